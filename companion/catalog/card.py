@@ -1,0 +1,99 @@
+"""Card facts: what the companion knows about a printed card.
+
+Facts only. Card text and flavour text are Fantasy Flight Games' words and are
+never stored; the importers read the text once to find keywords and drop it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+Edition = Literal["2e", "1e"]
+EDITIONS: tuple[Edition, ...] = ("2e", "1e")
+
+#: A Shadow value or printed cost is a number, or "X" (chosen when paying).
+Cost = int | Literal["X"]
+
+CARD_TYPES = ("character", "location", "attachment", "event", "plot", "agenda", "title", "house")
+#: Types that can sit in a play area or be played from hand / shadows.
+DRAW_DECK_TYPES = frozenset({"character", "location", "attachment", "event"})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    code: str
+    edition: Edition
+    name: str
+    type: str
+    faction: str
+    cost: Cost | None  # printed cost; None = printed "-" (or no cost on plots/agendas)
+    shadow_costs: tuple[Cost, ...] = ()  # one entry per Shadow instance; () = no Shadow
+    unique: bool = False
+    loyal: bool = False
+    limited: bool = False
+    terminal: bool = False
+    traits: tuple[str, ...] = ()
+    pack: str = ""  # pack code (2nd edition) or set name (1st edition)
+    pack_name: str = ""
+    quantity: int = 1
+    deck_limit: int = 3
+    other_factions: tuple[str, ...] = ()  # 1st edition multi-house cards
+    attaches_to: str | None = None  # "character" / "location" for attachments
+
+    @property
+    def has_shadow(self) -> bool:
+        return bool(self.shadow_costs)
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        return (self.faction, *self.other_factions)
+
+    @property
+    def title_key(self) -> str:
+        """Copies are by title across types and printings (RR: Copy)."""
+        return fold(self.name)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["shadow_costs"] = list(self.shadow_costs)
+        d["traits"] = list(self.traits)
+        d["other_factions"] = list(self.other_factions)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Card:
+        return cls(
+            code=str(d["code"]),
+            edition=d["edition"],
+            name=str(d["name"]),
+            type=str(d["type"]),
+            faction=str(d["faction"]),
+            cost=d.get("cost"),
+            shadow_costs=tuple(d.get("shadow_costs") or ()),
+            unique=bool(d.get("unique", False)),
+            loyal=bool(d.get("loyal", False)),
+            limited=bool(d.get("limited", False)),
+            terminal=bool(d.get("terminal", False)),
+            traits=tuple(d.get("traits") or ()),
+            pack=str(d.get("pack", "")),
+            pack_name=str(d.get("pack_name", "")),
+            quantity=int(d.get("quantity", 1)),
+            deck_limit=int(d.get("deck_limit", 3)),
+            other_factions=tuple(d.get("other_factions") or ()),
+            attaches_to=d.get("attaches_to"),
+        )
+
+
+_APOSTROPHES = re.compile(r"['’`´]")
+_PUNCTUATION = re.compile(r"[^\w\s]")
+
+
+def fold(text: str) -> str:
+    """Case-, accent- and punctuation-insensitive form of a name, for matching."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    stripped = _PUNCTUATION.sub(" ", _APOSTROPHES.sub("", stripped.casefold()))
+    return " ".join(stripped.split())

@@ -1,0 +1,263 @@
+"""Read card dumps in the three formats the companion knows, keeping facts only.
+
+* throneteki-json-data pack files (2nd edition): ``{"code", "name", "cards": [...]}``
+* ThronesDB public API cards (2nd edition): a list of ``{"code", "type_code", ...}``
+* agot-lcg-search ``cards.json`` (1st edition): a list of ``{"id", "card_type", "crest", ...}``
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.catalog.card import CARD_TYPES, Card, Cost
+
+_TAG = re.compile(r"<[^>]+>")
+_SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
+
+
+class CatalogError(ValueError):
+    """A card file could not be read. Names the file and, where known, the record."""
+
+    def __init__(self, source: str, message: str, record: str | None = None) -> None:
+        self.source = source
+        self.record = record
+        self.detail = message
+        where = f"{source}, record {record}" if record else source
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class Keywords:
+    shadow_costs: tuple[Cost, ...] = ()
+    limited: bool = False
+    terminal: bool = False
+    attaches_to: str | None = None
+
+
+def parse_keywords(text: str | None) -> Keywords:
+    """Find keywords the way the rules define them.
+
+    Keywords stand on lines of their own, as sentences ("Ambush (5). Shadow (3).").
+    Lines with a bold trigger ("<b>Reaction:</b>") are abilities, and abilities that
+    *grant* Shadow ("it gains shadow (X)") are not the keyword, so only whole
+    sentences on non-bold lines count. Several Shadow instances are all kept.
+    """
+    shadow: list[Cost] = []
+    limited = terminal = False
+    attaches_to: str | None = None
+    for line in (text or "").split("\n"):
+        if "<b>" in line:
+            continue
+        for sentence in _TAG.sub("", line).split("."):
+            sentence = " ".join(sentence.split())
+            m = _SHADOW.match(sentence)
+            if m:
+                value = m.group(1)
+                shadow.append("X" if value.upper() == "X" else int(value))
+            elif sentence.lower() == "limited":
+                limited = True
+            elif sentence.lower() == "terminal":
+                terminal = True
+            elif sentence.lower() == "location only":
+                attaches_to = "location"
+    return Keywords(tuple(shadow), limited, terminal, attaches_to)
+
+
+def _cost(value: Any, source: str, record: str) -> Cost | None:
+    if value is None or value == "-" or value == "":
+        return None
+    if isinstance(value, str) and value.upper() == "X":
+        return "X"
+    if isinstance(value, bool):
+        raise CatalogError(source, f"cost {value!r} is not a number, 'X' or '-'", record)
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise CatalogError(source, f"cost {value!r} is not a number, 'X' or '-'", record) from None
+    if number < 0:
+        raise CatalogError(source, f"cost {number} is negative", record)
+    return number
+
+
+def _require(rec: Any, keys: Iterable[str], source: str, index: int) -> str:
+    if not isinstance(rec, dict):
+        raise CatalogError(source, f"entry {index} is {type(rec).__name__}, not an object")
+    label = str(rec.get("code") or rec.get("id") or rec.get("name") or f"#{index}")
+    missing = [k for k in keys if k not in rec or rec[k] is None]
+    if missing:
+        raise CatalogError(source, f"missing field(s) {', '.join(missing)}", label)
+    return label
+
+
+def _type(value: Any, source: str, record: str) -> str:
+    t = str(value).strip().lower()
+    if t not in CARD_TYPES:
+        raise CatalogError(source, f"unknown card type {value!r}", record)
+    return t
+
+
+def _int(value: Any, default: int, source: str, record: str, name: str) -> int:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise CatalogError(source, f"{name} {value!r} is not a whole number", record)
+    try:
+        return int(value)
+    except ValueError:
+        raise CatalogError(source, f"{name} {value!r} is not a whole number", record) from None
+
+
+def _attaches(card_type: str, kw: Keywords) -> str | None:
+    if card_type != "attachment":
+        return None
+    return kw.attaches_to or "character"
+
+
+def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str], source: str, index: int) -> Card:
+    label = _require(rec, ("code", "name", "type", "faction"), source, index)
+    card_type = _type(rec["type"], source, label)
+    kw = parse_keywords(rec.get("text"))
+    traits = rec.get("traits") or []
+    if not isinstance(traits, list):
+        raise CatalogError(source, "traits is not a list", label)
+    return Card(
+        code=str(rec["code"]),
+        edition="2e",
+        name=str(rec["name"]),
+        type=card_type,
+        faction=str(rec["faction"]).lower(),
+        cost=_cost(rec.get("cost"), source, label),
+        shadow_costs=kw.shadow_costs,
+        unique=bool(rec.get("unique", False)),
+        loyal=bool(rec.get("loyal", False)),
+        limited=kw.limited,
+        terminal=kw.terminal,
+        traits=tuple(str(t) for t in traits),
+        pack=pack[0],
+        pack_name=pack[1],
+        quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
+        deck_limit=_int(rec.get("deckLimit"), 3, source, label, "deckLimit"),
+        attaches_to=_attaches(card_type, kw),
+    )
+
+
+def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
+    label = _require(rec, ("code", "name", "type_code", "faction_code"), source, index)
+    card_type = _type(rec["type_code"], source, label)
+    kw = parse_keywords(rec.get("text"))
+    traits = rec.get("traits") or ""
+    if isinstance(traits, list):
+        trait_list = [str(t) for t in traits]
+    else:
+        trait_list = [t.strip() for t in str(traits).split(".") if t.strip()]
+    return Card(
+        code=str(rec["code"]),
+        edition="2e",
+        name=str(rec["name"]),
+        type=card_type,
+        faction=str(rec["faction_code"]).lower(),
+        cost=_cost(rec.get("cost"), source, label),
+        shadow_costs=kw.shadow_costs,
+        unique=bool(rec.get("is_unique", False)),
+        loyal=bool(rec.get("is_loyal", False)),
+        limited=kw.limited,
+        terminal=kw.terminal,
+        traits=tuple(trait_list),
+        pack=str(rec.get("pack_code") or ""),
+        pack_name=str(rec.get("pack_name") or rec.get("pack_code") or ""),
+        quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
+        deck_limit=_int(rec.get("deck_limit"), 3, source, label, "deck_limit"),
+        attaches_to=_attaches(card_type, kw),
+    )
+
+
+def _from_agot1(rec: dict[str, Any], source: str, index: int) -> Card:
+    label = _require(rec, ("id", "name", "card_type"), source, index)
+    card_type = _type(rec["card_type"], source, label)
+    kw = parse_keywords(rec.get("rules_text"))
+    crests = rec.get("crest") or []
+    houses = [str(h).lower() for h in (rec.get("house") or [])] or ["neutral"]
+    printed = _cost(rec.get("cost"), source, label)
+    shadow: tuple[Cost, ...] = ()
+    if "Shadow" in crests:
+        # 1st edition prints "s3": 2 gold into Shadows, then 3 to come out. The
+        # card has no ordinary printed cost (it cannot be marshalled directly).
+        shadow = (printed if printed is not None else 0,)
+        printed = None
+    return Card(
+        code=str(rec["id"]),
+        edition="1e",
+        name=str(rec["name"]),
+        type=card_type,
+        faction=houses[0],
+        other_factions=tuple(houses[1:]),
+        cost=printed,
+        shadow_costs=shadow,
+        unique=bool(rec.get("unique", False)),
+        loyal=False,
+        limited=kw.limited,
+        terminal=kw.terminal,
+        traits=tuple(str(t) for t in (rec.get("traits") or [])),
+        pack=str(rec.get("set") or ""),
+        pack_name=str(rec.get("set") or ""),
+        quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
+        deck_limit=_int(rec.get("limit"), 3, source, label, "limit"),
+        attaches_to=_attaches(card_type, kw),
+    )
+
+
+def detect_format(data: Any) -> str:
+    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        return "throneteki"
+    if isinstance(data, list) and data and isinstance(data[0], dict):
+        first = data[0]
+        if "type_code" in first:
+            return "thronesdb"
+        if "card_type" in first and "id" in first:
+            return "agot1"
+    return "unknown"
+
+
+def parse_cards(source: str, text: str | bytes) -> list[Card]:
+    """Parse one card file. ``source`` names it in error messages."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CatalogError(source, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if not text.strip():
+        raise CatalogError(source, "the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CatalogError(source, f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    fmt = detect_format(data)
+    if fmt == "throneteki":
+        pack = (str(data.get("code") or ""), str(data.get("name") or data.get("code") or ""))
+        cards = [_from_throneteki(r, pack, source, i) for i, r in enumerate(data["cards"])]
+    elif fmt == "thronesdb":
+        cards = [_from_thronesdb(r, source, i) for i, r in enumerate(data)]
+    elif fmt == "agot1":
+        cards = [_from_agot1(r, source, i) for i, r in enumerate(data)]
+    else:
+        raise CatalogError(
+            source,
+            "unknown format: expected a throneteki pack ({\"cards\": [...]}), a ThronesDB card list "
+            "(records with \"type_code\") or a 1st-edition card list (records with \"card_type\" and \"id\")",
+        )
+    if not cards:
+        raise CatalogError(source, "the file holds no cards")
+    check_unique_codes(cards, source)
+    return cards
+
+
+def check_unique_codes(cards: Iterable[Card], source: str) -> None:
+    seen: set[str] = set()
+    for card in cards:
+        if card.code in seen:
+            raise CatalogError(source, "duplicate card code", card.code)
+        seen.add(card.code)

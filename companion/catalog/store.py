@@ -1,0 +1,255 @@
+"""The card catalog: an SQLite file with full-text search over card names.
+
+A fresh install seeds it from the facts shipped inside the package, so the
+companion works offline; ``companion cards import`` refreshes it from newer dumps.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import gzip
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import sqlite_utils
+
+from companion.catalog.card import Card, Edition, fold
+from companion.catalog.importers import CatalogError, check_unique_codes, parse_cards
+
+SHIPPED = "cards.json.gz"
+SCHEMA_VERSION = 1
+
+
+def shipped_cards() -> list[Card]:
+    """The card facts that ship inside the package."""
+    blob = resources.files("companion.catalog").joinpath("data", SHIPPED).read_bytes()
+    payload = json.loads(gzip.decompress(blob))
+    return [Card.from_dict(d) for d in payload["cards"]]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    card: Card
+    score: float
+    how: str  # code, exact, prefix, word, contains, similar
+
+
+def _row(card: Card) -> dict[str, object]:
+    return {
+        "code": card.code,
+        "edition": card.edition,
+        "name": card.name,
+        "name_folded": fold(card.name),
+        "type": card.type,
+        "has_shadow": int(card.has_shadow),
+        "facts": json.dumps(card.to_dict(), ensure_ascii=False),
+    }
+
+
+def _trigrams(text: str) -> list[str]:
+    return sorted({text[i : i + 3] for i in range(len(text) - 2)})
+
+
+def _quote(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
+class Catalog:
+    """Card look-ups by code, by name (typo tolerant) and by title (copies)."""
+
+    def __init__(self, db: sqlite_utils.Database) -> None:
+        self.db = db
+        self._cache: dict[str, Card] = {}
+
+    # -- opening -------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | Path | None = None) -> Catalog:
+        """Open the catalog at ``path`` (default: the per-user file), seeding it on first use."""
+        from companion.paths import catalog_path
+
+        target = Path(path) if path is not None else catalog_path()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        catalog = cls(sqlite_utils.Database(target))
+        catalog._ensure_schema()
+        return catalog
+
+    @classmethod
+    def in_memory(cls, cards: Iterable[Card] | None = None) -> Catalog:
+        catalog = cls(sqlite_utils.Database(memory=True))
+        catalog._ensure_schema(seed=cards is None)
+        if cards is not None:
+            catalog.upsert(list(cards))
+        return catalog
+
+    def _ensure_schema(self, seed: bool = True) -> None:
+        db = self.db
+        if "cards" not in db.table_names():
+            with db.conn:
+                db["cards"].create(
+                    {
+                        "code": str,
+                        "edition": str,
+                        "name": str,
+                        "name_folded": str,
+                        "type": str,
+                        "has_shadow": int,
+                        "facts": str,
+                    },
+                    pk="code",
+                )
+                db["cards"].create_index(["name_folded"])
+                db["meta"].create({"key": str, "value": str}, pk="key")
+                db["meta"].insert({"key": "schema", "value": str(SCHEMA_VERSION)})
+                try:
+                    db["cards"].enable_fts(["name_folded"], tokenize="trigram", create_triggers=True)
+                except sqlite3.OperationalError:  # SQLite < 3.34 has no trigram tokenizer
+                    db["cards"].enable_fts(["name_folded"], create_triggers=True)
+            if seed:
+                self.upsert(shipped_cards(), source="shipped")
+
+    # -- writing -------------------------------------------------------------
+    def upsert(self, cards: Sequence[Card], source: str = "import") -> int:
+        """Insert or replace ``cards`` in one transaction."""
+        check_unique_codes(cards, source)
+        with self.db.conn:
+            self.db["cards"].upsert_all((_row(c) for c in cards), pk="code")
+            self.db["meta"].upsert({"key": "last_import", "value": source}, pk="key")
+        self._cache.clear()
+        return len(cards)
+
+    def import_files(
+        self,
+        paths: Sequence[str | Path],
+        progress: Callable[[Path], None] | None = None,
+    ) -> int:
+        """Parse every file first, then write them all in one transaction.
+
+        A bad file raises :class:`CatalogError` before anything is written.
+        Directories are read as their ``*.json`` files, sorted.
+        """
+        files: list[Path] = []
+        for raw in paths:
+            p = Path(raw)
+            if p.is_dir():
+                found = sorted(p.glob("*.json"))
+                if not found:
+                    raise CatalogError(str(p), "the folder holds no .json files")
+                files.extend(found)
+            elif p.is_file():
+                files.append(p)
+            else:
+                raise CatalogError(str(p), "no such file or folder")
+        cards: list[Card] = []
+        for f in files:
+            try:
+                data = f.read_bytes()
+            except OSError as exc:
+                raise CatalogError(str(f), exc.strerror or str(exc)) from None
+            cards.extend(parse_cards(str(f), data))
+            if progress:
+                progress(f)
+        return self.upsert(cards, source=", ".join(str(f) for f in files[:3]) + (" …" if len(files) > 3 else ""))
+
+    # -- reading -------------------------------------------------------------
+    def get(self, code: str) -> Card | None:
+        if code in self._cache:
+            return self._cache[code]
+        rows = list(self.db.query("select facts from cards where code = ?", [code]))
+        if not rows:
+            return None
+        card = Card.from_dict(json.loads(rows[0]["facts"]))
+        self._cache[code] = card
+        return card
+
+    def cards(self, codes: Iterable[str]) -> dict[str, Card]:
+        out: dict[str, Card] = {}
+        for code in codes:
+            card = self.get(code)
+            if card is not None:
+                out[code] = card
+        return out
+
+    def all(self, edition: Edition | None = None) -> list[Card]:
+        sql = "select facts from cards" + (" where edition = ?" if edition else "") + " order by code"
+        return [Card.from_dict(json.loads(r["facts"])) for r in self.db.query(sql, [edition] if edition else [])]
+
+    def count(self, edition: Edition | None = None, shadow: bool | None = None) -> int:
+        where, args = [], []
+        if edition:
+            where.append("edition = ?")
+            args.append(edition)
+        if shadow is not None:
+            where.append("has_shadow = ?")
+            args.append(int(shadow))
+        sql = "select count(*) as n from cards" + (" where " + " and ".join(where) if where else "")
+        return int(next(self.db.query(sql, args))["n"])
+
+    def copies_of(self, card: Card | str) -> list[Card]:
+        """Every printing of the same title in the same edition, whatever its type (RR: Copy)."""
+        c = self.get(card) if isinstance(card, str) else card
+        if c is None:
+            return []
+        sql = "select facts from cards where name_folded = ? and edition = ? order by code"
+        return [Card.from_dict(json.loads(r["facts"])) for r in self.db.query(sql, [c.title_key, c.edition])]
+
+    def search(self, text: str, edition: Edition | None = None, limit: int = 20) -> list[Match]:
+        """Cards by code or name: case- and accent-insensitive, prefix and typo tolerant."""
+        query = fold(text)
+        if not query:
+            return []
+        found: dict[str, Match] = {}
+        exact = self.get(text.strip())
+        if exact and (edition is None or exact.edition == edition):
+            found[exact.code] = Match(exact, 2.0, "code")
+        for code, name in self._candidates(query, edition):
+            if code in found:
+                continue
+            score, how = _score(query, name)
+            if score >= 0.6:
+                card = self.get(code)
+                assert card is not None
+                found[code] = Match(card, score, how)
+        ranked = sorted(found.values(), key=lambda m: (-m.score, m.card.name, m.card.code))
+        return ranked[:limit]
+
+    def _candidates(self, query: str, edition: Edition | None) -> list[tuple[str, str]]:
+        ed_sql = " and c.edition = ?" if edition else ""
+        ed_args: list[object] = [edition] if edition else []
+        rows: list[tuple[str, str]] = []
+        like = query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        sql = f"select code, name_folded from cards c where name_folded like ? escape '\\'{ed_sql}"
+        rows += [(r["code"], r["name_folded"]) for r in self.db.query(sql, [f"%{like}%", *ed_args])]
+        grams = _trigrams(query)
+        if grams:
+            match = " OR ".join(_quote(g) for g in grams)
+            sql = (
+                "select c.code, c.name_folded from cards_fts f join cards c on c.rowid = f.rowid "
+                f"where cards_fts match ?{ed_sql} order by bm25(cards_fts) limit 300"
+            )
+            # Without a trigram index the query fails; the substring scan above still answers.
+            with contextlib.suppress(sqlite3.OperationalError):
+                rows += [(r["code"], r["name_folded"]) for r in self.db.query(sql, [match, *ed_args])]
+        return rows
+
+
+def _score(query: str, name: str) -> tuple[float, str]:
+    if name == query:
+        return 1.5, "exact"
+    if name.startswith(query):
+        at_word_end = len(name) == len(query) or name[len(query)] == " "
+        return 1.3 + (0.1 if at_word_end else 0.0) + len(query) / (10 * len(name)), "prefix"
+    words = name.split()
+    if any(w.startswith(query) for w in words):
+        return 1.2, "word"
+    if query in name:
+        return 1.1, "contains"
+    # Typos: compare with the whole name and with runs of as many words as the query has.
+    n = max(1, len(query.split()))
+    spans = [" ".join(words[i : i + n]) for i in range(max(1, len(words) - n + 1))]
+    best = max(difflib.SequenceMatcher(None, query, s).ratio() for s in [name, *spans])
+    return best, "similar"

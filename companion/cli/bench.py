@@ -1,0 +1,25 @@
+"""``companion bench …``: benchmarks that print JSON. Each compares against a baseline run alongside."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from companion.bench import bench_rules
+
+
+@click.group()
+def bench() -> None:
+    """Measure speed. Each command prints JSON with medians and a same-run baseline."""
+
+
+@bench.command("rules")
+@click.option("--actions", default=2000, show_default=True, type=click.IntRange(10, 1_000_000))
+@click.option("--instances", default=200, show_default=True, type=click.IntRange(10, 10_000))
+@click.option("--repeat", default=7, show_default=True, type=click.IntRange(1, 100))
+@click.option("--seed", default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def rules(actions: int, instances: int, repeat: int, seed: int, as_json: bool) -> None:
+    """Check and replay speed of the rules engine on a table with N card instances."""
+    click.echo(json.dumps(bench_rules(actions=actions, instances=instances, repeat=repeat, seed=seed), indent=2))

@@ -1,0 +1,57 @@
+"""``companion serve``: the companion on a production WSGI server (waitress)."""
+
+from __future__ import annotations
+
+import socket
+
+import click
+
+
+def lan_address() -> str:
+    """The address other devices on the LAN reach this machine at (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET address: only picks the outgoing interface
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
+@click.option("--port", default=8787, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--lan", is_flag=True, help="Bind the LAN address so phones can join; prints a QR code.")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="COMPANION_DB",
+              help="SQLite database file (default: per-user data directory).")
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 64))
+def serve(host: str, port: int, lan: bool, db_path: str | None, threads: int) -> None:
+    """Start the companion and print the URL to open."""
+    import segno
+    from waitress import create_server
+
+    from companion.paths import database_path
+    from companion.web import create_app
+
+    app = create_app({"DATABASE": db_path} if db_path else None)
+    zbar = app.extensions["companion"]["zbar"]
+    if not zbar["available"]:
+        click.secho(f"Warning: {zbar['message']}", fg="yellow", err=True)
+    bind = lan_address() if lan else host
+    try:
+        server = create_server(app, host=bind, port=port, threads=threads, ident="companion")
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {bind}:{port}: {exc.strerror or exc}. "
+                                   "Is another companion running? Try --port.") from None
+    real_port = server.effective_port  # type: ignore[attr-defined]
+    url = f"http://{bind}:{real_port}/"
+    click.echo(f"Database: {db_path or database_path()}")
+    click.secho(f"Companion running at {url}", fg="green", bold=True)
+    if lan:
+        qr = segno.make(url, error="m")
+        qr.terminal(compact=True)
+        click.echo("Scan the code with a phone on the same network.")
+    click.echo("Press Ctrl+C to stop.")
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        click.echo("Stopped.")

@@ -1,0 +1,202 @@
+"""Rules that several actions share: where a card must come from, paying gold,
+unique cards entering play, attachments needing a target, leaving play."""
+
+from __future__ import annotations
+
+from companion.catalog.card import Card
+from companion.rules.check import ZONE_NAMES, Checker
+from companion.rules.editions import Table
+from companion.rules.state import Zone
+
+
+def place_name(t: Table, card: str) -> tuple[str, str]:
+    """Where a card is, in words: "dead pile", or "B's hand" when it is in another player's area."""
+    seat, zone = t.where[card]
+    en, de = ZONE_NAMES[zone]
+    if seat != t.instance(card).owner:
+        return f"{seat}'s {en}", f"{de} von {seat}"
+    return en, de
+
+
+def require_in_hand(t: Table, v: Checker, player: str, card: str, rule: str) -> None:
+    """The card must be in the player's hand. A card still in the draw deck counts as drawn:
+    at a physical table nobody records every draw."""
+    seat, zone = t.where[card]
+    if seat == player and zone is Zone.HAND:
+        return
+    if seat == player and zone is Zone.DECK:
+        v.note("assumed-drawn", (card,), card=t.name(card))
+        return
+    v.violate(rule, (card,), card=t.name(card), zone=place_name(t, card))
+
+
+def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | None) -> int:
+    """Check that the player can pay; ``paid`` overrides the expected cost (a cost modifier)."""
+    cost = expected if paid is None else paid
+    if paid is not None and paid != expected:
+        v.note("cost-changed", player=player, paid=paid, cost=expected)
+    gold = t.players[player].gold
+    if cost > gold:
+        v.violate("gold.insufficient", player=player, cost=cost, gold=gold)
+    return cost
+
+
+def check_limited(t: Table, v: Checker, player: str, card: str) -> None:
+    if t.card(card).limited and t.players[player].limited_round == t.round:
+        v.violate("limited.once-per-round", (card,), player=player, card=t.name(card))
+
+
+def duplicate_target(t: Table, player: str, card: str) -> str | None:
+    """The unique card in play that this copy would duplicate: same title, owned and controlled by player."""
+    c = t.card(card)
+    if not c.unique:
+        return None
+    for other in t.copies_in_play(c.title_key, exclude=card):
+        if t.instance(other).owner == player and t.in_play[other].controller == player:
+            return other
+    return None
+
+
+def check_unique_entry(t: Table, v: Checker, player: str, card: str, *, from_shadows: bool) -> None:
+    """A unique card entering play under ``player``'s control (RR: Unique Cards, FAQ 1.3,
+    RR: Shadows › Unique cards and shadows)."""
+    c = t.card(card)
+    if not c.unique:
+        return
+    name = t.name(card)
+    owner = t.instance(card).owner
+    for dead in t.copies_in(c.title_key, player, Zone.DEAD):
+        rule = "shadows.unique-dead-pile" if from_shadows else "unique.dead-pile"
+        v.violate(rule, (card, dead), card=name, copy=t.name(dead), owner=player, player=player)
+        break
+    if owner != player:  # entering play under a non-owner: the owner's dead pile counts too
+        for dead in t.copies_in(c.title_key, owner, Zone.DEAD):
+            v.violate("unique.dead-pile", (card, dead), card=name, copy=t.name(dead), player=owner)
+            break
+    for other in t.copies_in_play(c.title_key, exclude=card):
+        o_owner = t.instance(other).owner
+        o_ctrl = t.in_play[other].controller
+        if o_owner == o_ctrl and o_owner != player and owner == player:
+            continue  # an opponent's own copy: each player may have one
+        if o_owner == player and o_ctrl == player and owner == player:
+            continue  # enters as a duplicate
+        if from_shadows and o_owner == player and o_ctrl != player:
+            v.violate(
+                "shadows.unique-owned-not-controlled", (card, other),
+                card=name, copy=t.name(other), owner=player, controller=o_ctrl,
+            )
+        elif from_shadows and o_ctrl == player and o_owner != player:
+            v.violate(
+                "shadows.unique-controls-other", (card, other),
+                card=name, copy=t.name(other), owner=o_owner, player=player,
+            )
+        else:
+            v.violate(
+                "unique.control-conflict", (card, other),
+                card=name, copy=t.name(other), owner=o_owner, controller=o_ctrl,
+            )
+
+
+def legal_attach_targets(t: Table, card: Card, controller: str | None = None) -> list[str]:
+    want = card.attaches_to or "character"
+    out = []
+    for cid, ip in t.in_play.items():
+        if ip.attached_to or ip.duplicate_of:
+            continue
+        if t.card(cid).type != want:
+            continue
+        if controller is not None and ip.controller != controller:
+            continue
+        out.append(cid)
+    return out
+
+
+def check_attachment(
+    t: Table, v: Checker, player: str, card: str, target: str | None, *, discard_if_none: bool, own_only: bool = False
+) -> bool:
+    """Check an attachment's target. Returns True when the attachment is discarded for lack of one."""
+    c = t.card(card)
+    if c.type != "attachment":
+        if target is not None:
+            v.violate("attach.target", (card,), card=t.name(card), target=t.name(target),
+                      reason=("it is not an attachment", "sie ist keine Verstärkung"))
+        return False
+    legal = legal_attach_targets(t, c, player if own_only else None)
+    if target is None:
+        if not legal and discard_if_none:
+            v.note("attachment-discarded", (card,), card=t.name(card))
+            return True
+        reason = ("no card is named to attach it to", "es ist keine Karte zum Anlegen genannt")
+        v.violate("attach.target", (card,), card=t.name(card), target="?", reason=reason)
+        return False
+    if target not in legal:
+        if t.zone_of(target) is not Zone.PLAY:
+            reason = ("that card is not in play", "jene Karte ist nicht im Spiel")
+        elif own_only and t.controller(target) != player:
+            reason = ("in setup, attachments go only on your own cards", "beim Aufbau nur an eigene Karten")
+        else:
+            want = c.attaches_to or "character"
+            reason = (f"it attaches only to a {want}", f"sie verstärkt nur: {want}")
+        v.violate("attach.target", (card, target), card=t.name(card), target=t.name(target), reason=reason)
+    return False
+
+
+def enter_play(t: Table, player: str, card: str, attach_to: str | None, *, discard_if_no_target: bool) -> None:
+    """Put a card into play under ``player``: as a duplicate, attached, discarded (no target) or alone."""
+    c = t.card(card)
+    owner = t.instance(card).owner
+    dup = duplicate_target(t, player, card)
+    if dup is not None:
+        t.put_in_play(card, player, duplicate_of=dup)
+    elif c.type == "attachment":
+        legal = legal_attach_targets(t, c)
+        if attach_to is None and not legal and discard_if_no_target:
+            t.move(card, owner, Zone.DISCARD)
+        else:
+            t.put_in_play(card, player, attached_to=attach_to)
+    else:
+        t.put_in_play(card, player)
+
+
+def _token_text(tokens: dict[str, int]) -> str:
+    return ", ".join(f"{n} {kind}" for kind, n in sorted(tokens.items()) if n)
+
+
+def note_tokens_discarded(t: Table, v: Checker, card: str) -> None:
+    tokens = t.tokens_on(card)
+    if any(tokens.values()):
+        v.note("tokens-discarded", (card,), card=t.name(card), tokens=_token_text(tokens))
+
+
+def note_leaving_play(t: Table, v: Checker, card: str) -> None:
+    """What leaving play does to the card's tokens, duplicates and attachments (RR: Leaves Play)."""
+    if t.zone_of(card) is not Zone.PLAY:
+        if t.zone_of(card) is Zone.SHADOWS:
+            note_tokens_discarded(t, v, card)
+        return
+    note_tokens_discarded(t, v, card)
+    for dep in t.dependents(card):
+        if t.in_play[dep].duplicate_of:
+            v.note("duplicate-discarded", (dep,), card=t.name(dep))
+        elif t.card(dep).terminal:
+            v.note("attachment-terminal", (dep,), card=t.name(dep))
+        else:
+            v.note("attachment-returned", (dep,), card=t.name(dep), owner=t.instance(dep).owner)
+
+
+def leave_to(t: Table, card: str, zone: Zone) -> None:
+    """Move a card to its owner's ``zone``; from play, its duplicates and attachments go first."""
+    if t.zone_of(card) is Zone.PLAY:
+        for dep in t.dependents(card):
+            if t.in_play[dep].duplicate_of or t.card(dep).terminal:
+                leave_to(t, dep, Zone.DISCARD)
+            else:
+                leave_to(t, dep, Zone.HAND)
+        # An attachment or duplicate leaving on its own simply goes.
+    t.move(card, t.instance(card).owner, zone)
+
+
+def note_owner_area(t: Table, v: Checker, player: str, card: str, zone: Zone) -> None:
+    owner = t.instance(card).owner
+    if owner != player:
+        v.note("owner-area", (card,), card=t.name(card), owner=owner, zone=zone, player=player)

@@ -1,0 +1,76 @@
+"""Taking control of a card in play, and control reverting when the effect ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.actions.base import Action, action
+from companion.rules.actions.common import place_name
+from companion.rules.check import Checker
+from companion.rules.editions import Table
+from companion.rules.state import Zone
+
+
+@action("take_control")
+@dataclass(frozen=True, slots=True)
+class TakeControl(Action):
+    player: str
+    card: str
+
+    def check(self, t: Table, v: Checker) -> None:
+        name = t.name(self.card)
+        if t.zone_of(self.card) is not Zone.PLAY:
+            v.violate("play.not-in-play", (self.card,), card=name, zone=place_name(t, self.card))
+            return
+        if t.in_play[self.card].controller == self.player:
+            v.violate("control.same-player", (self.card,), card=name, player=self.player)
+        c = t.card(self.card)
+        if not c.unique:
+            return
+        for other in t.copies_in_play(c.title_key, exclude=self.card):
+            if self.player in (t.instance(other).owner, t.in_play[other].controller):
+                v.violate("unique.take-control", (self.card, other), card=name, copy=t.name(other), player=self.player)
+                break
+        for dead in t.copies_in(c.title_key, self.player, Zone.DEAD):
+            v.violate("unique.take-control-dead-pile", (self.card, dead), card=name, copy=t.name(dead),
+                      player=self.player)
+            break
+
+    def apply(self, t: Table) -> None:
+        ip = t.in_play.get(self.card)
+        if ip is None or ip.controller == self.player:
+            return
+        ip.control_stack.append(self.player)
+        self._move_area(t, self.player)
+
+    def _move_area(self, t: Table, seat: str) -> None:
+        old = t.where[self.card][0]
+        t.players[old].zones[Zone.PLAY].remove(self.card)
+        t.players[seat].zones[Zone.PLAY].append(self.card)
+        t.where[self.card] = (seat, Zone.PLAY)
+        t.in_play[self.card].controller = seat
+
+
+@action("control_reverts")
+@dataclass(frozen=True, slots=True)
+class ControlReverts(TakeControl):
+    """The most recent take-control effect on a card ends; control goes to the effect before, else the owner."""
+
+    def check(self, t: Table, v: Checker) -> None:
+        name = t.name(self.card)
+        if t.zone_of(self.card) is not Zone.PLAY:
+            v.violate("play.not-in-play", (self.card,), card=name, zone=place_name(t, self.card))
+            return
+        stack = t.in_play[self.card].control_stack
+        if not stack:
+            v.violate("control.no-effect", (self.card,), card=name)
+            return
+        back = stack[-2] if len(stack) > 1 else t.instance(self.card).owner
+        v.note("control-reverts", (self.card,), card=name, player=back)
+
+    def apply(self, t: Table) -> None:
+        ip = t.in_play.get(self.card)
+        if ip is None or not ip.control_stack:
+            return
+        ip.control_stack.pop()
+        self._move_area(t, ip.control_stack[-1] if ip.control_stack else t.instance(self.card).owner)

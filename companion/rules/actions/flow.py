@@ -1,0 +1,132 @@
+"""The round: phases, first and active player, drawing, kneeling and standing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.actions.base import Action, action
+from companion.rules.actions.common import place_name
+from companion.rules.check import Checker
+from companion.rules.editions import Table
+from companion.rules.state import ROUND, ActionError, Phase, Zone
+
+
+def next_phase(current: Phase) -> Phase:
+    if current is Phase.SETUP or current is Phase.TAXATION:
+        return Phase.PLOT
+    return ROUND[ROUND.index(current) + 1]
+
+
+@action("begin_phase")
+@dataclass(frozen=True, slots=True)
+class BeginPhase(Action):
+    """A new phase begins; the plot phase begins a new round."""
+
+    phase: str
+    starts_phase_body = False
+
+    def validate(self, table: Table) -> None:
+        if self.phase not in Phase.__members__.values():
+            raise ActionError(f"begin_phase: unknown phase {self.phase!r}; phases: {', '.join(p.value for p in Phase)}")
+
+    def check(self, t: Table, v: Checker) -> None:
+        target = Phase(self.phase)
+        if target is not next_phase(t.phase):
+            v.violate("phase.sequence", phase=target, current=t.phase)
+        if target is Phase.PLOT:
+            v.note("new-round", round=t.round + 1)
+
+    def apply(self, t: Table) -> None:
+        target = Phase(self.phase)
+        if target is Phase.PLOT:
+            t.round += 1
+        t.phase = target
+        if target in (Phase.MARSHALING, Phase.CHALLENGES):
+            t.active_player = t.player_order()[0]
+        t.phase_began()
+
+
+@action("set_first_player")
+@dataclass(frozen=True, slots=True)
+class SetFirstPlayer(Action):
+    player: str
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        pass
+
+    def apply(self, t: Table) -> None:
+        t.first_player = self.player
+
+
+@action("set_active_player")
+@dataclass(frozen=True, slots=True)
+class SetActivePlayer(Action):
+    player: str
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        pass
+
+    def apply(self, t: Table) -> None:
+        t.active_player = self.player
+
+
+@action("draw")
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """A known card goes from the draw deck to its owner's hand."""
+
+    player: str
+    card: str
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.where[self.card] != (self.player, Zone.DECK):
+            v.violate("zone.draw-from-deck", (self.card,), card=t.name(self.card), zone=place_name(t, self.card))
+
+    def apply(self, t: Table) -> None:
+        t.move(self.card, t.instance(self.card).owner, Zone.HAND)
+
+
+@action("pass_shadows")
+@dataclass(frozen=True, slots=True)
+class PassShadows(Action):
+    """1st edition: a player lets the beginning-of-phase chance to come out of Shadows go."""
+
+    player: str
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        pass
+
+    def apply(self, t: Table) -> None:
+        p = t.players[self.player]
+        if p.shadows_opportunity == "open":
+            p.shadows_opportunity = "passed"
+
+
+@dataclass(frozen=True, slots=True)
+class _SetKneeling(Action):
+    player: str
+    card: str
+    kneeling = True
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.zone_of(self.card) is not Zone.PLAY:
+            v.violate("play.not-in-play", (self.card,), card=t.name(self.card), zone=place_name(t, self.card))
+
+    def apply(self, t: Table) -> None:
+        if self.card in t.in_play:
+            t.in_play[self.card].kneeling = self.kneeling
+
+
+@action("kneel")
+@dataclass(frozen=True, slots=True)
+class Kneel(_SetKneeling):
+    kneeling = True
+
+
+@action("stand")
+@dataclass(frozen=True, slots=True)
+class Stand(_SetKneeling):
+    kneeling = False

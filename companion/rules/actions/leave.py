@@ -1,0 +1,90 @@
+"""Cards leaving where they are: killed, discarded, returned to hand, shuffled back or removed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.actions.base import Action, action
+from companion.rules.actions.common import leave_to, note_leaving_play, place_name
+from companion.rules.check import Checker, type_name
+from companion.rules.editions import Table
+from companion.rules.state import ActionError, Zone
+
+
+@action("kill")
+@dataclass(frozen=True, slots=True)
+class Kill(Action):
+    """A character in play is killed: it goes to its owner's dead pile."""
+
+    player: str
+    card: str
+
+    def check(self, t: Table, v: Checker) -> None:
+        c = t.card(self.card)
+        in_play = t.zone_of(self.card) is Zone.PLAY
+        if c.type != "character" or not in_play or t.in_play[self.card].duplicate_of:
+            v.violate("kill.not-character", (self.card,), card=t.name(self.card), type=type_name(c.type),
+                      zone=place_name(t, self.card))
+        note_leaving_play(t, v, self.card)
+
+    def apply(self, t: Table) -> None:
+        leave_to(t, self.card, Zone.DEAD)
+
+
+@dataclass(frozen=True, slots=True)
+class _MoveTo(Action):
+    player: str
+    card: str
+    destination = Zone.DISCARD
+
+    def check(self, t: Table, v: Checker) -> None:
+        note_leaving_play(t, v, self.card)
+        owner = t.instance(self.card).owner
+        if t.controller(self.card) != owner:
+            v.note("owner-area", (self.card,), card=t.name(self.card), owner=owner, zone=self.destination,
+                   player=t.controller(self.card))
+
+    def apply(self, t: Table) -> None:
+        leave_to(t, self.card, self.destination)
+
+
+@action("discard")
+@dataclass(frozen=True, slots=True)
+class Discard(_MoveTo):
+    """A card is discarded from anywhere (play, hand, deck, shadows) to its owner's discard pile."""
+
+    destination = Zone.DISCARD
+
+
+@action("return_to_hand")
+@dataclass(frozen=True, slots=True)
+class ReturnToHand(_MoveTo):
+    """A card returns to its owner's hand (from play, from shadows, from the discard pile …)."""
+
+    destination = Zone.HAND
+
+
+@action("leave_play")
+@dataclass(frozen=True, slots=True)
+class LeavePlay(Action):
+    """A card in play leaves play to its owner's draw deck or out of the game."""
+
+    player: str
+    card: str
+    to: str = "deck"
+
+    def validate(self, table: Table) -> None:
+        Action.validate(self, table)
+        if self.to not in ("deck", "removed"):
+            raise ActionError(
+                "leave_play: 'to' must be 'deck' or 'removed' (use kill, discard, return_to_hand or "
+                "put_into_shadows for the other places)"
+            )
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.zone_of(self.card) is not Zone.PLAY:
+            v.violate("play.not-in-play", (self.card,), card=t.name(self.card), zone=place_name(t, self.card))
+        note_leaving_play(t, v, self.card)
+
+    def apply(self, t: Table) -> None:
+        leave_to(t, self.card, Zone.DECK if self.to == "deck" else Zone.REMOVED)

@@ -1,0 +1,134 @@
+"""The marshaling phase: marshalling from hand, marshalling into shadows, and playing events from hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.actions.base import Action, action
+from companion.rules.actions.common import (
+    check_attachment,
+    check_limited,
+    check_payment,
+    check_unique_entry,
+    duplicate_target,
+    enter_play,
+    require_in_hand,
+)
+from companion.rules.check import Checker, type_name
+from companion.rules.editions import Table
+from companion.rules.state import Phase, Zone
+
+SHADOWS_COST = 2
+
+
+def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
+    if t.phase is not Phase.MARSHALING:
+        v.violate(phase_rule, phase=t.phase)
+    elif t.active_player is not None and t.active_player != player:
+        v.violate("marshal.active-player", player=player, active=t.active_player)
+
+
+@action("marshal_into_shadows")
+@dataclass(frozen=True, slots=True)
+class MarshalIntoShadows(Action):
+    """Pay 2 gold to put a Shadow card from hand face down into your shadows area."""
+
+    player: str
+    card: str
+    cost: int | None = None  # gold actually paid, when an effect changed it
+
+    def check(self, t: Table, v: Checker) -> None:
+        c = t.card(self.card)
+        check_marshaling_turn(t, v, self.player, "shadows.marshal-phase")
+        require_in_hand(t, v, self.player, self.card, "shadows.marshal-from-hand")
+        if not t.may_enter_shadows(c):
+            v.violate("shadows.no-keyword", (self.card,), card=t.name(self.card))
+        elif c.unique and (
+            any(t.copies_in_play(c.title_key)) or any(t.copies_in(c.title_key, self.player, Zone.DEAD))
+        ):
+            v.note("shadows-unique-allowed", (self.card,), card=t.name(self.card))
+        check_payment(t, v, self.player, SHADOWS_COST, self.cost)
+
+    def apply(self, t: Table) -> None:
+        t.players[self.player].gold -= SHADOWS_COST if self.cost is None else self.cost
+        t.move(self.card, t.instance(self.card).owner, Zone.SHADOWS)
+
+
+@action("marshal")
+@dataclass(frozen=True, slots=True)
+class Marshal(Action):
+    """Marshal a character, location or attachment from hand for its printed cost (duplicates are free)."""
+
+    player: str
+    card: str
+    attach_to: str | None = None
+    cost: int | None = None
+
+    def expected_cost(self, t: Table) -> int:
+        if duplicate_target(t, self.player, self.card):
+            return 0
+        c = t.card(self.card)
+        return t.printed_cost(c) + t.gold_penalty(self.player, c)
+
+    def check(self, t: Table, v: Checker) -> None:
+        c = t.card(self.card)
+        check_marshaling_turn(t, v, self.player, "marshal.phase")
+        require_in_hand(t, v, self.player, self.card, "marshal.from-hand")
+        if c.type == "event":
+            v.violate("marshal.event", (self.card,), card=t.name(self.card))
+        elif c.type not in ("character", "location", "attachment"):
+            v.violate("marshal.type", (self.card,), card=t.name(self.card), type=type_name(c.type))
+        restriction = t.marshal_restriction(c)
+        if restriction:
+            v.violate(restriction, (self.card,), card=t.name(self.card))
+        check_unique_entry(t, v, self.player, self.card, from_shadows=False)
+        dup = duplicate_target(t, self.player, self.card)
+        if dup:
+            v.note("duplicate-free", (self.card, dup), card=t.name(self.card), copy=t.name(dup))
+        else:
+            check_limited(t, v, self.player, self.card)
+            check_attachment(t, v, self.player, self.card, self.attach_to, discard_if_none=False)
+        if not dup and t.gold_penalty(self.player, c):
+            v.note("out-of-house", (self.card,), card=t.name(self.card), player=self.player,
+                   penalty=t.gold_penalty(self.player, c))
+        check_payment(t, v, self.player, self.expected_cost(t), self.cost)
+
+    def apply(self, t: Table) -> None:
+        cost = self.expected_cost(t) if self.cost is None else self.cost
+        dup = duplicate_target(t, self.player, self.card)
+        if t.card(self.card).limited and not dup:
+            t.players[self.player].limited_round = t.round
+        t.players[self.player].gold -= cost
+        enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=False)
+
+
+@action("play_event")
+@dataclass(frozen=True, slots=True)
+class PlayEvent(Action):
+    """Play an event from hand for its printed cost; it goes to its owner's discard pile."""
+
+    player: str
+    card: str
+    cost: int | None = None
+
+    def expected_cost(self, t: Table) -> int:
+        c = t.card(self.card)
+        return t.printed_cost(c) + t.gold_penalty(self.player, c)
+
+    def check(self, t: Table, v: Checker) -> None:
+        c = t.card(self.card)
+        require_in_hand(t, v, self.player, self.card, "event.from-hand")
+        if c.type != "event":
+            v.violate("event.not-an-event", (self.card,), card=t.name(self.card))
+        restriction = t.marshal_restriction(c)
+        if restriction:
+            v.violate(restriction, (self.card,), card=t.name(self.card))
+        check_limited(t, v, self.player, self.card)
+        check_payment(t, v, self.player, self.expected_cost(t), self.cost)
+
+    def apply(self, t: Table) -> None:
+        c = t.card(self.card)
+        t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
+        if c.limited:
+            t.players[self.player].limited_round = t.round
+        t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)

@@ -1,0 +1,73 @@
+"""Tokens on cards (in play or in shadows) and in a player's pool. Tokens are open information."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.actions.base import Action, action
+from companion.rules.check import Checker
+from companion.rules.editions import Table
+from companion.rules.state import ActionError, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class _Tokens(Action):
+    player: str
+    kind: str
+    amount: int = 1
+    card: str | None = None  # None: the player's own pool
+    starts_phase_body = False
+
+    def validate(self, table: Table) -> None:
+        Action.validate(self, table)
+        if self.amount < 1:
+            raise ActionError(f"{self.type}: amount must be at least 1 (got {self.amount})")
+        if self.kind == "gold" and self.card is None:
+            raise ActionError(f"{self.type}: gold in a player's pool moves with gain_gold and spend_gold")
+
+    def where(self, t: Table) -> str:
+        return t.name(self.card) if self.card else f"{self.player}'s pool"
+
+    def pile(self, t: Table) -> dict[str, int] | None:
+        if self.card is None:
+            return t.players[self.player].tokens
+        if t.zone_of(self.card) not in (Zone.PLAY, Zone.SHADOWS):
+            return None
+        return t.tokens.setdefault(self.card, {})
+
+    def check_where(self, t: Table, v: Checker) -> None:
+        if self.card is not None and t.zone_of(self.card) not in (Zone.PLAY, Zone.SHADOWS):
+            v.violate("tokens.where", (self.card,), card=t.name(self.card), zone=t.zone_of(self.card))
+
+
+@action("place_tokens")
+@dataclass(frozen=True, slots=True)
+class PlaceTokens(_Tokens):
+    def check(self, t: Table, v: Checker) -> None:
+        self.check_where(t, v)
+
+    def apply(self, t: Table) -> None:
+        pile = self.pile(t)
+        if pile is not None:
+            pile[self.kind] = pile.get(self.kind, 0) + self.amount
+
+
+@action("remove_tokens")
+@dataclass(frozen=True, slots=True)
+class RemoveTokens(_Tokens):
+    def check(self, t: Table, v: Checker) -> None:
+        self.check_where(t, v)
+        have = (t.tokens_on(self.card) if self.card else t.players[self.player].tokens).get(self.kind, 0)
+        if have < self.amount:
+            v.violate("tokens.not-enough", (self.card,) if self.card else (), have=have, kind=self.kind,
+                      where=self.where(t), amount=self.amount)
+
+    def apply(self, t: Table) -> None:
+        pile = self.pile(t)
+        if pile is None:
+            return
+        left = pile.get(self.kind, 0) - self.amount
+        if left > 0:
+            pile[self.kind] = left
+        else:
+            pile.pop(self.kind, None)

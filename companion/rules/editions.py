@@ -1,0 +1,128 @@
+"""The two editions as subclasses of one table, the way python-chess does variants.
+
+Everything that differs between the 2nd edition (2015-) and the 1st edition
+(King's Landing Shadows insert, 2009) is a method or a constant here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from companion.catalog.card import Card
+from companion.rules.citations import RULES
+from companion.rules.state import Phase, TableState
+
+if TYPE_CHECKING:
+    from companion.rules.check import Checker
+
+
+@dataclass(slots=True)
+class Table(TableState):
+    edition: ClassVar[str] = ""
+    setup_gold: ClassVar[int] = 8
+    shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
+
+    def citation(self, rule: str) -> str:
+        r = RULES[rule]
+        cite = r.citation_2e if self.edition == "2e" else r.citation_1e
+        return cite or r.citation_2e or r.citation_1e or rule
+
+    # -- hooks the actions call ------------------------------------------------
+    def may_enter_shadows(self, card: Card) -> bool:
+        """May this card be marshalled or placed into shadows at all?"""
+        return card.has_shadow
+
+    def marshal_restriction(self, card: Card) -> str | None:
+        """A rule id that forbids marshalling/playing this card from hand, or None."""
+        return "cost.dash" if card.cost is None and card.has_shadow else None
+
+    def printed_cost(self, card: Card) -> int:
+        """The printed cost as effects see it ("-" counts as 0)."""
+        return card.cost if isinstance(card.cost, int) else 0
+
+    def gold_penalty(self, player: str, card: Card) -> int:
+        return 0
+
+    def check_come_out_timing(self, player: str, v: Checker) -> None:
+        if self.phase is Phase.SETUP:
+            v.violate("shadows.no-action-window")
+
+    def came_out(self, player: str) -> None:
+        """A card came out of this player's shadows (by the player's own choice)."""
+
+    def phase_body_started(self, v: Checker | None) -> None:
+        """Something other than coming out of shadows happened in the phase."""
+
+    def phase_began(self) -> None:
+        """A new phase began."""
+
+
+@dataclass(slots=True)
+class SecondEditionTable(Table):
+    edition: ClassVar[str] = "2e"
+    setup_gold: ClassVar[int] = 8
+
+
+@dataclass(slots=True)
+class FirstEditionTable(Table):
+    edition: ClassVar[str] = "1e"
+    setup_gold: ClassVar[int] = 5
+
+    def may_enter_shadows(self, card: Card) -> bool:
+        return card.has_shadow  # the Shadow crest, read into shadow_costs by the importer
+
+    def marshal_restriction(self, card: Card) -> str | None:
+        # Crest cards "must first be marshalled into Shadows"; none can be marshalled directly.
+        return "shadows.crest-marshal-1e" if card.has_shadow else None
+
+    def printed_cost(self, card: Card) -> int:
+        # The insert: printed cost = 2 (into Shadows) + the number after the "s".
+        if card.has_shadow:
+            s = card.shadow_costs[0]
+            return 2 + (s if isinstance(s, int) else 0)
+        return card.cost if isinstance(card.cost, int) else 0
+
+    def gold_penalty(self, player: str, card: Card) -> int:
+        house = self.players[player].faction
+        if not house or house == "neutral" or "neutral" in card.factions or house in card.factions:
+            return 0
+        return 1
+
+    def check_come_out_timing(self, player: str, v: Checker) -> None:
+        if not self.shadows_window_open or self.phase is Phase.SETUP:
+            v.violate("shadows.timing-1e")
+            return
+        how = self.players[player].shadows_opportunity
+        if how != "open":
+            v.violate("shadows.once-per-phase-1e", player=player, how=how)
+
+    def came_out(self, player: str) -> None:
+        # Players before this one in player order have let their chance go.
+        for seat in self.player_order():
+            if seat == player:
+                break
+            if self.players[seat].shadows_opportunity == "open":
+                self.players[seat].shadows_opportunity = "passed"
+        self.players[player].shadows_opportunity = "used"
+
+    def phase_body_started(self, v: Checker | None) -> None:
+        if not self.shadows_window_open:
+            return
+        self.shadows_window_open = False
+        for p in self.players.values():
+            if p.shadows_opportunity == "open":
+                p.shadows_opportunity = "passed"
+
+    def phase_began(self) -> None:
+        self.shadows_window_open = True
+        for p in self.players.values():
+            p.shadows_opportunity = "open"
+
+
+def table_class(edition: str) -> type[Table]:
+    if edition == "2e":
+        return SecondEditionTable
+    if edition == "1e":
+        return FirstEditionTable
+    raise ValueError(f"unknown edition {edition!r}: use '2e' or '1e'")

@@ -1,0 +1,82 @@
+"""Checking and applying actions: the fold from an action list to a table state.
+
+    table = new_table("2e", seats, cards)
+    verdict = check(table, action)       # pure: says whether it is legal and why
+    verdict = play(table, action, mode)  # advisory: record and flag; strict: refuse illegal actions
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.catalog.card import DRAW_DECK_TYPES, Card
+from companion.rules.actions import Action
+from companion.rules.check import Checker
+from companion.rules.editions import Table, table_class
+from companion.rules.state import CardInstance, Player, Zone
+from companion.rules.verdict import Verdict
+
+Mode = Literal["advisory", "strict"]
+MODES: tuple[Mode, ...] = ("advisory", "strict")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: str
+    name: str = ""
+    faction: str | None = None
+    deck: Mapping[str, int] | None = None  # code -> copies; only draw-deck cards become instances
+
+
+def new_table(edition: str, seats: Sequence[Seat], cards: Mapping[str, Card]) -> Table:
+    """A table at the start of setup: every deck card is an instance in its owner's draw deck."""
+    cls = table_class(edition)
+    players = {s.seat: Player(seat=s.seat, name=s.name or s.seat, faction=s.faction) for s in seats}
+    if len(players) != len(seats):
+        raise ValueError("two players share a seat name")
+    table = cls(players=players, seats=[s.seat for s in seats], cards=cards)
+    for s in seats:
+        for code, count in sorted((s.deck or {}).items()):
+            card = cards.get(code)
+            if card is None:
+                raise ValueError(f"seat {s.seat}: card code {code!r} is not in the catalog")
+            if card.edition != edition:
+                raise ValueError(f"seat {s.seat}: {card.name} ({code}) is a {card.edition} card, the game is {edition}")
+            if card.type not in DRAW_DECK_TYPES:
+                continue  # plots and agendas are not in the draw deck
+            for copy in range(1, count + 1):
+                instance_id = CardInstance.make_id(s.seat, code, copy)
+                table.add_instance(CardInstance(instance_id, s.seat, code, copy), Zone.DECK)
+    if table.seats:
+        table.first_player = table.seats[0]
+    return table
+
+
+def check(table: Table, action: Action) -> Verdict:
+    """Is the action legal at this table now? Pure: the table is not changed.
+
+    Raises ActionError when the action names an unknown seat or card.
+    """
+    action.validate(table)
+    v = Checker(table)
+    action.check(table, v)
+    return v.verdict
+
+
+def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
+    """Check the action, then apply it: always in advisory mode, only when legal in strict mode."""
+    verdict = check(table, action)
+    if mode == "strict" and not verdict.legal:
+        verdict.applied = False
+        return verdict
+    if action.starts_phase_body:
+        table.phase_body_started(None)
+    action.apply(table)
+    table.version += 1
+    return verdict
+
+
+def replay(table: Table, actions: Iterable[Action], mode: Mode = "advisory") -> list[Verdict]:
+    return [play(table, a, mode) for a in actions]

@@ -1,0 +1,146 @@
+"""The table log: a versioned JSON Lines format for a whole game.
+
+Line 1 is the header::
+
+    {"format": "agot-table-log", "version": 1, "edition": "2e", "mode": "advisory",
+     "players": [{"seat": "A", "name": "Alice", "faction": "lannister",
+                  "deck": {"01089": 3, "01045": 2}}],
+     "first_player": "A"}
+
+Every further non-blank line is one action, e.g.
+``{"type": "marshal_into_shadows", "player": "A", "card": "A.01089.1"}``.
+Card instances are named ``SEAT.CODE.COPY``. Lines starting with ``#`` are comments.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.catalog.card import Card
+from companion.rules.actions import Action, action_from_dict
+from companion.rules.editions import Table
+from companion.rules.engine import MODES, Mode, Seat, new_table
+from companion.rules.state import ActionError
+
+FORMAT = "agot-table-log"
+VERSION = 1
+
+
+class LogError(ValueError):
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"line {line}: {reason}")
+
+
+@dataclass(slots=True)
+class Header:
+    edition: str
+    players: list[Seat]
+    mode: Mode = "advisory"
+    first_player: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def codes(self) -> set[str]:
+        return {code for p in self.players for code in (p.deck or {})}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "edition": self.edition,
+            "mode": self.mode,
+            "players": [
+                {"seat": p.seat, "name": p.name, "faction": p.faction, "deck": dict(p.deck or {})}
+                for p in self.players
+            ],
+            "first_player": self.first_player,
+            **self.extra,
+        }
+
+    def new_table(self, cards: Mapping[str, Card]) -> Table:
+        table = new_table(self.edition, self.players, cards)
+        if self.first_player:
+            table.first_player = self.first_player
+        return table
+
+
+def parse_header(data: Any, line: int = 1) -> Header:
+    if not isinstance(data, dict):
+        raise LogError(line, "the header must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise LogError(line, f'the header needs "format": "{FORMAT}"')
+    if data.get("version") != VERSION:
+        raise LogError(line, f"unsupported log version {data.get('version')!r}; this companion reads version {VERSION}")
+    edition = data.get("edition")
+    if edition not in ("2e", "1e"):
+        raise LogError(line, f'"edition" must be "2e" or "1e", not {edition!r}')
+    mode = data.get("mode", "advisory")
+    if mode not in MODES:
+        raise LogError(line, f'"mode" must be "advisory" or "strict", not {mode!r}')
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not raw_players:
+        raise LogError(line, '"players" must be a non-empty list')
+    players: list[Seat] = []
+    for i, p in enumerate(raw_players, start=1):
+        if not isinstance(p, dict) or not isinstance(p.get("seat"), str) or not p["seat"].strip():
+            raise LogError(line, f'player {i} needs a "seat" name')
+        if "." in p["seat"]:
+            raise LogError(line, f'seat name {p["seat"]!r} must not contain "."')
+        deck = p.get("deck") or {}
+        if isinstance(deck, dict) and isinstance(deck.get("slots"), dict):
+            deck = deck["slots"]
+        if not isinstance(deck, dict) or not all(
+            isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 99
+            for k, n in deck.items()
+        ):
+            raise LogError(line, f"player {p['seat']}: \"deck\" must map card codes to copy counts")
+        faction = p.get("faction")
+        players.append(Seat(seat=p["seat"], name=str(p.get("name") or p["seat"]),
+                            faction=str(faction) if faction else None, deck=deck))
+    if len({p.seat for p in players}) != len(players):
+        raise LogError(line, "two players share a seat name")
+    first = data.get("first_player")
+    if first is not None and first not in {p.seat for p in players}:
+        raise LogError(line, f"first_player {first!r} is not a seat")
+    known = {"format", "version", "edition", "mode", "players", "first_player"}
+    return Header(edition=edition, players=players, mode=mode, first_player=first,
+                  extra={k: v for k, v in data.items() if k not in known})
+
+
+@dataclass(slots=True)
+class TableLog:
+    header: Header
+    actions: list[tuple[int, Action]]  # (line number, action)
+
+
+def read_log(lines: Iterable[str]) -> TableLog:
+    header: Header | None = None
+    actions: list[tuple[int, Action]] = []
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LogError(number, f"not valid JSON ({exc.msg}, column {exc.colno})") from None
+        if header is None:
+            header = parse_header(data, number)
+            continue
+        try:
+            actions.append((number, action_from_dict(data)))
+        except ActionError as exc:
+            raise LogError(number, str(exc)) from None
+    if header is None:
+        raise LogError(1, "the log is empty: it needs a header line")
+    return TableLog(header, actions)
+
+
+def write_log(header: Header, actions: Iterable[Action]) -> str:
+    lines = [json.dumps(header.to_dict(), ensure_ascii=False)]
+    lines += [json.dumps(a.to_dict(), ensure_ascii=False) for a in actions]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,245 @@
+"""Table state: who has which card where, with what on it.
+
+The state is the fold of the action list (see ``engine.py``). It knows nothing of
+Flask, SQLite or files. Edition differences live in ``editions.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from companion.catalog.card import Card
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    PLOT = "plot"
+    DRAW = "draw"
+    MARSHALING = "marshaling"
+    CHALLENGES = "challenges"
+    DOMINANCE = "dominance"
+    STANDING = "standing"
+    TAXATION = "taxation"
+
+
+#: The round's phases in order (RR: Appendix I).
+ROUND = (Phase.PLOT, Phase.DRAW, Phase.MARSHALING, Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING, Phase.TAXATION)
+
+
+class Zone(StrEnum):
+    HAND = "hand"
+    DECK = "deck"  # the draw deck
+    SHADOWS = "shadows"
+    PLAY = "play"  # the play area, with attachments and duplicates
+    DISCARD = "discard"
+    DEAD = "dead"  # the dead pile
+    REMOVED = "removed"  # removed from the game
+
+
+#: Zones whose contents the other players may not see.
+HIDDEN_ZONES = frozenset({Zone.HAND, Zone.DECK, Zone.SHADOWS})
+
+
+class ActionError(ValueError):
+    """An action that cannot even be recorded: unknown player or card, bad fields.
+
+    Distinct from a rules violation, which is recorded (advisory) or refused (strict)
+    with a citation.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class CardInstance:
+    """One physical copy of a card."""
+
+    id: str
+    owner: str
+    code: str
+    copy: int
+
+    @staticmethod
+    def make_id(owner: str, code: str, copy: int) -> str:
+        return f"{owner}.{code}.{copy}"
+
+
+@dataclass(slots=True)
+class InPlay:
+    """How a card sits in a play area."""
+
+    controller: str
+    kneeling: bool = False
+    attached_to: str | None = None  # an attachment's card
+    duplicate_of: str | None = None  # a duplicate's unique card
+    control_stack: list[str] = field(default_factory=list)  # take-control effects, most recent last
+
+
+@dataclass(slots=True)
+class InShadows:
+    position: int  # stable label #1..n; nobody may rearrange shadows
+    entered_round: int
+
+
+@dataclass(slots=True)
+class Player:
+    seat: str
+    name: str = ""
+    faction: str | None = None
+    gold: int = 0
+    setup_gold_spent: int = 0
+    tokens: dict[str, int] = field(default_factory=dict)  # tokens in the player's pool other than gold
+    zones: dict[Zone, list[str]] = field(default_factory=lambda: {z: [] for z in Zone})
+    limited_round: int = -1  # the round in which a Limited card was last marshalled/played
+    # 1st edition: what this player did with the beginning-of-phase shadows opportunity.
+    shadows_opportunity: str = "open"  # open | used | passed
+
+
+@dataclass(slots=True)
+class TableState:
+    """Everything at one table. Mutated only by actions' ``apply``."""
+
+    players: dict[str, Player]
+    seats: list[str]  # player order as seated (clockwise)
+    cards: Mapping[str, Card]  # catalog facts for every code at the table
+    instances: dict[str, CardInstance] = field(default_factory=dict)
+    where: dict[str, tuple[str, Zone]] = field(default_factory=dict)  # instance -> (area's seat, zone)
+    in_play: dict[str, InPlay] = field(default_factory=dict)
+    in_shadows: dict[str, InShadows] = field(default_factory=dict)
+    tokens: dict[str, dict[str, int]] = field(default_factory=dict)  # instance -> kind -> count
+    round: int = 0
+    phase: Phase = Phase.SETUP
+    first_player: str | None = None
+    active_player: str | None = None
+    version: int = 0  # number of actions applied
+
+    # -- building ------------------------------------------------------------
+    def add_instance(self, inst: CardInstance, zone: Zone = Zone.DECK) -> None:
+        if inst.id in self.instances:
+            raise ActionError(f"card instance {inst.id} exists twice")
+        if inst.owner not in self.players:
+            raise ActionError(f"card instance {inst.id} belongs to unknown seat {inst.owner!r}")
+        if inst.code not in self.cards:
+            raise ActionError(f"card code {inst.code!r} is not in the catalog")
+        self.instances[inst.id] = inst
+        self.where[inst.id] = (inst.owner, zone)
+        self.players[inst.owner].zones[zone].append(inst.id)
+
+    def clone(self) -> TableState:
+        cards = self.cards
+        self.cards = {}
+        try:
+            twin = copy.deepcopy(self)
+        finally:
+            self.cards = cards
+        twin.cards = cards
+        return twin
+
+    # -- looking -------------------------------------------------------------
+    def player(self, seat: str) -> Player:
+        try:
+            return self.players[seat]
+        except KeyError:
+            raise ActionError(f"no player at seat {seat!r} (seats: {', '.join(self.seats)})") from None
+
+    def instance(self, card_id: str) -> CardInstance:
+        try:
+            return self.instances[card_id]
+        except KeyError:
+            raise ActionError(f"no card instance {card_id!r} at this table") from None
+
+    def card(self, card_id: str) -> Card:
+        return self.cards[self.instance(card_id).code]
+
+    def name(self, card_id: str) -> str:
+        """A card's name for messages, unambiguous at the table: "Tyrion Lannister [A 01089#1]"."""
+        inst = self.instance(card_id)
+        return f"{self.cards[inst.code].name} [{inst.owner} {inst.code}#{inst.copy}]"
+
+    def zone_of(self, card_id: str) -> Zone:
+        return self.where[card_id][1]
+
+    def area_of(self, card_id: str) -> str:
+        return self.where[card_id][0]
+
+    def controller(self, card_id: str) -> str:
+        """Controller of a card; out-of-play cards are controlled by the player whose area holds them."""
+        seat, zone = self.where[card_id]
+        if zone is Zone.PLAY:
+            return self.in_play[card_id].controller
+        return seat
+
+    def zone(self, seat: str, zone: Zone) -> list[str]:
+        return self.player(seat).zones[zone]
+
+    def shadows(self, seat: str) -> list[str]:
+        """A player's shadows cards, ordered by position."""
+        return sorted(self.player(seat).zones[Zone.SHADOWS], key=lambda c: self.in_shadows[c].position)
+
+    def copies_in(self, title_key: str, seat: str, zone: Zone, exclude: str | None = None) -> Iterator[str]:
+        """Instances with this title (any type, any printing) in one of a player's zones."""
+        for cid in self.player(seat).zones[zone]:
+            if cid != exclude and self.cards[self.instances[cid].code].title_key == title_key:
+                yield cid
+
+    def copies_in_play(self, title_key: str, exclude: str | None = None) -> Iterator[str]:
+        """Face-up copies in play at the whole table (duplicates are blank, so they do not count)."""
+        for seat in self.seats:
+            for cid in self.copies_in(title_key, seat, Zone.PLAY, exclude):
+                if self.in_play[cid].duplicate_of is None:
+                    yield cid
+
+    def tokens_on(self, card_id: str) -> dict[str, int]:
+        return self.tokens.get(card_id, {})
+
+    def player_order(self) -> list[str]:
+        """Seats in player order: the first player, then clockwise."""
+        if self.first_player is None or self.first_player not in self.seats:
+            return list(self.seats)
+        i = self.seats.index(self.first_player)
+        return self.seats[i:] + self.seats[:i]
+
+    # -- moving (used by actions' apply) -------------------------------------
+    def move(self, card_id: str, seat: str, zone: Zone, *, top: bool = True) -> None:
+        """Move a card to a player's zone. Leaving shadows or play discards its tokens."""
+        old_seat, old_zone = self.where[card_id]
+        self.players[old_seat].zones[old_zone].remove(card_id)
+        if old_zone is Zone.SHADOWS:
+            del self.in_shadows[card_id]
+        if old_zone is Zone.PLAY:
+            del self.in_play[card_id]
+        if old_zone in (Zone.SHADOWS, Zone.PLAY) and (old_zone, old_seat) != (zone, seat):
+            self.tokens.pop(card_id, None)
+        target = self.players[seat].zones[zone]
+        if top:
+            target.append(card_id)
+        else:
+            target.insert(0, card_id)
+        self.where[card_id] = (seat, zone)
+        if zone is Zone.SHADOWS:
+            taken = {self.in_shadows[c].position for c in target if c in self.in_shadows}
+            position = next(p for p in range(1, len(target) + 1) if p not in taken)
+            self.in_shadows[card_id] = InShadows(position=position, entered_round=self.round)
+
+    def put_in_play(
+        self,
+        card_id: str,
+        controller: str,
+        *,
+        attached_to: str | None = None,
+        duplicate_of: str | None = None,
+    ) -> None:
+        self.move(card_id, controller, Zone.PLAY)
+        self.in_play[card_id] = InPlay(controller=controller, attached_to=attached_to, duplicate_of=duplicate_of)
+
+    def dependents(self, card_id: str) -> list[str]:
+        """Attachments and duplicates on a card in play."""
+        return [
+            cid
+            for cid, ip in self.in_play.items()
+            if ip.attached_to == card_id or ip.duplicate_of == card_id
+        ]
+
+    def all_cards(self) -> Iterable[str]:
+        return self.instances.keys()

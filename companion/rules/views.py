@@ -1,0 +1,119 @@
+"""What each person at the table may see. Views are the only way state leaves the engine.
+
+A seat sees its own hand and its own shadows cards; opponents and spectators see
+only positions, how long each card has been there, and its tokens (tokens are open
+information). A judge sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.editions import Table
+from companion.rules.state import Zone
+
+JUDGE = "judge"
+SPECTATOR = "spectator"
+
+
+def card_facts(t: Table, card_id: str) -> dict[str, Any]:
+    inst = t.instances[card_id]
+    c = t.cards[inst.code]
+    return {
+        "id": card_id,
+        "code": c.code,
+        "name": c.name,
+        "type": c.type,
+        "copy": inst.copy,
+        "owner": inst.owner,
+        "unique": c.unique,
+        "cost": c.cost,
+        "shadow_costs": list(c.shadow_costs),
+    }
+
+
+def sees_hidden(t: Table, viewer: str, seat: str) -> bool:
+    """May ``viewer`` see the hidden cards (hand, shadows) in ``seat``'s areas?"""
+    return viewer in (JUDGE, seat)
+
+
+def role_of(t: Table, viewer: str) -> str:
+    if viewer == JUDGE:
+        return "judge"
+    return "seat" if viewer in t.players else "spectator"
+
+
+def view(t: Table, viewer: str) -> dict[str, Any]:
+    """The table as ``viewer`` (a seat, "spectator" or "judge") may see it."""
+    players = []
+    for seat in t.seats:
+        p = t.players[seat]
+        open_to_viewer = sees_hidden(t, viewer, seat)
+        shadows = []
+        for cid in t.shadows(seat):
+            slot = t.in_shadows[cid]
+            entry: dict[str, Any] = {
+                "position": slot.position,
+                "rounds": t.round - slot.entered_round,
+                "tokens": dict(t.tokens_on(cid)),
+            }
+            if open_to_viewer:
+                entry["card"] = card_facts(t, cid)
+            shadows.append(entry)
+        hand: dict[str, Any] = {"count": len(p.zones[Zone.HAND])}
+        if open_to_viewer:
+            hand["cards"] = [card_facts(t, c) for c in p.zones[Zone.HAND]]
+        play = []
+        for cid in p.zones[Zone.PLAY]:
+            ip = t.in_play[cid]
+            play.append({
+                **card_facts(t, cid),
+                "controller": ip.controller,
+                "kneeling": ip.kneeling,
+                "attached_to": ip.attached_to,
+                "duplicate_of": ip.duplicate_of,
+                "tokens": dict(t.tokens_on(cid)),
+            })
+        players.append({
+            "seat": seat,
+            "name": p.name,
+            "faction": p.faction,
+            "gold": p.gold,
+            "setup_gold_spent": p.setup_gold_spent,
+            "tokens": dict(p.tokens),
+            "hand": hand,
+            "deck": {"count": len(p.zones[Zone.DECK])},
+            "shadows": shadows,
+            "play": play,
+            "discard": [card_facts(t, c) for c in p.zones[Zone.DISCARD]],
+            "dead": [card_facts(t, c) for c in p.zones[Zone.DEAD]],
+            "removed": [card_facts(t, c) for c in p.zones[Zone.REMOVED]],
+            "uniques_in_play": sorted({
+                t.card(c).name for c in p.zones[Zone.PLAY]
+                if t.card(c).unique and not t.in_play[c].duplicate_of
+            }),
+            "shadows_opportunity": p.shadows_opportunity if t.edition == "1e" else None,
+        })
+    return {
+        "edition": t.edition,
+        "round": t.round,
+        "phase": t.phase.value,
+        "first_player": t.first_player,
+        "active_player": t.active_player,
+        "setup_gold": t.setup_gold,
+        "version": t.version,
+        "viewer": {"role": role_of(t, viewer), "seat": viewer if viewer in t.players else None},
+        "players": players,
+    }
+
+
+def hidden_identities(t: Table, viewer: str) -> set[str]:
+    """Instance ids, codes and names that ``viewer`` must not learn (for leak tests and redaction)."""
+    out: set[str] = set()
+    for seat in t.seats:
+        if sees_hidden(t, viewer, seat):
+            continue
+        for zone in (Zone.SHADOWS, Zone.HAND):
+            for cid in t.players[seat].zones[zone]:
+                out.add(cid)
+    return out

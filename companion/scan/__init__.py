@@ -1,0 +1,1 @@
+"""Barcode reading: card labels from scans, photos and screenshots."""
