@@ -1,0 +1,3 @@
+from companion.cli import main
+
+main()

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Sets up everything the companion needs, then runs it or its tests.
+#
+#   bash scripts/setup.sh serve [companion serve options]   # set up, then start the companion
+#   bash scripts/setup.sh test  [pytest options]            # set up, then run the whole test suite
+#
+# Installs Debian/Ubuntu packages when it can (as root, or with password-less sudo), creates the
+# virtual environment .venv, and installs the package into it. Safe to run again: it only redoes
+# what changed.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+what="${1:-}"
+case "$what" in
+  serve|test) shift ;;
+  *) echo "usage: bash scripts/setup.sh serve|test [options]" >&2; exit 2 ;;
+esac
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# -- Python 3.11+ ------------------------------------------------------------------------
+PYTHON="${PYTHON:-}"
+if [ -z "$PYTHON" ]; then
+  for candidate in python3.13 python3.12 python3.11 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+      PYTHON="$candidate"; break
+    fi
+  done
+fi
+if [ -z "$PYTHON" ]; then
+  echo "The companion needs Python 3.11 or newer (Debian: apt-get install python3)." >&2
+  exit 1
+fi
+
+# -- system packages ---------------------------------------------------------------------
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo "$@"; else return 1; fi
+}
+missing=()
+need_deb() { dpkg -s "$1" >/dev/null 2>&1 || missing+=("$1"); }
+if command -v dpkg >/dev/null 2>&1; then
+  need_deb libzbar0                                   # pyzbar's zbar library
+  "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null || need_deb "python$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')-venv"
+  if [ "$what" = test ]; then
+    :                                                 # browser and Lua packages join here when tests need them
+  fi
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  say "Installing Debian packages: ${missing[*]}"
+  if ! { as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; }; then
+    echo "Could not install ${missing[*]} (needs root or sudo). Install them yourself:" >&2
+    echo "  sudo apt-get install ${missing[*]}" >&2
+    case " ${missing[*]} " in *venv*) exit 1 ;; esac  # no venv, no companion
+    echo "Continuing: without libzbar0 the companion reads barcodes with zxing-cpp alone." >&2
+  fi
+elif ! command -v dpkg >/dev/null 2>&1; then
+  "$PYTHON" -c 'import ctypes.util, sys; sys.exit(ctypes.util.find_library("zbar") is None)' 2>/dev/null ||
+    echo "Note: the zbar library is missing (macOS: brew install zbar; Fedora: dnf install zbar). The companion runs without it." >&2
+fi
+
+# -- virtual environment and package -----------------------------------------------------
+if [ ! -x .venv/bin/python ]; then
+  say "Creating the virtual environment .venv"
+  "$PYTHON" -m venv .venv
+fi
+stamp=".venv/.companion-installed"
+want="$(cat pyproject.toml | sha256sum | cut -c1-16)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  say "Installing the companion and its dependencies into .venv"
+  .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -m pip install -q -e '.[test]' 2>&1 | grep -v "^WARNING: Location" || true
+  .venv/bin/python -c 'import companion, flask, sqlite_utils, cv2, zxingcpp, segno, pytest' || {
+    echo "The installation into .venv failed; see the messages above." >&2; exit 1; }
+  echo "$want" > "$stamp"
+fi
+
+# -- run ---------------------------------------------------------------------------------
+if [ "$what" = serve ]; then
+  exec .venv/bin/companion serve "$@"
+fi
+set +e
+.venv/bin/python -m pytest "$@"
+status=$?
+if [ "$status" = 5 ]; then
+  echo "pytest collected no tests: that is a failure here." >&2
+  exit 1
+fi
+exit "$status"

@@ -1,0 +1,86 @@
+"""Building tables for rules tests: real cards from the shipped catalog, placed directly."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.catalog.card import Card
+from companion.catalog.store import Catalog
+from companion.rules import Action, Seat, Verdict, check, new_table, play
+from companion.rules.editions import Table
+from companion.rules.state import Phase, Zone
+
+_CATALOG: Catalog | None = None
+
+
+def catalog() -> Catalog:
+    global _CATALOG
+    if _CATALOG is None:
+        _CATALOG = Catalog.in_memory()
+    return _CATALOG
+
+
+def make_table(
+    decks: Mapping[str, Mapping[str, int]],
+    *,
+    edition: str = "2e",
+    phase: str = "marshaling",
+    gold: int = 10,
+    factions: Mapping[str, str] | None = None,
+    extra_cards: Mapping[str, Card] | None = None,
+) -> Table:
+    codes = {code for d in decks.values() for code in d}
+    cards = dict(catalog().cards(codes - set(extra_cards or {})))
+    cards.update(extra_cards or {})
+    seats = [Seat(seat, faction=(factions or {}).get(seat), deck=dict(d)) for seat, d in decks.items()]
+    t = new_table(edition, seats, cards)
+    t.phase = Phase(phase)
+    t.round = 0 if phase == "setup" else 1
+    t.first_player = t.seats[0]
+    t.active_player = t.seats[0]
+    for p in t.players.values():
+        p.gold = gold
+    if phase != "setup":
+        t.phase_began()  # 1st edition: the beginning-of-phase Shadows chance is open
+    return t
+
+
+def hand(t: Table, *cards: str) -> None:
+    for c in cards:
+        t.move(c, t.instance(c).owner, Zone.HAND)
+
+
+def shadows(t: Table, *cards: str) -> None:
+    for c in cards:
+        t.move(c, t.instance(c).owner, Zone.SHADOWS)
+
+
+def in_play(t: Table, card: str, controller: str | None = None, **kw: str) -> None:
+    t.put_in_play(card, controller or t.instance(card).owner, **kw)
+
+
+def dead(t: Table, *cards: str) -> None:
+    for c in cards:
+        t.move(c, t.instance(c).owner, Zone.DEAD)
+
+
+def rules_of(v: Verdict) -> list[str]:
+    return [x.rule for x in v.violations]
+
+
+def notes_of(v: Verdict) -> list[str]:
+    return [n.kind for n in v.notes]
+
+
+def legal(t: Table, a: Action) -> Verdict:
+    v = play(t, a)
+    assert v.legal, [x.message for x in v.violations]
+    return v
+
+
+def illegal(t: Table, a: Action, rule: str, citation: str | None = None) -> Verdict:
+    v = check(t, a)
+    assert rule in rules_of(v), (rule, [x.rule for x in v.violations])
+    if citation is not None:
+        assert citation in [x.citation for x in v.violations if x.rule == rule]
+    return v

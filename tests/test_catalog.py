@@ -1,0 +1,216 @@
+"""The card catalog: importers, keyword parsing, shipped facts, look-ups."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.catalog.card import fold
+from companion.catalog.importers import CatalogError, parse_cards, parse_keywords
+from companion.catalog.store import Catalog, shipped_cards
+from tests.conftest import DATA, need_shared
+
+# -- keyword parsing -------------------------------------------------------------
+
+
+def test_shadow_keyword_on_keyword_line() -> None:
+    assert parse_keywords("Shadow (3).\n<b>Reaction:</b> After …").shadow_costs == (3,)
+    assert parse_keywords("Ambush (5). Shadow (3).").shadow_costs == (3,)
+    assert parse_keywords("Assault. No attachments. Shadow (X).").shadow_costs == ("X",)
+
+
+def test_shadow_granted_by_an_ability_is_not_the_keyword() -> None:
+    text = "<b>Interrupt:</b> … place it in shadows. While that card is in shadows, it gains shadow (X)."
+    assert parse_keywords(text).shadow_costs == ()
+
+
+def test_several_shadow_instances_are_all_kept() -> None:
+    # No printed card in the data has two instances; the rules allow it (RR: Shadows › Bringing …).
+    assert parse_keywords("Shadow (2). Stealth. Shadow (4).").shadow_costs == (2, 4)
+
+
+def test_sentences_that_merely_start_with_shadow_are_not_keywords() -> None:
+    assert parse_keywords("Shadow cards you control cost 1 less.").shadow_costs == ()
+
+
+def test_limited_and_terminal_keywords() -> None:
+    kw = parse_keywords("Limited.\n+1 Income.")
+    assert kw.limited and not kw.terminal
+    assert parse_keywords("Terminal.\nAttached character …").terminal
+
+
+# -- pinned real cards -------------------------------------------------------------
+
+
+def test_unique_card_with_numeric_shadow(catalog: Catalog) -> None:
+    tyrion = catalog.get("13089")
+    assert tyrion is not None
+    assert (tyrion.name, tyrion.type, tyrion.unique, tyrion.cost, tyrion.shadow_costs) == (
+        "Tyrion Lannister", "character", True, 6, (5,))
+
+
+def test_dash_cost_shadow_attachment(catalog: Catalog) -> None:
+    powder = catalog.get("11099")
+    assert powder is not None
+    facts = (powder.name, powder.type, powder.cost, powder.shadow_costs)
+    assert facts == ("A Pinch of Powder", "attachment", None, (1,))
+
+
+def test_shadow_x_card(catalog: Catalog) -> None:
+    berserkers = catalog.get("26031")
+    assert berserkers is not None and berserkers.shadow_costs == ("X",)
+
+
+def test_first_edition_shadow_crest_card(catalog: Catalog) -> None:
+    tyrion = catalog.get("kl_5")
+    assert tyrion is not None
+    assert (tyrion.edition, tyrion.name, tyrion.unique, tyrion.cost, tyrion.shadow_costs) == (
+        "1e", "Tyrion Lannister", True, None, (2,))
+
+
+def test_no_card_text_is_shipped() -> None:
+    raw = gzip.decompress(
+        (Path(__file__).resolve().parents[1] / "companion/catalog/data/cards.json.gz").read_bytes()
+    ).decode()
+    assert "Reaction:" not in raw and "<b>" not in raw
+    assert '"text"' not in raw and '"flavor' not in raw and "rules_text" not in raw
+
+
+# -- counts, computed without the importer --------------------------------------------
+
+
+def _independent_2e_shadow_count() -> tuple[int, int]:
+    records = 0
+    titles = set()
+    for f in sorted((DATA / "throneteki-json-data" / "packs").glob("*.json")):
+        for card in json.loads(f.read_text())["cards"]:
+            first_line = card["text"].split("\n")[0]
+            if "<b>" in first_line:
+                continue
+            if re.search(r"(?:^|\. )Shadow \((?:\d+|X)\)\.", first_line):
+                records += 1
+                titles.add(card["name"])
+    return records, len(titles)
+
+
+def test_second_edition_shadow_count_matches_an_independent_count(catalog: Catalog) -> None:
+    need_shared()
+    records, titles = _independent_2e_shadow_count()
+    assert records == catalog.count("2e", shadow=True)
+    assert (records, titles) == (200, 159)  # shared/docs/agot-rules.md §3.3
+
+
+def test_first_edition_crest_count_matches_an_independent_count(catalog: Catalog) -> None:
+    need_shared()
+    raw = json.loads((DATA / "agot1" / "agot1.json").read_text())
+    crest = [c for c in raw if "Shadow" in (c.get("crest") or [])]
+    assert len(crest) == catalog.count("1e", shadow=True) == 77
+
+
+def test_shipped_catalog_matches_the_shared_dumps() -> None:
+    need_shared()
+    files = [*sorted((DATA / "throneteki-json-data" / "packs").glob("*.json")), DATA / "agot1" / "agot1.json"]
+    fresh = {c.code: c for f in files for c in parse_cards(f.name, f.read_bytes())}
+    shipped = {c.code: c for c in shipped_cards()}
+    assert fresh == shipped
+
+
+# -- look-ups -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ("tyrion lannister", "Tyrion Lannister"),
+        ("TYRION", "Tyrion Lannister"),
+        ("Tyrion Lanister", "Tyrion Lannister"),
+        ("queen of thrns", "The Queen of Thorns"),
+        ("the hands judgment", "The Hand's Judgment"),
+        ("jaqen hghar", "Jaqen H'ghar"),
+        ("Jáqen H'ghar", "Jaqen H'ghar"),
+    ],
+)
+def test_search_by_name_is_case_accent_prefix_and_typo_tolerant(catalog: Catalog, query: str, name: str) -> None:
+    assert catalog.search(query, edition="2e", limit=5)[0].card.name == name
+
+
+def test_search_by_prefix_ranks_prefix_matches_first(catalog: Catalog) -> None:
+    top = catalog.search("daen", edition="2e", limit=8)
+    assert all(m.card.name.lower().startswith("daen") for m in top)
+    assert "Daenerys Targaryen" in {m.card.name for m in top}
+
+
+def test_search_by_code(catalog: Catalog) -> None:
+    top = catalog.search("01045")[0]
+    assert (top.card.code, top.how) == ("01045", "code")
+
+
+def test_search_for_nonsense_finds_nothing(catalog: Catalog) -> None:
+    assert catalog.search("zzqxv") == []
+    assert catalog.search("   ") == []
+
+
+def test_copies_of_cross_card_types(catalog: Catalog) -> None:
+    copies = {c.code: c.type for c in catalog.copies_of("03019")}
+    assert copies == {"03019": "attachment", "08061": "character"}
+
+
+def test_fold_ignores_case_accents_and_apostrophes() -> None:
+    assert fold("Jáqen H’ghar") == fold("JAQEN H'GHAR") == "jaqen hghar"
+
+
+# -- importing and bad input ------------------------------------------------------------
+
+
+def test_thronesdb_api_format(catalog: Catalog) -> None:
+    record = {
+        "code": "11099", "name": "A Pinch of Powder", "type_code": "attachment", "faction_code": "lannister",
+        "pack_code": "TSC", "pack_name": "The Shadow City", "cost": None, "is_unique": False, "is_loyal": False,
+        "traits": "Condition.", "text": "Shadow (1).\nAttach to …", "quantity": 3, "deck_limit": 3,
+    }
+    [card] = parse_cards("api.json", json.dumps([record]))
+    assert (card.cost, card.shadow_costs, card.traits, card.pack) == (None, (1,), ("Condition",), "TSC")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "empty"),
+        ("{not json", "not valid JSON"),
+        ('{"hello": 1}', "unknown format"),
+        ('{"code": "X", "cards": [{"code": "1", "name": "n", "type": "character"}]}', "missing field(s) faction"),
+        ('{"code": "X", "cards": [{"code": "1", "name": "n", "type": "wizard", "faction": "stark"}]}',
+         "unknown card type"),
+        ('{"code": "X", "cards": [{"code": "1", "name": "a", "type": "event", "faction": "stark"},'
+         ' {"code": "1", "name": "b", "type": "event", "faction": "stark"}]}', "duplicate card code"),
+        ('{"code": "X", "cards": [{"code": "1", "name": "a", "type": "event", "faction": "stark", "cost": "lots"}]}',
+         "is not a number"),
+        ('{"code": "X", "cards": []}', "holds no cards"),
+    ],
+)
+def test_bad_card_files_raise_clear_errors(content: str, message: str) -> None:
+    with pytest.raises(CatalogError) as info:
+        parse_cards("bad.json", content)
+    assert message in str(info.value)
+    assert "bad.json" in str(info.value)
+
+
+def test_import_is_one_transaction(tmp_path: Path) -> None:
+    catalog = Catalog.open(tmp_path / "catalog.db")
+    before = catalog.count()
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"code": "ZZ", "name": "Test", "cards": [
+        {"code": "99001", "name": "New Card", "type": "character", "faction": "stark", "cost": 2,
+         "text": "Shadow (1).", "traits": []}]}))
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    with pytest.raises(CatalogError):
+        catalog.import_files([good, bad])
+    assert catalog.count() == before and catalog.get("99001") is None
+    assert catalog.import_files([good]) == 1
+    assert catalog.get("99001") is not None and catalog.count() == before + 1
+    assert catalog.search("new card")[0].card.code == "99001"

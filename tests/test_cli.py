@@ -1,0 +1,97 @@
+"""The command line as a newcomer uses it: real subprocesses, a real data directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.conftest import DATA, need_shared
+
+
+def companion(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, **(env or {})})
+
+
+def test_cards_search_and_show() -> None:
+    result = companion("cards", "search", "tyrion lanister", "--edition", "2e", "--json")
+    assert result.returncode == 0
+    assert {c["name"] for c in json.loads(result.stdout)} >= {"Tyrion Lannister"}
+    shown = companion("cards", "show", "03019", "--json")
+    assert json.loads(shown.stdout)["copies"] == ["08061"]
+    missing = companion("cards", "show", "nope")
+    assert missing.returncode != 0 and "No card with code" in missing.stderr
+
+
+def test_cards_search_nothing_found_exits_one() -> None:
+    result = companion("cards", "search", "qqqzzzxxx")
+    assert result.returncode == 1 and "No card matches" in result.stderr
+
+
+def test_cards_import_refreshes_in_one_transaction(tmp_path: Path) -> None:
+    need_shared()
+    catalog = tmp_path / "catalog.db"
+    env = {"COMPANION_CATALOG": str(catalog)}
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"code": "X", "cards": [{"code": "01001"}]}')
+    packs = DATA / "throneteki-json-data" / "packs"
+    result = companion("cards", "import", str(packs / "Core.json"), str(bad), env=env)
+    assert result.returncode != 0
+    assert "bad.json, record 01001: missing field(s)" in result.stderr and "Nothing was imported" in result.stderr
+    ok = companion("cards", "import", str(packs), env=env)
+    assert ok.returncode == 0, ok.stderr
+    assert re.search(r"Imported 2240 cards from 71 file\(s\)", ok.stdout)
+    assert "Reading card files" in ok.stderr  # the progress bar
+
+
+def test_deck_show(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("My deck\n\n2x Tyrion Lannister (The Blackwater)\n1x A Pinch of Powder (The Shadow City)\n")
+    result = companion("deck", "show", str(deck), "--seat", "B", "--json")
+    assert result.returncode == 0, result.stderr
+    ids = [c["id"] for c in json.loads(result.stdout)["copies"]]
+    assert ids == ["B.11099.1", "B.13089.1", "B.13089.2"]
+    deck.write_text("2x Tyrion Lanister (Core Set)\n")
+    bad = companion("deck", "show", str(deck))
+    assert bad.returncode != 0 and "line 1" in bad.stderr and "did you mean" in bad.stderr
+
+
+def test_bench_rules_prints_json() -> None:
+    result = companion("bench", "rules", "--actions", "300", "--repeat", "2", "--json")
+    report = json.loads(result.stdout)
+    assert report["actions"] == 300 and report["replay_actions_per_second"] > 0
+    assert report["baseline"]["seconds_median"] > 0 and report["replay_to_baseline_ratio"] > 0
+
+
+def test_serve_starts_a_real_server_on_localhost(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(tmp_path / "c.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        url = None
+        deadline = time.time() + 30
+        while time.time() < deadline and url is None:
+            line = proc.stdout.readline()  # type: ignore[union-attr]
+            m = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+            if m:
+                url = m.group(1)
+        assert url, "the server printed no URL"
+        with urllib.request.urlopen(url + "api/health", timeout=10) as r:
+            assert json.load(r)["status"] == "ok"
+        with urllib.request.urlopen(url + "api/cards?q=nymeria&limit=3", timeout=10) as r:
+            assert json.load(r)[0]["name"] == "Nymeria"
+        try:
+            urllib.request.urlopen(url + "api/cards", timeout=10)
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 400 and json.load(exc)["error"]["code"] == "missing_query"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)

@@ -1,0 +1,28 @@
+"""The code base stays ruff clean; the suite fails otherwise."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.skip("ruff is not installed")
+    result = subprocess.run([ruff, "check", "--quiet", str(ROOT)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_rules_core_imports_no_flask_sqlite_or_files() -> None:
+    banned = ("flask", "sqlite", "sqlite_utils", "open(", "pathlib", "import os", "werkzeug")
+    for path in (ROOT / "companion" / "rules").rglob("*.py"):
+        text = path.read_text()
+        for word in banned:
+            assert word not in text, f"{path.relative_to(ROOT)} mentions {word!r}"

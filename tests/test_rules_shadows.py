@@ -1,0 +1,427 @@
+"""Going into and coming out of shadows, in both editions. Each rule: a legal and an illegal case."""
+
+from __future__ import annotations
+
+from companion.catalog.card import Card
+from companion.rules import check, play
+from companion.rules.actions import (
+    BringOut,
+    Marshal,
+    MarshalIntoShadows,
+    PlaceTokens,
+    PlayEventFromShadows,
+    PutIntoPlayFromShadows,
+    PutIntoShadows,
+    TakeControl,
+)
+from companion.rules.state import Zone
+from companion.rules.views import view
+from tests.tables import dead, hand, illegal, in_play, legal, make_table, notes_of, rules_of, shadows
+
+TYRION_TB = "13089"  # unique, cost 6, Shadow (5)
+TYRION_CORE = "01089"  # unique, cost 5, no Shadow
+POWDER = "11099"  # attachment, cost "-", Shadow (1)
+BRIDGE = "11011"  # event, cost "-", Shadow (0)
+ALL_THE_GOLD = "26106"  # Limited event, cost "-", Shadow (0)
+IMPS_AGENT = "00168"  # non-unique character, cost 3, Shadow (3)
+BURNED_MEN = "01091"  # non-unique character, cost 2, no Shadow
+BERSERKERS = "26031"  # Shadow (X)
+NYMERIA_ATTACHMENT = "03019"
+NYMERIA_CHARACTER = "08061"
+GREYWATER = "00236"  # unique location, Shadow (1)
+
+TWIN = Card(code="T0001", edition="2e", name="Test Twin Shadows", type="character", faction="neutral",
+            cost=3, shadow_costs=(2, 4))
+LIMITED_SHADOW = Card(code="T0002", edition="2e", name="Test Limited Shadow", type="character",
+                      faction="neutral", cost=2, shadow_costs=(1,), limited=True)
+
+RR_UNIQUE = "RR: Shadows › Unique cards and shadows"
+INSERT_UNIQUE = "1E Shadows insert › Unique cards and Shadows"
+
+
+# -- marshal into shadows ----------------------------------------------------------------
+
+
+def test_marshal_into_shadows_costs_two_and_hides_the_card() -> None:
+    t = make_table({"A": {TYRION_TB: 1}, "B": {}})
+    hand(t, "A.13089.1")
+    legal(t, MarshalIntoShadows("A", "A.13089.1"))
+    assert t.players["A"].gold == 8
+    assert t.where["A.13089.1"] == ("A", Zone.SHADOWS)
+    assert t.in_shadows["A.13089.1"].position == 1
+
+
+def test_marshal_into_shadows_needs_the_shadow_keyword() -> None:
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {}})
+    hand(t, "A.01091.1")
+    illegal(t, MarshalIntoShadows("A", "A.01091.1"), "shadows.no-keyword",
+            "RR: Shadows › Marshaling a card into shadows")
+
+
+def test_marshal_into_shadows_only_in_the_marshaling_phase_by_the_active_player() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {IMPS_AGENT: 1}}, phase="challenges")
+    hand(t, "A.00168.1", "B.00168.1")
+    illegal(t, MarshalIntoShadows("A", "A.00168.1"), "shadows.marshal-phase")
+    t2 = make_table({"A": {IMPS_AGENT: 1}, "B": {IMPS_AGENT: 1}})
+    hand(t2, "B.00168.1")
+    illegal(t2, MarshalIntoShadows("B", "B.00168.1"), "marshal.active-player")
+
+
+def test_marshal_into_shadows_only_from_hand() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {}})
+    t.move("A.00168.1", "A", Zone.DISCARD)
+    v = illegal(t, MarshalIntoShadows("A", "A.00168.1"), "shadows.marshal-from-hand")
+    assert "discard pile" in v.violations[0].message and "Ablagestapel" in v.violations[0].message_de
+
+
+def test_a_card_still_in_the_draw_deck_counts_as_drawn() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {}})
+    v = legal(t, MarshalIntoShadows("A", "A.00168.1"))
+    assert "assumed-drawn" in notes_of(v)
+
+
+def test_marshal_into_shadows_needs_two_gold_and_strict_mode_refuses() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {}}, gold=1)
+    hand(t, "A.00168.1")
+    before = view(t, "judge")
+    v = play(t, MarshalIntoShadows("A", "A.00168.1"), "strict")
+    assert not v.legal and not v.applied and rules_of(v) == ["gold.insufficient"]
+    assert view(t, "judge") == before
+
+
+def test_unique_card_may_go_into_shadows_with_a_copy_in_the_dead_pile() -> None:
+    t = make_table({"A": {TYRION_TB: 1, TYRION_CORE: 1}, "B": {}})
+    hand(t, "A.13089.1")
+    dead(t, "A.01089.1")
+    v = legal(t, MarshalIntoShadows("A", "A.13089.1"))
+    assert "shadows-unique-allowed" in notes_of(v)
+
+
+def test_first_edition_needs_the_shadow_crest() -> None:
+    t = make_table({"A": {"kl_5": 1, "atoc_83": 1}, "B": {}}, edition="1e")
+    hand(t, "A.kl_5.1", "A.atoc_83.1")
+    illegal(t, MarshalIntoShadows("A", "A.atoc_83.1"), "shadows.no-keyword",
+            "1E Shadows insert › Playing a card into Shadows")
+    legal(t, MarshalIntoShadows("A", "A.kl_5.1"))
+    assert t.players["A"].gold == 8
+
+
+# -- bring out ---------------------------------------------------------------------------
+
+
+def test_bring_out_pays_the_shadow_cost_and_enters_play_standing() -> None:
+    t = make_table({"A": {TYRION_TB: 1}, "B": {}})
+    shadows(t, "A.13089.1")
+    legal(t, BringOut("A", "A.13089.1"))
+    assert t.players["A"].gold == 5
+    assert t.where["A.13089.1"] == ("A", Zone.PLAY) and not t.in_play["A.13089.1"].kneeling
+
+
+def test_bring_out_refused_with_a_copy_in_the_dead_pile_second_edition() -> None:
+    t = make_table({"A": {TYRION_TB: 1, TYRION_CORE: 1}, "B": {}})
+    shadows(t, "A.13089.1")
+    dead(t, "A.01089.1")
+    v = illegal(t, BringOut("A", "A.13089.1"), "shadows.unique-dead-pile", RR_UNIQUE)
+    message = v.violations[0].message
+    assert "Tyrion Lannister [A 13089#1]" in message and "Tyrion Lannister [A 01089#1]" in message
+    assert "Totenstapel" in v.violations[0].message_de
+
+
+def test_bring_out_refused_with_a_copy_in_the_dead_pile_first_edition() -> None:
+    t = make_table({"A": {"kl_5": 1, "core_38": 1}, "B": {}}, edition="1e")
+    shadows(t, "A.kl_5.1")
+    dead(t, "A.core_38.1")
+    illegal(t, BringOut("A", "A.kl_5.1"), "shadows.unique-dead-pile", INSERT_UNIQUE)
+
+
+def test_copies_are_by_title_across_card_types() -> None:
+    t = make_table({"A": {NYMERIA_ATTACHMENT: 1, NYMERIA_CHARACTER: 1}, "B": {}})
+    shadows(t, "A.08061.1")  # the character is not a Shadow card, but effects may put it there
+    dead(t, "A.03019.1")
+    illegal(t, BringOut("A", "A.08061.1"), "shadows.unique-dead-pile")
+
+
+def test_an_opponents_dead_copy_does_not_matter() -> None:
+    t = make_table({"A": {TYRION_TB: 1}, "B": {TYRION_CORE: 1}})
+    shadows(t, "A.13089.1")
+    dead(t, "B.01089.1")
+    legal(t, BringOut("A", "A.13089.1"))
+
+
+def test_bring_out_as_duplicate_still_pays_the_shadow_cost() -> None:
+    t = make_table({"A": {TYRION_TB: 1, TYRION_CORE: 1}, "B": {}})
+    shadows(t, "A.13089.1")
+    in_play(t, "A.01089.1")
+    v = legal(t, BringOut("A", "A.13089.1"))
+    assert "duplicate" in notes_of(v)
+    assert t.in_play["A.13089.1"].duplicate_of == "A.01089.1"
+    assert t.players["A"].gold == 5
+    assert view(t, "B")["players"][0]["uniques_in_play"] == ["Tyrion Lannister"]
+
+
+def test_bring_out_refused_when_an_opponent_controls_my_copy() -> None:
+    t = make_table({"A": {TYRION_TB: 1, TYRION_CORE: 1}, "B": {}})
+    shadows(t, "A.13089.1")
+    in_play(t, "A.01089.1", controller="B")
+    illegal(t, BringOut("A", "A.13089.1"), "shadows.unique-owned-not-controlled", RR_UNIQUE)
+
+
+def test_bring_out_refused_when_i_control_an_opponents_copy() -> None:
+    t = make_table({"A": {TYRION_TB: 1}, "B": {TYRION_CORE: 1}})
+    shadows(t, "A.13089.1")
+    in_play(t, "B.01089.1", controller="A")
+    illegal(t, BringOut("A", "A.13089.1"), "shadows.unique-controls-other", RR_UNIQUE)
+
+
+def test_both_players_may_have_their_own_copy_in_play() -> None:
+    t = make_table({"A": {TYRION_TB: 1}, "B": {TYRION_CORE: 1}})
+    shadows(t, "A.13089.1")
+    in_play(t, "B.01089.1")
+    v = legal(t, BringOut("A", "A.13089.1"))
+    assert "duplicate" not in notes_of(v)
+
+
+def test_bring_out_only_from_your_own_shadows() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {IMPS_AGENT: 1}})
+    shadows(t, "B.00168.1")
+    hand(t, "A.00168.1")
+    illegal(t, BringOut("A", "B.00168.1"), "shadows.not-in-shadows")
+    illegal(t, BringOut("A", "A.00168.1"), "shadows.not-in-shadows")
+
+
+def test_events_are_played_from_shadows_not_brought_out() -> None:
+    t = make_table({"A": {BRIDGE: 1, IMPS_AGENT: 1}, "B": {}})
+    shadows(t, "A.11011.1", "A.00168.1")
+    illegal(t, BringOut("A", "A.11011.1"), "shadows.event-brought-out")
+    illegal(t, PlayEventFromShadows("A", "A.00168.1"), "shadows.not-an-event")
+    legal(t, PlayEventFromShadows("A", "A.11011.1"))
+    assert t.where["A.11011.1"] == ("A", Zone.DISCARD)
+
+
+def test_no_bringing_out_during_setup() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {}}, phase="setup")
+    shadows(t, "A.00168.1")
+    illegal(t, BringOut("A", "A.00168.1"), "shadows.no-action-window", "RR: Action Windows")
+
+
+def test_bringing_out_works_in_any_phase_in_the_second_edition() -> None:
+    for phase in ("plot", "draw", "challenges", "dominance", "standing", "taxation"):
+        t = make_table({"A": {IMPS_AGENT: 1}, "B": {}}, phase=phase)
+        shadows(t, "A.00168.1")
+        legal(t, BringOut("A", "A.00168.1"))
+
+
+def test_choice_among_several_shadow_values() -> None:
+    t = make_table({"A": {"T0001": 1}, "B": {}}, extra_cards={"T0001": TWIN})
+    shadows(t, "A.T0001.1")
+    illegal(t, BringOut("A", "A.T0001.1", shadow=3), "shadows.cost-choice")
+    legal(t, BringOut("A", "A.T0001.1", shadow=4))
+    assert t.players["A"].gold == 6
+
+
+def test_lowest_shadow_value_by_default() -> None:
+    t = make_table({"A": {"T0001": 1}, "B": {}}, extra_cards={"T0001": TWIN})
+    shadows(t, "A.T0001.1")
+    legal(t, BringOut("A", "A.T0001.1"))
+    assert t.players["A"].gold == 8
+
+
+def test_shadow_x_needs_a_value() -> None:
+    t = make_table({"A": {BERSERKERS: 1}, "B": {}})
+    shadows(t, "A.26031.1")
+    illegal(t, BringOut("A", "A.26031.1"), "shadows.x-needs-value")
+    legal(t, BringOut("A", "A.26031.1", x=3))
+    assert t.players["A"].gold == 7
+
+
+def test_limited_does_not_apply_when_coming_out() -> None:
+    t = make_table({"A": {"T0002": 2}, "B": {}}, extra_cards={"T0002": LIMITED_SHADOW})
+    shadows(t, "A.T0002.1", "A.T0002.2")
+    v = legal(t, BringOut("A", "A.T0002.1"))
+    assert "limited-ignored" in notes_of(v)
+    legal(t, BringOut("A", "A.T0002.2"))
+
+
+def test_a_limited_event_from_shadows_counts_as_the_rounds_limited_card() -> None:
+    t = make_table({"A": {ALL_THE_GOLD: 2}, "B": {}})
+    shadows(t, "A.26106.1", "A.26106.2")
+    v = legal(t, PlayEventFromShadows("A", "A.26106.1"))
+    assert "limited-event-counts" in notes_of(v)
+    illegal(t, PlayEventFromShadows("A", "A.26106.2"), "limited.once-per-round", "RR: Limited")
+
+
+def test_tokens_are_discarded_when_a_card_leaves_shadows() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {}})
+    shadows(t, "A.00168.1")
+    legal(t, PlaceTokens("A", "shadow", 1, "A.00168.1"))
+    assert view(t, "B")["players"][0]["shadows"][0]["tokens"] == {"shadow": 1}
+    v = legal(t, BringOut("A", "A.00168.1"))
+    assert "tokens-discarded" in notes_of(v)
+    assert t.tokens_on("A.00168.1") == {}
+
+
+def test_attachment_with_no_legal_target_is_discarded() -> None:
+    t = make_table({"A": {POWDER: 1}, "B": {}})
+    shadows(t, "A.11099.1")
+    v = legal(t, BringOut("A", "A.11099.1"))
+    assert "attachment-discarded" in notes_of(v)
+    assert t.where["A.11099.1"] == ("A", Zone.DISCARD)
+    assert t.players["A"].gold == 9  # the shadow cost is paid
+
+
+def test_attachment_comes_out_onto_a_named_target() -> None:
+    t = make_table({"A": {POWDER: 1, IMPS_AGENT: 1}, "B": {}})
+    shadows(t, "A.11099.1")
+    in_play(t, "A.00168.1")
+    illegal(t, BringOut("A", "A.11099.1"), "attach.target")  # a target exists: name it
+    legal(t, BringOut("A", "A.11099.1", attach_to="A.00168.1"))
+    assert t.in_play["A.11099.1"].attached_to == "A.00168.1"
+
+
+def test_attachment_needs_a_legal_kind_of_target() -> None:
+    t = make_table({"A": {POWDER: 1, GREYWATER: 1}, "B": {}})
+    shadows(t, "A.11099.1")
+    in_play(t, "A.00236.1")  # a location
+    v = illegal(t, BringOut("A", "A.11099.1", attach_to="A.00236.1"), "attach.target")
+    assert "character" in v.violations[0].message
+
+
+def test_put_into_play_from_shadows_pays_nothing() -> None:
+    t = make_table({"A": {TYRION_TB: 1, BRIDGE: 1}, "B": {}})
+    shadows(t, "A.13089.1", "A.11011.1")
+    legal(t, PutIntoPlayFromShadows("A", "A.13089.1"))
+    assert t.players["A"].gold == 10
+    illegal(t, PutIntoPlayFromShadows("A", "A.11011.1"), "shadows.put-into-play-event")
+
+
+def test_put_into_play_from_shadows_keeps_the_unique_restrictions() -> None:
+    t = make_table({"A": {TYRION_TB: 1, TYRION_CORE: 1}, "B": {}})
+    shadows(t, "A.13089.1")
+    dead(t, "A.01089.1")
+    illegal(t, PutIntoPlayFromShadows("A", "A.13089.1"), "shadows.unique-dead-pile")
+
+
+def test_put_into_shadows_goes_to_the_owners_area_and_leaves_play_cleanly() -> None:
+    t = make_table({"A": {TYRION_TB: 1, TYRION_CORE: 1, POWDER: 1}, "B": {}})
+    in_play(t, "A.01089.1", controller="B")
+    t.in_play["A.01089.1"].control_stack.append("B")
+    t.put_in_play("A.13089.1", "B", duplicate_of="A.01089.1")
+    t.put_in_play("A.11099.1", "A", attached_to="A.01089.1")
+    t.tokens["A.01089.1"] = {"power": 2}
+    v = legal(t, PutIntoShadows("B", "A.01089.1"))
+    assert {"owner-area", "duplicate-discarded", "attachment-returned", "tokens-discarded"} <= set(notes_of(v))
+    assert t.where["A.01089.1"] == ("A", Zone.SHADOWS)
+    assert t.where["A.13089.1"] == ("A", Zone.DISCARD)
+    assert t.where["A.11099.1"] == ("A", Zone.HAND)
+    assert t.tokens_on("A.01089.1") == {}
+
+
+def test_first_edition_effects_cannot_move_crestless_cards_into_shadows() -> None:
+    t = make_table({"A": {"atoc_83": 1, "kl_5": 1}, "B": {}}, edition="1e")
+    in_play(t, "A.atoc_83.1")
+    in_play(t, "A.kl_5.1")
+    illegal(t, PutIntoShadows("A", "A.atoc_83.1"), "shadows.no-crest")
+    legal(t, PutIntoShadows("A", "A.kl_5.1"))
+
+
+def test_second_edition_effects_may_put_any_card_into_shadows() -> None:
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {}})
+    in_play(t, "A.01091.1")
+    legal(t, PutIntoShadows("B", "A.01091.1"))
+    assert t.where["A.01091.1"] == ("A", Zone.SHADOWS)
+
+
+def test_shadows_positions_are_stable() -> None:
+    t = make_table({"A": {IMPS_AGENT: 3, BURNED_MEN: 1}, "B": {}}, gold=20)
+    for c in ("A.00168.1", "A.00168.2", "A.00168.3"):
+        legal(t, MarshalIntoShadows("A", c))
+    assert [t.in_shadows[c].position for c in t.shadows("A")] == [1, 2, 3]
+    legal(t, BringOut("A", "A.00168.1"))
+    assert {c: t.in_shadows[c].position for c in t.shadows("A")} == {"A.00168.2": 2, "A.00168.3": 3}
+    legal(t, PutIntoShadows("A", "A.00168.1"))
+    assert t.in_shadows["A.00168.1"].position == 1  # fills the gap; nobody else moved
+
+
+def test_take_control_then_bring_out_interplay() -> None:
+    t = make_table({"A": {TYRION_CORE: 1}, "B": {TYRION_TB: 1}})
+    in_play(t, "A.01089.1")
+    shadows(t, "B.13089.1")
+    legal(t, TakeControl("B", "A.01089.1"))
+    illegal(t, BringOut("B", "B.13089.1"), "shadows.unique-controls-other")
+
+
+def test_marshal_from_hand_cannot_use_a_dash_cost() -> None:
+    t = make_table({"A": {POWDER: 1, IMPS_AGENT: 1}, "B": {}})
+    hand(t, "A.11099.1")
+    in_play(t, "A.00168.1")
+    illegal(t, Marshal("A", "A.11099.1", attach_to="A.00168.1"), "cost.dash",
+            "RR: Shadows › Printed cost of shadows cards")
+
+
+# -- 1st edition: beginning of the phase, once each, in player order ------------------------
+
+
+def test_first_edition_bring_out_pays_the_number_after_the_s() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {}}, edition="1e", factions={"A": "lannister"})
+    shadows(t, "A.kl_5.1")
+    legal(t, BringOut("A", "A.kl_5.1"))
+    assert t.players["A"].gold == 8
+
+
+def test_first_edition_out_of_house_penalty() -> None:
+    t = make_table({"A": {"atoc_53": 1}, "B": {}}, edition="1e", factions={"A": "lannister"})
+    shadows(t, "A.atoc_53.1")
+    v = legal(t, BringOut("A", "A.atoc_53.1"))
+    assert "out-of-house" in notes_of(v)
+    assert t.players["A"].gold == 8  # Shadow 1 + 1 penalty
+
+
+def test_first_edition_only_at_the_beginning_of_a_phase() -> None:
+    t = make_table({"A": {"kl_5": 1, "atoc_83": 1}, "B": {}}, edition="1e")
+    shadows(t, "A.kl_5.1")
+    hand(t, "A.atoc_83.1")
+    legal(t, Marshal("A", "A.atoc_83.1"))  # the phase's body has started
+    illegal(t, BringOut("A", "A.kl_5.1"), "shadows.timing-1e", "1E Shadows insert › Bringing a card out of Shadows")
+
+
+def test_first_edition_one_card_per_player_per_phase() -> None:
+    t = make_table({"A": {"kl_5": 1, "atoc_53": 1}, "B": {}}, edition="1e")
+    shadows(t, "A.kl_5.1", "A.atoc_53.1")
+    legal(t, BringOut("A", "A.kl_5.1"))
+    illegal(t, BringOut("A", "A.atoc_53.1"), "shadows.once-per-phase-1e")
+
+
+def test_first_edition_player_order_from_the_first_player() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {"atoc_53": 1}}, edition="1e")
+    shadows(t, "A.kl_5.1", "B.atoc_53.1")
+    legal(t, BringOut("B", "B.atoc_53.1"))  # A, first player, let the chance go
+    v = illegal(t, BringOut("A", "A.kl_5.1"), "shadows.once-per-phase-1e")
+    assert "passed" in v.violations[0].message
+
+
+def test_first_edition_crest_cards_cannot_be_marshalled_directly() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {}}, edition="1e")
+    hand(t, "A.kl_5.1")
+    illegal(t, Marshal("A", "A.kl_5.1"), "shadows.crest-marshal-1e")
+
+
+def test_first_edition_printed_cost_is_two_plus_the_shadow_cost() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {}}, edition="1e")
+    assert t.printed_cost(t.card("A.kl_5.1")) == 4
+
+
+def test_second_edition_has_no_such_timing_limits() -> None:
+    t = make_table({"A": {IMPS_AGENT: 2, BURNED_MEN: 1}, "B": {}})
+    shadows(t, "A.00168.1", "A.00168.2")
+    hand(t, "A.01091.1")
+    legal(t, Marshal("A", "A.01091.1"))
+    legal(t, BringOut("A", "A.00168.1"))
+    legal(t, BringOut("A", "A.00168.2"))
+
+
+def test_check_is_pure() -> None:
+    t = make_table({"A": {TYRION_TB: 1}, "B": {}})
+    shadows(t, "A.13089.1")
+    before = view(t, "judge")
+    check(t, BringOut("A", "A.13089.1"))
+    assert view(t, "judge") == before

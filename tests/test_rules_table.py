@@ -1,0 +1,402 @@
+"""Setup, marshaling, leaving play, control, tokens, gold and the round, in both editions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.rules import ActionError, action_from_dict, check, play
+from companion.rules.actions import (
+    REGISTRY,
+    BeginPhase,
+    CollectIncome,
+    ControlReverts,
+    Discard,
+    Draw,
+    Kill,
+    LeavePlay,
+    Marshal,
+    PlaceTokens,
+    PlayEvent,
+    RemoveTokens,
+    ReturnToHand,
+    ReturnUnspentGold,
+    SetupIntoShadows,
+    SetupPlace,
+    SpendGold,
+    TakeControl,
+)
+from companion.rules.state import Phase, Zone
+from companion.rules.views import view
+from tests.tables import dead, hand, illegal, in_play, legal, make_table, notes_of, shadows
+
+TYRION_TB, TYRION_CORE, POWDER, BRIDGE = "13089", "01089", "11099", "11011"
+IMPS_AGENT, BURNED_MEN, MONEYLENDER, HIGHROAD = "00168", "01091", "01093", "00355"
+MILK, PYRO_CACHE, HANDS_JUDGMENT, TEARS_OF_LYS = "01035", "13030", "01045", "01044"
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+def test_setup_into_shadows_uses_two_of_the_eight_setup_gold_events_too() -> None:
+    t = make_table({"A": {IMPS_AGENT: 3, BRIDGE: 2}, "B": {}}, phase="setup")
+    hand(t, "A.00168.1", "A.00168.2", "A.00168.3", "A.11011.1", "A.11011.2")
+    for c in ("A.00168.1", "A.00168.2", "A.00168.3", "A.11011.1"):
+        legal(t, SetupIntoShadows("A", c))
+    assert t.players["A"].setup_gold_spent == 8
+    illegal(t, SetupIntoShadows("A", "A.11011.2"), "setup.gold", "RR: Setup")
+
+
+def test_setup_gold_is_five_in_the_first_edition() -> None:
+    t = make_table({"A": {"kl_5": 1, "kl_26": 1, "atoc_53": 1}, "B": {}}, edition="1e", phase="setup")
+    hand(t, "A.kl_5.1", "A.kl_26.1", "A.atoc_53.1")
+    legal(t, SetupIntoShadows("A", "A.kl_5.1"))
+    legal(t, SetupIntoShadows("A", "A.kl_26.1"))
+    illegal(t, SetupIntoShadows("A", "A.atoc_53.1"), "setup.gold", "1E Shadows insert › Playing a card into Shadows")
+
+
+def test_setup_into_shadows_needs_shadow() -> None:
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {}}, phase="setup")
+    hand(t, "A.01091.1")
+    illegal(t, SetupIntoShadows("A", "A.01091.1"), "shadows.setup-no-keyword")
+    t1 = make_table({"A": {"atoc_83": 1}, "B": {}}, edition="1e", phase="setup")
+    hand(t1, "A.atoc_83.1")
+    illegal(t1, SetupIntoShadows("A", "A.atoc_83.1"), "shadows.no-crest")
+
+
+def test_setup_only_during_setup() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1, BURNED_MEN: 1}, "B": {}}, phase="plot")
+    hand(t, "A.00168.1", "A.01091.1")
+    illegal(t, SetupIntoShadows("A", "A.00168.1"), "setup.phase")
+    illegal(t, SetupPlace("A", "A.01091.1"), "setup.phase")
+
+
+def test_setup_place_face_up_for_printed_cost_shadow_cards_included() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1, BURNED_MEN: 1}, "B": {}}, phase="setup")
+    hand(t, "A.00168.1", "A.01091.1")
+    legal(t, SetupPlace("A", "A.00168.1"))
+    legal(t, SetupPlace("A", "A.01091.1"))
+    assert t.players["A"].setup_gold_spent == 5
+
+
+def test_setup_place_refuses_dash_cost_events_and_too_much_gold() -> None:
+    t = make_table({"A": {POWDER: 1, BRIDGE: 1, TYRION_TB: 1, IMPS_AGENT: 1}, "B": {}}, phase="setup")
+    hand(t, "A.11099.1", "A.11011.1", "A.13089.1", "A.00168.1")
+    in_play(t, "A.00168.1")
+    illegal(t, SetupPlace("A", "A.11099.1", attach_to="A.00168.1"), "cost.dash")
+    illegal(t, SetupPlace("A", "A.11011.1"), "setup.type")
+    t.players["A"].setup_gold_spent = 3
+    illegal(t, SetupPlace("A", "A.13089.1"), "setup.gold")
+
+
+def test_setup_at_most_one_limited_card() -> None:
+    t = make_table({"A": {MONEYLENDER: 1, HIGHROAD: 1}, "B": {}}, phase="setup")
+    hand(t, "A.01093.1", "A.00355.1")
+    legal(t, SetupPlace("A", "A.01093.1"))
+    illegal(t, SetupPlace("A", "A.00355.1"), "setup.limited")
+
+
+def test_setup_extra_copies_of_a_unique_are_free_duplicates() -> None:
+    t = make_table({"A": {TYRION_CORE: 2}, "B": {}}, phase="setup")
+    hand(t, "A.01089.1", "A.01089.2")
+    legal(t, SetupPlace("A", "A.01089.1"))
+    v = legal(t, SetupPlace("A", "A.01089.2"))
+    assert "duplicate-free" in notes_of(v)
+    assert t.players["A"].setup_gold_spent == 5
+
+
+def test_setup_attachments_only_on_your_own_cards() -> None:
+    t = make_table({"A": {MILK: 1}, "B": {BURNED_MEN: 1}}, phase="setup")
+    hand(t, "A.01035.1")
+    in_play(t, "B.01091.1")
+    illegal(t, SetupPlace("A", "A.01035.1", attach_to="B.01091.1"), "attach.target")
+
+
+def test_first_edition_crest_cards_cannot_be_set_up_face_up() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {}}, edition="1e", phase="setup")
+    hand(t, "A.kl_5.1")
+    illegal(t, SetupPlace("A", "A.kl_5.1"), "shadows.crest-marshal-1e")
+
+
+# -- marshal ------------------------------------------------------------------------------
+
+
+def test_marshal_pays_the_printed_cost() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {}})
+    hand(t, "A.00168.1")
+    legal(t, Marshal("A", "A.00168.1"))
+    assert t.players["A"].gold == 7 and t.where["A.00168.1"] == ("A", Zone.PLAY)
+
+
+def test_marshal_rules() -> None:
+    t = make_table({"A": {HANDS_JUDGMENT: 1, TYRION_CORE: 1, TYRION_TB: 1}, "B": {}}, phase="challenges")
+    hand(t, "A.01045.1", "A.01089.1")
+    illegal(t, Marshal("A", "A.01089.1"), "marshal.phase")
+    t.phase = Phase.MARSHALING
+    illegal(t, Marshal("A", "A.01045.1"), "marshal.event")
+    dead(t, "A.13089.1")
+    illegal(t, Marshal("A", "A.01089.1"), "unique.dead-pile", "RR: Dead Pile")
+
+
+def test_marshal_a_duplicate_for_free() -> None:
+    t = make_table({"A": {TYRION_CORE: 1, TYRION_TB: 1}, "B": {}})
+    in_play(t, "A.01089.1")
+    hand(t, "A.13089.1")
+    v = legal(t, Marshal("A", "A.13089.1"))
+    assert "duplicate-free" in notes_of(v) and t.players["A"].gold == 10
+
+
+def test_marshal_one_limited_card_per_round() -> None:
+    t = make_table({"A": {MONEYLENDER: 1, HIGHROAD: 1}, "B": {}})
+    hand(t, "A.01093.1", "A.00355.1")
+    legal(t, Marshal("A", "A.01093.1"))
+    illegal(t, Marshal("A", "A.00355.1"), "limited.once-per-round")
+    legal(t, BeginPhase("challenges"))
+    for phase in ("dominance", "standing", "taxation", "plot", "draw", "marshaling"):
+        legal(t, BeginPhase(phase))
+    t.players["A"].gold = 5
+    legal(t, Marshal("A", "A.00355.1"))  # a new round
+
+
+def test_marshal_unique_when_another_player_controls_my_copy() -> None:
+    t = make_table({"A": {TYRION_CORE: 1, TYRION_TB: 1}, "B": {}})
+    in_play(t, "A.01089.1", controller="B")
+    hand(t, "A.13089.1")
+    illegal(t, Marshal("A", "A.13089.1"), "unique.control-conflict")
+
+
+def test_marshal_attachments_need_a_target_of_the_right_kind() -> None:
+    t = make_table({"A": {MILK: 1, PYRO_CACHE: 1, HIGHROAD: 1, BURNED_MEN: 1}, "B": {}})
+    hand(t, "A.01035.1", "A.13030.1")
+    in_play(t, "A.00355.1")
+    in_play(t, "A.01091.1")
+    illegal(t, Marshal("A", "A.01035.1"), "attach.target")
+    illegal(t, Marshal("A", "A.13030.1", attach_to="A.01091.1"), "attach.target")
+    legal(t, Marshal("A", "A.13030.1", attach_to="A.00355.1"))
+    legal(t, Marshal("A", "A.01035.1", attach_to="A.01091.1"))
+
+
+def test_cost_modifiers_are_recorded() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {}})
+    hand(t, "A.00168.1")
+    v = legal(t, Marshal("A", "A.00168.1", cost=2))
+    assert "cost-changed" in notes_of(v) and t.players["A"].gold == 8
+
+
+def test_play_event_from_hand() -> None:
+    t = make_table({"A": {TEARS_OF_LYS: 1, HANDS_JUDGMENT: 1, BRIDGE: 1}, "B": {}})
+    hand(t, "A.01044.1", "A.11011.1", "A.01045.1")
+    legal(t, PlayEvent("A", "A.01044.1"))
+    assert t.where["A.01044.1"] == ("A", Zone.DISCARD) and t.players["A"].gold == 9
+    legal(t, PlayEvent("A", "A.01045.1", cost=3))  # cost X: the player says what was paid
+    assert t.players["A"].gold == 6
+    illegal(t, PlayEvent("A", "A.11011.1"), "cost.dash")
+
+
+def test_first_edition_out_of_house_penalty_when_marshalling() -> None:
+    t = make_table({"A": {"atoc_83": 1}, "B": {}}, edition="1e", factions={"A": "stark"})
+    hand(t, "A.atoc_83.1")
+    v = legal(t, Marshal("A", "A.atoc_83.1"))
+    assert "out-of-house" in notes_of(v) and t.players["A"].gold == 7
+
+
+# -- leaving play --------------------------------------------------------------------------
+
+
+def test_kill_sends_a_character_to_its_owners_dead_pile() -> None:
+    t = make_table({"A": {TYRION_CORE: 1, MILK: 1, HIGHROAD: 1}, "B": {POWDER: 1}})
+    in_play(t, "A.01089.1", controller="B")
+    t.put_in_play("A.01035.1", "A", attached_to="A.01089.1")  # Terminal
+    t.put_in_play("B.11099.1", "B", attached_to="A.01089.1")
+    v = legal(t, Kill("B", "A.01089.1"))
+    assert t.where["A.01089.1"] == ("A", Zone.DEAD)
+    assert t.where["A.01035.1"] == ("A", Zone.DISCARD)
+    assert t.where["B.11099.1"] == ("B", Zone.HAND)
+    assert {"attachment-terminal", "attachment-returned"} <= set(notes_of(v))
+    in_play(t, "A.00355.1")
+    illegal(t, Kill("A", "A.00355.1"), "kill.not-character", "RR: Kill")
+
+
+def test_discard_and_return_from_shadows() -> None:
+    t = make_table({"A": {IMPS_AGENT: 2}, "B": {}})
+    shadows(t, "A.00168.1", "A.00168.2")
+    t.tokens["A.00168.1"] = {"gold": 1}
+    v = legal(t, Discard("A", "A.00168.1"))
+    assert "tokens-discarded" in notes_of(v) and t.where["A.00168.1"] == ("A", Zone.DISCARD)
+    legal(t, ReturnToHand("A", "A.00168.2"))
+    assert t.where["A.00168.2"] == ("A", Zone.HAND) and t.shadows("A") == []
+
+
+def test_leave_play_to_deck_or_out_of_the_game() -> None:
+    t = make_table({"A": {BURNED_MEN: 2}, "B": {}})
+    in_play(t, "A.01091.1")
+    legal(t, LeavePlay("A", "A.01091.1", to="removed"))
+    assert t.where["A.01091.1"] == ("A", Zone.REMOVED)
+    illegal(t, LeavePlay("A", "A.01091.2"), "play.not-in-play")
+    with pytest.raises(ActionError):
+        check(t, LeavePlay("A", "A.01091.2", to="moon"))
+
+
+# -- control -------------------------------------------------------------------------------
+
+
+def test_take_control_and_revert_through_a_stack() -> None:
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {}, "C": {}})
+    in_play(t, "A.01091.1")
+    legal(t, TakeControl("B", "A.01091.1"))
+    legal(t, TakeControl("C", "A.01091.1"))
+    assert t.controller("A.01091.1") == "C"
+    legal(t, ControlReverts("C", "A.01091.1"))
+    assert t.controller("A.01091.1") == "B"
+    legal(t, ControlReverts("B", "A.01091.1"))
+    assert t.controller("A.01091.1") == "A"
+    illegal(t, ControlReverts("A", "A.01091.1"), "control.no-effect")
+
+
+def test_take_control_of_a_unique_card() -> None:
+    t = make_table({"A": {TYRION_CORE: 1}, "B": {TYRION_TB: 2}})
+    in_play(t, "A.01089.1")
+    in_play(t, "B.13089.1")
+    illegal(t, TakeControl("B", "A.01089.1"), "unique.take-control")
+    t2 = make_table({"A": {TYRION_CORE: 1}, "B": {TYRION_TB: 1}})
+    in_play(t2, "A.01089.1")
+    dead(t2, "B.13089.1")
+    illegal(t2, TakeControl("B", "A.01089.1"), "unique.take-control-dead-pile")
+    illegal(t2, TakeControl("A", "A.01089.1"), "control.same-player")
+
+
+# -- tokens and gold -----------------------------------------------------------------------
+
+
+def test_tokens_on_cards_and_in_the_pool() -> None:
+    t = make_table({"A": {IMPS_AGENT: 2}, "B": {}})
+    shadows(t, "A.00168.1")
+    t.move("A.00168.2", "A", Zone.DISCARD)
+    legal(t, PlaceTokens("A", "gold", 2, "A.00168.1"))
+    legal(t, RemoveTokens("A", "gold", 1, "A.00168.1"))
+    assert t.tokens_on("A.00168.1") == {"gold": 1}
+    illegal(t, RemoveTokens("A", "gold", 5, "A.00168.1"), "tokens.not-enough")
+    illegal(t, PlaceTokens("A", "power", 1, "A.00168.2"), "tokens.where")
+    legal(t, PlaceTokens("A", "power", 3))
+    assert t.players["A"].tokens == {"power": 3}
+    with pytest.raises(ActionError):
+        check(t, PlaceTokens("A", "gold", 1))
+
+
+def test_gold_income_spending_and_taxation() -> None:
+    t = make_table({"A": {}, "B": {}}, phase="draw", gold=0)
+    illegal(t, CollectIncome("A", 5), "gold.income-phase")
+    t.phase = Phase.MARSHALING
+    legal(t, CollectIncome("A", 5))
+    illegal(t, SpendGold("A", 6), "gold.insufficient")
+    legal(t, SpendGold("A", 2))
+    illegal(t, ReturnUnspentGold(), "gold.taxation-phase")
+    t.phase = Phase.TAXATION
+    legal(t, ReturnUnspentGold())
+    assert t.players["A"].gold == 0
+
+
+def test_strict_mode_never_spends_gold_you_do_not_have() -> None:
+    t = make_table({"A": {}, "B": {}}, gold=1)
+    v = play(t, SpendGold("A", 3), "strict")
+    assert not v.applied and t.players["A"].gold == 1
+    play(t, SpendGold("A", 3), "advisory")
+    assert t.players["A"].gold == -2  # advisory records what happened, flagged
+
+
+# -- the round -------------------------------------------------------------------------------
+
+
+def test_phases_follow_the_round_and_plot_begins_a_new_round() -> None:
+    t = make_table({"A": {}, "B": {}}, phase="setup")
+    legal(t, BeginPhase("plot"))
+    assert (t.round, t.phase) == (1, Phase.PLOT)
+    illegal(t, BeginPhase("taxation"), "phase.sequence")
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    assert t.active_player == "A"
+
+
+def test_draw_a_known_card() -> None:
+    t = make_table({"A": {IMPS_AGENT: 2}, "B": {}})
+    legal(t, Draw("A", "A.00168.1"))
+    assert t.where["A.00168.1"] == ("A", Zone.HAND)
+    t.move("A.00168.2", "A", Zone.DISCARD)
+    illegal(t, Draw("A", "A.00168.2"), "zone.draw-from-deck")
+
+
+# -- views --------------------------------------------------------------------------------
+
+
+def test_views_hide_shadows_from_opponents_and_spectators_only() -> None:
+    t = make_table({"A": {TYRION_TB: 1, IMPS_AGENT: 1}, "B": {}})
+    shadows(t, "A.13089.1")
+    hand(t, "A.00168.1")
+    t.round = 3
+    t.in_shadows["A.13089.1"].entered_round = 1
+    t.tokens["A.13089.1"] = {"shadow": 1}
+    for viewer in ("B", "spectator"):
+        text = json.dumps(view(t, viewer))
+        assert "13089" not in text and "Tyrion" not in text and "00168" not in text
+        entry = view(t, viewer)["players"][0]["shadows"][0]
+        assert entry == {"position": 1, "rounds": 2, "tokens": {"shadow": 1}}
+        assert view(t, viewer)["players"][0]["hand"] == {"count": 1}
+    for viewer in ("A", "judge"):
+        seen = view(t, viewer)["players"][0]
+        assert seen["shadows"][0]["card"]["name"] == "Tyrion Lannister"
+        assert seen["hand"]["cards"][0]["code"] == IMPS_AGENT
+
+
+# -- actions as data --------------------------------------------------------------------------
+
+
+def test_every_action_round_trips_through_json() -> None:
+    samples = {
+        "begin_phase": {"phase": "plot"},
+        "return_unspent_gold": {},
+        "place_tokens": {"player": "A", "kind": "power", "amount": 2, "card": "A.1.1"},
+        "remove_tokens": {"player": "A", "kind": "power", "amount": 1},
+        "bring_out": {"player": "A", "card": "A.1.1", "shadow": "X", "x": 2, "attach_to": "A.2.1"},
+        "leave_play": {"player": "A", "card": "A.1.1", "to": "removed"},
+    }
+    for kind, cls in REGISTRY.items():
+        data = {"type": kind, **samples.get(kind, {})}
+        if kind not in samples:
+            for name in ("player", "card"):
+                if name in cls.__dataclass_fields__:
+                    data[name] = "A" if name == "player" else "A.1.1"
+            for name in ("amount",):
+                if name in cls.__dataclass_fields__:
+                    data[name] = 1
+        action = action_from_dict(json.loads(json.dumps(data)))
+        assert action_from_dict(action.to_dict()) == action
+        assert action.to_dict()["type"] == kind
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "JSON object"),
+        ({"type": "fly"}, "unknown action type"),
+        ({"type": "kill", "player": "A"}, "missing field 'card'"),
+        ({"type": "kill", "player": "A", "card": 3}, "wrong type"),
+        ({"type": "kill", "player": "A", "card": "x", "why": 1}, "unknown field"),
+        ({"type": "collect_income", "player": "A", "amount": True}, "wrong type"),
+        ({"type": "bring_out", "player": "A", "card": "x", "shadow": "Y"}, "wrong type"),
+    ],
+)
+def test_bad_actions_are_refused_clearly(data: object, message: str) -> None:
+    with pytest.raises(ActionError) as info:
+        action_from_dict(data)
+    assert message in str(info.value)
+
+
+def test_unknown_seats_and_cards_are_action_errors() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {}})
+    with pytest.raises(ActionError, match="no player at seat"):
+        check(t, Kill("Z", "A.00168.1"))
+    with pytest.raises(ActionError, match="no card instance"):
+        check(t, Kill("A", "A.99999.1"))
+    with pytest.raises(ActionError, match="must not be negative"):
+        check(t, SpendGold("A", -1))
