@@ -21,8 +21,8 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 # -- Python 3.11+ ------------------------------------------------------------------------
 PYTHON="${PYTHON:-}"
 if [ -z "$PYTHON" ]; then
-  for candidate in python3.13 python3.12 python3.11 python3; do
-    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  for candidate in python3 python3.11 python3.12 python3.13; do
+    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
       PYTHON="$candidate"; break
     fi
   done
@@ -66,11 +66,14 @@ fi
 stamp=".venv/.companion-installed"
 want="$(cat pyproject.toml | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  say "Installing the companion and its dependencies into .venv"
-  .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -m pip install -q -e '.[test]' 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -c 'import companion, flask, sqlite_utils, cv2, zxingcpp, segno, pytest' || {
-    echo "The installation into .venv failed; see the messages above." >&2; exit 1; }
+  say "Installing the companion and its dependencies into .venv (log: .venv/install.log)"
+  if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -e '.[test]'; } \
+       > .venv/install.log 2>&1 \
+     || ! .venv/bin/python -c 'import companion, flask, sqlite_utils, cv2, zxingcpp, segno, pytest' 2>>.venv/install.log; then
+    grep -v "^WARNING: Location" .venv/install.log | tail -n 30 >&2
+    echo "The installation into .venv failed; the end of .venv/install.log is above." >&2
+    exit 1
+  fi
   echo "$want" > "$stamp"
 fi
 
