@@ -139,6 +139,21 @@ def test_marshal_rules() -> None:
     illegal(t, Marshal("A", "A.01089.1"), "unique.dead-pile", "RR: Dead Pile")
 
 
+def test_cards_come_from_the_players_own_hand() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1, TEARS_OF_LYS: 1}, "B": {IMPS_AGENT: 1}}, phase="setup")
+    t.move("A.00168.1", "A", Zone.DISCARD)
+    hand(t, "B.00168.1")
+    illegal(t, SetupPlace("A", "A.00168.1"), "setup.from-hand")
+    t.phase = Phase.MARSHALING
+    illegal(t, Marshal("A", "A.00168.1"), "marshal.from-hand")
+    v = illegal(t, Marshal("A", "B.00168.1"), "marshal.from-hand")
+    assert "B's hand" in v.violations[0].message
+    t.move("A.01044.1", "A", Zone.DEAD)
+    illegal(t, PlayEvent("A", "A.01044.1"), "event.from-hand")
+    hand(t, "A.00168.1")
+    illegal(t, PlayEvent("A", "A.00168.1"), "event.not-an-event")
+
+
 def test_marshal_a_duplicate_for_free() -> None:
     t = make_table({"A": {TYRION_CORE: 1, TYRION_TB: 1}, "B": {}})
     in_play(t, "A.01089.1")
@@ -247,7 +262,8 @@ def test_take_control_and_revert_through_a_stack() -> None:
     legal(t, TakeControl("B", "A.01091.1"))
     legal(t, TakeControl("C", "A.01091.1"))
     assert t.controller("A.01091.1") == "C"
-    legal(t, ControlReverts("C", "A.01091.1"))
+    v = legal(t, ControlReverts("C", "A.01091.1"))
+    assert "control-reverts" in [n.kind for n in v.notes]
     assert t.controller("A.01091.1") == "B"
     legal(t, ControlReverts("B", "A.01091.1"))
     assert t.controller("A.01091.1") == "A"
@@ -310,8 +326,8 @@ def test_strict_mode_never_spends_gold_you_do_not_have() -> None:
 
 def test_phases_follow_the_round_and_plot_begins_a_new_round() -> None:
     t = make_table({"A": {}, "B": {}}, phase="setup")
-    legal(t, BeginPhase("plot"))
-    assert (t.round, t.phase) == (1, Phase.PLOT)
+    v = legal(t, BeginPhase("plot"))
+    assert (t.round, t.phase) == (1, Phase.PLOT) and notes_of(v) == ["new-round"]
     illegal(t, BeginPhase("taxation"), "phase.sequence")
     legal(t, BeginPhase("draw"))
     legal(t, BeginPhase("marshaling"))
@@ -400,3 +416,13 @@ def test_unknown_seats_and_cards_are_action_errors() -> None:
         check(t, Kill("A", "A.99999.1"))
     with pytest.raises(ActionError, match="must not be negative"):
         check(t, SpendGold("A", -1))
+
+
+def test_every_rule_and_note_is_exercised_by_a_test() -> None:
+    from pathlib import Path
+
+    from companion.rules.citations import NOTES, RULES
+
+    text = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
+    assert [r for r in RULES if f'"{r}"' not in text] == []
+    assert [n for n in NOTES if f'"{n}"' not in text] == []

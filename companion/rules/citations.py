@@ -130,12 +130,6 @@ RULES: dict[str, Rule] = {
         "{player} already had their chance to bring a card out of Shadows this phase ({how}).",
         "{player} hatte in dieser Phase schon die Gelegenheit, eine Karte aus den Schatten zu holen ({how}).",
     ),
-    "shadows.player-order-1e": Rule(
-        None,
-        f"{INSERT_1E} › Bringing a card out of Shadows",
-        "Cards come out of Shadows one player at a time from the first player: {player} acted after {later}.",
-        "Karten kommen reihum ab dem Startspieler aus den Schatten: {player} handelte nach {later}.",
-    ),
     # -- marshaling and setup -------------------------------------------------
     "marshal.phase": Rule(
         "RR: Marshal",
@@ -160,12 +154,6 @@ RULES: dict[str, Rule] = {
         "1E Rules › Marshalling phase",
         "{card} is an event: events are played, not marshalled.",
         "{card} ist ein Ereignis: Ereignisse werden gespielt, nicht aufmarschiert.",
-    ),
-    "marshal.type": Rule(
-        "RR: Marshal",
-        "1E Rules › Marshalling phase",
-        "{card} is a {type} card and cannot be marshalled.",
-        "{card} ist eine Karte vom Typ {type} und kann nicht aufmarschieren.",
     ),
     "cost.dash": Rule(
         "RR: Shadows › Printed cost of shadows cards",
@@ -269,12 +257,6 @@ RULES: dict[str, Rule] = {
         "1E Rules › Gold",
         "{player} needs {cost} gold but has {gold}.",
         "{player} braucht {cost} Gold, hat aber {gold}.",
-    ),
-    "gold.negative-amount": Rule(
-        "RR: Gold",
-        "1E Rules › Gold",
-        "A gold amount must not be negative ({amount}).",
-        "Ein Goldbetrag darf nicht negativ sein ({amount}).",
     ),
     "gold.income-phase": Rule(
         "RR: Income",
@@ -408,9 +390,5 @@ NOTES: dict[str, tuple[str, str]] = {
         "{card} is a Limited event: playing it from shadows counts as {player}'s Limited card this round.",
         "{card} ist ein limitiertes Ereignis: es aus den Schatten zu spielen zählt als limitierte Karte "
         "von {player} in dieser Runde.",
-    ),
-    "shadows-window-closed": (
-        "The beginning-of-phase chance to bring cards out of Shadows is over.",
-        "Die Gelegenheit, zu Beginn der Phase Karten aus den Schatten zu holen, ist vorbei.",
     ),
 }

@@ -9,11 +9,12 @@ from companion.rules.editions import Table
 from companion.rules.state import Zone
 
 
-def place_name(t: Table, card: str) -> tuple[str, str]:
-    """Where a card is, in words: "dead pile", or "B's hand" when it is in another player's area."""
+def place_name(t: Table, card: str, player: str | None = None) -> tuple[str, str]:
+    """Where a card is, in words: "dead pile", or "B's hand" when it is in another player's area
+    than ``player``'s (default: its owner's)."""
     seat, zone = t.where[card]
     en, de = ZONE_NAMES[zone]
-    if seat != t.instance(card).owner:
+    if seat != (player or t.instance(card).owner):
         return f"{seat}'s {en}", f"{de} von {seat}"
     return en, de
 
@@ -27,7 +28,7 @@ def require_in_hand(t: Table, v: Checker, player: str, card: str, rule: str) -> 
     if seat == player and zone is Zone.DECK:
         v.note("assumed-drawn", (card,), card=t.name(card))
         return
-    v.violate(rule, (card,), card=t.name(card), zone=place_name(t, card))
+    v.violate(rule, (card,), card=t.name(card), zone=place_name(t, card, player))
 
 
 def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | None) -> int:

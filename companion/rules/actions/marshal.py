@@ -14,7 +14,7 @@ from companion.rules.actions.common import (
     enter_play,
     require_in_hand,
 )
-from companion.rules.check import Checker, type_name
+from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
 
@@ -76,8 +76,6 @@ class Marshal(Action):
         require_in_hand(t, v, self.player, self.card, "marshal.from-hand")
         if c.type == "event":
             v.violate("marshal.event", (self.card,), card=t.name(self.card))
-        elif c.type not in ("character", "location", "attachment"):
-            v.violate("marshal.type", (self.card,), card=t.name(self.card), type=type_name(c.type))
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.name(self.card))
