@@ -38,20 +38,25 @@ def new_table(edition: str, seats: Sequence[Seat], cards: Mapping[str, Card]) ->
         raise ValueError("two players share a seat name")
     table = cls(players=players, seats=[s.seat for s in seats], cards=cards)
     for s in seats:
-        for code, count in sorted((s.deck or {}).items()):
-            card = cards.get(code)
-            if card is None:
-                raise ValueError(f"seat {s.seat}: card code {code!r} is not in the catalog")
-            if card.edition != edition:
-                raise ValueError(f"seat {s.seat}: {card.name} ({code}) is a {card.edition} card, the game is {edition}")
-            if card.type not in DRAW_DECK_TYPES:
-                continue  # plots and agendas are not in the draw deck
-            for copy in range(1, count + 1):
-                instance_id = CardInstance.make_id(s.seat, code, copy)
-                table.add_instance(CardInstance(instance_id, s.seat, code, copy), Zone.DECK)
+        add_deck(table, s.seat, s.deck or {})
     if table.seats:
         table.first_player = table.seats[0]
     return table
+
+
+def add_deck(table: Table, seat: str, deck: Mapping[str, int]) -> None:
+    """Put a deck's draw-deck cards into the seat's draw deck, one instance per physical copy."""
+    for code, count in sorted(deck.items()):
+        card = table.cards.get(code)
+        if card is None:
+            raise ValueError(f"seat {seat}: card code {code!r} is not in the catalog")
+        if card.edition != table.edition:
+            raise ValueError(f"seat {seat}: {card.name} ({code}) is a {card.edition} card, the game is {table.edition}")
+        if card.type not in DRAW_DECK_TYPES:
+            continue  # plots and agendas are not in the draw deck
+        for copy in range(1, count + 1):
+            instance_id = CardInstance.make_id(seat, code, copy)
+            table.add_instance(CardInstance(instance_id, seat, code, copy), Zone.DECK)
 
 
 def check(table: Table, action: Action) -> Verdict:

@@ -117,3 +117,55 @@ def hidden_identities(t: Table, viewer: str) -> set[str]:
             for cid in t.players[seat].zones[zone]:
                 out.add(cid)
     return out
+
+
+def visible_to(t: Table, card_id: str, viewer: str) -> bool:
+    """May ``viewer`` know this card instance's identity now?"""
+    if card_id not in t.instances:
+        return False
+    seat, zone = t.where[card_id]
+    if zone in (Zone.HAND, Zone.SHADOWS, Zone.DECK):
+        return sees_hidden(t, viewer, seat)
+    return True
+
+
+def alias(t: Table, card_id: str) -> str:
+    """The public name of a hidden card: ``B:shadows#2``, ``B:hand`` or ``B:deck``."""
+    seat, zone = t.where[card_id]
+    if zone is Zone.SHADOWS:
+        return f"{seat}:shadows#{t.in_shadows[card_id].position}"
+    return f"{seat}:{zone.value}"
+
+
+def resolve_alias(t: Table, ref: str) -> str | None:
+    """``B:shadows#2`` -> the instance at that position, so opponents can name a face-down card."""
+    seat, _, rest = ref.partition(":shadows#")
+    if not rest or seat not in t.players or not rest.isdigit():
+        return None
+    for cid in t.players[seat].zones[Zone.SHADOWS]:
+        if t.in_shadows[cid].position == int(rest):
+            return cid
+    return None
+
+
+CARD_FIELDS = ("card", "attach_to")
+
+
+def redact_entry(t: Table, entry: dict[str, Any], viewer: str) -> dict[str, Any]:
+    """A log entry as ``viewer`` may see it: cards now hidden from the viewer are named by position only,
+    and verdict details about them are withheld (even a rule id can give a card away)."""
+    if viewer == JUDGE or entry.get("kind") not in ("action", "undo"):
+        if entry.get("kind") == "deck" and viewer != JUDGE and entry["data"].get("seat") != viewer:
+            deck = entry["data"].get("deck", {})
+            return {**entry, "data": {"seat": entry["data"].get("seat"), "cards": sum(deck.values())}}
+        return entry
+    data = entry["data"] if entry["kind"] == "action" else entry["data"].get("action", {})
+    hidden = [f for f in CARD_FIELDS if isinstance(data.get(f), str) and data[f] in t.instances
+              and not visible_to(t, data[f], viewer)]
+    if not hidden:
+        return entry
+    shown = {k: (alias(t, v) if k in hidden else v) for k, v in data.items()}
+    out = {**entry, "data": shown if entry["kind"] == "action" else {**entry["data"], "action": shown}}
+    if out.get("verdict") is not None:
+        out["verdict"] = {"legal": None, "applied": True, "violations": [], "notes": [], "hidden": True}
+    return out

@@ -10,7 +10,9 @@ from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
 from companion import __version__
+from companion.paths import catalog_path, database_path
 from companion.scan.engines import zbar_status
+from companion.web.services import Services
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -19,9 +21,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE=os.environ.get("COMPANION_DB"),
         CATALOG=os.environ.get("COMPANION_CATALOG"),
         MAX_CONTENT_LENGTH=int(os.environ.get("COMPANION_MAX_UPLOAD", 16 * 1024 * 1024)),
-        JSON_SORT_KEYS=False,
+        STREAM_KEEPALIVE=15.0,
     )
     app.config.update(config or {})
+    app.json.sort_keys = False  # type: ignore[attr-defined]
 
     from companion.web.api import api
     from companion.web.pages import pages
@@ -35,11 +38,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         body = {"error": {"code": code, "message": exc.description or exc.name, "details": {}}}
         return jsonify(body), exc.code or 500
 
-    app.extensions["companion"] = {"version": __version__, "zbar": zbar_status()}
+    services = Services(
+        database=Path(app.config["DATABASE"]) if app.config.get("DATABASE") else database_path(),
+        catalog_path=Path(app.config["CATALOG"]) if app.config.get("CATALOG") else catalog_path(),
+    )
+    app.extensions["companion"] = {"version": __version__, "zbar": zbar_status(), "services": services}
     return app
 
 
-def database_path(app: Flask) -> Path:
-    from companion.paths import database_path as default
-
-    return Path(app.config["DATABASE"]) if app.config.get("DATABASE") else default()
+def services(app: Flask) -> Services:
+    return app.extensions["companion"]["services"]  # type: ignore[no-any-return]

@@ -1,0 +1,89 @@
+"""Which actions make sense for a card, given where it is: the second tap after a scan or a tap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.actions import (
+    Action,
+    BringOut,
+    Discard,
+    Kill,
+    Kneel,
+    Marshal,
+    MarshalIntoShadows,
+    PlaceTokens,
+    PlayEvent,
+    PlayEventFromShadows,
+    PutIntoPlayFromShadows,
+    PutIntoShadows,
+    RemoveTokens,
+    ReturnToHand,
+    SetupIntoShadows,
+    SetupPlace,
+    Stand,
+    TakeControl,
+)
+from companion.rules.actions.common import legal_attach_targets
+from companion.rules.editions import Table
+from companion.rules.engine import check
+from companion.rules.state import Phase, Zone
+
+
+def candidate_actions(t: Table, card_id: str, seat: str) -> list[Action]:
+    c = t.card(card_id)
+    zone = t.zone_of(card_id)
+    owner = t.instance(card_id).owner
+    out: list[Action] = []
+    target = None
+    if c.type == "attachment":
+        targets = legal_attach_targets(t, c)
+        target = targets[0] if len(targets) == 1 else None
+    if zone in (Zone.HAND, Zone.DECK) and owner == seat:
+        if t.phase is Phase.SETUP:
+            if t.may_enter_shadows(c):
+                out.append(SetupIntoShadows(seat, card_id))
+            if c.type != "event":
+                out.append(SetupPlace(seat, card_id, attach_to=target))
+        else:
+            if t.may_enter_shadows(c):
+                out.append(MarshalIntoShadows(seat, card_id))
+            if c.type == "event":
+                out.append(PlayEvent(seat, card_id))
+            else:
+                out.append(Marshal(seat, card_id, attach_to=target))
+        out.append(Discard(seat, card_id))
+    elif zone is Zone.SHADOWS:
+        if c.type == "event":
+            out.append(PlayEventFromShadows(seat, card_id))
+        else:
+            out.append(BringOut(seat, card_id, attach_to=target))
+            out.append(PutIntoPlayFromShadows(seat, card_id, attach_to=target))
+        out += [PlaceTokens(seat, "shadow", 1, card_id), Discard(seat, card_id), ReturnToHand(seat, card_id)]
+    elif zone is Zone.PLAY:
+        ip = t.in_play[card_id]
+        if c.type == "character" and not ip.duplicate_of:
+            out.append(Kill(seat, card_id))
+        out.append(Stand(seat, card_id) if ip.kneeling else Kneel(seat, card_id))
+        out += [PlaceTokens(seat, "power", 1, card_id), PlaceTokens(seat, "gold", 1, card_id)]
+        for kind in sorted(t.tokens_on(card_id)):
+            out.append(RemoveTokens(seat, kind, 1, card_id))
+        out += [Discard(seat, card_id), ReturnToHand(seat, card_id), PutIntoShadows(seat, card_id)]
+        if ip.controller != seat:
+            out.append(TakeControl(seat, card_id))
+    elif zone in (Zone.DISCARD, Zone.DEAD):
+        out.append(ReturnToHand(seat, card_id))
+        out.append(PutIntoShadows(seat, card_id))
+    return out
+
+
+def suggest_actions(t: Table, card_id: str, seat: str) -> list[dict[str, Any]]:
+    """Candidate actions for the card with a verdict preview, legal ones first."""
+    rows = []
+    for action in candidate_actions(t, card_id, seat):
+        verdict = check(t, action)
+        rows.append({"action": action.to_dict(), "legal": verdict.legal,
+                     "violations": [v.to_dict() for v in verdict.violations],
+                     "notes": [n.to_dict() for n in verdict.notes]})
+    rows.sort(key=lambda r: not r["legal"])
+    return rows

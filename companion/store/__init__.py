@@ -1,0 +1,1 @@
+"""Persistence: one SQLite file (sqlite-utils) holding games and their append-only, hash-chained logs."""

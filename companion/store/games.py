@@ -1,0 +1,378 @@
+"""Games and their logs.
+
+Each game has an append-only log of entries: ``deck`` (a seat's deck, before play starts),
+``action`` (a game action, checked by the rules engine) and ``undo`` (a compensating entry that
+takes back an earlier action; the log keeps both). Every entry carries the hash of the one before,
+so a log can be verified end to end. The table state is rebuilt from the log; an in-memory cache
+only saves replaying it on every request and is never the source of truth.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from companion.catalog.card import Card
+from companion.rules import Action, ActionError, Mode, Seat, Verdict, action_from_dict, new_table, play
+from companion.rules.editions import Table
+from companion.rules.engine import add_deck
+from companion.store.db import connect
+from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
+
+GENESIS = "0" * 64
+
+
+class StoreError(Exception):
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class NotFound(StoreError):
+    status = 404
+    code = "not_found"
+
+
+class Conflict(StoreError):
+    status = 409
+    code = "version_conflict"
+
+
+class Refused(StoreError):
+    """Strict mode refused an illegal action."""
+
+    status = 422
+    code = "illegal_action"
+
+
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def entry_hash(prev: str, seq: int, kind: str, data: Any, actor: str, at: str) -> str:
+    body = canonical({"seq": seq, "kind": kind, "data": data, "actor": actor, "at": at})
+    return hashlib.sha256((prev + body).encode()).hexdigest()
+
+
+def now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(slots=True)
+class Entry:
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    actor: str
+    at: str
+    prev_hash: str
+    hash: str
+    verdict: dict[str, Any] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "kind": self.kind, "data": self.data, "actor": self.actor, "at": self.at,
+                "hash": self.hash, "verdict": self.verdict}
+
+
+@dataclass(slots=True)
+class Game:
+    id: str
+    kind: str
+    title: str
+    edition: str
+    mode: Mode
+    seats: list[Seat]
+    version: int
+    head_hash: str
+    created: str
+    host_hash: str = field(repr=False, default="")
+    judge_hash: str = field(repr=False, default="")
+    seat_hashes: dict[str, str] = field(repr=False, default_factory=dict)
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "kind": self.kind, "title": self.title, "edition": self.edition, "mode": self.mode,
+            "seats": [{"seat": s.seat, "name": s.name, "faction": s.faction} for s in self.seats],
+            "version": self.version, "created": self.created,
+        }
+
+    def role_for(self, key: str | None) -> str:
+        """Who holds this key: "host", "judge", a seat name, or "spectator"."""
+        if key:
+            for seat, h in self.seat_hashes.items():
+                if matches(key, h):
+                    return seat
+            if matches(key, self.judge_hash):
+                return "judge"
+            if matches(key, self.host_hash):
+                return "host"
+        return "spectator"
+
+
+@dataclass(slots=True)
+class Cached:
+    version: int
+    table: Table
+    undone: set[int]
+    actions: dict[int, Action]  # seq -> effective action
+
+
+class GameStore:
+    """All games in one SQLite file. Thread-safe; writes to one game are serialised."""
+
+    def __init__(self, path: str | Path, cards: Callable[[set[str]], Mapping[str, Card]]) -> None:
+        self.path = Path(path)
+        self._cards = cards
+        self._local = threading.local()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        self._cache: dict[str, Cached] = {}
+        self.listeners: list[Callable[[str, int], None]] = []
+        connect(self.path)  # create and migrate once, up front
+
+    # -- connections and locks ----------------------------------------------------------
+    @property
+    def db(self) -> sqlite_utils.Database:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = connect(self.path)
+        return db
+
+    def _lock(self, game_id: str) -> threading.Lock:
+        with self._locks_guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    @contextmanager
+    def _write(self, game_id: str) -> Iterator[sqlite_utils.Database]:
+        """One writer per game in this process, and BEGIN IMMEDIATE against other processes."""
+        with self._lock(game_id):
+            db = self.db
+            db.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.conn.execute("COMMIT")
+            except BaseException:
+                db.conn.execute("ROLLBACK")
+                raise
+
+    # -- games ---------------------------------------------------------------------------
+    def create_game(
+        self, edition: str, mode: Mode, seats: list[Seat], title: str = "", kind: str = "agot",
+        header: dict[str, Any] | None = None,
+    ) -> tuple[Game, dict[str, str]]:
+        """Create a game. Returns it and the secrets (shown once, stored only as hashes)."""
+        if kind == "agot" and edition not in ("2e", "1e"):
+            raise StoreError("edition must be 2e or 1e", edition=edition)
+        if mode not in ("advisory", "strict"):
+            raise StoreError("mode must be advisory or strict", mode=mode)
+        game_id = new_game_id()
+        keys = {"host": new_secret(), "judge": new_secret(), **{s.seat: new_secret() for s in seats}}
+        created = now()
+        head = {"id": game_id, "kind": kind, "edition": edition, "mode": mode, "created": created,
+                "seats": [{"seat": s.seat, "name": s.name, "faction": s.faction} for s in seats], **(header or {})}
+        genesis = hashlib.sha256(canonical(head).encode()).hexdigest()
+        with self._write(game_id) as db:
+            db["games"].insert({
+                "id": game_id, "kind": kind, "title": title, "edition": edition, "mode": mode,
+                "header": canonical(head), "host_hash": hash_secret(keys["host"]),
+                "judge_hash": hash_secret(keys["judge"]), "version": 0, "head_hash": genesis, "created": created,
+            })
+            for i, s in enumerate(seats):
+                db["seats"].insert({"game_id": game_id, "seat": s.seat, "position": i, "name": s.name,
+                                    "faction": s.faction, "key_hash": hash_secret(keys[s.seat])})
+        return self.game(game_id), keys
+
+    def game(self, game_id: str) -> Game:
+        rows = list(self.db.query("select * from games where id = ?", [game_id]))
+        if not rows:
+            raise NotFound(f"no game {game_id!r}")
+        g = rows[0]
+        seat_rows = list(self.db.query("select * from seats where game_id = ? order by position", [game_id]))
+        return Game(
+            id=g["id"], kind=g["kind"], title=g["title"] or "", edition=g["edition"], mode=g["mode"],
+            seats=[Seat(r["seat"], r["name"] or r["seat"], r["faction"]) for r in seat_rows],
+            version=g["version"], head_hash=g["head_hash"], created=g["created"],
+            host_hash=g["host_hash"], judge_hash=g["judge_hash"],
+            seat_hashes={r["seat"]: r["key_hash"] for r in seat_rows},
+        )
+
+    def games(self, kind: str | None = None, limit: int = 50) -> list[Game]:
+        sql = "select id from games" + (" where kind = ?" if kind else "") + " order by created desc limit ?"
+        return [self.game(r["id"]) for r in self.db.query(sql, [kind, limit] if kind else [limit])]
+
+    def reissue_key(self, game_id: str, seat: str) -> str:
+        key = new_secret()
+        with self._write(game_id) as db:
+            if not list(db.query("select 1 from seats where game_id = ? and seat = ?", [game_id, seat])):
+                raise NotFound(f"no seat {seat!r} in this game")
+            db.conn.execute("update seats set key_hash = ? where game_id = ? and seat = ?",
+                            [hash_secret(key), game_id, seat])
+        return key
+
+    # -- the log ---------------------------------------------------------------------------
+    def entries(self, game_id: str, since: int = 0) -> list[Entry]:
+        rows = self.db.query("select * from entries where game_id = ? and seq > ? order by seq", [game_id, since])
+        return [
+            Entry(r["seq"], r["kind"], json.loads(r["data"]), r["actor"], r["at"], r["prev_hash"], r["hash"],
+                  json.loads(r["verdict"]) if r["verdict"] else None)
+            for r in rows
+        ]
+
+    def verify(self, game_id: str) -> dict[str, Any]:
+        """Walk the hash chain from the game's genesis; report the first broken entry."""
+        g = list(self.db.query("select header, head_hash, version from games where id = ?", [game_id]))
+        if not g:
+            raise NotFound(f"no game {game_id!r}")
+        prev = hashlib.sha256(g[0]["header"].encode()).hexdigest()
+        count = 0
+        for e in self.entries(game_id):
+            count += 1
+            if e.seq != count:
+                return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} follows {count - 1}"}
+            if e.prev_hash != prev or entry_hash(prev, e.seq, e.kind, e.data, e.actor, e.at) != e.hash:
+                return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} does not match its hash"}
+            prev = e.hash
+        if prev != g[0]["head_hash"] or count != g[0]["version"]:
+            return {"ok": False, "entries": count, "error": "the game's head does not match its last entry"}
+        return {"ok": True, "entries": count, "head": prev}
+
+    def _append(self, db: sqlite_utils.Database, game: Game, kind: str, data: dict[str, Any], actor: str,
+                verdict: Verdict | None) -> Entry:
+        seq = game.version + 1
+        at = now()
+        h = entry_hash(game.head_hash, seq, kind, data, actor, at)
+        db["entries"].insert({
+            "game_id": game.id, "seq": seq, "kind": kind, "data": canonical(data), "actor": actor, "at": at,
+            "prev_hash": game.head_hash, "hash": h, "verdict": canonical(verdict.to_dict()) if verdict else None,
+        })
+        db.conn.execute("update games set version = ?, head_hash = ? where id = ?", [seq, h, game.id])
+        return Entry(seq, kind, data, actor, at, game.head_hash, h, verdict.to_dict() if verdict else None)
+
+    def _notify(self, game_id: str, version: int) -> None:
+        for listener in list(self.listeners):
+            listener(game_id, version)
+
+    def _check_version(self, game: Game, expected: int | None) -> None:
+        if expected is None:
+            raise StoreError("expected_version is required: send the game version your device last saw",
+                             version=game.version)
+        if expected != game.version:
+            raise Conflict(f"the game is at version {game.version}, not {expected}; reload and try again",
+                           version=game.version)
+
+    # -- state ----------------------------------------------------------------------------------
+    def _rebuild(self, game: Game) -> Cached:
+        entries = self.entries(game.id)
+        undone = {int(e.data["seq"]) for e in entries if e.kind == "undo"}
+        decks = {e.data["seat"]: e.data["deck"] for e in entries if e.kind == "deck"}
+        table = self._new_table(game, decks)
+        actions: dict[int, Action] = {}
+        for e in entries:
+            if e.kind == "action" and e.seq not in undone:
+                action = action_from_dict(e.data)
+                play(table, action, "advisory")  # every stored action was accepted when it was made
+                actions[e.seq] = action
+        table.version = game.version
+        return Cached(game.version, table, undone, actions)
+
+    def _new_table(self, game: Game, decks: Mapping[str, Mapping[str, int]]) -> Table:
+        codes = {code for d in decks.values() for code in d}
+        cards = dict(self._cards(codes))
+        table = new_table(game.edition, [Seat(s.seat, s.name, s.faction) for s in game.seats], cards)
+        for seat, deck in decks.items():
+            add_deck(table, seat, deck)
+        return table
+
+    def state(self, game_id: str, game: Game | None = None) -> Cached:
+        game = game or self.game(game_id)
+        cached = self._cache.get(game_id)
+        if cached is None or cached.version != game.version:
+            cached = self._rebuild(game)
+            self._cache[game_id] = cached
+        return cached
+
+    def table(self, game_id: str) -> Table:
+        return self.state(game_id).table
+
+    # -- writing ----------------------------------------------------------------------------------
+    def set_deck(self, game_id: str, seat: str, deck: Mapping[str, int], actor: str,
+                 expected_version: int | None) -> Entry:
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._check_version(game, expected_version)
+            if seat not in {s.seat for s in game.seats}:
+                raise NotFound(f"no seat {seat!r} in this game")
+            if any(e.kind == "action" for e in self.entries(game_id)):
+                raise Conflict("decks are fixed once play has started", version=game.version)
+            cards = self._cards(set(deck))
+            missing = sorted(set(deck) - set(cards))
+            if missing:
+                raise StoreError(f"unknown card code(s): {', '.join(missing)}", codes=missing)
+            wrong = sorted(c.code for c in cards.values() if c.edition != game.edition)
+            if wrong:
+                raise StoreError(f"card(s) from the other edition: {', '.join(wrong)}", codes=wrong)
+            entry = self._append(db, game, "deck", {"seat": seat, "deck": dict(sorted(deck.items()))}, actor, None)
+        self._cache.pop(game_id, None)
+        self._notify(game_id, entry.seq)
+        return entry
+
+    def act(self, game_id: str, action: Action, actor: str, expected_version: int | None,
+            resolve: Callable[[Table, Action], Action] | None = None) -> tuple[Entry, Verdict]:
+        """Check an action with the rules engine and append it. Strict games refuse illegal actions."""
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._check_version(game, expected_version)
+            cached = self.state(game_id, game)
+            table = cached.table
+            if resolve is not None:
+                action = resolve(table, action)
+            try:
+                verdict = play(table, action, game.mode)
+            except ActionError as exc:
+                raise StoreError(str(exc)) from None
+            except BaseException:
+                self._cache.pop(game_id, None)
+                raise
+            if not verdict.applied:
+                raise Refused("strict mode: the action is illegal and was not recorded", verdict=verdict.to_dict())
+            try:
+                entry = self._append(db, game, "action", action.to_dict(), actor, verdict)
+            except BaseException:
+                self._cache.pop(game_id, None)  # the table was changed in memory; the log was not
+                raise
+            table.version = entry.seq
+            cached.version = entry.seq
+            cached.actions[entry.seq] = action
+        self._notify(game_id, entry.seq)
+        return entry, verdict
+
+    def undo(self, game_id: str, actor: str, expected_version: int | None, seq: int | None = None) -> Entry:
+        """Take back an action (the last effective one by default) with a compensating entry."""
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._check_version(game, expected_version)
+            cached = self.state(game_id, game)
+            effective = sorted(cached.actions)
+            if not effective:
+                raise Conflict("there is no action to undo", version=game.version)
+            target = effective[-1] if seq is None else seq
+            if target not in cached.actions:
+                raise StoreError(f"entry {target} is not an action that can be undone", seq=target)
+            entry = self._append(db, game, "undo", {"seq": target, "action": cached.actions[target].to_dict()},
+                                 actor, None)
+        self._cache.pop(game_id, None)
+        self._notify(game_id, entry.seq)
+        return entry

@@ -1,0 +1,74 @@
+"""Live updates: every device at a table hears of each new version (Server-Sent Events).
+
+One condition variable per game. A device's stream waits on it and, when the game moves on,
+sends the new version with that device's own view. Views are cached per (game, version, viewer),
+so 400 devices cost a handful of view computations per change, not 400.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._conditions: dict[str, threading.Condition] = {}
+        self._versions: dict[str, int] = {}
+        self._committed: dict[tuple[str, int], float] = {}
+        self.streams = 0
+
+    def _condition(self, game_id: str) -> threading.Condition:
+        with self._guard:
+            cond = self._conditions.get(game_id)
+            if cond is None:
+                cond = self._conditions[game_id] = threading.Condition()
+            return cond
+
+    def publish(self, game_id: str, version: int) -> None:
+        cond = self._condition(game_id)
+        with cond:
+            if version > self._versions.get(game_id, -1):
+                self._versions[game_id] = version
+                self._committed[(game_id, version)] = time.time()
+            cond.notify_all()
+
+    def committed_at(self, game_id: str, version: int) -> float | None:
+        return self._committed.get((game_id, version))
+
+    def wait(self, game_id: str, seen: int, timeout: float) -> int | None:
+        """Block until the game is past ``seen``; return its version, or None on timeout."""
+        cond = self._condition(game_id)
+        with cond:
+            ok = cond.wait_for(lambda: self._versions.get(game_id, -1) > seen, timeout=timeout)
+            return self._versions[game_id] if ok else None
+
+    def known(self, game_id: str, version: int) -> None:
+        """Tell the hub a game's current version (a stream may start before any change)."""
+        with self._condition(game_id):
+            self._versions.setdefault(game_id, version)
+
+
+class LRU:
+    """A small thread-safe least-recently-used cache."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._data: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        with self._lock:
+            if key in self._data:
+                self._data.move_to_end(key)
+                return self._data[key]
+        value = make()
+        with self._lock:
+            self._data[key] = value
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+        return value

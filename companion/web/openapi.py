@@ -1,0 +1,98 @@
+"""The OpenAPI 3 description of the JSON API. A test checks it against the real routes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from companion import __version__
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+
+
+def _op(summary: str, *, body: dict[str, Any] | None = None, params: list[str] | None = None,
+        query: list[str] | None = None, ok: int = 200, auth: bool = True, content: str = "application/json",
+        ) -> dict[str, Any]:
+    op: dict[str, Any] = {
+        "summary": summary,
+        "parameters": [
+            *({"name": p, "in": "path", "required": True, "schema": {"type": "string"}} for p in params or []),
+            *({"name": q, "in": "query", "required": False, "schema": {"type": "string"}} for q in query or []),
+        ],
+        "responses": {
+            str(ok): {"description": "OK", "content": {content: {"schema": {}}}},
+            "4XX": {"description": "Bad input or not allowed", "content": {"application/json": {"schema": ERROR}}},
+        },
+    }
+    if body is not None:
+        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
+    if auth:
+        op["security"] = [{"key": []}, {}]
+    return op
+
+
+def _obj(required: list[str], **props: Any) -> dict[str, Any]:
+    return {"type": "object", "required": required, "properties": props}
+
+
+VERSIONED = {"expected_version": {"type": "integer", "description": "the game version the device last saw"}}
+G = ["game_id"]
+
+PATHS: dict[str, dict[str, dict[str, Any]]] = {
+    "/api/health": {"get": _op("Service status and whether zbar is available", auth=False)},
+    "/api/openapi.json": {"get": _op("This document", auth=False)},
+    "/api/qr": {"post": _op("A QR code as SVG", body=_obj(["text"], text={"type": "string", "maxLength": 1000}),
+                            auth=False, content="image/svg+xml")},
+    "/api/cards": {"get": _op("Search the catalog by name or code", query=["q", "edition", "limit"], auth=False)},
+    "/api/cards/{code}": {"get": _op("One card's facts and its copies", params=["code"], auth=False)},
+    "/api/games": {"post": _op(
+        "Create a game; answers the host, judge and seat join links (shown once)",
+        body=_obj(["seats"], edition={"enum": ["2e", "1e"]}, mode={"enum": ["advisory", "strict"]},
+                  title={"type": "string"},
+                  seats={"type": "array", "minItems": 1, "maxItems": 6,
+                         "items": _obj(["seat"], seat={"type": "string", "pattern": "^[A-Za-z0-9_-]{1,16}$"},
+                                       name={"type": "string"}, faction={"type": "string"})}),
+        ok=201, auth=False)},
+    "/api/games/{game_id}": {"get": _op("A game's public facts and the caller's role", params=G)},
+    "/api/games/{game_id}/view": {"get": _op("The table as the caller may see it", params=G)},
+    "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host: a new join link for a seat", params=[*G, "seat"])},
+    "/api/games/{game_id}/seats/{seat}/deck": {"put": _op(
+        "Set a seat's deck before play starts: a ThronesDB decklist as text, or code -> copies",
+        params=[*G, "seat"],
+        body=_obj(["expected_version"], **VERSIONED, text={"type": "string"}, deck={"type": "object"}))},
+    "/api/games/{game_id}/actions": {"post": _op(
+        "Record an action; the rules engine checks it (strict games refuse illegal ones with 422)",
+        params=G, body=_obj(["action", "expected_version"], **VERSIONED,
+                            action={"type": "object", "required": ["type"], "description": "see docs/table-log.md"}),
+        ok=201)},
+    "/api/games/{game_id}/undo": {"post": _op(
+        "Take back an action with a compensating entry", params=G,
+        body=_obj(["expected_version"], **VERSIONED, seq={"type": "integer"}), ok=201)},
+    "/api/games/{game_id}/log": {"get": _op("The log as the caller may see it", params=G, query=["since"])},
+    "/api/games/{game_id}/verify": {"get": _op("Walk the log's hash chain", params=G)},
+    "/api/games/{game_id}/export": {"get": _op("Judge: the verified table log (JSON Lines)", params=G,
+                                               content="application/x-ndjson")},
+    "/api/games/{game_id}/cards/{card_id}/actions": {"get": _op(
+        "The actions that make sense for a card, with a verdict preview", params=[*G, "card_id"])},
+    "/api/games/{game_id}/find": {"get": _op("Card instances the caller can see, by name", params=G, query=["q"])},
+    "/api/games/{game_id}/events": {"get": _op(
+        "Live updates (Server-Sent Events); resumes from Last-Event-ID or ?since=", params=G,
+        query=["key", "since"], content="text/event-stream")},
+}
+
+
+def openapi_document(app: Flask | None = None) -> dict[str, Any]:
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Companion API", "version": __version__,
+                 "description": "Table-state companion for the Shadows mechanic of A Game of Thrones: The Card Game."},
+        "paths": PATHS,
+        "components": {
+            "securitySchemes": {"key": {"type": "http", "scheme": "bearer",
+                                        "description": "a seat's, the judge's or the host's key"}},
+            "schemas": {"Error": _obj(["error"], error=_obj(
+                ["code", "message", "details"], code={"type": "string"}, message={"type": "string"},
+                details={"type": "object"}))},
+        },
+    }
