@@ -17,17 +17,32 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def make_server(app: object, host: str, port: int, devices: int) -> object:
+    """A waitress server sized for ``devices`` live connections.
+
+    Each live-update stream holds one worker thread while it waits, so there are threads for
+    every device plus a pool for ordinary requests; ``send_bytes=1`` makes waitress send each
+    event at once instead of buffering 18 kB first.
+    """
+    from waitress import create_server
+
+    return create_server(
+        app, host=host, port=port, threads=devices + 16, connection_limit=devices * 2 + 64,
+        send_bytes=1, channel_timeout=120, ident="companion", clear_untrusted_proxy_headers=True,
+    )
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
 @click.option("--port", default=8787, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--lan", is_flag=True, help="Bind the LAN address so phones can join; prints a QR code.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="COMPANION_DB",
               help="SQLite database file (default: per-user data directory).")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 64))
-def serve(host: str, port: int, lan: bool, db_path: str | None, threads: int) -> None:
+@click.option("--devices", default=500, show_default=True, type=click.IntRange(4, 5000),
+              help="How many devices may hold a live connection at once.")
+def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int) -> None:
     """Start the companion and print the URL to open."""
     import segno
-    from waitress import create_server
 
     from companion.paths import database_path
     from companion.web import create_app
@@ -38,7 +53,7 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, threads: int) ->
         click.secho(f"Warning: {zbar['message']}", fg="yellow", err=True)
     bind = lan_address() if lan else host
     try:
-        server = create_server(app, host=bind, port=port, threads=threads, ident="companion")
+        server = make_server(app, bind, port, devices)
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {bind}:{port}: {exc.strerror or exc}. "
                                    "Is another companion running? Try --port.") from None
@@ -47,11 +62,10 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, threads: int) ->
     click.echo(f"Database: {db_path or database_path()}")
     click.secho(f"Companion running at {url}", fg="green", bold=True)
     if lan:
-        qr = segno.make(url, error="m")
-        qr.terminal(compact=True)
+        segno.make(url, error="m").terminal(compact=True)
         click.echo("Scan the code with a phone on the same network.")
-    click.echo("Press Ctrl+C to stop.")
+    click.echo("Press Ctrl+C to stop.", nl=True)
     try:
-        server.run()
+        server.run()  # type: ignore[attr-defined]
     except KeyboardInterrupt:
         click.echo("Stopped.")

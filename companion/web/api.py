@@ -23,7 +23,7 @@ from companion.rules.editions import Table
 from companion.rules.log import Header, write_log
 from companion.rules.suggest import suggest_actions
 from companion.rules.views import CARD_FIELDS, redact_entry, resolve_alias, visible_to
-from companion.store.games import Game, StoreError
+from companion.store.games import Game, Refused, StoreError
 from companion.web.openapi import openapi_document
 from companion.web.services import Services
 
@@ -315,9 +315,17 @@ def post_action(game_id: str) -> Any:
     player = getattr(action, "player", None)
     if role not in ("host", "judge") and player is not None and player != role and action.type in OWN_ACTIONS:
         raise ApiError(403, "forbidden", f"seat {role} cannot make {action.type} for seat {player}")
-    entry, verdict = svc().store.act(game_id, action, actor=role, expected_version=version, resolve=_resolve(role))
+    try:
+        entry, verdict = svc().store.act(game_id, action, actor=role, expected_version=version,
+                                         resolve=_resolve(role))
+    except Refused as exc:
+        if any(isinstance(getattr(action, f, None), str) and ":shadows#" in getattr(action, f) for f in CARD_FIELDS):
+            exc.details["verdict"] = {"legal": False, "applied": False, "violations": [], "notes": [], "hidden": True}
+        raise
     game = svc().store.game(game_id)
-    return jsonify({"version": entry.seq, "entry": own_entry(entry.to_dict(), role), "verdict": verdict.to_dict(),
+    table = svc().store.table(game_id)
+    shown = redact_entry(table, {**entry.to_dict(), "verdict": verdict.to_dict()}, viewer_of(role))
+    return jsonify({"version": entry.seq, "entry": own_entry(shown, role), "verdict": shown["verdict"],
                     "view": cached_view(game, role)}), 201
 
 

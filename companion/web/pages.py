@@ -1,14 +1,35 @@
-"""Phone pages."""
+"""Phone pages: plain HTML and JavaScript, no build step."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, abort, current_app, render_template
+
+from companion.store.games import NotFound
 
 pages = Blueprint("pages", __name__)
+
+
+def _game_exists(game_id: str) -> None:
+    try:
+        current_app.extensions["companion"]["services"].store.game(game_id)
+    except NotFound:
+        abort(404, description=f"no game {game_id!r}")
 
 
 @pages.get("/")
 def home() -> Any:
     return render_template("home.html")
+
+
+@pages.get("/g/<game_id>")
+def game(game_id: str) -> Any:
+    _game_exists(game_id)
+    return render_template("game.html", game_id=game_id)
+
+
+@pages.get("/g/<game_id>/host")
+def host(game_id: str) -> Any:
+    _game_exists(game_id)
+    return render_template("host.html", game_id=game_id)

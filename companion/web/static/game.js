@@ -1,0 +1,236 @@
+// The table page: my area, the opponents' areas, the log, and two taps from a card to an action.
+const gameId = document.getElementById("main").dataset.game;
+const store = "companion:" + gameId;
+const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
+if (fromLink) { localStorage.setItem(store, fromLink); history.replaceState(null, "", location.pathname); }
+const key = localStorage.getItem(store);
+const auth = key ? {Authorization: "Bearer " + key} : {};
+let state = null, log = [], source = null;
+const NEXT = {setup: "plot", plot: "draw", draw: "marshaling", marshaling: "challenges", challenges: "dominance",
+              dominance: "standing", standing: "taxation", taxation: "plot"};
+
+async function api(path, options = {}) {
+  const r = await fetch("/api/games/" + gameId + path, {...options, headers: {...auth, "Content-Type": "application/json", ...(options.headers || {})}});
+  let data = null;
+  try { data = await r.json(); } catch { data = {error: {message: r.statusText}}; }
+  return {ok: r.ok, status: r.status, data};
+}
+
+async function load() {
+  const r = await api("/view");
+  if (!r.ok) { showFlags([{message: r.data.error.message, citation: ""}]); return; }
+  state = r.data;
+  const l = await api("/log");
+  if (l.ok) log = l.data.entries;
+  render();
+  listen();
+}
+
+function listen() {
+  if (source) source.close();
+  const q = new URLSearchParams({since: String(state.version)});
+  if (key) q.set("key", key);
+  source = new EventSource("/api/games/" + gameId + "/events?" + q);
+  source.onopen = () => document.getElementById("live").classList.add("on");
+  source.onerror = () => document.getElementById("live").classList.remove("on");
+  source.addEventListener("update", ev => {
+    const u = JSON.parse(ev.data);
+    if (u.version < (state ? state.version : -1)) return;
+    state = u.view;
+    if (u.reload_log) { api("/log").then(l => { if (l.ok) { log = l.data.entries; render(); } }); }
+    const known = new Set(log.map(e => e.seq));
+    for (const e of u.entries) if (!known.has(e.seq)) log.push(e);
+    render();
+  });
+}
+
+const role = () => state ? state.role : "spectator";
+const mySeat = () => state && state.viewer.seat;
+const me = () => state.players.find(p => p.seat === mySeat());
+
+async function send(action) {
+  const r = await api("/actions", {method: "POST", body: JSON.stringify({action, expected_version: state.version})});
+  closeSheet();
+  if (r.status === 409) { await load(); return send(action); }
+  if (!r.ok) {
+    const v = r.data.error.details && r.data.error.details.verdict;
+    showFlags(v ? v.violations : [{message: r.data.error.message, citation: ""}], v ? v.notes : []);
+    return;
+  }
+  state = r.data.view;
+  if (!log.some(e => e.seq === r.data.entry.seq)) log.push(r.data.entry);
+  showFlags(r.data.verdict.violations, r.data.verdict.notes);
+  render();
+}
+
+function showFlags(violations, notes = []) {
+  const box = document.getElementById("flags");
+  box.replaceChildren();
+  if (!violations.length && !notes.length) return;
+  const flag = el("div", {class: "flag" + (violations.length ? "" : " ok"), role: "alert"});
+  for (const v of violations) flag.append(el("div", {}, "⚑ " + msg(v)), el("div", {class: "cite"}, v.citation + (v.rule ? " · " + v.rule : "")));
+  for (const n of notes) flag.append(el("div", {class: "note"}, msg(n)));
+  flag.append(el("button", {onclick: () => box.replaceChildren()}, t("close")));
+  box.append(flag);
+  box.scrollIntoView({block: "nearest"});
+}
+
+function tokens(obj) { return Object.entries(obj || {}).map(([k, n]) => el("span", {class: "tok"}, `${n} ${k}`)); }
+
+function cardRow(card, extra, onclick) {
+  return el("li", {onclick, "data-card": card.id},
+    el("div", {class: "grow"}, el("div", {}, (card.unique ? "◆ " : "") + card.name), el("div", {class: "muted"}, extra)),
+    tokens(card.tokens));
+}
+
+function shadowsList(player, mine) {
+  const ul = el("ul", {class: "cards", "data-shadows": player.seat});
+  for (const s of player.shadows) {
+    const age = t("rounds", s.rounds);
+    const label = s.card ? s.card.name : "—";
+    const alias = player.seat + ":shadows#" + s.position;
+    ul.append(el("li", {onclick: () => s.card ? openCard(s.card.id, label) : openHidden(alias), "data-position": s.position},
+      el("span", {class: "pos facedown"}, "#" + s.position),
+      el("div", {class: "grow"}, el("div", {}, s.card ? (s.card.unique ? "◆ " : "") + label : t("opponentShadowsHelp")),
+        el("div", {class: "muted"}, age + (s.card && s.card.shadow_costs.length ? ` · Shadow (${s.card.shadow_costs.join(", ")})` : ""))),
+      tokens(s.tokens)));
+  }
+  if (!player.shadows.length) ul.append(el("li", {class: "muted"}, t("empty")));
+  return ul;
+}
+
+function playList(player) {
+  const ul = el("ul", {class: "cards"});
+  for (const c of player.play) {
+    const extra = [c.type, c.kneeling ? t("kneel") : null, c.duplicate_of ? "duplicate" : null,
+                   c.attached_to ? "→ " + c.attached_to : null, c.controller !== c.owner ? "owner " + c.owner : null]
+      .filter(Boolean).join(" · ");
+    ul.append(cardRow(c, extra, () => openCard(c.id, c.name)));
+  }
+  if (!player.play.length) ul.append(el("li", {class: "muted"}, t("empty")));
+  return ul;
+}
+
+function pileList(cards) {
+  const ul = el("ul", {class: "cards"});
+  for (const c of cards) ul.append(cardRow(c, c.type + " · " + c.code, () => openCard(c.id, c.name)));
+  if (!cards.length) ul.append(el("li", {class: "muted"}, t("empty")));
+  return ul;
+}
+
+function render() {
+  if (!state) return;
+  applyStrings();
+  const g = state.game;
+  document.getElementById("title").textContent = (g.title || "") + (mySeat() ? ` · ${t("seat")} ${mySeat()}` : ` · ${t(role())}`);
+  document.getElementById("phase").textContent = `${t("round")} ${state.round} · ${phaseName(state.phase)} · v${state.version}`;
+  const seat = mySeat();
+  document.getElementById("me-gold").classList.toggle("hidden", !seat);
+  document.getElementById("find-box").classList.toggle("hidden", !seat && role() !== "judge");
+  const areas = document.getElementById("areas");
+  areas.replaceChildren();
+  if (!key) areas.append(el("section", {class: "muted"}, t("noKey")));
+  const mine = seat ? me() : null;
+  if (mine) {
+    document.getElementById("gold").textContent = mine.gold;
+    const noDeck = mine.deck.count === 0 && mine.hand.count === 0 && !mine.shadows.length && !mine.play.length;
+    document.getElementById("deck-box").classList.toggle("hidden", !noDeck || state.version > 20);
+    areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine, true)));
+    if (mine.hand.cards && mine.hand.cards.length) areas.append(el("section", {}, el("h2", {}, t("myHand")), pileList(mine.hand.cards)));
+    areas.append(el("section", {}, el("h2", {}, t("myPlay")), playList(mine),
+      el("div", {class: "muted"}, `${mine.deck.count} ${t("cardsLeft")} · ${mine.hand.count} ${t("hand")}`)));
+  }
+  for (const p of state.players) {
+    if (p.seat === seat) continue;
+    areas.append(el("section", {"data-seat": p.seat},
+      el("h2", {}, `${t(seat ? "opponent" : "seat")} ${p.name} · ${t("gold")} ${p.gold}`),
+      el("div", {class: "muted"}, t("shadows")), shadowsList(p, false),
+      el("div", {class: "muted"}, t("inPlay")), playList(p),
+      el("div", {class: "muted"}, `${p.hand.count} ${t("hand")} · ${p.deck.count} ${t("cardsLeft")}`)));
+  }
+  const dead = el("section", {}, el("h2", {}, t("dead")));
+  for (const p of state.players) dead.append(el("div", {class: "muted"}, p.name), pileList(p.dead));
+  areas.append(dead);
+  const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.seat})`));
+  areas.append(el("section", {}, el("h2", {}, t("uniques")), el("div", {}, uniques.join(", ") || t("empty"))));
+  renderLog();
+}
+
+function renderLog() {
+  const ul = document.getElementById("log");
+  ul.replaceChildren();
+  for (const e of [...log].reverse().slice(0, 60)) {
+    const d = e.kind === "undo" ? e.data.action : e.data;
+    let text = e.kind === "deck" ? `${e.data.seat}: ${t("deck")}` : actName(d.type || e.kind);
+    if (e.kind === "undo") text = t("undo") + ": " + text;
+    const who = [d.player, d.card, d.phase, d.amount].filter(x => x !== undefined).join(" ");
+    const li = el("li", {}, el("div", {}, `#${e.seq} ${text} `, el("span", {class: "muted"}, who)));
+    if (e.verdict && e.verdict.hidden) li.append(el("div", {class: "note"}, t("hiddenDetails")));
+    for (const v of (e.verdict ? e.verdict.violations : [])) li.append(el("div", {class: "flag"}, "⚑ " + msg(v), el("div", {class: "cite"}, v.citation)));
+    ul.append(li);
+  }
+}
+
+function closeSheet() { document.getElementById("sheet").classList.add("hidden"); }
+
+async function openCard(cardId, name) {
+  if (!mySeat() && role() !== "judge") return;
+  const r = await api("/cards/" + encodeURIComponent(cardId) + "/actions");
+  const sheet = document.getElementById("sheet");
+  sheet.replaceChildren(el("h3", {}, name), el("div", {class: "muted"}, cardId));
+  if (!r.ok) { sheet.append(el("div", {class: "flag"}, r.data.error.message)); }
+  else for (const s of r.data.actions) {
+    const label = actName(s.action.type) + (s.action.kind ? ` (${s.action.kind})` : "");
+    const b = el("button", {class: s.legal ? "" : "illegal", onclick: () => send(s.action), "data-action": s.action.type},
+      (s.legal ? "" : "⚑ ") + label);
+    sheet.append(b);
+    for (const v of s.violations) sheet.append(el("div", {class: "note"}, msg(v) + " — " + v.citation));
+  }
+  sheet.append(el("button", {onclick: closeSheet}, t("close")));
+  sheet.classList.remove("hidden");
+}
+
+function openHidden(alias) {
+  if (!mySeat() && role() !== "judge") return;
+  const sheet = document.getElementById("sheet");
+  sheet.replaceChildren(el("h3", {}, alias), el("div", {class: "muted"}, t("opponentShadowsHelp")));
+  for (const action of [{type: "place_tokens", kind: "shadow", amount: 1}, {type: "discard"}]) {
+    sheet.append(el("button", {onclick: () => send({...action, player: mySeat() || alias.split(":")[0], card: alias})}, actName(action.type)));
+  }
+  sheet.append(el("button", {onclick: closeSheet}, t("close")));
+  sheet.classList.remove("hidden");
+}
+
+document.getElementById("gold-plus").onclick = () => send({type: "gain_gold", player: mySeat(), amount: 1});
+document.getElementById("gold-minus").onclick = () => send({type: "spend_gold", player: mySeat(), amount: 1});
+document.getElementById("next-phase").onclick = () => send({type: "begin_phase", phase: NEXT[state.phase]});
+document.getElementById("undo").onclick = async () => {
+  const r = await api("/undo", {method: "POST", body: JSON.stringify({expected_version: state.version})});
+  if (!r.ok) { showFlags([{message: r.data.error.message, citation: ""}]); return; }
+  state = r.data.view; log.push(r.data.entry); render();
+};
+document.getElementById("deck-send").onclick = async () => {
+  const r = await api("/seats/" + mySeat() + "/deck", {method: "PUT", body: JSON.stringify({text: document.getElementById("deck-text").value, expected_version: state.version})});
+  if (!r.ok) {
+    const problems = (r.data.error.details.problems || []).map(p => ({message: `${p.line ? "line " + p.line + ": " : ""}${p.text} — ${p.message}${p.suggestions.length ? " (" + p.suggestions.join(", ") + ")" : ""}`, citation: ""}));
+    showFlags(problems.length ? problems : [{message: r.data.error.message, citation: ""}]);
+    return;
+  }
+  await load();
+};
+let findTimer;
+document.getElementById("find").addEventListener("input", ev => {
+  clearTimeout(findTimer);
+  findTimer = setTimeout(async () => {
+    const ul = document.getElementById("found");
+    ul.replaceChildren();
+    if (!ev.target.value.trim()) return;
+    const r = await api("/find?q=" + encodeURIComponent(ev.target.value));
+    if (!r.ok) return;
+    for (const c of r.data) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
+      el("div", {class: "grow"}, el("div", {}, c.name), el("div", {class: "muted"}, `${c.id} · ${c.zone}`))));
+  }, 150);
+});
+window.render = render;
+applyStrings();
+load();

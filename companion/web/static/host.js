@@ -1,0 +1,18 @@
+applyStrings();
+const gameId = document.querySelector("main").dataset.game;
+const saved = JSON.parse(localStorage.getItem("companion:host:" + gameId) || "null");
+document.getElementById("open").href = "/g/" + gameId;
+async function qr(text) {
+  const r = await fetch("/api/qr", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({text})});
+  const box = el("div", {class: "qr"}); box.innerHTML = await r.text(); return box;
+}
+(async () => {
+  const links = document.getElementById("links");
+  if (!saved) { links.textContent = "—"; return; }
+  document.getElementById("title").textContent = saved.game.title || saved.game.id;
+  for (const s of saved.seats) {
+    links.append(el("section", {}, el("h2", {}, `${t("seat")} ${s.seat}`), await qr(s.url),
+      el("p", {}, el("a", {href: s.url, class: "muted"}, s.url))));
+  }
+  links.append(el("section", {}, el("h2", {}, t("judgeLink")), el("p", {}, el("a", {href: saved.judge.url, class: "muted"}, saved.judge.url))));
+})();
