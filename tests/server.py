@@ -1,0 +1,70 @@
+"""A real companion server process on loopback, for tests that need one."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Server:
+    proc: subprocess.Popen[str]
+    url: str  # http://127.0.0.1:PORT
+    db: Path
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def start_server(db: Path, *extra: str, env: dict[str, str] | None = None) -> Server:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(db), *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})},
+    )
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = proc.stdout.readline()  # type: ignore[union-attr]
+        if not line and proc.poll() is not None:
+            raise RuntimeError("the server exited before printing its URL")
+        m = re.search(r"running at (http://127\.0\.0\.1:\d+)/", line)
+        if m:
+            return Server(proc, m.group(1), db)
+    proc.kill()
+    raise RuntimeError("the server printed no URL in 60 s")
+
+
+def call(base: str, method: str, path: str, body: Any = None, key: str | None = None,
+         raw: bytes | None = None, timeout: float = 30) -> tuple[int, Any]:
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Authorization"] = "Bearer " + key
+    req = urllib.request.Request(base + path, method=method, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            text = r.read().decode()
+            return r.status, _parse(text, r.headers.get("Content-Type", ""))
+    except urllib.error.HTTPError as e:
+        text = e.read().decode()
+        return e.code, _parse(text, e.headers.get("Content-Type", ""))
+
+
+def _parse(text: str, content_type: str) -> Any:
+    if "json" in content_type and "ndjson" not in content_type:
+        return json.loads(text)
+    return text

@@ -1,0 +1,96 @@
+"""Hidden cards never reach an opponent or a spectator: every API route, the live stream, the exports.
+
+A real server process; seat A hides cards in shadows and in hand, including flagged (illegal)
+actions whose verdicts name those cards. Then B and a spectator walk every GET route in the
+OpenAPI document plus the event stream, and nothing they receive may name a hidden card.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server import Server, call, start_server
+
+HIDDEN = {"13089": "Tyrion Lannister", "01091": "Burned Men", "00168": "The Imp's Agent"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = start_server(tmp_path_factory.mktemp("hidden") / "games.db")
+    yield s
+    s.stop()
+
+
+def test_no_hidden_identity_reaches_opponent_or_spectator(server: Server) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, ka, kb, judge = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"], g["judge"]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0,
+                "deck": {"13089": 1, "01091": 1, "00168": 1}}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01093": 2}}, kb)[0] == 200
+    version = 2
+    for action in (
+        {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"},
+        {"type": "draw", "player": "A", "card": "A.00168.1"},
+        {"type": "begin_phase", "phase": "plot"}, {"type": "begin_phase", "phase": "draw"},
+        {"type": "begin_phase", "phase": "marshaling"},
+        {"type": "collect_income", "player": "A", "amount": 5},
+        {"type": "marshal_into_shadows", "player": "A", "card": "A.01091.1"},  # flagged: no Shadow keyword
+        {"type": "place_tokens", "player": "A", "kind": "shadow", "card": "A.13089.1"},
+        {"type": "setup_into_shadows", "player": "A", "card": "A.00168.1"},  # flagged: wrong phase
+        {"type": "return_to_hand", "player": "A", "card": "A.00168.1"},
+    ):
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, ka)
+        assert status == 201, body
+        version = body["version"]
+    status, flagged = call(base, "GET", f"/games/{gid}/log", key=ka)
+    assert any(e["verdict"] and e["verdict"]["violations"] for e in flagged["entries"])  # A sees its flags
+
+    _, doc = call(base, "GET", "/openapi.json")
+    for who, key in (("opponent", kb), ("spectator", None)):
+        seen: list[str] = []
+        for path, ops in doc["paths"].items():
+            if "get" not in ops or path.startswith("/api/cards"):
+                continue  # the catalog is public knowledge, not table state
+            url = path.replace("/api", "", 1).replace("{game_id}", gid).replace("{card_id}", "A:shadows#1")
+            if "events" in url:
+                seen.append(read_first_event(base + url + f"?since=0{'&key=' + key if key else ''}"))
+                continue
+            for query in ("", "?q=a", "?q=tyrion", "?q=burned", "?since=0"):
+                status, body = call(base, "GET", url + query, key=key)
+                assert status < 500
+                seen.append(body if isinstance(body, str) else json.dumps(body))
+        for page in (f"/g/{gid}", f"/g/{gid}/host"):
+            with urllib.request.urlopen(server.url + page) as r:
+                seen.append(r.read().decode())
+        text = "\n".join(seen)
+        for code, name in HIDDEN.items():
+            assert code not in text, f"{who} saw hidden code {code}"
+            assert name not in text, f"{who} saw hidden name {name}"
+        assert not re.search(r"A\.\w+\.\d", text), f"{who} saw a hidden instance id"
+        # Chain hashes cover hidden card ids; with neighbouring hashes one could try every id.
+        assert '"hash"' not in text and '"head"' not in text and "verified_head" not in text
+        assert "A:shadows#1" in text or who == "spectator"  # positions are public
+
+    # The judge does see them, so the walk above could have found them.
+    _, view = call(base, "GET", f"/games/{gid}/view", key=judge)
+    assert "Tyrion Lannister" in json.dumps(view) and "Burned Men" in json.dumps(view)
+    status, export = call(base, "GET", f"/games/{gid}/export", key=judge)
+    assert status == 200 and "13089" in export
+
+
+def read_first_event(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as r:
+        lines = []
+        for raw in r:
+            line = raw.decode()
+            lines.append(line)
+            if line.startswith("data:"):
+                return "".join(lines)
+    raise AssertionError("no event")

@@ -1,0 +1,101 @@
+"""Live updates over a real server: delivery, catch-up after a dropped connection, serialised writers."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server import Server, call, start_server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = start_server(tmp_path_factory.mktemp("live") / "games.db")
+    yield s
+    s.stop()
+
+
+def events(url: str, count: int, out: list[dict], opened: threading.Event, timeout: float = 10) -> None:
+    with urllib.request.urlopen(url, timeout=timeout) as r:
+        opened.set()
+        for raw in r:
+            line = raw.decode()
+            if line.startswith("data:"):
+                out.append({**json.loads(line[5:]), "received": time.time()})
+                if len(out) >= count:
+                    return
+
+
+def game(base: str) -> tuple[str, str, str]:
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"00168": 3}}, ka)
+    return gid, ka, kb
+
+
+def test_each_change_reaches_other_devices_within_a_second(server: Server) -> None:
+    base = server.url + "/api"
+    gid, ka, kb = game(base)
+    got: list[dict] = []
+    opened = threading.Event()
+    listener = threading.Thread(target=events, args=(f"{base}/games/{gid}/events?key={kb}&since=1", 3, got, opened))
+    listener.start()
+    assert opened.wait(5)
+    version = 1
+    sent = []
+    for card in ("A.00168.1", "A.00168.2", "A.00168.3"):
+        sent.append(time.time())
+        status, body = call(base, "POST", f"/games/{gid}/actions",
+                            {"action": {"type": "setup_into_shadows", "player": "A", "card": card},
+                             "expected_version": version}, ka)
+        assert status == 201
+        version = body["version"]
+    listener.join(10)
+    assert [e["version"] for e in got] == [2, 3, 4]
+    assert all(e["received"] - s < 1.0 for e, s in zip(got, sent, strict=True))
+    assert len(got[-1]["view"]["players"][0]["shadows"]) == 3
+    assert "card" not in got[-1]["view"]["players"][0]["shadows"][0]  # B's view: face down
+
+
+def test_a_reconnecting_device_catches_up_from_its_last_version(server: Server) -> None:
+    base = server.url + "/api"
+    gid, ka, kb = game(base)
+    for v, card in ((1, "A.00168.1"), (2, "A.00168.2")):
+        call(base, "POST", f"/games/{gid}/actions",
+             {"action": {"type": "setup_into_shadows", "player": "A", "card": card}, "expected_version": v}, ka)
+    # The device last saw version 1, dropped, and comes back with Last-Event-ID: 1.
+    req = urllib.request.Request(f"{base}/games/{gid}/events?key={kb}", headers={"Last-Event-ID": "1"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        for raw in r:
+            line = raw.decode()
+            if line.startswith("data:"):
+                update = json.loads(line[5:])
+                break
+    assert update["version"] == 3
+    assert [e["seq"] for e in update["entries"]] == [2, 3]
+    assert len(update["view"]["players"][0]["shadows"]) == 2
+
+
+def test_two_devices_acting_at_once_are_serialised(server: Server) -> None:
+    base = server.url + "/api"
+    gid, ka, _ = game(base)
+    results: list[int] = []
+
+    def attempt() -> None:
+        status, _ = call(base, "POST", f"/games/{gid}/actions",
+                         {"action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 1}, ka)
+        results.append(status)
+
+    threads = [threading.Thread(target=attempt) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [201] + [409] * 7
+    _, view = call(base, "GET", f"/games/{gid}/view", key=ka)
+    assert view["players"][0]["gold"] == 1 and view["version"] == 2
