@@ -68,7 +68,7 @@ def test_keys_are_stored_hashed(client: FlaskClient, tmp_path: Path) -> None:
 
 
 def test_actions_versions_and_conflicts(client: FlaskClient) -> None:
-    g, gid, ka, kb = game_with_decks(client)
+    g, gid, ka, _kb = game_with_decks(client)
     r = act(client, g, ka, {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"}, 2)
     assert r.status_code == 201 and r.get_json()["version"] == 3
     again = act(client, g, ka, {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"}, 2)
@@ -88,7 +88,7 @@ def test_strict_mode_refuses_and_records_nothing(client: FlaskClient) -> None:
 
 
 def test_advisory_mode_records_and_flags_the_dead_pile_bring_out(client: FlaskClient) -> None:
-    g, gid, ka, _ = game_with_decks(client)
+    g, _gid, ka, _ = game_with_decks(client)
     v = 2
     for action in ({"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"},
                    {"type": "setup_place", "player": "A", "card": "A.01089.1"},
@@ -120,7 +120,7 @@ def test_undo_is_a_compensating_entry_the_log_keeps(client: FlaskClient) -> None
 
 
 def test_seats_cannot_act_for_others_or_name_hidden_cards(client: FlaskClient) -> None:
-    g, gid, ka, kb = game_with_decks(client)
+    g, _gid, _ka, kb = game_with_decks(client)
     r = act(client, g, kb, {"type": "marshal_into_shadows", "player": "A", "card": "A.13089.1"}, 2)
     assert r.status_code == 403
     hidden = act(client, g, kb, {"type": "discard", "player": "B", "card": "A.13089.1"}, 2)
@@ -197,7 +197,7 @@ def test_bad_input_gets_a_json_error_never_500(client: FlaskClient, method: str,
 
 
 def test_bad_actions_and_decks(client: FlaskClient) -> None:
-    g, gid, ka, kb = game_with_decks(client)
+    g, gid, ka, _kb = game_with_decks(client)
     cases = [
         ({"type": "teleport"}, "bad_action"),
         ({"type": "kill", "player": "A"}, "bad_action"),
