@@ -42,7 +42,7 @@ if command -v dpkg >/dev/null 2>&1; then
   need_deb libzbar0                                   # pyzbar's zbar library
   "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null || need_deb "python$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')-venv"
   if [ "$what" = test ]; then
-    :                                                 # browser and Lua packages join here when tests need them
+    command -v chromium >/dev/null 2>&1 || need_deb chromium   # browser tests (Playwright drives Debian's Chromium)
   fi
 fi
 if [ "${#missing[@]}" -gt 0 ]; then

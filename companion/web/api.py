@@ -134,7 +134,7 @@ def qr() -> Any:
     text = body().get("text")
     if not isinstance(text, str) or not 0 < len(text) <= 1000:
         raise ApiError(400, "bad_text", "text must be 1 to 1000 characters")
-    svg = segno.make(text, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+    svg = segno.make(text, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
     return Response(svg, mimetype="image/svg+xml")
 
 

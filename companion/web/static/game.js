@@ -51,6 +51,8 @@ const me = () => state.players.find(p => p.seat === mySeat());
 async function send(action) {
   const r = await api("/actions", {method: "POST", body: JSON.stringify({action, expected_version: state.version})});
   closeSheet();
+  document.getElementById("found").replaceChildren();
+  document.getElementById("find").value = "";
   if (r.status === 409) { await load(); return send(action); }
   if (!r.ok) {
     const v = r.data.error.details && r.data.error.details.verdict;
@@ -102,7 +104,7 @@ function shadowsList(player, mine) {
 function playList(player) {
   const ul = el("ul", {class: "cards"});
   for (const c of player.play) {
-    const extra = [c.type, c.kneeling ? t("kneel") : null, c.duplicate_of ? "duplicate" : null,
+    const extra = [typeName(c.type), c.kneeling ? t("kneel") : null, c.duplicate_of ? "duplicate" : null,
                    c.attached_to ? "→ " + c.attached_to : null, c.controller !== c.owner ? "owner " + c.owner : null]
       .filter(Boolean).join(" · ");
     ul.append(cardRow(c, extra, () => openCard(c.id, c.name)));
@@ -113,7 +115,7 @@ function playList(player) {
 
 function pileList(cards) {
   const ul = el("ul", {class: "cards"});
-  for (const c of cards) ul.append(cardRow(c, c.type + " · " + c.code, () => openCard(c.id, c.name)));
+  for (const c of cards) ul.append(cardRow(c, typeName(c.type) + " · " + c.code, () => openCard(c.id, c.name)));
   if (!cards.length) ul.append(el("li", {class: "muted"}, t("empty")));
   return ul;
 }
@@ -175,6 +177,7 @@ function closeSheet() { document.getElementById("sheet").classList.add("hidden")
 
 async function openCard(cardId, name) {
   if (!mySeat() && role() !== "judge") return;
+  document.getElementById("flags").replaceChildren();
   const r = await api("/cards/" + encodeURIComponent(cardId) + "/actions");
   const sheet = document.getElementById("sheet");
   sheet.replaceChildren(el("h3", {}, name), el("div", {class: "muted"}, cardId));

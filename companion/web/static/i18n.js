@@ -13,7 +13,7 @@ const STRINGS = {
     joinLinks: "Join links", joinHelp: "Each player scans their own code with their phone. Keep these private.",
     judgeLink: "Judge link", hostNote: "This page keeps the links on this device only.", connected: "live",
     disconnected: "reconnecting…", openGame: "Open table view", income: "Income", noKey: "You watch as a spectator.",
-    kneel: "kneeling", opponentShadowsHelp: "Face down: only its owner sees it.", language: "Deutsch",
+    kneel: "kneeling", opponentShadowsHelp: "Face down: only its owner sees it.", language: "DE",
     act: {
       setup_into_shadows: "Set up into shadows (2)", setup_place: "Set up face up", marshal_into_shadows: "Marshal into shadows (2 gold)",
       marshal: "Marshal", play_event: "Play event", bring_out: "Bring out of shadows", play_event_from_shadows: "Play event from shadows",
@@ -24,6 +24,7 @@ const STRINGS = {
       return_unspent_gold: "Return unspent gold", control_reverts: "Control reverts", leave_play: "Leave play",
       pass_shadows: "Pass (Shadows)", set_first_player: "First player", set_active_player: "Active player", undo: "Undo",
     },
+    types: { character: "character", location: "location", attachment: "attachment", event: "event" },
     phases: { setup: "setup", plot: "plot", draw: "draw", marshaling: "marshaling", challenges: "challenges",
               dominance: "dominance", standing: "standing", taxation: "taxation" },
   },
@@ -40,7 +41,7 @@ const STRINGS = {
     joinLinks: "Beitritts-Links", joinHelp: "Jeder Spieler scannt seinen eigenen Code mit dem Handy. Geheim halten.",
     judgeLink: "Schiedsrichter-Link", hostNote: "Diese Seite speichert die Links nur auf diesem Gerät.", connected: "live",
     disconnected: "verbinde neu…", openGame: "Tischansicht öffnen", income: "Einkommen", noKey: "Du schaust als Zuschauer zu.",
-    kneel: "gekniet", opponentShadowsHelp: "Verdeckt: nur sein Besitzer sieht sie.", language: "English",
+    kneel: "gekniet", opponentShadowsHelp: "Verdeckt: nur sein Besitzer sieht sie.", language: "EN",
     act: {
       setup_into_shadows: "Beim Aufbau in die Schatten (2)", setup_place: "Beim Aufbau offen legen", marshal_into_shadows: "In die Schatten aufmarschieren (2 Gold)",
       marshal: "Aufmarschieren", play_event: "Ereignis spielen", bring_out: "Aus den Schatten holen", play_event_from_shadows: "Ereignis aus den Schatten spielen",
@@ -51,6 +52,7 @@ const STRINGS = {
       return_unspent_gold: "Gold zurückgeben", control_reverts: "Kontrolle zurück", leave_play: "Spiel verlassen",
       pass_shadows: "Passen (Schatten)", set_first_player: "Startspieler", set_active_player: "Aktiver Spieler", undo: "Rückgängig",
     },
+    types: { character: "Charakter", location: "Ort", attachment: "Verstärkung", event: "Ereignis" },
     phases: { setup: "Spielaufbau", plot: "Intrigenphase", draw: "Ziehphase", marshaling: "Aufmarschphase", challenges: "Herausforderungsphase",
               dominance: "Vorherrschaftsphase", standing: "Auffrischungsphase", taxation: "Steuerphase" },
   },
@@ -58,6 +60,7 @@ const STRINGS = {
 let LANG = localStorage.getItem("companion:lang") || ((navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en");
 function t(key, ...args) { const v = STRINGS[LANG][key] ?? STRINGS.en[key] ?? key; return typeof v === "function" ? v(...args) : v; }
 function actName(type) { return STRINGS[LANG].act[type] || type; }
+function typeName(x) { return STRINGS[LANG].types[x] || x; }
 function phaseName(p) { return STRINGS[LANG].phases[p] || p; }
 function msg(obj) { return LANG === "de" ? (obj.message_de || obj.message) : obj.message; }
 function applyStrings() {

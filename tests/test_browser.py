@@ -1,0 +1,120 @@
+"""Two phones at one table, in real Chromium (Debian's, driven by Playwright), against a real server.
+
+Screenshots of the main pages at 390x844 land in test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server import Server, call, start_server
+
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+SHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = start_server(tmp_path_factory.mktemp("browser") / "games.db")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def prepared_game(base: str) -> dict[str, Any]:
+    _, g = call(base, "POST", "/games", {"title": "Friday night", "seats": [
+        {"seat": "A", "name": "Alice", "faction": "lannister"}, {"seat": "B", "name": "Bob", "faction": "stark"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                {"expected_version": 0, "deck": {"13089": 1, "01089": 1, "00168": 2}}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 2}}, kb)[0] == 200
+    version = 2
+    for key, action in ((ka, {"type": "setup_place", "player": "A", "card": "A.01089.1"}),
+                        (kb, {"type": "setup_place", "player": "B", "card": "B.01091.1"}),
+                        (ka, {"type": "begin_phase", "phase": "plot"}), (ka, {"type": "begin_phase", "phase": "draw"}),
+                        (ka, {"type": "begin_phase", "phase": "marshaling"}),
+                        (ka, {"type": "collect_income", "player": "A", "amount": 9})):
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+    return g
+
+
+def test_two_phones_shadows_hidden_and_flagged(server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    g = prepared_game(base)
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    phone_a = browser.new_context(**PHONE, locale="en-GB").new_page()
+    phone_b = browser.new_context(**PHONE, locale="de-DE").new_page()
+    phone_a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    phone_b.goto(g["seats"][1]["url"])
+    phone_a.wait_for_selector("#my-shadows")
+    phone_b.wait_for_selector("[data-seat=A]")
+    assert "#key=" not in phone_a.url  # the key leaves the address bar once stored
+    phone_b.wait_for_selector("#live.on")
+    shot(phone_a, "table-seat-a")
+
+    # A marshals the Blackwater Tyrion into shadows: find it, then two taps.
+    phone_a.fill("#find", "tyrion")
+    phone_a.click("#found li[data-card='A.13089.1']")
+    phone_a.wait_for_selector("#sheet:not(.hidden)")
+    shot(phone_a, "card-actions")
+    phone_a.click("#sheet button[data-action=marshal_into_shadows]")
+    started = time.time()
+    face_down = phone_b.locator("[data-seat=A] [data-shadows=A] li[data-position='1']")
+    face_down.wait_for(timeout=1000)
+    delay = time.time() - started
+    assert delay < 1.0
+    shadows_text = phone_b.inner_text("[data-seat=A] [data-shadows=A]")
+    assert "Tyrion" not in shadows_text and "13089" not in shadows_text
+    assert "Tyrion" not in phone_b.content().split('data-shadows="A"')[1].split("</ul>")[0]
+    assert "Verdeckt" in shadows_text  # Bob's phone speaks German
+    shot(phone_b, "table-seat-b-opponent-shadows")
+
+    # The Core Tyrion dies; bringing the Blackwater Tyrion out is now illegal: A sees the flag and the citation.
+    status, view = call(base, "GET", f"/games/{gid}/view", key=ka)
+    status, _ = call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "kill", "player": "B",
+                     "card": "A.01089.1"}, "expected_version": view["version"]}, ka)
+    assert status == 201
+    phone_a.wait_for_function("document.querySelector('#phase').textContent.includes('v10')", timeout=2000)
+    phone_a.click("#my-shadows li[data-position='1']")
+    phone_a.wait_for_selector("#sheet button[data-action=bring_out]")
+    phone_a.click("#sheet button[data-action=bring_out]")
+    flag = phone_a.wait_for_selector(".flag:has-text('Unique cards and shadows')", timeout=2000)
+    text = flag.inner_text()
+    assert "RR: Shadows › Unique cards and shadows" in text and "dead pile" in text
+    shot(phone_a, "flag-dead-pile")
+
+
+def test_home_and_host_pages(server: Server, browser: Any) -> None:
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(server.url + "/")
+    shot(page, "home")
+    page.fill("#seats", "Alice\nBob")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".qr svg")
+    assert page.locator(".qr svg").count() == 2
+    shot(page, "host")
