@@ -7,6 +7,7 @@ import json
 import click
 
 from companion.bench import bench_rules
+from companion.bench.server import bench_server
 
 
 @click.group()
@@ -23,3 +24,14 @@ def bench() -> None:
 def rules(actions: int, instances: int, repeat: int, seed: int, as_json: bool) -> None:
     """Check and replay speed of the rules engine on a table with N card instances."""
     click.echo(json.dumps(bench_rules(actions=actions, instances=instances, repeat=repeat, seed=seed), indent=2))
+
+
+@bench.command("server")
+@click.option("--tables", default=20, show_default=True, type=click.IntRange(1, 500))
+@click.option("--devices", default=20, show_default=True, type=click.IntRange(1, 200), help="Devices per table.")
+@click.option("--actions", default=30, show_default=True, type=click.IntRange(1, 10_000), help="Actions per table.")
+@click.option("--writers", default=4, show_default=True, type=click.IntRange(1, 64))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def server(tables: int, devices: int, actions: int, writers: int, as_json: bool) -> None:
+    """A real server on loopback: action latency, throughput, live-delivery delay, memory."""
+    click.echo(json.dumps(bench_server(tables=tables, devices=devices, actions=actions, writers=writers), indent=2))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 
 import click
@@ -22,13 +23,15 @@ def make_server(app: object, host: str, port: int, devices: int) -> object:
 
     Each live-update stream holds one worker thread while it waits, so there are threads for
     every device plus a pool for ordinary requests; ``send_bytes=1`` makes waitress send each
-    event at once instead of buffering 18 kB first.
+    event at once instead of buffering 18 kB first; poll() instead of select() lifts the limit of
+    1024 file descriptors.
     """
     from waitress import create_server
 
     return create_server(
         app, host=host, port=port, threads=devices + 16, connection_limit=devices * 2 + 64,
         send_bytes=1, channel_timeout=120, ident="companion", clear_untrusted_proxy_headers=True,
+        asyncore_use_poll=True,  # select() stops at file descriptor 1024
     )
 
 
@@ -42,9 +45,15 @@ def make_server(app: object, host: str, port: int, devices: int) -> object:
               help="How many devices may hold a live connection at once.")
 def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int) -> None:
     """Start the companion and print the URL to open."""
+    import sys
+
     import segno
 
     from companion.paths import database_path
+
+    # Hundreds of threads wait on live streams; each request releases the GIL at every SQLite call
+    # and socket write, and gets it back only after a switch interval (5 ms by default).
+    sys.setswitchinterval(float(os.environ.get("COMPANION_SWITCH_INTERVAL", "0.0002")))
     from companion.web import create_app
 
     app = create_app({"DATABASE": db_path} if db_path else None)

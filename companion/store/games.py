@@ -10,8 +10,10 @@ only saves replaying it on every request and is never the source of truth.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
+import queue
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -130,10 +132,32 @@ class Cached:
     actions: dict[int, Action]  # seq -> effective action
 
 
-class GameStore:
-    """All games in one SQLite file. Thread-safe; writes to one game are serialised."""
+def _with_connection(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Public store methods borrow a pooled connection for their duration (nested calls share it)."""
 
-    def __init__(self, path: str | Path, cards: Callable[[set[str]], Mapping[str, Card]]) -> None:
+    @functools.wraps(method)
+    def inner(self: GameStore, *args: Any, **kwargs: Any) -> Any:
+        if getattr(self._local, "db", None) is not None:
+            return method(self, *args, **kwargs)
+        db = self._pool.get()
+        self._local.db = db
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._local.db = None
+            self._pool.put(db)
+
+    return inner
+
+
+class GameStore:
+    """All games in one SQLite file. Thread-safe; writes to one game are serialised.
+
+    Connections come from a small pool, so hundreds of waiting live-update threads hold no
+    database file handles.
+    """
+
+    def __init__(self, path: str | Path, cards: Callable[[set[str]], Mapping[str, Card]], pool: int = 8) -> None:
         self.path = Path(path)
         self._cards = cards
         self._local = threading.local()
@@ -141,14 +165,16 @@ class GameStore:
         self._locks_guard = threading.Lock()
         self._cache: dict[str, Cached] = {}
         self.listeners: list[Callable[[str, int], None]] = []
-        connect(self.path)  # create and migrate once, up front
+        self._pool: queue.LifoQueue[sqlite_utils.Database] = queue.LifoQueue()
+        for _ in range(pool):
+            self._pool.put(connect(self.path))  # the first one creates and migrates the schema
 
     # -- connections and locks ----------------------------------------------------------
     @property
     def db(self) -> sqlite_utils.Database:
         db = getattr(self._local, "db", None)
         if db is None:
-            db = self._local.db = connect(self.path)
+            raise RuntimeError("store methods borrow a connection first (@_with_connection)")
         return db
 
     def _lock(self, game_id: str) -> threading.Lock:
@@ -169,6 +195,7 @@ class GameStore:
                 raise
 
     # -- games ---------------------------------------------------------------------------
+    @_with_connection
     def create_game(
         self, edition: str, mode: Mode, seats: list[Seat], title: str = "", kind: str = "agot",
         header: dict[str, Any] | None = None,
@@ -195,6 +222,7 @@ class GameStore:
                                     "faction": s.faction, "key_hash": hash_secret(keys[s.seat])})
         return self.game(game_id), keys
 
+    @_with_connection
     def game(self, game_id: str) -> Game:
         rows = list(self.db.query("select * from games where id = ?", [game_id]))
         if not rows:
@@ -209,10 +237,12 @@ class GameStore:
             seat_hashes={r["seat"]: r["key_hash"] for r in seat_rows},
         )
 
+    @_with_connection
     def games(self, kind: str | None = None, limit: int = 50) -> list[Game]:
         sql = "select id from games" + (" where kind = ?" if kind else "") + " order by created desc limit ?"
         return [self.game(r["id"]) for r in self.db.query(sql, [kind, limit] if kind else [limit])]
 
+    @_with_connection
     def reissue_key(self, game_id: str, seat: str) -> str:
         key = new_secret()
         with self._write(game_id) as db:
@@ -223,6 +253,7 @@ class GameStore:
         return key
 
     # -- the log ---------------------------------------------------------------------------
+    @_with_connection
     def entries(self, game_id: str, since: int = 0) -> list[Entry]:
         rows = self.db.query("select * from entries where game_id = ? and seq > ? order by seq", [game_id, since])
         return [
@@ -231,6 +262,7 @@ class GameStore:
             for r in rows
         ]
 
+    @_with_connection
     def verify(self, game_id: str) -> dict[str, Any]:
         """Walk the hash chain from the game's genesis; report the first broken entry."""
         g = list(self.db.query("select header, head_hash, version from games where id = ?", [game_id]))
@@ -296,6 +328,7 @@ class GameStore:
             add_deck(table, seat, deck)
         return table
 
+    @_with_connection
     def state(self, game_id: str, game: Game | None = None) -> Cached:
         game = game or self.game(game_id)
         cached = self._cache.get(game_id)
@@ -304,10 +337,12 @@ class GameStore:
             self._cache[game_id] = cached
         return cached
 
+    @_with_connection
     def table(self, game_id: str) -> Table:
         return self.state(game_id).table
 
     # -- writing ----------------------------------------------------------------------------------
+    @_with_connection
     def set_deck(self, game_id: str, seat: str, deck: Mapping[str, int], actor: str,
                  expected_version: int | None) -> Entry:
         with self._write(game_id) as db:
@@ -329,6 +364,7 @@ class GameStore:
         self._notify(game_id, entry.seq)
         return entry
 
+    @_with_connection
     def act(self, game_id: str, action: Action, actor: str, expected_version: int | None,
             resolve: Callable[[Table, Action], Action] | None = None) -> tuple[Entry, Verdict]:
         """Check an action with the rules engine and append it. Strict games refuse illegal actions."""
@@ -359,6 +395,7 @@ class GameStore:
         self._notify(game_id, entry.seq)
         return entry, verdict
 
+    @_with_connection
     def undo(self, game_id: str, actor: str, expected_version: int | None, seq: int | None = None) -> Entry:
         """Take back an action (the last effective one by default) with a compensating entry."""
         with self._write(game_id) as db:

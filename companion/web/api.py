@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -485,18 +484,20 @@ def events(game_id: str) -> Any:
 
 
 def sse_update(services: Services, game_id: str, role: str, seen: int, version: int) -> str:
-    def make() -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        game = services.store.game(game_id)
-        recent = visible_entries(game, role, max(0, game.version - RECENT))
-        return cached_view(game, role), recent
+    """One event for a device that last saw ``seen``; devices with the same role and ``seen`` share it."""
 
-    current, recent = services.views.get((game_id, version, role, "sse"), make)
-    payload = {
-        "version": current["version"],
-        "view": current,
-        "entries": [e for e in recent if e["seq"] > seen],
-        "reload_log": seen >= 0 and current["version"] - seen > RECENT,
-        "committed": services.hub.committed_at(game_id, current["version"]),
-        "sent": time.time(),
-    }
-    return f"id: {current['version']}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
+    def make() -> str:
+        game = services.store.game(game_id)
+        current = cached_view(game, role)
+        recent = services.views.get((game_id, game.version, role, "recent"),
+                                    lambda: visible_entries(game, role, max(0, game.version - RECENT)))
+        payload = {
+            "version": current["version"],
+            "view": current,
+            "entries": [e for e in recent if e["seq"] > seen],
+            "reload_log": seen >= 0 and current["version"] - seen > RECENT,
+            "committed": services.hub.committed_at(game_id, current["version"]),
+        }
+        return f"id: {current['version']}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
+
+    return services.views.get((game_id, version, role, "sse", seen), make)  # type: ignore[no-any-return]

@@ -54,21 +54,32 @@ class Hub:
 
 
 class LRU:
-    """A small thread-safe least-recently-used cache."""
+    """A small thread-safe least-recently-used cache that computes each value once.
+
+    When twenty devices wake for the same new version, one computes the view and the
+    others wait for it instead of all computing it at once.
+    """
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
         self._data: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
+        self._inflight: dict[Hashable, threading.Lock] = {}
 
     def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
         with self._lock:
             if key in self._data:
                 self._data.move_to_end(key)
                 return self._data[key]
-        value = make()
-        with self._lock:
-            self._data[key] = value
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+            gate = self._inflight.setdefault(key, threading.Lock())
+        with gate:
+            with self._lock:
+                if key in self._data:
+                    return self._data[key]
+            value = make()
+            with self._lock:
+                self._data[key] = value
+                self._inflight.pop(key, None)
+                while len(self._data) > self.size:
+                    self._data.popitem(last=False)
         return value

@@ -1,4 +1,4 @@
-"""Benchmarks behind ``companion bench``. Timings are medians over repeats; every result
+"""Rules-engine benchmark: check and replay speed. Timings are medians over repeats; every result
 carries a baseline measured in the same run, because these machines are noisy."""
 
 from __future__ import annotations
