@@ -103,6 +103,6 @@ def test_bench_server_prints_json_with_a_baseline() -> None:
     report = json.loads(result.stdout)
     assert report["actions"] == 8 and report["devices"] == 6
     assert report["devices_that_saw_the_last_version"] == 6
-    assert report["deliveries"] >= 6 * 4
+    assert report["deliveries"] >= 6  # versions that arrive close together may share one event
     assert report["baseline"]["inserts_per_second"] > 0 and report["actions_to_baseline_ratio"] > 0
     assert set(report["action_latency_ms"]) == {"p50", "p95", "p99"}
