@@ -1,0 +1,97 @@
+"""The database layer: schema migrations, the hash chain, rebuilding state from the log."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.rules import Seat
+from companion.rules.actions import GainGold
+from companion.store.db import MIGRATIONS, connect, schema_version
+from companion.store.games import GameStore
+from companion.web import create_app
+from tests.tables import catalog
+
+
+def store(path: Path) -> GameStore:
+    return GameStore(path, lambda codes: catalog().cards(codes))
+
+
+def test_migrations_run_at_start_up_and_only_once(tmp_path: Path) -> None:
+    db = connect(tmp_path / "g.db")
+    assert schema_version(db) == len(MIGRATIONS)
+    assert {"games", "seats", "entries", "decks"} <= set(db.table_names())
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    again = connect(tmp_path / "g.db")
+    assert schema_version(again) == len(MIGRATIONS)
+
+
+def test_a_newer_schema_is_refused_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "g.db"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version={len(MIGRATIONS) + 5}")
+    conn.close()
+    with pytest.raises(RuntimeError, match="newer than this companion knows"):
+        connect(path)
+
+
+def test_tampering_breaks_the_chain(tmp_path: Path) -> None:
+    s = store(tmp_path / "g.db")
+    game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    for v in range(3):
+        s.act(game.id, GainGold("A", 1), "A", v)
+    assert s.verify(game.id) == {"ok": True, "entries": 3, "head": s.game(game.id).head_hash}
+    conn = sqlite3.connect(tmp_path / "g.db")
+    conn.execute("update entries set data = replace(data, '\"amount\":1', '\"amount\":9') where seq = 2")
+    conn.commit()
+    conn.close()
+    result = s.verify(game.id)
+    assert result == {"ok": False, "entries": 1, "error": "entry 2 does not match its hash"}
+
+
+def test_state_is_rebuilt_from_the_log_not_the_cache(tmp_path: Path) -> None:
+    s = store(tmp_path / "g.db")
+    game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    s.act(game.id, GainGold("A", 2), "A", 0)
+    s.act(game.id, GainGold("A", 3), "A", 1)
+    s.undo(game.id, "A", 2)
+    fresh = store(tmp_path / "g.db")  # a new process: no cache
+    assert fresh.table(game.id).players["A"].gold == 2
+
+
+ROUTES = [
+    ("post", "/api/games"), ("post", "/api/qr"), ("post", "/api/games/{g}/actions"), ("post", "/api/games/{g}/undo"),
+    ("put", "/api/games/{g}/seats/A/deck"), ("post", "/api/games/{g}/seats/A/key"),
+]
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=5),
+    max_leaves=12,
+)
+
+
+@pytest.fixture(scope="module")
+def fuzz_client(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("fuzz") / "g.db")})
+    client = app.test_client()
+    made = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+    return client, made["game"]["id"], made["host"]["key"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(route=st.sampled_from(ROUTES), payload=JSON, action=st.fixed_dictionaries(
+    {"type": st.sampled_from(["kill", "bring_out", "marshal", "gain_gold", "begin_phase", "place_tokens"])},
+    optional={"player": JSON, "card": JSON, "amount": JSON, "phase": JSON, "kind": JSON, "shadow": JSON}))
+def test_no_body_makes_the_server_answer_500(fuzz_client, route, payload, action) -> None:  # type: ignore[no-untyped-def]
+    client, gid, key = fuzz_client
+    method, path = route
+    path = path.replace("{g}", gid)
+    for body in (payload, {"action": action, "expected_version": 0}, {"action": payload, "expected_version": 0}):
+        r = getattr(client, method)(path, json=body, headers={"Authorization": "Bearer " + key})
+        assert r.status_code < 500, (path, body, r.get_data(as_text=True)[:300])
+        if r.status_code >= 400:
+            assert set(r.get_json()["error"]) == {"code", "message", "details"}
