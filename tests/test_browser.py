@@ -118,3 +118,27 @@ def test_home_and_host_pages(server: Server, browser: Any) -> None:
     page.wait_for_selector(".qr svg")
     assert page.locator(".qr svg").count() == 2
     shot(page, "host")
+
+
+def test_tapestry_table_page(server: Server, browser: Any) -> None:
+    page = browser.new_context(**PHONE, locale="de-DE").new_page()
+    page.goto(server.url + "/tapestry")
+    page.fill("#humans", "Ann\nBen")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#tracks .track")
+    assert "#key=" not in page.url
+    for _ in range(3):
+        version = page.evaluate("fetch(location.pathname.replace('/t/', '/api/tapestry/games/'))"
+                                ".then(r => r.json()).then(d => d.version)")
+        page.click("#go")
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {version}", timeout=3000)
+    reason = page.inner_text("#reason")
+    assert "Karte" in reason and ("gültig" in reason)
+    assert page.locator("#tracks .marker.se").count() == 4  # one Shadow Empire marker per track
+    shot(page, "tapestry-table-de")
+    page.select_option("#humans select", index=0)
+    page.click("#humans button >> nth=0")
+    page.wait_for_function("document.querySelectorAll('.cell.lm.taken').length >= 1", timeout=3000)
+    page.click("button[data-t=language]")
+    assert "tiebreaker" in page.inner_text("#reason") or "only valid" in page.inner_text("#reason")
+    shot(page, "tapestry-table-en")

@@ -103,6 +103,7 @@ class Game:
     host_hash: str = field(repr=False, default="")
     judge_hash: str = field(repr=False, default="")
     seat_hashes: dict[str, str] = field(repr=False, default_factory=dict)
+    header: dict[str, Any] = field(repr=False, default_factory=dict)
 
     def public(self) -> dict[str, Any]:
         return {
@@ -127,9 +128,9 @@ class Game:
 @dataclass(slots=True)
 class Cached:
     version: int
-    table: Table
+    table: Any  # the rules engine's Table, or the Shadow Empire for Tapestry games
     undone: set[int]
-    actions: dict[int, Action]  # seq -> effective action
+    actions: dict[int, dict[str, Any]]  # seq -> effective action, as stored
 
 
 def _with_connection(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -203,7 +204,7 @@ class GameStore:
         """Create a game. Returns it and the secrets (shown once, stored only as hashes)."""
         if kind == "agot" and edition not in ("2e", "1e"):
             raise StoreError("edition must be 2e or 1e", edition=edition)
-        if mode not in ("advisory", "strict"):
+        if kind == "agot" and mode not in ("advisory", "strict"):
             raise StoreError("mode must be advisory or strict", mode=mode)
         game_id = new_game_id()
         keys = {"host": new_secret(), "judge": new_secret(), **{s.seat: new_secret() for s in seats}}
@@ -235,6 +236,7 @@ class GameStore:
             version=g["version"], head_hash=g["head_hash"], created=g["created"],
             host_hash=g["host_hash"], judge_hash=g["judge_hash"],
             seat_hashes={r["seat"]: r["key_hash"] for r in seat_rows},
+            header=json.loads(g["header"]),
         )
 
     @_with_connection
@@ -309,14 +311,18 @@ class GameStore:
     def _rebuild(self, game: Game) -> Cached:
         entries = self.entries(game.id)
         undone = {int(e.data["seq"]) for e in entries if e.kind == "undo"}
+        actions = {e.seq: e.data for e in entries if e.kind == "action" and e.seq not in undone}
+        if game.kind == "tapestry":
+            from companion.tapestry.engine import apply_entry, from_setup
+
+            shadow_empire = from_setup(game.header["setup"])
+            for data in actions.values():
+                apply_entry(shadow_empire, data)  # every stored entry was accepted when it was made
+            return Cached(game.version, shadow_empire, undone, actions)
         decks = {e.data["seat"]: e.data["deck"] for e in entries if e.kind == "deck"}
         table = self._new_table(game, decks)
-        actions: dict[int, Action] = {}
-        for e in entries:
-            if e.kind == "action" and e.seq not in undone:
-                action = action_from_dict(e.data)
-                play(table, action, "advisory")  # every stored action was accepted when it was made
-                actions[e.seq] = action
+        for data in actions.values():
+            play(table, action_from_dict(data), "advisory")  # every stored action was accepted when made
         table.version = game.version
         return Cached(game.version, table, undone, actions)
 
@@ -365,35 +371,43 @@ class GameStore:
         return entry
 
     @_with_connection
-    def act(self, game_id: str, action: Action, actor: str, expected_version: int | None,
-            resolve: Callable[[Table, Action], Action] | None = None) -> tuple[Entry, Verdict]:
-        """Check an action with the rules engine and append it. Strict games refuse illegal actions."""
+    def record(self, game_id: str, actor: str, expected_version: int | None,
+               step: Callable[[Game, Cached], tuple[dict[str, Any], Any, Verdict | None]]) -> tuple[Entry, Any]:
+        """Append one action. ``step`` checks it against the current state, applies it there, and
+        returns what to store, what to answer, and the verdict to keep beside the entry. If anything
+        fails, the in-memory state is dropped and rebuilt from the log next time."""
         with self._write(game_id) as db:
             game = self.game(game_id)
             self._check_version(game, expected_version)
             cached = self.state(game_id, game)
-            table = cached.table
-            if resolve is not None:
-                action = resolve(table, action)
             try:
-                verdict = play(table, action, game.mode)
-            except ActionError as exc:
-                raise StoreError(str(exc)) from None
+                data, result, verdict = step(game, cached)
+                entry = self._append(db, game, "action", data, actor, verdict)
             except BaseException:
                 self._cache.pop(game_id, None)
                 raise
+            cached.version = entry.seq
+            cached.actions[entry.seq] = data
+            if game.kind == "agot":
+                cached.table.version = entry.seq
+        self._notify(game_id, entry.seq)
+        return entry, result
+
+    def act(self, game_id: str, action: Action, actor: str, expected_version: int | None,
+            resolve: Callable[[Table, Action], Action] | None = None) -> tuple[Entry, Verdict]:
+        """Check an action with the rules engine and append it. Strict games refuse illegal actions."""
+
+        def step(game: Game, cached: Cached) -> tuple[dict[str, Any], Verdict, Verdict]:
+            resolved = resolve(cached.table, action) if resolve is not None else action
+            try:
+                verdict = play(cached.table, resolved, game.mode)
+            except ActionError as exc:
+                raise StoreError(str(exc)) from None
             if not verdict.applied:
                 raise Refused("strict mode: the action is illegal and was not recorded", verdict=verdict.to_dict())
-            try:
-                entry = self._append(db, game, "action", action.to_dict(), actor, verdict)
-            except BaseException:
-                self._cache.pop(game_id, None)  # the table was changed in memory; the log was not
-                raise
-            table.version = entry.seq
-            cached.version = entry.seq
-            cached.actions[entry.seq] = action
-        self._notify(game_id, entry.seq)
-        return entry, verdict
+            return resolved.to_dict(), verdict, verdict
+
+        return self.record(game_id, actor, expected_version, step)  # type: ignore[no-any-return]
 
     @_with_connection
     def undo(self, game_id: str, actor: str, expected_version: int | None, seq: int | None = None) -> Entry:
@@ -408,8 +422,7 @@ class GameStore:
             target = effective[-1] if seq is None else seq
             if target not in cached.actions:
                 raise StoreError(f"entry {target} is not an action that can be undone", seq=target)
-            entry = self._append(db, game, "undo", {"seq": target, "action": cached.actions[target].to_dict()},
-                                 actor, None)
+            entry = self._append(db, game, "undo", {"seq": target, "action": cached.actions[target]}, actor, None)
         self._cache.pop(game_id, None)
         self._notify(game_id, entry.seq)
         return entry

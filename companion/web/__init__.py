@@ -26,11 +26,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from companion.web.api import api
+    from companion.store.games import StoreError
+    from companion.web.api import ApiError, api, error_response
     from companion.web.pages import pages
+    from companion.web.tapestry_api import tapestry_api
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
+    app.register_blueprint(tapestry_api, url_prefix="/api/tapestry")
+
+    app.register_error_handler(ApiError, error_response)
+    app.register_error_handler(StoreError, error_response)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:

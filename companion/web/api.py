@@ -40,13 +40,8 @@ class ApiError(Exception):
         self.status, self.code, self.message, self.details = status, code, message, details
 
 
-@api.errorhandler(ApiError)
-def _api_error(exc: ApiError) -> Any:
-    return jsonify({"error": {"code": exc.code, "message": exc.message, "details": exc.details}}), exc.status
-
-
-@api.errorhandler(StoreError)
-def _store_error(exc: StoreError) -> Any:
+def error_response(exc: ApiError | StoreError) -> Any:
+    """Registered on the app, so every blueprint answers errors the same way."""
     return jsonify({"error": {"code": exc.code, "message": exc.message, "details": exc.details}}), exc.status
 
 
@@ -91,8 +86,10 @@ def key_from_request() -> str | None:
     return request.args.get("key") or None
 
 
-def game_and_role(game_id: str) -> tuple[Game, str]:
+def game_and_role(game_id: str, kind: str = "agot") -> tuple[Game, str]:
     game = svc().store.game(game_id)
+    if game.kind != kind:
+        raise ApiError(404, "not_found", f"no {'Tapestry' if kind == 'tapestry' else 'AGoT'} game {game_id!r}")
     return game, game.role_for(key_from_request())
 
 
@@ -408,7 +405,7 @@ def export(game_id: str) -> Any:
         players=[Seat(s.seat, s.name, s.faction, decks.get(s.seat, {})) for s in game.seats],
         extra={"game": game.id, "verified_head": check["head"], "entries": check["entries"]},
     )
-    text = write_log(header, [cached.actions[s] for s in sorted(cached.actions)])
+    text = write_log(header, [action_from_dict(cached.actions[s]) for s in sorted(cached.actions)])
     return Response(text, mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{game.id}.jsonl"'})
 

@@ -79,6 +79,24 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/events": {"get": _op(
         "Live updates (Server-Sent Events); resumes from Last-Event-ID or ?since=", params=G,
         query=["key", "since"], content="text/event-stream")},
+    "/api/tapestry/games": {"post": _op(
+        "Tapestry: set up a Shadow Empire (digital: the app shuffles and rolls from a seed; physical: give the die)",
+        body=_obj(["humans"], humans={"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 4},
+                  mode={"enum": ["digital", "physical"]}, seed={"type": "string"},
+                  favourite={"enum": ["exploration", "science", "military", "technology"]},
+                  reroll_finished={"type": "boolean"}, title={"type": "string"}),
+        ok=201, auth=False)},
+    "/api/tapestry/games/{game_id}": {"get": _op("Tapestry: the table, the Shadow Empire and its moves", params=G)},
+    "/api/tapestry/games/{game_id}/turn": {"post": _op(
+        "Tapestry: the Shadow Empire's turn (physical mode: the two card numbers, and the die when asked)",
+        params=G, body=_obj(["expected_version"], **VERSIONED, left={"type": "integer"}, right={"type": "integer"},
+                            die={"type": "string"}), ok=201)},
+    "/api/tapestry/games/{game_id}/entries": {"post": _op(
+        "Tapestry: a human's position, a landmark claimed, an income turn, or an effect moving the Shadow Empire",
+        params=G, body=_obj(["expected_version", "entry"], **VERSIONED, entry={"type": "object"}), ok=201)},
+    "/api/tapestry/games/{game_id}/undo": {"post": _op("Tapestry: take back the last entry", params=G,
+                                                       body=_obj(["expected_version"], **VERSIONED), ok=201)},
+    "/api/tapestry/games/{game_id}/log": {"get": _op("Tapestry: every entry", params=G)},
 }
 
 

@@ -11,10 +11,12 @@ from companion.store.games import NotFound
 pages = Blueprint("pages", __name__)
 
 
-def _game_exists(game_id: str) -> None:
+def _game_exists(game_id: str, kind: str = "agot") -> None:
     try:
-        current_app.extensions["companion"]["services"].store.game(game_id)
+        game = current_app.extensions["companion"]["services"].store.game(game_id)
     except NotFound:
+        abort(404, description=f"no game {game_id!r}")
+    if game.kind != kind:
         abort(404, description=f"no game {game_id!r}")
 
 
@@ -33,3 +35,14 @@ def game(game_id: str) -> Any:
 def host(game_id: str) -> Any:
     _game_exists(game_id)
     return render_template("host.html", game_id=game_id)
+
+
+@pages.get("/tapestry")
+def tapestry_new() -> Any:
+    return render_template("tapestry_new.html")
+
+
+@pages.get("/t/<game_id>")
+def tapestry_table(game_id: str) -> Any:
+    _game_exists(game_id, "tapestry")
+    return render_template("tapestry.html", game_id=game_id)

@@ -1,0 +1,140 @@
+"""The Shadow Empire's JSON API. Nothing at a Tapestry table is hidden, so anyone may read;
+writing needs the table key that creating the game returns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+
+from companion.store.games import Cached, Game, StoreError
+from companion.tapestry.engine import (
+    Settings,
+    TapestryError,
+    apply_entry,
+    digital_inputs,
+    new_game,
+    start_of_turn,
+)
+from companion.tapestry.facts import TRACKS
+from companion.web.api import ApiError, body, expected_version, game_and_role, limit, svc
+
+tapestry_api = Blueprint("tapestry_api", __name__)
+ENTRY_TYPES = {"human_position", "landmark", "income_turn", "advance"}
+
+
+def _game(game_id: str) -> tuple[Game, str]:
+    return game_and_role(game_id, kind="tapestry")
+
+
+def _state(game: Game) -> dict[str, Any]:
+    se = svc().store.state(game.id).table
+    return {"game": game.public(), "mode": game.header.get("mode"), "version": game.version,
+            "state": se.to_dict(), "next": start_of_turn(se)}
+
+
+def _write(game_id: str, data: dict[str, Any], make: Any) -> Any:
+    _, role = _game(game_id)
+    if role != "host":
+        raise ApiError(403, "forbidden", "changing this table needs its key (from the table link)")
+    version = expected_version(data)
+
+    def step(g: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], None]:
+        entry = make(g, cached.table)
+        try:
+            result = apply_entry(cached.table, entry)
+        except TapestryError as exc:
+            raise StoreError(exc.message, message_de=exc.message_de) from None
+        return entry, result, None
+
+    entry, result = svc().store.record(game_id, role, version, step)
+    return jsonify({"version": entry.seq, "result": result, **_state(svc().store.game(game_id))}), 201
+
+
+@tapestry_api.post("/games")
+@limit(4096)
+def create() -> Any:
+    data = body()
+    humans = data.get("humans")
+    mode = data.get("mode", "digital")
+    if not isinstance(humans, list) or not 1 <= len(humans) <= 4 or not all(
+            isinstance(h, str) and 0 < len(h.strip()) <= 30 for h in humans):
+        raise ApiError(400, "bad_humans", "humans must be a list of 1 to 4 names")
+    if mode not in ("digital", "physical"):
+        raise ApiError(400, "bad_mode", "mode must be digital or physical")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= 64):
+        raise ApiError(400, "bad_seed", "seed must be text of 1 to 64 characters")
+    favourite = data.get("favourite")
+    if mode == "physical" and favourite not in TRACKS:
+        raise ApiError(400, "bad_favourite",
+                       f"physical mode: roll the science die and give the track ({', '.join(TRACKS)})")
+    reroll = data.get("reroll_finished", True)
+    if not isinstance(reroll, bool):
+        raise ApiError(400, "bad_setting", "reroll_finished must be true or false")
+    if mode == "digital" and seed is None:
+        import secrets
+
+        seed = secrets.token_hex(8)
+    try:
+        _, setup = new_game([h.strip() for h in humans], seed=seed if mode == "digital" else None,
+                            favourite=favourite if mode == "physical" else None, settings=Settings(reroll))
+    except TapestryError as exc:
+        raise ApiError(400, "bad_setup", exc.message, message_de=exc.message_de) from None
+    game, keys = svc().store.create_game("", mode, [], title=str(data.get("title", ""))[:100], kind="tapestry",
+                                         header={"setup": setup, "mode": mode})
+    base = request.host_url.rstrip("/")
+    return jsonify({"game": game.public(), "key": keys["host"], "url": f"{base}/t/{game.id}#key={keys['host']}",
+                    "seed": setup["seed"]}), 201
+
+
+@tapestry_api.get("/games/<game_id>")
+def get(game_id: str) -> Any:
+    game, _ = _game(game_id)
+    return jsonify(_state(game))
+
+
+@tapestry_api.post("/games/<game_id>/turn")
+@limit(4096)
+def turn(game_id: str) -> Any:
+    data = body()
+
+    def make(game: Game, se: Any) -> dict[str, Any]:
+        if game.header.get("mode") == "digital":
+            return {"type": "turn", **digital_inputs(se, game.header["setup"]["seed"])}
+        entry = {"type": "turn", "left": data.get("left"), "right": data.get("right")}
+        if data.get("die") is not None:
+            entry["die"] = data["die"]
+        return entry
+
+    return _write(game_id, data, make)
+
+
+@tapestry_api.post("/games/<game_id>/entries")
+@limit(4096)
+def entries(game_id: str) -> Any:
+    data = body()
+    entry = data.get("entry")
+    if not isinstance(entry, dict) or entry.get("type") not in ENTRY_TYPES:
+        raise ApiError(400, "bad_entry", f"entry must be an object with type one of {', '.join(sorted(ENTRY_TYPES))}")
+    allowed = {"type", "human", "track", "space"}
+    if set(entry) - allowed:
+        raise ApiError(400, "bad_entry", f"unknown field(s) {', '.join(sorted(set(entry) - allowed))}")
+    return _write(game_id, data, lambda game, se: dict(entry))
+
+
+@tapestry_api.post("/games/<game_id>/undo")
+@limit(1024)
+def undo(game_id: str) -> Any:
+    _, role = _game(game_id)
+    if role != "host":
+        raise ApiError(403, "forbidden", "changing this table needs its key (from the table link)")
+    entry = svc().store.undo(game_id, role, expected_version(body()))
+    return jsonify({"version": entry.seq, **_state(svc().store.game(game_id))}), 201
+
+
+@tapestry_api.get("/games/<game_id>/log")
+def log(game_id: str) -> Any:
+    game, _ = _game(game_id)
+    return jsonify({"version": game.version, "entries": [
+        {k: v for k, v in e.to_dict().items() if k != "hash"} for e in svc().store.entries(game_id)]})

@@ -1,0 +1,109 @@
+"""The Shadow Empire through the JSON API and the SQLite store, and its page in Chromium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.web import create_app
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> FlaskClient:
+    return create_app({"DATABASE": str(tmp_path / "games.db")}).test_client()
+
+
+def create(client: FlaskClient, **body: Any) -> tuple[str, dict[str, str], dict[str, Any]]:
+    r = client.post("/api/tapestry/games", json={"humans": ["Ann", "Ben"], **body})
+    assert r.status_code == 201, r.get_json()
+    data = r.get_json()
+    return data["game"]["id"], {"Authorization": "Bearer " + data["key"]}, data
+
+
+def turn(client: FlaskClient, gid: str, key: dict[str, str], version: int, **body: Any) -> Any:
+    return client.post(f"/api/tapestry/games/{gid}/turn", json={"expected_version": version, **body}, headers=key)
+
+
+def test_digital_game_is_reproducible_from_its_seed(client: FlaskClient) -> None:
+    runs = []
+    for _ in range(2):
+        gid, key, _ = create(client, seed="friday")
+        for v in range(14):  # more than one pass through the deck
+            r = turn(client, gid, key, v)
+            assert r.status_code == 201, r.get_json()
+        runs.append(r.get_json()["state"]["moves"])
+    assert runs[0] == runs[1] and len(runs[0]) == 14
+    assert any(m["reshuffled"] for m in runs[0])
+
+
+def test_physical_mode_refuses_wrong_input_clearly(client: FlaskClient) -> None:
+    gid, key, _ = create(client, mode="physical", favourite="military")
+    assert turn(client, gid, key, 0, left=3, right=9).status_code == 201
+    for body, words in (({"left": 3, "right": 5}, "already in the discard"), ({"left": 13, "right": 5}, "1 to 12"),
+                        ({"left": 5, "right": 5}, "different"), ({"left": "five", "right": 6}, "1 to 12")):
+        r = turn(client, gid, key, 1, **body)
+        assert r.status_code == 400 and words in r.get_json()["error"]["message"]
+        assert r.get_json()["error"]["details"]["message_de"]
+    state = client.get(f"/api/tapestry/games/{gid}").get_json()
+    assert state["version"] == 1 and state["state"]["deck_size"] == 10
+
+
+def test_physical_mode_asks_for_the_die_when_the_favourite_changes(client: FlaskClient) -> None:
+    gid, key, _ = create(client, mode="physical", favourite="science")
+    v = 0
+    for left, right in ((1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12)):
+        assert turn(client, gid, key, v, left=left, right=right).status_code == 201
+        v += 1
+    r = client.post(f"/api/tapestry/games/{gid}/entries", headers=key, json={
+        "expected_version": v, "entry": {"type": "human_position", "human": "Ann", "track": "science", "space": 9}})
+    assert r.status_code == 201
+    v += 1
+    assert r.get_json()["next"] == {"reshuffle": True, "die": True}
+    r = turn(client, gid, key, v, left=1, right=2)
+    assert r.status_code == 400 and "roll the science die" in r.get_json()["error"]["message"]
+    r = turn(client, gid, key, v, left=1, right=2, die="technology")
+    assert r.status_code == 201 and r.get_json()["state"]["favourite"] == "technology"
+
+
+def test_humans_landmarks_income_undo_and_log(client: FlaskClient, tmp_path: Path) -> None:
+    gid, key, _ = create(client, seed="s")
+    post = lambda v, entry: client.post(f"/api/tapestry/games/{gid}/entries",  # noqa: E731
+                                        json={"expected_version": v, "entry": entry}, headers=key)
+    assert post(0, {"type": "landmark", "human": "Ben", "track": "science", "space": 4}).status_code == 201
+    again = post(1, {"type": "landmark", "human": "Ann", "track": "science", "space": 4})
+    assert again.status_code == 400 and "already taken by Ben" in again.get_json()["error"]["message"]
+    assert post(1, {"type": "advance", "track": "military"}).get_json()["result"]["kind"] == "manual"
+    assert post(2, {"type": "income_turn", "human": "Ann"}).status_code == 201
+    bad = post(3, {"type": "landmark", "human": "Zed", "track": "science", "space": 7})
+    assert bad.status_code == 400 and "no human player" in bad.get_json()["error"]["message"]
+    assert post(3, {"type": "teleport"}).status_code == 400
+    r = client.post(f"/api/tapestry/games/{gid}/undo", json={"expected_version": 3}, headers=key)
+    assert r.status_code == 201 and r.get_json()["state"]["income_turns"]["Ann"] == 0
+    assert client.post(f"/api/tapestry/games/{gid}/undo", json={"expected_version": 4}).status_code == 403
+    kinds = [e["kind"] for e in client.get(f"/api/tapestry/games/{gid}/log").get_json()["entries"]]
+    assert kinds == ["action", "action", "action", "undo"]
+    # The same SQLite file, read by a fresh app: the state comes back from the log.
+    other = create_app({"DATABASE": str(tmp_path / "games.db")}).test_client()
+    state = other.get(f"/api/tapestry/games/{gid}").get_json()["state"]
+    assert state["positions"]["military"] == 1 and state["income_turns"]["Ann"] == 0
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ({"humans": []}, "bad_humans"), ({"humans": ["A"], "mode": "robot"}, "bad_mode"),
+    ({"humans": ["A"], "mode": "physical"}, "bad_favourite"), ({"humans": ["A"], "seed": 5}, "bad_seed"),
+    ({"humans": ["A", "A"]}, "bad_setup"), ({"humans": ["A"], "reroll_finished": "yes"}, "bad_setting"),
+])
+def test_bad_setups(client: FlaskClient, body: dict[str, Any], code: str) -> None:
+    r = client.post("/api/tapestry/games", json=body)
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == code
+
+
+def test_agot_and_tapestry_games_do_not_mix(client: FlaskClient) -> None:
+    gid, _, _ = create(client, seed="x")
+    assert client.get(f"/api/games/{gid}/view").status_code == 404
+    assert client.get(f"/g/{gid}").status_code == 404
+    agot = client.post("/api/games", json={"seats": ["A"]}).get_json()["game"]["id"]
+    assert client.get(f"/api/tapestry/games/{agot}").status_code == 404
