@@ -55,13 +55,13 @@ def bench_rules(actions: int = 2000, instances: int = 200, repeat: int = 7, seed
             play(fresh, a)
         replay_s.append(time.perf_counter() - t0)
 
-        # check() alone on the final table, against a sample of actions
-        sample_rng = random.Random(seed + r)
-        probes = [random_action(fresh, sample_rng) for _ in range(200)]
-        for a in probes:
+        # check() alone, on each logged action at the point in the game where it was made
+        again = _bench_table(catalog, instances, seed)
+        for a in log:
             t0 = time.perf_counter()
-            check(fresh, a)
+            check(again, a)
             check_us.append((time.perf_counter() - t0) * 1e6)
+            play(again, a)
 
     replay_med = statistics.median(replay_s)
     parse_med = statistics.median(parse_s)
