@@ -43,7 +43,7 @@ def bench_rules(actions: int = 2000, instances: int = 200, repeat: int = 7, seed
     lines = [json.dumps(a.to_dict()) for a in log]
 
     replay_s, parse_s, check_us = [], [], []
-    for r in range(repeat):
+    for _ in range(repeat):
         t0 = time.perf_counter()
         for line in lines:
             json.loads(line)

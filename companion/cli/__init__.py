@@ -9,6 +9,7 @@ from companion.cli.bench import bench
 from companion.cli.cards import cards, deck
 from companion.cli.check import check_log
 from companion.cli.serve import serve
+from companion.cli.tts import tts
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -22,3 +23,4 @@ main.add_command(deck)
 main.add_command(check_log)
 main.add_command(bench)
 main.add_command(serve)
+main.add_command(tts)

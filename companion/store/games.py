@@ -410,6 +410,38 @@ class GameStore:
         return self.record(game_id, actor, expected_version, step)  # type: ignore[no-any-return]
 
     @_with_connection
+    def act_many(self, game_id: str, actions: list[Action], actor: str, expected_version: int | None
+                 ) -> list[tuple[Entry, Verdict]]:
+        """Several actions in one transaction: all are recorded, or none (a TTS import asked to record)."""
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._check_version(game, expected_version)
+            cached = self.state(game_id, game)
+            out: list[tuple[Entry, Verdict]] = []
+            try:
+                for action in actions:
+                    verdict = play(cached.table, action, game.mode)
+                    if not verdict.applied:
+                        raise Refused("strict mode: an action is illegal; nothing was recorded",
+                                      action=action.to_dict(), verdict=verdict.to_dict())
+                    entry = self._append(db, game, "action", action.to_dict(), actor, verdict)
+                    game.version, game.head_hash = entry.seq, entry.hash
+                    out.append((entry, verdict))
+            except ActionError as exc:
+                self._cache.pop(game_id, None)
+                raise StoreError(f"{exc}; nothing was recorded") from None
+            except BaseException:
+                self._cache.pop(game_id, None)
+                raise
+            for entry, _ in out:
+                cached.actions[entry.seq] = entry.data
+            cached.version = game.version
+            cached.table.version = game.version
+        if out:
+            self._notify(game_id, out[-1][0].seq)
+        return out
+
+    @_with_connection
     def undo(self, game_id: str, actor: str, expected_version: int | None, seq: int | None = None) -> Entry:
         """Take back an action (the last effective one by default) with a compensating entry."""
         with self._write(game_id) as db:

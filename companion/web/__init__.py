@@ -30,10 +30,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from companion.web.api import ApiError, api, error_response
     from companion.web.pages import pages
     from companion.web.tapestry_api import tapestry_api
+    from companion.web.tts_api import tts_api
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(tapestry_api, url_prefix="/api/tapestry")
+    app.register_blueprint(tts_api, url_prefix="/api/tts")
 
     app.register_error_handler(ApiError, error_response)
     app.register_error_handler(StoreError, error_response)

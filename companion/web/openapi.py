@@ -97,6 +97,16 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/tapestry/games/{game_id}/undo": {"post": _op("Tapestry: take back the last entry", params=G,
                                                        body=_obj(["expected_version"], **VERSIONED), ok=201)},
     "/api/tapestry/games/{game_id}/log": {"get": _op("Tapestry: every entry", params=G)},
+    "/api/tts/games/{game_id}/snapshot": {"post": _op(
+        "TTS helper: one colour's shadows zone as TTS shows it; differences are recorded as actions",
+        params=G, body=_obj(["colour", "cards"], colour={"type": "string"}, seat={"type": "string"},
+                            cards={"type": "array", "items": _obj(["guid", "face_down"], guid={"type": "string"},
+                                                                  code={"type": "string"},
+                                                                  face_down={"type": "boolean"})},
+                            left={"type": "array"}))},
+    "/api/tts/import": {"post": _op(
+        "Read a TTS save, Saved Object or object (request body or multipart \"file\"); "
+        "?game=ID&seat=Red=A compares with a tracked game (judge key)", query=["game", "seat"])},
 }
 
 

@@ -1,0 +1,213 @@
+"""``companion tts …``: Tabletop Simulator saves, decks, the Lua helper and the External Editor bridge."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from companion.catalog.decks import DeckError, parse_deck
+from companion.catalog.store import Catalog
+from companion.tts.importer import CardLookup, import_save
+from companion.tts.save import TtsError
+
+CHUNK = 1 << 20
+
+
+@click.group()
+def tts() -> None:
+    """Tabletop Simulator: import saves, export decks, bundle the Lua helper, run the bridge."""
+
+
+def read_with_progress(path: Path) -> bytes:
+    size = path.stat().st_size
+    parts = []
+    with path.open("rb") as f, click.progressbar(length=size, label=f"Reading {path.name}", file=sys.stderr,
+                                                 show_pos=False, show_percent=True) as bar:
+        while chunk := f.read(CHUNK):
+            parts.append(chunk)
+            bar.update(len(chunk))
+    return b"".join(parts)
+
+
+def _seats(values: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for v in values:
+        colour, _, seat = v.partition("=")
+        if not seat:
+            raise click.BadParameter(f"{v!r}: use COLOUR=SEAT, e.g. Red=A", param_hint="--seat")
+        out[colour.strip().capitalize()] = seat.strip()
+    return out
+
+
+@tts.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--game", "game_id", help="Compare with this tracked game (and record with --apply).")
+@click.option("--seat", "seats", multiple=True, help="Map a TTS colour to a seat: Red=A (repeatable).")
+@click.option("--apply", "apply_", is_flag=True, help="Record the differences as actions, all or nothing.")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="COMPANION_DB")
+@click.option("--json", "as_json", is_flag=True)
+def import_cmd(file: Path, game_id: str | None, seats: tuple[str, ...], apply_: bool, db_path: str | None,
+               as_json: bool) -> None:
+    """Read a TTS save, Saved Object or object file and show the table it holds."""
+    catalog = Catalog.open()
+    data = read_with_progress(file) if file.stat().st_size > 4 * CHUNK else file.read_bytes()
+    try:
+        report = import_save(data, CardLookup(catalog.all()), file.name)
+    except TtsError as exc:
+        raise click.ClickException(str(exc)) from None
+    if game_id:
+        _compare(report, game_id, _seats(seats), apply_, db_path, catalog)
+    elif apply_:
+        raise click.UsageError("--apply needs --game")
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        return
+    c = report["counts"]
+    click.echo(f"{file.name}: {report['shape']} {report['save_name']!r} — {c['objects']} objects, {c['cards']} cards "
+               f"({c['identified']} identified, {c['unidentified']} not), {c['decks']} decks, {c['zones']} zones")
+    for colour, p in report["players"].items():
+        shadows = ", ".join(f"#{e['position']} {e['name'] or '?'}{' (face up!)' if not e['face_down'] else ''}"
+                            + "".join(f" +{n} {k}" for k, n in e.get("tokens", {}).items()) for e in p["shadows"])
+        click.echo(f"  {colour}: hand {p['hand']}, shadows [{shadows}], dead {len(p['dead'])}, play {len(p['play'])}")
+    if report["unidentified"]:
+        reasons: dict[str, int] = {}
+        for u in report["unidentified"]:
+            reasons[u["reason"].split("'")[0]] = reasons.get(u["reason"].split("'")[0], 0) + 1
+        click.echo(f"  not identified: {c['unidentified']} card(s); first {len(report['unidentified'])} by reason:")
+        for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+            click.echo(f"    {n:>4} × {reason.strip()}")
+    for d in report.get("differences", []):
+        mark = "" if d.get("legal", True) else " ILLEGAL"
+        click.echo(f"  {d.get('colour')}→{d.get('seat')}: {d['message']}{mark}")
+        for v in d.get("violations", []):
+            click.echo(f"      ✗ {v['message']} ({v['citation']})")
+    if "recorded" in report:
+        click.echo(f"Recorded {report['recorded']} action(s) into game {game_id}.")
+
+
+def _compare(report: dict, game_id: str, seats: dict[str, str], apply_: bool, db_path: str | None,
+             catalog: Catalog) -> None:
+    from companion.paths import database_path
+    from companion.rules import action_from_dict
+    from companion.store.games import GameStore, StoreError
+    from companion.tts.diff import SeatMapError, differences, seat_map
+
+    store = GameStore(Path(db_path) if db_path else database_path(), catalog.cards)
+    try:
+        game = store.game(game_id)
+        mapping = seat_map(list(report["players"]), [s.seat for s in game.seats], seats)
+    except (StoreError, SeatMapError) as exc:
+        raise click.ClickException(str(exc)) from None
+    rows = differences(store.table(game_id), report, mapping)
+    report["differences"] = rows
+    if apply_:
+        actions = [action_from_dict(r["action"]) for r in rows if "action" in r]
+        try:
+            done = store.act_many(game_id, actions, actor="tts-import", expected_version=game.version)
+        except StoreError as exc:
+            raise click.ClickException(f"{exc.message} — nothing was recorded") from None
+        report["recorded"] = len(done)
+
+
+@tts.command("deck")
+@click.argument("deck_file", metavar="DECK", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: card_images/<deck>.json")
+@click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
+@click.option("--face-url", default=None, help="Face image pattern with {code} (default: ThronesDB's images).")
+@click.option("--back-url", default=None, help="Card back image URL.")
+def deck_cmd(deck_file: Path, out: Path | None, edition: str, face_url: str | None, back_url: str | None) -> None:
+    """Write a TTS Saved Object with a ThronesDB deck: card codes in GMNotes, names, images."""
+    from companion.tts.deck import DEFAULT_BACK, DEFAULT_FACE, saved_object
+
+    catalog = Catalog.open()
+    try:
+        deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)  # type: ignore[arg-type]
+        obj = saved_object(deck, catalog.cards(set(deck.slots) | set(deck.agendas)), face_url or DEFAULT_FACE,
+                           back_url or DEFAULT_BACK)
+    except (DeckError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    target = out or Path("card_images") / f"{deck_file.stem}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(obj, ensure_ascii=False, indent=1), encoding="utf-8")
+    click.echo(f"Wrote {target} ({deck.size} cards). Copy it to Tabletop Simulator's 'Saves/Saved Objects' folder.")
+
+
+@tts.command("bundle")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: print to stdout.")
+def bundle_cmd(out: Path | None) -> None:
+    """Bundle tts_scripts/src into one Global script to paste into the mod."""
+    from companion.tts.bundle import bundle
+
+    try:
+        text = bundle()
+    except FileNotFoundError as exc:
+        raise click.ClickException(str(exc)) from None
+    if out:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"Wrote {out} ({len(text)} characters).", err=True)
+    else:
+        click.echo(text)
+
+
+def forward_snapshot(url: str, game: str, key: str, snap: dict) -> dict:
+    """POST one colour's snapshot to the companion; returns its answer (verdicts for that colour)."""
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(f"{url.rstrip('/')}/api/tts/games/{game}/snapshot", method="POST",
+                                 data=json.dumps(snap).encode(),
+                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.load(r)  # type: ignore[no-any-return]
+    except urllib.error.HTTPError as exc:
+        err = json.load(exc).get("error", {})
+        return {"colour": snap.get("colour"), "verdicts": err.get("details", {}).get("verdicts")
+                or [{"text": f"Companion: {err.get('message')}", "legal": False}]}
+
+
+@tts.command("bridge")
+@click.option("--url", default="http://127.0.0.1:8787", show_default=True, help="The running companion.")
+@click.option("--game", "game_id", required=True, help="The tracked game.")
+@click.option("--key", required=True, envvar="COMPANION_KEY", help="The game's judge or host key.")
+@click.option("--listen", default=39998, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--tts-port", default=39999, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--interval", default=5.0, show_default=True, type=click.FloatRange(0.5, 3600))
+@click.option("--once", is_flag=True, help="Pull one snapshot and stop.")
+def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, interval: float, once: bool) -> None:
+    """Pull the live table from TTS (External Editor API) and report it to the companion."""
+    import time
+
+    from companion.tts.bridge import Bridge, BridgeError
+
+    def report(snap: dict) -> None:
+        answer = forward_snapshot(url, game_id, key, snap)
+        if answer.get("verdicts"):
+            bridge.push({"colour": answer.get("colour"), "verdicts": answer["verdicts"]})
+        click.echo(f"{snap.get('colour')}: {answer.get('recorded', 0)} action(s) recorded")
+
+    try:
+        bridge = Bridge(listen, tts_port).start()
+    except BridgeError as exc:
+        raise click.ClickException(str(exc)) from None
+    bridge.on_custom = lambda m: report(m) if "colour" in m and "cards" in m else None
+    click.echo(f"Bridge: listening on 127.0.0.1:{bridge.port}, talking to TTS on 127.0.0.1:{tts_port}.")
+    try:
+        while True:
+            try:
+                for snap in bridge.pull_snapshot():
+                    report(snap)
+            except BridgeError as exc:
+                click.secho(f"TTS: {exc}", fg="yellow", err=True)
+                if once:
+                    sys.exit(1)
+            if once:
+                return
+            time.sleep(interval)
+    except KeyboardInterrupt:
+        click.echo("Stopped.")
+    finally:
+        bridge.close()

@@ -1,0 +1,257 @@
+"""Reading Tabletop Simulator saves, Saved Objects and bare objects (``getJSON()`` / ``getData()``).
+
+Facts (shared/docs/tts.md): nested GUIDs are not unique; a card inside a deck takes its image from
+the *parent deck's* ``CustomDeck`` (its own entry is often stale); face-down is
+``cos(rotX)·cos(rotZ) < 0``; hands come from ``HandTrigger`` objects or, in older saves, from
+``Hands.HandTransforms``; zone membership is by position (an oriented box); tokens sit on a card by
+position.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+CARD_NAMES = {"Card", "CardCustom"}
+DECK_NAMES = {"Deck", "DeckCustom"}
+ZONE_NAMES = {"HandTrigger", "ScriptingTrigger", "FogOfWarTrigger", "LayoutZone"}
+TOKEN_NAMES = {"Custom_Token", "Custom_Tile", "Custom_Model", "Counter", "Chip_10", "Chip_50", "Chip_100",
+               "Chip_500", "Chip_1000", "BlockSquare", "BlockRectangle", "Custom_Token_Stack"}
+COLOURS = ("White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink", "Grey", "Black")
+#: A card's footprint on the table at scale 1, in TTS units (width along X, length along Z).
+#: Not measured in a live game yet: tokens are matched generously, and the size is a setting.
+CARD_FOOTPRINT = (2.2, 3.1)
+
+
+class TtsError(ValueError):
+    """A file that is not a readable TTS save or object."""
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    x: float = 0.0
+    y: float = 0.0
+    z: float = 0.0
+    rot_x: float = 0.0
+    rot_y: float = 0.0
+    rot_z: float = 0.0
+    scale_x: float = 1.0
+    scale_y: float = 1.0
+    scale_z: float = 1.0
+
+    @classmethod
+    def of(cls, obj: dict[str, Any]) -> Transform:
+        t = obj.get("Transform") or {}
+        if not isinstance(t, dict):
+            return cls()
+
+        def num(key: str, default: float) -> float:
+            v = t.get(key, default)
+            return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else default
+
+        return cls(num("posX", 0), num("posY", 0), num("posZ", 0), num("rotX", 0), num("rotY", 0), num("rotZ", 0),
+                   num("scaleX", 1), num("scaleY", 1), num("scaleZ", 1))
+
+    @property
+    def face_down(self) -> bool:
+        return math.cos(math.radians(self.rot_x)) * math.cos(math.radians(self.rot_z)) < 0
+
+    def contains(self, x: float, z: float, y: float | None = None) -> bool:
+        """Is the point inside this zone's box? The scale is the box's full size, rotated by rotY."""
+        a = math.radians(self.rot_y)
+        dx, dz = x - self.x, z - self.z
+        lx = dx * math.cos(a) - dz * math.sin(a)
+        lz = dx * math.sin(a) + dz * math.cos(a)
+        inside = abs(lx) <= self.scale_x / 2 and abs(lz) <= self.scale_z / 2
+        if y is not None:
+            inside = inside and abs(y - self.y) <= max(self.scale_y / 2, 1.0)
+        return inside
+
+
+@dataclass(slots=True)
+class Zone:
+    kind: str  # hand, shadows, dead, discard, play, draw, zone
+    colour: str | None
+    name: str
+    transform: Transform
+
+
+@dataclass(slots=True)
+class Found:
+    """A card object found somewhere in the save."""
+
+    guid: str
+    name: str  # TTS Nickname
+    description: str
+    gm_notes: str
+    memo: str
+    card_id: int | None
+    face_url: str | None
+    top_level: bool
+    container: str | None  # Nickname or Name of the enclosing deck/bag
+    transform: Transform
+    at: Transform  # where its top-level object lies (a card in a deck lies where the deck lies)
+    face_down: bool
+    path: str  # where in the file, for messages ("ObjectStates[12].ContainedObjects[3]")
+
+
+@dataclass(slots=True)
+class Walk:
+    objects: int = 0
+    cards: list[Found] = field(default_factory=list)
+    decks: int = 0
+    containers: int = 0
+    zones: list[Zone] = field(default_factory=list)
+    tokens: list[tuple[str, Transform, str]] = field(default_factory=list)  # (kind, transform, guid)
+    kinds: dict[str, int] = field(default_factory=dict)
+    shape: str = ""
+    save_name: str = ""
+
+
+def parse_bytes(data: bytes, source: str = "file") -> dict[str, Any] | list[Any]:
+    """JSON text in, with clear errors for what TTS users actually upload by mistake."""
+    if not data.strip():
+        raise TtsError(f"{source} is empty")
+    head = data[:4]
+    if len(data) >= 5 and data[:1] not in b"{[ \t\r\n\xef" and int.from_bytes(head, "little") == len(data):
+        raise TtsError(f"{source} looks like a BSON workshop file; open it in Tabletop Simulator and save it "
+                       "again (saves are JSON), or export the object with 'Save Object'")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise TtsError(f"{source} is not UTF-8 text (byte {exc.start}); is it a TTS save?") from None
+    try:
+        return json.loads(text)  # type: ignore[no-any-return]
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) - 1:
+            raise TtsError(f"{source} ends in the middle of the JSON (truncated at line {exc.lineno}); "
+                           "the file was not saved or copied completely") from None
+        raise TtsError(f"{source} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+
+
+def shape_of(root: Any) -> tuple[str, list[Any]]:
+    """A full save, a Saved Object file, or a bare object; and its top-level objects."""
+    if isinstance(root, dict) and isinstance(root.get("ObjectStates"), list):
+        kind = "save" if root.get("SaveName") or root.get("GameMode") or root.get("Date") else "saved-object"
+        return kind, root["ObjectStates"]
+    if isinstance(root, dict) and isinstance(root.get("Name"), str):
+        return "object", [root]
+    if isinstance(root, list) and root and all(isinstance(o, dict) and "Name" in o for o in root):
+        return "objects", root
+    raise TtsError("this JSON is not a TTS save, Saved Object or object: it has no ObjectStates and no Name")
+
+
+_ZONE_LABEL = re.compile(
+    r"^\s*(?:agot\s*[:\-]\s*)?(shadows?|schatten|dead(?:\s*pile)?|totenstapel|discard(?:\s*pile)?|play(?:\s*area)?|"
+    r"draw(?:\s*deck)?|hand)\s*[:\-]\s*([A-Za-z]+)\s*$|^\s*agot\s*:\s*([A-Za-z]+)\s*:\s*(\w+)\s*$",
+    re.IGNORECASE,
+)
+_KINDS = {"shadow": "shadows", "shadows": "shadows", "schatten": "shadows", "dead": "dead", "dead pile": "dead",
+          "totenstapel": "dead", "discard": "discard", "discard pile": "discard", "play": "play", "play area": "play",
+          "draw": "draw", "draw deck": "draw", "hand": "hand"}
+
+
+def zone_label(name: str) -> tuple[str, str] | None:
+    """'Shadows: Red' (or 'agot:Red:shadows') -> ('shadows', 'Red')."""
+    m = _ZONE_LABEL.match(name or "")
+    if not m:
+        return None
+    if m.group(1):
+        kind, colour = " ".join(m.group(1).lower().split()), m.group(2)
+    else:
+        colour, kind = m.group(3), m.group(4).lower()
+    kind = _KINDS.get(kind, kind)
+    colour = colour.capitalize()
+    if colour not in COLOURS:
+        return None
+    return kind, colour
+
+
+def walk(root: Any, progress: Callable[[int], None] | None = None) -> Walk:
+    """Visit every object: ContainedObjects, States and ChildObjects, keeping the nearest deck."""
+    shape, top = shape_of(root)
+    w = Walk(shape=shape, save_name=str(root.get("SaveName", "")) if isinstance(root, dict) else "")
+    if isinstance(root, dict) and isinstance(root.get("Hands"), dict):
+        for h in root["Hands"].get("HandTransforms") or []:
+            if isinstance(h, dict) and isinstance(h.get("Color"), str):
+                w.zones.append(Zone("hand", h["Color"], f"hand {h['Color']}", Transform.of(h)))
+
+    def visit(obj: Any, path: str, deck: dict[str, Any] | None, container: str | None, top_level: bool,
+              top_transform: Transform | None) -> None:
+        if not isinstance(obj, dict):
+            return
+        w.objects += 1
+        if progress and w.objects % 500 == 0:
+            progress(w.objects)
+        name = obj.get("Name") if isinstance(obj.get("Name"), str) else "?"
+        w.kinds[name] = w.kinds.get(name, 0) + 1
+        transform = Transform.of(obj)
+        here = transform if top_level else top_transform
+        if name in CARD_NAMES:
+            w.cards.append(_found(obj, path, deck, container, top_level, transform, here))
+        elif name in DECK_NAMES:
+            w.decks += 1
+        elif name in ZONE_NAMES and top_level:
+            label = zone_label(str(obj.get("Nickname") or ""))
+            if name == "HandTrigger":
+                w.zones.append(Zone("hand", str(obj.get("FogColor") or "") or None, str(obj.get("Nickname") or ""),
+                                    transform))
+            elif label:
+                w.zones.append(Zone(label[0], label[1], str(obj.get("Nickname")), transform))
+            else:
+                w.zones.append(Zone("zone", None, str(obj.get("Nickname") or name), transform))
+        elif top_level and (name in TOKEN_NAMES or "Token" in name or "Chip" in name):
+            w.tokens.append((str(obj.get("Nickname") or name), transform, str(obj.get("GUID") or "")))
+        children = obj.get("ContainedObjects")
+        if isinstance(children, list):
+            if name not in DECK_NAMES:
+                w.containers += 1
+            inner_deck = obj if name in DECK_NAMES else deck
+            label = str(obj.get("Nickname") or name)
+            for i, child in enumerate(children):
+                visit(child, f"{path}.ContainedObjects[{i}]", inner_deck, label, False, here)
+        states = obj.get("States")
+        if isinstance(states, dict):
+            for key, state in states.items():
+                visit(state, f"{path}.States[{key}]", deck, container, False, here)
+        attached = obj.get("ChildObjects")
+        if isinstance(attached, list):
+            for i, child in enumerate(attached):
+                visit(child, f"{path}.ChildObjects[{i}]", deck, str(obj.get("Nickname") or name), False, here)
+
+    prefix = "ObjectStates" if shape in ("save", "saved-object") else "objects"
+    for i, obj in enumerate(top):
+        visit(obj, f"{prefix}[{i}]", None, None, True, None)
+    return w
+
+
+def _found(card: dict[str, Any], path: str, deck: dict[str, Any] | None, container: str | None, top_level: bool,
+           transform: Transform, top_transform: Transform | None) -> Found:
+    card_id = card.get("CardID")
+    cid = int(card_id) if isinstance(card_id, int | float) and not isinstance(card_id, bool) else None
+    face_url = None
+    if cid is not None:
+        key = str(cid // 100)
+        for source in (deck, card):  # the parent deck's entry first: children's keys are often stale
+            custom = source.get("CustomDeck") if isinstance(source, dict) else None
+            if isinstance(custom, dict) and isinstance(custom.get(key), dict):
+                face_url = str(custom[key].get("FaceURL") or "") or None
+                break
+        else:
+            own = card.get("CustomDeck")
+            if isinstance(own, dict) and len(own) == 1:
+                only = next(iter(own.values()))
+                if isinstance(only, dict):
+                    face_url = str(only.get("FaceURL") or "") or None
+    facing = top_transform if top_transform is not None else transform
+    return Found(
+        guid=str(card.get("GUID") or ""), name=str(card.get("Nickname") or ""),
+        description=str(card.get("Description") or ""), gm_notes=str(card.get("GMNotes") or ""),
+        memo=str(card.get("Memo") or ""), card_id=cid, face_url=face_url, top_level=top_level,
+        container=container, transform=transform, at=facing, face_down=facing.face_down, path=path,
+    )
+

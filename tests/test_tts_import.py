@@ -1,0 +1,151 @@
+"""TTS saves: the six real saves, the three file shapes, identification, zones, tokens, bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from companion.catalog.store import Catalog
+from companion.tts.importer import CardLookup, identify, import_save
+from companion.tts.save import Found, Transform, TtsError, parse_bytes, walk
+from tests.conftest import DATA, need_shared
+from tests.tts_saves import card, hand, save, token, zone
+
+
+@pytest.fixture(scope="module")
+def lookup(catalog: Catalog) -> CardLookup:
+    return CardLookup(catalog.all())
+
+
+REAL = ["spirit_island_v13_TTSModManager_input.json", "sleeping_gods_v13_TS_Save_88.json",
+        "marvel_champions_automated_v12.json", "terraforming_mars_midgame_TS_Save_2.json",
+        "coinche_builtin_deck_TS_Save_1.json", "sced_card_41Derringer_objectstate.json"]
+
+
+def independent_walk(root: object) -> tuple[int, int]:
+    """Objects and cards, counted without the importer's walker."""
+    stack = list(root["ObjectStates"]) if isinstance(root, dict) and "ObjectStates" in root else [root]
+    objects = cards = 0
+    while stack:
+        obj = stack.pop()
+        objects += 1
+        cards += obj.get("Name") in ("Card", "CardCustom")
+        stack += obj.get("ContainedObjects") or []
+        stack += list((obj.get("States") or {}).values())
+        stack += obj.get("ChildObjects") or []
+    return objects, cards
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_real_saves_import_and_their_counts_match(name: str, lookup: CardLookup) -> None:
+    need_shared()
+    path = DATA / "tts" / name
+    manifest = {f["file"]: f["stats"] for f in json.loads((DATA / "tts" / "MANIFEST.json").read_text())["files"]}
+    report = import_save(path.read_bytes(), lookup, name)
+    objects, cards = independent_walk(json.loads(path.read_text()))
+    assert report["counts"]["objects"] == objects == manifest[name]["total_objects"]
+    assert report["counts"]["cards"] == cards == manifest[name]["cards"]
+    assert report["counts"]["decks"] == manifest[name]["decks"]
+    assert report["counts"]["hand_zones"] == manifest[name]["hand_zones"]
+    hands = {c: p["hand"] for c, p in report["players"].items() if p["hand"]}
+    assert hands == manifest[name]["cards_in_hand_zones"]
+    assert report["counts"]["identified"] + report["counts"]["unidentified"] == cards
+    assert all(u["reason"] for u in report["unidentified"])
+
+
+def test_the_three_file_shapes(lookup: CardLookup) -> None:
+    obj = card("01045", guid="b1b1b1")
+    assert import_save(obj, lookup)["shape"] == "object"
+    assert import_save({"SaveName": "", "ObjectStates": [obj]}, lookup)["shape"] == "saved-object"
+    assert import_save(save(obj), lookup)["shape"] == "save"
+
+
+def test_face_down_is_cos_rotx_times_cos_rotz() -> None:
+    assert Transform(rot_z=180).face_down and Transform(rot_x=180).face_down
+    assert not Transform(rot_x=180, rot_z=180).face_down and not Transform().face_down
+    assert Transform(rot_z=175).face_down == (math.cos(math.radians(175)) < 0)
+
+
+def test_identification_order(lookup: CardLookup) -> None:
+    def found(**kw: object) -> Found:
+        base = dict(guid="g", name="", description="", gm_notes="", memo="", card_id=None, face_url=None,
+                    top_level=True, container=None, transform=Transform(), at=Transform(), face_down=True, path="p")
+        base.update(kw)
+        return Found(**base)  # type: ignore[arg-type]
+
+    gm = identify(found(gm_notes='{"code": "01045"}', memo="13089", name="Burned Men"), lookup)
+    assert (gm.code, gm.method) == ("01045", "gmnotes")
+    assert identify(found(gm_notes="01045"), lookup).method == "gmnotes"
+    assert identify(found(memo="13089", name="Burned Men"), lookup).code == "13089"
+    image = identify(found(face_url="https://thronesdb.com/bundles/cards/11099.png", name="Burned Men"), lookup)
+    assert (image.code, image.method) == ("11099", "image")
+    named = identify(found(name="Burned Men"), lookup)
+    assert named.method == "name" and lookup.by_code[named.code].name == "Burned Men"  # type: ignore[index]
+    assert identify(found(gm_notes='{"id": "01047"}'), lookup).code is None  # SCED's id key is not ours
+    nothing = identify(found(name="Dragon of Nowhere"), lookup)
+    assert nothing.code is None and "not a card title" in nothing.reason
+
+
+def test_a_card_in_a_deck_takes_its_image_from_the_parent_deck() -> None:
+    stale = card(None, card_id=1700, custom_key=10, face_url="http://stale/00000.png")
+    deck = {"Name": "Deck", "GUID": "dddddd", "Transform": {"posX": 0}, "DeckIDs": [1700], "ContainedObjects": [stale],
+            "CustomDeck": {"17": {"FaceURL": "https://thronesdb.com/bundles/cards/01045.png", "NumWidth": 1,
+                                  "NumHeight": 1}}}
+    w = walk(save(deck))
+    assert w.cards[0].face_url == "https://thronesdb.com/bundles/cards/01045.png"
+
+
+def test_shadows_zone_with_positions_identities_and_tokens(lookup: CardLookup) -> None:
+    doc = save(
+        zone("Shadows: Red", x=0, z=-10),
+        card("13089", x=2, z=-10, guid="c00002"),
+        card("11099", x=-3, z=-10, guid="c00001"),
+        token("Gold", 2.3, -10.4), token("Shadow token", 2.0, -9.5), token("Gold", 9, 9),
+        zone("Dead: Red", x=20, z=-10),
+        card("01089", x=20, z=-10, face_down=False, guid="c00003"),
+        hands=[{"Color": "Red", "Transform": {"posX": 0, "posZ": -30, "scaleX": 20, "scaleY": 5, "scaleZ": 5}}],
+    )
+    doc["ObjectStates"].append(card("01091", x=1, z=-30, guid="c00004"))
+    report = import_save(doc, lookup)
+    red = report["players"]["Red"]
+    assert [(e["position"], e["code"]) for e in red["shadows"]] == [(1, "11099"), (2, "13089")]
+    assert red["shadows"][1]["tokens"] == {"gold": 1, "shadow": 1}
+    assert red["shadows"][0]["tokens"] == {}
+    assert [e["code"] for e in red["dead"]] == ["01089"] and red["hand"] == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "empty"),
+        (b"not json at all", "not valid JSON"),
+        (b'{"SaveName": "x", "ObjectStates": [{"Name": "Card"', "truncated"),
+        ((30).to_bytes(4, "little") + b"\x03ObjectStates\x00" + b"\x00" * 12, "BSON"),
+        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b'{"hello": "world"}', "not a TTS save"),
+    ],
+)
+def test_bad_files_get_clear_messages(data: bytes, message: str, lookup: CardLookup) -> None:
+    with pytest.raises(TtsError, match=message):
+        import_save(data, lookup, "x.json")
+
+
+def test_unknown_object_kinds_are_counted_not_fatal(lookup: CardLookup) -> None:
+    report = import_save(save({"Name": "Mystery_Thing", "GUID": "m", "Transform": "broken"}, card("01045")), lookup)
+    assert report["counts"]["objects"] == 2 and report["counts"]["identified"] == 1
+
+
+def test_a_100_mb_save_imports(tmp_path: Path, lookup: CardLookup) -> None:
+    script = "-- " + "x" * (2 * 1024 * 1024)
+    doc = save(*[{**card("01045", guid=f"{i:06x}"), "LuaScript": script} for i in range(50)])
+    raw = json.dumps(doc).encode()
+    assert len(raw) > 100 * 1024 * 1024
+    report = import_save(raw, lookup, "big.json")
+    assert report["counts"]["cards"] == 50 and report["counts"]["identified"] == 50
+
+
+def test_parse_accepts_a_bom() -> None:
+    assert parse_bytes(b"\xef\xbb\xbf" + json.dumps(save()).encode())["SaveName"] == "AGoT test"  # type: ignore[index]
