@@ -12,7 +12,7 @@ from companion.catalog.store import Catalog
 from companion.tts.importer import CardLookup, identify, import_save
 from companion.tts.save import Found, Transform, TtsError, parse_bytes, walk
 from tests.conftest import DATA, need_shared
-from tests.tts_saves import card, hand, save, token, zone
+from tests.tts_saves import card, save, token, zone
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,138 @@
+"""TTS reaching the tracked game: the helper's snapshots, save uploads, and `companion tts import --game`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.web import create_app
+from tests.tts_saves import card, save, zone
+
+
+@pytest.fixture()
+def app_client(tmp_path: Path) -> FlaskClient:
+    return create_app({"DATABASE": str(tmp_path / "games.db")}).test_client()
+
+
+def tracked(client: FlaskClient, mode: str = "advisory") -> dict[str, Any]:
+    g = client.post("/api/games", json={"mode": mode, "seats": [{"seat": "Red"}, {"seat": "Blue"}]}).get_json()
+    gid, red = g["game"]["id"], g["seats"][0]["key"]
+    r = client.put(f"/api/games/{gid}/seats/Red/deck", headers={"Authorization": f"Bearer {red}"},
+                   json={"expected_version": 0, "deck": {"13089": 1, "01089": 1, "00168": 1}})
+    assert r.status_code == 200
+    for v, action in enumerate(({"type": "begin_phase", "phase": "plot"}, {"type": "begin_phase", "phase": "draw"},
+                                {"type": "begin_phase", "phase": "marshaling"},
+                                {"type": "collect_income", "player": "Red", "amount": 10}), start=1):
+        assert client.post(f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {red}"},
+                           json={"action": action, "expected_version": v}).status_code == 201
+    return g
+
+
+def snap(client: FlaskClient, g: dict[str, Any], body: dict[str, Any], key: str | None = None) -> Any:
+    return client.post(f"/api/tts/games/{g['game']['id']}/snapshot", json=body,
+                       headers={"Authorization": f"Bearer {key or g['judge']['key']}"})
+
+
+def test_a_card_put_into_shadows_in_tts_is_recorded_and_checked(app_client: FlaskClient) -> None:
+    g = tracked(app_client)
+    r = snap(app_client, g, {"colour": "Red", "cards": [{"guid": "abc123", "code": "13089", "face_down": True}]})
+    body = r.get_json()
+    assert r.status_code == 200 and body["recorded"] == 1 and body["seat"] == "Red"
+    assert body["verdicts"][0]["legal"] is True and "marshal into shadows" in body["verdicts"][0]["text"]
+    view = app_client.get(f"/api/games/{g['game']['id']}/view", headers={
+        "Authorization": f"Bearer {g['seats'][0]['key']}"}).get_json()
+    assert view["players"][0]["shadows"][0]["card"]["code"] == "13089" and view["players"][0]["gold"] == 8
+    # Sending the same snapshot again changes nothing.
+    again = snap(app_client, g, {"colour": "Red", "cards": [{"guid": "abc123", "code": "13089", "face_down": True}]})
+    assert again.get_json()["recorded"] == 0
+
+
+def test_a_card_leaving_shadows_is_a_bring_out_with_its_verdict(app_client: FlaskClient) -> None:
+    g = tracked(app_client)
+    snap(app_client, g, {"colour": "Red", "cards": [{"guid": "abc123", "code": "13089", "face_down": True}]})
+    red = {"Authorization": f"Bearer {g['seats'][0]['key']}"}
+    gid = g["game"]["id"]
+    version = app_client.get(f"/api/games/{gid}").get_json()["version"]
+    for action in ({"type": "marshal", "player": "Red", "card": "Red.01089.1", "cost": 0},
+                   {"type": "kill", "player": "Blue", "card": "Red.01089.1"}):
+        r = app_client.post(f"/api/games/{gid}/actions", json={"action": action, "expected_version": version},
+                            headers=red)
+        version = r.get_json()["version"]
+    body = snap(app_client, g, {"colour": "Red", "cards": []}).get_json()
+    assert body["recorded"] == 1
+    verdict = body["verdicts"][0]
+    assert verdict["legal"] is False and "RR: Shadows › Unique cards and shadows" in verdict["text"]
+
+
+def test_strict_games_refuse_the_whole_snapshot(app_client: FlaskClient) -> None:
+    g = tracked(app_client, mode="strict")
+    gid = g["game"]["id"]
+    before = app_client.get(f"/api/games/{gid}").get_json()["version"]
+    cards = [{"guid": "a00001", "code": "13089", "face_down": True},
+             {"guid": "a00002", "code": "01089", "face_down": True}]
+    r = snap(app_client, g, {"colour": "Red", "cards": cards})
+    assert r.status_code == 422  # 01089 has no Shadow keyword: nothing at all is recorded
+    assert app_client.get(f"/api/games/{gid}").get_json()["version"] == before
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"colour": "Mauve", "cards": []}, 400, "bad_colour"),
+    ({"colour": "Red", "cards": "no"}, 400, "bad_cards"),
+    ({"colour": "Red", "cards": [{"guid": 5, "face_down": True}]}, 400, "bad_cards"),
+    ({"colour": "Teal", "cards": []}, 400, "no_seat"),
+])
+def test_bad_snapshots(app_client: FlaskClient, body: dict[str, Any], status: int, code: str) -> None:
+    g = tracked(app_client)
+    r = snap(app_client, g, body)
+    assert r.status_code == status and r.get_json()["error"]["code"] == code
+
+
+def test_only_the_judge_or_host_reports_snapshots(app_client: FlaskClient) -> None:
+    g = tracked(app_client)
+    r = snap(app_client, g, {"colour": "Red", "cards": []}, key=g["seats"][1]["key"])
+    assert r.status_code == 403
+
+
+def test_upload_a_save_and_compare_with_the_game(app_client: FlaskClient) -> None:
+    g = tracked(app_client)
+    doc = save(zone("Shadows: Red", x=0, z=-10), card("13089", x=0, z=-10))
+    r = app_client.post("/api/tts/import", data=json.dumps(doc), content_type="application/json")
+    assert r.status_code == 200 and r.get_json()["players"]["Red"]["shadows"][0]["code"] == "13089"
+    r = app_client.post(f"/api/tts/import?game={g['game']['id']}", data=json.dumps(doc),
+                        headers={"Authorization": f"Bearer {g['seats'][1]['key']}"})
+    assert r.status_code == 403  # comparing would show Red's hidden cards to Blue
+    r = app_client.post(f"/api/tts/import?game={g['game']['id']}", data=json.dumps(doc),
+                        headers={"Authorization": f"Bearer {g['judge']['key']}"})
+    [diff] = r.get_json()["differences"]
+    assert diff["kind"] == "entered" and diff["action"]["type"] == "marshal_into_shadows" and diff["legal"] is True
+    bad = app_client.post("/api/tts/import", data=b"\x00\x01garbage", content_type="application/octet-stream")
+    assert bad.status_code == 400 and bad.get_json()["error"]["code"] == "bad_save"
+
+
+def test_cli_import_compares_and_applies_all_or_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    client = create_app({"DATABASE": str(db)}).test_client()
+    g = tracked(client)
+    doc = save(zone("Shadows: Red", x=0, z=-10), card("13089", x=0, z=-10, guid="a00001"),
+               card("00168", x=3, z=-10, guid="a00002"))
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(doc))
+    env = {**os.environ, "COMPANION_DB": str(db)}
+    run = lambda *a: subprocess.run([sys.executable, "-m", "companion", "tts", "import", str(path), *a],  # noqa: E731
+                                    capture_output=True, text=True, env=env, timeout=60)
+    shown = run("--game", g["game"]["id"], "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert sorted(d["code"] for d in json.loads(shown.stdout)["differences"]) == ["00168", "13089"]
+    applied = run("--game", g["game"]["id"], "--apply")
+    assert applied.returncode == 0 and "Recorded 2 action(s)" in applied.stdout
+    again = run("--game", g["game"]["id"], "--json")
+    assert json.loads(again.stdout)["differences"] == []
+    unmapped = run("--game", g["game"]["id"], "--seat", "Red=Nobody")
+    assert unmapped.returncode != 0 and "no such seat" in unmapped.stderr

@@ -1,0 +1,148 @@
+"""The External Editor bridge against a fake Tabletop Simulator speaking the protocol over real TCP."""
+
+from __future__ import annotations
+
+import json
+import socket
+import socketserver
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.tts.bridge import SNAPSHOT_LUA, Bridge, BridgeError, LuaError, TtsNotRunning
+
+
+def send(port: int, message: dict[str, Any], chunk: int | None = None) -> None:
+    data = json.dumps(message).encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        if chunk is None:
+            s.sendall(data)
+        else:
+            for i in range(0, len(data), chunk):  # arrives in pieces, like large TTS payloads
+                s.sendall(data[i:i + chunk])
+                time.sleep(0.001)
+
+
+class FakeTts:
+    """Listens like TTS on its port and answers on the editor's port."""
+
+    def __init__(self, snapshot: Any, mode: str = "ok") -> None:
+        self.snapshot, self.mode, self.received = snapshot, mode, []
+        fake = self
+
+        class Handler(socketserver.BaseRequestHandler):
+            def handle(self) -> None:
+                data = b"".join(iter(lambda: self.request.recv(65536), b""))
+                fake.on_message(json.loads(data))
+
+        self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        self.editor_port = 0
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def on_message(self, m: dict[str, Any]) -> None:
+        self.received.append(m)
+        if m["messageID"] == 3 and self.mode == "ok":
+            send(self.editor_port, {"messageID": 5, "returnID": m["returnID"],
+                                    "returnValue": json.dumps(self.snapshot)}, chunk=1000)
+        elif m["messageID"] == 3 and self.mode == "error":
+            send(self.editor_port, {"messageID": 3, "guid": "-1", "error": "chunk_0:(1,7): attempt to call nil",
+                                    "errorMessagePrefix": "Error in Global Script: "})
+        # mode "silent": TTS says nothing (the script returned nil)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+SNAP = [{"colour": "Red", "cards": [{"guid": f"{i:06x}", "code": "13089", "face_down": True,
+                                     "tokens": {"gold": 1}, "padding": "x" * 2000} for i in range(60)]}]
+
+
+@pytest.fixture()
+def pair() -> Iterator[tuple[FakeTts, Bridge]]:
+    tts = FakeTts(SNAP)
+    bridge = Bridge(listen_port=0, tts_port=tts.port, timeout=2).start()
+    tts.editor_port = bridge.port
+    yield tts, bridge
+    bridge.close()
+    tts.close()
+
+
+def test_pull_a_large_snapshot_that_arrives_in_chunks(pair: tuple[FakeTts, Bridge]) -> None:
+    tts, bridge = pair
+    snap = bridge.pull_snapshot()
+    assert snap == SNAP and len(json.dumps(SNAP)) > 100_000
+    sent = tts.received[-1]
+    assert sent["messageID"] == 3 and sent["guid"] == "-1" and sent["script"] == SNAPSHOT_LUA
+    assert isinstance(sent["returnID"], int)
+
+
+def test_concurrent_requests_are_matched_by_return_id(pair: tuple[FakeTts, Bridge]) -> None:
+    _, bridge = pair
+    results: list[Any] = []
+    threads = [threading.Thread(target=lambda: results.append(bridge.pull_snapshot())) for _ in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [SNAP] * 5
+
+
+def test_custom_messages_from_the_mod_and_back(pair: tuple[FakeTts, Bridge]) -> None:
+    tts, bridge = pair
+    got: list[dict[str, Any]] = []
+    bridge.on_custom = got.append
+    send(bridge.port, {"messageID": 4, "customMessage": {"colour": "Red", "cards": []}})
+    deadline = time.time() + 3
+    while not got and time.time() < deadline:
+        time.sleep(0.01)
+    assert got == [{"colour": "Red", "cards": []}]
+    bridge.push({"colour": "Red", "verdicts": [{"text": "ok"}]})
+    time.sleep(0.1)
+    assert tts.received[-1] == {"messageID": 2, "customMessage": {"colour": "Red", "verdicts": [{"text": "ok"}]}}
+
+
+def test_a_lua_error_is_reported() -> None:
+    tts = FakeTts(SNAP, mode="error")
+    with Bridge(listen_port=0, tts_port=tts.port, timeout=2) as bridge:
+        tts.editor_port = bridge.port
+        with pytest.raises(LuaError, match="attempt to call nil"):
+            bridge.pull_snapshot()
+    tts.close()
+
+
+def test_silence_times_out_with_a_clear_message() -> None:
+    tts = FakeTts(SNAP, mode="silent")
+    with Bridge(listen_port=0, tts_port=tts.port, timeout=0.3) as bridge:
+        tts.editor_port = bridge.port
+        started = time.time()
+        with pytest.raises(BridgeError, match="no answer from Tabletop Simulator"):
+            bridge.pull_snapshot()
+        assert time.time() - started < 2
+    tts.close()
+
+
+def test_tts_not_running() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed_port = s.getsockname()[1]
+    with Bridge(listen_port=0, tts_port=closed_port, timeout=1) as bridge, \
+            pytest.raises(TtsNotRunning, match="not answering"):
+        bridge.pull_snapshot()
+
+
+def test_the_listening_port_already_taken() -> None:
+    with Bridge(listen_port=0, tts_port=1) as first, pytest.raises(BridgeError, match="cannot listen"):
+        Bridge(listen_port=first.port, tts_port=1)
+
+
+def test_garbage_on_the_listening_port_is_ignored(pair: tuple[FakeTts, Bridge]) -> None:
+    _, bridge = pair
+    with socket.create_connection(("127.0.0.1", bridge.port)) as s:
+        s.sendall(b"{not json")
+    assert bridge.pull_snapshot() == SNAP  # still working
