@@ -142,3 +142,21 @@ def test_tapestry_table_page(server: Server, browser: Any) -> None:
     page.click("button[data-t=language]")
     assert "tiebreaker" in page.inner_text("#reason") or "only valid" in page.inner_text("#reason")
     shot(page, "tapestry-table-en")
+
+
+def test_tts_upload_page(server: Server, browser: Any, tmp_path: Path) -> None:
+    from tests.tts_saves import card, save, token, zone
+
+    doc = save(zone("Shadows: Red", x=0, z=-10), card("13089", x=0, z=-10), token("Gold", 0.2, -10.2))
+    path = tmp_path / "TS_Save_1.json"
+    import json as _json
+
+    path.write_text(_json.dumps(doc))
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(server.url + "/tts")
+    page.set_input_files("#file", str(path))
+    page.click("#go")
+    page.wait_for_selector("#out .pos")
+    text = page.inner_text("#out")
+    assert "Tyrion Lannister" in text and "1 gold" in text and "red" in text.lower()
+    shot(page, "tts-upload")

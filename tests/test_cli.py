@@ -106,3 +106,28 @@ def test_bench_server_prints_json_with_a_baseline() -> None:
     assert report["deliveries"] >= 6  # versions that arrive close together may share one event
     assert report["baseline"]["inserts_per_second"] > 0 and report["actions_to_baseline_ratio"] > 0
     assert set(report["action_latency_ms"]) == {"p50", "p95", "p99"}
+
+
+def test_bench_tts_compares_with_a_bare_parse() -> None:
+    need_shared()
+    result = companion("bench", "tts", str(DATA / "tts" / "marvel_champions_automated_v12.json"), "--repeat", "2")
+    report = json.loads(result.stdout)
+    assert report["objects"] == 646 and report["import_to_parse_ratio"] > 0
+    assert report["baseline"]["seconds_median"] > 0 and report["peak_memory_mb"]["import"] > 0
+
+
+def test_tts_deck_and_bundle_commands(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("3x Tyrion Lannister (Core Set)\n2x A Noble Cause (Core Set)\n1x The Lord of the Crossing\n")
+    out = tmp_path / "deck_tts.json"
+    result = companion("tts", "deck", str(deck), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    obj = json.loads(out.read_text())
+    draw, plots = obj["ObjectStates"][0], obj["ObjectStates"][1]
+    assert draw["Name"] == "Deck" and len(draw["ContainedObjects"]) == 3
+    assert json.loads(draw["ContainedObjects"][0]["GMNotes"])["code"] == "01089"
+    assert draw["ContainedObjects"][0]["Nickname"] == "Tyrion Lannister"
+    assert "thronesdb.com" in next(iter(draw["CustomDeck"].values()))["FaceURL"]
+    assert plots["Nickname"].endswith("plots") and plots["ContainedObjects"][0]["SidewaysCard"] is True
+    bundle = companion("tts", "bundle")
+    assert bundle.returncode == 0 and "function onObjectEnterZone" in bundle.stdout

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
 from companion.bench import bench_rules
 from companion.bench.server import bench_server
+from companion.bench.tts import bench_tts
 
 
 @click.group()
@@ -35,3 +37,12 @@ def rules(actions: int, instances: int, repeat: int, seed: int, as_json: bool) -
 def server(tables: int, devices: int, actions: int, writers: int, as_json: bool) -> None:
     """A real server on loopback: action latency, throughput, live-delivery delay, memory."""
     click.echo(json.dumps(bench_server(tables=tables, devices=devices, actions=actions, writers=writers), indent=2))
+
+
+@bench.command("tts")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--repeat", default=7, show_default=True, type=click.IntRange(1, 100))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def tts(file: Path, repeat: int, as_json: bool) -> None:
+    """Import time of a TTS save against a bare json.loads of it, and peak memory."""
+    click.echo(json.dumps(bench_tts(file, repeat), indent=2))

@@ -46,3 +46,8 @@ def tapestry_new() -> Any:
 def tapestry_table(game_id: str) -> Any:
     _game_exists(game_id, "tapestry")
     return render_template("tapestry.html", game_id=game_id)
+
+
+@pages.get("/tts")
+def tts_upload() -> Any:
+    return render_template("tts.html")
