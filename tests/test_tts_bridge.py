@@ -146,3 +146,38 @@ def test_garbage_on_the_listening_port_is_ignored(pair: tuple[FakeTts, Bridge]) 
     with socket.create_connection(("127.0.0.1", bridge.port)) as s:
         s.sendall(b"{not json")
     assert bridge.pull_snapshot() == SNAP  # still working
+
+
+def test_bridge_command_end_to_end(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Fake TTS -> `companion tts bridge --once` -> real companion server -> verdicts pushed back to TTS."""
+    import subprocess
+    import sys
+
+    from tests.server import call, start_server
+
+    server = start_server(tmp_path_factory.mktemp("bridge") / "games.db")
+    try:
+        base = server.url + "/api"
+        _, g = call(base, "POST", "/games", {"seats": ["Red", "Blue"]})
+        gid, red, judge = g["game"]["id"], g["seats"][0]["key"], g["judge"]["key"]
+        assert call(base, "PUT", f"/games/{gid}/seats/Red/deck", {"expected_version": 0, "deck": {"13089": 1}},
+                    red)[0] == 200
+        tts = FakeTts([{"colour": "Red", "cards": [{"guid": "c0ffee", "code": "13089", "face_down": True}]}])
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            listen = s.getsockname()[1]
+        tts.editor_port = listen
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", "tts", "bridge", "--url", server.url, "--game", gid, "--key", judge,
+             "--listen", str(listen), "--tts-port", str(tts.port), "--once"],
+            capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        assert "Red: 1 action(s) recorded" in result.stdout
+        pushed = [m for m in tts.received if m["messageID"] == 2]
+        assert pushed and pushed[0]["customMessage"]["colour"] == "Red"
+        assert "setup into shadows" in pushed[0]["customMessage"]["verdicts"][0]["text"]
+        _, view = call(base, "GET", f"/games/{gid}/view", key=red)
+        assert view["players"][0]["shadows"][0]["card"]["code"] == "13089"
+        tts.close()
+    finally:
+        server.stop()
