@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from companion.bench import bench_rules
+from companion.bench.scan import bench_folder, bench_synthetic
 from companion.bench.server import bench_server
 from companion.bench.tts import bench_tts
 
@@ -46,3 +47,19 @@ def server(tables: int, devices: int, actions: int, writers: int, as_json: bool)
 def tts(file: Path, repeat: int, as_json: bool) -> None:
     """Import time of a TTS save against a bare json.loads of it, and peak memory."""
     click.echo(json.dumps(bench_tts(file, repeat), indent=2))
+
+
+@bench.command("scan")
+@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--synthetic", is_flag=True, help="Generated phone frames with the companion's own labels.")
+@click.option("--frames", default=40, show_default=True, type=click.IntRange(1, 10_000))
+@click.option("--repeat", default=3, show_default=True, type=click.IntRange(1, 50))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def scan(folder: Path | None, synthetic: bool, frames: int, repeat: int, as_json: bool) -> None:
+    """Decode rates and times: a folder laid out like shared/data/barcodes, or --synthetic frames."""
+    if synthetic:
+        click.echo(json.dumps(bench_synthetic(frames=frames), indent=2))
+    elif folder is not None:
+        click.echo(json.dumps(bench_folder(folder, repeat=repeat), indent=2))
+    else:
+        raise click.UsageError("give a FOLDER of images, or --synthetic")

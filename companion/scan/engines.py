@@ -3,6 +3,33 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import zxingcpp
+
+#: What the companion's pipeline reads by default: its own labels are QR codes.
+LABEL_FORMATS = ("qr",)
+FORMATS = {
+    "qr": zxingcpp.BarcodeFormat.QRCode,
+    "datamatrix": zxingcpp.BarcodeFormat.DataMatrix,
+    "code128": zxingcpp.BarcodeFormat.Code128,
+    "ean13": zxingcpp.BarcodeFormat.EAN13,
+}
+ZBAR_TYPES = {"QRCODE": "qr", "CODE128": "code128", "EAN13": "ean13"}
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    text: str
+    format: str
+    corners: tuple[tuple[int, int], ...]
+    engine: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "format": self.format, "corners": [list(c) for c in self.corners],
+                "engine": self.engine}
 
 
 @functools.cache
@@ -18,3 +45,38 @@ def zbar_status() -> dict[str, object]:
             "Barcode reading falls back to zxing-cpp alone.",
         }
     return {"available": True, "message": "zbar is available"}
+
+
+def _zxing_formats(formats: tuple[str, ...]) -> Any:
+    combined = None
+    for f in formats:
+        combined = FORMATS[f] if combined is None else combined | FORMATS[f]
+    return combined
+
+
+def read_zxing(gray: np.ndarray, formats: tuple[str, ...]) -> list[Code]:
+    out = []
+    for r in zxingcpp.read_barcodes(gray, formats=_zxing_formats(formats), text_mode=zxingcpp.TextMode.Plain):
+        fmt = next((k for k, v in FORMATS.items() if r.format == v), str(r.format))
+        p = r.position
+        corners = tuple((int(pt.x), int(pt.y)) for pt in (p.top_left, p.top_right, p.bottom_right, p.bottom_left))
+        out.append(Code(r.text, fmt, corners, "zxing"))
+    return out
+
+
+def read_zbar(gray: np.ndarray, formats: tuple[str, ...]) -> list[Code]:
+    if not zbar_status()["available"] or not any(f in ZBAR_TYPES.values() for f in formats):
+        return []
+    from pyzbar import pyzbar
+
+    wanted = [pyzbar.ZBarSymbol[k] for k, v in ZBAR_TYPES.items() if v in formats]
+    out = []
+    for r in pyzbar.decode(gray, symbols=wanted):
+        try:
+            text = r.data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = r.data.decode("latin-1")
+        corners = tuple((int(p.x), int(p.y)) for p in r.polygon) or (
+            (r.rect.left, r.rect.top), (r.rect.left + r.rect.width, r.rect.top + r.rect.height))
+        out.append(Code(text, ZBAR_TYPES.get(r.type, r.type.lower()), corners, "zbar"))
+    return out

@@ -347,10 +347,16 @@ class GameStore:
     def table(self, game_id: str) -> Table:
         return self.state(game_id).table
 
+    @_with_connection
+    def deck_tags(self, game_id: str) -> dict[str, str]:
+        """Label deck tag -> seat, from each seat's latest deck entry."""
+        latest = {e.data["seat"]: e.data.get("tag") for e in self.entries(game_id) if e.kind == "deck"}
+        return {tag: seat for seat, tag in latest.items() if tag}
+
     # -- writing ----------------------------------------------------------------------------------
     @_with_connection
     def set_deck(self, game_id: str, seat: str, deck: Mapping[str, int], actor: str,
-                 expected_version: int | None) -> Entry:
+                 expected_version: int | None, tag: str | None = None) -> Entry:
         with self._write(game_id) as db:
             game = self.game(game_id)
             self._check_version(game, expected_version)
@@ -365,7 +371,13 @@ class GameStore:
             wrong = sorted(c.code for c in cards.values() if c.edition != game.edition)
             if wrong:
                 raise StoreError(f"card(s) from the other edition: {', '.join(wrong)}", codes=wrong)
-            entry = self._append(db, game, "deck", {"seat": seat, "deck": dict(sorted(deck.items()))}, actor, None)
+            data: dict[str, Any] = {"seat": seat, "deck": dict(sorted(deck.items()))}
+            if tag:
+                others = {e.data.get("tag"): e.data["seat"] for e in self.entries(game_id) if e.kind == "deck"}
+                if others.get(tag) not in (None, seat):
+                    raise Conflict(f"deck tag {tag} is already {others[tag]}'s deck in this game", version=game.version)
+                data["tag"] = tag
+            entry = self._append(db, game, "deck", data, actor, None)
         self._cache.pop(game_id, None)
         self._notify(game_id, entry.seq)
         return entry

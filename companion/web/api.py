@@ -268,7 +268,11 @@ def set_deck(game_id: str, seat: str) -> Any:
         slots = {k: v for k, v in raw.items() if (c := catalog.get(k)) is None or c.type != "agenda"}
     else:
         raise ApiError(400, "bad_deck", 'send "text" (a ThronesDB decklist) or "deck" (code -> copies)')
-    entry = svc().store.set_deck(game_id, seat, slots, actor=role, expected_version=version)
+    tag = data.get("tag")
+    if tag is not None and (not isinstance(tag, str) or not re.fullmatch(r"[0-9A-Za-z]{3}", tag)):
+        raise ApiError(400, "bad_tag", "a deck tag is the 3 characters printed on its labels (0-9, A-Z)")
+    entry = svc().store.set_deck(game_id, seat, slots, actor=role, expected_version=version,
+                                 tag=tag.upper() if tag else None)
     return jsonify({"version": entry.seq, "cards": sum(slots.values())})
 
 
@@ -498,3 +502,37 @@ def sse_update(services: Services, game_id: str, role: str, seen: int, version: 
         return f"id: {current['version']}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
 
     return services.views.get((game_id, version, role, "sse", seen), make)  # type: ignore[no-any-return]
+
+
+# -- scanning ------------------------------------------------------------------------------------
+
+
+@api.post("/scan")
+@limit(16 * 1024 * 1024)
+def scan() -> Any:
+    """An image (multipart "image" or the raw body): every code in it, and with ?game= the cards they name."""
+    from companion.scan.images import ImageError
+    from companion.scan.pipeline import decode_image
+    from companion.scan.table import resolve_codes
+
+    upload = request.files.get("image")
+    data = upload.read() if upload is not None else request.get_data(cache=False)
+    if not data:
+        raise ApiError(400, "no_image", 'send a JPEG, PNG or WebP photo as the body or as multipart "image"')
+    try:
+        codes = decode_image(bytes(data))
+    except ImageError as exc:
+        raise ApiError(400, "bad_image", str(exc)) from None
+    game_id = request.args.get("game")
+    table = tags = None
+    viewer = SPECTATOR
+    version = None
+    if game_id:
+        game, role = game_and_role(game_id)
+        viewer = viewer_of(role)
+        table = svc().store.table(game_id)
+        tags = svc().store.deck_tags(game_id)
+        version = game.version
+    rows = resolve_codes(codes, table, tags or {}, viewer)
+    message = None if rows else "no barcode found: hold the label flat, fill more of the frame, avoid glare"
+    return jsonify({"codes": rows, "version": version, "message": message})

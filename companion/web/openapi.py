@@ -60,7 +60,8 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/seats/{seat}/deck": {"put": _op(
         "Set a seat's deck before play starts: a ThronesDB decklist as text, or code -> copies",
         params=[*G, "seat"],
-        body=_obj(["expected_version"], **VERSIONED, text={"type": "string"}, deck={"type": "object"}))},
+        body=_obj(["expected_version"], **VERSIONED, text={"type": "string"}, deck={"type": "object"},
+                  tag={"type": "string", "pattern": "^[0-9A-Za-z]{3}$"}))},
     "/api/games/{game_id}/actions": {"post": _op(
         "Record an action; the rules engine checks it (strict games refuse illegal ones with 422)",
         params=G, body=_obj(["action", "expected_version"], **VERSIONED,
@@ -107,6 +108,9 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/tts/import": {"post": _op(
         "Read a TTS save, Saved Object or object (request body or multipart \"file\"); "
         "?game=ID&seat=Red=A compares with a tracked game (judge key)", query=["game", "seat"])},
+    "/api/scan": {"post": _op(
+        "Decode every code in a photo (JPEG/PNG/WebP body or multipart \"image\"); with ?game= the cards they "
+        "name and the actions that make sense", query=["game"])},
 }
 
 

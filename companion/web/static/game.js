@@ -129,6 +129,8 @@ function render() {
   const seat = mySeat();
   document.getElementById("me-gold").classList.toggle("hidden", !seat);
   document.getElementById("find-box").classList.toggle("hidden", !seat && role() !== "judge");
+  document.getElementById("scan-box").classList.toggle("hidden", !seat && role() !== "judge");
+  document.getElementById("live-start").classList.toggle("hidden", !(window.isSecureContext && navigator.mediaDevices));
   const areas = document.getElementById("areas");
   areas.replaceChildren();
   if (!key) areas.append(el("section", {class: "muted"}, t("noKey")));
@@ -234,6 +236,42 @@ document.getElementById("find").addEventListener("input", ev => {
       el("div", {class: "grow"}, el("div", {}, c.name), el("div", {class: "muted"}, `${c.id} · ${c.zone}`))));
   }, 150);
 });
+// Scanning: a photo (works over plain http) or, in a secure context, the live camera.
+async function scanImage(blob) {
+  const list = document.getElementById("scanned");
+  list.replaceChildren(el("li", {class: "muted"}, t("scanning")));
+  const r = await fetch("/api/scan?game=" + gameId, {method: "POST", body: blob,
+    headers: {...auth, "Content-Type": blob.type || "image/jpeg"}});
+  const d = await r.json();
+  list.replaceChildren();
+  if (!r.ok) { showFlags([{message: d.error.message, citation: ""}]); return 0; }
+  if (!d.codes.length) { list.append(el("li", {class: "muted"}, d.message || t("noCode"))); return 0; }
+  const cards = d.codes.filter(c => c.status === "ok");
+  for (const c of d.codes) {
+    list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {},
+      el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : c.message),
+        el("div", {class: "muted"}, c.card ? `${c.card.id} · ${c.card.zone}` : c.status))));
+  }
+  if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
+  return cards.length;
+}
+document.getElementById("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanImage(ev.target.files[0]); ev.target.value = ""; });
+document.getElementById("live-start").onclick = async () => {
+  const video = document.getElementById("live");
+  const stream = await navigator.mediaDevices.getUserMedia({video: {facingMode: "environment", width: 1920, height: 1080}});
+  video.srcObject = stream; video.classList.remove("hidden"); await video.play();
+  const canvas = document.createElement("canvas");
+  const stop = () => { stream.getTracks().forEach(tr => tr.stop()); video.classList.add("hidden"); };
+  const tick = async () => {
+    if (video.classList.contains("hidden")) return;
+    canvas.width = video.videoWidth; canvas.height = video.videoHeight;
+    canvas.getContext("2d").drawImage(video, 0, 0);
+    const blob = await new Promise(res => canvas.toBlob(res, "image/jpeg", 0.85));
+    if (await scanImage(blob)) { stop(); return; }
+    setTimeout(tick, 400);
+  };
+  tick();
+};
 window.render = render;
 applyStrings();
 load();

@@ -14,6 +14,7 @@ const STRINGS = {
     judgeLink: "Judge link", hostNote: "This page keeps the links on this device only.", connected: "live",
     disconnected: "reconnecting…", openGame: "Open table view", income: "Income", noKey: "You watch as a spectator.",
     kneel: "kneeling", opponentShadowsHelp: "Face down: only its owner sees it.", language: "DE",
+    scan: "Scan a card", takePhoto: "Take a photo", liveCamera: "Live camera", scanning: "Reading…", noCode: "No label found.",
     act: {
       setup_into_shadows: "Set up into shadows (2)", setup_place: "Set up face up", marshal_into_shadows: "Marshal into shadows (2 gold)",
       marshal: "Marshal", play_event: "Play event", bring_out: "Bring out of shadows", play_event_from_shadows: "Play event from shadows",
@@ -42,6 +43,7 @@ const STRINGS = {
     judgeLink: "Schiedsrichter-Link", hostNote: "Diese Seite speichert die Links nur auf diesem Gerät.", connected: "live",
     disconnected: "verbinde neu…", openGame: "Tischansicht öffnen", income: "Einkommen", noKey: "Du schaust als Zuschauer zu.",
     kneel: "gekniet", opponentShadowsHelp: "Verdeckt: nur sein Besitzer sieht sie.", language: "EN",
+    scan: "Karte scannen", takePhoto: "Foto aufnehmen", liveCamera: "Live-Kamera", scanning: "Lese…", noCode: "Kein Etikett gefunden.",
     act: {
       setup_into_shadows: "Beim Aufbau in die Schatten (2)", setup_place: "Beim Aufbau offen legen", marshal_into_shadows: "In die Schatten aufmarschieren (2 Gold)",
       marshal: "Aufmarschieren", play_event: "Ereignis spielen", bring_out: "Aus den Schatten holen", play_event_from_shadows: "Ereignis aus den Schatten spielen",

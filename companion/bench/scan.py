@@ -1,0 +1,213 @@
+"""Barcode benchmarks.
+
+``bench_folder``: a folder laid out like shared/data/barcodes (format folders, each image beside a
+.txt with the exact expected text): per format and in total, for the pipeline and for each raw engine
+in the same run.
+
+``bench_synthetic``: phone-like 1920x1080 frames with 1-12 sleeved cards carrying the companion's own
+labels (perspective, rotation, blur, noise, glare, JPEG): the share of labels found and ms per frame,
+plus a 12-megapixel still.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.scan.engines import Code, read_zbar, read_zxing
+from companion.scan.images import load_gray
+from companion.scan.labels import Label, LabelError, parse_payload
+from companion.scan.pipeline import decode_gray
+from companion.scan.render import DEFAULT_DOTS_PER_MODULE, label_image
+
+FOLDERS = ("qr", "code128", "datamatrix", "ean13")
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}
+
+
+def _stats(rows: list[tuple[str, float]], expected: int) -> dict[str, Any]:
+    ms = [t for _, t in rows]
+    correct = sum(1 for r, _ in rows if r == "correct")
+    return {
+        "images": expected, "correct": correct, "wrong": sum(1 for r, _ in rows if r == "wrong"),
+        "not_decoded": sum(1 for r, _ in rows if r == "none"),
+        "success": round(correct / expected, 3) if expected else None,
+        "ms_median": round(statistics.median(ms), 2) if ms else None,
+        "ms_p95": round(sorted(ms)[int(0.95 * (len(ms) - 1))], 2) if ms else None,
+    }
+
+
+def _judge(texts: list[str], expected: list[str]) -> str:
+    if all(e in texts for e in expected):
+        return "correct"
+    return "wrong" if texts else "none"
+
+
+def bench_folder(root: Path, repeat: int = 3) -> dict[str, Any]:
+    engines: dict[str, Callable[[np.ndarray, tuple[str, ...]], list[Code]]] = {
+        "pipeline": decode_gray, "zxing": read_zxing, "zbar": read_zbar}
+    results: dict[str, dict[str, list[tuple[str, float]]]] = {e: {} for e in engines}
+    examples: list[dict[str, str]] = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        fmt = folder.name
+        formats = ("qr",) if fmt == "multi" else (fmt,)
+        for image in sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES):
+            expected_file = image.with_suffix(".txt")
+            if not expected_file.exists():
+                continue
+            raw = expected_file.read_bytes().decode("utf-8")
+            expected = raw.splitlines() if fmt == "multi" else [raw]
+            gray = load_gray(image.read_bytes())
+            for name, engine in engines.items():
+                if name == "zbar" and fmt == "datamatrix":
+                    continue  # zbar cannot read DataMatrix
+                times = []
+                for _ in range(repeat):
+                    t0 = time.perf_counter()
+                    codes = engine(gray, formats)
+                    times.append((time.perf_counter() - t0) * 1000)
+                verdict = _judge([c.text for c in codes], expected)
+                if name == "pipeline" and verdict == "wrong":
+                    examples.append({"image": f"{fmt}/{image.name}", "expected": expected[0][:60],
+                                     "got": ", ".join(c.text[:60] for c in codes)})
+                results[name].setdefault(fmt, []).append((verdict, statistics.median(times)))
+    out: dict[str, Any] = {}
+    for name, per in results.items():
+        out[name] = {fmt: _stats(rows, len(rows)) for fmt, rows in per.items()}
+        every = [r for rows in per.values() for r in rows]
+        out[name]["total"] = _stats(every, len(every))
+    out["pipeline_wrong"] = examples
+    out["pipeline_time_ratio"] = {fmt: _time_ratio(out, fmt) for fmt in out["pipeline"] if fmt != "total"}
+    return out
+
+
+def _time_ratio(out: dict[str, Any], fmt: str) -> float | None:
+    """Pipeline time over the fastest raw engine that reaches the pipeline's success (None: none does)."""
+    target = out["pipeline"][fmt]["success"]
+    rivals = [out[e][fmt]["ms_median"] for e in ("zxing", "zbar") if fmt in out[e] and out[e][fmt]["success"] >= target]
+    return round(out["pipeline"][fmt]["ms_median"] / min(rivals), 2) if rivals else None
+
+
+# -- synthetic phone frames ---------------------------------------------------------------------------
+
+
+def _card(rng: random.Random, label: np.ndarray, card_h: int) -> np.ndarray:
+    """A sleeved card (63x88 mm) with a label in its corner, as a grayscale image."""
+    card_w = int(card_h * 63 / 88)
+    base = rng.randint(60, 200)
+    card = np.full((card_h, card_w), base, np.uint8)
+    noise = np.random.default_rng(rng.randint(0, 2**31)).integers(-40, 40, card.shape)
+    card = np.clip(card.astype(int) + noise, 0, 255).astype(np.uint8)  # busy card art
+    scale = card_h / 88.0  # pixels per mm
+    size = round(label.shape[0] * scale / (300 / 25.4))  # label printed at 300 dpi
+    small = cv2.resize(label, (size, size), interpolation=cv2.INTER_AREA)
+    m = int(3 * scale)
+    card[m:m + size, card_w - m - size:card_w - m] = small
+    cv2.rectangle(card, (0, 0), (card_w - 1, card_h - 1), 230, 2)  # sleeve edge
+    return card
+
+
+def synthetic_frame(rng: random.Random, labels: list[tuple[str, np.ndarray]], width: int = 1920,
+                    height: int = 1080) -> tuple[bytes, list[str]]:
+    """Cards laid side by side on a table (a few degrees askew), photographed from an angle: the group
+    fills most of the frame, under a perspective tilt and rotation, with blur, glare, noise and JPEG."""
+    n = len(labels)
+    cols = n if n <= 4 else int(np.ceil(np.sqrt(n * 1.6)))
+    rows = int(np.ceil(n / cols))
+    gap = 5.0
+    layout_w, layout_h = cols * 63 + (cols - 1) * gap + 2 * gap, rows * 88 + (rows - 1) * gap + 2 * gap
+    scale = min(0.9 * width / layout_w, 0.9 * height / layout_h)  # pixels per mm on the table
+    table = np.full((int(layout_h * scale), int(layout_w * scale)), rng.randint(30, 90), np.uint8)
+    for i, (_, label) in enumerate(labels):
+        card = _card(rng, label, int(88 * scale))
+        h, w = card.shape
+        cx = (gap + (i % cols) * (63 + gap) + 31.5) * scale
+        cy = (gap + (i // cols) * (88 + gap) + 44) * scale
+        m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.uniform(-4, 4), 1.0)
+        m[0, 2] += cx - w / 2
+        m[1, 2] += cy - h / 2
+        warped = cv2.warpAffine(card, m, (table.shape[1], table.shape[0]))
+        mask = cv2.warpAffine(np.full_like(card, 255), m, (table.shape[1], table.shape[0]))
+        table = np.where(mask > 0, warped, table)
+    th, tw = table.shape
+    src = np.float32([[0, 0], [tw, 0], [tw, th], [0, th]])
+    angle = np.radians(rng.uniform(-8, 8))
+    dst = []
+    for x, y in src:
+        dx, dy = x - tw / 2, y - th / 2
+        dst.append([width / 2 + dx * np.cos(angle) - dy * np.sin(angle) + rng.uniform(-0.04, 0.04) * tw,
+                    height / 2 + dx * np.sin(angle) + dy * np.cos(angle) + rng.uniform(-0.04, 0.04) * th])
+    matrix = cv2.getPerspectiveTransform(src, np.float32(dst))
+    background = rng.randint(30, 90)
+    frame = cv2.warpPerspective(table, matrix, (width, height), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=background)
+    frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.4, 1.0))
+    glare = np.zeros_like(frame, dtype=np.float32)
+    cv2.ellipse(glare, (rng.randint(0, width), rng.randint(0, height)), (rng.randint(100, 400), rng.randint(60, 200)),
+                rng.uniform(0, 180), 0, 360, rng.uniform(30, 70), -1)
+    glare = cv2.GaussianBlur(glare, (0, 0), 60)
+    noisy = frame.astype(np.float32) + glare + np.random.default_rng(rng.randint(0, 2**31)).normal(0, 5, frame.shape)
+    frame = np.clip(noisy, 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(70, 92)])
+    assert ok
+    return jpeg.tobytes(), [text for text, _ in labels]
+
+
+def _labels(rng: random.Random, n: int, dots: int) -> list[tuple[str, np.ndarray]]:
+    out = []
+    for i in range(n):
+        text = Label("2e", f"{rng.randint(1000, 26999):05d}", "T" + f"{i:02d}", rng.randint(1, 3)).payload()
+        out.append((text, label_image(text, dots)))
+    return out
+
+
+def _found(data: bytes, expected: list[str]) -> tuple[int, float]:
+    t0 = time.perf_counter()
+    gray = load_gray(data)
+    codes = decode_gray(gray)
+    ms = (time.perf_counter() - t0) * 1000
+    valid = set()
+    for c in codes:
+        try:
+            parse_payload(c.text)
+            valid.add(c.text)
+        except LabelError:
+            pass
+    return len(valid & set(expected)), ms
+
+
+def bench_synthetic(frames: int = 40, seed: int = 7, dots: int = DEFAULT_DOTS_PER_MODULE) -> dict[str, Any]:
+    rng = random.Random(seed)
+    groups: dict[str, dict[str, Any]] = {}
+    for name, sizes, size_dots in (("1-4 cards", (1, 2, 3, 4), dots), ("5-12 cards", (5, 6, 8, 10, 12), dots),
+                                   ("5-12 cards, 10-dot labels", (5, 6, 8, 10, 12), 10)):
+        found = total = 0
+        ms: list[float] = []
+        for f in range(frames):
+            labels = _labels(rng, sizes[f % len(sizes)], size_dots)
+            data, expected = synthetic_frame(rng, labels)
+            n, t = _found(data, expected)
+            found += n
+            total += len(expected)
+            ms.append(t)
+        groups[name] = {"frames": frames, "labels": total, "found": found, "share_found": round(found / total, 3),
+                        "ms_per_frame_median": round(statistics.median(ms), 2),
+                        "ms_per_frame_p95": round(sorted(ms)[int(0.95 * (len(ms) - 1))], 2)}
+    still_ms = []
+    still_found = still_total = 0
+    for _ in range(3):
+        labels = _labels(rng, 8, dots)
+        data, expected = synthetic_frame(rng, labels, 4000, 3000)
+        n, t = _found(data, expected)
+        still_found += n
+        still_total += len(expected)
+        still_ms.append(t)
+    return {"benchmark": "scan-synthetic", "label_dots_per_module": dots, "seed": seed, **groups,
+            "still_12mp": {"stills": 3, "labels": still_total, "found": still_found,
+                           "ms_median": round(statistics.median(still_ms), 1)}}

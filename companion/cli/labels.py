@@ -1,0 +1,58 @@
+"""``companion labels DECK``: print-ready sleeve labels, one per physical copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from companion.catalog.decks import DeckError, parse_deck
+from companion.catalog.store import Catalog
+from companion.scan.labels import Label, LabelError, new_tag
+from companion.scan.render import DEFAULT_DOTS_PER_MODULE, SheetLabel, mm, pdf, png, sheets, title_page
+
+
+@click.command()
+@click.argument("deck_file", metavar="DECK", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--tag", help="The deck's 3-character tag (0-9, A-Z); default: a new random one.")
+@click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
+@click.option("--size", "dots", default=DEFAULT_DOTS_PER_MODULE, show_default=True, type=click.IntRange(4, 16),
+              help="Printer dots per QR module at 300 dpi: 6 = 14.7 mm labels (up to ~4 cards per photo); "
+                   "10 = 24.6 mm (up to 12).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("card_images"),
+              show_default=True)
+def labels(deck_file: Path, tag: str | None, edition: str, dots: int, out_dir: Path) -> None:
+    """Write sleeve labels for every physical copy in a deck: PDF (A4 and US Letter) and 300 dpi PNG."""
+    catalog = Catalog.open()
+    try:
+        deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)  # type: ignore[arg-type]
+    except DeckError as exc:
+        raise click.ClickException(str(exc)) from None
+    tag = (tag or new_tag()).upper()
+    try:
+        items = [
+            SheetLabel(Label(deck.edition, code, tag, n).payload(), catalog.get(code).name, n)  # type: ignore[union-attr]
+            for code, count in sorted(deck.slots.items()) for n in range(1, count + 1)
+            if catalog.get(code).type in ("character", "location", "attachment", "event")  # type: ignore[union-attr]
+        ]
+    except LabelError as exc:
+        raise click.ClickException(str(exc)) from None
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stem = f"labels-{deck_file.stem}-{tag}"
+    title = f"{deck.name} - deck tag {tag} - {len(items)} labels"
+    written = []
+    for paper in ("a4", "letter"):
+        pages = [title_page(p, title) for p in sheets(items, paper, dots)]
+        target = out_dir / f"{stem}-{paper}.pdf"
+        target.write_bytes(pdf(pages, paper))
+        written.append(target)
+        if paper == "a4":
+            for i, page in enumerate(pages, start=1):
+                image = out_dir / f"{stem}-a4-p{i}.png"
+                image.write_bytes(png(page))
+                written.append(image)
+    size = mm((21 + 8) * dots)
+    click.echo(f"{len(items)} labels, deck tag {tag}, {size:.1f} mm each with quiet zone.")
+    for w in written:
+        click.echo(f"  {w}")
+    click.echo(f"Give the tag {tag} when you load this deck into a game, so scans find the right player.")
