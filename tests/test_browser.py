@@ -160,3 +160,31 @@ def test_tts_upload_page(server: Server, browser: Any, tmp_path: Path) -> None:
     text = page.inner_text("#out")
     assert "Tyrion Lannister" in text and "1 gold" in text and "red" in text.lower()
     shot(page, "tts-upload")
+
+
+def test_phone_scans_a_photo_of_labels_then_one_tap_records(server: Server, browser: Any, tmp_path: Path) -> None:
+    import random
+
+    from companion.bench.scan import synthetic_frame
+    from companion.scan.labels import Label
+    from companion.scan.render import label_image
+
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                {"expected_version": 0, "deck": {"13089": 1}, "tag": "AB7"}, ka)[0] == 200
+    payload = Label("2e", "13089", "AB7", 1).payload()
+    photo, _ = synthetic_frame(random.Random(11), [(payload, label_image(payload))])
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(photo)
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(g["seats"][0]["url"])
+    page.wait_for_selector("#scan-box:not(.hidden)")
+    assert page.get_attribute("#photo", "capture") == "environment"
+    page.set_input_files("#photo", str(path))  # tap 1: the shutter
+    page.wait_for_selector("#sheet button[data-action=setup_into_shadows]", timeout=5000)
+    shot(page, "scan-actions")
+    page.click("#sheet button[data-action=setup_into_shadows]")  # tap 2: what happened
+    page.wait_for_selector("#my-shadows li[data-position='1']", timeout=3000)
+    assert "Tyrion Lannister" in page.inner_text("#my-shadows")

@@ -131,3 +131,39 @@ def test_tts_deck_and_bundle_commands(tmp_path: Path) -> None:
     assert plots["Nickname"].endswith("plots") and plots["ContainedObjects"][0]["SidewaysCard"] is True
     bundle = companion("tts", "bundle")
     assert bundle.returncode == 0 and "function onObjectEnterZone" in bundle.stdout
+
+
+def test_serve_https_with_a_self_signed_certificate(tmp_path: Path) -> None:
+    import ssl
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--https", "--port", "0", "--db", str(tmp_path / "c.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data")},
+    )
+    try:
+        url = None
+        deadline = time.time() + 30
+        while time.time() < deadline and url is None:
+            m = re.search(r"(https://127\.0\.0\.1:\d+/)", proc.stdout.readline())  # type: ignore[union-attr]
+            url = m.group(1) if m else None
+        assert url, "no https URL printed"
+        assert (tmp_path / "data" / "tls" / "cert.pem").exists()
+        insecure = ssl.create_default_context()
+        insecure.check_hostname = False
+        insecure.verify_mode = ssl.CERT_NONE
+        with urllib.request.urlopen(url + "api/health", context=insecure, timeout=10) as r:
+            assert json.load(r)["status"] == "ok"
+        req = urllib.request.Request(url + "api/games", data=b'{"seats": ["A"]}', method="POST",
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, context=insecure, timeout=10) as r:
+            assert json.load(r)["seats"][0]["url"].startswith("https://")
+        strict = ssl.create_default_context()
+        try:
+            urllib.request.urlopen(url + "api/health", context=strict, timeout=10)
+            raise AssertionError("a self-signed certificate must not pass normal verification")
+        except urllib.error.URLError as exc:
+            assert "CERTIFICATE_VERIFY_FAILED" in str(exc)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)

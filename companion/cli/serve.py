@@ -18,7 +18,7 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def make_server(app: object, host: str, port: int, devices: int) -> object:
+def make_server(app: object, host: str, port: int, devices: int, scheme: str = "http") -> object:
     """A waitress server sized for ``devices`` live connections.
 
     Each live-update stream holds one worker thread while it waits, so there are threads for
@@ -32,6 +32,7 @@ def make_server(app: object, host: str, port: int, devices: int) -> object:
         app, host=host, port=port, threads=devices + 16, connection_limit=devices * 2 + 64,
         send_bytes=1, channel_timeout=120, ident="companion", clear_untrusted_proxy_headers=True,
         asyncore_use_poll=True,  # select() stops at file descriptor 1024
+        url_scheme=scheme,
     )
 
 
@@ -43,7 +44,9 @@ def make_server(app: object, host: str, port: int, devices: int) -> object:
               help="SQLite database file (default: per-user data directory).")
 @click.option("--devices", default=500, show_default=True, type=click.IntRange(4, 5000),
               help="How many devices may hold a live connection at once.")
-def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int) -> None:
+@click.option("--https", "https", is_flag=True,
+              help="Serve HTTPS with a self-signed certificate, so phones may use the live camera.")
+def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, https: bool) -> None:
     """Start the companion and print the URL to open."""
     import sys
 
@@ -62,12 +65,21 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int) ->
         click.secho(f"Warning: {zbar['message']}", fg="yellow", err=True)
     bind = lan_address() if lan else host
     try:
-        server = make_server(app, bind, port, devices)
+        server = make_server(app, "127.0.0.1" if https else bind, 0 if https else port, devices,
+                             "https" if https else "http")
+        real_port = server.effective_port  # type: ignore[attr-defined]
+        if https:
+            from companion.paths import data_dir
+            from companion.tls import TlsFront, ensure_certificate
+
+            cert, key = ensure_certificate(data_dir() / "tls", [bind, "127.0.0.1", "localhost"])
+            front = TlsFront(bind, port, real_port, cert, key).start()
+            real_port = front.port
+            click.echo(f"Certificate: {cert} (self-signed: phones will ask you to accept it once)")
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {bind}:{port}: {exc.strerror or exc}. "
                                    "Is another companion running? Try --port.") from None
-    real_port = server.effective_port  # type: ignore[attr-defined]
-    url = f"http://{bind}:{real_port}/"
+    url = f"{'https' if https else 'http'}://{bind}:{real_port}/"
     click.echo(f"Database: {db_path or database_path()}")
     click.secho(f"Companion running at {url}", fg="green", bold=True)
     if lan:

@@ -124,7 +124,8 @@ function render() {
   if (!state) return;
   applyStrings();
   const g = state.game;
-  document.getElementById("title").textContent = (g.title || "") + (mySeat() ? ` · ${t("seat")} ${mySeat()}` : ` · ${t(role())}`);
+  const who = mySeat() ? `${t("seat")} ${mySeat()}` : t(role());
+  document.getElementById("title").textContent = g.title ? `${g.title} · ${who}` : who;
   document.getElementById("phase").textContent = `${t("round")} ${state.round} · ${phaseName(state.phase)} · v${state.version}`;
   const seat = mySeat();
   document.getElementById("me-gold").classList.toggle("hidden", !seat);
