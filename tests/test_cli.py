@@ -167,3 +167,20 @@ def test_serve_https_with_a_self_signed_certificate(tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=10)
+
+
+def test_the_app_starts_without_zbar_and_says_what_to_install(tmp_path: Path) -> None:
+    code = (
+        "import sys; sys.modules['pyzbar'] = None; sys.modules['pyzbar.pyzbar'] = None\n"
+        "from companion.web import create_app\n"
+        f"app = create_app({{'DATABASE': {str(tmp_path / 'g.db')!r}}})\n"
+        "import json; print(json.dumps(app.test_client().get('/api/health').get_json()))\n"
+        "from companion.scan.engines import read_zbar; import numpy as np\n"
+        "print(read_zbar(np.zeros((10, 10), np.uint8), ('qr',)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    health = json.loads(result.stdout.splitlines()[0])
+    assert health["status"] == "ok" and health["zbar"]["available"] is False
+    assert "apt-get install libzbar0" in health["zbar"]["message"]
+    assert result.stdout.splitlines()[1] == "[]"  # zxing-cpp alone then

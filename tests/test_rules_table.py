@@ -426,3 +426,16 @@ def test_every_rule_and_note_is_exercised_by_a_test() -> None:
     text = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
     assert [r for r in RULES if f'"{r}"' not in text] == []
     assert [n for n in NOTES if f'"{n}"' not in text] == []
+
+
+def test_suggestions_offer_one_choice_per_attachment_target() -> None:
+    from companion.rules.suggest import suggest_actions
+
+    t = make_table({"A": {MILK: 1, BURNED_MEN: 2, HIGHROAD: 1}, "B": {}})
+    hand(t, "A.01035.1")
+    in_play(t, "A.01091.1")
+    in_play(t, "A.01091.2")
+    in_play(t, "A.00355.1")  # a location: not a target for Milk of the Poppy
+    marshals = [r for r in suggest_actions(t, "A.01035.1", "A") if r["action"]["type"] == "marshal"]
+    assert sorted(r["action"]["attach_to"] for r in marshals) == ["A.01091.1", "A.01091.2"]
+    assert all(r["legal"] and r["target"].startswith("Burned Men") for r in marshals)

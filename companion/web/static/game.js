@@ -186,7 +186,7 @@ async function openCard(cardId, name) {
   sheet.replaceChildren(el("h3", {}, name), el("div", {class: "muted"}, cardId));
   if (!r.ok) { sheet.append(el("div", {class: "flag"}, r.data.error.message)); }
   else for (const s of r.data.actions) {
-    const label = actName(s.action.type) + (s.action.kind ? ` (${s.action.kind})` : "");
+    const label = actName(s.action.type) + (s.action.kind ? ` (${s.action.kind})` : "") + (s.target ? ` → ${s.target}` : "");
     const b = el("button", {class: s.legal ? "" : "illegal", onclick: () => send(s.action), "data-action": s.action.type},
       (s.legal ? "" : "⚑ ") + label);
     sheet.append(b);
