@@ -136,3 +136,16 @@ def test_cli_import_compares_and_applies_all_or_nothing(tmp_path: Path) -> None:
     assert json.loads(again.stdout)["differences"] == []
     unmapped = run("--game", g["game"]["id"], "--seat", "Red=Nobody")
     assert unmapped.returncode != 0 and "no such seat" in unmapped.stderr
+
+
+def test_where_a_card_went_decides_the_action(app_client: FlaskClient) -> None:
+    g = tracked(app_client)
+    gid = g["game"]["id"]
+    snap(app_client, g, {"colour": "Red", "cards": [{"guid": "abc123", "code": "13089", "face_down": True},
+                                                    {"guid": "abc124", "code": "00168", "face_down": True}]})
+    body = snap(app_client, g, {"colour": "Red", "cards": [], "left": [
+        {"code": "13089", "to": "hand"}, {"code": "00168", "to": "discard"}]}).get_json()
+    assert body["recorded"] == 2
+    log = app_client.get(f"/api/games/{gid}/log", headers={"Authorization": f"Bearer {g['judge']['key']}"})
+    types = [e["data"]["type"] for e in log.get_json()["entries"] if e["kind"] == "action"][-2:]
+    assert sorted(types) == ["discard", "return_to_hand"]

@@ -174,3 +174,29 @@ def test_without_a_game_the_helper_says_so_to_that_colour() -> None:
     tts.run("fake.advance(1)")
     assert any("no game set" in b["message"] for b in tts.broadcasts())
     assert tts.requests() == []
+
+
+def test_a_card_leaving_shadows_reports_where_it_went() -> None:
+    tts = Tts()
+    setup_table(tts)
+    tts.run('onLoad(\'{"game": "G1", "key": "K"}\')')
+    tts.run("fake.advance(1)")
+    # Tyrion goes into a hand zone.
+    tts.run("""
+        hand = fake.object("Hand", {name = ""})
+        tyrion.setZones({hand})
+        zone_red.contents = {coin}
+        onObjectLeaveZone(zone_red, tyrion)
+        fake.advance(1)
+    """)
+    body = json.loads(tts.requests()[-1]["data"])
+    assert body["cards"] == [] and body["left"] == [{"code": "13089", "to": "hand"}]
+    # A card leaving face up onto the table came out of shadows.
+    tts.run("""
+        agent = fake.object("Card", {gm_notes = "00168", face_down = true})
+        zone_red.contents = {agent}
+        onObjectEnterZone(zone_red, agent); fake.advance(1)
+        agent.is_face_down = false; zone_red.contents = {}
+        onObjectLeaveZone(zone_red, agent); fake.advance(1)
+    """)
+    assert json.loads(tts.requests()[-1]["data"])["left"] == [{"code": "00168", "to": "play"}]

@@ -21,6 +21,7 @@ function fake.object(kind, props)
     function obj.getScale() return vec(props.sx or 1, 1, props.sz or 1) end
     function obj.getObjects() return obj.contents end
     function obj.getZones() return props.zones or {} end
+    function obj.setZones(z) props.zones = z end
     function obj.highlightOn(colour, seconds) table.insert(fake.highlights, guid) end
     table.insert(fake.objects, obj)
     return obj
