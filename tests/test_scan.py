@@ -178,3 +178,24 @@ def test_pdf_is_well_formed(tmp_path: Path) -> None:
     data = pdf(pages, "letter")
     assert data.startswith(b"%PDF-1.4") and data.rstrip().endswith(b"%%EOF")
     assert data.count(b"/Type /Page ") == len(pages)
+
+
+def with_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """Insert an EXIF APP1 segment whose only tag is Orientation (0x0112)."""
+    tiff = b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", 1)
+    tiff += struct.pack("<HHIHH", 0x0112, 3, 1, orientation, 0) + struct.pack("<I", 0)
+    app1 = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + jpeg[2:]
+
+
+def test_exif_orientation_is_honoured() -> None:
+    # A phone held upright stores a landscape sensor image plus "rotate 90°" in EXIF.
+    payload = Label("2e", "13089", "AB7", 1).payload()
+    code = label_image(payload, 8)
+    canvas = np.full((code.shape[0] + 40, code.shape[1] * 2), 255, np.uint8)
+    canvas[20:20 + code.shape[0], :code.shape[1]] = code
+    stored = cv2.rotate(canvas, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    jpeg = with_exif_orientation(cv2.imencode(".jpg", stored, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes(), 6)
+    gray = load_gray(jpeg)
+    assert gray.shape == canvas.shape  # turned upright on decode
+    assert [c.text for c in decode_image(jpeg)] == [payload]
