@@ -99,3 +99,37 @@ def test_two_devices_acting_at_once_are_serialised(server: Server) -> None:
     assert sorted(results) == [201] + [409] * 7
     _, view = call(base, "GET", f"/games/{gid}/view", key=ka)
     assert view["players"][0]["gold"] == 1 and view["version"] == 2
+
+
+def test_readers_never_see_a_half_applied_action(server: Server) -> None:
+    base = server.url + "/api"
+    gid, ka, kb = game(base)
+    for v, card in ((1, "A.00168.1"), (2, "A.00168.2")):
+        call(base, "POST", f"/games/{gid}/actions",
+             {"action": {"type": "setup_into_shadows", "player": "A", "card": card}, "expected_version": v}, ka)
+    statuses: list[int] = []
+    stop = threading.Event()
+
+    def read() -> None:
+        while not stop.is_set():
+            for key in (ka, kb, None):
+                status, body = call(base, "GET", f"/games/{gid}/view", key=key)
+                statuses.append(status)
+                if status == 200:
+                    shadows = body["players"][0]["shadows"]
+                    assert len({s["position"] for s in shadows}) == len(shadows)
+
+    readers = [threading.Thread(target=read) for _ in range(4)]
+    for r in readers:
+        r.start()
+    version = 3
+    for i in range(60):  # cards go in and out of shadows while the readers look
+        action = ({"type": "return_to_hand", "player": "A", "card": "A.00168.1"} if i % 2 == 0
+                  else {"type": "put_into_shadows", "player": "A", "card": "A.00168.1"})
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, ka)
+        assert status == 201, body
+        version = body["version"]
+    stop.set()
+    for r in readers:
+        r.join()
+    assert statuses and set(statuses) == {200}

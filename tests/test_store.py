@@ -95,3 +95,16 @@ def test_no_body_makes_the_server_answer_500(fuzz_client, route, payload, action
         assert r.status_code < 500, (path, body, r.get_data(as_text=True)[:300])
         if r.status_code >= 400:
             assert set(r.get_json()["error"]) == {"code", "message", "details"}
+
+
+def test_a_table_a_reader_holds_never_changes_under_it(tmp_path: Path) -> None:
+    from companion.rules.views import view
+
+    s = store(tmp_path / "g.db")
+    game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    s.act(game.id, GainGold("A", 2), "A", 0)
+    held = s.table(game.id)  # e.g. a live stream computing a view
+    before = view(held, "judge")
+    s.act(game.id, GainGold("A", 5), "A", 1)
+    assert view(held, "judge") == before  # writers work on a copy and swap it in
+    assert s.table(game.id).players["A"].gold == 7

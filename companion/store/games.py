@@ -9,6 +9,7 @@ only saves replaying it on every request and is never the source of truth.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import functools
 import hashlib
@@ -131,6 +132,12 @@ class Cached:
     table: Any  # the rules engine's Table, or the Shadow Empire for Tapestry games
     undone: set[int]
     actions: dict[int, dict[str, Any]]  # seq -> effective action, as stored
+
+    def working_copy(self) -> Cached:
+        """Writers change a copy and swap it in when the entry is committed, so readers (views, live
+        streams) always see a consistent table."""
+        table = self.table.clone() if hasattr(self.table, "clone") else copy.deepcopy(self.table)
+        return Cached(self.version, table, set(self.undone), dict(self.actions))
 
 
 def _with_connection(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -391,17 +398,14 @@ class GameStore:
         with self._write(game_id) as db:
             game = self.game(game_id)
             self._check_version(game, expected_version)
-            cached = self.state(game_id, game)
-            try:
-                data, result, verdict = step(game, cached)
-                entry = self._append(db, game, "action", data, actor, verdict)
-            except BaseException:
-                self._cache.pop(game_id, None)
-                raise
-            cached.version = entry.seq
-            cached.actions[entry.seq] = data
+            working = self.state(game_id, game).working_copy()
+            data, result, verdict = step(game, working)
+            entry = self._append(db, game, "action", data, actor, verdict)
+            working.version = entry.seq
+            working.actions[entry.seq] = data
             if game.kind == "agot":
-                cached.table.version = entry.seq
+                working.table.version = entry.seq
+        self._cache[game_id] = working  # committed: readers see the new table from now on
         self._notify(game_id, entry.seq)
         return entry, result
 
@@ -428,11 +432,11 @@ class GameStore:
         with self._write(game_id) as db:
             game = self.game(game_id)
             self._check_version(game, expected_version)
-            cached = self.state(game_id, game)
+            working = self.state(game_id, game).working_copy()
             out: list[tuple[Entry, Verdict]] = []
             try:
                 for action in actions:
-                    verdict = play(cached.table, action, game.mode)
+                    verdict = play(working.table, action, game.mode)
                     if not verdict.applied:
                         raise Refused("strict mode: an action is illegal; nothing was recorded",
                                       action=action.to_dict(), verdict=verdict.to_dict())
@@ -440,15 +444,12 @@ class GameStore:
                     game.version, game.head_hash = entry.seq, entry.hash
                     out.append((entry, verdict))
             except ActionError as exc:
-                self._cache.pop(game_id, None)
                 raise StoreError(f"{exc}; nothing was recorded") from None
-            except BaseException:
-                self._cache.pop(game_id, None)
-                raise
             for entry, _ in out:
-                cached.actions[entry.seq] = entry.data
-            cached.version = game.version
-            cached.table.version = game.version
+                working.actions[entry.seq] = entry.data
+            working.version = game.version
+            working.table.version = game.version
+        self._cache[game_id] = working
         if out:
             self._notify(game_id, out[-1][0].seq)
         return out
