@@ -188,3 +188,39 @@ def test_phone_scans_a_photo_of_labels_then_one_tap_records(server: Server, brow
     page.click("#sheet button[data-action=setup_into_shadows]")  # tap 2: what happened
     page.wait_for_selector("#my-shadows li[data-position='1']", timeout=3000)
     assert "Tyrion Lannister" in page.inner_text("#my-shadows")
+
+
+def test_host_reissues_a_lost_seat_link(server: Server, browser: Any) -> None:
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(server.url + "/")
+    page.fill("#seats", "Alice\nBob")
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-reissue=Bob]")
+    old = page.get_attribute("[data-seat=Bob] a", "href")
+    page.once("dialog", lambda d: d.accept())
+    page.click("[data-reissue=Bob]")
+    page.wait_for_function(f"document.querySelector('[data-seat=Bob] a').href !== {old!r}", timeout=3000)
+    new = page.get_attribute("[data-seat=Bob] a", "href")
+    gid = new.split("/g/")[1].split("#")[0]
+    old_key, new_key = old.split("#key=")[1], new.split("#key=")[1]
+    assert call(server.url + "/api", "GET", f"/games/{gid}", key=old_key)[1]["role"] == "spectator"
+    assert call(server.url + "/api", "GET", f"/games/{gid}", key=new_key)[1]["role"] == "Bob"
+
+
+def test_first_edition_pass_button(server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"edition": "1e", "seats": ["A", "B"]})
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"kl_5": 1}}, ka)[0] == 200
+    version = 1
+    for action in ({"type": "setup_into_shadows", "player": "A", "card": "A.kl_5.1"},
+                   {"type": "begin_phase", "phase": "plot"}):
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, ka)
+        assert status == 201, body
+        version = body["version"]
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(g["seats"][0]["url"])
+    page.click("#pass-shadows")
+    page.wait_for_selector("#pass-shadows", state="detached", timeout=3000)
+    _, view = call(base, "GET", f"/games/{gid}/view", key=ka)
+    assert view["players"][0]["shadows_opportunity"] == "passed"

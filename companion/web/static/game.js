@@ -140,7 +140,9 @@ function render() {
     document.getElementById("gold").textContent = mine.gold;
     const noDeck = mine.deck.count === 0 && mine.hand.count === 0 && !mine.shadows.length && !mine.play.length;
     document.getElementById("deck-box").classList.toggle("hidden", !noDeck || state.version > 20);
-    areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine, true)));
+    const pass = state.edition === "1e" && mine.shadows_opportunity === "open" && mine.shadows.length
+      ? el("button", {id: "pass-shadows", onclick: () => send({type: "pass_shadows", player: seat})}, t("passShadows")) : null;
+    areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine, true), pass));
     if (mine.hand.cards && mine.hand.cards.length) areas.append(el("section", {}, el("h2", {}, t("myHand")), pileList(mine.hand.cards)));
     areas.append(el("section", {}, el("h2", {}, t("myPlay")), playList(mine),
       el("div", {class: "muted"}, `${mine.deck.count} ${t("cardsLeft")} · ${mine.hand.count} ${t("hand")}`)));

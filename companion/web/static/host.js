@@ -11,8 +11,24 @@ async function qr(text) {
   if (!saved) { links.textContent = "—"; return; }
   document.getElementById("title").textContent = saved.game.title || saved.game.id;
   for (const s of saved.seats) {
-    links.append(el("section", {}, el("h2", {}, `${t("seat")} ${s.seat}`), await qr(s.url),
-      el("p", {}, el("a", {href: s.url, class: "muted"}, s.url))));
+    const box = el("section", {"data-seat": s.seat});
+    const fill = async () => {
+      box.replaceChildren(el("h2", {}, `${t("seat")} ${s.seat}`), await qr(s.url),
+        el("p", {}, el("a", {href: s.url, class: "muted"}, s.url)),
+        el("button", {onclick: reissue, "data-reissue": s.seat}, t("newLink")));
+    };
+    // A lost phone: a new link for the seat; the old one stops working.
+    const reissue = async () => {
+      if (!confirm(t("newLinkConfirm"))) return;
+      const r = await fetch(`/api/games/${gameId}/seats/${encodeURIComponent(s.seat)}/key`, {method: "POST",
+        headers: {"Content-Type": "application/json", Authorization: "Bearer " + saved.host.key}, body: "{}"});
+      if (!r.ok) return;
+      s.url = (await r.json()).url;
+      localStorage.setItem("companion:host:" + gameId, JSON.stringify(saved));
+      fill();
+    };
+    await fill();
+    links.append(box);
   }
   links.append(el("section", {}, el("h2", {}, t("judgeLink")), el("p", {}, el("a", {href: saved.judge.url, class: "muted"}, saved.judge.url))));
 })();

@@ -14,6 +14,8 @@ const STRINGS = {
     judgeLink: "Judge link", hostNote: "This page keeps the links on this device only.", connected: "live",
     disconnected: "reconnecting…", openGame: "Open table view", income: "Income", noKey: "You watch as a spectator.",
     kneel: "kneeling", opponentShadowsHelp: "Face down: only its owner sees it.", language: "DE",
+    newLink: "New link (lost phone)", newLinkConfirm: "Make a new link for this seat? The old one stops working.",
+    passShadows: "Pass: bring nothing out of Shadows this phase",
     scan: "Scan a card", takePhoto: "Take a photo", liveCamera: "Live camera", scanning: "Reading…", noCode: "No label found.",
     act: {
       setup_into_shadows: "Set up into shadows (2)", setup_place: "Set up face up", marshal_into_shadows: "Marshal into shadows (2 gold)",
@@ -43,6 +45,8 @@ const STRINGS = {
     judgeLink: "Schiedsrichter-Link", hostNote: "Diese Seite speichert die Links nur auf diesem Gerät.", connected: "live",
     disconnected: "verbinde neu…", openGame: "Tischansicht öffnen", income: "Einkommen", noKey: "Du schaust als Zuschauer zu.",
     kneel: "gekniet", opponentShadowsHelp: "Verdeckt: nur sein Besitzer sieht sie.", language: "EN",
+    newLink: "Neuer Link (Handy verloren)", newLinkConfirm: "Neuen Link für diesen Platz erzeugen? Der alte gilt dann nicht mehr.",
+    passShadows: "Passen: in dieser Phase nichts aus den Schatten holen",
     scan: "Karte scannen", takePhoto: "Foto aufnehmen", liveCamera: "Live-Kamera", scanning: "Lese…", noCode: "Kein Etikett gefunden.",
     act: {
       setup_into_shadows: "Beim Aufbau in die Schatten (2)", setup_place: "Beim Aufbau offen legen", marshal_into_shadows: "In die Schatten aufmarschieren (2 Gold)",
