@@ -107,3 +107,40 @@ def test_agot_and_tapestry_games_do_not_mix(client: FlaskClient) -> None:
     assert client.get(f"/g/{gid}").status_code == 404
     agot = client.post("/api/games", json={"seats": ["A"]}).get_json()["game"]["id"]
     assert client.get(f"/api/tapestry/games/{agot}").status_code == 404
+
+
+def test_every_phone_hears_each_turn(tmp_path: Path) -> None:
+    import json
+    import threading
+    import time
+    import urllib.request
+
+    from tests.server import call, start_server
+
+    server = start_server(tmp_path / "games.db")
+    try:
+        base = server.url + "/api/tapestry"
+        _, made = call(base, "POST", "/games", {"humans": ["Ann", "Ben"], "seed": "live"})
+        gid, key = made["game"]["id"], made["key"]
+        got: list[dict[str, Any]] = []
+        opened = threading.Event()
+
+        def listen() -> None:
+            with urllib.request.urlopen(f"{base}/games/{gid}/events?since=0", timeout=10) as r:
+                opened.set()
+                for raw in r:
+                    if raw.startswith(b"data:"):
+                        got.append({**json.loads(raw[5:]), "at": time.time()})
+                        return
+
+        t = threading.Thread(target=listen)
+        t.start()
+        assert opened.wait(5)
+        sent = time.time()
+        status, _ = call(base, "POST", f"/games/{gid}/turn", {"expected_version": 0}, key)
+        assert status == 201
+        t.join(10)
+        assert got and got[0]["version"] == 1 and len(got[0]["state"]["moves"]) == 1
+        assert got[0]["at"] - sent < 1.0
+    finally:
+        server.stop()

@@ -456,29 +456,36 @@ def find_cards(game_id: str) -> Any:
 @api.get("/games/<game_id>/events")
 def events(game_id: str) -> Any:
     game, role = game_and_role(game_id)
+    services = svc()
+    return event_stream(game, lambda seen, version: sse_update(services, game_id, role, seen, version))
+
+
+def event_stream(game: Game, make_event: Callable[[int, int], str]) -> Response:
+    """Server-Sent Events for one game: an event per new version (``make_event(seen, version)``),
+    resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens."""
     last_id = request.headers.get("Last-Event-ID") or request.args.get("since")
     try:
         since = int(last_id) if last_id not in (None, "") else -1
     except ValueError:
         raise ApiError(400, "bad_since", "since / Last-Event-ID must be a whole number") from None
     keepalive = float(current_app.config["STREAM_KEEPALIVE"])
-    services = svc()
-    services.hub.known(game_id, game.version)
+    hub = svc().hub
+    hub.known(game.id, game.version)
 
     def stream() -> Iterator[str]:
-        services.hub.streams += 1
+        hub.streams += 1
         try:
             yield "retry: 1000\n: connected\n\n"
             seen = since
             while True:
-                version = services.hub.wait(game_id, seen, keepalive)
+                version = hub.wait(game.id, seen, keepalive)
                 if version is None:
                     yield ": keepalive\n\n"
                     continue
-                yield sse_update(services, game_id, role, seen, version)
+                yield make_event(seen, version)
                 seen = version
         finally:
-            services.hub.streams -= 1
+            hub.streams -= 1
 
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

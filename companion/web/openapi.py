@@ -98,6 +98,9 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/tapestry/games/{game_id}/undo": {"post": _op("Tapestry: take back the last entry", params=G,
                                                        body=_obj(["expected_version"], **VERSIONED), ok=201)},
     "/api/tapestry/games/{game_id}/log": {"get": _op("Tapestry: every entry", params=G)},
+    "/api/tapestry/games/{game_id}/events": {"get": _op(
+        "Tapestry: live updates (Server-Sent Events); resumes from Last-Event-ID or ?since=", params=G,
+        query=["since"], content="text/event-stream")},
     "/api/tts/games/{game_id}/snapshot": {"post": _op(
         "TTS helper: one colour's shadows zone as TTS shows it; differences are recorded as actions",
         params=G, body=_obj(["colour", "cards"], colour={"type": "string"}, seat={"type": "string"},

@@ -3,6 +3,7 @@ writing needs the table key that creating the game returns."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, jsonify, request
@@ -17,7 +18,7 @@ from companion.tapestry.engine import (
     start_of_turn,
 )
 from companion.tapestry.facts import TRACKS
-from companion.web.api import ApiError, body, expected_version, game_and_role, limit, svc
+from companion.web.api import ApiError, body, event_stream, expected_version, game_and_role, limit, svc
 
 tapestry_api = Blueprint("tapestry_api", __name__)
 ENTRY_TYPES = {"human_position", "landmark", "income_turn", "advance"}
@@ -138,3 +139,19 @@ def log(game_id: str) -> Any:
     game, _ = _game(game_id)
     return jsonify({"version": game.version, "entries": [
         {k: v for k, v in e.to_dict().items() if k != "hash"} for e in svc().store.entries(game_id)]})
+
+
+@tapestry_api.get("/games/<game_id>/events")
+def events(game_id: str) -> Any:
+    """Live updates for every phone at the table (Server-Sent Events)."""
+    game, _ = _game(game_id)
+    services = svc()
+
+    def make_event(seen: int, version: int) -> str:
+        def render() -> str:
+            current = _state(services.store.game(game_id))
+            return f"id: {current['version']}\nevent: update\ndata: {json.dumps(current, separators=(',', ':'))}\n\n"
+
+        return services.views.get((game_id, version, "tapestry"), render)  # type: ignore[no-any-return]
+
+    return event_stream(game, make_event)

@@ -132,6 +132,9 @@ function tablePage() {
   document.getElementById("effect").onclick = () => post("/entries", {entry: {type: "advance", track: document.getElementById("effect-track").value}});
   document.getElementById("undo").onclick = () => post("/undo", {});
   window.render = () => data && render();
-  load();
-  setInterval(load, 4000);  // other phones at the table see changes within a few seconds
+  load().then(() => {
+    // Every phone at the table sees each change at once; EventSource reconnects by itself.
+    const source = new EventSource("/api/tapestry/games/" + gameId + "/events?since=" + (data ? data.version : 0));
+    source.addEventListener("update", ev => { const u = JSON.parse(ev.data); if (!data || u.version >= data.version) { data = u; render(); } });
+  });
 }
