@@ -184,3 +184,24 @@ def test_the_app_starts_without_zbar_and_says_what_to_install(tmp_path: Path) ->
     assert health["status"] == "ok" and health["zbar"]["available"] is False
     assert "apt-get install libzbar0" in health["zbar"]["message"]
     assert result.stdout.splitlines()[1] == "[]"  # zxing-cpp alone then
+
+
+def test_serve_lan_prints_a_url_and_a_terminal_qr_code(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "serve", "--lan", "--port", "0", "--db", str(tmp_path / "c.db")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        lines: list[str] = []
+        deadline = time.time() + 30
+        while time.time() < deadline and not any("Scan the code" in line for line in lines):
+            lines.append(proc.stdout.readline())  # type: ignore[union-attr]
+        text = "".join(lines)
+        m = re.search(r"running at (http://(\d+\.\d+\.\d+\.\d+):\d+/)", text)
+        assert m, text
+        assert sum(1 for line in lines if "█" in line or "▀" in line or "▄" in line) > 10  # the QR code
+        with urllib.request.urlopen(m.group(1) + "api/health", timeout=10) as r:
+            assert json.load(r)["status"] == "ok"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)
