@@ -224,3 +224,31 @@ def test_first_edition_pass_button(server: Server, browser: Any) -> None:
     page.wait_for_selector("#pass-shadows", state="detached", timeout=3000)
     _, view = call(base, "GET", f"/games/{gid}/view", key=ka)
     assert view["players"][0]["shadows_opportunity"] == "passed"
+
+
+def test_deck_import_on_the_phone_and_picking_it_again(server: Server, browser: Any) -> None:
+    context = browser.new_context(**PHONE, locale="en-GB")
+    base = server.url + "/api"
+    text = "Night Shadows\n\n2x Tyrion Lannister (The Blackwater)\n1x A Pinch of Powder (The Shadow City)\n"
+    for round_ in range(2):
+        _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+        page = context.new_page()
+        page.goto(g["seats"][0]["url"])
+        page.wait_for_selector("#deck-box:not(.hidden)")
+        if round_ == 0:
+            assert page.is_hidden("#saved-box")
+            page.fill("#deck-text", "3x Tyrion Lanister (Core Set)\n")
+            page.click("#deck-send")
+            flag = page.wait_for_selector(".flag:has-text('line 1')", timeout=3000).inner_text()
+            assert "Tyrion Lannister" in flag  # the closest match is suggested
+            page.fill("#deck-text", text)
+            page.fill("#deck-tag", "ab7")
+        else:
+            page.select_option("#saved-decks", index=1)  # picked from this phone's saved decks
+            assert page.input_value("#deck-text") == text and page.input_value("#deck-tag") == "ab7"
+        page.click("#deck-send")
+        page.wait_for_selector("#deck-box.hidden", state="attached", timeout=3000)
+        gid = g["game"]["id"]
+        _, view = call(base, "GET", f"/games/{gid}/view", key=g["seats"][0]["key"])
+        assert view["players"][0]["deck"]["count"] == 3
+    shot(page, "deck-picked")

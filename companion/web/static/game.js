@@ -140,6 +140,7 @@ function render() {
     document.getElementById("gold").textContent = mine.gold;
     const noDeck = mine.deck.count === 0 && mine.hand.count === 0 && !mine.shadows.length && !mine.play.length;
     document.getElementById("deck-box").classList.toggle("hidden", !noDeck || state.version > 20);
+    if (noDeck) fillSavedDecks();
     const pass = state.edition === "1e" && mine.shadows_opportunity === "open" && mine.shadows.length
       ? el("button", {id: "pass-shadows", onclick: () => send({type: "pass_shadows", player: seat})}, t("passShadows")) : null;
     areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine, true), pass));
@@ -217,8 +218,27 @@ document.getElementById("undo").onclick = async () => {
   if (!r.ok) { showFlags([{message: r.data.error.message, citation: ""}]); return; }
   state = r.data.view; log.push(r.data.entry); render();
 };
+// Decks a player imported before stay on their own phone (never on the server) to pick again.
+const SAVED = "companion:decks";
+const savedDecks = () => JSON.parse(localStorage.getItem(SAVED) || "[]");
+function fillSavedDecks() {
+  const list = savedDecks().filter(d => d.edition === state.edition);
+  document.getElementById("saved-box").classList.toggle("hidden", !list.length);
+  const select = document.getElementById("saved-decks");
+  select.replaceChildren(el("option", {value: ""}, "—"), ...list.map((d, i) => el("option", {value: String(i)}, d.name)));
+  select.onchange = () => {
+    const d = list[Number(select.value)];
+    if (d) { document.getElementById("deck-text").value = d.text; document.getElementById("deck-tag").value = d.tag || ""; }
+  };
+}
 document.getElementById("deck-send").onclick = async () => {
-  const r = await api("/seats/" + mySeat() + "/deck", {method: "PUT", body: JSON.stringify({text: document.getElementById("deck-text").value, expected_version: state.version})});
+  const text = document.getElementById("deck-text").value, tag = document.getElementById("deck-tag").value.trim();
+  const r = await api("/seats/" + mySeat() + "/deck", {method: "PUT", body: JSON.stringify({text, expected_version: state.version, ...(tag ? {tag} : {})})});
+  if (r.ok) {
+    const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
+    const others = savedDecks().filter(d => d.text !== text);
+    localStorage.setItem(SAVED, JSON.stringify([{name, text, tag, edition: state.edition}, ...others].slice(0, 20)));
+  }
   if (!r.ok) {
     const problems = (r.data.error.details.problems || []).map(p => ({message: `${p.line ? "line " + p.line + ": " : ""}${p.text} — ${p.message}${p.suggestions.length ? " (" + p.suggestions.join(", ") + ")" : ""}`, citation: ""}));
     showFlags(problems.length ? problems : [{message: r.data.error.message, citation: ""}]);
