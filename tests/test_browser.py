@@ -115,8 +115,7 @@ def test_home_and_host_pages(server: Server, browser: Any) -> None:
     shot(page, "home")
     page.fill("#seats", "Alice\nBob")
     page.click("button[type=submit]")
-    page.wait_for_selector(".qr svg")
-    assert page.locator(".qr svg").count() == 2
+    page.wait_for_function("document.querySelectorAll('.qr svg').length === 2", timeout=5000)
     shot(page, "host")
 
 
