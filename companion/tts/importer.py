@@ -9,7 +9,6 @@ against the catalog.
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -90,11 +89,6 @@ def identify(card: Found, lookup: CardLookup) -> Identified:
     return Identified(None, "", "no card code in GMNotes, Memo or the image URL, and no name")
 
 
-def _local_x(zone: Transform, t: Transform) -> float:
-    a = math.radians(zone.rot_y)
-    return (t.x - zone.x) * math.cos(a) - (t.z - zone.z) * math.sin(a)
-
-
 def _tokens_on(card: Found, tokens: list[tuple[str, Transform, str]]) -> dict[str, int]:
     """Tokens resting on a card: inside its footprint (scaled, turned with the card) and above it."""
     t = card.transform
@@ -158,7 +152,7 @@ def report(w: Walk, lookup: CardLookup, source: str) -> dict[str, Any]:
             p["hand"] += 1
         elif zone.kind == "shadows":
             entry["tokens"] = _tokens_on(card, w.tokens) if card.top_level else {}
-            entry["_x"] = _local_x(zone.transform, card.at)
+            entry["_x"] = zone.transform.to_local(card.at.x, card.at.z)[0]
             p["shadows"].append(entry)
         elif zone.kind in ("dead", "discard", "play"):
             p[zone.kind].append(entry)

@@ -60,12 +60,15 @@ class Transform:
     def face_down(self) -> bool:
         return math.cos(math.radians(self.rot_x)) * math.cos(math.radians(self.rot_z)) < 0
 
-    def contains(self, x: float, z: float, y: float | None = None) -> bool:
-        """Is the point inside this zone's box? The scale is the box's full size, rotated by rotY."""
+    def to_local(self, x: float, z: float) -> tuple[float, float]:
+        """A table point in this object's own frame (turned by its rotY)."""
         a = math.radians(self.rot_y)
         dx, dz = x - self.x, z - self.z
-        lx = dx * math.cos(a) - dz * math.sin(a)
-        lz = dx * math.sin(a) + dz * math.cos(a)
+        return dx * math.cos(a) - dz * math.sin(a), dx * math.sin(a) + dz * math.cos(a)
+
+    def contains(self, x: float, z: float, y: float | None = None) -> bool:
+        """Is the point inside this zone's box? The scale is the box's full size, rotated by rotY."""
+        lx, lz = self.to_local(x, z)
         inside = abs(lx) <= self.scale_x / 2 and abs(lz) <= self.scale_z / 2
         if y is not None:
             inside = inside and abs(y - self.y) <= max(self.scale_y / 2, 1.0)
