@@ -61,6 +61,18 @@ class Refused(StoreError):
     code = "illegal_action"
 
 
+def play_or_refuse(table: Table, action: Action, mode: Mode) -> Verdict:
+    """Apply an action through the rules engine; a strict game refuses an illegal one."""
+    try:
+        verdict = play(table, action, mode)
+    except ActionError as exc:
+        raise StoreError(f"{exc}; nothing was recorded") from None
+    if not verdict.applied:
+        raise Refused("strict mode: the action is illegal and nothing was recorded",
+                      action=action.to_dict(), verdict=verdict.to_dict())
+    return verdict
+
+
 def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -415,12 +427,7 @@ class GameStore:
 
         def step(game: Game, cached: Cached) -> tuple[dict[str, Any], Verdict, Verdict]:
             resolved = resolve(cached.table, action) if resolve is not None else action
-            try:
-                verdict = play(cached.table, resolved, game.mode)
-            except ActionError as exc:
-                raise StoreError(str(exc)) from None
-            if not verdict.applied:
-                raise Refused("strict mode: the action is illegal and was not recorded", verdict=verdict.to_dict())
+            verdict = play_or_refuse(cached.table, resolved, game.mode)
             return resolved.to_dict(), verdict, verdict
 
         return self.record(game_id, actor, expected_version, step)  # type: ignore[no-any-return]
@@ -434,17 +441,11 @@ class GameStore:
             self._check_version(game, expected_version)
             working = self.state(game_id, game).working_copy()
             out: list[tuple[Entry, Verdict]] = []
-            try:
-                for action in actions:
-                    verdict = play(working.table, action, game.mode)
-                    if not verdict.applied:
-                        raise Refused("strict mode: an action is illegal; nothing was recorded",
-                                      action=action.to_dict(), verdict=verdict.to_dict())
-                    entry = self._append(db, game, "action", action.to_dict(), actor, verdict)
-                    game.version, game.head_hash = entry.seq, entry.hash
-                    out.append((entry, verdict))
-            except ActionError as exc:
-                raise StoreError(f"{exc}; nothing was recorded") from None
+            for action in actions:
+                verdict = play_or_refuse(working.table, action, game.mode)
+                entry = self._append(db, game, "action", action.to_dict(), actor, verdict)
+                game.version, game.head_hash = entry.seq, entry.hash
+                out.append((entry, verdict))
             for entry, _ in out:
                 working.actions[entry.seq] = entry.data
             working.version = game.version
