@@ -251,3 +251,50 @@ def test_deck_import_on_the_phone_and_picking_it_again(server: Server, browser: 
         _, view = call(base, "GET", f"/games/{gid}/view", key=g["seats"][0]["key"])
         assert view["players"][0]["deck"]["count"] == 3
     shot(page, "deck-picked")
+
+
+def y4m(frame: Any) -> bytes:
+    """One grayscale frame as a YUV4MPEG2 video (Chromium's fake camera loops it)."""
+    import numpy as np
+
+    h, w = frame.shape
+    chroma = np.full((h // 2) * (w // 2), 128, np.uint8).tobytes()
+    header = f"YUV4MPEG2 W{w} H{h} F30:1 Ip A1:1 C420jpeg\n".encode()
+    return header + b"FRAME\n" + frame.tobytes() + chroma * 2
+
+
+def test_live_camera_scans_in_a_secure_context(server: Server, tmp_path: Path) -> None:
+    import random
+
+    import cv2
+    import numpy as np
+
+    from companion.bench.scan import synthetic_frame
+    from companion.scan.labels import Label
+    from companion.scan.render import label_image
+
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                {"expected_version": 0, "deck": {"13089": 1}, "tag": "LIV"}, ka)[0] == 200
+    payload = Label("2e", "13089", "LIV", 1).payload()
+    jpeg, _ = synthetic_frame(random.Random(4), [(payload, label_image(payload))], 1280, 720)
+    frame = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+    video = tmp_path / "camera.y4m"
+    video.write_bytes(y4m(frame))
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+            "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+            f"--use-file-for-fake-video-capture={video}"])
+        try:
+            page = b.new_context(**PHONE, locale="en-GB").new_page()
+            page.goto(g["seats"][0]["url"])  # http://127.0.0.1 is a secure context
+            page.wait_for_selector("#live-start:not(.hidden)")
+            page.click("#live-start")
+            page.wait_for_selector("#sheet button[data-action=setup_into_shadows]", timeout=15000)
+            assert "Tyrion Lannister" in page.inner_text("#sheet")
+            assert page.is_hidden("#camera")  # the camera stops once a card is found
+        finally:
+            b.close()

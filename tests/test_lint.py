@@ -26,3 +26,12 @@ def test_rules_core_imports_no_flask_sqlite_or_files() -> None:
         text = path.read_text()
         for word in banned:
             assert word not in text, f"{path.relative_to(ROOT)} mentions {word!r}"
+
+
+def test_page_templates_have_no_duplicate_ids() -> None:
+    import re
+    from collections import Counter
+
+    for path in (ROOT / "companion" / "web" / "templates").glob("*.html"):
+        ids = Counter(re.findall(r'\bid="([^"{]+)"', path.read_text()))
+        assert [i for i, n in ids.items() if n > 1] == [], path.name

@@ -280,7 +280,7 @@ async function scanImage(blob) {
 }
 document.getElementById("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanImage(ev.target.files[0]); ev.target.value = ""; });
 document.getElementById("live-start").onclick = async () => {
-  const video = document.getElementById("live");
+  const video = document.getElementById("camera");
   const stream = await navigator.mediaDevices.getUserMedia({video: {facingMode: "environment", width: 1920, height: 1080}});
   video.srcObject = stream; video.classList.remove("hidden"); await video.play();
   const canvas = document.createElement("canvas");
