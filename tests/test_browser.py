@@ -298,3 +298,52 @@ def test_live_camera_scans_in_a_secure_context(server: Server, tmp_path: Path) -
             assert page.is_hidden("#camera")  # the camera stops once a card is found
         finally:
             b.close()
+
+
+def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, kb = g["game"]["id"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 0, "deck": {"00168": 1}}, kb)[0] == 200
+    assert call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "setup_into_shadows", "player": "B",
+                "card": "B.00168.1"}, "expected_version": 1}, kb)[0] == 201
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(g["seats"][0]["url"])
+    page.wait_for_selector("#gold")
+    page.click("#gold-plus")
+    page.wait_for_function("document.querySelector('#gold').textContent === '1'", timeout=3000)
+    page.click("#gold-plus")
+    page.wait_for_function("document.querySelector('#gold').textContent === '2'", timeout=3000)
+    page.click("#gold-minus")
+    page.wait_for_function("document.querySelector('#gold').textContent === '1'", timeout=3000)
+    page.click("#next-phase")
+    page.wait_for_function("document.querySelector('#phase').textContent.includes('plot')", timeout=3000)
+    page.click("#undo")
+    page.wait_for_function("document.querySelector('#phase').textContent.includes('setup')", timeout=3000)
+    # B's face-down card: A may put a token on it without learning what it is.
+    page.click("[data-seat=B] [data-shadows=B] li[data-position='1']")
+    page.click("#sheet button:has-text('Place token')")
+    page.wait_for_selector("[data-seat=B] [data-shadows=B] .tok", timeout=3000)
+    assert "shadow" in page.inner_text("[data-seat=B] [data-shadows=B]")
+    assert "Imp" not in page.content()
+    _, view = call(base, "GET", f"/games/{gid}/view", key=kb)
+    assert view["players"][1]["shadows"][0]["tokens"] == {"shadow": 1} and view["players"][0]["gold"] == 1
+
+
+def test_tapestry_physical_mode_page(server: Server, browser: Any) -> None:
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(server.url + "/tapestry")
+    page.select_option("#mode", "physical")
+    page.select_option("#favourite", "military")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#physical:not(.hidden)")
+    page.fill("#left", "3")
+    page.fill("#right", "9")
+    page.click("#go")
+    page.wait_for_function("document.querySelectorAll('#log li').length === 1", timeout=3000)
+    page.fill("#left", "9")  # already in the discard
+    page.fill("#right", "4")
+    page.click("#go")
+    flag = page.wait_for_selector(".flag:has-text('already in the discard')", timeout=3000)
+    assert flag is not None and page.locator("#log li").count() == 1
+    shot(page, "tapestry-physical")
