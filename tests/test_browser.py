@@ -347,3 +347,28 @@ def test_tapestry_physical_mode_page(server: Server, browser: Any) -> None:
     flag = page.wait_for_selector(".flag:has-text('already in the discard')", timeout=3000)
     assert flag is not None and page.locator("#log li").count() == 1
     shot(page, "tapestry-physical")
+
+
+def test_judge_downloads_the_verified_log(server: Server, browser: Any, tmp_path: Path) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"13089": 1}}, ka)
+    call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "setup_into_shadows", "player": "A",
+         "card": "A.13089.1"}, "expected_version": 1}, ka)
+    seat = browser.new_context(**PHONE, locale="en-GB").new_page()
+    seat.goto(g["seats"][1]["url"])
+    seat.wait_for_selector("#areas section")
+    assert seat.is_hidden("#judge-box")  # a seat has no export
+    page = browser.new_context(**PHONE, locale="en-GB", accept_downloads=True).new_page()  # the judge's phone
+    page.goto(g["judge"]["url"])
+    page.wait_for_selector("#judge-box:not(.hidden)")
+    with page.expect_download() as download:
+        page.click("#export")
+    path = tmp_path / "log.jsonl"
+    download.value.save_as(path)
+    from companion.cli.check import judge_log
+    from tests.tables import catalog
+
+    rows = judge_log(path.read_text(), catalog())
+    assert [r["action"]["type"] for r in rows] == ["setup_into_shadows"] and rows[0]["legal"]

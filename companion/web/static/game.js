@@ -131,6 +131,7 @@ function render() {
   document.getElementById("me-gold").classList.toggle("hidden", !seat);
   document.getElementById("find-box").classList.toggle("hidden", !seat && role() !== "judge");
   document.getElementById("scan-box").classList.toggle("hidden", !seat && role() !== "judge");
+  document.getElementById("judge-box").classList.toggle("hidden", role() !== "judge");
   document.getElementById("live-start").classList.toggle("hidden", !(window.isSecureContext && navigator.mediaDevices));
   const areas = document.getElementById("areas");
   areas.replaceChildren();
@@ -245,6 +246,13 @@ document.getElementById("deck-send").onclick = async () => {
     return;
   }
   await load();
+};
+// The judge downloads the hash-verified log in the format `companion check` reads.
+document.getElementById("export").onclick = async () => {
+  const r = await fetch("/api/games/" + gameId + "/export", {headers: auth});
+  if (!r.ok) { const d = await r.json(); showFlags([{message: d.error.message, citation: ""}]); return; }
+  const link = el("a", {href: URL.createObjectURL(await r.blob()), download: gameId + ".jsonl"});
+  document.body.append(link); link.click(); link.remove();
 };
 let findTimer;
 document.getElementById("find").addEventListener("input", ev => {
