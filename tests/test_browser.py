@@ -372,3 +372,5 @@ def test_judge_downloads_the_verified_log(server: Server, browser: Any, tmp_path
 
     rows = judge_log(path.read_text(), catalog())
     assert [r["action"]["type"] for r in rows] == ["setup_into_shadows"] and rows[0]["legal"]
+    seat.goto(g["judge"]["url"])  # the same tab, a new key: only the fragment changes
+    seat.wait_for_selector("#judge-box:not(.hidden)", timeout=5000)

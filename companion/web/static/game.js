@@ -4,6 +4,8 @@ const store = "companion:" + gameId;
 const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
 if (fromLink) { localStorage.setItem(store, fromLink); history.replaceState(null, "", location.pathname); }
 const key = localStorage.getItem(store);
+// Opening another join link for this game in the same tab only changes the #fragment: start again.
+window.addEventListener("hashchange", () => location.reload());
 const auth = key ? {Authorization: "Bearer " + key} : {};
 let state = null, log = [], source = null;
 const NEXT = {setup: "plot", plot: "draw", draw: "marshaling", marshaling: "challenges", challenges: "dominance",
