@@ -35,3 +35,19 @@ def test_page_templates_have_no_duplicate_ids() -> None:
     for path in (ROOT / "companion" / "web" / "templates").glob("*.html"):
         ids = Counter(re.findall(r'\bid="([^"{]+)"', path.read_text()))
         assert [i for i, n in ids.items() if n > 1] == [], path.name
+
+
+def test_the_readme_example_runs_as_shown() -> None:
+    import contextlib
+    import io
+    import re
+
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"### The rules core in five lines\n\n```python\n(.*?)```", text, re.S)
+    assert block, "the README lost its rules-core example"
+    code = block.group(1)
+    expected = [line[4:] for line in code.splitlines() if line.startswith("# → ")]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "README.md", "exec"), {})
+    assert out.getvalue().splitlines() == expected
