@@ -29,14 +29,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def pw() -> Iterator[Any]:
+    """One Playwright per module: a second sync_playwright() inside it is not allowed."""
     with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(pw: Any) -> Iterator[Any]:
+    b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    yield b
+    b.close()
 
 
 def shot(page: Any, name: str) -> None:
@@ -263,7 +271,7 @@ def y4m(frame: Any) -> bytes:
     return header + b"FRAME\n" + frame.tobytes() + chroma * 2
 
 
-def test_live_camera_scans_in_a_secure_context(server: Server, tmp_path: Path) -> None:
+def test_live_camera_scans_in_a_secure_context(server: Server, pw: Any, tmp_path: Path) -> None:
     import random
 
     import cv2
@@ -283,21 +291,19 @@ def test_live_camera_scans_in_a_secure_context(server: Server, tmp_path: Path) -
     frame = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
     video = tmp_path / "camera.y4m"
     video.write_bytes(y4m(frame))
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-            "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-            f"--use-file-for-fake-video-capture={video}"])
-        try:
-            page = b.new_context(**PHONE, locale="en-GB").new_page()
-            page.goto(g["seats"][0]["url"])  # http://127.0.0.1 is a secure context
-            page.wait_for_selector("#live-start:not(.hidden)")
-            page.click("#live-start")
-            page.wait_for_selector("#sheet button[data-action=setup_into_shadows]", timeout=15000)
-            assert "Tyrion Lannister" in page.inner_text("#sheet")
-            assert page.is_hidden("#camera")  # the camera stops once a card is found
-        finally:
-            b.close()
+    b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+        *ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}"])
+    try:
+        page = b.new_context(**PHONE, locale="en-GB").new_page()
+        page.goto(g["seats"][0]["url"])  # http://127.0.0.1 is a secure context
+        page.wait_for_selector("#live-start:not(.hidden)")
+        page.click("#live-start")
+        page.wait_for_selector("#sheet button[data-action=setup_into_shadows]", timeout=15000)
+        assert "Tyrion Lannister" in page.inner_text("#sheet")
+        assert page.is_hidden("#camera")  # the camera stops once a card is found
+    finally:
+        b.close()
 
 
 def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Server, browser: Any) -> None:
