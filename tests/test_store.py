@@ -24,7 +24,7 @@ def store(path: Path) -> GameStore:
 def test_migrations_run_at_start_up_and_only_once(tmp_path: Path) -> None:
     db = connect(tmp_path / "g.db")
     assert schema_version(db) == len(MIGRATIONS)
-    assert {"games", "seats", "entries", "decks"} <= set(db.table_names())
+    assert {"games", "seats", "entries"} <= set(db.table_names()) and "decks" not in db.table_names()
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     again = connect(tmp_path / "g.db")
     assert schema_version(again) == len(MIGRATIONS)
@@ -108,3 +108,31 @@ def test_a_table_a_reader_holds_never_changes_under_it(tmp_path: Path) -> None:
     s.act(game.id, GainGold("A", 5), "A", 1)
     assert view(held, "judge") == before  # writers work on a copy and swap it in
     assert s.table(game.id).players["A"].gold == 7
+
+
+def test_an_older_database_is_upgraded_with_its_games(tmp_path: Path) -> None:
+    import hashlib
+
+    import sqlite_utils
+
+    from companion.store.db import MIGRATIONS
+    from companion.store.games import canonical
+
+    path = tmp_path / "old.db"
+    old = sqlite_utils.Database(path)
+    MIGRATIONS[0](old)  # a database as version 1 left it, with a game in it
+    header = canonical({"id": "g1", "kind": "agot", "edition": "2e", "mode": "advisory", "created": "x",
+                        "seats": [{"seat": "A", "name": "A", "faction": None}]})
+    old["games"].insert({"id": "g1", "kind": "agot", "title": "", "edition": "2e", "mode": "advisory",
+                         "header": header, "host_hash": "", "judge_hash": "", "version": 0,
+                         "head_hash": hashlib.sha256(header.encode()).hexdigest(), "created": "x"})
+    old["seats"].insert({"game_id": "g1", "seat": "A", "position": 0, "name": "A", "faction": None, "key_hash": ""})
+    old.execute("PRAGMA user_version=1")
+    old.conn.commit()
+    old.conn.close()
+    s = store(path)  # opening it runs the newer migrations
+    assert s.verify("g1")["ok"]
+    s.act("g1", GainGold("A", 3), "A", 0)
+    db = connect(path)
+    assert schema_version(db) == len(MIGRATIONS) == 2 and "decks" not in db.table_names()
+    assert store(path).table("g1").players["A"].gold == 3

@@ -35,8 +35,14 @@ def _v1(db: sqlite_utils.Database) -> None:
     )
 
 
+def _v2(db: sqlite_utils.Database) -> None:
+    # Decks live in each game's log and saved decks on each phone: the library table went unused.
+    if "decks" in db.table_names():
+        db["decks"].drop()
+
+
 #: Each migration takes the schema from version i to i+1. Never edit one that has shipped; add another.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2]
 
 
 def connect(path: str | Path, *, check_same_thread: bool = False) -> sqlite_utils.Database:
