@@ -27,7 +27,6 @@ from companion.scan.labels import Label, LabelError, parse_payload
 from companion.scan.pipeline import decode_gray
 from companion.scan.render import DEFAULT_DOTS_PER_MODULE, label_image
 
-FOLDERS = ("qr", "code128", "datamatrix", "ean13")
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp"}
 
 

@@ -12,7 +12,6 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 Edition = Literal["2e", "1e"]
-EDITIONS: tuple[Edition, ...] = ("2e", "1e")
 
 #: A Shadow value or printed cost is a number, or "X" (chosen when paying).
 Cost = int | Literal["X"]

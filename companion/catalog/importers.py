@@ -25,7 +25,6 @@ class CatalogError(ValueError):
     def __init__(self, source: str, message: str, record: str | None = None) -> None:
         self.source = source
         self.record = record
-        self.detail = message
         where = f"{source}, record {record}" if record else source
         super().__init__(f"{where}: {message}")
 

@@ -7,7 +7,7 @@ Flask, SQLite or files. Edition differences live in ``editions.py``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -37,10 +37,6 @@ class Zone(StrEnum):
     DISCARD = "discard"
     DEAD = "dead"  # the dead pile
     REMOVED = "removed"  # removed from the game
-
-
-#: Zones whose contents the other players may not see.
-HIDDEN_ZONES = frozenset({Zone.HAND, Zone.DECK, Zone.SHADOWS})
 
 
 class ActionError(ValueError):
@@ -240,6 +236,3 @@ class TableState:
             for cid, ip in self.in_play.items()
             if ip.attached_to == card_id or ip.duplicate_of == card_id
         ]
-
-    def all_cards(self) -> Iterable[str]:
-        return self.instances.keys()

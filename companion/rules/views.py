@@ -107,18 +107,6 @@ def view(t: Table, viewer: str) -> dict[str, Any]:
     }
 
 
-def hidden_identities(t: Table, viewer: str) -> set[str]:
-    """Instance ids, codes and names that ``viewer`` must not learn (for leak tests and redaction)."""
-    out: set[str] = set()
-    for seat in t.seats:
-        if sees_hidden(t, viewer, seat):
-            continue
-        for zone in (Zone.SHADOWS, Zone.HAND):
-            for cid in t.players[seat].zones[zone]:
-                out.add(cid)
-    return out
-
-
 def visible_to(t: Table, card_id: str, viewer: str) -> bool:
     """May ``viewer`` know this card instance's identity now?"""
     if card_id not in t.instances:

@@ -31,8 +31,6 @@ from companion.rules.engine import add_deck
 from companion.store.db import connect
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
 
-GENESIS = "0" * 64
-
 
 class StoreError(Exception):
     status = 400

@@ -197,7 +197,9 @@ def leave_to(t: Table, card: str, zone: Zone) -> None:
     t.move(card, t.instance(card).owner, zone)
 
 
-def note_owner_area(t: Table, v: Checker, player: str, card: str, zone: Zone) -> None:
+def note_owner_area(t: Table, v: Checker, card: str, zone: Zone) -> None:
+    """A card controlled by someone else goes to its owner's area (RR: Ownership and Control)."""
     owner = t.instance(card).owner
-    if owner != player:
-        v.note("owner-area", (card,), card=t.name(card), owner=owner, zone=zone, player=player)
+    holder = t.controller(card)
+    if holder != owner:
+        v.note("owner-area", (card,), card=t.name(card), owner=owner, zone=zone, player=holder)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules.actions.base import Action, action
-from companion.rules.actions.common import leave_to, note_leaving_play, place_name
+from companion.rules.actions.common import leave_to, note_leaving_play, note_owner_area, place_name
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Zone
@@ -39,10 +39,7 @@ class _MoveTo(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         note_leaving_play(t, v, self.card)
-        owner = t.instance(self.card).owner
-        if t.controller(self.card) != owner:
-            v.note("owner-area", (self.card,), card=t.name(self.card), owner=owner, zone=self.destination,
-                   player=t.controller(self.card))
+        note_owner_area(t, v, self.card, self.destination)
 
     def apply(self, t: Table) -> None:
         leave_to(t, self.card, self.destination)

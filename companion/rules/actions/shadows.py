@@ -15,6 +15,7 @@ from companion.rules.actions.common import (
     enter_play,
     leave_to,
     note_leaving_play,
+    note_owner_area,
     note_tokens_discarded,
     place_name,
 )
@@ -170,10 +171,7 @@ class PutIntoShadows(Action):
         c = t.card(self.card)
         if t.edition == "1e" and not t.may_enter_shadows(c):
             v.violate("shadows.no-crest", (self.card,), card=t.name(self.card))
-        owner = t.instance(self.card).owner
-        holder = t.controller(self.card)
-        if holder != owner:
-            v.note("owner-area", (self.card,), card=t.name(self.card), owner=owner, zone=Zone.SHADOWS, player=holder)
+        note_owner_area(t, v, self.card, Zone.SHADOWS)
         if t.zone_of(self.card) is Zone.PLAY:
             note_leaving_play(t, v, self.card)
 
