@@ -53,6 +53,3 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["companion"] = {"version": __version__, "zbar": zbar_status(), "services": services}
     return app
 
-
-def services(app: Flask) -> Services:
-    return app.extensions["companion"]["services"]  # type: ignore[no-any-return]

@@ -8,7 +8,6 @@ Hidden cards reach only their owner's seat and the judge.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -23,6 +22,7 @@ from companion.rules.log import Header, write_log
 from companion.rules.suggest import suggest_actions
 from companion.rules.views import CARD_FIELDS, redact_entry, resolve_alias, visible_to
 from companion.store.games import Game, Refused, StoreError
+from companion.web.live import sse_event
 from companion.web.openapi import openapi_document
 from companion.web.services import Services
 
@@ -359,7 +359,8 @@ def undo(game_id: str) -> Any:
 
 
 def own_entry(entry: dict[str, Any], role: str) -> dict[str, Any]:
-    """The entry a device just wrote, without the chain hash unless it is the judge's."""
+    """An entry without its chain hash unless the judge asks: hashes chain over hidden card ids, and
+    with a neighbour's hash one could try every id."""
     return entry if role == JUDGE else {k: v for k, v in entry.items() if k != "hash"}
 
 
@@ -376,14 +377,7 @@ def get_log(game_id: str) -> Any:
 def visible_entries(game: Game, role: str, since: int) -> list[dict[str, Any]]:
     table = svc().store.table(game.id)
     viewer = viewer_of(role)
-    out = []
-    for e in svc().store.entries(game.id, since):
-        entry = redact_entry(table, e.to_dict(), viewer)
-        if viewer != JUDGE:
-            # Hashes chain over hidden card ids: with a neighbour's hash, one could try every id.
-            entry = {k: v for k, v in entry.items() if k != "hash"}
-        out.append(entry)
-    return out
+    return [own_entry(redact_entry(table, e.to_dict(), viewer), role) for e in svc().store.entries(game.id, since)]
 
 
 @api.get("/games/<game_id>/verify")
@@ -506,7 +500,7 @@ def sse_update(services: Services, game_id: str, role: str, seen: int, version: 
             "reload_log": seen >= 0 and current["version"] - seen > RECENT,
             "committed": services.hub.committed_at(game_id, current["version"]),
         }
-        return f"id: {current['version']}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
+        return sse_event(current["version"], payload)
 
     return services.views.get((game_id, version, role, "sse", seen), make)  # type: ignore[no-any-return]
 

@@ -7,11 +7,17 @@ so 400 devices cost a handful of view computations per change, not 400.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
+
+
+def sse_event(version: int, payload: object) -> str:
+    """One Server-Sent Event: its id is the game version, so a reconnecting device resumes from it."""
+    return f"id: {version}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
 
 
 class Hub:

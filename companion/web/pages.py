@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template
+from flask import Blueprint, abort, render_template
 
 from companion.store.games import NotFound
+from companion.web.api import svc
 
 pages = Blueprint("pages", __name__)
 
 
 def _game_exists(game_id: str, kind: str = "agot") -> None:
     try:
-        game = current_app.extensions["companion"]["services"].store.game(game_id)
+        game = svc().store.game(game_id)
     except NotFound:
         abort(404, description=f"no game {game_id!r}")
     if game.kind != kind:

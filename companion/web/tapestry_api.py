@@ -3,7 +3,6 @@ writing needs the table key that creating the game returns."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, jsonify, request
@@ -18,7 +17,8 @@ from companion.tapestry.engine import (
     start_of_turn,
 )
 from companion.tapestry.facts import TRACKS
-from companion.web.api import ApiError, body, event_stream, expected_version, game_and_role, limit, svc
+from companion.web.api import ApiError, body, event_stream, expected_version, game_and_role, limit, own_entry, svc
+from companion.web.live import sse_event
 
 tapestry_api = Blueprint("tapestry_api", __name__)
 ENTRY_TYPES = {"human_position", "landmark", "income_turn", "advance"}
@@ -34,10 +34,15 @@ def _state(game: Game) -> dict[str, Any]:
             "state": se.to_dict(), "next": start_of_turn(se)}
 
 
-def _write(game_id: str, data: dict[str, Any], make: Any) -> Any:
+def _writer(game_id: str) -> str:
     _, role = _game(game_id)
     if role != "host":
         raise ApiError(403, "forbidden", "changing this table needs its key (from the table link)")
+    return role
+
+
+def _write(game_id: str, data: dict[str, Any], make: Any) -> Any:
+    role = _writer(game_id)
     version = expected_version(data)
 
     def step(g: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], None]:
@@ -127,9 +132,7 @@ def entries(game_id: str) -> Any:
 @tapestry_api.post("/games/<game_id>/undo")
 @limit(1024)
 def undo(game_id: str) -> Any:
-    _, role = _game(game_id)
-    if role != "host":
-        raise ApiError(403, "forbidden", "changing this table needs its key (from the table link)")
+    role = _writer(game_id)
     entry = svc().store.undo(game_id, role, expected_version(body()))
     return jsonify({"version": entry.seq, **_state(svc().store.game(game_id))}), 201
 
@@ -138,7 +141,7 @@ def undo(game_id: str) -> Any:
 def log(game_id: str) -> Any:
     game, _ = _game(game_id)
     return jsonify({"version": game.version, "entries": [
-        {k: v for k, v in e.to_dict().items() if k != "hash"} for e in svc().store.entries(game_id)]})
+        own_entry(e.to_dict(), "host") for e in svc().store.entries(game_id)]})
 
 
 @tapestry_api.get("/games/<game_id>/events")
@@ -150,7 +153,7 @@ def events(game_id: str) -> Any:
     def make_event(seen: int, version: int) -> str:
         def render() -> str:
             current = _state(services.store.game(game_id))
-            return f"id: {current['version']}\nevent: update\ndata: {json.dumps(current, separators=(',', ':'))}\n\n"
+            return sse_event(current["version"], current)
 
         return services.views.get((game_id, version, "tapestry"), render)  # type: ignore[no-any-return]
 
