@@ -169,7 +169,9 @@ def test_tts_upload_page(server: Server, browser: Any, tmp_path: Path) -> None:
     shot(page, "tts-upload")
 
 
-def test_phone_scans_a_photo_of_labels_then_one_tap_records(server: Server, browser: Any, tmp_path: Path) -> None:
+def tagged_game_and_photo(server: Server, tag: str, seed: int, width: int = 1920,
+                          height: int = 1080) -> tuple[dict[str, Any], bytes]:
+    """A game whose seat A holds one Tyrion with labels tagged ``tag``, and a phone photo of that label."""
     import random
 
     from companion.bench.scan import synthetic_frame
@@ -180,9 +182,14 @@ def test_phone_scans_a_photo_of_labels_then_one_tap_records(server: Server, brow
     _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
     gid, ka = g["game"]["id"], g["seats"][0]["key"]
     assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
-                {"expected_version": 0, "deck": {"13089": 1}, "tag": "AB7"}, ka)[0] == 200
-    payload = Label("2e", "13089", "AB7", 1).payload()
-    photo, _ = synthetic_frame(random.Random(11), [(payload, label_image(payload))])
+                {"expected_version": 0, "deck": {"13089": 1}, "tag": tag}, ka)[0] == 200
+    payload = Label("2e", "13089", tag, 1).payload()
+    photo, _ = synthetic_frame(random.Random(seed), [(payload, label_image(payload))], width, height)
+    return g, photo
+
+
+def test_phone_scans_a_photo_of_labels_then_one_tap_records(server: Server, browser: Any, tmp_path: Path) -> None:
+    g, photo = tagged_game_and_photo(server, "AB7", 11)
     path = tmp_path / "photo.jpg"
     path.write_bytes(photo)
     page = browser.new_context(**PHONE, locale="en-GB").new_page()
@@ -272,22 +279,10 @@ def y4m(frame: Any) -> bytes:
 
 
 def test_live_camera_scans_in_a_secure_context(server: Server, pw: Any, tmp_path: Path) -> None:
-    import random
-
     import cv2
     import numpy as np
 
-    from companion.bench.scan import synthetic_frame
-    from companion.scan.labels import Label
-    from companion.scan.render import label_image
-
-    base = server.url + "/api"
-    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
-    gid, ka = g["game"]["id"], g["seats"][0]["key"]
-    assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
-                {"expected_version": 0, "deck": {"13089": 1}, "tag": "LIV"}, ka)[0] == 200
-    payload = Label("2e", "13089", "LIV", 1).payload()
-    jpeg, _ = synthetic_frame(random.Random(4), [(payload, label_image(payload))], 1280, 720)
+    g, jpeg = tagged_game_and_photo(server, "LIV", 4, 1280, 720)
     frame = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
     video = tmp_path / "camera.y4m"
     video.write_bytes(y4m(frame))

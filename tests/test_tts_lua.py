@@ -70,6 +70,15 @@ def setup_table(tts: Tts) -> None:
     """)
 
 
+def loaded(config: str = '{"game": "G1", "key": "K"}') -> Tts:
+    """The helper loaded on the test table, its load-time snapshots already sent."""
+    tts = Tts()
+    setup_table(tts)
+    tts.run(f"onLoad('{config}')")
+    tts.run("fake.advance(1)")
+    return tts
+
+
 def test_the_bundle_is_plain_lua_52() -> None:
     text = bundle()
     code = "\n".join(line.split("--")[0] for line in text.splitlines())
@@ -88,10 +97,7 @@ def test_on_load_creates_a_shadows_zone_per_seated_colour() -> None:
 
 
 def test_a_move_into_shadows_sends_one_debounced_snapshot() -> None:
-    tts = Tts()
-    setup_table(tts)
-    tts.run('onLoad(\'{"url": "http://127.0.0.1:9999", "game": "G1", "key": "K"}\')')
-    tts.run("fake.advance(1)")  # the load-time snapshots
+    tts = loaded('{"url": "http://127.0.0.1:9999", "game": "G1", "key": "K"}')
     before = len(tts.requests())
     tts.run("onObjectEnterZone(zone_red, tyrion); onObjectLeaveZone(zone_red, tyrion); "
             "onObjectEnterZone(zone_red, tyrion)")
@@ -110,10 +116,7 @@ def test_a_move_into_shadows_sends_one_debounced_snapshot() -> None:
 
 
 def test_verdicts_go_to_the_acting_colour_only_and_flag_the_card() -> None:
-    tts = Tts()
-    setup_table(tts)
-    tts.run('onLoad(\'{"game": "G1", "key": "K"}\')')
-    tts.run("fake.advance(1)")
+    tts = loaded()
     index = tts.request_for("Red")
     guid = tts.run("return tyrion.getGUID()")
     text = "Companion: bring out Tyrion Lannister — a copy is in the dead pile"
@@ -126,10 +129,7 @@ def test_verdicts_go_to_the_acting_colour_only_and_flag_the_card() -> None:
 
 
 def test_hidden_identities_never_reach_other_colours() -> None:
-    tts = Tts()
-    setup_table(tts)
-    tts.run('onLoad(\'{"game": "G1", "key": "K"}\')')
-    tts.run("fake.advance(1)")
+    tts = loaded()
     n = tts.request_for("Red")
     refused = {"error": {"message": "illegal", "details": {
         "verdicts": [{"text": "Tyrion Lannister cannot come out", "legal": False}]}}}
@@ -143,10 +143,7 @@ def test_hidden_identities_never_reach_other_colours() -> None:
 
 
 def test_a_flip_in_a_shadows_zone_reports_and_elsewhere_does_not() -> None:
-    tts = Tts()
-    setup_table(tts)
-    tts.run('onLoad(\'{"game": "G1", "key": "K"}\')')
-    tts.run("fake.advance(1)")
+    tts = loaded()
     n = len(tts.requests())
     tts.run("loose = fake.object('Card', {x = 50, z = 50}); onObjectRotate(loose, 0, 180, 'Red', 0, 0); "
             "fake.advance(1)")
@@ -177,10 +174,7 @@ def test_without_a_game_the_helper_says_so_to_that_colour() -> None:
 
 
 def test_a_card_leaving_shadows_reports_where_it_went() -> None:
-    tts = Tts()
-    setup_table(tts)
-    tts.run('onLoad(\'{"game": "G1", "key": "K"}\')')
-    tts.run("fake.advance(1)")
+    tts = loaded()
     # Tyrion goes into a hand zone.
     tts.run("""
         hand = fake.object("Hand", {name = ""})
