@@ -201,7 +201,7 @@ def test_bad_actions_and_decks(client: FlaskClient) -> None:
     cases = [
         ({"type": "teleport"}, "bad_action"),
         ({"type": "kill", "player": "A"}, "bad_action"),
-        ({"type": "spend_gold", "player": "A", "amount": -3}, "bad_request"),
+        ({"type": "spend_gold", "player": "A", "amount": -3}, "bad_action"),
         ("kill", "bad_action"),
     ]
     for action, code in cases:

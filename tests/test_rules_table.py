@@ -396,10 +396,15 @@ def test_every_action_round_trips_through_json() -> None:
         ([], "JSON object"),
         ({"type": "fly"}, "unknown action type"),
         ({"type": "kill", "player": "A"}, "missing field 'card'"),
-        ({"type": "kill", "player": "A", "card": 3}, "wrong type"),
+        ({"type": "kill", "player": "A", "card": 3}, "field 'card' must be text"),
         ({"type": "kill", "player": "A", "card": "x", "why": 1}, "unknown field"),
-        ({"type": "collect_income", "player": "A", "amount": True}, "wrong type"),
-        ({"type": "bring_out", "player": "A", "card": "x", "shadow": "Y"}, "wrong type"),
+        ({"type": "collect_income", "player": "A", "amount": True}, "field 'amount' must be a whole number"),
+        ({"type": "bring_out", "player": "A", "card": "x", "shadow": "Y"}, "field 'shadow' must be"),
+        # Bounds: no number beyond what a table holds, no text that cannot be stored.
+        ({"type": "place_tokens", "player": "A", "kind": "power", "amount": int("9" * 4300)}, "0 to 999"),
+        ({"type": "place_tokens", "player": "A", "kind": "x" * 41, "amount": 1}, "1 to 40 characters"),
+        ({"type": "kill", "player": "A\ud800", "card": "x"}, "field 'player' must be text"),
+        ({"type": "kill\ud800"}, "unknown action type given"),
     ],
 )
 def test_bad_actions_are_refused_clearly(data: object, message: str) -> None:
@@ -414,7 +419,7 @@ def test_unknown_seats_and_cards_are_action_errors() -> None:
         check(t, Kill("Z", "A.00168.1"))
     with pytest.raises(ActionError, match="no card instance"):
         check(t, Kill("A", "A.99999.1"))
-    with pytest.raises(ActionError, match="must not be negative"):
+    with pytest.raises(ActionError, match="must be a whole number from 0 to 999"):
         check(t, SpendGold("A", -1))
 
 

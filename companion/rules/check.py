@@ -63,7 +63,7 @@ class Checker:
         r = RULES[rule]
         en = r.en.format(**{k: _render(v, 0) for k, v in params.items()})
         de = r.de.format(**{k: _render(v, 1) for k, v in params.items()})
-        self.verdict.violations.append(Violation(rule, self.table.citation(rule), en, de, cards))
+        self.verdict.violations.append(Violation(rule, self.table.citation(rule), en, de, cards, r.impossible))
 
     def note(self, kind: str, cards: tuple[str, ...] = (), **params: Param) -> None:
         en_t, de_t = NOTES[kind]

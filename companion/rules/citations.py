@@ -19,6 +19,10 @@ class Rule:
     citation_1e: str | None
     en: str
     de: str
+    #: The action names something that is not there (a card where it is not, more tokens than lie
+    #: on a card): it cannot physically happen, so it is refused in every mode and records nothing.
+    #: Other violations are illegal but possible: advisory games record them with a flag.
+    impossible: bool = False
 
 
 INSERT_1E = "1E Shadows insert"
@@ -42,6 +46,7 @@ RULES: dict[str, Rule] = {
         f"{INSERT_1E} › Playing a card into Shadows",
         "{card} is marshalled into shadows from its owner's hand, but it is in the {zone}.",
         "{card} marschiert von der Hand in die Schatten auf, liegt aber im Bereich {zone}.",
+        impossible=True,
     ),
     "shadows.no-crest": Rule(
         None,
@@ -61,6 +66,7 @@ RULES: dict[str, Rule] = {
         f"{INSERT_1E} › Bringing a card out of Shadows",
         "{card} is not in {player}'s shadows area (it is in the {zone}).",
         "{card} ist nicht im Schattenbereich von {player} (sondern im Bereich {zone}).",
+        impossible=True,
     ),
     "shadows.event-brought-out": Rule(
         "RR: Shadows › Bringing a card out of shadows",
@@ -148,6 +154,7 @@ RULES: dict[str, Rule] = {
         "1E Rules › Marshalling phase",
         "{card} is marshalled from its owner's hand, but it is in the {zone}.",
         "{card} marschiert von der Hand auf, liegt aber im Bereich {zone}.",
+        impossible=True,
     ),
     "marshal.event": Rule(
         "RR: Marshal",
@@ -203,6 +210,7 @@ RULES: dict[str, Rule] = {
         "1E Rules › Setup",
         "{card} is placed during setup from its owner's hand, but it is in the {zone}.",
         "{card} wird beim Aufbau von der Hand gelegt, liegt aber im Bereich {zone}.",
+        impossible=True,
     ),
     # -- uniqueness ------------------------------------------------------------
     "unique.dead-pile": Rule(
@@ -244,6 +252,7 @@ RULES: dict[str, Rule] = {
         "1E Rules › Events",
         "{card} is played from its owner's hand, but it is in the {zone}.",
         "{card} wird von der Hand gespielt, liegt aber im Bereich {zone}.",
+        impossible=True,
     ),
     "event.not-an-event": Rule(
         "RR: Event Cards",
@@ -276,12 +285,14 @@ RULES: dict[str, Rule] = {
         "1E Rules › Tokens",
         "There are only {have} {kind} token(s) on {where}, not {amount}.",
         "Auf {where} liegen nur {have} {kind}-Marker, nicht {amount}.",
+        impossible=True,
     ),
     "tokens.where": Rule(
         "RR: Shadows › While a card is in shadows",
         f"{INSERT_1E} › While a card is in Shadows",
         "Tokens sit on cards in play or in shadows; {card} is in the {zone}.",
         "Marker liegen auf Karten im Spiel oder in den Schatten; {card} liegt im Bereich {zone}.",
+        impossible=True,
     ),
     # -- leaving play, control --------------------------------------------------
     "kill.not-character": Rule(
@@ -295,6 +306,7 @@ RULES: dict[str, Rule] = {
         "1E Rules › In play",
         "{card} is not in play (it is in the {zone}).",
         "{card} ist nicht im Spiel (sondern im Bereich {zone}).",
+        impossible=True,
     ),
     "control.same-player": Rule(
         "RR: Ownership and Control",
@@ -320,6 +332,7 @@ RULES: dict[str, Rule] = {
         "1E Rules › Draw",
         "{card} is drawn from the draw deck, but it is in the {zone}.",
         "{card} wird vom Zugstapel gezogen, liegt aber im Bereich {zone}.",
+        impossible=True,
     ),
 }
 

@@ -71,9 +71,10 @@ def check(table: Table, action: Action) -> Verdict:
 
 
 def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
-    """Check the action, then apply it: always in advisory mode, only when legal in strict mode."""
+    """Check the action, then apply it: in advisory mode whenever it can physically happen, in strict
+    mode only when legal. An impossible action (a card named where it is not) is never applied."""
     verdict = check(table, action)
-    if mode == "strict" and not verdict.legal:
+    if verdict.impossible or (mode == "strict" and not verdict.legal):
         verdict.applied = False
         return verdict
     if action.starts_phase_body:

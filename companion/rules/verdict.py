@@ -13,10 +13,12 @@ class Violation:
     message: str  # English
     message_de: str
     cards: tuple[str, ...] = ()  # instances involved
+    impossible: bool = False  # cannot physically happen: refused in every mode
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "rule": self.rule,
+            "impossible": self.impossible,
             "citation": self.citation,
             "message": self.message,
             "message_de": self.message_de,
@@ -46,6 +48,10 @@ class Verdict:
     @property
     def legal(self) -> bool:
         return not self.violations
+
+    @property
+    def impossible(self) -> bool:
+        return any(v.impossible for v in self.violations)
 
     def to_dict(self) -> dict[str, Any]:
         return {

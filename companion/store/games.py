@@ -59,12 +59,21 @@ class Refused(StoreError):
     code = "illegal_action"
 
 
+class Impossible(Refused):
+    """The action cannot physically happen (a card named where it is not): refused in every mode."""
+
+    code = "impossible"
+
+
 def play_or_refuse(table: Table, action: Action, mode: Mode) -> Verdict:
     """Apply an action through the rules engine; a strict game refuses an illegal one."""
     try:
         verdict = play(table, action, mode)
     except ActionError as exc:
         raise StoreError(f"{exc}; nothing was recorded") from None
+    if verdict.impossible:
+        raise Impossible("the action names something that is not there; nothing was recorded",
+                         action=action.to_dict(), verdict=verdict.to_dict())
     if not verdict.applied:
         raise Refused("strict mode: the action is illegal and nothing was recorded",
                       action=action.to_dict(), verdict=verdict.to_dict())

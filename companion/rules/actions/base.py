@@ -8,9 +8,11 @@ of game action, in the game's own words.
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
-from typing import Any, ClassVar, TypeVar, Union
+from enum import StrEnum
+from typing import Annotated, Any, ClassVar, TypeVar, Union
 
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -21,38 +23,120 @@ REGISTRY: dict[str, type[Action]] = {}
 A = TypeVar("A", bound="type[Action]")
 
 
-def action(name: str) -> typing.Callable[[A], A]:
-    """Register an action class under its JSON type name."""
+class Ref(StrEnum):
+    """What a text field of an action names. Views, permission checks and the schemas read this
+    declaration; nothing recognises a card field by its name."""
+
+    CARD = "card"
+    SEAT = "seat"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Bound:
+    """The documented range of a number in an action."""
+
+    lo: int
+    hi: int
+
+
+#: A card instance at the table (``A.13089.1``), or a face-down card by position (``A:shadows#2``).
+CardRef = Annotated[str, Ref.CARD]
+#: A seat at the table.
+SeatRef = Annotated[str, Ref.SEAT]
+#: Gold, costs and token counts: no table ever has more.
+Amount = Annotated[int, Bound(0, 999)]
+#: Text such as a token kind.
+Word = Annotated[str, Bound(1, 40)]
+
+
+class Recorder(StrEnum):
+    """Who may record an action (besides the judge, who may record anything)."""
+
+    PLAYER = "player"  # only the seat named in ``player``: its own cards, hand, shadows and gold
+    EFFECT = "effect"  # the seat whose card effect it is (``player``); another seat's face-down card
+    #                    is named by position and the action waits for that seat to confirm it
+    TABLE = "table"  # the round's flow: any seat, the host or the judge
+
+
+def action(name: str, *, records: Recorder) -> typing.Callable[[A], A]:
+    """Register an action class under its JSON type name, with who may record it.
+
+    Its label is the message ``action.<name>`` in the message catalogue."""
 
     def register(cls: A) -> A:
         if name in REGISTRY:
             raise RuntimeError(f"action type {name!r} registered twice")
         cls.type = name
+        cls.records = records
+        cls.label = f"action.{name}"
         REGISTRY[name] = cls
+        _traits(cls)  # fail at import when a field's declaration cannot be read
         return cls
 
     return register
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Traits:
+    cards: tuple[str, ...]  # fields naming a card
+    seats: tuple[str, ...]  # fields naming a seat
+    hints: dict[str, Any]
+
+
+_TRAITS: dict[type, Traits] = {}
+
+
+def _refs(hint: Any) -> set[Ref]:
+    if typing.get_origin(hint) is Annotated:
+        return {m for m in hint.__metadata__ if isinstance(m, Ref)}
+    if typing.get_origin(hint) in (Union, types.UnionType):
+        return set().union(*(_refs(h) for h in typing.get_args(hint)))
+    return set()
+
+
+def _traits(cls: type) -> Traits:
+    t = _TRAITS.get(cls)
+    if t is None:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        names = [f.name for f in dataclasses.fields(cls)]
+        t = _TRAITS[cls] = Traits(
+            cards=tuple(n for n in names if Ref.CARD in _refs(hints[n])),
+            seats=tuple(n for n in names if Ref.SEAT in _refs(hints[n])),
+            hints={n: hints[n] for n in names},
+        )
+    return t
+
+
+def card_fields(cls: type[Action] | Action) -> tuple[str, ...]:
+    """The fields of an action that name a card, as declared by their ``CardRef`` type."""
+    return _traits(cls if isinstance(cls, type) else type(cls)).cards
+
+
+def seat_fields(cls: type[Action] | Action) -> tuple[str, ...]:
+    return _traits(cls if isinstance(cls, type) else type(cls)).seats
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Action:
     type: ClassVar[str] = ""
+    records: ClassVar[Recorder] = Recorder.PLAYER
+    label: ClassVar[str] = ""
     #: False for actions that may happen before the body of a phase starts
     #: (1st edition: coming out of Shadows at the beginning of the phase).
     starts_phase_body: ClassVar[bool] = True
 
     def validate(self, table: Table) -> None:
         """Raise ActionError when the action cannot even be recorded (unknown seat or card)."""
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if value is None:
-                continue
-            if f.name in ("player", "target_player") or f.name.endswith("_seat"):
-                table.player(value)
-            elif f.name in ("card", "attach_to"):
-                table.instance(value)
-            elif f.name in ("amount", "cost", "x") and value < 0:
-                raise ActionError(f"{self.type}: {f.name} must not be negative (got {value})")
+        traits = _traits(type(self))
+        for name, hint in traits.hints.items():
+            if not _accepts(hint, getattr(self, name)):
+                raise ActionError(f"{self.type}: field {name!r} must be {describe(hint)}")
+        for name in traits.seats:
+            if getattr(self, name) is not None:
+                table.player(getattr(self, name))
+        for name in traits.cards:
+            if getattr(self, name) is not None:
+                table.instance(getattr(self, name))
 
     def check(self, table: Table, v: Checker) -> None:
         raise NotImplementedError
@@ -70,24 +154,58 @@ class Action:
         return out
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+#: Numbers not given a narrower ``Bound`` stay within this.
+DEFAULT_BOUND = Bound(-999, 999)
+_TEXT = re.compile(r"[^\x00-\x1f\x7f\ud800-\udfff]{1,200}")
 
 
-def _accepts(hint: Any, value: Any) -> bool:
+def _accepts(hint: Any, value: Any, bound: Bound | None = None) -> bool:
     origin = typing.get_origin(hint)
+    if origin is Annotated:
+        base, *meta = typing.get_args(hint)
+        narrower = next((m for m in meta if isinstance(m, Bound)), None)
+        return _accepts(base, value, narrower or bound)
     if origin in (Union, types.UnionType):
-        return any(_accepts(h, value) for h in typing.get_args(hint))
+        return any(_accepts(h, value, bound) for h in typing.get_args(hint))
     if origin is typing.Literal:
         return value in typing.get_args(hint)
     if hint is type(None):
         return value is None
     if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
+        b = bound or DEFAULT_BOUND
+        return isinstance(value, int) and not isinstance(value, bool) and b.lo <= value <= b.hi
     if hint is bool:
         return isinstance(value, bool)
     if hint is str:
-        return isinstance(value, str) and 0 < len(value) <= 200
+        # Printable text without lone surrogates (they cannot be stored as UTF-8).
+        hi = bound.hi if bound else 200
+        return isinstance(value, str) and len(value) <= hi and _TEXT.fullmatch(value) is not None
     return False
+
+
+def describe(hint: Any) -> str:
+    """A field's type in words, for error messages."""
+    origin = typing.get_origin(hint)
+    if origin is Annotated:
+        base, *meta = typing.get_args(hint)
+        b = next((m for m in meta if isinstance(m, Bound)), None)
+        if base is int:
+            b = b or DEFAULT_BOUND
+            return f"a whole number from {b.lo} to {b.hi}"
+        if base is str:
+            return f"text of 1 to {b.hi if b else 200} characters"
+        return describe(base)
+    if origin in (Union, types.UnionType):
+        return " or ".join(describe(h) for h in typing.get_args(hint))
+    if origin is typing.Literal:
+        return " or ".join(repr(a) for a in typing.get_args(hint))
+    if hint is type(None):
+        return "null"
+    if hint is int:
+        return f"a whole number from {DEFAULT_BOUND.lo} to {DEFAULT_BOUND.hi}"
+    if hint is str:
+        return "text of 1 to 200 characters"
+    return getattr(hint, "__name__", str(hint))
 
 
 def action_from_dict(data: Any) -> Action:
@@ -97,15 +215,15 @@ def action_from_dict(data: Any) -> Action:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in REGISTRY:
         known = ", ".join(sorted(REGISTRY))
-        raise ActionError(f"unknown action type {kind!r}; known types: {known}")
+        shown = repr(kind) if isinstance(kind, str) and _TEXT.fullmatch(kind) and len(kind) <= 40 else "given"
+        raise ActionError(f"unknown action type {shown}; known types: {known}")
     cls = REGISTRY[kind]
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    hints = _traits(cls).hints
     fields = {f.name: f for f in dataclasses.fields(cls)}
     extra = set(data) - set(fields) - {"type"}
     if extra:
-        raise ActionError(f"{kind}: unknown field(s) {', '.join(sorted(extra))}; fields: {', '.join(fields)}")
+        named = sorted(repr(e) if isinstance(e, str) and _TEXT.fullmatch(e) and len(e) <= 40 else "…" for e in extra)
+        raise ActionError(f"{kind}: unknown field(s) {', '.join(named)}; fields: {', '.join(fields)}")
     kwargs: dict[str, Any] = {}
     for name, f in fields.items():
         if name not in data:
@@ -114,6 +232,7 @@ def action_from_dict(data: Any) -> Action:
             continue
         value = data[name]
         if not _accepts(hints[name], value):
-            raise ActionError(f"{kind}: field {name!r} has the wrong type or value ({value!r})")
+            # Echo the field, not the value: a value may be unprintable or enormous.
+            raise ActionError(f"{kind}: field {name!r} must be {describe(hints[name])}")
         kwargs[name] = value
     return cls(**kwargs)

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, action
+from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Zone
 
 
-@action("take_control")
+@action("take_control", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class TakeControl(Action):
-    player: str
-    card: str
+    player: SeatRef
+    card: CardRef
 
     def check(self, t: Table, v: Checker) -> None:
         name = t.name(self.card)
@@ -51,7 +51,7 @@ class TakeControl(Action):
         t.in_play[self.card].controller = seat
 
 
-@action("control_reverts")
+@action("control_reverts", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class ControlReverts(TakeControl):
     """The most recent take-control effect on a card ends; control goes to the effect before, else the owner."""

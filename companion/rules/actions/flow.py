@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, action
+from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -17,7 +17,7 @@ def next_phase(current: Phase) -> Phase:
     return ROUND[ROUND.index(current) + 1]
 
 
-@action("begin_phase")
+@action("begin_phase", records=Recorder.TABLE)
 @dataclass(frozen=True, slots=True)
 class BeginPhase(Action):
     """A new phase begins; the plot phase begins a new round."""
@@ -46,10 +46,10 @@ class BeginPhase(Action):
         t.phase_began()
 
 
-@action("set_first_player")
+@action("set_first_player", records=Recorder.TABLE)
 @dataclass(frozen=True, slots=True)
 class SetFirstPlayer(Action):
-    player: str
+    player: SeatRef
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
@@ -59,10 +59,10 @@ class SetFirstPlayer(Action):
         t.first_player = self.player
 
 
-@action("set_active_player")
+@action("set_active_player", records=Recorder.TABLE)
 @dataclass(frozen=True, slots=True)
 class SetActivePlayer(Action):
-    player: str
+    player: SeatRef
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
@@ -72,13 +72,13 @@ class SetActivePlayer(Action):
         t.active_player = self.player
 
 
-@action("draw")
+@action("draw", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
     """A known card goes from the draw deck to its owner's hand."""
 
-    player: str
-    card: str
+    player: SeatRef
+    card: CardRef
 
     def check(self, t: Table, v: Checker) -> None:
         if t.where[self.card] != (self.player, Zone.DECK):
@@ -88,12 +88,12 @@ class Draw(Action):
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
 
 
-@action("pass_shadows")
+@action("pass_shadows", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class PassShadows(Action):
     """1st edition: a player lets the beginning-of-phase chance to come out of Shadows go."""
 
-    player: str
+    player: SeatRef
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
@@ -107,8 +107,8 @@ class PassShadows(Action):
 
 @dataclass(frozen=True, slots=True)
 class _SetKneeling(Action):
-    player: str
-    card: str
+    player: SeatRef
+    card: CardRef
     kneeling = True
 
     def check(self, t: Table, v: Checker) -> None:
@@ -120,13 +120,13 @@ class _SetKneeling(Action):
             t.in_play[self.card].kneeling = self.kneeling
 
 
-@action("kneel")
+@action("kneel", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class Kneel(_SetKneeling):
     kneeling = True
 
 
-@action("stand")
+@action("stand", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class Stand(_SetKneeling):
     kneeling = False

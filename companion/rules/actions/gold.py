@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, action
+from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, action
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase
 
 
-@action("collect_income")
+@action("collect_income", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class CollectIncome(Action):
-    player: str
-    amount: int
+    player: SeatRef
+    amount: Amount
 
     def check(self, t: Table, v: Checker) -> None:
         if t.phase is not Phase.MARSHALING:
@@ -24,11 +24,11 @@ class CollectIncome(Action):
         t.players[self.player].gold += self.amount
 
 
-@action("gain_gold")
+@action("gain_gold", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class GainGold(Action):
-    player: str
-    amount: int
+    player: SeatRef
+    amount: Amount
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
@@ -38,13 +38,13 @@ class GainGold(Action):
         t.players[self.player].gold += self.amount
 
 
-@action("spend_gold")
+@action("spend_gold", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class SpendGold(Action):
     """Gold spent on something the companion does not track (an ability's cost, …)."""
 
-    player: str
-    amount: int
+    player: SeatRef
+    amount: Amount
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
@@ -56,12 +56,12 @@ class SpendGold(Action):
         t.players[self.player].gold -= self.amount
 
 
-@action("return_unspent_gold")
+@action("return_unspent_gold", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class ReturnUnspentGold(Action):
     """Taxation: every player (or one) returns all unspent gold to the treasury."""
 
-    player: str | None = None
+    player: SeatRef | None = None
 
     def check(self, t: Table, v: Checker) -> None:
         if t.phase is not Phase.TAXATION:

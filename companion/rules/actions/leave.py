@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, action
+from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import leave_to, note_leaving_play, note_owner_area, place_name
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Zone
 
 
-@action("kill")
+@action("kill", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class Kill(Action):
     """A character in play is killed: it goes to its owner's dead pile."""
 
-    player: str
-    card: str
+    player: SeatRef
+    card: CardRef
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
@@ -33,8 +33,8 @@ class Kill(Action):
 
 @dataclass(frozen=True, slots=True)
 class _MoveTo(Action):
-    player: str
-    card: str
+    player: SeatRef
+    card: CardRef
     destination = Zone.DISCARD
 
     def check(self, t: Table, v: Checker) -> None:
@@ -45,7 +45,7 @@ class _MoveTo(Action):
         leave_to(t, self.card, self.destination)
 
 
-@action("discard")
+@action("discard", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class Discard(_MoveTo):
     """A card is discarded from anywhere (play, hand, deck, shadows) to its owner's discard pile."""
@@ -53,7 +53,7 @@ class Discard(_MoveTo):
     destination = Zone.DISCARD
 
 
-@action("return_to_hand")
+@action("return_to_hand", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class ReturnToHand(_MoveTo):
     """A card returns to its owner's hand (from play, from shadows, from the discard pile …)."""
@@ -61,13 +61,13 @@ class ReturnToHand(_MoveTo):
     destination = Zone.HAND
 
 
-@action("leave_play")
+@action("leave_play", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class LeavePlay(Action):
     """A card in play leaves play to its owner's draw deck or out of the game."""
 
-    player: str
-    card: str
+    player: SeatRef
+    card: CardRef
     to: str = "deck"
 
     def validate(self, table: Table) -> None:

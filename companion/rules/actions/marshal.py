@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, action
+from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import (
     check_attachment,
     check_limited,
@@ -28,14 +28,14 @@ def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) ->
         v.violate("marshal.active-player", player=player, active=t.active_player)
 
 
-@action("marshal_into_shadows")
+@action("marshal_into_shadows", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class MarshalIntoShadows(Action):
     """Pay 2 gold to put a Shadow card from hand face down into your shadows area."""
 
-    player: str
-    card: str
-    cost: int | None = None  # gold actually paid, when an effect changed it
+    player: SeatRef
+    card: CardRef
+    cost: Amount | None = None  # gold actually paid, when an effect changed it
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
@@ -54,15 +54,15 @@ class MarshalIntoShadows(Action):
         t.move(self.card, t.instance(self.card).owner, Zone.SHADOWS)
 
 
-@action("marshal")
+@action("marshal", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class Marshal(Action):
     """Marshal a character, location or attachment from hand for its printed cost (duplicates are free)."""
 
-    player: str
-    card: str
-    attach_to: str | None = None
-    cost: int | None = None
+    player: SeatRef
+    card: CardRef
+    attach_to: CardRef | None = None
+    cost: Amount | None = None
 
     def expected_cost(self, t: Table) -> int:
         if duplicate_target(t, self.player, self.card):
@@ -100,14 +100,14 @@ class Marshal(Action):
         enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=False)
 
 
-@action("play_event")
+@action("play_event", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class PlayEvent(Action):
     """Play an event from hand for its printed cost; it goes to its owner's discard pile."""
 
-    player: str
-    card: str
-    cost: int | None = None
+    player: SeatRef
+    card: CardRef
+    cost: Amount | None = None
 
     def expected_cost(self, t: Table) -> int:
         c = t.card(self.card)

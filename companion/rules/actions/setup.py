@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, action
+from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import (
     check_attachment,
     duplicate_target,
@@ -29,11 +29,11 @@ def _check_setup_phase(t: Table, v: Checker) -> None:
         v.violate("setup.phase", phase=t.phase)
 
 
-@action("setup_into_shadows")
+@action("setup_into_shadows", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class SetupIntoShadows(Action):
-    player: str
-    card: str
+    player: SeatRef
+    card: CardRef
 
     def check(self, t: Table, v: Checker) -> None:
         _check_setup_phase(t, v)
@@ -48,15 +48,15 @@ class SetupIntoShadows(Action):
         t.move(self.card, t.instance(self.card).owner, Zone.SHADOWS)
 
 
-@action("setup_place")
+@action("setup_place", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class SetupPlace(Action):
     """A setup card placed face up (revealed with the others)."""
 
-    player: str
-    card: str
-    attach_to: str | None = None
-    cost: int | None = None
+    player: SeatRef
+    card: CardRef
+    attach_to: CardRef | None = None
+    cost: Amount | None = None
 
     def setup_cost(self, t: Table) -> int:
         if duplicate_target(t, self.player, self.card):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.rules.actions.base import Action, action
+from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import (
     check_attachment,
     check_limited,
@@ -59,11 +59,11 @@ def _check_in_own_shadows(t: Table, v: Checker, player: str, card: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class _PaidFromShadows(Action):
-    player: str
-    card: str
-    shadow: int | Literal["X"] | None = None  # which Shadow value, when the card has several
-    x: int | None = None  # the value of X for Shadow (X)
-    cost: int | None = None  # gold actually paid, when an effect changed the cost
+    player: SeatRef
+    card: CardRef
+    shadow: Amount | Literal["X"] | None = None  # which Shadow value, when the card has several
+    x: Amount | None = None  # the value of X for Shadow (X)
+    cost: Amount | None = None  # gold actually paid, when an effect changed the cost
     starts_phase_body = False
 
     def expected_cost(self, t: Table, v: Checker | None = None) -> int:
@@ -84,12 +84,12 @@ class _PaidFromShadows(Action):
         t.came_out(self.player)
 
 
-@action("bring_out")
+@action("bring_out", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class BringOut(_PaidFromShadows):
     """Pay a character's, location's or attachment's shadow cost to bring it into play face up."""
 
-    attach_to: str | None = None
+    attach_to: CardRef | None = None
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
@@ -110,7 +110,7 @@ class BringOut(_PaidFromShadows):
         enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=True)
 
 
-@action("play_event_from_shadows")
+@action("play_event_from_shadows", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class PlayEventFromShadows(_PaidFromShadows):
     """Play an event from shadows for its shadow cost; it goes to its owner's discard pile."""
@@ -131,14 +131,14 @@ class PlayEventFromShadows(_PaidFromShadows):
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
 
 
-@action("put_into_play_from_shadows")
+@action("put_into_play_from_shadows", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class PutIntoPlayFromShadows(Action):
     """A card effect puts a card from shadows into play: no shadow cost; events cannot be."""
 
-    player: str
-    card: str
-    attach_to: str | None = None
+    player: SeatRef
+    card: CardRef
+    attach_to: CardRef | None = None
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
@@ -159,13 +159,13 @@ class PutIntoPlayFromShadows(Action):
         enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=True)
 
 
-@action("put_into_shadows")
+@action("put_into_shadows", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class PutIntoShadows(Action):
     """A card effect puts or returns a card into shadows: face down, in its owner's shadows area."""
 
-    player: str  # whose effect it is
-    card: str
+    player: SeatRef  # whose effect it is
+    card: CardRef
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, action
+from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, Word, action
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Zone
@@ -12,10 +12,10 @@ from companion.rules.state import ActionError, Zone
 
 @dataclass(frozen=True, slots=True)
 class _Tokens(Action):
-    player: str
-    kind: str
-    amount: int = 1
-    card: str | None = None  # None: the player's own pool
+    player: SeatRef
+    kind: Word
+    amount: Amount = 1
+    card: CardRef | None = None  # None: the player's own pool
     starts_phase_body = False
 
     def validate(self, table: Table) -> None:
@@ -40,7 +40,7 @@ class _Tokens(Action):
             v.violate("tokens.where", (self.card,), card=t.name(self.card), zone=t.zone_of(self.card))
 
 
-@action("place_tokens")
+@action("place_tokens", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class PlaceTokens(_Tokens):
     def check(self, t: Table, v: Checker) -> None:
@@ -52,7 +52,7 @@ class PlaceTokens(_Tokens):
             pile[self.kind] = pile.get(self.kind, 0) + self.amount
 
 
-@action("remove_tokens")
+@action("remove_tokens", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class RemoveTokens(_Tokens):
     def check(self, t: Table, v: Checker) -> None:
