@@ -54,10 +54,12 @@ def test_create_game_gives_distinct_random_keys(client: FlaskClient) -> None:
     keys = [g["host"]["key"], g["judge"]["key"], *(s["key"] for s in g["seats"])]
     assert len(set(keys)) == 4 and all(len(k) >= 32 for k in keys)  # 24 random bytes, base64url
     gid = g["game"]["id"]
-    assert client.get(f"/api/games/{gid}", headers=h(g["seats"][1]["key"])).get_json()["role"] == "B"
+    seat_b = client.get(f"/api/games/{gid}", headers=h(g["seats"][1]["key"])).get_json()
+    assert seat_b["role"] == "seat" and seat_b["viewer"] == {"role": "seat", "seat": "B"}
     assert client.get(f"/api/games/{gid}", headers=h(g["judge"]["key"])).get_json()["role"] == "judge"
     assert client.get(f"/api/games/{gid}").get_json()["role"] == "spectator"
-    assert client.get(f"/api/games/{gid}", headers=h("guess" * 8)).get_json()["role"] == "spectator"
+    wrong = client.get(f"/api/games/{gid}", headers=h("guess" * 8))
+    assert wrong.status_code == 401 and wrong.get_json()["error"]["code"] == "bad_key"
 
 
 def test_keys_are_stored_hashed(client: FlaskClient, tmp_path: Path) -> None:
@@ -79,12 +81,16 @@ def test_actions_versions_and_conflicts(client: FlaskClient) -> None:
 
 def test_strict_mode_refuses_and_records_nothing(client: FlaskClient) -> None:
     g, gid, ka, _ = game_with_decks(client, mode="strict")
-    r = act(client, g, ka, {"type": "bring_out", "player": "A", "card": "A.13089.1"}, 2)
+    assert act(client, g, ka, {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"}, 2).status_code == 201
+    r = act(client, g, ka, {"type": "bring_out", "player": "A", "card": "A.13089.1"}, 3)  # during setup
     assert r.status_code == 422
     err = r.get_json()["error"]
     assert err["code"] == "illegal_action"
-    assert err["details"]["verdict"]["violations"][0]["rule"] == "shadows.not-in-shadows"
-    assert client.get(f"/api/games/{gid}").get_json()["version"] == 2
+    assert err["details"]["verdict"]["violations"][0]["rule"] == "shadows.no-action-window"
+    assert client.get(f"/api/games/{gid}").get_json()["version"] == 3
+    # A card named where it is not cannot be brought out at all: refused in every mode.
+    r = act(client, g, ka, {"type": "bring_out", "player": "A", "card": "A.00168.1"}, 3)
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "impossible"
 
 
 def test_advisory_mode_records_and_flags_the_dead_pile_bring_out(client: FlaskClient) -> None:
@@ -154,7 +160,8 @@ def test_judge_export_replays_with_companion_check(client: FlaskClient, tmp_path
     rows = judge_log(r.get_data(as_text=True), catalog())
     assert [row["action"]["type"] for row in rows] == ["setup_into_shadows"]
     header = json.loads(r.get_data(as_text=True).splitlines()[0])
-    assert header["verified_head"] and header["players"][0]["deck"] == {TYRION_CORE: 1, TYRION_TB: 1, IMPS_AGENT: 2}
+    assert header["chain"]["verified"] and header["chain"]["head"]
+    assert header["players"][0]["deck"] == {TYRION_CORE: 1, TYRION_TB: 1, IMPS_AGENT: 2}
 
 
 def test_card_actions_suggest_what_makes_sense(client: FlaskClient) -> None:

@@ -43,7 +43,7 @@ def test_the_readme_example_runs_as_shown() -> None:
     import re
 
     text = (ROOT / "README.md").read_text()
-    block = re.search(r"### The rules core in five lines\n\n```python\n(.*?)```", text, re.S)
+    block = re.search(r"### The rules core in a few lines\n\n```python\n(.*?)```", text, re.S)
     assert block, "the README lost its rules-core example"
     code = block.group(1)
     expected = [line[4:] for line in code.splitlines() if line.startswith("# → ")]

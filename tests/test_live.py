@@ -20,8 +20,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
-def events(url: str, count: int, out: list[dict], opened: threading.Event, timeout: float = 10) -> None:
-    with urllib.request.urlopen(url, timeout=timeout) as r:
+def events(url: str, count: int, out: list[dict], opened: threading.Event, timeout: float = 10,
+           key: str | None = None) -> None:
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=timeout) as r:
         opened.set()
         for raw in r:
             line = raw.decode()
@@ -43,7 +45,7 @@ def test_each_change_reaches_other_devices_within_a_second(server: Server) -> No
     gid, ka, kb = game(base)
     got: list[dict] = []
     opened = threading.Event()
-    listener = threading.Thread(target=events, args=(f"{base}/games/{gid}/events?key={kb}&since=1", 3, got, opened))
+    listener = threading.Thread(target=events, args=(f"{base}/games/{gid}/events?since=1", 3, got, opened, 10, kb))
     listener.start()
     assert opened.wait(5)
     version = 1
@@ -69,7 +71,8 @@ def test_a_reconnecting_device_catches_up_from_its_last_version(server: Server) 
         call(base, "POST", f"/games/{gid}/actions",
              {"action": {"type": "setup_into_shadows", "player": "A", "card": card}, "expected_version": v}, ka)
     # The device last saw version 1, dropped, and comes back with Last-Event-ID: 1.
-    req = urllib.request.Request(f"{base}/games/{gid}/events?key={kb}", headers={"Last-Event-ID": "1"})
+    req = urllib.request.Request(f"{base}/games/{gid}/events", headers={"Last-Event-ID": "1",
+                                                                        "Authorization": f"Bearer {kb}"})
     with urllib.request.urlopen(req, timeout=10) as r:
         for raw in r:
             line = raw.decode()

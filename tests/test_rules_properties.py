@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from companion.rules import action_from_dict, play
 from companion.rules.editions import Table
+from companion.rules.roles import JUDGE, SPECTATOR, Role
 from companion.rules.simulate import random_action
 from companion.rules.state import CardInstance, Zone
 from companion.rules.views import view
@@ -107,12 +108,14 @@ def test_no_view_for_a_non_owner_depends_on_a_hidden_identity(seed: int, edition
     t = fresh(edition, "marshaling")
     run(t, seed, steps)
     twin = _swap_hidden_identities(t, "A")
-    for viewer in ("B", "spectator"):
+    for viewer in (Role.of_seat("B"), SPECTATOR):
         assert view(t, viewer) == view(twin, viewer)
         text = json.dumps(view(t, viewer))
         for c in t.players["A"].zones[Zone.SHADOWS] + t.players["A"].zones[Zone.HAND]:
             assert c not in text
-    assert view(t, "A") != view(twin, "A") or not (t.players["A"].zones[Zone.SHADOWS] + t.players["A"].zones[Zone.HAND])
+    owner = Role.of_seat("A")
+    hidden = t.players["A"].zones[Zone.SHADOWS] + t.players["A"].zones[Zone.HAND]
+    assert view(t, owner) != view(twin, owner) or not hidden
 
 
 @SETTINGS
@@ -123,4 +126,4 @@ def test_state_is_the_fold_of_the_serialised_actions(seed: int, edition: str, st
     again = fresh(edition, "setup")
     for a in actions:
         play(again, action_from_dict(json.loads(json.dumps(a.to_dict()))))
-    assert view(again, "judge") == view(t, "judge")
+    assert view(again, JUDGE) == view(t, JUDGE)

@@ -14,6 +14,7 @@ from companion.rules.actions import (
     PutIntoShadows,
     TakeControl,
 )
+from companion.rules.roles import JUDGE, Role
 from companion.rules.state import Zone
 from companion.rules.views import view
 from tests.tables import dead, hand, illegal, in_play, legal, make_table, notes_of, rules_of, shadows
@@ -83,10 +84,10 @@ def test_a_card_still_in_the_draw_deck_counts_as_drawn() -> None:
 def test_marshal_into_shadows_needs_two_gold_and_strict_mode_refuses() -> None:
     t = make_table({"A": {IMPS_AGENT: 1}, "B": {}}, gold=1)
     hand(t, "A.00168.1")
-    before = view(t, "judge")
+    before = view(t, JUDGE)
     v = play(t, MarshalIntoShadows("A", "A.00168.1"), "strict")
     assert not v.legal and not v.applied and rules_of(v) == ["gold.insufficient"]
-    assert view(t, "judge") == before
+    assert view(t, JUDGE) == before
 
 
 def test_unique_card_may_go_into_shadows_with_a_copy_in_the_dead_pile() -> None:
@@ -156,7 +157,7 @@ def test_bring_out_as_duplicate_still_pays_the_shadow_cost() -> None:
     assert "duplicate" in notes_of(v)
     assert t.in_play["A.13089.1"].duplicate_of == "A.01089.1"
     assert t.players["A"].gold == 5
-    assert view(t, "B")["players"][0]["uniques_in_play"] == ["Tyrion Lannister"]
+    assert view(t, Role.of_seat("B"))["players"][0]["uniques_in_play"] == ["Tyrion Lannister"]
 
 
 def test_bring_out_refused_when_an_opponent_controls_my_copy() -> None:
@@ -254,7 +255,7 @@ def test_tokens_are_discarded_when_a_card_leaves_shadows() -> None:
     t = make_table({"A": {IMPS_AGENT: 1}, "B": {}})
     shadows(t, "A.00168.1")
     legal(t, PlaceTokens("A", "shadow", 1, "A.00168.1"))
-    assert view(t, "B")["players"][0]["shadows"][0]["tokens"] == {"shadow": 1}
+    assert view(t, Role.of_seat("B"))["players"][0]["shadows"][0]["tokens"] == {"shadow": 1}
     v = legal(t, BringOut("A", "A.00168.1"))
     assert "tokens-discarded" in notes_of(v)
     assert t.tokens_on("A.00168.1") == {}
@@ -422,6 +423,6 @@ def test_second_edition_has_no_such_timing_limits() -> None:
 def test_check_is_pure() -> None:
     t = make_table({"A": {TYRION_TB: 1}, "B": {}})
     shadows(t, "A.13089.1")
-    before = view(t, "judge")
+    before = view(t, JUDGE)
     check(t, BringOut("A", "A.13089.1"))
-    assert view(t, "judge") == before
+    assert view(t, JUDGE) == before

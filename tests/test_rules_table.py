@@ -27,6 +27,7 @@ from companion.rules.actions import (
     SpendGold,
     TakeControl,
 )
+from companion.rules.roles import JUDGE, SPECTATOR, Role
 from companion.rules.state import Phase, Zone
 from companion.rules.views import view
 from tests.tables import dead, hand, illegal, in_play, legal, make_table, notes_of, shadows
@@ -352,13 +353,13 @@ def test_views_hide_shadows_from_opponents_and_spectators_only() -> None:
     t.round = 3
     t.in_shadows["A.13089.1"].entered_round = 1
     t.tokens["A.13089.1"] = {"shadow": 1}
-    for viewer in ("B", "spectator"):
+    for viewer in (Role.of_seat("B"), SPECTATOR):
         text = json.dumps(view(t, viewer))
         assert "13089" not in text and "Tyrion" not in text and "00168" not in text
         entry = view(t, viewer)["players"][0]["shadows"][0]
         assert entry == {"position": 1, "rounds": 2, "tokens": {"shadow": 1}}
         assert view(t, viewer)["players"][0]["hand"] == {"count": 1}
-    for viewer in ("A", "judge"):
+    for viewer in (Role.of_seat("A"), JUDGE):
         seen = view(t, viewer)["players"][0]
         assert seen["shadows"][0]["card"]["name"] == "Tyrion Lannister"
         assert seen["hand"]["cards"][0]["code"] == IMPS_AGENT

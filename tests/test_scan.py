@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.bench.scan import bench_folder, synthetic_frame
+from companion.rules.roles import JUDGE, Role
 from companion.scan.engines import Code
 from companion.scan.images import ImageError, image_size, load_gray
 from companion.scan.labels import ALPHABET, Label, LabelError, check_character, parse_payload
@@ -77,7 +78,7 @@ def test_labels_round_trip_through_a_phone_photo_to_card_instances() -> None:
     assert cv2.imdecode(np.frombuffer(png(page), np.uint8), cv2.IMREAD_GRAYSCALE).shape == page.shape
     photo, expected = synthetic_frame(random.Random(5), images)
     codes = decode_image(photo)
-    rows = resolve_codes(codes, t, tags, "judge")
+    rows = resolve_codes(codes, t, tags, JUDGE)
     assert sorted(r["card"]["id"] for r in rows if r["status"] == "ok") == ["A.01089.2", "A.13089.1", "B.13089.1"]
     assert sorted(c.text for c in codes) == sorted(expected)
 
@@ -91,10 +92,15 @@ def test_codes_map_to_instances_with_statuses() -> None:
              Code(Label("1e", "kl_5", "AB7", 1).payload(), "qr", (), "zxing"),
              Code(Label("2e", "13089", "AB7", 3).payload(), "qr", (), "zxing"),
              Code("9784872348880", "ean13", (), "zbar")]
-    rows = resolve_codes(codes, t, {"AB7": "A", "Q2X": "B"}, "A")
-    assert [r["status"] for r in rows] == ["ok", "hidden", "other-table", "other-edition", "not-in-deck", "foreign"]
+    rows = resolve_codes(codes, t, {"AB7": "A", "Q2X": "B"}, Role.of_seat("A"))
+    # B's hidden card and a deck that is not at this table answer alike: no oracle on decklists.
+    assert [r["status"] for r in rows] == ["ok", "unseen", "unseen", "other-edition", "not-in-deck", "foreign"]
     assert rows[0]["card"]["id"] == "A.13089.1" and rows[0]["actions"]
-    assert "card" not in rows[1] and "01089" not in rows[1]["message"]
+    strip = [{k: v for k, v in r.items() if k not in ("text", "label")} for r in rows[1:3]]
+    assert strip[0] == strip[1] and "card" not in rows[1] and "01089" not in rows[1]["message"]
+    # The judge learns the real reasons.
+    judged = resolve_codes(codes, t, {"AB7": "A", "Q2X": "B"}, JUDGE)
+    assert [r["status"] for r in judged][:3] == ["ok", "ok", "other-table"]
 
 
 # -- real images (decode rates as floors, not timings) ------------------------------------------------
@@ -168,7 +174,7 @@ def test_scan_api_bad_input_and_a_real_scan(client: FlaskClient) -> None:
     by_status = {row["status"]: row for row in r["codes"]}
     assert by_status["ok"]["card"]["id"] == "A.13089.1"
     assert "setup_into_shadows" in [a["action"]["type"] for a in by_status["ok"]["actions"]]  # still setup
-    assert "other-table" in by_status
+    assert by_status["unseen"]["message"] == "not a card you can see at this table"  # another table's label
     assert client.get(f"/api/games/{gid}").get_json()["version"] == 1  # scanning records nothing
 
 

@@ -126,7 +126,9 @@ def test_every_phone_hears_each_turn(tmp_path: Path) -> None:
         opened = threading.Event()
 
         def listen() -> None:
-            with urllib.request.urlopen(f"{base}/games/{gid}/events?since=0", timeout=10) as r:
+            req = urllib.request.Request(f"{base}/games/{gid}/events?since=0",
+                                         headers={"Authorization": f"Bearer {key}"})
+            with urllib.request.urlopen(req, timeout=10) as r:
                 opened.set()
                 for raw in r:
                     if raw.startswith(b"data:"):

@@ -60,10 +60,11 @@ def test_a_card_leaving_shadows_is_a_bring_out_with_its_verdict(app_client: Flas
     red = {"Authorization": f"Bearer {g['seats'][0]['key']}"}
     gid = g["game"]["id"]
     version = app_client.get(f"/api/games/{gid}").get_json()["version"]
-    for action in ({"type": "marshal", "player": "Red", "card": "Red.01089.1", "cost": 0},
-                   {"type": "kill", "player": "Blue", "card": "Red.01089.1"}):
+    blue = {"Authorization": f"Bearer {g['seats'][1]['key']}"}
+    for action, who in (({"type": "marshal", "player": "Red", "card": "Red.01089.1", "cost": 0}, red),
+                        ({"type": "kill", "player": "Blue", "card": "Red.01089.1"}, blue)):  # Blue's effect
         r = app_client.post(f"/api/games/{gid}/actions", json={"action": action, "expected_version": version},
-                            headers=red)
+                            headers=who)
         version = r.get_json()["version"]
     body = snap(app_client, g, {"colour": "Red", "cards": []}).get_json()
     assert body["recorded"] == 1

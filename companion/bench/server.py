@@ -63,10 +63,11 @@ class Client:
         return r.status, json.loads(r.read() or b"null")
 
 
-async def _listen(host: str, port: int, path: str, want: int, got: list[tuple[int, float, float]],
+async def _listen(host: str, port: int, path: str, key: str, want: int, got: list[tuple[int, float, float]],
                   ready: asyncio.Event, counter: list[int], total: int) -> None:
     reader, writer = await asyncio.open_connection(host, port)
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n"
+                 f"Authorization: Bearer {key}\r\n\r\n".encode())
     await writer.drain()
     while (await reader.readline()) not in (b"\r\n", b""):
         pass  # response headers
@@ -121,13 +122,14 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
 
     async def open_all() -> list[asyncio.Task[None]]:
         tasks = []
-        for gid, _, kb in games:
+        for gid, ka, kb in games:
             for d in range(devices):
                 got: list[tuple[int, float, float]] = []
                 deliveries.append(got)
-                key = kb if d % 2 else ""
-                path = f"/api/games/{gid}/events?since=0" + (f"&key={key}" if key else "")
-                tasks.append(asyncio.ensure_future(_listen(host, port, path, final, got, ready, counter, total)))
+                key = kb if d % 2 else ka  # the acting seat's phones and its opponent's
+                path = f"/api/games/{gid}/events?since=0"
+                tasks.append(asyncio.ensure_future(_listen(host, port, path, key, final, got, ready, counter,
+                                                           total)))
         await asyncio.wait_for(ready.wait(), timeout=120)
         return tasks
 

@@ -68,13 +68,18 @@ class Catalog:
 
     # -- opening -------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path | None = None) -> Catalog:
-        """Open the catalog at ``path`` (default: the per-user file), seeding it on first use."""
+    def open(cls, path: str | Path | None = None, *, check_same_thread: bool = True) -> Catalog:
+        """Open the catalog at ``path`` (default: the per-user file), seeding it on first use.
+
+        ``check_same_thread=False`` lets a pool hand the connection to one thread after another."""
+        import sqlite3
+
         from companion.paths import catalog_path
 
         target = Path(path) if path is not None else catalog_path()
         target.parent.mkdir(parents=True, exist_ok=True)
-        catalog = cls(sqlite_utils.Database(target))
+        conn = sqlite3.connect(str(target), check_same_thread=check_same_thread, timeout=30)
+        catalog = cls(sqlite_utils.Database(conn))
         catalog._ensure_schema()
         return catalog
 

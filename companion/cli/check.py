@@ -11,12 +11,15 @@ import click
 
 from companion.catalog.store import Catalog
 from companion.rules import ActionError, play
-from companion.rules.log import LogError, read_log
+from companion.rules.log import LogError, read_log, verify_chain
 
 
 def judge_log(text: str, catalog: Catalog, lang: str = "en") -> list[dict[str, Any]]:
     """Replay a table log; one result per action line. Raises LogError when it cannot be read."""
     log = read_log(text.splitlines())
+    broken = verify_chain(log)
+    if broken is not None:
+        raise LogError(*broken)
     cards = catalog.cards(log.header.codes())
     missing = sorted(log.header.codes() - set(cards))
     if missing:
@@ -41,6 +44,18 @@ def judge_log(text: str, catalog: Catalog, lang: str = "en") -> list[dict[str, A
                            for v in verdict.violations],
             "notes": [getattr(n, key) for n in verdict.notes],
         })
+    for line, action, entry in log.undone:
+        # Taken back at the table, so not replayed; what was judged when it was recorded stands.
+        recorded = entry.get("verdict") or {}
+        results.append({
+            "line": line, "action": action.to_dict(), "legal": recorded.get("legal", True), "applied": False,
+            "undone": True,
+            "violations": [{"rule": v.get("rule"), "citation": v.get("citation"),
+                            "message": v.get("message" if lang == "en" else "message_de")}
+                           for v in recorded.get("violations", [])],
+            "notes": [n.get("message" if lang == "en" else "message_de") for n in recorded.get("notes", [])],
+        })
+    results.sort(key=lambda r: r["line"])
     return results
 
 
@@ -71,6 +86,8 @@ def check_log(log_file: Path, as_json: bool, lang: str, catalog_path: str | None
             a = r["action"]
             what = " ".join(f"{k}={v}" for k, v in a.items() if k != "type")
             status = click.style("legal", fg="green") if r["legal"] else click.style("ILLEGAL", fg="red", bold=True)
+            if r.get("undone"):
+                status += click.style(" (undone)", fg="yellow")
             click.echo(f"line {r['line']:>4}  {a['type']} {what}: {status}")
             for v in r["violations"]:
                 click.echo(f"            ✗ {v['message']}  ({v['citation']}; {v['rule']})")

@@ -92,6 +92,7 @@ def _compare(report: dict, game_id: str, seats: dict[str, str], apply_: bool, db
              catalog: Catalog) -> None:
     from companion.paths import database_path
     from companion.rules import action_from_dict
+    from companion.rules.roles import JUDGE
     from companion.store.games import GameStore, StoreError
     from companion.tts.diff import SeatMapError, differences, seat_map
 
@@ -106,7 +107,8 @@ def _compare(report: dict, game_id: str, seats: dict[str, str], apply_: bool, db
     if apply_:
         actions = [action_from_dict(r["action"]) for r in rows if "action" in r]
         try:
-            done = store.act_many(game_id, actions, actor="tts-import", expected_version=game.version)
+            # Whoever runs the command holds the database itself: the judge's authority.
+            done = store.act_many(game_id, actions, actor=JUDGE, expected_version=game.version)
         except StoreError as exc:
             raise click.ClickException(f"{exc.message} — nothing was recorded") from None
         report["recorded"] = len(done)

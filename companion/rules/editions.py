@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 class Table(TableState):
     edition: ClassVar[str] = ""
     setup_gold: ClassVar[int] = 8
+    #: 1st edition: each player's beginning-of-phase chance to come out of Shadows is shown.
+    has_shadows_opportunity: ClassVar[bool] = False
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
 
     def citation(self, rule: str) -> str:
@@ -68,6 +70,7 @@ class SecondEditionTable(Table):
 class FirstEditionTable(Table):
     edition: ClassVar[str] = "1e"
     setup_gold: ClassVar[int] = 5
+    has_shadows_opportunity: ClassVar[bool] = True
 
     def may_enter_shadows(self, card: Card) -> bool:
         return card.has_shadow  # the Shadow crest, read into shadow_costs by the importer

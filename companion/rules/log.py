@@ -114,12 +114,18 @@ def parse_header(data: Any, line: int = 1) -> Header:
 @dataclass(slots=True)
 class TableLog:
     header: Header
-    actions: list[tuple[int, Action]]  # (line number, action)
+    actions: list[tuple[int, Action]]  # (line number, action) to replay
+    #: A judge's export: every chained entry as stored, with its line number.
+    entries: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: Actions taken back: (line number, action, entry) — reported, not replayed.
+    undone: list[tuple[int, Action, dict[str, Any]]] = field(default_factory=list)
 
 
 def read_log(lines: Iterable[str]) -> TableLog:
     header: Header | None = None
     actions: list[tuple[int, Action]] = []
+    entries: list[tuple[int, dict[str, Any]]] = []
+    undone: list[tuple[int, Action, dict[str, Any]]] = []
     for number, raw in enumerate(lines, start=1):
         text = raw.strip()
         if not text or text.startswith("#"):
@@ -131,13 +137,59 @@ def read_log(lines: Iterable[str]) -> TableLog:
         if header is None:
             header = parse_header(data, number)
             continue
+        if isinstance(data, dict) and isinstance(data.get("entry"), dict):
+            entry = data["entry"]
+            entries.append((number, entry))
+            if entry.get("kind") != "action":
+                continue  # decks, undos, key changes: covered by the chain, not replayed
+            data = entry.get("data")
         try:
-            actions.append((number, action_from_dict(data)))
+            action = action_from_dict(data)
         except ActionError as exc:
             raise LogError(number, str(exc)) from None
+        if entries and entries[-1][1].get("undone"):
+            undone.append((number, action, entries[-1][1]))
+        else:
+            actions.append((number, action))
     if header is None:
         raise LogError(1, "the log is empty: it needs a header line")
-    return TableLog(header, actions)
+    return TableLog(header, actions, entries, undone)
+
+
+def verify_chain(log: TableLog) -> tuple[int, str] | None:
+    """Recompute every entry's hash of a judge's export. None when all match, else (line, reason)."""
+    import hashlib
+    import hmac
+
+    chain = log.header.extra.get("chain")
+    if not log.entries:
+        return None
+    if not isinstance(chain, dict) or not isinstance(chain.get("header"), str):
+        return (1, "the header has no chain to verify the entries against")
+    key = chain.get("key")
+
+    def digest(text: str) -> str:
+        if isinstance(key, str):
+            return hmac.new(key.encode(), text.encode(), hashlib.sha256).hexdigest()
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def canonical(data: Any) -> str:
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    prev = digest(chain["header"])
+    for n, (line, e) in enumerate(log.entries, start=1):
+        if e.get("seq") != n:
+            return (line, f"entry {e.get('seq')} follows entry {n - 1}: an entry is missing")
+        fields = {"seq": e.get("seq"), "kind": e.get("kind"), "data": e.get("data"), "actor": e.get("actor"),
+                  "at": e.get("at")}
+        if isinstance(key, str):
+            fields.update(verdict=e.get("verdict"), seal=e.get("seal"), meta=e.get("meta"))
+        if e.get("prev_hash") != prev or digest(prev + canonical(fields)) != e.get("hash"):
+            return (line, f"entry {e.get('seq')} does not match its hash: it was changed after it was written")
+        prev = e["hash"]
+    if chain.get("head") not in (None, prev) or chain.get("entries") not in (None, len(log.entries)):
+        return (len(log.entries) + 1, "the log ends before the head it names: entries were removed")
+    return None
 
 
 def write_log(header: Header, actions: Iterable[Action]) -> str:

@@ -123,14 +123,9 @@ class TableState:
         self.players[inst.owner].zones[zone].append(inst.id)
 
     def clone(self) -> TableState:
-        cards = self.cards
-        self.cards = {}
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self.cards = cards
-        twin.cards = cards
-        return twin
+        """A deep copy sharing the (read-only) card facts. The live table is never touched, so readers
+        using it while a writer clones see it whole."""
+        return copy.deepcopy(self, memo={id(self.cards): self.cards})
 
     # -- looking -------------------------------------------------------------
     def player(self, seat: str) -> Player:

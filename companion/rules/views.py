@@ -7,13 +7,21 @@ information). A judge sees everything.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 
+from companion.rules.actions.base import Action, card_fields
 from companion.rules.editions import Table
+from companion.rules.roles import JUDGE, SPECTATOR, Role, RoleKind
 from companion.rules.state import Zone
+from companion.rules.verdict import Verdict
 
-JUDGE = "judge"
-SPECTATOR = "spectator"
+__all__ = ["JUDGE", "SPECTATOR", "Role", "RoleKind"]
+
+#: Zones whose cards only their seat (and the judge) may know.
+HIDDEN_ZONES = (Zone.HAND, Zone.SHADOWS, Zone.DECK)
+
 
 
 def card_facts(t: Table, card_id: str) -> dict[str, Any]:
@@ -32,23 +40,12 @@ def card_facts(t: Table, card_id: str) -> dict[str, Any]:
     }
 
 
-def sees_hidden(t: Table, viewer: str, seat: str) -> bool:
-    """May ``viewer`` see the hidden cards (hand, shadows) in ``seat``'s areas?"""
-    return viewer in (JUDGE, seat)
-
-
-def role_of(t: Table, viewer: str) -> str:
-    if viewer == JUDGE:
-        return "judge"
-    return "seat" if viewer in t.players else "spectator"
-
-
-def view(t: Table, viewer: str) -> dict[str, Any]:
-    """The table as ``viewer`` (a seat, "spectator" or "judge") may see it."""
+def view(t: Table, viewer: Role) -> dict[str, Any]:
+    """The table as ``viewer`` may see it."""
     players = []
     for seat in t.seats:
         p = t.players[seat]
-        open_to_viewer = sees_hidden(t, viewer, seat)
+        open_to_viewer = viewer.sees_hidden_of(seat)
         shadows = []
         for cid in t.shadows(seat):
             slot = t.in_shadows[cid]
@@ -92,7 +89,7 @@ def view(t: Table, viewer: str) -> dict[str, Any]:
                 t.card(c).name for c in p.zones[Zone.PLAY]
                 if t.card(c).unique and not t.in_play[c].duplicate_of
             }),
-            "shadows_opportunity": p.shadows_opportunity if t.edition == "1e" else None,
+            "shadows_opportunity": p.shadows_opportunity if t.has_shadows_opportunity else None,
         })
     return {
         "edition": t.edition,
@@ -102,18 +99,18 @@ def view(t: Table, viewer: str) -> dict[str, Any]:
         "active_player": t.active_player,
         "setup_gold": t.setup_gold,
         "version": t.version,
-        "viewer": {"role": role_of(t, viewer), "seat": viewer if viewer in t.players else None},
+        "viewer": viewer.to_dict(),
         "players": players,
     }
 
 
-def visible_to(t: Table, card_id: str, viewer: str) -> bool:
+def visible_to(t: Table, card_id: str, viewer: Role) -> bool:
     """May ``viewer`` know this card instance's identity now?"""
     if card_id not in t.instances:
         return False
     seat, zone = t.where[card_id]
-    if zone in (Zone.HAND, Zone.SHADOWS, Zone.DECK):
-        return sees_hidden(t, viewer, seat)
+    if zone in HIDDEN_ZONES:
+        return viewer.sees_hidden_of(seat)
     return True
 
 
@@ -125,35 +122,121 @@ def alias(t: Table, card_id: str) -> str:
     return f"{seat}:{zone.value}"
 
 
+ALIAS = re.compile(r"(?P<seat>.{1,40}):shadows#(?P<position>[0-9]{1,3})")
+
+
+def parse_alias(ref: str) -> tuple[str, int] | None:
+    """``B:shadows#2`` -> ("B", 2); anything else -> None."""
+    m = ALIAS.fullmatch(ref)
+    return (m["seat"], int(m["position"])) if m else None
+
+
 def resolve_alias(t: Table, ref: str) -> str | None:
     """``B:shadows#2`` -> the instance at that position, so opponents can name a face-down card."""
-    seat, _, rest = ref.partition(":shadows#")
-    if not rest or seat not in t.players or not rest.isdigit():
+    parsed = parse_alias(ref)
+    if parsed is None or parsed[0] not in t.players:
         return None
+    seat, position = parsed
     for cid in t.players[seat].zones[Zone.SHADOWS]:
-        if t.in_shadows[cid].position == int(rest):
+        if t.in_shadows[cid].position == position:
             return cid
     return None
 
 
-CARD_FIELDS = ("card", "attach_to")
+# -- what an entry keeps hidden, decided when it is written ------------------------------------
 
 
-def redact_entry(t: Table, entry: dict[str, Any], viewer: str) -> dict[str, Any]:
-    """A log entry as ``viewer`` may see it: cards now hidden from the viewer are named by position only,
-    and verdict details about them are withheld (even a rule id can give a card away)."""
-    if viewer == JUDGE or entry.get("kind") not in ("action", "undo"):
-        if entry.get("kind") == "deck" and viewer != JUDGE and entry["data"].get("seat") != viewer:
+@dataclass(frozen=True, slots=True)
+class Glimpse:
+    """Where every card was just before an action: enough to seal its log entry afterwards."""
+
+    where: dict[str, tuple[str, Zone]]
+    positions: dict[str, int]
+
+    @staticmethod
+    def of(t: Table) -> Glimpse:
+        return Glimpse(dict(t.where), {cid: s.position for cid, s in t.in_shadows.items()})
+
+
+def _hidden_alias(before: Glimpse, after: Table, cid: str) -> tuple[str, list[str]] | None:
+    """If the card was hidden both before and after the action: its public alias and the seats
+    that may know it. A card that was (or became) face up was seen by everyone."""
+    if cid not in before.where or cid not in after.where:
+        return None
+    seat_b, zone_b = before.where[cid]
+    seat_a, zone_a = after.where[cid]
+    if zone_b not in HIDDEN_ZONES or zone_a not in HIDDEN_ZONES:
+        return None
+    if zone_b is Zone.SHADOWS:
+        name = f"{seat_b}:shadows#{before.positions[cid]}"
+    elif zone_a is Zone.SHADOWS:
+        name = f"{seat_a}:shadows#{after.in_shadows[cid].position}"
+    else:
+        name = f"{seat_b}:{zone_b.value}"
+    return name, [seat_b] if seat_a == seat_b else []
+
+
+def seal(before: Glimpse, after: Table, action: Action, verdict: Verdict | None) -> dict[str, Any]:
+    """What of an action's entry stays hidden, and from whom, as it was when the entry was written.
+
+    A log entry is redacted by this seal for ever after: where the card lies later does not matter
+    (a card marshalled face up and later put into shadows keeps its public name in the old entry)."""
+    fields: dict[str, Any] = {}
+    for name in card_fields(action):
+        cid = getattr(action, name)
+        hidden = _hidden_alias(before, after, cid) if isinstance(cid, str) else None
+        if hidden is not None:
+            fields[name] = {"alias": hidden[0], "seats": hidden[1]}
+    verdict_seats: set[str] = set()
+    verdict_hidden = False
+    if verdict is not None:
+        for item in [*verdict.violations, *verdict.notes]:
+            for cid in item.cards:
+                hidden = _hidden_alias(before, after, cid)
+                if hidden is not None:
+                    verdict_hidden = True
+                    verdict_seats.update(hidden[1])
+    out: dict[str, Any] = {}
+    if fields:
+        out["fields"] = fields
+    if verdict_hidden or fields:
+        # Seats that may read the verdict: those who see every hidden card it or the action names.
+        readers = set(verdict_seats) if verdict_hidden else None
+        for f in fields.values():
+            readers = set(f["seats"]) if readers is None else readers & set(f["seats"])
+        out["verdict_seats"] = sorted(readers or ())
+    return out
+
+
+HIDDEN_VERDICT = {"legal": None, "applied": True, "violations": [], "notes": [], "hidden": True}
+
+
+def _sees(viewer: Role, seats: list[str]) -> bool:
+    return viewer.kind is RoleKind.SEAT and viewer.seat in seats
+
+
+def redact_entry(entry: dict[str, Any], viewer: Role) -> dict[str, Any]:
+    """A log entry as ``viewer`` may see it, by the seal written with it: hidden cards are named by
+    their position at the time, and a verdict that names a hidden card is withheld (even a rule id can
+    give a card away)."""
+    kind = entry.get("kind")
+    if viewer.is_judge:
+        return entry
+    out = {k: v for k, v in entry.items() if k != "seal"}
+    if kind == "deck":
+        if not viewer.sees_hidden_of(entry["data"].get("seat", "")):
             deck = entry["data"].get("deck", {})
-            return {**entry, "data": {"seat": entry["data"].get("seat"), "cards": sum(deck.values())}}
-        return entry
-    data = entry["data"] if entry["kind"] == "action" else entry["data"].get("action", {})
-    hidden = [f for f in CARD_FIELDS if isinstance(data.get(f), str) and data[f] in t.instances
-              and not visible_to(t, data[f], viewer)]
-    if not hidden:
-        return entry
-    shown = {k: (alias(t, v) if k in hidden else v) for k, v in data.items()}
-    out = {**entry, "data": shown if entry["kind"] == "action" else {**entry["data"], "action": shown}}
-    if out.get("verdict") is not None:
-        out["verdict"] = {"legal": None, "applied": True, "violations": [], "notes": [], "hidden": True}
+            out["data"] = {"seat": entry["data"].get("seat"), "cards": sum(deck.values())}
+        return out
+    if kind not in ("action", "undo"):
+        return out
+    sealed = entry.get("seal") or {}
+    fields = sealed.get("fields", {})
+    data = entry["data"] if kind == "action" else entry["data"].get("action", {})
+    if fields:
+        shown = {k: (fields[k]["alias"] if k in fields and not _sees(viewer, fields[k]["seats"]) else v)
+                 for k, v in data.items()}
+        out["data"] = shown if kind == "action" else {**entry["data"], "action": shown}
+    if "verdict_seats" in sealed and not _sees(viewer, sealed["verdict_seats"]) and out.get("verdict") is not None:
+        out["verdict"] = dict(HIDDEN_VERDICT)
     return out

@@ -41,11 +41,37 @@ def _v2(db: sqlite_utils.Database) -> None:
         db["decks"].drop()
 
 
+def _v3(db: sqlite_utils.Database) -> None:
+    # Trust: entries keep what stays hidden (seal) and who confirmed them (meta); games chain with a
+    # secret key so a published head hash gives nobody a way to guess hidden cards; writes carry
+    # request ids; effects on another seat's face-down cards wait in ``pending`` for its confirmation.
+    db["entries"].add_column("seal", str)
+    db["entries"].add_column("meta", str)
+    db["games"].add_column("chain", int)  # NULL: the first chain format
+    db["games"].add_column("chain_key", str)
+    db["games"].add_column("table_key_hash", str)
+    db["requests"].create(
+        {"game_id": str, "actor": str, "request_id": str, "seq": int, "pending_id": str, "created": str},
+        pk=("game_id", "actor", "request_id"),
+    )
+    db["pending"].create(
+        {"id": str, "game_id": str, "requested_by": str, "awaiting": str, "action": str, "resolved": str,
+         "version": int, "status": str, "created": str, "decided_by": str, "seq": int},
+        pk="id",
+    )
+    db["pending"].create_index(["game_id", "status"])
+
+
 #: Each migration takes the schema from version i to i+1. Never edit one that has shipped; add another.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3]
 
 
-def connect(path: str | Path, *, check_same_thread: bool = False) -> sqlite_utils.Database:
+#: ``normal``: a 2xx survives the companion being killed; a power cut may lose the last few.
+#: ``full``: a 2xx survives a power cut too (SQLite syncs the disk on every commit).
+DURABILITY = ("normal", "full")
+
+
+def connect(path: str | Path, *, check_same_thread: bool = False, durability: str = "normal") -> sqlite_utils.Database:
     """Open (and create or migrate) the database. Safe to call from several threads and processes."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -53,7 +79,9 @@ def connect(path: str | Path, *, check_same_thread: bool = False) -> sqlite_util
     conn.execute("PRAGMA journal_mode=WAL")
     # WAL with synchronous=NORMAL keeps every committed transaction across a crash of the process
     # (SIGKILL); only a power cut may lose the last ones. FULL would fsync on every commit.
-    conn.execute("PRAGMA synchronous=NORMAL")
+    if durability not in DURABILITY:
+        raise ValueError(f"durability must be one of {', '.join(DURABILITY)}")
+    conn.execute(f"PRAGMA synchronous={durability.upper()}")
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA busy_timeout=30000")
     db = sqlite_utils.Database(conn)

@@ -9,13 +9,18 @@ only saves replaying it on every request and is never the source of truth.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime as dt
 import functools
 import hashlib
+import hmac
 import json
 import queue
+import secrets
+import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,8 +33,16 @@ from companion.catalog.card import Card
 from companion.rules import Action, ActionError, Mode, Seat, Verdict, action_from_dict, new_table, play
 from companion.rules.editions import Table
 from companion.rules.engine import add_deck
+from companion.rules.permissions import Refusal, authorize, depends_on
+from companion.rules.roles import HOST, JUDGE, SPECTATOR, TABLE, Role, RoleKind
+from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal
 from companion.store.db import connect
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
+
+#: The longest log a game may have: a long game is a few hundred entries.
+MAX_ENTRIES = 20_000
+#: How many card instances one seat's deck may add (a deck is 60-100 cards, plots and agenda aside).
+MAX_DECK_CARDS = 300
 
 
 class StoreError(Exception):
@@ -59,24 +72,76 @@ class Refused(StoreError):
     code = "illegal_action"
 
 
+class Forbidden(StoreError):
+    status = 403
+    code = "forbidden"
+
+
+class Broken(StoreError):
+    """The log does not verify: nothing more is written until a judge has looked."""
+
+    status = 409
+    code = "broken_log"
+
+
+class Replayed(StoreError):
+    """This request id was answered before: nothing new is recorded; the first result stands."""
+
+    status = 200
+    code = "replayed"
+
+    def __init__(self, seq: int | None, pending_id: str | None) -> None:
+        super().__init__("this request was recorded before", seq=seq, pending=pending_id)
+        self.seq, self.pending_id = seq, pending_id
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An effect on another seat's face-down card, waiting for that seat to confirm it."""
+
+    id: str
+    requested_by: str
+    awaiting: str
+    action: dict[str, Any]  # as the requesting seat sent it (positions, never hidden ids)
+    version: int
+    created: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "requested_by": self.requested_by, "awaiting": self.awaiting,
+                "action": self.action, "version": self.version, "created": self.created}
+
+
 class Impossible(Refused):
     """The action cannot physically happen (a card named where it is not): refused in every mode."""
 
     code = "impossible"
 
 
-def play_or_refuse(table: Table, action: Action, mode: Mode) -> Verdict:
-    """Apply an action through the rules engine; a strict game refuses an illegal one."""
+def play_or_refuse(table: Table, action: Action, mode: Mode, requested: Action | None = None,
+                   role: Role = JUDGE) -> Verdict:
+    """Apply an action through the rules engine; a strict game refuses an illegal one.
+
+    ``requested`` is what the asker sent (positions, not instances): a refusal echoes it, and shows
+    its verdict only if ``role`` may know every card the verdict names."""
+    requested = requested or action
+    before = Glimpse.of(table)
     try:
         verdict = play(table, action, mode)
     except ActionError as exc:
+        if requested is not action and not role.is_judge:
+            raise StoreError(f"{requested.type} cannot be recorded as sent; nothing was recorded",
+                             action=requested.to_dict()) from None
         raise StoreError(f"{exc}; nothing was recorded") from None
-    if verdict.impossible:
-        raise Impossible("the action names something that is not there; nothing was recorded",
-                         action=action.to_dict(), verdict=verdict.to_dict())
-    if not verdict.applied:
+    if verdict.impossible or not verdict.applied:
+        sealed = seal(before, table, action, verdict)  # nothing moved: "after" is "before"
+        readable = role.is_judge or "verdict_seats" not in sealed or (
+            role.kind is RoleKind.SEAT and role.seat in sealed["verdict_seats"])
+        shown = verdict.to_dict() if readable else dict(HIDDEN_VERDICT, legal=False, applied=False)
+        if verdict.impossible:
+            raise Impossible("the action cannot happen at the table as it is; nothing was recorded",
+                             action=requested.to_dict(), verdict=shown)
         raise Refused("strict mode: the action is illegal and nothing was recorded",
-                      action=action.to_dict(), verdict=verdict.to_dict())
+                      action=requested.to_dict(), verdict=shown)
     return verdict
 
 
@@ -84,9 +149,25 @@ def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def entry_hash(prev: str, seq: int, kind: str, data: Any, actor: str, at: str) -> str:
-    body = canonical({"seq": seq, "kind": kind, "data": data, "actor": actor, "at": at})
-    return hashlib.sha256((prev + body).encode()).hexdigest()
+def entry_hash(prev: str, seq: int, kind: str, data: Any, actor: str, at: str, *, chain_key: str | None = None,
+               verdict: Any = None, sealed: Any = None, meta: Any = None) -> str:
+    """The hash chaining an entry to the one before.
+
+    The first format hashed who, when and what. The keyed format (``chain_key`` given) also covers the
+    verdict, the seal and the meta data, and is an HMAC with the game's secret chain key: a head hash
+    shown on every phone then gives nobody a way to try hidden card ids against it."""
+    if chain_key is None:
+        body = canonical({"seq": seq, "kind": kind, "data": data, "actor": actor, "at": at})
+        return hashlib.sha256((prev + body).encode()).hexdigest()
+    body = canonical({"seq": seq, "kind": kind, "data": data, "actor": actor, "at": at, "verdict": verdict,
+                      "seal": sealed, "meta": meta})
+    return hmac.new(chain_key.encode(), (prev + body).encode(), hashlib.sha256).hexdigest()
+
+
+def genesis_hash(header_text: str, chain_key: str | None) -> str:
+    if chain_key is None:
+        return hashlib.sha256(header_text.encode()).hexdigest()
+    return hmac.new(chain_key.encode(), header_text.encode(), hashlib.sha256).hexdigest()
 
 
 def now() -> str:
@@ -103,10 +184,17 @@ class Entry:
     prev_hash: str
     hash: str
     verdict: dict[str, Any] | None
+    seal: dict[str, Any] | None = None
+    meta: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "kind": self.kind, "data": self.data, "actor": self.actor, "at": self.at,
-                "hash": self.hash, "verdict": self.verdict}
+        out = {"seq": self.seq, "kind": self.kind, "data": self.data, "actor": self.actor, "at": self.at,
+               "hash": self.hash, "verdict": self.verdict}
+        if self.seal:
+            out["seal"] = self.seal
+        if self.meta:
+            out["meta"] = self.meta
+        return out
 
 
 @dataclass(slots=True)
@@ -124,6 +212,9 @@ class Game:
     judge_hash: str = field(repr=False, default="")
     seat_hashes: dict[str, str] = field(repr=False, default_factory=dict)
     header: dict[str, Any] = field(repr=False, default_factory=dict)
+    header_text: str = field(repr=False, default="")
+    chain_key: str | None = field(repr=False, default=None)
+    table_hash: str | None = field(repr=False, default=None)
 
     def public(self) -> dict[str, Any]:
         return {
@@ -132,17 +223,23 @@ class Game:
             "version": self.version, "created": self.created,
         }
 
-    def role_for(self, key: str | None) -> str:
-        """Who holds this key: "host", "judge", a seat name, or "spectator"."""
-        if key:
-            for seat, h in self.seat_hashes.items():
-                if matches(key, h):
-                    return seat
-            if matches(key, self.judge_hash):
-                return "judge"
-            if matches(key, self.host_hash):
-                return "host"
-        return "spectator"
+    @property
+    def seat_names(self) -> list[str]:
+        return [s.seat for s in self.seats]
+
+    def role_for(self, key: str | None) -> Role | None:
+        """Who holds this key: a role value. No key: a spectator. A key that opens nothing: None."""
+        if not key:
+            return SPECTATOR
+        found: Role | None = None
+        # Every hash is compared, so the time taken does not say which kind of key was close.
+        for seat, h in self.seat_hashes.items():
+            if matches(key, h):
+                found = Role.of_seat(seat)
+        for role, h in ((JUDGE, self.judge_hash), (HOST, self.host_hash), (TABLE, self.table_hash)):
+            if matches(key, h):
+                found = role
+        return found
 
 
 @dataclass(slots=True)
@@ -151,12 +248,17 @@ class Cached:
     table: Any  # the rules engine's Table, or the Shadow Empire for Tapestry games
     undone: set[int]
     actions: dict[int, dict[str, Any]]  # seq -> effective action, as stored
+    #: Entries that could not be applied when the log was replayed: the game needs a judge.
+    needs_judge: list[dict[str, Any]] = field(default_factory=list)
+    #: The result of verifying the chain when the game was loaded.
+    integrity: dict[str, Any] = field(default_factory=lambda: {"ok": True})
 
     def working_copy(self) -> Cached:
         """Writers change a copy and swap it in when the entry is committed, so readers (views, live
         streams) always see a consistent table."""
         table = self.table.clone() if hasattr(self.table, "clone") else copy.deepcopy(self.table)
-        return Cached(self.version, table, set(self.undone), dict(self.actions))
+        return Cached(self.version, table, set(self.undone), dict(self.actions), list(self.needs_judge),
+                      dict(self.integrity))
 
 
 def _with_connection(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -181,20 +283,23 @@ class GameStore:
     """All games in one SQLite file. Thread-safe; writes to one game are serialised.
 
     Connections come from a small pool, so hundreds of waiting live-update threads hold no
-    database file handles.
+    database file handles. Tables are cached in memory, at most ``cache_size`` of them.
     """
 
-    def __init__(self, path: str | Path, cards: Callable[[set[str]], Mapping[str, Card]], pool: int = 8) -> None:
+    def __init__(self, path: str | Path, cards: Callable[[set[str]], Mapping[str, Card]], pool: int = 8,
+                 durability: str = "normal", cache_size: int = 256) -> None:
         self.path = Path(path)
         self._cards = cards
         self._local = threading.local()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
-        self._cache: dict[str, Cached] = {}
+        self._cache: OrderedDict[str, Cached] = OrderedDict()
+        self._cache_guard = threading.Lock()
+        self.cache_size = cache_size
         self.listeners: list[Callable[[str, int], None]] = []
         self._pool: queue.LifoQueue[sqlite_utils.Database] = queue.LifoQueue()
         for _ in range(pool):
-            self._pool.put(connect(self.path))  # the first one creates and migrates the schema
+            self._pool.put(connect(self.path, durability=durability))  # the first creates and migrates
 
     # -- connections and locks ----------------------------------------------------------
     @property
@@ -221,6 +326,23 @@ class GameStore:
                 db.conn.execute("ROLLBACK")
                 raise
 
+    def _cached(self, game_id: str) -> Cached | None:
+        with self._cache_guard:
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                self._cache.move_to_end(game_id)
+            return cached
+
+    def _keep(self, game_id: str, cached: Cached | None) -> None:
+        with self._cache_guard:
+            if cached is None:
+                self._cache.pop(game_id, None)
+                return
+            self._cache[game_id] = cached
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)  # rebuilt from the log when asked for again
+
     # -- games ---------------------------------------------------------------------------
     @_with_connection
     def create_game(
@@ -235,22 +357,31 @@ class GameStore:
         game_id = new_game_id()
         keys = {"host": new_secret(), "judge": new_secret(), **{s.seat: new_secret() for s in seats}}
         created = now()
+        chain_key = secrets.token_hex(32)
+        # The header is the chain's first link: what decides verdicts (edition, mode, seats) and whose
+        # keys open the game are covered by every hash after it.
         head = {"id": game_id, "kind": kind, "edition": edition, "mode": mode, "created": created,
-                "seats": [{"seat": s.seat, "name": s.name, "faction": s.faction} for s in seats], **(header or {})}
-        genesis = hashlib.sha256(canonical(head).encode()).hexdigest()
+                "seats": [{"seat": s.seat, "name": s.name, "faction": s.faction} for s in seats],
+                "keys": {"host": hash_secret(keys["host"]), "judge": hash_secret(keys["judge"]),
+                         "seats": {s.seat: hash_secret(keys[s.seat]) for s in seats}},
+                "chain": 2, **(header or {})}
+        header_text = canonical(head)
+        genesis = genesis_hash(header_text, chain_key)
         with self._write(game_id) as db:
             db["games"].insert({
                 "id": game_id, "kind": kind, "title": title, "edition": edition, "mode": mode,
-                "header": canonical(head), "host_hash": hash_secret(keys["host"]),
-                "judge_hash": hash_secret(keys["judge"]), "version": 0, "head_hash": genesis, "created": created,
+                "header": header_text, "host_hash": head["keys"]["host"], "judge_hash": head["keys"]["judge"],
+                "version": 0, "head_hash": genesis, "created": created, "chain": 2, "chain_key": chain_key,
             })
             for i, s in enumerate(seats):
                 db["seats"].insert({"game_id": game_id, "seat": s.seat, "position": i, "name": s.name,
-                                    "faction": s.faction, "key_hash": hash_secret(keys[s.seat])})
+                                    "faction": s.faction, "key_hash": head["keys"]["seats"][s.seat]})
         return self.game(game_id), keys
 
     @_with_connection
     def game(self, game_id: str) -> Game:
+        if not isinstance(game_id, str) or len(game_id) > 64:
+            raise NotFound("no such game")
         rows = list(self.db.query("select * from games where id = ?", [game_id]))
         if not rows:
             raise NotFound(f"no game {game_id!r}")
@@ -262,7 +393,8 @@ class GameStore:
             version=g["version"], head_hash=g["head_hash"], created=g["created"],
             host_hash=g["host_hash"], judge_hash=g["judge_hash"],
             seat_hashes={r["seat"]: r["key_hash"] for r in seat_rows},
-            header=json.loads(g["header"]),
+            header=json.loads(g["header"]), header_text=g["header"],
+            chain_key=g.get("chain_key"), table_hash=g.get("table_key_hash"),
         )
 
     @_with_connection
@@ -271,13 +403,38 @@ class GameStore:
         return [self.game(r["id"]) for r in self.db.query(sql, [kind, limit] if kind else [limit])]
 
     @_with_connection
-    def reissue_key(self, game_id: str, seat: str) -> str:
+    def count_games_since(self, since: str) -> int:
+        return int(self.db.execute("select count(*) from games where created >= ?", [since]).fetchone()[0])
+
+    @_with_connection
+    def reissue_key(self, game_id: str, seat: str, actor: Role) -> str:
+        """A new join link for a seat; the old key stops working. Logged, so the chain covers it."""
         key = new_secret()
         with self._write(game_id) as db:
-            if not list(db.query("select 1 from seats where game_id = ? and seat = ?", [game_id, seat])):
+            game = self.game(game_id)
+            self._require_intact(game)
+            if seat not in game.seat_names:
                 raise NotFound(f"no seat {seat!r} in this game")
             db.conn.execute("update seats set key_hash = ? where game_id = ? and seat = ?",
                             [hash_secret(key), game_id, seat])
+            entry = self._append(db, game, "key", {"role": "seat", "seat": seat, "key_hash": hash_secret(key)},
+                                 actor.actor, None)
+        self._advance_cache(game_id, entry)
+        self._notify(game_id, entry.seq)
+        return key
+
+    @_with_connection
+    def issue_table_key(self, game_id: str, actor: Role) -> str:
+        """A scoped key for the Tabletop Simulator helper: it may only post snapshots for this game.
+        Issuing a new one revokes the old."""
+        key = new_secret()
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._require_intact(game)
+            db.conn.execute("update games set table_key_hash = ? where id = ?", [hash_secret(key), game_id])
+            entry = self._append(db, game, "key", {"role": "table", "key_hash": hash_secret(key)}, actor.actor, None)
+        self._advance_cache(game_id, entry)
+        self._notify(game_id, entry.seq)
         return key
 
     # -- the log ---------------------------------------------------------------------------
@@ -286,44 +443,78 @@ class GameStore:
         rows = self.db.query("select * from entries where game_id = ? and seq > ? order by seq", [game_id, since])
         return [
             Entry(r["seq"], r["kind"], json.loads(r["data"]), r["actor"], r["at"], r["prev_hash"], r["hash"],
-                  json.loads(r["verdict"]) if r["verdict"] else None)
+                  json.loads(r["verdict"]) if r["verdict"] else None,
+                  json.loads(r["seal"]) if r.get("seal") else None,
+                  json.loads(r["meta"]) if r.get("meta") else None)
             for r in rows
         ]
 
     @_with_connection
     def verify(self, game_id: str) -> dict[str, Any]:
-        """Walk the hash chain from the game's genesis; report the first broken entry."""
-        g = list(self.db.query("select header, head_hash, version from games where id = ?", [game_id]))
-        if not g:
-            raise NotFound(f"no game {game_id!r}")
-        prev = hashlib.sha256(g[0]["header"].encode()).hexdigest()
+        """Walk the hash chain from the game's genesis; report the first broken entry, and any fact
+        stored beside the chain (mode, edition, keys) that the chain does not back."""
+        game = self.game(game_id)
+        prev = genesis_hash(game.header_text, game.chain_key)
         count = 0
+        keys = dict(game.header.get("keys") or {})
+        seat_keys = dict(keys.get("seats") or {})
+        table_key = None
         for e in self.entries(game_id):
             count += 1
             if e.seq != count:
-                return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} follows {count - 1}"}
-            if e.prev_hash != prev or entry_hash(prev, e.seq, e.kind, e.data, e.actor, e.at) != e.hash:
-                return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} does not match its hash"}
+                return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} follows {count - 1}",
+                        "entry": e.seq}
+            expected = entry_hash(prev, e.seq, e.kind, e.data, e.actor, e.at, chain_key=game.chain_key,
+                                  verdict=e.verdict, sealed=e.seal, meta=e.meta)
+            if e.prev_hash != prev or expected != e.hash:
+                return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} does not match its hash",
+                        "entry": e.seq}
+            if e.kind == "key":
+                if e.data.get("role") == "seat":
+                    seat_keys[e.data.get("seat")] = e.data.get("key_hash")
+                elif e.data.get("role") == "table":
+                    table_key = e.data.get("key_hash")
             prev = e.hash
-        if prev != g[0]["head_hash"] or count != g[0]["version"]:
+        if prev != game.head_hash or count != game.version:
             return {"ok": False, "entries": count, "error": "the game's head does not match its last entry"}
+        if game.chain_key is not None:
+            facts = [("mode", game.mode, game.header.get("mode")),
+                     ("edition", game.edition, game.header.get("edition")),
+                     ("kind", game.kind, game.header.get("kind")),
+                     ("seats", game.seat_names, [s["seat"] for s in game.header.get("seats", [])]),
+                     ("host key", game.host_hash, keys.get("host")), ("judge key", game.judge_hash, keys.get("judge")),
+                     ("table key", game.table_hash, table_key)]
+            facts += [(f"seat {seat}'s key", game.seat_hashes.get(seat), h) for seat, h in seat_keys.items()]
+            for what, stored, chained in facts:
+                if stored != chained:
+                    return {"ok": False, "entries": count, "error": f"the game's {what} is not what its log says"}
         return {"ok": True, "entries": count, "head": prev}
 
     def _append(self, db: sqlite_utils.Database, game: Game, kind: str, data: dict[str, Any], actor: str,
-                verdict: Verdict | None) -> Entry:
+                verdict: Verdict | None, sealed: dict[str, Any] | None = None,
+                meta: dict[str, Any] | None = None) -> Entry:
         seq = game.version + 1
+        if seq > MAX_ENTRIES:
+            raise StoreError(f"this game's log is full ({MAX_ENTRIES} entries); start a new game")
         at = now()
-        h = entry_hash(game.head_hash, seq, kind, data, actor, at)
+        verdict_data = verdict.to_dict() if verdict else None
+        h = entry_hash(game.head_hash, seq, kind, data, actor, at, chain_key=game.chain_key,
+                       verdict=verdict_data, sealed=sealed or None, meta=meta or None)
         db["entries"].insert({
             "game_id": game.id, "seq": seq, "kind": kind, "data": canonical(data), "actor": actor, "at": at,
-            "prev_hash": game.head_hash, "hash": h, "verdict": canonical(verdict.to_dict()) if verdict else None,
+            "prev_hash": game.head_hash, "hash": h, "verdict": canonical(verdict_data) if verdict_data else None,
+            "seal": canonical(sealed) if sealed else None, "meta": canonical(meta) if meta else None,
         })
         db.conn.execute("update games set version = ?, head_hash = ? where id = ?", [seq, h, game.id])
-        return Entry(seq, kind, data, actor, at, game.head_hash, h, verdict.to_dict() if verdict else None)
+        entry = Entry(seq, kind, data, actor, at, game.head_hash, h, verdict_data, sealed or None, meta or None)
+        game.version, game.head_hash = seq, h
+        return entry
 
     def _notify(self, game_id: str, version: int) -> None:
         for listener in list(self.listeners):
-            listener(game_id, version)
+            # A listener's trouble must never turn a committed write into an error.
+            with contextlib.suppress(Exception):
+                listener(game_id, version)
 
     def _check_version(self, game: Game, expected: int | None) -> None:
         if expected is None:
@@ -333,24 +524,72 @@ class GameStore:
             raise Conflict(f"the game is at version {game.version}, not {expected}; reload and try again",
                            version=game.version)
 
+    def _replayed(self, db: sqlite_utils.Database, game: Game, actor: str, request_id: str | None) -> None:
+        """Inside the write lock: if this request was recorded before, answer its first result."""
+        if request_id is None:
+            return
+        rows = list(db.query("select seq, pending_id from requests where game_id = ? and actor = ? and request_id = ?",
+                             [game.id, actor, request_id]))
+        if rows:
+            raise Replayed(rows[0]["seq"], rows[0]["pending_id"])
+
+    def _remember(self, db: sqlite_utils.Database, game: Game, actor: str, request_id: str | None,
+                  seq: int | None = None, pending_id: str | None = None) -> None:
+        if request_id is not None:
+            db["requests"].insert({"game_id": game.id, "actor": actor, "request_id": request_id, "seq": seq,
+                                   "pending_id": pending_id, "created": now()})
+
+    def _require_intact(self, game: Game) -> None:
+        cached = self._cached(game.id)
+        if cached is not None and cached.version == game.version and not cached.integrity.get("ok", True):
+            raise Broken("the game's log does not verify; nothing more is recorded until a judge has looked",
+                         error=cached.integrity.get("error"))
+
     # -- state ----------------------------------------------------------------------------------
     def _rebuild(self, game: Game) -> Cached:
+        """Replay the log. An entry that cannot be applied (a log written by an older companion, or
+        altered) is skipped and named: the game needs a judge, but it stays readable for everyone."""
         entries = self.entries(game.id)
-        undone = {int(e.data["seq"]) for e in entries if e.kind == "undo"}
+        integrity = self.verify(game.id)
+        integrity.pop("head", None)
+        undone = {int(e.data["seq"]) for e in entries if e.kind == "undo" and isinstance(e.data.get("seq"), int)}
         actions = {e.seq: e.data for e in entries if e.kind == "action" and e.seq not in undone}
+        problems: list[dict[str, Any]] = []
         if game.kind == "tapestry":
             from companion.tapestry.engine import apply_entry, from_setup
 
             shadow_empire = from_setup(game.header["setup"])
-            for data in actions.values():
-                apply_entry(shadow_empire, data)  # every stored entry was accepted when it was made
-            return Cached(game.version, shadow_empire, undone, actions)
+            for seq, data in list(actions.items()):
+                try:
+                    apply_entry(shadow_empire, data)
+                except Exception as exc:  # one entry, not the game
+                    problems.append({"seq": seq, "error": _describe(exc)})
+                    del actions[seq]
+            return Cached(game.version, shadow_empire, undone, actions, problems, integrity)
         decks = {e.data["seat"]: e.data["deck"] for e in entries if e.kind == "deck"}
-        table = self._new_table(game, decks)
-        for data in actions.values():
-            play(table, action_from_dict(data), "advisory")  # every stored action was accepted when made
+        try:
+            table = self._new_table(game, decks)
+        except Exception as exc:
+            problems.append({"seq": 0, "error": f"the decks cannot be loaded: {_describe(exc)}"})
+            table = self._new_table(game, {})
+        fresh = table.clone()
+        # Replay; an entry that fails is set aside and the replay starts again without it (a failed
+        # apply may have half-changed the table). Failures are rare, so restarting costs nothing.
+        for _attempt in range(50):
+            table = fresh.clone()
+            failed = None
+            for seq, data in actions.items():
+                try:
+                    play(table, action_from_dict(data), "advisory")
+                except Exception as exc:  # RecursionError, KeyError, …: one entry, not the whole game
+                    failed = (seq, exc)
+                    break
+            if failed is None:
+                break
+            problems.append({"seq": failed[0], "error": _describe(failed[1])})
+            del actions[failed[0]]
         table.version = game.version
-        return Cached(game.version, table, undone, actions)
+        return Cached(game.version, table, undone, actions, problems, integrity)
 
     def _new_table(self, game: Game, decks: Mapping[str, Mapping[str, int]]) -> Table:
         codes = {code for d in decks.values() for code in d}
@@ -363,15 +602,27 @@ class GameStore:
     @_with_connection
     def state(self, game_id: str, game: Game | None = None) -> Cached:
         game = game or self.game(game_id)
-        cached = self._cache.get(game_id)
+        cached = self._cached(game_id)
         if cached is None or cached.version != game.version:
             cached = self._rebuild(game)
-            self._cache[game_id] = cached
+            self._keep(game_id, cached)
         return cached
 
     @_with_connection
     def table(self, game_id: str) -> Table:
-        return self.state(game_id).table
+        return self.state(game_id).table  # type: ignore[no-any-return]
+
+    def _advance_cache(self, game_id: str, entry: Entry) -> None:
+        """An entry that changes no table (a key): the cached table stays, at the new version."""
+        cached = self._cached(game_id)
+        if cached is None or cached.version != entry.seq - 1:
+            self._keep(game_id, None)
+            return
+        working = cached.working_copy()
+        working.version = entry.seq
+        if hasattr(working.table, "version"):
+            working.table.version = entry.seq
+        self._keep(game_id, working)
 
     @_with_connection
     def deck_tags(self, game_id: str) -> dict[str, str]:
@@ -381,15 +632,24 @@ class GameStore:
 
     # -- writing ----------------------------------------------------------------------------------
     @_with_connection
-    def set_deck(self, game_id: str, seat: str, deck: Mapping[str, int], actor: str,
-                 expected_version: int | None, tag: str | None = None) -> Entry:
+    def set_deck(self, game_id: str, seat: str, deck: Mapping[str, int], actor: Role,
+                 expected_version: int | None, tag: str | None = None, request_id: str | None = None) -> Entry:
+        """Load a seat's deck. A seat may replace its own deck until it has recorded a card action; the
+        host and the judge may replace any deck at any time (logged like everything else)."""
         with self._write(game_id) as db:
             game = self.game(game_id)
+            self._replayed(db, game, actor.actor, request_id)
             self._check_version(game, expected_version)
-            if seat not in {s.seat for s in game.seats}:
+            self._require_intact(game)
+            if seat not in game.seat_names:
                 raise NotFound(f"no seat {seat!r} in this game")
-            if any(e.kind == "action" for e in self.entries(game_id)):
-                raise Conflict("decks are fixed once play has started", version=game.version)
+            entries = self.entries(game_id)
+            if actor.kind is RoleKind.SEAT and any(
+                    e.kind == "action" and _names_seat_cards(e.data, seat) for e in entries):
+                raise Conflict("your deck is fixed once you have played a card; ask the host or judge to replace it",
+                               version=game.version)
+            if sum(deck.values()) > MAX_DECK_CARDS:
+                raise StoreError(f"a deck has at most {MAX_DECK_CARDS} cards", cards=sum(deck.values()))
             cards = self._cards(set(deck))
             missing = sorted(set(deck) - set(cards))
             if missing:
@@ -397,85 +657,257 @@ class GameStore:
             wrong = sorted(c.code for c in cards.values() if c.edition != game.edition)
             if wrong:
                 raise StoreError(f"card(s) from the other edition: {', '.join(wrong)}", codes=wrong)
+            if any(e.kind == "action" and _names_seat_cards(e.data, seat) for e in entries):
+                # Cards of the old deck already moved: the new deck must still hold each of them.
+                used = {str(c) for e in entries if e.kind == "action" for c in _cards_of(e.data)
+                        if str(c).startswith(f"{seat}.")}
+                gone = sorted(c for c in used if not _in_deck(c, seat, deck))
+                if gone:
+                    raise Conflict("the new deck lacks cards already played; undo those actions first",
+                                   version=game.version, cards=len(gone))
             data: dict[str, Any] = {"seat": seat, "deck": dict(sorted(deck.items()))}
             if tag:
-                others = {e.data.get("tag"): e.data["seat"] for e in self.entries(game_id) if e.kind == "deck"}
+                others = {e.data.get("tag"): e.data["seat"] for e in entries if e.kind == "deck"}
                 if others.get(tag) not in (None, seat):
                     raise Conflict(f"deck tag {tag} is already {others[tag]}'s deck in this game", version=game.version)
                 data["tag"] = tag
-            entry = self._append(db, game, "deck", data, actor, None)
-        self._cache.pop(game_id, None)
+            entry = self._append(db, game, "deck", data, actor.actor, None)
+            self._remember(db, game, actor.actor, request_id, seq=entry.seq)
+        self._keep(game_id, None)
         self._notify(game_id, entry.seq)
         return entry
 
     @_with_connection
     def record(self, game_id: str, actor: str, expected_version: int | None,
-               step: Callable[[Game, Cached], tuple[dict[str, Any], Any, Verdict | None]]) -> tuple[Entry, Any]:
+               step: Callable[[Game, Cached], tuple[dict[str, Any], Any, Verdict | None]],
+               request_id: str | None = None) -> tuple[Entry, Any]:
         """Append one action. ``step`` checks it against the current state, applies it there, and
         returns what to store, what to answer, and the verdict to keep beside the entry. If anything
         fails, the in-memory state is dropped and rebuilt from the log next time."""
         with self._write(game_id) as db:
             game = self.game(game_id)
+            self._replayed(db, game, actor, request_id)
             self._check_version(game, expected_version)
             working = self.state(game_id, game).working_copy()
+            self._require_intact(game)
             data, result, verdict = step(game, working)
-            entry = self._append(db, game, "action", data, actor, verdict)
+            sealed = result.pop("__seal__", None) if isinstance(result, dict) else None
+            meta = {"request_id": request_id} if request_id else None
+            entry = self._append(db, game, "action", data, actor, verdict, sealed, meta)
+            self._remember(db, game, actor, request_id, seq=entry.seq)
             working.version = entry.seq
             working.actions[entry.seq] = data
             if game.kind == "agot":
                 working.table.version = entry.seq
-        self._cache[game_id] = working  # committed: readers see the new table from now on
+        self._keep(game_id, working)  # committed: readers see the new table from now on
         self._notify(game_id, entry.seq)
         return entry, result
 
-    def act(self, game_id: str, action: Action, actor: str, expected_version: int | None,
-            resolve: Callable[[Table, Action], Action] | None = None) -> tuple[Entry, Verdict]:
-        """Check an action with the rules engine and append it. Strict games refuse illegal actions."""
+    def act(self, game_id: str, action: Action, role: Role, expected_version: int | None,
+            request_id: str | None = None) -> tuple[Entry, Verdict] | Pending:
+        """Check who may record the action and whether it is legal, then append it. All inside the
+        game's write lock, so nothing can change between the check and the append.
 
-        def step(game: Game, cached: Cached) -> tuple[dict[str, Any], Verdict, Verdict]:
-            resolved = resolve(cached.table, action) if resolve is not None else action
-            verdict = play_or_refuse(cached.table, resolved, game.mode)
-            return resolved.to_dict(), verdict, verdict
+        An effect on another seat's face-down card is not recorded yet: it waits for that seat."""
 
-        return self.record(game_id, actor, expected_version, step)  # type: ignore[no-any-return]
+        def step(game: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], Verdict]:
+            try:
+                allowed = authorize(cached.table, action, role)
+            except Refusal as exc:
+                raise _refusal(exc) from None
+            if allowed.awaiting is not None:
+                raise _Wait(allowed.awaiting, allowed.action)
+            before = Glimpse.of(cached.table)
+            verdict = play_or_refuse(cached.table, allowed.action, game.mode, action, role)
+            sealed = seal(before, cached.table, allowed.action, verdict)
+            return allowed.action.to_dict(), {"verdict": verdict, "__seal__": sealed}, verdict
+
+        try:
+            entry, result = self.record(game_id, role.actor, expected_version, step, request_id)
+        except _Wait as wait:
+            return self._ask(game_id, role, action, wait, expected_version, request_id)
+        return entry, result["verdict"]
 
     @_with_connection
-    def act_many(self, game_id: str, actions: list[Action], actor: str, expected_version: int | None
-                 ) -> list[tuple[Entry, Verdict]]:
-        """Several actions in one transaction: all are recorded, or none (a TTS import asked to record)."""
+    def _ask(self, game_id: str, role: Role, requested: Action, wait: _Wait, expected_version: int | None,
+             request_id: str | None) -> Pending:
         with self._write(game_id) as db:
             game = self.game(game_id)
+            self._replayed(db, game, role.actor, request_id)
+            self._check_version(game, expected_version)
+            open_ = db.execute("select count(*) from pending where game_id = ? and status = 'open'", [game_id])
+            if open_.fetchone()[0] >= 20:
+                raise StoreError("too many requests are waiting for confirmation at this table")
+            pending = Pending(secrets.token_urlsafe(9), role.actor, wait.seat, requested.to_dict(), game.version, now())
+            db["pending"].insert({"id": pending.id, "game_id": game_id, "requested_by": role.actor,
+                                  "awaiting": wait.seat, "action": canonical(pending.action),
+                                  "resolved": canonical(wait.action.to_dict()), "version": game.version,
+                                  "status": "open", "created": pending.created})
+            self._remember(db, game, role.actor, request_id, pending_id=pending.id)
+        self._notify(game_id, game.version)
+        return pending
+
+    @_with_connection
+    def pending(self, game_id: str) -> list[Pending]:
+        rows = self.db.query("select * from pending where game_id = ? and status = 'open' order by created",
+                             [game_id])
+        return [Pending(r["id"], r["requested_by"], r["awaiting"], json.loads(r["action"]), r["version"],
+                        r["created"]) for r in rows]
+
+    @_with_connection
+    def decide(self, game_id: str, pending_id: str, role: Role, confirm: bool, expected_version: int | None,
+               request_id: str | None = None) -> tuple[Entry, Verdict] | None:
+        """The seat whose face-down card an effect names (or the judge) confirms or declines it."""
+        rows = list(self.db.query("select * from pending where id = ? and game_id = ?", [pending_id, game_id]))
+        if not rows or rows[0]["status"] != "open":
+            raise NotFound("no such request waiting for confirmation")
+        row = rows[0]
+        if not (role.is_judge or (role.kind is RoleKind.SEAT and role.seat == row["awaiting"])):
+            raise Forbidden(f"only {row['awaiting']}'s seat or the judge may answer this request")
+        requested = action_from_dict(json.loads(row["action"]))
+        resolved = action_from_dict(json.loads(row["resolved"]))
+        requester = Role.from_actor(row["requested_by"], [])
+
+        def close(status: str, seq: int | None = None) -> None:
+            self.db.conn.execute("update pending set status = ?, decided_by = ?, seq = ? where id = ?",
+                                 [status, role.actor, seq, pending_id])
+
+        if not confirm:
+            with self._write(game_id) as db:
+                game = self.game(game_id)
+                self._replayed(db, game, role.actor, request_id)
+                close("declined")
+                self._remember(db, game, role.actor, request_id)
+            self._notify(game_id, game.version)
+            return None
+
+        def step(game: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], Verdict]:
+            try:
+                again = authorize(cached.table, requested, JUDGE)  # positions resolved as now
+            except Refusal:
+                again = None
+            if again is None or again.action != resolved:
+                close("stale")
+                raise Conflict("the card at that position has changed since the request; ask again",
+                               version=game.version)
+            before = Glimpse.of(cached.table)
+            verdict = play_or_refuse(cached.table, resolved, game.mode, requested, role)
+            sealed = seal(before, cached.table, resolved, verdict)
+            return resolved.to_dict(), {"verdict": verdict, "__seal__": sealed}, verdict
+
+        entry, result = self.record(game_id, requester.actor, expected_version, step, request_id)
+        with self._write(game_id):
+            close("confirmed", entry.seq)
+        return entry, result["verdict"]
+
+    @_with_connection
+    def act_many(self, game_id: str, actions: list[Action], actor: Role, expected_version: int | None,
+                 request_id: str | None = None) -> list[tuple[Entry, Verdict]]:
+        """Several actions in one transaction: all are recorded, or none (a TTS snapshot or import)."""
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._replayed(db, game, actor.actor, request_id)
             self._check_version(game, expected_version)
             working = self.state(game_id, game).working_copy()
+            self._require_intact(game)
             out: list[tuple[Entry, Verdict]] = []
             for action in actions:
-                verdict = play_or_refuse(working.table, action, game.mode)
-                entry = self._append(db, game, "action", action.to_dict(), actor, verdict)
-                game.version, game.head_hash = entry.seq, entry.hash
+                before = Glimpse.of(working.table)
+                verdict = play_or_refuse(working.table, action, game.mode, action, actor)
+                sealed = seal(before, working.table, action, verdict)
+                entry = self._append(db, game, "action", action.to_dict(), actor.actor, verdict, sealed)
                 out.append((entry, verdict))
+            self._remember(db, game, actor.actor, request_id, seq=out[-1][0].seq if out else None)
             for entry, _ in out:
                 working.actions[entry.seq] = entry.data
             working.version = game.version
             working.table.version = game.version
-        self._cache[game_id] = working
+        self._keep(game_id, working)
         if out:
             self._notify(game_id, out[-1][0].seq)
         return out
 
     @_with_connection
-    def undo(self, game_id: str, actor: str, expected_version: int | None, seq: int | None = None) -> Entry:
-        """Take back an action (the last effective one by default) with a compensating entry."""
+    def undo(self, game_id: str, actor: Role, expected_version: int | None, seq: int | None = None,
+             request_id: str | None = None) -> Entry:
+        """Take back an action with a compensating entry (the log keeps both).
+
+        A seat undoes its own action while no later action depends on it; the host and the judge any
+        action. Checked inside the write lock, so no other write can slip in between."""
         with self._write(game_id) as db:
             game = self.game(game_id)
+            self._replayed(db, game, actor.actor, request_id)
             self._check_version(game, expected_version)
             cached = self.state(game_id, game)
+            self._require_intact(game)
             effective = sorted(cached.actions)
-            if not effective:
+            if not effective and not cached.needs_judge:
                 raise Conflict("there is no action to undo", version=game.version)
-            target = effective[-1] if seq is None else seq
-            if target not in cached.actions:
+            broken = {p["seq"] for p in cached.needs_judge}
+            if actor.kind is RoleKind.SEAT:
+                authors = {e.seq: e.actor for e in self.entries(game_id) if e.kind == "action"}
+                mine = [s for s in effective if Role.from_actor(authors.get(s, ""), game.seat_names) == actor]
+                target = (mine[-1] if mine else None) if seq is None else seq
+                if target is None or target not in mine:
+                    raise Forbidden("a seat can undo only its own actions; ask the host or judge")
+                later = [cached.actions[s] for s in effective if s > target]
+                if any(depends_on(data, cached.actions[target]) for data in later):
+                    raise Conflict("a later action builds on this one; undo that first, or ask the host or judge",
+                                   version=game.version)
+            elif actor.kind in (RoleKind.HOST, RoleKind.JUDGE):
+                target = (effective[-1] if effective else None) if seq is None else seq
+            else:
+                raise Forbidden("undo needs a seat, host or judge key")
+            if target is None or (target not in cached.actions and target not in broken):
                 raise StoreError(f"entry {target} is not an action that can be undone", seq=target)
-            entry = self._append(db, game, "undo", {"seq": target, "action": cached.actions[target]}, actor, None)
-        self._cache.pop(game_id, None)
+            original = next((e for e in self.entries(game_id, target - 1) if e.seq == target), None)
+            data = {"seq": target, "action": original.data if original else {}}
+            entry = self._append(db, game, "undo", data, actor.actor, None,
+                                 original.seal if original else None)
+            self._remember(db, game, actor.actor, request_id, seq=entry.seq)
+        self._keep(game_id, None)
         self._notify(game_id, entry.seq)
         return entry
+
+
+class _Wait(Exception):  # control flow inside act(), never seen outside the store
+    def __init__(self, seat: str, action: Action) -> None:
+        super().__init__(seat)
+        self.seat, self.action = seat, action
+
+
+def _refusal(exc: Refusal) -> StoreError:
+    err = StoreError(exc.message)
+    err.status, err.code = exc.status, exc.code
+    return err
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "the entry loops (a card attached to itself?)"
+    return f"{type(exc).__name__}: {str(exc)[:200]}"
+
+
+def _cards_of(data: dict[str, Any]) -> list[Any]:
+    from companion.rules.permissions import touched_cards
+
+    return list(touched_cards(data))
+
+
+def _names_seat_cards(data: dict[str, Any], seat: str) -> bool:
+    return any(str(c).startswith(f"{seat}.") for c in _cards_of(data))
+
+
+def _in_deck(card_id: str, seat: str, deck: Mapping[str, int]) -> bool:
+    _, code, copy_ = card_id.split(".", 2) if card_id.count(".") >= 2 else ("", "", "0")
+    return copy_.isdigit() and deck.get(code, 0) >= int(copy_)
+
+
+def is_storage_error(exc: BaseException) -> str | None:
+    """A clear name for SQLite's failures that are not the request's fault, or None."""
+    if isinstance(exc, sqlite3.OperationalError) and "disk" in str(exc).lower() and "full" in str(exc).lower():
+        return "disk_full"
+    if isinstance(exc, sqlite3.DatabaseError) and any(
+            w in str(exc).lower() for w in ("malformed", "not a database", "corrupt")):
+        return "database_corrupt"
+    return None

@@ -6,12 +6,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, request
 
 from companion import __version__
 from companion.paths import catalog_path, database_path
 from companion.scan.engines import zbar_status
+from companion.web.errors import answer
 from companion.web.services import Services
 
 
@@ -22,12 +22,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CATALOG=os.environ.get("COMPANION_CATALOG"),
         MAX_CONTENT_LENGTH=int(os.environ.get("COMPANION_MAX_UPLOAD", 16 * 1024 * 1024)),
         STREAM_KEEPALIVE=15.0,
+        # Host names this server answers to, besides loopback and its own addresses (DNS rebinding).
+        ALLOWED_HOSTS=[h for h in os.environ.get("COMPANION_ALLOWED_HOSTS", "").split(",") if h],
+        DURABILITY=os.environ.get("COMPANION_DURABILITY", "normal"),
     )
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from companion.store.games import StoreError
-    from companion.web.api import ApiError, api, error_response
+    from companion.web import errors
+    from companion.web.api import api
     from companion.web.pages import pages
     from companion.web.tapestry_api import tapestry_api
     from companion.web.tts_api import tts_api
@@ -37,19 +40,64 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tapestry_api, url_prefix="/api/tapestry")
     app.register_blueprint(tts_api, url_prefix="/api/tts")
 
-    app.register_error_handler(ApiError, error_response)
-    app.register_error_handler(StoreError, error_response)
-
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> Any:
-        code = (exc.name or "error").lower().replace(" ", "_")
-        body = {"error": {"code": code, "message": exc.description or exc.name, "details": {}}}
-        return jsonify(body), exc.code or 500
+    errors.register(app)
+    secure(app)
 
     services = Services(
         database=Path(app.config["DATABASE"]) if app.config.get("DATABASE") else database_path(),
         catalog_path=Path(app.config["CATALOG"]) if app.config.get("CATALOG") else catalog_path(),
+        durability=app.config["DURABILITY"],
     )
+
+    @app.teardown_request
+    def give_back(_exc: BaseException | None) -> None:
+        services.release()
+
     app.extensions["companion"] = {"version": __version__, "zbar": zbar_status(), "services": services}
     return app
 
+
+
+#: No script but our own, no framing, no form posts elsewhere. ('unsafe-inline' goes when the last inline
+#: handlers leave the templates.)
+CSP = "; ".join([
+    "default-src 'self'", "script-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:", "media-src 'self' blob:", "connect-src 'self'", "frame-ancestors 'none'",
+    "form-action 'self'", "base-uri 'none'", "object-src 'none'",
+])
+
+
+def host_allowed(host: str, allowed: list[str]) -> bool:
+    """Only names this server is reached by: loopback, a literal IP address, or a configured name.
+    A page on another site that points its own host name at this machine (DNS rebinding) is refused."""
+    import ipaddress
+
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    name = name.strip("[]").lower()
+    if name in ("localhost", *(a.lower() for a in allowed)) or name.endswith(".localhost"):
+        return True
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+def secure(app: Flask) -> None:
+    @app.before_request
+    def check_host() -> Any:
+        if not host_allowed(request.host or "", app.config["ALLOWED_HOSTS"]):
+            return answer(421, "unknown_host", "this server does not answer to that host name "
+                                               "(set COMPANION_ALLOWED_HOSTS to allow it)")
+        return None
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        h = response.headers
+        h.setdefault("Referrer-Policy", "no-referrer")
+        h.setdefault("X-Content-Type-Options", "nosniff")
+        h.setdefault("X-Frame-Options", "DENY")
+        h.setdefault("Content-Security-Policy", CSP)
+        if request.path.startswith("/api/") or request.headers.get("Authorization"):
+            h["Cache-Control"] = "no-store"
+        return response

@@ -1,13 +1,15 @@
 """The JSON API. Every input is validated; errors are ``{"error": {"code", "message", "details"}}``.
 
-Who is asking is decided by the key a device holds (``Authorization: Bearer KEY``, or ``?key=``
-for the event stream): a seat's key, the judge's, the host's, or none (a spectator).
-Hidden cards reach only their owner's seat and the judge.
+Who is asking is decided by the key a device holds (``Authorization: Bearer KEY``): a seat's key,
+the judge's, the host's, the Tabletop Simulator helper's table key, or none (a spectator). The
+decision is a ``Role`` value, made before anything the caller names is looked up. Hidden cards
+reach only their owner's seat and the judge.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -16,33 +18,28 @@ import segno
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
 from companion.catalog.decks import DeckError, parse_deck
-from companion.rules import JUDGE, SPECTATOR, Action, ActionError, Seat, action_from_dict, view
-from companion.rules.editions import Table
-from companion.rules.log import Header, write_log
+from companion.rules import ActionError, Seat, action_from_dict, view
+from companion.rules.roles import SPECTATOR, Role, RoleKind
 from companion.rules.suggest import suggest_actions
-from companion.rules.views import CARD_FIELDS, redact_entry, resolve_alias, visible_to
-from companion.store.games import Game, Refused, StoreError
+from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
+from companion.store.games import Game, Pending, Replayed
+from companion.web.auth import HOST, KEYED, PLAYERS, SEAT, key_from_request, requires, role_for
+from companion.web.auth import JUDGE as JUDGE_KIND
+from companion.web.errors import ApiError
 from companion.web.live import sse_event
 from companion.web.openapi import openapi_document
 from companion.web.services import Services
 
 api = Blueprint("api", __name__)
 
-SEAT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
+#: A seat's short id (it appears in card ids and positions): letters in any alphabet, digits, _ and -.
+SEAT_ID = re.compile(r"^[\w-]{1,16}$")
+#: Display names: any printable text, kept as typed.
+NAME = re.compile(r"^[^\x00-\x1f\x7f\ud800-\udfff]{1,40}$")
+REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 FACTIONS = {"baratheon", "greyjoy", "lannister", "martell", "neutral", "stark", "targaryen", "thenightswatch",
             "tyrell"}
 RECENT = 50  # log entries carried in a live update
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.details = status, code, message, details
-
-
-def error_response(exc: ApiError | StoreError) -> Any:
-    """Registered on the app, so every blueprint answers errors the same way."""
-    return jsonify({"error": {"code": exc.code, "message": exc.message, "details": exc.details}}), exc.status
 
 
 def svc() -> Services:
@@ -73,34 +70,29 @@ def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True, force=True)
+    """The JSON object a write sends. Only ``application/json``: a form or ``text/plain`` body is what
+    another site's page could make a browser send."""
+    if request.mimetype != "application/json":
+        raise ApiError(415, "bad_content_type", "send the body as application/json")
+    try:
+        data = json.loads(request.get_data(cache=True) or b"null")
+    except RecursionError:
+        raise ApiError(400, "bad_body", "the request body is nested too deeply") from None
+    except ValueError:
+        raise ApiError(400, "bad_body", "the request body is not valid JSON") from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_body", "the request body must be a JSON object")
     return data
 
 
-def key_from_request() -> str | None:
-    auth = request.headers.get("Authorization", "")
-    if auth.startswith("Bearer "):
-        return auth[7:].strip() or None
-    return request.args.get("key") or None
-
-
-def game_and_role(game_id: str, kind: str = "agot") -> tuple[Game, str]:
-    game = svc().store.game(game_id)
-    if game.kind != kind:
-        raise ApiError(404, "not_found", f"no {'Tapestry' if kind == 'tapestry' else 'AGoT'} game {game_id!r}")
-    return game, game.role_for(key_from_request())
-
-
-def viewer_of(role: str) -> str:
-    """The rules engine's viewer for a role: a seat, the judge, or a spectator (the host sees the public view)."""
-    return role if role not in ("host", SPECTATOR) else SPECTATOR
-
-
-def require(role: str, allowed: set[str], what: str) -> None:
-    if role not in allowed:
-        raise ApiError(403, "forbidden", f"{what} needs a {' or '.join(sorted(allowed))} key")
+def request_id(data: dict[str, Any]) -> str | None:
+    """The client's id for this write: the same id again answers the first result, records nothing."""
+    rid = data.get("request_id")
+    if rid is None:
+        return None
+    if not isinstance(rid, str) or not REQUEST_ID.match(rid):
+        raise ApiError(400, "bad_request_id", "request_id must be 8 to 64 letters, digits, _ or -")
+    return rid
 
 
 def expected_version(data: dict[str, Any]) -> int:
@@ -179,27 +171,27 @@ def create_game() -> Any:
         raise ApiError(400, "bad_edition", "edition must be 2e or 1e")
     if mode not in ("advisory", "strict"):
         raise ApiError(400, "bad_mode", "mode must be advisory or strict")
-    if not isinstance(title, str) or len(title) > 100:
-        raise ApiError(400, "bad_title", "title must be text of at most 100 characters")
+    if not isinstance(title, str) or len(title) > 100 or (title and not NAME.match(title[:40])):
+        raise ApiError(400, "bad_title", "title must be printable text of at most 100 characters")
     if not isinstance(raw_seats, list) or not 1 <= len(raw_seats) <= 6:
         raise ApiError(400, "bad_seats", "seats must be a list of 1 to 6 players")
     seats: list[Seat] = []
     for i, s in enumerate(raw_seats):
         if isinstance(s, str):
             s = {"seat": s}
-        if not isinstance(s, dict) or not isinstance(s.get("seat"), str) or not SEAT_NAME.match(s["seat"]):
+        if not isinstance(s, dict) or not isinstance(s.get("seat"), str) or not SEAT_ID.match(s["seat"]):
             raise ApiError(400, "bad_seat", f"seat {i + 1}: a seat is 1-16 letters, digits, _ or -", index=i)
         name = s.get("name") or s["seat"]
         faction = s.get("faction") or None
-        if not isinstance(name, str) or len(name) > 40:
-            raise ApiError(400, "bad_seat", f"seat {i + 1}: the name must be at most 40 characters", index=i)
-        if faction is not None and faction not in FACTIONS and edition == "2e":
-            raise ApiError(400, "bad_faction", f"seat {i + 1}: unknown faction {faction!r}", factions=sorted(FACTIONS))
-        if faction is not None and not isinstance(faction, str):
-            raise ApiError(400, "bad_faction", f"seat {i + 1}: faction must be text", index=i)
+        if not isinstance(name, str) or not NAME.match(name):
+            raise ApiError(400, "bad_seat", f"seat {i + 1}: the name must be 1-40 printable characters", index=i)
+        if faction is not None and (not isinstance(faction, str) or (edition == "2e" and faction not in FACTIONS)
+                                    or not NAME.match(faction)):
+            raise ApiError(400, "bad_faction", f"seat {i + 1}: unknown faction", factions=sorted(FACTIONS), index=i)
         seats.append(Seat(s["seat"], name, faction))
     if len({s.seat for s in seats}) != len(seats):
-        raise ApiError(400, "bad_seats", "two seats share a name")
+        raise ApiError(400, "bad_seats", "two seats share an id")
+    svc().creation_allowed(request.remote_addr or "?")
     game, keys = svc().store.create_game(edition, mode, seats, title=title)
     base = request.host_url.rstrip("/")
     return jsonify({
@@ -212,56 +204,95 @@ def create_game() -> Any:
 
 
 @api.get("/games/<game_id>")
-def get_game(game_id: str) -> Any:
-    game, role = game_and_role(game_id)
-    return jsonify({**game.public(), "role": role})
+@requires()
+def get_game(game: Game, role: Role) -> Any:
+    return jsonify({**game.public(), "role": role.kind.value, "viewer": role.to_dict()})
 
 
 @api.get("/games/<game_id>/view")
-def get_view(game_id: str) -> Any:
-    game, role = game_and_role(game_id)
+@requires()
+def get_view(game: Game, role: Role) -> Any:
     return jsonify(cached_view(game, role))
 
 
-def cached_view(game: Game, role: str) -> dict[str, Any]:
-    viewer = viewer_of(role)
-
+def cached_view(game: Game, role: Role) -> dict[str, Any]:
     def make() -> dict[str, Any]:
-        table = svc().store.table(game.id)
-        return {**view(table, viewer), "role": role, "game": game.public()}
+        state = svc().store.state(game.id)
+        table = state.table
+        viewer = role if role.kind in (RoleKind.SEAT, RoleKind.JUDGE) else SPECTATOR
+        out = {**view(table, viewer), "viewer": role.to_dict(), "role": role.kind.value, "game": game.public()}
+        out["head"] = game.head_hash[:12] if game.chain_key else None  # keyed chain: safe to show everyone
+        out["integrity"] = state.integrity
+        out["needs_judge"] = state.needs_judge
+        out["undone"] = sorted(state.undone)
+        out["pending"] = pending_for(game, role, table)
+        return out
 
-    return svc().views.get((game.id, game.version, role), make)  # type: ignore[no-any-return]
+    return svc().views.get((game.id, game.version, role.cache_key, "view"), make)  # type: ignore[no-any-return]
+
+
+def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
+    """Requests waiting for a confirmation: the awaiting seat and the judge see the card named."""
+    out = []
+    for p in svc().store.pending(game.id):
+        mine = role.is_judge or (role.kind is RoleKind.SEAT and role.seat == p.awaiting)
+        theirs = role.kind is RoleKind.SEAT and Role.from_actor(p.requested_by, game.seat_names) == role
+        if not (mine or theirs):
+            continue
+        row = p.to_dict()
+        if mine:
+            names = {}
+            for ref in p.action.values():
+                if isinstance(ref, str) and parse_alias(ref) and (cid := resolve_alias(table, ref)):
+                    names[ref] = table.cards[table.instances[cid].code].name
+            row["cards"] = names
+        out.append(row)
+    return out
 
 
 @api.post("/games/<game_id>/seats/<seat>/key")
 @limit(1024)
-def reissue_key(game_id: str, seat: str) -> Any:
-    _game, role = game_and_role(game_id)
-    require(role, {"host"}, "a new join link")
-    key = svc().store.reissue_key(game_id, seat)
-    return jsonify({"seat": seat, "key": key, "url": f"{request.host_url.rstrip('/')}/g/{game_id}#key={key}"})
+@requires(HOST, JUDGE_KIND, what="a new join link")
+def reissue_key(game: Game, role: Role, seat: str) -> Any:
+    key = svc().store.reissue_key(game.id, seat, role)
+    svc().hub.revoke(game.id)  # streams opened with the old key end; the others reconnect
+    return jsonify({"seat": seat, "key": key, "url": f"{request.host_url.rstrip('/')}/g/{game.id}#key={key}"})
+
+
+@api.post("/games/<game_id>/table-key")
+@limit(1024)
+@requires(HOST, JUDGE_KIND, what="a Tabletop Simulator table key")
+def table_key(game: Game, role: Role) -> Any:
+    """A key the TTS helper keeps: it may post snapshots for this game and nothing else."""
+    key = svc().store.issue_table_key(game.id, role)
+    svc().hub.revoke(game.id)
+    return jsonify({"key": key, "scope": "snapshots for this game"})
 
 
 @api.put("/games/<game_id>/seats/<seat>/deck")
 @limit(512 * 1024)
-def set_deck(game_id: str, seat: str) -> Any:
-    game, role = game_and_role(game_id)
-    require(role, {"host", "judge", seat}, "setting this seat's deck")
+@requires(SEAT, HOST, JUDGE_KIND, what="setting a deck")
+def set_deck(game: Game, role: Role, seat: str) -> Any:
+    if role.kind is RoleKind.SEAT and role.seat != seat:
+        raise ApiError(403, "forbidden", "a seat sets only its own deck")
     data = body()
     version = expected_version(data)
+    rid = request_id(data)
     catalog = svc().catalog()
     if isinstance(data.get("text"), str):
+        if len(data["text"]) > 64 * 1024:
+            raise ApiError(413, "deck_too_large", "a decklist is at most 64 KB of text")
         try:
             deck = parse_deck("deck", data["text"], catalog, game.edition)  # type: ignore[arg-type]
         except DeckError as exc:
             raise ApiError(400, "bad_deck", "the decklist has problems",
                            problems=[{"line": p.line, "text": p.text, "message": p.message,
-                                      "suggestions": list(p.suggestions)} for p in exc.problems]) from None
+                                      "suggestions": list(p.suggestions)} for p in exc.problems[:50]]) from None
         slots = deck.slots
     elif isinstance(data.get("deck"), dict):
         raw = data["deck"].get("slots", data["deck"])
-        if not isinstance(raw, dict) or not raw or not all(
-            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 99
+        if not isinstance(raw, dict) or not raw or len(raw) > 400 or not all(
+            isinstance(k, str) and len(k) <= 20 and isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 99
             for k, v in raw.items()
         ):
             raise ApiError(400, "bad_deck", "deck must map card codes to copy counts (1-99)")
@@ -271,102 +302,113 @@ def set_deck(game_id: str, seat: str) -> Any:
     tag = data.get("tag")
     if tag is not None and (not isinstance(tag, str) or not re.fullmatch(r"[0-9A-Za-z]{3}", tag)):
         raise ApiError(400, "bad_tag", "a deck tag is the 3 characters printed on its labels (0-9, A-Z)")
-    entry = svc().store.set_deck(game_id, seat, slots, actor=role, expected_version=version,
-                                 tag=tag.upper() if tag else None)
+    try:
+        entry = svc().store.set_deck(game.id, seat, slots, actor=role, expected_version=version,
+                                     tag=tag.upper() if tag else None, request_id=rid)
+    except Replayed as done:
+        return jsonify({"version": done.seq, "cards": sum(slots.values()), "replayed": True})
     return jsonify({"version": entry.seq, "cards": sum(slots.values())})
-
-
-def _resolve(role: str) -> Callable[[Table, Action], Action]:
-    """Turn position aliases into instances and refuse cards the actor may not know."""
-    viewer = viewer_of(role)
-
-    def resolve(table: Table, action: Action) -> Action:
-        changes: dict[str, str] = {}
-        for name in CARD_FIELDS:
-            ref = getattr(action, name, None)
-            if not isinstance(ref, str):
-                continue
-            if ":shadows#" in ref:
-                cid = resolve_alias(table, ref)
-                if cid is None:
-                    raise ApiError(404, "unknown_card", f"there is no card at {ref}")
-                changes[name] = cid
-            elif viewer != JUDGE and not visible_to(table, ref, viewer):
-                # Hidden and unknown cards get the same answer, so nobody can probe another deck.
-                raise ApiError(404, "unknown_card", f"no card {ref!r} that you can see at this table")
-        if not changes:
-            return action
-        return action_from_dict({**action.to_dict(), **changes})
-
-    return resolve
 
 
 @api.post("/games/<game_id>/actions")
 @limit(16 * 1024)
-def post_action(game_id: str) -> Any:
-    game, role = game_and_role(game_id)
-    require(role, {"host", "judge", *(s.seat for s in game.seats)}, "recording an action")
+@requires(*PLAYERS, what="recording an action")
+def post_action(game: Game, role: Role) -> Any:
     data = body()
     version = expected_version(data)
+    rid = request_id(data)
     try:
         action = action_from_dict(data.get("action"))
     except ActionError as exc:
         raise ApiError(400, "bad_action", str(exc)) from None
-    player = getattr(action, "player", None)
-    if role not in ("host", "judge") and player is not None and player != role and action.type in OWN_ACTIONS:
-        raise ApiError(403, "forbidden", f"seat {role} cannot make {action.type} for seat {player}")
     try:
-        entry, verdict = svc().store.act(game_id, action, actor=role, expected_version=version,
-                                         resolve=_resolve(role))
-    except Refused as exc:
-        if any(isinstance(getattr(action, f, None), str) and ":shadows#" in getattr(action, f) for f in CARD_FIELDS):
-            exc.details["verdict"] = {"legal": False, "applied": False, "violations": [], "notes": [], "hidden": True}
-        raise
+        outcome = svc().store.act(game.id, action, role, expected_version=version, request_id=rid)
+    except Replayed as done:
+        return replayed_answer(game.id, role, done)
+    if isinstance(outcome, Pending):
+        return pending_answer(game.id, role, outcome, 202)
+    entry, _verdict = outcome
+    return entry_answer(game.id, role, entry.seq, 201)
+
+
+def entry_answer(game_id: str, role: Role, seq: int | None, status: int, **extra: Any) -> Any:
+    """The answer to a committed write. Built from what is stored, so a repeat gets the same; if the
+    view cannot be made now, the write still answers 2xx (it is committed)."""
+    out: dict[str, Any] = {"version": seq, **extra}
+    try:
+        game = svc().store.game(game_id)
+        if seq is not None:
+            shown = [e for e in visible_entries(game, role, seq - 1) if e["seq"] == seq]
+            if shown:
+                out["entry"] = shown[0]
+                out["verdict"] = shown[0].get("verdict")
+        out["view"] = cached_view(game, role)
+    except Exception:  # committed is committed: the device reloads the view if it is missing
+        current_app.logger.exception("building the answer to a committed write")
+    return jsonify(out), status
+
+
+def pending_answer(game_id: str, role: Role, pending: Pending, status: int) -> Any:
     game = svc().store.game(game_id)
-    table = svc().store.table(game_id)
-    shown = redact_entry(table, {**entry.to_dict(), "verdict": verdict.to_dict()}, viewer_of(role))
-    return jsonify({"version": entry.seq, "entry": own_entry(shown, role), "verdict": shown["verdict"],
-                    "view": cached_view(game, role)}), 201
+    return jsonify({"version": game.version, "pending": pending.to_dict(),
+                    "message": f"waiting for {pending.awaiting} to confirm"}), status
 
 
-#: Actions only the acting player (or host or judge) may record for themselves: they use hidden cards or gold.
-OWN_ACTIONS = {
-    "setup_into_shadows", "setup_place", "marshal_into_shadows", "marshal", "play_event", "bring_out",
-    "play_event_from_shadows", "put_into_play_from_shadows", "spend_gold", "gain_gold", "collect_income",
-    "pass_shadows", "draw",
-}
+def replayed_answer(game_id: str, role: Role, done: Replayed) -> Any:
+    if done.pending_id is not None:
+        found = [p for p in svc().store.pending(game_id) if p.id == done.pending_id]
+        if found:
+            return pending_answer(game_id, role, found[0], 200)
+        return jsonify({"version": svc().store.game(game_id).version, "pending": {"id": done.pending_id},
+                        "replayed": True}), 200
+    return entry_answer(game_id, role, done.seq, 200, replayed=True)
+
+
+@api.post("/games/<game_id>/pending/<pending_id>")
+@limit(1024)
+@requires(SEAT, JUDGE_KIND, what="answering a request")
+def decide(game: Game, role: Role, pending_id: str) -> Any:
+    """The seat whose face-down card an effect names confirms or declines it."""
+    data = body()
+    decision = data.get("decision")
+    if decision not in ("confirm", "decline"):
+        raise ApiError(400, "bad_decision", 'decision must be "confirm" or "decline"')
+    version = expected_version(data)
+    rid = request_id(data)
+    try:
+        done = svc().store.decide(game.id, pending_id[:40], role, decision == "confirm", version, rid)
+    except Replayed as again:
+        return replayed_answer(game.id, role, again)
+    if done is None:
+        return jsonify({"version": svc().store.game(game.id).version, "declined": True}), 200
+    return entry_answer(game.id, role, done[0].seq, 201)
 
 
 @api.post("/games/<game_id>/undo")
 @limit(1024)
-def undo(game_id: str) -> Any:
-    game, role = game_and_role(game_id)
-    require(role, {"host", "judge", *(s.seat for s in game.seats)}, "undo")
+@requires(*PLAYERS, what="undo")
+def undo(game: Game, role: Role) -> Any:
     data = body()
     version = expected_version(data)
+    rid = request_id(data)
     seq = data.get("seq")
-    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-        raise ApiError(400, "bad_seq", "seq must be a whole number")
-    if role not in ("host", "judge"):
-        target = seq if seq is not None else max(svc().store.state(game_id).actions, default=None)
-        mine = {e.seq for e in svc().store.entries(game_id) if e.actor == role}
-        if target is not None and target not in mine:
-            raise ApiError(403, "forbidden", "a seat can undo only its own actions; ask the host or judge")
-    entry = svc().store.undo(game_id, actor=role, expected_version=version, seq=seq)
-    game = svc().store.game(game_id)
-    return jsonify({"version": entry.seq, "entry": own_entry(entry.to_dict(), role),
-                    "view": cached_view(game, role)}), 201
+    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= 10**6):
+        raise ApiError(400, "bad_seq", "seq must be a whole number from 1")
+    try:
+        entry = svc().store.undo(game.id, actor=role, expected_version=version, seq=seq, request_id=rid)
+    except Replayed as done:
+        return replayed_answer(game.id, role, done)
+    return entry_answer(game.id, role, entry.seq, 201)
 
 
-def own_entry(entry: dict[str, Any], role: str) -> dict[str, Any]:
-    """An entry without its chain hash unless the judge asks: hashes chain over hidden card ids, and
-    with a neighbour's hash one could try every id."""
-    return entry if role == JUDGE else {k: v for k, v in entry.items() if k != "hash"}
+def own_entry(entry: dict[str, Any], role: Role) -> dict[str, Any]:
+    """An entry without its chain hash unless the judge asks (the page shows the short head hash)."""
+    return entry if role.is_judge else {k: v for k, v in entry.items() if k not in ("hash", "seal", "meta")}
 
 
 @api.get("/games/<game_id>/log")
-def get_log(game_id: str) -> Any:
-    game, role = game_and_role(game_id)
+@requires()
+def get_log(game: Game, role: Role) -> Any:
     try:
         since = max(0, int(request.args.get("since", 0)))
     except ValueError:
@@ -374,66 +416,84 @@ def get_log(game_id: str) -> Any:
     return jsonify({"version": game.version, "entries": visible_entries(game, role, since)})
 
 
-def visible_entries(game: Game, role: str, since: int) -> list[dict[str, Any]]:
-    table = svc().store.table(game.id)
-    viewer = viewer_of(role)
-    return [own_entry(redact_entry(table, e.to_dict(), viewer), role) for e in svc().store.entries(game.id, since)]
+def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
+    state = svc().store.state(game.id)
+    viewer = role if role.kind in (RoleKind.SEAT, RoleKind.JUDGE) else SPECTATOR
+    out = []
+    for e in svc().store.entries(game.id, since):
+        d = e.to_dict()
+        if d.get("seal") is None and e.kind in ("action", "undo") and not viewer.is_judge:
+            d["seal"] = legacy_seal(state.table, e.data if e.kind == "action" else e.data.get("action", {}))
+        shown = own_entry(redact_entry(d, viewer), role)
+        if e.kind == "action" and e.seq in state.undone:
+            shown["undone"] = True
+        if e.kind == "key" and not role.is_judge:
+            shown["data"] = {k: v for k, v in e.data.items() if k != "key_hash"}
+        out.append(shown)
+    return out
+
+
+def legacy_seal(table: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """Entries written before seals existed: hide what is hidden now (the old rule)."""
+    from companion.rules.actions.base import REGISTRY, card_fields
+
+    cls = REGISTRY.get(data.get("type", ""))
+    fields = {}
+    for name in card_fields(cls) if cls else ():
+        cid = data.get(name)
+        if isinstance(cid, str) and cid in table.instances and not visible_to(table, cid, SPECTATOR):
+            from companion.rules.views import alias
+
+            fields[name] = {"alias": alias(table, cid), "seats": [table.where[cid][0]]}
+    return {"fields": fields, "verdict_seats": sorted({f["seats"][0] for f in fields.values()})} if fields else {}
 
 
 @api.get("/games/<game_id>/verify")
-def verify(game_id: str) -> Any:
-    _, role = game_and_role(game_id)
-    result = svc().store.verify(game_id)
-    if role != JUDGE:
+@requires()
+def verify(game: Game, role: Role) -> Any:
+    result = svc().store.verify(game.id)
+    if not role.is_judge:
         result.pop("head", None)
+        if game.chain_key:
+            result["head"] = game.head_hash[:12]
     return jsonify(result)
 
 
 @api.get("/games/<game_id>/export")
-def export(game_id: str) -> Any:
-    game, role = game_and_role(game_id)
-    require(role, {"judge"}, "the full table log")
-    check = svc().store.verify(game_id)
-    if not check["ok"]:
-        raise ApiError(409, "broken_log", "the log does not verify", **check)
-    cached = svc().store.state(game_id)
-    decks = {e.data["seat"]: e.data["deck"] for e in svc().store.entries(game_id) if e.kind == "deck"}
-    header = Header(
-        edition=game.edition, mode=game.mode, first_player=game.seats[0].seat if game.seats else None,
-        players=[Seat(s.seat, s.name, s.faction, decks.get(s.seat, {})) for s in game.seats],
-        extra={"game": game.id, "verified_head": check["head"], "entries": check["entries"]},
-    )
-    text = write_log(header, [action_from_dict(cached.actions[s]) for s in sorted(cached.actions)])
+@requires(JUDGE_KIND, what="the full table log")
+def export(game: Game, role: Role) -> Any:
+    from companion.web.export import export_game
+
+    text = export_game(svc().store, game)
     return Response(text, mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{game.id}.jsonl"'})
 
 
-@api.get("/games/<game_id>/cards/<card_id>/actions")
-def card_actions(game_id: str, card_id: str) -> Any:
-    game, role = game_and_role(game_id)
-    if role in ("host", SPECTATOR):
-        raise ApiError(403, "forbidden", "card actions need a seat or judge key")
-    table = svc().store.table(game_id)
-    if ":shadows#" in card_id:
-        card_id = resolve_alias(table, card_id) or card_id
-    if card_id not in table.instances or (role != JUDGE and not visible_to(table, card_id, role)):
-        raise ApiError(404, "unknown_card", f"no card {card_id!r} that you can see at this table")
-    seat = role if role != JUDGE else table.instance(card_id).owner
-    return jsonify({"card": card_id, "version": game.version, "actions": suggest_actions(table, card_id, seat)})
+@api.get("/games/<game_id>/cards/<path:card_id>/actions")
+@requires(SEAT, JUDGE_KIND, what="card actions")
+def card_actions(game: Game, role: Role, card_id: str) -> Any:
+    table = svc().store.table(game.id)
+    ref = card_id[:200]
+    resolved = resolve_alias(table, ref) if parse_alias(ref) else ref
+    # Decide what the asker may see first; a hidden and a missing card answer alike, naming the request.
+    if resolved is None or resolved not in table.instances or not visible_to(table, resolved, role):
+        raise ApiError(404, "unknown_card", f"no card {ref!r} that you can see at this table")
+    seat = role.seat if role.seat is not None else table.instance(resolved).owner
+    return jsonify({"card": ref, "version": game.version, "actions": suggest_actions(table, resolved, seat)})
 
 
 @api.get("/games/<game_id>/find")
-def find_cards(game_id: str) -> Any:
+@requires()
+def find_cards(game: Game, role: Role) -> Any:
     """Card instances at the table that the caller can see, by name: for picking a card without a scan."""
-    _game, role = game_and_role(game_id)
     text = request.args.get("q", "")
     if not text.strip() or len(text) > 100:
         raise ApiError(400, "missing_query", "give 1-100 characters of a card name in ?q=")
     from companion.catalog.card import fold
 
     q = fold(text)
-    table = svc().store.table(game_id)
-    viewer = viewer_of(role)
+    table = svc().store.table(game.id)
+    viewer = role if role.kind in (RoleKind.SEAT, RoleKind.JUDGE) else SPECTATOR
     rows = []
     for cid, inst in table.instances.items():
         card = table.cards[inst.code]
@@ -448,50 +508,66 @@ def find_cards(game_id: str) -> Any:
 
 
 @api.get("/games/<game_id>/events")
-def events(game_id: str) -> Any:
-    game, role = game_and_role(game_id)
+@requires(*KEYED, what="live updates")
+def events(game: Game, role: Role) -> Any:
     services = svc()
-    return event_stream(game, lambda seen, version: sse_update(services, game_id, role, seen, version))
+    return event_stream(game, role, lambda seen, version: sse_update(services, game.id, role, seen, version))
 
 
-def event_stream(game: Game, make_event: Callable[[int, int], str]) -> Response:
+def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str]) -> Response:
     """Server-Sent Events for one game: an event per new version (``make_event(seen, version)``),
-    resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens."""
+    resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens.
+
+    A stream stays open only while its key still opens the game as the same role: re-issuing a key
+    ends the streams opened with the old one."""
     last_id = request.headers.get("Last-Event-ID") or request.args.get("since")
     try:
         since = int(last_id) if last_id not in (None, "") else -1
     except ValueError:
         raise ApiError(400, "bad_since", "since / Last-Event-ID must be a whole number") from None
+    services = svc()
     keepalive = float(current_app.config["STREAM_KEEPALIVE"])
-    hub = svc().hub
+    hub = services.hub
+    key = key_from_request()
+    hub.admit(game.id, request.remote_addr or "?")
     hub.known(game.id, game.version)
+    epoch = hub.epoch(game.id)
+
+    def still_valid() -> bool:
+        nonlocal epoch
+        if hub.epoch(game.id) == epoch:
+            return True
+        epoch = hub.epoch(game.id)
+        return services.store.game(game.id).role_for(key) == role
 
     def stream() -> Iterator[str]:
-        hub.streams += 1
         try:
             yield "retry: 1000\n: connected\n\n"
             seen = since
             while True:
                 version = hub.wait(game.id, seen, keepalive)
+                if not still_valid():
+                    yield "event: revoked\ndata: {}\n\n"
+                    return
                 if version is None:
                     yield ": keepalive\n\n"
                     continue
                 yield make_event(seen, version)
                 seen = version
         finally:
-            hub.streams -= 1
+            hub.leave(game.id, request.remote_addr or "?")
 
     return Response(stream_with_context(stream()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
-def sse_update(services: Services, game_id: str, role: str, seen: int, version: int) -> str:
+def sse_update(services: Services, game_id: str, role: Role, seen: int, version: int) -> str:
     """One event for a device that last saw ``seen``; devices with the same role and ``seen`` share it."""
 
     def make() -> str:
         game = services.store.game(game_id)
         current = cached_view(game, role)
-        recent = services.views.get((game_id, game.version, role, "recent"),
+        recent = services.views.get((game_id, game.version, role.cache_key, "recent"),
                                     lambda: visible_entries(game, role, max(0, game.version - RECENT)))
         payload = {
             "version": current["version"],
@@ -502,7 +578,7 @@ def sse_update(services: Services, game_id: str, role: str, seen: int, version: 
         }
         return sse_event(current["version"], payload)
 
-    return services.views.get((game_id, version, role, "sse", seen), make)  # type: ignore[no-any-return]
+    return services.views.get((game_id, version, role.cache_key, "sse", seen), make)  # type: ignore[no-any-return]
 
 
 # -- scanning ------------------------------------------------------------------------------------
@@ -516,6 +592,9 @@ def scan() -> Any:
     from companion.scan.pipeline import decode_image
     from companion.scan.table import resolve_codes
 
+    game_id = request.args.get("game")
+    if game_id:  # who asks is decided before the image costs anything
+        role_for(svc().store.game(game_id))
     upload = request.files.get("image")
     data = upload.read() if upload is not None else request.get_data(cache=False)
     if not data:
@@ -529,10 +608,13 @@ def scan() -> Any:
     viewer = SPECTATOR
     version = None
     if game_id:
-        game, role = game_and_role(game_id)
-        viewer = viewer_of(role)
-        table = svc().store.table(game_id)
-        tags = svc().store.deck_tags(game_id)
+        game = svc().store.game(game_id)
+        role = role_for(game)
+        if role.kind not in (RoleKind.SEAT, RoleKind.JUDGE):
+            raise ApiError(403, "forbidden", "scanning at a table needs a seat or judge key of that game")
+        viewer = role
+        table = svc().store.table(game.id)
+        tags = svc().store.deck_tags(game.id)
         version = game.version
     rows = resolve_codes(codes, table, tags or {}, viewer)
     message = None if rows else "no barcode found: hold the label flat, fill more of the frame, avoid glare"

@@ -20,13 +20,59 @@ def sse_event(version: int, payload: object) -> str:
     return f"id: {version}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
 
 
+class StreamLimit(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class Hub:
-    def __init__(self) -> None:
+    #: Live streams one game may hold (six players, a judge, spectators' screens, a TTS helper …).
+    PER_GAME = 64
+    #: Live streams one address may hold: a venue's shared Wi-Fi address carries many phones.
+    PER_ADDRESS = 256
+
+    def __init__(self, limit: int = 5000) -> None:
         self._guard = threading.Lock()
         self._conditions: dict[str, threading.Condition] = {}
         self._versions: dict[str, int] = {}
         self._committed: dict[tuple[str, int], float] = {}
+        self._epochs: dict[str, int] = {}
+        self._per_game: dict[str, int] = {}
+        self._per_address: dict[str, int] = {}
+        self.limit = limit
         self.streams = 0
+
+    def admit(self, game_id: str, address: str) -> None:
+        """Count a new stream in, or refuse it when the game, the address or the server is full."""
+        with self._guard:
+            if self.streams >= self.limit:
+                raise StreamLimit("the server holds as many live connections as it can; try again shortly")
+            if self._per_game.get(game_id, 0) >= self.PER_GAME:
+                raise StreamLimit("this game has as many live connections as it may hold")
+            if self._per_address.get(address, 0) >= self.PER_ADDRESS:
+                raise StreamLimit("too many live connections from your address")
+            self.streams += 1
+            self._per_game[game_id] = self._per_game.get(game_id, 0) + 1
+            self._per_address[address] = self._per_address.get(address, 0) + 1
+
+    def leave(self, game_id: str, address: str) -> None:
+        with self._guard:
+            self.streams -= 1
+            for counts, k in ((self._per_game, game_id), (self._per_address, address)):
+                counts[k] -= 1
+                if counts[k] <= 0:
+                    del counts[k]
+
+    def epoch(self, game_id: str) -> int:
+        return self._epochs.get(game_id, 0)
+
+    def revoke(self, game_id: str) -> None:
+        """A key of this game changed: every stream re-checks its key now."""
+        cond = self._condition(game_id)
+        with cond:
+            self._epochs[game_id] = self._epochs.get(game_id, 0) + 1
+            cond.notify_all()
 
     def _condition(self, game_id: str) -> threading.Condition:
         with self._guard:
@@ -41,6 +87,8 @@ class Hub:
             if version > self._versions.get(game_id, -1):
                 self._versions[game_id] = version
                 self._committed[(game_id, version)] = time.time()
+                if len(self._committed) > 100_000:  # only recent commits are ever asked about
+                    self._committed.clear()
             cond.notify_all()
 
     def committed_at(self, game_id: str, version: int) -> float | None:
@@ -49,9 +97,12 @@ class Hub:
     def wait(self, game_id: str, seen: int, timeout: float) -> int | None:
         """Block until the game is past ``seen``; return its version, or None on timeout."""
         cond = self._condition(game_id)
+        epoch = self.epoch(game_id)
         with cond:
-            ok = cond.wait_for(lambda: self._versions.get(game_id, -1) > seen, timeout=timeout)
-            return self._versions[game_id] if ok else None
+            ok = cond.wait_for(lambda: self._versions.get(game_id, -1) > seen or self.epoch(game_id) != epoch,
+                               timeout=timeout)
+            version = self._versions.get(game_id, -1)
+            return version if ok and version > seen else None
 
     def known(self, game_id: str, version: int) -> None:
         """Tell the hub a game's current version (a stream may start before any change)."""

@@ -56,7 +56,16 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
         ok=201, auth=False)},
     "/api/games/{game_id}": {"get": _op("A game's public facts and the caller's role", params=G)},
     "/api/games/{game_id}/view": {"get": _op("The table as the caller may see it", params=G)},
-    "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host: a new join link for a seat", params=[*G, "seat"])},
+    "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host or judge: a new join link for a seat (logged; the "
+                                                          "old key and its live streams stop)", params=[*G, "seat"])},
+    "/api/games/{game_id}/table-key": {"post": _op(
+        "Host or judge: a scoped key for the Tabletop Simulator helper (snapshots for this game only; a new one "
+        "revokes the old)", params=G)},
+    "/api/games/{game_id}/pending/{pending_id}": {"post": _op(
+        "The seat whose face-down card an effect names (or the judge) confirms or declines it",
+        params=[*G, "pending_id"],
+        body=_obj(["decision", "expected_version"], **VERSIONED, decision={"enum": ["confirm", "decline"]},
+                  request_id={"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"}), ok=201)},
     "/api/games/{game_id}/seats/{seat}/deck": {"put": _op(
         "Set a seat's deck before play starts: a ThronesDB decklist as text, or code -> copies",
         params=[*G, "seat"],

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
+import queue
 import threading
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.catalog.card import Card
 from companion.catalog.store import Catalog
 from companion.store.games import GameStore
+from companion.web.auth import Failures
+from companion.web.errors import ApiError
 from companion.web.live import LRU, Hub
+
+#: New games one address may create per hour, and all addresses together.
+GAMES_PER_ADDRESS = 60
+GAMES_PER_HOUR = 2000
 
 
 @dataclass
@@ -19,20 +28,62 @@ class Services:
     catalog_path: Path | None
     hub: Hub = field(default_factory=Hub)
     views: LRU = field(default_factory=lambda: LRU(2048))
-    _local: threading.local = field(default_factory=threading.local)
+    durability: str = "normal"
+    failures: Failures = field(default_factory=Failures)
     store: GameStore = field(init=False)
+    _catalogs: queue.LifoQueue[Catalog] = field(default_factory=queue.LifoQueue)
+    _created: dict[str, list[float]] = field(default_factory=dict)
+    _created_guard: threading.Lock = field(default_factory=threading.Lock)
+    _local: threading.local = field(default_factory=threading.local)
 
     def __post_init__(self) -> None:
-        self.catalog()  # seed the catalog once, up front
-        self.store = GameStore(self.database, self.cards)
+        with self.borrow_catalog():  # seed the catalog once, up front
+            pass
+        self.store = GameStore(self.database, self.cards, durability=self.durability)
         self.store.listeners.append(self.hub.publish)
 
+    @contextlib.contextmanager
+    def borrow_catalog(self) -> Iterator[Catalog]:
+        """Catalog connections come from one shared pool, however many threads serve requests."""
+        try:
+            catalog = self._catalogs.get_nowait()
+        except queue.Empty:
+            catalog = Catalog.open(self.catalog_path, check_same_thread=False)
+        try:
+            yield catalog
+        finally:
+            self._catalogs.put(catalog)
+
     def catalog(self) -> Catalog:
-        """One catalog connection per thread (SQLite connections stay in their thread)."""
+        """A catalog for the rest of this request: borrowed from the pool, given back at its end."""
         catalog = getattr(self._local, "catalog", None)
         if catalog is None:
-            catalog = self._local.catalog = Catalog.open(self.catalog_path)
+            manager = self.borrow_catalog()
+            catalog = manager.__enter__()
+            self._local.catalog, self._local.manager = catalog, manager
         return catalog
 
+    def release(self) -> None:
+        """End of a request: the catalog connection goes back to the pool."""
+        manager = getattr(self._local, "manager", None)
+        if manager is not None:
+            self._local.catalog = self._local.manager = None
+            manager.__exit__(None, None, None)
+
+    def creation_allowed(self, address: str) -> None:
+        """Game creation is open to anyone, so it is rate limited: per address and overall."""
+        now = time.monotonic()
+        with self._created_guard:
+            for k in list(self._created):
+                self._created[k] = [t for t in self._created[k] if now - t < 3600]
+                if not self._created[k]:
+                    del self._created[k]
+            mine = self._created.setdefault(address, [])
+            total = sum(len(v) for v in self._created.values())
+            if len(mine) >= GAMES_PER_ADDRESS or total >= GAMES_PER_HOUR:
+                raise ApiError(429, "too_many_games", "too many new games in the last hour; try again later")
+            mine.append(now)
+
     def cards(self, codes: set[str]) -> Mapping[str, Card]:
-        return self.catalog().cards(codes)
+        with self.borrow_catalog() as catalog:
+            return catalog.cards(codes)

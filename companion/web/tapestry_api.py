@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 
+from companion.rules.roles import Role
 from companion.store.games import Cached, Game, StoreError
 from companion.tapestry.engine import (
     Settings,
@@ -17,15 +18,13 @@ from companion.tapestry.engine import (
     start_of_turn,
 )
 from companion.tapestry.facts import TRACKS
-from companion.web.api import ApiError, body, event_stream, expected_version, game_and_role, limit, own_entry, svc
+from companion.web.api import body, event_stream, expected_version, limit, own_entry, request_id, svc
+from companion.web.auth import HOST, requires
+from companion.web.errors import ApiError
 from companion.web.live import sse_event
 
 tapestry_api = Blueprint("tapestry_api", __name__)
 ENTRY_TYPES = {"human_position", "landmark", "income_turn", "advance"}
-
-
-def _game(game_id: str) -> tuple[Game, str]:
-    return game_and_role(game_id, kind="tapestry")
 
 
 def _state(game: Game) -> dict[str, Any]:
@@ -34,16 +33,9 @@ def _state(game: Game) -> dict[str, Any]:
             "state": se.to_dict(), "next": start_of_turn(se)}
 
 
-def _writer(game_id: str) -> str:
-    _, role = _game(game_id)
-    if role != "host":
-        raise ApiError(403, "forbidden", "changing this table needs its key (from the table link)")
-    return role
-
-
-def _write(game_id: str, data: dict[str, Any], make: Any) -> Any:
-    role = _writer(game_id)
+def _write(game: Game, role: Role, data: dict[str, Any], make: Any) -> Any:
     version = expected_version(data)
+    game_id = game.id
 
     def step(g: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], None]:
         entry = make(g, cached.table)
@@ -53,7 +45,7 @@ def _write(game_id: str, data: dict[str, Any], make: Any) -> Any:
             raise StoreError(exc.message, message_de=exc.message_de) from None
         return entry, result, None
 
-    entry, result = svc().store.record(game_id, role, version, step)
+    entry, result = svc().store.record(game_id, role.actor, version, step, request_id(data))
     return jsonify({"version": entry.seq, "result": result, **_state(svc().store.game(game_id))}), 201
 
 
@@ -94,15 +86,20 @@ def create() -> Any:
                     "seed": setup["seed"]}), 201
 
 
+READ = requires(game_kind="tapestry")
+WRITE = requires(HOST, game_kind="tapestry", what="changing this table (the key from the table link)")
+
+
 @tapestry_api.get("/games/<game_id>")
-def get(game_id: str) -> Any:
-    game, _ = _game(game_id)
+@READ
+def get(game: Game, role: Role) -> Any:
     return jsonify(_state(game))
 
 
 @tapestry_api.post("/games/<game_id>/turn")
 @limit(4096)
-def turn(game_id: str) -> Any:
+@WRITE
+def turn(game: Game, role: Role) -> Any:
     data = body()
 
     def make(game: Game, se: Any) -> dict[str, Any]:
@@ -113,12 +110,13 @@ def turn(game_id: str) -> Any:
             entry["die"] = data["die"]
         return entry
 
-    return _write(game_id, data, make)
+    return _write(game, role, data, make)
 
 
 @tapestry_api.post("/games/<game_id>/entries")
 @limit(4096)
-def entries(game_id: str) -> Any:
+@WRITE
+def entries(game: Game, role: Role) -> Any:
     data = body()
     entry = data.get("entry")
     if not isinstance(entry, dict) or entry.get("type") not in ENTRY_TYPES:
@@ -126,28 +124,30 @@ def entries(game_id: str) -> Any:
     allowed = {"type", "human", "track", "space"}
     if set(entry) - allowed:
         raise ApiError(400, "bad_entry", f"unknown field(s) {', '.join(sorted(set(entry) - allowed))}")
-    return _write(game_id, data, lambda game, se: dict(entry))
+    return _write(game, role, data, lambda game, se: dict(entry))
 
 
 @tapestry_api.post("/games/<game_id>/undo")
 @limit(1024)
-def undo(game_id: str) -> Any:
-    role = _writer(game_id)
-    entry = svc().store.undo(game_id, role, expected_version(body()))
-    return jsonify({"version": entry.seq, **_state(svc().store.game(game_id))}), 201
+@WRITE
+def undo(game: Game, role: Role) -> Any:
+    data = body()
+    entry = svc().store.undo(game.id, role, expected_version(data), request_id=request_id(data))
+    return jsonify({"version": entry.seq, **_state(svc().store.game(game.id))}), 201
 
 
 @tapestry_api.get("/games/<game_id>/log")
-def log(game_id: str) -> Any:
-    game, _ = _game(game_id)
+@READ
+def log(game: Game, role: Role) -> Any:
     return jsonify({"version": game.version, "entries": [
-        own_entry(e.to_dict(), "host") for e in svc().store.entries(game_id)]})
+        own_entry(e.to_dict(), role) for e in svc().store.entries(game.id)]})
 
 
 @tapestry_api.get("/games/<game_id>/events")
-def events(game_id: str) -> Any:
+@requires(HOST, game_kind="tapestry", what="live updates (the key from the table link)")
+def events(game: Game, role: Role) -> Any:
     """Live updates for every phone at the table (Server-Sent Events)."""
-    game, _ = _game(game_id)
+    game_id = game.id
     services = svc()
 
     def make_event(seen: int, version: int) -> str:
@@ -157,4 +157,4 @@ def events(game_id: str) -> Any:
 
         return services.views.get((game_id, version, "tapestry"), render)  # type: ignore[no-any-return]
 
-    return event_stream(game, make_event)
+    return event_stream(game, role, make_event)

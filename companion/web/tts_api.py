@@ -6,12 +6,16 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 
-from companion.rules import JUDGE, ActionError
+from companion.rules import ActionError
+from companion.rules.roles import Role, RoleKind
+from companion.store.games import Game
 from companion.tts.diff import differences, seat_map
 from companion.tts.importer import CardLookup, import_save
 from companion.tts.save import COLOURS, TtsError
 from companion.tts.sync import LEFT_TO, snapshot_actions
-from companion.web.api import ApiError, body, game_and_role, limit, svc
+from companion.web.api import body, limit, request_id, svc
+from companion.web.auth import JUDGE, TABLE, requires, role_for
+from companion.web.errors import ApiError
 
 tts_api = Blueprint("tts_api", __name__)
 MAX_SAVE = 64 * 1024 * 1024
@@ -23,11 +27,10 @@ def _lookup() -> CardLookup:
 
 @tts_api.post("/games/<game_id>/snapshot")
 @limit(256 * 1024)
-def snapshot(game_id: str) -> Any:
+@requires(TABLE, JUDGE, what="a Tabletop Simulator snapshot (the table key from the host page)")
+def snapshot(game: Game, role: Role) -> Any:
     """One colour's shadows zone as TTS shows it; the differences are recorded as actions."""
-    game, role = game_and_role(game_id)
-    if role not in ("judge", "host"):
-        raise ApiError(403, "forbidden", "the TTS helper reports with the game's judge or host key")
+    game_id = game.id
     data = body()
     colour = data.get("colour")
     if colour not in COLOURS:
@@ -58,7 +61,8 @@ def snapshot(game_id: str) -> Any:
     version = game.version
     if actions:
         try:
-            done = store.act_many(game_id, actions, actor=f"tts:{colour}", expected_version=game.version)
+            done = store.act_many(game_id, actions, actor=role, expected_version=game.version,
+                                  request_id=request_id(data))
         except ActionError as exc:
             raise ApiError(400, "bad_action", str(exc)) from None
         for entry, verdict in done:
@@ -89,8 +93,8 @@ def import_upload() -> Any:
         raise ApiError(400, "bad_save", str(exc)) from None
     game_id = request.args.get("game")
     if game_id:
-        game, role = game_and_role(game_id)
-        if role != JUDGE:
+        game = svc().store.game(game_id)
+        if role_for(game).kind is not RoleKind.JUDGE:
             raise ApiError(403, "forbidden", "comparing with a tracked game shows its hidden cards: judge key only")
         mapping_raw = {k: v for k, v in (x.split("=", 1) for x in request.args.getlist("seat") if "=" in x)}
         mapping = seat_map(list(report["players"]), [s.seat for s in game.seats], mapping_raw)

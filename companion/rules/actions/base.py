@@ -121,6 +121,9 @@ class Action:
     type: ClassVar[str] = ""
     records: ClassVar[Recorder] = Recorder.PLAYER
     label: ClassVar[str] = ""
+    #: An effect naming another seat's face-down card waits for that seat to confirm it, unless the
+    #: action neither moves nor reveals the card (tokens are open information).
+    needs_owner: ClassVar[bool] = True
     #: False for actions that may happen before the body of a phase starts
     #: (1st edition: coming out of Shadows at the beginning of the phase).
     starts_phase_body: ClassVar[bool] = True
@@ -134,9 +137,21 @@ class Action:
         for name in traits.seats:
             if getattr(self, name) is not None:
                 table.player(getattr(self, name))
-        for name in traits.cards:
-            if getattr(self, name) is not None:
-                table.instance(getattr(self, name))
+        named = [getattr(self, name) for name in traits.cards if getattr(self, name) is not None]
+        for card in named:
+            table.instance(card)
+        if len(set(named)) != len(named):
+            raise ActionError(f"{self.type}: one card is named twice (a card cannot attach to itself)")
+        target = getattr(self, "attach_to", None)
+        card = getattr(self, "card", None)
+        seen: set[str] = set()
+        # Following what the target is attached to must never lead back to the card: no loops.
+        while isinstance(target, str) and target in table.in_play and target not in seen:
+            if target == card:
+                raise ActionError(f"{self.type}: attaching there would make a loop of attachments")
+            seen.add(target)
+            ip = table.in_play[target]
+            target = ip.attached_to or ip.duplicate_of
 
     def check(self, table: Table, v: Checker) -> None:
         raise NotImplementedError

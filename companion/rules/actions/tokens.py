@@ -17,6 +17,7 @@ class _Tokens(Action):
     amount: Amount = 1
     card: CardRef | None = None  # None: the player's own pool
     starts_phase_body = False
+    needs_owner = False  # tokens on a face-down card move nothing and reveal nothing
 
     def validate(self, table: Table) -> None:
         Action.validate(self, table)

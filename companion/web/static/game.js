@@ -30,20 +30,16 @@ async function load() {
 
 function listen() {
   if (source) source.close();
-  const q = new URLSearchParams({since: String(state.version)});
-  if (key) q.set("key", key);
-  source = new EventSource("/api/games/" + gameId + "/events?" + q);
-  source.onopen = () => document.getElementById("live").classList.add("on");
-  source.onerror = () => document.getElementById("live").classList.remove("on");
-  source.addEventListener("update", ev => {
-    const u = JSON.parse(ev.data);
+  if (!key) return;  // live updates need a key of the game
+  const live = document.getElementById("live");
+  source = openStream("/api/games/" + gameId + "/events?since=" + state.version, key, u => {
     if (u.version < (state ? state.version : -1)) return;
     state = u.view;
     if (u.reload_log) { api("/log").then(l => { if (l.ok) { log = l.data.entries; render(); } }); }
     const known = new Set(log.map(e => e.seq));
     for (const e of u.entries) if (!known.has(e.seq)) log.push(e);
     render();
-  });
+  }, on => live.classList.toggle("on", on));
 }
 
 const role = () => state ? state.role : "spectator";

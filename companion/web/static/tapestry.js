@@ -134,7 +134,7 @@ function tablePage() {
   window.render = () => data && render();
   load().then(() => {
     // Every phone at the table sees each change at once; EventSource reconnects by itself.
-    const source = new EventSource("/api/tapestry/games/" + gameId + "/events?since=" + (data ? data.version : 0));
-    source.addEventListener("update", ev => { const u = JSON.parse(ev.data); if (!data || u.version >= data.version) { data = u; render(); } });
+    if (key) openStream("/api/tapestry/games/" + gameId + "/events?since=" + (data ? data.version : 0), key,
+      u => { if (!data || u.version >= data.version) { data = u; render(); } });
   });
 }

@@ -1,0 +1,98 @@
+"""Who is asking, decided once per request, and one decorator that states each route's permission.
+
+Keys travel only in the ``Authorization: Bearer`` header (join links carry them in the URL
+fragment, which browsers never send). A key is checked against the game named in the path and
+becomes a ``Role`` value; a key that opens nothing is refused, and a game that sees many wrong
+keys from one address answers 429 for a while.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, g, request
+
+from companion.rules.roles import Role, RoleKind
+from companion.store.games import Game
+from companion.web.errors import ApiError
+
+#: Wrong keys one address may try at one game in ``WINDOW`` seconds.
+MAX_FAILURES = 20
+WINDOW = 60.0
+
+
+class Failures:
+    """Wrong key attempts per (game, address), forgotten after the window."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._seen: dict[tuple[str, str], list[float]] = {}
+
+    def blocked(self, game_id: str, address: str) -> bool:
+        with self._lock:
+            now = time.monotonic()
+            recent = [t for t in self._seen.get((game_id, address), []) if now - t < WINDOW]
+            self._seen[(game_id, address)] = recent
+            return len(recent) >= MAX_FAILURES
+
+    def add(self, game_id: str, address: str) -> None:
+        with self._lock:
+            self._seen.setdefault((game_id, address), []).append(time.monotonic())
+            if len(self._seen) > 10_000:  # a flood of addresses must not grow this without end
+                self._seen.clear()
+
+
+def key_from_request() -> str | None:
+    auth = request.headers.get("Authorization", "")
+    if auth.startswith("Bearer "):
+        return auth[7:].strip()[:200] or None
+    return None
+
+
+def role_for(game: Game) -> Role:
+    services = current_app.extensions["companion"]["services"]
+    address = request.remote_addr or "?"
+    if services.failures.blocked(game.id, address):
+        raise ApiError(429, "too_many_attempts", "too many wrong keys for this game; wait a minute")
+    role = game.role_for(key_from_request())
+    if role is None:
+        services.failures.add(game.id, address)
+        raise ApiError(401, "bad_key", "this key does not open this game (it may have been replaced: ask the host "
+                                       "for a new link)")
+    return role
+
+
+def requires(*kinds: RoleKind, game_kind: str = "agot", what: str = "this") -> Callable[..., Any]:
+    """A route on ``/games/<game_id>/…``: look the game up, decide the role, refuse roles not listed.
+
+    The view gets ``game`` and ``role`` as keyword arguments. With no kinds listed, everyone may
+    ask (the answer is then shaped by the role)."""
+
+    def wrap(view: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(view)
+        def inner(game_id: str, **kwargs: Any) -> Any:
+            services = current_app.extensions["companion"]["services"]
+            game = services.store.game(game_id)
+            if game.kind != game_kind:
+                raise ApiError(404, "not_found", f"no such {'Tapestry' if game_kind == 'tapestry' else 'AGoT'} game")
+            role = role_for(game)
+            if kinds and role.kind not in kinds:
+                allowed = " or ".join(k.value for k in kinds)
+                raise ApiError(403, "forbidden", f"{what} needs a {allowed} key")
+            g.role = role
+            return view(game=game, role=role, **kwargs)
+
+        inner.permission = [k.value for k in kinds] or ["anyone"]  # type: ignore[attr-defined]
+        return inner
+
+    return wrap
+
+
+SEAT, JUDGE, HOST, TABLE, SPECTATOR = (RoleKind.SEAT, RoleKind.JUDGE, RoleKind.HOST, RoleKind.TABLE,
+                                       RoleKind.SPECTATOR)
+PLAYERS = (SEAT, JUDGE, HOST)
+KEYED = (SEAT, JUDGE, HOST, TABLE)
