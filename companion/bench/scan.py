@@ -18,9 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
+from companion.scan.cv import cv2
 from companion.scan.engines import Code, read_zbar, read_zxing
 from companion.scan.images import load_gray
 from companion.scan.labels import Label, LabelError, parse_payload
