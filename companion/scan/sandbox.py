@@ -69,15 +69,17 @@ class _Worker:
         assert self.process.stdin is not None
         fd = self.process.stdin.fileno()
         os.set_blocking(fd, False)  # a worker that stops reading must not block the server
-        view = memoryview(struct.pack(">I", len(raw)) + raw + struct.pack(">Q", len(data)) + data)
-        while view:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([], [fd], [], left)[1]:
-                raise TimeoutError
-            try:
-                view = view[os.write(fd, view):]
-            except BlockingIOError:
-                continue
+        # Header and image go out as two buffers: the image (up to the upload limit) is never copied.
+        for buffer in (struct.pack(">I", len(raw)) + raw + struct.pack(">Q", len(data)), data):
+            view = memoryview(buffer)
+            while view:
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([], [fd], [], left)[1]:
+                    raise TimeoutError
+                try:
+                    view = view[os.write(fd, view):]
+                except BlockingIOError:
+                    continue
 
     def _read(self, n: int, deadline: float) -> bytes:
         assert self.process.stdout is not None
