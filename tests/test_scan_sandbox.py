@@ -155,6 +155,8 @@ def test_a_legit_7000_pixel_photo_decodes_in_bounded_memory(fmt: str) -> None:
     before = rss_kb()
     codes = decode_image(data)
     assert [c.text for c in codes] == [Label("2e", "13089", "AB7", 1).payload()]
+    # Corners in the uploaded image's pixels: the code sits 200 px + a 4-module quiet zone in.
+    assert min(x for x, _ in codes[0].corners) == pytest.approx(200 + 4 * 40, abs=12)
     assert rss_kb() - before < 30_000  # the server holds bytes, never pixels
     if LINUX:
         hwm = max(rss_kb(p, "VmHWM") for p in pool.pids())
@@ -321,3 +323,18 @@ def test_no_module_imports_cv2_around_the_cap() -> None:
             continue
         for line in path.read_text().splitlines():
             assert not line.strip().startswith(("import cv2", "from cv2")), f"{path}: use companion.scan.cv"
+
+
+def test_the_in_process_fallback_keeps_the_same_bounds() -> None:
+    from companion.scan.sandbox import InProcessPool
+
+    pool = InProcessPool(workers=1, waiting=0, job="tests.scan_jobs:sleep")
+    outcomes: list[str] = []
+    t = threading.Thread(target=lambda: outcomes.append(str(pool.run(b"", 0.5))))
+    t.start()
+    time.sleep(0.1)
+    with pytest.raises(ScanBusy):
+        pool.run(b"", 0)
+    t.join(timeout=5)
+    assert outcomes == [str(os.getpid())]
+    assert pool.run(b"", 0) == os.getpid()

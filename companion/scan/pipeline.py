@@ -42,8 +42,16 @@ def decode_gray(gray: np.ndarray, formats: tuple[str, ...] = LABEL_FORMATS, zbar
 
 
 def decode_local(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True) -> list[Code]:
-    """Decode in this process: for the scan workers, and benchmarks that time the pipeline itself."""
-    return decode_gray(load_gray(data), formats, zbar)
+    """Decode in this process: for the scan workers, and benchmarks that time the pipeline itself.
+    Corners are in the uploaded image's pixels even when a large image was read at reduced size."""
+    _fmt, w, h = check_size(data)
+    gray = load_gray(data)
+    scale = (w * h / (gray.shape[0] * gray.shape[1])) ** 0.5  # orientation-proof: EXIF may swap the axes
+    codes = decode_gray(gray, formats, zbar)
+    if scale < 1.01:
+        return codes
+    return [Code(c.text, c.format, tuple((round(x * scale), round(y * scale)) for x, y in c.corners), c.engine)
+            for c in codes]
 
 
 def decode_image(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True) -> list[Code]:

@@ -199,6 +199,38 @@ class ScanPool:
             w.stop()
 
 
+class InProcessPool(ScanPool):
+    """Where pipes cannot be waited on with a deadline (Windows): the same bounded queue, decoding in the
+    calling thread. The header check and OpenCV's pixel cap still apply; the memory limit does not."""
+
+    def __init__(self, workers: int = DEFAULT_WORKERS, waiting: int = DEFAULT_WAITING, job: str = DECODE_JOB) -> None:
+        from companion.scan.worker import load_job
+
+        self._run_job = load_job(job)
+        self._admitted = threading.BoundedSemaphore(workers + waiting)
+        self._slots = threading.BoundedSemaphore(workers)
+        self._lock = threading.Lock()
+        self._all = []
+        self.timeout = DEFAULT_TIMEOUT_S
+        self.running = self.peak_running = 0
+
+    def run(self, data: bytes, *args: Any) -> Any:
+        if not self._admitted.acquire(blocking=False):
+            raise ScanBusy("the scanner is busy with other photos; try again in a moment")
+        try:
+            if not self._slots.acquire(timeout=self.timeout):
+                raise ScanBusy("the scanner is busy with other photos; try again in a moment")
+            try:
+                return self._run_job(data, *args)
+            finally:
+                self._slots.release()
+        finally:
+            self._admitted.release()
+
+    def close(self) -> None:
+        pass
+
+
 _pool: ScanPool | None = None
 _pool_lock = threading.Lock()
 
@@ -208,6 +240,6 @@ def shared_pool() -> ScanPool:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ScanPool()
+            _pool = ScanPool() if os.name == "posix" else InProcessPool()
             atexit.register(_pool.close)
         return _pool
