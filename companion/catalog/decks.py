@@ -23,6 +23,7 @@ MAX_PLOT_CARDS = 20
 MAX_COPIES = 99
 MAX_AGENDAS = 4
 
+_COUNT_X = re.compile(r"^\s*\d+\s*x", re.IGNORECASE)
 _LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*(?:\(([^()]*)\))?\s*$", re.IGNORECASE)
 FACTIONS_2E = {
     "baratheon", "greyjoy", "lannister", "martell", "neutral", "stark", "targaryen", "thenightswatch", "tyrell",
@@ -247,11 +248,12 @@ def _repeated_paste(cards: list[tuple[int, str]]) -> DeckProblem | None:
     """The whole list pasted k times, or one card line given twice word for word."""
     texts = [t for _, t in cards]
     n = len(texts)
-    for k in range(2, n + 1):
-        if n % k == 0 and texts == texts[: n // k] * k:
+    for period in range(1, n // 2 + 1):  # the shortest block that repeats, so 100 pastes read as 100
+        k = n // period
+        if n % period == 0 and texts == texts[:period] * k:
             times = "twice" if k == 2 else f"{k} times"
-            first, second = cards[0][0], cards[n // k][0]
-            return DeckProblem(second, cards[n // k][1],
+            first, second = cards[0][0], cards[period][0]
+            return DeckProblem(second, cards[period][1],
                                f"the list appears {times} (its first card is on lines {first} and {second}): "
                                "paste it once")
     seen: dict[str, int] = {}
@@ -287,10 +289,13 @@ def parse_deck_text(source: str, text: str, catalog: Catalog, edition: Edition =
                 name = line
             continue
         count, title, pack_hint = int(m.group(1)), m.group(2), m.group(3)
-        card_lines.append((number, " ".join(line.casefold().split())))
         candidates = by_title.get(fold(title))
         if not candidates and pack_hint:  # "(Core Set)" may be part of an unusual title
             candidates = by_title.get(fold(f"{title} ({pack_hint})"))
+        if not candidates and name is None and not card_lines and not _COUNT_X.match(line):
+            name = line  # a deck name that starts with a number: "2016 World Championship Deck"
+            continue
+        card_lines.append((number, " ".join(line.casefold().split())))
         if not candidates:
             build.problems.append(DeckProblem(number, line, "no card with this name",
                                               _suggest(catalog, title, edition)))
