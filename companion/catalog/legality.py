@@ -203,9 +203,9 @@ def check_deck(deck: Deck, catalog: Catalog, fmt: str = "joust", restricted_list
         return out
     view.faction = deck.faction or _infer_faction(view)
     agendas = [cards[a] for a in deck.agendas if a in cards]
-    rules = [_agenda_rules(a.code) for a in agendas] or [_AgendaRules()]
-    out += _sizes(view, rules)
-    out += _factions(view, agendas, rules)
+    paired = [(a, _agenda_rules(a.code)) for a in agendas]
+    out += _sizes(view, [r for _, r in paired] or [_AgendaRules()])
+    out += _factions(view, paired)
     out += _agenda_conditions(view, agendas)
     out += _restricted_2e(view, fmt, restricted_list)
     return out
@@ -249,12 +249,11 @@ def _copies_by_title(view: _View) -> list[LegalityWarning]:
     return out
 
 
-def _factions(view: _View, agendas: list[Card], rules: list[_AgendaRules]) -> list[LegalityWarning]:
+def _factions(view: _View, paired: list[tuple[Card, _AgendaRules]]) -> list[LegalityWarning]:
     out = []
     faction = view.faction
     for card, _n in view.draw + view.plots:
-        banned_by = next((a for a, r in zip(agendas, rules, strict=True)
-                          if r.cannot_include and r.cannot_include(card)), None)
+        banned_by = next((a for a, r in paired if r.cannot_include and r.cannot_include(card)), None)
         if banned_by is not None:
             out.append(_warn("agenda-forbids", (f"{banned_by.name} (agenda)", f"{banned_by.name} (Agenda)"),
                              f"{banned_by.name} does not allow {card.name} in the deck.",
@@ -262,7 +261,7 @@ def _factions(view: _View, agendas: list[Card], rules: list[_AgendaRules]) -> li
             continue
         if faction is None or card.faction in (faction, "neutral"):
             continue
-        if any(r.may_include and r.may_include(card) for r in rules):
+        if any(r.may_include and r.may_include(card) for _, r in paired):
             continue
         house = FACTION_NAMES.get(card.faction, card.faction)
         if card.loyal:
