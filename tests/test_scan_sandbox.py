@@ -240,6 +240,9 @@ def test_a_worker_killed_mid_job_is_replaced_and_the_caller_told(jobs_importable
         assert "stopped" in str(errors[0])
         replacement = pool.run(b"", 0)
         assert replacement != first and pool.pids() == [replacement]
+        os.kill(replacement, signal.SIGKILL)  # dies while idle: the next caller still gets an answer
+        os.waitpid(replacement, 0)
+        assert pool.run(b"", 0) not in (first, replacement)
     finally:
         pool.close()
 

@@ -159,6 +159,9 @@ class ScanPool:
         try:
             try:
                 worker = self._idle.get(timeout=self.timeout)
+                while worker.process.poll() is not None:  # died while idle: not this image's fault
+                    self._replace(worker)
+                    worker = self._idle.get(timeout=self.timeout)
             except queue.Empty:
                 raise ScanBusy("the scanner is busy with other photos; try again in a moment") from None
             with self._lock:
