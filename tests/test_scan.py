@@ -8,7 +8,6 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 import pytest
 from flask.testing import FlaskClient
@@ -17,6 +16,7 @@ from hypothesis import strategies as st
 
 from companion.bench.scan import bench_folder, synthetic_frame
 from companion.rules.roles import JUDGE, Role
+from companion.scan.cv import cv2
 from companion.scan.engines import Code
 from companion.scan.images import ImageError, image_size, load_gray
 from companion.scan.labels import ALPHABET, Label, LabelError, check_character, parse_payload
@@ -109,7 +109,7 @@ def test_codes_map_to_instances_with_statuses() -> None:
 @pytest.fixture(scope="module")
 def real() -> dict[str, Any]:
     need_shared()
-    return bench_folder(DATA / "barcodes", repeat=1)
+    return bench_folder(DATA / "barcodes", repeat=1, sandbox=False)
 
 
 @pytest.mark.parametrize(("fmt", "floor"), [("qr", 0.95), ("code128", 0.95), ("datamatrix", 0.90), ("ean13", 0.75)])

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
+from companion.scan.cv import cv2
 from companion.scan.engines import Code, read_zbar, read_zxing
 from companion.scan.images import load_gray
 from companion.scan.labels import Label, LabelError, parse_payload
@@ -48,7 +48,7 @@ def _judge(texts: list[str], expected: list[str]) -> str:
     return "wrong" if texts else "none"
 
 
-def bench_folder(root: Path, repeat: int = 3) -> dict[str, Any]:
+def bench_folder(root: Path, repeat: int = 3, sandbox: bool = True) -> dict[str, Any]:
     engines: dict[str, Callable[[np.ndarray, tuple[str, ...]], list[Code]]] = {
         "pipeline": decode_gray, "zxing": read_zxing, "zbar": read_zbar}
     results: dict[str, dict[str, list[tuple[str, float]]]] = {e: {} for e in engines}
@@ -83,6 +83,8 @@ def bench_folder(root: Path, repeat: int = 3) -> dict[str, Any]:
         out[name]["total"] = _stats(every, len(every))
     out["pipeline_wrong"] = examples
     out["pipeline_time_ratio"] = {fmt: _time_ratio(out, fmt) for fmt in out["pipeline"] if fmt != "total"}
+    if sandbox:
+        out["sandbox"] = bench_sandbox()
     return out
 
 
@@ -181,7 +183,8 @@ def _found(data: bytes, expected: list[str]) -> tuple[int, float]:
     return len(valid & set(expected)), ms
 
 
-def bench_synthetic(frames: int = 40, seed: int = 7, dots: int = DEFAULT_DOTS_PER_MODULE) -> dict[str, Any]:
+def bench_synthetic(frames: int = 40, seed: int = 7, dots: int = DEFAULT_DOTS_PER_MODULE, sandbox: bool = True
+                    ) -> dict[str, Any]:
     rng = random.Random(seed)
     groups: dict[str, dict[str, Any]] = {}
     for name, sizes, size_dots in (("1-4 cards", (1, 2, 3, 4), dots), ("5-12 cards", (5, 6, 8, 10, 12), dots),
@@ -209,4 +212,145 @@ def bench_synthetic(frames: int = 40, seed: int = 7, dots: int = DEFAULT_DOTS_PE
         still_ms.append(t)
     return {"benchmark": "scan-synthetic", "label_dots_per_module": dots, "seed": seed, **groups,
             "still_12mp": {"stills": 3, "labels": still_total, "found": still_found,
-                           "ms_median": round(statistics.median(still_ms), 1)}}
+                           "ms_median": round(statistics.median(still_ms), 1)},
+            **({"sandbox": bench_sandbox(seed)} if sandbox else {})}
+
+
+# -- the sandbox: what a bomb costs next to a normal scan ------------------------------------------------
+
+
+def fill_byte_jpeg_bomb(width: int = 16000, height: int = 16000) -> bytes:
+    """A JPEG whose frame header says ``width`` x ``height`` over 16x16 pixels of data, behind a COM segment
+    with one extra 0xFF fill byte before it and a decoy 16x16 frame header inside: a reader that takes
+    the fill byte for a marker skips into the comment and reports 16x16."""
+    _ok, small = cv2.imencode(".jpg", np.full((16, 16), 128, np.uint8))
+    jpeg = small.tobytes()
+    sof = jpeg.index(b"\xff\xc0")
+    body = bytearray(jpeg[2:])
+    body[sof - 2 + 5:sof - 2 + 9] = height.to_bytes(2, "big") + width.to_bytes(2, "big")
+    length = 0xFF10  # a mis-skip of 4 + 0xFEFF bytes lands on the decoy
+    payload = bytearray(length - 2)
+    payload[65283 - 7:65283 - 7 + 11] = b"\xff\xc0\x00\x0b\x08\x00\x10\x00\x10\x01\x01"
+    return b"\xff\xd8\xff" + b"\xff\xfe" + length.to_bytes(2, "big") + bytes(payload) + bytes(body)
+
+
+def png_bomb(width: int = 30000, height: int = 30000) -> bytes:
+    """A valid PNG header for ``width`` x ``height`` grey pixels and the first rows of data."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = zlib.compress(b"\x00" * (width + 1) * 64)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+
+
+def webp_lossless_bomb(width: int = 16384, height: int = 16384) -> bytes:
+    """A WebP (VP8L) header for ``width`` x ``height`` and a little noise."""
+    bits = (width - 1) | ((height - 1) << 14)
+    frame = b"\x2f" + bits.to_bytes(4, "little") + bytes(range(256)) * 4
+    chunk = b"VP8L" + len(frame).to_bytes(4, "little") + frame
+    return b"RIFF" + (4 + len(chunk)).to_bytes(4, "little") + b"WEBP" + chunk
+
+
+def _rss_kb(pid: int | str = "self", field: str = "VmRSS") -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _reset_peak(pid: int | str = "self") -> None:
+    """Linux: writing 5 to clear_refs resets the peak resident size (VmHWM) of that process."""
+    try:
+        with open(f"/proc/{pid}/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
+
+
+def _cost(data: bytes, repeat: int = 1) -> dict[str, Any]:
+    """One scan through the sandbox as the server runs it: time, parent and worker peak memory, outcome."""
+    from companion.scan.images import ImageError
+    from companion.scan.pipeline import decode_image
+    from companion.scan.sandbox import shared_pool
+
+    pool = shared_pool()
+    for pid in ("self", *pool.pids()):
+        _reset_peak(pid)
+    before = _rss_kb()
+    times, outcome = [], ""
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        try:
+            outcome = f"{len(decode_image(data))} code(s)"
+        except ImageError as exc:
+            outcome = f"{type(exc).__name__}: {exc}"
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"bytes": len(data), "ms_median": round(statistics.median(times), 3), "outcome": outcome,
+            "parent_peak_rss_delta_mb": round((_rss_kb("self", "VmHWM") - before) / 1024, 1),
+            "worker_peak_rss_mb": round(max((_rss_kb(p, "VmHWM") for p in pool.pids()), default=0) / 1024, 1)}
+
+
+def _large_photo(fmt: str, side: int = 7000) -> bytes:
+    """A ``side`` x ``side`` picture of one big label on noise, as a camera or a scanner would save it."""
+    rng = np.random.default_rng(3)
+    # Smooth shading plus mild grain: compresses like a photo (a PNG of pure noise would be 42 MB).
+    image = cv2.resize(rng.integers(60, 200, (side // 50, side // 50), dtype=np.uint8), (side, side),
+                       interpolation=cv2.INTER_CUBIC)
+    image = cv2.add(image, rng.integers(0, 6, (side, side), dtype=np.uint8))
+    label = label_image(Label("2e", "13089", "AB7", 1).payload(), 40)
+    image[200:200 + label.shape[0], 200:200 + label.shape[1]] = label
+    return cv2.imencode(fmt, image, [cv2.IMWRITE_JPEG_QUALITY, 85] if fmt == ".jpg" else [])[1].tobytes()
+
+
+def bench_sandbox(seed: int = 7) -> dict[str, Any]:
+    """Rejected bombs next to a normal phone frame and legitimately large images, all via decode_image."""
+    import threading
+
+    from companion.scan.sandbox import shared_pool
+
+    rng = random.Random(seed)
+    frame, _ = synthetic_frame(rng, _labels(rng, 4, DEFAULT_DOTS_PER_MODULE))
+    shared_pool()  # started outside the timings
+    _cost(frame)
+    large_png = _large_photo(".png")
+    out: dict[str, Any] = {
+        "normal_scan_1920x1080": _cost(frame, repeat=5),
+        "bomb_jpeg_fill_byte_16000x16000": _cost(fill_byte_jpeg_bomb()),
+        "bomb_png_30000x30000": _cost(png_bomb()),
+        "bomb_webp_16384x16384": _cost(webp_lossless_bomb()),
+        "large_png_7000x7000": _cost(large_png),
+        "large_jpeg_7000x7000": _cost(_large_photo(".jpg")),
+    }
+    # Eight 7000x7000 PNGs at once: the pool runs two, queues the rest; the server holds only bytes.
+    before = _rss_kb()
+    _reset_peak()
+    outcomes: list[str] = []
+    t0 = time.perf_counter()
+
+    def one() -> None:
+        from companion.scan.images import ImageError
+        from companion.scan.pipeline import decode_image
+
+        try:
+            outcomes.append(f"{len(decode_image(large_png))} code(s)")
+        except ImageError as exc:
+            outcomes.append(type(exc).__name__)
+
+    threads = [threading.Thread(target=one) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    out["eight_large_png_at_once"] = {
+        "seconds": round(time.perf_counter() - t0, 2), "outcomes": sorted(outcomes),
+        "parent_peak_rss_delta_mb": round((_rss_kb("self", "VmHWM") - before) / 1024, 1),
+        "peak_running_workers": shared_pool().peak_running}
+    return {"benchmark": "scan-sandbox", **out}

@@ -1,7 +1,9 @@
 """Decklists from ThronesDB: the JSON decklist (``slots``) and the plain-text export.
 
-A deck is a count per card code; the rules core turns each physical copy into
-its own card instance (copy 1..n).
+A deck is its agenda(s), a plot deck and a draw deck, each a count per card code; the rules core
+turns each physical copy into its own card instance (copy 1..n). Lists are refused (DeckError) when
+they cannot be a deck at all: unknown cards, sizes no real deck comes near, a list pasted twice.
+Whether a deck is *legal* is a separate question (companion.catalog.legality), answered with warnings.
 """
 
 from __future__ import annotations
@@ -14,6 +16,14 @@ from typing import Any
 from companion.catalog.card import Card, Edition, fold
 from companion.catalog.store import Catalog
 
+#: Bounds no real deck comes near (a legal draw deck is 60-100 cards, a plot deck 7-12). Beyond them
+#: a list is an error, not a warning: each copy becomes a card instance at the table.
+MAX_DRAW_CARDS = 200
+MAX_PLOT_CARDS = 20
+MAX_COPIES = 99
+MAX_AGENDAS = 4
+
+_COUNT_X = re.compile(r"^\s*\d+\s*x", re.IGNORECASE)
 _LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*(?:\(([^()]*)\))?\s*$", re.IGNORECASE)
 FACTIONS_2E = {
     "baratheon", "greyjoy", "lannister", "martell", "neutral", "stark", "targaryen", "thenightswatch", "tyrell",
@@ -52,11 +62,25 @@ class Deck:
     edition: Edition
     faction: str | None = None
     agendas: list[str] = field(default_factory=list)
-    slots: dict[str, int] = field(default_factory=dict)  # code -> copies
+    draw: dict[str, int] = field(default_factory=dict)  # code -> copies: characters, locations, attachments, events
+    plots: dict[str, int] = field(default_factory=dict)  # code -> copies
+
+    @property
+    def slots(self) -> dict[str, int]:
+        """Every physical card but the agendas (draw deck and plot deck): what becomes card instances."""
+        return {**self.draw, **self.plots}
 
     @property
     def size(self) -> int:
-        return sum(self.slots.values())
+        return sum(self.draw.values()) + sum(self.plots.values())
+
+    @property
+    def draw_size(self) -> int:
+        return sum(self.draw.values())
+
+    @property
+    def plot_size(self) -> int:
+        return sum(self.plots.values())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -64,18 +88,69 @@ class Deck:
             "edition": self.edition,
             "faction": self.faction,
             "agendas": list(self.agendas),
+            "plots": dict(sorted(self.plots.items())),
+            "draw": dict(sorted(self.draw.items())),
             "slots": dict(sorted(self.slots.items())),
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Deck:
+        """Reads to_dict(); an older dict with only "slots" keeps them all in the draw deck."""
+        draw = d.get("draw") if "draw" in d or "plots" in d else d.get("slots")
         return cls(
             name=str(d.get("name") or "deck"),
             edition=d.get("edition", "2e"),
             faction=d.get("faction"),
             agendas=[str(a) for a in d.get("agendas") or []],
-            slots={str(k): int(v) for k, v in (d.get("slots") or {}).items()},
+            draw={str(k): int(v) for k, v in (draw or {}).items()},
+            plots={str(k): int(v) for k, v in (d.get("plots") or {}).items()},
         )
+
+
+class _Builder:
+    """Collects cards by type with the problems found on the way, then checks the sizes."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[DeckProblem] = []
+        self.agendas: list[str] = []
+        self.draw: dict[str, int] = {}
+        self.plots: dict[str, int] = {}
+        self.faction: str | None = None
+
+    def add(self, card: Card, count: int, line: int = 0, text: str = "") -> None:
+        where = text or card.code
+        if count < 1:
+            self.problems.append(DeckProblem(line, where, "the count must be at least 1"))
+        elif count > MAX_COPIES:
+            self.problems.append(DeckProblem(line, where, f"{count} copies: a list holds at most {MAX_COPIES} "
+                                                          "of a card"))
+        elif card.type == "agenda":
+            self.agendas.extend([card.code] * count)
+        elif card.type == "plot":
+            self.plots[card.code] = self.plots.get(card.code, 0) + count
+        elif card.type == "house":  # 1st edition's House card is the faction, not a card in a deck
+            self.faction = self.faction or card.faction
+        elif card.type == "title":
+            self.problems.append(DeckProblem(line, where, "a title card is chosen during a melee game, "
+                                                          "not part of a deck"))
+        else:
+            self.draw[card.code] = self.draw.get(card.code, 0) + count
+
+    def deck(self, name: str, edition: Edition, faction: str | None) -> Deck:
+        draw, plots = sum(self.draw.values()), sum(self.plots.values())
+        if draw > MAX_DRAW_CARDS:
+            self.problems.append(DeckProblem(0, "", f"{draw} draw-deck cards: a deck has at most {MAX_DRAW_CARDS} "
+                                                    "(a legal one 60 to 100); is the list pasted more than once?"))
+        if plots > MAX_PLOT_CARDS:
+            self.problems.append(DeckProblem(0, "", f"{plots} plot cards: a deck has at most {MAX_PLOT_CARDS} "
+                                                    "(a legal one 7 to 12)"))
+        if len(self.agendas) > MAX_AGENDAS:
+            self.problems.append(DeckProblem(0, "", f"{len(self.agendas)} agendas: a deck has at most {MAX_AGENDAS}"))
+        if self.problems:
+            raise DeckError(self.source, self.problems)
+        return Deck(name=name, edition=edition, faction=faction or self.faction, agendas=self.agendas,
+                    draw=self.draw, plots=self.plots)
 
 
 def _suggest(catalog: Catalog, text: str, edition: Edition) -> tuple[str, ...]:
@@ -101,54 +176,62 @@ def parse_deck(source: str, text: str | bytes, catalog: Catalog, edition: Editio
     return parse_deck_text(source, text, catalog, edition)
 
 
+def _json_entries(data: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(code, count) pairs: ThronesDB's ``slots`` object, or throneteki's ``cards`` list."""
+    if isinstance(data.get("slots"), dict):
+        return [(str(code), count) for code, count in data["slots"].items()]
+    if isinstance(data.get("cards"), list) and all(isinstance(e, dict) for e in data["cards"]):
+        return [(str(e.get("code")), e.get("count")) for e in data["cards"]]
+    return []
+
+
 def parse_deck_json(source: str, text: str, catalog: Catalog) -> Deck:
+    decoder = json.JSONDecoder()
     try:
-        data = json.loads(text)
+        data, end = decoder.raw_decode(text.lstrip())
     except json.JSONDecodeError as exc:
         raise DeckError(source, [DeckProblem(exc.lineno, "", f"not valid JSON: {exc.msg}")]) from None
-    if not isinstance(data, dict) or not isinstance(data.get("slots"), dict):
+    rest = text.lstrip()[end:].strip()
+    if rest:
+        try:
+            again = decoder.raw_decode(rest)[0]
+        except json.JSONDecodeError:
+            again = None
+        message = ("the list appears twice: paste it once" if again == data
+                   else "more than one JSON value: send one decklist")
+        raise DeckError(source, [DeckProblem(0, "", message)])
+    entries = _json_entries(data) if isinstance(data, dict) else []
+    if not entries:
         raise DeckError(source, [DeckProblem(0, "", 'a ThronesDB decklist needs a "slots" object (code -> count)')])
-    problems: list[DeckProblem] = []
-    slots: dict[str, int] = {}
+    build = _Builder(source)
     editions: set[Edition] = set()
-    for code, count in data["slots"].items():
-        card = catalog.get(str(code))
+    for code, count in entries:
+        card = catalog.get(code)
         if card is None:
-            problems.append(DeckProblem(0, str(code), "unknown card code", _suggest(catalog, str(code), "2e")))
+            build.problems.append(DeckProblem(0, code, "unknown card code", _suggest(catalog, code, "2e")))
             continue
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            problems.append(DeckProblem(0, str(code), f"count {count!r} is not a whole number ≥ 1"))
+            build.problems.append(DeckProblem(0, code, f"count {count!r} is not a whole number ≥ 1"))
             continue
         editions.add(card.edition)
-        if card.type == "agenda":
-            continue  # agendas live in their own list
-        slots[card.code] = count
-    agendas_raw = data.get("agendas") or []
+        if card.type == "agenda" and card.code in build.agendas:
+            continue  # ThronesDB lists the agenda in "slots" and again in "agendas"
+        build.add(card, count)
+    agendas_raw = data.get("agendas") or ([data["agenda"]] if data.get("agenda") else [])
     if isinstance(agendas_raw, dict):  # some exports give {code: 1}
         agendas_raw = list(agendas_raw)
-    agendas: list[str] = []
-    for entry in agendas_raw:
+    for entry in agendas_raw if isinstance(agendas_raw, list) else []:
         code = str(entry.get("code") if isinstance(entry, dict) else entry)
-        if catalog.get(code) is None:
-            problems.append(DeckProblem(0, code, "unknown agenda code"))
-        else:
-            agendas.append(code)
-    for code in data["slots"]:
-        card = catalog.get(str(code))
-        if card is not None and card.type == "agenda" and card.code not in agendas:
-            agendas.append(card.code)
+        card = catalog.get(code)
+        if card is None or card.type != "agenda":
+            build.problems.append(DeckProblem(0, code, "unknown agenda code"))
+        elif code not in build.agendas:
+            build.agendas.append(code)
     if len(editions) > 1:
-        problems.append(DeckProblem(0, "", "the deck mixes 1st- and 2nd-edition cards"))
-    if problems:
-        raise DeckError(source, problems)
+        build.problems.append(DeckProblem(0, "", "the deck mixes 1st- and 2nd-edition cards"))
     faction = data.get("faction_code") or (data.get("faction") if isinstance(data.get("faction"), str) else None)
-    return Deck(
-        name=str(data.get("name") or source),
-        edition=editions.pop() if editions else "2e",
-        faction=str(faction).lower() if faction else None,
-        agendas=agendas,
-        slots=slots,
-    )
+    return build.deck(str(data.get("name") or source), editions.pop() if editions else "2e",
+                      str(faction).lower() if faction else None)
 
 
 def _pick_printing(candidates: list[Card], pack_hint: str | None) -> Card:
@@ -161,16 +244,35 @@ def _pick_printing(candidates: list[Card], pack_hint: str | None) -> Card:
     return sorted(candidates, key=lambda c: (c.code.startswith("00"), c.code))[0]
 
 
+def _repeated_paste(cards: list[tuple[int, str]]) -> DeckProblem | None:
+    """The whole list pasted k times, or one card line given twice word for word."""
+    texts = [t for _, t in cards]
+    n = len(texts)
+    for period in range(1, n // 2 + 1):  # the shortest block that repeats, so 100 pastes read as 100
+        k = n // period
+        if n % period == 0 and texts == texts[:period] * k:
+            times = "twice" if k == 2 else f"{k} times"
+            first, second = cards[0][0], cards[period][0]
+            return DeckProblem(second, cards[period][1],
+                               f"the list appears {times} (its first card is on lines {first} and {second}): "
+                               "paste it once")
+    seen: dict[str, int] = {}
+    for number, text in cards:
+        if text in seen:
+            return DeckProblem(number, text, f"this line repeats line {seen[text]}; give each card once with its count")
+        seen[text] = number
+    return None
+
+
 def parse_deck_text(source: str, text: str, catalog: Catalog, edition: Edition = "2e") -> Deck:
     """``3x Tyrion Lannister (Core Set)`` lines; header lines name the deck, faction and agenda."""
-    problems: list[DeckProblem] = []
-    slots: dict[str, int] = {}
-    agendas: list[str] = []
+    build = _Builder(source)
     faction: str | None = None
     name: str | None = None
     by_title: dict[str, list[Card]] = {}
     for card in catalog.all(edition):
         by_title.setdefault(card.title_key, []).append(card)
+    card_lines: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
@@ -181,7 +283,8 @@ def parse_deck_text(source: str, text: str, catalog: Catalog, edition: Edition =
             if key in FACTIONS_2E or key in _FACTION_NAMES:
                 faction = _FACTION_NAMES.get(key, key)
             elif key in by_title and by_title[key][0].type == "agenda":
-                agendas.append(_pick_printing(by_title[key], None).code)
+                card_lines.append((number, key))
+                build.add(_pick_printing(by_title[key], None), 1, number, line)
             elif name is None and ":" not in line and not re.search(r"\(\d+\)$", line):
                 name = line
             continue
@@ -189,19 +292,18 @@ def parse_deck_text(source: str, text: str, catalog: Catalog, edition: Edition =
         candidates = by_title.get(fold(title))
         if not candidates and pack_hint:  # "(Core Set)" may be part of an unusual title
             candidates = by_title.get(fold(f"{title} ({pack_hint})"))
+        if not candidates and name is None and not card_lines and not _COUNT_X.match(line):
+            name = line  # a deck name that starts with a number: "2016 World Championship Deck"
+            continue
+        card_lines.append((number, " ".join(line.casefold().split())))
         if not candidates:
-            problems.append(DeckProblem(number, line, "no card with this name", _suggest(catalog, title, edition)))
+            build.problems.append(DeckProblem(number, line, "no card with this name",
+                                              _suggest(catalog, title, edition)))
             continue
-        if count < 1:
-            problems.append(DeckProblem(number, line, "the count must be at least 1"))
-            continue
-        card = _pick_printing(candidates, pack_hint)
-        if card.type == "agenda":
-            agendas.extend([card.code] * count)
-        else:
-            slots[card.code] = slots.get(card.code, 0) + count
-    if problems:
-        raise DeckError(source, problems)
-    if not slots:
+        build.add(_pick_printing(candidates, pack_hint), count, number, line)
+    repeated = _repeated_paste(card_lines)
+    if repeated is not None:  # said first and alone: the other problems follow from it
+        raise DeckError(source, [repeated])
+    if not build.draw and not build.plots and not build.problems:
         raise DeckError(source, [DeckProblem(0, "", "no card lines like '3x Tyrion Lannister (Core Set)' found")])
-    return Deck(name=name or source, edition=edition, faction=faction, agendas=agendas, slots=slots)
+    return build.deck(name or source, edition, faction)

@@ -31,6 +31,11 @@ class Code:
         return {"text": self.text, "format": self.format, "corners": [list(c) for c in self.corners],
                 "engine": self.engine}
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Code:
+        return cls(str(d["text"]), str(d["format"]), tuple((int(x), int(y)) for x, y in d["corners"]),
+                   str(d["engine"]))
+
 
 @functools.cache
 def zbar_status() -> dict[str, object]:

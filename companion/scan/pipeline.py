@@ -7,11 +7,11 @@ zone) run only when the plain pass finds nothing: on good images they make resul
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
+from companion.scan.cv import cv2
 from companion.scan.engines import LABEL_FORMATS, Code, read_zbar, read_zxing
-from companion.scan.images import load_gray
+from companion.scan.images import check_size, load_gray
 
 _CLAHE = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(8, 8))
 
@@ -41,6 +41,28 @@ def decode_gray(gray: np.ndarray, formats: tuple[str, ...] = LABEL_FORMATS, zbar
     return [Code(c.text, c.format, tuple((x - pad, y - pad) for x, y in c.corners), c.engine) for c in found]
 
 
+def decode_local(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True) -> list[Code]:
+    """Decode in this process: for the scan workers, and benchmarks that time the pipeline itself.
+    Corners are in the uploaded image's pixels even when a large image was read at reduced size."""
+    _fmt, w, h = check_size(data)
+    gray = load_gray(data)
+    scale = (w * h / (gray.shape[0] * gray.shape[1])) ** 0.5  # orientation-proof: EXIF may swap the axes
+    codes = decode_gray(gray, formats, zbar)
+    if scale < 1.01:
+        return codes
+    return [Code(c.text, c.format, tuple((round(x * scale), round(y * scale)) for x, y in c.corners), c.engine)
+            for c in codes]
+
+
 def decode_image(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True) -> list[Code]:
-    """Every code in an image (JPEG, PNG or WebP bytes), de-duplicated by text, with positions."""
-    return decode_gray(load_gray(data), formats, zbar)
+    """Every code in an image (JPEG, PNG or WebP bytes), de-duplicated by text, with positions.
+
+    The header is checked here; the pixels are decoded in a sandboxed worker (companion.scan.sandbox).
+    Raises ImageError (bad image), ImageTooLarge (too many pixels), ScanBusy (queue full) or
+    ScanFailed (the worker died or overran its time); all are ImageError subclasses.
+    """
+    from companion.scan.sandbox import shared_pool
+
+    check_size(data)  # a bomb costs the server a header read, not a round trip to a worker
+    rows = shared_pool().run(data, list(formats), zbar)
+    return [Code.from_dict(r) for r in rows]

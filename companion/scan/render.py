@@ -11,9 +11,10 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 import segno
+
+from companion.scan.cv import cv2
 
 DPI = 300
 QUIET_MODULES = 4
