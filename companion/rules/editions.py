@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 class Table(TableState):
     edition: ClassVar[str] = ""
     setup_gold: ClassVar[int] = 8
+    shadows_cost: ClassVar[int] = 2  # gold to marshal or set up a card into shadows, in both editions
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
 
     def citation(self, rule: str) -> str:
@@ -36,6 +37,14 @@ class Table(TableState):
     def marshal_restriction(self, card: Card) -> str | None:
         """A rule id that forbids marshalling/playing this card from hand, or None."""
         return "cost.dash" if card.cost is None and card.has_shadow else None
+
+    def shadows_entry_restriction(self, card: Card) -> str | None:
+        """A rule id that forbids an effect to put this card into shadows, or None (2nd edition: any card)."""
+        return None
+
+    def setup_shadows_restriction(self, card: Card) -> str | None:
+        """A rule id that forbids placing this card into shadows during setup, or None."""
+        return None if card.has_shadow else "shadows.setup-no-keyword"
 
     def printed_cost(self, card: Card) -> int:
         """The printed cost as effects see it ("-" counts as 0)."""
@@ -55,7 +64,26 @@ class Table(TableState):
         """Something other than coming out of shadows happened in the phase."""
 
     def phase_began(self) -> None:
-        """A new phase began."""
+        """A new phase began: setup is over, and lasting restrictions "until the end of the phase" (or of
+        the round, when a new round begins) have expired."""
+        if not self.setup_revealed and self.phase is not Phase.SETUP:
+            # A log that never recorded the reveal: the setup cards are revealed as setup ends.
+            from companion.rules.actions.setup import reveal_setup_cards
+
+            reveal_setup_cards(self)
+        new_round = self.phase is Phase.PLOT
+        for p in self.players.values():
+            p.restrictions = [r for r in p.restrictions if r.until == "round" and not new_round]
+        self.open_shadows_window()
+
+    def open_shadows_window(self) -> None:
+        """1st edition: the beginning-of-phase chance to bring a card out of Shadows."""
+
+    def setup_gold_left(self, seat: str) -> int:
+        """Setup gold not yet spent; after the reveal it is lost, never added to the gold pool (RR: Setup)."""
+        if self.setup_revealed:
+            return 0
+        return self.setup_gold - self.players[seat].setup_gold_spent
 
 
 @dataclass(slots=True)
@@ -71,6 +99,12 @@ class FirstEditionTable(Table):
 
     def may_enter_shadows(self, card: Card) -> bool:
         return card.has_shadow  # the Shadow crest, read into shadow_costs by the importer
+
+    def shadows_entry_restriction(self, card: Card) -> str | None:
+        return None if card.has_shadow else "shadows.no-crest"
+
+    def setup_shadows_restriction(self, card: Card) -> str | None:
+        return self.shadows_entry_restriction(card)
 
     def marshal_restriction(self, card: Card) -> str | None:
         # Crest cards "must first be marshalled into Shadows"; none can be marshalled directly.
@@ -96,14 +130,17 @@ class FirstEditionTable(Table):
         how = self.players[player].shadows_opportunity
         if how != "open":
             v.violate("shadows.once-per-phase-1e", player=player, how=how)
-
-    def came_out(self, player: str) -> None:
-        # Players before this one in player order have let their chance go.
+            return
+        # One at a time from the first player clockwise: every earlier player must have used or passed
+        # their chance; acting first is not taken as their pass.
         for seat in self.player_order():
             if seat == player:
                 break
             if self.players[seat].shadows_opportunity == "open":
-                self.players[seat].shadows_opportunity = "passed"
+                v.violate("shadows.order-1e", player=player, earlier=seat)
+                break
+
+    def came_out(self, player: str) -> None:
         self.players[player].shadows_opportunity = "used"
 
     def phase_body_started(self, v: Checker | None) -> None:
@@ -114,7 +151,7 @@ class FirstEditionTable(Table):
             if p.shadows_opportunity == "open":
                 p.shadows_opportunity = "passed"
 
-    def phase_began(self) -> None:
+    def open_shadows_window(self) -> None:
         self.shadows_window_open = True
         for p in self.players.values():
             p.shadows_opportunity = "open"

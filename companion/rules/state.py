@@ -76,6 +76,16 @@ class InPlay:
 class InShadows:
     position: int  # stable label #1..n; nobody may rearrange shadows
     entered_round: int
+    gained: list[int] = field(default_factory=list)  # Shadow values gained by effects; gone when it leaves
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A lasting effect on a player ("cannot bring cards out of shadows") until the end of the phase or round."""
+
+    kind: str  # bring_out | play_events
+    until: str  # phase | round
+    source: str | None = None  # the card whose effect it is
 
 
 @dataclass(slots=True)
@@ -90,6 +100,9 @@ class Player:
     limited_round: int = -1  # the round in which a Limited card was last marshalled/played
     # 1st edition: what this player did with the beginning-of-phase shadows opportunity.
     shadows_opportunity: str = "open"  # open | used | passed
+    restrictions: list[Restriction] = field(default_factory=list)  # lasting effects that forbid this player things
+    setup_face_down: dict[str, str | None] = field(default_factory=dict)  # setup card -> what it attaches to;
+    #                                                   the cards stay hidden in hand until the reveal
 
 
 @dataclass(slots=True)
@@ -109,6 +122,7 @@ class TableState:
     first_player: str | None = None
     active_player: str | None = None
     version: int = 0  # number of actions applied
+    setup_revealed: bool = False  # setup ends with the reveal; unspent setup gold is lost then
 
     # -- building ------------------------------------------------------------
     def add_instance(self, inst: CardInstance, zone: Zone = Zone.DECK) -> None:
