@@ -470,3 +470,40 @@ def test_rearranging_shadows_is_recorded_and_always_illegal() -> None:
         v = play(t, RearrangeShadows("A"))
         assert v.applied and not v.legal
         assert {c: t.in_shadows[c].position for c in t.shadows("A")} == before
+
+
+# -- the phone's card action sheet -------------------------------------------------------------------
+
+
+def test_the_phone_offers_the_new_effects() -> None:
+    from companion.rules.suggest import suggest_actions, suggest_table_actions
+
+    t = make_table({"A": {TYRION_CORE: 1, TYRION_TB: 1}, "B": {NO_SURPRISES: 1, IMPS_AGENT: 1, BURNED_MEN: 1}})
+    in_play(t, "A.01089.1")
+    t.put_in_play("A.13089.1", "A", duplicate_of="A.01089.1")
+    hand(t, "B.13022.1")
+    shadows(t, "B.00168.1")
+    t.move("B.01091.1", "B", Zone.DISCARD)
+
+    def types(rows: list[dict[str, object]]) -> list[object]:
+        return [r["action"]["type"] for r in rows if r["legal"]]  # type: ignore[index]
+
+    no_surprises = suggest_actions(t, "B.13022.1", "B")
+    restricts = [r["action"] for r in no_surprises if r["action"]["type"] == "restrict"]
+    assert {(a["target"], a["restriction"]) for a in restricts} == {("A", "bring_out"), ("A", "play_events")}
+    assert all(a["source"] == "B.13022.1" for a in restricts)
+    assert "save_with_duplicate" in types(suggest_actions(t, "A.13089.1", "A"))
+    assert "save_with_duplicate" not in types(suggest_actions(t, "A.13089.1", "B"))
+    assert {"gain_shadow", "bring_out"} <= set(types(suggest_actions(t, "B.00168.1", "B")))
+    assert "put_into_play" in types(suggest_actions(t, "B.01091.1", "A"))
+    gains = [r for r in suggest_actions(t, "A.01089.1", "B") if r["action"].get("gains") == "cost"]
+    assert gains and gains[0]["action"]["type"] == "put_into_shadows"
+    # Another player's face-down card: offered, but no verdict that could give it away.
+    hidden = suggest_actions(t, "B.00168.1", "A")
+    assert hidden[0]["action"]["type"] == "put_into_play_from_shadows"
+    assert all(r["legal"] is None and r["violations"] == [] for r in hidden)
+    assert "restrict" in types(suggest_table_actions(t, "B"))
+    t1 = make_table({"A": {}, "B": {}}, edition="1e")
+    assert "pass_shadows" in types(suggest_table_actions(t1, "A"))
+    t2 = make_table({"A": {}, "B": {}}, phase="setup")
+    assert "reveal_setup" in types(suggest_table_actions(t2, "A"))

@@ -215,6 +215,7 @@ class TableState:
         """Move a card to a player's zone. Leaving shadows or play discards its tokens."""
         old_seat, old_zone = self.where[card_id]
         self.players[old_seat].zones[old_zone].remove(card_id)
+        self.players[old_seat].setup_face_down.pop(card_id, None)  # a setup card taken away is no longer one
         if old_zone is Zone.SHADOWS:
             del self.in_shadows[card_id]
         if old_zone is Zone.PLAY:

@@ -127,6 +127,8 @@ class SetupFaceDown(SetupPlace):
 
     def apply(self, t: Table) -> None:
         t.players[self.player].setup_gold_spent += self.setup_cost(t)
+        if t.zone_of(self.card) is Zone.DECK:
+            t.move(self.card, self.player, Zone.HAND)  # taken as drawn, like every card "from hand"
         t.players[self.player].setup_face_down[self.card] = self.attach_to
 
 
