@@ -181,6 +181,8 @@ def enter_play(t: Table, player: str, card: str, attach_to: str | None, *, disca
     """Put a card into play under ``player``: as a duplicate, attached, discarded (no target) or alone."""
     c = t.card(card)
     owner = t.instance(card).owner
+    if attach_to is not None and (attach_to == card or t.zone_of(attach_to) is not Zone.PLAY):
+        attach_to = None  # advisory: flagged already; an attachment cannot sit on a card out of play
     dup = duplicate_target(t, player, card)
     if dup is not None:
         t.put_in_play(card, player, duplicate_of=dup)
