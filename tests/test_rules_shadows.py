@@ -100,7 +100,7 @@ def test_unique_card_may_go_into_shadows_with_a_copy_in_the_dead_pile() -> None:
 def test_first_edition_needs_the_shadow_crest() -> None:
     t = make_table({"A": {"kl_5": 1, "atoc_83": 1}, "B": {}}, edition="1e")
     hand(t, "A.kl_5.1", "A.atoc_83.1")
-    illegal(t, MarshalIntoShadows("A", "A.atoc_83.1"), "shadows.no-keyword",
+    illegal(t, MarshalIntoShadows("A", "A.atoc_83.1"), "shadows.no-crest",
             "1E Shadows insert › Playing a card into Shadows")
     legal(t, MarshalIntoShadows("A", "A.kl_5.1"))
     assert t.players["A"].gold == 8

@@ -31,7 +31,7 @@ RULES: dict[str, Rule] = {
     # -- shadows: entering ----------------------------------------------------
     "shadows.no-keyword": Rule(
         "RR: Shadows › Marshaling a card into shadows",
-        f"{INSERT_1E} › Playing a card into Shadows",
+        None,
         "{card} has no Shadow keyword, so it cannot be marshalled into shadows.",
         "{card} hat kein Schlüsselwort Schatten und kann daher nicht in die Schatten aufmarschieren.",
     ),
@@ -56,7 +56,7 @@ RULES: dict[str, Rule] = {
     ),
     "shadows.setup-no-keyword": Rule(
         "RR: Shadows › Marshaling a card into shadows",
-        f"{INSERT_1E} › Playing a card into Shadows",
+        None,
         "Only cards with the Shadow keyword may be placed in shadows during setup; {card} has none.",
         "Nur Karten mit dem Schlüsselwort Schatten dürfen beim Aufbau in die Schatten; {card} hat es nicht.",
     ),

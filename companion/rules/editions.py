@@ -1,7 +1,9 @@
-"""The two editions as subclasses of one table, the way python-chess does variants.
+"""The two editions as subclasses of one table, registered in ``EDITIONS`` the way python-chess
+registers its variants.
 
 Everything that differs between the 2nd edition (2015-) and the 1st edition
-(King's Landing Shadows insert, 2009) is a method or a constant here.
+(King's Landing Shadows insert, 2009) is a method or a constant here; nothing else in the rules
+compares an edition name. A third edition is one more subclass and one more ``EDITIONS`` entry.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalog.card import Card
-from companion.rules.citations import RULES
+from companion.rules.citations import RULES, Rule
 from companion.rules.state import Phase, TableState
 
 if TYPE_CHECKING:
@@ -22,17 +24,22 @@ class Table(TableState):
     edition: ClassVar[str] = ""
     setup_gold: ClassVar[int] = 8
     shadows_cost: ClassVar[int] = 2  # gold to marshal or set up a card into shadows, in both editions
+    #: Cards come out of shadows only in a beginning-of-phase opportunity, once per player, in player order.
+    beginning_of_phase_shadows: ClassVar[bool] = False
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
 
     def citation(self, rule: str) -> str:
+        """Where the rule is written for this edition (the other edition's text when it is the same rule)."""
         r = RULES[rule]
-        cite = r.citation_2e if self.edition == "2e" else r.citation_1e
-        return cite or r.citation_2e or r.citation_1e or rule
+        return self.own_citation(r) or r.citation_2e or r.citation_1e or rule
+
+    def own_citation(self, rule: Rule) -> str | None:
+        raise NotImplementedError
 
     # -- hooks the actions call ------------------------------------------------
-    def may_enter_shadows(self, card: Card) -> bool:
-        """May this card be marshalled or placed into shadows at all?"""
-        return card.has_shadow
+    def marshal_shadows_restriction(self, card: Card) -> str | None:
+        """A rule id that forbids marshalling this card into shadows, or None."""
+        return None if card.has_shadow else "shadows.no-keyword"
 
     def marshal_restriction(self, card: Card) -> str | None:
         """A rule id that forbids marshalling/playing this card from hand, or None."""
@@ -45,6 +52,10 @@ class Table(TableState):
     def setup_shadows_restriction(self, card: Card) -> str | None:
         """A rule id that forbids placing this card into shadows during setup, or None."""
         return None if card.has_shadow else "shadows.setup-no-keyword"
+
+    def may_enter_shadows(self, card: Card) -> bool:
+        """May this card be marshalled into shadows (for the phone's suggestions)?"""
+        return self.marshal_shadows_restriction(card) is None
 
     def printed_cost(self, card: Card) -> int:
         """The printed cost as effects see it ("-" counts as 0)."""
@@ -91,17 +102,26 @@ class SecondEditionTable(Table):
     edition: ClassVar[str] = "2e"
     setup_gold: ClassVar[int] = 8
 
+    def own_citation(self, rule: Rule) -> str | None:
+        return rule.citation_2e
+
 
 @dataclass(slots=True)
 class FirstEditionTable(Table):
     edition: ClassVar[str] = "1e"
     setup_gold: ClassVar[int] = 5
+    beginning_of_phase_shadows: ClassVar[bool] = True
 
-    def may_enter_shadows(self, card: Card) -> bool:
-        return card.has_shadow  # the Shadow crest, read into shadow_costs by the importer
+    def own_citation(self, rule: Rule) -> str | None:
+        return rule.citation_1e
 
     def shadows_entry_restriction(self, card: Card) -> str | None:
+        # The Shadow crest, read into shadow_costs by the importer: without it no card goes into Shadows,
+        # by marshalling, in setup or by an effect — one rule, one id.
         return None if card.has_shadow else "shadows.no-crest"
+
+    def marshal_shadows_restriction(self, card: Card) -> str | None:
+        return self.shadows_entry_restriction(card)
 
     def setup_shadows_restriction(self, card: Card) -> str | None:
         return self.shadows_entry_restriction(card)
@@ -114,7 +134,7 @@ class FirstEditionTable(Table):
         # The insert: printed cost = 2 (into Shadows) + the number after the "s".
         if card.has_shadow:
             s = card.shadow_costs[0]
-            return 2 + (s if isinstance(s, int) else 0)
+            return self.shadows_cost + (s if isinstance(s, int) else 0)
         return card.cost if isinstance(card.cost, int) else 0
 
     def gold_penalty(self, player: str, card: Card) -> int:
@@ -157,9 +177,13 @@ class FirstEditionTable(Table):
             p.shadows_opportunity = "open"
 
 
+#: Every edition by its name in logs, games and card data.
+EDITIONS: dict[str, type[Table]] = {cls.edition: cls for cls in (SecondEditionTable, FirstEditionTable)}
+
+
 def table_class(edition: str) -> type[Table]:
-    if edition == "2e":
-        return SecondEditionTable
-    if edition == "1e":
-        return FirstEditionTable
-    raise ValueError(f"unknown edition {edition!r}: use '2e' or '1e'")
+    try:
+        return EDITIONS[edition]
+    except KeyError:
+        names = " or ".join(repr(e) for e in EDITIONS)
+        raise ValueError(f"unknown edition {edition!r}: use {names}") from None

@@ -40,8 +40,9 @@ class MarshalIntoShadows(Action):
         c = t.card(self.card)
         check_marshaling_turn(t, v, self.player, "shadows.marshal-phase")
         require_in_hand(t, v, self.player, self.card, "shadows.marshal-from-hand")
-        if not t.may_enter_shadows(c):
-            v.violate("shadows.no-keyword", (self.card,), card=t.name(self.card))
+        restriction = t.marshal_shadows_restriction(c)
+        if restriction:
+            v.violate(restriction, (self.card,), card=t.name(self.card))
         elif c.unique and (
             any(t.copies_in_play(c.title_key)) or any(t.copies_in(c.title_key, self.player, Zone.DEAD))
         ):
