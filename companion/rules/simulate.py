@@ -7,6 +7,7 @@ current table state, using only a ``random.Random``: reproducible from a seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from companion.rules.actions import (
     Action,
@@ -73,7 +74,7 @@ def random_action(t: Table, rng: random.Random) -> Action:
     any_shadows = [c for s in t.seats for c in t.players[s].zones[Zone.SHADOWS]]
     out_of_play = [c for c in everything if t.zone_of(c) not in (Zone.PLAY, Zone.SHADOWS)]
     duplicates = [c for c in in_play if t.in_play[c].duplicate_of]
-    choices: list[tuple[float, object]] = [
+    choices: list[tuple[float, Callable[[], Action]]] = [
         (1.0, lambda: CollectIncome(seat, rng.randint(0, 10))),
         (0.3, lambda: SetActivePlayer(seat)),
         (0.3, lambda: PassShadows(seat)),
@@ -133,5 +134,5 @@ def random_action(t: Table, rng: random.Random) -> Action:
     for weight, make in choices:
         pick -= weight
         if pick <= 0:
-            return make()  # type: ignore[operator,no-any-return]
-    return choices[-1][1]()  # type: ignore[operator,no-any-return]
+            return make()
+    return choices[-1][1]()

@@ -10,6 +10,7 @@ import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Self
 
 from companion.catalog.card import Card
 
@@ -136,7 +137,7 @@ class TableState:
         self.where[inst.id] = (inst.owner, zone)
         self.players[inst.owner].zones[zone].append(inst.id)
 
-    def clone(self) -> TableState:
+    def clone(self) -> Self:
         cards = self.cards
         self.cards = {}
         try:

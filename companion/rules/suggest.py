@@ -121,7 +121,7 @@ def table_actions(t: Table, seat: str) -> list[Action]:
 
 
 def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for action in actions:
         if any(getattr(action, f) and not visible_to(t, getattr(action, f), seat) for f in card_fields(action)):
             # Another player's face-down card: even a rule id could give it away; that seat confirms it.
