@@ -107,6 +107,7 @@ RESTRICTION_WORDS = {
     "play_events": ("play events", "Ereignisse spielen"),
 }
 UNTIL_WORDS = {"phase": ("phase", "Phase"), "round": ("round", "Runde")}
+RESTRICTION_RULES = {"bring_out": "restriction.bring-out", "play_events": "restriction.play-events"}
 
 
 def check_restrictions(t: Table, v: Checker, player: str, kind: str) -> None:
@@ -114,7 +115,7 @@ def check_restrictions(t: Table, v: Checker, player: str, kind: str) -> None:
     for r in t.players[player].restrictions:
         if r.kind == kind:
             source = t.name(r.source) if r.source else ("a card effect", "ein Karteneffekt")
-            v.violate(f"restriction.{kind.replace('_', '-')}", (r.source,) if r.source else (),
+            v.violate(RESTRICTION_RULES[kind], (r.source,) if r.source else (),
                       player=player, until=UNTIL_WORDS[r.until], source=source)
             return
 
