@@ -147,6 +147,12 @@ def test_first_edition_advisory_flags_a_player_acting_out_of_turn_and_keeps_the_
     legal(t, BringOut("A", "A.kl_5.1"))
 
 
+def test_first_edition_a_player_with_empty_shadows_need_not_pass() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {"atoc_53": 1}}, edition="1e")
+    shadows(t, "B.atoc_53.1")  # A has nothing in Shadows
+    legal(t, BringOut("B", "B.atoc_53.1"))
+
+
 def test_the_first_player_decides_the_order() -> None:
     t = make_table({"A": {"kl_5": 1}, "B": {"atoc_53": 1}}, edition="1e")
     shadows(t, "A.kl_5.1", "B.atoc_53.1")

@@ -152,11 +152,12 @@ class FirstEditionTable(Table):
             v.violate("shadows.once-per-phase-1e", player=player, how=how)
             return
         # One at a time from the first player clockwise: every earlier player must have used or passed
-        # their chance; acting first is not taken as their pass.
+        # their chance; acting first is not taken as their pass. A player with nothing in Shadows has no
+        # chance to use.
         for seat in self.player_order():
             if seat == player:
                 break
-            if self.players[seat].shadows_opportunity == "open":
+            if self.players[seat].shadows_opportunity == "open" and self.shadows(seat):
                 v.violate("shadows.order-1e", player=player, earlier=seat)
                 break
 
