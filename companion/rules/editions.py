@@ -77,7 +77,8 @@ class Table(TableState):
     def phase_began(self) -> None:
         """A new phase began: setup is over, and lasting restrictions "until the end of the phase" (or of
         the round, when a new round begins) have expired."""
-        if not self.setup_revealed and self.phase is not Phase.SETUP:
+        face_down = any(p.setup_face_down for p in self.players.values())
+        if self.phase is not Phase.SETUP and (face_down or not self.setup_revealed):
             # A log that never recorded the reveal: the setup cards are revealed as setup ends.
             from companion.rules.actions.setup import reveal_setup_cards
 
