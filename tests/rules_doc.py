@@ -63,6 +63,12 @@ def render() -> str:
         "sources; `tests/test_rules_doc.py` fails when it is out of date. *impossible*: the action names",
         "something that is not there, so it is refused in every mode.",
         "",
+        "Where things go: a new rule is one `Rule` in `companion/rules/citations.py` (English and German text,",
+        "one citation per edition) raised by a `Checker.violate` call; a new action is one registered class in",
+        "`companion/rules/actions/`; an edition difference is a method or constant of the edition classes in",
+        "`companion/rules/editions.py` (a third edition: one more subclass and its `EDITIONS` entry, plus its",
+        "citation field on `Rule`). Nothing else in `companion/rules` compares an edition name.",
+        "",
         "| rule | 2nd edition | 1st edition | raised in | tested in |",
         "|---|---|---|---|---|",
     ]
