@@ -68,3 +68,34 @@ def test_unreadable_logs_exit_two_with_line_and_reason(tmp_path: Path, content: 
 def test_missing_file_exits_two(tmp_path: Path) -> None:
     result = companion("check", str(tmp_path / "nope.jsonl"))
     assert result.returncode == 2 and "cannot read" in result.stderr
+
+
+CARD_EFFECTS = ROOT / "docs" / "examples" / "card-effects.jsonl"
+FIRST_EDITION_ORDER = ROOT / "docs" / "examples" / "first-edition-order.jsonl"
+
+
+def test_the_card_effects_example_judges_every_new_action() -> None:
+    from companion.rules.actions import REGISTRY
+
+    result = companion("check", str(CARD_EFFECTS), "--json")
+    assert result.returncode == 1, result.stderr
+    rows = json.loads(result.stdout)
+    illegal = {r["line"]: [v["rule"] for v in r["violations"]] for r in rows if not r["legal"]}
+    assert illegal == {27: ["shadows.no-shadow-value"], 35: ["restriction.bring-out"],
+                       36: ["restriction.play-events"], 38: ["shadows.rearrange"]}
+    assert all(not r["applied"] for r in rows if not r["legal"])  # a strict game refuses them
+    used = {r["action"]["type"] for r in rows}
+    new = {"setup_face_down", "reveal_setup", "save_with_duplicate", "gain_shadow", "restrict",
+           "rearrange_shadows", "put_into_play", "put_into_play_from_shadows", "take_control"}
+    assert new <= used and new <= set(REGISTRY)
+    by_line = {r["line"]: r for r in rows}
+    assert any("loses 2 unspent setup gold" in n for n in by_line[9]["notes"])
+    assert any("go with it to B" in n for n in by_line[22]["notes"])
+    assert by_line[30]["legal"] and by_line[41]["legal"]  # a gained value; the restriction has ended
+
+
+def test_the_first_edition_order_example() -> None:
+    result = companion("check", str(FIRST_EDITION_ORDER), "--json")
+    rows = json.loads(result.stdout)
+    assert [(r["line"], r["violations"][0]["rule"]) for r in rows if not r["legal"]] == [(11, "shadows.order-1e")]
+    assert rows[-1]["action"]["type"] == "bring_out" and rows[-1]["legal"]

@@ -12,7 +12,7 @@ from companion.rules import action_from_dict, play
 from companion.rules.editions import Table
 from companion.rules.roles import JUDGE, SPECTATOR, Role
 from companion.rules.simulate import random_action
-from companion.rules.state import CardInstance, Zone
+from companion.rules.state import CardInstance, Phase, Zone
 from companion.rules.views import view
 from tests.tables import make_table
 
@@ -56,6 +56,12 @@ def assert_consistent(t: Table) -> None:
     for c, (seat, zone) in seen.items():
         if zone is not Zone.PLAY:
             assert seat == t.instance(c).owner, "out-of-play cards are in their owner's areas"
+    for seat, p in t.players.items():
+        assert all(t.where[c] == (seat, Zone.HAND) for c in p.setup_face_down), "face-down setup cards stay hidden"
+        if t.phase is not Phase.SETUP:
+            assert not p.setup_face_down and t.setup_gold_left(seat) == 0, "setup ends with the reveal"
+    for slot in t.in_shadows.values():
+        assert all(isinstance(x, int) and x >= 0 for x in slot.gained)
 
 
 def run(t: Table, seed: int, steps: int, mode: str = "advisory") -> list:

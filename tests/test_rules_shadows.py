@@ -101,7 +101,7 @@ def test_unique_card_may_go_into_shadows_with_a_copy_in_the_dead_pile() -> None:
 def test_first_edition_needs_the_shadow_crest() -> None:
     t = make_table({"A": {"kl_5": 1, "atoc_83": 1}, "B": {}}, edition="1e")
     hand(t, "A.kl_5.1", "A.atoc_83.1")
-    illegal(t, MarshalIntoShadows("A", "A.atoc_83.1"), "shadows.no-keyword",
+    illegal(t, MarshalIntoShadows("A", "A.atoc_83.1"), "shadows.no-crest",
             "1E Shadows insert › Playing a card into Shadows")
     legal(t, MarshalIntoShadows("A", "A.kl_5.1"))
     assert t.players["A"].gold == 8
@@ -395,9 +395,13 @@ def test_first_edition_one_card_per_player_per_phase() -> None:
 def test_first_edition_player_order_from_the_first_player() -> None:
     t = make_table({"A": {"kl_5": 1}, "B": {"atoc_53": 1}}, edition="1e")
     shadows(t, "A.kl_5.1", "B.atoc_53.1")
-    legal(t, BringOut("B", "B.atoc_53.1"))  # A, first player, let the chance go
-    v = illegal(t, BringOut("A", "A.kl_5.1"), "shadows.once-per-phase-1e")
-    assert "passed" in v.violations[0].message
+    # B acting first is not A's pass: B must wait until A has used or passed the chance.
+    v = illegal(t, BringOut("B", "B.atoc_53.1"), "shadows.order-1e",
+                "1E Shadows insert › Bringing a card out of Shadows")
+    assert "A has not yet used or passed" in v.violations[0].message
+    assert play(t, BringOut("B", "B.atoc_53.1"), "strict").applied is False
+    legal(t, BringOut("A", "A.kl_5.1"))
+    legal(t, BringOut("B", "B.atoc_53.1"))
 
 
 def test_first_edition_crest_cards_cannot_be_marshalled_directly() -> None:

@@ -376,6 +376,9 @@ def test_every_action_round_trips_through_json() -> None:
         "remove_tokens": {"player": "A", "kind": "power", "amount": 1},
         "bring_out": {"player": "A", "card": "A.1.1", "shadow": "X", "x": 2, "attach_to": "A.2.1"},
         "leave_play": {"player": "A", "card": "A.1.1", "to": "removed"},
+        "restrict": {"player": "B", "target": "A", "restriction": "bring_out", "until": "round", "source": "B.1.1"},
+        "put_into_play": {"player": "B", "card": "A.1.1", "controller": "B", "attach_to": "B.2.1"},
+        "gain_shadow": {"player": "A", "card": "A.1.1", "gains": 3},
     }
     for kind, cls in REGISTRY.items():
         data = {"type": kind, **samples.get(kind, {})}

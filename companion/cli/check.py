@@ -84,11 +84,11 @@ def check_log(log_file: Path, as_json: bool, lang: str, catalog_path: str | None
     else:
         for r in results:
             a = r["action"]
-            what = " ".join(f"{k}={v}" for k, v in a.items() if k != "type")
+            what = "".join(f" {k}={v}" for k, v in a.items() if k != "type")
             status = click.style("legal", fg="green") if r["legal"] else click.style("ILLEGAL", fg="red", bold=True)
             if r.get("undone"):
                 status += click.style(" (undone)", fg="yellow")
-            click.echo(f"line {r['line']:>4}  {a['type']} {what}: {status}")
+            click.echo(f"line {r['line']:>4}  {a['type']}{what}: {status}")
             for v in r["violations"]:
                 click.echo(f"            ✗ {v['message']}  ({v['citation']}; {v['rule']})")
             for n in r["notes"]:

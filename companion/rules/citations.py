@@ -31,7 +31,7 @@ RULES: dict[str, Rule] = {
     # -- shadows: entering ----------------------------------------------------
     "shadows.no-keyword": Rule(
         "RR: Shadows › Marshaling a card into shadows",
-        f"{INSERT_1E} › Playing a card into Shadows",
+        None,
         "{card} has no Shadow keyword, so it cannot be marshalled into shadows.",
         "{card} hat kein Schlüsselwort Schatten und kann daher nicht in die Schatten aufmarschieren.",
     ),
@@ -44,7 +44,7 @@ RULES: dict[str, Rule] = {
     "shadows.marshal-from-hand": Rule(
         "RR: Shadows › Marshaling a card into shadows",
         f"{INSERT_1E} › Playing a card into Shadows",
-        "{card} is marshalled into shadows from its owner's hand, but it is in the {zone}.",
+        "{card} is marshalled into shadows from its owner's hand, but it is in {zone}.",
         "{card} marschiert von der Hand in die Schatten auf, liegt aber im Bereich {zone}.",
         impossible=True,
     ),
@@ -56,7 +56,7 @@ RULES: dict[str, Rule] = {
     ),
     "shadows.setup-no-keyword": Rule(
         "RR: Shadows › Marshaling a card into shadows",
-        f"{INSERT_1E} › Playing a card into Shadows",
+        None,
         "Only cards with the Shadow keyword may be placed in shadows during setup; {card} has none.",
         "Nur Karten mit dem Schlüsselwort Schatten dürfen beim Aufbau in die Schatten; {card} hat es nicht.",
     ),
@@ -64,7 +64,7 @@ RULES: dict[str, Rule] = {
     "shadows.not-in-shadows": Rule(
         "RR: Shadows › Bringing a card out of shadows",
         f"{INSERT_1E} › Bringing a card out of Shadows",
-        "{card} is not in {player}'s shadows area (it is in the {zone}).",
+        "{card} is not in {player}'s shadows area (it is in {zone}).",
         "{card} ist nicht im Schattenbereich von {player} (sondern im Bereich {zone}).",
         impossible=True,
     ),
@@ -97,6 +97,36 @@ RULES: dict[str, Rule] = {
         f"{INSERT_1E} › Bringing a card out of Shadows",
         "{card} has Shadow (X): say what X is when paying.",
         "{card} hat Schatten (X): gib beim Bezahlen an, wie groß X ist.",
+    ),
+    "shadows.no-shadow-value": Rule(
+        "RR: Shadows › Bringing a card out of shadows",
+        f"{INSERT_1E} › Bringing a card out of Shadows",
+        "{card} has no Shadow value now, so it cannot be brought out by paying; it stays in shadows until an "
+        "effect puts it into play or moves it.",
+        "{card} hat jetzt keinen Schattenwert und kann daher nicht durch Bezahlen aus den Schatten geholt werden; "
+        "sie bleibt dort, bis ein Effekt sie ins Spiel bringt oder bewegt.",
+    ),
+    "shadows.put-into-play-from": Rule(
+        "RR: Put into Play",
+        f"{INSERT_1E} › Bringing a card out of Shadows",
+        "{card} is put into play from a shadows area, but it is in {zone}.",
+        "{card} wird aus einem Schattenbereich ins Spiel gebracht, liegt aber im Bereich {zone}.",
+        impossible=True,
+    ),
+    "shadows.gain-not-in-shadows": Rule(
+        "RR: Shadows › The Shadow Keyword",
+        f"{INSERT_1E} › While a card is in Shadows",
+        "{card} can gain a Shadow value only while it is in shadows; it is in {zone}.",
+        "{card} kann nur in den Schatten einen Schattenwert erhalten; sie liegt im Bereich {zone}.",
+        impossible=True,
+    ),
+    "shadows.rearrange": Rule(
+        "RR: Shadows › While a card is in shadows",
+        None,
+        "{player} may not shuffle or rearrange the cards in shadows to hide their identity; "
+        "every card keeps its position.",
+        "{player} darf die Karten in den Schatten nicht mischen oder neu anordnen, um ihre Identität zu "
+        "verschleiern; jede Karte behält ihre Position.",
     ),
     "shadows.no-action-window": Rule(
         "RR: Action Windows",
@@ -136,6 +166,30 @@ RULES: dict[str, Rule] = {
         "{player} already had their chance to bring a card out of Shadows this phase ({how}).",
         "{player} hatte in dieser Phase schon die Gelegenheit, eine Karte aus den Schatten zu holen ({how}).",
     ),
+    "shadows.order-1e": Rule(
+        None,
+        f"{INSERT_1E} › Bringing a card out of Shadows",
+        "Cards come out of Shadows one player at a time, from the first player clockwise: {earlier} has not "
+        "yet used or passed their chance, so {player} must wait.",
+        "Karten kommen reihum aus den Schatten, beginnend beim Startspieler im Uhrzeigersinn: {earlier} hat "
+        "die Gelegenheit noch nicht genutzt oder verstreichen lassen, also muss {player} warten.",
+    ),
+    # -- lasting restrictions from card effects (e.g. No Surprises) ---------------
+    "restriction.bring-out": Rule(
+        "FAQ: No Surprises",
+        "1E Rules › Lasting effects",
+        "{player} cannot bring cards out of shadows until the end of the {until} ({source}); "
+        "putting one into play from shadows counts too.",
+        "{player} kann bis zum Ende der {until} keine Karten aus den Schatten holen ({source}); "
+        "sie aus den Schatten ins Spiel zu bringen zählt auch.",
+    ),
+    "restriction.play-events": Rule(
+        "RR: Lasting Effects",
+        "1E Rules › Lasting effects",
+        "{player} cannot play events until the end of the {until} ({source}), from hand or from shadows.",
+        "{player} kann bis zum Ende der {until} keine Ereignisse spielen ({source}), weder von der Hand "
+        "noch aus den Schatten.",
+    ),
     # -- marshaling and setup -------------------------------------------------
     "marshal.phase": Rule(
         "RR: Marshal",
@@ -152,7 +206,7 @@ RULES: dict[str, Rule] = {
     "marshal.from-hand": Rule(
         "RR: Marshal",
         "1E Rules › Marshalling phase",
-        "{card} is marshalled from its owner's hand, but it is in the {zone}.",
+        "{card} is marshalled from its owner's hand, but it is in {zone}.",
         "{card} marschiert von der Hand auf, liegt aber im Bereich {zone}.",
         impossible=True,
     ),
@@ -208,8 +262,21 @@ RULES: dict[str, Rule] = {
     "setup.from-hand": Rule(
         "RR: Setup",
         "1E Rules › Setup",
-        "{card} is placed during setup from its owner's hand, but it is in the {zone}.",
+        "{card} is placed during setup from its owner's hand, but it is in {zone}.",
         "{card} wird beim Aufbau von der Hand gelegt, liegt aber im Bereich {zone}.",
+        impossible=True,
+    ),
+    "setup.revealed": Rule(
+        "RR: Setup",
+        "1E Rules › Setup",
+        "The setup cards are already revealed: setup is over.",
+        "Die Aufbaukarten sind schon aufgedeckt: der Spielaufbau ist vorbei.",
+    ),
+    "setup.already-placed": Rule(
+        "RR: Setup",
+        "1E Rules › Setup",
+        "{card} already lies face down as a setup card.",
+        "{card} liegt schon verdeckt als Aufbaukarte aus.",
         impossible=True,
     ),
     # -- uniqueness ------------------------------------------------------------
@@ -239,6 +306,13 @@ RULES: dict[str, Rule] = {
         "{player} cannot take control of {card}: a copy ({copy}) is in {player}'s dead pile.",
         "{player} kann {card} nicht übernehmen: eine Kopie ({copy}) liegt in {player}s Totenstapel.",
     ),
+    "unique.opponents-card": Rule(
+        "FAQ v4.1 (1.3) Unique cards in play and in the dead pile",
+        "1E Rules › Unique cards",
+        "{card} belongs to {owner}: it cannot enter play under {player}'s control while a copy ({copy}) is in play.",
+        "{card} gehört {owner}: sie kann nicht unter der Kontrolle von {player} ins Spiel kommen, solange eine "
+        "Kopie ({copy}) im Spiel ist.",
+    ),
     # -- attachments -----------------------------------------------------------
     "attach.target": Rule(
         "RR: Attachment Cards",
@@ -250,7 +324,7 @@ RULES: dict[str, Rule] = {
     "event.from-hand": Rule(
         "RR: Event Cards",
         "1E Rules › Events",
-        "{card} is played from its owner's hand, but it is in the {zone}.",
+        "{card} is played from its owner's hand, but it is in {zone}.",
         "{card} wird von der Hand gespielt, liegt aber im Bereich {zone}.",
         impossible=True,
     ),
@@ -298,13 +372,13 @@ RULES: dict[str, Rule] = {
     "kill.not-character": Rule(
         "RR: Kill",
         "1E Rules › Killed",
-        "Only characters in play can be killed; {card} is a {type} in the {zone}.",
+        "Only characters in play can be killed; {card} is a {type} in {zone}.",
         "Nur Charaktere im Spiel können getötet werden; {card} ist vom Typ {type} im Bereich {zone}.",
     ),
     "play.not-in-play": Rule(
         "RR: In Play and Out of Play",
         "1E Rules › In play",
-        "{card} is not in play (it is in the {zone}).",
+        "{card} is not in play (it is in {zone}).",
         "{card} ist nicht im Spiel (sondern im Bereich {zone}).",
         impossible=True,
     ),
@@ -320,6 +394,33 @@ RULES: dict[str, Rule] = {
         "No take-control effect is active on {card}; it is controlled by its owner.",
         "Auf {card} wirkt kein Übernahme-Effekt; ihr Besitzer kontrolliert sie.",
     ),
+    "duplicate.save-not-duplicate": Rule(
+        "RR: Duplicates",
+        "1E Rules › Duplicates",
+        "{card} is not a duplicate, so it cannot be discarded to save a card.",
+        "{card} ist kein Duplikat und kann daher nicht abgelegt werden, um eine Karte zu retten.",
+    ),
+    "duplicate.save-controller": Rule(
+        "RR: Duplicates",
+        "1E Rules › Duplicates",
+        "Only the duplicate's controller ({controller}) may discard {card} to save a card; {player} does not "
+        "control it.",
+        "Nur wer das Duplikat kontrolliert ({controller}), darf {card} ablegen, um eine Karte zu retten; "
+        "{player} kontrolliert es nicht.",
+    ),
+    "play.put-into-play-event": Rule(
+        "RR: Put into Play",
+        "1E Rules › Put into play",
+        "{card} is an event: events are played, never put into play.",
+        "{card} ist ein Ereignis: Ereignisse werden gespielt, nie ins Spiel gebracht.",
+    ),
+    "play.already-in-play": Rule(
+        "RR: Put into Play",
+        "1E Rules › Put into play",
+        "{card} is already in play.",
+        "{card} ist bereits im Spiel.",
+        impossible=True,
+    ),
     # -- flow -----------------------------------------------------------------
     "phase.sequence": Rule(
         "RR: Appendix I › Timing chart",
@@ -330,7 +431,7 @@ RULES: dict[str, Rule] = {
     "zone.draw-from-deck": Rule(
         "RR: Draw",
         "1E Rules › Draw",
-        "{card} is drawn from the draw deck, but it is in the {zone}.",
+        "{card} is drawn from the draw deck, but it is in {zone}.",
         "{card} wird vom Zugstapel gezogen, liegt aber im Bereich {zone}.",
         impossible=True,
     ),
@@ -403,5 +504,42 @@ NOTES: dict[str, tuple[str, str]] = {
         "{card} is a Limited event: playing it from shadows counts as {player}'s Limited card this round.",
         "{card} ist ein limitiertes Ereignis: es aus den Schatten zu spielen zählt als limitierte Karte "
         "von {player} in dieser Runde.",
+    ),
+    "shadow-gained": (
+        "{card} gains Shadow ({value}) while it is in shadows.",
+        "{card} erhält Schatten ({value}), solange sie in den Schatten ist.",
+    ),
+    "restricted": (
+        "{player} cannot {what} until the end of the {until}.",
+        "{player} kann bis zum Ende der {until} nicht: {what}.",
+    ),
+    "saved-by-duplicate": (
+        "{copy} is discarded to save {card} from leaving play.",
+        "{copy} wird abgelegt, um {card} davor zu retten, das Spiel zu verlassen.",
+    ),
+    "duplicates-follow": (
+        "{card}'s duplicates ({copies}) go with it to {player}.",
+        "Die Duplikate von {card} ({copies}) gehen mit ihr an {player}.",
+    ),
+    "attachments-stay": (
+        "{card}'s attachments ({copies}) stay under their controllers.",
+        "Die Verstärkungen an {card} ({copies}) bleiben bei ihren Kontrolleuren.",
+    ),
+    "enters-under-control": (
+        "{card} enters play under {player}'s control (owner: {owner}); control reverts when the effect ends.",
+        "{card} kommt unter der Kontrolle von {player} ins Spiel (Besitzer: {owner}); die Kontrolle geht zurück, "
+        "wenn der Effekt endet.",
+    ),
+    "setup-revealed": (
+        "{player} reveals the setup cards: {names}.",
+        "{player} deckt die Aufbaukarten auf: {names}.",
+    ),
+    "setup-gold-lost": (
+        "{player} loses {gold} unspent setup gold; it does not go to the gold pool.",
+        "{player} verliert {gold} nicht ausgegebenes Aufbaugold; es kommt nicht in den Goldvorrat.",
+    ),
+    "setup-face-down": (
+        "{card} lies face down until the setup cards are revealed.",
+        "{card} liegt verdeckt, bis die Aufbaukarten aufgedeckt werden.",
     ),
 }

@@ -1,7 +1,9 @@
-"""The two editions as subclasses of one table, the way python-chess does variants.
+"""The two editions as subclasses of one table, registered in ``EDITIONS`` the way python-chess
+registers its variants.
 
 Everything that differs between the 2nd edition (2015-) and the 1st edition
-(King's Landing Shadows insert, 2009) is a method or a constant here.
+(King's Landing Shadows insert, 2009) is a method or a constant here; nothing else in the rules
+compares an edition name. A third edition is one more subclass and one more ``EDITIONS`` entry.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalog.card import Card
-from companion.rules.citations import RULES
+from companion.rules.citations import RULES, Rule
 from companion.rules.state import Phase, TableState
 
 if TYPE_CHECKING:
@@ -21,23 +23,39 @@ if TYPE_CHECKING:
 class Table(TableState):
     edition: ClassVar[str] = ""
     setup_gold: ClassVar[int] = 8
-    #: 1st edition: each player's beginning-of-phase chance to come out of Shadows is shown.
-    has_shadows_opportunity: ClassVar[bool] = False
+    shadows_cost: ClassVar[int] = 2  # gold to marshal or set up a card into shadows, in both editions
+    #: Cards come out of shadows only in a beginning-of-phase opportunity, once per player, in player order.
+    beginning_of_phase_shadows: ClassVar[bool] = False
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
 
     def citation(self, rule: str) -> str:
+        """Where the rule is written for this edition (the other edition's text when it is the same rule)."""
         r = RULES[rule]
-        cite = r.citation_2e if self.edition == "2e" else r.citation_1e
-        return cite or r.citation_2e or r.citation_1e or rule
+        return self.own_citation(r) or r.citation_2e or r.citation_1e or rule
+
+    def own_citation(self, rule: Rule) -> str | None:
+        raise NotImplementedError
 
     # -- hooks the actions call ------------------------------------------------
-    def may_enter_shadows(self, card: Card) -> bool:
-        """May this card be marshalled or placed into shadows at all?"""
-        return card.has_shadow
+    def marshal_shadows_restriction(self, card: Card) -> str | None:
+        """A rule id that forbids marshalling this card into shadows, or None."""
+        return None if card.has_shadow else "shadows.no-keyword"
 
     def marshal_restriction(self, card: Card) -> str | None:
         """A rule id that forbids marshalling/playing this card from hand, or None."""
         return "cost.dash" if card.cost is None and card.has_shadow else None
+
+    def shadows_entry_restriction(self, card: Card) -> str | None:
+        """A rule id that forbids an effect to put this card into shadows, or None (2nd edition: any card)."""
+        return None
+
+    def setup_shadows_restriction(self, card: Card) -> str | None:
+        """A rule id that forbids placing this card into shadows during setup, or None."""
+        return None if card.has_shadow else "shadows.setup-no-keyword"
+
+    def may_enter_shadows(self, card: Card) -> bool:
+        """May this card be marshalled into shadows (for the phone's suggestions)?"""
+        return self.marshal_shadows_restriction(card) is None
 
     def printed_cost(self, card: Card) -> int:
         """The printed cost as effects see it ("-" counts as 0)."""
@@ -57,7 +75,27 @@ class Table(TableState):
         """Something other than coming out of shadows happened in the phase."""
 
     def phase_began(self) -> None:
-        """A new phase began."""
+        """A new phase began: setup is over, and lasting restrictions "until the end of the phase" (or of
+        the round, when a new round begins) have expired."""
+        face_down = any(p.setup_face_down for p in self.players.values())
+        if self.phase is not Phase.SETUP and (face_down or not self.setup_revealed):
+            # A log that never recorded the reveal: the setup cards are revealed as setup ends.
+            from companion.rules.actions.setup import reveal_setup_cards
+
+            reveal_setup_cards(self)
+        new_round = self.phase is Phase.PLOT
+        for p in self.players.values():
+            p.restrictions = [r for r in p.restrictions if r.until == "round" and not new_round]
+        self.open_shadows_window()
+
+    def open_shadows_window(self) -> None:
+        """1st edition: the beginning-of-phase chance to bring a card out of Shadows."""
+
+    def setup_gold_left(self, seat: str) -> int:
+        """Setup gold not yet spent; after the reveal it is lost, never added to the gold pool (RR: Setup)."""
+        if self.setup_revealed:
+            return 0
+        return self.setup_gold - self.players[seat].setup_gold_spent
 
 
 @dataclass(slots=True)
@@ -65,15 +103,29 @@ class SecondEditionTable(Table):
     edition: ClassVar[str] = "2e"
     setup_gold: ClassVar[int] = 8
 
+    def own_citation(self, rule: Rule) -> str | None:
+        return rule.citation_2e
+
 
 @dataclass(slots=True)
 class FirstEditionTable(Table):
     edition: ClassVar[str] = "1e"
     setup_gold: ClassVar[int] = 5
-    has_shadows_opportunity: ClassVar[bool] = True
+    beginning_of_phase_shadows: ClassVar[bool] = True
 
-    def may_enter_shadows(self, card: Card) -> bool:
-        return card.has_shadow  # the Shadow crest, read into shadow_costs by the importer
+    def own_citation(self, rule: Rule) -> str | None:
+        return rule.citation_1e
+
+    def shadows_entry_restriction(self, card: Card) -> str | None:
+        # The Shadow crest, read into shadow_costs by the importer: without it no card goes into Shadows,
+        # by marshalling, in setup or by an effect — one rule, one id.
+        return None if card.has_shadow else "shadows.no-crest"
+
+    def marshal_shadows_restriction(self, card: Card) -> str | None:
+        return self.shadows_entry_restriction(card)
+
+    def setup_shadows_restriction(self, card: Card) -> str | None:
+        return self.shadows_entry_restriction(card)
 
     def marshal_restriction(self, card: Card) -> str | None:
         # Crest cards "must first be marshalled into Shadows"; none can be marshalled directly.
@@ -83,7 +135,7 @@ class FirstEditionTable(Table):
         # The insert: printed cost = 2 (into Shadows) + the number after the "s".
         if card.has_shadow:
             s = card.shadow_costs[0]
-            return 2 + (s if isinstance(s, int) else 0)
+            return self.shadows_cost + (s if isinstance(s, int) else 0)
         return card.cost if isinstance(card.cost, int) else 0
 
     def gold_penalty(self, player: str, card: Card) -> int:
@@ -99,14 +151,18 @@ class FirstEditionTable(Table):
         how = self.players[player].shadows_opportunity
         if how != "open":
             v.violate("shadows.once-per-phase-1e", player=player, how=how)
-
-    def came_out(self, player: str) -> None:
-        # Players before this one in player order have let their chance go.
+            return
+        # One at a time from the first player clockwise: every earlier player must have used or passed
+        # their chance; acting first is not taken as their pass. A player with nothing in Shadows has no
+        # chance to use.
         for seat in self.player_order():
             if seat == player:
                 break
-            if self.players[seat].shadows_opportunity == "open":
-                self.players[seat].shadows_opportunity = "passed"
+            if self.players[seat].shadows_opportunity == "open" and self.shadows(seat):
+                v.violate("shadows.order-1e", player=player, earlier=seat)
+                break
+
+    def came_out(self, player: str) -> None:
         self.players[player].shadows_opportunity = "used"
 
     def phase_body_started(self, v: Checker | None) -> None:
@@ -117,15 +173,19 @@ class FirstEditionTable(Table):
             if p.shadows_opportunity == "open":
                 p.shadows_opportunity = "passed"
 
-    def phase_began(self) -> None:
+    def open_shadows_window(self) -> None:
         self.shadows_window_open = True
         for p in self.players.values():
             p.shadows_opportunity = "open"
 
 
+#: Every edition by its name in logs, games and card data.
+EDITIONS: dict[str, type[Table]] = {cls.edition: cls for cls in (SecondEditionTable, FirstEditionTable)}
+
+
 def table_class(edition: str) -> type[Table]:
-    if edition == "2e":
-        return SecondEditionTable
-    if edition == "1e":
-        return FirstEditionTable
-    raise ValueError(f"unknown edition {edition!r}: use '2e' or '1e'")
+    try:
+        return EDITIONS[edition]
+    except KeyError:
+        names = " or ".join(repr(e) for e in EDITIONS)
+        raise ValueError(f"unknown edition {edition!r}: use {names}") from None

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.catalog.card import Card
 from companion.rules.actions import Action, action_from_dict
-from companion.rules.editions import Table
+from companion.rules.editions import EDITIONS, Table
 from companion.rules.engine import MODES, Mode, Seat, new_table
 from companion.rules.state import ActionError
 
@@ -76,8 +76,9 @@ def parse_header(data: Any, line: int = 1) -> Header:
     if data.get("version") != VERSION:
         raise LogError(line, f"unsupported log version {data.get('version')!r}; this companion reads version {VERSION}")
     edition = data.get("edition")
-    if edition not in ("2e", "1e"):
-        raise LogError(line, f'"edition" must be "2e" or "1e", not {edition!r}')
+    if edition not in EDITIONS:
+        names = " or ".join(f'"{e}"' for e in EDITIONS)
+        raise LogError(line, f'"edition" must be {names}, not {edition!r}')
     mode = data.get("mode", "advisory")
     if mode not in MODES:
         raise LogError(line, f'"mode" must be "advisory" or "strict", not {mode!r}')

@@ -10,6 +10,7 @@ import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Self
 
 from companion.catalog.card import Card
 
@@ -76,6 +77,16 @@ class InPlay:
 class InShadows:
     position: int  # stable label #1..n; nobody may rearrange shadows
     entered_round: int
+    gained: list[int] = field(default_factory=list)  # Shadow values gained by effects; gone when it leaves
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A lasting effect on a player ("cannot bring cards out of shadows") until the end of the phase or round."""
+
+    kind: str  # bring_out | play_events
+    until: str  # phase | round
+    source: str | None = None  # the card whose effect it is
 
 
 @dataclass(slots=True)
@@ -90,6 +101,9 @@ class Player:
     limited_round: int = -1  # the round in which a Limited card was last marshalled/played
     # 1st edition: what this player did with the beginning-of-phase shadows opportunity.
     shadows_opportunity: str = "open"  # open | used | passed
+    restrictions: list[Restriction] = field(default_factory=list)  # lasting effects that forbid this player things
+    setup_face_down: dict[str, str | None] = field(default_factory=dict)  # setup card -> what it attaches to;
+    #                                                   the cards stay hidden in hand until the reveal
 
 
 @dataclass(slots=True)
@@ -109,6 +123,7 @@ class TableState:
     first_player: str | None = None
     active_player: str | None = None
     version: int = 0  # number of actions applied
+    setup_revealed: bool = False  # setup ends with the reveal; unspent setup gold is lost then
 
     # -- building ------------------------------------------------------------
     def add_instance(self, inst: CardInstance, zone: Zone = Zone.DECK) -> None:
@@ -122,10 +137,11 @@ class TableState:
         self.where[inst.id] = (inst.owner, zone)
         self.players[inst.owner].zones[zone].append(inst.id)
 
-    def clone(self) -> TableState:
+    def clone(self) -> Self:
         """A deep copy sharing the (read-only) card facts. The live table is never touched, so readers
         using it while a writer clones see it whole."""
-        return copy.deepcopy(self, memo={id(self.cards): self.cards})
+        twin: Self = copy.deepcopy(self, memo={id(self.cards): self.cards})
+        return twin
 
     # -- looking -------------------------------------------------------------
     def player(self, seat: str) -> Player:
@@ -196,6 +212,7 @@ class TableState:
         """Move a card to a player's zone. Leaving shadows or play discards its tokens."""
         old_seat, old_zone = self.where[card_id]
         self.players[old_seat].zones[old_zone].remove(card_id)
+        self.players[old_seat].setup_face_down.pop(card_id, None)  # a setup card taken away is no longer one
         if old_zone is Zone.SHADOWS:
             del self.in_shadows[card_id]
         if old_zone is Zone.PLAY:

@@ -89,7 +89,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
                 t.card(c).name for c in p.zones[Zone.PLAY]
                 if t.card(c).unique and not t.in_play[c].duplicate_of
             }),
-            "shadows_opportunity": p.shadows_opportunity if t.has_shadows_opportunity else None,
+            "shadows_opportunity": p.shadows_opportunity if t.beginning_of_phase_shadows else None,
         })
     return {
         "edition": t.edition,
@@ -190,8 +190,8 @@ def seal(before: Glimpse, after: Table, action: Action, verdict: Verdict | None)
     verdict_seats: set[str] = set()
     verdict_hidden = False
     if verdict is not None:
-        for item in [*verdict.violations, *verdict.notes]:
-            for cid in item.cards:
+        for cards in [v.cards for v in verdict.violations] + [n.cards for n in verdict.notes]:
+            for cid in cards:
                 hidden = _hidden_alias(before, after, cid)
                 if hidden is not None:
                     verdict_hidden = True
@@ -208,7 +208,7 @@ def seal(before: Glimpse, after: Table, action: Action, verdict: Verdict | None)
     return out
 
 
-HIDDEN_VERDICT = {"legal": None, "applied": True, "violations": [], "notes": [], "hidden": True}
+HIDDEN_VERDICT: dict[str, Any] = {"legal": None, "applied": True, "violations": [], "notes": [], "hidden": True}
 
 
 def _sees(viewer: Role, seats: list[str]) -> bool:

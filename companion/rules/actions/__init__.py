@@ -1,14 +1,23 @@
 """All game actions. Importing this package registers every action type."""
 
-from companion.rules.actions import control, flow, gold, leave, marshal, setup, shadows, tokens
+from companion.rules.actions import control, flow, gold, leave, marshal, restrictions, setup, shadows, tokens
 from companion.rules.actions.base import REGISTRY, Action, action_from_dict
 from companion.rules.actions.control import ControlReverts, TakeControl
 from companion.rules.actions.flow import BeginPhase, Draw, Kneel, PassShadows, SetActivePlayer, SetFirstPlayer, Stand
 from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SpendGold
-from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand
+from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand, SaveWithDuplicate
 from companion.rules.actions.marshal import Marshal, MarshalIntoShadows, PlayEvent
-from companion.rules.actions.setup import SetupIntoShadows, SetupPlace
-from companion.rules.actions.shadows import BringOut, PlayEventFromShadows, PutIntoPlayFromShadows, PutIntoShadows
+from companion.rules.actions.restrictions import Restrict
+from companion.rules.actions.setup import RevealSetup, SetupFaceDown, SetupIntoShadows, SetupPlace
+from companion.rules.actions.shadows import (
+    BringOut,
+    GainShadow,
+    PlayEventFromShadows,
+    PutIntoPlay,
+    PutIntoPlayFromShadows,
+    PutIntoShadows,
+    RearrangeShadows,
+)
 from companion.rules.actions.tokens import PlaceTokens, RemoveTokens
 
 __all__ = [
@@ -21,6 +30,7 @@ __all__ = [
     "Discard",
     "Draw",
     "GainGold",
+    "GainShadow",
     "Kill",
     "Kneel",
     "LeavePlay",
@@ -30,13 +40,19 @@ __all__ = [
     "PlaceTokens",
     "PlayEvent",
     "PlayEventFromShadows",
+    "PutIntoPlay",
     "PutIntoPlayFromShadows",
     "PutIntoShadows",
+    "RearrangeShadows",
     "RemoveTokens",
+    "Restrict",
     "ReturnToHand",
     "ReturnUnspentGold",
+    "RevealSetup",
+    "SaveWithDuplicate",
     "SetActivePlayer",
     "SetFirstPlayer",
+    "SetupFaceDown",
     "SetupIntoShadows",
     "SetupPlace",
     "SpendGold",
@@ -48,6 +64,7 @@ __all__ = [
     "gold",
     "leave",
     "marshal",
+    "restrictions",
     "setup",
     "shadows",
     "tokens",

@@ -156,7 +156,8 @@ class Action:
     def check(self, table: Table, v: Checker) -> None:
         raise NotImplementedError
 
-    def apply(self, table: Table, v: Checker) -> None:
+    def apply(self, t: Table) -> None:
+        """Change the table. Called only after ``check``; must not fail for an action that ``validate`` accepts."""
         raise NotImplementedError
 
     # -- JSON ------------------------------------------------------------------

@@ -10,13 +10,13 @@ from companion.rules.state import Zone
 
 
 def place_name(t: Table, card: str, player: str | None = None) -> tuple[str, str]:
-    """Where a card is, in words: "dead pile", or "B's hand" when it is in another player's area
+    """Where a card is, in words: "the dead pile", or "B's hand" when it is in another player's area
     than ``player``'s (default: its owner's)."""
     seat, zone = t.where[card]
     en, de = ZONE_NAMES[zone]
     if seat != (player or t.instance(card).owner):
         return f"{seat}'s {en}", f"{de} von {seat}"
-    return en, de
+    return f"the {en}", de
 
 
 def require_in_hand(t: Table, v: Checker, player: str, card: str, rule: str) -> None:
@@ -66,12 +66,13 @@ def check_unique_entry(t: Table, v: Checker, player: str, card: str, *, from_sha
         return
     name = t.name(card)
     owner = t.instance(card).owner
-    for dead in t.copies_in(c.title_key, player, Zone.DEAD):
+    # The card itself does not count: an effect may put the only copy in a dead pile into play from there.
+    for dead in t.copies_in(c.title_key, player, Zone.DEAD, exclude=card):
         rule = "shadows.unique-dead-pile" if from_shadows else "unique.dead-pile"
         v.violate(rule, (card, dead), card=name, copy=t.name(dead), owner=player, player=player)
         break
     if owner != player:  # entering play under a non-owner: the owner's dead pile counts too
-        for dead in t.copies_in(c.title_key, owner, Zone.DEAD):
+        for dead in t.copies_in(c.title_key, owner, Zone.DEAD, exclude=card):
             v.violate("unique.dead-pile", (card, dead), card=name, copy=t.name(dead), player=owner)
             break
     for other in t.copies_in_play(c.title_key, exclude=card):
@@ -81,7 +82,10 @@ def check_unique_entry(t: Table, v: Checker, player: str, card: str, *, from_sha
             continue  # an opponent's own copy: each player may have one
         if o_owner == player and o_ctrl == player and owner == player:
             continue  # enters as a duplicate
-        if from_shadows and o_owner == player and o_ctrl != player:
+        if owner != player:  # FAQ 1.3: an opponent's card, while any other copy is in play
+            v.violate("unique.opponents-card", (card, other), card=name, copy=t.name(other), owner=owner,
+                      player=player)
+        elif from_shadows and o_owner == player and o_ctrl != player:
             v.violate(
                 "shadows.unique-owned-not-controlled", (card, other),
                 card=name, copy=t.name(other), owner=player, controller=o_ctrl,
@@ -96,6 +100,38 @@ def check_unique_entry(t: Table, v: Checker, player: str, card: str, *, from_sha
                 "unique.control-conflict", (card, other),
                 card=name, copy=t.name(other), owner=o_owner, controller=o_ctrl,
             )
+
+
+RESTRICTION_WORDS = {
+    "bring_out": ("bring cards out of shadows", "Karten aus den Schatten holen"),
+    "play_events": ("play events", "Ereignisse spielen"),
+}
+UNTIL_WORDS = {"phase": ("phase", "Phase"), "round": ("round", "Runde")}
+RESTRICTION_RULES = {"bring_out": "restriction.bring-out", "play_events": "restriction.play-events"}
+
+
+def check_restrictions(t: Table, v: Checker, player: str, kind: str) -> None:
+    """A lasting effect on the player forbids this (e.g. No Surprises; FAQ: No Surprises)."""
+    for r in t.players[player].restrictions:
+        if r.kind == kind:
+            source = t.name(r.source) if r.source else ("a card effect", "ein Karteneffekt")
+            v.violate(RESTRICTION_RULES[kind], (r.source,) if r.source else (),
+                      player=player, until=UNTIL_WORDS[r.until], source=source)
+            return
+
+
+def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: str | None, *,
+                   from_shadows: bool) -> None:
+    """A card entering play by a card ability (brought out, or put into play): unique copies, duplicates,
+    attachments (discarded without a legal target), and Limited not applying."""
+    check_unique_entry(t, v, controller, card, from_shadows=from_shadows)
+    dup = duplicate_target(t, controller, card)
+    if dup:
+        v.note("duplicate", (card, dup), card=t.name(card), copy=t.name(dup))
+    else:
+        check_attachment(t, v, controller, card, attach_to, discard_if_none=True)
+    if t.card(card).limited:
+        v.note("limited-ignored", (card,), card=t.name(card))
 
 
 def legal_attach_targets(t: Table, card: Card, controller: str | None = None) -> list[str]:
@@ -146,6 +182,8 @@ def enter_play(t: Table, player: str, card: str, attach_to: str | None, *, disca
     """Put a card into play under ``player``: as a duplicate, attached, discarded (no target) or alone."""
     c = t.card(card)
     owner = t.instance(card).owner
+    if attach_to is not None and (attach_to == card or t.zone_of(attach_to) is not Zone.PLAY):
+        attach_to = None  # advisory: flagged already; an attachment cannot sit on a card out of play
     dup = duplicate_target(t, player, card)
     if dup is not None:
         t.put_in_play(card, player, duplicate_of=dup)

@@ -24,6 +24,7 @@ class TakeControl(Action):
             return
         if t.in_play[self.card].controller == self.player:
             v.violate("control.same-player", (self.card,), card=name, player=self.player)
+        self.note_dependents(t, v, self.player)
         c = t.card(self.card)
         if not c.unique:
             return
@@ -44,11 +45,22 @@ class TakeControl(Action):
         self._move_area(t, self.player)
 
     def _move_area(self, t: Table, seat: str) -> None:
-        old = t.where[self.card][0]
-        t.players[old].zones[Zone.PLAY].remove(self.card)
-        t.players[seat].zones[Zone.PLAY].append(self.card)
-        t.where[self.card] = (seat, Zone.PLAY)
-        t.in_play[self.card].controller = seat
+        """The card and its duplicates change control together; attachments keep their own controllers."""
+        for card in (self.card, *(d for d in t.dependents(self.card) if t.in_play[d].duplicate_of)):
+            old = t.where[card][0]
+            t.players[old].zones[Zone.PLAY].remove(card)
+            t.players[seat].zones[Zone.PLAY].append(card)
+            t.where[card] = (seat, Zone.PLAY)
+            t.in_play[card].controller = seat
+
+    def note_dependents(self, t: Table, v: Checker, seat: str) -> None:
+        deps = t.dependents(self.card)
+        dups = [t.name(d) for d in deps if t.in_play[d].duplicate_of]
+        attached = [t.name(d) for d in deps if t.in_play[d].attached_to]
+        if dups:
+            v.note("duplicates-follow", (self.card,), card=t.name(self.card), copies=", ".join(dups), player=seat)
+        if attached:
+            v.note("attachments-stay", (self.card,), card=t.name(self.card), copies=", ".join(attached))
 
 
 @action("control_reverts", records=Recorder.EFFECT)
@@ -67,6 +79,7 @@ class ControlReverts(TakeControl):
             return
         back = stack[-2] if len(stack) > 1 else t.instance(self.card).owner
         v.note("control-reverts", (self.card,), card=name, player=back)
+        self.note_dependents(t, v, back)
 
     def apply(self, t: Table) -> None:
         ip = t.in_play.get(self.card)

@@ -85,3 +85,30 @@ class LeavePlay(Action):
 
     def apply(self, t: Table) -> None:
         leave_to(t, self.card, Zone.DECK if self.to == "deck" else Zone.REMOVED)
+
+
+@action("save_with_duplicate", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class SaveWithDuplicate(Action):
+    """The duplicate's interrupt: when the card it lies under would leave play, its controller discards the
+    duplicate to save the card (RR: Duplicates; RR: Save). The card stays in play: record nothing else."""
+
+    player: SeatRef  # the duplicate's controller
+    card: CardRef  # the duplicate
+
+    def check(self, t: Table, v: Checker) -> None:
+        name = t.name(self.card)
+        if t.zone_of(self.card) is not Zone.PLAY:
+            v.violate("play.not-in-play", (self.card,), card=name, zone=place_name(t, self.card))
+            return
+        ip = t.in_play[self.card]
+        if ip.duplicate_of is None:
+            v.violate("duplicate.save-not-duplicate", (self.card,), card=name)
+            return
+        if ip.controller != self.player:
+            v.violate("duplicate.save-controller", (self.card,), card=name, player=self.player,
+                      controller=ip.controller)
+        v.note("saved-by-duplicate", (self.card, ip.duplicate_of), copy=name, card=t.name(ip.duplicate_of))
+
+    def apply(self, t: Table) -> None:
+        leave_to(t, self.card, Zone.DISCARD)

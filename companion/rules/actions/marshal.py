@@ -9,6 +9,7 @@ from companion.rules.actions.common import (
     check_attachment,
     check_limited,
     check_payment,
+    check_restrictions,
     check_unique_entry,
     duplicate_target,
     enter_play,
@@ -17,8 +18,6 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
-
-SHADOWS_COST = 2
 
 
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
@@ -41,16 +40,17 @@ class MarshalIntoShadows(Action):
         c = t.card(self.card)
         check_marshaling_turn(t, v, self.player, "shadows.marshal-phase")
         require_in_hand(t, v, self.player, self.card, "shadows.marshal-from-hand")
-        if not t.may_enter_shadows(c):
-            v.violate("shadows.no-keyword", (self.card,), card=t.name(self.card))
+        restriction = t.marshal_shadows_restriction(c)
+        if restriction:
+            v.violate(restriction, (self.card,), card=t.name(self.card))
         elif c.unique and (
             any(t.copies_in_play(c.title_key)) or any(t.copies_in(c.title_key, self.player, Zone.DEAD))
         ):
             v.note("shadows-unique-allowed", (self.card,), card=t.name(self.card))
-        check_payment(t, v, self.player, SHADOWS_COST, self.cost)
+        check_payment(t, v, self.player, t.shadows_cost, self.cost)
 
     def apply(self, t: Table) -> None:
-        t.players[self.player].gold -= SHADOWS_COST if self.cost is None else self.cost
+        t.players[self.player].gold -= t.shadows_cost if self.cost is None else self.cost
         t.move(self.card, t.instance(self.card).owner, Zone.SHADOWS)
 
 
@@ -118,6 +118,7 @@ class PlayEvent(Action):
         require_in_hand(t, v, self.player, self.card, "event.from-hand")
         if c.type != "event":
             v.violate("event.not-an-event", (self.card,), card=t.name(self.card))
+        check_restrictions(t, v, self.player, "play_events")
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.name(self.card))

@@ -1,8 +1,10 @@
-"""Setup: cards placed face up for their printed cost, or into shadows for 2, out of the setup gold."""
+"""Setup: cards placed for their printed cost (face up at once, or face down until the reveal), or into
+shadows for 2, out of the setup gold; the reveal ends setup and the unspent setup gold is lost."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import (
@@ -15,8 +17,6 @@ from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
 
-SHADOWS_COST = 2
-
 
 def _check_setup_gold(t: Table, v: Checker, player: str, cost: int) -> None:
     spent = t.players[player].setup_gold_spent + cost
@@ -27,6 +27,22 @@ def _check_setup_gold(t: Table, v: Checker, player: str, cost: int) -> None:
 def _check_setup_phase(t: Table, v: Checker) -> None:
     if t.phase is not Phase.SETUP:
         v.violate("setup.phase", phase=t.phase)
+    elif t.setup_revealed:
+        v.violate("setup.revealed")
+
+
+def _face_down(t: Table, seat: str) -> list[str]:
+    """The seat's face-down setup cards still in hand, in the order placed."""
+    return [c for c in t.players[seat].setup_face_down if t.where[c] == (seat, Zone.HAND)]
+
+
+def setup_duplicate(t: Table, player: str, card: str) -> str | None:
+    """The copy this setup card will lie under as a duplicate: one in play, or one already placed face down."""
+    dup = duplicate_target(t, player, card)
+    c = t.card(card)
+    if dup is not None or not c.unique:
+        return dup
+    return next((o for o in _face_down(t, player) if o != card and t.card(o).title_key == c.title_key), None)
 
 
 @action("setup_into_shadows", records=Recorder.PLAYER)
@@ -38,28 +54,29 @@ class SetupIntoShadows(Action):
     def check(self, t: Table, v: Checker) -> None:
         _check_setup_phase(t, v)
         require_in_hand(t, v, self.player, self.card, "setup.from-hand")
-        if not t.may_enter_shadows(t.card(self.card)):
-            rule = "shadows.no-crest" if t.edition == "1e" else "shadows.setup-no-keyword"
-            v.violate(rule, (self.card,), card=t.name(self.card))
-        _check_setup_gold(t, v, self.player, SHADOWS_COST)
+        restriction = t.setup_shadows_restriction(t.card(self.card))
+        if restriction:
+            v.violate(restriction, (self.card,), card=t.name(self.card))
+        _check_setup_gold(t, v, self.player, t.shadows_cost)
 
     def apply(self, t: Table) -> None:
-        t.players[self.player].setup_gold_spent += SHADOWS_COST
+        t.players[self.player].setup_gold_spent += t.shadows_cost
         t.move(self.card, t.instance(self.card).owner, Zone.SHADOWS)
 
 
 @action("setup_place", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class SetupPlace(Action):
-    """A setup card placed face up (revealed with the others)."""
+    """A setup card placed face up at once (an attachment onto one of your cards already in play)."""
 
     player: SeatRef
     card: CardRef
     attach_to: CardRef | None = None
     cost: Amount | None = None
+    face_down: ClassVar[bool] = False
 
     def setup_cost(self, t: Table) -> int:
-        if duplicate_target(t, self.player, self.card):
+        if setup_duplicate(t, self.player, self.card):
             return 0  # extra copies of a unique are free and become duplicates
         if self.cost is not None:
             return self.cost
@@ -74,18 +91,91 @@ class SetupPlace(Action):
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.name(self.card))
-        dup = duplicate_target(t, self.player, self.card)
+        dup = setup_duplicate(t, self.player, self.card)
         if dup:
             v.note("duplicate-free", (self.card, dup), card=t.name(self.card), copy=t.name(dup))
         elif c.limited:
-            for other in t.zone(self.player, Zone.PLAY):
-                if other != self.card and t.card(other).limited and not t.in_play[other].duplicate_of:
+            placed = [o for o in t.zone(self.player, Zone.PLAY) if not t.in_play[o].duplicate_of]
+            for other in placed + _face_down(t, self.player):
+                if other != self.card and t.card(other).limited:
                     v.violate("setup.limited", (self.card, other), player=self.player, other=t.name(other))
                     break
-        if not dup:
+        if self.face_down:
+            v.note("setup-face-down", (self.card,), card=t.name(self.card))
+        elif not dup:
             check_attachment(t, v, self.player, self.card, self.attach_to, discard_if_none=False, own_only=True)
         _check_setup_gold(t, v, self.player, self.setup_cost(t))
 
     def apply(self, t: Table) -> None:
         t.players[self.player].setup_gold_spent += self.setup_cost(t)
         enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=False)
+
+
+@action("setup_face_down", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class SetupFaceDown(SetupPlace):
+    """A setup card placed face down; it stays hidden until ``reveal_setup``. An attachment names the card it
+    will go on (which may itself still lie face down); that is checked at the reveal."""
+
+    face_down: ClassVar[bool] = True
+
+    def check(self, t: Table, v: Checker) -> None:
+        if self.card in _face_down(t, self.player):
+            v.violate("setup.already-placed", (self.card,), card=t.name(self.card))
+            return
+        SetupPlace.check(self, t, v)
+
+    def apply(self, t: Table) -> None:
+        t.players[self.player].setup_gold_spent += self.setup_cost(t)
+        if t.zone_of(self.card) is Zone.DECK:
+            t.move(self.card, self.player, Zone.HAND)  # taken as drawn, like every card "from hand"
+        t.players[self.player].setup_face_down[self.card] = self.attach_to
+
+
+def _attaches(t: Table, seat: str, card: str) -> bool:
+    """An attachment that will go onto a card at the reveal (not a duplicate of an attachment)."""
+    return t.card(card).type == "attachment" and setup_duplicate(t, seat, card) is None
+
+
+def reveal_setup_cards(t: Table) -> None:
+    """The setup cards are revealed together; then, in player order, duplicates are placed and attachments
+    attached (RR: Setup). Setup is over: the unspent setup gold is lost."""
+    for seat in t.player_order():
+        cards = _face_down(t, seat)
+        attachments = [c for c in cards if _attaches(t, seat, c)]
+        for card in [c for c in cards if c not in attachments] + attachments:
+            enter_play(t, seat, card, t.players[seat].setup_face_down[card], discard_if_no_target=False)
+        t.players[seat].setup_face_down.clear()
+    t.setup_revealed = True
+
+
+@action("reveal_setup", records=Recorder.TABLE)
+@dataclass(frozen=True, slots=True)
+class RevealSetup(Action):
+    """All players reveal their face-down setup cards at once; this ends setup."""
+
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        _check_setup_phase(t, v)
+        # Attachments need an eligible card their owner controls once everything else is face up.
+        twin = t.clone()
+        attachments: dict[str, list[str]] = {}
+        for seat in t.seats:
+            cards = _face_down(t, seat)
+            attachments[seat] = [c for c in cards if _attaches(t, seat, c)]
+            twin.players[seat].setup_face_down = {c: None for c in cards if c not in attachments[seat]}
+        reveal_setup_cards(twin)
+        for seat in t.player_order():
+            cards = _face_down(t, seat)
+            if cards:
+                v.note("setup-revealed", tuple(cards), player=seat, names=", ".join(t.name(c) for c in cards))
+            lost = t.setup_gold_left(seat)
+            if lost > 0:
+                v.note("setup-gold-lost", player=seat, gold=lost)
+            for card in attachments[seat]:
+                check_attachment(twin, v, seat, card, t.players[seat].setup_face_down[card],
+                                 discard_if_none=False, own_only=True)
+
+    def apply(self, t: Table) -> None:
+        reveal_setup_cards(t)

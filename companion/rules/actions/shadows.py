@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
+from companion.catalog.card import Cost
 from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import (
-    check_attachment,
+    check_entering,
     check_limited,
     check_payment,
-    check_unique_entry,
-    duplicate_target,
+    check_restrictions,
     enter_play,
     leave_to,
     note_leaving_play,
@@ -24,16 +24,24 @@ from companion.rules.editions import Table
 from companion.rules.state import Zone
 
 
+def shadow_values(t: Table, card: str) -> tuple[Cost, ...]:
+    """The card's current Shadow values: printed ones, and those it gained while in shadows."""
+    slot = t.in_shadows.get(card)
+    return (*t.card(card).shadow_costs, *(slot.gained if slot else ()))
+
+
 def shadow_cost(
     t: Table, v: Checker | None, card: str, choice: int | Literal["X"] | None, x: int | None
 ) -> int:
     """The shadow cost paid: the chosen Shadow value (the controller picks among several;
-    the lowest by default), X as stated, plus any 1st-edition gold penalty."""
-    c = t.card(card)
-    values = c.shadow_costs
+    the lowest by default), X as stated."""
+    values = shadow_values(t, card)
     if not values:
-        # Shadow granted by an effect ("X is its printed cost") is not in the card facts.
-        return t.printed_cost(c)
+        # Only a card with a current Shadow value is brought out by paying (RR: Shadows › Bringing a card
+        # out of shadows). A table that did it anyway most likely paid the printed cost.
+        if v is not None:
+            v.violate("shadows.no-shadow-value", (card,), card=t.name(card))
+        return t.printed_cost(t.card(card))
     chosen: int | Literal["X"]
     if choice is None:
         numbers = [n for n in values if isinstance(n, int)]
@@ -54,7 +62,8 @@ def shadow_cost(
 
 def _check_in_own_shadows(t: Table, v: Checker, player: str, card: str) -> None:
     if t.where[card] != (player, Zone.SHADOWS):
-        v.violate("shadows.not-in-shadows", (card,), card=t.name(card), player=player, zone=place_name(t, card))
+        v.violate("shadows.not-in-shadows", (card,), card=t.name(card), player=player,
+                  zone=place_name(t, card, player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,17 +101,10 @@ class BringOut(_PaidFromShadows):
     attach_to: CardRef | None = None
 
     def check(self, t: Table, v: Checker) -> None:
-        c = t.card(self.card)
-        if c.type == "event":
+        if t.card(self.card).type == "event":
             v.violate("shadows.event-brought-out", (self.card,), card=t.name(self.card))
-        check_unique_entry(t, v, self.player, self.card, from_shadows=True)
-        dup = duplicate_target(t, self.player, self.card)
-        if dup:
-            v.note("duplicate", (self.card, dup), card=t.name(self.card), copy=t.name(dup))
-        else:
-            check_attachment(t, v, self.player, self.card, self.attach_to, discard_if_none=True)
-        if c.limited:
-            v.note("limited-ignored", (self.card,), card=t.name(self.card))
+        check_restrictions(t, v, self.player, "bring_out")
+        check_entering(t, v, self.player, self.card, self.attach_to, from_shadows=True)
         self.check_common(t, v)
 
     def apply(self, t: Table) -> None:
@@ -119,6 +121,8 @@ class PlayEventFromShadows(_PaidFromShadows):
         c = t.card(self.card)
         if c.type != "event":
             v.violate("shadows.not-an-event", (self.card,), card=t.name(self.card))
+        check_restrictions(t, v, self.player, "play_events")
+        check_restrictions(t, v, self.player, "bring_out")  # an event played from shadows comes out of them
         if c.limited:
             check_limited(t, v, self.player, self.card)
             v.note("limited-event-counts", (self.card,), card=t.name(self.card), player=self.player)
@@ -131,50 +135,124 @@ class PlayEventFromShadows(_PaidFromShadows):
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
 
 
-@action("put_into_play_from_shadows", records=Recorder.EFFECT)
+@action("put_into_play", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
-class PutIntoPlayFromShadows(Action):
-    """A card effect puts a card from shadows into play: no shadow cost; events cannot be."""
+class PutIntoPlay(Action):
+    """A card effect puts a card into play from an out-of-play area (hand, draw deck, discard pile, dead pile,
+    shadows): no gold cost, under its owner's control unless the effect names another ``controller``
+    (RR: Put into Play; RR: Ownership and Control; FAQ v4.1 (1.3))."""
 
-    player: SeatRef
+    player: SeatRef  # whose effect it is
     card: CardRef
     attach_to: CardRef | None = None
+    controller: SeatRef | None = None  # the effect puts it into play under this player's control
+    only_from_shadows: ClassVar[bool] = False
+
+    def new_controller(self, t: Table) -> str:
+        return self.controller or t.instance(self.card).owner
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
-        _check_in_own_shadows(t, v, self.player, self.card)
+        zone = t.zone_of(self.card)
+        from_shadows = zone is Zone.SHADOWS
+        if zone is Zone.PLAY:
+            v.violate("play.already-in-play", (self.card,), card=t.name(self.card))
+            return
+        if self.only_from_shadows and not from_shadows:
+            v.violate("shadows.put-into-play-from", (self.card,), card=t.name(self.card),
+                      zone=place_name(t, self.card, self.player))
+            return
         if c.type == "event":
-            v.violate("shadows.put-into-play-event", (self.card,), card=t.name(self.card))
-        check_unique_entry(t, v, self.player, self.card, from_shadows=True)
-        dup = duplicate_target(t, self.player, self.card)
-        if dup:
-            v.note("duplicate", (self.card, dup), card=t.name(self.card), copy=t.name(dup))
-        else:
-            check_attachment(t, v, self.player, self.card, self.attach_to, discard_if_none=True)
-        if c.limited:
-            v.note("limited-ignored", (self.card,), card=t.name(self.card))
-        note_tokens_discarded(t, v, self.card)
+            rule = "shadows.put-into-play-event" if from_shadows else "play.put-into-play-event"
+            v.violate(rule, (self.card,), card=t.name(self.card))
+        if from_shadows:  # FAQ: No Surprises — putting into play from shadows is bringing out
+            check_restrictions(t, v, self.player, "bring_out")
+        controller = self.new_controller(t)
+        owner = t.instance(self.card).owner
+        if controller != owner:
+            v.note("enters-under-control", (self.card,), card=t.name(self.card), player=controller, owner=owner)
+        check_entering(t, v, controller, self.card, self.attach_to, from_shadows=from_shadows)
+        if from_shadows:
+            note_tokens_discarded(t, v, self.card)
 
     def apply(self, t: Table) -> None:
-        enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=True)
+        controller = self.new_controller(t)
+        enter_play(t, controller, self.card, self.attach_to, discard_if_no_target=True)
+        if controller != t.instance(self.card).owner and self.card in t.in_play:
+            t.in_play[self.card].control_stack.append(controller)  # control_reverts gives it back
+
+
+@action("put_into_play_from_shadows", records=Recorder.EFFECT)
+@dataclass(frozen=True, slots=True)
+class PutIntoPlayFromShadows(PutIntoPlay):
+    """A card effect puts a card from any player's shadows into play: no shadow cost; events cannot be."""
+
+    only_from_shadows: ClassVar[bool] = True
+
+
+def gained_value(t: Table, card: str, gains: int | Literal["cost"]) -> int:
+    """A gained Shadow (X): a number, or the card's printed cost ("-" and X count as 0)."""
+    return t.printed_cost(t.card(card)) if gains == "cost" else gains
 
 
 @action("put_into_shadows", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class PutIntoShadows(Action):
-    """A card effect puts or returns a card into shadows: face down, in its owner's shadows area."""
+    """A card effect puts or returns a card into shadows: face down, in its owner's shadows area;
+    with ``gains`` it gains Shadow (X) while it stays there."""
 
     player: SeatRef  # whose effect it is
     card: CardRef
+    gains: Amount | Literal["cost"] | None = None
 
     def check(self, t: Table, v: Checker) -> None:
-        c = t.card(self.card)
-        if t.edition == "1e" and not t.may_enter_shadows(c):
-            v.violate("shadows.no-crest", (self.card,), card=t.name(self.card))
+        restriction = t.shadows_entry_restriction(t.card(self.card))
+        if restriction:
+            v.violate(restriction, (self.card,), card=t.name(self.card))
         note_owner_area(t, v, self.card, Zone.SHADOWS)
         if t.zone_of(self.card) is Zone.PLAY:
             note_leaving_play(t, v, self.card)
+        if self.gains is not None:
+            v.note("shadow-gained", (self.card,), card=t.name(self.card),
+                   value=gained_value(t, self.card, self.gains))
 
     def apply(self, t: Table) -> None:
         if t.zone_of(self.card) is not Zone.SHADOWS:
             leave_to(t, self.card, Zone.SHADOWS)
+        if self.gains is not None:
+            t.in_shadows[self.card].gained.append(gained_value(t, self.card, self.gains))
+
+
+@action("gain_shadow", records=Recorder.EFFECT)
+@dataclass(frozen=True, slots=True)
+class GainShadow(Action):
+    """A card in shadows gains Shadow (X) from an effect; the value is gone when the card leaves shadows."""
+
+    player: SeatRef  # whose effect it is
+    card: CardRef
+    gains: Amount | Literal["cost"] = "cost"
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.zone_of(self.card) is not Zone.SHADOWS:
+            v.violate("shadows.gain-not-in-shadows", (self.card,), card=t.name(self.card),
+                      zone=place_name(t, self.card))
+            return
+        v.note("shadow-gained", (self.card,), card=t.name(self.card), value=gained_value(t, self.card, self.gains))
+
+    def apply(self, t: Table) -> None:
+        t.in_shadows[self.card].gained.append(gained_value(t, self.card, self.gains))
+
+
+@action("rearrange_shadows", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class RearrangeShadows(Action):
+    """A player shuffles or rearranges their shadows cards: recorded so a judge's log shows it, always illegal.
+    The positions stay as they were: each card keeps its label."""
+
+    player: SeatRef
+
+    def check(self, t: Table, v: Checker) -> None:
+        v.violate("shadows.rearrange", player=self.player)
+
+    def apply(self, t: Table) -> None:
+        pass

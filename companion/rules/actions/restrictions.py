@@ -1,0 +1,35 @@
+"""Lasting restrictions from card effects, e.g. No Surprises: a player "cannot bring cards out of shadows"
+or "cannot play events" until the end of the phase (or round). They expire by themselves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
+from companion.rules.actions.common import RESTRICTION_WORDS, UNTIL_WORDS
+from companion.rules.check import Checker
+from companion.rules.editions import Table
+from companion.rules.state import Restriction
+
+
+@action("restrict", records=Recorder.EFFECT)
+@dataclass(frozen=True, slots=True)
+class Restrict(Action):
+    """A card effect forbids a player something until the end of the phase or round (RR: Lasting Effects).
+
+    ``bring_out`` blocks bringing cards out of shadows, putting them into play from shadows (FAQ: No Surprises)
+    and playing events from shadows; ``play_events`` blocks playing events from hand or from shadows."""
+
+    player: SeatRef  # whose effect it is
+    target: SeatRef  # the player restricted
+    restriction: Literal["bring_out", "play_events"]
+    until: Literal["phase", "round"] = "phase"
+    source: CardRef | None = None  # the card whose effect it is
+
+    def check(self, t: Table, v: Checker) -> None:
+        v.note("restricted", (self.source,) if self.source else (), player=self.target,
+               what=RESTRICTION_WORDS[self.restriction], until=UNTIL_WORDS[self.until])
+
+    def apply(self, t: Table) -> None:
+        t.players[self.target].restrictions.append(Restriction(self.restriction, self.until, self.source))

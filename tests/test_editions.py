@@ -1,0 +1,44 @@
+"""The edition registry: every edition fact lives in companion/rules/editions.py."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.rules.editions import EDITIONS, FirstEditionTable, SecondEditionTable, table_class
+from tests.tables import make_table
+
+RULES_DIR = Path(__file__).resolve().parents[1] / "companion" / "rules"
+#: Modules still comparing an edition name, to be moved onto a hook (views.py: `beginning_of_phase_shadows`).
+NOT_YET = {"views.py"}
+
+
+def test_the_registry_names_every_edition() -> None:
+    assert {"2e": SecondEditionTable, "1e": FirstEditionTable} == EDITIONS
+    assert table_class("1e") is FirstEditionTable
+    with pytest.raises(ValueError, match="use '2e' or '1e'"):
+        table_class("3e")
+
+
+def test_no_rules_module_but_editions_compares_an_edition_name() -> None:
+    # An edition name written as a string and compared: edition == "1e", edition in ("2e", "1e"), "1e" != …
+    compares = re.compile(r"""edition\s*(==|!=|in|not in)\s*[(\[{]?\s*["']|["'][0-9]e["']\s*(==|!=|in)""")
+    offenders = {p.name for p in RULES_DIR.rglob("*.py") if p.name != "editions.py" and compares.search(p.read_text())}
+    assert offenders <= NOT_YET
+
+
+def test_each_edition_carries_its_facts() -> None:
+    two, one = make_table({"A": {}, "B": {}}), make_table({"A": {}, "B": {}}, edition="1e")
+    assert (two.setup_gold, one.setup_gold) == (8, 5)
+    assert two.shadows_cost == one.shadows_cost == 2
+    assert (two.beginning_of_phase_shadows, one.beginning_of_phase_shadows) == (False, True)
+    # One rule, one id: the 1st-edition crest rule covers marshalling, setup and effects alike.
+    crestless = make_table({"A": {"atoc_83": 1}, "B": {}}, edition="1e").cards["atoc_83"]
+    assert {one.marshal_shadows_restriction(crestless), one.setup_shadows_restriction(crestless),
+            one.shadows_entry_restriction(crestless)} == {"shadows.no-crest"}
+    burned = make_table({"A": {"01091": 1}, "B": {}}).cards["01091"]
+    assert two.shadows_entry_restriction(burned) is None  # 2nd edition: effects may put any card there
+    assert two.citation("shadows.timing-1e").startswith("1E")  # a 1st-edition-only rule keeps its text
+    assert one.citation("shadows.no-action-window") == "RR: Action Windows"

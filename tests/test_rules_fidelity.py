@@ -1,0 +1,516 @@
+"""Issue 16: the card effects a table must be able to record, and the rule gaps, in both editions."""
+
+from __future__ import annotations
+
+import json
+
+from companion.catalog.card import Card
+from companion.rules import play
+from companion.rules.actions import (
+    BeginPhase,
+    BringOut,
+    ControlReverts,
+    GainShadow,
+    Kill,
+    PassShadows,
+    PlayEvent,
+    PlayEventFromShadows,
+    PutIntoPlay,
+    PutIntoPlayFromShadows,
+    PutIntoShadows,
+    RearrangeShadows,
+    Restrict,
+    ReturnToHand,
+    RevealSetup,
+    SaveWithDuplicate,
+    SetupFaceDown,
+    SetupIntoShadows,
+    SetupPlace,
+    TakeControl,
+)
+from companion.rules.roles import Role
+from companion.rules.state import Zone
+from companion.rules.views import view
+from tests.tables import dead, hand, illegal, in_play, legal, make_table, notes_of, rules_of, shadows
+
+TYRION_TB = "13089"  # unique, cost 6, Shadow (5)
+TYRION_CORE = "01089"  # unique, cost 5, no Shadow
+IMPS_AGENT = "00168"  # cost 3, Shadow (3)
+BURNED_MEN = "01091"  # cost 2, no Shadow
+BRIDGE = "11011"  # event, cost "-", Shadow (0)
+HANDS_JUDGMENT = "01045"  # event, printed cost X, no Shadow
+TEARS_OF_LYS = "01044"  # event, cost 1, no Shadow
+MILK = "01035"  # attachment (character), cost 1
+NO_SURPRISES = "13022"  # event: each opponent cannot play events or bring cards out of shadows this phase
+HIGHROAD = "00355"  # location
+
+RR_BRING_OUT = "RR: Shadows › Bringing a card out of shadows"
+INSERT_BRING_OUT = "1E Shadows insert › Bringing a card out of Shadows"
+DASH_NO_SHADOW = Card(code="T0003", edition="2e", name="Test Dash Without Shadow", type="character",
+                      faction="neutral", cost=None)
+EVENT_1E = Card(code="T1001", edition="1e", name="Test First Edition Event", type="event", faction="neutral",
+                cost=1)
+
+
+# -- 1. only a card with a current Shadow value is brought out by paying -------------------
+
+
+def test_a_card_returned_to_shadows_without_shadow_cannot_be_brought_out() -> None:
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {}})
+    in_play(t, "A.01091.1")
+    legal(t, PutIntoShadows("B", "A.01091.1"))
+    v = illegal(t, BringOut("A", "A.01091.1"), "shadows.no-shadow-value", RR_BRING_OUT)
+    assert "stays in shadows" in v.violations[0].message
+    assert play(t, BringOut("A", "A.01091.1"), "strict").applied is False
+    assert t.where["A.01091.1"] == ("A", Zone.SHADOWS) and t.players["A"].gold == 10
+    legal(t, PutIntoPlayFromShadows("A", "A.01091.1"))  # an effect may still put it into play
+    assert t.where["A.01091.1"] == ("A", Zone.PLAY) and t.players["A"].gold == 10
+
+
+def test_an_event_without_shadow_cannot_be_played_from_shadows() -> None:
+    t = make_table({"A": {TEARS_OF_LYS: 1}, "B": {}})
+    shadows(t, "A.01044.1")
+    illegal(t, PlayEventFromShadows("A", "A.01044.1"), "shadows.no-shadow-value")
+
+
+def test_first_edition_a_crestless_card_in_shadows_has_no_shadow_cost() -> None:
+    t = make_table({"A": {"atoc_83": 1}, "B": {}}, edition="1e")
+    in_play(t, "A.atoc_83.1")
+    v = play(t, PutIntoShadows("B", "A.atoc_83.1"))  # advisory: recorded, flagged
+    assert rules_of(v) == ["shadows.no-crest"] and v.applied
+    t.phase_began()
+    illegal(t, BringOut("A", "A.atoc_83.1"), "shadows.no-shadow-value", INSERT_BRING_OUT)
+
+
+# -- 2. putting a card into play from another player's shadows -----------------------------
+
+
+def test_an_effect_puts_a_card_into_play_from_an_opponents_shadows_under_its_owner() -> None:
+    t = make_table({"A": {}, "B": {IMPS_AGENT: 1}})
+    shadows(t, "B.00168.1")
+    legal(t, PutIntoPlayFromShadows("A", "B.00168.1"))
+    assert t.where["B.00168.1"] == ("B", Zone.PLAY) and t.controller("B.00168.1") == "B"
+    assert t.players["A"].gold == t.players["B"].gold == 10
+
+
+def test_the_effect_may_say_who_controls_the_card() -> None:
+    t = make_table({"A": {}, "B": {IMPS_AGENT: 1}})
+    shadows(t, "B.00168.1")
+    v = legal(t, PutIntoPlayFromShadows("A", "B.00168.1", controller="A"))
+    assert "enters-under-control" in notes_of(v)
+    assert t.where["B.00168.1"] == ("A", Zone.PLAY)
+    legal(t, ControlReverts("A", "B.00168.1"))
+    assert t.where["B.00168.1"] == ("B", Zone.PLAY)
+
+
+def test_messages_name_the_area_the_card_is_in() -> None:
+    t = make_table({"A": {}, "B": {IMPS_AGENT: 2}})
+    shadows(t, "B.00168.1")
+    hand(t, "B.00168.2")
+    v = illegal(t, BringOut("A", "B.00168.1"), "shadows.not-in-shadows")
+    assert "(it is in B's shadows)" in v.violations[0].message
+    assert "Schatten von B" in v.violations[0].message_de
+    v = illegal(t, PutIntoPlayFromShadows("A", "B.00168.2"), "shadows.put-into-play-from")
+    assert "it is in B's hand" in v.violations[0].message
+    assert v.impossible and not play(t, PutIntoPlayFromShadows("A", "B.00168.2")).applied
+
+
+def test_first_edition_effects_put_cards_into_play_from_any_shadows() -> None:
+    t = make_table({"A": {}, "B": {"atoc_53": 1}}, edition="1e")
+    shadows(t, "B.atoc_53.1")
+    legal(t, PutIntoPlayFromShadows("A", "B.atoc_53.1"))
+    assert t.controller("B.atoc_53.1") == "B"
+
+
+# -- 3. 1st edition: one at a time, from the first player clockwise -------------------------
+
+
+def test_first_edition_a_pass_opens_the_way_for_the_next_player() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {"atoc_53": 1}, "C": {"atoc_53": 1}}, edition="1e")
+    shadows(t, "A.kl_5.1", "B.atoc_53.1", "C.atoc_53.1")
+    v = illegal(t, BringOut("C", "C.atoc_53.1"), "shadows.order-1e")
+    assert "A has not yet" in v.violations[0].message
+    legal(t, PassShadows("A"))
+    v = illegal(t, BringOut("C", "C.atoc_53.1"), "shadows.order-1e")
+    assert "B has not yet" in v.violations[0].message
+    legal(t, BringOut("B", "B.atoc_53.1"))
+    legal(t, BringOut("C", "C.atoc_53.1"))
+    assert [t.players[s].shadows_opportunity for s in "ABC"] == ["passed", "used", "used"]
+    illegal(t, BringOut("A", "A.kl_5.1"), "shadows.once-per-phase-1e")
+
+
+def test_first_edition_advisory_flags_a_player_acting_out_of_turn_and_keeps_the_earlier_chance() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {"atoc_53": 1}}, edition="1e")
+    shadows(t, "A.kl_5.1", "B.atoc_53.1")
+    v = play(t, BringOut("B", "B.atoc_53.1"))
+    assert rules_of(v) == ["shadows.order-1e"] and v.applied
+    assert t.players["A"].shadows_opportunity == "open"  # acting first was not taken as A's pass
+    legal(t, BringOut("A", "A.kl_5.1"))
+
+
+def test_first_edition_a_player_with_empty_shadows_need_not_pass() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {"atoc_53": 1}}, edition="1e")
+    shadows(t, "B.atoc_53.1")  # A has nothing in Shadows
+    legal(t, BringOut("B", "B.atoc_53.1"))
+
+
+def test_the_first_player_decides_the_order() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {"atoc_53": 1}}, edition="1e")
+    shadows(t, "A.kl_5.1", "B.atoc_53.1")
+    t.first_player = "B"
+    legal(t, BringOut("B", "B.atoc_53.1"))
+    legal(t, BringOut("A", "A.kl_5.1"))
+
+
+# -- 4. setup gold is lost at the end of setup; duplicates follow a take-control -----------
+
+
+def test_unspent_setup_gold_is_lost_when_setup_ends() -> None:
+    cases = (("2e", {IMPS_AGENT: 1}, "A.00168.1", 8), ("1e", {"kl_5": 1}, "A.kl_5.1", 5))
+    for edition, deck, card, setup_gold in cases:
+        t = make_table({"A": deck, "B": {}}, edition=edition, phase="setup", gold=0)
+        hand(t, card)
+        legal(t, SetupIntoShadows("A", card))
+        assert t.setup_gold_left("A") == setup_gold - 2
+        v = legal(t, RevealSetup())
+        assert "setup-gold-lost" in notes_of(v)
+        assert t.setup_gold_left("A") == t.setup_gold_left("B") == 0
+        assert t.players["A"].gold == 0  # never added to the gold pool
+        legal(t, BeginPhase("plot"))
+        assert t.players["A"].gold == 0
+
+
+def test_setup_ends_with_the_plot_phase_even_without_a_recorded_reveal() -> None:
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {}}, phase="setup", gold=0)
+    hand(t, "A.01091.1")
+    legal(t, SetupFaceDown("A", "A.01091.1"))
+    legal(t, BeginPhase("plot"))
+    assert t.setup_revealed and t.setup_gold_left("A") == 0
+    assert t.where["A.01091.1"] == ("A", Zone.PLAY) and t.players["A"].gold == 0
+
+
+def test_take_control_moves_the_duplicates_along_and_leaves_attachments_with_their_controllers() -> None:
+    for edition, card, dup in (("2e", TYRION_CORE, TYRION_TB), ("1e", "core_38", "kl_5")):
+        t = make_table({"A": {card: 1, dup: 1, MILK if edition == "2e" else "kl_115": 1}, "B": {}}, edition=edition)
+        c, d = f"A.{card}.1", f"A.{dup}.1"
+        att = "A.01035.1" if edition == "2e" else "A.kl_115.1"
+        in_play(t, c)
+        t.put_in_play(d, "A", duplicate_of=c)
+        t.put_in_play(att, "A", attached_to=c)
+        v = legal(t, TakeControl("B", c))
+        assert {"duplicates-follow", "attachments-stay"} <= set(notes_of(v))
+        assert t.where[d] == ("B", Zone.PLAY) and t.controller(d) == "B"
+        assert t.controller(att) == "A" and t.in_play[att].attached_to == c
+        legal(t, ControlReverts("B", c))
+        assert t.controller(d) == "A" and t.where[d] == ("A", Zone.PLAY)
+
+
+# -- 5. lasting restrictions (No Surprises) --------------------------------------------------
+
+
+def test_no_surprises_blocks_bringing_out_putting_into_play_and_events_until_the_phase_ends() -> None:
+    t = make_table({"A": {IMPS_AGENT: 2, BRIDGE: 1, TEARS_OF_LYS: 1}, "B": {NO_SURPRISES: 1}}, phase="challenges")
+    shadows(t, "A.00168.1", "A.00168.2", "A.11011.1")
+    hand(t, "A.01044.1", "B.13022.1")
+    legal(t, PlayEvent("B", "B.13022.1"))
+    for kind in ("bring_out", "play_events"):
+        v = legal(t, Restrict("B", "A", kind, source="B.13022.1"))
+        assert "restricted" in notes_of(v)
+    v = illegal(t, BringOut("A", "A.00168.1"), "restriction.bring-out", "FAQ: No Surprises")
+    assert "No Surprises" in v.violations[0].message and "phase" in v.violations[0].message
+    illegal(t, PutIntoPlayFromShadows("A", "A.00168.2"), "restriction.bring-out", "FAQ: No Surprises")
+    illegal(t, PlayEventFromShadows("A", "A.11011.1"), "restriction.play-events", "RR: Lasting Effects")
+    illegal(t, PlayEvent("A", "A.01044.1"), "restriction.play-events")
+    assert play(t, BringOut("A", "A.00168.1"), "strict").applied is False
+    legal(t, BeginPhase("dominance"))  # the restrictions end with the phase
+    assert t.players["A"].restrictions == []
+    legal(t, BringOut("A", "A.00168.1"))
+    legal(t, PlayEvent("A", "A.01044.1"))
+
+
+def test_a_restriction_until_the_end_of_the_round_outlasts_the_phase() -> None:
+    t = make_table({"A": {IMPS_AGENT: 1}, "B": {}}, phase="dominance")
+    shadows(t, "A.00168.1")
+    legal(t, Restrict("B", "A", "bring_out", until="round"))
+    legal(t, BeginPhase("standing"))
+    illegal(t, BringOut("A", "A.00168.1"), "restriction.bring-out")
+    legal(t, BeginPhase("taxation"))
+    legal(t, BeginPhase("plot"))
+    legal(t, BringOut("A", "A.00168.1"))
+
+
+def test_first_edition_restrictions() -> None:
+    t = make_table({"A": {"kl_5": 1, "T1001": 1}, "B": {}}, edition="1e", extra_cards={"T1001": EVENT_1E})
+    shadows(t, "A.kl_5.1")
+    hand(t, "A.T1001.1")
+    legal(t, Restrict("B", "A", "bring_out"))
+    legal(t, Restrict("B", "A", "play_events"))
+    illegal(t, PlayEvent("A", "A.T1001.1"), "restriction.play-events", "1E Rules › Lasting effects")
+    legal(t, BeginPhase("challenges"))
+    legal(t, BringOut("A", "A.kl_5.1"))
+
+
+# -- 6. gained Shadow values ------------------------------------------------------------------
+
+
+def test_a_card_put_into_shadows_gains_shadow_equal_to_its_printed_cost() -> None:
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {}})
+    in_play(t, "A.01091.1")
+    v = legal(t, PutIntoShadows("B", "A.01091.1", gains="cost"))
+    assert "shadow-gained" in notes_of(v)
+    legal(t, BringOut("A", "A.01091.1"))
+    assert t.players["A"].gold == 8
+
+
+def test_a_dash_or_x_printed_cost_gives_shadow_zero() -> None:
+    t = make_table({"A": {"T0003": 1, HANDS_JUDGMENT: 1}, "B": {}}, extra_cards={"T0003": DASH_NO_SHADOW})
+    hand(t, "A.T0003.1", "A.01045.1")
+    legal(t, PutIntoShadows("A", "A.T0003.1", gains="cost"))
+    legal(t, PutIntoShadows("A", "A.01045.1", gains="cost"))
+    legal(t, BringOut("A", "A.T0003.1"))
+    legal(t, PlayEventFromShadows("A", "A.01045.1"))
+    assert t.players["A"].gold == 10
+
+
+def test_the_controller_chooses_among_printed_and_gained_values() -> None:
+    t = make_table({"A": {TYRION_TB: 1}, "B": {}})
+    shadows(t, "A.13089.1")
+    legal(t, GainShadow("A", "A.13089.1", gains=2))
+    legal(t, BringOut("A", "A.13089.1", shadow=5))
+    assert t.players["A"].gold == 5
+    t2 = make_table({"A": {TYRION_TB: 1}, "B": {}})
+    shadows(t2, "A.13089.1")
+    legal(t2, GainShadow("A", "A.13089.1", gains=2))
+    illegal(t2, BringOut("A", "A.13089.1", shadow=4), "shadows.cost-choice")
+    legal(t2, BringOut("A", "A.13089.1"))  # the lowest by default
+    assert t2.players["A"].gold == 8
+
+
+def test_a_gained_value_is_gone_when_the_card_leaves_shadows() -> None:
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {}})
+    shadows(t, "A.01091.1")
+    legal(t, GainShadow("B", "A.01091.1", gains=1))
+    legal(t, ReturnToHand("A", "A.01091.1"))
+    legal(t, PutIntoShadows("A", "A.01091.1"))
+    illegal(t, BringOut("A", "A.01091.1"), "shadows.no-shadow-value")
+    t.move("A.01091.1", "A", Zone.DISCARD)
+    v = illegal(t, GainShadow("A", "A.01091.1"), "shadows.gain-not-in-shadows")
+    assert v.impossible
+
+
+def test_first_edition_gained_shadow_from_the_printed_cost() -> None:
+    t = make_table({"A": {"kl_5": 1}, "B": {}}, edition="1e", gold=10)
+    shadows(t, "A.kl_5.1")
+    legal(t, GainShadow("B", "A.kl_5.1"))  # printed cost in the 1st edition: 2 + the number after the s
+    t.phase_began()  # the effect happened in the phase before; now a new phase begins
+    legal(t, BringOut("A", "A.kl_5.1", shadow=4))
+    assert t.players["A"].gold == 6
+
+
+# -- 7. saving with a duplicate ------------------------------------------------------------------
+
+
+def test_the_duplicates_controller_discards_it_to_save_the_card() -> None:
+    for edition, card, dup in (("2e", TYRION_CORE, TYRION_TB), ("1e", "core_38", "kl_5")):
+        t = make_table({"A": {card: 1, dup: 1}, "B": {}}, edition=edition)
+        c, d = f"A.{card}.1", f"A.{dup}.1"
+        in_play(t, c)
+        t.put_in_play(d, "A", duplicate_of=c)
+        citation = "RR: Duplicates" if edition == "2e" else "1E Rules › Duplicates"
+        illegal(t, SaveWithDuplicate("B", d), "duplicate.save-controller", citation)
+        illegal(t, SaveWithDuplicate("A", c), "duplicate.save-not-duplicate")
+        v = legal(t, SaveWithDuplicate("A", d))
+        assert "saved-by-duplicate" in notes_of(v)
+        assert t.where[d] == ("A", Zone.DISCARD) and t.where[c] == ("A", Zone.PLAY)
+
+
+def test_after_a_take_control_the_new_controller_saves_with_the_duplicate() -> None:
+    t = make_table({"A": {TYRION_CORE: 1, TYRION_TB: 1}, "B": {}})
+    in_play(t, "A.01089.1")
+    t.put_in_play("A.13089.1", "A", duplicate_of="A.01089.1")
+    legal(t, TakeControl("B", "A.01089.1"))
+    illegal(t, SaveWithDuplicate("A", "A.13089.1"), "duplicate.save-controller")
+    legal(t, SaveWithDuplicate("B", "A.13089.1"))
+    assert t.where["A.13089.1"] == ("A", Zone.DISCARD)  # to its owner's discard pile
+    legal(t, Kill("A", "A.01089.1"))
+    assert t.where["A.01089.1"] == ("A", Zone.DEAD)
+
+
+# -- 8. put into play from hand, discard pile, dead pile or draw deck ------------------------------
+
+
+def test_put_into_play_from_any_out_of_play_area_costs_nothing() -> None:
+    t = make_table({"A": {BURNED_MEN: 4}, "B": {}})
+    hand(t, "A.01091.1")
+    t.move("A.01091.2", "A", Zone.DISCARD)
+    dead(t, "A.01091.3")
+    for c in ("A.01091.1", "A.01091.2", "A.01091.3", "A.01091.4"):  # the last one from the draw deck
+        legal(t, PutIntoPlay("A", c))
+        assert t.where[c] == ("A", Zone.PLAY)
+    assert t.players["A"].gold == 10
+    v = illegal(t, PutIntoPlay("A", "A.01091.1"), "play.already-in-play", "RR: Put into Play")
+    assert v.impossible
+
+
+def test_events_are_never_put_into_play() -> None:
+    t = make_table({"A": {TEARS_OF_LYS: 1}, "B": {}})
+    hand(t, "A.01044.1")
+    illegal(t, PutIntoPlay("A", "A.01044.1"), "play.put-into-play-event", "RR: Put into Play")
+
+
+def test_put_into_play_from_a_dead_pile_holding_only_that_copy() -> None:
+    for edition, one, two in (("2e", TYRION_CORE, TYRION_TB), ("1e", "core_38", "kl_5")):
+        t = make_table({"A": {one: 1, two: 1}, "B": {}}, edition=edition)
+        dead(t, f"A.{one}.1")
+        legal(t, PutIntoPlay("A", f"A.{one}.1"))  # the exception of FAQ v4.1 (1.3)
+        t2 = make_table({"A": {one: 1, two: 1}, "B": {}}, edition=edition)
+        dead(t2, f"A.{one}.1", f"A.{two}.1")
+        illegal(t2, PutIntoPlay("A", f"A.{one}.1"), "unique.dead-pile")
+        t3 = make_table({"A": {one: 1, two: 1}, "B": {}}, edition=edition)
+        dead(t3, f"A.{one}.1")
+        hand(t3, f"A.{two}.1")
+        illegal(t3, PutIntoPlay("A", f"A.{two}.1"), "unique.dead-pile")
+
+
+def test_put_into_play_under_another_players_control_through_the_effect() -> None:
+    t = make_table({"A": {}, "B": {BURNED_MEN: 1}})
+    t.move("B.01091.1", "B", Zone.DISCARD)
+    v = legal(t, PutIntoPlay("A", "B.01091.1", controller="A"))
+    assert "enters-under-control" in notes_of(v)
+    assert t.where["B.01091.1"] == ("A", Zone.PLAY) and t.in_play["B.01091.1"].control_stack == ["A"]
+    legal(t, ControlReverts("A", "B.01091.1"))
+    assert t.controller("B.01091.1") == "B"
+
+
+def test_an_opponents_unique_cannot_enter_under_my_control_while_a_copy_is_in_play() -> None:
+    for in_play_copy in ("A.01089.1", "B.01089.1"):  # my own copy, or the owner's
+        t = make_table({"A": {TYRION_CORE: 1}, "B": {TYRION_TB: 1, TYRION_CORE: 1}})
+        in_play(t, in_play_copy)
+        hand(t, "B.13089.1")
+        v = illegal(t, PutIntoPlay("A", "B.13089.1", controller="A"), "unique.opponents-card",
+                    "FAQ v4.1 (1.3) Unique cards in play and in the dead pile")
+        assert "belongs to B" in v.violations[0].message
+
+
+def test_an_opponents_unique_cannot_enter_under_my_control_with_a_copy_in_its_owners_dead_pile() -> None:
+    t = make_table({"A": {}, "B": {TYRION_TB: 1, TYRION_CORE: 1}})
+    dead(t, "B.01089.1")
+    hand(t, "B.13089.1")
+    illegal(t, PutIntoPlay("A", "B.13089.1", controller="A"), "unique.dead-pile")
+
+
+# -- 9. the setup reveal ----------------------------------------------------------------------------
+
+
+def test_setup_cards_lie_face_down_until_the_reveal() -> None:
+    for edition, code, spent in (("2e", TYRION_CORE, 5), ("1e", "core_38", 4)):
+        t = make_table({"A": {code: 2}, "B": {}}, edition=edition, phase="setup", gold=0)
+        first, second = f"A.{code}.1", f"A.{code}.2"
+        hand(t, first, second)
+        assert "setup-face-down" in notes_of(legal(t, SetupFaceDown("A", first)))
+        v = legal(t, SetupFaceDown("A", second))
+        assert "duplicate-free" in notes_of(v)  # extra copies of a unique are free
+        assert t.where[first] == t.where[second] == ("A", Zone.HAND)
+        assert "Tyrion" not in json.dumps(view(t, Role.of_seat("B")))
+        v = legal(t, RevealSetup())
+        assert "setup-revealed" in notes_of(v)
+        assert t.zone_of(first) is Zone.PLAY and t.in_play[second].duplicate_of == first
+        assert t.players["A"].setup_gold_spent == spent and t.players["A"].gold == 0
+        illegal(t, SetupPlace("A", first), "setup.revealed")
+        illegal(t, RevealSetup(), "setup.revealed")
+
+
+def test_a_setup_attachment_goes_onto_a_card_that_was_face_down_too() -> None:
+    t = make_table({"A": {BURNED_MEN: 1, MILK: 1}, "B": {}}, phase="setup")
+    hand(t, "A.01091.1", "A.01035.1")
+    legal(t, SetupFaceDown("A", "A.01035.1", attach_to="A.01091.1"))  # placed first, attached at the reveal
+    legal(t, SetupFaceDown("A", "A.01091.1"))
+    legal(t, RevealSetup())
+    assert t.in_play["A.01035.1"].attached_to == "A.01091.1"
+
+
+def test_a_setup_attachment_needs_an_eligible_character_its_owner_controls() -> None:
+    t = make_table({"A": {MILK: 1, HIGHROAD: 1}, "B": {BURNED_MEN: 1}}, phase="setup")
+    hand(t, "A.01035.1", "A.00355.1", "B.01091.1")
+    legal(t, SetupFaceDown("B", "B.01091.1"))
+    legal(t, SetupFaceDown("A", "A.00355.1"))
+    legal(t, SetupFaceDown("A", "A.01035.1", attach_to="B.01091.1"))
+    v = illegal(t, RevealSetup(), "attach.target", "RR: Attachment Cards")
+    assert "only on your own cards" in v.violations[0].message
+    t2 = make_table({"A": {MILK: 1, HIGHROAD: 1}, "B": {}}, phase="setup")
+    hand(t2, "A.01035.1", "A.00355.1")
+    legal(t2, SetupFaceDown("A", "A.00355.1"))
+    legal(t2, SetupFaceDown("A", "A.01035.1", attach_to="A.00355.1"))
+    v = illegal(t2, RevealSetup(), "attach.target")
+    assert "character" in v.violations[0].message
+
+
+def test_a_setup_card_is_placed_face_down_once() -> None:
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {}}, phase="setup")
+    hand(t, "A.01091.1")
+    legal(t, SetupFaceDown("A", "A.01091.1"))
+    v = illegal(t, SetupFaceDown("A", "A.01091.1"), "setup.already-placed")
+    assert v.impossible
+
+
+def test_setup_gold_and_limited_count_face_down_cards() -> None:
+    t = make_table({"A": {"01093": 1, HIGHROAD: 1, TYRION_TB: 1}, "B": {}}, phase="setup")
+    hand(t, "A.01093.1", "A.00355.1", "A.13089.1")
+    legal(t, SetupFaceDown("A", "A.01093.1"))
+    illegal(t, SetupFaceDown("A", "A.00355.1"), "setup.limited")
+    legal(t, SetupFaceDown("A", "A.13089.1"))  # 2 + 6 of the 8
+    illegal(t, SetupFaceDown("A", "A.00355.1"), "setup.gold")
+
+
+# -- 10. rearranging shadows ---------------------------------------------------------------------------
+
+
+def test_rearranging_shadows_is_recorded_and_always_illegal() -> None:
+    for edition, deck in (("2e", {IMPS_AGENT: 2}), ("1e", {"atoc_53": 2})):
+        t = make_table({"A": deck, "B": {}}, edition=edition)
+        code = next(iter(deck))
+        shadows(t, f"A.{code}.1", f"A.{code}.2")
+        before = {c: t.in_shadows[c].position for c in t.shadows("A")}
+        v = illegal(t, RearrangeShadows("A"), "shadows.rearrange", "RR: Shadows › While a card is in shadows")
+        assert not v.impossible
+        assert play(t, RearrangeShadows("A"), "strict").applied is False
+        v = play(t, RearrangeShadows("A"))
+        assert v.applied and not v.legal
+        assert {c: t.in_shadows[c].position for c in t.shadows("A")} == before
+
+
+# -- the phone's card action sheet -------------------------------------------------------------------
+
+
+def test_the_phone_offers_the_new_effects() -> None:
+    from companion.rules.suggest import suggest_actions, suggest_table_actions
+
+    t = make_table({"A": {TYRION_CORE: 1, TYRION_TB: 1}, "B": {NO_SURPRISES: 1, IMPS_AGENT: 1, BURNED_MEN: 1}})
+    in_play(t, "A.01089.1")
+    t.put_in_play("A.13089.1", "A", duplicate_of="A.01089.1")
+    hand(t, "B.13022.1")
+    shadows(t, "B.00168.1")
+    t.move("B.01091.1", "B", Zone.DISCARD)
+
+    def types(rows: list[dict[str, object]]) -> list[object]:
+        return [r["action"]["type"] for r in rows if r["legal"]]  # type: ignore[index]
+
+    no_surprises = suggest_actions(t, "B.13022.1", "B")
+    restricts = [r["action"] for r in no_surprises if r["action"]["type"] == "restrict"]
+    assert {(a["target"], a["restriction"]) for a in restricts} == {("A", "bring_out"), ("A", "play_events")}
+    assert all(a["source"] == "B.13022.1" for a in restricts)
+    assert "save_with_duplicate" in types(suggest_actions(t, "A.13089.1", "A"))
+    assert "save_with_duplicate" not in types(suggest_actions(t, "A.13089.1", "B"))
+    assert {"gain_shadow", "bring_out"} <= set(types(suggest_actions(t, "B.00168.1", "B")))
+    assert "put_into_play" in types(suggest_actions(t, "B.01091.1", "A"))
+    gains = [r for r in suggest_actions(t, "A.01089.1", "B") if r["action"].get("gains") == "cost"]
+    assert gains and gains[0]["action"]["type"] == "put_into_shadows"
+    # Another player's face-down card: offered, but no verdict that could give it away.
+    hidden = suggest_actions(t, "B.00168.1", "A")
+    assert hidden[0]["action"]["type"] == "put_into_play_from_shadows"
+    assert all(r["legal"] is None and r["violations"] == [] for r in hidden)
+    assert "restrict" in types(suggest_table_actions(t, "B"))
+    t1 = make_table({"A": {}, "B": {}}, edition="1e")
+    assert "pass_shadows" in types(suggest_table_actions(t1, "A"))
+    t2 = make_table({"A": {}, "B": {}}, phase="setup")
+    assert "reveal_setup" in types(suggest_table_actions(t2, "A"))
