@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.catalog.store import Catalog
-from companion.tts.importer import CardLookup, identify, import_save
+from companion.catalog.card import Card
+from companion.catalog.store import shipped_cards
+from companion.tts.importer import CardLookup, identify, identify_by_name, import_save
 from companion.tts.save import Found, Transform, TtsError, parse_bytes, walk
 from tests.conftest import DATA, need_shared
 from tests.tts_saves import card, save, token, zone
@@ -84,7 +86,8 @@ def test_identification_order(lookup: CardLookup) -> None:
     assert (image.code, image.method) == ("11099", "image")
     named = identify(found(name="Burned Men"), lookup)
     assert named.method == "name" and lookup.by_code[named.code].name == "Burned Men"  # type: ignore[index]
-    assert identify(found(gm_notes='{"id": "01047"}'), lookup).code is None  # SCED's id key is not ours
+    sced = identify(found(gm_notes='{"id": "01047", "type": "Character"}'), lookup)  # SCED's key
+    assert (sced.code, sced.method) == ("01047", "gmnotes")
     nothing = identify(found(name="Dragon of Nowhere"), lookup)
     assert nothing.code is None and "not a card title" in nothing.reason
 
@@ -149,3 +152,46 @@ def test_a_100_mb_save_imports(tmp_path: Path, lookup: CardLookup) -> None:
 
 def test_parse_accepts_a_bom() -> None:
     assert parse_bytes(b"\xef\xbb\xbf" + json.dumps(save()).encode())["SaveName"] == "AGoT test"  # type: ignore[index]
+
+
+def test_image_urls_of_thronesdb_throneteki_and_ffg_name_their_card(lookup: CardLookup) -> None:
+    urls = {
+        "https://lcg-cdn.fantasyflightgames.com/got2nd/GT01_47.jpg": "01047",
+        "http://lcg-cdn.fantasyflightgames.com/got2nd/GT01_205B.jpg": "01205",
+        "https://thronesdb.com/images/cards/GT01_1.jpg": "01001",
+        "https://thronesdb.com/bundles/cards/13089.png": "13089",
+        "https://throneteki.ams3.cdn.digitaloceanspaces.com/packs/AHaH/1%20-%20Jon%20Arryn.png": "23001",
+        "https://throneteki.ams3.cdn.digitaloceanspaces.com/packs/WoW/21_Red_Keep_Servant.png?v=2": "26021",
+    }
+    assert {u: lookup.from_image(u) for u in urls} == urls
+    assert lookup.from_image("https://steamusercontent.com/ugc/1234/ABCDEF/") is None
+
+
+def _shadow_cards() -> list[Card]:
+    return [c for c in shipped_cards() if c.edition == "2e" and c.has_shadow]
+
+
+def test_every_2e_shadow_card_named_by_nickname_and_pack_resolves_to_its_printing(lookup: CardLookup) -> None:
+    cards = _shadow_cards()
+    assert len(cards) == 200
+    # Nickname + Description (pack name), in a 2nd-edition game: the pack name "City of Secrets" is also
+    # a 1st-edition set, so the game's edition settles that one.
+    by_pack_name = [c.code for c in cards if identify_by_name(c.name, c.pack_name, lookup, "2e").code == c.code]
+    assert len(by_pack_name) == 200
+    # "Name (PACK)" nicknames and pack codes need no edition at all.
+    assert sum(identify_by_name(f"{c.name} ({c.pack})", "", lookup).code == c.code for c in cards) == 200
+    assert sum(identify_by_name(c.name, c.pack, lookup).code == c.code for c in cards) == 200
+
+
+def test_names_alone_are_reported_ambiguous_with_their_candidates(lookup: CardLookup) -> None:
+    for c in _shadow_cards():
+        printings = lookup.by_title[c.title_key]
+        ident = identify_by_name(c.name, "", lookup)
+        if len(printings) == 1:
+            assert ident.code == c.code
+        else:
+            assert ident.code is None and sorted(ident.candidates) == sorted(p.code for p in printings)
+            assert f"fits {len(printings)} printings" in ident.reason
+    tyrion = identify_by_name("Tyrion Lannister", "", lookup)
+    assert tyrion.code is None and {"01089", "13089"} <= set(tyrion.candidates)
+    assert identify_by_name("Tyrion Lannister", "The Blood of Dragons", lookup).code != "01089"

@@ -116,16 +116,16 @@ def _compare(report: dict, game_id: str, seats: dict[str, str], apply_: bool, db
 @click.argument("deck_file", metavar="DECK", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: card_images/<deck>.json")
 @click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
-@click.option("--face-url", default=None, help="Face image pattern with {code} (default: ThronesDB's images).")
+@click.option("--face-url", default=None, help="Face image pattern with {code} (default: the card data's image URLs).")
 @click.option("--back-url", default=None, help="Card back image URL.")
 def deck_cmd(deck_file: Path, out: Path | None, edition: str, face_url: str | None, back_url: str | None) -> None:
     """Write a TTS Saved Object with a ThronesDB deck: card codes in GMNotes, names, images."""
-    from companion.tts.deck import DEFAULT_BACK, DEFAULT_FACE, saved_object
+    from companion.tts.deck import DEFAULT_BACK, saved_object
 
     catalog = Catalog.open()
     try:
         deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)  # type: ignore[arg-type]
-        obj = saved_object(deck, catalog.cards(set(deck.slots) | set(deck.agendas)), face_url or DEFAULT_FACE,
+        obj = saved_object(deck, catalog.cards(set(deck.slots) | set(deck.agendas)), face_url,
                            back_url or DEFAULT_BACK)
     except (DeckError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None

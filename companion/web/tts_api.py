@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any
 
 from flask import Blueprint, jsonify, request
 
 from companion.rules import JUDGE, ActionError
 from companion.tts.diff import differences, seat_map
-from companion.tts.importer import CardLookup, import_save
+from companion.rules.editions import Table
+from companion.tts.importer import CardLookup, identify_by_name, import_save
 from companion.tts.save import COLOURS, TtsError
 from companion.tts.sync import LEFT_TO, snapshot_actions
 from companion.web.api import ApiError, body, game_and_role, limit, svc
 
 tts_api = Blueprint("tts_api", __name__)
 MAX_SAVE = 64 * 1024 * 1024
+REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 def _lookup() -> CardLookup:
@@ -29,32 +33,26 @@ def snapshot(game_id: str) -> Any:
     if role not in ("judge", "host"):
         raise ApiError(403, "forbidden", "the TTS helper reports with the game's judge or host key")
     data = body()
+    request_id = data.get("request_id")
+    if request_id is not None and (not isinstance(request_id, str) or not REQUEST_ID.match(request_id)):
+        raise ApiError(400, "bad_request_id", "request_id must be 8-64 letters, digits, '-' or '_'")
     colour = data.get("colour")
     if colour not in COLOURS:
         raise ApiError(400, "bad_colour", f"colour must be a TTS player colour ({', '.join(COLOURS)})")
-    cards = data.get("cards")
-    if not isinstance(cards, list) or len(cards) > 200:
-        raise ApiError(400, "bad_cards", "cards must be a list of at most 200 objects")
-    clean = []
-    for i, c in enumerate(cards):
-        if not isinstance(c, dict) or not isinstance(c.get("guid"), str) or not isinstance(c.get("face_down"), bool):
-            raise ApiError(400, "bad_cards", f"card {i + 1} needs a guid and face_down", index=i)
-        code = c.get("code")
-        if code is not None and not isinstance(code, str):
-            raise ApiError(400, "bad_cards", f"card {i + 1}: code must be text", index=i)
-        clean.append({"guid": c["guid"], "code": code, "face_down": c["face_down"]})
-    left_raw = data.get("left") or []
-    if not isinstance(left_raw, list):
-        raise ApiError(400, "bad_left", "left must be a list")
-    left = {str(x.get("code")): x.get("to") for x in left_raw if isinstance(x, dict) and x.get("to") in LEFT_TO}
+    clean, unresolved = _cards(data.get("cards"), game.edition)
+    left = _left(data.get("left"))
     seat = data.get("seat") or seat_map([colour], [s.seat for s in game.seats]).get(colour)
     if seat not in {s.seat for s in game.seats}:
-        raise ApiError(400, "no_seat", f"no seat for colour {colour}: name a seat like the colour, or send \"seat\"")
+        raise ApiError(400, "no_seat", f"no seat for colour {colour}: map the colour to a seat in the helper's "
+                       "settings (!companion seat Red=A), name a seat like the colour, or send \"seat\"")
     store = svc().store
     table = store.table(game_id)
+    verdicts: list[dict[str, Any]] = [{"text": f"Companion: {u}", "legal": None} for u in unresolved]
+    if data.get("reconcile") is True:
+        return jsonify(_reconcile(table, seat, colour, clean, verdicts, game.version))
     actions, problems = snapshot_actions(table, seat, colour, clean, left)
     guid_of = {c["code"]: c["guid"] for c in clean if c["code"]}
-    verdicts: list[dict[str, Any]] = [{"text": f"Companion: {p['message']}", "legal": None} for p in problems]
+    verdicts += [{"text": f"Companion: {p['message']}", "legal": None} for p in problems]
     version = game.version
     if actions:
         try:
@@ -72,6 +70,66 @@ def snapshot(game_id: str) -> Any:
         version = done[-1][0].seq
     return jsonify({"colour": colour, "seat": seat, "recorded": len(actions), "version": version,
                     "verdicts": verdicts})
+
+
+def _cards(raw: Any, edition: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """The zone's cards, checked; cards named but not coded are resolved like a save import.
+
+    Pending cards (left, destination not known yet) still count as in shadows.
+    """
+    if not isinstance(raw, list) or len(raw) > 200:
+        raise ApiError(400, "bad_cards", "cards must be a list of at most 200 objects")
+    lookup: CardLookup | None = None
+    clean, unresolved = [], []
+    for i, c in enumerate(raw):
+        if not isinstance(c, dict) or not isinstance(c.get("guid"), str) or not isinstance(c.get("face_down"), bool):
+            raise ApiError(400, "bad_cards", f"card {i + 1} needs a guid and face_down", index=i)
+        code = c.get("code")
+        if code is not None and not isinstance(code, str):
+            raise ApiError(400, "bad_cards", f"card {i + 1}: code must be text", index=i)
+        name, description = c.get("name"), c.get("description")
+        if code is None and isinstance(name, str) and name:
+            lookup = lookup or _lookup()
+            ident = identify_by_name(name, description if isinstance(description, str) else "", lookup, edition)
+            code = ident.code
+            if code is None:
+                unresolved.append(f"card {i + 1} in shadows: {ident.reason}")
+        clean.append({"guid": c["guid"], "code": code, "face_down": c["face_down"]})
+    return clean, unresolved
+
+
+def _left(raw: Any) -> dict[str, list[str]]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, list) or len(raw) > 200:
+        raise ApiError(400, "bad_left", "left must be a list of at most 200 objects")
+    out: dict[str, list[str]] = {}
+    for x in raw:
+        if isinstance(x, dict) and isinstance(x.get("code"), str) and x.get("to") in LEFT_TO:
+            out.setdefault(x["code"], []).append(x["to"])
+    return out
+
+
+def _reconcile(table: Table, seat: str, colour: str, cards: list[dict[str, Any]], verdicts: list[dict[str, Any]],
+               version: int) -> dict[str, Any]:
+    """After a load or rewind in TTS: compare, record nothing, and tell the owner what differs from the log."""
+    shown = Counter(c["code"] for c in cards if c["code"])
+    logged = [table.instance(cid).code for cid in table.shadows(seat)]
+    missing, extra = Counter(logged) - shown, shown - Counter(logged)
+
+    def names(counts: Counter[str]) -> str:
+        return ", ".join(f"{table.cards[c].name if c in table.cards else c}" + (f" ×{n}" if n > 1 else "")
+                         for c, n in sorted(counts.items()))
+
+    if missing:
+        verdicts.append({"text": f"Companion: the table was reloaded or rewound; the log still has {names(missing)} "
+                                 f"in {colour}'s shadows. Nothing recorded: undo on the companion if that move "
+                                 "should not count.", "legal": None})
+    if extra:
+        verdicts.append({"text": f"Companion: the table was reloaded or rewound; {names(extra)} lie in {colour}'s "
+                                 "shadows but are not in the log. Nothing recorded.", "legal": None})
+    return {"colour": colour, "seat": seat, "recorded": 0, "version": version, "reconciled": True,
+            "shadows": logged, "verdicts": verdicts}
 
 
 @tts_api.post("/import")
