@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalog.store import Catalog
 from companion.catalog.card import Card
-from companion.catalog.store import shipped_cards
+from companion.catalog.store import Catalog, shipped_cards
 from companion.tts.importer import CardLookup, identify, identify_by_name, import_save
 from companion.tts.save import Found, Transform, TtsError, parse_bytes, walk
 from tests.conftest import DATA, need_shared

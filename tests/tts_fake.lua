@@ -213,11 +213,9 @@ function fake.drop(colour, obj)
             if math.abs(q.x - p.x) < CARD_W / 2 and math.abs(q.z - p.z) < CARD_L / 2 then target = o end
         end
     end
-    if target ~= nil and obj.type == "Card" then
-        fake.merge(obj, target)
-    else
-        obj.resting = true
-    end
+    if target ~= nil and obj.type == "Card" then return fake.merge(obj, target) end
+    obj.resting = true
+    return obj
 end
 
 function fake.merge(card, target)

@@ -9,8 +9,8 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 
 from companion.rules import JUDGE, ActionError
-from companion.tts.diff import differences, seat_map
 from companion.rules.editions import Table
+from companion.tts.diff import differences, seat_map
 from companion.tts.importer import CardLookup, identify_by_name, import_save
 from companion.tts.save import COLOURS, TtsError
 from companion.tts.sync import LEFT_TO, snapshot_actions
@@ -126,7 +126,7 @@ def _reconcile(table: Table, seat: str, colour: str, cards: list[dict[str, Any]]
                                  f"in {colour}'s shadows. Nothing recorded: undo on the companion if that move "
                                  "should not count.", "legal": None})
     if extra:
-        verdicts.append({"text": f"Companion: the table was reloaded or rewound; {names(extra)} lie in {colour}'s "
+        verdicts.append({"text": f"Companion: the table was reloaded or rewound; {names(extra)} are in {colour}'s "
                                  "shadows but are not in the log. Nothing recorded.", "legal": None})
     return {"colour": colour, "seat": seat, "recorded": 0, "version": version, "reconciled": True,
             "shadows": logged, "verdicts": verdicts}

@@ -11,7 +11,7 @@ local companion = require("companion")
 
 local waits = {}           -- colour -> Wait id of the pending report
 local last_sent = {}       -- colour -> the last report's content, to send nothing twice
-local reconcile = {}       -- colour -> true until the companion has answered a reconciling report
+local reconcile = {}       -- colour -> the table as loaded, until the companion has answered about it
 local asked_key = false
 
 local function owner_notice(colour, n)
@@ -30,14 +30,23 @@ local function owner_notice(colour, n)
     end
 end
 
+local function to_host(text)
+    for _, colour in ipairs(getSeatedPlayers()) do
+        if Player[colour].host then broadcastToColor(text, colour, {1, 0.8, 0.3}) end
+    end
+end
+
 local function ask_for_key()
     if asked_key then return end
     asked_key = true
-    for _, colour in ipairs(getSeatedPlayers()) do
-        if Player[colour].host then
-            broadcastToColor("Companion: paste the table key from the companion's host page in chat: "
-                .. "!companion key <key> (only you see it; it is not saved with the game).", colour, {1, 0.8, 0.3})
-        end
+    to_host("Companion: paste the table key from the companion's host page in chat: !companion key <key> "
+        .. "(only you see it; it is not saved with the game).")
+end
+
+local function tell_zone_problems()
+    for colour, why in pairs(zones.problems) do
+        to_host("Companion: no shadows zone for " .. colour .. " (" .. why .. "); make a scripting zone named '"
+            .. config.zone_prefix .. colour .. "'.")
     end
 end
 
@@ -47,12 +56,20 @@ local function content(body)
         table.insert(parts, tostring(c.guid) .. ":" .. tostring(c.code) .. ":" .. tostring(c.face_down) .. ":"
             .. tostring(c.pending) .. ":" .. JSON.encode(c.tokens or {}))
     end
-    return table.concat(parts, "|")
+    return table.concat(parts, ";")
 end
 
 local function report(colour)
     if not companion.ready() then
         if config.game ~= "" then ask_for_key() end
+        return
+    end
+    if reconcile[colour] ~= nil then
+        -- First the table as it was loaded; the moves since follow once the companion has answered.
+        if not companion.inflight[colour] then
+            companion.send(colour, {colour = colour, seat = config.seats[colour], cards = reconcile[colour],
+                                    left = {}, reconcile = true})
+        end
         return
     end
     local body, notices = track.update(colour)
@@ -62,9 +79,8 @@ local function report(colour)
     for _, c in ipairs(body.cards) do
         if c.code ~= nil then c.name, c.description = nil, nil end   -- a code says it all
     end
-    if reconcile[colour] then body.reconcile = true end
     local text = content(body)
-    if not body.reconcile and #body.left == 0 and last_sent[colour] == text then return end
+    if #body.left == 0 and last_sent[colour] == text then return end
     last_sent[colour] = text
     companion.send(colour, body)
 end
@@ -88,14 +104,23 @@ companion.on_answer = function(colour, body, reply, status)
         last_sent[colour] = nil   -- not delivered: the next look sends it again
         return
     end
-    if body.reconcile then
+    if body.reconcile and reconcile[colour] ~= nil then
+        track.reconcile(colour, type(reply.shadows) == "table" and reply.shadows or {}, reconcile[colour])
         reconcile[colour] = nil
-        if type(reply.shadows) == "table" then
-            track.reconcile(colour, reply.shadows)
-            last_sent[colour] = nil
-            schedule(colour)
-        end
+        last_sent[colour] = nil
+        schedule(colour)
     end
+end
+
+-- A zone seen for the first time since the load: remember the table as it was, reconcile it first.
+local function loaded(colour)
+    local seen = track.baseline(colour)
+    for _, c in ipairs(seen) do
+        c.deck, c.index = nil, nil
+        if c.code ~= nil then c.name, c.description = nil, nil end
+    end
+    reconcile[colour] = seen
+    schedule(colour)
 end
 
 function onLoad(saved)
@@ -111,10 +136,11 @@ function onLoad(saved)
     end
     -- A load or a rewind: the table is as it was, the companion's log may be further on.
     -- The first report of each colour reconciles instead of recording moves.
-    zones.setup(function(colour) reconcile[colour] = true; schedule(colour) end)
+    zones.setup(loaded)
     for colour, zone in pairs(zones.by_colour) do
-        if zone then reconcile[colour] = true; schedule(colour) end
+        if zone then loaded(colour) end
     end
+    tell_zone_problems()
     if config.game ~= "" and not companion.ready() then ask_for_key() end
 end
 
@@ -150,7 +176,7 @@ function onObjectDestroy(obj)
 end
 
 function onPlayerChangeColor(colour)
-    zones.setup(function(c) reconcile[c] = true; schedule(c) end)
+    zones.setup(loaded)
 end
 
 -- Chat commands for the host, hidden from the chat (events.md onChat: return false):
@@ -175,7 +201,7 @@ function onChat(message, sender)
     elseif cmd == "url" and rest ~= "" then
         config.url = rest
     else
-        broadcastToColor("Companion: use !companion key|seat|game|url …", colour, {1, 0.8, 0.3})
+        broadcastToColor("Companion: use !companion key, seat, game or url", colour, {1, 0.8, 0.3})
     end
     return false
 end

@@ -121,22 +121,41 @@ function track.update(colour)
     return {colour = colour, cards = report, left = left}, notices
 end
 
--- After a load or rewind the table is as it was; the companion's log may be further on. The
--- companion's shadows for this colour (codes) become the reference: cards it counts that the
--- table lacks are pending ("rewound"); cards on the table it does not count are left out.
-function track.reconcile(colour, logged)
+-- After a load or rewind the table is as it was; the companion's log may be further on. What the
+-- table showed at load time (the baseline) is compared with the companion's shadows for the colour
+-- (codes): cards it counts that the table lacks become pending ("rewound"); cards on the table it
+-- does not count are left out of reports. Moves made since the load are then reported as usual.
+function track.baseline(colour)
+    local seen = track.look(colour) or {}
+    local known = {}
+    for _, e in ipairs(track.known[colour] or {}) do
+        if e.pending ~= nil then table.insert(known, e) end   -- still pending when the game was saved
+    end
+    for _, card in ipairs(seen) do
+        table.insert(known, {guid = card.guid, code = card.code, name = card.name, description = card.description})
+    end
+    track.known[colour] = known
+    return seen
+end
+
+function track.reconcile(colour, logged, baseline)
     local want = {}
     for _, code in ipairs(logged) do want[code] = (want[code] or 0) + 1 end
-    local known, untracked = {}, {}
+    local untracked = {}
+    for _, card in ipairs(baseline) do
+        if card.code ~= nil and (want[card.code] or 0) > 0 then
+            want[card.code] = want[card.code] - 1
+        else
+            untracked[card.guid] = true
+        end
+    end
+    local known = {}
     for _, e in ipairs(track.known[colour] or {}) do
-        if e.pending == nil then
-            if e.code ~= nil and (want[e.code] or 0) > 0 then
-                want[e.code] = want[e.code] - 1
-                table.insert(known, e)
-            else
-                untracked[e.guid] = true
-                table.insert(known, e)
-            end
+        if e.pending ~= nil and e.code ~= nil and (want[e.code] or 0) > 0 then
+            want[e.code] = want[e.code] - 1
+            table.insert(known, e)
+        elseif e.pending == nil then
+            table.insert(known, e)
         end
     end
     for code, n in pairs(want) do

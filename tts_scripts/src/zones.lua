@@ -46,38 +46,46 @@ local function overlap(a, b)
     return true
 end
 
-local function hand_boxes()
+local function box_of(obj)
+    local p, r, sc = obj.getPosition(), obj.getRotation(), obj.getScale()
+    return corners(p.x, p.z, r.y, sc.x, sc.z)
+end
+
+-- What a new shadows zone must not cover: every hand zone, and the shadows zones there already are.
+local function obstacles()
     local out = {}
     for _, obj in ipairs(getObjects()) do
-        if obj.type == "Hand" then
-            local p, r, s = obj.getPosition(), obj.getRotation(), obj.getScale()
-            table.insert(out, corners(p.x, p.z, r.y, s.x, s.z))
+        if obj.type == "Hand" or (obj.type == "Scripting" and colour_in(obj.getName()) ~= nil) then
+            table.insert(out, box_of(obj))
         end
     end
     return out
 end
 
 -- Where a colour's shadows zone goes: beside its first hand zone, on the side facing the middle of
--- the table, pushed further in until it lies over no hand zone. nil and a reason if there is no room.
-function zones.place(colour)
+-- the table, pushed further in (and made narrower) until it covers no hand zone and no other
+-- shadows zone. nil and a reason if there is no such place.
+function zones.place(colour, taken)
     local player = Player[colour]
     local hand = player ~= nil and player.getHandTransform ~= nil and player.getHandTransform(1) or nil
     if hand == nil then return nil, "no hand zone for " .. colour end
     local p, f, s = hand.position, hand.forward, hand.scale
     if f.x * -p.x + f.z * -p.z < 0 then f = {x = -f.x, z = -f.z} end   -- face the middle of the table
-    local w = math.min(config.zone_width, s.x)
-    local hands = hand_boxes()
-    for step = 0, 8 do
-        local dist = s.z / 2 + config.zone_gap + config.zone_depth / 2 + step * 1.5
-        local x, z = p.x + f.x * dist, p.z + f.z * dist
-        local box = corners(x, z, hand.rotation.y, w, config.zone_depth)
-        local clear = true
-        for _, other in ipairs(hands) do
-            if overlap(box, other) then clear = false break end
+    local blocked = obstacles()
+    for _, box in ipairs(taken or {}) do table.insert(blocked, box) end
+    for _, w in ipairs({config.zone_width, config.zone_width * 0.7, config.zone_width * 0.5}) do
+        for step = 0, 8 do
+            local dist = s.z / 2 + config.zone_gap + config.zone_depth / 2 + step * 1.5
+            local x, z = p.x + f.x * dist, p.z + f.z * dist
+            local box = corners(x, z, hand.rotation.y, w, config.zone_depth)
+            local clear = true
+            for _, other in ipairs(blocked) do
+                if overlap(box, other) then clear = false break end
+            end
+            if clear then return {x = x, y = p.y, z = z, rot_y = hand.rotation.y, w = w, box = box} end
         end
-        if clear then return {x = x, y = p.y, z = z, rot_y = hand.rotation.y, w = w} end
     end
-    return nil, "no room beside " .. colour .. "'s hand zone that is clear of every hand zone"
+    return nil, "no room beside " .. colour .. "'s hand zone clear of every hand zone and shadows zone"
 end
 
 function zones.setup(on_ready)
@@ -88,9 +96,11 @@ function zones.setup(on_ready)
             if colour ~= nil then zones.by_colour[colour] = obj end
         end
     end
+    local taken = {}   -- zones asked for in this round, still spawning
     for _, colour in ipairs(getSeatedPlayers()) do
         if zones.by_colour[colour] == nil and zones.problems[colour] == nil then
-            local at, why = zones.place(colour)
+            local at, why = zones.place(colour, taken)
+            if at ~= nil then table.insert(taken, at.box) end
             if at == nil then
                 zones.problems[colour] = why
             else
