@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import uuid
 from pathlib import Path
 
 import click
@@ -152,45 +153,61 @@ def bundle_cmd(out: Path | None) -> None:
         click.echo(text)
 
 
-def forward_snapshot(url: str, game: str, key: str, snap: dict) -> dict:
-    """POST one colour's snapshot to the companion; returns its answer (verdicts for that colour)."""
+def forward_snapshot(url: str, game: str, key: str, snap: dict, retries: int = 5) -> dict:
+    """POST one colour's report to the companion; returns its answer (verdicts for that colour).
+
+    A conflict (409) is sent again with the same request id, so the report is neither lost nor counted twice.
+    """
+    import time
     import urllib.error
     import urllib.request
 
-    req = urllib.request.Request(f"{url.rstrip('/')}/api/tts/games/{game}/snapshot", method="POST",
-                                 data=json.dumps(snap).encode(),
-                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
-    try:
-        with urllib.request.urlopen(req, timeout=10) as r:
-            return json.load(r)  # type: ignore[no-any-return]
-    except urllib.error.HTTPError as exc:
-        err = json.load(exc).get("error", {})
-        return {"colour": snap.get("colour"), "verdicts": err.get("details", {}).get("verdicts")
-                or [{"text": f"Companion: {err.get('message')}", "legal": False}]}
+    snap.setdefault("request_id", uuid.uuid4().hex)
+    for attempt in range(retries + 1):
+        req = urllib.request.Request(f"{url.rstrip('/')}/api/tts/games/{game}/snapshot", method="POST",
+                                     data=json.dumps(snap).encode(),
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return json.load(r)  # type: ignore[no-any-return]
+        except urllib.error.HTTPError as exc:
+            if exc.code == 409 and attempt < retries:
+                time.sleep(0.2 * 2 ** attempt)
+                continue
+            err = json.load(exc).get("error", {})
+            return {"colour": snap.get("colour"), "verdicts": err.get("details", {}).get("verdicts")
+                    or [{"text": f"Companion: {err.get('message')}", "legal": False}]}
+    raise AssertionError("unreachable")
 
 
 @tts.command("bridge")
 @click.option("--url", default="http://127.0.0.1:8787", show_default=True, help="The running companion.")
 @click.option("--game", "game_id", required=True, help="The tracked game.")
-@click.option("--key", required=True, envvar="COMPANION_KEY", help="The game's judge or host key.")
+@click.option("--key", required=True, envvar="COMPANION_KEY", help="The game's table key (or judge key).")
 @click.option("--listen", default=39998, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--tts-port", default=39999, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--object", "guid", default=None, help="GUID of the Companion object (default: the one it is "
+              "installed with).")
 @click.option("--interval", default=5.0, show_default=True, type=click.FloatRange(0.5, 3600))
 @click.option("--once", is_flag=True, help="Pull one snapshot and stop.")
-def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, interval: float, once: bool) -> None:
+def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, guid: str | None, interval: float,
+               once: bool) -> None:
     """Pull the live table from TTS (External Editor API) and report it to the companion."""
     import time
 
-    from companion.tts.bridge import Bridge, BridgeError
+    from companion.tts.bridge import COMPANION_GUID, Bridge, BridgeError
+
+    warned: set[str] = set()
 
     def report(snap: dict) -> None:
         answer = forward_snapshot(url, game_id, key, snap)
         if answer.get("verdicts"):
-            bridge.push({"colour": answer.get("colour"), "verdicts": answer["verdicts"]})
-        click.echo(f"{snap.get('colour')}: {answer.get('recorded', 0)} action(s) recorded")
+            bridge.push_new(str(answer.get("colour")), answer["verdicts"])
+        if answer.get("recorded"):
+            click.echo(f"{snap.get('colour')}: {answer['recorded']} action(s) recorded")
 
     try:
-        bridge = Bridge(listen, tts_port).start()
+        bridge = Bridge(listen, tts_port, guid=guid or COMPANION_GUID).start()
     except BridgeError as exc:
         raise click.ClickException(str(exc)) from None
     bridge.on_custom = lambda m: report(m) if "colour" in m and "cards" in m else None
@@ -201,7 +218,9 @@ def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, int
                 for snap in bridge.pull_snapshot():
                     report(snap)
             except BridgeError as exc:
-                click.secho(f"TTS: {exc}", fg="yellow", err=True)
+                if str(exc) not in warned:  # each warning once
+                    warned.add(str(exc))
+                    click.secho(f"TTS: {exc}", fg="yellow", err=True)
                 if once:
                     sys.exit(1)
             if once:

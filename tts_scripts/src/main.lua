@@ -207,7 +207,9 @@ function onChat(message, sender)
 end
 
 -- For the companion's External Editor bridge: "return JSON.encode(companion_snapshot())".
+-- {busy = true} while a card is held or spawning, so the bridge never records a mid-drag state.
 function companion_snapshot()
+    if not track.quiet() then return {busy = true} end
     local out = {}
     for colour, zone in pairs(zones.by_colour) do
         if zone then
