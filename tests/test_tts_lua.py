@@ -231,3 +231,29 @@ def test_the_saved_state_lists_cards_not_the_key(tmp_path: Path) -> None:
     state = json.loads(tts.run("return onSave()"))
     assert [e["code"] for e in state["known"]["Red"]] == ["00168"]
     assert set(state) == {"url", "game", "seats", "debounce", "known"}
+
+
+def test_the_companion_object_carries_the_helper_and_its_settings_but_no_key() -> None:
+    from click.testing import CliRunner
+
+    from companion.cli.tts import tts as tts_cli
+    from companion.tts.bundle import COMPANION_GUID, companion_object
+
+    saved = companion_object("http://127.0.0.1:8787/", "G1", {"Red": "A", "Blue": "B"})
+    [obj] = saved["ObjectStates"]
+    assert obj["GUID"] == COMPANION_GUID and obj["Nickname"] == "Companion" and obj["LuaScript"] == bundle()
+    assert json.loads(obj["LuaScriptState"]) == {"url": "http://127.0.0.1:8787", "game": "G1",
+                                                 "seats": {"Red": "A", "Blue": "B"}}
+    assert saved["LuaScript"] == ""  # the mod's Global script is not touched
+    # TTS loads the object: its script runs with its saved state (events.md onLoad).
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5)')
+    tts.lua.execute(obj["LuaScript"])
+    tts.lua.globals().onLoad(obj["LuaScriptState"])
+    assert json.loads(tts.run("return onSave()"))["seats"] == {"Red": "A", "Blue": "B"}
+    for bad in (("ftp://x", "G1", {}), ("http://x", "G 1", {}), ("http://x", "G1", {"Mauve": "A"})):
+        with pytest.raises(ValueError):
+            companion_object(*bad)
+    result = CliRunner().invoke(tts_cli, ["object", "--game", "G1", "--seat", "red=A"])
+    assert result.exit_code == 0 and json.loads(result.output)["ObjectStates"][0]["Nickname"] == "Companion"
+    assert "Mauve" in CliRunner().invoke(tts_cli, ["object", "--game", "G1", "--seat", "Mauve=A"]).output

@@ -139,7 +139,7 @@ def deck_cmd(deck_file: Path, out: Path | None, edition: str, face_url: str | No
 @tts.command("bundle")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: print to stdout.")
 def bundle_cmd(out: Path | None) -> None:
-    """Bundle tts_scripts/src into one Global script to paste into the mod."""
+    """Bundle tts_scripts/src into one script (the Companion object's; `companion tts object` wraps it)."""
     from companion.tts.bundle import bundle
 
     try:
@@ -149,6 +149,28 @@ def bundle_cmd(out: Path | None) -> None:
     if out:
         out.write_text(text, encoding="utf-8")
         click.echo(f"Wrote {out} ({len(text)} characters).", err=True)
+    else:
+        click.echo(text)
+
+
+@tts.command("object")
+@click.option("--url", default="http://127.0.0.1:8787", show_default=True, help="Where the companion runs.")
+@click.option("--game", "game_id", required=True, help="The tracked game.")
+@click.option("--seat", "seats", multiple=True, help="Map a TTS colour to a seat: Red=A (repeatable).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: print to stdout.")
+def object_cmd(url: str, game_id: str, seats: tuple[str, ...], out: Path | None) -> None:
+    """The "Companion" object (a Saved Object) carrying the helper: drop it into the game, no Global script change."""
+    from companion.tts.bundle import companion_object
+
+    try:
+        obj = companion_object(url, game_id, _seats(seats))
+    except (ValueError, FileNotFoundError) as exc:
+        raise click.ClickException(str(exc)) from None
+    text = json.dumps(obj, ensure_ascii=False, indent=1)
+    if out:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"Wrote {out}. Copy it to Tabletop Simulator's 'Saves/Saved Objects' folder, add it to the game "
+                   "(Objects → Saved Objects), then paste the table key in chat: !companion key <key>.", err=True)
     else:
         click.echo(text)
 

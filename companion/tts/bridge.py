@@ -23,11 +23,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from companion.tts.bundle import COMPANION_GUID  # TTS keeps it unless it is taken
+
 log = logging.getLogger(__name__)
 SNAPSHOT_LUA = "return JSON.encode(companion_snapshot())"
 MAX_MESSAGE = 64 * 1024 * 1024
-#: The GUID the Companion object is given in its Saved Object (TTS keeps it unless it is taken).
-COMPANION_GUID = "c0a1b2"
 _PREFIX = re.compile(r"\[companion:(\d+)\] ?")
 
 

@@ -5,7 +5,10 @@ TTS's MoonSharp has no ``require``; the bundle defines a small one over the modu
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from typing import Any
 
 SRC = Path(__file__).resolve().parents[2] / "tts_scripts" / "src"
 #: In dependency order; main last.
@@ -34,3 +37,40 @@ def bundle(src: Path = SRC) -> str:
         parts.append(f'__modules["{name}"] = function()\n{body.rstrip()}\nend\n')
     parts.append('require("main")\n')
     return "\n".join(parts)
+
+
+#: The Companion object's GUID in its Saved Object; the bridge runs its scripts on it.
+COMPANION_GUID = "c0a1b2"
+_GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_SEAT = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
+
+
+def companion_object(url: str, game: str, seats: dict[str, str] | None = None) -> dict[str, Any]:
+    """A Saved Object file with one "Companion" object carrying the helper as its own script.
+
+    The host drops it into the game (Objects → Saved Objects); the mod's Global script is untouched.
+    Its saved state holds the settings only: the table key is pasted in chat and never saved.
+    """
+    from companion.tts.save import COLOURS
+
+    if not url.startswith(("http://", "https://")):
+        raise ValueError(f"url {url!r}: give the companion's address, e.g. http://127.0.0.1:8787")
+    if not _GAME_ID.match(game):
+        raise ValueError(f"game {game!r}: a game id is 1-64 letters, digits, '-' or '_'")
+    for colour, seat in (seats or {}).items():
+        if colour not in COLOURS:
+            raise ValueError(f"colour {colour!r}: use a TTS player colour ({', '.join(COLOURS)})")
+        if not _SEAT.match(seat):
+            raise ValueError(f"seat {seat!r} for {colour}: a seat name is 1-16 letters, digits, '-' or '_'")
+    state = {"url": url.rstrip("/"), "game": game, "seats": dict(seats or {})}
+    obj = {
+        "GUID": COMPANION_GUID, "Name": "BlockSquare", "Nickname": "Companion",
+        "Description": "Shadows companion: reports each colour's shadows zone to the companion. "
+                       "Host: paste the table key in chat with !companion key <key>.",
+        "Transform": {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 0.0, "rotZ": 0.0,
+                      "scaleX": 0.5, "scaleY": 0.5, "scaleZ": 0.5},
+        "Locked": True, "Tooltip": True, "LuaScript": bundle(), "LuaScriptState": json.dumps(state), "XmlUI": "",
+    }
+    return {"SaveName": "", "GameMode": "", "Date": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
+            "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": [obj],
+            "TabStates": {}, "VersionNumber": ""}
