@@ -194,3 +194,65 @@ def test_names_alone_are_reported_ambiguous_with_their_candidates(lookup: CardLo
     tyrion = identify_by_name("Tyrion Lannister", "", lookup)
     assert tyrion.code is None and {"01089", "13089"} <= set(tyrion.candidates)
     assert identify_by_name("Tyrion Lannister", "The Blood of Dragons", lookup).code != "01089"
+
+
+def test_tokens_and_zones_are_looked_up_near_each_card_not_across_the_table(lookup: CardLookup,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.bench.tts import synthetic_save
+    from companion.tts import importer
+
+    seen = {"candidates": 0}
+    near = importer.Grid.near
+
+    def counting(self: importer.Grid, *box: float) -> list[int]:
+        found = near(self, *box)
+        seen["candidates"] += len(found)
+        return found
+
+    monkeypatch.setattr(importer.Grid, "near", counting)
+    for cards in (500, 2000):
+        seen["candidates"] = 0
+        report = import_save(synthetic_save(cards), lookup)
+        shadows = report["players"]["Red"]["shadows"]
+        assert len(shadows) == cards and all(e["tokens"] == {"gold": 1} for e in shadows)
+        # Each card looks at its zone and the few tokens around it: linear, not cards × tokens.
+        assert seen["candidates"] <= 6 * cards
+
+
+def test_a_save_over_budget_is_refused_with_a_code(lookup: CardLookup) -> None:
+    from companion.bench.tts import synthetic_save
+    from companion.tts.save import Budget, TtsTooLarge
+
+    data = synthetic_save(1500)
+    cases = [(Budget(max_bytes=1000), "too_large", 413), (Budget(max_objects=100), "too_many", 422),
+             (Budget(max_seconds=0.0), "too_slow", 422)]
+    for budget, code, status in cases:
+        with pytest.raises(TtsTooLarge) as caught:
+            import_save(data, lookup, "big.json", budget=budget)
+        assert (caught.value.code, caught.value.status) == (code, status)
+    nested: dict = card("01045")
+    for _ in range(100):
+        nested = {"Name": "Bag", "ContainedObjects": [nested]}
+    with pytest.raises(TtsTooLarge) as deep:
+        import_save(save(nested), lookup)
+    assert deep.value.code == "too_deep"
+    with pytest.raises(TtsTooLarge):
+        import_save(b"[" * 100_000 + b"]" * 100_000, lookup)
+
+
+def test_the_upload_route_answers_413_and_422(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from companion.bench.tts import synthetic_save
+    from companion.tts.save import Budget
+    from companion.web import create_app, tts_api
+
+    client = create_app({"DATABASE": str(tmp_path / "games.db")}).test_client()
+    data = synthetic_save(300)
+    monkeypatch.setattr(tts_api, "UPLOAD_BUDGET", Budget(max_bytes=1000))
+    r = client.post("/api/tts/import", data=data)
+    assert r.status_code == 413 and r.get_json()["error"]["code"] == "save_too_large"
+    monkeypatch.setattr(tts_api, "UPLOAD_BUDGET", Budget(max_objects=50))
+    r = client.post("/api/tts/import", data=data)
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "save_too_many"
+    monkeypatch.setattr(tts_api, "UPLOAD_BUDGET", Budget())
+    r = client.post("/api/tts/import", data=b"[" * 50_000 + b"]" * 50_000)
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "save_too_deep"

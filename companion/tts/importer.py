@@ -11,6 +11,7 @@ printings is reported with its candidates, never guessed.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from companion.catalog.card import Card, fold
-from companion.tts.save import CARD_FOOTPRINT, Found, Transform, Walk, Zone, parse_bytes, walk
+from companion.tts.save import CARD_FOOTPRINT, Budget, Clock, Found, Transform, Walk, Zone, parse_bytes, walk
 
 _CODE_2E = re.compile(r"^\d{5}$")
 _CODE_1E = re.compile(r"^[a-z]+_\d+$")
@@ -165,36 +166,103 @@ def identify(card: Found, lookup: CardLookup, edition: str | None = None) -> Ide
     return Identified(None, "", "no card code in GMNotes, Memo or the image URL, and no name")
 
 
-def _tokens_on(card: Found, tokens: list[tuple[str, Transform, str]]) -> dict[str, int]:
-    """Tokens resting on a card: inside its footprint (scaled, turned with the card) and above it."""
-    t = card.transform
-    w, h = CARD_FOOTPRINT[0] * t.scale_x, CARD_FOOTPRINT[1] * t.scale_z
-    area = Transform(t.x, t.y, t.z, 0, t.rot_y, 0, w, 10, h)
-    out: dict[str, int] = {}
-    for kind, tt, _guid in tokens:
-        if area.contains(tt.x, tt.z) and tt.y >= t.y - 0.05:
-            key = fold(kind).replace(" token", "") or "token"
-            out[key] = out.get(key, 0) + 1
-    return out
+class Grid:
+    """Boxes on the table in square buckets, so a look-up sees only what is near (linear, not cards × tokens).
+
+    Boxes wider than ``MAX_CELLS`` buckets (a table-wide hand zone) are kept aside and seen by every look-up;
+    boxes at non-finite positions are never seen.
+    """
+
+    MAX_CELLS = 64
+
+    def __init__(self, cell: float) -> None:
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.wide: list[int] = []
+
+    def _span(self, x0: float, z0: float, x1: float, z1: float) -> tuple[range, range] | None:
+        if not all(math.isfinite(v) for v in (x0, z0, x1, z1)):
+            return None
+        c = self.cell
+        return range(math.floor(x0 / c), math.floor(x1 / c) + 1), range(math.floor(z0 / c), math.floor(z1 / c) + 1)
+
+    def add(self, i: int, x0: float, z0: float, x1: float, z1: float) -> None:
+        span = self._span(x0, z0, x1, z1)
+        if span is None:
+            return
+        xs, zs = span
+        if len(xs) * len(zs) > self.MAX_CELLS:
+            self.wide.append(i)
+            return
+        for cx in xs:
+            for cz in zs:
+                self.cells.setdefault((cx, cz), []).append(i)
+
+    def near(self, x0: float, z0: float, x1: float, z1: float) -> list[int]:
+        found = set(self.wide)
+        span = self._span(x0, z0, x1, z1)
+        if span is not None and len(span[0]) * len(span[1]) <= self.MAX_CELLS:
+            for cx in span[0]:
+                for cz in span[1]:
+                    found.update(self.cells.get((cx, cz), ()))
+        return sorted(found)
 
 
-def zone_of(zones: list[Zone], t: Transform) -> Zone | None:
-    hands = [z for z in zones if z.kind == "hand"]
-    for z in [*hands, *(z for z in zones if z.kind != "hand")]:
-        if z.colour and z.transform.contains(t.x, t.z):
-            return z
-    return None
+def _reach(t: Transform, w: float, d: float) -> tuple[float, float, float, float]:
+    """The axis-aligned box around a box of size w × d turned by rot_y."""
+    r = math.hypot(w, d) / 2
+    return t.x - r, t.z - r, t.x + r, t.z + r
+
+
+class Places:
+    """Where things are: the colour zones and the tokens of one save, indexed once."""
+
+    def __init__(self, zones: list[Zone], tokens: list[tuple[str, Transform, str]]) -> None:
+        # Hands first: a card in a hand zone is in the hand even where another zone overlaps it.
+        self.zones = [z for z in zones if z.colour and z.kind == "hand"] + \
+                     [z for z in zones if z.colour and z.kind != "hand"]
+        self.zone_grid = Grid(8.0)
+        for i, z in enumerate(self.zones):
+            self.zone_grid.add(i, *_reach(z.transform, z.transform.scale_x, z.transform.scale_z))
+        self.tokens = tokens
+        self.token_grid = Grid(4.0)
+        for i, (_kind, tt, _guid) in enumerate(tokens):
+            self.token_grid.add(i, tt.x, tt.z, tt.x, tt.z)
+
+    def zone_of(self, t: Transform) -> Zone | None:
+        for i in self.zone_grid.near(t.x, t.z, t.x, t.z):
+            if self.zones[i].transform.contains(t.x, t.z):
+                return self.zones[i]
+        return None
+
+    def tokens_on(self, card: Found) -> dict[str, int]:
+        """Tokens resting on a card: inside its footprint (scaled, turned with the card) and above it."""
+        t = card.transform
+        w, h = CARD_FOOTPRINT[0] * t.scale_x, CARD_FOOTPRINT[1] * t.scale_z
+        area = Transform(t.x, t.y, t.z, 0, t.rot_y, 0, w, 10, h)
+        out: dict[str, int] = {}
+        for i in self.token_grid.near(*_reach(t, w, h)):
+            kind, tt, _guid = self.tokens[i]
+            if area.contains(tt.x, tt.z) and tt.y >= t.y - 0.05:
+                key = fold(kind).replace(" token", "") or "token"
+                out[key] = out.get(key, 0) + 1
+        return out
 
 
 def import_save(data: bytes | Any, lookup: CardLookup, source: str = "file",
-                progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Read a save (bytes or parsed JSON) into a report of what the table shows."""
-    root = parse_bytes(data, source) if isinstance(data, bytes | bytearray) else data
-    w = walk(root, progress)
-    return report(w, lookup, source)
+                progress: Callable[[int], None] | None = None, budget: Budget | None = None) -> dict[str, Any]:
+    """Read a save (bytes or parsed JSON) into a report of what the table shows.
+
+    Over ``budget`` (bytes, objects, nesting, time) it raises TtsTooLarge, whose ``code`` and ``status`` say why.
+    """
+    budget = budget or Budget()
+    clock = budget.start()
+    root = parse_bytes(data, source, budget) if isinstance(data, bytes | bytearray) else data
+    w = walk(root, progress, clock)
+    return report(w, lookup, source, clock)
 
 
-def report(w: Walk, lookup: CardLookup, source: str) -> dict[str, Any]:
+def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None) -> dict[str, Any]:
     players: dict[str, dict[str, Any]] = {}
 
     def player(colour: str) -> dict[str, Any]:
@@ -204,11 +272,15 @@ def report(w: Walk, lookup: CardLookup, source: str) -> dict[str, Any]:
     for z in w.zones:
         if z.colour:
             player(z.colour)
+    places = Places(w.zones, w.tokens)
+    clock = clock or Budget().start()
     unidentified: list[dict[str, Any]] = []
     identified = 0
     methods: dict[str, int] = {}
     on_table = 0
-    for card in w.cards:
+    for n, card in enumerate(w.cards, start=1):
+        if n % 1000 == 0:
+            clock.check(f"{n} cards identified")
         ident = identify(card, lookup)
         if ident.code:
             identified += 1
@@ -218,7 +290,7 @@ def report(w: Walk, lookup: CardLookup, source: str) -> dict[str, Any]:
                 unidentified.append({"guid": card.guid, "path": card.path, "name": card.name, "reason": ident.reason,
                                      **({"candidates": ident.candidates} if ident.candidates else {})})
         # Where it is: its top-level object's position (a card in a deck lies where its deck lies).
-        zone = zone_of(w.zones, card.at)
+        zone = places.zone_of(card.at)
         if zone is None:
             on_table += 1
             continue
@@ -228,7 +300,7 @@ def report(w: Walk, lookup: CardLookup, source: str) -> dict[str, Any]:
         if zone.kind == "hand":
             p["hand"] += 1
         elif zone.kind == "shadows":
-            entry["tokens"] = _tokens_on(card, w.tokens) if card.top_level else {}
+            entry["tokens"] = places.tokens_on(card) if card.top_level else {}
             entry["_x"] = zone.transform.to_local(card.at.x, card.at.z)[0]
             p["shadows"].append(entry)
         elif zone.kind in ("dead", "discard", "play"):

@@ -12,12 +12,13 @@ from companion.rules import JUDGE, ActionError
 from companion.rules.editions import Table
 from companion.tts.diff import differences, seat_map
 from companion.tts.importer import CardLookup, identify_by_name, import_save
-from companion.tts.save import COLOURS, TtsError
+from companion.tts.save import COLOURS, Budget, TtsError, TtsTooLarge
 from companion.tts.sync import LEFT_TO, snapshot_actions
 from companion.web.api import ApiError, body, game_and_role, limit, svc
 
 tts_api = Blueprint("tts_api", __name__)
 MAX_SAVE = 64 * 1024 * 1024
+UPLOAD_BUDGET = Budget(max_bytes=MAX_SAVE, max_seconds=10.0)
 REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
@@ -142,7 +143,9 @@ def import_upload() -> Any:
         raise ApiError(400, "empty", "send the TTS file as the request body or as a multipart field \"file\"")
     name = (upload.filename if upload is not None else None) or "upload.json"
     try:
-        report = import_save(bytes(data), _lookup(), name)
+        report = import_save(bytes(data), _lookup(), name, budget=UPLOAD_BUDGET)
+    except TtsTooLarge as exc:  # 413 for bytes, 422 for objects, nesting or time
+        raise ApiError(exc.status, f"save_{exc.code}", str(exc), limit=exc.limit) from None
     except TtsError as exc:
         raise ApiError(400, "bad_save", str(exc)) from None
     game_id = request.args.get("game")
