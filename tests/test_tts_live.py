@@ -240,3 +240,27 @@ def test_every_report_carries_a_request_id_and_the_key_in_a_header(client: Flask
         assert r["headers"]["Authorization"] == f"Bearer {game.judge}"
         assert game.judge not in r["data"]
     assert _tts_bodies_ok(tts) == []
+
+
+def test_a_card_under_a_new_guid_in_the_same_zone_is_the_same_card(client: FlaskClient) -> None:
+    tts, game = table(client)
+    shadows_card(tts, "agent", "Red", "00168")
+    x, z = tts.zone_at("Red")
+    # TTS hands out new GUIDs when decks form and split (shared/docs/tts.md §2.7, ge_tts#6).
+    tts.run(f"fake.destroy(agent); again = fake.card({{gm_notes = '{CARD % '00168'}', face_down = true, "
+            f"x = {x}, z = {z}}}); fake.enter_zones(again)")
+    tts.settle(1.5)
+    assert tts.run("return again.getGUID() ~= agent.getGUID()") is True
+    assert game.moves() == [("A", "marshal_into_shadows", "00168")]
+
+
+def test_a_card_known_by_name_that_comes_out_face_up_is_brought_out(client: FlaskClient) -> None:
+    tts, game = table(client)
+    tts.run("named = fake.card({name = 'Tyrion Lannister (TB)', face_down = true})")
+    x, z = tts.zone_at("Red")
+    tts.move("named", "Red", x, z)
+    tts.settle(1.5)
+    tts.run("fake.flip('Red', named)")
+    tts.move("named", "Red", x, z + 10)
+    tts.settle(1.5)
+    assert game.moves() == [("A", "marshal_into_shadows", "13089"), ("A", "bring_out", "13089")]

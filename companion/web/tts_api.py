@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, g, jsonify, request
 
 from companion.rules import JUDGE, ActionError
 from companion.rules.editions import Table
@@ -23,7 +23,10 @@ REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 def _lookup() -> CardLookup:
-    return CardLookup(svc().catalog().all())
+    """The catalog's look-up, built once per request at most."""
+    if "tts_lookup" not in g:
+        g.tts_lookup = CardLookup(svc().catalog().all())
+    return g.tts_lookup  # type: ignore[no-any-return]
 
 
 @tts_api.post("/games/<game_id>/snapshot")
@@ -41,7 +44,7 @@ def snapshot(game_id: str) -> Any:
     if colour not in COLOURS:
         raise ApiError(400, "bad_colour", f"colour must be a TTS player colour ({', '.join(COLOURS)})")
     clean, unresolved = _cards(data.get("cards"), game.edition)
-    left = _left(data.get("left"))
+    left = _left(data.get("left"), game.edition)
     seat = data.get("seat") or seat_map([colour], [s.seat for s in game.seats]).get(colour)
     if seat not in {s.seat for s in game.seats}:
         raise ApiError(400, "no_seat", f"no seat for colour {colour}: map the colour to a seat in the helper's "
@@ -80,7 +83,6 @@ def _cards(raw: Any, edition: str) -> tuple[list[dict[str, Any]], list[str]]:
     """
     if not isinstance(raw, list) or len(raw) > 200:
         raise ApiError(400, "bad_cards", "cards must be a list of at most 200 objects")
-    lookup: CardLookup | None = None
     clean, unresolved = [], []
     for i, c in enumerate(raw):
         if not isinstance(c, dict) or not isinstance(c.get("guid"), str) or not isinstance(c.get("face_down"), bool):
@@ -90,8 +92,7 @@ def _cards(raw: Any, edition: str) -> tuple[list[dict[str, Any]], list[str]]:
             raise ApiError(400, "bad_cards", f"card {i + 1}: code must be text", index=i)
         name, description = c.get("name"), c.get("description")
         if code is None and isinstance(name, str) and name:
-            lookup = lookup or _lookup()
-            ident = identify_by_name(name, description if isinstance(description, str) else "", lookup, edition)
+            ident = identify_by_name(name, description if isinstance(description, str) else "", _lookup(), edition)
             code = ident.code
             if code is None:
                 unresolved.append(f"card {i + 1} in shadows: {ident.reason}")
@@ -99,15 +100,23 @@ def _cards(raw: Any, edition: str) -> tuple[list[dict[str, Any]], list[str]]:
     return clean, unresolved
 
 
-def _left(raw: Any) -> dict[str, list[str]]:
+def _left(raw: Any, edition: str) -> dict[str, list[str]]:
+    """Where cards that left went, by code; a card known by name only is resolved like one in the zone."""
     if raw is None:
         return {}
     if not isinstance(raw, list) or len(raw) > 200:
         raise ApiError(400, "bad_left", "left must be a list of at most 200 objects")
     out: dict[str, list[str]] = {}
     for x in raw:
-        if isinstance(x, dict) and isinstance(x.get("code"), str) and x.get("to") in LEFT_TO:
-            out.setdefault(x["code"], []).append(x["to"])
+        if not isinstance(x, dict) or x.get("to") not in LEFT_TO:
+            continue
+        code = x.get("code")
+        name, description = x.get("name"), x.get("description")
+        if not isinstance(code, str) and isinstance(name, str) and name:
+            code = identify_by_name(name, description if isinstance(description, str) else "", _lookup(),
+                                    edition).code
+        if isinstance(code, str):
+            out.setdefault(code, []).append(x["to"])
     return out
 
 

@@ -70,6 +70,11 @@ function track.destination(guid)
     return nil, "it lies face down outside your shadows"
 end
 
+local function same(card, e)
+    if card.code ~= nil or e.code ~= nil then return card.code == e.code end
+    return card.name ~= nil and card.name ~= "" and card.name == e.name and card.description == e.description
+end
+
 -- Compare what the zone shows with what was known: the report for the companion, and the cards
 -- whose fate changed (for the owner's eyes only).
 function track.update(colour)
@@ -85,13 +90,18 @@ function track.update(colour)
         local i = by_guid[card.guid]
         if i ~= nil and not matched[i] then matched[i] = true else table.insert(fresh, card) end
     end
-    -- A card back with a new GUID (taken out of a deck under a new one) is the same card by its code.
+    -- A card under a new GUID (out of a deck, or a deck formed) that was known by the same identity
+    -- is the same card: two copies swapping places are the same for the rules.
     for _, card in ipairs(fresh) do
         local found = nil
         for i, e in ipairs(before) do
-            if not matched[i] and card.code ~= nil and e.code == card.code and e.pending ~= nil then found = i break end
+            if not matched[i] and same(card, e) then found = i break end
         end
-        if found ~= nil then matched[found] = true end
+        if found ~= nil then
+            matched[found] = true
+            local old = before[found].guid
+            if old ~= nil and untracked[old] then untracked[old], untracked[card.guid] = nil, true end
+        end
     end
     for _, card in ipairs(seen) do
         table.insert(known, {guid = card.guid, code = card.code, name = card.name, description = card.description})
@@ -105,8 +115,9 @@ function track.update(colour)
         elseif not matched[i] then
             local to, why = nil, e.pending
             if e.guid ~= nil then to, why = track.destination(e.guid) end
-            if to ~= nil and e.code ~= nil then
-                table.insert(left, {code = e.code, to = to})
+            if to ~= nil and (e.code ~= nil or (e.name or "") ~= "") then
+                table.insert(left, {code = e.code, name = e.code == nil and e.name or nil,
+                                    description = e.code == nil and e.description or nil, to = to})
                 table.insert(notices, {entry = e, to = to})
             else
                 e.pending = why or e.pending or "unknown"
