@@ -36,6 +36,17 @@ def answer_all(tts: Tts, reply: dict | None = None, code: int = 200) -> None:
             tts.fake.reply(i, code, json.dumps(reply if mine else empty))
 
 
+def agent_dropped_in_red_shadows() -> Tts:
+    """The loaded helper, reconciled, after Red drops The Imp's Agent into its shadows and the table settles."""
+    tts = loaded()
+    answer_all(tts)
+    tts.run("agent = fake.card({gm_notes = '00168', face_down = true})")
+    x, z = tts.zone_at("Red")
+    tts.run(f"fake.pick_up('Red', agent); fake.carry(agent, {x}, {z}); fake.drop('Red', agent)")
+    tts.fake.advance(1.5)
+    return tts
+
+
 def test_the_bundle_is_plain_lua_52() -> None:
     text = bundle()
     code = "\n".join(line.split("--")[0] for line in text.splitlines())
@@ -101,12 +112,7 @@ def test_chat_commands_are_hidden_and_for_the_host_only() -> None:
 
 
 def test_verdicts_go_to_the_acting_colour_only_and_flag_the_card() -> None:
-    tts = loaded()
-    answer_all(tts)
-    tts.run("agent = fake.card({gm_notes = '00168', face_down = true})")
-    x, z = tts.zone_at("Red")
-    tts.run(f"fake.pick_up('Red', agent); fake.carry(agent, {x}, {z}); fake.drop('Red', agent)")
-    tts.fake.advance(1.5)
+    tts = agent_dropped_in_red_shadows()
     guid = tts.run("return agent.getGUID()")
     text = "Companion: bring out The Imp's Agent — a copy is in the dead pile"
     answer_all(tts, {"colour": "Red", "verdicts": [{"text": text, "legal": False, "guid": guid}]})
@@ -116,12 +122,7 @@ def test_verdicts_go_to_the_acting_colour_only_and_flag_the_card() -> None:
 
 
 def test_an_unreachable_companion_is_retried_then_said_to_that_colour() -> None:
-    tts = loaded()
-    answer_all(tts)
-    tts.run("agent = fake.card({gm_notes = '00168', face_down = true})")
-    x, z = tts.zone_at("Red")
-    tts.run(f"fake.pick_up('Red', agent); fake.carry(agent, {x}, {z}); fake.drop('Red', agent)")
-    tts.fake.advance(1.5)
+    tts = agent_dropped_in_red_shadows()
     for _ in range(10):
         for i, r in enumerate(tts.requests(), start=1):
             if not r["answered"]:
