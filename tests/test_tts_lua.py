@@ -258,3 +258,25 @@ def test_the_companion_object_carries_the_helper_and_its_settings_but_no_key() -
     result = CliRunner().invoke(tts_cli, ["object", "--game", "G1", "--seat", "red=A"])
     assert result.exit_code == 0 and json.loads(result.output)["ObjectStates"][0]["Nickname"] == "Companion"
     assert "Mauve" in CliRunner().invoke(tts_cli, ["object", "--game", "G1", "--seat", "Mauve=A"]).output
+
+
+def test_where_a_card_went_is_kept_until_a_report_arrives() -> None:
+    tts = agent_dropped_in_red_shadows()
+    answer_all(tts)
+    x, z = tts.zone_at("Red")
+    tts.run(f"fake.flip('Red', agent); fake.pick_up('Red', agent); fake.carry(agent, {x}, {z + 10}); "
+            "fake.drop('Red', agent)")   # face up onto the table: it came out
+    tts.fake.advance(1.5)
+    for _ in range(8):   # the companion is down: every attempt fails
+        for i, r in enumerate(tts.requests(), start=1):
+            if not r["answered"]:
+                tts.fake.reply(i, 0, "", True)
+        tts.fake.advance(20)
+    left = [json.loads(r["data"])["left"] for r in tts.requests() if json.loads(r["data"])["colour"] == "Red"]
+    assert left[-1] == [{"code": "00168", "to": "play"}]
+    # The companion is back; the next move's report still says where the Agent went.
+    tts.run(f"dromond = fake.card({{gm_notes = '00170', face_down = true, x = {x}, z = {z}}}); "
+            "fake.enter_zones(dromond)")
+    tts.fake.advance(1.5)
+    body = json.loads(tts.requests()[-1]["data"])
+    assert body["left"] == [{"code": "00168", "to": "play"}] and [c["code"] for c in body["cards"]] == ["00170"]

@@ -7,7 +7,7 @@ local companion = {}
 companion.inflight = {}    -- colour -> true while a report is on its way
 companion.queued = {}      -- colour -> the report to send when the one in flight is answered
 companion.version = nil    -- the companion's log version last seen
-companion.on_answer = nil  -- function(colour, body, reply), set by main
+companion.on_answer = nil  -- function(colour, body, reply or nil, status or nil), set by main
 local counter = 0
 local ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -62,6 +62,7 @@ local function post(colour, body, attempt)
         local ok, reply = pcall(JSON.decode, request.text)
         if not ok or type(reply) ~= "table" then
             warn(colour, "Companion answered something unreadable (" .. tostring(request.response_code) .. ").")
+            if companion.on_answer ~= nil then companion.on_answer(colour, body, nil) end
             finish(colour)
             return
         end

@@ -13,6 +13,7 @@ local waits = {}           -- colour -> Wait id of the pending report
 local last_sent = {}       -- colour -> the last report's content, to send nothing twice
 local reconcile = {}       -- colour -> the table as loaded, until the companion has answered about it
 local asked_key = false
+local carry = {}           -- colour -> cards' destinations from reports that never arrived, sent with the next
 
 local function owner_notice(colour, n)
     local what = (n.entry.name ~= nil and n.entry.name ~= "") and n.entry.name or "A card"
@@ -75,6 +76,10 @@ local function report(colour)
     local body, notices = track.update(colour)
     if body == nil then return end
     for _, n in ipairs(notices) do owner_notice(colour, n) end
+    if carry[colour] ~= nil then
+        for i, l in ipairs(carry[colour]) do table.insert(body.left, i, l) end
+        carry[colour] = nil
+    end
     body.seat = config.seats[colour]
     for _, c in ipairs(body.cards) do
         if c.code ~= nil then c.name, c.description = nil, nil end   -- a code says it all
@@ -102,6 +107,12 @@ end
 companion.on_answer = function(colour, body, reply, status)
     if reply == nil or status == nil or status >= 400 then
         last_sent[colour] = nil   -- not delivered: the next look sends it again
+        -- Where cards went is known only once: keep it for the next report, unless the companion refused
+        -- the report itself (400, 422), which sending it again would not change.
+        if status == nil or status == 401 or status == 403 or status == 409 or status >= 500 then
+            carry[colour] = carry[colour] or {}
+            for _, l in ipairs(body.left or {}) do table.insert(carry[colour], l) end
+        end
         return
     end
     if body.reconcile and reconcile[colour] ~= nil then
