@@ -230,6 +230,12 @@ def test_a_save_over_budget_is_refused_with_a_code(lookup: CardLookup) -> None:
         with pytest.raises(TtsTooLarge) as caught:
             import_save(data, lookup, "big.json", budget=budget)
         assert (caught.value.code, caught.value.status) == (code, status)
+    # Everything piled on one spot defeats any index: the number of position tests is capped too.
+    pile = [zone("Shadows: Red")] + [card("01045", guid=f"{i:06x}") for i in range(1500)] + \
+        [token("Gold", 0, 0) for _ in range(1500)]
+    with pytest.raises(TtsTooLarge) as piled:
+        import_save(save(*pile), lookup, budget=Budget(max_checks=100_000))
+    assert piled.value.code == "too_many" and "same spots" in str(piled.value)
     nested: dict = card("01045")
     for _ in range(100):
         nested = {"Name": "Bag", "ContainedObjects": [nested]}

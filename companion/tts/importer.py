@@ -217,7 +217,8 @@ def _reach(t: Transform, w: float, d: float) -> tuple[float, float, float, float
 class Places:
     """Where things are: the colour zones and the tokens of one save, indexed once."""
 
-    def __init__(self, zones: list[Zone], tokens: list[tuple[str, Transform, str]]) -> None:
+    def __init__(self, zones: list[Zone], tokens: list[tuple[str, Transform, str]], clock: Clock) -> None:
+        self.clock = clock
         # Hands first: a card in a hand zone is in the hand even where another zone overlaps it.
         self.zones = [z for z in zones if z.colour and z.kind == "hand"] + \
                      [z for z in zones if z.colour and z.kind != "hand"]
@@ -225,12 +226,15 @@ class Places:
         for i, z in enumerate(self.zones):
             self.zone_grid.add(i, *_reach(z.transform, z.transform.scale_x, z.transform.scale_z))
         self.tokens = tokens
+        self.kinds = [fold(kind).replace(" token", "") or "token" for kind, _t, _g in tokens]
         self.token_grid = Grid(4.0)
         for i, (_kind, tt, _guid) in enumerate(tokens):
             self.token_grid.add(i, tt.x, tt.z, tt.x, tt.z)
 
     def zone_of(self, t: Transform) -> Zone | None:
-        for i in self.zone_grid.near(t.x, t.z, t.x, t.z):
+        near = self.zone_grid.near(t.x, t.z, t.x, t.z)
+        self.clock.spend(len(near))
+        for i in near:
             if self.zones[i].transform.contains(t.x, t.z):
                 return self.zones[i]
         return None
@@ -241,11 +245,12 @@ class Places:
         w, h = CARD_FOOTPRINT[0] * t.scale_x, CARD_FOOTPRINT[1] * t.scale_z
         area = Transform(t.x, t.y, t.z, 0, t.rot_y, 0, w, 10, h)
         out: dict[str, int] = {}
-        for i in self.token_grid.near(*_reach(t, w, h)):
-            kind, tt, _guid = self.tokens[i]
+        near = self.token_grid.near(*_reach(t, w, h))
+        self.clock.spend(len(near))
+        for i in near:
+            tt = self.tokens[i][1]
             if area.contains(tt.x, tt.z) and tt.y >= t.y - 0.05:
-                key = fold(kind).replace(" token", "") or "token"
-                out[key] = out.get(key, 0) + 1
+                out[self.kinds[i]] = out.get(self.kinds[i], 0) + 1
         return out
 
 
@@ -272,8 +277,8 @@ def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None)
     for z in w.zones:
         if z.colour:
             player(z.colour)
-    places = Places(w.zones, w.tokens)
     clock = clock or Budget().start()
+    places = Places(w.zones, w.tokens, clock)
     unidentified: list[dict[str, Any]] = []
     identified = 0
     methods: dict[str, int] = {}

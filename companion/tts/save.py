@@ -51,6 +51,7 @@ class Budget:
     max_objects: int = 200_000
     max_depth: int = 64  # decks in bags in bags …
     max_seconds: float = 20.0
+    max_checks: int = 1_000_000  # token-on-card and card-in-zone tests (a pile of everything on one spot)
 
     def start(self) -> Clock:
         return Clock(self, time.monotonic())
@@ -60,6 +61,13 @@ class Budget:
 class Clock:
     budget: Budget
     started: float
+    checks: int = 0
+
+    def spend(self, checks: int) -> None:
+        self.checks += checks
+        if self.checks > self.budget.max_checks:
+            raise TtsTooLarge("too_many", f"the save piles too many cards, tokens and zones on the same spots "
+                              f"(over {self.budget.max_checks} position tests)", self.budget.max_checks)
 
     def check(self, what: str) -> None:
         spent = time.monotonic() - self.started
