@@ -263,3 +263,38 @@ def test_bridge_command_end_to_end(tmp_path_factory: pytest.TempPathFactory) -> 
         tts.close()
     finally:
         server.stop()
+
+
+def test_forwarding_retries_a_conflict_with_the_same_request_id() -> None:
+    import http.server
+
+    from companion.cli.tts import forward_snapshot
+
+    seen: list[dict[str, Any]] = []
+
+    class Companion(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            seen.append(body)
+            status, reply = (409, {"error": {"code": "conflict", "message": "busy", "details": {}}}) \
+                if len(seen) == 1 else (200, {"colour": "Red", "recorded": 1, "verdicts": []})
+            data = json.dumps(reply).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Companion)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        answer = forward_snapshot(f"http://127.0.0.1:{server.server_address[1]}", "G1", "K",
+                                  {"colour": "Red", "cards": []})
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert answer["recorded"] == 1 and len(seen) == 2
+    assert seen[0]["request_id"] == seen[1]["request_id"] and len(seen[0]["request_id"]) == 32

@@ -280,3 +280,15 @@ def test_where_a_card_went_is_kept_until_a_report_arrives() -> None:
     tts.fake.advance(1.5)
     body = json.loads(tts.requests()[-1]["data"])
     assert body["left"] == [{"code": "00168", "to": "play"}] and [c["code"] for c in body["cards"]] == ["00170"]
+
+
+def test_a_seated_colour_without_a_hand_zone_gets_no_zone_and_the_host_is_told() -> None:
+    tts = Tts(seated=("Red", "Blue"))
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5)')
+    tts.load({"game": "G1"})
+    tts.fake.advance(0.2)
+    names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
+                    "return table.concat(n, ',')").split(",")
+    assert "Shadows: Red" in names and "Shadows: Blue" not in names
+    told = [b for b in tts.broadcasts() if "no shadows zone for Blue" in b["message"]]
+    assert told and told[0]["colour"] == "Red" and "'Shadows: Blue'" in told[0]["message"]
