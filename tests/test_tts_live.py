@@ -264,3 +264,15 @@ def test_a_card_known_by_name_that_comes_out_face_up_is_brought_out(client: Flas
     tts.move("named", "Red", x, z + 10)
     tts.settle(1.5)
     assert game.moves() == [("A", "marshal_into_shadows", "13089"), ("A", "bring_out", "13089")]
+
+
+def test_one_copy_out_and_another_in_at_once_are_two_moves(client: FlaskClient) -> None:
+    tts, game = table(client)
+    shadows_card(tts, "first", "Red", "00168")
+    x, z = tts.zone_at("Red")
+    tts.run(f"""second = fake.card({{gm_notes = '{CARD % '00168'}', face_down = true}})
+        fake.flip('Red', first); fake.pick_up('Red', first); fake.carry(first, {x}, {z + 10}); fake.drop('Red', first)
+        fake.pick_up('Red', second); fake.carry(second, {x}, {z}); fake.drop('Red', second)""")
+    tts.settle(1.5)
+    assert game.moves() == [("A", "marshal_into_shadows", "00168"), ("A", "bring_out", "00168"),
+                            ("A", "marshal_into_shadows", "00168")]

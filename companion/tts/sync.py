@@ -31,25 +31,31 @@ def snapshot_actions(table: Table, seat: str, colour: str, cards: list[dict[str,
                      left: dict[str, list[str]]) -> tuple[list[Action], list[dict[str, Any]]]:
     """The actions that explain the zone as TTS shows it, and rows for what cannot be explained.
 
-    ``left`` maps a code to the destinations reported for cards of that code that left, in order.
+    ``left`` maps a code to the destinations reported for cards of that code that left, in order. Those
+    are moves of their own, recorded first, even when another copy came in at the same time (the counts
+    alone would not change).
     """
-    found = {"players": {colour: {"shadows": cards}}}
     actions: list[Action] = []
     problems: list[dict[str, Any]] = []
-    todo = {code: list(tos) for code, tos in left.items()}
+    shown = list(cards)
+    free = list(table.shadows(seat))
+    for code, tos in left.items():
+        for to in tos:
+            cid = next((c for c in free if table.instance(c).code == code), None)
+            if cid is None:
+                continue  # not in this seat's shadows as tracked: nothing left
+            free.remove(cid)
+            actions.append(_left_action(table, seat, cid, to))
+            shown.append({"guid": f"left:{cid}", "code": code, "face_down": True})  # accounted for above
+    found = {"players": {colour: {"shadows": shown}}}
     for row in differences(table, found, {colour: seat}):
         if "action" not in row:
             problems.append(row)
-            continue
-        action = action_from_dict(row["action"])
-        if row["kind"] == "left":
-            tos = todo.get(row["code"]) or []
-            if not tos:
-                problems.append({**{k: v for k, v in row.items() if k not in ("action", "violations", "notes")},
-                                 "kind": "pending", "legal": None,
-                                 "message": f"{row['name']} is not in {colour}'s shadows any more and the helper "
-                                            "did not say where it went: nothing recorded"})
-                continue
-            action = _left_action(table, seat, row["action"]["card"], tos.pop(0))
-        actions.append(action)
+        elif row["kind"] == "left":
+            problems.append({**{k: v for k, v in row.items() if k not in ("action", "violations", "notes")},
+                             "kind": "pending", "legal": None,
+                             "message": f"{row['name']} is not in {colour}'s shadows any more and the helper "
+                                        "did not say where it went: nothing recorded"})
+        else:
+            actions.append(action_from_dict(row["action"]))
     return actions, problems

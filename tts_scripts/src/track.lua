@@ -90,12 +90,16 @@ function track.update(colour)
         local i = by_guid[card.guid]
         if i ~= nil and not matched[i] then matched[i] = true else table.insert(fresh, card) end
     end
-    -- A card under a new GUID (out of a deck, or a deck formed) that was known by the same identity
-    -- is the same card: two copies swapping places are the same for the rules.
+    -- A card under a new GUID (out of a deck, or a deck formed) is the same card as a known one of the
+    -- same identity whose GUID is gone from the table. A known card still on the table elsewhere is
+    -- not: that is one copy leaving and another coming in, two moves.
     for _, card in ipairs(fresh) do
         local found = nil
         for i, e in ipairs(before) do
-            if not matched[i] and same(card, e) then found = i break end
+            if not matched[i] and same(card, e) and (e.guid == nil or getObjectFromGUID(e.guid) == nil) then
+                found = i
+                break
+            end
         end
         if found ~= nil then
             matched[found] = true
