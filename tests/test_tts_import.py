@@ -262,3 +262,26 @@ def test_the_upload_route_answers_413_and_422(monkeypatch: pytest.MonkeyPatch, t
     monkeypatch.setattr(tts_api, "UPLOAD_BUDGET", Budget())
     r = client.post("/api/tts/import", data=b"[" * 50_000 + b"]" * 50_000)
     assert r.status_code == 422 and r.get_json()["error"]["code"] == "save_too_deep"
+
+
+def test_an_exported_deck_reads_back_by_gmnotes_image_and_name_alone(catalog: Catalog, lookup: CardLookup) -> None:
+    from companion.catalog.decks import Deck
+    from companion.tts.deck import DEFAULT_BACK, saved_object
+
+    shadow = [c.code for c in catalog.all("2e") if c.has_shadow][:40]
+    deck = Deck(name="Shadows", edition="2e", slots=dict.fromkeys(shadow, 1))
+    obj = saved_object(deck, catalog.cards(set(shadow)))
+    [pile] = obj["ObjectStates"]
+    assert all(c["BackURL"] == DEFAULT_BACK for c in pile["CustomDeck"].values())
+    assert all(json.loads(c["GMNotes"])["id"] == json.loads(c["GMNotes"])["code"] for c in pile["ContainedObjects"])
+    assert {import_save(obj, lookup)["identified_by"]["gmnotes"]} == {40}
+    # Without GMNotes the image URL the catalog ships names the card; without that, Nickname + Description.
+    for c in pile["ContainedObjects"]:
+        c["GMNotes"] = ""
+    assert import_save(obj, lookup)["identified_by"] == {"image": 40}
+    for key in pile["CustomDeck"]:
+        pile["CustomDeck"][key]["FaceURL"] = "https://steamusercontent.com/ugc/1/2/"
+    for c in pile["ContainedObjects"]:
+        c.pop("CustomDeck")
+    report = import_save(obj, lookup)
+    assert report["identified_by"] == {"name": 40} and report["counts"]["unidentified"] == 0

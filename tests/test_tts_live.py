@@ -276,3 +276,12 @@ def test_one_copy_out_and_another_in_at_once_are_two_moves(client: FlaskClient) 
     tts.settle(1.5)
     assert game.moves() == [("A", "marshal_into_shadows", "00168"), ("A", "bring_out", "00168"),
                             ("A", "marshal_into_shadows", "00168")]
+
+
+def test_a_card_taken_back_into_its_hand_zone_returns_to_hand(client: FlaskClient) -> None:
+    tts, game = table(client)
+    shadows_card(tts, "agent", "Red", "00168")
+    hx, hz = tts.run("local t = Player['Red'].getHandTransform(1) return t.position.x, t.position.z")
+    tts.move("agent", "Red", hx, hz)
+    tts.settle(1.5)
+    assert game.moves() == [("A", "marshal_into_shadows", "00168"), ("A", "return_to_hand", "00168")]
