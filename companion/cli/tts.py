@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import uuid
 from pathlib import Path
@@ -31,6 +32,13 @@ def read_with_progress(path: Path) -> bytes:
             parts.append(chunk)
             bar.update(len(chunk))
     return b"".join(parts)
+
+
+def _reason_kind(reason: str) -> str:
+    """A reason without its particulars, to count alike reasons together."""
+    if "printings" in reason and "fits" in reason:
+        return "a name that fits several printings (put the pack in the Description)"
+    return re.sub(r"\s+", " ", re.sub(r"'[^']*'|\"[^\"]*\"", "…", reason)).strip()
 
 
 def _seats(values: tuple[str, ...]) -> dict[str, str]:
@@ -76,7 +84,8 @@ def import_cmd(file: Path, game_id: str | None, seats: tuple[str, ...], apply_: 
     if report["unidentified"]:
         reasons: dict[str, int] = {}
         for u in report["unidentified"]:
-            reasons[u["reason"].split("'")[0]] = reasons.get(u["reason"].split("'")[0], 0) + 1
+            kind = _reason_kind(u["reason"])
+            reasons[kind] = reasons.get(kind, 0) + 1
         click.echo(f"  not identified: {c['unidentified']} card(s); first {len(report['unidentified'])} by reason:")
         for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
             click.echo(f"    {n:>4} × {reason.strip()}")
