@@ -18,7 +18,7 @@ function track.look(colour)
     local zone = zones.by_colour[colour]
     if not zone then return nil end
     local objects = zone.getObjects()
-    table.sort(objects, function(a, b) return a.getPosition().x < b.getPosition().x end)
+    table.sort(objects, function(a, b) return zones.along(zone, a.getPosition()) < zones.along(zone, b.getPosition()) end)
     local out = {}
     for _, obj in ipairs(objects) do
         if cards.is_card(obj) then

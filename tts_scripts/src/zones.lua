@@ -4,6 +4,7 @@ local zones = {}
 
 zones.by_colour = {}
 zones.problems = {}   -- colour -> why no zone could be made
+zones.spawning = {}   -- colour -> true while its zone is being made
 
 local function colour_in(name)
     if string.sub(name, 1, #config.zone_prefix) == config.zone_prefix then
@@ -98,13 +99,13 @@ function zones.setup(on_ready)
     end
     local taken = {}   -- zones asked for in this round, still spawning
     for _, colour in ipairs(getSeatedPlayers()) do
-        if zones.by_colour[colour] == nil and zones.problems[colour] == nil then
+        if zones.by_colour[colour] == nil and zones.problems[colour] == nil and not zones.spawning[colour] then
             local at, why = zones.place(colour, taken)
             if at ~= nil then table.insert(taken, at.box) end
             if at == nil then
                 zones.problems[colour] = why
             else
-                zones.by_colour[colour] = false   -- being made: spawning takes a moment (base.md)
+                zones.spawning[colour] = true   -- spawning takes a moment (base.md)
                 spawnObject({
                     type = "ScriptingTrigger",
                     position = {at.x, at.y, at.z},
@@ -113,12 +114,20 @@ function zones.setup(on_ready)
                     callback_function = function(zone)
                         zone.setName(config.zone_prefix .. colour)
                         zones.by_colour[colour] = zone
+                        zones.spawning[colour] = nil
                         if on_ready ~= nil then on_ready(colour) end
                     end,
                 })
             end
         end
     end
+end
+
+-- Where a point lies along a zone's width (left to right as its owner sees it), for card order.
+function zones.along(zone, p)
+    local c = zone.getPosition()
+    local a = math.rad(zone.getRotation().y)
+    return (p.x - c.x) * math.cos(a) - (p.z - c.z) * math.sin(a)
 end
 
 zones.corners, zones.overlap = corners, overlap
