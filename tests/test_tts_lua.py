@@ -292,3 +292,14 @@ def test_a_seated_colour_without_a_hand_zone_gets_no_zone_and_the_host_is_told()
     assert "Shadows: Red" in names and "Shadows: Blue" not in names
     told = [b for b in tts.broadcasts() if "no shadows zone for Blue" in b["message"]]
     assert told and told[0]["colour"] == "Red" and "'Shadows: Blue'" in told[0]["message"]
+
+
+def test_a_colour_change_while_zones_spawn_makes_no_second_zone() -> None:
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.load("")
+    tts.run("onPlayerChangeColor('Blue')")   # before the zones have finished spawning
+    tts.fake.advance(0.2)
+    names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
+                    "return table.concat(n, ',')").split(",")
+    assert names.count("Shadows: Red") == 1 and names.count("Shadows: Blue") == 1
