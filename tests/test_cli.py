@@ -127,7 +127,9 @@ def test_tts_deck_and_bundle_commands(tmp_path: Path) -> None:
     assert draw["Name"] == "Deck" and len(draw["ContainedObjects"]) == 3
     assert json.loads(draw["ContainedObjects"][0]["GMNotes"])["code"] == "01089"
     assert draw["ContainedObjects"][0]["Nickname"] == "Tyrion Lannister"
-    assert "thronesdb.com" in next(iter(draw["CustomDeck"].values()))["FaceURL"]
+    # The image URL the card data carries (FFG's CDN for Core Set cards), and GMNotes for SCED readers too.
+    assert next(iter(draw["CustomDeck"].values()))["FaceURL"].endswith("/GT01_89.jpg")
+    assert json.loads(draw["ContainedObjects"][0]["GMNotes"])["id"] == "01089"
     assert plots["Nickname"].endswith("plots") and plots["ContainedObjects"][0]["SidewaysCard"] is True
     bundle = companion("tts", "bundle")
     assert bundle.returncode == 0 and "function onObjectEnterZone" in bundle.stdout

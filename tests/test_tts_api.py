@@ -66,7 +66,11 @@ def test_a_card_leaving_shadows_is_a_bring_out_with_its_verdict(app_client: Flas
         r = app_client.post(f"/api/games/{gid}/actions", json={"action": action, "expected_version": version},
                             headers=who)
         version = r.get_json()["version"]
-    body = snap(app_client, g, {"colour": "Red", "cards": []}).get_json()
+    # Gone from the zone with no destination: pending, never a bring-out.
+    pending = snap(app_client, g, {"colour": "Red", "cards": []}).get_json()
+    assert pending["recorded"] == 0 and "did not say where it went" in pending["verdicts"][0]["text"]
+    body = snap(app_client, g, {"colour": "Red", "cards": [], "left": [{"code": "13089", "to": "play"}],
+                                "request_id": "req-0001"}).get_json()
     assert body["recorded"] == 1
     verdict = body["verdicts"][0]
     assert verdict["legal"] is False and "RR: Shadows › Unique cards and shadows" in verdict["text"]

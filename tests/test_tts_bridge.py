@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
-from companion.tts.bridge import SNAPSHOT_LUA, Bridge, BridgeError, LuaError, TtsNotRunning
+from companion.tts.bridge import COMPANION_GUID, SNAPSHOT_LUA, Bridge, BridgeError, LuaError, TtsNotRunning, _Server
+
+lua52 = pytest.importorskip("lupa.lua52")
 
 
 def send(port: int, message: dict[str, Any], chunk: int | None = None) -> None:
@@ -30,7 +32,7 @@ class FakeTts:
     """Listens like TTS on its port and answers on the editor's port."""
 
     def __init__(self, snapshot: Any, mode: str = "ok") -> None:
-        self.snapshot, self.mode, self.received = snapshot, mode, []
+        self.snapshot, self.mode, self.received, self.busy = snapshot, mode, [], 2
         fake = self
 
         class Handler(socketserver.BaseRequestHandler):
@@ -45,14 +47,29 @@ class FakeTts:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def on_message(self, m: dict[str, Any]) -> None:
+        """Message 3 runs the script in a real Lua 5.2: a value comes back as message 5, an error as 3."""
         self.received.append(m)
-        if m["messageID"] == 3 and self.mode == "ok":
-            send(self.editor_port, {"messageID": 5, "returnID": m["returnID"],
-                                    "returnValue": json.dumps(self.snapshot)}, chunk=1000)
-        elif m["messageID"] == 3 and self.mode == "error":
-            send(self.editor_port, {"messageID": 3, "guid": "-1", "error": "chunk_0:(1,7): attempt to call nil",
+        if m["messageID"] != 3 or self.mode == "silent":  # silent: the script returned nil
+            return
+        if self.mode == "busy" and self.busy > 0:
+            self.busy -= 1
+            send(self.editor_port, {"messageID": 5, "returnID": m["returnID"], "returnValue": '{"busy": true}'})
+            return
+        if self.mode == "foreign":  # the game's own error arrives first, then our answer
+            send(self.editor_port, {"messageID": 3, "guid": "-1", "error": "chunk_0:(3,1): attempt to index nil",
                                     "errorMessagePrefix": "Error in Global Script: "})
-        # mode "silent": TTS says nothing (the script returned nil)
+        lua = lua52.LuaRuntime()
+        g = lua.globals()
+        g.JSON = lua.table(encode=lambda _v: json.dumps(self.snapshot))
+        if self.mode != "error":
+            lua.execute("function companion_snapshot() return {} end")
+        try:
+            value = lua.execute(m["script"])
+        except lua52.LuaError as exc:
+            send(self.editor_port, {"messageID": 3, "guid": m["guid"], "error": str(exc).split("\n")[0],
+                                    "errorMessagePrefix": "Error in Object Script: "})
+            return
+        send(self.editor_port, {"messageID": 5, "returnID": m["returnID"], "returnValue": value}, chunk=1000)
 
     def close(self) -> None:
         self.server.shutdown()
@@ -78,7 +95,7 @@ def test_pull_a_large_snapshot_that_arrives_in_chunks(pair: tuple[FakeTts, Bridg
     snap = bridge.pull_snapshot()
     assert snap == SNAP and len(json.dumps(SNAP)) > 100_000
     sent = tts.received[-1]
-    assert sent["messageID"] == 3 and sent["guid"] == "-1" and sent["script"] == SNAPSHOT_LUA
+    assert sent["messageID"] == 3 and sent["guid"] == COMPANION_GUID and SNAPSHOT_LUA in sent["script"]
     assert isinstance(sent["returnID"], int)
 
 
@@ -111,9 +128,74 @@ def test_a_lua_error_is_reported() -> None:
     tts = FakeTts(SNAP, mode="error")
     with Bridge(listen_port=0, tts_port=tts.port, timeout=2) as bridge:
         tts.editor_port = bridge.port
-        with pytest.raises(LuaError, match="attempt to call nil"):
+        with pytest.raises(LuaError, match=r"attempt to call global .companion_snapshot. \(a nil value\)"):
             bridge.pull_snapshot()
     tts.close()
+
+
+def test_an_error_of_the_game_is_not_taken_for_an_answer() -> None:
+    tts = FakeTts(SNAP, mode="foreign")
+    with Bridge(listen_port=0, tts_port=tts.port, timeout=2) as bridge:
+        tts.editor_port = bridge.port
+        assert bridge.pull_snapshot() == SNAP
+        assert any("attempt to index nil" in e for e in bridge.errors)
+    tts.close()
+
+
+def test_errors_are_matched_to_their_request_by_prefix() -> None:
+    tts = FakeTts(SNAP, mode="error")
+    with Bridge(listen_port=0, tts_port=tts.port, timeout=2) as bridge:
+        tts.editor_port = bridge.port
+        errors: list[str] = []
+
+        def pull() -> None:
+            try:
+                bridge.pull_snapshot()
+            except LuaError as exc:
+                errors.append(str(exc))
+
+        threads = [threading.Thread(target=pull) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(errors) == 4 and all("[companion:" not in e and "nil" in e for e in errors)
+    tts.close()
+
+
+def test_a_busy_table_is_pulled_again_once_it_is_quiet() -> None:
+    tts = FakeTts(SNAP, mode="busy")
+    with Bridge(listen_port=0, tts_port=tts.port, timeout=2) as bridge:
+        tts.editor_port = bridge.port
+        assert bridge.pull_snapshot(poll=0.05) == SNAP
+        assert sum(1 for m in tts.received if m["messageID"] == 3) == 3
+        tts.busy = 100
+        with pytest.raises(BridgeError, match="did not come to rest"):
+            bridge.pull_snapshot(quiet_wait=0.2, poll=0.05)
+    tts.close()
+
+
+def test_each_verdict_is_pushed_once(pair: tuple[FakeTts, Bridge]) -> None:
+    tts, bridge = pair
+    verdicts = [{"text": "Companion: 1 card(s) in Red's shadows could not be identified", "legal": None}]
+    assert bridge.push_new("Red", verdicts) == 1
+    assert bridge.push_new("Red", verdicts) == 0
+    assert bridge.push_new("Blue", verdicts) == 1
+    time.sleep(0.2)
+    assert sum(1 for m in tts.received if m["messageID"] == 2) == 2
+
+
+def test_the_listening_port_is_bound_exclusively(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket as socket_module
+
+    assert _Server.allow_reuse_address is False
+    with Bridge(listen_port=0, tts_port=1) as bridge:
+        sock = bridge._server.socket
+        assert sock.getsockopt(socket_module.SOL_SOCKET, socket_module.SO_REUSEADDR) == 0
+    # Where the OS has SO_EXCLUSIVEADDRUSE (Windows) it is set before binding; stand in another option here.
+    monkeypatch.setattr(socket_module, "SO_EXCLUSIVEADDRUSE", socket_module.SO_KEEPALIVE, raising=False)
+    with Bridge(listen_port=0, tts_port=1) as bridge:
+        assert bridge._server.socket.getsockopt(socket_module.SOL_SOCKET, socket_module.SO_KEEPALIVE) == 1
 
 
 def test_silence_times_out_with_a_clear_message() -> None:
@@ -181,3 +263,38 @@ def test_bridge_command_end_to_end(tmp_path_factory: pytest.TempPathFactory) -> 
         tts.close()
     finally:
         server.stop()
+
+
+def test_forwarding_retries_a_conflict_with_the_same_request_id() -> None:
+    import http.server
+
+    from companion.cli.tts import forward_snapshot
+
+    seen: list[dict[str, Any]] = []
+
+    class Companion(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            seen.append(body)
+            status, reply = (409, {"error": {"code": "conflict", "message": "busy", "details": {}}}) \
+                if len(seen) == 1 else (200, {"colour": "Red", "recorded": 1, "verdicts": []})
+            data = json.dumps(reply).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Companion)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        answer = forward_snapshot(f"http://127.0.0.1:{server.server_address[1]}", "G1", "K",
+                                  {"colour": "Red", "cards": []})
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert answer["recorded"] == 1 and len(seen) == 2
+    assert seen[0]["request_id"] == seen[1]["request_id"] and len(seen[0]["request_id"]) == 32

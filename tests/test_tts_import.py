@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalog.store import Catalog
-from companion.tts.importer import CardLookup, identify, import_save
+from companion.catalog.card import Card
+from companion.catalog.store import Catalog, shipped_cards
+from companion.tts.importer import CardLookup, identify, identify_by_name, import_save
 from companion.tts.save import Found, Transform, TtsError, parse_bytes, walk
 from tests.conftest import DATA, need_shared
 from tests.tts_saves import card, save, token, zone
@@ -84,7 +85,8 @@ def test_identification_order(lookup: CardLookup) -> None:
     assert (image.code, image.method) == ("11099", "image")
     named = identify(found(name="Burned Men"), lookup)
     assert named.method == "name" and lookup.by_code[named.code].name == "Burned Men"  # type: ignore[index]
-    assert identify(found(gm_notes='{"id": "01047"}'), lookup).code is None  # SCED's id key is not ours
+    sced = identify(found(gm_notes='{"id": "01047", "type": "Character"}'), lookup)  # SCED's key
+    assert (sced.code, sced.method) == ("01047", "gmnotes")
     nothing = identify(found(name="Dragon of Nowhere"), lookup)
     assert nothing.code is None and "not a card title" in nothing.reason
 
@@ -149,3 +151,137 @@ def test_a_100_mb_save_imports(tmp_path: Path, lookup: CardLookup) -> None:
 
 def test_parse_accepts_a_bom() -> None:
     assert parse_bytes(b"\xef\xbb\xbf" + json.dumps(save()).encode())["SaveName"] == "AGoT test"  # type: ignore[index]
+
+
+def test_image_urls_of_thronesdb_throneteki_and_ffg_name_their_card(lookup: CardLookup) -> None:
+    urls = {
+        "https://lcg-cdn.fantasyflightgames.com/got2nd/GT01_47.jpg": "01047",
+        "http://lcg-cdn.fantasyflightgames.com/got2nd/GT01_205B.jpg": "01205",
+        "https://thronesdb.com/images/cards/GT01_1.jpg": "01001",
+        "https://thronesdb.com/bundles/cards/13089.png": "13089",
+        "https://throneteki.ams3.cdn.digitaloceanspaces.com/packs/AHaH/1%20-%20Jon%20Arryn.png": "23001",
+        "https://throneteki.ams3.cdn.digitaloceanspaces.com/packs/WoW/21_Red_Keep_Servant.png?v=2": "26021",
+    }
+    assert {u: lookup.from_image(u) for u in urls} == urls
+    assert lookup.from_image("https://steamusercontent.com/ugc/1234/ABCDEF/") is None
+
+
+def _shadow_cards() -> list[Card]:
+    return [c for c in shipped_cards() if c.edition == "2e" and c.has_shadow]
+
+
+def test_every_2e_shadow_card_named_by_nickname_and_pack_resolves_to_its_printing(lookup: CardLookup) -> None:
+    cards = _shadow_cards()
+    assert len(cards) == 200
+    # Nickname + Description (pack name), in a 2nd-edition game: the pack name "City of Secrets" is also
+    # a 1st-edition set, so the game's edition settles that one.
+    by_pack_name = [c.code for c in cards if identify_by_name(c.name, c.pack_name, lookup, "2e").code == c.code]
+    assert len(by_pack_name) == 200
+    # "Name (PACK)" nicknames and pack codes need no edition at all.
+    assert sum(identify_by_name(f"{c.name} ({c.pack})", "", lookup).code == c.code for c in cards) == 200
+    assert sum(identify_by_name(c.name, c.pack, lookup).code == c.code for c in cards) == 200
+
+
+def test_names_alone_are_reported_ambiguous_with_their_candidates(lookup: CardLookup) -> None:
+    for c in _shadow_cards():
+        printings = lookup.by_title[c.title_key]
+        ident = identify_by_name(c.name, "", lookup)
+        if len(printings) == 1:
+            assert ident.code == c.code
+        else:
+            assert ident.code is None and sorted(ident.candidates) == sorted(p.code for p in printings)
+            assert f"fits {len(printings)} printings" in ident.reason
+    tyrion = identify_by_name("Tyrion Lannister", "", lookup)
+    assert tyrion.code is None and {"01089", "13089"} <= set(tyrion.candidates)
+    assert identify_by_name("Tyrion Lannister", "The Blood of Dragons", lookup).code != "01089"
+
+
+def test_tokens_and_zones_are_looked_up_near_each_card_not_across_the_table(lookup: CardLookup,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.bench.tts import synthetic_save
+    from companion.tts import importer
+
+    seen = {"candidates": 0}
+    near = importer.Grid.near
+
+    def counting(self: importer.Grid, *box: float) -> list[int]:
+        found = near(self, *box)
+        seen["candidates"] += len(found)
+        return found
+
+    monkeypatch.setattr(importer.Grid, "near", counting)
+    for cards in (500, 2000):
+        seen["candidates"] = 0
+        report = import_save(synthetic_save(cards), lookup)
+        shadows = report["players"]["Red"]["shadows"]
+        assert len(shadows) == cards and all(e["tokens"] == {"gold": 1} for e in shadows)
+        # Each card looks at its zone and the few tokens around it: linear, not cards × tokens.
+        assert seen["candidates"] <= 6 * cards
+
+
+def test_a_save_over_budget_is_refused_with_a_code(lookup: CardLookup) -> None:
+    from companion.bench.tts import synthetic_save
+    from companion.tts.save import Budget, TtsTooLarge
+
+    data = synthetic_save(1500)
+    cases = [(Budget(max_bytes=1000), "too_large", 413), (Budget(max_objects=100), "too_many", 422),
+             (Budget(max_seconds=0.0), "too_slow", 422)]
+    for budget, code, status in cases:
+        with pytest.raises(TtsTooLarge) as caught:
+            import_save(data, lookup, "big.json", budget=budget)
+        assert (caught.value.code, caught.value.status) == (code, status)
+    # Everything piled on one spot defeats any index: the number of position tests is capped too.
+    pile = [zone("Shadows: Red")] + [card("01045", guid=f"{i:06x}") for i in range(1500)] + \
+        [token("Gold", 0, 0) for _ in range(1500)]
+    with pytest.raises(TtsTooLarge) as piled:
+        import_save(save(*pile), lookup, budget=Budget(max_checks=100_000))
+    assert piled.value.code == "too_many" and "same spots" in str(piled.value)
+    nested: dict = card("01045")
+    for _ in range(100):
+        nested = {"Name": "Bag", "ContainedObjects": [nested]}
+    with pytest.raises(TtsTooLarge) as deep:
+        import_save(save(nested), lookup)
+    assert deep.value.code == "too_deep"
+    with pytest.raises(TtsTooLarge):
+        import_save(b"[" * 100_000 + b"]" * 100_000, lookup)
+
+
+def test_the_upload_route_answers_413_and_422(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from companion.bench.tts import synthetic_save
+    from companion.tts.save import Budget
+    from companion.web import create_app, tts_api
+
+    client = create_app({"DATABASE": str(tmp_path / "games.db")}).test_client()
+    data = synthetic_save(300)
+    monkeypatch.setattr(tts_api, "UPLOAD_BUDGET", Budget(max_bytes=1000))
+    r = client.post("/api/tts/import", data=data)
+    assert r.status_code == 413 and r.get_json()["error"]["code"] == "save_too_large"
+    monkeypatch.setattr(tts_api, "UPLOAD_BUDGET", Budget(max_objects=50))
+    r = client.post("/api/tts/import", data=data)
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "save_too_many"
+    monkeypatch.setattr(tts_api, "UPLOAD_BUDGET", Budget())
+    r = client.post("/api/tts/import", data=b"[" * 50_000 + b"]" * 50_000)
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "save_too_deep"
+
+
+def test_an_exported_deck_reads_back_by_gmnotes_image_and_name_alone(catalog: Catalog, lookup: CardLookup) -> None:
+    from companion.catalog.decks import Deck
+    from companion.tts.deck import DEFAULT_BACK, saved_object
+
+    shadow = [c.code for c in catalog.all("2e") if c.has_shadow][:40]
+    deck = Deck(name="Shadows", edition="2e", draw=dict.fromkeys(shadow, 1))
+    obj = saved_object(deck, catalog.cards(set(shadow)))
+    [pile] = obj["ObjectStates"]
+    assert all(c["BackURL"] == DEFAULT_BACK for c in pile["CustomDeck"].values())
+    assert all(json.loads(c["GMNotes"])["id"] == json.loads(c["GMNotes"])["code"] for c in pile["ContainedObjects"])
+    assert {import_save(obj, lookup)["identified_by"]["gmnotes"]} == {40}
+    # Without GMNotes the image URL the catalog ships names the card; without that, Nickname + Description.
+    for c in pile["ContainedObjects"]:
+        c["GMNotes"] = ""
+    assert import_save(obj, lookup)["identified_by"] == {"image": 40}
+    for key in pile["CustomDeck"]:
+        pile["CustomDeck"][key]["FaceURL"] = "https://steamusercontent.com/ugc/1/2/"
+    for c in pile["ContainedObjects"]:
+        c.pop("CustomDeck")
+    report = import_save(obj, lookup)
+    assert report["identified_by"] == {"name": 40} and report["counts"]["unidentified"] == 0

@@ -1,81 +1,49 @@
-"""The Lua helper, bundled as TTS gets it, run under a real Lua 5.2 (lupa) against a fake TTS API."""
+"""The Lua helper, bundled as TTS gets it, under a real Lua 5.2 (lupa) against the fake TTS:
+what it sends, what it keeps in saves, who sees what, and where it puts the shadows zones."""
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from companion.tts.bundle import MODULES, SRC, bundle
-
-lupa = pytest.importorskip("lupa")
-from lupa import lua52  # noqa: E402
-
-FAKE = (Path(__file__).parent / "tts_fake.lua").read_text()
+from companion.tts.save import Transform, parse_bytes, walk
+from tests.conftest import DATA, need_shared
+from tests.tts_fake import Tts, lua52, to_py
 
 
-def to_py(value: Any) -> Any:
-    if lua52.lua_type(value) == "table":
-        keys = list(value.keys())
-        if keys and all(isinstance(k, int) for k in keys):
-            return [to_py(value[i]) for i in sorted(keys)]
-        return {str(k): to_py(value[k]) for k in keys} if keys else []
-    return value
-
-
-class Tts:
-    def __init__(self) -> None:
-        self.lua = lua52.LuaRuntime(unpack_returned_tuples=True)
-        g = self.lua.globals()
-        g.JSON = self.lua.table(encode=lambda v: json.dumps(to_py(v)), decode=self._decode)
-        self.lua.execute(FAKE)
-        self.lua.execute(bundle())
-        self.fake = g.fake
-
-    def _decode(self, text: str) -> Any:
-        def conv(v: Any) -> Any:
-            if isinstance(v, dict):
-                return self.lua.table_from({k: conv(x) for k, x in v.items()})
-            if isinstance(v, list):
-                return self.lua.table_from([conv(x) for x in v])
-            return v
-
-        return conv(json.loads(text))
-
-    def run(self, code: str) -> Any:
-        return self.lua.execute(code)
-
-    def requests(self) -> list[dict[str, Any]]:
-        return [to_py(r) for r in self.fake.requests.values()]
-
-    def request_for(self, colour: str) -> int:
-        """The 1-based index of the last snapshot request sent for ``colour``."""
-        reqs = self.requests()
-        return max(i for i, r in enumerate(reqs, start=1) if json.loads(r["data"])["colour"] == colour)
-
-    def broadcasts(self) -> list[dict[str, Any]]:
-        return to_py(self.fake.broadcasts) or []
-
-
-def setup_table(tts: Tts) -> None:
-    tts.run("""
-        zone_red = fake.object("Scripting", {name = "Shadows: Red", x = 0, z = -10})
-        tyrion = fake.object("Card", {gm_notes = '{"code": "13089"}', face_down = true, x = 0, z = -10})
-        coin = fake.object("Custom_Token", {name = "Gold", x = 0.3, y = 1.2, z = -10.2})
-        zone_red.contents = {tyrion, coin}
-        config = nil
-    """)
-
-
-def loaded(config: str = '{"game": "G1", "key": "K"}') -> Tts:
-    """The helper loaded on the test table, its load-time snapshots already sent."""
+def loaded(state: dict | None = None) -> Tts:
+    """Red and Blue seated with hand zones; the helper loaded with a game and given the key."""
     tts = Tts()
-    setup_table(tts)
-    tts.run(f"onLoad('{config}')")
-    tts.run("fake.advance(1)")
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.load(state or {"url": "http://127.0.0.1:9999", "game": "G1", "seats": {"Red": "A", "Blue": "B"}})
+    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
+    tts.fake.advance(1)
+    return tts
+
+
+def answer_all(tts: Tts, reply: dict | None = None, code: int = 200) -> None:
+    """Answer every open request; ``reply`` answers the ones from its colour, the others get an empty answer."""
+    for i, r in enumerate(tts.requests(), start=1):
+        if not r["answered"]:
+            body = json.loads(r["data"])
+            empty = {"colour": body["colour"], "recorded": 0, "version": 1, "shadows": [], "verdicts": []}
+            mine = reply is not None and reply["colour"] == body["colour"]
+            tts.fake.reply(i, code, json.dumps(reply if mine else empty))
+
+
+def agent_dropped_in_red_shadows() -> Tts:
+    """The loaded helper, reconciled, after Red drops The Imp's Agent into its shadows and the table settles."""
+    tts = loaded()
+    answer_all(tts)
+    tts.run("agent = fake.card({gm_notes = '00168', face_down = true})")
+    x, z = tts.zone_at("Red")
+    tts.run(f"fake.pick_up('Red', agent); fake.carry(agent, {x}, {z}); fake.drop('Red', agent)")
+    tts.fake.advance(1.5)
     return tts
 
 
@@ -88,109 +56,250 @@ def test_the_bundle_is_plain_lua_52() -> None:
     lua52.LuaRuntime().execute("local f = assert(load(...))", text)
 
 
-def test_on_load_creates_a_shadows_zone_per_seated_colour() -> None:
+def test_zones_are_made_beside_each_hand_zone_after_spawning() -> None:
     tts = Tts()
-    tts.run('onLoad("")')
-    names = sorted(tts.run("local n = {} for _, o in ipairs(getAllObjects()) do table.insert(n, o.getName()) end "
-                           "return table.concat(n, ',')").split(","))
-    assert names == ["Shadows: Blue", "Shadows: Red"]
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.load("")
+    # base.md spawnObject: the object takes a moment to spawn; the zone is named in the callback.
+    assert tts.run("return #fake.objects") == 5 and tts.run("return fake.objects[4].getName()") == ""
+    tts.fake.advance(0.1)
+    (rx, rz), (bx, bz) = tts.zone_at("Red"), tts.zone_at("Blue")
+    assert rx == pytest.approx(0) and -20 < rz < -12 and bx == pytest.approx(0, abs=1e-9) and 12 < bz < 20
 
 
-def test_a_move_into_shadows_sends_one_debounced_snapshot() -> None:
-    tts = loaded('{"url": "http://127.0.0.1:9999", "game": "G1", "key": "K"}')
+def test_reports_wait_for_quiet_and_carry_the_key_only_in_a_header() -> None:
+    tts = loaded()
+    answer_all(tts)   # the load-time reconciliation
     before = len(tts.requests())
-    tts.run("onObjectEnterZone(zone_red, tyrion); onObjectLeaveZone(zone_red, tyrion); "
-            "onObjectEnterZone(zone_red, tyrion)")
-    tts.run("fake.advance(0.2)")
-    assert len(tts.requests()) == before  # still waiting for quiet
-    tts.run("fake.advance(1)")
-    reqs = tts.requests()[before:]
-    assert len(reqs) == 1
-    r = reqs[0]
+    x, z = tts.zone_at("Red")
+    tts.run(f"""agent = fake.card({{gm_notes = '{{"id": "00168"}}', face_down = true}})
+                coin = fake.object("Custom_Token", {{name = "Gold", x = {x + 0.3}, y = 1.2, z = {z}}})
+                fake.pick_up("Red", agent); fake.carry(agent, {x}, {z})""")
+    tts.fake.advance(2)
+    assert len(tts.requests()) == before, "nothing is sent while the card is held"
+    tts.run("fake.drop('Red', agent)")
+    tts.fake.advance(0.3)
+    assert len(tts.requests()) == before, "still settling"
+    tts.fake.advance(1)
+    [r] = [r for r in tts.requests()[before:] if json.loads(r["data"])["cards"]]
     assert r["url"] == "http://127.0.0.1:9999/api/tts/games/G1/snapshot" and r["method"] == "POST" and r["download"]
-    assert r["headers"]["Authorization"] == "Bearer K" and r["headers"]["Content-Type"] == "application/json"
+    assert r["headers"]["Authorization"] == "Bearer K" and "K" not in json.loads(r["data"]).values()
     body = json.loads(r["data"])
-    assert body["colour"] == "Red"
+    assert body["colour"] == "Red" and body["seat"] == "A" and re.fullmatch(r"[A-Za-z0-9_-]{8,64}", body["request_id"])
     [card] = body["cards"]
-    assert card["code"] == "13089" and card["face_down"] is True and card["tokens"] == {"gold": 1}
+    assert card["code"] == "00168" and card["face_down"] is True and card["tokens"] == {"gold": 1}
+
+
+def test_the_key_is_never_saved_and_a_reload_asks_the_host_for_it_again() -> None:
+    tts = loaded()
+    state = tts.run("return onSave()")
+    assert "K" not in json.loads(state).values() and '"key"' not in state
+    assert json.loads(state)["seats"] == {"Red": "A", "Blue": "B"}
+    again = Tts()
+    again.run('fake.hand("Red", 0, -20, 0, 16, 5)')
+    again.load(state)
+    again.fake.advance(2)
+    assert again.requests() == []
+    assert any("!companion key" in b["message"] and b["colour"] == "Red" for b in again.broadcasts())
+
+
+def test_chat_commands_are_hidden_and_for_the_host_only() -> None:
+    tts = loaded()
+    assert tts.run("return onChat('!companion key SECRET', {color = 'Blue', host = false})") is False
+    assert tts.run("return onChat('hello', {color = 'Blue', host = false})") is True
+    assert any("only the host" in b["message"] and b["colour"] == "Blue" for b in tts.broadcasts())
+    assert all("SECRET" not in b["message"] for b in tts.broadcasts())
 
 
 def test_verdicts_go_to_the_acting_colour_only_and_flag_the_card() -> None:
-    tts = loaded()
-    index = tts.request_for("Red")
-    guid = tts.run("return tyrion.getGUID()")
-    text = "Companion: bring out Tyrion Lannister — a copy is in the dead pile"
-    reply = {"colour": "Red", "verdicts": [{"text": text, "legal": False, "guid": guid}]}
-    tts.run(f"fake.reply({index}, 201, [[{json.dumps(reply)}]])")
-    shown = tts.broadcasts()
-    assert shown == [{"message": reply["verdicts"][0]["text"], "colour": "Red"}]
-    assert to_py(tts.fake.highlights) == [guid]
-    assert to_py(tts.fake.prints) == []  # nothing printed to everyone
+    tts = agent_dropped_in_red_shadows()
+    guid = tts.run("return agent.getGUID()")
+    text = "Companion: bring out The Imp's Agent — a copy is in the dead pile"
+    answer_all(tts, {"colour": "Red", "verdicts": [{"text": text, "legal": False, "guid": guid}]})
+    assert {"message": text, "colour": "Red"} in tts.broadcasts()
+    assert all(b["colour"] == "Red" for b in tts.broadcasts() if "Imp" in b["message"])
+    assert to_py(tts.fake.highlights) == [guid] and tts.prints() == []
 
 
-def test_hidden_identities_never_reach_other_colours() -> None:
-    tts = loaded()
-    n = tts.request_for("Red")
-    refused = {"error": {"message": "illegal", "details": {
-        "verdicts": [{"text": "Tyrion Lannister cannot come out", "legal": False}]}}}
-    tts.run(f"fake.reply({n}, 422, [[{json.dumps(refused)}]])")
-    tts.run(f"fake.reply({n}, 0, '', true)")
-    for b in tts.broadcasts():
-        if "Tyrion" in b["message"]:
-            assert b["colour"] == "Red"
-    assert all("Tyrion" not in p for p in to_py(tts.fake.prints) or [])
-    assert any("not reachable" in b["message"] and b["colour"] == "Red" for b in tts.broadcasts())
+def test_an_unreachable_companion_is_retried_then_said_to_that_colour() -> None:
+    tts = agent_dropped_in_red_shadows()
+    for _ in range(10):
+        for i, r in enumerate(tts.requests(), start=1):
+            if not r["answered"]:
+                tts.fake.reply(i, 0, "", True)
+        tts.fake.advance(20)
+    ids = {json.loads(r["data"])["request_id"] for r in tts.requests() if json.loads(r["data"])["cards"]}
+    assert len(ids) == 1 and sum(1 for r in tts.requests() if json.loads(r["data"])["cards"]) == 6
+    assert any("could not be delivered" in b["message"] and b["colour"] == "Red" for b in tts.broadcasts())
 
 
-def test_a_flip_in_a_shadows_zone_reports_and_elsewhere_does_not() -> None:
-    tts = loaded()
-    n = len(tts.requests())
-    tts.run("loose = fake.object('Card', {x = 50, z = 50}); onObjectRotate(loose, 0, 180, 'Red', 0, 0); "
-            "fake.advance(1)")
-    assert len(tts.requests()) == n
-    tts.run("flipped = fake.object('Card', {zones = {zone_red}}); onObjectRotate(flipped, 0, 180, 'Red', 0, 0); "
-            "fake.advance(1)")
-    assert len(tts.requests()) == n + 1
-
-
-def test_snapshot_for_the_external_editor_and_pushed_verdicts() -> None:
+def test_snapshot_for_the_external_editor_and_pushed_verdicts_and_key() -> None:
     tts = Tts()
-    setup_table(tts)
-    tts.run('onLoad("")')
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.load({"game": "G1"})
+    tts.fake.advance(0.1)
+    x, z = tts.zone_at("Red")
+    tts.run(f"fake.card({{gm_notes = '13089', face_down = true, x = {x}, z = {z}}})")
     snap = json.loads(tts.run("return JSON.encode(companion_snapshot())"))
     red = next(s for s in snap if s["colour"] == "Red")
-    assert red["cards"][0]["code"] == "13089"
+    assert red["cards"][0]["code"] == "13089" and red["request_id"]
     tts.run('onExternalMessage({colour = "Blue", verdicts = {{text = "Companion: ok", legal = true}}})')
     assert tts.broadcasts()[-1] == {"message": "Companion: ok", "colour": "Blue"}
+    tts.run('onExternalMessage({key = "FROM-BRIDGE"})')
+    tts.fake.advance(2)
+    assert tts.requests() and tts.requests()[0]["headers"]["Authorization"] == "Bearer FROM-BRIDGE"
 
 
-def test_without_a_game_the_helper_says_so_to_that_colour() -> None:
-    tts = Tts()
-    setup_table(tts)
-    tts.run('onLoad("")')
-    tts.run("fake.advance(1)")
-    assert any("no game set" in b["message"] for b in tts.broadcasts())
-    assert tts.requests() == []
+# -- zones on real tables ---------------------------------------------------------------------
+
+def _corners(t: Transform, w: float, d: float) -> list[tuple[float, float]]:
+    a = math.radians(t.rot_y)
+    c, s = math.cos(a), math.sin(a)
+    return [(t.x + lx * c + lz * s, t.z - lx * s + lz * c) for lx, lz in
+            ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
 
 
-def test_a_card_leaving_shadows_reports_where_it_went() -> None:
+def _overlap(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
+    for poly in (a, b):
+        for i in range(4):
+            (px, pz), (qx, qz) = poly[i], poly[(i + 1) % 4]
+            ax, az = qz - pz, px - qx
+            pa = [x * ax + z * az for x, z in a]
+            pb = [x * ax + z * az for x, z in b]
+            if max(pa) <= min(pb) + 1e-9 or max(pb) <= min(pa) + 1e-9:
+                return False
+    return True
+
+
+REAL_TABLES = ["coinche_builtin_deck_TS_Save_1.json", "marvel_champions_automated_v12.json",
+               "sleeping_gods_v13_TS_Save_88.json", "spirit_island_v13_TTSModManager_input.json",
+               "terraforming_mars_midgame_TS_Save_2.json"]
+
+
+@pytest.mark.parametrize("name", REAL_TABLES)
+def test_zones_on_real_tables_lie_beside_their_hand_and_over_no_hand_zone(name: str) -> None:
+    need_shared()
+    w = walk(parse_bytes((DATA / "tts" / name).read_bytes()))
+    hands = [z for z in w.zones if z.kind == "hand" and z.colour]
+    colours = list(dict.fromkeys(z.colour for z in hands))
+    tts = Tts(seated=tuple(colours))  # type: ignore[arg-type]
+    for h in hands:
+        t = h.transform
+        tts.run(f'fake.hand("{h.colour}", {t.x}, {t.z}, {t.rot_y}, {t.scale_x}, {t.scale_z})')
+    tts.load("")
+    tts.fake.advance(0.2)
+    made = {}
+    for colour in colours:
+        found = tts.run(f"""for _, o in ipairs(getObjects()) do
+            if o.getName() == "Shadows: {colour}" then
+                local p, r, s = o.getPosition(), o.getRotation(), o.getScale()
+                return p.x, p.z, r.y, s.x, s.z
+            end end""")
+        assert found is not None, f"{name}: no zone for {colour}: {tts.broadcasts()}"
+        x, z, rot, sx, sz = found
+        made[colour] = _corners(Transform(x=x, z=z, rot_y=rot), sx, sz)
+        first = next(h for h in hands if h.colour == colour).transform
+        assert math.hypot(x - first.x, z - first.z) < first.scale_z / 2 + 20, f"{colour}'s zone is beside its hand"
+    for colour, box in made.items():
+        for h in hands:
+            assert not _overlap(box, _corners(h.transform, h.transform.scale_x, h.transform.scale_z)), \
+                f"{name}: {colour}'s shadows zone lies over {h.colour}'s hand zone"
+        for other, obox in made.items():
+            assert other == colour or not _overlap(box, obox), f"{name}: {colour}'s and {other}'s zones overlap"
+
+
+def test_a_fixed_layout_would_have_covered_hand_zones_on_real_tables() -> None:
+    """Why zones follow the hands: the old fixed positions lay over hand zones of real tables."""
+    need_shared()
+    old = {"White": (-20, -18), "Red": (0, -18), "Orange": (20, -18), "Blue": (-20, 18), "Green": (0, 18),
+           "Purple": (20, 18)}
+    covered = 0
+    for name in REAL_TABLES:
+        hands = [z for z in walk(parse_bytes((DATA / "tts" / name).read_bytes())).zones if z.kind == "hand"]
+        boxes = [_corners(Transform(x=x, z=z), 12, 5) for x, z in old.values()]
+        if any(_overlap(b, _corners(h.transform, h.transform.scale_x, h.transform.scale_z)) for b in boxes
+               for h in hands):
+            covered += 1
+    assert covered >= 1
+
+
+def test_the_saved_state_lists_cards_not_the_key(tmp_path: Path) -> None:
     tts = loaded()
-    # Tyrion goes into a hand zone.
-    tts.run("""
-        hand = fake.object("Hand", {name = ""})
-        tyrion.setZones({hand})
-        zone_red.contents = {coin}
-        onObjectLeaveZone(zone_red, tyrion)
-        fake.advance(1)
-    """)
+    x, z = tts.zone_at("Red")
+    tts.run(f"fake.card({{gm_notes = '00168', face_down = true, x = {x}, z = {z}}})")
+    answer_all(tts)
+    tts.fake.advance(1.5)
+    state = json.loads(tts.run("return onSave()"))
+    assert [e["code"] for e in state["known"]["Red"]] == ["00168"]
+    assert set(state) == {"url", "game", "seats", "debounce", "known"}
+
+
+def test_the_companion_object_carries_the_helper_and_its_settings_but_no_key() -> None:
+    from click.testing import CliRunner
+
+    from companion.cli.tts import tts as tts_cli
+    from companion.tts.bundle import COMPANION_GUID, companion_object
+
+    saved = companion_object("http://127.0.0.1:8787/", "G1", {"Red": "A", "Blue": "B"})
+    [obj] = saved["ObjectStates"]
+    assert obj["GUID"] == COMPANION_GUID and obj["Nickname"] == "Companion" and obj["LuaScript"] == bundle()
+    assert json.loads(obj["LuaScriptState"]) == {"url": "http://127.0.0.1:8787", "game": "G1",
+                                                 "seats": {"Red": "A", "Blue": "B"}}
+    assert saved["LuaScript"] == ""  # the mod's Global script is not touched
+    # TTS loads the object: its script runs with its saved state (events.md onLoad).
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5)')
+    tts.lua.execute(obj["LuaScript"])
+    tts.lua.globals().onLoad(obj["LuaScriptState"])
+    assert json.loads(tts.run("return onSave()"))["seats"] == {"Red": "A", "Blue": "B"}
+    for bad in (("ftp://x", "G1", {}), ("http://x", "G 1", {}), ("http://x", "G1", {"Mauve": "A"})):
+        with pytest.raises(ValueError):
+            companion_object(*bad)
+    result = CliRunner().invoke(tts_cli, ["object", "--game", "G1", "--seat", "red=A"])
+    assert result.exit_code == 0 and json.loads(result.output)["ObjectStates"][0]["Nickname"] == "Companion"
+    assert "Mauve" in CliRunner().invoke(tts_cli, ["object", "--game", "G1", "--seat", "Mauve=A"]).output
+
+
+def test_where_a_card_went_is_kept_until_a_report_arrives() -> None:
+    tts = agent_dropped_in_red_shadows()
+    answer_all(tts)
+    x, z = tts.zone_at("Red")
+    tts.run(f"fake.flip('Red', agent); fake.pick_up('Red', agent); fake.carry(agent, {x}, {z + 10}); "
+            "fake.drop('Red', agent)")   # face up onto the table: it came out
+    tts.fake.advance(1.5)
+    for _ in range(8):   # the companion is down: every attempt fails
+        for i, r in enumerate(tts.requests(), start=1):
+            if not r["answered"]:
+                tts.fake.reply(i, 0, "", True)
+        tts.fake.advance(20)
+    left = [json.loads(r["data"])["left"] for r in tts.requests() if json.loads(r["data"])["colour"] == "Red"]
+    assert left[-1] == [{"code": "00168", "to": "play"}]
+    # The companion is back; the next move's report still says where the Agent went.
+    tts.run(f"dromond = fake.card({{gm_notes = '00170', face_down = true, x = {x}, z = {z}}}); "
+            "fake.enter_zones(dromond)")
+    tts.fake.advance(1.5)
     body = json.loads(tts.requests()[-1]["data"])
-    assert body["cards"] == [] and body["left"] == [{"code": "13089", "to": "hand"}]
-    # A card leaving face up onto the table came out of shadows.
-    tts.run("""
-        agent = fake.object("Card", {gm_notes = "00168", face_down = true})
-        zone_red.contents = {agent}
-        onObjectEnterZone(zone_red, agent); fake.advance(1)
-        agent.is_face_down = false; zone_red.contents = {}
-        onObjectLeaveZone(zone_red, agent); fake.advance(1)
-    """)
-    assert json.loads(tts.requests()[-1]["data"])["left"] == [{"code": "00168", "to": "play"}]
+    assert body["left"] == [{"code": "00168", "to": "play"}] and [c["code"] for c in body["cards"]] == ["00170"]
+
+
+def test_a_seated_colour_without_a_hand_zone_gets_no_zone_and_the_host_is_told() -> None:
+    tts = Tts(seated=("Red", "Blue"))
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5)')
+    tts.load({"game": "G1"})
+    tts.fake.advance(0.2)
+    names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
+                    "return table.concat(n, ',')").split(",")
+    assert "Shadows: Red" in names and "Shadows: Blue" not in names
+    told = [b for b in tts.broadcasts() if "no shadows zone for Blue" in b["message"]]
+    assert told and told[0]["colour"] == "Red" and "'Shadows: Blue'" in told[0]["message"]
+
+
+def test_a_colour_change_while_zones_spawn_makes_no_second_zone() -> None:
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.load("")
+    tts.run("onPlayerChangeColor('Blue')")   # before the zones have finished spawning
+    tts.fake.advance(0.2)
+    names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
+                    "return table.concat(n, ',')").split(",")
+    assert names.count("Shadows: Red") == 1 and names.count("Shadows: Blue") == 1

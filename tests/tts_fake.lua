@@ -1,71 +1,388 @@
--- A fake Tabletop Simulator API for testing the companion helper under a stock Lua 5.2.
--- JSON.encode / JSON.decode are supplied by the test (TTS has them built in).
-fake = {requests = {}, broadcasts = {}, prints = {}, highlights = {}, timers = {}, now = 0, next_id = 1,
-        objects = {}, seated = {"Red", "Blue"}}
+-- A fake Tabletop Simulator for testing the companion helper under a stock Lua 5.2.
+--
+-- Every behaviour below names the page of the official API docs it follows
+-- (Berserk-Games/Tabletop-Simulator-API @ v14.0.3, docs/...). Where the docs are silent the
+-- behaviour is marked INFERENCE: those are the things only a live TTS can confirm.
+-- JSON.encode / JSON.decode are supplied by the test (TTS has them built in: json.md).
 
-local function vec(x, y, z) return {x = x, y = y, z = z} end
+fake = {requests = {}, broadcasts = {}, prints = {}, highlights = {}, timers = {}, tasks = {}, now = 0,
+        frame = 1 / 60, next_guid = 1, objects = {}, seated = {}, hands = {}, events = {}}
 
+local CARD_W, CARD_L = 2.2, 3.1   -- a card's footprint at scale 1 (INFERENCE: not measured in TTS)
+
+local function vec(x, y, z) return {x = x, y = y, z = z, [1] = x, [2] = y, [3] = z} end
+local function as_vec(v) return vec(v.x or v[1] or 0, v.y or v[2] or 0, v.z or v[3] or 0) end
+
+local function new_guid()
+    local g = string.format("%06x", 0xa00000 + fake.next_guid)
+    fake.next_guid = fake.next_guid + 1
+    return g
+end
+
+-- events.md: handlers are global functions the game looks up by name when the event happens.
+function fake.fire(name, ...)
+    table.insert(fake.events, name)
+    local handler = _G[name]
+    if type(handler) == "function" then return handler(...) end
+    return nil
+end
+
+local function live(obj) return obj ~= nil and not obj.destroyed end
+
+-- Is a table point inside a box (position, rotation y, full-size scale)?  Zones are boxes whose
+-- scale is their full size (shared/docs/tts.md §1.8, measured on real saves).
+local function inside(box_pos, box_rot_y, box_scale, p)
+    local a = math.rad(box_rot_y or 0)
+    local dx, dz = p.x - box_pos.x, p.z - box_pos.z
+    local lx = dx * math.cos(a) - dz * math.sin(a)
+    local lz = dx * math.sin(a) + dz * math.cos(a)
+    return math.abs(lx) <= box_scale.x / 2 and math.abs(lz) <= box_scale.z / 2
+end
+
+-- object.md: the members and functions the helper uses, on one game Object.
 function fake.object(kind, props)
-    local obj = {type = kind, memo = props.memo or "", is_face_down = props.face_down or false}
+    props = props or {}
+    local obj = {type = kind, memo = props.memo or "", held_by_color = nil, resting = true, spawning = false,
+                 destroyed = false, contents = {}, script_state = props.script_state or ""}
     local pos = vec(props.x or 0, props.y or 1, props.z or 0)
-    local name = props.name or ""
-    local guid = props.guid or string.format("%06x", fake.next_id)
-    fake.next_id = fake.next_id + 1
-    obj.contents = {}
+    local rot = vec(0, props.rot_y or 0, props.face_down and 180 or 0)
+    local scale = vec(props.sx or 1, props.sy or 1, props.sz or 1)
+    local name, description, gm_notes = props.name or "", props.description or "", props.gm_notes or ""
+    local guid = props.guid or new_guid()
+    obj.guid = guid
+    obj.colour = props.colour   -- hand zones: the owner colour
+    local function face_down() return math.cos(math.rad(rot.x)) * math.cos(math.rad(rot.z)) < 0 end
+    setmetatable(obj, {__index = function(t, k)
+        if k == "is_face_down" then return face_down() end   -- object.md is_face_down (read only)
+        return nil
+    end})
     function obj.getGUID() return guid end
     function obj.getName() return name end
     function obj.setName(n) name = n end
-    function obj.getGMNotes() return props.gm_notes or "" end
-    function obj.getPosition() return pos end
-    function obj.setPosition(p) pos = vec(p[1] or p.x, p[2] or p.y, p[3] or p.z) end
-    function obj.getScale() return vec(props.sx or 1, 1, props.sz or 1) end
-    function obj.getObjects() return obj.contents end
-    function obj.getZones() return props.zones or {} end
-    function obj.setZones(z) props.zones = z end
+    function obj.getDescription() return description end
+    function obj.setDescription(d) description = d end
+    function obj.getGMNotes() return gm_notes end
+    function obj.setGMNotes(n) gm_notes = n end
+    function obj.getPosition() return vec(pos.x, pos.y, pos.z) end
+    function obj.setPosition(p) fake.place(obj, as_vec(p)) end
+    function obj.getRotation() return vec(rot.x, rot.y, rot.z) end
+    function obj.setRotation(r) rot = as_vec(r) end
+    function obj.getScale() return vec(scale.x, scale.y, scale.z) end
+    function obj.isDestroyed() return obj.destroyed end
+    function obj.getQuantity() return kind == "Deck" and #obj.contents or -1 end
     function obj.highlightOn(colour, seconds) table.insert(fake.highlights, guid) end
+    function obj._set_pos(p) pos = p end
+    function obj._flip() rot = vec(rot.x, rot.y, (rot.z + 180) % 360) end
+    function obj.contains(p) return inside(pos, rot.y, scale, p) end
+    -- object.md getObjects(): a zone returns the game Objects occupying it; a deck returns data
+    -- tables {guid, name, description, gm_notes, memo, index} in its order (index from 0).
+    function obj.getObjects()
+        if kind == "Scripting" or kind == "Hand" then return fake.occupants(obj) end
+        local out = {}
+        for i, c in ipairs(obj.contents) do
+            table.insert(out, {guid = c.guid, name = c.name, description = c.description,
+                               gm_notes = c.gm_notes, memo = c.memo, index = i - 1})
+        end
+        return out
+    end
+    function obj.getZones()
+        local out = {}
+        for _, z in ipairs(fake.objects) do
+            if live(z) and (z.type == "Scripting" or z.type == "Hand") and z.contains(pos) then
+                table.insert(out, z)
+            end
+        end
+        return out
+    end
+    -- object.md takeObject: a deck hands out a card that "will take one or more frames to spawn";
+    -- taking the second last card destroys the deck and spawns the last one in its place (remainder).
+    function obj.takeObject(params)
+        params = params or {}
+        local index = params.index ~= nil and params.index + 1 or ((params.top == false) and #obj.contents or 1)
+        local data = table.remove(obj.contents, index)
+        local at = params.position and as_vec(params.position) or vec(pos.x + 2, pos.y, pos.z)
+        local card = fake.card_from(data, at, obj.is_face_down)
+        card.spawning = true
+        fake.fire("onObjectLeaveContainer", obj, card)
+        fake.later(function()
+            card.spawning = false
+            fake.enter_zones(card)
+            if params.callback_function then params.callback_function(card) end
+        end)
+        if #obj.contents == 1 then
+            local last = fake.card_from(table.remove(obj.contents, 1), obj.getPosition(), obj.is_face_down)
+            obj.remainder = last
+            fake.fire("onObjectLeaveContainer", obj, last)
+            fake.destroy(obj)
+            fake.enter_zones(last)
+        end
+        return card
+    end
     table.insert(fake.objects, obj)
     return obj
 end
 
-function getAllObjects() return fake.objects end
-function getSeatedPlayers() return fake.seated end
-function getObjectFromGUID(guid)
-    for _, o in ipairs(fake.objects) do if o.getGUID() == guid then return o end end
+-- The data a card keeps while it sits in a deck (object.md getObjects, containers).
+local function card_data(card)
+    return {guid = card.getGUID(), name = card.getName(), description = card.getDescription(),
+            gm_notes = card.getGMNotes(), memo = card.memo}
+end
+
+function fake.card_from(data, at, face_down)
+    -- INFERENCE: a card keeps its GUID when it leaves a deck unless that GUID is taken (base.md GUID note).
+    local guid = data.guid
+    if fake.find(guid) ~= nil then guid = nil end
+    return fake.object("Card", {guid = guid, name = data.name, description = data.description,
+                                gm_notes = data.gm_notes, memo = data.memo, x = at.x, y = at.y, z = at.z,
+                                face_down = face_down})
+end
+
+function fake.card(props) return fake.object("Card", props) end
+
+function fake.find(guid)
+    for _, o in ipairs(fake.objects) do if live(o) and o.getGUID() == guid then return o end end
     return nil
 end
-function spawnObject(params)
-    local zone = fake.object("Scripting", {x = params.position[1], z = params.position[3]})
-    if params.callback_function then params.callback_function(zone) end
-    return zone
+
+function fake.occupants(zone)
+    local out = {}
+    for _, o in ipairs(fake.objects) do
+        if live(o) and o ~= zone and o.type ~= "Scripting" and o.type ~= "Hand" and zone.contains(o.getPosition())
+                and not o.spawning then
+            table.insert(out, o)
+        end
+    end
+    return out
 end
+
+local function zones_of(obj)
+    local set = {}
+    for _, z in ipairs(obj.getZones()) do set[z] = true end
+    return set
+end
+
+-- events.md onObjectEnterZone / onObjectLeaveZone: fired as an object's position crosses a zone,
+-- whether it is held or not (INFERENCE for held objects: TTS fires them while dragging).
+function fake.place(obj, p)
+    local before = zones_of(obj)
+    obj._set_pos(p)
+    local after = zones_of(obj)
+    for z, _ in pairs(before) do if not after[z] then fake.fire("onObjectLeaveZone", z, obj) end end
+    for z, _ in pairs(after) do if not before[z] then fake.fire("onObjectEnterZone", z, obj) end end
+end
+
+function fake.enter_zones(obj)
+    for z, _ in pairs(zones_of(obj)) do fake.fire("onObjectEnterZone", z, obj) end
+end
+
+-- events.md onObjectDestroy: "called whenever an object is about to be destroyed"; the reference is
+-- valid during the call. INFERENCE: a destroyed object inside a zone also leaves it.
+function fake.destroy(obj)
+    fake.fire("onObjectDestroy", obj)
+    local zones = zones_of(obj)
+    obj.destroyed = true
+    for z, _ in pairs(zones) do fake.fire("onObjectLeaveZone", z, obj) end
+end
+
+-- events.md onObjectPickUp; object.md held_by_color. Held objects float above the table.
+function fake.pick_up(colour, obj)
+    obj.held_by_color = colour
+    obj.resting = false
+    local p = obj.getPosition()
+    obj._set_pos(vec(p.x, p.y + 2, p.z))
+    fake.fire("onObjectPickUp", colour, obj)
+end
+
+function fake.carry(obj, x, z)
+    local p = obj.getPosition()
+    fake.place(obj, vec(x, p.y, z))
+end
+
+-- events.md onObjectDrop; dropping a card onto a card or a deck merges them (object.md putObject:
+-- a card above a deck goes on top; "the deck/stack that was formed"): the card enters the
+-- container (events.md onObjectEnterContainer, "Includes decks") and its own Object is destroyed.
+function fake.drop(colour, obj)
+    obj.held_by_color = nil
+    local p = obj.getPosition()
+    obj._set_pos(vec(p.x, 1, p.z))
+    fake.fire("onObjectDrop", colour, obj)
+    local target = nil
+    for _, o in ipairs(fake.objects) do
+        if live(o) and o ~= obj and (o.type == "Card" or o.type == "Deck") and not o.held_by_color then
+            local q = o.getPosition()
+            if math.abs(q.x - p.x) < CARD_W / 2 and math.abs(q.z - p.z) < CARD_L / 2 then target = o end
+        end
+    end
+    if target ~= nil and obj.type == "Card" then return fake.merge(obj, target) end
+    obj.resting = true
+    return obj
+end
+
+function fake.merge(card, target)
+    local deck = target
+    if target.type == "Card" then
+        -- Two cards make a new Deck object where the lower card lay (INFERENCE: its rotation).
+        local q = target.getPosition()
+        deck = fake.object("Deck", {x = q.x, z = q.z, face_down = target.is_face_down})
+        deck.contents = {card_data(target)}
+        fake.fire("onObjectEnterContainer", deck, target)
+        fake.destroy(target)
+        fake.enter_zones(deck)
+    end
+    table.insert(deck.contents, 1, card_data(card))   -- dropped from above: on top
+    fake.fire("onObjectEnterContainer", deck, card)
+    fake.destroy(card)
+    return deck
+end
+
+-- A drawn card: takeObject from the top, placed at x, z (a split when the deck had two).
+function fake.draw(deck, x, z)
+    return deck.takeObject({position = {x, 1, z}})
+end
+
+-- events.md onObjectRotate(object, spin, flip, player_color, old_spin, old_flip).
+function fake.flip(colour, obj)
+    local old = obj.getRotation().z
+    obj._flip()
+    fake.fire("onObjectRotate", obj, 0, obj.getRotation().z, colour, 0, old)
+end
+
+-- base.md getAllObjects (deprecated, "all Objects except hand zones") and getObjects.
+function getAllObjects()
+    local out = {}
+    for _, o in ipairs(fake.objects) do if live(o) and o.type ~= "Hand" then table.insert(out, o) end end
+    return out
+end
+function getObjects()
+    local out = {}
+    for _, o in ipairs(fake.objects) do if live(o) then table.insert(out, o) end end
+    return out
+end
+function getSeatedPlayers() return fake.seated end
+function getObjectFromGUID(guid) return fake.find(guid) end   -- base.md: nil if it does not exist
+
+-- player/instance.md: Player[colour].getHandTransform(i) {position, rotation, scale, forward, ...},
+-- getHandCount(), getHandObjects(i), seated, host.
+Player = setmetatable({}, {__index = function(t, colour)
+    local hands = {}
+    for _, h in ipairs(fake.objects) do
+        if live(h) and h.type == "Hand" and h.colour == colour then table.insert(hands, h) end
+    end
+    local seated = false
+    for _, c in ipairs(fake.seated) do if c == colour then seated = true end end
+    return {
+        color = colour, seated = seated, host = (colour == fake.host),
+        getHandCount = function() return #hands end,
+        getHandTransform = function(i)
+            local h = hands[i or 1]
+            if h == nil then return nil end
+            local a = math.rad(h.getRotation().y)
+            return {position = h.getPosition(), rotation = h.getRotation(), scale = h.getScale(),
+                    forward = vec(math.sin(a), 0, math.cos(a)), right = vec(math.cos(a), 0, -math.sin(a)),
+                    up = vec(0, 1, 0)}
+        end,
+        getHandObjects = function(i) local h = hands[i or 1]; return h and fake.occupants(h) or {} end,
+    }
+end})
+
+function fake.hand(colour, x, z, rot_y, sx, sz)
+    return fake.object("Hand", {colour = colour, x = x, z = z, rot_y = rot_y or 0, sx = sx or 12, sy = 5,
+                                sz = sz or 5})
+end
+
+-- base.md spawnObject: "Objects take a moment to spawn"; callback_function is called when the
+-- object has finished spawning, so never before spawnObject returns.
+function spawnObject(params)
+    local kind = ({ScriptingTrigger = "Scripting", HandTrigger = "Hand"})[params.type] or params.type
+    local p = params.position or {0, 1, 0}
+    local s = params.scale or {1, 1, 1}
+    local r = params.rotation or {0, 0, 0}
+    local obj = fake.object(kind, {x = p[1] or p.x, y = p[2] or p.y, z = p[3] or p.z, rot_y = r[2] or r.y,
+                                   sx = s[1] or s.x, sy = s[2] or s.y, sz = s[3] or s.z})
+    obj.spawning = true
+    fake.later(function()
+        obj.spawning = false
+        if params.callback_function then params.callback_function(obj) end
+    end)
+    return obj
+end
+
+-- base.md messages: broadcastToColor / printToColor reach one colour; print reaches the host.
 function broadcastToColor(message, colour, tint) table.insert(fake.broadcasts, {message = message, colour = colour}) end
+function printToColor(message, colour, tint) table.insert(fake.broadcasts, {message = message, colour = colour}) end
 function broadcastToAll(message) table.insert(fake.broadcasts, {message = message, colour = "ALL"}) end
 function printToAll(message) table.insert(fake.prints, message) end
 function print(message) table.insert(fake.prints, tostring(message)) end
 function log(message) end
 
+-- wait.md: Wait.time(fn, seconds), Wait.frames(fn, n), Wait.stop(id); the fake clock moves only
+-- when the test advances it, one frame at a time.
 Wait = {}
-function Wait.time(fn, seconds)
+local function schedule(at, fn)
     local id = #fake.timers + 1
-    fake.timers[id] = {at = fake.now + seconds, fn = fn}
+    fake.timers[id] = {at = at, fn = fn}
     return id
 end
-function Wait.stop(id) fake.timers[id] = false end
+function Wait.time(fn, seconds) return schedule(fake.now + seconds, fn) end
+function Wait.frames(fn, n) return schedule(fake.now + (n or 1) * fake.frame, fn) end
+function Wait.stop(id) if id ~= nil and fake.timers[id] then fake.timers[id] = false end end
+function fake.later(fn) return schedule(fake.now + fake.frame, fn) end
+
 function fake.advance(seconds)
-    fake.now = fake.now + seconds
-    for id, t in pairs(fake.timers) do
-        if t and t.at <= fake.now then fake.timers[id] = false; t.fn() end
-    end
+    local stop = fake.now + seconds
+    repeat
+        fake.now = math.min(stop, fake.now + fake.frame)
+        local due = {}
+        for id, t in pairs(fake.timers) do
+            if t and t.at <= fake.now + 1e-9 then table.insert(due, {id = id, t = t}) end
+        end
+        table.sort(due, function(a, b) return a.t.at < b.t.at or (a.t.at == b.t.at and a.id < b.id) end)
+        for _, d in ipairs(due) do
+            if fake.timers[d.id] then fake.timers[d.id] = false; d.t.fn() end
+        end
+    until fake.now >= stop - 1e-9
 end
 
+-- webrequest/manager.md custom(url, method, download, data, headers, callback): the answer comes
+-- later, through the callback, with is_error only for transport failures (webrequest/instance.md).
 WebRequest = {}
 function WebRequest.custom(url, method, download, data, headers, callback)
     table.insert(fake.requests, {url = url, method = method, download = download, data = data, headers = headers,
-                                 callback = callback})
+                                 callback = callback, answered = false})
     return {}
 end
 function fake.reply(index, code, text, is_error)
     local r = fake.requests[index]
+    r.answered = true
     r.callback({is_error = is_error or false, error = is_error and "connection refused" or nil,
                 response_code = code, text = text})
+end
+
+-- events.md onSave / onLoad: a save or rewind checkpoint stores the table and each script's
+-- onSave() string; loading one (a rewind) restores that table and calls onLoad(script_state) again.
+function fake.checkpoint()
+    local objects = {}
+    for _, o in ipairs(fake.objects) do
+        if live(o) then
+            local contents = {}
+            for i, c in ipairs(o.contents) do contents[i] = c end
+            table.insert(objects, {obj = o, pos = o.getPosition(), rot = o.getRotation(), contents = contents})
+        end
+    end
+    local state = type(onSave) == "function" and onSave() or ""
+    return {objects = objects, state = state}
+end
+
+function fake.restore(point)
+    for _, o in ipairs(fake.objects) do o.destroyed = true end
+    fake.objects = {}
+    for _, s in ipairs(point.objects) do
+        local o = s.obj
+        o.destroyed, o.held_by_color, o.spawning = false, nil, false
+        o._set_pos(s.pos)
+        o.setRotation(s.rot)
+        o.contents = s.contents
+        table.insert(fake.objects, o)
+    end
+    fake.timers = {}
 end

@@ -41,6 +41,7 @@ class Card:
     deck_limit: int = 3
     other_factions: tuple[str, ...] = ()  # 1st edition multi-house cards
     attaches_to: str | None = None  # "character" / "location" for attachments
+    image_url: str = ""  # where the card's face image is published (a fact of the card data)
 
     @property
     def has_shadow(self) -> bool:
@@ -83,6 +84,7 @@ class Card:
             deck_limit=int(d.get("deck_limit", 3)),
             other_factions=tuple(d.get("other_factions") or ()),
             attaches_to=d.get("attaches_to"),
+            image_url=str(d.get("image_url") or ""),
         )
 
 

@@ -116,7 +116,22 @@ def _attaches(card_type: str, kw: Keywords) -> str | None:
     return kw.attaches_to or "character"
 
 
-def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str], source: str, index: int) -> Card:
+#: FFG's card image CDN, named by ThronesDB's pack id (throneteki's ``cgdbId``) and the card's number:
+#: GT01_1.jpg is 01001. ThronesDB's own image importer builds the same name.
+FFG_IMAGE = "https://lcg-cdn.fantasyflightgames.com/got2nd/GT{pack:02d}_{number}.jpg"
+
+
+def image_url(rec: dict[str, Any], code: str, cgdb_id: Any) -> str:
+    """The image URL the card data carries (throneteki's ``imageUrl``), else FFG's CDN for FFG-era packs."""
+    url = rec.get("imageUrl") or rec.get("image_url")
+    if isinstance(url, str) and url.startswith(("https://", "http://")):
+        return url
+    if isinstance(cgdb_id, int) and not isinstance(cgdb_id, bool) and code[2:].isdigit():
+        return FFG_IMAGE.format(pack=cgdb_id, number=int(code[2:]))
+    return ""
+
+
+def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: str, index: int) -> Card:
     label = _require(rec, ("code", "name", "type", "faction"), source, index)
     card_type = _type(rec["type"], source, label)
     kw = parse_keywords(rec.get("text"))
@@ -141,6 +156,7 @@ def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str], source: str, in
         quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
         deck_limit=_int(rec.get("deckLimit"), 3, source, label, "deckLimit"),
         attaches_to=_attaches(card_type, kw),
+        image_url=image_url(rec, str(rec["code"]), pack[2]),
     )
 
 
@@ -171,6 +187,7 @@ def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
         quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
         deck_limit=_int(rec.get("deck_limit"), 3, source, label, "deck_limit"),
         attaches_to=_attaches(card_type, kw),
+        image_url=image_url(rec, str(rec["code"]), None),
     )
 
 
@@ -236,7 +253,7 @@ def parse_cards(source: str, text: str | bytes) -> list[Card]:
         raise CatalogError(source, f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     fmt = detect_format(data)
     if fmt == "throneteki":
-        pack = (str(data.get("code") or ""), str(data.get("name") or data.get("code") or ""))
+        pack = (str(data.get("code") or ""), str(data.get("name") or data.get("code") or ""), data.get("cgdbId"))
         cards = [_from_throneteki(r, pack, source, i) for i, r in enumerate(data["cards"])]
     elif fmt == "thronesdb":
         cards = [_from_thronesdb(r, source, i) for i, r in enumerate(data)]

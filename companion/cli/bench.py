@@ -10,7 +10,7 @@ import click
 from companion.bench import bench_rules
 from companion.bench.scan import bench_folder, bench_synthetic
 from companion.bench.server import bench_server
-from companion.bench.tts import bench_tts
+from companion.bench.tts import bench_tts, bench_tts_scaling
 
 
 @click.group()
@@ -41,12 +41,17 @@ def server(tables: int, devices: int, actions: int, writers: int, as_json: bool)
 
 
 @bench.command("tts")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--repeat", default=7, show_default=True, type=click.IntRange(1, 100))
+@click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--cards", default=2000, show_default=True, type=click.IntRange(10, 200_000),
+              help="Without FILE: synthetic saves of N and 4N cards, each with a token.")
+@click.option("--repeat", default=None, type=click.IntRange(1, 100), help="Default: 7 for a file, 3 synthetic.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
-def tts(file: Path, repeat: int, as_json: bool) -> None:
-    """Import time of a TTS save against a bare json.loads of it, and peak memory."""
-    click.echo(json.dumps(bench_tts(file, repeat), indent=2))
+def tts(file: Path | None, cards: int, repeat: int | None, as_json: bool) -> None:
+    """Import time of a TTS save (or of N and 4N synthetic cards with tokens) against a bare json.loads."""
+    if file is None:
+        click.echo(json.dumps(bench_tts_scaling(cards, repeat or 3), indent=2))
+    else:
+        click.echo(json.dumps(bench_tts(file, repeat or 7), indent=2))
 
 
 @bench.command("scan")

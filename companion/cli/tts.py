@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
+import uuid
 from pathlib import Path
 
 import click
@@ -30,6 +32,13 @@ def read_with_progress(path: Path) -> bytes:
             parts.append(chunk)
             bar.update(len(chunk))
     return b"".join(parts)
+
+
+def _reason_kind(reason: str) -> str:
+    """A reason without its particulars, to count alike reasons together."""
+    if "printings" in reason and "fits" in reason:
+        return "a name that fits several printings (put the pack in the Description)"
+    return re.sub(r"\s+", " ", re.sub(r"'[^']*'|\"[^\"]*\"", "…", reason)).strip()
 
 
 def _seats(values: tuple[str, ...]) -> dict[str, str]:
@@ -75,7 +84,8 @@ def import_cmd(file: Path, game_id: str | None, seats: tuple[str, ...], apply_: 
     if report["unidentified"]:
         reasons: dict[str, int] = {}
         for u in report["unidentified"]:
-            reasons[u["reason"].split("'")[0]] = reasons.get(u["reason"].split("'")[0], 0) + 1
+            kind = _reason_kind(u["reason"])
+            reasons[kind] = reasons.get(kind, 0) + 1
         click.echo(f"  not identified: {c['unidentified']} card(s); first {len(report['unidentified'])} by reason:")
         for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
             click.echo(f"    {n:>4} × {reason.strip()}")
@@ -118,16 +128,16 @@ def _compare(report: dict, game_id: str, seats: dict[str, str], apply_: bool, db
 @click.argument("deck_file", metavar="DECK", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: card_images/<deck>.json")
 @click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
-@click.option("--face-url", default=None, help="Face image pattern with {code} (default: ThronesDB's images).")
+@click.option("--face-url", default=None, help="Face image pattern with {code} (default: the card data's image URLs).")
 @click.option("--back-url", default=None, help="Card back image URL.")
 def deck_cmd(deck_file: Path, out: Path | None, edition: str, face_url: str | None, back_url: str | None) -> None:
     """Write a TTS Saved Object with a ThronesDB deck: card codes in GMNotes, names, images."""
-    from companion.tts.deck import DEFAULT_BACK, DEFAULT_FACE, saved_object
+    from companion.tts.deck import DEFAULT_BACK, saved_object
 
     catalog = Catalog.open()
     try:
         deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)  # type: ignore[arg-type]
-        obj = saved_object(deck, catalog.cards(set(deck.slots) | set(deck.agendas)), face_url or DEFAULT_FACE,
+        obj = saved_object(deck, catalog.cards(set(deck.slots) | set(deck.agendas)), face_url,
                            back_url or DEFAULT_BACK)
     except (DeckError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -140,7 +150,7 @@ def deck_cmd(deck_file: Path, out: Path | None, edition: str, face_url: str | No
 @tts.command("bundle")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: print to stdout.")
 def bundle_cmd(out: Path | None) -> None:
-    """Bundle tts_scripts/src into one Global script to paste into the mod."""
+    """Bundle tts_scripts/src into one script (the Companion object's; `companion tts object` wraps it)."""
     from companion.tts.bundle import bundle
 
     try:
@@ -154,45 +164,83 @@ def bundle_cmd(out: Path | None) -> None:
         click.echo(text)
 
 
-def forward_snapshot(url: str, game: str, key: str, snap: dict) -> dict:
-    """POST one colour's snapshot to the companion; returns its answer (verdicts for that colour)."""
+@tts.command("object")
+@click.option("--url", default="http://127.0.0.1:8787", show_default=True, help="Where the companion runs.")
+@click.option("--game", "game_id", required=True, help="The tracked game.")
+@click.option("--seat", "seats", multiple=True, help="Map a TTS colour to a seat: Red=A (repeatable).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: print to stdout.")
+def object_cmd(url: str, game_id: str, seats: tuple[str, ...], out: Path | None) -> None:
+    """The "Companion" object (a Saved Object) carrying the helper: drop it into the game, no Global script change."""
+    from companion.tts.bundle import companion_object
+
+    try:
+        obj = companion_object(url, game_id, _seats(seats))
+    except (ValueError, FileNotFoundError) as exc:
+        raise click.ClickException(str(exc)) from None
+    text = json.dumps(obj, ensure_ascii=False, indent=1)
+    if out:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"Wrote {out}. Copy it to Tabletop Simulator's 'Saves/Saved Objects' folder, add it to the game "
+                   "(Objects → Saved Objects), then paste the table key in chat: !companion key <key>.", err=True)
+    else:
+        click.echo(text)
+
+
+def forward_snapshot(url: str, game: str, key: str, snap: dict, retries: int = 5) -> dict:
+    """POST one colour's report to the companion; returns its answer (verdicts for that colour).
+
+    A conflict (409) is sent again with the same request id, so the report is neither lost nor counted twice.
+    """
+    import time
     import urllib.error
     import urllib.request
 
-    req = urllib.request.Request(f"{url.rstrip('/')}/api/tts/games/{game}/snapshot", method="POST",
-                                 data=json.dumps(snap).encode(),
-                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
-    try:
-        with urllib.request.urlopen(req, timeout=10) as r:
-            return json.load(r)  # type: ignore[no-any-return]
-    except urllib.error.HTTPError as exc:
-        err = json.load(exc).get("error", {})
-        return {"colour": snap.get("colour"), "verdicts": err.get("details", {}).get("verdicts")
-                or [{"text": f"Companion: {err.get('message')}", "legal": False}]}
+    snap.setdefault("request_id", uuid.uuid4().hex)
+    for attempt in range(retries + 1):
+        req = urllib.request.Request(f"{url.rstrip('/')}/api/tts/games/{game}/snapshot", method="POST",
+                                     data=json.dumps(snap).encode(),
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return json.load(r)  # type: ignore[no-any-return]
+        except urllib.error.HTTPError as exc:
+            if exc.code == 409 and attempt < retries:
+                time.sleep(0.2 * 2 ** attempt)
+                continue
+            err = json.load(exc).get("error", {})
+            return {"colour": snap.get("colour"), "verdicts": err.get("details", {}).get("verdicts")
+                    or [{"text": f"Companion: {err.get('message')}", "legal": False}]}
+    raise AssertionError("unreachable")
 
 
 @tts.command("bridge")
 @click.option("--url", default="http://127.0.0.1:8787", show_default=True, help="The running companion.")
 @click.option("--game", "game_id", required=True, help="The tracked game.")
-@click.option("--key", required=True, envvar="COMPANION_KEY", help="The game's judge or host key.")
+@click.option("--key", required=True, envvar="COMPANION_KEY", help="The game's table key (or judge key).")
 @click.option("--listen", default=39998, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--tts-port", default=39999, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--object", "guid", default=None, help="GUID of the Companion object (default: the one it is "
+              "installed with).")
 @click.option("--interval", default=5.0, show_default=True, type=click.FloatRange(0.5, 3600))
 @click.option("--once", is_flag=True, help="Pull one snapshot and stop.")
-def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, interval: float, once: bool) -> None:
+def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, guid: str | None, interval: float,
+               once: bool) -> None:
     """Pull the live table from TTS (External Editor API) and report it to the companion."""
     import time
 
-    from companion.tts.bridge import Bridge, BridgeError
+    from companion.tts.bridge import COMPANION_GUID, Bridge, BridgeError
+
+    warned: set[str] = set()
 
     def report(snap: dict) -> None:
         answer = forward_snapshot(url, game_id, key, snap)
         if answer.get("verdicts"):
-            bridge.push({"colour": answer.get("colour"), "verdicts": answer["verdicts"]})
-        click.echo(f"{snap.get('colour')}: {answer.get('recorded', 0)} action(s) recorded")
+            bridge.push_new(str(answer.get("colour")), answer["verdicts"])
+        if answer.get("recorded"):
+            click.echo(f"{snap.get('colour')}: {answer['recorded']} action(s) recorded")
 
     try:
-        bridge = Bridge(listen, tts_port).start()
+        bridge = Bridge(listen, tts_port, guid=guid or COMPANION_GUID).start()
     except BridgeError as exc:
         raise click.ClickException(str(exc)) from None
     bridge.on_custom = lambda m: report(m) if "colour" in m and "cards" in m else None
@@ -203,7 +251,9 @@ def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, int
                 for snap in bridge.pull_snapshot():
                     report(snap)
             except BridgeError as exc:
-                click.secho(f"TTS: {exc}", fg="yellow", err=True)
+                if str(exc) not in warned:  # each warning once
+                    warned.add(str(exc))
+                    click.secho(f"TTS: {exc}", fg="yellow", err=True)
                 if once:
                     sys.exit(1)
             if once:

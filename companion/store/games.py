@@ -802,7 +802,7 @@ class GameStore:
 
     @_with_connection
     def act_many(self, game_id: str, actions: list[Action], actor: Role, expected_version: int | None,
-                 request_id: str | None = None) -> list[tuple[Entry, Verdict]]:
+                 request_id: str | None = None, meta: dict[str, Any] | None = None) -> list[tuple[Entry, Verdict]]:
         """Several actions in one transaction: all are recorded, or none (a TTS snapshot or import)."""
         with self._write(game_id) as db:
             game = self.game(game_id)
@@ -815,7 +815,8 @@ class GameStore:
                 before = Glimpse.of(working.table)
                 verdict = play_or_refuse(working.table, action, game.mode, action, actor)
                 sealed = seal(before, working.table, action, verdict)
-                entry = self._append(db, game, "action", action.to_dict(), actor.actor, verdict, sealed)
+                entry = self._append(db, game, "action", action.to_dict(), actor.actor, verdict, sealed,
+                                     {**(meta or {}), **({"request_id": request_id} if request_id else {})} or None)
                 out.append((entry, verdict))
             self._remember(db, game, actor.actor, request_id, seq=out[-1][0].seq if out else None)
             for entry, _ in out:

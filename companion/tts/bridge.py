@@ -4,6 +4,10 @@ TTS listens on 39999; the companion listens on 39998 and gets every answer there
 connection. Messages can arrive in several chunks, so each connection is read to EOF first.
 We send message 3 (execute Lua, with a ``returnID``) to pull a snapshot, answered by message 5;
 the mod's ``sendExternalMessage`` arrives as message 4; message 2 carries our verdicts back.
+
+An error (message 3) carries no ``returnID``: each script we run is wrapped so that its errors start
+with a prefix naming the request, and an error without one is the game's own, not an answer.
+The helper runs as the script of the "Companion" object, so scripts run on that object's GUID.
 """
 
 from __future__ import annotations
@@ -11,15 +15,26 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+import re
 import socket
 import socketserver
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
+
+from companion.tts.bundle import COMPANION_GUID  # TTS keeps it unless it is taken
 
 log = logging.getLogger(__name__)
 SNAPSHOT_LUA = "return JSON.encode(companion_snapshot())"
 MAX_MESSAGE = 64 * 1024 * 1024
+_PREFIX = re.compile(r"\[companion:(\d+)\] ?")
+
+
+def wrap(script: str, rid: int) -> str:
+    """Run ``script`` so that any error it raises starts with this request's prefix."""
+    return (f"local ok, value = pcall(function()\n{script}\nend)\n"
+            f"if not ok then error(\"[companion:{rid}] \" .. tostring(value), 0) end\nreturn value")
 
 
 class BridgeError(Exception):
@@ -58,14 +73,22 @@ class _Handler(socketserver.BaseRequestHandler):
 
 
 class _Server(socketserver.ThreadingTCPServer):
-    allow_reuse_address = True
+    # Exclusive: no SO_REUSEADDR (on Windows it lets a second program bind the same port), and
+    # SO_EXCLUSIVEADDRUSE where the OS has it, so no other program can take 39998 from under us.
+    allow_reuse_address = False
     daemon_threads = True
+
+    def server_bind(self) -> None:
+        exclusive = getattr(socket, "SO_EXCLUSIVEADDRUSE", None)
+        if exclusive is not None:
+            self.socket.setsockopt(socket.SOL_SOCKET, exclusive, 1)
+        super().server_bind()
 
 
 class Bridge:
     def __init__(self, listen_port: int = 39998, tts_port: int = 39999, host: str = "127.0.0.1",
-                 timeout: float = 5.0) -> None:
-        self.host, self.tts_port, self.timeout = host, tts_port, timeout
+                 timeout: float = 5.0, guid: str = COMPANION_GUID) -> None:
+        self.host, self.tts_port, self.timeout, self.guid = host, tts_port, timeout, guid
         try:
             self._server = _Server((host, listen_port), _Handler)
         except OSError as exc:
@@ -78,6 +101,7 @@ class Bridge:
         self._lock = threading.Lock()
         self.on_custom: Callable[[dict[str, Any]], None] | None = None
         self.errors: list[str] = []
+        self._pushed: set[tuple[str, str]] = set()
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     def start(self) -> Bridge:
@@ -111,7 +135,7 @@ class Bridge:
         with self._lock:
             self._waiting[rid] = (done, box)
         try:
-            self.send({"messageID": 3, "guid": "-1", "script": script, "returnID": rid})
+            self.send({"messageID": 3, "guid": self.guid, "script": wrap(script, rid), "returnID": rid})
             if not done.wait(timeout if timeout is not None else self.timeout):
                 last = f" (last error from TTS: {self.errors[-1]})" if self.errors else ""
                 raise BridgeError(f"no answer from Tabletop Simulator within {timeout or self.timeout:g} s{last}")
@@ -123,13 +147,28 @@ class Bridge:
             raise LuaError(answer["error"])
         return answer.get("returnValue")
 
-    def pull_snapshot(self) -> list[dict[str, Any]]:
+    def pull_snapshot(self, quiet_wait: float = 10.0, poll: float = 0.5) -> list[dict[str, Any]]:
+        """Every colour's report, once the table is quiet (nothing held or spawning): no mid-drag states."""
+        deadline = time.monotonic() + quiet_wait
+        while True:
+            value = self._pull()
+            if not (isinstance(value, dict) and value.get("busy")):
+                return self._reports(value)
+            if time.monotonic() >= deadline:
+                raise BridgeError(f"the table did not come to rest within {quiet_wait:g} s (a card is held)")
+            time.sleep(poll)
+
+    def _pull(self) -> Any:
         value = self.execute(SNAPSHOT_LUA)
         if isinstance(value, str):
             try:
                 value = json.loads(value)
             except json.JSONDecodeError:
                 raise BridgeError("the mod returned a snapshot that is not JSON") from None
+        return value
+
+    @staticmethod
+    def _reports(value: Any) -> list[dict[str, Any]]:
         if isinstance(value, dict):  # an empty Lua table encodes as {}
             value = list(value.values())
         if not isinstance(value, list):
@@ -138,6 +177,14 @@ class Bridge:
 
     def push(self, custom: dict[str, Any]) -> None:
         self.send({"messageID": 2, "customMessage": custom})
+
+    def push_new(self, colour: str, verdicts: list[dict[str, Any]]) -> int:
+        """Push only the verdicts this colour has not been shown yet; how many went."""
+        fresh = [v for v in verdicts if (colour, str(v.get("text"))) not in self._pushed]
+        if fresh:
+            self.push({"colour": colour, "verdicts": fresh})
+            self._pushed.update((colour, str(v.get("text"))) for v in fresh)
+        return len(fresh)
 
     # -- receiving ----------------------------------------------------------------------------
     def _receive(self, message: dict[str, Any]) -> None:
@@ -150,13 +197,18 @@ class Bridge:
                 waiting[1].append(message)
                 waiting[0].set()
         elif kind == 3:
-            text = f"{message.get('errorMessagePrefix', '')}{message.get('error', '')}"
+            error = str(message.get("error", ""))
+            text = f"{message.get('errorMessagePrefix', '')}{error}"
             self.errors.append(text)
-            with self._lock:  # an error answers the oldest pending execute
-                pending = sorted(self._waiting.items())
-            if pending:
-                pending[0][1][1].append({"error": text})
-                pending[0][1][0].set()
+            m = _PREFIX.search(error)
+            if m is None:  # the game's own error, not an answer to us
+                log.warning("TTS: %s", text)
+                return
+            with self._lock:
+                waiting = self._waiting.get(int(m.group(1)))
+            if waiting:
+                waiting[1].append({"error": _PREFIX.sub("", error, count=1)})
+                waiting[0].set()
         elif kind == 4 and isinstance(message.get("customMessage"), dict):
             if self.on_custom:
                 self.on_custom(message["customMessage"])

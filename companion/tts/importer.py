@@ -1,26 +1,38 @@
 """From a TTS save to the table state it shows: per colour, the shadows area with identities and
 tokens, hand counts and piles; and what could not be identified, and why.
 
-Cards are identified, in order, by a card code in ``GMNotes`` (JSON like ``{"code": "01045"}`` or a
-bare code), in ``Memo``, in the card image's URL, and finally by ``Nickname`` (+ ``Description``)
-against the catalog.
+Cards are identified, in order, by a card code in ``GMNotes`` (JSON ``{"code": "01045"}``, SCED-style
+``{"id": "01045"}``, or a bare code), in ``Memo``, by the card image's URL (the catalog's own image URLs,
+FFG's ``GT{pack}_{n}`` names, throneteki's and ThronesDB's paths), and finally by ``Nickname`` ("Name" or
+"Name (PACK)") with ``Description`` (the pack name) against the catalog. A name that still fits several
+printings is reported with its candidates, never guessed.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote
 
 from companion.catalog.card import Card, fold
-from companion.tts.save import CARD_FOOTPRINT, Found, Transform, Walk, Zone, parse_bytes, walk
+from companion.tts.save import CARD_FOOTPRINT, Budget, Clock, Found, Transform, Walk, Zone, parse_bytes, walk
 
 _CODE_2E = re.compile(r"^\d{5}$")
 _CODE_1E = re.compile(r"^[a-z]+_\d+$")
 _URL_CODE = re.compile(r"(?<![0-9A-Za-z])(\d{5}|[a-z]+_\d+)(?:[._-][A-Za-z0-9]+)*\.(?:png|jpe?g|webp)", re.IGNORECASE)
+#: FFG's CDN (and ThronesDB's copies of it): GT{ThronesDB pack id}_{card number}[B].jpg
+_URL_GT = re.compile(r"(?<![0-9A-Za-z])GT(\d{1,3})_(\d{1,4})[A-Za-z]?\.(?:png|jpe?g|webp)", re.IGNORECASE)
+#: throneteki's CDN: /packs/{pack code}/{number} - Name.png or {number}_Name.png
+_URL_THRONETEKI = re.compile(r"/packs/([A-Za-z0-9]+)/(\d{1,4})(?:[ _%-]|\.)", re.IGNORECASE)
+#: "Tyrion Lannister (TB)" or "Tyrion Lannister (13089)": a nickname that carries its printing.
+_NAME_PRINTING = re.compile(r"^(.*\S)\s*\(([^()]+)\)\s*$")
+_CODE_KEYS = ("code", "id", "card_code", "cardCode")  # ours; SCED-style "id"
 MAX_LISTED = 200
+MAX_CANDIDATES = 8
 
 
 @dataclass(slots=True)
@@ -28,6 +40,11 @@ class Identified:
     code: str | None
     method: str  # gmnotes, memo, image, name
     reason: str = ""
+    candidates: list[str] = field(default_factory=list)  # codes, when a name fits several printings
+
+
+def _image_key(url: str) -> str:
+    return unquote(url.split("?", 1)[0]).strip().lower().replace("http://", "https://")
 
 
 class CardLookup:
@@ -36,12 +53,35 @@ class CardLookup:
     def __init__(self, cards: list[Card]) -> None:
         self.by_code = {c.code: c for c in cards}
         self.by_title: dict[str, list[Card]] = {}
+        self.by_image: dict[str, str] = {}
+        self.by_gt: dict[tuple[int, int], str] = {}
+        self.by_pack_number: dict[tuple[str, int], str] = {}
         for c in cards:
             self.by_title.setdefault(c.title_key, []).append(c)
+            if c.image_url:
+                self.by_image[_image_key(c.image_url)] = c.code
+                if m := _URL_GT.search(c.image_url):
+                    self.by_gt[(int(m.group(1)), int(m.group(2)))] = c.code
+            if c.edition == "2e" and c.code[2:].isdigit():
+                self.by_pack_number[(c.pack.lower(), int(c.code[2:]))] = c.code
 
     def code(self, text: str) -> str | None:
         text = text.strip()
         return text if text in self.by_code else None
+
+    def from_image(self, url: str) -> str | None:
+        """A code from a card image URL: the catalog's own URLs, FFG's GT names, throneteki's and ThronesDB's paths."""
+        if code := self.by_image.get(_image_key(url)):
+            return code
+        if (m := _URL_GT.search(url)) and (code := self.by_gt.get((int(m.group(1)), int(m.group(2))))):
+            return code
+        if (m := _URL_THRONETEKI.search(unquote(url))) and (
+                code := self.by_pack_number.get((m.group(1).lower(), int(m.group(2))))):
+            return code
+        for m in _URL_CODE.finditer(url):
+            if code := self.code(m.group(1)):
+                return code
+        return None
 
 
 def _code_in(text: str, lookup: CardLookup) -> str | None:
@@ -54,9 +94,9 @@ def _code_in(text: str, lookup: CardLookup) -> str | None:
         except json.JSONDecodeError:
             return None
         if isinstance(data, dict):
-            for key in ("code", "card_code", "cardCode"):
+            for key in _CODE_KEYS:
                 value = data.get(key)
-                if isinstance(value, str | int) and (found := lookup.code(str(value))):
+                if isinstance(value, str | int) and not isinstance(value, bool) and (found := lookup.code(str(value))):
                     return found
         return None
     if _CODE_2E.match(text) or _CODE_1E.match(text):
@@ -64,61 +104,170 @@ def _code_in(text: str, lookup: CardLookup) -> str | None:
     return None
 
 
-def identify(card: Found, lookup: CardLookup) -> Identified:
+def _printing_hints(text: str) -> set[str]:
+    """What a description or a nickname's brackets can say about the printing: pack name or code, card code."""
+    hints = {fold(text)} if text.strip() else set()
+    for m in re.finditer(r"\(([^()]+)\)", text):
+        hints.add(fold(m.group(1)))
+    bare = re.sub(r"\([^()]*\)", " ", text)
+    if bare.strip():
+        hints.add(fold(bare))
+    return {h for h in hints if h}
+
+
+def _fits(card: Card, hints: set[str]) -> bool:
+    keys = {fold(card.pack_name), fold(card.pack), card.code.lower()}
+    if card.edition == "1e":
+        keys |= {fold(f"{card.pack} 1e"), fold(f"{card.pack} 1st edition")}
+    else:
+        keys |= {fold(f"{card.pack_name} 2e"), fold(f"{card.pack} 2e")}
+    return bool(hints & keys)
+
+
+def identify_by_name(name: str, description: str, lookup: CardLookup, edition: str | None = None) -> Identified:
+    """A printing from a Nickname (maybe "Name (PACK)") and a Description (pack name); several fit: say which.
+
+    ``edition`` is the game's edition when there is one: a 2nd-edition table holds 2nd-edition cards,
+    and some pack names (City of Secrets) exist in both editions.
+    """
+    hints = _printing_hints(description)
+    title = name
+    if (m := _NAME_PRINTING.match(name)) and not lookup.by_title.get(fold(name)):
+        title = m.group(1)
+        hints |= _printing_hints(f"({m.group(2)})")
+    candidates = lookup.by_title.get(fold(title), [])
+    if not candidates:
+        return Identified(None, "", f"the name {title!r} is not a card title in the catalog")
+    if hints:
+        fitting = [c for c in candidates if _fits(c, hints)]
+        if fitting:
+            candidates = fitting
+    if edition and len(candidates) > 1 and (same := [c for c in candidates if c.edition == edition]):
+        candidates = same
+    if len(candidates) == 1:
+        return Identified(candidates[0].code, "name")
+    listed = sorted(candidates, key=lambda c: (c.edition != "2e", c.code))
+    codes = [c.code for c in listed]
+    shown = ", ".join(f"{c.code} {c.pack_name or c.pack} ({c.edition})" for c in listed[:MAX_CANDIDATES])
+    more = f" and {len(listed) - MAX_CANDIDATES} more" if len(listed) > MAX_CANDIDATES else ""
+    return Identified(None, "", f"{title!r} fits {len(listed)} printings: {shown}{more}; put the pack name in the "
+                                "card's Description or its code in GMNotes", codes)
+
+
+def identify(card: Found, lookup: CardLookup, edition: str | None = None) -> Identified:
     if code := _code_in(card.gm_notes, lookup):
         return Identified(code, "gmnotes")
     if code := _code_in(card.memo, lookup):
         return Identified(code, "memo")
-    if card.face_url:
-        for m in _URL_CODE.finditer(card.face_url):
-            if code := lookup.code(m.group(1)):
-                return Identified(code, "image")
+    if card.face_url and (code := lookup.from_image(card.face_url)):
+        return Identified(code, "image")
     if card.name:
-        candidates = lookup.by_title.get(fold(card.name), [])
-        if len(candidates) == 1:
-            return Identified(candidates[0].code, "name")
-        if candidates:
-            hint = fold(card.description)
-            for c in candidates:
-                if hint and hint in (fold(c.pack_name), fold(c.pack), fold(c.code)):
-                    return Identified(c.code, "name")
-            # Same title, several printings: any printing is the same card for the rules (copies by title).
-            best = sorted(candidates, key=lambda c: (c.code.startswith("00"), c.code))[0]
-            return Identified(best.code, "name", f"{len(candidates)} printings of {card.name!r}; took {best.code}")
-        return Identified(None, "", f"the name {card.name!r} is not a card title in the catalog")
+        return identify_by_name(card.name, card.description, lookup, edition)
     return Identified(None, "", "no card code in GMNotes, Memo or the image URL, and no name")
 
 
-def _tokens_on(card: Found, tokens: list[tuple[str, Transform, str]]) -> dict[str, int]:
-    """Tokens resting on a card: inside its footprint (scaled, turned with the card) and above it."""
-    t = card.transform
-    w, h = CARD_FOOTPRINT[0] * t.scale_x, CARD_FOOTPRINT[1] * t.scale_z
-    area = Transform(t.x, t.y, t.z, 0, t.rot_y, 0, w, 10, h)
-    out: dict[str, int] = {}
-    for kind, tt, _guid in tokens:
-        if area.contains(tt.x, tt.z) and tt.y >= t.y - 0.05:
-            key = fold(kind).replace(" token", "") or "token"
-            out[key] = out.get(key, 0) + 1
-    return out
+class Grid:
+    """Boxes on the table in square buckets, so a look-up sees only what is near (linear, not cards × tokens).
+
+    Boxes wider than ``MAX_CELLS`` buckets (a table-wide hand zone) are kept aside and seen by every look-up;
+    boxes at non-finite positions are never seen.
+    """
+
+    MAX_CELLS = 64
+
+    def __init__(self, cell: float) -> None:
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.wide: list[int] = []
+
+    def _span(self, x0: float, z0: float, x1: float, z1: float) -> tuple[range, range] | None:
+        if not all(math.isfinite(v) for v in (x0, z0, x1, z1)):
+            return None
+        c = self.cell
+        return range(math.floor(x0 / c), math.floor(x1 / c) + 1), range(math.floor(z0 / c), math.floor(z1 / c) + 1)
+
+    def add(self, i: int, x0: float, z0: float, x1: float, z1: float) -> None:
+        span = self._span(x0, z0, x1, z1)
+        if span is None:
+            return
+        xs, zs = span
+        if len(xs) * len(zs) > self.MAX_CELLS:
+            self.wide.append(i)
+            return
+        for cx in xs:
+            for cz in zs:
+                self.cells.setdefault((cx, cz), []).append(i)
+
+    def near(self, x0: float, z0: float, x1: float, z1: float) -> list[int]:
+        found = set(self.wide)
+        span = self._span(x0, z0, x1, z1)
+        if span is not None and len(span[0]) * len(span[1]) <= self.MAX_CELLS:
+            for cx in span[0]:
+                for cz in span[1]:
+                    found.update(self.cells.get((cx, cz), ()))
+        return sorted(found)
 
 
-def zone_of(zones: list[Zone], t: Transform) -> Zone | None:
-    hands = [z for z in zones if z.kind == "hand"]
-    for z in [*hands, *(z for z in zones if z.kind != "hand")]:
-        if z.colour and z.transform.contains(t.x, t.z):
-            return z
-    return None
+def _reach(t: Transform, w: float, d: float) -> tuple[float, float, float, float]:
+    """The axis-aligned box around a box of size w × d turned by rot_y."""
+    r = math.hypot(w, d) / 2
+    return t.x - r, t.z - r, t.x + r, t.z + r
+
+
+class Places:
+    """Where things are: the colour zones and the tokens of one save, indexed once."""
+
+    def __init__(self, zones: list[Zone], tokens: list[tuple[str, Transform, str]], clock: Clock) -> None:
+        self.clock = clock
+        # Hands first: a card in a hand zone is in the hand even where another zone overlaps it.
+        self.zones = [z for z in zones if z.colour and z.kind == "hand"] + \
+                     [z for z in zones if z.colour and z.kind != "hand"]
+        self.zone_grid = Grid(8.0)
+        for i, z in enumerate(self.zones):
+            self.zone_grid.add(i, *_reach(z.transform, z.transform.scale_x, z.transform.scale_z))
+        self.tokens = tokens
+        self.kinds = [fold(kind).replace(" token", "") or "token" for kind, _t, _g in tokens]
+        self.token_grid = Grid(4.0)
+        for i, (_kind, tt, _guid) in enumerate(tokens):
+            self.token_grid.add(i, tt.x, tt.z, tt.x, tt.z)
+
+    def zone_of(self, t: Transform) -> Zone | None:
+        near = self.zone_grid.near(t.x, t.z, t.x, t.z)
+        self.clock.spend(len(near))
+        for i in near:
+            if self.zones[i].transform.contains(t.x, t.z):
+                return self.zones[i]
+        return None
+
+    def tokens_on(self, card: Found) -> dict[str, int]:
+        """Tokens resting on a card: inside its footprint (scaled, turned with the card) and above it."""
+        t = card.transform
+        w, h = CARD_FOOTPRINT[0] * t.scale_x, CARD_FOOTPRINT[1] * t.scale_z
+        area = Transform(t.x, t.y, t.z, 0, t.rot_y, 0, w, 10, h)
+        out: dict[str, int] = {}
+        near = self.token_grid.near(*_reach(t, w, h))
+        self.clock.spend(len(near))
+        for i in near:
+            tt = self.tokens[i][1]
+            if area.contains(tt.x, tt.z) and tt.y >= t.y - 0.05:
+                out[self.kinds[i]] = out.get(self.kinds[i], 0) + 1
+        return out
 
 
 def import_save(data: bytes | Any, lookup: CardLookup, source: str = "file",
-                progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Read a save (bytes or parsed JSON) into a report of what the table shows."""
-    root = parse_bytes(data, source) if isinstance(data, bytes | bytearray) else data
-    w = walk(root, progress)
-    return report(w, lookup, source)
+                progress: Callable[[int], None] | None = None, budget: Budget | None = None) -> dict[str, Any]:
+    """Read a save (bytes or parsed JSON) into a report of what the table shows.
+
+    Over ``budget`` (bytes, objects, nesting, time) it raises TtsTooLarge, whose ``code`` and ``status`` say why.
+    """
+    budget = budget or Budget()
+    clock = budget.start()
+    root = parse_bytes(data, source, budget) if isinstance(data, bytes | bytearray) else data
+    w = walk(root, progress, clock)
+    return report(w, lookup, source, clock)
 
 
-def report(w: Walk, lookup: CardLookup, source: str) -> dict[str, Any]:
+def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None) -> dict[str, Any]:
     players: dict[str, dict[str, Any]] = {}
 
     def player(colour: str) -> dict[str, Any]:
@@ -128,20 +277,25 @@ def report(w: Walk, lookup: CardLookup, source: str) -> dict[str, Any]:
     for z in w.zones:
         if z.colour:
             player(z.colour)
+    clock = clock or Budget().start()
+    places = Places(w.zones, w.tokens, clock)
     unidentified: list[dict[str, Any]] = []
     identified = 0
     methods: dict[str, int] = {}
     on_table = 0
-    for card in w.cards:
+    for n, card in enumerate(w.cards, start=1):
+        if n % 1000 == 0:
+            clock.check(f"{n} cards identified")
         ident = identify(card, lookup)
         if ident.code:
             identified += 1
             methods[ident.method] = methods.get(ident.method, 0) + 1
         else:
             if len(unidentified) < MAX_LISTED:
-                unidentified.append({"guid": card.guid, "path": card.path, "name": card.name, "reason": ident.reason})
+                unidentified.append({"guid": card.guid, "path": card.path, "name": card.name, "reason": ident.reason,
+                                     **({"candidates": ident.candidates} if ident.candidates else {})})
         # Where it is: its top-level object's position (a card in a deck lies where its deck lies).
-        zone = zone_of(w.zones, card.at)
+        zone = places.zone_of(card.at)
         if zone is None:
             on_table += 1
             continue
@@ -151,7 +305,7 @@ def report(w: Walk, lookup: CardLookup, source: str) -> dict[str, Any]:
         if zone.kind == "hand":
             p["hand"] += 1
         elif zone.kind == "shadows":
-            entry["tokens"] = _tokens_on(card, w.tokens) if card.top_level else {}
+            entry["tokens"] = places.tokens_on(card) if card.top_level else {}
             entry["_x"] = zone.transform.to_local(card.at.x, card.at.z)[0]
             p["shadows"].append(entry)
         elif zone.kind in ("dead", "discard", "play"):

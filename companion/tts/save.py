@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,50 @@ CARD_FOOTPRINT = (2.2, 3.1)
 
 class TtsError(ValueError):
     """A file that is not a readable TTS save or object."""
+
+
+class TtsTooLarge(TtsError):
+    """A save over the import's budget. ``code``: too_large (bytes), too_many (objects), too_deep (nesting),
+    too_slow (time); ``status`` is the HTTP status the web layer answers with (413 or 422)."""
+
+    def __init__(self, code: str, message: str, limit: float) -> None:
+        super().__init__(message)
+        self.code, self.limit = code, limit
+        self.status = 413 if code == "too_large" else 422
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What one import may cost. A real 4 MB save has a few thousand objects and imports in well under a second.
+    The defaults suit a file on the user's own disk; the web layer passes a tighter budget."""
+
+    max_bytes: int = 256 * 1024 * 1024
+    max_objects: int = 200_000
+    max_depth: int = 64  # decks in bags in bags …
+    max_seconds: float = 20.0
+    max_checks: int = 1_000_000  # token-on-card and card-in-zone tests (a pile of everything on one spot)
+
+    def start(self) -> Clock:
+        return Clock(self, time.monotonic())
+
+
+@dataclass(slots=True)
+class Clock:
+    budget: Budget
+    started: float
+    checks: int = 0
+
+    def spend(self, checks: int) -> None:
+        self.checks += checks
+        if self.checks > self.budget.max_checks:
+            raise TtsTooLarge("too_many", f"the save piles too many cards, tokens and zones on the same spots "
+                              f"(over {self.budget.max_checks} position tests)", self.budget.max_checks)
+
+    def check(self, what: str) -> None:
+        spent = time.monotonic() - self.started
+        if spent > self.budget.max_seconds:
+            raise TtsTooLarge("too_slow", f"reading the save took over {self.budget.max_seconds:g} s ({what}); it is "
+                              "too big or too tangled to import here", self.budget.max_seconds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +160,11 @@ class Walk:
     save_name: str = ""
 
 
-def parse_bytes(data: bytes, source: str = "file") -> dict[str, Any] | list[Any]:
+def parse_bytes(data: bytes, source: str = "file", budget: Budget | None = None) -> dict[str, Any] | list[Any]:
     """JSON text in, with clear errors for what TTS users actually upload by mistake."""
+    limit = (budget or Budget()).max_bytes
+    if len(data) > limit:
+        raise TtsTooLarge("too_large", f"{source} is {len(data)} bytes; the limit is {limit}", limit)
     if not data.strip():
         raise TtsError(f"{source} is empty")
     head = data[:4]
@@ -129,6 +177,8 @@ def parse_bytes(data: bytes, source: str = "file") -> dict[str, Any] | list[Any]
         raise TtsError(f"{source} is not UTF-8 text (byte {exc.start}); is it a TTS save?") from None
     try:
         return json.loads(text)  # type: ignore[no-any-return]
+    except RecursionError:
+        raise TtsTooLarge("too_deep", f"{source} nests its JSON too deep to be a TTS save", 0) from None
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) - 1:
             raise TtsError(f"{source} ends in the middle of the JSON (truncated at line {exc.lineno}); "
@@ -174,8 +224,10 @@ def zone_label(name: str) -> tuple[str, str] | None:
     return kind, colour
 
 
-def walk(root: Any, progress: Callable[[int], None] | None = None) -> Walk:
+def walk(root: Any, progress: Callable[[int], None] | None = None, clock: Clock | None = None) -> Walk:
     """Visit every object: ContainedObjects, States and ChildObjects, keeping the nearest deck."""
+    clock = clock or Budget().start()
+    budget = clock.budget
     shape, top = shape_of(root)
     w = Walk(shape=shape, save_name=str(root.get("SaveName", "")) if isinstance(root, dict) else "")
     if isinstance(root, dict) and isinstance(root.get("Hands"), dict):
@@ -184,10 +236,17 @@ def walk(root: Any, progress: Callable[[int], None] | None = None) -> Walk:
                 w.zones.append(Zone("hand", h["Color"], f"hand {h['Color']}", Transform.of(h)))
 
     def visit(obj: Any, path: str, deck: dict[str, Any] | None, container: str | None, top_level: bool,
-              top_transform: Transform | None) -> None:
+              top_transform: Transform | None, depth: int = 0) -> None:
         if not isinstance(obj, dict):
             return
+        if depth > budget.max_depth:
+            raise TtsTooLarge("too_deep", f"objects nested more than {budget.max_depth} deep at {path}",
+                              budget.max_depth)
         w.objects += 1
+        if w.objects > budget.max_objects:
+            raise TtsTooLarge("too_many", f"the save holds over {budget.max_objects} objects", budget.max_objects)
+        if w.objects % 1000 == 0:
+            clock.check(f"{w.objects} objects read")
         if progress and w.objects % 500 == 0:
             progress(w.objects)
         name = obj.get("Name") if isinstance(obj.get("Name"), str) else "?"
@@ -216,15 +275,16 @@ def walk(root: Any, progress: Callable[[int], None] | None = None) -> Walk:
             inner_deck = obj if name in DECK_NAMES else deck
             label = str(obj.get("Nickname") or name)
             for i, child in enumerate(children):
-                visit(child, f"{path}.ContainedObjects[{i}]", inner_deck, label, False, here)
+                visit(child, f"{path}.ContainedObjects[{i}]", inner_deck, label, False, here, depth + 1)
         states = obj.get("States")
         if isinstance(states, dict):
             for key, state in states.items():
-                visit(state, f"{path}.States[{key}]", deck, container, False, here)
+                visit(state, f"{path}.States[{key}]", deck, container, False, here, depth + 1)
         attached = obj.get("ChildObjects")
         if isinstance(attached, list):
             for i, child in enumerate(attached):
-                visit(child, f"{path}.ChildObjects[{i}]", deck, str(obj.get("Nickname") or name), False, here)
+                visit(child, f"{path}.ChildObjects[{i}]", deck, str(obj.get("Nickname") or name), False, here,
+                      depth + 1)
 
     prefix = "ObjectStates" if shape in ("save", "saved-object") else "objects"
     for i, obj in enumerate(top):

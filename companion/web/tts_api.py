@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, g, jsonify, request
 
 from companion.rules import ActionError
+from companion.rules.editions import Table
 from companion.rules.roles import Role, RoleKind
-from companion.store.games import Game
+from companion.store.games import Game, Replayed
 from companion.tts.diff import differences, seat_map
-from companion.tts.importer import CardLookup, import_save
-from companion.tts.save import COLOURS, TtsError
+from companion.tts.importer import CardLookup, identify_by_name, import_save
+from companion.tts.save import COLOURS, Budget, TtsError, TtsTooLarge
 from companion.tts.sync import LEFT_TO, snapshot_actions
 from companion.web.api import body, limit, request_id, svc
 from companion.web.auth import JUDGE, TABLE, requires, role_for
@@ -19,10 +21,14 @@ from companion.web.errors import ApiError
 
 tts_api = Blueprint("tts_api", __name__)
 MAX_SAVE = 64 * 1024 * 1024
+UPLOAD_BUDGET = Budget(max_bytes=MAX_SAVE, max_seconds=10.0)
 
 
 def _lookup() -> CardLookup:
-    return CardLookup(svc().catalog().all())
+    """The catalog's look-up, built once per request at most."""
+    if "tts_lookup" not in g:
+        g.tts_lookup = CardLookup(svc().catalog().all())
+    return g.tts_lookup  # type: ignore[no-any-return]
 
 
 @tts_api.post("/games/<game_id>/snapshot")
@@ -32,37 +38,32 @@ def snapshot(game: Game, role: Role) -> Any:
     """One colour's shadows zone as TTS shows it; the differences are recorded as actions."""
     game_id = game.id
     data = body()
+    rid = request_id(data)
     colour = data.get("colour")
     if colour not in COLOURS:
         raise ApiError(400, "bad_colour", f"colour must be a TTS player colour ({', '.join(COLOURS)})")
-    cards = data.get("cards")
-    if not isinstance(cards, list) or len(cards) > 200:
-        raise ApiError(400, "bad_cards", "cards must be a list of at most 200 objects")
-    clean = []
-    for i, c in enumerate(cards):
-        if not isinstance(c, dict) or not isinstance(c.get("guid"), str) or not isinstance(c.get("face_down"), bool):
-            raise ApiError(400, "bad_cards", f"card {i + 1} needs a guid and face_down", index=i)
-        code = c.get("code")
-        if code is not None and not isinstance(code, str):
-            raise ApiError(400, "bad_cards", f"card {i + 1}: code must be text", index=i)
-        clean.append({"guid": c["guid"], "code": code, "face_down": c["face_down"]})
-    left_raw = data.get("left") or []
-    if not isinstance(left_raw, list):
-        raise ApiError(400, "bad_left", "left must be a list")
-    left = {str(x.get("code")): x.get("to") for x in left_raw if isinstance(x, dict) and x.get("to") in LEFT_TO}
+    clean, unresolved = _cards(data.get("cards"), game.edition)
+    left = _left(data.get("left"), game.edition)
     seat = data.get("seat") or seat_map([colour], [s.seat for s in game.seats]).get(colour)
     if seat not in {s.seat for s in game.seats}:
-        raise ApiError(400, "no_seat", f"no seat for colour {colour}: name a seat like the colour, or send \"seat\"")
+        raise ApiError(400, "no_seat", f"no seat for colour {colour}: map the colour to a seat in the helper's "
+                       "settings (!companion seat Red=A), name a seat like the colour, or send \"seat\"")
     store = svc().store
     table = store.table(game_id)
+    verdicts: list[dict[str, Any]] = [{"text": f"Companion: {u}", "legal": None} for u in unresolved]
+    if data.get("reconcile") is True:
+        return jsonify(_reconcile(table, seat, colour, clean, verdicts, game.version))
     actions, problems = snapshot_actions(table, seat, colour, clean, left)
     guid_of = {c["code"]: c["guid"] for c in clean if c["code"]}
-    verdicts: list[dict[str, Any]] = [{"text": f"Companion: {p['message']}", "legal": None} for p in problems]
+    verdicts += [{"text": f"Companion: {p['message']}", "legal": None} for p in problems]
     version = game.version
     if actions:
         try:
             done = store.act_many(game_id, actions, actor=role, expected_version=game.version,
-                                  request_id=request_id(data))
+                                  request_id=rid, meta={"tts": colour})
+        except Replayed as again:  # a resent report: recorded the first time, nothing more now
+            return jsonify({"colour": colour, "seat": seat, "recorded": 0, "replayed": True,
+                            "version": again.seq, "verdicts": []})
         except ActionError as exc:
             raise ApiError(400, "bad_action", str(exc)) from None
         for entry, verdict in done:
@@ -78,6 +79,72 @@ def snapshot(game: Game, role: Role) -> Any:
                     "verdicts": verdicts})
 
 
+def _cards(raw: Any, edition: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """The zone's cards, checked; cards named but not coded are resolved like a save import.
+
+    Pending cards (left, destination not known yet) still count as in shadows.
+    """
+    if not isinstance(raw, list) or len(raw) > 200:
+        raise ApiError(400, "bad_cards", "cards must be a list of at most 200 objects")
+    clean, unresolved = [], []
+    for i, c in enumerate(raw):
+        if not isinstance(c, dict) or not isinstance(c.get("guid"), str) or not isinstance(c.get("face_down"), bool):
+            raise ApiError(400, "bad_cards", f"card {i + 1} needs a guid and face_down", index=i)
+        code = c.get("code")
+        if code is not None and not isinstance(code, str):
+            raise ApiError(400, "bad_cards", f"card {i + 1}: code must be text", index=i)
+        name, description = c.get("name"), c.get("description")
+        if code is None and isinstance(name, str) and name:
+            ident = identify_by_name(name, description if isinstance(description, str) else "", _lookup(), edition)
+            code = ident.code
+            if code is None:
+                unresolved.append(f"card {i + 1} in shadows: {ident.reason}")
+        clean.append({"guid": c["guid"], "code": code, "face_down": c["face_down"]})
+    return clean, unresolved
+
+
+def _left(raw: Any, edition: str) -> dict[str, list[str]]:
+    """Where cards that left went, by code; a card known by name only is resolved like one in the zone."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, list) or len(raw) > 200:
+        raise ApiError(400, "bad_left", "left must be a list of at most 200 objects")
+    out: dict[str, list[str]] = {}
+    for x in raw:
+        if not isinstance(x, dict) or x.get("to") not in LEFT_TO:
+            continue
+        code = x.get("code")
+        name, description = x.get("name"), x.get("description")
+        if not isinstance(code, str) and isinstance(name, str) and name:
+            code = identify_by_name(name, description if isinstance(description, str) else "", _lookup(),
+                                    edition).code
+        if isinstance(code, str):
+            out.setdefault(code, []).append(x["to"])
+    return out
+
+
+def _reconcile(table: Table, seat: str, colour: str, cards: list[dict[str, Any]], verdicts: list[dict[str, Any]],
+               version: int) -> dict[str, Any]:
+    """After a load or rewind in TTS: compare, record nothing, and tell the owner what differs from the log."""
+    shown = Counter(c["code"] for c in cards if c["code"])
+    logged = [table.instance(cid).code for cid in table.shadows(seat)]
+    missing, extra = Counter(logged) - shown, shown - Counter(logged)
+
+    def names(counts: Counter[str]) -> str:
+        return ", ".join(f"{table.cards[c].name if c in table.cards else c}" + (f" ×{n}" if n > 1 else "")
+                         for c, n in sorted(counts.items()))
+
+    if missing:
+        verdicts.append({"text": f"Companion: the table was reloaded or rewound; the log still has {names(missing)} "
+                                 f"in {colour}'s shadows. Nothing recorded: undo on the companion if that move "
+                                 "should not count.", "legal": None})
+    if extra:
+        verdicts.append({"text": f"Companion: the table was reloaded or rewound; {names(extra)} are in {colour}'s "
+                                 "shadows but are not in the log. Nothing recorded.", "legal": None})
+    return {"colour": colour, "seat": seat, "recorded": 0, "version": version, "reconciled": True,
+            "shadows": logged, "verdicts": verdicts}
+
+
 @tts_api.post("/import")
 @limit(MAX_SAVE)
 def import_upload() -> Any:
@@ -88,7 +155,9 @@ def import_upload() -> Any:
         raise ApiError(400, "empty", "send the TTS file as the request body or as a multipart field \"file\"")
     name = (upload.filename if upload is not None else None) or "upload.json"
     try:
-        report = import_save(bytes(data), _lookup(), name)
+        report = import_save(bytes(data), _lookup(), name, budget=UPLOAD_BUDGET)
+    except TtsTooLarge as exc:  # 413 for bytes, 422 for objects, nesting or time
+        raise ApiError(exc.status, f"save_{exc.code}", str(exc), limit=exc.limit) from None
     except TtsError as exc:
         raise ApiError(400, "bad_save", str(exc)) from None
     game_id = request.args.get("game")

@@ -1,8 +1,28 @@
--- Talking to the companion: send a snapshot, show its verdicts to the acting colour only.
+-- Talking to the companion: one report in flight per colour, each with a request id; a report that
+-- fails to arrive or meets a conflict (HTTP 409) is sent again with the same id, so none is lost
+-- and none counts twice. Verdicts are shown to the acting colour only.
 local config = require("config")
 local companion = {}
 
-companion.pending = {}   -- colour -> Wait id of the debounced send
+companion.inflight = {}    -- colour -> true while a report is on its way
+companion.queued = {}      -- colour -> the report to send when the one in flight is answered
+companion.version = nil    -- the companion's log version last seen
+companion.on_answer = nil  -- function(colour, body, reply or nil, status or nil), set by main
+local counter = 0
+local ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+-- 8-64 characters of [A-Za-z0-9_-]; random per load, so a rewound script never reuses one.
+function companion.new_id()
+    counter = counter + 1
+    local t = {}
+    for i = 1, 12 do
+        local k = math.random(1, #ALPHABET)
+        t[i] = string.sub(ALPHABET, k, k)
+    end
+    return "tts-" .. table.concat(t) .. "-" .. counter
+end
+
+local function warn(colour, text) broadcastToColor(text, colour, {1, 0.8, 0.3}) end
 
 local function show(colour, reply)
     for _, verdict in ipairs(reply.verdicts or {}) do
@@ -15,23 +35,35 @@ local function show(colour, reply)
     end
 end
 
-function companion.send(colour, snap)
-    if config.game == "" then
-        broadcastToColor("Companion: no game set in the mod's settings.", colour, {1, 0.8, 0.3})
-        return
-    end
+local function finish(colour)
+    companion.inflight[colour] = nil
+    local next_body = companion.queued[colour]
+    companion.queued[colour] = nil
+    if next_body ~= nil then companion.send(colour, next_body) end
+end
+
+local function post(colour, body, attempt)
     local url = config.url .. "/api/tts/games/" .. config.game .. "/snapshot"
     local headers = {["Content-Type"] = "application/json", Accept = "application/json",
-                     Authorization = "Bearer " .. config.key}
-    WebRequest.custom(url, "POST", true, JSON.encode(snap), headers, function(request)
-        if request.is_error then
-            broadcastToColor("Companion not reachable: " .. tostring(request.error), colour, {1, 0.8, 0.3})
+                     Authorization = "Bearer " .. tostring(config.key)}
+    local function again(why)
+        if attempt >= config.retries then
+            warn(colour, "Companion: a report could not be delivered (" .. why .. "); it is sent again with your "
+                .. "next move.")
+            if companion.on_answer ~= nil then companion.on_answer(colour, body, nil) end
+            finish(colour)
             return
         end
+        Wait.time(function() post(colour, body, attempt + 1) end, 0.5 * 2 ^ (attempt - 1))
+    end
+    WebRequest.custom(url, "POST", true, JSON.encode(body), headers, function(request)
+        if request.is_error then return again("not reachable: " .. tostring(request.error)) end
+        if request.response_code == 409 then return again("the game changed at the same moment") end
         local ok, reply = pcall(JSON.decode, request.text)
         if not ok or type(reply) ~= "table" then
-            broadcastToColor("Companion answered something unreadable (" .. request.response_code .. ").", colour,
-                {1, 0.8, 0.3})
+            warn(colour, "Companion answered something unreadable (" .. tostring(request.response_code) .. ").")
+            if companion.on_answer ~= nil then companion.on_answer(colour, body, nil) end
+            finish(colour)
             return
         end
         if request.response_code >= 400 then
@@ -42,20 +74,27 @@ function companion.send(colour, snap)
             else
                 broadcastToColor("Companion: " .. tostring(err.message), colour, {1, 0.35, 0.3})
             end
-            return
+        else
+            if reply.version ~= nil then companion.version = reply.version end
+            show(colour, reply)
         end
-        show(colour, reply)
+        if companion.on_answer ~= nil then companion.on_answer(colour, body, reply, request.response_code) end
+        finish(colour)
     end)
 end
 
--- Many events fire for one move (dealing fires enter and leave); wait for quiet, then send once.
-function companion.schedule(colour, make_snapshot)
-    if companion.pending[colour] ~= nil then Wait.stop(companion.pending[colour]) end
-    companion.pending[colour] = Wait.time(function()
-        companion.pending[colour] = nil
-        local snap = make_snapshot(colour)
-        if snap ~= nil then companion.send(colour, snap) end
-    end, config.debounce)
+function companion.ready()
+    return config.game ~= "" and config.key ~= nil and config.key ~= ""
+end
+
+function companion.send(colour, body)
+    if companion.inflight[colour] then
+        companion.queued[colour] = body
+        return
+    end
+    companion.inflight[colour] = true
+    body.request_id = body.request_id or companion.new_id()
+    post(colour, body, 1)
 end
 
 companion.show = show

@@ -1,53 +1,244 @@
--- Event handlers: watch the shadows zones and report every move into and out of them.
-local zones = require("zones")
-local snapshot = require("snapshot")
-local companion = require("companion")
+-- Event handlers. The helper runs as the script of a "Companion" object (it does not replace the
+-- mod's Global script). It reports each seated colour's shadows zone after a moment of quiet.
+--
+-- What TTS keeps (events.md onSave/onLoad): onSave's string is stored in saves, every rewind
+-- checkpoint (about every 10 s) and Workshop uploads, and handed back to onLoad after a load or a
+-- rewind. It holds the settings and the cards known in shadows; never the table key.
 local config = require("config")
+local zones = require("zones")
+local track = require("track")
+local companion = require("companion")
+
+local waits = {}           -- colour -> Wait id of the pending report
+local last_sent = {}       -- colour -> the last report's content, to send nothing twice
+local reconcile = {}       -- colour -> the table as loaded, until the companion has answered about it
+local asked_key = false
+local carry = {}           -- colour -> cards' destinations from reports that never arrived, sent with the next
+
+local function owner_notice(colour, n)
+    local what = (n.entry.name ~= nil and n.entry.name ~= "") and n.entry.name or "A card"
+    local seen = track.asked[colour] or {}
+    track.asked[colour] = seen
+    local key = tostring(n.entry.guid or n.entry.code)
+    if n.back then
+        seen[key] = nil
+        broadcastToColor("Companion: " .. what .. " is back in your shadows; nothing recorded.", colour, {0.7, 0.9, 0.7})
+    elseif n.pending ~= nil and seen[key] ~= n.pending then
+        seen[key] = n.pending
+        broadcastToColor("Companion: " .. what .. " left your shadows — where did it go? (" .. n.pending .. ") It "
+            .. "still counts as in your shadows until it is in a hand, a discard or dead pile, or face up.",
+            colour, {1, 0.8, 0.3})
+    end
+end
+
+local function to_host(text)
+    for _, colour in ipairs(getSeatedPlayers()) do
+        if Player[colour].host then broadcastToColor(text, colour, {1, 0.8, 0.3}) end
+    end
+end
+
+local function ask_for_key()
+    if asked_key then return end
+    asked_key = true
+    to_host("Companion: paste the table key from the companion's host page in chat: !companion key <key> "
+        .. "(only you see it; it is not saved with the game).")
+end
+
+local function tell_zone_problems()
+    for colour, why in pairs(zones.problems) do
+        to_host("Companion: no shadows zone for " .. colour .. " (" .. why .. "); make a scripting zone named '"
+            .. config.zone_prefix .. colour .. "'.")
+    end
+end
+
+local function content(body)
+    local parts = {}
+    for _, c in ipairs(body.cards) do
+        table.insert(parts, tostring(c.guid) .. ":" .. tostring(c.code) .. ":" .. tostring(c.face_down) .. ":"
+            .. tostring(c.pending) .. ":" .. JSON.encode(c.tokens or {}))
+    end
+    return table.concat(parts, ";")
+end
+
+local function report(colour)
+    if not companion.ready() then
+        if config.game ~= "" then ask_for_key() end
+        return
+    end
+    if reconcile[colour] ~= nil then
+        -- First the table as it was loaded; the moves since follow once the companion has answered.
+        if not companion.inflight[colour] then
+            companion.send(colour, {colour = colour, seat = config.seats[colour], cards = reconcile[colour],
+                                    left = {}, reconcile = true})
+        end
+        return
+    end
+    local body, notices = track.update(colour)
+    if body == nil then return end
+    for _, n in ipairs(notices) do owner_notice(colour, n) end
+    if carry[colour] ~= nil then
+        for i, l in ipairs(carry[colour]) do table.insert(body.left, i, l) end
+        carry[colour] = nil
+    end
+    body.seat = config.seats[colour]
+    for _, c in ipairs(body.cards) do
+        if c.code ~= nil then c.name, c.description = nil, nil end   -- a code says it all
+    end
+    local text = content(body)
+    if #body.left == 0 and last_sent[colour] == text then return end
+    last_sent[colour] = text
+    companion.send(colour, body)
+end
+
+local function schedule(colour)
+    if waits[colour] ~= nil then Wait.stop(waits[colour]) end
+    waits[colour] = Wait.time(function()
+        waits[colour] = nil
+        if track.quiet() then report(colour) else schedule(colour) end
+    end, config.debounce)
+end
+
+local function schedule_all()
+    for colour, zone in pairs(zones.by_colour) do
+        if zone then schedule(colour) end
+    end
+end
+
+companion.on_answer = function(colour, body, reply, status)
+    if reply == nil or status == nil or status >= 400 then
+        last_sent[colour] = nil   -- not delivered: the next look sends it again
+        -- Where cards went is known only once: keep it for the next report, unless the companion refused
+        -- the report itself (400, 422), which sending it again would not change.
+        if status == nil or status == 401 or status == 403 or status == 409 or status >= 500 then
+            carry[colour] = carry[colour] or {}
+            for _, l in ipairs(body.left or {}) do table.insert(carry[colour], l) end
+        end
+        return
+    end
+    if body.reconcile and reconcile[colour] ~= nil then
+        track.reconcile(colour, type(reply.shadows) == "table" and reply.shadows or {}, reconcile[colour])
+        reconcile[colour] = nil
+        last_sent[colour] = nil
+        schedule(colour)
+    end
+end
+
+-- A zone seen for the first time since the load: remember the table as it was, reconcile it first.
+local function loaded(colour)
+    local seen = track.baseline(colour)
+    for _, c in ipairs(seen) do
+        c.deck, c.index = nil, nil
+        if c.code ~= nil then c.name, c.description = nil, nil end
+    end
+    reconcile[colour] = seen
+    schedule(colour)
+end
 
 function onLoad(saved)
+    math.randomseed(os.time() + math.floor(os.clock() * 1000000))
     if saved ~= nil and saved ~= "" then
         local ok, data = pcall(JSON.decode, saved)
         if ok and type(data) == "table" then
-            for k, v in pairs(data) do config[k] = v end
+            for _, k in ipairs(config.SAVED) do
+                if data[k] ~= nil then config[k] = data[k] end
+            end
+            track.restore(data.known)
         end
     end
-    zones.setup()
-    -- Rewind and undo restore the table without enter/leave events: report everything once.
-    for colour, _ in pairs(zones.by_colour) do companion.schedule(colour, snapshot.of) end
+    -- A load or a rewind: the table is as it was, the companion's log may be further on.
+    -- The first report of each colour reconciles instead of recording moves.
+    zones.setup(loaded)
+    for colour, zone in pairs(zones.by_colour) do
+        if zone then loaded(colour) end
+    end
+    tell_zone_problems()
+    if config.game ~= "" and not companion.ready() then ask_for_key() end
 end
 
 function onSave()
-    return JSON.encode({url = config.url, game = config.game, key = config.key})
+    local out = {known = track.saved()}
+    for _, k in ipairs(config.SAVED) do out[k] = config[k] end
+    return JSON.encode(out)
 end
 
-function onObjectEnterZone(zone, obj)
-    local colour = zones.colour_of(zone)
-    if colour ~= nil then companion.schedule(colour, snapshot.of) end
-end
-
-function onObjectLeaveZone(zone, obj)
-    local colour = zones.colour_of(zone)
-    if colour ~= nil then companion.schedule(colour, snapshot.of) end
-end
+function onObjectEnterZone(zone, obj) schedule_all() end
+function onObjectLeaveZone(zone, obj) schedule_all() end
+function onObjectDrop(colour, obj) schedule_all() end
+function onObjectPickUp(colour, obj) schedule_all() end
 
 function onObjectRotate(obj, spin, flip, player_color, old_spin, old_flip)
-    if flip == old_flip then return end
-    for _, zone in ipairs(obj.getZones()) do
-        local colour = zones.colour_of(zone)
-        if colour ~= nil then companion.schedule(colour, snapshot.of) end
-    end
+    if flip ~= old_flip then schedule_all() end
+end
+
+function onObjectEnterContainer(container, obj)
+    track.container_of[obj.getGUID()] = container.getGUID()
+    track.destroyed[obj.getGUID()] = nil
+    schedule_all()
+end
+
+function onObjectLeaveContainer(container, obj)
+    track.container_of[obj.getGUID()] = nil
+    schedule_all()
+end
+
+function onObjectDestroy(obj)
+    if obj.type == "Card" and track.container_of[obj.getGUID()] == nil then track.destroyed[obj.getGUID()] = true end
+    schedule_all()
 end
 
 function onPlayerChangeColor(colour)
-    zones.setup()
+    zones.setup(loaded)
+end
+
+-- Chat commands for the host, hidden from the chat (events.md onChat: return false):
+--   !companion key <table key>    !companion seat Red=A    !companion game <id>    !companion url <url>
+function onChat(message, sender)
+    local cmd, rest = string.match(message, "^!companion%s+(%a+)%s*(.-)%s*$")
+    if cmd == nil then return true end
+    local colour = sender.color
+    if not sender.host then
+        broadcastToColor("Companion: only the host can change its settings.", colour, {1, 0.8, 0.3})
+    elseif cmd == "key" and rest ~= "" then
+        config.key = rest
+        broadcastToColor("Companion: key set for this session (it is not saved with the game).", colour,
+            {0.7, 0.9, 0.7})
+        schedule_all()
+    elseif cmd == "seat" and string.match(rest, "^%a+=[%w_-]+$") then
+        local c, seat = string.match(rest, "^(%a+)=([%w_-]+)$")
+        config.seats[c] = seat
+        broadcastToColor("Companion: " .. c .. " plays seat " .. seat .. ".", colour, {0.7, 0.9, 0.7})
+    elseif cmd == "game" and rest ~= "" then
+        config.game = rest
+    elseif cmd == "url" and rest ~= "" then
+        config.url = rest
+    else
+        broadcastToColor("Companion: use !companion key, seat, game or url", colour, {1, 0.8, 0.3})
+    end
+    return false
 end
 
 -- For the companion's External Editor bridge: "return JSON.encode(companion_snapshot())".
+-- {busy = true} while a card is held or spawning, so the bridge never records a mid-drag state.
 function companion_snapshot()
-    return snapshot.all()
+    if not track.quiet() then return {busy = true} end
+    local out = {}
+    for colour, zone in pairs(zones.by_colour) do
+        if zone then
+            local body = track.update(colour)
+            body.seat = config.seats[colour]
+            body.request_id = companion.new_id()
+            table.insert(out, body)
+        end
+    end
+    return out
 end
 
--- Verdicts pushed by the bridge: {colour = "Red", verdicts = {...}}.
+-- Pushed by the bridge: verdicts {colour = "Red", verdicts = {...}}, or the table key {key = "..."}.
 function onExternalMessage(data)
-    if type(data) == "table" and data.colour ~= nil then companion.show(data.colour, data) end
+    if type(data) ~= "table" then return end
+    if type(data.key) == "string" and data.key ~= "" then
+        config.key = data.key
+        schedule_all()
+    end
+    if data.colour ~= nil then companion.show(data.colour, data) end
 end

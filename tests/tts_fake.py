@@ -1,0 +1,121 @@
+"""The Lua helper, bundled as TTS gets it, under a real Lua 5.2 (lupa) against the fake TTS in
+tts_fake.lua; its web requests go to the real Flask app (over a real SQLite file) when a test says so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.tts.bundle import bundle
+
+lupa = pytest.importorskip("lupa")
+from lupa import lua52  # noqa: E402
+
+FAKE = (Path(__file__).parent / "tts_fake.lua").read_text()
+
+
+def to_py(value: Any) -> Any:
+    if lua52.lua_type(value) == "table":
+        keys = list(value.keys())
+        if keys and all(isinstance(k, int) for k in keys):
+            return [to_py(value[i]) for i in sorted(keys)]
+        return {str(k): to_py(value[k]) for k in keys} if keys else []
+    return value
+
+
+class Tts:
+    """One TTS game: the fake API, the Companion object carrying the helper as its script."""
+
+    def __init__(self, seated: tuple[str, ...] = ("Red", "Blue"), host: str = "Red") -> None:
+        self.lua = lua52.LuaRuntime(unpack_returned_tuples=True)
+        g = self.lua.globals()
+        g.JSON = self.lua.table(encode=lambda v: json.dumps(to_py(v)), decode=self._decode)
+        self.lua.execute(FAKE)
+        self.fake = g.fake
+        self.fake.seated = self.lua.table_from(list(seated))
+        self.fake.host = host
+        self.run('self = fake.object("BlockSquare", {name = "Companion", x = 40, z = 40})')
+        self.client: FlaskClient | None = None
+        self.conflicts = 0   # answer this many reports with 409 before they reach the companion
+        self.delivered: list[dict[str, Any]] = []
+
+    def _decode(self, text: str) -> Any:
+        def conv(v: Any) -> Any:
+            if isinstance(v, dict):
+                return self.lua.table_from({k: conv(x) for k, x in v.items()})
+            if isinstance(v, list):
+                return self.lua.table_from([conv(x) for x in v])
+            return v
+
+        return conv(json.loads(text))
+
+    def run(self, code: str) -> Any:
+        return self.lua.execute(code)
+
+    def load(self, state: dict[str, Any] | str = "") -> None:
+        """Run the helper's script afresh and call onLoad, as TTS does on a load or a rewind."""
+        self.lua.execute(bundle())
+        text = state if isinstance(state, str) else json.dumps(state)
+        self.lua.globals().onLoad(text)
+
+    # -- the network ---------------------------------------------------------------------------
+    def requests(self) -> list[dict[str, Any]]:
+        return [to_py(r) for r in self.fake.requests.values()]
+
+    def bodies(self, colour: str | None = None) -> list[dict[str, Any]]:
+        out = [json.loads(r["data"]) for r in self.requests()]
+        return [b for b in out if colour is None or b["colour"] == colour]
+
+    def deliver(self) -> int:
+        """Answer every unanswered request: from the companion, or with a 409 while conflicts last."""
+        n = 0
+        for i, r in enumerate(self.requests(), start=1):
+            if r["answered"]:
+                continue
+            n += 1
+            if self.conflicts > 0:
+                self.conflicts -= 1
+                reply = {"error": {"code": "conflict", "message": "the game changed", "details": {}}}
+                self.fake.reply(i, 409, json.dumps(reply))
+                continue
+            assert self.client is not None, "no companion attached"
+            path = r["url"].split("://", 1)[1].split("/", 1)[1]
+            resp = self.client.post("/" + path, data=r["data"], headers=dict(r["headers"]))
+            self.delivered.append({"body": json.loads(r["data"]), "status": resp.status_code,
+                                   "reply": resp.get_json()})
+            self.fake.reply(i, resp.status_code, resp.get_data(as_text=True))
+        return n
+
+    def settle(self, seconds: float = 3.0, step: float = 0.1) -> None:
+        """Let time pass on the fake clock, answering requests as they are made."""
+        t = 0.0
+        while t < seconds - 1e-9:
+            self.fake.advance(step)
+            t += step
+            while self.deliver():
+                pass
+
+    def broadcasts(self) -> list[dict[str, Any]]:
+        return to_py(self.fake.broadcasts) or []
+
+    def prints(self) -> list[str]:
+        return to_py(self.fake.prints) or []
+
+    # -- the table -----------------------------------------------------------------------------
+    def zone_at(self, colour: str) -> tuple[float, float]:
+        return tuple(self.run(f"""
+            for _, o in ipairs(getObjects()) do
+                if o.type == "Scripting" and o.getName() == "Shadows: {colour}" then
+                    local p = o.getPosition() return p.x, p.z
+                end
+            end"""))  # type: ignore[return-value]
+
+    def move(self, var: str, colour: str, x: float, z: float, hold: float = 0.2) -> None:
+        """A player picks the object up, carries it to (x, z), holds it there a while, and drops it."""
+        self.run(f"fake.pick_up('{colour}', {var}); fake.carry({var}, {x}, {z})")
+        self.settle(hold)
+        self.run(f"fake.drop('{colour}', {var})")

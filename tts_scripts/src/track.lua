@@ -1,0 +1,212 @@
+-- Tracking cards, not objects. A shadows zone holds loose cards and decks; a card inside a deck is
+-- still in shadows, in the deck's order. A card that leaves is followed to where it went (a hand
+-- zone, a discard or dead pile, face up on the table); until that is known it is *pending*: still
+-- counted in shadows, and its owner is asked where it went. A pending card coming back cancels.
+-- Identities go only to the companion (over HTTP) and to the owner colour, never to chat.
+local cards = require("cards")
+local zones = require("zones")
+local track = {}
+
+track.known = {}         -- colour -> list of {guid, code, name, description, pending = reason or nil}
+track.untracked = {}     -- colour -> {guid = true}: on the table but not in the companion's log (a rewind)
+track.container_of = {}  -- card guid -> the deck (container) it entered
+track.destroyed = {}     -- card guid -> true once its object was destroyed outside any container
+track.asked = {}         -- colour -> {guid = reason} already told to the owner
+
+-- Cards in a colour's shadows zone, in table order (left to right), decks opened in their order.
+function track.look(colour)
+    local zone = zones.by_colour[colour]
+    if not zone then return nil end
+    local objects = zone.getObjects()
+    table.sort(objects, function(a, b) return zones.along(zone, a.getPosition()) < zones.along(zone, b.getPosition()) end)
+    local out = {}
+    for _, obj in ipairs(objects) do
+        if cards.is_card(obj) then
+            local f = cards.facts(obj)
+            table.insert(out, {guid = obj.getGUID(), code = f.code, name = f.name, description = f.description,
+                               face_down = obj.is_face_down, tokens = cards.tokens_on(obj, objects)})
+        elseif cards.is_deck(obj) then
+            for i, data in ipairs(obj.getObjects()) do
+                local f = cards.facts(data)
+                table.insert(out, {guid = data.guid, code = f.code, name = f.name, description = f.description,
+                                   face_down = obj.is_face_down, tokens = {}, deck = obj.getGUID(), index = i})
+            end
+        end
+    end
+    return out
+end
+
+local function zone_kind(zone)
+    if zone.type == "Hand" then return "hand" end
+    local name = string.lower(zone.getName())
+    if string.find(name, "discard", 1, true) or string.find(name, "dead", 1, true) then return "discard" end
+    if zones.colour_of(zone) ~= nil then return "shadows" end
+    return nil
+end
+
+-- Where a card that left shadows is now: "hand", "discard", "play", or nil and why not known yet.
+function track.destination(guid)
+    local obj = getObjectFromGUID(guid)
+    if obj == nil and track.container_of[guid] ~= nil then
+        obj = getObjectFromGUID(track.container_of[guid])
+        if obj == nil then return nil, "it went into a deck that is gone" end
+        for _, zone in ipairs(obj.getZones()) do
+            local kind = zone_kind(zone)
+            if kind == "hand" or kind == "discard" then return kind end
+        end
+        return nil, "it went into a deck outside your shadows"
+    end
+    if obj == nil then
+        if track.destroyed[guid] then return nil, "it was deleted" end
+        return nil, "it is no longer on the table"
+    end
+    if obj.held_by_color ~= nil then return nil, "it is being moved" end
+    for _, zone in ipairs(obj.getZones()) do
+        local kind = zone_kind(zone)
+        if kind == "hand" or kind == "discard" then return kind end
+        if kind == "shadows" then return nil, "it is in another colour's shadows" end
+    end
+    if not obj.is_face_down then return "play" end
+    return nil, "it lies face down outside your shadows"
+end
+
+local function same(card, e)
+    if card.code ~= nil or e.code ~= nil then return card.code == e.code end
+    return card.name ~= nil and card.name ~= "" and card.name == e.name and card.description == e.description
+end
+
+-- Compare what the zone shows with what was known: the report for the companion, and the cards
+-- whose fate changed (for the owner's eyes only).
+function track.update(colour)
+    local seen = track.look(colour)
+    if seen == nil then return nil end
+    local before = track.known[colour] or {}
+    local untracked = track.untracked[colour] or {}
+    local matched, report, left, known = {}, {}, {}, {}
+    local by_guid = {}
+    for i, e in ipairs(before) do if e.guid ~= nil then by_guid[e.guid] = i end end
+    local fresh = {}
+    for _, card in ipairs(seen) do
+        local i = by_guid[card.guid]
+        if i ~= nil and not matched[i] then matched[i] = true else table.insert(fresh, card) end
+    end
+    -- A card under a new GUID (out of a deck, or a deck formed) is the same card as a known one of the
+    -- same identity whose GUID is gone from the table. A known card still on the table elsewhere is
+    -- not: that is one copy leaving and another coming in, two moves.
+    for _, card in ipairs(fresh) do
+        local found = nil
+        for i, e in ipairs(before) do
+            if not matched[i] and same(card, e) and (e.guid == nil or getObjectFromGUID(e.guid) == nil) then
+                found = i
+                break
+            end
+        end
+        if found ~= nil then
+            matched[found] = true
+            local old = before[found].guid
+            if old ~= nil and untracked[old] then untracked[old], untracked[card.guid] = nil, true end
+        end
+    end
+    for _, card in ipairs(seen) do
+        table.insert(known, {guid = card.guid, code = card.code, name = card.name, description = card.description})
+        if not untracked[card.guid] then table.insert(report, card) end
+    end
+    local notices = {}
+    for i, e in ipairs(before) do
+        if matched[i] and e.pending ~= nil then table.insert(notices, {entry = e, back = true}) end
+        if not matched[i] and e.guid ~= nil and untracked[e.guid] then
+            untracked[e.guid] = nil   -- never counted by the companion: nothing to report
+        elseif not matched[i] then
+            local to, why = nil, e.pending
+            if e.guid ~= nil then to, why = track.destination(e.guid) end
+            if to ~= nil and (e.code ~= nil or (e.name or "") ~= "") then
+                table.insert(left, {code = e.code, name = e.code == nil and e.name or nil,
+                                    description = e.code == nil and e.description or nil, to = to})
+                table.insert(notices, {entry = e, to = to})
+            else
+                e.pending = why or e.pending or "unknown"
+                table.insert(known, e)
+                table.insert(report, {guid = e.guid or ("pending-" .. tostring(e.code)), code = e.code, name = e.name,
+                                      description = e.description, face_down = true, tokens = {}, pending = e.pending})
+                table.insert(notices, {entry = e, pending = e.pending})
+            end
+        end
+    end
+    track.known[colour] = known
+    return {colour = colour, cards = report, left = left}, notices
+end
+
+-- After a load or rewind the table is as it was; the companion's log may be further on. What the
+-- table showed at load time (the baseline) is compared with the companion's shadows for the colour
+-- (codes): cards it counts that the table lacks become pending ("rewound"); cards on the table it
+-- does not count are left out of reports. Moves made since the load are then reported as usual.
+function track.baseline(colour)
+    local seen = track.look(colour) or {}
+    local known = {}
+    for _, e in ipairs(track.known[colour] or {}) do
+        if e.pending ~= nil then table.insert(known, e) end   -- still pending when the game was saved
+    end
+    for _, card in ipairs(seen) do
+        table.insert(known, {guid = card.guid, code = card.code, name = card.name, description = card.description})
+    end
+    track.known[colour] = known
+    return seen
+end
+
+function track.reconcile(colour, logged, baseline)
+    local want = {}
+    for _, code in ipairs(logged) do want[code] = (want[code] or 0) + 1 end
+    local untracked = {}
+    for _, card in ipairs(baseline) do
+        if card.code ~= nil and (want[card.code] or 0) > 0 then
+            want[card.code] = want[card.code] - 1
+        else
+            untracked[card.guid] = true
+        end
+    end
+    local known = {}
+    for _, e in ipairs(track.known[colour] or {}) do
+        if e.pending ~= nil and e.code ~= nil and (want[e.code] or 0) > 0 then
+            want[e.code] = want[e.code] - 1
+            table.insert(known, e)
+        elseif e.pending == nil then
+            table.insert(known, e)
+        end
+    end
+    for code, n in pairs(want) do
+        for _ = 1, n do table.insert(known, {code = code, pending = "rewound"}) end
+    end
+    track.known[colour] = known
+    track.untracked[colour] = untracked
+end
+
+function track.saved()
+    local out = {}
+    for colour, list in pairs(track.known) do
+        local rows = {}
+        for _, e in ipairs(list) do table.insert(rows, {guid = e.guid, code = e.code, pending = e.pending}) end
+        out[colour] = rows
+    end
+    return out
+end
+
+function track.restore(saved)
+    track.known = {}
+    for colour, rows in pairs(saved or {}) do
+        local list = {}
+        for _, e in ipairs(rows) do table.insert(list, {guid = e.guid, code = e.code, pending = e.pending}) end
+        track.known[colour] = list
+    end
+end
+
+-- Quiet: nothing held and nothing still spawning, so no report shows a card mid-drag.
+function track.quiet()
+    for _, obj in ipairs(getObjects()) do
+        if (obj.type == "Card" or obj.type == "Deck") and (obj.held_by_color ~= nil or obj.spawning) then
+            return false
+        end
+    end
+    return true
+end
+
+return track
