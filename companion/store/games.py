@@ -242,6 +242,15 @@ class Game:
         return found
 
 
+@dataclass(frozen=True, slots=True)
+class Keys:
+    """A new game's secrets, shown once."""
+
+    host: str
+    judge: str
+    seats: dict[str, str]
+
+
 @dataclass(slots=True)
 class Cached:
     version: int
@@ -348,22 +357,23 @@ class GameStore:
     def create_game(
         self, edition: str, mode: Mode, seats: list[Seat], title: str = "", kind: str = "agot",
         header: dict[str, Any] | None = None,
-    ) -> tuple[Game, dict[str, str]]:
+    ) -> tuple[Game, Keys]:
         """Create a game. Returns it and the secrets (shown once, stored only as hashes)."""
         if kind == "agot" and edition not in ("2e", "1e"):
             raise StoreError("edition must be 2e or 1e", edition=edition)
         if kind == "agot" and mode not in ("advisory", "strict"):
             raise StoreError("mode must be advisory or strict", mode=mode)
         game_id = new_game_id()
-        keys = {"host": new_secret(), "judge": new_secret(), **{s.seat: new_secret() for s in seats}}
+        # Seat keys apart from the roles' keys: a seat may be called "judge" or "host".
+        keys = Keys(host=new_secret(), judge=new_secret(), seats={s.seat: new_secret() for s in seats})
         created = now()
         chain_key = secrets.token_hex(32)
         # The header is the chain's first link: what decides verdicts (edition, mode, seats) and whose
         # keys open the game are covered by every hash after it.
         head = {"id": game_id, "kind": kind, "edition": edition, "mode": mode, "created": created,
                 "seats": [{"seat": s.seat, "name": s.name, "faction": s.faction} for s in seats],
-                "keys": {"host": hash_secret(keys["host"]), "judge": hash_secret(keys["judge"]),
-                         "seats": {s.seat: hash_secret(keys[s.seat]) for s in seats}},
+                "keys": {"host": hash_secret(keys.host), "judge": hash_secret(keys.judge),
+                         "seats": {s.seat: hash_secret(keys.seats[s.seat]) for s in seats}},
                 "chain": 2, **(header or {})}
         header_text = canonical(head)
         genesis = genesis_hash(header_text, chain_key)
@@ -489,6 +499,20 @@ class GameStore:
                 if stored != chained:
                     return {"ok": False, "entries": count, "error": f"the game's {what} is not what its log says"}
         return {"ok": True, "entries": count, "head": prev}
+
+    @_with_connection
+    def still_there(self, game_id: str, version: int, head: str) -> str:
+        """Is the point a phone saw (version and short head hash) still in the log? "ok", "missing"
+        (the log is shorter: entries were removed) or "changed" (an entry up to it was rewritten)."""
+        game = self.game(game_id)
+        if version > game.version:
+            return "missing"
+        if version == 0:
+            return "ok" if genesis_hash(game.header_text, game.chain_key)[:12] == head else "changed"
+        rows = list(self.db.query("select hash from entries where game_id = ? and seq = ?", [game_id, version]))
+        if not rows:
+            return "missing"
+        return "ok" if rows[0]["hash"][:12] == head else "changed"
 
     def _append(self, db: sqlite_utils.Database, game: Game, kind: str, data: dict[str, Any], actor: str,
                 verdict: Verdict | None, sealed: dict[str, Any] | None = None,
@@ -731,6 +755,7 @@ class GameStore:
     @_with_connection
     def _ask(self, game_id: str, role: Role, requested: Action, wait: _Wait, expected_version: int | None,
              request_id: str | None) -> Pending:
+        """Log the request (by position only) and keep the card it resolved to where only the store sees it."""
         with self._write(game_id) as db:
             game = self.game(game_id)
             self._replayed(db, game, role.actor, request_id)
@@ -738,13 +763,17 @@ class GameStore:
             open_ = db.execute("select count(*) from pending where game_id = ? and status = 'open'", [game_id])
             if open_.fetchone()[0] >= 20:
                 raise StoreError("too many requests are waiting for confirmation at this table")
-            pending = Pending(secrets.token_urlsafe(9), role.actor, wait.seat, requested.to_dict(), game.version, now())
+            pending = Pending(secrets.token_urlsafe(9), role.actor, wait.seat, requested.to_dict(), game.version + 1,
+                              now())
+            entry = self._append(db, game, "request", {"pending": pending.id, "action": pending.action,
+                                                       "awaiting": wait.seat}, role.actor, None)
             db["pending"].insert({"id": pending.id, "game_id": game_id, "requested_by": role.actor,
                                   "awaiting": wait.seat, "action": canonical(pending.action),
-                                  "resolved": canonical(wait.action.to_dict()), "version": game.version,
+                                  "resolved": canonical(wait.action.to_dict()), "version": entry.seq,
                                   "status": "open", "created": pending.created})
-            self._remember(db, game, role.actor, request_id, pending_id=pending.id)
-        self._notify(game_id, game.version)
+            self._remember(db, game, role.actor, request_id, seq=entry.seq, pending_id=pending.id)
+        self._advance_cache(game_id, entry)
+        self._notify(game_id, entry.seq)
         return pending
 
     @_with_connection
@@ -776,9 +805,13 @@ class GameStore:
             with self._write(game_id) as db:
                 game = self.game(game_id)
                 self._replayed(db, game, role.actor, request_id)
-                close("declined")
-                self._remember(db, game, role.actor, request_id)
-            self._notify(game_id, game.version)
+                self._check_version(game, expected_version)
+                entry = self._append(db, game, "answer", {"pending": pending_id, "decision": "decline"},
+                                     role.actor, None)
+                close("declined", entry.seq)
+                self._remember(db, game, role.actor, request_id, seq=entry.seq)
+            self._advance_cache(game_id, entry)
+            self._notify(game_id, entry.seq)
             return None
 
         def step(game: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], Verdict]:

@@ -196,9 +196,10 @@ def create_game() -> Any:
     base = request.host_url.rstrip("/")
     return jsonify({
         "game": game.public(),
-        "host": {"key": keys["host"], "url": f"{base}/g/{game.id}/host#key={keys['host']}"},
-        "judge": {"key": keys["judge"], "url": f"{base}/g/{game.id}#key={keys['judge']}"},
-        "seats": [{"seat": s.seat, "key": keys[s.seat], "url": f"{base}/g/{game.id}#key={keys[s.seat]}"}
+        "host": {"key": keys.host, "url": f"{base}/g/{game.id}/host#key={keys.host}"},
+        "judge": {"key": keys.judge, "url": f"{base}/g/{game.id}#key={keys.judge}"},
+        "seats": [{"seat": s.seat, "key": keys.seats[s.seat],
+                   "url": f"{base}/g/{game.id}#key={keys.seats[s.seat]}"}
                   for s in seats],
     }), 201
 
@@ -349,9 +350,10 @@ def entry_answer(game_id: str, role: Role, seq: int | None, status: int, **extra
 
 
 def pending_answer(game_id: str, role: Role, pending: Pending, status: int) -> Any:
-    game = svc().store.game(game_id)
-    return jsonify({"version": game.version, "pending": pending.to_dict(),
-                    "message": f"waiting for {pending.awaiting} to confirm"}), status
+    out, _ = entry_answer(game_id, role, pending.version, status)
+    data = out.get_json()
+    return jsonify({**data, "pending": pending.to_dict(), "message": f"waiting for {pending.awaiting} to confirm"}), \
+        status
 
 
 def replayed_answer(game_id: str, role: Role, done: Replayed) -> Any:
@@ -359,8 +361,7 @@ def replayed_answer(game_id: str, role: Role, done: Replayed) -> Any:
         found = [p for p in svc().store.pending(game_id) if p.id == done.pending_id]
         if found:
             return pending_answer(game_id, role, found[0], 200)
-        return jsonify({"version": svc().store.game(game_id).version, "pending": {"id": done.pending_id},
-                        "replayed": True}), 200
+        return jsonify({"version": done.seq, "pending": {"id": done.pending_id}, "replayed": True}), 200
     return entry_answer(game_id, role, done.seq, 200, replayed=True)
 
 
@@ -380,7 +381,7 @@ def decide(game: Game, role: Role, pending_id: str) -> Any:
     except Replayed as again:
         return replayed_answer(game.id, role, again)
     if done is None:
-        return jsonify({"version": svc().store.game(game.id).version, "declined": True}), 200
+        return entry_answer(game.id, role, svc().store.game(game.id).version, 200, declined=True)
     return entry_answer(game.id, role, done[0].seq, 201)
 
 
@@ -422,7 +423,8 @@ def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
     out = []
     for e in svc().store.entries(game.id, since):
         d = e.to_dict()
-        if d.get("seal") is None and e.kind in ("action", "undo") and not viewer.is_judge:
+        # Games from before seals existed (no keyed chain) are redacted the old way, by where cards are now.
+        if game.chain_key is None and e.kind in ("action", "undo") and not viewer.is_judge:
             d["seal"] = legacy_seal(state.table, e.data if e.kind == "action" else e.data.get("action", {}))
         shown = own_entry(redact_entry(d, viewer), role)
         if e.kind == "action" and e.seq in state.undone:
@@ -451,11 +453,19 @@ def legacy_seal(table: Any, data: dict[str, Any]) -> dict[str, Any]:
 @api.get("/games/<game_id>/verify")
 @requires()
 def verify(game: Game, role: Role) -> Any:
+    """Walk the chain. ``?seen=N:HEAD`` (the version and short head hash a phone showed) also says
+    whether the log still holds that point: a dropped or rewritten tail shows up as missing or changed."""
     result = svc().store.verify(game.id)
     if not role.is_judge:
         result.pop("head", None)
         if game.chain_key:
             result["head"] = game.head_hash[:12]
+    seen = request.args.get("seen")
+    if seen is not None:
+        m = re.fullmatch(r"([0-9]{1,6}):([0-9a-f]{12})", seen)
+        if m is None:
+            raise ApiError(400, "bad_seen", "seen is VERSION:HEAD, the version and 12-letter head a phone showed")
+        result["seen"] = svc().store.still_there(game.id, int(m[1]), m[2])
     return jsonify(result)
 
 
@@ -593,8 +603,9 @@ def scan() -> Any:
     from companion.scan.table import resolve_codes
 
     game_id = request.args.get("game")
-    if game_id:  # who asks is decided before the image costs anything
-        role_for(svc().store.game(game_id))
+    if game_id and role_for(svc().store.game(game_id)).kind not in (RoleKind.SEAT, RoleKind.JUDGE):
+        # Decided before the image costs anything.
+        raise ApiError(403, "forbidden", "scanning at a table needs a seat or judge key of that game")
     upload = request.files.get("image")
     data = upload.read() if upload is not None else request.get_data(cache=False)
     if not data:

@@ -82,7 +82,7 @@ def create() -> Any:
     game, keys = svc().store.create_game("", mode, [], title=str(data.get("title", ""))[:100], kind="tapestry",
                                          header={"setup": setup, "mode": mode})
     base = request.host_url.rstrip("/")
-    return jsonify({"game": game.public(), "key": keys["host"], "url": f"{base}/t/{game.id}#key={keys['host']}",
+    return jsonify({"game": game.public(), "key": keys.host, "url": f"{base}/t/{game.id}#key={keys.host}",
                     "seed": setup["seed"]}), 201
 
 

@@ -1,0 +1,577 @@
+"""Trust: who asks is a role value, hidden cards never leave the server but to their owner and the
+judge, and every tap counts once.
+
+The central property: two tables that differ only in *which* of seat A's hidden cards is which.
+Everything seat B or a spectator receives — every GET route of the OpenAPI document, the live
+stream, every error and refusal, the pages — must be byte for byte the same in both.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.web import create_app
+
+# Two cards with the Shadow keyword, so the same moves are legal for either: which is which is hidden.
+P, Q = "13089", "00168"  # Tyrion Lannister (Shadow 5), The Imp's Agent (Shadow 3)
+OPEN = "01093"  # Lannisport Moneylender: B's own, face up
+
+
+class Deterministic:
+    """Ids, secrets and clocks that repeat, so two worlds can be compared byte for byte."""
+
+    def __init__(self) -> None:
+        self.n = itertools.count(1)
+
+    def token(self, *_: Any) -> str:
+        return f"tok{next(self.n):06d}xxxxxxxx"
+
+    def now(self) -> str:
+        return f"2026-01-01T00:00:{next(self.n) % 60:02d}.000+00:00"
+
+
+@pytest.fixture()
+def deterministic(monkeypatch: pytest.MonkeyPatch) -> Deterministic:
+    import companion.store.games as games
+
+    d = Deterministic()
+
+    class FakeSecrets:
+        token_hex = staticmethod(d.token)
+        token_urlsafe = staticmethod(d.token)
+
+    monkeypatch.setattr(games, "secrets", FakeSecrets)
+    monkeypatch.setattr(games, "new_secret", d.token)
+    monkeypatch.setattr(games, "new_game_id", lambda: "G1")
+    monkeypatch.setattr(games, "now", d.now)
+    return d
+
+
+def world(tmp: Path, seats: tuple[str, str]) -> tuple[FlaskClient, dict[str, Any]]:
+    app = create_app({"DATABASE": str(tmp / "games.db"), "TESTING": True})
+    client = app.test_client()
+    a, b = seats
+    g = client.post("/api/games", json={"seats": [{"seat": a}, {"seat": b}]}).get_json()
+    keys = {"A": g["seats"][0]["key"], "B": g["seats"][1]["key"], "judge": g["judge"]["key"]}
+    gid = g["game"]["id"]
+    put(client, gid, a, keys["A"], {P: 1, Q: 1}, 0)
+    put(client, gid, b, keys["B"], {OPEN: 2}, 1)
+    return client, {"id": gid, "keys": keys, "seats": seats}
+
+
+def put(client: FlaskClient, gid: str, seat: str, key: str, deck: dict[str, int], version: int) -> None:
+    r = client.put(f"/api/games/{gid}/seats/{seat}/deck", json={"expected_version": version, "deck": deck},
+                   headers=auth(key))
+    assert r.status_code == 200, r.get_json()
+
+
+def auth(key: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"} if key else {}
+
+
+def version(client: FlaskClient, gid: str) -> int:
+    return int(client.get(f"/api/games/{gid}").get_json()["version"])
+
+
+# Moves that keep A's two cards hidden whatever happens; "h1"/"h2" are A's cards, which is which
+# differs between the worlds. B acts on its own public cards and tries A's face-down ones.
+MOVES = st.lists(st.sampled_from([
+    ("A", {"type": "setup_into_shadows", "player": "$A", "card": "h1"}),
+    ("A", {"type": "setup_into_shadows", "player": "$A", "card": "h2"}),
+    ("A", {"type": "draw", "player": "$A", "card": "h1"}),
+    ("A", {"type": "draw", "player": "$A", "card": "h2"}),
+    ("A", {"type": "marshal_into_shadows", "player": "$A", "card": "h2"}),  # flagged out of phase
+    ("A", {"type": "place_tokens", "player": "$A", "kind": "shadow", "card": "h1"}),
+    ("A", {"type": "return_to_hand", "player": "$A", "card": "h1"}),
+    ("A", {"type": "bring_out", "player": "$A", "card": "$A:shadows#9"}),  # an empty position: refused
+    ("*", {"type": "begin_phase", "phase": "plot"}),
+    ("B", {"type": "setup_place", "player": "$B", "card": "$B." + OPEN + ".1"}),
+    ("B", {"type": "place_tokens", "player": "$B", "kind": "shadow", "card": "$A:shadows#1"}),
+    ("B", {"type": "bring_out", "player": "$B", "card": "$A:shadows#1"}),  # impossible for B
+    ("B", {"type": "discard", "player": "$B", "card": "$A:shadows#1"}),  # waits for A: A declines
+    ("B", {"type": "kneel", "player": "$B", "card": "$A." + P + ".1"}),  # a guessed hidden id
+    ("B", {"type": "kneel", "player": "$B", "card": "$A.99999.1"}),  # a card that does not exist
+    ("B", {"type": "bring_out", "player": "$A", "card": "$A:shadows#2"}),  # for another seat
+    ("B", {"type": "kill", "player": "$B", "card": "$A:shadows#9"}),  # an empty position
+]), min_size=3, max_size=9)
+
+SEAT_NAMES = st.sampled_from([("judge", "host"), ("spectator", "shadow"), ("Jürgen", "admin"), ("A", "B")])
+
+
+def fill(obj: Any, seats: tuple[str, str], cards: dict[str, str]) -> Any:
+    if isinstance(obj, dict):
+        return {k: fill(v, seats, cards) for k, v in obj.items()}
+    if isinstance(obj, str):
+        if obj in cards:
+            return cards[obj]
+        return obj.replace("$A", seats[0]).replace("$B", seats[1])
+    return obj
+
+
+def play(client: FlaskClient, w: dict[str, Any], moves: list[tuple[str, dict[str, Any]]],
+         cards: dict[str, str]) -> list[str]:
+    """Play the moves; return what B received for its own requests (answers, errors, refusals)."""
+    gid, keys, seats = w["id"], w["keys"], w["seats"]
+    b_saw = []
+    for n, (who, action) in enumerate(moves):
+        key = keys["B"] if who == "B" else keys["A"]
+        body = {"action": fill(action, seats, cards), "expected_version": version(client, gid),
+                "request_id": f"req-{n:04d}-{who}"}
+        r = client.post(f"/api/games/{gid}/actions", json=body, headers=auth(key))
+        assert r.status_code < 500, r.get_json()
+        if who == "B":
+            b_saw.append(f"{r.status_code} {r.get_data(as_text=True)}")
+        if r.status_code == 202:  # A declines what B's effect asked of its face-down card
+            pid = r.get_json()["pending"]["id"]
+            d = client.post(f"/api/games/{gid}/pending/{pid}", headers=auth(keys["A"]),
+                            json={"decision": "decline", "expected_version": version(client, gid)})
+            b_saw.append(f"{d.status_code}")
+            assert d.status_code == 200, d.get_json()
+    return b_saw
+
+
+def first_event(client: FlaskClient, url: str, key: str | None) -> str:
+    r = client.get(url, headers=auth(key), buffered=False)
+    if r.status_code != 200:
+        return f"{r.status_code} {r.get_data(as_text=True)}"
+    out = []
+    for chunk in r.response:
+        out.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
+        if "data:" in out[-1]:
+            break
+    r.close()
+    return "".join(out)
+
+
+def everything(client: FlaskClient, w: dict[str, Any], key: str | None) -> list[str]:
+    """What a holder of ``key`` can read: every GET route, the live stream, the pages."""
+    gid, seats = w["id"], w["seats"]
+    doc = client.get("/api/openapi.json").get_json()
+    seen = []
+    for path, ops in sorted(doc["paths"].items()):
+        if "get" not in ops or path.startswith(("/api/cards", "/api/tapestry", "/api/openapi", "/api/health")):
+            continue
+        names = [f"{seats[0]}:shadows#1", f"{seats[0]}:shadows#2", f"{seats[0]}.{P}.1", f"{seats[0]}.{Q}.1",
+                 f"{seats[0]}.00000.1"] if "{card_id}" in path else [None]
+        for card in names:
+            url = path.replace("{game_id}", gid).replace("{card_id}", card or "")
+            if url.endswith("/events"):
+                seen.append(first_event(client, url + "?since=0", key))
+                continue
+            for query in ("", "?q=tyrion", "?q=imp", "?since=0"):
+                r = client.get(url + query, headers=auth(key))
+                assert r.status_code < 500
+                seen.append(f"{url}{query} {r.status_code} {r.get_data(as_text=True)}")
+    for page in (f"/g/{gid}", f"/g/{gid}/host"):
+        seen.append(client.get(page).get_data(as_text=True))
+    return seen
+
+
+def normalise(text: str) -> str:
+    # The head hash is an HMAC under a key only the judge gets: it is the same function of the log in
+    # both worlds, and says nothing about which card is which without that key.
+    text = re.sub(r'"head":"[0-9a-f]{12}"', '"head":"…"', text)
+    return re.sub(r'"committed":[0-9.]+', '"committed":…', text)  # the wall-clock time of the commit
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(moves=MOVES, seats=SEAT_NAMES)
+def test_what_a_non_owner_receives_is_identical_when_hidden_cards_are_permuted(
+        tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic,
+        moves: list[tuple[str, dict[str, Any]]], seats: tuple[str, str]) -> None:
+    outputs = []
+    for cards in ({"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{Q}.1"},
+                  {"h1": f"{seats[0]}.{Q}.1", "h2": f"{seats[0]}.{P}.1"}):
+        deterministic.n = itertools.count(1)
+        client, w = world(tmp_path_factory.mktemp("w"), seats)
+        b_answers = play(client, w, moves, cards)
+        seen = {"B": b_answers + everything(client, w, w["keys"]["B"]), "spectator": everything(client, w, None)}
+        outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
+        # The judge sees the cards once they left the deck, so the comparison above could have found them.
+        seen_by_judge = client.get(f"/api/games/{w['id']}/view", headers=auth(w["keys"]["judge"])).get_json()
+        a_area = seen_by_judge["players"][0]
+        if a_area["shadows"] or a_area["hand"]["count"]:
+            judge = json.dumps(seen_by_judge)
+            assert "Tyrion Lannister" in judge or "The Imp's Agent" in judge
+    for who in ("B", "spectator"):
+        for x, y in zip(outputs[0][who], outputs[1][who], strict=True):
+            assert x == y, f"{who} can tell the worlds apart:\n{x[:400]}\n{y[:400]}"
+        text = "\n".join(outputs[0][who])
+        assert "Tyrion Lannister" not in text and "Imp&#39;s Agent" not in text and "Imp's Agent" not in text
+
+
+# -- roles are values -------------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> FlaskClient:
+    return create_app({"DATABASE": str(tmp_path / "games.db"), "TESTING": True}).test_client()
+
+
+def named_game(client: FlaskClient, a: str, b: str) -> dict[str, Any]:
+    g = client.post("/api/games", json={"seats": [{"seat": a}, {"seat": b}]}).get_json()
+    put(client, g["game"]["id"], a, g["seats"][0]["key"], {P: 1, Q: 1}, 0)
+    put(client, g["game"]["id"], b, g["seats"][1]["key"], {OPEN: 1}, 1)
+    client.post(f"/api/games/{g['game']['id']}/actions", headers=auth(g["seats"][0]["key"]),
+                json={"action": {"type": "setup_into_shadows", "player": a, "card": f"{a}.{P}.1"},
+                      "expected_version": 2})
+    return g
+
+
+@pytest.mark.parametrize(("a", "b"), [("host", "judge"), ("spectator", "admin"), ("Jürgen", "shadow")])
+def test_a_seat_named_like_a_role_gets_a_seat_and_nothing_more(client: FlaskClient, a: str, b: str) -> None:
+    g = named_game(client, a, b)
+    gid, key_b = g["game"]["id"], g["seats"][1]["key"]
+    view = client.get(f"/api/games/{gid}/view", headers=auth(key_b)).get_json()
+    assert view["viewer"] == {"role": "seat", "seat": b}
+    assert "Tyrion" not in json.dumps(view)  # a seat called "judge" is not the judge
+    # A seat called "host" cannot re-issue join links.
+    r = client.post(f"/api/games/{gid}/seats/{b}/key", json={}, headers=auth(g["seats"][0]["key"]))
+    assert r.status_code == 403
+    # Nobody without a key records anything for a seat, whatever it is called.
+    r = client.post(f"/api/games/{gid}/actions", json={"action": {"type": "gain_gold", "player": a, "amount": 1},
+                                                       "expected_version": 3})
+    assert r.status_code == 403
+    assert client.get(f"/api/games/{gid}").get_json()["version"] == 3
+    assert view["players"][0]["name"] == a  # names are kept as typed
+
+
+def test_the_host_runs_the_round_and_learns_nothing_hidden(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid, host = g["game"]["id"], g["host"]["key"]
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(host),
+                    json={"action": {"type": "begin_phase", "phase": "plot"}, "expected_version": 3})
+    assert r.status_code == 201
+    for action in ({"type": "bring_out", "player": "A", "card": "A:shadows#1"},
+                   {"type": "discard", "player": "A", "card": "A:shadows#1"}):
+        r = client.post(f"/api/games/{gid}/actions", headers=auth(host), json={"action": action, "expected_version": 4})
+        assert r.status_code == 403 and "Tyrion" not in r.get_data(as_text=True)
+    # TTS snapshots: only the judge or the game's scoped table key.
+    r = client.post(f"/api/tts/games/{gid}/snapshot", headers=auth(host), json={"colour": "Red", "cards": []})
+    assert r.status_code == 403
+    table = client.post(f"/api/games/{gid}/table-key", headers=auth(host), json={}).get_json()["key"]
+    r = client.post(f"/api/tts/games/{gid}/snapshot", headers=auth(table),
+                    json={"colour": "Red", "seat": "A", "cards": []})
+    assert r.status_code in (200, 201), r.get_json()
+    # The table key opens nothing else.
+    assert client.get(f"/api/games/{gid}/export", headers=auth(table)).status_code == 403
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(table),
+                    json={"action": {"type": "begin_phase", "phase": "draw"}, "expected_version": 6})
+    assert r.status_code == 403
+
+
+# -- aliases, refusals and echoes -------------------------------------------------------------------
+
+
+def test_probing_a_hidden_card_and_a_missing_one_answer_alike_naming_only_the_request(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid, kb = g["game"]["id"], g["seats"][1]["key"]
+    answers = []
+    for ref in ("A:shadows%231", "A.13089.1", "A.99999.1"):
+        r = client.get(f"/api/games/{gid}/cards/{ref}/actions", headers=auth(kb))
+        text = r.get_data(as_text=True)
+        assert "Tyrion" not in text and ("13089" not in text or ref == "A.13089.1")
+        answers.append((r.status_code, text.replace(ref.replace("%23", "#"), "REF")))
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[0][0] == 404
+
+
+@pytest.mark.parametrize("mode", ["advisory", "strict"])
+def test_every_action_type_naming_another_seats_hidden_card_records_nothing_and_reveals_nothing(
+        tmp_path: Path, mode: str) -> None:
+    from companion.rules.actions import REGISTRY
+    from companion.rules.actions.base import Recorder, card_fields
+
+    client = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True}).test_client()
+    g = client.post("/api/games", json={"mode": mode, "seats": ["A", "B"]}).get_json()
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    put(client, gid, "A", ka, {P: 1, Q: 1}, 0)
+    put(client, gid, "B", kb, {OPEN: 1}, 1)
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(ka),
+                    json={"action": {"type": "setup_into_shadows", "player": "A", "card": f"A.{P}.1"},
+                          "expected_version": 2})
+    assert r.status_code == 201
+    tried = 0
+    start = table_of(client, gid, g["judge"]["key"])
+    for kind, cls in sorted(REGISTRY.items()):
+        fields = card_fields(cls)
+        if not fields:
+            continue
+        for hidden in ("A:shadows#1", f"A.{Q}.1"):  # by position, and a guessed id of a card in A's deck
+            action: dict[str, Any] = {"type": kind}
+            for f in __import__("dataclasses").fields(cls):
+                if f.default is not __import__("dataclasses").MISSING:
+                    continue
+                action[f.name] = {"player": "B"}.get(f.name, "x")
+            for f in ("player", "target", "controller"):
+                if f in action:
+                    action[f] = "B"
+            action[fields[0]] = hidden
+            if "kind" in action:
+                action["kind"] = "shadow"
+            if "amount" in action:
+                action["amount"] = 1
+            if "phase" in action:
+                continue
+            if "restriction" in action:
+                action.update(restriction="bring_out", until="phase")
+            before = version(client, gid)
+            r = client.post(f"/api/games/{gid}/actions", headers=auth(kb),
+                            json={"action": action, "expected_version": before})
+            text = r.get_data(as_text=True)
+            assert "Tyrion" not in text and f"A.{P}.1" not in text, (kind, text)
+            tried += 1
+            if r.status_code == 202:  # an effect on A's face-down card: only the request is logged; it waits
+                assert cls.records is Recorder.EFFECT and cls.needs_owner
+                assert version(client, gid) == before + 1 and r.get_json()["entry"]["kind"] == "request"
+                pid = r.get_json()["pending"]["id"]
+                d = client.post(f"/api/games/{gid}/pending/{pid}", headers=auth(ka),
+                                json={"decision": "decline", "expected_version": before + 1})
+                assert d.status_code == 200, d.get_json()
+                assert table_of(client, gid, g["judge"]["key"]) == start
+            elif r.status_code in (200, 201):  # only tokens: open information, named by position
+                assert not cls.needs_owner and hidden == "A:shadows#1", (kind, text)
+                entry = r.get_json()["entry"]
+                assert entry["data"]["card"] == "A:shadows#1" and r.get_json()["verdict"].get("hidden")
+                start = table_of(client, gid, g["judge"]["key"])
+            else:
+                assert r.status_code in (400, 403, 404, 422), (kind, r.status_code, text)
+                assert version(client, gid) == before
+    assert tried >= 20
+
+
+def table_of(client: FlaskClient, gid: str, judge: str) -> Any:
+    """The table itself, as the judge sees it (no versions): to show that nothing moved."""
+    return client.get(f"/api/games/{gid}/view", headers=auth(judge)).get_json()["players"]
+
+
+def test_an_opponents_discard_of_your_face_down_card_waits_for_you(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(kb), json={
+        "action": {"type": "discard", "player": "B", "card": "A:shadows#1"}, "expected_version": 3})
+    assert r.status_code == 202 and "Tyrion" not in r.get_data(as_text=True)
+    pending = r.get_json()["pending"]
+    assert pending["awaiting"] == "A" and pending["action"]["card"] == "A:shadows#1"
+    assert version(client, gid) == 4  # the request is logged, by position; the card has not moved
+    # A sees what is asked of which card; B's view lists its own request by position only.
+    mine = client.get(f"/api/games/{gid}/view", headers=auth(ka)).get_json()["pending"]
+    assert mine[0]["cards"] == {"A:shadows#1": "Tyrion Lannister"}
+    theirs = client.get(f"/api/games/{gid}/view", headers=auth(kb)).get_json()["pending"]
+    assert "cards" not in theirs[0]
+    # B cannot answer its own request; A confirms; the entry names the card now it is face up.
+    assert client.post(f"/api/games/{gid}/pending/{pending['id']}", headers=auth(kb),
+                       json={"decision": "confirm", "expected_version": 4}).status_code == 403
+    r = client.post(f"/api/games/{gid}/pending/{pending['id']}", headers=auth(ka),
+                    json={"decision": "confirm", "expected_version": 4})
+    assert r.status_code == 201
+    log = client.get(f"/api/games/{gid}/log", headers=auth(kb)).get_json()["entries"]
+    assert log[-1]["data"] == {"type": "discard", "player": "B", "card": f"A.{P}.1"}  # revealed by the discard
+    assert log[-1]["actor"] == "seat:B"
+
+
+def test_refusals_and_undo_answers_echo_the_request_never_the_resolved_card(tmp_path: Path) -> None:
+    client = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True}).test_client()
+    g = client.post("/api/games", json={"mode": "strict", "seats": ["A", "B"]}).get_json()
+    gid, ka, kb, judge = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"], g["judge"]["key"]
+    put(client, gid, "A", ka, {P: 1, Q: 1}, 0)
+    put(client, gid, "B", kb, {OPEN: 1}, 1)
+    client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "setup_into_shadows", "player": "A", "card": f"A.{P}.1"}, "expected_version": 2})
+    for key in (kb, g["host"]["key"]):
+        for action in ({"type": "kneel", "player": "B", "card": "A:shadows#1"},
+                       {"type": "bring_out", "player": "B", "card": "A:shadows#1"}):
+            r = client.post(f"/api/games/{gid}/actions", headers=auth(key),
+                            json={"action": action, "expected_version": version(client, gid)})
+            text = r.get_data(as_text=True)
+            # B's effect on A's face-down card waits for A (202); bringing it out is impossible for B; the host
+            # records no card actions at all.
+            assert r.status_code in (202, 403, 422) and "A.13089.1" not in text and "Tyrion" not in text, text
+    # A's own refused bring-out (setup: no action window) echoes what A sent.
+    v = version(client, gid)
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "bring_out", "player": "A", "card": "A:shadows#1"}, "expected_version": v})
+    assert r.status_code == 422 and r.get_json()["error"]["details"]["action"]["card"] == "A:shadows#1"
+    # Undo answers are redacted like the log: B's view of A's undone placement names a position.
+    r = client.post(f"/api/games/{gid}/undo", headers=auth(judge), json={"expected_version": v, "seq": 3})
+    assert r.status_code == 201
+    log = client.get(f"/api/games/{gid}/log", headers=auth(kb)).get_json()["entries"]
+    undo = log[-1]
+    assert undo["kind"] == "undo" and undo["data"]["action"]["card"] == "A:shadows#1"
+    assert log[2]["seq"] == 3 and log[2]["undone"] is True
+
+
+def test_the_log_keeps_a_public_entry_public_when_the_card_later_goes_face_down(client: FlaskClient) -> None:
+    g = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    put(client, gid, "A", ka, {P: 1}, 0)
+    steps = [{"type": "setup_place", "player": "A", "card": f"A.{P}.1"},  # face up: everyone saw it
+             {"type": "return_to_hand", "player": "A", "card": f"A.{P}.1"},
+             {"type": "put_into_shadows", "player": "A", "card": f"A.{P}.1"}]
+    for n, action in enumerate(steps, start=1):
+        r = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={"action": action, "expected_version": n})
+        assert r.status_code == 201, r.get_json()
+    log = client.get(f"/api/games/{gid}/log", headers=auth(kb)).get_json()["entries"]
+    assert log[1]["data"]["card"] == f"A.{P}.1"  # written when it was public: stays as written
+    assert log[2]["data"]["card"] == f"A.{P}.1"  # it was seen leaving play
+    assert log[3]["data"]["card"] == "A:shadows#1"  # hand to shadows: hidden throughout, named where it went
+
+
+# -- every tap counts once -----------------------------------------------------------------------
+
+
+def test_the_same_request_id_records_once_sequentially_and_concurrently(tmp_path: Path) -> None:
+    client = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True}).test_client()
+    g = named_game(client, "A", "B")
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    body = {"action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 3,
+            "request_id": "tap-0001-gold"}
+    first = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json=body)
+    again = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json=body)
+    assert first.status_code == 201 and again.status_code == 200 and again.get_json()["replayed"]
+    assert again.get_json()["entry"] == first.get_json()["entry"]
+    assert version(client, gid) == 4
+    # Concurrently: two copies of one tap (a double tap, a retry racing the original).
+    app = client.application
+    results: list[int] = []
+    body = {"action": {"type": "begin_phase", "phase": "plot"}, "expected_version": 4, "request_id": "tap-0002-next"}
+
+    def tap() -> None:
+        with app.test_client() as c:
+            results.append(c.post(f"/api/games/{gid}/actions", headers=auth(ka), json=body).status_code)
+
+    threads = [threading.Thread(target=tap) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [200] * 5 + [201]
+    log = client.get(f"/api/games/{gid}/log", headers=auth(ka)).get_json()["entries"]
+    assert [e["data"].get("phase") for e in log if e["kind"] == "action"].count("plot") == 1
+    # A stale phase change (another phone already moved the game on) is not applied twice.
+    stale = client.post(f"/api/games/{gid}/actions", headers=auth(g["seats"][1]["key"]), json={
+        "action": {"type": "begin_phase", "phase": "plot"}, "expected_version": 4, "request_id": "tap-0003-next"})
+    assert stale.status_code == 409 and version(client, gid) == 5
+
+
+def test_a_seat_undoes_only_its_own_action_and_only_while_nothing_depends_on_it(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "setup_into_shadows", "player": "A", "card": f"A.{Q}.1"}, "expected_version": 3})
+    assert r.status_code == 201
+    # B cannot undo A's action, by default or by naming it.
+    for body in ({"expected_version": 4}, {"expected_version": 4, "seq": 4}):
+        assert client.post(f"/api/games/{gid}/undo", headers=auth(kb), json=body).status_code == 403
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(kb), json={
+        "action": {"type": "place_tokens", "player": "B", "kind": "shadow", "card": "A:shadows#2"},
+        "expected_version": 4})
+    assert r.status_code == 201
+    # B's token sits on A's card: A's placement has something built on it now.
+    r = client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 5, "seq": 4})
+    assert r.status_code == 409
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(kb), json={"expected_version": 5}).status_code == 201
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 6}).status_code == 201
+
+
+def test_undo_races_cannot_take_back_another_seats_action(tmp_path: Path) -> None:
+    client = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True}).test_client()
+    g = named_game(client, "A", "B")
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    app = client.application
+    wins = 0
+    for round_ in range(25):
+        v = version(client, gid)
+        results: dict[str, int] = {}
+
+        def b_undo(v: int = v, results: dict[str, int] = results) -> None:
+            with app.test_client() as c:
+                results["b"] = c.post(f"/api/games/{gid}/undo", headers=auth(kb),
+                                      json={"expected_version": v + 1}).status_code
+
+        t = threading.Thread(target=b_undo)
+        t.start()
+        client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": v,
+            "request_id": f"race-{round_:04d}"})
+        t.join()
+        wins += results["b"] == 201
+    assert wins == 0  # the author check and the append happen under one lock
+    log = client.get(f"/api/games/{gid}/log", headers=auth(ka)).get_json()["entries"]
+    assert not any(e["kind"] == "undo" for e in log)
+
+
+def test_a_revoked_key_loses_its_stream_and_its_access(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid, ka, host = g["game"]["id"], g["seats"][0]["key"], g["host"]["key"]
+    app = client.application
+    app.config["STREAM_KEEPALIVE"] = 0.2
+    r = client.get(f"/api/games/{gid}/events?since=0", headers=auth(ka), buffered=False)
+    chunks = iter(r.response)
+    text = ""
+    while "data:" not in text:
+        text += next(chunks).decode()
+    new = client.post(f"/api/games/{gid}/seats/A/key", headers=auth(host), json={}).get_json()["key"]
+    rest = ""
+    for chunk in chunks:
+        rest += chunk.decode()
+        if "revoked" in rest:
+            break
+    r.close()
+    assert "event: revoked" in rest
+    assert client.get(f"/api/games/{gid}/view", headers=auth(ka)).status_code == 401
+    assert client.get(f"/api/games/{gid}/view", headers=auth(new)).get_json()["viewer"]["seat"] == "A"
+
+
+def test_scanning_is_no_oracle_on_decklists(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid = g["game"]["id"]
+    r = client.post(f"/api/scan?game={gid}", data=b"\x89PNG", content_type="image/png")
+    assert r.status_code == 403  # no key: a table's cards are not for strangers
+    r = client.post(f"/api/scan?game={gid}", data=b"\x89PNG", content_type="image/png", headers=auth("x" * 32))
+    assert r.status_code == 401
+
+
+def test_writes_take_json_only_keys_only_in_the_header_and_answers_are_not_cached(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    body = json.dumps({"action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 3})
+    for ctype in ("text/plain", "application/x-www-form-urlencoded"):
+        r = client.post(f"/api/games/{gid}/actions", data=body, content_type=ctype, headers=auth(ka))
+        assert r.status_code == 415
+    r = client.get(f"/api/games/{gid}/view?key={ka}")
+    assert r.get_json()["viewer"]["role"] == "spectator"  # a key in the address is ignored
+    r = client.get(f"/api/games/{gid}/view", headers=auth(ka))
+    assert r.headers["Cache-Control"] == "no-store" and r.headers["X-Content-Type-Options"] == "nosniff"
+    assert r.headers["Referrer-Policy"] == "no-referrer" and "frame-ancestors 'none'" in r.headers[
+        "Content-Security-Policy"]
+    assert "Access-Control-Allow-Origin" not in r.headers
+    # DNS rebinding: a page elsewhere that points its own name at this machine is refused.
+    assert client.get("/api/health", headers={"Host": "evil.example:8787"}).status_code == 421
+    assert client.get("/api/health", headers={"Host": "192.168.1.20:8787"}).status_code == 200
+
+
+def test_wrong_keys_are_limited_per_game(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid = g["game"]["id"]
+    codes = [client.get(f"/api/games/{gid}/view", headers=auth(f"guess{n:030d}")).status_code for n in range(25)]
+    assert codes[:20] == [401] * 20 and codes[-1] == 429
+    # The right key from elsewhere still works, and other games are untouched.
+    other = named_game(client, "C", "D")
+    assert client.get(f"/api/games/{other['game']['id']}/view",
+                      headers=auth("guess" + "0" * 30)).status_code == 401
+
+
+def iter_lines(text: str) -> Iterator[str]:
+    yield from text.splitlines()
