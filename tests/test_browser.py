@@ -107,7 +107,8 @@ def test_two_phones_shadows_hidden_and_flagged(server: Server, browser: Any) -> 
     status, _ = call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "kill", "player": "B",
                      "card": "A.01089.1"}, "expected_version": view["version"]}, ka)
     assert status == 201
-    phone_a.wait_for_function("document.querySelector('#phase').textContent.includes('v10')", timeout=2000)
+    phone_a.wait_for_selector("#log li:has-text('is killed')", timeout=2000)
+    assert "v10" not in phone_a.inner_text("header")  # no version numbers in the header
     phone_a.click("#my-shadows li[data-position='1']")
     phone_a.wait_for_selector("#sheet button[data-action=bring_out]")
     phone_a.click("#sheet button[data-action=bring_out]")

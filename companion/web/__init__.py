@@ -28,7 +28,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion.store.games import StoreError
     from companion.web.api import ApiError, api, error_response
-    from companion.web.pages import pages
+    from companion.web.pages import html_error, pages, wants_html
     from companion.web.tapestry_api import tapestry_api
     from companion.web.tts_api import tts_api
 
@@ -42,6 +42,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
+        if wants_html():
+            return html_error(exc)
         code = (exc.name or "error").lower().replace(" ", "_")
         body = {"error": {"code": code, "message": exc.description or exc.name, "details": {}}}
         return jsonify(body), exc.code or 500

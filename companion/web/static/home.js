@@ -1,4 +1,4 @@
-applyStrings();
+// The home page: a new game, and the card search.
 const q = document.getElementById("q"), out = document.getElementById("results");
 let timer;
 q.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(search, 150); });
@@ -8,9 +8,9 @@ async function search() {
   const r = await fetch("/api/cards?limit=15&q=" + encodeURIComponent(q.value));
   if (!r.ok) return;
   for (const c of await r.json()) {
-    const shadow = c.shadow_costs.length ? ` · Shadow (${c.shadow_costs.join(", ")})` : "";
+    const shadow = c.shadow_costs.length ? " · " + t("shadowValue", {value: c.shadow_costs.join(", ")}) : "";
     out.append(el("li", {}, el("div", {class: "grow"}, el("div", {}, (c.unique ? "◆ " : "") + c.name),
-      el("div", {class: "muted"}, `${c.edition} · ${c.type} · ${c.faction} · ${c.code}${shadow}`))));
+      el("div", {class: "muted"}, `${c.edition} · ${typeName(c.type)} · ${c.faction} · ${c.code}${shadow}`))));
   }
 }
 document.getElementById("create").addEventListener("submit", async ev => {
