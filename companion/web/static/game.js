@@ -224,10 +224,10 @@ function renderStatus() {
   const turn = state.active_player ? (state.active_player === mySeat() ? t("yourTurn") : t("turnOf", {player: seatName(state.active_player)}))
     : (state.phase === "marshaling" || state.phase === "challenges" ? t("nobodyActive") : "");
   const first = state.first_player ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
-  $("status").replaceChildren(
+  $("status").replaceChildren(...[
     el("span", {class: "badge", id: "phase"}, `${t("round")} ${state.round} · ${phaseName(state.phase)}`),
     turn ? el("span", {class: "badge turn" + (state.active_player === mySeat() ? " mine" : ""), id: "turn"}, turn) : null,
-    first ? el("span", {class: "muted", id: "first"}, first) : null);
+    first ? el("span", {class: "muted", id: "first"}, first) : null].filter(Boolean));
   const mine = mySeat() ? me() : null;
   $("counters").classList.toggle("hidden", !mine);
   if (mine) {
