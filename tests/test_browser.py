@@ -318,7 +318,7 @@ def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Serv
     page.wait_for_function("document.querySelector('#gold').textContent === '2'", timeout=3000)
     page.click("#gold-minus")
     page.wait_for_function("document.querySelector('#gold').textContent === '1'", timeout=3000)
-    page.click("#next-phase")
+    page.click("#step[data-step=next-step]")  # the sticky bar's next step
     page.wait_for_function("document.querySelector('#phase').textContent.includes('plot')", timeout=3000)
     page.click("#undo")
     page.wait_for_function("document.querySelector('#phase').textContent.includes('setup')", timeout=3000)

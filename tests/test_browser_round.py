@@ -137,6 +137,7 @@ def play_a_game(server: Server, browser: Any, lang: str) -> None:
         b.click("#flag-undo")
         b.wait_for_selector("#log li.undone", timeout=WAIT)
         assert b.locator("#log li.undone .flag").count() == 0  # the flag of an undone move disappears
+        assert b.locator("#flags .flag").count() == 0
         shot(b, "undone" + tag)
     else:
         assert "Not recorded" in flag and "Only the active player (Alice)" in flag
@@ -233,7 +234,7 @@ def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: A
     for _ in range(3):
         page.click("#gold-plus")
     page.wait_for_selector("#offline:not(.hidden)", timeout=WAIT)
-    page.click("#next-phase")  # a phase change made offline waits behind the gold
+    page.click("#step[data-step=next-step]")  # a phase change made offline waits behind the gold
     page.wait_for_selector("#offline:has-text('2 taps waiting')", timeout=WAIT)
     shot(page, "offline")
     context.set_offline(False)

@@ -21,14 +21,14 @@ const client = new TableClient({
   onFlag: f => showFlag({kind: "info", text: f.conflict ? t("conflict") : t("notResent", {action: f.label})}),
 });
 
-function update(u, live = false) {
+function update(u) {
   if (u.view && state && u.view.version < state.version) return;
+  if (u.view && state && u.view.version > state.version && flag && flag.kind === "note") flag = null;  // old news
   if (u.view) state = u.view;
   const known = new Set(log.map(e => e.seq));
   for (const e of u.entries || []) if (!known.has(e.seq)) log.push(e);
   if (u.reload_log || u.reloadLog) loadLog();
   render();
-  if (live) return;
 }
 
 async function loadLog() {
@@ -72,7 +72,8 @@ function cardName(id, known = "") {
   const idx = cardIndex();
   const c = idx.get(id);
   if (!c) return known ? known + (isJudge() ? ` [${id}]` : "") : (isJudge() ? id : t("aCard"));
-  const twins = [...idx.values()].filter(o => o.name === c.name && o.id !== c.id);
+  // Copies of other players are told apart by where they are; only one's own twins need more.
+  const twins = [...idx.values()].filter(o => o.name === c.name && o.id !== c.id && o.owner === c.owner);
   let name = c.name;
   if (twins.length) {
     const differentShadow = twins.some(o => String(o.shadow_costs) !== String(c.shadow_costs));
@@ -98,19 +99,22 @@ function answered(r) {
   if (r.status === 202 && r.data.pending) { state = r.data.view || state; render(); return r; }
   if (!r.ok) {
     const v = r.data.error.details && r.data.error.details.verdict;
-    const first = v && v.violations.length ? v.violations[0] : null;
+    const [first, ...more] = v ? v.violations : [];
     showFlag({kind: "refused", text: t("refused", {message: first ? msg(first) : r.data.error.message}),
-      cite: first ? first.citation : "", notes: v ? v.notes : []});
+      cite: first ? first.citation : "", more, notes: v ? v.notes : []});
     return r;
   }
   if (r.data.view) state = r.data.view;
   if (r.data.entry && !log.some(e => e.seq === r.data.entry.seq)) log.push(r.data.entry);
   const verdict = r.data.verdict;
   if (verdict && verdict.violations.length) {
-    const v = verdict.violations[0];
-    showFlag({kind: "recorded", text: t("recordedBut", {message: msg(v)}), cite: v.citation, notes: verdict.notes, undoSeq: r.data.entry.seq});
+    const [v, ...more] = verdict.violations;
+    showFlag({kind: "recorded", text: t("recordedBut", {message: msg(v)}), cite: v.citation, more,
+              notes: verdict.notes, undoSeq: r.data.entry.seq});
   } else if (verdict && verdict.notes.length) {
     showFlag({kind: "note", notes: verdict.notes});
+  } else {
+    flag = null;  // an old note would read as if it were about this action
   }
   render();
   return r;
@@ -121,7 +125,7 @@ async function undo(seq, button = null) {
   const r = await client.write("/undo", seq === undefined ? {} : {seq}, {label: t("undo"), button});
   if (r.queued || r.status === 409) return;
   if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: r.data.error.message})}); return; }
-  $("flags").replaceChildren();
+  flag = null;  // the undone move's flag goes with it
   state = r.data.view;
   if (r.data.entry) log.push(r.data.entry);
   loadLog();
@@ -150,6 +154,7 @@ function renderFlag() {
   const node = el("div", {class: "flag" + (f.kind === "recorded" || f.kind === "refused" ? "" : " ok"), role: "alert", "data-flag": f.kind});
   if (f.text) node.append(el("div", {}, (f.kind === "recorded" || f.kind === "refused" ? "⚑ " : "") + f.text));
   if (f.cite) node.append(el("div", {class: "cite"}, citation(f.cite) + (isJudge() && f.rule ? " · " + f.rule : "")));
+  for (const v of f.more || []) node.append(el("div", {}, "⚑ " + msg(v)), el("div", {class: "cite"}, citation(v.citation)));
   for (const n of f.notes || []) node.append(el("div", {class: "note"}, msg(n)));
   const row = el("div", {class: "row"});
   if (f.undoSeq !== undefined) row.append(el("button", {class: "primary", id: "flag-undo", onclick: ev => undo(f.undoSeq, ev.currentTarget)}, t("undoQ")));
@@ -239,7 +244,8 @@ function renderStatus() {
   const b = $("step");
   b.classList.toggle("hidden", !step);
   if (step) { b.textContent = step.label; b.dataset.step = step.id; b.onclick = () => step.run(b); }
-  $("next-phase").classList.toggle("hidden", !canAct());
+  // The bar's "next phase" is the fallback when the sticky bar offers no step (it never shows both).
+  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.active_player));
   $("undo").classList.toggle("hidden", !canAct());
   $("next-phase").textContent = t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
 }
