@@ -82,7 +82,7 @@ def test_strict_mode_refuses_and_records_nothing(client: FlaskClient) -> None:
     r = act(client, g, ka, {"type": "bring_out", "player": "A", "card": "A.13089.1"}, 2)
     assert r.status_code == 422
     err = r.get_json()["error"]
-    assert err["code"] == "illegal_action"
+    assert err["code"] == "impossible"  # a card that is not in shadows cannot come out: refused in every mode
     assert err["details"]["verdict"]["violations"][0]["rule"] == "shadows.not-in-shadows"
     assert client.get(f"/api/games/{gid}").get_json()["version"] == 2
 

@@ -137,6 +137,17 @@ const counters = new Coalescer(async (delta, {what, player}) => {
   const r = await client.write("/actions", {action: {type, player, amount: Math.abs(delta)}}, {commutative: true, label: actName(type)});
   answered(r);
 });
+/** Taps not yet on the server: the burst being gathered and the ones waiting offline. */
+function pendingDelta(what) {
+  const sign = {gain_gold: ["gold", 1], spend_gold: ["gold", -1], gain_power: ["power", 1], lose_power: ["power", -1]};
+  let sum = counters.delta(what);
+  for (const item of client.queue()) {
+    const a = (item.body || {}).action || {};
+    const s = sign[a.type];
+    if (s && s[0] === what && a.player === mySeat() && !a.card) sum += s[1] * a.amount;
+  }
+  return sum;
+}
 function bump(what, delta) {
   if (!mySeat()) return;
   counters.add(what, delta, {what, player: mySeat()});
@@ -236,9 +247,9 @@ function renderStatus() {
   const mine = mySeat() ? me() : null;
   $("counters").classList.toggle("hidden", !mine);
   if (mine) {
-    $("gold").textContent = String(mine.gold + counters.delta("gold"));
-    $("power").textContent = String(mine.faction_power + counters.delta("power"));
-    $("power").title = `${t("power")}: ${mine.power + counters.delta("power")}`;
+    $("gold").textContent = String(mine.gold + pendingDelta("gold"));
+    $("power").textContent = String(mine.faction_power + pendingDelta("power"));
+    $("power").title = `${t("power")}: ${mine.power + pendingDelta("power")}`;
   }
   const step = nextStep();
   const b = $("step");
@@ -477,7 +488,7 @@ function openCounter(what) {
   const mine = me();
   if (!mine) return;
   const sheet = $("sheet");
-  const now = (what === "gold" ? mine.gold : mine.faction_power) + counters.delta(what);
+  const now = (what === "gold" ? mine.gold : mine.faction_power) + pendingDelta(what);
   sheet.replaceChildren(el("h3", {}, `${t(what)}: ${now}` + (what === "power" ? ` (${t("onFaction")})` : "")));
   const row = el("div", {class: "row wrap chips"});
   for (const d of [1, 2, 5, -1, -2, -5]) row.append(el("button", {"data-delta": d, onclick: () => { bump(what, d); openCounter(what); }}, (d > 0 ? "+" : "−") + Math.abs(d)));
