@@ -149,6 +149,9 @@ def play_a_game(server: Server, browser: Any, lang: str) -> None:
     a.click("#sheet button[data-action=bring_out]")
     a.wait_for_selector("#my-play li[data-card='Alice.13089.1']", timeout=WAIT)
     gold(a, 0)
+    a.click("#my-play li[data-card='Alice.13089.1']")  # renown, say: a power on Tyrion
+    a.click("#sheet button[data-power='+1']")
+    b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.13089.1'] .tok", timeout=WAIT)
     a.click("#step[data-step=pass-turn]")
     b.wait_for_selector("#turn.mine", timeout=WAIT)
     shot(b, "your-turn" + tag)
@@ -191,11 +194,11 @@ def play_a_game(server: Server, browser: Any, lang: str) -> None:
     b.wait_for_selector("#plot-choice li", timeout=WAIT)
     assert b.locator("#plot-choice li").count() == 1  # the revealed plot left the plot deck
 
-    # Power: set to 14 on the faction card, then one tap: 15 wins.
+    # Power: set to 13 on the faction card (1 more lies on Tyrion), then one tap: 15 wins.
     a.click("#power")
-    a.fill("#set-value", "14")
+    a.fill("#set-value", "13")
     a.click("#set-save")
-    a.wait_for_function("document.querySelector('#power').textContent === '14'", timeout=WAIT)
+    a.wait_for_function("document.querySelector('#power').textContent === '13'", timeout=WAIT)
     a.click("#power-plus")
     for page in (a, b):
         page.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)

@@ -93,10 +93,15 @@ async function send(action, button = null) {
   return answered(r);
 }
 
+/** Take a view from an answer unless the live stream already brought a newer one. */
+function adopt(view) {
+  if (view && (!state || view.version >= state.version)) state = view;
+}
+
 function answered(r) {
   if (r.queued) { render(); return r; }
   if (r.status === 409) return r;
-  if (r.status === 202 && r.data.pending) { state = r.data.view || state; render(); return r; }
+  if (r.status === 202 && r.data.pending) { adopt(r.data.view); render(); return r; }
   if (!r.ok) {
     const v = r.data.error.details && r.data.error.details.verdict;
     const [first, ...more] = v ? v.violations : [];
@@ -104,7 +109,7 @@ function answered(r) {
       cite: first ? first.citation : "", more, notes: v ? v.notes : []});
     return r;
   }
-  if (r.data.view) state = r.data.view;
+  adopt(r.data.view);
   if (r.data.entry && !log.some(e => e.seq === r.data.entry.seq)) log.push(r.data.entry);
   const verdict = r.data.verdict;
   if (verdict && verdict.violations.length) {
@@ -126,7 +131,7 @@ async function undo(seq, button = null) {
   if (r.queued || r.status === 409) return;
   if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: r.data.error.message})}); return; }
   flag = null;  // the undone move's flag goes with it
-  state = r.data.view;
+  adopt(r.data.view);
   if (r.data.entry) log.push(r.data.entry);
   loadLog();
 }
@@ -194,8 +199,10 @@ function nextStep() {
           run: b => send({type: "begin_phase", phase: NEXT[state.phase]}, b)};
 }
 
+let incomeModifier = "0";
 function renderRound() {
   const box = $("round-box");
+  const typing = document.activeElement && document.activeElement.id === "income-mod";
   box.replaceChildren();
   const mine = mySeat() ? me() : null;
   const parts = [];
@@ -226,14 +233,20 @@ function renderRound() {
   }
   if (state.phase === "marshaling" && mine && state.active_player === mine.seat && mine.revealed_plot && !mine.income_collected) {
     const plot = mine.revealed_plot;
-    const mod = el("input", {id: "income-mod", type: "number", inputmode: "numeric", value: "0", class: "short", "aria-label": t("modifier")});
-    const button = el("button", {class: "primary grow", id: "collect-income"}, t("collectIncome", {amount: plot.income || 0}));
-    mod.addEventListener("input", () => { button.textContent = t("collectIncome", {amount: Math.max(0, (plot.income || 0) + (Number(mod.value) || 0))}); });
-    button.addEventListener("click", ev => send({type: "collect_income", player: mine.seat, modifier: Number(mod.value) || 0}, ev.currentTarget));
+    // The typed modifier survives the re-render a live update causes while it is being typed.
+    const mod = el("input", {id: "income-mod", type: "number", inputmode: "numeric", value: incomeModifier, class: "short", "aria-label": t("modifier")});
+    const amount = () => Math.max(0, (plot.income || 0) + (Number(mod.value) || 0));
+    const button = el("button", {class: "primary grow", id: "collect-income"}, t("collectIncome", {amount: amount()}));
+    mod.addEventListener("input", () => { incomeModifier = mod.value; button.textContent = t("collectIncome", {amount: amount()}); });
+    button.addEventListener("click", ev => {
+      incomeModifier = "0";
+      send({type: "collect_income", player: mine.seat, modifier: Number(mod.value) || 0}, ev.currentTarget);
+    });
     parts.push(el("div", {class: "row"}, button, el("label", {class: "inline", for: "income-mod"}, t("modifier")), mod));
   }
   box.append(...parts);
   box.classList.toggle("hidden", !parts.length);
+  if (typing && $("income-mod")) $("income-mod").focus();
 }
 
 function renderStatus() {
@@ -465,6 +478,15 @@ async function openCard(cardId, known = "") {
     sheet.append(el("button", {class: s.legal ? "" : "illegal", "data-action": s.action.type,
       onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (s.legal ? "" : "⚑ ") + label));
     for (const v of s.violations) sheet.append(el("div", {class: "note"}, msg(v) + " — " + citation(v.citation)));
+  }
+  // Power on a card in play (renown, a won challenge): it counts for its controller.
+  const inPlay = state.players.flatMap(p => p.play).find(c => c.id === cardId);
+  if (inPlay && (inPlay.controller === mySeat() || isJudge())) {
+    const on = {player: inPlay.controller, amount: 1, card: cardId};
+    sheet.append(el("div", {class: "row"},
+      el("button", {class: "grow", "data-power": "+1", onclick: () => send({type: "gain_power", ...on})}, t("powerOnCard", {delta: "+1"})),
+      (inPlay.tokens || {}).power ? el("button", {class: "grow", "data-power": "-1", onclick: () => send({type: "lose_power", ...on})},
+        t("powerOnCard", {delta: "−1"})) : null));
   }
   sheet.append(el("button", {onclick: closeSheet}, t("close")));
   sheet.classList.remove("hidden");

@@ -36,7 +36,7 @@ function tablePage() {
     const r = await client.write(path, body, {button, label: body.entry ? body.entry.type : path});
     if (r.queued || r.status === 409) return;
     if (!r.ok) { flag(lang() === "de" && r.data.error.details.message_de ? r.data.error.details.message_de : r.data.error.message); return; }
-    flag(""); data = r.data; render();
+    flag(""); if (!data || r.data.version >= data.version) data = r.data; render();
   }
   async function load() { const r = await client.get(""); if (r.ok) { data = r.data; render(); } }
   client.refresh = load;
