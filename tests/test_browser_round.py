@@ -246,3 +246,15 @@ def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: A
     gold(page, 3)
     page.wait_for_selector("#phase:has-text('plot phase')", timeout=WAIT)
     assert page.locator("#log li").count() == 2  # one gold entry for the burst, then the phase
+
+
+def test_names_keep_their_umlauts_and_similar_names_get_their_own_seats(server: Server, browser: Any) -> None:
+    host = browser.new_context(**PHONE, locale="de-DE").new_page()
+    host.goto(server.url + "/")
+    host.fill("#seats", "Jürgen Müller\nJurgen Muller")
+    host.click("button[type=submit]")
+    host.wait_for_selector("[data-seat=JurgenMuller2] a", timeout=WAIT)
+    page = browser.new_context(**PHONE, locale="de-DE").new_page()
+    page.goto(host.get_attribute("[data-seat=JurgenMuller] a", "href"))
+    page.wait_for_selector("#title:has-text('Jürgen Müller')", timeout=WAIT)
+    assert "Jurgen Muller" in page.text_content("[data-seat=JurgenMuller2] h2")  # h2 is upper-cased by CSS
