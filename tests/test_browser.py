@@ -328,6 +328,14 @@ def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Serv
     page.wait_for_selector("[data-seat=B] [data-shadows=B] .tok", timeout=3000)
     assert "shadow" in page.inner_text("[data-seat=B] [data-shadows=B]")
     assert "Imp" not in page.content()
+    # Discarding an opponent's face-down card asks first; "cancel" records nothing.
+    page.click("[data-seat=B] [data-shadows=B] li[data-position='1']")
+    page.click("#sheet button[data-action=discard]")
+    page.wait_for_selector(".sheet.confirm", timeout=3000)
+    assert "B" in page.inner_text(".sheet.confirm") and "#1" in page.inner_text(".sheet.confirm")
+    shot(page, "confirm-discard")
+    page.click(".sheet.confirm [data-confirm=no]")
+    assert page.locator("[data-seat=B] [data-shadows=B] li[data-position='1']").count() == 1
     _, view = call(base, "GET", f"/games/{gid}/view", key=kb)
     assert view["players"][1]["shadows"][0]["tokens"] == {"shadow": 1} and view["players"][0]["gold"] == 1
 
