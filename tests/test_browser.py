@@ -109,7 +109,8 @@ def test_two_phones_shadows_hidden_and_flagged(server: Server, browser: Any) -> 
     status, _ = call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "kill", "player": "B",
                      "card": "A.01089.1"}, "expected_version": view["version"]}, kb)
     assert status == 201
-    phone_a.wait_for_function("document.querySelector('#phase').textContent.includes('v10')", timeout=2000)
+    phone_a.wait_for_selector("#log li:has-text('is killed')", timeout=2000)
+    assert "v10" not in phone_a.inner_text("header")  # no version numbers in the header
     phone_a.click("#my-shadows li[data-position='1']")
     phone_a.wait_for_selector("#sheet button[data-action=bring_out]")
     phone_a.click("#sheet button[data-action=bring_out]")
@@ -320,7 +321,7 @@ def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Serv
     page.wait_for_function("document.querySelector('#gold').textContent === '2'", timeout=3000)
     page.click("#gold-minus")
     page.wait_for_function("document.querySelector('#gold').textContent === '1'", timeout=3000)
-    page.click("#next-phase")
+    page.click("#step[data-step=next-step]")  # the sticky bar's next step
     page.wait_for_function("document.querySelector('#phase').textContent.includes('plot')", timeout=3000)
     page.click("#undo")
     page.wait_for_function("document.querySelector('#phase').textContent.includes('setup')", timeout=3000)
@@ -330,6 +331,14 @@ def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Serv
     page.wait_for_selector("[data-seat=B] [data-shadows=B] .tok", timeout=3000)
     assert "shadow" in page.inner_text("[data-seat=B] [data-shadows=B]")
     assert "Imp" not in page.content()
+    # Discarding an opponent's face-down card asks first; "cancel" records nothing.
+    page.click("[data-seat=B] [data-shadows=B] li[data-position='1']")
+    page.click("#sheet button[data-action=discard]")
+    page.wait_for_selector(".sheet.confirm", timeout=3000)
+    assert "B" in page.inner_text(".sheet.confirm") and "#1" in page.inner_text(".sheet.confirm")
+    shot(page, "confirm-discard")
+    page.click(".sheet.confirm [data-confirm=no]")
+    assert page.locator("[data-seat=B] [data-shadows=B] li[data-position='1']").count() == 1
     _, view = call(base, "GET", f"/games/{gid}/view", key=kb)
     assert view["players"][1]["shadows"][0]["tokens"] == {"shadow": 1} and view["players"][0]["gold"] == 1
 

@@ -10,6 +10,7 @@ from companion.rules.actions import (
     BeginPhase,
     BringOut,
     ControlReverts,
+    GainGold,
     GainShadow,
     Kill,
     PassShadows,
@@ -234,8 +235,9 @@ def test_a_restriction_until_the_end_of_the_round_outlasts_the_phase() -> None:
     legal(t, Restrict("B", "A", "bring_out", until="round"))
     legal(t, BeginPhase("standing"))
     illegal(t, BringOut("A", "A.00168.1"), "restriction.bring-out")
-    legal(t, BeginPhase("taxation"))
+    legal(t, BeginPhase("taxation"))  # taxation returns unspent gold by itself
     legal(t, BeginPhase("plot"))
+    legal(t, GainGold("A", 3))
     legal(t, BringOut("A", "A.00168.1"))
 
 

@@ -554,8 +554,9 @@ def test_writes_take_json_only_keys_only_in_the_header_and_answers_are_not_cache
     assert r.get_json()["viewer"]["role"] == "spectator"  # a key in the address is ignored
     r = client.get(f"/api/games/{gid}/view", headers=auth(ka))
     assert r.headers["Cache-Control"] == "no-store" and r.headers["X-Content-Type-Options"] == "nosniff"
-    assert r.headers["Referrer-Policy"] == "no-referrer" and "frame-ancestors 'none'" in r.headers[
-        "Content-Security-Policy"]
+    csp = r.headers["Content-Security-Policy"]
+    assert r.headers["Referrer-Policy"] == "no-referrer" and "frame-ancestors 'none'" in csp
+    assert "script-src 'self';" in csp  # no inline script: the pages carry none
     assert "Access-Control-Allow-Origin" not in r.headers
     # DNS rebinding: a page elsewhere that points its own name at this machine is refused.
     assert client.get("/api/health", headers={"Host": "evil.example:8787"}).status_code == 421

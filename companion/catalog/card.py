@@ -18,6 +18,8 @@ Cost = int | Literal["X"]
 
 CARD_TYPES = ("character", "location", "attachment", "event", "plot", "agenda", "title", "house")
 #: Types that can sit in a play area or be played from hand / shadows.
+#: The numbers printed on a plot card.
+PLOT_STATS = ("income", "initiative", "claim", "reserve")
 DRAW_DECK_TYPES = frozenset({"character", "location", "attachment", "event"})
 
 
@@ -42,6 +44,11 @@ class Card:
     other_factions: tuple[str, ...] = ()  # 1st edition multi-house cards
     attaches_to: str | None = None  # "character" / "location" for attachments
     image_url: str = ""  # where the card's face image is published (a fact of the card data)
+    # Plot facts (None on other cards): gold, initiative, claim and reserve as printed.
+    income: int | None = None
+    initiative: int | None = None
+    claim: int | None = None
+    reserve: int | None = None  # the 1st edition prints no reserve
 
     @property
     def has_shadow(self) -> bool:
@@ -85,6 +92,7 @@ class Card:
             other_factions=tuple(d.get("other_factions") or ()),
             attaches_to=d.get("attaches_to"),
             image_url=str(d.get("image_url") or ""),
+            **{k: (int(d[k]) if d.get(k) is not None else None) for k in PLOT_STATS},
         )
 
 

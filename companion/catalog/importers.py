@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.catalog.card import CARD_TYPES, Card, Cost
+from companion.catalog.card import CARD_TYPES, PLOT_STATS, Card, Cost
 
 _TAG = re.compile(r"<[^>]+>")
 _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
@@ -110,6 +110,18 @@ def _int(value: Any, default: int, source: str, record: str, name: str) -> int:
         raise CatalogError(source, f"{name} {value!r} is not a whole number", record) from None
 
 
+def _plot_stats(stats: Any, card_type: str, source: str, record: str) -> dict[str, int | None]:
+    """Income, initiative, claim and reserve of a plot (numbers only; a printed "X" is left out)."""
+    if card_type != "plot" or not isinstance(stats, dict):
+        return {}
+    out: dict[str, int | None] = {}
+    for name in PLOT_STATS:
+        value = stats.get(name)
+        if isinstance(value, int | str) and not isinstance(value, bool) and str(value).lstrip("-").isdigit():
+            out[name] = _int(value, 0, source, record, name)
+    return out
+
+
 def _attaches(card_type: str, kw: Keywords) -> str | None:
     if card_type != "attachment":
         return None
@@ -157,6 +169,7 @@ def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: st
         deck_limit=_int(rec.get("deckLimit"), 3, source, label, "deckLimit"),
         attaches_to=_attaches(card_type, kw),
         image_url=image_url(rec, str(rec["code"]), pack[2]),
+        **_plot_stats(rec.get("plotStats"), card_type, source, label),
     )
 
 
@@ -188,6 +201,7 @@ def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
         deck_limit=_int(rec.get("deck_limit"), 3, source, label, "deck_limit"),
         attaches_to=_attaches(card_type, kw),
         image_url=image_url(rec, str(rec["code"]), None),
+        **_plot_stats(rec, card_type, source, label),
     )
 
 
@@ -223,6 +237,7 @@ def _from_agot1(rec: dict[str, Any], source: str, index: int) -> Card:
         quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
         deck_limit=_int(rec.get("limit"), 3, source, label, "limit"),
         attaches_to=_attaches(card_type, kw),
+        **_plot_stats(rec, card_type, source, label),
     )
 
 

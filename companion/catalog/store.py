@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import gzip
+import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -25,11 +26,18 @@ SHIPPED = "cards.json.gz"
 SCHEMA_VERSION = 1
 
 
+def _shipped_blob() -> bytes:
+    return resources.files("companion.catalog").joinpath("data", SHIPPED).read_bytes()
+
+
 def shipped_cards() -> list[Card]:
     """The card facts that ship inside the package."""
-    blob = resources.files("companion.catalog").joinpath("data", SHIPPED).read_bytes()
-    payload = json.loads(gzip.decompress(blob))
+    payload = json.loads(gzip.decompress(_shipped_blob()))
     return [Card.from_dict(d) for d in payload["cards"]]
+
+
+def shipped_digest() -> str:
+    return hashlib.sha256(_shipped_blob()).hexdigest()[:16]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +122,15 @@ class Catalog:
                     db["cards"].enable_fts(["name_folded"], tokenize="trigram", create_triggers=True)
                 except sqlite3.OperationalError:  # SQLite < 3.34 has no trigram tokenizer
                     db["cards"].enable_fts(["name_folded"], create_triggers=True)
-            if seed:
-                self.upsert(shipped_cards(), source="shipped")
+        # A newer package ships newer facts (plot numbers, say): (re)seed a catalog seeded before them.
+        if seed and self._meta("shipped") != shipped_digest():
+            self.upsert(shipped_cards(), source="shipped")
+            with db.conn:
+                db["meta"].upsert({"key": "shipped", "value": shipped_digest()}, pk="key")
+
+    def _meta(self, key: str) -> str | None:
+        rows = list(self.db["meta"].rows_where("key = ?", [key]))
+        return str(rows[0]["value"]) if rows else None
 
     # -- writing -------------------------------------------------------------
     def upsert(self, cards: Sequence[Card], source: str = "import") -> int:

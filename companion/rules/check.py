@@ -19,6 +19,10 @@ ZONE_NAMES = {
     Zone.DISCARD: ("discard pile", "Ablagestapel"),
     Zone.DEAD: ("dead pile", "Totenstapel"),
     Zone.REMOVED: ("removed-from-game area", "aus dem Spiel entfernt"),
+    Zone.PLOTS: ("plot deck", "Intrigenstapel"),
+    Zone.REVEALED: ("revealed plot", "aufgedeckte Intrige"),
+    Zone.USED: ("used pile", "Stapel benutzter Intrigen"),
+    Zone.AGENDA: ("agenda", "Agenda"),
 }
 PHASE_NAMES = {
     Phase.SETUP: ("setup", "Spielaufbau"),

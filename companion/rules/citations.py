@@ -543,3 +543,9 @@ NOTES: dict[str, tuple[str, str]] = {
         "{card} liegt verdeckt, bis die Aufbaukarten aufgedeckt werden.",
     ),
 }
+
+# The round's own rules (plots, initiative, turns, income, power) live in their own module.
+from companion.rules.citations_round import NOTES_ROUND, RULES_ROUND  # noqa: E402
+
+RULES.update(RULES_ROUND)
+NOTES.update(NOTES_ROUND)

@@ -45,18 +45,24 @@ def new_table(edition: str, seats: Sequence[Seat], cards: Mapping[str, Card]) ->
 
 
 def add_deck(table: Table, seat: str, deck: Mapping[str, int]) -> None:
-    """Put a deck's draw-deck cards into the seat's draw deck, one instance per physical copy."""
+    """Put a deck's cards at the seat, one instance per physical copy: draw-deck cards into the draw
+    deck, plots into the plot deck, the agenda beside the faction card."""
     for code, count in sorted(deck.items()):
         card = table.cards.get(code)
         if card is None:
             raise ValueError(f"seat {seat}: card code {code!r} is not in the catalog")
         if card.edition != table.edition:
             raise ValueError(f"seat {seat}: {card.name} ({code}) is a {card.edition} card, the game is {table.edition}")
-        if card.type not in DRAW_DECK_TYPES:
-            continue  # plots and agendas are not in the draw deck
+        zone = DECK_ZONES.get(card.type, Zone.DECK if card.type in DRAW_DECK_TYPES else None)
+        if zone is None:
+            continue  # titles and 1st-edition House cards are not tracked
         for copy in range(1, count + 1):
             instance_id = CardInstance.make_id(seat, code, copy)
-            table.add_instance(CardInstance(instance_id, seat, code, copy), Zone.DECK)
+            table.add_instance(CardInstance(instance_id, seat, code, copy), zone)
+
+
+#: Where the cards of a deck that are not in the draw deck start.
+DECK_ZONES = {"plot": Zone.PLOTS, "agenda": Zone.AGENDA}
 
 
 def check(table: Table, action: Action) -> Verdict:

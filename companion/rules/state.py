@@ -38,6 +38,10 @@ class Zone(StrEnum):
     DISCARD = "discard"
     DEAD = "dead"  # the dead pile
     REMOVED = "removed"  # removed from the game
+    PLOTS = "plots"  # the plot deck (hidden from opponents)
+    REVEALED = "revealed"  # the revealed plot: in play, open
+    USED = "used"  # the used pile of plots
+    AGENDA = "agenda"
 
 
 class ActionError(ValueError):
@@ -95,6 +99,9 @@ class Player:
     name: str = ""
     faction: str | None = None
     gold: int = 0
+    power: int = 0  # power on the faction card (power on other cards is a token kind)
+    income_round: int = -1  # the round in which this player last collected income
+    revealed_round: int = -1  # the round in which this player last revealed a plot
     setup_gold_spent: int = 0
     tokens: dict[str, int] = field(default_factory=dict)  # tokens in the player's pool other than gold
     zones: dict[Zone, list[str]] = field(default_factory=lambda: {z: [] for z in Zone})

@@ -11,7 +11,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from companion.catalog.card import PLOT_STATS
 from companion.rules.actions.base import Action, card_fields
+from companion.rules.actions.round import (
+    WINNING_POWER,
+    initiative_winner,
+    plot_card,
+    power_total,
+    revealed_plot,
+    winner,
+)
 from companion.rules.editions import Table
 from companion.rules.roles import JUDGE, SPECTATOR, Role, RoleKind
 from companion.rules.state import Zone
@@ -20,7 +29,7 @@ from companion.rules.verdict import Verdict
 __all__ = ["JUDGE", "SPECTATOR", "Role", "RoleKind"]
 
 #: Zones whose cards only their seat (and the judge) may know.
-HIDDEN_ZONES = (Zone.HAND, Zone.SHADOWS, Zone.DECK)
+HIDDEN_ZONES = (Zone.HAND, Zone.SHADOWS, Zone.DECK, Zone.PLOTS)
 
 
 
@@ -90,6 +99,20 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
                 if t.card(c).unique and not t.in_play[c].duplicate_of
             }),
             "shadows_opportunity": p.shadows_opportunity if t.beginning_of_phase_shadows else None,
+            # The round: power, the plot deck (its cards for its owner only), the revealed plot's numbers.
+            "power": power_total(t, seat),
+            "faction_power": p.power,
+            "plots": {"count": len(p.zones[Zone.PLOTS]), **({"cards": [
+                {**card_facts(t, c), **{k: getattr(t.card(c), k) for k in PLOT_STATS}}
+                for c in p.zones[Zone.PLOTS]]} if open_to_viewer else {})},
+            "revealed_plot": revealed_plot(t, seat) and {
+                **card_facts(t, revealed_plot(t, seat)),  # type: ignore[arg-type]
+                **{k: getattr(plot_card(t, seat), k) for k in PLOT_STATS},
+                "this_round": p.revealed_round == t.round,
+            },
+            "used_plots": [card_facts(t, c) for c in p.zones[Zone.USED]],
+            "agenda": [card_facts(t, c) for c in p.zones[Zone.AGENDA]],
+            "income_collected": p.income_round == t.round,
         })
     return {
         "edition": t.edition,
@@ -99,6 +122,9 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
         "active_player": t.active_player,
         "setup_gold": t.setup_gold,
         "version": t.version,
+        "winner": winner(t),
+        "initiative_winner": initiative_winner(t),
+        "winning_power": WINNING_POWER,
         "viewer": viewer.to_dict(),
         "players": players,
     }

@@ -66,6 +66,10 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
+        from companion.web.pages import html_error, wants_html
+
+        if wants_html():  # a person opened a page: a friendly page in their language
+            return html_error(exc)
         code = (exc.name or "error").lower().replace(" ", "_")
         return answer(exc.code or 500, code, exc.description or exc.name or "error")
 

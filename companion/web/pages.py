@@ -1,11 +1,15 @@
-"""Phone pages: plain HTML and JavaScript, no build step."""
+"""Phone pages: plain HTML and JavaScript, no build step, no inline script (the pages run under a
+Content-Security-Policy that forbids it). Every page text comes from the message catalogue."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from werkzeug.exceptions import HTTPException
 
+from companion.messages import LANGUAGES, catalogue, language
 from companion.store.games import NotFound
 from companion.web.api import svc
 
@@ -21,34 +25,63 @@ def _game_exists(game_id: str, kind: str = "agot") -> None:
         abort(404, description=f"no game {game_id!r}")
 
 
+def page(template: str, **context: Any) -> str:
+    """A page in the reader's language (the browser may switch it; the choice is kept on the phone)."""
+    lang = language(request.headers.get("Accept-Language"))
+    return render_template(template, lang=lang, m=catalogue(lang), **context)
+
+
+@pages.get("/messages.json")
+def messages() -> Response:
+    """The message catalogue for the browser, generated from the same files Python reads."""
+    body = json.dumps({lang: catalogue(lang) for lang in LANGUAGES}, ensure_ascii=False, separators=(",", ":"))
+    return Response(body, mimetype="application/json", headers={"Cache-Control": "no-cache"})
+
+
+@pages.get("/favicon.ico")
+def favicon() -> Any:
+    return redirect(url_for("static", filename="favicon.svg"), code=301)
+
+
 @pages.get("/")
 def home() -> Any:
-    return render_template("home.html")
+    return page("home.html")
 
 
 @pages.get("/g/<game_id>")
 def game(game_id: str) -> Any:
     _game_exists(game_id)
-    return render_template("game.html", game_id=game_id)
+    return page("game.html", game_id=game_id)
 
 
 @pages.get("/g/<game_id>/host")
 def host(game_id: str) -> Any:
     _game_exists(game_id)
-    return render_template("host.html", game_id=game_id)
+    return page("host.html", game_id=game_id)
 
 
 @pages.get("/tapestry")
 def tapestry_new() -> Any:
-    return render_template("tapestry_new.html")
+    return page("tapestry_new.html")
 
 
 @pages.get("/t/<game_id>")
 def tapestry_table(game_id: str) -> Any:
     _game_exists(game_id, "tapestry")
-    return render_template("tapestry.html", game_id=game_id)
+    return page("tapestry.html", game_id=game_id)
 
 
 @pages.get("/tts")
 def tts_upload() -> Any:
-    return render_template("tts.html")
+    return page("tts.html")
+
+
+def wants_html() -> bool:
+    """A person's browser asking for a page (not the API, not a script)."""
+    return not request.path.startswith("/api/") and "text/html" in request.headers.get("Accept", "")
+
+
+def html_error(exc: HTTPException) -> tuple[str, int]:
+    """A friendly error page in the reader's language instead of JSON."""
+    status = exc.code or 500
+    return page("error.html", status=status, what="notFound" if status == 404 else "serverError"), status

@@ -1,13 +1,14 @@
 """All game actions. Importing this package registers every action type."""
 
-from companion.rules.actions import control, flow, gold, leave, marshal, restrictions, setup, shadows, tokens
+from companion.rules.actions import control, flow, gold, leave, marshal, restrictions, round, setup, shadows, tokens
 from companion.rules.actions.base import REGISTRY, Action, action_from_dict
 from companion.rules.actions.control import ControlReverts, TakeControl
 from companion.rules.actions.flow import BeginPhase, Draw, Kneel, PassShadows, SetActivePlayer, SetFirstPlayer, Stand
-from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SpendGold
+from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SetGold, SpendGold
 from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand, SaveWithDuplicate
 from companion.rules.actions.marshal import Marshal, MarshalIntoShadows, PlayEvent
 from companion.rules.actions.restrictions import Restrict
+from companion.rules.actions.round import GainPower, LosePower, PassTurn, RevealPlot, SetPower
 from companion.rules.actions.setup import RevealSetup, SetupFaceDown, SetupIntoShadows, SetupPlace
 from companion.rules.actions.shadows import (
     BringOut,
@@ -30,13 +31,16 @@ __all__ = [
     "Discard",
     "Draw",
     "GainGold",
+    "GainPower",
     "GainShadow",
     "Kill",
     "Kneel",
     "LeavePlay",
+    "LosePower",
     "Marshal",
     "MarshalIntoShadows",
     "PassShadows",
+    "PassTurn",
     "PlaceTokens",
     "PlayEvent",
     "PlayEventFromShadows",
@@ -48,10 +52,13 @@ __all__ = [
     "Restrict",
     "ReturnToHand",
     "ReturnUnspentGold",
+    "RevealPlot",
     "RevealSetup",
     "SaveWithDuplicate",
     "SetActivePlayer",
     "SetFirstPlayer",
+    "SetGold",
+    "SetPower",
     "SetupFaceDown",
     "SetupIntoShadows",
     "SetupPlace",
@@ -65,6 +72,7 @@ __all__ = [
     "leave",
     "marshal",
     "restrictions",
+    "round",
     "setup",
     "shadows",
     "tokens",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import place_name
+from companion.rules.actions.round import check_plots_revealed, initiative_winner
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ROUND, ActionError, Phase, Zone
@@ -33,8 +34,16 @@ class BeginPhase(Action):
         target = Phase(self.phase)
         if target is not next_phase(t.phase):
             v.violate("phase.sequence", phase=target, current=t.phase)
+        if t.phase is Phase.PLOT and target is not Phase.PLOT:
+            check_plots_revealed(t, v)
         if target is Phase.PLOT:
             v.note("new-round", round=t.round + 1)
+        kneeling = sum(ip.kneeling for ip in t.in_play.values())
+        if target is Phase.STANDING and kneeling:
+            v.note("cards-stand", count=kneeling)
+        gold = sum(p.gold for p in t.players.values())
+        if target is Phase.TAXATION and gold:
+            v.note("gold-returned", gold=gold)
 
     def apply(self, t: Table) -> None:
         target = Phase(self.phase)
@@ -43,17 +52,33 @@ class BeginPhase(Action):
         t.phase = target
         if target in (Phase.MARSHALING, Phase.CHALLENGES):
             t.active_player = t.player_order()[0]
+        else:
+            t.active_player = None
+        if target is Phase.STANDING:  # RR: Appendix I › 6.2: each player stands each kneeling card
+            for ip in t.in_play.values():
+                ip.kneeling = False
+        if target is Phase.TAXATION:  # RR: Appendix I › 7.2: unspent gold returns to the treasury
+            for p in t.players.values():
+                p.gold = 0
         t.phase_began()
 
 
 @action("set_first_player", records=Recorder.TABLE)
 @dataclass(frozen=True, slots=True)
 class SetFirstPlayer(Action):
+    """The initiative winner chooses the first player (RR: First Player); setup has its own (random)."""
+
     player: SeatRef
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
-        pass
+        if t.phase not in (Phase.SETUP, Phase.PLOT):
+            v.violate("first-player.phase", phase=t.phase)
+        elif t.phase is Phase.PLOT:
+            check_plots_revealed(t, v)
+            chooser = initiative_winner(t)
+            if chooser:
+                v.note("initiative", player=t.players[chooser].name)
 
     def apply(self, t: Table) -> None:
         t.first_player = self.player

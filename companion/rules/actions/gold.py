@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, Amount, Bound, Recorder, SeatRef, action
+from companion.rules.actions.round import plot_card
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase
@@ -13,20 +15,43 @@ from companion.rules.state import Phase
 @action("collect_income", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class CollectIncome(Action):
+    """The active player's income (RR: Income): the revealed plot's gold value plus ``modifier``,
+    or ``amount`` when given (a table without plots)."""
+
     player: SeatRef
-    amount: Amount
+    amount: Amount | None = None
+    modifier: Annotated[int, Bound(-99, 99)] = 0
+
+    def income(self, t: Table) -> int:
+        if self.amount is not None:
+            return self.amount
+        plot = plot_card(t, self.player)
+        return max(0, (plot.income or 0) + self.modifier) if plot else 0
 
     def check(self, t: Table, v: Checker) -> None:
+        p = t.players[self.player]
+        plot = plot_card(t, self.player)
+        if self.amount is None and plot is None:
+            v.violate("gold.income-no-plot", player=p.name)
+            return
         if t.phase is not Phase.MARSHALING:
             v.violate("gold.income-phase", phase=t.phase)
+        if p.income_round == t.round:
+            v.violate("gold.income-once", player=p.name)
+        if self.amount is None and plot is not None:
+            v.note("income", player=p.name, amount=self.income(t), plot=plot.name, income=plot.income or 0,
+                   modifier=f"{self.modifier:+d}")
 
     def apply(self, t: Table) -> None:
-        t.players[self.player].gold += self.amount
+        p = t.players[self.player]
+        p.gold += self.income(t)
+        p.income_round = t.round
 
 
-@action("gain_gold", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
-class GainGold(Action):
+class _Pool(Action):
+    """Gold into or set in a player's pool: possible at any time, nothing to check."""
+
     player: SeatRef
     amount: Amount
     starts_phase_body = False
@@ -34,6 +59,10 @@ class GainGold(Action):
     def check(self, t: Table, v: Checker) -> None:
         pass
 
+
+@action("gain_gold", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class GainGold(_Pool):
     def apply(self, t: Table) -> None:
         t.players[self.player].gold += self.amount
 
@@ -54,6 +83,15 @@ class SpendGold(Action):
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold -= self.amount
+
+
+@action("set_gold", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class SetGold(_Pool):
+    """Correct the gold pool to what lies on the table."""
+
+    def apply(self, t: Table) -> None:
+        t.players[self.player].gold = self.amount
 
 
 @action("return_unspent_gold", records=Recorder.PLAYER)

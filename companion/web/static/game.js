@@ -1,98 +1,351 @@
-// The table page: my area, the opponents' areas, the log, and two taps from a card to an action.
+// The table page: the round's next step, my counters, my area, the opponents' areas and the log.
+// Everything reaches the server through the shared client (client.js).
 const gameId = document.getElementById("main").dataset.game;
-const store = "companion:" + gameId;
-const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
-if (fromLink) { localStorage.setItem(store, fromLink); history.replaceState(null, "", location.pathname); }
-const key = localStorage.getItem(store);
-// Opening another join link for this game in the same tab only changes the #fragment: start again.
-window.addEventListener("hashchange", () => location.reload());
-const auth = key ? {Authorization: "Bearer " + key} : {};
-let state = null, log = [], source = null;
+let state = null, log = [];
+const $ = id => document.getElementById(id);
 const NEXT = {setup: "plot", plot: "draw", draw: "marshaling", marshaling: "challenges", challenges: "dominance",
               dominance: "standing", standing: "taxation", taxation: "plot"};
+//: Actions that only add up: merged into one and re-sent after a version conflict.
+const COMMUTATIVE = new Set(["gain_gold", "spend_gold", "gain_power", "lose_power"]);
 
-async function api(path, options = {}) {
-  const r = await fetch("/api/games/" + gameId + path, {...options, headers: {...auth, "Content-Type": "application/json", ...(options.headers || {})}});
-  let data = null;
-  try { data = await r.json(); } catch { data = {error: {message: r.statusText}}; }
-  return {ok: r.ok, status: r.status, data};
+const client = new TableClient({
+  base: "/api/games/" + gameId, scope: "companion:" + gameId,
+  version: () => (state ? state.version : 0),
+  onUpdate: update,
+  onStatus: ({online, waiting}) => {
+    $("live").classList.toggle("on", online);
+    const box = $("offline");
+    box.classList.toggle("hidden", online && !waiting);
+    box.textContent = online ? t("sending", {n: waiting}) : (waiting ? t("offline", {n: waiting}) : t("offlineNone"));
+  },
+  onFlag: f => showFlag({kind: "info", text: f.conflict ? t("conflict") : t("notResent", {action: f.label})}),
+});
+
+function update(u) {
+  if (u.view && state && u.view.version < state.version) return;
+  if (u.view && state && u.view.version > state.version && flag && flag.kind === "note") flag = null;  // old news
+  if (u.view) state = u.view;
+  const known = new Set(log.map(e => e.seq));
+  for (const e of u.entries || []) if (!known.has(e.seq)) log.push(e);
+  if (u.reload_log || u.reloadLog) loadLog();
+  render();
+}
+
+async function loadLog() {
+  const l = await client.get("/log");
+  if (l.ok) { log = l.data.entries; render(); }
 }
 
 async function load() {
-  const r = await api("/view");
-  if (!r.ok) { showFlags([{message: r.data.error.message, citation: ""}]); return; }
+  const r = await client.get("/view");
+  if (!r.ok) { showFlag({kind: "refused", text: r.data.error.message}); return; }
   state = r.data;
-  const l = await api("/log");
-  if (l.ok) log = l.data.entries;
+  await loadLog();
   render();
-  listen();
+  client.listen();
 }
 
-function listen() {
-  if (source) source.close();
-  if (!key) return;  // live updates need a key of the game
-  const live = document.getElementById("live");
-  source = openStream("/api/games/" + gameId + "/events?since=" + state.version, key, u => {
-    if (u.version < (state ? state.version : -1)) return;
-    state = u.view;
-    if (u.reload_log) { api("/log").then(l => { if (l.ok) { log = l.data.entries; render(); } }); }
-    const known = new Set(log.map(e => e.seq));
-    for (const e of u.entries) if (!known.has(e.seq)) log.push(e);
-    render();
-  }, on => live.classList.toggle("on", on));
-}
-
-const role = () => state ? state.role : "spectator";
+// -- who am I ------------------------------------------------------------------------------------
+const role = () => (state ? (state.viewer && state.viewer.role) || state.role : "spectator");
 const mySeat = () => state && state.viewer.seat;
 const me = () => state.players.find(p => p.seat === mySeat());
+const seatName = seat => { const p = state && state.players.find(x => x.seat === seat); return p ? p.name : seat; };
+const canAct = () => Boolean(mySeat()) || role() === "judge";
+const isJudge = () => role() === "judge";
 
-async function send(action) {
-  const r = await api("/actions", {method: "POST", body: JSON.stringify({action, expected_version: state.version})});
+// -- names, not ids ------------------------------------------------------------------------------
+function cardIndex() {
+  const all = new Map();
+  const add = c => { if (c && c.id) all.set(c.id, c); };
+  for (const p of state.players) {
+    (p.hand.cards || []).forEach(add); p.play.forEach(add); p.discard.forEach(add); p.dead.forEach(add);
+    p.removed.forEach(add); p.shadows.forEach(s => add(s.card)); (p.plots.cards || []).forEach(add);
+    add(p.revealed_plot); (p.used_plots || []).forEach(add); (p.agenda || []).forEach(add);
+  }
+  return all;
+}
+/** A card's name; where two copies at the table share a title, their Shadow value or copy number tells them apart. */
+function cardName(id, known = "") {
+  if (!id) return "";
+  const alias = /^(.+):shadows#(\d+)$/.exec(id);
+  if (alias) return t("shadowsSlot", {player: seatName(alias[1]), n: alias[2]});
+  const idx = cardIndex();
+  const c = idx.get(id);
+  if (!c) return known ? known + (isJudge() ? ` [${id}]` : "") : (isJudge() ? id : t("aCard"));
+  // Copies of other players are told apart by where they are; only one's own twins need more.
+  const twins = [...idx.values()].filter(o => o.name === c.name && o.id !== c.id && o.owner === c.owner);
+  let name = c.name;
+  if (twins.length) {
+    const differentShadow = twins.some(o => String(o.shadow_costs) !== String(c.shadow_costs));
+    name += differentShadow && c.shadow_costs.length ? ` (${t("shadowValue", {value: c.shadow_costs.join(", ")})})` : ` (${t("copyN", {n: c.copy})})`;
+  }
+  return isJudge() ? `${name} [${id}]` : name;
+}
+
+// -- sending ------------------------------------------------------------------------------------
+/** Record an action. Destructive ones ask first. Returns the server's answer. */
+async function send(action, button = null) {
+  if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
-  document.getElementById("found").replaceChildren();
-  document.getElementById("find").value = "";
-  if (r.status === 409) { await load(); return send(action); }
+  const r = await client.write("/actions", {action}, {commutative: COMMUTATIVE.has(action.type), label: actName(action.type), button});
+  $("found").replaceChildren();
+  $("find").value = "";
+  return answered(r);
+}
+
+/** Take a view from an answer unless the live stream already brought a newer one. */
+function adopt(view) {
+  if (view && (!state || view.version >= state.version)) state = view;
+}
+
+function answered(r) {
+  if (r.queued) { render(); return r; }
+  if (r.status === 409) return r;
+  if (r.status === 202 && r.data.pending) { adopt(r.data.view); render(); return r; }
   if (!r.ok) {
     const v = r.data.error.details && r.data.error.details.verdict;
-    showFlags(v ? v.violations : [{message: r.data.error.message, citation: ""}], v ? v.notes : []);
-    return;
+    const [first, ...more] = v ? v.violations : [];
+    showFlag({kind: "refused", text: t("refused", {message: first ? msg(first) : r.data.error.message}),
+      cite: first ? first.citation : "", more, notes: v ? v.notes : []});
+    return r;
   }
-  state = r.data.view;
-  if (!log.some(e => e.seq === r.data.entry.seq)) log.push(r.data.entry);
-  showFlags(r.data.verdict.violations, r.data.verdict.notes);
+  adopt(r.data.view);
+  if (r.data.entry && !log.some(e => e.seq === r.data.entry.seq)) log.push(r.data.entry);
+  const verdict = r.data.verdict;
+  if (verdict && verdict.violations.length) {
+    const [v, ...more] = verdict.violations;
+    showFlag({kind: "recorded", text: t("recordedBut", {message: msg(v)}), cite: v.citation, more,
+              notes: verdict.notes, undoSeq: r.data.entry.seq});
+  } else if (verdict && verdict.notes.length) {
+    showFlag({kind: "note", notes: verdict.notes});
+  } else {
+    flag = null;  // an old note would read as if it were about this action
+  }
+  render();
+  return r;
+}
+
+async function undo(seq, button = null) {
+  await counters.flushAll();
+  const r = await client.write("/undo", seq === undefined ? {} : {seq}, {label: t("undo"), button});
+  if (r.queued || r.status === 409) return;
+  if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: r.data.error.message})}); return; }
+  flag = null;  // the undone move's flag goes with it
+  adopt(r.data.view);
+  if (r.data.entry) log.push(r.data.entry);
+  loadLog();
+}
+
+// Gold and power: a burst of taps is one action with the sum.
+const counters = new Coalescer(async (delta, {what, player}) => {
+  const type = what === "gold" ? (delta > 0 ? "gain_gold" : "spend_gold") : (delta > 0 ? "gain_power" : "lose_power");
+  const r = await client.write("/actions", {action: {type, player, amount: Math.abs(delta)}}, {commutative: true, label: actName(type)});
+  answered(r);
+});
+/** Taps not yet on the server: the burst being gathered and the ones waiting offline. */
+function pendingDelta(what) {
+  const sign = {gain_gold: ["gold", 1], spend_gold: ["gold", -1], gain_power: ["power", 1], lose_power: ["power", -1]};
+  let sum = counters.delta(what);
+  for (const item of client.queue()) {
+    const a = (item.body || {}).action || {};
+    const s = sign[a.type];
+    if (s && s[0] === what && a.player === mySeat() && !a.card) sum += s[1] * a.amount;
+  }
+  return sum;
+}
+function bump(what, delta) {
+  if (!mySeat()) return;
+  counters.add(what, delta, {what, player: mySeat()});
   render();
 }
 
-function showFlags(violations, notes = []) {
-  const box = document.getElementById("flags");
+// -- flags ---------------------------------------------------------------------------------------
+let flag = null;
+function showFlag(f) { flag = f; renderFlag(); $("flags").scrollIntoView({block: "nearest"}); }
+function renderFlag() {
+  const box = $("flags");
   box.replaceChildren();
-  if (!violations.length && !notes.length) return;
-  const flag = el("div", {class: "flag" + (violations.length ? "" : " ok"), role: "alert"});
-  for (const v of violations) flag.append(el("div", {}, "⚑ " + msg(v)), el("div", {class: "cite"}, v.citation + (v.rule ? " · " + v.rule : "")));
-  for (const n of notes) flag.append(el("div", {class: "note"}, msg(n)));
-  flag.append(el("button", {onclick: () => box.replaceChildren()}, t("close")));
-  box.append(flag);
-  box.scrollIntoView({block: "nearest"});
+  if (!flag) return;
+  const f = flag;
+  const node = el("div", {class: "flag" + (f.kind === "recorded" || f.kind === "refused" ? "" : " ok"), role: "alert", "data-flag": f.kind});
+  if (f.text) node.append(el("div", {}, (f.kind === "recorded" || f.kind === "refused" ? "⚑ " : "") + f.text));
+  if (f.cite) node.append(el("div", {class: "cite"}, citation(f.cite) + (isJudge() && f.rule ? " · " + f.rule : "")));
+  for (const v of f.more || []) node.append(el("div", {}, "⚑ " + msg(v)), el("div", {class: "cite"}, citation(v.citation)));
+  for (const n of f.notes || []) node.append(el("div", {class: "note"}, msg(n)));
+  const row = el("div", {class: "row"});
+  if (f.undoSeq !== undefined) row.append(el("button", {class: "primary", id: "flag-undo", onclick: ev => undo(f.undoSeq, ev.currentTarget)}, t("undoQ")));
+  row.append(el("button", {onclick: () => { flag = null; renderFlag(); }}, t("close")));
+  node.append(row);
+  box.append(node);
 }
 
-function tokens(obj) { return Object.entries(obj || {}).map(([k, n]) => el("span", {class: "tok"}, `${n} ${k}`)); }
+// -- the round -----------------------------------------------------------------------------------
+function plotLine(c) {
+  const stats = state.edition === "1e" ? "plotStats1e" : "plotStats";
+  const dash = v => (v === null || v === undefined ? "–" : v);
+  return t(stats, {income: dash(c.income), initiative: dash(c.initiative), claim: dash(c.claim), reserve: dash(c.reserve)});
+}
+
+/** The one next step for this phone, shown in the sticky bar: pass the turn, or begin the next phase. */
+function nextStep() {
+  if (!state || !canAct() || state.winner) return null;
+  const turns = state.phase === "marshaling" || state.phase === "challenges";
+  if (turns && state.active_player && (state.active_player === mySeat() || isJudge())) {
+    return {label: t("passTurn"), id: "pass-turn", run: b => send({type: "pass_turn", player: state.active_player}, b)};
+  }
+  if (turns && state.active_player) return null;  // someone else's turn
+  if (state.phase === "plot" && state.players.some(p => p.plots.count + (p.revealed_plot ? 1 : 0) > 0 && !(p.revealed_plot && p.revealed_plot.this_round))) return null;
+  return {label: t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])}), id: "next-step",
+          run: b => send({type: "begin_phase", phase: NEXT[state.phase]}, b)};
+}
+
+let incomeModifier = "0";
+function renderRound() {
+  const box = $("round-box");
+  const typing = document.activeElement && document.activeElement.id === "income-mod";
+  box.replaceChildren();
+  const mine = mySeat() ? me() : null;
+  const parts = [];
+  if (state.phase === "plot") {
+    const waiting = state.players.filter(p => (p.plots.count || p.revealed_plot) && !(p.revealed_plot && p.revealed_plot.this_round));
+    if (mine && waiting.includes(mine) && mine.plots.cards) {
+      parts.push(el("h2", {}, t("choosePlot")));
+      const ul = el("ul", {class: "cards", id: "plot-choice"});
+      for (const c of mine.plots.cards) {
+        ul.append(el("li", {"data-plot": c.id, onclick: ev => send({type: "reveal_plot", player: mine.seat, card: c.id}, ev.currentTarget)},
+          el("div", {class: "grow"}, el("div", {}, c.name), el("div", {class: "muted"}, plotLine(c)))));
+      }
+      parts.push(ul);
+    } else if (waiting.length) {
+      parts.push(el("p", {class: "muted"}, t("waitingPlots", {players: waiting.map(p => p.name).join(", ")})));
+    } else if (state.players.some(p => p.revealed_plot)) {
+      const winner = state.initiative_winner;
+      parts.push(el("p", {id: "initiative"}, winner ? t("initiativeWon", {player: seatName(winner)}) : t("initiativeTie")));
+      if (!winner || winner === mySeat() || isJudge() || role() === "host") {
+        const row = el("div", {class: "row wrap", id: "first-choice"});
+        for (const p of state.players) {
+          row.append(el("button", {class: p.seat === state.first_player ? "chosen" : "", "data-first": p.seat,
+            onclick: ev => send({type: "set_first_player", player: p.seat}, ev.currentTarget)}, t("chooseFirst", {player: p.name})));
+        }
+        parts.push(row);
+      }
+    }
+  }
+  if (state.phase === "marshaling" && mine && state.active_player === mine.seat && mine.revealed_plot && !mine.income_collected) {
+    const plot = mine.revealed_plot;
+    // The typed modifier survives the re-render a live update causes while it is being typed.
+    const mod = el("input", {id: "income-mod", type: "number", inputmode: "numeric", value: incomeModifier, class: "short", "aria-label": t("modifier")});
+    const amount = () => Math.max(0, (plot.income || 0) + (Number(mod.value) || 0));
+    const button = el("button", {class: "primary grow", id: "collect-income"}, t("collectIncome", {amount: amount()}));
+    mod.addEventListener("input", () => { incomeModifier = mod.value; button.textContent = t("collectIncome", {amount: amount()}); });
+    button.addEventListener("click", ev => {
+      incomeModifier = "0";
+      send({type: "collect_income", player: mine.seat, modifier: Number(mod.value) || 0}, ev.currentTarget);
+    });
+    parts.push(el("div", {class: "row"}, button, el("label", {class: "inline", for: "income-mod"}, t("modifier")), mod));
+  }
+  box.append(...parts);
+  box.classList.toggle("hidden", !parts.length);
+  if (typing && $("income-mod")) $("income-mod").focus();
+}
+
+function renderStatus() {
+  const turn = state.active_player ? (state.active_player === mySeat() ? t("yourTurn") : t("turnOf", {player: seatName(state.active_player)}))
+    : (state.phase === "marshaling" || state.phase === "challenges" ? t("nobodyActive") : "");
+  const first = state.first_player ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
+  $("status").replaceChildren(...[
+    el("span", {class: "badge", id: "phase"}, `${t("round")} ${state.round} · ${phaseName(state.phase)}`),
+    turn ? el("span", {class: "badge turn" + (state.active_player === mySeat() ? " mine" : ""), id: "turn"}, turn) : null,
+    first ? el("span", {class: "muted", id: "first"}, first) : null].filter(Boolean));
+  const mine = mySeat() ? me() : null;
+  $("counters").classList.toggle("hidden", !mine);
+  if (mine) {
+    $("gold").textContent = String(mine.gold + pendingDelta("gold"));
+    $("power").textContent = String(mine.faction_power + pendingDelta("power"));
+    $("power").title = `${t("power")}: ${mine.power + pendingDelta("power")}`;
+  }
+  const step = nextStep();
+  const b = $("step");
+  b.classList.toggle("hidden", !step);
+  if (step) { b.textContent = step.label; b.dataset.step = step.id; b.onclick = () => step.run(b); }
+  // The bar's "next phase" is the fallback when the sticky bar offers no step (it never shows both).
+  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.active_player));
+  $("undo").classList.toggle("hidden", !canAct());
+  $("next-phase").textContent = t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
+}
+
+function renderGameOver() {
+  const box = $("game-over");
+  const winner = state.winner;
+  box.classList.toggle("hidden", !winner || box.dataset.closed === String(state.version));
+  if (!winner) { box.replaceChildren(); return; }
+  const p = state.players.find(x => x.seat === winner);
+  const result = el("div", {id: "verify-result", class: "muted"});
+  box.replaceChildren(el("div", {class: "card"},
+    el("h2", {}, t("gameOver")),
+    el("p", {class: "big", id: "winner"}, t("wins", {player: p.name, power: p.power})),
+    el("p", {}, t("afterRounds", {round: state.round})),
+    el("ul", {class: "cards"}, ...state.players.map(x => el("li", {}, el("span", {class: "grow"}, x.name), el("strong", {}, `${x.power} ${t("power")}`)))),
+    el("button", {class: "primary", id: "verify", onclick: verifyLog}, t("verifiedLog")), result,
+    el("button", {id: "download-log", onclick: downloadLog}, t("downloadLog")),
+    el("button", {onclick: () => { box.dataset.closed = String(state.version); box.classList.add("hidden"); }}, t("backToTable"))));
+}
+
+async function verifyLog() {
+  const r = await client.get("/verify");
+  const out = $("verify-result");
+  if (r.ok && r.data.ok !== false) out.textContent = t("verifyOk", {entries: r.data.entries ?? r.data.length ?? log.length});
+  else out.textContent = t("verifyBad", {message: typeof r.data.error === "string" ? r.data.error : (r.data.error || {}).message});
+}
+
+async function downloadLog() {
+  const r = await fetch(client.base + "/log", {headers: authHeaders(client.key)});
+  const link = el("a", {href: URL.createObjectURL(await r.blob()), download: gameId + "-log.json"});
+  document.body.append(link); link.click(); link.remove();
+}
+
+function renderPending() {
+  const box = $("pending-box");
+  const list = (state.pending || []);
+  box.classList.toggle("hidden", !list.length);
+  box.replaceChildren();
+  for (const p of list) {
+    const a = p.action || {};
+    if (p.awaiting === mySeat()) {
+      box.append(el("div", {class: "flag ok", "data-pending": p.id},
+        el("div", {}, t("pendingFor", {player: seatName(p.by || a.player), action: actName(a.type), card: cardName(a.card)})),
+        el("div", {class: "row"},
+          el("button", {class: "primary", onclick: ev => decide(p.id, "confirm", ev.currentTarget)}, t("confirm")),
+          el("button", {onclick: ev => decide(p.id, "decline", ev.currentTarget)}, t("decline")))));
+    } else {
+      box.append(el("div", {class: "note"}, t("pendingMine", {player: seatName(p.awaiting), action: actName(a.type)})));
+    }
+  }
+}
+
+async function decide(pid, decision, button) {
+  const r = await client.write("/pending/" + encodeURIComponent(pid), {decision}, {label: t(decision), button});
+  answered(r);
+}
+
+// -- areas ---------------------------------------------------------------------------------------
+function tokens(obj) { return Object.entries(obj || {}).filter(([, n]) => n).map(([k, n]) => el("span", {class: "tok"}, `${n} ${tokenName(k)}`)); }
 
 function cardRow(card, extra, onclick) {
   return el("li", {onclick, "data-card": card.id},
-    el("div", {class: "grow"}, el("div", {}, (card.unique ? "◆ " : "") + card.name), el("div", {class: "muted"}, extra)),
+    el("div", {class: "grow"}, el("div", {}, (card.unique ? "◆ " : "") + cardName(card.id)), el("div", {class: "muted"}, extra)),
     tokens(card.tokens));
 }
 
-function shadowsList(player, mine) {
+function shadowsList(player) {
   const ul = el("ul", {class: "cards", "data-shadows": player.seat});
   for (const s of player.shadows) {
-    const age = t("rounds", s.rounds);
-    const label = s.card ? s.card.name : "—";
     const alias = player.seat + ":shadows#" + s.position;
-    ul.append(el("li", {onclick: () => s.card ? openCard(s.card.id, label) : openHidden(alias), "data-position": s.position},
+    const shadow = s.card && s.card.shadow_costs.length ? " · " + t("shadowValue", {value: s.card.shadow_costs.join(", ")}) : "";
+    ul.append(el("li", {onclick: () => (s.card ? openCard(s.card.id) : openHidden(alias)), "data-position": s.position},
       el("span", {class: "pos facedown"}, "#" + s.position),
-      el("div", {class: "grow"}, el("div", {}, s.card ? (s.card.unique ? "◆ " : "") + label : t("opponentShadowsHelp")),
-        el("div", {class: "muted"}, age + (s.card && s.card.shadow_costs.length ? ` · Shadow (${s.card.shadow_costs.join(", ")})` : ""))),
+      el("div", {class: "grow"}, el("div", {}, s.card ? (s.card.unique ? "◆ " : "") + cardName(s.card.id) : t("opponentShadowsHelp")),
+        el("div", {class: "muted"}, tn("rounds", s.rounds) + shadow)),
       tokens(s.tokens)));
   }
   if (!player.shadows.length) ul.append(el("li", {class: "muted"}, t("empty")));
@@ -100,12 +353,12 @@ function shadowsList(player, mine) {
 }
 
 function playList(player) {
-  const ul = el("ul", {class: "cards"});
+  const ul = el("ul", {class: "cards", "data-play": player.seat});
   for (const c of player.play) {
-    const extra = [typeName(c.type), c.kneeling ? t("kneel") : null, c.duplicate_of ? "duplicate" : null,
-                   c.attached_to ? "→ " + c.attached_to : null, c.controller !== c.owner ? "owner " + c.owner : null]
-      .filter(Boolean).join(" · ");
-    ul.append(cardRow(c, extra, () => openCard(c.id, c.name)));
+    const extra = [typeName(c.type), c.kneeling ? t("kneel") : null, c.duplicate_of ? t("duplicate") : null,
+                   c.attached_to ? t("attachedTo", {card: cardName(c.attached_to)}) : null,
+                   c.controller !== c.owner ? t("ownedBy", {player: seatName(c.owner)}) : null].filter(Boolean).join(" · ");
+    ul.append(cardRow(c, extra, () => openCard(c.id)));
   }
   if (!player.play.length) ul.append(el("li", {class: "muted"}, t("empty")));
   return ul;
@@ -113,180 +366,253 @@ function playList(player) {
 
 function pileList(cards) {
   const ul = el("ul", {class: "cards"});
-  for (const c of cards) ul.append(cardRow(c, typeName(c.type) + " · " + c.code, () => openCard(c.id, c.name)));
+  for (const c of cards) ul.append(cardRow(c, typeName(c.type) + (isJudge() ? " · " + c.code : ""), () => openCard(c.id)));
   if (!cards.length) ul.append(el("li", {class: "muted"}, t("empty")));
   return ul;
+}
+
+function plotSummary(p) {
+  if (!p.revealed_plot) return null;
+  return el("div", {class: "plot", "data-revealed": p.seat}, el("strong", {}, cardName(p.revealed_plot.id)), " · ", plotLine(p.revealed_plot));
 }
 
 function render() {
   if (!state) return;
   applyStrings();
-  const g = state.game;
-  const who = mySeat() ? `${t("seat")} ${mySeat()}` : t(role());
-  document.getElementById("title").textContent = g.title ? `${g.title} · ${who}` : who;
-  document.getElementById("phase").textContent = `${t("round")} ${state.round} · ${phaseName(state.phase)} · v${state.version}`;
+  SHOW_IDS = isJudge();
+  const g = state.game || {};
   const seat = mySeat();
-  document.getElementById("me-gold").classList.toggle("hidden", !seat);
-  document.getElementById("find-box").classList.toggle("hidden", !seat && role() !== "judge");
-  document.getElementById("scan-box").classList.toggle("hidden", !seat && role() !== "judge");
-  document.getElementById("judge-box").classList.toggle("hidden", role() !== "judge");
-  document.getElementById("live-start").classList.toggle("hidden", !(window.isSecureContext && navigator.mediaDevices));
-  const areas = document.getElementById("areas");
+  const who = seat ? seatName(seat) : t(role());
+  $("title").textContent = g.title ? `${g.title} · ${who}` : who;
+  renderStatus();
+  renderRound();
+  renderPending();
+  renderFlag();
+  renderGameOver();
+  $("find-box").classList.toggle("hidden", !canAct());
+  $("scan-box").classList.toggle("hidden", !canAct());
+  $("judge-box").classList.toggle("hidden", !isJudge());
+  $("live-start").classList.toggle("hidden", !(window.isSecureContext && navigator.mediaDevices));
+  const areas = $("areas");
   areas.replaceChildren();
-  if (!key) areas.append(el("section", {class: "muted"}, t("noKey")));
+  if (!client.key) areas.append(el("section", {class: "muted"}, t("noKey")));
   const mine = seat ? me() : null;
   if (mine) {
-    document.getElementById("gold").textContent = mine.gold;
-    const noDeck = mine.deck.count === 0 && mine.hand.count === 0 && !mine.shadows.length && !mine.play.length;
-    document.getElementById("deck-box").classList.toggle("hidden", !noDeck || state.version > 20);
+    // The deck box stays for any seat without a deck, however late it joins.
+    const noDeck = mine.deck.count === 0 && mine.hand.count === 0 && !mine.shadows.length && !mine.play.length && !mine.plots.count && !mine.revealed_plot;
+    $("deck-box").classList.toggle("hidden", !noDeck);
     if (noDeck) fillSavedDecks();
     const pass = state.edition === "1e" && mine.shadows_opportunity === "open" && mine.shadows.length
-      ? el("button", {id: "pass-shadows", onclick: () => send({type: "pass_shadows", player: seat})}, t("passShadows")) : null;
-    areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine, true), pass));
-    if (mine.hand.cards && mine.hand.cards.length) areas.append(el("section", {}, el("h2", {}, t("myHand")), pileList(mine.hand.cards)));
-    areas.append(el("section", {}, el("h2", {}, t("myPlay")), playList(mine),
+      ? el("button", {id: "pass-shadows", onclick: ev => send({type: "pass_shadows", player: seat}, ev.currentTarget)}, t("passShadows")) : null;
+    areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine), pass));
+    if (mine.hand.cards && mine.hand.cards.length) areas.append(el("section", {id: "my-hand"}, el("h2", {}, t("myHand")), pileList(mine.hand.cards)));
+    areas.append(el("section", {id: "my-play"}, el("h2", {}, t("myPlay")), plotSummary(mine), playList(mine),
       el("div", {class: "muted"}, `${mine.deck.count} ${t("cardsLeft")} · ${mine.hand.count} ${t("hand")}`)));
+  } else {
+    $("deck-box").classList.add("hidden");
   }
   for (const p of state.players) {
     if (p.seat === seat) continue;
     areas.append(el("section", {"data-seat": p.seat},
-      el("h2", {}, `${t(seat ? "opponent" : "seat")} ${p.name} · ${t("gold")} ${p.gold}`),
-      el("div", {class: "muted"}, t("shadows")), shadowsList(p, false),
+      el("h2", {}, `${seat ? t("opponent") + " " : ""}${p.name} · ${t("gold")} ${p.gold} · ${t("power")} ${p.power}`),
+      plotSummary(p),
+      el("div", {class: "muted"}, t("shadows")), shadowsList(p),
       el("div", {class: "muted"}, t("inPlay")), playList(p),
       el("div", {class: "muted"}, `${p.hand.count} ${t("hand")} · ${p.deck.count} ${t("cardsLeft")}`)));
   }
   const dead = el("section", {}, el("h2", {}, t("dead")));
   for (const p of state.players) dead.append(el("div", {class: "muted"}, p.name), pileList(p.dead));
   areas.append(dead);
-  const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.seat})`));
+  const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.name})`));
   areas.append(el("section", {}, el("h2", {}, t("uniques")), el("div", {}, uniques.join(", ") || t("empty"))));
   renderLog();
 }
 
+// -- the log, in words -----------------------------------------------------------------------------
+function logText(e) {
+  if (e.kind === "deck") return t("log.deck", {player: seatName(e.data.seat), cards: e.data.cards ?? Object.values(e.data.deck || {}).reduce((a, b) => a + b, 0)});
+  const d = e.kind === "undo" ? (e.data.action || {}) : e.data;
+  const params = {player: seatName(d.player), card: cardName(d.card), amount: d.amount ?? "", kind: d.kind ? tokenName(d.kind) : "",
+                  phase: d.phase ? phaseName(d.phase) : ""};
+  let text = hasMessage("log." + d.type) ? t("log." + d.type, params) : actName(d.type || e.kind);
+  if (d.type === "collect_income" && d.amount !== undefined) text += ` (${d.amount})`;
+  if (e.kind === "undo") text = t("log.undo", {action: text});
+  return text;
+}
+
 function renderLog() {
-  const ul = document.getElementById("log");
+  const ul = $("log");
   ul.replaceChildren();
-  for (const e of [...log].reverse().slice(0, 60)) {
-    const d = e.kind === "undo" ? e.data.action : e.data;
-    let text = e.kind === "deck" ? `${e.data.seat}: ${t("deck")}` : actName(d.type || e.kind);
-    if (e.kind === "undo") text = t("undo") + ": " + text;
-    const who = [d.player, d.card, d.phase, d.amount].filter(x => x !== undefined).join(" ");
-    const li = el("li", {}, el("div", {}, `#${e.seq} ${text} `, el("span", {class: "muted"}, who)));
+  const undone = new Set(log.filter(e => e.kind === "undo" && e.data && e.data.seq !== undefined).map(e => e.data.seq));
+  for (const e of [...log].reverse().slice(0, 80)) {
+    const struck = e.undone || undone.has(e.seq);
+    const li = el("li", {class: struck ? "undone" : "", "data-seq": e.seq},
+      el("div", {}, isJudge() ? `#${e.seq} ` : "", logText(e), struck ? el("span", {class: "muted"}, ` · ${t("undone")}`) : null));
     if (e.verdict && e.verdict.hidden) li.append(el("div", {class: "note"}, t("hiddenDetails")));
-    for (const v of (e.verdict ? e.verdict.violations : [])) li.append(el("div", {class: "flag"}, "⚑ " + msg(v), el("div", {class: "cite"}, v.citation)));
+    if (!struck) {
+      for (const v of (e.verdict ? e.verdict.violations : [])) li.append(el("div", {class: "flag"}, "⚑ " + msg(v), el("div", {class: "cite"}, citation(v.citation))));
+    }
     ul.append(li);
   }
 }
 
-function closeSheet() { document.getElementById("sheet").classList.add("hidden"); }
+// -- card sheets ---------------------------------------------------------------------------------
+function closeSheet() { $("sheet").classList.add("hidden"); }
 
-async function openCard(cardId, name) {
-  if (!mySeat() && role() !== "judge") return;
-  document.getElementById("flags").replaceChildren();
-  const r = await api("/cards/" + encodeURIComponent(cardId) + "/actions");
-  const sheet = document.getElementById("sheet");
-  sheet.replaceChildren(el("h3", {}, name), el("div", {class: "muted"}, cardId));
-  if (!r.ok) { sheet.append(el("div", {class: "flag"}, r.data.error.message)); }
+const DESTRUCTIVE = {kill: "confirmKill", discard: "confirmDiscard"};
+async function sendConfirmed(action, text) {
+  if (text && !(await confirmSheet(text))) return;
+  return send(action);
+}
+
+async function openCard(cardId, known = "") {
+  if (!canAct()) return;
+  flag = null; renderFlag();
+  const r = await client.get("/cards/" + encodeURIComponent(cardId) + "/actions");
+  const sheet = $("sheet");
+  sheet.replaceChildren(el("h3", {}, cardName(cardId, known)));
+  if (!r.ok) sheet.append(el("div", {class: "flag"}, r.data.error.message));
   else for (const s of r.data.actions) {
-    const label = actName(s.action.type) + (s.action.kind ? ` (${s.action.kind})` : "") + (s.target ? ` → ${s.target}` : "");
-    const b = el("button", {class: s.legal ? "" : "illegal", onclick: () => send(s.action), "data-action": s.action.type},
-      (s.legal ? "" : "⚑ ") + label);
-    sheet.append(b);
-    for (const v of s.violations) sheet.append(el("div", {class: "note"}, msg(v) + " — " + v.citation));
+    const label = actName(s.action.type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${msg({message: s.target, message_de: s.target})}` : "");
+    const ask = DESTRUCTIVE[s.action.type] ? t(DESTRUCTIVE[s.action.type], {card: cardName(cardId, known)}) : null;
+    sheet.append(el("button", {class: s.legal ? "" : "illegal", "data-action": s.action.type,
+      onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (s.legal ? "" : "⚑ ") + label));
+    for (const v of s.violations) sheet.append(el("div", {class: "note"}, msg(v) + " — " + citation(v.citation)));
+  }
+  // Power on a card in play (renown, a won challenge): it counts for its controller.
+  const inPlay = state.players.flatMap(p => p.play).find(c => c.id === cardId);
+  if (inPlay && (inPlay.controller === mySeat() || isJudge())) {
+    const on = {player: inPlay.controller, amount: 1, card: cardId};
+    sheet.append(el("div", {class: "row"},
+      el("button", {class: "grow", "data-power": "+1", onclick: () => send({type: "gain_power", ...on})}, t("powerOnCard", {delta: "+1"})),
+      (inPlay.tokens || {}).power ? el("button", {class: "grow", "data-power": "-1", onclick: () => send({type: "lose_power", ...on})},
+        t("powerOnCard", {delta: "−1"})) : null));
   }
   sheet.append(el("button", {onclick: closeSheet}, t("close")));
   sheet.classList.remove("hidden");
 }
 
 function openHidden(alias) {
-  if (!mySeat() && role() !== "judge") return;
-  const sheet = document.getElementById("sheet");
-  sheet.replaceChildren(el("h3", {}, alias), el("div", {class: "muted"}, t("opponentShadowsHelp")));
-  for (const action of [{type: "place_tokens", kind: "shadow", amount: 1}, {type: "discard"}]) {
-    sheet.append(el("button", {onclick: () => send({...action, player: mySeat() || alias.split(":")[0], card: alias})}, actName(action.type)));
-  }
+  if (!canAct()) return;
+  const owner = alias.split(":")[0];
+  const sheet = $("sheet");
+  sheet.replaceChildren(el("h3", {}, cardName(alias)), el("div", {class: "muted"}, t("opponentShadowsHelp")));
+  const player = mySeat() || owner;
+  sheet.append(el("button", {"data-action": "place_tokens", onclick: () => send({type: "place_tokens", kind: "shadow", amount: 1, player, card: alias})}, actName("place_tokens")));
+  sheet.append(el("button", {"data-action": "discard", onclick: () => { closeSheet(); sendConfirmed({type: "discard", player, card: alias},
+    t("confirmDiscardShadows", {card: "#" + alias.split("#")[1], player: seatName(owner)})); }}, actName("discard")));
   sheet.append(el("button", {onclick: closeSheet}, t("close")));
   sheet.classList.remove("hidden");
 }
 
-document.getElementById("gold-plus").onclick = () => send({type: "gain_gold", player: mySeat(), amount: 1});
-document.getElementById("gold-minus").onclick = () => send({type: "spend_gold", player: mySeat(), amount: 1});
-document.getElementById("next-phase").onclick = () => send({type: "begin_phase", phase: NEXT[state.phase]});
-document.getElementById("undo").onclick = async () => {
-  const r = await api("/undo", {method: "POST", body: JSON.stringify({expected_version: state.version})});
-  if (!r.ok) { showFlags([{message: r.data.error.message, citation: ""}]); return; }
-  state = r.data.view; log.push(r.data.entry); render();
-};
+/** Gold or power: +1/+2/+5, −1/−2/−5 and "set to N". */
+function openCounter(what) {
+  const mine = me();
+  if (!mine) return;
+  const sheet = $("sheet");
+  const now = (what === "gold" ? mine.gold : mine.faction_power) + pendingDelta(what);
+  sheet.replaceChildren(el("h3", {}, `${t(what)}: ${now}` + (what === "power" ? ` (${t("onFaction")})` : "")));
+  const row = el("div", {class: "row wrap chips"});
+  for (const d of [1, 2, 5, -1, -2, -5]) row.append(el("button", {"data-delta": d, onclick: () => { bump(what, d); openCounter(what); }}, (d > 0 ? "+" : "−") + Math.abs(d)));
+  const input = el("input", {type: "number", inputmode: "numeric", min: "0", max: "999", id: "set-value", value: String(now), "aria-label": t("setValue")});
+  const save = el("button", {class: "primary", id: "set-save", onclick: async ev => {
+    const amount = Math.max(0, Math.min(999, Number(input.value) || 0));
+    await counters.flushAll();
+    await send({type: what === "gold" ? "set_gold" : "set_power", player: mine.seat, amount}, ev.currentTarget);
+  }}, t("save"));
+  sheet.append(row, el("label", {for: "set-value"}, t("setTo")), el("div", {class: "row"}, input, save), el("button", {onclick: closeSheet}, t("close")));
+  sheet.classList.remove("hidden");
+}
+
+$("gold-plus").addEventListener("click", () => bump("gold", 1));
+$("gold-minus").addEventListener("click", () => bump("gold", -1));
+$("power-plus").addEventListener("click", () => bump("power", 1));
+$("power-minus").addEventListener("click", () => bump("power", -1));
+$("gold").addEventListener("click", () => openCounter("gold"));
+$("power").addEventListener("click", () => openCounter("power"));
+$("next-phase").addEventListener("click", ev => send({type: "begin_phase", phase: NEXT[state.phase]}, ev.currentTarget));
+$("undo").addEventListener("click", ev => {
+  // A seat undoes its own last action that is not undone yet; host and judge the last entry.
+  const undone = new Set(log.filter(e => e.kind === "undo").map(e => e.data.seq));
+  const own = [...log].reverse().find(e => e.kind === "action" && !e.undone && !undone.has(e.seq) && (isJudge() || role() === "host" || e.actor === mySeat()));
+  undo(own ? own.seq : undefined, ev.currentTarget);
+});
+
+// -- decks ---------------------------------------------------------------------------------------
 // Decks a player imported before stay on their own phone (never on the server) to pick again.
 const SAVED = "companion:decks";
 const savedDecks = () => JSON.parse(localStorage.getItem(SAVED) || "[]");
 function fillSavedDecks() {
   const list = savedDecks().filter(d => d.edition === state.edition);
-  document.getElementById("saved-box").classList.toggle("hidden", !list.length);
-  const select = document.getElementById("saved-decks");
+  $("saved-box").classList.toggle("hidden", !list.length);
+  const select = $("saved-decks");
+  if (select.options.length === list.length + 1) return;
   select.replaceChildren(el("option", {value: ""}, "—"), ...list.map((d, i) => el("option", {value: String(i)}, d.name)));
   select.onchange = () => {
     const d = list[Number(select.value)];
-    if (d) { document.getElementById("deck-text").value = d.text; document.getElementById("deck-tag").value = d.tag || ""; }
+    if (d) { $("deck-text").value = d.text; $("deck-tag").value = d.tag || ""; }
   };
 }
-document.getElementById("deck-send").onclick = async () => {
-  const text = document.getElementById("deck-text").value, tag = document.getElementById("deck-tag").value.trim();
-  const r = await api("/seats/" + mySeat() + "/deck", {method: "PUT", body: JSON.stringify({text, expected_version: state.version, ...(tag ? {tag} : {})})});
-  if (r.ok) {
-    const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
-    const others = savedDecks().filter(d => d.text !== text);
-    localStorage.setItem(SAVED, JSON.stringify([{name, text, tag, edition: state.edition}, ...others].slice(0, 20)));
-  }
+$("deck-send").addEventListener("click", async ev => {
+  const text = $("deck-text").value, tag = $("deck-tag").value.trim();
+  const r = await client.write("/seats/" + mySeat() + "/deck", {text, ...(tag ? {tag} : {})}, {method: "PUT", label: t("setDeck"), button: ev.currentTarget});
+  if (r.queued || r.status === 409) return;
   if (!r.ok) {
-    const problems = (r.data.error.details.problems || []).map(p => ({message: `${p.line ? "line " + p.line + ": " : ""}${p.text} — ${p.message}${p.suggestions.length ? " (" + p.suggestions.join(", ") + ")" : ""}`, citation: ""}));
-    showFlags(problems.length ? problems : [{message: r.data.error.message, citation: ""}]);
+    const problems = ((r.data.error.details || {}).problems || []).map(p => `${p.line ? t("line", {n: p.line}) + ": " : ""}${p.text} — ${p.message}${p.suggestions.length ? " (" + p.suggestions.join(", ") + ")" : ""}`);
+    showFlag({kind: "refused", text: problems.length ? problems.join("\n") : r.data.error.message});
     return;
   }
+  const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
+  const others = savedDecks().filter(d => d.text !== text);
+  localStorage.setItem(SAVED, JSON.stringify([{name, text, tag, edition: state.edition}, ...others].slice(0, 20)));
+  flag = null;
   await load();
-};
+});
+
 // The judge downloads the hash-verified log in the format `companion check` reads.
-document.getElementById("export").onclick = async () => {
-  const r = await fetch("/api/games/" + gameId + "/export", {headers: auth});
-  if (!r.ok) { const d = await r.json(); showFlags([{message: d.error.message, citation: ""}]); return; }
+$("export").addEventListener("click", async () => {
+  const r = await fetch(client.base + "/export", {headers: authHeaders(client.key)});
+  if (!r.ok) { const d = await r.json(); showFlag({kind: "refused", text: d.error.message}); return; }
   const link = el("a", {href: URL.createObjectURL(await r.blob()), download: gameId + ".jsonl"});
   document.body.append(link); link.click(); link.remove();
-};
+});
+
 let findTimer;
-document.getElementById("find").addEventListener("input", ev => {
+$("find").addEventListener("input", ev => {
   clearTimeout(findTimer);
   findTimer = setTimeout(async () => {
-    const ul = document.getElementById("found");
+    const ul = $("found");
     ul.replaceChildren();
     if (!ev.target.value.trim()) return;
-    const r = await api("/find?q=" + encodeURIComponent(ev.target.value));
+    const r = await client.get("/find?q=" + encodeURIComponent(ev.target.value));
     if (!r.ok) return;
     for (const c of r.data) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
-      el("div", {class: "grow"}, el("div", {}, c.name), el("div", {class: "muted"}, `${c.id} · ${c.zone}`))));
+      el("div", {class: "grow"}, el("div", {}, c.name), el("div", {class: "muted"}, `${seatName(c.owner)} · ${t("zone." + c.zone)}`))));
   }, 150);
 });
+
 // Scanning: a photo (works over plain http) or, in a secure context, the live camera.
 async function scanImage(blob) {
-  const list = document.getElementById("scanned");
+  const list = $("scanned");
   list.replaceChildren(el("li", {class: "muted"}, t("scanning")));
   const r = await fetch("/api/scan?game=" + gameId, {method: "POST", body: blob,
-    headers: {...auth, "Content-Type": blob.type || "image/jpeg"}});
+    headers: {...authHeaders(client.key), "Content-Type": blob.type || "image/jpeg"}});
   const d = await r.json();
   list.replaceChildren();
-  if (!r.ok) { showFlags([{message: d.error.message, citation: ""}]); return 0; }
-  if (!d.codes.length) { list.append(el("li", {class: "muted"}, d.message || t("noCode"))); return 0; }
+  if (!r.ok) { showFlag({kind: "refused", text: d.error.message}); return 0; }
+  if (!d.codes.length) { list.append(el("li", {class: "muted"}, t("noCode"))); return 0; }
   const cards = d.codes.filter(c => c.status === "ok");
   for (const c of d.codes) {
     list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {},
       el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : c.message),
-        el("div", {class: "muted"}, c.card ? `${c.card.id} · ${c.card.zone}` : c.status))));
+        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + c.card.zone)}` : c.status))));
   }
   if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
   return cards.length;
 }
-document.getElementById("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanImage(ev.target.files[0]); ev.target.value = ""; });
-document.getElementById("live-start").onclick = async () => {
-  const video = document.getElementById("camera");
+$("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanImage(ev.target.files[0]); ev.target.value = ""; });
+$("live-start").addEventListener("click", async () => {
+  const video = $("camera");
   const stream = await navigator.mediaDevices.getUserMedia({video: {facingMode: "environment", width: 1920, height: 1080}});
   video.srcObject = stream; video.classList.remove("hidden"); await video.play();
   const canvas = document.createElement("canvas");
@@ -300,7 +626,6 @@ document.getElementById("live-start").onclick = async () => {
     setTimeout(tick, 400);
   };
   tick();
-};
+});
 window.render = render;
-applyStrings();
-load();
+messagesReady.then(load);

@@ -1,4 +1,4 @@
-applyStrings();
+// The home page: a new game, and the card search.
 const q = document.getElementById("q"), out = document.getElementById("results");
 let timer;
 q.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(search, 150); });
@@ -8,15 +8,27 @@ async function search() {
   const r = await fetch("/api/cards?limit=15&q=" + encodeURIComponent(q.value));
   if (!r.ok) return;
   for (const c of await r.json()) {
-    const shadow = c.shadow_costs.length ? ` · Shadow (${c.shadow_costs.join(", ")})` : "";
+    const shadow = c.shadow_costs.length ? " · " + t("shadowValue", {value: c.shadow_costs.join(", ")}) : "";
     out.append(el("li", {}, el("div", {class: "grow"}, el("div", {}, (c.unique ? "◆ " : "") + c.name),
-      el("div", {class: "muted"}, `${c.edition} · ${c.type} · ${c.faction} · ${c.code}${shadow}`))));
+      el("div", {class: "muted"}, `${c.edition} · ${typeName(c.type)} · ${c.faction} · ${c.code}${shadow}`))));
   }
+}
+// A seat id is the name in plain letters ("Jürgen Müller" → "JurgenMuller"); the name stays as typed.
+// Names that fold to the same id get a number, so "Müller" and "Muller" are two seats.
+function seatsFrom(text) {
+  const taken = new Set();
+  return text.split("\n").map(s => s.trim()).filter(Boolean).map((name, i) => {
+    const base = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/ß/g, "ss")
+      .replace(/[^A-Za-z0-9_-]/g, "").slice(0, 14) || "P" + (i + 1);
+    let seat = base;
+    for (let n = 2; taken.has(seat.toLowerCase()); n++) seat = base + n;
+    taken.add(seat.toLowerCase());
+    return {seat, name: name.slice(0, 40)};
+  });
 }
 document.getElementById("create").addEventListener("submit", async ev => {
   ev.preventDefault();
-  const seats = document.getElementById("seats").value.split("\n").map(s => s.trim()).filter(Boolean)
-    .map(s => ({seat: s.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 16) || "P", name: s.slice(0, 40)}));
+  const seats = seatsFrom(document.getElementById("seats").value);
   const r = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify({edition: document.getElementById("edition").value, mode: document.getElementById("mode").value, seats})});
   const data = await r.json();

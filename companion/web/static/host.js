@@ -1,4 +1,4 @@
-applyStrings();
+// The host page: a join code per seat, a new link for a lost phone, and how to let phones in.
 const gameId = document.querySelector("main").dataset.game;
 const saved = JSON.parse(localStorage.getItem("companion:host:" + gameId) || "null");
 document.getElementById("open").href = "/g/" + gameId;
@@ -6,7 +6,23 @@ async function qr(text) {
   const r = await fetch("/api/qr", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({text})});
   const box = el("div", {class: "qr"}); box.innerHTML = await r.text(); return box;
 }
+// A server that listens on loopback only cannot be reached from phones: say how to open it to the LAN.
+async function lanCheck() {
+  const r = await request("/api/health");
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  const lan = r.ok && typeof r.data.lan === "boolean" ? r.data.lan : !loopback;
+  if (lan) return;
+  document.getElementById("lan-box").classList.remove("hidden");
+  const render = () => {
+    document.getElementById("lan-help").textContent = t("lanHelp", {host: location.host,
+      command: "bash scripts/setup.sh serve --lan", address: t("lanAddress", {port: location.port || "80"})});
+  };
+  render();
+  window.render = render;
+}
+messagesReady.then(lanCheck);
 (async () => {
+  await messagesReady;
   const links = document.getElementById("links");
   if (!saved) { links.textContent = "—"; return; }
   document.getElementById("title").textContent = saved.game.title || saved.game.id;

@@ -1,29 +1,6 @@
-// The Shadow Empire pages. Strings join the shared i18n table.
-Object.assign(STRINGS.en, {
-  seTitle: "Shadow Empire", seNew: "New Tapestry game with the Shadow Empire", seHumans: "Human players (one per line)",
-  seDigital: "digital: the app shuffles and rolls", sePhysical: "physical: we draw the cards and roll the die",
-  seFavRoll: "Science die for the favourite track", seReroll: "Re-roll the die when it shows a track the Shadow Empire has finished",
-  seTurn: "Shadow Empire turn", seLeft: "Left card (track)", seRight: "Right card (tiebreaker)", seDie: "Science die (new favourite)",
-  seGo: "Take the turn", seTracks: "Tracks", seHumansTitle: "Players", seEffect: "An effect moves the Shadow Empire",
-  seAdvance: "Advance", seIncome: "Income turn", seSave: "Save", seFavourite: "favourite", seDeck: "deck", seDiscard: "discard",
-  seOver: "Game over", seLandmark: "Landmark", seClaim: "Claim", seTakenBy: "taken by", seShadow: "Shadow Empire",
-  sePair: (l, r) => `Pair: left ${l}, right ${r}`, seNoPair: "No pair drawn yet.", seReshuffle: "The deck is empty: it is reshuffled this turn.",
-  seRollNow: "The favourite track changes: roll the science die.", seAchievement: "end-of-track achievement",
-});
-Object.assign(STRINGS.de, {
-  seTitle: "Schattenreich", seNew: "Neues Tapestry-Spiel mit dem Schattenreich", seHumans: "Menschliche Spieler (einer pro Zeile)",
-  seDigital: "digital: die App mischt und würfelt", sePhysical: "physisch: wir ziehen Karten und würfeln",
-  seFavRoll: "Wissenschaftswürfel für die bevorzugte Leiste", seReroll: "Neu würfeln, wenn der Würfel eine beendete Leiste zeigt",
-  seTurn: "Zug des Schattenreichs", seLeft: "Linke Karte (Leiste)", seRight: "Rechte Karte (Gleichstand)", seDie: "Wissenschaftswürfel (neue Lieblingsleiste)",
-  seGo: "Zug ausführen", seTracks: "Fortschrittsleisten", seHumansTitle: "Spieler", seEffect: "Ein Effekt bewegt das Schattenreich",
-  seAdvance: "Voranschreiten", seIncome: "Einkommenszug", seSave: "Speichern", seFavourite: "bevorzugt", seDeck: "Stapel", seDiscard: "Ablage",
-  seOver: "Spiel vorbei", seLandmark: "Wahrzeichen", seClaim: "Nehmen", seTakenBy: "genommen von", seShadow: "Schattenreich",
-  sePair: (l, r) => `Paar: links ${l}, rechts ${r}`, seNoPair: "Noch kein Paar gezogen.", seReshuffle: "Der Stapel ist leer: er wird in diesem Zug neu gemischt.",
-  seRollNow: "Die bevorzugte Leiste wechselt: würfelt den Wissenschaftswürfel.", seAchievement: "Errungenschaft Ende der Leiste",
-});
+// The Shadow Empire pages (Tapestry), on the shared client: keys, writes, conflicts and the live stream.
 const TRACK_LIST = ["exploration", "science", "military", "technology"];
-const TRACK_DE = {exploration: "Erkundung", science: "Wissenschaft", military: "Militär", technology: "Technologie"};
-const trackName = tr => LANG === "de" ? TRACK_DE[tr] : tr;
+const trackName = tr => t("track." + tr);
 function fillTracks(select) { select.replaceChildren(...TRACK_LIST.map(tr => el("option", {value: tr}, trackName(tr)))); }
 
 function newGamePage() {
@@ -45,27 +22,24 @@ function newGamePage() {
 
 function tablePage() {
   const gameId = document.getElementById("main").dataset.game;
-  const store = "companion:t:" + gameId;
-  const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
-  if (fromLink) { localStorage.setItem(store, fromLink); history.replaceState(null, "", location.pathname); }
-  const key = localStorage.getItem(store);
   let data = null;
-  const api = async (path, body) => {
-    const r = await fetch("/api/tapestry/games/" + gameId + path, body ? {method: "POST", body: JSON.stringify(body),
-      headers: {"Content-Type": "application/json", ...(key ? {Authorization: "Bearer " + key} : {})}} : {});
-    return {ok: r.ok, status: r.status, data: await r.json()};
-  };
+  const client = new TableClient({base: "/api/tapestry/games/" + gameId, scope: "companion:t:" + gameId,
+    version: () => (data ? data.version : 0),
+    onUpdate: u => { if (!data || u.version >= data.version) { data = u.view && !u.state ? u.view : u; render(); } },
+    onFlag: f => flag(f.conflict ? t("conflict") : t("notResent", {action: f.label}))});
+  const key = client.key;
   const flag = (text) => {
     const box = document.getElementById("flags");
     box.replaceChildren(...(text ? [el("div", {class: "flag", role: "alert"}, text, el("button", {onclick: () => box.replaceChildren()}, t("close")))] : []));
   };
-  async function post(path, body) {
-    const r = await api(path, {...body, expected_version: data.version});
-    if (r.status === 409) { await load(); return post(path, body); }
-    if (!r.ok) { flag(LANG === "de" && r.data.error.details.message_de ? r.data.error.details.message_de : r.data.error.message); return; }
-    flag(""); data = r.data; render();
+  async function post(path, body, button = null) {
+    const r = await client.write(path, body, {button, label: body.entry ? body.entry.type : path});
+    if (r.queued || r.status === 409) return;
+    if (!r.ok) { flag(lang() === "de" && r.data.error.details.message_de ? r.data.error.details.message_de : r.data.error.message); return; }
+    flag(""); if (!data || r.data.version >= data.version) data = r.data; render();
   }
-  async function load() { const r = await api(""); if (r.ok) { data = r.data; render(); } }
+  async function load() { const r = await client.get(""); if (r.ok) { data = r.data; render(); } }
+  client.refresh = load;
   function render() {
     applyStrings();
     const s = data.state, physical = data.mode === "physical";
@@ -77,11 +51,11 @@ function tablePage() {
     const notes = [];
     if (data.next.reshuffle) notes.push(t("seReshuffle"));
     if (data.next.die) notes.push(t("seRollNow"));
-    document.getElementById("pair").textContent = (s.pair ? t("sePair", s.pair[0], s.pair[1]) : t("seNoPair")) + (notes.length ? " " + notes.join(" ") : "");
+    document.getElementById("pair").textContent = (s.pair ? t("sePair", {left: s.pair[0], right: s.pair[1]}) : t("seNoPair")) + (notes.length ? " " + notes.join(" ") : "");
     const reason = document.getElementById("reason");
     reason.replaceChildren();
     if (last) {
-      reason.append(el("div", {class: "flag ok"}, LANG === "de" ? last.reason_de : last.reason,
+      reason.append(el("div", {class: "flag ok"}, lang() === "de" ? last.reason_de : last.reason,
         last.track ? el("div", {class: "note"}, `→ ${trackName(last.track)} ${last.space}` + (last.landmark ? ` · ${t("seLandmark")}: ${last.landmark}` : "") + (last.achievement ? ` · ${t("seAchievement")}` : "")) : null));
     }
     const tracks = document.getElementById("tracks");
@@ -119,7 +93,7 @@ function tablePage() {
       humans.append(box);
     }
     const log = document.getElementById("log");
-    log.replaceChildren(...[...s.moves].reverse().map((m, i) => el("li", {}, `${s.moves.length - i}. ` + (LANG === "de" ? m.reason_de : m.reason))));
+    log.replaceChildren(...[...s.moves].reverse().map((m, i) => el("li", {}, `${s.moves.length - i}. ` + (lang() === "de" ? m.reason_de : m.reason))));
   }
   fillTracks(document.getElementById("die"));
   fillTracks(document.getElementById("effect-track"));
@@ -132,9 +106,10 @@ function tablePage() {
   document.getElementById("effect").onclick = () => post("/entries", {entry: {type: "advance", track: document.getElementById("effect-track").value}});
   document.getElementById("undo").onclick = () => post("/undo", {});
   window.render = () => data && render();
-  load().then(() => {
-    // Every phone at the table sees each change at once; EventSource reconnects by itself.
-    if (key) openStream("/api/tapestry/games/" + gameId + "/events?since=" + (data ? data.version : 0), key,
-      u => { if (!data || u.version >= data.version) { data = u; render(); } });
-  });
+  // Every phone at the table sees each change at once; the stream reconnects by itself.
+  load().then(() => client.listen());
 }
+
+messagesReady.then(() => {
+  if (document.getElementById("main")) tablePage(); else newGamePage();
+});

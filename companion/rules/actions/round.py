@@ -1,0 +1,211 @@
+"""The round as players run it: revealing plots, initiative, handing the turn on, power and the win."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.catalog.card import Card
+from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, action
+from companion.rules.actions.common import place_name
+from companion.rules.check import Checker
+from companion.rules.editions import Table
+from companion.rules.state import Phase, Zone
+
+#: Power that wins the game (RR: Winning the Game; the 1st-edition joust also plays to 15).
+WINNING_POWER = 15
+POWER = "power"
+
+
+# -- facts the view and the checks share --------------------------------------------------------
+
+
+def revealed_plot(t: Table, seat: str) -> str | None:
+    """The seat's revealed plot instance, if any."""
+    zone = t.players[seat].zones[Zone.REVEALED]
+    return zone[-1] if zone else None
+
+
+def plot_card(t: Table, seat: str) -> Card | None:
+    plot = revealed_plot(t, seat)
+    return t.card(plot) if plot else None
+
+
+def has_plots(t: Table, seat: str) -> bool:
+    zones = t.players[seat].zones
+    return bool(zones[Zone.PLOTS] or zones[Zone.REVEALED] or zones[Zone.USED])
+
+
+def power_total(t: Table, seat: str) -> int:
+    """Power on the faction card plus power on the cards the seat controls (FAQ 1.4)."""
+    on_cards = sum(t.tokens_on(c).get(POWER, 0) for c, ip in t.in_play.items() if ip.controller == seat)
+    return t.players[seat].power + on_cards
+
+
+def winner(t: Table) -> str | None:
+    """The seat with the most power once anyone has 15 or more."""
+    totals = {s: power_total(t, s) for s in t.seats}
+    best = max(totals.values(), default=0)
+    if best < WINNING_POWER:
+        return None
+    leaders = [s for s in t.seats if totals[s] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def initiative_winner(t: Table) -> str | None:
+    """Who wins initiative this round: the highest initiative on the revealed plots, ties to the lower
+    power total (RR: Initiative). None until every player with plots has revealed one, or on a tie
+    that only a random draw settles."""
+    seats = [s for s in t.seats if has_plots(t, s)]
+    if not seats or any(t.players[s].revealed_round != t.round for s in seats):
+        return None
+
+    def rank(seat: str) -> tuple[int, int]:
+        card = plot_card(t, seat)
+        return ((card.initiative or 0) if card else 0, -power_total(t, seat))
+
+    best = max(rank(s) for s in seats)
+    leaders = [s for s in seats if rank(s) == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def check_plots_revealed(t: Table, v: Checker) -> None:
+    """Leaving the plot phase: every player with a plot deck has revealed a plot this round."""
+    for seat in t.seats:
+        if has_plots(t, seat) and t.players[seat].revealed_round != t.round:
+            v.violate("plot.not-revealed", player=t.players[seat].name)
+
+
+# -- actions ----------------------------------------------------------------------------------------
+
+
+@action("reveal_plot", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class RevealPlot(Action):
+    """A player reveals the plot they chose from their plot deck; the previous one goes to the used pile."""
+
+    player: SeatRef
+    card: CardRef
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.where[self.card] != (self.player, Zone.PLOTS):
+            v.violate("plot.not-in-plot-deck", (self.card,), card=t.name(self.card), player=self.player,
+                      zone=place_name(t, self.card, self.player))
+            return
+        if t.phase is not Phase.PLOT:
+            v.violate("plot.phase", phase=t.phase)
+        if t.players[self.player].revealed_round == t.round:
+            v.violate("plot.once-per-round", player=t.players[self.player].name)
+        zones = t.players[self.player].zones
+        if len(zones[Zone.PLOTS]) == 1 and (zones[Zone.USED] or zones[Zone.REVEALED]):
+            v.note("plots-recycled", player=t.players[self.player].name)
+
+    def apply(self, t: Table) -> None:
+        p = t.players[self.player]
+        for old in list(p.zones[Zone.REVEALED]):
+            t.move(old, self.player, Zone.USED)
+        t.move(self.card, self.player, Zone.REVEALED)
+        p.revealed_round = t.round
+        if not p.zones[Zone.PLOTS]:  # RR: Used Pile: the last plot brings the used ones back
+            for used in list(p.zones[Zone.USED]):
+                t.move(used, self.player, Zone.PLOTS)
+
+
+@action("pass_turn", records=Recorder.TABLE)
+@dataclass(frozen=True, slots=True)
+class PassTurn(Action):
+    """The active player is done for now: the next player in player order becomes active.
+    After the last player nobody is active and the phase can end."""
+
+    player: SeatRef
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.phase not in (Phase.MARSHALING, Phase.CHALLENGES):
+            v.violate("turn.phase", phase=t.phase)
+        elif t.active_player != self.player:
+            active = t.players[t.active_player].name if t.active_player else "—"
+            v.violate("turn.not-active", player=t.players[self.player].name, active=active)
+        if self.next_player(t) is None:
+            v.note("all-passed")
+
+    def next_player(self, t: Table) -> str | None:
+        order = t.player_order()
+        i = order.index(self.player)
+        return order[i + 1] if i + 1 < len(order) else None
+
+    def apply(self, t: Table) -> None:
+        t.active_player = self.next_player(t)
+
+
+@dataclass(frozen=True, slots=True)
+class _Power(Action):
+    player: SeatRef
+    amount: Amount
+    card: CardRef | None = None  # None: the faction card
+    starts_phase_body = False
+
+    def have(self, t: Table) -> int:
+        if self.card is None:
+            return t.players[self.player].power
+        return t.tokens_on(self.card).get(POWER, 0)
+
+    def where(self, t: Table) -> str:
+        return t.name(self.card) if self.card else t.players[self.player].name
+
+    def check_card(self, t: Table, v: Checker) -> None:
+        if self.card is not None and t.zone_of(self.card) is not Zone.PLAY:
+            v.violate("power.not-in-play", (self.card,), card=t.name(self.card), zone=t.zone_of(self.card))
+
+    def set_power(self, t: Table, value: int) -> None:
+        if self.card is None:
+            t.players[self.player].power = value
+        elif t.zone_of(self.card) is Zone.PLAY:
+            t.tokens.setdefault(self.card, {})[POWER] = value
+
+    def note_win(self, t: Table, v: Checker, after: int) -> None:
+        seat = self.player if self.card is None else t.controller(self.card)
+        total = power_total(t, seat) - self.have(t) + after
+        if total >= WINNING_POWER > power_total(t, seat):
+            v.note("game-won", player=t.players[seat].name, power=total)
+
+
+@action("gain_power", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class GainPower(_Power):
+    """Power from the treasury onto the faction card or a card in play (challenges, dominance, renown)."""
+
+    def check(self, t: Table, v: Checker) -> None:
+        self.check_card(t, v)
+        self.note_win(t, v, self.have(t) + self.amount)
+
+    def apply(self, t: Table) -> None:
+        self.set_power(t, self.have(t) + self.amount)
+
+
+@action("lose_power", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class LosePower(_Power):
+    """Power back to the treasury (or moved to an opponent: they record gain_power)."""
+
+    def check(self, t: Table, v: Checker) -> None:
+        self.check_card(t, v)
+        if self.amount > self.have(t):
+            v.violate("power.not-enough", player=self.player, where=self.where(t), have=self.have(t),
+                      amount=self.amount)
+
+    def apply(self, t: Table) -> None:
+        self.set_power(t, self.have(t) - self.amount)
+
+
+@action("set_power", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class SetPower(_Power):
+    """Correct the power on the faction card (or a card) to what lies on the table."""
+
+    def check(self, t: Table, v: Checker) -> None:
+        self.check_card(t, v)
+        self.note_win(t, v, self.amount)
+
+    def apply(self, t: Table) -> None:
+        self.set_power(t, self.amount)

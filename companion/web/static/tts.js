@@ -1,0 +1,26 @@
+// The TTS upload page: read a save, and with a judge key compare it with a tracked game.
+document.getElementById("go").addEventListener("click", async () => {
+  const out = document.getElementById("out"), file = document.getElementById("file").files[0];
+  out.replaceChildren();
+  if (!file) return;
+  const game = document.getElementById("game").value.trim(), key = document.getElementById("key").value.trim();
+  const r = await fetch("/api/tts/import" + (game ? "?game=" + encodeURIComponent(game) : ""), {method: "POST",
+    body: file, headers: {"Content-Type": "application/json", ...authHeaders(key)}});
+  const d = await r.json();
+  if (!r.ok) { out.append(el("div", {class: "flag"}, d.error.message)); return; }
+  out.append(el("p", {}, t("ttsCounts", {shape: d.shape, ...d.counts})));
+  for (const [colour, p] of Object.entries(d.players)) {
+    const ul = el("ul", {class: "cards"});
+    for (const s of p.shadows) ul.append(el("li", {}, el("span", {class: "pos facedown"}, "#" + s.position),
+      el("div", {class: "grow"}, s.name || "?", el("div", {class: "muted"}, (s.code || "") + (s.face_down ? "" : " · " + t("faceUp")))),
+      ...Object.entries(s.tokens || {}).map(([k, n]) => el("span", {class: "tok"}, `${n} ${tokenName(k)}`))));
+    out.append(el("section", {}, el("h2", {}, t("ttsPlayer", {colour, hand: p.hand, dead: p.dead.length, play: p.play.length})), ul));
+  }
+  if (d.differences) {
+    const box = el("section", {}, el("h2", {}, t("ttsDiff")));
+    for (const diff of d.differences) box.append(el("div", {class: diff.legal === false ? "flag" : "note"}, diff.message,
+      ...(diff.violations || []).map(v => el("div", {class: "cite"}, msg(v) + " — " + citation(v.citation)))));
+    out.append(box);
+  }
+  for (const u of d.unidentified.slice(0, 30)) out.append(el("div", {class: "note"}, `${u.name || u.guid}: ${u.reason}`));
+});

@@ -1,0 +1,260 @@
+"""A whole round on two phones, through the pages only: create the game on the home page, join from the host
+page's links, paste decks, then plots, first player, income, shadows in and out, the turn pass, a move out
+of turn and its undo, the rest of the round with taxation, round 2, and power to 15 with the game-over screen.
+Once in English (strict) and once in German (advisory), where no English word of the interface may appear."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server import Server, start_server
+from tests.tables import catalog
+from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+#: Words of the interface that a German table must never see (card names stay as printed).
+ENGLISH = ["Round", "Next", "Done", "Undo", "Power", "Close", "Shadows", "Dead pile", "Opponent", "Log", "turn",
+           "Collect", "income", "Choose", "first player", "wins", "Recorded", "marshal", "Find a card",
+           "Scan a card", "nothing", "cards in deck", "in hand", "phase", "Waiting", "Modifier", "reveals",
+           "Take a photo", "rounds", "Game over", "verified", "Claim", "kneeling", "Pass", "undone"]
+WAIT = 6000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = start_server(tmp_path_factory.mktemp("round") / "games.db")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def decklist(*codes: str) -> str:
+    """A ThronesDB text export, built from the shipped card facts."""
+    lines = []
+    for code in codes:
+        card = catalog().get(code)
+        assert card is not None
+        lines.append(f"1x {card.name} ({card.pack_name})")
+    return "Round test\n\n" + "\n".join(lines) + "\n"
+
+
+ALICE_DECK = decklist("01001", "01003", "13089", "01091")  # A Clash of Kings (initiative 9, 4 gold), Tyrion (Shadow 5)
+BOB_DECK = decklist("01003", "01004", "13089", "01091")  # A Game of Thrones (initiative 2, 4 gold)
+
+
+def no_english(page: Any) -> None:
+    text = page.inner_text("body")
+    found = [w for w in ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
+    assert found == [], (found, text[:2000])
+
+
+def gold(page: Any, value: int) -> None:
+    page.wait_for_function(f"document.querySelector('#gold').textContent === '{value}'", timeout=WAIT)
+
+
+def play_a_game(server: Server, browser: Any, lang: str) -> None:
+    german = lang == "de"
+    locale = "de-DE" if german else "en-GB"
+    mode = "advisory" if german else "strict"
+    tag = "-de" if german else ""
+    check = no_english if german else (lambda page: None)
+
+    # The host creates the game on the home page and shows the join codes.
+    host = browser.new_context(**PHONE, locale=locale).new_page()
+    host.goto(server.url + "/")
+    host.select_option("#mode", mode)
+    host.fill("#seats", "Alice\nBob")
+    host.click("button[type=submit]")
+    host.wait_for_selector("#lan-box:not(.hidden)", timeout=WAIT)  # loopback only: the page says how to let phones in
+    assert "--lan" in host.inner_text("#lan-box")
+    shot(host, "host-lan-hint" + tag)
+    check(host)
+    link_a = host.get_attribute("[data-seat=Alice] a", "href")
+    link_b = host.get_attribute("[data-seat=Bob] a", "href")
+
+    a = browser.new_context(**PHONE, locale=locale).new_page()
+    b = browser.new_context(**PHONE, locale=locale).new_page()
+    for page, deck in ((a, ALICE_DECK), (b, BOB_DECK)):
+        page.goto(link_a if page is a else link_b)
+        page.wait_for_selector("#deck-box:not(.hidden)", timeout=WAIT)
+        page.fill("#deck-text", deck)
+        page.click("#deck-send")
+        page.wait_for_selector("#deck-box", state="hidden", timeout=WAIT)
+
+    # Setup: Alice sets her Tyrion up in shadows; then the plot phase.
+    a.fill("#find", "tyrion")
+    a.click("#found li[data-card='Alice.13089.1']")
+    a.click("#sheet button[data-action=setup_into_shadows]")
+    a.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
+    a.click("#step[data-step=next-step]")
+
+    # Plot phase: each picks the plot to reveal (one tap), Alice wins initiative and names the first player.
+    a.wait_for_selector("#plot-choice li", timeout=WAIT)
+    shot(a, "plot-choice" + tag)
+    check(a)
+    a.click("#plot-choice li[data-plot='Alice.01001.1']")
+    b.click("#plot-choice li[data-plot='Bob.01003.1']")
+    a.wait_for_selector("#first-choice button[data-first=Alice]", timeout=WAIT)
+    assert b.locator("#first-choice").count() == 0  # only the initiative winner chooses
+    shot(a, "first-player" + tag)
+    check(a)
+    a.click("#first-choice button[data-first=Alice]")
+    b.wait_for_selector("#first:has-text('Alice')", timeout=WAIT)
+    a.click("#step[data-step=next-step]")  # draw phase
+    a.wait_for_selector("#phase:has-text('" + ("Ziehphase" if german else "draw phase") + "')", timeout=WAIT)
+    a.click("#step[data-step=next-step]")  # marshaling
+
+    # Marshaling: Alice is active, collects her plot's income with a typed +1 modifier (4 + 1 gold).
+    a.wait_for_selector("#collect-income", timeout=WAIT)
+    a.fill("#income-mod", "1")
+    shot(a, "income" + tag)
+    check(a)
+    a.click("#collect-income")
+    gold(a, 5)
+
+    # Bob tries to marshal out of turn: strict refuses, advisory records it with a flag and an Undo.
+    b.fill("#find", "burned")
+    b.click("#found li[data-card='Bob.01091.1']")
+    b.click("#sheet button[data-action=marshal]")
+    flag = b.wait_for_selector("#flags .flag", timeout=WAIT).inner_text()
+    shot(b, "flag-out-of-turn" + tag)
+    check(b)
+    if german:
+        assert "Aufgezeichnet — aber" in flag and "RR: Anhang I › 3. Aufmarschphase" in flag
+        b.click("#flag-undo")
+        b.wait_for_selector("#log li.undone", timeout=WAIT)
+        assert b.locator("#log li.undone .flag").count() == 0  # the flag of an undone move disappears
+        assert b.locator("#flags .flag").count() == 0
+        shot(b, "undone" + tag)
+    else:
+        assert "Not recorded" in flag and "Only the active player (Alice)" in flag
+        assert "RR: Appendix I › 3. Marshaling phase" in flag
+        assert b.locator("#my-play li[data-card]").count() == 0
+
+    # Alice brings Tyrion out of shadows (5 gold), then hands the turn on.
+    a.click("#my-shadows li[data-position='1']")
+    a.click("#sheet button[data-action=bring_out]")
+    a.wait_for_selector("#my-play li[data-card='Alice.13089.1']", timeout=WAIT)
+    gold(a, 0)
+    a.click("#my-play li[data-card='Alice.13089.1']")  # renown, say: a power on Tyrion
+    a.click("#sheet button[data-power='+1']")
+    b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.13089.1'] .tok", timeout=WAIT)
+    a.click("#step[data-step=pass-turn]")
+    b.wait_for_selector("#turn.mine", timeout=WAIT)
+    shot(b, "your-turn" + tag)
+    check(b)
+
+    # Bob: income, Tyrion into shadows (2 gold), a marshal he takes back with Undo.
+    b.click("#collect-income")
+    gold(b, 4)
+    b.fill("#find", "tyrion")
+    b.click("#found li[data-card='Bob.13089.1']")
+    b.click("#sheet button[data-action=marshal_into_shadows]")
+    b.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
+    a.wait_for_selector("[data-seat=Bob] [data-shadows=Bob] li[data-position='1']", timeout=WAIT)
+    b.fill("#find", "burned")
+    b.click("#found li[data-card='Bob.01091.1']")
+    b.click("#sheet button[data-action=marshal]")
+    b.wait_for_selector("#my-play li[data-card='Bob.01091.1']", timeout=WAIT)
+    gold(b, 0)
+    b.click("#undo")
+    b.wait_for_selector("#my-play li[data-card='Bob.01091.1']", state="detached", timeout=WAIT)
+    gold(b, 2)
+    b.wait_for_selector("#log li.undone", timeout=WAIT)
+    b.click("#step[data-step=pass-turn]")
+
+    # Nobody is active: the challenges phase, where the turn goes round again, then the rest of the round;
+    # standing and taxation happen by themselves (taxation returns Bob's 2 gold).
+    a.click("#step[data-step=next-step]")
+    a.click("#step[data-step=pass-turn]")
+    b.click("#step[data-step=pass-turn]")
+    for phase in ("dominance", "standing", "taxation"):
+        a.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+        a.click("#step[data-step=next-step]")
+        name = {"dominance": "Vorherrschaftsphase", "standing": "Auffrischungsphase", "taxation": "Steuerphase"}[phase]
+        a.wait_for_selector(f"#phase:has-text('{name if german else phase + ' phase'}')", timeout=WAIT)
+    gold(b, 0)
+    shot(b, "taxation" + tag)
+    check(b)
+    a.click("#step[data-step=next-step]")
+    b.wait_for_selector("#phase:has-text('" + ("Runde 2" if german else "Round 2") + "')", timeout=WAIT)
+    b.wait_for_selector("#plot-choice li", timeout=WAIT)
+    assert b.locator("#plot-choice li").count() == 1  # the revealed plot left the plot deck
+
+    # Power: set to 13 on the faction card (1 more lies on Tyrion), then one tap: 15 wins.
+    a.click("#power")
+    a.fill("#set-value", "13")
+    a.click("#set-save")
+    a.wait_for_function("document.querySelector('#power').textContent === '13'", timeout=WAIT)
+    a.click("#power-plus")
+    for page in (a, b):
+        page.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
+    over = b.inner_text("#game-over")
+    assert ("Alice gewinnt mit 15 Macht" if german else "Alice wins with 15 power") in over
+    assert ("nach 2 Runden" if german else "after 2 rounds") in over
+    b.click("#verify")
+    b.wait_for_selector("#verify-result:has-text('" + ("geprüft" if german else "verified") + "')", timeout=WAIT)
+    shot(b, "game-over" + tag)
+    check(b)
+    check(a)
+    text = a.inner_text("#log")
+    assert "Alice.13089.1" not in text and "[Alice" not in text  # names, not ids
+    assert "v2" not in a.inner_text("header")
+
+
+def test_a_whole_round_and_the_win_on_two_phones(server: Server, browser: Any) -> None:
+    play_a_game(server, browser, "en")
+
+
+def test_the_same_game_in_german_without_an_english_word(server: Server, browser: Any) -> None:
+    play_a_game(server, browser, "de")
+
+
+def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: Any) -> None:
+    host = browser.new_context(**PHONE, locale="en-GB").new_page()
+    host.goto(server.url + "/")
+    host.fill("#seats", "Ann\nBen")
+    host.click("button[type=submit]")
+    host.wait_for_selector("[data-seat=Ann] a", timeout=WAIT)
+    context = browser.new_context(**PHONE, locale="en-GB")
+    page = context.new_page()
+    page.goto(host.get_attribute("[data-seat=Ann] a", "href"))
+    page.wait_for_selector("#live.on", timeout=WAIT)
+    context.set_offline(True)
+    for _ in range(3):
+        page.click("#gold-plus")
+    page.wait_for_selector("#offline:not(.hidden)", timeout=WAIT)
+    page.click("#step[data-step=next-step]")  # a phase change made offline waits behind the gold
+    page.wait_for_selector("#offline:has-text('2 taps waiting')", timeout=WAIT)
+    gold(page, 3)  # the waiting taps already count on the phone
+    shot(page, "offline")
+    context.set_offline(False)
+    page.wait_for_selector("#offline", state="hidden", timeout=10000)
+    gold(page, 3)
+    page.wait_for_selector("#phase:has-text('plot phase')", timeout=WAIT)
+    assert page.locator("#log li").count() == 2  # one gold entry for the burst, then the phase
+
+
+def test_names_keep_their_umlauts_and_similar_names_get_their_own_seats(server: Server, browser: Any) -> None:
+    host = browser.new_context(**PHONE, locale="de-DE").new_page()
+    host.goto(server.url + "/")
+    host.fill("#seats", "Jürgen Müller\nJurgen Muller")
+    host.click("button[type=submit]")
+    host.wait_for_selector("[data-seat=JurgenMuller2] a", timeout=WAIT)
+    page = browser.new_context(**PHONE, locale="de-DE").new_page()
+    page.goto(host.get_attribute("[data-seat=JurgenMuller] a", "href"))
+    page.wait_for_selector("#title:has-text('Jürgen Müller')", timeout=WAIT)
+    assert "Jurgen Muller" in page.text_content("[data-seat=JurgenMuller2] h2")  # h2 is upper-cased by CSS

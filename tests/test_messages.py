@@ -1,0 +1,93 @@
+"""The one message catalogue: both languages for every id, the same placeholders in both, every id the
+pages and the rules use exists, and citations translate heading by heading."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.messages import LANGUAGES, catalogue, citation, language, placeholders, text
+from companion.rules.actions import REGISTRY
+from companion.rules.citations import RULES
+from companion.rules.state import Phase, Zone
+from companion.web import create_app
+
+WEB = Path(__file__).resolve().parents[1] / "companion" / "web"
+ID = r"([\w.]*\w)"
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> FlaskClient:
+    return create_app({"DATABASE": str(tmp_path / "games.db"), "TESTING": True}).test_client()
+
+
+def test_every_id_has_both_languages_with_the_same_placeholders() -> None:
+    en, de = catalogue("en"), catalogue("de")
+    assert set(en) == set(de)
+    for key in en:
+        assert en[key].strip() and de[key].strip(), key
+        assert placeholders(en[key]) == placeholders(de[key]), key
+
+
+def test_every_placeholder_is_filled() -> None:
+    for lang in LANGUAGES:
+        for key, template in catalogue(lang).items():
+            filled = text(key, lang, **{name: "X" for name in placeholders(template)})
+            assert "{" not in filled.replace("{X", ""), (lang, key, filled)
+    with pytest.raises(KeyError):
+        text("collectIncome", "de")  # a missing placeholder is an error, never "{amount}" on a phone
+
+
+def test_the_ids_the_code_uses_exist() -> None:
+    en = catalogue("en")
+    assert [a for a in REGISTRY if f"action.{a}" not in en or f"log.{a}" not in en] == []
+    assert [p for p in Phase if f"phase.{p.value}" not in en] == []
+    assert [z for z in Zone if f"zone.{z.value}" not in en] == []
+    used: set[str] = set()
+    for path in [*WEB.glob("templates/*.html"), *WEB.glob("static/*.js")]:
+        source = path.read_text()
+        used |= set(re.findall(r'data-tp?="' + ID + '"', source))
+        used |= set(re.findall(r'\bt\("' + ID + '"', source))
+        used |= {f"{m}.one" for m in re.findall(r'\btn\("' + ID + '"', source)}
+    assert sorted(u for u in used if u not in en) == []
+
+
+def test_every_citation_heading_has_a_german_heading() -> None:
+    de = catalogue("de")
+    for rule in RULES.values():
+        for heading in (rule.citation_2e, rule.citation_1e):
+            if not heading:
+                continue
+            book, sep, rest = heading.partition(": ")
+            for part in [book, *rest.split(" › ")] if sep else heading.split(" › "):
+                assert f"cite.{part}" in de, (heading, part)
+    german = "RR: Schatten › Einzigartige Karten und die Schatten"
+    assert citation("RR: Shadows › Unique cards and shadows", "de") == german
+    assert citation("RR: Shadows › Unique cards and shadows") == "RR: Shadows › Unique cards and shadows"
+
+
+def test_language_from_the_browser() -> None:
+    assert language("de-DE,de;q=0.9,en;q=0.8") == "de"
+    assert language("fr-FR, en;q=0.5") == "en"
+    assert language(None) == "en"
+
+
+def test_the_browser_gets_the_same_catalogue_and_no_page_has_inline_script(client: FlaskClient) -> None:
+    r = client.get("/messages.json")
+    assert r.status_code == 200 and r.get_json() == {lang: catalogue(lang) for lang in LANGUAGES}
+    for path in WEB.glob("templates/*.html"):
+        source = path.read_text()
+        assert " onclick=" not in source and not re.search(r"<script>(?!</script>)", source), path.name
+    assert not (WEB / "static" / "i18n.js").exists()
+
+
+def test_friendly_error_pages_in_both_languages(client: FlaskClient) -> None:
+    r = client.get("/g/nonexistent", headers={"Accept": "text/html", "Accept-Language": "de-DE"})
+    assert r.status_code == 404 and "Diese Seite oder dieses Spiel gibt es nicht." in r.get_data(as_text=True)
+    r = client.get("/nowhere", headers={"Accept": "text/html", "Accept-Language": "en"})
+    assert r.status_code == 404 and "There is no such page or game." in r.get_data(as_text=True)
+    assert client.get("/api/nowhere").get_json()["error"]["code"] == "not_found"
+    assert client.get("/favicon.ico").status_code == 301

@@ -1,0 +1,176 @@
+"""The round in order, in both editions: plots, initiative and first player, turns, income, taxation,
+standing, power and the 15-power win."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import play
+from companion.rules.actions import (
+    BeginPhase,
+    CollectIncome,
+    GainPower,
+    Kneel,
+    LosePower,
+    Marshal,
+    PassTurn,
+    RevealPlot,
+    SetFirstPlayer,
+    SetGold,
+    SetPower,
+)
+from companion.rules.actions.round import initiative_winner, power_total, winner
+from companion.rules.roles import Role
+from companion.rules.state import Phase, Zone
+from companion.rules.views import view
+from tests.tables import hand, illegal, in_play, legal, make_table, notes_of, rules_of
+
+BURNED_MEN = "01091"
+#: Two plots per edition: (code, income, initiative).
+PLOTS = {
+    "2e": (("01001", 4, 9), ("00006", 2, 5)),  # A Clash of Kings, Feast or Famine
+    "1e": (("core_181", 4, 3), ("acoa_25", 5, 7)),  # Summoning Season, Fury of the Wolf
+}
+CHARACTER = {"2e": BURNED_MEN, "1e": "core_1"}
+EDITIONS = ("2e", "1e")
+
+
+def plot_table(edition: str, phase: str = "plot"):  # type: ignore[no-untyped-def]
+    (p1, _, _), (p2, _, _) = PLOTS[edition]
+    return make_table({"A": {p1: 1, p2: 1}, "B": {p1: 1, p2: 1}}, edition=edition, phase=phase, gold=0)
+
+
+def pid(seat: str, code: str) -> str:
+    return f"{seat}.{code}.1"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_plots_start_in_the_plot_deck_with_their_printed_numbers(edition: str) -> None:
+    t = plot_table(edition)
+    (p1, income, initiative), _ = PLOTS[edition]
+    assert t.zone_of(pid("A", p1)) is Zone.PLOTS
+    assert (t.card(pid("A", p1)).income, t.card(pid("A", p1)).initiative) == (income, initiative)
+    assert t.zone(("A"), Zone.DECK) == []
+    mine, theirs = view(t, Role.of_seat("A"))["players"]
+    assert [c["name"] for c in mine["plots"]["cards"]] and "cards" not in theirs["plots"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_whole_round_in_order(edition: str) -> None:
+    """Plots, initiative, first player, income in turn, the turn pass, taxation, the next round."""
+    (p1, inc1, ini1), (p2, inc2, ini2) = PLOTS[edition]
+    t = plot_table(edition)
+    illegal(t, BeginPhase("draw"), "plot.not-revealed")
+    legal(t, RevealPlot("A", pid("A", p1)))
+    illegal(t, SetFirstPlayer("B"), "plot.not-revealed")
+    legal(t, RevealPlot("B", pid("B", p2)))
+    high = "A" if ini1 > ini2 else "B"
+    assert initiative_winner(t) == high
+    v = legal(t, SetFirstPlayer("B"))
+    assert "initiative" in notes_of(v)
+    for phase in ("draw", "marshaling"):
+        legal(t, BeginPhase(phase))
+    assert t.active_player == "B"
+    v = legal(t, CollectIncome("B", modifier=-1))
+    assert t.players["B"].gold == inc2 - 1 and "income" in notes_of(v)
+    illegal(t, CollectIncome("B"), "gold.income-once")
+    illegal(t, PassTurn("A"), "turn.not-active")
+    v = legal(t, PassTurn("B"))
+    assert t.active_player == "A" and "all-passed" not in notes_of(v)
+    legal(t, CollectIncome("A"))
+    assert t.players["A"].gold == inc1
+    assert "all-passed" in notes_of(legal(t, PassTurn("A")))
+    assert t.active_player is None
+    legal(t, BeginPhase("challenges"))
+    assert t.active_player == "B"
+    for phase in ("dominance", "standing"):
+        legal(t, BeginPhase(phase))
+    v = legal(t, BeginPhase("taxation"))
+    assert "gold-returned" in notes_of(v) and [p.gold for p in t.players.values()] == [0, 0]
+    illegal(t, PassTurn("B"), "turn.phase")
+    legal(t, BeginPhase("plot"))
+    assert t.round == 2
+    illegal(t, RevealPlot("A", pid("A", p1)), "plot.not-in-plot-deck")
+    # The last plot: the used pile returns to the plot deck.
+    assert "plots-recycled" in notes_of(legal(t, RevealPlot("A", pid("A", p2))))
+    assert t.zone_of(pid("A", p1)) is Zone.PLOTS and t.zone_of(pid("A", p2)) is Zone.REVEALED
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_plot_rules(edition: str) -> None:
+    (p1, _, _), (p2, _, _) = PLOTS[edition]
+    t = plot_table(edition, phase="draw")
+    illegal(t, RevealPlot("A", pid("A", p1)), "plot.phase")
+    illegal(t, SetFirstPlayer("A"), "first-player.phase")
+    t = plot_table(edition)
+    legal(t, RevealPlot("A", pid("A", p1)))
+    illegal(t, RevealPlot("A", pid("A", p2)), "plot.once-per-round")
+    v = play(t, RevealPlot("A", pid("B", p2)), "advisory")
+    assert rules_of(v) == ["plot.not-in-plot-deck"] and not v.applied
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_income_needs_a_plot_or_an_amount(edition: str) -> None:
+    t = plot_table(edition, phase="marshaling")
+    v = play(t, CollectIncome("A"), "advisory")
+    assert rules_of(v) == ["gold.income-no-plot"] and not v.applied
+    legal(t, CollectIncome("A", amount=7))
+    assert t.players["A"].gold == 7
+    legal(t, SetGold("A", 3))
+    assert t.players["A"].gold == 3
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_standing_stands_every_kneeling_card(edition: str) -> None:
+    char = CHARACTER[edition]
+    t = make_table({"A": {char: 1}, "B": {}}, edition=edition, phase="dominance")
+    in_play(t, f"A.{char}.1")
+    legal(t, Kneel("A", f"A.{char}.1"))
+    v = legal(t, BeginPhase("standing"))
+    assert "cards-stand" in notes_of(v) and not t.in_play[f"A.{char}.1"].kneeling
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_power_on_faction_and_cards_and_the_win_at_15(edition: str) -> None:
+    char = CHARACTER[edition]
+    t = make_table({"A": {char: 2}, "B": {}}, edition=edition, phase="challenges")
+    card = f"A.{char}.1"
+    in_play(t, card)
+    legal(t, GainPower("A", 10))
+    legal(t, GainPower("A", 3, card=card))
+    assert power_total(t, "A") == 13 and winner(t) is None
+    v = play(t, LosePower("A", 4, card=card))
+    assert rules_of(v) == ["power.not-enough"] and not v.applied
+    hand(t, f"A.{char}.2")
+    illegal(t, GainPower("A", 1, card=f"A.{char}.2"), "power.not-in-play")
+    v = legal(t, GainPower("A", 2))
+    assert "game-won" in notes_of(v) and winner(t) == "A"
+    assert view(t, Role.of_seat("B"))["winner"] == "A"
+    legal(t, LosePower("A", 1))
+    assert winner(t) is None
+    assert "game-won" in notes_of(legal(t, SetPower("A", 20)))
+    assert view(t, Role.of_seat("A"))["players"][0]["power"] == 23
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_second_player_marshals_after_the_turn_pass_in_strict_mode(edition: str) -> None:
+    char = CHARACTER[edition]
+    t = make_table({"A": {}, "B": {char: 1}}, edition=edition, phase="marshaling")
+    hand(t, f"B.{char}.1")
+    t.phase = Phase.MARSHALING
+    marshal = Marshal("B", f"B.{char}.1")
+    assert "marshal.active-player" in rules_of(play(t, marshal, "strict"))
+    assert play(t, PassTurn("A"), "strict").applied
+    v = play(t, marshal, "strict")
+    assert "marshal.active-player" not in rules_of(v)
+
+
+def test_initiative_ties_go_to_the_lower_power() -> None:
+    (p1, _, _), _ = PLOTS["2e"]
+    t = plot_table("2e")
+    legal(t, RevealPlot("A", pid("A", p1)))
+    legal(t, RevealPlot("B", pid("B", p1)))
+    assert initiative_winner(t) is None
+    t.players["A"].power = 2
+    assert initiative_winner(t) == "B"
+    assert view(t, Role.of_seat("A"))["initiative_winner"] == "B"
