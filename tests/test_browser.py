@@ -387,3 +387,25 @@ def test_judge_downloads_the_verified_log(server: Server, browser: Any, tmp_path
     assert [r["action"]["type"] for r in rows] == ["setup_into_shadows"] and rows[0]["legal"]
     seat.goto(g["judge"]["url"])  # the same tab, a new key: only the fragment changes
     seat.wait_for_selector("#judge-box:not(.hidden)", timeout=5000)
+
+
+def test_every_page_works_under_the_content_security_policy(server: Server, browser: Any) -> None:
+    """No bypass here: the pages carry no inline script or handlers, so the CSP blocks nothing of ours."""
+    base = server.url + "/api"
+    g = prepared_game(base)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = context.new_page()
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: violations.append(str(e)))
+    _, t = call(base + "/tapestry", "POST", "/games", {"humans": ["Ann"], "seed": "csp"})
+    for url in (server.url + "/", g["host"]["url"].replace("http://localhost", server.url),
+                g["seats"][0]["url"].replace("http://localhost", server.url), server.url + "/tts",
+                server.url + "/tapestry", t["url"].replace("http://localhost", server.url)):
+        page.goto(url)
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(300)  # scripts run; live streams never go idle
+    page.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    page.wait_for_selector("text=Alice", timeout=5000)  # the table rendered from script
+    context.close()
+    assert violations == []
