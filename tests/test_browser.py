@@ -409,3 +409,31 @@ def test_every_page_works_under_the_content_security_policy(server: Server, brow
     page.wait_for_selector("text=Alice", timeout=5000)  # the table rendered from script
     context.close()
     assert violations == []
+
+
+def test_a_phone_notices_when_the_log_it_saw_loses_its_tail(server: Server, browser: Any) -> None:
+    import sqlite3
+
+    base = server.url + "/api"
+    g = prepared_game(base)
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    page.wait_for_selector("text=Alice")
+    status, view = call(base, "GET", f"/games/{gid}/view", key=ka)
+    assert call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "gain_gold", "player": "A", "amount": 1},
+                                                         "expected_version": view["version"]}, ka)[0] == 201
+    page.wait_for_function(f"() => (localStorage.getItem('companion:seen:/api/games/{gid}') || '')"
+                           f".includes('\"version\":{view['version'] + 1}')", timeout=5000)
+    # Someone with the database file removes the last entry and sets the head back.
+    conn = sqlite3.connect(server.db)
+    last = view["version"] + 1
+    prev = conn.execute("select prev_hash from entries where game_id = ? and seq = ?", [gid, last]).fetchone()[0]
+    conn.execute("delete from entries where game_id = ? and seq = ?", [gid, last])
+    conn.execute("update games set version = ?, head_hash = ? where id = ?", [last - 1, prev, gid])
+    conn.commit()
+    conn.close()
+    page.reload()
+    page.wait_for_selector("text=entries were removed", timeout=5000)
+    shot(page, "tamper-tail-dropped")
+    page.context.close()

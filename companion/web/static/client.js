@@ -173,6 +173,28 @@ class TableClient {
     }
   }
 
+  /**
+   * Tamper evidence where players look: remember the newest point of the log this phone saw (version and
+   * short head hash); on the next load ask the server whether the log still holds it. Returns a warning, or "".
+   */
+  async checkSeen(view) {
+    if (!view || !view.head) return "";
+    const k = "companion:seen:" + this.base;
+    const before = JSON.parse(localStorage.getItem(k) || "null");
+    let warning = "";
+    if (view.integrity && view.integrity.ok === false) warning = t("tamper.broken");
+    if (before && !this.seenChecked) {
+      this.seenChecked = true;
+      const r = await this.get("/verify?seen=" + before.version + ":" + before.head);
+      if (r.ok && r.data.seen && r.data.seen !== "ok") warning = t("tamper." + r.data.seen, {version: before.version});
+    }
+    this.seenChecked = true;
+    if (!warning && (!before || view.version >= before.version)) {
+      localStorage.setItem(k, JSON.stringify({version: view.version, head: view.head}));
+    }
+    return warning;
+  }
+
   async refresh() {
     const r = await this.get("/view");
     if (r.ok) this.onUpdate({view: r.data, entries: [], reloadLog: true});
@@ -184,6 +206,9 @@ class TableClient {
       try {
         const r = await fetch(this.base + path, {headers: {...authHeaders(this.key), Accept: "text/event-stream",
           "Last-Event-ID": String(this.version())}});
+        if (r.status === 401 || r.status === 403) {  // this link was replaced or never opened this game
+          this.live = false; this.status(); this.onFlag({revoked: true}); return;
+        }
         if (!r.ok || !r.body) throw new Error("stream " + r.status);
         this.live = true;
         this.status();
@@ -203,6 +228,7 @@ class TableClient {
               if (line.startsWith("event:")) event = line.slice(6).trim();
               else if (line.startsWith("data:")) data += line.slice(5).trim();
             }
+            if (event === "revoked") { this.live = false; this.status(); this.onFlag({revoked: true}); return; }
             if (event === eventName && data) this.onUpdate(JSON.parse(data), true);
           }
         }

@@ -18,13 +18,17 @@ const client = new TableClient({
     box.classList.toggle("hidden", online && !waiting);
     box.textContent = online ? t("sending", {n: waiting}) : (waiting ? t("offline", {n: waiting}) : t("offlineNone"));
   },
-  onFlag: f => showFlag({kind: "info", text: f.conflict ? t("conflict") : t("notResent", {action: f.label})}),
+  onFlag: f => showFlag(f.revoked ? {kind: "error", text: t("revoked")}
+    : {kind: "info", text: f.conflict ? t("conflict") : t("notResent", {action: f.label})}),
 });
 
 function update(u) {
   if (u.view && state && u.view.version < state.version) return;
   if (u.view && state && u.view.version > state.version && flag && flag.kind === "note") flag = null;  // old news
-  if (u.view) state = u.view;
+  if (u.view) {
+    state = u.view;
+    client.checkSeen(state).then(warning => { if (warning) showFlag({kind: "error", text: warning}); });
+  }
   const known = new Set(log.map(e => e.seq));
   for (const e of u.entries || []) if (!known.has(e.seq)) log.push(e);
   if (u.reload_log || u.reloadLog) loadLog();
@@ -167,8 +171,9 @@ function renderFlag() {
   box.replaceChildren();
   if (!flag) return;
   const f = flag;
-  const node = el("div", {class: "flag" + (f.kind === "recorded" || f.kind === "refused" ? "" : " ok"), role: "alert", "data-flag": f.kind});
-  if (f.text) node.append(el("div", {}, (f.kind === "recorded" || f.kind === "refused" ? "⚑ " : "") + f.text));
+  const alarm = f.kind === "recorded" || f.kind === "refused" || f.kind === "error";
+  const node = el("div", {class: "flag" + (alarm ? "" : " ok"), role: "alert", "data-flag": f.kind});
+  if (f.text) node.append(el("div", {}, (alarm ? "⚑ " : "") + f.text));
   if (f.cite) node.append(el("div", {class: "cite"}, citation(f.cite) + (isJudge() && f.rule ? " · " + f.rule : "")));
   for (const v of f.more || []) node.append(el("div", {}, "⚑ " + msg(v)), el("div", {class: "cite"}, citation(v.citation)));
   for (const n of f.notes || []) node.append(el("div", {class: "note"}, msg(n)));
