@@ -420,7 +420,7 @@ def test_a_phone_notices_when_the_log_it_saw_loses_its_tail(server: Server, brow
     page = browser.new_context(**PHONE, locale="en-GB").new_page()
     page.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
     page.wait_for_selector("text=Alice")
-    status, view = call(base, "GET", f"/games/{gid}/view", key=ka)
+    _, view = call(base, "GET", f"/games/{gid}/view", key=ka)
     assert call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "gain_gold", "player": "A", "amount": 1},
                                                          "expected_version": view["version"]}, ka)[0] == 201
     page.wait_for_function(f"() => (localStorage.getItem('companion:seen:/api/games/{gid}') || '')"
