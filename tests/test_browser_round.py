@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.server import Server, start_server
+from tests.server import Server, call, start_server
 from tests.tables import catalog
 from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
 
@@ -258,3 +258,51 @@ def test_names_keep_their_umlauts_and_similar_names_get_their_own_seats(server: 
     page.goto(host.get_attribute("[data-seat=JurgenMuller] a", "href"))
     page.wait_for_selector("#title:has-text('Jürgen Müller')", timeout=WAIT)
     assert "Jurgen Muller" in page.text_content("[data-seat=JurgenMuller2] h2")  # h2 is upper-cased by CSS
+
+
+def test_double_taps_and_two_phones_tapping_next_together_record_once(server: Server, browser: Any) -> None:
+    """Each tap counts once: a double tap on an action button, and two phones tapping "Next" at the same
+    moment, each leave one entry in the log (the second phone sees the new state; nothing is re-sent)."""
+    _, g = call(server.url + "/api", "POST", "/games", {"seats": [{"seat": "A", "name": "Alice"},
+                                                                  {"seat": "B", "name": "Bob"}]})
+    gid = g["game"]["id"]
+    a = browser.new_context(**PHONE, locale="en-GB").new_page()
+    b = browser.new_context(**PHONE, locale="en-GB").new_page()
+    for page, link in ((a, g["seats"][0]["url"]), (b, g["seats"][1]["url"])):
+        page.goto(link.replace("http://localhost", server.url))
+        page.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+
+    def entries() -> list[dict[str, Any]]:
+        return call(server.url + "/api", "GET", f"/games/{gid}/log", key=g["judge"]["key"])[1]["entries"]
+
+    # A double tap on "Next" (setup -> plot) on one phone.
+    a.dblclick("#step[data-step=next-step]")
+    a.wait_for_function("document.querySelector('#phase') && document.body.innerText.includes('plot')",
+                        timeout=WAIT)
+    a.wait_for_timeout(500)
+    phases = [e["data"]["phase"] for e in entries() if e["data"].get("type") == "begin_phase"]
+    assert phases == ["plot"]
+    # Gold: a burst of taps is one entry with the sum.
+    for _ in range(3):
+        a.click("#gold-plus")
+    a.wait_for_function("document.querySelector('#gold').textContent === '3'", timeout=WAIT)
+    a.wait_for_timeout(1200)
+    golds = [e["data"] for e in entries() if e["data"].get("type") == "gain_gold"]
+    assert golds == [{"amount": 3, "player": "A", "type": "gain_gold"}]
+    # Two phones tap "Next" together: both saw the plot phase (B's live updates are held back, so its tap
+    # is certainly stale). One phase change is recorded; B gets the conflict, shows the new state and
+    # sends nothing more.
+    b.route("**/events*", lambda route: route.abort())
+    b.reload()
+    b.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+    before = len(entries())
+    a.click("#step[data-step=next-step]")
+    a.wait_for_function("document.body.innerText.includes('draw')", timeout=WAIT)
+    b.click("#step[data-step=next-step]")
+    b.wait_for_function("document.body.innerText.includes('draw')", timeout=WAIT)  # the new state, shown
+    b.wait_for_timeout(1500)
+    after = entries()[before:]
+    assert [e["data"].get("phase") for e in after if e["data"].get("type") == "begin_phase"] == ["draw"]
+    shot(b, "two-phones-next-conflict")
+    a.context.close()
+    b.context.close()
