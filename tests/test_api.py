@@ -250,3 +250,32 @@ def test_every_body_route_has_a_size_limit(client: FlaskClient) -> None:
         if rule.methods & {"POST", "PUT"}:  # type: ignore[operator]
             fn = app.view_functions[rule.endpoint]
             assert getattr(fn, "body_limit", None), f"{rule.rule} has no body limit"
+
+
+def test_a_real_decklist_loads_with_its_agenda_and_plots_and_legality_warnings(client: FlaskClient) -> None:
+    from tests.conftest import need_shared
+    from tests.decklists import as_text, counts, real_decks
+    from tests.tables import catalog
+
+    need_shared()
+    raw = real_decks()[0]
+    text = as_text(raw, catalog())
+    g = new_game(client)
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    r = client.put(f"/api/games/{gid}/seats/A/deck", headers=h(ka), json={"expected_version": 0, "text": text})
+    body = r.get_json()
+    assert r.status_code == 200, body
+    draw = counts(raw, catalog(), {"character", "location", "attachment", "event"})
+    assert body["agendas"] and body["plots"] == 7 and body["draw"] == draw
+    assert isinstance(body["warnings"], list) and all(w["citation"] and w["message"]["de"] for w in body["warnings"])
+    view = client.get(f"/api/games/{gid}/view", headers=h(ka)).get_json()
+    mine = view["players"][0]
+    assert len(mine["agenda"]) == len(body["agendas"]) and mine["plots"]["count"] == 7
+    # The same list pasted twice is a mistake, not a 120-card deck; nothing is recorded.
+    r = client.put(f"/api/games/{gid}/seats/A/deck", headers=h(ka),
+                   json={"expected_version": 1, "text": text + "\n" + text})
+    assert r.status_code == 400 and "twice" in json.dumps(r.get_json())
+    assert client.get(f"/api/games/{gid}").get_json()["version"] == 1
+    # Until A's first card action, A may replace its deck; the host may at any time.
+    r = client.put(f"/api/games/{gid}/seats/A/deck", headers=h(ka), json={"expected_version": 1, "text": text})
+    assert r.status_code == 200 and r.get_json()["version"] == 2

@@ -17,7 +17,8 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
-from companion.catalog.decks import DeckError, parse_deck
+from companion.catalog.decks import Deck, DeckError, parse_deck
+from companion.catalog.legality import check_deck
 from companion.rules import ActionError, Seat, action_from_dict, view
 from companion.rules.roles import SPECTATOR, Role, RoleKind
 from companion.rules.suggest import suggest_actions
@@ -289,7 +290,6 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
             raise ApiError(400, "bad_deck", "the decklist has problems",
                            problems=[{"line": p.line, "text": p.text, "message": p.message,
                                       "suggestions": list(p.suggestions)} for p in exc.problems[:50]]) from None
-        slots = deck.slots
     elif isinstance(data.get("deck"), dict):
         raw = data["deck"].get("slots", data["deck"])
         if not isinstance(raw, dict) or not raw or len(raw) > 400 or not all(
@@ -297,9 +297,12 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
             for k, v in raw.items()
         ):
             raise ApiError(400, "bad_deck", "deck must map card codes to copy counts (1-99)")
-        slots = {k: v for k, v in raw.items() if (c := catalog.get(k)) is None or c.type != "agenda"}
+        deck = deck_from_slots(raw, catalog, game.edition)
     else:
         raise ApiError(400, "bad_deck", 'send "text" (a ThronesDB decklist) or "deck" (code -> copies)')
+    # Every physical card becomes an instance: the draw deck, the plot deck and the agenda.
+    slots = {**deck.slots, **dict.fromkeys(deck.agendas, 1)}
+    warnings = [w.to_dict() for w in check_deck(deck, catalog)]
     tag = data.get("tag")
     if tag is not None and (not isinstance(tag, str) or not re.fullmatch(r"[0-9A-Za-z]{3}", tag)):
         raise ApiError(400, "bad_tag", "a deck tag is the 3 characters printed on its labels (0-9, A-Z)")
@@ -307,8 +310,24 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
         entry = svc().store.set_deck(game.id, seat, slots, actor=role, expected_version=version,
                                      tag=tag.upper() if tag else None, request_id=rid)
     except Replayed as done:
-        return jsonify({"version": done.seq, "cards": sum(slots.values()), "replayed": True})
-    return jsonify({"version": entry.seq, "cards": sum(slots.values())})
+        return jsonify({"version": done.seq, "cards": sum(slots.values()), "warnings": warnings, "replayed": True})
+    # Legality is advice (a casual game may play any deck): warnings with the rule, never a refusal.
+    return jsonify({"version": entry.seq, "cards": sum(slots.values()), "draw": deck.draw_size,
+                    "plots": deck.plot_size, "agendas": deck.agendas, "warnings": warnings})
+
+
+def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:
+    """A deck sent as code -> copies, sorted into draw deck, plots and agendas by the cards' types."""
+    deck = Deck(name="deck", edition=edition)  # type: ignore[arg-type]
+    for code, n in raw.items():
+        card = catalog.get(code)
+        if card is not None and card.type == "agenda":
+            deck.agendas.extend([code] * n)
+        elif card is not None and card.type == "plot":
+            deck.plots[code] = n
+        else:
+            deck.draw[code] = n  # unknown codes are refused by the store, naming them
+    return deck
 
 
 @api.post("/games/<game_id>/actions")
