@@ -112,7 +112,7 @@ def test_landmarks_go_to_whoever_reaches_them_first() -> None:
     s = se(science=3, technology=3)
     claim_landmark(s, "Ben", "technology", 4)
     take_turn(s, 7, 1)  # card 7: ALL; card 1 bottom->top starts with SCI
-    assert s.landmarks == {"technology:4": "Ben", "science:4": SHADOW}
+    assert s.landmarks == {"technology:4": "human:Ben", "science:4": SHADOW}
     with pytest.raises(TapestryError, match="already taken by the Shadow Empire"):
         claim_landmark(s, "Ann", "science", 4)
     s.positions["technology"] = 3
@@ -127,7 +127,7 @@ def test_reaching_the_end_takes_the_achievement_once() -> None:
     take_turn(s, 4, 2)  # ALL; card 2 bottom->top: TEC …
     assert s.positions["technology"] == 12 and s.achievements == [SHADOW]
     set_human_position(s, "Ann", "military", 12)
-    assert s.achievements == [SHADOW, "Ann"]
+    assert s.achievements == [SHADOW, "human:Ann"]
 
 
 # -- the empty deck: favourite change and reshuffle -----------------------------------------------------
@@ -266,3 +266,19 @@ def test_a_seed_reproduces_a_game(seed: str, turns: int) -> None:
         return [m.to_dict() for m in state.moves]
 
     assert play() == play()
+
+
+def test_a_human_called_shadow_is_a_human_and_never_the_shadow_empire() -> None:
+    s = ShadowEmpire(humans=["shadow", "automa:"], favourite="science", deck=list(DECK))  # type: ignore[arg-type]
+    s.positions.update(science=11, technology=11)
+    set_human_position(s, "shadow", "military", 12)
+    claim_landmark(s, "shadow", "exploration", 4)
+    take_turn(s, 3, 1)  # the Shadow Empire reaches the end of science: its own achievement
+    state = s.to_dict()
+    assert state["achievements"] == [{"kind": "human", "name": "shadow"}, {"kind": "automa"}]
+    taken = {f"{lm['track']}:{lm['space']}": lm["taken_by"] for lm in state["landmarks"] if lm["taken_by"]}
+    assert taken["exploration:4"] == {"kind": "human", "name": "shadow"}
+    # A landmark the human "shadow" holds is not the Shadow Empire's: the automa may not take it, nor the
+    # other way round.
+    with pytest.raises(TapestryError, match="already taken by shadow"):
+        claim_landmark(s, "automa:", "exploration", 4)

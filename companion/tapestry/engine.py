@@ -37,7 +37,22 @@ from companion.tapestry.facts import (
     Track,
 )
 
-SHADOW = "shadow"
+#: Who holds a landmark or an achievement: the Shadow Empire, or a human by name. The two are kept apart by
+#: a prefix no name can fake, so a human called "shadow" is a human like any other.
+SHADOW = "automa:"
+
+
+def human_owner(name: str) -> str:
+    return f"human:{name}"
+
+
+def owner_dict(owner: str | None) -> dict[str, str] | None:
+    """An owner as the API shows it: {"kind": "automa"} or {"kind": "human", "name": …}."""
+    if owner is None:
+        return None
+    if owner == SHADOW:
+        return {"kind": "automa"}
+    return {"kind": "human", "name": owner.removeprefix("human:")}
 
 
 class TapestryError(ValueError):
@@ -108,11 +123,11 @@ class ShadowEmpire:
             "humans": list(self.humans), "favourite": self.favourite, "positions": dict(self.positions),
             "deck_size": len(self.deck), "discard": list(self.discard), "pair": list(self.pair) if self.pair else None,
             "landmarks": [
-                {"track": t, "space": s, "name": LANDMARKS[t][s], "taken_by": self.landmarks.get(f"{t}:{s}")}
+                {"track": t, "space": s, "name": LANDMARKS[t][s], "taken_by": owner_dict(self.landmarks.get(f"{t}:{s}"))}
                 for t in TRACKS for s in LANDMARK_SPACES
             ],
             "human_positions": {h: dict(p) for h, p in self.human_positions.items()},
-            "income_turns": dict(self.income_turns), "achievements": list(self.achievements),
+            "income_turns": dict(self.income_turns), "achievements": [owner_dict(a) for a in self.achievements],
             "settings": asdict(self.settings), "turns": self.turns, "reshuffles": self.reshuffles,
             "over": self.over, "moves": [m.to_dict() for m in self.moves],
         }
@@ -296,8 +311,8 @@ def set_human_position(se: ShadowEmpire, human: str, track: Track, space: int) -
     if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space <= END_SPACE:
         raise TapestryError("a track space is a number from 0 to 12", "Ein Feld ist eine Zahl von 0 bis 12")
     se.human_positions[human][track] = space
-    if space == END_SPACE and human not in se.achievements:
-        se.achievements.append(human)
+    if space == END_SPACE and human_owner(human) not in se.achievements:
+        se.achievements.append(human_owner(human))
 
 
 def claim_landmark(se: ShadowEmpire, human: str, track: Track, space: int) -> None:
@@ -307,10 +322,10 @@ def claim_landmark(se: ShadowEmpire, human: str, track: Track, space: int) -> No
                             "Wahrzeichen liegen auf den Feldern 4, 7 und 10 der vier Leisten")
     owner = se.landmarks.get(f"{track}:{space}")
     if owner is not None:
-        who = "the Shadow Empire" if owner == SHADOW else owner
+        who = "the Shadow Empire" if owner == SHADOW else (owner or "").removeprefix("human:")
         raise TapestryError(f"{LANDMARKS[track][space]} was already taken by {who}",
-                            f"{LANDMARKS[track][space]} hat schon {'das Schattenreich' if owner == SHADOW else owner}")
-    se.landmarks[f"{track}:{space}"] = human
+                            f"{LANDMARKS[track][space]} hat schon {'das Schattenreich' if owner == SHADOW else who}")
+    se.landmarks[f"{track}:{space}"] = human_owner(human)
 
 
 def income_turn(se: ShadowEmpire, human: str) -> None:

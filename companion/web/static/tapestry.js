@@ -70,7 +70,7 @@ function tablePage() {
         if (s.positions[tr] === sp) here.push(el("span", {class: "marker se", title: t("seShadow")}, "S"));
         for (const h of s.humans) if (s.human_positions[h][tr] === sp) here.push(el("span", {class: "marker"}, h.slice(0, 2)));
         cells.append(el("div", {class: "cell" + (lm ? (lm.taken_by ? " lm taken" : " lm") : "") + (sp === 12 ? " end" : ""),
-          title: lm ? lm.name + (lm.taken_by ? ` (${t("seTakenBy")} ${lm.taken_by === "shadow" ? t("seShadow") : lm.taken_by})` : "") : ""},
+          title: lm ? lm.name + (lm.taken_by ? ` (${t("seTakenBy")} ${lm.taken_by.kind === "automa" ? t("seShadow") : lm.taken_by.name})` : "") : ""},
           el("div", {class: "num"}, String(sp)), ...here));
       }
       row.append(cells);
