@@ -123,7 +123,8 @@ class ShadowEmpire:
             "humans": list(self.humans), "favourite": self.favourite, "positions": dict(self.positions),
             "deck_size": len(self.deck), "discard": list(self.discard), "pair": list(self.pair) if self.pair else None,
             "landmarks": [
-                {"track": t, "space": s, "name": LANDMARKS[t][s], "taken_by": owner_dict(self.landmarks.get(f"{t}:{s}"))}
+                {"track": t, "space": s, "name": LANDMARKS[t][s],
+                 "taken_by": owner_dict(self.landmarks.get(f"{t}:{s}"))}
                 for t in TRACKS for s in LANDMARK_SPACES
             ],
             "human_positions": {h: dict(p) for h, p in self.human_positions.items()},
