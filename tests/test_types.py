@@ -1,4 +1,5 @@
-"""The pure rules core type-checks under ``mypy --strict`` (every ``# type: ignore`` must be needed)."""
+"""The rules core, the store and the Tapestry engine type-check under ``mypy --strict`` (every
+``# type: ignore`` must be needed)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKED = ["companion/rules"]
+CHECKED = ["companion/rules", "companion/store", "companion/tapestry"]
 
 
 def test_mypy_strict(tmp_path: Path) -> None:

@@ -10,19 +10,19 @@ import sqlite_utils
 
 
 def _v1(db: sqlite_utils.Database) -> None:
-    db["games"].create(
+    db.table("games").create(
         {
             "id": str, "kind": str, "title": str, "edition": str, "mode": str, "header": str,
             "host_hash": str, "judge_hash": str, "version": int, "head_hash": str, "created": str,
         },
         pk="id",
     )
-    db["seats"].create(
+    db.table("seats").create(
         {"game_id": str, "seat": str, "position": int, "name": str, "faction": str, "key_hash": str},
         pk=("game_id", "seat"),
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["entries"].create(
+    db.table("entries").create(
         {
             "game_id": str, "seq": int, "kind": str, "data": str, "actor": str, "at": str,
             "prev_hash": str, "hash": str, "verdict": str,
@@ -30,7 +30,7 @@ def _v1(db: sqlite_utils.Database) -> None:
         pk=("game_id", "seq"),
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["decks"].create(
+    db.table("decks").create(
         {"id": int, "name": str, "edition": str, "faction": str, "deck": str, "created": str}, pk="id"
     )
 
@@ -38,28 +38,28 @@ def _v1(db: sqlite_utils.Database) -> None:
 def _v2(db: sqlite_utils.Database) -> None:
     # Decks live in each game's log and saved decks on each phone: the library table went unused.
     if "decks" in db.table_names():
-        db["decks"].drop()
+        db.table("decks").drop()
 
 
 def _v3(db: sqlite_utils.Database) -> None:
     # Trust: entries keep what stays hidden (seal) and who confirmed them (meta); games chain with a
     # secret key so a published head hash gives nobody a way to guess hidden cards; writes carry
     # request ids; effects on another seat's face-down cards wait in ``pending`` for its confirmation.
-    db["entries"].add_column("seal", str)
-    db["entries"].add_column("meta", str)
-    db["games"].add_column("chain", int)  # NULL: the first chain format
-    db["games"].add_column("chain_key", str)
-    db["games"].add_column("table_key_hash", str)
-    db["requests"].create(
+    db.table("entries").add_column("seal", str)
+    db.table("entries").add_column("meta", str)
+    db.table("games").add_column("chain", int)  # NULL: the first chain format
+    db.table("games").add_column("chain_key", str)
+    db.table("games").add_column("table_key_hash", str)
+    db.table("requests").create(
         {"game_id": str, "actor": str, "request_id": str, "seq": int, "pending_id": str, "created": str},
         pk=("game_id", "actor", "request_id"),
     )
-    db["pending"].create(
+    db.table("pending").create(
         {"id": str, "game_id": str, "requested_by": str, "awaiting": str, "action": str, "resolved": str,
          "version": int, "status": str, "created": str, "decided_by": str, "seq": int},
         pk="id",
     )
-    db["pending"].create_index(["game_id", "status"])
+    db.table("pending").create_index(["game_id", "status"])
 
 
 #: Each migration takes the schema from version i to i+1. Never edit one that has shipped; add another.

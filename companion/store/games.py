@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import sqlite_utils
 
@@ -236,8 +236,10 @@ class Game:
         for seat, h in self.seat_hashes.items():
             if matches(key, h):
                 found = Role.of_seat(seat)
-        for role, h in ((JUDGE, self.judge_hash), (HOST, self.host_hash), (TABLE, self.table_hash)):
-            if matches(key, h):
+        roles: tuple[tuple[Role, str | None], ...] = ((JUDGE, self.judge_hash), (HOST, self.host_hash),
+                                                      (TABLE, self.table_hash))
+        for role, role_hash in roles:
+            if matches(key, role_hash):
                 found = role
         return found
 
@@ -270,11 +272,15 @@ class Cached:
                       dict(self.integrity))
 
 
-def _with_connection(method: Callable[..., Any]) -> Callable[..., Any]:
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _with_connection(method: Callable[Concatenate[GameStore, P], R]) -> Callable[Concatenate[GameStore, P], R]:
     """Public store methods borrow a pooled connection for their duration (nested calls share it)."""
 
     @functools.wraps(method)
-    def inner(self: GameStore, *args: Any, **kwargs: Any) -> Any:
+    def inner(self: GameStore, *args: P.args, **kwargs: P.kwargs) -> R:
         if getattr(self._local, "db", None) is not None:
             return method(self, *args, **kwargs)
         db = self._pool.get()
@@ -285,7 +291,7 @@ def _with_connection(method: Callable[..., Any]) -> Callable[..., Any]:
             self._local.db = None
             self._pool.put(db)
 
-    return inner
+    return inner  # type: ignore[return-value]  # functools.wraps' wrapper type hides the self argument
 
 
 class GameStore:
@@ -313,7 +319,7 @@ class GameStore:
     # -- connections and locks ----------------------------------------------------------
     @property
     def db(self) -> sqlite_utils.Database:
-        db = getattr(self._local, "db", None)
+        db: sqlite_utils.Database | None = getattr(self._local, "db", None)
         if db is None:
             raise RuntimeError("store methods borrow a connection first (@_with_connection)")
         return db
@@ -378,13 +384,13 @@ class GameStore:
         header_text = canonical(head)
         genesis = genesis_hash(header_text, chain_key)
         with self._write(game_id) as db:
-            db["games"].insert({
+            db.table("games").insert({
                 "id": game_id, "kind": kind, "title": title, "edition": edition, "mode": mode,
                 "header": header_text, "host_hash": head["keys"]["host"], "judge_hash": head["keys"]["judge"],
                 "version": 0, "head_hash": genesis, "created": created, "chain": 2, "chain_key": chain_key,
             })
             for i, s in enumerate(seats):
-                db["seats"].insert({"game_id": game_id, "seat": s.seat, "position": i, "name": s.name,
+                db.table("seats").insert({"game_id": game_id, "seat": s.seat, "position": i, "name": s.name,
                                     "faction": s.faction, "key_hash": head["keys"]["seats"][s.seat]})
         return self.game(game_id), keys
 
@@ -524,7 +530,7 @@ class GameStore:
         verdict_data = verdict.to_dict() if verdict else None
         h = entry_hash(game.head_hash, seq, kind, data, actor, at, chain_key=game.chain_key,
                        verdict=verdict_data, sealed=sealed or None, meta=meta or None)
-        db["entries"].insert({
+        db.table("entries").insert({
             "game_id": game.id, "seq": seq, "kind": kind, "data": canonical(data), "actor": actor, "at": at,
             "prev_hash": game.head_hash, "hash": h, "verdict": canonical(verdict_data) if verdict_data else None,
             "seal": canonical(sealed) if sealed else None, "meta": canonical(meta) if meta else None,
@@ -560,7 +566,7 @@ class GameStore:
     def _remember(self, db: sqlite_utils.Database, game: Game, actor: str, request_id: str | None,
                   seq: int | None = None, pending_id: str | None = None) -> None:
         if request_id is not None:
-            db["requests"].insert({"game_id": game.id, "actor": actor, "request_id": request_id, "seq": seq,
+            db.table("requests").insert({"game_id": game.id, "actor": actor, "request_id": request_id, "seq": seq,
                                    "pending_id": pending_id, "created": now()})
 
     def _require_intact(self, game: Game) -> None:
@@ -750,7 +756,8 @@ class GameStore:
             entry, result = self.record(game_id, role.actor, expected_version, step, request_id)
         except _Wait as wait:
             return self._ask(game_id, role, action, wait, expected_version, request_id)
-        return entry, result["verdict"]
+        verdict: Verdict = result["verdict"]
+        return entry, verdict
 
     @_with_connection
     def _ask(self, game_id: str, role: Role, requested: Action, wait: _Wait, expected_version: int | None,
@@ -767,7 +774,7 @@ class GameStore:
                               now())
             entry = self._append(db, game, "request", {"pending": pending.id, "action": pending.action,
                                                        "awaiting": wait.seat}, role.actor, None)
-            db["pending"].insert({"id": pending.id, "game_id": game_id, "requested_by": role.actor,
+            db.table("pending").insert({"id": pending.id, "game_id": game_id, "requested_by": role.actor,
                                   "awaiting": wait.seat, "action": canonical(pending.action),
                                   "resolved": canonical(wait.action.to_dict()), "version": entry.seq,
                                   "status": "open", "created": pending.created})

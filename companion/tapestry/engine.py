@@ -166,7 +166,7 @@ def break_tie(se: ShadowEmpire, card: int, valid: list[Track]) -> Track:
     for icon in TIEBREAKER[card]:
         track = se.favourite if icon == FAV else icon
         if track in valid:
-            return track  # type: ignore[return-value]
+            return track
     raise AssertionError("every track appears in every tiebreaker column")
 
 

@@ -39,8 +39,12 @@ _CARDS: dict[int, tuple[Rule, str]] = {
 #: card -> track rule used when the card is the left (track) card
 TRACK_RULE: dict[int, Rule] = {card: rule for card, (rule, _) in _CARDS.items()}
 #: card -> tiebreaker order used when the card is the right card, bottom to top; "FAV" = favourite track
+def _icon(code: str) -> Track | Literal["FAV"]:
+    return "FAV" if code == FAV else _CODES[code]
+
+
 TIEBREAKER: dict[int, tuple[Track | Literal["FAV"], ...]] = {
-    card: tuple(FAV if code == FAV else _CODES[code] for code in order.split()) for card, (_, order) in _CARDS.items()
+    card: tuple(_icon(code) for code in order.split()) for card, (_, order) in _CARDS.items()
 }
 DECK: tuple[int, ...] = tuple(sorted(_CARDS))
 
