@@ -12,6 +12,7 @@ from companion.catalog.card import Card
 from companion.catalog.decks import DeckError, parse_deck
 from companion.catalog.importers import CatalogError
 from companion.catalog.store import Catalog
+from companion.cli.options import catalog_option
 
 EDITION = click.Choice(["2e", "1e"])
 
@@ -41,7 +42,7 @@ def cards() -> None:
 @click.option("--edition", type=EDITION, help="Only cards of this edition.")
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 500))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--catalog", "catalog_path", type=click.Path(dir_okay=False), envvar="COMPANION_CATALOG", hidden=True)
+@catalog_option
 def search(text: str, edition: str | None, limit: int, as_json: bool, catalog_path: str | None) -> None:
     """Find cards by name (case, accents and small typos forgiven) or by code."""
     matches = _catalog(catalog_path).search(text, edition=edition, limit=limit)  # type: ignore[arg-type]
@@ -60,7 +61,7 @@ def search(text: str, edition: str | None, limit: int, as_json: bool, catalog_pa
 @cards.command("show")
 @click.argument("code")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--catalog", "catalog_path", type=click.Path(dir_okay=False), envvar="COMPANION_CATALOG", hidden=True)
+@catalog_option
 def show(code: str, as_json: bool, catalog_path: str | None) -> None:
     """Show one card's facts and its copies (same title, any type)."""
     catalog = _catalog(catalog_path)
@@ -83,7 +84,7 @@ def show(code: str, as_json: bool, catalog_path: str | None) -> None:
 
 @cards.command("import")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--catalog", "catalog_path", type=click.Path(dir_okay=False), envvar="COMPANION_CATALOG", hidden=True)
+@catalog_option
 def import_cards(paths: tuple[Path, ...], catalog_path: str | None) -> None:
     """Refresh the catalog from card dumps (files or folders), all in one transaction.
 
@@ -111,7 +112,7 @@ def deck() -> None:
 @click.option("--edition", type=EDITION, default="2e", show_default=True, help="Edition for plain-text lists.")
 @click.option("--seat", default="A", show_default=True, help="Seat that owns the copies.")
 @click.option("--json", "as_json", is_flag=True)
-@click.option("--catalog", "catalog_path", type=click.Path(dir_okay=False), envvar="COMPANION_CATALOG", hidden=True)
+@catalog_option
 def deck_show(file: Path, edition: str, seat: str, as_json: bool, catalog_path: str | None) -> None:
     """Read a ThronesDB decklist (JSON or plain text) and list every physical copy."""
     catalog = _catalog(catalog_path)

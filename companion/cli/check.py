@@ -10,60 +10,20 @@ from typing import Any
 import click
 
 from companion.catalog.store import Catalog
-from companion.rules import ActionError, play
-from companion.rules.log import LogError, read_log, verify_chain
+from companion.cli.options import catalog_option
+from companion.rules.log import LogError, judge
 
 
 def judge_log(text: str, catalog: Catalog, lang: str = "en") -> list[dict[str, Any]]:
-    """Replay a table log; one result per action line. Raises LogError when it cannot be read."""
-    log = read_log(text.splitlines())
-    broken = verify_chain(log)
-    if broken is not None:
-        raise LogError(*broken)
-    cards = catalog.cards(log.header.codes())
-    missing = sorted(log.header.codes() - set(cards))
-    if missing:
-        raise LogError(1, f"unknown card code(s) in the decks: {', '.join(missing)}")
-    try:
-        table = log.header.new_table(cards)
-    except ValueError as exc:
-        raise LogError(1, str(exc)) from None
-    results = []
-    for line, action in log.actions:
-        try:
-            verdict = play(table, action, log.header.mode)
-        except ActionError as exc:
-            raise LogError(line, str(exc)) from None
-        key = "message" if lang == "en" else "message_de"
-        results.append({
-            "line": line,
-            "action": action.to_dict(),
-            "legal": verdict.legal,
-            "applied": verdict.applied,
-            "violations": [{"rule": v.rule, "citation": v.citation, "message": getattr(v, key)}
-                           for v in verdict.violations],
-            "notes": [getattr(n, key) for n in verdict.notes],
-        })
-    for line, action, entry in log.undone:
-        # Taken back at the table, so not replayed; what was judged when it was recorded stands.
-        recorded = entry.get("verdict") or {}
-        results.append({
-            "line": line, "action": action.to_dict(), "legal": recorded.get("legal", True), "applied": False,
-            "undone": True,
-            "violations": [{"rule": v.get("rule"), "citation": v.get("citation"),
-                            "message": v.get("message" if lang == "en" else "message_de")}
-                           for v in recorded.get("violations", [])],
-            "notes": [n.get("message" if lang == "en" else "message_de") for n in recorded.get("notes", [])],
-        })
-    results.sort(key=lambda r: r["line"])
-    return results
+    """Replay a table log against the catalog's cards (the library call is ``companion.rules.log.judge``)."""
+    return judge(text, catalog.cards, lang)
 
 
 @click.command("check")
 @click.argument("log_file", metavar="LOG.jsonl", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per action line.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
-@click.option("--catalog", "catalog_path", type=click.Path(dir_okay=False), envvar="COMPANION_CATALOG", hidden=True)
+@catalog_option
 def check_log(log_file: Path, as_json: bool, lang: str, catalog_path: str | None) -> None:
     """Replay a table log and print every action's verdict.
 

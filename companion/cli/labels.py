@@ -8,6 +8,7 @@ import click
 
 from companion.catalog.decks import DeckError, parse_deck
 from companion.catalog.store import Catalog
+from companion.cli.options import catalog_option
 from companion.scan.labels import Label, LabelError, new_tag
 from companion.scan.render import DEFAULT_DOTS_PER_MODULE, SheetLabel, mm, pdf, png, sheets, title_page
 
@@ -21,9 +22,10 @@ from companion.scan.render import DEFAULT_DOTS_PER_MODULE, SheetLabel, mm, pdf, 
                    "10 = 24.6 mm (up to 12).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("card_images"),
               show_default=True)
-def labels(deck_file: Path, tag: str | None, edition: str, dots: int, out_dir: Path) -> None:
+@catalog_option
+def labels(deck_file: Path, tag: str | None, edition: str, dots: int, out_dir: Path, catalog_path: str | None) -> None:
     """Write sleeve labels for every physical copy in a deck: PDF (A4 and US Letter) and 300 dpi PNG."""
-    catalog = Catalog.open()
+    catalog = Catalog.open(catalog_path)
     try:
         deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)  # type: ignore[arg-type]
     except DeckError as exc:

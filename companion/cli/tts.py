@@ -12,6 +12,7 @@ import click
 
 from companion.catalog.decks import DeckError, parse_deck
 from companion.catalog.store import Catalog
+from companion.cli.options import catalog_option
 from companion.tts.importer import CardLookup, import_save
 from companion.tts.save import TtsError
 
@@ -56,12 +57,14 @@ def _seats(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--game", "game_id", help="Compare with this tracked game (and record with --apply).")
 @click.option("--seat", "seats", multiple=True, help="Map a TTS colour to a seat: Red=A (repeatable).")
 @click.option("--apply", "apply_", is_flag=True, help="Record the differences as actions, all or nothing.")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="COMPANION_DB")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="COMPANION_DB",
+              help="Game database file (default: the per-user one; env COMPANION_DB).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@catalog_option
 def import_cmd(file: Path, game_id: str | None, seats: tuple[str, ...], apply_: bool, db_path: str | None,
-               as_json: bool) -> None:
+               as_json: bool, catalog_path: str | None) -> None:
     """Read a TTS save, Saved Object or object file and show the table it holds."""
-    catalog = Catalog.open()
+    catalog = Catalog.open(catalog_path)
     data = read_with_progress(file) if file.stat().st_size > 4 * CHUNK else file.read_bytes()
     try:
         report = import_save(data, CardLookup(catalog.all()), file.name)
@@ -130,11 +133,13 @@ def _compare(report: dict, game_id: str, seats: dict[str, str], apply_: bool, db
 @click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
 @click.option("--face-url", default=None, help="Face image pattern with {code} (default: the card data's image URLs).")
 @click.option("--back-url", default=None, help="Card back image URL.")
-def deck_cmd(deck_file: Path, out: Path | None, edition: str, face_url: str | None, back_url: str | None) -> None:
+@catalog_option
+def deck_cmd(deck_file: Path, out: Path | None, edition: str, face_url: str | None, back_url: str | None,
+             catalog_path: str | None) -> None:
     """Write a TTS Saved Object with a ThronesDB deck: card codes in GMNotes, names, images."""
     from companion.tts.deck import DEFAULT_BACK, saved_object
 
-    catalog = Catalog.open()
+    catalog = Catalog.open(catalog_path)
     try:
         deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)  # type: ignore[arg-type]
         obj = saved_object(deck, catalog.cards(set(deck.slots) | set(deck.agendas)), face_url,

@@ -15,14 +15,14 @@ Card instances are named ``SEAT.CODE.COPY``. Lines starting with ``#`` are comme
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.catalog.card import Card
 from companion.rules.actions import Action, action_from_dict
 from companion.rules.editions import EDITIONS, Table
-from companion.rules.engine import MODES, Mode, Seat, new_table
+from companion.rules.engine import MODES, Mode, Seat, new_table, play
 from companion.rules.state import ActionError
 
 FORMAT = "agot-table-log"
@@ -197,3 +197,50 @@ def write_log(header: Header, actions: Iterable[Action]) -> str:
     lines = [json.dumps(header.to_dict(), ensure_ascii=False)]
     lines += [json.dumps(a.to_dict(), ensure_ascii=False) for a in actions]
     return "\n".join(lines) + "\n"
+
+
+def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: str = "en"
+          ) -> list[dict[str, Any]]:
+    """Replay a table log; one result per action line (undone entries of a judge's export included, marked,
+    not replayed). Verifies the export's hash chain first. Raises LogError naming the line that is wrong."""
+    log = read_log(text.splitlines())
+    broken = verify_chain(log)
+    if broken is not None:
+        raise LogError(*broken)
+    cards = cards_for(log.header.codes())
+    missing = sorted(log.header.codes() - set(cards))
+    if missing:
+        raise LogError(1, f"unknown card code(s) in the decks: {', '.join(missing)}")
+    try:
+        table = log.header.new_table(cards)
+    except ValueError as exc:
+        raise LogError(1, str(exc)) from None
+    results: list[dict[str, Any]] = []
+    for line, action in log.actions:
+        try:
+            verdict = play(table, action, log.header.mode)
+        except ActionError as exc:
+            raise LogError(line, str(exc)) from None
+        key = "message" if lang == "en" else "message_de"
+        results.append({
+            "line": line,
+            "action": action.to_dict(),
+            "legal": verdict.legal,
+            "applied": verdict.applied,
+            "violations": [{"rule": v.rule, "citation": v.citation, "message": getattr(v, key)}
+                           for v in verdict.violations],
+            "notes": [getattr(n, key) for n in verdict.notes],
+        })
+    for line, action, entry in log.undone:
+        # Taken back at the table, so not replayed; what was judged when it was recorded stands.
+        recorded = entry.get("verdict") or {}
+        results.append({
+            "line": line, "action": action.to_dict(), "legal": recorded.get("legal", True), "applied": False,
+            "undone": True,
+            "violations": [{"rule": v.get("rule"), "citation": v.get("citation"),
+                            "message": v.get("message" if lang == "en" else "message_de")}
+                           for v in recorded.get("violations", [])],
+            "notes": [n.get("message" if lang == "en" else "message_de") for n in recorded.get("notes", [])],
+        })
+    results.sort(key=lambda r: int(r["line"]))
+    return results
