@@ -5,6 +5,7 @@ Screenshots of the main pages at 390x844 land in test-artifacts/screenshots/.
 
 from __future__ import annotations
 
+import json
 import shutil
 import time
 from collections.abc import Iterator
@@ -436,4 +437,26 @@ def test_a_phone_notices_when_the_log_it_saw_loses_its_tail(server: Server, brow
     page.reload()
     page.wait_for_selector("text=entries were removed", timeout=5000)
     shot(page, "tamper-tail-dropped")
+    page.context.close()
+
+
+def test_the_host_page_sets_up_tabletop_simulator(server: Server, browser: Any) -> None:
+    page = browser.new_context(**PHONE, locale="de-DE", accept_downloads=True).new_page()
+    page.goto(server.url + "/")
+    page.fill("#seats", "Alice\nBob")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#tts-make")
+    page.select_option("[data-tts-seat=Alice]", "Red")
+    page.select_option("[data-tts-seat=Bob]", "Blue")
+    page.click("#tts-make")
+    page.wait_for_selector("#tts-result:not(.hidden)")
+    chat = page.input_value("#tts-chat")
+    assert chat.startswith("!companion key ") and len(chat) > 40
+    with page.expect_download() as download:
+        page.click("#tts-download")
+    obj = json.loads(Path(download.value.path()).read_text())
+    assert chat.split()[-1] not in json.dumps(obj) and obj["ObjectStates"][0]["Nickname"] == "Companion"
+    assert "Tabletop Simulator" in page.inner_text("#tts-box") and "Schlüssel" in page.inner_text("#tts-box")
+    page.locator("#tts-box").scroll_into_view_if_needed()
+    shot(page, "host-tts-panel-de")
     page.context.close()

@@ -576,3 +576,28 @@ def test_wrong_keys_are_limited_per_game(client: FlaskClient) -> None:
 
 def iter_lines(text: str) -> Iterator[str]:
     yield from text.splitlines()
+
+
+def test_the_tts_panel_gives_a_scoped_key_as_a_chat_line_and_an_object_without_any_key(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid, host, ka = g["game"]["id"], g["host"]["key"], g["seats"][0]["key"]
+    assert client.post(f"/api/games/{gid}/tts", headers=auth(ka), json={"seats": {"Red": "A"}}).status_code == 403
+    assert client.post(f"/api/games/{gid}/tts", headers=auth(host), json={"seats": {"Mauve": "A"}}).status_code == 400
+    assert client.post(f"/api/games/{gid}/tts", headers=auth(host), json={"seats": {"Red": "Z"}}).status_code == 400
+    r = client.post(f"/api/games/{gid}/tts", headers=auth(host), json={"seats": {"Red": "A", "Blue": "B"}})
+    assert r.status_code == 201
+    body = r.get_json()
+    key = body["chat"].removeprefix("!companion key ")
+    saved_object = json.dumps(body["object"])
+    for secret in (key, host, g["judge"]["key"], ka, g["seats"][1]["key"]):
+        assert secret not in saved_object  # TTS writes objects into every save, rewind and upload
+    state = json.loads(body["object"]["ObjectStates"][0]["LuaScriptState"])
+    assert state["game"] == gid and state["seats"] == {"Red": "A", "Blue": "B"}
+    ok = client.post(f"/api/tts/games/{gid}/snapshot", headers=auth(key),
+                     json={"colour": "Red", "seat": "A", "cards": []})  # the helper sends its mapping
+    assert ok.status_code == 200, ok.get_json()
+    # A new object revokes the old key.
+    client.post(f"/api/games/{gid}/tts", headers=auth(host), json={"seats": {"Red": "A"}})
+    gone = client.post(f"/api/tts/games/{gid}/snapshot", headers=auth(key),
+                       json={"colour": "Red", "seat": "A", "cards": []})
+    assert gone.status_code == 401

@@ -271,6 +271,32 @@ def table_key(game: Game, role: Role) -> Any:
     return jsonify({"key": key, "scope": "snapshots for this game"})
 
 
+@api.post("/games/<game_id>/tts")
+@limit(4096)
+@requires(HOST, JUDGE_KIND, what="setting up the Tabletop Simulator helper")
+def tts_setup(game: Game, role: Role) -> Any:
+    """The Tabletop Simulator panel of the host page: colours mapped to seats, a new scoped table key (the
+    old one stops working), the "Companion" object to drop into the game, and the chat line that hands the
+    helper its key. The key is never in the object: TTS would write it into every save."""
+    from companion.tts.bundle import companion_object
+    from companion.tts.save import COLOURS
+
+    data = body()
+    mapping = data.get("seats")
+    if not isinstance(mapping, dict) or not mapping or len(mapping) > len(COLOURS) or not all(
+            colour in COLOURS and seat in game.seat_names for colour, seat in mapping.items()):
+        raise ApiError(400, "bad_seats", f"seats maps TTS colours ({', '.join(COLOURS)}) to this game's seats",
+                       seats=game.seat_names)
+    try:
+        obj = companion_object(request.host_url.rstrip("/"), game.id, mapping)
+    except ValueError as exc:
+        raise ApiError(400, "bad_seats", str(exc)) from None
+    key = svc().store.issue_table_key(game.id, role)
+    svc().hub.revoke(game.id)
+    return jsonify({"chat": f"!companion key {key}", "object": obj, "seats": mapping,
+                    "scope": "snapshots for this game only"}), 201
+
+
 @api.put("/games/<game_id>/seats/<seat>/deck")
 @limit(512 * 1024)
 @requires(SEAT, HOST, JUDGE_KIND, what="setting a deck")

@@ -61,6 +61,10 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/table-key": {"post": _op(
         "Host or judge: a scoped key for the Tabletop Simulator helper (snapshots for this game only; a new one "
         "revokes the old)", params=G)},
+    "/api/games/{game_id}/tts": {"post": _op(
+        "Host or judge: map TTS colours to seats; a new scoped table key (as a chat line) and the Companion object",
+        params=G, body=_obj(["seats"], seats={"type": "object", "additionalProperties": {"type": "string"}}),
+        ok=201)},
     "/api/games/{game_id}/pending/{pending_id}": {"post": _op(
         "The seat whose face-down card an effect names (or the judge) confirms or declines it",
         params=[*G, "pending_id"],

@@ -48,3 +48,30 @@ messagesReady.then(lanCheck);
   }
   links.append(el("section", {}, el("h2", {}, t("judgeLink")), el("p", {}, el("a", {href: saved.judge.url, class: "muted"}, saved.judge.url))));
 })();
+
+// Tabletop Simulator: which colour plays which seat, then the Companion object and the key's chat line.
+const COLOURS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink", "Grey", "Black"];
+(async () => {
+  await messagesReady;
+  if (!saved) { document.getElementById("tts-box").classList.add("hidden"); return; }
+  const box = document.getElementById("tts-colours");
+  const picks = saved.seats.map((s, i) => {
+    const select = el("select", {"data-tts-seat": s.seat},
+      ...COLOURS.map(c => el("option", {value: c, ...(c === ["Red", "Blue", "Green", "Yellow", "White", "Purple"][i] ? {selected: ""} : {})}, c)));
+    box.append(el("label", {class: "row"}, el("span", {class: "grow"}, s.seat), select));
+    return select;
+  });
+  const make = document.getElementById("tts-make");
+  make.addEventListener("click", async () => {
+    const seats = {};
+    for (const p of picks) seats[p.value] = p.dataset.ttsSeat;
+    make.disabled = true;  // one key per tap
+    const r = await request(`/api/games/${gameId}/tts`, {method: "POST", key: saved.host.key, body: {seats}});
+    make.disabled = false;
+    if (!r.ok) { alert(r.data.error.message); return; }
+    const blob = new Blob([JSON.stringify(r.data.object, null, 2)], {type: "application/json"});
+    document.getElementById("tts-download").href = URL.createObjectURL(blob);
+    document.getElementById("tts-chat").value = r.data.chat;
+    document.getElementById("tts-result").classList.remove("hidden");
+  });
+})();
