@@ -91,3 +91,14 @@ def test_friendly_error_pages_in_both_languages(client: FlaskClient) -> None:
     assert r.status_code == 404 and "There is no such page or game." in r.get_data(as_text=True)
     assert client.get("/api/nowhere").get_json()["error"]["code"] == "not_found"
     assert client.get("/favicon.ico").status_code == 301
+
+
+def test_the_errors_a_player_can_meet_have_german_text() -> None:
+    """The phone shows a server error by its code in the reader's language (client.js errorText)."""
+    from companion.store.games import Broken, Conflict, Forbidden, Impossible, NotFound, Refused
+    from companion.web.errors import STORAGE
+
+    codes = {c.code for c in (Broken, Conflict, Forbidden, Impossible, NotFound, Refused)} | set(STORAGE)
+    codes |= {"bad_key", "too_many_attempts", "unknown_card", "internal_error", "database_busy", "bad_deck"}
+    de = catalogue("de")
+    assert sorted(c for c in codes if f"error.{c}" not in de) == []

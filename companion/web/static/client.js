@@ -33,6 +33,15 @@ function citation(heading) {
 }
 let SHOW_IDS = false;  // the judge sees instance ids; players see names
 /** A server message (rule violation, note) in the reader's language, without internal card ids. */
+/** A server error in the reader's language: the catalogue's text for its code, or (in English, or for a code the
+ * catalogue does not know) the server's own, more specific message. */
+function errorText(error) {
+  if (!error) return "";
+  if (typeof error === "string") return error;
+  const id = "error." + error.code;
+  return LANG !== "en" && hasMessage(id) ? t(id) : error.message;
+}
+
 function msg(obj) {
   const text = LANG === "de" ? (obj.message_de || obj.message) : obj.message;
   return SHOW_IDS ? text : String(text || "").replace(/\s*\[[^\][]*#\d+\]/g, "");

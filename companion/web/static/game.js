@@ -42,7 +42,7 @@ async function loadLog() {
 
 async function load() {
   const r = await client.get("/view");
-  if (!r.ok) { showFlag({kind: "refused", text: r.data.error.message}); return; }
+  if (!r.ok) { showFlag({kind: "refused", text: errorText(r.data.error)}); return; }
   state = r.data;
   await loadLog();
   render();
@@ -109,7 +109,7 @@ function answered(r) {
   if (!r.ok) {
     const v = r.data.error.details && r.data.error.details.verdict;
     const [first, ...more] = v ? v.violations : [];
-    showFlag({kind: "refused", text: t("refused", {message: first ? msg(first) : r.data.error.message}),
+    showFlag({kind: "refused", text: t("refused", {message: first ? msg(first) : errorText(r.data.error)}),
       cite: first ? first.citation : "", more, notes: v ? v.notes : []});
     return r;
   }
@@ -133,7 +133,7 @@ async function undo(seq, button = null) {
   await counters.flushAll();
   const r = await client.write("/undo", seq === undefined ? {} : {seq}, {label: t("undo"), button});
   if (r.queued || r.status === 409) return;
-  if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: r.data.error.message})}); return; }
+  if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(r.data.error)})}); return; }
   flag = null;  // the undone move's flag goes with it
   adopt(r.data.view);
   if (r.data.entry) log.push(r.data.entry);
@@ -476,7 +476,7 @@ async function openCard(cardId, known = "") {
   const r = await client.get("/cards/" + encodeURIComponent(cardId) + "/actions");
   const sheet = $("sheet");
   sheet.replaceChildren(el("h3", {}, cardName(cardId, known)));
-  if (!r.ok) sheet.append(el("div", {class: "flag"}, r.data.error.message));
+  if (!r.ok) sheet.append(el("div", {class: "flag"}, errorText(r.data.error)));
   else for (const s of r.data.actions) {
     const label = actName(s.action.type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${msg({message: s.target, message_de: s.target})}` : "");
     const ask = DESTRUCTIVE[s.action.type] ? t(DESTRUCTIVE[s.action.type], {card: cardName(cardId, known)}) : null;
@@ -564,7 +564,7 @@ $("deck-send").addEventListener("click", async ev => {
   if (r.queued || r.status === 409) return;
   if (!r.ok) {
     const problems = ((r.data.error.details || {}).problems || []).map(p => `${p.line ? t("line", {n: p.line}) + ": " : ""}${p.text} — ${p.message}${p.suggestions.length ? " (" + p.suggestions.join(", ") + ")" : ""}`);
-    showFlag({kind: "refused", text: problems.length ? problems.join("\n") : r.data.error.message});
+    showFlag({kind: "refused", text: problems.length ? problems.join("\n") : errorText(r.data.error)});
     return;
   }
   const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
@@ -577,7 +577,7 @@ $("deck-send").addEventListener("click", async ev => {
 // The judge downloads the hash-verified log in the format `companion check` reads.
 $("export").addEventListener("click", async () => {
   const r = await fetch(client.base + "/export", {headers: authHeaders(client.key)});
-  if (!r.ok) { const d = await r.json(); showFlag({kind: "refused", text: d.error.message}); return; }
+  if (!r.ok) { const d = await r.json(); showFlag({kind: "refused", text: errorText(d.error)}); return; }
   const link = el("a", {href: URL.createObjectURL(await r.blob()), download: gameId + ".jsonl"});
   document.body.append(link); link.click(); link.remove();
 });
@@ -604,7 +604,7 @@ async function scanImage(blob) {
     headers: {...authHeaders(client.key), "Content-Type": blob.type || "image/jpeg"}});
   const d = await r.json();
   list.replaceChildren();
-  if (!r.ok) { showFlag({kind: "refused", text: d.error.message}); return 0; }
+  if (!r.ok) { showFlag({kind: "refused", text: errorText(d.error)}); return 0; }
   if (!d.codes.length) { list.append(el("li", {class: "muted"}, t("noCode"))); return 0; }
   const cards = d.codes.filter(c => c.status === "ok");
   for (const c of d.codes) {

@@ -33,7 +33,7 @@ document.getElementById("create").addEventListener("submit", async ev => {
     body: JSON.stringify({edition: document.getElementById("edition").value, mode: document.getElementById("mode").value, seats})});
   const data = await r.json();
   const box = document.getElementById("create-error");
-  if (!r.ok) { box.textContent = data.error.message; box.classList.remove("hidden"); return; }
+  if (!r.ok) { box.textContent = errorText(data.error); box.classList.remove("hidden"); return; }
   localStorage.setItem("companion:host:" + data.game.id, JSON.stringify(data));
   localStorage.setItem("companion:" + data.game.id, data.host.key);
   location.href = "/g/" + data.game.id + "/host";

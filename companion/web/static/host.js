@@ -68,7 +68,7 @@ const COLOURS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "
     make.disabled = true;  // one key per tap
     const r = await request(`/api/games/${gameId}/tts`, {method: "POST", key: saved.host.key, body: {seats}});
     make.disabled = false;
-    if (!r.ok) { alert(r.data.error.message); return; }
+    if (!r.ok) { alert(errorText(r.data.error)); return; }
     const blob = new Blob([JSON.stringify(r.data.object, null, 2)], {type: "application/json"});
     document.getElementById("tts-download").href = URL.createObjectURL(blob);
     document.getElementById("tts-chat").value = r.data.chat;

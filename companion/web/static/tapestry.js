@@ -15,7 +15,7 @@ function newGamePage() {
     if (mode.value === "physical") body.favourite = document.getElementById("favourite").value;
     const r = await fetch("/api/tapestry/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
     const data = await r.json();
-    if (!r.ok) { const e = document.getElementById("error"); e.textContent = data.error.message; e.classList.remove("hidden"); return; }
+    if (!r.ok) { const e = document.getElementById("error"); e.textContent = errorText(data.error); e.classList.remove("hidden"); return; }
     location.href = data.url;
   });
 }
@@ -35,7 +35,7 @@ function tablePage() {
   async function post(path, body, button = null) {
     const r = await client.write(path, body, {button, label: body.entry ? body.entry.type : path});
     if (r.queued || r.status === 409) return;
-    if (!r.ok) { flag(lang() === "de" && r.data.error.details.message_de ? r.data.error.details.message_de : r.data.error.message); return; }
+    if (!r.ok) { flag(lang() === "de" && r.data.error.details.message_de ? r.data.error.details.message_de : errorText(r.data.error)); return; }
     flag(""); if (!data || r.data.version >= data.version) data = r.data; render();
   }
   async function load() { const r = await client.get(""); if (r.ok) { data = r.data; render(); } }

@@ -7,7 +7,7 @@ document.getElementById("go").addEventListener("click", async () => {
   const r = await fetch("/api/tts/import" + (game ? "?game=" + encodeURIComponent(game) : ""), {method: "POST",
     body: file, headers: {"Content-Type": "application/json", ...authHeaders(key)}});
   const d = await r.json();
-  if (!r.ok) { out.append(el("div", {class: "flag"}, d.error.message)); return; }
+  if (!r.ok) { out.append(el("div", {class: "flag"}, errorText(d.error))); return; }
   out.append(el("p", {}, t("ttsCounts", {shape: d.shape, ...d.counts})));
   for (const [colour, p] of Object.entries(d.players)) {
     const ul = el("ul", {class: "cards"});
