@@ -30,9 +30,9 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import sqlite_utils
 
 from companion.catalog.card import Card
-from companion.rules import Action, ActionError, Mode, Seat, Verdict, action_from_dict, new_table, play
+from companion.kinds import game_kind
+from companion.rules import Action, ActionError, Mode, Seat, Verdict, action_from_dict, play
 from companion.rules.editions import Table
-from companion.rules.engine import add_deck
 from companion.rules.permissions import Refusal, authorize, depends_on
 from companion.rules.roles import HOST, JUDGE, SPECTATOR, TABLE, Role, RoleKind
 from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal
@@ -365,10 +365,10 @@ class GameStore:
         header: dict[str, Any] | None = None,
     ) -> tuple[Game, Keys]:
         """Create a game. Returns it and the secrets (shown once, stored only as hashes)."""
-        if kind == "agot" and edition not in ("2e", "1e"):
-            raise StoreError("edition must be 2e or 1e", edition=edition)
-        if kind == "agot" and mode not in ("advisory", "strict"):
-            raise StoreError("mode must be advisory or strict", mode=mode)
+        try:
+            game_kind(kind).validate_setup(edition, mode)
+        except ValueError as exc:
+            raise StoreError(str(exc), edition=edition, mode=mode) from None
         game_id = new_game_id()
         # Seat keys apart from the roles' keys: a seat may be called "judge" or "host".
         keys = Keys(host=new_secret(), judge=new_secret(), seats={s.seat: new_secret() for s in seats})
@@ -585,32 +585,22 @@ class GameStore:
         undone = {int(e.data["seq"]) for e in entries if e.kind == "undo" and isinstance(e.data.get("seq"), int)}
         actions = {e.seq: e.data for e in entries if e.kind == "action" and e.seq not in undone}
         problems: list[dict[str, Any]] = []
-        if game.kind == "tapestry":
-            from companion.tapestry.engine import apply_entry, from_setup
-
-            shadow_empire = from_setup(game.header["setup"])
-            for seq, data in list(actions.items()):
-                try:
-                    apply_entry(shadow_empire, data)
-                except Exception as exc:  # one entry, not the game
-                    problems.append({"seq": seq, "error": _describe(exc)})
-                    del actions[seq]
-            return Cached(game.version, shadow_empire, undone, actions, problems, integrity)
+        kind = game_kind(game.kind)
         decks = {e.data["seat"]: e.data["deck"] for e in entries if e.kind == "deck"}
         try:
-            table = self._new_table(game, decks)
+            fresh = kind.fresh(game, decks, self._cards)
         except Exception as exc:
             problems.append({"seq": 0, "error": f"the decks cannot be loaded: {_describe(exc)}"})
-            table = self._new_table(game, {})
-        fresh = table.clone()
+            fresh = kind.fresh(game, {}, self._cards)
         # Replay; an entry that fails is set aside and the replay starts again without it (a failed
-        # apply may have half-changed the table). Failures are rare, so restarting costs nothing.
+        # apply may have half-changed the state). Failures are rare, so restarting costs nothing.
+        state = kind.clone(fresh)
         for _attempt in range(50):
-            table = fresh.clone()
+            state = kind.clone(fresh)
             failed = None
             for seq, data in actions.items():
                 try:
-                    play(table, action_from_dict(data), "advisory")
+                    kind.apply(state, data)
                 except Exception as exc:  # RecursionError, KeyError, …: one entry, not the whole game
                     failed = (seq, exc)
                     break
@@ -618,16 +608,8 @@ class GameStore:
                 break
             problems.append({"seq": failed[0], "error": _describe(failed[1])})
             del actions[failed[0]]
-        table.version = game.version
-        return Cached(game.version, table, undone, actions, problems, integrity)
-
-    def _new_table(self, game: Game, decks: Mapping[str, Mapping[str, int]]) -> Table:
-        codes = {code for d in decks.values() for code in d}
-        cards = dict(self._cards(codes))
-        table = new_table(game.edition, [Seat(s.seat, s.name, s.faction) for s in game.seats], cards)
-        for seat, deck in decks.items():
-            add_deck(table, seat, deck)
-        return table
+        kind.stamp(state, game.version)
+        return Cached(game.version, state, undone, actions, problems, integrity)
 
     @_with_connection
     def state(self, game_id: str, game: Game | None = None) -> Cached:
@@ -727,8 +709,7 @@ class GameStore:
             self._remember(db, game, actor, request_id, seq=entry.seq)
             working.version = entry.seq
             working.actions[entry.seq] = data
-            if game.kind == "agot":
-                working.table.version = entry.seq
+            game_kind(game.kind).stamp(working.table, entry.seq)
         self._keep(game_id, working)  # committed: readers see the new table from now on
         self._notify(game_id, entry.seq)
         return entry, result

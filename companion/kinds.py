@@ -1,0 +1,56 @@
+"""Game kinds: what the store needs of a kind of game, and the registry that finds them.
+
+The store keeps every kind's log the same way (entries, chain, keys) and never names a kind: it asks
+the registry for the kind's rules to build a state, apply an entry, copy and stamp a state. A kind
+is one module implementing ``GameKind`` and listed in ``KIND_MODULES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+#: The modules that define game kinds; each registers its kind when imported.
+KIND_MODULES = ("companion.rules.kind", "companion.tapestry.kind")
+
+CardsFor = Callable[[set[str]], Mapping[str, Any]]
+
+
+class GameKind(Protocol):
+    name: str
+
+    def validate_setup(self, edition: str, mode: str) -> None:
+        """Raise ValueError when a new game's edition or mode does not fit this kind."""
+
+    def fresh(self, game: Any, decks: Mapping[str, Mapping[str, int]], cards_for: CardsFor) -> Any:
+        """The state before the first action: from the game's header and seats, and the decks loaded."""
+
+    def apply(self, state: Any, data: dict[str, Any]) -> None:
+        """Apply one stored action entry (it was accepted when recorded)."""
+
+    def clone(self, state: Any) -> Any:
+        """A copy a writer may change while readers keep the original."""
+
+    def stamp(self, state: Any, version: int) -> None:
+        """Tell the state the log version it now reflects."""
+
+
+_KINDS: dict[str, GameKind] = {}
+
+
+def register(kind: GameKind) -> GameKind:
+    if kind.name in _KINDS:
+        raise RuntimeError(f"game kind {kind.name!r} registered twice")
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def game_kind(name: str) -> GameKind:
+    if not _KINDS:
+        for module in KIND_MODULES:
+            importlib.import_module(module)
+    try:
+        return _KINDS[name]
+    except KeyError:
+        raise ValueError(f"unknown game kind {name!r}; kinds: {', '.join(sorted(_KINDS))}") from None
