@@ -1,20 +1,12 @@
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
-
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("COMPANION_SHARED", ROOT.parent / "shared"))
-DATA = SHARED / "data"
-
-
-def need_shared() -> None:
-    if not DATA.is_dir():
-        pytest.skip(f"shared data not found at {DATA}")
+from companion.web import create_app
 
 
 @pytest.fixture(scope="session")
@@ -29,3 +21,14 @@ def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path_factory.mktemp("data")))
     monkeypatch.delenv("COMPANION_DB", raising=False)
     monkeypatch.delenv("COMPANION_CATALOG", raising=False)
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> FlaskClient:
+    """The app over a real SQLite file, through Flask's test client."""
+    return create_app({"DATABASE": str(tmp_path / "games.db"), "TESTING": True}).test_client()
+
+
+@pytest.fixture()
+def app_client(client: FlaskClient) -> FlaskClient:
+    return client

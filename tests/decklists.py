@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from companion.catalog.store import Catalog
-from tests.conftest import DATA, need_shared
+from tests.shared import DATA, need_shared
 
 TEXT_HEADINGS = {"plot": "Plot", "character": "Character", "location": "Location", "attachment": "Attachment",
                  "event": "Event"}

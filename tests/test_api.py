@@ -10,15 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.web import create_app
-
 TYRION_TB, TYRION_CORE, IMPS_AGENT = "13089", "01089", "00168"
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> FlaskClient:
-    app = create_app({"DATABASE": str(tmp_path / "games.db"), "TESTING": True})
-    return app.test_client()
 
 
 def new_game(client: FlaskClient, mode: str = "advisory", edition: str = "2e") -> dict[str, Any]:
@@ -253,8 +245,8 @@ def test_every_body_route_has_a_size_limit(client: FlaskClient) -> None:
 
 
 def test_a_real_decklist_loads_with_its_agenda_and_plots_and_legality_warnings(client: FlaskClient) -> None:
-    from tests.conftest import need_shared
     from tests.decklists import as_text, counts, real_decks
+    from tests.shared import need_shared
     from tests.tables import catalog
 
     need_shared()

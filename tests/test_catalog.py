@@ -12,7 +12,7 @@ import pytest
 from companion.catalog.card import fold
 from companion.catalog.importers import CatalogError, parse_cards, parse_keywords
 from companion.catalog.store import Catalog, shipped_cards
-from tests.conftest import DATA, need_shared
+from tests.shared import DATA, need_shared
 
 # -- keyword parsing -------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.conftest import DATA, need_shared
+from tests.shared import DATA, need_shared
 
 
 def companion(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from companion.catalog.decks import Deck, DeckError, parse_deck
 from companion.catalog.store import Catalog
-from tests.conftest import DATA
 from tests.decklists import as_text, as_thronesdb_json, counts, real_deck, real_decks
+from tests.shared import DATA
 
 TEXT = """Shadow Lannisters
 

@@ -33,11 +33,6 @@ def auth(key: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"} if key else {}
 
 
-@pytest.fixture()
-def app_client(tmp_path: Path) -> FlaskClient:
-    return create_app({"DATABASE": str(tmp_path / "games.db"), "TESTING": True}).test_client()
-
-
 def game(client: FlaskClient, deck: dict[str, int] | None = None, mode: str = "advisory") -> dict[str, Any]:
     g = client.post("/api/games", json={"mode": mode, "seats": ["A", "B"]}).get_json()
     r = client.put(f"/api/games/{g['game']['id']}/seats/A/deck", headers=auth(g["seats"][0]["key"]),

@@ -19,8 +19,8 @@ from companion.catalog.legality import (
     shipped_facts,
 )
 from companion.catalog.store import Catalog
-from tests.conftest import DATA, need_shared
 from tests.decklists import as_text, as_thronesdb_json, real_deck, real_decks
+from tests.shared import DATA, need_shared
 
 # Published decks that break nothing under the oldest shipped list (original card set).
 OLD_LIST = "gotvalyrian1.0"

@@ -13,15 +13,9 @@ from companion.messages import LANGUAGES, catalogue, citation, language, placeho
 from companion.rules.actions import REGISTRY
 from companion.rules.citations import RULES
 from companion.rules.state import Phase, Zone
-from companion.web import create_app
 
 WEB = Path(__file__).resolve().parents[1] / "companion" / "web"
 ID = r"([\w.]*\w)"
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> FlaskClient:
-    return create_app({"DATABASE": str(tmp_path / "games.db"), "TESTING": True}).test_client()
 
 
 def test_every_id_has_both_languages_with_the_same_placeholders() -> None:

@@ -23,8 +23,7 @@ from companion.scan.labels import ALPHABET, Label, LabelError, check_character, 
 from companion.scan.pipeline import decode_image
 from companion.scan.render import SheetLabel, label_image, pdf, png, sheets
 from companion.scan.table import resolve_codes
-from companion.web import create_app
-from tests.conftest import DATA, need_shared
+from tests.shared import DATA, need_shared
 from tests.tables import make_table
 
 # -- the payload grammar ---------------------------------------------------------------------------
@@ -146,11 +145,6 @@ def test_image_headers_and_bombs() -> None:
         load_gray(jpeg.tobytes()[:200])
     with pytest.raises(ImageError, match="not a JPEG, PNG or WebP"):
         load_gray(b"GIF89a....")
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> FlaskClient:
-    return create_app({"DATABASE": str(tmp_path / "g.db")}).test_client()
 
 
 def test_scan_api_bad_input_and_a_real_scan(client: FlaskClient) -> None:

@@ -11,11 +11,6 @@ from flask.testing import FlaskClient
 from companion.web import create_app
 
 
-@pytest.fixture()
-def client(tmp_path: Path) -> FlaskClient:
-    return create_app({"DATABASE": str(tmp_path / "games.db")}).test_client()
-
-
 def create(client: FlaskClient, **body: Any) -> tuple[str, dict[str, str], dict[str, Any]]:
     r = client.post("/api/tapestry/games", json={"humans": ["Ann", "Ben"], **body})
     assert r.status_code == 201, r.get_json()

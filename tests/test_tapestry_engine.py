@@ -24,7 +24,7 @@ from companion.tapestry.engine import (
     valid_tracks,
 )
 from companion.tapestry.facts import DECK, TIEBREAKER, TRACK_RULE, TRACKS
-from tests.conftest import DATA, need_shared
+from tests.shared import DATA, need_shared
 
 
 def se(favourite: str = "science", **positions: int) -> ShadowEmpire:

@@ -214,11 +214,6 @@ def test_what_a_non_owner_receives_is_identical_when_hidden_cards_are_permuted(
 # -- roles are values -------------------------------------------------------------------------------
 
 
-@pytest.fixture()
-def client(tmp_path: Path) -> FlaskClient:
-    return create_app({"DATABASE": str(tmp_path / "games.db"), "TESTING": True}).test_client()
-
-
 def named_game(client: FlaskClient, a: str, b: str) -> dict[str, Any]:
     g = client.post("/api/games", json={"seats": [{"seat": a}, {"seat": b}]}).get_json()
     put(client, g["game"]["id"], a, g["seats"][0]["key"], {P: 1, Q: 1}, 0)

@@ -16,11 +16,6 @@ from companion.web import create_app
 from tests.tts_saves import card, save, zone
 
 
-@pytest.fixture()
-def app_client(tmp_path: Path) -> FlaskClient:
-    return create_app({"DATABASE": str(tmp_path / "games.db")}).test_client()
-
-
 def tracked(client: FlaskClient, mode: str = "advisory") -> dict[str, Any]:
     g = client.post("/api/games", json={"mode": mode, "seats": [{"seat": "Red"}, {"seat": "Blue"}]}).get_json()
     gid, red = g["game"]["id"], g["seats"][0]["key"]

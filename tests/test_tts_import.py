@@ -12,7 +12,7 @@ from companion.catalog.card import Card
 from companion.catalog.store import Catalog, shipped_cards
 from companion.tts.importer import CardLookup, identify, identify_by_name, import_save
 from companion.tts.save import Found, Transform, TtsError, parse_bytes, walk
-from tests.conftest import DATA, need_shared
+from tests.shared import DATA, need_shared
 from tests.tts_saves import card, save, token, zone
 
 

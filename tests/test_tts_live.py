@@ -4,23 +4,15 @@ real SQLite file. Each test ends with exactly the moves that happened at the tab
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-import pytest
 from flask.testing import FlaskClient
 
-from companion.web import create_app
 from tests.tts_fake import Tts
 
 DECK = {"00168": 2, "00170": 2, "13089": 1}  # The Imp's Agent, King's Landing Dromond (Shadow), Tyrion (TB)
 SIX = ("White", "Red", "Orange", "Blue", "Green", "Purple")
 CARD = '{"code": "%s"}'
-
-
-@pytest.fixture()
-def client(tmp_path: Path) -> FlaskClient:
-    return create_app({"DATABASE": str(tmp_path / "games.db")}).test_client()
 
 
 class Game:

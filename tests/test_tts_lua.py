@@ -12,7 +12,7 @@ import pytest
 
 from companion.tts.bundle import MODULES, SRC, bundle
 from companion.tts.save import Transform, parse_bytes, walk
-from tests.conftest import DATA, need_shared
+from tests.shared import DATA, need_shared
 from tests.tts_fake import Tts, lua52, to_py
 
 
