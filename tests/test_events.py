@@ -168,3 +168,31 @@ def test_flags_rulings_moments_and_export(client: FlaskClient, catalog: Catalog,
 
     checked = verify_event_file(export.data, lambda text: judge_log(text, catalog))
     assert checked["ok"], checked
+
+
+def test_cli_event_round_export_and_check(tmp_path: Path, catalog: Catalog) -> None:
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    db = str(tmp_path / "c.db")
+    run = CliRunner()
+    out = run.invoke(main, ["event", "create", "--name", "Store champs", "--tables", "4", "--db", db])
+    assert out.exit_code == 0, out.output
+    ev = json.loads(out.output)
+    eid, key = ev["event"]["id"], ev["organiser"]["key"]
+    for i, text in enumerate(two_e_decks(catalog)[:2]):
+        (tmp_path / f"d{i}.txt").write_text(text)
+        r = run.invoke(main, ["event", "register", eid, "--name", f"P{i}", "--deck", str(tmp_path / f"d{i}.txt"),
+                              "--key", key, "--db", db])
+        assert r.exit_code == 0, r.output
+    (tmp_path / "bad.csv").write_text("table,player,player\n1,P0,P9\n")
+    r = run.invoke(main, ["event", "round", eid, "--csv", str(tmp_path / "bad.csv"), "--key", key, "--db", db])
+    assert r.exit_code != 0 and "bad.csv:2: P9 is not a registered player" in r.output
+    (tmp_path / "ok.csv").write_text("1,P0,P1\n")
+    r = run.invoke(main, ["event", "round", eid, "--csv", str(tmp_path / "ok.csv"), "--key", key, "--db", db])
+    assert r.exit_code == 0 and "table 1: A: http" in r.output
+    r = run.invoke(main, ["event", "export", eid, "--out", str(tmp_path / "ev.zip"), "--key", key, "--db", db])
+    assert r.exit_code == 0, r.output
+    r = run.invoke(main, ["check", str(tmp_path / "ev.zip")])
+    assert r.exit_code == 0 and "all chains verify" in r.output, r.output

@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import zipfile
+from pathlib import Path
 from typing import Any
 
 from companion.events.store import EventStore
@@ -122,3 +123,31 @@ def verify_event_file(data: bytes, judge: Any) -> dict[str, Any]:
                            "undone": sum(1 for r in results if r.get("undone"))})
     return {"ok": not problems, "problems": problems, "tables": tables, "event": manifest["event"],
             "signed_off": manifest.get("signed_off")}
+
+
+def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = False) -> int:
+    """``companion check EVENT.zip``: 0 when every chain verifies and every action is legal, 1 when an
+    action is illegal (undone ones included: what was attempted stays on the record), 2 when broken."""
+    import click
+
+    from companion.cli.check import judge_log
+
+    try:
+        out = verify_event_file(Path(path).read_bytes(), lambda text: judge_log(text, catalog, lang))
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+        click.echo(f"{path}: not a readable event file: {exc}", err=True)
+        return 2
+    if as_json:
+        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        click.echo(f"{out['event']['name']} ({out['event']['date']}), signed off by {out['signed_off']['by']} "
+                   f"at {out['signed_off']['at']}")
+        for t in out["tables"]:
+            click.echo(f"round {t['round']} table {t['table']:>3}: {t['actions']} action(s), {t['illegal']} illegal, "
+                       f"{t['undone']} undone  ({t['file']})")
+        for p in out["problems"]:
+            click.echo(click.style(f"✗ {p}", fg="red"))
+        click.echo("all chains verify" if out["ok"] else "THE EVENT FILE DOES NOT VERIFY")
+    if not out["ok"]:
+        return 2
+    return 1 if any(t["illegal"] for t in out["tables"]) else 0
