@@ -33,6 +33,7 @@ events_pages = Blueprint("events_pages", __name__)
 
 ACTIONS = re.compile(r"^/api/games/([^/]+)/actions$")
 DECK = re.compile(r"^/api/games/([^/]+)/seats/[^/]+/deck$")
+CARD_ACTIONS = re.compile(r"^/api/games/([^/]+)/cards/.+/actions$")
 
 
 def service() -> EventService:
@@ -74,6 +75,26 @@ def note_refusals(response: Response) -> Response:
     if attempt is not None and response.status_code == 422:
         answer = response.get_json(silent=True) or {}
         service().refused(attempt[0], attempt[1], answer, attempt[2])
+    if (request.method == "GET" and response.status_code == 200 and (m := CARD_ACTIONS.match(request.path))
+            and service().events.table_of(m.group(1))):
+        return tournament_menu(m.group(1), response)
+    return response
+
+
+def tournament_menu(game_id: str, response: Response) -> Response:
+    """Tournament mode: a seat's card menu lists what the table could do, without the verdict preview
+    (which plays are legal, which rule forbids one) and in a neutral order. Strict mode still refuses
+    an illegal move when it is sent; judges keep the preview."""
+    role = svc().store.game(game_id).role_for(key_from_request())
+    if role is None or role.is_judge:
+        return response
+    data = response.get_json(silent=True) or {}
+    rows = [{"action": r.get("action"), **({"target": r["target"]} if r.get("target") else {})}
+            for r in data.get("actions", [])]
+    rows.sort(key=lambda r: json.dumps(r, sort_keys=True))
+    data["actions"] = [{**r, "legal": True, "violations": []} for r in rows]
+    data["tournament_mode"] = True
+    response.set_data(json.dumps(data))
     return response
 
 
