@@ -158,6 +158,15 @@ def test_flags_rulings_moments_and_export(client: FlaskClient, catalog: Catalog,
     # Any moment: the judge sees the hidden hand after the decks were loaded.
     m = client.get(f"/api/events/{eid}/games/{game}/moment?seq=2", headers=h(judge)).get_json()
     assert m["view"]["players"][0]["deck"]["count"] > 0
+    rep = client.get(f"/api/events/{eid}/report", headers=h(judge)).get_json()
+    row7 = next(r for r in rep["tables"] if r["table"] == 7)
+    assert row7["rulings"][0]["minutes"] == 5 and {f["kind"] for f in row7["flags"]} >= {"deck_check", "call_judge"}
+    pdf = client.get(f"/api/events/{eid}/report?format=pdf", headers=h(org))
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+    sheets = client.post(f"/api/events/{eid}/rounds/1/sheets", headers=h(org), json={"confirm": True})
+    assert sheets.status_code == 200 and sheets.data.startswith(b"%PDF") and sheets.data.count(b"/Type /Page ") == 2
+    # Printing made new seat links: the old one stops working.
+    assert client.get(f"/api/games/{game}/view", headers=h(ka)).status_code == 401
     export = client.get(f"/api/events/{eid}/export", headers=h(judge))
     assert export.status_code == 200
     with zipfile.ZipFile(io.BytesIO(export.data)) as z:

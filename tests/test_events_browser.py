@@ -125,6 +125,10 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
         _, gtt = call(api, "GET", f"/events/{eid}/games/{game7}/going-to-time", key=judge)
         assert gtt["steps"][0]["values"] == {"A": 15, "B": 15}
         assert (gtt["winner"] or gtt["chooser"]) in winner
+        report = b.new_context(**LAPTOP).new_page()
+        report.goto(f"{server.url}/e/{eid}/report#key={judge}")
+        report.wait_for_function("document.querySelectorAll('#report-rows tr').length === 16")
+        assert "time_extension" in report.locator("#report-rows").inner_text()
         # Players and strangers get nothing from the judge's routes.
         for k in (key[(7, "A")], None):
             assert call(api, "GET", f"/events/{eid}/dashboard", key=k)[0] == 401

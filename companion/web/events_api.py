@@ -500,6 +500,12 @@ def judge_page(event_id: str) -> Any:
     return render_template("event_judge.html", event_id=event_id)
 
 
+@events_pages.get("/e/<event_id>/report")
+def report_page(event_id: str) -> Any:
+    service().events.event(event_id)
+    return render_template("event_report.html", event_id=event_id)
+
+
 @events_pages.get("/rules")
 def rules_page() -> Any:
     return render_template("rules.html")

@@ -89,7 +89,7 @@
       const number = current && current.rounds.length ? current.rounds[current.rounds.length - 1].number : 1;
       await call("POST", `/api/events/${eventId}/rounds/${number}/clock`, {});
     };
-    el("to-report").onclick = async e => { e.preventDefault(); const r = await call("GET", `/api/events/${eventId}/report?format=pdf`); download(await r.blob(), "report.pdf"); };
+    el("to-report").href = `/e/${eventId}/report#key=${key}`;
     load();
   }
 
@@ -152,11 +152,25 @@
       el("gtt-out").innerHTML = "<ol>" + out.steps.map(s => `<li>${esc(t(s.en, s.de))}: ${Object.entries(s.values).map(([k, v]) => `${esc(k)}=${esc(v)}`).join(", ")}${s.skipped ? " — " + esc(s.skipped) : ""}${s.decides ? " ✔" : ""}</li>`).join("") + "</ol>" +
         `<p class="gtt-winner">${out.winner ? t("Winner", "Sieger") + ": " + esc(out.winner) : t("The first player chooses", "Der Startspieler entscheidet") + ": " + esc(out.chooser)}</p>`;
     };
-    el("report").onclick = async () => { const r = await call("GET", `/api/events/${eventId}/report?format=pdf`); download(await r.blob(), "report.pdf"); };
+    el("report").onclick = () => { location.href = `/e/${eventId}/report#key=${key}`; };
     el("export").onclick = async () => { const r = await call("GET", `/api/events/${eventId}/export`); download(await r.blob(), `event-${eventId}.zip`); };
     call("GET", `/api/events/${eventId}/dashboard`).then(r => r.json()).then(render);
     openStream(`/api/events/${eventId}/stream`, key, render, ok => { el("live").textContent = ok ? t("live", "live") : t("reconnecting…", "verbinde…"); });
     setInterval(() => latest && latest.clock && latest.clock.remaining !== null && (latest.clock.remaining -= 1, el("clock").textContent = clockText(latest.clock)), 1000);
+  }
+
+  // -- report -------------------------------------------------------------------------------------
+  if (el("report-rows")) {
+    call("GET", `/api/events/${eventId}/report`).then(r => r.json()).then(out => {
+      el("ev-title").textContent = `${out.event.name} ${out.event.date}`;
+      el("report-rows").innerHTML = out.tables.map(r => `<tr><td>${r.round}</td><td>${r.table}</td>` +
+        `<td>${r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")}</td>` +
+        `<td>${esc(r.result ? (r.result.winner_name || t("draw", "unentschieden")) + " " + (r.result.reason || "") : "–")}</td>` +
+        `<td>${r.flags.map(f => esc(f.kind) + (f.rules.length ? " " + f.rules.map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")}</td>` +
+        `<td>${[...r.rulings, ...r.penalties].map(x => esc(x.type + (x.penalty ? " " + x.penalty : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")}</td></tr>`).join("");
+    });
+    el("report-pdf").onclick = async () => { const r = await call("GET", `/api/events/${eventId}/report?format=pdf`); download(await r.blob(), "report.pdf"); };
+    el("report-export").onclick = async () => { const r = await call("GET", `/api/events/${eventId}/export`); download(await r.blob(), `event-${eventId}.zip`); };
   }
 
   // -- rules ----------------------------------------------------------------------------------------
