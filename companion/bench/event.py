@@ -162,7 +162,8 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
             time.sleep(0.005)
 
     def act(client: Client, gid: str, key: str, versions: dict[str, int], step: int) -> None:
-        action = {"type": "gain_gold" if step % 2 == 0 else "spend_gold", "player": "A", "amount": 1}
+        # Per table: gain, then spend (a strict game refuses spending gold it does not have).
+        action = {"type": "gain_gold" if versions[gid] % 2 == 0 else "spend_gold", "player": "A", "amount": 1}
         t0 = time.perf_counter()
         now = time.time()
         with guard:

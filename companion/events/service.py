@@ -66,6 +66,8 @@ class EventService:
         self._versions: dict[str, int] = {}
         self._guard = threading.Lock()
         self._decks: dict[str, dict[str, dict[str, int]]] = {}
+        self._latest: dict[str, int] = {}  # game id -> its latest committed version (from the listener)
+        self._facts: dict[str, dict[str, Any]] = {}
         games.listeners.append(self.on_commit)
 
     # -- the event channel --------------------------------------------------------------------
@@ -96,6 +98,7 @@ class EventService:
         with self._guard:
             since = self._seen.get(game_id, max(0, version - 1))
             self._seen[game_id] = max(since, version)
+            self._latest[game_id] = max(self._latest.get(game_id, 0), version)
         for entry in self.games.entries(game_id, since):
             self.check_entry(ref, entry)
         self.publish(ref.event_id)
@@ -150,9 +153,10 @@ class EventService:
         return sum(int(e.data.get("minutes", 0)) for e in self.games.entries(game_id)
                    if e.kind == "ruling" and e.data.get("type") == "time_extension")
 
-    def clock(self, event_id: str, number: int, game_id: str | None = None) -> dict[str, Any]:
-        info = self.events.round_info(event_id, number)
-        extra = self.extension(game_id) if game_id else 0
+    def clock(self, event_id: str, number: int, game_id: str | None = None, extension: int | None = None,
+              info: dict[str, Any] | None = None) -> dict[str, Any]:
+        info = info or self.events.round_info(event_id, number)
+        extra = extension if extension is not None else (self.extension(game_id) if game_id else 0)
         left = remaining(info["started"], info["minutes"], extra)
         return {"round": number, "minutes": info["minutes"], "started": info["started"], "extension": extra,
                 "remaining": None if left is None else round(left, 1),
@@ -161,33 +165,51 @@ class EventService:
                          "de": "Zeit: Die Steuerphase der laufenden Runde wird beendet, dann entscheidet die "
                                "Zeitwertung."}}
 
-    def table_row(self, ref: TableRef, flags: list[dict[str, Any]]) -> dict[str, Any]:
-        game = self.games.game(ref.game_id)
-        state = self.games.state(ref.game_id, game)
+    def _table_facts(self, game_id: str) -> dict[str, Any]:
+        """What a dashboard row shows of a game at its current version. Cached by version: a dashboard
+        wakes for every commit of the event, but only the table that moved is looked at again."""
+        known = self._latest.get(game_id)
+        cached = self._facts.get(game_id)
+        if cached is not None and known is not None and cached["version"] == known:
+            return cached
+        game = self.games.game(game_id)
+        state = self.games.state(game_id, game)
         judged = view(state.table, JUDGE)
-        last = self.games.entries(ref.game_id, max(0, game.version - 1))
-        players = []
+        entries = self.games.entries(game_id)
         seen = {p["seat"]: p for p in judged["players"]}
+        players = []
         for s in game.seats:
             p = seen.get(s.seat, {})
             power = int(p.get("tokens", {}).get("power", 0)) + sum(
                 int(c.get("tokens", {}).get("power", 0)) for c in p.get("play", []))
             players.append({"seat": s.seat, "name": s.name, "faction": s.faction, "gold": p.get("gold"),
                             "power": power, "shadows": len(p.get("shadows", [])),
-                            "hand": p.get("hand", {}).get("count"),
-                            "deck": p.get("deck", {}).get("count")})
+                            "hand": p.get("hand", {}).get("count"), "deck": p.get("deck", {}).get("count")})
+        facts = {"version": game.version, "players": players, "phase": judged["phase"], "game_round": judged["round"],
+                 "last_at": entries[-1].at if entries else None, "needs_judge": state.needs_judge,
+                 "extension": sum(int(e.data.get("minutes", 0)) for e in entries
+                                  if e.kind == "ruling" and e.data.get("type") == "time_extension")}
+        with self._guard:
+            self._facts[game_id] = facts
+            self._latest.setdefault(game_id, game.version)
+        return facts
+
+    def table_row(self, ref: TableRef, flags: list[dict[str, Any]], info: dict[str, Any] | None = None,
+                  results: dict[str, Any] | None = None) -> dict[str, Any]:
+        facts = self._table_facts(ref.game_id)
         open_flags = [f for f in flags if not f["cleared"]]
         since = None
-        if last:
-            since = (dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(last[-1].at)).total_seconds()
+        if facts["last_at"]:
+            since = (dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(facts["last_at"])).total_seconds()
         urgency = min((URGENCY.get(f["kind"], 9) for f in open_flags), default=9)
-        clock = self.clock(ref.event_id, ref.round, ref.game_id)
+        clock = self.clock(ref.event_id, ref.round, ref.game_id, facts["extension"], info)
         if urgency == 9 and clock["time_called"]:
             urgency = 5
-        return {"table": ref.number, "game": ref.game_id, "round": ref.round, "players": players,
-                "phase": judged["phase"], "game_round": judged["round"], "version": game.version,
+        return {"table": ref.number, "game": ref.game_id, "round": ref.round, "players": facts["players"],
+                "phase": facts["phase"], "game_round": facts["game_round"], "version": facts["version"],
                 "since_last_action": since, "flags": flags, "open_flags": len(open_flags), "urgency": urgency,
-                "needs_judge": state.needs_judge, "clock": clock, "result": self.events.result(ref.game_id)}
+                "needs_judge": facts["needs_judge"], "clock": clock,
+                "result": results.get(ref.game_id) if results is not None else self.events.result(ref.game_id)}
 
     def dashboard(self, event_id: str, number: int | None = None) -> dict[str, Any]:
         event = self.events.event(event_id)
@@ -198,7 +220,10 @@ class EventService:
             by_game: dict[str, list[dict[str, Any]]] = {}
             for f in flags:
                 by_game.setdefault(f["game_id"], []).append(f)
-            rows = [self.table_row(ref, by_game.get(ref.game_id, [])) for ref in self.events.tables(event_id, number)]
+            info = self.events.round_info(event_id, number)
+            results = self.events.results(event_id, number)
+            rows = [self.table_row(ref, by_game.get(ref.game_id, []), info, results)
+                    for ref in self.events.tables(event_id, number)]
             # What needs attention first: the most urgent open flag, then the longest quiet table.
             rows.sort(key=lambda r: (r["urgency"], -(r["since_last_action"] or 0), r["table"]))
         return {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),

@@ -257,6 +257,11 @@ class EventStore:
         with self._lock:
             self.db.conn.execute("update event_tables set result = ? where game_id = ?", [canonical(result), game_id])
 
+    def results(self, event_id: str, number: int) -> dict[str, Any]:
+        rows = self._rows("select game_id, result from event_tables where event_id = ? and round = ?",
+                          [event_id, number])
+        return {r["game_id"]: json.loads(r["result"]) if r["result"] else None for r in rows}
+
     def result(self, game_id: str) -> dict[str, Any] | None:
         rows = self._rows("select result from event_tables where game_id = ?", [game_id])
         return json.loads(rows[0]["result"]) if rows and rows[0]["result"] else None
