@@ -205,3 +205,37 @@ def test_cli_event_round_export_and_check(tmp_path: Path, catalog: Catalog) -> N
     assert r.exit_code == 0, r.output
     r = run.invoke(main, ["check", str(tmp_path / "ev.zip")])
     assert r.exit_code == 0 and "all chains verify" in r.output, r.output
+
+
+def test_tournament_mode_and_what_seats_see(client: FlaskClient, catalog: Catalog) -> None:
+    from companion.catalog.decks import parse_deck
+
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    tables = client.post(f"/api/events/{eid}/rounds", headers=h(org),
+                         json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
+    g1, g7 = tables[0]["game"], tables[1]["game"]
+    k1 = tables[0]["seats"][0]["url"].split("#key=")[1]
+    k7 = tables[1]["seats"][0]["url"].split("#key=")[1]
+    deck = parse_deck("p3", two_e_decks(catalog)[2], catalog)
+    card = f"A.{next(c for c in deck.draw if catalog.get(c).type == 'character')}.1"  # type: ignore[union-attr]
+    assert client.post(f"/api/games/{g7}/actions", headers=h(k7), json={
+        "action": {"type": "draw", "player": "A", "card": card}, "expected_version": 2}).status_code == 201
+    # The card menu: what the table could do, no verdict preview.
+    menu = client.get(f"/api/games/{g7}/cards/{card}/actions", headers=h(k7)).get_json()
+    assert menu["tournament_mode"] and all(a["legal"] and a["violations"] == [] for a in menu["actions"])
+    # A seat of table 1 opens nothing at table 7, and nothing of the event.
+    assert client.post(f"/api/event-tables/{g7}/call-judge", headers=h(k1),
+                       json={"request_id": "call-00000009"}).status_code == 401
+    for path in (f"/api/events/{eid}", f"/api/events/{eid}/stream", f"/api/events/{eid}/export",
+                 f"/api/events/{eid}/games/{g1}/going-to-time"):
+        assert client.get(path, headers=h(k1)).status_code == 401
+    # A state correction on the judge's authority: the action, then the ruling naming it.
+    r = client.post(f"/api/events/{eid}/games/{g7}/rulings", headers=h(judge), json={
+        "type": "correction", "text": "card returned to the deck", "request_id": "corr-0000001",
+        "action": {"type": "discard", "player": "A", "card": card}, "expected_version": 3})
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["ruling"]["seq"] == 4
+    log = client.get(f"/api/games/{g7}/log", headers=h(k7)).get_json()
+    entries = log["entries"] if isinstance(log, dict) else log
+    assert [e["kind"] for e in entries][-2:] == ["action", "ruling"] and entries[-2]["actor"] == "judge"

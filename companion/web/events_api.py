@@ -358,6 +358,24 @@ def ruling(event_id: str, game_id: str) -> Any:
         ruling_data["rule"] = data["rule"]
     from companion.store.games import Replayed
 
+    if kind == "correction" and data.get("action") is not None:
+        # The state correction itself is an ordinary action recorded on the judge's authority; the
+        # ruling after it says why. A strict game still refuses one the rules call illegal.
+        from companion.rules import ActionError, action_from_dict
+        from companion.web.api import expected_version
+
+        try:
+            action = action_from_dict(data["action"])
+        except ActionError as exc:
+            raise ApiError(400, "bad_action", str(exc)) from None
+        try:
+            done = svc().store.act(game_id, action, JUDGE, expected_version(data), request_id=(rid + "-a")[:64])
+        except Replayed:
+            done = None
+        if done is not None and not isinstance(done, tuple):
+            raise ApiError(409, "pending", "the correction waits for a seat's confirmation")
+        if done is not None:
+            ruling_data["seq"] = done[0].seq
     try:
         entry = svc().store.add_ruling(game_id, ruling_data, JUDGE, request_id=rid)
     except Replayed as done:
