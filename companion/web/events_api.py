@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,11 +41,15 @@ def service() -> EventService:
     """One per app, made on first use (the store exists only once the app is built)."""
     ext = current_app.extensions["companion"]
     if "events" not in ext:
-        with current_app.app_context():
-            services = svc()
-            store = EventStore(services.database, services.store)
-            ext.setdefault("events", EventService(services.store, store, services.hub.publish))
+        with _MAKING:  # two first requests at once must not register two listeners (every flag twice)
+            if "events" not in ext:
+                services = svc()
+                store = EventStore(services.database, services.store)
+                ext["events"] = EventService(services.store, store, services.hub.publish)
     return ext["events"]  # type: ignore[no-any-return]
+
+
+_MAKING = threading.Lock()
 
 
 # -- watching the game routes (no change to them) ------------------------------------------------
