@@ -34,13 +34,13 @@ def two_e_decks(catalog: Catalog) -> list[str]:
 
 
 def make_event(client: FlaskClient, catalog: Catalog, players: int = 4, tables: int = 16) -> dict[str, Any]:
-    r = client.post("/api/events", json={"name": "Regional Kiel", "date": "2026-11-22", "rounds": 3,
+    r = client.post("/api/event", json={"name": "Regional Kiel", "date": "2026-11-22", "rounds": 3,
                                           "tables": tables})
     assert r.status_code == 201, r.get_json()
     ev = r.get_json()
     decks = two_e_decks(catalog)
     for i in range(players):
-        r = client.post(f"/api/events/{ev['event']['id']}/players", headers=h(ev["organiser"]["key"]),
+        r = client.post(f"/api/event/{ev['event']['id']}/players", headers=h(ev["organiser"]["key"]),
                         json={"name": f"Player {i + 1}", "decklist": decks[i % len(decks)],
                               "request_id": f"reg-{i:06d}"})
         assert r.status_code == 201, r.get_json()
@@ -85,13 +85,13 @@ def test_deck_problems() -> None:
 def test_round_from_csv_makes_games_with_registered_decks(client: FlaskClient, catalog: Catalog) -> None:
     ev = make_event(client, catalog)
     eid, org = ev["event"]["id"], ev["organiser"]["key"]
-    bad = client.post(f"/api/events/{eid}/rounds", headers=h(org),
+    bad = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                       json={"csv": "table,player,player\n1,Player 1,Player 2\n2,Player 3,Nobody\n"})
     assert bad.status_code == 400
     problems = bad.get_json()["error"]["details"]["problems"]
     assert problems == [{"line": 3, "message": "Nobody is not a registered player"}]
-    assert client.get(f"/api/events/{eid}", headers=h(org)).get_json()["tables"] == []  # nothing half-created
-    r = client.post(f"/api/events/{eid}/rounds", headers=h(org),
+    assert client.get(f"/api/event/{eid}", headers=h(org)).get_json()["tables"] == []  # nothing half-created
+    r = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                     json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n", "request_id": "round-1-abc"})
     assert r.status_code == 201, r.get_json()
     tables = r.get_json()["tables"]
@@ -103,25 +103,25 @@ def test_round_from_csv_makes_games_with_registered_decks(client: FlaskClient, c
                          json={"expected_version": 2, "deck": {"01001": 1}})
     assert changed.status_code == 403 and changed.get_json()["error"]["code"] == "registered_deck"
     judge = ev["judge"]["key"]
-    dash = client.get(f"/api/events/{eid}/dashboard", headers=h(judge)).get_json()
+    dash = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
     assert sorted(t["table"] for t in dash["tables"]) == [1, 7] and dash["tables"][0]["version"] == 2
     # Players and strangers get nothing from the judge's routes.
     for key in (seat_key, "", "x" * 32):
-        assert client.get(f"/api/events/{eid}/dashboard", headers=h(key) if key else {}).status_code == 401
-        assert client.get(f"/api/events/{eid}/games/{game}/moment?seq=0",
+        assert client.get(f"/api/event/{eid}/dashboard", headers=h(key) if key else {}).status_code == 401
+        assert client.get(f"/api/event/{eid}/games/{game}/moment?seq=0",
                           headers=h(key) if key else {}).status_code == 401
-    assert client.get(f"/api/events/{eid}/report", headers=h(seat_key)).status_code == 401
+    assert client.get(f"/api/event/{eid}/report", headers=h(seat_key)).status_code == 401
 
 
 def flags_of(client: FlaskClient, eid: str, judge: str, table: int) -> list[dict[str, Any]]:
-    dash = client.get(f"/api/events/{eid}/dashboard", headers=h(judge)).get_json()
+    dash = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
     return next(t for t in dash["tables"] if t["table"] == table)["flags"]
 
 
 def test_flags_rulings_moments_and_export(client: FlaskClient, catalog: Catalog, tmp_path: Path) -> None:
     ev = make_event(client, catalog)
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
-    tables = client.post(f"/api/events/{eid}/rounds", headers=h(org),
+    tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                          json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
     t7 = tables[1]
     game, ka, kb = t7["game"], *(s["url"].split("#key=")[1] for s in t7["seats"])
@@ -140,10 +140,10 @@ def test_flags_rulings_moments_and_export(client: FlaskClient, catalog: Catalog,
                        json={"request_id": "call-000001"}).status_code == 201
     kinds = [f["kind"] for f in flags_of(client, eid, judge, 7)]
     assert "call_judge" in kinds
-    dash = client.get(f"/api/events/{eid}/dashboard", headers=h(judge)).get_json()
+    dash = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
     assert dash["tables"][0]["table"] == 7  # the table that needs attention comes first
     # A ruling: logged, and both seats see it in their log.
-    r = client.post(f"/api/events/{eid}/games/{game}/rulings", headers=h(judge),
+    r = client.post(f"/api/event/{eid}/games/{game}/rulings", headers=h(judge),
                     json={"type": "time_extension", "minutes": 5, "text": "slow deck check",
                           "request_id": "rul-000001"})
     assert r.status_code == 201, r.get_json()
@@ -151,23 +151,23 @@ def test_flags_rulings_moments_and_export(client: FlaskClient, catalog: Catalog,
         log = client.get(f"/api/games/{game}/log", headers=h(key)).get_json()
         entries = log["entries"] if isinstance(log, dict) else log
         assert any(e["kind"] == "ruling" and e["data"]["minutes"] == 5 for e in entries)
-    assert client.post(f"/api/events/{eid}/games/{game}/rulings", headers=h(org),
+    assert client.post(f"/api/event/{eid}/games/{game}/rulings", headers=h(org),
                        json={"type": "note", "text": "x", "request_id": "rul-000002"}).status_code == 403
     clock = client.get(f"/api/event-tables/{game}", headers=h(ka)).get_json()
     assert clock["clock"]["extension"] == 5 and clock["table"] == 7 and "flags" not in clock
     # Any moment: the judge sees the hidden hand after the decks were loaded.
-    m = client.get(f"/api/events/{eid}/games/{game}/moment?seq=2", headers=h(judge)).get_json()
+    m = client.get(f"/api/event/{eid}/games/{game}/moment?seq=2", headers=h(judge)).get_json()
     assert m["view"]["players"][0]["deck"]["count"] > 0
-    rep = client.get(f"/api/events/{eid}/report", headers=h(judge)).get_json()
+    rep = client.get(f"/api/event/{eid}/report", headers=h(judge)).get_json()
     row7 = next(r for r in rep["tables"] if r["table"] == 7)
     assert row7["rulings"][0]["minutes"] == 5 and {f["kind"] for f in row7["flags"]} >= {"deck_check", "call_judge"}
-    pdf = client.get(f"/api/events/{eid}/report?format=pdf", headers=h(org))
+    pdf = client.get(f"/api/event/{eid}/report?format=pdf", headers=h(org))
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
-    sheets = client.post(f"/api/events/{eid}/rounds/1/sheets", headers=h(org), json={"confirm": True})
+    sheets = client.post(f"/api/event/{eid}/rounds/1/sheets", headers=h(org), json={"confirm": True})
     assert sheets.status_code == 200 and sheets.data.startswith(b"%PDF") and sheets.data.count(b"/Type /Page ") == 2
     # Printing made new seat links: the old one stops working.
     assert client.get(f"/api/games/{game}/view", headers=h(ka)).status_code == 401
-    export = client.get(f"/api/events/{eid}/export", headers=h(judge))
+    export = client.get(f"/api/event/{eid}/export", headers=h(judge))
     assert export.status_code == 200
     with zipfile.ZipFile(io.BytesIO(export.data)) as z:
         manifest = json.loads(z.read("manifest.json"))
@@ -212,7 +212,7 @@ def test_tournament_mode_and_what_seats_see(client: FlaskClient, catalog: Catalo
 
     ev = make_event(client, catalog)
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
-    tables = client.post(f"/api/events/{eid}/rounds", headers=h(org),
+    tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                          json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
     g1, g7 = tables[0]["game"], tables[1]["game"]
     k1 = tables[0]["seats"][0]["url"].split("#key=")[1]
@@ -227,11 +227,11 @@ def test_tournament_mode_and_what_seats_see(client: FlaskClient, catalog: Catalo
     # A seat of table 1 opens nothing at table 7, and nothing of the event.
     assert client.post(f"/api/event-tables/{g7}/call-judge", headers=h(k1),
                        json={"request_id": "call-00000009"}).status_code == 401
-    for path in (f"/api/events/{eid}", f"/api/events/{eid}/stream", f"/api/events/{eid}/export",
-                 f"/api/events/{eid}/games/{g1}/going-to-time"):
+    for path in (f"/api/event/{eid}", f"/api/event/{eid}/stream", f"/api/event/{eid}/export",
+                 f"/api/event/{eid}/games/{g1}/going-to-time"):
         assert client.get(path, headers=h(k1)).status_code == 401
     # A state correction on the judge's authority: the action, then the ruling naming it.
-    r = client.post(f"/api/events/{eid}/games/{g7}/rulings", headers=h(judge), json={
+    r = client.post(f"/api/event/{eid}/games/{g7}/rulings", headers=h(judge), json={
         "type": "correction", "text": "card returned to the deck", "request_id": "corr-0000001",
         "action": {"type": "discard", "player": "A", "card": card}, "expected_version": 3})
     assert r.status_code == 201, r.get_json()
@@ -239,3 +239,13 @@ def test_tournament_mode_and_what_seats_see(client: FlaskClient, catalog: Catalo
     log = client.get(f"/api/games/{g7}/log", headers=h(k7)).get_json()
     entries = log["entries"] if isinstance(log, dict) else log
     assert [e["kind"] for e in entries][-2:] == ["action", "ruling"] and entries[-2]["actor"] == "judge"
+
+
+def test_rules_search_lists_every_rule_with_both_languages(client: FlaskClient) -> None:
+    from companion.rules.citations import RULES
+
+    everything = client.get("/api/rules").get_json()
+    assert everything["count"] == len(RULES)
+    found = client.get("/api/rules?q=shadows.not-in-shadows").get_json()["rules"]
+    assert found[0]["id"] == "shadows.not-in-shadows" and found[0]["de"] and found[0]["citation_2e"]
+    assert client.get("/rules").status_code == 200

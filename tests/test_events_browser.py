@@ -36,20 +36,20 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     decks = [as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
-    status, ev = call(api, "POST", "/events", {"name": "Kiel Regional", "date": "2026-11-22", "rounds": 3,
+    status, ev = call(api, "POST", "/event", {"name": "Kiel Regional", "date": "2026-11-22", "rounds": 3,
                                                "tables": 16, "minutes": 55})
     assert status == 201
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     for i in range(32):
         player = {"name": f"P{i + 1:02d}", "decklist": decks[i % len(decks)], "request_id": f"register-{i:04d}"}
-        status, out = call(api, "POST", f"/events/{eid}/players", player, org)
+        status, out = call(api, "POST", f"/event/{eid}/players", player, org)
         assert status == 201, out
     bad = "table,player,player\n1,P01,P02\n2,P03,P03\n3,P04,Nobody\n"
-    status, out = call(api, "POST", f"/events/{eid}/rounds", {"csv": bad}, org)
+    status, out = call(api, "POST", f"/event/{eid}/rounds", {"csv": bad}, org)
     assert status == 400 and [p["line"] for p in out["error"]["details"]["problems"]] == [3, 4]
-    assert call(api, "GET", f"/events/{eid}", key=org)[1]["tables"] == []  # nothing half-created
+    assert call(api, "GET", f"/event/{eid}", key=org)[1]["tables"] == []  # nothing half-created
     csv = "\n".join(f"{t},P{2 * t - 1:02d},P{2 * t:02d}" for t in range(1, 17))
-    status, rnd = call(api, "POST", f"/events/{eid}/rounds", {"csv": csv, "request_id": "round-0001"}, org)
+    status, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": csv, "request_id": "round-0001"}, org)
     assert status == 201 and len(rnd["tables"]) == 16
     t7, t3 = rnd["tables"][6], rnd["tables"][2]
     assert t7["table"] == 7
@@ -116,13 +116,13 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
                     key[(3, "A")])[0] == 201
         judge_page.wait_for_function("document.querySelector('#tables tr').getAttribute('data-table') === '3'")
         # Time runs out; going to time names the winner of table 7 from its state.
-        assert call(api, "POST", f"/events/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 1}, org)[0] == 200
+        assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 1}, org)[0] == 200
         judge_page.wait_for_function("document.querySelector('#clock').innerText.includes('TIME') || "
                                      "document.querySelector('#clock').innerText.includes('ZEIT')")
         judge_page.click("#gtt")
         judge_page.wait_for_selector(".gtt-winner")
         winner = judge_page.locator(".gtt-winner").inner_text()
-        _, gtt = call(api, "GET", f"/events/{eid}/games/{game7}/going-to-time", key=judge)
+        _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time", key=judge)
         assert gtt["steps"][0]["values"] == {"A": 15, "B": 15}
         assert (gtt["winner"] or gtt["chooser"]) in winner
         report = b.new_context(**LAPTOP).new_page()
@@ -131,14 +131,14 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
         assert "time_extension" in report.locator("#report-rows").inner_text()
         # Players and strangers get nothing from the judge's routes.
         for k in (key[(7, "A")], None):
-            assert call(api, "GET", f"/events/{eid}/dashboard", key=k)[0] == 401
+            assert call(api, "GET", f"/event/{eid}/dashboard", key=k)[0] == 401
         b.close()
     finally:
         browser.stop()
     # The signed-off event file verifies offline and keeps the undone draw.
     from urllib.request import Request, urlopen
 
-    with urlopen(Request(f"{api}/events/{eid}/export", headers={"Authorization": "Bearer " + judge})) as r:
+    with urlopen(Request(f"{api}/event/{eid}/export", headers={"Authorization": "Bearer " + judge})) as r:
         data = r.read()
     path = tmp_path / "event.zip"
     path.write_bytes(data)

@@ -72,18 +72,18 @@ async def _stream(host: str, port: int, path: str, key: str, on_event: Any, read
 def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboards: int, seconds: float,
          interval: float, bursts: int, burst_actions: int, seed: int) -> dict[str, Any]:
     setup = Client(host, port)
-    status, ev = setup.call("POST", "/api/events", {"name": "Bench open", "rounds": 1, "tables": tables})
+    status, ev = setup.call("POST", "/api/event", {"name": "Bench open", "rounds": 1, "tables": tables})
     assert status == 201, ev
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     for i in range(tables * 2):
-        status, out = setup.call("POST", f"/api/events/{eid}/players", {"name": f"P{i:03d}", "decklist": DECK}, org)
+        status, out = setup.call("POST", f"/api/event/{eid}/players", {"name": f"P{i:03d}", "decklist": DECK}, org)
         assert status == 201, out
     csv = "\n".join(f"{t},P{2 * t - 2:03d},P{2 * t - 1:03d}" for t in range(1, tables + 1))
-    status, rnd = setup.call("POST", f"/api/events/{eid}/rounds", {"csv": csv}, org)
+    status, rnd = setup.call("POST", f"/api/event/{eid}/rounds", {"csv": csv}, org)
     assert status == 201, rnd
     games = [(t["game"], t["seats"][0]["url"].split("#key=")[1], t["seats"][1]["url"].split("#key=")[1])
              for t in rnd["tables"]]
-    setup.call("POST", f"/api/events/{eid}/rounds/1/clock", {}, org)
+    setup.call("POST", f"/api/event/{eid}/rounds/1/clock", {}, org)
 
     committed: dict[tuple[str, int], float] = {}  # (game, version) -> when its answer arrived
     sent: dict[tuple[str, int], float] = {}
@@ -125,7 +125,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
                 tasks.append(asyncio.ensure_future(_stream(host, port, f"/api/games/{gid}/events?since=2", key,
                                                            on_phone(2 * n + s, gid), ready, stop)))
         for d in range(dashboards):
-            tasks.append(asyncio.ensure_future(_stream(host, port, f"/api/events/{eid}/stream", judge, on_dash(d),
+            tasks.append(asyncio.ensure_future(_stream(host, port, f"/api/event/{eid}/stream", judge, on_dash(d),
                                                        ready, stop)))
         while ready[0] < total:
             await asyncio.sleep(0.05)

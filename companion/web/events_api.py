@@ -136,7 +136,7 @@ def _once(event_id: str, rid: str | None) -> Any:
 # -- the organiser ----------------------------------------------------------------------------------
 
 
-@events_api.post("/events")
+@events_api.post("/event")
 @limit(4 * 1024)
 def create_event() -> Any:
     data = body()
@@ -153,7 +153,7 @@ def create_event() -> Any:
                     "judge": {"key": keys["judge"], "url": f"{base}/e/{event.id}/judge#key={keys['judge']}"}}), 201
 
 
-@events_api.get("/events/<event_id>")
+@events_api.get("/event/<event_id>")
 def get_event(event_id: str) -> Any:
     event, role = event_role(event_id, "organiser", "judge")
     events = service().events
@@ -163,7 +163,7 @@ def get_event(event_id: str) -> Any:
                                for t in events.tables(event.id)]})
 
 
-@events_api.post("/events/<event_id>/players")
+@events_api.post("/event/<event_id>/players")
 @limit(96 * 1024)
 def register_player(event_id: str) -> Any:
     event, _ = event_role(event_id, "organiser")
@@ -195,7 +195,7 @@ def register_player(event_id: str) -> Any:
     return jsonify(answer), 201
 
 
-@events_api.post("/events/<event_id>/rounds")
+@events_api.post("/event/<event_id>/rounds")
 @limit(64 * 1024)
 def create_round(event_id: str) -> Any:
     """Pairings as CSV (table, player, player) or as a list; every row is checked before any game exists."""
@@ -239,7 +239,7 @@ def create_round(event_id: str) -> Any:
 MAX_ROWS = 400
 
 
-@events_api.post("/events/<event_id>/rounds/<int:number>/sheets")
+@events_api.post("/event/<event_id>/rounds/<int:number>/sheets")
 @limit(1024)
 def seat_sheets(event_id: str, number: int) -> Any:
     """The seat-link QR sheet, one page per table, in English and German. Keys exist only as hashes,
@@ -270,7 +270,7 @@ def seat_sheets(event_id: str, number: int) -> Any:
         "Content-Disposition": f'attachment; filename="seats-round-{number}.pdf"'})
 
 
-@events_api.post("/events/<event_id>/rounds/<int:number>/clock")
+@events_api.post("/event/<event_id>/rounds/<int:number>/clock")
 @limit(1024)
 def start_clock(event_id: str, number: int) -> Any:
     event, _ = event_role(event_id, "organiser", "judge")
@@ -290,7 +290,7 @@ def start_clock(event_id: str, number: int) -> Any:
 # -- the judge ------------------------------------------------------------------------------------
 
 
-@events_api.get("/events/<event_id>/dashboard")
+@events_api.get("/event/<event_id>/dashboard")
 def dashboard(event_id: str) -> Any:
     event, _ = event_role(event_id, "organiser", "judge")
     number = request.args.get("round", type=int)
@@ -305,7 +305,7 @@ class _Channel:
     version: int
 
 
-@events_api.get("/events/<event_id>/stream")
+@events_api.get("/event/<event_id>/stream")
 def stream(event_id: str) -> Any:
     event, _ = event_role(event_id, "organiser", "judge")
     events = service()
@@ -322,7 +322,7 @@ def stream(event_id: str) -> Any:
     return event_stream(channel, JUDGE, make)  # type: ignore[arg-type]
 
 
-@events_api.get("/events/<event_id>/games/<game_id>/moment")
+@events_api.get("/event/<event_id>/games/<game_id>/moment")
 def moment(event_id: str, game_id: str) -> Any:
     event, _ = event_role(event_id, "judge", "organiser")
     _game_in_event(event, game_id)
@@ -331,7 +331,7 @@ def moment(event_id: str, game_id: str) -> Any:
     return jsonify(service().moment(game_id, seq if seq is not None else games.game(game_id).version))
 
 
-@events_api.post("/events/<event_id>/games/<game_id>/rulings")
+@events_api.post("/event/<event_id>/games/<game_id>/rulings")
 @limit(8 * 1024)
 def ruling(event_id: str, game_id: str) -> Any:
     """A judge's ruling, logged in the game: every seat sees it in its log."""
@@ -388,7 +388,7 @@ def ruling(event_id: str, game_id: str) -> Any:
     return jsonify({"seq": entry.seq, "ruling": ruling_data}), 201
 
 
-@events_api.post("/events/<event_id>/flags/<int:flag_id>/clear")
+@events_api.post("/event/<event_id>/flags/<int:flag_id>/clear")
 @limit(1024)
 def clear_flag(event_id: str, flag_id: int) -> Any:
     event, _ = event_role(event_id, "judge")
@@ -397,7 +397,7 @@ def clear_flag(event_id: str, flag_id: int) -> Any:
     return jsonify({"cleared": flag_id})
 
 
-@events_api.get("/events/<event_id>/games/<game_id>/going-to-time")
+@events_api.get("/event/<event_id>/games/<game_id>/going-to-time")
 def time_winner(event_id: str, game_id: str) -> Any:
     """The going-to-time steps from the tracked state. Dominance in the final round is not tracked:
     the judge passes ``dominance=A`` (or B, or none) after asking the players."""
@@ -412,7 +412,7 @@ def time_winner(event_id: str, game_id: str) -> Any:
     return jsonify(going_to_time(standings_from(judged, dominance), judged.get("first_player")))
 
 
-@events_api.post("/events/<event_id>/games/<game_id>/result")
+@events_api.post("/event/<event_id>/games/<game_id>/result")
 @limit(2048)
 def set_result(event_id: str, game_id: str) -> Any:
     event, _ = event_role(event_id, "judge")
@@ -430,7 +430,7 @@ def set_result(event_id: str, game_id: str) -> Any:
     return jsonify(result)
 
 
-@events_api.get("/events/<event_id>/report")
+@events_api.get("/event/<event_id>/report")
 def report(event_id: str) -> Any:
     event, _ = event_role(event_id, "judge", "organiser")
     rows = table_report(svc().store, service().events, event.id, request.args.get("round", type=int))
@@ -440,7 +440,7 @@ def report(event_id: str) -> Any:
     return jsonify({"event": event.public(), "tables": rows})
 
 
-@events_api.get("/events/<event_id>/export")
+@events_api.get("/event/<event_id>/export")
 def export(event_id: str) -> Any:
     event, role = event_role(event_id, "judge", "organiser")
     data = event_file(svc().store, service().events, event.id, role)

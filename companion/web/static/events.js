@@ -48,7 +48,7 @@
   if (el("new-event")) {
     el("new-event").onsubmit = async ev => {
       ev.preventDefault(); clearError();
-      const r = await call("POST", "/api/events", {name: el("ev-name").value, date: el("ev-date").value,
+      const r = await call("POST", "/api/event", {name: el("ev-name").value, date: el("ev-date").value,
         rounds: +el("ev-rounds").value, tables: +el("ev-tables").value, minutes: +el("ev-minutes").value});
       const out = await r.json();
       el("ev-organiser").href = out.organiser.url; el("ev-judge").href = out.judge.url;
@@ -60,19 +60,19 @@
   if (el("register")) {
     let current = null;
     async function load() {
-      const info = await (await call("GET", `/api/events/${eventId}`)).json();
+      const info = await (await call("GET", `/api/event/${eventId}`)).json();
       current = info;
       el("ev-title").textContent = `${info.event.name} ${info.event.date}`;
       el("players").innerHTML = info.players.map(p => `<li>${esc(p.name)} — ${esc(p.faction)} ${esc(p.agenda || "")} · ${p.cards} · <code>${p.deck_hash.slice(0, 12)}</code></li>`).join("");
     }
     el("register").onsubmit = async ev => {
       ev.preventDefault(); clearError();
-      await call("POST", `/api/events/${eventId}/players`, {name: el("pl-name").value, decklist: el("pl-deck").value, request_id: rid()});
+      await call("POST", `/api/event/${eventId}/players`, {name: el("pl-name").value, decklist: el("pl-deck").value, request_id: rid()});
       el("pl-name").value = ""; el("pl-deck").value = ""; load();
     };
     el("make-round").onclick = async () => {
       clearError();
-      const r = await call("POST", `/api/events/${eventId}/rounds`, {csv: el("pairings").value, request_id: rid()});
+      const r = await call("POST", `/api/event/${eventId}/rounds`, {csv: el("pairings").value, request_id: rid()});
       const out = await r.json();
       el("round-out").innerHTML = `<h3>${t("Round", "Runde")} ${out.round}</h3>` + out.tables.map(tb =>
         `<p>${t("Table", "Tisch")} ${tb.table}: ` + tb.seats.map(s => `<a href="${esc(s.url)}" target="_blank" rel="noopener">${esc(s.seat)}: ${esc(s.name)}</a>`).join(" · ") + "</p>").join("");
@@ -82,12 +82,12 @@
       if (!confirm(t("Printing makes new seat links; links handed out before stop working. Go on?",
                      "Drucken erzeugt neue Sitz-Links; bisher ausgegebene Links gelten nicht mehr. Weiter?"))) return;
       const number = current && current.rounds.length ? current.rounds[current.rounds.length - 1].number : 1;
-      const r = await call("POST", `/api/events/${eventId}/rounds/${number}/sheets`, {confirm: true});
+      const r = await call("POST", `/api/event/${eventId}/rounds/${number}/sheets`, {confirm: true});
       download(await r.blob(), `seats-round-${number}.pdf`);
     };
     el("start-clock").onclick = async () => {
       const number = current && current.rounds.length ? current.rounds[current.rounds.length - 1].number : 1;
-      await call("POST", `/api/events/${eventId}/rounds/${number}/clock`, {});
+      await call("POST", `/api/event/${eventId}/rounds/${number}/clock`, {});
     };
     el("to-report").href = `/e/${eventId}/report#key=${key}`;
     load();
@@ -118,13 +118,13 @@
     }
     el("tables").onclick = async e => {
       const clear = e.target.closest("[data-clear]");
-      if (clear) { await call("POST", `/api/events/${eventId}/flags/${clear.dataset.clear}/clear`, {}); return; }
+      if (clear) { await call("POST", `/api/event/${eventId}/flags/${clear.dataset.clear}/clear`, {}); return; }
       const open = e.target.closest("[data-open]");
       if (open) openTable(open.dataset.open);
     };
     async function openTable(game, seq) {
       selected = game;
-      const url = `/api/events/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`);
+      const url = `/api/event/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`);
       const m = await (await call("GET", url)).json();
       entries = m.entries;
       const row = latest && latest.tables.find(x => x.game === game);
@@ -144,24 +144,24 @@
       const data = {type, text: el("ruling-text").value, request_id: rid()};
       if (type === "time_extension") data.minutes = +el("ruling-minutes").value;
       if (type === "penalty") data.penalty = el("ruling-penalty").value;
-      await call("POST", `/api/events/${eventId}/games/${selected}/rulings`, data);
+      await call("POST", `/api/event/${eventId}/games/${selected}/rulings`, data);
       el("ruling-text").value = "";
     };
     el("gtt").onclick = async () => {
-      const out = await (await call("GET", `/api/events/${eventId}/games/${selected}/going-to-time`)).json();
+      const out = await (await call("GET", `/api/event/${eventId}/games/${selected}/going-to-time`)).json();
       el("gtt-out").innerHTML = "<ol>" + out.steps.map(s => `<li>${esc(t(s.en, s.de))}: ${Object.entries(s.values).map(([k, v]) => `${esc(k)}=${esc(v)}`).join(", ")}${s.skipped ? " — " + esc(s.skipped) : ""}${s.decides ? " ✔" : ""}</li>`).join("") + "</ol>" +
         `<p class="gtt-winner">${out.winner ? t("Winner", "Sieger") + ": " + esc(out.winner) : t("The first player chooses", "Der Startspieler entscheidet") + ": " + esc(out.chooser)}</p>`;
     };
     el("report").onclick = () => { location.href = `/e/${eventId}/report#key=${key}`; };
-    el("export").onclick = async () => { const r = await call("GET", `/api/events/${eventId}/export`); download(await r.blob(), `event-${eventId}.zip`); };
-    call("GET", `/api/events/${eventId}/dashboard`).then(r => r.json()).then(render);
-    openStream(`/api/events/${eventId}/stream`, key, render, ok => { el("live").textContent = ok ? t("live", "live") : t("reconnecting…", "verbinde…"); });
+    el("export").onclick = async () => { const r = await call("GET", `/api/event/${eventId}/export`); download(await r.blob(), `event-${eventId}.zip`); };
+    call("GET", `/api/event/${eventId}/dashboard`).then(r => r.json()).then(render);
+    openStream(`/api/event/${eventId}/stream`, key, render, ok => { el("live").textContent = ok ? t("live", "live") : t("reconnecting…", "verbinde…"); });
     setInterval(() => latest && latest.clock && latest.clock.remaining !== null && (latest.clock.remaining -= 1, el("clock").textContent = clockText(latest.clock)), 1000);
   }
 
   // -- report -------------------------------------------------------------------------------------
   if (el("report-rows")) {
-    call("GET", `/api/events/${eventId}/report`).then(r => r.json()).then(out => {
+    call("GET", `/api/event/${eventId}/report`).then(r => r.json()).then(out => {
       el("ev-title").textContent = `${out.event.name} ${out.event.date}`;
       el("report-rows").innerHTML = out.tables.map(r => `<tr><td>${r.round}</td><td>${r.table}</td>` +
         `<td>${r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")}</td>` +
@@ -169,8 +169,8 @@
         `<td>${r.flags.map(f => esc(f.kind) + (f.rules.length ? " " + f.rules.map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")}</td>` +
         `<td>${[...r.rulings, ...r.penalties].map(x => esc(x.type + (x.penalty ? " " + x.penalty : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")}</td></tr>`).join("");
     });
-    el("report-pdf").onclick = async () => { const r = await call("GET", `/api/events/${eventId}/report?format=pdf`); download(await r.blob(), "report.pdf"); };
-    el("report-export").onclick = async () => { const r = await call("GET", `/api/events/${eventId}/export`); download(await r.blob(), `event-${eventId}.zip`); };
+    el("report-pdf").onclick = async () => { const r = await call("GET", `/api/event/${eventId}/report?format=pdf`); download(await r.blob(), "report.pdf"); };
+    el("report-export").onclick = async () => { const r = await call("GET", `/api/event/${eventId}/export`); download(await r.blob(), `event-${eventId}.zip`); };
   }
 
   // -- rules ----------------------------------------------------------------------------------------
