@@ -125,9 +125,19 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
         _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time", key=judge)
         assert gtt["steps"][0]["values"] == {"A": 15, "B": 15}
         assert (gtt["winner"] or gtt["chooser"]) in winner
+        judge_page.fill("#result-reason", "going to time")
+        judge_page.click(f"[data-result='{gtt['winner'] or gtt['chooser']}']")
+        deadline = time.monotonic() + 5
+        def result7() -> Any:
+            rows = call(api, "GET", f"/event/{eid}/report", key=judge)[1]["tables"]
+            return next(t for t in rows if t["table"] == 7)["result"]
+
+        while time.monotonic() < deadline and not result7():
+            time.sleep(0.05)
         report = b.new_context(**LAPTOP).new_page()
         report.goto(f"{server.url}/e/{eid}/report#key={judge}")
         report.wait_for_function("document.querySelectorAll('#report-rows tr').length === 16")
+        report.wait_for_function("document.querySelector('#report-rows').innerText.includes('going to time')")
         assert "time_extension" in report.locator("#report-rows").inner_text()
         # Players and strangers get nothing from the judge's routes.
         for k in (key[(7, "A")], None):

@@ -152,6 +152,10 @@
       el("gtt-out").innerHTML = "<ol>" + out.steps.map(s => `<li>${esc(t(s.en, s.de))}: ${Object.entries(s.values).map(([k, v]) => `${esc(k)}=${esc(v)}`).join(", ")}${s.skipped ? " — " + esc(s.skipped) : ""}${s.decides ? " ✔" : ""}</li>`).join("") + "</ol>" +
         `<p class="gtt-winner">${out.winner ? t("Winner", "Sieger") + ": " + esc(out.winner) : t("The first player chooses", "Der Startspieler entscheidet") + ": " + esc(out.chooser)}</p>`;
     };
+    for (const b of document.querySelectorAll("[data-result]")) {
+      b.onclick = () => call("POST", `/api/event/${eventId}/games/${selected}/result`,
+        {winner: b.dataset.result || null, reason: el("result-reason").value});
+    }
     el("report").onclick = () => { location.href = `/e/${eventId}/report#key=${key}`; };
     el("export").onclick = async () => { const r = await call("GET", `/api/event/${eventId}/export`); download(await r.blob(), `event-${eventId}.zip`); };
     call("GET", `/api/event/${eventId}/dashboard`).then(r => r.json()).then(render);
