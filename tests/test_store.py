@@ -137,5 +137,5 @@ def test_an_older_database_is_upgraded_with_its_games(tmp_path: Path) -> None:
     assert s.verify("g1")["ok"]
     s.act("g1", GainGold("A", 3), A, 0)
     db = connect(path)
-    assert schema_version(db) == len(MIGRATIONS) == 3 and "decks" not in db.table_names()
+    assert schema_version(db) == len(MIGRATIONS) >= 3 and "decks" not in db.table_names()
     assert store(path).table("g1").players["A"].gold == 3

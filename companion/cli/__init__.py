@@ -8,6 +8,7 @@ from companion import __version__
 from companion.cli.bench import bench
 from companion.cli.cards import cards, deck
 from companion.cli.check import check_log
+from companion.cli.event import event
 from companion.cli.labels import labels
 from companion.cli.serve import serve
 from companion.cli.tts import tts
@@ -26,3 +27,4 @@ main.add_command(labels)
 main.add_command(bench)
 main.add_command(serve)
 main.add_command(tts)
+main.add_command(event)

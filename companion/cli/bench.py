@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from companion.bench import bench_rules
+from companion.bench.event import bench_event
 from companion.bench.scan import bench_folder, bench_synthetic
 from companion.bench.server import bench_server
 from companion.bench.tts import bench_tts, bench_tts_scaling
@@ -38,6 +39,19 @@ def rules(actions: int, instances: int, repeat: int, seed: int, as_json: bool) -
 def server(tables: int, devices: int, actions: int, writers: int, as_json: bool) -> None:
     """A real server on loopback: action latency, throughput, live-delivery delay, memory."""
     click.echo(json.dumps(bench_server(tables=tables, devices=devices, actions=actions, writers=writers), indent=2))
+
+
+@bench.command("event")
+@click.option("--tables", default=64, show_default=True, type=click.IntRange(1, 200))
+@click.option("--dashboards", default=3, show_default=True, type=click.IntRange(1, 20))
+@click.option("--seconds", default=30.0, show_default=True, type=click.FloatRange(5, 3600))
+@click.option("--interval", default=1.0, show_default=True, type=click.FloatRange(0.1, 60),
+              help="Seconds between a table's actions (real play: 10; 1 compresses time tenfold).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def event(tables: int, dashboards: int, seconds: float, interval: float, as_json: bool) -> None:
+    """One event round on a real server: 2 phones per table and judge dashboards on live streams."""
+    click.echo(json.dumps(bench_event(tables=tables, dashboards=dashboards, seconds=seconds, interval=interval),
+                          indent=2))
 
 
 @bench.command("tts")

@@ -29,6 +29,12 @@ def check_log(log_file: Path, as_json: bool, lang: str, catalog_path: str | None
 
     Exit 0 when every action is legal, 1 when any is illegal, 2 when the log cannot be read.
     """
+    import zipfile
+
+    if zipfile.is_zipfile(log_file):  # an event file: every table's log and the signed-off manifest
+        from companion.events.report import check_event_file
+
+        sys.exit(check_event_file(log_file, Catalog.open(catalog_path), lang, as_json))
     try:
         text = log_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -891,6 +891,28 @@ class GameStore:
         self._notify(game_id, entry.seq)
         return entry
 
+    # -- events (issue 15): a judge's ruling is a logged entry every seat sees --------------------
+    RULING_TYPES = ("note", "penalty", "time_extension", "correction")
+
+    @_with_connection
+    def add_ruling(self, game_id: str, ruling: dict[str, Any], actor: Role,
+                   request_id: str | None = None) -> Entry:
+        """Append a ``ruling`` entry (judges only). It changes no table state: a correction's cards move
+        through ordinary judge-recorded actions; the ruling says why, on whose authority."""
+        if not actor.is_judge:
+            raise Forbidden("only a judge makes rulings")
+        if ruling.get("type") not in self.RULING_TYPES:
+            raise StoreError(f"a ruling is one of {', '.join(self.RULING_TYPES)}", type=ruling.get("type"))
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._replayed(db, game, actor.actor, request_id)
+            entry = self._append(db, game, "ruling", dict(ruling), actor.actor, None,
+                                 meta={"request_id": request_id} if request_id else None)
+            self._remember(db, game, actor.actor, request_id, seq=entry.seq)
+        self._advance_cache(game_id, entry)
+        self._notify(game_id, entry.seq)
+        return entry
+
 
 class _Wait(Exception):  # control flow inside act(), never seen outside the store
     def __init__(self, seat: str, action: Action) -> None:

@@ -39,6 +39,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api, url_prefix="/api")
     app.register_blueprint(tapestry_api, url_prefix="/api/tapestry")
     app.register_blueprint(tts_api, url_prefix="/api/tts")
+    from companion.web.events_api import events_api, events_pages  # issue 15: events and the judge
+
+    app.register_blueprint(events_api, url_prefix="/api")
+    app.register_blueprint(events_pages)
 
     errors.register(app)
     secure(app)

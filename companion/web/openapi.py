@@ -130,12 +130,18 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
 }
 
 
+def _event_paths() -> dict[str, dict[str, dict[str, Any]]]:
+    from companion.events.api_doc import EVENT_PATHS  # issue 15; imported late (it builds on this module)
+
+    return EVENT_PATHS
+
+
 def openapi_document(app: Flask | None = None) -> dict[str, Any]:
     return {
         "openapi": "3.0.3",
         "info": {"title": "Companion API", "version": __version__,
                  "description": "Table-state companion for the Shadows mechanic of A Game of Thrones: The Card Game."},
-        "paths": PATHS,
+        "paths": {**PATHS, **_event_paths()},
         "components": {
             "securitySchemes": {"key": {"type": "http", "scheme": "bearer",
                                         "description": "a seat's, the judge's or the host's key"}},

@@ -1,0 +1,139 @@
+"""``companion event …``: an organiser's event from the command line (the same store the server uses)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from companion.catalog.decks import DeckError, parse_deck
+from companion.events.pairings import PairingError, parse_pairings
+from companion.events.report import event_file
+from companion.events.store import EventError, EventStore
+from companion.paths import database_path
+from companion.web.services import Services
+
+
+def _stores(db: str | None) -> tuple[Services, EventStore]:
+    services = Services(database=Path(db) if db else database_path(), catalog_path=None)
+    return services, EventStore(services.database, services.store)
+
+
+def _key(events: EventStore, event_id: str, key: str, *allowed: str) -> None:
+    try:
+        role = events.event(event_id).role_for(key)
+    except EventError as exc:
+        raise click.ClickException(exc.message) from None
+    if role not in allowed:
+        raise click.ClickException(f"this needs the {' or '.join(allowed)} key of event {event_id}")
+
+
+db_option = click.option("--db", envvar="COMPANION_DB", help="The companion's database file.")
+key_option = click.option("--key", envvar="COMPANION_EVENT_KEY", required=True, help="The organiser's key.")
+
+
+@click.group()
+def event() -> None:
+    """Run an event: create it, register players, pair rounds, export the signed-off event file."""
+
+
+@event.command("create")
+@click.option("--name", required=True)
+@click.option("--date", default="")
+@click.option("--rounds", default=3, show_default=True, type=click.IntRange(1, 20))
+@click.option("--tables", default=16, show_default=True, type=click.IntRange(1, 200))
+@click.option("--minutes", default=55, show_default=True, type=click.IntRange(5, 240), help="Round length.")
+@click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
+@click.option("--base-url", default="http://localhost:8000", show_default=True)
+@db_option
+def create(name: str, date: str, rounds: int, tables: int, minutes: int, edition: str, base_url: str,
+           db: str | None) -> None:
+    """Create an event; prints the organiser's and the judge's links once (keys are stored hashed)."""
+    _, events = _stores(db)
+    try:
+        ev, keys = events.create_event(name, date, rounds, tables, edition, minutes)
+    except EventError as exc:
+        raise click.ClickException(exc.message) from None
+    base = base_url.rstrip("/")
+    click.echo(json.dumps({"event": ev.public(),
+                           "organiser": {"key": keys["organiser"], "url": f"{base}/e/{ev.id}#key={keys['organiser']}"},
+                           "judge": {"key": keys["judge"], "url": f"{base}/e/{ev.id}/judge#key={keys['judge']}"}},
+                          indent=2))
+
+
+@event.command("register")
+@click.argument("event_id")
+@click.option("--name", required=True)
+@click.option("--deck", "deck_file", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="ThronesDB decklist: text export or JSON.")
+@click.option("--faction")
+@key_option
+@db_option
+def register(event_id: str, name: str, deck_file: Path, faction: str | None, key: str, db: str | None) -> None:
+    """Register a player; the decklist is frozen with its SHA-256."""
+    services, events = _stores(db)
+    _key(events, event_id, key, "organiser")
+    with services.borrow_catalog() as catalog:
+        try:
+            deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, events.event(event_id).edition)  # type: ignore[arg-type]
+        except DeckError as exc:
+            raise click.ClickException(str(exc)) from None
+        agenda = ", ".join(c.name for code in deck.agendas if (c := catalog.get(code))) or None
+    try:
+        player = events.register(event_id, name, faction or deck.faction, agenda, deck.slots,
+                                 deck_file.read_text(encoding="utf-8", errors="replace"))
+    except EventError as exc:
+        raise click.ClickException(exc.message) from None
+    click.echo(json.dumps(player.public()))
+
+
+@event.command("round")
+@click.argument("event_id")
+@click.option("--csv", "csv_file", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Pairings: table, player, player per line.")
+@click.option("--round", "number", type=int, help="Round number (default: the next).")
+@click.option("--mode", type=click.Choice(["strict", "advisory"]), default="strict", show_default=True)
+@click.option("--base-url", default="http://localhost:8000", show_default=True)
+@key_option
+@db_option
+def pair(event_id: str, csv_file: Path, number: int | None, mode: str, base_url: str, key: str,
+         db: str | None) -> None:
+    """Create a round from a pairings CSV: one game per table with the registered decks. Prints the seat
+    links once; a bad row creates nothing and names its line."""
+    _, events = _stores(db)
+    _key(events, event_id, key, "organiser")
+    ev = events.event(event_id)
+    names = {p.name: p.id for p in events.players(event_id)}
+    try:
+        pairings = parse_pairings(csv_file.read_text(encoding="utf-8-sig"), names, ev.tables)
+    except PairingError as exc:
+        for p in exc.problems:
+            click.echo(f"{csv_file}:{p.line}: {p.message}", err=True)
+        raise click.ClickException("the pairings have problems; nothing was created") from None
+    try:
+        created = events.create_round(event_id, number or len(events.rounds(event_id)) + 1, pairings, mode)
+    except EventError as exc:
+        raise click.ClickException(exc.message) from None
+    base = base_url.rstrip("/")
+    for ref, keys in created:
+        links = "  ".join(f"{seat}: {base}/g/{ref.game_id}#key={keys[seat]}" for seat in ("A", "B"))
+        click.echo(f"table {ref.number}: {links}")
+
+
+@event.command("export")
+@click.argument("event_id")
+@click.option("--out", "out_file", required=True, type=click.Path(dir_okay=False, path_type=Path))
+@key_option
+@db_option
+def export(event_id: str, out_file: Path, key: str, db: str | None) -> None:
+    """Write the signed-off event file (verify it with ``companion check FILE``)."""
+    services, events = _stores(db)
+    try:
+        role = events.event(event_id).role_for(key)
+    except EventError as exc:
+        raise click.ClickException(exc.message) from None
+    if role is None:
+        raise click.ClickException("this key does not open the event")
+    out_file.write_bytes(event_file(services.store, events, event_id, role))
+    click.echo(str(out_file))

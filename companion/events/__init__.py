@@ -1,0 +1,1 @@
+"""Events: an organiser's tournament around ordinary games (issue 15)."""

@@ -1,0 +1,257 @@
+"""What the judge sees: flags raised as games commit, the dashboard, any moment of any game.
+
+One ``EventService`` per server. It listens to the game store: every commit to an event game is
+checked (illegal verdicts, seat undos, a deck that is not the registered one) and the event's
+channel ``event:<id>`` is published on the live hub, so dashboards wake without polling.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from companion.events.clock import remaining
+from companion.events.store import EventStore, TableRef, deck_hash
+from companion.rules import action_from_dict, new_table, play, view
+from companion.rules.engine import add_deck
+from companion.rules.roles import JUDGE
+from companion.store.games import Entry, GameStore
+
+#: Dashboard order: what needs a judge first.
+URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "needs_judge": 3, "undo": 4}
+
+
+def event_channel(event_id: str) -> str:
+    return f"event:{event_id}"
+
+
+def deck_problems(action: dict[str, Any], registered: dict[str, dict[str, int]]) -> list[dict[str, Any]]:
+    """Cards an action names that are not in their seat's registered decklist, or a copy beyond the
+    registered count. Positions (hidden cards named by where they lie) are not card names: skipped."""
+    out = []
+    for ref in sorted(_card_names(action)):
+        seat, code, copy = ref.split(".")
+        if seat not in registered:
+            continue
+        count = registered[seat].get(code, 0)
+        if not copy.isdigit() or int(copy) > count:
+            out.append({"seat": seat, "card": ref, "code": code, "registered": count,
+                        "copy": int(copy) if copy.isdigit() else copy})
+    return out
+
+
+CARD_ID = re.compile(r"^[\w-]{1,16}\.[0-9A-Za-z_-]{1,20}\.[0-9]{1,3}$")
+
+
+def _card_names(value: Any) -> set[str]:
+    """Every card instance id an action names, in any field (also actions the engine cannot read:
+    a move naming a card the table does not have is exactly what a deck check looks for)."""
+    if isinstance(value, str):
+        return {value} if CARD_ID.match(value) else set()
+    if isinstance(value, dict):
+        return {c for v in value.values() for c in _card_names(v)}
+    if isinstance(value, list):
+        return {c for v in value[:100] for c in _card_names(v)}
+    return set()
+
+
+class EventService:
+    def __init__(self, games: GameStore, events: EventStore, publish: Callable[[str, int], None]) -> None:
+        self.games, self.events, self._publish = games, events, publish
+        self._seen: dict[str, int] = {}
+        self._versions: dict[str, int] = {}
+        self._guard = threading.Lock()
+        self._decks: dict[str, dict[str, dict[str, int]]] = {}
+        self._latest: dict[str, int] = {}  # game id -> its latest committed version (from the listener)
+        self._facts: dict[str, dict[str, Any]] = {}
+        games.listeners.append(self.on_commit)
+
+    # -- the event channel --------------------------------------------------------------------
+    def publish(self, event_id: str) -> int:
+        """A new version of the event's channel: increasing milliseconds, never repeating."""
+        with self._guard:
+            version = max(int(time.time() * 1000), self._versions.get(event_id, 0) + 1)
+            self._versions[event_id] = version
+        self._publish(event_channel(event_id), version)
+        return version
+
+    def version(self, event_id: str) -> int:
+        return self._versions.get(event_id, 0)
+
+    # -- flags ---------------------------------------------------------------------------------
+    def registered(self, ref: TableRef) -> dict[str, dict[str, int]]:
+        decks = self._decks.get(ref.game_id)
+        if decks is None:
+            players = {p.id: p for p in self.events.players(ref.event_id)}
+            decks = {seat: players[pid].deck for seat, pid in zip(("A", "B"), ref.players, strict=False)}
+            self._decks[ref.game_id] = decks
+        return decks
+
+    def on_commit(self, game_id: str, version: int) -> None:
+        ref = self.events.table_of(game_id)
+        if ref is None:
+            return
+        with self._guard:
+            since = self._seen.get(game_id, max(0, version - 1))
+            self._seen[game_id] = max(since, version)
+            self._latest[game_id] = max(self._latest.get(game_id, 0), version)
+        for entry in self.games.entries(game_id, since):
+            self.check_entry(ref, entry)
+        self.publish(ref.event_id)
+
+    def check_entry(self, ref: TableRef, entry: Entry) -> None:
+        if entry.kind == "action" and entry.verdict and not entry.verdict.get("legal", True):
+            self.events.flag(ref, "illegal", {"action": entry.data, "violations": entry.verdict.get("violations", []),
+                                              "by": entry.actor}, entry.seq)
+        if entry.kind == "action":
+            problems = deck_problems(entry.data, self.registered(ref))
+            if problems:
+                self.events.flag(ref, "deck_check", {"cards": problems, "action": entry.data}, entry.seq)
+        if entry.kind == "undo" and entry.actor.startswith("seat"):
+            self.events.flag(ref, "undo", {"undone": entry.data.get("seq"), "by": entry.actor}, entry.seq)
+        if entry.kind == "deck":
+            registered = self.registered(ref).get(entry.data.get("seat", ""))
+            if registered is None or deck_hash(entry.data.get("deck", {})) != deck_hash(registered):
+                self.events.flag(ref, "deck_check", {"seat": entry.data.get("seat"),
+                                                     "message": "a deck other than the registered one was loaded"},
+                                 entry.seq)
+
+    def refused(self, game_id: str, action: dict[str, Any], answer: dict[str, Any], actor: str) -> None:
+        """A strict game refused a move: nothing is in the log, but the judge hears of it."""
+        ref = self.events.table_of(game_id)
+        if ref is None:
+            return
+        error = answer.get("error", {}) if isinstance(answer, dict) else {}
+        details = error.get("details", {}) or {}
+        verdict = details.get("verdict") or {}
+        self.events.flag(ref, "illegal", {"action": action, "refused": True, "message": error.get("message"),
+                                          "violations": verdict.get("violations", []), "by": actor})
+        self.publish(ref.event_id)
+
+    def deck_check_attempt(self, game_id: str, action: dict[str, Any], actor: str) -> None:
+        """A move naming a card outside the registered list (it cannot be recorded: the table has no
+        such card). Flag it before the game refuses it."""
+        ref = self.events.table_of(game_id)
+        if ref is None:
+            return
+        problems = deck_problems(action, self.registered(ref))
+        if problems:
+            self.events.flag(ref, "deck_check", {"cards": problems, "action": action, "by": actor})
+            self.publish(ref.event_id)
+
+    # -- the dashboard -------------------------------------------------------------------------
+    def current_round(self, event_id: str) -> int | None:
+        rounds = self.events.rounds(event_id)
+        return rounds[-1]["number"] if rounds else None
+
+    def extension(self, game_id: str) -> int:
+        """Minutes of time extension the judge granted this table (from its log's rulings)."""
+        return sum(int(e.data.get("minutes", 0)) for e in self.games.entries(game_id)
+                   if e.kind == "ruling" and e.data.get("type") == "time_extension")
+
+    def clock(self, event_id: str, number: int, game_id: str | None = None, extension: int | None = None,
+              info: dict[str, Any] | None = None) -> dict[str, Any]:
+        info = info or self.events.round_info(event_id, number)
+        extra = extension if extension is not None else (self.extension(game_id) if game_id else 0)
+        left = remaining(info["started"], info["minutes"], extra)
+        return {"round": number, "minutes": info["minutes"], "started": info["started"], "extension": extra,
+                "remaining": None if left is None else round(left, 1),
+                "time_called": left is not None and left <= 0,
+                "rule": {"en": "Time called: finish the current round's taxation phase, then go to time.",
+                         "de": "Zeit: Die Steuerphase der laufenden Runde wird beendet, dann entscheidet die "
+                               "Zeitwertung."}}
+
+    def _table_facts(self, game_id: str) -> dict[str, Any]:
+        """What a dashboard row shows of a game at its current version. Cached by version: a dashboard
+        wakes for every commit of the event, but only the table that moved is looked at again."""
+        known = self._latest.get(game_id)
+        cached = self._facts.get(game_id)
+        if cached is not None and known is not None and cached["version"] == known:
+            return cached
+        game = self.games.game(game_id)
+        state = self.games.state(game_id, game)
+        judged = view(state.table, JUDGE)
+        entries = self.games.entries(game_id)
+        seen = {p["seat"]: p for p in judged["players"]}
+        players = []
+        for s in game.seats:
+            p = seen.get(s.seat, {})
+            power = int(p.get("tokens", {}).get("power", 0)) + sum(
+                int(c.get("tokens", {}).get("power", 0)) for c in p.get("play", []))
+            players.append({"seat": s.seat, "name": s.name, "faction": s.faction, "gold": p.get("gold"),
+                            "power": power, "shadows": len(p.get("shadows", [])),
+                            "hand": p.get("hand", {}).get("count"), "deck": p.get("deck", {}).get("count")})
+        facts = {"version": game.version, "players": players, "phase": judged["phase"], "game_round": judged["round"],
+                 "last_at": entries[-1].at if entries else None, "needs_judge": state.needs_judge,
+                 "extension": sum(int(e.data.get("minutes", 0)) for e in entries
+                                  if e.kind == "ruling" and e.data.get("type") == "time_extension")}
+        with self._guard:
+            self._facts[game_id] = facts
+            self._latest.setdefault(game_id, game.version)
+        return facts
+
+    def table_row(self, ref: TableRef, flags: list[dict[str, Any]], info: dict[str, Any] | None = None,
+                  results: dict[str, Any] | None = None) -> dict[str, Any]:
+        facts = self._table_facts(ref.game_id)
+        open_flags = [f for f in flags if not f["cleared"]]
+        since = None
+        if facts["last_at"]:
+            since = (dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(facts["last_at"])).total_seconds()
+        urgency = min((URGENCY.get(f["kind"], 9) for f in open_flags), default=9)
+        clock = self.clock(ref.event_id, ref.round, ref.game_id, facts["extension"], info)
+        if urgency == 9 and clock["time_called"]:
+            urgency = 5
+        return {"table": ref.number, "game": ref.game_id, "round": ref.round, "players": facts["players"],
+                "phase": facts["phase"], "game_round": facts["game_round"], "version": facts["version"],
+                "since_last_action": since, "flags": flags, "open_flags": len(open_flags), "urgency": urgency,
+                "needs_judge": facts["needs_judge"], "clock": clock,
+                "result": results.get(ref.game_id) if results is not None else self.events.result(ref.game_id)}
+
+    def dashboard(self, event_id: str, number: int | None = None) -> dict[str, Any]:
+        event = self.events.event(event_id)
+        number = number or self.current_round(event_id)
+        rows = []
+        if number:
+            flags = self.events.flags(event_id, number)
+            by_game: dict[str, list[dict[str, Any]]] = {}
+            for f in flags:
+                by_game.setdefault(f["game_id"], []).append(f)
+            info = self.events.round_info(event_id, number)
+            results = self.events.results(event_id, number)
+            rows = [self.table_row(ref, by_game.get(ref.game_id, []), info, results)
+                    for ref in self.events.tables(event_id, number)]
+            # What needs attention first: the most urgent open flag, then the longest quiet table.
+            rows.sort(key=lambda r: (r["urgency"], -(r["since_last_action"] or 0), r["table"]))
+        return {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
+                "clock": self.clock(event_id, number) if number else None, "tables": rows,
+                "version": self.version(event_id)}
+
+    # -- any moment of any game -----------------------------------------------------------------
+    def moment(self, game_id: str, seq: int) -> dict[str, Any]:
+        """The full table (hidden cards included) after entry ``seq``, as it stood then: actions
+        undone later still count here; undos up to ``seq`` take theirs back."""
+        game = self.games.game(game_id)
+        entries = self.games.entries(game_id)
+        seq = max(0, min(seq, game.version))
+        upto = [e for e in entries if e.seq <= seq]
+        decks = {e.data["seat"]: e.data["deck"] for e in upto if e.kind == "deck"}
+        undone = {int(e.data["seq"]) for e in upto if e.kind == "undo" and isinstance(e.data.get("seq"), int)}
+        cards = dict(self.games._cards({c for d in decks.values() for c in d}))  # the store's catalog
+        table = new_table(game.edition, game.seats, cards)
+        for seat, deck in decks.items():
+            add_deck(table, seat, deck)
+        skipped = []
+        for e in upto:
+            if e.kind != "action" or e.seq in undone:
+                continue
+            try:
+                play(table, action_from_dict(e.data), "advisory")
+            except Exception as exc:  # one entry that does not replay, not the whole moment
+                skipped.append({"seq": e.seq, "error": str(exc)[:200]})
+        later_undone = {int(e.data["seq"]) for e in entries if e.kind == "undo" and isinstance(e.data.get("seq"), int)}
+        log = [{**e.to_dict(), "undone": e.kind == "action" and e.seq in later_undone} for e in entries]
+        return {"game": game.public(), "seq": seq, "view": view(table, JUDGE), "entries": log, "skipped": skipped}

@@ -1,0 +1,304 @@
+"""Events in the companion's SQLite file: players with frozen decklists, rounds, tables and judge flags.
+
+Each table of a round is an ordinary game in the same file (strict mode by default) with the
+registered decks loaded on the organiser's authority; the event only records which game is which
+table. The organiser's and the judge's keys are stored as hashes, like a game's keys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from companion.rules import Seat
+from companion.rules.roles import HOST
+from companion.store.db import connect
+from companion.store.games import GameStore, StoreError, canonical, now
+from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
+
+#: The tournament regulations' round length when the organiser sets none.
+DEFAULT_MINUTES = 55
+MAX_TABLES = 200
+MAX_PLAYERS = 2 * MAX_TABLES
+FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge")
+
+
+class EventError(StoreError):
+    pass
+
+
+class EventMissing(EventError):
+    status = 404
+    code = "not_found"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    id: str
+    name: str
+    date: str
+    rounds: int
+    tables: int
+    edition: str
+    minutes: int
+    created: str
+    organiser_hash: str = ""
+    judge_hash: str = ""
+
+    def public(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "date": self.date, "rounds": self.rounds, "tables": self.tables,
+                "edition": self.edition, "minutes": self.minutes, "created": self.created}
+
+    def role_for(self, key: str | None) -> str | None:
+        """``organiser``, ``judge`` or None. Both hashes are always compared (constant time)."""
+        found = None
+        if matches(key, self.judge_hash):
+            found = "judge"
+        if matches(key, self.organiser_hash):
+            found = "organiser"
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: int
+    name: str
+    faction: str | None
+    agenda: str | None
+    deck: dict[str, int]  # code -> copies, agenda excluded: what the game loads
+    deck_hash: str
+
+    def public(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "faction": self.faction, "agenda": self.agenda,
+                "deck_hash": self.deck_hash, "cards": sum(self.deck.values())}
+
+
+def deck_hash(deck: Mapping[str, int]) -> str:
+    """The frozen decklist's fingerprint: SHA-256 of its canonical JSON."""
+    return hashlib.sha256(canonical(dict(sorted(deck.items()))).encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class TableRef:
+    game_id: str
+    event_id: str
+    round: int
+    number: int
+    players: list[int]  # player ids in seat order (seat A, seat B)
+
+
+class EventStore:
+    """Reads and writes events. Writes are serialised by one lock: events change rarely."""
+
+    def __init__(self, path: str | Path, games: GameStore) -> None:
+        self.db: sqlite_utils.Database = connect(path)
+        self.games = games
+        self._lock = threading.RLock()
+        self._tables: dict[str, TableRef | None] = {}  # game id -> its event table (None: not an event game)
+
+    def _rows(self, sql: str, args: list[Any]) -> list[dict[str, Any]]:
+        # One connection shared by the request threads: queries take the lock like writes do.
+        with self._lock:
+            return [dict(r) for r in self.db.query(sql, args)]
+
+    # -- events ------------------------------------------------------------------------------
+    def create_event(self, name: str, date: str, rounds: int, tables: int, edition: str = "2e",
+                     minutes: int = DEFAULT_MINUTES) -> tuple[Event, dict[str, str]]:
+        name = (name or "").strip()
+        if not 1 <= len(name) <= 100:
+            raise EventError("an event needs a name of 1 to 100 characters")
+        if not isinstance(rounds, int) or not 1 <= rounds <= 20:
+            raise EventError("rounds must be 1 to 20")
+        if not isinstance(tables, int) or not 1 <= tables <= MAX_TABLES:
+            raise EventError(f"tables must be 1 to {MAX_TABLES}")
+        if not isinstance(minutes, int) or not 5 <= minutes <= 240:
+            raise EventError("a round lasts 5 to 240 minutes")
+        if edition not in ("2e", "1e"):
+            raise EventError("edition must be 2e or 1e")
+        keys = {"organiser": new_secret(), "judge": new_secret()}
+        event = Event(new_game_id(), name, str(date or "")[:20], rounds, tables, edition, minutes, now(),
+                      hash_secret(keys["organiser"]), hash_secret(keys["judge"]))
+        with self._lock:
+            self.db["events"].insert({**event.public(), "organiser_hash": event.organiser_hash,
+                                      "judge_hash": event.judge_hash, "closed": None})
+        return event, keys
+
+    def event(self, event_id: str) -> Event:
+        rows = self._rows("select * from events where id = ?", [str(event_id)[:64]])
+        if not rows:
+            raise EventMissing("no such event")
+        r = rows[0]
+        return Event(r["id"], r["name"], r["date"], r["rounds"], r["tables"], r["edition"], r["minutes"],
+                     r["created"], r["organiser_hash"], r["judge_hash"])
+
+    def set_minutes(self, event_id: str, minutes: int) -> None:
+        if not isinstance(minutes, int) or not 5 <= minutes <= 240:
+            raise EventError("a round lasts 5 to 240 minutes")
+        with self._lock:
+            self.db.conn.execute("update events set minutes = ? where id = ?", [minutes, event_id])
+
+    # -- players ---------------------------------------------------------------------------
+    def register(self, event_id: str, name: str, faction: str | None, agenda: str | None,
+                 deck: Mapping[str, int], source: str = "") -> Player:
+        """Register a player; the decklist is frozen now, with its hash."""
+        self.event(event_id)
+        name = (name or "").strip()
+        if not 1 <= len(name) <= 40 or any(ord(c) < 32 for c in name):
+            raise EventError("a player's name is 1 to 40 printable characters")
+        if not deck:
+            raise EventError(f"{name}: the decklist has no cards")
+        frozen = dict(sorted(deck.items()))
+        with self._lock:
+            if len(self.players(event_id)) >= MAX_PLAYERS:
+                raise EventError(f"an event has at most {MAX_PLAYERS} players")
+            if any(p.name.casefold() == name.casefold() for p in self.players(event_id)):
+                raise EventError(f"{name} is registered already")
+            pid = int(self._rows("select coalesce(max(id), 0) + 1 as n from event_players where event_id = ?",
+                                     [event_id])[0]["n"])
+            self.db["event_players"].insert({
+                "event_id": event_id, "id": pid, "name": name, "faction": faction, "agenda": agenda,
+                "deck": canonical(frozen), "deck_hash": deck_hash(frozen), "source": source[:64 * 1024],
+                "registered": now()})
+        return Player(pid, name, faction, agenda, frozen, deck_hash(frozen))
+
+    def players(self, event_id: str) -> list[Player]:
+        rows = self._rows("select * from event_players where event_id = ? order by id", [event_id])
+        return [Player(r["id"], r["name"], r["faction"], r["agenda"], json.loads(r["deck"]), r["deck_hash"])
+                for r in rows]
+
+    # -- rounds ----------------------------------------------------------------------------
+    def create_round(self, event_id: str, number: int, pairings: list[tuple[int, int, int]],
+                     mode: str = "strict") -> list[tuple[TableRef, dict[str, str]]]:
+        """One game per table with the registered decks loaded. Everything is checked before the first
+        game is made, so a bad pairing creates nothing. Returns each table with its seat keys (shown
+        once: the sheet of seat links is printed from them)."""
+        event = self.event(event_id)
+        players = {p.id: p for p in self.players(event_id)}
+        if not 1 <= number <= event.rounds:
+            raise EventError(f"round must be 1 to {event.rounds}")
+        if not pairings:
+            raise EventError("a round needs at least one table")
+        seen: set[int] = set()
+        tables: set[int] = set()
+        for table, a, b in pairings:
+            if not 1 <= table <= event.tables or table in tables:
+                raise EventError(f"table {table} is outside 1-{event.tables} or paired twice")
+            for pid in (a, b):
+                if pid not in players:
+                    raise EventError(f"player {pid} is not registered")
+                if pid in seen:
+                    raise EventError(f"{players[pid].name} is paired twice")
+                seen.add(pid)
+            tables.add(table)
+        with self._lock:
+            if self._rows("select 1 from event_rounds where event_id = ? and number = ?", [event_id, number]):
+                raise EventError(f"round {number} exists already")
+            self.db["event_rounds"].insert({"event_id": event_id, "number": number, "minutes": event.minutes,
+                                            "started": None, "created": now()})
+            out = []
+            for table, a, b in sorted(pairings):
+                seats = [Seat("A", players[a].name, players[a].faction), Seat("B", players[b].name, players[b].faction)]
+                header = {"event": {"id": event_id, "round": number, "table": table,
+                                    "decks": {"A": players[a].deck_hash, "B": players[b].deck_hash}}}
+                title = f"{event.name} · R{number} T{table}"
+                game, keys = self.games.create_game(event.edition, mode, seats, title=title[:100], header=header)
+                ref = TableRef(game.id, event_id, number, table, [a, b])
+                # The table is known before its decks load, so the deck check sees them as registered.
+                self.db["event_tables"].insert({"game_id": game.id, "event_id": event_id, "round": number,
+                                                "number": table, "players": json.dumps([a, b]), "result": None})
+                self._tables[game.id] = ref
+                for seat, pid in (("A", a), ("B", b)):
+                    self.games.set_deck(game.id, seat, players[pid].deck, HOST, self.games.game(game.id).version)
+                out.append((ref, {"A": keys["A"], "B": keys["B"]}))
+        return out
+
+    def rounds(self, event_id: str) -> list[dict[str, Any]]:
+        return [r for r in self._rows("select * from event_rounds where event_id = ? order by number",
+                                               [event_id])]
+
+    def round_info(self, event_id: str, number: int) -> dict[str, Any]:
+        rows = self._rows("select * from event_rounds where event_id = ? and number = ?", [event_id, number])
+        if not rows:
+            raise EventMissing(f"no round {number}")
+        return dict(rows[0])
+
+    def start_clock(self, event_id: str, number: int, minutes: int | None = None, started: str | None = None) -> None:
+        info = self.round_info(event_id, number)
+        with self._lock:
+            self.db.conn.execute("update event_rounds set started = ?, minutes = ? where event_id = ? and number = ?",
+                                 [started or now(), minutes or info["minutes"], event_id, number])
+
+    def tables(self, event_id: str, number: int | None = None) -> list[TableRef]:
+        sql = "select * from event_tables where event_id = ?" + (" and round = ?" if number else "")
+        rows = self._rows(sql + " order by round, number", [event_id, number] if number else [event_id])
+        return [TableRef(r["game_id"], r["event_id"], r["round"], r["number"], json.loads(r["players"])) for r in rows]
+
+    def table_of(self, game_id: str) -> TableRef | None:
+        """The event table a game is, or None. Remembered: asked on every write to every game."""
+        if game_id in self._tables:
+            return self._tables[game_id]
+        rows = self._rows("select * from event_tables where game_id = ?", [game_id])
+        ref = (TableRef(rows[0]["game_id"], rows[0]["event_id"], rows[0]["round"], rows[0]["number"],
+                        json.loads(rows[0]["players"])) if rows else None)
+        with self._lock:
+            if len(self._tables) > 100_000:
+                self._tables.clear()
+            self._tables[game_id] = ref
+        return ref
+
+    def set_result(self, game_id: str, result: dict[str, Any]) -> None:
+        with self._lock:
+            self.db.conn.execute("update event_tables set result = ? where game_id = ?", [canonical(result), game_id])
+
+    def results(self, event_id: str, number: int) -> dict[str, Any]:
+        rows = self._rows("select game_id, result from event_tables where event_id = ? and round = ?",
+                          [event_id, number])
+        return {r["game_id"]: json.loads(r["result"]) if r["result"] else None for r in rows}
+
+    def result(self, game_id: str) -> dict[str, Any] | None:
+        rows = self._rows("select result from event_tables where game_id = ?", [game_id])
+        return json.loads(rows[0]["result"]) if rows and rows[0]["result"] else None
+
+    # -- flags -----------------------------------------------------------------------------
+    def flag(self, ref: TableRef, kind: str, detail: dict[str, Any], seq: int | None = None) -> dict[str, Any]:
+        if kind not in FLAG_KINDS:
+            raise EventError(f"unknown flag kind {kind!r}")
+        row = {"event_id": ref.event_id, "game_id": ref.game_id, "round": ref.round, "table_no": ref.number,
+               "kind": kind, "seq": seq, "detail": canonical(detail), "at": now(), "cleared": None}
+        with self._lock:
+            row["id"] = self.db["event_flags"].insert(row).last_pk
+        return {**row, "detail": detail}
+
+    def flags(self, event_id: str, number: int | None = None, game_id: str | None = None) -> list[dict[str, Any]]:
+        sql, args = "select * from event_flags where event_id = ?", [event_id]
+        if number:
+            sql, args = sql + " and round = ?", [*args, number]
+        if game_id:
+            sql, args = sql + " and game_id = ?", [*args, game_id]
+        return [{**r, "detail": json.loads(r["detail"])} for r in self._rows(sql + " order by id", args)]
+
+    def clear_flag(self, event_id: str, flag_id: int) -> None:
+        with self._lock:
+            self.db.conn.execute("update event_flags set cleared = ? where event_id = ? and id = ?",
+                                 [now(), event_id, flag_id])
+
+    # -- idempotent writes ---------------------------------------------------------------
+    def replayed(self, event_id: str, request_id: str | None) -> dict[str, Any] | None:
+        if request_id is None:
+            return None
+        rows = self._rows("select answer from event_requests where event_id = ? and request_id = ?",
+                                  [event_id, request_id])
+        return json.loads(rows[0]["answer"]) if rows else None
+
+    def remember(self, event_id: str, request_id: str | None, answer: dict[str, Any]) -> None:
+        if request_id is not None:
+            with self._lock:
+                self.db["event_requests"].insert({"event_id": event_id, "request_id": request_id,
+                                                  "answer": json.dumps(answer)}, replace=True)

@@ -1,0 +1,537 @@
+"""Events over HTTP: the organiser's and the judge's routes, the seats' "call a judge", and the pages.
+
+An event has two keys: the organiser's (creates rounds, registers players) and the judge's (the
+dashboard, any moment of any game, rulings). Both travel only in ``Authorization: Bearer``. A seat's
+key opens nothing here but its own table's clock and its call for a judge: the dashboard, flags and
+hidden cards never reach players or strangers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, current_app, g, jsonify, render_template, request
+
+from companion.catalog.decks import DeckError, parse_deck
+from companion.catalog.legality import check_deck
+from companion.events.clock import going_to_time, standings_from
+from companion.events.pairings import PairingError, parse_pairings
+from companion.events.report import event_file, pdf_report, table_report
+from companion.events.service import EventService
+from companion.events.store import Event, EventError, EventStore
+from companion.rules.citations import RULES
+from companion.rules.roles import JUDGE, RoleKind
+from companion.web.api import body, event_stream, limit, request_id, svc
+from companion.web.auth import key_from_request, role_for
+from companion.web.errors import ApiError
+
+events_api = Blueprint("events_api", __name__)
+events_pages = Blueprint("events_pages", __name__)
+
+ACTIONS = re.compile(r"^/api/games/([^/]+)/actions$")
+DECK = re.compile(r"^/api/games/([^/]+)/seats/[^/]+/deck$")
+CARD_ACTIONS = re.compile(r"^/api/games/([^/]+)/cards/.+/actions$")
+
+
+def service() -> EventService:
+    """One per app, made on first use (the store exists only once the app is built)."""
+    ext = current_app.extensions["companion"]
+    if "events" not in ext:
+        with _MAKING:  # two first requests at once must not register two listeners (every flag twice)
+            if "events" not in ext:
+                services = svc()
+                store = EventStore(services.database, services.store)
+                ext["events"] = EventService(services.store, store, services.hub.publish)
+    return ext["events"]  # type: ignore[no-any-return]
+
+
+_MAKING = threading.Lock()
+
+
+# -- watching the game routes (no change to them) ------------------------------------------------
+
+
+@events_api.before_app_request
+def watch_event_games() -> Any:
+    """Event games load only the registered deck, and a move naming a card outside the registered
+    list raises a deck-check flag before the game refuses it."""
+    events = service()
+    if request.method == "PUT" and (m := DECK.match(request.path)) and events.events.table_of(m.group(1)):
+        return jsonify({"error": {"code": "registered_deck", "message": "an event game plays only the decks "
+                                  "registered for the event; ask the organiser", "details": {}}}), 403
+    if request.method == "POST" and (m := ACTIONS.match(request.path)) and events.events.table_of(m.group(1)):
+        data = request.get_json(silent=True, cache=True)
+        if isinstance(data, dict) and isinstance(data.get("action"), dict):
+            game = svc().store.game(m.group(1))
+            role = game.role_for(key_from_request())
+            g.event_action = (m.group(1), data["action"], role.actor if role else "?")
+            events.deck_check_attempt(m.group(1), data["action"], g.event_action[2])
+    return None
+
+
+@events_api.after_app_request
+def note_refusals(response: Response) -> Response:
+    """A strict event game refused an illegal move: the judge's dashboard hears of it."""
+    attempt = getattr(g, "event_action", None)
+    if attempt is not None and response.status_code == 422:
+        answer = response.get_json(silent=True) or {}
+        service().refused(attempt[0], attempt[1], answer, attempt[2])
+    if (request.method == "GET" and response.status_code == 200 and (m := CARD_ACTIONS.match(request.path))
+            and service().events.table_of(m.group(1))):
+        return tournament_menu(m.group(1), response)
+    return response
+
+
+def tournament_menu(game_id: str, response: Response) -> Response:
+    """Tournament mode: a seat's card menu lists what the table could do, without the verdict preview
+    (which plays are legal, which rule forbids one) and in a neutral order. Strict mode still refuses
+    an illegal move when it is sent; judges keep the preview."""
+    role = svc().store.game(game_id).role_for(key_from_request())
+    if role is None or role.is_judge:
+        return response
+    data = response.get_json(silent=True) or {}
+    rows = [{"action": r.get("action"), **({"target": r["target"]} if r.get("target") else {})}
+            for r in data.get("actions", [])]
+    rows.sort(key=lambda r: json.dumps(r, sort_keys=True))
+    data["actions"] = [{**r, "legal": True, "violations": []} for r in rows]
+    data["tournament_mode"] = True
+    response.set_data(json.dumps(data))
+    return response
+
+
+# -- who asks ------------------------------------------------------------------------------------
+
+
+def event_role(event_id: str, *allowed: str) -> tuple[Event, str]:
+    events = service().events
+    event = events.event(event_id)
+    address = request.remote_addr or "?"
+    failures = svc().failures
+    if failures.blocked(f"event:{event_id}", address):
+        raise ApiError(429, "too_many_attempts", "too many wrong keys for this event; wait a minute")
+    role = event.role_for(key_from_request())
+    if role is None:
+        failures.add(f"event:{event_id}", address)
+        raise ApiError(401, "bad_key", "this key does not open this event")
+    if role not in allowed:
+        raise ApiError(403, "forbidden", f"this needs the {' or '.join(allowed)} key")
+    return event, role
+
+
+def _game_in_event(event: Event, game_id: str) -> Any:
+    ref = service().events.table_of(game_id)
+    if ref is None or ref.event_id != event.id:
+        raise ApiError(404, "not_found", "no such table in this event")
+    return ref
+
+
+def _once(event_id: str, rid: str | None) -> Any:
+    return service().events.replayed(event_id, rid)
+
+
+# -- the organiser ----------------------------------------------------------------------------------
+
+
+@events_api.post("/event")
+@limit(4 * 1024)
+def create_event() -> Any:
+    data = body()
+    svc().creation_allowed(request.remote_addr or "?")
+    try:
+        event, keys = service().events.create_event(
+            data.get("name", ""), data.get("date", ""), data.get("rounds", 3), data.get("tables", 16),
+            data.get("edition", "2e"), data.get("minutes", 55))
+    except TypeError:
+        raise ApiError(400, "bad_event", "rounds, tables and minutes are whole numbers") from None
+    base = request.host_url.rstrip("/")
+    return jsonify({"event": event.public(),
+                    "organiser": {"key": keys["organiser"], "url": f"{base}/e/{event.id}#key={keys['organiser']}"},
+                    "judge": {"key": keys["judge"], "url": f"{base}/e/{event.id}/judge#key={keys['judge']}"}}), 201
+
+
+@events_api.get("/event/<event_id>")
+def get_event(event_id: str) -> Any:
+    event, role = event_role(event_id, "organiser", "judge")
+    events = service().events
+    return jsonify({"event": event.public(), "role": role, "players": [p.public() for p in events.players(event.id)],
+                    "rounds": events.rounds(event.id),
+                    "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players}
+                               for t in events.tables(event.id)]})
+
+
+@events_api.post("/event/<event_id>/players")
+@limit(96 * 1024)
+def register_player(event_id: str) -> Any:
+    event, _ = event_role(event_id, "organiser")
+    data = body()
+    rid = request_id(data)
+    if (done := _once(event.id, rid)) is not None:
+        return jsonify({**done, "replayed": True})
+    text = data.get("decklist")
+    if isinstance(text, dict):
+        text = json.dumps(text)
+    if not isinstance(text, str) or not text.strip():
+        raise ApiError(400, "bad_deck", "decklist: paste a ThronesDB decklist (text export or JSON)")
+    if len(text) > 64 * 1024:
+        raise ApiError(413, "deck_too_large", "a decklist is at most 64 KB of text")
+    catalog = svc().catalog()
+    try:
+        deck = parse_deck("registration", text, catalog, event.edition)  # type: ignore[arg-type]
+    except DeckError as exc:
+        raise ApiError(400, "bad_deck", "the decklist has problems",
+                       problems=[{"line": p.line, "text": p.text, "message": p.message}
+                                 for p in exc.problems[:50]]) from None
+    agenda_names = [c.name for code in deck.agendas if (c := catalog.get(code))]
+    agenda = data.get("agenda") or ", ".join(agenda_names) or None
+    player = service().events.register(event.id, str(data.get("name", "")), data.get("faction") or deck.faction,
+                                       agenda, deck.slots, text)
+    warnings = [w.to_dict() if hasattr(w, "to_dict") else str(w) for w in check_deck(deck, catalog)]
+    answer = {"player": player.public(), "warnings": warnings}
+    service().events.remember(event.id, rid, answer)
+    return jsonify(answer), 201
+
+
+@events_api.post("/event/<event_id>/rounds")
+@limit(64 * 1024)
+def create_round(event_id: str) -> Any:
+    """Pairings as CSV (table, player, player) or as a list; every row is checked before any game exists."""
+    event, _ = event_role(event_id, "organiser")
+    data = body()
+    rid = request_id(data)
+    if (done := _once(event.id, rid)) is not None:
+        return jsonify({**done, "replayed": True})
+    events = service().events
+    number = data.get("round") or len(events.rounds(event.id)) + 1
+    names = {p.name: p.id for p in events.players(event.id)}
+    try:
+        if isinstance(data.get("csv"), str):
+            pairings = parse_pairings(data["csv"], names, event.tables)
+        elif isinstance(data.get("pairings"), list):
+            rows = [",".join(str(x) for x in (p.get("table"), p.get("a"), p.get("b"))) if isinstance(p, dict) else ""
+                    for p in data["pairings"][:MAX_ROWS]]
+            pairings = parse_pairings("\n".join(rows), names, event.tables)
+        else:
+            raise ApiError(400, "bad_pairings", 'send "csv" (table,player,player per line) or "pairings"')
+    except PairingError as exc:
+        raise ApiError(400, "bad_pairings", "the pairings have problems; nothing was created",
+                       problems=[p.to_dict() for p in exc.problems[:100]]) from None
+    mode = data.get("mode", "strict")
+    if mode not in ("strict", "advisory"):
+        raise ApiError(400, "bad_mode", "mode must be strict or advisory")
+    created = events.create_round(event.id, int(number), pairings, mode)
+    base = request.host_url.rstrip("/")
+    names_by_id = {v: k for k, v in names.items()}
+    answer = {"round": number, "tables": [
+        {"table": ref.number, "game": ref.game_id,
+         "seats": [{"seat": seat, "name": names_by_id[pid], "url": f"{base}/g/{ref.game_id}#key={keys[seat]}"}
+                   for seat, pid in zip("AB", ref.players, strict=False)]} for ref, keys in created]}
+    service().publish(event.id)
+    # The answer holds the seat keys: it is not kept for replays (keys are never stored readable).
+    events.remember(event.id, rid, {"round": number, "tables": [{"table": t["table"], "game": t["game"]}
+                                                                   for t in answer["tables"]]})
+    return jsonify(answer), 201
+
+
+MAX_ROWS = 400
+
+
+@events_api.post("/event/<event_id>/rounds/<int:number>/sheets")
+@limit(1024)
+def seat_sheets(event_id: str, number: int) -> Any:
+    """The seat-link QR sheet, one page per table, in English and German. Keys exist only as hashes,
+    so printing makes new seat links (logged in each game); links printed before stop working."""
+    from companion.events.sheets import seat_sheet_pdf
+
+    event, _ = event_role(event_id, "organiser")
+    data = body()
+    if data.get("confirm") is not True:
+        raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}')
+    base = request.host_url.rstrip("/")
+    pages = []
+    games = svc().store
+    players = {p.id: p.name for p in service().events.players(event.id)}
+    from companion.rules.roles import HOST
+
+    for ref in service().events.tables(event.id, number):
+        links = []
+        for seat, pid in zip("AB", ref.players, strict=False):
+            key = games.reissue_key(ref.game_id, seat, HOST)
+            links.append((seat, players.get(pid, seat), f"{base}/g/{ref.game_id}#key={key}"))
+        svc().hub.revoke(ref.game_id)
+        pages.append((ref.number, links))
+    if not pages:
+        raise ApiError(404, "not_found", f"round {number} has no tables")
+    pdf = seat_sheet_pdf(event.name, number, pages)
+    return Response(pdf, mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="seats-round-{number}.pdf"'})
+
+
+@events_api.post("/event/<event_id>/rounds/<int:number>/clock")
+@limit(1024)
+def start_clock(event_id: str, number: int) -> Any:
+    event, _ = event_role(event_id, "organiser", "judge")
+    data = body()
+    minutes = data.get("minutes")
+    if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 240):
+        raise ApiError(400, "bad_minutes", "minutes must be 1 to 240")
+    seconds = data.get("seconds_ago", 0)  # a clock started late at the table: backdate it
+    import datetime as dt
+
+    started = (dt.datetime.now(dt.UTC) - dt.timedelta(seconds=float(seconds or 0))).isoformat(timespec="milliseconds")
+    service().events.start_clock(event.id, number, minutes, started)
+    service().publish(event.id)
+    return jsonify(service().clock(event.id, number))
+
+
+# -- the judge ------------------------------------------------------------------------------------
+
+
+@events_api.get("/event/<event_id>/dashboard")
+def dashboard(event_id: str) -> Any:
+    event, _ = event_role(event_id, "organiser", "judge")
+    number = request.args.get("round", type=int)
+    return jsonify(service().dashboard(event.id, number))
+
+
+@dataclass
+class _Channel:
+    """What ``event_stream`` needs of a game: a channel id and its current version."""
+
+    id: str
+    version: int
+
+
+@events_api.get("/event/<event_id>/stream")
+def stream(event_id: str) -> Any:
+    event, _ = event_role(event_id, "organiser", "judge")
+    events = service()
+    channel = _Channel(f"event:{event.id}", events.version(event.id))
+    number = request.args.get("round", type=int)
+
+    def make(_seen: int, version: int) -> str:
+        from companion.web.live import sse_event
+
+        # Every dashboard of the event wakes for the same version: one computes it, the others share it.
+        return svc().views.get((channel.id, version, number, "dashboard"),  # type: ignore[no-any-return]
+                               lambda: sse_event(version, events.dashboard(event.id, number)))
+
+    return event_stream(channel, JUDGE, make)  # type: ignore[arg-type]
+
+
+@events_api.get("/event/<event_id>/games/<game_id>/moment")
+def moment(event_id: str, game_id: str) -> Any:
+    event, _ = event_role(event_id, "judge", "organiser")
+    _game_in_event(event, game_id)
+    seq = request.args.get("seq", type=int)
+    games = svc().store
+    return jsonify(service().moment(game_id, seq if seq is not None else games.game(game_id).version))
+
+
+@events_api.post("/event/<event_id>/games/<game_id>/rulings")
+@limit(8 * 1024)
+def ruling(event_id: str, game_id: str) -> Any:
+    """A judge's ruling, logged in the game: every seat sees it in its log."""
+    event, _ = event_role(event_id, "judge")
+    _game_in_event(event, game_id)
+    data = body()
+    rid = request_id(data)
+    if rid is None:
+        raise ApiError(400, "missing_request_id", "a ruling needs a request_id (a retry must not log it twice)")
+    kind = data.get("type")
+    text = data.get("text", "")
+    if not isinstance(text, str) or len(text) > 1000:
+        raise ApiError(400, "bad_ruling", "text is at most 1000 characters")
+    ruling_data: dict[str, Any] = {"type": kind, "text": text}
+    if kind == "time_extension":
+        minutes = data.get("minutes")
+        if not isinstance(minutes, int) or not 1 <= minutes <= 60:
+            raise ApiError(400, "bad_ruling", "a time extension is 1 to 60 minutes")
+        ruling_data["minutes"] = minutes
+    if kind == "penalty":
+        if data.get("penalty") not in ("warning", "game_loss", "disqualification"):
+            raise ApiError(400, "bad_ruling", "a penalty is warning, game_loss or disqualification")
+        ruling_data["penalty"] = data["penalty"]
+    if data.get("seat") is not None:
+        ruling_data["seat"] = str(data["seat"])[:16]
+    if data.get("rule") is not None:
+        if data["rule"] not in RULES:
+            raise ApiError(400, "bad_ruling", "unknown rule id")
+        ruling_data["rule"] = data["rule"]
+    from companion.store.games import Replayed
+
+    if kind == "correction" and data.get("action") is not None:
+        # The state correction itself is an ordinary action recorded on the judge's authority; the
+        # ruling after it says why. A strict game still refuses one the rules call illegal.
+        from companion.rules import ActionError, action_from_dict
+        from companion.web.api import expected_version
+
+        try:
+            action = action_from_dict(data["action"])
+        except ActionError as exc:
+            raise ApiError(400, "bad_action", str(exc)) from None
+        try:
+            done = svc().store.act(game_id, action, JUDGE, expected_version(data), request_id=(rid + "-a")[:64])
+        except Replayed:
+            done = None
+        if done is not None and not isinstance(done, tuple):
+            raise ApiError(409, "pending", "the correction waits for a seat's confirmation")
+        if done is not None:
+            ruling_data["seq"] = done[0].seq
+    try:
+        entry = svc().store.add_ruling(game_id, ruling_data, JUDGE, request_id=rid)
+    except Replayed as done:
+        return jsonify({"seq": done.seq, "replayed": True})
+    return jsonify({"seq": entry.seq, "ruling": ruling_data}), 201
+
+
+@events_api.post("/event/<event_id>/flags/<int:flag_id>/clear")
+@limit(1024)
+def clear_flag(event_id: str, flag_id: int) -> Any:
+    event, _ = event_role(event_id, "judge")
+    service().events.clear_flag(event.id, flag_id)
+    service().publish(event.id)
+    return jsonify({"cleared": flag_id})
+
+
+@events_api.get("/event/<event_id>/games/<game_id>/going-to-time")
+def time_winner(event_id: str, game_id: str) -> Any:
+    """The going-to-time steps from the tracked state. Dominance in the final round is not tracked:
+    the judge passes ``dominance=A`` (or B, or none) after asking the players."""
+    event, _ = event_role(event_id, "judge", "organiser")
+    _game_in_event(event, game_id)
+    state = svc().store.state(game_id)
+    from companion.rules import view
+
+    judged = view(state.table, JUDGE)
+    dom = request.args.get("dominance")
+    dominance = None if dom is None else {p["seat"]: p["seat"] == dom for p in judged["players"]}
+    return jsonify(going_to_time(standings_from(judged, dominance), judged.get("first_player")))
+
+
+@events_api.post("/event/<event_id>/games/<game_id>/result")
+@limit(2048)
+def set_result(event_id: str, game_id: str) -> Any:
+    event, _ = event_role(event_id, "judge")
+    ref = _game_in_event(event, game_id)
+    data = body()
+    winner = data.get("winner")
+    if winner not in ("A", "B", None):
+        raise ApiError(400, "bad_result", "winner is A, B or null (a draw)")
+    names = {p.id: p.name for p in service().events.players(event.id)}
+    seats = dict(zip("AB", ref.players, strict=False))
+    result = {"winner": winner, "winner_name": names.get(seats.get(winner or "", -1)),
+              "reason": str(data.get("reason", ""))[:100]}
+    service().events.set_result(game_id, result)
+    service().publish(event.id)
+    return jsonify(result)
+
+
+@events_api.get("/event/<event_id>/report")
+def report(event_id: str) -> Any:
+    event, _ = event_role(event_id, "judge", "organiser")
+    rows = table_report(svc().store, service().events, event.id, request.args.get("round", type=int))
+    if request.args.get("format") == "pdf":
+        return Response(pdf_report(event.name, rows), mimetype="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="report-{event.id}.pdf"'})
+    return jsonify({"event": event.public(), "tables": rows})
+
+
+@events_api.get("/event/<event_id>/export")
+def export(event_id: str) -> Any:
+    event, role = event_role(event_id, "judge", "organiser")
+    data = event_file(svc().store, service().events, event.id, role)
+    return Response(data, mimetype="application/zip",
+                    headers={"Content-Disposition": f'attachment; filename="event-{event.id}.zip"'})
+
+
+# -- the seats ------------------------------------------------------------------------------------
+
+
+def _seat_of_event_game(game_id: str) -> tuple[Any, Any]:
+    game = svc().store.game(game_id)
+    role = role_for(game)
+    ref = service().events.table_of(game_id)
+    if ref is None:
+        raise ApiError(404, "not_found", "this game is not part of an event")
+    return role, ref
+
+
+@events_api.get("/event-tables/<game_id>")
+def table_clock(game_id: str) -> Any:
+    """What a phone at an event table shows besides the game: the event, its table and its clock.
+    Public information only: no flags, no other table."""
+    role, ref = _seat_of_event_game(game_id)
+    event = service().events.event(ref.event_id)
+    return jsonify({"event": event.name, "round": ref.round, "table": ref.number, "role": role.kind.value,
+                    "clock": service().clock(ref.event_id, ref.round, game_id),
+                    "tournament_mode": True})
+
+
+@events_api.post("/event-tables/<game_id>/call-judge")
+@limit(2048)
+def call_judge(game_id: str) -> Any:
+    role, ref = _seat_of_event_game(game_id)
+    if role.kind is not RoleKind.SEAT:
+        raise ApiError(403, "forbidden", "calling a judge needs a seat key of this table")
+    data = body()
+    rid = request_id(data)
+    if rid is None:
+        raise ApiError(400, "missing_request_id", "send a request_id so a retry calls the judge once")
+    if service().events.replayed(ref.event_id, f"{role.actor}:{rid}"[:64]) is not None:
+        return jsonify({"called": True, "replayed": True})
+    note = str(data.get("note", ""))[:200]
+    service().events.flag(ref, "call_judge", {"by": role.actor, "note": note})
+    service().events.remember(ref.event_id, f"{role.actor}:{rid}"[:64], {"called": True})
+    service().publish(ref.event_id)
+    return jsonify({"called": True}), 201
+
+
+# -- rules at hand -------------------------------------------------------------------------------
+
+
+@events_api.get("/rules")
+def rules() -> Any:
+    q = (request.args.get("q") or "").casefold()[:100]
+    out = [{"id": rid, "citation_2e": r.citation_2e, "citation_1e": r.citation_1e, "en": r.en, "de": r.de}
+           for rid, r in RULES.items()
+           if not q or q in rid.casefold() or q in r.en.casefold() or q in r.de.casefold()
+           or q in (r.citation_2e or "").casefold()]
+    return jsonify({"rules": out, "count": len(out)})
+
+
+# -- pages -----------------------------------------------------------------------------------------
+
+
+@events_pages.get("/events/new")
+def new_event_page() -> Any:
+    return render_template("event_new.html")
+
+
+@events_pages.get("/e/<event_id>")
+def organiser_page(event_id: str) -> Any:
+    service().events.event(event_id)
+    return render_template("event.html", event_id=event_id)
+
+
+@events_pages.get("/e/<event_id>/judge")
+def judge_page(event_id: str) -> Any:
+    service().events.event(event_id)
+    return render_template("event_judge.html", event_id=event_id)
+
+
+@events_pages.get("/e/<event_id>/report")
+def report_page(event_id: str) -> Any:
+    service().events.event(event_id)
+    return render_template("event_report.html", event_id=event_id)
+
+
+@events_pages.get("/rules")
+def rules_page() -> Any:
+    return render_template("rules.html")
+
+
+_ = EventError  # raised by the event store; answered by the app's StoreError handler

@@ -1,0 +1,252 @@
+"""Events: registration with frozen decks, pairings, rounds of games, flags, the judge's routes."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.catalog.store import Catalog
+from companion.events.clock import Standing, going_to_time
+from companion.events.pairings import PairingError, parse_pairings
+from companion.events.service import deck_problems
+from companion.web import create_app
+from tests.decklists import as_text, real_decks
+
+
+@pytest.fixture()
+def client(tmp_path: Path) -> FlaskClient:
+    app = create_app({"DATABASE": str(tmp_path / "games.db"), "TESTING": True})
+    return app.test_client()
+
+
+def h(key: str) -> dict[str, str]:
+    return {"Authorization": "Bearer " + key}
+
+
+def two_e_decks(catalog: Catalog) -> list[str]:
+    return [as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
+
+
+def make_event(client: FlaskClient, catalog: Catalog, players: int = 4, tables: int = 16) -> dict[str, Any]:
+    r = client.post("/api/event", json={"name": "Regional Kiel", "date": "2026-11-22", "rounds": 3,
+                                          "tables": tables})
+    assert r.status_code == 201, r.get_json()
+    ev = r.get_json()
+    decks = two_e_decks(catalog)
+    for i in range(players):
+        r = client.post(f"/api/event/{ev['event']['id']}/players", headers=h(ev["organiser"]["key"]),
+                        json={"name": f"Player {i + 1}", "decklist": decks[i % len(decks)],
+                              "request_id": f"reg-{i:06d}"})
+        assert r.status_code == 201, r.get_json()
+    return ev  # type: ignore[no-any-return]
+
+
+def test_pairings_csv_errors_name_lines() -> None:
+    players = {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4}
+    assert parse_pairings("table,player,player\n1,Ann,Bo\n2,cy,Di\n", players, 16) == [(1, 1, 2), (2, 3, 4)]
+    with pytest.raises(PairingError) as exc:
+        parse_pairings("table,a,b\n1,Ann,Bo\n1,Cy,Di\n17,Cy,Di\n2,Ann,Zed\nx\n", players, 16)
+    lines = [(p.line, p.message) for p in exc.value.problems]
+    assert lines[0] == (3, "table 1 is paired already on line 2")
+    assert lines[1][0] == 4 and "from 1 to 16" in lines[1][1]
+    assert (5, "Ann is paired already on line 2") in lines and (5, "Zed is not a registered player") in lines
+    assert lines[-1][0] == 6 and "3 columns" in lines[-1][1]
+
+
+def test_going_to_time_steps() -> None:
+    a = Standing("A", "Ann", power=9, draw_deck=20, dead_characters=1)
+    b = Standing("B", "Bo", power=9, draw_deck=25, dead_characters=3)
+    out = going_to_time([a, b], "A")
+    assert out["winner"] == "B" and out["decided_by"] == "draw_deck"
+    assert out["steps"][0]["values"] == {"A": 6, "B": 6} and not out["steps"][0]["decides"]
+    b2 = Standing("B", "Bo", power=9, draw_deck=20, dead_characters=3)
+    out = going_to_time([a, b2], "A")  # dominance not tracked: skipped, then the dead pile decides
+    assert out["steps"][2]["skipped"] and out["winner"] == "A" and out["decided_by"] == "dead_characters"
+    tied = going_to_time([a, Standing("B", "Bo", 9, 20, 1, False)], "B")
+    assert tied["winner"] is None and tied["chooser"] == "B" and tied["decided_by"] == "first_player"
+    power = going_to_time([Standing("A", "Ann", 12, 1, 9), b], "B")
+    assert power["winner"] == "A" and power["decided_by"] == "power_needed"
+
+
+def test_deck_problems() -> None:
+    registered = {"A": {"01001": 2}, "B": {"01002": 1}}
+    assert deck_problems({"type": "kneel", "card": "A.01001.2"}, registered) == []
+    out = deck_problems({"type": "kneel", "card": "A.01001.3"}, registered)
+    assert out[0]["card"] == "A.01001.3" and out[0]["registered"] == 2
+    assert deck_problems({"type": "kneel", "card": "B.09999.1"}, registered)[0]["registered"] == 0
+
+
+def test_round_from_csv_makes_games_with_registered_decks(client: FlaskClient, catalog: Catalog) -> None:
+    ev = make_event(client, catalog)
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    bad = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                      json={"csv": "table,player,player\n1,Player 1,Player 2\n2,Player 3,Nobody\n"})
+    assert bad.status_code == 400
+    problems = bad.get_json()["error"]["details"]["problems"]
+    assert problems == [{"line": 3, "message": "Nobody is not a registered player"}]
+    assert client.get(f"/api/event/{eid}", headers=h(org)).get_json()["tables"] == []  # nothing half-created
+    r = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                    json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n", "request_id": "round-1-abc"})
+    assert r.status_code == 201, r.get_json()
+    tables = r.get_json()["tables"]
+    assert [t["table"] for t in tables] == [1, 7] and "#key=" in tables[0]["seats"][0]["url"]
+    game = tables[1]["game"]
+    seat_key = tables[1]["seats"][0]["url"].split("#key=")[1]
+    # The game holds the registered decks; loading another is refused.
+    changed = client.put(f"/api/games/{game}/seats/A/deck", headers=h(seat_key),
+                         json={"expected_version": 2, "deck": {"01001": 1}})
+    assert changed.status_code == 403 and changed.get_json()["error"]["code"] == "registered_deck"
+    judge = ev["judge"]["key"]
+    dash = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
+    assert sorted(t["table"] for t in dash["tables"]) == [1, 7] and dash["tables"][0]["version"] == 2
+    # Players and strangers get nothing from the judge's routes.
+    for key in (seat_key, "", "x" * 32):
+        assert client.get(f"/api/event/{eid}/dashboard", headers=h(key) if key else {}).status_code == 401
+        assert client.get(f"/api/event/{eid}/games/{game}/moment?seq=0",
+                          headers=h(key) if key else {}).status_code == 401
+    assert client.get(f"/api/event/{eid}/report", headers=h(seat_key)).status_code == 401
+
+
+def flags_of(client: FlaskClient, eid: str, judge: str, table: int) -> list[dict[str, Any]]:
+    dash = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
+    return next(t for t in dash["tables"] if t["table"] == table)["flags"]
+
+
+def test_flags_rulings_moments_and_export(client: FlaskClient, catalog: Catalog, tmp_path: Path) -> None:
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                         json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
+    t7 = tables[1]
+    game, ka, kb = t7["game"], *(s["url"].split("#key=")[1] for s in t7["seats"])
+    # A card outside the registered list: a deck-check flag, and nothing recorded.
+    r = client.post(f"/api/games/{game}/actions", headers=h(ka),
+                    json={"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": 2})
+    assert r.status_code >= 400
+    assert [f["kind"] for f in flags_of(client, eid, judge, 7)] == ["deck_check"]
+    # An illegal move in a strict game is refused; the judge sees it.
+    r = client.post(f"/api/games/{game}/actions", headers=h(ka),
+                    json={"action": {"type": "gain_gold", "player": "A", "amount": 5}, "expected_version": 2,
+                          "request_id": "gold-000001"})
+    assert r.status_code in (201, 422)
+    # A seat calls a judge from its phone.
+    assert client.post(f"/api/event-tables/{game}/call-judge", headers=h(kb),
+                       json={"request_id": "call-000001"}).status_code == 201
+    kinds = [f["kind"] for f in flags_of(client, eid, judge, 7)]
+    assert "call_judge" in kinds
+    dash = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
+    assert dash["tables"][0]["table"] == 7  # the table that needs attention comes first
+    # A ruling: logged, and both seats see it in their log.
+    r = client.post(f"/api/event/{eid}/games/{game}/rulings", headers=h(judge),
+                    json={"type": "time_extension", "minutes": 5, "text": "slow deck check",
+                          "request_id": "rul-000001"})
+    assert r.status_code == 201, r.get_json()
+    for key in (ka, kb):
+        log = client.get(f"/api/games/{game}/log", headers=h(key)).get_json()
+        entries = log["entries"] if isinstance(log, dict) else log
+        assert any(e["kind"] == "ruling" and e["data"]["minutes"] == 5 for e in entries)
+    assert client.post(f"/api/event/{eid}/games/{game}/rulings", headers=h(org),
+                       json={"type": "note", "text": "x", "request_id": "rul-000002"}).status_code == 403
+    clock = client.get(f"/api/event-tables/{game}", headers=h(ka)).get_json()
+    assert clock["clock"]["extension"] == 5 and clock["table"] == 7 and "flags" not in clock
+    # Any moment: the judge sees the hidden hand after the decks were loaded.
+    m = client.get(f"/api/event/{eid}/games/{game}/moment?seq=2", headers=h(judge)).get_json()
+    assert m["view"]["players"][0]["deck"]["count"] > 0
+    rep = client.get(f"/api/event/{eid}/report", headers=h(judge)).get_json()
+    row7 = next(r for r in rep["tables"] if r["table"] == 7)
+    assert row7["rulings"][0]["minutes"] == 5 and {f["kind"] for f in row7["flags"]} >= {"deck_check", "call_judge"}
+    pdf = client.get(f"/api/event/{eid}/report?format=pdf", headers=h(org))
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+    sheets = client.post(f"/api/event/{eid}/rounds/1/sheets", headers=h(org), json={"confirm": True})
+    assert sheets.status_code == 200 and sheets.data.startswith(b"%PDF") and sheets.data.count(b"/Type /Page ") == 2
+    # Printing made new seat links: the old one stops working.
+    assert client.get(f"/api/games/{game}/view", headers=h(ka)).status_code == 401
+    export = client.get(f"/api/event/{eid}/export", headers=h(judge))
+    assert export.status_code == 200
+    with zipfile.ZipFile(io.BytesIO(export.data)) as z:
+        manifest = json.loads(z.read("manifest.json"))
+        assert len(manifest["tables"]) == 2
+    from companion.cli.check import judge_log
+    from companion.events.report import verify_event_file
+
+    checked = verify_event_file(export.data, lambda text: judge_log(text, catalog))
+    assert checked["ok"], checked
+
+
+def test_cli_event_round_export_and_check(tmp_path: Path, catalog: Catalog) -> None:
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    db = str(tmp_path / "c.db")
+    run = CliRunner()
+    out = run.invoke(main, ["event", "create", "--name", "Store champs", "--tables", "4", "--db", db])
+    assert out.exit_code == 0, out.output
+    ev = json.loads(out.output)
+    eid, key = ev["event"]["id"], ev["organiser"]["key"]
+    for i, text in enumerate(two_e_decks(catalog)[:2]):
+        (tmp_path / f"d{i}.txt").write_text(text)
+        r = run.invoke(main, ["event", "register", eid, "--name", f"P{i}", "--deck", str(tmp_path / f"d{i}.txt"),
+                              "--key", key, "--db", db])
+        assert r.exit_code == 0, r.output
+    (tmp_path / "bad.csv").write_text("table,player,player\n1,P0,P9\n")
+    r = run.invoke(main, ["event", "round", eid, "--csv", str(tmp_path / "bad.csv"), "--key", key, "--db", db])
+    assert r.exit_code != 0 and "bad.csv:2: P9 is not a registered player" in r.output
+    (tmp_path / "ok.csv").write_text("1,P0,P1\n")
+    r = run.invoke(main, ["event", "round", eid, "--csv", str(tmp_path / "ok.csv"), "--key", key, "--db", db])
+    assert r.exit_code == 0 and "table 1: A: http" in r.output
+    r = run.invoke(main, ["event", "export", eid, "--out", str(tmp_path / "ev.zip"), "--key", key, "--db", db])
+    assert r.exit_code == 0, r.output
+    r = run.invoke(main, ["check", str(tmp_path / "ev.zip")])
+    assert r.exit_code == 0 and "all chains verify" in r.output, r.output
+
+
+def test_tournament_mode_and_what_seats_see(client: FlaskClient, catalog: Catalog) -> None:
+    from companion.catalog.decks import parse_deck
+
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                         json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
+    g1, g7 = tables[0]["game"], tables[1]["game"]
+    k1 = tables[0]["seats"][0]["url"].split("#key=")[1]
+    k7 = tables[1]["seats"][0]["url"].split("#key=")[1]
+    deck = parse_deck("p3", two_e_decks(catalog)[2], catalog)
+    card = f"A.{next(c for c in deck.draw if catalog.get(c).type == 'character')}.1"  # type: ignore[union-attr]
+    assert client.post(f"/api/games/{g7}/actions", headers=h(k7), json={
+        "action": {"type": "draw", "player": "A", "card": card}, "expected_version": 2}).status_code == 201
+    # The card menu: what the table could do, no verdict preview.
+    menu = client.get(f"/api/games/{g7}/cards/{card}/actions", headers=h(k7)).get_json()
+    assert menu["tournament_mode"] and all(a["legal"] and a["violations"] == [] for a in menu["actions"])
+    # A seat of table 1 opens nothing at table 7, and nothing of the event.
+    assert client.post(f"/api/event-tables/{g7}/call-judge", headers=h(k1),
+                       json={"request_id": "call-00000009"}).status_code == 401
+    for path in (f"/api/event/{eid}", f"/api/event/{eid}/stream", f"/api/event/{eid}/export",
+                 f"/api/event/{eid}/games/{g1}/going-to-time"):
+        assert client.get(path, headers=h(k1)).status_code == 401
+    # A state correction on the judge's authority: the action, then the ruling naming it.
+    r = client.post(f"/api/event/{eid}/games/{g7}/rulings", headers=h(judge), json={
+        "type": "correction", "text": "card returned to the deck", "request_id": "corr-0000001",
+        "action": {"type": "discard", "player": "A", "card": card}, "expected_version": 3})
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["ruling"]["seq"] == 4
+    log = client.get(f"/api/games/{g7}/log", headers=h(k7)).get_json()
+    entries = log["entries"] if isinstance(log, dict) else log
+    assert [e["kind"] for e in entries][-2:] == ["action", "ruling"] and entries[-2]["actor"] == "judge"
+
+
+def test_rules_search_lists_every_rule_with_both_languages(client: FlaskClient) -> None:
+    from companion.rules.citations import RULES
+
+    everything = client.get("/api/rules").get_json()
+    assert everything["count"] == len(RULES)
+    rule_id = next(r for r, rule in RULES.items() if rule.citation_2e)
+    found = client.get(f"/api/rules?q={rule_id}").get_json()["rules"]
+    assert found[0]["id"] == rule_id and found[0]["de"] and found[0]["citation_2e"]
+    assert client.get("/rules").status_code == 200

@@ -1,0 +1,163 @@
+"""A 16-table event on a real server: two phones at two tables and a judge's dashboard in real Chromium."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.catalog.decks import parse_deck
+from companion.catalog.store import Catalog
+from tests.decklists import as_text, real_decks
+from tests.server import Server, call, start_server
+from tests.test_browser import ARGS, CHROMIUM, PHONE
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+LAPTOP = {"viewport": {"width": 1280, "height": 900}, "bypass_csp": True}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = start_server(tmp_path_factory.mktemp("event") / "games.db")
+    yield s
+    s.stop()
+
+
+def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
+    catalog = Catalog.in_memory()
+    api = server.url + "/api"
+    decks = [as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
+    status, ev = call(api, "POST", "/event", {"name": "Kiel Regional", "date": "2026-11-22", "rounds": 3,
+                                               "tables": 16, "minutes": 55})
+    assert status == 201
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    for i in range(32):
+        player = {"name": f"P{i + 1:02d}", "decklist": decks[i % len(decks)], "request_id": f"register-{i:04d}"}
+        status, out = call(api, "POST", f"/event/{eid}/players", player, org)
+        assert status == 201, out
+    bad = "table,player,player\n1,P01,P02\n2,P03,P03\n3,P04,Nobody\n"
+    status, out = call(api, "POST", f"/event/{eid}/rounds", {"csv": bad}, org)
+    assert status == 400 and [p["line"] for p in out["error"]["details"]["problems"]] == [3, 4]
+    assert call(api, "GET", f"/event/{eid}", key=org)[1]["tables"] == []  # nothing half-created
+    csv = "\n".join(f"{t},P{2 * t - 1:02d},P{2 * t:02d}" for t in range(1, 17))
+    status, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": csv, "request_id": "round-0001"}, org)
+    assert status == 201 and len(rnd["tables"]) == 16
+    t7, t3 = rnd["tables"][6], rnd["tables"][2]
+    assert t7["table"] == 7
+    key = {(t["table"], s["seat"]): s["url"].split("#key=")[1] for t in (t7, t3) for s in t["seats"]}
+    game7 = t7["game"]
+    deck_a7 = parse_deck("P13", decks[12 % len(decks)], catalog)
+    char = f"A.{next(c for c in deck_a7.draw if catalog.get(c).type == 'character')}.1"  # type: ignore[union-attr]
+
+    browser = playwright.sync_playwright().start()
+    try:
+        b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        judge_page = b.new_context(**LAPTOP).new_page()
+        judge_page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+        judge_page.wait_for_function("document.querySelectorAll('#tables tr').length === 16")
+        assert judge_page.locator("#live").inner_text() in ("live",)
+        phones = {}
+        for name, (table, seat) in {"a7": (7, "A"), "b7": (7, "B"), "a3": (3, "A")}.items():
+            page = b.new_context(**PHONE).new_page()
+            game = t7["game"] if table == 7 else t3["game"]
+            page.goto(f"{server.url}/g/{game}#key={key[(table, seat)]}")
+            phones[name] = page
+        phones["a7"].wait_for_selector("#log")
+        # A legal draw at table 7, then an illegal bring-out from hand (strict: refused, the judge hears of it).
+        assert call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "draw", "player": "A", "card": char},
+                                                              "expected_version": 2}, key[(7, "A")])[0] == 201
+        sent = time.monotonic()
+        status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
+                                                                             "card": char}, "expected_version": 3},
+                         key[(7, "A")])
+        assert status == 422
+        judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]') && "
+                                     "document.querySelector('tr[data-table=\"7\"]').innerText.includes('illegal')",
+                                     timeout=5000)
+        assert time.monotonic() - sent < 1.0, "the illegal move reached the dashboard in under a second"
+        assert judge_page.locator("#tables tr").first.get_attribute("data-table") == "7"  # needs attention first
+        # A card outside the registered list brought out: a deck-check flag.
+        status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
+                                                                             "card": "A.01001.1"},
+                                                                  "expected_version": 3}, key[(7, "A")])
+        assert status >= 400
+        judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]').innerText.includes('deck check')",
+                                     timeout=5000)
+        # The seat takes the draw back; the judge scrubs to before the undo and sees the hidden hand.
+        assert call(api, "POST", f"/games/{game7}/undo", {"expected_version": 3}, key[(7, "A")])[0] in (200, 201)
+        judge_page.click(f"button[data-open='{game7}']")
+        judge_page.wait_for_selector("#table-panel:not(.hidden)")
+        judge_page.fill("#scrub", "3")
+        judge_page.dispatch_event("#scrub", "input")
+        card_name = catalog.get(char.split(".")[1]).name  # type: ignore[union-attr]
+        judge_page.wait_for_function(f"document.querySelector('#moment').innerText.includes({json.dumps(card_name)})")
+        assert "#3 action" in judge_page.locator("#moment").inner_text()
+        assert card_name not in phones["b7"].content()  # the opponent's phone never had it
+        # A ruling: logged, and both players at table 7 see it in their log.
+        judge_page.select_option("#ruling-type", "time_extension")
+        judge_page.fill("#ruling-text", "slow shuffle")
+        judge_page.fill("#ruling-minutes", "3")
+        judge_page.click("#ruling-send")
+        for name in ("a7", "b7"):
+            phones[name].wait_for_function("document.querySelector('#log').innerText.includes('time_extension')",
+                                           timeout=5000)
+        assert "time_extension" not in phones["a3"].locator("#log").inner_text()
+        # A player calls the judge from their phone.
+        assert call(api, "POST", f"/event-tables/{t3['game']}/call-judge", {"request_id": "call-00000001"},
+                    key[(3, "A")])[0] == 201
+        judge_page.wait_for_function("document.querySelector('#tables tr').getAttribute('data-table') === '3'")
+        # Time runs out; going to time names the winner of table 7 from its state.
+        assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 1}, org)[0] == 200
+        judge_page.wait_for_function("document.querySelector('#clock').innerText.includes('TIME') || "
+                                     "document.querySelector('#clock').innerText.includes('ZEIT')")
+        judge_page.click("#gtt")
+        judge_page.wait_for_selector(".gtt-winner")
+        winner = judge_page.locator(".gtt-winner").inner_text()
+        _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time", key=judge)
+        assert gtt["steps"][0]["values"] == {"A": 15, "B": 15}
+        assert (gtt["winner"] or gtt["chooser"]) in winner
+        judge_page.fill("#result-reason", "going to time")
+        judge_page.click(f"[data-result='{gtt['winner'] or gtt['chooser']}']")
+        deadline = time.monotonic() + 5
+        def result7() -> Any:
+            rows = call(api, "GET", f"/event/{eid}/report", key=judge)[1]["tables"]
+            return next(t for t in rows if t["table"] == 7)["result"]
+
+        while time.monotonic() < deadline and not result7():
+            time.sleep(0.05)
+        report = b.new_context(**LAPTOP).new_page()
+        report.goto(f"{server.url}/e/{eid}/report#key={judge}")
+        report.wait_for_function("document.querySelectorAll('#report-rows tr').length === 16")
+        report.wait_for_function("document.querySelector('#report-rows').innerText.includes('going to time')")
+        assert "time_extension" in report.locator("#report-rows").inner_text()
+        # Players and strangers get nothing from the judge's routes.
+        for k in (key[(7, "A")], None):
+            assert call(api, "GET", f"/event/{eid}/dashboard", key=k)[0] == 401
+        b.close()
+    finally:
+        browser.stop()
+    # The signed-off event file verifies offline and keeps the undone draw.
+    from urllib.request import Request, urlopen
+
+    with urlopen(Request(f"{api}/event/{eid}/export", headers={"Authorization": "Bearer " + judge})) as r:
+        data = r.read()
+    path = tmp_path / "event.zip"
+    path.write_bytes(data)
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        lines = [json.loads(x) for x in z.read("round-1-table-7.jsonl").decode().splitlines()]
+    assert any(x.get("entry", {}).get("undone") for x in lines[1:])
+    assert any(x.get("entry", {}).get("kind") == "ruling" for x in lines[1:])
+    out = subprocess.run([sys.executable, "-m", "companion", "check", str(path), "--json"], capture_output=True,
+                         text=True, timeout=120)
+    report: dict[str, Any] = json.loads(out.stdout)
+    assert report["ok"] and out.returncode == 0, out.stderr
+    assert next(t for t in report["tables"] if t["table"] == 7)["undone"] == 1
