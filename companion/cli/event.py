@@ -39,13 +39,13 @@ def event() -> None:
 
 
 @event.command("create")
-@click.option("--name", required=True)
-@click.option("--date", default="")
+@click.option("--name", required=True, help="The event's name, as players know it.")
+@click.option("--date", default="", help="The event's date (YYYY-MM-DD).")
 @click.option("--rounds", default=3, show_default=True, type=click.IntRange(1, 20))
 @click.option("--tables", default=16, show_default=True, type=click.IntRange(1, 200))
 @click.option("--minutes", default=55, show_default=True, type=click.IntRange(5, 240), help="Round length.")
 @click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
-@click.option("--base-url", default="http://localhost:8000", show_default=True)
+@click.option("--base-url", default="http://localhost:8787", show_default=True)
 @db_option
 def create(name: str, date: str, rounds: int, tables: int, minutes: int, edition: str, base_url: str,
            db: str | None) -> None:
@@ -64,10 +64,10 @@ def create(name: str, date: str, rounds: int, tables: int, minutes: int, edition
 
 @event.command("register")
 @click.argument("event_id")
-@click.option("--name", required=True)
+@click.option("--name", required=True, help="The player's name, as on the pairings.")
 @click.option("--deck", "deck_file", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="ThronesDB decklist: text export or JSON.")
-@click.option("--faction")
+@click.option("--faction", help="The player's faction (default: read from the decklist).")
 @key_option
 @db_option
 def register(event_id: str, name: str, deck_file: Path, faction: str | None, key: str, db: str | None) -> None:
@@ -94,7 +94,7 @@ def register(event_id: str, name: str, deck_file: Path, faction: str | None, key
               help="Pairings: table, player, player per line.")
 @click.option("--round", "number", type=int, help="Round number (default: the next).")
 @click.option("--mode", type=click.Choice(["strict", "advisory"]), default="strict", show_default=True)
-@click.option("--base-url", default="http://localhost:8000", show_default=True)
+@click.option("--base-url", default="http://localhost:8787", show_default=True)
 @key_option
 @db_option
 def pair(event_id: str, csv_file: Path, number: int | None, mode: str, base_url: str, key: str,
@@ -123,7 +123,8 @@ def pair(event_id: str, csv_file: Path, number: int | None, mode: str, base_url:
 
 @event.command("export")
 @click.argument("event_id")
-@click.option("--out", "out_file", required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", "out_file", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to write the event file (a zip of table logs and a manifest).")
 @key_option
 @db_option
 def export(event_id: str, out_file: Path, key: str, db: str | None) -> None:

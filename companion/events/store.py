@@ -216,7 +216,7 @@ class EventStore:
                 self._tables[game.id] = ref
                 for seat, pid in (("A", a), ("B", b)):
                     self.games.set_deck(game.id, seat, players[pid].deck, HOST, self.games.game(game.id).version)
-                out.append((ref, {"A": keys["A"], "B": keys["B"]}))
+                out.append((ref, {"A": keys.seats["A"], "B": keys.seats["B"]}))
         return out
 
     def rounds(self, event_id: str) -> list[dict[str, Any]]:

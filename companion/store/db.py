@@ -65,34 +65,35 @@ def _v3(db: sqlite_utils.Database) -> None:
 def _v4(db: sqlite_utils.Database) -> None:
     # Events: an organiser's tournament. Players' decklists are frozen with their hash; each round's
     # tables point at ordinary games; flags are what a judge must look at. Keys are stored as hashes.
-    db["events"].create(
+    db.table("events").create(
         {"id": str, "name": str, "date": str, "rounds": int, "tables": int, "edition": str, "minutes": int,
          "organiser_hash": str, "judge_hash": str, "created": str, "closed": str},
         pk="id",
     )
-    db["event_players"].create(
+    db.table("event_players").create(
         {"event_id": str, "id": int, "name": str, "faction": str, "agenda": str, "deck": str, "deck_hash": str,
          "source": str, "registered": str},
         pk=("event_id", "id"),
         foreign_keys=[("event_id", "events", "id")],
     )
-    db["event_players"].create_index(["event_id", "name"], unique=True)
-    db["event_rounds"].create(
+    db.table("event_players").create_index(["event_id", "name"], unique=True)
+    db.table("event_rounds").create(
         {"event_id": str, "number": int, "minutes": int, "started": str, "created": str},
         pk=("event_id", "number"),
     )
-    db["event_tables"].create(
+    db.table("event_tables").create(
         {"game_id": str, "event_id": str, "round": int, "number": int, "players": str, "result": str},
         pk="game_id",
     )
-    db["event_tables"].create_index(["event_id", "round", "number"], unique=True)
-    db["event_flags"].create(
+    db.table("event_tables").create_index(["event_id", "round", "number"], unique=True)
+    db.table("event_flags").create(
         {"id": int, "event_id": str, "game_id": str, "round": int, "table_no": int, "kind": str, "seq": int,
          "detail": str, "at": str, "cleared": str},
         pk="id",
     )
-    db["event_flags"].create_index(["event_id", "round"])
-    db["event_requests"].create({"event_id": str, "request_id": str, "answer": str}, pk=("event_id", "request_id"))
+    db.table("event_flags").create_index(["event_id", "round"])
+    db.table("event_requests").create({"event_id": str, "request_id": str, "answer": str},
+                                      pk=("event_id", "request_id"))
 
 
 #: Each migration takes the schema from version i to i+1. Never edit one that has shipped; add another.

@@ -222,31 +222,74 @@ class TableClient {
         this.live = true;
         this.status();
         this.flush();
-        const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = "";
-        for (;;) {
-          const {value, done} = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut;
-          while ((cut = buffer.indexOf("\n\n")) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            let event = "message", data = "";
-            for (const line of block.split("\n")) {
-              if (line.startsWith("event:")) event = line.slice(6).trim();
-              else if (line.startsWith("data:")) data += line.slice(5).trim();
-            }
-            if (event === "revoked") { this.live = false; this.status(); this.onFlag({revoked: true}); return; }
-            if (event === eventName && data) this.onUpdate(JSON.parse(data), true);
-          }
-        }
+        const ended = await readEvents(r, (event, data) => {
+          if (event === "revoked") { this.live = false; this.status(); this.onFlag({revoked: true}); return false; }
+          if (event === eventName && data) this.onUpdate(JSON.parse(data), true);
+          return true;
+        });
+        if (ended === "stopped") return;
       } catch { /* fall through: reconnect */ }
       this.live = false;
       this.status();
       await new Promise(res => setTimeout(res, 1000));
     }
   }
+}
+
+/**
+ * Read Server-Sent Events from a fetch() response: onEvent(event, data, id) for each; it returns false to stop.
+ * Resolves "stopped" when told to stop, "ended" when the server closed the stream.
+ */
+async function readEvents(response, onEvent) {
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const {value, done} = await reader.read();
+    if (done) return "ended";
+    buffer += value;
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let event = "message", data = "", id = null;
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data += line.slice(5).trim();
+        else if (line.startsWith("id:")) id = line.slice(3).trim();
+      }
+      if (onEvent(event, data, id) === false) { reader.cancel(); return "stopped"; }
+    }
+  }
+}
+
+/**
+ * A live stream for pages without a TableClient (the judge's dashboard): fetch, so the key stays in the
+ * Authorization header; reconnects after a drop with Last-Event-ID; stops when the key is refused or revoked.
+ */
+function openStream(url, key, onUpdate, onState = () => {}) {
+  let last = null, stopped = false;
+  (async () => {
+    while (!stopped) {
+      try {
+        const headers = {...authHeaders(key), Accept: "text/event-stream"};
+        if (last !== null) headers["Last-Event-ID"] = last;
+        const r = await fetch(url, {headers, cache: "no-store"});
+        if (r.status === 401 || r.status === 403) { onState(false); return; }
+        if (r.ok && r.body) {
+          onState(true);
+          await readEvents(r, (event, data, id) => {
+            if (id !== null) last = id;
+            if (event === "revoked") { stopped = true; return false; }
+            if (event === "update" && data) onUpdate(JSON.parse(data));
+            return true;
+          });
+        }
+      } catch { /* reconnect */ }
+      onState(false);
+      if (!stopped) await new Promise(res => setTimeout(res, 1000));
+    }
+  })();
+  return {close() { stopped = true; }};
 }
 
 /** A burst of taps on one counter becomes one action with the sum, sent after a short pause. */

@@ -10,7 +10,8 @@
     document.body.classList.toggle("de", now);
     localStorage.setItem("lang", now ? "de" : "en");
   };
-  const t = (en, deText) => document.body.classList.contains("de") ? deText : en;
+  // These pages still carry their own English and German side by side (not yet moved into the catalogue).
+  const both = (en, deText) => document.body.classList.contains("de") ? deText : en;
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("key")) { sessionStorage.setItem("event-key:" + eventId, hash.get("key")); history.replaceState(null, "", location.pathname); }
   const key = sessionStorage.getItem("event-key:" + eventId);
@@ -38,8 +39,8 @@
     const a = document.createElement("a"); a.href = URL.createObjectURL(blob); a.download = name; a.click();
   }
   function clockText(clock) {
-    if (!clock || clock.remaining === null || clock.remaining === undefined) return t("clock not started", "Uhr nicht gestartet");
-    if (clock.time_called) return t("TIME — finish this round's taxation phase", "ZEIT — Steuerphase dieser Runde beenden");
+    if (!clock || clock.remaining === null || clock.remaining === undefined) return both("clock not started", "Uhr nicht gestartet");
+    if (clock.time_called) return both("TIME — finish this round's taxation phase", "ZEIT — Steuerphase dieser Runde beenden");
     const s = Math.max(0, Math.round(clock.remaining));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
@@ -74,12 +75,12 @@
       clearError();
       const r = await call("POST", `/api/event/${eventId}/rounds`, {csv: el("pairings").value, request_id: rid()});
       const out = await r.json();
-      el("round-out").innerHTML = `<h3>${t("Round", "Runde")} ${out.round}</h3>` + out.tables.map(tb =>
-        `<p>${t("Table", "Tisch")} ${tb.table}: ` + tb.seats.map(s => `<a href="${esc(s.url)}" target="_blank" rel="noopener">${esc(s.seat)}: ${esc(s.name)}</a>`).join(" · ") + "</p>").join("");
+      el("round-out").innerHTML = `<h3>${both("Round", "Runde")} ${out.round}</h3>` + out.tables.map(tb =>
+        `<p>${both("Table", "Tisch")} ${tb.table}: ` + tb.seats.map(s => `<a href="${esc(s.url)}" target="_blank" rel="noopener">${esc(s.seat)}: ${esc(s.name)}</a>`).join(" · ") + "</p>").join("");
       load();
     };
     el("print-sheets").onclick = async () => {
-      if (!confirm(t("Printing makes new seat links; links handed out before stop working. Go on?",
+      if (!confirm(both("Printing makes new seat links; links handed out before stop working. Go on?",
                      "Drucken erzeugt neue Sitz-Links; bisher ausgegebene Links gelten nicht mehr. Weiter?"))) return;
       const number = current && current.rounds.length ? current.rounds[current.rounds.length - 1].number : 1;
       const r = await call("POST", `/api/event/${eventId}/rounds/${number}/sheets`, {confirm: true});
@@ -101,16 +102,16 @@
     function flagHtml(f) {
       const rules = (f.detail.violations || []).map(v => `<a href="/rules#${esc(v.rule)}">${esc(v.rule)}</a>`).join(" ");
       const cards = (f.detail.cards || []).map(c => esc(c.card)).join(" ");
-      return `<div class="flag-row${f.cleared ? " cleared" : ""}" data-flag="${f.id}"><span class="flagkind">${esc(t(...kinds[f.kind]))}</span> ${rules} ${cards} ${esc(f.detail.by || "")}` +
+      return `<div class="flag-row${f.cleared ? " cleared" : ""}" data-flag="${f.id}"><span class="flagkind">${esc(both(...kinds[f.kind]))}</span> ${rules} ${cards} ${esc(f.detail.by || "")}` +
         (f.cleared ? "" : ` <button type="button" data-clear="${f.id}">✓</button>`) + "</div>";
     }
     function render(data) {
       latest = data;
-      el("ev-title").textContent = `${data.event.name} · ${t("round", "Runde")} ${data.round ?? "–"}`;
+      el("ev-title").textContent = `${data.event.name} · ${both("round", "Runde")} ${data.round ?? "–"}`;
       el("clock").textContent = clockText(data.clock);
       el("clock").classList.toggle("called", !!(data.clock && data.clock.time_called));
       el("tables").innerHTML = data.tables.map(tb => {
-        const players = tb.players.map(p => `${esc(p.name)} (${esc(p.faction || "")}) ${t("gold", "Gold")} ${p.gold ?? "?"} · ${t("power", "Macht")} ${p.power} · ${t("shadows", "Schatten")} ${p.shadows}`).join("<br>");
+        const players = tb.players.map(p => `${esc(p.name)} (${esc(p.faction || "")}) ${both("gold", "Gold")} ${p.gold ?? "?"} · ${both("power", "Macht")} ${p.power} · ${both("shadows", "Schatten")} ${p.shadows}`).join("<br>");
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button></td>` +
           `<td>${players}</td><td>${esc(tb.phase)} · R${tb.game_round}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
@@ -128,13 +129,13 @@
       const m = await (await call("GET", url)).json();
       entries = m.entries;
       const row = latest && latest.tables.find(x => x.game === game);
-      el("panel-title").textContent = `${t("Table", "Tisch")} ${row ? row.table : ""}: ${m.game.seats.map(s => s.name).join(" – ")}`;
+      el("panel-title").textContent = `${both("Table", "Tisch")} ${row ? row.table : ""}: ${m.game.seats.map(s => s.name).join(" – ")}`;
       el("scrub").max = m.game.version; el("scrub").value = m.seq;
       const e = entries.find(x => x.seq === m.seq);
-      const verdict = e && e.verdict ? (e.verdict.legal ? t("legal", "regelkonform") : t("ILLEGAL", "REGELVERSTOSS") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
-      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${t("gold", "Gold")} ${p.gold} · ${t("hand", "Hand")}: ${(p.hand.cards || []).map(c => esc(c.name)).join(", ")} · ` +
-        `${t("shadows", "Schatten")}: ${(p.shadows || []).map(s => esc((s.card && s.card.name) || "?")).join(", ")} · ${t("in play", "im Spiel")}: ${(p.play || []).map(c => esc(c.card.name)).join(", ")}`).join("<br>");
-      el("moment").innerHTML = `<p>#${m.seq} ${e ? esc(e.kind) + " " + esc(e.data.type || e.data.type || "") + (e.undone ? " (" + t("undone", "zurückgenommen") + ")" : "") : ""} ${esc(verdict)}</p>` +
+      const verdict = e && e.verdict ? (e.verdict.legal ? both("legal", "regelkonform") : both("ILLEGAL", "REGELVERSTOSS") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
+      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${both("gold", "Gold")} ${p.gold} · ${both("hand", "Hand")}: ${(p.hand.cards || []).map(c => esc(c.name)).join(", ")} · ` +
+        `${both("shadows", "Schatten")}: ${(p.shadows || []).map(s => esc((s.card && s.card.name) || "?")).join(", ")} · ${both("in play", "im Spiel")}: ${(p.play || []).map(c => esc(c.card.name)).join(", ")}`).join("<br>");
+      el("moment").innerHTML = `<p>#${m.seq} ${e ? esc(e.kind) + " " + esc(e.data.type || e.data.type || "") + (e.undone ? " (" + both("undone", "zurückgenommen") + ")" : "") : ""} ${esc(verdict)}</p>` +
         `<p>${esc(m.view.phase)} · R${m.view.round}</p><p class="moment-players">${players}</p>`;
       el("table-panel").classList.remove("hidden");
     }
@@ -149,8 +150,8 @@
     };
     el("gtt").onclick = async () => {
       const out = await (await call("GET", `/api/event/${eventId}/games/${selected}/going-to-time`)).json();
-      el("gtt-out").innerHTML = "<ol>" + out.steps.map(s => `<li>${esc(t(s.en, s.de))}: ${Object.entries(s.values).map(([k, v]) => `${esc(k)}=${esc(v)}`).join(", ")}${s.skipped ? " — " + esc(s.skipped) : ""}${s.decides ? " ✔" : ""}</li>`).join("") + "</ol>" +
-        `<p class="gtt-winner">${out.winner ? t("Winner", "Sieger") + ": " + esc(out.winner) : t("The first player chooses", "Der Startspieler entscheidet") + ": " + esc(out.chooser)}</p>`;
+      el("gtt-out").innerHTML = "<ol>" + out.steps.map(s => `<li>${esc(both(s.en, s.de))}: ${Object.entries(s.values).map(([k, v]) => `${esc(k)}=${esc(v)}`).join(", ")}${s.skipped ? " — " + esc(s.skipped) : ""}${s.decides ? " ✔" : ""}</li>`).join("") + "</ol>" +
+        `<p class="gtt-winner">${out.winner ? both("Winner", "Sieger") + ": " + esc(out.winner) : both("The first player chooses", "Der Startspieler entscheidet") + ": " + esc(out.chooser)}</p>`;
     };
     for (const b of document.querySelectorAll("[data-result]")) {
       b.onclick = () => call("POST", `/api/event/${eventId}/games/${selected}/result`,
@@ -159,7 +160,7 @@
     el("report").onclick = () => { location.href = `/e/${eventId}/report#key=${key}`; };
     el("export").onclick = async () => { const r = await call("GET", `/api/event/${eventId}/export`); download(await r.blob(), `event-${eventId}.zip`); };
     call("GET", `/api/event/${eventId}/dashboard`).then(r => r.json()).then(render);
-    openStream(`/api/event/${eventId}/stream`, key, render, ok => { el("live").textContent = ok ? t("live", "live") : t("reconnecting…", "verbinde…"); });
+    openStream(`/api/event/${eventId}/stream`, key, render, ok => { el("live").textContent = ok ? both("live", "live") : both("reconnecting…", "verbinde…"); });
     setInterval(() => latest && latest.clock && latest.clock.remaining !== null && (latest.clock.remaining -= 1, el("clock").textContent = clockText(latest.clock)), 1000);
   }
 
@@ -169,7 +170,7 @@
       el("ev-title").textContent = `${out.event.name} ${out.event.date}`;
       el("report-rows").innerHTML = out.tables.map(r => `<tr><td>${r.round}</td><td>${r.table}</td>` +
         `<td>${r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")}</td>` +
-        `<td>${esc(r.result ? (r.result.winner_name || t("draw", "unentschieden")) + " " + (r.result.reason || "") : "–")}</td>` +
+        `<td>${esc(r.result ? (r.result.winner_name || both("draw", "unentschieden")) + " " + (r.result.reason || "") : "–")}</td>` +
         `<td>${r.flags.map(f => esc(f.kind) + (f.rules.length ? " " + f.rules.map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")}</td>` +
         `<td>${[...r.rulings, ...r.penalties].map(x => esc(x.type + (x.penalty ? " " + x.penalty : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")}</td></tr>`).join("");
     });
