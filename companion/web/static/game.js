@@ -435,6 +435,13 @@ function render() {
 
 // -- the log, in words -----------------------------------------------------------------------------
 function logText(e) {
+  if (e.kind === "ruling") {  // a judge's ruling: its kind and what the judge wrote
+    const what = t("ruling." + e.data.type);
+    return t("log.ruling", {ruling: what, text: [e.data.text, e.data.minutes ? `+${e.data.minutes} min` : ""].filter(Boolean).join(" ")});
+  }
+  if (e.kind === "request") return t("log.request", {action: actName((e.data.action || {}).type), player: seatName(e.data.awaiting)});
+  if (e.kind === "answer") return t("log.answer");
+  if (e.kind === "key") return t("log.key");
   if (e.kind === "deck") return t("log.deck", {player: seatName(e.data.seat), cards: e.data.cards ?? Object.values(e.data.deck || {}).reduce((a, b) => a + b, 0)});
   const d = e.kind === "undo" ? (e.data.action || {}) : e.data;
   const params = {player: seatName(d.player), card: cardName(d.card), amount: d.amount ?? "", kind: d.kind ? tokenName(d.kind) : "",
@@ -634,3 +641,36 @@ $("live-start").addEventListener("click", async () => {
 });
 window.render = render;
 messagesReady.then(load);
+
+// -- event tables: the round clock and a one-tap call for a judge ---------------------------------------
+let eventTable = null;
+async function loadEventTable() {
+  const r = await request("/api/event-tables/" + gameId, {key: client.key});
+  if (!r.ok) return;  // not an event game
+  eventTable = r.data;
+  $("event-box").classList.remove("hidden");
+  $("event-name").textContent = t("eventTable", {event: eventTable.event, round: eventTable.round, table: eventTable.table});
+  $("call-judge").classList.toggle("hidden", eventTable.role !== "seat");
+  tickClock();
+}
+function tickClock() {
+  if (!eventTable || !eventTable.clock) return;
+  const c = eventTable.clock;
+  if (c.remaining === null) { $("event-clock").textContent = "—"; return; }
+  const left = Math.max(0, c.remaining);
+  $("event-clock").textContent = `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
+  $("event-called").classList.toggle("hidden", left > 0);
+  $("event-called").textContent = t("timeCalled");
+}
+setInterval(() => { if (eventTable && eventTable.clock && eventTable.clock.remaining !== null) {
+  eventTable.clock.remaining -= 1; tickClock(); } }, 1000);
+setInterval(loadEventTable, 60000);  // extensions and restarts: a minute is soon enough for a clock
+$("call-judge").addEventListener("click", async ev => {
+  const button = ev.currentTarget;
+  button.disabled = true;
+  const r = await request("/api/event-tables/" + gameId + "/call-judge",
+    {method: "POST", key: client.key, body: {request_id: requestId()}});
+  button.disabled = false;
+  showFlag(r.ok ? {kind: "info", text: t("judgeCalled")} : {kind: "refused", text: errorText(r.data.error)});
+});
+messagesReady.then(loadEventTable);
