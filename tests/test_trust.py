@@ -596,3 +596,31 @@ def test_the_tts_panel_gives_a_scoped_key_as_a_chat_line_and_an_object_without_a
     gone = client.post(f"/api/tts/games/{gid}/snapshot", headers=auth(key),
                        json={"colour": "Red", "seat": "A", "cards": []})
     assert gone.status_code == 401
+
+
+def test_every_action_declares_its_traits_and_everything_derived_is_current(client: FlaskClient) -> None:
+    """Who records an action, which fields name cards and seats, its label: declared once, on the action;
+    the docs' table and the API schema are generated from that and must be current."""
+    from companion.messages import catalogue
+    from companion.rules.actions import REGISTRY
+    from companion.rules.actions.base import Recorder
+    from companion.rules.describe import BEGIN, END, action_table
+
+    en, de = catalogue("en"), catalogue("de")
+    for name, cls in REGISTRY.items():
+        assert isinstance(cls.records, Recorder), name
+        assert cls.label == f"action.{name}" and cls.label in en and cls.label in de, name
+        if "player" in [f.name for f in __import__("dataclasses").fields(cls)]:
+            from companion.rules.actions.base import seat_fields
+
+            assert "player" in seat_fields(cls), f"{name}: player is not declared a SeatRef"
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "table-log.md").read_text()
+    assert doc.split(BEGIN)[1].split(END)[0].strip() == action_table().strip(), \
+        "regenerate it: python -m companion.rules.describe"
+    described = doc.split("## Actions")[1]
+    assert [n for n in REGISTRY if f"`{n}`" not in described.split(BEGIN)[0]] == [], "undescribed actions"
+    schema = client.get("/api/openapi.json").get_json()["components"]["schemas"]["Action"]["oneOf"]
+    assert sorted(s["title"] for s in schema) == sorted(REGISTRY)
+    bring_out = next(s for s in schema if s["title"] == "bring_out")
+    assert bring_out["properties"]["cost"]["maximum"] == 999 and "position" in bring_out["properties"]["card"][
+        "description"]

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask
 
 from companion import __version__
+from companion.rules.describe import action_schemas
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 
@@ -78,7 +79,8 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/actions": {"post": _op(
         "Record an action; the rules engine checks it (strict games refuse illegal ones with 422)",
         params=G, body=_obj(["action", "expected_version"], **VERSIONED,
-                            action={"type": "object", "required": ["type"], "description": "see docs/table-log.md"}),
+                            action={"$ref": "#/components/schemas/Action"},
+                            request_id={"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"}),
         ok=201)},
     "/api/games/{game_id}/undo": {"post": _op(
         "Take back an action with a compensating entry", params=G,
@@ -145,7 +147,7 @@ def openapi_document(app: Flask | None = None) -> dict[str, Any]:
         "components": {
             "securitySchemes": {"key": {"type": "http", "scheme": "bearer",
                                         "description": "a seat's, the judge's or the host's key"}},
-            "schemas": {"Error": _obj(["error"], error=_obj(
+            "schemas": {"Action": action_schemas(), "Error": _obj(["error"], error=_obj(
                 ["code", "message", "details"], code={"type": "string"}, message={"type": "string"},
                 details={"type": "object"}))},
         },
