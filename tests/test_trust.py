@@ -624,3 +624,36 @@ def test_every_action_declares_its_traits_and_everything_derived_is_current(clie
     bring_out = next(s for s in schema if s["title"] == "bring_out")
     assert bring_out["properties"]["cost"]["maximum"] == 999 and "position" in bring_out["properties"]["card"][
         "description"]
+
+
+def test_every_game_write_takes_a_request_id_and_a_repeat_records_nothing(client: FlaskClient) -> None:
+    g = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+    gid, ka, kb, judge = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"], g["judge"]["key"]
+    deck = {"expected_version": 0, "deck": {P: 1, Q: 1}, "request_id": "deck-0000001"}
+    first = client.put(f"/api/games/{gid}/seats/A/deck", headers=auth(ka), json=deck)
+    again = client.put(f"/api/games/{gid}/seats/A/deck", headers=auth(ka), json=deck)
+    assert first.status_code == 200 and again.get_json()["replayed"] and version(client, gid) == 1
+    put(client, gid, "B", kb, {OPEN: 1}, 1)
+    client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "setup_into_shadows", "player": "A", "card": f"A.{P}.1"}, "expected_version": 2})
+    ask = {"action": {"type": "discard", "player": "B", "card": "A:shadows#1"}, "expected_version": 3,
+           "request_id": "ask-00000001"}
+    r1 = client.post(f"/api/games/{gid}/actions", headers=auth(kb), json=ask)
+    r2 = client.post(f"/api/games/{gid}/actions", headers=auth(kb), json=ask)
+    assert r1.status_code == 202 and r2.status_code == 200 and r2.get_json()["pending"]["id"] == r1.get_json()[
+        "pending"]["id"]
+    assert version(client, gid) == 4
+    answer = {"decision": "decline", "expected_version": 4, "request_id": "answer-00001"}
+    pid = r1.get_json()["pending"]["id"]
+    assert client.post(f"/api/games/{gid}/pending/{pid}", headers=auth(ka), json=answer).status_code == 200
+    assert client.post(f"/api/games/{gid}/pending/{pid}", headers=auth(ka), json=answer).status_code == 200
+    assert version(client, gid) == 5
+    undo = {"expected_version": 5, "seq": 3, "request_id": "undo-0000001"}
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(judge), json=undo).status_code == 201
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(judge), json=undo).status_code == 200
+    assert version(client, gid) == 6
+    # The same id from another key is another device's tap: its own answer, not the first one's.
+    other = client.post(f"/api/games/{gid}/actions", headers=auth(kb), json={
+        "action": {"type": "gain_gold", "player": "B", "amount": 1}, "expected_version": 6,
+        "request_id": "undo-0000001"})
+    assert other.status_code == 201 and version(client, gid) == 7

@@ -775,6 +775,7 @@ class GameStore:
     def decide(self, game_id: str, pending_id: str, role: Role, confirm: bool, expected_version: int | None,
                request_id: str | None = None) -> tuple[Entry, Verdict] | None:
         """The seat whose face-down card an effect names (or the judge) confirms or declines it."""
+        self._replayed(self.db, self.game(game_id), role.actor, request_id)  # a repeat answers as the first did
         rows = list(self.db.query("select * from pending where id = ? and game_id = ?", [pending_id, game_id]))
         if not rows or rows[0]["status"] != "open":
             raise NotFound("no such request waiting for confirmation")
