@@ -308,14 +308,7 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
     rid = request_id(data)
     catalog = svc().catalog()
     if isinstance(data.get("text"), str):
-        if len(data["text"]) > 64 * 1024:
-            raise ApiError(413, "deck_too_large", "a decklist is at most 64 KB of text")
-        try:
-            deck = parse_deck("deck", data["text"], catalog, game.edition)  # type: ignore[arg-type]
-        except DeckError as exc:
-            raise ApiError(400, "bad_deck", "the decklist has problems",
-                           problems=[{"line": p.line, "text": p.text, "message": p.message,
-                                      "suggestions": list(p.suggestions)} for p in exc.problems[:50]]) from None
+        deck = decklist(data["text"], catalog, game.edition)
     elif isinstance(data.get("deck"), dict):
         raw = data["deck"].get("slots", data["deck"])
         if not isinstance(raw, dict) or not raw or len(raw) > 400 or not all(
@@ -340,6 +333,18 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
     # Legality is advice (a casual game may play any deck): warnings with the rule, never a refusal.
     return jsonify({"version": entry.seq, "cards": sum(slots.values()), "draw": deck.draw_size,
                     "plots": deck.plot_size, "agendas": deck.agendas, "warnings": warnings})
+
+
+def decklist(text: str, catalog: Any, edition: str, source: str = "deck") -> Deck:
+    """A pasted ThronesDB decklist (text or JSON), or a 4xx naming every problem line."""
+    if len(text) > 64 * 1024:
+        raise ApiError(413, "deck_too_large", "a decklist is at most 64 KB of text")
+    try:
+        return parse_deck(source, text, catalog, edition)  # type: ignore[arg-type]
+    except DeckError as exc:
+        raise ApiError(400, "bad_deck", "the decklist has problems",
+                       problems=[{"line": p.line, "text": p.text, "message": p.message,
+                                  "suggestions": list(p.suggestions)} for p in exc.problems[:50]]) from None
 
 
 def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:

@@ -16,7 +16,6 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, render_template, request
 
-from companion.catalog.decks import DeckError, parse_deck
 from companion.catalog.legality import check_deck
 from companion.events.clock import going_to_time, standings_from
 from companion.events.pairings import PairingError, parse_pairings
@@ -25,7 +24,7 @@ from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, RoleKind
-from companion.web.api import body, event_stream, limit, request_id, svc
+from companion.web.api import body, decklist, event_stream, limit, request_id, svc
 from companion.web.auth import key_from_request, role_for
 from companion.web.errors import ApiError
 
@@ -176,15 +175,8 @@ def register_player(event_id: str) -> Any:
         text = json.dumps(text)
     if not isinstance(text, str) or not text.strip():
         raise ApiError(400, "bad_deck", "decklist: paste a ThronesDB decklist (text export or JSON)")
-    if len(text) > 64 * 1024:
-        raise ApiError(413, "deck_too_large", "a decklist is at most 64 KB of text")
     catalog = svc().catalog()
-    try:
-        deck = parse_deck("registration", text, catalog, event.edition)  # type: ignore[arg-type]
-    except DeckError as exc:
-        raise ApiError(400, "bad_deck", "the decklist has problems",
-                       problems=[{"line": p.line, "text": p.text, "message": p.message}
-                                 for p in exc.problems[:50]]) from None
+    deck = decklist(text, catalog, event.edition, "registration")
     agenda_names = [c.name for code in deck.agendas if (c := catalog.get(code))]
     agenda = data.get("agenda") or ", ".join(agenda_names) or None
     player = service().events.register(event.id, str(data.get("name", "")), data.get("faction") or deck.faction,
