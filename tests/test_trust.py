@@ -91,6 +91,7 @@ MOVES = st.lists(st.sampled_from([
     ("A", {"type": "setup_into_shadows", "player": "$A", "card": "h2"}),
     ("A", {"type": "draw", "player": "$A", "card": "h1"}),
     ("A", {"type": "draw", "player": "$A", "card": "h2"}),
+    ("A", {"type": "setup_face_down", "player": "$A", "card": "h1"}),  # costs differ: 6 and 3
     ("A", {"type": "marshal_into_shadows", "player": "$A", "card": "h2"}),  # flagged out of phase
     ("A", {"type": "place_tokens", "player": "$A", "kind": "shadow", "card": "h1"}),
     ("A", {"type": "return_to_hand", "player": "$A", "card": "h1"}),
@@ -255,7 +256,9 @@ def test_the_host_runs_the_round_and_learns_nothing_hidden(client: FlaskClient) 
     # TTS snapshots: only the judge or the game's scoped table key.
     r = client.post(f"/api/tts/games/{gid}/snapshot", headers=auth(host), json={"colour": "Red", "cards": []})
     assert r.status_code == 403
-    table = client.post(f"/api/games/{gid}/table-key", headers=auth(host), json={}).get_json()["key"]
+    # A table key reads what the TTS table shows (every card): the host cannot make one, the judge can.
+    assert client.post(f"/api/games/{gid}/table-key", headers=auth(host), json={}).status_code == 403
+    table = client.post(f"/api/games/{gid}/table-key", headers=auth(g["judge"]["key"]), json={}).get_json()["key"]
     r = client.post(f"/api/tts/games/{gid}/snapshot", headers=auth(table),
                     json={"colour": "Red", "seat": "A", "cards": []})
     assert r.status_code in (200, 201), r.get_json()
@@ -525,6 +528,7 @@ def test_a_revoked_key_loses_its_stream_and_its_access(client: FlaskClient) -> N
             break
     r.close()
     assert "event: revoked" in rest
+    assert "event: update" not in rest  # not one more update for the old key
     assert client.get(f"/api/games/{gid}/view", headers=auth(ka)).status_code == 401
     assert client.get(f"/api/games/{gid}/view", headers=auth(new)).get_json()["viewer"]["seat"] == "A"
 
@@ -575,7 +579,10 @@ def iter_lines(text: str) -> Iterator[str]:
 
 def test_the_tts_panel_gives_a_scoped_key_as_a_chat_line_and_an_object_without_any_key(client: FlaskClient) -> None:
     g = named_game(client, "A", "B")
-    gid, host, ka = g["game"]["id"], g["host"]["key"], g["seats"][0]["key"]
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    assert client.post(f"/api/games/{gid}/tts", headers=auth(g["host"]["key"]),
+                       json={"seats": {"Red": "A"}}).status_code == 403
+    host = g["judge"]["key"]  # the judge's key makes the table key (the creator of a casual game holds it)
     assert client.post(f"/api/games/{gid}/tts", headers=auth(ka), json={"seats": {"Red": "A"}}).status_code == 403
     assert client.post(f"/api/games/{gid}/tts", headers=auth(host), json={"seats": {"Mauve": "A"}}).status_code == 400
     assert client.post(f"/api/games/{gid}/tts", headers=auth(host), json={"seats": {"Red": "Z"}}).status_code == 400
@@ -584,7 +591,7 @@ def test_the_tts_panel_gives_a_scoped_key_as_a_chat_line_and_an_object_without_a
     body = r.get_json()
     key = body["chat"].removeprefix("!companion key ")
     saved_object = json.dumps(body["object"])
-    for secret in (key, host, g["judge"]["key"], ka, g["seats"][1]["key"]):
+    for secret in (key, g["host"]["key"], g["judge"]["key"], ka, g["seats"][1]["key"]):
         assert secret not in saved_object  # TTS writes objects into every save, rewind and upload
     state = json.loads(body["object"]["ObjectStates"][0]["LuaScriptState"])
     assert state["game"] == gid and state["seats"] == {"Red": "A", "Blue": "B"}
@@ -616,7 +623,7 @@ def test_every_action_declares_its_traits_and_everything_derived_is_current(clie
             assert "player" in seat_fields(cls), f"{name}: player is not declared a SeatRef"
     doc = (Path(__file__).resolve().parents[1] / "docs" / "table-log.md").read_text()
     assert doc.split(BEGIN)[1].split(END)[0].strip() == action_table().strip(), \
-        "regenerate it: python -m companion.rules.describe"
+        "regenerate it: python -m tests.actions_doc"
     described = doc.split("## Actions")[1]
     assert [n for n in REGISTRY if f"`{n}`" not in described.split(BEGIN)[0]] == [], "undescribed actions"
     schema = client.get("/api/openapi.json").get_json()["components"]["schemas"]["Action"]["oneOf"]
@@ -657,3 +664,68 @@ def test_every_game_write_takes_a_request_id_and_a_repeat_records_nothing(client
         "action": {"type": "gain_gold", "player": "B", "amount": 1}, "expected_version": 6,
         "request_id": "undo-0000001"})
     assert other.status_code == 201 and version(client, gid) == 7
+
+
+def test_attacks_found_by_review_stay_closed(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regressions for the holes an attacker's pass found (see the closing note of the trust issue)."""
+    g = named_game(client, "A", "B")
+    gid, ka, kb, host, judge = (g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"], g["host"]["key"],
+                                g["judge"]["key"])
+    # The host cannot probe which hidden cards moved by trying replacement decks: one answer for any deck.
+    answers = {client.put(f"/api/games/{gid}/seats/A/deck", headers=auth(host),
+                          json={"expected_version": 3, "deck": deck}).get_data(as_text=True)
+               for deck in ({P: 3, OPEN: 1}, {Q: 3, OPEN: 1}, {OPEN: 2})}
+    assert len(answers) == 1 and "judge" in answers.pop()
+    # A face-down setup card's cost is not shown to others before the reveal.
+    client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "setup_face_down", "player": "A", "card": f"A.{Q}.1"}, "expected_version": 3})
+    for key in (kb, None):
+        assert client.get(f"/api/games/{gid}/view", headers=auth(key)).get_json()["players"][0][
+            "setup_gold_spent"] is None
+    assert client.get(f"/api/games/{gid}/view", headers=auth(ka)).get_json()["players"][0]["setup_gold_spent"] > 0
+    # Two answers racing for one request: it resolves once.
+    v = version(client, gid)
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(kb), json={
+        "action": {"type": "gain_shadow", "player": "B", "card": "A:shadows#1", "gains": 2}, "expected_version": v})
+    assert r.status_code == 202
+    pid, v = r.get_json()["pending"]["id"], r.get_json()["version"]
+    app = client.application
+    codes: list[int] = []
+
+    def answer(key: str, decision: str) -> None:
+        with app.test_client() as c:
+            codes.append(c.post(f"/api/games/{gid}/pending/{pid}", headers=auth(key),
+                                json={"decision": decision, "expected_version": v}).status_code)
+
+    threads = [threading.Thread(target=answer, args=a) for a in ((ka, "confirm"), (judge, "confirm"),
+                                                                  (judge, "decline"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    log = client.get(f"/api/games/{gid}/log", headers=auth(judge)).get_json()["entries"]
+    resolved = [e for e in log if (e.get("meta") or {}).get("pending") == pid or (
+        e["kind"] == "answer" and e["data"]["pending"] == pid)]
+    assert len(resolved) == 1 and sorted(codes).count(409) + sorted(codes).count(404) == 2
+    # Text that cannot be stored is a 400, anywhere in a body.
+    assert client.post("/api/games", json={"seats": ["A"], "title": "x" * 40 + "\ud800"}).status_code == 400
+    assert client.post("/api/tapestry/games", json={"humans": ["An\ud800n"]}).status_code == 400
+    # A full log takes nothing more from the seats, but the judge can still act.
+    import companion.store.games as games
+
+    monkeypatch.setattr(games, "MAX_ENTRIES", version(client, gid))
+    v = version(client, gid)
+    assert client.post(f"/api/games/{gid}/actions", headers=auth(kb), json={
+        "action": {"type": "gain_gold", "player": "B", "amount": 1}, "expected_version": v}).status_code == 400
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(judge), json={"expected_version": v}).status_code == 201
+
+
+def test_a_request_keeps_the_requesters_own_hidden_cards_sealed(client: FlaskClient) -> None:
+    g = named_game(client, "A", "B")
+    gid, kb = g["game"]["id"], g["seats"][1]["key"]
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(kb), json={
+        "action": {"type": "put_into_play", "player": "B", "card": "A:shadows#1", "attach_to": f"B.{OPEN}.1"},
+        "expected_version": 3})
+    assert r.status_code == 202
+    entry = client.get(f"/api/games/{gid}/log").get_json()["entries"][-1]  # a spectator's log
+    assert entry["kind"] == "request" and entry["data"]["action"]["attach_to"] == "B:deck"

@@ -74,19 +74,5 @@ def action_table() -> str:
     return "\n".join(rows) + "\n"
 
 
-BEGIN, END = "<!-- actions:begin (generated: python -m companion.rules.describe) -->", "<!-- actions:end -->"
+BEGIN, END = "<!-- actions:begin (generated: python -m tests.actions_doc) -->", "<!-- actions:end -->"
 
-
-def main() -> None:
-    """Rewrite the generated table in docs/table-log.md."""
-    from pathlib import Path
-
-    doc = Path(__file__).resolve().parents[2] / "docs" / "table-log.md"
-    text = doc.read_text()
-    head, _, rest = text.partition(BEGIN)
-    _, _, tail = rest.partition(END)
-    doc.write_text(head + BEGIN + "\n" + action_table() + END + tail)
-
-
-if __name__ == "__main__":
-    main()

@@ -85,7 +85,8 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             "name": p.name,
             "faction": p.faction,
             "gold": p.gold,
-            "setup_gold_spent": p.setup_gold_spent,
+            # Face-down setup cards are secret until the reveal: what they cost would tell which they are.
+            "setup_gold_spent": p.setup_gold_spent if open_to_viewer or t.setup_revealed else None,
             "tokens": dict(p.tokens),
             "hand": hand,
             "deck": {"count": len(p.zones[Zone.DECK])},
@@ -254,7 +255,7 @@ def redact_entry(entry: dict[str, Any], viewer: Role) -> dict[str, Any]:
             deck = entry["data"].get("deck", {})
             out["data"] = {"seat": entry["data"].get("seat"), "cards": sum(deck.values())}
         return out
-    if kind not in ("action", "undo"):
+    if kind not in ("action", "undo", "request"):
         return out
     sealed = entry.get("seal") or {}
     fields = sealed.get("fields", {})

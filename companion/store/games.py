@@ -312,6 +312,9 @@ class GameStore:
         self._cache_guard = threading.Lock()
         self.cache_size = cache_size
         self.listeners: list[Callable[[str, int], None]] = []
+        #: Told first when a key of a game changes, so streams opened with the old key end before the
+        #: change is announced to anyone.
+        self.revokers: list[Callable[[str], None]] = []
         self._pool: queue.LifoQueue[sqlite_utils.Database] = queue.LifoQueue()
         for _ in range(pool):
             self._pool.put(connect(self.path, durability=durability))  # the first creates and migrates
@@ -436,6 +439,7 @@ class GameStore:
             entry = self._append(db, game, "key", {"role": "seat", "seat": seat, "key_hash": hash_secret(key)},
                                  actor.actor, None)
         self._advance_cache(game_id, entry)
+        self._revoke(game_id)
         self._notify(game_id, entry.seq)
         return key
 
@@ -450,6 +454,7 @@ class GameStore:
             db.conn.execute("update games set table_key_hash = ? where id = ?", [hash_secret(key), game_id])
             entry = self._append(db, game, "key", {"role": "table", "key_hash": hash_secret(key)}, actor.actor, None)
         self._advance_cache(game_id, entry)
+        self._revoke(game_id)
         self._notify(game_id, entry.seq)
         return key
 
@@ -524,8 +529,10 @@ class GameStore:
                 verdict: Verdict | None, sealed: dict[str, Any] | None = None,
                 meta: dict[str, Any] | None = None) -> Entry:
         seq = game.version + 1
-        if seq > MAX_ENTRIES:
-            raise StoreError(f"this game's log is full ({MAX_ENTRIES} entries); start a new game")
+        # A full log takes no more from the seats, but the judge can still rule, undo and re-issue keys.
+        if seq > MAX_ENTRIES and (actor != JUDGE.actor or seq > MAX_ENTRIES + 5_000):
+            raise StoreError(f"this game's log is full ({MAX_ENTRIES} entries); the judge can still act, or "
+                             "start a new game")
         at = now()
         verdict_data = verdict.to_dict() if verdict else None
         h = entry_hash(game.head_hash, seq, kind, data, actor, at, chain_key=game.chain_key,
@@ -539,6 +546,11 @@ class GameStore:
         entry = Entry(seq, kind, data, actor, at, game.head_hash, h, verdict_data, sealed or None, meta or None)
         game.version, game.head_hash = seq, h
         return entry
+
+    def _revoke(self, game_id: str) -> None:
+        for revoker in list(self.revokers):
+            with contextlib.suppress(Exception):
+                revoker(game_id)
 
     def _notify(self, game_id: str, version: int) -> None:
         for listener in list(self.listeners):
@@ -656,9 +668,10 @@ class GameStore:
             if seat not in game.seat_names:
                 raise NotFound(f"no seat {seat!r} in this game")
             entries = self.entries(game_id)
-            if actor.kind is RoleKind.SEAT and any(
-                    e.kind == "action" and _names_seat_cards(e.data, seat) for e in entries):
-                raise Conflict("your deck is fixed once you have played a card; ask the host or judge to replace it",
+            if not actor.is_judge and any(e.kind == "action" and _names_seat_cards(e.data, seat) for e in entries):
+                # Only the judge (who sees every card) may replace a deck whose cards have moved: what the
+                # replacement may lack would tell anyone else which hidden cards were played.
+                raise Conflict("this deck is fixed once a card of it has been played; the judge can replace it",
                                version=game.version)
             if sum(deck.values()) > MAX_DECK_CARDS:
                 raise StoreError(f"a deck has at most {MAX_DECK_CARDS} cards", cards=sum(deck.values()))
@@ -748,13 +761,18 @@ class GameStore:
             game = self.game(game_id)
             self._replayed(db, game, role.actor, request_id)
             self._check_version(game, expected_version)
-            open_ = db.execute("select count(*) from pending where game_id = ? and status = 'open'", [game_id])
-            if open_.fetchone()[0] >= 20:
-                raise StoreError("too many requests are waiting for confirmation at this table")
+            open_ = db.execute("select count(*) from pending where game_id = ? and status = 'open' "
+                               "and requested_by = ?", [game_id, role.actor])
+            if open_.fetchone()[0] >= 5:  # per seat: one seat's requests never crowd out another's
+                raise StoreError("you have 5 requests waiting for confirmation; wait for an answer first")
             pending = Pending(secrets.token_urlsafe(9), role.actor, wait.seat, requested.to_dict(), game.version + 1,
                               now())
+            table = self.state(game_id, game).table
+            # The request names the other seat's card by position; the requester's own hidden cards in it
+            # (an attachment from hand, say) are sealed like any entry's.
+            sealed = seal(Glimpse.of(table), table, requested, None)
             entry = self._append(db, game, "request", {"pending": pending.id, "action": pending.action,
-                                                       "awaiting": wait.seat}, role.actor, None)
+                                                       "awaiting": wait.seat}, role.actor, None, sealed)
             db.table("pending").insert({"id": pending.id, "game_id": game_id, "requested_by": role.actor,
                                   "awaiting": wait.seat, "action": canonical(pending.action),
                                   "resolved": canonical(wait.action.to_dict()), "version": entry.seq,
@@ -774,53 +792,64 @@ class GameStore:
     @_with_connection
     def decide(self, game_id: str, pending_id: str, role: Role, confirm: bool, expected_version: int | None,
                request_id: str | None = None) -> tuple[Entry, Verdict] | None:
-        """The seat whose face-down card an effect names (or the judge) confirms or declines it."""
-        self._replayed(self.db, self.game(game_id), role.actor, request_id)  # a repeat answers as the first did
-        rows = list(self.db.query("select * from pending where id = ? and game_id = ?", [pending_id, game_id]))
-        if not rows or rows[0]["status"] != "open":
-            raise NotFound("no such request waiting for confirmation")
-        row = rows[0]
-        if not (role.is_judge or (role.kind is RoleKind.SEAT and role.seat == row["awaiting"])):
-            raise Forbidden(f"only {row['awaiting']}'s seat or the judge may answer this request")
-        requested = action_from_dict(json.loads(row["action"]))
-        resolved = action_from_dict(json.loads(row["resolved"]))
-        requester = Role.from_actor(row["requested_by"], [])
+        """The seat whose face-down card an effect names (or the judge) confirms or declines it.
 
-        def close(status: str, seq: int | None = None) -> None:
-            self.db.conn.execute("update pending set status = ?, decided_by = ?, seq = ? where id = ?",
-                                 [status, role.actor, seq, pending_id])
+        Everything happens in one transaction under the game's lock: the request is still open, the answer is
+        logged, and the request is closed, together; two answers racing each other find it closed."""
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._replayed(db, game, role.actor, request_id)  # a repeat answers as the first did
+            rows = list(db.query("select * from pending where id = ? and game_id = ?", [pending_id, game_id]))
+            if not rows or rows[0]["status"] != "open":
+                raise NotFound("no such request waiting for confirmation")
+            row = rows[0]
+            if not (role.is_judge or (role.kind is RoleKind.SEAT and role.seat == row["awaiting"])):
+                raise Forbidden(f"only {row['awaiting']}'s seat or the judge may answer this request")
+            self._check_version(game, expected_version)
+            self._require_intact(game)
 
-        if not confirm:
-            with self._write(game_id) as db:
-                game = self.game(game_id)
-                self._replayed(db, game, role.actor, request_id)
-                self._check_version(game, expected_version)
+            def close(status: str, seq: int | None) -> None:
+                db.conn.execute("update pending set status = ?, decided_by = ?, seq = ? where id = ?",
+                                [status, role.actor, seq, pending_id])
+
+            if not confirm:
                 entry = self._append(db, game, "answer", {"pending": pending_id, "decision": "decline"},
                                      role.actor, None)
                 close("declined", entry.seq)
                 self._remember(db, game, role.actor, request_id, seq=entry.seq)
+                working = None
+                result: tuple[Entry, Verdict] | None = None
+            else:
+                requested = action_from_dict(json.loads(row["action"]))
+                resolved = action_from_dict(json.loads(row["resolved"]))
+                requester = Role.from_actor(row["requested_by"], game.seat_names)
+                working = self.state(game_id, game).working_copy()
+                try:
+                    again = authorize(working.table, requested, JUDGE)  # positions resolved as they are now
+                except Refusal:
+                    again = None
+                if again is None or again.action != resolved:
+                    raise Conflict("the card at that position has changed since the request; ask again",
+                                   version=game.version)
+                before = Glimpse.of(working.table)
+                verdict = play_or_refuse(working.table, resolved, game.mode, requested, role)
+                sealed = seal(before, working.table, resolved, verdict)
+                # The effect is the requester's; who confirmed it is kept with the entry.
+                meta = {"pending": pending_id, "confirmed_by": role.actor,
+                        **({"request_id": request_id} if request_id else {})}
+                entry = self._append(db, game, "action", resolved.to_dict(), requester.actor, verdict, sealed, meta)
+                close("confirmed", entry.seq)
+                self._remember(db, game, role.actor, request_id, seq=entry.seq)
+                working.version = entry.seq
+                working.actions[entry.seq] = entry.data
+                game_kind(game.kind).stamp(working.table, entry.seq)
+                result = (entry, verdict)
+        if working is None:
             self._advance_cache(game_id, entry)
-            self._notify(game_id, entry.seq)
-            return None
-
-        def step(game: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], Verdict]:
-            try:
-                again = authorize(cached.table, requested, JUDGE)  # positions resolved as now
-            except Refusal:
-                again = None
-            if again is None or again.action != resolved:
-                close("stale")
-                raise Conflict("the card at that position has changed since the request; ask again",
-                               version=game.version)
-            before = Glimpse.of(cached.table)
-            verdict = play_or_refuse(cached.table, resolved, game.mode, requested, role)
-            sealed = seal(before, cached.table, resolved, verdict)
-            return resolved.to_dict(), {"verdict": verdict, "__seal__": sealed}, verdict
-
-        entry, result = self.record(game_id, requester.actor, expected_version, step, request_id)
-        with self._write(game_id):
-            close("confirmed", entry.seq)
-        return entry, result["verdict"]
+        else:
+            self._keep(game_id, working)
+        self._notify(game_id, entry.seq)
+        return result
 
     @_with_connection
     def act_many(self, game_id: str, actions: list[Action], actor: Role, expected_version: int | None,

@@ -37,6 +37,7 @@ api = Blueprint("api", __name__)
 SEAT_ID = re.compile(r"^[\w-]{1,16}$")
 #: Display names: any printable text, kept as typed.
 NAME = re.compile(r"^[^\x00-\x1f\x7f\ud800-\udfff]{1,40}$")
+TITLE = re.compile(r"^[^\x00-\x1f\x7f\ud800-\udfff]{1,100}$")
 REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 FACTIONS = {"baratheon", "greyjoy", "lannister", "martell", "neutral", "stark", "targaryen", "thenightswatch",
             "tyrell"}
@@ -83,7 +84,17 @@ def body() -> dict[str, Any]:
         raise ApiError(400, "bad_body", "the request body is not valid JSON") from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_body", "the request body must be a JSON object")
+    if not storable(data, 1 << 30):
+        raise ApiError(400, "bad_text", "the request has text that cannot be stored (a lone surrogate character)")
     return data
+
+
+def storable(data: Any, limit: int = 4096) -> bool:
+    """Can this be written as UTF-8 (no lone surrogates), in at most ``limit`` bytes?"""
+    try:
+        return len(json.dumps(data, ensure_ascii=False).encode("utf-8")) <= limit
+    except (UnicodeEncodeError, ValueError, RecursionError):
+        return False
 
 
 def request_id(data: dict[str, Any]) -> str | None:
@@ -172,7 +183,7 @@ def create_game() -> Any:
         raise ApiError(400, "bad_edition", "edition must be 2e or 1e")
     if mode not in ("advisory", "strict"):
         raise ApiError(400, "bad_mode", "mode must be advisory or strict")
-    if not isinstance(title, str) or len(title) > 100 or (title and not NAME.match(title[:40])):
+    if not isinstance(title, str) or len(title) > 100 or (title and not TITLE.match(title)):
         raise ApiError(400, "bad_title", "title must be printable text of at most 100 characters")
     if not isinstance(raw_seats, list) or not 1 <= len(raw_seats) <= 6:
         raise ApiError(400, "bad_seats", "seats must be a list of 1 to 6 players")
@@ -256,28 +267,29 @@ def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
 @limit(1024)
 @requires(HOST, JUDGE_KIND, what="a new join link")
 def reissue_key(game: Game, role: Role, seat: str) -> Any:
-    key = svc().store.reissue_key(game.id, seat, role)
-    svc().hub.revoke(game.id)  # streams opened with the old key end; the others reconnect
+    key = svc().store.reissue_key(game.id, seat, role)  # streams opened with the old key end first
     return jsonify({"seat": seat, "key": key, "url": f"{request.host_url.rstrip('/')}/g/{game.id}#key={key}"})
 
 
 @api.post("/games/<game_id>/table-key")
 @limit(1024)
-@requires(HOST, JUDGE_KIND, what="a Tabletop Simulator table key")
+@requires(JUDGE_KIND, what="a Tabletop Simulator table key")
 def table_key(game: Game, role: Role) -> Any:
     """A key the TTS helper keeps: it may post snapshots for this game and nothing else."""
     key = svc().store.issue_table_key(game.id, role)
-    svc().hub.revoke(game.id)
     return jsonify({"key": key, "scope": "snapshots for this game"})
 
 
 @api.post("/games/<game_id>/tts")
 @limit(4096)
-@requires(HOST, JUDGE_KIND, what="setting up the Tabletop Simulator helper")
+@requires(JUDGE_KIND, what="setting up the Tabletop Simulator helper")
 def tts_setup(game: Game, role: Role) -> Any:
     """The Tabletop Simulator panel of the host page: colours mapped to seats, a new scoped table key (the
     old one stops working), the "Companion" object to drop into the game, and the chat line that hands the
-    helper its key. The key is never in the object: TTS would write it into every save."""
+    helper its key. The key is never in the object: TTS would write it into every save.
+
+    A table key reads what the TTS table shows (every card on it, face down or not), so only the judge's
+    key makes one; in a casual game whoever created it holds that key."""
     from companion.tts.bundle import companion_object
     from companion.tts.save import COLOURS
 
@@ -292,7 +304,6 @@ def tts_setup(game: Game, role: Role) -> Any:
     except ValueError as exc:
         raise ApiError(400, "bad_seats", str(exc)) from None
     key = svc().store.issue_table_key(game.id, role)
-    svc().hub.revoke(game.id)
     return jsonify({"chat": f"!companion key {key}", "object": obj, "seats": mapping,
                     "scope": "snapshots for this game only"}), 201
 

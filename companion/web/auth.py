@@ -56,10 +56,11 @@ def key_from_request() -> str | None:
 def role_for(game: Game) -> Role:
     services = current_app.extensions["companion"]["services"]
     address = request.remote_addr or "?"
-    if services.failures.blocked(game.id, address):
-        raise ApiError(429, "too_many_attempts", "too many wrong keys for this game; wait a minute")
     role = game.role_for(key_from_request())
     if role is None:
+        # Only wrong keys are held back: players behind the same address (a venue's Wi-Fi) keep playing.
+        if services.failures.blocked(game.id, address):
+            raise ApiError(429, "too_many_attempts", "too many wrong keys for this game; wait a minute")
         services.failures.add(game.id, address)
         raise ApiError(401, "bad_key", "this key does not open this game (it may have been replaced: ask the host "
                                        "for a new link)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,7 @@ from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, RoleKind
-from companion.web.api import body, decklist, event_stream, limit, request_id, svc
+from companion.web.api import body, decklist, event_stream, limit, request_id, storable, svc
 from companion.web.auth import key_from_request, role_for
 from companion.web.errors import ApiError
 
@@ -63,12 +64,18 @@ def watch_event_games() -> Any:
         return jsonify({"error": {"code": "registered_deck", "message": "an event game plays only the decks "
                                   "registered for the event; ask the organiser", "details": {}}}), 403
     if request.method == "POST" and (m := ACTIONS.match(request.path)) and events.events.table_of(m.group(1)):
+        # Only a seat's or the judge's key of this game, and only a body the route itself would read: a
+        # stranger must not be able to write flags onto the judge's dashboard.
+        if (request.content_length or 0) > 16 * 1024:
+            return None
+        game = svc().store.game(m.group(1))
+        role = game.role_for(key_from_request())
+        if role is None or role.kind not in (RoleKind.SEAT, RoleKind.JUDGE):
+            return None
         data = request.get_json(silent=True, cache=True)
-        if isinstance(data, dict) and isinstance(data.get("action"), dict):
-            game = svc().store.game(m.group(1))
-            role = game.role_for(key_from_request())
-            g.event_action = (m.group(1), data["action"], role.actor if role else "?")
-            events.deck_check_attempt(m.group(1), data["action"], g.event_action[2])
+        if isinstance(data, dict) and isinstance(data.get("action"), dict) and storable(data["action"]):
+            g.event_action = (m.group(1), data["action"], role.actor)
+            events.deck_check_attempt(m.group(1), data["action"], role.actor)
     return None
 
 
@@ -284,7 +291,7 @@ def start_clock(event_id: str, number: int) -> Any:
 
 @events_api.get("/event/<event_id>/dashboard")
 def dashboard(event_id: str) -> Any:
-    event, _ = event_role(event_id, "organiser", "judge")
+    event, _ = event_role(event_id, "judge")
     number = request.args.get("round", type=int)
     return jsonify(service().dashboard(event.id, number))
 
@@ -299,7 +306,7 @@ class _Channel:
 
 @events_api.get("/event/<event_id>/stream")
 def stream(event_id: str) -> Any:
-    event, _ = event_role(event_id, "organiser", "judge")
+    event, _ = event_role(event_id, "judge")
     events = service()
     channel = _Channel(f"event:{event.id}", events.version(event.id))
     number = request.args.get("round", type=int)
@@ -316,7 +323,7 @@ def stream(event_id: str) -> Any:
 
 @events_api.get("/event/<event_id>/games/<game_id>/moment")
 def moment(event_id: str, game_id: str) -> Any:
-    event, _ = event_role(event_id, "judge", "organiser")
+    event, _ = event_role(event_id, "judge")
     _game_in_event(event, game_id)
     seq = request.args.get("seq", type=int)
     games = svc().store
@@ -393,7 +400,7 @@ def clear_flag(event_id: str, flag_id: int) -> Any:
 def time_winner(event_id: str, game_id: str) -> Any:
     """The going-to-time steps from the tracked state. Dominance in the final round is not tracked:
     the judge passes ``dominance=A`` (or B, or none) after asking the players."""
-    event, _ = event_role(event_id, "judge", "organiser")
+    event, _ = event_role(event_id, "judge")
     _game_in_event(event, game_id)
     state = svc().store.state(game_id)
     from companion.rules import view
@@ -434,7 +441,7 @@ def report(event_id: str) -> Any:
 
 @events_api.get("/event/<event_id>/export")
 def export(event_id: str) -> Any:
-    event, role = event_role(event_id, "judge", "organiser")
+    event, role = event_role(event_id, "judge")
     data = event_file(svc().store, service().events, event.id, role)
     return Response(data, mimetype="application/zip",
                     headers={"Content-Disposition": f'attachment; filename="event-{event.id}.zip"'})
@@ -463,6 +470,9 @@ def table_clock(game_id: str) -> Any:
                     "tournament_mode": True})
 
 
+_CALLS: dict[tuple[str, str], float] = {}
+
+
 @events_api.post("/event-tables/<game_id>/call-judge")
 @limit(2048)
 def call_judge(game_id: str) -> Any:
@@ -475,6 +485,11 @@ def call_judge(game_id: str) -> Any:
         raise ApiError(400, "missing_request_id", "send a request_id so a retry calls the judge once")
     if service().events.replayed(ref.event_id, f"{role.actor}:{rid}"[:64]) is not None:
         return jsonify({"called": True, "replayed": True})
+    now = time.monotonic()
+    last = _CALLS.get((game_id, role.actor), 0.0)
+    if now - last < 30:  # a judge is on the way; a second tap within half a minute adds nothing
+        raise ApiError(429, "too_many_calls", "a judge has just been called from your seat; please wait")
+    _CALLS[(game_id, role.actor)] = now
     note = str(data.get("note", ""))[:200]
     service().events.flag(ref, "call_judge", {"by": role.actor, "note": note})
     service().events.remember(ref.event_id, f"{role.actor}:{rid}"[:64], {"called": True})

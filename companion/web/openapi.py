@@ -60,10 +60,10 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host or judge: a new join link for a seat (logged; the "
                                                           "old key and its live streams stop)", params=[*G, "seat"])},
     "/api/games/{game_id}/table-key": {"post": _op(
-        "Host or judge: a scoped key for the Tabletop Simulator helper (snapshots for this game only; a new one "
+        "Judge: a scoped key for the Tabletop Simulator helper (snapshots for this game only; a new one "
         "revokes the old)", params=G)},
     "/api/games/{game_id}/tts": {"post": _op(
-        "Host or judge: map TTS colours to seats; a new scoped table key (as a chat line) and the Companion object",
+        "Judge: map TTS colours to seats; a new scoped table key (as a chat line) and the Companion object",
         params=G, body=_obj(["seats"], seats={"type": "object", "additionalProperties": {"type": "string"}}),
         ok=201)},
     "/api/games/{game_id}/pending/{pending_id}": {"post": _op(

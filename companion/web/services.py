@@ -41,6 +41,7 @@ class Services:
             pass
         self.store = GameStore(self.database, self.cards, durability=self.durability)
         self.store.listeners.append(self.hub.publish)
+        self.store.revokers.append(self.hub.revoke)
 
     @contextlib.contextmanager
     def borrow_catalog(self) -> Iterator[Catalog]:

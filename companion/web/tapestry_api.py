@@ -18,7 +18,7 @@ from companion.tapestry.engine import (
     start_of_turn,
 )
 from companion.tapestry.facts import TRACKS
-from companion.web.api import body, event_stream, expected_version, limit, own_entry, request_id, svc
+from companion.web.api import NAME, body, event_stream, expected_version, limit, own_entry, request_id, svc
 from companion.web.auth import HOST, requires
 from companion.web.errors import ApiError
 from companion.web.live import sse_event
@@ -56,7 +56,7 @@ def create() -> Any:
     humans = data.get("humans")
     mode = data.get("mode", "digital")
     if not isinstance(humans, list) or not 1 <= len(humans) <= 4 or not all(
-            isinstance(h, str) and 0 < len(h.strip()) <= 30 for h in humans):
+            isinstance(h, str) and 0 < len(h.strip()) <= 30 and NAME.match(h) for h in humans):
         raise ApiError(400, "bad_humans", "humans must be a list of 1 to 4 names")
     if mode not in ("digital", "physical"):
         raise ApiError(400, "bad_mode", "mode must be digital or physical")

@@ -66,7 +66,8 @@ const COLOURS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "
     const seats = {};
     for (const p of picks) seats[p.value] = p.dataset.ttsSeat;
     make.disabled = true;  // one key per tap
-    const r = await request(`/api/games/${gameId}/tts`, {method: "POST", key: saved.host.key, body: {seats}});
+    // The table key sees what the TTS table shows: it is made with the judge's key, which the creator holds.
+    const r = await request(`/api/games/${gameId}/tts`, {method: "POST", key: saved.judge.key, body: {seats}});
     make.disabled = false;
     if (!r.ok) { alert(errorText(r.data.error)); return; }
     const blob = new Blob([JSON.stringify(r.data.object, null, 2)], {type: "application/json"});
