@@ -18,6 +18,10 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+MAX_HEADER_BYTES = 16 * 1024
+MAX_BODY_BYTES = 16 * 1024 * 1024  # the largest route limit (/api/scan, /api/tts/import)
+
+
 def make_server(app: object, host: str, port: int, devices: int, scheme: str = "http") -> object:
     """A waitress server sized for ``devices`` live connections.
 
@@ -25,12 +29,19 @@ def make_server(app: object, host: str, port: int, devices: int, scheme: str = "
     every device plus a pool for ordinary requests; ``send_bytes=1`` makes waitress send each
     event at once instead of buffering 18 kB first; poll() instead of select() lifts the limit of
     1024 file descriptors.
+
+    Limits at the server, before any route runs: request headers above 16 KiB and bodies above
+    16 MiB (the largest route limit, /api/scan and /api/tts/import) are refused with 413/431 while
+    they are read, so a 1 GB upload is never buffered to disk; per-route ``@limit`` values still apply
+    after that. An idle connection is closed after ``channel_timeout`` seconds.
     """
     from waitress import create_server
 
     return create_server(
         app, host=host, port=port, threads=devices + 16, connection_limit=devices * 2 + 64,
-        send_bytes=1, channel_timeout=120, ident="companion", clear_untrusted_proxy_headers=True,
+        send_bytes=1, channel_timeout=120,
+        max_request_header_size=MAX_HEADER_BYTES, max_request_body_size=MAX_BODY_BYTES,
+        ident="companion", clear_untrusted_proxy_headers=True,
         asyncore_use_poll=True,  # select() stops at file descriptor 1024
         url_scheme=scheme,
     )
@@ -46,7 +57,11 @@ def make_server(app: object, host: str, port: int, devices: int, scheme: str = "
               help="How many devices may hold a live connection at once.")
 @click.option("--https", "https", is_flag=True,
               help="Serve HTTPS with a self-signed certificate, so phones may use the live camera.")
-def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, https: bool) -> None:
+@click.option("--durability", type=click.Choice(["normal", "full"]), envvar="COMPANION_DURABILITY",
+              default="normal", show_default=True,
+              help="normal: a 2xx survives the companion being killed; full: it survives a power cut too.")
+def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, https: bool,
+          durability: str) -> None:
     """Start the companion and print the URL to open."""
     import sys
 
@@ -59,7 +74,10 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, ht
     sys.setswitchinterval(float(os.environ.get("COMPANION_SWITCH_INTERVAL", "0.0002")))
     from companion.web import create_app
 
-    app = create_app({"DATABASE": db_path} if db_path else None)
+    config: dict[str, object] = {"DURABILITY": durability}
+    if db_path:
+        config["DATABASE"] = db_path
+    app = create_app(config)
     zbar = app.extensions["companion"]["zbar"]
     if not zbar["available"]:
         click.secho(f"Warning: {zbar['message']}", fg="yellow", err=True)
@@ -80,7 +98,7 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, ht
         raise click.ClickException(f"cannot listen on {bind}:{port}: {exc.strerror or exc}. "
                                    "Is another companion running? Try --port.") from None
     url = f"{'https' if https else 'http'}://{bind}:{real_port}/"
-    click.echo(f"Database: {db_path or database_path()}")
+    click.echo(f"Database: {db_path or database_path()} (durability {durability})")
     click.secho(f"Companion running at {url}", fg="green", bold=True)
     if lan:
         segno.make(url, error="m").terminal(compact=True)
