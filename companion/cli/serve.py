@@ -1,9 +1,11 @@
-"""``companion serve``: the companion on a production WSGI server (waitress)."""
+"""``companion serve``: the companion on uvicorn; live streams on asyncio, the rest on Flask."""
 
 from __future__ import annotations
 
-import os
+import logging
 import socket
+import time
+from typing import Any
 
 import click
 
@@ -19,32 +21,63 @@ def lan_address() -> str:
 
 
 MAX_HEADER_BYTES = 16 * 1024
-MAX_BODY_BYTES = 16 * 1024 * 1024  # the largest route limit (/api/scan, /api/tts/import)
 
 
-def make_server(app: object, host: str, port: int, devices: int, scheme: str = "http") -> object:
-    """A waitress server sized for ``devices`` live connections.
+class QuietAccept(logging.Filter):
+    """At most one accept-error line per 10 s: when descriptors run out (EMFILE) asyncio pauses
+    accepting and logs each retry; without this a full descriptor table fills the disk with logs."""
 
-    Each live-update stream holds one worker thread while it waits, so there are threads for
-    every device plus a pool for ordinary requests; ``send_bytes=1`` makes waitress send each
-    event at once instead of buffering 18 kB first; poll() instead of select() lifts the limit of
-    1024 file descriptors.
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = 0.0
+        self.dropped = 0
 
-    Limits at the server, before any route runs: request headers above 16 KiB and bodies above
-    16 MiB (the largest route limit, /api/scan and /api/tts/import) are refused with 413/431 while
-    they are read, so a 1 GB upload is never buffered to disk; per-route ``@limit`` values still apply
-    after that. An idle connection is closed after ``channel_timeout`` seconds.
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "accept" not in record.getMessage() and "out of system resource" not in record.getMessage():
+            return True
+        now = time.monotonic()
+        if now - self.last < 10:
+            self.dropped += 1
+            return False
+        self.last = now
+        if self.dropped:
+            record.msg = f"{record.msg} ({self.dropped} similar lines dropped)"
+            self.dropped = 0
+        return True
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """Bind here, not in uvicorn, so ``--port 0`` gets a real port we can print before serving."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def make_server(app: Any, devices: int, certfile: str | None = None, keyfile: str | None = None) -> Any:
+    """uvicorn serving :class:`companion.web.asgi.CompanionASGI` for ``devices`` live streams.
+
+    A stream is an asyncio task, not a thread (see companion/web/asgi.py). Limits: request headers
+    over 16 KiB are refused by h11 (``h11_max_incomplete_event_size``); bodies over the route's limit
+    are refused before buffering (in the ASGI app); idle keep-alive connections close after 5 s;
+    beyond ``devices`` streams plus 256 other connections new requests get 503 instead of queueing.
     """
-    from waitress import create_server
+    import uvicorn
 
-    return create_server(
-        app, host=host, port=port, threads=devices + 16, connection_limit=devices * 2 + 64,
-        send_bytes=1, channel_timeout=120,
-        max_request_header_size=MAX_HEADER_BYTES, max_request_body_size=MAX_BODY_BYTES,
-        ident="companion", clear_untrusted_proxy_headers=True,
-        asyncore_use_poll=True,  # select() stops at file descriptor 1024
-        url_scheme=scheme,
+    from companion.web.asgi import CompanionASGI
+
+    app.extensions["companion"]["services"].hub.limit = devices
+    config = uvicorn.Config(
+        CompanionASGI(app), http="h11", lifespan="on", log_level="warning", access_log=False,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=5,
+        limit_concurrency=devices + 256, server_header=False, date_header=True,
+        timeout_graceful_shutdown=2, ssl_certfile=certfile, ssl_keyfile=keyfile,
     )
+    logging.getLogger("asyncio").addFilter(QuietAccept())
+    return uvicorn.Server(config)
 
 
 @click.command()
@@ -54,7 +87,7 @@ def make_server(app: object, host: str, port: int, devices: int, scheme: str = "
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="COMPANION_DB",
               help="SQLite database file (default: per-user data directory).")
 @click.option("--devices", default=500, show_default=True, type=click.IntRange(4, 5000),
-              help="How many devices may hold a live connection at once.")
+              help="How many live streams (devices) the server holds at once.")
 @click.option("--https", "https", is_flag=True,
               help="Serve HTTPS with a self-signed certificate, so phones may use the live camera.")
 @click.option("--durability", type=click.Choice(["normal", "full"]), envvar="COMPANION_DURABILITY",
@@ -63,15 +96,9 @@ def make_server(app: object, host: str, port: int, devices: int, scheme: str = "
 def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, https: bool,
           durability: str) -> None:
     """Start the companion and print the URL to open."""
-    import sys
-
     import segno
 
     from companion.paths import database_path
-
-    # Hundreds of threads wait on live streams; each request releases the GIL at every SQLite call
-    # and socket write, and gets it back only after a switch interval (5 ms by default).
-    sys.setswitchinterval(float(os.environ.get("COMPANION_SWITCH_INTERVAL", "0.0002")))
     from companion.web import create_app
 
     config: dict[str, object] = {"DURABILITY": durability}
@@ -82,21 +109,20 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, ht
     if not zbar["available"]:
         click.secho(f"Warning: {zbar['message']}", fg="yellow", err=True)
     bind = lan_address() if lan else host
+    cert = key = None
     try:
-        server = make_server(app, "127.0.0.1" if https else bind, 0 if https else port, devices,
-                             "https" if https else "http")
-        real_port = server.effective_port  # type: ignore[attr-defined]
+        sock = bind_socket(bind, port)
         if https:
             from companion.paths import data_dir
-            from companion.tls import TlsFront, ensure_certificate
+            from companion.tls import ensure_certificate
 
             cert, key = ensure_certificate(data_dir() / "tls", [bind, "127.0.0.1", "localhost"])
-            front = TlsFront(bind, port, real_port, cert, key).start()
-            real_port = front.port
             click.echo(f"Certificate: {cert} (self-signed: phones will ask you to accept it once)")
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {bind}:{port}: {exc.strerror or exc}. "
                                    "Is another companion running? Try --port.") from None
+    server = make_server(app, devices, str(cert) if cert else None, str(key) if key else None)
+    real_port = sock.getsockname()[1]
     url = f"{'https' if https else 'http'}://{bind}:{real_port}/"
     click.echo(f"Database: {db_path or database_path()} (durability {durability})")
     click.secho(f"Companion running at {url}", fg="green", bold=True)
@@ -105,6 +131,6 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, ht
         click.echo("Scan the code with a phone on the same network.")
     click.echo("Press Ctrl+C to stop.", nl=True)
     try:
-        server.run()  # type: ignore[attr-defined]
+        server.run(sockets=[sock])
     except KeyboardInterrupt:
         click.echo("Stopped.")
