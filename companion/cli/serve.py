@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import time
 from typing import Any
@@ -69,7 +70,10 @@ def make_server(app: Any, devices: int, certfile: str | None = None, keyfile: st
 
     from companion.web.asgi import CompanionASGI
 
-    app.extensions["companion"]["services"].hub.limit = devices
+    hub = app.extensions["companion"]["services"].hub
+    hub.limit = devices
+    # A benchmark or a venue behind one NAT address may need more than the default per address.
+    hub.PER_ADDRESS = int(os.environ.get("COMPANION_STREAMS_PER_ADDRESS", hub.PER_ADDRESS))
     config = uvicorn.Config(
         CompanionASGI(app), http="h11", lifespan="on", log_level="warning", access_log=False,
         h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=5,

@@ -26,7 +26,7 @@ from companion.store.games import Game, Pending, Replayed
 from companion.web.auth import HOST, KEYED, PLAYERS, SEAT, key_from_request, requires, role_for
 from companion.web.auth import JUDGE as JUDGE_KIND
 from companion.web.errors import ApiError
-from companion.web.live import AsyncStream, sse_event
+from companion.web.live import AsyncStream, StreamLimit, sse_event
 from companion.web.openapi import openapi_document
 from companion.web.services import Services
 
@@ -529,7 +529,11 @@ def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str]) 
     keepalive = float(current_app.config["STREAM_KEEPALIVE"])
     hub = services.hub
     key = key_from_request()
-    hub.admit(game.id, request.remote_addr or "?")
+    try:
+        hub.admit(game.id, request.remote_addr or "?")
+    except StreamLimit as full:  # the server's cap: try later (503); a game's or address's: 429
+        status = 503 if hub.streams >= hub.limit else 429
+        raise ApiError(status, "too_many_streams", full.message) from None
     hub.known(game.id, game.version)
     epoch = hub.epoch(game.id)
 
