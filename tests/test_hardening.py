@@ -126,3 +126,88 @@ def test_durability_full_is_wired_from_the_command_line(tmp_path: Path) -> None:
         assert status == 200
     finally:
         s.stop()
+
+
+def proc_status(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise AssertionError(f"no {field}")
+
+
+def open_streams(url: str, paths_keys: list[tuple[str, str]]) -> tuple[list[socket.socket], list[bytes]]:
+    """Open one raw SSE connection per (path, key); the first bytes each got (its status line)."""
+    host, port = url.removeprefix("http://").split(":")
+    socks, firsts = [], []
+    for path, key in paths_keys:
+        s = socket.create_connection((host, int(port)), timeout=10)
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\n\r\n".encode())
+        socks.append(s)
+    for s in socks:
+        firsts.append(s.recv(64))
+    return socks, firsts
+
+
+def test_600_streams_cost_no_threads_and_health_answers_at_once(tmp_path: Path) -> None:
+    s = start_server(tmp_path / "games.db", "--devices", "1000",
+                     env={"COMPANION_STREAMS_PER_ADDRESS": "1000"})
+    socks: list[socket.socket] = []
+    try:
+        base = s.url + "/api"
+        games = []
+        for _ in range(10):
+            _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+            games.append((g["game"]["id"], g["seats"][0]["key"]))
+        threads_before = proc_status(s.proc.pid, "Threads")
+        socks, firsts = open_streams(s.url, [(f"/api/games/{gid}/events", key)
+                                             for gid, key in games for _ in range(60)])
+        assert all(f.startswith(b"HTTP/1.1 200") for f in firsts)
+        started = time.time()
+        assert call(base, "GET", "/health", timeout=1)[0] == 200
+        assert time.time() - started < 1.0
+        # 600 streams, and the server has at most its worker pool more threads than when idle.
+        assert proc_status(s.proc.pid, "Threads") <= threads_before + 20
+        assert proc_status(s.proc.pid, "Threads") < 60
+    finally:
+        for sock in socks:
+            sock.close()
+        s.stop()
+
+
+def test_stream_caps_answer_429_with_a_clear_error(server: Server) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, key = g["game"]["id"], g["seats"][0]["key"]
+    socks, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", key)] * 70)  # PER_GAME is 64
+    try:
+        assert sum(f.startswith(b"HTTP/1.1 200") for f in firsts) == 64
+        refused = [f for f in firsts if not f.startswith(b"HTTP/1.1 200")]
+        assert len(refused) == 6 and all(f.startswith(b"HTTP/1.1 429") for f in refused)
+        status, body = call(base, "GET", f"/games/{gid}/events", key=key, timeout=5)
+        assert status == 429 and body["error"]["code"] == "too_many_streams"
+        assert "this game" in body["error"]["message"]
+    finally:
+        for sock in socks:
+            sock.close()
+
+
+def test_half_sent_headers_do_not_block_the_server(server: Server) -> None:
+    host, port = server.url.removeprefix("http://").split(":")
+    socks = []
+    try:
+        for _ in range(200):
+            s = socket.create_connection((host, int(port)), timeout=10)
+            s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # never finished
+            socks.append(s)
+        started = time.time()
+        assert call(server.url + "/api", "GET", "/health", timeout=1)[0] == 200
+        assert time.time() - started < 1.0
+        # The header timeout (10 s) closes them: each read ends (b"") instead of waiting on.
+        deadline = time.time() + 20
+        for s in socks:
+            s.settimeout(max(0.1, deadline - time.time()))
+            assert s.recv(1024) == b""
+        assert time.time() - started < 15
+    finally:
+        for s in socks:
+            s.close()

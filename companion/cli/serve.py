@@ -47,6 +47,31 @@ class QuietAccept(logging.Filter):
         return True
 
 
+HEADER_TIMEOUT = 10.0  # seconds a new connection has to finish its request headers (slowloris)
+
+
+def header_timeout_protocol() -> type:
+    """uvicorn's h11 protocol, closing a connection whose first request headers are not complete
+    after ``HEADER_TIMEOUT`` s. uvicorn times out idle keep-alive connections, but not a first request
+    that never finishes: a few hundred of those would otherwise sit there until the client leaves."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeout(H11Protocol):
+        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._header_timer = self.loop.call_later(HEADER_TIMEOUT, self._headers_late)
+
+        def _headers_late(self) -> None:
+            if self.cycle is None and not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._header_timer.cancel()
+            super().connection_lost(exc)
+
+    return HeaderTimeout
+
+
 def bind_socket(host: str, port: int) -> socket.socket:
     """Bind here, not in uvicorn, so ``--port 0`` gets a real port we can print before serving."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -75,7 +100,7 @@ def make_server(app: Any, devices: int, certfile: str | None = None, keyfile: st
     # A benchmark or a venue behind one NAT address may need more than the default per address.
     hub.PER_ADDRESS = int(os.environ.get("COMPANION_STREAMS_PER_ADDRESS", hub.PER_ADDRESS))
     config = uvicorn.Config(
-        CompanionASGI(app), http="h11", lifespan="on", log_level="warning", access_log=False,
+        CompanionASGI(app), http=header_timeout_protocol(), lifespan="on", log_level="warning", access_log=False,
         h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=5,
         limit_concurrency=devices + 256, server_header=False, date_header=True,
         timeout_graceful_shutdown=2, ssl_certfile=certfile, ssl_keyfile=keyfile,
