@@ -66,12 +66,19 @@ class Client:
 
 async def _listen(host: str, port: int, path: str, key: str, want: int, got: list[tuple[int, float, float]],
                   ready: asyncio.Event, counter: list[int], total: int) -> None:
-    reader, writer = await asyncio.open_connection(host, port)
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n"
-                 f"Authorization: Bearer {key}\r\n\r\n".encode())
-    await writer.drain()
-    while (await reader.readline()) not in (b"\r\n", b""):
-        pass  # response headers
+    for _attempt in range(30):
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n"
+                     f"Authorization: Bearer {key}\r\n\r\n".encode())
+        await writer.drain()
+        status = await reader.readline()
+        while (await reader.readline()) not in (b"\r\n", b""):
+            pass  # response headers
+        if status.startswith(b"HTTP/1.1 200"):
+            break
+        # A busy server answers 503; a browser's EventSource retries after the 1 s it was told.
+        writer.close()
+        await asyncio.sleep(1)
     counter[0] += 1
     if counter[0] == total:
         ready.set()
