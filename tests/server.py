@@ -10,7 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ class Server:
     proc: subprocess.Popen[str]
     url: str  # http://127.0.0.1:PORT
     db: Path
+    banner: list[str] = field(default_factory=list)  # what the server printed up to its URL
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -37,13 +38,15 @@ def start_server(db: Path, *extra: str, env: dict[str, str] | None = None) -> Se
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})},
     )
     deadline = time.time() + 60
+    banner: list[str] = []
     while time.time() < deadline:
         line = proc.stdout.readline()  # type: ignore[union-attr]
         if not line and proc.poll() is not None:
             raise RuntimeError("the server exited before printing its URL")
+        banner.append(line)
         m = re.search(r"running at (http://127\.0\.0\.1:\d+)/", line)
         if m:
-            return Server(proc, m.group(1), db)
+            return Server(proc, m.group(1), db, banner)
     proc.kill()
     raise RuntimeError("the server printed no URL in 60 s")
 

@@ -35,6 +35,7 @@ def _start(db: Path, devices: int) -> tuple[subprocess.Popen[str], str, int]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(db), "--devices", str(devices + 32)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "COMPANION_STREAMS_PER_ADDRESS": str(devices + 32)},  # all from loopback
     )
     deadline = time.time() + 60
     while time.time() < deadline:
@@ -65,12 +66,19 @@ class Client:
 
 async def _listen(host: str, port: int, path: str, key: str, want: int, got: list[tuple[int, float, float]],
                   ready: asyncio.Event, counter: list[int], total: int) -> None:
-    reader, writer = await asyncio.open_connection(host, port)
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n"
-                 f"Authorization: Bearer {key}\r\n\r\n".encode())
-    await writer.drain()
-    while (await reader.readline()) not in (b"\r\n", b""):
-        pass  # response headers
+    for _attempt in range(30):
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n"
+                     f"Authorization: Bearer {key}\r\n\r\n".encode())
+        await writer.drain()
+        status = await reader.readline()
+        while (await reader.readline()) not in (b"\r\n", b""):
+            pass  # response headers
+        if status.startswith(b"HTTP/1.1 200"):
+            break
+        # A busy server answers 503; a browser's EventSource retries after the 1 s it was told.
+        writer.close()
+        await asyncio.sleep(1)
     counter[0] += 1
     if counter[0] == total:
         ready.set()
@@ -133,6 +141,8 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
         await asyncio.wait_for(ready.wait(), timeout=120)
         return tasks
 
+    sampler = _Sampler(proc.pid)
+    sampler.start()
     tasks = loop.run_until_complete(open_all())
     listener = threading.Thread(target=lambda: loop.run_until_complete(asyncio.wait(tasks, timeout=300)))
     listener.start()
@@ -166,6 +176,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
     wall = time.perf_counter() - started
     listener.join(timeout=300)
     loop.close()
+    sampler.stop()
 
     delays = [received - committed for got in deliveries for (_, committed, received) in got if committed]
     complete = sum(1 for got in deliveries if got and got[-1][0] >= final)
@@ -193,10 +204,44 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
         "deliveries": len(delays),
         "devices_that_saw_the_last_version": complete,
         "server_peak_memory_mb": round(peak_kb / 1024, 1) if peak_kb else None,
+        "server_peak_rss_mb_sampled": round(sampler.rss_kb / 1024, 1),
+        "server_peak_threads": sampler.threads,
+        "server_peak_open_descriptors": sampler.fds,
         "baseline": {"what": "sqlite-utils single-row inserts, one transaction each, WAL, synchronous=NORMAL",
                      "inserts_per_second": round(baseline, 1)},
         "actions_to_baseline_ratio": round(aps / baseline, 3),
     }
+
+
+class _Sampler(threading.Thread):
+    """Reads the server's /proc status and fd table every 0.2 s while the load runs; keeps the peaks."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid = pid
+        self.rss_kb = self.threads = self.fds = 0
+        self._done = threading.Event()
+
+    def run(self) -> None:
+        while not self._done.is_set():
+            self.sample()
+            self._done.wait(0.2)
+
+    def sample(self) -> None:
+        try:
+            for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    self.rss_kb = max(self.rss_kb, int(line.split()[1]))
+                elif line.startswith("Threads:"):
+                    self.threads = max(self.threads, int(line.split()[1]))
+            self.fds = max(self.fds, len(os.listdir(f"/proc/{self.pid}/fd")))
+        except OSError:
+            pass
+
+    def stop(self) -> None:
+        self._done.set()
+        self.join(timeout=5)
+        self.sample()
 
 
 def _peak_memory_kb(pid: int) -> int | None:

@@ -1,9 +1,12 @@
-"""``companion serve``: the companion on a production WSGI server (waitress)."""
+"""``companion serve``: the companion on uvicorn; live streams on asyncio, the rest on Flask."""
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
+import time
+from typing import Any
 
 import click
 
@@ -18,22 +21,92 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def make_server(app: object, host: str, port: int, devices: int, scheme: str = "http") -> object:
-    """A waitress server sized for ``devices`` live connections.
+MAX_HEADER_BYTES = 16 * 1024
 
-    Each live-update stream holds one worker thread while it waits, so there are threads for
-    every device plus a pool for ordinary requests; ``send_bytes=1`` makes waitress send each
-    event at once instead of buffering 18 kB first; poll() instead of select() lifts the limit of
-    1024 file descriptors.
+
+class QuietAccept(logging.Filter):
+    """At most one accept-error line per 10 s: when descriptors run out (EMFILE) asyncio pauses
+    accepting and logs each retry; without this a full descriptor table fills the disk with logs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = 0.0
+        self.dropped = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "accept" not in record.getMessage() and "out of system resource" not in record.getMessage():
+            return True
+        now = time.monotonic()
+        if now - self.last < 10:
+            self.dropped += 1
+            return False
+        self.last = now
+        if self.dropped:
+            record.msg = f"{record.msg} ({self.dropped} similar lines dropped)"
+            self.dropped = 0
+        return True
+
+
+HEADER_TIMEOUT = 10.0  # seconds a new connection has to finish its request headers (slowloris)
+
+
+def header_timeout_protocol() -> type:
+    """uvicorn's h11 protocol, closing a connection whose first request headers are not complete
+    after ``HEADER_TIMEOUT`` s. uvicorn times out idle keep-alive connections, but not a first request
+    that never finishes: a few hundred of those would otherwise sit there until the client leaves."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeout(H11Protocol):
+        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._header_timer = self.loop.call_later(HEADER_TIMEOUT, self._headers_late)
+
+        def _headers_late(self) -> None:
+            if self.cycle is None and not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._header_timer.cancel()
+            super().connection_lost(exc)
+
+    return HeaderTimeout
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """Bind here, not in uvicorn, so ``--port 0`` gets a real port we can print before serving."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def make_server(app: Any, devices: int, certfile: str | None = None, keyfile: str | None = None) -> Any:
+    """uvicorn serving :class:`companion.web.asgi.CompanionASGI` for ``devices`` live streams.
+
+    A stream is an asyncio task, not a thread (see companion/web/asgi.py). Limits: request headers
+    over 16 KiB are refused by h11 (``h11_max_incomplete_event_size``); bodies over the route's limit
+    are refused before buffering (in the ASGI app); idle keep-alive connections close after 5 s;
+    beyond ``devices`` streams plus 256 other connections new requests get 503 instead of queueing.
     """
-    from waitress import create_server
+    import uvicorn
 
-    return create_server(
-        app, host=host, port=port, threads=devices + 16, connection_limit=devices * 2 + 64,
-        send_bytes=1, channel_timeout=120, ident="companion", clear_untrusted_proxy_headers=True,
-        asyncore_use_poll=True,  # select() stops at file descriptor 1024
-        url_scheme=scheme,
+    from companion.web.asgi import CompanionASGI
+
+    hub = app.extensions["companion"]["services"].hub
+    hub.limit = devices
+    # A benchmark or a venue behind one NAT address may need more than the default per address.
+    hub.PER_ADDRESS = int(os.environ.get("COMPANION_STREAMS_PER_ADDRESS", hub.PER_ADDRESS))
+    config = uvicorn.Config(
+        CompanionASGI(app), http=header_timeout_protocol(), lifespan="on", log_level="warning", access_log=False,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=5,
+        limit_concurrency=devices + 256, server_header=False, date_header=True,
+        timeout_graceful_shutdown=2, ssl_certfile=certfile, ssl_keyfile=keyfile,
     )
+    logging.getLogger("asyncio").addFilter(QuietAccept())
+    return uvicorn.Server(config)
 
 
 @click.command()
@@ -43,50 +116,50 @@ def make_server(app: object, host: str, port: int, devices: int, scheme: str = "
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="COMPANION_DB",
               help="SQLite database file (default: per-user data directory).")
 @click.option("--devices", default=500, show_default=True, type=click.IntRange(4, 5000),
-              help="How many devices may hold a live connection at once.")
+              help="How many live streams (devices) the server holds at once.")
 @click.option("--https", "https", is_flag=True,
               help="Serve HTTPS with a self-signed certificate, so phones may use the live camera.")
-def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, https: bool) -> None:
+@click.option("--durability", type=click.Choice(["normal", "full"]), envvar="COMPANION_DURABILITY",
+              default="normal", show_default=True,
+              help="normal: a 2xx survives the companion being killed; full: it survives a power cut too.")
+def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, https: bool,
+          durability: str) -> None:
     """Start the companion and print the URL to open."""
-    import sys
-
     import segno
 
     from companion.paths import database_path
-
-    # Hundreds of threads wait on live streams; each request releases the GIL at every SQLite call
-    # and socket write, and gets it back only after a switch interval (5 ms by default).
-    sys.setswitchinterval(float(os.environ.get("COMPANION_SWITCH_INTERVAL", "0.0002")))
     from companion.web import create_app
 
-    app = create_app({"DATABASE": db_path} if db_path else None)
+    config: dict[str, object] = {"DURABILITY": durability}
+    if db_path:
+        config["DATABASE"] = db_path
+    app = create_app(config)
     zbar = app.extensions["companion"]["zbar"]
     if not zbar["available"]:
         click.secho(f"Warning: {zbar['message']}", fg="yellow", err=True)
     bind = lan_address() if lan else host
+    cert = key = None
     try:
-        server = make_server(app, "127.0.0.1" if https else bind, 0 if https else port, devices,
-                             "https" if https else "http")
-        real_port = server.effective_port  # type: ignore[attr-defined]
+        sock = bind_socket(bind, port)
         if https:
             from companion.paths import data_dir
-            from companion.tls import TlsFront, ensure_certificate
+            from companion.tls import ensure_certificate
 
             cert, key = ensure_certificate(data_dir() / "tls", [bind, "127.0.0.1", "localhost"])
-            front = TlsFront(bind, port, real_port, cert, key).start()
-            real_port = front.port
             click.echo(f"Certificate: {cert} (self-signed: phones will ask you to accept it once)")
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {bind}:{port}: {exc.strerror or exc}. "
                                    "Is another companion running? Try --port.") from None
+    server = make_server(app, devices, str(cert) if cert else None, str(key) if key else None)
+    real_port = sock.getsockname()[1]
     url = f"{'https' if https else 'http'}://{bind}:{real_port}/"
-    click.echo(f"Database: {db_path or database_path()}")
+    click.echo(f"Database: {db_path or database_path()} (durability {durability})")
     click.secho(f"Companion running at {url}", fg="green", bold=True)
     if lan:
         segno.make(url, error="m").terminal(compact=True)
         click.echo("Scan the code with a phone on the same network.")
     click.echo("Press Ctrl+C to stop.", nl=True)
     try:
-        server.run()  # type: ignore[attr-defined]
+        server.run(sockets=[sock])
     except KeyboardInterrupt:
         click.echo("Stopped.")

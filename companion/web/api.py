@@ -27,7 +27,7 @@ from companion.store.games import Game, Pending, Replayed
 from companion.web.auth import HOST, KEYED, PLAYERS, SEAT, key_from_request, requires, role_for
 from companion.web.auth import JUDGE as JUDGE_KIND
 from companion.web.errors import ApiError
-from companion.web.live import sse_event
+from companion.web.live import AsyncStream, StreamLimit, sse_event
 from companion.web.openapi import openapi_document
 from companion.web.services import Services
 
@@ -600,7 +600,11 @@ def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str]) 
     keepalive = float(current_app.config["STREAM_KEEPALIVE"])
     hub = services.hub
     key = key_from_request()
-    hub.admit(game.id, request.remote_addr or "?")
+    try:
+        hub.admit(game.id, request.remote_addr or "?")
+    except StreamLimit as full:  # the server's cap: try later (503); a game's or address's: 429
+        status = 503 if hub.streams >= hub.limit else 429
+        raise ApiError(status, "too_many_streams", full.message) from None
     hub.known(game.id, game.version)
     epoch = hub.epoch(game.id)
 
@@ -610,6 +614,15 @@ def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str]) 
             return True
         epoch = hub.epoch(game.id)
         return services.store.game(game.id).role_for(key) == role
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if "companion.streams" in request.environ:
+        # Served by companion/web/asgi.py: the stream runs on its asyncio hub, not on this thread,
+        # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
+        request.environ["companion.stream"] = AsyncStream(
+            game.id, request.remote_addr or "?", since, epoch, make_event,
+            lambda: services.store.game(game.id).role_for(key) == role, keepalive)
+        return Response(b"", mimetype="text/event-stream", headers=headers)
 
     def stream() -> Iterator[str]:
         try:
@@ -628,8 +641,7 @@ def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str]) 
         finally:
             hub.leave(game.id, request.remote_addr or "?")
 
-    return Response(stream_with_context(stream()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)
 
 
 def sse_update(services: Services, game_id: str, role: Role, seen: int, version: int) -> str:

@@ -7,17 +7,33 @@ so 400 devices cost a handful of view computations per change, not 400.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any
 
 
 def sse_event(version: int, payload: object) -> str:
     """One Server-Sent Event: its id is the game version, so a reconnecting device resumes from it."""
     return f"id: {version}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
+
+
+@dataclass
+class AsyncStream:
+    """A stream the Flask route admitted and hands to the asyncio server (companion/web/asgi.py)."""
+
+    game_id: str  # or any hub channel, e.g. "event:<id>"
+    address: str
+    since: int
+    epoch: int
+    make_event: Callable[[int, int], str]  # blocking (views, SQLite): run in the worker pool
+    still_valid: Callable[[], bool]  # the key still opens the game as the same role (blocking)
+    keepalive: float
 
 
 class StreamLimit(Exception):
@@ -42,6 +58,37 @@ class Hub:
         self._per_address: dict[str, int] = {}
         self.limit = limit
         self.streams = 0
+        # Streams served on an asyncio loop (companion/web/asgi.py): one asyncio.Event per stream,
+        # woken from writer threads with call_soon_threadsafe; no thread waits.
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wakers: dict[str, set[asyncio.Event]] = {}
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+
+    def subscribe(self, game_id: str, waker: asyncio.Event) -> None:
+        """Call on the loop: ``waker`` is set at each publish or revoke of this game."""
+        self._wakers.setdefault(game_id, set()).add(waker)
+
+    def unsubscribe(self, game_id: str, waker: asyncio.Event) -> None:
+        wakers = self._wakers.get(game_id)
+        if wakers is not None:
+            wakers.discard(waker)
+            if not wakers:
+                del self._wakers[game_id]
+
+    def _wake(self, game_id: str) -> None:
+        for waker in self._wakers.get(game_id, ()):
+            waker.set()
+
+    def _wake_async(self, game_id: str) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (shutdown)
+                loop.call_soon_threadsafe(self._wake, game_id)
+
+    def version(self, game_id: str) -> int:
+        return self._versions.get(game_id, -1)
 
     def admit(self, game_id: str, address: str) -> None:
         """Count a new stream in, or refuse it when the game, the address or the server is full."""
@@ -73,6 +120,7 @@ class Hub:
         with cond:
             self._epochs[game_id] = self._epochs.get(game_id, 0) + 1
             cond.notify_all()
+        self._wake_async(game_id)
 
     def _condition(self, game_id: str) -> threading.Condition:
         with self._guard:
@@ -90,6 +138,7 @@ class Hub:
                 if len(self._committed) > 100_000:  # only recent commits are ever asked about
                     self._committed.clear()
             cond.notify_all()
+        self._wake_async(game_id)
 
     def committed_at(self, game_id: str, version: int) -> float | None:
         return self._committed.get((game_id, version))

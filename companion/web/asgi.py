@@ -1,0 +1,235 @@
+"""The companion as an ASGI app for uvicorn: live streams on an asyncio hub, the rest on Flask.
+
+Why this model: a live stream is idle almost all the time, so it should cost a few kilobytes (an
+asyncio task and an Event), not a thread with its stack and its own SQLite connection. Every other
+request goes to the unchanged Flask (WSGI) app on a bounded pool of worker threads, so a slow view or
+scan cannot take more threads than the pool has. Stream routes are ordinary Flask routes: the route
+authenticates the key, applies the caps (``hub.admit``) and hands an :class:`AsyncStream` back through
+the WSGI environ; this module then sends the events on the loop, calling ``make_event`` (the same
+``sse_update`` and view LRU as before, so the same bytes) and the key re-check in the pool.
+
+Limits applied here before any body is buffered: ``Content-Length`` above the route's ``@limit``
+(``body_limit``; otherwise 16 MiB for /api/scan and /api/tts/import, 1 MiB elsewhere) is answered 413
+at once, and a chunked body is cut off with 413 as soon as it passes that size.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import sys
+from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from flask import Flask
+from werkzeug.exceptions import HTTPException
+
+from companion.web.live import AsyncStream, Hub
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+BIG_BODY_ROUTES = ("/api/scan", "/api/tts/import")
+BIG_BODY = 16 * 1024 * 1024
+SMALL_BODY = 1024 * 1024
+MAX_HEADERS = 100
+MAX_HEADER_BYTES = 16 * 1024
+
+
+class CompanionASGI:
+    def __init__(self, app: Flask, workers: int = 16, queue: int = 512) -> None:
+        self.app = app
+        self.hub: Hub = app.extensions["companion"]["services"].hub
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="companion")
+        self.queue = queue  # requests waiting for a worker before new ones get 503
+        self.pending = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    self.hub.attach(asyncio.get_running_loop())
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    self.pool.shutdown(wait=False, cancel_futures=True)
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        if scope["type"] != "http":
+            return
+        if self.pending >= self.queue:
+            await refuse(send, 503, "busy", "the companion is busy; try again shortly")
+            return
+        # h11 stops a header block that arrives slowly at 16 KiB; one that arrives in a single read
+        # is parsed whole, so its size and count are checked here too.
+        if (len(scope["headers"]) > MAX_HEADERS
+                or sum(len(k) + len(v) + 4 for k, v in scope["headers"]) > MAX_HEADER_BYTES):
+            await refuse(send, 431, "headers_too_large",
+                         f"at most {MAX_HEADERS} request headers of {MAX_HEADER_BYTES} bytes in all")
+            return
+        limit = self.body_limit(scope)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await refuse(send, 413, "body_too_large", f"the request body is over {limit} bytes", limit=limit)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:  # a chunked body passing the limit: stop reading it
+                await refuse(send, 413, "body_too_large", f"the request body is over {limit} bytes", limit=limit)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        environ = self.environ(scope, headers, b"".join(chunks))
+        self.pending += 1
+        try:
+            status, response_headers, body = await asyncio.get_running_loop().run_in_executor(
+                self.pool, self.call_wsgi, environ)
+        finally:
+            self.pending -= 1
+        stream: AsyncStream | None = environ.get("companion.stream")
+        if stream is None:
+            await send({"type": "http.response.start", "status": status, "headers": response_headers})
+            await send({"type": "http.response.body", "body": body})
+            return
+        # The route's placeholder body is empty: its Content-Length must not end the stream.
+        response_headers = [(k, v) for k, v in response_headers if k != b"content-length"]
+        try:
+            await send({"type": "http.response.start", "status": status, "headers": response_headers})
+            await self.run_stream(stream, receive, send)
+        finally:
+            self.hub.leave(stream.game_id, stream.address)
+
+    def body_limit(self, scope: Scope) -> int:
+        """The route's own ``@limit`` if it has one, else the global cap for its path."""
+        path: str = scope["path"]
+        default = BIG_BODY if path.startswith(BIG_BODY_ROUTES) else SMALL_BODY
+        try:
+            endpoint, _ = self.app.url_map.bind("localhost").match(path, method=scope["method"])
+        except HTTPException:
+            return default
+        view = self.app.view_functions.get(str(endpoint))
+        return int(getattr(view, "body_limit", default))
+
+    def environ(self, scope: Scope, headers: dict[str, str], body: bytes) -> dict[str, Any]:
+        server = scope.get("server") or ("127.0.0.1", 0)
+        client = scope.get("client") or ("?", 0)
+        environ: dict[str, Any] = {
+            "REQUEST_METHOD": scope["method"],
+            "SCRIPT_NAME": "",
+            "PATH_INFO": scope["path"].encode("utf-8").decode("latin-1"),
+            "QUERY_STRING": scope["query_string"].decode("latin-1"),
+            "SERVER_NAME": str(server[0]),
+            "SERVER_PORT": str(server[1]),
+            "SERVER_PROTOCOL": f"HTTP/{scope['http_version']}",
+            "REMOTE_ADDR": str(client[0]),
+            "REMOTE_PORT": str(client[1]),
+            "wsgi.version": (1, 0),
+            "wsgi.url_scheme": scope.get("scheme", "http"),
+            "wsgi.input": io.BytesIO(body),
+            "wsgi.errors": sys.stderr,
+            "wsgi.multithread": True,
+            "wsgi.multiprocess": False,
+            "wsgi.run_once": False,
+            "companion.streams": True,  # event_stream() hands its stream back instead of blocking
+            "CONTENT_LENGTH": str(len(body)) if body or "content-length" in headers else "",
+        }
+        for name, value in headers.items():
+            if name == "content-type":
+                environ["CONTENT_TYPE"] = value
+            elif name != "content-length":
+                key = "HTTP_" + name.upper().replace("-", "_")
+                environ[key] = f"{environ[key]},{value}" if key in environ else value
+        return environ
+
+    def call_wsgi(self, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        """Run the Flask app on a worker thread; its whole answer (pages and JSON are small)."""
+        started: list[Any] = []
+
+        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            started[:] = [status, headers]
+            return lambda data: None
+
+        result = self.app(environ, start_response)
+        try:
+            body = b"".join(result)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+        status, headers = started
+        return (int(status.split(" ", 1)[0]),
+                [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers], body)
+
+    def in_app(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a stream's blocking step on a worker as the route would: in the app's context, and
+        give the worker's database connection back afterwards (as teardown_request does)."""
+        with self.app.app_context():
+            try:
+                return fn(*args)
+            finally:
+                self.app.extensions["companion"]["services"].release()
+
+    async def run_stream(self, stream: AsyncStream, receive: Receive, send: Send) -> None:
+        """The stream's events: same order, payloads, keep-alives and revocation as the WSGI path."""
+        loop = asyncio.get_running_loop()
+        hub, game_id = self.hub, stream.game_id
+        waker = asyncio.Event()
+        gone = False
+
+        async def watch() -> None:
+            nonlocal gone
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            gone = True
+            waker.set()
+
+        watcher = asyncio.create_task(watch())
+        hub.subscribe(game_id, waker)
+        try:
+            await send({"type": "http.response.body", "body": b"retry: 1000\n: connected\n\n", "more_body": True})
+            seen, epoch = stream.since, stream.epoch
+            while not gone:
+                waker.clear()  # checked after clearing: a publish between the two is not missed
+                if hub.version(game_id) <= seen and hub.epoch(game_id) == epoch:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(waker.wait(), stream.keepalive)
+                if gone:
+                    break
+                if hub.epoch(game_id) != epoch:
+                    epoch = hub.epoch(game_id)
+                    if not await loop.run_in_executor(self.pool, self.in_app, stream.still_valid):
+                        await send({"type": "http.response.body", "body": b"event: revoked\ndata: {}\n\n"})
+                        return
+                version = hub.version(game_id)
+                if version <= seen:
+                    await send({"type": "http.response.body", "body": b": keepalive\n\n", "more_body": True})
+                    continue
+                event = await loop.run_in_executor(self.pool, self.in_app, stream.make_event, seen, version)
+                await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
+                seen = version
+            await send({"type": "http.response.body", "body": b""})
+        finally:
+            hub.unsubscribe(game_id, waker)
+            watcher.cancel()
+
+
+async def refuse(send: Send, status: int, code: str, message: str, **details: object) -> None:
+    """An error in the API's own shape ({"error": {code, message, details}}); the connection closes."""
+    body = json.dumps({"error": {"code": code, "message": message, "details": details}}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"connection", b"close"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

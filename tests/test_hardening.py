@@ -1,0 +1,213 @@
+"""Server-level limits on a real server on loopback (issue 10, items 3 and 6): what is refused before
+any route runs, streams need a key, a re-issued key ends old streams, and --durability is wired."""
+
+from __future__ import annotations
+
+import socket
+import time
+import urllib.request
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server import Server, call, start_server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = start_server(tmp_path_factory.mktemp("hardening") / "games.db")
+    yield s
+    s.stop()
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def raw_request(url: str, head: bytes, body_chunks: Iterable[bytes] = (), timeout: float = 10) -> bytes:
+    """Send ``head`` (and as much of the body as the server takes) on one connection; the reply."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=timeout) as s:
+        s.sendall(head)
+        try:
+            for chunk in body_chunks:
+                s.sendall(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server stopped reading: that is the point
+        reply = b""
+        try:
+            while True:
+                data = s.recv(65536)
+                if not data:
+                    break
+                reply += data
+        except (ConnectionResetError, TimeoutError):
+            pass
+        return reply
+
+
+def status_of(reply: bytes) -> int:
+    return int(reply.split(b" ", 2)[1]) if reply.startswith(b"HTTP/1.") else 0
+
+
+def test_a_huge_content_length_is_refused_before_the_body_is_read(server: Server) -> None:
+    before = rss_kib(server.proc.pid)
+    head = (b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 52428800\r\n\r\n")
+    started = time.time()
+    reply = raw_request(server.url, head)  # not one byte of the 50 MB is sent
+    assert status_of(reply) == 413, reply[:200]
+    assert time.time() - started < 5
+    assert rss_kib(server.proc.pid) - before < 10 * 1024
+    assert call(server.url + "/api", "GET", "/health", timeout=2)[0] == 200
+
+
+def test_a_chunked_body_over_the_limit_is_cut_off(server: Server) -> None:
+    head = (b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n")
+    mib = b"x" * (1024 * 1024)
+    sent = 0
+
+    def chunks() -> Iterator[bytes]:
+        nonlocal sent
+        for _ in range(40):  # 40 MiB offered, the cap is 16 MiB
+            sent += 1
+            yield b"100000\r\n" + mib + b"\r\n"
+        yield b"0\r\n\r\n"
+
+    reply = raw_request(server.url, head, chunks(), timeout=20)
+    assert status_of(reply) == 413, reply[:200]
+
+
+def test_oversized_request_headers_are_refused(server: Server) -> None:
+    head = (b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: " + b"a" * 40_000 + b"\r\n\r\n")
+    reply = raw_request(server.url, head)
+    assert status_of(reply) in (400, 431), reply[:200]
+
+
+def test_a_stream_without_a_key_is_refused(server: Server) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    status, _ = call(base, "GET", f"/games/{g['game']['id']}/events", timeout=5)
+    assert status in (401, 403)
+
+
+def test_a_reissued_key_ends_the_old_keys_stream_within_a_second(server: Server) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, kb, judge = g["game"]["id"], g["seats"][1]["key"], g["judge"]["key"]
+    req = urllib.request.Request(f"{base}/games/{gid}/events", headers={"Authorization": f"Bearer {kb}"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        status, _ = call(base, "POST", f"/games/{gid}/seats/B/key", {}, judge)
+        assert status == 200
+        issued = time.time()
+        lines = []
+        for raw in r:  # ends when the server closes the stream
+            lines.append(raw.decode().strip())
+            if lines[-1] == "event: revoked":
+                break
+        assert "event: revoked" in lines
+        assert time.time() - issued < 1.0
+
+
+def test_durability_full_is_wired_from_the_command_line(tmp_path: Path) -> None:
+    s = start_server(tmp_path / "games.db", "--durability", "full")
+    try:
+        assert any("durability full" in line for line in s.banner)
+        base = s.url + "/api"
+        _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+        gid, ka = g["game"]["id"], g["seats"][0]["key"]
+        status, _ = call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                         {"expected_version": 0, "deck": {"00168": 3}}, ka)
+        assert status == 200
+    finally:
+        s.stop()
+
+
+def proc_status(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise AssertionError(f"no {field}")
+
+
+def open_streams(url: str, paths_keys: list[tuple[str, str]]) -> tuple[list[socket.socket], list[bytes]]:
+    """Open one raw SSE connection per (path, key); the first bytes each got (its status line)."""
+    host, port = url.removeprefix("http://").split(":")
+    socks, firsts = [], []
+    for path, key in paths_keys:
+        s = socket.create_connection((host, int(port)), timeout=10)
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\n\r\n".encode())
+        socks.append(s)
+    for s in socks:
+        firsts.append(s.recv(64))
+    return socks, firsts
+
+
+def test_600_streams_cost_no_threads_and_health_answers_at_once(tmp_path: Path) -> None:
+    s = start_server(tmp_path / "games.db", "--devices", "1000",
+                     env={"COMPANION_STREAMS_PER_ADDRESS": "1000"})
+    socks: list[socket.socket] = []
+    try:
+        base = s.url + "/api"
+        games = []
+        for _ in range(10):
+            _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+            games.append((g["game"]["id"], g["seats"][0]["key"]))
+        threads_before = proc_status(s.proc.pid, "Threads")
+        socks, firsts = open_streams(s.url, [(f"/api/games/{gid}/events", key)
+                                             for gid, key in games for _ in range(60)])
+        assert all(f.startswith(b"HTTP/1.1 200") for f in firsts)
+        started = time.time()
+        assert call(base, "GET", "/health", timeout=1)[0] == 200
+        assert time.time() - started < 1.0
+        # 600 streams, and the server has at most its worker pool more threads than when idle.
+        assert proc_status(s.proc.pid, "Threads") <= threads_before + 20
+        assert proc_status(s.proc.pid, "Threads") < 60
+    finally:
+        for sock in socks:
+            sock.close()
+        s.stop()
+
+
+def test_stream_caps_answer_429_with_a_clear_error(server: Server) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, key = g["game"]["id"], g["seats"][0]["key"]
+    socks, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", key)] * 70)  # PER_GAME is 64
+    try:
+        assert sum(f.startswith(b"HTTP/1.1 200") for f in firsts) == 64
+        refused = [f for f in firsts if not f.startswith(b"HTTP/1.1 200")]
+        assert len(refused) == 6 and all(f.startswith(b"HTTP/1.1 429") for f in refused)
+        status, body = call(base, "GET", f"/games/{gid}/events", key=key, timeout=5)
+        assert status == 429 and body["error"]["code"] == "too_many_streams"
+        assert "this game" in body["error"]["message"]
+    finally:
+        for sock in socks:
+            sock.close()
+
+
+def test_half_sent_headers_do_not_block_the_server(server: Server) -> None:
+    host, port = server.url.removeprefix("http://").split(":")
+    socks = []
+    try:
+        for _ in range(200):
+            s = socket.create_connection((host, int(port)), timeout=10)
+            s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # never finished
+            socks.append(s)
+        started = time.time()
+        assert call(server.url + "/api", "GET", "/health", timeout=1)[0] == 200
+        assert time.time() - started < 1.0
+        # The header timeout (10 s) closes them: each read ends (b"") instead of waiting on.
+        deadline = time.time() + 20
+        for s in socks:
+            s.settimeout(max(0.1, deadline - time.time()))
+            assert s.recv(1024) == b""
+        assert time.time() - started < 15
+    finally:
+        for s in socks:
+            s.close()
