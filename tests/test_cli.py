@@ -203,7 +203,9 @@ def test_serve_lan_prints_a_url_and_a_terminal_qr_code(tmp_path: Path) -> None:
         assert m, text
         assert sum(1 for line in lines if "█" in line or "▀" in line or "▄" in line) > 10  # the QR code
         with urllib.request.urlopen(m.group(1) + "api/health", timeout=10) as r:
-            assert json.load(r)["status"] == "ok"
+            health = json.load(r)
+        # The host page reads this to know whether phones can reach the server (no LAN here: loopback).
+        assert health["status"] == "ok" and health["lan"] is (m.group(2) != "127.0.0.1")
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=10)

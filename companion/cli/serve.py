@@ -130,14 +130,15 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, ht
     from companion.paths import database_path
     from companion.web import create_app
 
-    config: dict[str, object] = {"DURABILITY": durability}
+    bind = lan_address() if lan else host
+    # Whether phones on the network can reach this server: the host page says how to let them in if not.
+    config: dict[str, object] = {"DURABILITY": durability, "LAN": bind not in ("127.0.0.1", "localhost", "::1")}
     if db_path:
         config["DATABASE"] = db_path
     app = create_app(config)
     zbar = app.extensions["companion"]["zbar"]
     if not zbar["available"]:
         click.secho(f"Warning: {zbar['message']}", fg="yellow", err=True)
-    bind = lan_address() if lan else host
     cert = key = None
     try:
         sock = bind_socket(bind, port)

@@ -120,7 +120,10 @@ def expected_version(data: dict[str, Any]) -> int:
 @api.get("/health")
 def health() -> Any:
     ext = current_app.extensions["companion"]
-    return jsonify({"status": "ok", "version": ext["version"], "zbar": ext["zbar"]})
+    out = {"status": "ok", "version": ext["version"], "zbar": ext["zbar"]}
+    if "LAN" in current_app.config:  # set by `companion serve`: can phones on the network reach it?
+        out["lan"] = bool(current_app.config["LAN"])
+    return jsonify(out)
 
 
 @api.get("/openapi.json")
