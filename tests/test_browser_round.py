@@ -137,7 +137,7 @@ def play_a_game(server: Server, browser: Any, lang: str) -> None:
         b.click("#flag-undo")
         b.wait_for_selector("#log li.undone", timeout=WAIT)
         assert b.locator("#log li.undone .flag").count() == 0  # the flag of an undone move disappears
-        assert b.locator("#flags .flag").count() == 0
+        assert b.locator("#flags .flag").count() == 0, b.inner_text("#flags")
         shot(b, "undone" + tag)
     else:
         assert "Not recorded" in flag and "Only the active player (Alice)" in flag

@@ -11,6 +11,11 @@ from typing import Any
 import click
 
 
+#: Seconds an idle keep-alive connection stays open. Longer than a phone's pause between taps, so a tap
+#: rarely lands on a connection the server is just closing (a POST there fails instead of being retried).
+KEEP_ALIVE = 65
+
+
 def lan_address() -> str:
     """The address other devices on the LAN reach this machine at (no packet is sent)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
@@ -101,7 +106,7 @@ def make_server(app: Any, devices: int, certfile: str | None = None, keyfile: st
     hub.PER_ADDRESS = int(os.environ.get("COMPANION_STREAMS_PER_ADDRESS", hub.PER_ADDRESS))
     config = uvicorn.Config(
         CompanionASGI(app), http=header_timeout_protocol(), lifespan="on", log_level="warning", access_log=False,
-        h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=5,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=KEEP_ALIVE,
         limit_concurrency=devices + 256, server_header=False, date_header=True,
         timeout_graceful_shutdown=2, ssl_certfile=certfile, ssl_keyfile=keyfile,
     )

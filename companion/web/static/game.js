@@ -24,6 +24,7 @@ const client = new TableClient({
 
 function update(u) {
   if (u.view && state && u.view.version < state.version) return;
+  if (u.view && flag && flag.undoSeq !== undefined && (u.view.undone || []).includes(flag.undoSeq)) flag = null;
   if (u.view && state && u.view.version > state.version && flag && flag.kind === "note") flag = null;  // old news
   if (u.view) {
     state = u.view;
@@ -100,6 +101,8 @@ async function send(action, button = null) {
 /** Take a view from an answer unless the live stream already brought a newer one. */
 function adopt(view) {
   if (view && (!state || view.version >= state.version)) state = view;
+  // The flag of a move that has since been undone goes, however the undo arrived (answer, stream, queue).
+  if (flag && flag.undoSeq !== undefined && state && (state.undone || []).includes(flag.undoSeq)) flag = null;
 }
 
 function answered(r) {
