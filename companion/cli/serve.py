@@ -10,7 +10,6 @@ from typing import Any
 
 import click
 
-
 #: Seconds an idle keep-alive connection stays open. Longer than a phone's pause between taps, so a tap
 #: rarely lands on a connection the server is just closing (a POST there fails instead of being retried).
 KEEP_ALIVE = 65
