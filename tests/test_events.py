@@ -250,3 +250,24 @@ def test_rules_search_lists_every_rule_with_both_languages(client: FlaskClient) 
     found = client.get(f"/api/rules?q={rule_id}").get_json()["rules"]
     assert found[0]["id"] == rule_id and found[0]["de"] and found[0]["citation_2e"]
     assert client.get("/rules").status_code == 200
+
+
+def test_a_new_round_after_time_was_called_is_flagged_for_the_judge(client: FlaskClient, catalog: Catalog) -> None:
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                         json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
+    seat_key = {t["table"]: t["seats"][0]["url"].split("#key=")[1] for t in tables}
+
+    def new_round(table: dict[str, Any]) -> None:
+        r = client.post(f"/api/games/{table['game']}/actions", headers=h(seat_key[table["table"]]),
+                        json={"action": {"type": "begin_phase", "phase": "plot"}, "expected_version": 2})
+        assert r.status_code == 201, r.get_json()
+
+    new_round(tables[0])  # before time is called: nothing for the judge
+    assert "after_time" not in [f["kind"] for f in flags_of(client, eid, judge, 1)]
+    assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org),
+                       json={"seconds_ago": 55 * 60 + 1}).status_code == 200
+    new_round(tables[1])  # a round begun after time was called: the table should be going to time
+    flags = [f for f in flags_of(client, eid, judge, 7) if f["kind"] == "after_time"]
+    assert len(flags) == 1 and "taxation" in json.dumps(flags[0])

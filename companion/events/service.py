@@ -111,6 +111,13 @@ class EventService:
             problems = deck_problems(entry.data, self.registered(ref))
             if problems:
                 self.events.flag(ref, "deck_check", {"cards": problems, "action": entry.data}, entry.seq)
+        if entry.kind == "action" and entry.data.get("type") == "begin_phase" and entry.data.get("phase") == "plot":
+            # Time called: the table finishes the round's taxation phase and goes to time; a new round after
+            # that is the judge's to look at.
+            clock = self.clock(ref.event_id, ref.round, ref.game_id)
+            if clock.get("time_called"):
+                self.events.flag(ref, "after_time", {"by": entry.actor, "message": clock["rule"]["en"],
+                                                     "message_de": clock["rule"]["de"]}, entry.seq)
         if entry.kind == "undo" and entry.actor.startswith("seat"):
             self.events.flag(ref, "undo", {"undone": entry.data.get("seq"), "by": entry.actor}, entry.seq)
         if entry.kind == "deck":

@@ -27,7 +27,7 @@ from companion.store.secrets import hash_secret, matches, new_game_id, new_secre
 DEFAULT_MINUTES = 55
 MAX_TABLES = 200
 MAX_PLAYERS = 2 * MAX_TABLES
-FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge")
+FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge", "after_time")
 
 
 class EventError(StoreError):

@@ -98,7 +98,8 @@
   if (el("tables")) {
     let selected = null, entries = [], latest = null;
     const kinds = {call_judge: ["judge called", "Schiedsrichter gerufen"], deck_check: ["deck check", "Deckprüfung"],
-      illegal: ["illegal move", "Regelverstoß"], undo: ["undo", "Rücknahme"], needs_judge: ["log needs a judge", "Protokoll prüfen"]};
+      illegal: ["illegal move", "Regelverstoß"], undo: ["undo", "Rücknahme"], needs_judge: ["log needs a judge", "Protokoll prüfen"],
+      after_time: ["new round after time was called", "neue Runde nach Zeitende"]};
     function flagHtml(f) {
       const rules = (f.detail.violations || []).map(v => `<a href="/rules#${esc(v.rule)}">${esc(v.rule)}</a>`).join(" ");
       const cards = (f.detail.cards || []).map(c => esc(c.card)).join(" ");
