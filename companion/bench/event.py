@@ -13,29 +13,20 @@ import asyncio
 import json
 import random
 import subprocess
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from companion.bench.server import Client, _pct, _peak_memory_kb, _start
+from companion.bench.server import Client, _pct, _peak_memory_kb, served
 
 DECK = json.dumps({"name": "bench", "faction_code": "lannister", "slots": {"13089": 1, "01089": 1, "00168": 2}})
 
 
 def bench_event(tables: int = 64, dashboards: int = 3, seconds: float = 30.0, interval: float = 1.0,
                 bursts: int = 3, burst_actions: int = 5, seed: int = 1) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
-        proc, host, port = _start(Path(tmp) / "bench.db", tables * 2 + dashboards)
-        try:
-            return _run(proc, host, port, tables, dashboards, seconds, interval, bursts, burst_actions, seed)
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with served(tables * 2 + dashboards) as (proc, host, port, _tmp):
+        return _run(proc, host, port, tables, dashboards, seconds, interval, bursts, burst_actions, seed)
 
 
 def _cpu_seconds(pid: int) -> float:

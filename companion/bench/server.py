@@ -8,6 +8,7 @@ streams, the server's peak memory, and the ratio of actions per second to plain 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import json
 import os
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -97,18 +99,24 @@ async def _listen(host: str, port: int, path: str, key: str, want: int, got: lis
         writer.close()
 
 
-def bench_server(tables: int = 20, devices: int = 20, actions: int = 30, writers: int = 4) -> dict[str, Any]:
+@contextlib.contextmanager
+def served(devices: int) -> Iterator[tuple[subprocess.Popen[str], str, int, Path]]:
+    """A companion server on loopback over a fresh database, stopped (and its files gone) afterwards."""
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bench.db"
-        proc, host, port = _start(db, tables * devices)
+        proc, host, port = _start(Path(tmp) / "bench.db", devices)
         try:
-            return _run(proc, host, port, Path(tmp), tables, devices, actions, writers)
+            yield proc, host, port, Path(tmp)
         finally:
             proc.terminate()
             try:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+def bench_server(tables: int = 20, devices: int = 20, actions: int = 30, writers: int = 4) -> dict[str, Any]:
+    with served(tables * devices) as (proc, host, port, tmp):
+        return _run(proc, host, port, tmp, tables, devices, actions, writers)
 
 
 def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: int, devices: int, actions: int,
