@@ -12,7 +12,6 @@ import itertools
 import json
 import re
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -571,10 +570,6 @@ def test_wrong_keys_are_limited_per_game(client: FlaskClient) -> None:
     other = named_game(client, "C", "D")
     assert client.get(f"/api/games/{other['game']['id']}/view",
                       headers=auth("guess" + "0" * 30)).status_code == 401
-
-
-def iter_lines(text: str) -> Iterator[str]:
-    yield from text.splitlines()
 
 
 def test_the_tts_panel_gives_a_scoped_key_as_a_chat_line_and_an_object_without_any_key(client: FlaskClient) -> None:

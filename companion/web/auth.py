@@ -12,7 +12,7 @@ import functools
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import current_app, g, request
 
@@ -53,18 +53,25 @@ def key_from_request() -> str | None:
     return None
 
 
-def role_for(game: Game) -> Role:
-    services = current_app.extensions["companion"]["services"]
+R = TypeVar("R")
+
+
+def checked_key(scope: str, role: R | None, what: str) -> R:
+    """The role a key opened, or a refusal. Only wrong keys are counted and held back (429): players behind
+    the same address (a venue's Wi-Fi) keep playing while someone there guesses."""
+    if role is not None:
+        return role
+    failures: Failures = current_app.extensions["companion"]["services"].failures
     address = request.remote_addr or "?"
-    role = game.role_for(key_from_request())
-    if role is None:
-        # Only wrong keys are held back: players behind the same address (a venue's Wi-Fi) keep playing.
-        if services.failures.blocked(game.id, address):
-            raise ApiError(429, "too_many_attempts", "too many wrong keys for this game; wait a minute")
-        services.failures.add(game.id, address)
-        raise ApiError(401, "bad_key", "this key does not open this game (it may have been replaced: ask the host "
-                                       "for a new link)")
-    return role
+    if failures.blocked(scope, address):
+        raise ApiError(429, "too_many_attempts", f"too many wrong keys for this {what}; wait a minute")
+    failures.add(scope, address)
+    raise ApiError(401, "bad_key", f"this key does not open this {what} (it may have been replaced: ask for a new "
+                                   "link)")
+
+
+def role_for(game: Game) -> Role:
+    return checked_key(game.id, game.role_for(key_from_request()), "game")
 
 
 def requires(*kinds: RoleKind, game_kind: str = "agot", what: str = "this") -> Callable[..., Any]:

@@ -26,7 +26,7 @@ from companion.events.store import Event, EventError, EventStore
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, RoleKind
 from companion.web.api import body, decklist, event_stream, limit, request_id, storable, svc
-from companion.web.auth import key_from_request, role_for
+from companion.web.auth import checked_key, key_from_request, role_for
 from companion.web.errors import ApiError
 
 events_api = Blueprint("events_api", __name__)
@@ -115,14 +115,7 @@ def tournament_menu(game_id: str, response: Response) -> Response:
 def event_role(event_id: str, *allowed: str) -> tuple[Event, str]:
     events = service().events
     event = events.event(event_id)
-    address = request.remote_addr or "?"
-    failures = svc().failures
-    if failures.blocked(f"event:{event_id}", address):
-        raise ApiError(429, "too_many_attempts", "too many wrong keys for this event; wait a minute")
-    role = event.role_for(key_from_request())
-    if role is None:
-        failures.add(f"event:{event_id}", address)
-        raise ApiError(401, "bad_key", "this key does not open this event")
+    role = checked_key(f"event:{event_id}", event.role_for(key_from_request()), "event")
     if role not in allowed:
         raise ApiError(403, "forbidden", f"this needs the {' or '.join(allowed)} key")
     return event, role
