@@ -223,3 +223,35 @@ def test_half_sent_headers_do_not_block_the_server(server: Server) -> None:
     finally:
         for s in socks:
             s.close()
+
+
+def test_answers_are_not_held_back_by_nagle() -> None:
+    """The listening socket must let asyncio switch Nagle off on every connection it accepts.
+
+    It did not (a socket made with proto 0 is skipped by asyncio), so every answer's body waited for
+    the client's delayed ACK of the headers: 44 ms for any request, /api/health included.
+    """
+    import asyncio
+
+    from companion.cli.serve import bind_socket
+
+    async def accepted_nodelay() -> int:
+        seen: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        class Probe(asyncio.Protocol):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                sock = transport.get_extra_info("socket")
+                seen.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+                transport.close()
+
+        listener = bind_socket("127.0.0.1", 0)
+        server = await asyncio.get_running_loop().create_server(Probe, sock=listener)
+        port = listener.getsockname()[1]
+        _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            return await asyncio.wait_for(seen, 5)
+        finally:
+            writer.close()
+            server.close()
+
+    assert asyncio.run(accepted_nodelay()) != 0
