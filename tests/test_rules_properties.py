@@ -133,3 +133,38 @@ def test_state_is_the_fold_of_the_serialised_actions(seed: int, edition: str, st
     for a in actions:
         play(again, action_from_dict(json.loads(json.dumps(a.to_dict()))))
     assert view(again, JUDGE) == view(t, JUDGE)
+
+
+def _mutable_ids(value: object, out: set[int]) -> set[int]:
+    """The ids of every mutable object reachable from ``value`` (the card facts excepted)."""
+    import dataclasses
+
+    if isinstance(value, (dict, list, set)):
+        out.add(id(value))
+        for v in (list(value.keys()) + list(value.values())) if isinstance(value, dict) else value:
+            _mutable_ids(v, out)
+    elif isinstance(value, tuple):
+        for v in value:
+            _mutable_ids(v, out)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if not type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            out.add(id(value))
+        for f in dataclasses.fields(value):
+            if f.name != "cards":
+                _mutable_ids(getattr(value, f.name), out)
+    return out
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), edition=st.sampled_from(["2e", "1e"]), steps=st.integers(0, 120))
+def test_a_clone_equals_its_table_and_shares_nothing_mutable(seed: int, edition: str, steps: int) -> None:
+    """Writers play on a clone while readers hold the table: the clone must be whole and apart."""
+    t = fresh(edition, "setup")
+    run(t, seed, steps)
+    twin = t.clone()
+    assert twin == t and type(twin) is type(t)
+    assert twin.cards is t.cards
+    assert not _mutable_ids(twin, set()) & _mutable_ids(t, set())
+    before = view(t, JUDGE)
+    run(twin, seed + 1, 30)  # playing on the clone leaves the table as it was
+    assert view(t, JUDGE) == before

@@ -6,11 +6,10 @@ Flask, SQLite or files. Edition differences live in ``editions.py``.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Self
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum, StrEnum
+from typing import Any, Self
 
 from companion.catalog.card import Card
 
@@ -147,7 +146,10 @@ class TableState:
     def clone(self) -> Self:
         """A deep copy sharing the (read-only) card facts. The live table is never touched, so readers
         using it while a writer clones see it whole."""
-        twin: Self = copy.deepcopy(self, memo={id(self.cards): self.cards})
+        twin: Self = object.__new__(type(self))
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            object.__setattr__(twin, name, value if name == "cards" else _fresh(value))
         return twin
 
     # -- looking -------------------------------------------------------------
@@ -255,3 +257,46 @@ class TableState:
             for cid, ip in self.in_play.items()
             if ip.attached_to == card_id or ip.duplicate_of == card_id
         ]
+
+
+# -- cloning --------------------------------------------------------------------------------------
+# Every write clones its table (readers keep the old one whole), so cloning is on every tap's path:
+# copy.deepcopy took half of an action's time. The state holds only dicts, lists, sets, tuples,
+# atoms and dataclasses; frozen dataclasses (CardInstance, Restriction) hold atoms and are shared.
+
+_ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of ``value`` sharing nothing mutable with it."""
+    t = type(value)
+    if t in _ATOMS or isinstance(value, Enum):
+        return value
+    copier = _COPIERS.get(t)
+    if copier is not None:
+        return copier(value)
+    if is_dataclass(value):
+        params = getattr(t, "__dataclass_params__", None)
+        if params is not None and params.frozen:
+            return value
+        twin = object.__new__(t)
+        for name in _field_names(t):
+            object.__setattr__(twin, name, _fresh(getattr(value, name)))
+        return twin
+    raise TypeError(f"cannot clone a {t.__name__} in the table state")
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {
+    dict: lambda d: {k: (v if type(v) in _ATOMS else _fresh(v)) for k, v in d.items()},
+    list: lambda xs: [x if type(x) in _ATOMS else _fresh(x) for x in xs],
+    set: lambda xs: {_fresh(x) for x in xs},
+    tuple: lambda xs: tuple(x if type(x) in _ATOMS else _fresh(x) for x in xs),
+}

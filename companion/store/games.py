@@ -10,7 +10,6 @@ only saves replaying it on every request and is never the source of truth.
 from __future__ import annotations
 
 import contextlib
-import copy
 import datetime as dt
 import functools
 import hashlib
@@ -30,13 +29,13 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import sqlite_utils
 
 from companion.catalog.card import Card
-from companion.kinds import game_kind
+from companion.kinds import GameKind, game_kind
 from companion.rules import Action, ActionError, Mode, Seat, Verdict, action_from_dict, play
 from companion.rules.editions import Table
 from companion.rules.permissions import Refusal, authorize, depends_on
 from companion.rules.roles import HOST, JUDGE, SPECTATOR, TABLE, Role, RoleKind
 from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal
-from companion.store.db import connect
+from companion.store.db import connect, writer_lock
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
 
 #: The longest log a game may have: a long game is a few hundred entries.
@@ -264,10 +263,10 @@ class Cached:
     #: The result of verifying the chain when the game was loaded.
     integrity: dict[str, Any] = field(default_factory=lambda: {"ok": True})
 
-    def working_copy(self) -> Cached:
+    def working_copy(self, kind: GameKind) -> Cached:
         """Writers change a copy and swap it in when the entry is committed, so readers (views, live
         streams) always see a consistent table."""
-        table = self.table.clone() if hasattr(self.table, "clone") else copy.deepcopy(self.table)
+        table = kind.clone(self.table)
         return Cached(self.version, table, set(self.undone), dict(self.actions), list(self.needs_judge),
                       dict(self.integrity))
 
@@ -283,7 +282,7 @@ def _with_connection(method: Callable[Concatenate[GameStore, P], R]) -> Callable
     def inner(self: GameStore, *args: P.args, **kwargs: P.kwargs) -> R:
         if getattr(self._local, "db", None) is not None:
             return method(self, *args, **kwargs)
-        db = self._pool.get()
+        db = self._borrow()
         self._local.db = db
         try:
             return method(self, *args, **kwargs)
@@ -301,7 +300,7 @@ class GameStore:
     database file handles. Tables are cached in memory, at most ``cache_size`` of them.
     """
 
-    def __init__(self, path: str | Path, cards: Callable[[set[str]], Mapping[str, Card]], pool: int = 8,
+    def __init__(self, path: str | Path, cards: Callable[[set[str]], Mapping[str, Card]], pool: int = 24,
                  durability: str = "normal", cache_size: int = 256) -> None:
         self.path = Path(path)
         self._cards = cards
@@ -315,9 +314,13 @@ class GameStore:
         #: Told first when a key of a game changes, so streams opened with the old key end before the
         #: change is announced to anyone.
         self.revokers: list[Callable[[str], None]] = []
+        self._writer = writer_lock(self.path)
         self._pool: queue.LifoQueue[sqlite_utils.Database] = queue.LifoQueue()
-        for _ in range(pool):
-            self._pool.put(connect(self.path, durability=durability))  # the first creates and migrates
+        self._durability = durability
+        self._pool_size = pool
+        self._opened = 1
+        self._opened_guard = threading.Lock()
+        self._pool.put(connect(self.path, durability=durability))  # creates and migrates
 
     # -- connections and locks ----------------------------------------------------------
     @property
@@ -327,6 +330,25 @@ class GameStore:
             raise RuntimeError("store methods borrow a connection first (@_with_connection)")
         return db
 
+    def _borrow(self) -> sqlite_utils.Database:
+        """A pooled connection; a new one while fewer than ``pool`` are open (as many as the server
+        has worker threads: a worker waiting for a connection was a third of a burst's tail)."""
+        try:
+            return self._pool.get_nowait()
+        except queue.Empty:
+            with self._opened_guard:
+                grow = self._opened < self._pool_size
+                if grow:
+                    self._opened += 1
+            if grow:
+                try:
+                    return connect(self.path, durability=self._durability)
+                except BaseException:
+                    with self._opened_guard:
+                        self._opened -= 1
+                    raise
+            return self._pool.get()
+
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
             return self._locks.setdefault(game_id, threading.Lock())
@@ -334,7 +356,7 @@ class GameStore:
     @contextmanager
     def _write(self, game_id: str) -> Iterator[sqlite_utils.Database]:
         """One writer per game in this process, and BEGIN IMMEDIATE against other processes."""
-        with self._lock(game_id):
+        with self._lock(game_id), self._writer:
             db = self.db
             db.conn.execute("BEGIN IMMEDIATE")
             try:
@@ -438,7 +460,7 @@ class GameStore:
                             [hash_secret(key), game_id, seat])
             entry = self._append(db, game, "key", {"role": "seat", "seat": seat, "key_hash": hash_secret(key)},
                                  actor.actor, None)
-        self._advance_cache(game_id, entry)
+        self._advance_cache(game_id, entry, game_kind(game.kind))
         self._revoke(game_id)
         self._notify(game_id, entry.seq)
         return key
@@ -453,7 +475,7 @@ class GameStore:
             self._require_intact(game)
             db.conn.execute("update games set table_key_hash = ? where id = ?", [hash_secret(key), game_id])
             entry = self._append(db, game, "key", {"role": "table", "key_hash": hash_secret(key)}, actor.actor, None)
-        self._advance_cache(game_id, entry)
+        self._advance_cache(game_id, entry, game_kind(game.kind))
         self._revoke(game_id)
         self._notify(game_id, entry.seq)
         return key
@@ -636,16 +658,15 @@ class GameStore:
     def table(self, game_id: str) -> Table:
         return self.state(game_id).table  # type: ignore[no-any-return]
 
-    def _advance_cache(self, game_id: str, entry: Entry) -> None:
+    def _advance_cache(self, game_id: str, entry: Entry, kind: GameKind) -> None:
         """An entry that changes no table (a key): the cached table stays, at the new version."""
         cached = self._cached(game_id)
         if cached is None or cached.version != entry.seq - 1:
             self._keep(game_id, None)
             return
-        working = cached.working_copy()
+        working = cached.working_copy(kind)
         working.version = entry.seq
-        if hasattr(working.table, "version"):
-            working.table.version = entry.seq
+        kind.stamp(working.table, entry.seq)
         self._keep(game_id, working)
 
     @_with_connection
@@ -713,7 +734,7 @@ class GameStore:
             game = self.game(game_id)
             self._replayed(db, game, actor, request_id)
             self._check_version(game, expected_version)
-            working = self.state(game_id, game).working_copy()
+            working = self.state(game_id, game).working_copy(game_kind(game.kind))
             self._require_intact(game)
             data, result, verdict = step(game, working)
             sealed = result.pop("__seal__", None) if isinstance(result, dict) else None
@@ -778,7 +799,7 @@ class GameStore:
                                   "resolved": canonical(wait.action.to_dict()), "version": entry.seq,
                                   "status": "open", "created": pending.created})
             self._remember(db, game, role.actor, request_id, seq=entry.seq, pending_id=pending.id)
-        self._advance_cache(game_id, entry)
+        self._advance_cache(game_id, entry, game_kind(game.kind))
         self._notify(game_id, entry.seq)
         return pending
 
@@ -823,7 +844,7 @@ class GameStore:
                 requested = action_from_dict(json.loads(row["action"]))
                 resolved = action_from_dict(json.loads(row["resolved"]))
                 requester = Role.from_actor(row["requested_by"], game.seat_names)
-                working = self.state(game_id, game).working_copy()
+                working = self.state(game_id, game).working_copy(game_kind(game.kind))
                 try:
                     again = authorize(working.table, requested, JUDGE)  # positions resolved as they are now
                 except Refusal:
@@ -845,7 +866,7 @@ class GameStore:
                 game_kind(game.kind).stamp(working.table, entry.seq)
                 result = (entry, verdict)
         if working is None:
-            self._advance_cache(game_id, entry)
+            self._advance_cache(game_id, entry, game_kind(game.kind))
         else:
             self._keep(game_id, working)
         self._notify(game_id, entry.seq)
@@ -859,7 +880,7 @@ class GameStore:
             game = self.game(game_id)
             self._replayed(db, game, actor.actor, request_id)
             self._check_version(game, expected_version)
-            working = self.state(game_id, game).working_copy()
+            working = self.state(game_id, game).working_copy(game_kind(game.kind))
             self._require_intact(game)
             out: list[tuple[Entry, Verdict]] = []
             for action in actions:
@@ -939,7 +960,7 @@ class GameStore:
             entry = self._append(db, game, "ruling", dict(ruling), actor.actor, None,
                                  meta={"request_id": request_id} if request_id else None)
             self._remember(db, game, actor.actor, request_id, seq=entry.seq)
-        self._advance_cache(game_id, entry)
+        self._advance_cache(game_id, entry, game_kind(game.kind))
         self._notify(game_id, entry.seq)
         return entry
 
