@@ -209,3 +209,14 @@ def test_serve_lan_prints_a_url_and_a_terminal_qr_code(tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=10)
+
+
+def test_bench_event_prints_json_with_a_baseline() -> None:
+    """The event benchmark end to end at toy size: devices in their own process, nothing lost."""
+    result = companion("bench", "event", "--tables", "2", "--dashboards", "1", "--seconds", "5", "--interval", "1")
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["benchmark"] == "event" and out["phones"] == 4 and out["actions"] >= 10
+    assert out["lost"] == {"phones_behind_at_end": 0, "dashboard_tables_behind_at_end": 0}
+    assert out["baseline_health_ms"]["p50"] > 0 and out["ratio_action_to_baseline_p50"] > 0
+    assert out["phone_delivery_ms"]["p50"] >= 0 and out["dashboard_delivery_ms"]["p50"] > 0

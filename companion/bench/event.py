@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import random
 import subprocess
 import threading
@@ -60,6 +61,52 @@ async def _stream(host: str, port: int, path: str, key: str, on_event: Any, read
         writer.close()
 
 
+def _listen_process(pipe: Any, host: str, port: int, eid: str, judge: str, games: list[tuple[str, str, str]],
+                    dashboards: int, seconds: float) -> None:
+    """Every phone and dashboard, on one event loop in this process; sends back what they saw."""
+    phone_delays: list[float] = []
+    phone_seen: list[dict[str, int]] = [{} for _ in range(len(games) * 2)]
+    dash_seen: list[dict[str, int]] = [{} for _ in range(dashboards)]
+    dash_arrivals: list[list[tuple[str, int, float]]] = [[] for _ in range(dashboards)]
+
+    def on_phone(i: int, gid: str) -> Any:
+        def handle(payload: dict[str, Any], now: float) -> None:
+            if payload.get("committed"):
+                phone_delays.append(now - payload["committed"])
+            phone_seen[i][gid] = payload["version"]
+        return handle
+
+    def on_dash(i: int) -> Any:
+        def handle(payload: dict[str, Any], now: float) -> None:
+            for row in payload.get("tables", []):
+                if row["version"] > dash_seen[i].get(row["game"], 2):
+                    dash_arrivals[i].append((row["game"], row["version"], now))
+                    dash_seen[i][row["game"]] = row["version"]
+        return handle
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        ready = [0]
+        tasks = []
+        for n, (gid, ka, kb) in enumerate(games):
+            for s, key in enumerate((ka, kb)):
+                tasks.append(asyncio.ensure_future(_stream(host, port, f"/api/games/{gid}/events?since=2", key,
+                                                           on_phone(2 * n + s, gid), ready, stop)))
+        for d in range(dashboards):
+            tasks.append(asyncio.ensure_future(_stream(host, port, f"/api/event/{eid}/stream", judge, on_dash(d),
+                                                       ready, stop)))
+        while ready[0] < len(tasks):
+            await asyncio.sleep(0.05)
+        pipe.send("ready")
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, pipe.recv)  # "stop"
+        stop.set()
+        await asyncio.wait(tasks, timeout=30)
+
+    asyncio.run(main())
+    pipe.send((phone_delays, phone_seen, dash_seen, dash_arrivals))
+
+
 def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboards: int, seconds: float,
          interval: float, bursts: int, burst_actions: int, seed: int) -> dict[str, Any]:
     setup = Client(host, port)
@@ -76,55 +123,22 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
              for t in rnd["tables"]]
     setup.call("POST", f"/api/event/{eid}/rounds/1/clock", {}, org)
 
+    # The phones and dashboards listen from a process of their own, as real devices are apart from
+    # the players tapping: decoding 150 KB of updates per action in the writers' process made the
+    # writers wait for its GIL, and that wait was counted as the server's latency.
+    ctx = multiprocessing.get_context("spawn")
+    to_listener, from_main = ctx.Pipe()
+    listener = ctx.Process(target=_listen_process,
+                           args=(from_main, host, port, eid, judge, games, dashboards, seconds))
+    listener.start()
+    if not to_listener.poll(180) or to_listener.recv() != "ready":
+        listener.kill()
+        raise RuntimeError("the devices did not connect")
+
     committed: dict[tuple[str, int], float] = {}  # (game, version) -> when its answer arrived
     sent: dict[tuple[str, int], float] = {}
     final: dict[str, int] = {}
-    phone_delays: list[float] = []
-    phone_seen: list[dict[str, int]] = [{} for _ in range(tables * 2)]
-    dash_delays: list[float] = []
-    dash_seen: list[dict[str, int]] = [{} for _ in range(dashboards)]
     guard = threading.Lock()
-
-    def on_phone(i: int, gid: str) -> Any:
-        def handle(payload: dict[str, Any], now: float) -> None:
-            if payload.get("committed"):
-                phone_delays.append(now - payload["committed"])
-            phone_seen[i][gid] = payload["version"]
-        return handle
-
-    def on_dash(i: int) -> Any:
-        def handle(payload: dict[str, Any], now: float) -> None:
-            for row in payload.get("tables", []):
-                before = dash_seen[i].get(row["game"], 2)
-                for v in range(before + 1, row["version"] + 1):
-                    with guard:
-                        t0 = sent.get((row["game"], v))
-                    if t0 is not None:
-                        dash_delays.append(now - t0)
-                dash_seen[i][row["game"]] = max(before, row["version"])
-        return handle
-
-    loop = asyncio.new_event_loop()
-    stop = asyncio.Event()
-    ready = [0]
-    total = tables * 2 + dashboards
-
-    async def open_all() -> list[asyncio.Task[None]]:
-        tasks = []
-        for n, (gid, ka, kb) in enumerate(games):
-            for s, key in enumerate((ka, kb)):
-                tasks.append(asyncio.ensure_future(_stream(host, port, f"/api/games/{gid}/events?since=2", key,
-                                                           on_phone(2 * n + s, gid), ready, stop)))
-        for d in range(dashboards):
-            tasks.append(asyncio.ensure_future(_stream(host, port, f"/api/event/{eid}/stream", judge, on_dash(d),
-                                                       ready, stop)))
-        while ready[0] < total:
-            await asyncio.sleep(0.05)
-        return tasks
-
-    tasks = loop.run_until_complete(asyncio.wait_for(open_all(), timeout=120))
-    listener = threading.Thread(target=lambda: loop.run_until_complete(asyncio.wait(tasks, timeout=seconds + 60)))
-    listener.start()
 
     latencies: list[float] = []
     rng = random.Random(seed)
@@ -169,8 +183,22 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
             final[gid] = body["version"]
         versions[gid] = body["version"]
 
+    # Baseline in the same run, under the same load: a request that does nothing (/api/health),
+    # once per interval of one table's pace, on a connection of its own.
+    floor: list[float] = []
+
+    def baseline() -> None:
+        client = Client(host, port)
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            t0 = time.perf_counter()
+            client.call("GET", "/api/health")
+            floor.append(time.perf_counter() - t0)
+            time.sleep(interval / 8)
+
     burst_tables = {gid for gid, _, _ in games[: max(1, tables // 4)]}
     threads = [threading.Thread(target=drive, args=(games[w::writers],)) for w in range(writers)]
+    threads.append(threading.Thread(target=baseline))
     for t in threads:
         t.start()
     for t in threads:
@@ -178,9 +206,19 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
     wall = time.perf_counter() - wall0
     cpu = _cpu_seconds(proc.pid) - cpu0
     time.sleep(2)  # the last deliveries
-    loop.call_soon_threadsafe(stop.set)
+    to_listener.send("stop")
+    got = to_listener.recv() if to_listener.poll(60) else ([], [], [], [])
+    phone_delays, phone_seen, dash_seen, dash_arrivals = got
     listener.join(timeout=30)
-    loop.close()
+    dash_delays: list[float] = []
+    for arrivals in dash_arrivals:  # per dashboard: (game, versions up to, first shown at)
+        before: dict[str, int] = {}
+        for gid, version, when in arrivals:
+            for v in range(before.get(gid, 2) + 1, version + 1):
+                t0 = sent.get((gid, v))
+                if t0 is not None:
+                    dash_delays.append(when - t0)
+            before[gid] = max(before.get(gid, 2), version)
     peak_kb = _peak_memory_kb(proc.pid)
     lost_phones = sum(1 for i, (gid, _, _) in enumerate(g for g in games for _ in (0, 1))
                       if phone_seen[i].get(gid, 2) < final.get(gid, 2))
@@ -195,6 +233,9 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
         "seconds": round(wall, 1), "actions": len(latencies),
         "action_latency_ms": {"p50": ms(_pct(latencies, 50)), "p95": ms(_pct(latencies, 95)),
                               "p99": ms(_pct(latencies, 99)), "max": ms(max(latencies))},
+        "baseline_health_ms": {"what": "GET /api/health in the same run (the server's floor)",
+                               "p50": ms(_pct(floor, 50)), "p95": ms(_pct(floor, 95)), "p99": ms(_pct(floor, 99))},
+        "ratio_action_to_baseline_p50": round(_pct(latencies, 50) / _pct(floor, 50), 2) if floor else None,
         "phone_delivery_ms": {"from": "commit (server clock)", "p50": ms(_pct(phone_delays, 50)),
                               "p95": ms(_pct(phone_delays, 95)), "max": ms(max(phone_delays, default=0))},
         "dashboard_delivery_ms": {"from": "the action being sent (client clock)", "p50": ms(_pct(dash_delays, 50)),

@@ -27,7 +27,7 @@ from companion.store.games import Game, Pending, Replayed
 from companion.web.auth import HOST, KEYED, PLAYERS, SEAT, key_from_request, requires, role_for
 from companion.web.auth import JUDGE as JUDGE_KIND
 from companion.web.errors import ApiError
-from companion.web.live import AsyncStream, StreamLimit, sse_event
+from companion.web.live import AsyncStream, StreamLimit, sent_version, sse_event
 from companion.web.openapi import openapi_document
 from companion.web.services import Services
 
@@ -588,7 +588,7 @@ def events(game: Game, role: Role) -> Any:
     return event_stream(game, role, lambda seen, version: sse_update(services, game.id, role, seen, version))
 
 
-def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str]) -> Response:
+def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str], pace: float = 0.0) -> Response:
     """Server-Sent Events for one game: an event per new version (``make_event(seen, version)``),
     resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens.
 
@@ -624,7 +624,7 @@ def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str]) 
         # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
         request.environ["companion.stream"] = AsyncStream(
             game.id, request.remote_addr or "?", since, epoch, make_event,
-            lambda: services.store.game(game.id).role_for(key) == role, keepalive)
+            lambda: services.store.game(game.id).role_for(key) == role, keepalive, pace)
         return Response(b"", mimetype="text/event-stream", headers=headers)
 
     def stream() -> Iterator[str]:
@@ -639,8 +639,9 @@ def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str]) 
                 if version is None:
                     yield ": keepalive\n\n"
                     continue
-                yield make_event(seen, version)
-                seen = version
+                event = make_event(seen, version)
+                yield event
+                seen = sent_version(event, version)
         finally:
             hub.leave(game.id, request.remote_addr or "?")
 
@@ -658,7 +659,8 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
         payload = {
             "version": current["version"],
             "view": current,
-            "entries": [e for e in recent if e["seq"] > seen],
+            # The log may already hold a newer entry than the view shows: it comes with the next event.
+            "entries": [e for e in recent if seen < e["seq"] <= current["version"]],
             "reload_log": seen >= 0 and current["version"] - seen > RECENT,
             "committed": services.hub.committed_at(game_id, current["version"]),
         }

@@ -27,7 +27,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
-from companion.web.live import AsyncStream, Hub
+from companion.web.live import AsyncStream, Hub, sent_version
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -42,10 +42,13 @@ MAX_HEADER_BYTES = 16 * 1024
 
 
 class CompanionASGI:
-    def __init__(self, app: Flask, workers: int = 16, queue: int = 512) -> None:
+    def __init__(self, app: Flask, workers: int = 16, queue: int = 512, stream_workers: int = 4) -> None:
         self.app = app
         self.hub: Hub = app.extensions["companion"]["services"].hub
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="companion")
+        # Streams' events are computed on a pool of their own: after a burst of actions every
+        # phone's and dashboard's update would otherwise queue ahead of the next player's tap.
+        self.stream_pool = ThreadPoolExecutor(max_workers=stream_workers, thread_name_prefix="companion-stream")
         self.queue = queue  # requests waiting for a worker before new ones get 503
         self.pending = 0
 
@@ -58,6 +61,7 @@ class CompanionASGI:
                     await send({"type": "lifespan.startup.complete"})
                 elif message["type"] == "lifespan.shutdown":
                     self.pool.shutdown(wait=False, cancel_futures=True)
+                    self.stream_pool.shutdown(wait=False, cancel_futures=True)
                     await send({"type": "lifespan.shutdown.complete"})
                     return
         if scope["type"] != "http":
@@ -210,16 +214,19 @@ class CompanionASGI:
                     break
                 if hub.epoch(game_id) != epoch:
                     epoch = hub.epoch(game_id)
-                    if not await loop.run_in_executor(self.pool, self.in_app, stream.still_valid):
+                    if not await loop.run_in_executor(self.stream_pool, self.in_app, stream.still_valid):
                         await send({"type": "http.response.body", "body": b"event: revoked\ndata: {}\n\n"})
                         return
                 version = hub.version(game_id)
                 if version <= seen:
                     await send({"type": "http.response.body", "body": b": keepalive\n\n", "more_body": True})
                     continue
-                event = await loop.run_in_executor(self.pool, self.in_app, stream.make_event, seen, version)
+                event = await loop.run_in_executor(self.stream_pool, self.in_app, stream.make_event, seen,
+                                                   version)
                 await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
-                seen = version
+                seen = sent_version(event, version)
+                if stream.pace:
+                    await asyncio.sleep(stream.pace)  # what happens meanwhile wakes the next round
             await send({"type": "http.response.body", "body": b""})
         finally:
             hub.unsubscribe(game_id, waker)

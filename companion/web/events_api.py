@@ -311,7 +311,11 @@ def stream(event_id: str) -> Any:
         return svc().views.get((channel.id, version, number, "dashboard"),  # type: ignore[no-any-return]
                                lambda: sse_event(version, events.dashboard(event.id, number)))
 
-    return event_stream(channel, JUDGE, make)  # type: ignore[arg-type]
+    return event_stream(channel, JUDGE, make, pace=DASHBOARD_PACE)  # type: ignore[arg-type]
+
+
+#: A dashboard shows a burst of actions at many tables as one update, at most four a second.
+DASHBOARD_PACE = 0.25
 
 
 @events_api.get("/event/<event_id>/games/<game_id>/moment")

@@ -23,6 +23,17 @@ def sse_event(version: int, payload: object) -> str:
     return f"id: {version}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
 
 
+def sent_version(event: str, asked: int) -> int:
+    """The version a device has seen after ``event``: an event is built from the game as it is when
+    it is made, which may be past the version that woke the stream. Counting only the version asked
+    for sent the newer entries a second time in the next event."""
+    if event.startswith("id: "):
+        head = event[4:event.find("\n")]
+        if head.isdigit():
+            return max(asked, int(head))
+    return asked
+
+
 @dataclass
 class AsyncStream:
     """A stream the Flask route admitted and hands to the asyncio server (companion/web/asgi.py)."""
@@ -34,6 +45,9 @@ class AsyncStream:
     make_event: Callable[[int, int], str]  # blocking (views, SQLite): run in the worker pool
     still_valid: Callable[[], bool]  # the key still opens the game as the same role (blocking)
     keepalive: float
+    #: At least this many seconds between two events: a judge's dashboard of 64 tables need not
+    #: be rebuilt and re-sent for each of a burst's actions; it shows them together a moment later.
+    pace: float = 0.0
 
 
 class StreamLimit(Exception):
