@@ -13,6 +13,7 @@ import click
 from companion.catalog.decks import DeckError, parse_deck
 from companion.catalog.store import Catalog
 from companion.cli.options import catalog_option
+from companion.messages import verdict_text
 from companion.tts.importer import CardLookup, import_save
 from companion.tts.save import TtsError
 
@@ -96,7 +97,7 @@ def import_cmd(file: Path, game_id: str | None, seats: tuple[str, ...], apply_: 
         mark = "" if d.get("legal", True) else " ILLEGAL"
         click.echo(f"  {d.get('colour')}→{d.get('seat')}: {d['message']}{mark}")
         for v in d.get("violations", []):
-            click.echo(f"      ✗ {v['message']} ({v['citation']})")
+            click.echo(f"      ✗ {verdict_text(v)} ({v['citation']})")
     if "recorded" in report:
         click.echo(f"Recorded {report['recorded']} action(s) into game {game_id}.")
 

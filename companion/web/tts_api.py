@@ -7,9 +7,12 @@ from typing import Any
 
 from flask import Blueprint, g, jsonify, request
 
+from companion.messages import verdict_text
 from companion.rules import ActionError
 from companion.rules.editions import Table
+from companion.rules.roles import TABLE as TABLE_ROLE
 from companion.rules.roles import Role, RoleKind
+from companion.rules.views import shown_verdict
 from companion.store.games import Game, Replayed
 from companion.tts.diff import differences, seat_map
 from companion.tts.importer import CardLookup, identify_by_name, import_save
@@ -68,10 +71,11 @@ def snapshot(game: Game, role: Role) -> Any:
             raise ApiError(400, "bad_action", str(exc)) from None
         for entry, verdict in done:
             card = entry.data.get("card")
-            name = table.name(card) if card in table.instances else card
+            name = table.card(card).name if card in table.instances else card
             text = f"Companion: {entry.data['type'].replace('_', ' ')} {name}"
-            if verdict.violations:
-                text += " — " + "; ".join(f"{v.message} ({v.citation})" for v in verdict.violations)
+            if verdict.violations:  # the table's chat: every player there reads it, so names, no instance ids
+                shown = shown_verdict(verdict.to_dict(), TABLE_ROLE)["violations"]
+                text += " — " + "; ".join(f"{verdict_text(v)} ({v['citation']})" for v in shown)
             verdicts.append({"text": text, "legal": verdict.legal,
                              "guid": guid_of.get(table.instance(card).code) if card in table.instances else None})
         version = done[-1][0].seq
