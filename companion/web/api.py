@@ -16,6 +16,7 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
+from companion.catalog.card import as_edition
 from companion.catalog.decks import Deck, DeckError, parse_deck
 from companion.catalog.legality import check_deck
 from companion.rules import ActionError, Seat, action_from_dict, view
@@ -79,7 +80,8 @@ UNDO_BODY = obj(["expected_version"], expected_version=VERSION, request_id=REQUE
 
 
 def svc() -> Services:
-    return current_app.extensions["companion"]["services"]  # type: ignore[no-any-return]
+    services: Services = current_app.extensions["companion"]["services"]
+    return services
 
 
 def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -96,7 +98,7 @@ def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
                 if len(data) > max_bytes:
                     raise ApiError(413, "body_too_large", f"the request body is over {max_bytes} bytes",
                                    limit=max_bytes)
-                request._cached_data = data  # type: ignore[attr-defined]
+                request._cached_data = data
             return view_fn(*args, **kwargs)
 
         inner.body_limit = max_bytes  # type: ignore[attr-defined]
@@ -160,7 +162,7 @@ def search_cards() -> Any:
         n = min(100, max(1, int(request.args.get("limit", 20))))
     except ValueError:
         raise ApiError(400, "bad_limit", "limit must be a whole number") from None
-    matches = svc().catalog().search(text, edition=edition, limit=n)  # type: ignore[arg-type]
+    matches = svc().catalog().search(text, edition=as_edition(edition) if edition else None, limit=n)
     return jsonify([{**m.card.to_dict(), "match": m.how} for m in matches])
 
 
@@ -230,7 +232,8 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
         out["pending"] = pending_for(game, role, table)
         return out
 
-    return svc().views.get((game.id, game.version, role.cache_key, "view"), make)  # type: ignore[no-any-return]
+    shown: dict[str, Any] = svc().views.get((game.id, game.version, role.cache_key, "view"), make)
+    return shown
 
 
 def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
@@ -335,7 +338,7 @@ def decklist(text: str, catalog: Any, edition: str, source: str = "deck") -> Dec
     if len(text) > 64 * 1024:
         raise ApiError(413, "deck_too_large", "a decklist is at most 64 KB of text")
     try:
-        return parse_deck(source, text, catalog, edition)  # type: ignore[arg-type]
+        return parse_deck(source, text, catalog, as_edition(edition))
     except DeckError as exc:
         raise ApiError(400, "bad_deck", "the decklist has problems",
                        problems=[{"line": p.line, "text": p.text, "message": p.message,
@@ -344,7 +347,7 @@ def decklist(text: str, catalog: Any, edition: str, source: str = "deck") -> Dec
 
 def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:
     """A deck sent as code -> copies, sorted into draw deck, plots and agendas by the cards' types."""
-    deck = Deck(name="deck", edition=edition)  # type: ignore[arg-type]
+    deck = Deck(name="deck", edition=as_edition(edition))
     for code, n in raw.items():
         card = catalog.get(code)
         if card is not None and card.type == "agenda":
@@ -639,7 +642,8 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
         }
         return sse_event(current["version"], payload)
 
-    return services.views.get((game_id, version, role.cache_key, "sse", seen), make)  # type: ignore[no-any-return]
+    event: str = services.views.get((game_id, version, role.cache_key, "sse", seen), make)
+    return event
 
 
 # -- scanning ------------------------------------------------------------------------------------

@@ -45,7 +45,8 @@ def _lookup() -> CardLookup:
     """The catalog's look-up, built once per request at most."""
     if "tts_lookup" not in g:
         g.tts_lookup = CardLookup(svc().catalog().all())
-    return g.tts_lookup  # type: ignore[no-any-return]
+    lookup: CardLookup = g.tts_lookup
+    return lookup
 
 
 @tts_api.post("/games/<game_id>/snapshot")
