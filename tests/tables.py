@@ -74,7 +74,7 @@ def notes_of(v: Verdict) -> list[str]:
 
 def legal(t: Table, a: Action) -> Verdict:
     v = play(t, a)
-    assert v.legal, [x.message for x in v.violations]
+    assert v.legal, [x.text() for x in v.violations]
     return v
 
 

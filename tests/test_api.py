@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from companion.messages import verdict_text
+
 TYRION_TB, TYRION_CORE, IMPS_AGENT = "13089", "01089", "00168"
 
 
@@ -100,7 +102,8 @@ def test_advisory_mode_records_and_flags_the_dead_pile_bring_out(client: FlaskCl
     assert r.status_code == 201 and body["verdict"]["legal"] is False
     flag = body["verdict"]["violations"][0]
     assert flag["rule"] == "shadows.unique-dead-pile" and flag["citation"] == "RR: Shadows › Unique cards and shadows"
-    assert "Totenstapel" in flag["message_de"]
+    assert "Totenstapel" in verdict_text(flag, "de") and "Tyrion Lannister" in verdict_text(flag)
+    assert "A.13089.1" not in json.dumps(flag["params"])  # a seat reads names; instance ids are the judge's
 
 
 def test_undo_is_a_compensating_entry_the_log_keeps(client: FlaskClient) -> None:

@@ -61,7 +61,7 @@ def test_a_card_returned_to_shadows_without_shadow_cannot_be_brought_out() -> No
     in_play(t, "A.01091.1")
     legal(t, PutIntoShadows("B", "A.01091.1"))
     v = illegal(t, BringOut("A", "A.01091.1"), "shadows.no-shadow-value", RR_BRING_OUT)
-    assert "stays in shadows" in v.violations[0].message
+    assert "stays in shadows" in v.violations[0].text()
     assert play(t, BringOut("A", "A.01091.1"), "strict").applied is False
     assert t.where["A.01091.1"] == ("A", Zone.SHADOWS) and t.players["A"].gold == 10
     legal(t, PutIntoPlayFromShadows("A", "A.01091.1"))  # an effect may still put it into play
@@ -109,10 +109,10 @@ def test_messages_name_the_area_the_card_is_in() -> None:
     shadows(t, "B.00168.1")
     hand(t, "B.00168.2")
     v = illegal(t, BringOut("A", "B.00168.1"), "shadows.not-in-shadows")
-    assert "(it is in B's shadows)" in v.violations[0].message
-    assert "Schatten von B" in v.violations[0].message_de
+    assert "(it is in B's shadows)" in v.violations[0].text()
+    assert "Schatten von B" in v.violations[0].text("de")
     v = illegal(t, PutIntoPlayFromShadows("A", "B.00168.2"), "shadows.put-into-play-from")
-    assert "it is in B's hand" in v.violations[0].message
+    assert "it is in B's hand" in v.violations[0].text()
     assert v.impossible and not play(t, PutIntoPlayFromShadows("A", "B.00168.2")).applied
 
 
@@ -130,10 +130,10 @@ def test_first_edition_a_pass_opens_the_way_for_the_next_player() -> None:
     t = make_table({"A": {"kl_5": 1}, "B": {"atoc_53": 1}, "C": {"atoc_53": 1}}, edition="1e")
     shadows(t, "A.kl_5.1", "B.atoc_53.1", "C.atoc_53.1")
     v = illegal(t, BringOut("C", "C.atoc_53.1"), "shadows.order-1e")
-    assert "A has not yet" in v.violations[0].message
+    assert "A has not yet" in v.violations[0].text()
     legal(t, PassShadows("A"))
     v = illegal(t, BringOut("C", "C.atoc_53.1"), "shadows.order-1e")
-    assert "B has not yet" in v.violations[0].message
+    assert "B has not yet" in v.violations[0].text()
     legal(t, BringOut("B", "B.atoc_53.1"))
     legal(t, BringOut("C", "C.atoc_53.1"))
     assert [t.players[s].shadows_opportunity for s in "ABC"] == ["passed", "used", "used"]
@@ -218,7 +218,7 @@ def test_no_surprises_blocks_bringing_out_putting_into_play_and_events_until_the
         v = legal(t, Restrict("B", "A", kind, source="B.13022.1"))
         assert "restricted" in notes_of(v)
     v = illegal(t, BringOut("A", "A.00168.1"), "restriction.bring-out", "FAQ: No Surprises")
-    assert "No Surprises" in v.violations[0].message and "phase" in v.violations[0].message
+    assert "No Surprises" in v.violations[0].text() and "phase" in v.violations[0].text()
     illegal(t, PutIntoPlayFromShadows("A", "A.00168.2"), "restriction.bring-out", "FAQ: No Surprises")
     illegal(t, PlayEventFromShadows("A", "A.11011.1"), "restriction.play-events", "RR: Lasting Effects")
     illegal(t, PlayEvent("A", "A.01044.1"), "restriction.play-events")
@@ -391,7 +391,7 @@ def test_an_opponents_unique_cannot_enter_under_my_control_while_a_copy_is_in_pl
         hand(t, "B.13089.1")
         v = illegal(t, PutIntoPlay("A", "B.13089.1", controller="A"), "unique.opponents-card",
                     "FAQ v4.1 (1.3) Unique cards in play and in the dead pile")
-        assert "belongs to B" in v.violations[0].message
+        assert "belongs to B" in v.violations[0].text()
 
 
 def test_an_opponents_unique_cannot_enter_under_my_control_with_a_copy_in_its_owners_dead_pile() -> None:
@@ -438,13 +438,13 @@ def test_a_setup_attachment_needs_an_eligible_character_its_owner_controls() -> 
     legal(t, SetupFaceDown("A", "A.00355.1"))
     legal(t, SetupFaceDown("A", "A.01035.1", attach_to="B.01091.1"))
     v = illegal(t, RevealSetup(), "attach.target", "RR: Attachment Cards")
-    assert "only on your own cards" in v.violations[0].message
+    assert "only on your own cards" in v.violations[0].text()
     t2 = make_table({"A": {MILK: 1, HIGHROAD: 1}, "B": {}}, phase="setup")
     hand(t2, "A.01035.1", "A.00355.1")
     legal(t2, SetupFaceDown("A", "A.00355.1"))
     legal(t2, SetupFaceDown("A", "A.01035.1", attach_to="A.00355.1"))
     v = illegal(t2, RevealSetup(), "attach.target")
-    assert "character" in v.violations[0].message
+    assert "character" in v.violations[0].text()
 
 
 def test_a_setup_card_is_placed_face_down_once() -> None:

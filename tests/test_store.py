@@ -69,6 +69,7 @@ def test_state_is_rebuilt_from_the_log_not_the_cache(tmp_path: Path) -> None:
 ROUTES = [
     ("post", "/api/games"), ("post", "/api/qr"), ("post", "/api/games/{g}/actions"), ("post", "/api/games/{g}/undo"),
     ("put", "/api/games/{g}/seats/A/deck"), ("post", "/api/games/{g}/seats/A/key"),
+    ("post", "/api/games/{g}/tts"), ("post", "/api/games/{g}/pending/p1"), ("post", "/api/tts/games/{g}/snapshot"),
 ]
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False) | st.text(max_size=30),

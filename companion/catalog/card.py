@@ -12,6 +12,12 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 Edition = Literal["2e", "1e"]
+_EDITIONS: dict[str, Edition] = {"2e": "2e", "1e": "1e"}
+
+
+def as_edition(value: str) -> Edition:
+    """An edition name checked (``"2e"`` / ``"1e"``), typed as one; a KeyError for anything else."""
+    return _EDITIONS[value]
 
 #: A Shadow value or printed cost is a number, or "X" (chosen when paying).
 Cost = int | Literal["X"]

@@ -176,6 +176,13 @@ class Catalog:
         return self.upsert(cards, source=", ".join(str(f) for f in files[:3]) + (" …" if len(files) > 3 else ""))
 
     # -- reading -------------------------------------------------------------
+    def card(self, code: str) -> Card:
+        """A card known to be in the catalog (a code from a parsed deck): a KeyError otherwise."""
+        found = self.get(code)
+        if found is None:
+            raise KeyError(code)
+        return found
+
     def get(self, code: str) -> Card | None:
         if code in self._cache:
             return self._cache[code]

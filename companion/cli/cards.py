@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from companion.catalog.card import Card
+from companion.catalog.card import Card, Edition
 from companion.catalog.decks import DeckError, parse_deck
 from companion.catalog.importers import CatalogError
 from companion.catalog.store import Catalog
@@ -43,9 +43,9 @@ def cards() -> None:
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 500))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @catalog_option
-def search(text: str, edition: str | None, limit: int, as_json: bool, catalog_path: str | None) -> None:
+def search(text: str, edition: Edition | None, limit: int, as_json: bool, catalog_path: str | None) -> None:
     """Find cards by name (case, accents and small typos forgiven) or by code."""
-    matches = _catalog(catalog_path).search(text, edition=edition, limit=limit)  # type: ignore[arg-type]
+    matches = _catalog(catalog_path).search(text, edition=edition, limit=limit)
     if as_json:
         click.echo(json.dumps([{**m.card.to_dict(), "match": m.how, "score": round(m.score, 3)} for m in matches],
                               ensure_ascii=False, indent=2))
@@ -113,15 +113,15 @@ def deck() -> None:
 @click.option("--seat", default="A", show_default=True, help="Seat that owns the copies.")
 @click.option("--json", "as_json", is_flag=True)
 @catalog_option
-def deck_show(file: Path, edition: str, seat: str, as_json: bool, catalog_path: str | None) -> None:
+def deck_show(file: Path, edition: Edition, seat: str, as_json: bool, catalog_path: str | None) -> None:
     """Read a ThronesDB decklist (JSON or plain text) and list every physical copy."""
     catalog = _catalog(catalog_path)
     try:
-        d = parse_deck(str(file), file.read_bytes(), catalog, edition)  # type: ignore[arg-type]
+        d = parse_deck(str(file), file.read_bytes(), catalog, edition)
     except DeckError as exc:
         raise click.ClickException(str(exc)) from None
     copies = [
-        {"id": f"{seat}.{code}.{n}", "code": code, "copy": n, "name": catalog.get(code).name}  # type: ignore[union-attr]
+        {"id": f"{seat}.{code}.{n}", "code": code, "copy": n, "name": catalog.card(code).name}
         for code, count in sorted(d.slots.items()) for n in range(1, count + 1)
     ]
     if as_json:
@@ -129,6 +129,6 @@ def deck_show(file: Path, edition: str, seat: str, as_json: bool, catalog_path: 
         return
     click.echo(f"{d.name} ({d.edition}, {d.faction or 'no faction'}), {d.size} cards")
     for a in d.agendas:
-        click.echo(f"  agenda: {catalog.get(a).name} ({a})")  # type: ignore[union-attr]
+        click.echo(f"  agenda: {catalog.card(a).name} ({a})")
     for c in copies:
         click.echo(f"  {c['id']:<16} {c['name']}")

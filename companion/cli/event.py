@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from companion.catalog.card import as_edition
 from companion.catalog.decks import DeckError, parse_deck
 from companion.events.pairings import PairingError, parse_pairings
 from companion.events.report import event_file
@@ -76,7 +77,8 @@ def register(event_id: str, name: str, deck_file: Path, faction: str | None, key
     _key(events, event_id, key, "organiser")
     with services.borrow_catalog() as catalog:
         try:
-            deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, events.event(event_id).edition)  # type: ignore[arg-type]
+            edition = as_edition(events.event(event_id).edition)
+            deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)
         except DeckError as exc:
             raise click.ClickException(str(exc)) from None
         agenda = ", ".join(c.name for code in deck.agendas if (c := catalog.get(code))) or None

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from companion.catalog.card import Edition
 from companion.catalog.decks import DeckError, parse_deck
 from companion.catalog.store import Catalog
 from companion.cli.options import catalog_option
@@ -23,19 +24,20 @@ from companion.scan.render import DEFAULT_DOTS_PER_MODULE, SheetLabel, mm, pdf, 
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("card_images"),
               show_default=True)
 @catalog_option
-def labels(deck_file: Path, tag: str | None, edition: str, dots: int, out_dir: Path, catalog_path: str | None) -> None:
+def labels(deck_file: Path, tag: str | None, edition: Edition, dots: int, out_dir: Path,
+           catalog_path: str | None) -> None:
     """Write sleeve labels for every physical copy in a deck: PDF (A4 and US Letter) and 300 dpi PNG."""
     catalog = Catalog.open(catalog_path)
     try:
-        deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)  # type: ignore[arg-type]
+        deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)
     except DeckError as exc:
         raise click.ClickException(str(exc)) from None
     tag = (tag or new_tag()).upper()
     try:
         items = [
-            SheetLabel(Label(deck.edition, code, tag, n).payload(), catalog.get(code).name, n)  # type: ignore[union-attr]
+            SheetLabel(Label(deck.edition, code, tag, n).payload(), catalog.card(code).name, n)
             for code, count in sorted(deck.slots.items()) for n in range(1, count + 1)
-            if catalog.get(code).type in ("character", "location", "attachment", "event")  # type: ignore[union-attr]
+            if catalog.card(code).type in ("character", "location", "attachment", "event")
         ]
     except LabelError as exc:
         raise click.ClickException(str(exc)) from None

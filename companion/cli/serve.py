@@ -61,7 +61,7 @@ def header_timeout_protocol() -> type:
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class HeaderTimeout(H11Protocol):
-        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             self._header_timer = self.loop.call_later(HEADER_TIMEOUT, self._headers_late)
 

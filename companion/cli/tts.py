@@ -7,12 +7,15 @@ import re
 import sys
 import uuid
 from pathlib import Path
+from typing import Any
 
 import click
 
+from companion.catalog.card import Edition
 from companion.catalog.decks import DeckError, parse_deck
 from companion.catalog.store import Catalog
 from companion.cli.options import catalog_option
+from companion.messages import verdict_text
 from companion.tts.importer import CardLookup, import_save
 from companion.tts.save import TtsError
 
@@ -96,7 +99,7 @@ def import_cmd(file: Path, game_id: str | None, seats: tuple[str, ...], apply_: 
         mark = "" if d.get("legal", True) else " ILLEGAL"
         click.echo(f"  {d.get('colour')}→{d.get('seat')}: {d['message']}{mark}")
         for v in d.get("violations", []):
-            click.echo(f"      ✗ {v['message']} ({v['citation']})")
+            click.echo(f"      ✗ {verdict_text(v)} ({v['citation']})")
     if "recorded" in report:
         click.echo(f"Recorded {report['recorded']} action(s) into game {game_id}.")
 
@@ -134,14 +137,14 @@ def _compare(report: dict, game_id: str, seats: dict[str, str], apply_: bool, db
 @click.option("--face-url", default=None, help="Face image pattern with {code} (default: the card data's image URLs).")
 @click.option("--back-url", default=None, help="Card back image URL.")
 @catalog_option
-def deck_cmd(deck_file: Path, out: Path | None, edition: str, face_url: str | None, back_url: str | None,
+def deck_cmd(deck_file: Path, out: Path | None, edition: Edition, face_url: str | None, back_url: str | None,
              catalog_path: str | None) -> None:
     """Write a TTS Saved Object with a ThronesDB deck: card codes in GMNotes, names, images."""
     from companion.tts.deck import DEFAULT_BACK, saved_object
 
     catalog = Catalog.open(catalog_path)
     try:
-        deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)  # type: ignore[arg-type]
+        deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)
         obj = saved_object(deck, catalog.cards(set(deck.slots) | set(deck.agendas)), face_url,
                            back_url or DEFAULT_BACK)
     except (DeckError, ValueError) as exc:
@@ -207,7 +210,8 @@ def forward_snapshot(url: str, game: str, key: str, snap: dict, retries: int = 5
                                      headers={"Content-Type": "application/json", "Authorization": f"Bearer {key}"})
         try:
             with urllib.request.urlopen(req, timeout=10) as r:
-                return json.load(r)  # type: ignore[no-any-return]
+                answer: dict[str, Any] = json.load(r)
+                return answer
         except urllib.error.HTTPError as exc:
             if exc.code == 409 and attempt < retries:
                 time.sleep(0.2 * 2 ** attempt)

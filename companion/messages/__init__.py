@@ -33,6 +33,30 @@ def text(message_id: str, lang: str = "en", **params: Any) -> str:
     return template.format(**params)
 
 
+def param_text(value: Any, lang: str = "en") -> str:
+    """A verdict's placeholder value as text (see ``companion.rules.verdict``): a list is joined, a message
+    ``{"msg": id, …}`` rendered, a card reference shows its name (and its instance id where the reader is
+    the judge: the web layer leaves ``card`` in for the judge only)."""
+    if isinstance(value, list):
+        return ", ".join(param_text(v, lang) for v in value)
+    if isinstance(value, dict):
+        if "msg" in value:
+            return text(value["msg"], lang, **{k: param_text(v, lang) for k, v in value.items() if k != "msg"})
+        if "card" in value:
+            return text("ref.judge", lang, name=value.get("name", "?"), card=value["card"])
+        return str(value.get("name", "?"))
+    return str(value)
+
+
+def verdict_text(item: dict[str, Any], lang: str = "en") -> str:
+    """A violation (``rule``) or note (``kind``) of a verdict as a sentence in ``lang``. Verdicts written
+    before the catalogue held their rules carry their text in ``message`` / ``message_de``."""
+    if "params" not in item:
+        return str(item.get("message_de" if lang == "de" else "message") or item.get("message") or "")
+    message_id = f"rule.{item['rule']}" if "rule" in item else f"note.{item['kind']}"
+    return text(message_id, lang, **{k: param_text(v, lang) for k, v in item["params"].items()})
+
+
 def citation(heading: str, lang: str = "en") -> str:
     """A rule citation ("RR: Shadows › Unique cards and shadows") with each heading in ``lang``."""
     book, sep, rest = heading.partition(": ")

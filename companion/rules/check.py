@@ -2,60 +2,40 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-from companion.rules.citations import NOTES, RULES
+from companion.messages import LANGUAGES, catalogue, placeholders
+from companion.rules.citations import RULES
 from companion.rules.state import Phase, Zone
-from companion.rules.verdict import Note, Verdict, Violation
+from companion.rules.verdict import Note, Param, Verdict, Violation, msg
 
 if TYPE_CHECKING:
     from companion.rules.editions import Table
 
-ZONE_NAMES = {
-    Zone.HAND: ("hand", "Hand"),
-    Zone.DECK: ("draw deck", "Zugstapel"),
-    Zone.SHADOWS: ("shadows", "Schatten"),
-    Zone.PLAY: ("play area", "Spielbereich"),
-    Zone.DISCARD: ("discard pile", "Ablagestapel"),
-    Zone.DEAD: ("dead pile", "Totenstapel"),
-    Zone.REMOVED: ("removed-from-game area", "aus dem Spiel entfernt"),
-    Zone.PLOTS: ("plot deck", "Intrigenstapel"),
-    Zone.REVEALED: ("revealed plot", "aufgedeckte Intrige"),
-    Zone.USED: ("used pile", "Stapel benutzter Intrigen"),
-    Zone.AGENDA: ("agenda", "Agenda"),
-}
-PHASE_NAMES = {
-    Phase.SETUP: ("setup", "Spielaufbau"),
-    Phase.PLOT: ("plot", "Intrigen"),
-    Phase.DRAW: ("draw", "Zieh"),
-    Phase.MARSHALING: ("marshaling", "Aufmarsch"),
-    Phase.CHALLENGES: ("challenges", "Herausforderungs"),
-    Phase.DOMINANCE: ("dominance", "Vorherrschafts"),
-    Phase.STANDING: ("standing", "Auffrisch"),
-    Phase.TAXATION: ("taxation", "Steuer"),
-}
-TYPE_NAMES = {
-    "character": ("character", "Charakter"),
-    "location": ("location", "Ort"),
-    "attachment": ("attachment", "Verstärkung"),
-    "event": ("event", "Ereignis"),
-    "plot": ("plot", "Intrige"),
-    "agenda": ("agenda", "Agenda"),
-    "title": ("title", "Titel"),
-    "house": ("House", "Haus"),
-}
-
-Param = str | int | tuple[str, str] | Zone | Phase
+#: Card types with a name in the catalogue (``type.<type>``); any other is shown as it is.
+KNOWN_TYPES = ("character", "location", "attachment", "event", "plot", "agenda", "title", "house")
 
 
-def _render(value: Param, lang: int) -> str:
+@cache
+def needed(message_id: str) -> frozenset[str]:
+    """The placeholders a message uses in any language."""
+    return frozenset().union(*(placeholders(catalogue(lang)[message_id]) for lang in LANGUAGES))
+
+
+def _value(value: Param | Zone | Phase) -> Param:
     if isinstance(value, Zone):
-        return ZONE_NAMES[value][lang]
+        return msg(f"zone.{value.value}")
     if isinstance(value, Phase):
-        return PHASE_NAMES[value][lang]
-    if isinstance(value, tuple):
-        return value[lang]
-    return str(value)
+        return msg(f"phase.{value.value}")
+    return value
+
+
+def _params(message_id: str, params: dict[str, Param | Zone | Phase]) -> dict[str, Param]:
+    missing = needed(message_id) - params.keys()
+    if missing:  # a message with a hole would reach a phone as "{card}"
+        raise KeyError(f"{message_id} needs {', '.join(sorted(missing))}")
+    return {k: _value(v) for k, v in params.items()}
 
 
 class Checker:
@@ -63,18 +43,14 @@ class Checker:
         self.table = table
         self.verdict = Verdict()
 
-    def violate(self, rule: str, cards: tuple[str, ...] = (), **params: Param) -> None:
+    def violate(self, rule: str, cards: tuple[str, ...] = (), **params: Param | Zone | Phase) -> None:
         r = RULES[rule]
-        en = r.en.format(**{k: _render(v, 0) for k, v in params.items()})
-        de = r.de.format(**{k: _render(v, 1) for k, v in params.items()})
-        self.verdict.violations.append(Violation(rule, self.table.citation(rule), en, de, cards, r.impossible))
+        self.verdict.violations.append(
+            Violation(rule, self.table.citation(rule), _params(f"rule.{rule}", params), cards, r.impossible))
 
-    def note(self, kind: str, cards: tuple[str, ...] = (), **params: Param) -> None:
-        en_t, de_t = NOTES[kind]
-        en = en_t.format(**{k: _render(v, 0) for k, v in params.items()})
-        de = de_t.format(**{k: _render(v, 1) for k, v in params.items()})
-        self.verdict.notes.append(Note(kind, en, de, cards))
+    def note(self, kind: str, cards: tuple[str, ...] = (), **params: Param | Zone | Phase) -> None:
+        self.verdict.notes.append(Note(kind, _params(f"note.{kind}", params), cards))
 
 
-def type_name(card_type: str) -> tuple[str, str]:
-    return TYPE_NAMES.get(card_type, (card_type, card_type))
+def type_name(card_type: str) -> Param:
+    return msg(f"type.{card_type}") if card_type in KNOWN_TYPES else card_type

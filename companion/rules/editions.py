@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from companion.catalog.card import Card
 from companion.rules.citations import RULES, Rule
 from companion.rules.state import Phase, TableState
+from companion.rules.verdict import msg
 
 if TYPE_CHECKING:
     from companion.rules.check import Checker
@@ -150,7 +151,7 @@ class FirstEditionTable(Table):
             return
         how = self.players[player].shadows_opportunity
         if how != "open":
-            v.violate("shadows.once-per-phase-1e", player=player, how=how)
+            v.violate("shadows.once-per-phase-1e", player=player, how=msg(f"opportunity.{how}"))
             return
         # One at a time from the first player clockwise: every earlier player must have used or passed
         # their chance; acting first is not taken as their pass. A player with nothing in Shadows has no

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.catalog.card import Card
+from companion.messages import verdict_text
 from companion.rules.actions import Action, action_from_dict
 from companion.rules.editions import EDITIONS, Table
 from companion.rules.engine import MODES, Mode, Seat, new_table, play
@@ -221,15 +222,14 @@ def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: 
             verdict = play(table, action, log.header.mode)
         except ActionError as exc:
             raise LogError(line, str(exc)) from None
-        key = "message" if lang == "en" else "message_de"
         results.append({
             "line": line,
             "action": action.to_dict(),
             "legal": verdict.legal,
             "applied": verdict.applied,
-            "violations": [{"rule": v.rule, "citation": v.citation, "message": getattr(v, key)}
+            "violations": [{"rule": v.rule, "citation": v.citation, "message": verdict_text(v.to_dict(), lang)}
                            for v in verdict.violations],
-            "notes": [getattr(n, key) for n in verdict.notes],
+            "notes": [verdict_text(n.to_dict(), lang) for n in verdict.notes],
         })
     for line, action, entry in log.undone:
         # Taken back at the table, so not replayed; what was judged when it was recorded stands.
@@ -237,10 +237,9 @@ def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: 
         results.append({
             "line": line, "action": action.to_dict(), "legal": recorded.get("legal", True), "applied": False,
             "undone": True,
-            "violations": [{"rule": v.get("rule"), "citation": v.get("citation"),
-                            "message": v.get("message" if lang == "en" else "message_de")}
+            "violations": [{"rule": v.get("rule"), "citation": v.get("citation"), "message": verdict_text(v, lang)}
                            for v in recorded.get("violations", [])],
-            "notes": [n.get("message" if lang == "en" else "message_de") for n in recorded.get("notes", [])],
+            "notes": [verdict_text(n, lang) for n in recorded.get("notes", [])],
         })
     results.sort(key=lambda r: int(r["line"]))
     return results

@@ -168,10 +168,10 @@ class TableState:
     def card(self, card_id: str) -> Card:
         return self.cards[self.instance(card_id).code]
 
-    def name(self, card_id: str) -> str:
-        """A card's name for messages, unambiguous at the table: "Tyrion Lannister [A 01089#1]"."""
-        inst = self.instance(card_id)
-        return f"{self.cards[inst.code].name} [{inst.owner} {inst.code}#{inst.copy}]"
+    def ref(self, card_id: str) -> dict[str, Any]:
+        """A card as a message placeholder: ``{"card": "A.01089.1", "name": "Tyrion Lannister"}``. Each
+        reader shows it as it may see it: the name, its position, the instance id only for the judge."""
+        return {"card": card_id, "name": self.card(card_id).name}
 
     def zone_of(self, card_id: str) -> Zone:
         return self.where[card_id][1]

@@ -38,7 +38,7 @@ from companion.rules.editions import Table
 from companion.rules.engine import check
 from companion.rules.roles import Role
 from companion.rules.state import Phase, Zone
-from companion.rules.views import alias, visible_to
+from companion.rules.views import alias, shown_param, shown_verdict, visible_to
 
 MAX_TARGETS = 8
 
@@ -134,12 +134,11 @@ def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:
             rows.append({"action": shown, "legal": None, "target": None, "violations": [], "notes": [],
                          "hidden": True})
             continue
-        verdict = check(t, action)
+        verdict = shown_verdict(check(t, action).to_dict(), viewer, t)
         target = getattr(action, "attach_to", None)
-        rows.append({"action": action.to_dict(), "legal": verdict.legal,
-                     "target": t.name(target) if target else None,
-                     "violations": [v.to_dict() for v in verdict.violations],
-                     "notes": [n.to_dict() for n in verdict.notes]})
+        rows.append({"action": action.to_dict(), "legal": verdict["legal"],
+                     "target": shown_param(t.ref(target), viewer, t) if target else None,
+                     "violations": verdict["violations"], "notes": verdict["notes"]})
     rows.sort(key=lambda r: r["legal"] is not True)
     return rows
 

@@ -1,42 +1,63 @@
-"""Verdicts: whether an action was legal, which rule it broke and where that rule is written."""
+"""Verdicts: whether an action was legal, which rule it broke and where that rule is written.
+
+A violation or note carries no text: its message id (``rule.<id>``, ``note.<kind>``) and the values of
+the message's named placeholders. Each reader renders it in its own language and as it may see it
+(``companion.messages.verdict_text``, ``msg()`` in ``client.js``). A placeholder value is a ``Param``:
+text or a number; a card reference ``{"card": instance, "name": name}`` (the web layer shows non-judges
+the name only, and a card they may not see by its position); another message ``{"msg": id, …}`` (a
+zone's or phase's name, a reason); or a list of these.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.messages import verdict_text
+
+Param = str | int | dict[str, Any] | list[Any]
+
+
+def msg(message_id: str, **params: Param) -> dict[str, Any]:
+    """A placeholder value that is itself a message of the catalogue: ``msg("zone.hand")``."""
+    return {"msg": message_id, **params}
+
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    rule: str  # stable id, e.g. "shadows.unique-dead-pile"
+    rule: str  # stable id, e.g. "shadows.unique-dead-pile"; its message is ``rule.<id>``
     citation: str  # e.g. "RR: Shadows › Unique cards and shadows"
-    message: str  # English
-    message_de: str
+    params: dict[str, Param] = field(default_factory=dict)
     cards: tuple[str, ...] = ()  # instances involved
     impossible: bool = False  # cannot physically happen: refused in every mode
+
+    def text(self, lang: str = "en") -> str:
+        """As the judge reads it (card names with their instance ids)."""
+        return verdict_text(self.to_dict(), lang)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "rule": self.rule,
             "impossible": self.impossible,
             "citation": self.citation,
-            "message": self.message,
-            "message_de": self.message_de,
+            "params": self.params,
             "cards": list(self.cards),
         }
 
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A legal but notable outcome ("enters as a duplicate of …")."""
+    """A legal but notable outcome ("enters as a duplicate of …"); its message is ``note.<kind>``."""
 
     kind: str
-    message: str
-    message_de: str
+    params: dict[str, Param] = field(default_factory=dict)
     cards: tuple[str, ...] = ()
 
+    def text(self, lang: str = "en") -> str:
+        return verdict_text(self.to_dict(), lang)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "message": self.message, "message_de": self.message_de, "cards": list(self.cards)}
+        return {"kind": self.kind, "params": self.params, "cards": list(self.cards)}
 
 
 @dataclass(slots=True)

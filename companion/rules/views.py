@@ -235,6 +235,50 @@ def seal(before: Glimpse, after: Table, action: Action, verdict: Verdict | None)
     return out
 
 
+def shown_param(value: Any, viewer: Role, t: Table | None = None) -> Any:
+    """A verdict's placeholder value as ``viewer`` may read it. A card reference keeps its instance id for
+    the judge only; others get the name, or, where ``t`` (the table now) says they may not see the card,
+    its position ("B's shadows #2"). Entries of the log are sealed instead (``t`` None): their verdict is
+    withheld whole from anyone who may not see every hidden card it names."""
+    if viewer.is_judge:
+        return value
+    if isinstance(value, list):
+        return [shown_param(v, viewer, t) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "msg" in value:
+        return {k: shown_param(v, viewer, t) for k, v in value.items()}
+    cid = value.get("card")
+    if t is not None and isinstance(cid, str) and not visible_to(t, cid, viewer):
+        return hidden_ref(t, cid)
+    return {"name": value.get("name")}
+
+
+def hidden_ref(t: Table, card_id: str) -> dict[str, Any]:
+    """A face-down card as a placeholder value: its position, never its name or instance."""
+    if card_id not in t.instances:
+        return {"msg": "aCard"}
+    seat, zone = t.where[card_id]
+    if zone is Zone.SHADOWS:
+        return {"msg": "ref.shadows", "seat": seat, "position": t.in_shadows[card_id].position}
+    return {"msg": "ref.hidden", "seat": seat, "zone": {"msg": f"zone.{zone.value}"}}
+
+
+def shown_verdict(verdict: dict[str, Any], viewer: Role, t: Table | None = None) -> dict[str, Any]:
+    """A verdict (``Verdict.to_dict()``) as ``viewer`` reads it: see ``shown_param``."""
+    if viewer.is_judge:
+        return verdict
+
+    def item(i: dict[str, Any]) -> dict[str, Any]:
+        if "params" not in i:  # written before the catalogue held the rules' text
+            return i
+        cards = [c if t is None or visible_to(t, c, viewer) else alias(t, c) for c in i.get("cards", [])]
+        return {**i, "params": {k: shown_param(v, viewer, t) for k, v in i["params"].items()}, "cards": cards}
+
+    return {**verdict, "violations": [item(v) for v in verdict.get("violations", [])],
+            "notes": [item(n) for n in verdict.get("notes", [])]}
+
+
 HIDDEN_VERDICT: dict[str, Any] = {"legal": None, "applied": True, "violations": [], "notes": [], "hidden": True}
 
 
@@ -266,4 +310,6 @@ def redact_entry(entry: dict[str, Any], viewer: Role) -> dict[str, Any]:
         out["data"] = shown if kind == "action" else {**entry["data"], "action": shown}
     if "verdict_seats" in sealed and not _sees(viewer, sealed["verdict_seats"]) and out.get("verdict") is not None:
         out["verdict"] = dict(HIDDEN_VERDICT)
+    elif out.get("verdict") is not None:
+        out["verdict"] = shown_verdict(out["verdict"], viewer)
     return out

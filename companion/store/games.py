@@ -34,7 +34,7 @@ from companion.rules import Action, ActionError, Mode, Seat, Verdict, action_fro
 from companion.rules.editions import Table
 from companion.rules.permissions import Refusal, authorize, depends_on
 from companion.rules.roles import HOST, JUDGE, SPECTATOR, TABLE, Role, RoleKind
-from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal
+from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal, shown_verdict
 from companion.store.db import connect, writer_lock
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
 
@@ -135,7 +135,8 @@ def play_or_refuse(table: Table, action: Action, mode: Mode, requested: Action |
         sealed = seal(before, table, action, verdict)  # nothing moved: "after" is "before"
         readable = role.is_judge or "verdict_seats" not in sealed or (
             role.kind is RoleKind.SEAT and role.seat in sealed["verdict_seats"])
-        shown = verdict.to_dict() if readable else dict(HIDDEN_VERDICT, legal=False, applied=False)
+        hidden = dict(HIDDEN_VERDICT, legal=False, applied=False)
+        shown = shown_verdict(verdict.to_dict(), role, table) if readable else hidden
         if verdict.impossible:
             raise Impossible("the action cannot happen at the table as it is; nothing was recorded",
                              action=requested.to_dict(), verdict=shown)

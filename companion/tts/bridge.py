@@ -68,8 +68,8 @@ class _Handler(socketserver.BaseRequestHandler):
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             log.warning("unreadable message from TTS: %s", exc)
             return
-        if isinstance(message, dict):
-            self.server.bridge._receive(message)  # type: ignore[attr-defined]
+        if isinstance(message, dict) and isinstance(self.server, _Server):
+            self.server.bridge._receive(message)
 
 
 class _Server(socketserver.ThreadingTCPServer):
@@ -77,6 +77,7 @@ class _Server(socketserver.ThreadingTCPServer):
     # SO_EXCLUSIVEADDRUSE where the OS has it, so no other program can take 39998 from under us.
     allow_reuse_address = False
     daemon_threads = True
+    bridge: Bridge  # set by Bridge when it starts the server
 
     def server_bind(self) -> None:
         exclusive = getattr(socket, "SO_EXCLUSIVEADDRUSE", None)
@@ -94,7 +95,7 @@ class Bridge:
         except OSError as exc:
             raise BridgeError(f"cannot listen on {host}:{listen_port} ({exc.strerror or exc}); is the VS Code or "
                               "Atom Tabletop Simulator plugin running? Only one program can hold that port") from None
-        self._server.bridge = self  # type: ignore[attr-defined]
+        self._server.bridge = self
         self.port = self._server.server_address[1]
         self._ids = itertools.count(1)
         self._waiting: dict[int, tuple[threading.Event, list[dict[str, Any]]]] = {}

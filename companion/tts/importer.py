@@ -296,12 +296,12 @@ def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None)
                                      **({"candidates": ident.candidates} if ident.candidates else {})})
         # Where it is: its top-level object's position (a card in a deck lies where its deck lies).
         zone = places.zone_of(card.at)
-        if zone is None:
+        if zone is None or zone.colour is None:  # (only zones with a colour are indexed)
             on_table += 1
             continue
         entry = {"guid": card.guid, "code": ident.code, "name": lookup.by_code[ident.code].name if ident.code else
                  card.name or None, "face_down": card.face_down, "identified_by": ident.method or None}
-        p = player(zone.colour)  # type: ignore[arg-type]
+        p = player(zone.colour)
         if zone.kind == "hand":
             p["hand"] += 1
         elif zone.kind == "shadows":

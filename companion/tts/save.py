@@ -176,7 +176,8 @@ def parse_bytes(data: bytes, source: str = "file", budget: Budget | None = None)
     except UnicodeDecodeError as exc:
         raise TtsError(f"{source} is not UTF-8 text (byte {exc.start}); is it a TTS save?") from None
     try:
-        return json.loads(text)  # type: ignore[no-any-return]
+        parsed: Any = json.loads(text)
+        return parsed
     except RecursionError:
         raise TtsTooLarge("too_deep", f"{source} nests its JSON too deep to be a TTS save", 0) from None
     except json.JSONDecodeError as exc:

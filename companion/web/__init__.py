@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, request
+from flask.json.provider import DefaultJSONProvider
 
 from companion import __version__
 from companion.paths import catalog_path, database_path
@@ -27,7 +28,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DURABILITY=os.environ.get("COMPANION_DURABILITY", "normal"),
     )
     app.config.update(config or {})
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.sort_keys = False
 
     from companion.web import errors
     from companion.web.api import api

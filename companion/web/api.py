@@ -9,7 +9,6 @@ reach only their owner's seat and the judge.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
+from companion.catalog.card import as_edition
 from companion.catalog.decks import Deck, DeckError, parse_deck
 from companion.catalog.legality import check_deck
 from companion.rules import ActionError, Seat, action_from_dict, view
@@ -24,28 +24,64 @@ from companion.rules.roles import SPECTATOR, Role, RoleKind
 from companion.rules.suggest import suggest_actions
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
 from companion.store.games import Game, Pending, Replayed
+from companion.tts.save import COLOURS
 from companion.web.auth import HOST, KEYED, PLAYERS, SEAT, key_from_request, requires, role_for
 from companion.web.auth import JUDGE as JUDGE_KIND
 from companion.web.errors import ApiError
 from companion.web.live import AsyncStream, StreamLimit, sent_version, sse_event
 from companion.web.openapi import openapi_document
+from companion.web.schema import REQUEST_ID, VERSION, accepts, body, enforce, obj, text
+from companion.web.schema import storable as storable  # the event routes read it here
 from companion.web.services import Services
 
 api = Blueprint("api", __name__)
 
 #: A seat's short id (it appears in card ids and positions): letters in any alphabet, digits, _ and -.
-SEAT_ID = re.compile(r"^[\w-]{1,16}$")
-#: Display names: any printable text, kept as typed.
+SEAT_ID = r"^[\w-]{1,16}$"
+#: Printable text, kept as typed (no control characters, no lone surrogates).
+PRINTABLE = r"^[^\x00-\x1f\x7f\ud800-\udfff]*$"
+#: Display names (the Tapestry routes use it too).
 NAME = re.compile(r"^[^\x00-\x1f\x7f\ud800-\udfff]{1,40}$")
-TITLE = re.compile(r"^[^\x00-\x1f\x7f\ud800-\udfff]{1,100}$")
-REQUEST_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 FACTIONS = {"baratheon", "greyjoy", "lannister", "martell", "neutral", "stark", "targaryen", "thenightswatch",
             "tyrell"}
 RECENT = 50  # log entries carried in a live update
 
+# -- request bodies: each route's schema, checked by @accepts and published by openapi.py ------------------
+
+SEAT_FIELD = text(1, 16, SEAT_ID, description="a seat is 1-16 letters, digits, _ or -")
+GAME_BODY = obj(
+    ["seats"],
+    edition={"enum": ["2e", "1e"], "x-code": "bad_edition"},
+    mode={"enum": ["advisory", "strict"], "x-code": "bad_mode"},
+    title=text(0, 100, PRINTABLE, description="printable text", code="bad_title"),
+    seats={"type": "array", "minItems": 1, "maxItems": 6, "x-code": "bad_seats", "items": {
+        "x-code": "bad_seat", "anyOf": [SEAT_FIELD, obj(
+            ["seat"], seat=SEAT_FIELD, name=text(0, 40, PRINTABLE, nullable=True, description="printable text"),
+            faction=text(0, 40, PRINTABLE, code="bad_faction", nullable=True, description="printable text"))]}},
+)
+QR_BODY = obj(["text"], text=text(1, 1000, code="bad_text"))
+TTS_SETUP_BODY = obj(["seats"], seats={
+    "type": "object", "minProperties": 1, "maxProperties": len(COLOURS), "additionalProperties": text(1, 16),
+    "x-code": "bad_seats", "description": "TTS colours -> this game's seats"})
+DECK_BODY = obj(
+    ["expected_version"], expected_version=VERSION, request_id=REQUEST_ID,
+    text={"type": "string", "description": "a ThronesDB decklist (text or JSON)", "x-code": "bad_deck"},
+    deck={"type": "object", "description": "card code -> copies (or a ThronesDB deck with slots)",
+          "x-code": "bad_deck"},
+    tag=text(3, 3, "^[0-9A-Za-z]{3}$", code="bad_tag", nullable=True,
+             description="the 3 characters printed on the deck's labels"),
+)
+ACTION_BODY = obj(["expected_version", "action"], expected_version=VERSION, request_id=REQUEST_ID,
+                  action={"$ref": "#/components/schemas/Action", "x-code": "bad_action"})
+DECISION_BODY = obj(["decision", "expected_version"], expected_version=VERSION, request_id=REQUEST_ID,
+                    decision={"enum": ["confirm", "decline"], "x-code": "bad_decision"})
+UNDO_BODY = obj(["expected_version"], expected_version=VERSION, request_id=REQUEST_ID,
+                seq={"type": "integer", "minimum": 1, "maximum": 10**6, "nullable": True, "x-code": "bad_seq"})
+
 
 def svc() -> Services:
-    return current_app.extensions["companion"]["services"]  # type: ignore[no-any-return]
+    services: Services = current_app.extensions["companion"]["services"]
+    return services
 
 
 def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -62,7 +98,7 @@ def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
                 if len(data) > max_bytes:
                     raise ApiError(413, "body_too_large", f"the request body is over {max_bytes} bytes",
                                    limit=max_bytes)
-                request._cached_data = data  # type: ignore[attr-defined]
+                request._cached_data = data
             return view_fn(*args, **kwargs)
 
         inner.body_limit = max_bytes  # type: ignore[attr-defined]
@@ -71,47 +107,17 @@ def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return wrap
 
 
-def body() -> dict[str, Any]:
-    """The JSON object a write sends. Only ``application/json``: a form or ``text/plain`` body is what
-    another site's page could make a browser send."""
-    if request.mimetype != "application/json":
-        raise ApiError(415, "bad_content_type", "send the body as application/json")
-    try:
-        data = json.loads(request.get_data(cache=True) or b"null")
-    except RecursionError:
-        raise ApiError(400, "bad_body", "the request body is nested too deeply") from None
-    except ValueError:
-        raise ApiError(400, "bad_body", "the request body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise ApiError(400, "bad_body", "the request body must be a JSON object")
-    if not storable(data, 1 << 30):
-        raise ApiError(400, "bad_text", "the request has text that cannot be stored (a lone surrogate character)")
-    return data
-
-
-def storable(data: Any, limit: int = 4096) -> bool:
-    """Can this be written as UTF-8 (no lone surrogates), in at most ``limit`` bytes?"""
-    try:
-        return len(json.dumps(data, ensure_ascii=False).encode("utf-8")) <= limit
-    except (UnicodeEncodeError, ValueError, RecursionError):
-        return False
-
-
 def request_id(data: dict[str, Any]) -> str | None:
-    """The client's id for this write: the same id again answers the first result, records nothing."""
+    """The client's id for this write: the same id again answers the first result, records nothing.
+    (Routes that declare their body with ``@accepts`` have it checked already; this serves the others.)"""
+    enforce(obj([], request_id=REQUEST_ID), data)
     rid = data.get("request_id")
-    if rid is None:
-        return None
-    if not isinstance(rid, str) or not REQUEST_ID.match(rid):
-        raise ApiError(400, "bad_request_id", "request_id must be 8 to 64 letters, digits, _ or -")
-    return rid
+    return None if rid is None else str(rid)
 
 
 def expected_version(data: dict[str, Any]) -> int:
-    v = data.get("expected_version")
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise ApiError(400, "missing_version", "expected_version (the game version your device last saw) is required")
-    return v
+    enforce(obj(["expected_version"], expected_version=VERSION), data)
+    return int(data["expected_version"])
 
 
 # -- service ---------------------------------------------------------------------------------
@@ -133,11 +139,9 @@ def openapi() -> Any:
 
 @api.post("/qr")
 @limit(4096)
+@accepts(QR_BODY)
 def qr() -> Any:
-    text = body().get("text")
-    if not isinstance(text, str) or not 0 < len(text) <= 1000:
-        raise ApiError(400, "bad_text", "text must be 1 to 1000 characters")
-    svg = segno.make(text, error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
+    svg = segno.make(body()["text"], error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
     return Response(svg, mimetype="image/svg+xml")
 
 
@@ -158,7 +162,7 @@ def search_cards() -> Any:
         n = min(100, max(1, int(request.args.get("limit", 20))))
     except ValueError:
         raise ApiError(400, "bad_limit", "limit must be a whole number") from None
-    matches = svc().catalog().search(text, edition=edition, limit=n)  # type: ignore[arg-type]
+    matches = svc().catalog().search(text, edition=as_edition(edition) if edition else None, limit=n)
     return jsonify([{**m.card.to_dict(), "match": m.how} for m in matches])
 
 
@@ -176,38 +180,22 @@ def show_card(code: str) -> Any:
 
 @api.post("/games")
 @limit(16 * 1024)
+@accepts(GAME_BODY)
 def create_game() -> Any:
     data = body()
     edition = data.get("edition", "2e")
-    mode = data.get("mode", "advisory")
-    title = data.get("title", "")
-    raw_seats = data.get("seats")
-    if edition not in ("2e", "1e"):
-        raise ApiError(400, "bad_edition", "edition must be 2e or 1e")
-    if mode not in ("advisory", "strict"):
-        raise ApiError(400, "bad_mode", "mode must be advisory or strict")
-    if not isinstance(title, str) or len(title) > 100 or (title and not TITLE.match(title)):
-        raise ApiError(400, "bad_title", "title must be printable text of at most 100 characters")
-    if not isinstance(raw_seats, list) or not 1 <= len(raw_seats) <= 6:
-        raise ApiError(400, "bad_seats", "seats must be a list of 1 to 6 players")
     seats: list[Seat] = []
-    for i, s in enumerate(raw_seats):
+    for i, s in enumerate(data["seats"]):
         if isinstance(s, str):
             s = {"seat": s}
-        if not isinstance(s, dict) or not isinstance(s.get("seat"), str) or not SEAT_ID.match(s["seat"]):
-            raise ApiError(400, "bad_seat", f"seat {i + 1}: a seat is 1-16 letters, digits, _ or -", index=i)
-        name = s.get("name") or s["seat"]
         faction = s.get("faction") or None
-        if not isinstance(name, str) or not NAME.match(name):
-            raise ApiError(400, "bad_seat", f"seat {i + 1}: the name must be 1-40 printable characters", index=i)
-        if faction is not None and (not isinstance(faction, str) or (edition == "2e" and faction not in FACTIONS)
-                                    or not NAME.match(faction)):
+        if faction is not None and edition == "2e" and faction not in FACTIONS:
             raise ApiError(400, "bad_faction", f"seat {i + 1}: unknown faction", factions=sorted(FACTIONS), index=i)
-        seats.append(Seat(s["seat"], name, faction))
+        seats.append(Seat(s["seat"], s.get("name") or s["seat"], faction))
     if len({s.seat for s in seats}) != len(seats):
         raise ApiError(400, "bad_seats", "two seats share an id")
     svc().creation_allowed(request.remote_addr or "?")
-    game, keys = svc().store.create_game(edition, mode, seats, title=title)
+    game, keys = svc().store.create_game(edition, data.get("mode", "advisory"), seats, title=data.get("title", ""))
     base = request.host_url.rstrip("/")
     return jsonify({
         "game": game.public(),
@@ -244,7 +232,8 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
         out["pending"] = pending_for(game, role, table)
         return out
 
-    return svc().views.get((game.id, game.version, role.cache_key, "view"), make)  # type: ignore[no-any-return]
+    shown: dict[str, Any] = svc().views.get((game.id, game.version, role.cache_key, "view"), make)
+    return shown
 
 
 def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
@@ -286,6 +275,7 @@ def table_key(game: Game, role: Role) -> Any:
 @api.post("/games/<game_id>/tts")
 @limit(4096)
 @requires(JUDGE_KIND, what="setting up the Tabletop Simulator helper")
+@accepts(TTS_SETUP_BODY)
 def tts_setup(game: Game, role: Role) -> Any:
     """The Tabletop Simulator panel of the host page: colours mapped to seats, a new scoped table key (the
     old one stops working), the "Companion" object to drop into the game, and the chat line that hands the
@@ -294,12 +284,9 @@ def tts_setup(game: Game, role: Role) -> Any:
     A table key reads what the TTS table shows (every card on it, face down or not), so only the judge's
     key makes one; in a casual game whoever created it holds that key."""
     from companion.tts.bundle import companion_object
-    from companion.tts.save import COLOURS
 
-    data = body()
-    mapping = data.get("seats")
-    if not isinstance(mapping, dict) or not mapping or len(mapping) > len(COLOURS) or not all(
-            colour in COLOURS and seat in game.seat_names for colour, seat in mapping.items()):
+    mapping = body()["seats"]
+    if not all(colour in COLOURS and seat in game.seat_names for colour, seat in mapping.items()):
         raise ApiError(400, "bad_seats", f"seats maps TTS colours ({', '.join(COLOURS)}) to this game's seats",
                        seats=game.seat_names)
     try:
@@ -314,16 +301,15 @@ def tts_setup(game: Game, role: Role) -> Any:
 @api.put("/games/<game_id>/seats/<seat>/deck")
 @limit(512 * 1024)
 @requires(SEAT, HOST, JUDGE_KIND, what="setting a deck")
+@accepts(DECK_BODY)
 def set_deck(game: Game, role: Role, seat: str) -> Any:
     if role.kind is RoleKind.SEAT and role.seat != seat:
         raise ApiError(403, "forbidden", "a seat sets only its own deck")
     data = body()
-    version = expected_version(data)
-    rid = request_id(data)
     catalog = svc().catalog()
-    if isinstance(data.get("text"), str):
+    if "text" in data:
         deck = decklist(data["text"], catalog, game.edition)
-    elif isinstance(data.get("deck"), dict):
+    elif "deck" in data:
         raw = data["deck"].get("slots", data["deck"])
         if not isinstance(raw, dict) or not raw or len(raw) > 400 or not all(
             isinstance(k, str) and len(k) <= 20 and isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 99
@@ -337,11 +323,9 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
     slots = {**deck.slots, **dict.fromkeys(deck.agendas, 1)}
     warnings = [w.to_dict() for w in check_deck(deck, catalog)]
     tag = data.get("tag")
-    if tag is not None and (not isinstance(tag, str) or not re.fullmatch(r"[0-9A-Za-z]{3}", tag)):
-        raise ApiError(400, "bad_tag", "a deck tag is the 3 characters printed on its labels (0-9, A-Z)")
     try:
-        entry = svc().store.set_deck(game.id, seat, slots, actor=role, expected_version=version,
-                                     tag=tag.upper() if tag else None, request_id=rid)
+        entry = svc().store.set_deck(game.id, seat, slots, actor=role, expected_version=data["expected_version"],
+                                     tag=tag.upper() if tag else None, request_id=data.get("request_id"))
     except Replayed as done:
         return jsonify({"version": done.seq, "cards": sum(slots.values()), "warnings": warnings, "replayed": True})
     # Legality is advice (a casual game may play any deck): warnings with the rule, never a refusal.
@@ -354,7 +338,7 @@ def decklist(text: str, catalog: Any, edition: str, source: str = "deck") -> Dec
     if len(text) > 64 * 1024:
         raise ApiError(413, "deck_too_large", "a decklist is at most 64 KB of text")
     try:
-        return parse_deck(source, text, catalog, edition)  # type: ignore[arg-type]
+        return parse_deck(source, text, catalog, as_edition(edition))
     except DeckError as exc:
         raise ApiError(400, "bad_deck", "the decklist has problems",
                        problems=[{"line": p.line, "text": p.text, "message": p.message,
@@ -363,7 +347,7 @@ def decklist(text: str, catalog: Any, edition: str, source: str = "deck") -> Dec
 
 def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:
     """A deck sent as code -> copies, sorted into draw deck, plots and agendas by the cards' types."""
-    deck = Deck(name="deck", edition=edition)  # type: ignore[arg-type]
+    deck = Deck(name="deck", edition=as_edition(edition))
     for code, n in raw.items():
         card = catalog.get(code)
         if card is not None and card.type == "agenda":
@@ -378,16 +362,16 @@ def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:
 @api.post("/games/<game_id>/actions")
 @limit(16 * 1024)
 @requires(*PLAYERS, what="recording an action")
+@accepts(ACTION_BODY)
 def post_action(game: Game, role: Role) -> Any:
     data = body()
-    version = expected_version(data)
-    rid = request_id(data)
     try:
-        action = action_from_dict(data.get("action"))
+        action = action_from_dict(data["action"])
     except ActionError as exc:
         raise ApiError(400, "bad_action", str(exc)) from None
     try:
-        outcome = svc().store.act(game.id, action, role, expected_version=version, request_id=rid)
+        outcome = svc().store.act(game.id, action, role, expected_version=data["expected_version"],
+                                  request_id=data.get("request_id"))
     except Replayed as done:
         return replayed_answer(game.id, role, done)
     if isinstance(outcome, Pending):
@@ -432,16 +416,13 @@ def replayed_answer(game_id: str, role: Role, done: Replayed) -> Any:
 @api.post("/games/<game_id>/pending/<pending_id>")
 @limit(1024)
 @requires(SEAT, JUDGE_KIND, what="answering a request")
+@accepts(DECISION_BODY)
 def decide(game: Game, role: Role, pending_id: str) -> Any:
     """The seat whose face-down card an effect names confirms or declines it."""
     data = body()
-    decision = data.get("decision")
-    if decision not in ("confirm", "decline"):
-        raise ApiError(400, "bad_decision", 'decision must be "confirm" or "decline"')
-    version = expected_version(data)
-    rid = request_id(data)
     try:
-        done = svc().store.decide(game.id, pending_id[:40], role, decision == "confirm", version, rid)
+        done = svc().store.decide(game.id, pending_id[:40], role, data["decision"] == "confirm",
+                                  data["expected_version"], data.get("request_id"))
     except Replayed as again:
         return replayed_answer(game.id, role, again)
     if done is None:
@@ -452,15 +433,12 @@ def decide(game: Game, role: Role, pending_id: str) -> Any:
 @api.post("/games/<game_id>/undo")
 @limit(1024)
 @requires(*PLAYERS, what="undo")
+@accepts(UNDO_BODY)
 def undo(game: Game, role: Role) -> Any:
     data = body()
-    version = expected_version(data)
-    rid = request_id(data)
-    seq = data.get("seq")
-    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 1 <= seq <= 10**6):
-        raise ApiError(400, "bad_seq", "seq must be a whole number from 1")
     try:
-        entry = svc().store.undo(game.id, actor=role, expected_version=version, seq=seq, request_id=rid)
+        entry = svc().store.undo(game.id, actor=role, expected_version=data["expected_version"], seq=data.get("seq"),
+                                 request_id=data.get("request_id"))
     except Replayed as done:
         return replayed_answer(game.id, role, done)
     return entry_answer(game.id, role, entry.seq, 201)
@@ -666,7 +644,8 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
         }
         return sse_event(current["version"], payload)
 
-    return services.views.get((game_id, version, role.cache_key, "sse", seen), make)  # type: ignore[no-any-return]
+    event: str = services.views.get((game_id, version, role.cache_key, "sse", seen), make)
+    return event
 
 
 # -- scanning ------------------------------------------------------------------------------------

@@ -1,13 +1,21 @@
-"""The OpenAPI 3 description of the JSON API. A test checks it against the real routes."""
+"""The OpenAPI 3 description of the JSON API. A test checks it against the real routes.
+
+A route that declares its body with ``@accepts(schema)`` (``companion/web/schema.py``) is published with
+that very object as its ``requestBody``: the document and the validator read one schema. Routes that
+still check their body by hand give it here with ``_op(body=...)``.
+"""
 
 from __future__ import annotations
 
+import copy
+import re
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 
 from companion import __version__
 from companion.rules.describe import action_schemas
+from companion.web.schema import VERSION, obj
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 
@@ -33,28 +41,18 @@ def _op(summary: str, *, body: dict[str, Any] | None = None, params: list[str] |
     return op
 
 
-def _obj(required: list[str], **props: Any) -> dict[str, Any]:
-    return {"type": "object", "required": required, "properties": props}
-
-
-VERSIONED = {"expected_version": {"type": "integer", "description": "the game version the device last saw"}}
+_obj = obj  # the routes that still describe their body here (the event and Tapestry blueprints)
+VERSIONED = {"expected_version": VERSION}
 G = ["game_id"]
 
 PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/health": {"get": _op("Service status and whether zbar is available", auth=False)},
     "/api/openapi.json": {"get": _op("This document", auth=False)},
-    "/api/qr": {"post": _op("A QR code as SVG", body=_obj(["text"], text={"type": "string", "maxLength": 1000}),
-                            auth=False, content="image/svg+xml")},
+    "/api/qr": {"post": _op("A QR code as SVG", auth=False, content="image/svg+xml")},
     "/api/cards": {"get": _op("Search the catalog by name or code", query=["q", "edition", "limit"], auth=False)},
     "/api/cards/{code}": {"get": _op("One card's facts and its copies", params=["code"], auth=False)},
-    "/api/games": {"post": _op(
-        "Create a game; answers the host, judge and seat join links (shown once)",
-        body=_obj(["seats"], edition={"enum": ["2e", "1e"]}, mode={"enum": ["advisory", "strict"]},
-                  title={"type": "string"},
-                  seats={"type": "array", "minItems": 1, "maxItems": 6,
-                         "items": _obj(["seat"], seat={"type": "string", "pattern": "^[A-Za-z0-9_-]{1,16}$"},
-                                       name={"type": "string"}, faction={"type": "string"})}),
-        ok=201, auth=False)},
+    "/api/games": {"post": _op("Create a game; answers the host, judge and seat join links (shown once)",
+                               ok=201, auth=False)},
     "/api/games/{game_id}": {"get": _op("A game's public facts and the caller's role", params=G)},
     "/api/games/{game_id}/view": {"get": _op("The table as the caller may see it", params=G)},
     "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host or judge: a new join link for a seat (logged; the "
@@ -64,27 +62,18 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "revokes the old)", params=G)},
     "/api/games/{game_id}/tts": {"post": _op(
         "Judge: map TTS colours to seats; a new scoped table key (as a chat line) and the Companion object",
-        params=G, body=_obj(["seats"], seats={"type": "object", "additionalProperties": {"type": "string"}}),
-        ok=201)},
+        params=G, ok=201)},
     "/api/games/{game_id}/pending/{pending_id}": {"post": _op(
         "The seat whose face-down card an effect names (or the judge) confirms or declines it",
-        params=[*G, "pending_id"],
-        body=_obj(["decision", "expected_version"], **VERSIONED, decision={"enum": ["confirm", "decline"]},
-                  request_id={"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"}), ok=201)},
+        params=[*G, "pending_id"], ok=201)},
     "/api/games/{game_id}/seats/{seat}/deck": {"put": _op(
         "Set a seat's deck before play starts: a ThronesDB decklist as text, or code -> copies",
-        params=[*G, "seat"],
-        body=_obj(["expected_version"], **VERSIONED, text={"type": "string"}, deck={"type": "object"},
-                  tag={"type": "string", "pattern": "^[0-9A-Za-z]{3}$"}))},
+        params=[*G, "seat"])},
     "/api/games/{game_id}/actions": {"post": _op(
         "Record an action; the rules engine checks it (strict games refuse illegal ones with 422)",
-        params=G, body=_obj(["action", "expected_version"], **VERSIONED,
-                            action={"$ref": "#/components/schemas/Action"},
-                            request_id={"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"}),
-        ok=201)},
+        params=G, ok=201)},
     "/api/games/{game_id}/undo": {"post": _op(
-        "Take back an action with a compensating entry", params=G,
-        body=_obj(["expected_version"], **VERSIONED, seq={"type": "integer"}), ok=201)},
+        "Take back an action with a compensating entry", params=G, ok=201)},
     "/api/games/{game_id}/log": {"get": _op("The log as the caller may see it", params=G, query=["since"])},
     "/api/games/{game_id}/verify": {"get": _op("Walk the log's hash chain", params=G)},
     "/api/games/{game_id}/export": {"get": _op("Judge: the verified table log (JSON Lines)", params=G,
@@ -118,11 +107,7 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
         query=["since"], content="text/event-stream")},
     "/api/tts/games/{game_id}/snapshot": {"post": _op(
         "TTS helper: one colour's shadows zone as TTS shows it; differences are recorded as actions",
-        params=G, body=_obj(["colour", "cards"], colour={"type": "string"}, seat={"type": "string"},
-                            cards={"type": "array", "items": _obj(["guid", "face_down"], guid={"type": "string"},
-                                                                  code={"type": "string"},
-                                                                  face_down={"type": "boolean"})},
-                            left={"type": "array"}))},
+        params=G)},
     "/api/tts/import": {"post": _op(
         "Read a TTS save, Saved Object or object (request body or multipart \"file\"); "
         "?game=ID&seat=Red=A compares with a tracked game (judge key)", query=["game", "seat"])},
@@ -138,12 +123,27 @@ def _event_paths() -> dict[str, dict[str, dict[str, Any]]]:
     return EVENT_PATHS
 
 
+def route_bodies(app: Flask) -> dict[tuple[str, str], dict[str, Any]]:
+    """(OpenAPI path, method) -> the body schema its view declares with ``@accepts``."""
+    out = {}
+    for rule in app.url_map.iter_rules():
+        schema = getattr(app.view_functions[rule.endpoint], "body_schema", None)
+        if schema is not None:
+            path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
+            for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}:
+                out[(path, method.lower())] = schema
+    return out
+
+
 def openapi_document(app: Flask | None = None) -> dict[str, Any]:
+    paths = copy.deepcopy({**PATHS, **_event_paths()})
+    for (path, method), schema in route_bodies(app or current_app).items():
+        paths[path][method]["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
     return {
         "openapi": "3.0.3",
         "info": {"title": "Companion API", "version": __version__,
                  "description": "Table-state companion for the Shadows mechanic of A Game of Thrones: The Card Game."},
-        "paths": {**PATHS, **_event_paths()},
+        "paths": paths,
         "components": {
             "securitySchemes": {"key": {"type": "http", "scheme": "bearer",
                                         "description": "a seat's, the judge's or the host's key"}},

@@ -7,42 +7,59 @@ from typing import Any
 
 from flask import Blueprint, g, jsonify, request
 
+from companion.messages import verdict_text
 from companion.rules import ActionError
 from companion.rules.editions import Table
+from companion.rules.roles import TABLE as TABLE_ROLE
 from companion.rules.roles import Role, RoleKind
+from companion.rules.views import shown_verdict
 from companion.store.games import Game, Replayed
 from companion.tts.diff import differences, seat_map
 from companion.tts.importer import CardLookup, identify_by_name, import_save
 from companion.tts.save import COLOURS, Budget, TtsError, TtsTooLarge
 from companion.tts.sync import LEFT_TO, snapshot_actions
-from companion.web.api import body, limit, request_id, svc
+from companion.web.api import body, limit, svc
 from companion.web.auth import JUDGE, TABLE, requires, role_for
 from companion.web.errors import ApiError
+from companion.web.schema import REQUEST_ID, accepts, obj, text
 
 tts_api = Blueprint("tts_api", __name__)
 MAX_SAVE = 64 * 1024 * 1024
 UPLOAD_BUDGET = Budget(max_bytes=MAX_SAVE, max_seconds=10.0)
+SNAPSHOT_BODY = obj(
+    ["colour", "cards"], request_id=REQUEST_ID,
+    colour={"enum": list(COLOURS), "x-code": "bad_colour"},
+    seat=text(1, 16, nullable=True, description="the seat this colour plays (default: by colour or name)"),
+    cards={"type": "array", "maxItems": 200, "x-code": "bad_cards", "items": obj(
+        ["guid", "face_down"], guid={"type": "string"}, face_down={"type": "boolean"},
+        code={"type": "string", "nullable": True, "maxLength": 40},
+        name={"description": "a card known by name only is identified like one in a save"},
+        description={"description": "the TTS description, to tell printings apart"})},
+    left={"type": "array", "maxItems": 200, "nullable": True, "x-code": "bad_left",
+          "description": "cards that left the zone: {code or name, to} (to: one of " + ", ".join(LEFT_TO) + ")"},
+    reconcile={"type": "boolean", "description": "after a load or rewind: compare, record nothing"},
+)
 
 
 def _lookup() -> CardLookup:
     """The catalog's look-up, built once per request at most."""
     if "tts_lookup" not in g:
         g.tts_lookup = CardLookup(svc().catalog().all())
-    return g.tts_lookup  # type: ignore[no-any-return]
+    lookup: CardLookup = g.tts_lookup
+    return lookup
 
 
 @tts_api.post("/games/<game_id>/snapshot")
 @limit(256 * 1024)
 @requires(TABLE, JUDGE, what="a Tabletop Simulator snapshot (the table key from the host page)")
+@accepts(SNAPSHOT_BODY)
 def snapshot(game: Game, role: Role) -> Any:
     """One colour's shadows zone as TTS shows it; the differences are recorded as actions."""
     game_id = game.id
     data = body()
-    rid = request_id(data)
-    colour = data.get("colour")
-    if colour not in COLOURS:
-        raise ApiError(400, "bad_colour", f"colour must be a TTS player colour ({', '.join(COLOURS)})")
-    clean, unresolved = _cards(data.get("cards"), game.edition)
+    rid = data.get("request_id")
+    colour = data["colour"]
+    clean, unresolved = _cards(data["cards"], game.edition)
     left = _left(data.get("left"), game.edition)
     seat = data.get("seat") or seat_map([colour], [s.seat for s in game.seats]).get(colour)
     if seat not in {s.seat for s in game.seats}:
@@ -68,10 +85,11 @@ def snapshot(game: Game, role: Role) -> Any:
             raise ApiError(400, "bad_action", str(exc)) from None
         for entry, verdict in done:
             card = entry.data.get("card")
-            name = table.name(card) if card in table.instances else card
+            name = table.card(card).name if card in table.instances else card
             text = f"Companion: {entry.data['type'].replace('_', ' ')} {name}"
-            if verdict.violations:
-                text += " — " + "; ".join(f"{v.message} ({v.citation})" for v in verdict.violations)
+            if verdict.violations:  # the table's chat: every player there reads it, so names, no instance ids
+                shown = shown_verdict(verdict.to_dict(), TABLE_ROLE)["violations"]
+                text += " — " + "; ".join(f"{verdict_text(v)} ({v['citation']})" for v in shown)
             verdicts.append({"text": text, "legal": verdict.legal,
                              "guid": guid_of.get(table.instance(card).code) if card in table.instances else None})
         version = done[-1][0].seq
@@ -79,20 +97,15 @@ def snapshot(game: Game, role: Role) -> Any:
                     "verdicts": verdicts})
 
 
-def _cards(raw: Any, edition: str) -> tuple[list[dict[str, Any]], list[str]]:
-    """The zone's cards, checked; cards named but not coded are resolved like a save import.
+def _cards(raw: list[dict[str, Any]], edition: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """The zone's cards (their shape checked by ``SNAPSHOT_BODY``); cards named but not coded are resolved
+    like a save import.
 
     Pending cards (left, destination not known yet) still count as in shadows.
     """
-    if not isinstance(raw, list) or len(raw) > 200:
-        raise ApiError(400, "bad_cards", "cards must be a list of at most 200 objects")
     clean, unresolved = [], []
     for i, c in enumerate(raw):
-        if not isinstance(c, dict) or not isinstance(c.get("guid"), str) or not isinstance(c.get("face_down"), bool):
-            raise ApiError(400, "bad_cards", f"card {i + 1} needs a guid and face_down", index=i)
         code = c.get("code")
-        if code is not None and not isinstance(code, str):
-            raise ApiError(400, "bad_cards", f"card {i + 1}: code must be text", index=i)
         name, description = c.get("name"), c.get("description")
         if code is None and isinstance(name, str) and name:
             ident = identify_by_name(name, description if isinstance(description, str) else "", _lookup(), edition)
@@ -107,8 +120,6 @@ def _left(raw: Any, edition: str) -> dict[str, list[str]]:
     """Where cards that left went, by code; a card known by name only is resolved like one in the zone."""
     if raw is None:
         return {}
-    if not isinstance(raw, list) or len(raw) > 200:
-        raise ApiError(400, "bad_left", "left must be a list of at most 200 objects")
     out: dict[str, list[str]] = {}
     for x in raw:
         if not isinstance(x, dict) or x.get("to") not in LEFT_TO:

@@ -4,19 +4,19 @@ unique cards entering play, attachments needing a target, leaving play."""
 from __future__ import annotations
 
 from companion.catalog.card import Card
-from companion.rules.check import ZONE_NAMES, Checker
+from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import Zone
+from companion.rules.verdict import Param, msg
 
 
-def place_name(t: Table, card: str, player: str | None = None) -> tuple[str, str]:
+def place_name(t: Table, card: str, player: str | None = None) -> Param:
     """Where a card is, in words: "the dead pile", or "B's hand" when it is in another player's area
     than ``player``'s (default: its owner's)."""
     seat, zone = t.where[card]
-    en, de = ZONE_NAMES[zone]
     if seat != (player or t.instance(card).owner):
-        return f"{seat}'s {en}", f"{de} von {seat}"
-    return f"the {en}", de
+        return msg("place.other", seat=seat, zone=msg(f"zone.{zone.value}"))
+    return msg("place.own", zone=msg(f"zone.{zone.value}"))
 
 
 def require_in_hand(t: Table, v: Checker, player: str, card: str, rule: str) -> None:
@@ -26,9 +26,9 @@ def require_in_hand(t: Table, v: Checker, player: str, card: str, rule: str) -> 
     if seat == player and zone is Zone.HAND:
         return
     if seat == player and zone is Zone.DECK:
-        v.note("assumed-drawn", (card,), card=t.name(card))
+        v.note("assumed-drawn", (card,), card=t.ref(card))
         return
-    v.violate(rule, (card,), card=t.name(card), zone=place_name(t, card, player))
+    v.violate(rule, (card,), card=t.ref(card), zone=place_name(t, card, player))
 
 
 def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | None) -> int:
@@ -44,7 +44,7 @@ def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | 
 
 def check_limited(t: Table, v: Checker, player: str, card: str) -> None:
     if t.card(card).limited and t.players[player].limited_round == t.round:
-        v.violate("limited.once-per-round", (card,), player=player, card=t.name(card))
+        v.violate("limited.once-per-round", (card,), player=player, card=t.ref(card))
 
 
 def duplicate_target(t: Table, player: str, card: str) -> str | None:
@@ -64,16 +64,16 @@ def check_unique_entry(t: Table, v: Checker, player: str, card: str, *, from_sha
     c = t.card(card)
     if not c.unique:
         return
-    name = t.name(card)
+    name = t.ref(card)
     owner = t.instance(card).owner
     # The card itself does not count: an effect may put the only copy in a dead pile into play from there.
     for dead in t.copies_in(c.title_key, player, Zone.DEAD, exclude=card):
         rule = "shadows.unique-dead-pile" if from_shadows else "unique.dead-pile"
-        v.violate(rule, (card, dead), card=name, copy=t.name(dead), owner=player, player=player)
+        v.violate(rule, (card, dead), card=name, copy=t.ref(dead), owner=player, player=player)
         break
     if owner != player:  # entering play under a non-owner: the owner's dead pile counts too
         for dead in t.copies_in(c.title_key, owner, Zone.DEAD, exclude=card):
-            v.violate("unique.dead-pile", (card, dead), card=name, copy=t.name(dead), player=owner)
+            v.violate("unique.dead-pile", (card, dead), card=name, copy=t.ref(dead), player=owner)
             break
     for other in t.copies_in_play(c.title_key, exclude=card):
         o_owner = t.instance(other).owner
@@ -83,30 +83,33 @@ def check_unique_entry(t: Table, v: Checker, player: str, card: str, *, from_sha
         if o_owner == player and o_ctrl == player and owner == player:
             continue  # enters as a duplicate
         if owner != player:  # FAQ 1.3: an opponent's card, while any other copy is in play
-            v.violate("unique.opponents-card", (card, other), card=name, copy=t.name(other), owner=owner,
+            v.violate("unique.opponents-card", (card, other), card=name, copy=t.ref(other), owner=owner,
                       player=player)
         elif from_shadows and o_owner == player and o_ctrl != player:
             v.violate(
                 "shadows.unique-owned-not-controlled", (card, other),
-                card=name, copy=t.name(other), owner=player, controller=o_ctrl,
+                card=name, copy=t.ref(other), owner=player, controller=o_ctrl,
             )
         elif from_shadows and o_ctrl == player and o_owner != player:
             v.violate(
                 "shadows.unique-controls-other", (card, other),
-                card=name, copy=t.name(other), owner=o_owner, player=player,
+                card=name, copy=t.ref(other), owner=o_owner, player=player,
             )
         else:
             v.violate(
                 "unique.control-conflict", (card, other),
-                card=name, copy=t.name(other), owner=o_owner, controller=o_ctrl,
+                card=name, copy=t.ref(other), owner=o_owner, controller=o_ctrl,
             )
 
 
-RESTRICTION_WORDS = {
-    "bring_out": ("bring cards out of shadows", "Karten aus den Schatten holen"),
-    "play_events": ("play events", "Ereignisse spielen"),
-}
-UNTIL_WORDS = {"phase": ("phase", "Phase"), "round": ("round", "Runde")}
+def restriction_words(restriction: str) -> Param:
+    return msg(f"restriction.{restriction}")
+
+
+def until_words(until: str) -> Param:
+    return msg(f"until.{until}")
+
+
 RESTRICTION_RULES = {"bring_out": "restriction.bring-out", "play_events": "restriction.play-events"}
 
 
@@ -114,9 +117,9 @@ def check_restrictions(t: Table, v: Checker, player: str, kind: str) -> None:
     """A lasting effect on the player forbids this (e.g. No Surprises; FAQ: No Surprises)."""
     for r in t.players[player].restrictions:
         if r.kind == kind:
-            source = t.name(r.source) if r.source else ("a card effect", "ein Karteneffekt")
+            source = t.ref(r.source) if r.source else msg("ref.effect")
             v.violate(RESTRICTION_RULES[kind], (r.source,) if r.source else (),
-                      player=player, until=UNTIL_WORDS[r.until], source=source)
+                      player=player, until=until_words(r.until), source=source)
             return
 
 
@@ -127,11 +130,11 @@ def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: 
     check_unique_entry(t, v, controller, card, from_shadows=from_shadows)
     dup = duplicate_target(t, controller, card)
     if dup:
-        v.note("duplicate", (card, dup), card=t.name(card), copy=t.name(dup))
+        v.note("duplicate", (card, dup), card=t.ref(card), copy=t.ref(dup))
     else:
         check_attachment(t, v, controller, card, attach_to, discard_if_none=True)
     if t.card(card).limited:
-        v.note("limited-ignored", (card,), card=t.name(card))
+        v.note("limited-ignored", (card,), card=t.ref(card))
 
 
 def legal_attach_targets(t: Table, card: Card, controller: str | None = None) -> list[str]:
@@ -155,26 +158,25 @@ def check_attachment(
     c = t.card(card)
     if c.type != "attachment":
         if target is not None:
-            v.violate("attach.target", (card,), card=t.name(card), target=t.name(target),
-                      reason=("it is not an attachment", "sie ist keine Verstärkung"))
+            v.violate("attach.target", (card,), card=t.ref(card), target=t.ref(target),
+                      reason=msg("attach.not-attachment"))
         return False
     legal = legal_attach_targets(t, c, player if own_only else None)
     if target is None:
         if not legal and discard_if_none:
-            v.note("attachment-discarded", (card,), card=t.name(card))
+            v.note("attachment-discarded", (card,), card=t.ref(card))
             return True
-        reason = ("no card is named to attach it to", "es ist keine Karte zum Anlegen genannt")
-        v.violate("attach.target", (card,), card=t.name(card), target="?", reason=reason)
+        reason = msg("attach.no-target")
+        v.violate("attach.target", (card,), card=t.ref(card), target="?", reason=reason)
         return False
     if target not in legal:
         if t.zone_of(target) is not Zone.PLAY:
-            reason = ("that card is not in play", "jene Karte ist nicht im Spiel")
+            reason = msg("attach.target-not-in-play")
         elif own_only and t.controller(target) != player:
-            reason = ("in setup, attachments go only on your own cards", "beim Aufbau nur an eigene Karten")
+            reason = msg("attach.setup-own-only")
         else:
-            want = c.attaches_to or "character"
-            reason = (f"it attaches only to a {want}", f"sie verstärkt nur: {want}")
-        v.violate("attach.target", (card, target), card=t.name(card), target=t.name(target), reason=reason)
+            reason = msg("attach.only-to", type=type_name(c.attaches_to or "character"))
+        v.violate("attach.target", (card, target), card=t.ref(card), target=t.ref(target), reason=reason)
     return False
 
 
@@ -204,7 +206,7 @@ def _token_text(tokens: dict[str, int]) -> str:
 def note_tokens_discarded(t: Table, v: Checker, card: str) -> None:
     tokens = t.tokens_on(card)
     if any(tokens.values()):
-        v.note("tokens-discarded", (card,), card=t.name(card), tokens=_token_text(tokens))
+        v.note("tokens-discarded", (card,), card=t.ref(card), tokens=_token_text(tokens))
 
 
 def note_leaving_play(t: Table, v: Checker, card: str) -> None:
@@ -216,11 +218,11 @@ def note_leaving_play(t: Table, v: Checker, card: str) -> None:
     note_tokens_discarded(t, v, card)
     for dep in t.dependents(card):
         if t.in_play[dep].duplicate_of:
-            v.note("duplicate-discarded", (dep,), card=t.name(dep))
+            v.note("duplicate-discarded", (dep,), card=t.ref(dep))
         elif t.card(dep).terminal:
-            v.note("attachment-terminal", (dep,), card=t.name(dep))
+            v.note("attachment-terminal", (dep,), card=t.ref(dep))
         else:
-            v.note("attachment-returned", (dep,), card=t.name(dep), owner=t.instance(dep).owner)
+            v.note("attachment-returned", (dep,), card=t.ref(dep), owner=t.instance(dep).owner)
 
 
 def leave_to(t: Table, card: str, zone: Zone) -> None:
@@ -240,4 +242,4 @@ def note_owner_area(t: Table, v: Checker, card: str, zone: Zone) -> None:
     owner = t.instance(card).owner
     holder = t.controller(card)
     if holder != owner:
-        v.note("owner-area", (card,), card=t.name(card), owner=owner, zone=zone, player=holder)
+        v.note("owner-area", (card,), card=t.ref(card), owner=owner, zone=zone, player=holder)

@@ -18,7 +18,7 @@ class TakeControl(Action):
     card: CardRef
 
     def check(self, t: Table, v: Checker) -> None:
-        name = t.name(self.card)
+        name = t.ref(self.card)
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=name, zone=place_name(t, self.card))
             return
@@ -30,10 +30,10 @@ class TakeControl(Action):
             return
         for other in t.copies_in_play(c.title_key, exclude=self.card):
             if self.player in (t.instance(other).owner, t.in_play[other].controller):
-                v.violate("unique.take-control", (self.card, other), card=name, copy=t.name(other), player=self.player)
+                v.violate("unique.take-control", (self.card, other), card=name, copy=t.ref(other), player=self.player)
                 break
         for dead in t.copies_in(c.title_key, self.player, Zone.DEAD):
-            v.violate("unique.take-control-dead-pile", (self.card, dead), card=name, copy=t.name(dead),
+            v.violate("unique.take-control-dead-pile", (self.card, dead), card=name, copy=t.ref(dead),
                       player=self.player)
             break
 
@@ -55,12 +55,12 @@ class TakeControl(Action):
 
     def note_dependents(self, t: Table, v: Checker, seat: str) -> None:
         deps = t.dependents(self.card)
-        dups = [t.name(d) for d in deps if t.in_play[d].duplicate_of]
-        attached = [t.name(d) for d in deps if t.in_play[d].attached_to]
+        dups = [t.ref(d) for d in deps if t.in_play[d].duplicate_of]
+        attached = [t.ref(d) for d in deps if t.in_play[d].attached_to]
         if dups:
-            v.note("duplicates-follow", (self.card,), card=t.name(self.card), copies=", ".join(dups), player=seat)
+            v.note("duplicates-follow", (self.card,), card=t.ref(self.card), copies=dups, player=seat)
         if attached:
-            v.note("attachments-stay", (self.card,), card=t.name(self.card), copies=", ".join(attached))
+            v.note("attachments-stay", (self.card,), card=t.ref(self.card), copies=attached)
 
 
 @action("control_reverts", records=Recorder.EFFECT)
@@ -69,7 +69,7 @@ class ControlReverts(TakeControl):
     """The most recent take-control effect on a card ends; control goes to the effect before, else the owner."""
 
     def check(self, t: Table, v: Checker) -> None:
-        name = t.name(self.card)
+        name = t.ref(self.card)
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=name, zone=place_name(t, self.card))
             return

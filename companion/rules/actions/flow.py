@@ -107,7 +107,7 @@ class Draw(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         if t.where[self.card] != (self.player, Zone.DECK):
-            v.violate("zone.draw-from-deck", (self.card,), card=t.name(self.card), zone=place_name(t, self.card))
+            v.violate("zone.draw-from-deck", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
 
     def apply(self, t: Table) -> None:
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
@@ -138,7 +138,7 @@ class _SetKneeling(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         if t.zone_of(self.card) is not Zone.PLAY:
-            v.violate("play.not-in-play", (self.card,), card=t.name(self.card), zone=place_name(t, self.card))
+            v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
 
     def apply(self, t: Table) -> None:
         if self.card in t.in_play:

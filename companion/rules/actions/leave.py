@@ -23,7 +23,7 @@ class Kill(Action):
         c = t.card(self.card)
         in_play = t.zone_of(self.card) is Zone.PLAY
         if c.type != "character" or not in_play or t.in_play[self.card].duplicate_of:
-            v.violate("kill.not-character", (self.card,), card=t.name(self.card), type=type_name(c.type),
+            v.violate("kill.not-character", (self.card,), card=t.ref(self.card), type=type_name(c.type),
                       zone=place_name(t, self.card))
         note_leaving_play(t, v, self.card)
 
@@ -80,7 +80,7 @@ class LeavePlay(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         if t.zone_of(self.card) is not Zone.PLAY:
-            v.violate("play.not-in-play", (self.card,), card=t.name(self.card), zone=place_name(t, self.card))
+            v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         note_leaving_play(t, v, self.card)
 
     def apply(self, t: Table) -> None:
@@ -97,7 +97,7 @@ class SaveWithDuplicate(Action):
     card: CardRef  # the duplicate
 
     def check(self, t: Table, v: Checker) -> None:
-        name = t.name(self.card)
+        name = t.ref(self.card)
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=name, zone=place_name(t, self.card))
             return
@@ -108,7 +108,7 @@ class SaveWithDuplicate(Action):
         if ip.controller != self.player:
             v.violate("duplicate.save-controller", (self.card,), card=name, player=self.player,
                       controller=ip.controller)
-        v.note("saved-by-duplicate", (self.card, ip.duplicate_of), copy=name, card=t.name(ip.duplicate_of))
+        v.note("saved-by-duplicate", (self.card, ip.duplicate_of), copy=name, card=t.ref(ip.duplicate_of))
 
     def apply(self, t: Table) -> None:
         leave_to(t, self.card, Zone.DISCARD)

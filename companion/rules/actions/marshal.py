@@ -42,11 +42,11 @@ class MarshalIntoShadows(Action):
         require_in_hand(t, v, self.player, self.card, "shadows.marshal-from-hand")
         restriction = t.marshal_shadows_restriction(c)
         if restriction:
-            v.violate(restriction, (self.card,), card=t.name(self.card))
+            v.violate(restriction, (self.card,), card=t.ref(self.card))
         elif c.unique and (
             any(t.copies_in_play(c.title_key)) or any(t.copies_in(c.title_key, self.player, Zone.DEAD))
         ):
-            v.note("shadows-unique-allowed", (self.card,), card=t.name(self.card))
+            v.note("shadows-unique-allowed", (self.card,), card=t.ref(self.card))
         check_payment(t, v, self.player, t.shadows_cost, self.cost)
 
     def apply(self, t: Table) -> None:
@@ -75,19 +75,19 @@ class Marshal(Action):
         check_marshaling_turn(t, v, self.player, "marshal.phase")
         require_in_hand(t, v, self.player, self.card, "marshal.from-hand")
         if c.type == "event":
-            v.violate("marshal.event", (self.card,), card=t.name(self.card))
+            v.violate("marshal.event", (self.card,), card=t.ref(self.card))
         restriction = t.marshal_restriction(c)
         if restriction:
-            v.violate(restriction, (self.card,), card=t.name(self.card))
+            v.violate(restriction, (self.card,), card=t.ref(self.card))
         check_unique_entry(t, v, self.player, self.card, from_shadows=False)
         dup = duplicate_target(t, self.player, self.card)
         if dup:
-            v.note("duplicate-free", (self.card, dup), card=t.name(self.card), copy=t.name(dup))
+            v.note("duplicate-free", (self.card, dup), card=t.ref(self.card), copy=t.ref(dup))
         else:
             check_limited(t, v, self.player, self.card)
             check_attachment(t, v, self.player, self.card, self.attach_to, discard_if_none=False)
         if not dup and t.gold_penalty(self.player, c):
-            v.note("out-of-house", (self.card,), card=t.name(self.card), player=self.player,
+            v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player,
                    penalty=t.gold_penalty(self.player, c))
         check_payment(t, v, self.player, self.expected_cost(t), self.cost)
 
@@ -117,11 +117,11 @@ class PlayEvent(Action):
         c = t.card(self.card)
         require_in_hand(t, v, self.player, self.card, "event.from-hand")
         if c.type != "event":
-            v.violate("event.not-an-event", (self.card,), card=t.name(self.card))
+            v.violate("event.not-an-event", (self.card,), card=t.ref(self.card))
         check_restrictions(t, v, self.player, "play_events")
         restriction = t.marshal_restriction(c)
         if restriction:
-            v.violate(restriction, (self.card,), card=t.name(self.card))
+            v.violate(restriction, (self.card,), card=t.ref(self.card))
         check_limited(t, v, self.player, self.card)
         check_payment(t, v, self.player, self.expected_cost(t), self.cost)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
-from companion.rules.actions.common import RESTRICTION_WORDS, UNTIL_WORDS
+from companion.rules.actions.common import restriction_words, until_words
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Restriction
@@ -29,7 +29,7 @@ class Restrict(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         v.note("restricted", (self.source,) if self.source else (), player=self.target,
-               what=RESTRICTION_WORDS[self.restriction], until=UNTIL_WORDS[self.until])
+               what=restriction_words(self.restriction), until=until_words(self.until))
 
     def apply(self, t: Table) -> None:
         t.players[self.target].restrictions.append(Restriction(self.restriction, self.until, self.source))

@@ -10,6 +10,7 @@ from companion.rules.actions.common import place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
+from companion.rules.verdict import Param
 
 #: Power that wins the game (RR: Winning the Game; the 1st-edition joust also plays to 15).
 WINNING_POWER = 15
@@ -89,7 +90,7 @@ class RevealPlot(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         if t.where[self.card] != (self.player, Zone.PLOTS):
-            v.violate("plot.not-in-plot-deck", (self.card,), card=t.name(self.card), player=self.player,
+            v.violate("plot.not-in-plot-deck", (self.card,), card=t.ref(self.card), player=self.player,
                       zone=place_name(t, self.card, self.player))
             return
         if t.phase is not Phase.PLOT:
@@ -150,12 +151,12 @@ class _Power(Action):
             return t.players[self.player].power
         return t.tokens_on(self.card).get(POWER, 0)
 
-    def where(self, t: Table) -> str:
-        return t.name(self.card) if self.card else t.players[self.player].name
+    def where(self, t: Table) -> Param:
+        return t.ref(self.card) if self.card else t.players[self.player].name
 
     def check_card(self, t: Table, v: Checker) -> None:
         if self.card is not None and t.zone_of(self.card) is not Zone.PLAY:
-            v.violate("power.not-in-play", (self.card,), card=t.name(self.card), zone=t.zone_of(self.card))
+            v.violate("power.not-in-play", (self.card,), card=t.ref(self.card), zone=t.zone_of(self.card))
 
     def set_power(self, t: Table, value: int) -> None:
         if self.card is None:

@@ -56,7 +56,7 @@ class SetupIntoShadows(Action):
         require_in_hand(t, v, self.player, self.card, "setup.from-hand")
         restriction = t.setup_shadows_restriction(t.card(self.card))
         if restriction:
-            v.violate(restriction, (self.card,), card=t.name(self.card))
+            v.violate(restriction, (self.card,), card=t.ref(self.card))
         _check_setup_gold(t, v, self.player, t.shadows_cost)
 
     def apply(self, t: Table) -> None:
@@ -87,21 +87,21 @@ class SetupPlace(Action):
         _check_setup_phase(t, v)
         require_in_hand(t, v, self.player, self.card, "setup.from-hand")
         if c.type not in ("character", "location", "attachment"):
-            v.violate("setup.type", (self.card,), card=t.name(self.card), type=type_name(c.type))
+            v.violate("setup.type", (self.card,), card=t.ref(self.card), type=type_name(c.type))
         restriction = t.marshal_restriction(c)
         if restriction:
-            v.violate(restriction, (self.card,), card=t.name(self.card))
+            v.violate(restriction, (self.card,), card=t.ref(self.card))
         dup = setup_duplicate(t, self.player, self.card)
         if dup:
-            v.note("duplicate-free", (self.card, dup), card=t.name(self.card), copy=t.name(dup))
+            v.note("duplicate-free", (self.card, dup), card=t.ref(self.card), copy=t.ref(dup))
         elif c.limited:
             placed = [o for o in t.zone(self.player, Zone.PLAY) if not t.in_play[o].duplicate_of]
             for other in placed + _face_down(t, self.player):
                 if other != self.card and t.card(other).limited:
-                    v.violate("setup.limited", (self.card, other), player=self.player, other=t.name(other))
+                    v.violate("setup.limited", (self.card, other), player=self.player, other=t.ref(other))
                     break
         if self.face_down:
-            v.note("setup-face-down", (self.card,), card=t.name(self.card))
+            v.note("setup-face-down", (self.card,), card=t.ref(self.card))
         elif not dup:
             check_attachment(t, v, self.player, self.card, self.attach_to, discard_if_none=False, own_only=True)
         _check_setup_gold(t, v, self.player, self.setup_cost(t))
@@ -121,7 +121,7 @@ class SetupFaceDown(SetupPlace):
 
     def check(self, t: Table, v: Checker) -> None:
         if self.card in _face_down(t, self.player):
-            v.violate("setup.already-placed", (self.card,), card=t.name(self.card))
+            v.violate("setup.already-placed", (self.card,), card=t.ref(self.card))
             return
         SetupPlace.check(self, t, v)
 
@@ -169,7 +169,7 @@ class RevealSetup(Action):
         for seat in t.player_order():
             cards = _face_down(t, seat)
             if cards:
-                v.note("setup-revealed", tuple(cards), player=seat, names=", ".join(t.name(c) for c in cards))
+                v.note("setup-revealed", tuple(cards), player=seat, names=[t.ref(c) for c in cards])
             lost = t.setup_gold_left(seat)
             if lost > 0:
                 v.note("setup-gold-lost", player=seat, gold=lost)

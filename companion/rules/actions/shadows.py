@@ -40,7 +40,7 @@ def shadow_cost(
         # Only a card with a current Shadow value is brought out by paying (RR: Shadows › Bringing a card
         # out of shadows). A table that did it anyway most likely paid the printed cost.
         if v is not None:
-            v.violate("shadows.no-shadow-value", (card,), card=t.name(card))
+            v.violate("shadows.no-shadow-value", (card,), card=t.ref(card))
         return t.printed_cost(t.card(card))
     chosen: int | Literal["X"]
     if choice is None:
@@ -50,19 +50,19 @@ def shadow_cost(
         chosen = choice
     else:
         if v is not None:
-            v.violate("shadows.cost-choice", (card,), card=t.name(card),
+            v.violate("shadows.cost-choice", (card,), card=t.ref(card),
                       costs=", ".join(str(n) for n in values), chosen=str(choice))
         chosen = choice
     if chosen == "X":
         if x is None and v is not None:
-            v.violate("shadows.x-needs-value", (card,), card=t.name(card))
+            v.violate("shadows.x-needs-value", (card,), card=t.ref(card))
         return x or 0
     return int(chosen)
 
 
 def _check_in_own_shadows(t: Table, v: Checker, player: str, card: str) -> None:
     if t.where[card] != (player, Zone.SHADOWS):
-        v.violate("shadows.not-in-shadows", (card,), card=t.name(card), player=player,
+        v.violate("shadows.not-in-shadows", (card,), card=t.ref(card), player=player,
                   zone=place_name(t, card, player))
 
 
@@ -84,7 +84,7 @@ class _PaidFromShadows(Action):
         t.check_come_out_timing(self.player, v)
         penalty = t.gold_penalty(self.player, t.card(self.card))
         if penalty:
-            v.note("out-of-house", (self.card,), card=t.name(self.card), player=self.player, penalty=penalty)
+            v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player, penalty=penalty)
         check_payment(t, v, self.player, self.expected_cost(t, v), self.cost)
         note_tokens_discarded(t, v, self.card)
 
@@ -102,7 +102,7 @@ class BringOut(_PaidFromShadows):
 
     def check(self, t: Table, v: Checker) -> None:
         if t.card(self.card).type == "event":
-            v.violate("shadows.event-brought-out", (self.card,), card=t.name(self.card))
+            v.violate("shadows.event-brought-out", (self.card,), card=t.ref(self.card))
         check_restrictions(t, v, self.player, "bring_out")
         check_entering(t, v, self.player, self.card, self.attach_to, from_shadows=True)
         self.check_common(t, v)
@@ -120,12 +120,12 @@ class PlayEventFromShadows(_PaidFromShadows):
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
         if c.type != "event":
-            v.violate("shadows.not-an-event", (self.card,), card=t.name(self.card))
+            v.violate("shadows.not-an-event", (self.card,), card=t.ref(self.card))
         check_restrictions(t, v, self.player, "play_events")
         check_restrictions(t, v, self.player, "bring_out")  # an event played from shadows comes out of them
         if c.limited:
             check_limited(t, v, self.player, self.card)
-            v.note("limited-event-counts", (self.card,), card=t.name(self.card), player=self.player)
+            v.note("limited-event-counts", (self.card,), card=t.ref(self.card), player=self.player)
         self.check_common(t, v)
 
     def apply(self, t: Table) -> None:
@@ -156,21 +156,21 @@ class PutIntoPlay(Action):
         zone = t.zone_of(self.card)
         from_shadows = zone is Zone.SHADOWS
         if zone is Zone.PLAY:
-            v.violate("play.already-in-play", (self.card,), card=t.name(self.card))
+            v.violate("play.already-in-play", (self.card,), card=t.ref(self.card))
             return
         if self.only_from_shadows and not from_shadows:
-            v.violate("shadows.put-into-play-from", (self.card,), card=t.name(self.card),
+            v.violate("shadows.put-into-play-from", (self.card,), card=t.ref(self.card),
                       zone=place_name(t, self.card, self.player))
             return
         if c.type == "event":
             rule = "shadows.put-into-play-event" if from_shadows else "play.put-into-play-event"
-            v.violate(rule, (self.card,), card=t.name(self.card))
+            v.violate(rule, (self.card,), card=t.ref(self.card))
         if from_shadows:  # FAQ: No Surprises — putting into play from shadows is bringing out
             check_restrictions(t, v, self.player, "bring_out")
         controller = self.new_controller(t)
         owner = t.instance(self.card).owner
         if controller != owner:
-            v.note("enters-under-control", (self.card,), card=t.name(self.card), player=controller, owner=owner)
+            v.note("enters-under-control", (self.card,), card=t.ref(self.card), player=controller, owner=owner)
         check_entering(t, v, controller, self.card, self.attach_to, from_shadows=from_shadows)
         if from_shadows:
             note_tokens_discarded(t, v, self.card)
@@ -208,12 +208,12 @@ class PutIntoShadows(Action):
     def check(self, t: Table, v: Checker) -> None:
         restriction = t.shadows_entry_restriction(t.card(self.card))
         if restriction:
-            v.violate(restriction, (self.card,), card=t.name(self.card))
+            v.violate(restriction, (self.card,), card=t.ref(self.card))
         note_owner_area(t, v, self.card, Zone.SHADOWS)
         if t.zone_of(self.card) is Zone.PLAY:
             note_leaving_play(t, v, self.card)
         if self.gains is not None:
-            v.note("shadow-gained", (self.card,), card=t.name(self.card),
+            v.note("shadow-gained", (self.card,), card=t.ref(self.card),
                    value=gained_value(t, self.card, self.gains))
 
     def apply(self, t: Table) -> None:
@@ -234,10 +234,10 @@ class GainShadow(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         if t.zone_of(self.card) is not Zone.SHADOWS:
-            v.violate("shadows.gain-not-in-shadows", (self.card,), card=t.name(self.card),
+            v.violate("shadows.gain-not-in-shadows", (self.card,), card=t.ref(self.card),
                       zone=place_name(t, self.card))
             return
-        v.note("shadow-gained", (self.card,), card=t.name(self.card), value=gained_value(t, self.card, self.gains))
+        v.note("shadow-gained", (self.card,), card=t.ref(self.card), value=gained_value(t, self.card, self.gains))
 
     def apply(self, t: Table) -> None:
         t.in_shadows[self.card].gained.append(gained_value(t, self.card, self.gains))

@@ -8,6 +8,7 @@ from companion.rules.actions.base import Action, Amount, CardRef, Recorder, Seat
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Zone
+from companion.rules.verdict import Param, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +27,8 @@ class _Tokens(Action):
         if self.kind == "gold" and self.card is None:
             raise ActionError(f"{self.type}: gold in a player's pool moves with gain_gold and spend_gold")
 
-    def where(self, t: Table) -> str:
-        return t.name(self.card) if self.card else f"{self.player}'s pool"
+    def where(self, t: Table) -> Param:
+        return t.ref(self.card) if self.card else msg("ref.pool", seat=self.player)
 
     def pile(self, t: Table) -> dict[str, int] | None:
         if self.card is None:
@@ -38,7 +39,7 @@ class _Tokens(Action):
 
     def check_where(self, t: Table, v: Checker) -> None:
         if self.card is not None and t.zone_of(self.card) not in (Zone.PLAY, Zone.SHADOWS):
-            v.violate("tokens.where", (self.card,), card=t.name(self.card), zone=t.zone_of(self.card))
+            v.violate("tokens.where", (self.card,), card=t.ref(self.card), zone=t.zone_of(self.card))
 
 
 @action("place_tokens", records=Recorder.EFFECT)

@@ -31,8 +31,6 @@ function citation(heading) {
   const shown = parts.map(p => (hasMessage("cite." + p) ? t("cite." + p) : p));
   return i >= 0 ? `${shown[0]}: ${shown.slice(1).join(" › ")}` : shown.join(" › ");
 }
-let SHOW_IDS = false;  // the judge sees instance ids; players see names
-/** A server message (rule violation, note) in the reader's language, without internal card ids. */
 /** A server error in the reader's language: the catalogue's text for its code, or (in English, or for a code the
  * catalogue does not know) the server's own, more specific message. */
 function errorText(error) {
@@ -42,10 +40,26 @@ function errorText(error) {
   return LANG !== "en" && hasMessage(id) ? t(id) : error.message;
 }
 
-function msg(obj) {
-  const text = LANG === "de" ? (obj.message_de || obj.message) : obj.message;
-  return SHOW_IDS ? text : String(text || "").replace(/\s*\[[^\][]*#\d+\]/g, "");
+/** A verdict's placeholder value (companion/rules/verdict.py): a list, another message {msg, …}, a card
+ * {name, card?} (the server leaves the instance id in for the judge only; a card the reader may not see
+ * arrives as its position, a message), or text. */
+function paramText(v) {
+  if (Array.isArray(v)) return v.map(paramText).join(", ");
+  if (v && typeof v === "object") {
+    if (v.msg) return t(v.msg, paramsText(Object.fromEntries(Object.entries(v).filter(([k]) => k !== "msg"))));
+    return v.card ? t("ref.judge", {name: v.name, card: v.card}) : String(v.name ?? "");
+  }
+  return String(v ?? "");
 }
+const paramsText = params => Object.fromEntries(Object.entries(params || {}).map(([k, v]) => [k, paramText(v)]));
+/** A rule violation or note in the reader's language: its message rule.<id> / note.<kind> and its values. */
+function msg(obj) {
+  if (obj.params) return t(obj.rule ? "rule." + obj.rule : "note." + obj.kind, paramsText(obj.params));
+  // Verdicts written before the catalogue held the rules' text carry it, with "[A 01089#1]" after card names.
+  const text = LANG === "de" ? (obj.message_de || obj.message) : obj.message;
+  return ROLE_IS_JUDGE ? text : String(text || "").replace(/\s*\[[^\][]*#\d+\]/g, "");
+}
+let ROLE_IS_JUDGE = false;  // set by the game page: old verdicts keep their instance ids for the judge
 function applyStrings() {
   document.documentElement.lang = LANG;
   document.querySelectorAll("[data-t]").forEach(e => { if (hasMessage(e.dataset.t)) e.textContent = t(e.dataset.t); });

@@ -387,7 +387,7 @@ function plotSummary(p) {
 function render() {
   if (!state) return;
   applyStrings();
-  SHOW_IDS = isJudge();
+  ROLE_IS_JUDGE = isJudge();
   const g = state.game || {};
   const seat = mySeat();
   const who = seat ? seatName(seat) : t(role());
@@ -488,7 +488,7 @@ async function openCard(cardId, known = "") {
   sheet.replaceChildren(el("h3", {}, cardName(cardId, known)));
   if (!r.ok) sheet.append(el("div", {class: "flag"}, errorText(r.data.error)));
   else for (const s of r.data.actions) {
-    const label = actName(s.action.type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${msg({message: s.target, message_de: s.target})}` : "");
+    const label = actName(s.action.type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${paramText(s.target)}` : "");
     const ask = DESTRUCTIVE[s.action.type] ? t(DESTRUCTIVE[s.action.type], {card: cardName(cardId, known)}) : null;
     sheet.append(el("button", {class: s.legal ? "" : "illegal", "data-action": s.action.type,
       onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (s.legal ? "" : "⚑ ") + label));
