@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.catalog.card import as_edition
 from companion.catalog.decks import Deck, DeckError, parse_deck
@@ -25,10 +25,10 @@ from companion.rules.suggest import suggest_actions
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
 from companion.store.games import Game, Pending, Replayed
 from companion.tts.save import COLOURS
-from companion.web.auth import HOST, KEYED, PLAYERS, SEAT, key_from_request, requires, role_for
+from companion.web.auth import HOST, KEYED, PLAYERS, SEAT, requires, role_for
 from companion.web.auth import JUDGE as JUDGE_KIND
 from companion.web.errors import ApiError
-from companion.web.live import AsyncStream, StreamLimit, sent_version, sse_event
+from companion.web.live import event_stream, sse_event
 from companion.web.openapi import openapi_document
 from companion.web.schema import REQUEST_ID, VERSION, accepts, body, enforce, obj, text
 from companion.web.schema import storable as storable  # the event routes read it here
@@ -564,66 +564,6 @@ def find_cards(game: Game, role: Role) -> Any:
 def events(game: Game, role: Role) -> Any:
     services = svc()
     return event_stream(game, role, lambda seen, version: sse_update(services, game.id, role, seen, version))
-
-
-def event_stream(game: Game, role: Role, make_event: Callable[[int, int], str], pace: float = 0.0) -> Response:
-    """Server-Sent Events for one game: an event per new version (``make_event(seen, version)``),
-    resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens.
-
-    A stream stays open only while its key still opens the game as the same role: re-issuing a key
-    ends the streams opened with the old one."""
-    last_id = request.headers.get("Last-Event-ID") or request.args.get("since")
-    try:
-        since = int(last_id) if last_id not in (None, "") else -1
-    except ValueError:
-        raise ApiError(400, "bad_since", "since / Last-Event-ID must be a whole number") from None
-    services = svc()
-    keepalive = float(current_app.config["STREAM_KEEPALIVE"])
-    hub = services.hub
-    key = key_from_request()
-    try:
-        hub.admit(game.id, request.remote_addr or "?")
-    except StreamLimit as full:  # the server's cap: try later (503); a game's or address's: 429
-        status = 503 if hub.streams >= hub.limit else 429
-        raise ApiError(status, "too_many_streams", full.message) from None
-    hub.known(game.id, game.version)
-    epoch = hub.epoch(game.id)
-
-    def still_valid() -> bool:
-        nonlocal epoch
-        if hub.epoch(game.id) == epoch:
-            return True
-        epoch = hub.epoch(game.id)
-        return services.store.game(game.id).role_for(key) == role
-
-    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    if "companion.streams" in request.environ:
-        # Served by companion/web/asgi.py: the stream runs on its asyncio hub, not on this thread,
-        # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
-        request.environ["companion.stream"] = AsyncStream(
-            game.id, request.remote_addr or "?", since, epoch, make_event,
-            lambda: services.store.game(game.id).role_for(key) == role, keepalive, pace)
-        return Response(b"", mimetype="text/event-stream", headers=headers)
-
-    def stream() -> Iterator[str]:
-        try:
-            yield "retry: 1000\n: connected\n\n"
-            seen = since
-            while True:
-                version = hub.wait(game.id, seen, keepalive)
-                if not still_valid():
-                    yield "event: revoked\ndata: {}\n\n"
-                    return
-                if version is None:
-                    yield ": keepalive\n\n"
-                    continue
-                event = make_event(seen, version)
-                yield event
-                seen = sent_version(event, version)
-        finally:
-            hub.leave(game.id, request.remote_addr or "?")
-
-    return Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)
 
 
 def sse_update(services: Services, game_id: str, role: Role, seen: int, version: int) -> str:

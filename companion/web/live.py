@@ -1,5 +1,7 @@
 """Live updates: every device at a table hears of each new version (Server-Sent Events).
 
+``event_stream`` is the one stream route helper: games, Tapestry games and event dashboards use it.
+
 One condition variable per game. A device's stream waits on it and, when the game moves on,
 sends the new version with that device's own view. Views are cached per (game, version, viewer),
 so 400 devices cost a handful of view computations per change, not 400.
@@ -13,9 +15,18 @@ import json
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+from flask import Response, current_app, request, stream_with_context
+
+from companion.rules.roles import Role
+from companion.web.auth import key_from_request
+from companion.web.errors import ApiError
+
+if TYPE_CHECKING:
+    from companion.web.services import Services
 
 
 def sse_event(version: int, payload: object) -> str:
@@ -203,3 +214,73 @@ class LRU:
                 while len(self._data) > self.size:
                     self._data.popitem(last=False)
         return value
+
+
+class Channel(Protocol):
+    """What a stream follows: a game, or any hub channel with an id and a version (an event)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def version(self) -> int: ...
+
+
+def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str], pace: float = 0.0) -> Response:
+    """Server-Sent Events for one game: an event per new version (``make_event(seen, version)``),
+    resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens.
+
+    A stream stays open only while its key still opens the game as the same role: re-issuing a key
+    ends the streams opened with the old one."""
+    last_id = request.headers.get("Last-Event-ID") or request.args.get("since")
+    try:
+        since = int(last_id) if last_id not in (None, "") else -1
+    except ValueError:
+        raise ApiError(400, "bad_since", "since / Last-Event-ID must be a whole number") from None
+    services: Services = current_app.extensions["companion"]["services"]
+    keepalive = float(current_app.config["STREAM_KEEPALIVE"])
+    hub = services.hub
+    key = key_from_request()
+    try:
+        hub.admit(game.id, request.remote_addr or "?")
+    except StreamLimit as full:  # the server's cap: try later (503); a game's or address's: 429
+        status = 503 if hub.streams >= hub.limit else 429
+        raise ApiError(status, "too_many_streams", full.message) from None
+    hub.known(game.id, game.version)
+    epoch = hub.epoch(game.id)
+
+    def still_valid() -> bool:
+        nonlocal epoch
+        if hub.epoch(game.id) == epoch:
+            return True
+        epoch = hub.epoch(game.id)
+        return services.store.game(game.id).role_for(key) == role
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    if "companion.streams" in request.environ:
+        # Served by companion/web/asgi.py: the stream runs on its asyncio hub, not on this thread,
+        # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
+        request.environ["companion.stream"] = AsyncStream(
+            game.id, request.remote_addr or "?", since, epoch, make_event,
+            lambda: services.store.game(game.id).role_for(key) == role, keepalive, pace)
+        return Response(b"", mimetype="text/event-stream", headers=headers)
+
+    def stream() -> Iterator[str]:
+        try:
+            yield "retry: 1000\n: connected\n\n"
+            seen = since
+            while True:
+                version = hub.wait(game.id, seen, keepalive)
+                if not still_valid():
+                    yield "event: revoked\ndata: {}\n\n"
+                    return
+                if version is None:
+                    yield ": keepalive\n\n"
+                    continue
+                event = make_event(seen, version)
+                yield event
+                seen = sent_version(event, version)
+        finally:
+            hub.leave(game.id, request.remote_addr or "?")
+
+    return Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)
