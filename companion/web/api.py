@@ -572,8 +572,8 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
     def make() -> str:
         game = services.store.game(game_id)
         current = cached_view(game, role)
-        recent = services.views.get((game_id, game.version, role.cache_key, "recent"),
-                                    lambda: visible_entries(game, role, max(0, game.version - RECENT)))
+        # Only what this device has not seen (at most RECENT entries): one entry after a single move.
+        recent = visible_entries(game, role, max(0, seen, game.version - RECENT))
         payload = {
             "version": current["version"],
             "view": current,
