@@ -12,7 +12,13 @@ from companion.rules.citations import Rule
 PLOT_2E = "RR: Appendix I › 1. Plot phase"
 PLOT_1E = "1E Rules › Plot phase"
 
+#: The tournament regulations (FFG's organized-play document for the joust): not among our rule
+#: sources, so cited by topic, as the 1st-edition core rules are.
+REGULATIONS = "Tournament Regulations › Time limits"
+
 RULES_ROUND: dict[str, Rule] = {
+    "time.called": Rule(REGULATIONS, REGULATIONS),
+    "dominance.phase": Rule("RR: Appendix I › 5. Dominance phase", "1E Rules › Dominance phase"),
     "plot.phase": Rule(
         PLOT_2E, PLOT_1E,
     ),

@@ -15,6 +15,7 @@ WHO = {
     Recorder.PLAYER: "the seat named in `player` (its own cards and gold)",
     Recorder.EFFECT: "the seat whose effect it is (`player`); another seat's face-down card waits for that seat",
     Recorder.TABLE: "any seat, the host or the judge",
+    Recorder.JUDGE: "the judge only",
 }
 
 

@@ -45,6 +45,8 @@ def authorize(t: Table, requested: Action, role: Role) -> Authorized:
     kind = type(requested)
     if role.kind is RoleKind.SPECTATOR or role.kind is RoleKind.TABLE:
         raise Refusal(403, "forbidden", "recording an action needs a seat, host or judge key")
+    if kind.records is Recorder.JUDGE and role.kind is not RoleKind.JUDGE:
+        raise Refusal(403, "forbidden", f"only the judge records {requested.type}")
     if role.kind is RoleKind.HOST and kind.records is not Recorder.TABLE:
         raise Refusal(403, "forbidden", f"the host runs the round's flow; {requested.type} is recorded by a seat "
                                         "or the judge")
@@ -101,7 +103,7 @@ def depends_on(later: dict[str, object], earlier: dict[str, object]) -> bool:
         cls = action_from_dict(later)
     except Exception:
         return True
-    if type(cls).records is Recorder.TABLE:
+    if type(cls).records in (Recorder.TABLE, Recorder.JUDGE):
         return True
     return bool(touched_cards(later) & touched_cards(earlier))
 

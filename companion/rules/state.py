@@ -130,6 +130,10 @@ class TableState:
     active_player: str | None = None
     version: int = 0  # number of actions applied
     setup_revealed: bool = False  # setup ends with the reveal; unspent setup gold is lost then
+    # Events: time called (the game finishes this round's taxation phase, then goes to time) and
+    # who won dominance each round (the going-to-time steps ask for the final round's).
+    time_called: bool = False
+    dominance: dict[int, str | None] = field(default_factory=dict)
 
     # -- building ------------------------------------------------------------
     def add_instance(self, inst: CardInstance, zone: Zone = Zone.DECK) -> None:

@@ -15,6 +15,7 @@ from companion.catalog.card import PLOT_STATS
 from companion.rules.actions.base import Action, card_fields
 from companion.rules.actions.round import (
     WINNING_POWER,
+    gone_to_time,
     initiative_winner,
     plot_card,
     power_total,
@@ -124,6 +125,10 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
         "setup_gold": t.setup_gold,
         "version": t.version,
         "winner": winner(t),
+        # Events: time called ends the game after this round's taxation; dominance per round (public).
+        "time_called": t.time_called,
+        "gone_to_time": gone_to_time(t),
+        "dominance": {str(r): seat for r, seat in sorted(t.dominance.items())},
         "initiative_winner": initiative_winner(t),
         "winning_power": WINNING_POWER,
         "viewer": viewer.to_dict(),

@@ -8,7 +8,15 @@ from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentG
 from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand, SaveWithDuplicate
 from companion.rules.actions.marshal import Marshal, MarshalIntoShadows, PlayEvent
 from companion.rules.actions.restrictions import Restrict
-from companion.rules.actions.round import GainPower, LosePower, PassTurn, RevealPlot, SetPower
+from companion.rules.actions.round import (
+    CallTime,
+    GainPower,
+    LosePower,
+    PassTurn,
+    RevealPlot,
+    SetPower,
+    WinDominance,
+)
 from companion.rules.actions.setup import RevealSetup, SetupFaceDown, SetupIntoShadows, SetupPlace
 from companion.rules.actions.shadows import (
     BringOut,
@@ -26,6 +34,7 @@ __all__ = [
     "Action",
     "BeginPhase",
     "BringOut",
+    "CallTime",
     "CollectIncome",
     "ControlReverts",
     "Discard",
@@ -65,6 +74,7 @@ __all__ = [
     "SpendGold",
     "Stand",
     "TakeControl",
+    "WinDominance",
     "action_from_dict",
     "control",
     "flow",

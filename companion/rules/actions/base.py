@@ -56,6 +56,7 @@ class Recorder(StrEnum):
     EFFECT = "effect"  # the seat whose card effect it is (``player``); another seat's face-down card
     #                    is named by position and the action waits for that seat to confirm it
     TABLE = "table"  # the round's flow: any seat, the host or the judge
+    JUDGE = "judge"  # the judge's authority alone (time called at an event)
 
 
 def action(name: str, *, records: Recorder) -> typing.Callable[[A], A]:

@@ -36,6 +36,8 @@ class BeginPhase(Action):
             v.violate("phase.sequence", phase=target, current=t.phase)
         if t.phase is Phase.PLOT and target is not Phase.PLOT:
             check_plots_revealed(t, v)
+        if target is Phase.PLOT and t.time_called:
+            v.violate("time.called")
         if target is Phase.PLOT:
             v.note("new-round", round=t.round + 1)
         kneeling = sum(ip.kneeling for ip in t.in_play.values())

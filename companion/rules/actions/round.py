@@ -10,7 +10,7 @@ from companion.rules.actions.common import place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
-from companion.rules.verdict import Param
+from companion.rules.verdict import Param, msg
 
 #: Power that wins the game (RR: Winning the Game; the 1st-edition joust also plays to 15).
 WINNING_POWER = 15
@@ -210,3 +210,47 @@ class SetPower(_Power):
 
     def apply(self, t: Table) -> None:
         self.set_power(t, self.amount)
+
+
+@action("win_dominance", records=Recorder.TABLE)
+@dataclass(frozen=True, slots=True)
+class WinDominance(Action):
+    """Who won dominance this round (``player``), or nobody (no ``player``): a public fact the table
+    agrees on; going to time asks for the final round's (Tournament Regulations)."""
+
+    player: SeatRef | None = None
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.phase is not Phase.DOMINANCE:
+            v.violate("dominance.phase", phase=t.phase)
+        if t.round in t.dominance:
+            before = t.dominance[t.round]
+            v.note("dominance-again", before=t.players[before].name if before else msg("nobody"))
+
+    def apply(self, t: Table) -> None:
+        t.dominance[t.round] = self.player
+
+
+@action("call_time", records=Recorder.JUDGE)
+@dataclass(frozen=True, slots=True)
+class CallTime(Action):
+    """Time is called at an event table (recorded on the judge's authority when the round clock, with
+    the table's extensions, runs out): the game finishes this round's taxation phase, then goes to
+    time. ``lifted`` takes it back (an extension granted after the call)."""
+
+    lifted: bool = False
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.time_called == (not self.lifted):
+            v.note("time-unchanged")
+
+    def apply(self, t: Table) -> None:
+        t.time_called = not self.lifted
+
+
+def gone_to_time(t: Table) -> bool:
+    """Time was called and the round has reached its taxation phase: the game is over and the
+    going-to-time steps decide it (unless someone already won on power)."""
+    return t.time_called and t.phase is Phase.TAXATION

@@ -1,0 +1,84 @@
+"""Time called and dominance in the rules core (issue 15): the facts live in the log, so replay,
+views and `companion check` know them; both editions."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import action_from_dict, check, play
+from companion.rules.actions import BeginPhase, CallTime, GainGold, WinDominance
+from companion.rules.permissions import Refusal, authorize
+from companion.rules.roles import HOST, JUDGE, SPECTATOR, Role
+from companion.rules.views import view
+from tests.tables import illegal, legal, make_table, notes_of
+
+DECK = {"00168": 2}
+
+
+@pytest.fixture(params=["2e", "1e"])
+def edition(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def table(edition: str, phase: str):  # type: ignore[no-untyped-def]
+    deck = DECK if edition == "2e" else {"kl_5": 1}
+    return make_table({"A": deck, "B": deck}, edition=edition, phase=phase)
+
+
+def test_after_time_is_called_the_round_ends_with_taxation_and_no_new_round_begins(edition: str) -> None:
+    t = table(edition, "dominance")
+    legal(t, CallTime())
+    assert t.time_called and not view(t, SPECTATOR)["gone_to_time"]
+    legal(t, BeginPhase("standing"))  # the round goes on to its taxation phase
+    legal(t, BeginPhase("taxation"))
+    assert view(t, SPECTATOR)["gone_to_time"] and view(t, Role.of_seat("B"))["time_called"]
+    v = illegal(t, BeginPhase("plot"), "time.called", "Tournament Regulations › Time limits")
+    assert not v.violations[0].impossible  # illegal, not impossible: advisory records it with a flag
+    assert play(t, BeginPhase("plot"), "strict").legal is False and t.round == 1  # strict refuses
+    play(t, BeginPhase("plot"), "advisory")
+    assert t.round == 2  # advisory records what happened
+
+
+def test_a_lifted_call_lets_the_next_round_begin(edition: str) -> None:
+    t = table(edition, "taxation")
+    legal(t, CallTime())
+    illegal(t, BeginPhase("plot"), "time.called")
+    legal(t, CallTime(lifted=True))
+    assert not t.time_called and not view(t, JUDGE)["gone_to_time"]
+    legal(t, BeginPhase("plot"))
+    assert "time-unchanged" in notes_of(check(t, CallTime(lifted=True)))
+
+
+def test_only_the_judge_records_time_called() -> None:
+    t = table("2e", "marshaling")
+    for role in (Role.of_seat("A"), Role.of_seat("B"), HOST, SPECTATOR):
+        with pytest.raises(Refusal) as refused:
+            authorize(t, CallTime(), role)
+        assert refused.value.status == 403
+    assert authorize(t, CallTime(), JUDGE).action == CallTime()
+
+
+def test_dominance_is_recorded_per_round_in_the_dominance_phase(edition: str) -> None:
+    t = table(edition, "dominance")
+    legal(t, WinDominance("B"))
+    assert view(t, Role.of_seat("A"))["dominance"] == {"1": "B"}
+    v = legal(t, WinDominance())  # nobody: replaces the earlier record, with a note
+    assert "dominance-again" in notes_of(v) and t.dominance == {1: None}
+    illegal(make_table({"A": DECK, "B": DECK}, phase="challenges"), WinDominance("A"), "dominance.phase")
+    # Any seat, the host or the judge records it: it is the table's fact.
+    for role in (Role.of_seat("A"), Role.of_seat("B"), HOST, JUDGE):
+        authorize(t, WinDominance("B"), role)
+
+
+def test_time_and_dominance_survive_the_log_round_trip(edition: str) -> None:
+    actions = [WinDominance("A"), CallTime(), BeginPhase("standing"), BeginPhase("taxation")]
+    t = table(edition, "dominance")
+    twin = table(edition, "dominance")
+    for a in actions:
+        play(t, a)
+        play(twin, action_from_dict(a.to_dict()))
+    assert view(t, JUDGE) == view(twin, JUDGE)
+    assert CallTime(lifted=True).to_dict() == {"type": "call_time", "lifted": True}
+    assert WinDominance().to_dict() == {"type": "win_dominance"}
+    # Gold and the rest go on as before: time only stops a new round.
+    legal(t, GainGold("A", 1))
