@@ -252,22 +252,87 @@ def test_rules_search_lists_every_rule_with_both_languages(client: FlaskClient) 
     assert client.get("/rules").status_code == 200
 
 
-def test_a_new_round_after_time_was_called_is_flagged_for_the_judge(client: FlaskClient, catalog: Catalog) -> None:
+def test_time_called_is_recorded_once_and_a_strict_table_begins_no_new_round(client: FlaskClient,
+                                                                             catalog: Catalog) -> None:
     ev = make_event(client, catalog)
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                          json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
     seat_key = {t["table"]: t["seats"][0]["url"].split("#key=")[1] for t in tables}
+    t1, t7 = tables
 
-    def new_round(table: dict[str, Any]) -> None:
-        r = client.post(f"/api/games/{table['game']}/actions", headers=h(seat_key[table["table"]]),
-                        json={"action": {"type": "begin_phase", "phase": "plot"}, "expected_version": 2})
-        assert r.status_code == 201, r.get_json()
+    def new_round(table: dict[str, Any], version: int) -> Any:
+        return client.post(f"/api/games/{table['game']}/actions", headers=h(seat_key[table["table"]]),
+                           json={"action": {"type": "begin_phase", "phase": "plot"}, "expected_version": version})
 
-    new_round(tables[0])  # before time is called: nothing for the judge
-    assert "after_time" not in [f["kind"] for f in flags_of(client, eid, judge, 1)]
+    assert new_round(t1, 2).status_code == 201  # before time is called: a new round as usual
     assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org),
                        json={"seconds_ago": 55 * 60 + 1}).status_code == 200
-    new_round(tables[1])  # a round begun after time was called: the table should be going to time
-    flags = [f for f in flags_of(client, eid, judge, 7) if f["kind"] == "after_time"]
-    assert len(flags) == 1 and "taxation" in json.dumps(flags[0])
+    # The first write after the deadline finds time called in the log first: the device is behind.
+    r = new_round(t7, 2)
+    assert r.status_code == 409 and r.get_json()["error"]["details"]["version"] == 3
+    for _ in range(2):  # looking again records nothing more
+        assert client.get(f"/api/event-tables/{t7['game']}", headers=h(seat_key[7])).status_code == 200
+    log = client.get(f"/api/games/{t7['game']}/log", headers=h(seat_key[7])).get_json()["entries"]
+    assert [(e["kind"], e["data"]["type"], e["actor"]) for e in log if e["kind"] == "action"] == \
+        [("action", "call_time", "judge")]
+    r = new_round(t7, 3)  # strict: refused, with the rule; the judge hears of it
+    assert r.status_code == 422 and "time.called" in json.dumps(r.get_json())
+    assert "illegal" in [f["kind"] for f in flags_of(client, eid, judge, 7)]
+    row = next(t for t in client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()["tables"]
+               if t["table"] == 7)
+    assert row["time_called"] and not row["gone_to_time"]  # setup is not taxation: the round goes on
+    # An extension granted now lifts the call (logged) and the table may begin its next round.
+    r = client.post(f"/api/event/{eid}/games/{t7['game']}/rulings", headers=h(judge),
+                    json={"type": "time_extension", "minutes": 10, "text": "judge call", "request_id": "ext-000001"})
+    assert r.status_code == 201 and r.get_json()["time_lifted"] is True
+    assert new_round(t7, 5).status_code == 201
+    # Table 1 began its round before time: no flag; a seat cannot call or lift time itself.
+    assert "after_time" not in [f["kind"] for f in flags_of(client, eid, judge, 1)]
+    r = client.post(f"/api/games/{t1['game']}/actions", headers=h(seat_key[1]),
+                    json={"action": {"type": "call_time", "lifted": True}, "expected_version": 4})
+    assert r.status_code == 403, r.get_json()
+
+
+def test_a_table_gone_to_time_gets_the_going_to_time_result_with_dominance(client: FlaskClient,
+                                                                           catalog: Catalog) -> None:
+    r = client.post("/api/event", json={"name": "Time", "rounds": 1, "tables": 4})
+    ev = r.get_json()
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    deck = two_e_decks(catalog)[0]
+    for name in ("Ann", "Ben"):  # the same deck: equal power and equal draw decks, dominance decides
+        assert client.post(f"/api/event/{eid}/players", headers=h(org),
+                           json={"name": name, "decklist": deck}).status_code == 201
+    table = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                        json={"csv": "1,Ann,Ben", "mode": "advisory"}).get_json()["tables"][0]
+    gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
+    version = 2
+    for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
+        r = client.post(f"/api/games/{gid}/actions", headers=h(ka),
+                        json={"action": {"type": "begin_phase", "phase": phase}, "expected_version": version})
+        assert r.status_code == 201, r.get_json()
+        version = r.get_json()["version"]
+    r = client.post(f"/api/games/{gid}/actions", headers=h(kb),  # any seat records the table's fact
+                    json={"action": {"type": "win_dominance", "player": "B"}, "expected_version": version})
+    assert r.status_code == 201, r.get_json()
+    version = r.get_json()["version"]
+    assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org),
+                       json={"seconds_ago": 55 * 60 + 5}).status_code == 200
+    for phase in ("standing", "taxation"):  # time is called before the first; the round still ends
+        r = client.post(f"/api/games/{gid}/actions", headers=h(ka),
+                        json={"action": {"type": "begin_phase", "phase": phase}, "expected_version": version})
+        if r.status_code == 409:
+            version = r.get_json()["error"]["details"]["version"]
+            r = client.post(f"/api/games/{gid}/actions", headers=h(ka),
+                            json={"action": {"type": "begin_phase", "phase": phase}, "expected_version": version})
+        assert r.status_code == 201, r.get_json()
+        version = r.get_json()["version"]
+    view = client.get(f"/api/games/{gid}/view", headers=h(ka)).get_json()
+    assert view["time_called"] and view["gone_to_time"] and view["dominance"] == {"1": "B"}
+    steps = client.get(f"/api/event/{eid}/games/{gid}/going-to-time", headers=h(judge)).get_json()
+    assert steps["winner"] == "B" and steps["decided_by"] == "dominance"
+    for key in (ka, kb):  # both phones learn the result with the clock
+        info = client.get(f"/api/event-tables/{gid}", headers=h(key)).get_json()
+        assert info["result"] == {"winner": "B", "winner_name": "Ben", "by_time": "dominance"}
+    row = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()["tables"][0]
+    assert row["gone_to_time"] and row["result"]["winner"] == "B"

@@ -18,7 +18,7 @@ from companion.catalog.decks import parse_deck
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
 from tests.server import Server, call, start_server
-from tests.test_browser import ARGS, CHROMIUM, PHONE
+from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -167,3 +167,57 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
     report: dict[str, Any] = json.loads(out.stdout)
     assert report["ok"] and out.returncode == 0, out.stderr
     assert next(t for t in report["tables"] if t["table"] == 7)["undone"] == 1
+
+
+def test_phones_record_dominance_and_show_the_going_to_time_result(server: Server) -> None:
+    """A table goes to time: the phone records dominance with one tap, shows time called, and after the
+    round's taxation phase both phones show the going-to-time winner (decided by that dominance)."""
+    catalog = Catalog.in_memory()
+    api = server.url + "/api"
+    deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
+    _, ev = call(api, "POST", "/event", {"name": "Zeitwertung", "rounds": 1, "tables": 2})
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    for name in ("Ann", "Ben"):  # one deck for both: power and draw decks tie, dominance decides
+        assert call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)[0] == 201
+    _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
+    table = rnd["tables"][0]
+    gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
+    version = 2
+    for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
+        status, out = call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "begin_phase", "phase": phase},
+                                                                  "expected_version": version}, ka)
+        assert status == 201, out
+        version = out["version"]
+    browser = playwright.sync_playwright().start()
+    try:
+        b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        phones = {}
+        for seat, key, lang in (("A", ka, "en-GB"), ("B", kb, "de-DE")):
+            page = b.new_context(**PHONE, locale=lang).new_page()
+            page.goto(f"{server.url}/g/{gid}#key={key}")
+            phones[seat] = page
+        phones["B"].wait_for_selector("#dominance-choice [data-dominance='B']")
+        phones["B"].click("#dominance-choice [data-dominance='B']")
+        phones["A"].wait_for_function("document.querySelector('#log').innerText.includes('Ben')", timeout=5000)
+        assert "Ben wins dominance" in phones["A"].inner_text("#log")
+        assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
+        phones["A"].reload()  # the phone asks for its clock: time is called in the log
+        phones["A"].wait_for_selector("#event-called:not(.hidden)", timeout=5000)
+        phones["A"].screenshot(path=str(SHOTS / "event-time-called-en.png"))
+        _, view = call(api, "GET", f"/games/{gid}/view", key=ka)
+        version = view["version"]
+        for phase in ("standing", "taxation"):
+            status, out = call(api, "POST", f"/games/{gid}/actions",
+                               {"action": {"type": "begin_phase", "phase": phase}, "expected_version": version}, ka)
+            assert status == 201, out
+            version = out["version"]
+        for seat, words in (("A", "Ben wins"), ("B", "Ben gewinnt")):
+            phones[seat].wait_for_selector("#time-winner", timeout=5000)
+            phones[seat].wait_for_function(f"document.querySelector('#time-winner').innerText.includes('{words}')",
+                                           timeout=5000)
+        assert "dominance" in phones["A"].inner_text("#time-winner")
+        assert "Vorherrschaft" in phones["B"].inner_text("#time-winner")
+        phones["B"].screenshot(path=str(SHOTS / "event-gone-to-time-de.png"))
+        b.close()
+    finally:
+        browser.stop()

@@ -10,6 +10,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from companion.messages import text
+
 #: Power a player needs to win a joust.
 WIN_POWER = 15
 
@@ -27,14 +29,8 @@ class Standing:
     win_power: int = WIN_POWER
 
 
-#: The tiebreak steps in the regulations' order: name, what is compared, and which way wins.
-STEPS = (
-    ("power_needed", "fewest power needed to win", "Wenigste Macht bis zum Sieg"),
-    ("draw_deck", "most cards left in the draw deck", "Meiste Karten im Zugstapel"),
-    ("dominance", "won dominance in the final round", "Vorherrschaft in der letzten Runde gewonnen"),
-    ("dead_characters", "fewest characters in the dead pile", "Wenigste Charaktere im Totenstapel"),
-    ("first_player", "the first player chooses", "Der Startspieler entscheidet"),
-)
+#: The tiebreak steps in the regulations' order; each step's words are ``step.<name>`` in the catalogue.
+STEPS = ("power_needed", "draw_deck", "dominance", "dead_characters", "first_player")
 
 
 def going_to_time(players: list[Standing], first_player: str | None) -> dict[str, Any]:
@@ -45,7 +41,8 @@ def going_to_time(players: list[Standing], first_player: str | None) -> dict[str
         raise ValueError("going to time needs at least two players")
     contenders = list(players)
     steps: list[dict[str, Any]] = []
-    for key, en, de in STEPS:
+    for key in STEPS:
+        en, de = text(f"step.{key}", "en"), text(f"step.{key}", "de")
         if key == "first_player":
             chooses = {p.seat: p.seat == first_player for p in contenders}
             steps.append({"step": key, "en": en, "de": de, "values": chooses, "decides": True})

@@ -14,12 +14,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.events.clock import remaining
+from companion.events.clock import going_to_time, remaining, standings_from
 from companion.events.store import EventStore, TableRef, deck_hash
 from companion.rules import action_from_dict, new_table, play, view
+from companion.rules.actions import CallTime
+from companion.rules.actions.round import gone_to_time
 from companion.rules.engine import add_deck
 from companion.rules.roles import JUDGE
-from companion.store.games import Entry, GameStore
+from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreError
 
 #: Dashboard order: what needs a judge first.
 URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "needs_judge": 3, "undo": 4}
@@ -101,7 +103,84 @@ class EventService:
             self._latest[game_id] = max(self._latest.get(game_id, 0), version)
         for entry in self.games.entries(game_id, since):
             self.check_entry(ref, entry)
+        self.settle_time(ref)
         self.publish(ref.event_id)
+
+    # -- time called -----------------------------------------------------------------------------
+    def enforce_clock(self, game_id: str) -> bool:
+        """Time called lives in the game's log: the first time anyone looks at or writes to a table
+        after its deadline (the round clock plus the table's extensions), ``call_time`` is recorded on
+        the judge's authority, once per deadline (its request id is the deadline). Returns whether
+        time is called at the table now."""
+        ref = self.events.table_of(game_id)
+        if ref is None:
+            return False
+        info = self.events.round_info(ref.event_id, ref.round)
+        extension = self.extension(game_id)
+        left = remaining(info["started"], info["minutes"], extension)
+        if left is None or left > 0:
+            return False
+        table = self.games.state(game_id).table
+        if getattr(table, "time_called", True) or gone_to_time(table):
+            return True
+        return self._as_judge(game_id, CallTime(), f"time-called:{info['started']}+{info['minutes'] + extension}m")
+
+    def _as_judge(self, game_id: str, action: CallTime, request_id: str) -> bool:
+        """Record ``action`` on the judge's authority at the game's current version; a repeat of the
+        request id (already recorded: a lifted call stays lifted until the next deadline) or a write
+        that slipped in between (tried again) is fine. A full or damaged log: the judge sees the flag."""
+        for _ in range(3):
+            try:
+                self.games.act(game_id, action, JUDGE, self.games.game(game_id).version, request_id=request_id)
+                return True
+            except Replayed:
+                return True
+            except Conflict:
+                continue
+            except StoreError:
+                return False
+        return False
+
+    def lift_time(self, game_id: str, ruling_seq: int) -> bool:
+        """An extension granted after time was called: if the table's deadline is in the future again,
+        the call is lifted (logged), and the game may go on into a new round."""
+        ref = self.events.table_of(game_id)
+        if ref is None:
+            return False
+        info = self.events.round_info(ref.event_id, ref.round)
+        left = remaining(info["started"], info["minutes"], self.extension(game_id))
+        table = self.games.state(game_id).table
+        if left is None or left <= 0 or not getattr(table, "time_called", False):
+            return False
+        return self._as_judge(game_id, CallTime(lifted=True), f"time-lifted:{ruling_seq}")
+
+    def time_steps(self, game_id: str, dominance_won_by: str | None = None) -> dict[str, Any]:
+        """The going-to-time steps from the tracked state. Dominance in the final round comes from the
+        log (``win_dominance``); the judge may say who won it (``A``, ``B`` or ``none``) where nobody
+        recorded it."""
+        table = self.games.state(game_id).table
+        judged = view(table, JUDGE)
+        final: str | None = dominance_won_by
+        if final is None and table.round in table.dominance:
+            final = table.dominance[table.round] or "none"
+        dominance = None if final is None else {p["seat"]: p["seat"] == final for p in judged["players"]}
+        return going_to_time(standings_from(judged, dominance), judged.get("first_player"))
+
+    def settle_time(self, ref: TableRef) -> None:
+        """A table that has gone to time (time called, taxation reached) without a result gets the
+        going-to-time result, when the steps name a winner (a tie to the end: the first player
+        chooses, and the judge records it)."""
+        table = self.games.state(ref.game_id).table
+        if not gone_to_time(table) or self.events.result(ref.game_id) is not None:
+            return
+        decided = self.time_steps(ref.game_id)
+        if decided["winner"] is None:
+            return
+        names = {p.id: p.name for p in self.events.players(ref.event_id)}
+        seats = dict(zip("AB", ref.players, strict=False))
+        self.events.set_result(ref.game_id, {
+            "winner": decided["winner"], "winner_name": names.get(seats.get(decided["winner"], -1)),
+            "reason": f"going to time: {decided['decided_by']}", "by_time": decided["decided_by"]})
 
     def check_entry(self, ref: TableRef, entry: Entry) -> None:
         if entry.kind == "action" and entry.verdict and not entry.verdict.get("legal", True):
@@ -193,6 +272,7 @@ class EventService:
                             "power": power, "shadows": len(p.get("shadows", [])),
                             "hand": p.get("hand", {}).get("count"), "deck": p.get("deck", {}).get("count")})
         facts = {"version": game.version, "players": players, "phase": judged["phase"], "game_round": judged["round"],
+                 "time_called": judged.get("time_called", False), "gone_to_time": judged.get("gone_to_time", False),
                  "last_at": entries[-1].at if entries else None, "needs_judge": state.needs_judge,
                  "extension": sum(int(e.data.get("minutes", 0)) for e in entries
                                   if e.kind == "ruling" and e.data.get("type") == "time_extension")}
@@ -210,12 +290,15 @@ class EventService:
             since = (dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(facts["last_at"])).total_seconds()
         urgency = min((URGENCY.get(f["kind"], 9) for f in open_flags), default=9)
         clock = self.clock(ref.event_id, ref.round, ref.game_id, facts["extension"], info)
+        if clock["time_called"] and not facts["time_called"]:
+            self.enforce_clock(ref.game_id)  # recorded now; this table's row shows it on the next update
         if urgency == 9 and clock["time_called"]:
             urgency = 5
         return {"table": ref.number, "game": ref.game_id, "round": ref.round, "players": facts["players"],
                 "phase": facts["phase"], "game_round": facts["game_round"], "version": facts["version"],
                 "since_last_action": since, "flags": flags, "open_flags": len(open_flags), "urgency": urgency,
-                "needs_judge": facts["needs_judge"], "clock": clock,
+                "needs_judge": facts["needs_judge"], "clock": clock, "time_called": facts["time_called"],
+                "gone_to_time": facts["gone_to_time"],
                 "result": results.get(ref.game_id) if results is not None else self.events.result(ref.game_id)}
 
     def dashboard(self, event_id: str, number: int | None = None) -> dict[str, Any]:

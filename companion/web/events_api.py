@@ -18,7 +18,6 @@ from typing import Any
 from flask import Blueprint, Response, current_app, g, jsonify, render_template, request
 
 from companion.catalog.legality import check_deck
-from companion.events.clock import going_to_time, standings_from
 from companion.events.pairings import PairingError, parse_pairings
 from companion.events.report import event_file, pdf_report, table_report
 from companion.events.service import EventService
@@ -64,6 +63,8 @@ def watch_event_games() -> Any:
         return jsonify({"error": {"code": "registered_deck", "message": "an event game plays only the decks "
                                   "registered for the event; ask the organiser", "details": {}}}), 403
     if request.method == "POST" and (m := ACTIONS.match(request.path)) and events.events.table_of(m.group(1)):
+        # Time called goes into the log before the move that may start a new round after it.
+        events.enforce_clock(m.group(1))
         # Only a seat's or the judge's key of this game, and only a body the route itself would read: a
         # stranger must not be able to write flags onto the judge's dashboard.
         if (request.content_length or 0) > 16 * 1024:
@@ -381,7 +382,8 @@ def ruling(event_id: str, game_id: str) -> Any:
         entry = svc().store.add_ruling(game_id, ruling_data, JUDGE, request_id=rid)
     except Replayed as done:
         return jsonify({"seq": done.seq, "replayed": True})
-    return jsonify({"seq": entry.seq, "ruling": ruling_data}), 201
+    lifted = kind == "time_extension" and service().lift_time(game_id, entry.seq)
+    return jsonify({"seq": entry.seq, "ruling": ruling_data, "time_lifted": lifted}), 201
 
 
 @events_api.post("/event/<event_id>/flags/<int:flag_id>/clear")
@@ -395,17 +397,11 @@ def clear_flag(event_id: str, flag_id: int) -> Any:
 
 @events_api.get("/event/<event_id>/games/<game_id>/going-to-time")
 def time_winner(event_id: str, game_id: str) -> Any:
-    """The going-to-time steps from the tracked state. Dominance in the final round is not tracked:
-    the judge passes ``dominance=A`` (or B, or none) after asking the players."""
+    """The going-to-time steps from the tracked state (dominance from the log's ``win_dominance``; the
+    judge may pass ``dominance=A`` (or B, or none) after asking the players where it was not recorded)."""
     event, _ = event_role(event_id, "judge")
     _game_in_event(event, game_id)
-    state = svc().store.state(game_id)
-    from companion.rules import view
-
-    judged = view(state.table, JUDGE)
-    dom = request.args.get("dominance")
-    dominance = None if dom is None else {p["seat"]: p["seat"] == dom for p in judged["players"]}
-    return jsonify(going_to_time(standings_from(judged, dominance), judged.get("first_player")))
+    return jsonify(service().time_steps(game_id, request.args.get("dominance")))
 
 
 @events_api.post("/event/<event_id>/games/<game_id>/result")
@@ -462,8 +458,11 @@ def table_clock(game_id: str) -> Any:
     Public information only: no flags, no other table."""
     role, ref = _seat_of_event_game(game_id)
     event = service().events.event(ref.event_id)
+    service().enforce_clock(game_id)
+    result = service().events.result(game_id)
     return jsonify({"event": event.name, "round": ref.round, "table": ref.number, "role": role.kind.value,
                     "clock": service().clock(ref.event_id, ref.round, game_id),
+                    "result": result and {k: result.get(k) for k in ("winner", "winner_name", "by_time")},
                     "tournament_mode": True})
 
 

@@ -196,7 +196,7 @@ function plotLine(c) {
 
 /** The one next step for this phone, shown in the sticky bar: pass the turn, or begin the next phase. */
 function nextStep() {
-  if (!state || !canAct() || state.winner) return null;
+  if (!state || !canAct() || state.winner || state.gone_to_time) return null;
   const turns = state.phase === "marshaling" || state.phase === "challenges";
   if (turns && state.active_player && (state.active_player === mySeat() || isJudge())) {
     return {label: t("passTurn"), id: "pass-turn", run: b => send({type: "pass_turn", player: state.active_player}, b)};
@@ -252,6 +252,17 @@ function renderRound() {
     });
     parts.push(el("div", {class: "row"}, button, el("label", {class: "inline", for: "income-mod"}, t("modifier")), mod));
   }
+  if (state.phase === "dominance" && canAct()) {
+    // Who won dominance: the table's fact, any seat (or the host) records it; going to time asks for it.
+    const won = (state.dominance || {})[String(state.round)];
+    const row = el("div", {class: "row wrap", id: "dominance-choice"});
+    const choice = (seat, label) => el("button", {class: won !== undefined && won === seat ? "chosen" : "",
+      "data-dominance": seat || "none", onclick: ev => send(seat ? {type: "win_dominance", player: seat} : {type: "win_dominance"}, ev.currentTarget)}, label);
+    for (const p of state.players) row.append(choice(p.seat, p.name));
+    row.append(choice(null, t("dominanceNobody")));
+    parts.push(el("h2", {}, t("dominanceWon")), row);
+  }
+  if (state.time_called && !state.gone_to_time && !eventTable) parts.unshift(el("p", {class: "flag", id: "time-called"}, t("timeCalledBanner")));
   box.append(...parts);
   box.classList.toggle("hidden", !parts.length);
   if (typing && $("income-mod")) $("income-mod").focus();
@@ -277,7 +288,7 @@ function renderStatus() {
   b.classList.toggle("hidden", !step);
   if (step) { b.textContent = step.label; b.dataset.step = step.id; b.onclick = () => step.run(b); }
   // The bar's "next phase" is the fallback when the sticky bar offers no step (it never shows both).
-  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.active_player));
+  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.gone_to_time) || Boolean(state.active_player));
   $("undo").classList.toggle("hidden", !canAct());
   $("next-phase").textContent = t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
 }
@@ -285,6 +296,7 @@ function renderStatus() {
 function renderGameOver() {
   const box = $("game-over");
   const winner = state.winner;
+  if (!winner && state.gone_to_time) { renderGoneToTime(box); return; }
   box.classList.toggle("hidden", !winner || box.dataset.closed === String(state.version));
   if (!winner) { box.replaceChildren(); return; }
   const p = state.players.find(x => x.seat === winner);
@@ -384,6 +396,21 @@ function plotSummary(p) {
   return el("div", {class: "plot", "data-revealed": p.seat}, el("strong", {}, cardName(p.revealed_plot.id)), " · ", plotLine(p.revealed_plot));
 }
 
+/** Time was called and the round's taxation phase is reached: the going-to-time result (the event's). */
+function renderGoneToTime(box) {
+  box.classList.toggle("hidden", box.dataset.closed === String(state.version));
+  const result = eventTable && eventTable.result;
+  if (!result && eventTable && !eventTable.asked) { eventTable.asked = true; loadEventTable(); }
+  const line = result && result.winner
+    ? t("timeResult", {player: result.winner_name || seatName(result.winner), step: result.by_time ? t("step." + result.by_time) : ""})
+    : t("waitingJudge");
+  box.replaceChildren(el("div", {class: "card"},
+    el("h2", {}, t("goneToTime")),
+    el("p", {class: "big", id: "time-winner"}, line),
+    el("ul", {class: "cards"}, ...state.players.map(x => el("li", {}, el("span", {class: "grow"}, x.name), el("strong", {}, `${x.power} ${t("power")}`)))),
+    el("button", {onclick: () => { box.dataset.closed = String(state.version); box.classList.add("hidden"); }}, t("backToTable"))));
+}
+
 function render() {
   if (!state) return;
   applyStrings();
@@ -451,6 +478,8 @@ function logText(e) {
                   phase: d.phase ? phaseName(d.phase) : ""};
   let text = hasMessage("log." + d.type) ? t("log." + d.type, params) : actName(d.type || e.kind);
   if (d.type === "collect_income" && d.amount !== undefined) text += ` (${d.amount})`;
+  if (d.type === "call_time" && d.lifted) text = t("log.call_time_lifted");
+  if (d.type === "win_dominance" && !d.player) text = t("log.win_dominance_nobody");
   if (e.kind === "undo") text = t("log.undo", {action: text});
   return text;
 }
@@ -655,6 +684,7 @@ async function loadEventTable() {
   $("event-name").textContent = t("eventTable", {event: eventTable.event, round: eventTable.round, table: eventTable.table});
   $("call-judge").classList.toggle("hidden", eventTable.role !== "seat");
   tickClock();
+  if (state && state.gone_to_time) renderGameOver();
 }
 function tickClock() {
   if (!eventTable || !eventTable.clock) return;
@@ -662,7 +692,9 @@ function tickClock() {
   if (c.remaining === null) { $("event-clock").textContent = "—"; return; }
   const left = Math.max(0, c.remaining);
   $("event-clock").textContent = `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
-  $("event-called").classList.toggle("hidden", left > 0);
+  // The log's word (time called on the judge's authority) counts; the countdown shows it coming.
+  const called = left <= 0 || Boolean(state && state.time_called);
+  $("event-called").classList.toggle("hidden", !called);
   $("event-called").textContent = t("timeCalled");
 }
 setInterval(() => { if (eventTable && eventTable.clock && eventTable.clock.remaining !== null) {
