@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from companion.messages import catalogue, param_text
 from companion.web import create_app
 
 
@@ -34,14 +35,22 @@ def test_digital_game_is_reproducible_from_its_seed(client: FlaskClient) -> None
     assert any(m["reshuffled"] for m in runs[0])
 
 
+def german(error: dict[str, Any]) -> str:
+    """What a German phone shows for an error: the Shadow Empire's reason, else the catalogue's text for its code."""
+    reason = error["details"].get("reason")
+    return param_text(reason, "de") if reason else catalogue("de")[f"error.{error['code']}"]
+
+
 def test_physical_mode_refuses_wrong_input_clearly(client: FlaskClient) -> None:
     gid, key, _ = create(client, mode="physical", favourite="military")
     assert turn(client, gid, key, 0, left=3, right=9).status_code == 201
-    for body, words in (({"left": 3, "right": 5}, "already in the discard"), ({"left": 13, "right": 5}, "1 to 12"),
-                        ({"left": 5, "right": 5}, "different"), ({"left": "five", "right": 6}, "1 to 12")):
+    for body, words, de in (({"left": 3, "right": 5}, "already in the discard", "Ablagestapel"),
+                            ({"left": 13, "right": 5}, "left: must be at most 12", "Entscheidungskarte"),
+                            ({"left": 5, "right": 5}, "different", "verschieden"),
+                            ({"left": "five", "right": 6}, "left: must be a whole number", "Entscheidungskarte")):
         r = turn(client, gid, key, 1, **body)
         assert r.status_code == 400 and words in r.get_json()["error"]["message"]
-        assert r.get_json()["error"]["details"]["message_de"]
+        assert de in german(r.get_json()["error"])
     state = client.get(f"/api/tapestry/games/{gid}").get_json()
     assert state["version"] == 1 and state["state"]["deck_size"] == 10
 
