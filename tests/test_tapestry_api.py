@@ -150,3 +150,38 @@ def test_every_phone_hears_each_turn(tmp_path: Path) -> None:
         assert got[0]["at"] - sent < 1.0
     finally:
         server.stop()
+
+
+def test_the_bodies_come_from_the_declarations_and_the_document_publishes_them(client: FlaskClient) -> None:
+    from companion.rules.describe import declared_schema
+    from companion.tapestry.entries import REGISTRY
+    from companion.web.tapestry_api import tapestry_schemas
+
+    schemas = tapestry_schemas()
+    doc = client.get("/api/openapi.json").get_json()["paths"]
+    for path, name in (("/api/tapestry/games", "TapestryGame"), ("/api/tapestry/games/{game_id}/turn", "TapestryTurn"),
+                       ("/api/tapestry/games/{game_id}/entries", "TapestryEntries"),
+                       ("/api/tapestry/games/{game_id}/undo", "TapestryUndo")):
+        assert doc[path]["post"]["requestBody"]["content"]["application/json"]["schema"] == schemas[name]
+    published = {s["title"]: s for s in schemas["TapestryEntry"]["oneOf"]}
+    assert set(published) == set(REGISTRY) - {"turn"}
+    assert all(published[n] == declared_schema(REGISTRY[n], "recorded with the table key") for n in published)
+    assert schemas["TapestryTurn"]["properties"]["left"]["maximum"] == 12
+    gid, key, _ = create(client, seed="bounds")
+    for entry, words in (({"type": "human_position", "human": "Ann", "track": "science", "space": 13}, "'space'"),
+                         ({"type": "advance", "track": "diplomacy"}, "'track'"),
+                         ({"type": "income_turn", "human": "Ann", "extra": 1}, "'extra'")):
+        r = client.post(f"/api/tapestry/games/{gid}/entries", headers=key, json={"expected_version": 0, "entry": entry})
+        assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_entry", r.get_json()
+        assert words in r.get_json()["error"]["message"]
+    assert client.get(f"/api/tapestry/games/{gid}").get_json()["version"] == 0
+
+
+def test_the_page_gets_the_limits_and_the_choices_from_the_server(client: FlaskClient) -> None:
+    gid, _, _ = create(client, mode="physical", favourite="science")
+    state = client.get(f"/api/tapestry/games/{gid}").get_json()
+    assert state["limits"] == {"tracks": ["exploration", "science", "military", "technology"], "end_space": 12,
+                               "landmark_spaces": [4, 7, 10], "cards": list(range(1, 13)), "income_turns": 5}
+    assert state["choices"]["die"] == state["limits"]["tracks"]
+    assert state["state"]["settings"] == {"reroll_finished": True, "draw": "physical"}
+    assert state["game"]["mode"] == "" and state["game"]["edition"] == ""  # no rules mode: the draw is a setting

@@ -10,9 +10,10 @@ docs/extending.md. An entry's JSON is its type and its fields, exactly as the lo
 from __future__ import annotations
 
 import dataclasses
+import typing
 from typing import Annotated, Any, ClassVar
 
-from companion.rules.actions.base import Bound, Recorder, as_dict, from_dict, registrar
+from companion.rules.actions.base import Bound, Recorder, as_dict, describe, from_dict, registrar
 from companion.rules.roles import Role, RoleKind
 from companion.tapestry.engine import (
     ShadowEmpire,
@@ -137,3 +138,14 @@ def apply_entry(se: ShadowEmpire, data: Any) -> dict[str, Any]:
 
 def may_record(item: Entry, role: Role) -> bool:
     return role.kind in RECORDERS[item.records]
+
+
+def entry_table() -> str:
+    """Markdown: each entry's declared fields, who records it and its label (for docs/extending.md)."""
+    rows = ["| type | fields | recorded by | label |", "|---|---|---|---|"]
+    for name in sorted(REGISTRY):
+        cls = REGISTRY[name]
+        hints = typing.get_type_hints(cls, include_extras=True)
+        fields = "; ".join(f"`{f.name}`: {describe(hints[f.name])}" for f in dataclasses.fields(cls))
+        rows.append(f"| `{name}` | {fields} | {cls.records.value} | `{cls.label}` |")
+    return "\n".join(rows) + "\n"
