@@ -77,6 +77,7 @@ function tablePage() {
       const row = el("div", {class: "track", "data-track": tr});
       row.append(el("div", {}, el("strong", {}, trackName(tr)), tr === s.favourite ? el("span", {class: "tok"}, "♥ " + t("seFavourite")) : null));
       const cells = el("div", {class: "cells"});
+      cells.style.gridTemplateColumns = `repeat(${limits.end_space + 1}, 1fr)`;
       for (let sp = 0; sp <= limits.end_space; sp++) {
         const lm = s.landmarks.find(l => l.track === tr && l.space === sp);
         const here = [];
@@ -93,11 +94,11 @@ function tablePage() {
     humans.replaceChildren();
     for (const h of s.humans) {
       const box = el("div", {class: "human"}, el("strong", {}, h), el("span", {class: "muted"}, ` · ${t("seIncome")} ${s.income_turns[h]}/${limits.income_turns}`));
-      const grid = el("div", {class: "row", style: "flex-wrap:wrap"});
+      const grid = el("div", {class: "positions"});
       for (const tr of limits.tracks) {
-        const input = el("input", {type: "number", min: "0", max: String(limits.end_space), value: String(s.human_positions[h][tr]), inputmode: "numeric", "aria-label": `${h} ${tr}`, style: "width:4.2rem"});
+        const input = el("input", {type: "number", min: "0", max: String(limits.end_space), value: String(s.human_positions[h][tr]), inputmode: "numeric", "aria-label": `${h}: ${trackName(tr)}`});
         input.addEventListener("change", () => post("/entries", {entry: {type: "human_position", human: h, track: tr, space: Number(input.value)}}));
-        grid.append(el("label", {style: "margin:0"}, trackName(tr).slice(0, 4), input));
+        grid.append(el("label", {}, trackName(tr), input));
       }
       const lmSelect = el("select", {class: "grow"}, ...s.landmarks.filter(l => !l.taken_by).map(l => el("option", {value: `${l.track}:${l.space}`}, `${l.name} (${trackName(l.track)} ${l.space})`)));
       box.append(grid,
