@@ -86,14 +86,19 @@ class Advance(Entry):
         return advance_manually(se, self.track).to_dict()
 
 
-@entry("human_position", records=Recorder.TABLE)
 @dataclasses.dataclass(frozen=True, slots=True)
-class HumanPosition(Entry):
-    """A human's most advanced marker on a track."""
+class _HumanOnTrack(Entry):
+    """A human, a track and a space of it (not registered: the fields the next two entries share)."""
 
     human: Human
     track: Track
     space: Space
+
+
+@entry("human_position", records=Recorder.TABLE)
+@dataclasses.dataclass(frozen=True, slots=True)
+class HumanPosition(_HumanOnTrack):
+    """A human's most advanced marker on a track."""
 
     def apply(self, se: ShadowEmpire) -> dict[str, Any]:
         set_human_position(se, self.human, self.track, self.space)
@@ -102,12 +107,8 @@ class HumanPosition(Entry):
 
 @entry("landmark", records=Recorder.TABLE)
 @dataclasses.dataclass(frozen=True, slots=True)
-class Landmark(Entry):
-    """A human claims a landmark."""
-
-    human: Human
-    track: Track
-    space: Space
+class Landmark(_HumanOnTrack):
+    """A human claims the landmark on a space."""
 
     def apply(self, se: ShadowEmpire) -> dict[str, Any]:
         claim_landmark(se, self.human, self.track, self.space)
