@@ -47,7 +47,7 @@ def register(kind: GameKind) -> GameKind:
 
 
 def game_kind(name: str) -> GameKind:
-    if not _KINDS:
+    if name not in _KINDS:  # not "if empty": a kind's module may have been imported on its own first
         for module in KIND_MODULES:
             importlib.import_module(module)
     try:

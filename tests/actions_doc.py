@@ -1,18 +1,28 @@
-"""Rewrite the generated table of actions in docs/table-log.md: ``python -m tests.actions_doc``."""
+"""Rewrite the generated tables of actions in docs/table-log.md and of Tapestry entries in docs/extending.md:
+``python -m tests.actions_doc``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from companion.rules.describe import BEGIN, END, action_table
+from companion.tapestry.entries import entry_table
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+ENTRIES_BEGIN = "<!-- tapestry-entries:begin (generated: python -m tests.actions_doc) -->"
+ENTRIES_END = "<!-- tapestry-entries:end -->"
+
+
+def rewrite(doc: Path, begin: str, end: str, table: str) -> None:
+    text = doc.read_text()
+    head, _, rest = text.partition(begin.split(" (")[0])
+    _, _, tail = rest.partition(end)
+    doc.write_text(head + begin + "\n" + table + end + tail)
 
 
 def main() -> None:
-    doc = Path(__file__).resolve().parents[1] / "docs" / "table-log.md"
-    text = doc.read_text()
-    head, _, rest = text.partition(BEGIN.split(" (")[0])
-    _, _, tail = rest.partition(END)
-    doc.write_text(head + BEGIN + "\n" + action_table() + END + tail)
+    rewrite(DOCS / "table-log.md", BEGIN, END, action_table())
+    rewrite(DOCS / "extending.md", ENTRIES_BEGIN, ENTRIES_END, entry_table())
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from companion.messages import catalogue, param_text
 from companion.web import create_app
 
 
@@ -34,14 +35,22 @@ def test_digital_game_is_reproducible_from_its_seed(client: FlaskClient) -> None
     assert any(m["reshuffled"] for m in runs[0])
 
 
+def german(error: dict[str, Any]) -> str:
+    """What a German phone shows for an error: the Shadow Empire's reason, else the catalogue's text for its code."""
+    reason = error["details"].get("reason")
+    return param_text(reason, "de") if reason else catalogue("de")[f"error.{error['code']}"]
+
+
 def test_physical_mode_refuses_wrong_input_clearly(client: FlaskClient) -> None:
     gid, key, _ = create(client, mode="physical", favourite="military")
     assert turn(client, gid, key, 0, left=3, right=9).status_code == 201
-    for body, words in (({"left": 3, "right": 5}, "already in the discard"), ({"left": 13, "right": 5}, "1 to 12"),
-                        ({"left": 5, "right": 5}, "different"), ({"left": "five", "right": 6}, "1 to 12")):
+    for body, words, de in (({"left": 3, "right": 5}, "already in the discard", "Ablagestapel"),
+                            ({"left": 13, "right": 5}, "left: must be at most 12", "Entscheidungskarte"),
+                            ({"left": 5, "right": 5}, "different", "verschieden"),
+                            ({"left": "five", "right": 6}, "left: must be a whole number", "Entscheidungskarte")):
         r = turn(client, gid, key, 1, **body)
         assert r.status_code == 400 and words in r.get_json()["error"]["message"]
-        assert r.get_json()["error"]["details"]["message_de"]
+        assert de in german(r.get_json()["error"])
     state = client.get(f"/api/tapestry/games/{gid}").get_json()
     assert state["version"] == 1 and state["state"]["deck_size"] == 10
 
@@ -141,3 +150,38 @@ def test_every_phone_hears_each_turn(tmp_path: Path) -> None:
         assert got[0]["at"] - sent < 1.0
     finally:
         server.stop()
+
+
+def test_the_bodies_come_from_the_declarations_and_the_document_publishes_them(client: FlaskClient) -> None:
+    from companion.rules.describe import declared_schema
+    from companion.tapestry.entries import REGISTRY
+    from companion.web.tapestry_api import tapestry_schemas
+
+    schemas = tapestry_schemas()
+    doc = client.get("/api/openapi.json").get_json()["paths"]
+    for path, name in (("/api/tapestry/games", "TapestryGame"), ("/api/tapestry/games/{game_id}/turn", "TapestryTurn"),
+                       ("/api/tapestry/games/{game_id}/entries", "TapestryEntries"),
+                       ("/api/tapestry/games/{game_id}/undo", "TapestryUndo")):
+        assert doc[path]["post"]["requestBody"]["content"]["application/json"]["schema"] == schemas[name]
+    published = {s["title"]: s for s in schemas["TapestryEntry"]["oneOf"]}
+    assert set(published) == set(REGISTRY) - {"turn"}
+    assert all(published[n] == declared_schema(REGISTRY[n], "recorded with the table key") for n in published)
+    assert schemas["TapestryTurn"]["properties"]["left"]["maximum"] == 12
+    gid, key, _ = create(client, seed="bounds")
+    for entry, words in (({"type": "human_position", "human": "Ann", "track": "science", "space": 13}, "'space'"),
+                         ({"type": "advance", "track": "diplomacy"}, "'track'"),
+                         ({"type": "income_turn", "human": "Ann", "extra": 1}, "'extra'")):
+        r = client.post(f"/api/tapestry/games/{gid}/entries", headers=key, json={"expected_version": 0, "entry": entry})
+        assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_entry", r.get_json()
+        assert words in r.get_json()["error"]["message"]
+    assert client.get(f"/api/tapestry/games/{gid}").get_json()["version"] == 0
+
+
+def test_the_page_gets_the_limits_and_the_choices_from_the_server(client: FlaskClient) -> None:
+    gid, _, _ = create(client, mode="physical", favourite="science")
+    state = client.get(f"/api/tapestry/games/{gid}").get_json()
+    assert state["limits"] == {"tracks": ["exploration", "science", "military", "technology"], "end_space": 12,
+                               "landmark_spaces": [4, 7, 10], "cards": list(range(1, 13)), "income_turns": 5}
+    assert state["choices"]["die"] == state["limits"]["tracks"]
+    assert state["state"]["settings"] == {"reroll_finished": True, "draw": "physical"}
+    assert state["game"]["mode"] == "" and state["game"]["edition"] == ""  # no rules mode: the draw is a setting

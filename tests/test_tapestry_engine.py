@@ -8,12 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.messages import param_text
 from companion.tapestry.engine import (
     SHADOW,
+    Move,
     Settings,
     ShadowEmpire,
     TapestryError,
-    apply_entry,
     claim_landmark,
     digital_inputs,
     from_setup,
@@ -23,14 +24,23 @@ from companion.tapestry.engine import (
     take_turn,
     valid_tracks,
 )
-from companion.tapestry.facts import DECK, TIEBREAKER, TRACK_RULE, TRACKS
+from companion.tapestry.entries import EntryError, apply_entry
+from companion.tapestry.facts import DECK, TIEBREAKER, TRACK_RULE, TRACKS, Track
 from tests.shared import DATA, need_shared
 
 
-def se(favourite: str = "science", **positions: int) -> ShadowEmpire:
-    state = ShadowEmpire(humans=["Ann", "Ben"], favourite=favourite, deck=list(DECK))  # type: ignore[arg-type]
+def se(favourite: Track = "science", **positions: int) -> ShadowEmpire:
+    state = ShadowEmpire(humans=["Ann", "Ben"], favourite=favourite, deck=list(DECK))
     state.positions.update(positions)
     return state
+
+
+def en(move: Move) -> str:
+    return param_text(move.reason, "en")
+
+
+def de(move: Move) -> str:
+    return param_text(move.reason, "de")
 
 
 def test_facts_match_the_shared_decision_cards() -> None:
@@ -70,7 +80,7 @@ def test_all_tracks_finished_means_no_move() -> None:
     s = se(exploration=12, science=12, military=12, technology=12)
     move = take_turn(s, 1, 2)
     assert move.kind == "none" and s.positions == dict.fromkeys(TRACKS, 12)
-    assert "all tracks finished" in move.reason
+    assert "all tracks finished" in en(move)
 
 
 # -- tiebreaks -------------------------------------------------------------------------------------
@@ -80,15 +90,15 @@ def test_tiebreak_reads_the_right_card_bottom_to_top() -> None:
     s = se(favourite="military")
     move = take_turn(s, 1, 4)  # card 1: ALL; card 4 bottom->top: EXP MIL FAV SCI TEC
     assert move.track == "exploration"
-    assert move.reason == "card 1: all unfinished tracks; valid: exploration, science, military, technology; " \
-                          "tiebreaker card 4: exploration"
-    assert "gültig" in move.reason_de and "Erkundung" in move.reason_de
+    assert en(move) == "card 1: all unfinished tracks; valid: exploration, science, military, technology; " \
+                       "tiebreaker card 4: exploration"
+    assert "gültig" in de(move) and "Erkundung" in de(move)
 
 
 def test_the_heart_means_the_favourite_track() -> None:
     s = se(favourite="military")
     move = take_turn(s, 1, 3)  # card 3 bottom->top: FAV EXP MIL TEC SCI
-    assert move.track == "military" and "(favourite)" in move.reason
+    assert move.track == "military" and "(favourite)" in en(move)
 
 
 def test_the_heart_is_skipped_when_the_favourite_is_not_valid() -> None:
@@ -101,8 +111,8 @@ def test_a_single_valid_track_needs_no_tiebreak() -> None:
     s = se(exploration=3)
     move = take_turn(s, 2, 12)  # LANDMARK_OR_END: exploration is 1 from the Lighthouse
     assert move.track == "exploration" and move.landmark == "Lighthouse"
-    assert "exploration (1 space to a landmark); only valid track" in move.reason
-    assert "Erkundung (1 Feld bis zu einem Wahrzeichen)" in move.reason_de
+    assert "exploration (1 space to a landmark); only valid track" in en(move)
+    assert "Erkundung (1 Feld bis zu einem Wahrzeichen)" in de(move)
 
 
 # -- landmarks and the end ------------------------------------------------------------------------------
@@ -184,13 +194,14 @@ def test_the_same_track_may_come_up_again() -> None:
 
 
 @pytest.mark.parametrize(
-    ("left", "right", "message"),
-    [(0, 2, "from 1 to 12"), (13, 2, "from 1 to 12"), (1, 1, "different"), (1, "2", "from 1 to 12")],
+    ("left", "right", "error", "message"),
+    [(0, 2, EntryError, "from 1 to 12"), (13, 2, EntryError, "from 1 to 12"), (1, 1, TapestryError, "different"),
+     (1, "2", EntryError, "from 1 to 12"), (True, 2, EntryError, "from 1 to 12")],
 )
-def test_bad_card_numbers_are_refused(left: object, right: object, message: str) -> None:
+def test_bad_card_numbers_are_refused(left: object, right: object, error: type[Exception], message: str) -> None:
     s = se()
-    with pytest.raises(TapestryError, match=message):
-        take_turn(s, left, right)  # type: ignore[arg-type]
+    with pytest.raises(error, match=message):
+        apply_entry(s, {"type": "turn", "left": left, "right": right})
     assert s.turns == 0 and len(s.deck) == 12
 
 
@@ -199,7 +210,7 @@ def test_a_card_already_in_the_discard_is_refused() -> None:
     take_turn(s, 1, 2)
     with pytest.raises(TapestryError, match="already in the discard") as info:
         take_turn(s, 2, 3)
-    assert "Ablagestapel" in info.value.message_de
+    assert "Ablagestapel" in param_text(info.value.reason, "de")
 
 
 def test_the_game_ends_after_the_last_human_income_turn() -> None:
@@ -269,7 +280,7 @@ def test_a_seed_reproduces_a_game(seed: str, turns: int) -> None:
 
 
 def test_a_human_called_shadow_is_a_human_and_never_the_shadow_empire() -> None:
-    s = ShadowEmpire(humans=["shadow", "automa:"], favourite="science", deck=list(DECK))  # type: ignore[arg-type]
+    s = ShadowEmpire(humans=["shadow", "automa:"], favourite="science", deck=list(DECK))
     s.positions.update(science=11, technology=11)
     set_human_position(s, "shadow", "military", 12)
     claim_landmark(s, "shadow", "exploration", 4)

@@ -387,10 +387,11 @@ class GameStore:
     # -- games ---------------------------------------------------------------------------
     @_with_connection
     def create_game(
-        self, edition: str, mode: Mode, seats: list[Seat], title: str = "", kind: str = "agot",
+        self, edition: str, mode: str, seats: list[Seat], title: str = "", kind: str = "agot",
         header: dict[str, Any] | None = None,
     ) -> tuple[Game, Keys]:
-        """Create a game. Returns it and the secrets (shown once, stored only as hashes)."""
+        """Create a game. Returns it and the secrets (shown once, stored only as hashes). The game's kind
+        checks ``edition`` and ``mode`` (a kind without them takes "")."""
         try:
             game_kind(kind).validate_setup(edition, mode)
         except ValueError as exc:

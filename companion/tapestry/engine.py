@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
+from companion.messages import param_text
+from companion.rules.verdict import msg
 from companion.tapestry.facts import (
     DECK,
     DIE_FACES,
@@ -29,9 +31,7 @@ from companion.tapestry.facts import (
     INCOME_TURNS,
     LANDMARK_SPACES,
     LANDMARKS,
-    RULE_NAMES,
     TIEBREAKER,
-    TRACK_NAMES,
     TRACK_RULE,
     TRACKS,
     Track,
@@ -55,12 +55,30 @@ def owner_dict(owner: str | None) -> dict[str, str] | None:
     return {"kind": "human", "name": owner.removeprefix("human:")}
 
 
-class TapestryError(ValueError):
-    """Input the Shadow Empire cannot take (a card already discarded, a number outside 1-12 …)."""
+#: A text for the page: a message id of the catalogue (``companion/messages``) with its named placeholder
+#: values, some of them messages themselves: ``{"msg": "tapestry.reason.manual", "track": {"msg": …}}``.
+Message = dict[str, Any]
 
-    def __init__(self, en: str, de: str) -> None:
-        super().__init__(en)
-        self.message, self.message_de = en, de
+
+def track_msg(t: Track) -> Message:
+    """A track's name, in each reader's language."""
+    return msg(f"track.{t}")
+
+
+class TapestryError(ValueError):
+    """Input the Shadow Empire cannot take (a card already discarded, a landmark already taken …).
+
+    ``reason`` is the message (``tapestry.error.<id>``); the exception's text is its English rendering."""
+
+    def __init__(self, error: str, **params: Any) -> None:
+        self.reason: Message = msg(f"tapestry.error.{error}", **params)
+        super().__init__(param_text(self.reason))
+
+
+#: How the Shadow Empire's cards are drawn: "digital", the app shuffles and rolls from the game's seed;
+#: "physical", the players draw and roll and type in what they got.
+Draw = Literal["digital", "physical"]
+DRAWS: tuple[Draw, ...] = ("digital", "physical")
 
 
 @dataclass(slots=True)
@@ -68,6 +86,7 @@ class Settings:
     # The German text lets the die pick the same track again; it says nothing of a track the
     # Shadow Empire has already finished. Re-rolling then is our default; players may turn it off.
     reroll_finished: bool = True
+    draw: Draw = "digital"
 
 
 @dataclass(slots=True)
@@ -77,8 +96,7 @@ class Move:
     space: int | None
     cards: tuple[int, int] | None
     valid: list[Track]
-    reason: str
-    reason_de: str
+    reason: Message
     landmark: str | None = None
     achievement: bool = False
     favourite_changed: Track | None = None
@@ -134,10 +152,6 @@ class ShadowEmpire:
         }
 
 
-def track_name(track: Track, lang: int) -> str:
-    return TRACK_NAMES[track][lang]
-
-
 # -- the rules ------------------------------------------------------------------------------
 
 
@@ -177,15 +191,12 @@ def needs_new_favourite(se: ShadowEmpire) -> bool:
     return any(p[fav] > se.positions[fav] for p in se.human_positions.values())
 
 
-def _check_card(se: ShadowEmpire, card: Any, which: tuple[str, str]) -> int:
-    if isinstance(card, bool) or not isinstance(card, int) or not 1 <= card <= len(DECK):
-        raise TapestryError(f"the {which[0]} card must be a number from 1 to 12, not {card!r}",
-                            f"die {which[1]} Karte muss eine Zahl von 1 bis 12 sein, nicht {card!r}")
+def _check_card(se: ShadowEmpire, card: int) -> int:
+    """A card the players drew must still be in the deck (its number's range is the entry's declaration)."""
     if card in se.discard:
-        raise TapestryError(f"card {card} is already in the discard pile", f"Karte {card} liegt schon im Ablagestapel")
+        raise TapestryError("discarded", card=card)
     if card not in se.deck:
-        raise TapestryError(f"card {card} is not in the decision deck",
-                            f"Karte {card} ist nicht im Entscheidungsstapel")
+        raise TapestryError("not_in_deck", card=card)
     return card
 
 
@@ -202,6 +213,23 @@ def _reach(se: ShadowEmpire, track: Track, move: Move) -> None:
         move.achievement = True
 
 
+#: What a page needs to know of the game and must not copy: the tracks in board order, their length, the
+#: landmark spaces, the decision cards, the income turns.
+LIMITS: dict[str, Any] = {"tracks": list(TRACKS), "end_space": END_SPACE, "landmark_spaces": list(LANDMARK_SPACES),
+                          "cards": list(DECK), "income_turns": INCOME_TURNS}
+
+
+def die_results(se: ShadowEmpire) -> list[Track]:
+    """The tracks a roll of the science die may give now (a finished one is rolled again, if so set)."""
+    return [t for t in TRACKS if not (se.settings.reroll_finished and se.positions[t] >= END_SPACE)]
+
+
+def table_view(se: ShadowEmpire) -> dict[str, Any]:
+    """The Shadow Empire as the page shows it: the state, what the next turn needs, the game's limits, and
+    the choices open now."""
+    return {"state": se.to_dict(), "next": start_of_turn(se), "limits": LIMITS, "choices": {"die": die_results(se)}}
+
+
 def start_of_turn(se: ShadowEmpire) -> dict[str, bool]:
     """What the turn needs before drawing: a favourite change (a die roll) and/or a reshuffle."""
     empty = not se.deck
@@ -213,46 +241,37 @@ def take_turn(
 ) -> Move:
     """One Shadow Empire turn with the given cards (and die result, when the deck was empty)."""
     if se.over:
-        raise TapestryError("the game is over: every human has taken their last income turn",
-                            "Das Spiel ist vorbei: alle Menschen haben ihren letzten Einkommenszug gemacht")
+        raise TapestryError("over")
     favourite_changed = None
     reshuffled = False
     if not se.deck:
         if needs_new_favourite(se):
-            if die not in TRACKS:
-                raise TapestryError("the deck is empty and the favourite track must change: roll the science die",
-                                    "Der Stapel ist leer und die bevorzugte Leiste wechselt: würfelt den "
-                                    "Wissenschaftswürfel")
-            if se.settings.reroll_finished and se.positions[die] >= END_SPACE:
-                raise TapestryError(f"the Shadow Empire has finished {die}: roll again",
-                                    f"Das Schattenreich hat {track_name(die, 1)} beendet: würfelt noch einmal")
+            if die is None:
+                raise TapestryError("roll")
+            if die not in die_results(se):
+                raise TapestryError("reroll", track=track_msg(die))
             se.favourite = die
             favourite_changed = die
         order = list(new_deck) if new_deck is not None else list(DECK)
         if sorted(order) != list(DECK):
-            raise TapestryError("a reshuffled deck holds cards 1 to 12 once each",
-                                "Ein neu gemischter Stapel enthält die Karten 1 bis 12 je einmal")
+            raise TapestryError("new_deck")
         se.deck, se.discard = order, []
         se.reshuffles += 1
         reshuffled = True
-    left = _check_card(se, left, ("left", "linke"))
-    right = _check_card(se, right, ("right", "rechte"))
+    left = _check_card(se, left)
+    right = _check_card(se, right)
     if left == right:
-        raise TapestryError("the two cards of a pair are different cards",
-                            "Die zwei Karten eines Paars sind verschieden")
+        raise TapestryError("same_cards")
     se.deck.remove(left)
     se.deck.remove(right)
     se.pair = (left, right)
     valid = valid_tracks(se, left)
-    move = Move("none", None, None, (left, right), valid, "", "", favourite_changed=favourite_changed,
-                reshuffled=reshuffled)
-    if not valid:
-        move.reason = "all tracks finished: the Shadow Empire does not advance"
-        move.reason_de = "alle Leisten beendet: das Schattenreich schreitet nicht voran"
-    else:
+    move = Move("none", None, None, (left, right), valid, msg("tapestry.reason.all_finished"),
+                favourite_changed=favourite_changed, reshuffled=reshuffled)
+    if valid:
         chosen = valid[0] if len(valid) == 1 else break_tie(se, right, valid)
         move.kind = "advance"
-        move.reason, move.reason_de = _explain(se, left, right, valid, chosen)
+        move.reason = _explain(se, left, right, valid, chosen)
         _reach(se, chosen, move)
     se.discard += [left, right]
     se.turns += 1
@@ -260,86 +279,65 @@ def take_turn(
     return move
 
 
-def _target(se: ShadowEmpire, t: Track, lang: int) -> str:
-    """ "1 space to a landmark" / "3 Felder bis zum Ende", measured now (before the advance)."""
+def _target(se: ShadowEmpire, t: Track) -> Message:
+    """ "exploration (1 space to a landmark)", measured now (before the advance)."""
     d = distance_to_target(se, t)
-    to_end = d == END_SPACE - se.positions[t]
-    if lang == 0:
-        return f"{d} space{'s' if d != 1 else ''} to {'the end' if to_end else 'a landmark'}"
-    return f"{d} {'Feld' if d == 1 else 'Felder'} bis {'zum Ende' if to_end else 'zu einem Wahrzeichen'}"
+    goal = "end" if d == END_SPACE - se.positions[t] else "landmark"
+    return msg(f"tapestry.valid.{goal}.{'one' if d == 1 else 'other'}", track=track_msg(t), n=d)
 
 
-def _explain(se: ShadowEmpire, left: int, right: int, valid: list[Track], chosen: Track) -> tuple[str, str]:
+def _explain(se: ShadowEmpire, left: int, right: int, valid: list[Track], chosen: Track) -> Message:
     rule = TRACK_RULE[left]
-    out = []
-    for lang, (card_word, valid_word) in enumerate((("card", "valid"), ("Karte", "gültig"))):
-        rule_text = RULE_NAMES[rule][lang]
-        names = [
-            track_name(t, lang) + (f" ({_target(se, t, lang)})" if rule == "LANDMARK_OR_END" else "") for t in valid
-        ]
-        if len(valid) == 1:
-            tie = "only valid track" if lang == 0 else "einzige gültige Leiste"
-        else:
-            fav = ((" (favourite)" if lang == 0 else " (bevorzugt)") if chosen == se.favourite else "")
-            tie = (f"tiebreaker card {right}: " if lang == 0 else f"Gleichstandkarte {right}: ") + \
-                track_name(chosen, lang) + fav
-        out.append(f"{card_word} {left}: {rule_text}; {valid_word}: {', '.join(names)}; {tie}")
-    return out[0], out[1]
-
-
-def advance_manually(se: ShadowEmpire, track: Track) -> Move:
-    """An effect moves the Shadow Empire (e.g. the Age of Discovery tapestry)."""
-    if track not in TRACKS:
-        raise TapestryError(f"unknown track {track!r}", f"unbekannte Leiste {track!r}")
-    move = Move("manual", None, None, None, [track], "", "")
-    if se.positions[track] >= END_SPACE:
-        move.kind = "none"
-        move.reason = f"{track_name(track, 0)} is finished: nothing happens"
-        move.reason_de = f"{track_name(track, 1)} ist beendet: nichts geschieht"
+    names = [_target(se, t) if rule == "LANDMARK_OR_END" else track_msg(t) for t in valid]
+    if len(valid) == 1:
+        tie = msg("tapestry.tie.only")
     else:
-        _reach(se, track, move)
-        move.reason = f"an effect advances the Shadow Empire on {track_name(track, 0)}"
-        move.reason_de = f"ein Effekt lässt das Schattenreich auf {track_name(track, 1)} voranschreiten"
+        tie = msg("tapestry.tie.favourite" if chosen == se.favourite else "tapestry.tie.card", card=right,
+                  track=track_msg(chosen))
+    return msg("tapestry.reason.turn", card=left, rule=msg(f"tapestry.rule.{rule}"), valid=names, tie=tie)
+
+
+def advance_manually(se: ShadowEmpire, t: Track) -> Move:
+    """An effect moves the Shadow Empire (e.g. the Age of Discovery tapestry)."""
+    move = Move("manual", None, None, None, [t], msg("tapestry.reason.manual", track=track_msg(t)))
+    if se.positions[t] >= END_SPACE:
+        move.kind = "none"
+        move.reason = msg("tapestry.reason.manual_finished", track=track_msg(t))
+    else:
+        _reach(se, t, move)
     se.moves.append(move)
     return move
 
 
-def set_human_position(se: ShadowEmpire, human: str, track: Track, space: int) -> None:
+def set_human_position(se: ShadowEmpire, human: str, t: Track, space: int) -> None:
     """A human's most advanced marker on a track (humans may regress, so it can go down)."""
     _human(se, human)
-    if track not in TRACKS:
-        raise TapestryError(f"unknown track {track!r}", f"unbekannte Leiste {track!r}")
-    if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space <= END_SPACE:
-        raise TapestryError("a track space is a number from 0 to 12", "Ein Feld ist eine Zahl von 0 bis 12")
-    se.human_positions[human][track] = space
+    se.human_positions[human][t] = space
     if space == END_SPACE and human_owner(human) not in se.achievements:
         se.achievements.append(human_owner(human))
 
 
-def claim_landmark(se: ShadowEmpire, human: str, track: Track, space: int) -> None:
+def claim_landmark(se: ShadowEmpire, human: str, t: Track, space: int) -> None:
     _human(se, human)
-    if track not in TRACKS or space not in LANDMARK_SPACES:
-        raise TapestryError("landmarks are on spaces 4, 7 and 10 of the four tracks",
-                            "Wahrzeichen liegen auf den Feldern 4, 7 und 10 der vier Leisten")
-    owner = se.landmarks.get(f"{track}:{space}")
+    if space not in LANDMARK_SPACES:
+        raise TapestryError("landmark_space", spaces=list(LANDMARK_SPACES))
+    owner = se.landmarks.get(f"{t}:{space}")
     if owner is not None:
-        who = "the Shadow Empire" if owner == SHADOW else (owner or "").removeprefix("human:")
-        raise TapestryError(f"{LANDMARKS[track][space]} was already taken by {who}",
-                            f"{LANDMARKS[track][space]} hat schon {'das Schattenreich' if owner == SHADOW else who}")
-    se.landmarks[f"{track}:{space}"] = human_owner(human)
+        who: Message | str = msg("tapestry.shadow_empire") if owner == SHADOW else owner.removeprefix("human:")
+        raise TapestryError("landmark_taken", landmark=LANDMARKS[t][space], who=who)
+    se.landmarks[f"{t}:{space}"] = human_owner(human)
 
 
 def income_turn(se: ShadowEmpire, human: str) -> None:
     _human(se, human)
     if se.income_turns[human] >= INCOME_TURNS:
-        raise TapestryError(f"{human} has already taken all {INCOME_TURNS} income turns",
-                            f"{human} hat schon alle {INCOME_TURNS} Einkommenszüge gemacht")
+        raise TapestryError("income_done", human=human, n=INCOME_TURNS)
     se.income_turns[human] += 1
 
 
 def _human(se: ShadowEmpire, human: str) -> None:
     if human not in se.human_positions:
-        raise TapestryError(f"no human player {human!r}", f"kein menschlicher Spieler {human!r}")
+        raise TapestryError("no_human", human=human)
 
 
 # -- the digital mode: the app draws and rolls, reproducibly from a seed -----------------------
@@ -363,24 +361,32 @@ def new_game(humans: list[str], *, seed: str | None = None, favourite: Track | N
              settings: Settings | None = None) -> tuple[ShadowEmpire, dict[str, Any]]:
     """Set up: a favourite track by the science die, and the 12 decision cards shuffled.
 
-    Returns the state and the setup record to store (it replays the same game)."""
+    A digital game (``settings.draw``) draws and rolls from ``seed``; a physical one takes the players'
+    ``favourite`` and has no seed. Returns the state and the setup record to store (it replays the same game)."""
+    settings = settings or Settings()
+    if settings.draw == "physical":
+        seed = None
+    elif seed is None:
+        raise TapestryError("seed")
     if not humans or len(set(humans)) != len(humans):
-        raise TapestryError("name the human players, each once", "Nenne die menschlichen Spieler, jeden einmal")
+        raise TapestryError("humans")
     if favourite is None:
         if seed is None:
-            raise TapestryError("roll the science die for the favourite track", "Würfelt die bevorzugte Leiste aus")
+            raise TapestryError("favourite")
         favourite = roll_die(seed, 0)
-    if favourite not in TRACKS:
-        raise TapestryError(f"unknown track {favourite!r}", f"unbekannte Leiste {favourite!r}")
     deck = shuffled_deck(seed, 0) if seed is not None else list(DECK)
     setup = {"humans": list(humans), "favourite": favourite, "deck": deck, "seed": seed,
-             "settings": asdict(settings or Settings())}
+             "settings": asdict(settings)}
     return from_setup(setup), setup
 
 
 def from_setup(setup: dict[str, Any]) -> ShadowEmpire:
+    settings = dict(setup.get("settings", {}))
+    # Games set up before the draw was a setting of its own kept it in the store's rules mode; their setup
+    # tells it just as well: only a digital game has a seed.
+    settings.setdefault("draw", "digital" if setup.get("seed") is not None else "physical")
     return ShadowEmpire(humans=list(setup["humans"]), favourite=setup["favourite"], deck=list(setup["deck"]),
-                        settings=Settings(**setup.get("settings", {})))
+                        settings=Settings(**settings))
 
 
 def digital_inputs(se: ShadowEmpire, seed: str) -> dict[str, Any]:
@@ -392,34 +398,10 @@ def digital_inputs(se: ShadowEmpire, seed: str) -> dict[str, Any]:
         if need["die"]:
             for attempt in range(100):
                 die = roll_die(seed, se.turns * 100 + attempt + 1)
-                if not (se.settings.reroll_finished and se.positions[die] >= END_SPACE):
+                if die in die_results(se):
                     break
             inputs["die"] = die
         deck = shuffled_deck(seed, se.reshuffles + 1)
         inputs["new_deck"] = deck
     inputs["left"], inputs["right"] = deck[0], deck[1]
     return inputs
-
-
-# -- the log: one function applies every kind of entry ------------------------------------------------
-
-
-def apply_entry(se: ShadowEmpire, entry: dict[str, Any]) -> dict[str, Any]:
-    """Apply one stored entry; returns what happened (for the log and the page)."""
-    kind = entry.get("type")
-    if kind == "turn":
-        move = take_turn(se, entry.get("left"), entry.get("right"), entry.get("die"),  # type: ignore[arg-type]
-                         entry.get("new_deck"))
-        return move.to_dict()
-    if kind == "advance":
-        return advance_manually(se, entry.get("track")).to_dict()  # type: ignore[arg-type]
-    if kind == "human_position":
-        set_human_position(se, str(entry.get("human")), entry.get("track"), entry.get("space"))  # type: ignore[arg-type]
-        return {}
-    if kind == "landmark":
-        claim_landmark(se, str(entry.get("human")), entry.get("track"), entry.get("space"))  # type: ignore[arg-type]
-        return {}
-    if kind == "income_turn":
-        income_turn(se, str(entry.get("human")))
-        return {"over": se.over}
-    raise TapestryError(f"unknown entry type {kind!r}", f"unbekannter Eintrag {kind!r}")

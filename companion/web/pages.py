@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.messages import LANGUAGES, catalogue, language
 from companion.store.games import NotFound
+from companion.tapestry.facts import TRACKS
 from companion.web.api import svc
 
 pages = Blueprint("pages", __name__)
@@ -62,7 +63,7 @@ def host(game_id: str) -> Any:
 
 @pages.get("/tapestry")
 def tapestry_new() -> Any:
-    return page("tapestry_new.html")
+    return page("tapestry_new.html", tracks=TRACKS)
 
 
 @pages.get("/t/<game_id>")

@@ -1,86 +1,131 @@
 """The Shadow Empire's JSON API. Nothing at a Tapestry table is hidden, so anyone may read;
-writing needs the table key that creating the game returns."""
+writing needs the table key that creating the game returns.
+
+Every body is declared once, with ``@accepts``, from the entries' declarations (``companion/tapestry/entries.py``):
+the same objects ``tapestry_schemas()`` hands to the OpenAPI document. Errors of the Shadow Empire carry their
+message (``details.reason``: a catalogue id and its values) for the page to show in its reader's language.
+"""
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, jsonify, request
 
+from companion.rules.describe import declared_schema, field_schema
 from companion.rules.roles import Role
 from companion.store.games import Cached, Game, StoreError
 from companion.tapestry.engine import (
+    DRAWS,
     Settings,
+    ShadowEmpire,
     TapestryError,
-    apply_entry,
     digital_inputs,
     new_game,
-    start_of_turn,
+    table_view,
 )
+from companion.tapestry.entries import REGISTRY, EntryError, Turn, entry_from_dict, may_record
 from companion.tapestry.facts import TRACKS
-from companion.web.api import NAME, body, event_stream, expected_version, limit, own_entry, request_id, svc
+from companion.web.api import PRINTABLE, expected_version, limit, own_entry, request_id, svc
 from companion.web.auth import HOST, requires
 from companion.web.errors import ApiError
-from companion.web.live import sse_event
+from companion.web.live import event_stream, sse_event
+from companion.web.schema import REQUEST_ID, VERSION, Schema, accepts, body, obj, text
 
 tapestry_api = Blueprint("tapestry_api", __name__)
-ENTRY_TYPES = {"human_position", "landmark", "income_turn", "advance"}
+
+# -- request bodies, from the entries' declarations --------------------------------------------------------
+
+#: A human's name: printable, at most 30 characters (not blank: checked in the view).
+HUMAN = text(1, 30, PRINTABLE, description="a name of 1 to 30 printable characters")
+GAME_BODY = obj(
+    ["humans"],
+    humans={"type": "array", "items": HUMAN, "minItems": 1, "maxItems": 4, "x-code": "bad_humans"},
+    mode={"enum": list(DRAWS), "x-code": "bad_mode",
+          "description": "digital: the app shuffles and rolls from a seed; physical: the players draw and roll"},
+    seed=text(1, 64, code="bad_seed"),
+    favourite={"enum": list(TRACKS), "x-code": "bad_favourite",
+               "description": "physical: the track the science die showed"},
+    reroll_finished={"type": "boolean", "x-code": "bad_setting"},
+    title=text(0, 100, PRINTABLE, code="bad_title", description="printable text"),
+)
+TURN_BODY = obj(
+    ["expected_version"], expected_version=VERSION, request_id=REQUEST_ID,
+    # physical games: the cards drawn and the die rolled (digital games draw and roll themselves)
+    left={**field_schema(Turn, "left"), "x-code": "bad_card"},
+    right={**field_schema(Turn, "right"), "x-code": "bad_card"},
+    die={**field_schema(Turn, "die"), "nullable": True, "x-code": "bad_die"},
+)
+#: Any entry but a turn (which has its own route): checked by its declaration when decoded.
+ENTRY_SCHEMA: Schema = {"type": "object", "x-code": "bad_entry", "oneOf": [
+    declared_schema(cls, "recorded with the table key") for name, cls in sorted(REGISTRY.items()) if cls is not Turn]}
+ENTRY_BODY = obj(["expected_version", "entry"], expected_version=VERSION, request_id=REQUEST_ID, entry=ENTRY_SCHEMA)
+UNDO_BODY = obj(["expected_version"], expected_version=VERSION, request_id=REQUEST_ID)
+
+
+def tapestry_schemas() -> dict[str, Schema]:
+    """The schemas of the Tapestry routes' bodies, by name (the routes publish the same objects with
+    ``@accepts``; this is for a components section or a reader)."""
+    return {"TapestryGame": GAME_BODY, "TapestryTurn": TURN_BODY, "TapestryEntries": ENTRY_BODY,
+            "TapestryUndo": UNDO_BODY, "TapestryEntry": ENTRY_SCHEMA}
+
+
+# -- answers -------------------------------------------------------------------------------------------------
 
 
 def _state(game: Game) -> dict[str, Any]:
-    se = svc().store.state(game.id).table
-    return {"game": game.public(), "mode": game.header.get("mode"), "version": game.version,
-            "state": se.to_dict(), "next": start_of_turn(se)}
+    return {"game": game.public(), "version": game.version, **table_view(svc().store.state(game.id).table)}
 
 
-def _write(game: Game, role: Role, data: dict[str, Any], make: Any) -> Any:
+def _write(game: Game, role: Role, data: dict[str, Any], make: Callable[[Game, ShadowEmpire], dict[str, Any]]) -> Any:
     version = expected_version(data)
     game_id = game.id
 
     def step(g: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], None]:
-        entry = make(g, cached.table)
         try:
-            result = apply_entry(cached.table, entry)
+            item = entry_from_dict(make(g, cached.table))
+        except EntryError as exc:
+            raise ApiError(400, "bad_entry", str(exc)) from None
+        if not may_record(item, role):
+            raise ApiError(403, "forbidden", f"{item.type} is recorded with the table key")
+        try:
+            result = item.apply(cached.table)
         except TapestryError as exc:
-            raise StoreError(exc.message, message_de=exc.message_de) from None
-        return entry, result, None
+            raise StoreError(str(exc), reason=exc.reason) from None
+        return item.to_dict(), result, None
 
     entry, result = svc().store.record(game_id, role.actor, version, step, request_id(data))
     return jsonify({"version": entry.seq, "result": result, **_state(svc().store.game(game_id))}), 201
 
 
+# -- routes ----------------------------------------------------------------------------------------------------
+
+
 @tapestry_api.post("/games")
 @limit(4096)
+@accepts(GAME_BODY)
 def create() -> Any:
     data = body()
-    humans = data.get("humans")
-    mode = data.get("mode", "digital")
-    if not isinstance(humans, list) or not 1 <= len(humans) <= 4 or not all(
-            isinstance(h, str) and 0 < len(h.strip()) <= 30 and NAME.match(h) for h in humans):
-        raise ApiError(400, "bad_humans", "humans must be a list of 1 to 4 names")
-    if mode not in ("digital", "physical"):
-        raise ApiError(400, "bad_mode", "mode must be digital or physical")
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= 64):
-        raise ApiError(400, "bad_seed", "seed must be text of 1 to 64 characters")
+    humans = [h.strip() for h in data["humans"]]
+    if not all(humans):
+        raise ApiError(400, "bad_humans", "a human's name is not blank", field="humans")
+    draw = data.get("mode", "digital")
     favourite = data.get("favourite")
-    if mode == "physical" and favourite not in TRACKS:
+    if draw == "physical" and favourite is None:
         raise ApiError(400, "bad_favourite",
                        f"physical mode: roll the science die and give the track ({', '.join(TRACKS)})")
-    reroll = data.get("reroll_finished", True)
-    if not isinstance(reroll, bool):
-        raise ApiError(400, "bad_setting", "reroll_finished must be true or false")
-    if mode == "digital" and seed is None:
-        import secrets
-
-        seed = secrets.token_hex(8)
+    seed = data.get("seed") or secrets.token_hex(8)
     try:
-        _, setup = new_game([h.strip() for h in humans], seed=seed if mode == "digital" else None,
-                            favourite=favourite if mode == "physical" else None, settings=Settings(reroll))
+        _, setup = new_game(humans, seed=seed,
+                            favourite=favourite if draw == "physical" else None,
+                            settings=Settings(data.get("reroll_finished", True), draw))
     except TapestryError as exc:
-        raise ApiError(400, "bad_setup", exc.message, message_de=exc.message_de) from None
-    game, keys = svc().store.create_game("", mode, [], title=str(data.get("title", ""))[:100], kind="tapestry",
-                                         header={"setup": setup, "mode": mode})
+        raise ApiError(400, "bad_setup", str(exc), reason=exc.reason) from None
+    # The store's edition and rules mode are AGoT's; the draw is a setting in the Shadow Empire's setup.
+    game, keys = svc().store.create_game("", "", [], title=data.get("title", ""), kind="tapestry",
+                                         header={"setup": setup})
     base = request.host_url.rstrip("/")
     return jsonify({"game": game.public(), "key": keys.host, "url": f"{base}/t/{game.id}#key={keys.host}",
                     "seed": setup["seed"]}), 201
@@ -96,14 +141,16 @@ def get(game: Game, role: Role) -> Any:
     return jsonify(_state(game))
 
 
+# Bodies are checked before the game is looked up: a body that does not fit is a 400 whoever sends it.
 @tapestry_api.post("/games/<game_id>/turn")
 @limit(4096)
+@accepts(TURN_BODY)
 @WRITE
 def turn(game: Game, role: Role) -> Any:
     data = body()
 
-    def make(game: Game, se: Any) -> dict[str, Any]:
-        if game.header.get("mode") == "digital":
+    def make(game: Game, se: ShadowEmpire) -> dict[str, Any]:
+        if se.settings.draw == "digital":
             return {"type": "turn", **digital_inputs(se, game.header["setup"]["seed"])}
         entry = {"type": "turn", "left": data.get("left"), "right": data.get("right")}
         if data.get("die") is not None:
@@ -115,20 +162,19 @@ def turn(game: Game, role: Role) -> Any:
 
 @tapestry_api.post("/games/<game_id>/entries")
 @limit(4096)
+@accepts(ENTRY_BODY)
 @WRITE
 def entries(game: Game, role: Role) -> Any:
     data = body()
-    entry = data.get("entry")
-    if not isinstance(entry, dict) or entry.get("type") not in ENTRY_TYPES:
-        raise ApiError(400, "bad_entry", f"entry must be an object with type one of {', '.join(sorted(ENTRY_TYPES))}")
-    allowed = {"type", "human", "track", "space"}
-    if set(entry) - allowed:
-        raise ApiError(400, "bad_entry", f"unknown field(s) {', '.join(sorted(set(entry) - allowed))}")
-    return _write(game, role, data, lambda game, se: dict(entry))
+    entry = dict(data["entry"])
+    if entry.get("type") == Turn.type:
+        raise ApiError(400, "bad_entry", "a turn is posted to /turn", field="entry.type")
+    return _write(game, role, data, lambda game, se: entry)
 
 
 @tapestry_api.post("/games/<game_id>/undo")
 @limit(1024)
+@accepts(UNDO_BODY)
 @WRITE
 def undo(game: Game, role: Role) -> Any:
     data = body()
@@ -155,6 +201,7 @@ def events(game: Game, role: Role) -> Any:
             current = _state(services.store.game(game_id))
             return sse_event(current["version"], current)
 
-        return services.views.get((game_id, version, "tapestry"), render)  # type: ignore[no-any-return]
+        event: str = services.views.get((game_id, version, "tapestry"), render)
+        return event
 
     return event_stream(game, role, make_event)

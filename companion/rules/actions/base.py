@@ -11,8 +11,9 @@ import dataclasses
 import re
 import types
 import typing
+from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Annotated, Any, ClassVar, TypeVar, Union
+from typing import Annotated, Any, ClassVar, Protocol, TypeVar, Union
 
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -59,19 +60,45 @@ class Recorder(StrEnum):
     JUDGE = "judge"  # the judge's authority alone (time called at an event)
 
 
+class Declared(Protocol):
+    """A class of data declared by its typed fields: an action, or an entry of another game kind's log."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+    type: ClassVar[str]
+    records: ClassVar[Recorder]
+    label: ClassVar[str]
+
+
+D = TypeVar("D", bound=Declared)
+
+
+def registrar(registry: dict[str, type[D]], what: str, label: str) -> Callable[..., Callable[[type[D]], type[D]]]:
+    """The decorator that registers a declared class in ``registry`` under its JSON type name, with who may
+    record it; its label is the message ``<label>.<name>`` in the message catalogue."""
+
+    def declare(name: str, *, records: Recorder) -> Callable[[type[D]], type[D]]:
+        def register(cls: type[D]) -> type[D]:
+            if name in registry:
+                raise RuntimeError(f"{what} type {name!r} registered twice")
+            cls.type = name
+            cls.records = records
+            cls.label = f"{label}.{name}"
+            registry[name] = cls
+            _traits(cls)  # fail at import when a field's declaration cannot be read
+            return cls
+
+        return register
+
+    return declare
+
+
 def action(name: str, *, records: Recorder) -> typing.Callable[[A], A]:
     """Register an action class under its JSON type name, with who may record it.
 
     Its label is the message ``action.<name>`` in the message catalogue."""
 
     def register(cls: A) -> A:
-        if name in REGISTRY:
-            raise RuntimeError(f"action type {name!r} registered twice")
-        cls.type = name
-        cls.records = records
-        cls.label = f"action.{name}"
-        REGISTRY[name] = cls
-        _traits(cls)  # fail at import when a field's declaration cannot be read
+        _register_action(name, records=records)(cls)
         return cls
 
     return register
@@ -163,12 +190,17 @@ class Action:
 
     # -- JSON ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if value is not None and value != f.default:
-                out[f.name] = value
-        return out
+        return as_dict(self)
+
+
+def as_dict(item: Declared) -> dict[str, Any]:
+    """A declared object as JSON: its type and the fields not left at their default."""
+    out: dict[str, Any] = {"type": item.type}
+    for f in dataclasses.fields(item):
+        value = getattr(item, f.name)
+        if value is not None and value != f.default:
+            out[f.name] = value
+    return out
 
 
 #: Numbers not given a narrower ``Bound`` stay within this.
@@ -186,6 +218,11 @@ def _accepts(hint: Any, value: Any, bound: Bound | None = None) -> bool:
         return any(_accepts(h, value, bound) for h in typing.get_args(hint))
     if origin is typing.Literal:
         return value in typing.get_args(hint)
+    if origin is list:
+        # A list's Bound is its length; its items have their own declaration.
+        (item,) = typing.get_args(hint)
+        return (isinstance(value, list) and (bound is None or bound.lo <= len(value) <= bound.hi)
+                and all(_accepts(item, v) for v in value))
     if hint is type(None):
         return value is None
     if hint is int:
@@ -211,11 +248,15 @@ def describe(hint: Any) -> str:
             return f"a whole number from {b.lo} to {b.hi}"
         if base is str:
             return f"text of 1 to {b.hi if b else 200} characters"
+        if typing.get_origin(base) is list and b is not None:
+            return f"a list of {b.lo} to {b.hi} items, each {describe(typing.get_args(base)[0])}"
         return describe(base)
     if origin in (Union, types.UnionType):
         return " or ".join(describe(h) for h in typing.get_args(hint))
     if origin is typing.Literal:
         return " or ".join(repr(a) for a in typing.get_args(hint))
+    if origin is list:
+        return f"a list, each item {describe(typing.get_args(hint)[0])}"
     if hint is type(None):
         return "null"
     if hint is int:
@@ -227,29 +268,38 @@ def describe(hint: Any) -> str:
 
 def action_from_dict(data: Any) -> Action:
     """Build an action from JSON, strictly: unknown types or fields and wrong types are errors."""
+    return from_dict(REGISTRY, data, what="action", error=ActionError)
+
+
+def from_dict(registry: Mapping[str, type[D]], data: Any, *, what: str, error: Callable[[str], Exception]) -> D:
+    """Build a registered declared class from JSON, strictly: unknown types or fields and values that do
+    not fit a field's declaration raise ``error`` (naming the field, never echoing the value)."""
     if not isinstance(data, dict):
-        raise ActionError(f"an action must be a JSON object, not {type(data).__name__}")
+        raise error(f"an {what} must be a JSON object, not {type(data).__name__}")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in REGISTRY:
-        known = ", ".join(sorted(REGISTRY))
+    if not isinstance(kind, str) or kind not in registry:
+        known = ", ".join(sorted(registry))
         shown = repr(kind) if isinstance(kind, str) and _TEXT.fullmatch(kind) and len(kind) <= 40 else "given"
-        raise ActionError(f"unknown action type {shown}; known types: {known}")
-    cls = REGISTRY[kind]
+        raise error(f"unknown {what} type {shown}; known types: {known}")
+    cls = registry[kind]
     hints = _traits(cls).hints
     fields = {f.name: f for f in dataclasses.fields(cls)}
     extra = set(data) - set(fields) - {"type"}
     if extra:
         named = sorted(repr(e) if isinstance(e, str) and _TEXT.fullmatch(e) and len(e) <= 40 else "…" for e in extra)
-        raise ActionError(f"{kind}: unknown field(s) {', '.join(named)}; fields: {', '.join(fields)}")
+        raise error(f"{kind}: unknown field(s) {', '.join(named)}; fields: {', '.join(fields)}")
     kwargs: dict[str, Any] = {}
     for name, f in fields.items():
         if name not in data:
             if f.default is dataclasses.MISSING:
-                raise ActionError(f"{kind}: missing field {name!r}")
+                raise error(f"{kind}: missing field {name!r}")
             continue
         value = data[name]
         if not _accepts(hints[name], value):
             # Echo the field, not the value: a value may be unprintable or enormous.
-            raise ActionError(f"{kind}: field {name!r} must be {describe(hints[name])}")
+            raise error(f"{kind}: field {name!r} must be {describe(hints[name])}")
         kwargs[name] = value
     return cls(**kwargs)
+
+
+_register_action = registrar(REGISTRY, "action", "action")

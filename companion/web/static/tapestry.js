@@ -1,22 +1,28 @@
-// The Shadow Empire pages (Tapestry), on the shared client: keys, writes, conflicts and the live stream.
-const TRACK_LIST = ["exploration", "science", "military", "technology"];
+// The Shadow Empire pages (Tapestry), on the shared client (client.js): messages, keys, writes, conflicts and
+// the live stream. The game's facts (tracks, their length, the cards, the die's choices) come from the server.
 const trackName = tr => t("track." + tr);
-function fillTracks(select) { select.replaceChildren(...TRACK_LIST.map(tr => el("option", {value: tr}, trackName(tr)))); }
+/** A Shadow Empire message (a reason or an error's reason: a catalogue id and its values) in the reader's language. */
+const reasonText = reason => paramText(reason);
+/** An error answer: the Shadow Empire's own reason when it gives one, else the catalogue's text for its code. */
+const failure = error => (error.details && error.details.reason ? reasonText(error.details.reason) : errorText(error));
+function fillTracks(select, tracks) {
+  const chosen = select.value;
+  select.replaceChildren(...tracks.map(tr => el("option", {value: tr}, trackName(tr))));
+  if (tracks.includes(chosen)) select.value = chosen;
+}
 
 function newGamePage() {
   applyStrings();
-  fillTracks(document.getElementById("favourite"));
   const mode = document.getElementById("mode");
-  mode.onchange = () => document.getElementById("fav-box").classList.toggle("hidden", mode.value !== "physical");
+  mode.addEventListener("change", () => document.getElementById("fav-box").classList.toggle("hidden", mode.value !== "physical"));
   document.getElementById("create").addEventListener("submit", async ev => {
     ev.preventDefault();
     const humans = document.getElementById("humans").value.split("\n").map(s => s.trim()).filter(Boolean);
     const body = {humans, mode: mode.value, reroll_finished: document.getElementById("reroll").checked};
     if (mode.value === "physical") body.favourite = document.getElementById("favourite").value;
-    const r = await fetch("/api/tapestry/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
-    const data = await r.json();
-    if (!r.ok) { const e = document.getElementById("error"); e.textContent = errorText(data.error); e.classList.remove("hidden"); return; }
-    location.href = data.url;
+    const r = await request("/api/tapestry/games", {method: "POST", body});
+    if (!r.ok) { const e = document.getElementById("error"); e.textContent = failure(r.data.error); e.classList.remove("hidden"); return; }
+    location.href = r.data.url;
   });
 }
 
@@ -26,26 +32,33 @@ function tablePage() {
   const client = new TableClient({base: "/api/tapestry/games/" + gameId, scope: "companion:t:" + gameId,
     version: () => (data ? data.version : 0),
     onUpdate: u => { if (!data || u.version >= data.version) { data = u.view && !u.state ? u.view : u; render(); } },
-    onFlag: f => flag(f.conflict ? t("conflict") : t("notResent", {action: f.label}))});
+    onFlag: f => flag(f.conflict ? t("conflict") : t("notResent", {action: f.label ? t(f.label) : ""}))});
   const key = client.key;
   const flag = (text) => {
     const box = document.getElementById("flags");
     box.replaceChildren(...(text ? [el("div", {class: "flag", role: "alert"}, text, el("button", {onclick: () => box.replaceChildren()}, t("close")))] : []));
   };
   async function post(path, body, button = null) {
-    const r = await client.write(path, body, {button, label: body.entry ? body.entry.type : path});
+    const r = await client.write(path, body, {button, label: body.entry ? "tapestry.entry." + body.entry.type : path === "/turn" ? "tapestry.entry.turn" : "undo"});
     if (r.queued || r.status === 409) return;
-    if (!r.ok) { flag(lang() === "de" && r.data.error.details.message_de ? r.data.error.details.message_de : errorText(r.data.error)); return; }
+    if (!r.ok) { flag(failure(r.data.error)); return; }
     flag(""); if (!data || r.data.version >= data.version) data = r.data; render();
   }
   async function load() { const r = await client.get(""); if (r.ok) { data = r.data; render(); } }
   client.refresh = load;
   function render() {
     applyStrings();
-    const s = data.state, physical = data.mode === "physical";
+    const s = data.state, limits = data.limits, physical = s.settings.draw === "physical";
     document.getElementById("status").textContent = s.over ? t("seOver") : `${t("seDeck")} ${s.deck_size} · ${t("seDiscard")} ${s.discard.length}`;
     document.getElementById("physical").classList.toggle("hidden", !physical);
     document.getElementById("die-box").classList.toggle("hidden", !(physical && data.next.die));
+    fillTracks(document.getElementById("die"), data.choices.die);
+    fillTracks(document.getElementById("effect-track"), limits.tracks);
+    for (const id of ["left", "right"]) {
+      const input = document.getElementById(id);
+      input.min = String(Math.min(...limits.cards));
+      input.max = String(Math.max(...limits.cards));
+    }
     document.getElementById("go").disabled = s.over || !key;
     const last = s.moves.filter(m => m.kind !== "manual").slice(-1)[0];
     const notes = [];
@@ -55,21 +68,22 @@ function tablePage() {
     const reason = document.getElementById("reason");
     reason.replaceChildren();
     if (last) {
-      reason.append(el("div", {class: "flag ok"}, lang() === "de" ? last.reason_de : last.reason,
+      reason.append(el("div", {class: "flag ok"}, reasonText(last.reason),
         last.track ? el("div", {class: "note"}, `→ ${trackName(last.track)} ${last.space}` + (last.landmark ? ` · ${t("seLandmark")}: ${last.landmark}` : "") + (last.achievement ? ` · ${t("seAchievement")}` : "")) : null));
     }
     const tracks = document.getElementById("tracks");
     tracks.replaceChildren();
-    for (const tr of TRACK_LIST) {
+    for (const tr of limits.tracks) {
       const row = el("div", {class: "track", "data-track": tr});
       row.append(el("div", {}, el("strong", {}, trackName(tr)), tr === s.favourite ? el("span", {class: "tok"}, "♥ " + t("seFavourite")) : null));
       const cells = el("div", {class: "cells"});
-      for (let sp = 0; sp <= 12; sp++) {
+      cells.style.gridTemplateColumns = `repeat(${limits.end_space + 1}, 1fr)`;
+      for (let sp = 0; sp <= limits.end_space; sp++) {
         const lm = s.landmarks.find(l => l.track === tr && l.space === sp);
         const here = [];
         if (s.positions[tr] === sp) here.push(el("span", {class: "marker se", title: t("seShadow")}, "S"));
         for (const h of s.humans) if (s.human_positions[h][tr] === sp) here.push(el("span", {class: "marker"}, h.slice(0, 2)));
-        cells.append(el("div", {class: "cell" + (lm ? (lm.taken_by ? " lm taken" : " lm") : "") + (sp === 12 ? " end" : ""),
+        cells.append(el("div", {class: "cell" + (lm ? (lm.taken_by ? " lm taken" : " lm") : "") + (sp === limits.end_space ? " end" : ""),
           title: lm ? lm.name + (lm.taken_by ? ` (${t("seTakenBy")} ${lm.taken_by.kind === "automa" ? t("seShadow") : lm.taken_by.name})` : "") : ""},
           el("div", {class: "num"}, String(sp)), ...here));
       }
@@ -79,12 +93,12 @@ function tablePage() {
     const humans = document.getElementById("humans");
     humans.replaceChildren();
     for (const h of s.humans) {
-      const box = el("div", {class: "human"}, el("strong", {}, h), el("span", {class: "muted"}, ` · ${t("seIncome")} ${s.income_turns[h]}/5`));
-      const grid = el("div", {class: "row", style: "flex-wrap:wrap"});
-      for (const tr of TRACK_LIST) {
-        const input = el("input", {type: "number", min: "0", max: "12", value: String(s.human_positions[h][tr]), inputmode: "numeric", "aria-label": `${h} ${tr}`, style: "width:4.2rem"});
-        input.onchange = () => post("/entries", {entry: {type: "human_position", human: h, track: tr, space: Number(input.value)}});
-        grid.append(el("label", {style: "margin:0"}, trackName(tr).slice(0, 4), input));
+      const box = el("div", {class: "human"}, el("strong", {}, h), el("span", {class: "muted"}, ` · ${t("seIncome")} ${s.income_turns[h]}/${limits.income_turns}`));
+      const grid = el("div", {class: "positions"});
+      for (const tr of limits.tracks) {
+        const input = el("input", {type: "number", min: "0", max: String(limits.end_space), value: String(s.human_positions[h][tr]), inputmode: "numeric", "aria-label": `${h}: ${trackName(tr)}`});
+        input.addEventListener("change", () => post("/entries", {entry: {type: "human_position", human: h, track: tr, space: Number(input.value)}}));
+        grid.append(el("label", {}, trackName(tr), input));
       }
       const lmSelect = el("select", {class: "grow"}, ...s.landmarks.filter(l => !l.taken_by).map(l => el("option", {value: `${l.track}:${l.space}`}, `${l.name} (${trackName(l.track)} ${l.space})`)));
       box.append(grid,
@@ -93,18 +107,16 @@ function tablePage() {
       humans.append(box);
     }
     const log = document.getElementById("log");
-    log.replaceChildren(...[...s.moves].reverse().map((m, i) => el("li", {}, `${s.moves.length - i}. ` + (lang() === "de" ? m.reason_de : m.reason))));
+    log.replaceChildren(...[...s.moves].reverse().map((m, i) => el("li", {}, `${s.moves.length - i}. ` + reasonText(m.reason))));
   }
-  fillTracks(document.getElementById("die"));
-  fillTracks(document.getElementById("effect-track"));
-  document.getElementById("go").onclick = () => {
-    if (data.mode !== "physical") return post("/turn", {});
+  document.getElementById("go").addEventListener("click", () => {
+    if (data.state.settings.draw !== "physical") return post("/turn", {});
     const body = {left: Number(document.getElementById("left").value), right: Number(document.getElementById("right").value)};
     if (data.next.die) body.die = document.getElementById("die").value;
     post("/turn", body);
-  };
-  document.getElementById("effect").onclick = () => post("/entries", {entry: {type: "advance", track: document.getElementById("effect-track").value}});
-  document.getElementById("undo").onclick = () => post("/undo", {});
+  });
+  document.getElementById("effect").addEventListener("click", () => post("/entries", {entry: {type: "advance", track: document.getElementById("effect-track").value}}));
+  document.getElementById("undo").addEventListener("click", () => post("/undo", {}));
   window.render = () => data && render();
   // Every phone at the table sees each change at once; the stream reconnects by itself.
   load().then(() => client.listen());
