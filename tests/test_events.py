@@ -336,3 +336,55 @@ def test_a_table_gone_to_time_gets_the_going_to_time_result_with_dominance(clien
         assert info["result"] == {"winner": "B", "winner_name": "Ben", "by_time": "dominance"}
     row = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()["tables"][0]
     assert row["gone_to_time"] and row["result"]["winner"] == "B"
+
+
+def test_deck_check_watches_scans_and_tts_snapshots(client: FlaskClient, catalog: Catalog) -> None:
+    """A card seen at an event table outside the log (a scanned label, a TTS snapshot) that is not in
+    the seat's registered list, or a copy beyond it, is a judge's flag; the player's answers do not
+    change and nobody but the judge sees the flag."""
+    import random
+
+    from companion.bench.scan import synthetic_frame
+    from companion.scan.labels import Label
+    from companion.scan.render import label_image
+
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    t = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                    json={"csv": "3,Player 1,Player 2"}).get_json()["tables"][0]
+    gid, ka = t["game"], t["seats"][0]["url"].split("#key=")[1]
+    from companion.catalog.decks import parse_deck
+    from companion.rules.roles import JUDGE
+
+    decks = two_e_decks(catalog)
+    registered = {seat: dict(parse_deck("x", decks[i], catalog).draw) for i, seat in enumerate("AB")}
+    in_deck = next(iter(registered["A"]))
+    outside = next(c for c in ("13089", "01089", "00168", "11099") if c not in registered["A"]
+                   and c not in registered["B"])
+
+    def scan(*labels: Label) -> dict[str, Any]:
+        photo, _ = synthetic_frame(random.Random(3), [(x.payload(), label_image(x.payload())) for x in labels])
+        r = client.post(f"/api/scan?game={gid}", data=photo, headers=h(ka), content_type="image/jpeg")
+        assert r.status_code == 200
+        return r.get_json()  # type: ignore[no-any-return]
+
+    fine = scan(Label("2e", in_deck, "AB7", 1))
+    assert [f["kind"] for f in flags_of(client, eid, judge, 3)] == []  # a registered card: nothing
+    odd = scan(Label("2e", outside, "AB7", 1))
+    assert fine["codes"][0]["status"] == "ok"
+    # The player hears what any table answers for a copy it may not see: no word of a deck check.
+    assert odd["codes"][0]["status"] == "unseen" and "judge" not in json.dumps(odd) and "flag" not in json.dumps(odd)
+    flags = flags_of(client, eid, judge, 3)
+    assert [(f["kind"], f["detail"]["source"], f["detail"]["cards"][0]["code"]) for f in flags] == \
+        [("deck_check", "scan", outside)]
+    # A TTS snapshot: two copies of a card registered once, and a card not registered at all.
+    table_key = client.application.extensions["companion"]["services"].store.issue_table_key(gid, JUDGE)
+    once = next(c for c, n in registered["A"].items() if n == 1)
+    cards = [{"guid": f"g{i}", "code": c, "face_down": True} for i, c in enumerate([once, once, outside])]
+    r = client.post(f"/api/tts/games/{gid}/snapshot", headers=h(table_key),
+                    json={"colour": "Red", "seat": "A", "cards": cards, "request_id": "tts-000001"})
+    assert r.status_code in (200, 201, 422), r.get_json()
+    tts = [f for f in flags_of(client, eid, judge, 3) if f["detail"].get("source") == "tts"]
+    assert len(tts) == 1 and {(c["code"], c["copy"]) for c in tts[0]["detail"]["cards"]} == {(once, 2), (outside, 1)}
+    # Only the judge reads flags.
+    assert client.get(f"/api/event/{eid}/dashboard", headers=h(ka)).status_code == 401

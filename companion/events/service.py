@@ -72,6 +72,25 @@ class EventService:
         self._facts: dict[str, dict[str, Any]] = {}
         games.listeners.append(self.on_commit)
 
+    def saw_cards(self, game_id: str, cards: list[str], source: str) -> None:
+        """Cards seen at an event table outside its log (a scanned label, a TTS snapshot): any not in
+        the seat's registered list, or a copy beyond its registered count, is a deck-check flag."""
+        ref = self.events.table_of(game_id)
+        if ref is None or not cards:
+            return
+        registered = self.registered(ref)
+        known = [c for c in cards[:200] if not c.startswith("?.")]
+        problems = deck_problems({"seen": known}, registered)
+        for card in cards[:200]:
+            # A label of no deck at this table: a problem only if no seat registered that many copies.
+            if card.startswith("?.") and len(parts := card.split(".")) == 3 and parts[2].isdigit() and all(
+                    int(parts[2]) > deck.get(parts[1], 0) for deck in registered.values()):
+                problems.append({"seat": None, "card": card, "code": parts[1], "registered": 0,
+                                 "copy": int(parts[2])})
+        if problems:
+            self.events.flag(ref, "deck_check", {"cards": problems, "source": source})
+            self.publish(ref.event_id)
+
     # -- the event channel --------------------------------------------------------------------
     def publish(self, event_id: str) -> int:
         """A new version of the event's channel: increasing milliseconds, never repeating."""

@@ -24,6 +24,21 @@ def _unseen(row: dict[str, Any], viewer: Role, seat: str | None, status: str, me
     return row
 
 
+def labelled_cards(codes: list[Code], tags: dict[str, str], edition: str) -> list[str]:
+    """The card instances (``seat.code.copy``) the companion labels among ``codes`` name at a table
+    whose decks carry ``tags``: what was physically seen there, whether the deck holds it or not. A
+    label whose tag no deck at the table carries is ``?.code.copy`` (whose it is, nobody knows)."""
+    seen = []
+    for code in codes:
+        try:
+            label = parse_payload(code.text)
+        except LabelError:
+            continue
+        if label.edition == edition:
+            seen.append(CardInstance.make_id(tags.get(label.tag, "?"), label.code, label.copy))
+    return seen
+
+
 def resolve_codes(codes: list[Code], table: Table | None, tags: dict[str, str], viewer: Role) -> list[dict[str, Any]]:
     """One row per code: the label, the instance it names, and the actions that make sense (for a seat).
 

@@ -597,7 +597,7 @@ def scan() -> Any:
     """An image (multipart "image" or the raw body): every code in it, and with ?game= the cards they name."""
     from companion.scan.images import ImageError
     from companion.scan.pipeline import decode_image
-    from companion.scan.table import resolve_codes
+    from companion.scan.table import labelled_cards, resolve_codes
 
     game_id = request.args.get("game")
     if game_id and role_for(svc().store.game(game_id)).kind not in (RoleKind.SEAT, RoleKind.JUDGE):
@@ -625,5 +625,7 @@ def scan() -> Any:
         tags = svc().store.deck_tags(game.id)
         version = game.version
     rows = resolve_codes(codes, table, tags or {}, viewer)
+    if table is not None and game_id:
+        svc().saw_cards(game_id, labelled_cards(codes, tags or {}, table.edition), "scan")
     message = None if rows else "no barcode found: hold the label flat, fill more of the frame, avoid glare"
     return jsonify({"codes": rows, "version": version, "message": message})

@@ -45,6 +45,7 @@ def service() -> EventService:
                 services = svc()
                 store = EventStore(services.database, services.store)
                 ext["events"] = EventService(services.store, store, services.hub.publish)
+                services.card_watchers.append(ext["events"].saw_cards)
     return ext["events"]  # type: ignore[no-any-return]
 
 

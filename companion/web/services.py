@@ -6,7 +6,7 @@ import contextlib
 import queue
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +35,9 @@ class Services:
     _created: dict[str, list[float]] = field(default_factory=dict)
     _created_guard: threading.Lock = field(default_factory=threading.Lock)
     _local: threading.local = field(default_factory=threading.local)
+    #: Told of card instances seen at a game outside its log (a scan, a TTS snapshot): ``(game id,
+    #: instance ids, source)``. The event service checks them against the registered decks.
+    card_watchers: list[Callable[[str, list[str], str], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         with self.borrow_catalog():  # seed the catalog once, up front
@@ -84,6 +87,11 @@ class Services:
             if len(mine) >= GAMES_PER_ADDRESS or total >= GAMES_PER_HOUR:
                 raise ApiError(429, "too_many_games", "too many new games in the last hour; try again later")
             mine.append(now)
+
+    def saw_cards(self, game_id: str, cards: list[str], source: str) -> None:
+        for watcher in list(self.card_watchers):
+            with contextlib.suppress(Exception):  # a watcher's trouble never changes the answer
+                watcher(game_id, cards, source)
 
     def cards(self, codes: set[str]) -> Mapping[str, Card]:
         with self.borrow_catalog() as catalog:

@@ -70,6 +70,7 @@ def snapshot(game: Game, role: Role) -> Any:
     verdicts: list[dict[str, Any]] = [{"text": f"Companion: {u}", "legal": None} for u in unresolved]
     if data.get("reconcile") is True:
         return jsonify(_reconcile(table, seat, colour, clean, verdicts, game.version))
+    svc().saw_cards(game_id, _seen_in_zone(seat, clean, left), "tts")
     actions, problems = snapshot_actions(table, seat, colour, clean, left)
     guid_of = {c["code"]: c["guid"] for c in clean if c["code"]}
     verdicts += [{"text": f"Companion: {p['message']}", "legal": None} for p in problems]
@@ -95,6 +96,15 @@ def snapshot(game: Game, role: Role) -> Any:
         version = done[-1][0].seq
     return jsonify({"colour": colour, "seat": seat, "recorded": len(actions), "version": version,
                     "verdicts": verdicts})
+
+
+def _seen_in_zone(seat: str, clean: list[dict[str, Any]], left: dict[str, list[str]]) -> list[str]:
+    """The seat's cards the snapshot shows, as instances counted per code (``A.01089.1``, ``.2`` …):
+    TTS knows no copy numbers, so three copies seen are copies 1 to 3."""
+    counts: dict[str, int] = {}
+    for code in [c["code"] for c in clean if c["code"]] + [code for code, went in left.items() for _ in went]:
+        counts[code] = counts.get(code, 0) + 1
+    return [f"{seat}.{code}.{n}" for code, count in counts.items() for n in range(1, count + 1)]
 
 
 def _cards(raw: list[dict[str, Any]], edition: str) -> tuple[list[dict[str, Any]], list[str]]:
