@@ -144,7 +144,7 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
         report.goto(f"{server.url}/e/{eid}/report#key={judge}")
         report.wait_for_function("document.querySelectorAll('#report-rows tr').length === 16")
         report.wait_for_function("document.querySelector('#report-rows').innerText.includes('going to time')")
-        assert "time_extension" in report.locator("#report-rows").inner_text()
+        assert "time extension" in report.locator("#report-rows").inner_text()  # the ruling, in words
         # Players and strangers get nothing from the judge's routes.
         for k in (key[(7, "A")], None):
             assert call(api, "GET", f"/event/{eid}/dashboard", key=k)[0] == 401

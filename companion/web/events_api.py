@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from companion.catalog.legality import check_deck
 from companion.events.pairings import PairingError, parse_pairings
@@ -27,6 +27,7 @@ from companion.rules.roles import JUDGE, RoleKind
 from companion.web.api import body, decklist, event_stream, limit, request_id, storable, svc
 from companion.web.auth import checked_key, key_from_request, role_for
 from companion.web.errors import ApiError
+from companion.web.pages import page
 
 events_api = Blueprint("events_api", __name__)
 events_pages = Blueprint("events_pages", __name__)
@@ -512,30 +513,30 @@ def rules() -> Any:
 
 @events_pages.get("/events/new")
 def new_event_page() -> Any:
-    return render_template("event_new.html")
+    return page("event_new.html")
 
 
 @events_pages.get("/e/<event_id>")
 def organiser_page(event_id: str) -> Any:
     service().events.event(event_id)
-    return render_template("event.html", event_id=event_id)
+    return page("event.html", event_id=event_id)
 
 
 @events_pages.get("/e/<event_id>/judge")
 def judge_page(event_id: str) -> Any:
     service().events.event(event_id)
-    return render_template("event_judge.html", event_id=event_id)
+    return page("event_judge.html", event_id=event_id)
 
 
 @events_pages.get("/e/<event_id>/report")
 def report_page(event_id: str) -> Any:
     service().events.event(event_id)
-    return render_template("event_report.html", event_id=event_id)
+    return page("event_report.html", event_id=event_id)
 
 
 @events_pages.get("/rules")
 def rules_page() -> Any:
-    return render_template("rules.html")
+    return page("rules.html")
 
 
 _ = EventError  # raised by the event store; answered by the app's StoreError handler

@@ -1,0 +1,149 @@
+"""An organiser runs a 3-round, 16-table event from the pages alone (issue 15), in real Chromium on a real
+server: the event is created, 32 players registered in one paste, round 1 paired by CSV, round 2 by hand,
+round 3 by CSV again; the clock started; the judge records every result from the dashboard; the report
+lists all 48 tables and the signed-off event file verifies offline."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.request import Request, urlopen
+
+import pytest
+
+from companion.catalog.store import Catalog
+from tests.decklists import real_decks
+from tests.server import Server, call, start_server
+from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+LAPTOP = {"viewport": {"width": 1280, "height": 900}, "bypass_csp": True}  # wait_for_function evaluates strings
+TABLES = 16
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = start_server(tmp_path_factory.mktemp("organiser") / "games.db")
+    yield s
+    s.stop()
+
+
+def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server: Server, tmp_path: Path) -> None:
+    catalog = Catalog.in_memory()
+    decks = [d for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
+    names = [f"Player {i + 1:02d}" for i in range(2 * TABLES)]
+    browser = playwright.sync_playwright().start()
+    try:
+        b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        org = b.new_context(**LAPTOP, locale="en-GB").new_page()
+        # -- the event ----------------------------------------------------------------------------
+        org.goto(f"{server.url}/events/new")
+        org.fill("#ev-name", "Kiel Regional")
+        org.fill("#ev-date", "2026-11-22")
+        org.fill("#ev-rounds", "3")
+        org.fill("#ev-tables", str(TABLES))
+        org.click("#new-event button[type=submit]")
+        org.wait_for_selector("#ev-created:not(.hidden)")
+        organiser_url, judge_url = org.get_attribute("#ev-organiser", "href"), org.get_attribute("#ev-judge", "href")
+        assert organiser_url and judge_url and "#key=" in organiser_url
+        eid, judge_key = judge_url.split("/e/")[1].split("/")[0], judge_url.split("#key=")[1]
+        # -- 32 players in one paste: name; decklist (one line of JSON) ---------------------------
+        org.goto(organiser_url)
+        org.wait_for_selector("#ev-title:not(:empty)")
+        org.click("#bulk-box summary")
+        paste = "\n".join(f"{n}; {json.dumps(decks[i % len(decks)])}" for i, n in enumerate(names))
+        org.fill("#bulk", paste + "\nNo Deck Person; not a decklist")
+        org.click("#bulk-register")
+        org.wait_for_function(f"document.querySelectorAll('#players li').length === {len(names)}", timeout=30000)
+        assert "line 33" in org.inner_text("#ev-error")  # the bad line is named; the others are registered
+        assert org.inner_text("#bulk-out") == f"{len(names)} registered"
+
+        def round_created(number: int) -> None:
+            org.wait_for_function(f"document.querySelector('#round-out h3') && "
+                                  f"document.querySelector('#round-out h3').textContent === 'Round {number}'")
+            assert org.locator("#round-out p").count() == TABLES
+
+        # -- round 1: pairings CSV, with a bad row first (nothing created), then the right one ----
+        org.fill("#pairings", "1,Player 01,Player 02\n2,Player 03,Player 03\n")
+        org.click("#make-round")
+        org.wait_for_selector("#ev-error:not(.hidden)")
+        assert "line 2" in org.inner_text("#ev-error")
+        assert call(server.url + "/api", "GET", f"/event/{eid}", key=organiser_url.split("#key=")[1])[1]["tables"] == []
+        org.fill("#pairings", "\n".join(f"{t},{names[2 * t - 2]},{names[2 * t - 1]}" for t in range(1, TABLES + 1)))
+        org.click("#make-round")
+        round_created(1)
+        org.click("#start-clock")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for locale, tag in (("en-GB", "en"), ("de-DE", "de")):  # the organiser's page on a phone
+            phone = b.new_context(**PHONE, locale=locale).new_page()
+            phone.goto(organiser_url)
+            phone.wait_for_selector("#players li")
+            phone.click("#by-hand summary")
+            phone.screenshot(path=str(SHOTS / f"event-organiser-phone-{tag}.png"), full_page=True)
+            phone.context.close()
+        # -- the judge records every result from the dashboard ------------------------------------
+        judge = b.new_context(**LAPTOP, locale="de-DE").new_page()
+        judge.goto(judge_url)
+
+        def record_results(number: int) -> None:
+            judge.reload()
+            judge.wait_for_function(f"document.querySelectorAll('#tables tr').length === {TABLES} && "
+                                    f"document.querySelector('#ev-title').textContent.includes('{number}')")
+            for row in judge.locator("#tables tr").all():
+                game = row.get_attribute("data-game")
+                judge.click(f"button[data-open='{game}']")
+                judge.wait_for_function(f"document.querySelector('#panel-title').textContent.startsWith("
+                                        f"'Tisch {row.get_attribute('data-table')}:')")
+                judge.fill("#result-reason", "15 Macht")
+                judge.click("[data-result='A']")
+            judge.wait_for_function("[...document.querySelectorAll('#tables tr')]"
+                                    ".every(r => r.textContent.includes('gewinnt'))", timeout=10000)
+
+        record_results(1)
+        judge.screenshot(path=str(SHOTS / "event-judge-de.png"))
+        # -- round 2: by hand, two menus per table --------------------------------------------------
+        org.click("#by-hand summary")
+        for t in range(1, TABLES + 1):
+            if t > 1:
+                org.click("#add-pair")
+            # A new pairing: each player meets someone from another table.
+            a, bb = names[(2 * t - 2) % len(names)], names[(2 * t + 1) % len(names)]
+            org.select_option(f"[data-pair='{t}'] [data-seat=a]", a)
+            org.select_option(f"[data-pair='{t}'] [data-seat=b]", bb)
+        org.select_option("[data-pair='2'] [data-seat=b]", names[0])  # a player twice: refused, named
+        org.click("#make-round-by-hand")
+        org.wait_for_selector("#ev-error:not(.hidden)")
+        assert "Player 01" in org.inner_text("#ev-error")
+        org.select_option("[data-pair='2'] [data-seat=b]", names[5])
+        org.screenshot(path=str(SHOTS / "event-organiser-pairing-en.png"), full_page=False)
+        org.click("#make-round-by-hand")
+        round_created(2)
+        record_results(2)
+        # -- round 3: CSV again -----------------------------------------------------------------------
+        org.fill("#pairings", "\n".join(f"{t},{names[2 * t - 1]},{names[(2 * t) % len(names)]}"
+                                        for t in range(1, TABLES + 1)))
+        org.click("#make-round")
+        round_created(3)
+        org.click("#start-clock")
+        record_results(3)
+        # -- the report and the signed-off event file ---------------------------------------------------
+        org.click("#to-report")
+        org.wait_for_function(f"document.querySelectorAll('#report-rows tr').length === {3 * TABLES}")
+        rows = org.locator("#report-rows tr").all_inner_texts()
+        assert all("15 Macht" in r for r in rows)
+        org.screenshot(path=str(SHOTS / "event-report-en.png"))
+        b.close()
+    finally:
+        browser.stop()
+    export = Request(f"{server.url}/api/event/{eid}/export", headers={"Authorization": "Bearer " + judge_key})
+    with urlopen(export) as r:
+        (tmp_path / "event.zip").write_bytes(r.read())
+    out = subprocess.run([sys.executable, "-m", "companion", "check", str(tmp_path / "event.zip"), "--json"],
+                         capture_output=True, text=True, timeout=120)
+    report = json.loads(out.stdout)
+    assert out.returncode == 0 and report["ok"], out.stderr
+    assert len(report["tables"]) == 3 * TABLES
