@@ -24,10 +24,12 @@ from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, RoleKind
-from companion.web.api import body, decklist, event_stream, limit, request_id, storable, svc
+from companion.web.api import body, decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, key_from_request, role_for
 from companion.web.errors import ApiError
+from companion.web.live import event_stream
 from companion.web.pages import page
+from companion.web.schema import REQUEST_ID, accepts, obj, text
 
 events_api = Blueprint("events_api", __name__)
 events_pages = Blueprint("events_pages", __name__)
@@ -51,6 +53,49 @@ def service() -> EventService:
 
 
 _MAKING = threading.Lock()
+
+
+# -- request bodies: declared once, checked by @accepts and published by /api/openapi.json ----------------
+
+PRINTABLE_TEXT = r"^[^\x00-\x1f\x7f\ud800-\udfff]*$"
+EVENT_BODY = obj(
+    ["name"], name=text(1, 100, PRINTABLE_TEXT, code="bad_event"),
+    date=text(0, 10, r"^(\d{4}-\d{2}-\d{2})?$", code="bad_event", description="YYYY-MM-DD or empty"),
+    rounds={"type": "integer", "minimum": 1, "maximum": 20, "x-code": "bad_event"},
+    tables={"type": "integer", "minimum": 1, "maximum": 200, "x-code": "bad_event"},
+    minutes={"type": "integer", "minimum": 5, "maximum": 240, "x-code": "bad_event"},
+    edition={"enum": ["2e", "1e"], "x-code": "bad_event"})
+PLAYER_BODY = obj(
+    ["name", "decklist"], request_id=REQUEST_ID, name=text(1, 40, PRINTABLE_TEXT, code="bad_player"),
+    decklist={"anyOf": [text(1, 90_000), {"type": "object"}], "x-code": "bad_deck",
+              "description": "ThronesDB text export or JSON"},
+    faction=text(0, 40, PRINTABLE_TEXT, code="bad_player", nullable=True),
+    agenda=text(0, 200, PRINTABLE_TEXT, code="bad_player", nullable=True))
+PAIRING = obj(["table", "a", "b"], table={"type": "integer", "minimum": 1, "maximum": 400},
+              a=text(0, 40), b=text(0, 40))
+ROUND_BODY = obj(
+    [], request_id=REQUEST_ID, csv=text(0, 60_000, code="bad_pairings"),
+    pairings={"type": "array", "maxItems": 400, "items": PAIRING, "x-code": "bad_pairings"},
+    round={"type": "integer", "minimum": 1, "maximum": 20, "x-code": "bad_round"},
+    mode={"enum": ["strict", "advisory"], "x-code": "bad_mode"})
+SHEETS_BODY = obj(["confirm"], confirm={"type": "boolean", "x-code": "confirm",
+                                        "description": "printing makes new seat links"})
+CLOCK_BODY = obj([], minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
+                 seconds_ago={"type": "integer", "minimum": 0, "maximum": 86_400, "x-code": "bad_minutes"})
+RULING_BODY = obj(
+    ["type", "request_id"], request_id={**REQUEST_ID, "nullable": False, "x-code": "missing_request_id"},
+    type={"enum": ["note", "penalty", "time_extension", "correction"], "x-code": "bad_ruling"},
+    text=text(0, 1000, PRINTABLE_TEXT, code="bad_ruling"),
+    minutes={"type": "integer", "minimum": 1, "maximum": 60, "x-code": "bad_ruling"},
+    penalty={"enum": ["warning", "game_loss", "disqualification"], "x-code": "bad_ruling"},
+    seat=text(1, 16, r"^[\w-]{1,16}$", code="bad_ruling", nullable=True),
+    rule=text(1, 80, code="bad_ruling", nullable=True),
+    action={"type": "object", "nullable": True, "x-code": "bad_action"},
+    expected_version={"type": "integer", "nullable": True, "x-code": "missing_version"})
+RESULT_BODY = obj([], winner={"enum": ["A", "B", None], "nullable": True, "x-code": "bad_result"},
+                  reason=text(0, 100, PRINTABLE_TEXT, code="bad_result"))
+CALL_BODY = obj(["request_id"], request_id={**REQUEST_ID, "nullable": False, "x-code": "missing_request_id"},
+                note=text(0, 200, PRINTABLE_TEXT, code="bad_note"))
 
 
 # -- watching the game routes (no change to them) ------------------------------------------------
@@ -140,15 +185,13 @@ def _once(event_id: str, rid: str | None) -> Any:
 
 @events_api.post("/event")
 @limit(4 * 1024)
+@accepts(EVENT_BODY)
 def create_event() -> Any:
     data = body()
     svc().creation_allowed(request.remote_addr or "?")
-    try:
-        event, keys = service().events.create_event(
-            data.get("name", ""), data.get("date", ""), data.get("rounds", 3), data.get("tables", 16),
-            data.get("edition", "2e"), data.get("minutes", 55))
-    except TypeError:
-        raise ApiError(400, "bad_event", "rounds, tables and minutes are whole numbers") from None
+    event, keys = service().events.create_event(  # types and ranges settled by EVENT_BODY
+        data["name"], data.get("date", ""), data.get("rounds", 3), data.get("tables", 16),
+        data.get("edition", "2e"), data.get("minutes", 55))
     base = request.host_url.rstrip("/")
     return jsonify({"event": event.public(),
                     "organiser": {"key": keys["organiser"], "url": f"{base}/e/{event.id}#key={keys['organiser']}"},
@@ -167,16 +210,17 @@ def get_event(event_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/players")
 @limit(96 * 1024)
+@accepts(PLAYER_BODY)
 def register_player(event_id: str) -> Any:
     event, _ = event_role(event_id, "organiser")
     data = body()
     rid = request_id(data)
     if (done := _once(event.id, rid)) is not None:
         return jsonify({**done, "replayed": True})
-    text = data.get("decklist")
+    text = data["decklist"]  # text or JSON (the schema says which)
     if isinstance(text, dict):
         text = json.dumps(text)
-    if not isinstance(text, str) or not text.strip():
+    if not text.strip():
         raise ApiError(400, "bad_deck", "decklist: paste a ThronesDB decklist (text export or JSON)")
     catalog = svc().catalog()
     deck = decklist(text, catalog, event.edition, "registration")
@@ -192,6 +236,7 @@ def register_player(event_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/rounds")
 @limit(64 * 1024)
+@accepts(ROUND_BODY)
 def create_round(event_id: str) -> Any:
     """Pairings as CSV (table, player, player) or as a list; every row is checked before any game exists."""
     event, _ = event_role(event_id, "organiser")
@@ -215,8 +260,6 @@ def create_round(event_id: str) -> Any:
         raise ApiError(400, "bad_pairings", "the pairings have problems; nothing was created",
                        problems=[p.to_dict() for p in exc.problems[:100]]) from None
     mode = data.get("mode", "strict")
-    if mode not in ("strict", "advisory"):
-        raise ApiError(400, "bad_mode", "mode must be strict or advisory")
     created = events.create_round(event.id, int(number), pairings, mode)
     base = request.host_url.rstrip("/")
     names_by_id = {v: k for k, v in names.items()}
@@ -236,14 +279,14 @@ MAX_ROWS = 400
 
 @events_api.post("/event/<event_id>/rounds/<int:number>/sheets")
 @limit(1024)
+@accepts(SHEETS_BODY)
 def seat_sheets(event_id: str, number: int) -> Any:
     """The seat-link QR sheet, one page per table, in English and German. Keys exist only as hashes,
     so printing makes new seat links (logged in each game); links printed before stop working."""
     from companion.events.sheets import seat_sheet_pdf
 
     event, _ = event_role(event_id, "organiser")
-    data = body()
-    if data.get("confirm") is not True:
+    if body()["confirm"] is not True:
         raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}')
     base = request.host_url.rstrip("/")
     pages = []
@@ -267,12 +310,11 @@ def seat_sheets(event_id: str, number: int) -> Any:
 
 @events_api.post("/event/<event_id>/rounds/<int:number>/clock")
 @limit(1024)
+@accepts(CLOCK_BODY)
 def start_clock(event_id: str, number: int) -> Any:
     event, _ = event_role(event_id, "organiser", "judge")
     data = body()
     minutes = data.get("minutes")
-    if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 240):
-        raise ApiError(400, "bad_minutes", "minutes must be 1 to 240")
     seconds = data.get("seconds_ago", 0)  # a clock started late at the table: backdate it
     import datetime as dt
 
@@ -332,30 +374,25 @@ def moment(event_id: str, game_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/games/<game_id>/rulings")
 @limit(8 * 1024)
+@accepts(RULING_BODY)
 def ruling(event_id: str, game_id: str) -> Any:
     """A judge's ruling, logged in the game: every seat sees it in its log."""
     event, _ = event_role(event_id, "judge")
     _game_in_event(event, game_id)
     data = body()
-    rid = request_id(data)
-    if rid is None:
-        raise ApiError(400, "missing_request_id", "a ruling needs a request_id (a retry must not log it twice)")
-    kind = data.get("type")
-    text = data.get("text", "")
-    if not isinstance(text, str) or len(text) > 1000:
-        raise ApiError(400, "bad_ruling", "text is at most 1000 characters")
-    ruling_data: dict[str, Any] = {"type": kind, "text": text}
+    rid = str(data["request_id"])  # the schema requires it: a retry must not log the ruling twice
+    kind = data["type"]
+    ruling_data: dict[str, Any] = {"type": kind, "text": data.get("text", "")}
     if kind == "time_extension":
-        minutes = data.get("minutes")
-        if not isinstance(minutes, int) or not 1 <= minutes <= 60:
-            raise ApiError(400, "bad_ruling", "a time extension is 1 to 60 minutes")
-        ruling_data["minutes"] = minutes
+        if data.get("minutes") is None:
+            raise ApiError(400, "bad_ruling", "a time extension is 1 to 60 minutes", field="minutes")
+        ruling_data["minutes"] = data["minutes"]
     if kind == "penalty":
-        if data.get("penalty") not in ("warning", "game_loss", "disqualification"):
-            raise ApiError(400, "bad_ruling", "a penalty is warning, game_loss or disqualification")
+        if data.get("penalty") is None:
+            raise ApiError(400, "bad_ruling", "a penalty is warning, game_loss or disqualification", field="penalty")
         ruling_data["penalty"] = data["penalty"]
     if data.get("seat") is not None:
-        ruling_data["seat"] = str(data["seat"])[:16]
+        ruling_data["seat"] = data["seat"]
     if data.get("rule") is not None:
         if data["rule"] not in RULES:
             raise ApiError(400, "bad_ruling", "unknown rule id")
@@ -408,13 +445,12 @@ def time_winner(event_id: str, game_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/games/<game_id>/result")
 @limit(2048)
+@accepts(RESULT_BODY)
 def set_result(event_id: str, game_id: str) -> Any:
     event, _ = event_role(event_id, "judge")
     ref = _game_in_event(event, game_id)
     data = body()
     winner = data.get("winner")
-    if winner not in ("A", "B", None):
-        raise ApiError(400, "bad_result", "winner is A, B or null (a draw)")
     names = {p.id: p.name for p in service().events.players(event.id)}
     seats = dict(zip("AB", ref.players, strict=False))
     result = {"winner": winner, "winner_name": names.get(seats.get(winner or "", -1)),
@@ -473,14 +509,13 @@ _CALLS: dict[tuple[str, str], float] = {}
 
 @events_api.post("/event-tables/<game_id>/call-judge")
 @limit(2048)
+@accepts(CALL_BODY)
 def call_judge(game_id: str) -> Any:
     role, ref = _seat_of_event_game(game_id)
     if role.kind is not RoleKind.SEAT:
         raise ApiError(403, "forbidden", "calling a judge needs a seat key of this table")
     data = body()
-    rid = request_id(data)
-    if rid is None:
-        raise ApiError(400, "missing_request_id", "send a request_id so a retry calls the judge once")
+    rid = str(data["request_id"])  # required by the schema: a retry calls the judge once
     if service().events.replayed(ref.event_id, f"{role.actor}:{rid}"[:64]) is not None:
         return jsonify({"called": True, "replayed": True})
     now = time.monotonic()
