@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -7,6 +8,7 @@ from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.web import create_app
+from tests.server import Server, start_server
 
 
 @pytest.fixture(scope="session")
@@ -32,3 +34,11 @@ def client(tmp_path: Path) -> FlaskClient:
 @pytest.fixture()
 def app_client(client: FlaskClient) -> FlaskClient:
     return client
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Server]:
+    """A real companion server on loopback over its own database, one per test module."""
+    s = start_server(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]) / "games.db")
+    yield s
+    s.stop()

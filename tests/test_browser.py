@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.server import Server, call, start_server
+from tests.server import Server, call
 
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -24,12 +24,6 @@ SHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True,
          "bypass_csp": True}
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = start_server(tmp_path_factory.mktemp("browser") / "games.db")
-    yield s
-    s.stop()
 
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

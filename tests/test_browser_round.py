@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.server import Server, call, start_server
+from tests.server import Server, call
 from tests.tables import catalog
 from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
 
@@ -25,12 +25,6 @@ ENGLISH = ["Round", "Next", "Done", "Undo", "Power", "Close", "Shadows", "Dead p
            "Take a photo", "rounds", "Game over", "verified", "Claim", "kneeling", "Pass", "undone"]
 WAIT = 6000
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = start_server(tmp_path_factory.mktemp("round") / "games.db")
-    yield s
-    s.stop()
 
 
 @pytest.fixture(scope="module")

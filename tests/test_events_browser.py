@@ -8,7 +8,6 @@ import subprocess
 import sys
 import time
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,19 +16,13 @@ import pytest
 from companion.catalog.decks import parse_deck
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
-from tests.server import Server, call, start_server
+from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 LAPTOP = {"viewport": {"width": 1280, "height": 900}, "bypass_csp": True}
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = start_server(tmp_path_factory.mktemp("event") / "games.db")
-    yield s
-    s.stop()
 
 
 def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.request import Request, urlopen
 
@@ -16,7 +15,7 @@ import pytest
 
 from companion.catalog.store import Catalog
 from tests.decklists import real_decks
-from tests.server import Server, call, start_server
+from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -24,12 +23,6 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 LAPTOP = {"viewport": {"width": 1280, "height": 900}, "bypass_csp": True}  # wait_for_function evaluates strings
 TABLES = 16
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = start_server(tmp_path_factory.mktemp("organiser") / "games.db")
-    yield s
-    s.stop()
 
 
 def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server: Server, tmp_path: Path) -> None:

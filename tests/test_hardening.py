@@ -9,16 +9,7 @@ import urllib.request
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import pytest
-
 from tests.server import Server, call, start_server
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = start_server(tmp_path_factory.mktemp("hardening") / "games.db")
-    yield s
-    s.stop()
 
 
 def rss_kib(pid: int) -> int:

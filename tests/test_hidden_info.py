@@ -10,20 +10,11 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
 
-import pytest
-
-from tests.server import Server, call, start_server
+from tests.server import Server, call
 
 HIDDEN = {"13089": "Tyrion Lannister", "01091": "Burned Men", "00168": "The Imp's Agent"}
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = start_server(tmp_path_factory.mktemp("hidden") / "games.db")
-    yield s
-    s.stop()
 
 
 def test_no_hidden_identity_reaches_opponent_or_spectator(server: Server) -> None:

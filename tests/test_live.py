@@ -6,18 +6,8 @@ import json
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
 
-import pytest
-
-from tests.server import Server, call, start_server
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = start_server(tmp_path_factory.mktemp("live") / "games.db")
-    yield s
-    s.stop()
+from tests.server import Server, call
 
 
 def events(url: str, count: int, out: list[dict], opened: threading.Event, timeout: float = 10,
