@@ -176,8 +176,13 @@ def _game_in_event(event: Event, game_id: str) -> Any:
     return ref
 
 
-def _once(event_id: str, rid: str | None) -> Any:
-    return service().events.replayed(event_id, rid)
+def _organiser_write(event_id: str) -> tuple[Any, dict[str, Any], str | None, Any]:
+    """An organiser's write: the event (the key decided first), the body, its request id, and the first
+    answer when this request id was recorded before (a retry answers it and records nothing)."""
+    event, _ = event_role(event_id, "organiser")
+    data = body()
+    rid = request_id(data)
+    return event, data, rid, service().events.replayed(event.id, rid)
 
 
 # -- the organiser ----------------------------------------------------------------------------------
@@ -212,10 +217,8 @@ def get_event(event_id: str) -> Any:
 @limit(96 * 1024)
 @accepts(PLAYER_BODY)
 def register_player(event_id: str) -> Any:
-    event, _ = event_role(event_id, "organiser")
-    data = body()
-    rid = request_id(data)
-    if (done := _once(event.id, rid)) is not None:
+    event, data, rid, done = _organiser_write(event_id)
+    if done is not None:
         return jsonify({**done, "replayed": True})
     text = data["decklist"]  # text or JSON (the schema says which)
     if isinstance(text, dict):
@@ -239,10 +242,8 @@ def register_player(event_id: str) -> Any:
 @accepts(ROUND_BODY)
 def create_round(event_id: str) -> Any:
     """Pairings as CSV (table, player, player) or as a list; every row is checked before any game exists."""
-    event, _ = event_role(event_id, "organiser")
-    data = body()
-    rid = request_id(data)
-    if (done := _once(event.id, rid)) is not None:
+    event, data, rid, done = _organiser_write(event_id)
+    if done is not None:
         return jsonify({**done, "replayed": True})
     events = service().events
     number = data.get("round") or len(events.rounds(event.id)) + 1
