@@ -135,13 +135,16 @@ class EventService:
         if ref is None:
             return False
         info = self.events.round_info(ref.event_id, ref.round)
+        before = remaining(info["started"], info["minutes"])
+        if before is None or before > 0:
+            return False  # most writes of a round: extensions only add time, so no need to read them
+        table = self.games.state(game_id).table
+        if getattr(table, "time_called", True) or gone_to_time(table):
+            return True
         extension = self.extension(game_id)
         left = remaining(info["started"], info["minutes"], extension)
         if left is None or left > 0:
             return False
-        table = self.games.state(game_id).table
-        if getattr(table, "time_called", True) or gone_to_time(table):
-            return True
         return self._as_judge(game_id, CallTime(), f"time-called:{info['started']}+{info['minutes'] + extension}m")
 
     def _as_judge(self, game_id: str, action: CallTime, request_id: str) -> bool:
