@@ -49,7 +49,8 @@ def service() -> EventService:
                 store = EventStore(services.database, services.store)
                 ext["events"] = EventService(services.store, store, services.hub.publish)
                 services.card_watchers.append(ext["events"].saw_cards)
-    return ext["events"]  # type: ignore[no-any-return]
+    events: EventService = ext["events"]
+    return events
 
 
 _MAKING = threading.Lock()
@@ -264,14 +265,14 @@ def create_round(event_id: str) -> Any:
     created = events.create_round(event.id, int(number), pairings, mode)
     base = request.host_url.rstrip("/")
     names_by_id = {v: k for k, v in names.items()}
-    answer = {"round": number, "tables": [
-        {"table": ref.number, "game": ref.game_id,
-         "seats": [{"seat": seat, "name": names_by_id[pid], "url": f"{base}/g/{ref.game_id}#key={keys[seat]}"}
-                   for seat, pid in zip("AB", ref.players, strict=False)]} for ref, keys in created]}
+    tables = [{"table": ref.number, "game": ref.game_id,
+               "seats": [{"seat": seat, "name": names_by_id[pid], "url": f"{base}/g/{ref.game_id}#key={keys[seat]}"}
+                         for seat, pid in zip("AB", ref.players, strict=False)]} for ref, keys in created]
+    answer = {"round": number, "tables": tables}
     service().publish(event.id)
     # The answer holds the seat keys: it is not kept for replays (keys are never stored readable).
     events.remember(event.id, rid, {"round": number, "tables": [{"table": t["table"], "game": t["game"]}
-                                                                   for t in answer["tables"]]})
+                                                                   for t in tables]})
     return jsonify(answer), 201
 
 
@@ -354,10 +355,11 @@ def stream(event_id: str) -> Any:
         from companion.web.live import sse_event
 
         # Every dashboard of the event wakes for the same version: one computes it, the others share it.
-        return svc().views.get((channel.id, version, number, "dashboard"),  # type: ignore[no-any-return]
-                               lambda: sse_event(version, events.dashboard(event.id, number)))
+        event_text: str = svc().views.get((channel.id, version, number, "dashboard"),
+                                          lambda: sse_event(version, events.dashboard(event.id, number)))
+        return event_text
 
-    return event_stream(channel, JUDGE, make, pace=DASHBOARD_PACE)  # type: ignore[arg-type]
+    return event_stream(channel, JUDGE, make, pace=DASHBOARD_PACE)
 
 
 #: A dashboard shows a burst of actions at many tables as one update, at most four a second.
