@@ -186,20 +186,26 @@ class EventService:
         return going_to_time(standings_from(judged, dominance), judged.get("first_player"))
 
     def settle_time(self, ref: TableRef) -> None:
-        """A table that has gone to time (time called, taxation reached) without a result gets the
-        going-to-time result, when the steps name a winner (a tie to the end: the first player
-        chooses, and the judge records it)."""
+        """A table that has gone to time (time called, taxation reached) gets the going-to-time result
+        when the steps name a winner (a tie to the end: the first player chooses, and the judge records
+        it). The game is over when taxation ends, so the result follows the table through its taxation
+        phase (power gained there counts); a call lifted by a late extension, or taxation undone, takes
+        the result back. A result the judge set (no ``by_time``) is never touched."""
         table = self.games.state(ref.game_id).table
-        if not gone_to_time(table) or self.events.result(ref.game_id) is not None:
+        result = self.events.result(ref.game_id)
+        if result is not None and "by_time" not in result:
             return
-        decided = self.time_steps(ref.game_id)
+        decided = self.time_steps(ref.game_id) if gone_to_time(table) else {"winner": None}
         if decided["winner"] is None:
+            if result is not None:
+                self.events.set_result(ref.game_id, None)
             return
         names = {p.id: p.name for p in self.events.players(ref.event_id)}
         seats = dict(zip("AB", ref.players, strict=False))
-        self.events.set_result(ref.game_id, {
-            "winner": decided["winner"], "winner_name": names.get(seats.get(decided["winner"], -1)),
-            "reason": f"going to time: {decided['decided_by']}", "by_time": decided["decided_by"]})
+        settled = {"winner": decided["winner"], "winner_name": names.get(seats.get(decided["winner"], -1)),
+                   "reason": f"going to time: {decided['decided_by']}", "by_time": decided["decided_by"]}
+        if settled != result:
+            self.events.set_result(ref.game_id, settled)
 
     def check_entry(self, ref: TableRef, entry: Entry) -> None:
         if entry.kind == "action" and entry.verdict and not entry.verdict.get("legal", True):
@@ -285,8 +291,7 @@ class EventService:
         players = []
         for s in game.seats:
             p = seen.get(s.seat, {})
-            power = int(p.get("tokens", {}).get("power", 0)) + sum(
-                int(c.get("tokens", {}).get("power", 0)) for c in p.get("play", []))
+            power = int(p.get("power", 0))  # the faction card's and the controlled cards' (FAQ 1.4)
             players.append({"seat": s.seat, "name": s.name, "faction": s.faction, "gold": p.get("gold"),
                             "power": power, "shadows": len(p.get("shadows", [])),
                             "hand": p.get("hand", {}).get("count"), "deck": p.get("deck", {}).get("count")})

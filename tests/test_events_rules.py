@@ -1,0 +1,133 @@
+"""Events and the rules (issue 15): time called through a table's taxation phase and a late extension,
+dominance claimed by a seat for itself, the deck check's sightings (scans, TTS snapshots) flagged once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from companion.catalog.store import Catalog
+from tests.test_events import client, flags_of, h, make_event, two_e_decks  # noqa: F401 (client: a fixture)
+
+
+class Table:
+    """One event table driven through the API: its game, both seats' keys, the judge's and the version."""
+
+    def __init__(self, c: FlaskClient, catalog: Catalog, mode: str = "advisory") -> None:
+        r = c.post("/api/event", json={"name": "Time", "rounds": 1, "tables": 4})
+        ev = r.get_json()
+        self.c, self.eid, self.org, self.judge = c, ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+        deck = two_e_decks(catalog)[0]
+        for name in ("Ann", "Ben"):  # the same deck: equal power and draw decks until something differs
+            assert c.post(f"/api/event/{self.eid}/players", headers=h(self.org),
+                          json={"name": name, "decklist": deck}).status_code == 201
+        table = c.post(f"/api/event/{self.eid}/rounds", headers=h(self.org),
+                       json={"csv": "1,Ann,Ben", "mode": mode}).get_json()["tables"][0]
+        self.gid = table["game"]
+        self.keys = {s: x["url"].split("#key=")[1] for s, x in zip("AB", table["seats"], strict=True)}
+        self.version = 2
+
+    def act(self, key: str, action: dict[str, Any]) -> Any:
+        """Post ``action``; a 409 because time was called in between is caught up once (as a phone does)."""
+        r = self.c.post(f"/api/games/{self.gid}/actions", headers=h(key),
+                        json={"action": action, "expected_version": self.version})
+        if r.status_code == 409 and "version" in (r.get_json()["error"].get("details") or {}):
+            self.version = r.get_json()["error"]["details"]["version"]
+            r = self.c.post(f"/api/games/{self.gid}/actions", headers=h(key),
+                            json={"action": action, "expected_version": self.version})
+        if r.status_code == 201:
+            self.version = r.get_json()["version"]
+        return r
+
+    def phases(self, *names: str) -> None:
+        for phase in names:
+            r = self.act(self.keys["A"], {"type": "begin_phase", "phase": phase})
+            assert r.status_code == 201, r.get_json()
+
+    def run_out_the_clock(self, minutes: int = 55) -> None:
+        assert self.c.post(f"/api/event/{self.eid}/rounds/1/clock", headers=h(self.org),
+                           json={"seconds_ago": minutes * 60 + 5}).status_code == 200
+
+    def extend(self, minutes: int, rid: str) -> Any:
+        r = self.c.post(f"/api/event/{self.eid}/games/{self.gid}/rulings", headers=h(self.judge),
+                        json={"type": "time_extension", "minutes": minutes, "text": "late start", "request_id": rid})
+        assert r.status_code == 201, r.get_json()
+        return r.get_json()
+
+    def results(self) -> list[Any]:
+        """The result as the dashboard and both phones show it."""
+        row = self.c.get(f"/api/event/{self.eid}/dashboard", headers=h(self.judge)).get_json()["tables"][0]
+        phones = [self.c.get(f"/api/event-tables/{self.gid}", headers=h(k)).get_json()["result"]
+                  for k in self.keys.values()]
+        return [row["result"] and {k: row["result"].get(k) for k in ("winner", "winner_name", "by_time")}, *phones]
+
+    def log(self) -> list[dict[str, Any]]:
+        return self.c.get(f"/api/games/{self.gid}/log", headers=h(self.keys["A"])).get_json()["entries"]  # type: ignore[no-any-return]
+
+
+def test_the_going_to_time_result_follows_the_table_until_taxation_ends(client: FlaskClient,  # noqa: F811
+                                                                       catalog: Catalog) -> None:
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    assert t.act(t.keys["B"], {"type": "win_dominance", "player": "B"}).status_code == 201
+    t.run_out_the_clock()
+    t.phases("standing", "taxation")
+    assert t.results() == [{"winner": "B", "winner_name": "Ben", "by_time": "dominance"}] * 3
+    # Power gained in the taxation phase still counts: the game is over when taxation ends.
+    assert t.act(t.keys["A"], {"type": "gain_power", "player": "A", "amount": 1}).status_code == 201
+    assert t.results() == [{"winner": "A", "winner_name": "Ann", "by_time": "power_needed"}] * 3
+    # A result the judge sets stands: the table's later moves do not overwrite it.
+    r = client.post(f"/api/event/{t.eid}/games/{t.gid}/result", headers=h(t.judge),
+                    json={"winner": "B", "reason": "concession"})
+    assert r.status_code == 200
+    assert t.act(t.keys["B"], {"type": "gain_power", "player": "B", "amount": 3}).status_code == 201
+    assert t.results()[0] == {"winner": "B", "winner_name": "Ben", "by_time": None}
+
+
+def test_a_late_extension_lifts_time_and_takes_the_going_to_time_result_back(client: FlaskClient,  # noqa: F811
+                                                                           catalog: Catalog) -> None:
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    assert t.act(t.keys["A"], {"type": "win_dominance", "player": "A"}).status_code == 201
+    t.run_out_the_clock(60)  # five minutes past the deadline
+    t.phases("standing", "taxation")
+    assert t.results()[0]["winner"] == "A"
+    # Too short to move the deadline past now: time stays called, the result stands.
+    assert t.extend(2, "ext-short-01")["time_lifted"] is False
+    assert t.results()[0]["winner"] == "A"
+    r = t.act(t.keys["A"], {"type": "begin_phase", "phase": "plot"})  # advisory: recorded as illegal
+    assert r.status_code == 201 and not r.get_json()["verdict"]["legal"]
+    assert [v["rule"] for v in r.get_json()["verdict"]["violations"]] == ["time.called"]
+    r = client.post(f"/api/games/{t.gid}/undo", headers=h(t.keys["A"]), json={"expected_version": t.version})
+    assert r.status_code == 201, r.get_json()
+    t.version = r.get_json()["version"]
+    # Long enough: the call is lifted in the log, the result is taken back everywhere, a new round begins.
+    assert t.extend(20, "ext-long-001")["time_lifted"] is True
+    assert t.results() == [None, None, None]
+    calls = [e["data"] for e in t.log() if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+    assert calls == [{"type": "call_time"}, {"type": "call_time", "lifted": True}]
+    r = t.act(t.keys["A"], {"type": "begin_phase", "phase": "plot"})
+    assert r.status_code == 201 and r.get_json()["verdict"]["legal"]
+    # When the extended deadline passes too, time is called again: once, with the new deadline.
+    t.run_out_the_clock(55 + 2 + 20)
+    for _ in range(3):
+        client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge))
+    calls = [e["data"] for e in t.log() if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+    assert calls == [{"type": "call_time"}, {"type": "call_time", "lifted": True}, {"type": "call_time"}]
+
+
+def test_an_extension_before_the_deadline_moves_it(client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+    t = Table(client, catalog)
+    t.run_out_the_clock(50)  # five minutes left
+    assert t.extend(10, "ext-early-01")["time_lifted"] is False  # nothing to lift
+    t.run_out_the_clock(56)  # past the round's 55 minutes, not past this table's 65
+    row = client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]
+    assert row["clock"]["extension"] == 10 and not row["clock"]["time_called"] and not row["time_called"]
+    t.phases("plot")
+    assert not [e for e in t.log() if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+    t.run_out_the_clock(66)
+    r = t.act(t.keys["A"], {"type": "begin_phase", "phase": "draw"})  # the next write finds time called first
+    assert r.status_code == 201
+    types = [e["data"]["type"] for e in t.log() if e["kind"] == "action"]
+    assert types[-2:] == ["call_time", "begin_phase"]
