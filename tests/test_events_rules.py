@@ -131,3 +131,27 @@ def test_an_extension_before_the_deadline_moves_it(client: FlaskClient, catalog:
     assert r.status_code == 201
     types = [e["data"]["type"] for e in t.log() if e["kind"] == "action"]
     assert types[-2:] == ["call_time", "begin_phase"]
+
+
+def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final_rounds(
+        client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    r = t.act(t.keys["A"], {"type": "win_dominance", "player": "B"})  # not A's to say for B
+    assert r.status_code == 403 and "seat B" in r.get_json()["error"]["message"]
+    assert t.act(t.keys["A"], {"type": "win_dominance"}).status_code == 201  # nobody: a seat may say so
+    r = t.act(t.keys["A"], {"type": "win_dominance", "player": "A"})  # its own claim replaces it, with a note
+    assert r.status_code == 201 and "dominance-again" in [n["kind"] for n in r.get_json()["verdict"]["notes"]]
+    # Round 2 goes to time without a dominance record: round 1's does not count for the final round.
+    t.phases("standing", "taxation", "plot", "draw", "marshaling", "challenges", "dominance", "standing")
+    t.run_out_the_clock()
+    t.phases("taxation")
+    url = f"/api/event/{t.eid}/games/{t.gid}/going-to-time"
+    steps = client.get(url, headers=h(t.judge)).get_json()
+    dominance = next(s for s in steps["steps"] if s["step"] == "dominance")
+    assert dominance["values"] == {"A": None, "B": None} and dominance.get("skipped")
+    assert steps["winner"] is None and steps["decided_by"] == "first_player"
+    assert t.results() == [None, None, None]  # the first player chooses: the judge records it
+    # The judge asks the players and names the final round's dominance: it decides.
+    steps = client.get(url + "?dominance=B", headers=h(t.judge)).get_json()
+    assert steps["winner"] == "B" and steps["decided_by"] == "dominance"
