@@ -155,3 +155,71 @@ def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final
     # The judge asks the players and names the final round's dominance: it decides.
     steps = client.get(url + "?dominance=B", headers=h(t.judge)).get_json()
     assert steps["winner"] == "B" and steps["decided_by"] == "dominance"
+
+
+def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_count(
+        client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+    """A TTS snapshot or a scan sees the same cards again and again: each card outside the registered
+    list is one flag at the table, not one per sighting; a new card is a new flag. A label of no deck at
+    the table is a problem only beyond every seat's registered count."""
+    import random
+
+    from companion.bench.scan import synthetic_frame
+    from companion.catalog.decks import parse_deck
+    from companion.rules.roles import JUDGE
+    from companion.scan.labels import Label
+    from companion.scan.render import label_image
+
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    t = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                    json={"csv": "5,Player 1,Player 2"}).get_json()["tables"][0]
+    gid, ka = t["game"], t["seats"][0]["url"].split("#key=")[1]
+    services = client.application.extensions["companion"]["services"]
+    # Registered decks carry no label tag: a scanned label is "?.code.copy", checked against every seat's count.
+    assert services.store.deck_tags(gid) == {}
+    decks = two_e_decks(catalog)
+    registered = {seat: dict(parse_deck("x", decks[i], catalog).draw) for i, seat in enumerate("AB")}
+    outside = [c for c in ("13089", "01089", "00168", "11099", "01001", "01002")
+               if c not in registered["A"] and c not in registered["B"]][:2]
+    assert len(outside) == 2
+    in_deck, count = next(iter(registered["A"].items()))
+
+    def scan(*labels: Label) -> Any:
+        photo, _ = synthetic_frame(random.Random(5), [(x.payload(), label_image(x.payload())) for x in labels])
+        r = client.post(f"/api/scan?game={gid}", data=photo, headers=h(ka), content_type="image/jpeg")
+        assert r.status_code == 200
+        return r.get_json()
+
+    def deck_flags() -> list[dict[str, Any]]:
+        return [f for f in flags_of(client, eid, judge, 5) if f["kind"] == "deck_check"]
+
+    first = scan(Label("2e", outside[0], "AB7", 1))
+    again = scan(Label("2e", outside[0], "AB7", 1))
+    assert first["codes"] == again["codes"]  # the player's answer is the same each time
+    assert [[c["card"] for c in f["detail"]["cards"]] for f in deck_flags()] == [[f"?.{outside[0]}.1"]]
+    # Copy 1 of a card seat A registered is no problem; a copy beyond every seat's count is.
+    foreign = "ZZ9"
+    scan(Label("2e", in_deck, foreign, 1))
+    assert len(deck_flags()) == 1
+    scan(Label("2e", in_deck, foreign, count + 1))
+    flags = deck_flags()
+    assert len(flags) == 2 and flags[1]["detail"]["cards"] == [
+        {"seat": None, "card": f"?.{in_deck}.{count + 1}", "code": in_deck, "registered": 0, "copy": count + 1}]
+    # TTS snapshots: the same zone twice is one flag; a new card seen later is one more, naming only it.
+    table_key = services.store.issue_table_key(gid, JUDGE)
+
+    def snapshot(codes: list[str], rid: str) -> None:
+        cards = [{"guid": f"g{i}", "code": c, "face_down": True} for i, c in enumerate(codes)]
+        r = client.post(f"/api/tts/games/{gid}/snapshot", headers=h(table_key),
+                        json={"colour": "Red", "seat": "A", "cards": cards, "request_id": rid})
+        assert r.status_code in (200, 201, 422), r.get_json()
+
+    snapshot([outside[0]], "tts-snap-01")  # now known as seat A's: one flag
+    snapshot([outside[0]], "tts-snap-02")
+    assert [[c["card"] for c in f["detail"]["cards"]] for f in deck_flags()[2:]] == [[f"A.{outside[0]}.1"]]
+    snapshot([outside[0], outside[1]], "tts-snap-03")
+    snapshot([outside[0], outside[1]], "tts-snap-04")
+    flags = deck_flags()
+    assert len(flags) == 4 and [c["card"] for c in flags[3]["detail"]["cards"]] == [f"A.{outside[1]}.1"]
+    assert flags[3]["detail"]["source"] == "tts"

@@ -88,6 +88,12 @@ class EventService:
                 problems.append({"seat": None, "card": card, "code": parts[1], "registered": 0,
                                  "copy": int(parts[2])})
         if problems:
+            # A snapshot or a scan sees the same cards again and again: a card already in a deck-check
+            # flag at this table (open or cleared by the judge) is not flagged again.
+            flagged = {c.get("card") for f in self.events.flags(ref.event_id, ref.round, ref.game_id)
+                       if f["kind"] == "deck_check" for c in f["detail"].get("cards", [])}
+            problems = [p for p in problems if p["card"] not in flagged]
+        if problems:
             self.events.flag(ref, "deck_check", {"cards": problems, "source": source})
             self.publish(ref.event_id)
 
