@@ -223,3 +223,30 @@ def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_co
     flags = deck_flags()
     assert len(flags) == 4 and [c["card"] for c in flags[3]["detail"]["cards"]] == [f"A.{outside[1]}.1"]
     assert flags[3]["detail"]["source"] == "tts"
+
+
+def test_time_called_that_the_judge_undoes_is_not_called_again_for_the_same_deadline(
+        client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+    t = Table(client, catalog)
+    t.phases("plot")
+    t.run_out_the_clock()
+    client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge))  # the dashboard notices: time called
+    call = [e for e in t.log() if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+    assert len(call) == 1 and call[0]["actor"] == "judge"
+    # The event's judge has no game key to undo with; on the store, the judge's authority may take it back.
+    from companion.rules.roles import JUDGE
+
+    store = client.application.extensions["companion"]["services"].store
+    store.undo(t.gid, JUDGE, store.game(t.gid).version, call[0]["seq"])
+    writes: list[object] = []
+    real_act = store.act
+    store.act = lambda *a, **k: writes.append(a) or real_act(*a, **k)  # type: ignore[method-assign]
+    for _ in range(3):  # neither the dashboard nor a phone's clock records it again for this deadline
+        client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge))
+        client.get(f"/api/event-tables/{t.gid}", headers=h(t.keys["A"]))
+    store.act = real_act  # type: ignore[method-assign]
+    assert writes == []  # not even tried (it would only be answered as a replay)
+    assert [e["kind"] for e in t.log()][-2:] == ["action", "undo"]
+    t.version = store.game(t.gid).version
+    t.phases("draw")
+    assert not client.get(f"/api/games/{t.gid}/view", headers=h(t.keys["A"])).get_json()["time_called"]

@@ -70,6 +70,7 @@ class EventService:
         self._decks: dict[str, dict[str, dict[str, int]]] = {}
         self._latest: dict[str, int] = {}  # game id -> its latest committed version (from the listener)
         self._facts: dict[str, dict[str, Any]] = {}
+        self._called: set[tuple[str, str]] = set()  # (game, deadline) whose call_time is in the log
         games.listeners.append(self.on_commit)
 
     def saw_cards(self, game_id: str, cards: list[str], source: str) -> None:
@@ -145,10 +146,19 @@ class EventService:
         left = remaining(info["started"], info["minutes"], extension)
         if left is None or left > 0:
             return False
+        request_id = f"time-called:{info['started']}+{info['minutes'] + extension}m"
         table = self.games.state(game_id).table
         if getattr(table, "time_called", True) or gone_to_time(table):
             return True
-        return self._as_judge(game_id, CallTime(), f"time-called:{info['started']}+{info['minutes'] + extension}m")
+        if (game_id, request_id) in self._called:
+            # Recorded once for this deadline and taken back since (the judge undid it): not again, and
+            # no write attempt on every dashboard read.
+            return False
+        called = self._as_judge(game_id, CallTime(), request_id)
+        if called:
+            with self._guard:
+                self._called.add((game_id, request_id))
+        return called
 
     def _as_judge(self, game_id: str, action: CallTime, request_id: str) -> bool:
         """Record ``action`` on the judge's authority at the game's current version; a repeat of the
