@@ -197,6 +197,10 @@ def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_co
     first = scan(Label("2e", outside[0], "AB7", 1))
     again = scan(Label("2e", outside[0], "AB7", 1))
     assert first["codes"] == again["codes"]  # the player's answer is the same each time
+    watchers, services.card_watchers = services.card_watchers, []
+    unwatched = scan(Label("2e", outside[0], "AB7", 1))  # and the same as with no deck check at all
+    services.card_watchers = watchers
+    assert unwatched == first
     assert [[c["card"] for c in f["detail"]["cards"]] for f in deck_flags()] == [[f"?.{outside[0]}.1"]]
     # Copy 1 of a card seat A registered is no problem; a copy beyond every seat's count is.
     foreign = "ZZ9"
