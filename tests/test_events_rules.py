@@ -99,6 +99,13 @@ def test_a_late_extension_lifts_time_and_takes_the_going_to_time_result_back(cli
     r = t.act(t.keys["A"], {"type": "begin_phase", "phase": "plot"})  # advisory: recorded as illegal
     assert r.status_code == 201 and not r.get_json()["verdict"]["legal"]
     assert [v["rule"] for v in r.get_json()["verdict"]["violations"]] == ["time.called"]
+    flags = [f["kind"] for f in flags_of(client, t.eid, t.judge, 1) if f["seq"] == t.version]
+    assert flags == ["after_time"]  # one flag, of its own kind, as urgent as an illegal move
+    for f in flags_of(client, t.eid, t.judge, 1):  # the judge clears the rest (advisory's earlier flags)
+        if f["kind"] != "after_time":
+            client.post(f"/api/event/{t.eid}/flags/{f['id']}/clear", headers=h(t.judge))
+    row = client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]
+    assert row["open_flags"] == 1 and row["urgency"] == 2
     r = client.post(f"/api/games/{t.gid}/undo", headers=h(t.keys["A"]), json={"expected_version": t.version})
     assert r.status_code == 201, r.get_json()
     t.version = r.get_json()["version"]

@@ -24,7 +24,7 @@ from companion.rules.roles import JUDGE
 from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreError
 
 #: Dashboard order: what needs a judge first.
-URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "needs_judge": 3, "undo": 4}
+URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "after_time": 2, "needs_judge": 3, "undo": 4}
 
 
 def event_channel(event_id: str) -> str:
@@ -224,20 +224,21 @@ class EventService:
             self.events.set_result(ref.game_id, settled)
 
     def check_entry(self, ref: TableRef, entry: Entry) -> None:
-        if entry.kind == "action" and entry.verdict and not entry.verdict.get("legal", True):
-            self.events.flag(ref, "illegal", {"action": entry.data, "violations": entry.verdict.get("violations", []),
+        violations = (entry.verdict or {}).get("violations", []) if entry.kind == "action" else []
+        if any(v.get("rule") == "time.called" for v in violations):
+            # A new round begun after time was called (the log's call_time, so an advisory table recorded
+            # it as illegal): one flag of its own kind for the judge, not a second "illegal" one.
+            clock = self.clock(ref.event_id, ref.round, ref.game_id)
+            self.events.flag(ref, "after_time", {"by": entry.actor, "action": entry.data, "violations": violations,
+                                                 "message": clock["rule"]["en"], "message_de": clock["rule"]["de"]},
+                             entry.seq)
+        elif entry.kind == "action" and entry.verdict and not entry.verdict.get("legal", True):
+            self.events.flag(ref, "illegal", {"action": entry.data, "violations": violations,
                                               "by": entry.actor}, entry.seq)
         if entry.kind == "action":
             problems = deck_problems(entry.data, self.registered(ref))
             if problems:
                 self.events.flag(ref, "deck_check", {"cards": problems, "action": entry.data}, entry.seq)
-        if entry.kind == "action" and entry.data.get("type") == "begin_phase" and entry.data.get("phase") == "plot":
-            # Time called: the table finishes the round's taxation phase and goes to time; a new round after
-            # that is the judge's to look at.
-            clock = self.clock(ref.event_id, ref.round, ref.game_id)
-            if clock.get("time_called"):
-                self.events.flag(ref, "after_time", {"by": entry.actor, "message": clock["rule"]["en"],
-                                                     "message_de": clock["rule"]["de"]}, entry.seq)
         if entry.kind == "undo" and entry.actor.startswith("seat"):
             self.events.flag(ref, "undo", {"undone": entry.data.get("seq"), "by": entry.actor}, entry.seq)
         if entry.kind == "deck":
