@@ -256,8 +256,10 @@ class EventService:
         error = answer.get("error", {}) if isinstance(answer, dict) else {}
         details = error.get("details", {}) or {}
         verdict = details.get("verdict") or {}
-        self.events.flag(ref, "illegal", {"action": action, "refused": True, "message": error.get("message"),
-                                          "violations": verdict.get("violations", []), "by": actor})
+        violations = verdict.get("violations", [])
+        kind = "after_time" if any(v.get("rule") == "time.called" for v in violations) else "illegal"
+        self.events.flag(ref, kind, {"action": action, "refused": True, "message": error.get("message"),
+                                     "violations": violations, "by": actor})
         self.publish(ref.event_id)
 
     def deck_check_attempt(self, game_id: str, action: dict[str, Any], actor: str) -> None:
