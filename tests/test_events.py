@@ -278,7 +278,7 @@ def test_time_called_is_recorded_once_and_a_strict_table_begins_no_new_round(cli
         [("action", "call_time", "judge")]
     r = new_round(t7, 3)  # strict: refused, with the rule; the judge hears of it
     assert r.status_code == 422 and "time.called" in json.dumps(r.get_json())
-    assert "illegal" in [f["kind"] for f in flags_of(client, eid, judge, 7)]
+    assert "after_time" in [f["kind"] for f in flags_of(client, eid, judge, 7)]  # refused: its own kind
     row = next(t for t in client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()["tables"]
                if t["table"] == 7)
     assert row["time_called"] and not row["gone_to_time"]  # setup is not taxation: the round goes on

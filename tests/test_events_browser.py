@@ -190,6 +190,10 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
             page.goto(f"{server.url}/g/{gid}#key={key}")
             phones[seat] = page
         phones["B"].wait_for_selector("#dominance-choice [data-dominance='B']")
+        # A seat claims dominance for itself or says nobody won: no button for the other seat.
+        assert phones["B"].query_selector("#dominance-choice [data-dominance='A']") is None
+        assert phones["B"].query_selector("#dominance-choice [data-dominance='none']") is not None
+        assert "Ich habe sie gewonnen" in phones["B"].inner_text("#dominance-choice")
         phones["B"].click("#dominance-choice [data-dominance='B']")
         phones["A"].wait_for_function("document.querySelector('#log').innerText.includes('Ben')", timeout=5000)
         assert "Ben wins dominance" in phones["A"].inner_text("#log")

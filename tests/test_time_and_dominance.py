@@ -65,9 +65,25 @@ def test_dominance_is_recorded_per_round_in_the_dominance_phase(edition: str) ->
     v = legal(t, WinDominance())  # nobody: replaces the earlier record, with a note
     assert "dominance-again" in notes_of(v) and t.dominance == {1: None}
     illegal(make_table({"A": DECK, "B": DECK}, phase="challenges"), WinDominance("A"), "dominance.phase")
-    # Any seat, the host or the judge records it: it is the table's fact.
-    for role in (Role.of_seat("A"), Role.of_seat("B"), HOST, JUDGE):
-        authorize(t, WinDominance("B"), role)
+
+
+
+def test_a_seat_claims_dominance_for_itself_or_nobody_the_host_and_judge_for_anyone(edition: str) -> None:
+    t = table(edition, "dominance")
+    for seat, other in (("A", "B"), ("B", "A")):
+        assert authorize(t, WinDominance(seat), Role.of_seat(seat)).action == WinDominance(seat)
+        assert authorize(t, WinDominance(), Role.of_seat(seat)).action == WinDominance()  # a tie: nobody
+        with pytest.raises(Refusal) as refused:
+            authorize(t, WinDominance(other), Role.of_seat(seat))
+        assert refused.value.status == 403 and f"seat {other}" in refused.value.message
+    for role in (HOST, JUDGE):
+        for claim in (WinDominance("A"), WinDominance("B"), WinDominance()):
+            assert authorize(t, claim, role).action == claim
+    with pytest.raises(Refusal):
+        authorize(t, WinDominance("A"), SPECTATOR)
+    # The host still records no seat's own action (gold, power): a claim is not a licence for those.
+    with pytest.raises(Refusal):
+        authorize(t, GainGold("A", 1), HOST)
 
 
 def test_time_and_dominance_survive_the_log_round_trip(edition: str) -> None:

@@ -78,8 +78,9 @@ def standings_from(view: dict[str, Any], dominance: dict[str, bool] | None = Non
     out = []
     for p in view["players"]:
         seat = p["seat"]
-        power = int(p.get("tokens", {}).get("power", 0))
-        power += sum(int(c.get("tokens", {}).get("power", 0)) for c in p.get("play", []))
+        # The view's total: the faction card's power and power on the cards the player controls (FAQ 1.4).
+        power = int(p["power"]) if "power" in p else int(p.get("tokens", {}).get("power", 0)) + sum(
+            int(c.get("tokens", {}).get("power", 0)) for c in p.get("play", []))
         dead = sum(1 for c in p.get("dead", []) if (c.get("type") or c.get("card", {}).get("type")) == "character")
         out.append(Standing(seat, p.get("name") or seat, power, int(p["deck"]["count"]), dead,
                             (dominance or {}).get(seat)))

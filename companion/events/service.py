@@ -24,7 +24,7 @@ from companion.rules.roles import JUDGE
 from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreError
 
 #: Dashboard order: what needs a judge first.
-URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "needs_judge": 3, "undo": 4}
+URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "after_time": 2, "needs_judge": 3, "undo": 4}
 
 
 def event_channel(event_id: str) -> str:
@@ -70,6 +70,7 @@ class EventService:
         self._decks: dict[str, dict[str, dict[str, int]]] = {}
         self._latest: dict[str, int] = {}  # game id -> its latest committed version (from the listener)
         self._facts: dict[str, dict[str, Any]] = {}
+        self._called: set[tuple[str, str]] = set()  # (game, deadline) whose call_time is in the log
         games.listeners.append(self.on_commit)
 
     def saw_cards(self, game_id: str, cards: list[str], source: str) -> None:
@@ -87,6 +88,12 @@ class EventService:
                     int(parts[2]) > deck.get(parts[1], 0) for deck in registered.values()):
                 problems.append({"seat": None, "card": card, "code": parts[1], "registered": 0,
                                  "copy": int(parts[2])})
+        if problems:
+            # A snapshot or a scan sees the same cards again and again: a card already in a deck-check
+            # flag at this table (open or cleared by the judge) is not flagged again.
+            flagged = {c.get("card") for f in self.events.flags(ref.event_id, ref.round, ref.game_id)
+                       if f["kind"] == "deck_check" for c in f["detail"].get("cards", [])}
+            problems = [p for p in problems if p["card"] not in flagged]
         if problems:
             self.events.flag(ref, "deck_check", {"cards": problems, "source": source})
             self.publish(ref.event_id)
@@ -145,7 +152,16 @@ class EventService:
         left = remaining(info["started"], info["minutes"], extension)
         if left is None or left > 0:
             return False
-        return self._as_judge(game_id, CallTime(), f"time-called:{info['started']}+{info['minutes'] + extension}m")
+        request_id = f"time-called:{info['started']}+{info['minutes'] + extension}m"
+        if (game_id, request_id) in self._called:
+            # Recorded once for this deadline and taken back since (the judge undid it): not again, and
+            # no write attempt on every dashboard read.
+            return False
+        called = self._as_judge(game_id, CallTime(), request_id)
+        if called:
+            with self._guard:
+                self._called.add((game_id, request_id))
+        return called
 
     def _as_judge(self, game_id: str, action: CallTime, request_id: str) -> bool:
         """Record ``action`` on the judge's authority at the game's current version; a repeat of the
@@ -189,36 +205,43 @@ class EventService:
         return going_to_time(standings_from(judged, dominance), judged.get("first_player"))
 
     def settle_time(self, ref: TableRef) -> None:
-        """A table that has gone to time (time called, taxation reached) without a result gets the
-        going-to-time result, when the steps name a winner (a tie to the end: the first player
-        chooses, and the judge records it)."""
+        """A table that has gone to time (time called, taxation reached) gets the going-to-time result
+        when the steps name a winner (a tie to the end: the first player chooses, and the judge records
+        it). The game is over when taxation ends, so the result follows the table through its taxation
+        phase (power gained there counts); a call lifted by a late extension, or taxation undone, takes
+        the result back. A result the judge set (no ``by_time``) is never touched."""
         table = self.games.state(ref.game_id).table
-        if not gone_to_time(table) or self.events.result(ref.game_id) is not None:
+        result = self.events.result(ref.game_id)
+        if result is not None and "by_time" not in result:
             return
-        decided = self.time_steps(ref.game_id)
+        decided = self.time_steps(ref.game_id) if gone_to_time(table) else {"winner": None}
         if decided["winner"] is None:
+            if result is not None:
+                self.events.set_result(ref.game_id, None)
             return
         names = {p.id: p.name for p in self.events.players(ref.event_id)}
         seats = dict(zip("AB", ref.players, strict=False))
-        self.events.set_result(ref.game_id, {
-            "winner": decided["winner"], "winner_name": names.get(seats.get(decided["winner"], -1)),
-            "reason": f"going to time: {decided['decided_by']}", "by_time": decided["decided_by"]})
+        settled = {"winner": decided["winner"], "winner_name": names.get(seats.get(decided["winner"], -1)),
+                   "reason": f"going to time: {decided['decided_by']}", "by_time": decided["decided_by"]}
+        if settled != result:
+            self.events.set_result(ref.game_id, settled)
 
     def check_entry(self, ref: TableRef, entry: Entry) -> None:
-        if entry.kind == "action" and entry.verdict and not entry.verdict.get("legal", True):
-            self.events.flag(ref, "illegal", {"action": entry.data, "violations": entry.verdict.get("violations", []),
+        violations = (entry.verdict or {}).get("violations", []) if entry.kind == "action" else []
+        if any(v.get("rule") == "time.called" for v in violations):
+            # A new round begun after time was called (the log's call_time, so an advisory table recorded
+            # it as illegal): one flag of its own kind for the judge, not a second "illegal" one.
+            clock = self.clock(ref.event_id, ref.round, ref.game_id)
+            self.events.flag(ref, "after_time", {"by": entry.actor, "action": entry.data, "violations": violations,
+                                                 "message": clock["rule"]["en"], "message_de": clock["rule"]["de"]},
+                             entry.seq)
+        elif entry.kind == "action" and entry.verdict and not entry.verdict.get("legal", True):
+            self.events.flag(ref, "illegal", {"action": entry.data, "violations": violations,
                                               "by": entry.actor}, entry.seq)
         if entry.kind == "action":
             problems = deck_problems(entry.data, self.registered(ref))
             if problems:
                 self.events.flag(ref, "deck_check", {"cards": problems, "action": entry.data}, entry.seq)
-        if entry.kind == "action" and entry.data.get("type") == "begin_phase" and entry.data.get("phase") == "plot":
-            # Time called: the table finishes the round's taxation phase and goes to time; a new round after
-            # that is the judge's to look at.
-            clock = self.clock(ref.event_id, ref.round, ref.game_id)
-            if clock.get("time_called"):
-                self.events.flag(ref, "after_time", {"by": entry.actor, "message": clock["rule"]["en"],
-                                                     "message_de": clock["rule"]["de"]}, entry.seq)
         if entry.kind == "undo" and entry.actor.startswith("seat"):
             self.events.flag(ref, "undo", {"undone": entry.data.get("seq"), "by": entry.actor}, entry.seq)
         if entry.kind == "deck":
@@ -236,8 +259,10 @@ class EventService:
         error = answer.get("error", {}) if isinstance(answer, dict) else {}
         details = error.get("details", {}) or {}
         verdict = details.get("verdict") or {}
-        self.events.flag(ref, "illegal", {"action": action, "refused": True, "message": error.get("message"),
-                                          "violations": verdict.get("violations", []), "by": actor})
+        violations = verdict.get("violations", [])
+        kind = "after_time" if any(v.get("rule") == "time.called" for v in violations) else "illegal"
+        self.events.flag(ref, kind, {"action": action, "refused": True, "message": error.get("message"),
+                                     "violations": violations, "by": actor})
         self.publish(ref.event_id)
 
     def deck_check_attempt(self, game_id: str, action: dict[str, Any], actor: str) -> None:
@@ -288,8 +313,7 @@ class EventService:
         players = []
         for s in game.seats:
             p = seen.get(s.seat, {})
-            power = int(p.get("tokens", {}).get("power", 0)) + sum(
-                int(c.get("tokens", {}).get("power", 0)) for c in p.get("play", []))
+            power = int(p.get("power", 0))  # the faction card's and the controlled cards' (FAQ 1.4)
             players.append({"seat": s.seat, "name": s.name, "faction": s.faction, "gold": p.get("gold"),
                             "power": power, "shadows": len(p.get("shadows", [])),
                             "hand": p.get("hand", {}).get("count"), "deck": p.get("deck", {}).get("count")})

@@ -253,9 +253,11 @@ class EventStore:
             self._tables[game_id] = ref
         return ref
 
-    def set_result(self, game_id: str, result: dict[str, Any]) -> None:
+    def set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
+        """The table's result; None takes it back (a going-to-time result whose call was lifted)."""
         with self._lock:
-            self.db.conn.execute("update event_tables set result = ? where game_id = ?", [canonical(result), game_id])
+            self.db.conn.execute("update event_tables set result = ? where game_id = ?",
+                                 [None if result is None else canonical(result), game_id])
 
     def results(self, event_id: str, number: int) -> dict[str, Any]:
         rows = self._rows("select game_id, result from event_tables where event_id = ? and round = ?",

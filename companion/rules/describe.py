@@ -25,6 +25,8 @@ WHO = {
     Recorder.EFFECT: "the seat whose effect it is (`player`); another seat's face-down card waits for that seat",
     Recorder.TABLE: "any seat, the host or the judge",
     Recorder.JUDGE: "the judge only",
+    Recorder.CLAIM: "the seat named in `player` for itself, or any seat for nobody (no `player`); the host or "
+                    "the judge for any seat",
 }
 
 

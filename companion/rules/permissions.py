@@ -6,6 +6,7 @@ anything the asker named is resolved or revealed.
 - An effect on another seat's face-down card waits for that seat (or the judge) to confirm it.
 - A seat cannot act on another seat's shadows by its own choice (bring out, marshal, …): that
   cannot physically happen, and is refused in every mode.
+- A claim (dominance won) a seat records for itself or for nobody; the host and the judge for any seat.
 - The host runs the round's flow; the judge may record anything.
 
 Every refusal echoes what the asker sent, never what the server resolved.
@@ -47,10 +48,15 @@ def authorize(t: Table, requested: Action, role: Role) -> Authorized:
         raise Refusal(403, "forbidden", "recording an action needs a seat, host or judge key")
     if kind.records is Recorder.JUDGE and role.kind is not RoleKind.JUDGE:
         raise Refusal(403, "forbidden", f"only the judge records {requested.type}")
-    if role.kind is RoleKind.HOST and kind.records is not Recorder.TABLE:
+    if role.kind is RoleKind.HOST and kind.records not in (Recorder.TABLE, Recorder.CLAIM):
         raise Refusal(403, "forbidden", f"the host runs the round's flow; {requested.type} is recorded by a seat "
                                         "or the judge")
-    if role.kind is RoleKind.SEAT and kind.records is not Recorder.TABLE:
+    if role.kind is RoleKind.SEAT and kind.records is Recorder.CLAIM:
+        player = _player_of(requested)
+        if player not in (None, role.seat):
+            raise Refusal(403, "forbidden", f"your seat records {requested.type} for itself or for nobody, not "
+                                            f"for seat {player}; ask the host or judge")
+    elif role.kind is RoleKind.SEAT and kind.records is not Recorder.TABLE:
         player = _player_of(requested)
         if player != role.seat:
             whom = f"seat {player}" if player is not None else "every seat"

@@ -58,6 +58,8 @@ class Recorder(StrEnum):
     #                    is named by position and the action waits for that seat to confirm it
     TABLE = "table"  # the round's flow: any seat, the host or the judge
     JUDGE = "judge"  # the judge's authority alone (time called at an event)
+    CLAIM = "claim"  # a public fact a seat claims for itself (``player`` its own seat) or for nobody (no
+    #                  ``player``); the host and the judge record it for any seat (dominance won)
 
 
 class Declared(Protocol):

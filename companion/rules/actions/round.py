@@ -212,11 +212,12 @@ class SetPower(_Power):
         self.set_power(t, self.amount)
 
 
-@action("win_dominance", records=Recorder.TABLE)
+@action("win_dominance", records=Recorder.CLAIM)
 @dataclass(frozen=True, slots=True)
 class WinDominance(Action):
-    """Who won dominance this round (``player``), or nobody (no ``player``): a public fact the table
-    agrees on; going to time asks for the final round's (Tournament Regulations)."""
+    """Who won dominance this round (``player``), or nobody (no ``player``): a public fact a seat claims
+    for itself (or says nobody won), the host or the judge for any seat; recorded again it replaces the
+    round's record with a note. Going to time asks for the final round's (Tournament Regulations)."""
 
     player: SeatRef | None = None
     starts_phase_body = False

@@ -253,12 +253,13 @@ function renderRound() {
     parts.push(el("div", {class: "row"}, button, el("label", {class: "inline", for: "income-mod"}, t("modifier")), mod));
   }
   if (state.phase === "dominance" && canAct()) {
-    // Who won dominance: the table's fact, any seat (or the host) records it; going to time asks for it.
+    // Who won dominance: a seat claims it for itself (or says nobody won); the judge records it for any seat.
+    // Going to time asks for the final round's.
     const won = (state.dominance || {})[String(state.round)];
     const row = el("div", {class: "row wrap", id: "dominance-choice"});
     const choice = (seat, label) => el("button", {class: won !== undefined && won === seat ? "chosen" : "",
       "data-dominance": seat || "none", onclick: ev => send(seat ? {type: "win_dominance", player: seat} : {type: "win_dominance"}, ev.currentTarget)}, label);
-    for (const p of state.players) row.append(choice(p.seat, p.name));
+    for (const p of state.players) if (!mySeat() || p.seat === mySeat()) row.append(choice(p.seat, mySeat() ? t("dominanceMine") : p.name));
     row.append(choice(null, t("dominanceNobody")));
     parts.push(el("h2", {}, t("dominanceWon")), row);
   }

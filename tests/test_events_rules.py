@@ -1,0 +1,263 @@
+"""Events and the rules (issue 15): time called through a table's taxation phase and a late extension,
+dominance claimed by a seat for itself, the deck check's sightings (scans, TTS snapshots) flagged once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from companion.catalog.store import Catalog
+from tests.test_events import client, flags_of, h, make_event, two_e_decks  # noqa: F401 (client: a fixture)
+
+
+class Table:
+    """One event table driven through the API: its game, both seats' keys, the judge's and the version."""
+
+    def __init__(self, c: FlaskClient, catalog: Catalog, mode: str = "advisory") -> None:
+        r = c.post("/api/event", json={"name": "Time", "rounds": 1, "tables": 4})
+        ev = r.get_json()
+        self.c, self.eid, self.org, self.judge = c, ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+        deck = two_e_decks(catalog)[0]
+        for name in ("Ann", "Ben"):  # the same deck: equal power and draw decks until something differs
+            assert c.post(f"/api/event/{self.eid}/players", headers=h(self.org),
+                          json={"name": name, "decklist": deck}).status_code == 201
+        table = c.post(f"/api/event/{self.eid}/rounds", headers=h(self.org),
+                       json={"csv": "1,Ann,Ben", "mode": mode}).get_json()["tables"][0]
+        self.gid = table["game"]
+        self.keys = {s: x["url"].split("#key=")[1] for s, x in zip("AB", table["seats"], strict=True)}
+        self.version = 2
+
+    def act(self, key: str, action: dict[str, Any]) -> Any:
+        """Post ``action``; a 409 because time was called in between is caught up once (as a phone does)."""
+        r = self.c.post(f"/api/games/{self.gid}/actions", headers=h(key),
+                        json={"action": action, "expected_version": self.version})
+        if r.status_code == 409 and "version" in (r.get_json()["error"].get("details") or {}):
+            self.version = r.get_json()["error"]["details"]["version"]
+            r = self.c.post(f"/api/games/{self.gid}/actions", headers=h(key),
+                            json={"action": action, "expected_version": self.version})
+        if r.status_code == 201:
+            self.version = r.get_json()["version"]
+        return r
+
+    def phases(self, *names: str) -> None:
+        for phase in names:
+            r = self.act(self.keys["A"], {"type": "begin_phase", "phase": phase})
+            assert r.status_code == 201, r.get_json()
+
+    def run_out_the_clock(self, minutes: int = 55) -> None:
+        assert self.c.post(f"/api/event/{self.eid}/rounds/1/clock", headers=h(self.org),
+                           json={"seconds_ago": minutes * 60 + 5}).status_code == 200
+
+    def extend(self, minutes: int, rid: str) -> Any:
+        r = self.c.post(f"/api/event/{self.eid}/games/{self.gid}/rulings", headers=h(self.judge),
+                        json={"type": "time_extension", "minutes": minutes, "text": "late start", "request_id": rid})
+        assert r.status_code == 201, r.get_json()
+        return r.get_json()
+
+    def results(self) -> list[Any]:
+        """The result as the dashboard and both phones show it."""
+        row = self.c.get(f"/api/event/{self.eid}/dashboard", headers=h(self.judge)).get_json()["tables"][0]
+        phones = [self.c.get(f"/api/event-tables/{self.gid}", headers=h(k)).get_json()["result"]
+                  for k in self.keys.values()]
+        return [row["result"] and {k: row["result"].get(k) for k in ("winner", "winner_name", "by_time")}, *phones]
+
+    def log(self) -> list[dict[str, Any]]:
+        return self.c.get(f"/api/games/{self.gid}/log", headers=h(self.keys["A"])).get_json()["entries"]  # type: ignore[no-any-return]
+
+
+def test_the_going_to_time_result_follows_the_table_until_taxation_ends(client: FlaskClient,  # noqa: F811
+                                                                       catalog: Catalog) -> None:
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    assert t.act(t.keys["B"], {"type": "win_dominance", "player": "B"}).status_code == 201
+    t.run_out_the_clock()
+    t.phases("standing", "taxation")
+    assert t.results() == [{"winner": "B", "winner_name": "Ben", "by_time": "dominance"}] * 3
+    # Power gained in the taxation phase still counts: the game is over when taxation ends.
+    assert t.act(t.keys["A"], {"type": "gain_power", "player": "A", "amount": 1}).status_code == 201
+    assert t.results() == [{"winner": "A", "winner_name": "Ann", "by_time": "power_needed"}] * 3
+    # A result the judge sets stands: the table's later moves do not overwrite it.
+    r = client.post(f"/api/event/{t.eid}/games/{t.gid}/result", headers=h(t.judge),
+                    json={"winner": "B", "reason": "concession"})
+    assert r.status_code == 200
+    assert t.act(t.keys["B"], {"type": "gain_power", "player": "B", "amount": 3}).status_code == 201
+    assert t.results()[0] == {"winner": "B", "winner_name": "Ben", "by_time": None}
+
+
+def test_a_late_extension_lifts_time_and_takes_the_going_to_time_result_back(client: FlaskClient,  # noqa: F811
+                                                                           catalog: Catalog) -> None:
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    assert t.act(t.keys["A"], {"type": "win_dominance", "player": "A"}).status_code == 201
+    t.run_out_the_clock(60)  # five minutes past the deadline
+    t.phases("standing", "taxation")
+    assert t.results()[0]["winner"] == "A"
+    # Too short to move the deadline past now: time stays called, the result stands.
+    assert t.extend(2, "ext-short-01")["time_lifted"] is False
+    assert t.results()[0]["winner"] == "A"
+    r = t.act(t.keys["A"], {"type": "begin_phase", "phase": "plot"})  # advisory: recorded as illegal
+    assert r.status_code == 201 and not r.get_json()["verdict"]["legal"]
+    assert [v["rule"] for v in r.get_json()["verdict"]["violations"]] == ["time.called"]
+    flags = [f["kind"] for f in flags_of(client, t.eid, t.judge, 1) if f["seq"] == t.version]
+    assert flags == ["after_time"]  # one flag, of its own kind, as urgent as an illegal move
+    for f in flags_of(client, t.eid, t.judge, 1):  # the judge clears the rest (advisory's earlier flags)
+        if f["kind"] != "after_time":
+            client.post(f"/api/event/{t.eid}/flags/{f['id']}/clear", headers=h(t.judge))
+    row = client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]
+    assert row["open_flags"] == 1 and row["urgency"] == 2
+    r = client.post(f"/api/games/{t.gid}/undo", headers=h(t.keys["A"]), json={"expected_version": t.version})
+    assert r.status_code == 201, r.get_json()
+    t.version = r.get_json()["version"]
+    # Long enough: the call is lifted in the log, the result is taken back everywhere, a new round begins.
+    assert t.extend(20, "ext-long-001")["time_lifted"] is True
+    assert t.results() == [None, None, None]
+    calls = [e["data"] for e in t.log() if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+    assert calls == [{"type": "call_time"}, {"type": "call_time", "lifted": True}]
+    r = t.act(t.keys["A"], {"type": "begin_phase", "phase": "plot"})
+    assert r.status_code == 201 and r.get_json()["verdict"]["legal"]
+    # When the extended deadline passes too, time is called again: once, with the new deadline.
+    t.run_out_the_clock(55 + 2 + 20)
+    for _ in range(3):
+        client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge))
+    calls = [e["data"] for e in t.log() if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+    assert calls == [{"type": "call_time"}, {"type": "call_time", "lifted": True}, {"type": "call_time"}]
+
+
+def test_an_extension_before_the_deadline_moves_it(client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+    t = Table(client, catalog)
+    t.run_out_the_clock(50)  # five minutes left
+    assert t.extend(10, "ext-early-01")["time_lifted"] is False  # nothing to lift
+    t.run_out_the_clock(56)  # past the round's 55 minutes, not past this table's 65
+    row = client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]
+    assert row["clock"]["extension"] == 10 and not row["clock"]["time_called"] and not row["time_called"]
+    t.phases("plot")
+    assert not [e for e in t.log() if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+    t.run_out_the_clock(66)
+    r = t.act(t.keys["A"], {"type": "begin_phase", "phase": "draw"})  # the next write finds time called first
+    assert r.status_code == 201
+    types = [e["data"]["type"] for e in t.log() if e["kind"] == "action"]
+    assert types[-2:] == ["call_time", "begin_phase"]
+
+
+def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final_rounds(
+        client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    r = t.act(t.keys["A"], {"type": "win_dominance", "player": "B"})  # not A's to say for B
+    assert r.status_code == 403 and "seat B" in r.get_json()["error"]["message"]
+    assert t.act(t.keys["A"], {"type": "win_dominance"}).status_code == 201  # nobody: a seat may say so
+    r = t.act(t.keys["A"], {"type": "win_dominance", "player": "A"})  # its own claim replaces it, with a note
+    assert r.status_code == 201 and "dominance-again" in [n["kind"] for n in r.get_json()["verdict"]["notes"]]
+    # Round 2 goes to time without a dominance record: round 1's does not count for the final round.
+    t.phases("standing", "taxation", "plot", "draw", "marshaling", "challenges", "dominance", "standing")
+    t.run_out_the_clock()
+    t.phases("taxation")
+    url = f"/api/event/{t.eid}/games/{t.gid}/going-to-time"
+    steps = client.get(url, headers=h(t.judge)).get_json()
+    dominance = next(s for s in steps["steps"] if s["step"] == "dominance")
+    assert dominance["values"] == {"A": None, "B": None} and dominance.get("skipped")
+    assert steps["winner"] is None and steps["decided_by"] == "first_player"
+    assert t.results() == [None, None, None]  # the first player chooses: the judge records it
+    # The judge asks the players and names the final round's dominance: it decides.
+    steps = client.get(url + "?dominance=B", headers=h(t.judge)).get_json()
+    assert steps["winner"] == "B" and steps["decided_by"] == "dominance"
+
+
+def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_count(
+        client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+    """A TTS snapshot or a scan sees the same cards again and again: each card outside the registered
+    list is one flag at the table, not one per sighting; a new card is a new flag. A label of no deck at
+    the table is a problem only beyond every seat's registered count."""
+    import random
+
+    from companion.bench.scan import synthetic_frame
+    from companion.catalog.decks import parse_deck
+    from companion.rules.roles import JUDGE
+    from companion.scan.labels import Label
+    from companion.scan.render import label_image
+
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    t = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                    json={"csv": "5,Player 1,Player 2"}).get_json()["tables"][0]
+    gid, ka = t["game"], t["seats"][0]["url"].split("#key=")[1]
+    services = client.application.extensions["companion"]["services"]
+    # Registered decks carry no label tag: a scanned label is "?.code.copy", checked against every seat's count.
+    assert services.store.deck_tags(gid) == {}
+    decks = two_e_decks(catalog)
+    registered = {seat: dict(parse_deck("x", decks[i], catalog).draw) for i, seat in enumerate("AB")}
+    outside = [c for c in ("13089", "01089", "00168", "11099", "01001", "01002")
+               if c not in registered["A"] and c not in registered["B"]][:2]
+    assert len(outside) == 2
+    in_deck, count = next(iter(registered["A"].items()))
+
+    def scan(*labels: Label) -> Any:
+        photo, _ = synthetic_frame(random.Random(5), [(x.payload(), label_image(x.payload())) for x in labels])
+        r = client.post(f"/api/scan?game={gid}", data=photo, headers=h(ka), content_type="image/jpeg")
+        assert r.status_code == 200
+        return r.get_json()
+
+    def deck_flags() -> list[dict[str, Any]]:
+        return [f for f in flags_of(client, eid, judge, 5) if f["kind"] == "deck_check"]
+
+    first = scan(Label("2e", outside[0], "AB7", 1))
+    again = scan(Label("2e", outside[0], "AB7", 1))
+    assert first["codes"] == again["codes"]  # the player's answer is the same each time
+    watchers, services.card_watchers = services.card_watchers, []
+    unwatched = scan(Label("2e", outside[0], "AB7", 1))  # and the same as with no deck check at all
+    services.card_watchers = watchers
+    assert unwatched == first
+    assert [[c["card"] for c in f["detail"]["cards"]] for f in deck_flags()] == [[f"?.{outside[0]}.1"]]
+    # Copy 1 of a card seat A registered is no problem; a copy beyond every seat's count is.
+    foreign = "ZZ9"
+    scan(Label("2e", in_deck, foreign, 1))
+    assert len(deck_flags()) == 1
+    scan(Label("2e", in_deck, foreign, count + 1))
+    flags = deck_flags()
+    assert len(flags) == 2 and flags[1]["detail"]["cards"] == [
+        {"seat": None, "card": f"?.{in_deck}.{count + 1}", "code": in_deck, "registered": 0, "copy": count + 1}]
+    # TTS snapshots: the same zone twice is one flag; a new card seen later is one more, naming only it.
+    table_key = services.store.issue_table_key(gid, JUDGE)
+
+    def snapshot(codes: list[str], rid: str) -> None:
+        cards = [{"guid": f"g{i}", "code": c, "face_down": True} for i, c in enumerate(codes)]
+        r = client.post(f"/api/tts/games/{gid}/snapshot", headers=h(table_key),
+                        json={"colour": "Red", "seat": "A", "cards": cards, "request_id": rid})
+        assert r.status_code in (200, 201, 422), r.get_json()
+
+    snapshot([outside[0]], "tts-snap-01")  # now known as seat A's: one flag
+    snapshot([outside[0]], "tts-snap-02")
+    assert [[c["card"] for c in f["detail"]["cards"]] for f in deck_flags()[2:]] == [[f"A.{outside[0]}.1"]]
+    snapshot([outside[0], outside[1]], "tts-snap-03")
+    snapshot([outside[0], outside[1]], "tts-snap-04")
+    flags = deck_flags()
+    assert len(flags) == 4 and [c["card"] for c in flags[3]["detail"]["cards"]] == [f"A.{outside[1]}.1"]
+    assert flags[3]["detail"]["source"] == "tts"
+
+
+def test_time_called_that_the_judge_undoes_is_not_called_again_for_the_same_deadline(
+        client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+    t = Table(client, catalog)
+    t.phases("plot")
+    t.run_out_the_clock()
+    client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge))  # the dashboard notices: time called
+    call = [e for e in t.log() if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+    assert len(call) == 1 and call[0]["actor"] == "judge"
+    # The event's judge has no game key to undo with; on the store, the judge's authority may take it back.
+    from companion.rules.roles import JUDGE
+
+    store = client.application.extensions["companion"]["services"].store
+    store.undo(t.gid, JUDGE, store.game(t.gid).version, call[0]["seq"])
+    writes: list[object] = []
+    real_act = store.act
+    store.act = lambda *a, **k: writes.append(a) or real_act(*a, **k)  # type: ignore[method-assign]
+    for _ in range(3):  # neither the dashboard nor a phone's clock records it again for this deadline
+        client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge))
+        client.get(f"/api/event-tables/{t.gid}", headers=h(t.keys["A"]))
+    store.act = real_act  # type: ignore[method-assign]
+    assert writes == []  # not even tried (it would only be answered as a replay)
+    assert [e["kind"] for e in t.log()][-2:] == ["action", "undo"]
+    t.version = store.game(t.gid).version
+    t.phases("draw")
+    assert not client.get(f"/api/games/{t.gid}/view", headers=h(t.keys["A"])).get_json()["time_called"]
