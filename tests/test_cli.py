@@ -220,3 +220,4 @@ def test_bench_event_prints_json_with_a_baseline() -> None:
     assert out["lost"] == {"phones_behind_at_end": 0, "dashboard_tables_behind_at_end": 0}
     assert out["baseline_health_ms"]["p50"] > 0 and out["ratio_action_to_baseline_p50"] > 0
     assert out["phone_delivery_ms"]["p50"] >= 0 and out["dashboard_delivery_ms"]["p50"] > 0
+    assert out["server"]["peak_threads"] > 1 and out["server"]["peak_open_descriptors"] > 4  # 4 devices, a db

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.bench.server import Client, _pct, _peak_memory_kb, served
+from companion.bench.server import Client, _pct, _peak_memory_kb, _Sampler, served
 
 DECK = json.dumps({"name": "bench", "faction_code": "lannister", "slots": {"13089": 1, "01089": 1, "00168": 2}})
 
@@ -144,6 +144,8 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
     rng = random.Random(seed)
     writers = 8
     cpu0, wall0 = _cpu_seconds(proc.pid), time.perf_counter()
+    sampler = _Sampler(proc.pid)  # threads and open descriptors while the load runs
+    sampler.start()
     burst_at = sorted(rng.uniform(0.2, 0.8) * seconds for _ in range(bursts))
 
     def drive(share: list[tuple[str, str, str]]) -> None:
@@ -205,6 +207,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
         t.join()
     wall = time.perf_counter() - wall0
     cpu = _cpu_seconds(proc.pid) - cpu0
+    sampler.stop()
     time.sleep(2)  # the last deliveries
     to_listener.send("stop")
     got = to_listener.recv() if to_listener.poll(60) else ([], [], [], [])
@@ -242,5 +245,6 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
                                   "p95": ms(_pct(dash_delays, 95)), "max": ms(max(dash_delays, default=0))},
         "lost": {"phones_behind_at_end": lost_phones, "dashboard_tables_behind_at_end": lost_dash},
         "server": {"cpu_seconds": round(cpu, 2), "cpu_percent_of_one_core": round(100 * cpu / wall, 1),
-                   "peak_memory_mb": round(peak_kb / 1024, 1) if peak_kb else None},
+                   "peak_memory_mb": round(peak_kb / 1024, 1) if peak_kb else None,
+                   "peak_threads": sampler.threads, "peak_open_descriptors": sampler.fds},
     }
