@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from companion.catalog.legality import check_deck
-from companion.events.pairings import PairingError, parse_pairings
+from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 from companion.events.report import event_file, pdf_report, table_report
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
@@ -71,8 +71,9 @@ PLAYER_BODY = obj(
               "description": "ThronesDB text export or JSON"},
     faction=text(0, 40, PRINTABLE_TEXT, code="bad_player", nullable=True),
     agenda=text(0, 200, PRINTABLE_TEXT, code="bad_player", nullable=True))
-PAIRING = obj(["table", "a", "b"], table={"type": "integer", "minimum": 1, "maximum": 400},
-              a=text(0, 40), b=text(0, 40))
+PAIRING = obj(["table", "a", "b"], table={"type": "integer", "minimum": 1, "maximum": 400, "x-code": "bad_pairings"},
+              a=text(0, 40, code="bad_pairings", description="a registered player's name, or empty"),
+              b=text(0, 40, code="bad_pairings", description="a registered player's name, or empty"))
 ROUND_BODY = obj(
     [], request_id=REQUEST_ID, csv=text(0, 60_000, code="bad_pairings"),
     pairings={"type": "array", "maxItems": 400, "items": PAIRING, "x-code": "bad_pairings"},
@@ -251,9 +252,9 @@ def create_round(event_id: str) -> Any:
         if isinstance(data.get("csv"), str):
             pairings = parse_pairings(data["csv"], names, event.tables)
         elif isinstance(data.get("pairings"), list):
-            rows = [",".join(str(x) for x in (p.get("table"), p.get("a"), p.get("b"))) if isinstance(p, dict) else ""
-                    for p in data["pairings"][:MAX_ROWS]]
-            pairings = parse_pairings("\n".join(rows), names, event.tables)
+            # Chosen by hand on the page: the schema settled the shapes; names stay names (no CSV quoting).
+            pairings = check_hand_pairings([(p["table"], p["a"], p["b"]) for p in data["pairings"][:MAX_ROWS]],
+                                           names, event.tables)
         else:
             raise ApiError(400, "bad_pairings", 'send "csv" (table,player,player per line) or "pairings"')
     except PairingError as exc:

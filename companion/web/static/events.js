@@ -17,12 +17,17 @@
     const r = await request(url, {method, body, key});
     if (!r.ok) {
       const err = r.data.error || {};
-      const problems = ((err.details && err.details.problems) || []).map(p => t("ev.line_problem", {line: p.line, message: p.message}));
+      const problems = ((err.details && err.details.problems) || []).map(problemText);
       showError([errorText(err), ...problems].join("\n"));
       throw new Error(err.message || String(r.status));
     }
     clearError();
     return r.data;
+  }
+  /** A pairing or registration problem in the reader's language, naming its table (by hand) or its line. */
+  function problemText(p) {
+    const message = p.msg && hasMessage(p.msg) ? t(p.msg, p.params || {}) : p.message;
+    return p.table ? t("ev.table_problem", {table: p.table, message}) : t("ev.line_problem", {line: p.line, message});
   }
   /** A file from the API (PDF, zip), saved under ``name``. */
   async function download(method, url, name, body) {
@@ -90,12 +95,18 @@
       roundOut(await call("POST", `/api/event/${eventId}/rounds`, {csv: $("pairings").value, request_id: requestId()}));
     });
     // Pairing by hand: a table per row, two menus of the registered players; the server checks it all.
+    // A player already chosen at another table says so in the other menus (the server still refuses twice).
     function fillPlayers(select) {
-      const chosen = select.value;
+      const chosen = select.value, taken = new Map();
+      for (const other of document.querySelectorAll("#pair-rows select")) {
+        if (other !== select && other.value) taken.set(other.value, other.closest("[data-pair]").dataset.pair);
+      }
       select.replaceChildren(el("option", {value: ""}, t("ev.choose_player")),
-        ...(current ? current.players : []).map(p => el("option", {value: p.name}, p.name)));
+        ...(current ? current.players : []).map(p => el("option", {value: p.name},
+          taken.has(p.name) ? t("ev.player_at_table", {name: p.name, table: taken.get(p.name)}) : p.name)));
       select.value = chosen;
     }
+    $("pair-rows").addEventListener("change", () => { for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s); });
     function addPair() {
       const n = $("pair-rows").children.length + 1;
       const row = el("div", {class: "pair-row", "data-pair": n}, el("strong", {}, String(n)),
@@ -107,9 +118,9 @@
     $("add-pair").addEventListener("click", addPair);
     $("by-hand").addEventListener("toggle", () => { if ($("by-hand").open && !$("pair-rows").children.length) addPair(); });
     $("make-round-by-hand").addEventListener("click", async () => {
+      // Every row goes to the server, an empty one too: it answers which table still needs its players.
       const pairings = [...$("pair-rows").children].map(row => ({table: +row.dataset.pair,
-        a: row.querySelector("[data-seat=a]").value, b: row.querySelector("[data-seat=b]").value}))
-        .filter(p => p.a || p.b);
+        a: row.querySelector("[data-seat=a]").value, b: row.querySelector("[data-seat=b]").value}));
       roundOut(await call("POST", `/api/event/${eventId}/rounds`, {pairings, request_id: requestId()}));
       $("pair-rows").replaceChildren();
     });
