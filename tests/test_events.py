@@ -431,3 +431,22 @@ def test_deck_check_watches_scans_and_tts_snapshots(client: FlaskClient, catalog
     assert len(tts) == 1 and {(c["code"], c["copy"]) for c in tts[0]["detail"]["cards"]} == {(once, 2), (outside, 1)}
     # Only the judge reads flags.
     assert client.get(f"/api/event/{eid}/dashboard", headers=h(ka)).status_code == 401
+
+
+def test_the_organiser_sees_rounds_with_clock_and_results_and_a_retried_clock_start_does_not_restart(
+        client: FlaskClient, catalog: Catalog) -> None:
+    ev = make_event(client, catalog, players=4)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    r = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                    json={"csv": "1,Player 1,Player 2\n2,Player 3,Player 4"})
+    game = r.get_json()["tables"][0]["game"]
+    clock = f"/api/event/{eid}/rounds/1/clock"
+    first = client.post(clock, headers=h(org), json={"request_id": "clock-1-abcdef", "seconds_ago": 600})
+    assert first.status_code == 200 and first.get_json()["remaining"] <= 45 * 60
+    again = client.post(clock, headers=h(org), json={"request_id": "clock-1-abcdef"})  # the same tap, retried
+    assert again.get_json()["replayed"] and again.get_json()["started"] == first.get_json()["started"]
+    assert client.post(f"/api/event/{eid}/games/{game}/result", headers=h(judge),
+                       json={"winner": "B", "reason": "15 power", "request_id": "result-1-abcdef"}).status_code == 200
+    info = client.get(f"/api/event/{eid}", headers=h(org)).get_json()
+    assert info["rounds"][0]["clock"]["started"] == first.get_json()["started"]
+    assert [t["result"] and t["result"]["winner_name"] for t in info["tables"]] == ["Player 2", None]

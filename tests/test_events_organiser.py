@@ -61,6 +61,12 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         org.wait_for_function(f"document.querySelectorAll('#players li').length === {len(names)}", timeout=30000)
         assert "line 33" in org.inner_text("#ev-error")  # the bad line is named; the others are registered
         assert org.inner_text("#bulk-out") == f"{len(names)} registered"
+        assert org.inner_text("#players-n") == f"{len(names)} registered"
+
+        def start_clock(number: int) -> None:
+            org.click("#start-clock")
+            org.wait_for_function(f"(document.querySelector('#rounds details[data-round=\\'{number}\\'] summary') || "
+                                  "{textContent: 'clock not started'}).textContent.includes(':')")
 
         def round_created(number: int) -> None:
             org.wait_for_function(f"document.querySelector('#round-out h3') && "
@@ -76,14 +82,33 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         org.fill("#pairings", "\n".join(f"{t},{names[2 * t - 2]},{names[2 * t - 1]}" for t in range(1, TABLES + 1)))
         org.click("#make-round")
         round_created(1)
-        org.click("#start-clock")
+        start_clock(1)
+        # A game at a table moves through the API with the seat key the page shows (the phones' part).
+        seat_url = org.get_attribute("#round-out p a", "href")
+        assert seat_url and "#key=" in seat_url
+        game1, seat_key = seat_url.split("/g/")[1].split("#")[0], seat_url.split("#key=")[1]
+        moves = [(phase, call(server.url + "/api", "POST", f"/games/{game1}/actions",
+                              {"action": {"type": "begin_phase", "phase": phase}, "expected_version": 3 if n else 2},
+                              seat_key)[0]) for n, phase in enumerate(("plot", "draw"))]
+        assert moves == [("plot", 201), ("draw", 422)]  # no plots revealed yet: refused, and flagged for the judge
         SHOTS.mkdir(parents=True, exist_ok=True)
-        for locale, tag in (("en-GB", "en"), ("de-DE", "de")):  # the organiser's page on a phone
+        for locale, tag in (("en-GB", "en"), ("de-DE", "de")):  # the organiser's pages on a phone
             phone = b.new_context(**PHONE, locale=locale).new_page()
+            phone.goto(f"{server.url}/events/new")
+            phone.wait_for_selector("#new-event")
+            phone.screenshot(path=str(SHOTS / f"event-new-phone-{tag}.png"))
             phone.goto(organiser_url)
-            phone.wait_for_selector("#players li")
+            phone.wait_for_selector("#rounds details")
+            phone.screenshot(path=str(SHOTS / f"event-organiser-phone-{tag}.png"))
+            phone.click("#players-box summary")
+            phone.locator("#players").screenshot(path=str(SHOTS / f"event-organiser-players-phone-{tag}.png"))
             phone.click("#by-hand summary")
-            phone.screenshot(path=str(SHOTS / f"event-organiser-phone-{tag}.png"), full_page=True)
+            phone.click("#add-pair")
+            phone.select_option("[data-pair='1'] [data-seat=a]", names[0])
+            phone.locator("#by-hand").scroll_into_view_if_needed()
+            phone.screenshot(path=str(SHOTS / f"event-organiser-pairing-phone-{tag}.png"))
+            phone.locator("#rounds").scroll_into_view_if_needed()
+            phone.screenshot(path=str(SHOTS / f"event-organiser-rounds-phone-{tag}.png"))
             phone.context.close()
         # -- the judge records every result from the dashboard ------------------------------------
         judge = b.new_context(**LAPTOP, locale="de-DE").new_page()
@@ -122,20 +147,32 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         org.screenshot(path=str(SHOTS / "event-organiser-pairing-en.png"), full_page=False)
         org.click("#make-round-by-hand")
         round_created(2)
+        start_clock(2)
         record_results(2)
         # -- round 3: CSV again -----------------------------------------------------------------------
         org.fill("#pairings", "\n".join(f"{t},{names[2 * t - 1]},{names[(2 * t) % len(names)]}"
                                         for t in range(1, TABLES + 1)))
         org.click("#make-round")
         round_created(3)
-        org.click("#start-clock")
+        start_clock(3)
         record_results(3)
+        org.reload()  # the organiser's page lists the rounds with every result in
+        org.wait_for_function("document.querySelectorAll('#rounds details').length === 3")
+        assert org.inner_text("#rounds details[data-round='3'] summary").endswith(f"{TABLES} of {TABLES} results")
         # -- the report and the signed-off event file ---------------------------------------------------
         org.click("#to-report")
         org.wait_for_function(f"document.querySelectorAll('#report-rows tr').length === {3 * TABLES}")
         rows = org.locator("#report-rows tr").all_inner_texts()
         assert all("15 Macht" in r for r in rows)
         org.screenshot(path=str(SHOTS / "event-report-en.png"))
+        assert org.locator("#report-rows tr").first.locator("td").nth(4).inner_text()  # table 1's refused move
+        report_url = f"{server.url}/e/{eid}/report#key={organiser_url.split('#key=')[1]}"
+        for locale, tag in (("en-GB", "en"), ("de-DE", "de")):
+            phone = b.new_context(**PHONE, locale=locale).new_page()
+            phone.goto(report_url)
+            phone.wait_for_selector("#report-rows tr")
+            phone.screenshot(path=str(SHOTS / f"event-report-phone-{tag}.png"))
+            phone.context.close()
         b.close()
     finally:
         browser.stop()

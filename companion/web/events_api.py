@@ -81,7 +81,8 @@ ROUND_BODY = obj(
     mode={"enum": ["strict", "advisory"], "x-code": "bad_mode"})
 SHEETS_BODY = obj(["confirm"], confirm={"type": "boolean", "x-code": "confirm",
                                         "description": "printing makes new seat links"})
-CLOCK_BODY = obj([], minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
+CLOCK_BODY = obj([], request_id=REQUEST_ID,
+                 minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
                  seconds_ago={"type": "integer", "minimum": 0, "maximum": 86_400, "x-code": "bad_minutes"})
 RULING_BODY = obj(
     ["type", "request_id"], request_id={**REQUEST_ID, "nullable": False, "x-code": "missing_request_id"},
@@ -93,7 +94,8 @@ RULING_BODY = obj(
     rule=text(1, 80, code="bad_ruling", nullable=True),
     action={"type": "object", "nullable": True, "x-code": "bad_action"},
     expected_version={"type": "integer", "nullable": True, "x-code": "missing_version"})
-RESULT_BODY = obj([], winner={"enum": ["A", "B", None], "nullable": True, "x-code": "bad_result"},
+RESULT_BODY = obj([], request_id=REQUEST_ID,
+                  winner={"enum": ["A", "B", None], "nullable": True, "x-code": "bad_result"},
                   reason=text(0, 100, PRINTABLE_TEXT, code="bad_result"))
 CALL_BODY = obj(["request_id"], request_id={**REQUEST_ID, "nullable": False, "x-code": "missing_request_id"},
                 note=text(0, 200, PRINTABLE_TEXT, code="bad_note"))
@@ -203,10 +205,13 @@ def create_event() -> Any:
 def get_event(event_id: str) -> Any:
     event, role = event_role(event_id, "organiser", "judge")
     events = service().events
+    rounds = events.rounds(event.id)
+    results = {g: r for info in rounds for g, r in events.results(event.id, info["number"]).items()}
     return jsonify({"event": event.public(), "role": role, "players": [p.public() for p in events.players(event.id)],
-                    "rounds": events.rounds(event.id),
-                    "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players}
-                               for t in events.tables(event.id)]})
+                    "rounds": [{**info, "clock": service().clock(event.id, info["number"], info=info)}
+                               for info in rounds],
+                    "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
+                                "result": results.get(t.game_id)} for t in events.tables(event.id)]})
 
 
 @events_api.post("/event/<event_id>/players")
@@ -315,12 +320,16 @@ def seat_sheets(event_id: str, number: int) -> Any:
 def start_clock(event_id: str, number: int) -> Any:
     event, _ = event_role(event_id, "organiser", "judge")
     data = body()
+    rid = request_id(data)
+    if _once(event.id, rid) is not None:  # a retried tap must not restart a running clock
+        return jsonify({**service().clock(event.id, number), "replayed": True})
     minutes = data.get("minutes")
     seconds = data.get("seconds_ago", 0)  # a clock started late at the table: backdate it
     import datetime as dt
 
     started = (dt.datetime.now(dt.UTC) - dt.timedelta(seconds=float(seconds or 0))).isoformat(timespec="milliseconds")
     service().events.start_clock(event.id, number, minutes, started)
+    service().events.remember(event.id, rid, {"round": number})
     service().publish(event.id)
     return jsonify(service().clock(event.id, number))
 

@@ -44,6 +44,8 @@
     const s = Math.max(0, Math.round(clock.remaining));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
+  const factionName = f => (f && hasMessage("faction." + f) ? t("faction." + f) : (f || ""));
+  const resultText = r => t("ev.result_for", {winner: r.winner_name || t("ev.draw_result"), reason: r.reason || ""});
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
 
   // -- new event ------------------------------------------------------------------------------
@@ -63,9 +65,30 @@
     async function load() {
       current = await call("GET", `/api/event/${eventId}`);
       $("ev-title").textContent = `${current.event.name} ${current.event.date}`;
-      $("players").innerHTML = current.players.map(p => `<li>${esc(p.name)} — ${esc(p.faction)} ${esc(p.agenda || "")} · ${p.cards} · <code>${p.deck_hash.slice(0, 12)}</code></li>`).join("");
+      rerender();
       for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s);
     }
+    function render() {
+      if (!current) return;
+      $("players-n").textContent = t("ev.registered_n", {n: current.players.length});
+      $("players").innerHTML = current.players.map(p => `<li>${esc(p.name)} — ${esc(factionName(p.faction))}` +
+        `${p.agenda ? " · " + esc(p.agenda) : ""} · ${esc(t("ev.cards_n", {n: p.cards}))} · <code>${p.deck_hash.slice(0, 12)}</code></li>`).join("");
+      // The rounds so far (newest first): the clock, how many results are in, each table's players and result.
+      const names = new Map(current.players.map(p => [p.id, p.name]));
+      const latestRound = lastRound(current);
+      // The clock and the seat sheets act on the latest round, and say which.
+      $("latest-round").classList.toggle("hidden", !current.rounds.length);
+      $("latest-round-name").textContent = t("ev.round_n", {n: latestRound});
+      $("rounds").innerHTML = [...current.rounds].reverse().map(r => {
+        const tables = current.tables.filter(x => x.round === r.number);
+        const done = tables.filter(x => x.result).length;
+        const rows = tables.map(x => `<li value="${x.table}">${x.players.map(id => esc(names.get(id))).join(" – ")}` +
+          (x.result ? ` · <b>${esc(resultText(x.result))}</b>` : "") + "</li>").join("");
+        return `<details data-round="${r.number}"${r.number === latestRound ? " open" : ""}><summary>${esc(t("ev.round_n", {n: r.number}))} · ` +
+          `${esc(clockText(r.clock))} · ${esc(t("ev.results_n", {done, n: tables.length}))}</summary><ol>${rows}</ol></details>`;
+      }).join("") || `<p class="muted">${esc(t("ev.no_rounds_yet"))}</p>`;
+    }
+    rerender = render;
     $("register").addEventListener("submit", async ev => {
       ev.preventDefault();
       await call("POST", `/api/event/${eventId}/players`, {name: $("pl-name").value, decklist: $("pl-deck").value, request_id: requestId()});
@@ -129,7 +152,10 @@
       const number = lastRound(current);
       await download("POST", `/api/event/${eventId}/rounds/${number}/sheets`, `seats-round-${number}.pdf`, {confirm: true});
     });
-    $("start-clock").addEventListener("click", () => call("POST", `/api/event/${eventId}/rounds/${lastRound(current)}/clock`, {}));
+    $("start-clock").addEventListener("click", async () => {
+      await call("POST", `/api/event/${eventId}/rounds/${lastRound(current)}/clock`, {request_id: requestId()});
+      load();
+    });
     $("to-report").href = `/e/${eventId}/report#key=${key}`;
     messagesReady.then(load);
   }
@@ -150,7 +176,7 @@
       $("clock").textContent = clockText(data.clock);
       $("clock").classList.toggle("called", Boolean(data.clock && data.clock.time_called));
       $("tables").innerHTML = data.tables.map(tb => {
-        const players = tb.players.map(p => `${esc(p.name)} (${esc(p.faction || "")}) ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}`).join("<br>");
+        const players = tb.players.map(p => `${esc(p.name)} (${esc(factionName(p.faction))}) ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}`).join("<br>");
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
         const result = tb.result ? `<br><b>${esc(t("ev.result_for", {winner: tb.result.winner_name || t("ev.draw_result"), reason: tb.result.reason || ""}))}</b>` : "";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
@@ -199,7 +225,7 @@
     $("gtt").addEventListener("click", async () => showTime(await call("GET", `/api/event/${eventId}/games/${selected}/going-to-time`)));
     for (const b of document.querySelectorAll("[data-result]")) {
       b.addEventListener("click", () => call("POST", `/api/event/${eventId}/games/${selected}/result`,
-        {winner: b.dataset.result || null, reason: $("result-reason").value}));
+        {winner: b.dataset.result || null, reason: $("result-reason").value, request_id: requestId()}));
     }
     $("report").addEventListener("click", () => { location.href = `/e/${eventId}/report#key=${key}`; });
     $("export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
@@ -217,11 +243,14 @@
     function render() {
       if (!out) return;
       $("ev-title").textContent = `${out.event.name} ${out.event.date}`;
-      $("report-rows").innerHTML = out.tables.map(r => `<tr><td>${r.round}</td><td>${r.table}</td>` +
-        `<td>${r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")}</td>` +
-        `<td>${esc(r.result ? (r.result.winner_name || t("ev.draw_result")) + " " + (r.result.reason || "") : "–")}</td>` +
-        `<td>${r.flags.map(f => esc(t("ev.flag." + f.kind)) + (f.rules.length ? " " + f.rules.map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")}</td>` +
-        `<td>${[...r.rulings, ...r.penalties].map(x => esc(t("ev.ruling." + x.type) + (x.penalty ? " " + t("ev.penalty." + x.penalty) : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")}</td></tr>`).join("");
+      // Each cell carries its column's name: a phone shows a table as a card of labelled lines (event_base.html).
+      const cell = (id, html) => `<td data-label="${esc(t(id))}">${html}</td>`;
+      $("report-rows").innerHTML = out.tables.map(r => `<tr>${cell("ev.h.round", r.round)}${cell("ev.h.table", r.table)}` +
+        cell("ev.h.players", r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")) +
+        cell("ev.h.result", esc(r.result ? (r.result.winner_name || t("ev.draw_result")) + " " + (r.result.reason || "") : "–")) +
+        cell("ev.h.flags", r.flags.map(f => esc(t("ev.flag." + f.kind)) + (f.rules.length ? " " + [...new Set(f.rules)].map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")) +
+        cell("ev.h.rulings_and_penalties", [...r.rulings, ...r.penalties].map(x => esc(t("ev.ruling." + x.type) + (x.penalty ? " " + t("ev.penalty." + x.penalty) : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")) +
+        "</tr>").join("");
     }
     rerender = render;
     messagesReady.then(async () => { out = await call("GET", `/api/event/${eventId}/report`); render(); });
