@@ -94,20 +94,35 @@
       await call("POST", `/api/event/${eventId}/players`, {name: $("pl-name").value, decklist: $("pl-deck").value, request_id: requestId()});
       $("pl-name").value = ""; $("pl-deck").value = ""; load();
     });
-    // Several players at once: "name; decklist" per line (a decklist as one line of ThronesDB JSON).
-    $("bulk-register").addEventListener("click", async () => {
-      const lines = $("bulk").value.split("\n").map(x => x.trim()).filter(Boolean);
+    // Several players at once, one request each (the server freezes each list on its own): from a paste,
+    // "name; decklist" per line (a decklist as one line of ThronesDB JSON), or from decklist files, one per
+    // player, each named after its player ("Ann Smith.json", "Bo.txt": ThronesDB JSON or text export).
+    async function registerMany(items) {
       let done = 0;
       const problems = [];
-      for (const [i, line] of lines.entries()) {
-        const cut = line.indexOf(";");
-        const name = cut > 0 ? line.slice(0, cut).trim() : "", decklist = cut > 0 ? line.slice(cut + 1).trim() : "";
+      for (const {where, name, decklist} of items) {
         const r = await request(`/api/event/${eventId}/players`, {method: "POST", key, body: {name, decklist, request_id: requestId()}});
-        if (r.ok) done += 1; else problems.push(t("ev.line_problem", {line: i + 1, message: errorText(r.data.error)}));
+        if (r.ok) done += 1; else problems.push(`${where}: ${errorText(r.data.error)}`);
       }
       $("bulk-out").textContent = t("ev.registered_n", {n: done});
-      if (problems.length) showError(problems.join("\n")); else { clearError(); $("bulk").value = ""; }
+      if (problems.length) showError(problems.join("\n")); else clearError();
       load();
+      return problems.length === 0;
+    }
+    $("bulk-register").addEventListener("click", async () => {
+      const lines = $("bulk").value.split("\n").map(x => x.trim());
+      const items = lines.flatMap((line, i) => {
+        if (!line) return [];
+        const cut = line.indexOf(";");
+        return [{where: t("ev.line_n", {n: i + 1}), name: cut > 0 ? line.slice(0, cut).trim() : "", decklist: cut > 0 ? line.slice(cut + 1).trim() : ""}];
+      });
+      if (await registerMany(items)) $("bulk").value = "";
+    });
+    $("deck-files").addEventListener("change", async () => {
+      const files = [...$("deck-files").files];
+      const items = await Promise.all(files.map(async f => ({where: f.name, name: f.name.replace(/\.[^.]*$/, "").trim(), decklist: await f.text()})));
+      await registerMany(items);
+      $("deck-files").value = "";
     });
     function roundOut(out) {
       $("round-out").innerHTML = `<h3>${esc(t("ev.round_n", {n: out.round}))}</h3>` + out.tables.map(tb =>
