@@ -118,6 +118,7 @@
       });
       if (await registerMany(items)) $("bulk").value = "";
     });
+    $("pick-files").addEventListener("click", () => $("deck-files").click());  // the browser's own button is not translated
     $("deck-files").addEventListener("change", async () => {
       const files = [...$("deck-files").files];
       const items = await Promise.all(files.map(async f => ({where: f.name, name: f.name.replace(/\.[^.]*$/, "").trim(), decklist: await f.text()})));
