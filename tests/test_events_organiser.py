@@ -199,3 +199,5 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
     report = json.loads(out.stdout)
     assert out.returncode == 0 and report["ok"], out.stderr
     assert len(report["tables"]) == 3 * TABLES
+    moved = {(t["round"], t["table"]): t["actions"] for t in report["tables"]}
+    assert moved[(1, 1)] > moved[(1, 2)]  # the plot phase begun with the seat key from the page is on the record
