@@ -72,8 +72,9 @@ def test_hand_pairings_name_their_table() -> None:
     with pytest.raises(PairingError) as exc:  # tables 1..n, no gap
         check_hand_pairings([(1, "Ann", "Bo"), (3, "Cy", "Di")], players, 16)
     assert [p.message for p in exc.value.problems] == ["table 2: tables are numbered 1 to 2; table 2 is missing"]
-    with pytest.raises(PairingError):
-        check_hand_pairings([(17, "Ann", "Bo")], players, 16)
+    with pytest.raises(PairingError) as exc:
+        check_hand_pairings([(1, "Ann", "Bo"), (2, "Cy", "Di"), (3, "Eve", "Smith, Jo")], players, 2)
+    assert [p.message for p in exc.value.problems] == ["table 3: the event has 2 tables"]
 
 
 def test_a_round_paired_by_hand_is_checked_whole(client: FlaskClient, catalog: Catalog) -> None:

@@ -112,7 +112,6 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
             phone.click("#players-box summary")
             phone.locator("#players").screenshot(path=str(SHOTS / f"event-organiser-players-phone-{tag}.png"))
             phone.click("#by-hand summary")
-            phone.click("#add-pair")
             phone.select_option("[data-pair='1'] [data-seat=a]", names[0])
             phone.locator("#by-hand").scroll_into_view_if_needed()
             phone.screenshot(path=str(SHOTS / f"event-organiser-pairing-phone-{tag}.png"))
@@ -146,19 +145,35 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         record_results(1)
         judge.screenshot(path=str(SHOTS / "event-judge-de.png"))
         # -- round 2: by hand, two menus per table --------------------------------------------------
-        org.click("#by-hand summary")
+        org.click("#by-hand summary")  # a table for every two registered players
+        org.wait_for_function(f"document.querySelectorAll('#pair-rows [data-pair]').length === {TABLES}")
         for t in range(1, TABLES + 1):
-            if t > 1:
-                org.click("#add-pair")
             # A new pairing: each player meets someone from another table.
             a, bb = names[(2 * t - 2) % len(names)], names[(2 * t + 1) % len(names)]
             org.select_option(f"[data-pair='{t}'] [data-seat=a]", a)
             org.select_option(f"[data-pair='{t}'] [data-seat=b]", bb)
         org.select_option("[data-pair='2'] [data-seat=b]", names[0])  # a player twice: refused, named
+        org.click("#drop-pair")  # and the last table emptied: removed and added again
+        org.click("#add-pair")
         org.click("#make-round-by-hand")
         org.wait_for_selector("#ev-error:not(.hidden)")
-        assert "Player 01" in org.inner_text("#ev-error")
+        assert org.inner_text("#ev-error").splitlines()[1:] == [
+            "table 2: Player 01 plays already at table 1", "table 16: choose two players"]
+        for tag in ("en", "de"):  # the refusal on a phone, in view, in both languages (the page's own switch)
+            if tag == "de":
+                org.click("[data-lang-toggle]")
+                org.click("#make-round-by-hand")
+                org.wait_for_function("document.querySelector('#ev-error').textContent.includes('Tisch 16')")
+            org.set_viewport_size({"width": 390, "height": 844})
+            org.locator("#ev-error").scroll_into_view_if_needed()
+            org.screenshot(path=str(SHOTS / f"event-organiser-pairing-refused-phone-{tag}.png"))
+        org.click("[data-lang-toggle]")
+        org.set_viewport_size(LAPTOP["viewport"])
+        assert call(server.url + "/api", "GET", f"/event/{eid}",
+                    key=organiser_url.split("#key=")[1])[1]["rounds"][-1]["number"] == 1  # nothing created
         org.select_option("[data-pair='2'] [data-seat=b]", names[5])
+        org.select_option("[data-pair='16'] [data-seat=a]", names[30])
+        org.select_option("[data-pair='16'] [data-seat=b]", names[1])
         org.screenshot(path=str(SHOTS / "event-organiser-pairing-en.png"), full_page=False)
         org.click("#make-round-by-hand")
         round_created(2)

@@ -57,6 +57,9 @@ def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], t
             problems.append(Problem(number, "pairing.columns", {"n": len(cells)}))
             continue
         table_text, a_name, b_name = cells
+        if by_hand and table_text.isdigit() and int(table_text) > tables:
+            problems.append(Problem(number, "pairing.too_many_tables", {"tables": tables}, int(table_text)))
+            continue
         if not table_text.isdigit() or not 1 <= int(table_text) <= tables:
             problems.append(Problem(number, "pairing.table_range", {"table": repr(table_text), "tables": tables}))
             continue

@@ -36,7 +36,11 @@
     if (!r.ok) { const d = await r.json().catch(() => ({})); showError(errorText(d.error) || r.statusText); return; }
     const a = document.createElement("a"); a.href = URL.createObjectURL(await r.blob()); a.download = name; a.click();
   }
-  function showError(text) { const box = $("ev-error"); if (box) { box.textContent = text; box.classList.remove("hidden"); } }
+  // The box is at the page's foot: a refusal scrolls it into view (on a phone the button may be far above).
+  function showError(text) {
+    const box = $("ev-error");
+    if (box) { box.textContent = text; box.classList.remove("hidden"); box.scrollIntoView({block: "nearest"}); }
+  }
   function clearError() { const box = $("ev-error"); if (box) box.classList.add("hidden"); }
   function clockText(clock) {
     if (!clock || clock.remaining === null || clock.remaining === undefined) return t("ev.clock_not_started");
@@ -66,7 +70,6 @@
       current = await call("GET", `/api/event/${eventId}`);
       $("ev-title").textContent = `${current.event.name} ${current.event.date}`;
       rerender();
-      for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s);
     }
     function render() {
       if (!current) return;
@@ -85,8 +88,9 @@
         const rows = tables.map(x => `<li value="${x.table}">${x.players.map(id => esc(names.get(id))).join(" – ")}` +
           (x.result ? ` · <b>${esc(resultText(x.result))}</b>` : "") + "</li>").join("");
         return `<details data-round="${r.number}"${r.number === latestRound ? " open" : ""}><summary>${esc(t("ev.round_n", {n: r.number}))} · ` +
-          `${esc(clockText(r.clock))} · ${esc(t("ev.results_n", {done, n: tables.length}))}</summary><ol>${rows}</ol></details>`;
+          `<span data-clock="${r.number}">${esc(clockText(r.clock))}</span> · ${esc(t("ev.results_n", {done, n: tables.length}))}</summary><ol>${rows}</ol></details>`;
       }).join("") || `<p class="muted">${esc(t("ev.no_rounds_yet"))}</p>`;
+      for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s);
     }
     rerender = render;
     $("register").addEventListener("submit", async ev => {
@@ -148,6 +152,7 @@
     $("pair-rows").addEventListener("change", () => { for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s); });
     function addPair() {
       const n = $("pair-rows").children.length + 1;
+      if (current && n > current.event.tables) { showError(t("pairing.too_many_tables", {tables: current.event.tables})); return; }
       const row = el("div", {class: "pair-row", "data-pair": n}, el("strong", {}, String(n)),
         el("select", {"data-seat": "a", "aria-label": t("ev.table_n", {n}) + " A"}),
         el("select", {"data-seat": "b", "aria-label": t("ev.table_n", {n}) + " B"}));
@@ -155,13 +160,24 @@
       $("pair-rows").append(row);
     }
     $("add-pair").addEventListener("click", addPair);
-    $("by-hand").addEventListener("toggle", () => { if ($("by-hand").open && !$("pair-rows").children.length) addPair(); });
+    $("drop-pair").addEventListener("click", () => {
+      $("pair-rows").lastElementChild?.remove();
+      for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s);
+    });
+    // Opened, it offers a table for every two registered players (at most the event's tables); "add a table"
+    // gives one more, and a row left empty is refused by name.
+    $("by-hand").addEventListener("toggle", () => {
+      if (!$("by-hand").open || $("pair-rows").children.length) return;
+      const n = current ? Math.min(current.event.tables, Math.floor(current.players.length / 2)) : 1;
+      for (let i = 0; i < Math.max(1, n); i++) addPair();
+    });
     $("make-round-by-hand").addEventListener("click", async () => {
       // Every row goes to the server, an empty one too: it answers which table still needs its players.
       const pairings = [...$("pair-rows").children].map(row => ({table: +row.dataset.pair,
         a: row.querySelector("[data-seat=a]").value, b: row.querySelector("[data-seat=b]").value}));
       roundOut(await call("POST", `/api/event/${eventId}/rounds`, {pairings, request_id: requestId()}));
       $("pair-rows").replaceChildren();
+      $("by-hand").open = false;
     });
     $("print-sheets").addEventListener("click", async () => {
       if (!(await confirmSheet(t("ev.confirm_print")))) return;
@@ -172,6 +188,18 @@
       await call("POST", `/api/event/${eventId}/rounds/${lastRound(current)}/clock`, {request_id: requestId()});
       load();
     });
+    // A running clock counts down on the page between loads (the server's time is the truth on each load).
+    setInterval(() => {
+      for (const r of (current ? current.rounds : [])) {
+        if (r.clock.remaining === null || r.clock.time_called) continue;
+        r.clock.remaining -= 1;
+        r.clock.time_called = r.clock.remaining <= 0;
+        const span = document.querySelector(`[data-clock="${r.number}"]`);
+        if (span) span.textContent = clockText(r.clock);
+      }
+    }, 1000);
+    // Results come in from the judge's screens: the page reads the event again whenever it is looked at again.
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current) load(); });
     $("to-report").href = `/e/${eventId}/report#key=${key}`;
     messagesReady.then(load);
   }
