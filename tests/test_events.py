@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.events.clock import Standing, going_to_time
-from companion.events.pairings import PairingError, parse_pairings
+from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 from companion.events.service import deck_problems
 from companion.web import create_app
 from tests.decklists import as_text, real_decks
@@ -59,6 +59,49 @@ def test_pairings_csv_errors_name_lines() -> None:
     assert lines[-1][0] == 6 and "3 columns" in lines[-1][1]
 
 
+def test_hand_pairings_name_their_table() -> None:
+    players = {"Ann": 1, "Bo": 2, "Cy": 3, "Di": 4, "Smith, Jo": 5, "Eve": 6}
+    assert check_hand_pairings([(1, "Ann", "Smith, Jo"), (2, "cy", "Di")], players, 16) == [(1, 1, 5), (2, 3, 4)]
+    with pytest.raises(PairingError) as exc:
+        check_hand_pairings([(1, "Ann", "Bo"), (2, "Cy", "Ann"), (3, "Di", ""), (4, "Eve", "Eve"), (4, "Di", "Bo")],
+                            players, 16)
+    assert [(p.table, p.message) for p in exc.value.problems] == [
+        (2, "table 2: Ann plays already at table 1"), (3, "table 3: choose two players"),
+        (4, "table 4: Eve cannot play against themselves"), (4, "table 4: this table number is used twice")]
+    assert exc.value.problems[0].to_dict()["msg"] == "pairing.player_again_table"
+    with pytest.raises(PairingError) as exc:  # tables 1..n, no gap
+        check_hand_pairings([(1, "Ann", "Bo"), (3, "Cy", "Di")], players, 16)
+    assert [p.message for p in exc.value.problems] == ["table 2: tables are numbered 1 to 2; table 2 is missing"]
+    with pytest.raises(PairingError) as exc:
+        check_hand_pairings([(1, "Ann", "Bo"), (2, "Cy", "Di"), (3, "Eve", "Smith, Jo")], players, 2)
+    assert [p.message for p in exc.value.problems] == ["table 3: the event has 2 tables"]
+
+
+def test_a_round_paired_by_hand_is_checked_whole(client: FlaskClient, catalog: Catalog) -> None:
+    ev = make_event(client, catalog, players=6)
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    url = f"/api/event/{eid}/rounds"
+    bad = client.post(url, headers=h(org), json={"pairings": [
+        {"table": 1, "a": "Player 1", "b": "Player 2"}, {"table": 2, "a": "Player 2", "b": "Player 3"},
+        {"table": 3, "a": "", "b": ""}]})
+    assert bad.status_code == 400
+    problems = bad.get_json()["error"]["details"]["problems"]
+    assert [(p["table"], p["msg"]) for p in problems] == [(2, "pairing.player_again_table"), (3, "pairing.choose_two")]
+    assert client.get(f"/api/event/{eid}", headers=h(org)).get_json()["tables"] == []  # nothing half-created
+    for wrong in ([{"table": 0, "a": "Player 1", "b": "Player 2"}], [{"table": 1, "a": "Player 1"}],
+                  [{"table": 1, "a": "Player 1", "b": 7}], "1,Player 1,Player 2"):
+        r = client.post(url, headers=h(org), json={"pairings": wrong})
+        assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_pairings", (wrong, r.get_json())
+    ok = client.post(url, headers=h(org), json={"request_id": "hand-1-abcdef", "pairings": [
+        {"table": 1, "a": "Player 1", "b": "Player 4"}, {"table": 2, "a": "Player 5", "b": "Player 2"},
+        {"table": 3, "a": "Player 3", "b": "Player 6"}]})
+    assert ok.status_code == 201, ok.get_json()
+    assert [(t["table"], [s["name"] for s in t["seats"]]) for t in ok.get_json()["tables"]] == [
+        (1, ["Player 1", "Player 4"]), (2, ["Player 5", "Player 2"]), (3, ["Player 3", "Player 6"])]
+    assert "pairings" in client.get("/api/openapi.json").get_json()["paths"]["/api/event/{event_id}/rounds"][
+        "post"]["requestBody"]["content"]["application/json"]["schema"]["properties"]
+
+
 def test_going_to_time_steps() -> None:
     a = Standing("A", "Ann", power=9, draw_deck=20, dead_characters=1)
     b = Standing("B", "Bo", power=9, draw_deck=25, dead_characters=3)
@@ -89,7 +132,8 @@ def test_round_from_csv_makes_games_with_registered_decks(client: FlaskClient, c
                       json={"csv": "table,player,player\n1,Player 1,Player 2\n2,Player 3,Nobody\n"})
     assert bad.status_code == 400
     problems = bad.get_json()["error"]["details"]["problems"]
-    assert problems == [{"line": 3, "message": "Nobody is not a registered player"}]
+    assert problems == [{"line": 3, "message": "Nobody is not a registered player", "msg": "pairing.not_registered",
+                         "params": {"name": "Nobody"}}]
     assert client.get(f"/api/event/{eid}", headers=h(org)).get_json()["tables"] == []  # nothing half-created
     r = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                     json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n", "request_id": "round-1-abc"})
@@ -388,3 +432,22 @@ def test_deck_check_watches_scans_and_tts_snapshots(client: FlaskClient, catalog
     assert len(tts) == 1 and {(c["code"], c["copy"]) for c in tts[0]["detail"]["cards"]} == {(once, 2), (outside, 1)}
     # Only the judge reads flags.
     assert client.get(f"/api/event/{eid}/dashboard", headers=h(ka)).status_code == 401
+
+
+def test_the_organiser_sees_rounds_with_clock_and_results_and_a_retried_clock_start_does_not_restart(
+        client: FlaskClient, catalog: Catalog) -> None:
+    ev = make_event(client, catalog, players=4)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    r = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                    json={"csv": "1,Player 1,Player 2\n2,Player 3,Player 4"})
+    game = r.get_json()["tables"][0]["game"]
+    clock = f"/api/event/{eid}/rounds/1/clock"
+    first = client.post(clock, headers=h(org), json={"request_id": "clock-1-abcdef", "seconds_ago": 600})
+    assert first.status_code == 200 and first.get_json()["remaining"] <= 45 * 60
+    again = client.post(clock, headers=h(org), json={"request_id": "clock-1-abcdef"})  # the same tap, retried
+    assert again.get_json()["replayed"] and again.get_json()["started"] == first.get_json()["started"]
+    assert client.post(f"/api/event/{eid}/games/{game}/result", headers=h(judge),
+                       json={"winner": "B", "reason": "15 power", "request_id": "result-1-abcdef"}).status_code == 200
+    info = client.get(f"/api/event/{eid}", headers=h(org)).get_json()
+    assert info["rounds"][0]["clock"]["started"] == first.get_json()["started"]
+    assert [t["result"] and t["result"]["winner_name"] for t in info["tables"]] == ["Player 2", None]

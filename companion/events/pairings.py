@@ -1,22 +1,41 @@
-"""Pairings as pairing tools export them: CSV rows of table, player, player.
+"""Pairings as pairing tools export them (CSV rows of table, player, player) or as the organiser chose
+them by hand on the page (a list of tables with two players each).
 
-Every row is checked before anything is created; the errors name their line."""
+Every row is checked before anything is created. CSV errors name their line; hand pairings' errors name
+their table. Each problem is a catalogue id (``pairing.*``) with named values, so the page says it in
+the reader's language; ``message`` is its English text."""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.messages import text
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """One bad row: ``line`` is the CSV line, or for hand pairings the row's place (1-based); ``table``
+    is set for hand pairings (the table the message is about)."""
+
     line: int
-    message: str
+    msg: str
+    params: dict[str, Any] = field(default_factory=dict)
+    table: int | None = None
+
+    @property
+    def message(self) -> str:
+        english = text(self.msg, "en", **self.params)
+        return english if self.table is None else text("ev.table_problem", "en", table=self.table, message=english)
 
     def to_dict(self) -> dict[str, object]:
-        return {"line": self.line, "message": self.message}
+        out: dict[str, object] = {"line": self.line, "message": self.message, "msg": self.msg, "params": self.params}
+        if self.table is not None:
+            out["table"] = self.table
+        return out
 
 
 class PairingError(ValueError):
@@ -25,52 +44,87 @@ class PairingError(ValueError):
         self.problems = problems
 
 
-def parse_pairings(text: str, players: dict[str, int], tables: int) -> list[tuple[int, int, int]]:
-    """``players`` maps registered names (any case) to ids. Returns (table, player id, player id) rows,
-    or raises PairingError listing every bad line. A header row (``table,…``) is skipped."""
+def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], tables: int,
+           by_hand: bool) -> tuple[list[tuple[int, int, int]], list[Problem]]:
+    """Rows of (place, [table, player, player]) against the registered ``players`` (name → id)."""
     by_name = {name.casefold().strip(): pid for name, pid in players.items()}
     problems: list[Problem] = []
     out: list[tuple[int, int, int]] = []
     seen_tables: dict[int, int] = {}
-    seen_players: dict[int, int] = {}
-    rows: Iterable[list[str]] = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    for number, row in enumerate(rows, start=1):
-        cells = [c.strip() for c in row]
-        if not any(cells):
-            continue
-        if number == 1 and cells[0].casefold() in ("table", "tisch", "#"):
-            continue
+    seen_players: dict[int, int] = {}  # player id → the line (CSV) or table (by hand) that has them
+    for number, cells in rows:
         if len(cells) != 3:
-            problems.append(Problem(number, f"expected 3 columns (table, player, player), found {len(cells)}"))
+            problems.append(Problem(number, "pairing.columns", {"n": len(cells)}))
             continue
         table_text, a_name, b_name = cells
+        if by_hand and table_text.isdigit() and int(table_text) > tables:
+            problems.append(Problem(number, "pairing.too_many_tables", {"tables": tables}, int(table_text)))
+            continue
         if not table_text.isdigit() or not 1 <= int(table_text) <= tables:
-            problems.append(Problem(number, f"table {table_text!r} is not a number from 1 to {tables}"))
+            problems.append(Problem(number, "pairing.table_range", {"table": repr(table_text), "tables": tables}))
             continue
         table = int(table_text)
+        mark = table if by_hand else None
         if table in seen_tables:
-            problems.append(Problem(number, f"table {table} is paired already on line {seen_tables[table]}"))
+            problems.append(Problem(number, "pairing.table_twice", {"table": table}, mark) if by_hand else
+                            Problem(number, "pairing.table_again", {"table": table, "line": seen_tables[table]}))
+            continue
+        if by_hand:  # by hand a number is a row of the page: a second row with it is wrong whatever the first holds
+            seen_tables[table] = number
+        if by_hand and not (a_name and b_name):
+            problems.append(Problem(number, "pairing.choose_two", {}, mark))
             continue
         ids = []
         for name in (a_name, b_name):
             pid = by_name.get(name.casefold())
             if pid is None:
-                problems.append(Problem(number, f"{name or '(empty)'} is not a registered player"))
+                problems.append(Problem(number, "pairing.not_registered", {"name": name or "–"}, mark))
             elif pid in seen_players:
-                problems.append(Problem(number, f"{name} is paired already on line {seen_players[pid]}"))
+                problems.append(Problem(number, "pairing.player_again_table" if by_hand else "pairing.player_again",
+                                        {"name": name, "line": seen_players[pid]}, mark))
             else:
                 ids.append(pid)
         if len(ids) == 2 and ids[0] == ids[1]:
-            problems.append(Problem(number, f"{a_name} cannot play against themselves"))
+            problems.append(Problem(number, "pairing.themselves", {"name": a_name}, mark))
             continue
         if len(ids) != 2:
             continue
         seen_tables[table] = number
         for pid in ids:
-            seen_players[pid] = number
+            seen_players[pid] = table if by_hand else number
         out.append((table, ids[0], ids[1]))
+    return out, problems
+
+
+def parse_pairings(text: str, players: dict[str, int], tables: int) -> list[tuple[int, int, int]]:
+    """``players`` maps registered names (any case) to ids. Returns (table, player id, player id) rows,
+    or raises PairingError listing every bad line. A header row (``table,…``) is skipped."""
+    rows = []
+    for number, row in enumerate(csv.reader(io.StringIO(text.lstrip("\ufeff"))), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells) or (number == 1 and cells[0].casefold() in ("table", "tisch", "#")):
+            continue
+        rows.append((number, cells))
+    out, problems = _check(rows, players, tables, by_hand=False)
     if problems:
         raise PairingError(problems)
     if not out:
-        raise PairingError([Problem(1, "no pairings found")])
+        raise PairingError([Problem(1, "pairing.none")])
+    return out
+
+
+def check_hand_pairings(pairings: Sequence[tuple[int, str, str]], players: dict[str, int],
+                        tables: int) -> list[tuple[int, int, int]]:
+    """Pairings chosen by hand: (table, player, player) with names as registered. Each player plays at most
+    once and the tables are numbered 1 to n without a gap; every problem names its table."""
+    rows = [(i, [str(table), a.strip(), b.strip()]) for i, (table, a, b) in enumerate(pairings, start=1)]
+    out, problems = _check(rows, players, tables, by_hand=True)
+    numbers = {t for t, _, _ in pairings}
+    missing = [n for n in range(1, len(pairings) + 1) if n not in numbers]
+    if missing and len(numbers) == len(pairings):  # distinct numbers, yet not 1..n: a gap
+        problems.append(Problem(len(pairings), "pairing.gap", {"n": len(pairings), "table": missing[0]}, missing[0]))
+    if problems:
+        raise PairingError(problems)
+    if not out:
+        raise PairingError([Problem(1, "pairing.none")])
     return out

@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from companion.catalog.legality import check_deck
-from companion.events.pairings import PairingError, parse_pairings
+from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 from companion.events.report import event_file, pdf_report, table_report
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
@@ -72,8 +72,9 @@ PLAYER_BODY = obj(
               "description": "ThronesDB text export or JSON"},
     faction=text(0, 40, PRINTABLE_TEXT, code="bad_player", nullable=True),
     agenda=text(0, 200, PRINTABLE_TEXT, code="bad_player", nullable=True))
-PAIRING = obj(["table", "a", "b"], table={"type": "integer", "minimum": 1, "maximum": 400},
-              a=text(0, 40), b=text(0, 40))
+PAIRING = obj(["table", "a", "b"], table={"type": "integer", "minimum": 1, "maximum": 400, "x-code": "bad_pairings"},
+              a=text(0, 40, code="bad_pairings", description="a registered player's name, or empty"),
+              b=text(0, 40, code="bad_pairings", description="a registered player's name, or empty"))
 ROUND_BODY = obj(
     [], request_id=REQUEST_ID, csv=text(0, 60_000, code="bad_pairings"),
     pairings={"type": "array", "maxItems": 400, "items": PAIRING, "x-code": "bad_pairings"},
@@ -81,7 +82,8 @@ ROUND_BODY = obj(
     mode={"enum": ["strict", "advisory"], "x-code": "bad_mode"})
 SHEETS_BODY = obj(["confirm"], confirm={"type": "boolean", "x-code": "confirm",
                                         "description": "printing makes new seat links"})
-CLOCK_BODY = obj([], minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
+CLOCK_BODY = obj([], request_id=REQUEST_ID,
+                 minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
                  seconds_ago={"type": "integer", "minimum": 0, "maximum": 86_400, "x-code": "bad_minutes"})
 RULING_BODY = obj(
     ["type", "request_id"], request_id={**REQUEST_ID, "nullable": False, "x-code": "missing_request_id"},
@@ -93,7 +95,8 @@ RULING_BODY = obj(
     rule=text(1, 80, code="bad_ruling", nullable=True),
     action={"type": "object", "nullable": True, "x-code": "bad_action"},
     expected_version={"type": "integer", "nullable": True, "x-code": "missing_version"})
-RESULT_BODY = obj([], winner={"enum": ["A", "B", None], "nullable": True, "x-code": "bad_result"},
+RESULT_BODY = obj([], request_id=REQUEST_ID,
+                  winner={"enum": ["A", "B", None], "nullable": True, "x-code": "bad_result"},
                   reason=text(0, 100, PRINTABLE_TEXT, code="bad_result"))
 CALL_BODY = obj(["request_id"], request_id={**REQUEST_ID, "nullable": False, "x-code": "missing_request_id"},
                 note=text(0, 200, PRINTABLE_TEXT, code="bad_note"))
@@ -208,10 +211,13 @@ def create_event() -> Any:
 def get_event(event_id: str) -> Any:
     event, role = event_role(event_id, "organiser", "judge")
     events = service().events
+    rounds = events.rounds(event.id)
+    results = {g: r for info in rounds for g, r in events.results(event.id, info["number"]).items()}
     return jsonify({"event": event.public(), "role": role, "players": [p.public() for p in events.players(event.id)],
-                    "rounds": events.rounds(event.id),
-                    "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players}
-                               for t in events.tables(event.id)]})
+                    "rounds": [{**info, "clock": service().clock(event.id, info["number"], info=info)}
+                               for info in rounds],
+                    "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
+                                "result": results.get(t.game_id)} for t in events.tables(event.id)]})
 
 
 @events_api.post("/event/<event_id>/players")
@@ -253,9 +259,9 @@ def create_round(event_id: str) -> Any:
         if isinstance(data.get("csv"), str):
             pairings = parse_pairings(data["csv"], names, event.tables)
         elif isinstance(data.get("pairings"), list):
-            rows = [",".join(str(x) for x in (p.get("table"), p.get("a"), p.get("b"))) if isinstance(p, dict) else ""
-                    for p in data["pairings"][:MAX_ROWS]]
-            pairings = parse_pairings("\n".join(rows), names, event.tables)
+            # Chosen by hand on the page: the schema settled the shapes; names stay names (no CSV quoting).
+            pairings = check_hand_pairings([(p["table"], p["a"], p["b"]) for p in data["pairings"][:MAX_ROWS]],
+                                           names, event.tables)
         else:
             raise ApiError(400, "bad_pairings", 'send "csv" (table,player,player per line) or "pairings"')
     except PairingError as exc:
@@ -316,12 +322,16 @@ def seat_sheets(event_id: str, number: int) -> Any:
 def start_clock(event_id: str, number: int) -> Any:
     event, _ = event_role(event_id, "organiser", "judge")
     data = body()
+    rid = request_id(data)
+    if _once(event.id, rid) is not None:  # a retried tap must not restart a running clock
+        return jsonify({**service().clock(event.id, number), "replayed": True})
     minutes = data.get("minutes")
     seconds = data.get("seconds_ago", 0)  # a clock started late at the table: backdate it
     import datetime as dt
 
     started = (dt.datetime.now(dt.UTC) - dt.timedelta(seconds=float(seconds or 0))).isoformat(timespec="milliseconds")
     service().events.start_clock(event.id, number, minutes, started)
+    service().events.remember(event.id, rid, {"round": number})
     service().publish(event.id)
     return jsonify(service().clock(event.id, number))
 

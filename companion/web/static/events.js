@@ -17,12 +17,17 @@
     const r = await request(url, {method, body, key});
     if (!r.ok) {
       const err = r.data.error || {};
-      const problems = ((err.details && err.details.problems) || []).map(p => t("ev.line_problem", {line: p.line, message: p.message}));
+      const problems = ((err.details && err.details.problems) || []).map(problemText);
       showError([errorText(err), ...problems].join("\n"));
       throw new Error(err.message || String(r.status));
     }
     clearError();
     return r.data;
+  }
+  /** A pairing or registration problem in the reader's language, naming its table (by hand) or its line. */
+  function problemText(p) {
+    const message = p.msg && hasMessage(p.msg) ? t(p.msg, p.params || {}) : p.message;
+    return p.table ? t("ev.table_problem", {table: p.table, message}) : t("ev.line_problem", {line: p.line, message});
   }
   /** A file from the API (PDF, zip), saved under ``name``. */
   async function download(method, url, name, body) {
@@ -31,7 +36,11 @@
     if (!r.ok) { const d = await r.json().catch(() => ({})); showError(errorText(d.error) || r.statusText); return; }
     const a = document.createElement("a"); a.href = URL.createObjectURL(await r.blob()); a.download = name; a.click();
   }
-  function showError(text) { const box = $("ev-error"); if (box) { box.textContent = text; box.classList.remove("hidden"); } }
+  // The box is at the page's foot: a refusal scrolls it into view (on a phone the button may be far above).
+  function showError(text) {
+    const box = $("ev-error");
+    if (box) { box.textContent = text; box.classList.remove("hidden"); box.scrollIntoView({block: "nearest"}); }
+  }
   function clearError() { const box = $("ev-error"); if (box) box.classList.add("hidden"); }
   function clockText(clock) {
     if (!clock || clock.remaining === null || clock.remaining === undefined) return t("ev.clock_not_started");
@@ -39,6 +48,8 @@
     const s = Math.max(0, Math.round(clock.remaining));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
+  const factionName = f => (f && hasMessage("faction." + f) ? t("faction." + f) : (f || ""));
+  const resultText = r => t("ev.result_for", {winner: r.winner_name || t("ev.draw_result"), reason: r.reason || ""});
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
 
   // -- new event ------------------------------------------------------------------------------
@@ -58,28 +69,65 @@
     async function load() {
       current = await call("GET", `/api/event/${eventId}`);
       $("ev-title").textContent = `${current.event.name} ${current.event.date}`;
-      $("players").innerHTML = current.players.map(p => `<li>${esc(p.name)} — ${esc(p.faction)} ${esc(p.agenda || "")} · ${p.cards} · <code>${p.deck_hash.slice(0, 12)}</code></li>`).join("");
+      rerender();
+    }
+    function render() {
+      if (!current) return;
+      $("players-n").textContent = t("ev.registered_n", {n: current.players.length});
+      $("players").innerHTML = current.players.map(p => `<li>${esc(p.name)} — ${esc(factionName(p.faction))}` +
+        `${p.agenda ? " · " + esc(p.agenda) : ""} · ${esc(t("ev.cards_n", {n: p.cards}))} · <code>${p.deck_hash.slice(0, 12)}</code></li>`).join("");
+      // The rounds so far (newest first): the clock, how many results are in, each table's players and result.
+      const names = new Map(current.players.map(p => [p.id, p.name]));
+      const latestRound = lastRound(current);
+      // The clock and the seat sheets act on the latest round, and say which.
+      $("latest-round").classList.toggle("hidden", !current.rounds.length);
+      $("latest-round-name").textContent = t("ev.round_n", {n: latestRound});
+      $("rounds").innerHTML = [...current.rounds].reverse().map(r => {
+        const tables = current.tables.filter(x => x.round === r.number);
+        const done = tables.filter(x => x.result).length;
+        const rows = tables.map(x => `<li value="${x.table}">${x.players.map(id => esc(names.get(id))).join(" – ")}` +
+          (x.result ? ` · <b>${esc(resultText(x.result))}</b>` : "") + "</li>").join("");
+        return `<details data-round="${r.number}"${r.number === latestRound ? " open" : ""}><summary>${esc(t("ev.round_n", {n: r.number}))} · ` +
+          `<span data-clock="${r.number}">${esc(clockText(r.clock))}</span> · ${esc(t("ev.results_n", {done, n: tables.length}))}</summary><ol>${rows}</ol></details>`;
+      }).join("") || `<p class="muted">${esc(t("ev.no_rounds_yet"))}</p>`;
       for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s);
     }
+    rerender = render;
     $("register").addEventListener("submit", async ev => {
       ev.preventDefault();
       await call("POST", `/api/event/${eventId}/players`, {name: $("pl-name").value, decklist: $("pl-deck").value, request_id: requestId()});
       $("pl-name").value = ""; $("pl-deck").value = ""; load();
     });
-    // Several players at once: "name; decklist" per line (a decklist as one line of ThronesDB JSON).
-    $("bulk-register").addEventListener("click", async () => {
-      const lines = $("bulk").value.split("\n").map(x => x.trim()).filter(Boolean);
+    // Several players at once, one request each (the server freezes each list on its own): from a paste,
+    // "name; decklist" per line (a decklist as one line of ThronesDB JSON), or from decklist files, one per
+    // player, each named after its player ("Ann Smith.json", "Bo.txt": ThronesDB JSON or text export).
+    async function registerMany(items) {
       let done = 0;
       const problems = [];
-      for (const [i, line] of lines.entries()) {
-        const cut = line.indexOf(";");
-        const name = cut > 0 ? line.slice(0, cut).trim() : "", decklist = cut > 0 ? line.slice(cut + 1).trim() : "";
+      for (const {where, name, decklist} of items) {
         const r = await request(`/api/event/${eventId}/players`, {method: "POST", key, body: {name, decklist, request_id: requestId()}});
-        if (r.ok) done += 1; else problems.push(t("ev.line_problem", {line: i + 1, message: errorText(r.data.error)}));
+        if (r.ok) done += 1; else problems.push(`${where}: ${errorText(r.data.error)}`);
       }
       $("bulk-out").textContent = t("ev.registered_n", {n: done});
-      if (problems.length) showError(problems.join("\n")); else { clearError(); $("bulk").value = ""; }
+      if (problems.length) showError(problems.join("\n")); else clearError();
       load();
+      return problems.length === 0;
+    }
+    $("bulk-register").addEventListener("click", async () => {
+      const lines = $("bulk").value.split("\n").map(x => x.trim());
+      const items = lines.flatMap((line, i) => {
+        if (!line) return [];
+        const cut = line.indexOf(";");
+        return [{where: t("ev.line_n", {n: i + 1}), name: cut > 0 ? line.slice(0, cut).trim() : "", decklist: cut > 0 ? line.slice(cut + 1).trim() : ""}];
+      });
+      if (await registerMany(items)) $("bulk").value = "";
+    });
+    $("pick-files").addEventListener("click", () => $("deck-files").click());  // the browser's own button is not translated
+    $("deck-files").addEventListener("change", async () => {
+      const files = [...$("deck-files").files];
+      const items = await Promise.all(files.map(async f => ({where: f.name, name: f.name.replace(/\.[^.]*$/, "").trim(), decklist: await f.text()})));
+      await registerMany(items);
+      $("deck-files").value = "";
     });
     function roundOut(out) {
       $("round-out").innerHTML = `<h3>${esc(t("ev.round_n", {n: out.round}))}</h3>` + out.tables.map(tb =>
@@ -90,14 +138,21 @@
       roundOut(await call("POST", `/api/event/${eventId}/rounds`, {csv: $("pairings").value, request_id: requestId()}));
     });
     // Pairing by hand: a table per row, two menus of the registered players; the server checks it all.
+    // A player already chosen at another table says so in the other menus (the server still refuses twice).
     function fillPlayers(select) {
-      const chosen = select.value;
+      const chosen = select.value, taken = new Map();
+      for (const other of document.querySelectorAll("#pair-rows select")) {
+        if (other !== select && other.value) taken.set(other.value, other.closest("[data-pair]").dataset.pair);
+      }
       select.replaceChildren(el("option", {value: ""}, t("ev.choose_player")),
-        ...(current ? current.players : []).map(p => el("option", {value: p.name}, p.name)));
+        ...(current ? current.players : []).map(p => el("option", {value: p.name},
+          taken.has(p.name) ? t("ev.player_at_table", {name: p.name, table: taken.get(p.name)}) : p.name)));
       select.value = chosen;
     }
+    $("pair-rows").addEventListener("change", () => { for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s); });
     function addPair() {
       const n = $("pair-rows").children.length + 1;
+      if (current && n > current.event.tables) { showError(t("pairing.too_many_tables", {tables: current.event.tables})); return; }
       const row = el("div", {class: "pair-row", "data-pair": n}, el("strong", {}, String(n)),
         el("select", {"data-seat": "a", "aria-label": t("ev.table_n", {n}) + " A"}),
         el("select", {"data-seat": "b", "aria-label": t("ev.table_n", {n}) + " B"}));
@@ -105,20 +160,46 @@
       $("pair-rows").append(row);
     }
     $("add-pair").addEventListener("click", addPair);
-    $("by-hand").addEventListener("toggle", () => { if ($("by-hand").open && !$("pair-rows").children.length) addPair(); });
+    $("drop-pair").addEventListener("click", () => {
+      $("pair-rows").lastElementChild?.remove();
+      for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s);
+    });
+    // Opened, it offers a table for every two registered players (at most the event's tables); "add a table"
+    // gives one more, and a row left empty is refused by name.
+    $("by-hand").addEventListener("toggle", () => {
+      if (!$("by-hand").open || $("pair-rows").children.length) return;
+      const n = current ? Math.min(current.event.tables, Math.floor(current.players.length / 2)) : 1;
+      for (let i = 0; i < Math.max(1, n); i++) addPair();
+    });
     $("make-round-by-hand").addEventListener("click", async () => {
+      // Every row goes to the server, an empty one too: it answers which table still needs its players.
       const pairings = [...$("pair-rows").children].map(row => ({table: +row.dataset.pair,
-        a: row.querySelector("[data-seat=a]").value, b: row.querySelector("[data-seat=b]").value}))
-        .filter(p => p.a || p.b);
+        a: row.querySelector("[data-seat=a]").value, b: row.querySelector("[data-seat=b]").value}));
       roundOut(await call("POST", `/api/event/${eventId}/rounds`, {pairings, request_id: requestId()}));
       $("pair-rows").replaceChildren();
+      $("by-hand").open = false;
     });
     $("print-sheets").addEventListener("click", async () => {
       if (!(await confirmSheet(t("ev.confirm_print")))) return;
       const number = lastRound(current);
       await download("POST", `/api/event/${eventId}/rounds/${number}/sheets`, `seats-round-${number}.pdf`, {confirm: true});
     });
-    $("start-clock").addEventListener("click", () => call("POST", `/api/event/${eventId}/rounds/${lastRound(current)}/clock`, {}));
+    $("start-clock").addEventListener("click", async () => {
+      await call("POST", `/api/event/${eventId}/rounds/${lastRound(current)}/clock`, {request_id: requestId()});
+      load();
+    });
+    // A running clock counts down on the page between loads (the server's time is the truth on each load).
+    setInterval(() => {
+      for (const r of (current ? current.rounds : [])) {
+        if (r.clock.remaining === null || r.clock.time_called) continue;
+        r.clock.remaining -= 1;
+        r.clock.time_called = r.clock.remaining <= 0;
+        const span = document.querySelector(`[data-clock="${r.number}"]`);
+        if (span) span.textContent = clockText(r.clock);
+      }
+    }, 1000);
+    // Results come in from the judge's screens: the page reads the event again whenever it is looked at again.
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current) load(); });
     $("to-report").href = `/e/${eventId}/report#key=${key}`;
     messagesReady.then(load);
   }
@@ -139,7 +220,7 @@
       $("clock").textContent = clockText(data.clock);
       $("clock").classList.toggle("called", Boolean(data.clock && data.clock.time_called));
       $("tables").innerHTML = data.tables.map(tb => {
-        const players = tb.players.map(p => `${esc(p.name)} (${esc(p.faction || "")}) ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}`).join("<br>");
+        const players = tb.players.map(p => `${esc(p.name)} (${esc(factionName(p.faction))}) ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}`).join("<br>");
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
         const result = tb.result ? `<br><b>${esc(t("ev.result_for", {winner: tb.result.winner_name || t("ev.draw_result"), reason: tb.result.reason || ""}))}</b>` : "";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
@@ -188,7 +269,7 @@
     $("gtt").addEventListener("click", async () => showTime(await call("GET", `/api/event/${eventId}/games/${selected}/going-to-time`)));
     for (const b of document.querySelectorAll("[data-result]")) {
       b.addEventListener("click", () => call("POST", `/api/event/${eventId}/games/${selected}/result`,
-        {winner: b.dataset.result || null, reason: $("result-reason").value}));
+        {winner: b.dataset.result || null, reason: $("result-reason").value, request_id: requestId()}));
     }
     $("report").addEventListener("click", () => { location.href = `/e/${eventId}/report#key=${key}`; });
     $("export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
@@ -206,11 +287,14 @@
     function render() {
       if (!out) return;
       $("ev-title").textContent = `${out.event.name} ${out.event.date}`;
-      $("report-rows").innerHTML = out.tables.map(r => `<tr><td>${r.round}</td><td>${r.table}</td>` +
-        `<td>${r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")}</td>` +
-        `<td>${esc(r.result ? (r.result.winner_name || t("ev.draw_result")) + " " + (r.result.reason || "") : "–")}</td>` +
-        `<td>${r.flags.map(f => esc(t("ev.flag." + f.kind)) + (f.rules.length ? " " + f.rules.map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")}</td>` +
-        `<td>${[...r.rulings, ...r.penalties].map(x => esc(t("ev.ruling." + x.type) + (x.penalty ? " " + t("ev.penalty." + x.penalty) : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")}</td></tr>`).join("");
+      // Each cell carries its column's name: a phone shows a table as a card of labelled lines (event_base.html).
+      const cell = (id, html) => `<td data-label="${esc(t(id))}">${html}</td>`;
+      $("report-rows").innerHTML = out.tables.map(r => `<tr>${cell("ev.h.round", r.round)}${cell("ev.h.table", r.table)}` +
+        cell("ev.h.players", r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")) +
+        cell("ev.h.result", esc(r.result ? (r.result.winner_name || t("ev.draw_result")) + " " + (r.result.reason || "") : "–")) +
+        cell("ev.h.flags", r.flags.map(f => esc(t("ev.flag." + f.kind)) + (f.rules.length ? " " + [...new Set(f.rules)].map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")) +
+        cell("ev.h.rulings_and_penalties", [...r.rulings, ...r.penalties].map(x => esc(t("ev.ruling." + x.type) + (x.penalty ? " " + t("ev.penalty." + x.penalty) : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")) +
+        "</tr>").join("");
     }
     rerender = render;
     messagesReady.then(async () => { out = await call("GET", `/api/event/${eventId}/report`); render(); });
