@@ -323,7 +323,7 @@ def start_clock(event_id: str, number: int) -> Any:
     event, _ = event_role(event_id, "organiser", "judge")
     data = body()
     rid = request_id(data)
-    if _once(event.id, rid) is not None:  # a retried tap must not restart a running clock
+    if service().events.replayed(event.id, rid) is not None:  # a retried tap must not restart the clock
         return jsonify({**service().clock(event.id, number), "replayed": True})
     minutes = data.get("minutes")
     seconds = data.get("seconds_ago", 0)  # a clock started late at the table: backdate it
