@@ -4,7 +4,7 @@ const trackName = tr => t("track." + tr);
 /** A landmark's name in the reader's language (the server sends its message with each landmark and move). */
 const landmarkName = label => paramText(label);
 /** A Shadow Empire message (a reason or an error's reason: a catalogue id and its values) in the reader's language. */
-const reasonText = reason => paramText(reason);
+const reasonText = reason => { const text = paramText(reason); return text.charAt(0).toUpperCase() + text.slice(1); };
 /** An error answer: the Shadow Empire's own reason when it gives one, else the catalogue's text for its code. */
 const failure = error => (error.details && error.details.reason ? reasonText(error.details.reason) : errorText(error));
 function fillTracks(select, tracks) {
@@ -102,10 +102,12 @@ function tablePage() {
         input.addEventListener("change", () => post("/entries", {entry: {type: "human_position", human: h, track: tr, space: Number(input.value)}}));
         grid.append(el("label", {}, trackName(tr), input));
       }
-      const lmSelect = el("select", {class: "grow"}, ...s.landmarks.filter(l => !l.taken_by).map(l => el("option", {value: `${l.track}:${l.space}`}, `${landmarkName(l.label)} (${trackName(l.track)} ${l.space})`)));
-      box.append(grid,
-        el("div", {class: "row"}, lmSelect, el("button", {onclick: () => { const [tr, sp] = lmSelect.value.split(":"); post("/entries", {entry: {type: "landmark", human: h, track: tr, space: Number(sp)}}); }}, t("seClaim"))),
-        el("p", {}, el("button", {onclick: () => post("/entries", {entry: {type: "income_turn", human: h}})}, t("seIncome"))));
+      const lmSelect = el("select", {"aria-label": `${h}: ${t("seLandmark")}`}, ...s.landmarks.filter(l => !l.taken_by).map(l => el("option", {value: `${l.track}:${l.space}`}, `${landmarkName(l.label)} (${trackName(l.track)} ${l.space})`)));
+      // The landmark's whole name on its own line (beside a button a 390 px phone cut off its space), then the two buttons.
+      box.append(grid, lmSelect,
+        el("div", {class: "row wrap"},
+          el("button", {onclick: () => { const [tr, sp] = lmSelect.value.split(":"); post("/entries", {entry: {type: "landmark", human: h, track: tr, space: Number(sp)}}); }}, t("seClaim")),
+          el("button", {onclick: () => post("/entries", {entry: {type: "income_turn", human: h}})}, t("seIncome"))));
       humans.append(box);
     }
     const log = document.getElementById("log");
