@@ -20,7 +20,7 @@ function newGamePage() {
   document.getElementById("create").addEventListener("submit", async ev => {
     ev.preventDefault();
     const humans = document.getElementById("humans").value.split("\n").map(s => s.trim()).filter(Boolean);
-    const body = {humans, mode: mode.value, reroll_finished: document.getElementById("reroll").checked};
+    const body = {humans, draw: mode.value, reroll_finished: document.getElementById("reroll").checked};
     if (mode.value === "physical") body.favourite = document.getElementById("favourite").value;
     const r = await request("/api/tapestry/games", {method: "POST", body});
     if (!r.ok) { const e = document.getElementById("error"); e.textContent = failure(r.data.error); e.classList.remove("hidden"); return; }
