@@ -165,6 +165,8 @@ def test_the_bodies_come_from_the_declarations_and_the_document_publishes_them(c
                        ("/api/tapestry/games/{game_id}/entries", "TapestryEntries"),
                        ("/api/tapestry/games/{game_id}/undo", "TapestryUndo")):
         assert doc[path]["post"]["requestBody"]["content"]["application/json"]["schema"] == schemas[name]
+    components = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    assert all(components[name] == schema for name, schema in schemas.items())  # one copy, not a second by hand
     published = {s["title"]: s for s in schemas["TapestryEntry"]["oneOf"]}
     assert set(published) == set(REGISTRY) - {"turn"}
     assert all(published[n] == declared_schema(REGISTRY[n], "recorded with the table key") for n in published)

@@ -15,7 +15,7 @@ from flask import Flask, current_app
 
 from companion import __version__
 from companion.rules.describe import action_schemas
-from companion.web.schema import VERSION, obj
+from companion.web.schema import obj
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 
@@ -41,8 +41,7 @@ def _op(summary: str, *, body: dict[str, Any] | None = None, params: list[str] |
     return op
 
 
-_obj = obj  # the routes that still describe their body here (the event and Tapestry blueprints)
-VERSIONED = {"expected_version": VERSION}
+_obj = obj  # the routes that still describe their body here (the event blueprint)
 G = ["game_id"]
 
 PATHS: dict[str, dict[str, dict[str, Any]]] = {
@@ -84,23 +83,18 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/events": {"get": _op(
         "Live updates (Server-Sent Events); resumes from Last-Event-ID or ?since=", params=G,
         query=["key", "since"], content="text/event-stream")},
+    # The Tapestry routes' bodies come from their @accepts schemas (route_bodies), built from the entries' declarations.
     "/api/tapestry/games": {"post": _op(
         "Tapestry: set up a Shadow Empire (digital: the app shuffles and rolls from a seed; physical: give the die)",
-        body=_obj(["humans"], humans={"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 4},
-                  mode={"enum": ["digital", "physical"]}, seed={"type": "string"},
-                  favourite={"enum": ["exploration", "science", "military", "technology"]},
-                  reroll_finished={"type": "boolean"}, title={"type": "string"}),
         ok=201, auth=False)},
     "/api/tapestry/games/{game_id}": {"get": _op("Tapestry: the table, the Shadow Empire and its moves", params=G)},
     "/api/tapestry/games/{game_id}/turn": {"post": _op(
-        "Tapestry: the Shadow Empire's turn (physical mode: the two card numbers, and the die when asked)",
-        params=G, body=_obj(["expected_version"], **VERSIONED, left={"type": "integer"}, right={"type": "integer"},
-                            die={"type": "string"}), ok=201)},
+        "Tapestry: the Shadow Empire's turn (physical draw: the two card numbers, and the die when asked)",
+        params=G, ok=201)},
     "/api/tapestry/games/{game_id}/entries": {"post": _op(
         "Tapestry: a human's position, a landmark claimed, an income turn, or an effect moving the Shadow Empire",
-        params=G, body=_obj(["expected_version", "entry"], **VERSIONED, entry={"type": "object"}), ok=201)},
-    "/api/tapestry/games/{game_id}/undo": {"post": _op("Tapestry: take back the last entry", params=G,
-                                                       body=_obj(["expected_version"], **VERSIONED), ok=201)},
+        params=G, ok=201)},
+    "/api/tapestry/games/{game_id}/undo": {"post": _op("Tapestry: take back the last entry", params=G, ok=201)},
     "/api/tapestry/games/{game_id}/log": {"get": _op("Tapestry: every entry", params=G)},
     "/api/tapestry/games/{game_id}/events": {"get": _op(
         "Tapestry: live updates (Server-Sent Events); resumes from Last-Event-ID or ?since=", params=G,
@@ -121,6 +115,12 @@ def _event_paths() -> dict[str, dict[str, dict[str, Any]]]:
     from companion.events.api_doc import EVENT_PATHS  # issue 15; imported late (it builds on this module)
 
     return EVENT_PATHS
+
+
+def _tapestry_schemas() -> dict[str, Any]:
+    from companion.web.tapestry_api import tapestry_schemas  # imported late (it builds on the web toolbox)
+
+    return tapestry_schemas()
 
 
 def route_bodies(app: Flask) -> dict[tuple[str, str], dict[str, Any]]:
@@ -147,7 +147,7 @@ def openapi_document(app: Flask | None = None) -> dict[str, Any]:
         "components": {
             "securitySchemes": {"key": {"type": "http", "scheme": "bearer",
                                         "description": "a seat's, the judge's or the host's key"}},
-            "schemas": {"Action": action_schemas(), "Error": _obj(["error"], error=_obj(
+            "schemas": {"Action": action_schemas(), **_tapestry_schemas(), "Error": _obj(["error"], error=_obj(
                 ["code", "message", "details"], code={"type": "string"}, message={"type": "string"},
                 details={"type": "object"}))},
         },
