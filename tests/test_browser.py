@@ -44,9 +44,9 @@ def browser(pw: Any) -> Iterator[Any]:
     b.close()
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, *, full_page: bool = False) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 def prepared_game(base: str) -> dict[str, Any]:
@@ -141,12 +141,17 @@ def test_tapestry_table_page(server: Server, browser: Any) -> None:
     assert "Karte" in reason and ("gültig" in reason)
     assert page.locator("#tracks .marker.se").count() == 4  # one Shadow Empire marker per track
     shot(page, "tapestry-table-de")
+    shot(page, "tapestry-table-de-full", full_page=True)
+    assert "Leuchtturm (Erkundung 4)" in page.inner_text("#humans select >> nth=0")  # landmark names per reader
     page.select_option("#humans select", index=0)
     page.click("#humans button >> nth=0")
     page.wait_for_function("document.querySelectorAll('.cell.lm.taken').length >= 1", timeout=3000)
     page.click("button[data-t=language]")
     assert "tiebreaker" in page.inner_text("#reason") or "only valid" in page.inner_text("#reason")
+    assert "Lighthouse" not in page.inner_text("#humans select >> nth=0")  # taken by Ann
+    assert "Train Station (exploration 7)" in page.inner_text("#humans select >> nth=0")
     shot(page, "tapestry-table-en")
+    shot(page, "tapestry-table-en-full", full_page=True)
 
 
 def test_tts_upload_page(server: Server, browser: Any, tmp_path: Path) -> None:

@@ -99,6 +99,8 @@ def test_humans_landmarks_income_undo_and_log(client: FlaskClient, tmp_path: Pat
     ({"humans": []}, "bad_humans"), ({"humans": ["A"], "mode": "robot"}, "bad_mode"),
     ({"humans": ["A"], "mode": "physical"}, "bad_favourite"), ({"humans": ["A"], "seed": 5}, "bad_seed"),
     ({"humans": ["A", "A"]}, "bad_setup"), ({"humans": ["A"], "reroll_finished": "yes"}, "bad_setting"),
+    ({"humans": ["A"], "draw": "robot"}, "bad_draw"), ({"humans": ["A"], "draw": "physical"}, "bad_favourite"),
+    ({"humans": ["A"], "draw": "physical", "mode": "digital", "favourite": "science"}, "bad_draw"),
 ])
 def test_bad_setups(client: FlaskClient, body: dict[str, Any], code: str) -> None:
     r = client.post("/api/tapestry/games", json=body)
@@ -163,6 +165,8 @@ def test_the_bodies_come_from_the_declarations_and_the_document_publishes_them(c
                        ("/api/tapestry/games/{game_id}/entries", "TapestryEntries"),
                        ("/api/tapestry/games/{game_id}/undo", "TapestryUndo")):
         assert doc[path]["post"]["requestBody"]["content"]["application/json"]["schema"] == schemas[name]
+    components = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    assert all(components[name] == schema for name, schema in schemas.items())  # one copy, not a second by hand
     published = {s["title"]: s for s in schemas["TapestryEntry"]["oneOf"]}
     assert set(published) == set(REGISTRY) - {"turn"}
     assert all(published[n] == declared_schema(REGISTRY[n], "recorded with the table key") for n in published)
@@ -185,3 +189,15 @@ def test_the_page_gets_the_limits_and_the_choices_from_the_server(client: FlaskC
     assert state["choices"]["die"] == state["limits"]["tracks"]
     assert state["state"]["settings"] == {"reroll_finished": True, "draw": "physical"}
     assert state["game"]["mode"] == "" and state["game"]["edition"] == ""  # no rules mode: the draw is a setting
+
+
+def test_the_draw_has_its_own_name_and_mode_is_its_former_one(client: FlaskClient) -> None:
+    """The body names the draw ``draw`` (as the setup and the settings do); ``mode`` is still taken, deprecated."""
+    for body in ({"draw": "physical"}, {"mode": "physical"}, {"draw": "physical", "mode": "physical"}):
+        r = client.post("/api/tapestry/games", json={"humans": ["Ann"], "favourite": "science", **body})
+        assert r.status_code == 201, r.get_json()
+        state = client.get(f"/api/tapestry/games/{r.get_json()['game']['id']}").get_json()
+        assert state["state"]["settings"]["draw"] == "physical" and state["game"]["mode"] == ""
+    published = client.get("/api/openapi.json").get_json()["paths"]["/api/tapestry/games"]["post"]
+    props = published["requestBody"]["content"]["application/json"]["schema"]["properties"]
+    assert props["draw"]["enum"] == ["digital", "physical"] and props["mode"]["deprecated"] is True

@@ -19,13 +19,14 @@ from companion.tapestry.engine import (
     digital_inputs,
     from_setup,
     income_turn,
+    landmark_msg,
     new_game,
     set_human_position,
     take_turn,
     valid_tracks,
 )
 from companion.tapestry.entries import EntryError, apply_entry
-from companion.tapestry.facts import DECK, TIEBREAKER, TRACK_RULE, TRACKS, Track
+from companion.tapestry.facts import DECK, LANDMARKS, TIEBREAKER, TRACK_RULE, TRACKS, Track
 from tests.shared import DATA, need_shared
 
 
@@ -53,6 +54,17 @@ def test_facts_match_the_shared_decision_cards() -> None:
         assert TRACK_RULE[c["id"]] == c["shadow_track_rule"]
         assert TIEBREAKER[c["id"]] == tuple(names[x] for x in c["shadow_tiebreaker_order"])
         assert list(reversed(c["tiebreaker_top_to_bottom"])) == c["shadow_tiebreaker_order"]
+
+
+def test_landmark_names_match_the_shared_tracks_and_the_catalogue_in_both_languages() -> None:
+    need_shared()
+    data = json.loads((DATA / "tapestry" / "tracks.json").read_text())
+    for track in TRACKS:
+        assert {int(s): n for s, n in data["tracks"][track]["landmarks"].items()} == LANDMARKS[track]
+        for space, name in LANDMARKS[track].items():
+            label = landmark_msg(track, space)
+            assert param_text(label, "en") == name  # the English name the API's "name" carries
+            assert param_text(label, "de") and param_text(label, "de") != label["msg"]
 
 
 # -- valid tracks --------------------------------------------------------------------------------

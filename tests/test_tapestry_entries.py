@@ -26,7 +26,7 @@ from companion.store.games import GameStore
 from companion.tapestry import engine
 from companion.tapestry.engine import Settings, TapestryError, digital_inputs, from_setup, new_game, take_turn
 from companion.tapestry.entries import REGISTRY, EntryError, entry_from_dict, entry_table
-from companion.tapestry.facts import DECK, TRACK_RULE, TRACKS
+from companion.tapestry.facts import DECK, LANDMARKS, TRACK_RULE, TRACKS
 from companion.tapestry.kind import TapestryKind
 
 TAPESTRY = Path(__file__).resolve().parents[1] / "companion" / "tapestry"
@@ -143,6 +143,7 @@ def _calls() -> list[tuple[str, str, set[str]]]:
 FAMILIES = {
     "f'tapestry.error.{error}'": [],
     "f'track.{t}'": [f"track.{t}" for t in TRACKS],
+    "f'tapestry.landmark.{t}.{space}'": [f"tapestry.landmark.{t}.{s}" for t in TRACKS for s in LANDMARKS[t]],
     "f'tapestry.rule.{rule}'": [f"tapestry.rule.{r}" for r in set(TRACK_RULE.values())],
     "f\"tapestry.valid.{goal}.{('one' if d == 1 else 'other')}\"": [
         f"tapestry.valid.{g}.{n}" for g in ("end", "landmark") for n in ("one", "other")],

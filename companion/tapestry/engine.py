@@ -65,6 +65,11 @@ def track_msg(t: Track) -> Message:
     return msg(f"track.{t}")
 
 
+def landmark_msg(t: Track, space: int) -> Message:
+    """A landmark's name, in each reader's language (``LANDMARKS`` keeps the English one, as the API shows it)."""
+    return msg(f"tapestry.landmark.{t}.{space}")
+
+
 class TapestryError(ValueError):
     """Input the Shadow Empire cannot take (a card already discarded, a landmark already taken …).
 
@@ -98,6 +103,7 @@ class Move:
     valid: list[Track]
     reason: Message
     landmark: str | None = None
+    landmark_label: Message | None = None
     achievement: bool = False
     favourite_changed: Track | None = None
     reshuffled: bool = False
@@ -141,7 +147,7 @@ class ShadowEmpire:
             "humans": list(self.humans), "favourite": self.favourite, "positions": dict(self.positions),
             "deck_size": len(self.deck), "discard": list(self.discard), "pair": list(self.pair) if self.pair else None,
             "landmarks": [
-                {"track": t, "space": s, "name": LANDMARKS[t][s],
+                {"track": t, "space": s, "name": LANDMARKS[t][s], "label": landmark_msg(t, s),
                  "taken_by": owner_dict(self.landmarks.get(f"{t}:{s}"))}
                 for t in TRACKS for s in LANDMARK_SPACES
             ],
@@ -207,7 +213,7 @@ def _reach(se: ShadowEmpire, track: Track, move: Move) -> None:
     move.track, move.space = track, space
     if space in LANDMARK_SPACES and se.landmark_available(track, space):
         se.landmarks[f"{track}:{space}"] = SHADOW
-        move.landmark = LANDMARKS[track][space]
+        move.landmark, move.landmark_label = LANDMARKS[track][space], landmark_msg(track, space)
     if space == END_SPACE and SHADOW not in se.achievements:
         se.achievements.append(SHADOW)
         move.achievement = True
@@ -324,7 +330,7 @@ def claim_landmark(se: ShadowEmpire, human: str, t: Track, space: int) -> None:
     owner = se.landmarks.get(f"{t}:{space}")
     if owner is not None:
         who: Message | str = msg("tapestry.shadow_empire") if owner == SHADOW else owner.removeprefix("human:")
-        raise TapestryError("landmark_taken", landmark=LANDMARKS[t][space], who=who)
+        raise TapestryError("landmark_taken", landmark=landmark_msg(t, space), who=who)
     se.landmarks[f"{t}:{space}"] = human_owner(human)
 
 

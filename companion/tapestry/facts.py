@@ -54,18 +54,6 @@ LANDMARKS: dict[Track, dict[int, str]] = {
     "military": {4: "Barracks", 7: "Tank Factory", 10: "Fusion Reactor"},
     "technology": {4: "Forge", 7: "Rubber Works", 10: "Tech Hub"},
 }
-TRACK_NAMES: dict[Track, tuple[str, str]] = {
-    "exploration": ("exploration", "Erkundung"),
-    "science": ("science", "Wissenschaft"),
-    "military": ("military", "Militär"),
-    "technology": ("technology", "Technologie"),
-}
-RULE_NAMES: dict[Rule, tuple[str, str]] = {
-    "ALL": ("all unfinished tracks", "alle Leisten, deren Ende noch nicht erreicht ist"),
-    "LANDMARK_OR_END": ("closest to an available landmark or the end",
-                        "am nächsten zu einem verfügbaren Wahrzeichen oder dem Ende"),
-    "END": ("closest to the end", "am nächsten zum Ende"),
-}
 #: The science die: a d12 with each track icon on three faces.
 DIE_FACES: tuple[Track, ...] = tuple(t for t in TRACKS for _ in range(3))
 INCOME_TURNS = 5

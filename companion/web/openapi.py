@@ -83,12 +83,13 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/events": {"get": _op(
         "Live updates (Server-Sent Events); resumes from Last-Event-ID or ?since=", params=G,
         query=["key", "since"], content="text/event-stream")},
+    # The Tapestry routes' bodies come from their @accepts schemas (route_bodies), built from the entries' declarations.
     "/api/tapestry/games": {"post": _op(
         "Tapestry: set up a Shadow Empire (digital: the app shuffles and rolls from a seed; physical: give the die)",
         ok=201, auth=False)},
     "/api/tapestry/games/{game_id}": {"get": _op("Tapestry: the table, the Shadow Empire and its moves", params=G)},
     "/api/tapestry/games/{game_id}/turn": {"post": _op(
-        "Tapestry: the Shadow Empire's turn (physical mode: the two card numbers, and the die when asked)",
+        "Tapestry: the Shadow Empire's turn (physical draw: the two card numbers, and the die when asked)",
         params=G, ok=201)},
     "/api/tapestry/games/{game_id}/entries": {"post": _op(
         "Tapestry: a human's position, a landmark claimed, an income turn, or an effect moving the Shadow Empire",
@@ -116,6 +117,12 @@ def _event_paths() -> dict[str, dict[str, dict[str, Any]]]:
     return EVENT_PATHS
 
 
+def _tapestry_schemas() -> dict[str, Any]:
+    from companion.web.tapestry_api import tapestry_schemas  # imported late (it builds on the web toolbox)
+
+    return tapestry_schemas()
+
+
 def route_bodies(app: Flask) -> dict[tuple[str, str], dict[str, Any]]:
     """(OpenAPI path, method) -> the body schema its view declares with ``@accepts``."""
     out = {}
@@ -140,7 +147,7 @@ def openapi_document(app: Flask | None = None) -> dict[str, Any]:
         "components": {
             "securitySchemes": {"key": {"type": "http", "scheme": "bearer",
                                         "description": "a seat's, the judge's or the host's key"}},
-            "schemas": {"Action": action_schemas(), "Error": _obj(["error"], error=_obj(
+            "schemas": {"Action": action_schemas(), **_tapestry_schemas(), "Error": _obj(["error"], error=_obj(
                 ["code", "message", "details"], code={"type": "string"}, message={"type": "string"},
                 details={"type": "object"}))},
         },

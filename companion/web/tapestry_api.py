@@ -43,8 +43,10 @@ HUMAN = text(1, 30, PRINTABLE, description="a name of 1 to 30 printable characte
 GAME_BODY = obj(
     ["humans"],
     humans={"type": "array", "items": HUMAN, "minItems": 1, "maxItems": 4, "x-code": "bad_humans"},
-    mode={"enum": list(DRAWS), "x-code": "bad_mode",
+    draw={"enum": list(DRAWS), "x-code": "bad_draw",
           "description": "digital: the app shuffles and rolls from a seed; physical: the players draw and roll"},
+    # The draw's first name, from when it was kept in the store's rules mode: still taken, and the same choices.
+    mode={"enum": list(DRAWS), "x-code": "bad_mode", "deprecated": True, "description": "the former name of draw"},
     seed=text(1, 64, code="bad_seed"),
     favourite={"enum": list(TRACKS), "x-code": "bad_favourite",
                "description": "physical: the track the science die showed"},
@@ -111,7 +113,9 @@ def create() -> Any:
     humans = [h.strip() for h in data["humans"]]
     if not all(humans):
         raise ApiError(400, "bad_humans", "a human's name is not blank", field="humans")
-    draw = data.get("mode", "digital")
+    if "draw" in data and "mode" in data and data["draw"] != data["mode"]:
+        raise ApiError(400, "bad_draw", "draw and its former name mode disagree: send draw alone", field="draw")
+    draw = data.get("draw", data.get("mode", "digital"))
     favourite = data.get("favourite")
     if draw == "physical" and favourite is None:
         raise ApiError(400, "bad_favourite",

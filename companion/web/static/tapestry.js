@@ -1,8 +1,10 @@
 // The Shadow Empire pages (Tapestry), on the shared client (client.js): messages, keys, writes, conflicts and
 // the live stream. The game's facts (tracks, their length, the cards, the die's choices) come from the server.
 const trackName = tr => t("track." + tr);
+/** A landmark's name in the reader's language (the server sends its message with each landmark and move). */
+const landmarkName = label => paramText(label);
 /** A Shadow Empire message (a reason or an error's reason: a catalogue id and its values) in the reader's language. */
-const reasonText = reason => paramText(reason);
+const reasonText = reason => { const text = paramText(reason); return text.charAt(0).toUpperCase() + text.slice(1); };
 /** An error answer: the Shadow Empire's own reason when it gives one, else the catalogue's text for its code. */
 const failure = error => (error.details && error.details.reason ? reasonText(error.details.reason) : errorText(error));
 function fillTracks(select, tracks) {
@@ -18,7 +20,7 @@ function newGamePage() {
   document.getElementById("create").addEventListener("submit", async ev => {
     ev.preventDefault();
     const humans = document.getElementById("humans").value.split("\n").map(s => s.trim()).filter(Boolean);
-    const body = {humans, mode: mode.value, reroll_finished: document.getElementById("reroll").checked};
+    const body = {humans, draw: mode.value, reroll_finished: document.getElementById("reroll").checked};
     if (mode.value === "physical") body.favourite = document.getElementById("favourite").value;
     const r = await request("/api/tapestry/games", {method: "POST", body});
     if (!r.ok) { const e = document.getElementById("error"); e.textContent = failure(r.data.error); e.classList.remove("hidden"); return; }
@@ -69,7 +71,7 @@ function tablePage() {
     reason.replaceChildren();
     if (last) {
       reason.append(el("div", {class: "flag ok"}, reasonText(last.reason),
-        last.track ? el("div", {class: "note"}, `→ ${trackName(last.track)} ${last.space}` + (last.landmark ? ` · ${t("seLandmark")}: ${last.landmark}` : "") + (last.achievement ? ` · ${t("seAchievement")}` : "")) : null));
+        last.track ? el("div", {class: "note"}, `→ ${trackName(last.track)} ${last.space}` + (last.landmark ? ` · ${t("seLandmark")}: ${landmarkName(last.landmark_label)}` : "") + (last.achievement ? ` · ${t("seAchievement")}` : "")) : null));
     }
     const tracks = document.getElementById("tracks");
     tracks.replaceChildren();
@@ -84,7 +86,7 @@ function tablePage() {
         if (s.positions[tr] === sp) here.push(el("span", {class: "marker se", title: t("seShadow")}, "S"));
         for (const h of s.humans) if (s.human_positions[h][tr] === sp) here.push(el("span", {class: "marker"}, h.slice(0, 2)));
         cells.append(el("div", {class: "cell" + (lm ? (lm.taken_by ? " lm taken" : " lm") : "") + (sp === limits.end_space ? " end" : ""),
-          title: lm ? lm.name + (lm.taken_by ? ` (${t("seTakenBy")} ${lm.taken_by.kind === "automa" ? t("seShadow") : lm.taken_by.name})` : "") : ""},
+          title: lm ? landmarkName(lm.label) + (lm.taken_by ? ` (${t("seTakenBy")} ${lm.taken_by.kind === "automa" ? t("seShadow") : lm.taken_by.name})` : "") : ""},
           el("div", {class: "num"}, String(sp)), ...here));
       }
       row.append(cells);
@@ -100,10 +102,12 @@ function tablePage() {
         input.addEventListener("change", () => post("/entries", {entry: {type: "human_position", human: h, track: tr, space: Number(input.value)}}));
         grid.append(el("label", {}, trackName(tr), input));
       }
-      const lmSelect = el("select", {class: "grow"}, ...s.landmarks.filter(l => !l.taken_by).map(l => el("option", {value: `${l.track}:${l.space}`}, `${l.name} (${trackName(l.track)} ${l.space})`)));
-      box.append(grid,
-        el("div", {class: "row"}, lmSelect, el("button", {onclick: () => { const [tr, sp] = lmSelect.value.split(":"); post("/entries", {entry: {type: "landmark", human: h, track: tr, space: Number(sp)}}); }}, t("seClaim"))),
-        el("p", {}, el("button", {onclick: () => post("/entries", {entry: {type: "income_turn", human: h}})}, t("seIncome"))));
+      const lmSelect = el("select", {"aria-label": `${h}: ${t("seLandmark")}`}, ...s.landmarks.filter(l => !l.taken_by).map(l => el("option", {value: `${l.track}:${l.space}`}, `${landmarkName(l.label)} (${trackName(l.track)} ${l.space})`)));
+      // The landmark's whole name on its own line (beside a button a 390 px phone cut off its space), then the two buttons.
+      box.append(grid, lmSelect,
+        el("div", {class: "row wrap"},
+          el("button", {onclick: () => { const [tr, sp] = lmSelect.value.split(":"); post("/entries", {entry: {type: "landmark", human: h, track: tr, space: Number(sp)}}); }}, t("seClaim")),
+          el("button", {onclick: () => post("/entries", {entry: {type: "income_turn", human: h}})}, t("seIncome"))));
       humans.append(box);
     }
     const log = document.getElementById("log");
