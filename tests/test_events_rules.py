@@ -261,3 +261,57 @@ def test_time_called_that_the_judge_undoes_is_not_called_again_for_the_same_dead
     t.version = store.game(t.gid).version
     t.phases("draw")
     assert not client.get(f"/api/games/{t.gid}/view", headers=h(t.keys["A"])).get_json()["time_called"]
+
+
+def test_the_clock_calls_time_at_the_deadline_with_nobody_touching_the_table(client: FlaskClient,  # noqa: F811
+                                                                            catalog: Catalog) -> None:
+    """The round clock's ticker: time is called in the log when the deadline passes, not at the next tap;
+    a table whose extension runs longer is looked at at its own deadline; a table with a result needs no
+    call; the clock started again lifts the call (logged)."""
+    import time
+
+    ev = make_event(client, catalog, players=6, tables=4)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                         json={"csv": "1,Player 1,Player 2\n2,Player 3,Player 4\n3,Player 5,Player 6"}).get_json()
+    games = {t["table"]: t["game"] for t in tables["tables"]}
+    key_a = {t["table"]: t["seats"][0]["url"].split("#key=")[1] for t in tables["tables"]}
+    r = client.post(f"/api/event/{eid}/games/{games[2]}/rulings", headers=h(judge),
+                    json={"type": "time_extension", "minutes": 3, "text": "deck check", "request_id": "ext-t2-0001"})
+    assert r.status_code == 201
+    assert client.post(f"/api/event/{eid}/games/{games[3]}/result", headers=h(judge),
+                       json={"winner": "B", "reason": "concession"}).status_code == 200
+    events = client.application.extensions["companion"]["events"]
+
+    def calls(table: int) -> list[dict[str, Any]]:  # the log read as a phone reads it: this records nothing
+        log = client.get(f"/api/games/{games[table]}/log", headers=h(key_a[table])).get_json()["entries"]
+        return [e["data"] for e in log if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+
+    version = events.version(eid)
+    started = time.monotonic()
+    assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org),
+                       json={"seconds_ago": 55 * 60 - 2}).status_code == 200  # two seconds left
+    assert calls(1) == []
+    while not calls(1) and time.monotonic() - started < 8:
+        time.sleep(0.05)
+    waited = time.monotonic() - started
+    assert calls(1) == [{"type": "call_time"}] and 1.5 < waited < 5, waited
+    assert events.version(eid) > version  # the dashboards were told
+    # Table 2's three extra minutes: not called yet, looked at again at its own deadline.
+    assert calls(2) == []
+    def next_look(after: float) -> float:
+        """When the ticker looks at the round next, once it has finished looking now."""
+        until = time.monotonic() + 5
+        while events.ticker.pending().get((eid, 1), 0) < time.time() + after and time.monotonic() < until:
+            time.sleep(0.02)
+        return float(events.ticker.pending()[(eid, 1)]) - time.time()
+
+    assert abs(next_look(60) - 3 * 60) < 5
+    assert calls(3) == []  # a result: the game is decided, no time to call
+    # The organiser starts the clock again (a late start): the call at table 1 is lifted in its log.
+    assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org), json={}).status_code == 200
+    assert calls(1) == [{"type": "call_time"}, {"type": "call_time", "lifted": True}]
+    row = next(t for t in client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()["tables"]
+               if t["table"] == 1)
+    assert not row["time_called"] and row["clock"]["remaining"] > 54 * 60
+    assert abs(next_look(60) - 55 * 60) < 5

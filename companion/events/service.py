@@ -16,9 +16,11 @@ from typing import Any
 
 from companion.events.clock import going_to_time, remaining, standings_from
 from companion.events.store import EventStore, TableRef, deck_hash
+from companion.events.ticker import SLACK, DeadlineTicker
+from companion.messages import text
 from companion.rules import action_from_dict, new_table, play, view
 from companion.rules.actions import CallTime
-from companion.rules.actions.round import gone_to_time
+from companion.rules.actions.round import gone_to_time, winner
 from companion.rules.engine import add_deck
 from companion.rules.roles import JUDGE
 from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreError
@@ -71,6 +73,7 @@ class EventService:
         self._latest: dict[str, int] = {}  # game id -> its latest committed version (from the listener)
         self._facts: dict[str, dict[str, Any]] = {}
         self._called: set[tuple[str, str]] = set()  # (game, deadline) whose call_time is in the log
+        self.ticker = DeadlineTicker(self._tick)  # wakes at each round's next deadline (started by watch())
         games.listeners.append(self.on_commit)
 
     def saw_cards(self, game_id: str, cards: list[str], source: str) -> None:
@@ -163,6 +166,48 @@ class EventService:
                 self._called.add((game_id, request_id))
         return called
 
+    def watch(self, event_id: str, number: int, when: float | None = None) -> None:
+        """Look at a round's tables at ``when`` (now by default) and from then on at each next deadline:
+        called when its clock starts, when a table's deadline moves, and for running rounds at start-up."""
+        self.ticker.at(time.time() if when is None else when, (event_id, number))
+
+    def resume(self, hours: float = 12.0) -> None:
+        """At start-up: watch the rounds whose clocks ran within the last ``hours`` (a deadline that passed
+        while the server was down is called at once)."""
+        since = dt.datetime.now(dt.UTC) - dt.timedelta(hours=hours)
+        for info in self.events.started_rounds():
+            end = dt.datetime.fromisoformat(info["started"]) + dt.timedelta(minutes=info["minutes"])
+            if end >= since:
+                self.watch(info["event_id"], info["number"])
+
+    def _tick(self, key: Any) -> float | None:
+        """The ticker's look at one round: every table whose deadline has passed gets ``call_time`` (a
+        table with a result, or won on power, needs none); the dashboards are told; the answer is when the
+        next table's deadline comes (extensions differ per table), or None when none is left."""
+        event_id, number = key
+        info = self.events.round_info(event_id, number)
+        if not info["started"]:
+            return None
+        results = self.events.results(event_id, number)
+        due, upcoming = False, []
+        for ref in self.events.tables(event_id, number):
+            if results.get(ref.game_id) is not None:
+                continue
+            table = self.games.state(ref.game_id).table
+            if table.time_called or winner(table):
+                continue
+            left = remaining(info["started"], info["minutes"], self.extension(ref.game_id))
+            if left is None:
+                continue
+            if left > 0:
+                upcoming.append(left)
+            else:
+                due = True
+                self.enforce_clock(ref.game_id)
+        if due:
+            self.publish(event_id)  # the rows' clocks say so even where nothing new was written
+        return time.time() + min(upcoming) + SLACK if upcoming else None
+
     def _as_judge(self, game_id: str, action: CallTime, request_id: str) -> bool:
         """Record ``action`` on the judge's authority at the game's current version; a repeat of the
         request id (already recorded: a lifted call stays lifted until the next deadline) or a write
@@ -179,9 +224,10 @@ class EventService:
                 return False
         return False
 
-    def lift_time(self, game_id: str, ruling_seq: int) -> bool:
-        """An extension granted after time was called: if the table's deadline is in the future again,
-        the call is lifted (logged), and the game may go on into a new round."""
+    def lift_time(self, game_id: str, request_id: str) -> bool:
+        """An extension granted after time was called, or the round's clock started again: if the table's
+        deadline is in the future again, the call is lifted (logged), and the game may go on into a new
+        round. ``request_id`` names the cause (a retry lifts once)."""
         ref = self.events.table_of(game_id)
         if ref is None:
             return False
@@ -190,7 +236,7 @@ class EventService:
         table = self.games.state(game_id).table
         if left is None or left <= 0 or not getattr(table, "time_called", False):
             return False
-        return self._as_judge(game_id, CallTime(lifted=True), f"time-lifted:{ruling_seq}")
+        return self._as_judge(game_id, CallTime(lifted=True), request_id[:64])
 
     def time_steps(self, game_id: str, dominance_won_by: str | None = None) -> dict[str, Any]:
         """The going-to-time steps from the tracked state. Dominance in the final round comes from the
@@ -203,6 +249,17 @@ class EventService:
             final = table.dominance[table.round] or "none"
         dominance = None if final is None else {p["seat"]: p["seat"] == final for p in judged["players"]}
         return going_to_time(standings_from(judged, dominance), judged.get("first_player"))
+
+    def chooser(self, game_id: str) -> str | None:
+        """A table gone to time that is a tie to the end: the first player, who chooses the winner (no step
+        was left out: where the final round's dominance is not recorded, the judge asks first)."""
+        if not gone_to_time(self.games.state(game_id).table):
+            return None
+        decided = self.time_steps(game_id)
+        if decided["winner"] is not None or any(s.get("skipped") for s in decided["steps"]):
+            return None
+        chooser: str | None = decided.get("chooser")
+        return chooser
 
     def settle_time(self, ref: TableRef) -> None:
         """A table that has gone to time (time called, taxation reached) gets the going-to-time result
@@ -294,9 +351,7 @@ class EventService:
         return {"round": number, "minutes": info["minutes"], "started": info["started"], "extension": extra,
                 "remaining": None if left is None else round(left, 1),
                 "time_called": left is not None and left <= 0,
-                "rule": {"en": "Time called: finish the current round's taxation phase, then go to time.",
-                         "de": "Zeit: Die Steuerphase der laufenden Runde wird beendet, dann entscheidet die "
-                               "Zeitwertung."}}
+                "rule": {lang: text("ev.time_called_rule", lang) for lang in ("en", "de")}}
 
     def _table_facts(self, game_id: str) -> dict[str, Any]:
         """What a dashboard row shows of a game at its current version. Cached by version: a dashboard

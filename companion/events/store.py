@@ -229,6 +229,10 @@ class EventStore:
             raise EventMissing(f"no round {number}")
         return dict(rows[0])
 
+    def started_rounds(self) -> list[dict[str, Any]]:
+        """Every round of every event whose clock has been started (the ticker resumes the recent ones)."""
+        return self._rows("select event_id, number, started, minutes from event_rounds where started is not null", [])
+
     def start_clock(self, event_id: str, number: int, minutes: int | None = None, started: str | None = None) -> None:
         info = self.round_info(event_id, number)
         with self._lock:

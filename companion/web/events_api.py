@@ -49,6 +49,7 @@ def service() -> EventService:
                 store = EventStore(services.database, services.store)
                 ext["events"] = EventService(services.store, store, services.hub.publish)
                 services.card_watchers.append(ext["events"].saw_cards)
+                ext["events"].resume()  # rounds whose clocks ran while the server was down
     events: EventService = ext["events"]
     return events
 
@@ -331,7 +332,11 @@ def start_clock(event_id: str, number: int) -> Any:
 
     started = (dt.datetime.now(dt.UTC) - dt.timedelta(seconds=float(seconds or 0))).isoformat(timespec="milliseconds")
     service().events.start_clock(event.id, number, minutes, started)
+    # Started again (a late start, a mistake): a table whose time was called has time again, logged.
+    for ref in service().events.tables(event.id, number):
+        service().lift_time(ref.game_id, f"time-lifted:clock:{started}")
     service().events.remember(event.id, rid, {"round": number})
+    service().watch(event.id, number)  # the ticker calls time at each table's deadline
     service().publish(event.id)
     return jsonify(service().clock(event.id, number))
 
@@ -434,7 +439,11 @@ def ruling(event_id: str, game_id: str) -> Any:
         entry = svc().store.add_ruling(game_id, ruling_data, JUDGE, request_id=rid)
     except Replayed as done:
         return jsonify({"seq": done.seq, "replayed": True})
-    lifted = kind == "time_extension" and service().lift_time(game_id, entry.seq)
+    lifted = kind == "time_extension" and service().lift_time(game_id, f"time-lifted:{entry.seq}")
+    if kind == "time_extension":
+        ref = service().events.table_of(game_id)
+        if ref is not None:
+            service().watch(ref.event_id, ref.round)  # the table's deadline moved
     return jsonify({"seq": entry.seq, "ruling": ruling_data, "time_lifted": lifted}), 201
 
 
@@ -514,7 +523,7 @@ def table_clock(game_id: str) -> Any:
     return jsonify({"event": event.name, "round": ref.round, "table": ref.number, "role": role.kind.value,
                     "clock": service().clock(ref.event_id, ref.round, game_id),
                     "result": result and {k: result.get(k) for k in ("winner", "winner_name", "by_time")},
-                    "tournament_mode": True})
+                    "chooser": None if result else service().chooser(game_id), "tournament_mode": True})
 
 
 _CALLS: dict[tuple[str, str], float] = {}
