@@ -199,7 +199,7 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
         phones["A"].wait_for_function("document.querySelector('#log').innerText.includes('Ben wins dominance')",
                                       timeout=5000)
         assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
-        phones["A"].reload()  # the phone asks for its clock: time is called in the log
+        # Nobody taps: the server's clock calls time in the log at the deadline and the phone shows it.
         phones["A"].wait_for_selector("#event-called:not(.hidden)", timeout=5000)
         phones["A"].screenshot(path=str(SHOTS / "event-time-called-en.png"))
         _, view = call(api, "GET", f"/games/{gid}/view", key=ka)
@@ -216,6 +216,67 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
         assert "dominance" in phones["A"].inner_text("#time-winner")
         assert "Vorherrschaft" in phones["B"].inner_text("#time-winner")
         phones["B"].screenshot(path=str(SHOTS / "event-gone-to-time-de.png"))
+        b.close()
+    finally:
+        browser.stop()
+
+
+def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(server: Server) -> None:
+    """Going to time with every step tied: both phones say the first player chooses, without asking the
+    server again and again (one question per new entry, then every few seconds for the judge's result),
+    and show the result once the judge records it."""
+    catalog = Catalog.in_memory()
+    api = server.url + "/api"
+    deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
+    _, ev = call(api, "POST", "/event", {"name": "Gleichstand", "rounds": 1, "tables": 2})
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    for name in ("Ann", "Ben"):  # one deck for both: every step ties
+        assert call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)[0] == 201
+    _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
+    table = rnd["tables"][0]
+    gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
+    version = 2
+
+    def act(action: dict[str, Any]) -> None:
+        nonlocal version
+        status, out = call(api, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, ka)
+        if status == 409:  # time was called in between
+            version = out["error"]["details"]["version"]
+            status, out = call(api, "POST", f"/games/{gid}/actions",
+                               {"action": action, "expected_version": version}, ka)
+        assert status == 201, out
+        version = out["version"]
+
+    for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
+        act({"type": "begin_phase", "phase": phase})
+    act({"type": "win_dominance"})  # nobody won it: the step is known, and ties
+    assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
+    for phase in ("standing", "taxation"):
+        act({"type": "begin_phase", "phase": phase})
+    browser = playwright.sync_playwright().start()
+    try:
+        b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        phones, asked = {}, {"A": 0, "B": 0}
+        for seat, key, lang in (("A", ka, "en-GB"), ("B", kb, "de-DE")):
+            page = b.new_context(**PHONE, locale=lang).new_page()
+            page.on("request", lambda r, s=seat: asked.__setitem__(s, asked[s] + ("/api/event-tables/" in r.url
+                                                                              and "call-judge" not in r.url)))
+            page.goto(f"{server.url}/g/{gid}#key={key}")
+            phones[seat] = page
+        for seat, words in (("A", "Ann (first player) chooses"), ("B", "Ann (Startspieler) entscheidet")):
+            phones[seat].wait_for_function(
+                f"(document.querySelector('#time-winner') || {{innerText: ''}}).innerText.includes('{words}')",
+                timeout=5000)
+        before = dict(asked)
+        time.sleep(2)
+        assert asked == before and all(n <= 3 for n in asked.values()), asked  # no loop of questions
+        phones["B"].screenshot(path=str(SHOTS / "event-tie-chooser-de.png"))
+        # The judge records what the first player chose: the phones show it within their few seconds.
+        assert call(api, "POST", f"/event/{eid}/games/{gid}/result", {"winner": "B", "reason": "Ann chose"},
+                    judge)[0] == 200
+        for seat, words in (("A", "Ben wins"), ("B", "Ben gewinnt")):
+            phones[seat].wait_for_function(f"document.querySelector('#time-winner').innerText.includes('{words}')",
+                                           timeout=8000)
         b.close()
     finally:
         browser.stop()

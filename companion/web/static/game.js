@@ -401,10 +401,12 @@ function plotSummary(p) {
 function renderGoneToTime(box) {
   box.classList.toggle("hidden", box.dataset.closed === String(state.version));
   const result = eventTable && eventTable.result;
-  if (!result && eventTable && !eventTable.asked) { eventTable.asked = true; loadEventTable(); }
-  const line = result && result.winner
-    ? t("timeResult", {player: result.winner_name || seatName(result.winner), step: result.by_time ? t("step." + result.by_time) : ""})
-    : t("waitingJudge");
+  // The steps' result names the step that decided; a result the judge recorded (what the first player chose,
+  // or a ruling) says it is the judge's.
+  const player = result && result.winner ? result.winner_name || seatName(result.winner) : null;
+  const line = !result ? (eventTable && eventTable.chooser ? t("timeResultChooser", {player: seatName(eventTable.chooser)}) : t("waitingJudge"))
+    : !player ? t("timeResultDraw")
+    : result.by_time ? t("timeResult", {player, step: t("step." + result.by_time)}) : t("timeResultJudge", {player});
   box.replaceChildren(el("div", {class: "card"},
     el("h2", {}, t("goneToTime")),
     el("p", {class: "big", id: "time-winner"}, line),
@@ -425,6 +427,7 @@ function render() {
   renderPending();
   renderFlag();
   renderGameOver();
+  followEventTable();
   $("find-box").classList.toggle("hidden", !canAct());
   $("scan-box").classList.toggle("hidden", !canAct());
   $("judge-box").classList.toggle("hidden", !isJudge());
@@ -677,9 +680,21 @@ messagesReady.then(load);
 
 // -- event tables: the round clock and a one-tap call for a judge ---------------------------------------
 let eventTable = null;
+let eventAsked = null;  // the log's time facts the event table was last asked about
+/** The clock and the going-to-time result follow the log: asked again when time is called or lifted, and at
+ * each new entry once the table has gone to time (taxation power still counts). Once per state, never in a
+ * loop: the answer itself renders without asking again. */
+function followEventTable() {
+  if (!eventTable || !state) return;
+  const facts = `${state.time_called}:${state.gone_to_time ? state.version : ""}`;
+  if (facts === eventAsked) return;
+  eventAsked = facts;
+  loadEventTable();
+}
 async function loadEventTable() {
   const r = await request("/api/event-tables/" + gameId, {key: client.key});
   if (!r.ok) return;  // not an event game
+  if (eventAsked === null && state) eventAsked = `${state.time_called}:${state.gone_to_time ? state.version : ""}`;
   eventTable = r.data;
   $("event-box").classList.remove("hidden");
   $("event-name").textContent = t("eventTable", {event: eventTable.event, round: eventTable.round, table: eventTable.table});
@@ -700,7 +715,10 @@ function tickClock() {
 }
 setInterval(() => { if (eventTable && eventTable.clock && eventTable.clock.remaining !== null) {
   eventTable.clock.remaining -= 1; tickClock(); } }, 1000);
-setInterval(loadEventTable, 60000);  // extensions and restarts: a minute is soon enough for a clock
+// Extensions and restarts: a minute is soon enough for a clock. A table gone to time waits for the judge's
+// result (a tie to the end, the first player chooses) and asks every 5 seconds until it has one.
+setInterval(loadEventTable, 60000);
+setInterval(() => { if (eventTable && state && state.gone_to_time && !eventTable.result) loadEventTable(); }, 5000);
 $("call-judge").addEventListener("click", async ev => {
   const button = ev.currentTarget;
   button.disabled = true;
