@@ -3,6 +3,7 @@ dominance claimed by a seat for itself, the deck check's sightings (scans, TTS s
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -315,3 +316,32 @@ def test_the_clock_calls_time_at_the_deadline_with_nobody_touching_the_table(cli
                if t["table"] == 1)
     assert not row["time_called"] and row["clock"]["remaining"] > 54 * 60
     assert abs(next_look(60) - 55 * 60) < 5
+
+
+def test_a_deadline_that_passed_while_the_server_was_down_is_called_at_start_up(tmp_path: Path,
+                                                                                catalog: Catalog) -> None:
+    import datetime as dt
+    import time
+
+    from companion.web import create_app
+
+    config = {"DATABASE": str(tmp_path / "games.db"), "TESTING": True}
+    before = create_app(config).test_client()
+    ev = make_event(before, catalog, players=2, tables=2)
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    table = before.post(f"/api/event/{eid}/rounds", headers=h(org), json={"csv": "1,Player 1,Player 2"}).get_json()
+    gid, key = table["tables"][0]["game"], table["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    # The clock ran out while no server was running (written to the file directly: nothing is watching it).
+    started = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=56)).isoformat(timespec="milliseconds")
+    before.application.extensions["companion"]["events"].events.start_clock(eid, 1, None, started)
+    after = create_app(config).test_client()
+    assert after.get("/api/health").status_code == 200  # any first request: the event service resumes
+
+    def calls() -> list[Any]:
+        log = after.get(f"/api/games/{gid}/log", headers=h(key)).get_json()["entries"]
+        return [e["data"] for e in log if e["kind"] == "action" and e["data"]["type"] == "call_time"]
+
+    until = time.monotonic() + 5
+    while not calls() and time.monotonic() < until:
+        time.sleep(0.05)
+    assert calls() == [{"type": "call_time"}]
