@@ -82,12 +82,16 @@
       // The clock and the seat sheets act on the latest round, and say which.
       $("latest-round").classList.toggle("hidden", !current.rounds.length);
       $("latest-round-name").textContent = t("ev.round_n", {n: latestRound});
+      // Read again while the page is open: the rounds the organiser opened or closed stay so.
+      const shown = document.querySelectorAll("#rounds details");
+      const open = shown.length ? new Set([...shown].filter(d => d.open).map(d => +d.dataset.round)) : new Set([latestRound]);
+      if (![...shown].some(d => +d.dataset.round === latestRound)) open.add(latestRound);  // a new round opens
       $("rounds").innerHTML = [...current.rounds].reverse().map(r => {
         const tables = current.tables.filter(x => x.round === r.number);
         const done = tables.filter(x => x.result).length;
         const rows = tables.map(x => `<li value="${x.table}">${x.players.map(id => esc(names.get(id))).join(" – ")}` +
           (x.result ? ` · <b>${esc(resultText(x.result))}</b>` : "") + "</li>").join("");
-        return `<details data-round="${r.number}"${r.number === latestRound ? " open" : ""}><summary>${esc(t("ev.round_n", {n: r.number}))} · ` +
+        return `<details data-round="${r.number}"${open.has(r.number) ? " open" : ""}><summary>${esc(t("ev.round_n", {n: r.number}))} · ` +
           `<span data-clock="${r.number}">${esc(clockText(r.clock))}</span> · ${esc(t("ev.results_n", {done, n: tables.length}))}</summary><ol>${rows}</ol></details>`;
       }).join("") || `<p class="muted">${esc(t("ev.no_rounds_yet"))}</p>`;
       for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s);
@@ -198,8 +202,10 @@
         if (span) span.textContent = clockText(r.clock);
       }
     }, 1000);
-    // Results come in from the judge's screens: the page reads the event again whenever it is looked at again.
+    // Results come in from the judge's screens: the page reads the event again whenever it is looked at again,
+    // and every 30 seconds while it is in view (the organiser's key has no live stream: that is the judge's).
     document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current) load(); });
+    setInterval(() => { if (document.visibilityState === "visible" && current) load(); }, 30000);
     $("to-report").href = `/e/${eventId}/report#key=${key}`;
     messagesReady.then(load);
   }
