@@ -126,7 +126,7 @@ class EventStore:
         event = Event(new_game_id(), name, str(date or "")[:20], rounds, tables, edition, minutes, now(),
                       hash_secret(keys["organiser"]), hash_secret(keys["judge"]))
         with self._lock:
-            self.db["events"].insert({**event.public(), "organiser_hash": event.organiser_hash,
+            self.db.table("events").insert({**event.public(), "organiser_hash": event.organiser_hash,
                                       "judge_hash": event.judge_hash, "closed": None})
         return event, keys
 
@@ -162,7 +162,7 @@ class EventStore:
                 raise EventError(f"{name} is registered already")
             pid = int(self._rows("select coalesce(max(id), 0) + 1 as n from event_players where event_id = ?",
                                      [event_id])[0]["n"])
-            self.db["event_players"].insert({
+            self.db.table("event_players").insert({
                 "event_id": event_id, "id": pid, "name": name, "faction": faction, "agenda": agenda,
                 "deck": canonical(frozen), "deck_hash": deck_hash(frozen), "source": source[:64 * 1024],
                 "registered": now()})
@@ -200,7 +200,7 @@ class EventStore:
         with self._lock:
             if self._rows("select 1 from event_rounds where event_id = ? and number = ?", [event_id, number]):
                 raise EventError(f"round {number} exists already")
-            self.db["event_rounds"].insert({"event_id": event_id, "number": number, "minutes": event.minutes,
+            self.db.table("event_rounds").insert({"event_id": event_id, "number": number, "minutes": event.minutes,
                                             "started": None, "created": now()})
             out = []
             for table, a, b in sorted(pairings):
@@ -211,7 +211,7 @@ class EventStore:
                 game, keys = self.games.create_game(event.edition, mode, seats, title=title[:100], header=header)
                 ref = TableRef(game.id, event_id, number, table, [a, b])
                 # The table is known before its decks load, so the deck check sees them as registered.
-                self.db["event_tables"].insert({"game_id": game.id, "event_id": event_id, "round": number,
+                self.db.table("event_tables").insert({"game_id": game.id, "event_id": event_id, "round": number,
                                                 "number": table, "players": json.dumps([a, b]), "result": None})
                 self._tables[game.id] = ref
                 for seat, pid in (("A", a), ("B", b)):
@@ -279,11 +279,12 @@ class EventStore:
         row = {"event_id": ref.event_id, "game_id": ref.game_id, "round": ref.round, "table_no": ref.number,
                "kind": kind, "seq": seq, "detail": canonical(detail), "at": now(), "cleared": None}
         with self._lock:
-            row["id"] = self.db["event_flags"].insert(row).last_pk
+            row["id"] = self.db.table("event_flags").insert(row).last_pk
         return {**row, "detail": detail}
 
     def flags(self, event_id: str, number: int | None = None, game_id: str | None = None) -> list[dict[str, Any]]:
-        sql, args = "select * from event_flags where event_id = ?", [event_id]
+        sql = "select * from event_flags where event_id = ?"
+        args: list[Any] = [event_id]
         if number:
             sql, args = sql + " and round = ?", [*args, number]
         if game_id:
@@ -306,5 +307,5 @@ class EventStore:
     def remember(self, event_id: str, request_id: str | None, answer: dict[str, Any]) -> None:
         if request_id is not None:
             with self._lock:
-                self.db["event_requests"].insert({"event_id": event_id, "request_id": request_id,
+                self.db.table("event_requests").insert({"event_id": event_id, "request_id": request_id,
                                                   "answer": json.dumps(answer)}, replace=True)
