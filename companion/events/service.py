@@ -276,12 +276,17 @@ class EventService:
             if result is not None:
                 self.events.set_result(ref.game_id, None)
             return
-        names = {p.id: p.name for p in self.events.players(ref.event_id)}
-        seats = dict(zip("AB", ref.players, strict=False))
-        settled = {"winner": decided["winner"], "winner_name": names.get(seats.get(decided["winner"], -1)),
+        settled = {"winner": decided["winner"], "winner_name": self.seat_player(ref, decided["winner"]),
                    "reason": f"going to time: {decided['decided_by']}", "by_time": decided["decided_by"]}
         if settled != result:
             self.events.set_result(ref.game_id, settled)
+
+    def seat_player(self, ref: TableRef, seat: str | None) -> str | None:
+        """The registered player's name at a table's seat (A or B), or None."""
+        seats = dict(zip("AB", ref.players, strict=False))
+        if seat not in seats:
+            return None
+        return next((p.name for p in self.events.players(ref.event_id) if p.id == seats[seat]), None)
 
     def check_entry(self, ref: TableRef, entry: Entry) -> None:
         violations = (entry.verdict or {}).get("violations", []) if entry.kind == "action" else []

@@ -473,9 +473,7 @@ def set_result(event_id: str, game_id: str) -> Any:
     ref = _game_in_event(event, game_id)
     data = body()
     winner = data.get("winner")
-    names = {p.id: p.name for p in service().events.players(event.id)}
-    seats = dict(zip("AB", ref.players, strict=False))
-    result = {"winner": winner, "winner_name": names.get(seats.get(winner or "", -1)),
+    result = {"winner": winner, "winner_name": service().seat_player(ref, winner),
               "reason": str(data.get("reason", ""))[:100]}
     service().events.set_result(game_id, result)
     service().publish(event.id)
