@@ -191,7 +191,8 @@ class EventStore:
             if paired >= 2:
                 # Late registration enters before round 2 is paired, with an unpaired loss for round 1 (the
                 # regulations' Pairings: a player rejoining gets unpaired losses for the rounds missed).
-                raise EventConflict("registration closed when round 2 was paired", field="name")
+                raise EventConflict("registration closed when round 2 was paired", field="name",
+                                    msg="ev.swiss.registration_closed")
             pid = int(self._rows("select coalesce(max(id), 0) + 1 as n from event_players where event_id = ?",
                                      [event_id])[0]["n"])
             self.db.table("event_players").insert({

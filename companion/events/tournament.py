@@ -47,7 +47,7 @@ def check_results_in(events: EventStore, event_id: str, number: int, override: b
     if missing and not override:
         raise EventConflict(f"round {number - 1} has no result yet at table(s) {', '.join(map(str, missing))}; "
                             "the judge may pair the next round anyway (override)", field="override",
-                            tables=missing, msg="ev.swiss.results_missing")
+                            tables=missing, round=number - 1, msg="ev.swiss.results_missing")
     return missing
 
 

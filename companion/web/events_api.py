@@ -104,7 +104,9 @@ RULING_BODY = obj(
     expected_version={"type": "integer", "nullable": True, "x-code": "missing_version"})
 RESULT_BODY = obj([], request_id=REQUEST_ID,
                   winner={"enum": ["A", "B", None], "nullable": True, "x-code": "bad_result"},
-                  reason=text(0, 100, PRINTABLE_TEXT, code="bad_result"))
+                  reason=text(0, 100, PRINTABLE_TEXT, code="bad_result"),
+                  modified={"type": "boolean", "x-code": "bad_result",
+                            "description": "a modified win (going to time): 4 tournament points, not 5"})
 PROPOSE_BODY = obj([], request_id=REQUEST_ID,
                    override={"type": "boolean", "x-code": "bad_override",
                              "description": "the judge pairs the round before every result is in (logged)"})
@@ -578,6 +580,8 @@ def set_result(event_id: str, game_id: str) -> Any:
     winner = data.get("winner")
     result = {"winner": winner, "winner_name": service().seat_player(ref, winner),
               "reason": str(data.get("reason", ""))[:100]}
+    if data.get("modified") and winner is not None:
+        result["modified"] = True
     service().events.set_result(game_id, result)
     service().publish(event.id)
     return jsonify(result)
