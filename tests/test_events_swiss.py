@@ -144,3 +144,46 @@ def test_the_cut_is_seeded_by_the_standings_and_single_elimination_follows(clien
     cut = client.get(f"/api/event/{ev['event']['id']}/standings").get_json()["cut"]
     assert [c["round"] for c in cut] == [2, 2, 3] and cut[-1]["winner"] == next(
         r["name"] for r in standings if r["player"] == top[3])
+
+
+def test_a_csv_round_gives_a_bye_and_says_which_tables_are_rematches(client: FlaskClient, catalog: Catalog) -> None:
+    from companion.events.pairings import PairingError, parse_pairings
+
+    players = {"Ann": 1, "Bo": 2, "Cy": 3}
+    rows = parse_pairings("table,a,b\n1,Ann,Bo\n,Cy,BYE\n", players, 8)
+    assert rows == [(1, 1, 2)] and rows.bye == 3
+    with pytest.raises(PairingError) as exc:
+        parse_pairings("1,Ann,Bo\n,Cy,BYE\n,BYE,Ann\n", {**players, "Di": 4}, 8)
+    assert [p.msg for p in exc.value.problems] == ["pairing.player_again"]
+    with pytest.raises(PairingError) as exc:
+        parse_pairings("1,Ann,Di\n,Cy,BYE\n,Bo,bye\n", {**players, "Di": 4}, 8)
+    assert [(p.line, p.msg) for p in exc.value.problems] == [(3, "pairing.bye_twice")]
+    ev = event(client, catalog, 5, seed="csv")
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    r1 = client.post(f"/api/event/{eid}/rounds", headers=h(org), json={"csv": "1,P01,P02\n2,P03,P04\n,P05,BYE\n"})
+    assert r1.status_code == 201 and r1.get_json()["bye"]["name"] == "P05" and "rematches" not in r1.get_json()
+    early = client.post(f"/api/event/{eid}/rounds", headers=h(org), json={"csv": "1,P01,P03\n2,P02,P05\n,P04,BYE"})
+    assert early.status_code == 409 and early.get_json()["error"]["details"]["msg"] == "ev.swiss.results_missing"
+    results(client, ev, r1.get_json())
+    r2 = client.post(f"/api/event/{eid}/rounds", headers=h(org), json={"csv": "1,P02,P01\n2,P03,P05\n,P04,BYE"})
+    assert r2.status_code == 201 and r2.get_json()["rematches"] == [1]
+    rows = {r["name"]: r for r in client.get(f"/api/event/{eid}/standings").get_json()["standings"]}
+    assert rows["P05"]["points"] == 5 and rows["P05"]["byes"] == 1
+
+
+def test_swiss_routes_need_the_organisers_or_the_judges_key(client: FlaskClient, catalog: Catalog) -> None:
+    ev = event(client, catalog, 4)
+    eid = ev["event"]["id"]
+    seat = confirm(client, ev, propose(client, ev).get_json()["proposal"]["id"]).get_json()
+    seat_key = seat["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    for key in (None, seat_key, "not-a-key"):
+        headers = h(key) if key else {}
+        assert client.post(f"/api/event/{eid}/rounds/propose", headers=headers, json={}).status_code in (401, 403)
+        assert client.post(f"/api/event/{eid}/players/1/drop", headers=headers, json={}).status_code in (401, 403)
+        assert client.get(f"/api/event/{eid}/proposal", headers=headers).status_code in (401, 403)
+    public = client.get(f"/api/event/{eid}/standings").get_json()
+    assert set(public) == {"event", "scheme", "tiebreakers", "after_round", "standings", "cut"}
+    assert set(public["event"]) == {"id", "name", "date", "rounds", "cut", "seed"}
+    assert all(set(r) == {"rank", "player", "name", "points", "wins", "modified_wins", "losses", "byes", "rounds",
+                          "sos", "esos", "lot", "dropped"} for r in public["standings"])
+    assert client.get(f"/e/{eid}/standings").status_code == 200

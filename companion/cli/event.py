@@ -13,6 +13,7 @@ from companion.events.pairings import PairingError, parse_pairings
 from companion.events.report import event_file
 from companion.events.store import EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
+from companion.events.tournament import check_results_in
 from companion.paths import database_path
 from companion.web.services import Services
 
@@ -120,13 +121,17 @@ def pair(event_id: str, csv_file: Path, number: int | None, mode: str, base_url:
             click.echo(f"{csv_file}:{p.line}: {p.message}", err=True)
         raise click.ClickException("the pairings have problems; nothing was created") from None
     try:
-        created = events.create_round(event_id, number or len(events.rounds(event_id)) + 1, pairings, mode)
+        round_number = number or len(events.rounds(event_id)) + 1
+        check_results_in(events, event_id, round_number, override=False)  # the judge overrides on the page/API
+        created = events.create_round(event_id, round_number, pairings, mode, bye=pairings.bye)
     except EventError as exc:
         raise click.ClickException(exc.message) from None
     base = base_url.rstrip("/")
     for ref, keys in created:
         links = "  ".join(f"{seat}: {base}/g/{ref.game_id}#key={keys[seat]}" for seat in ("A", "B"))
         click.echo(f"table {ref.number}: {links}")
+    if pairings.bye is not None:
+        click.echo(f"bye: {next(p.name for p in events.players(event_id) if p.id == pairings.bye)}")
 
 
 @event.command("export")

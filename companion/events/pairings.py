@@ -38,6 +38,13 @@ class Problem:
         return out
 
 
+class Rows(list[tuple[int, int, int]]):
+    """The (table, player id, player id) rows, and the player with the bye (a CSV row naming ``BYE`` as a
+    player: the bye has no table, so that row's table cell is not read)."""
+
+    bye: int | None = None
+
+
 class PairingError(ValueError):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(f"line {p.line}: {p.message}" for p in problems))
@@ -45,11 +52,12 @@ class PairingError(ValueError):
 
 
 def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], tables: int,
-           by_hand: bool) -> tuple[list[tuple[int, int, int]], list[Problem]]:
+           by_hand: bool) -> tuple[Rows, list[Problem]]:
     """Rows of (place, [table, player, player]) against the registered ``players`` (name → id)."""
     by_name = {name.casefold().strip(): pid for name, pid in players.items()}
     problems: list[Problem] = []
-    out: list[tuple[int, int, int]] = []
+    out = Rows()
+    bye_line = 0
     seen_tables: dict[int, int] = {}
     seen_players: dict[int, int] = {}  # player id → the line (CSV) or table (by hand) that has them
     for number, cells in rows:
@@ -57,6 +65,18 @@ def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], t
             problems.append(Problem(number, "pairing.columns", {"n": len(cells)}))
             continue
         table_text, a_name, b_name = cells
+        if not by_hand and "bye" not in by_name and "bye" in (a_name.casefold(), b_name.casefold()):
+            name = b_name if a_name.casefold() == "bye" else a_name
+            pid = by_name.get(name.casefold())
+            if pid is None:
+                problems.append(Problem(number, "pairing.not_registered", {"name": name or "–"}))
+            elif pid in seen_players:
+                problems.append(Problem(number, "pairing.player_again", {"name": name, "line": seen_players[pid]}))
+            elif out.bye is not None:
+                problems.append(Problem(number, "pairing.bye_twice", {"name": name, "line": bye_line}))
+            else:
+                out.bye, bye_line, seen_players[pid] = pid, number, number
+            continue
         if by_hand and table_text.isdigit() and int(table_text) > tables:
             problems.append(Problem(number, "pairing.too_many_tables", {"tables": tables}, int(table_text)))
             continue
@@ -96,9 +116,10 @@ def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], t
     return out, problems
 
 
-def parse_pairings(text: str, players: dict[str, int], tables: int) -> list[tuple[int, int, int]]:
+def parse_pairings(text: str, players: dict[str, int], tables: int) -> Rows:
     """``players`` maps registered names (any case) to ids. Returns (table, player id, player id) rows,
-    or raises PairingError listing every bad line. A header row (``table,…``) is skipped."""
+    or raises PairingError listing every bad line. A header row (``table,…``) is skipped; a row with
+    ``BYE`` for a player gives the other the round's bye."""
     rows = []
     for number, row in enumerate(csv.reader(io.StringIO(text.lstrip("\ufeff"))), start=1):
         cells = [c.strip() for c in row]

@@ -292,8 +292,13 @@ def create_round(event_id: str) -> Any:
                        problems=[p.to_dict() for p in exc.problems[:100]]) from None
     mode = data.get("mode", "strict")
     tournament.check_results_in(events, event.id, int(number), override=False)  # the judge overrides via propose
-    created = events.create_round(event.id, int(number), pairings, mode)
-    return _round_answer(event, int(number), created, rid)
+    met = {frozenset(p.players()) for p in events.played(event.id) if p.b is not None}
+    rematches = [t for t, a, b in pairings if frozenset((a, b)) in met]  # allowed by hand, but said
+    created = events.create_round(event.id, int(number), pairings, mode, bye=getattr(pairings, "bye", None))
+    answer, status = _round_answer(event, int(number), created, rid)
+    if rematches:
+        answer.set_data(json.dumps({**answer.get_json(), "rematches": rematches}))
+    return answer, status
 
 
 def _round_answer(event: Event, number: int, created: list[Any], rid: str | None) -> Any:

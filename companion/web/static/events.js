@@ -209,7 +209,8 @@
     function roundOut(out) {
       $("round-out").innerHTML = `<h3>${esc(t("ev.round_n", {n: out.round}))}</h3>` + out.tables.map(tb =>
         `<p>${esc(t("ev.table_n", {n: tb.table}))}: ` + tb.seats.map(s => `<a href="${esc(s.url)}" target="_blank" rel="noopener">${esc(s.seat)}: ${esc(s.name)}</a>`).join(" · ") + "</p>").join("") +
-        (out.bye ? `<p class="bye">${esc(t("ev.swiss.bye", {name: out.bye.name}))}</p>` : "");
+        (out.bye ? `<p class="bye">${esc(t("ev.swiss.bye", {name: out.bye.name}))}</p>` : "") +
+        (out.rematches ? `<p class="rematch">⚠ ${esc(t("ev.swiss.rematch_tables", {tables: out.rematches.join(", ")}))}</p>` : "");
       load();
     }
     $("make-round").addEventListener("click", async () => {
