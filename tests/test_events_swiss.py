@@ -102,12 +102,14 @@ def test_fifteen_players_swiss_with_byes_a_drop_a_late_entry_and_the_gate(client
     assert r2.status_code == 201 and r2.get_json()["bye"]["id"] == p2["bye"]["id"]
     assert register(client, ev, "Too Late", two_e_decks(catalog)[0]).status_code == 409
     # A drop: never paired again; the results stand.
+    results(client, ev, r2.get_json(), "B")
     info = client.get(f"/api/event/{eid}", headers=h(org)).get_json()
     gone = info["players"][0]["id"]
+    pending = propose(client, ev)  # a proposal made before the drop is withdrawn by it
     assert client.post(f"/api/event/{eid}/players/{gone}/drop", headers=h(judge), json={}).status_code == 200
+    assert confirm(client, ev, pending.get_json()["proposal"]["id"]).status_code == 409
     assert client.post(f"/api/event/{eid}/players/{gone}/drop", headers=h(org), json={}).status_code == 409
     assert client.post(f"/api/event/{eid}/players/9999/drop", headers=h(org), json={}).status_code == 404
-    results(client, ev, r2.get_json(), "B")
     p3 = propose(client, ev).get_json()["proposal"]
     placed = [t[s]["id"] for t in p3["tables"] for s in "ab"]
     assert gone not in placed and p3["bye"] is None and len(placed) == 14

@@ -181,7 +181,27 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
             placed = {p["name"] for t in proposal["tables"] for p in (t["a"], t["b"])}
             assert dropped not in placed and dropped != proposal["bye"]["name"]
             byes.append(bye_of(number))
+            if number == 4:  # before any result: the organiser is refused; the judge's key may pair anyway
+                org.click("#propose")
+                org.wait_for_selector("#propose-note:not(.hidden)")
+                assert "Round 4 still has tables without a result" in org.inner_text("#propose-note")
+                assert org.locator("#propose-anyway").is_hidden()
+                as_judge = b.new_context(**ORGANISER, locale="en-GB").new_page()
+                as_judge.goto(f"{server.url}/e/{eid}#key={judge_key}")
+                as_judge.wait_for_selector("#ev-title:not(:empty)")
+                as_judge.click("#propose")
+                as_judge.wait_for_selector("#propose-anyway:not(.hidden)")
+                assert as_judge.inner_text("#propose-note").startswith("Round 4 still has tables without a result")
+                as_judge.locator("#propose").scroll_into_view_if_needed()
+                as_judge.screenshot(path=str(SHOTS / "swiss-judge-override-en.png"))
+                as_judge.click("#propose-anyway")
+                as_judge.wait_for_function(
+                    "document.querySelector('#proposal-title').textContent.startsWith('Round 5')")
+                as_judge.context.close()
             results(number, 7, winner_of, on_time={1} if number in (2, 3) else set())
+        log = call(api, "GET", f"/event/{eid}/report", key=judge_key)[1]["log"]
+        assert [(e["kind"], e["by"]) for e in log if e["kind"] in ("override", "drop")] == [
+            ("drop", "organiser"), ("override", "judge")]
         assert len(set(byes)) == 4, byes
         org.reload()  # the rounds list a table-less bye row with its result
         org.wait_for_selector("#rounds details[data-round='4'] li.bye")
@@ -190,6 +210,8 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         hand = hand_standings(games, {"Late Lou": 2}, everyone)
         org.goto(f"{server.url}/e/{eid}/report#key={org_key}")
         org.wait_for_function("document.querySelectorAll('#standings tr').length === 16")
+        org.screenshot(path=str(SHOTS / "swiss-report-en.png"))
+        assert org.locator("#report-rows tr.bye").count() == 4  # a table-less row per bye
         shown = [[c.strip() for c in r.split("\t")] for r in org.locator("#standings tr").all_inner_texts()]
         assert [int(r[0]) for r in shown] == list(range(1, 17))
         by_name = {r[1].replace(" (dropped)", ""): r for r in shown}
@@ -204,7 +226,7 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         # -- the cut: top 4, seeded 1 v 4 and 2 v 3, then the final ---------------------------------------------------
         org.goto(organiser_url.split("#")[0])
         org.wait_for_selector("#ev-title:not(:empty)")
-        semi = pair(5, 2)
+        semi = pair(5, 2)  # proposed again now that every result is in (the judge's early proposal is replaced)
         assert semi["stage"] == "cut"
         assert [(t["a"]["name"], t["b"]["name"]) for t in semi["tables"]] == [(top4[0], top4[3]), (top4[1], top4[2])]
         results(5, 2, lambda *_: "A")

@@ -199,6 +199,7 @@ class EventStore:
                 "event_id": event_id, "id": pid, "name": name, "faction": faction, "agenda": agenda,
                 "deck": canonical(frozen), "deck_hash": deck_hash(frozen), "source": source[:64 * 1024],
                 "registered": now(), "joined": paired + 1, "dropped_after": None})
+            self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])  # a new player
         return Player(pid, name, faction, agenda, frozen, deck_hash(frozen))
 
     def players(self, event_id: str) -> list[Player]:
@@ -225,6 +226,8 @@ class EventStore:
             after = len(self.rounds(event_id))
             self.db.conn.execute("update event_players set dropped_after = ? where event_id = ? and id = ?",
                                  [after, event_id, player_id])
+            # A proposal made before the drop still pairs the player: it is withdrawn (propose again).
+            self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])
             self.log(event_id, by, "drop", {"player": player_id, "name": rows[0]["name"], "after_round": after})
         return after
 

@@ -600,7 +600,10 @@ def report(event_id: str) -> Any:
     if request.args.get("format") == "pdf":
         return Response(pdf_report(event.name, rows, standings["standings"]), mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="report-{event.id}.pdf"'})
-    return jsonify({"event": event.public(), "tables": rows, "standings": standings,
+    names = {p.id: p.name for p in service().events.players(event.id)}
+    byes = [{"round": r["number"], "player": r["bye"], "name": names.get(r["bye"])}
+            for r in service().events.rounds(event.id) if r.get("bye") is not None]
+    return jsonify({"event": event.public(), "tables": rows, "standings": standings, "byes": byes,
                     "log": service().events.log_entries(event.id)})
 
 

@@ -148,8 +148,23 @@
         $(id).value = keep;
       }
     }
+    // A round waits for the last round's results; opened with the judge's key, the page offers the override.
     $("propose").addEventListener("click", async () => {
-      proposal = (await call("POST", `/api/event/${eventId}/rounds/propose`, {request_id: requestId()})).proposal;
+      const r = await request(`/api/event/${eventId}/rounds/propose`, {method: "POST", key, body: {request_id: requestId()}});
+      const missing = !r.ok && ((r.data.error || {}).details || {}).msg === "ev.swiss.results_missing";
+      $("propose-anyway").classList.toggle("hidden", !(missing && current && current.role === "judge"));
+      // Why not yet is said beside the button (the page's error box is at its foot).
+      $("propose-note").textContent = missing ? detailText(r.data.error) : "";
+      $("propose-note").classList.toggle("hidden", !missing);
+      if (!r.ok) { if (!missing) showError(detailText(r.data.error || {})); return; }
+      clearError();
+      proposal = r.data.proposal;
+      renderProposal();
+    });
+    $("propose-anyway").addEventListener("click", async () => {
+      proposal = (await call("POST", `/api/event/${eventId}/rounds/propose`, {override: true, request_id: requestId()})).proposal;
+      $("propose-anyway").classList.add("hidden");
+      $("propose-note").classList.add("hidden");
       renderProposal();
     });
     $("swap").addEventListener("click", async () => {
@@ -377,7 +392,10 @@
         cell("ev.h.result", esc(r.result ? (r.result.winner_name || t("ev.draw_result")) + " " + (r.result.reason || "") : "–")) +
         cell("ev.h.flags", r.flags.map(f => esc(t("ev.flag." + f.kind)) + (f.rules.length ? " " + [...new Set(f.rules)].map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")) +
         cell("ev.h.rulings_and_penalties", [...r.rulings, ...r.penalties].map(x => esc(t("ev.ruling." + x.type) + (x.penalty ? " " + t("ev.penalty." + x.penalty) : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")) +
-        "</tr>").join("");
+        "</tr>").join("") +
+        // A bye has no table: a row of its own with its result.
+        (out.byes || []).map(x => `<tr class="bye">${cell("ev.h.round", x.round)}${cell("ev.h.table", "–")}${cell("ev.h.players", esc(x.name))}` +
+          `${cell("ev.h.result", esc(t("ev.swiss.bye_row", {name: x.name, points: out.standings.scheme.bye})))}<td></td><td></td></tr>`).join("");
     }
     rerender = render;
     messagesReady.then(async () => { out = await call("GET", `/api/event/${eventId}/report`); render(); });
