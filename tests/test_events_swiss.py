@@ -189,3 +189,5 @@ def test_swiss_routes_need_the_organisers_or_the_judges_key(client: FlaskClient,
     assert all(set(r) == {"rank", "player", "name", "points", "wins", "modified_wins", "losses", "byes", "rounds",
                           "sos", "esos", "lot", "dropped"} for r in public["standings"])
     assert client.get(f"/e/{eid}/standings").status_code == 200
+    pdf = client.get(f"/api/event/{eid}/report?format=pdf", headers=h(ev["organiser"]["key"]))
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")  # the standings are in it, drawn as text
