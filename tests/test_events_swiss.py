@@ -71,6 +71,7 @@ def test_fifteen_players_swiss_with_byes_a_drop_a_late_entry_and_the_gate(client
     assert p1["seed"] == "store-1" and len(p1["tables"]) == 7 and p1["bye"] is None
     r1 = confirm(client, ev, p1["id"])
     assert r1.status_code == 201 and len(r1.get_json()["tables"]) == 7
+    assert client.get(f"/api/event/{eid}/standings").get_json()["after_round"] == 0  # no result in yet
     # Late registration before round 2 is paired: enters with an unpaired loss for round 1.
     assert register(client, ev, "Late Lou", two_e_decks(catalog)[0]).status_code == 201
     # Round 2 cannot be paired while a round-1 result is missing; the organiser cannot override, the judge can.
@@ -98,6 +99,7 @@ def test_fifteen_players_swiss_with_byes_a_drop_a_late_entry_and_the_gate(client
     assert unknown.status_code == 400 and unknown.get_json()["error"]["details"]["field"] == "b"
     bad = client.post(swap, headers=h(org), json={"proposal": p2b["id"], "a": "x", "b": 1})
     assert bad.status_code == 400 and bad.get_json()["error"]["details"]["field"] == "a"
+    assert client.get(f"/api/event/{eid}/standings").get_json()["after_round"] == 1
     r2 = confirm(client, ev, p2b["id"])
     assert r2.status_code == 201 and r2.get_json()["bye"]["id"] == p2["bye"]["id"]
     assert register(client, ev, "Too Late", two_e_decks(catalog)[0]).status_code == 409

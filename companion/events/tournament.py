@@ -164,7 +164,9 @@ def standings_view(events: EventStore, event: Event) -> dict[str, Any]:
     names = {p.id: p.name for p in events.players(event.id)}
     games = events.played(event.id)
     table = standings(events.entrants(event.id), games, scheme, event.seed)
-    swiss_done = max((g.round for g in games if g.b is None or g.reported), default=0)
+    # The last Swiss round whose every table has its result (a bye needs none).
+    swiss_done = max((r for r in {g.round for g in games}
+                      if all(g.reported for g in games if g.round == r and g.b is not None)), default=0)
     bracket = []
     for g in events.played(event.id, "cut"):
         bracket.append({"round": g.round, "a": names.get(g.a), "b": names.get(g.b) if g.b is not None else None,
