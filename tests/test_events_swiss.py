@@ -144,7 +144,8 @@ def test_the_cut_is_seeded_by_the_standings_and_single_elimination_follows(clien
     final = propose(client, ev).get_json()["proposal"]
     assert [(t["a"]["id"], t["b"]["id"]) for t in final["tables"]] == [(top[3], top[2])]
     results(client, ev, confirm(client, ev, final["id"]).get_json())
-    assert propose(client, ev).status_code == 409  # the event is over
+    over = propose(client, ev)  # the event is over
+    assert over.status_code == 409 and over.get_json()["error"]["details"]["msg"] == "ev.swiss.all_paired"
     cut = client.get(f"/api/event/{ev['event']['id']}/standings").get_json()["cut"]
     assert [c["round"] for c in cut] == [2, 2, 3] and cut[-1]["winner"] == next(
         r["name"] for r in standings if r["player"] == top[3])

@@ -222,7 +222,8 @@ class EventStore:
             if not rows:
                 raise EventMissing(f"player {player_id} is not registered", field="player")
             if rows[0]["dropped_after"] is not None:
-                raise EventConflict(f"{rows[0]['name']} has dropped already", field="player")
+                raise EventConflict(f"{rows[0]['name']} has dropped already", field="player",
+                                    msg="ev.swiss.dropped_already", name=rows[0]["name"])
             after = len(self.rounds(event_id))
             self.db.conn.execute("update event_players set dropped_after = ? where event_id = ? and id = ?",
                                  [after, event_id, player_id])

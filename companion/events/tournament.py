@@ -30,7 +30,8 @@ def next_round(events: EventStore, event: Event) -> tuple[int, str]:
     number = len(events.rounds(event.id)) + 1
     stage = event.stage(number)
     if stage is None:
-        raise EventConflict(f"all {number - 1} rounds of the event are paired", field="round")
+        raise EventConflict(f"all {number - 1} rounds of the event are paired", field="round",
+                            msg="ev.swiss.all_paired", n=number - 1)
     return number, stage
 
 
@@ -57,13 +58,14 @@ def _cut_pairing(events: EventStore, event: Event, number: int) -> Pairing:
         seeds = cut(table, event.cut)
         if len(seeds) < event.cut:
             raise EventConflict(f"a top {event.cut} cut needs {event.cut} players; {len(seeds)} are left",
-                                field="cut")
+                                field="cut", msg="ev.swiss.cut_short", cut=event.cut, left=len(seeds))
         return Pairing(number, tuple(elimination_first(seeds)), None, event.seed)
     # Single Elimination Rounds: the winners of the last round in game (table) order.
     winners = []
     for game in (g for g in events.played(event.id, "cut") if g.round == number - 1):  # in table order
         if game.winner is None:
-            raise EventConflict(f"round {number - 1}: a single elimination game needs a winner", field="round")
+            raise EventConflict(f"round {number - 1}: a single elimination game needs a winner", field="round",
+                                msg="ev.swiss.needs_winner", round=number - 1)
         winners.append(game.winner)
     return Pairing(number, tuple(elimination_next(winners)), None, event.seed)
 
@@ -81,9 +83,10 @@ def propose(events: EventStore, event: Event, role: str, override: bool = False)
         pairing = _cut_pairing(events, event, number)
     if len(pairing.tables) > event.tables:
         raise EventConflict(f"round {number} needs {len(pairing.tables)} tables; the event has {event.tables}",
-                            field="tables")
+                            field="tables", msg="ev.swiss.too_many_tables", round=number,
+                            needed=len(pairing.tables), have=event.tables)
     if not pairing.tables:
-        raise EventConflict("fewer than two players are left to pair", field="round")
+        raise EventConflict("fewer than two players are left to pair", field="round", msg="ev.swiss.too_few")
     events.save_proposal(event.id, number, {**pairing.to_dict(), "stage": stage}, bool(missing))
     if missing:
         events.log(event.id, role, "override", {"round": number, "tables_without_result": missing})
@@ -113,7 +116,8 @@ def swap_players(events: EventStore, event: Event, proposal_id: str, a: int, b: 
     placed = {p for t in pairing.tables for p in t} | ({pairing.bye} if pairing.bye is not None else set())
     for name, pid in (("a", a), ("b", b)):
         if pid not in placed:
-            raise EventError(f"player {pid} is not in this proposal", field=name)
+            raise EventError(f"player {pid} is not in this proposal", field=name, msg="ev.swiss.not_in_proposal",
+                             player=pid)
     if a == b:
         raise EventError("choose two different players", field="b")
     changed = with_rematches(swap(pairing, a, b), events.played(event.id))

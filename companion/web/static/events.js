@@ -27,7 +27,7 @@
   /** A refusal that names its catalogue message (``details.msg``) is said in the reader's language. */
   function detailText(err) {
     const d = err.details || {};
-    if (d.msg && hasMessage(d.msg)) return t(d.msg, {...d, tables: (d.tables || []).join(", ")});
+    if (d.msg && hasMessage(d.msg)) return t(d.msg, {...d, tables: Array.isArray(d.tables) ? d.tables.join(", ") : d.tables});
     return errorText(err);
   }
   /** A pairing or registration problem in the reader's language, naming its table (by hand) or its line. */
