@@ -194,3 +194,32 @@ def test_swiss_routes_need_the_organisers_or_the_judges_key(client: FlaskClient,
     assert client.get(f"/e/{eid}/standings").status_code == 200
     pdf = client.get(f"/api/event/{eid}/report?format=pdf", headers=h(ev["organiser"]["key"]))
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")  # the standings are in it, drawn as text
+
+
+def test_cli_creates_a_swiss_event_and_pairs_a_bye_from_a_csv(tmp_path: Path, catalog: Catalog) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    db = str(tmp_path / "c.db")
+    run = CliRunner()
+    out = run.invoke(main, ["event", "create", "--name", "League night", "--scoring", "league", "--cut", "8",
+                            "--seed", "night-1", "--db", db])
+    assert out.exit_code == 0, out.output
+    ev = json.loads(out.output)
+    assert (ev["event"]["scoring"], ev["event"]["cut"], ev["event"]["seed"]) == ("league", 8, "night-1")
+    assert run.invoke(main, ["event", "create", "--name", "x", "--cut", "6", "--db", db]).exit_code != 0
+    eid, key = ev["event"]["id"], ev["organiser"]["key"]
+    for i, text in enumerate(two_e_decks(catalog)[:3]):
+        (tmp_path / f"d{i}.txt").write_text(text)
+        r = run.invoke(main, ["event", "register", eid, "--name", f"P{i}", "--deck", str(tmp_path / f"d{i}.txt"),
+                              "--key", key, "--db", db])
+        assert r.exit_code == 0, r.output
+    (tmp_path / "r1.csv").write_text("table,player,player\n1,P0,P1\n,P2,BYE\n")
+    r = run.invoke(main, ["event", "round", eid, "--csv", str(tmp_path / "r1.csv"), "--key", key, "--db", db])
+    assert r.exit_code == 0 and "bye: P2" in r.output, r.output
+    (tmp_path / "r2.csv").write_text("1,P0,P2\n,P1,BYE\n")
+    r = run.invoke(main, ["event", "round", eid, "--csv", str(tmp_path / "r2.csv"), "--key", key, "--db", db])
+    assert r.exit_code != 0 and "round 1 has no result yet at table(s) 1" in r.output
