@@ -152,7 +152,7 @@ def test_the_cut_is_seeded_by_the_standings_and_single_elimination_follows(clien
 
 
 def test_a_csv_round_gives_a_bye_and_says_which_tables_are_rematches(client: FlaskClient, catalog: Catalog) -> None:
-    from companion.events.pairings import PairingError, parse_pairings
+    from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 
     players = {"Ann": 1, "Bo": 2, "Cy": 3}
     rows = parse_pairings("table,a,b\n1,Ann,Bo\n,Cy,BYE\n", players, 8)
@@ -163,6 +163,11 @@ def test_a_csv_round_gives_a_bye_and_says_which_tables_are_rematches(client: Fla
     with pytest.raises(PairingError) as exc:
         parse_pairings("1,Ann,Di\n,Cy,BYE\n,Bo,bye\n", {**players, "Di": 4}, 8)
     assert [(p.line, p.msg) for p in exc.value.problems] == [(3, "pairing.bye_twice")]
+    hand = check_hand_pairings([(1, "Ann", "Bo"), (2, "Cy", "BYE")], players, 8)
+    assert hand == [(1, 1, 2)] and hand.bye == 3
+    with pytest.raises(PairingError) as exc:
+        check_hand_pairings([(1, "Ann", "BYE"), (2, "Cy", "Bo"), (3, "Bo", "BYE")], players, 8)
+    assert [(p.table, p.msg) for p in exc.value.problems] == [(3, "pairing.player_again_table"), (1, "pairing.gap")]
     ev = event(client, catalog, 5, seed="csv")
     eid, org = ev["event"]["id"], ev["organiser"]["key"]
     r1 = client.post(f"/api/event/{eid}/rounds", headers=h(org), json={"csv": "1,P01,P02\n2,P03,P04\n,P05,BYE\n"})
@@ -174,6 +179,11 @@ def test_a_csv_round_gives_a_bye_and_says_which_tables_are_rematches(client: Fla
     assert r2.status_code == 201 and r2.get_json()["rematches"] == [1]
     rows = {r["name"]: r for r in client.get(f"/api/event/{eid}/standings").get_json()["standings"]}
     assert rows["P05"]["points"] == 5 and rows["P05"]["byes"] == 1
+    results(client, ev, r2.get_json())
+    p1 = client.get(f"/api/event/{eid}", headers=h(org)).get_json()["players"][0]["id"]
+    assert client.post(f"/api/event/{eid}/players/{p1}/drop", headers=h(org), json={}).status_code == 200
+    again = client.post(f"/api/event/{eid}/rounds", headers=h(org), json={"csv": "1,P01,P03\n2,P02,P04\n,P05,BYE"})
+    assert again.status_code == 400 and again.get_json()["error"]["details"]["msg"] == "ev.swiss.dropped_already"
 
 
 def test_swiss_routes_need_the_organisers_or_the_judges_key(client: FlaskClient, catalog: Catalog) -> None:

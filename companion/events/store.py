@@ -304,6 +304,11 @@ class EventStore:
             raise EventError("the bye must be a registered player without a table", field="bye")
         if not pairings:
             raise EventError("a round needs at least one table")
+        gone = {e.id for e in self.entrants(event_id) if not e.active(number) and e.joined <= number}
+        for pid in [p for _, a, b in pairings for p in (a, b)] + ([bye] if bye is not None else []):
+            if pid in gone:  # a dropped player is never paired again
+                raise EventError(f"{players[pid].name} has dropped", field="pairings",
+                                 msg="ev.swiss.dropped_already", name=players[pid].name)
         seen: set[int] = set()
         tables: set[int] = set()
         for table, a, b in pairings:

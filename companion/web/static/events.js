@@ -239,8 +239,10 @@
         if (other !== select && other.value) taken.set(other.value, other.closest("[data-pair]").dataset.pair);
       }
       select.replaceChildren(el("option", {value: ""}, t("ev.choose_player")),
-        ...(current ? current.players : []).map(p => el("option", {value: p.name},
-          taken.has(p.name) ? t("ev.player_at_table", {name: p.name, table: taken.get(p.name)}) : p.name)));
+        ...(current ? current.players.filter(p => p.dropped_after === null) : []).map(p => el("option", {value: p.name},
+          taken.has(p.name) ? t("ev.player_at_table", {name: p.name, table: taken.get(p.name)}) : p.name)),
+        // The second menu offers the bye: that row's player has no table this round.
+        ...(select.dataset.seat === "b" ? [el("option", {value: "BYE"}, t("ev.swiss.bye_option"))] : []));
       select.value = chosen;
     }
     $("pair-rows").addEventListener("change", () => { for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s); });
