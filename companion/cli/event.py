@@ -12,6 +12,8 @@ from companion.catalog.decks import DeckError, parse_deck
 from companion.events.pairings import PairingError, parse_pairings
 from companion.events.report import event_file
 from companion.events.store import EventError, EventStore
+from companion.events.swiss import CUT_SIZES, SCHEMES
+from companion.events.tournament import check_results_in
 from companion.paths import database_path
 from companion.web.services import Services
 
@@ -46,14 +48,19 @@ def event() -> None:
 @click.option("--tables", default=16, show_default=True, type=click.IntRange(1, 200))
 @click.option("--minutes", default=55, show_default=True, type=click.IntRange(5, 240), help="Round length.")
 @click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
+@click.option("--scoring", type=click.Choice(list(SCHEMES)), default="regulations", show_default=True,
+              help="Tournament points: the regulations' (win 5, modified win 4, loss 0) or a league's (5 per win).")
+@click.option("--cut", type=click.Choice([str(c) for c in CUT_SIZES]), default="0", show_default=True,
+              help="Top 4/8/16/32 to single elimination after the Swiss rounds (0: no cut).")
+@click.option("--seed", default=None, help="Round 1's random pairing and the last tiebreaker (default: drawn).")
 @click.option("--base-url", default="http://localhost:8787", show_default=True)
 @db_option
-def create(name: str, date: str, rounds: int, tables: int, minutes: int, edition: str, base_url: str,
-           db: str | None) -> None:
+def create(name: str, date: str, rounds: int, tables: int, minutes: int, edition: str, scoring: str, cut: str,
+           seed: str | None, base_url: str, db: str | None) -> None:
     """Create an event; prints the organiser's and the judge's links once (keys are stored hashed)."""
     _, events = _stores(db)
     try:
-        ev, keys = events.create_event(name, date, rounds, tables, edition, minutes)
+        ev, keys = events.create_event(name, date, rounds, tables, edition, minutes, scoring, int(cut), seed)
     except EventError as exc:
         raise click.ClickException(exc.message) from None
     base = base_url.rstrip("/")
@@ -114,13 +121,17 @@ def pair(event_id: str, csv_file: Path, number: int | None, mode: str, base_url:
             click.echo(f"{csv_file}:{p.line}: {p.message}", err=True)
         raise click.ClickException("the pairings have problems; nothing was created") from None
     try:
-        created = events.create_round(event_id, number or len(events.rounds(event_id)) + 1, pairings, mode)
+        round_number = number or len(events.rounds(event_id)) + 1
+        check_results_in(events, event_id, round_number, override=False)  # the judge overrides on the page/API
+        created = events.create_round(event_id, round_number, pairings, mode, bye=pairings.bye)
     except EventError as exc:
         raise click.ClickException(exc.message) from None
     base = base_url.rstrip("/")
     for ref, keys in created:
         links = "  ".join(f"{seat}: {base}/g/{ref.game_id}#key={keys[seat]}" for seat in ("A", "B"))
         click.echo(f"table {ref.number}: {links}")
+    if pairings.bye is not None:
+        click.echo(f"bye: {next(p.name for p in events.players(event_id) if p.id == pairings.bye)}")
 
 
 @event.command("export")

@@ -20,6 +20,22 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/event/{event_id}/rounds": {"post": _op(
         "Organiser: a round from pairings (CSV table,player,player or a list); one strict game per table with "
         "the registered decks; answers the seat links once", params=E, ok=201)},
+    "/api/event/{event_id}/rounds/propose": {"post": _op(
+        "Organiser or judge: the next round's pairings computed by the server (Swiss by score, rematches avoided "
+        "by a minimum-weight matching, a bye for an odd count; or the cut's single elimination); every result of "
+        "the round before must be in unless the judge overrides (logged)", params=E, ok=201)},
+    "/api/event/{event_id}/proposal": {"get": _op("Organiser or judge: the current proposal, or null", params=E)},
+    "/api/event/{event_id}/proposal/swap": {"post": _op(
+        "Organiser or judge: swap two players of the current proposal (a new proposal id)", params=E)},
+    "/api/event/{event_id}/proposal/confirm": {"post": _op(
+        "Organiser or judge: the proposal becomes the round (one strict game per table; the bye recorded)",
+        params=E, ok=201)},
+    "/api/event/{event_id}/players/{player_id}/drop": {"post": _op(
+        "Organiser or judge: drop a player (never paired again; results stand; logged)",
+        params=[*E, "player_id"])},
+    "/api/event/{event_id}/standings": {"get": _op(
+        "Anyone: the standings with tournament points and each tiebreaker's value (names only)", params=E,
+        auth=False)},
     "/api/event/{event_id}/rounds/{number}/sheets": {"post": _op(
         "Organiser: the seat-link QR sheet (PDF, one page per table); makes new seat links", params=[*E, "number"],
         content="application/pdf")},

@@ -38,6 +38,13 @@ class Problem:
         return out
 
 
+class Rows(list[tuple[int, int, int]]):
+    """The (table, player id, player id) rows, and the player with the bye (a CSV row naming ``BYE`` as a
+    player: the bye has no table, so that row's table cell is not read)."""
+
+    bye: int | None = None
+
+
 class PairingError(ValueError):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(f"line {p.line}: {p.message}" for p in problems))
@@ -45,11 +52,12 @@ class PairingError(ValueError):
 
 
 def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], tables: int,
-           by_hand: bool) -> tuple[list[tuple[int, int, int]], list[Problem]]:
+           by_hand: bool) -> tuple[Rows, list[Problem]]:
     """Rows of (place, [table, player, player]) against the registered ``players`` (name → id)."""
     by_name = {name.casefold().strip(): pid for name, pid in players.items()}
     problems: list[Problem] = []
-    out: list[tuple[int, int, int]] = []
+    out = Rows()
+    bye_line = 0
     seen_tables: dict[int, int] = {}
     seen_players: dict[int, int] = {}  # player id → the line (CSV) or table (by hand) that has them
     for number, cells in rows:
@@ -57,6 +65,20 @@ def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], t
             problems.append(Problem(number, "pairing.columns", {"n": len(cells)}))
             continue
         table_text, a_name, b_name = cells
+        if is_bye(cells, by_name):
+            name = b_name if a_name.casefold() == "bye" else a_name
+            pid = by_name.get(name.casefold())
+            at = int(table_text) if by_hand and table_text.isdigit() else None  # by hand: the row's place
+            if pid is None:
+                problems.append(Problem(number, "pairing.not_registered", {"name": name or "–"}, at))
+            elif pid in seen_players:
+                problems.append(Problem(number, "pairing.player_again_table" if by_hand else "pairing.player_again",
+                                        {"name": name, "line": seen_players[pid]}, at))
+            elif out.bye is not None:
+                problems.append(Problem(number, "pairing.bye_twice", {"name": name, "line": bye_line}, at))
+            else:
+                out.bye, bye_line, seen_players[pid] = pid, number, at if at is not None else number
+            continue
         if by_hand and table_text.isdigit() and int(table_text) > tables:
             problems.append(Problem(number, "pairing.too_many_tables", {"tables": tables}, int(table_text)))
             continue
@@ -96,9 +118,16 @@ def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], t
     return out, problems
 
 
-def parse_pairings(text: str, players: dict[str, int], tables: int) -> list[tuple[int, int, int]]:
+def is_bye(cells: Sequence[str], by_name: dict[str, int]) -> bool:
+    """A row naming ``BYE`` as a player (unless someone registered under that name): the other player
+    has the round's bye, and the row has no table."""
+    return len(cells) == 3 and "bye" not in by_name and "bye" in (cells[1].casefold(), cells[2].casefold())
+
+
+def parse_pairings(text: str, players: dict[str, int], tables: int) -> Rows:
     """``players`` maps registered names (any case) to ids. Returns (table, player id, player id) rows,
-    or raises PairingError listing every bad line. A header row (``table,…``) is skipped."""
+    or raises PairingError listing every bad line. A header row (``table,…``) is skipped; a row with
+    ``BYE`` for a player gives the other the round's bye."""
     rows = []
     for number, row in enumerate(csv.reader(io.StringIO(text.lstrip("\ufeff"))), start=1):
         cells = [c.strip() for c in row]
@@ -119,10 +148,12 @@ def check_hand_pairings(pairings: Sequence[tuple[int, str, str]], players: dict[
     once and the tables are numbered 1 to n without a gap; every problem names its table."""
     rows = [(i, [str(table), a.strip(), b.strip()]) for i, (table, a, b) in enumerate(pairings, start=1)]
     out, problems = _check(rows, players, tables, by_hand=True)
-    numbers = {t for t, _, _ in pairings}
-    missing = [n for n in range(1, len(pairings) + 1) if n not in numbers]
-    if missing and len(numbers) == len(pairings):  # distinct numbers, yet not 1..n: a gap
-        problems.append(Problem(len(pairings), "pairing.gap", {"n": len(pairings), "table": missing[0]}, missing[0]))
+    by_name = {name.casefold().strip(): pid for name, pid in players.items()}
+    games = [table for table, a, b in pairings if not is_bye([str(table), a.strip(), b.strip()], by_name)]
+    numbers = set(games)  # a bye's row is no table
+    missing = [n for n in range(1, len(games) + 1) if n not in numbers]
+    if missing and len(numbers) == len(games):  # distinct numbers, yet not 1..n: a gap
+        problems.append(Problem(len(games), "pairing.gap", {"n": len(games), "table": missing[0]}, missing[0]))
     if problems:
         raise PairingError(problems)
     if not out:

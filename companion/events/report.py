@@ -64,7 +64,7 @@ def event_file(games: GameStore, events: EventStore, event_id: str, signed_off_b
     return buffer.getvalue()
 
 
-def pdf_report(event_name: str, rows: list[dict[str, Any]]) -> bytes:
+def pdf_report(event_name: str, rows: list[dict[str, Any]], standings: list[dict[str, Any]] | None = None) -> bytes:
     """The report as a printable PDF: text lines drawn on 300 dpi pages (no PDF font machinery)."""
     import numpy as np
 
@@ -72,6 +72,11 @@ def pdf_report(event_name: str, rows: list[dict[str, Any]]) -> bytes:
     from companion.scan.render import PAPER_MM, _ascii, pdf, px
 
     lines = [f"{event_name} - report / Bericht", ""]
+    if standings:  # rank, name, tournament points, strength of schedule, extended SoS, lot
+        lines += ["standings / Tabelle: # name points/Punkte SoS eSoS lot/Los"]
+        lines += [f"  {s['rank']}. {s['name']}  {s['points']}  {s['sos']:.3f}  {s['esos']:.3f}  {s['lot']}"
+                  + (" (dropped/ausgestiegen)" if s.get("dropped") else "") for s in standings]
+        lines.append("")
     for r in rows:
         players = " vs ".join(f"{p['seat']}: {p['name']}" for p in r["players"])
         result = r["result"] or {}

@@ -17,6 +17,7 @@ from typing import Any
 
 import sqlite_utils
 
+from companion.events.swiss import CUT_SIZES, DEFAULT_SCHEME, SCHEMES, Entrant, Game, cut_rounds
 from companion.rules import Seat
 from companion.rules.roles import HOST
 from companion.store.db import connect
@@ -39,6 +40,13 @@ class EventMissing(EventError):
     code = "not_found"
 
 
+class EventConflict(EventError):
+    """Right request, wrong moment: a round paired before its results are in, a stale proposal."""
+
+    status = 409
+    code = "event_conflict"
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     id: str
@@ -51,10 +59,22 @@ class Event:
     created: str
     organiser_hash: str = ""
     judge_hash: str = ""
+    scoring: str = DEFAULT_SCHEME  # a key of swiss.SCHEMES
+    cut: int = 0  # top 4/8/16/32 after the Swiss rounds, 0: none
+    seed: str = ""  # round 1's random pairing and the last tiebreaker come from it (shown, reproducible)
 
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "date": self.date, "rounds": self.rounds, "tables": self.tables,
-                "edition": self.edition, "minutes": self.minutes, "created": self.created}
+                "edition": self.edition, "minutes": self.minutes, "created": self.created,
+                "scoring": self.scoring, "cut": self.cut, "seed": self.seed}
+
+    def stage(self, number: int) -> str | None:
+        """``swiss`` for rounds 1 to ``rounds``, ``cut`` for the single elimination rounds after it."""
+        if 1 <= number <= self.rounds:
+            return "swiss"
+        if self.cut and number <= self.rounds + cut_rounds(self.cut):
+            return "cut"
+        return None
 
     def role_for(self, key: str | None) -> str | None:
         """``organiser``, ``judge`` or None. Both hashes are always compared (constant time)."""
@@ -110,7 +130,8 @@ class EventStore:
 
     # -- events ------------------------------------------------------------------------------
     def create_event(self, name: str, date: str, rounds: int, tables: int, edition: str = "2e",
-                     minutes: int = DEFAULT_MINUTES) -> tuple[Event, dict[str, str]]:
+                     minutes: int = DEFAULT_MINUTES, scoring: str = DEFAULT_SCHEME, cut: int = 0,
+                     seed: str | None = None) -> tuple[Event, dict[str, str]]:
         name = (name or "").strip()
         if not 1 <= len(name) <= 100:
             raise EventError("an event needs a name of 1 to 100 characters")
@@ -122,9 +143,14 @@ class EventStore:
             raise EventError("a round lasts 5 to 240 minutes")
         if edition not in ("2e", "1e"):
             raise EventError("edition must be 2e or 1e")
+        if scoring not in SCHEMES:
+            raise EventError(f"scoring must be one of {', '.join(SCHEMES)}")
+        if cut not in CUT_SIZES:
+            raise EventError(f"the cut is one of {', '.join(map(str, CUT_SIZES))} (0: none)")
+        seed = (seed or new_secret()[:10]).strip()[:32]
         keys = {"organiser": new_secret(), "judge": new_secret()}
         event = Event(new_game_id(), name, str(date or "")[:20], rounds, tables, edition, minutes, now(),
-                      hash_secret(keys["organiser"]), hash_secret(keys["judge"]))
+                      hash_secret(keys["organiser"]), hash_secret(keys["judge"]), scoring, cut, seed)
         with self._lock:
             self.db.table("events").insert({**event.public(), "organiser_hash": event.organiser_hash,
                                       "judge_hash": event.judge_hash, "closed": None})
@@ -136,7 +162,8 @@ class EventStore:
             raise EventMissing("no such event")
         r = rows[0]
         return Event(r["id"], r["name"], r["date"], r["rounds"], r["tables"], r["edition"], r["minutes"],
-                     r["created"], r["organiser_hash"], r["judge_hash"])
+                     r["created"], r["organiser_hash"], r["judge_hash"], r.get("scoring") or DEFAULT_SCHEME,
+                     r.get("cut") or 0, r.get("seed") or r["id"])
 
     def set_minutes(self, event_id: str, minutes: int) -> None:
         if not isinstance(minutes, int) or not 5 <= minutes <= 240:
@@ -160,12 +187,19 @@ class EventStore:
                 raise EventError(f"an event has at most {MAX_PLAYERS} players")
             if any(p.name.casefold() == name.casefold() for p in self.players(event_id)):
                 raise EventError(f"{name} is registered already")
+            paired = len(self.rounds(event_id))
+            if paired >= 2:
+                # Late registration enters before round 2 is paired, with an unpaired loss for round 1 (the
+                # regulations' Pairings: a player rejoining gets unpaired losses for the rounds missed).
+                raise EventConflict("registration closed when round 2 was paired", field="name",
+                                    msg="ev.swiss.registration_closed")
             pid = int(self._rows("select coalesce(max(id), 0) + 1 as n from event_players where event_id = ?",
                                      [event_id])[0]["n"])
             self.db.table("event_players").insert({
                 "event_id": event_id, "id": pid, "name": name, "faction": faction, "agenda": agenda,
                 "deck": canonical(frozen), "deck_hash": deck_hash(frozen), "source": source[:64 * 1024],
-                "registered": now()})
+                "registered": now(), "joined": paired + 1, "dropped_after": None})
+            self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])  # a new player
         return Player(pid, name, faction, agenda, frozen, deck_hash(frozen))
 
     def players(self, event_id: str) -> list[Player]:
@@ -173,18 +207,108 @@ class EventStore:
         return [Player(r["id"], r["name"], r["faction"], r["agenda"], json.loads(r["deck"]), r["deck_hash"])
                 for r in rows]
 
+    def entrants(self, event_id: str) -> list[Entrant]:
+        """The players as pairing sees them: the round each entered at, the round after which each dropped."""
+        rows = self._rows("select id, joined, dropped_after from event_players where event_id = ? order by id",
+                          [event_id])
+        return [Entrant(r["id"], r["joined"] or 1, r["dropped_after"]) for r in rows]
+
+    def drop(self, event_id: str, player_id: int, by: str) -> int:
+        """Drop a player after the latest paired round (0: before round 1): never paired again; their
+        results stand. Returns that round."""
+        with self._lock:
+            rows = self._rows("select name, dropped_after from event_players where event_id = ? and id = ?",
+                              [event_id, player_id])
+            if not rows:
+                raise EventMissing(f"player {player_id} is not registered", field="player")
+            if rows[0]["dropped_after"] is not None:
+                raise EventConflict(f"{rows[0]['name']} has dropped already", field="player",
+                                    msg="ev.swiss.dropped_already", name=rows[0]["name"])
+            after = len(self.rounds(event_id))
+            self.db.conn.execute("update event_players set dropped_after = ? where event_id = ? and id = ?",
+                                 [after, event_id, player_id])
+            # A proposal made before the drop still pairs the player: it is withdrawn (propose again).
+            self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])
+            self.log(event_id, by, "drop", {"player": player_id, "name": rows[0]["name"], "after_round": after})
+        return after
+
+    # -- the Swiss record ---------------------------------------------------------------------------
+    def played(self, event_id: str, stage: str = "swiss") -> list[Game]:
+        """Every table and bye of the event's rounds of ``stage`` as pairing and standings see them: the
+        winner a player id (seat A is the first player of the table), a going-to-time win modified."""
+        stages = {r["number"]: (r.get("stage") or "swiss", r.get("bye")) for r in self.rounds(event_id)}
+        out = []
+        for ref in self.tables(event_id):
+            if stages.get(ref.round, ("swiss", None))[0] != stage:
+                continue
+            result = self.result(ref.game_id)
+            a, b = ref.players[0], ref.players[1]
+            seat = (result or {}).get("winner")
+            winner = a if seat == "A" else b if seat == "B" else None
+            modified = bool(result and (result.get("by_time") or result.get("modified")))
+            out.append(Game(ref.round, a, b, winner, modified and winner is not None, result is not None))
+        for number, (kind, bye) in sorted(stages.items()):
+            if kind == stage and bye is not None:
+                out.append(Game(number, int(bye), None))
+        return out
+
+    def set_bye(self, event_id: str, number: int, player_id: int | None) -> None:
+        with self._lock:
+            self.db.conn.execute("update event_rounds set bye = ? where event_id = ? and number = ?",
+                                 [player_id, event_id, number])
+
+    # -- proposals and the event's log ------------------------------------------------------------------
+    def save_proposal(self, event_id: str, number: int, pairing: dict[str, Any], override: bool) -> str:
+        """The proposal for round ``number`` (a new one replaces the last); its id changes on every change,
+        so a swap or a confirmation names the proposal it was made on."""
+        pid = new_secret()[:12]
+        with self._lock:
+            self.db.table("event_proposals").insert({"event_id": event_id, "round": number, "id": pid,
+                                                     "pairing": canonical(pairing), "override": int(override),
+                                                     "created": now()}, replace=True)
+        return pid
+
+    def proposal(self, event_id: str, number: int) -> dict[str, Any] | None:
+        rows = self._rows("select * from event_proposals where event_id = ? and round = ?", [event_id, number])
+        if not rows:
+            return None
+        return {"id": rows[0]["id"], "round": number, "override": bool(rows[0]["override"]),
+                "pairing": json.loads(rows[0]["pairing"]), "created": rows[0]["created"]}
+
+    def drop_proposal(self, event_id: str, number: int) -> None:
+        with self._lock:
+            self.db.conn.execute("delete from event_proposals where event_id = ? and round = ?", [event_id, number])
+
+    def log(self, event_id: str, by: str, kind: str, detail: dict[str, Any]) -> None:
+        with self._lock:
+            self.db.table("event_log").insert({"event_id": event_id, "at": now(), "by": by, "kind": kind,
+                                               "detail": canonical(detail)})
+
+    def log_entries(self, event_id: str) -> list[dict[str, Any]]:
+        return [{**r, "detail": json.loads(r["detail"])}
+                for r in self._rows("select * from event_log where event_id = ? order by id", [event_id])]
+
     # -- rounds ----------------------------------------------------------------------------
     def create_round(self, event_id: str, number: int, pairings: list[tuple[int, int, int]],
-                     mode: str = "strict") -> list[tuple[TableRef, dict[str, str]]]:
+                     mode: str = "strict", bye: int | None = None) -> list[tuple[TableRef, dict[str, str]]]:
         """One game per table with the registered decks loaded. Everything is checked before the first
         game is made, so a bad pairing creates nothing. Returns each table with its seat keys (shown
         once: the sheet of seat links is printed from them)."""
         event = self.event(event_id)
         players = {p.id: p for p in self.players(event_id)}
-        if not 1 <= number <= event.rounds:
-            raise EventError(f"round must be 1 to {event.rounds}")
+        stage = event.stage(number)
+        if stage is None:
+            last = event.rounds + (cut_rounds(event.cut) if event.cut else 0)
+            raise EventError(f"round must be 1 to {last}", field="round")
+        if bye is not None and (bye not in players or any(bye in (a, b) for _, a, b in pairings)):
+            raise EventError("the bye must be a registered player without a table", field="bye")
         if not pairings:
             raise EventError("a round needs at least one table")
+        gone = {e.id for e in self.entrants(event_id) if not e.active(number) and e.joined <= number}
+        for pid in [p for _, a, b in pairings for p in (a, b)] + ([bye] if bye is not None else []):
+            if pid in gone:  # a dropped player is never paired again
+                raise EventError(f"{players[pid].name} has dropped", field="pairings",
+                                 msg="ev.swiss.dropped_already", name=players[pid].name)
         seen: set[int] = set()
         tables: set[int] = set()
         for table, a, b in pairings:
@@ -201,7 +325,7 @@ class EventStore:
             if self._rows("select 1 from event_rounds where event_id = ? and number = ?", [event_id, number]):
                 raise EventError(f"round {number} exists already")
             self.db.table("event_rounds").insert({"event_id": event_id, "number": number, "minutes": event.minutes,
-                                            "started": None, "created": now()})
+                                            "started": None, "created": now(), "stage": stage, "bye": bye})
             out = []
             for table, a, b in sorted(pairings):
                 seats = [Seat("A", players[a].name, players[a].faction), Seat("B", players[b].name, players[b].faction)]

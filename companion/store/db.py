@@ -97,8 +97,26 @@ def _v4(db: sqlite_utils.Database) -> None:
                                       pk=("event_id", "request_id"))
 
 
+def _v5(db: sqlite_utils.Database) -> None:
+    # Swiss rounds: the event's scoring scheme, cut and pairing seed; the round a player entered at and the
+    # round after which they dropped; each round's stage (Swiss or the cut) and bye; the proposed pairing
+    # the organiser may change before confirming it; a log of the organiser's and the judge's decisions.
+    db.table("events").add_column("scoring", str)
+    db.table("events").add_column("cut", int)
+    db.table("events").add_column("seed", str)
+    db.table("event_players").add_column("joined", int)
+    db.table("event_players").add_column("dropped_after", int)
+    db.table("event_rounds").add_column("stage", str)
+    db.table("event_rounds").add_column("bye", int)
+    db.table("event_proposals").create({"event_id": str, "round": int, "id": str, "pairing": str, "override": int,
+                                        "created": str}, pk=("event_id", "round"))
+    db.table("event_log").create({"id": int, "event_id": str, "at": str, "by": str, "kind": str, "detail": str},
+                                 pk="id")
+    db.table("event_log").create_index(["event_id"])
+
+
 #: Each migration takes the schema from version i to i+1. Never edit one that has shipped; add another.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5]
 
 
 #: ``normal``: a 2xx survives the companion being killed; a power cut may lose the last few.

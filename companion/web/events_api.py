@@ -18,10 +18,12 @@ from typing import Any
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from companion.catalog.legality import check_deck
+from companion.events import tournament
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 from companion.events.report import event_file, pdf_report, table_report
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
+from companion.events.swiss import CUT_SIZES, SCHEMES
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, RoleKind
 from companion.web.api import body, decklist, limit, request_id, storable, svc
@@ -66,7 +68,11 @@ EVENT_BODY = obj(
     rounds={"type": "integer", "minimum": 1, "maximum": 20, "x-code": "bad_event"},
     tables={"type": "integer", "minimum": 1, "maximum": 200, "x-code": "bad_event"},
     minutes={"type": "integer", "minimum": 5, "maximum": 240, "x-code": "bad_event"},
-    edition={"enum": ["2e", "1e"], "x-code": "bad_event"})
+    edition={"enum": ["2e", "1e"], "x-code": "bad_event"},
+    scoring={"enum": list(SCHEMES), "x-code": "bad_event", "description": "tournament points: the regulations' "
+             "(win 5, modified win 4) or a league's (5 per win)"},
+    cut={"enum": list(CUT_SIZES), "x-code": "bad_event", "description": "top 4/8/16/32 after the Swiss rounds; 0 none"},
+    seed=text(0, 32, r"^[\w-]*$", code="bad_event", description="round 1's random pairing (default: drawn)"))
 PLAYER_BODY = obj(
     ["name", "decklist"], request_id=REQUEST_ID, name=text(1, 40, PRINTABLE_TEXT, code="bad_player"),
     decklist={"anyOf": [text(1, 90_000), {"type": "object"}], "x-code": "bad_deck",
@@ -98,7 +104,19 @@ RULING_BODY = obj(
     expected_version={"type": "integer", "nullable": True, "x-code": "missing_version"})
 RESULT_BODY = obj([], request_id=REQUEST_ID,
                   winner={"enum": ["A", "B", None], "nullable": True, "x-code": "bad_result"},
-                  reason=text(0, 100, PRINTABLE_TEXT, code="bad_result"))
+                  reason=text(0, 100, PRINTABLE_TEXT, code="bad_result"),
+                  modified={"type": "boolean", "x-code": "bad_result",
+                            "description": "a modified win (going to time): 4 tournament points, not 5"})
+PROPOSE_BODY = obj([], request_id=REQUEST_ID,
+                   override={"type": "boolean", "x-code": "bad_override",
+                             "description": "the judge pairs the round before every result is in (logged)"})
+PROPOSAL_ID = text(1, 32, r"^[\w-]+$", code="bad_proposal")
+SWAP_BODY = obj(["proposal", "a", "b"], request_id=REQUEST_ID, proposal=PROPOSAL_ID,
+                a={"type": "integer", "minimum": 1, "maximum": 100_000, "x-code": "bad_player"},
+                b={"type": "integer", "minimum": 1, "maximum": 100_000, "x-code": "bad_player"})
+CONFIRM_BODY = obj(["proposal"], request_id=REQUEST_ID, proposal=PROPOSAL_ID,
+                   mode={"enum": ["strict", "advisory"], "x-code": "bad_mode"})
+DROP_BODY = obj([], request_id=REQUEST_ID)
 CALL_BODY = obj(["request_id"], request_id={**REQUEST_ID, "nullable": False, "x-code": "missing_request_id"},
                 note=text(0, 200, PRINTABLE_TEXT, code="bad_note"))
 
@@ -201,7 +219,8 @@ def create_event() -> Any:
     svc().creation_allowed(request.remote_addr or "?")
     event, keys = service().events.create_event(  # types and ranges settled by EVENT_BODY
         data["name"], data.get("date", ""), data.get("rounds", 3), data.get("tables", 16),
-        data.get("edition", "2e"), data.get("minutes", 55))
+        data.get("edition", "2e"), data.get("minutes", 55), data.get("scoring", "regulations"), data.get("cut", 0),
+        data.get("seed") or None)
     base = request.host_url.rstrip("/")
     return jsonify({"event": event.public(),
                     "organiser": {"key": keys["organiser"], "url": f"{base}/e/{event.id}#key={keys['organiser']}"},
@@ -214,7 +233,10 @@ def get_event(event_id: str) -> Any:
     events = service().events
     rounds = events.rounds(event.id)
     results = {g: r for info in rounds for g, r in events.results(event.id, info["number"]).items()}
-    return jsonify({"event": event.public(), "role": role, "players": [p.public() for p in events.players(event.id)],
+    entrants = {e.id: e for e in events.entrants(event.id)}
+    players = [{**p.public(), "joined": entrants[p.id].joined, "dropped_after": entrants[p.id].dropped_after}
+               for p in events.players(event.id)]
+    return jsonify({"event": event.public(), "role": role, "players": players,
                     "rounds": [{**info, "clock": service().clock(event.id, info["number"], info=info)}
                                for info in rounds],
                     "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
@@ -269,18 +291,106 @@ def create_round(event_id: str) -> Any:
         raise ApiError(400, "bad_pairings", "the pairings have problems; nothing was created",
                        problems=[p.to_dict() for p in exc.problems[:100]]) from None
     mode = data.get("mode", "strict")
-    created = events.create_round(event.id, int(number), pairings, mode)
+    tournament.check_results_in(events, event.id, int(number), override=False)  # the judge overrides via propose
+    met = {frozenset(p.players()) for p in events.played(event.id) if p.b is not None}
+    rematches = [t for t, a, b in pairings if frozenset((a, b)) in met]  # allowed by hand, but said
+    created = events.create_round(event.id, int(number), pairings, mode, bye=getattr(pairings, "bye", None))
+    answer, status = _round_answer(event, int(number), created, rid)
+    if rematches:
+        answer.set_data(json.dumps({**answer.get_json(), "rematches": rematches}))
+    return answer, status
+
+
+def _round_answer(event: Event, number: int, created: list[Any], rid: str | None) -> Any:
+    """A new round's tables with each seat's link (shown once), as pairing by CSV, by hand or by the tool
+    answers it."""
+    events = service().events
     base = request.host_url.rstrip("/")
-    names_by_id = {v: k for k, v in names.items()}
+    names_by_id = {p.id: p.name for p in events.players(event.id)}
     tables = [{"table": ref.number, "game": ref.game_id,
                "seats": [{"seat": seat, "name": names_by_id[pid], "url": f"{base}/g/{ref.game_id}#key={keys[seat]}"}
                          for seat, pid in zip("AB", ref.players, strict=False)]} for ref, keys in created]
-    answer = {"round": number, "tables": tables}
+    bye = events.round_info(event.id, number).get("bye")
+    answer = {"round": number, "tables": tables, "bye": None if bye is None else {"id": bye, "name": names_by_id[bye]}}
     service().publish(event.id)
     # The answer holds the seat keys: it is not kept for replays (keys are never stored readable).
     events.remember(event.id, rid, {"round": number, "tables": [{"table": t["table"], "game": t["game"]}
                                                                    for t in tables]})
     return jsonify(answer), 201
+
+
+# -- Swiss: the server proposes, the organiser swaps and confirms; drops; standings ------------------------
+
+
+@events_api.post("/event/<event_id>/rounds/propose")
+@limit(1024)
+@accepts(PROPOSE_BODY)
+def propose_round(event_id: str) -> Any:
+    """The next round's pairings computed by the server (Swiss by score with rematches avoided, or the
+    cut). Nothing is created until confirmed. Every result of the previous round must be in, unless the
+    judge overrides (logged)."""
+    event, role = event_role(event_id, "organiser", "judge")
+    if body().get("override") and role != "judge":
+        raise ApiError(403, "forbidden", "only the judge's key may pair a round before every result is in",
+                       field="override")
+    out = tournament.propose(service().events, event, role, bool(body().get("override")))
+    service().publish(event.id)
+    return jsonify({"proposal": out}), 201
+
+
+@events_api.get("/event/<event_id>/proposal")
+def get_proposal(event_id: str) -> Any:
+    event, _ = event_role(event_id, "organiser", "judge")
+    return jsonify({"proposal": tournament.proposal_view(service().events, event)})
+
+
+@events_api.post("/event/<event_id>/proposal/swap")
+@limit(1024)
+@accepts(SWAP_BODY)
+def swap_in_proposal(event_id: str) -> Any:
+    event, role = event_role(event_id, "organiser", "judge")
+    data = body()
+    out = tournament.swap_players(service().events, event, data["proposal"], data["a"], data["b"], role)
+    return jsonify({"proposal": out})
+
+
+@events_api.post("/event/<event_id>/proposal/confirm")
+@limit(1024)
+@accepts(CONFIRM_BODY)
+def confirm_proposal(event_id: str) -> Any:
+    """The proposal becomes the round: its games are made as any round's are."""
+    event, role = event_role(event_id, "organiser", "judge")
+    data = body()
+    rid = request_id(data)
+    done = service().events.replayed(event.id, rid)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    number, created = tournament.confirm(service().events, event, data["proposal"], role, data.get("mode", "strict"))
+    return _round_answer(event, number, created, rid)
+
+
+@events_api.post("/event/<event_id>/players/<int:player_id>/drop")
+@limit(1024)
+@accepts(DROP_BODY)
+def drop_player(event_id: str, player_id: int) -> Any:
+    """A player leaves the event: never paired again; their results stand (logged)."""
+    event, role = event_role(event_id, "organiser", "judge")
+    rid = request_id(body())
+    done = service().events.replayed(event.id, rid)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    after = service().events.drop(event.id, player_id, role)
+    answer = {"player": player_id, "dropped_after": after}
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify(answer)
+
+
+@events_api.get("/event/<event_id>/standings")
+def public_standings(event_id: str) -> Any:
+    """The standings anyone may read (no key): names, points, each tiebreaker's value."""
+    event = service().events.event(event_id)
+    return jsonify(tournament.standings_view(service().events, event))
 
 
 MAX_ROWS = 400
@@ -475,6 +585,8 @@ def set_result(event_id: str, game_id: str) -> Any:
     winner = data.get("winner")
     result = {"winner": winner, "winner_name": service().seat_player(ref, winner),
               "reason": str(data.get("reason", ""))[:100]}
+    if data.get("modified") and winner is not None:
+        result["modified"] = True
     service().events.set_result(game_id, result)
     service().publish(event.id)
     return jsonify(result)
@@ -484,10 +596,15 @@ def set_result(event_id: str, game_id: str) -> Any:
 def report(event_id: str) -> Any:
     event, _ = event_role(event_id, "judge", "organiser")
     rows = table_report(svc().store, service().events, event.id, request.args.get("round", type=int))
+    standings = tournament.standings_view(service().events, event)
     if request.args.get("format") == "pdf":
-        return Response(pdf_report(event.name, rows), mimetype="application/pdf",
+        return Response(pdf_report(event.name, rows, standings["standings"]), mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="report-{event.id}.pdf"'})
-    return jsonify({"event": event.public(), "tables": rows})
+    names = {p.id: p.name for p in service().events.players(event.id)}
+    byes = [{"round": r["number"], "player": r["bye"], "name": names.get(r["bye"])}
+            for r in service().events.rounds(event.id) if r.get("bye") is not None]
+    return jsonify({"event": event.public(), "tables": rows, "standings": standings, "byes": byes,
+                    "log": service().events.log_entries(event.id)})
 
 
 @events_api.get("/event/<event_id>/export")
@@ -587,6 +704,12 @@ def judge_page(event_id: str) -> Any:
 def report_page(event_id: str) -> Any:
     service().events.event(event_id)
     return page("event_report.html", event_id=event_id)
+
+
+@events_pages.get("/e/<event_id>/standings")
+def standings_page(event_id: str) -> Any:
+    service().events.event(event_id)
+    return page("event_standings.html", event_id=event_id)
 
 
 @events_pages.get("/rules")

@@ -18,11 +18,17 @@
     if (!r.ok) {
       const err = r.data.error || {};
       const problems = ((err.details && err.details.problems) || []).map(problemText);
-      showError([errorText(err), ...problems].join("\n"));
+      showError([detailText(err), ...problems].join("\n"));
       throw new Error(err.message || String(r.status));
     }
     clearError();
     return r.data;
+  }
+  /** A refusal that names its catalogue message (``details.msg``) is said in the reader's language. */
+  function detailText(err) {
+    const d = err.details || {};
+    if (d.msg && hasMessage(d.msg)) return t(d.msg, {...d, tables: Array.isArray(d.tables) ? d.tables.join(", ") : d.tables});
+    return errorText(err);
   }
   /** A pairing or registration problem in the reader's language, naming its table (by hand) or its line. */
   function problemText(p) {
@@ -51,31 +57,55 @@
   const factionName = f => (f && hasMessage("faction." + f) ? t("faction." + f) : (f || ""));
   const resultText = r => t("ev.result_for", {winner: r.winner_name || t("ev.draw_result"), reason: r.reason || ""});
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
+  const score = v => Number(v).toFixed(3);
+
+  /** Standings with each tiebreaker's value (organiser page, public page, report): one renderer. */
+  function renderStandings(data) {
+    if (!$("standings") || !data) return;
+    $("standings-scheme").textContent = t("ev.standings.scheme", data.scheme);
+    if ($("standings-after")) $("standings-after").textContent = data.after_round ? t("ev.standings.after_round", {n: data.after_round}) : "";
+    $("standings").innerHTML = data.standings.length && data.after_round ? data.standings.map(s =>
+      `<tr class="${s.dropped ? "dropped" : ""}" data-player="${s.player}"><td>${s.rank}</td><td>${esc(s.name)}${s.dropped ? ` <span class="muted">(${esc(t("ev.standings.dropped"))})</span>` : ""}</td>` +
+      `<td>${s.points}</td><td>${s.wins}–${s.modified_wins}–${s.losses}</td><td>${score(s.sos)}</td><td>${score(s.esos)}</td><td>${s.lot}</td></tr>`).join("")
+      : `<tr><td colspan="7" class="muted">${esc(t("ev.standings.none"))}</td></tr>`;
+    const rounds = [...new Set(data.cut.map(c => c.round))];
+    $("standings-cut").innerHTML = rounds.length ? `<h3>${esc(t("ev.standings.cut"))}</h3>` + rounds.map(n =>
+      `<p><b>${esc(t("ev.round_n", {n}))}</b><br>` + data.cut.filter(c => c.round === n).map(c => esc(t("ev.standings.vs", c)) +
+        (c.winner ? " · " + esc(t("ev.standings.wins", {name: c.winner})) : "")).join("<br>") + "</p>").join("") : "";
+  }
 
   // -- new event ------------------------------------------------------------------------------
   if ($("new-event")) {
     $("new-event").addEventListener("submit", async ev => {
       ev.preventDefault();
       const out = await call("POST", "/api/event", {name: $("ev-name").value, date: $("ev-date").value,
-        rounds: +$("ev-rounds").value, tables: +$("ev-tables").value, minutes: +$("ev-minutes").value});
+        rounds: +$("ev-rounds").value, tables: +$("ev-tables").value, minutes: +$("ev-minutes").value,
+        scoring: $("ev-scoring").value, cut: +$("ev-cut").value, seed: $("ev-seed").value.trim()});
       $("ev-organiser").href = out.organiser.url; $("ev-judge").href = out.judge.url;
       $("ev-created").classList.remove("hidden");
     });
+    rerender = () => { for (const o of $("ev-cut").options) if (+o.value) o.textContent = t("ev.swiss.cut_top", {n: o.value}); };
   }
 
   // -- organiser --------------------------------------------------------------------------------
   if ($("register")) {
     let current = null;
+    let standing = null, proposal = null;
     async function load() {
       current = await call("GET", `/api/event/${eventId}`);
       $("ev-title").textContent = `${current.event.name} ${current.event.date}`;
+      standing = (await request(`/api/event/${eventId}/standings`)).data;
+      proposal = (await call("GET", `/api/event/${eventId}/proposal`)).proposal;
       rerender();
     }
     function render() {
       if (!current) return;
       $("players-n").textContent = t("ev.registered_n", {n: current.players.length});
-      $("players").innerHTML = current.players.map(p => `<li>${esc(p.name)} — ${esc(factionName(p.faction))}` +
-        `${p.agenda ? " · " + esc(p.agenda) : ""} · ${esc(t("ev.cards_n", {n: p.cards}))} · <code>${p.deck_hash.slice(0, 12)}</code></li>`).join("");
+      $("players").innerHTML = current.players.map(p => `<li data-player="${p.id}">${esc(p.name)} — ${esc(factionName(p.faction))}` +
+        `${p.agenda ? " · " + esc(p.agenda) : ""} · ${esc(t("ev.cards_n", {n: p.cards}))} · <code>${p.deck_hash.slice(0, 12)}</code>` +
+        (p.joined > 1 ? ` · <i>${esc(t("ev.swiss.late", {n: p.joined}))}</i>` : "") +
+        (p.dropped_after !== null ? ` · <b>${esc(t("ev.swiss.dropped_after", {n: p.dropped_after}))}</b>`
+          : ` <button type="button" data-drop="${p.id}">${esc(t("ev.swiss.drop"))}</button>`) + "</li>").join("");
       // The rounds so far (newest first): the clock, how many results are in, each table's players and result.
       const names = new Map(current.players.map(p => [p.id, p.name]));
       const latestRound = lastRound(current);
@@ -90,13 +120,71 @@
         const tables = current.tables.filter(x => x.round === r.number);
         const done = tables.filter(x => x.result).length;
         const rows = tables.map(x => `<li value="${x.table}">${x.players.map(id => esc(names.get(id))).join(" – ")}` +
-          (x.result ? ` · <b>${esc(resultText(x.result))}</b>` : "") + "</li>").join("");
+          (x.result ? ` · <b>${esc(resultText(x.result))}</b>` : "") + "</li>").join("") +
+          // A bye has no table: a row of its own with its result (a win), as the regulations score it.
+          (r.bye ? `<li class="bye" data-bye="${r.bye}" style="list-style: none">${esc(t("ev.swiss.bye_row", {name: names.get(r.bye), points: standing ? standing.scheme.bye : 5}))}</li>` : "");
         return `<details data-round="${r.number}"${open.has(r.number) ? " open" : ""}><summary>${esc(t("ev.round_n", {n: r.number}))} · ` +
           `<span data-clock="${r.number}">${esc(clockText(r.clock))}</span> · ${esc(t("ev.results_n", {done, n: tables.length}))}</summary><ol>${rows}</ol></details>`;
       }).join("") || `<p class="muted">${esc(t("ev.no_rounds_yet"))}</p>`;
       for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s);
+      renderStandings(standing);
+      renderProposal();
     }
     rerender = render;
+    // The next round proposed by the server: its tables, the bye, two menus to swap, and confirm.
+    function renderProposal() {
+      $("proposal").classList.toggle("hidden", !proposal);
+      if (!proposal) return;
+      const who = p => `${esc(p.name)} (${esc(t("ev.swiss.points_n", {n: p.points}))})`;
+      $("proposal-title").textContent = proposal.stage === "cut" ? t("ev.swiss.proposal_cut", {n: proposal.round})
+        : t("ev.swiss.proposal", {n: proposal.round, seed: proposal.seed});
+      $("proposal-tables").innerHTML = proposal.tables.map(x => `<li value="${x.table}" data-table="${x.table}">${who(x.a)} – ${who(x.b)}` +
+        (x.rematch ? ` <span class="rematch">⚠ ${esc(t("ev.swiss.rematch"))}</span>` : "") + "</li>").join("");
+      $("proposal-bye").textContent = proposal.bye ? t("ev.swiss.bye", {name: proposal.bye.name}) : "";
+      const everyone = [...proposal.tables.flatMap(x => [x.a, x.b]), ...(proposal.bye ? [proposal.bye] : [])];
+      for (const id of ["swap-a", "swap-b"]) {
+        const keep = $(id).value;
+        $(id).replaceChildren(el("option", {value: ""}, t("ev.choose_player")), ...everyone.map(p => el("option", {value: p.id}, p.name)));
+        $(id).value = keep;
+      }
+    }
+    // A round waits for the last round's results; opened with the judge's key, the page offers the override.
+    $("propose").addEventListener("click", async () => {
+      const r = await request(`/api/event/${eventId}/rounds/propose`, {method: "POST", key, body: {request_id: requestId()}});
+      const missing = !r.ok && ((r.data.error || {}).details || {}).msg === "ev.swiss.results_missing";
+      $("propose-anyway").classList.toggle("hidden", !(missing && current && current.role === "judge"));
+      // Why not yet is said beside the button (the page's error box is at its foot).
+      $("propose-note").textContent = missing ? detailText(r.data.error) : "";
+      $("propose-note").classList.toggle("hidden", !missing);
+      if (!r.ok) { if (!missing) showError(detailText(r.data.error || {})); return; }
+      clearError();
+      proposal = r.data.proposal;
+      renderProposal();
+    });
+    $("propose-anyway").addEventListener("click", async () => {
+      proposal = (await call("POST", `/api/event/${eventId}/rounds/propose`, {override: true, request_id: requestId()})).proposal;
+      $("propose-anyway").classList.add("hidden");
+      $("propose-note").classList.add("hidden");
+      renderProposal();
+    });
+    $("swap").addEventListener("click", async () => {
+      proposal = (await call("POST", `/api/event/${eventId}/proposal/swap`, {proposal: proposal.id, a: +$("swap-a").value, b: +$("swap-b").value})).proposal;
+      $("swap-a").value = ""; $("swap-b").value = "";
+      renderProposal();
+    });
+    $("confirm-round").addEventListener("click", async () => {
+      const out = await call("POST", `/api/event/${eventId}/proposal/confirm`, {proposal: proposal.id, request_id: requestId()});
+      proposal = null;
+      roundOut(out);
+    });
+    $("players").addEventListener("click", async e => {
+      const b = e.target.closest("[data-drop]");
+      if (!b) return;
+      const name = current.players.find(p => p.id === +b.dataset.drop).name;
+      if (!(await confirmSheet(t("ev.swiss.confirm_drop", {name})))) return;
+      await call("POST", `/api/event/${eventId}/players/${b.dataset.drop}/drop`, {request_id: requestId()});
+      load();
+    });
     $("register").addEventListener("submit", async ev => {
       ev.preventDefault();
       await call("POST", `/api/event/${eventId}/players`, {name: $("pl-name").value, decklist: $("pl-deck").value, request_id: requestId()});
@@ -135,7 +223,9 @@
     });
     function roundOut(out) {
       $("round-out").innerHTML = `<h3>${esc(t("ev.round_n", {n: out.round}))}</h3>` + out.tables.map(tb =>
-        `<p>${esc(t("ev.table_n", {n: tb.table}))}: ` + tb.seats.map(s => `<a href="${esc(s.url)}" target="_blank" rel="noopener">${esc(s.seat)}: ${esc(s.name)}</a>`).join(" · ") + "</p>").join("");
+        `<p>${esc(t("ev.table_n", {n: tb.table}))}: ` + tb.seats.map(s => `<a href="${esc(s.url)}" target="_blank" rel="noopener">${esc(s.seat)}: ${esc(s.name)}</a>`).join(" · ") + "</p>").join("") +
+        (out.bye ? `<p class="bye">${esc(t("ev.swiss.bye", {name: out.bye.name}))}</p>` : "") +
+        (out.rematches ? `<p class="rematch">⚠ ${esc(t("ev.swiss.rematch_tables", {tables: out.rematches.join(", ")}))}</p>` : "");
       load();
     }
     $("make-round").addEventListener("click", async () => {
@@ -149,8 +239,10 @@
         if (other !== select && other.value) taken.set(other.value, other.closest("[data-pair]").dataset.pair);
       }
       select.replaceChildren(el("option", {value: ""}, t("ev.choose_player")),
-        ...(current ? current.players : []).map(p => el("option", {value: p.name},
-          taken.has(p.name) ? t("ev.player_at_table", {name: p.name, table: taken.get(p.name)}) : p.name)));
+        ...(current ? current.players.filter(p => p.dropped_after === null) : []).map(p => el("option", {value: p.name},
+          taken.has(p.name) ? t("ev.player_at_table", {name: p.name, table: taken.get(p.name)}) : p.name)),
+        // The second menu offers the bye: that row's player has no table this round.
+        ...(select.dataset.seat === "b" ? [el("option", {value: "BYE"}, t("ev.swiss.bye_option"))] : []));
       select.value = chosen;
     }
     $("pair-rows").addEventListener("change", () => { for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s); });
@@ -207,6 +299,7 @@
     document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current) load(); });
     setInterval(() => { if (document.visibilityState === "visible" && current) load(); }, 30000);
     $("to-report").href = `/e/${eventId}/report#key=${key}`;
+    $("to-standings").href = `/e/${eventId}/standings`;
     messagesReady.then(load);
   }
 
@@ -295,17 +388,30 @@
       $("ev-title").textContent = `${out.event.name} ${out.event.date}`;
       // Each cell carries its column's name: a phone shows a table as a card of labelled lines (event_base.html).
       const cell = (id, html) => `<td data-label="${esc(t(id))}">${html}</td>`;
+      renderStandings(out.standings);
       $("report-rows").innerHTML = out.tables.map(r => `<tr>${cell("ev.h.round", r.round)}${cell("ev.h.table", r.table)}` +
         cell("ev.h.players", r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")) +
         cell("ev.h.result", esc(r.result ? (r.result.winner_name || t("ev.draw_result")) + " " + (r.result.reason || "") : "–")) +
         cell("ev.h.flags", r.flags.map(f => esc(t("ev.flag." + f.kind)) + (f.rules.length ? " " + [...new Set(f.rules)].map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")) +
         cell("ev.h.rulings_and_penalties", [...r.rulings, ...r.penalties].map(x => esc(t("ev.ruling." + x.type) + (x.penalty ? " " + t("ev.penalty." + x.penalty) : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")) +
-        "</tr>").join("");
+        "</tr>").join("") +
+        // A bye has no table: a row of its own with its result.
+        (out.byes || []).map(x => `<tr class="bye">${cell("ev.h.round", x.round)}${cell("ev.h.table", "–")}${cell("ev.h.players", esc(x.name))}` +
+          `${cell("ev.h.result", esc(t("ev.swiss.bye_row", {name: x.name, points: out.standings.scheme.bye})))}<td></td><td></td></tr>`).join("");
     }
     rerender = render;
     messagesReady.then(async () => { out = await call("GET", `/api/event/${eventId}/report`); render(); });
     $("report-pdf").addEventListener("click", () => download("GET", `/api/event/${eventId}/report?format=pdf`, "report.pdf"));
     $("report-export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
+  }
+
+  // -- public standings (no key: names, points and tiebreakers only) ----------------------------------
+  if ($("standings") && !$("register") && !$("report-rows")) {
+    let out = null;
+    rerender = () => { if (out) { $("ev-title").textContent = `${out.event.name} ${out.event.date}`; renderStandings(out); } };
+    const load = async () => { const r = await request(`/api/event/${eventId}/standings`); if (r.ok) { out = r.data; rerender(); } };
+    messagesReady.then(load);
+    setInterval(() => { if (document.visibilityState === "visible") load(); }, 30000);
   }
 
   // -- rules ----------------------------------------------------------------------------------------
