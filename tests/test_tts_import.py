@@ -83,10 +83,15 @@ def test_identification_order(lookup: CardLookup) -> None:
     assert identify(found(memo="13089", name="Burned Men"), lookup).code == "13089"
     image = identify(found(face_url="https://thronesdb.com/bundles/cards/11099.png", name="Burned Men"), lookup)
     assert (image.code, image.method) == ("11099", "image")
-    named = identify(found(name="Burned Men"), lookup)
-    assert named.method == "name" and lookup.by_code[named.code].name == "Burned Men"  # type: ignore[index]
-    sced = identify(found(gm_notes='{"id": "01047", "type": "Character"}'), lookup)  # SCED's key
-    assert (sced.code, sced.method) == ("01047", "gmnotes")
+    # A bare title is no sign of an AGoT card (other games have "Hero", "Famine"): the printing must be named.
+    bare = identify(found(name="Burned Men"), lookup)
+    assert bare.code is None and "nothing says" in bare.reason and len(bare.candidates) == 1
+    named = identify(found(name="Burned Men", description=lookup.by_code[bare.candidates[0]].pack_name), lookup)
+    assert named.method == "name" and named.code == bare.candidates[0]
+    # {"id": …} alone is SCED's (Arkham Horror) convention, its numbers collide with AGoT codes.
+    assert identify(found(gm_notes='{"id": "01047", "type": "Character"}'), lookup).code is None
+    ours = identify(found(gm_notes='{"code": "01047", "id": "01047"}'), lookup)
+    assert (ours.code, ours.method) == ("01047", "gmnotes")
     nothing = identify(found(name="Dragon of Nowhere"), lookup)
     assert nothing.code is None and "not a card title" in nothing.reason
 
@@ -182,12 +187,24 @@ def test_every_2e_shadow_card_named_by_nickname_and_pack_resolves_to_its_printin
     assert sum(identify_by_name(c.name, c.pack, lookup).code == c.code for c in cards) == 200
 
 
-def test_names_alone_are_reported_ambiguous_with_their_candidates(lookup: CardLookup) -> None:
+def test_every_2e_shadow_card_by_name_alone_is_settled_by_the_seats_deck(lookup: CardLookup) -> None:
+    """The seat's loaded deck holds one printing of a title: 200 of 200 Shadow cards by their name alone
+    (without the deck, 100 of them fit several printings)."""
+    cards = _shadow_cards()
+    # Each card in a deck with other cards (a deck holds one printing of a title).
+    settled = [c for c in cards if identify_by_name(c.name, "", lookup, "2e", deck={c.code, "01001", "01045"}).code
+               == c.code]
+    assert len(settled) == 200
+    # Without the deck the catalogue by edition, and only with the printing named.
+    assert sum(identify_by_name(c.name, "", lookup, "2e").code == c.code for c in cards) == 0
+
+
+def test_names_alone_are_never_guessed_and_list_their_candidates(lookup: CardLookup) -> None:
     for c in _shadow_cards():
         printings = lookup.by_title[c.title_key]
         ident = identify_by_name(c.name, "", lookup)
-        if len(printings) == 1:
-            assert ident.code == c.code
+        if len(printings) == 1:  # a title, but no sign it is an AGoT card: the candidate, not an identification
+            assert ident.code is None and ident.candidates == [c.code] and "nothing says" in ident.reason
         else:
             assert ident.code is None and sorted(ident.candidates) == sorted(p.code for p in printings)
             assert f"fits {len(printings)} printings" in ident.reason

@@ -61,10 +61,36 @@ def test_zones_are_made_beside_each_hand_zone_after_spawning() -> None:
     tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
     tts.load("")
     # base.md spawnObject: the object takes a moment to spawn; the zone is named in the callback.
-    assert tts.run("return #fake.objects") == 5 and tts.run("return fake.objects[4].getName()") == ""
+    assert tts.run("return #fake.objects") == 9 and tts.run("return fake.objects[4].getName()") == ""
     tts.fake.advance(0.1)
     (rx, rz), (bx, bz) = tts.zone_at("Red"), tts.zone_at("Blue")
     assert rx == pytest.approx(0) and -20 < rz < -12 and bx == pytest.approx(0, abs=1e-9) and 12 < bz < 20
+    names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
+                    "return table.concat(n, ',')").split(",")
+    for colour in ("Red", "Blue"):
+        assert {f"Shadows: {colour}", f"Discard: {colour}", f"Dead pile: {colour}"} <= set(names)
+
+
+def test_the_helpers_zones_reach_from_the_table_up_and_hold_a_card_lying_there_not_one_held() -> None:
+    """Hand zones float (y 4.1, 6.5 tall, as in real saves): the helper's zones are made from the table surface
+    up, so a card lying on the table (y 1.0) is in them and a card held above it is not."""
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.load("")
+    tts.fake.advance(0.1)
+    bottom, top, width = tts.run("""for _, o in ipairs(getObjects()) do
+        if o.getName() == "Shadows: Red" then
+            local p, s = o.getPosition(), o.getScale() return p.y - s.y / 2, p.y + s.y / 2, s.x
+        end end""")
+    assert bottom < 1.0 < top < 1.0 + tts.run("return fake.LIFT")
+    assert width == pytest.approx(16 - 2 * 3.4)   # the row is as wide as the hand zone, piles at its ends
+    x, z = tts.zone_at("Red")
+    tts.run(f"c = fake.card({{gm_notes = '00168', face_down = true, x = {x}, z = {z}}})")
+    inside = ("for _, z in ipairs(c.getZones()) do if z.getName() == 'Shadows: Red' then return true end end "
+              "return false")
+    assert tts.run(inside) is True
+    tts.run("fake.pick_up('Red', c)")
+    assert tts.run(inside) is False
 
 
 def test_reports_wait_for_quiet_and_carry_the_key_only_in_a_header() -> None:
@@ -72,7 +98,7 @@ def test_reports_wait_for_quiet_and_carry_the_key_only_in_a_header() -> None:
     answer_all(tts)   # the load-time reconciliation
     before = len(tts.requests())
     x, z = tts.zone_at("Red")
-    tts.run(f"""agent = fake.card({{gm_notes = '{{"id": "00168"}}', face_down = true}})
+    tts.run(f"""agent = fake.card({{gm_notes = '{{"code": "00168"}}', face_down = true}})
                 coin = fake.object("Custom_Token", {{name = "Gold", x = {x + 0.3}, y = 1.2, z = {z}}})
                 fake.pick_up("Red", agent); fake.carry(agent, {x}, {z})""")
     tts.fake.advance(2)
@@ -231,7 +257,7 @@ def test_the_saved_state_lists_cards_not_the_key(tmp_path: Path) -> None:
     tts.fake.advance(1.5)
     state = json.loads(tts.run("return onSave()"))
     assert [e["code"] for e in state["known"]["Red"]] == ["00168"]
-    assert set(state) == {"url", "game", "seats", "debounce", "known"}
+    assert set(state) == {"url", "game", "seats", "debounce", "layout", "known"}  # the judge key given: not kept
 
 
 def test_the_companion_object_carries_the_helper_and_its_settings_but_no_key() -> None:
@@ -290,7 +316,7 @@ def test_a_seated_colour_without_a_hand_zone_gets_no_zone_and_the_host_is_told()
     names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
                     "return table.concat(n, ',')").split(",")
     assert "Shadows: Red" in names and "Shadows: Blue" not in names
-    told = [b for b in tts.broadcasts() if "no shadows zone for Blue" in b["message"]]
+    told = [b for b in tts.broadcasts() if "no zones for Blue" in b["message"]]
     assert told and told[0]["colour"] == "Red" and "'Shadows: Blue'" in told[0]["message"]
 
 
