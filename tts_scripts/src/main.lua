@@ -45,8 +45,9 @@ end
 local function ask_for_key()
     if asked_key then return end
     asked_key = true
-    to_host("Companion: paste the table key from the companion's host page in chat: !companion key <key> "
-        .. "(only you see it; it is not saved with the game).")
+    to_host("Companion: paste the table key in chat: !companion key <key> (only you see it). Make it on the host "
+        .. "page's Tabletop Simulator panel or with 'companion tts key " .. config.game .. "'; the bridge "
+        .. "(companion tts bridge) hands it over by itself.")
 end
 
 local NAMED = {shadows = "Shadows: ", discard = "Discard: ", dead = "Dead pile: "}
