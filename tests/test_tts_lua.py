@@ -329,3 +329,69 @@ def test_a_colour_change_while_zones_spawn_makes_no_second_zone() -> None:
     names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
                     "return table.concat(n, ',')").split(",")
     assert names.count("Shadows: Red") == 1 and names.count("Shadows: Blue") == 1
+
+
+def test_a_table_key_is_kept_with_the_game_and_comes_back_after_a_rewind_a_judge_key_never() -> None:
+    tts = loaded()
+    for role, kept in (("judge", False), ("table", True)):
+        for i, r in enumerate(tts.requests(), start=1):
+            if not r["answered"]:
+                body = json.loads(r["data"])
+                tts.fake.reply(i, 200, json.dumps({"colour": body["colour"], "recorded": 0, "version": 1,
+                                                   "shadows": [], "verdicts": [], "key_role": role}))
+        state = json.loads(tts.run("return onSave()"))
+        assert (state.get("key") == "K") is kept and (state.get("key_game") == "G1") is kept
+        tts.run("onExternalMessage({key = 'K'})")   # a key given again is unconfirmed until the next answer
+        tts.fake.advance(1)
+    point = tts.fake.checkpoint()
+    tts.rewind(point)
+    tts.fake.advance(2)
+    assert tts.requests()[-1]["headers"]["Authorization"] == "Bearer K"   # no paste after the rewind
+    other = Tts()
+    other.load({**json.loads(point.state), "game": "G2"})   # the object copied into another game: no key
+    assert other.run("return require ~= nil") is not None
+    assert '"key"' not in other.run("return onSave()")
+
+
+def test_a_colour_with_some_zones_is_told_what_is_missing_and_one_click_makes_them() -> None:
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.run('fake.zone("Fog", "Shadows: Red", 0, -12, 10, 4.5)')       # a hidden zone counts as shadows
+    tts.run('fake.zone("Scripting", "Red shadows", 0, 12, 10, 4.5)')    # (Blue's name is "Red shadows": Red's)
+    tts.run('fake.zone("Scripting", "Blue Shadows", 0, 12, 10, 4.5, 180)')
+    tts.load({"game": "G1", "seats": {"Red": "A", "Blue": "B"}})
+    tts.fake.advance(0.2)
+    told = [b["message"] for b in tts.broadcasts() if "has no" in b["message"]]
+    assert any("Red has no discard pile, no dead pile zone" in m for m in told), told
+    assert any("Blue has no discard pile, no dead pile zone" in m for m in told)
+    tts.press("Make missing zones")
+    tts.fake.advance(0.2)
+    names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
+                    "return table.concat(n, ',')").split(",")
+    assert {"Discard: Red", "Dead pile: Red", "Discard: Blue", "Dead pile: Blue"} <= set(names)
+    assert "Shadows: Blue" not in names and names.count("Shadows: Red") == 1   # the named ones are kept
+    assert tts.run("return #self.buttons") == 0
+    # The hidden zone is Red's shadows area: a card lying in it is reported.
+    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
+    tts.run("c = fake.card({gm_notes = '00168', face_down = true, x = 0, z = -12}); fake.enter_zones(c)")
+    tts.fake.advance(1)
+    answer_all(tts)   # the load-time comparison
+    tts.fake.advance(1.5)
+    assert any(c["code"] == "00168" for b in tts.bodies("Red") for c in b["cards"])
+
+
+def test_after_a_rewind_the_owner_is_told_the_cards_name() -> None:
+    tts = loaded()
+    answer_all(tts)
+    point = tts.fake.checkpoint()
+    tts.rewind(point)
+    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
+    tts.fake.advance(1)
+    # The companion's log has the Agent in Red's shadows; the rewound table does not.
+    answer_all(tts, {"colour": "Red", "recorded": 0, "version": 3, "shadows": ["00168"],
+                     "names": {"00168": "The Imp's Agent"}, "verdicts": [], "key_role": "table"})
+    tts.fake.advance(1.5)
+    answer_all(tts)
+    tts.fake.advance(1.5)
+    assert any("The Imp's Agent left your shadows" in b["message"] and b["colour"] == "Red"
+               for b in tts.broadcasts()), tts.broadcasts()

@@ -126,11 +126,13 @@ class Tts:
     def press(self, label_part: str, colour: str = "Red") -> None:
         """A player clicks the Companion object's button whose label contains ``label_part`` (object.md
         createButton: click_function(obj, player_color, alt_click) in the function_owner's script)."""
-        for b in (to_py(self.lua.globals().self.buttons) or []):
-            if label_part.lower() in str(b.get("label", "")).lower():
-                self.lua.globals()[b["click_function"]](self.lua.globals().self, colour, False)
+        buttons = self.lua.globals().self.buttons   # (function_owner is the object itself: not converted)
+        labels = [str(buttons[i].label) for i in range(1, len(buttons) + 1)]
+        for i, label in enumerate(labels, start=1):
+            if label_part.lower() in label.lower():
+                self.lua.globals()[buttons[i].click_function](self.lua.globals().self, colour, False)
                 return
-        raise AssertionError(f"no button {label_part!r}: {to_py(self.lua.globals().self.buttons)}")
+        raise AssertionError(f"no button {label_part!r}: {labels}")
 
     def broadcasts(self) -> list[dict[str, Any]]:
         return to_py(self.fake.broadcasts) or []
