@@ -302,3 +302,13 @@ def test_an_exported_deck_reads_back_by_gmnotes_image_and_name_alone(catalog: Ca
         c.pop("CustomDeck")
     report = import_save(obj, lookup)
     assert report["identified_by"] == {"name": 40} and report["counts"]["unidentified"] == 0
+
+
+def test_zone_names_modders_give_map_to_areas_as_the_helper_reads_them() -> None:
+    from companion.tts.save import zone_label
+
+    assert zone_label("Red discard pile") == ("discard", "Red")
+    assert zone_label("Dead pile (Blue)") == ("dead", "Blue")
+    assert zone_label("Green Shadows") == ("shadows", "Green")
+    assert zone_label("Shadows: Red") == ("shadows", "Red")
+    assert zone_label("Redwood deck") is None and zone_label("Discard") is None

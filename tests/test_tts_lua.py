@@ -211,7 +211,12 @@ def test_zones_on_real_tables_lie_beside_their_hand_and_over_no_hand_zone(name: 
     tts = Tts(seated=tuple(colours))  # type: ignore[arg-type]
     for h in hands:
         t = h.transform
-        tts.run(f'fake.hand("{h.colour}", {t.x}, {t.z}, {t.rot_y}, {t.scale_x}, {t.scale_z})')
+        tts.run(f'fake.hand("{h.colour}", {t.x}, {t.z}, {t.rot_y}, {t.scale_x}, {t.scale_z}, {t.y}, {t.scale_y})')
+    # The save's own cards lying on its table (not in a hand zone), at their real heights.
+    lying = sorted(c.at.y for c in w.cards if c.top_level and not any(
+        h.transform.contains(c.at.x, c.at.z) for h in hands) and 0 < c.at.y < 3)
+    surface = lying[len(lying) // 2] if lying else 1.0
+    tts.run(f"fake.card({{x = 500, z = 500, y = {surface}}})")
     tts.load("")
     tts.fake.advance(0.2)
     made = {}
@@ -224,6 +229,10 @@ def test_zones_on_real_tables_lie_beside_their_hand_and_over_no_hand_zone(name: 
         assert found is not None, f"{name}: no zone for {colour}: {tts.broadcasts()}"
         x, z, rot, sx, sz = found
         made[colour] = _corners(Transform(x=x, z=z, rot_y=rot), sx, sz)
+        # Not floating: a card lying on this table is inside the zone, one held above it is not.
+        bottom, top = tts.run(f"""for _, o in ipairs(getObjects()) do if o.getName() == "Shadows: {colour}" then
+            local p, s = o.getPosition(), o.getScale() return p.y - s.y / 2, p.y + s.y / 2 end end""")
+        assert bottom < surface < top < surface + tts.run("return fake.LIFT"), (name, colour, bottom, top, surface)
         first = next(h for h in hands if h.colour == colour).transform
         assert math.hypot(x - first.x, z - first.z) < first.scale_z / 2 + 20, f"{colour}'s zone is beside its hand"
     for colour, box in made.items():

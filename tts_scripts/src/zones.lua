@@ -13,7 +13,9 @@ zones.spawning = {}   -- colour -> true while its zones are being made
 zones.missing = {}    -- colour -> list of kinds it lacks (said to the host, with a button to make them)
 
 local COLOURS = {"White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink"}
-local WORDS = {shadows = {"shadow"}, discard = {"discard"}, dead = {"dead"}, play = {"play area", "in play"}}
+-- The words the save importer reads too (companion/tts/save.py), German ones included.
+local WORDS = {shadows = {"shadow", "schatten"}, discard = {"discard", "ablage"}, dead = {"dead", "totenstapel"},
+               play = {"play area", "in play"}}
 
 -- Zone types the helper reads: scripting zones, and hidden zones for shadows (object.md `type`; INFERENCE:
 -- "Fog" is the hidden zone's type string, as FogOfWarTrigger in saves; "Hidden" is accepted too).
