@@ -404,3 +404,29 @@ def test_after_a_rewind_the_owner_is_told_the_cards_name() -> None:
     tts.fake.advance(1.5)
     assert any("The Imp's Agent left your shadows" in b["message"] and b["colour"] == "Red"
                for b in tts.broadcasts()), tts.broadcasts()
+
+
+def test_a_refused_comparison_after_a_load_is_sent_again_with_what_is_accepted_then_given_up_never_a_loop() -> None:
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.run('fake.zone("Scripting", "Shadows: Red", 0, -12, 10, 4.5)')
+    tts.run("named = fake.card({name = 'Hero', face_down = true, x = -2, z = -12})")   # a name only
+    tts.run("coded = fake.card({gm_notes = '00168', face_down = true, x = 2, z = -12})")
+    tts.load({"url": "http://127.0.0.1:9999", "game": "G1", "seats": {"Red": "A", "Blue": "B"}})
+    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
+    refusal = json.dumps({"error": {"code": "bad_cards", "message": "cards: no", "details": {}}})
+    for _ in range(6):
+        tts.fake.advance(1.5)
+        for i, r in enumerate(tts.requests(), start=1):
+            if not r["answered"]:
+                tts.fake.reply(i, 400, refusal)
+    red = [b for b in tts.bodies("Red") if b.get("reconcile")]
+    assert len(red) == 2, "refused twice, then no more comparisons"
+    assert [c.get("code") for c in red[0]["cards"]] == [None, "00168"]
+    assert [c.get("code") for c in red[1]["cards"]] == ["00168"]   # again with the cards surely accepted
+    assert any("could not be compared" in b["message"] for b in tts.broadcasts() if b["colour"] == "Red")
+    # Moves from now on are reported; the uncompared cards on the table are not.
+    tts.run("more = fake.card({gm_notes = '00170', face_down = true, x = 0, z = -13}); fake.enter_zones(more)")
+    tts.fake.advance(1.5)
+    last = tts.bodies("Red")[-1]
+    assert not last.get("reconcile") and [c["code"] for c in last["cards"]] == ["00170"]
