@@ -4,6 +4,7 @@ tts_fake.lua; its web requests go to the real Flask app (over a real SQLite file
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,11 @@ def to_py(value: Any) -> Any:
     return value
 
 
+#: How the fake's JSON.encode writes an empty table: "{}" (the harder case, the default) or "[]"
+#: (TTS_FAKE_EMPTY_TABLE=[] to see how a helper fares if TTS writes lists).
+EMPTY_TABLE = os.environ.get("TTS_FAKE_EMPTY_TABLE", "{}")
+
+
 def lua_json(value: Any) -> str:
     """TTS's ``JSON.encode`` (json.md): a Lua table is a JSON array when its keys are 1..n, an object otherwise,
     and an empty table is written ``{}`` (it cannot tell an empty list from an empty object: MoonSharp's
@@ -37,6 +43,8 @@ def lua_json(value: Any) -> str:
             keys = list(v.keys())
             if keys and all(isinstance(k, int) for k in keys) and sorted(keys) == list(range(1, len(keys) + 1)):
                 return [conv(v[i]) for i in sorted(keys)]
+            if not keys and EMPTY_TABLE == "[]":
+                return []
             return {str(k): conv(v[k]) for k in keys}
         return v
 

@@ -61,6 +61,11 @@ function zones.objects(zone)
     return out
 end
 
+-- A zone still on the table (a modder may delete one while the game runs; object.md isDestroyed).
+local function alive(zone)
+    return zone ~= nil and zone ~= false and not (zone.isDestroyed ~= nil and zone.isDestroyed())
+end
+
 -- Which area an object lies in: "hand" (any hand zone), or a known area's kind, and its colour.
 function zones.area_of(obj)
     local named = nil
@@ -73,13 +78,13 @@ function zones.area_of(obj)
     local p = obj.getPosition()
     for colour, set in pairs(zones.areas) do
         for kind, zone in pairs(set) do
-            if zone ~= false and zones.contains(zone, p) then return kind, colour end
+            if alive(zone) and zones.contains(zone, p) then return kind, colour end
         end
     end
     return nil, nil
 end
 
-function zones.has(colour, kind) return (zones.areas[colour] or {})[kind] ~= nil end
+function zones.has(colour, kind) return alive((zones.areas[colour] or {})[kind]) end
 
 function zones.colour_of(zone)
     for colour, set in pairs(zones.areas) do
