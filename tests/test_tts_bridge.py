@@ -266,13 +266,20 @@ def test_bridge_command_end_to_end(tmp_path_factory: pytest.TempPathFactory) -> 
         tts.editor_port = listen
         result = subprocess.run(
             [sys.executable, "-m", "companion", "tts", "bridge", "--url", server.url, "--game", gid, "--key", judge,
-             "--listen", str(listen), "--tts-port", str(tts.port), "--once"],
+             "--listen", str(listen), "--tts-port", str(tts.port), "--once", "--install", "--seat", "Red=Red"],
             capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
         assert "Red: 1 action(s) recorded" in result.stdout
         pushed = [m for m in tts.received if m["messageID"] == 2 and "colour" in m["customMessage"]]
         assert pushed and pushed[0]["customMessage"]["colour"] == "Red"
-        # The key was handed over by message before anything else: nobody pastes it.
+        # --install: the game's scripts fetched, the Companion object (none yet) spawned through Global with the
+        # helper, saved and played; then the key handed over by message: nobody pastes it.
+        from companion.tts.bundle import bundle
+
+        assert [m["messageID"] for m in tts.received][:3] == [0, 3, 1]
+        assert json.loads(tts.spawned[0])["LuaScript"] == bundle()
+        assert tts.received[2]["scriptStates"] == [{"guid": "d00d00", "script": bundle(), "ui": ""}]
+        assert "Helper installed in the Companion object d00d00" in result.stdout
         first = next(m for m in tts.received if m["messageID"] == 2)
         assert first["customMessage"] == {"key": judge, "game": gid}
         assert "setup into shadows" in pushed[0]["customMessage"]["verdicts"][0]["text"]

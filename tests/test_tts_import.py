@@ -312,3 +312,20 @@ def test_zone_names_modders_give_map_to_areas_as_the_helper_reads_them() -> None
     assert zone_label("Green Shadows") == ("shadows", "Green")
     assert zone_label("Shadows: Red") == ("shadows", "Red")
     assert zone_label("Redwood deck") is None and zone_label("Discard") is None
+
+
+def test_no_card_of_another_game_is_taken_for_an_agot_card(lookup: CardLookup) -> None:
+    """Every real save in shared/data/tts is another game (Marvel Champions, Arkham Horror's SCED, Spirit
+    Island, Sleeping Gods, Terraforming Mars, Coinche): none of their 2,126 cards is identified. Before, titles
+    alone ("Hero", "Conquest", "Famine") and SCED's {"id": …} made 13 false identifications."""
+    need_shared()
+    identified: dict[str, int] = {}
+    for path in sorted((DATA / "tts").glob("*.json")):
+        if path.name == "MANIFEST.json":
+            continue
+        report = import_save(path.read_bytes(), lookup, path.name)
+        identified[path.name] = report["counts"]["identified"]
+    assert sum(identified.values()) == 0, identified
+    # A title that fits is said (with its candidate), not taken.
+    hero = identify_by_name("Hero", "", lookup)
+    assert hero.code is None and hero.candidates
