@@ -356,6 +356,12 @@ def test_a_table_key_is_kept_with_the_game_and_comes_back_after_a_rewind_a_judge
     tts.rewind(point)
     tts.fake.advance(2)
     assert tts.requests()[-1]["headers"]["Authorization"] == "Bearer K"   # no paste after the rewind
+    # The key is revoked (a new one made): it is no longer kept, and the host is asked.
+    for i, r in enumerate(tts.requests(), start=1):
+        if not r["answered"]:
+            tts.fake.reply(i, 401, json.dumps({"error": {"code": "unauthorized", "message": "bad key"}}))
+    assert '"key"' not in tts.run("return onSave()")
+    assert any("!companion key" in b["message"] for b in tts.broadcasts())
     other = Tts()
     other.load({**json.loads(point.state), "game": "G2"})   # the object copied into another game: no key
     assert other.run("return require ~= nil") is not None

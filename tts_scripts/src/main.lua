@@ -155,6 +155,11 @@ end
 
 companion.on_answer = function(colour, body, reply, status)
     remember_key(reply)
+    if status == 401 and config.key_saved then
+        -- A kept key that no longer works (a new one was made): not kept any more; the host is asked again.
+        config.key_saved, asked_key = false, false
+        ask_for_key()
+    end
     if body.reconcile and reconcile[colour] ~= nil and status ~= nil and (status == 400 or status == 422) then
         refused[colour] = (refused[colour] or 0) + 1
         if refused[colour] >= 2 then
