@@ -149,3 +149,55 @@ def test_where_a_card_went_decides_the_action(app_client: FlaskClient) -> None:
     log = app_client.get(f"/api/games/{gid}/log", headers={"Authorization": f"Bearer {g['judge']['key']}"})
     types = [e["data"]["type"] for e in log.get_json()["entries"] if e["kind"] == "action"][-2:]
     assert sorted(types) == ["discard", "return_to_hand"]
+
+
+def test_an_empty_lua_table_encoded_as_an_object_is_an_empty_list(app_client: FlaskClient) -> None:
+    """TTS's JSON.encode may write an empty Lua table as {}: the first report after a load still reconciles."""
+    g = tracked(app_client)
+    r = snap(app_client, g, {"colour": "Red", "seat": "Red", "cards": {}, "left": {}, "reconcile": True})
+    assert r.status_code == 200 and r.get_json()["reconciled"] is True and r.get_json()["shadows"] == []
+    r = snap(app_client, g, {"colour": "Red", "seat": "Red", "cards": {}, "left": {}})
+    assert r.status_code == 200 and r.get_json()["recorded"] == 0
+    bad = snap(app_client, g, {"colour": "Red", "seat": "Red", "cards": {"a": 1}})
+    assert bad.status_code == 400 and "cards" in json.dumps(bad.get_json()["error"])   # {} only, not any object
+
+
+def test_a_table_key_is_said_to_be_one_and_a_bring_out_the_log_does_not_know_is_told(app_client: FlaskClient) -> None:
+    g = tracked(app_client)
+    gid = g["game"]["id"]
+    table_key = app_client.post(f"/api/games/{gid}/table-key",
+                                headers={"Authorization": f"Bearer {g['judge']['key']}"}).get_json()["key"]
+    r = snap(app_client, g, {"colour": "Red", "seat": "Red", "cards": [], "left": [{"code": "00168", "to": "play"}]},
+             key=table_key)
+    answer = r.get_json()
+    assert r.status_code == 200 and answer["key_role"] == "table" and answer["recorded"] == 0
+    assert any("the log does not have it there" in v["text"] and "Imp's Agent" in v["text"] for v in answer["verdicts"])
+    assert snap(app_client, g, {"colour": "Red", "seat": "Red", "cards": []}).get_json()["key_role"] == "judge"
+
+
+def test_verdicts_carry_their_log_entry(app_client: FlaskClient) -> None:
+    g = tracked(app_client)
+    r = snap(app_client, g, {"colour": "Red", "seat": "Red",
+                             "cards": [{"guid": "g1", "code": "00168", "face_down": True}]}).get_json()
+    [v] = [v for v in r["verdicts"] if "Imp's Agent" in v["text"]]
+    assert v["entry"] == r["version"]
+
+
+def test_cli_tts_key_makes_the_table_key_that_the_old_one_stops(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from companion.cli.tts import tts as tts_cli
+
+    db = tmp_path / "games.db"
+    client = create_app({"DATABASE": str(db), "TESTING": True}).test_client()
+    g = tracked(client)
+    gid = g["game"]["id"]
+    first = CliRunner().invoke(tts_cli, ["key", gid, "--db", str(db)])
+    assert first.exit_code == 0, first.output
+    key = first.stdout.strip().splitlines()[0]
+    assert snap(client, g, {"colour": "Red", "seat": "Red", "cards": []}, key=key).get_json()["key_role"] == "table"
+    again = CliRunner().invoke(tts_cli, ["key", gid, "--db", str(db)]).stdout.strip().splitlines()[0]
+    assert snap(client, g, {"colour": "Red", "seat": "Red", "cards": []}, key=key).status_code in (401, 403)
+    assert snap(client, g, {"colour": "Red", "seat": "Red", "cards": []}, key=again).status_code == 200
+    # A game that does not exist: a clear refusal, no key.
+    assert CliRunner().invoke(tts_cli, ["key", "nope", "--db", str(db)]).exit_code != 0

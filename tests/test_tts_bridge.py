@@ -33,6 +33,9 @@ class FakeTts:
 
     def __init__(self, snapshot: Any, mode: str = "ok") -> None:
         self.snapshot, self.mode, self.received, self.busy = snapshot, mode, [], 2
+        # Objects with a script or UI (what message 0 lists); message 1 replaces listed ones and reloads.
+        self.scripts: list[dict[str, Any]] = [{"name": "Global", "guid": "-1", "script": "-- the mod", "ui": ""}]
+        self.spawned: list[str] = []
         fake = self
 
         class Handler(socketserver.BaseRequestHandler):
@@ -49,6 +52,15 @@ class FakeTts:
     def on_message(self, m: dict[str, Any]) -> None:
         """Message 3 runs the script in a real Lua 5.2: a value comes back as message 5, an error as 3."""
         self.received.append(m)
+        if m["messageID"] == 0:  # get scripts: answered by message 1 with every scripted object
+            send(self.editor_port, {"messageID": 1, "scriptStates": self.scripts})
+            return
+        if m["messageID"] == 1:  # save & play: listed objects get script and UI replaced, the game reloads
+            for new in m["scriptStates"]:
+                self.scripts = [s for s in self.scripts if s["guid"] != new["guid"]] + [
+                    {"name": next((s["name"] for s in self.scripts if s["guid"] == new["guid"]), "Companion"), **new}]
+            send(self.editor_port, {"messageID": 1, "scriptStates": self.scripts})
+            return
         if m["messageID"] != 3 or self.mode == "silent":  # silent: the script returned nil
             return
         if self.mode == "busy" and self.busy > 0:
@@ -63,6 +75,9 @@ class FakeTts:
         g.JSON = lua.table(encode=lambda _v: json.dumps(self.snapshot))
         if self.mode != "error":
             lua.execute("function companion_snapshot() return {} end")
+        # base.md spawnObjectJSON: the object with its own script; a new GUID.
+        g.spawnObjectJSON = lambda params: (self.spawned.append(params["json"]),
+                                            lua.table(getGUID=lambda: "d00d00"))[1]
         try:
             value = lua.execute(m["script"])
         except lua52.LuaError as exc:
@@ -251,12 +266,22 @@ def test_bridge_command_end_to_end(tmp_path_factory: pytest.TempPathFactory) -> 
         tts.editor_port = listen
         result = subprocess.run(
             [sys.executable, "-m", "companion", "tts", "bridge", "--url", server.url, "--game", gid, "--key", judge,
-             "--listen", str(listen), "--tts-port", str(tts.port), "--once"],
+             "--listen", str(listen), "--tts-port", str(tts.port), "--once", "--install", "--seat", "Red=Red"],
             capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
         assert "Red: 1 action(s) recorded" in result.stdout
-        pushed = [m for m in tts.received if m["messageID"] == 2]
+        pushed = [m for m in tts.received if m["messageID"] == 2 and "colour" in m["customMessage"]]
         assert pushed and pushed[0]["customMessage"]["colour"] == "Red"
+        # --install: the game's scripts fetched, the Companion object (none yet) spawned through Global with the
+        # helper, saved and played; then the key handed over by message: nobody pastes it.
+        from companion.tts.bundle import bundle
+
+        assert [m["messageID"] for m in tts.received][:3] == [0, 3, 1]
+        assert json.loads(tts.spawned[0])["LuaScript"] == bundle()
+        assert tts.received[2]["scriptStates"] == [{"guid": "d00d00", "script": bundle(), "ui": ""}]
+        assert "Helper installed in the Companion object d00d00" in result.stdout
+        first = next(m for m in tts.received if m["messageID"] == 2)
+        assert first["customMessage"] == {"key": judge, "game": gid}
         assert "setup into shadows" in pushed[0]["customMessage"]["verdicts"][0]["text"]
         _, view = call(base, "GET", f"/games/{gid}/view", key=red)
         assert view["players"][0]["shadows"][0]["card"]["code"] == "13089"
@@ -298,3 +323,56 @@ def test_forwarding_retries_a_conflict_with_the_same_request_id() -> None:
         server.server_close()
     assert answer["recorded"] == 1 and len(seen) == 2
     assert seen[0]["request_id"] == seen[1]["request_id"] and len(seen[0]["request_id"]) == 32
+
+
+def test_verdicts_are_kept_apart_by_entry_and_memory_is_bounded(pair: tuple[FakeTts, Bridge]) -> None:
+    from companion.tts import bridge as bridge_module
+
+    _, bridge = pair
+    same = "Companion: marshal into shadows The Imp's Agent"
+    assert bridge.push_new("Red", [{"text": same, "legal": True, "entry": 7}]) == 1
+    assert bridge.push_new("Red", [{"text": same, "legal": True, "entry": 7}]) == 0   # the same entry again
+    assert bridge.push_new("Red", [{"text": same, "legal": True, "entry": 9}]) == 1   # a second, identical move
+    many = [{"text": "x", "entry": 100 + i} for i in range(bridge_module.MAX_PUSHED + 500)]   # a long session
+    assert bridge.push_new("Blue", many) == len(many)
+    assert len(bridge._pushed) == bridge_module.MAX_PUSHED
+    for i in range(bridge_module.MAX_ERRORS + 10):
+        send(bridge.port, {"messageID": 3, "guid": "-1", "error": f"game error {i}"})
+    deadline = time.time() + 3
+    while len(bridge.errors) < bridge_module.MAX_ERRORS and time.time() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)
+    assert len(bridge.errors) == bridge_module.MAX_ERRORS
+
+
+def test_install_replaces_the_companion_objects_script_and_saves_and_plays(pair: tuple[FakeTts, Bridge]) -> None:
+    tts, bridge = pair
+    tts.scripts.append({"name": "Companion", "guid": COMPANION_GUID, "script": "-- an old helper", "ui": "<x/>"})
+    assert bridge.install("-- the new helper") == COMPANION_GUID
+    kinds = [m["messageID"] for m in tts.received]
+    assert kinds == [0, 1]   # get scripts, then save & play with only the Companion object listed
+    assert tts.received[1]["scriptStates"] == [{"guid": COMPANION_GUID, "script": "-- the new helper", "ui": "<x/>"}]
+    assert next(s for s in tts.scripts if s["guid"] == "-1")["script"] == "-- the mod"   # Global untouched
+
+
+def test_install_without_a_companion_object_spawns_it(pair: tuple[FakeTts, Bridge]) -> None:
+    tts, bridge = pair
+    obj = json.dumps({"Name": "BlockSquare", "Nickname": "Companion", "LuaScript": "-- helper"})
+    assert bridge.install("-- helper", spawn_json=obj) == "d00d00"
+    assert tts.spawned == [obj]
+    assert [m["messageID"] for m in tts.received] == [0, 3, 1]
+    assert tts.received[1]["guid"] == "-1" and tts.received[2]["scriptStates"][0]["guid"] == "d00d00"
+    with pytest.raises(BridgeError, match="no Companion object"):
+        tts.scripts = [s for s in tts.scripts if s["guid"] == "-1"]
+        bridge.install("-- helper")
+
+
+def test_the_key_is_handed_over_again_when_the_helper_asks(pair: tuple[FakeTts, Bridge]) -> None:
+    tts, bridge = pair
+    bridge.hand_key("TABLEKEY", "G1")
+    send(bridge.port, {"messageID": 4, "customMessage": {"companion": "key wanted", "game": "G1"}})  # after a rewind
+    deadline = time.time() + 3
+    while sum(1 for m in tts.received if m["messageID"] == 2) < 2 and time.time() < deadline:
+        time.sleep(0.01)
+    keys = [m["customMessage"] for m in tts.received if m["messageID"] == 2]
+    assert keys == [{"key": "TABLEKEY", "game": "G1"}] * 2

@@ -61,10 +61,36 @@ def test_zones_are_made_beside_each_hand_zone_after_spawning() -> None:
     tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
     tts.load("")
     # base.md spawnObject: the object takes a moment to spawn; the zone is named in the callback.
-    assert tts.run("return #fake.objects") == 5 and tts.run("return fake.objects[4].getName()") == ""
+    assert tts.run("return #fake.objects") == 9 and tts.run("return fake.objects[4].getName()") == ""
     tts.fake.advance(0.1)
     (rx, rz), (bx, bz) = tts.zone_at("Red"), tts.zone_at("Blue")
     assert rx == pytest.approx(0) and -20 < rz < -12 and bx == pytest.approx(0, abs=1e-9) and 12 < bz < 20
+    names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
+                    "return table.concat(n, ',')").split(",")
+    for colour in ("Red", "Blue"):
+        assert {f"Shadows: {colour}", f"Discard: {colour}", f"Dead pile: {colour}"} <= set(names)
+
+
+def test_the_helpers_zones_reach_from_the_table_up_and_hold_a_card_lying_there_not_one_held() -> None:
+    """Hand zones float (y 4.1, 6.5 tall, as in real saves): the helper's zones are made from the table surface
+    up, so a card lying on the table (y 1.0) is in them and a card held above it is not."""
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.load("")
+    tts.fake.advance(0.1)
+    bottom, top, width = tts.run("""for _, o in ipairs(getObjects()) do
+        if o.getName() == "Shadows: Red" then
+            local p, s = o.getPosition(), o.getScale() return p.y - s.y / 2, p.y + s.y / 2, s.x
+        end end""")
+    assert bottom < 1.0 < top < 1.0 + tts.run("return fake.LIFT")
+    assert width == pytest.approx(16 - 2 * 3.4)   # the row is as wide as the hand zone, piles at its ends
+    x, z = tts.zone_at("Red")
+    tts.run(f"c = fake.card({{gm_notes = '00168', face_down = true, x = {x}, z = {z}}})")
+    inside = ("for _, z in ipairs(c.getZones()) do if z.getName() == 'Shadows: Red' then return true end end "
+              "return false")
+    assert tts.run(inside) is True
+    tts.run("fake.pick_up('Red', c)")
+    assert tts.run(inside) is False
 
 
 def test_reports_wait_for_quiet_and_carry_the_key_only_in_a_header() -> None:
@@ -72,7 +98,7 @@ def test_reports_wait_for_quiet_and_carry_the_key_only_in_a_header() -> None:
     answer_all(tts)   # the load-time reconciliation
     before = len(tts.requests())
     x, z = tts.zone_at("Red")
-    tts.run(f"""agent = fake.card({{gm_notes = '{{"id": "00168"}}', face_down = true}})
+    tts.run(f"""agent = fake.card({{gm_notes = '{{"code": "00168"}}', face_down = true}})
                 coin = fake.object("Custom_Token", {{name = "Gold", x = {x + 0.3}, y = 1.2, z = {z}}})
                 fake.pick_up("Red", agent); fake.carry(agent, {x}, {z})""")
     tts.fake.advance(2)
@@ -185,7 +211,12 @@ def test_zones_on_real_tables_lie_beside_their_hand_and_over_no_hand_zone(name: 
     tts = Tts(seated=tuple(colours))  # type: ignore[arg-type]
     for h in hands:
         t = h.transform
-        tts.run(f'fake.hand("{h.colour}", {t.x}, {t.z}, {t.rot_y}, {t.scale_x}, {t.scale_z})')
+        tts.run(f'fake.hand("{h.colour}", {t.x}, {t.z}, {t.rot_y}, {t.scale_x}, {t.scale_z}, {t.y}, {t.scale_y})')
+    # The save's own cards lying on its table (not in a hand zone), at their real heights.
+    lying = sorted(c.at.y for c in w.cards if c.top_level and not any(
+        h.transform.contains(c.at.x, c.at.z) for h in hands) and 0 < c.at.y < 3)
+    surface = lying[len(lying) // 2] if lying else 1.0
+    tts.run(f"fake.card({{x = 500, z = 500, y = {surface}}})")
     tts.load("")
     tts.fake.advance(0.2)
     made = {}
@@ -198,6 +229,10 @@ def test_zones_on_real_tables_lie_beside_their_hand_and_over_no_hand_zone(name: 
         assert found is not None, f"{name}: no zone for {colour}: {tts.broadcasts()}"
         x, z, rot, sx, sz = found
         made[colour] = _corners(Transform(x=x, z=z, rot_y=rot), sx, sz)
+        # Not floating: a card lying on this table is inside the zone, one held above it is not.
+        bottom, top = tts.run(f"""for _, o in ipairs(getObjects()) do if o.getName() == "Shadows: {colour}" then
+            local p, s = o.getPosition(), o.getScale() return p.y - s.y / 2, p.y + s.y / 2 end end""")
+        assert bottom < surface < top < surface + tts.run("return fake.LIFT"), (name, colour, bottom, top, surface)
         first = next(h for h in hands if h.colour == colour).transform
         assert math.hypot(x - first.x, z - first.z) < first.scale_z / 2 + 20, f"{colour}'s zone is beside its hand"
     for colour, box in made.items():
@@ -231,7 +266,7 @@ def test_the_saved_state_lists_cards_not_the_key(tmp_path: Path) -> None:
     tts.fake.advance(1.5)
     state = json.loads(tts.run("return onSave()"))
     assert [e["code"] for e in state["known"]["Red"]] == ["00168"]
-    assert set(state) == {"url", "game", "seats", "debounce", "known"}
+    assert set(state) == {"url", "game", "seats", "debounce", "layout", "known"}  # the judge key given: not kept
 
 
 def test_the_companion_object_carries_the_helper_and_its_settings_but_no_key() -> None:
@@ -290,7 +325,7 @@ def test_a_seated_colour_without_a_hand_zone_gets_no_zone_and_the_host_is_told()
     names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
                     "return table.concat(n, ',')").split(",")
     assert "Shadows: Red" in names and "Shadows: Blue" not in names
-    told = [b for b in tts.broadcasts() if "no shadows zone for Blue" in b["message"]]
+    told = [b for b in tts.broadcasts() if "no zones for Blue" in b["message"]]
     assert told and told[0]["colour"] == "Red" and "'Shadows: Blue'" in told[0]["message"]
 
 
@@ -303,3 +338,101 @@ def test_a_colour_change_while_zones_spawn_makes_no_second_zone() -> None:
     names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
                     "return table.concat(n, ',')").split(",")
     assert names.count("Shadows: Red") == 1 and names.count("Shadows: Blue") == 1
+
+
+def test_a_table_key_is_kept_with_the_game_and_comes_back_after_a_rewind_a_judge_key_never() -> None:
+    tts = loaded()
+    for role, kept in (("judge", False), ("table", True)):
+        for i, r in enumerate(tts.requests(), start=1):
+            if not r["answered"]:
+                body = json.loads(r["data"])
+                tts.fake.reply(i, 200, json.dumps({"colour": body["colour"], "recorded": 0, "version": 1,
+                                                   "shadows": [], "verdicts": [], "key_role": role}))
+        state = json.loads(tts.run("return onSave()"))
+        assert (state.get("key") == "K") is kept and (state.get("key_game") == "G1") is kept
+        tts.run("onExternalMessage({key = 'K'})")   # a key given again is unconfirmed until the next answer
+        tts.fake.advance(1)
+    point = tts.fake.checkpoint()
+    tts.rewind(point)
+    tts.fake.advance(2)
+    assert tts.requests()[-1]["headers"]["Authorization"] == "Bearer K"   # no paste after the rewind
+    # The key is revoked (a new one made): it is no longer kept, and the host is asked.
+    for i, r in enumerate(tts.requests(), start=1):
+        if not r["answered"]:
+            tts.fake.reply(i, 401, json.dumps({"error": {"code": "unauthorized", "message": "bad key"}}))
+    assert '"key"' not in tts.run("return onSave()")
+    assert any("!companion key" in b["message"] for b in tts.broadcasts())
+    other = Tts()
+    other.load({**json.loads(point.state), "game": "G2"})   # the object copied into another game: no key
+    assert other.run("return require ~= nil") is not None
+    assert '"key"' not in other.run("return onSave()")
+
+
+def test_a_colour_with_some_zones_is_told_what_is_missing_and_one_click_makes_them() -> None:
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.run('fake.zone("Fog", "Shadows: Red", 0, -12, 10, 4.5)')       # a hidden zone counts as shadows
+    tts.run('fake.zone("Scripting", "Red shadows", 0, 12, 10, 4.5)')    # (Blue's name is "Red shadows": Red's)
+    tts.run('fake.zone("Scripting", "Blue Shadows", 0, 12, 10, 4.5, 180)')
+    tts.load({"game": "G1", "seats": {"Red": "A", "Blue": "B"}})
+    tts.fake.advance(0.2)
+    told = [b["message"] for b in tts.broadcasts() if "has no" in b["message"]]
+    assert any("Red has no discard pile, no dead pile zone" in m for m in told), told
+    assert any("Blue has no discard pile, no dead pile zone" in m for m in told)
+    tts.press("Make missing zones")
+    tts.fake.advance(0.2)
+    names = tts.run("local n = {} for _, o in ipairs(getObjects()) do table.insert(n, o.getName()) end "
+                    "return table.concat(n, ',')").split(",")
+    assert {"Discard: Red", "Dead pile: Red", "Discard: Blue", "Dead pile: Blue"} <= set(names)
+    assert "Shadows: Blue" not in names and names.count("Shadows: Red") == 1   # the named ones are kept
+    assert tts.run("return #self.buttons") == 0
+    # The hidden zone is Red's shadows area: a card lying in it is reported.
+    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
+    tts.run("c = fake.card({gm_notes = '00168', face_down = true, x = 0, z = -12}); fake.enter_zones(c)")
+    tts.fake.advance(1)
+    answer_all(tts)   # the load-time comparison
+    tts.fake.advance(1.5)
+    assert any(c["code"] == "00168" for b in tts.bodies("Red") for c in b["cards"])
+
+
+def test_after_a_rewind_the_owner_is_told_the_cards_name() -> None:
+    tts = loaded()
+    answer_all(tts)
+    point = tts.fake.checkpoint()
+    tts.rewind(point)
+    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
+    tts.fake.advance(1)
+    # The companion's log has the Agent in Red's shadows; the rewound table does not.
+    answer_all(tts, {"colour": "Red", "recorded": 0, "version": 3, "shadows": ["00168"],
+                     "names": {"00168": "The Imp's Agent"}, "verdicts": [], "key_role": "table"})
+    tts.fake.advance(1.5)
+    answer_all(tts)
+    tts.fake.advance(1.5)
+    assert any("The Imp's Agent left your shadows" in b["message"] and b["colour"] == "Red"
+               for b in tts.broadcasts()), tts.broadcasts()
+
+
+def test_a_refused_comparison_after_a_load_is_sent_again_with_what_is_accepted_then_given_up_never_a_loop() -> None:
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.run('fake.zone("Scripting", "Shadows: Red", 0, -12, 10, 4.5)')
+    tts.run("named = fake.card({name = 'Hero', face_down = true, x = -2, z = -12})")   # a name only
+    tts.run("coded = fake.card({gm_notes = '00168', face_down = true, x = 2, z = -12})")
+    tts.load({"url": "http://127.0.0.1:9999", "game": "G1", "seats": {"Red": "A", "Blue": "B"}})
+    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
+    refusal = json.dumps({"error": {"code": "bad_cards", "message": "cards: no", "details": {}}})
+    for _ in range(6):
+        tts.fake.advance(1.5)
+        for i, r in enumerate(tts.requests(), start=1):
+            if not r["answered"]:
+                tts.fake.reply(i, 400, refusal)
+    red = [b for b in tts.bodies("Red") if b.get("reconcile")]
+    assert len(red) == 2, "refused twice, then no more comparisons"
+    assert [c.get("code") for c in red[0]["cards"]] == [None, "00168"]
+    assert [c.get("code") for c in red[1]["cards"]] == ["00168"]   # again with the cards surely accepted
+    assert any("could not be compared" in b["message"] for b in tts.broadcasts() if b["colour"] == "Red")
+    # Moves from now on are reported; the uncompared cards on the table are not.
+    tts.run("more = fake.card({gm_notes = '00170', face_down = true, x = 0, z = -13}); fake.enter_zones(more)")
+    tts.fake.advance(1.5)
+    last = tts.bodies("Red")[-1]
+    assert not last.get("reconcile") and [c["code"] for c in last["cards"]] == ["00170"]

@@ -9,6 +9,11 @@ fake = {requests = {}, broadcasts = {}, prints = {}, highlights = {}, timers = {
         frame = 1 / 60, next_guid = 1, objects = {}, seated = {}, hands = {}, events = {}}
 
 local CARD_W, CARD_L = 2.2, 3.1   -- a card's footprint at scale 1 (INFERENCE: not measured in TTS)
+-- Heights as real saves show them (shared/docs/tts.md §4, measured): the table top lies at y ~ 0.96, a card
+-- lying on it at y ~ 1.0 (Spirit Island 60 cards at 0.9-1.0, Terraforming Mars 25 at 1.0), each card on a pile
+-- a little higher; hand zones at y 4.1-5 and 6.5-7 tall. A held card rises above the table (INFERENCE: how
+-- far; TTS lifts it over what lies below, about 2-3 units).
+fake.SURFACE, fake.CARD_Y, fake.CARD_T, fake.LIFT = 0.96, 1.0, 0.02, 2.5
 
 local function vec(x, y, z) return {x = x, y = y, z = z, [1] = x, [2] = y, [3] = z} end
 local function as_vec(v) return vec(v.x or v[1] or 0, v.y or v[2] or 0, v.z or v[3] or 0) end
@@ -28,15 +33,18 @@ function fake.fire(name, ...)
 end
 
 local function live(obj) return obj ~= nil and not obj.destroyed end
+function fake.is_zone(o) return o.type == "Scripting" or o.type == "Hand" or o.type == "Fog" end
 
--- Is a table point inside a box (position, rotation y, full-size scale)?  Zones are boxes whose
--- scale is their full size (shared/docs/tts.md §1.8, measured on real saves).
+-- Is a point inside a box (position, rotation y, full-size scale)?  Zones are 3D boxes whose scale is
+-- their full size (shared/docs/tts.md §1.8, measured on real saves): a zone floating above the table does
+-- not hold the cards lying on it. INFERENCE: an object is in a zone when its centre is (TTS uses colliders).
 local function inside(box_pos, box_rot_y, box_scale, p)
     local a = math.rad(box_rot_y or 0)
     local dx, dz = p.x - box_pos.x, p.z - box_pos.z
     local lx = dx * math.cos(a) - dz * math.sin(a)
     local lz = dx * math.sin(a) + dz * math.cos(a)
     return math.abs(lx) <= box_scale.x / 2 and math.abs(lz) <= box_scale.z / 2
+        and math.abs(p.y - box_pos.y) <= box_scale.y / 2
 end
 
 -- object.md: the members and functions the helper uses, on one game Object.
@@ -44,7 +52,7 @@ function fake.object(kind, props)
     props = props or {}
     local obj = {type = kind, memo = props.memo or "", held_by_color = nil, resting = true, spawning = false,
                  destroyed = false, contents = {}, script_state = props.script_state or ""}
-    local pos = vec(props.x or 0, props.y or 1, props.z or 0)
+    local pos = vec(props.x or 0, props.y or fake.CARD_Y, props.z or 0)
     local rot = vec(0, props.rot_y or 0, props.face_down and 180 or 0)
     local scale = vec(props.sx or 1, props.sy or 1, props.sz or 1)
     local name, description, gm_notes = props.name or "", props.description or "", props.gm_notes or ""
@@ -71,13 +79,30 @@ function fake.object(kind, props)
     function obj.isDestroyed() return obj.destroyed end
     function obj.getQuantity() return kind == "Deck" and #obj.contents or -1 end
     function obj.highlightOn(colour, seconds) table.insert(fake.highlights, guid) end
+    function obj._set_guid(g) guid = g; obj.guid = g end
+    -- object.md createButton / clearButtons (Classic UI): the test presses a button by its click_function.
+    obj.buttons = {}
+    function obj.createButton(params) table.insert(obj.buttons, params); return true end
+    function obj.clearButtons() obj.buttons = {}; return true end
+    function obj.getButtons() return obj.buttons end
+    -- object.md shuffle(): a deck's order changes (events.md onObjectRandomize); the fake's order is fixed
+    -- by a seed so tests repeat.
+    function obj.shuffle()
+        local n = #obj.contents
+        for i = n, 2, -1 do
+            local j = (i * 7 + 3) % i + 1
+            obj.contents[i], obj.contents[j] = obj.contents[j], obj.contents[i]
+        end
+        fake.fire("onObjectRandomize", obj, "")
+        return true
+    end
     function obj._set_pos(p) pos = p end
     function obj._flip() rot = vec(rot.x, rot.y, (rot.z + 180) % 360) end
     function obj.contains(p) return inside(pos, rot.y, scale, p) end
     -- object.md getObjects(): a zone returns the game Objects occupying it; a deck returns data
     -- tables {guid, name, description, gm_notes, memo, index} in its order (index from 0).
     function obj.getObjects()
-        if kind == "Scripting" or kind == "Hand" then return fake.occupants(obj) end
+        if fake.is_zone(obj) then return fake.occupants(obj) end
         local out = {}
         for i, c in ipairs(obj.contents) do
             table.insert(out, {guid = c.guid, name = c.name, description = c.description,
@@ -88,7 +113,7 @@ function fake.object(kind, props)
     function obj.getZones()
         local out = {}
         for _, z in ipairs(fake.objects) do
-            if live(z) and (z.type == "Scripting" or z.type == "Hand") and z.contains(pos) then
+            if live(z) and fake.is_zone(z) and z.contains(pos) then
                 table.insert(out, z)
             end
         end
@@ -147,7 +172,7 @@ end
 function fake.occupants(zone)
     local out = {}
     for _, o in ipairs(fake.objects) do
-        if live(o) and o ~= zone and o.type ~= "Scripting" and o.type ~= "Hand" and zone.contains(o.getPosition())
+        if live(o) and o ~= zone and not fake.is_zone(o) and zone.contains(o.getPosition())
                 and not o.spawning then
             table.insert(out, o)
         end
@@ -189,7 +214,7 @@ function fake.pick_up(colour, obj)
     obj.held_by_color = colour
     obj.resting = false
     local p = obj.getPosition()
-    obj._set_pos(vec(p.x, p.y + 2, p.z))
+    fake.place(obj, vec(p.x, p.y + fake.LIFT, p.z))   -- it leaves the zones it lay in (3D)
     fake.fire("onObjectPickUp", colour, obj)
 end
 
@@ -204,8 +229,6 @@ end
 function fake.drop(colour, obj)
     obj.held_by_color = nil
     local p = obj.getPosition()
-    obj._set_pos(vec(p.x, 1, p.z))
-    fake.fire("onObjectDrop", colour, obj)
     local target = nil
     for _, o in ipairs(fake.objects) do
         if live(o) and o ~= obj and (o.type == "Card" or o.type == "Deck") and not o.held_by_color then
@@ -213,6 +236,11 @@ function fake.drop(colour, obj)
             if math.abs(q.x - p.x) < CARD_W / 2 and math.abs(q.z - p.z) < CARD_L / 2 then target = o end
         end
     end
+    -- It falls onto the table, or onto what lies below it (a card's thickness above it).
+    local rest = fake.CARD_Y
+    if target ~= nil then rest = target.getPosition().y + fake.CARD_T end
+    fake.place(obj, vec(p.x, rest, p.z))
+    fake.fire("onObjectDrop", colour, obj)
     if target ~= nil and obj.type == "Card" then return fake.merge(obj, target) end
     obj.resting = true
     return obj
@@ -223,7 +251,7 @@ function fake.merge(card, target)
     if target.type == "Card" then
         -- Two cards make a new Deck object where the lower card lay (INFERENCE: its rotation).
         local q = target.getPosition()
-        deck = fake.object("Deck", {x = q.x, z = q.z, face_down = target.is_face_down})
+        deck = fake.object("Deck", {x = q.x, y = q.y, z = q.z, face_down = target.is_face_down})
         deck.contents = {card_data(target)}
         fake.fire("onObjectEnterContainer", deck, target)
         fake.destroy(target)
@@ -237,7 +265,7 @@ end
 
 -- A drawn card: takeObject from the top, placed at x, z (a split when the deck had two).
 function fake.draw(deck, x, z)
-    return deck.takeObject({position = {x, 1, z}})
+    return deck.takeObject({position = {x, fake.CARD_Y, z}})
 end
 
 -- events.md onObjectRotate(object, spin, flip, player_color, old_spin, old_flip).
@@ -285,9 +313,17 @@ Player = setmetatable({}, {__index = function(t, colour)
     }
 end})
 
-function fake.hand(colour, x, z, rot_y, sx, sz)
-    return fake.object("Hand", {colour = colour, x = x, z = z, rot_y = rot_y or 0, sx = sx or 12, sy = 5,
-                                sz = sz or 5})
+-- A hand zone as real saves have them: y 4.1 and 6.5 tall (Spirit Island), so it reaches down to the table.
+function fake.hand(colour, x, z, rot_y, sx, sz, y, sy)
+    return fake.object("Hand", {colour = colour, x = x, z = z, rot_y = rot_y or 0, sx = sx or 12, sy = sy or 6.5,
+                                sz = sz or 5, y = y or 4.1})
+end
+
+-- A zone a modder placed: a scripting zone ("Scripting") or a hidden zone (INFERENCE: its type string,
+-- "Fog" for the FogOfWarTrigger of saves). At table height unless told: from the table up, 3 tall.
+function fake.zone(kind, name, x, z, sx, sz, rot_y, y, sy)
+    return fake.object(kind, {name = name, x = x, z = z, sx = sx or 12, sz = sz or 5, rot_y = rot_y or 0,
+                              y = y or (fake.SURFACE + 1.5), sy = sy or 3})
 end
 
 -- base.md spawnObject: "Objects take a moment to spawn"; callback_function is called when the
@@ -314,6 +350,9 @@ function broadcastToAll(message) table.insert(fake.broadcasts, {message = messag
 function printToAll(message) table.insert(fake.prints, message) end
 function print(message) table.insert(fake.prints, tostring(message)) end
 function log(message) end
+-- base.md sendExternalMessage(table): to the External Editor (the bridge); the fake keeps them.
+fake.external = {}
+function sendExternalMessage(data) table.insert(fake.external, data) end
 
 -- wait.md: Wait.time(fn, seconds), Wait.frames(fn, n), Wait.stop(id); the fake clock moves only
 -- when the test advances it, one frame at a time.
@@ -373,15 +412,25 @@ function fake.checkpoint()
     return {objects = objects, state = state}
 end
 
+-- A rewind rebuilds the table from the checkpoint: every object is a new Object with a new GUID (the
+-- brief's worst case; INFERENCE: TTS may keep GUIDs from the save), cards in decks too; the timers of the
+-- old script are gone and web request callbacks of the old script never run (INFERENCE).
 function fake.restore(point)
     for _, o in ipairs(fake.objects) do o.destroyed = true end
     fake.objects = {}
+    for _, r in ipairs(fake.requests) do r.answered = true end
     for _, s in ipairs(point.objects) do
         local o = s.obj
         o.destroyed, o.held_by_color, o.spawning = false, nil, false
         o._set_pos(s.pos)
         o.setRotation(s.rot)
-        o.contents = s.contents
+        o._set_guid(new_guid())
+        local contents = {}
+        for i, c in ipairs(s.contents) do
+            contents[i] = {guid = new_guid(), name = c.name, description = c.description, gm_notes = c.gm_notes,
+                           memo = c.memo}
+        end
+        o.contents = contents
         table.insert(fake.objects, o)
     end
     fake.timers = {}

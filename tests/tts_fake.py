@@ -4,6 +4,7 @@ tts_fake.lua; its web requests go to the real Flask app (over a real SQLite file
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -27,13 +28,36 @@ def to_py(value: Any) -> Any:
     return value
 
 
+#: How the fake's JSON.encode writes an empty table: "{}" (the harder case, the default) or "[]"
+#: (TTS_FAKE_EMPTY_TABLE=[] to see how a helper fares if TTS writes lists).
+EMPTY_TABLE = os.environ.get("TTS_FAKE_EMPTY_TABLE", "{}")
+
+
+def lua_json(value: Any) -> str:
+    """TTS's ``JSON.encode`` (json.md): a Lua table is a JSON array when its keys are 1..n, an object otherwise,
+    and an empty table is written ``{}`` (it cannot tell an empty list from an empty object: MoonSharp's
+    converter writes ``{}``; unconfirmed for TTS itself, so the fake takes the harder case)."""
+
+    def conv(v: Any) -> Any:
+        if lua52.lua_type(v) == "table":
+            keys = list(v.keys())
+            if keys and all(isinstance(k, int) for k in keys) and sorted(keys) == list(range(1, len(keys) + 1)):
+                return [conv(v[i]) for i in sorted(keys)]
+            if not keys and EMPTY_TABLE == "[]":
+                return []
+            return {str(k): conv(v[k]) for k in keys}
+        return v
+
+    return json.dumps(conv(value))
+
+
 class Tts:
     """One TTS game: the fake API, the Companion object carrying the helper as its script."""
 
     def __init__(self, seated: tuple[str, ...] = ("Red", "Blue"), host: str = "Red") -> None:
         self.lua = lua52.LuaRuntime(unpack_returned_tuples=True)
         g = self.lua.globals()
-        g.JSON = self.lua.table(encode=lambda v: json.dumps(to_py(v)), decode=self._decode)
+        g.JSON = self.lua.table(encode=lua_json, decode=self._decode)
         self.lua.execute(FAKE)
         self.fake = g.fake
         self.fake.seated = self.lua.table_from(list(seated))
@@ -41,6 +65,7 @@ class Tts:
         self.run('self = fake.object("BlockSquare", {name = "Companion", x = 40, z = 40})')
         self.client: FlaskClient | None = None
         self.conflicts = 0   # answer this many reports with 409 before they reach the companion
+        self.newest_first = False   # concurrent requests answered in the reverse order of sending
         self.delivered: list[dict[str, Any]] = []
 
     def _decode(self, text: str) -> Any:
@@ -73,7 +98,8 @@ class Tts:
     def deliver(self) -> int:
         """Answer every unanswered request: from the companion, or with a 409 while conflicts last."""
         n = 0
-        for i, r in enumerate(self.requests(), start=1):
+        pending = list(enumerate(self.requests(), start=1))
+        for i, r in (reversed(pending) if self.newest_first else pending):
             if r["answered"]:
                 continue
             n += 1
@@ -98,6 +124,23 @@ class Tts:
             t += step
             while self.deliver():
                 pass
+
+    def rewind(self, point: Any) -> None:
+        """TTS rewinds to a checkpoint: the table rebuilt (every object a new GUID) and the script loaded afresh
+        with the state its onSave gave at that checkpoint (events.md onLoad: "as well as when a user rewinds")."""
+        self.fake.restore(point)
+        self.load(point.state)
+
+    def press(self, label_part: str, colour: str = "Red") -> None:
+        """A player clicks the Companion object's button whose label contains ``label_part`` (object.md
+        createButton: click_function(obj, player_color, alt_click) in the function_owner's script)."""
+        buttons = self.lua.globals().self.buttons   # (function_owner is the object itself: not converted)
+        labels = [str(buttons[i].label) for i in range(1, len(buttons) + 1)]
+        for i, label in enumerate(labels, start=1):
+            if label_part.lower() in label.lower():
+                self.lua.globals()[buttons[i].click_function](self.lua.globals().self, colour, False)
+                return
+        raise AssertionError(f"no button {label_part!r}: {labels}")
 
     def broadcasts(self) -> list[dict[str, Any]]:
         return to_py(self.fake.broadcasts) or []

@@ -189,9 +189,37 @@ def object_cmd(url: str, game_id: str, seats: tuple[str, ...], out: Path | None)
     if out:
         out.write_text(text, encoding="utf-8")
         click.echo(f"Wrote {out}. Copy it to Tabletop Simulator's 'Saves/Saved Objects' folder, add it to the game "
-                   "(Objects → Saved Objects), then paste the table key in chat: !companion key <key>.", err=True)
+                   f"(Objects → Saved Objects), then paste the table key in chat: !companion key <key>. Make the key "
+                   f"with 'companion tts key {game_id}' (or on the host page's Tabletop Simulator panel).", err=True)
     else:
         click.echo(text)
+
+
+@tts.command("key")
+@click.argument("game_id", metavar="GAME")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="COMPANION_DB",
+              help="Game database file (default: the per-user one; env COMPANION_DB).")
+@catalog_option
+def key_cmd(game_id: str, db_path: str | None, catalog_path: str | None) -> None:
+    """Make the game's table key for the Tabletop Simulator helper (the old one stops working).
+
+    A table key may only post snapshots for this game: it is never a judge's or host's key, so the helper keeps
+    it in the game's saved state and a load or a rewind needs no new paste.
+    """
+    from companion.paths import database_path
+    from companion.rules.roles import JUDGE
+    from companion.store.games import GameStore, StoreError
+
+    catalog = Catalog.open(catalog_path)
+    store = GameStore(Path(db_path) if db_path else database_path(), catalog.cards)
+    try:
+        key = store.issue_table_key(game_id, JUDGE)  # the same store call as the host page's
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(key)
+    click.echo(f"Table key for game {game_id} (snapshots for this game only; making a new one revokes it). In "
+               f"Tabletop Simulator the host types in chat: !companion key {key}  — or run 'companion tts bridge "
+               f"--game {game_id} --key {key}' and it is handed over.", err=True)
 
 
 def forward_snapshot(url: str, game: str, key: str, snap: dict, retries: int = 5) -> dict:
@@ -232,12 +260,20 @@ def forward_snapshot(url: str, game: str, key: str, snap: dict, retries: int = 5
               "installed with).")
 @click.option("--interval", default=5.0, show_default=True, type=click.FloatRange(0.5, 3600))
 @click.option("--once", is_flag=True, help="Pull one snapshot and stop.")
+@click.option("--install", is_flag=True, help="First push the helper into the running game (get scripts, replace "
+              "the Companion object's script, save & play; the object is added if the game has none).")
+@click.option("--seat", "seats", multiple=True, help="With --install: map a TTS colour to a seat, Red=A.")
 def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, guid: str | None, interval: float,
-               once: bool) -> None:
-    """Pull the live table from TTS (External Editor API) and report it to the companion."""
+               once: bool, install: bool, seats: tuple[str, ...]) -> None:
+    """Pull the live table from TTS (External Editor API) and report it to the companion.
+
+    It hands the helper the key by message (again whenever the helper asks after a load or a rewind), so
+    nobody pastes it; with --install it also puts the helper into the running game.
+    """
     import time
 
     from companion.tts.bridge import COMPANION_GUID, Bridge, BridgeError
+    from companion.tts.bundle import bundle, companion_object
 
     warned: set[str] = set()
 
@@ -255,6 +291,16 @@ def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, gui
     bridge.on_custom = lambda m: report(m) if "colour" in m and "cards" in m else None
     click.echo(f"Bridge: listening on 127.0.0.1:{bridge.port}, talking to TTS on 127.0.0.1:{tts_port}.")
     try:
+        try:
+            if install:
+                obj = companion_object(url, game_id, _seats(seats))["ObjectStates"][0]
+                placed = bridge.install(bundle(), spawn_json=json.dumps(obj), timeout=30)
+                click.echo(f"Helper installed in the Companion object {placed}; the game was saved and reloaded.")
+            bridge.hand_key(key, game_id)
+        except (BridgeError, ValueError) as exc:
+            click.secho(f"TTS: {exc}", fg="yellow", err=True)
+            if once or install:
+                sys.exit(1)
         while True:
             try:
                 for snap in bridge.pull_snapshot():

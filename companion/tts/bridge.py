@@ -8,6 +8,11 @@ the mod's ``sendExternalMessage`` arrives as message 4; message 2 carries our ve
 An error (message 3) carries no ``returnID``: each script we run is wrapped so that its errors start
 with a prefix naming the request, and an error without one is the game's own, not an answer.
 The helper runs as the script of the "Companion" object, so scripts run on that object's GUID.
+
+The bridge also does the modder's chores: ``install`` pushes the helper into a running game (message 0 "get
+scripts", the Companion object's script replaced, message 1 "save & play"; without a Companion object it is
+spawned through the Global script), ``hand_key`` gives the helper the table key by message (also whenever the
+helper asks for it after a load or a rewind), and verdicts are pushed once per log entry, in bounded memory.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import socket
 import socketserver
 import threading
 import time
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +34,8 @@ from companion.tts.bundle import COMPANION_GUID  # TTS keeps it unless it is tak
 log = logging.getLogger(__name__)
 SNAPSHOT_LUA = "return JSON.encode(companion_snapshot())"
 MAX_MESSAGE = 64 * 1024 * 1024
+MAX_PUSHED = 2000   # verdicts remembered as pushed (the oldest forgotten first)
+MAX_ERRORS = 50     # errors from TTS kept for messages
 _PREFIX = re.compile(r"\[companion:(\d+)\] ?")
 
 
@@ -101,8 +109,11 @@ class Bridge:
         self._waiting: dict[int, tuple[threading.Event, list[dict[str, Any]]]] = {}
         self._lock = threading.Lock()
         self.on_custom: Callable[[dict[str, Any]], None] | None = None
-        self.errors: list[str] = []
-        self._pushed: set[tuple[str, str]] = set()
+        self.on_loaded: Callable[[list[dict[str, Any]]], None] | None = None
+        self.errors: deque[str] = deque(maxlen=MAX_ERRORS)
+        self._pushed: OrderedDict[tuple[str, str, str], None] = OrderedDict()
+        self._scripts: list[tuple[threading.Event, list[list[dict[str, Any]]]]] = []
+        self.key: dict[str, str] | None = None
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     def start(self) -> Bridge:
@@ -128,15 +139,15 @@ class Bridge:
             raise TtsNotRunning(f"Tabletop Simulator is not answering on {self.host}:{self.tts_port}: is it running "
                                 "with a game loaded?") from None
 
-    def execute(self, script: str, timeout: float | None = None) -> Any:
-        """Run Lua in the Global script and return its value (TTS answers with message 5)."""
+    def execute(self, script: str, timeout: float | None = None, guid: str | None = None) -> Any:
+        """Run Lua on the Companion object (or ``guid``: "-1" is Global) and return its value (message 5)."""
         rid = next(self._ids)
         done = threading.Event()
         box: list[dict[str, Any]] = []
         with self._lock:
             self._waiting[rid] = (done, box)
         try:
-            self.send({"messageID": 3, "guid": self.guid, "script": wrap(script, rid), "returnID": rid})
+            self.send({"messageID": 3, "guid": guid or self.guid, "script": wrap(script, rid), "returnID": rid})
             if not done.wait(timeout if timeout is not None else self.timeout):
                 last = f" (last error from TTS: {self.errors[-1]})" if self.errors else ""
                 raise BridgeError(f"no answer from Tabletop Simulator within {timeout or self.timeout:g} s{last}")
@@ -179,13 +190,70 @@ class Bridge:
     def push(self, custom: dict[str, Any]) -> None:
         self.send({"messageID": 2, "customMessage": custom})
 
+    @staticmethod
+    def _verdict_key(colour: str, v: dict[str, Any]) -> tuple[str, str, str]:
+        # A verdict about a log entry is that entry's: a second identical text about a new entry is new.
+        # A note without an entry (a pending card, a reconciliation) is the same note while its text is.
+        entry = v.get("entry")
+        return (colour, "entry", str(entry)) if isinstance(entry, int) else (colour, "text", str(v.get("text")))
+
     def push_new(self, colour: str, verdicts: list[dict[str, Any]]) -> int:
         """Push only the verdicts this colour has not been shown yet; how many went."""
-        fresh = [v for v in verdicts if (colour, str(v.get("text"))) not in self._pushed]
+        fresh = [v for v in verdicts if self._verdict_key(colour, v) not in self._pushed]
         if fresh:
             self.push({"colour": colour, "verdicts": fresh})
-            self._pushed.update((colour, str(v.get("text"))) for v in fresh)
+            for v in fresh:
+                self._pushed[self._verdict_key(colour, v)] = None
+            while len(self._pushed) > MAX_PUSHED:
+                self._pushed.popitem(last=False)
         return len(fresh)
+
+    # -- the chores ------------------------------------------------------------------------------
+    def hand_key(self, key: str, game: str) -> None:
+        """Give the helper its table key by message (it keeps a table key of its game with the saved game)."""
+        self.key = {"key": key, "game": game}
+        self.push(dict(self.key))
+
+    def get_scripts(self, timeout: float | None = None) -> list[dict[str, Any]]:
+        """Message 0: every object with a script or UI, answered by message 1 {"scriptStates": [...]}."""
+        done = threading.Event()
+        box: list[list[dict[str, Any]]] = []
+        with self._lock:
+            self._scripts.append((done, box))
+        self.send({"messageID": 0})
+        if not done.wait(timeout if timeout is not None else self.timeout):
+            raise BridgeError("Tabletop Simulator sent no scripts: is a game loaded?")
+        return box[0]
+
+    def install(self, script: str, spawn_json: str | None = None, timeout: float | None = None) -> str:
+        """Put the helper into the running game; returns the Companion object's GUID.
+
+        The Companion object found (by GUID, or by the name "Companion"): its script replaced, the game
+        reloaded with message 1 ("save & play": listed objects get script and UI replaced, others untouched).
+        Not found: ``spawn_json`` (the Companion object) spawned through the Global script, with the helper as
+        its script, and the game saved and reloaded the same way.
+        """
+        states = self.get_scripts(timeout)
+        mine = next((s for s in states if s.get("guid") == self.guid), None) or \
+            next((s for s in states if str(s.get("name", "")).strip() == "Companion"), None)
+        if mine is None:
+            if spawn_json is None:
+                raise BridgeError("no Companion object in this game; add it (companion tts object) first")
+            lua = ("local o = spawnObjectJSON({json = " + json.dumps(spawn_json) + "})\n"
+                   "return o.getGUID()")
+            guid = self.execute(lua, timeout=timeout, guid="-1")
+            if not isinstance(guid, str):
+                raise BridgeError("TTS did not say which GUID the Companion object got")
+            mine = {"guid": guid, "ui": ""}
+        self.guid = str(mine["guid"])
+        done = threading.Event()
+        box: list[list[dict[str, Any]]] = []
+        with self._lock:
+            self._scripts.append((done, box))
+        self.send({"messageID": 1, "scriptStates": [{"guid": self.guid, "script": script, "ui": mine.get("ui") or ""}]})
+        if not done.wait(timeout if timeout is not None else self.timeout):
+            raise BridgeError("Tabletop Simulator did not reload after save & play")
+        return self.guid
 
     # -- receiving ----------------------------------------------------------------------------
     def _receive(self, message: dict[str, Any]) -> None:
@@ -210,8 +278,20 @@ class Bridge:
             if waiting:
                 waiting[1].append({"error": _PREFIX.sub("", error, count=1)})
                 waiting[0].set()
+        elif kind == 1:  # scripts: an answer to message 0 or 1, or a game (re)loaded
+            states = [s for s in message.get("scriptStates") or [] if isinstance(s, dict)]
+            with self._lock:
+                waiting = self._scripts.pop(0) if self._scripts else None
+            if waiting:
+                waiting[1].append(states)
+                waiting[0].set()
+            elif self.on_loaded:
+                self.on_loaded(states)
         elif kind == 4 and isinstance(message.get("customMessage"), dict):
-            if self.on_custom:
-                self.on_custom(message["customMessage"])
+            custom = message["customMessage"]
+            if custom.get("companion") == "key wanted" and self.key is not None:
+                self.push(dict(self.key))  # after a load or a rewind the helper asks: no paste needed
+            elif self.on_custom:
+                self.on_custom(custom)
         elif kind == 2:
             log.info("TTS: %s", message.get("message"))

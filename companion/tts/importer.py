@@ -1,11 +1,16 @@
 """From a TTS save to the table state it shows: per colour, the shadows area with identities and
 tokens, hand counts and piles; and what could not be identified, and why.
 
-Cards are identified, in order, by a card code in ``GMNotes`` (JSON ``{"code": "01045"}``, SCED-style
-``{"id": "01045"}``, or a bare code), in ``Memo``, by the card image's URL (the catalog's own image URLs,
-FFG's ``GT{pack}_{n}`` names, throneteki's and ThronesDB's paths), and finally by ``Nickname`` ("Name" or
-"Name (PACK)") with ``Description`` (the pack name) against the catalog. A name that still fits several
-printings is reported with its candidates, never guessed.
+Cards are identified, in order, by a card code in ``GMNotes`` (JSON ``{"code": "01045"}``, or a bare code),
+in ``Memo``, by the card image's URL (the catalog's own image URLs, FFG's ``GT{pack}_{n}`` names, throneteki's
+and ThronesDB's paths), and finally by ``Nickname`` ("Name" or "Name (PACK)") with ``Description`` (the pack
+name) against the catalog. A name that still fits several printings is reported with its candidates, never
+guessed.
+
+Only a positive sign that the object is an AGoT card identifies it: a code in an AGoT convention, an AGoT
+image URL, a name that is in the seat's loaded deck, or a name whose printing (pack) is named too. A bare
+title is not one: other games have cards called "Hero", "Conquest" or "Famine"; and ``{"id": …}`` alone is
+another game's convention (SCED, Arkham Horror), whose numbers collide with AGoT codes.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ from companion.tts.save import CARD_FOOTPRINT, Budget, Clock, Found, Transform, 
 
 _CODE_2E = re.compile(r"^\d{5}$")
 _CODE_1E = re.compile(r"^[a-z]+_\d+$")
+#: A bare code in an image URL counts only on the hosts that publish AGoT cards.
+_AGOT_HOSTS = re.compile(r"thronesdb|throneteki|ironthrone|fantasyflightgames|fantasyflight|agot|thrones",
+                         re.IGNORECASE)
 _URL_CODE = re.compile(r"(?<![0-9A-Za-z])(\d{5}|[a-z]+_\d+)(?:[._-][A-Za-z0-9]+)*\.(?:png|jpe?g|webp)", re.IGNORECASE)
 #: FFG's CDN (and ThronesDB's copies of it): GT{ThronesDB pack id}_{card number}[B].jpg
 _URL_GT = re.compile(r"(?<![0-9A-Za-z])GT(\d{1,3})_(\d{1,4})[A-Za-z]?\.(?:png|jpe?g|webp)", re.IGNORECASE)
@@ -30,7 +38,7 @@ _URL_GT = re.compile(r"(?<![0-9A-Za-z])GT(\d{1,3})_(\d{1,4})[A-Za-z]?\.(?:png|jp
 _URL_THRONETEKI = re.compile(r"/packs/([A-Za-z0-9]+)/(\d{1,4})(?:[ _%-]|\.)", re.IGNORECASE)
 #: "Tyrion Lannister (TB)" or "Tyrion Lannister (13089)": a nickname that carries its printing.
 _NAME_PRINTING = re.compile(r"^(.*\S)\s*\(([^()]+)\)\s*$")
-_CODE_KEYS = ("code", "id", "card_code", "cardCode")  # ours; SCED-style "id"
+_CODE_KEYS = ("code", "card_code", "cardCode")  # ours and throneteki's; "id" only beside one of these
 MAX_LISTED = 200
 MAX_CANDIDATES = 8
 
@@ -78,9 +86,10 @@ class CardLookup:
         if (m := _URL_THRONETEKI.search(unquote(url))) and (
                 code := self.by_pack_number.get((m.group(1).lower(), int(m.group(2))))):
             return code
-        for m in _URL_CODE.finditer(url):
-            if code := self.code(m.group(1)):
-                return code
+        if _AGOT_HOSTS.search(url):
+            for m in _URL_CODE.finditer(url):
+                if code := self.code(m.group(1)):
+                    return code
         return None
 
 
@@ -94,7 +103,8 @@ def _code_in(text: str, lookup: CardLookup) -> str | None:
         except json.JSONDecodeError:
             return None
         if isinstance(data, dict):
-            for key in _CODE_KEYS:
+            keys = _CODE_KEYS + (("id",) if any(k in data for k in _CODE_KEYS) else ())
+            for key in keys:
                 value = data.get(key)
                 if isinstance(value, str | int) and not isinstance(value, bool) and (found := lookup.code(str(value))):
                     return found
@@ -124,11 +134,14 @@ def _fits(card: Card, hints: set[str]) -> bool:
     return bool(hints & keys)
 
 
-def identify_by_name(name: str, description: str, lookup: CardLookup, edition: str | None = None) -> Identified:
+def identify_by_name(name: str, description: str, lookup: CardLookup, edition: str | None = None,
+                     deck: set[str] | frozenset[str] | None = None) -> Identified:
     """A printing from a Nickname (maybe "Name (PACK)") and a Description (pack name); several fit: say which.
 
-    ``edition`` is the game's edition when there is one: a 2nd-edition table holds 2nd-edition cards,
-    and some pack names (City of Secrets) exist in both editions.
+    ``deck``: the codes of the seat's loaded deck; a name is looked for there first (a deck holds one printing
+    of a title, so that settles it). ``edition`` is the game's edition when there is one: a 2nd-edition table
+    holds 2nd-edition cards, and some pack names (City of Secrets) exist in both editions. Without the deck, a
+    name alone is no sign of an AGoT card: the printing must be named too.
     """
     hints = _printing_hints(description)
     title = name
@@ -138,14 +151,27 @@ def identify_by_name(name: str, description: str, lookup: CardLookup, edition: s
     candidates = lookup.by_title.get(fold(title), [])
     if not candidates:
         return Identified(None, "", f"the name {title!r} is not a card title in the catalog")
+    if deck:
+        mine = [c for c in candidates if c.code in deck]
+        if len(mine) == 1:
+            return Identified(mine[0].code, "deck")
+        if mine:
+            candidates = mine
+    named = False  # the printing is named too: a positive sign without the deck
     if hints:
         fitting = [c for c in candidates if _fits(c, hints)]
         if fitting:
-            candidates = fitting
+            candidates, named = fitting, True
     if edition and len(candidates) > 1 and (same := [c for c in candidates if c.edition == edition]):
         candidates = same
-    if len(candidates) == 1:
+    in_deck = bool(deck) and all(c.code in deck for c in candidates)
+    if len(candidates) == 1 and (named or in_deck):
         return Identified(candidates[0].code, "name")
+    if len(candidates) == 1:
+        c = candidates[0]
+        return Identified(None, "", f"{title!r} is a card title ({c.code} {c.pack_name or c.pack}), but nothing says "
+                                    "this is an AGoT card: load the seat's deck, put the pack name in the card's "
+                                    "Description or its code in GMNotes", [c.code])
     listed = sorted(candidates, key=lambda c: (c.edition != "2e", c.code))
     codes = [c.code for c in listed]
     shown = ", ".join(f"{c.code} {c.pack_name or c.pack} ({c.edition})" for c in listed[:MAX_CANDIDATES])

@@ -209,11 +209,27 @@ _KINDS = {"shadow": "shadows", "shadows": "shadows", "schatten": "shadows", "dea
           "draw": "draw", "draw deck": "draw", "hand": "hand"}
 
 
+#: The looser names modders give (the helper in TTS reads them the same way): "Red discard pile", "Dead pile (Red)".
+_LOOSE_KINDS = (("shadows", ("shadow", "schatten")), ("discard", ("discard", "ablage")),
+                ("dead", ("dead", "totenstapel")), ("play", ("play area", "in play")))
+
+
+def _loose_label(name: str) -> tuple[str, str] | None:
+    low = f" {name.lower()} "
+    colour = next((c for c in COLOURS if re.search(rf"[^a-z]{c.lower()}[^a-z]", low)), None)
+    if colour is None:
+        return None
+    for kind, words in _LOOSE_KINDS:
+        if any(w in low for w in words):
+            return kind, colour
+    return None
+
+
 def zone_label(name: str) -> tuple[str, str] | None:
-    """'Shadows: Red' (or 'agot:Red:shadows') -> ('shadows', 'Red')."""
+    """'Shadows: Red' (or 'agot:Red:shadows', 'Red discard pile') -> ('shadows', 'Red')."""
     m = _ZONE_LABEL.match(name or "")
     if not m:
-        return None
+        return _loose_label(name or "")
     if m.group(1):
         kind, colour = " ".join(m.group(1).lower().split()), m.group(2)
     else:

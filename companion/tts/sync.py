@@ -42,8 +42,14 @@ def snapshot_actions(table: Table, seat: str, colour: str, cards: list[dict[str,
     for code, tos in left.items():
         for to in tos:
             cid = next((c for c in free if table.instance(c).code == code), None)
-            if cid is None:
-                continue  # not in this seat's shadows as tracked: nothing left
+            if cid is None:  # not in this seat's shadows as the log has it: nothing recorded, and said
+                name = table.cards[code].name if code in table.cards else code
+                what = {"play": "came out of", "hand": "went back to hand from", "discard": "was discarded from"}[to]
+                problems.append({"kind": "unknown", "code": code, "name": name, "legal": None,
+                                 "message": f"{name} {what} {colour}'s shadows, but the log does not have it there "
+                                            "(a rewind, or a move made before the helper ran): nothing recorded; "
+                                            "record it on the companion if it counts"})
+                continue
             free.remove(cid)
             actions.append(_left_action(table, seat, cid, to))
             shown.append({"guid": f"left:{cid}", "code": code, "face_down": True})  # accounted for above

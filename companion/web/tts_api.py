@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, g, jsonify, request
@@ -41,6 +43,22 @@ SNAPSHOT_BODY = obj(
 )
 
 
+def _lua_lists(view: Callable[..., Any]) -> Callable[..., Any]:
+    """TTS's JSON.encode may write an empty Lua table as ``{}`` (it cannot tell a list from an object): from
+    the helper, ``{}`` where a list is expected is the empty list, so an empty table never stops a report."""
+
+    @functools.wraps(view)
+    def inner(*args: Any, **kwargs: Any) -> Any:
+        data = body()
+        if isinstance(data, dict):
+            for key in ("cards", "left"):
+                if data.get(key) == {}:
+                    data[key] = []
+        return view(*args, **kwargs)
+
+    return inner
+
+
 def _lookup() -> CardLookup:
     """The catalog's look-up, built once per request at most."""
     if "tts_lookup" not in g:
@@ -52,6 +70,7 @@ def _lookup() -> CardLookup:
 @tts_api.post("/games/<game_id>/snapshot")
 @limit(256 * 1024)
 @requires(TABLE, JUDGE, what="a Tabletop Simulator snapshot (the table key from the host page)")
+@_lua_lists
 @accepts(SNAPSHOT_BODY)
 def snapshot(game: Game, role: Role) -> Any:
     """One colour's shadows zone as TTS shows it; the differences are recorded as actions."""
@@ -59,17 +78,20 @@ def snapshot(game: Game, role: Role) -> Any:
     data = body()
     rid = data.get("request_id")
     colour = data["colour"]
-    clean, unresolved = _cards(data["cards"], game.edition)
-    left = _left(data.get("left"), game.edition)
     seat = data.get("seat") or seat_map([colour], [s.seat for s in game.seats]).get(colour)
     if seat not in {s.seat for s in game.seats}:
         raise ApiError(400, "no_seat", f"no seat for colour {colour}: map the colour to a seat in the helper's "
                        "settings (!companion seat Red=A), name a seat like the colour, or send \"seat\"")
     store = svc().store
     table = store.table(game_id)
+    deck = _deck_codes(table, seat)
+    clean, unresolved = _cards(data["cards"], game.edition, deck)
+    left = _left(data.get("left"), game.edition, deck)
+    # Which key this is: the helper keeps only a table key with the game it saves (never a judge's).
+    key_role = role.kind.value
     verdicts: list[dict[str, Any]] = [{"text": f"Companion: {u}", "legal": None} for u in unresolved]
     if data.get("reconcile") is True:
-        return jsonify(_reconcile(table, seat, colour, clean, verdicts, game.version))
+        return jsonify({**_reconcile(table, seat, colour, clean, verdicts, game.version), "key_role": key_role})
     svc().saw_cards(game_id, _seen_in_zone(seat, clean, left), "tts")
     actions, problems = snapshot_actions(table, seat, colour, clean, left)
     guid_of = {c["code"]: c["guid"] for c in clean if c["code"]}
@@ -81,7 +103,7 @@ def snapshot(game: Game, role: Role) -> Any:
                                   request_id=rid, meta={"tts": colour})
         except Replayed as again:  # a resent report: recorded the first time, nothing more now
             return jsonify({"colour": colour, "seat": seat, "recorded": 0, "replayed": True,
-                            "version": again.seq, "verdicts": []})
+                            "version": again.seq, "verdicts": [], "key_role": key_role})
         except ActionError as exc:
             raise ApiError(400, "bad_action", str(exc)) from None
         for entry, verdict in done:
@@ -91,11 +113,17 @@ def snapshot(game: Game, role: Role) -> Any:
             if verdict.violations:  # the table's chat: every player there reads it, so names, no instance ids
                 shown = shown_verdict(verdict.to_dict(), TABLE_ROLE)["violations"]
                 text += " — " + "; ".join(f"{verdict_text(v)} ({v['citation']})" for v in shown)
-            verdicts.append({"text": text, "legal": verdict.legal,
+            # "entry": the log entry it is about, so a second identical verdict is still a verdict of its own.
+            verdicts.append({"text": text, "legal": verdict.legal, "entry": entry.seq,
                              "guid": guid_of.get(table.instance(card).code) if card in table.instances else None})
         version = done[-1][0].seq
     return jsonify({"colour": colour, "seat": seat, "recorded": len(actions), "version": version,
-                    "verdicts": verdicts})
+                    "verdicts": verdicts, "key_role": key_role})
+
+
+def _deck_codes(table: Table, seat: str) -> set[str]:
+    """The codes of the seat's loaded deck: a name-only card is looked for there first."""
+    return {inst.code for cid, inst in table.instances.items() if inst.owner == seat}
 
 
 def _seen_in_zone(seat: str, clean: list[dict[str, Any]], left: dict[str, list[str]]) -> list[str]:
@@ -107,7 +135,8 @@ def _seen_in_zone(seat: str, clean: list[dict[str, Any]], left: dict[str, list[s
     return [f"{seat}.{code}.{n}" for code, count in counts.items() for n in range(1, count + 1)]
 
 
-def _cards(raw: list[dict[str, Any]], edition: str) -> tuple[list[dict[str, Any]], list[str]]:
+def _cards(raw: list[dict[str, Any]], edition: str, deck: set[str] | None = None
+           ) -> tuple[list[dict[str, Any]], list[str]]:
     """The zone's cards (their shape checked by ``SNAPSHOT_BODY``); cards named but not coded are resolved
     like a save import.
 
@@ -118,7 +147,8 @@ def _cards(raw: list[dict[str, Any]], edition: str) -> tuple[list[dict[str, Any]
         code = c.get("code")
         name, description = c.get("name"), c.get("description")
         if code is None and isinstance(name, str) and name:
-            ident = identify_by_name(name, description if isinstance(description, str) else "", _lookup(), edition)
+            ident = identify_by_name(name, description if isinstance(description, str) else "", _lookup(), edition,
+                                     deck=deck)
             code = ident.code
             if code is None:
                 unresolved.append(f"card {i + 1} in shadows: {ident.reason}")
@@ -126,7 +156,7 @@ def _cards(raw: list[dict[str, Any]], edition: str) -> tuple[list[dict[str, Any]
     return clean, unresolved
 
 
-def _left(raw: Any, edition: str) -> dict[str, list[str]]:
+def _left(raw: Any, edition: str, deck: set[str] | None = None) -> dict[str, list[str]]:
     """Where cards that left went, by code; a card known by name only is resolved like one in the zone."""
     if raw is None:
         return {}
@@ -138,7 +168,7 @@ def _left(raw: Any, edition: str) -> dict[str, list[str]]:
         name, description = x.get("name"), x.get("description")
         if not isinstance(code, str) and isinstance(name, str) and name:
             code = identify_by_name(name, description if isinstance(description, str) else "", _lookup(),
-                                    edition).code
+                                    edition, deck=deck).code
         if isinstance(code, str):
             out.setdefault(code, []).append(x["to"])
     return out
@@ -162,8 +192,10 @@ def _reconcile(table: Table, seat: str, colour: str, cards: list[dict[str, Any]]
     if extra:
         verdicts.append({"text": f"Companion: the table was reloaded or rewound; {names(extra)} are in {colour}'s "
                                  "shadows but are not in the log. Nothing recorded.", "legal": None})
+    # The names of the logged cards (the helper's own seat's shadows): its messages name them after a rewind.
     return {"colour": colour, "seat": seat, "recorded": 0, "version": version, "reconciled": True,
-            "shadows": logged, "verdicts": verdicts}
+            "shadows": logged, "names": {c: table.cards[c].name for c in set(logged) if c in table.cards},
+            "verdicts": verdicts}
 
 
 @tts_api.post("/import")

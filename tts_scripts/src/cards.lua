@@ -1,5 +1,5 @@
 -- Reading card facts from TTS objects and from the data a deck keeps about its cards.
--- A code comes from GMNotes JSON ({"code": "01045"} or SCED-style {"id": "01045"}), a bare code in
+-- A code comes from GMNotes JSON ({"code": "01045"}), a bare code in
 -- GMNotes or Memo; otherwise the card's name and description go to the companion to resolve.
 local cards = {}
 
@@ -8,7 +8,8 @@ local function code_in(text)
     if string.sub(text, 1, 1) == "{" then
         local ok, data = pcall(JSON.decode, text)
         if ok and type(data) == "table" then
-            local code = data.code or data.id
+            -- {"code": …} (ours, throneteki's); {"id": …} alone is another game's (SCED) and says nothing.
+            local code = data.code or data.card_code
             if code ~= nil then return tostring(code) end
         end
         return nil

@@ -22,6 +22,19 @@ function companion.new_id()
     return "tts-" .. table.concat(t) .. "-" .. counter
 end
 
+-- A report as JSON. An empty Lua table has no shape: TTS may write it as {} (json.md says nothing;
+-- MoonSharp's converter does), so empty lists are written as [] here, never left to JSON.encode.
+local EMPTY = "@@companion-empty-list@@"
+local function encode(body)
+    local out = {}
+    for k, v in pairs(body) do
+        if (k == "cards" or k == "left") and type(v) == "table" and next(v) == nil then out[k] = EMPTY else out[k] = v end
+    end
+    local text = JSON.encode(out)
+    return (string.gsub(text, '"[^"]-companion%-empty%-list[^"]-"', "[]"))
+end
+companion.encode = encode
+
 local function warn(colour, text) broadcastToColor(text, colour, {1, 0.8, 0.3}) end
 
 local function show(colour, reply)
@@ -56,7 +69,7 @@ local function post(colour, body, attempt)
         end
         Wait.time(function() post(colour, body, attempt + 1) end, 0.5 * 2 ^ (attempt - 1))
     end
-    WebRequest.custom(url, "POST", true, JSON.encode(body), headers, function(request)
+    WebRequest.custom(url, "POST", true, encode(body), headers, function(request)
         if request.is_error then return again("not reachable: " .. tostring(request.error)) end
         if request.response_code == 409 then return again("the game changed at the same moment") end
         local ok, reply = pcall(JSON.decode, request.text)

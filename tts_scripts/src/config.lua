@@ -7,15 +7,24 @@ local config = {
     seats = {},            -- TTS colour -> the companion's seat, e.g. {Red = "A", Blue = "B"}
     debounce = 0.6,        -- seconds of quiet (nothing moving, nothing held) before a report
     retries = 6,           -- a report that fails or meets a conflict is sent again this often
-    -- A shadows zone for a seated colour that has none is made beside that colour's hand zone,
-    -- on the table side, this far from it and this deep; never over another colour's hand zone.
+    -- A colour with no named areas gets the helper's own ("auto"; "ask": the host is told and offered a
+    -- button): a row beside its hand zone on the table side, this far from it and this deep, as wide as the
+    -- hand zone (at least zone_width): dead pile, shadows, discard pile (pile_width each). They reach from
+    -- the table surface (taken from the cards lying there, else table_surface) zone_height up, so a card
+    -- lying on the table is in them and a card held above it is not.
+    layout = "auto",
     zone_gap = 1.0,
     zone_depth = 4.5,
     zone_width = 14,
-    zone_prefix = "Shadows: ",
+    zone_max_width = 24,   -- a table-wide hand zone (Sleeping Gods: 200) gets a row of this width
+    pile_width = 3.4,
+    zone_height = 2.0,
+    table_surface = 0.96,
 }
--- The table key is never a setting that is saved: onSave leaves it out, so it is not written into
--- saves, rewind checkpoints or Workshop uploads. It lives here only while the game runs.
+-- The table key: kept in the object's saved state (so a load or a rewind of the same game needs no new
+-- paste) only once the companion has said it is a table key of this game (scoped to its snapshots, and
+-- revoked by making a new one); a judge's or host's key is never saved.
 config.key = nil
-config.SAVED = {"url", "game", "seats", "debounce"}
+config.key_saved = false   -- true once the companion confirmed config.key is this game's table key
+config.SAVED = {"url", "game", "seats", "debounce", "layout"}
 return config

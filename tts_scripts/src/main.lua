@@ -3,7 +3,8 @@
 --
 -- What TTS keeps (events.md onSave/onLoad): onSave's string is stored in saves, every rewind
 -- checkpoint (about every 10 s) and Workshop uploads, and handed back to onLoad after a load or a
--- rewind. It holds the settings and the cards known in shadows; never the table key.
+-- rewind. It holds the settings, the cards known in shadows, and the table key once the companion has
+-- confirmed it is this game's table key (never a judge's or host's key).
 local config = require("config")
 local zones = require("zones")
 local track = require("track")
@@ -14,9 +15,12 @@ local last_sent = {}       -- colour -> the last report's content, to send nothi
 local reconcile = {}       -- colour -> the table as loaded, until the companion has answered about it
 local asked_key = false
 local carry = {}           -- colour -> cards' destinations from reports that never arrived, sent with the next
+local refused = {}         -- colour -> how often its load-time comparison was refused
+local ANSWERS = {play = "play", discard = "discard", dead = "discard", hand = "hand"}
 
 local function owner_notice(colour, n)
-    local what = (n.entry.name ~= nil and n.entry.name ~= "") and n.entry.name or "A card"
+    local what = (n.entry.name ~= nil and n.entry.name ~= "") and n.entry.name
+        or (n.entry.code ~= nil and ("The card " .. n.entry.code) or "A card")
     local seen = track.asked[colour] or {}
     track.asked[colour] = seen
     local key = tostring(n.entry.guid or n.entry.code)
@@ -25,9 +29,10 @@ local function owner_notice(colour, n)
         broadcastToColor("Companion: " .. what .. " is back in your shadows; nothing recorded.", colour, {0.7, 0.9, 0.7})
     elseif n.pending ~= nil and seen[key] ~= n.pending then
         seen[key] = n.pending
+        local ask = n.entry.ask ~= nil and tostring(n.entry.ask) or "1"
         broadcastToColor("Companion: " .. what .. " left your shadows — where did it go? (" .. n.pending .. ") It "
-            .. "still counts as in your shadows until it is in a hand, a discard or dead pile, or face up.",
-            colour, {1, 0.8, 0.3})
+            .. "still counts as in your shadows until it lies in a hand, a discard or dead-pile zone, or face up in "
+            .. "play. Or tell me: !companion went " .. ask .. " play (or discard, or hand).", colour, {1, 0.8, 0.3})
     end
 end
 
@@ -40,14 +45,43 @@ end
 local function ask_for_key()
     if asked_key then return end
     asked_key = true
-    to_host("Companion: paste the table key from the companion's host page in chat: !companion key <key> "
-        .. "(only you see it; it is not saved with the game).")
+    to_host("Companion: paste the table key in chat: !companion key <key> (only you see it). Make it on the host "
+        .. "page's Tabletop Simulator panel or with 'companion tts key " .. config.game .. "'; the bridge "
+        .. "(companion tts bridge) hands it over by itself.")
 end
 
+local NAMED = {shadows = "Shadows: ", discard = "Discard: ", dead = "Dead pile: "}
+local WHAT = {shadows = "shadows", discard = "discard pile", dead = "dead pile"}
+
+-- What each colour lacks, said to the host, with a button on the Companion object that makes it.
 local function tell_zone_problems()
     for colour, why in pairs(zones.problems) do
-        to_host("Companion: no shadows zone for " .. colour .. " (" .. why .. "); make a scripting zone named '"
-            .. config.zone_prefix .. colour .. "'.")
+        to_host("Companion: no zones for " .. colour .. " (" .. why .. "); make scripting zones named '"
+            .. NAMED.shadows .. colour .. "', '" .. NAMED.discard .. colour .. "' and '" .. NAMED.dead .. colour
+            .. "' on the table.")
+    end
+    local any = false
+    for _, colour in ipairs(zones.colours()) do
+        local need = zones.missing[colour]
+        if need ~= nil and zones.problems[colour] == nil then
+            any = true
+            local what, names = {}, {}
+            for _, kind in ipairs(need) do
+                table.insert(what, WHAT[kind])
+                table.insert(names, "'" .. NAMED[kind] .. colour .. "'")
+            end
+            to_host("Companion: " .. colour .. " has no " .. table.concat(what, ", no ") .. " zone ("
+                .. table.concat(names, ", ") .. "). Click 'Make missing zones' on the Companion object, or type "
+                .. "!companion zones (scripting zones from the table up; a hidden zone named shadows counts too).")
+        end
+    end
+    if self ~= nil and self.clearButtons ~= nil then
+        self.clearButtons()
+        if any then
+            self.createButton({click_function = "companion_make_zones", function_owner = self,
+                               label = "Make missing zones", position = {0, 0.6, 0}, width = 1800, height = 400,
+                               font_size = 160, tooltip = "Shadows, discard and dead-pile zones for each seat"})
+        end
     end
 end
 
@@ -60,16 +94,26 @@ local function content(body)
     return table.concat(parts, ";")
 end
 
+
 local function report(colour)
     if not companion.ready() then
         if config.game ~= "" then ask_for_key() end
         return
     end
     if reconcile[colour] ~= nil then
-        -- First the table as it was loaded; the moves since follow once the companion has answered.
+        -- First the table as it was loaded; the moves since follow once the companion has answered. Refused
+        -- once: again with the cards it surely accepts (those with a code); refused again: no comparison.
         if not companion.inflight[colour] then
-            companion.send(colour, {colour = colour, seat = config.seats[colour], cards = reconcile[colour],
-                                    left = {}, reconcile = true})
+            local cards = reconcile[colour]
+            if (refused[colour] or 0) > 0 then
+                local coded = {}
+                for _, c in ipairs(cards) do
+                    if c.code ~= nil then table.insert(coded, {guid = c.guid, code = c.code, face_down = c.face_down}) end
+                end
+                cards = coded
+            end
+            companion.send(colour, {colour = colour, seat = config.seats[colour], cards = cards, left = {},
+                                    reconcile = true})
         end
         return
     end
@@ -104,7 +148,33 @@ local function schedule_all()
     end
 end
 
+local function remember_key(reply)
+    -- The companion says which key this is: only its table key for this game is kept in the saved state.
+    if type(reply) == "table" and reply.key_role ~= nil then config.key_saved = (reply.key_role == "table") end
+end
+
 companion.on_answer = function(colour, body, reply, status)
+    remember_key(reply)
+    if status == 401 and config.key_saved then
+        -- A kept key that no longer works (a new one was made): not kept any more; the host is asked again.
+        config.key_saved, asked_key = false, false
+        ask_for_key()
+    end
+    if body.reconcile and reconcile[colour] ~= nil and status ~= nil and (status == 400 or status == 422) then
+        refused[colour] = (refused[colour] or 0) + 1
+        if refused[colour] >= 2 then
+            -- Never a loop: the table as loaded is taken as it is, uncompared, and nothing on it is reported.
+            track.reconcile(colour, {}, {}, nil)
+            track.untracked[colour] = {}
+            for _, c in ipairs(reconcile[colour]) do track.untracked[colour][c.guid] = true end
+            reconcile[colour] = nil
+            broadcastToColor("Companion: the table as loaded could not be compared with the log; moves from now "
+                .. "on are reported.", colour, {1, 0.8, 0.3})
+        end
+        last_sent[colour] = nil
+        schedule(colour)
+        return
+    end
     if reply == nil or status == nil or status >= 400 then
         last_sent[colour] = nil   -- not delivered: the next look sends it again
         -- Where cards went is known only once: keep it for the next report, unless the companion refused
@@ -116,7 +186,9 @@ companion.on_answer = function(colour, body, reply, status)
         return
     end
     if body.reconcile and reconcile[colour] ~= nil then
-        track.reconcile(colour, type(reply.shadows) == "table" and reply.shadows or {}, reconcile[colour])
+        track.reconcile(colour, type(reply.shadows) == "table" and reply.shadows or {}, reconcile[colour],
+                        type(reply.names) == "table" and reply.names or nil)
+        refused[colour] = nil
         reconcile[colour] = nil
         last_sent[colour] = nil
         schedule(colour)
@@ -143,6 +215,10 @@ function onLoad(saved)
                 if data[k] ~= nil then config[k] = data[k] end
             end
             track.restore(data.known)
+            -- The table key comes back only into the same game (a copy of the object in another game has none).
+            if type(data.key) == "string" and data.key ~= "" and data.key_game == config.game then
+                config.key, config.key_saved = data.key, true
+            end
         end
     end
     -- A load or a rewind: the table is as it was, the companion's log may be further on.
@@ -152,13 +228,34 @@ function onLoad(saved)
         if zone then loaded(colour) end
     end
     tell_zone_problems()
-    if config.game ~= "" and not companion.ready() then ask_for_key() end
+    if config.game ~= "" and not companion.ready() then
+        -- The External Editor bridge, if it runs, hands the key over (base.md sendExternalMessage).
+        if sendExternalMessage ~= nil then sendExternalMessage({companion = "key wanted", game = config.game}) end
+        ask_for_key()
+    end
 end
 
 function onSave()
     local out = {known = track.saved()}
     for _, k in ipairs(config.SAVED) do out[k] = config[k] end
+    if config.key_saved and config.key ~= nil then out.key, out.key_game = config.key, config.game end
     return JSON.encode(out)
+end
+
+-- The button "Make missing zones" (object.md createButton: click_function(obj, player_color, alt_click)).
+function companion_make_zones(obj, colour, alt)
+    if Player[colour] ~= nil and not Player[colour].host then
+        broadcastToColor("Companion: only the host can make zones.", colour, {1, 0.8, 0.3})
+        return
+    end
+    local need = {}
+    for c, _ in pairs(zones.missing) do table.insert(need, c) end
+    table.sort(need)
+    zones.make(need, loaded)
+    for _, c in ipairs(need) do
+        if zones.problems[c] ~= nil then to_host("Companion: " .. zones.problems[c]) end
+    end
+    if self ~= nil and self.clearButtons ~= nil then self.clearButtons() end
 end
 
 function onObjectEnterZone(zone, obj) schedule_all() end
@@ -196,13 +293,29 @@ function onChat(message, sender)
     local cmd, rest = string.match(message, "^!companion%s+(%a+)%s*(.-)%s*$")
     if cmd == nil then return true end
     local colour = sender.color
+    if cmd == "went" then
+        -- The owner says where a card that left their shadows went: !companion went 2 discard
+        local n, where = string.match(rest, "^(%d+)%s+(%a+)$")
+        local to = where ~= nil and ANSWERS[string.lower(where)] or nil
+        if to == nil then
+            broadcastToColor("Companion: say !companion went <number> play, discard or hand.", colour, {1, 0.8, 0.3})
+        else
+            track.answers[colour] = track.answers[colour] or {}
+            track.answers[colour][tonumber(n)] = to
+            schedule(colour)
+        end
+        return false
+    end
     if not sender.host then
         broadcastToColor("Companion: only the host can change its settings.", colour, {1, 0.8, 0.3})
     elseif cmd == "key" and rest ~= "" then
         config.key = rest
-        broadcastToColor("Companion: key set for this session (it is not saved with the game).", colour,
-            {0.7, 0.9, 0.7})
+        config.key_saved = false   -- until the companion says it is this game's table key
+        broadcastToColor("Companion: key set. Once the companion confirms it is this game's table key it is kept "
+            .. "with the game, so a load or a rewind needs no new paste.", colour, {0.7, 0.9, 0.7})
         schedule_all()
+    elseif cmd == "zones" then
+        companion_make_zones(nil, colour, false)
     elseif cmd == "seat" and string.match(rest, "^%a+=[%w_-]+$") then
         local c, seat = string.match(rest, "^(%a+)=([%w_-]+)$")
         config.seats[c] = seat
@@ -212,7 +325,7 @@ function onChat(message, sender)
     elseif cmd == "url" and rest ~= "" then
         config.url = rest
     else
-        broadcastToColor("Companion: use !companion key, seat, game or url", colour, {1, 0.8, 0.3})
+        broadcastToColor("Companion: use !companion key, seat, game, url or zones", colour, {1, 0.8, 0.3})
     end
     return false
 end
@@ -236,8 +349,8 @@ end
 -- Pushed by the bridge: verdicts {colour = "Red", verdicts = {...}}, or the table key {key = "..."}.
 function onExternalMessage(data)
     if type(data) ~= "table" then return end
-    if type(data.key) == "string" and data.key ~= "" then
-        config.key = data.key
+    if type(data.key) == "string" and data.key ~= "" and (data.game == nil or data.game == config.game) then
+        config.key, config.key_saved = data.key, false
         schedule_all()
     end
     if data.colour ~= nil then companion.show(data.colour, data) end

@@ -12,12 +12,14 @@ track.untracked = {}     -- colour -> {guid = true}: on the table but not in the
 track.container_of = {}  -- card guid -> the deck (container) it entered
 track.destroyed = {}     -- card guid -> true once its object was destroyed outside any container
 track.asked = {}         -- colour -> {guid = reason} already told to the owner
+track.answers = {}       -- colour -> {ask number = "play" | "discard" | "hand"}: the owner said where it went
+track.next_ask = {}      -- colour -> the next number for a card whose owner is asked
 
 -- Cards in a colour's shadows zone, in table order (left to right), decks opened in their order.
 function track.look(colour)
     local zone = zones.by_colour[colour]
     if not zone then return nil end
-    local objects = zone.getObjects()
+    local objects = zones.objects(zone)
     table.sort(objects, function(a, b) return zones.along(zone, a.getPosition()) < zones.along(zone, b.getPosition()) end)
     local out = {}
     for _, obj in ipairs(objects) do
@@ -36,38 +38,33 @@ function track.look(colour)
     return out
 end
 
-local function zone_kind(zone)
-    if zone.type == "Hand" then return "hand" end
-    local name = string.lower(zone.getName())
-    if string.find(name, "discard", 1, true) or string.find(name, "dead", 1, true) then return "discard" end
-    if zones.colour_of(zone) ~= nil then return "shadows" end
-    return nil
-end
-
--- Where a card that left shadows is now: "hand", "discard", "play", or nil and why not known yet.
-function track.destination(guid)
+-- Where a card that left colour's shadows is now: "hand", "discard", "play", or nil and why it is not
+-- known yet. A bring-out only when it lies face up in a play area: the mod's named play area, or else the
+-- open table once the colour has a discard zone (without one, face up on the table may be a discard).
+-- A discard when it lies in a discard or dead-pile zone, alone or merged into the pile there (a deck).
+function track.destination(guid, colour)
     local obj = getObjectFromGUID(guid)
+    local pile = nil
     if obj == nil and track.container_of[guid] ~= nil then
-        obj = getObjectFromGUID(track.container_of[guid])
-        if obj == nil then return nil, "it went into a deck that is gone" end
-        for _, zone in ipairs(obj.getZones()) do
-            local kind = zone_kind(zone)
-            if kind == "hand" or kind == "discard" then return kind end
-        end
-        return nil, "it went into a deck outside your shadows"
+        pile = getObjectFromGUID(track.container_of[guid])
+        if pile == nil then return nil, "it went into a deck that is gone" end
+        obj = pile
     end
     if obj == nil then
         if track.destroyed[guid] then return nil, "it was deleted" end
         return nil, "it is no longer on the table"
     end
     if obj.held_by_color ~= nil then return nil, "it is being moved" end
-    for _, zone in ipairs(obj.getZones()) do
-        local kind = zone_kind(zone)
-        if kind == "hand" or kind == "discard" then return kind end
-        if kind == "shadows" then return nil, "it is in another colour's shadows" end
-    end
-    if not obj.is_face_down then return "play" end
-    return nil, "it lies face down outside your shadows"
+    local kind = zones.area_of(obj)
+    if kind == "hand" then return "hand" end
+    if kind == "discard" or kind == "dead" then return "discard" end
+    if kind == "shadows" then return nil, "it is in another colour's shadows" end
+    if pile ~= nil then return nil, "it went onto a pile that lies in no discard or dead-pile zone" end
+    if obj.is_face_down then return nil, "it lies face down outside your shadows" end
+    if kind == "play" then return "play" end
+    if zones.has(colour, "play") then return nil, "it lies face up outside your play area" end
+    if zones.has(colour, "discard") then return "play" end
+    return nil, "it lies face up and you have no discard zone, so it may be in play or discarded"
 end
 
 local function same(card, e)
@@ -118,13 +115,19 @@ function track.update(colour)
             untracked[e.guid] = nil   -- never counted by the companion: nothing to report
         elseif not matched[i] then
             local to, why = nil, e.pending
-            if e.guid ~= nil then to, why = track.destination(e.guid) end
+            if e.guid ~= nil then to, why = track.destination(e.guid, colour) end
+            local said = e.ask ~= nil and (track.answers[colour] or {})[e.ask] or nil
+            if to == nil and said ~= nil then to = said end
             if to ~= nil and (e.code ~= nil or (e.name or "") ~= "") then
                 table.insert(left, {code = e.code, name = e.code == nil and e.name or nil,
                                     description = e.code == nil and e.description or nil, to = to})
                 table.insert(notices, {entry = e, to = to})
             else
                 e.pending = why or e.pending or "unknown"
+                if e.ask == nil then
+                    e.ask = (track.next_ask[colour] or 0) + 1
+                    track.next_ask[colour] = e.ask
+                end
                 table.insert(known, e)
                 table.insert(report, {guid = e.guid or ("pending-" .. tostring(e.code)), code = e.code, name = e.name,
                                       description = e.description, face_down = true, tokens = {}, pending = e.pending})
@@ -153,7 +156,7 @@ function track.baseline(colour)
     return seen
 end
 
-function track.reconcile(colour, logged, baseline)
+function track.reconcile(colour, logged, baseline, names)
     local want = {}
     for _, code in ipairs(logged) do want[code] = (want[code] or 0) + 1 end
     local untracked = {}
@@ -174,7 +177,11 @@ function track.reconcile(colour, logged, baseline)
         end
     end
     for code, n in pairs(want) do
-        for _ = 1, n do table.insert(known, {code = code, pending = "rewound"}) end
+        for _ = 1, n do
+            local ask = (track.next_ask[colour] or 0) + 1
+            track.next_ask[colour] = ask
+            table.insert(known, {code = code, name = (names or {})[code], pending = "rewound", ask = ask})
+        end
     end
     track.known[colour] = known
     track.untracked[colour] = untracked
@@ -184,7 +191,11 @@ function track.saved()
     local out = {}
     for colour, list in pairs(track.known) do
         local rows = {}
-        for _, e in ipairs(list) do table.insert(rows, {guid = e.guid, code = e.code, pending = e.pending}) end
+        -- Names too, so that messages after a load or a rewind name the card (the save holds the cards anyway).
+        for _, e in ipairs(list) do
+            table.insert(rows, {guid = e.guid, code = e.code, name = e.name, description = e.description,
+                                pending = e.pending})
+        end
         out[colour] = rows
     end
     return out
@@ -194,7 +205,10 @@ function track.restore(saved)
     track.known = {}
     for colour, rows in pairs(saved or {}) do
         local list = {}
-        for _, e in ipairs(rows) do table.insert(list, {guid = e.guid, code = e.code, pending = e.pending}) end
+        for _, e in ipairs(rows) do
+            table.insert(list, {guid = e.guid, code = e.code, name = e.name, description = e.description,
+                                pending = e.pending})
+        end
         track.known[colour] = list
     end
 end

@@ -1,22 +1,95 @@
--- One shadows zone per seated colour: found by its name, or made beside that colour's hand zone.
+-- Each seated colour's areas: shadows, discard pile, dead pile (and, if the mod names one, a play area).
+-- Found by name ("Shadows: Red", "Red discard", "Dead pile - Red" …; scripting zones, and hidden zones for
+-- shadows), or made by the helper beside that colour's hand zone, on the table side, reaching from the table
+-- surface up: a zone at the hand zone's height would float above the cards lying on the table.
 local config = require("config")
 local zones = {}
 
-zones.by_colour = {}
-zones.problems = {}   -- colour -> why no zone could be made
-zones.spawning = {}   -- colour -> true while its zone is being made
+zones.KINDS = {"shadows", "discard", "dead"}   -- what every seat needs; "play" is optional
+zones.areas = {}      -- colour -> {shadows = zone, discard = zone, dead = zone, play = zone}
+zones.by_colour = {}  -- colour -> its shadows zone (what track watches)
+zones.problems = {}   -- colour -> why its zones could not be made
+zones.spawning = {}   -- colour -> true while its zones are being made
+zones.missing = {}    -- colour -> list of kinds it lacks (said to the host, with a button to make them)
 
-local function colour_in(name)
-    if string.sub(name, 1, #config.zone_prefix) == config.zone_prefix then
-        return string.sub(name, #config.zone_prefix + 1)
+local COLOURS = {"White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink"}
+-- The words the save importer reads too (companion/tts/save.py), German ones included.
+local WORDS = {shadows = {"shadow", "schatten"}, discard = {"discard", "ablage"}, dead = {"dead", "totenstapel"},
+               play = {"play area", "in play"}}
+
+-- Zone types the helper reads: scripting zones, and hidden zones for shadows (object.md `type`; INFERENCE:
+-- "Fog" is the hidden zone's type string, as FogOfWarTrigger in saves; "Hidden" is accepted too).
+local function hidden(obj) return obj.type == "Fog" or obj.type == "Hidden" end
+local function usable(obj) return obj.type == "Scripting" or hidden(obj) end
+
+-- What a zone's name says: its kind and its colour ("Shadows: Red", "red shadows", "Discard pile (Red)").
+function zones.parse(name)
+    local low = " " .. string.lower(name or "") .. " "
+    local colour = nil
+    for _, c in ipairs(COLOURS) do
+        if string.find(low, "[^%a]" .. string.lower(c) .. "[^%a]") then colour = c break end
     end
-    return nil
+    if colour == nil then return nil, nil end
+    for _, kind in ipairs({"shadows", "discard", "dead", "play"}) do
+        for _, word in ipairs(WORDS[kind]) do
+            if string.find(low, word, 1, true) then return kind, colour end
+        end
+    end
+    return nil, nil
 end
 
+-- Is a point inside a zone, a box turned about y whose scale is its full size (shared/docs/tts.md §1.8)?
+function zones.contains(zone, p)
+    local c, s = zone.getPosition(), zone.getScale()
+    local a = math.rad(zone.getRotation().y)
+    local dx, dz = p.x - c.x, p.z - c.z
+    local lx = dx * math.cos(a) - dz * math.sin(a)
+    local lz = dx * math.sin(a) + dz * math.cos(a)
+    return math.abs(lx) <= s.x / 2 and math.abs(lz) <= s.z / 2 and math.abs(p.y - c.y) <= s.y / 2
+end
+
+-- The objects in an area: a scripting zone says (object.md getObjects); for a hidden zone the helper
+-- looks itself, by the same box.
+function zones.objects(zone)
+    if zone.type == "Scripting" then return zone.getObjects() end
+    local out = {}
+    for _, obj in ipairs(getObjects()) do
+        if (obj.type == "Card" or obj.type == "Deck") and zones.contains(zone, obj.getPosition()) then
+            table.insert(out, obj)
+        end
+    end
+    return out
+end
+
+-- A zone still on the table (a modder may delete one while the game runs; object.md isDestroyed).
+local function alive(zone)
+    return zone ~= nil and zone ~= false and not (zone.isDestroyed ~= nil and zone.isDestroyed())
+end
+
+-- Which area an object lies in: "hand" (any hand zone), or a known area's kind, and its colour.
+function zones.area_of(obj)
+    local named = nil
+    for _, z in ipairs(obj.getZones and obj.getZones() or {}) do
+        if z.type == "Hand" then return "hand", nil end
+        local kind, colour = zones.parse(z.getName())
+        if kind ~= nil and named == nil then named = {kind, colour} end   -- also a zone made since the load
+    end
+    if named ~= nil then return named[1], named[2] end
+    local p = obj.getPosition()
+    for colour, set in pairs(zones.areas) do
+        for kind, zone in pairs(set) do
+            if alive(zone) and zones.contains(zone, p) then return kind, colour end
+        end
+    end
+    return nil, nil
+end
+
+function zones.has(colour, kind) return alive((zones.areas[colour] or {})[kind]) end
+
 function zones.colour_of(zone)
-    if zone == nil or zone.type ~= "Scripting" then return nil end
-    local colour = colour_in(zone.getName())
-    if colour ~= nil and zones.by_colour[colour] == zone then return colour end
+    for colour, set in pairs(zones.areas) do
+        if set.shadows == zone then return colour end
+    end
     return nil
 end
 
@@ -52,20 +125,35 @@ local function box_of(obj)
     return corners(p.x, p.z, r.y, sc.x, sc.z)
 end
 
--- What a new shadows zone must not cover: every hand zone, and the shadows zones there already are.
+-- What new zones must not cover: every hand zone, and the areas there already are.
 local function obstacles()
     local out = {}
     for _, obj in ipairs(getObjects()) do
-        if obj.type == "Hand" or (obj.type == "Scripting" and colour_in(obj.getName()) ~= nil) then
+        if obj.type == "Hand" or (usable(obj) and zones.parse(obj.getName()) ~= nil) then
             table.insert(out, box_of(obj))
         end
     end
     return out
 end
 
--- Where a colour's shadows zone goes: beside its first hand zone, on the side facing the middle of
--- the table, pushed further in (and made narrower) until it covers no hand zone and no other
--- shadows zone. nil and a reason if there is no such place.
+-- The table surface: where the cards and decks lying on the table are (not held, not in a hand zone),
+-- the middle of their heights less half a card's thickness; without any, the default table's top.
+function zones.surface()
+    local ys = {}
+    for _, obj in ipairs(getObjects()) do
+        if (obj.type == "Card" or obj.type == "Deck") and obj.held_by_color == nil and not obj.spawning
+                and zones.area_of(obj) ~= "hand" then
+            table.insert(ys, obj.getPosition().y)
+        end
+    end
+    if #ys == 0 then return config.table_surface end
+    table.sort(ys)
+    return ys[math.floor((#ys + 1) / 2)] - 0.04
+end
+
+-- Where a colour's areas go: a row beside its first hand zone, on the side facing the middle of the table,
+-- as wide as the hand zone (at least zone_width): the dead pile, the shadows area, the discard pile.
+-- Pushed further in (and made narrower) until it covers no hand zone and no other area.
 function zones.place(colour, taken)
     local player = Player[colour]
     local hand = player ~= nil and player.getHandTransform ~= nil and player.getHandTransform(1) or nil
@@ -74,7 +162,8 @@ function zones.place(colour, taken)
     if f.x * -p.x + f.z * -p.z < 0 then f = {x = -f.x, z = -f.z} end   -- face the middle of the table
     local blocked = obstacles()
     for _, box in ipairs(taken or {}) do table.insert(blocked, box) end
-    for _, w in ipairs({config.zone_width, config.zone_width * 0.7, config.zone_width * 0.5}) do
+    local width = math.min(math.max(s.x, config.zone_width), config.zone_max_width)
+    for _, w in ipairs({width, width * 0.85, width * 0.7, width * 0.5}) do
         for step = 0, 8 do
             local dist = s.z / 2 + config.zone_gap + config.zone_depth / 2 + step * 1.5
             local x, z = p.x + f.x * dist, p.z + f.z * dist
@@ -83,44 +172,121 @@ function zones.place(colour, taken)
             for _, other in ipairs(blocked) do
                 if overlap(box, other) then clear = false break end
             end
-            if clear then return {x = x, y = p.y, z = z, rot_y = hand.rotation.y, w = w, box = box} end
+            if clear then return {x = x, z = z, rot_y = hand.rotation.y, w = w, box = box} end
         end
     end
-    return nil, "no room beside " .. colour .. "'s hand zone clear of every hand zone and shadows zone"
+    return nil, "no room beside " .. colour .. "'s hand zone clear of every hand zone and other zone"
 end
 
-function zones.setup(on_ready)
-    zones.by_colour = {}
+-- The three zones of a row: dead pile at one end, discard pile at the other, shadows between them.
+local function slots(at)
+    local pile = math.min(config.pile_width, at.w / 4)   -- a narrow row keeps half its width for shadows
+    local a = math.rad(at.rot_y)
+    local rx, rz = math.cos(a), -math.sin(a)   -- the row's own x axis on the table
+    local side = (at.w - pile) / 2
+    return {
+        shadows = {x = at.x, z = at.z, w = at.w - 2 * pile},
+        dead = {x = at.x - rx * side, z = at.z - rz * side, w = pile},
+        discard = {x = at.x + rx * side, z = at.z + rz * side, w = pile},
+    }
+end
+
+local NAMES = {shadows = "Shadows: ", discard = "Discard: ", dead = "Dead pile: "}
+
+-- Find the named areas of every colour.
+function zones.find()
+    zones.areas, zones.by_colour = {}, {}
     for _, obj in ipairs(getObjects()) do
-        if obj.type == "Scripting" then
-            local colour = colour_in(obj.getName())
-            if colour ~= nil then zones.by_colour[colour] = obj end
-        end
-    end
-    local taken = {}   -- zones asked for in this round, still spawning
-    for _, colour in ipairs(getSeatedPlayers()) do
-        if zones.by_colour[colour] == nil and zones.problems[colour] == nil and not zones.spawning[colour] then
-            local at, why = zones.place(colour, taken)
-            if at ~= nil then table.insert(taken, at.box) end
-            if at == nil then
-                zones.problems[colour] = why
-            else
-                zones.spawning[colour] = true   -- spawning takes a moment (base.md)
-                spawnObject({
-                    type = "ScriptingTrigger",
-                    position = {at.x, at.y, at.z},
-                    rotation = {0, at.rot_y, 0},
-                    scale = {at.w, 4, config.zone_depth},
-                    callback_function = function(zone)
-                        zone.setName(config.zone_prefix .. colour)
-                        zones.by_colour[colour] = zone
-                        zones.spawning[colour] = nil
-                        if on_ready ~= nil then on_ready(colour) end
-                    end,
-                })
+        if usable(obj) then
+            local kind, colour = zones.parse(obj.getName())
+            -- A hidden zone counts only as a shadows area: what lies in it is hidden, like shadows cards.
+            if kind ~= nil and (obj.type == "Scripting" or kind == "shadows") then
+                zones.areas[colour] = zones.areas[colour] or {}
+                if zones.areas[colour][kind] == nil then zones.areas[colour][kind] = obj end
             end
         end
     end
+    for colour, set in pairs(zones.areas) do zones.by_colour[colour] = set.shadows end
+end
+
+-- The colours the helper looks after: those seated and those given a seat in its settings.
+function zones.colours()
+    local out, seen = {}, {}
+    for _, c in ipairs(getSeatedPlayers()) do if not seen[c] then seen[c] = true table.insert(out, c) end end
+    for c, _ in pairs(config.seats or {}) do if not seen[c] then seen[c] = true table.insert(out, c) end end
+    table.sort(out)
+    return out
+end
+
+-- Make the missing areas of the given colours (all of them when a colour has none: "let the helper make
+-- them"). on_ready(colour) runs once a colour's new shadows zone (or its last new zone) has spawned.
+function zones.make(colours, on_ready)
+    local taken = {}
+    local surface = zones.surface()
+    for _, colour in ipairs(colours) do
+        local set = zones.areas[colour] or {}
+        local need = {}
+        for _, kind in ipairs(zones.KINDS) do if set[kind] == nil then table.insert(need, kind) end end
+        if #need > 0 and not zones.spawning[colour] then
+            local at, why = zones.place(colour, taken)
+            if at == nil then
+                zones.problems[colour] = why
+            else
+                table.insert(taken, at.box)
+                zones.problems[colour] = nil
+                zones.spawning[colour] = #need
+                zones.areas[colour] = set
+                local where = slots(at)
+                for _, kind in ipairs(need) do
+                    local slot = where[kind]
+                    -- From a little below the surface (cards rest on it) to config.zone_height above it.
+                    local bottom = surface - 0.5
+                    local height = config.zone_height + 0.5
+                    spawnObject({
+                        type = "ScriptingTrigger",
+                        position = {slot.x, bottom + height / 2, slot.z},
+                        rotation = {0, at.rot_y, 0},
+                        scale = {slot.w, height, config.zone_depth},
+                        callback_function = function(zone)
+                            zone.setName(NAMES[kind] .. colour)
+                            zones.areas[colour] = zones.areas[colour] or {}
+                            zones.areas[colour][kind] = zone
+                            if kind == "shadows" then zones.by_colour[colour] = zone end
+                            zones.spawning[colour] = zones.spawning[colour] - 1
+                            if zones.spawning[colour] <= 0 then
+                                zones.spawning[colour] = nil
+                                zones.missing[colour] = nil
+                                if on_ready ~= nil then on_ready(colour) end
+                            end
+                        end,
+                    })
+                end
+            end
+        end
+    end
+end
+
+-- On load: find the named areas; a colour with none gets the helper's own (config.layout "auto"); a colour
+-- with some is told what it lacks (zones.missing), for the host to make with one click.
+function zones.setup(on_ready)
+    zones.find()
+    zones.missing = {}
+    local fresh = {}
+    for _, colour in ipairs(zones.colours()) do
+        local set = zones.areas[colour]
+        if zones.spawning[colour] then
+            -- its zones are on their way
+        elseif set == nil and config.layout == "auto" then
+            table.insert(fresh, colour)
+        else
+            local need = {}
+            for _, kind in ipairs(zones.KINDS) do
+                if set == nil or set[kind] == nil then table.insert(need, kind) end
+            end
+            if #need > 0 then zones.missing[colour] = need end
+        end
+    end
+    zones.make(fresh, on_ready)
 end
 
 -- Where a point lies along a zone's width (left to right as its owner sees it), for card order.

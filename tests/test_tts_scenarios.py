@@ -1,0 +1,19 @@
+"""Every scenario of tests/tts_scenarios.py, with the modder's named zones, a hidden shadows zone and the
+helper's own zones: the companion records exactly what happened at the table (no phantom, no miss, no
+wrong flag)."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.tts_scenarios import LAYOUTS, SCENARIOS, run
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.name for s in SCENARIOS])
+def test_scenario(client: FlaskClient, scenario: object, layout: str) -> None:
+    result = run(client, scenario, layout)  # type: ignore[arg-type]
+    assert (result["phantoms"], result["misses"], result["wrong_flags"]) == (0, 0, 0), result
+    if "asked" in result["extra"]:  # face up with no discard zone: asked, and nothing but the marshal until answered
+        assert result["extra"]["asked"] and result["extra"]["before_answer"] == [("A", "marshal_into_shadows", "00168")]

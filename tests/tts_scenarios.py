@@ -1,0 +1,437 @@
+"""Realistic Tabletop Simulator sessions, run in the fake TTS with the helper exactly as the host page hands it
+out, reporting to the real Flask app over a real SQLite file: what happened at the table against what the
+companion recorded. Three table layouts: the modder's named scripting zones, a hidden zone for shadows, and the
+helper's own zones. ``python -m tests.tts_scenarios`` prints the table."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.test_tts_live import CARD, Game
+from tests.tts_fake import Tts
+
+#: named: the modder's scripting zones for all three areas; hidden: a hidden zone for shadows; partial: only
+#: "Shadows: <colour>" zones (the host is told discard and dead piles are missing and clicks "Make missing
+#: zones"); helper: no zones at all, the helper makes them.
+LAYOUTS = ("named", "hidden", "partial", "helper")
+Move = tuple[str, str, str]
+
+
+@dataclass
+class Table:
+    tts: Tts
+    game: Game
+    colours: tuple[str, ...]
+    layout: str
+    n: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # -- places -----------------------------------------------------------------------------------
+    def _row(self, colour: str, radius: float, along: float = 0.0) -> tuple[float, float]:
+        a = math.radians(360 * self.colours.index(colour) / len(self.colours))
+        return radius * math.sin(a) + along * math.cos(a), -radius * math.cos(a) - along * math.sin(a)
+
+    def _named(self, colour: str, kind: str) -> tuple[float, float]:
+        found = self.tts.run(f"""for _, o in ipairs(getObjects()) do
+            local k, c = nil, nil
+            if o.getName() ~= "" then k, c = fake_parse(o.getName()) end
+            if k == "{kind}" and c == "{colour}" then local p = o.getPosition() return p.x, p.z end
+        end""")
+        if found is None:  # no such zone (an older helper): where a player keeps that pile, beside the hand
+            return self._row(colour, 16, {"shadows": 0.0, "discard": 7.5, "dead": -7.5}[kind])
+        return found  # type: ignore[no-any-return]
+
+    def shadows(self, colour: str) -> tuple[float, float]:
+        return self._named(colour, "shadows")
+
+    def discard(self, colour: str) -> tuple[float, float]:
+        return self._named(colour, "discard")
+
+    def play(self, colour: str, along: float = 0.0) -> tuple[float, float]:
+        return self._row(colour, 7, along)
+
+    def hand(self, colour: str) -> tuple[float, float]:
+        return self._row(colour, 24)
+
+    # -- moves ------------------------------------------------------------------------------------
+    def card(self, code: str, named_only: bool = False, face_down: bool = True) -> str:
+        self.n += 1
+        var = f"c{self.n}"
+        if named_only:
+            name = self.tts.lua.globals().json_name(code)
+            self.tts.run(f"{var} = fake.card({{name = {json.dumps(name)}, face_down = {str(face_down).lower()}, "
+                         f"x = 0, z = 0}})")
+        else:
+            self.tts.run(f"{var} = fake.card({{gm_notes = '{CARD % code}', face_down = {str(face_down).lower()}, "
+                         f"x = 0, z = 0}})")
+        return var
+
+    def move(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0, hold: float = 0.2) -> None:
+        self.tts.move(var, colour, at[0] + dx, at[1], hold=hold)
+        self.tts.settle(1.5)
+
+    def flip(self, var: str, colour: str = "Red") -> None:
+        self.tts.run(f"fake.flip('{colour}', {var})")
+        self.tts.settle(1.5)
+
+    def marshal(self, code: str, colour: str = "Red", dx: float = 0.0, named_only: bool = False) -> str:
+        var = self.card(code, named_only)
+        self.move(var, colour, self.shadows(colour), dx)
+        return var
+
+    def chat(self, text: str, colour: str = "Red") -> None:
+        host = str(colour == self.colours[0]).lower()
+        self.tts.run(f"onChat({json.dumps(text)}, {{color = '{colour}', host = {host}}})")
+        self.tts.settle(1.5)
+
+
+PARSE = """
+function fake_parse(name)
+    local low = " " .. string.lower(name) .. " "
+    local colour = nil
+    for _, c in ipairs({"White", "Red", "Orange", "Blue", "Green", "Purple"}) do
+        if string.find(low, "[^%a]" .. string.lower(c) .. "[^%a]") then colour = c end
+    end
+    for _, k in ipairs({"shadow", "discard", "dead"}) do
+        if colour and string.find(low, k, 1, true) then return (k == "shadow" and "shadows" or k), colour end
+    end
+    return nil, nil
+end
+"""
+
+
+def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "Blue"),
+          seats: dict[str, str] | None = None) -> Table:
+    """A game, hand zones around the table at real heights, the zones of the layout, the helper loaded with the
+    game's table key (made by the judge, as the host page does)."""
+    game = Game(client, colours)
+    if seats:
+        game.seat_of = seats
+    tts = Tts(seated=colours, host=colours[0])
+    tts.client = client
+    tts.run(PARSE)
+    names = {c.code: c.name for c in client.application.extensions["companion"]["services"].catalog().all()}
+    tts.lua.globals().json_name = lambda code: names[code]
+    t = Table(tts, game, colours, layout)
+    for i, colour in enumerate(colours):
+        angle = 360 * i / len(colours)
+        hx, hz = t._row(colour, 24)
+        tts.run(f'fake.hand("{colour}", {hx}, {hz}, {angle}, 16, 5)')
+        if layout == "partial":
+            sx, sz = t._row(colour, 16)
+            tts.run(f'fake.zone("Scripting", "Shadows: {colour}", {sx}, {sz}, 10, 4.5, {angle})')
+        if layout in ("named", "hidden"):
+            sx, sz = t._row(colour, 16)
+            dx, dz = t._row(colour, 16, 7.5)
+            kx, kz = t._row(colour, 16, -7.5)
+            kind = "Scripting" if layout == "named" else "Fog"
+            tts.run(f'fake.zone("{kind}", "Shadows: {colour}", {sx}, {sz}, 10, 4.5, {angle})')
+            tts.run(f'fake.zone("Scripting", "{colour} discard pile", {dx}, {dz}, 4, 4.5, {angle})')
+            tts.run(f'fake.zone("Scripting", "Dead pile ({colour})", {kx}, {kz}, 4, 4.5, {angle})')
+    r = client.post(f"/api/games/{game.id}/table-key", headers={"Authorization": f"Bearer {game.judge}"})
+    key = r.get_json()["key"]
+    t.extra["key"] = key
+    tts.load({"url": "http://127.0.0.1:8787", "game": game.id, "seats": game.seat_of})
+    tts.run(f"onChat('!companion key {key}', {{color = '{colours[0]}', host = true}})")
+    tts.settle(1.5)
+    if layout == "partial":
+        told = [b for b in tts.broadcasts() if "has no discard pile, no dead pile zone" in b["message"]]
+        assert told, "the host is told what is missing"
+        tts.press("Make missing zones", colours[0])
+        tts.settle(1.5)
+    return t
+
+
+@dataclass
+class Scenario:
+    name: str
+    happened: str
+    play: Callable[[Table], None]
+    expected: Callable[[Table], list[Move]]
+    colours: tuple[str, ...] = ("Red", "Blue")
+    seats: dict[str, str] | None = None
+    flags: int = 0   # verdicts that rightly say "illegal" (seat B marshals while A is the active player)
+
+
+def _a(*codes_types: tuple[str, str], seat: str = "A") -> list[Move]:
+    return [(seat, t, c) for t, c in codes_types]
+
+
+M, B, D, H = "marshal_into_shadows", "bring_out", "discard", "return_to_hand"
+AGENT, DROMOND, TYRION = "00168", "00170", "13089"
+
+
+def s_marshal(t: Table) -> None:
+    t.marshal(AGENT)
+
+
+def s_bring_out(t: Table) -> None:
+    v = t.marshal(AGENT)
+    t.flip(v)
+    t.move(v, "Red", t.play("Red"))
+
+
+def s_bring_out_flip_in_place_after_lift(t: Table) -> None:
+    v = t.marshal(AGENT)
+    t.move(v, "Red", t.play("Red"))      # face down on the open table: pending
+    t.flip(v)                            # turned face up where it lies: brought out
+
+
+def s_discard_on_pile(t: Table) -> None:
+    v = t.marshal(AGENT)
+    pile = t.card(DROMOND, face_down=False)
+    other = t.card(TYRION, face_down=False)
+    t.move(pile, "Red", t.discard("Red"))
+    t.move(other, "Red", t.discard("Red"))   # a face-up pile (a deck) in the discard zone
+    t.flip(v)
+    t.move(v, "Red", t.discard("Red"))
+
+
+def s_discard_on_card(t: Table) -> None:
+    v = t.marshal(AGENT)
+    old = t.card(DROMOND, face_down=False)
+    t.move(old, "Red", t.discard("Red"))
+    t.flip(v)
+    t.move(v, "Red", t.discard("Red"))      # a deck forms with a new GUID
+
+
+def s_discard_empty(t: Table) -> None:
+    v = t.marshal(AGENT)
+    t.flip(v)
+    t.move(v, "Red", t.discard("Red"))
+
+
+def s_to_hand(t: Table) -> None:
+    v = t.marshal(AGENT)
+    t.move(v, "Red", t.hand("Red"))
+
+
+def s_stack_split(t: Table) -> None:
+    a = t.marshal(AGENT, dx=-2.5)
+    b = t.card(DROMOND)
+    x, z = t.shadows("Red")
+    t.tts.run(f"fake.pick_up('Red', {b}); fake.carry({b}, {x - 2.5}, {z})")
+    t.tts.settle(0.3)
+    t.tts.run(f"deck = fake.drop('Red', {b})")
+    t.tts.settle(1.5)
+    t.tts.run(f"top = fake.draw(deck, {x + 2.5}, {z})")
+    t.tts.settle(1.5)
+    del a
+
+
+def s_stack_shuffle(t: Table) -> None:
+    t.marshal(AGENT, dx=-2.5)
+    b = t.card(DROMOND)
+    x, z = t.shadows("Red")
+    t.tts.run(f"fake.pick_up('Red', {b}); fake.carry({b}, {x - 2.5}, {z})")
+    t.tts.settle(0.3)
+    t.tts.run(f"deck = fake.drop('Red', {b})")
+    t.tts.settle(1.5)
+    t.tts.run("deck.shuffle()")
+    t.tts.settle(1.5)
+
+
+def s_held(t: Table) -> None:
+    v = t.marshal(AGENT)
+    x, z = t.shadows("Red")
+    t.tts.run(f"fake.pick_up('Red', {v}); fake.carry({v}, {x}, {z - 6})")
+    t.tts.settle(3.0)
+    t.tts.run(f"fake.carry({v}, {x}, {z}); fake.drop('Red', {v})")
+    t.tts.settle(1.5)
+
+
+def s_held_over_zone(t: Table) -> None:
+    """Carried over the shadows zone and away again without being dropped there: nothing."""
+    v = t.card(AGENT)
+    x, z = t.shadows("Red")
+    t.tts.run(f"fake.pick_up('Red', {v}); fake.carry({v}, {x}, {z})")
+    t.tts.settle(2.0)
+    px, pz = t.play("Red")
+    t.tts.run(f"fake.carry({v}, {px}, {pz}); fake.drop('Red', {v})")
+    t.tts.settle(1.5)
+
+
+def s_leave_and_back(t: Table) -> None:
+    v = t.marshal(AGENT)
+    t.move(v, "Red", t.play("Red"))
+    t.move(v, "Red", t.shadows("Red"))
+
+
+def s_delete(t: Table) -> None:
+    v = t.marshal(AGENT)
+    t.tts.run(f"fake.destroy({v})")
+    t.tts.settle(1.5)
+
+
+def s_rewind(t: Table) -> None:
+    point = t.tts.fake.checkpoint()
+    t.marshal(AGENT)
+    t.tts.rewind(point)                      # every object a new GUID; the key comes back from the saved state
+    t.tts.settle(2.0)
+    t.marshal(DROMOND)
+
+
+def s_rewind_with_card_in_shadows(t: Table) -> None:
+    t.marshal(AGENT)
+    point = t.tts.fake.checkpoint()
+    t.tts.rewind(point)                      # the Agent is still in shadows under a new GUID
+    t.tts.settle(2.0)
+    v = t.tts.run("""for _, o in ipairs(getObjects()) do if o.type == "Card" then return o end end""")
+    t.tts.lua.globals().again = v
+    t.flip("again")
+    t.move("again", "Red", t.play("Red"))
+
+
+def s_two_colours_conflict(t: Table) -> None:
+    red, blue = t.card(AGENT), t.card(DROMOND)
+    (rx, rz), (bx, bz) = t.shadows("Red"), t.shadows("Blue")
+    t.tts.run(f"fake.pick_up('Red', {red}); fake.pick_up('Blue', {blue}); fake.carry({red}, {rx}, {rz}); "
+              f"fake.carry({blue}, {bx}, {bz}); fake.drop('Red', {red}); fake.drop('Blue', {blue})")
+    t.tts.conflicts = 1
+    t.tts.newest_first = True
+    t.tts.settle(4.0)
+
+
+def s_named_only(t: Table) -> None:
+    v = t.marshal(TYRION, named_only=True)   # "Tyrion Lannister": several printings, the deck settles it
+    t.flip(v)
+    t.move(v, "Red", t.play("Red"))
+
+
+def s_pile_outside_zones_then_answer(t: Table) -> None:
+    v = t.marshal(AGENT)
+    pile = t.card(DROMOND, face_down=False)
+    t.move(pile, "Red", t.play("Red", along=-6))
+    t.flip(v)
+    t.move(v, "Red", t.play("Red", along=-6))   # onto a face-up pile in no zone: pending, the owner is asked
+    t.chat("!companion went 1 discard")
+
+
+def s_no_discard_zone(t: Table) -> None:
+    """The issue's phantom: no discard zone; the card goes face up onto the table where the player keeps the
+    pile. Never a bring-out: pending, the owner is asked, and answers."""
+    spot = t.discard("Red")
+    t.tts.run("""for _, o in ipairs(getObjects()) do
+        local k, c = nil, nil
+        if o.getName() ~= "" then k, c = fake_parse(o.getName()) end
+        if c == "Red" and (k == "discard" or k == "dead") then fake.destroy(o) end
+    end""")
+    v = t.marshal(AGENT)
+    t.flip(v)
+    t.move(v, "Red", spot)
+    t.extra["before_answer"] = t.game.moves()   # no bring-out for a card that may be a discard
+    t.extra["asked"] = any("where did it go" in b["message"] for b in t.tts.broadcasts() if b["colour"] == "Red")
+    t.chat("!companion went 1 discard")
+
+
+def s_seat_differs(t: Table) -> None:
+    t.marshal(AGENT)                          # Red plays seat B
+
+
+def s_group_move(t: Table) -> None:
+    a, b = t.card(AGENT), t.card(DROMOND)
+    x, z = t.shadows("Red")
+    t.tts.run(f"fake.pick_up('Red', {a}); fake.pick_up('Red', {b}); fake.carry({a}, {x - 2.5}, {z}); "
+              f"fake.carry({b}, {x + 2.5}, {z})")
+    t.tts.settle(0.5)
+    t.tts.run(f"fake.drop('Red', {a}); fake.drop('Red', {b})")
+    t.tts.settle(1.5)
+
+
+SCENARIOS = [
+    Scenario("marshal", "a card face down into shadows", s_marshal, lambda t: _a((M, AGENT))),
+    Scenario("bring out", "picked up, turned face up, dropped in play", s_bring_out,
+             lambda t: _a((M, AGENT), (B, AGENT))),
+    Scenario("bring out in place", "dropped face down on the table, then turned face up there",
+             s_bring_out_flip_in_place_after_lift, lambda t: _a((M, AGENT), (B, AGENT))),
+    Scenario("discard on a pile", "face up onto the discard pile (a deck)", s_discard_on_pile,
+             lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("discard on a card", "face up onto one discarded card (a deck forms, new GUID)", s_discard_on_card,
+             lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("discard, empty pile", "face up into the empty discard zone", s_discard_empty,
+             lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("back to hand", "into the hand zone", s_to_hand, lambda t: _a((M, AGENT), (H, AGENT))),
+    Scenario("stack and split", "a card dropped on another in shadows, then drawn off", s_stack_split,
+             lambda t: _a((M, AGENT), (M, DROMOND))),
+    Scenario("stack and shuffle", "two cards stacked in shadows, the deck shuffled", s_stack_shuffle,
+             lambda t: _a((M, AGENT), (M, DROMOND))),
+    Scenario("held 3 s", "lifted out of shadows, held 3 s, put back", s_held, lambda t: _a((M, AGENT))),
+    Scenario("carried over", "carried over the shadows zone into play face down, never dropped there",
+             s_held_over_zone, lambda t: []),
+    Scenario("out and back", "dropped face down on the table, then back into shadows", s_leave_and_back,
+             lambda t: _a((M, AGENT))),
+    Scenario("deleted", "a shadows card deleted", s_delete, lambda t: _a((M, AGENT))),
+    Scenario("rewind", "a marshal, a rewind to before it, another marshal", s_rewind,
+             lambda t: _a((M, AGENT), (M, DROMOND))),
+    Scenario("rewind, then out", "a rewind with the card in shadows (new GUIDs), then it is brought out",
+             s_rewind_with_card_in_shadows, lambda t: _a((M, AGENT), (B, AGENT))),
+    Scenario("two colours, 409", "Red and Blue at once, one report meets a conflict, answers out of order",
+             s_two_colours_conflict, lambda t: _a((M, AGENT)) + _a((M, DROMOND), seat="B"), flags=1),
+    Scenario("name only", "a card with only its name (several printings) in, then out", s_named_only,
+             lambda t: _a((M, TYRION), (B, TYRION))),
+    Scenario("pile in no zone", "face up onto a pile outside any zone; the owner answers 'discard'",
+             s_pile_outside_zones_then_answer, lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("no discard zone", "face up where the discard pile lies, with no discard zone; the owner answers",
+             s_no_discard_zone, lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("seat differs", "Red plays seat B (colour and seat differ)", s_seat_differs,
+             lambda t: _a((M, AGENT), seat="B"), seats={"Red": "B", "Blue": "A"}, flags=1),
+    Scenario("group move", "two cards carried into shadows together", s_group_move,
+             lambda t: _a((M, AGENT), (M, DROMOND))),
+]
+
+
+def run(client: FlaskClient, scenario: Scenario, layout: str) -> dict[str, Any]:
+    t = setup(client, layout, scenario.colours, scenario.seats)
+    scenario.play(t)
+    got = t.game.moves()
+    want = scenario.expected(t)
+    phantoms, misses = list(got), []
+    for m in want:
+        if m in phantoms:
+            phantoms.remove(m)
+        else:
+            misses.append(m)
+    flags = [v for d in t.tts.delivered for v in (d["reply"] or {}).get("verdicts", []) if v.get("legal") is False]
+    return {"scenario": scenario.name, "happened": scenario.happened, "layout": layout, "recorded": got,
+            "phantoms": len(phantoms), "misses": len(misses), "wrong_flags": abs(len(flags) - scenario.flags),
+            "events": len(want), "extra": {k: v for k, v in t.extra.items() if k != "key"}}
+
+
+def main() -> None:
+    import tempfile
+    from pathlib import Path
+
+    from companion.web import create_app
+
+    rows = []
+    for layout in LAYOUTS:
+        for sc in SCENARIOS:
+            with tempfile.TemporaryDirectory() as d:
+                app = create_app({"DATABASE": str(Path(d) / "g.db"), "TESTING": True})
+                try:
+                    rows.append(run(app.test_client(), sc, layout))
+                except Exception as exc:
+                    rows.append({"scenario": sc.name, "happened": sc.happened, "layout": layout,
+                                 "recorded": [("error", type(exc).__name__, str(exc)[:60])], "phantoms": 0,
+                                 "misses": len(sc.expected(None)), "wrong_flags": 0,  # type: ignore[arg-type]
+                                 "events": len(sc.expected(None))})  # type: ignore[arg-type]
+    print("| scenario | what happened | layout | recorded | phantoms | misses | wrong flags |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for r in rows:
+        rec = ", ".join(f"{s} {t.replace('_', ' ')} {c}" for s, t, c in r["recorded"]) or "nothing"
+        print(f"| {r['scenario']} | {r['happened']} | {r['layout']} | {rec} | {r['phantoms']} | {r['misses']} | "
+              f"{r['wrong_flags']} |")
+    for layout in LAYOUTS:
+        mine = [r for r in rows if r["layout"] == layout]
+        print(f"{layout}: {sum(r['events'] for r in mine)} events, {sum(r['phantoms'] for r in mine)} phantoms, "
+              f"{sum(r['misses'] for r in mine)} misses, {sum(r['wrong_flags'] for r in mine)} wrong flags")
+
+
+if __name__ == "__main__":
+    main()
