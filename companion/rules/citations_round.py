@@ -32,6 +32,12 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.not-revealed": Rule(
         PLOT_2E, PLOT_1E,
     ),
+    # The draw phase and everything after it read the revealed plots (income, initiative, claim): the round
+    # cannot move on without them.
+    "plot.reveal-first": Rule(
+        PLOT_2E, PLOT_1E,
+        impossible=True,
+    ),
     "first-player.phase": Rule(
         "RR: First Player", "1E Rules › First player",
     ),

@@ -110,6 +110,7 @@ class Player:
     restrictions: list[Restriction] = field(default_factory=list)  # lasting effects that forbid this player things
     setup_face_down: dict[str, str | None] = field(default_factory=dict)  # setup card -> what it attaches to;
     #                                                   the cards stay hidden in hand until the reveal
+    plot_chosen: str | None = None  # the plot chosen face down this round; it stays in the plot deck until the reveal
 
 
 @dataclass(slots=True)

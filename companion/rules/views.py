@@ -112,6 +112,9 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
                 **{k: getattr(plot_card(t, seat), k) for k in PLOT_STATS},
                 "this_round": p.revealed_round == t.round,
             },
+            # A plot chosen face down: that it is chosen is public, which one only its seat (and the judge) knows.
+            "plot_chosen": p.plot_chosen is not None,
+            **({"plot_choice": p.plot_chosen} if open_to_viewer else {}),
             "used_plots": [card_facts(t, c) for c in p.zones[Zone.USED]],
             "agenda": [card_facts(t, c) for c in p.zones[Zone.AGENDA]],
             "income_collected": p.income_round == t.round,

@@ -10,6 +10,7 @@ from companion.rules.actions.marshal import Marshal, MarshalIntoShadows, PlayEve
 from companion.rules.actions.restrictions import Restrict
 from companion.rules.actions.round import (
     CallTime,
+    ChoosePlot,
     GainPower,
     LosePower,
     PassTurn,
@@ -35,6 +36,7 @@ __all__ = [
     "BeginPhase",
     "BringOut",
     "CallTime",
+    "ChoosePlot",
     "CollectIncome",
     "ControlReverts",
     "Discard",

@@ -35,7 +35,7 @@ class BeginPhase(Action):
         if target is not next_phase(t.phase):
             v.violate("phase.sequence", phase=target, current=t.phase)
         if t.phase is Phase.PLOT and target is not Phase.PLOT:
-            check_plots_revealed(t, v)
+            check_plots_revealed(t, v, leaving=True)
         if target is Phase.PLOT and t.time_called:
             v.violate("time.called")
         if target is Phase.PLOT:

@@ -202,9 +202,36 @@ function nextStep() {
     return {label: t("passTurn"), id: "pass-turn", run: b => send({type: "pass_turn", player: state.active_player}, b)};
   }
   if (turns && state.active_player) return null;  // someone else's turn
-  if (state.phase === "plot" && state.players.some(p => p.plots.count + (p.revealed_plot ? 1 : 0) > 0 && !(p.revealed_plot && p.revealed_plot.this_round))) return null;
+  if (plotsPending()) return null;
   return {label: t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])}), id: "next-step",
           run: b => send({type: "begin_phase", phase: NEXT[state.phase]}, b)};
+}
+
+// -- plots chosen face down (issue 21): "chosen" or "waiting for X" until the last choice reveals them all --
+/** Players with a plot deck whose plot is not revealed this round (none outside the plot phase). */
+function plotsPending() {
+  if (!state || state.phase !== "plot") return [];
+  return state.players.filter(p => (p.plots.count || p.revealed_plot) && !(p.revealed_plot && p.revealed_plot.this_round));
+}
+function plotChoice(mine, waiting) {
+  const parts = [];
+  if (mine && waiting.includes(mine) && mine.plots.cards) {
+    parts.push(el("h2", {}, t("choosePlot")));
+    const ul = el("ul", {class: "cards", id: "plot-choice"});
+    for (const c of mine.plots.cards) {
+      ul.append(el("li", {"data-plot": c.id, class: c.id === mine.plot_choice ? "chosen" : "",
+                          onclick: ev => send({type: "choose_plot", player: mine.seat, card: c.id}, ev.currentTarget)},
+        el("div", {class: "grow"}, el("div", {}, (c.id === mine.plot_choice ? "✓ " : "") + c.name), el("div", {class: "muted"}, plotLine(c)))));
+    }
+    parts.push(ul);
+    if (mine.plot_choice) parts.push(el("p", {class: "muted", id: "plot-mine"}, t("plotChosenMine", {card: cardName(mine.plot_choice)})));
+  }
+  const others = waiting.filter(p => p !== mine);
+  if (others.length) {
+    parts.push(el("div", {id: "plot-status"}, ...others.map(p => el("p", {class: p.plot_chosen ? "" : "muted", "data-plot-status": p.seat},
+      p.plot_chosen ? t("plotChosen", {player: p.name}) : t("plotWaiting", {player: p.name})))));
+  }
+  return parts;
 }
 
 let incomeModifier = "0";
@@ -215,17 +242,9 @@ function renderRound() {
   const mine = mySeat() ? me() : null;
   const parts = [];
   if (state.phase === "plot") {
-    const waiting = state.players.filter(p => (p.plots.count || p.revealed_plot) && !(p.revealed_plot && p.revealed_plot.this_round));
-    if (mine && waiting.includes(mine) && mine.plots.cards) {
-      parts.push(el("h2", {}, t("choosePlot")));
-      const ul = el("ul", {class: "cards", id: "plot-choice"});
-      for (const c of mine.plots.cards) {
-        ul.append(el("li", {"data-plot": c.id, onclick: ev => send({type: "reveal_plot", player: mine.seat, card: c.id}, ev.currentTarget)},
-          el("div", {class: "grow"}, el("div", {}, c.name), el("div", {class: "muted"}, plotLine(c)))));
-      }
-      parts.push(ul);
-    } else if (waiting.length) {
-      parts.push(el("p", {class: "muted"}, t("waitingPlots", {players: waiting.map(p => p.name).join(", ")})));
+    const waiting = plotsPending();
+    if (waiting.length) {
+      parts.push(...plotChoice(mine, waiting));
     } else if (state.players.some(p => p.revealed_plot)) {
       const winner = state.initiative_winner;
       parts.push(el("p", {id: "initiative"}, winner ? t("initiativeWon", {player: seatName(winner)}) : t("initiativeTie")));
@@ -289,7 +308,7 @@ function renderStatus() {
   b.classList.toggle("hidden", !step);
   if (step) { b.textContent = step.label; b.dataset.step = step.id; b.onclick = () => step.run(b); }
   // The bar's "next phase" is the fallback when the sticky bar offers no step (it never shows both).
-  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.gone_to_time) || Boolean(state.active_player));
+  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.gone_to_time) || Boolean(state.active_player) || plotsPending().length > 0);
   $("undo").classList.toggle("hidden", !canAct());
   $("next-phase").textContent = t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
 }
@@ -484,6 +503,8 @@ function logText(e) {
   if (d.type === "collect_income" && d.amount !== undefined) text += ` (${d.amount})`;
   if (d.type === "call_time" && d.lifted) text = t("log.call_time_lifted");
   if (d.type === "win_dominance" && !d.player) text = t("log.win_dominance_nobody");
+  const revealed = d.type === "choose_plot" && e.verdict && (e.verdict.notes || []).find(n => n.kind === "plots-revealed");
+  if (revealed) text = t("log.choose_plot_revealed", {player: params.player, names: paramText(revealed.params.names)});
   if (e.kind === "undo") text = t("log.undo", {action: text});
   return text;
 }
