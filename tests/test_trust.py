@@ -523,11 +523,15 @@ def test_a_seat_undoes_only_its_own_action_and_only_while_nothing_depends_on_it(
         "action": {"type": "place_tokens", "player": "B", "kind": "shadow", "card": "A:shadows#2"},
         "expected_version": 4})
     assert r.status_code == 201
-    # B's token sits on A's card: A's placement has something built on it now.
+    # B's token sits on A's card: B has acted since, so A's undo waits for B's word (issue 21).
     r = client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 5, "seq": 4})
-    assert r.status_code == 409
-    assert client.post(f"/api/games/{gid}/undo", headers=auth(kb), json={"expected_version": 5}).status_code == 201
-    assert client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 6}).status_code == 201
+    assert r.status_code == 202 and r.get_json()["pending"]["awaiting"] == "B"
+    assert version(client, gid) == 6 and 4 not in client.get(f"/api/games/{gid}/view").get_json()["undone"]
+    # An older action of A's is not A's to take back while a later one of its own stands.
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 6, "seq": 3}
+                       ).status_code == 409
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(kb), json={"expected_version": 6}).status_code == 201
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 7}).status_code == 201
 
 
 def test_undo_races_cannot_take_back_another_seats_action(tmp_path: Path) -> None:

@@ -202,7 +202,7 @@ function nextStep() {
     return {label: t("passTurn"), id: "pass-turn", run: b => send({type: "pass_turn", player: state.active_player}, b)};
   }
   if (turns && state.active_player) return null;  // someone else's turn
-  if (plotsPending()) return null;
+  if (plotsPending().length) return null;
   return {label: t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])}), id: "next-step",
           run: b => send({type: "begin_phase", phase: NEXT[state.phase]}, b)};
 }
@@ -351,9 +351,11 @@ function renderPending() {
   box.replaceChildren();
   for (const p of list) {
     const a = p.action || {};
+    const undoing = a.type === "undo" ? log.find(e => e.seq === a.seq) : null;
     if (p.awaiting === mySeat()) {
       box.append(el("div", {class: "flag ok", "data-pending": p.id},
-        el("div", {}, t("pendingFor", {player: seatName(p.by || a.player), action: actName(a.type), card: cardName(a.card)})),
+        el("div", {}, a.type === "undo" ? t("pendingUndo", {player: seatName(roleSeat(p.requested_by)), action: undoing ? logText(undoing) : "#" + a.seq})
+          : t("pendingFor", {player: seatName(p.by || a.player), action: actName(a.type), card: cardName(a.card)})),
         el("div", {class: "row"},
           el("button", {class: "primary", onclick: ev => decide(p.id, "confirm", ev.currentTarget)}, t("confirm")),
           el("button", {onclick: ev => decide(p.id, "decline", ev.currentTarget)}, t("decline")))));
@@ -362,6 +364,9 @@ function renderPending() {
     }
   }
 }
+
+/** The seat of a stored actor ("seat:B"), or the actor as it is. */
+const roleSeat = actor => String(actor || "").replace(/^seat:/, "");
 
 async function decide(pid, decision, button) {
   const r = await client.write("/pending/" + encodeURIComponent(pid), {decision}, {label: t(decision), button});
@@ -600,12 +605,38 @@ $("power-minus").addEventListener("click", () => bump("power", -1));
 $("gold").addEventListener("click", () => openCounter("gold"));
 $("power").addEventListener("click", () => openCounter("power"));
 $("next-phase").addEventListener("click", ev => send({type: "begin_phase", phase: NEXT[state.phase]}, ev.currentTarget));
-$("undo").addEventListener("click", ev => {
-  // A seat undoes its own last action that is not undone yet; host and judge the last entry.
-  const undone = new Set(log.filter(e => e.kind === "undo").map(e => e.data.seq));
-  const own = [...log].reverse().find(e => e.kind === "action" && !e.undone && !undone.has(e.seq) && (isJudge() || role() === "host" || e.actor === mySeat()));
-  undo(own ? own.seq : undefined, ev.currentTarget);
-});
+$("undo").addEventListener("click", ev => previewUndo(ev.currentTarget));
+
+// -- undo that shows what it takes back (issue 21) -------------------------------------------------
+/** Ask the server which entry the undo would take back (as this phone may see it), show it in words, and
+ * undo only after a second tap; when the other player has acted since, the undo waits for their word. */
+async function previewUndo(button) {
+  await counters.flushAll();
+  const r = await client.get("/undo");
+  if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(r.data.error)})}); return; }
+  const p = r.data;
+  const sheet = $("sheet");
+  sheet.replaceChildren(el("h3", {}, t("undoPreviewTitle")));
+  if (p.entry) sheet.append(el("p", {class: "big", id: "undo-what"}, logText(p.entry)));
+  if (p.allowed === "no") {
+    sheet.append(el("div", {class: "note", id: "undo-why"}, t("undoNo." + (p.reason || "nothing"))));
+  } else {
+    if (p.allowed === "confirm") sheet.append(el("div", {class: "note", id: "undo-why"}, t("undoAsk", {player: seatName(p.awaiting)})));
+    sheet.append(el("button", {class: "primary", id: "undo-yes", onclick: async ev => {
+      closeSheet();
+      const w = await client.write("/undo", {seq: p.seq}, {label: t("undo"), button: ev.currentTarget || button});
+      if (w.status === 202) { adopt(w.data.view); render(); return; }
+      if (w.queued || w.status === 409 && !w.data.error) return;
+      if (!w.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(w.data.error)})}); return; }
+      flag = null;
+      adopt(w.data.view);
+      if (w.data.entry) log.push(w.data.entry);
+      loadLog();
+    }}, p.allowed === "confirm" ? t("undoAskButton", {player: seatName(p.awaiting)}) : t("undo")));
+  }
+  sheet.append(el("button", {onclick: closeSheet}, t("close")));
+  sheet.classList.remove("hidden");
+}
 
 // -- decks ---------------------------------------------------------------------------------------
 // Decks a player imported before stay on their own phone (never on the server) to pick again.
