@@ -13,7 +13,6 @@ exactly as replaying the log without that entry."""
 from __future__ import annotations
 
 import contextlib
-
 from pathlib import Path
 from typing import Any
 
