@@ -60,7 +60,7 @@ def test_a_whole_round_in_order(edition: str) -> None:
     """Plots, initiative, first player, income in turn, the turn pass, taxation, the next round."""
     (p1, inc1, ini1), (p2, inc2, ini2) = PLOTS[edition]
     t = plot_table(edition)
-    illegal(t, BeginPhase("draw"), "plot.reveal-first")
+    illegal(t, BeginPhase("draw"), "plot.not-revealed")
     legal(t, RevealPlot("A", pid("A", p1)))
     illegal(t, SetFirstPlayer("B"), "plot.not-revealed")
     legal(t, RevealPlot("B", pid("B", p2)))

@@ -114,6 +114,20 @@ class Player:
 
 
 @dataclass(slots=True)
+class ChallengeRecord:
+    """A challenge as recorded (public), and which of its follow-ups were applied."""
+
+    round: int
+    kind: str  # military | intrigue | power
+    attacker: str
+    defender: str
+    winner: str | None
+    unopposed: bool
+    claim: int  # the attacker's plot's claim when it was recorded
+    rewarded: list[str] = field(default_factory=list)  # unopposed | power_claim
+
+
+@dataclass(slots=True)
 class TableState:
     """Everything at one table. Mutated only by actions' ``apply``."""
 
@@ -135,6 +149,7 @@ class TableState:
     # who won dominance each round (the going-to-time steps ask for the final round's).
     time_called: bool = False
     dominance: dict[int, str | None] = field(default_factory=dict)
+    challenges: list[ChallengeRecord] = field(default_factory=list)  # every challenge recorded, in order
 
     # -- building ------------------------------------------------------------
     def add_instance(self, inst: CardInstance, zone: Zone = Zone.DECK) -> None:

@@ -132,6 +132,10 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
         "time_called": t.time_called,
         "gone_to_time": gone_to_time(t),
         "dominance": {str(r): seat for r, seat in sorted(t.dominance.items())},
+        # This round's challenges (public), with the follow-ups already applied.
+        "challenges": [{"kind": c.kind, "attacker": c.attacker, "defender": c.defender, "winner": c.winner,
+                        "unopposed": c.unopposed, "claim": c.claim, "rewarded": list(c.rewarded)}
+                       for c in t.challenges if c.round == t.round],
         "initiative_winner": initiative_winner(t),
         "winning_power": WINNING_POWER,
         "viewer": viewer.to_dict(),

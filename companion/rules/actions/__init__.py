@@ -1,7 +1,20 @@
 """All game actions. Importing this package registers every action type."""
 
-from companion.rules.actions import control, flow, gold, leave, marshal, restrictions, round, setup, shadows, tokens
+from companion.rules.actions import (
+    challenges,
+    control,
+    flow,
+    gold,
+    leave,
+    marshal,
+    restrictions,
+    round,
+    setup,
+    shadows,
+    tokens,
+)
 from companion.rules.actions.base import REGISTRY, Action, action_from_dict
+from companion.rules.actions.challenges import Challenge, ChallengeReward
 from companion.rules.actions.control import ControlReverts, TakeControl
 from companion.rules.actions.flow import BeginPhase, Draw, Kneel, PassShadows, SetActivePlayer, SetFirstPlayer, Stand
 from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SetGold, SpendGold
@@ -36,6 +49,8 @@ __all__ = [
     "BeginPhase",
     "BringOut",
     "CallTime",
+    "Challenge",
+    "ChallengeReward",
     "ChoosePlot",
     "CollectIncome",
     "ControlReverts",
@@ -78,6 +93,7 @@ __all__ = [
     "TakeControl",
     "WinDominance",
     "action_from_dict",
+    "challenges",
     "control",
     "flow",
     "gold",

@@ -70,11 +70,13 @@ def initiative_winner(t: Table) -> str | None:
 
 
 def check_plots_revealed(t: Table, v: Checker, *, leaving: bool = False) -> None:
-    """Every player with a plot deck has revealed a plot this round. Leaving the plot phase without the
-    reveal cannot be done at all: the next phases read the revealed plots."""
+    """Every player with a plot deck has revealed a plot this round. Leaving the plot phase while a plot
+    lies chosen face down cannot be done at all (the choice would be stranded, and the next phases read
+    the revealed plots); a table that records no plots at all is flagged (advisory) as before."""
+    stranded = leaving and any(p.plot_chosen is not None for p in t.players.values())
     for seat in t.seats:
         if has_plots(t, seat) and t.players[seat].revealed_round != t.round:
-            if leaving:
+            if stranded:
                 v.violate("plot.reveal-first", player=t.players[seat].name)
             else:
                 v.violate("plot.not-revealed", player=t.players[seat].name)
@@ -296,8 +298,19 @@ class WinDominance(Action):
         if t.round in t.dominance:
             before = t.dominance[t.round]
             v.note("dominance-again", before=t.players[before].name if before else msg("nobody"))
+        if self.player is not None and t.dominance.get(t.round, "") != self.player:
+            v.note("dominance-power", player=t.players[self.player].name)
 
     def apply(self, t: Table) -> None:
+        # The winner gains 1 power on the faction card in the same tap (RR: Appendix I › 5. Dominance phase;
+        # 1st edition: on the House card); a replaced record takes the earlier winner's back.
+        before = t.dominance.get(t.round, "")
+        if before == self.player:
+            return
+        if before:
+            t.players[before].power = max(0, t.players[before].power - 1)
+        if self.player is not None:
+            t.players[self.player].power += 1
         t.dominance[t.round] = self.player
 
 
