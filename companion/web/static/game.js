@@ -234,6 +234,101 @@ function plotChoice(mine, waiting) {
   return parts;
 }
 
+// -- challenges in one tap each (issue 21) ------------------------------------------------------------
+const CHALLENGE_KINDS = ["military", "intrigue", "power"];
+/** The challenges phase: a "Challenge…" button, this round's challenges, and their follow-ups as one tap each. */
+function challengeParts(mine) {
+  const parts = [];
+  if (state.phase === "challenges" && canAct()) {
+    parts.push(el("button", {class: "primary", id: "challenge-open", onclick: openChallengeForm}, t("challengeOpen")));
+  }
+  for (const c of state.challenges || []) {
+    const won = c.winner === c.attacker;
+    const loser = won ? c.defender : c.attacker;
+    const row = el("div", {class: "note", "data-challenge": c.kind + ":" + c.attacker}, challengeText(c));
+    const mineToApply = c.winner && (c.winner === mySeat() || isJudge());
+    if (mineToApply && won && c.unopposed && !c.rewarded.includes("unopposed")) {
+      row.append(followUp(t("challengeUnopposedQ", {player: seatName(c.winner)}), "unopposed",
+        {type: "challenge_reward", player: c.winner, kind: c.kind, reward: "unopposed"}));
+    }
+    if (mineToApply && won && c.kind === "power" && !c.rewarded.includes("power_claim")) {
+      row.append(followUp(t("challengePowerClaimQ", {player: seatName(loser), amount: c.claim, winner: seatName(c.winner)}), "power_claim",
+        {type: "challenge_reward", player: c.winner, kind: c.kind, reward: "power_claim"}));
+    }
+    if (won && c.kind === "military") row.append(el("div", {class: "muted"}, t("challengeMilitaryClaim", {player: seatName(loser), amount: c.claim})));
+    if (won && c.kind === "intrigue") row.append(el("div", {class: "muted"}, t("challengeIntrigueClaim", {player: seatName(loser), amount: c.claim})));
+    parts.push(row);
+  }
+  return parts;
+}
+function followUp(text, id, action) {
+  return el("div", {class: "row", "data-follow-up": id}, el("span", {class: "grow"}, text),
+    el("button", {class: "primary", onclick: ev => send(action, ev.currentTarget)}, t("apply")));
+}
+function challengeText(c) {
+  const result = !c.winner ? t("challenge.nobody") : c.unopposed ? t("challenge.wonUnopposed", {player: seatName(c.winner)})
+    : t("challenge.won", {player: seatName(c.winner)});
+  return t("log.challenge", {player: seatName(c.attacker), defender: seatName(c.defender), kind: t("challenge.kind." + c.kind), result});
+}
+/** One sheet, one entry: type, attacker, defender, winner, unopposed, and (optionally) the cards that took part. */
+function openChallengeForm() {
+  const seats = state.players.map(p => p.seat);
+  const done = new Set((state.challenges || []).map(c => c.attacker + ":" + c.kind));
+  const f = {attacker: state.active_player || mySeat() || seats[0], kind: null, winner: null, unopposed: false, cards: new Set()};
+  f.defender = seats.find(s => s !== f.attacker);
+  f.winner = f.attacker;  // the common case, shown chosen; one tap changes it
+  f.kind = CHALLENGE_KINDS.find(k => !done.has(f.attacker + ":" + k)) || "military";
+  const sheet = $("sheet");
+  const choice = (name, values, label) => {
+    const row = el("div", {class: "row wrap chips", "data-field": name});
+    for (const v of values) {
+      row.append(el("button", {class: f[name] === v ? "chosen" : "", "data-value": v === null ? "none" : v,
+        onclick: () => {
+          if (name === "attacker" && f.winner === f.attacker) f.winner = v;
+          f[name] = v;
+          if (name === "attacker" && f.defender === v) f.defender = seats.find(s => s !== v);
+          draw();
+        }}, label(v)));
+    }
+    return row;
+  };
+  const draw = () => {
+    const standing = seat => state.players.find(p => p.seat === seat).play.filter(c => c.type === "character" && !c.kneeling && !c.attached_to && !c.duplicate_of);
+    const cards = el("div", {class: "cards-pick"});
+    for (const side of [f.attacker, f.defender]) {
+      for (const c of standing(side)) {
+        const box = el("input", {type: "checkbox", "data-participant": c.id});
+        box.checked = f.cards.has(c.id);
+        box.addEventListener("change", () => { if (box.checked) f.cards.add(c.id); else f.cards.delete(c.id); });
+        cards.append(el("label", {class: "check"}, box, `${cardName(c.id)} (${seatName(side)})`));
+      }
+    }
+    const unopposed = el("input", {type: "checkbox", id: "challenge-unopposed"});
+    unopposed.checked = f.unopposed;
+    unopposed.addEventListener("change", () => { f.unopposed = unopposed.checked; });
+    sheet.replaceChildren(el("h3", {}, t("challengeTitle")), el("div", {class: "challenge-form"},
+      el("label", {}, t("challengeType")), choice("kind", CHALLENGE_KINDS, k => t("challenge.kind." + k)),
+      el("label", {}, t("challengeAttacker")), choice("attacker", seats, seatName),
+      el("label", {}, t("challengeDefender")), choice("defender", seats.filter(s => s !== f.attacker), seatName),
+      el("label", {}, t("challengeWinner")), choice("winner", [f.attacker, f.defender, null], v => (v ? seatName(v) : t("challengeNobody"))),
+      el("label", {class: "check"}, unopposed, t("challengeUnopposed")),
+      cards.childNodes.length ? el("label", {}, t("challengeParticipants")) : "", cards,
+      el("button", {class: "primary", id: "challenge-save", onclick: ev => {
+        const mine = id => state.players.find(p => p.seat === f.attacker).play.some(c => c.id === id);
+        const action = {type: "challenge", kind: f.kind, player: f.attacker, defender: f.defender};
+        if (f.winner) action.winner = f.winner;
+        if (f.unopposed) action.unopposed = true;
+        const ids = [...f.cards];
+        if (ids.some(mine)) action.attackers = ids.filter(mine);
+        if (ids.some(id => !mine(id))) action.defenders = ids.filter(id => !mine(id));
+        send(action, ev.currentTarget);
+      }}, t("challengeSave"))),
+      el("button", {onclick: closeSheet}, t("close")));
+  };
+  draw();
+  sheet.classList.remove("hidden");
+}
+
 let incomeModifier = "0";
 function renderRound() {
   const box = $("round-box");
@@ -271,6 +366,7 @@ function renderRound() {
     });
     parts.push(el("div", {class: "row"}, button, el("label", {class: "inline", for: "income-mod"}, t("modifier")), mod));
   }
+  if (state.phase === "challenges" || (state.challenges || []).length) parts.push(...challengeParts(mine));
   if (state.phase === "dominance" && canAct()) {
     // Who won dominance: a seat claims it for itself (or says nobody won); the judge records it for any seat.
     // Going to time asks for the final round's.
@@ -508,6 +604,8 @@ function logText(e) {
   if (d.type === "collect_income" && d.amount !== undefined) text += ` (${d.amount})`;
   if (d.type === "call_time" && d.lifted) text = t("log.call_time_lifted");
   if (d.type === "win_dominance" && !d.player) text = t("log.win_dominance_nobody");
+  if (d.type === "challenge") text = challengeText({...d, attacker: d.player, unopposed: Boolean(d.unopposed), winner: d.winner || null});
+  if (d.type === "challenge_reward") text = t("log.challenge_reward", {player: params.player, reward: t("challenge.reward." + d.reward)});
   const revealed = d.type === "choose_plot" && e.verdict && (e.verdict.notes || []).find(n => n.kind === "plots-revealed");
   if (revealed) text = t("log.choose_plot_revealed", {player: params.player, names: paramText(revealed.params.names)});
   if (e.kind === "undo") text = t("log.undo", {action: text});
