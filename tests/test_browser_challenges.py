@@ -69,7 +69,8 @@ def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Ser
     assert "Bob loses 1 power to Alice (claim) — apply?" in a.inner_text("[data-follow-up=power_claim]")
     b.wait_for_selector("[data-challenge='power:A']", timeout=WAIT)
     assert b.locator("[data-follow-up]").count() == 0  # the winner applies them
-    assert "Alice fordert Bob heraus: Macht, Alice gewinnt ohne Verteidiger" in b.inner_text("[data-challenge='power:A']")
+    told = b.inner_text("[data-challenge='power:A']")
+    assert "Alice fordert Bob heraus: Macht, Alice gewinnt ohne Verteidiger" in told
     shot(a, "challenge-follow-ups-en")
     shot(b, "challenge-recorded-de")
     a.click("[data-follow-up=unopposed] button")
