@@ -25,7 +25,7 @@ from tests.tables import illegal, in_play, legal, make_table, notes_of, rules_of
 
 EDITIONS = ("2e", "1e")
 PLOTS = {"2e": ("01001", "00006"), "1e": ("core_181", "acoa_25")}  # claim 1 / 2 ; 1e: per card
-CHARACTER = {"2e": "01091", "1e": "core_1"}
+CHARACTER = {"2e": "01091", "1e": "core_20"}  # Burned Men, Kennel Master
 
 
 def challenge_table(edition: str):  # type: ignore[no-untyped-def]
@@ -139,3 +139,11 @@ def test_the_route_records_a_challenge_from_either_seat_and_follow_ups_from_the_
     bad = client.post(f"/api/games/{gid}/actions", headers=h["A"], json={"expected_version": v + 1, "action": {
         "type": "challenge", "kind": "sneaky", "player": "A", "defender": "B"}})
     assert bad.status_code == 400 and "kind" in bad.get_data(as_text=True)
+
+
+def test_a_power_claim_larger_than_the_losers_power_moves_what_there_is() -> None:
+    t = challenge_table("2e")
+    legal(t, SetPower("B", 1))
+    legal(t, Challenge("power", "A", "B", winner="A"))
+    v = legal(t, ChallengeReward("A", "power", "power_claim", amount=3))
+    assert "claim-short" in notes_of(v) and (t.players["A"].power, t.players["B"].power) == (1, 0)

@@ -90,6 +90,7 @@ MOVES = st.lists(st.sampled_from([
     ("A", {"type": "setup_into_shadows", "player": "$A", "card": "h2"}),
     ("A", {"type": "draw", "player": "$A", "card": "h1"}),
     ("A", {"type": "draw", "player": "$A", "card": "h2"}),
+    ("A", {"type": "draw_cards", "player": "$A", "count": 1}),  # unnamed: then h1 or h2 played is one of them
     ("A", {"type": "setup_face_down", "player": "$A", "card": "h1"}),  # costs differ: 6 and 3
     ("A", {"type": "marshal_into_shadows", "player": "$A", "card": "h2"}),  # flagged out of phase
     ("A", {"type": "place_tokens", "player": "$A", "kind": "shadow", "card": "h1"}),

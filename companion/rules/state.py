@@ -110,6 +110,9 @@ class Player:
     restrictions: list[Restriction] = field(default_factory=list)  # lasting effects that forbid this player things
     setup_face_down: dict[str, str | None] = field(default_factory=dict)  # setup card -> what it attaches to;
     #                                                   the cards stay hidden in hand until the reveal
+    # Draws recorded as counts ("drew 2"): cards drawn but not named yet stay in the deck zone until named.
+    drawn_unnamed: int = 0
+    counts_known: bool = True  # False once a card was taken as drawn that no recorded draw covered
     plot_chosen: str | None = None  # the plot chosen face down this round; it stays in the plot deck until the reveal
 
 

@@ -67,7 +67,11 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             if open_to_viewer:
                 entry["card"] = card_facts(t, cid)
             shadows.append(entry)
-        hand: dict[str, Any] = {"count": len(p.zones[Zone.HAND])}
+        # Counts: cards drawn but not named yet are in the hand, not the deck; "tracked" is False once a
+        # card was taken as drawn that no recorded draw covered (the page then says "not tracked").
+        tracked = p.counts_known and len(p.zones[Zone.DECK]) >= p.drawn_unnamed
+        hand: dict[str, Any] = {"count": len(p.zones[Zone.HAND]) + p.drawn_unnamed, "tracked": tracked,
+                                "unnamed": p.drawn_unnamed}
         if open_to_viewer:
             hand["cards"] = [card_facts(t, c) for c in p.zones[Zone.HAND]]
         play = []
@@ -90,7 +94,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             "setup_gold_spent": p.setup_gold_spent if open_to_viewer or t.setup_revealed else None,
             "tokens": dict(p.tokens),
             "hand": hand,
-            "deck": {"count": len(p.zones[Zone.DECK])},
+            "deck": {"count": max(0, len(p.zones[Zone.DECK]) - p.drawn_unnamed), "tracked": tracked},
             "shadows": shadows,
             "play": play,
             "discard": [card_facts(t, c) for c in p.zones[Zone.DISCARD]],

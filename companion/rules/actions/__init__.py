@@ -16,7 +16,16 @@ from companion.rules.actions import (
 from companion.rules.actions.base import REGISTRY, Action, action_from_dict
 from companion.rules.actions.challenges import Challenge, ChallengeReward
 from companion.rules.actions.control import ControlReverts, TakeControl
-from companion.rules.actions.flow import BeginPhase, Draw, Kneel, PassShadows, SetActivePlayer, SetFirstPlayer, Stand
+from companion.rules.actions.flow import (
+    BeginPhase,
+    Draw,
+    DrawCards,
+    Kneel,
+    PassShadows,
+    SetActivePlayer,
+    SetFirstPlayer,
+    Stand,
+)
 from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SetGold, SpendGold
 from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand, SaveWithDuplicate
 from companion.rules.actions.marshal import Marshal, MarshalIntoShadows, PlayEvent
@@ -56,6 +65,7 @@ __all__ = [
     "ControlReverts",
     "Discard",
     "Draw",
+    "DrawCards",
     "GainGold",
     "GainPower",
     "GainShadow",

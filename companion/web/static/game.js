@@ -234,6 +234,20 @@ function plotChoice(mine, waiting) {
   return parts;
 }
 
+// -- draws in one tap (issue 21): "drew 7" at setup, "drew 2" in the draw phase; cards named when played --
+function drawParts(mine) {
+  const n = state.phase === "draw" ? 2 : state.phase === "setup" && mine.hand.count === 0 ? 7 : 0;
+  if (!n || mine.deck.count === 0) return [];
+  return [el("div", {class: "row", id: "draw-box"}, el("span", {class: "grow muted"}, t("drawHint")),
+    el("button", {class: "primary", id: "draw-" + n, onclick: ev => send({type: "draw_cards", player: mine.seat, count: n}, ev.currentTarget)},
+      t("drewN", {n})))];
+}
+/** "55 in deck · 7 in hand", or "not tracked" when a card was taken as drawn that no recorded draw covered. */
+function countsLine(p) {
+  if (p.deck.tracked === false || p.hand.tracked === false) return t("countsNotTracked");
+  return t("countsLine", {deck: p.deck.count, hand: p.hand.count});
+}
+
 // -- challenges in one tap each (issue 21) ------------------------------------------------------------
 const CHALLENGE_KINDS = ["military", "intrigue", "power"];
 /** The challenges phase: a "Challenge…" button, this round's challenges, and their follow-ups as one tap each. */
@@ -366,6 +380,7 @@ function renderRound() {
     });
     parts.push(el("div", {class: "row"}, button, el("label", {class: "inline", for: "income-mod"}, t("modifier")), mod));
   }
+  if (mine) parts.push(...drawParts(mine));
   if (state.phase === "challenges" || (state.challenges || []).length) parts.push(...challengeParts(mine));
   if (state.phase === "dominance" && canAct()) {
     // Who won dominance: a seat claims it for itself (or says nobody won); the judge records it for any seat.
@@ -566,7 +581,8 @@ function render() {
     areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine), pass));
     if (mine.hand.cards && mine.hand.cards.length) areas.append(el("section", {id: "my-hand"}, el("h2", {}, t("myHand")), pileList(mine.hand.cards)));
     areas.append(el("section", {id: "my-play"}, el("h2", {}, t("myPlay")), plotSummary(mine), playList(mine),
-      el("div", {class: "muted"}, `${mine.deck.count} ${t("cardsLeft")} · ${mine.hand.count} ${t("hand")}`)));
+      el("div", {class: "row", id: "my-counts"}, el("span", {class: "grow muted"}, countsLine(mine)),
+        mine.deck.count > 0 ? el("button", {id: "draw-1", onclick: ev => send({type: "draw_cards", player: seat, count: 1}, ev.currentTarget)}, t("drewN", {n: 1})) : null)));
   } else {
     $("deck-box").classList.add("hidden");
   }
@@ -577,7 +593,7 @@ function render() {
       plotSummary(p),
       el("div", {class: "muted"}, t("shadows")), shadowsList(p),
       el("div", {class: "muted"}, t("inPlay")), playList(p),
-      el("div", {class: "muted"}, `${p.hand.count} ${t("hand")} · ${p.deck.count} ${t("cardsLeft")}`)));
+      el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
   const dead = el("section", {}, el("h2", {}, t("dead")));
   for (const p of state.players) dead.append(el("div", {class: "muted"}, p.name), pileList(p.dead));
@@ -604,6 +620,7 @@ function logText(e) {
   if (d.type === "collect_income" && d.amount !== undefined) text += ` (${d.amount})`;
   if (d.type === "call_time" && d.lifted) text = t("log.call_time_lifted");
   if (d.type === "win_dominance" && !d.player) text = t("log.win_dominance_nobody");
+  if (d.type === "draw_cards") text = t("log.draw_cards", {player: params.player, amount: d.count});
   if (d.type === "challenge") text = challengeText({...d, attacker: d.player, unopposed: Boolean(d.unopposed), winner: d.winner || null});
   if (d.type === "challenge_reward") text = t("log.challenge_reward", {player: params.player, reward: t("challenge.reward." + d.reward)});
   const revealed = d.type === "choose_plot" && e.verdict && (e.verdict.notes || []).find(n => n.kind === "plots-revealed");
