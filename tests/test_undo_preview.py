@@ -162,3 +162,14 @@ def test_the_preview_names_the_entry_as_the_asker_may_see_it_and_the_other_seat_
     assert d.get_json()["entry"]["kind"] == "undo" and d.get_json()["entry"]["data"]["action"]["card"] == "A:shadows#1"
     a_view = client.get(f"/api/games/{gid}/view", headers=auth(ka)).get_json()
     assert a_view["players"][0]["shadows"] == [] and mine["seq"] in a_view["undone"]
+
+
+def test_a_waiting_undo_request_goes_when_the_entry_is_undone_another_way(tmp_path: Path) -> None:
+    s = store(tmp_path / "g.db")
+    game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    s.act(game.id, action_from_dict(move("A", "gain_gold")), A, 0)
+    s.act(game.id, action_from_dict(move("B", "gain_gold")), B, 1)
+    asked = s.undo_or_ask(game.id, A, 2)
+    assert isinstance(asked, Pending) and [p.id for p in s.pending(game.id)] == [asked.id]
+    s.undo(game.id, JUDGE, 3, seq=1)  # the judge takes it back meanwhile
+    assert s.pending(game.id) == []

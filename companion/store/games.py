@@ -1018,6 +1018,10 @@ class GameStore:
                 entry = self._append_undo(db, game, plan.seq, actor.actor)
                 self._remember(db, game, actor.actor, request_id, seq=entry.seq)
                 entry_seq = entry.seq
+                # A request to undo the same entry, still waiting, has nothing left to ask.
+                db.conn.execute("update pending set status = 'withdrawn', seq = ? where game_id = ? and "
+                                "status = 'open' and action = ?", [entry.seq, game.id,
+                                                                   canonical({"type": "undo", "seq": plan.seq})])
         self._keep(game_id, None)
         self._notify(game_id, entry_seq)
         return pending if plan.allowed == "confirm" else entry
