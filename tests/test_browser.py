@@ -323,7 +323,9 @@ def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Serv
     page.wait_for_function("document.querySelector('#gold').textContent === '1'", timeout=3000)
     page.click("#step[data-step=next-step]")  # the sticky bar's next step
     page.wait_for_function("document.querySelector('#phase').textContent.includes('plot')", timeout=3000)
-    page.click("#undo")
+    page.click("#undo")  # it says what it takes back (the phase change) and asks first
+    page.wait_for_selector("#undo-what:has-text('plot phase')", timeout=3000)
+    page.click("#undo-yes")
     page.wait_for_function("document.querySelector('#phase').textContent.includes('setup')", timeout=3000)
     # B's face-down card: A may put a token on it without learning what it is.
     page.click("[data-seat=B] [data-shadows=B] li[data-position='1']")

@@ -164,7 +164,12 @@ def play_a_game(server: Server, browser: Any, lang: str) -> None:
     b.click("#sheet button[data-action=marshal]")
     b.wait_for_selector("#my-play li[data-card='Bob.01091.1']", timeout=WAIT)
     gold(b, 0)
-    b.click("#undo")
+    b.click("#undo")  # the undo says what it takes back, and asks
+    what = b.wait_for_selector("#undo-what", timeout=WAIT).inner_text()
+    assert "Burned Men" in what, what
+    shot(b, "undo-preview" + tag)
+    check(b)
+    b.click("#undo-yes")
     b.wait_for_selector("#my-play li[data-card='Bob.01091.1']", state="detached", timeout=WAIT)
     gold(b, 2)
     b.wait_for_selector("#log li.undone", timeout=WAIT)

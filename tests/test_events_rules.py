@@ -72,6 +72,8 @@ def test_the_going_to_time_result_follows_the_table_until_taxation_ends(client: 
     t = Table(client, catalog)
     t.phases("plot", "draw", "marshaling", "challenges", "dominance")
     assert t.act(t.keys["B"], {"type": "win_dominance", "player": "B"}).status_code == 201
+    # Dominance adds its power (issue 21); A's renown evens the totals, so dominance is what decides.
+    assert t.act(t.keys["A"], {"type": "gain_power", "player": "A", "amount": 1}).status_code == 201
     t.run_out_the_clock()
     t.phases("standing", "taxation")
     assert t.results() == [{"winner": "B", "winner_name": "Ben", "by_time": "dominance"}] * 3
@@ -150,6 +152,8 @@ def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final
     assert t.act(t.keys["A"], {"type": "win_dominance"}).status_code == 201  # nobody: a seat may say so
     r = t.act(t.keys["A"], {"type": "win_dominance", "player": "A"})  # its own claim replaces it, with a note
     assert r.status_code == 201 and "dominance-again" in [n["kind"] for n in r.get_json()["verdict"]["notes"]]
+    # Dominance adds its power (issue 21); B's renown evens the totals, so power decides nothing below.
+    assert t.act(t.keys["B"], {"type": "gain_power", "player": "B", "amount": 1}).status_code == 201
     # Round 2 goes to time without a dominance record: round 1's does not count for the final round.
     t.phases("standing", "taxation", "plot", "draw", "marshaling", "challenges", "dominance", "standing")
     t.run_out_the_clock()

@@ -358,7 +358,7 @@ def test_views_hide_shadows_from_opponents_and_spectators_only() -> None:
         assert "13089" not in text and "Tyrion" not in text and "00168" not in text
         entry = view(t, viewer)["players"][0]["shadows"][0]
         assert entry == {"position": 1, "rounds": 2, "tokens": {"shadow": 1}}
-        assert view(t, viewer)["players"][0]["hand"] == {"count": 1}
+        assert view(t, viewer)["players"][0]["hand"] == {"count": 1, "tracked": True, "unnamed": 0}  # counts only
     for viewer in (Role.of_seat("A"), JUDGE):
         seen = view(t, viewer)["players"][0]
         assert seen["shadows"][0]["card"]["name"] == "Tyrion Lannister"
@@ -379,6 +379,10 @@ def test_every_action_round_trips_through_json() -> None:
         "restrict": {"player": "B", "target": "A", "restriction": "bring_out", "until": "round", "source": "B.1.1"},
         "put_into_play": {"player": "B", "card": "A.1.1", "controller": "B", "attach_to": "B.2.1"},
         "gain_shadow": {"player": "A", "card": "A.1.1", "gains": 3},
+        "challenge": {"kind": "power", "player": "A", "defender": "B", "winner": "A", "unopposed": True,
+                      "attackers": ["A.1.1"], "defenders": []},
+        "challenge_reward": {"player": "A", "kind": "power", "reward": "power_claim", "amount": 2},
+        "draw_cards": {"player": "A", "count": 7},
     }
     for kind, cls in REGISTRY.items():
         data = {"type": kind, **samples.get(kind, {})}

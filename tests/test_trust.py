@@ -90,6 +90,7 @@ MOVES = st.lists(st.sampled_from([
     ("A", {"type": "setup_into_shadows", "player": "$A", "card": "h2"}),
     ("A", {"type": "draw", "player": "$A", "card": "h1"}),
     ("A", {"type": "draw", "player": "$A", "card": "h2"}),
+    ("A", {"type": "draw_cards", "player": "$A", "count": 1}),  # unnamed: then h1 or h2 played is one of them
     ("A", {"type": "setup_face_down", "player": "$A", "card": "h1"}),  # costs differ: 6 and 3
     ("A", {"type": "marshal_into_shadows", "player": "$A", "card": "h2"}),  # flagged out of phase
     ("A", {"type": "place_tokens", "player": "$A", "kind": "shadow", "card": "h1"}),
@@ -154,7 +155,7 @@ def first_event(client: FlaskClient, url: str, key: str | None) -> str:
     return "".join(out)
 
 
-def everything(client: FlaskClient, w: dict[str, Any], key: str | None) -> list[str]:
+def everything(client: FlaskClient, w: dict[str, Any], key: str | None, hidden: tuple[str, str] = (P, Q)) -> list[str]:
     """What a holder of ``key`` can read: every GET route, the live stream, the pages."""
     gid, seats = w["id"], w["seats"]
     doc = client.get("/api/openapi.json").get_json()
@@ -162,8 +163,8 @@ def everything(client: FlaskClient, w: dict[str, Any], key: str | None) -> list[
     for path, ops in sorted(doc["paths"].items()):
         if "get" not in ops or path.startswith(("/api/cards", "/api/tapestry", "/api/openapi", "/api/health")):
             continue
-        names = [f"{seats[0]}:shadows#1", f"{seats[0]}:shadows#2", f"{seats[0]}.{P}.1", f"{seats[0]}.{Q}.1",
-                 f"{seats[0]}.00000.1"] if "{card_id}" in path else [None]
+        names = [f"{seats[0]}:shadows#1", f"{seats[0]}:shadows#2", f"{seats[0]}.{hidden[0]}.1",
+                 f"{seats[0]}.{hidden[1]}.1", f"{seats[0]}.00000.1"] if "{card_id}" in path else [None]
         for card in names:
             url = path.replace("{game_id}", gid).replace("{card_id}", card or "")
             if url.endswith("/events"):
@@ -209,6 +210,54 @@ def test_what_a_non_owner_receives_is_identical_when_hidden_cards_are_permuted(
             assert x == y, f"{who} can tell the worlds apart:\n{x[:400]}\n{y[:400]}"
         text = "\n".join(outputs[0][who])
         assert "Tyrion Lannister" not in text and "Imp&#39;s Agent" not in text and "Imp's Agent" not in text
+
+
+# Plots chosen face down (issue 21): which of A's two plots A chose, and changed to, before the reveal.
+PLOT_X, PLOT_Y = "01001", "00006"  # A Clash of Kings, Feast or Famine
+PLOT_MOVES = st.lists(st.sampled_from([
+    ("A", {"type": "choose_plot", "player": "$A", "card": "h1"}),
+    ("A", {"type": "choose_plot", "player": "$A", "card": "h2"}),
+    ("A", {"type": "gain_gold", "player": "$A", "amount": 1}),
+    ("B", {"type": "gain_gold", "player": "$B", "amount": 1}),
+    ("B", {"type": "choose_plot", "player": "$B", "card": "$A." + PLOT_X + ".1"}),  # a guessed hidden id
+    ("B", {"type": "begin_phase", "phase": "draw"}),  # impossible before the reveal
+    ("B", {"type": "set_first_player", "player": "$B"}),
+]), min_size=1, max_size=6).map(lambda moves: [("A", {"type": "choose_plot", "player": "$A", "card": "h1"}), *moves])
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(moves=PLOT_MOVES, seats=SEAT_NAMES)
+def test_a_plot_chosen_face_down_is_identical_for_others_whichever_it_is(
+        tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic,
+        moves: list[tuple[str, dict[str, Any]]], seats: tuple[str, str]) -> None:
+    outputs = []
+    for cards in ({"h1": f"{seats[0]}.{PLOT_X}.1", "h2": f"{seats[0]}.{PLOT_Y}.1"},
+                  {"h1": f"{seats[0]}.{PLOT_Y}.1", "h2": f"{seats[0]}.{PLOT_X}.1"}):
+        deterministic.n = itertools.count(1)
+        app = create_app({"DATABASE": str(tmp_path_factory.mktemp("w") / "games.db"), "TESTING": True})
+        client = app.test_client()
+        g = client.post("/api/games", json={"mode": "strict", "seats": [{"seat": s} for s in seats]}).get_json()
+        keys = {"A": g["seats"][0]["key"], "B": g["seats"][1]["key"], "judge": g["judge"]["key"]}
+        w = {"id": g["game"]["id"], "keys": keys, "seats": seats}
+        put(client, w["id"], seats[0], keys["A"], {PLOT_X: 1, PLOT_Y: 1}, 0)
+        put(client, w["id"], seats[1], keys["B"], {"01003": 1, "01004": 1}, 1)  # B's own plots: others
+        r = client.post(f"/api/games/{w['id']}/actions", headers=auth(keys["A"]),
+                        json={"action": {"type": "begin_phase", "phase": "plot"}, "expected_version": 2})
+        assert r.status_code == 201
+        b_answers = play(client, w, moves, cards)
+        seen = {"B": b_answers + everything(client, w, keys["B"], (PLOT_X, PLOT_Y)),
+                "spectator": everything(client, w, None, (PLOT_X, PLOT_Y))}
+        outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
+        mine = client.get(f"/api/games/{w['id']}/view", headers=auth(keys["A"])).get_json()["players"][0]
+        chosen = [m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A"][-1][1]["card"]
+        assert mine["plot_choice"] == cards[chosen] and mine["revealed_plot"] is None  # A knows; nothing revealed
+        # The last choice is B's and reveals both: after it, everyone reads the same names (the reveal is one entry).
+    for who in ("B", "spectator"):
+        for x, y in zip(outputs[0][who], outputs[1][who], strict=True):
+            assert x == y, f"{who} can tell the worlds apart:\n{x[:400]}\n{y[:400]}"
+        text = "\n".join(outputs[0][who])
+        assert "A Clash of Kings" not in text and "Feast or Famine" not in text
+        assert '"plot_chosen":true' in text.replace(" ", "")
 
 
 # -- roles are values -------------------------------------------------------------------------------
@@ -475,11 +524,15 @@ def test_a_seat_undoes_only_its_own_action_and_only_while_nothing_depends_on_it(
         "action": {"type": "place_tokens", "player": "B", "kind": "shadow", "card": "A:shadows#2"},
         "expected_version": 4})
     assert r.status_code == 201
-    # B's token sits on A's card: A's placement has something built on it now.
+    # B's token sits on A's card: B has acted since, so A's undo waits for B's word (issue 21).
     r = client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 5, "seq": 4})
-    assert r.status_code == 409
-    assert client.post(f"/api/games/{gid}/undo", headers=auth(kb), json={"expected_version": 5}).status_code == 201
-    assert client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 6}).status_code == 201
+    assert r.status_code == 202 and r.get_json()["pending"]["awaiting"] == "B"
+    assert version(client, gid) == 6 and 4 not in client.get(f"/api/games/{gid}/view").get_json()["undone"]
+    # An older action of A's is not A's to take back while a later one of its own stands.
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 6, "seq": 3}
+                       ).status_code == 409
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(kb), json={"expected_version": 6}).status_code == 201
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(ka), json={"expected_version": 7}).status_code == 201
 
 
 def test_undo_races_cannot_take_back_another_seats_action(tmp_path: Path) -> None:

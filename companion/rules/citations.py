@@ -312,6 +312,12 @@ RULES: dict[str, Rule] = {
         "1E Rules › Draw",
         impossible=True,
     ),
+    # More cards drawn than the deck holds: they are not there to draw (issue 21: draws as counts).
+    "draw.deck-short": Rule(
+        "RR: Draw",
+        "1E Rules › Draw",
+        impossible=True,
+    ),
 }
 
 

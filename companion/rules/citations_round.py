@@ -11,6 +11,8 @@ from companion.rules.citations import Rule
 
 PLOT_2E = "RR: Appendix I › 1. Plot phase"
 PLOT_1E = "1E Rules › Plot phase"
+CHALLENGES_2E = "RR: Appendix I › 4. Challenges phase"
+CHALLENGES_1E = "1E Rules › Challenges phase"
 
 #: The tournament regulations (FFG's organized-play document for the joust): not among our rule
 #: sources, so cited by topic, as the 1st-edition core rules are.
@@ -32,6 +34,12 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.not-revealed": Rule(
         PLOT_2E, PLOT_1E,
     ),
+    # The draw phase and everything after it read the revealed plots (income, initiative, claim): the round
+    # cannot move on without them.
+    "plot.reveal-first": Rule(
+        PLOT_2E, PLOT_1E,
+        impossible=True,
+    ),
     "first-player.phase": Rule(
         "RR: First Player", "1E Rules › First player",
     ),
@@ -52,6 +60,19 @@ RULES_ROUND: dict[str, Rule] = {
         "RR: Power", "1E Rules › Power",
         impossible=True,
     ),
+    # Challenges (issue 21): one entry each, and their follow-ups.
+    "challenge.phase": Rule(CHALLENGES_2E, CHALLENGES_1E),
+    "challenge.active-player": Rule(CHALLENGES_2E, CHALLENGES_1E),
+    "challenge.once-per-type": Rule(CHALLENGES_2E, CHALLENGES_1E),
+    "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
+    "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
+    "challenge.participant": Rule(CHALLENGES_2E, CHALLENGES_1E),
+    "challenge.kneeling": Rule(CHALLENGES_2E, CHALLENGES_1E),
+    "challenge.unopposed": Rule("RR: Unopposed", "1E Rules › Unopposed challenges"),
+    "challenge.power-claim": Rule("RR: Claim Value", "1E Rules › Claim"),
+    "challenge.no-challenge": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
+    "challenge.not-winner": Rule(CHALLENGES_2E, CHALLENGES_1E),
+    "challenge.reward-twice": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "power.not-in-play": Rule(
         "RR: Power", "1E Rules › Power",
     ),

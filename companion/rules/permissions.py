@@ -100,17 +100,3 @@ def touched_cards(action_data: dict[str, object]) -> set[str]:
     except Exception:  # an entry that no longer reads names nothing we can follow
         return set()
     return {getattr(action, n) for n in card_fields(action) if getattr(action, n) is not None}
-
-
-def depends_on(later: dict[str, object], earlier: dict[str, object]) -> bool:
-    """Does a later action build on an earlier one? It does when it names one of the same cards, or
-    when it is a step of the round's flow (after a phase change nothing before it is "last")."""
-    try:
-        cls = action_from_dict(later)
-    except Exception:
-        return True
-    if type(cls).records in (Recorder.TABLE, Recorder.JUDGE):
-        return True
-    return bool(touched_cards(later) & touched_cards(earlier))
-
-

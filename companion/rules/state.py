@@ -110,6 +110,24 @@ class Player:
     restrictions: list[Restriction] = field(default_factory=list)  # lasting effects that forbid this player things
     setup_face_down: dict[str, str | None] = field(default_factory=dict)  # setup card -> what it attaches to;
     #                                                   the cards stay hidden in hand until the reveal
+    # Draws recorded as counts ("drew 2"): cards drawn but not named yet stay in the deck zone until named.
+    drawn_unnamed: int = 0
+    counts_known: bool = True  # False once a card was taken as drawn that no recorded draw covered
+    plot_chosen: str | None = None  # the plot chosen face down this round; it stays in the plot deck until the reveal
+
+
+@dataclass(slots=True)
+class ChallengeRecord:
+    """A challenge as recorded (public), and which of its follow-ups were applied."""
+
+    round: int
+    kind: str  # military | intrigue | power
+    attacker: str
+    defender: str
+    winner: str | None
+    unopposed: bool
+    claim: int  # the attacker's plot's claim when it was recorded
+    rewarded: list[str] = field(default_factory=list)  # unopposed | power_claim
 
 
 @dataclass(slots=True)
@@ -134,6 +152,7 @@ class TableState:
     # who won dominance each round (the going-to-time steps ask for the final round's).
     time_called: bool = False
     dominance: dict[int, str | None] = field(default_factory=dict)
+    challenges: list[ChallengeRecord] = field(default_factory=list)  # every challenge recorded, in order
 
     # -- building ------------------------------------------------------------
     def add_instance(self, inst: CardInstance, zone: Zone = Zone.DECK) -> None:

@@ -67,7 +67,11 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             if open_to_viewer:
                 entry["card"] = card_facts(t, cid)
             shadows.append(entry)
-        hand: dict[str, Any] = {"count": len(p.zones[Zone.HAND])}
+        # Counts: cards drawn but not named yet are in the hand, not the deck; "tracked" is False once a
+        # card was taken as drawn that no recorded draw covered (the page then says "not tracked").
+        tracked = p.counts_known and len(p.zones[Zone.DECK]) >= p.drawn_unnamed
+        hand: dict[str, Any] = {"count": len(p.zones[Zone.HAND]) + p.drawn_unnamed, "tracked": tracked,
+                                "unnamed": p.drawn_unnamed}
         if open_to_viewer:
             hand["cards"] = [card_facts(t, c) for c in p.zones[Zone.HAND]]
         play = []
@@ -90,7 +94,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             "setup_gold_spent": p.setup_gold_spent if open_to_viewer or t.setup_revealed else None,
             "tokens": dict(p.tokens),
             "hand": hand,
-            "deck": {"count": len(p.zones[Zone.DECK])},
+            "deck": {"count": max(0, len(p.zones[Zone.DECK]) - p.drawn_unnamed), "tracked": tracked},
             "shadows": shadows,
             "play": play,
             "discard": [card_facts(t, c) for c in p.zones[Zone.DISCARD]],
@@ -112,6 +116,9 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
                 **{k: getattr(plot_card(t, seat), k) for k in PLOT_STATS},
                 "this_round": p.revealed_round == t.round,
             },
+            # A plot chosen face down: that it is chosen is public, which one only its seat (and the judge) knows.
+            "plot_chosen": p.plot_chosen is not None,
+            **({"plot_choice": p.plot_chosen} if open_to_viewer else {}),
             "used_plots": [card_facts(t, c) for c in p.zones[Zone.USED]],
             "agenda": [card_facts(t, c) for c in p.zones[Zone.AGENDA]],
             "income_collected": p.income_round == t.round,
@@ -129,6 +136,10 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
         "time_called": t.time_called,
         "gone_to_time": gone_to_time(t),
         "dominance": {str(r): seat for r, seat in sorted(t.dominance.items())},
+        # This round's challenges (public), with the follow-ups already applied.
+        "challenges": [{"kind": c.kind, "attacker": c.attacker, "defender": c.defender, "winner": c.winner,
+                        "unopposed": c.unopposed, "claim": c.claim, "rewarded": list(c.rewarded)}
+                       for c in t.challenges if c.round == t.round],
         "initiative_winner": initiative_winner(t),
         "winning_power": WINNING_POWER,
         "viewer": viewer.to_dict(),

@@ -32,7 +32,7 @@ from companion.catalog.card import Card
 from companion.kinds import GameKind, game_kind
 from companion.rules import Action, ActionError, Mode, Seat, Verdict, action_from_dict, play
 from companion.rules.editions import Table
-from companion.rules.permissions import Refusal, authorize, depends_on
+from companion.rules.permissions import Refusal, authorize
 from companion.rules.roles import HOST, JUDGE, SPECTATOR, TABLE, Role, RoleKind
 from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal, shown_verdict
 from companion.store.db import connect, writer_lock
@@ -108,6 +108,22 @@ class Pending:
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "requested_by": self.requested_by, "awaiting": self.awaiting,
                 "action": self.action, "version": self.version, "created": self.created}
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPlan:
+    """What an undo would take back (``seq``) and whether it may: "yes"; "confirm" by the seat ``awaiting``
+    (the only one that has acted since); or "no", with ``reason``: "nothing" (no action of the asker's),
+    "not_last" (a seat undoes its own last action first), "others_acted" (the host, the judge or more
+    than one seat acted since: the host or the judge undoes it)."""
+
+    seq: int | None
+    allowed: str
+    awaiting: str | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "allowed": self.allowed, "awaiting": self.awaiting, "reason": self.reason}
 
 
 class Impossible(Refused):
@@ -845,6 +861,24 @@ class GameStore:
                 self._remember(db, game, role.actor, request_id, seq=entry.seq)
                 working = None
                 result: tuple[Entry, Verdict] | None = None
+            elif json.loads(row["action"]).get("type") == "undo":
+                # An undo the requester asked for after this seat acted: still its last action, and still
+                # nobody but this seat has acted since.
+                target = json.loads(row["action"])["seq"]
+                requester = Role.from_actor(row["requested_by"], game.seat_names)
+                try:
+                    plan = self._undo_plan(game, self.state(game_id, game), requester, target)
+                except Forbidden:  # undone meanwhile
+                    plan = UndoPlan(target, "no", reason="nothing")
+                if plan.allowed not in ("yes", "confirm") or plan.awaiting not in (None, row["awaiting"]):
+                    raise Conflict("the game has moved on since the request; ask again", version=game.version)
+                entry = self._append_undo(db, game, target, requester.actor,
+                                          {"pending": pending_id, "confirmed_by": role.actor,
+                                           **({"request_id": request_id} if request_id else {})})
+                close("confirmed", entry.seq)
+                self._remember(db, game, role.actor, request_id, seq=entry.seq)
+                working = None
+                result = (entry, Verdict())
             else:
                 requested = action_from_dict(json.loads(row["action"]))
                 resolved = action_from_dict(json.loads(row["resolved"]))
@@ -870,7 +904,9 @@ class GameStore:
                 working.actions[entry.seq] = entry.data
                 game_kind(game.kind).stamp(working.table, entry.seq)
                 result = (entry, verdict)
-        if working is None:
+        if result is not None and entry.kind == "undo":
+            self._keep(game_id, None)  # the table is rebuilt without the undone action
+        elif working is None:
             self._advance_cache(game_id, entry, game_kind(game.kind))
         else:
             self._keep(game_id, working)
@@ -905,47 +941,113 @@ class GameStore:
             self._notify(game_id, out[-1][0].seq)
         return out
 
+    def _undo_plan(self, game: Game, cached: Cached, actor: Role, seq: int | None) -> UndoPlan:
+        """Which action an undo by ``actor`` takes back, and whether it may (see ``UndoPlan``)."""
+        effective = sorted(cached.actions)
+        broken = {p["seq"] for p in cached.needs_judge}
+        if actor.kind in (RoleKind.HOST, RoleKind.JUDGE):
+            target = (effective[-1] if effective else None) if seq is None else seq
+            if target is None:
+                return UndoPlan(None, "no", reason="nothing")
+            if target not in cached.actions and target not in broken:
+                raise StoreError(f"entry {target} is not an action that can be undone", seq=target)
+            return UndoPlan(target, "yes")
+        if actor.kind is not RoleKind.SEAT:
+            raise Forbidden("undo needs a seat, host or judge key")
+        authors = {e.seq: e.actor for e in self.entries(game.id) if e.kind == "action"}
+        by = {s: Role.from_actor(authors.get(s, ""), game.seat_names) for s in effective}
+        mine = [s for s in effective if by[s] == actor]
+        if seq is not None and seq not in mine:
+            raise Forbidden("a seat can undo only its own actions; ask the host or judge")
+        if not mine:
+            return UndoPlan(None, "no", reason="nothing")
+        if seq is not None and seq != mine[-1]:
+            return UndoPlan(seq, "no", reason="not_last")
+        target = mine[-1]
+        # Whoever acted after it may have acted on what it did: their word is needed.
+        others = {by[s] for s in effective if s > target}
+        if not others:
+            return UndoPlan(target, "yes")
+        if len(others) == 1 and (other := others.pop()).kind is RoleKind.SEAT and other.seat:
+            return UndoPlan(target, "confirm", awaiting=other.seat)
+        return UndoPlan(target, "no", reason="others_acted")
+
     @_with_connection
+    def undo_preview(self, game_id: str, actor: Role, seq: int | None = None) -> UndoPlan:
+        """What an undo by ``actor`` would take back now, and whether it may, without writing anything."""
+        game = self.game(game_id)
+        return self._undo_plan(game, self.state(game_id, game), actor, seq)
+
     def undo(self, game_id: str, actor: Role, expected_version: int | None, seq: int | None = None,
              request_id: str | None = None) -> Entry:
+        """Take back an action; an undo that needs another seat's word is refused (see ``undo_or_ask``)."""
+        done = self.undo_or_ask(game_id, actor, expected_version, seq, request_id, ask=False)
+        assert isinstance(done, Entry)
+        return done
+
+    @_with_connection
+    def undo_or_ask(self, game_id: str, actor: Role, expected_version: int | None, seq: int | None = None,
+                    request_id: str | None = None, *, ask: bool = True) -> Entry | Pending:
         """Take back an action with a compensating entry (the log keeps both).
 
-        A seat undoes its own action while no later action depends on it; the host and the judge any
-        action. Checked inside the write lock, so no other write can slip in between."""
+        A seat undoes its own last action while nobody else has acted since; after one other seat has
+        acted, that seat confirms it (``ask``: the request waits like an effect on a face-down card, else
+        it is refused). The host and the judge undo any action. Checked inside the write lock, so no other
+        write can slip in between."""
         with self._write(game_id) as db:
             game = self.game(game_id)
             self._replayed(db, game, actor.actor, request_id)
             self._check_version(game, expected_version)
             cached = self.state(game_id, game)
             self._require_intact(game)
-            effective = sorted(cached.actions)
-            if not effective and not cached.needs_judge:
+            if not cached.actions and not cached.needs_judge:
                 raise Conflict("there is no action to undo", version=game.version)
-            broken = {p["seq"] for p in cached.needs_judge}
-            if actor.kind is RoleKind.SEAT:
-                authors = {e.seq: e.actor for e in self.entries(game_id) if e.kind == "action"}
-                mine = [s for s in effective if Role.from_actor(authors.get(s, ""), game.seat_names) == actor]
-                target = (mine[-1] if mine else None) if seq is None else seq
-                if target is None or target not in mine:
-                    raise Forbidden("a seat can undo only its own actions; ask the host or judge")
-                later = [cached.actions[s] for s in effective if s > target]
-                if any(depends_on(data, cached.actions[target]) for data in later):
-                    raise Conflict("a later action builds on this one; undo that first, or ask the host or judge",
-                                   version=game.version)
-            elif actor.kind in (RoleKind.HOST, RoleKind.JUDGE):
-                target = (effective[-1] if effective else None) if seq is None else seq
+            plan = self._undo_plan(game, cached, actor, seq)
+            if plan.allowed == "no" and plan.reason == "nothing":
+                raise Forbidden("a seat can undo only its own actions; ask the host or judge")
+            if plan.allowed == "no" and plan.reason == "not_last":
+                raise Conflict("a seat undoes its own last action first", version=game.version)
+            if plan.allowed == "no" or (plan.allowed == "confirm" and not ask):
+                raise Conflict("another player has acted since; they confirm the undo, or ask the host or judge",
+                               version=game.version)
+            assert plan.seq is not None
+            if plan.allowed == "confirm" and plan.awaiting is not None:
+                pending = self._ask_undo(db, game, actor, plan.seq, plan.awaiting, request_id)
+                entry_seq = pending.version
             else:
-                raise Forbidden("undo needs a seat, host or judge key")
-            if target is None or (target not in cached.actions and target not in broken):
-                raise StoreError(f"entry {target} is not an action that can be undone", seq=target)
-            original = next((e for e in self.entries(game_id, target - 1) if e.seq == target), None)
-            data = {"seq": target, "action": original.data if original else {}}
-            entry = self._append(db, game, "undo", data, actor.actor, None,
-                                 original.seal if original else None)
-            self._remember(db, game, actor.actor, request_id, seq=entry.seq)
+                entry = self._append_undo(db, game, plan.seq, actor.actor)
+                self._remember(db, game, actor.actor, request_id, seq=entry.seq)
+                entry_seq = entry.seq
+                # A request to undo the same entry, still waiting, has nothing left to ask.
+                db.conn.execute("update pending set status = 'withdrawn', seq = ? where game_id = ? and "
+                                "status = 'open' and action = ?", [entry.seq, game.id,
+                                                                   canonical({"type": "undo", "seq": plan.seq})])
         self._keep(game_id, None)
-        self._notify(game_id, entry.seq)
-        return entry
+        self._notify(game_id, entry_seq)
+        return pending if plan.allowed == "confirm" else entry
+
+    def _append_undo(self, db: sqlite_utils.Database, game: Game, target: int, actor: str,
+                     meta: dict[str, Any] | None = None) -> Entry:
+        original = next((e for e in self.entries(game.id, target - 1) if e.seq == target), None)
+        data = {"seq": target, "action": original.data if original else {}}
+        return self._append(db, game, "undo", data, actor, None, original.seal if original else None, meta)
+
+    def _ask_undo(self, db: sqlite_utils.Database, game: Game, actor: Role, target: int, seat: str,
+                  request_id: str | None) -> Pending:
+        """An undo waiting for the seat that acted since: logged as a request naming the entry only."""
+        open_ = db.execute("select count(*) from pending where game_id = ? and status = 'open' "
+                           "and requested_by = ?", [game.id, actor.actor])
+        if open_.fetchone()[0] >= 5:
+            raise StoreError("you have 5 requests waiting for confirmation; wait for an answer first")
+        action = {"type": "undo", "seq": target}
+        pending = Pending(secrets.token_urlsafe(9), actor.actor, seat, action, game.version + 1, now())
+        entry = self._append(db, game, "request", {"pending": pending.id, "action": action, "awaiting": seat},
+                             actor.actor, None)
+        db.table("pending").insert({"id": pending.id, "game_id": game.id, "requested_by": actor.actor,
+                                    "awaiting": seat, "action": canonical(action), "resolved": canonical(action),
+                                    "version": entry.seq, "status": "open", "created": pending.created})
+        self._remember(db, game, actor.actor, request_id, seq=entry.seq, pending_id=pending.id)
+        return pending
 
     # -- events (issue 15): a judge's ruling is a logged entry every seat sees --------------------
     RULING_TYPES = ("note", "penalty", "time_extension", "correction")

@@ -437,11 +437,28 @@ def decide(game: Game, role: Role, pending_id: str) -> Any:
 def undo(game: Game, role: Role) -> Any:
     data = body()
     try:
-        entry = svc().store.undo(game.id, actor=role, expected_version=data["expected_version"], seq=data.get("seq"),
-                                 request_id=data.get("request_id"))
-    except Replayed as done:
-        return replayed_answer(game.id, role, done)
-    return entry_answer(game.id, role, entry.seq, 201)
+        done = svc().store.undo_or_ask(game.id, actor=role, expected_version=data["expected_version"],
+                                       seq=data.get("seq"), request_id=data.get("request_id"))
+    except Replayed as again:
+        return replayed_answer(game.id, role, again)
+    if isinstance(done, Pending):  # the seat that acted since confirms it
+        return pending_answer(game.id, role, done, 202)
+    return entry_answer(game.id, role, done.seq, 201)
+
+
+@api.get("/games/<game_id>/undo")
+@requires(*PLAYERS, what="undo")
+def undo_preview(game: Game, role: Role) -> Any:
+    """What the asker's undo would take back, as the asker may see that entry, and whether it may."""
+    try:
+        seq = int(request.args["seq"]) if "seq" in request.args else None
+    except ValueError:
+        raise ApiError(400, "bad_seq", "seq must be a whole number", field="seq") from None
+    if seq is not None and not 1 <= seq <= game.version:
+        raise ApiError(400, "bad_seq", "seq is not an entry of this game", field="seq")
+    plan = svc().store.undo_preview(game.id, role, seq)
+    shown = [e for e in visible_entries(game, role, plan.seq - 1) if e["seq"] == plan.seq] if plan.seq else []
+    return jsonify({**plan.to_dict(), "entry": shown[0] if shown else None, "version": game.version})
 
 
 def own_entry(entry: dict[str, Any], role: Role) -> dict[str, Any]:

@@ -72,7 +72,10 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "Record an action; the rules engine checks it (strict games refuse illegal ones with 422)",
         params=G, ok=201)},
     "/api/games/{game_id}/undo": {"post": _op(
-        "Take back an action with a compensating entry", params=G, ok=201)},
+        "Take back an action with a compensating entry (202: it waits for the seat that acted since)", params=G,
+        ok=201),
+        "get": _op("What the caller's undo would take back (the entry as the caller may see it) and whether it "
+                   "may: yes, confirm (by the seat that acted since) or no", params=G, query=["seq"])},
     "/api/games/{game_id}/log": {"get": _op("The log as the caller may see it", params=G, query=["since"])},
     "/api/games/{game_id}/verify": {"get": _op("Walk the log's hash chain", params=G)},
     "/api/games/{game_id}/export": {"get": _op("Judge: the verified table log (JSON Lines)", params=G,

@@ -1,15 +1,38 @@
 """All game actions. Importing this package registers every action type."""
 
-from companion.rules.actions import control, flow, gold, leave, marshal, restrictions, round, setup, shadows, tokens
+from companion.rules.actions import (
+    challenges,
+    control,
+    flow,
+    gold,
+    leave,
+    marshal,
+    restrictions,
+    round,
+    setup,
+    shadows,
+    tokens,
+)
 from companion.rules.actions.base import REGISTRY, Action, action_from_dict
+from companion.rules.actions.challenges import Challenge, ChallengeReward
 from companion.rules.actions.control import ControlReverts, TakeControl
-from companion.rules.actions.flow import BeginPhase, Draw, Kneel, PassShadows, SetActivePlayer, SetFirstPlayer, Stand
+from companion.rules.actions.flow import (
+    BeginPhase,
+    Draw,
+    DrawCards,
+    Kneel,
+    PassShadows,
+    SetActivePlayer,
+    SetFirstPlayer,
+    Stand,
+)
 from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SetGold, SpendGold
 from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand, SaveWithDuplicate
 from companion.rules.actions.marshal import Marshal, MarshalIntoShadows, PlayEvent
 from companion.rules.actions.restrictions import Restrict
 from companion.rules.actions.round import (
     CallTime,
+    ChoosePlot,
     GainPower,
     LosePower,
     PassTurn,
@@ -35,10 +58,14 @@ __all__ = [
     "BeginPhase",
     "BringOut",
     "CallTime",
+    "Challenge",
+    "ChallengeReward",
+    "ChoosePlot",
     "CollectIncome",
     "ControlReverts",
     "Discard",
     "Draw",
+    "DrawCards",
     "GainGold",
     "GainPower",
     "GainShadow",
@@ -76,6 +103,7 @@ __all__ = [
     "TakeControl",
     "WinDominance",
     "action_from_dict",
+    "challenges",
     "control",
     "flow",
     "gold",

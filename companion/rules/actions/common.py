@@ -26,9 +26,25 @@ def require_in_hand(t: Table, v: Checker, player: str, card: str, rule: str) -> 
     if seat == player and zone is Zone.HAND:
         return
     if seat == player and zone is Zone.DECK:
-        v.note("assumed-drawn", (card,), card=t.ref(card))
+        if t.players[player].drawn_unnamed == 0:  # a recorded draw ("drew 2") covers it without a word
+            v.note("assumed-drawn", (card,), card=t.ref(card))
         return
     v.violate(rule, (card,), card=t.ref(card), zone=place_name(t, card, player))
+
+
+def take_from_hand(t: Table, player: str, card: str) -> None:
+    """A card played "from hand" that still lies in the draw deck: it is one of the cards drawn but not
+    named yet, or (when no recorded draw covers it) taken as drawn, and the hand and deck counts are no
+    longer known. Either way it goes to the hand first, then where the action puts it."""
+    seat, zone = t.where[card]
+    if seat != player or zone is not Zone.DECK:
+        return
+    p = t.players[player]
+    if p.drawn_unnamed > 0:
+        p.drawn_unnamed -= 1
+    else:
+        p.counts_known = False
+    t.move(card, player, Zone.HAND)
 
 
 def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | None) -> int:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, Bound, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import place_name
 from companion.rules.actions.round import check_plots_revealed, initiative_winner
 from companion.rules.check import Checker
@@ -35,7 +36,7 @@ class BeginPhase(Action):
         if target is not next_phase(t.phase):
             v.violate("phase.sequence", phase=target, current=t.phase)
         if t.phase is Phase.PLOT and target is not Phase.PLOT:
-            check_plots_revealed(t, v)
+            check_plots_revealed(t, v, leaving=True)
         if target is Phase.PLOT and t.time_called:
             v.violate("time.called")
         if target is Phase.PLOT:
@@ -113,6 +114,27 @@ class Draw(Action):
 
     def apply(self, t: Table) -> None:
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
+
+
+@action("draw_cards", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class DrawCards(Action):
+    """A player draws ``count`` cards, unnamed ("drew 2" in the draw phase, "drew 7" at setup): the hand and
+    deck counts follow at once, and each card is named when it is played (it is one of those drawn, with no
+    "taken as drawn" note). Opponents learn the counts only, which the rules make public anyway."""
+
+    player: SeatRef
+    count: Annotated[int, Bound(1, 99)]
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        left = len(t.players[self.player].zones[Zone.DECK]) - t.players[self.player].drawn_unnamed
+        if self.count > left:
+            v.violate("draw.deck-short", player=t.players[self.player].name, count=self.count, left=max(0, left))
+
+    def apply(self, t: Table) -> None:
+        p = t.players[self.player]
+        p.drawn_unnamed += min(self.count, max(0, len(p.zones[Zone.DECK]) - p.drawn_unnamed))
 
 
 @action("pass_shadows", records=Recorder.PLAYER)

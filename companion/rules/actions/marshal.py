@@ -14,6 +14,7 @@ from companion.rules.actions.common import (
     duplicate_target,
     enter_play,
     require_in_hand,
+    take_from_hand,
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -50,6 +51,7 @@ class MarshalIntoShadows(Action):
         check_payment(t, v, self.player, t.shadows_cost, self.cost)
 
     def apply(self, t: Table) -> None:
+        take_from_hand(t, self.player, self.card)
         t.players[self.player].gold -= t.shadows_cost if self.cost is None else self.cost
         t.move(self.card, t.instance(self.card).owner, Zone.SHADOWS)
 
@@ -92,6 +94,7 @@ class Marshal(Action):
         check_payment(t, v, self.player, self.expected_cost(t), self.cost)
 
     def apply(self, t: Table) -> None:
+        take_from_hand(t, self.player, self.card)
         cost = self.expected_cost(t) if self.cost is None else self.cost
         dup = duplicate_target(t, self.player, self.card)
         if t.card(self.card).limited and not dup:
@@ -126,6 +129,7 @@ class PlayEvent(Action):
         check_payment(t, v, self.player, self.expected_cost(t), self.cost)
 
     def apply(self, t: Table) -> None:
+        take_from_hand(t, self.player, self.card)
         c = t.card(self.card)
         t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
         if c.limited:

@@ -69,11 +69,37 @@ def initiative_winner(t: Table) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def check_plots_revealed(t: Table, v: Checker) -> None:
-    """Leaving the plot phase: every player with a plot deck has revealed a plot this round."""
+def check_plots_revealed(t: Table, v: Checker, *, leaving: bool = False) -> None:
+    """Every player with a plot deck has revealed a plot this round. Leaving the plot phase while a plot
+    lies chosen face down cannot be done at all (the choice would be stranded, and the next phases read
+    the revealed plots); a table that records no plots at all is flagged (advisory) as before."""
+    stranded = leaving and any(p.plot_chosen is not None for p in t.players.values())
     for seat in t.seats:
         if has_plots(t, seat) and t.players[seat].revealed_round != t.round:
-            v.violate("plot.not-revealed", player=t.players[seat].name)
+            if stranded:
+                v.violate("plot.reveal-first", player=t.players[seat].name)
+            else:
+                v.violate("plot.not-revealed", player=t.players[seat].name)
+
+
+def waiting_for_plot(t: Table) -> list[str]:
+    """Seats with a plot deck that have neither chosen nor revealed a plot this round."""
+    return [s for s in t.seats if has_plots(t, s) and t.players[s].revealed_round != t.round
+            and t.players[s].plot_chosen is None]
+
+
+def reveal(t: Table, seat: str, card: str) -> None:
+    """A plot becomes the seat's revealed plot; the previous one goes to the used pile (RR: Used Pile: the
+    last plot brings the used ones back)."""
+    p = t.players[seat]
+    for old in list(p.zones[Zone.REVEALED]):
+        t.move(old, seat, Zone.USED)
+    t.move(card, seat, Zone.REVEALED)
+    p.revealed_round = t.round
+    p.plot_chosen = None
+    if not p.zones[Zone.PLOTS]:
+        for used in list(p.zones[Zone.USED]):
+            t.move(used, seat, Zone.PLOTS)
 
 
 # -- actions ----------------------------------------------------------------------------------------
@@ -102,14 +128,58 @@ class RevealPlot(Action):
             v.note("plots-recycled", player=t.players[self.player].name)
 
     def apply(self, t: Table) -> None:
+        reveal(t, self.player, self.card)
+
+
+@action("choose_plot", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class ChoosePlot(Action):
+    """A player chooses a plot face down (RR: Appendix I › 1. Plot phase: each player secretly chooses a
+    plot; the chosen plots are revealed simultaneously). The choice is hidden like a card in shadows and
+    may be changed until the reveal; the last player's choice reveals every chosen plot at once, in this
+    one entry, because the rules leave nobody a decision between the last choice and the reveal."""
+
+    player: SeatRef
+    card: CardRef
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.where[self.card] != (self.player, Zone.PLOTS):
+            v.violate("plot.not-in-plot-deck", (self.card,), card=t.ref(self.card), player=self.player,
+                      zone=place_name(t, self.card, self.player))
+            return
+        if t.phase is not Phase.PLOT:
+            v.violate("plot.phase", phase=t.phase)
         p = t.players[self.player]
-        for old in list(p.zones[Zone.REVEALED]):
-            t.move(old, self.player, Zone.USED)
-        t.move(self.card, self.player, Zone.REVEALED)
-        p.revealed_round = t.round
-        if not p.zones[Zone.PLOTS]:  # RR: Used Pile: the last plot brings the used ones back
-            for used in list(p.zones[Zone.USED]):
-                t.move(used, self.player, Zone.PLOTS)
+        if p.revealed_round == t.round:
+            v.violate("plot.once-per-round", player=p.name)
+        elif p.plot_chosen is not None:
+            v.note("plot-changed", player=p.name)  # no card: the choice stays secret
+        if self.reveals(t):
+            chosen = self.chosen(t)
+            v.note("plots-revealed", tuple(chosen.values()), names=[t.ref(c) for c in chosen.values()])
+            for seat, card in chosen.items():
+                zones = t.players[seat].zones
+                if zones[Zone.PLOTS] == [card] and (zones[Zone.USED] or zones[Zone.REVEALED]):
+                    v.note("plots-recycled", player=t.players[seat].name)
+
+    def chosen(self, t: Table) -> dict[str, str]:
+        """Every chosen plot with this choice, in player order."""
+        out = {s: t.players[s].plot_chosen for s in t.player_order()}
+        out[self.player] = self.card
+        return {s: c for s, c in out.items() if c is not None}
+
+    def reveals(self, t: Table) -> bool:
+        return all(s == self.player for s in waiting_for_plot(t)) and t.players[self.player].revealed_round != t.round
+
+    def apply(self, t: Table) -> None:
+        if t.players[self.player].revealed_round == t.round:
+            return  # advisory: flagged; a plot revealed this round stays
+        revealing = self.reveals(t)
+        t.players[self.player].plot_chosen = self.card
+        if revealing:
+            for seat, card in self.chosen(t).items():
+                reveal(t, seat, card)
 
 
 @action("pass_turn", records=Recorder.TABLE)
@@ -228,8 +298,19 @@ class WinDominance(Action):
         if t.round in t.dominance:
             before = t.dominance[t.round]
             v.note("dominance-again", before=t.players[before].name if before else msg("nobody"))
+        if self.player is not None and t.dominance.get(t.round, "") != self.player:
+            v.note("dominance-power", player=t.players[self.player].name)
 
     def apply(self, t: Table) -> None:
+        # The winner gains 1 power on the faction card in the same tap (RR: Appendix I › 5. Dominance phase;
+        # 1st edition: on the House card); a replaced record takes the earlier winner's back.
+        before = t.dominance.get(t.round, "")
+        if before == self.player:
+            return
+        if before:
+            t.players[before].power = max(0, t.players[before].power - 1)
+        if self.player is not None:
+            t.players[self.player].power += 1
         t.dominance[t.round] = self.player
 
 

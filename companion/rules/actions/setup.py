@@ -12,6 +12,7 @@ from companion.rules.actions.common import (
     duplicate_target,
     enter_play,
     require_in_hand,
+    take_from_hand,
 )
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -60,6 +61,7 @@ class SetupIntoShadows(Action):
         _check_setup_gold(t, v, self.player, t.shadows_cost)
 
     def apply(self, t: Table) -> None:
+        take_from_hand(t, self.player, self.card)
         t.players[self.player].setup_gold_spent += t.shadows_cost
         t.move(self.card, t.instance(self.card).owner, Zone.SHADOWS)
 
@@ -107,6 +109,7 @@ class SetupPlace(Action):
         _check_setup_gold(t, v, self.player, self.setup_cost(t))
 
     def apply(self, t: Table) -> None:
+        take_from_hand(t, self.player, self.card)
         t.players[self.player].setup_gold_spent += self.setup_cost(t)
         enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=False)
 
@@ -127,8 +130,7 @@ class SetupFaceDown(SetupPlace):
 
     def apply(self, t: Table) -> None:
         t.players[self.player].setup_gold_spent += self.setup_cost(t)
-        if t.zone_of(self.card) is Zone.DECK:
-            t.move(self.card, self.player, Zone.HAND)  # taken as drawn, like every card "from hand"
+        take_from_hand(t, self.player, self.card)  # face down "from hand", like every setup card
         t.players[self.player].setup_face_down[self.card] = self.attach_to
 
 

@@ -202,9 +202,145 @@ function nextStep() {
     return {label: t("passTurn"), id: "pass-turn", run: b => send({type: "pass_turn", player: state.active_player}, b)};
   }
   if (turns && state.active_player) return null;  // someone else's turn
-  if (state.phase === "plot" && state.players.some(p => p.plots.count + (p.revealed_plot ? 1 : 0) > 0 && !(p.revealed_plot && p.revealed_plot.this_round))) return null;
+  if (plotsPending().length) return null;
   return {label: t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])}), id: "next-step",
           run: b => send({type: "begin_phase", phase: NEXT[state.phase]}, b)};
+}
+
+// -- plots chosen face down (issue 21): "chosen" or "waiting for X" until the last choice reveals them all --
+/** Players with a plot deck whose plot is not revealed this round (none outside the plot phase). */
+function plotsPending() {
+  if (!state || state.phase !== "plot") return [];
+  return state.players.filter(p => (p.plots.count || p.revealed_plot) && !(p.revealed_plot && p.revealed_plot.this_round));
+}
+function plotChoice(mine, waiting) {
+  const parts = [];
+  if (mine && waiting.includes(mine) && mine.plots.cards) {
+    parts.push(el("h2", {}, t("choosePlot")));
+    const ul = el("ul", {class: "cards", id: "plot-choice"});
+    for (const c of mine.plots.cards) {
+      ul.append(el("li", {"data-plot": c.id, class: c.id === mine.plot_choice ? "chosen" : "",
+                          onclick: ev => send({type: "choose_plot", player: mine.seat, card: c.id}, ev.currentTarget)},
+        el("div", {class: "grow"}, el("div", {}, (c.id === mine.plot_choice ? "✓ " : "") + c.name), el("div", {class: "muted"}, plotLine(c)))));
+    }
+    parts.push(ul);
+    if (mine.plot_choice) parts.push(el("p", {class: "muted", id: "plot-mine"}, t("plotChosenMine", {card: cardName(mine.plot_choice)})));
+  }
+  const others = waiting.filter(p => p !== mine);
+  if (others.length) {
+    parts.push(el("div", {id: "plot-status"}, ...others.map(p => el("p", {class: p.plot_chosen ? "" : "muted", "data-plot-status": p.seat},
+      p.plot_chosen ? t("plotChosen", {player: p.name}) : t("plotWaiting", {player: p.name})))));
+  }
+  return parts;
+}
+
+// -- draws in one tap (issue 21): "drew 7" at setup, "drew 2" in the draw phase; cards named when played --
+function drawParts(mine) {
+  const n = state.phase === "draw" ? 2 : state.phase === "setup" && mine.hand.count === 0 ? 7 : 0;
+  if (!n || mine.deck.count === 0) return [];
+  return [el("div", {class: "row", id: "draw-box"}, el("span", {class: "grow muted"}, t("drawHint")),
+    el("button", {class: "primary", id: "draw-" + n, onclick: ev => send({type: "draw_cards", player: mine.seat, count: n}, ev.currentTarget)},
+      t("drewN", {n})))];
+}
+/** "55 in deck · 7 in hand", or "not tracked" when a card was taken as drawn that no recorded draw covered. */
+function countsLine(p) {
+  if (p.deck.tracked === false || p.hand.tracked === false) return t("countsNotTracked");
+  return t("countsLine", {deck: p.deck.count, hand: p.hand.count});
+}
+
+// -- challenges in one tap each (issue 21) ------------------------------------------------------------
+const CHALLENGE_KINDS = ["military", "intrigue", "power"];
+/** The challenges phase: a "Challenge…" button, this round's challenges, and their follow-ups as one tap each. */
+function challengeParts(mine) {
+  const parts = [];
+  if (state.phase === "challenges" && canAct()) {
+    parts.push(el("button", {class: "primary", id: "challenge-open", onclick: openChallengeForm}, t("challengeOpen")));
+  }
+  for (const c of state.challenges || []) {
+    const won = c.winner === c.attacker;
+    const loser = won ? c.defender : c.attacker;
+    const row = el("div", {class: "note", "data-challenge": c.kind + ":" + c.attacker}, challengeText(c));
+    const mineToApply = c.winner && (c.winner === mySeat() || isJudge());
+    if (mineToApply && won && c.unopposed && !c.rewarded.includes("unopposed")) {
+      row.append(followUp(t("challengeUnopposedQ", {player: seatName(c.winner)}), "unopposed",
+        {type: "challenge_reward", player: c.winner, kind: c.kind, reward: "unopposed"}));
+    }
+    if (mineToApply && won && c.kind === "power" && !c.rewarded.includes("power_claim")) {
+      row.append(followUp(t("challengePowerClaimQ", {player: seatName(loser), amount: c.claim, winner: seatName(c.winner)}), "power_claim",
+        {type: "challenge_reward", player: c.winner, kind: c.kind, reward: "power_claim"}));
+    }
+    if (won && c.kind === "military") row.append(el("div", {class: "muted"}, t("challengeMilitaryClaim", {player: seatName(loser), amount: c.claim})));
+    if (won && c.kind === "intrigue") row.append(el("div", {class: "muted"}, t("challengeIntrigueClaim", {player: seatName(loser), amount: c.claim})));
+    parts.push(row);
+  }
+  return parts;
+}
+function followUp(text, id, action) {
+  return el("div", {class: "row", "data-follow-up": id}, el("span", {class: "grow"}, text),
+    el("button", {class: "primary", onclick: ev => send(action, ev.currentTarget)}, t("apply")));
+}
+function challengeText(c) {
+  const result = !c.winner ? t("challenge.nobody") : c.unopposed ? t("challenge.wonUnopposed", {player: seatName(c.winner)})
+    : t("challenge.won", {player: seatName(c.winner)});
+  return t("log.challenge", {player: seatName(c.attacker), defender: seatName(c.defender), kind: t("challenge.kind." + c.kind), result});
+}
+/** One sheet, one entry: type, attacker, defender, winner, unopposed, and (optionally) the cards that took part. */
+function openChallengeForm() {
+  const seats = state.players.map(p => p.seat);
+  const done = new Set((state.challenges || []).map(c => c.attacker + ":" + c.kind));
+  const f = {attacker: state.active_player || mySeat() || seats[0], kind: null, winner: null, unopposed: false, cards: new Set()};
+  f.defender = seats.find(s => s !== f.attacker);
+  f.winner = f.attacker;  // the common case, shown chosen; one tap changes it
+  f.kind = CHALLENGE_KINDS.find(k => !done.has(f.attacker + ":" + k)) || "military";
+  const sheet = $("sheet");
+  const choice = (name, values, label) => {
+    const row = el("div", {class: "row wrap chips", "data-field": name});
+    for (const v of values) {
+      row.append(el("button", {class: f[name] === v ? "chosen" : "", "data-value": v === null ? "none" : v,
+        onclick: () => {
+          if (name === "attacker" && f.winner === f.attacker) f.winner = v;
+          f[name] = v;
+          if (name === "attacker" && f.defender === v) f.defender = seats.find(s => s !== v);
+          draw();
+        }}, label(v)));
+    }
+    return row;
+  };
+  const draw = () => {
+    const standing = seat => state.players.find(p => p.seat === seat).play.filter(c => c.type === "character" && !c.kneeling && !c.attached_to && !c.duplicate_of);
+    const cards = el("div", {class: "cards-pick"});
+    for (const side of [f.attacker, f.defender]) {
+      for (const c of standing(side)) {
+        const box = el("input", {type: "checkbox", "data-participant": c.id});
+        box.checked = f.cards.has(c.id);
+        box.addEventListener("change", () => { if (box.checked) f.cards.add(c.id); else f.cards.delete(c.id); });
+        cards.append(el("label", {class: "check"}, box, `${cardName(c.id)} (${seatName(side)})`));
+      }
+    }
+    const unopposed = el("input", {type: "checkbox", id: "challenge-unopposed"});
+    unopposed.checked = f.unopposed;
+    unopposed.addEventListener("change", () => { f.unopposed = unopposed.checked; });
+    sheet.replaceChildren(el("h3", {}, t("challengeTitle")), el("div", {class: "challenge-form"},
+      el("label", {}, t("challengeType")), choice("kind", CHALLENGE_KINDS, k => t("challenge.kind." + k)),
+      el("label", {}, t("challengeAttacker")), choice("attacker", seats, seatName),
+      el("label", {}, t("challengeDefender")), choice("defender", seats.filter(s => s !== f.attacker), seatName),
+      el("label", {}, t("challengeWinner")), choice("winner", [f.attacker, f.defender, null], v => (v ? seatName(v) : t("challengeNobody"))),
+      el("label", {class: "check"}, unopposed, t("challengeUnopposed")),
+      cards.childNodes.length ? el("label", {}, t("challengeParticipants")) : "", cards,
+      el("button", {class: "primary", id: "challenge-save", onclick: ev => {
+        const mine = id => state.players.find(p => p.seat === f.attacker).play.some(c => c.id === id);
+        const action = {type: "challenge", kind: f.kind, player: f.attacker, defender: f.defender};
+        if (f.winner) action.winner = f.winner;
+        if (f.unopposed) action.unopposed = true;
+        const ids = [...f.cards];
+        if (ids.some(mine)) action.attackers = ids.filter(mine);
+        if (ids.some(id => !mine(id))) action.defenders = ids.filter(id => !mine(id));
+        send(action, ev.currentTarget);
+      }}, t("challengeSave"))),
+      el("button", {onclick: closeSheet}, t("close")));
+  };
+  draw();
+  sheet.classList.remove("hidden");
 }
 
 let incomeModifier = "0";
@@ -215,17 +351,9 @@ function renderRound() {
   const mine = mySeat() ? me() : null;
   const parts = [];
   if (state.phase === "plot") {
-    const waiting = state.players.filter(p => (p.plots.count || p.revealed_plot) && !(p.revealed_plot && p.revealed_plot.this_round));
-    if (mine && waiting.includes(mine) && mine.plots.cards) {
-      parts.push(el("h2", {}, t("choosePlot")));
-      const ul = el("ul", {class: "cards", id: "plot-choice"});
-      for (const c of mine.plots.cards) {
-        ul.append(el("li", {"data-plot": c.id, onclick: ev => send({type: "reveal_plot", player: mine.seat, card: c.id}, ev.currentTarget)},
-          el("div", {class: "grow"}, el("div", {}, c.name), el("div", {class: "muted"}, plotLine(c)))));
-      }
-      parts.push(ul);
-    } else if (waiting.length) {
-      parts.push(el("p", {class: "muted"}, t("waitingPlots", {players: waiting.map(p => p.name).join(", ")})));
+    const waiting = plotsPending();
+    if (waiting.length) {
+      parts.push(...plotChoice(mine, waiting));
     } else if (state.players.some(p => p.revealed_plot)) {
       const winner = state.initiative_winner;
       parts.push(el("p", {id: "initiative"}, winner ? t("initiativeWon", {player: seatName(winner)}) : t("initiativeTie")));
@@ -252,6 +380,8 @@ function renderRound() {
     });
     parts.push(el("div", {class: "row"}, button, el("label", {class: "inline", for: "income-mod"}, t("modifier")), mod));
   }
+  if (mine) parts.push(...drawParts(mine));
+  if (state.phase === "challenges" || (state.challenges || []).length) parts.push(...challengeParts(mine));
   if (state.phase === "dominance" && canAct()) {
     // Who won dominance: a seat claims it for itself (or says nobody won); the judge records it for any seat.
     // Going to time asks for the final round's.
@@ -289,7 +419,7 @@ function renderStatus() {
   b.classList.toggle("hidden", !step);
   if (step) { b.textContent = step.label; b.dataset.step = step.id; b.onclick = () => step.run(b); }
   // The bar's "next phase" is the fallback when the sticky bar offers no step (it never shows both).
-  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.gone_to_time) || Boolean(state.active_player));
+  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.gone_to_time) || Boolean(state.active_player) || plotsPending().length > 0);
   $("undo").classList.toggle("hidden", !canAct());
   $("next-phase").textContent = t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
 }
@@ -332,9 +462,11 @@ function renderPending() {
   box.replaceChildren();
   for (const p of list) {
     const a = p.action || {};
+    const undoing = a.type === "undo" ? log.find(e => e.seq === a.seq) : null;
     if (p.awaiting === mySeat()) {
       box.append(el("div", {class: "flag ok", "data-pending": p.id},
-        el("div", {}, t("pendingFor", {player: seatName(p.by || a.player), action: actName(a.type), card: cardName(a.card)})),
+        el("div", {}, a.type === "undo" ? t("pendingUndo", {player: seatName(roleSeat(p.requested_by)), action: undoing ? logText(undoing) : "#" + a.seq})
+          : t("pendingFor", {player: seatName(p.by || a.player), action: actName(a.type), card: cardName(a.card)})),
         el("div", {class: "row"},
           el("button", {class: "primary", onclick: ev => decide(p.id, "confirm", ev.currentTarget)}, t("confirm")),
           el("button", {onclick: ev => decide(p.id, "decline", ev.currentTarget)}, t("decline")))));
@@ -343,6 +475,9 @@ function renderPending() {
     }
   }
 }
+
+/** The seat of a stored actor ("seat:B"), or the actor as it is. */
+const roleSeat = actor => String(actor || "").replace(/^seat:/, "");
 
 async function decide(pid, decision, button) {
   const r = await client.write("/pending/" + encodeURIComponent(pid), {decision}, {label: t(decision), button});
@@ -446,7 +581,8 @@ function render() {
     areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine), pass));
     if (mine.hand.cards && mine.hand.cards.length) areas.append(el("section", {id: "my-hand"}, el("h2", {}, t("myHand")), pileList(mine.hand.cards)));
     areas.append(el("section", {id: "my-play"}, el("h2", {}, t("myPlay")), plotSummary(mine), playList(mine),
-      el("div", {class: "muted"}, `${mine.deck.count} ${t("cardsLeft")} · ${mine.hand.count} ${t("hand")}`)));
+      el("div", {class: "row", id: "my-counts"}, el("span", {class: "grow muted"}, countsLine(mine)),
+        mine.deck.count > 0 ? el("button", {id: "draw-1", onclick: ev => send({type: "draw_cards", player: seat, count: 1}, ev.currentTarget)}, t("drewN", {n: 1})) : null)));
   } else {
     $("deck-box").classList.add("hidden");
   }
@@ -457,7 +593,7 @@ function render() {
       plotSummary(p),
       el("div", {class: "muted"}, t("shadows")), shadowsList(p),
       el("div", {class: "muted"}, t("inPlay")), playList(p),
-      el("div", {class: "muted"}, `${p.hand.count} ${t("hand")} · ${p.deck.count} ${t("cardsLeft")}`)));
+      el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
   const dead = el("section", {}, el("h2", {}, t("dead")));
   for (const p of state.players) dead.append(el("div", {class: "muted"}, p.name), pileList(p.dead));
@@ -484,6 +620,11 @@ function logText(e) {
   if (d.type === "collect_income" && d.amount !== undefined) text += ` (${d.amount})`;
   if (d.type === "call_time" && d.lifted) text = t("log.call_time_lifted");
   if (d.type === "win_dominance" && !d.player) text = t("log.win_dominance_nobody");
+  if (d.type === "draw_cards") text = t("log.draw_cards", {player: params.player, amount: d.count});
+  if (d.type === "challenge") text = challengeText({...d, attacker: d.player, unopposed: Boolean(d.unopposed), winner: d.winner || null});
+  if (d.type === "challenge_reward") text = t("log.challenge_reward", {player: params.player, reward: t("challenge.reward." + d.reward)});
+  const revealed = d.type === "choose_plot" && e.verdict && (e.verdict.notes || []).find(n => n.kind === "plots-revealed");
+  if (revealed) text = t("log.choose_plot_revealed", {player: params.player, names: paramText(revealed.params.names)});
   if (e.kind === "undo") text = t("log.undo", {action: text});
   return text;
 }
@@ -579,12 +720,38 @@ $("power-minus").addEventListener("click", () => bump("power", -1));
 $("gold").addEventListener("click", () => openCounter("gold"));
 $("power").addEventListener("click", () => openCounter("power"));
 $("next-phase").addEventListener("click", ev => send({type: "begin_phase", phase: NEXT[state.phase]}, ev.currentTarget));
-$("undo").addEventListener("click", ev => {
-  // A seat undoes its own last action that is not undone yet; host and judge the last entry.
-  const undone = new Set(log.filter(e => e.kind === "undo").map(e => e.data.seq));
-  const own = [...log].reverse().find(e => e.kind === "action" && !e.undone && !undone.has(e.seq) && (isJudge() || role() === "host" || e.actor === mySeat()));
-  undo(own ? own.seq : undefined, ev.currentTarget);
-});
+$("undo").addEventListener("click", ev => previewUndo(ev.currentTarget));
+
+// -- undo that shows what it takes back (issue 21) -------------------------------------------------
+/** Ask the server which entry the undo would take back (as this phone may see it), show it in words, and
+ * undo only after a second tap; when the other player has acted since, the undo waits for their word. */
+async function previewUndo(button) {
+  await counters.flushAll();
+  const r = await client.get("/undo");
+  if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(r.data.error)})}); return; }
+  const p = r.data;
+  const sheet = $("sheet");
+  sheet.replaceChildren(el("h3", {}, t("undoPreviewTitle")));
+  if (p.entry) sheet.append(el("p", {class: "big", id: "undo-what"}, logText(p.entry)));
+  if (p.allowed === "no") {
+    sheet.append(el("div", {class: "note", id: "undo-why"}, t("undoNo." + (p.reason || "nothing"))));
+  } else {
+    if (p.allowed === "confirm") sheet.append(el("div", {class: "note", id: "undo-why"}, t("undoAsk", {player: seatName(p.awaiting)})));
+    sheet.append(el("button", {class: "primary", id: "undo-yes", onclick: async ev => {
+      closeSheet();
+      const w = await client.write("/undo", {seq: p.seq}, {label: t("undo"), button: ev.currentTarget || button});
+      if (w.status === 202) { adopt(w.data.view); render(); return; }
+      if (w.queued || w.status === 409 && !w.data.error) return;
+      if (!w.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(w.data.error)})}); return; }
+      flag = null;
+      adopt(w.data.view);
+      if (w.data.entry) log.push(w.data.entry);
+      loadLog();
+    }}, p.allowed === "confirm" ? t("undoAskButton", {player: seatName(p.awaiting)}) : t("undo")));
+  }
+  sheet.append(el("button", {onclick: closeSheet}, t("close")));
+  sheet.classList.remove("hidden");
+}
 
 // -- decks ---------------------------------------------------------------------------------------
 // Decks a player imported before stay on their own phone (never on the server) to pick again.

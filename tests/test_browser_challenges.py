@@ -1,0 +1,94 @@
+"""Challenges and dominance in one tap each, on two phones (issue 21, item 3): the challenge form, the
+follow-ups offered as one tap ("Bob loses 1 power — apply?"), and dominance adding its power."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server import Server, call
+from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+WAIT = 6000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def challenges_game(base: str) -> dict[str, Any]:
+    _, g = call(base, "POST", "/games", {"mode": "strict", "seats": [
+        {"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"01001": 1, "01091": 1}},
+                ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01003": 1, "01091": 1}},
+                kb)[0] == 200
+    version = 2
+    for key, action in ((ka, {"type": "setup_place", "player": "A", "card": "A.01091.1"}),
+                        (kb, {"type": "setup_place", "player": "B", "card": "B.01091.1"}),
+                        (ka, {"type": "begin_phase", "phase": "plot"}),
+                        (ka, {"type": "choose_plot", "player": "A", "card": "A.01001.1"}),
+                        (kb, {"type": "choose_plot", "player": "B", "card": "B.01003.1"}),
+                        (ka, {"type": "set_first_player", "player": "A"}),
+                        (ka, {"type": "begin_phase", "phase": "draw"}),
+                        (ka, {"type": "begin_phase", "phase": "marshaling"}),
+                        (ka, {"type": "pass_turn", "player": "A"}), (kb, {"type": "pass_turn", "player": "B"}),
+                        (kb, {"type": "set_power", "player": "B", "amount": 3}),
+                        (ka, {"type": "begin_phase", "phase": "challenges"})):
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
+        assert status == 201, (action, body)
+        version = body["version"]
+    return g
+
+
+def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    g = challenges_game(base)
+    a = browser.new_context(**PHONE, locale="en-GB").new_page()
+    b = browser.new_context(**PHONE, locale="de-DE").new_page()
+    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    a.click("#challenge-open")  # one tap to the form in the challenges phase
+    a.click("#sheet [data-field=kind] [data-value=power]")
+    a.click("#sheet [data-field=winner] [data-value=B]")  # a change of mind, then back
+    a.click("#sheet [data-field=winner] [data-value=A]")
+    a.check("#challenge-unopposed")
+    a.check("#sheet [data-participant='A.01091.1']")
+    shot(a, "challenge-form-en")
+    a.click("#challenge-save")
+    a.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
+    assert "Bob loses 1 power to Alice (claim) — apply?" in a.inner_text("[data-follow-up=power_claim]")
+    b.wait_for_selector("[data-challenge='power:A']", timeout=WAIT)
+    assert b.locator("[data-follow-up]").count() == 0  # the winner applies them
+    told = b.inner_text("[data-challenge='power:A']")
+    assert "Alice fordert Bob heraus: Macht, Alice gewinnt ohne Verteidiger" in told
+    shot(a, "challenge-follow-ups-en")
+    shot(b, "challenge-recorded-de")
+    a.click("[data-follow-up=unopposed] button")
+    a.wait_for_selector("[data-follow-up=unopposed]", state="detached", timeout=WAIT)
+    a.click("[data-follow-up=power_claim] button")
+    a.wait_for_selector("[data-follow-up=power_claim]", state="detached", timeout=WAIT)
+    a.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
+    b.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
+    # Bob opens the form in German too.
+    b.click("#challenge-open")
+    b.wait_for_selector("#challenge-save", timeout=WAIT)
+    assert "Herausforderung eintragen" in b.inner_text("#sheet")
+    shot(b, "challenge-form-de")
+    b.click("#sheet button:not(.primary):has-text('Schließen')")
+    a.click("#step[data-step=pass-turn]")
+    b.click("#step[data-step=pass-turn]")
+    a.click("#step[data-step=next-step]")  # the dominance phase
+    a.click("#dominance-choice [data-dominance=A]")
+    a.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)  # in the same tap
+    _, view = call(base, "GET", f"/games/{g['game']['id']}/view", key=g["seats"][1]["key"])
+    assert [p["faction_power"] for p in view["players"]] == [3, 2]

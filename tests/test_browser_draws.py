@@ -1,0 +1,87 @@
+"""Draws in one tap and undo with its preview, on two phones (issue 21), one English, one German."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server import Server, call
+from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+WAIT = 6000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def game(base: str) -> dict[str, Any]:
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"01091": 3, "13089": 7}},
+                ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 9}}, kb)[0] == 200
+    return g
+
+
+def phones(browser: Any, server: Server, g: dict[str, Any]) -> tuple[Any, Any]:
+    a = browser.new_context(**PHONE, locale="en-GB").new_page()
+    b = browser.new_context(**PHONE, locale="de-DE").new_page()
+    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    return a, b
+
+
+def test_drew_seven_counts_at_once_and_a_card_played_is_one_of_them(server: Server, browser: Any) -> None:
+    g = game(server.url + "/api")
+    a, b = phones(browser, server, g)
+    a.click("#draw-7")
+    a.wait_for_selector("#my-counts:has-text('3 in deck · 7 in hand')", timeout=WAIT)
+    b.wait_for_selector("[data-counts=A]:has-text('3 im Zugstapel · 7 auf der Hand')", timeout=WAIT)
+    shot(a, "draw-seven-en")
+    b.click("#draw-7")
+    b.wait_for_selector("#my-counts:has-text('2 im Zugstapel · 7 auf der Hand')", timeout=WAIT)
+    shot(b, "draw-seven-de")
+    a.fill("#find", "burned")
+    a.click("#found li[data-card='A.01091.1']")
+    a.click("#sheet button[data-action=setup_place]")
+    a.wait_for_selector("#my-play li[data-card='A.01091.1']", timeout=WAIT)
+    assert a.locator("#flags .flag").count() == 0  # no "taken as drawn" note: it was one of the seven
+    a.wait_for_selector("#my-counts:has-text('3 in deck · 6 in hand')", timeout=WAIT)
+    # Alice undoes it: the preview says what, and it goes at once (nobody acted since).
+    a.click("#undo")
+    assert "Burned Men" in a.wait_for_selector("#undo-what", timeout=WAIT).inner_text()
+    shot(a, "undo-preview-en")
+    a.click("#undo-yes")
+    a.wait_for_selector("#my-counts:has-text('3 in deck · 7 in hand')", timeout=WAIT)
+
+
+def test_counts_say_not_tracked_and_an_undo_after_the_other_seat_acted_waits_for_it(server: Server,
+                                                                                    browser: Any) -> None:
+    g = game(server.url + "/api")
+    a, b = phones(browser, server, g)
+    a.fill("#find", "burned")
+    a.click("#found li[data-card='A.01091.1']")
+    a.click("#sheet button[data-action=setup_place]")  # no draw recorded: taken as drawn
+    b.wait_for_selector("[data-counts=A]:has-text('nicht erfasst')", timeout=WAIT)
+    a.wait_for_selector("#my-counts:has-text('not tracked')", timeout=WAIT)
+    shot(b, "counts-not-tracked-de")
+    b.click("#draw-7")
+    b.wait_for_selector("#my-counts:has-text('7 auf der Hand')", timeout=WAIT)
+    a.click("#undo")
+    a.wait_for_selector("#undo-why:has-text('Bob has acted since')", timeout=WAIT)
+    shot(a, "undo-ask-en")
+    a.click("#undo-yes")  # "Ask Bob"
+    b.wait_for_selector("#pending-box [data-pending]", timeout=WAIT)
+    assert "Alice möchte zurücknehmen" in b.inner_text("#pending-box")
+    shot(b, "undo-confirm-de")
+    b.click("#pending-box [data-pending] button.primary")
+    a.wait_for_selector("#my-play li[data-card='A.01091.1']", state="detached", timeout=WAIT)

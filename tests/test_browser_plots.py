@@ -1,0 +1,91 @@
+"""Plots chosen in secret on two phones (issue 21, item 1), one English, one German: the opponent's page says
+only "chosen" until the last choice reveals both plots at once, and offers no way on to the draw phase before.
+The opponent's page is compared between two games that differ only in which plot was chosen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.server import Server, call
+from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+WAIT = 6000
+X, Y = "01001", "00006"  # A Clash of Kings, Feast or Famine
+NAMES = ("A Clash of Kings", "Feast or Famine")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def plot_game(base: str) -> dict[str, Any]:
+    _, g = call(base, "POST", "/games", {"mode": "strict", "seats": [
+        {"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {X: 1, Y: 1}}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01003": 1, "01004": 1}},
+                kb)[0] == 200
+    status, body = call(base, "POST", f"/games/{gid}/actions",
+                        {"action": {"type": "begin_phase", "phase": "plot"}, "expected_version": 2}, ka)
+    assert status == 201, body
+    return g
+
+
+def opened(browser: Any, url: str, locale: str) -> Any:
+    page = browser.new_context(**PHONE, locale=locale).new_page()
+    page.goto(url)
+    return page
+
+
+def bobs_side(page: Any) -> str:
+    """What Bob's phone shows of the round and of Alice, without the game's own id."""
+    return "\n".join(page.inner_text(sel) for sel in ("#status", "#round-box", "[data-seat=A]", "#log"))
+
+
+def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    seen = []
+    for chosen in (X, Y):
+        g = plot_game(base)
+        a = opened(browser, g["seats"][0]["url"].replace("http://localhost", server.url), "en-GB")
+        b = opened(browser, g["seats"][1]["url"].replace("http://localhost", server.url), "de-DE")
+        a.wait_for_selector("#plot-choice li", timeout=WAIT)
+        b.wait_for_selector("#plot-choice li", timeout=WAIT)
+        assert b.inner_text("[data-plot-status=A]") == "Warten auf Alice"
+        a.click(f"#plot-choice li[data-plot='A.{chosen}.1']")
+        a.wait_for_selector("#plot-mine", timeout=WAIT)
+        b.wait_for_selector("[data-plot-status=A]:has-text('Alice: gewählt')", timeout=WAIT)
+        assert a.inner_text("[data-plot-status=B]") == "waiting for Bob"
+        for page in (a, b):  # no way on to the draw phase before the reveal, on either phone
+            assert page.locator("#step:not(.hidden), #next-phase:not(.hidden)").count() == 0
+        text = b.inner_text("body")
+        assert not any(n in text for n in NAMES), text
+        seen.append(bobs_side(b))
+        shot(a, f"plot-chosen-en-{chosen}")
+        shot(b, f"plot-waiting-de-{chosen}")
+        if chosen == Y:
+            # Alice changes her mind: still nothing shown to Bob.
+            a.click(f"#plot-choice li[data-plot='A.{X}.1']")
+            b.wait_for_function("document.querySelectorAll('#log li').length >= 2", timeout=WAIT)
+            assert not any(n in b.inner_text("body") for n in NAMES)
+            # Bob's choice is the last one: both plots are face up at once, on both phones.
+            b.click("#plot-choice li[data-plot='B.01004.1']")
+            for page in (a, b):
+                page.wait_for_selector("[data-revealed=A]", timeout=WAIT)
+                assert NAMES[0] in page.inner_text("body")
+            b.wait_for_selector("#initiative", timeout=WAIT)
+            shot(a, "plots-revealed-en")
+            shot(b, "plots-revealed-de")
+            assert "Intrigen werden aufgedeckt" in b.inner_text("#log")
+        for page in (a, b):
+            page.context.close()
+    assert seen[0] == seen[1], seen

@@ -1,0 +1,149 @@
+"""Challenges and dominance in one tap each (issue 21, item 3), in both editions: a challenge is one entry,
+its follow-ups (unopposed power, a power challenge's claim) one entry each, and dominance adds its power."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.rules import play
+from companion.rules.actions import (
+    BeginPhase,
+    Challenge,
+    ChallengeReward,
+    ChoosePlot,
+    PassTurn,
+    SetFirstPlayer,
+    SetPower,
+    WinDominance,
+    action_from_dict,
+)
+from companion.rules.roles import Role
+from companion.rules.state import ActionError
+from companion.rules.views import view
+from tests.tables import illegal, in_play, legal, make_table, notes_of, rules_of
+
+EDITIONS = ("2e", "1e")
+PLOTS = {"2e": ("01001", "00006"), "1e": ("core_181", "acoa_25")}  # claim 1 / 2 ; 1e: per card
+CHARACTER = {"2e": "01091", "1e": "core_20"}  # Burned Men, Kennel Master
+
+
+def challenge_table(edition: str):  # type: ignore[no-untyped-def]
+    p1, p2 = PLOTS[edition]
+    ch = CHARACTER[edition]
+    t = make_table({"A": {p1: 1, ch: 1}, "B": {p2: 1, ch: 1}}, edition=edition, phase="plot", gold=0)
+    legal(t, ChoosePlot("A", f"A.{p1}.1"))
+    legal(t, ChoosePlot("B", f"B.{p2}.1"))
+    legal(t, SetFirstPlayer("A"))
+    for phase in ("draw", "marshaling"):
+        legal(t, BeginPhase(phase))
+    in_play(t, f"A.{ch}.1")
+    in_play(t, f"B.{ch}.1")
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    return t
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_power_challenge_won_unopposed_is_one_entry_and_two_one_tap_follow_ups(edition: str) -> None:
+    t = challenge_table(edition)
+    ch = CHARACTER[edition]
+    legal(t, SetPower("B", 3))
+    v = legal(t, Challenge("power", "A", "B", winner="A", unopposed=True, attackers=[f"A.{ch}.1"]))
+    assert t.in_play[f"A.{ch}.1"].kneeling and not v.notes
+    shown = view(t, Role.of_seat("B"))["challenges"]
+    claim = t.card(f"A.{PLOTS[edition][0]}.1").claim or 1
+    assert shown == [{"kind": "power", "attacker": "A", "defender": "B", "winner": "A", "unopposed": True,
+                      "claim": claim, "rewarded": []}]
+    legal(t, ChallengeReward("A", "power", "unopposed"))
+    assert t.players["A"].power == 1
+    legal(t, ChallengeReward("A", "power", "power_claim"))
+    assert (t.players["A"].power, t.players["B"].power) == (1 + claim, 3 - claim)
+    # Each follow-up once; a second tap is refused in every mode.
+    v = play(t, ChallengeReward("A", "power", "power_claim"), "advisory")
+    assert rules_of(v) == ["challenge.reward-twice"] and not v.applied
+    assert view(t, Role.of_seat("A"))["challenges"][0]["rewarded"] == ["unopposed", "power_claim"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_challenge_rules(edition: str) -> None:
+    t = challenge_table(edition)
+    ch = CHARACTER[edition]
+    illegal(t, Challenge("military", "B", "A", winner="B"), "challenge.active-player")
+    illegal(t, Challenge("military", "A", "B", winner="B", unopposed=True), "challenge.unopposed")
+    illegal(t, Challenge("military", "A", "B", winner="A", attackers=[f"B.{ch}.1"]), "challenge.participant")
+    v = play(t, Challenge("military", "A", "A", winner="A"), "advisory")
+    assert "challenge.same-seat" in rules_of(v) and not v.applied
+    t3 = make_table({"A": {}, "B": {}, "C": {}}, phase="challenges")
+    v = play(t3, Challenge("military", "A", "B", winner="C"), "advisory")
+    assert rules_of(v) == ["challenge.winner"] and not v.applied
+    legal(t, Challenge("military", "A", "B", winner="B", defenders=[f"B.{ch}.1"]))
+    illegal(t, Challenge("military", "A", "B", winner="A"), "challenge.once-per-type")
+    # B's character knelt to defend: it cannot be declared again.
+    illegal(t, Challenge("intrigue", "A", "B", winner="A", defenders=[f"B.{ch}.1"]), "challenge.kneeling")
+    illegal(t, ChallengeReward("A", "military", "unopposed"), "challenge.not-winner")
+    illegal(t, ChallengeReward("B", "military", "power_claim", attacker="A"), "challenge.power-claim")
+    illegal(t, ChallengeReward("A", "power", "unopposed"), "challenge.no-challenge")
+    t.phase = type(t.phase)("dominance")
+    illegal(t, Challenge("power", "A", "B", winner="A"), "challenge.phase")
+
+
+def test_participants_must_be_cards_in_play_and_a_hidden_card_answers_like_a_missing_one() -> None:
+    t = challenge_table("2e")
+    errors = []
+    for card in ("A.01001.1", "B.00006.1", "B.99999.1"):  # A's plot (revealed: not in play), B's, none
+        with pytest.raises(ActionError) as e:
+            action_from_dict({"type": "challenge", "kind": "power", "player": "A", "defender": "B",
+                              "attackers": [card]}).validate(t)
+        errors.append(str(e.value))
+    assert len(set(errors)) == 1 and "B.99999.1" not in errors[0]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_dominance_adds_its_power_in_the_same_tap_and_a_correction_moves_it(edition: str) -> None:
+    t = challenge_table(edition)
+    for phase in ("dominance",):
+        legal(t, BeginPhase(phase))
+    v = legal(t, WinDominance("A"))
+    assert "dominance-power" in notes_of(v) and t.players["A"].power == 1
+    legal(t, WinDominance("A"))  # the same again changes nothing
+    assert t.players["A"].power == 1
+    legal(t, WinDominance("B"))  # a correction: the power follows the record
+    assert (t.players["A"].power, t.players["B"].power) == (0, 1)
+    legal(t, WinDominance())
+    assert t.players["B"].power == 0 and t.dominance[t.round] is None
+
+
+def test_the_route_records_a_challenge_from_either_seat_and_follow_ups_from_the_winner(client: FlaskClient) -> None:
+    g = client.post("/api/games", json={"seats": ["A", "B"], "mode": "strict"}).get_json()
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    h = {"A": {"Authorization": f"Bearer {ka}"}, "B": {"Authorization": f"Bearer {kb}"}}
+    steps = [("A", {"type": "begin_phase", "phase": "plot"})] + [
+        ("A", {"type": "begin_phase", "phase": p}) for p in ("draw", "marshaling")] + [
+        ("A", {"type": "pass_turn", "player": "A"}), ("B", {"type": "pass_turn", "player": "B"}),
+        ("A", {"type": "begin_phase", "phase": "challenges"}),
+        ("B", {"type": "challenge", "kind": "power", "player": "A", "defender": "B", "winner": "A",
+               "unopposed": True})]
+    for who, action in steps:
+        v = client.get(f"/api/games/{gid}").get_json()["version"]
+        r = client.post(f"/api/games/{gid}/actions", headers=h[who], json={"action": action, "expected_version": v})
+        assert r.status_code == 201, (action, r.get_json())
+    v = client.get(f"/api/games/{gid}").get_json()["version"]
+    r = client.post(f"/api/games/{gid}/actions", headers=h["B"], json={"expected_version": v, "action": {
+        "type": "challenge_reward", "player": "A", "kind": "power", "reward": "unopposed"}})
+    assert r.status_code == 403  # the winner's follow-up is the winner's to record
+    r = client.post(f"/api/games/{gid}/actions", headers=h["A"], json={"expected_version": v, "action": {
+        "type": "challenge_reward", "player": "A", "kind": "power", "reward": "unopposed"}})
+    assert r.status_code == 201 and r.get_json()["view"]["players"][0]["faction_power"] == 1
+    bad = client.post(f"/api/games/{gid}/actions", headers=h["A"], json={"expected_version": v + 1, "action": {
+        "type": "challenge", "kind": "sneaky", "player": "A", "defender": "B"}})
+    assert bad.status_code == 400 and "kind" in bad.get_data(as_text=True)
+
+
+def test_a_power_claim_larger_than_the_losers_power_moves_what_there_is() -> None:
+    t = challenge_table("2e")
+    legal(t, SetPower("B", 1))
+    legal(t, Challenge("power", "A", "B", winner="A"))
+    v = legal(t, ChallengeReward("A", "power", "power_claim", amount=3))
+    assert "claim-short" in notes_of(v) and (t.players["A"].power, t.players["B"].power) == (1, 0)

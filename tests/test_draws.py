@@ -1,0 +1,81 @@
+"""Draws in one tap (issue 21, item 2's draws): "drew 2" / "drew 7" move unnamed cards from the deck count to
+the hand count; a card played later is one of them (no "taken as drawn" note); where a card was taken as drawn
+without a recorded draw, the counts are "not tracked". Opponents see the counts only."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.rules import play
+from companion.rules.actions import DrawCards, Marshal, MarshalIntoShadows, SetupPlace
+from companion.rules.roles import Role
+from companion.rules.views import view
+from tests.tables import legal, make_table, notes_of, rules_of
+
+EDITIONS = ("2e", "1e")
+CARDS = {"2e": ("01091", "13089"), "1e": ("core_20", "core_4")}  # Burned Men, Tyrion; Kennel Master, Ser Rodrik
+
+
+def counts(t, seat: str, viewer: str = "B") -> tuple[int, int, bool]:  # type: ignore[no-untyped-def]
+    p = next(x for x in view(t, Role.of_seat(viewer))["players"] if x["seat"] == seat)
+    return p["hand"]["count"], p["deck"]["count"], p["hand"]["tracked"] and p["deck"]["tracked"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_drawn_cards_are_counted_at_once_and_named_when_played(edition: str) -> None:
+    c1, c2 = CARDS[edition]
+    t = make_table({"A": {c1: 3, c2: 5}, "B": {c1: 1}}, edition=edition, phase="setup")
+    assert counts(t, "A") == (0, 8, True)
+    legal(t, DrawCards("A", 7))
+    assert counts(t, "A") == (7, 1, True) and counts(t, "A", viewer="A") == (7, 1, True)
+    v = legal(t, SetupPlace("A", f"A.{c1}.1"))
+    assert "assumed-drawn" not in notes_of(v)  # one of the seven: no note
+    assert counts(t, "A") == (6, 1, True)
+    theirs = next(x for x in view(t, Role.of_seat("B"))["players"] if x["seat"] == "A")
+    assert "cards" not in theirs["hand"] and theirs["hand"]["unnamed"] == 6
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_card_played_without_a_recorded_draw_makes_the_counts_not_tracked(edition: str) -> None:
+    c1, _ = CARDS[edition]
+    t = make_table({"A": {c1: 3}, "B": {c1: 1}}, edition=edition)
+    v = play(t, Marshal("A", f"A.{c1}.1"), "advisory")
+    assert "assumed-drawn" in notes_of(v)
+    assert counts(t, "A")[2] is False
+    assert counts(t, "B")[2] is True
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_more_cards_than_the_deck_holds_cannot_be_drawn(edition: str) -> None:
+    c1, _ = CARDS[edition]
+    t = make_table({"A": {c1: 2}, "B": {c1: 1}}, edition=edition, phase="draw")
+    legal(t, DrawCards("A", 2))
+    for mode in ("advisory", "strict"):
+        v = play(t, DrawCards("A", 1), mode)
+        assert rules_of(v) == ["draw.deck-short"] and not v.applied
+    assert counts(t, "A") == (2, 0, True)
+
+
+def test_shadows_from_a_drawn_hand_keeps_the_counts() -> None:
+    t = make_table({"A": {"13089": 2}, "B": {"01091": 1}}, phase="marshaling")
+    legal(t, DrawCards("A", 2))
+    legal(t, MarshalIntoShadows("A", "A.13089.2"))
+    assert counts(t, "A") == (1, 0, True)
+
+
+def test_draw_counts_over_http_and_bad_counts_name_the_field(client: FlaskClient) -> None:
+    g = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    h = {"Authorization": f"Bearer {ka}"}
+    assert client.put(f"/api/games/{gid}/seats/A/deck", headers=h,
+                      json={"expected_version": 0, "deck": {"01091": 3}}).status_code == 200
+    for bad in (0, 100, "7", None):
+        r = client.post(f"/api/games/{gid}/actions", headers=h, json={"expected_version": 1, "action": {
+            "type": "draw_cards", "player": "A", "count": bad}})
+        assert r.status_code == 400 and "count" in r.get_data(as_text=True), bad
+    r = client.post(f"/api/games/{gid}/actions", headers=h, json={"expected_version": 1, "action": {
+        "type": "draw_cards", "player": "A", "count": 2}})
+    assert r.status_code == 201
+    spectator = client.get(f"/api/games/{gid}/view").get_json()["players"][0]
+    assert spectator["hand"] == {"count": 2, "tracked": True, "unnamed": 2} and spectator["deck"]["count"] == 1

@@ -1,0 +1,91 @@
+"""Plots chosen in secret (issue 21, item 1): each player chooses face down, the choice may change until the
+last player has chosen, and then every chosen plot is revealed at once in that one entry. The round cannot
+leave the plot phase before the reveal, in either mode. Both editions."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import play
+from companion.rules.actions import BeginPhase, ChoosePlot, RevealPlot, SetFirstPlayer
+from companion.rules.roles import Role
+from companion.rules.state import Zone
+from companion.rules.views import view
+from tests.tables import illegal, legal, make_table, notes_of, rules_of
+
+PLOTS = {
+    "2e": ("01001", "00006"),  # A Clash of Kings (initiative 9), Feast or Famine (5)
+    "1e": ("core_181", "acoa_25"),  # Summoning Season (3), Fury of the Wolf (7)
+}
+EDITIONS = ("2e", "1e")
+
+
+def plot_table(edition: str, phase: str = "plot"):  # type: ignore[no-untyped-def]
+    p1, p2 = PLOTS[edition]
+    return make_table({"A": {p1: 1, p2: 1}, "B": {p1: 1, p2: 1}}, edition=edition, phase=phase, gold=0)
+
+
+def pid(seat: str, n: int, edition: str) -> str:
+    return f"{seat}.{PLOTS[edition][n]}.1"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_chosen_plot_stays_face_down_until_the_last_choice_reveals_both_at_once(edition: str) -> None:
+    t = plot_table(edition)
+    a1, a2, b2 = pid("A", 0, edition), pid("A", 1, edition), pid("B", 1, edition)
+    v = legal(t, ChoosePlot("A", a1))
+    assert "plots-revealed" not in notes_of(v)
+    assert t.zone_of(a1) is Zone.PLOTS and t.players["A"].plot_chosen == a1
+    theirs = view(t, Role.of_seat("B"))["players"][0]
+    assert theirs["plot_chosen"] is True and "plot_choice" not in theirs and theirs["revealed_plot"] is None
+    assert view(t, Role.of_seat("A"))["players"][0]["plot_choice"] == a1
+    # A changes its mind: still nothing revealed, and the note names no card.
+    v = legal(t, ChoosePlot("A", a2))
+    assert notes_of(v) == ["plot-changed"] and not any(n.cards for n in v.notes)
+    assert t.players["A"].plot_chosen == a2 and t.zone_of(a1) is Zone.PLOTS
+    # B's choice is the last: both plots are revealed by it, in one entry.
+    v = legal(t, ChoosePlot("B", b2))
+    assert "plots-revealed" in notes_of(v)
+    assert t.zone_of(a2) is Zone.REVEALED and t.zone_of(b2) is Zone.REVEALED
+    assert t.players["A"].plot_chosen is None and t.players["B"].revealed_round == t.round
+    assert view(t, Role.of_seat("B"))["players"][0]["revealed_plot"]["id"] == a2
+    legal(t, SetFirstPlayer("A"))
+    legal(t, BeginPhase("draw"))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("mode", ["advisory", "strict"])
+def test_the_round_cannot_reach_the_draw_phase_before_the_reveal(edition: str, mode: str) -> None:
+    t = plot_table(edition)
+    legal(t, ChoosePlot("A", pid("A", 0, edition)))
+    v = play(t, BeginPhase("draw"), mode)
+    assert set(rules_of(v)) == {"plot.reveal-first"} and not v.applied and v.violations[0].impossible
+    assert t.phase.value == "plot"
+    cite = "1E Rules › Plot phase" if edition == "1e" else "RR: Appendix I › 1. Plot phase"
+    illegal(t, BeginPhase("draw"), "plot.reveal-first", cite)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_choices_out_of_turn_or_of_a_card_not_in_the_plot_deck(edition: str) -> None:
+    t = plot_table(edition, phase="draw")
+    illegal(t, ChoosePlot("A", pid("A", 0, edition)), "plot.phase")
+    t = plot_table(edition)
+    v = play(t, ChoosePlot("A", pid("B", 0, edition)), "advisory")
+    assert rules_of(v) == ["plot.not-in-plot-deck"] and not v.applied
+    legal(t, RevealPlot("A", pid("A", 0, edition)))  # the old one-step reveal still reads
+    illegal(t, ChoosePlot("A", pid("A", 1, edition)), "plot.once-per-round")
+    # A revealed already: B's choice is the last one and reveals at once.
+    assert "plots-revealed" in notes_of(legal(t, ChoosePlot("B", pid("B", 0, edition))))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_last_plot_brings_the_used_pile_back(edition: str) -> None:
+    t = plot_table(edition)
+    legal(t, ChoosePlot("A", pid("A", 0, edition)))
+    legal(t, ChoosePlot("B", pid("B", 0, edition)))
+    for phase in ("draw", "marshaling", "challenges", "dominance", "standing", "taxation", "plot"):
+        legal(t, BeginPhase(phase))
+    legal(t, ChoosePlot("A", pid("A", 1, edition)))
+    v = legal(t, ChoosePlot("B", pid("B", 1, edition)))
+    assert notes_of(v).count("plots-recycled") == 2
+    assert t.zone_of(pid("A", 0, edition)) is Zone.PLOTS and t.zone_of(pid("A", 1, edition)) is Zone.REVEALED
