@@ -360,6 +360,11 @@ def test_a_table_gone_to_time_gets_the_going_to_time_result_with_dominance(clien
                     json={"action": {"type": "win_dominance", "player": "B"}, "expected_version": version})
     assert r.status_code == 201, r.get_json()
     version = r.get_json()["version"]
+    # Dominance adds its power (issue 21); A's renown evens the totals, so dominance is what decides.
+    r = client.post(f"/api/games/{gid}/actions", headers=h(ka),
+                    json={"action": {"type": "gain_power", "player": "A", "amount": 1}, "expected_version": version})
+    assert r.status_code == 201, r.get_json()
+    version = r.get_json()["version"]
     assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org),
                        json={"seconds_ago": 55 * 60 + 5}).status_code == 200
     for phase in ("standing", "taxation"):  # time is called before the first; the round still ends
