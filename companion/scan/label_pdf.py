@@ -23,6 +23,7 @@ FONT_FILE = "DejaVuSans.ttf"
 #: whose OpenCV captions are about this size at 6 dots per module).
 NAME_PT, LINE_PT, TITLE_PT = 6.0, 5.0, 11.0
 CUT_GREY = 120
+CAPTION_INSET = 1.0  # mm
 
 
 class FontMissing(RuntimeError):
@@ -84,11 +85,12 @@ def label_pdf(labels: Sequence[SheetLabel], title: str, paper: str = "a4", dots:
             ox = x0 + (cell_w - img.shape[1]) // 2
             # One image pixel per printer dot: w and h in mm are the pixel counts at 300 dpi.
             doc.image(Image.fromarray(img), x=mm(ox), y=mm(y0), w=mm(img.shape[1]), h=mm(img.shape[0]))
-            text_w = mm(cell_w - 8)
+            # Captions start 1 mm in, clear of the cut mark that crosses the cell's corner.
+            text_x, text_w = mm(x0) + CAPTION_INSET, mm(cell_w) - 2 * CAPTION_INSET
             doc.set_font("Label", size=NAME_PT)
-            doc.text(mm(x0 + 4), mm(y0 + img.shape[0] + px(2.8)), _fit(doc, label.name, text_w))
+            doc.text(text_x, mm(y0 + img.shape[0] + px(2.8)), _fit(doc, label.name, text_w))
             doc.set_font("Label", size=LINE_PT)
-            doc.text(mm(x0 + 4), mm(y0 + img.shape[0] + px(5.6)), _fit(doc, f"#{label.copy}  {label.payload}", text_w))
+            doc.text(text_x, mm(y0 + img.shape[0] + px(5.6)), _fit(doc, f"#{label.copy}  {label.payload}", text_w))
             tick = mm(px(2))
             for cx, cy in ((x0, y0), (x0 + cell_w, y0), (x0, y0 + cell_h), (x0 + cell_w, y0 + cell_h)):
                 doc.line(mm(cx) - tick, mm(cy), mm(cx) + tick, mm(cy))  # cut marks
