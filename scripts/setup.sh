@@ -40,9 +40,11 @@ missing=()
 need_deb() { dpkg -s "$1" >/dev/null 2>&1 || missing+=("$1"); }
 if command -v dpkg >/dev/null 2>&1; then
   need_deb libzbar0                                   # pyzbar's zbar library
+  need_deb fonts-dejavu-core                          # the Unicode font PDFs embed (umlauts, selectable text)
   "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null || need_deb "python$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')-venv"
   if [ "$what" = test ]; then
     command -v chromium >/dev/null 2>&1 || need_deb chromium   # browser tests (Playwright drives Debian's Chromium)
+    command -v pdftotext >/dev/null 2>&1 || need_deb poppler-utils  # tests read the label PDFs' text and pixels
   fi
 fi
 if [ "${#missing[@]}" -gt 0 ]; then

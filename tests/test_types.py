@@ -1,5 +1,5 @@
-"""The rules core, the store and the Tapestry engine type-check under ``mypy --strict`` (every
-``# type: ignore`` must be needed)."""
+"""The packages listed in ``CHECKED`` type-check under ``mypy --strict`` (every ``# type: ignore`` must be
+needed); the rest of ``companion`` joins the list as it comes clean."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CHECKED = ["companion/rules", "companion/store", "companion/tapestry"]
+CHECKED = ["companion/rules", "companion/store", "companion/tapestry", "companion/catalog", "companion/events",
+           "companion/messages", "companion/web", "companion/bench/event.py", "companion/bench/server.py",
+           "companion/cli/labels.py", "companion/scan/label_pdf.py"]
 
 
 def test_mypy_strict(tmp_path: Path) -> None:

@@ -226,7 +226,10 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
     lost_phones = sum(1 for i, (gid, _, _) in enumerate(g for g in games for _ in (0, 1))
                       if phone_seen[i].get(gid, 2) < final.get(gid, 2))
     lost_dash = sum(1 for d in dash_seen for gid, v in final.items() if d.get(gid, 2) < v)
-    ms = lambda v: round(v * 1000, 2)  # noqa: E731
+
+    def ms(v: float) -> float:
+        return round(v * 1000, 2)
+
     return {
         "benchmark": "event",
         "tables": tables, "phones": tables * 2, "dashboards": dashboards,

@@ -266,7 +266,7 @@ def _baseline_inserts(path: Path, n: int) -> float:
     db = sqlite_utils.Database(path)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
-    table = db["rows"]
+    table = db.table("rows")
     table.create({"id": int, "data": str}, pk="id")
     times = []
     for _ in range(3):

@@ -11,7 +11,7 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.catalog.card import CARD_TYPES, PLOT_STATS, Card, Cost
 
@@ -110,7 +110,16 @@ def _int(value: Any, default: int, source: str, record: str, name: str) -> int:
         raise CatalogError(source, f"{name} {value!r} is not a whole number", record) from None
 
 
-def _plot_stats(stats: Any, card_type: str, source: str, record: str) -> dict[str, int | None]:
+class PlotStats(TypedDict, total=False):
+    """The plot facts as ``Card`` keywords (so ``Card(**stats)`` is checked field by field)."""
+
+    income: int | None
+    initiative: int | None
+    claim: int | None
+    reserve: int | None
+
+
+def _plot_stats(stats: Any, card_type: str, source: str, record: str) -> PlotStats:
     """Income, initiative, claim and reserve of a plot (numbers only; a printed "X" is left out)."""
     if card_type != "plot" or not isinstance(stats, dict):
         return {}
@@ -119,7 +128,8 @@ def _plot_stats(stats: Any, card_type: str, source: str, record: str) -> dict[st
         value = stats.get(name)
         if isinstance(value, int | str) and not isinstance(value, bool) and str(value).lstrip("-").isdigit():
             out[name] = _int(value, 0, source, record, name)
-    return out
+    return PlotStats(income=out.get("income"), initiative=out.get("initiative"), claim=out.get("claim"),
+                     reserve=out.get("reserve"))
 
 
 def _attaches(card_type: str, kw: Keywords) -> str | None:

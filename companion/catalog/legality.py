@@ -88,7 +88,9 @@ def build_facts(restricted_list: Path, agot1: Path | None = None) -> dict[str, A
 
 @cache
 def shipped_facts() -> dict[str, Any]:
-    return json.loads(resources.files("companion.catalog").joinpath("data", FACTS_FILE).read_text(encoding="utf-8"))
+    facts: dict[str, Any] = json.loads(
+        resources.files("companion.catalog").joinpath("data", FACTS_FILE).read_text(encoding="utf-8"))
+    return facts
 
 
 def restricted_lists() -> list[dict[str, str]]:

@@ -103,7 +103,7 @@ class Catalog:
         db = self.db
         if "cards" not in db.table_names():
             with db.conn:
-                db["cards"].create(
+                db.table("cards").create(
                     {
                         "code": str,
                         "edition": str,
@@ -115,18 +115,18 @@ class Catalog:
                     },
                     pk="code",
                 )
-                db["cards"].create_index(["name_folded"])
-                db["meta"].create({"key": str, "value": str}, pk="key")
-                db["meta"].insert({"key": "schema", "value": str(SCHEMA_VERSION)})
+                db.table("cards").create_index(["name_folded"])
+                db.table("meta").create({"key": str, "value": str}, pk="key")
+                db.table("meta").insert({"key": "schema", "value": str(SCHEMA_VERSION)})
                 try:
-                    db["cards"].enable_fts(["name_folded"], tokenize="trigram", create_triggers=True)
+                    db.table("cards").enable_fts(["name_folded"], tokenize="trigram", create_triggers=True)
                 except sqlite3.OperationalError:  # SQLite < 3.34 has no trigram tokenizer
-                    db["cards"].enable_fts(["name_folded"], create_triggers=True)
+                    db.table("cards").enable_fts(["name_folded"], create_triggers=True)
         # A newer package ships newer facts (plot numbers, say): (re)seed a catalog seeded before them.
         if seed and self._meta("shipped") != shipped_digest():
             self.upsert(shipped_cards(), source="shipped")
             with db.conn:
-                db["meta"].upsert({"key": "shipped", "value": shipped_digest()}, pk="key")
+                db.table("meta").upsert({"key": "shipped", "value": shipped_digest()}, pk="key")
 
     def _meta(self, key: str) -> str | None:
         rows = list(self.db["meta"].rows_where("key = ?", [key]))
@@ -137,8 +137,8 @@ class Catalog:
         """Insert or replace ``cards`` in one transaction."""
         check_unique_codes(cards, source)
         with self.db.conn:
-            self.db["cards"].upsert_all((_row(c) for c in cards), pk="code")
-            self.db["meta"].upsert({"key": "last_import", "value": source}, pk="key")
+            self.db.table("cards").upsert_all((_row(c) for c in cards), pk="code")
+            self.db.table("meta").upsert({"key": "last_import", "value": source}, pk="key")
         self._cache.clear()
         return len(cards)
 
@@ -206,7 +206,8 @@ class Catalog:
         return [Card.from_dict(json.loads(r["facts"])) for r in self.db.query(sql, [edition] if edition else [])]
 
     def count(self, edition: Edition | None = None, shadow: bool | None = None) -> int:
-        where, args = [], []
+        where: list[str] = []
+        args: list[str | int] = []
         if edition:
             where.append("edition = ?")
             args.append(edition)

@@ -10,8 +10,10 @@ from companion.catalog.card import Edition
 from companion.catalog.decks import DeckError, parse_deck
 from companion.catalog.store import Catalog
 from companion.cli.options import catalog_option
+from companion.messages import text
+from companion.scan.label_pdf import FontMissing, label_pdf
 from companion.scan.labels import Label, LabelError, new_tag
-from companion.scan.render import DEFAULT_DOTS_PER_MODULE, SheetLabel, mm, pdf, png, sheets, title_page
+from companion.scan.render import DEFAULT_DOTS_PER_MODULE, SheetLabel, mm, png, sheets, title_page
 
 
 @click.command()
@@ -23,10 +25,13 @@ from companion.scan.render import DEFAULT_DOTS_PER_MODULE, SheetLabel, mm, pdf, 
                    "10 = 24.6 mm (up to 12).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("card_images"),
               show_default=True)
+@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
+              help="Language of the sheets' title line.")
 @catalog_option
-def labels(deck_file: Path, tag: str | None, edition: Edition, dots: int, out_dir: Path,
+def labels(deck_file: Path, tag: str | None, edition: Edition, dots: int, out_dir: Path, lang: str,
            catalog_path: str | None) -> None:
-    """Write sleeve labels for every physical copy in a deck: PDF (A4 and US Letter) and 300 dpi PNG."""
+    """Write sleeve labels for every physical copy in a deck: PDF (A4 and US Letter, selectable text) and 300 dpi
+    PNG pages."""
     catalog = Catalog.open(catalog_path)
     try:
         deck = parse_deck(str(deck_file), deck_file.read_bytes(), catalog, edition)
@@ -43,14 +48,18 @@ def labels(deck_file: Path, tag: str | None, edition: Edition, dots: int, out_di
         raise click.ClickException(str(exc)) from None
     out_dir.mkdir(parents=True, exist_ok=True)
     stem = f"labels-{deck_file.stem}-{tag}"
-    title = f"{deck.name} - deck tag {tag} - {len(items)} labels"
+    title = text("labels.title", lang, deck=deck.name, tag=tag, count=len(items))
     written = []
     for paper in ("a4", "letter"):
-        pages = [title_page(p, title) for p in sheets(items, paper, dots)]
         target = out_dir / f"{stem}-{paper}.pdf"
-        target.write_bytes(pdf(pages, paper))
+        try:
+            target.write_bytes(label_pdf(items, title, paper, dots))
+        except FontMissing as exc:
+            raise click.ClickException(str(exc)) from None
         written.append(target)
         if paper == "a4":
+            # 300 dpi PNG pages; OpenCV draws ASCII only (accents are folded, the dash would vanish).
+            pages = [title_page(p, title.replace("—", "-")) for p in sheets(items, paper, dots)]
             for i, page in enumerate(pages, start=1):
                 image = out_dir / f"{stem}-a4-p{i}.png"
                 image.write_bytes(png(page))

@@ -26,12 +26,12 @@ from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, RoleKind
-from companion.web.api import body, decklist, limit, request_id, storable, svc
+from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, key_from_request, role_for
 from companion.web.errors import ApiError
 from companion.web.live import event_stream
 from companion.web.pages import page
-from companion.web.schema import REQUEST_ID, accepts, obj, text
+from companion.web.schema import REQUEST_ID, accepts, body, obj, text
 
 events_api = Blueprint("events_api", __name__)
 events_pages = Blueprint("events_pages", __name__)
@@ -280,7 +280,7 @@ def create_round(event_id: str) -> Any:
     names = {p.name: p.id for p in events.players(event.id)}
     try:
         if isinstance(data.get("csv"), str):
-            pairings = parse_pairings(data["csv"], names, event.tables)
+            pairings: list[tuple[int, int, int]] = parse_pairings(data["csv"], names, event.tables)
         elif isinstance(data.get("pairings"), list):
             # Chosen by hand on the page: the schema settled the shapes; names stay names (no CSV quoting).
             pairings = check_hand_pairings([(p["table"], p["a"], p["b"]) for p in data["pairings"][:MAX_ROWS]],

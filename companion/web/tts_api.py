@@ -20,10 +20,10 @@ from companion.tts.diff import differences, seat_map
 from companion.tts.importer import CardLookup, identify_by_name, import_save
 from companion.tts.save import COLOURS, Budget, TtsError, TtsTooLarge
 from companion.tts.sync import LEFT_TO, snapshot_actions
-from companion.web.api import body, limit, svc
+from companion.web.api import limit, svc
 from companion.web.auth import JUDGE, TABLE, requires, role_for
 from companion.web.errors import ApiError
-from companion.web.schema import REQUEST_ID, accepts, obj, text
+from companion.web.schema import REQUEST_ID, accepts, body, obj, text
 
 tts_api = Blueprint("tts_api", __name__)
 MAX_SAVE = 64 * 1024 * 1024
