@@ -104,7 +104,7 @@ def import_cmd(file: Path, game_id: str | None, seats: tuple[str, ...], apply_: 
         click.echo(f"Recorded {report['recorded']} action(s) into game {game_id}.")
 
 
-def _compare(report: dict, game_id: str, seats: dict[str, str], apply_: bool, db_path: str | None,
+def _compare(report: dict[str, Any], game_id: str, seats: dict[str, str], apply_: bool, db_path: str | None,
              catalog: Catalog) -> None:
     from companion.paths import database_path
     from companion.rules import action_from_dict
@@ -222,7 +222,7 @@ def key_cmd(game_id: str, db_path: str | None, catalog_path: str | None) -> None
                f"--game {game_id} --key {key}' and it is handed over.", err=True)
 
 
-def forward_snapshot(url: str, game: str, key: str, snap: dict, retries: int = 5) -> dict:
+def forward_snapshot(url: str, game: str, key: str, snap: dict[str, Any], retries: int = 5) -> dict[str, Any]:
     """POST one colour's report to the companion; returns its answer (verdicts for that colour).
 
     A conflict (409) is sent again with the same request id, so the report is neither lost nor counted twice.
@@ -277,7 +277,7 @@ def bridge_cmd(url: str, game_id: str, key: str, listen: int, tts_port: int, gui
 
     warned: set[str] = set()
 
-    def report(snap: dict) -> None:
+    def report(snap: dict[str, Any]) -> None:
         answer = forward_snapshot(url, game_id, key, snap)
         if answer.get("verdicts"):
             bridge.push_new(str(answer.get("colour")), answer["verdicts"])

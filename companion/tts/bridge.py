@@ -29,7 +29,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
-from companion.tts.bundle import COMPANION_GUID  # TTS keeps it unless it is taken
+from companion.tts.bundle import COMPANION_GUID as COMPANION_GUID  # TTS keeps it unless it is taken
 
 log = logging.getLogger(__name__)
 SNAPSHOT_LUA = "return JSON.encode(companion_snapshot())"
@@ -281,10 +281,10 @@ class Bridge:
         elif kind == 1:  # scripts: an answer to message 0 or 1, or a game (re)loaded
             states = [s for s in message.get("scriptStates") or [] if isinstance(s, dict)]
             with self._lock:
-                waiting = self._scripts.pop(0) if self._scripts else None
-            if waiting:
-                waiting[1].append(states)
-                waiting[0].set()
+                asked = self._scripts.pop(0) if self._scripts else None
+            if asked:
+                asked[1].append(states)
+                asked[0].set()
             elif self.on_loaded:
                 self.on_loaded(states)
         elif kind == 4 and isinstance(message.get("customMessage"), dict):

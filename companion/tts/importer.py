@@ -164,7 +164,7 @@ def identify_by_name(name: str, description: str, lookup: CardLookup, edition: s
             candidates, named = fitting, True
     if edition and len(candidates) > 1 and (same := [c for c in candidates if c.edition == edition]):
         candidates = same
-    in_deck = bool(deck) and all(c.code in deck for c in candidates)
+    in_deck = deck is not None and bool(deck) and all(c.code in deck for c in candidates)
     if len(candidates) == 1 and (named or in_deck):
         return Identified(candidates[0].code, "name")
     if len(candidates) == 1:
@@ -288,7 +288,7 @@ def import_save(data: bytes | Any, lookup: CardLookup, source: str = "file",
     """
     budget = budget or Budget()
     clock = budget.start()
-    root = parse_bytes(data, source, budget) if isinstance(data, bytes | bytearray) else data
+    root = parse_bytes(bytes(data), source, budget) if isinstance(data, bytes | bytearray) else data
     w = walk(root, progress, clock)
     return report(w, lookup, source, clock)
 
@@ -325,8 +325,9 @@ def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None)
         if zone is None or zone.colour is None:  # (only zones with a colour are indexed)
             on_table += 1
             continue
-        entry = {"guid": card.guid, "code": ident.code, "name": lookup.by_code[ident.code].name if ident.code else
-                 card.name or None, "face_down": card.face_down, "identified_by": ident.method or None}
+        name = lookup.by_code[ident.code].name if ident.code else card.name or None
+        entry: dict[str, Any] = {"guid": card.guid, "code": ident.code, "name": name, "face_down": card.face_down,
+                                 "identified_by": ident.method or None}
         p = player(zone.colour)
         if zone.kind == "hand":
             p["hand"] += 1

@@ -176,7 +176,7 @@ def parse_bytes(data: bytes, source: str = "file", budget: Budget | None = None)
     except UnicodeDecodeError as exc:
         raise TtsError(f"{source} is not UTF-8 text (byte {exc.start}); is it a TTS save?") from None
     try:
-        parsed: Any = json.loads(text)
+        parsed: dict[str, Any] | list[Any] = json.loads(text)
         return parsed
     except RecursionError:
         raise TtsTooLarge("too_deep", f"{source} nests its JSON too deep to be a TTS save", 0) from None
@@ -266,7 +266,7 @@ def walk(root: Any, progress: Callable[[int], None] | None = None, clock: Clock 
             clock.check(f"{w.objects} objects read")
         if progress and w.objects % 500 == 0:
             progress(w.objects)
-        name = obj.get("Name") if isinstance(obj.get("Name"), str) else "?"
+        name: str = obj["Name"] if isinstance(obj.get("Name"), str) else "?"
         w.kinds[name] = w.kinds.get(name, 0) + 1
         transform = Transform.of(obj)
         here = transform if top_level else top_transform
@@ -275,12 +275,12 @@ def walk(root: Any, progress: Callable[[int], None] | None = None, clock: Clock 
         elif name in DECK_NAMES:
             w.decks += 1
         elif name in ZONE_NAMES and top_level:
-            label = zone_label(str(obj.get("Nickname") or ""))
+            zone = zone_label(str(obj.get("Nickname") or ""))
             if name == "HandTrigger":
                 w.zones.append(Zone("hand", str(obj.get("FogColor") or "") or None, str(obj.get("Nickname") or ""),
                                     transform))
-            elif label:
-                w.zones.append(Zone(label[0], label[1], str(obj.get("Nickname")), transform))
+            elif zone:
+                w.zones.append(Zone(zone[0], zone[1], str(obj.get("Nickname")), transform))
             else:
                 w.zones.append(Zone("zone", None, str(obj.get("Nickname") or name), transform))
         elif top_level and (name in TOKEN_NAMES or "Token" in name or "Chip" in name):
