@@ -537,23 +537,27 @@ def card_actions(game: Game, role: Role, card_id: str) -> Any:
 @api.get("/games/<game_id>/find")
 @requires()
 def find_cards(game: Game, role: Role) -> Any:
-    """Card instances at the table that the caller can see, by name: for picking a card without a scan."""
+    """Card instances at the table that the caller can see, by name: for picking a card without a scan.
+    The forgiving matcher of ``companion cards search``; ``?for=ACTION`` ranks the caller's own cards in the
+    zone that action takes them from first. Nothing found: the catalogue's names that fit, as a hint."""
+    from companion.rules.actions.base import REGISTRY
+    from companion.rules.find import find_cards as find_at_table
+
     text = request.args.get("q", "")
     if not text.strip() or len(text) > 100:
         raise ApiError(400, "missing_query", "give 1-100 characters of a card name in ?q=")
-    from companion.catalog.card import fold
-
-    q = fold(text)
+    action = request.args.get("for") or None
+    if action is not None and action not in REGISTRY:
+        raise ApiError(400, "bad_for", "for= names an action type, as in the table log", field="for")
     table = svc().store.table(game.id)
     viewer = role if role.kind in (RoleKind.SEAT, RoleKind.JUDGE) else SPECTATOR
-    rows = []
-    for cid, inst in table.instances.items():
-        card = table.cards[inst.code]
-        if q in card.title_key and visible_to(table, cid, viewer):
-            rows.append({"id": cid, "name": card.name, "code": card.code, "owner": inst.owner,
-                         "zone": table.zone_of(cid).value})
-    rows.sort(key=lambda r: (r["name"], r["id"]))
-    return jsonify(rows[:50])
+    rows = find_at_table(table, viewer, text, action)
+    catalogue: list[str] = []
+    if not rows:  # the catalogue knows nothing of this table: the hint cannot tell a hidden card's name
+        for m in svc().catalog().search(text, edition=table.edition, limit=10):
+            if m.card.name not in catalogue and (m.how != "similar" or m.score >= 0.8):  # no far-fetched names
+                catalogue.append(m.card.name)
+    return jsonify({"cards": rows, "catalogue": catalogue[:3]})
 
 
 # -- live updates ------------------------------------------------------------------------------

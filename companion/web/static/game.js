@@ -93,7 +93,7 @@ async function send(action, button = null) {
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
   const r = await client.write("/actions", {action}, {commutative: COMMUTATIVE.has(action.type), label: actName(action.type), button});
-  $("found").replaceChildren();
+  found = null; renderFound();
   $("find").value = "";
   return answered(r);
 }
@@ -465,6 +465,7 @@ function render() {
   const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.name})`));
   areas.append(el("section", {}, el("h2", {}, t("uniques")), el("div", {}, uniques.join(", ") || t("empty"))));
   renderLog();
+  if (mySeat()) renderRecent();
 }
 
 // -- the log, in words -----------------------------------------------------------------------------
@@ -625,19 +626,52 @@ $("export").addEventListener("click", async () => {
   document.body.append(link); link.click(); link.remove();
 });
 
-let findTimer;
+let findTimer, found = null;
 $("find").addEventListener("input", ev => {
   clearTimeout(findTimer);
   findTimer = setTimeout(async () => {
-    const ul = $("found");
-    ul.replaceChildren();
-    if (!ev.target.value.trim()) return;
-    const r = await client.get("/find?q=" + encodeURIComponent(ev.target.value));
-    if (!r.ok) return;
-    for (const c of r.data) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
-      el("div", {class: "grow"}, el("div", {}, c.name), el("div", {class: "muted"}, `${seatName(c.owner)} · ${t("zone." + c.zone)}`))));
-  }, 150);
+    const q = ev.target.value;
+    if (!q.trim()) { found = null; renderFound(); return; }
+    const r = await client.get("/find?q=" + encodeURIComponent(q));
+    if (!r.ok || $("find").value !== q) return;  // a newer query is on its way
+    found = {q, ...r.data};
+    renderFound();
+  }, 120);
 });
+/** Where a card lies, as a row says it: "Jana · shadows #2", "Tom · draw deck". */
+function whereText(c) {
+  return `${seatName(c.owner)} · ${t("zone." + c.zone)}${c.position ? " #" + c.position : ""}`;
+}
+/** Search results: copy number and zone tell copies apart; nothing found says so, with the catalogue's hint. */
+function renderFound() {
+  const ul = $("found");
+  ul.replaceChildren();
+  if (!found) return;
+  // Two printings of one title can both be copy #1: their Shadow value (or code) tells them apart.
+  const twins = c => found.cards.some(o => o.id !== c.id && o.name === c.name && o.owner === c.owner && o.copy === c.copy);
+  const tell = c => (!twins(c) ? "" : c.shadow_costs.length ? ` (${t("shadowValue", {value: c.shadow_costs.join(", ")})})` : ` (${c.code})`);
+  for (const c of found.cards) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
+    el("div", {class: "grow"}, el("div", {}, `${c.name} #${c.copy}${tell(c)}`), el("div", {class: "muted"}, whereText(c)))));
+  if (!found.cards.length) {
+    ul.append(el("li", {class: "muted", id: "found-none"}, el("div", {},
+      el("div", {}, t("findNone", {query: found.q})),
+      el("div", {}, found.catalogue.length ? t("findHintCatalogue", {names: found.catalogue.join(", ")}) : t("findHintSpelling")))));
+  }
+}
+/** The last cards this seat touched, newest first: one tap opens the card's actions again. */
+function renderRecent() {
+  const box = $("recent");
+  const idx = cardIndex(), ids = [];
+  for (const e of [...log].reverse()) {
+    if (e.kind !== "action" || e.actor !== "seat:" + mySeat() || e.undone) continue;
+    const id = (e.data || {}).card;
+    if (id && idx.has(id) && !ids.includes(id)) ids.push(id);
+    if (ids.length === 5) break;
+  }
+  box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []),
+    ...ids.map(id => el("button", {"data-recent": id, onclick: () => openCard(id)}, cardName(id))));
+  box.classList.toggle("hidden", !ids.length);
+}
 
 // Scanning: a photo (works over plain http) or, in a secure context, the live camera.
 async function scanImage(blob) {
