@@ -53,3 +53,107 @@ def test_the_search_forgives_typos_tells_copies_apart_and_says_when_nothing_fits
     a.wait_for_selector("#sheet:not(.hidden) button[data-action]")
     shot(a, "recent-cards-en")
     assert call(server.url + "/api", "GET", f"/games/{g['game']['id']}/view", key=g["seats"][0]["key"])[0] == 200
+
+
+CONTROLS = """() => [...document.querySelectorAll(`button, a[href], input:not([type=hidden]), select, textarea,
+    label.btn, li[data-card], li[data-position]`)]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => { const r = e.getBoundingClientRect();
+    return {what: e.id || e.dataset.action || e.dataset.card || e.textContent.trim().slice(0, 30),
+            w: r.width, h: r.height}; })"""
+
+
+def small_controls(page: Any) -> list[dict[str, Any]]:
+    return [c for c in page.evaluate(CONTROLS) if c["w"] < 43.5 or c["h"] < 43.5]
+
+
+def marshal_into_shadows(server: Server, g: dict[str, Any], card: str) -> None:
+    base, gid, key = server.url + "/api", g["game"]["id"], g["seats"][0]["key"]
+    version = call(base, "GET", f"/games/{gid}/view", key=key)[1]["version"]
+    status, body = call(base, "POST", f"/games/{gid}/actions", {"expected_version": version, "action": {
+        "type": "marshal_into_shadows", "player": "A", "card": card}}, key)
+    assert status == 201, body
+
+
+def test_every_control_is_big_enough_and_a_double_tap_in_a_menu_lands_once(server: Server, browser: Any) -> None:
+    a, b, g = phones(server, browser)
+    marshal_into_shadows(server, g, "A.13089.1")
+    a.wait_for_selector("#my-shadows li[data-position='1']")
+    for page in (a, b):
+        assert small_controls(page) == []
+        page.click("#gold")  # the gold sheet: its chips and the value field
+        page.wait_for_selector("#sheet:not(.hidden) [data-delta]")
+        assert small_controls(page) == []
+        page.click("#sheet button:has-text('Close'), #sheet button:has-text('Schließen')")
+        page.wait_for_timeout(500)
+    # The card menu over a card row: a double tap on "Kneel" kneels once and opens nothing underneath.
+    a.click("#my-play li[data-card='A.01089.1']")
+    kneel = a.wait_for_selector("#sheet:not(.hidden) button[data-action=kneel]")
+    assert small_controls(a) == []
+    box = kneel.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    under = a.evaluate("""([x, y]) => {
+      const sheet = document.getElementById('sheet'), shield = document.getElementById('shield');
+      sheet.style.visibility = 'hidden'; shield.style.visibility = 'hidden';
+      let found = null;
+      for (let top = 0; top < document.body.scrollHeight && !found; top += 20) {
+        window.scrollTo(0, top);
+        const e = document.elementFromPoint(x, y);
+        if (e && e.closest('li[data-card], li[data-position]')) found = e.closest('li').dataset.card || 'shadows';
+      }
+      sheet.style.visibility = ''; shield.style.visibility = '';
+      return found;
+    }""", [x, y])
+    assert under is not None  # a card row lies under the button: a tap falling through would open its menu
+    a.mouse.dblclick(x, y)
+    a.wait_for_selector("#my-play li[data-card='A.01089.1']:has-text('kneeling')")
+    a.wait_for_timeout(700)
+    assert a.is_hidden("#sheet")
+    log = call(server.url + "/api", "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])[1]["entries"]
+    assert [e["data"].get("type") for e in log].count("kneel") == 1
+
+
+def test_the_card_menu_puts_the_normal_move_first_and_effects_behind_one_entry(server: Server, browser: Any) -> None:
+    a, _, g = phones(server, browser)
+    marshal_into_shadows(server, g, "A.13089.1")
+    a.click("#my-shadows li[data-position='1']")
+    a.wait_for_selector("#sheet:not(.hidden) button[data-action]")
+    actions = a.eval_on_selector_all("#sheet button[data-action]", "bs => bs.map(b => b.dataset.action)")
+    assert actions[0] == "bring_out"
+    assert "put_into_play_from_shadows" not in actions and "gain_shadow" not in actions
+    shot(a, "card-menu-shadows-en")
+    a.click("#sheet button[data-effects]")
+    a.wait_for_selector("#sheet button[data-action=put_into_play_from_shadows]")
+    shot(a, "card-menu-effects-en")
+    a.click("#sheet button[data-back]")
+    a.wait_for_selector("#sheet button[data-action=bring_out]")
+    a.click("#sheet button:has-text('Close')")
+    # A card in play: each entry once (two ways into shadows are two different entries).
+    a.wait_for_timeout(500)
+    a.click("#my-play li[data-card='A.01089.1']")
+    a.wait_for_selector("#sheet:not(.hidden) button[data-effects]")
+    a.click("#sheet button[data-effects]")
+    a.wait_for_selector("#sheet button[data-action=put_into_shadows]")
+    labels = a.eval_on_selector_all("#sheet button", "bs => bs.map(b => b.textContent)")
+    assert len(labels) == len(set(labels)) and sum("shadows" in x for x in labels) == 2
+    # German: the same menu, and switching the language re-renders it while open.
+    a.click("[data-lang-toggle]")
+    a.wait_for_selector("#sheet button:has-text('Durch einen Karteneffekt'), #sheet button:has-text('Zurück')")
+    shot(a, "card-menu-effects-de")
+    assert "Zurück" in a.inner_text("#sheet") and "Schatten" in a.inner_text("#sheet")
+
+
+def test_the_next_step_stays_in_one_place(server: Server, browser: Any) -> None:
+    a, b, _ = phones(server, browser)
+    boxes = [a.locator("#step").bounding_box()]
+    assert a.get_attribute("#step", "data-step") == "pass-turn"
+    a.click("#step[data-step=pass-turn]")
+    a.wait_for_selector("#step[data-step=wait]")
+    assert a.is_disabled("#step") and "Bob" in a.inner_text("#step")
+    boxes.append(a.locator("#step").bounding_box())
+    b.click("#step[data-step=pass-turn]")
+    a.wait_for_selector("#step[data-step=next-step]")
+    boxes.append(a.locator("#step").bounding_box())
+    shot(b, "next-step-de")
+    assert len({(round(x["x"]), round(x["y"]), round(x["width"]), round(x["height"])) for x in boxes}) == 1
+    assert a.locator("#next-phase").count() == 0  # no second "next" at the bottom

@@ -286,12 +286,17 @@ function renderStatus() {
   }
   const step = nextStep();
   const b = $("step");
-  b.classList.toggle("hidden", !step);
+  // The next step stays in one place in every phase: while it is not this phone's to take, it says what it waits for.
+  b.classList.toggle("hidden", !canAct() || Boolean(state.winner) || Boolean(state.gone_to_time));
+  b.disabled = !step;
   if (step) { b.textContent = step.label; b.dataset.step = step.id; b.onclick = () => step.run(b); }
-  // The bar's "next phase" is the fallback when the sticky bar offers no step (it never shows both).
-  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.gone_to_time) || Boolean(state.active_player));
+  else {
+    b.dataset.step = "wait";
+    b.onclick = null;
+    b.textContent = state.active_player ? t("waitingFor", {player: seatName(state.active_player)})
+      : t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
+  }
   $("undo").classList.toggle("hidden", !canAct());
-  $("next-phase").textContent = t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
 }
 
 function renderGameOver() {
@@ -506,7 +511,22 @@ function renderLog() {
 }
 
 // -- card sheets ---------------------------------------------------------------------------------
-function closeSheet() { $("sheet").classList.add("hidden"); }
+// A tap is consumed by the control it lands on: while a sheet is open a shield covers the page, and it stays a
+// moment after the sheet closes, so the second tap of a double tap never opens the card underneath.
+let shieldTimer, sheetRedraw = null;
+function showSheet(redraw = null) {
+  clearTimeout(shieldTimer);
+  sheetRedraw = redraw;
+  $("shield").classList.remove("hidden");
+  $("sheet").classList.remove("hidden");
+}
+function closeSheet() {
+  $("sheet").classList.add("hidden");
+  sheetRedraw = null;
+  clearTimeout(shieldTimer);
+  shieldTimer = setTimeout(() => { if ($("sheet").classList.contains("hidden")) $("shield").classList.add("hidden"); }, 450);
+}
+$("shield").addEventListener("click", ev => { ev.preventDefault(); ev.stopPropagation(); if (!$("sheet").classList.contains("hidden")) closeSheet(); });
 
 const DESTRUCTIVE = {kill: "confirmKill", discard: "confirmDiscard"};
 async function sendConfirmed(action, text) {
@@ -514,20 +534,43 @@ async function sendConfirmed(action, text) {
   return send(action);
 }
 
+/** A suggested action's label: its name, the token kind, Shadow gained, the card it attaches to. */
+function suggestionLabel(s) {
+  const type = s.action.type === "put_into_shadows" && s.action.gains !== undefined && s.action.gains !== null ? "put_into_shadows_gains" : s.action.type;
+  return actName(type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${paramText(s.target)}` : "");
+}
+
 async function openCard(cardId, known = "") {
   if (!canAct()) return;
   flag = null; renderFlag();
   const r = await client.get("/cards/" + encodeURIComponent(cardId) + "/actions");
+  drawCard(cardId, known, r, false);
+}
+
+/** The card menu: the phase's normal move first, each entry once, a card effect's moves behind one entry. */
+function drawCard(cardId, known, r, effects) {
   const sheet = $("sheet");
   sheet.replaceChildren(el("h3", {}, cardName(cardId, known)));
-  if (!r.ok) sheet.append(el("div", {class: "flag"}, errorText(r.data.error)));
-  else for (const s of r.data.actions) {
-    const label = actName(s.action.type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${paramText(s.target)}` : "");
+  const add = s => {
     const ask = DESTRUCTIVE[s.action.type] ? t(DESTRUCTIVE[s.action.type], {card: cardName(cardId, known)}) : null;
     sheet.append(el("button", {class: s.legal ? "" : "illegal", "data-action": s.action.type,
-      onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (s.legal ? "" : "⚑ ") + label));
+      onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (s.legal ? "" : "⚑ ") + suggestionLabel(s)));
     for (const v of s.violations) sheet.append(el("div", {class: "note"}, msg(v) + " — " + citation(v.citation)));
+  };
+  const seen = new Set(), rows = [];
+  for (const s of r.ok ? r.data.actions : []) {
+    const label = suggestionLabel(s);
+    if (!seen.has(label)) { seen.add(label); rows.push(s); }
   }
+  if (!r.ok) sheet.append(el("div", {class: "flag"}, errorText(r.data.error)));
+  if (effects) {
+    sheet.append(el("div", {class: "muted"}, t("byEffectHelp")));
+    rows.filter(s => s.effect).forEach(add);
+    sheet.append(el("button", {"data-back": "1", onclick: () => drawCard(cardId, known, r, false)}, "← " + t("back")));
+    showSheet(() => drawCard(cardId, known, r, true));
+    return;
+  }
+  rows.filter(s => !s.effect).forEach(add);
   // Power on a card in play (renown, a won challenge): it counts for its controller.
   const inPlay = state.players.flatMap(p => p.play).find(c => c.id === cardId);
   if (inPlay && (inPlay.controller === mySeat() || isJudge())) {
@@ -537,8 +580,11 @@ async function openCard(cardId, known = "") {
       (inPlay.tokens || {}).power ? el("button", {class: "grow", "data-power": "-1", onclick: () => send({type: "lose_power", ...on})},
         t("powerOnCard", {delta: "−1"})) : null));
   }
+  if (rows.some(s => s.effect)) {
+    sheet.append(el("button", {"data-effects": "1", onclick: () => drawCard(cardId, known, r, true)}, t("byEffect")));
+  }
   sheet.append(el("button", {onclick: closeSheet}, t("close")));
-  sheet.classList.remove("hidden");
+  showSheet(() => drawCard(cardId, known, r, false));
 }
 
 function openHidden(alias) {
@@ -551,7 +597,7 @@ function openHidden(alias) {
   sheet.append(el("button", {"data-action": "discard", onclick: () => { closeSheet(); sendConfirmed({type: "discard", player, card: alias},
     t("confirmDiscardShadows", {card: "#" + alias.split("#")[1], player: seatName(owner)})); }}, actName("discard")));
   sheet.append(el("button", {onclick: closeSheet}, t("close")));
-  sheet.classList.remove("hidden");
+  showSheet(() => openHidden(alias));
 }
 
 /** Gold or power: +1/+2/+5, −1/−2/−5 and "set to N". */
@@ -570,7 +616,7 @@ function openCounter(what) {
     await send({type: what === "gold" ? "set_gold" : "set_power", player: mine.seat, amount}, ev.currentTarget);
   }}, t("save"));
   sheet.append(row, el("label", {for: "set-value"}, t("setTo")), el("div", {class: "row"}, input, save), el("button", {onclick: closeSheet}, t("close")));
-  sheet.classList.remove("hidden");
+  showSheet(() => openCounter(what));
 }
 
 $("gold-plus").addEventListener("click", () => bump("gold", 1));
@@ -579,7 +625,6 @@ $("power-plus").addEventListener("click", () => bump("power", 1));
 $("power-minus").addEventListener("click", () => bump("power", -1));
 $("gold").addEventListener("click", () => openCounter("gold"));
 $("power").addEventListener("click", () => openCounter("power"));
-$("next-phase").addEventListener("click", ev => send({type: "begin_phase", phase: NEXT[state.phase]}, ev.currentTarget));
 $("undo").addEventListener("click", ev => {
   // A seat undoes its own last action that is not undone yet; host and judge the last entry.
   const undone = new Set(log.filter(e => e.kind === "undo").map(e => e.data.seq));
@@ -674,23 +719,36 @@ function renderRecent() {
 }
 
 // Scanning: a photo (works over plain http) or, in a secure context, the live camera.
+let scanned = null;  // the last scan's answer: drawn again in the other language
 async function scanImage(blob) {
   const list = $("scanned");
+  scanned = null;
   list.replaceChildren(el("li", {class: "muted"}, t("scanning")));
   const r = await fetch("/api/scan?game=" + gameId, {method: "POST", body: blob,
     headers: {...authHeaders(client.key), "Content-Type": blob.type || "image/jpeg"}});
   const d = await r.json();
   list.replaceChildren();
   if (!r.ok) { showFlag({kind: "refused", text: errorText(d.error)}); return 0; }
-  if (!d.codes.length) { list.append(el("li", {class: "muted"}, t("noCode"))); return 0; }
+  scanned = d;
+  renderScanned();
   const cards = d.codes.filter(c => c.status === "ok");
-  for (const c of d.codes) {
-    list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {},
-      el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : c.message),
-        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + c.card.zone)}` : c.status))));
-  }
   if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
   return cards.length;
+}
+/** A scanned code in the reader's language: the card it names, or why it names none the reader may see. */
+function renderScanned() {
+  const list = $("scanned");
+  if (!scanned) return;
+  list.replaceChildren();
+  if (!scanned.codes.length) { list.append(el("li", {class: "muted"}, t("noCode"))); return; }
+  for (const c of scanned.codes) {
+    const label = c.label || {};
+    const why = hasMessage("scan." + c.status) ? t("scan." + c.status, {format: c.format, edition: label.edition,
+      tag: label.tag, code: label.code, copy: label.copy}) : c.message;
+    list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {"data-status": c.status},
+      el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : why),
+        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + c.card.zone)}` : t("scan.label")))));
+  }
 }
 $("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanImage(ev.target.files[0]); ev.target.value = ""; });
 $("live-start").addEventListener("click", async () => {
@@ -710,6 +768,12 @@ $("live-start").addEventListener("click", async () => {
   tick();
 });
 window.render = render;
+// Switching the language redraws everything a player reads: an open sheet and the search and scan lists too.
+window.relabel = () => {
+  if (sheetRedraw && !$("sheet").classList.contains("hidden")) sheetRedraw();
+  renderFound();
+  renderScanned();
+};
 messagesReady.then(load);
 
 // -- event tables: the round clock and a one-tap call for a judge ---------------------------------------
