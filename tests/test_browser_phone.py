@@ -157,3 +157,71 @@ def test_the_next_step_stays_in_one_place(server: Server, browser: Any) -> None:
     shot(b, "next-step-de")
     assert len({(round(x["x"]), round(x["y"]), round(x["width"]), round(x["height"])) for x in boxes}) == 1
     assert a.locator("#next-phase").count() == 0  # no second "next" at the bottom
+
+
+def test_german_on_the_host_page_home_page_and_scan_answers_and_switching_needs_no_reload(
+        server: Server, browser: Any, tmp_path: Any) -> None:
+    from tests.test_browser import tagged_game_and_photo
+
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(server.url + "/")
+    page.fill("#q", "stannis")
+    page.wait_for_selector("#results li")
+    assert "Baratheon" in page.inner_text("#results") and "baratheon" not in page.inner_text("#results")
+    page.fill("#seats", "Jana\nTom")
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-reissue=Jana]")
+    assert page.text_content("[data-seat=Jana] h2") == "Seat of Jana"
+    page.click("[data-lang-toggle]")  # no reload: the seats' boxes are drawn again
+    page.wait_for_selector("[data-seat=Jana] h2:has-text('Platz von Jana')")
+    text = page.inner_text("#links")
+    assert "Neuer Link (Handy verloren)" in text and "New link" not in text and "SEAT OF" not in text.upper()
+    shot(page, "host-de")
+    page.goto(server.url + "/")
+    page.fill("#q", "stannis")
+    page.wait_for_selector("#results li")
+    shot(page, "home-de")
+    # B scans A's label: the answer in German, and in English after switching, without scanning again.
+    g, photo = tagged_game_and_photo(server, "QZ4", 12)
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(photo)
+    b = browser.new_context(**PHONE, locale="de-DE").new_page()
+    b.goto(g["seats"][1]["url"])
+    b.wait_for_selector("#scan-box:not(.hidden)")
+    b.set_input_files("#photo", str(path))
+    b.wait_for_selector("#scanned li[data-status=unseen]", timeout=5000)
+    assert "Keine Karte, die du an diesem Tisch sehen kannst" in b.inner_text("#scanned")
+    shot(b, "scan-unseen-de")
+    b.click("[data-lang-toggle]")
+    b.wait_for_selector("#scanned li:has-text('Not a card you can see at this table')")
+
+
+def test_first_edition_the_waiting_player_sees_whose_chance_and_its_holder_gets_the_pass_prompt(
+        server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"edition": "1e", "seats": [{"seat": "A", "name": "Jana"},
+                                                                     {"seat": "B", "name": "Tom"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"kl_5": 1}}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"atoc_2": 1}}, kb)[0] == 200
+    version = 2
+    for key, action in ((ka, {"type": "setup_into_shadows", "player": "A", "card": "A.kl_5.1"}),
+                        (kb, {"type": "setup_into_shadows", "player": "B", "card": "B.atoc_2.1"}),
+                        (ka, {"type": "begin_phase", "phase": "plot"})):
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+    a = browser.new_context(**PHONE, locale="en-GB").new_page()
+    b = browser.new_context(**PHONE, locale="de-DE").new_page()
+    a.goto(g["seats"][0]["url"])
+    b.goto(g["seats"][1]["url"])
+    a.wait_for_selector("#shadows-chance #pass-shadows")
+    b.wait_for_selector("#shadows-chance")
+    assert "Jana ist dran" in b.inner_text("#shadows-chance") and b.locator("#pass-shadows").count() == 0
+    # The setup into shadows in the log: a face-down card by its position, not "Schatten von Jana #1".
+    assert "Jana legt eine verdeckte Karte (#1) beim Aufbau in die Schatten" in b.inner_text("#log")
+    shot(a, "shadows-chance-en")
+    shot(b, "shadows-chance-wait-de")
+    a.click("#pass-shadows")
+    b.wait_for_selector("#shadows-chance #pass-shadows")  # now Tom's chance
+    a.wait_for_selector("#shadows-chance:has-text(\"Tom's chance\")")

@@ -321,11 +321,17 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
         raise ApiError(400, "bad_deck", 'send "text" (a ThronesDB decklist) or "deck" (code -> copies)')
     # Every physical card becomes an instance: the draw deck, the plot deck and the agenda.
     slots = {**deck.slots, **dict.fromkeys(deck.agendas, 1)}
-    warnings = [w.to_dict() for w in check_deck(deck, catalog)]
+    # A pack name that fits none of the card's printings comes first: which printing was taken is the question.
+    warnings = [{"rule": "pack-name", "line": w.line, "text": w.text, "citation": "", "citation_de": "",
+                 "message": {"en": w.message, "de": w.de or w.message}, "cards": []} for w in deck.warnings]
+    warnings += [w.to_dict() for w in check_deck(deck, catalog)]
     tag = data.get("tag")
+    # One count everywhere: the draw deck and the plot deck, as the table counts them (the agenda apart).
+    summary = {"name": deck.name[:100], "draw": deck.draw_size, "plots": deck.plot_size}
     try:
         entry = svc().store.set_deck(game.id, seat, slots, actor=role, expected_version=data["expected_version"],
-                                     tag=tag.upper() if tag else None, request_id=data.get("request_id"))
+                                     tag=tag.upper() if tag else None, request_id=data.get("request_id"),
+                                     summary=summary)
     except Replayed as done:
         return jsonify({"version": done.seq, "cards": sum(slots.values()), "warnings": warnings, "replayed": True})
     # Legality is advice (a casual game may play any deck): warnings with the rule, never a refusal.

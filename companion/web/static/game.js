@@ -228,7 +228,9 @@ function renderRound() {
       parts.push(el("p", {class: "muted"}, t("waitingPlots", {players: waiting.map(p => p.name).join(", ")})));
     } else if (state.players.some(p => p.revealed_plot)) {
       const winner = state.initiative_winner;
-      parts.push(el("p", {id: "initiative"}, winner ? t("initiativeWon", {player: seatName(winner)}) : t("initiativeTie")));
+      // Only the winner is told to choose; the other phone reads who chooses.
+      parts.push(el("p", {id: "initiative"}, !winner ? t("initiativeTie")
+        : winner === mySeat() ? t("initiativeYou") : t("initiativeWon", {player: seatName(winner)})));
       if (!winner || winner === mySeat() || isJudge() || role() === "host") {
         const row = el("div", {class: "row wrap", id: "first-choice"});
         for (const p of state.players) {
@@ -262,6 +264,18 @@ function renderRound() {
     for (const p of state.players) if (!mySeat() || p.seat === mySeat()) row.append(choice(p.seat, mySeat() ? t("dominanceMine") : p.name));
     row.append(choice(null, t("dominanceNobody")));
     parts.push(el("h2", {}, t("dominanceWon")), row);
+  }
+  // 1st edition, the beginning of a phase: one player at a time from the first player may bring a card out of
+  // Shadows. Whose chance it is, on every phone; its holder gets the pass button.
+  const order = state.players.map(p => p.seat);
+  const from = Math.max(0, order.indexOf(state.first_player));
+  const holder = state.shadows_window ? [...order.slice(from), ...order.slice(0, from)]
+    .map(x => state.players.find(p => p.seat === x)).find(p => p.shadows_opportunity === "open" && p.shadows.length) : null;
+  if (holder && holder.seat === mySeat()) {
+    parts.push(el("div", {class: "flag ok", id: "shadows-chance"}, el("div", {}, t("shadowsChanceYou", {phase: phaseName(state.phase)})),
+      el("button", {class: "primary wide", id: "pass-shadows", onclick: ev => send({type: "pass_shadows", player: holder.seat}, ev.currentTarget)}, t("passShadows"))));
+  } else if (holder) {
+    parts.push(el("p", {class: "note", id: "shadows-chance"}, t("shadowsChanceOf", {player: holder.name, phase: phaseName(state.phase)})));
   }
   if (state.time_called && !state.gone_to_time && !eventTable) parts.unshift(el("p", {class: "flag", id: "time-called"}, t("timeCalledBanner")));
   box.append(...parts);
@@ -446,12 +460,13 @@ function render() {
     const noDeck = mine.deck.count === 0 && mine.hand.count === 0 && !mine.shadows.length && !mine.play.length && !mine.plots.count && !mine.revealed_plot;
     $("deck-box").classList.toggle("hidden", !noDeck);
     if (noDeck) fillSavedDecks();
-    const pass = state.edition === "1e" && mine.shadows_opportunity === "open" && mine.shadows.length
-      ? el("button", {id: "pass-shadows", onclick: ev => send({type: "pass_shadows", player: seat}, ev.currentTarget)}, t("passShadows")) : null;
-    areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine), pass));
+    areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine)));
     if (mine.hand.cards && mine.hand.cards.length) areas.append(el("section", {id: "my-hand"}, el("h2", {}, t("myHand")), pileList(mine.hand.cards)));
+    // The loaded deck's name, from this seat's own deck entry (others never see it).
+    const deckEntry = [...log].reverse().find(e => e.kind === "deck" && e.data.seat === seat && e.data.name);
     areas.append(el("section", {id: "my-play"}, el("h2", {}, t("myPlay")), plotSummary(mine), playList(mine),
-      el("div", {class: "muted"}, `${mine.deck.count} ${t("cardsLeft")} · ${mine.hand.count} ${t("hand")}`)));
+      el("div", {class: "muted"}, `${mine.deck.count} ${t("cardsLeft")} · ${mine.hand.count} ${t("hand")}`),
+      deckEntry ? el("div", {class: "muted", id: "deck-name"}, t("deckName", {deck: deckEntry.data.name})) : null));
   } else {
     $("deck-box").classList.add("hidden");
   }
@@ -482,9 +497,16 @@ function logText(e) {
   if (e.kind === "request") return t("log.request", {action: actName((e.data.action || {}).type), player: seatName(e.data.awaiting)});
   if (e.kind === "answer") return t("log.answer");
   if (e.kind === "key") return t("log.key");
+  if (e.kind === "deck" && e.data.draw !== undefined) {  // the table's own counts: draw deck and plots
+    const counts = {player: seatName(e.data.seat), draw: e.data.draw, plots: e.data.plots, deck: e.data.name};
+    return t(e.data.name ? "log.deckNamed" : "log.deckCounts", counts);
+  }
   if (e.kind === "deck") return t("log.deck", {player: seatName(e.data.seat), cards: e.data.cards ?? Object.values(e.data.deck || {}).reduce((a, b) => a + b, 0)});
   const d = e.kind === "undo" ? (e.data.action || {}) : e.data;
-  const params = {player: seatName(d.player), card: cardName(d.card), amount: d.amount ?? "", kind: d.kind ? tokenName(d.kind) : "",
+  // A player's own face-down card, named by its position: "Jana marshals a face-down card (#1) into shadows".
+  const ownSlot = /^(.+):shadows#(\d+)$/.exec(d.card || "");
+  const card = ownSlot && ownSlot[1] === d.player ? t("faceDownN", {n: ownSlot[2]}) : cardName(d.card);
+  const params = {player: seatName(d.player), card, amount: d.amount ?? "", kind: d.kind ? tokenName(d.kind) : "",
                   phase: d.phase ? phaseName(d.phase) : ""};
   let text = hasMessage("log." + d.type) ? t("log." + d.type, params) : actName(d.type || e.kind);
   if (d.type === "collect_income" && d.amount !== undefined) text += ` (${d.amount})`;
@@ -659,7 +681,9 @@ $("deck-send").addEventListener("click", async ev => {
   const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
   const others = savedDecks().filter(d => d.text !== text);
   localStorage.setItem(SAVED, JSON.stringify([{name, text, tag, edition: state.edition}, ...others].slice(0, 20)));
-  flag = null;
+  // Warnings (a pack name that is not the card's, legality) stay on screen until closed: the deck is loaded.
+  const warnings = (r.data.warnings || []).map(w => (w.line ? t("line", {n: w.line}) + ": " : "") + (w.message[lang()] || w.message.en));
+  flag = warnings.length ? {kind: "info", text: t("deckWarnings"), notes: warnings.map(w => ({message: w, message_de: w}))} : null;
   await load();
 });
 
