@@ -225,3 +225,28 @@ def test_first_edition_the_waiting_player_sees_whose_chance_and_its_holder_gets_
     a.click("#pass-shadows")
     b.wait_for_selector("#shadows-chance #pass-shadows")  # now Tom's chance
     a.wait_for_selector("#shadows-chance:has-text(\"Tom's chance\")")
+
+
+def test_loading_a_deck_warns_of_a_pack_name_and_shows_the_decks_name_and_one_count(
+        server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
+        _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Jana"}, {"seat": "B", "name": "Tom"}]})
+        page = browser.new_context(**PHONE, locale=locale).new_page()
+        page.goto(g["seats"][0]["url"])
+        page.wait_for_selector("#deck-box:not(.hidden)")
+        page.fill("#deck-text", "Jana's shadows\n\n1x Tyrion Lannister (Blackwatr)\n"
+                                "2x Penny (The March on Winterfell)\n1x A Noble Cause (Core Set)\n")
+        page.click("#deck-send")
+        page.wait_for_selector("#flags [data-flag=info]")
+        warning = page.inner_text("#flags")
+        shadow = "Shadow (5)" if lang == "en" else "Schatten (5)"
+        assert f"The Blackwater (13089, {shadow})" in warning
+        page.wait_for_selector("#deck-name")
+        assert "Jana's shadows" in page.inner_text("#deck-name")
+        counts = page.inner_text("#my-play")
+        assert ("3 cards in the draw deck" if lang == "en" else "3 Karten im Zugstapel") in counts
+        log = page.inner_text("#log")
+        assert ("3 cards in the draw deck, 1 in the plot deck" if lang == "en"
+                else "3 Karten im Zugstapel, 1 im Intrigenstapel") in log
+        shot(page, f"deck-warning-{lang}")
