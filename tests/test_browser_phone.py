@@ -52,6 +52,12 @@ def test_the_search_forgives_typos_tells_copies_apart_and_says_when_nothing_fits
     a.click("#recent [data-recent='A.13089.1']")
     a.wait_for_selector("#sheet:not(.hidden) button[data-action]")
     shot(a, "recent-cards-en")
+    # A shadow token on it, then the same again in one tap.
+    a.click("#sheet button[data-action=place_tokens]")
+    a.wait_for_selector("#recent [data-repeat=place_tokens]")
+    a.click("#recent [data-repeat=place_tokens]")
+    a.wait_for_selector("#my-shadows li[data-position='1'] .tok:has-text('2')")
+    shot(a, "recent-repeat-en")
     assert call(server.url + "/api", "GET", f"/games/{g['game']['id']}/view", key=g["seats"][0]["key"])[0] == 200
 
 

@@ -737,10 +737,17 @@ function renderRecent() {
     if (id && idx.has(id) && !ids.includes(id)) ids.push(id);
     if (ids.length === 5) break;
   }
-  box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []),
+  // A move that is often made again (a token, power on a card): one tap repeats it.
+  const last = [...log].reverse().find(e => e.kind === "action" && e.actor === "seat:" + mySeat() && !e.undone);
+  const again = last && REPEATABLE.has(last.data.type) && idx.has(last.data.card) ? last.data : null;
+  const repeat = again ? el("button", {class: "primary", "data-repeat": again.type,
+    onclick: ev => send({...again}, ev.currentTarget)},
+    `↻ ${actName(again.type)}${again.kind ? ` (${tokenName(again.kind)})` : ""} · ${cardName(again.card)}`) : null;
+  box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []), repeat,
     ...ids.map(id => el("button", {"data-recent": id, onclick: () => openCard(id)}, cardName(id))));
   box.classList.toggle("hidden", !ids.length);
 }
+const REPEATABLE = new Set(["place_tokens", "remove_tokens", "gain_power", "lose_power"]);
 
 // Scanning: a photo (works over plain http) or, in a secure context, the live camera.
 let scanned = null;  // the last scan's answer: drawn again in the other language
