@@ -539,11 +539,12 @@ let shieldTimer, sheetRedraw = null;
 function showSheet(redraw = null) {
   clearTimeout(shieldTimer);
   sheetRedraw = redraw;
-  $("shield").classList.remove("hidden");
+  $("shield").classList.remove("hidden", "after");
   $("sheet").classList.remove("hidden");
 }
 function closeSheet() {
   $("sheet").classList.add("hidden");
+  $("shield").classList.add("after");  // still there a moment, but the page no longer looks covered
   sheetRedraw = null;
   clearTimeout(shieldTimer);
   shieldTimer = setTimeout(() => { if ($("sheet").classList.contains("hidden")) $("shield").classList.add("hidden"); }, 450);
