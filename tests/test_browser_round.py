@@ -42,7 +42,7 @@ def decklist(*codes: str) -> str:
         card = catalog().get(code)
         assert card is not None
         lines.append(f"1x {card.name} ({card.pack_name})")
-    return "Round test\n\n" + "\n".join(lines) + "\n"
+    return "Lannister 2026\n\n" + "\n".join(lines) + "\n"  # the deck's name shows in the log: no UI word in it
 
 
 ALICE_DECK = decklist("01001", "01003", "13089", "01091")  # A Clash of Kings (initiative 9, 4 gold), Tyrion (Shadow 5)

@@ -509,7 +509,7 @@ def test_the_phone_offers_the_new_effects() -> None:
     assert gains and gains[0]["action"]["type"] == "put_into_shadows"
     # Another player's face-down card: offered, but no verdict that could give it away.
     hidden = suggest_actions(t, "B.00168.1", "A")
-    assert hidden[0]["action"]["type"] == "put_into_play_from_shadows"
+    assert next(r["action"]["type"] for r in hidden if r["effect"]) == "put_into_play_from_shadows"  # "by effect"
     assert all(r["legal"] is None and r["violations"] == [] for r in hidden)
     assert "restrict" in types(suggest_table_actions(t, "B"))
     t1 = make_table({"A": {}, "B": {}}, edition="1e")

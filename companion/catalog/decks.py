@@ -8,6 +8,7 @@ Whether a deck is *legal* is a separate question (companion.catalog.legality), a
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from typing import Any
 
 from companion.catalog.card import Card, Edition, fold
 from companion.catalog.store import Catalog
+from companion.messages import text as message
 
 #: Bounds no real deck comes near (a legal draw deck is 60-100 cards, a plot deck 7-12). Beyond them
 #: a list is an error, not a warning: each copy becomes a card instance at the table.
@@ -41,6 +43,7 @@ class DeckProblem:
     text: str
     message: str
     suggestions: tuple[str, ...] = ()
+    de: str = ""  # the message in German, where the catalogue has it (warnings on the phone)
 
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line else ""
@@ -64,6 +67,8 @@ class Deck:
     agendas: list[str] = field(default_factory=list)
     draw: dict[str, int] = field(default_factory=dict)  # code -> copies: characters, locations, attachments, events
     plots: dict[str, int] = field(default_factory=dict)  # code -> copies
+    #: Read, but worth a look: a pack name that is not the named card's (which printing was taken, and why).
+    warnings: list[DeckProblem] = field(default_factory=list)
 
     @property
     def slots(self) -> dict[str, int]:
@@ -117,6 +122,7 @@ class _Builder:
         self.draw: dict[str, int] = {}
         self.plots: dict[str, int] = {}
         self.faction: str | None = None
+        self.warnings: list[DeckProblem] = []
 
     def add(self, card: Card, count: int, line: int = 0, text: str = "") -> None:
         where = text or card.code
@@ -150,7 +156,7 @@ class _Builder:
         if self.problems:
             raise DeckError(self.source, self.problems)
         return Deck(name=name, edition=edition, faction=faction or self.faction, agendas=self.agendas,
-                    draw=self.draw, plots=self.plots)
+                    draw=self.draw, plots=self.plots, warnings=self.warnings)
 
 
 def _suggest(catalog: Catalog, text: str, edition: Edition) -> tuple[str, ...]:
@@ -235,13 +241,43 @@ def parse_deck_json(source: str, text: str, catalog: Catalog) -> Deck:
 
 
 def _pick_printing(candidates: list[Card], pack_hint: str | None) -> Card:
-    if pack_hint:
-        hint = fold(pack_hint)
-        for card in candidates:
-            if hint in (fold(card.pack_name), fold(card.pack)):
-                return card
-    # Prefer a regular pack over draft and variant sets (2nd-edition codes "00…").
-    return sorted(candidates, key=lambda c: (c.code.startswith("00"), c.code))[0]
+    return _printing(candidates, pack_hint)[0]
+
+
+def _printing_text(card: Card, lang: str) -> str:
+    shadow = (message("shadowValue", lang, value=", ".join(str(c) for c in card.shadow_costs)) if card.shadow_costs
+              else message("deck.no_shadow", lang))
+    return f"{card.pack_name or card.pack} ({card.code}, {shadow})"
+
+
+def _pack_warning(line: int, raw: str, pack: str, chosen: Card, printings: list[Card]) -> DeckProblem:
+    """The warning for a pack name that fits none of the card's printings, in English and German."""
+    def say(lang: str) -> str:
+        out = message("deck.pack_name", lang, pack=pack, card=chosen.name, chosen=_printing_text(chosen, lang))
+        if len(printings) > 1:
+            every = "; ".join(_printing_text(c, lang) for c in printings)
+            out += " " + message("deck.printings", lang, printings=every)
+        return out
+
+    return DeckProblem(line, raw, say("en"), de=say("de"))
+
+
+def _printing(candidates: list[Card], pack_hint: str | None) -> tuple[Card, bool]:
+    """The printing a list line names, and whether its pack name fits none of the card's printings.
+
+    A pack name close to one of them (a typo) takes that printing; otherwise the regular printing is taken.
+    Either way the player is told, with every printing and its Shadow value, because printings of one title
+    can differ in what matters here (a Shadow card and a reprint without Shadow)."""
+    regular = sorted(candidates, key=lambda c: (c.code.startswith("00"), c.code))
+    if not pack_hint:
+        return regular[0], False  # Prefer a regular pack over draft and variant sets (2nd-edition codes "00…").
+    hint = fold(pack_hint)
+    for card in candidates:
+        if hint in (fold(card.pack_name), fold(card.pack)):
+            return card, False
+    ratio = {c.code: difflib.SequenceMatcher(None, hint, fold(c.pack_name)).ratio() for c in candidates}
+    close = max(regular, key=lambda c: ratio[c.code])
+    return (close if ratio[close.code] >= 0.75 else regular[0]), True
 
 
 def _repeated_paste(cards: list[tuple[int, str]]) -> DeckProblem | None:
@@ -300,7 +336,11 @@ def parse_deck_text(source: str, text: str, catalog: Catalog, edition: Edition =
             build.problems.append(DeckProblem(number, line, "no card with this name",
                                               _suggest(catalog, title, edition)))
             continue
-        build.add(_pick_printing(candidates, pack_hint), count, number, line)
+        printing, unknown_pack = _printing(candidates, pack_hint)
+        if unknown_pack and pack_hint:
+            build.warnings.append(_pack_warning(number, line, pack_hint, printing, sorted(candidates,
+                                                                                          key=lambda c: c.code)))
+        build.add(printing, count, number, line)
     repeated = _repeated_paste(card_lines)
     if repeated is not None:  # said first and alone: the other problems follow from it
         raise DeckError(source, [repeated])

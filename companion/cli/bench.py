@@ -10,6 +10,7 @@ import click
 from companion.bench import bench_rules
 from companion.bench.event import bench_event
 from companion.bench.scan import bench_folder, bench_synthetic
+from companion.bench.search import bench_search
 from companion.bench.server import bench_server
 from companion.bench.tts import bench_tts, bench_tts_scaling
 
@@ -66,6 +67,17 @@ def tts(file: Path | None, cards: int, repeat: int | None, as_json: bool) -> Non
         click.echo(json.dumps(bench_tts_scaling(cards, repeat or 3), indent=2))
     else:
         click.echo(json.dumps(bench_tts(file, repeat or 7), indent=2))
+
+
+@bench.command("search")
+@click.option("--queries", default=200, show_default=True, type=click.IntRange(10, 10_000),
+              help="Misspelt card names (dropped or swapped letters, no accents, no \"The\").")
+@click.option("--repeat", default=3, show_default=True, type=click.IntRange(1, 50))
+@click.option("--seed", default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def search(queries: int, repeat: int, seed: int, as_json: bool) -> None:
+    """The phone's card search on two 60-card decks plus the catalogue: first-hit rate and latency."""
+    click.echo(json.dumps(bench_search(queries=queries, repeat=repeat, seed=seed), indent=2))
 
 
 @bench.command("scan")

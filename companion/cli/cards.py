@@ -125,9 +125,14 @@ def deck_show(file: Path, edition: Edition, seat: str, as_json: bool, catalog_pa
         for code, count in sorted(d.slots.items()) for n in range(1, count + 1)
     ]
     if as_json:
-        click.echo(json.dumps({**d.to_dict(), "copies": copies}, ensure_ascii=False, indent=2))
+        click.echo(json.dumps({**d.to_dict(), "draw_size": d.draw_size, "plot_size": d.plot_size, "copies": copies,
+                               "warnings": [str(w) for w in d.warnings]}, ensure_ascii=False, indent=2))
         return
-    click.echo(f"{d.name} ({d.edition}, {d.faction or 'no faction'}), {d.size} cards")
+    # The counts the phone and the log give: the draw deck and the plot deck (the agenda apart).
+    click.echo(f"{d.name} ({d.edition}, {d.faction or 'no faction'}): {d.draw_size} cards in the draw deck, "
+               f"{d.plot_size} plots, {len(d.agendas)} agenda(s)")
+    for w in d.warnings:
+        click.echo(f"  warning: {w}", err=True)
     for a in d.agendas:
         click.echo(f"  agenda: {catalog.card(a).name} ({a})")
     for c in copies:

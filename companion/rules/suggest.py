@@ -42,6 +42,21 @@ from companion.rules.views import alias, shown_param, shown_verdict, visible_to
 
 MAX_TARGETS = 8
 
+#: What a player usually does with a card in each phase, in that order: first in the card menu, flagged or not.
+NORMAL: dict[Phase, tuple[str, ...]] = {
+    Phase.SETUP: ("setup_place", "setup_into_shadows", "setup_face_down"),
+    Phase.PLOT: (),
+    Phase.DRAW: ("bring_out", "play_event_from_shadows", "play_event"),
+    Phase.MARSHALING: ("marshal", "bring_out", "play_event", "marshal_into_shadows", "play_event_from_shadows"),
+    Phase.CHALLENGES: ("kneel", "stand", "kill", "bring_out", "play_event", "play_event_from_shadows"),
+    Phase.DOMINANCE: ("bring_out", "play_event", "play_event_from_shadows", "stand"),
+    Phase.STANDING: ("stand", "bring_out", "play_event", "play_event_from_shadows"),
+    Phase.TAXATION: ("bring_out", "play_event", "play_event_from_shadows"),
+}
+#: Moves only a card effect makes: the menu keeps them under one "by a card effect" entry.
+EFFECTS = frozenset({"put_into_play", "put_into_play_from_shadows", "put_into_shadows", "gain_shadow", "restrict",
+                     "take_control", "return_to_hand"})
+
 
 def _per_target(make: Callable[[str | None], Action], targets: list[str]) -> list[Action]:
     """An attachment gets one choice per legal card to attach to (none: the action as it stands)."""
@@ -139,7 +154,12 @@ def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:
         rows.append({"action": action.to_dict(), "legal": verdict["legal"],
                      "target": shown_param(t.ref(target), viewer, t) if target else None,
                      "violations": verdict["violations"], "notes": verdict["notes"]})
-    rows.sort(key=lambda r: r["legal"] is not True)
+    normal = NORMAL.get(t.phase, ())
+    for row in rows:
+        row["effect"] = row["action"]["type"] in EFFECTS
+    # The phase's normal move first even when flagged, then other moves, legal first; effects last.
+    rows.sort(key=lambda r: (r["effect"], normal.index(r["action"]["type"]) if r["action"]["type"] in normal
+                             else len(normal), r["legal"] is not True))
     return rows
 
 

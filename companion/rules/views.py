@@ -128,6 +128,8 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
         "round": t.round,
         "phase": t.phase.value,
         "first_player": t.first_player,
+        # 1st edition: the beginning-of-phase chance to come out of Shadows is still open (public).
+        "shadows_window": t.shadows_window_open if t.beginning_of_phase_shadows else None,
         "active_player": t.active_player,
         "setup_gold": t.setup_gold,
         "version": t.version,
@@ -313,7 +315,9 @@ def redact_entry(entry: dict[str, Any], viewer: Role) -> dict[str, Any]:
     if kind == "deck":
         if not viewer.sees_hidden_of(entry["data"].get("seat", "")):
             deck = entry["data"].get("deck", {})
-            out["data"] = {"seat": entry["data"].get("seat"), "cards": sum(deck.values())}
+            # How many cards is public (the draw deck's count is on the table); the deck's name and list are not.
+            out["data"] = {"seat": entry["data"].get("seat"), "cards": sum(deck.values()),
+                           **{k: entry["data"][k] for k in ("draw", "plots") if k in entry["data"]}}
         return out
     if kind not in ("action", "undo", "request"):
         return out

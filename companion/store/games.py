@@ -699,7 +699,8 @@ class GameStore:
     # -- writing ----------------------------------------------------------------------------------
     @_with_connection
     def set_deck(self, game_id: str, seat: str, deck: Mapping[str, int], actor: Role,
-                 expected_version: int | None, tag: str | None = None, request_id: str | None = None) -> Entry:
+                 expected_version: int | None, tag: str | None = None, request_id: str | None = None,
+                 summary: Mapping[str, Any] | None = None) -> Entry:
         """Load a seat's deck. A seat may replace its own deck until it has recorded a card action; the
         host and the judge may replace any deck at any time (logged like everything else)."""
         with self._write(game_id) as db:
@@ -732,7 +733,8 @@ class GameStore:
                 if gone:
                     raise Conflict("the new deck lacks cards already played; undo those actions first",
                                    version=game.version, cards=len(gone))
-            data: dict[str, Any] = {"seat": seat, "deck": dict(sorted(deck.items()))}
+            # The summary (the deck's name, its draw deck and plot counts) is what every screen says of the deck.
+            data: dict[str, Any] = {"seat": seat, "deck": dict(sorted(deck.items())), **(summary or {})}
             if tag:
                 others = {e.data.get("tag"): e.data["seat"] for e in entries if e.kind == "deck"}
                 if others.get(tag) not in (None, seat):

@@ -321,11 +321,17 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
         raise ApiError(400, "bad_deck", 'send "text" (a ThronesDB decklist) or "deck" (code -> copies)')
     # Every physical card becomes an instance: the draw deck, the plot deck and the agenda.
     slots = {**deck.slots, **dict.fromkeys(deck.agendas, 1)}
-    warnings = [w.to_dict() for w in check_deck(deck, catalog)]
+    # A pack name that fits none of the card's printings comes first: which printing was taken is the question.
+    warnings = [{"rule": "pack-name", "line": w.line, "text": w.text, "citation": "", "citation_de": "",
+                 "message": {"en": w.message, "de": w.de or w.message}, "cards": []} for w in deck.warnings]
+    warnings += [w.to_dict() for w in check_deck(deck, catalog)]
     tag = data.get("tag")
+    # One count everywhere: the draw deck and the plot deck, as the table counts them (the agenda apart).
+    summary = {"name": deck.name[:100], "draw": deck.draw_size, "plots": deck.plot_size}
     try:
         entry = svc().store.set_deck(game.id, seat, slots, actor=role, expected_version=data["expected_version"],
-                                     tag=tag.upper() if tag else None, request_id=data.get("request_id"))
+                                     tag=tag.upper() if tag else None, request_id=data.get("request_id"),
+                                     summary=summary)
     except Replayed as done:
         return jsonify({"version": done.seq, "cards": sum(slots.values()), "warnings": warnings, "replayed": True})
     # Legality is advice (a casual game may play any deck): warnings with the rule, never a refusal.
@@ -554,23 +560,27 @@ def card_actions(game: Game, role: Role, card_id: str) -> Any:
 @api.get("/games/<game_id>/find")
 @requires()
 def find_cards(game: Game, role: Role) -> Any:
-    """Card instances at the table that the caller can see, by name: for picking a card without a scan."""
+    """Card instances at the table that the caller can see, by name: for picking a card without a scan.
+    The forgiving matcher of ``companion cards search``; ``?for=ACTION`` ranks the caller's own cards in the
+    zone that action takes them from first. Nothing found: the catalogue's names that fit, as a hint."""
+    from companion.rules.actions.base import REGISTRY
+    from companion.rules.find import find_cards as find_at_table
+
     text = request.args.get("q", "")
     if not text.strip() or len(text) > 100:
         raise ApiError(400, "missing_query", "give 1-100 characters of a card name in ?q=")
-    from companion.catalog.card import fold
-
-    q = fold(text)
+    action = request.args.get("for") or None
+    if action is not None and action not in REGISTRY:
+        raise ApiError(400, "bad_for", "for= names an action type, as in the table log", field="for")
     table = svc().store.table(game.id)
     viewer = role if role.kind in (RoleKind.SEAT, RoleKind.JUDGE) else SPECTATOR
-    rows = []
-    for cid, inst in table.instances.items():
-        card = table.cards[inst.code]
-        if q in card.title_key and visible_to(table, cid, viewer):
-            rows.append({"id": cid, "name": card.name, "code": card.code, "owner": inst.owner,
-                         "zone": table.zone_of(cid).value})
-    rows.sort(key=lambda r: (r["name"], r["id"]))
-    return jsonify(rows[:50])
+    rows = find_at_table(table, viewer, text, action)
+    catalogue: list[str] = []
+    if not rows:  # the catalogue knows nothing of this table: the hint cannot tell a hidden card's name
+        for m in svc().catalog().search(text, edition=table.edition, limit=10):
+            if m.card.name not in catalogue and (m.how != "similar" or m.score >= 0.8):  # no far-fetched names
+                catalogue.append(m.card.name)
+    return jsonify({"cards": rows, "catalogue": catalogue[:3]})
 
 
 # -- live updates ------------------------------------------------------------------------------

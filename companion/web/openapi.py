@@ -82,7 +82,8 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
                                                content="application/x-ndjson")},
     "/api/games/{game_id}/cards/{card_id}/actions": {"get": _op(
         "The actions that make sense for a card, with a verdict preview", params=[*G, "card_id"])},
-    "/api/games/{game_id}/find": {"get": _op("Card instances the caller can see, by name", params=G, query=["q"])},
+    "/api/games/{game_id}/find": {"get": _op("Card instances the caller can see, by name", params=G,
+                                                query=["q", "for"])},
     "/api/games/{game_id}/events": {"get": _op(
         "Live updates (Server-Sent Events); resumes from Last-Event-ID or ?since=", params=G,
         query=["key", "since"], content="text/event-stream")},

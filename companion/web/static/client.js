@@ -70,6 +70,7 @@ function toggleLanguage() {
   localStorage.setItem("companion:lang", LANG);
   applyStrings();
   if (window.render) window.render();
+  if (window.relabel) window.relabel();  // what a page drew outside render(): open sheets, lists
 }
 
 /** Build an element: el("li", {class: "x", onclick: fn}, child, …). */

@@ -93,7 +93,7 @@ async function send(action, button = null) {
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
   const r = await client.write("/actions", {action}, {commutative: COMMUTATIVE.has(action.type), label: actName(action.type), button});
-  $("found").replaceChildren();
+  found = null; renderFound();
   $("find").value = "";
   return answered(r);
 }
@@ -356,7 +356,9 @@ function renderRound() {
       parts.push(...plotChoice(mine, waiting));
     } else if (state.players.some(p => p.revealed_plot)) {
       const winner = state.initiative_winner;
-      parts.push(el("p", {id: "initiative"}, winner ? t("initiativeWon", {player: seatName(winner)}) : t("initiativeTie")));
+      // Only the winner is told to choose; the other phone reads who chooses.
+      parts.push(el("p", {id: "initiative"}, !winner ? t("initiativeTie")
+        : winner === mySeat() ? t("initiativeYou") : t("initiativeWon", {player: seatName(winner)})));
       if (!winner || winner === mySeat() || isJudge() || role() === "host") {
         const row = el("div", {class: "row wrap", id: "first-choice"});
         for (const p of state.players) {
@@ -393,6 +395,18 @@ function renderRound() {
     row.append(choice(null, t("dominanceNobody")));
     parts.push(el("h2", {}, t("dominanceWon")), row);
   }
+  // 1st edition, the beginning of a phase: one player at a time from the first player may bring a card out of
+  // Shadows. Whose chance it is, on every phone; its holder gets the pass button.
+  const order = state.players.map(p => p.seat);
+  const from = Math.max(0, order.indexOf(state.first_player));
+  const holder = state.shadows_window ? [...order.slice(from), ...order.slice(0, from)]
+    .map(x => state.players.find(p => p.seat === x)).find(p => p.shadows_opportunity === "open" && p.shadows.length) : null;
+  if (holder && holder.seat === mySeat()) {
+    parts.push(el("div", {class: "flag ok", id: "shadows-chance"}, el("div", {}, t("shadowsChanceYou", {phase: phaseName(state.phase)})),
+      el("button", {class: "primary wide", id: "pass-shadows", onclick: ev => send({type: "pass_shadows", player: holder.seat}, ev.currentTarget)}, t("passShadows"))));
+  } else if (holder) {
+    parts.push(el("p", {class: "note", id: "shadows-chance"}, t("shadowsChanceOf", {player: holder.name, phase: phaseName(state.phase)})));
+  }
   if (state.time_called && !state.gone_to_time && !eventTable) parts.unshift(el("p", {class: "flag", id: "time-called"}, t("timeCalledBanner")));
   box.append(...parts);
   box.classList.toggle("hidden", !parts.length);
@@ -416,12 +430,17 @@ function renderStatus() {
   }
   const step = nextStep();
   const b = $("step");
-  b.classList.toggle("hidden", !step);
+  // The next step stays in one place in every phase: while it is not this phone's to take, it says what it waits for.
+  b.classList.toggle("hidden", !canAct() || Boolean(state.winner) || Boolean(state.gone_to_time));
+  b.disabled = !step;
   if (step) { b.textContent = step.label; b.dataset.step = step.id; b.onclick = () => step.run(b); }
-  // The bar's "next phase" is the fallback when the sticky bar offers no step (it never shows both).
-  $("next-phase").classList.toggle("hidden", !canAct() || Boolean(step) || Boolean(state.winner) || Boolean(state.gone_to_time) || Boolean(state.active_player) || plotsPending().length > 0);
+  else {
+    b.dataset.step = "wait";
+    b.onclick = null;
+    b.textContent = state.active_player ? t("waitingFor", {player: seatName(state.active_player)})
+      : t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
+  }
   $("undo").classList.toggle("hidden", !canAct());
-  $("next-phase").textContent = t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
 }
 
 function renderGameOver() {
@@ -576,13 +595,14 @@ function render() {
     const noDeck = mine.deck.count === 0 && mine.hand.count === 0 && !mine.shadows.length && !mine.play.length && !mine.plots.count && !mine.revealed_plot;
     $("deck-box").classList.toggle("hidden", !noDeck);
     if (noDeck) fillSavedDecks();
-    const pass = state.edition === "1e" && mine.shadows_opportunity === "open" && mine.shadows.length
-      ? el("button", {id: "pass-shadows", onclick: ev => send({type: "pass_shadows", player: seat}, ev.currentTarget)}, t("passShadows")) : null;
-    areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine), pass));
+    areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine)));
     if (mine.hand.cards && mine.hand.cards.length) areas.append(el("section", {id: "my-hand"}, el("h2", {}, t("myHand")), pileList(mine.hand.cards)));
+    // The loaded deck's name, from this seat's own deck entry (others never see it).
+    const deckEntry = [...log].reverse().find(e => e.kind === "deck" && e.data.seat === seat && e.data.name);
     areas.append(el("section", {id: "my-play"}, el("h2", {}, t("myPlay")), plotSummary(mine), playList(mine),
       el("div", {class: "row", id: "my-counts"}, el("span", {class: "grow muted"}, countsLine(mine)),
-        mine.deck.count > 0 ? el("button", {id: "draw-1", onclick: ev => send({type: "draw_cards", player: seat, count: 1}, ev.currentTarget)}, t("drewN", {n: 1})) : null)));
+        mine.deck.count > 0 ? el("button", {id: "draw-1", onclick: ev => send({type: "draw_cards", player: seat, count: 1}, ev.currentTarget)}, t("drewN", {n: 1})) : null),
+      deckEntry ? el("div", {class: "muted", id: "deck-name"}, t("deckName", {deck: deckEntry.data.name})) : null));
   } else {
     $("deck-box").classList.add("hidden");
   }
@@ -601,6 +621,7 @@ function render() {
   const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.name})`));
   areas.append(el("section", {}, el("h2", {}, t("uniques")), el("div", {}, uniques.join(", ") || t("empty"))));
   renderLog();
+  if (mySeat()) renderRecent();
 }
 
 // -- the log, in words -----------------------------------------------------------------------------
@@ -612,9 +633,16 @@ function logText(e) {
   if (e.kind === "request") return t("log.request", {action: actName((e.data.action || {}).type), player: seatName(e.data.awaiting)});
   if (e.kind === "answer") return t("log.answer");
   if (e.kind === "key") return t("log.key");
+  if (e.kind === "deck" && e.data.draw !== undefined) {  // the table's own counts: draw deck and plots
+    const counts = {player: seatName(e.data.seat), draw: e.data.draw, plots: e.data.plots, deck: e.data.name};
+    return t(e.data.name ? "log.deckNamed" : "log.deckCounts", counts);
+  }
   if (e.kind === "deck") return t("log.deck", {player: seatName(e.data.seat), cards: e.data.cards ?? Object.values(e.data.deck || {}).reduce((a, b) => a + b, 0)});
   const d = e.kind === "undo" ? (e.data.action || {}) : e.data;
-  const params = {player: seatName(d.player), card: cardName(d.card), amount: d.amount ?? "", kind: d.kind ? tokenName(d.kind) : "",
+  // A player's own face-down card, named by its position: "Jana marshals a face-down card (#1) into shadows".
+  const ownSlot = /^(.+):shadows#(\d+)$/.exec(d.card || "");
+  const card = ownSlot && ownSlot[1] === d.player ? t("faceDownN", {n: ownSlot[2]}) : cardName(d.card);
+  const params = {player: seatName(d.player), card, amount: d.amount ?? "", kind: d.kind ? tokenName(d.kind) : "",
                   phase: d.phase ? phaseName(d.phase) : ""};
   let text = hasMessage("log." + d.type) ? t("log." + d.type, params) : actName(d.type || e.kind);
   if (d.type === "collect_income" && d.amount !== undefined) text += ` (${d.amount})`;
@@ -646,7 +674,23 @@ function renderLog() {
 }
 
 // -- card sheets ---------------------------------------------------------------------------------
-function closeSheet() { $("sheet").classList.add("hidden"); }
+// A tap is consumed by the control it lands on: while a sheet is open a shield covers the page, and it stays a
+// moment after the sheet closes, so the second tap of a double tap never opens the card underneath.
+let shieldTimer, sheetRedraw = null;
+function showSheet(redraw = null) {
+  clearTimeout(shieldTimer);
+  sheetRedraw = redraw;
+  $("shield").classList.remove("hidden", "after");
+  $("sheet").classList.remove("hidden");
+}
+function closeSheet() {
+  $("sheet").classList.add("hidden");
+  $("shield").classList.add("after");  // still there a moment, but the page no longer looks covered
+  sheetRedraw = null;
+  clearTimeout(shieldTimer);
+  shieldTimer = setTimeout(() => { if ($("sheet").classList.contains("hidden")) $("shield").classList.add("hidden"); }, 450);
+}
+$("shield").addEventListener("click", ev => { ev.preventDefault(); ev.stopPropagation(); if (!$("sheet").classList.contains("hidden")) closeSheet(); });
 
 const DESTRUCTIVE = {kill: "confirmKill", discard: "confirmDiscard"};
 async function sendConfirmed(action, text) {
@@ -654,20 +698,43 @@ async function sendConfirmed(action, text) {
   return send(action);
 }
 
+/** A suggested action's label: its name, the token kind, Shadow gained, the card it attaches to. */
+function suggestionLabel(s) {
+  const type = s.action.type === "put_into_shadows" && s.action.gains !== undefined && s.action.gains !== null ? "put_into_shadows_gains" : s.action.type;
+  return actName(type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${paramText(s.target)}` : "");
+}
+
 async function openCard(cardId, known = "") {
   if (!canAct()) return;
   flag = null; renderFlag();
   const r = await client.get("/cards/" + encodeURIComponent(cardId) + "/actions");
+  drawCard(cardId, known, r, false);
+}
+
+/** The card menu: the phase's normal move first, each entry once, a card effect's moves behind one entry. */
+function drawCard(cardId, known, r, effects) {
   const sheet = $("sheet");
   sheet.replaceChildren(el("h3", {}, cardName(cardId, known)));
-  if (!r.ok) sheet.append(el("div", {class: "flag"}, errorText(r.data.error)));
-  else for (const s of r.data.actions) {
-    const label = actName(s.action.type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${paramText(s.target)}` : "");
+  const add = s => {
     const ask = DESTRUCTIVE[s.action.type] ? t(DESTRUCTIVE[s.action.type], {card: cardName(cardId, known)}) : null;
     sheet.append(el("button", {class: s.legal ? "" : "illegal", "data-action": s.action.type,
-      onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (s.legal ? "" : "⚑ ") + label));
+      onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (s.legal ? "" : "⚑ ") + suggestionLabel(s)));
     for (const v of s.violations) sheet.append(el("div", {class: "note"}, msg(v) + " — " + citation(v.citation)));
+  };
+  const seen = new Set(), rows = [];
+  for (const s of r.ok ? r.data.actions : []) {
+    const label = suggestionLabel(s);
+    if (!seen.has(label)) { seen.add(label); rows.push(s); }
   }
+  if (!r.ok) sheet.append(el("div", {class: "flag"}, errorText(r.data.error)));
+  if (effects) {
+    sheet.append(el("div", {class: "muted"}, t("byEffectHelp")));
+    rows.filter(s => s.effect).forEach(add);
+    sheet.append(el("button", {"data-back": "1", onclick: () => drawCard(cardId, known, r, false)}, "← " + t("back")));
+    showSheet(() => drawCard(cardId, known, r, true));
+    return;
+  }
+  rows.filter(s => !s.effect).forEach(add);
   // Power on a card in play (renown, a won challenge): it counts for its controller.
   const inPlay = state.players.flatMap(p => p.play).find(c => c.id === cardId);
   if (inPlay && (inPlay.controller === mySeat() || isJudge())) {
@@ -677,8 +744,11 @@ async function openCard(cardId, known = "") {
       (inPlay.tokens || {}).power ? el("button", {class: "grow", "data-power": "-1", onclick: () => send({type: "lose_power", ...on})},
         t("powerOnCard", {delta: "−1"})) : null));
   }
+  if (rows.some(s => s.effect)) {
+    sheet.append(el("button", {"data-effects": "1", onclick: () => drawCard(cardId, known, r, true)}, t("byEffect")));
+  }
   sheet.append(el("button", {onclick: closeSheet}, t("close")));
-  sheet.classList.remove("hidden");
+  showSheet(() => drawCard(cardId, known, r, false));
 }
 
 function openHidden(alias) {
@@ -691,7 +761,7 @@ function openHidden(alias) {
   sheet.append(el("button", {"data-action": "discard", onclick: () => { closeSheet(); sendConfirmed({type: "discard", player, card: alias},
     t("confirmDiscardShadows", {card: "#" + alias.split("#")[1], player: seatName(owner)})); }}, actName("discard")));
   sheet.append(el("button", {onclick: closeSheet}, t("close")));
-  sheet.classList.remove("hidden");
+  showSheet(() => openHidden(alias));
 }
 
 /** Gold or power: +1/+2/+5, −1/−2/−5 and "set to N". */
@@ -710,7 +780,7 @@ function openCounter(what) {
     await send({type: what === "gold" ? "set_gold" : "set_power", player: mine.seat, amount}, ev.currentTarget);
   }}, t("save"));
   sheet.append(row, el("label", {for: "set-value"}, t("setTo")), el("div", {class: "row"}, input, save), el("button", {onclick: closeSheet}, t("close")));
-  sheet.classList.remove("hidden");
+  showSheet(() => openCounter(what));
 }
 
 $("gold-plus").addEventListener("click", () => bump("gold", 1));
@@ -719,7 +789,6 @@ $("power-plus").addEventListener("click", () => bump("power", 1));
 $("power-minus").addEventListener("click", () => bump("power", -1));
 $("gold").addEventListener("click", () => openCounter("gold"));
 $("power").addEventListener("click", () => openCounter("power"));
-$("next-phase").addEventListener("click", ev => send({type: "begin_phase", phase: NEXT[state.phase]}, ev.currentTarget));
 $("undo").addEventListener("click", ev => previewUndo(ev.currentTarget));
 
 // -- undo that shows what it takes back (issue 21) -------------------------------------------------
@@ -780,7 +849,9 @@ $("deck-send").addEventListener("click", async ev => {
   const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
   const others = savedDecks().filter(d => d.text !== text);
   localStorage.setItem(SAVED, JSON.stringify([{name, text, tag, edition: state.edition}, ...others].slice(0, 20)));
-  flag = null;
+  // Warnings (a pack name that is not the card's, legality) stay on screen until closed: the deck is loaded.
+  const warnings = (r.data.warnings || []).map(w => (w.line ? t("line", {n: w.line}) + ": " : "") + (w.message[lang()] || w.message.en));
+  flag = warnings.length ? {kind: "info", text: t("deckWarnings"), notes: warnings.map(w => ({message: w, message_de: w}))} : null;
   await load();
 });
 
@@ -792,38 +863,91 @@ $("export").addEventListener("click", async () => {
   document.body.append(link); link.click(); link.remove();
 });
 
-let findTimer;
+let findTimer, found = null;
 $("find").addEventListener("input", ev => {
   clearTimeout(findTimer);
   findTimer = setTimeout(async () => {
-    const ul = $("found");
-    ul.replaceChildren();
-    if (!ev.target.value.trim()) return;
-    const r = await client.get("/find?q=" + encodeURIComponent(ev.target.value));
-    if (!r.ok) return;
-    for (const c of r.data) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
-      el("div", {class: "grow"}, el("div", {}, c.name), el("div", {class: "muted"}, `${seatName(c.owner)} · ${t("zone." + c.zone)}`))));
-  }, 150);
+    const q = ev.target.value;
+    if (!q.trim()) { found = null; renderFound(); return; }
+    const r = await client.get("/find?q=" + encodeURIComponent(q));
+    if (!r.ok || $("find").value !== q) return;  // a newer query is on its way
+    found = {q, ...r.data};
+    renderFound();
+  }, 120);
 });
+/** Where a card lies, as a row says it: "Jana · shadows #2", "Tom · draw deck". */
+function whereText(c) {
+  return `${seatName(c.owner)} · ${t("zone." + c.zone)}${c.position ? " #" + c.position : ""}`;
+}
+/** Search results: copy number and zone tell copies apart; nothing found says so, with the catalogue's hint. */
+function renderFound() {
+  const ul = $("found");
+  ul.replaceChildren();
+  if (!found) return;
+  // Two printings of one title can both be copy #1: their Shadow value (or code) tells them apart.
+  const twins = c => found.cards.some(o => o.id !== c.id && o.name === c.name && o.owner === c.owner && o.copy === c.copy);
+  const tell = c => (!twins(c) ? "" : c.shadow_costs.length ? ` (${t("shadowValue", {value: c.shadow_costs.join(", ")})})` : ` (${c.code})`);
+  for (const c of found.cards) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
+    el("div", {class: "grow"}, el("div", {}, `${c.name} #${c.copy}${tell(c)}`), el("div", {class: "muted"}, whereText(c)))));
+  if (!found.cards.length) {
+    ul.append(el("li", {class: "muted", id: "found-none"}, el("div", {},
+      el("div", {}, t("findNone", {query: found.q})),
+      el("div", {}, found.catalogue.length ? t("findHintCatalogue", {names: found.catalogue.join(", ")}) : t("findHintSpelling")))));
+  }
+}
+/** The last cards this seat touched, newest first: one tap opens the card's actions again. */
+function renderRecent() {
+  const box = $("recent");
+  const idx = cardIndex(), ids = [];
+  for (const e of [...log].reverse()) {
+    if (e.kind !== "action" || e.actor !== "seat:" + mySeat() || e.undone) continue;
+    const id = (e.data || {}).card;
+    if (id && idx.has(id) && !ids.includes(id)) ids.push(id);
+    if (ids.length === 5) break;
+  }
+  // A move that is often made again (a token, power on a card): one tap repeats it.
+  const last = [...log].reverse().find(e => e.kind === "action" && e.actor === "seat:" + mySeat() && !e.undone);
+  const again = last && REPEATABLE.has(last.data.type) && idx.has(last.data.card) ? last.data : null;
+  const repeat = again ? el("button", {class: "primary", "data-repeat": again.type,
+    onclick: ev => send({...again}, ev.currentTarget)},
+    `↻ ${actName(again.type)}${again.kind ? ` (${tokenName(again.kind)})` : ""} · ${cardName(again.card)}`) : null;
+  box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []), repeat,
+    ...ids.map(id => el("button", {"data-recent": id, onclick: () => openCard(id)}, cardName(id))));
+  box.classList.toggle("hidden", !ids.length);
+}
+const REPEATABLE = new Set(["place_tokens", "remove_tokens", "gain_power", "lose_power"]);
 
 // Scanning: a photo (works over plain http) or, in a secure context, the live camera.
+let scanned = null;  // the last scan's answer: drawn again in the other language
 async function scanImage(blob) {
   const list = $("scanned");
+  scanned = null;
   list.replaceChildren(el("li", {class: "muted"}, t("scanning")));
   const r = await fetch("/api/scan?game=" + gameId, {method: "POST", body: blob,
     headers: {...authHeaders(client.key), "Content-Type": blob.type || "image/jpeg"}});
   const d = await r.json();
   list.replaceChildren();
   if (!r.ok) { showFlag({kind: "refused", text: errorText(d.error)}); return 0; }
-  if (!d.codes.length) { list.append(el("li", {class: "muted"}, t("noCode"))); return 0; }
+  scanned = d;
+  renderScanned();
   const cards = d.codes.filter(c => c.status === "ok");
-  for (const c of d.codes) {
-    list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {},
-      el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : c.message),
-        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + c.card.zone)}` : c.status))));
-  }
   if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
   return cards.length;
+}
+/** A scanned code in the reader's language: the card it names, or why it names none the reader may see. */
+function renderScanned() {
+  const list = $("scanned");
+  if (!scanned) return;
+  list.replaceChildren();
+  if (!scanned.codes.length) { list.append(el("li", {class: "muted"}, t("noCode"))); return; }
+  for (const c of scanned.codes) {
+    const label = c.label || {};
+    const why = hasMessage("scan." + c.status) ? t("scan." + c.status, {format: c.format, edition: label.edition,
+      tag: label.tag, code: label.code, copy: label.copy}) : c.message;
+    list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {"data-status": c.status},
+      el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : why),
+        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + c.card.zone)}` : t("scan.label")))));
+  }
 }
 $("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanImage(ev.target.files[0]); ev.target.value = ""; });
 $("live-start").addEventListener("click", async () => {
@@ -843,6 +967,12 @@ $("live-start").addEventListener("click", async () => {
   tick();
 });
 window.render = render;
+// Switching the language redraws everything a player reads: an open sheet and the search and scan lists too.
+window.relabel = () => {
+  if (sheetRedraw && !$("sheet").classList.contains("hidden")) sheetRedraw();
+  renderFound();
+  renderScanned();
+};
 messagesReady.then(load);
 
 // -- event tables: the round clock and a one-tap call for a judge ---------------------------------------

@@ -10,9 +10,11 @@ async function search() {
   for (const c of await r.json()) {
     const shadow = c.shadow_costs.length ? " · " + t("shadowValue", {value: c.shadow_costs.join(", ")}) : "";
     out.append(el("li", {}, el("div", {class: "grow"}, el("div", {}, (c.unique ? "◆ " : "") + c.name),
-      el("div", {class: "muted"}, `${c.edition} · ${typeName(c.type)} · ${c.faction} · ${c.code}${shadow}`))));
+      el("div", {class: "muted"}, `${c.edition} · ${typeName(c.type)} · ${factionName(c.faction)} · ${c.code}${shadow}`))));
   }
 }
+const factionName = f => (hasMessage("faction." + f) ? t("faction." + f) : f);
+window.render = () => { if (q.value.trim()) search(); };  // the results in the new language
 // A seat id is the name in plain letters ("Jürgen Müller" → "JurgenMuller"); the name stays as typed.
 // Names that fold to the same id get a number, so "Müller" and "Muller" are two seats.
 function seatsFrom(text) {

@@ -18,8 +18,11 @@ async function lanCheck() {
       command: "bash scripts/setup.sh serve --lan", address: t("lanAddress", {port: location.port || "80"})});
   };
   render();
-  window.render = render;
+  redraw.push(render);
 }
+// Switching the language redraws what the page drew itself (the seats' boxes, the LAN help).
+const redraw = [];
+window.render = () => redraw.forEach(f => f());
 messagesReady.then(lanCheck);
 (async () => {
   await messagesReady;
@@ -28,11 +31,15 @@ messagesReady.then(lanCheck);
   document.getElementById("title").textContent = saved.game.title || saved.game.id;
   for (const s of saved.seats) {
     const box = el("section", {"data-seat": s.seat});
+    const name = ((saved.game.seats || []).find(x => x.seat === s.seat) || {}).name || s.seat;
+    let code = null, codeFor = null;  // the QR code, made again only for a new link
     const fill = async () => {
-      box.replaceChildren(el("h2", {}, `${t("seat")} ${s.seat}`), await qr(s.url),
+      if (codeFor !== s.url) { code = await qr(s.url); codeFor = s.url; }
+      box.replaceChildren(el("h2", {}, t("hostSeat", {player: name})), code,
         el("p", {}, el("a", {href: s.url, class: "muted"}, s.url)),
         el("button", {onclick: reissue, "data-reissue": s.seat}, t("newLink")));
     };
+    redraw.push(fill);
     // A lost phone: a new link for the seat; the old one stops working.
     const reissue = async () => {
       if (!confirm(t("newLinkConfirm"))) return;

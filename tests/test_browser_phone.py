@@ -1,0 +1,258 @@
+"""The phone at the table in real Chromium (390x844): finding a card, controls big enough to hit, taps that
+land where they are aimed, and the page in German. Screenshots land in test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server import Server, call
+from tests.test_browser import PHONE, browser, prepared_game, pw, shot
+
+__all__ = ["browser", "pw"]  # the shared Chromium fixtures of test_browser
+
+
+def phones(server: Server, browser: Any, lang_a: str = "en-GB",
+           lang_b: str = "de-DE") -> tuple[Any, Any, dict[str, Any]]:
+    g = prepared_game(server.url + "/api")
+    a = browser.new_context(**PHONE, locale=lang_a).new_page()
+    b = browser.new_context(**PHONE, locale=lang_b).new_page()
+    a.goto(g["seats"][0]["url"])
+    b.goto(g["seats"][1]["url"])
+    a.wait_for_selector("#my-shadows")
+    b.wait_for_selector("#my-shadows")
+    return a, b, g
+
+
+def test_the_search_forgives_typos_tells_copies_apart_and_says_when_nothing_fits(server: Server, browser: Any) -> None:
+    a, b, g = phones(server, browser)
+    a.fill("#find", "tyrian")
+    a.wait_for_selector("#found li[data-card='A.13089.1']")
+    rows = a.locator("#found li").all_inner_texts()
+    assert rows[0].startswith("Tyrion Lannister #1 (Shadow (5))") and "Alice" in rows[0]
+    assert len(set(rows)) == len(rows)  # no two rows alike
+    shot(a, "search-typo-en")
+    a.fill("#find", "zzqx")
+    a.wait_for_selector("#found-none")
+    assert "No card you can see here" in a.inner_text("#found-none")
+    # B finds A's Tyrion in play, never the one hidden in A's deck; A's hidden Imp's Agents: only the hint.
+    b.fill("#find", "Tyrion Lanister")
+    b.wait_for_selector("#found li[data-card='A.01089.1']")
+    assert b.locator("#found li[data-card='A.13089.1']").count() == 0
+    assert "Spielbereich" in b.inner_text("#found")
+    b.fill("#find", "imps agnt")
+    b.wait_for_selector("#found-none")
+    assert "Der Katalog kennt The Imp's Agent, aber" in b.inner_text("#found-none")
+    assert b.locator("#found li[data-card^='A.']").count() == 0
+    shot(b, "search-none-de")
+    # A marshals Tyrion into shadows from the search: the recent row then holds him for the next action.
+    a.fill("#find", "tyrion lann")
+    a.click("#found li[data-card='A.13089.1']")
+    a.click("#sheet button[data-action=marshal_into_shadows]")
+    a.wait_for_selector("#recent [data-recent='A.13089.1']")
+    a.click("#recent [data-recent='A.13089.1']")
+    a.wait_for_selector("#sheet:not(.hidden) button[data-action]")
+    shot(a, "recent-cards-en")
+    # A shadow token on it, then the same again in one tap.
+    a.click("#sheet button[data-action=place_tokens]")
+    a.wait_for_selector("#recent [data-repeat=place_tokens]")
+    a.click("#recent [data-repeat=place_tokens]")
+    a.wait_for_selector("#my-shadows li[data-position='1'] .tok:has-text('2')")
+    shot(a, "recent-repeat-en")
+    assert call(server.url + "/api", "GET", f"/games/{g['game']['id']}/view", key=g["seats"][0]["key"])[0] == 200
+
+
+CONTROLS = """() => [...document.querySelectorAll(`button, a[href], input:not([type=hidden]), select, textarea,
+    label.btn, li[data-card], li[data-position]`)]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => { const r = e.getBoundingClientRect();
+    return {what: e.id || e.dataset.action || e.dataset.card || e.textContent.trim().slice(0, 30),
+            w: r.width, h: r.height}; })"""
+
+
+def small_controls(page: Any) -> list[dict[str, Any]]:
+    return [c for c in page.evaluate(CONTROLS) if c["w"] < 43.5 or c["h"] < 43.5]
+
+
+def marshal_into_shadows(server: Server, g: dict[str, Any], card: str) -> None:
+    base, gid, key = server.url + "/api", g["game"]["id"], g["seats"][0]["key"]
+    version = call(base, "GET", f"/games/{gid}/view", key=key)[1]["version"]
+    status, body = call(base, "POST", f"/games/{gid}/actions", {"expected_version": version, "action": {
+        "type": "marshal_into_shadows", "player": "A", "card": card}}, key)
+    assert status == 201, body
+
+
+def test_every_control_is_big_enough_and_a_double_tap_in_a_menu_lands_once(server: Server, browser: Any) -> None:
+    a, b, g = phones(server, browser)
+    marshal_into_shadows(server, g, "A.13089.1")
+    a.wait_for_selector("#my-shadows li[data-position='1']")
+    for page in (a, b):
+        assert small_controls(page) == []
+        page.click("#gold")  # the gold sheet: its chips and the value field
+        page.wait_for_selector("#sheet:not(.hidden) [data-delta]")
+        assert small_controls(page) == []
+        page.click("#sheet button:has-text('Close'), #sheet button:has-text('Schließen')")
+        page.wait_for_timeout(500)
+    # The card menu over a card row: a double tap on "Kneel" kneels once and opens nothing underneath.
+    a.click("#my-play li[data-card='A.01089.1']")
+    kneel = a.wait_for_selector("#sheet:not(.hidden) button[data-action=kneel]")
+    assert small_controls(a) == []
+    box = kneel.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    under = a.evaluate("""([x, y]) => {
+      const sheet = document.getElementById('sheet'), shield = document.getElementById('shield');
+      sheet.style.visibility = 'hidden'; shield.style.visibility = 'hidden';
+      let found = null;
+      for (let top = 0; top < document.body.scrollHeight && !found; top += 20) {
+        window.scrollTo(0, top);
+        const e = document.elementFromPoint(x, y);
+        if (e && e.closest('li[data-card], li[data-position]')) found = e.closest('li').dataset.card || 'shadows';
+      }
+      sheet.style.visibility = ''; shield.style.visibility = '';
+      return found;
+    }""", [x, y])
+    assert under is not None  # a card row lies under the button: a tap falling through would open its menu
+    a.mouse.dblclick(x, y)
+    a.wait_for_selector("#my-play li[data-card='A.01089.1']:has-text('kneeling')")
+    a.wait_for_timeout(700)
+    assert a.is_hidden("#sheet")
+    log = call(server.url + "/api", "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])[1]["entries"]
+    assert [e["data"].get("type") for e in log].count("kneel") == 1
+
+
+def test_the_card_menu_puts_the_normal_move_first_and_effects_behind_one_entry(server: Server, browser: Any) -> None:
+    a, _, g = phones(server, browser)
+    marshal_into_shadows(server, g, "A.13089.1")
+    a.click("#my-shadows li[data-position='1']")
+    a.wait_for_selector("#sheet:not(.hidden) button[data-action]")
+    actions = a.eval_on_selector_all("#sheet button[data-action]", "bs => bs.map(b => b.dataset.action)")
+    assert actions[0] == "bring_out"
+    assert "put_into_play_from_shadows" not in actions and "gain_shadow" not in actions
+    shot(a, "card-menu-shadows-en")
+    a.click("#sheet button[data-effects]")
+    a.wait_for_selector("#sheet button[data-action=put_into_play_from_shadows]")
+    shot(a, "card-menu-effects-en")
+    a.click("#sheet button[data-back]")
+    a.wait_for_selector("#sheet button[data-action=bring_out]")
+    a.click("#sheet button:has-text('Close')")
+    # A card in play: each entry once (two ways into shadows are two different entries).
+    a.wait_for_timeout(500)
+    a.click("#my-play li[data-card='A.01089.1']")
+    a.wait_for_selector("#sheet:not(.hidden) button[data-effects]")
+    a.click("#sheet button[data-effects]")
+    a.wait_for_selector("#sheet button[data-action=put_into_shadows]")
+    labels = a.eval_on_selector_all("#sheet button", "bs => bs.map(b => b.textContent)")
+    assert len(labels) == len(set(labels)) and sum("shadows" in x for x in labels) == 2
+    # German: the same menu, and switching the language re-renders it while open.
+    a.click("[data-lang-toggle]")
+    a.wait_for_selector("#sheet button:has-text('Durch einen Karteneffekt'), #sheet button:has-text('Zurück')")
+    shot(a, "card-menu-effects-de")
+    assert "Zurück" in a.inner_text("#sheet") and "Schatten" in a.inner_text("#sheet")
+
+
+def test_the_next_step_stays_in_one_place(server: Server, browser: Any) -> None:
+    a, b, _ = phones(server, browser)
+    boxes = [a.locator("#step").bounding_box()]
+    assert a.get_attribute("#step", "data-step") == "pass-turn"
+    a.click("#step[data-step=pass-turn]")
+    a.wait_for_selector("#step[data-step=wait]")
+    assert a.is_disabled("#step") and "Bob" in a.inner_text("#step")
+    boxes.append(a.locator("#step").bounding_box())
+    b.click("#step[data-step=pass-turn]")
+    a.wait_for_selector("#step[data-step=next-step]")
+    boxes.append(a.locator("#step").bounding_box())
+    shot(b, "next-step-de")
+    assert len({(round(x["x"]), round(x["y"]), round(x["width"]), round(x["height"])) for x in boxes}) == 1
+    assert a.locator("#next-phase").count() == 0  # no second "next" at the bottom
+
+
+def test_german_on_the_host_page_home_page_and_scan_answers_and_switching_needs_no_reload(
+        server: Server, browser: Any, tmp_path: Any) -> None:
+    from tests.test_browser import tagged_game_and_photo
+
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(server.url + "/")
+    page.fill("#q", "stannis")
+    page.wait_for_selector("#results li")
+    assert "Baratheon" in page.inner_text("#results") and "baratheon" not in page.inner_text("#results")
+    page.fill("#seats", "Jana\nTom")
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-reissue=Jana]")
+    assert page.text_content("[data-seat=Jana] h2") == "Seat of Jana"
+    page.click("[data-lang-toggle]")  # no reload: the seats' boxes are drawn again
+    page.wait_for_selector("[data-seat=Jana] h2:has-text('Platz von Jana')")
+    text = page.inner_text("#links")
+    assert "Neuer Link (Handy verloren)" in text and "New link" not in text and "SEAT OF" not in text.upper()
+    shot(page, "host-de")
+    page.goto(server.url + "/")
+    page.fill("#q", "stannis")
+    page.wait_for_selector("#results li")
+    shot(page, "home-de")
+    # B scans A's label: the answer in German, and in English after switching, without scanning again.
+    g, photo = tagged_game_and_photo(server, "QZ4", 12)
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(photo)
+    b = browser.new_context(**PHONE, locale="de-DE").new_page()
+    b.goto(g["seats"][1]["url"])
+    b.wait_for_selector("#scan-box:not(.hidden)")
+    b.set_input_files("#photo", str(path))
+    b.wait_for_selector("#scanned li[data-status=unseen]", timeout=5000)
+    assert "Keine Karte, die du an diesem Tisch sehen kannst" in b.inner_text("#scanned")
+    shot(b, "scan-unseen-de")
+    b.click("[data-lang-toggle]")
+    b.wait_for_selector("#scanned li:has-text('Not a card you can see at this table')")
+
+
+def test_first_edition_the_waiting_player_sees_whose_chance_and_its_holder_gets_the_pass_prompt(
+        server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"edition": "1e", "seats": [{"seat": "A", "name": "Jana"},
+                                                                     {"seat": "B", "name": "Tom"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"kl_5": 1}}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"atoc_2": 1}}, kb)[0] == 200
+    version = 2
+    for key, action in ((ka, {"type": "setup_into_shadows", "player": "A", "card": "A.kl_5.1"}),
+                        (kb, {"type": "setup_into_shadows", "player": "B", "card": "B.atoc_2.1"}),
+                        (ka, {"type": "begin_phase", "phase": "plot"})):
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+    a = browser.new_context(**PHONE, locale="en-GB").new_page()
+    b = browser.new_context(**PHONE, locale="de-DE").new_page()
+    a.goto(g["seats"][0]["url"])
+    b.goto(g["seats"][1]["url"])
+    a.wait_for_selector("#shadows-chance #pass-shadows")
+    b.wait_for_selector("#shadows-chance")
+    assert "Jana ist dran" in b.inner_text("#shadows-chance") and b.locator("#pass-shadows").count() == 0
+    # The setup into shadows in the log: a face-down card by its position, not "Schatten von Jana #1".
+    assert "Jana legt eine verdeckte Karte (#1) beim Aufbau in die Schatten" in b.inner_text("#log")
+    shot(a, "shadows-chance-en")
+    shot(b, "shadows-chance-wait-de")
+    a.click("#pass-shadows")
+    b.wait_for_selector("#shadows-chance #pass-shadows")  # now Tom's chance
+    a.wait_for_selector("#shadows-chance:has-text(\"Tom's chance\")")
+
+
+def test_loading_a_deck_warns_of_a_pack_name_and_shows_the_decks_name_and_one_count(
+        server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
+        _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Jana"}, {"seat": "B", "name": "Tom"}]})
+        page = browser.new_context(**PHONE, locale=locale).new_page()
+        page.goto(g["seats"][0]["url"])
+        page.wait_for_selector("#deck-box:not(.hidden)")
+        page.fill("#deck-text", "Jana's shadows\n\n1x Tyrion Lannister (Blackwatr)\n"
+                                "2x Penny (The March on Winterfell)\n1x A Noble Cause (Core Set)\n")
+        page.click("#deck-send")
+        page.wait_for_selector("#flags [data-flag=info]")
+        warning = page.inner_text("#flags")
+        shadow = "Shadow (5)" if lang == "en" else "Schatten (5)"
+        assert f"The Blackwater (13089, {shadow})" in warning
+        page.wait_for_selector("#deck-name")
+        assert "Jana's shadows" in page.inner_text("#deck-name")
+        counts = page.inner_text("#my-play")
+        assert ("3 cards in the draw deck" if lang == "en" else "3 Karten im Zugstapel") in counts
+        log = page.inner_text("#log")
+        assert ("3 cards in the draw deck, 1 in the plot deck" if lang == "en"
+                else "3 Karten im Zugstapel, 1 im Intrigenstapel") in log
+        shot(page, f"deck-warning-{lang}")
