@@ -10,7 +10,6 @@ printings is reported with its candidates, never guessed.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
+from companion import safejson
 from companion.catalog.card import Card, fold
 from companion.tts.save import CARD_FOOTPRINT, Budget, Clock, Found, Transform, Walk, Zone, parse_bytes, walk
 
@@ -90,8 +90,8 @@ def _code_in(text: str, lookup: CardLookup) -> str | None:
         return None
     if text.startswith("{"):
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
+            data = safejson.loads(text)
+        except ValueError:  # not JSON, or a number too long to read
             return None
         if isinstance(data, dict):
             for key in _CODE_KEYS:

@@ -30,7 +30,7 @@ from companion.web.auth import JUDGE as JUDGE_KIND
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
 from companion.web.openapi import openapi_document
-from companion.web.schema import REQUEST_ID, VERSION, accepts, body, enforce, obj, text
+from companion.web.schema import MAX_VERSION, REQUEST_ID, VERSION, accepts, body, enforce, obj, query_int, text
 from companion.web.schema import storable as storable  # the event routes read it here
 from companion.web.services import Services
 
@@ -158,10 +158,7 @@ def search_cards() -> Any:
         raise ApiError(400, "missing_query", "give a name or code in ?q=")
     if len(text) > 200:
         raise ApiError(400, "query_too_long", "the query is longer than 200 characters")
-    try:
-        n = min(100, max(1, int(request.args.get("limit", 20))))
-    except ValueError:
-        raise ApiError(400, "bad_limit", "limit must be a whole number") from None
+    n = query_int("limit", 20, 1, 100)
     matches = svc().catalog().search(text, edition=as_edition(edition) if edition else None, limit=n)
     return jsonify([{**m.card.to_dict(), "match": m.how} for m in matches])
 
@@ -452,10 +449,7 @@ def own_entry(entry: dict[str, Any], role: Role) -> dict[str, Any]:
 @api.get("/games/<game_id>/log")
 @requires()
 def get_log(game: Game, role: Role) -> Any:
-    try:
-        since = max(0, int(request.args.get("since", 0)))
-    except ValueError:
-        raise ApiError(400, "bad_since", "since must be a whole number") from None
+    since = query_int("since", 0, 0, MAX_VERSION)
     return jsonify({"version": game.version, "entries": visible_entries(game, role, since)})
 
 
