@@ -266,6 +266,8 @@ class KeyRecord:
     head: str
     keys: dict[str, str | None]
     broken: bool
+    #: Every key that sees hidden cards, as made: {"seq", "key": "judge"|"table"|"seat", "seat", "by", "at"}.
+    notices: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +275,7 @@ class Keys:
     """A new game's secrets, shown once."""
 
     host: str
-    judge: str
+    judge: str | None  # made only when asked for
     seats: dict[str, str]
 
 
@@ -413,24 +415,28 @@ class GameStore:
     @_with_connection
     def create_game(
         self, edition: str, mode: str, seats: list[Seat], title: str = "", kind: str = "agot",
-        header: dict[str, Any] | None = None,
+        header: dict[str, Any] | None = None, judge: bool = False,
     ) -> tuple[Game, Keys]:
         """Create a game. Returns it and the secrets (shown once, stored only as hashes). The game's kind
-        checks ``edition`` and ``mode`` (a kind without them takes "")."""
+        checks ``edition`` and ``mode`` (a kind without them takes "").
+
+        A judge key (it sees every hidden card) is made only with ``judge=True``; the chain's first link records
+        it, and every phone's "who can see hidden cards" line names it."""
         try:
             game_kind(kind).validate_setup(edition, mode)
         except ValueError as exc:
             raise StoreError(str(exc), edition=edition, mode=mode) from None
         game_id = new_game_id()
         # Seat keys apart from the roles' keys: a seat may be called "judge" or "host".
-        keys = Keys(host=new_secret(), judge=new_secret(), seats={s.seat: new_secret() for s in seats})
+        keys = Keys(host=new_secret(), judge=new_secret() if judge else None,
+                    seats={s.seat: new_secret() for s in seats})
         created = now()
         chain_key = secrets.token_hex(32)
         # The header is the chain's first link: what decides verdicts (edition, mode, seats) and whose
         # keys open the game are covered by every hash after it.
         head = {"id": game_id, "kind": kind, "edition": edition, "mode": mode, "created": created,
                 "seats": [{"seat": s.seat, "name": s.name, "faction": s.faction} for s in seats],
-                "keys": {"host": hash_secret(keys.host), "judge": hash_secret(keys.judge),
+                "keys": {"host": hash_secret(keys.host), "judge": hash_secret(keys.judge) if keys.judge else None,
                          "seats": {s.seat: hash_secret(keys.seats[s.seat]) for s in seats}},
                 "chain": 2, **(header or {})}
         header_text = canonical(head)
@@ -438,7 +444,7 @@ class GameStore:
         with self._write(game_id) as db:
             db.table("games").insert({
                 "id": game_id, "kind": kind, "title": title, "edition": edition, "mode": mode,
-                "header": header_text, "host_hash": head["keys"]["host"], "judge_hash": head["keys"]["judge"],
+                "header": header_text, "host_hash": head["keys"]["host"], "judge_hash": head["keys"]["judge"] or "",
                 "version": 0, "head_hash": genesis, "created": created, "chain": 2, "chain_key": chain_key,
             })
             for i, s in enumerate(seats):
@@ -470,6 +476,16 @@ class GameStore:
         game.chained = self._chained_keys(game)
         return game
 
+    @_with_connection
+    def key_notices(self, game_id: str) -> list[dict[str, Any]]:
+        """Every key that sees hidden cards made or renewed in this game, oldest first, for every phone's
+        "who can see hidden cards" line: the judge key, the TTS table key, a seat's renewed key; who made it
+        ("host", "judge") and when. No hashes."""
+        game = self.game(game_id)
+        with self._cache_guard:
+            record = self._key_records.get(game_id)
+        return [dict(n) for n in record.notices] if record is not None and record.version == game.version else []
+
     def _chained_keys(self, game: Game) -> dict[str, str | None] | None:
         """The key hashes the chain records, walked on from where it was last seen (one HMAC per new entry).
         Past an entry that does not match its hash, no key entry counts."""
@@ -483,10 +499,11 @@ class GameStore:
             head = game.header["keys"]
             keys: dict[str, str | None] = {"host": head.get("host"), "judge": head.get("judge"), "table": None,
                                            **{f"seat:{s}": h for s, h in (head.get("seats") or {}).items()}}
-            known = KeyRecord(0, genesis_hash(game.header_text, game.chain_key), keys, False)
+            made = [{"seq": 0, "key": "judge", "seat": None, "by": "host", "at": game.created}] if keys["judge"] else []
+            known = KeyRecord(0, genesis_hash(game.header_text, game.chain_key), keys, False, made)
             if game.version == 0 and game.head_hash != known.head:
                 known = KeyRecord(0, known.head, dict.fromkeys(keys), True)  # a header edited: no key counts
-        record = KeyRecord(known.version, known.head, dict(known.keys), known.broken)
+        record = KeyRecord(known.version, known.head, dict(known.keys), known.broken, list(known.notices))
         if not record.broken:
             for e in self.entries(game.id, record.version):
                 expected = entry_hash(record.head, e.seq, e.kind, e.data, e.actor, e.at, chain_key=game.chain_key,
@@ -498,6 +515,8 @@ class GameStore:
                     break
                 if e.kind == "key":
                     record.keys[key_entry_role(e.data)] = e.data.get("key_hash")
+                    record.notices.append({"seq": e.seq, "key": str(e.data.get("role")), "seat": e.data.get("seat"),
+                                           "by": Role.from_actor(e.actor, game.seat_names).kind.value, "at": e.at})
                 record.version, record.head = e.seq, e.hash
         if record.broken:
             record.version, record.head = game.version, game.head_hash  # nothing after the break counts
@@ -529,6 +548,26 @@ class GameStore:
                             [hash_secret(key), game_id, seat])
             entry = self._append(db, game, "key", {"role": "seat", "seat": seat, "key_hash": hash_secret(key)},
                                  actor.actor, None)
+        self._advance_cache(game_id, entry, game_kind(game.kind))
+        self._revoke(game_id)
+        self._notify(game_id, entry.seq)
+        return key
+
+    @_with_connection
+    def issue_judge_key(self, game_id: str, actor: Role) -> str:
+        """A judge key for a casual game, made when the host asks for it (or a new one when the judge does; the
+        old one stops). It sees every hidden card, so it is a logged entry every phone is told about. At an event
+        the event's judges read the tables with the event's own key: no game judge key is made there."""
+        if actor.kind not in (RoleKind.HOST, RoleKind.JUDGE):
+            raise Forbidden("a judge key is made by the host")
+        key = new_secret()
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._require_intact(game)
+            if game.header.get("event"):
+                raise Forbidden("at an event the judges use the event's judge key")
+            db.conn.execute("update games set judge_hash = ? where id = ?", [hash_secret(key), game_id])
+            entry = self._append(db, game, "key", {"role": "judge", "key_hash": hash_secret(key)}, actor.actor, None)
         self._advance_cache(game_id, entry, game_kind(game.kind))
         self._revoke(game_id)
         self._notify(game_id, entry.seq)
