@@ -3,6 +3,7 @@ cards is made only when asked for and every phone is told, and the routes that m
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -122,3 +123,173 @@ def test_an_edited_header_opens_nothing_with_any_key(tmp_path: Path) -> None:
     for key in (FORGED, g["seats"][0]["key"], g["host"]["key"]):
         assert client.get(f"/api/games/{gid}/view", headers=auth(key)).status_code == 401
     assert client.get(f"/api/games/{gid}/view").status_code == 200  # the public view stays readable
+
+
+# -- 2. every route that returns or makes a key: who may call it, and the table is told (items 1-3) -------------
+
+#: (method, OpenAPI path) -> the callers that come away holding a key of a game. Built by calling every route of
+#: the document as every role: a new route that hands out a key fails this test until it is listed here.
+KEY_ROUTES = {
+    ("post", "/api/games"): {"anyone"},  # the host's and the seats' join links, shown once on the host page
+    ("post", "/api/games/{game_id}/seats/{seat}/key"): {"host", "judge"},  # a lost phone: logged, announced
+    ("post", "/api/games/{game_id}/judge-key"): {"host", "judge"},  # "for a judge": logged, announced
+    ("post", "/api/games/{game_id}/table-key"): {"host", "judge"},  # the TTS helper's key: logged, announced
+    ("post", "/api/games/{game_id}/tts"): {"host", "judge"},  # the same key as a chat line
+    ("post", "/api/event"): {"anyone"},  # the organiser's and the judge's event keys (no game key)
+    ("post", "/api/event/{event_id}/rounds"): {"organiser"},  # a new round's seat links (the event issue)
+}
+#: Where a key is made with the game itself, before any card is dealt: the table is set up, not watched.
+CREATION = {("post", "/api/games"), ("post", "/api/event/{event_id}/rounds")}
+CALLERS = {"anyone", "A", "B", "host", "judge", "table"}
+TOKEN = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32}(?![A-Za-z0-9_-])")  # token_urlsafe(24)
+
+
+class Table:
+    """A casual game with every kind of key (the judge key asked for), and an event with a round, made afresh
+    for each call: a route that renews a key must not change what the next call sees."""
+
+    def __init__(self, client: FlaskClient, address: str) -> None:
+        self.client, self.env = client, {"REMOTE_ADDR": address}
+        g = self.post("/api/games", {"seats": ["A", "B"]}).get_json()
+        self.gid = g["game"]["id"]
+        self.keys: dict[str, str | None] = {"anyone": None, "host": g["host"]["key"], "A": g["seats"][0]["key"],
+                                            "B": g["seats"][1]["key"]}
+        self.keys["judge"] = self.post(f"/api/games/{self.gid}/judge-key", {}, "host").get_json()["key"]
+        self.keys["table"] = self.post(f"/api/games/{self.gid}/table-key", {}, "host").get_json()["key"]
+
+    def post(self, path: str, body: Any, who: str | None = None) -> Any:
+        return self.client.post(path, json=body, headers=auth(self.keys.get(who) if who else None),
+                                environ_base=self.env)
+
+    def opens(self, key: str, gid: str) -> str | None:
+        r = self.client.get(f"/api/games/{gid}/view", headers=auth(key), environ_base=self.env)
+        return r.get_json()["viewer"]["role"] + (":" + r.get_json()["viewer"]["seat"] if r.get_json()[
+            "viewer"]["seat"] else "") if r.status_code == 200 else None
+
+    def notices(self, gid: str) -> list[dict[str, Any]]:
+        """What seat B's phone is told (its view, as the live stream sends it)."""
+        view = self.client.get(f"/api/games/{gid}/view", headers=auth(self.keys["B"]), environ_base=self.env)
+        return view.get_json()["keys"]["notices"]  # type: ignore[no-any-return]
+
+
+BODIES = {"/api/games": {"seats": ["A", "B"]}, "/api/games/{game_id}/tts": {"seats": {"Red": "A", "Blue": "B"}},
+          "/api/tapestry/games": {"humans": ["Ann"], "draw": "digital", "seed": "s"},
+          "/api/event": {"name": "Keys Open", "rounds": 2, "tables": 2}}
+
+
+def test_every_route_that_hands_out_a_key_is_known_and_a_key_that_reads_a_seat_is_announced(
+        tmp_path: Path) -> None:
+    """Every operation of /api/openapi.json, called as every role (anyone, seat A, seat B, the host, the judge,
+    the TTS table key) with a body from its schema: which callers come away holding a key that opens a game
+    (any 32-character token in the answer is tried), and for a key that reads seat A's or B's hidden cards held
+    by someone other than that seat or the judge, seat B's phone must have been told of it in the same answer's
+    version."""
+    import random
+
+    from companion.bench.fuzz import _value
+
+    client = fresh(tmp_path / "games.db")
+    doc = client.get("/api/openapi.json").get_json()
+    found: dict[tuple[str, str], set[str]] = {}
+    untold: list[Any] = []
+    n = 0
+    for path, ops in doc["paths"].items():
+        for method, op in ops.items():
+            if method != "post" and method != "put" and "key" not in path:
+                continue  # reads hand out no keys (tests/test_trust.py reads every GET answer as every role)
+            for who in ("anyone", "A", "B", "host", "judge", "table"):
+                n += 1
+                t = Table(client, f"10.22.{n // 250}.{n % 250}")
+                before = len(t.notices(t.gid))
+                url = path.replace("{game_id}", t.gid).replace("{seat}", "A").replace("{event_id}", "none")
+                schema = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+                body = BODIES.get(path) or (_value(schema, random.Random(n)) if schema else {})
+                r = client.open(url, method=method.upper(), json=body, headers=auth(t.keys[who]),
+                                environ_base=t.env)
+                text = r.get_data(as_text=True)
+                for token in set(TOKEN.findall(text)) - {v for v in t.keys.values() if v}:
+                    gids = {t.gid, *re.findall(r"/g/([A-Za-z0-9_-]{12})", text)}
+                    for gid in gids:
+                        opened = t.opens(token, gid)
+                        if opened is None:
+                            continue
+                        found.setdefault((method, path), set()).add(who)
+                        reads = opened.startswith("seat:") or opened == "judge"
+                        own = opened == f"seat:{who}" or who == "judge"
+                        if reads and not own and (method, path) not in CREATION:
+                            told = t.notices(gid)[before:]
+                            kind = "judge" if opened == "judge" else "seat"
+                            if not any(x["key"] == kind and (kind == "judge" or x["seat"] == opened[5:])
+                                       for x in told):
+                                untold.append((method, path, who, opened))
+    # A route any caller may use answers alike whatever key is sent.
+    found = {route: {"anyone"} if callers == CALLERS else callers for route, callers in found.items()}
+    # The event routes with the event's own keys: the event's keys, and the organiser's round makes seat links.
+    from tests.tables import catalog
+    from tests.test_events import two_e_decks
+
+    ev = client.post("/api/event", json=BODIES["/api/event"], environ_base={"REMOTE_ADDR": "10.23.0.1"}).get_json()
+    if TOKEN.fullmatch(ev["organiser"]["key"]) and TOKEN.fullmatch(ev["judge"]["key"]):
+        found.setdefault(("post", "/api/event"), set()).add("anyone")
+    eid, decks = ev["event"]["id"], two_e_decks(catalog())
+    for who, key in (("organiser", ev["organiser"]["key"]), ("judge", ev["judge"]["key"])):
+        for i, name in enumerate((f"Ann{who}", f"Bo{who}")):
+            client.post(f"/api/event/{eid}/players", json={"name": name, "decklist": decks[i]},
+                        headers=auth(ev["organiser"]["key"]))
+        pairing = {"table": 1, "a": f"Ann{who}", "b": f"Bo{who}"}
+        r = client.post(f"/api/event/{eid}/rounds", json={"pairings": [pairing]}, headers=auth(key))
+        if r.status_code == 201 and TOKEN.search(r.get_data(as_text=True).split("#key=", 1)[-1]):
+            found.setdefault(("post", "/api/event/{event_id}/rounds"), set()).add(who)
+    assert found == KEY_ROUTES
+    assert untold == []
+
+
+# -- 3. a judge key only when asked for; at an event only the judge renews a seat (items 2-3) ----------------------
+
+
+def test_a_casual_game_makes_no_judge_key_until_the_host_asks_and_then_every_phone_is_told(client: FlaskClient) -> None:
+    g = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+    gid = g["game"]["id"]
+    assert "judge" not in g
+    view = client.get(f"/api/games/{gid}/view", headers=auth(g["seats"][1]["key"])).get_json()
+    assert view["keys"] == {"notices": [], "event": False}
+    for who in (None, g["seats"][0]["key"], g["seats"][1]["key"]):  # a seat or a stranger cannot make one
+        assert client.post(f"/api/games/{gid}/judge-key", json={}, headers=auth(who)).status_code in (401, 403)
+    made = client.post(f"/api/games/{gid}/judge-key", json={}, headers=auth(g["host"]["key"])).get_json()
+    assert client.get(f"/api/games/{gid}/view", headers=auth(made["key"])).get_json()["viewer"]["role"] == "judge"
+    assert made["url"].endswith(f"/g/{gid}#key={made['key']}")
+    for key in (g["seats"][0]["key"], g["seats"][1]["key"], None):  # the log and every view say so, no hash
+        log = client.get(f"/api/games/{gid}/log", headers=auth(key)).get_json()["entries"]
+        assert log[-1]["kind"] == "key" and log[-1]["data"] == {"role": "judge"} and log[-1]["actor"] == "host"
+        notices = client.get(f"/api/games/{gid}/view", headers=auth(key)).get_json()["keys"]["notices"]
+        assert [(n["key"], n["by"]) for n in notices] == [("judge", "host")]
+    # A second one replaces the first (its streams end); both are on record.
+    again = client.post(f"/api/games/{gid}/judge-key", json={}, headers=auth(g["host"]["key"])).get_json()
+    assert client.get(f"/api/games/{gid}/view", headers=auth(made["key"])).status_code == 401
+    assert client.get(f"/api/games/{gid}/view", headers=auth(again["key"])).status_code == 200
+    assert client.get(f"/api/games/{gid}/verify").get_json()["ok"] is True
+
+
+def test_asked_for_at_creation_the_judge_key_is_in_the_first_link_and_every_phone_names_it(
+        client: FlaskClient) -> None:
+    g = client.post("/api/games", json={"seats": ["A", "B"], "judge": True}).get_json()
+    gid = g["game"]["id"]
+    notices = client.get(f"/api/games/{gid}/view", headers=auth(g["seats"][1]["key"])).get_json()["keys"]["notices"]
+    assert notices == [{"seq": 0, "key": "judge", "seat": None, "by": "host", "at": g["game"]["created"]}]
+
+
+def test_at_an_event_no_game_judge_key_and_only_the_judge_renews_a_seat(client: FlaskClient) -> None:
+    from companion.rules import Seat
+    from companion.rules.roles import HOST
+    from companion.store.games import Forbidden
+
+    store = client.application.extensions["companion"]["services"].store
+    game, keys = store.create_game("2e", "strict", [Seat("A"), Seat("B")], header={"event": {"id": "e", "round": 1}})
+    assert keys.judge is None
+    r = client.post(f"/api/games/{game.id}/seats/A/key", json={}, headers=auth(keys.host))
+    assert r.status_code == 403 and "only the judge" in r.get_json()["error"]["message"]
+    assert client.post(f"/api/games/{game.id}/judge-key", json={}, headers=auth(keys.host)).status_code == 403
+    with pytest.raises(Forbidden):
+        store.issue_judge_key(game.id, HOST)
+    view = client.get(f"/api/games/{game.id}/view", headers=auth(keys.seats["B"])).get_json()
+    assert view["keys"] == {"notices": [], "event": True}  # the phones say the event's judges see the tables

@@ -481,21 +481,25 @@ class GameStore:
         """Every key that sees hidden cards made or renewed in this game, oldest first, for every phone's
         "who can see hidden cards" line: the judge key, the TTS table key, a seat's renewed key; who made it
         ("host", "judge") and when. No hashes."""
-        game = self.game(game_id)
-        with self._cache_guard:
-            record = self._key_records.get(game_id)
-        return [dict(n) for n in record.notices] if record is not None and record.version == game.version else []
+        record = self._key_record(self.game(game_id))
+        return [] if record is None else [dict(n) for n in record.notices]
 
     def _chained_keys(self, game: Game) -> dict[str, str | None] | None:
+        record = self._key_record(game)
+        return None if record is None else record.keys
+
+    def _key_record(self, game: Game) -> KeyRecord | None:
         """The key hashes the chain records, walked on from where it was last seen (one HMAC per new entry).
         Past an entry that does not match its hash, no key entry counts."""
         if not isinstance(game.header.get("keys"), dict):
             return None  # a game from before keys were chained: the stored hashes decide
         with self._cache_guard:
             known = self._key_records.get(game.id)
-        if known is not None and known.version == game.version and known.head == game.head_hash:
-            return known.keys
-        if known is None or known.version > game.version or (known.broken and known.version != game.version):
+        if known is not None and known.version >= game.version and not known.broken and (
+                known.version > game.version or known.head == game.head_hash):
+            return known  # as far as this game object goes, or further (a key renewed meanwhile counts)
+        if (known is None or (known.version == game.version and known.head != game.head_hash)
+                or (known.broken and known.version != game.version)):
             head = game.header["keys"]
             keys: dict[str, str | None] = {"host": head.get("host"), "judge": head.get("judge"), "table": None,
                                            **{f"seat:{s}": h for s, h in (head.get("seats") or {}).items()}}
@@ -523,8 +527,10 @@ class GameStore:
         with self._cache_guard:
             if len(self._key_records) > 10_000:  # many games: the records are walked again when asked for
                 self._key_records.clear()
-            self._key_records[game.id] = record
-        return record.keys
+            current = self._key_records.get(game.id)
+            if current is None or record.version >= current.version or current.broken:
+                self._key_records[game.id] = record  # never replaced by a shorter walk from an older request
+        return record
 
     @_with_connection
     def games(self, kind: str | None = None, limit: int = 50) -> list[Game]:
