@@ -293,3 +293,18 @@ def test_at_an_event_no_game_judge_key_and_only_the_judge_renews_a_seat(client: 
         store.issue_judge_key(game.id, HOST)
     view = client.get(f"/api/games/{game.id}/view", headers=auth(keys.seats["B"])).get_json()
     assert view["keys"] == {"notices": [], "event": True}  # the phones say the event's judges see the tables
+
+
+def test_the_event_organisers_key_opens_no_table(client: FlaskClient) -> None:
+    from tests.tables import catalog
+    from tests.test_events import make_event
+
+    ev = make_event(client, catalog(), players=2)
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    r = client.post(f"/api/event/{eid}/rounds", json={"csv": "1,Player 1,Player 2\n"}, headers=auth(org))
+    gid = r.get_json()["tables"][0]["game"]
+    routes = game_get_routes(client)
+    for route in routes:
+        answer = client.get(url(route, gid), headers=auth(org))
+        assert answer.status_code == 401, (route, answer.status_code)
+        answer.close()
