@@ -308,3 +308,45 @@ def test_the_event_organisers_key_opens_no_table(client: FlaskClient) -> None:
         answer = client.get(url(route, gid), headers=auth(org))
         assert answer.status_code == 401, (route, answer.status_code)
         answer.close()
+
+
+# -- 4. every phone is told at once over the live stream (item 1) ---------------------------------------------
+
+
+@pytest.mark.parametrize("make", ["judge-key", "table-key", "seats/A/key"])
+def test_each_key_that_sees_more_reaches_the_other_phones_stream_at_once(server: Any, make: str) -> None:
+    """The other seat's open stream carries the new key's record in its next update (within a second); the
+    renewed seat's old stream ends with "revoked" first."""
+    import json
+    import time
+    import urllib.request
+
+    from tests.server import call
+
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid = g["game"]["id"]
+
+    def stream(key: str) -> Any:
+        req = urllib.request.Request(f"{base}/games/{gid}/events?since=0", headers={"Authorization": f"Bearer {key}"})
+        return urllib.request.urlopen(req, timeout=10)
+
+    with stream(g["seats"][0]["key"]) as a, stream(g["seats"][1]["key"]) as b:
+        for r in (a, b):
+            assert r.readline().startswith(b"retry")
+        status, _ = call(base, "POST", f"/games/{gid}/{make}", {}, g["host"]["key"])
+        assert status == 200
+        made = time.time()
+        update = None
+        for raw in b:
+            if raw.startswith(b"data: "):
+                update = json.loads(raw[6:])
+                if update["view"]["keys"]["notices"]:
+                    break
+        assert update is not None and time.time() - made < 1.0
+        notice = update["view"]["keys"]["notices"][-1]
+        assert notice["key"] == make.split("-")[0].split("/")[0].replace("seats", "seat") and notice["by"] == "host"
+        assert "key_hash" not in json.dumps(update)  # the record says who and when, never the hash
+        if make == "seats/A/key":
+            lines = [raw.strip() for raw in a]
+            assert b"event: revoked" in lines
