@@ -24,14 +24,14 @@ TEXT = {
            "table": "A table key exists (Tabletop Simulator), made at {t} by the host",
            "seat": "Jana's key was renewed at {t} by the host", "mine": "Your key was renewed by the host at {t}",
            "stopped": "Your key was renewed by the host at {t}. This phone no longer opens the game",
-           "more": "2 more keys can see hidden cards", "ok": "Got it", "forJudge": "For a judge"},
+           "more": "you and 2 more keys", "ok": "Got it", "forJudge": "For a judge"},
     "de": {"alone": "nur du siehst deine Schatten und deine Hand",
            "judge": "Es gibt einen Schiedsrichter-Schlüssel (um {t} vom Gastgeber erzeugt)",
            "table": "Es gibt einen Tisch-Schlüssel (Tabletop Simulator), um {t} vom Gastgeber erzeugt",
            "seat": "Der Schlüssel von Jana wurde um {t} vom Gastgeber erneuert",
            "mine": "Dein Schlüssel wurde um {t} vom Gastgeber erneuert",
            "stopped": "Dein Schlüssel wurde um {t} vom Gastgeber erneuert. Dieses Handy öffnet das Spiel nicht mehr",
-           "more": "2 weitere Schlüssel können verdeckte Karten sehen", "ok": "Verstanden",
+           "more": "du und 2 weitere Schlüssel", "ok": "Verstanden",
            "forJudge": "Für einen Schiedsrichter"},
 }
 
@@ -147,6 +147,7 @@ def test_both_phones_see_who_can_see_hidden_cards_after_each_key(server: Server,
     new.wait_for_selector("#who-sees:not(.hidden)")
     assert new.locator("[data-keys-news]").count() == 0
     assert words["mine"].format(t=at) in details(new)
+    assert words["more"] in line(new)  # its own renewed key is listed, not counted as another key
     shot(new, f"keys-new-phone-details-{lang}")
     for p in (jana, tom, new, host):
         p.context.close()

@@ -39,9 +39,12 @@ const whoSees = (() => {
     const mine = view.viewer && view.viewer.seat;
     if (mine) localStorage.setItem(seatKey, mine);
     const box = document.getElementById("who-sees");
-    const lines = current(view).map(n => sentence(view, n, mine));
+    const now = current(view);
+    const lines = now.map(n => sentence(view, n, mine));
     if (view.keys && view.keys.event) lines.unshift(t("keys.event"));
-    const summary = lines.length ? tn("keys.more", lines.length) : t(mine ? "keys.alone" : "keys.aloneAll");
+    // This phone's own renewed key is no key besides its own: it is listed, not counted.
+    const more = lines.length - now.filter(n => n.key === "seat" && n.seat === mine).length;
+    const summary = more ? tn(mine ? "keys.more" : "keys.moreAll", more) : t(mine ? "keys.alone" : "keys.aloneAll");
     const open = box.open;
     box.replaceChildren(el("summary", {}, el("span", {class: "muted"}, t("keys.title") + ": "), summary),
       el("ul", {}, el("li", {}, t(mine ? "keys.own" : "keys.ownAll")), ...lines.map(l => el("li", {}, l))));
