@@ -116,3 +116,12 @@ def test_a_short_fuzz_pass_over_every_route_finds_no_5xx() -> None:
     assert result["routes"] == result["routes_in_document"], result
     assert result["5xx"] == 0, result["failures"]
     assert result["requests"] >= 500, result
+
+
+@pytest.mark.parametrize("value", [2**63, -(2**63) - 1, 10**29, -1])
+def test_a_version_past_its_range_is_a_400_naming_it(client: FlaskClient, table: dict[str, Any], value: int) -> None:
+    g = table["game"]
+    r = client.post(f"/api/games/{g['game']['id']}/actions", headers=auth(g["seats"][0]["key"]),
+                    json={"expected_version": value, "action": {"type": "gain_gold", "player": "A", "amount": 1}})
+    err = r.get_json()["error"]
+    assert r.status_code == 400 and err["details"]["field"] == "expected_version", err

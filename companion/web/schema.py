@@ -156,8 +156,8 @@ def text(lo: int, hi: int, pattern: str | None = None, *, code: str | None = Non
 #: The highest version a query or a body may name (a log holds at most some 25,000 entries).
 MAX_VERSION = 10**9
 #: The fields every versioned game write sends.
-VERSION: Schema = {"type": "integer", "description": "the game version your device last saw",
-                   "x-code": "missing_version"}
+VERSION: Schema = {"type": "integer", "minimum": 0, "maximum": MAX_VERSION,
+                   "description": "the game version your device last saw", "x-code": "missing_version"}
 REQUEST_ID: Schema = text(8, 64, r"^[A-Za-z0-9_-]{8,64}$", code="bad_request_id", nullable=True,
                           description="8 to 64 letters, digits, _ or -")
 
