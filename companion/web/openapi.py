@@ -55,8 +55,9 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
                                ok=201, auth=False)},
     "/api/games/{game_id}": {"get": _op("A game's public facts and the caller's role", params=G)},
     "/api/games/{game_id}/view": {"get": _op("The table as the caller may see it", params=G)},
-    "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host or judge: a new join link for a seat (logged; the "
-                                                          "old key and its live streams stop)", params=[*G, "seat"])},
+    "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host or judge (at an event: the judge): a new join link "
+                                                          "for a seat (logged, every phone told; the old key and its "
+                                                          "live streams stop)", params=[*G, "seat"])},
     "/api/games/{game_id}/judge-key": {"post": _op(
         "Host (or judge): a judge key for a casual game, which sees every hidden card (logged; every phone is told; "
         "a new one replaces the old)", params=G)},
