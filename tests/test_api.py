@@ -16,7 +16,7 @@ TYRION_TB, TYRION_CORE, IMPS_AGENT = "13089", "01089", "00168"
 
 
 def new_game(client: FlaskClient, mode: str = "advisory", edition: str = "2e") -> dict[str, Any]:
-    r = client.post("/api/games", json={"edition": edition, "mode": mode, "seats": [
+    r = client.post("/api/games", json={"edition": edition, "mode": mode, "judge": True, "seats": [
         {"seat": "A", "name": "Alice", "faction": "lannister"}, {"seat": "B", "name": "Bob"}]})
     assert r.status_code == 201, r.get_json()
     return r.get_json()  # type: ignore[no-any-return]

@@ -366,7 +366,7 @@ def test_tapestry_physical_mode_page(server: Server, browser: Any) -> None:
 
 def test_judge_downloads_the_verified_log(server: Server, browser: Any, tmp_path: Path) -> None:
     base = server.url + "/api"
-    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"], "judge": True})
     gid, ka = g["game"]["id"], g["seats"][0]["key"]
     call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"13089": 1}}, ka)
     call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "setup_into_shadows", "player": "A",

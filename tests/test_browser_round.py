@@ -262,7 +262,7 @@ def test_names_keep_their_umlauts_and_similar_names_get_their_own_seats(server: 
 def test_double_taps_and_two_phones_tapping_next_together_record_once(server: Server, browser: Any) -> None:
     """Each tap counts once: a double tap on an action button, and two phones tapping "Next" at the same
     moment, each leave one entry in the log (the second phone sees the new state; nothing is re-sent)."""
-    _, g = call(server.url + "/api", "POST", "/games", {"seats": [{"seat": "A", "name": "Alice"},
+    _, g = call(server.url + "/api", "POST", "/games", {"judge": True, "seats": [{"seat": "A", "name": "Alice"},
                                                                   {"seat": "B", "name": "Bob"}]})
     gid = g["game"]["id"]
     a = browser.new_context(**PHONE, locale="en-GB").new_page()

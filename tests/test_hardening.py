@@ -89,7 +89,7 @@ def test_a_stream_without_a_key_is_refused(server: Server) -> None:
 
 def test_a_reissued_key_ends_the_old_keys_stream_within_a_second(server: Server) -> None:
     base = server.url + "/api"
-    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"], "judge": True})
     gid, kb, judge = g["game"]["id"], g["seats"][1]["key"], g["judge"]["key"]
     req = urllib.request.Request(f"{base}/games/{gid}/events", headers={"Authorization": f"Bearer {kb}"})
     with urllib.request.urlopen(req, timeout=10) as r:

@@ -34,7 +34,7 @@ def auth(key: str | None) -> dict[str, str]:
 
 
 def game(client: FlaskClient, deck: dict[str, int] | None = None, mode: str = "advisory") -> dict[str, Any]:
-    g = client.post("/api/games", json={"mode": mode, "seats": ["A", "B"]}).get_json()
+    g = client.post("/api/games", json={"mode": mode, "seats": ["A", "B"], "judge": True}).get_json()
     r = client.put(f"/api/games/{g['game']['id']}/seats/A/deck", headers=auth(g["seats"][0]["key"]),
                    json={"expected_version": 0, "deck": deck or {PINCH: 1, TYRION: 1, AGENT: 1}})
     assert r.status_code == 200, r.get_json()

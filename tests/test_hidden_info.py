@@ -19,7 +19,7 @@ HIDDEN = {"13089": "Tyrion Lannister", "01091": "Burned Men", "00168": "The Imp'
 
 def test_no_hidden_identity_reaches_opponent_or_spectator(server: Server) -> None:
     base = server.url + "/api"
-    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"], "judge": True})
     gid, ka, kb, judge = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"], g["judge"]["key"]
     assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0,
                 "deck": {"13089": 1, "01091": 1, "00168": 1}}, ka)[0] == 200

@@ -166,7 +166,7 @@ def mutate(value: Any, path: list[str | int], new: Any) -> Any:
 def served(tmp_path_factory: pytest.TempPathFactory) -> tuple[Flask, FlaskClient, str, str]:
     app = create_app({"DATABASE": str(tmp_path_factory.mktemp("schema") / "g.db")})
     client = app.test_client()
-    made = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+    made = client.post("/api/games", json={"seats": ["A", "B"], "judge": True}).get_json()
     return app, client, made["game"]["id"], made["judge"]["key"]
 
 

@@ -17,7 +17,8 @@ from tests.tts_saves import card, save, zone
 
 
 def tracked(client: FlaskClient, mode: str = "advisory") -> dict[str, Any]:
-    g = client.post("/api/games", json={"mode": mode, "seats": [{"seat": "Red"}, {"seat": "Blue"}]}).get_json()
+    g = client.post("/api/games", json={"mode": mode, "seats": [{"seat": "Red"}, {"seat": "Blue"}],
+                                        "judge": True}).get_json()
     gid, red = g["game"]["id"], g["seats"][0]["key"]
     r = client.put(f"/api/games/{gid}/seats/Red/deck", headers={"Authorization": f"Bearer {red}"},
                    json={"expected_version": 0, "deck": {"13089": 1, "01089": 1, "00168": 1}})

@@ -255,7 +255,7 @@ def test_bridge_command_end_to_end(tmp_path_factory: pytest.TempPathFactory) -> 
     server = start_server(tmp_path_factory.mktemp("bridge") / "games.db")
     try:
         base = server.url + "/api"
-        _, g = call(base, "POST", "/games", {"seats": ["Red", "Blue"]})
+        _, g = call(base, "POST", "/games", {"seats": ["Red", "Blue"], "judge": True})
         gid, red, judge = g["game"]["id"], g["seats"][0]["key"], g["judge"]["key"]
         assert call(base, "PUT", f"/games/{gid}/seats/Red/deck", {"expected_version": 0, "deck": {"13089": 1}},
                     red)[0] == 200

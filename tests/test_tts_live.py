@@ -21,7 +21,8 @@ class Game:
     def __init__(self, client: FlaskClient, colours: tuple[str, ...]) -> None:
         self.client = client
         self.seat_of = {colour: chr(ord("A") + i) for i, colour in enumerate(colours)}
-        g = client.post("/api/games", json={"mode": "advisory", "seats": [{"seat": s} for s in self.seat_of.values()]})
+        g = client.post("/api/games", json={"mode": "advisory", "judge": True,
+                                            "seats": [{"seat": s} for s in self.seat_of.values()]})
         data = g.get_json()
         self.id, self.judge = data["game"]["id"], data["judge"]["key"]
         keys = {s["seat"]: s["key"] for s in data["seats"]}

@@ -17,6 +17,7 @@ from typing import Any
 from companion.catalog.card import Card, Edition, fold
 from companion.catalog.store import Catalog
 from companion.messages import text as message
+from companion.safejson import DECODER, LongNumber
 
 #: Bounds no real deck comes near (a legal draw deck is 60-100 cards, a plot deck 7-12). Beyond them
 #: a list is an error, not a warning: each copy becomes a card instance at the table.
@@ -192,16 +193,18 @@ def _json_entries(data: dict[str, Any]) -> list[tuple[str, Any]]:
 
 
 def parse_deck_json(source: str, text: str, catalog: Catalog) -> Deck:
-    decoder = json.JSONDecoder()
+    decoder = DECODER  # integers bounded before conversion
     try:
         data, end = decoder.raw_decode(text.lstrip())
     except json.JSONDecodeError as exc:
         raise DeckError(source, [DeckProblem(exc.lineno, "", f"not valid JSON: {exc.msg}")]) from None
+    except LongNumber as exc:
+        raise DeckError(source, [DeckProblem(0, "", str(exc))]) from None
     rest = text.lstrip()[end:].strip()
     if rest:
         try:
             again = decoder.raw_decode(rest)[0]
-        except json.JSONDecodeError:
+        except ValueError:
             again = None
         message = ("the list appears twice: paste it once" if again == data
                    else "more than one JSON value: send one decklist")

@@ -231,6 +231,9 @@ class Game:
     header_text: str = field(repr=False, default="")
     chain_key: str | None = field(repr=False, default=None)
     table_hash: str | None = field(repr=False, default=None)
+    #: The key hashes the log's chain records ("host", "judge", "table", "seat:A" …), up to where the chain
+    #: verifies; None for a game whose header names no keys. Only these open the game.
+    chained: dict[str, str | None] | None = field(repr=False, default=None)
 
     def public(self) -> dict[str, Any]:
         return {
@@ -248,16 +251,39 @@ class Game:
         if not key:
             return SPECTATOR
         found: Role | None = None
+        # A key opens the game only if the chain records it: a hash replaced in the database opens nothing.
+        hashes = self.chained if self.chained is not None else self.stored_hashes()
         # Every hash is compared, so the time taken does not say which kind of key was close.
-        for seat, h in self.seat_hashes.items():
-            if matches(key, h):
+        for seat in self.seat_hashes:
+            if matches(key, hashes.get(f"seat:{seat}")):
                 found = Role.of_seat(seat)
-        roles: tuple[tuple[Role, str | None], ...] = ((JUDGE, self.judge_hash), (HOST, self.host_hash),
-                                                      (TABLE, self.table_hash))
-        for role, role_hash in roles:
-            if matches(key, role_hash):
+        for role in (JUDGE, HOST, TABLE):
+            if matches(key, hashes.get(role.actor)):
                 found = role
         return found
+
+    def stored_hashes(self) -> dict[str, str | None]:
+        """The key hashes as the games and seats tables hold them (what the chain must agree with)."""
+        return {"host": self.host_hash or None, "judge": self.judge_hash or None, "table": self.table_hash,
+                **{f"seat:{seat}": h for seat, h in self.seat_hashes.items()}}
+
+
+def key_entry_role(data: dict[str, Any]) -> str:
+    """Which key a ``key`` entry records: "seat:A", "judge", "table" or "host"."""
+    role = str(data.get("role"))
+    return f"seat:{data.get('seat')}" if role == "seat" else role
+
+
+@dataclass(slots=True)
+class KeyRecord:
+    """The chain's record of a game's key hashes, as far as the chain has been walked (``version``)."""
+
+    version: int
+    head: str
+    keys: dict[str, str | None]
+    broken: bool
+    #: Every key that sees hidden cards, as made: {"seq", "key": "judge"|"table"|"seat", "seat", "by", "at"}.
+    notices: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +291,7 @@ class Keys:
     """A new game's secrets, shown once."""
 
     host: str
-    judge: str
+    judge: str | None  # made only when asked for
     seats: dict[str, str]
 
 
@@ -326,6 +352,7 @@ class GameStore:
         self._locks_guard = threading.Lock()
         self._cache: OrderedDict[str, Cached] = OrderedDict()
         self._cache_guard = threading.Lock()
+        self._key_records: dict[str, KeyRecord] = {}
         self.cache_size = cache_size
         self.listeners: list[Callable[[str, int], None]] = []
         #: Told first when a key of a game changes, so streams opened with the old key end before the
@@ -404,24 +431,28 @@ class GameStore:
     @_with_connection
     def create_game(
         self, edition: str, mode: str, seats: list[Seat], title: str = "", kind: str = "agot",
-        header: dict[str, Any] | None = None,
+        header: dict[str, Any] | None = None, judge: bool = False,
     ) -> tuple[Game, Keys]:
         """Create a game. Returns it and the secrets (shown once, stored only as hashes). The game's kind
-        checks ``edition`` and ``mode`` (a kind without them takes "")."""
+        checks ``edition`` and ``mode`` (a kind without them takes "").
+
+        A judge key (it sees every hidden card) is made only with ``judge=True``; the chain's first link records
+        it, and every phone's "who can see hidden cards" line names it."""
         try:
             game_kind(kind).validate_setup(edition, mode)
         except ValueError as exc:
             raise StoreError(str(exc), edition=edition, mode=mode) from None
         game_id = new_game_id()
         # Seat keys apart from the roles' keys: a seat may be called "judge" or "host".
-        keys = Keys(host=new_secret(), judge=new_secret(), seats={s.seat: new_secret() for s in seats})
+        keys = Keys(host=new_secret(), judge=new_secret() if judge else None,
+                    seats={s.seat: new_secret() for s in seats})
         created = now()
         chain_key = secrets.token_hex(32)
         # The header is the chain's first link: what decides verdicts (edition, mode, seats) and whose
         # keys open the game are covered by every hash after it.
         head = {"id": game_id, "kind": kind, "edition": edition, "mode": mode, "created": created,
                 "seats": [{"seat": s.seat, "name": s.name, "faction": s.faction} for s in seats],
-                "keys": {"host": hash_secret(keys.host), "judge": hash_secret(keys.judge),
+                "keys": {"host": hash_secret(keys.host), "judge": hash_secret(keys.judge) if keys.judge else None,
                          "seats": {s.seat: hash_secret(keys.seats[s.seat]) for s in seats}},
                 "chain": 2, **(header or {})}
         header_text = canonical(head)
@@ -429,7 +460,7 @@ class GameStore:
         with self._write(game_id) as db:
             db.table("games").insert({
                 "id": game_id, "kind": kind, "title": title, "edition": edition, "mode": mode,
-                "header": header_text, "host_hash": head["keys"]["host"], "judge_hash": head["keys"]["judge"],
+                "header": header_text, "host_hash": head["keys"]["host"], "judge_hash": head["keys"]["judge"] or "",
                 "version": 0, "head_hash": genesis, "created": created, "chain": 2, "chain_key": chain_key,
             })
             for i, s in enumerate(seats):
@@ -451,13 +482,71 @@ class GameStore:
             raise NotFound(f"no game {game_id!r}")
         seat_rows = conn.execute(
             "select seat, name, faction, key_hash from seats where game_id = ? order by position", [game_id]).fetchall()
-        return Game(
+        game = Game(
             id=g[0], kind=g[1], title=g[2] or "", edition=g[3], mode=g[4],
             seats=[Seat(seat, name or seat, faction) for seat, name, faction, _ in seat_rows],
             version=g[5], head_hash=g[6], created=g[7], host_hash=g[8], judge_hash=g[9],
             seat_hashes={seat: key_hash for seat, _, _, key_hash in seat_rows},
             header=json.loads(g[10]), header_text=g[10], chain_key=g[11], table_hash=g[12],
         )
+        game.chained = self._chained_keys(game)
+        return game
+
+    @_with_connection
+    def key_notices(self, game_id: str) -> list[dict[str, Any]]:
+        """Every key that sees hidden cards made or renewed in this game, oldest first, for every phone's
+        "who can see hidden cards" line: the judge key, the TTS table key, a seat's renewed key; who made it
+        ("host", "judge") and when. No hashes."""
+        record = self._key_record(self.game(game_id))
+        return [] if record is None else [dict(n) for n in record.notices]
+
+    def _chained_keys(self, game: Game) -> dict[str, str | None] | None:
+        record = self._key_record(game)
+        return None if record is None else record.keys
+
+    def _key_record(self, game: Game) -> KeyRecord | None:
+        """The key hashes the chain records, walked on from where it was last seen (one HMAC per new entry).
+        Past an entry that does not match its hash, no key entry counts."""
+        if not isinstance(game.header.get("keys"), dict):
+            return None  # a game from before keys were chained: the stored hashes decide
+        with self._cache_guard:
+            known = self._key_records.get(game.id)
+        if known is not None and known.version >= game.version and not known.broken and (
+                known.version > game.version or known.head == game.head_hash):
+            return known  # as far as this game object goes, or further (a key renewed meanwhile counts)
+        if (known is None or (known.version == game.version and known.head != game.head_hash)
+                or (known.broken and known.version != game.version)):
+            head = game.header["keys"]
+            keys: dict[str, str | None] = {"host": head.get("host"), "judge": head.get("judge"), "table": None,
+                                           **{f"seat:{s}": h for s, h in (head.get("seats") or {}).items()}}
+            made = [{"seq": 0, "key": "judge", "seat": None, "by": "host", "at": game.created}] if keys["judge"] else []
+            known = KeyRecord(0, genesis_hash(game.header_text, game.chain_key), keys, False, made)
+            if game.version == 0 and game.head_hash != known.head:
+                known = KeyRecord(0, known.head, dict.fromkeys(keys), True)  # a header edited: no key counts
+        record = KeyRecord(known.version, known.head, dict(known.keys), known.broken, list(known.notices))
+        if not record.broken:
+            for e in self.entries(game.id, record.version):
+                expected = entry_hash(record.head, e.seq, e.kind, e.data, e.actor, e.at, chain_key=game.chain_key,
+                                      verdict=e.verdict, sealed=e.seal, meta=e.meta)
+                if e.seq != record.version + 1 or e.prev_hash != record.head or e.hash != expected:
+                    if e.seq == 1 and e.prev_hash != record.head:  # the header itself was edited
+                        record.keys = dict.fromkeys(record.keys)
+                    record.broken = True
+                    break
+                if e.kind == "key":
+                    record.keys[key_entry_role(e.data)] = e.data.get("key_hash")
+                    record.notices.append({"seq": e.seq, "key": str(e.data.get("role")), "seat": e.data.get("seat"),
+                                           "by": Role.from_actor(e.actor, game.seat_names).kind.value, "at": e.at})
+                record.version, record.head = e.seq, e.hash
+        if record.broken:
+            record.version, record.head = game.version, game.head_hash  # nothing after the break counts
+        with self._cache_guard:
+            if len(self._key_records) > 10_000:  # many games: the records are walked again when asked for
+                self._key_records.clear()
+            current = self._key_records.get(game.id)
+            if current is None or record.version >= current.version or current.broken:
+                self._key_records[game.id] = record  # never replaced by a shorter walk from an older request
+        return record
 
     @_with_connection
     def games(self, kind: str | None = None, limit: int = 50) -> list[Game]:
@@ -481,6 +570,26 @@ class GameStore:
                             [hash_secret(key), game_id, seat])
             entry = self._append(db, game, "key", {"role": "seat", "seat": seat, "key_hash": hash_secret(key)},
                                  actor.actor, None)
+        self._advance_cache(game_id, entry, game_kind(game.kind))
+        self._revoke(game_id)
+        self._notify(game_id, entry.seq)
+        return key
+
+    @_with_connection
+    def issue_judge_key(self, game_id: str, actor: Role) -> str:
+        """A judge key for a casual game, made when the host asks for it (or a new one when the judge does; the
+        old one stops). It sees every hidden card, so it is a logged entry every phone is told about. At an event
+        the event's judges read the tables with the event's own key: no game judge key is made there."""
+        if actor.kind not in (RoleKind.HOST, RoleKind.JUDGE):
+            raise Forbidden("a judge key is made by the host")
+        key = new_secret()
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._require_intact(game)
+            if game.header.get("event"):
+                raise Forbidden("at an event the judges use the event's judge key")
+            db.conn.execute("update games set judge_hash = ? where id = ?", [hash_secret(key), game_id])
+            entry = self._append(db, game, "key", {"role": "judge", "key_hash": hash_secret(key)}, actor.actor, None)
         self._advance_cache(game_id, entry, game_kind(game.kind))
         self._revoke(game_id)
         self._notify(game_id, entry.seq)
@@ -538,6 +647,8 @@ class GameStore:
                     seat_keys[e.data.get("seat")] = e.data.get("key_hash")
                 elif e.data.get("role") == "table":
                     table_key = e.data.get("key_hash")
+                elif e.data.get("role") == "judge":
+                    keys["judge"] = e.data.get("key_hash")
             prev = e.hash
         if prev != game.head_hash or count != game.version:
             return {"ok": False, "entries": count, "error": "the game's head does not match its last entry"}
@@ -546,7 +657,8 @@ class GameStore:
                      ("edition", game.edition, game.header.get("edition")),
                      ("kind", game.kind, game.header.get("kind")),
                      ("seats", game.seat_names, [s["seat"] for s in game.header.get("seats", [])]),
-                     ("host key", game.host_hash, keys.get("host")), ("judge key", game.judge_hash, keys.get("judge")),
+                     ("host key", game.host_hash, keys.get("host")),
+                     ("judge key", game.judge_hash or None, keys.get("judge")),
                      ("table key", game.table_hash, table_key)]
             facts += [(f"seat {seat}'s key", game.seat_hashes.get(seat), h) for seat, h in seat_keys.items()]
             for what, stored, chained in facts:

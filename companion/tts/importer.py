@@ -15,7 +15,6 @@ another game's convention (SCED, Arkham Horror), whose numbers collide with AGoT
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
+from companion import safejson
 from companion.catalog.card import Card, fold
 from companion.tts.save import CARD_FOOTPRINT, Budget, Clock, Found, Transform, Walk, Zone, parse_bytes, walk
 
@@ -99,8 +99,8 @@ def _code_in(text: str, lookup: CardLookup) -> str | None:
         return None
     if text.startswith("{"):
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
+            data = safejson.loads(text)
+        except ValueError:  # not JSON, or a number too long to read
             return None
         if isinstance(data, dict):
             keys = _CODE_KEYS + (("id",) if any(k in data for k in _CODE_KEYS) else ())

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion import safejson
+
 CARD_NAMES = {"Card", "CardCustom"}
 DECK_NAMES = {"Deck", "DeckCustom"}
 ZONE_NAMES = {"HandTrigger", "ScriptingTrigger", "FogOfWarTrigger", "LayoutZone"}
@@ -176,8 +178,10 @@ def parse_bytes(data: bytes, source: str = "file", budget: Budget | None = None)
     except UnicodeDecodeError as exc:
         raise TtsError(f"{source} is not UTF-8 text (byte {exc.start}); is it a TTS save?") from None
     try:
-        parsed: dict[str, Any] | list[Any] = json.loads(text)
+        parsed: dict[str, Any] | list[Any] = safejson.loads(text)
         return parsed
+    except safejson.LongNumber as exc:
+        raise TtsError(f"{source}: {exc}") from None
     except RecursionError:
         raise TtsTooLarge("too_deep", f"{source} nests its JSON too deep to be a TTS save", 0) from None
     except json.JSONDecodeError as exc:

@@ -8,12 +8,29 @@ from typing import Any
 
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.routing import IntegerConverter
 
-from companion import __version__
+from companion import __version__, safejson
 from companion.paths import catalog_path, database_path
 from companion.scan.engines import zbar_status
 from companion.web.errors import answer
 from companion.web.services import Services
+
+
+class BoundedJSON(DefaultJSONProvider):
+    """``request.get_json`` reads integers of at most ``safejson.MAX_DIGITS`` digits (refused as text)."""
+
+    sort_keys = False
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return safejson.loads(s)
+
+
+class BoundedInt(IntegerConverter):
+    """``<int:…>`` in a route: at most 9 digits, so a path never carries a number SQLite cannot hold (a
+    longer one matches no route: 404)."""
+
+    regex = r"\d{1,9}"
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -28,8 +45,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DURABILITY=os.environ.get("COMPANION_DURABILITY", "normal"),
     )
     app.config.update(config or {})
-    if isinstance(app.json, DefaultJSONProvider):
-        app.json.sort_keys = False
+    app.json = BoundedJSON(app)
+    app.url_map.converters["int"] = BoundedInt
 
     from companion.web import errors
     from companion.web.api import api

@@ -30,7 +30,7 @@ from companion.web.auth import JUDGE as JUDGE_KIND
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
 from companion.web.openapi import openapi_document
-from companion.web.schema import REQUEST_ID, VERSION, accepts, body, enforce, obj, text
+from companion.web.schema import MAX_VERSION, REQUEST_ID, VERSION, accepts, body, enforce, obj, query_int, text
 from companion.web.schema import storable as storable  # the event routes read it here
 from companion.web.services import Services
 
@@ -54,6 +54,8 @@ GAME_BODY = obj(
     edition={"enum": ["2e", "1e"], "x-code": "bad_edition"},
     mode={"enum": ["advisory", "strict"], "x-code": "bad_mode"},
     title=text(0, 100, PRINTABLE, description="printable text", code="bad_title"),
+    judge={"type": "boolean", "description": "make a judge key now (every phone is told); default: none",
+           "x-code": "bad_body"},
     seats={"type": "array", "minItems": 1, "maxItems": 6, "x-code": "bad_seats", "items": {
         "x-code": "bad_seat", "anyOf": [SEAT_FIELD, obj(
             ["seat"], seat=SEAT_FIELD, name=text(0, 40, PRINTABLE, nullable=True, description="printable text"),
@@ -158,10 +160,7 @@ def search_cards() -> Any:
         raise ApiError(400, "missing_query", "give a name or code in ?q=")
     if len(text) > 200:
         raise ApiError(400, "query_too_long", "the query is longer than 200 characters")
-    try:
-        n = min(100, max(1, int(request.args.get("limit", 20))))
-    except ValueError:
-        raise ApiError(400, "bad_limit", "limit must be a whole number") from None
+    n = query_int("limit", 20, 1, 100)
     matches = svc().catalog().search(text, edition=as_edition(edition) if edition else None, limit=n)
     return jsonify([{**m.card.to_dict(), "match": m.how} for m in matches])
 
@@ -195,12 +194,14 @@ def create_game() -> Any:
     if len({s.seat for s in seats}) != len(seats):
         raise ApiError(400, "bad_seats", "two seats share an id")
     svc().creation_allowed(request.remote_addr or "?")
-    game, keys = svc().store.create_game(edition, data.get("mode", "advisory"), seats, title=data.get("title", ""))
+    game, keys = svc().store.create_game(edition, data.get("mode", "advisory"), seats, title=data.get("title", ""),
+                                         judge=data.get("judge") is True)
     base = request.host_url.rstrip("/")
     return jsonify({
         "game": game.public(),
         "host": {"key": keys.host, "url": f"{base}/g/{game.id}/host#key={keys.host}"},
-        "judge": {"key": keys.judge, "url": f"{base}/g/{game.id}#key={keys.judge}"},
+        # A judge key sees every hidden card: only when asked for (the host page's "for a judge" button).
+        **({"judge": {"key": keys.judge, "url": f"{base}/g/{game.id}#key={keys.judge}"}} if keys.judge else {}),
         "seats": [{"seat": s.seat, "key": keys.seats[s.seat],
                    "url": f"{base}/g/{game.id}#key={keys.seats[s.seat]}"}
                   for s in seats],
@@ -230,6 +231,8 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
         out["needs_judge"] = state.needs_judge
         out["undone"] = sorted(state.undone)
         out["pending"] = pending_for(game, role, table)
+        # Who can see hidden cards besides each seat itself: every phone shows it (issue 22).
+        out["keys"] = {"notices": svc().store.key_notices(game.id), "event": bool(game.header.get("event"))}
         return out
 
     shown: dict[str, Any] = svc().views.get((game.id, game.version, role.cache_key, "view"), make)
@@ -259,30 +262,45 @@ def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
 @limit(1024)
 @requires(HOST, JUDGE_KIND, what="a new join link")
 def reissue_key(game: Game, role: Role, seat: str) -> Any:
+    """A new key for a seat (a lost phone): it reads that seat's hidden cards, so every phone is told at once
+    and the old phone stops. At a casual table the host may do it; at an event only the judge."""
+    if game.header.get("event") and not role.is_judge:
+        raise ApiError(403, "forbidden", "at an event only the judge renews a seat's key")
     key = svc().store.reissue_key(game.id, seat, role)  # streams opened with the old key end first
     return jsonify({"seat": seat, "key": key, "url": f"{request.host_url.rstrip('/')}/g/{game.id}#key={key}"})
 
 
+@api.post("/games/<game_id>/judge-key")
+@limit(1024)
+@requires(HOST, JUDGE_KIND, what="a judge key")
+def judge_key(game: Game, role: Role) -> Any:
+    """A judge key for a casual game, asked for on the host page: logged, and every phone is told at once.
+    Its link is shown once (as a QR code); a new one replaces the old."""
+    key = svc().store.issue_judge_key(game.id, role)
+    return jsonify({"key": key, "url": f"{request.host_url.rstrip('/')}/g/{game.id}#key={key}"})
+
+
 @api.post("/games/<game_id>/table-key")
 @limit(1024)
-@requires(JUDGE_KIND, what="a Tabletop Simulator table key")
+@requires(HOST, JUDGE_KIND, what="a Tabletop Simulator table key")
 def table_key(game: Game, role: Role) -> Any:
-    """A key the TTS helper keeps: it may post snapshots for this game and nothing else."""
+    """A key the TTS helper keeps: it may post snapshots for this game and nothing else. The host makes it
+    without a judge key (the TTS host's client sees every card anyway); every phone is told."""
     key = svc().store.issue_table_key(game.id, role)
     return jsonify({"key": key, "scope": "snapshots for this game"})
 
 
 @api.post("/games/<game_id>/tts")
 @limit(4096)
-@requires(JUDGE_KIND, what="setting up the Tabletop Simulator helper")
+@requires(HOST, JUDGE_KIND, what="setting up the Tabletop Simulator helper")
 @accepts(TTS_SETUP_BODY)
 def tts_setup(game: Game, role: Role) -> Any:
     """The Tabletop Simulator panel of the host page: colours mapped to seats, a new scoped table key (the
     old one stops working), the "Companion" object to drop into the game, and the chat line that hands the
     helper its key. The key is never in the object: TTS would write it into every save.
 
-    A table key reads what the TTS table shows (every card on it, face down or not), so only the judge's
-    key makes one; in a casual game whoever created it holds that key."""
+    A table key reads what the TTS table shows (every card on it, face down or not), as the TTS host's own
+    client does: the host or the judge makes one, and every phone's "who can see" line names it."""
     from companion.tts.bundle import companion_object
 
     mapping = body()["seats"]
@@ -475,10 +493,7 @@ def own_entry(entry: dict[str, Any], role: Role) -> dict[str, Any]:
 @api.get("/games/<game_id>/log")
 @requires()
 def get_log(game: Game, role: Role) -> Any:
-    try:
-        since = max(0, int(request.args.get("since", 0)))
-    except ValueError:
-        raise ApiError(400, "bad_since", "since must be a whole number") from None
+    since = query_int("since", 0, 0, MAX_VERSION)
     return jsonify({"version": game.version, "entries": visible_entries(game, role, since)})
 
 

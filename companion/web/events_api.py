@@ -31,7 +31,7 @@ from companion.web.auth import checked_key, key_from_request, role_for
 from companion.web.errors import ApiError
 from companion.web.live import event_stream
 from companion.web.pages import page
-from companion.web.schema import REQUEST_ID, accepts, body, obj, text
+from companion.web.schema import MAX_VERSION, REQUEST_ID, accepts, body, obj, query_int, text
 
 events_api = Blueprint("events_api", __name__)
 events_pages = Blueprint("events_pages", __name__)
@@ -457,7 +457,7 @@ def start_clock(event_id: str, number: int) -> Any:
 @events_api.get("/event/<event_id>/dashboard")
 def dashboard(event_id: str) -> Any:
     event, _ = event_role(event_id, "judge")
-    number = request.args.get("round", type=int)
+    number = query_int("round", None, 1, 1000)
     return jsonify(service().dashboard(event.id, number))
 
 
@@ -474,7 +474,7 @@ def stream(event_id: str) -> Any:
     event, _ = event_role(event_id, "judge")
     events = service()
     channel = _Channel(f"event:{event.id}", events.version(event.id))
-    number = request.args.get("round", type=int)
+    number = query_int("round", None, 1, 1000)
 
     def make(_seen: int, version: int) -> str:
         from companion.web.live import sse_event
@@ -495,7 +495,7 @@ DASHBOARD_PACE = 0.25
 def moment(event_id: str, game_id: str) -> Any:
     event, _ = event_role(event_id, "judge")
     _game_in_event(event, game_id)
-    seq = request.args.get("seq", type=int)
+    seq = query_int("seq", None, 0, MAX_VERSION)
     games = svc().store
     return jsonify(service().moment(game_id, seq if seq is not None else games.game(game_id).version))
 
@@ -595,7 +595,7 @@ def set_result(event_id: str, game_id: str) -> Any:
 @events_api.get("/event/<event_id>/report")
 def report(event_id: str) -> Any:
     event, _ = event_role(event_id, "judge", "organiser")
-    rows = table_report(svc().store, service().events, event.id, request.args.get("round", type=int))
+    rows = table_report(svc().store, service().events, event.id, query_int("round", None, 1, 1000))
     standings = tournament.standings_view(service().events, event)
     if request.args.get("format") == "pdf":
         return Response(pdf_report(event.name, rows, standings["standings"]), mimetype="application/pdf",

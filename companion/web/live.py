@@ -24,6 +24,7 @@ from flask import Response, current_app, request, stream_with_context
 from companion.rules.roles import Role
 from companion.web.auth import key_from_request
 from companion.web.errors import ApiError
+from companion.web.schema import MAX_VERSION, bounded_int
 
 if TYPE_CHECKING:
     from companion.web.services import Services
@@ -232,11 +233,9 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
 
     A stream stays open only while its key still opens the game as the same role: re-issuing a key
     ends the streams opened with the old one."""
-    last_id = request.headers.get("Last-Event-ID") or request.args.get("since")
-    try:
-        since = int(last_id) if last_id not in (None, "") else -1
-    except ValueError:
-        raise ApiError(400, "bad_since", "since / Last-Event-ID must be a whole number") from None
+    header = request.headers.get("Last-Event-ID")
+    since = bounded_int("Last-Event-ID" if header else "since", header or request.args.get("since"), -1, -1,
+                        MAX_VERSION)
     services: Services = current_app.extensions["companion"]["services"]
     keepalive = float(current_app.config["STREAM_KEEPALIVE"])
     hub = services.hub

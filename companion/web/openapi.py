@@ -50,17 +50,22 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/qr": {"post": _op("A QR code as SVG", auth=False, content="image/svg+xml")},
     "/api/cards": {"get": _op("Search the catalog by name or code", query=["q", "edition", "limit"], auth=False)},
     "/api/cards/{code}": {"get": _op("One card's facts and its copies", params=["code"], auth=False)},
-    "/api/games": {"post": _op("Create a game; answers the host, judge and seat join links (shown once)",
+    "/api/games": {"post": _op("Create a game; answers the host and seat join links (shown once), and a judge "
+                               "link only with \"judge\": true",
                                ok=201, auth=False)},
     "/api/games/{game_id}": {"get": _op("A game's public facts and the caller's role", params=G)},
     "/api/games/{game_id}/view": {"get": _op("The table as the caller may see it", params=G)},
-    "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host or judge: a new join link for a seat (logged; the "
-                                                          "old key and its live streams stop)", params=[*G, "seat"])},
+    "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host or judge (at an event: the judge): a new join link "
+                                                          "for a seat (logged, every phone told; the old key and its "
+                                                          "live streams stop)", params=[*G, "seat"])},
+    "/api/games/{game_id}/judge-key": {"post": _op(
+        "Host (or judge): a judge key for a casual game, which sees every hidden card (logged; every phone is told; "
+        "a new one replaces the old)", params=G)},
     "/api/games/{game_id}/table-key": {"post": _op(
-        "Judge: a scoped key for the Tabletop Simulator helper (snapshots for this game only; a new one "
+        "Host or judge: a scoped key for the Tabletop Simulator helper (snapshots for this game only; a new one "
         "revokes the old)", params=G)},
     "/api/games/{game_id}/tts": {"post": _op(
-        "Judge: map TTS colours to seats; a new scoped table key (as a chat line) and the Companion object",
+        "Host or judge: map TTS colours to seats; a new scoped table key (as a chat line) and the Companion object",
         params=G, ok=201)},
     "/api/games/{game_id}/pending/{pending_id}": {"post": _op(
         "The seat whose face-down card an effect names (or the judge) confirms or declines it",

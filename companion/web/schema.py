@@ -25,10 +25,11 @@ import functools
 import json
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, overload
 
 from flask import g, request
 
+from companion import safejson
 from companion.web.errors import ApiError
 
 Schema = dict[str, Any]
@@ -152,9 +153,11 @@ def text(lo: int, hi: int, pattern: str | None = None, *, code: str | None = Non
     return out
 
 
+#: The highest version a query or a body may name (a log holds at most some 25,000 entries).
+MAX_VERSION = 10**9
 #: The fields every versioned game write sends.
-VERSION: Schema = {"type": "integer", "description": "the game version your device last saw",
-                   "x-code": "missing_version"}
+VERSION: Schema = {"type": "integer", "minimum": 0, "maximum": MAX_VERSION,
+                   "description": "the game version your device last saw", "x-code": "missing_version"}
 REQUEST_ID: Schema = text(8, 64, r"^[A-Za-z0-9_-]{8,64}$", code="bad_request_id", nullable=True,
                           description="8 to 64 letters, digits, _ or -")
 
@@ -195,7 +198,10 @@ def body() -> dict[str, Any]:
     if request.mimetype != "application/json":
         raise ApiError(415, "bad_content_type", "send the body as application/json")
     try:
-        data = json.loads(request.get_data(cache=True) or b"null")
+        data = safejson.loads(request.get_data(cache=True) or b"null")
+    except safejson.LongNumber as exc:  # refused while still text: int() of 4,301 digits raises
+        raise ApiError(400, "bad_number", str(exc), field=exc.field, digits=exc.digits,
+                       limit=safejson.MAX_DIGITS) from None
     except RecursionError:
         raise ApiError(400, "bad_body", "the request body is nested too deeply") from None
     except ValueError:
@@ -214,3 +220,27 @@ def storable(data: Any, limit: int = 4096) -> bool:
         return len(json.dumps(data, ensure_ascii=False).encode("utf-8")) <= limit
     except (UnicodeEncodeError, ValueError, RecursionError):
         return False
+
+
+@overload
+def query_int(name: str, default: int, lo: int, hi: int) -> int: ...
+@overload
+def query_int(name: str, default: None, lo: int, hi: int) -> int | None: ...
+def query_int(name: str, default: int | None, lo: int, hi: int) -> int | None:
+    """A whole number from the query string, ``lo`` to ``hi``; a 400 naming the parameter otherwise (checked
+    while it is text: a 5,000-digit value is never converted)."""
+    raw = request.args.get(name)
+    return bounded_int(name, raw, default, lo, hi)
+
+
+@overload
+def bounded_int(name: str, raw: str | None, default: int, lo: int, hi: int) -> int: ...
+@overload
+def bounded_int(name: str, raw: str | None, default: None, lo: int, hi: int) -> int | None: ...
+def bounded_int(name: str, raw: str | None, default: int | None, lo: int, hi: int) -> int | None:
+    if raw is None or raw == "":
+        return default
+    if len(raw) > 20 or not re.fullmatch(r"-?[0-9]+", raw) or not lo <= int(raw) <= hi:
+        raise ApiError(400, f"bad_{name.lower().replace('-', '_')}",
+                       f"{name} must be a whole number from {lo} to {hi}", field=name, lo=lo, hi=hi)
+    return int(raw)

@@ -18,8 +18,8 @@ const client = new TableClient({
     box.classList.toggle("hidden", online && !waiting);
     box.textContent = online ? t("sending", {n: waiting}) : (waiting ? t("offline", {n: waiting}) : t("offlineNone"));
   },
-  onFlag: f => showFlag(f.revoked ? {kind: "error", text: t("revoked")}
-    : {kind: "info", text: f.conflict ? t("conflict") : t("notResent", {action: f.label})}),
+  onFlag: f => (f.revoked ? whoSees.revoked(state)  // keys.js: who renewed this phone's key, and stop
+    : showFlag({kind: "info", text: f.conflict ? t("conflict") : t("notResent", {action: f.label})})),
 });
 
 function update(u) {
@@ -43,6 +43,7 @@ async function loadLog() {
 
 async function load() {
   const r = await client.get("/view");
+  if (r.status === 401 && r.data.error && r.data.error.code === "bad_key") { whoSees.revoked(null); return; }
   if (!r.ok) { showFlag({kind: "refused", text: errorText(r.data.error)}); return; }
   state = r.data;
   await loadLog();
@@ -580,6 +581,7 @@ function render() {
   renderRound();
   renderPending();
   renderFlag();
+  whoSees.render(state);  // keys.js: who can see hidden cards in this game
   renderGameOver();
   followEventTable();
   $("find-box").classList.toggle("hidden", !canAct());

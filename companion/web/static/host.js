@@ -53,7 +53,29 @@ messagesReady.then(lanCheck);
     await fill();
     links.append(box);
   }
-  links.append(el("section", {}, el("h2", {}, t("judgeLink")), el("p", {}, el("a", {href: saved.judge.url, class: "muted"}, saved.judge.url))));
+})();
+
+// A judge key sees every hidden card: made only when asked for, announced on every phone, its link shown once
+// as a QR code (never as a link to tap, never kept on this device).
+(async () => {
+  await messagesReady;
+  const button = document.getElementById("judge-key"), shown = document.getElementById("judge-key-shown");
+  if (!saved) { document.getElementById("judge-key-box").classList.add("hidden"); return; }
+  button.addEventListener("click", async () => {
+    if (!(await confirmSheet(t("keys.forJudgeConfirm")))) return;
+    button.disabled = true;
+    const r = await request(`/api/games/${gameId}/judge-key`, {method: "POST", key: saved.host.key, body: {}});
+    button.disabled = false;
+    if (!r.ok) { alert(errorText(r.data.error)); return; }
+    document.getElementById("judge-key-qr").replaceChildren(await qr(r.data.url));
+    shown.classList.remove("hidden");
+    button.classList.add("hidden");
+  });
+  document.getElementById("judge-key-done").addEventListener("click", () => {
+    document.getElementById("judge-key-qr").replaceChildren();  // gone for good: a new one replaces it
+    shown.classList.add("hidden");
+    button.classList.remove("hidden");
+  });
 })();
 
 // Tabletop Simulator: which colour plays which seat, then the Companion object and the key's chat line.
@@ -73,8 +95,8 @@ const COLOURS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "
     const seats = {};
     for (const p of picks) seats[p.value] = p.dataset.ttsSeat;
     make.disabled = true;  // one key per tap
-    // The table key sees what the TTS table shows: it is made with the judge's key, which the creator holds.
-    const r = await request(`/api/games/${gameId}/tts`, {method: "POST", key: saved.judge.key, body: {seats}});
+    // The host makes the table key (no judge key needed); every phone is told it exists.
+    const r = await request(`/api/games/${gameId}/tts`, {method: "POST", key: saved.host.key, body: {seats}});
     make.disabled = false;
     if (!r.ok) { alert(errorText(r.data.error)); return; }
     const blob = new Blob([JSON.stringify(r.data.object, null, 2)], {type: "application/json"});
