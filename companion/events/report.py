@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from companion.events.signing import sign_manifest, verify_manifest
 from companion.events.store import EventStore
 from companion.store.games import GameStore, now
 from companion.web.export import export_game
@@ -44,23 +45,41 @@ def table_report(games: GameStore, events: EventStore, event_id: str,
     return out
 
 
-def event_file(games: GameStore, events: EventStore, event_id: str, signed_off_by: str) -> bytes:
-    """One zip with a JSON Lines log per table and a manifest of every chain's head."""
+def event_file(games: GameStore, events: EventStore, event_id: str, signed_off_by: str,
+               extra: dict[str, Any] | None = None) -> bytes:
+    """One zip with a JSON Lines log per table and a manifest signed with the event's key: every chain's
+    head, the players and their decks, each table's pairing, result, rulings and penalties, and the
+    event's decisions (``extra`` adds more sections, such as standings: they are signed the same way)."""
     event = events.event(event_id)
     buffer = io.BytesIO()
     tables = []
+    players = events.players(event_id)
+    names = {p.id: p.name for p in players}
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
         for ref in events.tables(event_id):
             game = games.game(ref.game_id)
             text = export_game(games, game)
             name = f"round-{ref.round}-table-{ref.number}.jsonl"
             z.writestr(name, text)
+            rulings = [{"seq": e.seq, "at": e.at, **e.data} for e in games.entries(ref.game_id) if e.kind == "ruling"]
             tables.append({"round": ref.round, "table": ref.number, "game": game.id, "file": name,
                            "sha256": hashlib.sha256(text.encode()).hexdigest(), "head": game.head_hash,
-                           "entries": game.version, "result": events.result(game.id)})
-        manifest = {"format": FORMAT, "version": 1, "event": event.public(), "signed_off": {"by": signed_off_by,
-                    "at": now()}, "tables": tables}
-        z.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+                           "entries": game.version, "result": events.result(game.id),
+                           "players": [{"seat": seat, "player": pid, "name": names.get(pid, "?")}
+                                       for seat, pid in zip("AB", ref.players, strict=False)],
+                           "rulings": [r for r in rulings if r.get("type") != "penalty"],
+                           "penalties": [r for r in rulings if r.get("type") == "penalty"]})
+        manifest = {"format": FORMAT, "version": 2, "event": event.public(), "signed_off": {"by": signed_off_by,
+                    "at": now()},
+                    "players": [p.public() for p in players],
+                    "rounds": [{k: r.get(k) for k in ("number", "minutes", "started", "created")}
+                               for r in events.rounds(event_id)],
+                    "tables": tables,
+                    "decisions": [{k: d[k] for k in ("at", "by", "kind", "detail")}
+                                  for d in events.decisions(event_id)],
+                    **(extra or {})}
+        signed = sign_manifest(manifest, events.signing_key(event_id))
+        z.writestr(MANIFEST, json.dumps(signed, ensure_ascii=False, indent=1))
     return buffer.getvalue()
 
 
@@ -95,16 +114,20 @@ def pdf_report(event_name: str, rows: list[dict[str, Any]]) -> bytes:
     return pdf(pages)
 
 
-def verify_event_file(data: bytes, judge: Any) -> dict[str, Any]:
-    """Check an event file offline: every table log's hash matches the manifest, every chain verifies
-    (``judge`` is ``judge_log``-like: text -> per-action results, raising on a broken chain), and the
-    chain head in each log's header is the one the manifest signed off."""
+def verify_event_file(data: bytes, judge: Any, fingerprint: str | None = None) -> dict[str, Any]:
+    """Check an event file offline: the manifest's signature (results, pairings, rulings, penalties,
+    decisions: a changed one is named by its table and field), every table log's hash matches the
+    manifest, every chain verifies (``judge`` is ``judge_log``-like: text -> per-action results, raising on
+    a broken chain), and the chain head in each log's header is the one the manifest signed off.
+    ``fingerprint``: the event key's fingerprint as shown on its pages (a file re-signed with another
+    key fails)."""
     problems: list[str] = []
     tables = []
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         manifest = json.loads(z.read(MANIFEST))
         if manifest.get("format") != FORMAT:
             raise ValueError("not an event file (no agot-companion-event manifest)")
+        problems += verify_manifest(manifest, fingerprint)
         for t in manifest["tables"]:
             text = z.read(t["file"]).decode()
             if hashlib.sha256(text.encode()).hexdigest() != t["sha256"]:
@@ -121,11 +144,13 @@ def verify_event_file(data: bytes, judge: Any) -> dict[str, Any]:
             tables.append({"file": t["file"], "round": t["round"], "table": t["table"], "actions": len(results),
                            "illegal": sum(1 for r in results if not r["legal"]),
                            "undone": sum(1 for r in results if r.get("undone"))})
+    signature = manifest.get("signature") if isinstance(manifest.get("signature"), dict) else {}
     return {"ok": not problems, "problems": problems, "tables": tables, "event": manifest["event"],
-            "signed_off": manifest.get("signed_off")}
+            "signed_off": manifest.get("signed_off"), "fingerprint": signature.get("fingerprint")}
 
 
-def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = False) -> int:
+def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = False,
+                     fingerprint: str | None = None) -> int:
     """``companion check EVENT.zip``: 0 when every chain verifies and every action is legal, 1 when an
     action is illegal (undone ones included: what was attempted stays on the record), 2 when broken."""
     import click
@@ -133,7 +158,7 @@ def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = 
     from companion.cli.check import judge_log
 
     try:
-        out = verify_event_file(Path(path).read_bytes(), lambda text: judge_log(text, catalog, lang))
+        out = verify_event_file(Path(path).read_bytes(), lambda text: judge_log(text, catalog, lang), fingerprint)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         click.echo(f"{path}: not a readable event file: {exc}", err=True)
         return 2
@@ -142,12 +167,15 @@ def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = 
     else:
         click.echo(f"{out['event']['name']} ({out['event']['date']}), signed off by {out['signed_off']['by']} "
                    f"at {out['signed_off']['at']}")
+        if out["fingerprint"]:
+            click.echo(f"signed with the event key {out['fingerprint']} (compare it with the event's pages)")
         for t in out["tables"]:
             click.echo(f"round {t['round']} table {t['table']:>3}: {t['actions']} action(s), {t['illegal']} illegal, "
                        f"{t['undone']} undone  ({t['file']})")
         for p in out["problems"]:
             click.echo(click.style(f"✗ {p}", fg="red"))
-        click.echo("all chains verify" if out["ok"] else "THE EVENT FILE DOES NOT VERIFY")
+        click.echo("all chains verify; results, pairings and rulings are as signed off" if out["ok"]
+                   else "THE EVENT FILE DOES NOT VERIFY")
     if not out["ok"]:
         return 2
     return 1 if any(t["illegal"] for t in out["tables"]) else 0

@@ -424,7 +424,7 @@ class EventService:
             rows.sort(key=lambda r: (r["urgency"], -(r["since_last_action"] or 0), r["table"]))
         return {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
                 "clock": self.clock(event_id, number) if number else None, "tables": rows,
-                "version": self.version(event_id)}
+                "version": self.version(event_id), "fingerprint": self.events.fingerprint(event_id)}
 
     # -- any moment of any game -----------------------------------------------------------------
     def moment(self, game_id: str, seq: int) -> dict[str, Any]:

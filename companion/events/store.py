@@ -102,6 +102,7 @@ class EventStore:
         self.games = games
         self._lock = threading.RLock()
         self._tables: dict[str, TableRef | None] = {}  # game id -> its event table (None: not an event game)
+        self._fingerprints: dict[str, str] = {}
 
     def _rows(self, sql: str, args: list[Any]) -> list[dict[str, Any]]:
         # One connection shared by the request threads: queries take the lock like writes do.
@@ -143,6 +144,43 @@ class EventStore:
             raise EventError("a round lasts 5 to 240 minutes")
         with self._lock:
             self.db.conn.execute("update events set minutes = ? where id = ?", [minutes, event_id])
+
+    def signing_key(self, event_id: str) -> str:
+        """The event's private signing key (hex), made on first use: it signs the export's manifest."""
+        from companion.events.signing import new_private_key
+
+        with self._lock:
+            rows = self._rows("select signing_key from events where id = ?", [event_id])
+            if not rows:
+                raise EventMissing("no such event")
+            if rows[0]["signing_key"]:
+                return str(rows[0]["signing_key"])
+            self._fingerprints.pop(event_id, None)
+            key = new_private_key()
+            self.db.conn.execute("update events set signing_key = ? where id = ?", [key, event_id])
+            return key
+
+    def fingerprint(self, event_id: str) -> str:
+        """The signing key's fingerprint, shown on the event's pages to compare with an export's."""
+        from companion.events.signing import fingerprint, public_key
+
+        if event_id not in self._fingerprints:
+            self._fingerprints[event_id] = fingerprint(public_key(self.signing_key(event_id)))
+        return self._fingerprints[event_id]
+
+    # -- the event's log of decisions ---------------------------------------------------------
+    def log(self, event_id: str, by: str, kind: str, detail: dict[str, Any]) -> dict[str, Any]:
+        """A decision on the record (an illegal deck confirmed, seat sheets printed again): it goes into
+        the report and the signed export."""
+        row = {"event_id": event_id, "at": now(), "by": by, "kind": kind, "detail": canonical(detail)}
+        with self._lock:
+            row["id"] = self.db.table("event_log").insert(row).last_pk
+        return {**row, "detail": detail}
+
+    def decisions(self, event_id: str, kind: str | None = None) -> list[dict[str, Any]]:
+        sql = "select * from event_log where event_id = ?" + (" and kind = ?" if kind else "") + " order by id"
+        rows = self._rows(sql, [event_id, kind] if kind else [event_id])
+        return [{**r, "detail": json.loads(r["detail"])} for r in rows]
 
     # -- players ---------------------------------------------------------------------------
     def register(self, event_id: str, name: str, faction: str | None, agenda: str | None,

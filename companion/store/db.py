@@ -97,8 +97,22 @@ def _v4(db: sqlite_utils.Database) -> None:
                                       pk=("event_id", "request_id"))
 
 
+def _v5(db: sqlite_utils.Database) -> None:
+    # Events keep what they were judged by: the format and restricted list chosen at creation, the key that
+    # signs the export, each deck's legality with the organiser's confirmation, and a log of the
+    # organiser's and judge's decisions (a confirmed illegal deck, seat sheets printed again).
+    db.table("events").add_column("format", str)
+    db.table("events").add_column("restricted_list", str)
+    db.table("events").add_column("signing_key", str)
+    db.table("event_players").add_column("legality", str)
+    db.table("event_players").add_column("confirmed", str)
+    db.table("event_log").create(
+        {"id": int, "event_id": str, "at": str, "by": str, "kind": str, "detail": str}, pk="id")
+    db.table("event_log").create_index(["event_id"])
+
+
 #: Each migration takes the schema from version i to i+1. Never edit one that has shipped; add another.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5]
 
 
 #: ``normal``: a 2xx survives the companion being killed; a power cut may lose the last few.

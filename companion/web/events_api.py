@@ -214,7 +214,8 @@ def get_event(event_id: str) -> Any:
     events = service().events
     rounds = events.rounds(event.id)
     results = {g: r for info in rounds for g, r in events.results(event.id, info["number"]).items()}
-    return jsonify({"event": event.public(), "role": role, "players": [p.public() for p in events.players(event.id)],
+    return jsonify({"event": event.public(), "role": role, "fingerprint": events.fingerprint(event.id),
+                    "players": [p.public() for p in events.players(event.id)],
                     "rounds": [{**info, "clock": service().clock(event.id, info["number"], info=info)}
                                for info in rounds],
                     "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
