@@ -207,8 +207,10 @@ def test_flags_rulings_moments_and_export(client: FlaskClient, catalog: Catalog,
     assert row7["rulings"][0]["minutes"] == 5 and {f["kind"] for f in row7["flags"]} >= {"deck_check", "call_judge"}
     pdf = client.get(f"/api/event/{eid}/report?format=pdf", headers=h(org))
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
-    sheets = client.post(f"/api/event/{eid}/rounds/1/sheets", headers=h(org), json={"confirm": True})
-    assert sheets.status_code == 200 and sheets.data.startswith(b"%PDF") and sheets.data.count(b"/Type /Page ") == 2
+    # The round's games have begun: the organiser prints no more seat sheets; the judge reprints (a page a seat).
+    assert client.post(f"/api/event/{eid}/rounds/1/sheets", headers=h(org), json={"confirm": True}).status_code == 403
+    sheets = client.post(f"/api/event/{eid}/rounds/1/sheets", headers=h(judge), json={"confirm": True})
+    assert sheets.status_code == 200 and sheets.data.startswith(b"%PDF") and sheets.data.count(b"/Type /Page\n") == 4
     # Printing made new seat links: the old one stops working.
     assert client.get(f"/api/games/{game}/view", headers=h(ka)).status_code == 401
     export = client.get(f"/api/event/{eid}/export", headers=h(judge))

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -16,6 +19,7 @@ from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.cli import main
+from companion.store.secrets import hash_secret
 from tests.test_events import h, make_event
 
 
@@ -142,3 +146,106 @@ def test_sections_added_to_the_manifest_are_signed_too(section: str) -> None:
     assert verify_manifest(signed) == []
     signed[section][0]["points"] = 15
     assert verify_manifest(signed) == [f"{section} 1: points changed"]
+
+
+
+def _seat_hashes(client: FlaskClient, games: list[str]) -> dict[tuple[str, str], str]:
+    store = client.application.extensions["companion"]["services"].store
+    return {(g, seat): h for g in games for seat, h in store.game(g).seat_hashes.items()}
+
+
+def pdf_text(data: bytes) -> list[str]:
+    """The text of each page of a PDF, as a reader selecting it gets it (poppler's pdftotext)."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (Debian: poppler-utils) is not installed")
+    out = subprocess.run(["pdftotext", "-layout", "-", "-"], input=data, capture_output=True, check=True).stdout
+    return out.decode().split("\f")[:-1]
+
+
+def test_seat_sheets_a_page_per_seat_and_a_reprint_in_a_running_round_is_the_judges(client: FlaskClient,
+                                                                                     catalog: Catalog) -> None:
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    tables = _round(client, ev)
+    games = [t["game"] for t in tables]
+    url = f"/api/event/{eid}/rounds/1/sheets"
+    sheets = client.post(url, headers=h(org), json={"confirm": True})
+    assert sheets.status_code == 200 and sheets.data.startswith(b"%PDF")
+    pages = pdf_text(sheets.data)
+    assert len(pages) == 4  # a page per seat, never two seats on one page
+    for page, (table, seat, name) in zip(pages, [(1, "A", "Player 1"), (1, "B", "Player 2"), (2, "A", "Player 3"),
+                                               (2, "B", "Player 4")], strict=True):
+        assert f"Table {table} · Seat {seat}" in page and f"Tisch {table} · Sitz {seat}" in page
+        assert name in page and sum(f"Player {i}" in page for i in range(1, 5)) == 1
+        assert "Schlüssel deines Sitzes" in page and "#key=" not in page
+    from companion.rules.roles import HOST
+
+    store = client.application.extensions["companion"]["services"].store
+    seat_b = store.reissue_key(games[0], "B", HOST)  # what the sheet's QR code holds (the test reads no QR)
+    before = _seat_hashes(client, games)
+    # The round's games begin (a move at table 1): the organiser can no longer print.
+    view = client.get(f"/api/games/{games[0]}/view", headers=h(judge))
+    assert view.status_code == 401  # the event's judge key is not a game key: the dashboard is its door
+    assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org), json={}).status_code == 200
+    refused = client.post(url, headers=h(org), json={"confirm": True, "table": 1, "seat": "A"})
+    assert refused.status_code == 403 and refused.get_json()["error"]["code"] == "round_started"
+    assert _seat_hashes(client, games) == before
+    # The judge reprints one seat: only that key changes; it is logged, flagged and in both seats' logs.
+    again = client.post(url, headers=h(judge), json={"confirm": True, "table": 1, "seat": "A"})
+    assert again.status_code == 200
+    pages = pdf_text(again.data)
+    assert len(pages) == 1 and "Player 1" in pages[0] and "Printed again by the judge" in pages[0]
+    after = _seat_hashes(client, games)
+    assert {k for k in after if after[k] != before[k]} == {(games[0], "A")}
+    dash = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
+    flags = next(t for t in dash["tables"] if t["table"] == 1)["flags"]
+    assert [(f["kind"], f["detail"]["seat"], f["detail"]["player"]) for f in flags] == [("reprint", "A", "Player 1")]
+    keyed = [e for e in store.entries(games[0]) if e.kind == "key"]
+    assert keyed[-1].actor == "judge" and keyed[-1].data["seat"] == "A"
+    log = client.get(f"/api/games/{games[0]}/log", headers=h(seat_b)).get_json()
+    entries = log["entries"] if isinstance(log, dict) else log
+    assert any(e["kind"] == "key" and e["actor"] == "judge" and e["data"]["seat"] == "A" for e in entries)
+    export = client.get(f"/api/event/{eid}/export", headers=h(judge))
+    with zipfile.ZipFile(io.BytesIO(export.data)) as z:
+        manifest = json.loads(z.read("manifest.json"))
+    assert [(d["kind"], d["by"], d["detail"]["seat"]) for d in manifest["decisions"]] == [("reprint", "judge", "A")]
+
+
+SEAT_KEY = re.compile(rb"[A-Za-z0-9_-]{32}")
+
+
+def test_no_organiser_route_returns_a_seat_key_of_a_running_round(client: FlaskClient, catalog: Catalog) -> None:
+    """Every route of the app, called with the organiser's key while round 1 runs: no answer holds a seat key
+    of round 1, and no call makes a new one (a key minted is a key handed out, even inside a QR code)."""
+    ev = make_event(client, catalog, players=6)
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    tables = _round(client, ev)
+    games = [t["game"] for t in tables]
+    assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org), json={}).status_code == 200
+    before = _seat_hashes(client, games)
+    flag_id = 1
+    values = {"event_id": eid, "game_id": games[0], "number": "1", "flag_id": str(flag_id), "seat": "A",
+              "seq": "1", "code": "01001", "job_id": "x", "card": "A.01001.1"}
+    bodies: dict[str, list[dict[str, Any]]] = {
+        "/api/event/{event_id}/rounds/{number}/sheets": [{"confirm": True}, {"confirm": True, "table": 1},
+                                                         {"confirm": True, "table": 1, "seat": "A"}],
+        "/api/event/{event_id}/rounds": [{"csv": "1,Player 5,Player 6\n", "round": 2}],
+        "/api/event/{event_id}/rounds/{number}/clock": [{"minutes": 5}],
+        "/api/event/{event_id}/games/{game_id}/rulings": [{"type": "note", "request_id": "note-00000001"}],
+        "/api/event/{event_id}/games/{game_id}/result": [{"winner": "A"}],
+    }
+    called = 0
+    for rule in client.application.url_map.iter_rules():
+        if not rule.rule.startswith("/api/"):
+            continue
+        path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
+        url = re.sub(r"{(\w+)}", lambda m: values.get(m.group(1), "x"), path)
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):  # type: ignore[operator]
+            for data in bodies.get(path, [{}]) if method in ("POST", "PUT") else [None]:
+                r = client.open(url, method=method, headers=h(org), json=data)
+                called += 1
+                assert r.status_code < 500, (method, url, r.status_code)
+                for token in set(SEAT_KEY.findall(r.data)):
+                    assert hash_secret(token.decode()) not in before.values(), (method, url)
+                assert _seat_hashes(client, games) == before, (method, url, r.status_code)
+    assert called > 40

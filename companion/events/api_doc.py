@@ -21,7 +21,9 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "Organiser: a round from pairings (CSV table,player,player or a list); one strict game per table with "
         "the registered decks; answers the seat links once", params=E, ok=201)},
     "/api/event/{event_id}/rounds/{number}/sheets": {"post": _op(
-        "Organiser: the seat-link QR sheet (PDF, one page per table); makes new seat links", params=[*E, "number"],
+        "Organiser before the round's games begin, the judge after: the seat sheets (PDF, one page per seat); "
+        "makes new seat links (a judge's reprint is logged and shown on the phones and the dashboard)",
+        params=[*E, "number"],
         content="application/pdf")},
     "/api/event/{event_id}/rounds/{number}/clock": {"post": _op(
         "Organiser or judge: start the round clock", params=[*E, "number"])},

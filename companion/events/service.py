@@ -26,7 +26,7 @@ from companion.rules.roles import JUDGE
 from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreError
 
 #: Dashboard order: what needs a judge first.
-URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "after_time": 2, "needs_judge": 3, "undo": 4}
+URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "after_time": 2, "needs_judge": 3, "undo": 4, "reprint": 4}
 
 
 def event_channel(event_id: str) -> str:

@@ -27,7 +27,7 @@ from companion.store.secrets import hash_secret, matches, new_game_id, new_secre
 DEFAULT_MINUTES = 55
 MAX_TABLES = 200
 MAX_PLAYERS = 2 * MAX_TABLES
-FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge", "after_time")
+FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge", "after_time", "reprint")
 
 
 class EventError(StoreError):
@@ -276,6 +276,14 @@ class EventStore:
         with self._lock:
             self.db.conn.execute("update event_rounds set started = ?, minutes = ? where event_id = ? and number = ?",
                                  [started or now(), minutes or info["minutes"], event_id, number])
+
+    def round_started(self, event_id: str, number: int) -> bool:
+        """A round's games have begun once its clock runs or any of its tables has recorded more than the
+        loading of its decks (from then on its seat keys are the players' alone)."""
+        if self.round_info(event_id, number)["started"]:
+            return True
+        return any(e.kind not in ("deck", "key") for ref in self.tables(event_id, number)
+                   for e in self.games.entries(ref.game_id))
 
     def tables(self, event_id: str, number: int | None = None) -> list[TableRef]:
         sql = "select * from event_tables where event_id = ?" + (" and round = ?" if number else "")

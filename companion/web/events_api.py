@@ -82,7 +82,10 @@ ROUND_BODY = obj(
     round={"type": "integer", "minimum": 1, "maximum": 20, "x-code": "bad_round"},
     mode={"enum": ["strict", "advisory"], "x-code": "bad_mode"})
 SHEETS_BODY = obj(["confirm"], confirm={"type": "boolean", "x-code": "confirm",
-                                        "description": "printing makes new seat links"})
+                                        "description": "printing makes new seat links"},
+                  table={"type": "integer", "minimum": 1, "maximum": 400, "x-code": "bad_sheet",
+                         "description": "only this table's seats (a reprint)"},
+                  seat={"enum": ["A", "B"], "x-code": "bad_sheet", "description": "only this seat (a reprint)"})
 CLOCK_BODY = obj([], request_id=REQUEST_ID,
                  minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
                  seconds_ago={"type": "integer", "minimum": 0, "maximum": 86_400, "x-code": "bad_minutes"})
@@ -291,29 +294,46 @@ MAX_ROWS = 400
 @limit(1024)
 @accepts(SHEETS_BODY)
 def seat_sheets(event_id: str, number: int) -> Any:
-    """The seat-link QR sheet, one page per table, in English and German. Keys exist only as hashes,
-    so printing makes new seat links (logged in each game); links printed before stop working."""
+    """The seat sheets, one page per seat, in English and German. Keys exist only as hashes, so printing
+    makes new seat links (logged in each game); links printed before stop working. The organiser prints
+    before the round's games begin; once they have, a seat key is its player's alone, and only the judge
+    may reprint (one seat or table at a time if asked): logged in the event, shown on both phones (the
+    game's key entry) and raised on the dashboard."""
     from companion.events.sheets import seat_sheet_pdf
-
-    event, _ = event_role(event_id, "organiser")
-    if body()["confirm"] is not True:
-        raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}')
-    base = request.host_url.rstrip("/")
-    pages = []
-    games = svc().store
-    players = {p.id: p.name for p in service().events.players(event.id)}
     from companion.rules.roles import HOST
 
-    for ref in service().events.tables(event.id, number):
-        links = []
+    event, role = event_role(event_id, "organiser", "judge")
+    data = body()
+    if data["confirm"] is not True:
+        raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}')
+    events = service().events
+    events.round_info(event.id, number)
+    started = events.round_started(event.id, number)
+    if started and role != "judge":
+        raise ApiError(403, "round_started", f"the games of round {number} have begun: only the judge may print "
+                       "a seat sheet again (with the judge's key)")
+    players = {p.id: p.name for p in events.players(event.id)}
+    chosen = [ref for ref in events.tables(event.id, number) if data.get("table") in (None, ref.number)]
+    if not chosen:
+        raise ApiError(404, "not_found", f"round {number} has no such table", field="table")
+    base = request.host_url.rstrip("/")
+    games = svc().store
+    seats = []
+    for ref in chosen:
         for seat, pid in zip("AB", ref.players, strict=False):
-            key = games.reissue_key(ref.game_id, seat, HOST)
-            links.append((seat, players.get(pid, seat), f"{base}/g/{ref.game_id}#key={key}"))
+            if data.get("seat") not in (None, seat):
+                continue
+            key = games.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST)
+            name = players.get(pid, seat)
+            seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}#key={key}"))
+            if started:
+                detail = {"round": number, "table": ref.number, "seat": seat, "player": name}
+                events.log(event.id, role, "reprint", detail)
+                events.flag(ref, "reprint", {**detail, "by": role})
         svc().hub.revoke(ref.game_id)
-        pages.append((ref.number, links))
-    if not pages:
-        raise ApiError(404, "not_found", f"round {number} has no tables")
-    pdf = seat_sheet_pdf(event.name, number, pages)
+    if started:
+        service().publish(event.id)
+    pdf = seat_sheet_pdf(event.name, number, seats, reprint=started)
     return Response(pdf, mimetype="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="seats-round-{number}.pdf"'})
 

@@ -475,7 +475,7 @@ function logText(e) {
   }
   if (e.kind === "request") return t("log.request", {action: actName((e.data.action || {}).type), player: seatName(e.data.awaiting)});
   if (e.kind === "answer") return t("log.answer");
-  if (e.kind === "key") return t("log.key");
+  if (e.kind === "key") return e.actor === "judge" && e.data.seat ? t("log.key_judge", {player: seatName(e.data.seat)}) : t("log.key");
   if (e.kind === "deck") return t("log.deck", {player: seatName(e.data.seat), cards: e.data.cards ?? Object.values(e.data.deck || {}).reduce((a, b) => a + b, 0)});
   const d = e.kind === "undo" ? (e.data.action || {}) : e.data;
   const params = {player: seatName(d.player), card: cardName(d.card), amount: d.amount ?? "", kind: d.kind ? tokenName(d.kind) : "",
