@@ -196,7 +196,8 @@ def test_bodies_built_from_each_schema_pass_and_one_wrong_place_is_a_400_naming_
     app, client, gid, key = served
     path, method, schema = data.draw(st.sampled_from(_routes(app)), label="route")
     url = (path.replace("{game_id}", gid).replace("{seat}", "A").replace("{pending_id}", "p1")
-           .replace("{event_id}", "no-such-event").replace("{number}", "1").replace("{flag_id}", "1"))
+           .replace("{event_id}", "no-such-event").replace("{number}", "1").replace("{flag_id}", "1")
+           .replace("{player_id}", "1"))
     good = data.draw(instances(schema), label="valid body")
     validate(schema, good)  # every body built from the schema fits it
     r = client.open(url, method=method.upper(), json=good, headers={"Authorization": "Bearer " + key})

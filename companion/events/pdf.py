@@ -66,7 +66,8 @@ class Document(FPDF):
         """A paragraph, wrapped to the page's width."""
         self.set_font(self.family, "B" if bold else "", size)
         self.set_x(self.l_margin + indent)
-        self.multi_cell(self.epw - indent, height or size * 0.5, self.safe(text), new_x="LMARGIN", new_y="NEXT")
+        self.multi_cell(self.epw - indent, height or size * 0.5, self.safe(text), align="L", new_x="LMARGIN",
+                        new_y="NEXT")
 
     def bytes(self) -> bytes:
         return bytes(self.output())

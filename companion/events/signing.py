@@ -150,8 +150,9 @@ def verify_manifest(manifest: dict[str, Any], expected_fingerprint: str | None =
         except (InvalidSignature, ValueError):
             return False
 
-    signed = sig.get("records") if isinstance(sig.get("records"), dict) else {}
-    index = sig.get("index") if isinstance(sig.get("index"), list) else []
+    raw_records, raw_index = sig.get("records"), sig.get("index")
+    signed: dict[str, Any] = raw_records if isinstance(raw_records, dict) else {}
+    index: list[Any] = raw_index if isinstance(raw_index, list) else []
     if not good("index", index, sig.get("index_signature")) or sorted(index) != sorted(signed):
         problems.append("the list of signed records was altered (a table, player or section added or removed)")
     present = _records(manifest)
@@ -163,7 +164,8 @@ def verify_manifest(manifest: dict[str, Any], expected_fingerprint: str | None =
         if not isinstance(record, dict) or rid not in index:
             problems.append(f"{label}: not signed (added after the event file was signed off)")
             continue
-        digests = record.get("digests") if isinstance(record.get("digests"), dict) else {}
+        raw_digests = record.get("digests")
+        digests: dict[str, Any] = raw_digests if isinstance(raw_digests, dict) else {}
         if not good(rid, digests, record.get("signature")):
             problems.append(f"{label}: its signed digests were altered")
         now = _digests(event_id, rid, value)

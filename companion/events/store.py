@@ -11,7 +11,7 @@ import hashlib
 import json
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,24 @@ class EventMissing(EventError):
     code = "not_found"
 
 
+class UnconfirmedDeck(EventError):
+    """A round would seat a player whose illegal deck the organiser has not confirmed."""
+
+    status = 422
+    code = "unconfirmed_deck"
+
+
+FORMATS = ("joust", "melee")
+
+
+def list_info(edition: str, code: str | None) -> dict[str, Any] | None:
+    """A shipped restricted list's code, name and date (2nd edition), or None (1st edition: the joust or
+    melee legality of the 1st-edition card data)."""
+    from companion.catalog.legality import restricted_lists
+
+    return next((dict(x) for x in restricted_lists() if x["code"] == code), None) if edition == "2e" else None
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     id: str
@@ -51,10 +69,13 @@ class Event:
     created: str
     organiser_hash: str = ""
     judge_hash: str = ""
+    format: str = "joust"
+    restricted_list: str | None = None  # a shipped list's code (2nd edition); decks are checked against it
 
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "date": self.date, "rounds": self.rounds, "tables": self.tables,
-                "edition": self.edition, "minutes": self.minutes, "created": self.created}
+                "edition": self.edition, "minutes": self.minutes, "created": self.created,
+                "format": self.format, "restricted_list": list_info(self.edition, self.restricted_list)}
 
     def role_for(self, key: str | None) -> str | None:
         """``organiser``, ``judge`` or None. Both hashes are always compared (constant time)."""
@@ -74,10 +95,22 @@ class Player:
     agenda: str | None
     deck: dict[str, int]  # code -> copies, agenda excluded: what the game loads
     deck_hash: str
+    problems: list[dict[str, Any]] = field(default_factory=list)  # legality warnings at registration
+    confirmed: dict[str, Any] | None = None  # the organiser's confirmation of an illegal deck: at, by
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    @property
+    def playable(self) -> bool:
+        """May sit at a table: a legal deck, or an illegal one the organiser confirmed."""
+        return self.legal or self.confirmed is not None
 
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "faction": self.faction, "agenda": self.agenda,
-                "deck_hash": self.deck_hash, "cards": sum(self.deck.values())}
+                "deck_hash": self.deck_hash, "cards": sum(self.deck.values()), "legal": self.legal,
+                "problems": self.problems, "confirmed": self.confirmed}
 
 
 def deck_hash(deck: Mapping[str, int]) -> str:
@@ -111,7 +144,8 @@ class EventStore:
 
     # -- events ------------------------------------------------------------------------------
     def create_event(self, name: str, date: str, rounds: int, tables: int, edition: str = "2e",
-                     minutes: int = DEFAULT_MINUTES) -> tuple[Event, dict[str, str]]:
+                     minutes: int = DEFAULT_MINUTES, fmt: str = "joust",
+                     restricted_list: str | None = None) -> tuple[Event, dict[str, str]]:
         name = (name or "").strip()
         if not 1 <= len(name) <= 100:
             raise EventError("an event needs a name of 1 to 100 characters")
@@ -123,12 +157,23 @@ class EventStore:
             raise EventError("a round lasts 5 to 240 minutes")
         if edition not in ("2e", "1e"):
             raise EventError("edition must be 2e or 1e")
+        if fmt not in FORMATS:
+            raise EventError("format must be joust or melee", field="format")
+        if edition == "2e":
+            from companion.catalog.legality import shipped_facts
+
+            restricted_list = restricted_list or str(shipped_facts()["2e"]["default"])
+            if list_info(edition, restricted_list) is None:
+                raise EventError(f"no shipped restricted list {restricted_list!r}", field="restricted_list")
+        else:
+            restricted_list = None
         keys = {"organiser": new_secret(), "judge": new_secret()}
         event = Event(new_game_id(), name, str(date or "")[:20], rounds, tables, edition, minutes, now(),
-                      hash_secret(keys["organiser"]), hash_secret(keys["judge"]))
+                      hash_secret(keys["organiser"]), hash_secret(keys["judge"]), fmt, restricted_list)
         with self._lock:
             self.db.table("events").insert({**event.public(), "organiser_hash": event.organiser_hash,
-                                      "judge_hash": event.judge_hash, "closed": None})
+                                      "judge_hash": event.judge_hash, "closed": None,
+                                      "restricted_list": restricted_list})
         return event, keys
 
     def event(self, event_id: str) -> Event:
@@ -137,7 +182,8 @@ class EventStore:
             raise EventMissing("no such event")
         r = rows[0]
         return Event(r["id"], r["name"], r["date"], r["rounds"], r["tables"], r["edition"], r["minutes"],
-                     r["created"], r["organiser_hash"], r["judge_hash"])
+                     r["created"], r["organiser_hash"], r["judge_hash"], r.get("format") or "joust",
+                     r.get("restricted_list"))
 
     def set_minutes(self, event_id: str, minutes: int) -> None:
         if not isinstance(minutes, int) or not 5 <= minutes <= 240:
@@ -172,7 +218,7 @@ class EventStore:
     def log(self, event_id: str, by: str, kind: str, detail: dict[str, Any]) -> dict[str, Any]:
         """A decision on the record (an illegal deck confirmed, seat sheets printed again): it goes into
         the report and the signed export."""
-        row = {"event_id": event_id, "at": now(), "by": by, "kind": kind, "detail": canonical(detail)}
+        row: dict[str, Any] = {"event_id": event_id, "at": now(), "by": by, "kind": kind, "detail": canonical(detail)}
         with self._lock:
             row["id"] = self.db.table("event_log").insert(row).last_pk
         return {**row, "detail": detail}
@@ -184,8 +230,10 @@ class EventStore:
 
     # -- players ---------------------------------------------------------------------------
     def register(self, event_id: str, name: str, faction: str | None, agenda: str | None,
-                 deck: Mapping[str, int], source: str = "") -> Player:
-        """Register a player; the decklist is frozen now, with its hash."""
+                 deck: Mapping[str, int], source: str = "", problems: list[dict[str, Any]] | None = None) -> Player:
+        """Register a player; the decklist is frozen now, with its hash and its legality (``problems``: the
+        warnings under the event's format and restricted list; an illegal deck waits for the organiser's
+        confirmation before it may sit at a table)."""
         self.event(event_id)
         name = (name or "").strip()
         if not 1 <= len(name) <= 40 or any(ord(c) < 32 for c in name):
@@ -203,13 +251,30 @@ class EventStore:
             self.db.table("event_players").insert({
                 "event_id": event_id, "id": pid, "name": name, "faction": faction, "agenda": agenda,
                 "deck": canonical(frozen), "deck_hash": deck_hash(frozen), "source": source[:64 * 1024],
-                "registered": now()})
-        return Player(pid, name, faction, agenda, frozen, deck_hash(frozen))
+                "registered": now(), "legality": canonical(problems or [])})
+        return Player(pid, name, faction, agenda, frozen, deck_hash(frozen), list(problems or []))
 
     def players(self, event_id: str) -> list[Player]:
         rows = self._rows("select * from event_players where event_id = ? order by id", [event_id])
-        return [Player(r["id"], r["name"], r["faction"], r["agenda"], json.loads(r["deck"]), r["deck_hash"])
-                for r in rows]
+        return [Player(r["id"], r["name"], r["faction"], r["agenda"], json.loads(r["deck"]), r["deck_hash"],
+                       json.loads(r.get("legality") or "[]"),
+                       json.loads(r["confirmed"]) if r.get("confirmed") else None) for r in rows]
+
+    def confirm_deck(self, event_id: str, player_id: int, by: str) -> Player:
+        """The organiser lets an illegal deck play (logged with its problems); a legal one needs nothing."""
+        with self._lock:
+            player = next((p for p in self.players(event_id) if p.id == player_id), None)
+            if player is None:
+                raise EventMissing(f"no player {player_id}")
+            if player.legal or player.confirmed is not None:
+                return player
+            decision = self.log(event_id, by, "legality", {
+                "player": player.id, "name": player.name, "deck_hash": player.deck_hash,
+                "problems": [p.get("rule") for p in player.problems], "decision": "allowed"})
+            confirmed = {"at": decision["at"], "by": by}
+            self.db.conn.execute("update event_players set confirmed = ? where event_id = ? and id = ?",
+                                 [canonical(confirmed), event_id, player_id])
+        return next(p for p in self.players(event_id) if p.id == player_id)
 
     # -- rounds ----------------------------------------------------------------------------
     def create_round(self, event_id: str, number: int, pairings: list[tuple[int, int, int]],
@@ -235,6 +300,12 @@ class EventStore:
                     raise EventError(f"{players[pid].name} is paired twice")
                 seen.add(pid)
             tables.add(table)
+        waiting = [players[pid] for pid in sorted(seen) if not players[pid].playable]
+        if waiting:
+            names = ", ".join(p.name for p in waiting)
+            raise UnconfirmedDeck(f"the decks of {names} are not legal under the event's list and the organiser "
+                                  "has not confirmed them; confirm them on the player list or pair without them",
+                                  players=[{"id": p.id, "name": p.name, "problems": p.problems} for p in waiting])
         with self._lock:
             if self._rows("select 1 from event_rounds where event_id = ? and number = ?", [event_id, number]):
                 raise EventError(f"round {number} exists already")

@@ -22,6 +22,7 @@ from companion.events.pairings import PairingError, check_hand_pairings, parse_p
 from companion.events.report import event_file, pdf_report, table_report
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
+from companion.messages import LANGUAGES, language
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, RoleKind
 from companion.web.api import body, decklist, limit, request_id, storable, svc
@@ -66,7 +67,10 @@ EVENT_BODY = obj(
     rounds={"type": "integer", "minimum": 1, "maximum": 20, "x-code": "bad_event"},
     tables={"type": "integer", "minimum": 1, "maximum": 200, "x-code": "bad_event"},
     minutes={"type": "integer", "minimum": 5, "maximum": 240, "x-code": "bad_event"},
-    edition={"enum": ["2e", "1e"], "x-code": "bad_event"})
+    edition={"enum": ["2e", "1e"], "x-code": "bad_event"},
+    format={"enum": ["joust", "melee"], "x-code": "bad_event"},
+    restricted_list=text(1, 40, r"^[\w.-]{1,40}$", code="bad_event",
+                         description="a shipped restricted list's code (2nd edition); default the newest"))
 PLAYER_BODY = obj(
     ["name", "decklist"], request_id=REQUEST_ID, name=text(1, 40, PRINTABLE_TEXT, code="bad_player"),
     decklist={"anyOf": [text(1, 90_000), {"type": "object"}], "x-code": "bad_deck",
@@ -86,6 +90,7 @@ SHEETS_BODY = obj(["confirm"], confirm={"type": "boolean", "x-code": "confirm",
                   table={"type": "integer", "minimum": 1, "maximum": 400, "x-code": "bad_sheet",
                          "description": "only this table's seats (a reprint)"},
                   seat={"enum": ["A", "B"], "x-code": "bad_sheet", "description": "only this seat (a reprint)"})
+CONFIRM_BODY = obj([], request_id=REQUEST_ID)
 CLOCK_BODY = obj([], request_id=REQUEST_ID,
                  minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
                  seconds_ago={"type": "integer", "minimum": 0, "maximum": 86_400, "x-code": "bad_minutes"})
@@ -204,7 +209,8 @@ def create_event() -> Any:
     svc().creation_allowed(request.remote_addr or "?")
     event, keys = service().events.create_event(  # types and ranges settled by EVENT_BODY
         data["name"], data.get("date", ""), data.get("rounds", 3), data.get("tables", 16),
-        data.get("edition", "2e"), data.get("minutes", 55))
+        data.get("edition", "2e"), data.get("minutes", 55), data.get("format", "joust"),
+        data.get("restricted_list"))
     base = request.host_url.rstrip("/")
     return jsonify({"event": event.public(),
                     "organiser": {"key": keys["organiser"], "url": f"{base}/e/{event.id}#key={keys['organiser']}"},
@@ -217,10 +223,12 @@ def get_event(event_id: str) -> Any:
     events = service().events
     rounds = events.rounds(event.id)
     results = {g: r for info in rounds for g, r in events.results(event.id, info["number"]).items()}
+    finished = {info["number"]: all(r is not None for r in events.results(event.id, info["number"]).values())
+                for info in rounds}
     return jsonify({"event": event.public(), "role": role, "fingerprint": events.fingerprint(event.id),
                     "players": [p.public() for p in events.players(event.id)],
-                    "rounds": [{**info, "clock": service().clock(event.id, info["number"], info=info)}
-                               for info in rounds],
+                    "rounds": [{**info, "clock": {**service().clock(event.id, info["number"], info=info),
+                                                  "finished": finished[info["number"]]}} for info in rounds],
                     "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
                                 "result": results.get(t.game_id)} for t in events.tables(event.id)]})
 
@@ -241,12 +249,29 @@ def register_player(event_id: str) -> Any:
     deck = decklist(text, catalog, event.edition, "registration")
     agenda_names = [c.name for code in deck.agendas if (c := catalog.get(code))]
     agenda = data.get("agenda") or ", ".join(agenda_names) or None
+    warnings = [w.to_dict() for w in check_deck(deck, catalog, event.format, event.restricted_list)]
     player = service().events.register(event.id, str(data.get("name", "")), data.get("faction") or deck.faction,
-                                       agenda, deck.slots, text)
-    warnings = [w.to_dict() if hasattr(w, "to_dict") else str(w) for w in check_deck(deck, catalog)]
-    answer = {"player": player.public(), "warnings": warnings}
+                                       agenda, deck.slots, text, warnings)
+    # An illegal deck is registered (the list is frozen as brought) but sits at no table until the organiser
+    # confirms it: the answer says so.
+    answer = {"player": player.public(), "warnings": warnings, "needs_confirmation": not player.playable}
     service().events.remember(event.id, rid, answer)
     return jsonify(answer), 201
+
+
+@events_api.post("/event/<event_id>/players/<int:player_id>/confirm")
+@limit(1024)
+@accepts(CONFIRM_BODY)
+def confirm_deck(event_id: str, player_id: int) -> Any:
+    """The organiser lets a deck that is not legal under the event's list play (logged, with its problems)."""
+    event, _, rid, done = _organiser_write(event_id)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    player = service().events.confirm_deck(event.id, player_id, "organiser")
+    answer = {"player": player.public()}
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify(answer)
 
 
 @events_api.post("/event/<event_id>/rounds")
@@ -426,12 +451,19 @@ def ruling(event_id: str, game_id: str) -> Any:
         if data.get("minutes") is None:
             raise ApiError(400, "bad_ruling", "a time extension is 1 to 60 minutes", field="minutes")
         ruling_data["minutes"] = data["minutes"]
+    ref = service().events.table_of(game_id)
+    seats = service().seat_names(ref) if ref is not None else {}
     if kind == "penalty":
         if data.get("penalty") is None:
             raise ApiError(400, "bad_ruling", "a penalty is warning, game_loss or disqualification", field="penalty")
+        if data.get("seat") not in seats:  # a penalty is given to a player
+            raise ApiError(400, "bad_ruling", "a penalty names the player it is given to: seat A or B", field="seat")
         ruling_data["penalty"] = data["penalty"]
     if data.get("seat") is not None:
+        if data["seat"] not in seats:
+            raise ApiError(400, "bad_ruling", "seat: A or B of this table", field="seat")
         ruling_data["seat"] = data["seat"]
+        ruling_data["player"] = seats[data["seat"]]  # the player's name is public at the table
     if data.get("rule") is not None:
         if data["rule"] not in RULES:
             raise ApiError(400, "bad_ruling", "unknown rule id")
@@ -483,7 +515,17 @@ def time_winner(event_id: str, game_id: str) -> Any:
     judge may pass ``dominance=A`` (or B, or none) after asking the players where it was not recorded)."""
     event, _ = event_role(event_id, "judge")
     _game_in_event(event, game_id)
-    return jsonify(service().time_steps(game_id, request.args.get("dominance")))
+    dominance = request.args.get("dominance")
+    if dominance not in (None, "A", "B", "none"):
+        raise ApiError(400, "bad_dominance", "dominance: A, B or none", field="dominance")
+    counts = {}
+    for seat in ("A", "B"):  # the draw decks as the players counted them, confirmed by the judge
+        raw = request.args.get(f"deck_{seat}")
+        if raw is not None:
+            if not raw.isdigit() or int(raw) > 200:
+                raise ApiError(400, "bad_count", f"deck_{seat}: a count of 0 to 200 cards", field=f"deck_{seat}")
+            counts[seat] = int(raw)
+    return jsonify(service().time_steps(game_id, dominance, counts))
 
 
 @events_api.post("/event/<event_id>/games/<game_id>/result")
@@ -504,11 +546,25 @@ def set_result(event_id: str, game_id: str) -> Any:
 @events_api.get("/event/<event_id>/report")
 def report(event_id: str) -> Any:
     event, _ = event_role(event_id, "judge", "organiser")
-    rows = table_report(svc().store, service().events, event.id, request.args.get("round", type=int))
+    events = service().events
+    players = events.players(event.id)
+    by_id = {p.id: p for p in players}
+
+    def describe(ref: Any, detail: dict[str, Any]) -> dict[str, Any]:
+        return service().in_words(ref, detail, service().seat_names(ref, by_id))
+
+    rows = table_report(svc().store, events, event.id, request.args.get("round", type=int), describe)
+    public = [p.public() for p in players]
+    decisions = events.decisions(event.id)
     if request.args.get("format") == "pdf":
-        return Response(pdf_report(event.name, rows), mimetype="application/pdf",
-                        headers={"Content-Disposition": f'attachment; filename="report-{event.id}.pdf"'})
-    return jsonify({"event": event.public(), "tables": rows})
+        lang = request.args.get("lang") or language(request.headers.get("Accept-Language"))
+        if lang not in LANGUAGES:
+            raise ApiError(400, "bad_lang", "lang: en or de", field="lang")
+        pdf = pdf_report(event.public(), rows, public, decisions, lang, events.fingerprint(event.id))
+        return Response(pdf, mimetype="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="report-{event.id}-{lang}.pdf"'})
+    return jsonify({"event": event.public(), "tables": rows, "players": public, "decisions": decisions,
+                    "fingerprint": events.fingerprint(event.id)})
 
 
 @events_api.get("/event/<event_id>/export")
@@ -589,7 +645,9 @@ def rules() -> Any:
 
 @events_pages.get("/events/new")
 def new_event_page() -> Any:
-    return page("event_new.html")
+    from companion.catalog.legality import restricted_lists
+
+    return page("event_new.html", lists=restricted_lists())
 
 
 @events_pages.get("/e/<event_id>")
