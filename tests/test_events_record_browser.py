@@ -12,7 +12,7 @@ import pytest
 
 from companion.catalog.store import Catalog
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, SHOTS
+from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 from tests.test_events_record import _four_illegal_decks
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -131,6 +131,19 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         assert (penalty["seat"], penalty["player"], penalty["penalty"]) == ("B", "Ned", "warning")
         assert judge_page.locator("#reprint [data-reprint]").count() == 2
         judge_page.screenshot(path=str(SHOTS / "event-judge-panel-en.png"), full_page=True)
+        # Arya's sheet is lost mid-round: the judge reprints it; both phones and the dashboard show it.
+        with judge_page.expect_download() as sheet:
+            judge_page.click("#reprint [data-reprint='A']")
+            judge_page.click("[data-confirm=yes]")
+        assert sheet.value.suggested_filename == "seat-1-A.pdf"
+        judge_page.wait_for_function("document.querySelector('#tables').innerText.includes('seat sheet printed again')")
+        phone = b.new_context(**PHONE, locale="de-DE").new_page()
+        phone.goto(seat_links[1])  # Ned, seat B of table 1: his key still works
+        phone.wait_for_function("document.querySelector('#log') && document.querySelector('#log').innerText"
+                                ".includes('Der Schiedsrichter hat ein neues Sitzblatt für Arya gedruckt')")
+        phone.screenshot(path=str(SHOTS / "event-phone-reprint-de.png"))
+        status, _ = call(api, "GET", f"/games/{game1}/view", key=key_a)
+        assert status == 401  # Arya's old sheet no longer opens her seat
         pages["de"].click("[data-table='1'] [data-open]")
         pages["de"].wait_for_selector("#table-panel:not(.hidden)")
         pages["de"].select_option("#ruling-type", "penalty")
@@ -152,6 +165,14 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         pages["de"].reload()
         pages["de"].wait_for_selector("#tables tr")
         pages["de"].screenshot(path=str(SHOTS / "event-judge-dashboard-de.png"), full_page=True)
+        # The report page: decks, results, flags and rulings in words, in both languages.
+        for tag, page in pages.items():
+            page.goto(f"{server.url}/e/{eid}/report#key={judge}")
+            page.wait_for_selector("#report-rows tr")
+            text = page.inner_text("#report-rows")
+            assert ("warning · Ned" if tag == "en" else "Verwarnung · Ned") in text and "seat:" not in text
+            assert ("not legal" if tag == "en" else "nicht legal") in text and card_name in text
+            page.screenshot(path=str(SHOTS / f"event-report-{tag}-1366.png"), full_page=True)
         # Refusals the pages show are expected (a refused paste line, a refused round: their 4xx, and the plain
         # Error the page's call() throws after showing them); anything else is a bug.
         expected = ("Failed to load resource", "Uncaught (in promise) Error:", "the decks of")

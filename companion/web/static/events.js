@@ -63,7 +63,7 @@
     const problems = deckProblems(p.problems);
     return ` <span class="deck-bad">⚠ ${esc(t("ev.illegal_deck"))}${allowed}</span>` + (long
       ? `<ul class="deck-problems">${problems.map(x => `<li>${esc(x)}</li>`).join("")}</ul>`
-      : `<span class="deck-problems">: ${esc(problems.join(" "))}</span>`);
+      : `<span class="deck-why">: ${esc(problems.join(" "))}</span>`);
   }
   /** The event's format and restricted list (with its date), shown on every event page. */
   function showLegality(event) {
@@ -82,12 +82,15 @@
       x.minutes ? t("ev.minutes_plus", {n: x.minutes}) : ""].filter(Boolean);
     return parts.join(" · ") + (x.text ? ": " + x.text : "");
   }
+  /** Who a flag is about and who acted: the player, then the judge or organiser in the reader's words. */
+  const flagWho = d => [...new Set([d.player, d.who].filter(Boolean))]
+    .map(w => (w === "judge" ? t("ev.judge") : w === "organiser" ? t("ev.h.organiser") : w)).join(" · ");
   /** A flag of the report in words (its detail names cards and players). */
   function flagWords(f) {
     const d = f.detail || {};
     const cards = (d.cards || []).map(c => t("ev.deck_card", {card: c.name || c.code, player: c.player || "?", copy: c.copy ?? "?", registered: c.registered ?? "?"}));
     const rules = (d.violations || []).map(v => `<a href="/rules#${esc(v.rule)}">${esc(v.text ? (v.text[lang()] || v.text.en) : v.rule)}</a>`);
-    return [esc(t("ev.flag." + f.kind)), esc(d.who || d.player || ""), ...cards.map(esc), ...rules].filter(Boolean).join(" · ");
+    return [esc(t("ev.flag." + f.kind)), esc(flagWho(d)), ...cards.map(esc), ...rules].filter(Boolean).join(" · ");
   }
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
 
@@ -298,7 +301,7 @@
       const rules = (d.violations || []).map(v => `<a href="/rules#${esc(v.rule)}" title="${esc(v.rule)}">${esc(v.text ? (v.text[lang()] || v.text.en) : v.rule)}</a>`).join(" ");
       const cards = (d.cards || []).map(c => esc(t("ev.deck_card", {card: c.name || c.code, player: c.player || "?", copy: c.copy ?? "?", registered: c.registered ?? "?"})) +
         (ids ? ` <code>${esc(c.card)}</code>` : "")).join(" ");
-      const who = d.who || d.player || "";
+      const who = flagWho(d);
       const source = d.source ? ` (${esc(d.source)})` : "";
       const note = d.note ? ` “${esc(d.note)}”` : "";
       return `<div class="flag-row${f.cleared ? " cleared" : ""}" data-flag="${f.id}"><span class="flagkind">${esc(t("ev.flag." + f.kind))}</span>${source} ${esc(who)}${note} ${cards} ${rules}` +
