@@ -91,6 +91,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
                               ".match(/ [12]:[0-5][0-9] /)")
         _, info = call(api, "GET", f"/event/{eid}", key=org)
         assert info["rounds"][0]["minutes"] == 2
+        assert opage.locator("#print-sheets").is_disabled() and opage.locator("#sheets-judge-only").is_visible()
         # A move at table 1 naming a card Arya did not register: a deck-check flag in words.
         game1 = seat_links[0].split("/g/")[1].split("#")[0]
         key_a = seat_links[0].split("#key=")[1]

@@ -133,6 +133,10 @@
       // The clock and the seat sheets act on the latest round, and say which.
       $("latest-round").classList.toggle("hidden", !current.rounds.length);
       $("latest-round-name").textContent = t("ev.round_n", {n: latestRound});
+      // Once the round's clock runs its seat keys are the players': the organiser prints no more sheets.
+      const begun = Boolean((current.rounds.find(r => r.number === latestRound) || {}).started);
+      $("print-sheets").disabled = begun;
+      $("sheets-judge-only").classList.toggle("hidden", !begun);
       if (!$("clock-minutes").value) {  // the round's length, set here (a short test round too) before the clock starts
         const info = current.rounds.find(r => r.number === latestRound);
         $("clock-minutes").value = info ? info.minutes : current.event.minutes;
