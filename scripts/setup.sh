@@ -40,11 +40,11 @@ missing=()
 need_deb() { dpkg -s "$1" >/dev/null 2>&1 || missing+=("$1"); }
 if command -v dpkg >/dev/null 2>&1; then
   need_deb libzbar0                                   # pyzbar's zbar library
-  need_deb fonts-dejavu-core                          # the Unicode font PDFs embed (umlauts, selectable text)
+  need_deb fonts-dejavu-core                          # the Unicode font PDFs embed (labels, event report, seat sheets) (umlauts, selectable text)
   "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null || need_deb "python$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')-venv"
   if [ "$what" = test ]; then
     command -v chromium >/dev/null 2>&1 || need_deb chromium   # browser tests (Playwright drives Debian's Chromium)
-    command -v pdftotext >/dev/null 2>&1 || need_deb poppler-utils  # tests read the label PDFs' text and pixels
+    command -v pdftotext >/dev/null 2>&1 || need_deb poppler-utils  # tests read the PDFs' text and pixels
   fi
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -53,7 +53,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
     echo "Could not install ${missing[*]} (needs root or sudo). Install them yourself:" >&2
     echo "  sudo apt-get install ${missing[*]}" >&2
     case " ${missing[*]} " in *venv*) exit 1 ;; esac  # no venv, no companion
-    echo "Continuing: without libzbar0 the companion reads barcodes with zxing-cpp alone." >&2
+    echo "Continuing: without libzbar0 the companion reads barcodes with zxing-cpp alone;" >&2
+    echo "without fonts-dejavu-core event PDFs fall back to Helvetica (Latin-1 only)." >&2
   fi
 elif ! command -v dpkg >/dev/null 2>&1; then
   "$PYTHON" -c 'import ctypes.util, sys; sys.exit(ctypes.util.find_library("zbar") is None)' 2>/dev/null ||

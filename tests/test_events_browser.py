@@ -18,6 +18,7 @@ from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
+from tests.test_events import regular_draws
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -37,6 +38,7 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
         player = {"name": f"P{i + 1:02d}", "decklist": decks[i % len(decks)], "request_id": f"register-{i:04d}"}
         status, out = call(api, "POST", f"/event/{eid}/players", player, org)
         assert status == 201, out
+        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)  # the organiser allows it
     bad = "table,player,player\n1,P01,P02\n2,P03,P03\n3,P04,Nobody\n"
     status, out = call(api, "POST", f"/event/{eid}/rounds", {"csv": bad}, org)
     assert status == 400 and [p["line"] for p in out["error"]["details"]["problems"]] == [3, 4]
@@ -119,10 +121,21 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
         judge_page.wait_for_function("document.querySelector('#clock').innerText.includes('TIME') || "
                                      "document.querySelector('#clock').innerText.includes('ZEIT')")
         judge_page.click("#gtt")
+        # Power ties and nobody recorded the draws: the page shows which figures are tracked and asks the judge
+        # for both draw decks as the players count them, instead of deciding on the state's guess.
+        judge_page.wait_for_selector("#gtt-deck-A")
+        assert "not tracked" in judge_page.inner_text("#gtt-out")
+        _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time", key=judge)
+        assert gtt["steps"][0]["values"] == {"A": 15, "B": 15} and gtt["needs"] == "draw_deck"
+        judge_page.screenshot(path=str(SHOTS / "event-judge-going-to-time-count-en.png"))
+        judge_page.fill("#gtt-deck-A", "41")
+        judge_page.fill("#gtt-deck-B", "43")
+        judge_page.click("#gtt-count")
         judge_page.wait_for_selector(".gtt-winner")
         winner = judge_page.locator(".gtt-winner").inner_text()
-        _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time", key=judge)
-        assert gtt["steps"][0]["values"] == {"A": 15, "B": 15}
+        _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time?deck_A=41&deck_B=43", key=judge)
+        assert gtt["decided_by"] == "draw_deck" and gtt["winner"] == "B"
+        assert "counted" in judge_page.inner_text("#gtt-out")
         assert (gtt["winner"] or gtt["chooser"]) in winner
         judge_page.fill("#result-reason", "going to time")
         judge_page.click(f"[data-result='{gtt['winner'] or gtt['chooser']}']")
@@ -171,7 +184,9 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
     _, ev = call(api, "POST", "/event", {"name": "Zeitwertung", "rounds": 1, "tables": 2})
     eid, org = ev["event"]["id"], ev["organiser"]["key"]
     for name in ("Ann", "Ben"):  # one deck for both: power and draw decks tie, dominance decides
-        assert call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)[0] == 201
+        status, out = call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)
+        assert status == 201
+        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
     table = rnd["tables"][0]
     gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
@@ -181,6 +196,12 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
                                                                   "expected_version": version}, ka)
         assert status == 201, out
         version = out["version"]
+    for seat, key in (("A", ka), ("B", kb)):  # the regular draws recorded: the draw decks are tracked
+        for action in regular_draws(catalog, deck, seat, 9):
+            body = {"action": action, "expected_version": version}
+            status, out = call(api, "POST", f"/games/{gid}/actions", body, key)
+            assert status == 201, out
+            version = out["version"]
     browser = playwright.sync_playwright().start()
     try:
         b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
@@ -231,7 +252,9 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
     _, ev = call(api, "POST", "/event", {"name": "Gleichstand", "rounds": 1, "tables": 2})
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     for name in ("Ann", "Ben"):  # one deck for both: every step ties
-        assert call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)[0] == 201
+        status, out = call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)
+        assert status == 201
+        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
     table = rnd["tables"][0]
     gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
@@ -249,6 +272,12 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
 
     for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
         act({"type": "begin_phase", "phase": phase})
+    for seat, key in (("A", ka), ("B", kb)):  # the regular draws recorded: the draw decks are tracked, and tie
+        for action in regular_draws(catalog, deck, seat, 9):
+            body = {"action": action, "expected_version": version}
+            status, out = call(api, "POST", f"/games/{gid}/actions", body, key)
+            assert status == 201, out
+            version = out["version"]
     act({"type": "win_dominance"})  # nobody won it: the step is known, and ties
     assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
     for phase in ("standing", "taxation"):

@@ -9,7 +9,14 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
-from tests.test_events import client, flags_of, h, make_event, two_e_decks  # noqa: F401 (client: a fixture)
+from tests.test_events import (  # noqa: F401 (client: a fixture)
+    client,
+    flags_of,
+    h,
+    make_event,
+    regular_draws,
+    two_e_decks,
+)
 
 
 class Table:
@@ -20,9 +27,12 @@ class Table:
         ev = r.get_json()
         self.c, self.eid, self.org, self.judge = c, ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
         deck = two_e_decks(catalog)[0]
+        self.catalog, self.deck, self.drawn = catalog, deck, 0
         for name in ("Ann", "Ben"):  # the same deck: equal power and draw decks until something differs
-            assert c.post(f"/api/event/{self.eid}/players", headers=h(self.org),
-                          json={"name": name, "decklist": deck}).status_code == 201
+            r = c.post(f"/api/event/{self.eid}/players", headers=h(self.org), json={"name": name, "decklist": deck})
+            assert r.status_code == 201
+            pid = r.get_json()["player"]["id"]
+            c.post(f"/api/event/{self.eid}/players/{pid}/confirm", headers=h(self.org), json={})
         table = c.post(f"/api/event/{self.eid}/rounds", headers=h(self.org),
                        json={"csv": "1,Ann,Ben", "mode": mode}).get_json()["tables"][0]
         self.gid = table["game"]
@@ -40,6 +50,13 @@ class Table:
         if r.status_code == 201:
             self.version = r.get_json()["version"]
         return r
+
+    def draws(self, n: int) -> None:
+        """Both seats record ``n`` draws (7 at setup, 2 each draw phase): the draw decks are tracked."""
+        for seat, key in self.keys.items():
+            for action in regular_draws(self.catalog, self.deck, seat, n, self.drawn):
+                assert self.act(key, action).status_code == 201
+        self.drawn += n
 
     def phases(self, *names: str) -> None:
         for phase in names:
@@ -76,6 +93,9 @@ def test_the_going_to_time_result_follows_the_table_until_taxation_ends(client: 
     assert t.act(t.keys["A"], {"type": "gain_power", "player": "A", "amount": 1}).status_code == 201
     t.run_out_the_clock()
     t.phases("standing", "taxation")
+    # The draws were not recorded: the draw decks are a guess, so no result until the judge counts them.
+    assert t.results() == [None, None, None]
+    t.draws(9)  # the setup draw and round 1's draw phase, recorded late
     assert t.results() == [{"winner": "B", "winner_name": "Ben", "by_time": "dominance"}] * 3
     # Power gained in the taxation phase still counts: the game is over when taxation ends.
     assert t.act(t.keys["A"], {"type": "gain_power", "player": "A", "amount": 1}).status_code == 201
@@ -92,6 +112,7 @@ def test_a_late_extension_lifts_time_and_takes_the_going_to_time_result_back(cli
                                                                            catalog: Catalog) -> None:
     t = Table(client, catalog)
     t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    t.draws(9)
     assert t.act(t.keys["A"], {"type": "win_dominance", "player": "A"}).status_code == 201
     t.run_out_the_clock(60)  # five minutes past the deadline
     t.phases("standing", "taxation")
@@ -156,6 +177,7 @@ def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final
     assert t.act(t.keys["B"], {"type": "gain_power", "player": "B", "amount": 1}).status_code == 201
     # Round 2 goes to time without a dominance record: round 1's does not count for the final round.
     t.phases("standing", "taxation", "plot", "draw", "marshaling", "challenges", "dominance", "standing")
+    t.draws(11)  # 7 at setup, 2 in each of two draw phases
     t.run_out_the_clock()
     t.phases("taxation")
     url = f"/api/event/{t.eid}/games/{t.gid}/going-to-time"
@@ -220,8 +242,10 @@ def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_co
     assert len(deck_flags()) == 1
     scan(Label("2e", in_deck, foreign, count + 1))
     flags = deck_flags()
-    assert len(flags) == 2 and flags[1]["detail"]["cards"] == [
+    plain = [{k: c[k] for k in ("seat", "card", "code", "registered", "copy")} for c in flags[1]["detail"]["cards"]]
+    assert len(flags) == 2 and plain == [
         {"seat": None, "card": f"?.{in_deck}.{count + 1}", "code": in_deck, "registered": 0, "copy": count + 1}]
+    assert flags[1]["detail"]["cards"][0]["name"] == catalog.get(in_deck).name  # type: ignore[union-attr]
     # TTS snapshots: the same zone twice is one flag; a new card seen later is one more, naming only it.
     table_key = services.store.issue_table_key(gid, JUDGE)
 

@@ -116,6 +116,8 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
     for i in range(tables * 2):
         status, out = setup.call("POST", f"/api/event/{eid}/players", {"name": f"P{i:03d}", "decklist": DECK}, org)
         assert status == 201, out
+        if out["needs_confirmation"]:  # a bench deck, not a legal one: the organiser lets it play
+            setup.call("POST", f"/api/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     csv = "\n".join(f"{t},P{2 * t - 2:03d},P{2 * t - 1:03d}" for t in range(1, tables + 1))
     status, rnd = setup.call("POST", f"/api/event/{eid}/rounds", {"csv": csv}, org)
     assert status == 201, rnd

@@ -23,8 +23,10 @@ def judge_log(text: str, catalog: Catalog, lang: str = "en") -> list[dict[str, A
 @click.argument("log_file", metavar="LOG.jsonl", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per action line.")
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True)
+@click.option("--fingerprint", default=None, metavar="KEY",
+              help="An event file: the event key's fingerprint shown on its pages (a file signed with another fails).")
 @catalog_option
-def check_log(log_file: Path, as_json: bool, lang: str, catalog_path: str | None) -> None:
+def check_log(log_file: Path, as_json: bool, lang: str, catalog_path: str | None, fingerprint: str | None) -> None:
     """Replay a table log and print every action's verdict.
 
     Exit 0 when every action is legal, 1 when any is illegal, 2 when the log cannot be read.
@@ -34,7 +36,7 @@ def check_log(log_file: Path, as_json: bool, lang: str, catalog_path: str | None
     if zipfile.is_zipfile(log_file):  # an event file: every table's log and the signed-off manifest
         from companion.events.report import check_event_file
 
-        sys.exit(check_event_file(log_file, Catalog.open(catalog_path), lang, as_json))
+        sys.exit(check_event_file(log_file, Catalog.open(catalog_path), lang, as_json, fingerprint))
     try:
         text = log_file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

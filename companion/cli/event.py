@@ -53,14 +53,17 @@ def event() -> None:
 @click.option("--cut", type=click.Choice([str(c) for c in CUT_SIZES]), default="0", show_default=True,
               help="Top 4/8/16/32 to single elimination after the Swiss rounds (0: no cut).")
 @click.option("--seed", default=None, help="Round 1's random pairing and the last tiebreaker (default: drawn).")
+@click.option("--format", "fmt", type=click.Choice(["joust", "melee"]), default="joust", show_default=True)
+@click.option("--restricted-list", default=None, help="A shipped restricted list's code (default: the newest).")
 @click.option("--base-url", default="http://localhost:8787", show_default=True)
 @db_option
 def create(name: str, date: str, rounds: int, tables: int, minutes: int, edition: str, scoring: str, cut: str,
-           seed: str | None, base_url: str, db: str | None) -> None:
+           seed: str | None, fmt: str, restricted_list: str | None, base_url: str, db: str | None) -> None:
     """Create an event; prints the organiser's and the judge's links once (keys are stored hashed)."""
     _, events = _stores(db)
     try:
-        ev, keys = events.create_event(name, date, rounds, tables, edition, minutes, scoring, int(cut), seed)
+        ev, keys = events.create_event(name, date, rounds, tables, edition, minutes, scoring, int(cut), seed,
+                                       fmt=fmt, restricted_list=restricted_list)
     except EventError as exc:
         raise click.ClickException(exc.message) from None
     base = base_url.rstrip("/")
@@ -76,10 +79,15 @@ def create(name: str, date: str, rounds: int, tables: int, minutes: int, edition
 @click.option("--deck", "deck_file", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="ThronesDB decklist: text export or JSON.")
 @click.option("--faction", help="The player's faction (default: read from the decklist).")
+@click.option("--allow-illegal", is_flag=True,
+              help="A deck not legal under the event's list may play anyway (the organiser's decision, logged).")
 @key_option
 @db_option
-def register(event_id: str, name: str, deck_file: Path, faction: str | None, key: str, db: str | None) -> None:
-    """Register a player; the decklist is frozen with its SHA-256."""
+def register(event_id: str, name: str, deck_file: Path, faction: str | None, allow_illegal: bool, key: str,
+             db: str | None) -> None:
+    """Register a player; the decklist is frozen with its SHA-256 and checked against the event's list."""
+    from companion.catalog.legality import check_deck
+
     services, events = _stores(db)
     _key(events, event_id, key, "organiser")
     with services.borrow_catalog() as catalog:
@@ -89,11 +97,19 @@ def register(event_id: str, name: str, deck_file: Path, faction: str | None, key
         except DeckError as exc:
             raise click.ClickException(str(exc)) from None
         agenda = ", ".join(c.name for code in deck.agendas if (c := catalog.get(code))) or None
+        ev = events.event(event_id)
+        problems = [w.to_dict() for w in check_deck(deck, catalog, ev.format, ev.restricted_list)]
     try:
         player = events.register(event_id, name, faction or deck.faction, agenda, deck.slots,
-                                 deck_file.read_text(encoding="utf-8", errors="replace"))
+                                 deck_file.read_text(encoding="utf-8", errors="replace"), problems)
+        if allow_illegal:
+            player = events.confirm_deck(event_id, player.id, "organiser")
     except EventError as exc:
         raise click.ClickException(exc.message) from None
+    for p in player.problems:
+        click.echo(f"not legal: {p['message']['en']}", err=True)
+    if not player.playable:
+        click.echo("this deck plays no round until the organiser allows it (--allow-illegal)", err=True)
     click.echo(json.dumps(player.public()))
 
 

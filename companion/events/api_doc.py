@@ -17,6 +17,9 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/event/{event_id}/players": {"post": _op(
         "Organiser: register a player; the decklist (ThronesDB text or JSON) is frozen with its SHA-256",
         params=E, ok=201)},
+    "/api/event/{event_id}/players/{player_id}/confirm": {"post": _op(
+        "Organiser: let a deck that is not legal under the event's list play (logged with its problems)",
+        params=[*E, "player_id"])},
     "/api/event/{event_id}/rounds": {"post": _op(
         "Organiser: a round from pairings (CSV table,player,player or a list); one strict game per table with "
         "the registered decks; answers the seat links once", params=E, ok=201)},
@@ -37,7 +40,9 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "Anyone: the standings with tournament points and each tiebreaker's value (names only)", params=E,
         auth=False)},
     "/api/event/{event_id}/rounds/{number}/sheets": {"post": _op(
-        "Organiser: the seat-link QR sheet (PDF, one page per table); makes new seat links", params=[*E, "number"],
+        "Organiser before the round's games begin, the judge after: the seat sheets (PDF, one page per seat); "
+        "makes new seat links (a judge's reprint is logged and shown on the phones and the dashboard)",
+        params=[*E, "number"],
         content="application/pdf")},
     "/api/event/{event_id}/rounds/{number}/clock": {"post": _op(
         "Organiser or judge: start the round clock", params=[*E, "number"])},
@@ -52,13 +57,15 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "Judge: a ruling logged in the game (note, penalty, time extension, correction with its action)",
         params=EG, ok=201)},
     "/api/event/{event_id}/games/{game_id}/going-to-time": {"get": _op(
-        "Judge or organiser: the going-to-time steps from the table state", params=EG, query=["dominance"])},
+        "Judge: the going-to-time steps, each figure marked tracked, counted or untracked; deck_A and "
+        "deck_B are the draw decks as counted at the table (asked for where the draws were not recorded)",
+        params=EG, query=["dominance", "deck_A", "deck_B"])},
     "/api/event/{event_id}/games/{game_id}/result": {"post": _op(
         "Judge: a table's result", params=EG)},
     "/api/event/{event_id}/flags/{flag_id}/clear": {"post": _op("Judge: mark a flag dealt with",
                                                                  params=[*E, "flag_id"])},
     "/api/event/{event_id}/report": {"get": _op("Judge or organiser: the report per table (JSON, or ?format=pdf)",
-                                                 params=E, query=["round", "format"])},
+                                                 params=E, query=["round", "format", "lang"])},
     "/api/event/{event_id}/export": {"get": _op(
         "Judge or organiser: the signed-off event file (zip: a JSON Lines log per table and a manifest)",
         params=E, content="application/zip")},

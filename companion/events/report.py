@@ -14,7 +14,9 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from companion.events.signing import sign_manifest, verify_manifest
 from companion.events.store import EventStore
+from companion.messages import text
 from companion.store.games import GameStore, now
 from companion.web.export import export_game
 
@@ -22,21 +24,30 @@ MANIFEST = "manifest.json"
 FORMAT = "agot-companion-event"
 
 
-def table_report(games: GameStore, events: EventStore, event_id: str,
-                 number: int | None = None) -> list[dict[str, Any]]:
+def table_report(games: GameStore, events: EventStore, event_id: str, number: int | None = None,
+                 describe: Any = None) -> list[dict[str, Any]]:
+    """Each table: players with their decks' legality, result, flags (``describe(ref, detail)`` names their
+    cards and players in words), rulings and penalties (with the player's name)."""
     out = []
-    names = {p.id: p.name for p in events.players(event_id)}
+    players = {p.id: p for p in events.players(event_id)}
+    names = {pid: p.name for pid, p in players.items()}
     for ref in events.tables(event_id, number):
         entries = games.entries(ref.game_id)
-        rulings = [{"seq": e.seq, "at": e.at, **e.data} for e in entries if e.kind == "ruling"]
+        seats = {seat: names.get(pid, seat) for seat, pid in zip("AB", ref.players, strict=False)}
+        rulings = [{"seq": e.seq, "at": e.at, **e.data, **({"player": seats[e.data["seat"]]}
+                   if e.data.get("seat") in seats and not e.data.get("player") else {})}
+                   for e in entries if e.kind == "ruling"]
         flags = events.flags(event_id, ref.round, ref.game_id)
         out.append({
             "round": ref.round, "table": ref.number, "game": ref.game_id,
-            "players": [{"seat": seat, "name": names.get(pid, "?")}
+            "players": [{"seat": seat, "name": names.get(pid, "?"),
+                         **({k: players[pid].public()[k] for k in ("legal", "problems", "confirmed")}
+                            if pid in players else {})}
                         for seat, pid in zip("AB", ref.players, strict=False)],
             "result": events.result(ref.game_id),
             "flags": [{"kind": f["kind"], "seq": f["seq"], "at": f["at"], "cleared": bool(f["cleared"]),
-                       "rules": [v.get("rule") for v in f["detail"].get("violations", [])]} for f in flags],
+                       "rules": [v.get("rule") for v in f["detail"].get("violations", [])],
+                       "detail": describe(ref, f["detail"]) if describe else f["detail"]} for f in flags],
             "rulings": [r for r in rulings if r.get("type") != "penalty"],
             "penalties": [r for r in rulings if r.get("type") == "penalty"],
             "entries": len(entries), "undone": sum(1 for e in entries if e.kind == "undo"),
@@ -44,72 +55,172 @@ def table_report(games: GameStore, events: EventStore, event_id: str,
     return out
 
 
-def event_file(games: GameStore, events: EventStore, event_id: str, signed_off_by: str) -> bytes:
-    """One zip with a JSON Lines log per table and a manifest of every chain's head."""
+def event_file(games: GameStore, events: EventStore, event_id: str, signed_off_by: str,
+               extra: dict[str, Any] | None = None) -> bytes:
+    """One zip with a JSON Lines log per table and a manifest signed with the event's key: every chain's
+    head, the players and their decks, each table's pairing, result, rulings and penalties, and the
+    event's decisions (``extra`` adds more sections, such as standings: they are signed the same way)."""
     event = events.event(event_id)
     buffer = io.BytesIO()
     tables = []
+    players = events.players(event_id)
+    names = {p.id: p.name for p in players}
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
         for ref in events.tables(event_id):
             game = games.game(ref.game_id)
             text = export_game(games, game)
             name = f"round-{ref.round}-table-{ref.number}.jsonl"
             z.writestr(name, text)
+            rulings = [{"seq": e.seq, "at": e.at, **e.data} for e in games.entries(ref.game_id) if e.kind == "ruling"]
             tables.append({"round": ref.round, "table": ref.number, "game": game.id, "file": name,
                            "sha256": hashlib.sha256(text.encode()).hexdigest(), "head": game.head_hash,
-                           "entries": game.version, "result": events.result(game.id)})
-        manifest = {"format": FORMAT, "version": 1, "event": event.public(), "signed_off": {"by": signed_off_by,
-                    "at": now()}, "tables": tables}
-        z.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+                           "entries": game.version, "result": events.result(game.id),
+                           "players": [{"seat": seat, "player": pid, "name": names.get(pid, "?")}
+                                       for seat, pid in zip("AB", ref.players, strict=False)],
+                           "rulings": [r for r in rulings if r.get("type") != "penalty"],
+                           "penalties": [r for r in rulings if r.get("type") == "penalty"]})
+        manifest = {"format": FORMAT, "version": 2, "event": event.public(), "signed_off": {"by": signed_off_by,
+                    "at": now()},
+                    "players": [p.public() for p in players],
+                    "rounds": [{k: r.get(k) for k in ("number", "minutes", "started", "created")}
+                               for r in events.rounds(event_id)],
+                    "tables": tables,
+                    "decisions": [{k: d[k] for k in ("at", "by", "kind", "detail")}
+                                  for d in events.decisions(event_id)],
+                    **(extra or {})}
+        signed = sign_manifest(manifest, events.signing_key(event_id))
+        z.writestr(MANIFEST, json.dumps(signed, ensure_ascii=False, indent=1))
     return buffer.getvalue()
 
 
-def pdf_report(event_name: str, rows: list[dict[str, Any]], standings: list[dict[str, Any]] | None = None) -> bytes:
-    """The report as a printable PDF: text lines drawn on 300 dpi pages (no PDF font machinery)."""
-    import numpy as np
+def result_words(result: dict[str, Any] | None, lang: str) -> str:
+    """A table's result in words: "Ann wins (15 power)", "draw", going to time with its step named."""
+    if not result:
+        return text("ev.no_result", lang)
+    if result.get("by_time"):
+        reason = text("ev.result_by_time", lang, step=text(f"step.{result['by_time']}", lang))
+    else:
+        reason = str(result.get("reason") or "")
+    if not result.get("winner"):
+        return text("ev.draw_result", lang) + (f" ({reason})" if reason else "")
+    words = text("ev.result_for", lang, winner=result.get("winner_name") or result["winner"], reason=reason)
+    return words.replace(" ()", "")
 
-    from companion.scan.cv import cv2
-    from companion.scan.render import PAPER_MM, _ascii, pdf, px
 
-    lines = [f"{event_name} - report / Bericht", ""]
+def deck_words(player: dict[str, Any], lang: str) -> str:
+    """✓ for a legal deck; otherwise its problems, and whether the organiser allowed it."""
+    if player.get("legal", True):
+        return "✓"
+    problems = " ".join(p["message"].get(lang) or p["message"]["en"] for p in player.get("problems", []))
+    allowed = f" · {text('ev.allowed_by_organiser', lang)}" if player.get("confirmed") else ""
+    return f"⚠ {text('ev.illegal_deck', lang)}{allowed}: {problems}"
+
+
+def flag_words(flag: dict[str, Any], lang: str) -> str:
+    """A flag in words: its kind, who, the cards by name, the rules broken as sentences."""
+    d = flag.get("detail", {})
+    parts = [text(f"ev.flag.{flag['kind']}", lang)]
+    roles = {"judge": text("ev.judge", lang), "organiser": text("ev.h.organiser", lang)}
+    for name in dict.fromkeys(x for x in (d.get("player"), d.get("who")) if x):  # the player, then who acted
+        parts.append(roles.get(str(name), str(name)))
+    for c in d.get("cards", []):
+        parts.append(text("ev.deck_card", lang, card=c.get("name") or c.get("code"), player=c.get("player") or "?",
+                          copy=c.get("copy", "?"), registered=c.get("registered", "?")))
+    parts += [v["text"][lang] for v in d.get("violations", []) if isinstance(v.get("text"), dict)]
+    if d.get("note"):
+        parts.append(str(d["note"]))
+    return " · ".join(parts) + (f" ({text('ev.cleared', lang)})" if flag.get("cleared") else "")
+
+
+def ruling_words(ruling: dict[str, Any], lang: str) -> str:
+    """A ruling in words: kind, penalty level and player, extension minutes, what the judge wrote."""
+    parts = [text(f"ev.ruling.{ruling.get('type', 'note')}", lang)]
+    if ruling.get("penalty"):
+        parts.append(text(f"ev.penalty.{ruling['penalty']}", lang))
+    if ruling.get("player") or ruling.get("seat"):
+        parts.append(str(ruling.get("player") or ruling.get("seat")))
+    if ruling.get("minutes"):
+        parts.append(text("ev.minutes_plus", lang, n=ruling["minutes"]))
+    words = " · ".join(parts)
+    return f"{words}: {ruling['text']}" if ruling.get("text") else words
+
+
+def decision_words(decision: dict[str, Any], lang: str) -> str:
+    d = decision.get("detail", {})
+    if decision.get("kind") == "legality":
+        return text("ev.decision.legality", lang, name=d.get("name", "?"))
+    if decision.get("kind") == "reprint":
+        return text("ev.decision.reprint", lang, player=d.get("player", "?"), round=d.get("round", "?"),
+                    table=d.get("table", "?"), seat=d.get("seat", "?"))
+    return f"{decision.get('kind')}: {d}"
+
+
+def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[dict[str, Any]],
+               decisions: list[dict[str, Any]], lang: str = "en", fingerprint: str | None = None,
+               standings: list[dict[str, Any]] | None = None) -> bytes:
+    """The report as a printable PDF in ``lang``: real text in an embedded Unicode font (selectable,
+    umlauts kept), every caption from the message catalogue, cards and players named in words."""
+    from companion.events.pdf import Document
+
+    doc = Document(text("ev.report_title", lang, event=event["name"]))
+    doc.add_page()
+    doc.para(text("ev.report_title", lang, event=event["name"]), 16, bold=True, height=8)
+    fmt = text(f"ev.format.{event.get('format') or 'joust'}", lang)
+    rl = event.get("restricted_list")
+    legality = (text("ev.legality_line", lang, format=fmt, list=rl["name"], date=rl["date"]) if rl
+                else text("ev.legality_1e", lang, format=fmt))
+    doc.para(" · ".join(x for x in (event.get("date"), legality) if x), 10, height=5)
+    if fingerprint:
+        doc.para(f"{text('ev.h.fingerprint', lang)}: {fingerprint}", 9, height=5)
+    doc.ln(3)
+    doc.para(text("ev.h.players", lang), 13, bold=True, height=7)
+    for p in players:
+        doc.para(f"{p['name']} — {deck_words(p, lang)}", 9, height=4.5, indent=3)
     if standings:  # rank, name, tournament points, strength of schedule, extended SoS, lot
-        lines += ["standings / Tabelle: # name points/Punkte SoS eSoS lot/Los"]
-        lines += [f"  {s['rank']}. {s['name']}  {s['points']}  {s['sos']:.3f}  {s['esos']:.3f}  {s['lot']}"
-                  + (" (dropped/ausgestiegen)" if s.get("dropped") else "") for s in standings]
-        lines.append("")
+        doc.ln(3)
+        doc.para(text("ev.standings.title", lang), 13, bold=True, height=7)
+        for st in standings:
+            dropped = f" ({text('ev.standings.dropped', lang)})" if st.get("dropped") else ""
+            doc.para(f"{st['rank']}. {st['name']} · {st['points']} · SoS {st['sos']:.3f} · eSoS {st['esos']:.3f}"
+                     f" · {st['lot']}{dropped}", 9, height=4.5, indent=3)
     for r in rows:
-        players = " vs ".join(f"{p['seat']}: {p['name']}" for p in r["players"])
-        result = r["result"] or {}
-        lines.append(f"Round/Runde {r['round']}  Table/Tisch {r['table']}  {players}")
-        lines.append(f"   result/Ergebnis: {result.get('winner_name') or result.get('winner') or '-'}"
-                     f" {('(' + result['reason'] + ')') if result.get('reason') else ''}")
-        lines.append(f"   flags/Markierungen: {len(r['flags'])}  " + ", ".join(
-            sorted({f['kind'] for f in r['flags']})))
-        for ruling in r["rulings"] + r["penalties"]:
-            lines.append(f"   {ruling.get('type')}: {str(ruling.get('text', ''))[:90]}")
-        lines.append("")
-    page_w, page_h = (px(v) for v in PAPER_MM["a4"])
-    per_page = (page_h - px(30)) // px(6)
-    pages = []
-    for start in range(0, len(lines), per_page):
-        page = np.full((page_h, page_w), 255, np.uint8)
-        for i, text in enumerate(lines[start:start + per_page]):
-            cv2.putText(page, _ascii(text)[:110], (px(12), px(15) + i * px(6)), cv2.FONT_HERSHEY_SIMPLEX, 1.0, 0, 2,
-                        cv2.LINE_AA)
-        pages.append(page)
-    return pdf(pages)
+        doc.ln(3)
+        title = f"{text('ev.round_n', lang, n=r['round'])} · {text('ev.table_n', lang, n=r['table'])}"
+        doc.para(title, 12, bold=True, height=6)
+        for p in r["players"]:
+            doc.para(f"{p['seat']}: {p['name']} {deck_words(p, lang) if not p.get('legal', True) else '✓'}", 10,
+                     height=5, indent=3)
+        doc.para(f"{text('ev.h.result', lang)}: {result_words(r['result'], lang)}", 10, bold=True, height=5, indent=3)
+        if r["flags"]:
+            doc.para(f"{text('ev.h.flags', lang)} ({len(r['flags'])})", 10, height=5, indent=3)
+            for f in r["flags"]:
+                doc.para(f"– {flag_words(f, lang)}", 9, height=4.5, indent=7)
+        if r["rulings"] or r["penalties"]:
+            doc.para(text("ev.h.rulings_and_penalties", lang), 10, height=5, indent=3)
+            for ruling in r["penalties"] + r["rulings"]:
+                doc.para(f"– {ruling_words(ruling, lang)}", 9, height=4.5, indent=7)
+    if decisions:
+        doc.ln(3)
+        doc.para(text("ev.h.decisions", lang), 13, bold=True, height=7)
+        for d in decisions:
+            doc.para(f"{d['at'][:16].replace('T', ' ')} · {decision_words(d, lang)}", 9, height=4.5, indent=3)
+    return doc.bytes()
 
 
-def verify_event_file(data: bytes, judge: Any) -> dict[str, Any]:
-    """Check an event file offline: every table log's hash matches the manifest, every chain verifies
-    (``judge`` is ``judge_log``-like: text -> per-action results, raising on a broken chain), and the
-    chain head in each log's header is the one the manifest signed off."""
+def verify_event_file(data: bytes, judge: Any, fingerprint: str | None = None) -> dict[str, Any]:
+    """Check an event file offline: the manifest's signature (results, pairings, rulings, penalties,
+    decisions: a changed one is named by its table and field), every table log's hash matches the
+    manifest, every chain verifies (``judge`` is ``judge_log``-like: text -> per-action results, raising on
+    a broken chain), and the chain head in each log's header is the one the manifest signed off.
+    ``fingerprint``: the event key's fingerprint as shown on its pages (a file re-signed with another
+    key fails)."""
     problems: list[str] = []
     tables = []
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         manifest = json.loads(z.read(MANIFEST))
         if manifest.get("format") != FORMAT:
             raise ValueError("not an event file (no agot-companion-event manifest)")
+        problems += verify_manifest(manifest, fingerprint)
         for t in manifest["tables"]:
             text = z.read(t["file"]).decode()
             if hashlib.sha256(text.encode()).hexdigest() != t["sha256"]:
@@ -126,11 +237,13 @@ def verify_event_file(data: bytes, judge: Any) -> dict[str, Any]:
             tables.append({"file": t["file"], "round": t["round"], "table": t["table"], "actions": len(results),
                            "illegal": sum(1 for r in results if not r["legal"]),
                            "undone": sum(1 for r in results if r.get("undone"))})
+    signature = manifest.get("signature") if isinstance(manifest.get("signature"), dict) else {}
     return {"ok": not problems, "problems": problems, "tables": tables, "event": manifest["event"],
-            "signed_off": manifest.get("signed_off")}
+            "signed_off": manifest.get("signed_off"), "fingerprint": signature.get("fingerprint")}
 
 
-def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = False) -> int:
+def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = False,
+                     fingerprint: str | None = None) -> int:
     """``companion check EVENT.zip``: 0 when every chain verifies and every action is legal, 1 when an
     action is illegal (undone ones included: what was attempted stays on the record), 2 when broken."""
     import click
@@ -138,7 +251,7 @@ def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = 
     from companion.cli.check import judge_log
 
     try:
-        out = verify_event_file(Path(path).read_bytes(), lambda text: judge_log(text, catalog, lang))
+        out = verify_event_file(Path(path).read_bytes(), lambda text: judge_log(text, catalog, lang), fingerprint)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         click.echo(f"{path}: not a readable event file: {exc}", err=True)
         return 2
@@ -147,12 +260,15 @@ def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = 
     else:
         click.echo(f"{out['event']['name']} ({out['event']['date']}), signed off by {out['signed_off']['by']} "
                    f"at {out['signed_off']['at']}")
+        if out["fingerprint"]:
+            click.echo(f"signed with the event key {out['fingerprint']} (compare it with the event's pages)")
         for t in out["tables"]:
             click.echo(f"round {t['round']} table {t['table']:>3}: {t['actions']} action(s), {t['illegal']} illegal, "
                        f"{t['undone']} undone  ({t['file']})")
         for p in out["problems"]:
             click.echo(click.style(f"✗ {p}", fg="red"))
-        click.echo("all chains verify" if out["ok"] else "THE EVENT FILE DOES NOT VERIFY")
+        click.echo("all chains verify; results, pairings and rulings are as signed off" if out["ok"]
+                   else "THE EVENT FILE DOES NOT VERIFY")
     if not out["ok"]:
         return 2
     return 1 if any(t["illegal"] for t in out["tables"]) else 0

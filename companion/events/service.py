@@ -12,8 +12,10 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+from companion.catalog.card import DRAW_DECK_TYPES
 from companion.events.clock import going_to_time, remaining, standings_from
 from companion.events.store import EventStore, TableRef, deck_hash
 from companion.events.ticker import SLACK, DeadlineTicker
@@ -23,10 +25,43 @@ from companion.rules.actions import CallTime
 from companion.rules.actions.round import gone_to_time, winner
 from companion.rules.engine import add_deck
 from companion.rules.roles import JUDGE
+from companion.rules.state import ROUND, Phase, Zone
 from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreError
 
+
+def draw_decks(table: Any) -> dict[str, dict[str, Any]]:
+    """Each seat's draw deck as the table state knows it, and whether that number can be trusted: the cards
+    that left the deck must at least cover the regular draws (7 at setup, 2 in each draw phase begun).
+    Where the phones named fewer cards, the state still counts undrawn cards in the deck."""
+    begun = 0
+    if table.round >= 1:
+        begun = table.round - 1 + (1 if table.phase in ROUND and ROUND.index(table.phase) >= ROUND.index(Phase.DRAW)
+                                   else 0)
+    expected = SETUP_DRAW + DRAW_PHASE_DRAW * begun
+    out = {}
+    for seat, player in table.players.items():
+        registered = sum(1 for inst in table.instances.values()
+                         if inst.owner == seat and table.cards[inst.code].type in DRAW_DECK_TYPES)
+        left = registered - len(player.zones[Zone.DECK])
+        out[seat] = {"count": len(player.zones[Zone.DECK]), "left_deck": left, "regular_draws": expected,
+                     "tracked": left >= expected}
+    return out
+
+
+def _names_only(value: Any) -> Any:
+    """A verdict's parameters with each card named, not identified (``{"name", "card"}`` -> ``{"name"}``)."""
+    if isinstance(value, dict):
+        return {k: _names_only(v) for k, v in value.items() if not (k == "card" and "name" in value)}
+    if isinstance(value, list):
+        return [_names_only(v) for v in value]
+    return value
+
+
+#: The regular draws (RR: Setup, Draw phase): 7 cards at setup, 2 in each draw phase.
+SETUP_DRAW, DRAW_PHASE_DRAW = 7, 2
+
 #: Dashboard order: what needs a judge first.
-URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "after_time": 2, "needs_judge": 3, "undo": 4}
+URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "after_time": 2, "needs_judge": 3, "undo": 4, "reprint": 4}
 
 
 def event_channel(event_id: str) -> str:
@@ -238,17 +273,41 @@ class EventService:
             return False
         return self._as_judge(game_id, CallTime(lifted=True), request_id[:64])
 
-    def time_steps(self, game_id: str, dominance_won_by: str | None = None) -> dict[str, Any]:
-        """The going-to-time steps from the tracked state. Dominance in the final round comes from the
-        log (``win_dominance``); the judge may say who won it (``A``, ``B`` or ``none``) where nobody
-        recorded it."""
+    def time_steps(self, game_id: str, dominance_won_by: str | None = None,
+                   counts: dict[str, int] | None = None) -> dict[str, Any]:
+        """The going-to-time steps, each figure marked by where it comes from (``sources``): ``tracked`` (the
+        table state), ``count`` (the players' count, entered by the judge) or ``untracked``. Dominance in
+        the final round comes from the log (``win_dominance``); the judge may say who won it (``A``, ``B``
+        or ``none``) where nobody recorded it. A draw deck is tracked only where the regular draws (7 at
+        setup, 2 each draw phase) were recorded; where not, and power does not decide, there is no winner
+        until the judge enters both players' counts (``counts``): ``needs`` says so."""
         table = self.games.state(game_id).table
         judged = view(table, JUDGE)
         final: str | None = dominance_won_by
         if final is None and table.round in table.dominance:
             final = table.dominance[table.round] or "none"
         dominance = None if final is None else {p["seat"]: p["seat"] == final for p in judged["players"]}
-        return going_to_time(standings_from(judged, dominance), judged.get("first_player"))
+        standings = standings_from(judged, dominance)
+        decks = draw_decks(table)
+        counts = {seat: n for seat, n in (counts or {}).items() if seat in decks}
+        deck_source = {seat: "count" if seat in counts else "tracked" if d["tracked"] else "untracked"
+                       for seat, d in decks.items()}
+        standings = [replace(p, draw_deck=counts[p.seat]) if p.seat in counts else p for p in standings]
+        sources = {"power_needed": {p.seat: "tracked" for p in standings}, "draw_deck": deck_source,
+                   "dominance": {p.seat: "tracked" if dominance_won_by is None and dominance is not None
+                                 else "judge" if dominance is not None else "untracked" for p in standings},
+                   "dead_characters": {p.seat: "tracked" for p in standings}}
+        decided = going_to_time(standings, judged.get("first_player"))
+        for step in decided["steps"]:
+            step["sources"] = sources.get(step["step"], {})
+        decided.update({"sources": sources, "draw_decks": decks})
+        if decided["decided_by"] != "power_needed" and "untracked" in deck_source.values():
+            # Power does not decide, and the draw decks are a guess: the judge counts them first.
+            step = next(x for x in decided["steps"] if x["step"] == "draw_deck")
+            decided.update({"winner": None, "chooser": None, "decided_by": None, "needs": "draw_deck",
+                            "steps": [x for x in decided["steps"] if x["step"] == "power_needed"]
+                            + [{**step, "decides": False, "needs_count": True}]})
+        return decided
 
     def chooser(self, game_id: str) -> str | None:
         """A table gone to time that is a tie to the end: the first player, who chooses the winner (no step
@@ -256,7 +315,7 @@ class EventService:
         if not gone_to_time(self.games.state(game_id).table):
             return None
         decided = self.time_steps(game_id)
-        if decided["winner"] is not None or any(s.get("skipped") for s in decided["steps"]):
+        if decided["winner"] is not None or decided.get("needs") or any(s.get("skipped") for s in decided["steps"]):
             return None
         chooser: str | None = decided.get("chooser")
         return chooser
@@ -338,6 +397,43 @@ class EventService:
             self.events.flag(ref, "deck_check", {"cards": problems, "action": action, "by": actor})
             self.publish(ref.event_id)
 
+    # -- flags and rulings in words ----------------------------------------------------------------
+    def seat_names(self, ref: TableRef, players: dict[int, Any] | None = None) -> dict[str, str]:
+        """Seat -> the registered player's name at this table."""
+        names = {p.id: p.name for p in (players.values() if players else self.events.players(ref.event_id))}
+        return {seat: names.get(pid, seat) for seat, pid in zip("AB", ref.players, strict=False)}
+
+    def in_words(self, ref: TableRef, detail: dict[str, Any], seats: dict[str, str]) -> dict[str, Any]:
+        """A flag's detail with its cards and players named: ``who`` for the seat that acted (``seat:A`` ->
+        Ann), each card's ``name`` and ``player``, each rule broken as a sentence in both languages. The
+        instance ids stay for the judge who asks for them."""
+        from companion.messages import verdict_text
+
+        out = dict(detail)
+        by = str(detail.get("by") or "")
+        if by.startswith("seat:"):
+            out["who"] = seats.get(by[5:], by[5:])
+        elif by:
+            out["who"] = by
+        if detail.get("seat") in seats:
+            out["player"] = seats[detail["seat"]]
+        cards = [c for c in detail.get("cards", []) if isinstance(c, dict)]
+        if cards:
+            known = self.games._cards({str(c.get("code")) for c in cards})
+            out["cards"] = [{**c, "name": known[c["code"]].name if c.get("code") in known else c.get("code"),
+                             "player": seats.get(str(c.get("seat")))} for c in cards]
+        violations = []
+        for v in detail.get("violations", []):
+            try:  # cards by name: the instance ids stay in the flag for the judge who asks for them
+                plain = {**v, "params": _names_only(v["params"])} if isinstance(v.get("params"), dict) else v
+                words = {lang: verdict_text(plain, lang) for lang in ("en", "de")}
+            except (KeyError, IndexError, ValueError):
+                words = {"en": str(v.get("message") or v.get("rule")), "de": str(v.get("message_de") or v.get("rule"))}
+            violations.append({**v, "text": words})
+        if violations:
+            out["violations"] = violations
+        return out
+
     # -- the dashboard -------------------------------------------------------------------------
     def current_round(self, event_id: str) -> int | None:
         rounds = self.events.rounds(event_id)
@@ -388,8 +484,13 @@ class EventService:
         return facts
 
     def table_row(self, ref: TableRef, flags: list[dict[str, Any]], info: dict[str, Any] | None = None,
-                  results: dict[str, Any] | None = None) -> dict[str, Any]:
+                  results: dict[str, Any] | None = None, decks: dict[int, Any] | None = None) -> dict[str, Any]:
         facts = self._table_facts(ref.game_id)
+        players = facts["players"]
+        if decks is not None:  # each seat's registered deck: legal, or its problems and the organiser's decision
+            seat_player = dict(zip("AB", ref.players, strict=False))
+            players = [{**p, **({k: decks[pid].public()[k] for k in ("legal", "problems", "confirmed")}
+                                if (pid := seat_player.get(p["seat"])) in decks else {})} for p in players]
         open_flags = [f for f in flags if not f["cleared"]]
         since = None
         if facts["last_at"]:
@@ -400,7 +501,7 @@ class EventService:
             self.enforce_clock(ref.game_id)  # recorded now; this table's row shows it on the next update
         if urgency == 9 and clock["time_called"]:
             urgency = 5
-        return {"table": ref.number, "game": ref.game_id, "round": ref.round, "players": facts["players"],
+        return {"table": ref.number, "game": ref.game_id, "round": ref.round, "players": players,
                 "phase": facts["phase"], "game_round": facts["game_round"], "version": facts["version"],
                 "since_last_action": since, "flags": flags, "open_flags": len(open_flags), "urgency": urgency,
                 "needs_judge": facts["needs_judge"], "clock": clock, "time_called": facts["time_called"],
@@ -410,7 +511,7 @@ class EventService:
     def dashboard(self, event_id: str, number: int | None = None) -> dict[str, Any]:
         event = self.events.event(event_id)
         number = number or self.current_round(event_id)
-        rows = []
+        rows: list[dict[str, Any]] = []
         if number:
             flags = self.events.flags(event_id, number)
             by_game: dict[str, list[dict[str, Any]]] = {}
@@ -418,13 +519,21 @@ class EventService:
                 by_game.setdefault(f["game_id"], []).append(f)
             info = self.events.round_info(event_id, number)
             results = self.events.results(event_id, number)
-            rows = [self.table_row(ref, by_game.get(ref.game_id, []), info, results)
-                    for ref in self.events.tables(event_id, number)]
+            decks = {p.id: p for p in self.events.players(event_id)}
+            rows = []
+            for ref in self.events.tables(event_id, number):
+                seats = self.seat_names(ref, decks)
+                flags_here = [{**f, "detail": self.in_words(ref, f["detail"], seats)}
+                              for f in by_game.get(ref.game_id, [])]
+                rows.append(self.table_row(ref, flags_here, info, results, decks))
             # What needs attention first: the most urgent open flag, then the longest quiet table.
             rows.sort(key=lambda r: (r["urgency"], -(r["since_last_action"] or 0), r["table"]))
+        clock = self.clock(event_id, number) if number else None
+        if clock is not None and rows and all(r["result"] for r in rows):
+            clock = {**clock, "finished": True}  # every result is in: the round's clock stops
         return {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
-                "clock": self.clock(event_id, number) if number else None, "tables": rows,
-                "version": self.version(event_id)}
+                "clock": clock, "tables": rows,
+                "version": self.version(event_id), "fingerprint": self.events.fingerprint(event_id)}
 
     # -- any moment of any game -----------------------------------------------------------------
     def moment(self, game_id: str, seq: int) -> dict[str, Any]:

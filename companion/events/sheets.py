@@ -1,38 +1,44 @@
-"""The seat-link sheet: one A4 page per table, a QR code per seat, captions in English and German."""
+"""The seat sheets: one A4 page per seat (never both seats of a table on one page, so whoever holds one
+sheet can join as that player only), with the seat's QR code and captions in English and German from the
+message catalogue."""
 
 from __future__ import annotations
 
-import numpy as np
+import io
 
-from companion.scan.cv import cv2
-from companion.scan.render import PAPER_MM, _ascii, label_image, pdf, px
+import segno
 
-
-def _text(page: np.ndarray, text: str, x: int, y: int, scale: float = 1.2, weight: int = 2) -> None:
-    cv2.putText(page, _ascii(text)[:80], (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, 0, weight, cv2.LINE_AA)
+from companion.events.pdf import Document
+from companion.messages import text
 
 
-def seat_sheet_pdf(event: str, round_no: int, tables: list[tuple[int, list[tuple[str, str, str]]]]) -> bytes:
-    """``tables``: (table number, [(seat, player name, seat link)]). The links carry the key in the
-    fragment (``#key=``), which browsers never send to a server."""
-    page_w, page_h = (px(v) for v in PAPER_MM["a4"])
-    pages = []
-    for number, links in tables:
-        page = np.full((page_h, page_w), 255, np.uint8)
-        _text(page, f"{event}", px(15), px(18), 1.6, 3)
-        _text(page, f"Round {round_no} - Table {number}  /  Runde {round_no} - Tisch {number}", px(15), px(30), 1.4, 3)
-        y = px(45)
-        for seat, name, url in links:
-            code = label_image(url, 8)
-            h, w = code.shape
-            page[y:y + h, px(15):px(15) + w] = code
-            _text(page, f"Seat {seat}: {name}", px(15) + w + px(8), y + px(20), 1.4, 3)
-            _text(page, f"Sitz {seat}: {name}", px(15) + w + px(8), y + px(32), 1.4, 3)
-            _text(page, "Scan with your phone to join this table.", px(15) + w + px(8), y + px(48), 0.9, 2)
-            _text(page, "Mit dem Handy scannen, um diesem Tisch beizutreten.", px(15) + w + px(8), y + px(56), 0.9, 2)
-            _text(page, "Keep it private: the code is your seat's key.", px(15) + w + px(8), y + px(68), 0.8, 1)
-            _text(page, "Geheim halten: der Code ist der Schluessel deines Sitzes.", px(15) + w + px(8), y + px(75),
-                  0.8, 1)
-            y += max(h, px(80)) + px(20)
-        pages.append(page)
-    return pdf(pages)
+def _qr_png(url: str) -> bytes:
+    out = io.BytesIO()
+    segno.make(url, error="m", micro=False).save(out, kind="png", scale=10, border=4)
+    return out.getvalue()
+
+
+def seat_sheet_pdf(event: str, round_no: int, seats: list[tuple[int, str, str, str]], reprint: bool = False) -> bytes:
+    """``seats``: (table number, seat, player name, seat link), a page each. The links carry the key in
+    the fragment (``#key=``), which browsers never send to a server; the link itself is not printed as
+    text (the code is the key: a photo of the page's text must not be one too)."""
+    doc = Document(f"{event} · R{round_no}")
+    for table, seat, name, url in seats:
+        doc.add_page()
+        doc.para(event, 16, bold=True, height=8)
+        doc.ln(2)
+        for lang in ("en", "de"):
+            doc.para(text("ev.sheet.where", lang, round=round_no, table=table, seat=seat), 13, height=7)
+        doc.ln(4)
+        doc.para(name, 28, bold=True, height=13)
+        doc.ln(4)
+        size = 90
+        doc.image(io.BytesIO(_qr_png(url)), x=(doc.w - size) / 2, y=doc.get_y(), w=size, h=size)
+        doc.set_y(doc.get_y() + size + 6)
+        for lang in ("en", "de"):
+            doc.para(text("ev.sheet.scan", lang, name=name), 11, height=6)
+            doc.para(text("ev.sheet.private", lang), 11, bold=True, height=6)
+            if reprint:
+                doc.para(text("ev.sheet.reprinted", lang), 10, height=5)
+            doc.ln(3)
+    return doc.bytes()

@@ -11,7 +11,7 @@ import hashlib
 import json
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from companion.store.secrets import hash_secret, matches, new_game_id, new_secre
 DEFAULT_MINUTES = 55
 MAX_TABLES = 200
 MAX_PLAYERS = 2 * MAX_TABLES
-FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge", "after_time")
+FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge", "after_time", "reprint")
 
 
 class EventError(StoreError):
@@ -47,6 +47,24 @@ class EventConflict(EventError):
     code = "event_conflict"
 
 
+class UnconfirmedDeck(EventError):
+    """A round would seat a player whose illegal deck the organiser has not confirmed."""
+
+    status = 422
+    code = "unconfirmed_deck"
+
+
+FORMATS = ("joust", "melee")
+
+
+def list_info(edition: str, code: str | None) -> dict[str, Any] | None:
+    """A shipped restricted list's code, name and date (2nd edition), or None (1st edition: the joust or
+    melee legality of the 1st-edition card data)."""
+    from companion.catalog.legality import restricted_lists
+
+    return next((dict(x) for x in restricted_lists() if x["code"] == code), None) if edition == "2e" else None
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     id: str
@@ -62,11 +80,14 @@ class Event:
     scoring: str = DEFAULT_SCHEME  # a key of swiss.SCHEMES
     cut: int = 0  # top 4/8/16/32 after the Swiss rounds, 0: none
     seed: str = ""  # round 1's random pairing and the last tiebreaker come from it (shown, reproducible)
+    format: str = "joust"
+    restricted_list: str | None = None  # a shipped list's code (2nd edition); decks are checked against it
 
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "date": self.date, "rounds": self.rounds, "tables": self.tables,
                 "edition": self.edition, "minutes": self.minutes, "created": self.created,
-                "scoring": self.scoring, "cut": self.cut, "seed": self.seed}
+                "scoring": self.scoring, "cut": self.cut, "seed": self.seed,
+                "format": self.format, "restricted_list": list_info(self.edition, self.restricted_list)}
 
     def stage(self, number: int) -> str | None:
         """``swiss`` for rounds 1 to ``rounds``, ``cut`` for the single elimination rounds after it."""
@@ -94,10 +115,22 @@ class Player:
     agenda: str | None
     deck: dict[str, int]  # code -> copies, agenda excluded: what the game loads
     deck_hash: str
+    problems: list[dict[str, Any]] = field(default_factory=list)  # legality warnings at registration
+    confirmed: dict[str, Any] | None = None  # the organiser's confirmation of an illegal deck: at, by
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    @property
+    def playable(self) -> bool:
+        """May sit at a table: a legal deck, or an illegal one the organiser confirmed."""
+        return self.legal or self.confirmed is not None
 
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "faction": self.faction, "agenda": self.agenda,
-                "deck_hash": self.deck_hash, "cards": sum(self.deck.values())}
+                "deck_hash": self.deck_hash, "cards": sum(self.deck.values()), "legal": self.legal,
+                "problems": self.problems, "confirmed": self.confirmed}
 
 
 def deck_hash(deck: Mapping[str, int]) -> str:
@@ -122,6 +155,7 @@ class EventStore:
         self.games = games
         self._lock = threading.RLock()
         self._tables: dict[str, TableRef | None] = {}  # game id -> its event table (None: not an event game)
+        self._fingerprints: dict[str, str] = {}
 
     def _rows(self, sql: str, args: list[Any]) -> list[dict[str, Any]]:
         # One connection shared by the request threads: queries take the lock like writes do.
@@ -131,7 +165,8 @@ class EventStore:
     # -- events ------------------------------------------------------------------------------
     def create_event(self, name: str, date: str, rounds: int, tables: int, edition: str = "2e",
                      minutes: int = DEFAULT_MINUTES, scoring: str = DEFAULT_SCHEME, cut: int = 0,
-                     seed: str | None = None) -> tuple[Event, dict[str, str]]:
+                     seed: str | None = None, fmt: str = "joust",
+                     restricted_list: str | None = None) -> tuple[Event, dict[str, str]]:
         name = (name or "").strip()
         if not 1 <= len(name) <= 100:
             raise EventError("an event needs a name of 1 to 100 characters")
@@ -148,12 +183,24 @@ class EventStore:
         if cut not in CUT_SIZES:
             raise EventError(f"the cut is one of {', '.join(map(str, CUT_SIZES))} (0: none)")
         seed = (seed or new_secret()[:10]).strip()[:32]
+        if fmt not in FORMATS:
+            raise EventError("format must be joust or melee", field="format")
+        if edition == "2e":
+            from companion.catalog.legality import shipped_facts
+
+            restricted_list = restricted_list or str(shipped_facts()["2e"]["default"])
+            if list_info(edition, restricted_list) is None:
+                raise EventError(f"no shipped restricted list {restricted_list!r}", field="restricted_list")
+        else:
+            restricted_list = None
         keys = {"organiser": new_secret(), "judge": new_secret()}
         event = Event(new_game_id(), name, str(date or "")[:20], rounds, tables, edition, minutes, now(),
-                      hash_secret(keys["organiser"]), hash_secret(keys["judge"]), scoring, cut, seed)
+                      hash_secret(keys["organiser"]), hash_secret(keys["judge"]), scoring, cut, seed, fmt,
+                      restricted_list)
         with self._lock:
             self.db.table("events").insert({**event.public(), "organiser_hash": event.organiser_hash,
-                                      "judge_hash": event.judge_hash, "closed": None})
+                                      "judge_hash": event.judge_hash, "closed": None,
+                                      "restricted_list": restricted_list})
         return event, keys
 
     def event(self, event_id: str) -> Event:
@@ -163,7 +210,8 @@ class EventStore:
         r = rows[0]
         return Event(r["id"], r["name"], r["date"], r["rounds"], r["tables"], r["edition"], r["minutes"],
                      r["created"], r["organiser_hash"], r["judge_hash"], r.get("scoring") or DEFAULT_SCHEME,
-                     r.get("cut") or 0, r.get("seed") or r["id"])
+                     r.get("cut") or 0, r.get("seed") or r["id"], r.get("format") or "joust",
+                     r.get("restricted_list"))
 
     def set_minutes(self, event_id: str, minutes: int) -> None:
         if not isinstance(minutes, int) or not 5 <= minutes <= 240:
@@ -171,10 +219,49 @@ class EventStore:
         with self._lock:
             self.db.conn.execute("update events set minutes = ? where id = ?", [minutes, event_id])
 
+    def signing_key(self, event_id: str) -> str:
+        """The event's private signing key (hex), made on first use: it signs the export's manifest."""
+        from companion.events.signing import new_private_key
+
+        with self._lock:
+            rows = self._rows("select signing_key from events where id = ?", [event_id])
+            if not rows:
+                raise EventMissing("no such event")
+            if rows[0]["signing_key"]:
+                return str(rows[0]["signing_key"])
+            self._fingerprints.pop(event_id, None)
+            key = new_private_key()
+            self.db.conn.execute("update events set signing_key = ? where id = ?", [key, event_id])
+            return key
+
+    def fingerprint(self, event_id: str) -> str:
+        """The signing key's fingerprint, shown on the event's pages to compare with an export's."""
+        from companion.events.signing import fingerprint, public_key
+
+        if event_id not in self._fingerprints:
+            self._fingerprints[event_id] = fingerprint(public_key(self.signing_key(event_id)))
+        return self._fingerprints[event_id]
+
+    # -- the event's log of decisions ---------------------------------------------------------
+    def log(self, event_id: str, by: str, kind: str, detail: dict[str, Any]) -> dict[str, Any]:
+        """A decision on the record (an illegal deck confirmed, seat sheets printed again): it goes into
+        the report and the signed export."""
+        row: dict[str, Any] = {"event_id": event_id, "at": now(), "by": by, "kind": kind, "detail": canonical(detail)}
+        with self._lock:
+            row["id"] = self.db.table("event_log").insert(row).last_pk
+        return {**row, "detail": detail}
+
+    def decisions(self, event_id: str, kind: str | None = None) -> list[dict[str, Any]]:
+        sql = "select * from event_log where event_id = ?" + (" and kind = ?" if kind else "") + " order by id"
+        rows = self._rows(sql, [event_id, kind] if kind else [event_id])
+        return [{**r, "detail": json.loads(r["detail"])} for r in rows]
+
     # -- players ---------------------------------------------------------------------------
     def register(self, event_id: str, name: str, faction: str | None, agenda: str | None,
-                 deck: Mapping[str, int], source: str = "") -> Player:
-        """Register a player; the decklist is frozen now, with its hash."""
+                 deck: Mapping[str, int], source: str = "", problems: list[dict[str, Any]] | None = None) -> Player:
+        """Register a player; the decklist is frozen now, with its hash and its legality (``problems``: the
+        warnings under the event's format and restricted list; an illegal deck waits for the organiser's
+        confirmation before it may sit at a table)."""
         self.event(event_id)
         name = (name or "").strip()
         if not 1 <= len(name) <= 40 or any(ord(c) < 32 for c in name):
@@ -198,14 +285,32 @@ class EventStore:
             self.db.table("event_players").insert({
                 "event_id": event_id, "id": pid, "name": name, "faction": faction, "agenda": agenda,
                 "deck": canonical(frozen), "deck_hash": deck_hash(frozen), "source": source[:64 * 1024],
-                "registered": now(), "joined": paired + 1, "dropped_after": None})
+                "registered": now(), "joined": paired + 1, "dropped_after": None,
+                "legality": canonical(problems or [])})
             self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])  # a new player
-        return Player(pid, name, faction, agenda, frozen, deck_hash(frozen))
+        return Player(pid, name, faction, agenda, frozen, deck_hash(frozen), list(problems or []))
 
     def players(self, event_id: str) -> list[Player]:
         rows = self._rows("select * from event_players where event_id = ? order by id", [event_id])
-        return [Player(r["id"], r["name"], r["faction"], r["agenda"], json.loads(r["deck"]), r["deck_hash"])
-                for r in rows]
+        return [Player(r["id"], r["name"], r["faction"], r["agenda"], json.loads(r["deck"]), r["deck_hash"],
+                       json.loads(r.get("legality") or "[]"),
+                       json.loads(r["confirmed"]) if r.get("confirmed") else None) for r in rows]
+
+    def confirm_deck(self, event_id: str, player_id: int, by: str) -> Player:
+        """The organiser lets an illegal deck play (logged with its problems); a legal one needs nothing."""
+        with self._lock:
+            player = next((p for p in self.players(event_id) if p.id == player_id), None)
+            if player is None:
+                raise EventMissing(f"no player {player_id}")
+            if player.legal or player.confirmed is not None:
+                return player
+            decision = self.log(event_id, by, "legality", {
+                "player": player.id, "name": player.name, "deck_hash": player.deck_hash,
+                "problems": [p.get("rule") for p in player.problems], "decision": "allowed"})
+            confirmed = {"at": decision["at"], "by": by}
+            self.db.conn.execute("update event_players set confirmed = ? where event_id = ? and id = ?",
+                                 [canonical(confirmed), event_id, player_id])
+        return next(p for p in self.players(event_id) if p.id == player_id)
 
     def entrants(self, event_id: str) -> list[Entrant]:
         """The players as pairing sees them: the round each entered at, the round after which each dropped."""
@@ -279,11 +384,6 @@ class EventStore:
         with self._lock:
             self.db.conn.execute("delete from event_proposals where event_id = ? and round = ?", [event_id, number])
 
-    def log(self, event_id: str, by: str, kind: str, detail: dict[str, Any]) -> None:
-        with self._lock:
-            self.db.table("event_log").insert({"event_id": event_id, "at": now(), "by": by, "kind": kind,
-                                               "detail": canonical(detail)})
-
     def log_entries(self, event_id: str) -> list[dict[str, Any]]:
         return [{**r, "detail": json.loads(r["detail"])}
                 for r in self._rows("select * from event_log where event_id = ? order by id", [event_id])]
@@ -321,6 +421,12 @@ class EventStore:
                     raise EventError(f"{players[pid].name} is paired twice")
                 seen.add(pid)
             tables.add(table)
+        waiting = [players[pid] for pid in sorted(seen) if not players[pid].playable]
+        if waiting:
+            names = ", ".join(p.name for p in waiting)
+            raise UnconfirmedDeck(f"the decks of {names} are not legal under the event's list and the organiser "
+                                  "has not confirmed them; confirm them on the player list or pair without them",
+                                  players=[{"id": p.id, "name": p.name, "problems": p.problems} for p in waiting])
         with self._lock:
             if self._rows("select 1 from event_rounds where event_id = ? and number = ?", [event_id, number]):
                 raise EventError(f"round {number} exists already")
@@ -362,6 +468,14 @@ class EventStore:
         with self._lock:
             self.db.conn.execute("update event_rounds set started = ?, minutes = ? where event_id = ? and number = ?",
                                  [started or now(), minutes or info["minutes"], event_id, number])
+
+    def round_started(self, event_id: str, number: int) -> bool:
+        """A round's games have begun once its clock runs or any of its tables has recorded more than the
+        loading of its decks (from then on its seat keys are the players' alone)."""
+        if self.round_info(event_id, number)["started"]:
+            return True
+        return any(e.kind not in ("deck", "key") for ref in self.tables(event_id, number)
+                   for e in self.games.entries(ref.game_id))
 
     def tables(self, event_id: str, number: int | None = None) -> list[TableRef]:
         sql = "select * from event_tables where event_id = ?" + (" and round = ?" if number else "")

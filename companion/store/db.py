@@ -100,12 +100,20 @@ def _v4(db: sqlite_utils.Database) -> None:
 def _v5(db: sqlite_utils.Database) -> None:
     # Swiss rounds: the event's scoring scheme, cut and pairing seed; the round a player entered at and the
     # round after which they dropped; each round's stage (Swiss or the cut) and bye; the proposed pairing
-    # the organiser may change before confirming it; a log of the organiser's and the judge's decisions.
+    # the organiser may change before confirming it. What events are judged by: the format and restricted
+    # list chosen at creation, the key that signs the export, each deck's legality with the organiser's
+    # confirmation. A log of the organiser's and the judge's decisions (drops, overrides, a confirmed
+    # illegal deck, seat sheets printed again).
     db.table("events").add_column("scoring", str)
     db.table("events").add_column("cut", int)
     db.table("events").add_column("seed", str)
+    db.table("events").add_column("format", str)
+    db.table("events").add_column("restricted_list", str)
+    db.table("events").add_column("signing_key", str)
     db.table("event_players").add_column("joined", int)
     db.table("event_players").add_column("dropped_after", int)
+    db.table("event_players").add_column("legality", str)
+    db.table("event_players").add_column("confirmed", str)
     db.table("event_rounds").add_column("stage", str)
     db.table("event_rounds").add_column("bye", int)
     db.table("event_proposals").create({"event_id": str, "round": int, "id": str, "pairing": str, "override": int,

@@ -24,6 +24,7 @@ from companion.events.report import event_file, pdf_report, table_report
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
+from companion.messages import LANGUAGES, language
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, RoleKind
 from companion.web.api import decklist, limit, request_id, storable, svc
@@ -72,7 +73,10 @@ EVENT_BODY = obj(
     scoring={"enum": list(SCHEMES), "x-code": "bad_event", "description": "tournament points: the regulations' "
              "(win 5, modified win 4) or a league's (5 per win)"},
     cut={"enum": list(CUT_SIZES), "x-code": "bad_event", "description": "top 4/8/16/32 after the Swiss rounds; 0 none"},
-    seed=text(0, 32, r"^[\w-]*$", code="bad_event", description="round 1's random pairing (default: drawn)"))
+    seed=text(0, 32, r"^[\w-]*$", code="bad_event", description="round 1's random pairing (default: drawn)"),
+    format={"enum": ["joust", "melee"], "x-code": "bad_event"},
+    restricted_list=text(1, 40, r"^[\w.-]{1,40}$", code="bad_event",
+                         description="a shipped restricted list's code (2nd edition); default the newest"))
 PLAYER_BODY = obj(
     ["name", "decklist"], request_id=REQUEST_ID, name=text(1, 40, PRINTABLE_TEXT, code="bad_player"),
     decklist={"anyOf": [text(1, 90_000), {"type": "object"}], "x-code": "bad_deck",
@@ -88,7 +92,11 @@ ROUND_BODY = obj(
     round={"type": "integer", "minimum": 1, "maximum": 20, "x-code": "bad_round"},
     mode={"enum": ["strict", "advisory"], "x-code": "bad_mode"})
 SHEETS_BODY = obj(["confirm"], confirm={"type": "boolean", "x-code": "confirm",
-                                        "description": "printing makes new seat links"})
+                                        "description": "printing makes new seat links"},
+                  table={"type": "integer", "minimum": 1, "maximum": 400, "x-code": "bad_sheet",
+                         "description": "only this table's seats (a reprint)"},
+                  seat={"enum": ["A", "B"], "x-code": "bad_sheet", "description": "only this seat (a reprint)"})
+CONFIRM_BODY = obj([], request_id=REQUEST_ID)
 CLOCK_BODY = obj([], request_id=REQUEST_ID,
                  minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
                  seconds_ago={"type": "integer", "minimum": 0, "maximum": 86_400, "x-code": "bad_minutes"})
@@ -220,7 +228,7 @@ def create_event() -> Any:
     event, keys = service().events.create_event(  # types and ranges settled by EVENT_BODY
         data["name"], data.get("date", ""), data.get("rounds", 3), data.get("tables", 16),
         data.get("edition", "2e"), data.get("minutes", 55), data.get("scoring", "regulations"), data.get("cut", 0),
-        data.get("seed") or None)
+        data.get("seed") or None, fmt=data.get("format", "joust"), restricted_list=data.get("restricted_list"))
     base = request.host_url.rstrip("/")
     return jsonify({"event": event.public(),
                     "organiser": {"key": keys["organiser"], "url": f"{base}/e/{event.id}#key={keys['organiser']}"},
@@ -233,12 +241,15 @@ def get_event(event_id: str) -> Any:
     events = service().events
     rounds = events.rounds(event.id)
     results = {g: r for info in rounds for g, r in events.results(event.id, info["number"]).items()}
+    finished = {info["number"]: all(r is not None for r in events.results(event.id, info["number"]).values())
+                for info in rounds}
     entrants = {e.id: e for e in events.entrants(event.id)}
     players = [{**p.public(), "joined": entrants[p.id].joined, "dropped_after": entrants[p.id].dropped_after}
                for p in events.players(event.id)]
-    return jsonify({"event": event.public(), "role": role, "players": players,
-                    "rounds": [{**info, "clock": service().clock(event.id, info["number"], info=info)}
-                               for info in rounds],
+    return jsonify({"event": event.public(), "role": role, "fingerprint": events.fingerprint(event.id),
+                    "players": players,
+                    "rounds": [{**info, "clock": {**service().clock(event.id, info["number"], info=info),
+                                                  "finished": finished[info["number"]]}} for info in rounds],
                     "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
                                 "result": results.get(t.game_id)} for t in events.tables(event.id)]})
 
@@ -259,12 +270,29 @@ def register_player(event_id: str) -> Any:
     deck = decklist(text, catalog, event.edition, "registration")
     agenda_names = [c.name for code in deck.agendas if (c := catalog.get(code))]
     agenda = data.get("agenda") or ", ".join(agenda_names) or None
+    warnings = [w.to_dict() for w in check_deck(deck, catalog, event.format, event.restricted_list)]
     player = service().events.register(event.id, str(data.get("name", "")), data.get("faction") or deck.faction,
-                                       agenda, deck.slots, text)
-    warnings = [w.to_dict() if hasattr(w, "to_dict") else str(w) for w in check_deck(deck, catalog)]
-    answer = {"player": player.public(), "warnings": warnings}
+                                       agenda, deck.slots, text, warnings)
+    # An illegal deck is registered (the list is frozen as brought) but sits at no table until the organiser
+    # confirms it: the answer says so.
+    answer = {"player": player.public(), "warnings": warnings, "needs_confirmation": not player.playable}
     service().events.remember(event.id, rid, answer)
     return jsonify(answer), 201
+
+
+@events_api.post("/event/<event_id>/players/<int:player_id>/confirm")
+@limit(1024)
+@accepts(CONFIRM_BODY)
+def confirm_deck(event_id: str, player_id: int) -> Any:
+    """The organiser lets a deck that is not legal under the event's list play (logged, with its problems)."""
+    event, _, rid, done = _organiser_write(event_id)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    player = service().events.confirm_deck(event.id, player_id, "organiser")
+    answer = {"player": player.public()}
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify(answer)
 
 
 @events_api.post("/event/<event_id>/rounds")
@@ -400,29 +428,46 @@ MAX_ROWS = 400
 @limit(1024)
 @accepts(SHEETS_BODY)
 def seat_sheets(event_id: str, number: int) -> Any:
-    """The seat-link QR sheet, one page per table, in English and German. Keys exist only as hashes,
-    so printing makes new seat links (logged in each game); links printed before stop working."""
+    """The seat sheets, one page per seat, in English and German. Keys exist only as hashes, so printing
+    makes new seat links (logged in each game); links printed before stop working. The organiser prints
+    before the round's games begin; once they have, a seat key is its player's alone, and only the judge
+    may reprint (one seat or table at a time if asked): logged in the event, shown on both phones (the
+    game's key entry) and raised on the dashboard."""
     from companion.events.sheets import seat_sheet_pdf
-
-    event, _ = event_role(event_id, "organiser")
-    if body()["confirm"] is not True:
-        raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}')
-    base = request.host_url.rstrip("/")
-    pages = []
-    games = svc().store
-    players = {p.id: p.name for p in service().events.players(event.id)}
     from companion.rules.roles import HOST
 
-    for ref in service().events.tables(event.id, number):
-        links = []
+    event, role = event_role(event_id, "organiser", "judge")
+    data = body()
+    if data["confirm"] is not True:
+        raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}')
+    events = service().events
+    events.round_info(event.id, number)
+    started = events.round_started(event.id, number)
+    if started and role != "judge":
+        raise ApiError(403, "round_started", f"the games of round {number} have begun: only the judge may print "
+                       "a seat sheet again (with the judge's key)")
+    players = {p.id: p.name for p in events.players(event.id)}
+    chosen = [ref for ref in events.tables(event.id, number) if data.get("table") in (None, ref.number)]
+    if not chosen:
+        raise ApiError(404, "not_found", f"round {number} has no such table", field="table")
+    base = request.host_url.rstrip("/")
+    games = svc().store
+    seats = []
+    for ref in chosen:
         for seat, pid in zip("AB", ref.players, strict=False):
-            key = games.reissue_key(ref.game_id, seat, HOST)
-            links.append((seat, players.get(pid, seat), f"{base}/g/{ref.game_id}#key={key}"))
+            if data.get("seat") not in (None, seat):
+                continue
+            key = games.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST)
+            name = players.get(pid, seat)
+            seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}#key={key}"))
+            if started:
+                detail = {"round": number, "table": ref.number, "seat": seat, "player": name}
+                events.log(event.id, role, "reprint", detail)
+                events.flag(ref, "reprint", {**detail, "by": role})
         svc().hub.revoke(ref.game_id)
-        pages.append((ref.number, links))
-    if not pages:
-        raise ApiError(404, "not_found", f"round {number} has no tables")
-    pdf = seat_sheet_pdf(event.name, number, pages)
+    if started:
+        service().publish(event.id)
+    pdf = seat_sheet_pdf(event.name, number, seats, reprint=started)
     return Response(pdf, mimetype="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="seats-round-{number}.pdf"'})
 
@@ -515,12 +560,19 @@ def ruling(event_id: str, game_id: str) -> Any:
         if data.get("minutes") is None:
             raise ApiError(400, "bad_ruling", "a time extension is 1 to 60 minutes", field="minutes")
         ruling_data["minutes"] = data["minutes"]
+    ref = service().events.table_of(game_id)
+    seats = service().seat_names(ref) if ref is not None else {}
     if kind == "penalty":
         if data.get("penalty") is None:
             raise ApiError(400, "bad_ruling", "a penalty is warning, game_loss or disqualification", field="penalty")
+        if data.get("seat") not in seats:  # a penalty is given to a player
+            raise ApiError(400, "bad_ruling", "a penalty names the player it is given to: seat A or B", field="seat")
         ruling_data["penalty"] = data["penalty"]
     if data.get("seat") is not None:
+        if data["seat"] not in seats:
+            raise ApiError(400, "bad_ruling", "seat: A or B of this table", field="seat")
         ruling_data["seat"] = data["seat"]
+        ruling_data["player"] = seats[data["seat"]]  # the player's name is public at the table
     if data.get("rule") is not None:
         if data["rule"] not in RULES:
             raise ApiError(400, "bad_ruling", "unknown rule id")
@@ -572,7 +624,17 @@ def time_winner(event_id: str, game_id: str) -> Any:
     judge may pass ``dominance=A`` (or B, or none) after asking the players where it was not recorded)."""
     event, _ = event_role(event_id, "judge")
     _game_in_event(event, game_id)
-    return jsonify(service().time_steps(game_id, request.args.get("dominance")))
+    dominance = request.args.get("dominance")
+    if dominance not in (None, "A", "B", "none"):
+        raise ApiError(400, "bad_dominance", "dominance: A, B or none", field="dominance")
+    counts = {}
+    for seat in ("A", "B"):  # the draw decks as the players counted them, confirmed by the judge
+        raw = request.args.get(f"deck_{seat}")
+        if raw is not None:
+            if not raw.isdigit() or int(raw) > 200:
+                raise ApiError(400, "bad_count", f"deck_{seat}: a count of 0 to 200 cards", field=f"deck_{seat}")
+            counts[seat] = int(raw)
+    return jsonify(service().time_steps(game_id, dominance, counts))
 
 
 @events_api.post("/event/<event_id>/games/<game_id>/result")
@@ -595,22 +657,45 @@ def set_result(event_id: str, game_id: str) -> Any:
 @events_api.get("/event/<event_id>/report")
 def report(event_id: str) -> Any:
     event, _ = event_role(event_id, "judge", "organiser")
-    rows = table_report(svc().store, service().events, event.id, query_int("round", None, 1, 1000))
-    standings = tournament.standings_view(service().events, event)
+    events = service().events
+    players = events.players(event.id)
+    by_id = {p.id: p for p in players}
+
+    def describe(ref: Any, detail: dict[str, Any]) -> dict[str, Any]:
+        return service().in_words(ref, detail, service().seat_names(ref, by_id))
+
+    rows = table_report(svc().store, events, event.id, query_int("round", None, 1, 1000), describe)
+    standings = tournament.standings_view(events, event)
+    public = [p.public() for p in players]
+    decisions = events.decisions(event.id)
     if request.args.get("format") == "pdf":
-        return Response(pdf_report(event.name, rows, standings["standings"]), mimetype="application/pdf",
-                        headers={"Content-Disposition": f'attachment; filename="report-{event.id}.pdf"'})
-    names = {p.id: p.name for p in service().events.players(event.id)}
+        lang = request.args.get("lang") or language(request.headers.get("Accept-Language"))
+        if lang not in LANGUAGES:
+            raise ApiError(400, "bad_lang", "lang: en or de", field="lang")
+        pdf = pdf_report(event.public(), rows, public, decisions, lang, events.fingerprint(event.id),
+                         standings["standings"])
+        return Response(pdf, mimetype="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="report-{event.id}-{lang}.pdf"'})
+    names = {p.id: p.name for p in players}
     byes = [{"round": r["number"], "player": r["bye"], "name": names.get(r["bye"])}
-            for r in service().events.rounds(event.id) if r.get("bye") is not None]
-    return jsonify({"event": event.public(), "tables": rows, "standings": standings, "byes": byes,
-                    "log": service().events.log_entries(event.id)})
+            for r in events.rounds(event.id) if r.get("bye") is not None]
+    return jsonify({"event": event.public(), "tables": rows, "players": public, "decisions": decisions,
+                    "fingerprint": events.fingerprint(event.id), "standings": standings, "byes": byes,
+                    "log": events.log_entries(event.id)})
 
 
 @events_api.get("/event/<event_id>/export")
 def export(event_id: str) -> Any:
     event, role = event_role(event_id, "judge")
-    data = event_file(svc().store, service().events, event.id, role)
+    events = service().events
+    # Standings, byes and drops are signed with the results (a changed one fails `companion check`).
+    names = {p.id: p.name for p in events.players(event.id)}
+    extra = {"standings": tournament.standings_view(events, event)["standings"],
+             "byes": [{"round": r["number"], "player": r["bye"], "name": names.get(r["bye"])}
+                      for r in events.rounds(event.id) if r.get("bye") is not None],
+             "drops": [{"player": e.id, "name": names.get(e.id), "after_round": e.dropped_after}
+                       for e in events.entrants(event.id) if e.dropped_after is not None]}
+    data = event_file(svc().store, events, event.id, role, extra)
     return Response(data, mimetype="application/zip",
                     headers={"Content-Disposition": f'attachment; filename="event-{event.id}.zip"'})
 
@@ -685,7 +770,9 @@ def rules() -> Any:
 
 @events_pages.get("/events/new")
 def new_event_page() -> Any:
-    return page("event_new.html")
+    from companion.catalog.legality import restricted_lists
+
+    return page("event_new.html", lists=restricted_lists())
 
 
 @events_pages.get("/e/<event_id>")

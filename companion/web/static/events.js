@@ -18,7 +18,10 @@
     if (!r.ok) {
       const err = r.data.error || {};
       const problems = ((err.details && err.details.problems) || []).map(problemText);
-      showError([detailText(err), ...problems].join("\n"));
+      // A round refused for decks not yet allowed names each player and what is wrong with the deck.
+      const waiting = ((err.details && err.details.players) || []).map(p => t("ev.not_allowed_player", {name: p.name}) +
+        ": " + deckProblems(p.problems).join(" "));
+      showError([detailText(err), ...problems, ...waiting].join("\n"));
       throw new Error(err.message || String(r.status));
     }
     clearError();
@@ -49,13 +52,52 @@
   }
   function clearError() { const box = $("ev-error"); if (box) box.classList.add("hidden"); }
   function clockText(clock) {
+    if (clock && clock.finished) return t("ev.round_finished");  // every result is in: the clock has stopped
     if (!clock || clock.remaining === null || clock.remaining === undefined) return t("ev.clock_not_started");
     if (clock.time_called) return t("ev.time_called");
     const s = Math.max(0, Math.round(clock.remaining));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
   const factionName = f => (f && hasMessage("faction." + f) ? t("faction." + f) : (f || ""));
-  const resultText = r => t("ev.result_for", {winner: r.winner_name || t("ev.draw_result"), reason: r.reason || ""});
+  // A deck's legality problems in the reader's language (the server sends both).
+  const deckProblems = problems => (problems || []).map(p => (p.message && (p.message[lang()] || p.message.en)) || p.rule);
+  /** ✓ for a legal deck; otherwise "not legal" with its problems, and whether the organiser allowed it. */
+  function deckHtml(p, long) {
+    if (p.legal === undefined) return "";
+    if (p.legal) return ` <span class="deck-ok" title="${esc(t("ev.legal_deck"))}">✓</span>`;
+    const allowed = p.confirmed ? ` · ${esc(t("ev.allowed_by_organiser"))}` : "";
+    const problems = deckProblems(p.problems);
+    return ` <span class="deck-bad">⚠ ${esc(t("ev.illegal_deck"))}${allowed}</span>` + (long
+      ? `<ul class="deck-problems">${problems.map(x => `<li>${esc(x)}</li>`).join("")}</ul>`
+      : `<span class="deck-why">: ${esc(problems.join(" "))}</span>`);
+  }
+  /** The event's format and restricted list (with its date), shown on every event page. */
+  function showLegality(event) {
+    const box = $("ev-legality");
+    if (!box || !event || !event.format) return;
+    const format = t("ev.format." + event.format);
+    const list = event.restricted_list;
+    box.textContent = list ? t("ev.legality_line", {format, list: list.name, date: list.date}) : t("ev.legality_1e", {format});
+  }
+  // A result in words: going to time names its step ("most cards left in the draw deck"), not its id.
+  const resultText = r => t("ev.result_for", {winner: r.winner_name || t("ev.draw_result"),
+    reason: r.by_time ? t("ev.result_by_time", {step: t("step." + r.by_time)}) : (r.reason || "")}).replace(" ()", "");
+  /** A ruling in words: kind, penalty level and player, extension minutes, what the judge wrote. */
+  function rulingWords(x) {
+    const parts = [t("ev.ruling." + x.type), x.penalty ? t("ev.penalty." + x.penalty) : "", x.player || x.seat || "",
+      x.minutes ? t("ev.minutes_plus", {n: x.minutes}) : ""].filter(Boolean);
+    return parts.join(" · ") + (x.text ? ": " + x.text : "");
+  }
+  /** Who a flag is about and who acted: the player, then the judge or organiser in the reader's words. */
+  const flagWho = d => [...new Set([d.player, d.who].filter(Boolean))]
+    .map(w => (w === "judge" ? t("ev.judge") : w === "organiser" ? t("ev.h.organiser") : w)).join(" · ");
+  /** A flag of the report in words (its detail names cards and players). */
+  function flagWords(f) {
+    const d = f.detail || {};
+    const cards = (d.cards || []).map(c => t("ev.deck_card", {card: c.name || c.code, player: c.player || "?", copy: c.copy ?? "?", registered: c.registered ?? "?"}));
+    const rules = (d.violations || []).map(v => `<a href="/rules#${esc(v.rule)}">${esc(v.text ? (v.text[lang()] || v.text.en) : v.rule)}</a>`);
+    return [esc(t("ev.flag." + f.kind)), esc(flagWho(d)), ...cards.map(esc), ...rules].filter(Boolean).join(" · ");
+  }
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
   const score = v => Number(v).toFixed(3);
 
@@ -80,7 +122,8 @@
       ev.preventDefault();
       const out = await call("POST", "/api/event", {name: $("ev-name").value, date: $("ev-date").value,
         rounds: +$("ev-rounds").value, tables: +$("ev-tables").value, minutes: +$("ev-minutes").value,
-        scoring: $("ev-scoring").value, cut: +$("ev-cut").value, seed: $("ev-seed").value.trim()});
+        scoring: $("ev-scoring").value, cut: +$("ev-cut").value, seed: $("ev-seed").value.trim(),
+        format: $("ev-format").value, restricted_list: $("ev-list").value});
       $("ev-organiser").href = out.organiser.url; $("ev-judge").href = out.judge.url;
       $("ev-created").classList.remove("hidden");
     });
@@ -100,18 +143,34 @@
     }
     function render() {
       if (!current) return;
-      $("players-n").textContent = t("ev.registered_n", {n: current.players.length});
+      showLegality(current.event);
+      $("fingerprint").textContent = current.fingerprint || "";
+      const illegal = current.players.filter(p => !p.legal), waiting = illegal.filter(p => !p.confirmed);
+      $("players-n").textContent = t("ev.registered_n", {n: current.players.length}) +
+        (illegal.length ? " · " + t("ev.illegal_decks_n", {n: illegal.length, waiting: waiting.length}) : "");
+      $("players-n").classList.toggle("deck-bad", waiting.length > 0);
+      $("allow-all").classList.toggle("hidden", waiting.length === 0);
+      $("allow-all").textContent = t("ev.allow_all", {n: waiting.length});
       $("players").innerHTML = current.players.map(p => `<li data-player="${p.id}">${esc(p.name)} — ${esc(factionName(p.faction))}` +
         `${p.agenda ? " · " + esc(p.agenda) : ""} · ${esc(t("ev.cards_n", {n: p.cards}))} · <code>${p.deck_hash.slice(0, 12)}</code>` +
         (p.joined > 1 ? ` · <i>${esc(t("ev.swiss.late", {n: p.joined}))}</i>` : "") +
         (p.dropped_after !== null ? ` · <b>${esc(t("ev.swiss.dropped_after", {n: p.dropped_after}))}</b>`
-          : ` <button type="button" data-drop="${p.id}">${esc(t("ev.swiss.drop"))}</button>`) + "</li>").join("");
+          : ` <button type="button" data-drop="${p.id}">${esc(t("ev.swiss.drop"))}</button>`) +
+        deckHtml(p, true) + (p.legal || p.confirmed ? "" : ` <button type="button" data-allow="${p.id}">${esc(t("ev.allow_deck"))}</button>`) + "</li>").join("");
       // The rounds so far (newest first): the clock, how many results are in, each table's players and result.
       const names = new Map(current.players.map(p => [p.id, p.name]));
       const latestRound = lastRound(current);
       // The clock and the seat sheets act on the latest round, and say which.
       $("latest-round").classList.toggle("hidden", !current.rounds.length);
       $("latest-round-name").textContent = t("ev.round_n", {n: latestRound});
+      // Once the round's clock runs its seat keys are the players': the organiser prints no more sheets.
+      const begun = Boolean((current.rounds.find(r => r.number === latestRound) || {}).started);
+      $("print-sheets").disabled = begun;
+      $("sheets-judge-only").classList.toggle("hidden", !begun);
+      if (!$("clock-minutes").value) {  // the round's length, set here (a short test round too) before the clock starts
+        const info = current.rounds.find(r => r.number === latestRound);
+        $("clock-minutes").value = info ? info.minutes : current.event.minutes;
+      }
       // Read again while the page is open: the rounds the organiser opened or closed stay so.
       const shown = document.querySelectorAll("#rounds details");
       const open = shown.length ? new Set([...shown].filter(d => d.open).map(d => +d.dataset.round)) : new Set([latestRound]);
@@ -201,10 +260,35 @@
         if (r.ok) done += 1; else problems.push(`${where}: ${errorText(r.data.error)}`);
       }
       $("bulk-out").textContent = t("ev.registered_n", {n: done});
-      if (problems.length) showError(problems.join("\n")); else clearError();
+      // Every refused line stays in view until the organiser dismisses it (a later load does not hide it).
+      refused = [...refused, ...problems];
+      showRefused();
       load();
       return problems.length === 0;
     }
+    let refused = [];
+    function showRefused() {
+      $("bulk-refused").classList.toggle("hidden", refused.length === 0);
+      $("bulk-refused-head").textContent = t("ev.bulk_refused", {n: refused.length});
+      $("bulk-refused-lines").textContent = refused.join("\n");
+    }
+    $("bulk-dismiss").addEventListener("click", () => { refused = []; showRefused(); });
+    // An illegal deck plays only once the organiser allows it (logged, with its problems, into the report).
+    async function allow(ids) {
+      for (const id of ids) await call("POST", `/api/event/${eventId}/players/${id}/confirm`, {request_id: requestId()});
+      load();
+    }
+    $("players").addEventListener("click", async e => {
+      const b = e.target.closest("[data-allow]");
+      if (!b) return;
+      const p = current.players.find(x => x.id === +b.dataset.allow);
+      const list = current.event.restricted_list ? current.event.restricted_list.name : t("ev.format." + current.event.format);
+      if (await confirmSheet(t("ev.confirm_allow", {list, problems: deckProblems(p.problems).join(" ")}))) await allow([p.id]);
+    });
+    $("allow-all").addEventListener("click", async () => {
+      const waiting = current.players.filter(p => !p.legal && !p.confirmed);
+      if (await confirmSheet(t("ev.confirm_allow_all", {n: waiting.length}))) await allow(waiting.map(p => p.id));
+    });
     $("bulk-register").addEventListener("click", async () => {
       const lines = $("bulk").value.split("\n").map(x => x.trim());
       const items = lines.flatMap((line, i) => {
@@ -281,13 +365,14 @@
       await download("POST", `/api/event/${eventId}/rounds/${number}/sheets`, `seats-round-${number}.pdf`, {confirm: true});
     });
     $("start-clock").addEventListener("click", async () => {
-      await call("POST", `/api/event/${eventId}/rounds/${lastRound(current)}/clock`, {request_id: requestId()});
+      const minutes = Math.max(1, Math.min(240, Math.round(+$("clock-minutes").value || current.event.minutes)));
+      await call("POST", `/api/event/${eventId}/rounds/${lastRound(current)}/clock`, {minutes, request_id: requestId()});
       load();
     });
     // A running clock counts down on the page between loads (the server's time is the truth on each load).
     setInterval(() => {
       for (const r of (current ? current.rounds : [])) {
-        if (r.clock.remaining === null || r.clock.time_called) continue;
+        if (r.clock.remaining === null || r.clock.time_called || r.clock.finished) continue;
         r.clock.remaining -= 1;
         r.clock.time_called = r.clock.remaining <= 0;
         const span = document.querySelector(`[data-clock="${r.number}"]`);
@@ -306,22 +391,34 @@
   // -- judge --------------------------------------------------------------------------------------
   if ($("tables")) {
     let selected = null, latest = null, lastMoment = null, lastTime = null;
+    /** A flag in words: who, the cards by name (their ids only when the judge asks), each rule broken as a sentence. */
     function flagHtml(f) {
-      const rules = (f.detail.violations || []).map(v => `<a href="/rules#${esc(v.rule)}">${esc(v.rule)}</a>`).join(" ");
-      const cards = (f.detail.cards || []).map(c => esc(c.card)).join(" ");
-      const source = f.detail.source ? ` (${esc(f.detail.source)})` : "";
-      return `<div class="flag-row${f.cleared ? " cleared" : ""}" data-flag="${f.id}"><span class="flagkind">${esc(t("ev.flag." + f.kind))}</span>${source} ${rules} ${cards} ${esc(f.detail.by || "")}` +
+      const ids = $("show-ids").checked;
+      const d = f.detail || {};
+      const rules = (d.violations || []).map(v => `<a href="/rules#${esc(v.rule)}" title="${esc(v.rule)}">${esc(v.text ? (v.text[lang()] || v.text.en) : v.rule)}</a>`).join(" ");
+      const cards = (d.cards || []).map(c => esc(t("ev.deck_card", {card: c.name || c.code, player: c.player || "?", copy: c.copy ?? "?", registered: c.registered ?? "?"})) +
+        (ids ? ` <code>${esc(c.card)}</code>` : "")).join(" ");
+      const who = flagWho(d);
+      const source = d.source ? ` (${esc(d.source)})` : "";
+      const note = d.note ? ` “${esc(d.note)}”` : "";
+      return `<div class="flag-row${f.cleared ? " cleared" : ""}" data-flag="${f.id}"><span class="flagkind">${esc(t("ev.flag." + f.kind))}</span>${source} ${esc(who)}${note} ${cards} ${rules}` +
         (f.cleared ? "" : ` <button type="button" data-clear="${f.id}">✓</button>`) + "</div>";
     }
     function render(data) {
       latest = data;
       $("ev-title").textContent = `${data.event.name} · ${t("ev.round_lower", {n: data.round ?? "–"})}`;
+      $("fingerprint").textContent = data.fingerprint || "";
+      // Every round stays reachable: the newest is followed live; an earlier one is shown as chosen.
+      $("round-pick").replaceChildren(...data.rounds.map(r => el("option", {value: r.number}, t("ev.round_n", {n: r.number}))));
+      $("round-pick").value = String(data.round ?? "");
+      showLegality(data.event);
       $("clock").textContent = clockText(data.clock);
       $("clock").classList.toggle("called", Boolean(data.clock && data.clock.time_called));
       $("tables").innerHTML = data.tables.map(tb => {
-        const players = tb.players.map(p => `${esc(p.name)} (${esc(factionName(p.faction))}) ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}`).join("<br>");
+        const players = tb.players.map(p => `${esc(p.name)} (${esc(factionName(p.faction))})${p.legal ? deckHtml(p, false) : ""} ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}` +
+          (p.legal === false ? `<span class="deck-line">${deckHtml(p, false)}</span>` : "")).join("<br>");
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
-        const result = tb.result ? `<br><b>${esc(t("ev.result_for", {winner: tb.result.winner_name || t("ev.draw_result"), reason: tb.result.reason || ""}))}</b>` : "";
+        const result = tb.result ? `<br><b>${esc(resultText(tb.result))}</b>` : "";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button></td>` +
           `<td>${players}${result}</td><td>${esc(phaseName(tb.phase))} · R${tb.game_round}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
@@ -337,6 +434,12 @@
       lastMoment = m;
       const row = latest && latest.tables.find(x => x.game === m.game.id);
       $("panel-title").textContent = `${t("ev.table_n", {n: row ? row.table : ""})}: ${m.game.seats.map(s => s.name).join(" – ")}`;
+      const seat = $("ruling-seat").value;
+      $("ruling-seat").replaceChildren(...m.game.seats.map(s => el("option", {value: s.seat}, `${s.name} (${s.seat})`)));
+      if (seat) $("ruling-seat").value = seat;
+      // A lost or leaked seat sheet: the judge prints that seat's sheet again (logged, shown on both phones).
+      $("reprint").replaceChildren(...m.game.seats.map(s => el("button", {type: "button", "data-reprint": s.seat, "data-name": s.name},
+        t("ev.reprint_seat", {player: s.name}))));
       $("scrub").max = m.game.version; $("scrub").value = m.seq;
       const e = m.entries.find(x => x.seq === m.seq);
       const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
@@ -347,25 +450,75 @@
       $("table-panel").classList.remove("hidden");
     }
     async function openTable(game, seq) {
+      if (game !== selected) { lastTime = null; counts = {}; $("gtt-out").replaceChildren(); }  // another table
       selected = game;
       showMoment(await call("GET", `/api/event/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`)));
     }
     $("scrub").addEventListener("input", () => selected && openTable(selected, +$("scrub").value));
+    // The ruling form shows only what its type needs: a penalty its player and level, an extension its minutes.
+    function rulingFields() {
+      for (const label of document.querySelectorAll(".ruling-form [data-for]")) label.classList.toggle("hidden", label.dataset.for !== $("ruling-type").value);
+    }
+    $("ruling-type").addEventListener("change", rulingFields);
+    rulingFields();
     $("ruling-send").addEventListener("click", async () => {
       const type = $("ruling-type").value;
       const data = {type, text: $("ruling-text").value, request_id: requestId()};
       if (type === "time_extension") data.minutes = +$("ruling-minutes").value;
-      if (type === "penalty") data.penalty = $("ruling-penalty").value;
+      if (type === "penalty") { data.penalty = $("ruling-penalty").value; data.seat = $("ruling-seat").value; }
       await call("POST", `/api/event/${eventId}/games/${selected}/rulings`, data);
       $("ruling-text").value = "";
     });
+    /** The going-to-time steps: each figure with where it comes from (tracked, counted, from the judge, not
+     * tracked); where the draw decks are a guess, the judge enters both players' counts before anything is decided. */
     function showTime(out) {
       lastTime = out;
-      const value = v => (v === null ? "?" : v);
-      $("gtt-out").innerHTML = "<ol>" + out.steps.map(s => `<li>${esc(t("step." + s.step))}: ${Object.entries(s.values).map(([k, v]) => `${esc(k)}=${esc(value(v))}`).join(", ")}${s.skipped ? " — " + esc(t("ev.not_tracked")) : ""}${s.decides ? " ✔" : ""}</li>`).join("") + "</ol>" +
-        `<p class="gtt-winner">${esc(out.winner ? t("ev.winner", {seat: out.winner}) : t("ev.chooser", {seat: out.chooser}))}</p>`;
+      const seats = lastMoment ? lastMoment.game.seats : [];
+      const who = seat => { const x = seats.find(p => p.seat === seat); return x ? x.name : seat; };
+      const value = v => (v === null || v === undefined ? "?" : v === true ? "✓" : v === false ? "–" : v);
+      const source = (step, seat) => { const src = (out.sources[step.step] || {})[seat]; return src ? ` (${t("ev.src." + src)})` : ""; };
+      $("gtt-out").innerHTML = "<ol>" + out.steps.map(s => `<li data-step="${esc(s.step)}">${esc(t("step." + s.step))}: ` +
+        Object.entries(s.values).map(([k, v]) => `${esc(who(k))} ${esc(value(v))}${esc(source(s, k))}`).join(", ") +
+        `${s.skipped ? " — " + esc(t("ev.not_tracked")) : ""}${s.decides ? " ✔" : ""}</li>`).join("") + "</ol>" +
+        (out.needs === "draw_deck"
+          ? `<p class="flag">${esc(t("ev.gtt_needs_count", {expected: out.draw_decks.A ? out.draw_decks.A.regular_draws : "?"}))}</p><p>` +
+            Object.entries(out.draw_decks).map(([seat, d]) => `<label>${esc(who(seat))} <input id="gtt-deck-${esc(seat)}" type="number" min="0" max="200" ` +
+              `value="${esc(counts[seat] ?? "")}"> <span class="muted">${esc(t("ev.gtt_state_says", {n: d.count}))}</span></label> `).join("") +
+            `<button id="gtt-count" type="button">${esc(t("ev.gtt_count_decide"))}</button></p>`
+          : `<p class="gtt-winner">${esc(out.winner ? t("ev.winner", {seat: `${who(out.winner)} (${out.winner})`}) : t("ev.chooser", {seat: `${who(out.chooser)} (${out.chooser})`}))}</p>`);
     }
-    $("gtt").addEventListener("click", async () => showTime(await call("GET", `/api/event/${eventId}/games/${selected}/going-to-time`)));
+    let counts = {};
+    async function goingToTime() {
+      const query = Object.entries(counts).filter(([, v]) => v !== "").map(([k, v]) => `deck_${k}=${encodeURIComponent(v)}`).join("&");
+      showTime(await call("GET", `/api/event/${eventId}/games/${selected}/going-to-time` + (query ? "?" + query : "")));
+    }
+    $("gtt-out").addEventListener("click", e => {
+      if (!e.target.closest("#gtt-count")) return;
+      counts = Object.fromEntries([...document.querySelectorAll("#gtt-out input[id^=gtt-deck-]")].map(i => [i.id.slice(9), i.value]));
+      goingToTime();
+    });
+    $("reprint").addEventListener("click", async e => {
+      const b = e.target.closest("[data-reprint]");
+      const row = b && latest && latest.tables.find(x => x.game === selected);
+      if (!row || !(await confirmSheet(t("ev.confirm_reprint", {player: b.dataset.name})))) return;
+      await download("POST", `/api/event/${eventId}/rounds/${row.round}/sheets`, `seat-${row.table}-${b.dataset.reprint}.pdf`,
+        {confirm: true, table: row.table, seat: b.dataset.reprint});
+    });
+    $("show-ids").addEventListener("change", () => latest && render(latest));
+    let stream = null, following = 0;
+    function follow(number) {  // the dashboard of a round, live; a stream of the round shown before is ignored
+      if (stream) stream.close();
+      const mine = ++following, query = number ? `?round=${number}` : "";
+      const show = data => { if (mine === following) render(data); };
+      call("GET", `/api/event/${eventId}/dashboard${query}`).then(show);
+      stream = openStream(`/api/event/${eventId}/stream${query}`, key, show, ok => { $("live").textContent = t(ok ? "ev.live" : "ev.reconnecting"); });
+    }
+    $("round-pick").addEventListener("change", () => {
+      const number = +$("round-pick").value;
+      const newest = latest && latest.rounds.length ? latest.rounds[latest.rounds.length - 1].number : number;
+      follow(number === newest ? null : number);
+    });
+    $("gtt").addEventListener("click", () => { counts = {}; goingToTime(); });
     for (const b of document.querySelectorAll("[data-result]")) {
       b.addEventListener("click", () => call("POST", `/api/event/${eventId}/games/${selected}/result`,
         {winner: b.dataset.result || null, reason: $("result-reason").value, request_id: requestId()}));
@@ -373,11 +526,8 @@
     $("report").addEventListener("click", () => { location.href = `/e/${eventId}/report#key=${key}`; });
     $("export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
     rerender = () => { if (latest) render(latest); if (lastMoment) showMoment(lastMoment); if (lastTime) showTime(lastTime); };
-    messagesReady.then(async () => {
-      render(await call("GET", `/api/event/${eventId}/dashboard`));
-      openStream(`/api/event/${eventId}/stream`, key, render, ok => { $("live").textContent = t(ok ? "ev.live" : "ev.reconnecting"); });
-    });
-    setInterval(() => latest && latest.clock && latest.clock.remaining !== null && (latest.clock.remaining -= 1, $("clock").textContent = clockText(latest.clock)), 1000);
+    messagesReady.then(() => follow(null));
+    setInterval(() => latest && latest.clock && latest.clock.remaining !== null && !latest.clock.finished && (latest.clock.remaining -= 1, $("clock").textContent = clockText(latest.clock)), 1000);
   }
 
   // -- report -------------------------------------------------------------------------------------
@@ -386,14 +536,16 @@
     function render() {
       if (!out) return;
       $("ev-title").textContent = `${out.event.name} ${out.event.date}`;
+      showLegality(out.event);
+      $("fingerprint").textContent = out.fingerprint || "";
       // Each cell carries its column's name: a phone shows a table as a card of labelled lines (event_base.html).
       const cell = (id, html) => `<td data-label="${esc(t(id))}">${html}</td>`;
       renderStandings(out.standings);
       $("report-rows").innerHTML = out.tables.map(r => `<tr>${cell("ev.h.round", r.round)}${cell("ev.h.table", r.table)}` +
-        cell("ev.h.players", r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")) +
-        cell("ev.h.result", esc(r.result ? (r.result.winner_name || t("ev.draw_result")) + " " + (r.result.reason || "") : "–")) +
-        cell("ev.h.flags", r.flags.map(f => esc(t("ev.flag." + f.kind)) + (f.rules.length ? " " + [...new Set(f.rules)].map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")) +
-        cell("ev.h.rulings_and_penalties", [...r.rulings, ...r.penalties].map(x => esc(t("ev.ruling." + x.type) + (x.penalty ? " " + t("ev.penalty." + x.penalty) : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")) +
+        cell("ev.h.players", r.players.map(p => esc(p.seat + ": " + p.name) + deckHtml(p, false)).join("<br>")) +
+        cell("ev.h.result", esc(r.result ? resultText(r.result) : "–")) +
+        cell("ev.h.flags", r.flags.map(flagWords).join("<br>")) +
+        cell("ev.h.rulings_and_penalties", [...r.penalties, ...r.rulings].map(x => esc(rulingWords(x))).join("<br>")) +
         "</tr>").join("") +
         // A bye has no table: a row of its own with its result.
         (out.byes || []).map(x => `<tr class="bye">${cell("ev.h.round", x.round)}${cell("ev.h.table", "–")}${cell("ev.h.players", esc(x.name))}` +
@@ -401,7 +553,7 @@
     }
     rerender = render;
     messagesReady.then(async () => { out = await call("GET", `/api/event/${eventId}/report`); render(); });
-    $("report-pdf").addEventListener("click", () => download("GET", `/api/event/${eventId}/report?format=pdf`, "report.pdf"));
+    $("report-pdf").addEventListener("click", () => download("GET", `/api/event/${eventId}/report?format=pdf&lang=${lang()}`, `report-${lang()}.pdf`));
     $("report-export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
   }
 
