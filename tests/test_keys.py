@@ -234,8 +234,11 @@ def test_every_route_that_hands_out_a_key_is_known_and_a_key_that_reads_a_seat_i
     eid, decks = ev["event"]["id"], two_e_decks(catalog())
     for who, key in (("organiser", ev["organiser"]["key"]), ("judge", ev["judge"]["key"])):
         for i, name in enumerate((f"Ann{who}", f"Bo{who}")):
-            client.post(f"/api/event/{eid}/players", json={"name": name, "decklist": decks[i]},
-                        headers=auth(ev["organiser"]["key"]))
+            r = client.post(f"/api/event/{eid}/players", json={"name": name, "decklist": decks[i]},
+                            headers=auth(ev["organiser"]["key"]))
+            if r.get_json().get("needs_confirmation"):  # real decks break the newest restricted list
+                client.post(f"/api/event/{eid}/players/{r.get_json()['player']['id']}/confirm", json={},
+                            headers=auth(ev["organiser"]["key"]))
         pairing = {"table": 1, "a": f"Ann{who}", "b": f"Bo{who}"}
         r = client.post(f"/api/event/{eid}/rounds", json={"pairings": [pairing]}, headers=auth(key))
         if r.status_code == 201 and TOKEN.search(r.get_data(as_text=True).split("#key=", 1)[-1]):

@@ -96,7 +96,7 @@ SHEETS_BODY = obj(["confirm"], confirm={"type": "boolean", "x-code": "confirm",
                   table={"type": "integer", "minimum": 1, "maximum": 400, "x-code": "bad_sheet",
                          "description": "only this table's seats (a reprint)"},
                   seat={"enum": ["A", "B"], "x-code": "bad_sheet", "description": "only this seat (a reprint)"})
-CONFIRM_BODY = obj([], request_id=REQUEST_ID)
+ALLOW_DECK_BODY = obj([], request_id=REQUEST_ID)
 CLOCK_BODY = obj([], request_id=REQUEST_ID,
                  minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
                  seconds_ago={"type": "integer", "minimum": 0, "maximum": 86_400, "x-code": "bad_minutes"})
@@ -282,7 +282,7 @@ def register_player(event_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/confirm")
 @limit(1024)
-@accepts(CONFIRM_BODY)
+@accepts(ALLOW_DECK_BODY)
 def confirm_deck(event_id: str, player_id: int) -> Any:
     """The organiser lets a deck that is not legal under the event's list play (logged, with its problems)."""
     event, _, rid, done = _organiser_write(event_id)
