@@ -50,6 +50,7 @@ class Replay:
     keys: dict[str, str] = field(default_factory=dict)
     ids: dict[str, str] = field(default_factory=dict)
     done: int = 0  # steps sent so far
+    answers: dict[str, Any] = field(default_factory=dict)  # the answer of each step that bound a label, by label
 
     def __post_init__(self) -> None:
         self.header, self.steps = read_steps(self.name)
@@ -58,15 +59,17 @@ class Replay:
     def api(self) -> str:
         return self.base + "/api"
 
-    def run(self, until: int | None = None, after: Callable[[int, dict[str, Any]], None] | None = None) -> Replay:
-        """Send the steps from where it stopped up to ``until`` (all by default), calling ``after`` after each."""
+    def run(self, until: int | None = None,
+            after: Callable[[int, dict[str, Any], Any], None] | None = None) -> Replay:
+        """Send the steps from where it stopped up to ``until`` (all by default), calling ``after`` after each
+        with its index, the step and the answer."""
         end = len(self.steps) if until is None else min(until, len(self.steps))
         while self.done < end:
             step = self.steps[self.done]
-            self.send(step)
+            out = self.send(step)
             self.done += 1
             if after is not None:
-                after(self.done - 1, step)
+                after(self.done - 1, step, out)
         return self
 
     def send(self, step: dict[str, Any]) -> Any:
@@ -86,6 +89,7 @@ class Replay:
                                  f"the corpus had {step['status']}: {out}")
         for label, spec in (step.get("bind") or {}).items():
             (self.keys if label.startswith("key:") else self.ids)[label.removeprefix("key:")] = dig(out, spec)
+            self.answers[label] = out
         return out
 
     def _wait(self, step: dict[str, Any]) -> None:

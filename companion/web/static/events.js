@@ -49,7 +49,9 @@
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
   const factionName = f => (f && hasMessage("faction." + f) ? t("faction." + f) : (f || ""));
-  const resultText = r => t("ev.result_for", {winner: r.winner_name || t("ev.draw_result"), reason: r.reason || ""});
+  // A going-to-time result names its deciding step from the catalogue (its stored reason is the server's English).
+  const reasonText = r => (r.by_time && hasMessage("step." + r.by_time) ? `${t("ev.gone_to_time")}: ${t("step." + r.by_time)}` : r.reason || "");
+  const resultText = r => t("ev.result_for", {winner: r.winner_name || t("ev.draw_result"), reason: reasonText(r)});
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
 
   // -- new event ------------------------------------------------------------------------------
@@ -228,11 +230,11 @@
       $("tables").innerHTML = data.tables.map(tb => {
         const players = tb.players.map(p => `${esc(p.name)} (${esc(factionName(p.faction))}) ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}`).join("<br>");
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
-        const result = tb.result ? `<br><b>${esc(t("ev.result_for", {winner: tb.result.winner_name || t("ev.draw_result"), reason: tb.result.reason || ""}))}</b>` : "";
+        const result = tb.result ? `<br><b>${esc(resultText(tb.result))}</b>` : "";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button></td>` +
           `<td>${players}${result}</td><td>${esc(phaseName(tb.phase))} · R${tb.game_round}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
-      }).join("");
+      }).join("") || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`;
     }
     $("tables").addEventListener("click", async e => {
       const clear = e.target.closest("[data-clear]");
@@ -240,6 +242,13 @@
       const open = e.target.closest("[data-open]");
       if (open) openTable(open.dataset.open);
     });
+    // A log entry in words: an action by its label, a ruling by its type, other entries by their kind.
+    function entryText(e) {
+      if (e.kind === "action") return actName(e.data.type);
+      if (e.kind === "ruling") return `${t("ev.h.ruling")}: ${hasMessage("ev.ruling." + e.data.type) ? t("ev.ruling." + e.data.type) : e.data.type}`;
+      if (e.kind === "undo") return t("undo");
+      return hasMessage("ev.entry." + e.kind) ? t("ev.entry." + e.kind) : e.kind;
+    }
     function showMoment(m) {
       lastMoment = m;
       const row = latest && latest.tables.find(x => x.game === m.game.id);
@@ -249,7 +258,7 @@
       const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
       const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold} · ${esc(t("ev.hand"))}: ${(p.hand.cards || []).map(c => esc(c.name)).join(", ")} · ` +
         `${esc(t("ev.shadows"))}: ${(p.shadows || []).map(s => esc((s.card && s.card.name) || "?")).join(", ")} · ${esc(t("ev.in_play"))}: ${(p.play || []).map(c => esc(c.name)).join(", ")}`).join("<br>");
-      $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(e.kind) + " " + esc(e.data.type || "") + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
+      $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
         `<p>${esc(phaseName(m.view.phase))} · R${m.view.round}</p><p class="moment-players">${players}</p>`;
       $("table-panel").classList.remove("hidden");
     }
@@ -297,7 +306,7 @@
       const cell = (id, html) => `<td data-label="${esc(t(id))}">${html}</td>`;
       $("report-rows").innerHTML = out.tables.map(r => `<tr>${cell("ev.h.round", r.round)}${cell("ev.h.table", r.table)}` +
         cell("ev.h.players", r.players.map(p => esc(p.seat + ": " + p.name)).join("<br>")) +
-        cell("ev.h.result", esc(r.result ? (r.result.winner_name || t("ev.draw_result")) + " " + (r.result.reason || "") : "–")) +
+        cell("ev.h.result", esc(r.result ? (r.result.winner_name || t("ev.draw_result")) + " " + reasonText(r.result) : "–")) +
         cell("ev.h.flags", r.flags.map(f => esc(t("ev.flag." + f.kind)) + (f.rules.length ? " " + [...new Set(f.rules)].map(x => `<a href="/rules#${esc(x)}">${esc(x)}</a>`).join(" ") : "")).join("<br>")) +
         cell("ev.h.rulings_and_penalties", [...r.rulings, ...r.penalties].map(x => esc(t("ev.ruling." + x.type) + (x.penalty ? " " + t("ev.penalty." + x.penalty) : "") + (x.minutes ? " +" + x.minutes + "′" : "") + ": " + (x.text || ""))).join("<br>")) +
         "</tr>").join("");
