@@ -125,10 +125,14 @@ class Sweep:
     found: dict[str, list[str]] = field(default_factory=dict)  # "game lang page" -> problems
     looks: int = 0
     contexts: list[Any] = field(default_factory=list)
-    spectated: set[str] = field(default_factory=set)  # kinds of request a spectator's page was opened again at
 
     def open(self, kind: str, label: str, url: str, lang: str, context: Any, storage: dict[str, str] | None = None,
              wait: str | None = None) -> Watched:
+        return self.ready(self.start(kind, label, url, lang, context, storage), wait)
+
+    def start(self, kind: str, label: str, url: str, lang: str, context: Any,
+              storage: dict[str, str] | None = None) -> Watched:
+        """A page on its way: several load at once (``ready`` waits for each)."""
         page = context.new_page()
         page.set_extra_http_headers({"Accept-Language": "de-DE,de" if lang == "de" else "en-GB,en"})
         w = Watched(page, kind, lang, label)
@@ -136,13 +140,19 @@ class Sweep:
         if storage:  # what the home page keeps for the host page
             page.add_init_script("(" + json.dumps(storage) + ") && Object.entries("
                                  + json.dumps(storage) + ").forEach(([k, v]) => localStorage.setItem(k, v))")
-        page.goto(self.server.url + url)
-        page.wait_for_load_state("load")
-        page.evaluate("() => messagesReady")
-        if wait:
-            page.wait_for_function(wait, timeout=10000)
-        page.evaluate(WATCH_MISSES)
+        page.goto(self.server.url + url, wait_until="commit")
         self.pages.append(w)
+        return w
+
+    def ready(self, w: Watched, wait: str | None = None) -> Watched:
+        began = time.monotonic()
+        w.page.wait_for_load_state("load")
+        w.page.evaluate("() => messagesReady")
+        if wait:
+            w.page.wait_for_function(wait, timeout=10000, polling=20)
+        w.page.evaluate(WATCH_MISSES)
+        if os.environ.get("SWEEP_DEBUG"):
+            print(f"{time.monotonic() - began:.2f}s open {w.kind} {w.label} {w.lang}", flush=True)
         return w
 
     def context(self, viewport: dict[str, Any], lang: str) -> Any:
@@ -219,9 +229,8 @@ def phones_for(sweep: Sweep, replay: Replay, label: str, judge: bool) -> list[Wa
         for lang in LANGS:
             ctx = sweep.context(PHONE, lang)
             url = f"/g/{gid}" + (f"#key={key}" if key else "")
-            w = sweep.open("phone", f"{label}:{role}", url, lang, ctx, wait=f"({PHONE_VERSION})(0)")
-            opened.append(w)
-    return opened
+            opened.append(sweep.start("phone", f"{label}:{role}", url, lang, ctx))
+    return [sweep.ready(w, f"({PHONE_VERSION})(0)") for w in opened]
 
 
 def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], others: list[Watched]) -> Any:
@@ -229,10 +238,9 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
 
     Phones follow the live stream all along (an error in any render is caught); each page is waited for and
     looked at after each kind of request it has not been looked at after yet (an action type, an undo, a
-    ruling ...), every third request and the last: every action type on every page, at a third of the cost.
-    A spectator has no stream (streams need a key), so its page is opened again, at each kind of request
-    no spectator has seen yet in the sweep and at the end."""
-    seen = sweep.spectated
+    ruling ...), every fourth request and the last: every action type on every page, at a fraction of the cost.
+    A spectator has no stream (streams need a key), so its page is opened again every fifteenth request
+    and at the end, where its log shows a line for every entry of the game."""
 
     def after(i: int, step: dict[str, Any], out: Any) -> None:
         began = time.monotonic()
@@ -248,14 +256,12 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
             version = version_of(out) if step.get("status") in (200, 201, 202) else None
             if version is None:
                 version = replay.version(game)
-            new = kind not in seen
-            seen.add(kind)
             last = i == len(replay.steps) - 1
             for w in phones[game]:
-                if not w.label.endswith(":spectator") and kind in w.seen and i % 3 and not last:
+                if not w.label.endswith(":spectator") and kind in w.seen and i % 4 and not last:
                     continue
                 if w.label.endswith(":spectator"):
-                    if not (new or last):
+                    if not (i % 15 == 0 or last):
                         continue
                     w.page.reload()
                     w.page.evaluate("() => messagesReady")
@@ -271,7 +277,7 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
                 sweep.look(w, where)
                 w.seen.add(kind)
         for w in others:
-            if kind not in w.seen or i % 3 == 0:
+            if kind not in w.seen or i % 4 == 0:
                 sweep.look(w, where)
                 w.seen.add(kind)
         if os.environ.get("SWEEP_DEBUG"):
@@ -282,6 +288,15 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
 
 def scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list[str]) -> None:
     """The judge's panel: each table opened, its scrub moved through every entry, going to time asked."""
+    began = time.monotonic()
+    try:
+        _scrub(sweep, dashboards, replay, labels)
+    finally:
+        if os.environ.get("SWEEP_DEBUG"):
+            print(f"{time.monotonic() - began:.2f}s scrub {labels}", flush=True)
+
+
+def _scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list[str]) -> None:
     for w in dashboards:
         page = w.page
         for label in labels:
@@ -308,12 +323,12 @@ def scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list[
                 except playwright.TimeoutError:
                     w.problems.append(f"{w.at}: the panel does not show entry #{seq}")
                 sweep.look(w, w.at, REQUIRED["panel"] + REQUIRED["dashboard"])
+                if seq == last and label == labels[0]:  # the table as it stands: cards in play
+                    SHOTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(SHOTS / f"sweep-judge-panel-{label}-{w.lang}.png"), full_page=True)
             page.click("#gtt")
             page.wait_for_selector("#gtt-out li", timeout=10000)
             sweep.look(w, f"panel {label} going to time", REQUIRED["panel"])
-            if label == labels[0]:
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SHOTS / f"sweep-judge-panel-{w.lang}.png"), full_page=True)
 
 
 def sweep_casual(sweep: Sweep, name: str) -> None:
@@ -329,8 +344,8 @@ def sweep_casual(sweep: Sweep, name: str) -> None:
         sweep.look(w, "host page")
     replay.run(after=follow(sweep, replay, phones, []))
     for w in phones["g"]:
-        if w.label.endswith(":A") and w.lang == "de":
-            w.page.screenshot(path=str(SHOTS / f"sweep-{name}-phone-de.png"), full_page=True)
+        if w.label.endswith(":A"):
+            w.page.screenshot(path=str(SHOTS / f"sweep-{name}-phone-{w.lang}.png"))
     sweep.close(name)
 
 
