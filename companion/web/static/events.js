@@ -51,7 +51,9 @@
   const factionName = f => (f && hasMessage("faction." + f) ? t("faction." + f) : (f || ""));
   // A going-to-time result names its deciding step from the catalogue (its stored reason is the server's English).
   const reasonText = r => (r.by_time && hasMessage("step." + r.by_time) ? `${t("ev.gone_to_time")}: ${t("step." + r.by_time)}` : r.reason || "");
-  const resultText = r => t("ev.result_for", {winner: r.winner_name || t("ev.draw_result"), reason: reasonText(r)});
+  // A draw has no winner: "draw (reason)", not "draw wins".
+  const resultText = r => (r.winner ? t("ev.result_for", {winner: r.winner_name || r.winner, reason: reasonText(r)})
+    : t("ev.result_draw_for", {reason: reasonText(r)})).replace(/ \(\)$/, "");  // no reason given: no "()"
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
 
   // -- new event ------------------------------------------------------------------------------
