@@ -49,6 +49,8 @@ BROKEN = re.compile(r"\b(undefined|NaN|null)\b|\[object Object\]")
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 #: Ids shown on purpose (rule ids on the judge's screens, card instances): not words of a language.
 ID_LIKE = re.compile(r"[\w'’-]*[._#:/][\w.#:/'’-]*")
+#: Links (a join link carries a random key, whose letters may spell anything).
+LINK = re.compile(r"\S*(?:://|#key=)\S*")
 
 LOOK = """(required) => {
   const blanks = required.filter(sel => { const e = document.querySelector(sel);
@@ -168,11 +170,7 @@ class Sweep:
         problems += [f"{where}: shows {m.group(0)!r}" for m in BROKEN.finditer(out["text"])]
         problems += [f"{where}: catalogue miss {m}" for m in out["misses"]]
         if w.lang == "de":
-            text = ID_LIKE.sub(" ", out["text"])
-            raw = sorted({tok for tok in re.findall(r"[\w.]+", out["text"]) if "." in tok and tok in self.keys})
-            problems += [f"{where}: message id shown raw: {k}" for k in raw]
-            english = sorted({x.lower() for x in WORD.findall(text)} & self.english - self.excluded)
-            problems += [f"{where}: English word {x!r} in {context_of(out['text'], x)!r}" for x in english]
+            problems += [f"{where}: {p}" for p in not_german(out["text"], self.english, self.keys, self.excluded)]
         w.problems += problems
 
     def collect(self, game: str) -> None:
@@ -186,6 +184,28 @@ class Sweep:
         for ctx in self.contexts:
             ctx.close()
         self.pages, self.contexts = [], []
+
+
+def not_german(text: str, english: set[str], keys: set[str], excluded: set[str]) -> list[str]:
+    """What in a German page's text is not German: message ids shown raw, and English words of the UI."""
+    raw = sorted({tok for tok in re.findall(r"[\w.]+", text) if "." in tok and tok in keys})
+    problems = [f"message id shown raw: {k}" for k in raw]
+    words = {x.lower() for x in WORD.findall(ID_LIKE.sub(" ", LINK.sub(" ", text)))}
+    problems += [f"English word {x!r} in {context_of(text, x)!r}" for x in sorted(words & english - excluded)]
+    return problems
+
+
+def test_the_german_check_finds_english_words_and_raw_ids() -> None:
+    """The sweep's German check can fail: an English UI word, a raw message id; not card or player names,
+    not rule ids, not German."""
+    english, keys = catalogue_words()
+    excluded = {"tyrion", "lannister", "ann"}
+    assert not_german("Ann legt Tyrion Lannister in die Schatten · Regelverstoß shadows.no-action-window",
+                      english, keys, excluded) == []
+    assert not_german("http://127.0.0.1:8787/g/x#key=Bring-Out-Gold", english, keys, excluded) == []
+    found = not_german("Ann: Bring out Tyrion Lannister · ev.flag.illegal", english, keys, excluded)
+    assert "message id shown raw: ev.flag.illegal" in found
+    assert any("'bring'" in p for p in found), found
 
 
 def context_of(text: str, word: str) -> str:
