@@ -52,3 +52,29 @@ def test_the_panel_opens_with_cards_in_play(server: Server) -> None:
         assert page.is_visible("#scrub") and page.is_visible("#gtt") and page.is_visible("[data-result=A]")
         browser.close()
     assert errors == []
+
+
+def test_the_panel_shows_what_an_attachment_lies_on(server: Server) -> None:
+    """The corpus event's first table at the end of round 1: Milk of the Poppy lies on Tyrion."""
+    from tests.corpus.load import Replay
+
+    replay = Replay(server.url, "event-2e")
+    second = [i for i, s in enumerate(replay.steps) if s.get("path", "").endswith("/rounds")][1]
+    replay.run(until=second)  # round 2 not paired yet: the dashboard shows round 1
+    errors: list[str] = []
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page: Any = browser.new_context(**LAPTOP, locale="de-DE").new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/e/{replay.ids['e']}/judge#key={replay.keys['judge']}")
+        page.click(f"button[data-open='{replay.ids['r1t1']}']")
+        page.wait_for_selector("#table-panel:not(.hidden)", timeout=5000)
+        assert "Milk of the Poppy (an Tyrion Lannister)" in page.inner_text("#moment")
+        # Going to time asked at this table; another table opened: its panel shows no answer of the first.
+        page.click("#gtt")
+        page.wait_for_selector("#gtt-out li", timeout=5000)
+        page.click(f"button[data-open='{replay.ids['r1t2']}']")
+        page.wait_for_function("document.querySelector('#panel-title').textContent.includes('Cat')", timeout=5000)
+        assert page.inner_text("#gtt-out") == ""
+        browser.close()
+    assert errors == []

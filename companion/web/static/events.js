@@ -251,6 +251,13 @@
       if (e.kind === "undo") return t("undo");
       return hasMessage("ev.entry." + e.kind) ? t("ev.entry." + e.kind) : e.kind;
     }
+    // A card in play as the table shows it: kneeling, a duplicate, an attachment and what it lies on.
+    function playedText(c, table) {
+      const name = id => (table.players.flatMap(p => p.play).find(x => x.id === id) || {name: id}).name;
+      const extra = [c.kneeling ? t("kneel") : null, c.duplicate_of ? t("duplicate") : null,
+                     c.attached_to ? t("attachedTo", {card: name(c.attached_to)}) : null].filter(Boolean);
+      return extra.length ? `${c.name} (${extra.join(", ")})` : c.name;
+    }
     function showMoment(m) {
       lastMoment = m;
       const row = latest && latest.tables.find(x => x.game === m.game.id);
@@ -259,12 +266,14 @@
       const e = m.entries.find(x => x.seq === m.seq);
       const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
       const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold} · ${esc(t("ev.hand"))}: ${(p.hand.cards || []).map(c => esc(c.name)).join(", ")} · ` +
-        `${esc(t("ev.shadows"))}: ${(p.shadows || []).map(s => esc((s.card && s.card.name) || "?")).join(", ")} · ${esc(t("ev.in_play"))}: ${(p.play || []).map(c => esc(c.name)).join(", ")}`).join("<br>");
+        `${esc(t("ev.shadows"))}: ${(p.shadows || []).map(s => esc((s.card && s.card.name) || "?")).join(", ")} · ${esc(t("ev.in_play"))}: ${(p.play || []).map(c => esc(playedText(c, m.view))).join(", ")}`).join("<br>");
       $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
         `<p>${esc(phaseName(m.view.phase))} · R${m.view.round}</p><p class="moment-players">${players}</p>`;
       $("table-panel").classList.remove("hidden");
     }
     async function openTable(game, seq) {
+      // Another table: the going-to-time answer shown was the other table's, and must not be read as this one's.
+      if (game !== selected) { lastTime = null; $("gtt-out").replaceChildren(); }
       selected = game;
       showMoment(await call("GET", `/api/event/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`)));
     }
