@@ -95,7 +95,7 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
         judge_page.dispatch_event("#scrub", "input")
         card_name = catalog.get(char.split(".")[1]).name  # type: ignore[union-attr]
         judge_page.wait_for_function(f"document.querySelector('#moment').innerText.includes({json.dumps(card_name)})")
-        assert "#3 action" in judge_page.locator("#moment").inner_text()
+        assert "#3 Draw" in judge_page.locator("#moment").inner_text()  # the entry in words
         assert card_name not in phones["b7"].content()  # the opponent's phone never had it
         # A ruling: logged, and both players at table 7 see it in their log.
         judge_page.select_option("#ruling-type", "time_extension")

@@ -240,6 +240,7 @@ class Game:
             "id": self.id, "kind": self.kind, "title": self.title, "edition": self.edition, "mode": self.mode,
             "seats": [{"seat": s.seat, "name": s.name, "faction": s.faction} for s in self.seats],
             "version": self.version, "created": self.created,
+            "event": bool(self.header.get("event")),  # a table of an event (its phones show the round clock)
         }
 
     @property

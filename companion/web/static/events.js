@@ -79,9 +79,11 @@
     const list = event.restricted_list;
     box.textContent = list ? t("ev.legality_line", {format, list: list.name, date: list.date}) : t("ev.legality_1e", {format});
   }
-  // A result in words: going to time names its step ("most cards left in the draw deck"), not its id.
-  const resultText = r => t("ev.result_for", {winner: r.winner_name || t("ev.draw_result"),
-    reason: r.by_time ? t("ev.result_by_time", {step: t("step." + r.by_time)}) : (r.reason || "")}).replace(" ()", "");
+  // A going-to-time result names its deciding step from the catalogue (its stored reason is the server's English).
+  const reasonText = r => (r.by_time && hasMessage("step." + r.by_time) ? `${t("ev.gone_to_time")}: ${t("step." + r.by_time)}` : r.reason || "");
+  // A draw has no winner: "draw (reason)", not "draw wins".
+  const resultText = r => (r.winner ? t("ev.result_for", {winner: r.winner_name || r.winner, reason: reasonText(r)})
+    : t("ev.result_draw_for", {reason: reasonText(r)})).replace(/ \(\)$/, "");  // no reason given: no "()"
   /** A ruling in words: kind, penalty level and player, extension minutes, what the judge wrote. */
   function rulingWords(x) {
     const parts = [t("ev.ruling." + x.type), x.penalty ? t("ev.penalty." + x.penalty) : "", x.player || x.seat || "",
@@ -422,7 +424,7 @@
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button></td>` +
           `<td>${players}${result}</td><td>${esc(phaseName(tb.phase))} · R${tb.game_round}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
-      }).join("");
+      }).join("") || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`;
     }
     $("tables").addEventListener("click", async e => {
       const clear = e.target.closest("[data-clear]");
@@ -430,6 +432,20 @@
       const open = e.target.closest("[data-open]");
       if (open) openTable(open.dataset.open);
     });
+    // A log entry in words: an action by its label, a ruling by its type, other entries by their kind.
+    function entryText(e) {
+      if (e.kind === "action") return actName(e.data.type);
+      if (e.kind === "ruling") return `${t("ev.h.ruling")}: ${hasMessage("ev.ruling." + e.data.type) ? t("ev.ruling." + e.data.type) : e.data.type}`;
+      if (e.kind === "undo") return t("undo");
+      return hasMessage("ev.entry." + e.kind) ? t("ev.entry." + e.kind) : e.kind;
+    }
+    // A card in play as the table shows it: kneeling, a duplicate, an attachment and what it lies on.
+    function playedText(c, table) {
+      const name = id => (table.players.flatMap(p => p.play).find(x => x.id === id) || {name: id}).name;
+      const extra = [c.kneeling ? t("kneel") : null, c.duplicate_of ? t("duplicate") : null,
+                     c.attached_to ? t("attachedTo", {card: name(c.attached_to)}) : null].filter(Boolean);
+      return extra.length ? `${c.name} (${extra.join(", ")})` : c.name;
+    }
     function showMoment(m) {
       lastMoment = m;
       const row = latest && latest.tables.find(x => x.game === m.game.id);
@@ -444,8 +460,8 @@
       const e = m.entries.find(x => x.seq === m.seq);
       const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
       const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold} · ${esc(t("ev.hand"))}: ${(p.hand.cards || []).map(c => esc(c.name)).join(", ")} · ` +
-        `${esc(t("ev.shadows"))}: ${(p.shadows || []).map(s => esc((s.card && s.card.name) || "?")).join(", ")} · ${esc(t("ev.in_play"))}: ${(p.play || []).map(c => esc(c.card.name)).join(", ")}`).join("<br>");
-      $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(e.kind) + " " + esc(e.data.type || "") + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
+        `${esc(t("ev.shadows"))}: ${(p.shadows || []).map(s => esc((s.card && s.card.name) || "?")).join(", ")} · ${esc(t("ev.in_play"))}: ${(p.play || []).map(c => esc(playedText(c, m.view))).join(", ")}`).join("<br>");
+      $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
         `<p>${esc(phaseName(m.view.phase))} · R${m.view.round}</p><p class="moment-players">${players}</p>`;
       $("table-panel").classList.remove("hidden");
     }

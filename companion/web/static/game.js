@@ -48,7 +48,9 @@ async function load() {
   state = r.data;
   await loadLog();
   render();
-  client.listen();
+  loadEventTable();
+  // A spectator has no key, and a live stream needs one: the table is read again every few seconds instead.
+  if (client.key) client.listen(); else setInterval(() => client.refresh(), 5000);
 }
 
 // -- who am I ------------------------------------------------------------------------------------
@@ -991,6 +993,7 @@ function followEventTable() {
   loadEventTable();
 }
 async function loadEventTable() {
+  if (!state || !state.game.event) return;  // a casual game has no event table to ask about
   const r = await request("/api/event-tables/" + gameId, {key: client.key});
   if (!r.ok) return;  // not an event game
   if (eventAsked === null && state) eventAsked = `${state.time_called}:${state.gone_to_time ? state.version : ""}`;
@@ -1026,4 +1029,3 @@ $("call-judge").addEventListener("click", async ev => {
   button.disabled = false;
   showFlag(r.ok ? {kind: "info", text: t("judgeCalled")} : {kind: "refused", text: errorText(r.data.error)});
 });
-messagesReady.then(loadEventTable);

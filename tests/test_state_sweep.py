@@ -1,0 +1,420 @@
+"""The state sweep: every page, at every entry of every corpus game, in English and German, in real Chromium.
+
+Each corpus game (tests/corpus/) is sent again to a real server one request at a time while the pages that
+show it are open: each seat's phone, a spectator, the game's judge (a casual game) and its host page, or the
+event's judge dashboard and organiser page. After every request each open page is brought to the table's new
+version (phones follow the live stream; nothing is reloaded) and looked at. At each round's end and at the
+end of an event the judge's panel opens every table and its scrub goes through every entry.
+
+A page fails the sweep on a console error, an uncaught error, a 5xx answer, a required element left blank,
+or words such as "undefined". In German it also fails on a catalogue miss (a message id the page asked for
+that the catalogue does not have) and on an English word of the UI (a word of the English catalogue that the
+German one never uses; card names, player names and what the corpus players typed are left out).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.catalog.store import Catalog
+from tests.corpus.load import Replay, exported, logs, names
+from tests.server import Server
+from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+LAPTOP = {"viewport": {"width": 1366, "height": 900}, "bypass_csp": True}
+MESSAGES = Path(__file__).resolve().parents[1] / "companion" / "messages"
+LANGS = ("en", "de")
+
+#: What each page must show, never blank (innerText), once it has loaded.
+REQUIRED = {
+    "phone": ["#title", "#status", "#areas", "#log"],
+    "host": ["#title", "#links"],
+    "dashboard": ["#ev-title", "#clock", "#tables", "#live"],
+    "panel": ["#panel-title", "#moment"],
+    "organiser": ["#ev-title", "#players-n", "#rounds"],
+    "report": ["#ev-title", "#report-rows"],
+}
+BROKEN = re.compile(r"\b(undefined|NaN|null)\b|\[object Object\]")
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
+#: Ids shown on purpose (rule ids on the judge's screens, card instances): not words of a language.
+ID_LIKE = re.compile(r"[\w'’-]*[._#:/][\w.#:/'’-]*")
+#: Links (a join link carries a random key, whose letters may spell anything).
+LINK = re.compile(r"\S*(?:://|#key=)\S*")
+
+LOOK = """(required) => {
+  const blanks = required.filter(sel => { const e = document.querySelector(sel);
+    return !e || !e.innerText.trim() || e.innerText.trim() === "…"; });
+  return {blanks, text: document.body.innerText, misses: [...(window.__misses || [])]};
+}"""
+# t() wrapped: a message id the catalogue does not know is a miss (the page would show the id itself).
+WATCH_MISSES = """() => {
+  if (window.__misses) return;
+  window.__misses = new Set();
+  const original = t;
+  window.t = function (id, params) { if (!hasMessage(id)) window.__misses.add(id); return original(id, params); };
+  try { if (window.render) window.render(); } catch (e) { /* the page renders again with the next update */ }
+}"""
+# A phone has shown version v: its state and, once there is one, its log.
+PHONE_VERSION = ("v => typeof state !== 'undefined' && state !== null && state.version >= v"
+                 " && (v === 0 || document.querySelector('#log li') !== null)")
+
+
+def catalogue_words() -> tuple[set[str], set[str]]:
+    """Words of the English catalogue that the German one never uses, and every message id."""
+    en = json.loads((MESSAGES / "en.json").read_text(encoding="utf-8"))
+    de = json.loads((MESSAGES / "de.json").read_text(encoding="utf-8"))
+
+    def words(texts: Any) -> set[str]:
+        return {w.lower() for text in texts for w in WORD.findall(re.sub(r"\{\w+\}", " ", text)) if len(w) >= 3}
+
+    return words(en.values()) - words(de.values()), set(en)
+
+
+def corpus_words(catalog: Catalog) -> set[str]:
+    """What the corpus brings to the pages that is not UI text: card names, player names, typed text."""
+    seen: set[str] = set()
+    for name in names():
+        for log in logs(name).values():
+            for player in log[0]["players"]:
+                for code in player["deck"]:
+                    card = catalog.get(code)
+                    seen |= {w.lower() for w in WORD.findall(card.name)} if card else set()
+                seen |= {w.lower() for w in WORD.findall(player["name"] or "")}
+        for line in (Path(__file__).parent / "corpus" / f"{name}.steps.jsonl").read_text(encoding="utf-8").splitlines():
+            for text in re.findall(r'"(?:name|title|text|reason|note|decklist)": "((?:[^"\\]|\\.)*)"', line):
+                seen |= {w.lower() for w in WORD.findall(text)}
+    return seen
+
+
+@dataclass
+class Watched:
+    """An open page: what it must show, and what went wrong on it."""
+
+    page: Any
+    kind: str
+    lang: str
+    label: str
+    problems: list[str] = field(default_factory=list)
+    at: str = "load"  # where the replay was when a problem came
+    seen: set[str] = field(default_factory=set)  # kinds of request (or entry) this page was looked at after
+
+    def hook(self) -> None:
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"{self.at}: console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.problems.append(f"{self.at}: page error: {e}"))
+        self.page.on("response", lambda r: r.status >= 500 and self.problems.append(
+            f"{self.at}: {r.status} from {r.request.method} {r.url.split('/', 3)[-1]}"))
+
+
+@dataclass
+class Sweep:
+    browser: Any
+    server: Server
+    english: set[str]
+    keys: set[str]
+    excluded: set[str]
+    pages: list[Watched] = field(default_factory=list)
+    found: dict[str, list[str]] = field(default_factory=dict)  # "game lang page" -> problems
+    looks: int = 0
+    contexts: list[Any] = field(default_factory=list)
+
+    def open(self, kind: str, label: str, url: str, lang: str, context: Any, storage: dict[str, str] | None = None,
+             wait: str | None = None) -> Watched:
+        return self.ready(self.start(kind, label, url, lang, context, storage), wait)
+
+    def start(self, kind: str, label: str, url: str, lang: str, context: Any,
+              storage: dict[str, str] | None = None) -> Watched:
+        """A page on its way: several load at once (``ready`` waits for each)."""
+        page = context.new_page()
+        page.set_extra_http_headers({"Accept-Language": "de-DE,de" if lang == "de" else "en-GB,en"})
+        w = Watched(page, kind, lang, label)
+        w.hook()
+        if storage:  # what the home page keeps for the host page
+            page.add_init_script("(" + json.dumps(storage) + ") && Object.entries("
+                                 + json.dumps(storage) + ").forEach(([k, v]) => localStorage.setItem(k, v))")
+        page.goto(self.server.url + url, wait_until="commit")
+        self.pages.append(w)
+        return w
+
+    def ready(self, w: Watched, wait: str | None = None) -> Watched:
+        began = time.monotonic()
+        w.page.wait_for_load_state("load")
+        w.page.evaluate("() => messagesReady")
+        if wait:
+            w.page.wait_for_function(wait, timeout=10000, polling=20)
+        w.page.evaluate(WATCH_MISSES)
+        if os.environ.get("SWEEP_DEBUG"):
+            print(f"{time.monotonic() - began:.2f}s open {w.kind} {w.label} {w.lang}", flush=True)
+        return w
+
+    def context(self, viewport: dict[str, Any], lang: str) -> Any:
+        ctx = self.browser.new_context(**viewport, locale="de-DE" if lang == "de" else "en-GB")
+        self.contexts.append(ctx)
+        return ctx
+
+    def look(self, w: Watched, where: str, required: list[str] | None = None) -> None:
+        """Look at one page now: blanks, broken words, and in German misses and English words."""
+        self.looks += 1
+        out = w.page.evaluate(LOOK, required if required is not None else REQUIRED[w.kind])
+        problems = [f"{where}: blank {sel}" for sel in out["blanks"]]
+        problems += [f"{where}: shows {m.group(0)!r}" for m in BROKEN.finditer(out["text"])]
+        problems += [f"{where}: catalogue miss {m}" for m in out["misses"]]
+        if w.lang == "de":
+            problems += [f"{where}: {p}" for p in not_german(out["text"], self.english, self.keys, self.excluded)]
+        w.problems += problems
+
+    def collect(self, game: str) -> None:
+        for w in self.pages:
+            if w.problems:
+                self.found.setdefault(f"{game} {w.lang} {w.kind} {w.label}", []).extend(w.problems)
+                w.problems.clear()
+
+    def close(self, game: str) -> None:
+        self.collect(game)
+        for ctx in self.contexts:
+            ctx.close()
+        self.pages, self.contexts = [], []
+
+
+def not_german(text: str, english: set[str], keys: set[str], excluded: set[str]) -> list[str]:
+    """What in a German page's text is not German: message ids shown raw, and English words of the UI."""
+    raw = sorted({tok for tok in re.findall(r"[\w.]+", text) if "." in tok and tok in keys})
+    problems = [f"message id shown raw: {k}" for k in raw]
+    words = {x.lower() for x in WORD.findall(ID_LIKE.sub(" ", LINK.sub(" ", text)))}
+    problems += [f"English word {x!r} in {context_of(text, x)!r}" for x in sorted(words & english - excluded)]
+    return problems
+
+
+def test_the_german_check_finds_english_words_and_raw_ids() -> None:
+    """The sweep's German check can fail: an English UI word, a raw message id; not card or player names,
+    not rule ids, not German."""
+    english, keys = catalogue_words()
+    excluded = {"tyrion", "lannister", "ann"}
+    assert not_german("Ann legt Tyrion Lannister in die Schatten · Regelverstoß shadows.no-action-window",
+                      english, keys, excluded) == []
+    assert not_german("http://127.0.0.1:8787/g/x#key=Bring-Out-Gold", english, keys, excluded) == []
+    found = not_german("Ann: Bring out Tyrion Lannister · ev.flag.illegal", english, keys, excluded)
+    assert "message id shown raw: ev.flag.illegal" in found
+    assert any("'bring'" in p for p in found), found
+
+
+def context_of(text: str, word: str) -> str:
+    m = re.search(rf"[^\n]{{0,30}}\b{re.escape(word)}\b[^\n]{{0,30}}", text, re.IGNORECASE)
+    return m.group(0) if m else word
+
+
+def version_of(out: Any) -> int | None:
+    if isinstance(out, dict):
+        v = out.get("version")
+        if isinstance(v, int):
+            return v
+        v = (out.get("error", {}) or {}).get("details", {}) if isinstance(out.get("error"), dict) else None
+        if isinstance(v, dict) and isinstance(v.get("version"), int):
+            return int(v["version"])
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def sweep(browser: Any, server: Server) -> Sweep:
+    english, keys = catalogue_words()
+    return Sweep(browser, server, english, keys, corpus_words(Catalog.in_memory()))
+
+
+def phones_for(sweep: Sweep, replay: Replay, label: str, judge: bool) -> list[Watched]:
+    """Each seat's phone, a spectator and (casual games) the game's judge, in both languages."""
+    gid = replay.ids[label]
+    opened = []
+    roles = [(seat, key) for seat, key in replay.seat_keys(label).items()] + [("spectator", None)]
+    if judge:
+        roles.append(("judge", replay.keys["judge"]))
+    for role, key in roles:
+        for lang in LANGS:
+            ctx = sweep.context(PHONE, lang)
+            url = f"/g/{gid}" + (f"#key={key}" if key else "")
+            opened.append(sweep.start("phone", f"{label}:{role}", url, lang, ctx))
+    return [sweep.ready(w, f"({PHONE_VERSION})(0)") for w in opened]
+
+
+def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], others: list[Watched]) -> Any:
+    """After a request, the phones of the table it touched are brought to the table's version and looked at.
+
+    Phones follow the live stream all along (an error in any render is caught); each page is waited for and
+    looked at after each kind of request it has not been looked at after yet (an action type, an undo, a
+    ruling ...), every fourth request and the last: every action type on every page, at a fraction of the cost.
+    A spectator has no stream (streams need a key), so its page is opened again every fifteenth request
+    and at the end, where its log shows a line for every entry of the game."""
+
+    def after(i: int, step: dict[str, Any], out: Any) -> None:
+        began = time.monotonic()
+        where = f"step {i + 1} {step.get('method', 'wait')} {step.get('path', step.get('wait'))}"
+        body = step.get("body") if isinstance(step.get("body"), dict) else {}
+        kind = (body.get("action") or {}).get("type") or step.get("path", step.get("wait", ""))
+        if kind:
+            where += f" {kind}" if kind != step.get("path") else ""
+        for w in sweep.pages:
+            w.at = where
+        game = step.get("game") or next((label for label in phones if "{" + label + "}" in step.get("path", "")), None)
+        if game in phones:
+            version = version_of(out) if step.get("status") in (200, 201, 202) else None
+            if version is None:
+                version = replay.version(game)
+            last = i == len(replay.steps) - 1
+            for w in phones[game]:
+                if not w.label.endswith(":spectator") and kind in w.seen and i % 4 and not last:
+                    continue
+                if w.label.endswith(":spectator"):
+                    if not (i % 15 == 0 or last):
+                        continue
+                    w.page.reload()
+                    w.page.evaluate("() => messagesReady")
+                try:
+                    w.page.wait_for_function(PHONE_VERSION, arg=version, timeout=5000, polling=20)
+                except playwright.TimeoutError:
+                    shown = w.page.evaluate("() => typeof state !== 'undefined' && state ? state.version : null")
+                    w.problems.append(f"{where}: the page stays at version {shown}, the table is at {version}")
+                    if os.environ.get("SWEEP_DEBUG"):
+                        print(w.label, w.lang, w.problems[-1], flush=True)
+                if w.label.endswith(":spectator"):
+                    w.page.evaluate(WATCH_MISSES)
+                sweep.look(w, where)
+                w.seen.add(kind)
+        for w in others:
+            if kind not in w.seen or i % 4 == 0:
+                sweep.look(w, where)
+                w.seen.add(kind)
+        if os.environ.get("SWEEP_DEBUG"):
+            print(f"{time.monotonic() - began:.2f}s {where}", flush=True)
+
+    return after
+
+
+def scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list[str]) -> None:
+    """The judge's panel: each table opened, its scrub moved through every entry, going to time asked."""
+    began = time.monotonic()
+    try:
+        _scrub(sweep, dashboards, replay, labels)
+    finally:
+        if os.environ.get("SWEEP_DEBUG"):
+            print(f"{time.monotonic() - began:.2f}s scrub {labels}", flush=True)
+
+
+def _scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list[str]) -> None:
+    for w in dashboards:
+        page = w.page
+        for label in labels:
+            gid = replay.ids[label]
+            w.at = f"panel {label}"
+            page.wait_for_selector(f"button[data-open='{gid}']", timeout=10000)
+            page.click(f"button[data-open='{gid}']")
+            page.wait_for_selector("#table-panel:not(.hidden)", timeout=10000)
+            last = replay.version(label)
+            kinds = {e["entry"]["seq"]: e["entry"]["data"].get("type", e["entry"]["kind"])
+                     for e in exported(replay, label)[1:]}
+            # Every kind of entry, every third entry, the first and the last (a scrub costs a replay of the log).
+            for seq in range(last, -1, -1):
+                if f"panel:{kinds.get(seq)}" in w.seen and seq % 3 and seq not in (0, last):
+                    continue
+                w.seen.add(f"panel:{kinds.get(seq)}")
+                w.at = f"panel {label} #{seq}"
+                page.eval_on_selector("#scrub", "(e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }", seq)
+                try:
+                    page.wait_for_function("s => { const m = /^#(\\d+)/.exec("
+                                           "document.querySelector('#moment').innerText);"
+                                           " return m !== null && +m[1] === s; }",
+                                           arg=seq, timeout=5000, polling=20)
+                except playwright.TimeoutError:
+                    w.problems.append(f"{w.at}: the panel does not show entry #{seq}")
+                sweep.look(w, w.at, REQUIRED["panel"] + REQUIRED["dashboard"])
+                if seq == last and label == labels[0]:  # the table as it stands: cards in play
+                    SHOTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(SHOTS / f"sweep-judge-panel-{label}-{w.lang}.png"), full_page=True)
+            page.click("#gtt")
+            page.wait_for_selector("#gtt-out li", timeout=10000)
+            sweep.look(w, f"panel {label} going to time", REQUIRED["panel"])
+
+
+def sweep_casual(sweep: Sweep, name: str) -> None:
+    replay = Replay(sweep.server.url, name).run(until=1)  # the game exists, no deck yet
+    created = replay.answers["g"]
+    phones = {"g": phones_for(sweep, replay, "g", judge=True)}
+    hosts = []
+    for lang in LANGS:
+        storage = {f"companion:host:{replay.ids['g']}": json.dumps(created)}
+        hosts.append(sweep.open("host", "host", f"/g/{replay.ids['g']}/host", lang, sweep.context(LAPTOP, lang),
+                                storage, wait="document.querySelectorAll('#links [data-seat]').length === 2"))
+    for w in hosts:
+        sweep.look(w, "host page")
+    replay.run(after=follow(sweep, replay, phones, []))
+    for w in phones["g"]:
+        if w.label.endswith(":A"):
+            w.page.screenshot(path=str(SHOTS / f"sweep-{name}-phone-{w.lang}.png"))
+    sweep.close(name)
+
+
+def sweep_event(sweep: Sweep, name: str) -> None:
+    replay = Replay(sweep.server.url, name).run(until=1)  # the event exists
+    eid = replay.ids["e"]
+    dashboards, organisers = [], []
+    for lang in LANGS:
+        dashboards.append(sweep.open("dashboard", "judge", f"/e/{eid}/judge#key={replay.keys['judge']}", lang,
+                                     sweep.context(LAPTOP, lang)))
+        organisers.append(sweep.open("organiser", "organiser", f"/e/{eid}#key={replay.keys['organiser']}", lang,
+                                     sweep.context(LAPTOP, lang)))
+    rounds = [i for i, s in enumerate(replay.steps) if s.get("path", "").endswith("/rounds") and s.get("bind")]
+    phones: dict[str, list[Watched]] = {}
+    games = replay.header["games"]
+    for n, index in enumerate(rounds):
+        replay.run(until=index, after=follow(sweep, replay, phones, dashboards))
+        if n:  # the round before is over: the judge goes through its tables before the next is paired
+            done = [label for label, g in games.items() if g["round"] == n]
+            scrub(sweep, dashboards, replay, done)
+        replay.run(until=index + 1)
+        for label, g in games.items():  # the phones of the round's first table (the one the corpus plays most)
+            if g["round"] == n + 1 and g["table"] == 1:
+                phones = {label: phones_for(sweep, replay, label, judge=False)}
+    replay.run(after=follow(sweep, replay, phones, dashboards))
+    scrub(sweep, dashboards, replay, [label for label, g in games.items() if g["round"] == len(rounds)])
+    for w in organisers:
+        w.page.reload()
+        w.page.wait_for_function("document.querySelectorAll('#rounds details').length > 0", timeout=10000)
+        w.page.evaluate(WATCH_MISSES)
+        sweep.look(w, "organiser page, after the event")
+    for lang in LANGS:
+        w = sweep.open("report", "report", f"/e/{eid}/report#key={replay.keys['judge']}", lang,
+                       sweep.context(LAPTOP, lang), wait="document.querySelectorAll('#report-rows tr').length > 0")
+        sweep.look(w, "report")
+    sweep.close(name)
+
+
+def test_every_page_at_every_entry_of_every_corpus_game(sweep: Sweep) -> None:
+    started = time.monotonic()
+    only = os.environ.get("SWEEP_ONLY")  # one corpus game, while working on a page
+    try:
+        for name in [n for n in names() if not only or n == only]:
+            (sweep_event if name.startswith("event") else sweep_casual)(sweep, name)
+    finally:
+        sweep.close("unfinished")
+    took = time.monotonic() - started
+    report = {"seconds": round(took, 1), "looks": sweep.looks, "problems": sweep.found}
+    SHOTS.parent.mkdir(parents=True, exist_ok=True)
+    (SHOTS.parent / "state-sweep.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+    summary = "\n".join(f"{where}: {len(found)} problem(s), first: {found[0]}" for where, found in sweep.found.items())
+    assert not sweep.found, "the sweep found problems (all in test-artifacts/state-sweep.json):\n" + summary
