@@ -370,3 +370,116 @@ def bench_sandbox(seed: int = 7) -> dict[str, Any]:
         "parent_peak_rss_delta_mb": round((_rss_kb("self", "VmHWM") - before) / 1024, 1),
         "peak_running_workers": shared_pool().peak_running}
     return {"benchmark": "scan-sandbox", **out}
+
+
+# -- cards read by their title -----------------------------------------------------------------------------
+
+
+def _cpu_s() -> float:
+    """This process's CPU time plus its finished children's (tesseract runs as a child)."""
+    import resource
+
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
+def _tally(expected: list[str], answers: list[tuple[bool, list[str]]]) -> dict[str, int]:
+    """Cards right (a confident answer naming an expected card), confident wrong, no confident answer,
+    and the expected cards whose title is among an answer's first three."""
+    left = list(expected)
+    right = wrong = 0
+    for confident, names in answers:
+        if not confident or not names:
+            continue
+        if names[0] in left:
+            left.remove(names[0])
+            right += 1
+        else:
+            wrong += 1
+    top3 = sum(1 for e in expected if any(e in names[:3] for _c, names in answers))
+    return {"cards": len(expected), "right": right, "confident_wrong": wrong, "no_answer": len(expected) - right,
+            "top3": min(top3, len(expected))}
+
+
+def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
+    """``manifest.csv`` (file, codes, deck[, cap_px]): per image the codes read with and without the
+    deck, and totals; plus plain tesseract on the whole image with the same matcher (the baseline)."""
+    import csv
+
+    from companion.catalog.decks import DeckError, parse_deck
+    from companion.catalog.store import Catalog
+    from companion.scan.titles import match_title, ocr_status, read_titles, whole_image_lines
+
+    if not ocr_status()["available"]:
+        return {"benchmark": "scan-titles", "error": str(ocr_status()["message"])}
+    catalog = Catalog.open()
+    held = ("character", "location", "attachment", "event")
+    cards = [c for c in catalog.all(edition) if c.type in held]  # type: ignore[arg-type]
+    names = sorted({c.name for c in cards})
+    first_code = {}
+    for c in sorted(cards, key=lambda c: c.code):
+        first_code.setdefault(c.name, c.code)
+    images: list[dict[str, Any]] = []
+    totals: dict[str, dict[str, Any]] = {}
+    with (folder / "manifest.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        expected_codes = [c for c in row["codes"].split(";") if c]
+        expected = [catalog.card(c).name for c in expected_codes]
+        deck_codes: dict[str, str] = {}
+        if row.get("deck"):
+            path = folder / row["deck"]
+            try:
+                deck = parse_deck(path.name, path.read_bytes(), catalog, edition)  # type: ignore[arg-type]
+                deck_codes = {catalog.card(code).name: code for code in deck.slots}
+            except (DeckError, OSError) as exc:
+                images.append({"file": row["file"], "error": str(exc)})
+                continue
+        deck_names = sorted(deck_codes)
+        gray = load_gray((folder / row["file"]).read_bytes())
+        cap = float(row["cap_px"]) if row.get("cap_px") else None
+        out: dict[str, Any] = {"file": row["file"], "expected": expected_codes, "cap_px": cap}
+        for method in ("pipeline", "baseline_whole_image"):
+            t0, c0 = time.perf_counter(), _cpu_s()
+            texts = ([r.text for r in read_titles(gray)] if method == "pipeline"
+                     else [t for t, _conf in whole_image_lines(gray)])
+            with_deck = [match_title(t, deck_names, names) for t in texts]
+            no_deck = [match_title(t, [], names) for t in texts]
+            ms, cpu = (time.perf_counter() - t0) * 1000, (_cpu_s() - c0) * 1000
+            if method == "baseline_whole_image":  # every line is a guess: keep the ones that match something
+                with_deck = [a for a in with_deck if a[0]]
+                no_deck = [a for a in no_deck if a[0]]
+            answers_deck = [(c, [g.name for g in gs]) for c, gs in with_deck]
+            answers_free = [(c, [g.name for g in gs]) for c, gs in no_deck]
+            out[method] = {
+                "with_deck": [deck_codes.get(ns[0], first_code.get(ns[0])) for c, ns in answers_deck if c and ns],
+                "without_deck": [first_code.get(ns[0]) for c, ns in answers_free if c and ns],
+                "ms": round(ms, 1), "cpu_ms": round(cpu, 1)}
+            for mode, answers in (("with_deck", answers_deck), ("without_deck", answers_free)):
+                t = _tally(expected, answers)
+                for bucket in ("all", "caps_12px_up" if cap is None or cap >= 12 else "caps_under_12px"):
+                    agg = totals.setdefault(f"{method}/{mode}/{bucket}", {
+                        "images": 0, "images_fully_right": 0, "cards": 0, "right": 0, "confident_wrong": 0,
+                        "no_answer": 0, "top3": 0, "single_cards": 0, "single_right": 0, "ms": [], "cpu_ms": [],
+                        "ms_per_card": []})
+                    agg["images"] += 1
+                    agg["images_fully_right"] += t["right"] == t["cards"] and t["confident_wrong"] == 0
+                    for k in ("cards", "right", "confident_wrong", "no_answer", "top3"):
+                        agg[k] += t[k]
+                    if len(expected) == 1:
+                        agg["single_cards"] += 1
+                        agg["single_right"] += t["right"] == 1 and t["confident_wrong"] == 0
+                    agg["ms"].append(ms)
+                    agg["cpu_ms"].append(cpu)
+                    agg["ms_per_card"].append(ms / max(1, len(expected)))
+        images.append(out)
+    summary = {}
+    for key, agg in sorted(totals.items()):
+        ms, cpu, per = sorted(agg.pop("ms")), sorted(agg.pop("cpu_ms")), sorted(agg.pop("ms_per_card"))
+        summary[key] = {**agg, "share_right": round(agg["right"] / max(1, agg["cards"]), 3),
+                        "share_top3": round(agg["top3"] / max(1, agg["cards"]), 3),
+                        "ms_median": round(statistics.median(ms), 1), "ms_p95": round(ms[int(0.95 * (len(ms) - 1))], 1),
+                        "cpu_ms_median": round(statistics.median(cpu), 1),
+                        "ms_per_card_median": round(statistics.median(per), 1)}
+    return {"benchmark": "scan-titles", "folder": str(folder), "edition": edition, "images": images,
+            "totals": summary}

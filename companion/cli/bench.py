@@ -9,7 +9,7 @@ import click
 
 from companion.bench import bench_rules
 from companion.bench.event import bench_event
-from companion.bench.scan import bench_folder, bench_synthetic
+from companion.bench.scan import bench_folder, bench_synthetic, bench_titles
 from companion.bench.server import bench_server
 from companion.bench.tts import bench_tts, bench_tts_scaling
 
@@ -82,3 +82,12 @@ def scan(folder: Path | None, synthetic: bool, frames: int, repeat: int, as_json
         click.echo(json.dumps(bench_folder(folder, repeat=repeat), indent=2))
     else:
         raise click.UsageError("give a FOLDER of images, or --synthetic")
+
+
+@bench.command("titles")
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def titles(folder: Path, edition: str, as_json: bool) -> None:
+    """Cards read by their title: FOLDER/manifest.csv (file,codes,deck), against plain tesseract."""
+    click.echo(json.dumps(bench_titles(folder, edition), indent=2))

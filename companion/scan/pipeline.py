@@ -16,6 +16,7 @@ import zxingcpp
 from companion.scan.cv import cv2
 from companion.scan.engines import LABEL_FORMATS, Code, read_zbar, read_zxing
 from companion.scan.images import check_size, load_gray
+from companion.scan.titles import Read, ocr_status, read_titles
 
 _CLAHE = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(8, 8))
 
@@ -137,14 +138,27 @@ def decode_gray(gray: np.ndarray, formats: tuple[str, ...] = LABEL_FORMATS, zbar
 def decode_local(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True) -> list[Code]:
     """Decode in this process: for the scan workers, and benchmarks that time the pipeline itself.
     Corners are in the uploaded image's pixels even when a large image was read at reduced size."""
+    return read_local(data, formats, zbar, titles=False)[0]
+
+
+def read_local(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True, titles: bool = True
+               ) -> tuple[list[Code], list[Read]]:
+    """Codes, and (with ``titles`` and tesseract installed) the titles of the cards that carry no code."""
     _fmt, w, h = check_size(data)
     gray = load_gray(data)
     scale = (w * h / (gray.shape[0] * gray.shape[1])) ** 0.5  # orientation-proof: EXIF may swap the axes
     codes = decode_gray(gray, formats, zbar)
+    reads: list[Read] = []
+    if titles and ocr_status()["available"]:
+        centres = [(sum(x for x, _ in c.corners) / len(c.corners), sum(y for _, y in c.corners) / len(c.corners))
+                   for c in codes if c.corners]
+        reads = read_titles(gray, centres)
     if scale < 1.01:
-        return codes
-    return [Code(c.text, c.format, tuple((round(x * scale), round(y * scale)) for x, y in c.corners), c.engine)
-            for c in codes]
+        return codes, reads
+    return ([Code(c.text, c.format, tuple((round(x * scale), round(y * scale)) for x, y in c.corners), c.engine)
+             for c in codes],
+            [Read(r.text, r.confidence, tuple((round(x * scale), round(y * scale)) for x, y in r.corners))
+             for r in reads])
 
 
 def decode_image(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True) -> list[Code]:
@@ -159,3 +173,15 @@ def decode_image(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bo
     check_size(data)  # a bomb costs the server a header read, not a round trip to a worker
     rows = shared_pool().run(data, list(formats), zbar)
     return [Code.from_dict(r) for r in rows]
+
+
+def read_image(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True
+               ) -> tuple[list[Code], list[Read]]:
+    """``decode_image``, plus the titles of unlabelled cards read in the same worker run."""
+    from companion.scan.sandbox import shared_pool
+
+    check_size(data)
+    out = shared_pool().run(data, list(formats), zbar, True)
+    return ([Code.from_dict(r) for r in out["codes"]],
+            [Read(str(r["text"]), float(r["ocr_confidence"]), tuple((int(x), int(y)) for x, y in r["corners"]))
+             for r in out["titles"]])
