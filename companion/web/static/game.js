@@ -648,12 +648,30 @@ async function scanImage(blob) {
   const d = await r.json();
   list.replaceChildren();
   if (!r.ok) { showFlag({kind: "refused", text: errorText(d.error)}); return 0; }
-  if (!d.codes.length) { list.append(el("li", {class: "muted"}, t("noCode"))); return 0; }
-  const cards = d.codes.filter(c => c.status === "ok");
+  const titles = d.titles || [];
+  if (!d.codes.length && !titles.length) {
+    list.append(el("li", {class: "muted"}, t(d.ocr && !d.ocr.available ? "scanTitleNoOcr" : "noCode")));
+    return 0;
+  }
+  const cards = [...d.codes, ...titles].filter(c => c.status === "ok");
   for (const c of d.codes) {
     list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {},
       el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : c.message),
         el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + c.card.zone)}` : c.status))));
+  }
+  // Cards read by their title: a confident read opens like a label; a weak one offers its 2-3 titles, one tap each.
+  for (const r of titles) {
+    if (r.card) {
+      list.append(el("li", {onclick: () => openCard(r.card.id, r.card.name), "data-card": r.card.id, "data-title": "ok"},
+        el("div", {class: "grow"}, el("div", {}, r.card.name), el("div", {class: "muted"}, `${t("scanTitleRead")} · ${t("zone." + r.card.zone)}`))));
+      continue;
+    }
+    const picks = el("div", {class: "row wrap chips"});
+    for (const c of r.candidates) {
+      picks.append(c.card ? el("button", {"data-pick": c.card.id, onclick: () => openCard(c.card.id, c.card.name)}, c.name)
+        : el("span", {class: "muted"}, `${c.name} (${t(c.in_deck ? "scanTitleHidden" : "scanTitleNotInDeck")})`));
+    }
+    list.append(el("li", {"data-title": "candidates"}, el("div", {class: "grow"}, el("div", {}, t("scanTitlePick")), picks)));
   }
   if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
   return cards.length;
