@@ -119,6 +119,9 @@ def test_a_photo_of_two_unlabelled_cards_gives_one_row_each_and_records_nothing(
     assert ok == ["A.01085.1", "A.13089.1"]
     assert "setup_into_shadows" in [a["action"]["type"] for row in r["titles"] for a in row["actions"]]
     assert client.get(f"/api/games/{gid}").get_json()["version"] == 1  # a photo records nothing
+    # The live camera's frames ask for labels only: no OCR several times a second.
+    live = client.post(f"/api/scan?game={gid}&titles=0", data=photo, headers=h, content_type="image/jpeg")
+    assert live.get_json()["titles"] == [] and live.get_json()["codes"] == []
 
 
 def test_without_tesseract_the_scan_and_health_say_ocr_is_unavailable(client: FlaskClient,

@@ -598,7 +598,7 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
 def scan() -> Any:
     """An image (multipart "image" or the raw body): every code in it, and with ?game= the cards they name."""
     from companion.scan.images import ImageError
-    from companion.scan.pipeline import read_image
+    from companion.scan.pipeline import decode_image, read_image
     from companion.scan.table import labelled_cards, resolve_codes, resolve_titles
     from companion.scan.titles import ocr_status
 
@@ -611,7 +611,12 @@ def scan() -> Any:
     if not data:
         raise ApiError(400, "no_image", 'send a JPEG, PNG or WebP photo as the body or as multipart "image"')
     try:
-        codes, reads = read_image(bytes(data))  # the photo lives in this request only: never stored
+        # The photo lives in this request only: never stored. ?titles=0 (the live camera's frames, several a
+        # second): labels only, no OCR.
+        if request.args.get("titles") == "0":
+            codes, reads = decode_image(bytes(data)), []
+        else:
+            codes, reads = read_image(bytes(data))
     except ImageError as exc:
         raise ApiError(400, "bad_image", str(exc)) from None
     game_id = request.args.get("game")

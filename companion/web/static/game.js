@@ -640,10 +640,10 @@ $("find").addEventListener("input", ev => {
 });
 
 // Scanning: a photo (works over plain http) or, in a secure context, the live camera.
-async function scanImage(blob) {
+async function scanImage(blob, live = false) {
   const list = $("scanned");
   list.replaceChildren(el("li", {class: "muted"}, t("scanning")));
-  const r = await fetch("/api/scan?game=" + gameId, {method: "POST", body: blob,
+  const r = await fetch("/api/scan?game=" + gameId + (live ? "&titles=0" : ""), {method: "POST", body: blob,
     headers: {...authHeaders(client.key), "Content-Type": blob.type || "image/jpeg"}});
   const d = await r.json();
   list.replaceChildren();
@@ -688,7 +688,7 @@ $("live-start").addEventListener("click", async () => {
     canvas.width = video.videoWidth; canvas.height = video.videoHeight;
     canvas.getContext("2d").drawImage(video, 0, 0);
     const blob = await new Promise(res => canvas.toBlob(res, "image/jpeg", 0.85));
-    if (await scanImage(blob)) { stop(); return; }
+    if (await scanImage(blob, true)) { stop(); return; }  // live frames: labels only (no OCR several times a second)
     setTimeout(tick, 400);
   };
   tick();
