@@ -88,9 +88,12 @@ def find_cards(gray: np.ndarray) -> list[np.ndarray]:
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
     edges = cv2.Canny(cv2.GaussianBlur(small, (5, 5), 0), 20, 60)
     edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # Outer blobs (an outline broken by art inside), and every closed outline (a card touching a bright
+    # blob on a busy table is its own inner contour).
+    contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+    contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
     area_min = MIN_CARD_AREA * small.shape[0] * small.shape[1]
-    quads: list[tuple[float, np.ndarray]] = []
+    quads: list[tuple[bool, float, np.ndarray]] = []
     for contour in contours:
         hull = cv2.convexHull(contour)
         area = cv2.contourArea(hull)
@@ -105,11 +108,13 @@ def find_cards(gray: np.ndarray) -> list[np.ndarray]:
         side_h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
         ratio = min(side_w, side_h) / max(side_w, side_h)
         if 0.58 <= ratio <= 0.86:  # 63/88 = 0.72, under some perspective
-            quads.append((area, q / scale))
-    quads.sort(key=lambda a: -a[0])
+            # A card's outline fills its quadrilateral; a card merged with a blob beside it does not.
+            solid = cv2.contourArea(contour) >= 0.85 * cv2.contourArea(q)
+            quads.append((solid, area, q / scale))
+    quads.sort(key=lambda a: (not a[0], -a[1]))
     kept: list[np.ndarray] = []
-    for _area, q in quads:
-        if not any(_inside(q.mean(axis=0), k) for k in kept):
+    for _solid, _area, q in quads:
+        if not any(_inside(q.mean(axis=0), k) or _inside(k.mean(axis=0), q) for k in kept):
             kept.append(q)
     return kept[:MAX_CARDS]
 
