@@ -40,7 +40,8 @@ missing=()
 need_deb() { dpkg -s "$1" >/dev/null 2>&1 || missing+=("$1"); }
 if command -v dpkg >/dev/null 2>&1; then
   need_deb libzbar0                                   # pyzbar's zbar library
-  need_deb fonts-dejavu-core                          # the Unicode font PDFs embed (labels, event report, seat sheets) (umlauts, selectable text)
+  need_deb fonts-dejavu-core                          # the Unicode font PDFs embed: umlauts, selectable text
+  need_deb tesseract-ocr                              # reading unlabelled cards by their title (OCR)
   "$PYTHON" -c 'import ensurepip, venv' 2>/dev/null || need_deb "python$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')-venv"
   if [ "$what" = test ]; then
     command -v chromium >/dev/null 2>&1 || need_deb chromium   # browser tests (Playwright drives Debian's Chromium)
@@ -54,7 +55,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
     echo "  sudo apt-get install ${missing[*]}" >&2
     case " ${missing[*]} " in *venv*) exit 1 ;; esac  # no venv, no companion
     echo "Continuing: without libzbar0 the companion reads barcodes with zxing-cpp alone;" >&2
-    echo "without fonts-dejavu-core event PDFs fall back to Helvetica (Latin-1 only)." >&2
+    echo "without fonts-dejavu-core event PDFs fall back to Helvetica (Latin-1 only) and label PDFs stop;" >&2
+    echo "without tesseract-ocr it reads cards by their labels only (no titles)." >&2
   fi
 elif ! command -v dpkg >/dev/null 2>&1; then
   "$PYTHON" -c 'import ctypes.util, sys; sys.exit(ctypes.util.find_library("zbar") is None)' 2>/dev/null ||

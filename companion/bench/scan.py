@@ -168,11 +168,7 @@ def _labels(rng: random.Random, n: int, dots: int) -> list[tuple[str, np.ndarray
     return out
 
 
-def _found(data: bytes, expected: list[str]) -> tuple[int, float]:
-    t0 = time.perf_counter()
-    gray = load_gray(data)
-    codes = decode_gray(gray)
-    ms = (time.perf_counter() - t0) * 1000
+def _valid(codes: list[Code]) -> set[str]:
     valid = set()
     for c in codes:
         try:
@@ -180,33 +176,53 @@ def _found(data: bytes, expected: list[str]) -> tuple[int, float]:
             valid.add(c.text)
         except LabelError:
             pass
-    return len(valid & set(expected)), ms
+    return valid
+
+
+def _found(data: bytes, expected: list[str], raw: bool = False) -> tuple[int, int, float]:
+    """(labels found, wrong label texts, ms) for the pipeline, or with ``raw`` for zxing-cpp alone on the
+    same frame (the same-run baseline); both timings include decoding the JPEG."""
+    t0 = time.perf_counter()
+    gray = load_gray(data)
+    codes = read_zxing(gray, ("qr",)) if raw else decode_gray(gray)
+    ms = (time.perf_counter() - t0) * 1000
+    valid = _valid(codes)
+    return len(valid & set(expected)), len(valid - set(expected)), ms
+
+
+def _summary(frames: int, total: int, found: int, wrong: int, ms: list[float]) -> dict[str, Any]:
+    return {"frames": frames, "labels": total, "found": found, "wrong": wrong, "share_found": round(found / total, 3),
+            "ms_per_frame_median": round(statistics.median(ms), 2),
+            "ms_per_frame_p95": round(sorted(ms)[int(0.95 * (len(ms) - 1))], 2)}
 
 
 def bench_synthetic(frames: int = 40, seed: int = 7, dots: int = DEFAULT_DOTS_PER_MODULE, sandbox: bool = True
                     ) -> dict[str, Any]:
+    """Each group's frames are read by the pipeline and, as the same-run baseline, by zxing-cpp alone."""
     rng = random.Random(seed)
     groups: dict[str, dict[str, Any]] = {}
     for name, sizes, size_dots in (("1-4 cards", (1, 2, 3, 4), dots), ("5-12 cards", (5, 6, 8, 10, 12), dots),
+                                   ("5-12 cards, 6-dot labels", (5, 6, 8, 10, 12), 6),
                                    ("5-12 cards, 10-dot labels", (5, 6, 8, 10, 12), 10)):
-        found = total = 0
-        ms: list[float] = []
+        counts = {"pipeline": [0, 0, 0], "baseline_zxing": [0, 0, 0]}  # found, wrong, labels
+        times: dict[str, list[float]] = {"pipeline": [], "baseline_zxing": []}
         for f in range(frames):
             labels = _labels(rng, sizes[f % len(sizes)], size_dots)
             data, expected = synthetic_frame(rng, labels)
-            n, t = _found(data, expected)
-            found += n
-            total += len(expected)
-            ms.append(t)
-        groups[name] = {"frames": frames, "labels": total, "found": found, "share_found": round(found / total, 3),
-                        "ms_per_frame_median": round(statistics.median(ms), 2),
-                        "ms_per_frame_p95": round(sorted(ms)[int(0.95 * (len(ms) - 1))], 2)}
+            for who in counts:
+                n, bad, t = _found(data, expected, raw=who != "pipeline")
+                counts[who][0] += n
+                counts[who][1] += bad
+                counts[who][2] += len(expected)
+                times[who].append(t)
+        groups[name] = {"label_dots_per_module": size_dots,
+                        **{who: _summary(frames, c[2], c[0], c[1], times[who]) for who, c in counts.items()}}
     still_ms = []
     still_found = still_total = 0
     for _ in range(3):
         labels = _labels(rng, 8, dots)
         data, expected = synthetic_frame(rng, labels, 4000, 3000)
-        n, t = _found(data, expected)
+        n, _bad, t = _found(data, expected)
         still_found += n
         still_total += len(expected)
         still_ms.append(t)
@@ -354,3 +370,116 @@ def bench_sandbox(seed: int = 7) -> dict[str, Any]:
         "parent_peak_rss_delta_mb": round((_rss_kb("self", "VmHWM") - before) / 1024, 1),
         "peak_running_workers": shared_pool().peak_running}
     return {"benchmark": "scan-sandbox", **out}
+
+
+# -- cards read by their title -----------------------------------------------------------------------------
+
+
+def _cpu_s() -> float:
+    """This process's CPU time plus its finished children's (tesseract runs as a child)."""
+    import resource
+
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
+def _tally(expected: list[str], answers: list[tuple[bool, list[str]]]) -> dict[str, int]:
+    """Cards right (a confident answer naming an expected card), confident wrong, no confident answer,
+    and the expected cards whose title is among an answer's first three."""
+    left = list(expected)
+    right = wrong = 0
+    for confident, names in answers:
+        if not confident or not names:
+            continue
+        if names[0] in left:
+            left.remove(names[0])
+            right += 1
+        else:
+            wrong += 1
+    top3 = sum(1 for e in expected if any(e in names[:3] for _c, names in answers))
+    return {"cards": len(expected), "right": right, "confident_wrong": wrong, "no_answer": len(expected) - right,
+            "top3": min(top3, len(expected))}
+
+
+def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
+    """``manifest.csv`` (file, codes, deck[, cap_px]): per image the codes read with and without the
+    deck, and totals; plus plain tesseract on the whole image with the same matcher (the baseline)."""
+    import csv
+
+    from companion.catalog.decks import DeckError, parse_deck
+    from companion.catalog.store import Catalog
+    from companion.scan.titles import match_title, ocr_status, read_titles, whole_image_lines
+
+    if not ocr_status()["available"]:
+        return {"benchmark": "scan-titles", "error": str(ocr_status()["message"])}
+    catalog = Catalog.open()
+    held = ("character", "location", "attachment", "event")
+    cards = [c for c in catalog.all(edition) if c.type in held]  # type: ignore[arg-type]
+    names = sorted({c.name for c in cards})
+    first_code = {}
+    for c in sorted(cards, key=lambda c: c.code):
+        first_code.setdefault(c.name, c.code)
+    images: list[dict[str, Any]] = []
+    totals: dict[str, dict[str, Any]] = {}
+    with (folder / "manifest.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        expected_codes = [c for c in row["codes"].split(";") if c]
+        expected = [catalog.card(c).name for c in expected_codes]
+        deck_codes: dict[str, str] = {}
+        if row.get("deck"):
+            path = folder / row["deck"]
+            try:
+                deck = parse_deck(path.name, path.read_bytes(), catalog, edition)  # type: ignore[arg-type]
+                deck_codes = {catalog.card(code).name: code for code in deck.slots}
+            except (DeckError, OSError) as exc:
+                images.append({"file": row["file"], "error": str(exc)})
+                continue
+        deck_names = sorted(deck_codes)
+        gray = load_gray((folder / row["file"]).read_bytes())
+        cap = float(row["cap_px"]) if row.get("cap_px") else None
+        out: dict[str, Any] = {"file": row["file"], "expected": expected_codes, "cap_px": cap}
+        for method in ("pipeline", "baseline_whole_image"):
+            t0, c0 = time.perf_counter(), _cpu_s()
+            texts = ([r.text for r in read_titles(gray)] if method == "pipeline"
+                     else [t for t, _conf in whole_image_lines(gray)])
+            with_deck = [match_title(t, deck_names, names) for t in texts]
+            no_deck = [match_title(t, [], names) for t in texts]
+            ms, cpu = (time.perf_counter() - t0) * 1000, (_cpu_s() - c0) * 1000
+            if method == "baseline_whole_image":  # every line is a guess: keep the ones that match something
+                with_deck = [a for a in with_deck if a[0]]
+                no_deck = [a for a in no_deck if a[0]]
+            answers_deck = [(c, [g.name for g in gs]) for c, gs in with_deck]
+            answers_free = [(c, [g.name for g in gs]) for c, gs in no_deck]
+            out[method] = {
+                "with_deck": [deck_codes.get(ns[0], first_code.get(ns[0])) for c, ns in answers_deck if c and ns],
+                "without_deck": [first_code.get(ns[0]) for c, ns in answers_free if c and ns],
+                "ms": round(ms, 1), "cpu_ms": round(cpu, 1)}
+            for mode, answers in (("with_deck", answers_deck), ("without_deck", answers_free)):
+                t = _tally(expected, answers)
+                for bucket in ("all", "caps_12px_up" if cap is None or cap >= 12 else "caps_under_12px"):
+                    agg = totals.setdefault(f"{method}/{mode}/{bucket}", {
+                        "images": 0, "images_fully_right": 0, "cards": 0, "right": 0, "confident_wrong": 0,
+                        "no_answer": 0, "top3": 0, "single_cards": 0, "single_right": 0, "ms": [], "cpu_ms": [],
+                        "ms_per_card": []})
+                    agg["images"] += 1
+                    agg["images_fully_right"] += t["right"] == t["cards"] and t["confident_wrong"] == 0
+                    for k in ("cards", "right", "confident_wrong", "no_answer", "top3"):
+                        agg[k] += t[k]
+                    if len(expected) == 1:
+                        agg["single_cards"] += 1
+                        agg["single_right"] += t["right"] == 1 and t["confident_wrong"] == 0
+                    agg["ms"].append(ms)
+                    agg["cpu_ms"].append(cpu)
+                    agg["ms_per_card"].append(ms / max(1, len(expected)))
+        images.append(out)
+    summary = {}
+    for key, agg in sorted(totals.items()):
+        ms, cpu, per = sorted(agg.pop("ms")), sorted(agg.pop("cpu_ms")), sorted(agg.pop("ms_per_card"))
+        summary[key] = {**agg, "share_right": round(agg["right"] / max(1, agg["cards"]), 3),
+                        "share_top3": round(agg["top3"] / max(1, agg["cards"]), 3),
+                        "ms_median": round(statistics.median(ms), 1), "ms_p95": round(ms[int(0.95 * (len(ms) - 1))], 1),
+                        "cpu_ms_median": round(statistics.median(cpu), 1),
+                        "ms_per_card_median": round(statistics.median(per), 1)}
+    return {"benchmark": "scan-titles", "folder": str(folder), "edition": edition, "images": images,
+            "totals": summary}

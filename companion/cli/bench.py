@@ -9,7 +9,7 @@ import click
 
 from companion.bench import bench_rules
 from companion.bench.event import bench_event
-from companion.bench.scan import bench_folder, bench_synthetic
+from companion.bench.scan import bench_folder, bench_synthetic, bench_titles
 from companion.bench.search import bench_search
 from companion.bench.server import bench_server
 from companion.bench.tts import bench_tts, bench_tts_scaling
@@ -96,16 +96,5 @@ def scan(folder: Path | None, synthetic: bool, frames: int, repeat: int, as_json
         raise click.UsageError("give a FOLDER of images, or --synthetic")
 
 
-@bench.command("fuzz")
-@click.option("--requests", default=20_000, show_default=True, type=click.IntRange(1, 10_000_000))
-@click.option("--seconds", default=None, type=click.FloatRange(1, 86_400), help="Stop after this long (default: none).")
-@click.option("--seed", default=1, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
-def fuzz(requests: int, seconds: float | None, seed: int, as_json: bool) -> None:
-    """Fuzz every route of /api/openapi.json (bodies, query strings, keys): counts of requests and 5xx."""
-    from companion.bench.fuzz import fuzz as run
-
-    result = run(requests=requests, seed=seed, seconds=seconds)
-    click.echo(json.dumps(result, indent=2))
-    if result["5xx"]:
-        raise SystemExit(1)
+from companion.bench.scan import bench_folder, bench_synthetic, bench_titles
+from companion.bench.search import bench_search

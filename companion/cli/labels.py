@@ -21,8 +21,8 @@ from companion.scan.render import DEFAULT_DOTS_PER_MODULE, SheetLabel, mm, png, 
 @click.option("--tag", help="The deck's 3-character tag (0-9, A-Z); default: a new random one.")
 @click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
 @click.option("--size", "dots", default=DEFAULT_DOTS_PER_MODULE, show_default=True, type=click.IntRange(4, 16),
-              help="Printer dots per QR module at 300 dpi: 6 = 14.7 mm labels (up to ~4 cards per photo); "
-                   "10 = 24.6 mm (up to 12).")
+              help="Printer dots per QR module at 300 dpi: 9 = 22.1 mm labels (12 cards in a 1080p frame); "
+                   "6 = 14.7 mm (up to ~8).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("card_images"),
               show_default=True)
 @click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,

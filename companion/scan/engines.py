@@ -59,9 +59,14 @@ def _zxing_formats(formats: tuple[str, ...]) -> Any:
     return combined
 
 
-def read_zxing(gray: np.ndarray, formats: tuple[str, ...]) -> list[Code]:
+def read_zxing(gray: np.ndarray, formats: tuple[str, ...], binarizer: Any = None, fast: bool = False) -> list[Code]:
+    """``fast``: the image is a cut-out at the right scale (no downscaled, rotated or inverted retries)."""
     out = []
-    for r in zxingcpp.read_barcodes(gray, formats=_zxing_formats(formats), text_mode=zxingcpp.TextMode.Plain):
+    options: dict[str, Any] = {"binarizer": binarizer} if binarizer is not None else {}
+    if fast:
+        options.update(try_rotate=False, try_downscale=False, try_invert=False)
+    for r in zxingcpp.read_barcodes(gray, formats=_zxing_formats(formats), text_mode=zxingcpp.TextMode.Plain,
+                                    **options):
         fmt = next((k for k, v in FORMATS.items() if r.format == v), str(r.format))
         p = r.position
         corners = tuple((int(pt.x), int(pt.y)) for pt in (p.top_left, p.top_right, p.bottom_right, p.bottom_left))

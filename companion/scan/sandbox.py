@@ -47,10 +47,14 @@ class ScanFailed(ImageError):
     """The worker died or ran out of time or memory on this image (maps to HTTP 422)."""
 
 
-def decode_job(data: bytes, formats: list[str], zbar: bool) -> list[dict[str, Any]]:
-    """The default job (runs in the worker): the codes in the image, as dicts."""
-    from companion.scan.pipeline import decode_local
+def decode_job(data: bytes, formats: list[str], zbar: bool, titles: bool = False) -> Any:
+    """The default job (runs in the worker): the codes in the image, as dicts; with ``titles`` also the
+    titles read from the cards that carry no label: ``{"codes": [...], "titles": [...]}``."""
+    from companion.scan.pipeline import decode_local, read_local
 
+    if titles:
+        codes, reads = read_local(data, tuple(formats), zbar)
+        return {"codes": [c.to_dict() for c in codes], "titles": [r.to_dict() for r in reads]}
     return [c.to_dict() for c in decode_local(data, tuple(formats), zbar)]
 
 

@@ -6,11 +6,12 @@ from typing import Any
 
 from companion.rules.editions import Table
 from companion.rules.roles import Role, RoleKind
-from companion.rules.state import CardInstance
+from companion.rules.state import CardInstance, Zone
 from companion.rules.suggest import suggest_actions
 from companion.rules.views import visible_to
 from companion.scan.engines import Code
 from companion.scan.labels import LabelError, parse_payload
+from companion.scan.titles import Read, match_title
 
 UNSEEN = "not a card you can see at this table"
 
@@ -87,5 +88,67 @@ def resolve_codes(codes: list[Code], table: Table | None, tags: dict[str, str], 
                 "id": cid, "code": c.code, "name": c.name, "owner": seat, "zone": table.zone_of(cid).value})
             if viewer.kind in (RoleKind.SEAT, RoleKind.JUDGE):
                 row["actions"] = suggest_actions(table, cid, viewer.seat or seat)
+        rows.append(row)
+    return rows
+
+
+# -- cards read by their title ------------------------------------------------------------------------
+
+#: Which copy a title read names when the seat has several: the one in hand (about to be played or put
+#: into shadows), then in shadows (coming out), then in play, then the rest.
+_ZONE_ORDER = {Zone.HAND: 0, Zone.SHADOWS: 1, Zone.PLAY: 2, Zone.DECK: 3, Zone.DISCARD: 4, Zone.DEAD: 5}
+
+
+def _copy_for(table: Table, seat: str, code_names: dict[str, str], name: str, viewer: Role) -> str | None:
+    """The seat's instance of the title ``name`` to act on: the deck settles the printing."""
+    ids = [cid for cid, inst in table.instances.items() if inst.owner == seat and code_names.get(inst.code) == name
+           and visible_to(table, cid, viewer)]
+    ids.sort(key=lambda cid: (_ZONE_ORDER.get(table.zone_of(cid), 9), cid))
+    return ids[0] if ids else None
+
+
+def _card(table: Table, cid: str, viewer: Role) -> tuple[dict[str, Any], list[Any]]:
+    c = table.card(cid)
+    owner = table.instances[cid].owner
+    card = {"id": cid, "code": c.code, "name": c.name, "owner": owner, "zone": table.zone_of(cid).value}
+    return card, suggest_actions(table, cid, viewer.seat or owner)
+
+
+def resolve_titles(reads: list[Read], table: Table | None, viewer: Role, catalogue_names: list[str]
+                   ) -> list[dict[str, Any]]:
+    """One row per card read by its title. A seat's own deck comes first (confident: the card and its
+    actions, as a label scan answers; weak: the best two or three titles, those in the deck with their
+    card); then the catalogue (a name only). Only the asker's own visible copies are ever named: a title
+    is no way to learn what another seat holds. A read that matches nothing is left out."""
+    seat = viewer.seat if viewer.kind is RoleKind.SEAT else None
+    code_names: dict[str, str] = {}
+    if table is not None and seat is not None:
+        code_names = {inst.code: table.card(cid).name for cid, inst in table.instances.items() if inst.owner == seat}
+    deck_names = sorted(set(code_names.values()))
+    rows = []
+    for read in reads:
+        confident, guesses = match_title(read.text, deck_names, catalogue_names)
+        if not guesses:
+            continue
+        row: dict[str, Any] = {"kind": "title", "read": read.text[:80], "corners": [list(c) for c in read.corners],
+                               "confidence": guesses[0].score}
+        candidates = []
+        for g in guesses:
+            cand: dict[str, Any] = {"name": g.name, "score": g.score, "in_deck": g.in_deck}
+            mine = table is not None and seat is not None and g.in_deck
+            cid = _copy_for(table, seat, code_names, g.name, viewer) if mine else None  # type: ignore[arg-type]
+            if cid is not None:
+                cand["card"], cand["actions"] = _card(table, cid, viewer)  # type: ignore[arg-type]
+            elif g.in_deck:
+                cand["in_deck"] = False  # a copy the asker may not act on now counts as not there
+            candidates.append(cand)
+        top = candidates[0]
+        if confident and "card" in top:
+            row.update(status="ok", message=top["name"], card=top["card"], actions=top["actions"])
+        elif confident and seat is None:
+            row.update(status="title", message=top["name"])
+        else:
+            row.update(status="candidates", message=", ".join(c["name"] for c in candidates))
+        row["candidates"] = candidates
         rows.append(row)
     return rows

@@ -128,7 +128,9 @@ def expected_version(data: dict[str, Any]) -> int:
 @api.get("/health")
 def health() -> Any:
     ext = current_app.extensions["companion"]
-    out = {"status": "ok", "version": ext["version"], "zbar": ext["zbar"]}
+    from companion.scan.titles import ocr_status
+
+    out = {"status": "ok", "version": ext["version"], "zbar": ext["zbar"], "ocr": ocr_status()}
     if "LAN" in current_app.config:  # set by `companion serve`: can phones on the network reach it?
         out["lan"] = bool(current_app.config["LAN"])
     return jsonify(out)
@@ -638,8 +640,9 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
 def scan() -> Any:
     """An image (multipart "image" or the raw body): every code in it, and with ?game= the cards they name."""
     from companion.scan.images import ImageError
-    from companion.scan.pipeline import decode_image
-    from companion.scan.table import labelled_cards, resolve_codes
+    from companion.scan.pipeline import decode_image, read_image
+    from companion.scan.table import labelled_cards, resolve_codes, resolve_titles
+    from companion.scan.titles import ocr_status
 
     game_id = request.args.get("game")
     if game_id and role_for(svc().store.game(game_id)).kind not in (RoleKind.SEAT, RoleKind.JUDGE):
@@ -650,7 +653,12 @@ def scan() -> Any:
     if not data:
         raise ApiError(400, "no_image", 'send a JPEG, PNG or WebP photo as the body or as multipart "image"')
     try:
-        codes = decode_image(bytes(data))
+        # The photo lives in this request only: never stored. ?titles=0 (the live camera's frames, several a
+        # second): labels only, no OCR.
+        if request.args.get("titles") == "0":
+            codes, reads = decode_image(bytes(data)), []
+        else:
+            codes, reads = read_image(bytes(data))
     except ImageError as exc:
         raise ApiError(400, "bad_image", str(exc)) from None
     game_id = request.args.get("game")
@@ -667,7 +675,27 @@ def scan() -> Any:
         tags = svc().store.deck_tags(game.id)
         version = game.version
     rows = resolve_codes(codes, table, tags or {}, viewer)
+    titles = []
+    if reads:
+        with svc().borrow_catalog() as catalog:
+            names = _title_names(catalog, table.edition if table is not None else "2e")
+        titles = resolve_titles(reads, table, viewer, names)
     if table is not None and game_id:
         svc().saw_cards(game_id, labelled_cards(codes, tags or {}, table.edition), "scan")
-    message = None if rows else "no barcode found: hold the label flat, fill more of the frame, avoid glare"
-    return jsonify({"codes": rows, "version": version, "message": message})
+    message = None if rows or titles else ("no barcode or card title found: hold the card flat, fill more of the "
+                                           "frame, avoid glare")
+    ocr = ocr_status()  # says what is missing when tesseract is not installed
+    ocr_out = {"available": ocr["available"]} if ocr["available"] else dict(ocr)
+    return jsonify({"codes": rows, "titles": titles, "version": version, "message": message, "ocr": ocr_out})
+
+
+_TITLE_NAMES: dict[tuple[int, str], list[str]] = {}
+
+
+def _title_names(catalog: Any, edition: str) -> list[str]:
+    """Every title of an edition (cards a player holds: not plots or agendas), computed once per catalogue."""
+    key = (catalog.count(), edition)
+    if key not in _TITLE_NAMES:
+        _TITLE_NAMES[key] = sorted({c.name for c in catalog.all(edition)
+                                    if c.type in ("character", "location", "attachment", "event")})
+    return _TITLE_NAMES[key]

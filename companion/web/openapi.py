@@ -45,7 +45,7 @@ _obj = obj
 G = ["game_id"]
 
 PATHS: dict[str, dict[str, dict[str, Any]]] = {
-    "/api/health": {"get": _op("Service status and whether zbar is available", auth=False)},
+    "/api/health": {"get": _op("Service status and whether zbar and OCR (tesseract) are available", auth=False)},
     "/api/openapi.json": {"get": _op("This document", auth=False)},
     "/api/qr": {"post": _op("A QR code as SVG", auth=False, content="image/svg+xml")},
     "/api/cards": {"get": _op("Search the catalog by name or code", query=["q", "edition", "limit"], auth=False)},
@@ -115,8 +115,9 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "Read a TTS save, Saved Object or object (request body or multipart \"file\"); "
         "?game=ID&seat=Red=A compares with a tracked game (judge key)", query=["game", "seat"])},
     "/api/scan": {"post": _op(
-        "Decode every code in a photo (JPEG/PNG/WebP body or multipart \"image\"); with ?game= the cards they "
-        "name and the actions that make sense", query=["game"])},
+        "Decode every code in a photo (JPEG/PNG/WebP body or multipart \"image\") and read the titles of "
+        "unlabelled cards; with ?game= the cards they name and the actions that make sense; ?titles=0: codes "
+        "only", query=["game", "titles"])},
 }
 
 

@@ -923,18 +923,18 @@ const REPEATABLE = new Set(["place_tokens", "remove_tokens", "gain_power", "lose
 
 // Scanning: a photo (works over plain http) or, in a secure context, the live camera.
 let scanned = null;  // the last scan's answer: drawn again in the other language
-async function scanImage(blob) {
+async function scanImage(blob, live = false) {
   const list = $("scanned");
   scanned = null;
   list.replaceChildren(el("li", {class: "muted"}, t("scanning")));
-  const r = await fetch("/api/scan?game=" + gameId, {method: "POST", body: blob,
+  const r = await fetch("/api/scan?game=" + gameId + (live ? "&titles=0" : ""), {method: "POST", body: blob,
     headers: {...authHeaders(client.key), "Content-Type": blob.type || "image/jpeg"}});
   const d = await r.json();
   list.replaceChildren();
   if (!r.ok) { showFlag({kind: "refused", text: errorText(d.error)}); return 0; }
   scanned = d;
   renderScanned();
-  const cards = d.codes.filter(c => c.status === "ok");
+  const cards = [...d.codes, ...(d.titles || [])].filter(c => c.status === "ok");
   if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
   return cards.length;
 }
@@ -943,7 +943,11 @@ function renderScanned() {
   const list = $("scanned");
   if (!scanned) return;
   list.replaceChildren();
-  if (!scanned.codes.length) { list.append(el("li", {class: "muted"}, t("noCode"))); return; }
+  const titles = scanned.titles || [];
+  if (!scanned.codes.length && !titles.length) {
+    list.append(el("li", {class: "muted"}, t(scanned.ocr && !scanned.ocr.available ? "scanTitleNoOcr" : "noCode")));
+    return;
+  }
   for (const c of scanned.codes) {
     const label = c.label || {};
     const why = hasMessage("scan." + c.status) ? t("scan." + c.status, {format: c.format, edition: label.edition,
@@ -951,6 +955,20 @@ function renderScanned() {
     list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {"data-status": c.status},
       el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : why),
         el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + c.card.zone)}` : t("scan.label")))));
+  }
+  // Cards read by their title: a confident read opens like a label; a weak one offers its 2-3 titles, one tap each.
+  for (const r of titles) {
+    if (r.card) {
+      list.append(el("li", {onclick: () => openCard(r.card.id, r.card.name), "data-card": r.card.id, "data-title": "ok"},
+        el("div", {class: "grow"}, el("div", {}, r.card.name), el("div", {class: "muted"}, `${t("scanTitleRead")} · ${t("zone." + r.card.zone)}`))));
+      continue;
+    }
+    const picks = el("div", {class: "row wrap chips"});
+    for (const c of r.candidates) {
+      picks.append(c.card ? el("button", {"data-pick": c.card.id, onclick: () => openCard(c.card.id, c.card.name)}, c.name)
+        : el("span", {class: "muted"}, `${c.name} (${t(c.in_deck ? "scanTitleHidden" : "scanTitleNotInDeck")})`));
+    }
+    list.append(el("li", {"data-title": "candidates"}, el("div", {class: "grow"}, el("div", {}, t("scanTitlePick")), picks)));
   }
 }
 $("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanImage(ev.target.files[0]); ev.target.value = ""; });
@@ -965,7 +983,7 @@ $("live-start").addEventListener("click", async () => {
     canvas.width = video.videoWidth; canvas.height = video.videoHeight;
     canvas.getContext("2d").drawImage(video, 0, 0);
     const blob = await new Promise(res => canvas.toBlob(res, "image/jpeg", 0.85));
-    if (await scanImage(blob)) { stop(); return; }
+    if (await scanImage(blob, true)) { stop(); return; }  // live frames: labels only (no OCR several times a second)
     setTimeout(tick, 400);
   };
   tick();

@@ -1,0 +1,327 @@
+"""Cards without labels, read by their title: card-shaped regions, their title bands, Tesseract, a matcher.
+
+Reading happens in a scan worker (companion.scan.sandbox), like barcode decoding: the worker finds the
+cards, cuts out and straightens each title band, and runs the ``tesseract`` program once per photo on
+all bands stacked into one image. The server then matches each read against the seat's own deck first and
+the catalogue second (``match_title``): a title names a card, the seat's deck settles the printing.
+
+Tesseract is called as a program (Debian package ``tesseract-ocr``), not through a Python binding: the
+worker already runs untrusted images in a memory-limited process, the program inherits that limit, and
+one start per photo (all bands at once) costs less than a binding's temporary files per band. Without
+the program the companion still reads labels and says OCR is unavailable (``ocr_status``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from companion.catalog.card import fold
+from companion.scan.cv import cv2
+
+#: A card is 63 x 88 mm; straightened cards are this wide (and 88/63 of it high).
+CARD_W = 480
+CARD_H = round(CARD_W * 88 / 63)
+#: The title band, as fractions of the straightened card (left, top, right, bottom): the banner across
+#: the top, right of the cost.
+TITLE_BAND = (0.16, 0.015, 0.97, 0.15)
+#: The smallest card the reader looks for, as a share of the photo's area (12 cards in a frame: ~4 %).
+MIN_CARD_AREA = 0.012
+MAX_CARDS = 16
+TESSERACT_TIMEOUT_S = 12.0
+#: Matching: a read is confident when its best title scores this much and leads the next title by GAP.
+CONFIDENT = 0.78
+GAP = 0.12
+EXACT = 0.97
+WEAK = 0.45
+
+
+@functools.cache
+def ocr_status() -> dict[str, object]:
+    """Whether the ``tesseract`` program (with English data) is here; the companion runs without it."""
+    program = shutil.which("tesseract")
+    if program is None:
+        return {"available": False, "message": "OCR is not available: the tesseract program is missing; install "
+                "it (Debian/Ubuntu: apt-get install tesseract-ocr, macOS: brew install tesseract). Cards "
+                "are read by their labels only."}
+    try:
+        out = subprocess.run([program, "--list-langs"], capture_output=True, timeout=10, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return {"available": False, "message": f"OCR is not available: tesseract does not run ({exc})"}
+    if b"eng" not in out.stdout.split():
+        return {"available": False, "message": "OCR is not available: tesseract has no English data "
+                "(Debian/Ubuntu: apt-get install tesseract-ocr-eng)"}
+    return {"available": True, "message": "OCR (tesseract) is available"}
+
+
+# -- finding cards and their title bands ---------------------------------------------------------------
+
+
+def _order(quad: np.ndarray) -> np.ndarray:
+    """Corners as top-left, top-right, bottom-right, bottom-left."""
+    pts = quad.reshape(4, 2).astype(np.float32)
+    s, d = pts.sum(axis=1), np.diff(pts, axis=1).ravel()
+    return np.array([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]], np.float32)
+
+
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2).astype(np.float32), (float(point[0]), float(point[1])),
+                                False) >= 0
+
+
+def find_cards(gray: np.ndarray) -> list[np.ndarray]:
+    """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another.
+
+    Each blob of edges, filled: its outline is the card's edge whatever the art inside does; its convex
+    hull simplified to four corners (or, failing that, its smallest rotated rectangle) is the card."""
+    h, w = gray.shape
+    scale = min(1.0, 1000 / max(h, w))  # edges on at most 1000 px: enough for a card's outline
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    edges = cv2.Canny(cv2.GaussianBlur(small, (5, 5), 0), 20, 60)
+    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    # Outer blobs (an outline broken by art inside), and every closed outline (a card touching a bright
+    # blob on a busy table is its own inner contour).
+    contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+    contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+    area_min = MIN_CARD_AREA * small.shape[0] * small.shape[1]
+    quads: list[tuple[bool, float, np.ndarray]] = []
+    for contour in contours:
+        hull = cv2.convexHull(contour)
+        area = cv2.contourArea(hull)
+        if area < area_min or area > 0.9 * small.shape[0] * small.shape[1]:
+            continue
+        approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+        box = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
+        q = _order(np.asarray(box))
+        if cv2.contourArea(q) < 0.8 * area:  # not a quadrilateral blob (a hand, a dice tray)
+            continue
+        side_w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+        side_h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+        ratio = min(side_w, side_h) / max(side_w, side_h)
+        if 0.58 <= ratio <= 0.86:  # 63/88 = 0.72, under some perspective
+            # A card's outline fills its quadrilateral; a card merged with a blob beside it does not.
+            solid = cv2.contourArea(contour) >= 0.85 * cv2.contourArea(q)
+            quads.append((solid, area, q / scale))
+    quads.sort(key=lambda a: (not a[0], -a[1]))
+    kept: list[np.ndarray] = []
+    for _solid, _area, q in quads:
+        if not any(_inside(q.mean(axis=0), k) or _inside(k.mean(axis=0), q) for k in kept):
+            kept.append(q)
+    return kept[:MAX_CARDS]
+
+
+def straighten(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The card seen square on, portrait; a card lying sideways (knelt) is turned back upright."""
+    q = quad
+    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[3] - q[0]):  # landscape: knelt clockwise
+        q = np.array([q[3], q[0], q[1], q[2]], np.float32)
+    target = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
+    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q, target), (CARD_W, CARD_H),
+                               flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE)
+
+
+def title_band(card: np.ndarray) -> np.ndarray:
+    h, w = card.shape
+    x0, y0, x1, y1 = TITLE_BAND
+    return card[round(y0 * h):round(y1 * h), round(x0 * w):round(x1 * w)]
+
+
+# -- tesseract -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    text: str
+    confidence: float  # tesseract's own mean word confidence, 0-100
+    corners: tuple[tuple[int, int], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "ocr_confidence": round(self.confidence, 1),
+                "corners": [list(c) for c in self.corners]}
+
+
+def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str, float]]:
+    """Words of one image as (centre y, left x, text, confidence), from tesseract's TSV output."""
+    ok, png = cv2.imencode(".png", image)
+    if not ok:
+        return []
+    env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one core: a few scans at once must not fight
+    try:
+        out = subprocess.run(["tesseract", "stdin", "stdout", "-l", "eng", "--psm", str(psm), "tsv"],
+                             input=png.tobytes(), capture_output=True, timeout=TESSERACT_TIMEOUT_S, env=env,
+                             check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    words = []
+    for line in out.stdout.decode("utf-8", "replace").splitlines()[1:]:
+        cols = line.split("\t")
+        if len(cols) < 12 or cols[0] != "5" or not cols[11].strip():
+            continue
+        left, top, _width, height, conf = int(cols[6]), int(cols[7]), int(cols[8]), int(cols[9]), float(cols[10])
+        words.append((top + height / 2, float(left), cols[11].strip(), conf))
+    return words
+
+
+def _prepare(band: np.ndarray) -> np.ndarray:
+    """Capitals about 32 px high (tesseract's comfortable size), black text on white: the band is
+    binarised (Otsu) and dark shapes touching its edge (the banner's frame, art, a cost) are cleared."""
+    f = 96 / max(1, band.shape[0])
+    big = cv2.resize(band, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
+    big = cv2.GaussianBlur(big, (3, 3), 0)
+    dark = cv2.threshold(big, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)[1]
+    if cv2.countNonZero(dark) > 0.6 * dark.size:  # light letters on a dark banner
+        dark = cv2.bitwise_not(dark)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    h, w = dark.shape
+    keep = np.zeros(n, bool)
+    for i in range(1, n):
+        x, y, bw, bh, _area = stats[i]
+        touches = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
+        keep[i] = not touches and bh <= 0.9 * h
+    return np.where(keep[labels], 0, 255).astype(np.uint8)
+
+
+def read_bands(bands: Sequence[np.ndarray]) -> list[tuple[str, float]]:
+    """Each band's text: all bands stacked into one image for one tesseract run."""
+    if not bands:
+        return []
+    prepared = [_prepare(b) for b in bands]
+    width = max(p.shape[1] for p in prepared) + 40
+    gap = 40
+    rows, spans, y = [], [], gap
+    for p in prepared:
+        row = np.full((p.shape[0] + gap, width), 255, np.uint8)
+        row[:p.shape[0], 20:20 + p.shape[1]] = p
+        rows.append(row)
+        spans.append((y, y + p.shape[0]))
+        y += p.shape[0] + gap
+    stacked = np.vstack([np.full((gap, width), 255, np.uint8), *rows])
+    words = tesseract_lines(stacked, 6)
+    out = []
+    for top, bottom in spans:
+        mine = sorted((x, t, c) for cy, x, t, c in words if top <= cy < bottom)  # a title is one line
+        text = " ".join(t for _, t, _ in mine)
+        confs = [c for *_, c in mine if c >= 0]
+        out.append((text, sum(confs) / len(confs) if confs else 0.0))
+    return out
+
+
+def read_titles(gray: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> list[Read]:
+    """The title of every card in the photo (cards holding a point of ``skip``, a label already read,
+    are left out). With no card outline in sight (a card held close), the whole photo is read."""
+    points = [np.array(p, np.float32) for p in skip]
+    quads = [q for q in find_cards(gray) if not any(_inside(p, q) for p in points)]
+    if not quads:
+        if points or not ocr_status()["available"]:
+            return []
+        return [Read(t, c, ()) for t, c in whole_image_lines(gray)[:1]]
+    bands = [title_band(straighten(gray, q)) for q in quads]
+    reads = read_bands(bands)
+    return [Read(text, conf, tuple((round(float(x)), round(float(y))) for x, y in q))
+            for (text, conf), q in zip(reads, quads, strict=True)]
+
+
+def whole_image_lines(gray: np.ndarray) -> list[tuple[str, float]]:
+    """Plain tesseract on the whole image (sparse text): every line, top first. The benchmark's baseline,
+    and the fallback when no card outline is found."""
+    f = min(1.0, 2000 / max(gray.shape))
+    image = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    lines: dict[int, list[tuple[float, str, float]]] = {}
+    for cy, x, t, c in tesseract_lines(image, 11):
+        lines.setdefault(round(cy / 12), []).append((x, t, c))
+    out = []
+    for _key, words in sorted(lines.items()):
+        words.sort()
+        confs = [c for *_, c in words if c >= 0]
+        out.append((" ".join(t for _, t, _ in words), sum(confs) / len(confs) if confs else 0.0))
+    return out
+
+
+# -- matching a read to titles -----------------------------------------------------------------------------
+
+_NOISE = re.compile(r"[^a-z ]+")
+
+
+def clean(text: str) -> str:
+    """The read as the matcher compares it: folded like the catalogue's names, digits and marks dropped."""
+    return " ".join(_NOISE.sub(" ", fold(text)).split())
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    name: str  # the title as printed
+    score: float
+    in_deck: bool
+
+
+def _trimmed(read: str) -> list[str]:
+    """The read, and the read without stray one- or two-letter bits at its ends (a banner's edge, a cost)."""
+    words = read.split()
+    out = [read]
+    for a in range(3):
+        for b in range(3):
+            if a + b < len(words) and all(len(x) <= 2 for x in words[:a] + words[len(words) - b:]):
+                out.append(" ".join(words[a:len(words) - b]))
+    return out
+
+
+def _similarity(variants: list[str], name: str) -> float:
+    """The catalogue's forgiving comparison (difflib's ratio, as in companion.catalog.store), best over the
+    read's trimmed forms: never a part of the read alone, so a short title inside a long read scores low."""
+    return max(difflib.SequenceMatcher(None, v, name, autojunk=False).ratio() for v in variants)
+
+
+def rank(read: str, names: Iterable[str], limit: int = 3) -> list[tuple[str, float]]:
+    """Titles by similarity to the read, best first (each title once)."""
+    text = clean(read)
+    if not text:
+        return []
+    variants = _trimmed(text)
+    scored: dict[str, float] = {}
+    for name in names:
+        key = clean(name)
+        if not key or name in scored:
+            continue
+        if difflib.SequenceMatcher(None, text, key).real_quick_ratio() < 0.3:
+            continue
+        scored[name] = _similarity(variants, key)
+    return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+
+
+def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[str]) -> tuple[bool, list[Guess]]:
+    """(confident, up to three guesses). The deck comes first: a title in the seat's deck that the read
+    matches well and clearly better than the deck's next title is confident, unless a title outside the
+    deck matches the read better still. Without a deck, only a clear catalogue match is confident."""
+    deck = rank(read, deck_names, 3)
+    catalogue = rank(read, catalogue_names, 4)
+    in_deck = set(deck_names)
+    guesses: list[Guess] = []
+    for name, score in deck:
+        if score >= WEAK:
+            guesses.append(Guess(name, round(score, 3), True))
+    for name, score in catalogue:
+        if score >= WEAK and all(g.name != name for g in guesses):
+            guesses.append(Guess(name, round(score, 3), name in in_deck))
+    guesses.sort(key=lambda g: (-(g.score + (0.05 if g.in_deck else 0.0)), g.name))
+    guesses = guesses[:3]
+    if not guesses:
+        return False, []
+    top = guesses[0]
+    runner = max((g.score for g in guesses[1:] if g.name != top.name), default=0.0)
+    # A clear lead, or a read that is (almost) letter for letter the title: Tyrion and Tywin Lannister are
+    # 0.9 alike, and a perfect read of one must not wait for a tap.
+    clear = top.score - runner >= GAP or (top.score >= EXACT and top.score - runner >= 0.04)
+    if deck_names:
+        confident = top.in_deck and top.score >= CONFIDENT - 0.08 and clear
+    else:
+        confident = top.score >= CONFIDENT and clear
+    return confident, guesses

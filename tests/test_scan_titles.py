@@ -1,0 +1,146 @@
+"""Cards without labels, read by their title: the matcher, rendered photos, the scan answer, hidden cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.catalog.store import Catalog
+from companion.rules.roles import JUDGE, SPECTATOR, Role
+from companion.rules.state import Zone
+from companion.scan.table import resolve_titles
+from companion.scan.titles import Read, match_title, ocr_status
+from tests.tables import make_table
+
+FIXTURES = Path(__file__).parent / "fixtures" / "titles"
+needs_ocr = pytest.mark.skipif(not ocr_status()["available"], reason="tesseract is not installed")
+
+
+@pytest.fixture(scope="module")
+def names() -> list[str]:
+    return sorted({c.name for c in Catalog.open().all("2e")})
+
+
+# -- the matcher -------------------------------------------------------------------------------------------
+
+
+def test_a_clean_read_of_a_deck_title_is_confident_even_beside_a_near_twin(names: list[str]) -> None:
+    confident, guesses = match_title("Tyrion Lannister", ["Grand Maester Pycelle", "Tyrion Lannister"], names)
+    assert confident and guesses[0].name == "Tyrion Lannister" and guesses[0].in_deck
+    assert "Tywin Lannister" in [g.name for g in guesses]  # the near twin is offered, not chosen
+
+
+def test_a_misread_is_matched_to_the_deck_and_a_card_outside_the_deck_is_never_confident(names: list[str]) -> None:
+    deck = ["Grand Maester Pycelle", "Tyrion Lannister"]
+    confident, guesses = match_title("(rend Maester Pyrelie", deck, names)
+    assert confident and guesses[0].name == "Grand Maester Pycelle"
+    # Tywin is not in this deck: the read names him, so Tyrion (in the deck) must not be chosen for him.
+    confident, guesses = match_title("Tywin Lannister", deck, names)
+    assert not confident and guesses[0].name == "Tywin Lannister" and not guesses[0].in_deck
+    # Noise matches nothing at all.
+    assert match_title("~~ || ..", deck, names) == (False, [])
+
+
+def test_without_a_deck_a_weak_read_gives_up_to_three_candidates(names: list[str]) -> None:
+    confident, guesses = match_title("Tyr1on Lanni", [], names)
+    assert not confident and 2 <= len(guesses) <= 3
+    assert "Tyrion Lannister" in [g.name for g in guesses]
+
+
+# -- rows at a table -------------------------------------------------------------------------------------
+
+
+def test_a_confident_title_answers_like_a_label_scan_and_a_weak_one_offers_candidates(names: list[str]) -> None:
+    t = make_table({"A": {"13089": 2, "01085": 1}, "B": {"01088": 1}})
+    rows = resolve_titles([Read("Tyrion Lannister", 90, ()), Read("Gr Maest Py", 40, ())], t, Role.of_seat("A"), names)
+    assert rows[0]["status"] == "ok" and rows[0]["card"]["code"] == "13089"  # the deck settles the printing
+    assert rows[0]["card"]["owner"] == "A" and rows[0]["actions"]
+    assert rows[1]["status"] == "candidates" and 2 <= len(rows[1]["candidates"]) <= 3
+    pycelle = next(c for c in rows[1]["candidates"] if c["name"] == "Grand Maester Pycelle")
+    assert pycelle["card"]["id"] == "A.01085.1" and pycelle["actions"]  # one tap opens its actions
+    # Without a seat (a spectator) a title is a name only.
+    plain = resolve_titles([Read("Tyrion Lannister", 90, ())], t, SPECTATOR, names)
+    assert all("card" not in c for c in plain[0]["candidates"]) and "actions" not in plain[0]
+
+
+DECK_B = st.dictionaries(st.sampled_from(["13089", "01085", "01088", "01091", "01076"]), st.integers(1, 3),
+                         min_size=1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(DECK_B, st.lists(st.sampled_from([Zone.HAND, Zone.SHADOWS, Zone.DECK, Zone.PLAY]), min_size=5, max_size=5),
+       st.sampled_from(["Tyrion Lannister", "The Tickler", "Burned Men", "Grand Maester Pycelle", "Salty Navig"]))
+def test_a_title_read_tells_a_seat_nothing_of_another_seats_cards(deck_b: dict[str, int], zones: list[Zone],
+                                                                   read: str) -> None:
+    """Permutation property: whatever B holds and wherever it is, A's answer to the same read is the same."""
+    names = _names()
+    base = make_table({"A": {"13089": 1}, "B": {"01088": 1}})
+    other = make_table({"A": {"13089": 1}, "B": deck_b})
+    for cid, zone in zip(sorted(i for i in other.instances if i.startswith("B.")), zones, strict=False):
+        other.move(cid, "B", zone)
+    a = Role.of_seat("A")
+    assert resolve_titles([Read(read, 80, ())], base, a, names) == resolve_titles([Read(read, 80, ())], other, a, names)
+
+
+_NAMES: list[str] = []
+
+
+def _names() -> list[str]:
+    if not _NAMES:
+        _NAMES.extend(sorted({c.name for c in Catalog.open().all("2e")}))
+    return _NAMES
+
+
+def test_a_judge_gets_names_not_a_seats_cards(names: list[str]) -> None:
+    t = make_table({"A": {"13089": 1}})
+    rows = resolve_titles([Read("Tyrion Lannister", 90, ())], t, JUDGE, names)
+    assert rows[0]["status"] == "title" and "card" not in rows[0]
+
+
+# -- rendered photos through the scan route ------------------------------------------------------------------
+
+
+@needs_ocr
+def test_a_photo_of_two_unlabelled_cards_gives_one_row_each_and_records_nothing(client: FlaskClient) -> None:
+    g = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    h = {"Authorization": f"Bearer {ka}"}
+    assert client.put(f"/api/games/{gid}/seats/A/deck", headers=h, json={
+        "expected_version": 0, "deck": {"13089": 1, "01085": 1}}).status_code == 200
+    photo = (FIXTURES / "two-cards.jpg").read_bytes()
+    r = client.post(f"/api/scan?game={gid}", data=photo, headers=h, content_type="image/jpeg").get_json()
+    assert r["codes"] == [] and r["ocr"] == {"available": True}
+    ok = sorted(row["card"]["id"] for row in r["titles"] if row["status"] == "ok")
+    assert ok == ["A.01085.1", "A.13089.1"]
+    assert "setup_into_shadows" in [a["action"]["type"] for row in r["titles"] for a in row["actions"]]
+    assert client.get(f"/api/games/{gid}").get_json()["version"] == 1  # a photo records nothing
+    # The live camera's frames ask for labels only: no OCR several times a second.
+    live = client.post(f"/api/scan?game={gid}&titles=0", data=photo, headers=h, content_type="image/jpeg")
+    assert live.get_json()["titles"] == [] and live.get_json()["codes"] == []
+
+
+def test_without_tesseract_the_scan_and_health_say_ocr_is_unavailable(client: FlaskClient,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.scan.titles as titles
+
+    missing: dict[str, Any] = {"available": False, "message": "OCR is not available: the tesseract program is missing"}
+    monkeypatch.setattr(titles, "ocr_status", lambda: missing)
+    assert client.get("/api/health").get_json()["ocr"] == missing
+    blank = (FIXTURES / "tyrion.jpg").read_bytes()
+    r = client.post("/api/scan", data=blank, content_type="image/jpeg").get_json()
+    assert r["ocr"]["available"] is False and "tesseract" in r["ocr"]["message"]
+
+
+@needs_ocr
+def test_bench_titles_reads_the_fixture_set() -> None:
+    from companion.bench.scan import bench_titles
+
+    out = bench_titles(FIXTURES)
+    assert [i["pipeline"]["with_deck"] for i in out["images"]] == [["13089"], ["13089", "01085"]]
+    total = out["totals"]["pipeline/with_deck/all"]
+    assert total["cards"] == 3 and total["right"] == 3 and total["confident_wrong"] == 0
