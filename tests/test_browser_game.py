@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is 
 WAIT = 8000
 #: Each table page asks once whether its game is part of an event; for a casual game the 404 answer shows in
 #: the console as "Failed to load resource". Known and reported; every other console message fails the test.
-PROBE = re.compile(r"^(Alice|Bob) (404 http://127\.0\.0\.1:\d+/api/event-tables/\w+$|console: Failed to load "
+PROBE = re.compile(r"^(Alice|Bob) (404 http://127\.0\.0\.1:\d+/api/event-tables/[\w-]+$|console: Failed to load "
                    r"resource: the server responded with a status of 404 \(Not Found\)$)")
 TAPS = Path(__file__).resolve().parents[1] / "test-artifacts" / "taps.json"
 
@@ -177,6 +177,15 @@ def same_but_for(text: str, game_id: str) -> str:
     return re.sub(r'"(committed|at|time|ts|created|created_at)": ?[\d.]+', r'"\1": 0', text)
 
 
+def stream_so_far(page: Any, game_id: str) -> str:
+    """The table as the last event of the phone's own live stream showed it. (How many events came before
+    depends on timing, since a stream may fold several versions into one event; the last view does not.)"""
+    text = same_but_for(str(page.evaluate("window.__stream")), game_id)
+    blocks = [block for block in text.split("\n\n") if "data:" in block]
+    data = "".join(line[5:].strip() for line in blocks[-1].splitlines() if line.startswith("data:"))
+    return json.dumps(json.loads(data)["view"], sort_keys=True)
+
+
 def bobs_phone_now(b: Any, game_id: str) -> str:
     """Bob's whole page as the phone shows it, markup and all."""
     return same_but_for(b.inner_html("body"), game_id)
@@ -237,6 +246,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     # The game that differs only in Alice's plot: what Bob's phone and stream hold before the reveal.
     a2, b2, ids2, _ = to_the_plot_choice(server, browser, errors, "01005")
     other_page = bobs_phone_now(b2, ids2["game"])
+    other_live = stream_so_far(b2, ids2["game"])
     other_stream = same_but_for(first_event(server, ids2["game"], ids2["bob_key"]), ids2["game"])
     assert "choose_plot" in other_stream
     for leak in ("01005", SECRET["01005"]):
@@ -249,6 +259,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     # Byte for byte: Bob's page and his stream cannot tell which plot Alice chose.
     assert bobs_phone_now(b, gid) == other_page
     assert same_but_for(first_event(server, gid, ids["bob_key"]), gid) == other_stream
+    assert stream_so_far(b, gid) == other_live
     for leak in ("01001", SECRET["01001"]):
         assert leak not in b.evaluate("window.__stream") and leak not in b.inner_html("body")
     for page in (a, b):  # no way on to the draw phase before the reveal
