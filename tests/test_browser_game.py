@@ -23,14 +23,17 @@ import pytest
 from tests.server import Server
 from tests.tables import catalog
 from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser_round import no_english
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"), pytest.mark.slow]
 WAIT = 8000
 #: Each table page asks once whether its game is part of an event; for a casual game the 404 answer shows in
 #: the console as "Failed to load resource". Known and reported; every other console message fails the test.
-PROBE = re.compile(r"^(Alice|Bob) (404 http://127\.0\.0\.1:\d+/api/event-tables/[\w-]+$|console: Failed to load "
+PROBE = re.compile(r"^(Alice|Bob) (404 http://127\.0\.0\.1:\d+/api/event-tables/[\w-]+ None$|console: Failed to load "
                    r"resource: the server responded with a status of 404 \(Not Found\)$)")
+#: Common actions that still take more than two taps from the table screen, and why (issue 21's goal is two).
+OVER_TWO = {"challenge": "a type other than the one offered, the defender winning or unopposed: a tap each"}
 TAPS = Path(__file__).resolve().parents[1] / "test-artifacts" / "taps.json"
 
 #: Counts every click a page receives (before any handler can stop it) and keeps a copy of the live stream.
@@ -90,6 +93,13 @@ class Table:
         self.typed = 0
         self.paused = 0.0
 
+    def settle(self) -> None:
+        """Both phones show the newest version before the next tap, as two people at a table would see it
+        (a tap on a stale page is answered 409, which the browser logs as a console error)."""
+        newest = max(int(p.evaluate("state ? state.version : 0")) for p in (self.a, self.b))
+        for p in (self.a, self.b):
+            p.wait_for_function(f"state && state.version >= {newest}", timeout=WAIT)
+
     def untimed(self, step: Any) -> None:
         """A step of the test, not of the player (a screenshot): its time does not count."""
         start = time.perf_counter()
@@ -106,6 +116,7 @@ class Table:
         start = time.perf_counter()
         yield
         seconds = time.perf_counter() - start - self.paused
+        self.settle()
         taps = self.counted() - before
         assert taps == self.taps, (kind, taps, self.taps)  # the pages saw exactly the taps the test made
         self.rows.append({"action": kind, "taps": taps, "typed": self.typed, "seconds": seconds})
@@ -141,7 +152,8 @@ def phone(browser: Any, locale: str, errors: list[str], name: str) -> Any:
     page.add_init_script(COUNTER)
     page.on("console", lambda m: errors.append(f"{name} console: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"{name} page error: {e}"))
-    page.on("response", lambda r: errors.append(f"{name} {r.status} {r.url}") if r.status >= 400 else None)
+    page.on("response", lambda r: errors.append(f"{name} {r.status} {r.url} {r.request.post_data}")
+            if r.status >= 400 else None)
     return page
 
 
@@ -265,6 +277,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     for page in (a, b):  # no way on to the draw phase before the reveal
         assert page.locator("#step:not(.hidden), #next-phase:not(.hidden)").count() == 0
     shot(b, "game-plot-waiting-de")
+    no_english(b)
 
     # ---- Round 1 ----------------------------------------------------------------------------------------
     with t.action("choose plot"):
@@ -322,7 +335,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         t.tap(b, "#undo")
         what = b.wait_for_selector("#undo-what", timeout=WAIT).inner_text()
         assert "The Tickler" in what, what
-        t.untimed(lambda: shot(b, "game-undo-preview-de"))
+        t.untimed(lambda: (shot(b, "game-undo-preview-de"), no_english(b)))
         t.tap(b, "#undo-yes")
         b.wait_for_selector("#my-play li[data-card='Bob.01088.1']", state="detached", timeout=WAIT)
     gold(b, 4)
@@ -357,6 +370,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         t.tap(b, "#challenge-save")
         b.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
     shot(b, "game-challenge-follow-ups-de")
+    no_english(b)
     for follow in ("unopposed", "power_claim"):
         with t.action("challenge follow-up"):
             t.tap(b, f"[data-follow-up={follow}] button")
@@ -465,6 +479,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     power(a, 1)
     shot(a, "game-round-3-en")
     shot(b, "game-round-3-de")
+    no_english(b)
 
     log = a.inner_text("#log")
     assert "Alice.13089.1" not in log  # names, not ids
@@ -481,3 +496,6 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     kinds = {r["action"] for r in table["actions"]}
     assert {"choose plot", "challenge", "dominance", "undo (with preview)", "drew 7 / drew 2",
             "marshal into shadows (search pick)", "bring out of shadows"} <= kinds
+    # The goal: two taps or fewer for the ten most common actions; the known exceptions are listed above.
+    top = [r for r in table["actions"] if r["action"] in table["ten_most_common"]]
+    assert {r["action"] for r in top if r["taps_max"] > 2} <= set(OVER_TWO), table
