@@ -118,9 +118,10 @@ class Table:
         yield
         seconds = time.perf_counter() - start - self.paused
         self.settle()
+        both = time.perf_counter() - start - self.paused
         taps = self.counted() - before
         assert taps == self.taps, (kind, taps, self.taps)  # the pages saw exactly the taps the test made
-        self.rows.append({"action": kind, "taps": taps, "typed": self.typed, "seconds": seconds})
+        self.rows.append({"action": kind, "taps": taps, "typed": self.typed, "seconds": seconds, "seconds_both": both})
         self.kind = None
 
     def tap(self, page: Any, selector: str) -> None:
@@ -145,7 +146,8 @@ class Table:
             kinds.setdefault(row["action"], []).append(row)
         actions = [{"action": k, "times": len(rs), "taps": float(statistics.median(r["taps"] for r in rs)),
                     "taps_max": max(r["taps"] for r in rs), "typed_chars": max(r["typed"] for r in rs),
-                    "seconds_median": round(statistics.median(r["seconds"] for r in rs), 3)}
+                    "seconds_median": round(statistics.median(r["seconds"] for r in rs), 3),
+                    "seconds_both_phones_median": round(statistics.median(r["seconds_both"] for r in rs), 3)}
                    for k, rs in kinds.items()]
         actions.sort(key=lambda r: -r["times"])  # stable: equal counts stay in the order first played
         top = actions[:10]
