@@ -1,0 +1,528 @@
+"""Two full rounds of a strict 2nd-edition game on two phones (issue 21), one English, one German, from the
+pages alone: the home page creates the game, the host page's links join it, the decks are pasted. Plots are
+chosen in secret (the German phone's page and a fresh read of its live stream are compared with a second game
+that differs only in the plot Alice chose), draws are one tap, a marshal goes into shadows and comes out
+again, a challenge of each type, dominance, gold and power, an undo with its preview. Every tap is counted by
+the pages themselves (a click listener on each phone) and timed per action; the table goes to
+``test-artifacts/taps.json``. No console error and no page error on either phone."""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server import Server
+from tests.tables import catalog
+from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser_round import no_english
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"), pytest.mark.slow]
+WAIT = 8000
+#: Each table page asks once whether its game is part of an event; for a casual game the 404 answer shows in
+#: the console as "Failed to load resource". Known and reported; every other console message fails the test.
+PROBE = re.compile(r"^(Alice|Bob) (404 http://127\.0\.0\.1:\d+/api/event-tables/[\w-]+ None$|console: Failed to load "
+                   r"resource: the server responded with a status of 404 \(Not Found\)$)")
+#: Common actions that still take more than two taps from the table screen, and why (issue 21's goal is two).
+OVER_TWO = {"challenge": "a type other than the one offered, the defender winning or unopposed: a tap each"}
+TAPS = Path(__file__).resolve().parents[1] / "test-artifacts" / "taps.json"
+
+#: Counts every click a page receives (before any handler can stop it) and keeps a copy of the live stream.
+COUNTER = """
+window.__taps = 0;
+window.__stream = "";
+document.addEventListener("click", () => { window.__taps += 1; }, true);
+const plainFetch = window.fetch;
+window.fetch = async (...args) => {
+  const r = await plainFetch(...args);
+  const url = String((args[0] && args[0].url) || args[0]);
+  if (!url.includes("/events") || !r.body) return r;
+  const [mine, copy] = r.body.tee();
+  (async () => {
+    const reader = copy.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) { const {done, value} = await reader.read(); if (done) break; window.__stream += value; }
+  })();
+  return new Response(mine, {status: r.status, statusText: r.statusText, headers: r.headers});
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def decklist(name: str, *lines: tuple[int, str]) -> str:
+    """A ThronesDB text export, built from the shipped card facts."""
+    out = []
+    for n, code in lines:
+        card = catalog().get(code)
+        assert card is not None
+        out.append(f"{n}x {card.name} ({card.pack_name})")
+    return name + "\n\n" + "\n".join(out) + "\n"
+
+
+DRAW = ((3, "01091"), (1, "13089"), (3, "01094"), (3, "01092"), (3, "01088"))  # Burned Men, Tyrion (Shadow 5), …
+# Alice: A Clash of Kings (initiative 9), A Storm of Swords (8), A Noble Cause (0, 5 gold). Bob: A Game of
+# Thrones (2), Building Orders (1).
+ALICE_DECK = decklist("Alice's Lannister", (1, "01001"), (1, "01005"), (1, "01004"), *DRAW)
+BOB_DECK = decklist("Bob's Lannister", (1, "01003"), (1, "01006"), *DRAW)
+TAG = "AB7"  # the labels on Alice's sleeves
+SECRET = {"01001": "A Clash of Kings", "01005": "A Storm of Swords"}
+
+
+class Table:
+    """The two phones, with every tap counted and every action timed."""
+
+    def __init__(self, a: Any, b: Any) -> None:
+        self.a, self.b = a, b
+        self.rows: list[dict[str, Any]] = []
+        self.kind: str | None = None
+        self.taps = 0
+        self.typed = 0
+        self.paused = 0.0
+
+    def settle(self) -> None:
+        """Both phones show the newest version before the next tap, as two people at a table would see it
+        (a tap on a stale page is answered 409, which the browser logs as a console error)."""
+        newest = max(int(p.evaluate("state ? state.version : 0")) for p in (self.a, self.b))
+        for p in (self.a, self.b):
+            p.wait_for_function(f"state && state.version >= {newest}", timeout=WAIT)
+
+    def untimed(self, step: Any) -> None:
+        """A step of the test, not of the player (a screenshot): its time does not count."""
+        start = time.perf_counter()
+        step()
+        self.paused += time.perf_counter() - start
+
+    def counted(self) -> int:
+        return sum(int(p.evaluate("window.__taps")) for p in (self.a, self.b))
+
+    @contextmanager
+    def action(self, kind: str) -> Iterator[None]:
+        self.kind, self.taps, self.typed, self.paused = kind, 0, 0, 0.0
+        before = self.counted()
+        start = time.perf_counter()
+        yield
+        seconds = time.perf_counter() - start - self.paused
+        self.settle()
+        both = time.perf_counter() - start - self.paused
+        taps = self.counted() - before
+        assert taps == self.taps, (kind, taps, self.taps)  # the pages saw exactly the taps the test made
+        self.rows.append({"action": kind, "taps": taps, "typed": self.typed, "seconds": seconds, "seconds_both": both})
+        self.kind = None
+
+    def tap(self, page: Any, selector: str) -> None:
+        assert self.kind is not None, "every tap belongs to an action"
+        page.click(selector, timeout=WAIT)
+        self.taps += 1
+
+    def shutter(self, page: Any, photo: Path) -> None:
+        """A photo taken with the phone's camera: one tap on the shutter (the page sees a file, no click)."""
+        assert self.kind is not None
+        page.set_input_files("#photo", str(photo))
+        page.evaluate("window.__taps += 1")
+        self.taps += 1
+
+    def type(self, page: Any, selector: str, text: str) -> None:
+        page.fill(selector, text, timeout=WAIT)
+        self.typed += len(text)
+
+    def table(self) -> dict[str, Any]:
+        kinds: dict[str, list[dict[str, Any]]] = {}
+        for row in self.rows:
+            kinds.setdefault(row["action"], []).append(row)
+        actions = [{"action": k, "times": len(rs), "taps": float(statistics.median(r["taps"] for r in rs)),
+                    "taps_max": max(r["taps"] for r in rs), "typed_chars": max(r["typed"] for r in rs),
+                    "seconds_median": round(statistics.median(r["seconds"] for r in rs), 3),
+                    "seconds_both_phones_median": round(statistics.median(r["seconds_both"] for r in rs), 3)}
+                   for k, rs in kinds.items()]
+        actions.sort(key=lambda r: -r["times"])  # stable: equal counts stay in the order first played
+        top = actions[:10]
+        return {"actions": actions, "ten_most_common": [r["action"] for r in top],
+                "over_two_taps": [r["action"] for r in actions if r["taps_max"] > 2],
+                "total_taps": sum(r["taps"] for r in self.rows),
+                "seconds_total": round(sum(r["seconds"] for r in self.rows), 2)}
+
+
+def phone(browser: Any, locale: str, errors: list[str], name: str) -> Any:
+    page = browser.new_context(**PHONE, locale=locale).new_page()
+    page.add_init_script(COUNTER)
+    page.on("console", lambda m: errors.append(f"{name} console: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"{name} page error: {e}"))
+    page.on("response", lambda r: errors.append(f"{name} {r.status} {r.url} {r.request.post_data}")
+            if r.status >= 400 else None)
+    return page
+
+
+def gold(page: Any, value: int) -> None:
+    page.wait_for_function(f"document.querySelector('#gold').textContent === '{value}'", timeout=WAIT)
+
+
+def power(page: Any, value: int) -> None:
+    page.wait_for_function(f"document.querySelector('#power').textContent === '{value}'", timeout=WAIT)
+
+
+def first_event(server: Server, game_id: str, key: str) -> str:
+    """The first event of a fresh live stream, as the German phone's key reads it (everything from the start)."""
+    req = urllib.request.Request(f"{server.url}/api/games/{game_id}/events?since=0",
+                                 headers={"Authorization": "Bearer " + key, "Accept": "text/event-stream"})
+    lines = []
+    with urllib.request.urlopen(req, timeout=10) as r:
+        while True:
+            line = r.readline().decode()
+            if line.strip() == "" and any(x.startswith("data:") for x in lines):
+                break
+            if not line.startswith(":"):
+                lines.append(line)
+    return "".join(lines)
+
+
+def same_but_for(text: str, game_id: str) -> str:
+    """What may differ between two games by construction: the game's id, the clock, and the head of the log's
+    chain (an HMAC under the game's own secret key, so it differs between any two games and reveals nothing)."""
+    text = text.replace(game_id, "GAME")
+    text = re.sub(r'"head": ?"[0-9a-f]+"', '"head": "HEAD"', text)
+    text = re.sub(r"\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)?", "TIME", text)
+    return re.sub(r'"(committed|at|time|ts|created|created_at)": ?[\d.]+', r'"\1": 0', text)
+
+
+def stream_so_far(page: Any, game_id: str) -> str:
+    """The table as the last event of the phone's own live stream showed it. (How many events came before
+    depends on timing, since a stream may fold several versions into one event; the last view does not.)"""
+    text = same_but_for(str(page.evaluate("window.__stream")), game_id)
+    blocks = [block for block in text.split("\n\n") if "data:" in block]
+    data = "".join(line[5:].strip() for line in blocks[-1].splitlines() if line.startswith("data:"))
+    return json.dumps(json.loads(data)["view"], sort_keys=True)
+
+
+def bobs_phone_now(b: Any, game_id: str) -> str:
+    """Bob's whole page as the phone shows it, markup and all."""
+    return same_but_for(b.inner_html("body"), game_id)
+
+
+def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_plot: str,
+                       t: Table | None = None) -> tuple[Any, Any, dict[str, str], Table]:
+    """Home page, host page, two phones, decks pasted, seven drawn and a card set up each; Alice picks her plot
+    in secret. Returns the phones, the game's id and Bob's key, with the taps so far."""
+    host = browser.new_context(**PHONE, locale="en-GB").new_page()
+    host.goto(server.url + "/")
+    host.select_option("#mode", "strict")
+    host.fill("#seats", "Alice\nBob")
+    host.click("button[type=submit]")
+    host.wait_for_selector("[data-seat=Bob] a", timeout=WAIT)
+    link_a = host.get_attribute("[data-seat=Alice] a", "href")
+    link_b = host.get_attribute("[data-seat=Bob] a", "href")
+    host.context.close()
+    a = phone(browser, "en-GB", errors, "Alice")
+    b = phone(browser, "de-DE", errors, "Bob")
+    for page, link, deck in ((a, link_a, ALICE_DECK), (b, link_b, BOB_DECK)):
+        page.goto(link)
+        page.wait_for_selector("#deck-box:not(.hidden)", timeout=WAIT)
+        page.fill("#deck-text", deck)
+        if page is a:
+            page.fill("#deck-tag", TAG)
+        page.click("#deck-send")
+        page.wait_for_selector("#deck-box", state="hidden", timeout=WAIT)
+    m = re.search(r"/g/([^/#?]+)#key=([^&]+)", link_b)
+    assert m, link_b
+    ids = {"game": m.group(1), "bob_key": m.group(2)}
+    t = Table(a, b)
+    with t.action("drew 7 / drew 2"):
+        t.tap(a, "#draw-7")
+        a.wait_for_selector("#my-counts:has-text('6 in deck · 7 in hand')", timeout=WAIT)
+    with t.action("drew 7 / drew 2"):
+        t.tap(b, "#draw-7")
+        b.wait_for_selector("#my-counts:has-text('6 im Zugstapel · 7 auf der Hand')", timeout=WAIT)
+    for page, seat in ((a, "Alice"), (b, "Bob")):
+        with t.action("set up a card (search pick)"):
+            t.type(page, "#find", "burned")
+            t.tap(page, f"#found li[data-card='{seat}.01091.1']")
+            t.tap(page, "#sheet button[data-action=setup_place]")
+            page.wait_for_selector(f"#my-play li[data-card='{seat}.01091.1']", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(a, "#step[data-step=next-step]")
+        a.wait_for_selector("#plot-choice li", timeout=WAIT)
+    b.wait_for_selector("#plot-choice li", timeout=WAIT)
+    with t.action("choose plot"):
+        t.tap(a, f"#plot-choice li[data-plot='Alice.{alice_plot}.1']")
+        a.wait_for_selector("#plot-mine", timeout=WAIT)
+    b.wait_for_selector("[data-plot-status=Alice]:has-text('Alice: gewählt')", timeout=WAIT)
+    b.wait_for_function("window.__stream.includes('choose_plot')", timeout=WAIT)
+    return a, b, ids, t
+
+
+def label_photo(path: Path) -> Path:
+    """A phone photo of the label on Alice's Tyrion (copy 1)."""
+    import random
+
+    from companion.bench.scan import synthetic_frame
+    from companion.scan.labels import Label
+    from companion.scan.render import label_image
+
+    payload = Label("2e", "13089", TAG, 1).payload()
+    photo, _ = synthetic_frame(random.Random(11), [(payload, label_image(payload))], 1920, 1080)
+    path.write_bytes(photo)
+    return path
+
+
+def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server: Server, browser: Any,
+                                                                          tmp_path: Path) -> None:
+    errors: list[str] = []
+    photo = label_photo(tmp_path / "tyrion.jpg")
+
+    # The game that differs only in Alice's plot: what Bob's phone and stream hold before the reveal.
+    a2, b2, ids2, _ = to_the_plot_choice(server, browser, errors, "01005")
+    other_page = bobs_phone_now(b2, ids2["game"])
+    other_live = stream_so_far(b2, ids2["game"])
+    other_stream = same_but_for(first_event(server, ids2["game"], ids2["bob_key"]), ids2["game"])
+    assert "choose_plot" in other_stream
+    for leak in ("01005", SECRET["01005"]):
+        assert leak not in b2.evaluate("window.__stream") and leak not in b2.inner_html("body")
+    for page in (a2, b2):
+        page.context.close()
+
+    a, b, ids, t = to_the_plot_choice(server, browser, errors, "01001")
+    gid = ids["game"]
+    # Byte for byte: Bob's page and his stream cannot tell which plot Alice chose.
+    assert bobs_phone_now(b, gid) == other_page
+    assert same_but_for(first_event(server, gid, ids["bob_key"]), gid) == other_stream
+    assert stream_so_far(b, gid) == other_live
+    for leak in ("01001", SECRET["01001"]):
+        assert leak not in b.evaluate("window.__stream") and leak not in b.inner_html("body")
+    for page in (a, b):  # no way on to the draw phase before the reveal
+        assert page.locator("#step:not(.hidden), #next-phase:not(.hidden)").count() == 0
+    shot(b, "game-plot-waiting-de")
+    no_english(b)
+
+    # ---- Round 1 ----------------------------------------------------------------------------------------
+    with t.action("choose plot"):
+        t.tap(b, "#plot-choice li[data-plot='Bob.01003.1']")
+        b.wait_for_selector("[data-revealed=Alice]", timeout=WAIT)
+    assert SECRET["01001"] in b.inner_text("body")
+    assert "Intrigen werden aufgedeckt" in b.inner_text("#log")
+    with t.action("first player"):
+        t.tap(a, "#first-choice button[data-first=Alice]")
+        b.wait_for_selector("#first:has-text('Alice')", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(a, "#step[data-step=next-step]")
+        a.wait_for_selector("#draw-2", timeout=WAIT)
+    for page, deck in ((a, "4 in deck · 8 in hand"), (b, "4 im Zugstapel · 8 auf der Hand")):
+        with t.action("drew 7 / drew 2"):
+            t.tap(page, "#draw-2")
+            page.wait_for_selector(f"#my-counts:has-text('{deck}')", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(a, "#step[data-step=next-step]")
+        a.wait_for_selector("#collect-income", timeout=WAIT)
+
+    # Marshaling: Alice collects, gains 1 gold and 1 power by card effects, puts Tyrion into shadows.
+    with t.action("collect income"):
+        t.tap(a, "#collect-income")
+        gold(a, 4)
+    with t.action("gold +1 / -1"):
+        t.tap(a, "#gold-plus")
+        gold(a, 5)
+    with t.action("power +1 / -1 (faction)"):
+        t.tap(a, "#power-plus")
+        power(a, 1)
+    with t.action("marshal into shadows (scan)"):
+        t.shutter(a, photo)
+        t.tap(a, "#sheet button[data-action=marshal_into_shadows]")
+        a.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
+    gold(a, 3)
+    b.wait_for_selector("[data-seat=Alice] [data-shadows=Alice] li[data-position='1']", timeout=WAIT)
+    assert "Tyrion" not in b.inner_text("[data-seat=Alice]")  # face down for Bob
+    with t.action("pass turn"):
+        t.tap(a, "#step[data-step=pass-turn]")
+        b.wait_for_selector("#turn.mine", timeout=WAIT)
+
+    # Bob: income, a marshal he takes back (the undo says what, and asks), then The Tickler after all.
+    with t.action("collect income"):
+        t.tap(b, "#collect-income")
+        gold(b, 4)
+    with t.action("marshal (search pick)"):
+        t.type(b, "#find", "tickler")
+        t.tap(b, "#found li[data-card='Bob.01088.1']")
+        t.tap(b, "#sheet button[data-action=marshal]")
+        b.wait_for_selector("#my-play li[data-card='Bob.01088.1']", timeout=WAIT)
+    gold(b, 2)
+    with t.action("undo (with preview)"):
+        t.tap(b, "#undo")
+        what = b.wait_for_selector("#undo-what", timeout=WAIT).inner_text()
+        assert "The Tickler" in what, what
+        t.untimed(lambda: (shot(b, "game-undo-preview-de"), no_english(b)))
+        t.tap(b, "#undo-yes")
+        b.wait_for_selector("#my-play li[data-card='Bob.01088.1']", state="detached", timeout=WAIT)
+    gold(b, 4)
+    with t.action("marshal (search pick)"):
+        t.type(b, "#find", "merchant")
+        t.tap(b, "#found li[data-card='Bob.01094.1']")
+        t.tap(b, "#sheet button[data-action=marshal]")
+        b.wait_for_selector("#my-play li[data-card='Bob.01094.1']", timeout=WAIT)
+    gold(b, 3)
+    with t.action("pass turn"):
+        t.tap(b, "#step[data-step=pass-turn]")
+        a.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(a, "#step[data-step=next-step]")
+        a.wait_for_selector("#challenge-open", timeout=WAIT)
+
+    # Challenges: Alice attacks with military and intrigue (each one form, its type offered first), then
+    # Bob with power, unopposed, and applies both follow-ups in one tap each.
+    for kind in ("military", "intrigue"):
+        with t.action("challenge"):
+            t.tap(a, "#challenge-open")
+            assert a.get_attribute(f"#sheet [data-field=kind] [data-value={kind}]", "class") == "chosen"
+            t.tap(a, "#challenge-save")
+            b.wait_for_selector(f"[data-challenge='{kind}:Alice']", timeout=WAIT)
+    with t.action("pass turn"):
+        t.tap(a, "#step[data-step=pass-turn]")
+        b.wait_for_selector("#challenge-open", timeout=WAIT)
+    with t.action("challenge"):
+        t.tap(b, "#challenge-open")
+        t.tap(b, "#sheet [data-field=kind] [data-value=power]")
+        t.tap(b, "#challenge-unopposed")
+        t.tap(b, "#challenge-save")
+        b.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
+    shot(b, "game-challenge-follow-ups-de")
+    no_english(b)
+    for follow in ("unopposed", "power_claim"):
+        with t.action("challenge follow-up"):
+            t.tap(b, f"[data-follow-up={follow}] button")
+            b.wait_for_selector(f"[data-follow-up={follow}]", state="detached", timeout=WAIT)
+    power(b, 2)
+    power(a, 0)
+    a.wait_for_selector("[data-challenge='power:Bob']", timeout=WAIT)
+    with t.action("pass turn"):
+        t.tap(b, "#step[data-step=pass-turn]")
+        a.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(a, "#step[data-step=next-step]")
+        a.wait_for_selector("#dominance-choice", timeout=WAIT)
+    with t.action("dominance"):
+        t.tap(a, "#dominance-choice [data-dominance=Alice]")
+        power(a, 1)  # its power in the same tap
+    for phase in ("standing", "taxation"):
+        with t.action("next phase"):
+            t.tap(a, "#step[data-step=next-step]")
+            a.wait_for_selector(f"#phase:has-text('{phase} phase')", timeout=WAIT)
+    gold(a, 0)
+    gold(b, 0)
+    with t.action("next phase"):
+        t.tap(a, "#step[data-step=next-step]")
+        b.wait_for_selector("#phase:has-text('Runde 2')", timeout=WAIT)
+
+    # ---- Round 2: Bob chooses first; Alice's phone says only "chosen" -----------------------------------
+    b.wait_for_selector("#plot-choice li", timeout=WAIT)
+    with t.action("choose plot"):
+        t.tap(b, "#plot-choice li[data-plot='Bob.01006.1']")
+        a.wait_for_selector("[data-plot-status=Bob]:has-text('Bob: chosen')", timeout=WAIT)
+    assert "Building Orders" not in a.inner_text("body") and "01006" not in a.evaluate("window.__stream")
+    with t.action("choose plot"):
+        t.tap(a, "#plot-choice li[data-plot='Alice.01004.1']")
+        a.wait_for_selector("[data-revealed=Bob]", timeout=WAIT)
+    with t.action("first player"):  # Building Orders (1) beats A Noble Cause (0): Bob, in German, chooses
+        t.tap(b, "#first-choice button[data-first=Bob]")
+        a.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(b, "#step[data-step=next-step]")
+        b.wait_for_selector("#draw-2", timeout=WAIT)
+    for page, deck in ((a, "2 in deck · 9 in hand"), (b, "2 im Zugstapel · 9 auf der Hand")):
+        with t.action("drew 7 / drew 2"):
+            t.tap(page, "#draw-2")
+            page.wait_for_selector(f"#my-counts:has-text('{deck}')", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(b, "#step[data-step=next-step]")
+        b.wait_for_selector("#collect-income", timeout=WAIT)
+    with t.action("collect income"):
+        t.tap(b, "#collect-income")
+        gold(b, 4)
+    with t.action("marshal (search pick)"):
+        t.type(b, "#find", "gold cloaks")
+        t.tap(b, "#found li[data-card='Bob.01092.1']")
+        t.tap(b, "#sheet button[data-action=marshal]")
+        b.wait_for_selector("#my-play li[data-card='Bob.01092.1']", timeout=WAIT)
+    gold(b, 0)
+    with t.action("gold +1 / -1"):
+        t.tap(b, "#gold-plus")
+        gold(b, 1)
+    with t.action("pass turn"):
+        t.tap(b, "#step[data-step=pass-turn]")
+        a.wait_for_selector("#collect-income", timeout=WAIT)
+    with t.action("collect income"):
+        t.tap(a, "#collect-income")
+        gold(a, 5)
+    with t.action("bring out of shadows"):
+        t.tap(a, "#my-shadows li[data-position='1']")
+        t.tap(a, "#sheet button[data-action=bring_out]")
+        a.wait_for_selector("#my-play li[data-card='Alice.13089.1']", timeout=WAIT)
+    gold(a, 0)
+    b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.13089.1']", timeout=WAIT)
+    with t.action("power on a card"):
+        t.tap(a, "#my-play li[data-card='Alice.13089.1']")
+        t.tap(a, "#sheet button[data-power='+1']")
+        b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.13089.1'] .tok", timeout=WAIT)
+    with t.action("pass turn"):
+        t.tap(a, "#step[data-step=pass-turn]")
+        b.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(b, "#step[data-step=next-step]")
+        b.wait_for_selector("#challenge-open", timeout=WAIT)
+    with t.action("challenge"):  # Bob attacks with military and loses it to the defender
+        t.tap(b, "#challenge-open")
+        t.tap(b, "#sheet [data-field=winner] [data-value=Alice]")
+        t.tap(b, "#challenge-save")
+        a.wait_for_selector("[data-challenge='military:Bob']", timeout=WAIT)
+    shot(a, "game-challenge-recorded-en")
+    with t.action("pass turn"):
+        t.tap(b, "#step[data-step=pass-turn]")
+        a.wait_for_selector("#challenge-open", timeout=WAIT)
+    with t.action("pass turn"):
+        t.tap(a, "#step[data-step=pass-turn]")
+        b.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(b, "#step[data-step=next-step]")
+        b.wait_for_selector("#dominance-choice", timeout=WAIT)
+    with t.action("dominance"):
+        t.tap(b, "#dominance-choice [data-dominance=Bob]")
+        power(b, 3)
+    for phase in ("Auffrischungsphase", "Steuerphase", "Runde 3"):
+        with t.action("next phase"):
+            t.tap(b, "#step[data-step=next-step]")
+            b.wait_for_selector(f"#phase:has-text('{phase}')", timeout=WAIT)
+    a.wait_for_selector("#phase:has-text('Round 3')", timeout=WAIT)
+    power(a, 1)
+    shot(a, "game-round-3-en")
+    shot(b, "game-round-3-de")
+    no_english(b)
+
+    log = a.inner_text("#log")
+    assert "Alice.13089.1" not in log  # names, not ids
+    # The one console error allowed: a casual game's page asks once whether it is an event table, and
+    # Chromium logs the 404 answer as a failed load. Nothing else, and no more of those than such answers.
+    assert [e for e in errors if not PROBE.search(e)] == [], errors
+    probes = [e for e in errors if "/api/event-tables/" in e]
+    assert len(probes) == len(errors) - len(probes) <= 4, errors
+
+    table = t.table()
+    TAPS.parent.mkdir(parents=True, exist_ok=True)
+    TAPS.write_text(json.dumps(table, indent=2, ensure_ascii=False) + "\n")
+    print("\n" + json.dumps(table, indent=2, ensure_ascii=False))
+    kinds = {r["action"] for r in table["actions"]}
+    assert {"choose plot", "challenge", "dominance", "undo (with preview)", "drew 7 / drew 2",
+            "marshal into shadows (scan)", "bring out of shadows"} <= kinds
+    # The goal: two taps or fewer for the ten most common actions; the known exceptions are listed above.
+    top = [r for r in table["actions"] if r["action"] in table["ten_most_common"]]
+    assert {r["action"] for r in top if r["taps_max"] > 2} <= set(OVER_TWO), table
