@@ -96,5 +96,25 @@ def scan(folder: Path | None, synthetic: bool, frames: int, repeat: int, as_json
         raise click.UsageError("give a FOLDER of images, or --synthetic")
 
 
-from companion.bench.scan import bench_folder, bench_synthetic, bench_titles
-from companion.bench.search import bench_search
+@bench.command("fuzz")
+@click.option("--requests", default=20_000, show_default=True, type=click.IntRange(1, 10_000_000))
+@click.option("--seconds", default=None, type=click.FloatRange(1, 86_400), help="Stop after this long (default: none).")
+@click.option("--seed", default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def fuzz(requests: int, seconds: float | None, seed: int, as_json: bool) -> None:
+    """Fuzz every route of /api/openapi.json (bodies, query strings, keys): counts of requests and 5xx."""
+    from companion.bench.fuzz import fuzz as run
+
+    result = run(requests=requests, seed=seed, seconds=seconds)
+    click.echo(json.dumps(result, indent=2))
+    if result["5xx"]:
+        raise SystemExit(1)
+
+
+@bench.command("titles")
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--edition", type=click.Choice(["2e", "1e"]), default="2e", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def titles(folder: Path, edition: str, as_json: bool) -> None:
+    """Cards read by their title: FOLDER/manifest.csv (file,codes,deck), against plain tesseract."""
+    click.echo(json.dumps(bench_titles(folder, edition), indent=2))
