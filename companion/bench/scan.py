@@ -137,19 +137,19 @@ def synthetic_frame(rng: random.Random, labels: list[tuple[str, np.ndarray]], wi
         mask = cv2.warpAffine(np.full_like(card, 255), m, (table.shape[1], table.shape[0]))
         table = np.where(mask > 0, warped, table)
     th, tw = table.shape
-    src = np.float32([[0, 0], [tw, 0], [tw, th], [0, th]])
+    src = np.array([[0, 0], [tw, 0], [tw, th], [0, th]], np.float32)
     angle = np.radians(rng.uniform(-8, 8))
-    dst = []
+    dst: list[list[float]] = []
     for x, y in src:
         dx, dy = x - tw / 2, y - th / 2
         dst.append([width / 2 + dx * np.cos(angle) - dy * np.sin(angle) + rng.uniform(-0.04, 0.04) * tw,
                     height / 2 + dx * np.sin(angle) + dy * np.cos(angle) + rng.uniform(-0.04, 0.04) * th])
-    matrix = cv2.getPerspectiveTransform(src, np.float32(dst))
+    matrix = cv2.getPerspectiveTransform(src, np.array(dst, np.float32))
     background = rng.randint(30, 90)
     frame = cv2.warpPerspective(table, matrix, (width, height), flags=cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=background)
     frame = cv2.GaussianBlur(frame, (0, 0), rng.uniform(0.4, 1.0))
-    glare = np.zeros_like(frame, dtype=np.float32)
+    glare: np.ndarray = np.zeros_like(frame, dtype=np.float32)
     cv2.ellipse(glare, (rng.randint(0, width), rng.randint(0, height)), (rng.randint(100, 400), rng.randint(60, 200)),
                 rng.uniform(0, 180), 0, 360, rng.uniform(30, 70), -1)
     glare = cv2.GaussianBlur(glare, (0, 0), 60)
@@ -298,7 +298,8 @@ def _cost(data: bytes, repeat: int = 1) -> dict[str, Any]:
     from companion.scan.sandbox import shared_pool
 
     pool = shared_pool()
-    for pid in ("self", *pool.pids()):
+    pids: list[int | str] = ["self", *pool.pids()]
+    for pid in pids:
         _reset_peak(pid)
     before = _rss_kb()
     times, outcome = [], ""
@@ -416,7 +417,7 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
     held = ("character", "location", "attachment", "event")
     cards = [c for c in catalog.all(edition) if c.type in held]  # type: ignore[arg-type]
     names = sorted({c.name for c in cards})
-    first_code = {}
+    first_code: dict[str, str] = {}
     for c in sorted(cards, key=lambda c: c.code):
         first_code.setdefault(c.name, c.code)
     images: list[dict[str, Any]] = []
@@ -475,11 +476,14 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
         images.append(out)
     summary = {}
     for key, agg in sorted(totals.items()):
-        ms, cpu, per = sorted(agg.pop("ms")), sorted(agg.pop("cpu_ms")), sorted(agg.pop("ms_per_card"))
+        times: list[float] = sorted(agg.pop("ms"))
+        cpu_times: list[float] = sorted(agg.pop("cpu_ms"))
+        per: list[float] = sorted(agg.pop("ms_per_card"))
         summary[key] = {**agg, "share_right": round(agg["right"] / max(1, agg["cards"]), 3),
                         "share_top3": round(agg["top3"] / max(1, agg["cards"]), 3),
-                        "ms_median": round(statistics.median(ms), 1), "ms_p95": round(ms[int(0.95 * (len(ms) - 1))], 1),
-                        "cpu_ms_median": round(statistics.median(cpu), 1),
+                        "ms_median": round(statistics.median(times), 1),
+                        "ms_p95": round(times[int(0.95 * (len(times) - 1))], 1),
+                        "cpu_ms_median": round(statistics.median(cpu_times), 1),
                         "ms_per_card_median": round(statistics.median(per), 1)}
     return {"benchmark": "scan-titles", "folder": str(folder), "edition": edition, "images": images,
             "totals": summary}

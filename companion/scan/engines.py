@@ -41,7 +41,7 @@ class Code:
 def zbar_status() -> dict[str, object]:
     """pyzbar needs the zbar shared library (Debian: libzbar0). The companion runs without it."""
     try:
-        from pyzbar import pyzbar  # noqa: F401
+        from pyzbar import pyzbar  # type: ignore[import-untyped]  # noqa: F401  # pyzbar ships no type hints
     except (ImportError, OSError) as exc:
         return {
             "available": False,
@@ -53,7 +53,7 @@ def zbar_status() -> dict[str, object]:
 
 
 def _zxing_formats(formats: tuple[str, ...]) -> Any:
-    combined = None
+    combined: Any = None  # one format, or several or-ed together (zxing-cpp's BarcodeFormats)
     for f in formats:
         combined = FORMATS[f] if combined is None else combined | FORMATS[f]
     return combined

@@ -124,8 +124,8 @@ def straighten(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     q = quad
     if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[3] - q[0]):  # landscape: knelt clockwise
         q = np.array([q[3], q[0], q[1], q[2]], np.float32)
-    target = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
-    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q, target), (CARD_W, CARD_H),
+    target = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
+    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q.astype(np.float32), target), (CARD_W, CARD_H),
                                flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE)
 
 

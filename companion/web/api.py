@@ -594,7 +594,7 @@ def find_cards(game: Game, role: Role) -> Any:
     rows = find_at_table(table, viewer, text, action)
     catalogue: list[str] = []
     if not rows:  # the catalogue knows nothing of this table: the hint cannot tell a hidden card's name
-        for m in svc().catalog().search(text, edition=table.edition, limit=10):
+        for m in svc().catalog().search(text, edition=as_edition(table.edition), limit=10):
             if m.card.name not in catalogue and (m.how != "similar" or m.score >= 0.8):  # no far-fetched names
                 catalogue.append(m.card.name)
     return jsonify({"cards": rows, "catalogue": catalogue[:3]})
@@ -656,7 +656,7 @@ def scan() -> Any:
         # The photo lives in this request only: never stored. ?titles=0 (the live camera's frames, several a
         # second): labels only, no OCR.
         if request.args.get("titles") == "0":
-            codes, reads = decode_image(bytes(data)), []
+            codes, reads = decode_image(bytes(data)), list[Any]()
         else:
             codes, reads = read_image(bytes(data))
     except ImageError as exc:
