@@ -44,24 +44,24 @@ def test_drew_seven_counts_at_once_and_a_card_played_is_one_of_them(server: Serv
     g = game(server.url + "/api")
     a, b = phones(browser, server, g)
     a.click("#draw-7")
-    a.wait_for_selector("#my-counts:has-text('3 in deck · 7 in hand')", timeout=WAIT)
-    b.wait_for_selector("[data-counts=A]:has-text('3 im Zugstapel · 7 auf der Hand')", timeout=WAIT)
+    a.wait_for_selector("#my-counts:has-text('3 cards in the draw deck · 7 in hand')", timeout=WAIT)
+    b.wait_for_selector("[data-counts=A]:has-text('3 Karten im Zugstapel · 7 auf der Hand')", timeout=WAIT)
     shot(a, "draw-seven-en")
     b.click("#draw-7")
-    b.wait_for_selector("#my-counts:has-text('2 im Zugstapel · 7 auf der Hand')", timeout=WAIT)
+    b.wait_for_selector("#my-counts:has-text('2 Karten im Zugstapel · 7 auf der Hand')", timeout=WAIT)
     shot(b, "draw-seven-de")
     a.fill("#find", "burned")
     a.click("#found li[data-card='A.01091.1']")
     a.click("#sheet button[data-action=setup_place]")
     a.wait_for_selector("#my-play li[data-card='A.01091.1']", timeout=WAIT)
     assert a.locator("#flags .flag").count() == 0  # no "taken as drawn" note: it was one of the seven
-    a.wait_for_selector("#my-counts:has-text('3 in deck · 6 in hand')", timeout=WAIT)
+    a.wait_for_selector("#my-counts:has-text('3 cards in the draw deck · 6 in hand')", timeout=WAIT)
     # Alice undoes it: the preview says what, and it goes at once (nobody acted since).
     a.click("#undo")
     assert "Burned Men" in a.wait_for_selector("#undo-what", timeout=WAIT).inner_text()
     shot(a, "undo-preview-en")
     a.click("#undo-yes")
-    a.wait_for_selector("#my-counts:has-text('3 in deck · 7 in hand')", timeout=WAIT)
+    a.wait_for_selector("#my-counts:has-text('3 cards in the draw deck · 7 in hand')", timeout=WAIT)
 
 
 def test_counts_say_not_tracked_and_an_undo_after_the_other_seat_acted_waits_for_it(server: Server,

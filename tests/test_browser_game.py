@@ -242,10 +242,10 @@ def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_pl
     t = Table(a, b)
     with t.action("drew 7 / drew 2"):
         t.tap(a, "#draw-7")
-        a.wait_for_selector("#my-counts:has-text('6 in deck · 7 in hand')", timeout=WAIT)
+        a.wait_for_selector("#my-counts:has-text('6 cards in the draw deck · 7 in hand')", timeout=WAIT)
     with t.action("drew 7 / drew 2"):
         t.tap(b, "#draw-7")
-        b.wait_for_selector("#my-counts:has-text('6 im Zugstapel · 7 auf der Hand')", timeout=WAIT)
+        b.wait_for_selector("#my-counts:has-text('6 Karten im Zugstapel · 7 auf der Hand')", timeout=WAIT)
     for page, seat in ((a, "Alice"), (b, "Bob")):
         with t.action("set up a card (search pick)"):
             t.type(page, "#find", "burned")
@@ -303,7 +303,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     for leak in ("01001", SECRET["01001"]):
         assert leak not in b.evaluate("window.__stream") and leak not in b.inner_html("body")
     for page in (a, b):  # no way on to the draw phase before the reveal
-        assert page.locator("#step:not(.hidden), #next-phase:not(.hidden)").count() == 0
+        assert page.locator("#step:not(.hidden):not([disabled]), #next-phase:not(.hidden)").count() == 0
     shot(b, "game-plot-waiting-de")
     no_english(b)
 
@@ -319,7 +319,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
         a.wait_for_selector("#draw-2", timeout=WAIT)
-    for page, deck in ((a, "4 in deck · 8 in hand"), (b, "4 im Zugstapel · 8 auf der Hand")):
+    for page, deck in ((a, "4 cards in the draw deck · 8 in hand"), (b, "4 Karten im Zugstapel · 8 auf der Hand")):
         with t.action("drew 7 / drew 2"):
             t.tap(page, "#draw-2")
             page.wait_for_selector(f"#my-counts:has-text('{deck}')", timeout=WAIT)
@@ -439,7 +439,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     with t.action("next phase"):
         t.tap(b, "#step[data-step=next-step]")
         b.wait_for_selector("#draw-2", timeout=WAIT)
-    for page, deck in ((a, "2 in deck · 9 in hand"), (b, "2 im Zugstapel · 9 auf der Hand")):
+    for page, deck in ((a, "2 cards in the draw deck · 9 in hand"), (b, "2 Karten im Zugstapel · 9 auf der Hand")):
         with t.action("drew 7 / drew 2"):
             t.tap(page, "#draw-2")
             page.wait_for_selector(f"#my-counts:has-text('{deck}')", timeout=WAIT)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.request
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -52,7 +54,8 @@ def hand_standings(games: list[tuple[int, str, str | None, str | None, bool]], l
     return {p: (points[p], sos[p], esos[p]) for p in everyone}
 
 
-def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top_four_cut(server: Server) -> None:
+def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top_four_cut(server: Server,
+                                                                                          tmp_path: Path) -> None:
     started = time.monotonic()
     api = server.url + "/api"
     catalog = Catalog.in_memory()
@@ -273,6 +276,35 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
             phone.screenshot(path=str(SHOTS / f"swiss-standings-phone-{tag}.png"), full_page=True)
             phone.context.close()
         b.close()
+        _the_export_is_signed_and_an_edited_result_or_standing_is_named(api, eid, judge_key, tmp_path)
     finally:
         browser.stop()
     assert time.monotonic() - started < 90
+
+
+def _the_export_is_signed_and_an_edited_result_or_standing_is_named(api: str, eid: str, judge_key: str,
+                                                                    tmp_path: Path) -> None:
+    """The judge's export of the whole event verifies; a round-1 winner or a standing changed in its manifest
+    is named by `companion check` (the signature covers results, standings, byes and drops)."""
+    from tests.test_events_record import _check, _edit_manifest
+
+    req = urllib.request.Request(f"{api}/event/{eid}/export", headers={"Authorization": f"Bearer {judge_key}"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        data = r.read()
+    untouched = _check(tmp_path, data)
+    assert untouched.exit_code == 0 and "all chains verify" in untouched.output, untouched.output
+
+    def other_winner(m: dict[str, Any]) -> None:
+        t = next(t for t in m["tables"] if t["round"] == 1 and t["table"] == 1)
+        t["result"]["winner"] = "B" if t["result"]["winner"] == "A" else "A"
+
+    changed = _check(tmp_path, _edit_manifest(data, other_winner))
+    assert changed.exit_code == 2 and "round 1 table 1: result.winner changed" in changed.output, changed.output
+
+    def more_points(m: dict[str, Any]) -> None:
+        m["standings"][-1]["points"] += 5
+
+    changed = _check(tmp_path, _edit_manifest(data, more_points))
+    assert changed.exit_code == 2 and "points changed" in changed.output, changed.output
+    dropped = _check(tmp_path, _edit_manifest(data, lambda m: m["drops"].clear()))
+    assert dropped.exit_code == 2 and "DOES NOT VERIFY" in dropped.output, dropped.output
