@@ -63,7 +63,7 @@ def test_the_panel_shows_what_an_attachment_lies_on(server: Server) -> None:
 
     replay = Replay(server.url, "event-2e")
     # Round 2 is paired from the server's proposal: stop before it is asked for.
-    second = [i for i, s in enumerate(replay.steps) if s.get("path", "").endswith("/rounds/propose")][0]
+    second = next(i for i, s in enumerate(replay.steps) if s.get("path", "").endswith("/rounds/propose"))
     replay.run(until=second)  # round 2 not paired yet: the dashboard shows round 1
     errors: list[str] = []
     with playwright.sync_playwright() as p:
