@@ -7,12 +7,15 @@ from typing import Any
 
 from companion.rules.actions import REGISTRY
 from tests.corpus.build import HERE
-from tests.corpus.load import Replay, exported, logs, names
+from tests.corpus.load import Replay, exported, logs, names, read_steps
 from tests.server import Server
 
 #: What the corpus must show at least once, besides every action type (issue 20's list).
 SITUATIONS = ("attachment", "duplicate", "dead pile", "shadows", "undone", "ruling", "time called", "dominance",
-              "confirmation", "1e", "2e", "strict", "advisory", "event", "casual")
+              "confirmation", "1e", "2e", "strict", "advisory", "event", "casual",
+              # after secret plots, challenges, draws, keys and Swiss events came in:
+              "secret plots", "unopposed", "drew 7", "drew 2", "undo confirmed", "judge key asked",
+              "deck allowed", "swiss round", "drop")
 
 
 def corpus_actions() -> set[str]:
@@ -39,6 +42,10 @@ def situations() -> set[str]:
                 seen |= {"undone"} if e["kind"] == "undo" else set()
                 seen |= {"ruling"} if e["kind"] == "ruling" else set()
                 seen |= {"confirmation"} if e["kind"] == "request" else set()
+                confirmed = (e.get("meta") or {}).get("confirmed_by")
+                seen |= {"undo confirmed"} if e["kind"] == "undo" and confirmed else set()
+                # A judge key the host asked for after making the game (the seats are told in the log).
+                seen |= {"judge key asked"} if e["kind"] == "key" and data.get("role") == "judge" else set()
                 if e["kind"] != "action":
                     continue
                 seen |= {"attachment"} if data.get("attach_to") else set()
@@ -47,6 +54,15 @@ def situations() -> set[str]:
                 seen |= {"shadows"} if "shadows" in data["type"] else set()
                 seen |= {"time called"} if data["type"] == "call_time" else set()
                 seen |= {"dominance"} if data["type"] == "win_dominance" else set()
+                seen |= {"secret plots"} if data["type"] == "choose_plot" else set()
+                seen |= {"unopposed"} if data["type"] == "challenge" and data.get("unopposed") else set()
+                seen |= {f"drew {data['count']}"} if data["type"] == "draw_cards" else set()
+        # What happens at the event rather than at a table: in the requests.
+        for step in read_steps(name)[1]:
+            path = step.get("path", "")
+            seen |= {"deck allowed"} if path.endswith("/confirm") and "/players/" in path else set()
+            seen |= {"swiss round"} if path.endswith("/proposal/confirm") and step["status"] == 201 else set()
+            seen |= {"drop"} if path.endswith("/drop") else set()
     return seen
 
 

@@ -219,6 +219,10 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
         # Wait for the dominance line itself: "Ben" is in the log already (his deck).
         phones["A"].wait_for_function("document.querySelector('#log').innerText.includes('Ben wins dominance')",
                                       timeout=5000)
+        # Dominance adds Ben a power: Ann gains one too, so the power ties and dominance decides.
+        _, view = call(api, "GET", f"/games/{gid}/view", key=ka)
+        assert call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "gain_power", "player": "A", "amount": 1},
+                                                           "expected_version": view["version"]}, ka)[0] == 201
         assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
         # Nobody taps: the server's clock calls time in the log at the deadline and the phone shows it.
         phones["A"].wait_for_selector("#event-called:not(.hidden)", timeout=5000)

@@ -167,7 +167,8 @@ class Sweep:
         self.looks += 1
         out = w.page.evaluate(LOOK, required if required is not None else REQUIRED[w.kind])
         problems = [f"{where}: blank {sel}" for sel in out["blanks"]]
-        problems += [f"{where}: shows {m.group(0)!r}" for m in BROKEN.finditer(out["text"])]
+        problems += [f"{where}: shows {m.group(0)!r} in {context_of(out['text'], m.group(0))!r}"
+                      for m in BROKEN.finditer(out["text"])]
         problems += [f"{where}: catalogue miss {m}" for m in out["misses"]]
         if w.lang == "de":
             problems += [f"{where}: {p}" for p in not_german(out["text"], self.english, self.keys, self.excluded)]
@@ -352,7 +353,10 @@ def _scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list
 
 
 def sweep_casual(sweep: Sweep, name: str) -> None:
-    replay = Replay(sweep.server.url, name).run(until=1)  # the game exists, no deck yet
+    # The game exists, no deck yet; and its judge key, if the host asked for it after making the game.
+    replay = Replay(sweep.server.url, name)
+    asked = [i for i, s in enumerate(replay.steps) if "key:judge" in (s.get("bind") or {})]
+    replay.run(until=asked[0] + 1 if asked else 1)
     created = replay.answers["g"]
     phones = {"g": phones_for(sweep, replay, "g", judge=True)}
     hosts = []
@@ -378,7 +382,9 @@ def sweep_event(sweep: Sweep, name: str) -> None:
                                      sweep.context(LAPTOP, lang)))
         organisers.append(sweep.open("organiser", "organiser", f"/e/{eid}#key={replay.keys['organiser']}", lang,
                                      sweep.context(LAPTOP, lang)))
-    rounds = [i for i, s in enumerate(replay.steps) if s.get("path", "").endswith("/rounds") and s.get("bind")]
+    # A round is made by pairings sent (CSV) or by the server's proposal confirmed: the step that binds its tables.
+    rounds = [i for i, s in enumerate(replay.steps)
+              if s.get("path", "").endswith(("/rounds", "/proposal/confirm")) and s.get("bind")]
     phones: dict[str, list[Watched]] = {}
     games = replay.header["games"]
     for n, index in enumerate(rounds):

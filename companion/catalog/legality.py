@@ -110,6 +110,8 @@ DRAFT_AGENDAS = {"00001", "00002", "00003", "00004"}
 FACTION_NAMES = {"baratheon": "Baratheon", "greyjoy": "Greyjoy", "lannister": "Lannister", "martell": "Martell",
                  "thenightswatch": "Night's Watch", "stark": "Stark", "targaryen": "Targaryen", "tyrell": "Tyrell",
                  "neutral": "neutral"}
+#: The same in the German texts (as the message catalogue's ``faction.*``): the one house German names differently.
+FACTION_NAMES_DE = {**FACTION_NAMES, "thenightswatch": "Nachtwache"}
 
 
 def _has_trait(card: Card, trait: str) -> bool:
@@ -266,17 +268,19 @@ def _factions(view: _View, paired: list[tuple[Card, _AgendaRules]]) -> list[Lega
         if any(r.may_include and r.may_include(card) for _, r in paired):
             continue
         house = FACTION_NAMES.get(card.faction, card.faction)
+        haus = FACTION_NAMES_DE.get(card.faction, card.faction)
         if card.loyal:
             out.append(_warn("loyal", LOYAL,
                              f"{card.name} is loyal to {house}: only a {house} deck may include it.",
-                             f"{card.name} ist loyal zu {house}: nur ein {house}-Deck darf die Karte enthalten.",
+                             f"{card.name} ist loyal zu {haus}: nur ein {haus}-Deck darf die Karte enthalten.",
                              [card.code]))
         else:
             own = FACTION_NAMES.get(faction, faction)
+            eigenes = FACTION_NAMES_DE.get(faction, faction)
             out.append(_warn("out-of-faction", DECK_CONSTRUCTION,
                              f"{card.name} is a {house} card; a {own} deck needs an agenda that allows it "
                              f"(such as the Banner of its house).",
-                             f"{card.name} ist eine {house}-Karte; ein {own}-Deck braucht eine Agenda, die sie "
+                             f"{card.name} ist eine {haus}-Karte; ein {eigenes}-Deck braucht eine Agenda, die sie "
                              f"erlaubt (etwa das Banner dieses Hauses).", [card.code]))
     return out
 
@@ -300,11 +304,11 @@ def _agenda_conditions(view: _View, agendas: list[Card]) -> list[LegalityWarning
     for agenda in agendas:
         code = agenda.code
         if code in BANNERS:
-            house = FACTION_NAMES[BANNERS[code]]
+            house, haus = FACTION_NAMES[BANNERS[code]], FACTION_NAMES_DE[BANNERS[code]]
             n = _count(draw, lambda c, f=BANNERS[code]: c.faction == f)  # type: ignore[misc]
             if n < 12:
                 agenda_warn(agenda, "agenda-banner", f"{agenda.name} needs at least 12 {house} cards in the draw deck; "
-                            f"it has {n}.", f"{agenda.name} verlangt mindestens 12 {house}-Karten im Zugdeck; "
+                            f"it has {n}.", f"{agenda.name} verlangt mindestens 12 {haus}-Karten im Zugdeck; "
                             f"es sind {n}.")
         elif code == FEALTY and (n := _count(draw, lambda c: c.faction == "neutral")) > 15:
             agenda_warn(agenda, "agenda-fealty", f"Fealty allows at most 15 neutral cards; the draw deck has {n}.",

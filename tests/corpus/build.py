@@ -54,7 +54,8 @@ class Recorder:
 
     def send(self, as_: str | None, method: str, path: str, body: Any = None, *, expect: tuple[int, ...] = (200, 201),
              bind: dict[str, str] | None = None, game: str | None = None) -> Any:
-        status, out = call(self.base + "/api", method, path.format(**self.ids), body, self.keys.get(as_ or ""))
+        status, out = call(self.base + "/api", method, path.format(**self.ids), fill(body, self.ids),
+                           self.keys.get(as_ or ""))
         if status not in expect:
             raise AssertionError(f"{self.name} step {len(self.steps) + 1}: {method} {path} {body} -> {status} {out}")
         for label, spec in (bind or {}).items():
@@ -116,6 +117,15 @@ class Recorder:
         (HERE / f"{self.name}.steps.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def fill(body: Any, ids: dict[str, str]) -> Any:
+    """A body with its ``"{label}"`` values (an id bound from an earlier answer, as a proposal's) filled in."""
+    if isinstance(body, dict):
+        return {k: fill(v, ids) for k, v in body.items()}
+    if isinstance(body, str) and body.startswith("{") and body.endswith("}") and body[1:-1] in ids:
+        return ids[body[1:-1]]
+    return body
+
+
 def dig(value: Any, spec: str) -> Any:
     """``tables.0.seats.1.url#key``: a path into an answer; ``#key`` takes the key out of a join link."""
     path, _, fragment = spec.partition("#")
@@ -124,14 +134,19 @@ def dig(value: Any, spec: str) -> Any:
     return value.split("#key=", 1)[1] if fragment == "key" else value
 
 
-def casual(rec: Recorder, edition: str, mode: str, seats: list[dict[str, str]], decks: list[dict[str, int]]) -> None:
-    """A casual game: created from the home page's request, each seat loading its deck on its phone."""
-    bind = {"g": "game.id", "key:host": "host.key", "key:judge": "judge.key"}
+def casual(rec: Recorder, edition: str, mode: str, seats: list[dict[str, str]], decks: list[dict[str, int]],
+           judge: bool = True) -> None:
+    """A casual game: created from the home page's request, each seat loading its deck on its phone. A judge
+    key is made with the game (``judge``), or asked for afterwards on the host page."""
+    bind = {"g": "game.id", "key:host": "host.key"} | ({"key:judge": "judge.key"} if judge else {})
     bind.update({f"key:{s['seat']}": f"seats.{i}.key" for i, s in enumerate(seats)})
-    rec.send(None, "POST", "/games", {"title": rec.name, "edition": edition, "mode": mode, "seats": seats}, bind=bind)
+    rec.send(None, "POST", "/games", {"title": rec.name, "edition": edition, "mode": mode, "seats": seats,
+                                      "judge": judge}, bind=bind)
+    if not judge:
+        rec.send("host", "POST", "/games/{g}/judge-key", {}, bind={"key:judge": "key"})
     rec.header.update(kind="casual", edition=edition, mode=mode, games={"g": {"label": "game", "judge": "judge",
                                                                               "host": "host", "seats": ["A", "B"]}})
-    version = 0
+    version = 0 if judge else rec.current("g", "host")  # asking for a judge key is logged: version 1
     for s, deck in zip(seats, decks, strict=True):
         out = rec.send(s["seat"], "PUT", "/games/{g}/seats/" + s["seat"] + "/deck",
                        {"expected_version": version, "deck": deck}, game="g")
@@ -140,15 +155,20 @@ def casual(rec: Recorder, edition: str, mode: str, seats: list[dict[str, str]], 
 
 def two_e_advisory(base: str) -> Recorder:
     """2nd edition, advisory, casual: every action type of the rules core at least once, illegal ones flagged,
-    a confirmation asked of the opponent, undos by a seat and by the host, a second round."""
+    a judge key asked for after the game was made, cards drawn unnamed, plots chosen in secret, a challenge
+    of each type with their follow-ups, a confirmation asked of the opponent, undos by a seat (one waiting
+    for the other seat's confirmation) and by the host, a second round."""
     rec = Recorder(base, "casual-2e-advisory", __doc__ or "")
     rec.header["about"] = two_e_advisory.__doc__
     casual(rec, "2e", "advisory", [{"seat": "A", "name": "Alice", "faction": "lannister"},
-                                   {"seat": "B", "name": "Bob", "faction": "stark"}], [LANNISTER, STARK])
+                                   {"seat": "B", "name": "Bob", "faction": "stark"}], [LANNISTER, STARK],
+           judge=False)
     A, B = "A", "B"
     a = lambda action: rec.act("g", A, action)  # noqa: E731
     b = lambda action: rec.act("g", B, action)  # noqa: E731
-    # Setup: shadows, a face-down character with its attachment, a face-up character.
+    # Setup: each draws 7 unnamed; shadows, a face-down character with its attachment, a face-up character.
+    a({"type": "draw_cards", "player": A, "count": 7})
+    b({"type": "draw_cards", "player": B, "count": 7})
     a({"type": "setup_into_shadows", "player": A, "card": "A.13089.1"})
     a({"type": "setup_face_down", "player": A, "card": "A.01089.1"})
     a({"type": "setup_face_down", "player": A, "card": "A.01035.1", "attach_to": "A.01089.1"})
@@ -157,10 +177,19 @@ def two_e_advisory(base: str) -> Recorder:
     rec.act("g", "host", {"type": "reveal_setup"})
     rec.act("g", "host", {"type": "set_first_player", "player": A})
     # Round 1.
+    # Plots chosen in secret; the second choice reveals both.
     a({"type": "begin_phase", "phase": "plot"})
-    a({"type": "reveal_plot", "player": A, "card": "A.01001.1"})
-    b({"type": "reveal_plot", "player": B, "card": "B.01002.1"})
+    a({"type": "choose_plot", "player": A, "card": "A.01001.1"})
+    b({"type": "choose_plot", "player": B, "card": "B.01002.1"})
     a({"type": "begin_phase", "phase": "draw"})
+    # Alice's "drew 2", taken back after Bob drew too: Bob confirms her undo.
+    a({"type": "draw_cards", "player": A, "count": 2})
+    b({"type": "draw_cards", "player": B, "count": 2})
+    rec.send(A, "GET", "/games/{g}/undo")
+    out = rec.send(A, "POST", "/games/{g}/undo", {"expected_version": rec.versions["g"]}, expect=(202,),
+                   bind={"u1": "pending.id"}, game="g")
+    rec.send(B, "POST", "/games/{g}/pending/{u1}", {"decision": "confirm", "expected_version": out["version"]},
+             game="g")
     a({"type": "draw", "player": A, "card": "A.01091.1"})
     b({"type": "draw", "player": B, "card": "B.01091.1"})
     undone = b({"type": "draw", "player": B, "card": "B.01091.2"})["version"]
@@ -178,6 +207,15 @@ def two_e_advisory(base: str) -> Recorder:
     b({"type": "pass_turn", "player": B})
     a({"type": "begin_phase", "phase": "challenges"})
     rec.act("g", "host", {"type": "set_active_player", "player": A})
+    # Challenges: a military one with its attacker named, an unopposed power one with both follow-ups, then
+    # Bob's intrigue challenge, which Alice wins as the defender.
+    a({"type": "challenge", "kind": "military", "player": A, "defender": B, "winner": A,
+       "attackers": ["A.01028.1"]})
+    a({"type": "challenge", "kind": "power", "player": A, "defender": B, "winner": A, "unopposed": True})
+    a({"type": "challenge_reward", "player": A, "kind": "power", "reward": "unopposed"})
+    a({"type": "challenge_reward", "player": A, "kind": "power", "reward": "power_claim"})
+    a({"type": "pass_turn", "player": A})
+    b({"type": "challenge", "kind": "intrigue", "player": B, "defender": A, "winner": A})
     a({"type": "kneel", "player": A, "card": "A.01091.1"})
     b({"type": "kneel", "player": B, "card": "B.00221.1"})
     a({"type": "gain_power", "player": A, "amount": 1})
@@ -287,25 +325,30 @@ def decklist(name: str, faction: str, slots: dict[str, int], agenda: str | None 
 
 
 def event_2e(base: str) -> Recorder:
-    """An event, 2nd edition: two rounds of two tables. Round 1 strict with cards in play, refused moves,
-    a deck-check attempt, a call for the judge, every kind of ruling and a result; round 2 advisory, its
-    clock run out so time is called, an extension that lifts the call, and the game going to time."""
+    """An event, 2nd edition: two rounds of two tables. Decks illegal under the newest restricted list,
+    allowed by the organiser. Round 1 strict (paired by CSV) with plots chosen in secret, cards in play,
+    refused moves, a deck-check attempt, a call for the judge, every kind of ruling and a result; round 2
+    advisory, paired by the server's Swiss proposal, its clock run out so time is called, an extension that
+    lifts the call, the game going to time, and a player dropping."""
     rec = Recorder(base, "event-2e", "")
     rec.header["about"] = event_2e.__doc__
     rec.send(None, "POST", "/event", {"name": "Corpus Open", "date": "2026-11-22", "rounds": 2, "tables": 2,
-                                      "minutes": 55},
+                                      "minutes": 55, "seed": "corpus"},
              bind={"e": "event.id", "key:organiser": "organiser.key", "key:judge": "judge.key"})
     lannister = {k: v for k, v in LANNISTER.items() if k != "01027"}
     players = [("Ann", "lannister", lannister, "01027"), ("Ben", "stark", STARK, None),
                ("Cat", "lannister", lannister, None), ("Dan", "stark", STARK, None)]
     for i, (name, faction, slots, agenda) in enumerate(players):
-        rec.send("organiser", "POST", "/event/{e}/players", {"name": name, "request_id": f"register-{i:04d}",
-                                                            "decklist": decklist(f"{name}'s deck", faction, slots,
-                                                                                 agenda)})
+        out = rec.send("organiser", "POST", "/event/{e}/players",
+                       {"name": name, "request_id": f"register-{i:04d}",
+                        "decklist": decklist(f"{name}'s deck", faction, slots, agenda)}, bind={f"p{i}": "player.id"})
+        if out["needs_confirmation"]:  # not legal under the newest restricted list: the organiser allows it
+            rec.send("organiser", "POST", "/event/{e}/players/{p" + str(i) + "}/confirm", {})
     games: dict[str, Any] = {}
 
-    def pair(number: int, csv: str, mode: str) -> None:
-        bind = {}
+    def pair(number: int, csv: str | None, mode: str) -> None:
+        """A round paired by CSV, or (no CSV) the server's Swiss proposal confirmed by the organiser."""
+        bind: dict[str, str] = {}
         for t in (0, 1):
             label = f"r{number}t{t + 1}"
             bind[label] = f"tables.{t}.game"
@@ -313,8 +356,15 @@ def event_2e(base: str) -> Recorder:
                 bind[f"key:{label}{seat}"] = f"tables.{t}.seats.{s}.url#key"
             games[label] = {"label": label, "judge": "judge", "seats": [f"{label}A", f"{label}B"], "round": number,
                             "table": t + 1}
-        rec.send("organiser", "POST", "/event/{e}/rounds",
-                 {"csv": csv, "mode": mode, "request_id": f"round-{number:04d}"}, bind=bind)
+        if csv is not None:
+            rec.send("organiser", "POST", "/event/{e}/rounds",
+                     {"csv": csv, "mode": mode, "request_id": f"round-{number:04d}"}, bind=bind)
+            return
+        rec.send("organiser", "POST", "/event/{e}/rounds/propose", {"request_id": f"propose-{number:04d}"},
+                       bind={f"proposal{number}": "proposal.id"})
+        rec.send("organiser", "POST", "/event/{e}/proposal/confirm",
+                 {"proposal": "{proposal" + str(number) + "}", "mode": mode, "request_id": f"round-{number:04d}"},
+                 bind=bind)
 
     pair(1, "1,Ann,Ben\n2,Cat,Dan", "strict")
     g, A, B = "r1t1", "r1t1A", "r1t1B"
@@ -325,8 +375,8 @@ def event_2e(base: str) -> Recorder:
     rec.act(g, B, {"type": "setup_place", "player": "B", "card": "B.00230.1"})
     rec.act(g, B, {"type": "reveal_setup"})
     rec.act(g, A, {"type": "begin_phase", "phase": "plot"})
-    rec.act(g, A, {"type": "reveal_plot", "player": "A", "card": "A.01001.1"})
-    rec.act(g, B, {"type": "reveal_plot", "player": "B", "card": "B.01005.1"})
+    rec.act(g, A, {"type": "choose_plot", "player": "A", "card": "A.01001.1"})
+    rec.act(g, B, {"type": "choose_plot", "player": "B", "card": "B.01005.1"})
     rec.act(g, A, {"type": "begin_phase", "phase": "draw"})
     rec.act(g, A, {"type": "begin_phase", "phase": "marshaling"})
     rec.act(g, A, {"type": "collect_income", "player": "A", "amount": 8})
@@ -363,7 +413,7 @@ def event_2e(base: str) -> Recorder:
     rec.send("judge", "POST", "/event/{e}/games/{r1t2}/result", {"winner": None, "reason": "draw",
                                                                  "request_id": "result-0002"})
     # Round 2: advisory; the clock runs out and the server calls time.
-    pair(2, "1,Ann,Dan\n2,Cat,Ben", "advisory")
+    pair(2, None, "advisory")
     g, A, B = "r2t1", "r2t1A", "r2t1B"
     rec.act(g, A, {"type": "setup_place", "player": "A", "card": "A.01028.1"})
     rec.act(g, B, {"type": "setup_into_shadows", "player": "B", "card": "B.00168.1"})
@@ -383,6 +433,9 @@ def event_2e(base: str) -> Recorder:
     for phase in ("standing", "taxation"):
         rec.act(g, A, {"type": "begin_phase", "phase": phase})
     rec.wait_for(g, A, "gone_to_time")
+    # Ben leaves the event during round 2: never paired again, his results stand.
+    rec.send("organiser", "POST", "/event/{e}/players/{p1}/drop", {"request_id": "drop-0001"})
+    rec.send(None, "GET", "/event/{e}/standings")
     rec.header.update(kind="event", edition="2e", mode="strict then advisory", games=games)
     for label in games:
         export_event_game(rec, label)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.corpus.build import HERE, dig
+from tests.corpus.build import HERE, dig, fill
 from tests.server import call
 
 
@@ -76,7 +76,7 @@ class Replay:
         if "wait" in step:
             return self._wait(step)
         path = step["path"].format(**self.ids)
-        body = step.get("body")
+        body = fill(step.get("body"), self.ids)
         status, out = call(self.api, step["method"], path, body, self.keys.get(step["as"] or ""))
         if status == 409 and step["status"] != 409 and isinstance(body, dict) and "expected_version" in body:
             # The table moved on by itself (time called at another moment than when the corpus was built).

@@ -915,7 +915,7 @@ function renderRecent() {
   const repeat = again ? el("button", {class: "primary", "data-repeat": again.type,
     onclick: ev => send({...again}, ev.currentTarget)},
     `↻ ${actName(again.type)}${again.kind ? ` (${tokenName(again.kind)})` : ""} · ${cardName(again.card)}`) : null;
-  box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []), repeat,
+  box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []), ...(repeat ? [repeat] : []),
     ...ids.map(id => el("button", {"data-recent": id, onclick: () => openCard(id)}, cardName(id))));
   box.classList.toggle("hidden", !ids.length);
 }
