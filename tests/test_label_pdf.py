@@ -19,7 +19,7 @@ from companion.scan.cv import cv2
 from companion.scan.label_pdf import FontMissing, font_file, label_pdf
 from companion.scan.labels import Label
 from companion.scan.pipeline import decode_image
-from companion.scan.render import SheetLabel, label_image, sheets
+from companion.scan.render import DEFAULT_DOTS_PER_MODULE, SheetLabel, label_image, sheets
 
 
 def pdftotext(path: Path) -> str:
@@ -133,7 +133,7 @@ def test_labels_command_writes_both_papers_and_the_png_pages(tmp_path: Path) -> 
     result = subprocess.run([sys.executable, "-m", "companion", "labels", str(deck), "--tag", "ab7", "--lang", "de",
                              "--out", str(out)], capture_output=True, text=True, timeout=120, env=dict(os.environ))
     assert result.returncode == 0, result.stderr
-    assert "3 labels, deck tag AB7, 14.7 mm each" in result.stdout
+    assert "3 labels, deck tag AB7, 22.1 mm each" in result.stdout  # the 9-dot default
     names = sorted(p.name for p in out.iterdir())
     assert names == ["labels-deck-AB7-a4-p1.png", "labels-deck-AB7-a4.pdf", "labels-deck-AB7-letter.pdf"]
     payloads = [Label("2e", code, "AB7", n).payload() for code, n in (("11099", 1), ("13089", 1), ("13089", 2))]
@@ -142,5 +142,5 @@ def test_labels_command_writes_both_papers_and_the_png_pages(tmp_path: Path) -> 
         assert "Jürgens Löwen — Deck-Kürzel AB7 — 3 Etiketten" in words and "Tyrion Lannister" in words
     png_page = cv2.imread(str(out / "labels-deck-AB7-a4-p1.png"), cv2.IMREAD_GRAYSCALE)
     printed = rasterise(out / "labels-deck-AB7-a4.pdf")
-    codes_match(printed, png_page, payloads, 6)
+    codes_match(printed, png_page, payloads, DEFAULT_DOTS_PER_MODULE)
     assert sorted(c.text for c in decode_image(cv2.imencode(".png", printed)[1].tobytes())) == sorted(payloads)

@@ -73,7 +73,8 @@ DECK_B = st.dictionaries(st.sampled_from(["13089", "01085", "01088", "01091", "0
 
 
 @settings(max_examples=40, deadline=None)
-@given(DECK_B, st.lists(st.sampled_from([Zone.HAND, Zone.SHADOWS, Zone.DECK, Zone.PLAY]), min_size=5, max_size=5),
+# The hidden zones: a card moved into play here would lack its in-play record (that takes a real action).
+@given(DECK_B, st.lists(st.sampled_from([Zone.HAND, Zone.SHADOWS, Zone.DECK]), min_size=5, max_size=5),
        st.sampled_from(["Tyrion Lannister", "The Tickler", "Burned Men", "Grand Maester Pycelle", "Salty Navig"]))
 def test_a_title_read_tells_a_seat_nothing_of_another_seats_cards(deck_b: dict[str, int], zones: list[Zone],
                                                                    read: str) -> None:

@@ -240,7 +240,8 @@ def test_a_plot_chosen_face_down_is_identical_for_others_whichever_it_is(
         deterministic.n = itertools.count(1)
         app = create_app({"DATABASE": str(tmp_path_factory.mktemp("w") / "games.db"), "TESTING": True})
         client = app.test_client()
-        g = client.post("/api/games", json={"mode": "strict", "seats": [{"seat": s} for s in seats]}).get_json()
+        g = client.post("/api/games", json={"mode": "strict", "seats": [{"seat": s} for s in seats],
+                                            "judge": True}).get_json()
         keys = {"A": g["seats"][0]["key"], "B": g["seats"][1]["key"], "judge": g["judge"]["key"]}
         w = {"id": g["game"]["id"], "keys": keys, "seats": seats}
         put(client, w["id"], seats[0], keys["A"], {PLOT_X: 1, PLOT_Y: 1}, 0)
