@@ -86,10 +86,12 @@ const COLOURS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "
   const box = document.getElementById("tts-colours");
   const picks = saved.seats.map((s, i) => {
     const select = el("select", {"data-tts-seat": s.seat},
-      ...COLOURS.map(c => el("option", {value: c, ...(c === ["Red", "Blue", "Green", "Yellow", "White", "Purple"][i] ? {selected: ""} : {})}, c)));
+      ...COLOURS.map(c => el("option", {value: c, ...(c === ["Red", "Blue", "Green", "Yellow", "White", "Purple"][i] ? {selected: ""} : {})},
+        t("ttsColour." + c))));  // the value is TTS's own colour name; the label is in the reader's language
     box.append(el("label", {class: "row"}, el("span", {class: "grow"}, s.seat), select));
     return select;
   });
+  redraw.push(() => picks.forEach(p => [...p.options].forEach(o => { o.textContent = t("ttsColour." + o.value); })));
   const make = document.getElementById("tts-make");
   make.addEventListener("click", async () => {
     const seats = {};
