@@ -33,7 +33,7 @@ WAIT = 8000
 PROBE = re.compile(r"^(Alice|Bob) (404 http://127\.0\.0\.1:\d+/api/event-tables/[\w-]+ None$|console: Failed to load "
                    r"resource: the server responded with a status of 404 \(Not Found\)$)")
 #: Common actions that still take more than two taps from the table screen, and why (issue 21's goal is two).
-OVER_TWO = {"challenge": "a type other than the one offered, the defender winning or unopposed: a tap each"}
+OVER_TWO = {"challenge": "a type other than the one offered first: one more tap (3)"}
 TAPS = Path(__file__).resolve().parents[1] / "test-artifacts" / "taps.json"
 
 #: Counts every click a page receives (before any handler can stop it) and keeps a copy of the live stream.
@@ -209,8 +209,9 @@ def stream_so_far(page: Any, game_id: str) -> str:
 
 
 def bobs_phone_now(b: Any, game_id: str) -> str:
-    """Bob's whole page as the phone shows it, markup and all."""
-    return same_but_for(b.inner_html("body"), game_id)
+    """Bob's whole page as the phone shows it, markup and all (but for the tap shield, which fades out on its
+    own clock after a menu closes: a matter of timing, not of what the phone knows)."""
+    return re.sub(r'class="shield[^"]*"', 'class="shield"', same_but_for(b.inner_html("body"), game_id))
 
 
 def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_plot: str,
@@ -385,16 +386,15 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         with t.action("challenge"):
             t.tap(a, "#challenge-open")
             assert a.get_attribute(f"#sheet [data-field=kind] [data-value={kind}]", "class") == "chosen"
-            t.tap(a, "#challenge-save")
+            t.tap(a, "#sheet [data-outcome=attacker]")  # the usual outcome: one tap saves it
             b.wait_for_selector(f"[data-challenge='{kind}:Alice']", timeout=WAIT)
     with t.action("pass turn"):
         t.tap(a, "#step[data-step=pass-turn]")
         b.wait_for_selector("#challenge-open", timeout=WAIT)
     with t.action("challenge"):
         t.tap(b, "#challenge-open")
-        t.tap(b, "#sheet [data-field=kind] [data-value=power]")
-        t.tap(b, "#challenge-unopposed")
-        t.tap(b, "#challenge-save")
+        t.tap(b, "#sheet [data-field=kind] [data-value=power]")  # not the type offered first: one more tap
+        t.tap(b, "#sheet [data-outcome=attacker-unopposed]")
         b.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
     shot(b, "game-challenge-follow-ups-de")
     no_english(b)
@@ -482,8 +482,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         b.wait_for_selector("#challenge-open", timeout=WAIT)
     with t.action("challenge"):  # Bob attacks with military and loses it to the defender
         t.tap(b, "#challenge-open")
-        t.tap(b, "#sheet [data-field=winner] [data-value=Alice]")
-        t.tap(b, "#challenge-save")
+        t.tap(b, "#sheet [data-outcome=defender]")
         a.wait_for_selector("[data-challenge='military:Bob']", timeout=WAIT)
     shot(a, "game-challenge-recorded-en")
     with t.action("pass turn"):

@@ -64,6 +64,7 @@ function applyStrings() {
   document.documentElement.lang = LANG;
   document.querySelectorAll("[data-t]").forEach(e => { if (hasMessage(e.dataset.t)) e.textContent = t(e.dataset.t); });
   document.querySelectorAll("[data-tp]").forEach(e => { if (hasMessage(e.dataset.tp)) e.placeholder = t(e.dataset.tp); });
+  document.querySelectorAll("[data-ta]").forEach(e => { if (hasMessage(e.dataset.ta)) e.setAttribute("aria-label", t(e.dataset.ta)); });
 }
 function toggleLanguage() {
   LANG = LANG === "de" ? "en" : "de";

@@ -309,6 +309,16 @@ function openChallengeForm() {
     }
     return row;
   };
+  const save = button => {
+    const mine = id => state.players.find(p => p.seat === f.attacker).play.some(c => c.id === id);
+    const action = {type: "challenge", kind: f.kind, player: f.attacker, defender: f.defender};
+    if (f.winner) action.winner = f.winner;
+    if (f.unopposed) action.unopposed = true;
+    const ids = [...f.cards];
+    if (ids.some(mine)) action.attackers = ids.filter(mine);
+    if (ids.some(id => !mine(id))) action.defenders = ids.filter(id => !mine(id));
+    send(action, button);
+  };
   const draw = () => {
     const standing = seat => state.players.find(p => p.seat === seat).play.filter(c => c.type === "character" && !c.kneeling && !c.attached_to && !c.duplicate_of);
     const cards = el("div", {class: "cards-pick"});
@@ -325,21 +335,18 @@ function openChallengeForm() {
     unopposed.addEventListener("change", () => { f.unopposed = unopposed.checked; });
     sheet.replaceChildren(el("h3", {}, t("challengeTitle")), el("div", {class: "challenge-form"},
       el("label", {}, t("challengeType")), choice("kind", CHALLENGE_KINDS, k => t("challenge.kind." + k)),
+      // The usual outcomes, saved in one tap with the type and sides above (the rest of the form is for the unusual).
+      el("div", {class: "row wrap chips", id: "challenge-outcomes"},
+        ...[[f.attacker, false], [f.attacker, true], [f.defender, false]].map(([winner, unopposed]) =>
+          el("button", {class: "primary", "data-outcome": `${winner === f.attacker ? "attacker" : "defender"}${unopposed ? "-unopposed" : ""}`,
+            onclick: ev => { f.winner = winner; f.unopposed = unopposed; save(ev.currentTarget); }},
+          t(unopposed ? "challenge.wonUnopposed" : "challenge.won", {player: seatName(winner)})))),
       el("label", {}, t("challengeAttacker")), choice("attacker", seats, seatName),
       el("label", {}, t("challengeDefender")), choice("defender", seats.filter(s => s !== f.attacker), seatName),
       el("label", {}, t("challengeWinner")), choice("winner", [f.attacker, f.defender, null], v => (v ? seatName(v) : t("challengeNobody"))),
       el("label", {class: "check"}, unopposed, t("challengeUnopposed")),
       cards.childNodes.length ? el("label", {}, t("challengeParticipants")) : "", cards,
-      el("button", {class: "primary", id: "challenge-save", onclick: ev => {
-        const mine = id => state.players.find(p => p.seat === f.attacker).play.some(c => c.id === id);
-        const action = {type: "challenge", kind: f.kind, player: f.attacker, defender: f.defender};
-        if (f.winner) action.winner = f.winner;
-        if (f.unopposed) action.unopposed = true;
-        const ids = [...f.cards];
-        if (ids.some(mine)) action.attackers = ids.filter(mine);
-        if (ids.some(id => !mine(id))) action.defenders = ids.filter(id => !mine(id));
-        send(action, ev.currentTarget);
-      }}, t("challengeSave"))),
+      el("button", {class: "primary", id: "challenge-save", onclick: ev => save(ev.currentTarget)}, t("challengeSave"))),
       el("button", {onclick: closeSheet}, t("close")));
   };
   draw();
