@@ -425,7 +425,12 @@ class EventService:
         violations = []
         for v in detail.get("violations", []):
             try:  # cards by name: the instance ids stay in the flag for the judge who asks for them
-                plain = {**v, "params": _names_only(v["params"])} if isinstance(v.get("params"), dict) else v
+                if isinstance(v.get("params"), dict):  # players by name too: "Ann needs 5 gold", not "A needs"
+                    params = {k: seats.get(x, x) if k == "player" and isinstance(x, str) else x
+                              for k, x in _names_only(v["params"]).items()}
+                    plain = {**v, "params": params}
+                else:
+                    plain = v
                 words = {lang: verdict_text(plain, lang) for lang in ("en", "de")}
             except (KeyError, IndexError, ValueError):
                 words = {"en": str(v.get("message") or v.get("rule")), "de": str(v.get("message_de") or v.get("rule"))}

@@ -456,6 +456,11 @@
       // A lost or leaked seat sheet: the judge prints that seat's sheet again (logged, shown on both phones).
       $("reprint").replaceChildren(...m.game.seats.map(s => el("button", {type: "button", "data-reprint": s.seat, "data-name": s.name},
         t("ev.reprint_seat", {player: s.name}))));
+      // The result buttons name the players ("Ann wins"), not the seats.
+      for (const s of m.game.seats) {
+        const label = document.querySelector(`[data-result="${s.seat}"] span`);
+        if (label) { label.removeAttribute("data-t"); label.textContent = t("ev.standings.wins", {name: s.name}); }
+      }
       $("scrub").max = m.game.version; $("scrub").value = m.seq;
       const e = m.entries.find(x => x.seq === m.seq);
       const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
