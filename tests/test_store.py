@@ -140,3 +140,12 @@ def test_an_older_database_is_upgraded_with_its_games(tmp_path: Path) -> None:
     db = connect(path)
     assert schema_version(db) == len(MIGRATIONS) >= 3 and "decks" not in db.table_names()
     assert store(path).table("g1").players["A"].gold == 3
+
+
+def test_no_game_or_event_id_starts_with_a_dash() -> None:
+    """A command line takes "-yAb…" for an option (seen: `companion tts key -y…` refused in a test run)."""
+    from companion.store.secrets import new_game_id
+
+    ids = [new_game_id() for _ in range(20_000)]
+    assert not [i for i in ids if i.startswith("-")]
+    assert len(set(ids)) == len(ids) and all(len(i) == 12 for i in ids)

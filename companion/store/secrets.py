@@ -25,4 +25,9 @@ def matches(secret: str | None, stored_hash: str | None) -> bool:
 
 
 def new_game_id() -> str:
-    return secrets.token_urlsafe(9)  # 72 bits: not a secret, just hard to guess
+    """72 random bits: not a secret, just hard to guess. Never starting with "-": a command line
+    (`companion tts key GAME`, `companion event register EVENT`) would take the id for an option."""
+    while True:
+        game_id = secrets.token_urlsafe(9)
+        if not game_id.startswith("-"):
+            return game_id
