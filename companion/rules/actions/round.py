@@ -105,6 +105,19 @@ def reveal(t: Table, seat: str, card: str) -> None:
 # -- actions ----------------------------------------------------------------------------------------
 
 
+def check_plot_pick(t: Table, v: Checker, player: str, card: str) -> bool:
+    """What revealing and choosing a plot share: the card lies in the player's plot deck (else impossible:
+    False, nothing more to check), in the plot phase, once a round."""
+    if t.where[card] != (player, Zone.PLOTS):
+        v.violate("plot.not-in-plot-deck", (card,), card=t.ref(card), player=player, zone=place_name(t, card, player))
+        return False
+    if t.phase is not Phase.PLOT:
+        v.violate("plot.phase", phase=t.phase)
+    if t.players[player].revealed_round == t.round:
+        v.violate("plot.once-per-round", player=t.players[player].name)
+    return True
+
+
 @action("reveal_plot", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class RevealPlot(Action):
@@ -115,14 +128,8 @@ class RevealPlot(Action):
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
-        if t.where[self.card] != (self.player, Zone.PLOTS):
-            v.violate("plot.not-in-plot-deck", (self.card,), card=t.ref(self.card), player=self.player,
-                      zone=place_name(t, self.card, self.player))
+        if not check_plot_pick(t, v, self.player, self.card):
             return
-        if t.phase is not Phase.PLOT:
-            v.violate("plot.phase", phase=t.phase)
-        if t.players[self.player].revealed_round == t.round:
-            v.violate("plot.once-per-round", player=t.players[self.player].name)
         zones = t.players[self.player].zones
         if len(zones[Zone.PLOTS]) == 1 and (zones[Zone.USED] or zones[Zone.REVEALED]):
             v.note("plots-recycled", player=t.players[self.player].name)
@@ -144,16 +151,10 @@ class ChoosePlot(Action):
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
-        if t.where[self.card] != (self.player, Zone.PLOTS):
-            v.violate("plot.not-in-plot-deck", (self.card,), card=t.ref(self.card), player=self.player,
-                      zone=place_name(t, self.card, self.player))
+        if not check_plot_pick(t, v, self.player, self.card):
             return
-        if t.phase is not Phase.PLOT:
-            v.violate("plot.phase", phase=t.phase)
         p = t.players[self.player]
-        if p.revealed_round == t.round:
-            v.violate("plot.once-per-round", player=p.name)
-        elif p.plot_chosen is not None:
+        if p.revealed_round != t.round and p.plot_chosen is not None:
             v.note("plot-changed", player=p.name)  # no card: the choice stays secret
         if self.reveals(t):
             chosen = self.chosen(t)
