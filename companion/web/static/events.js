@@ -138,13 +138,14 @@
     let standing = null, proposal = null;
     async function load() {
       current = await call("GET", `/api/event/${eventId}`);
-      $("ev-title").textContent = `${current.event.name} ${current.event.date}`;
       standing = (await request(`/api/event/${eventId}/standings`)).data;
       proposal = (await call("GET", `/api/event/${eventId}/proposal`)).proposal;
       rerender();
     }
     function render() {
       if (!current) return;
+      // The title is set with the rest of the page, so a filled title means the page is drawn.
+      $("ev-title").textContent = `${current.event.name} ${current.event.date}`;
       showLegality(current.event);
       $("fingerprint").textContent = current.fingerprint || "";
       const illegal = current.players.filter(p => !p.legal), waiting = illegal.filter(p => !p.confirmed);
