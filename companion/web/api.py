@@ -21,7 +21,7 @@ from companion.catalog.decks import Deck, DeckError, parse_deck
 from companion.catalog.legality import check_deck
 from companion.rules import ActionError, Seat, action_from_dict, view
 from companion.rules.roles import SPECTATOR, Role, RoleKind
-from companion.rules.suggest import suggest_actions
+from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
 from companion.store.games import Game, Pending, Replayed
 from companion.tts.save import COLOURS
@@ -567,6 +567,9 @@ def card_actions(game: Game, role: Role, card_id: str) -> Any:
     table = svc().store.table(game.id)
     ref = card_id[:200]
     resolved = resolve_alias(table, ref) if parse_alias(ref) else ref
+    if resolved is not None and parse_alias(ref) and role.seat is not None and not visible_to(table, resolved, role):
+        # Another seat's face-down card by its position: what the declarations offer for any card there.
+        return jsonify({"card": ref, "version": game.version, "actions": suggest_face_down(table, ref, role.seat)})
     # Decide what the asker may see first; a hidden and a missing card answer alike, naming the request.
     if resolved is None or resolved not in table.instances or not visible_to(table, resolved, role):
         raise ApiError(404, "unknown_card", f"no card {ref!r} that you can see at this table")

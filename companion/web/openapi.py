@@ -86,7 +86,9 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/export": {"get": _op("Judge: the verified table log (JSON Lines)", params=G,
                                                content="application/x-ndjson")},
     "/api/games/{game_id}/cards/{card_id}/actions": {"get": _op(
-        "The actions that make sense for a card, with a verdict preview", params=[*G, "card_id"])},
+        "The actions that make sense for a card, with a verdict preview; for another seat's face-down card "
+        "named by position (A:shadows#2), what is offered for any card there, without a verdict",
+        params=[*G, "card_id"])},
     "/api/games/{game_id}/find": {"get": _op("Card instances the caller can see, by name", params=G,
                                                 query=["q", "for"])},
     "/api/games/{game_id}/events": {"get": _op(

@@ -17,7 +17,7 @@ from typing import Annotated, Any, ClassVar, Protocol, TypeVar, Union
 
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ActionError
+from companion.rules.state import ActionError, Phase
 
 REGISTRY: dict[str, type[Action]] = {}
 
@@ -48,6 +48,64 @@ SeatRef = Annotated[str, Ref.SEAT]
 Amount = Annotated[int, Bound(0, 999)]
 #: Text such as a token kind.
 Word = Annotated[str, Bound(1, 40)]
+
+
+class Where(StrEnum):
+    """Where an action is offered: a card's zone, or the table (an action that names no card)."""
+
+    HAND = "hand"
+    DECK = "deck"  # a card of the draw deck, named (scanned or found): offered like a card in hand
+    SHADOWS = "shadows"
+    PLAY = "play"
+    DISCARD = "discard"
+    DEAD = "dead"
+    PLOTS = "plots"
+    TABLE = "table"
+
+
+class Whose(StrEnum):
+    """Whose card, seen from the seat asking: its controller's in play, its owner's elsewhere."""
+
+    OWN = "own"
+    OPPONENT = "opponent"
+    EITHER = "either"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Offer:
+    """One place an action is offered: the card menu of a card in one of ``where``, in the states given.
+    An empty tuple or ``None`` does not narrow."""
+
+    where: tuple[Where, ...]
+    whose: Whose = Whose.EITHER
+    types: tuple[str, ...] = ()  # card types it applies to
+    not_types: tuple[str, ...] = ()
+    kneeling: bool | None = None  # in play: only a kneeling (True) or a standing (False) card
+    duplicate: bool | None = None  # in play: only a duplicate (True) or a card that is not one (False)
+    phases: tuple[Phase, ...] = ()  # only in these phases
+    not_phases: tuple[Phase, ...] = ()
+    each_target: bool = False  # an attachment: one entry per card it may attach to
+    #: Also offered for another seat's face-down card that the asker cannot see, named by position only: the
+    #: offer must then not depend on the card (hidden stays hidden).
+    face_down: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Confirm:
+    """The question a phone asks before sending: message ids, for a card it names and for a face-down card
+    named by its position (``{card}``, ``{player}``: the card's owner)."""
+
+    seen: str
+    face_down: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tally:
+    """An action that adds ``sign`` × its amount to one of the seat's counters: a burst of taps adds up to one
+    action, and it may be sent again after a version conflict (commutative)."""
+
+    counter: str  # "gold" or "power"
+    sign: int  # +1 or -1
 
 
 class Recorder(StrEnum):
@@ -157,6 +215,31 @@ class Action:
     #: False for actions that may happen before the body of a phase starts
     #: (1st edition: coming out of Shadows at the beginning of the phase).
     starts_phase_body: ClassVar[bool] = True
+
+    # -- where it is offered (the card menu, the page's controls, the docs read these) -------------------------
+    #: The card menus it appears in; empty: no card menu (the page has a control for it, or nothing does).
+    offered: ClassVar[tuple[Offer, ...]] = ()
+    #: The phases in which it is the usual move with such a card: first in the menu, legal or not.
+    usual_in: ClassVar[tuple[Phase, ...]] = ()
+    #: Among the usual moves of a phase, lower comes first.
+    rank: ClassVar[int] = 100
+    #: Made only by a card effect: the menu keeps it behind one "by a card effect" entry.
+    by_effect: ClassVar[bool] = False
+    #: The phone asks before sending it (it cannot simply be tapped again).
+    confirm: ClassVar[Confirm | None] = None
+    #: A counter it changes: taps coalesce into one action.
+    tally: ClassVar[Tally | None] = None
+    #: A move often made again with the same card (a token, power on a card): the phone offers one tap to repeat it.
+    repeats: ClassVar[bool] = False
+    #: The page control that records it (the next phase, pass the turn, …), by the control's own name.
+    control: ClassVar[str | None] = None
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        """The actions of this type the menu of ``card`` (in ``where``) shows to ``seat``, once the declaration in
+        ``offered`` fits. For a face-down card named by position, ``card`` is that position and this must not look
+        at the card. By default one: ``player`` the seat, ``card`` the card."""
+        return [cls(player=seat, card=card)]  # type: ignore[call-arg]
 
     def validate(self, table: Table) -> None:
         """Raise ActionError when the action cannot even be recorded (unknown seat or card)."""

@@ -41,6 +41,7 @@ class Challenge(Action):
     """A challenge, as one entry: who attacked whom, of which type, who won, and whether it was unopposed.
     Recorded by either seat (it is what both saw), the host or the judge. Named participants kneel."""
 
+    control = "challenge.record"
     kind: Literal["military", "intrigue", "power"]
     player: SeatRef  # the attacker
     defender: SeatRef
@@ -98,6 +99,7 @@ class ChallengeReward(Action):
     "power_claim" (claim power moves from the loser's faction card to the winner's; the loser gives what it
     has). ``player`` is the winner, ``kind`` the challenge's type; ``amount`` overrides the plot's claim."""
 
+    control = "challenge.reward"
     player: SeatRef
     kind: Literal["military", "intrigue", "power"]
     reward: Literal["unopposed", "power_claim"]
