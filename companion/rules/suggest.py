@@ -8,6 +8,7 @@ card types and states, phases), when it is the usual move (``usual_in``), whethe
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from companion.rules.actions import REGISTRY, Action
@@ -139,3 +140,45 @@ def declarations() -> dict[str, Any]:
         "repeats": sorted(n for n, c in REGISTRY.items() if c.repeats),
         "controls": {c.control: n for n, c in REGISTRY.items() if c.control},
     }
+
+
+def _offer_words(o: Offer) -> str:
+    words = [", ".join(w.value for w in o.where)]
+    if o.whose is not Whose.EITHER:
+        words.append(o.whose.value)
+    words += [" or ".join(o.types)] if o.types else []
+    words += [f"not {' or '.join(o.not_types)}"] if o.not_types else []
+    words += [{True: "kneeling", False: "standing"}[o.kneeling]] if o.kneeling is not None else []
+    words += [{True: "a duplicate", False: "not a duplicate"}[o.duplicate]] if o.duplicate is not None else []
+    words += [f"in {', '.join(p.value for p in o.phases)}"] if o.phases else []
+    words += [f"not in {', '.join(p.value for p in o.not_phases)}"] if o.not_phases else []
+    words += ["per target"] if o.each_target else []
+    words += ["also face down, by position"] if o.face_down else []
+    return words[0] + (f" ({'; '.join(words[1:])})" if words[1:] else "")
+
+
+def what_it_is(cls: type[Action]) -> str:
+    """The first sentence of the class's own docstring (a dataclass without one writes its signature)."""
+    doc = cls.__dict__.get("__doc__") or ""
+    if not doc or doc.startswith(cls.__name__ + "("):
+        return ""
+    first = re.split(r"(?<=[a-z)\]])\.\s", " ".join(doc.split()))[0]
+    return first.rstrip(".").replace("``", "`").replace("|", "\\|")
+
+
+def offer_table() -> str:
+    """Markdown: where each action is offered, from its declaration (docs/table-log.md)."""
+    rows = ["| type | card menu | usual in | phone | what it is |", "|---|---|---|---|---|"]
+    for name in sorted(REGISTRY):
+        cls = REGISTRY[name]
+        phone = [*(["by a card effect"] if cls.by_effect else []), *(["asks first"] if cls.confirm else []),
+                 *([f"taps add up ({cls.tally.counter} {'+' if cls.tally.sign > 0 else '−'})"] if cls.tally else []),
+                 *(["one tap repeats it"] if cls.repeats else []),
+                 *([f"control `{cls.control}`"] if cls.control else [])]
+        rows.append(f"| `{name}` | {'<br>'.join(_offer_words(o) for o in cls.offered)} | "
+                    f"{', '.join(p.value for p in cls.usual_in)} | {'; '.join(phone)} | {what_it_is(cls)} |")
+    return "\n".join(rows) + "\n"
+
+
+OFFERS_BEGIN = "<!-- offers:begin (generated: python -m tests.actions_doc) -->"
+OFFERS_END = "<!-- offers:end -->"

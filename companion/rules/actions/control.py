@@ -15,6 +15,8 @@ from companion.rules.state import Zone
 @action("take_control", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class TakeControl(Action):
+    """A card effect takes control of another player's card in play; its duplicates go with it."""
+
     offered: ClassVar[tuple[Offer, ...]] = (Offer((Where.PLAY,), Whose.OPPONENT),)
     rank = 95
     by_effect = True

@@ -92,6 +92,8 @@ class SetFirstPlayer(Action):
 @action("set_active_player", records=Recorder.TABLE)
 @dataclass(frozen=True, slots=True)
 class SetActivePlayer(Action):
+    """The active player is set (a correction; passing the turn moves it by itself)."""
+
     player: SeatRef
     starts_phase_body = False
 
@@ -181,6 +183,8 @@ class _SetKneeling(Action):
 @action("kneel", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class Kneel(_SetKneeling):
+    """A card in play kneels (a challenge, a cost, an effect)."""
+
     offered = (Offer((Where.PLAY,), kneeling=False),)
     usual_in = (Phase.CHALLENGES,)
     rank = 10
@@ -190,6 +194,8 @@ class Kneel(_SetKneeling):
 @action("stand", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class Stand(_SetKneeling):
+    """A kneeling card in play stands."""
+
     offered = (Offer((Where.PLAY,), kneeling=True),)
     usual_in = (Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING)
     rank = 11

@@ -64,6 +64,8 @@ class _Pool(Action):
 @action("gain_gold", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class GainGold(_Pool):
+    """Gold from the treasury: an effect or anything else the companion does not track."""
+
     tally = Tally("gold", 1)
 
     def apply(self, t: Table) -> None:

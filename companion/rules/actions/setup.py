@@ -49,6 +49,8 @@ def setup_duplicate(t: Table, player: str, card: str) -> str | None:
 @action("setup_into_shadows", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class SetupIntoShadows(Action):
+    """A setup card placed face down in the player's shadows area (a Shadow card)."""
+
     offered = (Offer((Where.HAND, Where.DECK), Whose.OWN, phases=(Phase.SETUP,)),)
     usual_in = (Phase.SETUP,)
     rank = 2

@@ -45,6 +45,8 @@ class _Tokens(Action):
 @action("place_tokens", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class PlaceTokens(_Tokens):
+    """Tokens (power, gold, shadow, …) placed on a card in play or in shadows, or in the player's pool."""
+
     offered = (Offer((Where.SHADOWS,), face_down=True), Offer((Where.PLAY,)))
     rank = 70
     repeats = True
@@ -67,6 +69,8 @@ class PlaceTokens(_Tokens):
 @action("remove_tokens", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class RemoveTokens(_Tokens):
+    """Tokens taken off a card or out of the player's pool."""
+
     offered = (Offer((Where.PLAY,)),)
     rank = 75
     repeats = True
