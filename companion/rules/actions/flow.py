@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from companion.rules.actions.base import Action, Bound, CardRef, Recorder, SeatRef, action
+from companion.declare import Text, number
+from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
 from companion.rules.actions.common import place_name
 from companion.rules.actions.round import check_plots_revealed, initiative_winner
 from companion.rules.check import Checker
@@ -24,7 +25,7 @@ def next_phase(current: Phase) -> Phase:
 class BeginPhase(Action):
     """A new phase begins; the plot phase begins a new round."""
 
-    phase: str
+    phase: Text
     starts_phase_body = False
 
     def validate(self, table: Table) -> None:
@@ -124,7 +125,7 @@ class DrawCards(Action):
     "taken as drawn" note). Opponents learn the counts only, which the rules make public anyway."""
 
     player: SeatRef
-    count: Annotated[int, Bound(1, 99)]
+    count: Annotated[int, number(1, 99)]
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from companion.rules.actions.base import Action, Amount, Bound, Recorder, SeatRef, action
+from companion.declare import number
+from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, action
 from companion.rules.actions.round import plot_card
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -20,7 +21,7 @@ class CollectIncome(Action):
 
     player: SeatRef
     amount: Amount | None = None
-    modifier: Annotated[int, Bound(-99, 99)] = 0
+    modifier: Annotated[int, number(-99, 99)] = 0
 
     def income(self, t: Table) -> int:
         if self.amount is not None:
