@@ -295,3 +295,29 @@ def test_every_number_text_list_and_map_a_body_or_an_action_declares_has_a_bound
     places = [u for p, m, schema in _routes(app) for u in _unbounded(schema, f"{m} {p}")]
     places += _unbounded(doc["components"]["schemas"]["Action"], "Action")
     assert places == [], places
+
+
+def test_a_posted_action_is_decoded_and_validated_once(served: tuple[Flask, FlaskClient, str, str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The route turns the body into an Action once (``posted_action``) and hands it on: neither the
+    permission check (a position becomes the card's id), the store nor the rules decode it again."""
+    _, client, gid, key = served
+    calls: list[type] = []
+    convert_ = msgspec.convert
+
+    def counted(data: Any, kind: type, **kwargs: Any) -> Any:
+        calls.append(kind)
+        return convert_(data, kind, **kwargs)
+
+    monkeypatch.setattr(msgspec, "convert", counted)
+    version = client.get(f"/api/games/{gid}", headers={"Authorization": "Bearer " + key}).get_json()["version"]
+    r = client.post(f"/api/games/{gid}/actions", headers={"Authorization": "Bearer " + key},
+                    json={"expected_version": version, "action": {"type": "gain_gold", "player": "A", "amount": 2}})
+    assert r.status_code == 201, r.get_json()
+    assert [k.__name__ for k in calls] == ["ActionBody", "GainGold"]  # the body, then its action: once each
+    calls.clear()
+    r = client.post(f"/api/games/{gid}/actions", headers={"Authorization": "Bearer " + key},
+                    json={"expected_version": version + 1, "action": {"type": "gain_gold", "player": "A",
+                                                                      "amount": 1000}})
+    assert r.status_code == 400 and r.get_json()["error"]["details"]["field"] == "action.amount"
+    assert r.get_json()["error"]["code"] == "bad_action" and [k.__name__ for k in calls] == ["ActionBody", "GainGold"]
