@@ -17,7 +17,8 @@ A write route declares its body next to its size limit::
 A body that does not fit answers 400 with ``details.field`` naming the field, and the error code of the nearest
 ``answers(...)`` on the way to it (``error.<code>`` in the message catalogue), default ``bad_body``. What a
 declaration cannot say (a seat named twice, a faction of the 2nd edition, a deck's slots) stays in the route,
-after the declaration has settled the types. An action in a body is decoded once, by ``decode_action``.
+after the declaration has settled the types. An action in a body is decoded once (``posted_action`` on the
+action route, ``decode_action`` elsewhere) and handed on as an ``Action``.
 """
 
 from __future__ import annotations
