@@ -694,8 +694,8 @@ def test_every_action_declares_its_traits_and_everything_derived_is_current(clie
     schema = client.get("/api/openapi.json").get_json()["components"]["schemas"]["Action"]["oneOf"]
     assert sorted(s["title"] for s in schema) == sorted(REGISTRY)
     bring_out = next(s for s in schema if s["title"] == "bring_out")
-    assert bring_out["properties"]["cost"]["maximum"] == 999 and "position" in bring_out["properties"]["card"][
-        "description"]
+    assert bring_out["properties"]["cost"]["anyOf"][0]["maximum"] == 999  # a whole number or null
+    assert "position" in bring_out["properties"]["card"]["description"]
 
 
 def test_every_game_write_takes_a_request_id_and_a_repeat_records_nothing(client: FlaskClient) -> None:

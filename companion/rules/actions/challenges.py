@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from companion.rules.actions.base import Action, Amount, Bound, Recorder, SeatRef, action
+from msgspec import Meta
+
+from companion.declare import Text
+from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, action
 from companion.rules.actions.round import plot_card
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -20,7 +23,7 @@ from companion.rules.verdict import msg
 
 CHALLENGE_TYPES = ("military", "intrigue", "power")
 #: Participating cards: instance ids of cards in play (public), at most 20 a side.
-Participants = Annotated[list[str], Bound(0, 20)]
+Participants = Annotated[list[Text], Meta(max_length=20)]
 
 
 def claim_of(t: Table, seat: str) -> int:

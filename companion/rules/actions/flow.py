@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from companion.rules.actions.base import Action, Bound, CardRef, Offer, Recorder, SeatRef, Where, action
+from companion.declare import Text, number
+from companion.rules.actions.base import Action, CardRef, Offer, Recorder, SeatRef, Where, action
 from companion.rules.actions.common import place_name
 from companion.rules.actions.round import check_plots_revealed, initiative_winner
 from companion.rules.check import Checker
@@ -25,7 +26,7 @@ class BeginPhase(Action):
     """A new phase begins; the plot phase begins a new round."""
 
     control = "phase.next"
-    phase: str
+    phase: Text
     starts_phase_body = False
 
     def validate(self, table: Table) -> None:
@@ -129,7 +130,7 @@ class DrawCards(Action):
 
     control = "cards.draw"
     player: SeatRef
-    count: Annotated[int, Bound(1, 99)]
+    count: Annotated[int, number(1, 99)]
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:

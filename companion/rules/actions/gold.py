@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from companion.rules.actions.base import Action, Amount, Bound, Recorder, SeatRef, Tally, action
+from companion.declare import number
+from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, Tally, action
 from companion.rules.actions.round import plot_card
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -21,7 +22,7 @@ class CollectIncome(Action):
     control = "income.collect"
     player: SeatRef
     amount: Amount | None = None
-    modifier: Annotated[int, Bound(-99, 99)] = 0
+    modifier: Annotated[int, number(-99, 99)] = 0
 
     def income(self, t: Table) -> int:
         if self.amount is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.declare import Text
 from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import leave_to, note_leaving_play, note_owner_area, place_name
 from companion.rules.check import Checker, type_name
@@ -79,7 +80,7 @@ class LeavePlay(Action):
 
     player: SeatRef
     card: CardRef
-    to: str = "deck"
+    to: Text = "deck"
 
     def validate(self, table: Table) -> None:
         Action.validate(self, table)
