@@ -69,6 +69,7 @@ def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Ser
     assert "Bob loses 1 power to Alice (claim) — apply?" in a.inner_text("[data-follow-up=power_claim]")
     b.wait_for_selector("[data-challenge='power:A']", timeout=WAIT)
     assert b.locator("[data-follow-up]").count() == 0  # the winner applies them
+    assert b.locator("#challenge-open").count() == 0  # Alice's turn: only she declares a challenge
     told = b.inner_text("[data-challenge='power:A']")
     assert "Alice fordert Bob heraus: Macht, Alice gewinnt ohne Verteidiger" in told
     shot(a, "challenge-follow-ups-en")
@@ -79,16 +80,40 @@ def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Ser
     a.wait_for_selector("[data-follow-up=power_claim]", state="detached", timeout=WAIT)
     a.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
     b.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
-    # Bob opens the form in German too.
+    # Alice passes; now Bob's turn: the form is his, in German, and no longer Alice's.
+    a.click("#step[data-step=pass-turn]")
     b.click("#challenge-open")
     b.wait_for_selector("#challenge-save", timeout=WAIT)
+    assert a.locator("#challenge-open").count() == 0
     assert "Herausforderung eintragen" in b.inner_text("#sheet")
     shot(b, "challenge-form-de")
     b.click("#sheet button:not(.primary):has-text('Schließen')")
-    a.click("#step[data-step=pass-turn]")
     b.click("#step[data-step=pass-turn]")
     a.click("#step[data-step=next-step]")  # the dominance phase
     a.click("#dominance-choice [data-dominance=A]")
     a.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)  # in the same tap
     _, view = call(base, "GET", f"/games/{g['game']['id']}/view", key=g["seats"][1]["key"])
     assert [p["faction_power"] for p in view["players"]] == [3, 2]
+
+
+def test_the_header_counts_power_on_cards_in_play_toward_the_total(server: Server, browser: Any) -> None:
+    """The number in the header is the player's total power (RR: power on the faction card and on the cards they
+    control counts toward 15), not the faction card's alone; its +/- still change the faction card's power."""
+    base = server.url + "/api"
+    g = challenges_game(base)
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    _, view = call(base, "GET", f"/games/{gid}/view", key=ka)
+    on_card = {"type": "gain_power", "player": "A", "amount": 2, "card": "A.01091.1"}
+    body = {"action": on_card, "expected_version": view["version"]}
+    status, _ = call(base, "POST", f"/games/{gid}/actions", body, ka)
+    assert status == 201
+    a = browser.new_context(**PHONE, locale="en-GB").new_page()
+    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    a.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
+    a.click("#power-plus")  # one more on the faction card: the total is 3, the faction card has 1
+    a.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)
+    a.wait_for_function("state.players[0].faction_power === 1", timeout=WAIT)
+    assert a.get_attribute("#power", "title") == "on my faction card: 1"
+    b = browser.new_context(**PHONE, locale="de-DE").new_page()
+    b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    b.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)  # Bob's own 3

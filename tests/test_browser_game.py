@@ -502,7 +502,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
             t.tap(b, "#step[data-step=next-step]")
             b.wait_for_selector(f"#phase:has-text('{phase}')", timeout=WAIT)
     a.wait_for_selector("#phase:has-text('Round 3')", timeout=WAIT)
-    power(a, 1)
+    power(a, 2)  # 1 on the faction card, 1 on Tyrion: the header shows the total
     shot(a, "game-round-3-en")
     shot(b, "game-round-3-de")
     no_english(b)

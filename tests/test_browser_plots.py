@@ -89,3 +89,27 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
         for page in (a, b):
             page.context.close()
     assert seen[0] == seen[1], seen
+
+
+def test_two_players_picking_plots_at_the_same_moment_both_count(server: Server, browser: Any) -> None:
+    """Plots are picked at the same time at a table. Bob's phone has not yet heard of Alice's pick (its live
+    stream is held back), so his tap meets a version conflict: his own choice is sent again, once, and both
+    plots are revealed, with no "tap again" message and one entry per pick."""
+    base = server.url + "/api"
+    g = plot_game(base)
+    a = opened(browser, g["seats"][0]["url"].replace("http://localhost", server.url), "en-GB")
+    b = browser.new_context(**PHONE, locale="en-GB").new_page()
+    b.route("**/events*", lambda route: route.abort())
+    b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    for page in (a, b):
+        page.wait_for_selector("#plot-choice li", timeout=WAIT)
+    a.click(f"#plot-choice li[data-plot='A.{X}.1']")
+    a.wait_for_selector("#plot-mine", timeout=WAIT)
+    assert b.evaluate("state.version") == 3  # Bob's phone is a version behind: his tap is stale
+    b.click("#plot-choice li[data-plot='B.01003.1']")
+    b.wait_for_function("state.players.every(p => p.revealed_plot && p.revealed_plot.this_round)", timeout=WAIT)
+    assert "Someone else changed the table first" not in b.inner_text("#flags")
+    assert "plots are revealed at once" in b.inner_text("#flags")
+    _, log = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])
+    picks = [e["data"]["player"] for e in log["entries"] if e["data"].get("type") == "choose_plot"]
+    assert picks == ["A", "B"]

@@ -193,11 +193,12 @@ def play_a_game(server: Server, browser: Any, lang: str) -> None:
     b.wait_for_selector("#plot-choice li", timeout=WAIT)
     assert b.locator("#plot-choice li").count() == 1  # the revealed plot left the plot deck
 
-    # Power: set to 13 on the faction card (1 more lies on Tyrion), then one tap: 15 wins.
+    # Power: set to 13 on the faction card (1 more lies on Tyrion: the header shows the total, 14), then one
+    # tap: 15 wins.
     a.click("#power")
     a.fill("#set-value", "13")
     a.click("#set-save")
-    a.wait_for_function("document.querySelector('#power').textContent === '13'", timeout=WAIT)
+    a.wait_for_function("document.querySelector('#power').textContent === '14'", timeout=WAIT)
     a.click("#power-plus")
     for page in (a, b):
         page.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)

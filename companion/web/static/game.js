@@ -7,6 +7,9 @@ const NEXT = {setup: "plot", plot: "draw", draw: "marshaling", marshaling: "chal
               dominance: "standing", standing: "taxation", taxation: "plot"};
 //: Actions that only add up: merged into one and re-sent after a version conflict.
 const COMMUTATIVE = new Set(["gain_gold", "spend_gold", "gain_power", "lose_power"]);
+//: Also re-sent once after a version conflict: a seat's own choice that no other seat's move changes (both
+//: players pick their plots at the same moment; the second tap must not be lost to the first).
+const RESENT = new Set([...COMMUTATIVE, "choose_plot"]);
 
 const client = new TableClient({
   base: "/api/games/" + gameId, scope: "companion:" + gameId,
@@ -95,7 +98,7 @@ function cardName(id, known = "") {
 async function send(action, button = null) {
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
-  const r = await client.write("/actions", {action}, {commutative: COMMUTATIVE.has(action.type), label: actName(action.type), button});
+  const r = await client.write("/actions", {action}, {commutative: RESENT.has(action.type), label: actName(action.type), button});
   found = null; renderFound();
   $("find").value = "";
   return answered(r);
@@ -256,7 +259,8 @@ const CHALLENGE_KINDS = ["military", "intrigue", "power"];
 /** The challenges phase: a "Challenge…" button, this round's challenges, and their follow-ups as one tap each. */
 function challengeParts(mine) {
   const parts = [];
-  if (state.phase === "challenges" && canAct()) {
+  // Only the player whose turn it is declares a challenge (RR: Challenges phase); the judge may record one for them.
+  if (state.phase === "challenges" && (isJudge() || (mySeat() && state.active_player === mySeat()))) {
     parts.push(el("button", {class: "primary", id: "challenge-open", onclick: openChallengeForm}, t("challengeOpen")));
   }
   for (const c of state.challenges || []) {
@@ -435,8 +439,9 @@ function renderStatus() {
   $("counters").classList.toggle("hidden", !mine);
   if (mine) {
     $("gold").textContent = String(mine.gold + pendingDelta("gold"));
-    $("power").textContent = String(mine.faction_power + pendingDelta("power"));
-    $("power").title = `${t("power")}: ${mine.power + pendingDelta("power")}`;
+    // The total that counts toward winning (faction card and cards in play); the buttons change the faction's.
+    $("power").textContent = String(mine.power + pendingDelta("power"));
+    $("power").title = `${t("onFaction")}: ${mine.faction_power + pendingDelta("power")}`;
   }
   const step = nextStep();
   const b = $("step");
