@@ -591,9 +591,12 @@
   // -- rules ----------------------------------------------------------------------------------------
   if ($("rules")) {
     let rules = [];
+    // A rule's text is the message a refused move shows, with its blanks ({card}, {player}) filled there;
+    // here, where no move fills them, each blank reads "…" rather than a placeholder's English name.
+    const ruleText = text => text.replace(/\{\w+\}/g, "…");
     function render() {
       $("rules").innerHTML = rules.map(r => `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(citation(r.citation_2e || ""))}${r.citation_1e ? "<br>1E: " + esc(citation(r.citation_1e)) : ""}</td>` +
-        `<td>${esc(lang() === "de" ? r.de : r.en)}</td></tr>`).join("");
+        `<td>${esc(ruleText(lang() === "de" ? r.de : r.en))}</td></tr>`).join("");
       if (location.hash) { const row = document.getElementById(location.hash.slice(1)); if (row) { row.classList.add("urgent"); row.scrollIntoView(); } }
     }
     async function search() {
