@@ -3,25 +3,17 @@ follow-ups offered as one tap ("Bob loses 1 power — apply?"), and dominance ad
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.phones import WAIT, phone, seat_phones
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser import CHROMIUM, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-WAIT = 6000
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def challenges_game(base: str) -> dict[str, Any]:
@@ -53,10 +45,7 @@ def challenges_game(base: str) -> dict[str, Any]:
 def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Server, browser: Any) -> None:
     base = server.url + "/api"
     g = challenges_game(base)
-    a = browser.new_context(**PHONE, locale="en-GB").new_page()
-    b = browser.new_context(**PHONE, locale="de-DE").new_page()
-    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
-    b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
     a.click("#challenge-open")  # one tap to the form in the challenges phase
     a.click("#sheet [data-field=kind] [data-value=power]")
     a.click("#sheet [data-field=winner] [data-value=B]")  # a change of mind, then back
@@ -107,13 +96,11 @@ def test_the_header_counts_power_on_cards_in_play_toward_the_total(server: Serve
     body = {"action": on_card, "expected_version": view["version"]}
     status, _ = call(base, "POST", f"/games/{gid}/actions", body, ka)
     assert status == 201
-    a = browser.new_context(**PHONE, locale="en-GB").new_page()
-    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    a = phone(browser, g["seats"][0]["url"], server=server)
     a.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
     a.click("#power-plus")  # one more on the faction card: the total is 3, the faction card has 1
     a.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)
     a.wait_for_function("state.players[0].faction_power === 1", timeout=WAIT)
     assert a.get_attribute("#power", "title") == "on my faction card: 1"
-    b = browser.new_context(**PHONE, locale="de-DE").new_page()
-    b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    b = phone(browser, g["seats"][1]["url"], locale="de-DE", server=server)
     b.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)  # Bob's own 3

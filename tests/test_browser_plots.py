@@ -4,27 +4,19 @@ The opponent's page is compared between two games that differ only in which plot
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.phones import WAIT, phone
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser import CHROMIUM, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-WAIT = 6000
 X, Y = "01001", "00006"  # A Clash of Kings, Feast or Famine
 NAMES = ("A Clash of Kings", "Feast or Famine")
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def plot_game(base: str) -> dict[str, Any]:
@@ -40,12 +32,6 @@ def plot_game(base: str) -> dict[str, Any]:
     return g
 
 
-def opened(browser: Any, url: str, locale: str) -> Any:
-    page = browser.new_context(**PHONE, locale=locale).new_page()
-    page.goto(url)
-    return page
-
-
 def bobs_side(page: Any) -> str:
     """What Bob's phone shows of the round and of Alice, without the game's own id."""
     return "\n".join(page.inner_text(sel) for sel in ("#status", "#round-box", "[data-seat=A]", "#log"))
@@ -56,8 +42,8 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
     seen = []
     for chosen in (X, Y):
         g = plot_game(base)
-        a = opened(browser, g["seats"][0]["url"].replace("http://localhost", server.url), "en-GB")
-        b = opened(browser, g["seats"][1]["url"].replace("http://localhost", server.url), "de-DE")
+        a = phone(browser, g["seats"][0]["url"], server=server)
+        b = phone(browser, g["seats"][1]["url"], locale="de-DE", server=server)
         a.wait_for_selector("#plot-choice li", timeout=WAIT)
         b.wait_for_selector("#plot-choice li", timeout=WAIT)
         assert b.inner_text("[data-plot-status=A]") == "Warten auf Alice"
@@ -97,8 +83,8 @@ def test_two_players_picking_plots_at_the_same_moment_both_count(server: Server,
     plots are revealed, with no "tap again" message and one entry per pick."""
     base = server.url + "/api"
     g = plot_game(base)
-    a = opened(browser, g["seats"][0]["url"].replace("http://localhost", server.url), "en-GB")
-    b = browser.new_context(**PHONE, locale="en-GB").new_page()
+    a = phone(browser, g["seats"][0]["url"], server=server)
+    b = phone(browser)
     b.route("**/events*", lambda route: route.abort())
     b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
     for page in (a, b):
