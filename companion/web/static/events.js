@@ -120,12 +120,16 @@
 
   // -- new event ------------------------------------------------------------------------------
   if ($("new-event")) {
+    const listShown = () => $("ev-list-row").classList.toggle("hidden", $("ev-edition").value !== "2e");
+    $("ev-edition").addEventListener("change", listShown);
     $("new-event").addEventListener("submit", async ev => {
       ev.preventDefault();
       const out = await call("POST", "/api/event", {name: $("ev-name").value, date: $("ev-date").value,
         rounds: +$("ev-rounds").value, tables: +$("ev-tables").value, minutes: +$("ev-minutes").value,
         scoring: $("ev-scoring").value, cut: +$("ev-cut").value, seed: $("ev-seed").value.trim(),
-        format: $("ev-format").value, restricted_list: $("ev-list").value});
+        format: $("ev-format").value, edition: $("ev-edition").value,
+        // The restricted lists are 2nd edition's: a 1st-edition event has none.
+        ...($("ev-edition").value === "2e" ? {restricted_list: $("ev-list").value} : {})});
       $("ev-organiser").href = out.organiser.url; $("ev-judge").href = out.judge.url;
       $("ev-created").classList.remove("hidden");
     });

@@ -600,6 +600,7 @@ function render() {
   followEventTable();
   $("find-box").classList.toggle("hidden", !canAct());
   $("scan-box").classList.toggle("hidden", !canAct());
+  renderScanned();  // a scanned card's place follows the table
   $("judge-box").classList.toggle("hidden", !isJudge());
   $("live-start").classList.toggle("hidden", !(window.isSecureContext && navigator.mediaDevices));
   const areas = $("areas");
@@ -950,6 +951,17 @@ async function scanImage(blob, live = false) {
   if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
   return cards.length;
 }
+/** Where a card is now, as this phone sees the table (a scan's answer says where it was when the photo was
+ * taken; the list stays on screen for rounds). Unknown (a card in a deck): the answer's zone. */
+function zoneNow(id, owner, then) {
+  for (const p of state ? state.players : []) {
+    const zones = {hand: p.hand.cards || [], play: p.play, discard: p.discard, dead: p.dead, removed: p.removed,
+      shadows: p.shadows.map(x => x.card), plots: p.plots.cards || [], revealed: [p.revealed_plot], used: p.used_plots || [],
+      agenda: p.agenda || []};
+    for (const [zone, cards] of Object.entries(zones)) if (cards.some(c => c && c.id === id)) return zone;
+  }
+  return owner === mySeat() ? "deck" : then;  // this seat's own card, seen nowhere: back in its deck
+}
 /** A scanned code in the reader's language: the card it names, or why it names none the reader may see. */
 function renderScanned() {
   const list = $("scanned");
@@ -966,13 +978,13 @@ function renderScanned() {
       tag: label.tag, code: label.code, copy: label.copy}) : c.message;
     list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {"data-status": c.status},
       el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : why),
-        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + c.card.zone)}` : t("scan.label")))));
+        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + zoneNow(c.card.id, c.card.owner, c.card.zone))}` : t("scan.label")))));
   }
   // Cards read by their title: a confident read opens like a label; a weak one offers its 2-3 titles, one tap each.
   for (const r of titles) {
     if (r.card) {
       list.append(el("li", {onclick: () => openCard(r.card.id, r.card.name), "data-card": r.card.id, "data-title": "ok"},
-        el("div", {class: "grow"}, el("div", {}, r.card.name), el("div", {class: "muted"}, `${t("scanTitleRead")} · ${t("zone." + r.card.zone)}`))));
+        el("div", {class: "grow"}, el("div", {}, r.card.name), el("div", {class: "muted"}, `${t("scanTitleRead")} · ${t("zone." + zoneNow(r.card.id, r.card.owner, r.card.zone))}`))));
       continue;
     }
     const picks = el("div", {class: "row wrap chips"});
