@@ -58,3 +58,63 @@ def test_an_organiser_makes_a_first_edition_event_on_the_new_event_page(server: 
     _, event = call(server.url + "/api", "GET", f"/event/{eid}", key=key)
     assert event["event"]["edition"] == "1e", event["event"]
     assert event["event"]["restricted_list"] is None
+
+
+def small_event(server: Server) -> dict[str, Any]:
+    """An event of two, round 1 paired by CSV; each seat has drawn 7 cards without naming them."""
+    from tests.corpus.build import LANNISTER, STARK, decklist
+
+    api = server.url + "/api"
+    _, ev = call(api, "POST", "/event", {"name": "Friday Shadows", "date": "2026-11-27", "rounds": 1, "tables": 1})
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    for i, (name, faction, slots) in enumerate((("Ann", "lannister", LANNISTER), ("Ben", "stark", STARK))):
+        body = {"name": name, "decklist": decklist(name, faction, slots), "request_id": f"register-{i:04d}"}
+        status, out = call(api, "POST", f"/event/{eid}/players", body, org)
+        assert status == 201, out
+        if out["needs_confirmation"]:
+            call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
+    status, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "request_id": "round-0001"}, org)
+    assert status == 201, rnd
+    table = rnd["tables"][0]
+    seat_key = table["seats"][0]["url"].split("#key=")[1]
+    version = call(api, "GET", f"/games/{table['game']}/view", key=seat_key)[1]["version"]  # the decks are loaded
+    for s in table["seats"]:
+        key = s["url"].split("#key=")[1]
+        status, out = call(api, "POST", f"/games/{table['game']}/actions", {
+            "action": {"type": "draw_cards", "player": s["seat"], "count": 7}, "expected_version": version}, key)
+        assert status == 201, out
+        version = out["version"]
+    return {"id": eid, "organiser": org, "judge": judge, "game": table["game"]}
+
+
+def test_the_judge_panel_counts_cards_drawn_without_a_name(server: Server, browser: Any) -> None:
+    """The panel showed "hand: · shadows: · in play:" (blanks) for a seat holding 7 cards drawn unnamed: now
+    "7 not named", and "–" for an empty area."""
+    ev = small_event(server)
+    for lang, locale, hand, empty in (("en", "en-GB", "hand: 7 not named", "in play: –"),
+                                      ("de", "de-DE", "Hand: 7 nicht benannt", "im Spiel: –")):
+        page = browser.new_context(viewport={"width": 1366, "height": 900}, locale=locale).new_page()
+        page.goto(f"{server.url}/e/{ev['id']}/judge#key={ev['judge']}")
+        page.click(f"button[data-open='{ev['game']}']", timeout=WAIT)
+        page.wait_for_selector("#table-panel:not(.hidden) .moment-players", timeout=WAIT)
+        text = page.inner_text(".moment-players")
+        assert hand in text and empty in text, text
+        shot(page, f"session-judge-panel-unnamed-{lang}")
+
+
+def test_the_report_tells_the_organiser_who_downloads_the_event_file(server: Server, browser: Any) -> None:
+    """The organiser's report offered "Signed-off event file", which only the judge's key may download (it
+    holds every table's hidden cards): the organiser's tap ended in a refusal. Now the organiser reads who
+    downloads it; the judge has the button."""
+    ev = small_event(server)
+    for role in ("organiser", "judge"):
+        for locale in ("en-GB", "de-DE"):
+            page = browser.new_context(viewport={"width": 1366, "height": 900}, locale=locale).new_page()
+            page.goto(f"{server.url}/e/{ev['id']}/report#key={ev[role]}")
+            page.wait_for_selector("#report-rows tr", timeout=WAIT)
+            shown = page.locator("#report-export").is_visible(), page.locator("#report-export-judge").is_visible()
+            assert shown == ((False, True) if role == "organiser" else (True, False)), (role, shown)
+            if role == "organiser":
+                note = page.inner_text("#report-export-judge")
+                assert ("Schiedsrichter" if locale == "de-DE" else "the judge downloads it") in note
+                shot(page, f"session-report-organiser-{locale[:2]}")
