@@ -7,9 +7,10 @@ version (phones follow the live stream; nothing is reloaded) and looked at. At e
 end of an event the judge's panel opens every table and its scrub goes through every entry.
 
 A page fails the sweep on a console error, an uncaught error, a 5xx answer, a required element left blank,
-or words such as "undefined". In German it also fails on a catalogue miss (a message id the page asked for
-that the catalogue does not have) and on an English word of the UI (a word of the English catalogue that the
-German one never uses; card names, player names and what the corpus players typed are left out).
+or words such as "undefined" or a message's unfilled blank ("{card}"). In German it also fails on a catalogue
+miss (a message id the page asked for that the catalogue does not have) and on an English word of the UI (a word
+of the English catalogue that the German one never uses; card names, player names and what the corpus players
+typed are left out).
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ REQUIRED = {
 }
 #: Who opens the public standings: a stranger or a player (no key), and the organiser and judge from their links.
 STANDINGS_ROLES = ("public", "organiser", "judge")
-BROKEN = re.compile(r"\b(undefined|NaN|null)\b|\[object Object\]")
+#: Words of a broken page: a missing value, an object printed, a message's blank left unfilled ("{card}").
+BROKEN = re.compile(r"\b(undefined|NaN|null)\b|\[object Object\]|\{\w+\}")
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 #: Ids shown on purpose (rule ids on the judge's screens, card instances): not words of a language.
 ID_LIKE = re.compile(r"[\w'’-]*[._#:/][\w.#:/'’-]*")
