@@ -53,6 +53,7 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
         assert a.inner_text("[data-plot-status=B]") == "waiting for Bob"
         for page in (a, b):  # no way on to the draw phase before the reveal, on either phone
             assert page.locator("#step:not(.hidden):not([disabled]), #next-phase:not(.hidden)").count() == 0
+            assert page.locator("#first").count() == 0  # no first player before the initiative decides
         text = b.inner_text("body")
         assert not any(n in text for n in NAMES), text
         seen.append(bobs_side(b))

@@ -430,7 +430,9 @@ function renderRound() {
 function renderStatus() {
   const turn = state.active_player ? (state.active_player === mySeat() ? t("yourTurn") : t("turnOf", {player: seatName(state.active_player)}))
     : (state.phase === "marshaling" || state.phase === "challenges" ? t("nobodyActive") : "");
-  const first = state.first_player ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
+  // While plots are still being picked the first player is not decided yet (the initiative winner chooses):
+  // last round's (or the seat order's) would read as this round's.
+  const first = state.first_player && !plotsPending().length ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
   $("status").replaceChildren(...[
     el("span", {class: "badge", id: "phase"}, `${t("round")} ${state.round} · ${phaseName(state.phase)}`),
     turn ? el("span", {class: "badge turn" + (state.active_player === mySeat() ? " mine" : ""), id: "turn"}, turn) : null,
