@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -42,3 +43,18 @@ def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequ
     s = start_server(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]) / "games.db")
     yield s
     s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright: one per test module (its launch flags are in
+    tests/test_browser.py). Skips where Chromium or Playwright is missing."""
+    from tests.test_browser import ARGS, CHROMIUM
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()

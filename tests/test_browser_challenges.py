@@ -3,25 +3,17 @@ follow-ups offered as one tap ("Bob loses 1 power — apply?"), and dominance ad
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.phones import WAIT, phone, seat_phones
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser import CHROMIUM, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-WAIT = 6000
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def challenges_game(base: str) -> dict[str, Any]:
@@ -53,10 +45,7 @@ def challenges_game(base: str) -> dict[str, Any]:
 def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Server, browser: Any) -> None:
     base = server.url + "/api"
     g = challenges_game(base)
-    a = browser.new_context(**PHONE, locale="en-GB").new_page()
-    b = browser.new_context(**PHONE, locale="de-DE").new_page()
-    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
-    b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
     a.click("#challenge-open")  # one tap to the form in the challenges phase
     a.click("#sheet [data-field=kind] [data-value=power]")
     a.click("#sheet [data-field=winner] [data-value=B]")  # a change of mind, then back
@@ -69,6 +58,7 @@ def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Ser
     assert "Bob loses 1 power to Alice (claim) — apply?" in a.inner_text("[data-follow-up=power_claim]")
     b.wait_for_selector("[data-challenge='power:A']", timeout=WAIT)
     assert b.locator("[data-follow-up]").count() == 0  # the winner applies them
+    assert b.locator("#challenge-open").count() == 0  # Alice's turn: only she declares a challenge
     told = b.inner_text("[data-challenge='power:A']")
     assert "Alice fordert Bob heraus: Macht, Alice gewinnt ohne Verteidiger" in told
     shot(a, "challenge-follow-ups-en")
@@ -79,16 +69,38 @@ def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Ser
     a.wait_for_selector("[data-follow-up=power_claim]", state="detached", timeout=WAIT)
     a.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
     b.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
-    # Bob opens the form in German too.
+    # Alice passes; now Bob's turn: the form is his, in German, and no longer Alice's.
+    a.click("#step[data-step=pass-turn]")
     b.click("#challenge-open")
     b.wait_for_selector("#challenge-save", timeout=WAIT)
+    assert a.locator("#challenge-open").count() == 0
     assert "Herausforderung eintragen" in b.inner_text("#sheet")
     shot(b, "challenge-form-de")
     b.click("#sheet button:not(.primary):has-text('Schließen')")
-    a.click("#step[data-step=pass-turn]")
     b.click("#step[data-step=pass-turn]")
     a.click("#step[data-step=next-step]")  # the dominance phase
     a.click("#dominance-choice [data-dominance=A]")
     a.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)  # in the same tap
     _, view = call(base, "GET", f"/games/{g['game']['id']}/view", key=g["seats"][1]["key"])
     assert [p["faction_power"] for p in view["players"]] == [3, 2]
+
+
+def test_the_header_counts_power_on_cards_in_play_toward_the_total(server: Server, browser: Any) -> None:
+    """The number in the header is the player's total power (RR: power on the faction card and on the cards they
+    control counts toward 15), not the faction card's alone; its +/- still change the faction card's power."""
+    base = server.url + "/api"
+    g = challenges_game(base)
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    _, view = call(base, "GET", f"/games/{gid}/view", key=ka)
+    on_card = {"type": "gain_power", "player": "A", "amount": 2, "card": "A.01091.1"}
+    body = {"action": on_card, "expected_version": view["version"]}
+    status, _ = call(base, "POST", f"/games/{gid}/actions", body, ka)
+    assert status == 201
+    a = phone(browser, g["seats"][0]["url"], server=server)
+    a.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
+    a.click("#power-plus")  # one more on the faction card: the total is 3, the faction card has 1
+    a.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)
+    a.wait_for_function("state.players[0].faction_power === 1", timeout=WAIT)
+    assert a.get_attribute("#power", "title") == "on my faction card: 1"
+    b = phone(browser, g["seats"][1]["url"], locale="de-DE", server=server)
+    b.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)  # Bob's own 3

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.phones import WAIT, seat_phones
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser import CHROMIUM, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-WAIT = 6000
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def game(base: str) -> dict[str, Any]:
@@ -33,10 +25,7 @@ def game(base: str) -> dict[str, Any]:
 
 
 def phones(browser: Any, server: Server, g: dict[str, Any]) -> tuple[Any, Any]:
-    a = browser.new_context(**PHONE, locale="en-GB").new_page()
-    b = browser.new_context(**PHONE, locale="de-DE").new_page()
-    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
-    b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
     return a, b
 
 

@@ -20,14 +20,15 @@ from typing import Any
 
 import pytest
 
+from tests import phones
 from tests.server import Server
 from tests.tables import catalog
-from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser import CHROMIUM, shot
 from tests.test_browser_round import no_english
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"), pytest.mark.slow]
-WAIT = 8000
+WAIT = phones.WAIT
 #: Each table page asks once whether its game is part of an event; for a casual game the 404 answer shows in
 #: the console as "Failed to load resource". Known and reported; every other console message fails the test.
 PROBE = re.compile(r"^(Alice|Bob) (404 http://127\.0\.0\.1:\d+/api/event-tables/[\w-]+ None$|console: Failed to load "
@@ -55,13 +56,6 @@ window.fetch = async (...args) => {
 };
 """
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def decklist(name: str, *lines: tuple[int, str]) -> str:
@@ -158,7 +152,7 @@ class Table:
 
 
 def phone(browser: Any, locale: str, errors: list[str], name: str) -> Any:
-    page = browser.new_context(**PHONE, locale=locale).new_page()
+    page = phones.phone(browser, locale=locale)
     page.add_init_script(COUNTER)
     page.on("console", lambda m: errors.append(f"{name} console: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"{name} page error: {e}"))
@@ -218,25 +212,12 @@ def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_pl
                        t: Table | None = None) -> tuple[Any, Any, dict[str, str], Table]:
     """Home page, host page, two phones, decks pasted, seven drawn and a card set up each; Alice picks her plot
     in secret. Returns the phones, the game's id and Bob's key, with the taps so far."""
-    host = browser.new_context(**PHONE, locale="en-GB").new_page()
-    host.goto(server.url + "/")
-    host.select_option("#mode", "strict")
-    host.fill("#seats", "Alice\nBob")
-    host.click("button[type=submit]")
-    host.wait_for_selector("[data-seat=Bob] a", timeout=WAIT)
-    link_a = host.get_attribute("[data-seat=Alice] a", "href")
-    link_b = host.get_attribute("[data-seat=Bob] a", "href")
-    host.context.close()
+    links, _ = phones.host_links(browser, server, ["Alice", "Bob"], mode="strict")
+    link_b = links["Bob"]
     a = phone(browser, "en-GB", errors, "Alice")
     b = phone(browser, "de-DE", errors, "Bob")
-    for page, link, deck in ((a, link_a, ALICE_DECK), (b, link_b, BOB_DECK)):
-        page.goto(link)
-        page.wait_for_selector("#deck-box:not(.hidden)", timeout=WAIT)
-        page.fill("#deck-text", deck)
-        if page is a:
-            page.fill("#deck-tag", TAG)
-        page.click("#deck-send")
-        page.wait_for_selector("#deck-box", state="hidden", timeout=WAIT)
+    phones.paste_deck(a, links["Alice"], ALICE_DECK, tag=TAG)
+    phones.paste_deck(b, link_b, BOB_DECK)
     m = re.search(r"/g/([^/#?]+)#key=([^&]+)", link_b)
     assert m, link_b
     ids = {"game": m.group(1), "bob_key": m.group(2)}
@@ -502,7 +483,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
             t.tap(b, "#step[data-step=next-step]")
             b.wait_for_selector(f"#phase:has-text('{phase}')", timeout=WAIT)
     a.wait_for_selector("#phase:has-text('Round 3')", timeout=WAIT)
-    power(a, 1)
+    power(a, 2)  # 1 on the faction card, 1 on Tyrion: the header shows the total
     shot(a, "game-round-3-en")
     shot(b, "game-round-3-de")
     no_english(b)

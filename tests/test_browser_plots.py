@@ -4,27 +4,19 @@ The opponent's page is compared between two games that differ only in which plot
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.phones import WAIT, phone
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser import CHROMIUM, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
-WAIT = 6000
 X, Y = "01001", "00006"  # A Clash of Kings, Feast or Famine
 NAMES = ("A Clash of Kings", "Feast or Famine")
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def plot_game(base: str) -> dict[str, Any]:
@@ -40,12 +32,6 @@ def plot_game(base: str) -> dict[str, Any]:
     return g
 
 
-def opened(browser: Any, url: str, locale: str) -> Any:
-    page = browser.new_context(**PHONE, locale=locale).new_page()
-    page.goto(url)
-    return page
-
-
 def bobs_side(page: Any) -> str:
     """What Bob's phone shows of the round and of Alice, without the game's own id."""
     return "\n".join(page.inner_text(sel) for sel in ("#status", "#round-box", "[data-seat=A]", "#log"))
@@ -56,8 +42,8 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
     seen = []
     for chosen in (X, Y):
         g = plot_game(base)
-        a = opened(browser, g["seats"][0]["url"].replace("http://localhost", server.url), "en-GB")
-        b = opened(browser, g["seats"][1]["url"].replace("http://localhost", server.url), "de-DE")
+        a = phone(browser, g["seats"][0]["url"], server=server)
+        b = phone(browser, g["seats"][1]["url"], locale="de-DE", server=server)
         a.wait_for_selector("#plot-choice li", timeout=WAIT)
         b.wait_for_selector("#plot-choice li", timeout=WAIT)
         assert b.inner_text("[data-plot-status=A]") == "Warten auf Alice"
@@ -67,6 +53,7 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
         assert a.inner_text("[data-plot-status=B]") == "waiting for Bob"
         for page in (a, b):  # no way on to the draw phase before the reveal, on either phone
             assert page.locator("#step:not(.hidden):not([disabled]), #next-phase:not(.hidden)").count() == 0
+            assert page.locator("#first").count() == 0  # no first player before the initiative decides
         text = b.inner_text("body")
         assert not any(n in text for n in NAMES), text
         seen.append(bobs_side(b))
@@ -89,3 +76,27 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
         for page in (a, b):
             page.context.close()
     assert seen[0] == seen[1], seen
+
+
+def test_two_players_picking_plots_at_the_same_moment_both_count(server: Server, browser: Any) -> None:
+    """Plots are picked at the same time at a table. Bob's phone has not yet heard of Alice's pick (its live
+    stream is held back), so his tap meets a version conflict: his own choice is sent again, once, and both
+    plots are revealed, with no "tap again" message and one entry per pick."""
+    base = server.url + "/api"
+    g = plot_game(base)
+    a = phone(browser, g["seats"][0]["url"], server=server)
+    b = phone(browser)
+    b.route("**/events*", lambda route: route.abort())
+    b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+    for page in (a, b):
+        page.wait_for_selector("#plot-choice li", timeout=WAIT)
+    a.click(f"#plot-choice li[data-plot='A.{X}.1']")
+    a.wait_for_selector("#plot-mine", timeout=WAIT)
+    assert b.evaluate("state.version") == 3  # Bob's phone is a version behind: his tap is stale
+    b.click("#plot-choice li[data-plot='B.01003.1']")
+    b.wait_for_function("state.players.every(p => p.revealed_plot && p.revealed_plot.this_round)", timeout=WAIT)
+    assert "Someone else changed the table first" not in b.inner_text("#flags")
+    assert "plots are revealed at once" in b.inner_text("#flags")
+    _, log = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])
+    picks = [e["data"]["player"] for e in log["entries"] if e["data"].get("type") == "choose_plot"]
+    assert picks == ["A", "B"]

@@ -6,14 +6,14 @@ Once in English (strict) and once in German (advisory), where no English word of
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.phones import WAIT, host_links, paste_deck, phone, seat_phones
 from tests.server import Server, call
 from tests.tables import catalog
-from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser import CHROMIUM, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -23,16 +23,8 @@ ENGLISH = ["Round", "Next", "Done", "Undo", "Power", "Close", "Shadows", "Dead p
            "Collect", "income", "Choose", "first player", "wins", "Recorded", "marshal", "Find a card",
            "Scan a card", "nothing", "cards in deck", "in hand", "phase", "Waiting", "Modifier", "reveals",
            "Take a photo", "rounds", "Game over", "verified", "Claim", "kneeling", "Pass", "undone"]
-WAIT = 6000
 
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def decklist(*codes: str) -> str:
@@ -67,26 +59,15 @@ def play_a_game(server: Server, browser: Any, lang: str) -> None:
     check = no_english if german else (lambda page: None)
 
     # The host creates the game on the home page and shows the join codes.
-    host = browser.new_context(**PHONE, locale=locale).new_page()
-    host.goto(server.url + "/")
-    host.select_option("#mode", mode)
-    host.fill("#seats", "Alice\nBob")
-    host.click("button[type=submit]")
+    links, host = host_links(browser, server, ["Alice", "Bob"], locale=locale, mode=mode, keep=True)
     host.wait_for_selector("#lan-box:not(.hidden)", timeout=WAIT)  # loopback only: the page says how to let phones in
     assert "--lan" in host.inner_text("#lan-box")
     shot(host, "host-lan-hint" + tag)
     check(host)
-    link_a = host.get_attribute("[data-seat=Alice] a", "href")
-    link_b = host.get_attribute("[data-seat=Bob] a", "href")
 
-    a = browser.new_context(**PHONE, locale=locale).new_page()
-    b = browser.new_context(**PHONE, locale=locale).new_page()
-    for page, deck in ((a, ALICE_DECK), (b, BOB_DECK)):
-        page.goto(link_a if page is a else link_b)
-        page.wait_for_selector("#deck-box:not(.hidden)", timeout=WAIT)
-        page.fill("#deck-text", deck)
-        page.click("#deck-send")
-        page.wait_for_selector("#deck-box", state="hidden", timeout=WAIT)
+    a, b = phone(browser, locale=locale), phone(browser, locale=locale)
+    paste_deck(a, links["Alice"], ALICE_DECK)
+    paste_deck(b, links["Bob"], BOB_DECK)
 
     # Setup: Alice sets her Tyrion up in shadows; then the plot phase.
     a.fill("#find", "tyrion")
@@ -193,11 +174,12 @@ def play_a_game(server: Server, browser: Any, lang: str) -> None:
     b.wait_for_selector("#plot-choice li", timeout=WAIT)
     assert b.locator("#plot-choice li").count() == 1  # the revealed plot left the plot deck
 
-    # Power: set to 13 on the faction card (1 more lies on Tyrion), then one tap: 15 wins.
+    # Power: set to 13 on the faction card (1 more lies on Tyrion: the header shows the total, 14), then one
+    # tap: 15 wins.
     a.click("#power")
     a.fill("#set-value", "13")
     a.click("#set-save")
-    a.wait_for_function("document.querySelector('#power').textContent === '13'", timeout=WAIT)
+    a.wait_for_function("document.querySelector('#power').textContent === '14'", timeout=WAIT)
     a.click("#power-plus")
     for page in (a, b):
         page.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
@@ -223,14 +205,9 @@ def test_the_same_game_in_german_without_an_english_word(server: Server, browser
 
 
 def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: Any) -> None:
-    host = browser.new_context(**PHONE, locale="en-GB").new_page()
-    host.goto(server.url + "/")
-    host.fill("#seats", "Ann\nBen")
-    host.click("button[type=submit]")
-    host.wait_for_selector("[data-seat=Ann] a", timeout=WAIT)
-    context = browser.new_context(**PHONE, locale="en-GB")
-    page = context.new_page()
-    page.goto(host.get_attribute("[data-seat=Ann] a", "href"))
+    links, _ = host_links(browser, server, ["Ann", "Ben"])
+    page = phone(browser, links["Ann"])
+    context = page.context
     page.wait_for_selector("#live.on", timeout=WAIT)
     context.set_offline(True)
     for _ in range(3):
@@ -248,13 +225,11 @@ def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: A
 
 
 def test_names_keep_their_umlauts_and_similar_names_get_their_own_seats(server: Server, browser: Any) -> None:
-    host = browser.new_context(**PHONE, locale="de-DE").new_page()
-    host.goto(server.url + "/")
+    host = phone(browser, server.url + "/", locale="de-DE")
     host.fill("#seats", "Jürgen Müller\nJurgen Muller")
     host.click("button[type=submit]")
     host.wait_for_selector("[data-seat=JurgenMuller2] a", timeout=WAIT)
-    page = browser.new_context(**PHONE, locale="de-DE").new_page()
-    page.goto(host.get_attribute("[data-seat=JurgenMuller] a", "href"))
+    page = phone(browser, host.get_attribute("[data-seat=JurgenMuller] a", "href"), locale="de-DE")
     page.wait_for_selector("#title:has-text('Jürgen Müller')", timeout=WAIT)
     assert "Jurgen Muller" in page.text_content("[data-seat=JurgenMuller2] h2")  # h2 is upper-cased by CSS
 
@@ -265,10 +240,8 @@ def test_double_taps_and_two_phones_tapping_next_together_record_once(server: Se
     _, g = call(server.url + "/api", "POST", "/games", {"judge": True, "seats": [{"seat": "A", "name": "Alice"},
                                                                   {"seat": "B", "name": "Bob"}]})
     gid = g["game"]["id"]
-    a = browser.new_context(**PHONE, locale="en-GB").new_page()
-    b = browser.new_context(**PHONE, locale="en-GB").new_page()
-    for page, link in ((a, g["seats"][0]["url"]), (b, g["seats"][1]["url"])):
-        page.goto(link.replace("http://localhost", server.url))
+    a, b = seat_phones(browser, server, g)
+    for page in (a, b):
         page.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
 
     def entries() -> list[dict[str, Any]]:

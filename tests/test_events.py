@@ -266,6 +266,7 @@ def test_cli_event_round_export_and_check(tmp_path: Path, catalog: Catalog) -> N
     assert r.exit_code == 0, r.output
     r = run.invoke(main, ["check", str(tmp_path / "ev.zip")])
     assert r.exit_code == 0 and "all chains verify" in r.output, r.output
+    assert r.output.startswith("Store champs, signed off by "), r.output  # no date given: no empty "()"
 
 
 def test_tournament_mode_and_what_seats_see(client: FlaskClient, catalog: Catalog) -> None:

@@ -12,8 +12,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from tests import phones
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
+from tests.test_browser import CHROMIUM, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -36,22 +37,14 @@ TEXT = {
 }
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
-
 
 def local_time(at: str) -> str:
     return dt.datetime.fromisoformat(at).astimezone(ZoneInfo(ZONE)).strftime("%H:%M")
 
 
 def phone(browser: Any, url: str, lang: str) -> Any:
-    ctx = browser.new_context(**PHONE, locale="en-GB" if lang == "en" else "de-DE", timezone_id=ZONE)
-    ctx.add_init_script(f"localStorage.setItem('companion:lang', '{lang}')")
-    page = ctx.new_page()
+    page = phones.phone(browser, locale=phones.LOCALE[lang], timezone_id=ZONE)
+    page.add_init_script(f"localStorage.setItem('companion:lang', '{lang}')")
     page.goto(url)
     page.wait_for_selector("#who-sees:not(.hidden)")
     return page
@@ -85,10 +78,9 @@ def test_both_phones_see_who_can_see_hidden_cards_after_each_key(server: Server,
     shot(jana, f"keys-alone-{lang}")
 
     # The host asks for a judge key on the host page: a QR code once, no link to tap, every phone told at once.
-    host_ctx = browser.new_context(**PHONE, locale="en-GB" if lang == "en" else "de-DE", timezone_id=ZONE)
-    host_ctx.add_init_script(f"localStorage.setItem('companion:lang', '{lang}');"
-                             f"localStorage.setItem('companion:host:{gid}', {json.dumps(json.dumps(g))})")
-    host = host_ctx.new_page()
+    host = phones.phone(browser, locale=phones.LOCALE[lang], timezone_id=ZONE)
+    host.add_init_script(f"localStorage.setItem('companion:lang', '{lang}');"
+                         f"localStorage.setItem('companion:host:{gid}', {json.dumps(json.dumps(g))})")
     host.goto(f"{server.url}/g/{gid}/host")
     host.wait_for_selector("#links section")
     assert "judge" not in host.inner_text("#links").lower() and "schiedsrichter" not in host.inner_text("#links")

@@ -7,9 +7,10 @@ version (phones follow the live stream; nothing is reloaded) and looked at. At e
 end of an event the judge's panel opens every table and its scrub goes through every entry.
 
 A page fails the sweep on a console error, an uncaught error, a 5xx answer, a required element left blank,
-or words such as "undefined". In German it also fails on a catalogue miss (a message id the page asked for
-that the catalogue does not have) and on an English word of the UI (a word of the English catalogue that the
-German one never uses; card names, player names and what the corpus players typed are left out).
+or words such as "undefined" or a message's unfilled blank ("{card}"). In German it also fails on a catalogue
+miss (a message id the page asked for that the catalogue does not have) and on an English word of the UI (a word
+of the English catalogue that the German one never uses; card names, player names and what the corpus players
+typed are left out).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ import pytest
 from companion.catalog.store import Catalog
 from tests.corpus.load import Replay, exported, logs, names
 from tests.server import Server
-from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
+from tests.test_browser import CHROMIUM, PHONE, SHOTS
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -44,8 +44,17 @@ REQUIRED = {
     "panel": ["#panel-title", "#moment"],
     "organiser": ["#ev-title", "#players-n", "#rounds"],
     "report": ["#ev-title", "#report-rows"],
+    "standings": ["#ev-title", "#standings"],
+    "new-event": ["h1", "#new-event"],
+    "rules": ["h1", "#rules"],
+    "tts": ["h1", "#out"],
+    "tapestry-new": ["h1", "#create"],
+    "tapestry": ["#title", "#status", "#tracks", "#log"],
 }
-BROKEN = re.compile(r"\b(undefined|NaN|null)\b|\[object Object\]")
+#: Who opens the public standings: a stranger or a player (no key), and the organiser and judge from their links.
+STANDINGS_ROLES = ("public", "organiser", "judge")
+#: Words of a broken page: a missing value, an object printed, a message's blank left unfilled ("{card}").
+BROKEN = re.compile(r"\b(undefined|NaN|null)\b|\[object Object\]|\{\w+\}")
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 #: Ids shown on purpose (rule ids on the judge's screens, card instances): not words of a language.
 ID_LIKE = re.compile(r"[\w'’-]*[._#:/][\w.#:/'’-]*")
@@ -225,13 +234,6 @@ def version_of(out: Any) -> int | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
-
 
 @pytest.fixture(scope="module")
 def sweep(browser: Any, server: Server) -> Sweep:
@@ -385,6 +387,15 @@ def sweep_event(sweep: Sweep, name: str) -> None:
     # A round is made by pairings sent (CSV) or by the server's proposal confirmed: the step that binds its tables.
     rounds = [i for i, s in enumerate(replay.steps)
               if s.get("path", "").endswith(("/rounds", "/proposal/confirm")) and s.get("bind")]
+    # The public standings, open from before the first round (nothing to show yet) to the end.
+    standings = []
+    for role in STANDINGS_ROLES:
+        for lang in LANGS:
+            key = f"#key={replay.keys[role]}" if role != "public" else ""
+            standings.append(sweep.open("standings", role, f"/e/{eid}/standings{key}", lang,
+                                        sweep.context(LAPTOP, lang), wait=STANDINGS_SHOWN))
+    for w in standings:
+        sweep.look(w, "standings before the first round")
     phones: dict[str, list[Watched]] = {}
     games = replay.header["games"]
     for n, index in enumerate(rounds):
@@ -392,6 +403,7 @@ def sweep_event(sweep: Sweep, name: str) -> None:
         if n:  # the round before is over: the judge goes through its tables before the next is paired
             done = [label for label, g in games.items() if g["round"] == n]
             scrub(sweep, dashboards, replay, done)
+            look_again(sweep, standings, f"standings after round {n}")
         replay.run(until=index + 1)
         for label, g in games.items():  # the phones of the round's first table (the one the corpus plays most)
             if g["round"] == n + 1 and g["table"] == 1:
@@ -403,11 +415,89 @@ def sweep_event(sweep: Sweep, name: str) -> None:
         w.page.wait_for_function("document.querySelectorAll('#rounds details').length > 0", timeout=10000)
         w.page.evaluate(WATCH_MISSES)
         sweep.look(w, "organiser page, after the event")
-    for lang in LANGS:
-        w = sweep.open("report", "report", f"/e/{eid}/report#key={replay.keys['judge']}", lang,
-                       sweep.context(LAPTOP, lang), wait="document.querySelectorAll('#report-rows tr').length > 0")
-        sweep.look(w, "report")
+    look_again(sweep, standings, "standings after the event")
+    for role in ("judge", "organiser"):  # the report is the judge's and the organiser's
+        for lang in LANGS:
+            w = sweep.open("report", f"report:{role}", f"/e/{eid}/report#key={replay.keys[role]}", lang,
+                           sweep.context(LAPTOP, lang), wait="document.querySelectorAll('#report-rows tr').length > 0")
+            sweep.look(w, "report")
+            if role == "judge":
+                w.page.screenshot(path=str(SHOTS / f"sweep-{name}-report-{lang}.png"), full_page=True)
+    for w in standings:
+        if w.label == "public":
+            w.page.screenshot(path=str(SHOTS / f"sweep-{name}-standings-{w.lang}.png"), full_page=True)
     sweep.close(name)
+
+
+# The standings page has loaded its answer: a row for each player, or the "no standings yet" row.
+STANDINGS_SHOWN = "document.querySelectorAll('#standings tr').length > 0"
+
+
+def look_again(sweep: Sweep, pages: list[Watched], where: str) -> None:
+    """Pages without a live stream (the public standings): opened again, then looked at."""
+    for w in pages:
+        w.at = where
+        w.page.reload()
+        sweep.ready(w, STANDINGS_SHOWN)
+        sweep.look(w, where)
+
+
+def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
+    """The pages that are not a table's: a new event made on its page, the rules looked up, a TTS save read (by
+    a stranger, and by a game's judge against the tracked game), and a Tapestry game made and played a turn on
+    by its table and watched without a key. Each in English and German, in use, not only loaded."""
+    from tests.server import call
+    from tests.tts_saves import card, save, zone
+
+    _, g = call(sweep.server.url + "/api", "POST", "/games", {"judge": True, "seats": [
+        {"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
+    upload = tmp_path / "save.json"
+    upload.write_text(json.dumps(save(zone("Shadows: Red", x=0, z=-10), card("13089", x=0, z=-10))), encoding="utf-8")
+    try:
+        for lang in LANGS:
+            ctx = sweep.context(LAPTOP, lang)
+            w = sweep.open("new-event", "organiser", "/events/new", lang, ctx)
+            sweep.look(w, "new event, empty")
+            w.page.fill("#ev-name", "Sweep Cup")
+            w.page.click("#new-event button[type=submit]")
+            w.page.wait_for_selector("#ev-created:not(.hidden)", timeout=10000)
+            sweep.look(w, "new event, made", REQUIRED["new-event"] + ["#ev-created"])
+
+            w = sweep.open("rules", "anyone", "/rules", lang, ctx,
+                           wait="document.querySelectorAll('#rules tr').length > 0")
+            sweep.look(w, "rules")
+            w.page.fill("#rules-q", "shadow")
+            w.page.wait_for_function("document.querySelectorAll('#rules tr').length > 0", timeout=10000)
+            sweep.look(w, "rules, searched")
+
+            for role, game, key in (("stranger", "", ""), ("judge", g["game"]["id"], g["judge"]["key"])):
+                w = sweep.open("tts", role, "/tts", lang, ctx)
+                w.page.set_input_files("#file", str(upload))
+                w.page.fill("#game", game)
+                w.page.fill("#key", key)
+                w.page.click("#go")
+                w.page.wait_for_function("document.querySelector('#out').innerText.trim() !== ''", timeout=10000)
+                sweep.look(w, f"tts, read by a {role}")
+                if role == "judge":
+                    w.page.screenshot(path=str(SHOTS / f"sweep-tts-{lang}.png"), full_page=True)
+
+            w = sweep.open("tapestry-new", "host", "/tapestry", lang, ctx)
+            sweep.look(w, "tapestry, new")
+            w.page.click("#create button[type=submit]")
+            w.page.wait_for_url("**/t/**", timeout=10000)
+            w.kind = "tapestry"
+            sweep.ready(w, "document.querySelector('#status').innerText.trim() !== ''")
+            w.page.click("#go")
+            w.page.wait_for_function("document.querySelectorAll('#log li').length > 0", timeout=10000)
+            sweep.look(w, "tapestry, a turn played")
+            w.page.screenshot(path=str(SHOTS / f"sweep-tapestry-{lang}.png"), full_page=True)
+            watcher = sweep.open("tapestry", "spectator", w.page.url.split("#")[0].removeprefix(sweep.server.url),
+                                 lang, ctx, wait="document.querySelectorAll('#log li').length > 0")
+            sweep.look(watcher, "tapestry, watched without a key")
+    finally:
+        sweep.close("pages")
+    summary = "\n".join(f"{where}: {found}" for where, found in sweep.found.items() if where.startswith("pages"))
+    assert not summary, "the sweep found problems on the pages around the tables:\n" + summary
 
 
 def test_every_page_at_every_entry_of_every_corpus_game(sweep: Sweep) -> None:

@@ -77,18 +77,31 @@ class Table:
         self.tts.settle(1.5)
 
     def flip(self, var: str, colour: str = "Red") -> None:
-        self.tts.run(f"fake.flip('{colour}', {var})")
-        self.tts.settle(1.5)
+        self.lua(f"fake.flip('{colour}', {var})")
 
     def marshal(self, code: str, colour: str = "Red", dx: float = 0.0, named_only: bool = False) -> str:
         var = self.card(code, named_only)
         self.move(var, colour, self.shadows(colour), dx)
         return var
 
+    def lua(self, code: str, settle: float = 1.5) -> Any:
+        """A step at the fake table in Lua, then the time TTS and the helper take to settle after it."""
+        out = self.tts.run(code)
+        self.tts.settle(settle)
+        return out
+
+    def carry(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0, settle: float = 0.3) -> None:
+        """Picked up and carried over ``at`` (not dropped)."""
+        self.lua(f"fake.pick_up('{colour}', {var}); fake.carry({var}, {at[0] + dx}, {at[1]})", settle)
+
+    def stack(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0) -> None:
+        """Carried onto the card lying at ``at`` and dropped there: the two become a deck (Lua ``deck``)."""
+        self.carry(var, colour, at, dx)
+        self.lua(f"deck = fake.drop('{colour}', {var})")
+
     def chat(self, text: str, colour: str = "Red") -> None:
         host = str(colour == self.colours[0]).lower()
-        self.tts.run(f"onChat({json.dumps(text)}, {{color = '{colour}', host = {host}}})")
-        self.tts.settle(1.5)
+        self.lua(f"onChat({json.dumps(text)}, {{color = '{colour}', host = {host}}})")
 
 
 PARSE = """
@@ -213,48 +226,31 @@ def s_to_hand(t: Table) -> None:
 
 
 def s_stack_split(t: Table) -> None:
-    a = t.marshal(AGENT, dx=-2.5)
-    b = t.card(DROMOND)
+    t.marshal(AGENT, dx=-2.5)
+    t.stack(t.card(DROMOND), "Red", t.shadows("Red"), dx=-2.5)
     x, z = t.shadows("Red")
-    t.tts.run(f"fake.pick_up('Red', {b}); fake.carry({b}, {x - 2.5}, {z})")
-    t.tts.settle(0.3)
-    t.tts.run(f"deck = fake.drop('Red', {b})")
-    t.tts.settle(1.5)
-    t.tts.run(f"top = fake.draw(deck, {x + 2.5}, {z})")
-    t.tts.settle(1.5)
-    del a
+    t.lua(f"top = fake.draw(deck, {x + 2.5}, {z})")
 
 
 def s_stack_shuffle(t: Table) -> None:
     t.marshal(AGENT, dx=-2.5)
-    b = t.card(DROMOND)
-    x, z = t.shadows("Red")
-    t.tts.run(f"fake.pick_up('Red', {b}); fake.carry({b}, {x - 2.5}, {z})")
-    t.tts.settle(0.3)
-    t.tts.run(f"deck = fake.drop('Red', {b})")
-    t.tts.settle(1.5)
-    t.tts.run("deck.shuffle()")
-    t.tts.settle(1.5)
+    t.stack(t.card(DROMOND), "Red", t.shadows("Red"), dx=-2.5)
+    t.lua("deck.shuffle()")
 
 
 def s_held(t: Table) -> None:
     v = t.marshal(AGENT)
     x, z = t.shadows("Red")
-    t.tts.run(f"fake.pick_up('Red', {v}); fake.carry({v}, {x}, {z - 6})")
-    t.tts.settle(3.0)
-    t.tts.run(f"fake.carry({v}, {x}, {z}); fake.drop('Red', {v})")
-    t.tts.settle(1.5)
+    t.carry(v, "Red", (x, z - 6), settle=3.0)
+    t.lua(f"fake.carry({v}, {x}, {z}); fake.drop('Red', {v})")
 
 
 def s_held_over_zone(t: Table) -> None:
     """Carried over the shadows zone and away again without being dropped there: nothing."""
     v = t.card(AGENT)
-    x, z = t.shadows("Red")
-    t.tts.run(f"fake.pick_up('Red', {v}); fake.carry({v}, {x}, {z})")
-    t.tts.settle(2.0)
+    t.carry(v, "Red", t.shadows("Red"), settle=2.0)
     px, pz = t.play("Red")
-    t.tts.run(f"fake.carry({v}, {px}, {pz}); fake.drop('Red', {v})")
-    t.tts.settle(1.5)
+    t.lua(f"fake.carry({v}, {px}, {pz}); fake.drop('Red', {v})")
 
 
 def s_leave_and_back(t: Table) -> None:
@@ -265,8 +261,7 @@ def s_leave_and_back(t: Table) -> None:
 
 def s_delete(t: Table) -> None:
     v = t.marshal(AGENT)
-    t.tts.run(f"fake.destroy({v})")
-    t.tts.settle(1.5)
+    t.lua(f"fake.destroy({v})")
 
 
 def s_rewind(t: Table) -> None:
@@ -337,11 +332,9 @@ def s_seat_differs(t: Table) -> None:
 def s_group_move(t: Table) -> None:
     a, b = t.card(AGENT), t.card(DROMOND)
     x, z = t.shadows("Red")
-    t.tts.run(f"fake.pick_up('Red', {a}); fake.pick_up('Red', {b}); fake.carry({a}, {x - 2.5}, {z}); "
-              f"fake.carry({b}, {x + 2.5}, {z})")
-    t.tts.settle(0.5)
-    t.tts.run(f"fake.drop('Red', {a}); fake.drop('Red', {b})")
-    t.tts.settle(1.5)
+    t.lua(f"fake.pick_up('Red', {a}); fake.pick_up('Red', {b}); fake.carry({a}, {x - 2.5}, {z}); "
+          f"fake.carry({b}, {x + 2.5}, {z})", settle=0.5)
+    t.lua(f"fake.drop('Red', {a}); fake.drop('Red', {b})")
 
 
 SCENARIOS = [

@@ -258,8 +258,9 @@ def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = 
     if as_json:
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
     else:
-        click.echo(f"{out['event']['name']} ({out['event']['date']}), signed off by {out['signed_off']['by']} "
-                   f"at {out['signed_off']['at']}")
+        date = f" ({out['event']['date']})" if out["event"].get("date") else ""  # an event may have no date
+        signed = out["signed_off"]
+        click.echo(f"{out['event']['name']}{date}, signed off by {signed['by']} at {signed['at']}")
         if out["fingerprint"]:
             click.echo(f"signed with the event key {out['fingerprint']} (compare it with the event's pages)")
         for t in out["tables"]:

@@ -138,6 +138,7 @@ def declarations() -> dict[str, Any]:
         "confirm": {n: {"seen": c.confirm.seen, "face_down": c.confirm.face_down}
                     for n, c in REGISTRY.items() if c.confirm},
         "repeats": sorted(n for n, c in REGISTRY.items() if c.repeats),
+        "resent": sorted(n for n, c in REGISTRY.items() if c.resent or c.tally),
         "controls": {c.control: n for n, c in REGISTRY.items() if c.control},
     }
 
@@ -174,6 +175,7 @@ def offer_table() -> str:
         phone = [*(["by a card effect"] if cls.by_effect else []), *(["asks first"] if cls.confirm else []),
                  *([f"taps add up ({cls.tally.counter} {'+' if cls.tally.sign > 0 else '−'})"] if cls.tally else []),
                  *(["one tap repeats it"] if cls.repeats else []),
+                 *(["sent again once after a conflict"] if cls.resent else []),
                  *([f"control `{cls.control}`"] if cls.control else [])]
         rows.append(f"| `{name}` | {'<br>'.join(_offer_words(o) for o in cls.offered)} | "
                     f"{', '.join(p.value for p in cls.usual_in)} | {'; '.join(phone)} | {what_it_is(cls)} |")

@@ -50,7 +50,7 @@ def differences(table: Table, found: dict[str, Any], mapping: dict[str, str]) ->
                 rows.append(_row(table, colour, seat, code, "left", _left(table, seat, code)))
         unknown = sum(1 for e in area["shadows"] if not e.get("code"))
         if unknown:
-            rows.append({"colour": colour, "seat": seat, "kind": "unidentified",
+            rows.append({"colour": colour, "seat": seat, "kind": "unidentified", "count": unknown,
                          "message": f"{unknown} card(s) in {colour}'s shadows could not be identified"})
     return rows
 

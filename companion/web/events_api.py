@@ -714,7 +714,7 @@ def set_result(event_id: str, game_id: str) -> Any:
 
 @events_api.get("/event/<event_id>/report")
 def report(event_id: str) -> Any:
-    event, _ = event_role(event_id, "judge", "organiser")
+    event, role = event_role(event_id, "judge", "organiser")
     events = service().events
     players = events.players(event.id)
     by_id = {p.id: p for p in players}
@@ -739,7 +739,7 @@ def report(event_id: str) -> Any:
             for r in events.rounds(event.id) if r.get("bye") is not None]
     return jsonify({"event": event.public(), "tables": rows, "players": public, "decisions": decisions,
                     "fingerprint": events.fingerprint(event.id), "standings": standings, "byes": byes,
-                    "log": events.log_entries(event.id)})
+                    "log": events.log_entries(event.id), "role": role})
 
 
 @events_api.get("/event/<event_id>/export")

@@ -442,6 +442,121 @@ def event_2e(base: str) -> Recorder:
     return rec
 
 
+def event_1e(base: str) -> Recorder:
+    """An event, 1st edition: five players register 1st-edition decks, two Swiss rounds paired from the
+    server's proposals (round 1 with a bye), strict. Round 1's first table sets up with shadows, reveals plots,
+    brings a card out in player order, marshals with an attachment and into shadows, and kills a character;
+    its other table ends on a result at once. A player drops after round 1; round 2 is paired from the four
+    left (no bye), its first table played a little with cards in play, both results entered."""
+    rec = Recorder(base, "event-1e", "")
+    rec.header["about"] = event_1e.__doc__
+    rec.send(None, "POST", "/event", {"name": "Corpus 1E Melee Night", "date": "2026-11-23", "rounds": 2,
+                                      "tables": 3, "minutes": 60, "seed": "corpus-1e", "edition": "1e"},
+             bind={"e": "event.id", "key:organiser": "organiser.key", "key:judge": "judge.key"})
+    players = [("Jana", "lannister", FIRST_A), ("Tom", "martell", FIRST_B), ("Uta", "lannister", FIRST_A),
+               ("Vic", "martell", FIRST_B), ("Wes", "lannister", FIRST_A)]
+    for i, (name, faction, slots) in enumerate(players):
+        out = rec.send("organiser", "POST", "/event/{e}/players",
+                       {"name": name, "request_id": f"register-1e-{i:04d}",
+                        "decklist": decklist(f"{name}'s deck", faction, slots)}, bind={f"p{i}": "player.id"})
+        if out["needs_confirmation"]:
+            rec.send("organiser", "POST", "/event/{e}/players/{p" + str(i) + "}/confirm", {})
+    games: dict[str, Any] = {}
+
+    def pair(number: int) -> None:
+        """The server's Swiss proposal, confirmed: two tables (five players: one has the bye)."""
+        bind: dict[str, str] = {}
+        for t in (0, 1):
+            label = f"r{number}t{t + 1}"
+            bind[label] = f"tables.{t}.game"
+            for s, seat in enumerate("AB"):
+                bind[f"key:{label}{seat}"] = f"tables.{t}.seats.{s}.url#key"
+            games[label] = {"label": label, "judge": "judge", "seats": [f"{label}A", f"{label}B"], "round": number,
+                            "table": t + 1}
+        rec.send("organiser", "POST", "/event/{e}/rounds/propose", {"request_id": f"propose-1e-{number:04d}"},
+                 bind={f"proposal{number}": "proposal.id"})
+        rec.send("organiser", "POST", "/event/{e}/proposal/confirm",
+                 {"proposal": "{proposal" + str(number) + "}", "mode": "strict",
+                  "request_id": f"round-1e-{number:04d}"}, bind=bind)
+
+    pair(1)
+    g, A, B = "r1t1", "r1t1A", "r1t1B"
+    rec.send("organiser", "POST", "/event/{e}/rounds/1/clock", {"request_id": "clock-1e-0001"})
+    # Which decks sit at the table is the proposal's choice: each seat plays its own deck's cards.
+    seats = {"A": A, "B": B}
+    decks = {seat: decks_at(rec, g, seat) for seat in seats}
+    for seat, as_ in seats.items():
+        shadow, place = SETUP_1E[decks[seat]]
+        rec.act(g, as_, {"type": "setup_into_shadows", "player": seat, "card": f"{seat}.{shadow}.1"})
+        rec.act(g, as_, {"type": "setup_place", "player": seat, "card": f"{seat}.{place}.1"})
+    rec.act(g, A, {"type": "reveal_setup"})
+    rec.act(g, A, {"type": "begin_phase", "phase": "plot"})
+    for seat, as_ in seats.items():
+        rec.act(g, as_, {"type": "reveal_plot", "player": seat, "card": f"{seat}.{PLOT_1E[decks[seat]]}.1"})
+        rec.act(g, as_, {"type": "gain_gold", "player": seat, "amount": 10})
+    rec.act(g, A, {"type": "set_first_player", "player": "A"})
+    rec.act(g, A, {"type": "begin_phase", "phase": "draw"})
+    for seat, as_ in seats.items():  # Shadows at the beginning of a phase, in player order
+        rec.act(g, as_, {"type": "bring_out", "player": seat, "card": f"{seat}.{SETUP_1E[decks[seat]][0]}.1"})
+    rec.act(g, A, {"type": "begin_phase", "phase": "marshaling"})
+    for seat, as_ in seats.items():
+        for kind, card, onto in MARSHAL_1E[decks[seat]]:
+            action = {"type": kind, "player": seat, "card": f"{seat}.{card}.1"}
+            rec.act(g, as_, action | ({"attach_to": f"{seat}.{onto}.1"} if onto else {}))
+        rec.act(g, as_, {"type": "pass_turn", "player": seat})
+    rec.act(g, A, {"type": "begin_phase", "phase": "challenges"})
+    rec.act(g, A, {"type": "challenge", "kind": "military", "player": "A", "defender": "B", "winner": "A"})
+    rec.act(g, B, {"type": "kill", "player": "B", "card": f"B.{SETUP_1E[decks['B']][0]}.1"})  # the claim
+    rec.act(g, A, {"type": "gain_power", "player": "A", "amount": 3})
+    rec.send("judge", "POST", "/event/{e}/games/{r1t1}/result", {"winner": "A", "reason": "15 power",
+                                                                 "request_id": "result-1e-0001"})
+    rec.send("judge", "POST", "/event/{e}/games/{r1t2}/result", {"winner": "B", "reason": "concession",
+                                                                 "request_id": "result-1e-0002"})
+    # Wes leaves after round 1: four players are paired in round 2, no bye.
+    rec.send("organiser", "POST", "/event/{e}/players/{p4}/drop", {"request_id": "drop-1e-0001"})
+    pair(2)
+    g, A, B = "r2t1", "r2t1A", "r2t1B"
+    seats = {"A": A, "B": B}
+    decks = {seat: decks_at(rec, g, seat) for seat in seats}
+    for seat, as_ in seats.items():
+        rec.act(g, as_, {"type": "setup_place", "player": seat, "card": f"{seat}.{SETUP_1E[decks[seat]][1]}.1"})
+    rec.act(g, B, {"type": "reveal_setup"})
+    rec.act(g, A, {"type": "begin_phase", "phase": "plot"})
+    for seat, as_ in seats.items():
+        rec.act(g, as_, {"type": "reveal_plot", "player": seat, "card": f"{seat}.{PLOT_1E[decks[seat]]}.1"})
+    rec.act(g, B, {"type": "set_first_player", "player": "B"})
+    for phase in ("draw", "marshaling", "challenges", "dominance"):
+        rec.act(g, A, {"type": "begin_phase", "phase": phase})
+    rec.act(g, A, {"type": "win_dominance", "player": "A"})
+    rec.send("judge", "POST", "/event/{e}/games/{r2t1}/result", {"winner": "B", "reason": "15 power",
+                                                                 "request_id": "result-1e-0003"})
+    rec.send("judge", "POST", "/event/{e}/games/{r2t2}/result", {"winner": "A", "reason": "15 power",
+                                                                 "request_id": "result-1e-0004"})
+    rec.send(None, "GET", "/event/{e}/standings")
+    rec.header.update(kind="event", edition="1e", mode="strict", games=games)
+    for label in games:
+        export_event_game(rec, label)
+    return rec
+
+
+# What each 1st-edition corpus deck sets up (into shadows, in play), reveals and marshals (FIRST_A: Lannister,
+# FIRST_B: Martell): a location, an attachment onto a character, a Shadow-crest card into shadows.
+SETUP_1E = {"kl_5": ("kl_5", "acoa_103"), "atoc_53": ("atoc_53", "acoa_39")}
+PLOT_1E = {"kl_5": "acoa_26", "atoc_53": "acoa_30"}
+MARSHAL_1E: dict[str, list[tuple[str, str, str | None]]] = {
+    "kl_5": [("marshal", "acoa_33", None), ("marshal", "acoa_13", "acoa_103"),
+             ("marshal_into_shadows", "atoc_24", None)],
+    "atoc_53": [("marshal", "acoa_20", "atoc_53"), ("marshal_into_shadows", "atoc_2", None)]}
+
+
+def decks_at(rec: Recorder, game: str, seat: str) -> str:
+    """Which of the two 1st-edition decks a seat of an event table plays: the Swiss proposal seats the players,
+    and Tom and Vic registered the Martell deck."""
+    view = call(rec.base + "/api", "GET", f"/games/{rec.ids[game]}/view", key=rec.keys[f"{game}{seat}"])[1]
+    mine = next(p for p in view["players"] if p["seat"] == seat)
+    return "atoc_53" if mine["name"] in ("Tom", "Vic") else "kl_5"
+
+
 def export_event_game(rec: Recorder, label: str) -> None:
     """An event table's log: the event judge downloads the event file; each table's log is inside."""
     import io
@@ -459,7 +574,7 @@ def export_event_game(rec: Recorder, label: str) -> None:
     (HERE / f"{rec.name}.{label}.log.jsonl").write_text(text, encoding="utf-8")
 
 
-GAMES: list[Callable[[str], Recorder]] = [two_e_advisory, one_e_strict, event_2e]
+GAMES: list[Callable[[str], Recorder]] = [two_e_advisory, one_e_strict, event_2e, event_1e]
 
 
 def build(base: str) -> list[Recorder]:

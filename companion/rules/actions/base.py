@@ -226,6 +226,9 @@ class Action:
     confirm: ClassVar[Confirm | None] = None
     #: A counter it changes: taps coalesce into one action.
     tally: ClassVar[Tally | None] = None
+    #: A seat's own choice that no other seat's move changes: sent again once after a version conflict (both
+    #: players pick their plots at the same moment; the second tap must not be lost to the first). Tallies are too.
+    resent: ClassVar[bool] = False
     #: A move often made again with the same card (a token, power on a card): the phone offers one tap to repeat it.
     repeats: ClassVar[bool] = False
     #: The page control that records it (the next phase, pass the turn, …), by the control's own name.

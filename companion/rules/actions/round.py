@@ -147,6 +147,7 @@ class ChoosePlot(Action):
     one entry, because the rules leave nobody a decision between the last choice and the reveal."""
 
     control = "plot.choose"
+    resent = True
     player: SeatRef
     card: CardRef
     starts_phase_body = False

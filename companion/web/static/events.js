@@ -120,12 +120,16 @@
 
   // -- new event ------------------------------------------------------------------------------
   if ($("new-event")) {
+    const listShown = () => $("ev-list-row").classList.toggle("hidden", $("ev-edition").value !== "2e");
+    $("ev-edition").addEventListener("change", listShown);
     $("new-event").addEventListener("submit", async ev => {
       ev.preventDefault();
       const out = await call("POST", "/api/event", {name: $("ev-name").value, date: $("ev-date").value,
         rounds: +$("ev-rounds").value, tables: +$("ev-tables").value, minutes: +$("ev-minutes").value,
         scoring: $("ev-scoring").value, cut: +$("ev-cut").value, seed: $("ev-seed").value.trim(),
-        format: $("ev-format").value, restricted_list: $("ev-list").value});
+        format: $("ev-format").value, edition: $("ev-edition").value,
+        // The restricted lists are 2nd edition's: a 1st-edition event has none.
+        ...($("ev-edition").value === "2e" ? {restricted_list: $("ev-list").value} : {})});
       $("ev-organiser").href = out.organiser.url; $("ev-judge").href = out.judge.url;
       $("ev-created").classList.remove("hidden");
     });
@@ -465,8 +469,11 @@
       $("scrub").max = m.game.version; $("scrub").value = m.seq;
       const e = m.entries.find(x => x.seq === m.seq);
       const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
-      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold} · ${esc(t("ev.hand"))}: ${(p.hand.cards || []).map(c => esc(c.name)).join(", ")} · ` +
-        `${esc(t("ev.shadows"))}: ${(p.shadows || []).map(s => esc((s.card && s.card.name) || "?")).join(", ")} · ${esc(t("ev.in_play"))}: ${(p.play || []).map(c => esc(playedText(c, m.view))).join(", ")}`).join("<br>");
+      // An empty area reads "–"; cards drawn without a name count in the hand as "N not named" (never a blank).
+      const listed = (names, count = names.length) => [...names, ...(count > names.length ? [t("ev.sweep.unnamed", {n: count - names.length})] : [])]
+        .map(esc).join(", ") || "–";
+      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold} · ${esc(t("ev.hand"))}: ${listed((p.hand.cards || []).map(c => c.name), p.hand.count)} · ` +
+        `${esc(t("ev.shadows"))}: ${listed((p.shadows || []).map(s => (s.card && s.card.name) || "?"))} · ${esc(t("ev.in_play"))}: ${listed((p.play || []).map(c => playedText(c, m.view)))}`).join("<br>");
       $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
         `<p>${esc(phaseName(m.view.phase))} · R${m.view.round}</p><p class="moment-players">${players}</p>`;
       $("table-panel").classList.remove("hidden");
@@ -560,6 +567,9 @@
       $("ev-title").textContent = `${out.event.name} ${out.event.date}`;
       showLegality(out.event);
       $("fingerprint").textContent = out.fingerprint || "";
+      // The event file holds every table's hidden cards: the judge's key downloads it, the organiser is told so.
+      $("report-export").classList.toggle("hidden", out.role !== "judge");
+      $("report-export-judge").classList.toggle("hidden", out.role === "judge");
       // Each cell carries its column's name: a phone shows a table as a card of labelled lines (event_base.html).
       const cell = (id, html) => `<td data-label="${esc(t(id))}">${html}</td>`;
       renderStandings(out.standings);
@@ -591,9 +601,12 @@
   // -- rules ----------------------------------------------------------------------------------------
   if ($("rules")) {
     let rules = [];
+    // A rule's text is the message a refused move shows, with its blanks ({card}, {player}) filled there;
+    // here, where no move fills them, each blank reads "…" rather than a placeholder's English name.
+    const ruleText = text => text.replace(/\{\w+\}/g, "…");
     function render() {
       $("rules").innerHTML = rules.map(r => `<tr id="${esc(r.id)}"><td><code>${esc(r.id)}</code></td><td>${esc(citation(r.citation_2e || ""))}${r.citation_1e ? "<br>1E: " + esc(citation(r.citation_1e)) : ""}</td>` +
-        `<td>${esc(lang() === "de" ? r.de : r.en)}</td></tr>`).join("");
+        `<td>${esc(ruleText(lang() === "de" ? r.de : r.en))}</td></tr>`).join("");
       if (location.hash) { const row = document.getElementById(location.hash.slice(1)); if (row) { row.classList.add("urgent"); row.scrollIntoView(); } }
     }
     async function search() {

@@ -11,6 +11,8 @@ const ACTIONS = JSON.parse(document.getElementById("main").dataset.actions);
 ACTIONS.tallied = (counter, sign) => Object.keys(ACTIONS.tally).find(k => ACTIONS.tally[k].counter === counter && ACTIONS.tally[k].sign === sign);
 //: Actions that only add up: merged into one and re-sent after a version conflict.
 const COMMUTATIVE = new Set(Object.keys(ACTIONS.tally));
+//: Also re-sent once after a version conflict: a seat's own choice that no other seat's move changes (as declared).
+const RESENT = new Set(ACTIONS.resent);
 
 const client = new TableClient({
   base: "/api/games/" + gameId, scope: "companion:" + gameId,
@@ -99,7 +101,7 @@ function cardName(id, known = "") {
 async function send(action, button = null) {
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
-  const r = await client.write("/actions", {action}, {commutative: COMMUTATIVE.has(action.type), label: actName(action.type), button});
+  const r = await client.write("/actions", {action}, {commutative: RESENT.has(action.type), label: actName(action.type), button});
   found = null; renderFound();
   $("find").value = "";
   return answered(r);
@@ -259,7 +261,8 @@ const CHALLENGE_KINDS = ["military", "intrigue", "power"];
 /** The challenges phase: a "Challenge…" button, this round's challenges, and their follow-ups as one tap each. */
 function challengeParts(mine) {
   const parts = [];
-  if (state.phase === "challenges" && canAct()) {
+  // Only the player whose turn it is declares a challenge (RR: Challenges phase); the judge may record one for them.
+  if (state.phase === "challenges" && (isJudge() || (mySeat() && state.active_player === mySeat()))) {
     parts.push(el("button", {class: "primary", id: "challenge-open", onclick: openChallengeForm}, t("challengeOpen")));
   }
   for (const c of state.challenges || []) {
@@ -429,7 +432,9 @@ function renderRound() {
 function renderStatus() {
   const turn = state.active_player ? (state.active_player === mySeat() ? t("yourTurn") : t("turnOf", {player: seatName(state.active_player)}))
     : (state.phase === "marshaling" || state.phase === "challenges" ? t("nobodyActive") : "");
-  const first = state.first_player ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
+  // While plots are still being picked the first player is not decided yet (the initiative winner chooses):
+  // last round's (or the seat order's) would read as this round's.
+  const first = state.first_player && !plotsPending().length ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
   $("status").replaceChildren(...[
     el("span", {class: "badge", id: "phase"}, `${t("round")} ${state.round} · ${phaseName(state.phase)}`),
     turn ? el("span", {class: "badge turn" + (state.active_player === mySeat() ? " mine" : ""), id: "turn"}, turn) : null,
@@ -438,8 +443,9 @@ function renderStatus() {
   $("counters").classList.toggle("hidden", !mine);
   if (mine) {
     $("gold").textContent = String(mine.gold + pendingDelta("gold"));
-    $("power").textContent = String(mine.faction_power + pendingDelta("power"));
-    $("power").title = `${t("power")}: ${mine.power + pendingDelta("power")}`;
+    // The total that counts toward winning (faction card and cards in play); the buttons change the faction's.
+    $("power").textContent = String(mine.power + pendingDelta("power"));
+    $("power").title = `${t("onFaction")}: ${mine.faction_power + pendingDelta("power")}`;
   }
   const step = nextStep();
   const b = $("step");
@@ -598,6 +604,7 @@ function render() {
   followEventTable();
   $("find-box").classList.toggle("hidden", !canAct());
   $("scan-box").classList.toggle("hidden", !canAct());
+  renderScanned();  // a scanned card's place follows the table
   $("judge-box").classList.toggle("hidden", !isJudge());
   $("live-start").classList.toggle("hidden", !(window.isSecureContext && navigator.mediaDevices));
   const areas = $("areas");
@@ -948,6 +955,17 @@ async function scanImage(blob, live = false) {
   if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
   return cards.length;
 }
+/** Where a card is now, as this phone sees the table (a scan's answer says where it was when the photo was
+ * taken; the list stays on screen for rounds). Unknown (a card in a deck): the answer's zone. */
+function zoneNow(id, owner, then) {
+  for (const p of state ? state.players : []) {
+    const zones = {hand: p.hand.cards || [], play: p.play, discard: p.discard, dead: p.dead, removed: p.removed,
+      shadows: p.shadows.map(x => x.card), plots: p.plots.cards || [], revealed: [p.revealed_plot], used: p.used_plots || [],
+      agenda: p.agenda || []};
+    for (const [zone, cards] of Object.entries(zones)) if (cards.some(c => c && c.id === id)) return zone;
+  }
+  return owner === mySeat() ? "deck" : then;  // this seat's own card, seen nowhere: back in its deck
+}
 /** A scanned code in the reader's language: the card it names, or why it names none the reader may see. */
 function renderScanned() {
   const list = $("scanned");
@@ -964,13 +982,13 @@ function renderScanned() {
       tag: label.tag, code: label.code, copy: label.copy}) : c.message;
     list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {"data-status": c.status},
       el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : why),
-        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + c.card.zone)}` : t("scan.label")))));
+        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + zoneNow(c.card.id, c.card.owner, c.card.zone))}` : t("scan.label")))));
   }
   // Cards read by their title: a confident read opens like a label; a weak one offers its 2-3 titles, one tap each.
   for (const r of titles) {
     if (r.card) {
       list.append(el("li", {onclick: () => openCard(r.card.id, r.card.name), "data-card": r.card.id, "data-title": "ok"},
-        el("div", {class: "grow"}, el("div", {}, r.card.name), el("div", {class: "muted"}, `${t("scanTitleRead")} · ${t("zone." + r.card.zone)}`))));
+        el("div", {class: "grow"}, el("div", {}, r.card.name), el("div", {class: "muted"}, `${t("scanTitleRead")} · ${t("zone." + zoneNow(r.card.id, r.card.owner, r.card.zone))}`))));
       continue;
     }
     const picks = el("div", {class: "row wrap chips"});

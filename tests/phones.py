@@ -1,0 +1,60 @@
+"""Phones at a table for the browser tests: one shared way to open a seat's phone, to open every seat's phone of
+a game made over the API, and to make a game on the home page and join it from the host page's links with decks
+pasted, as people at a table do. (The Chromium itself is the ``browser`` fixture of tests/conftest.py.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server import Server
+from tests.test_browser import PHONE
+
+#: A phone's locale for each language of the catalogue.
+LOCALE = {"en": "en-GB", "de": "de-DE"}
+#: How long a phone may take to show what the test waits for: a ceiling for a condition, never a fixed pause
+#: (two CPU cores shared by several test runs make a first page load slow).
+WAIT = 15000
+
+
+def phone(browser: Any, url: str | None = None, *, locale: str = "en-GB", server: Server | None = None,
+          **context: Any) -> Any:
+    """A 390×844 phone in its own browser context (its own storage, as another phone has), at ``url``. A join
+    link the API made names ``http://localhost``: with ``server`` it is opened on the test server."""
+    page = browser.new_context(**PHONE, locale=locale, **context).new_page()
+    if url is not None:
+        page.goto(url.replace("http://localhost", server.url) if server is not None else url)
+    return page
+
+
+def seat_phones(browser: Any, server: Server, game: dict[str, Any], locales: tuple[str, ...] = ("en-GB", "en-GB"),
+                **context: Any) -> list[Any]:
+    """Each seat's phone of a game made over the API (``POST /games``'s answer), from its join link."""
+    return [phone(browser, seat["url"], locale=locale, server=server, **context)
+            for seat, locale in zip(game["seats"], locales, strict=True)]
+
+
+def host_links(browser: Any, server: Server, names: list[str], *, locale: str = "en-GB", mode: str | None = None,
+               keep: bool = False) -> tuple[dict[str, str], Any]:
+    """The home page makes a game for ``names`` (one seat a line); the host page's join link for each name.
+    Returns the links and the host's page (closed unless ``keep``)."""
+    host = phone(browser, server.url + "/", locale=locale)
+    if mode is not None:
+        host.select_option("#mode", mode)
+    host.fill("#seats", "\n".join(names))
+    host.click("button[type=submit]")
+    host.wait_for_selector(f"[data-seat={names[-1]}] a", timeout=WAIT)
+    links = {name: host.get_attribute(f"[data-seat={name}] a", "href") or "" for name in names}
+    if not keep:
+        host.context.close()
+    return links, host
+
+
+def paste_deck(page: Any, link: str, deck: str, tag: str | None = None) -> None:
+    """A phone opens its join link and pastes its deck (and, if given, the tag on its sleeves)."""
+    page.goto(link)
+    page.wait_for_selector("#deck-box:not(.hidden)", timeout=WAIT)
+    page.fill("#deck-text", deck)
+    if tag is not None:
+        page.fill("#deck-tag", tag)
+    page.click("#deck-send")
+    page.wait_for_selector("#deck-box", state="hidden", timeout=WAIT)
