@@ -36,8 +36,9 @@ def names_in_js(js: str) -> set[str]:
     code = re.sub(r"\bt\(\s*([\"'])[^\"']*\1", "t(", _code(js))
     literals = re.finditer(r"\"([^\"\\\n]*)\"|'([^'\\\n]*)'|`([^`\\]*)`", code)
     words = {next(g for g in m.groups() if g is not None) for m in literals}
-    words |= set(re.findall(r"[{,]\s*([A-Za-z_]+)\s*:", code))
-    return (words & set(REGISTRY)) - {p.value for p in Phase}
+    # a key copying a field of the same name ({discard: p.discard}: the discard pile) names a zone, not an action
+    keys = {m[0] for m in re.findall(r"[{,]\s*([A-Za-z_]+)\s*:\s*([\w.]*)", code) if not m[1].endswith("." + m[0])}
+    return ((words | keys) & set(REGISTRY)) - {p.value for p in Phase}
 
 
 def test_the_shipped_js_names_no_action() -> None:
@@ -50,6 +51,7 @@ def test_the_shipped_js_names_no_action() -> None:
 def test_the_js_check_finds_an_action_name_written_in_any_of_the_ways() -> None:
     assert names_in_js('send({type: "kill", card})') == {"kill"}
     assert names_in_js("const M = {discard: 'confirmDiscard'};") == {"discard"}
+    assert names_in_js("const zones = {hand: p.hand, discard: p.discard};") == set()  # the discard pile
     assert names_in_js("x === `marshal`") == {"marshal"}
     assert names_in_js('t("kneel"); state.phase === "draw"; // "kill" in a comment\n/* "stand" */') == set()
 
