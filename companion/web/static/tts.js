@@ -1,12 +1,16 @@
 // The TTS upload page: read a save, and with a judge key compare it with a tracked game.
+import {el} from "./dom.js";
+import {citation, errorText, msg, t, tokenName} from "./messages.js";
+import {request} from "./request.js";
+
 document.getElementById("go").addEventListener("click", async () => {
   const out = document.getElementById("out"), file = document.getElementById("file").files[0];
   out.replaceChildren();
   if (!file) return;
   const game = document.getElementById("game").value.trim(), key = document.getElementById("key").value.trim();
-  const r = await fetch("/api/tts/import" + (game ? "?game=" + encodeURIComponent(game) : ""), {method: "POST",
-    body: file, headers: {"Content-Type": "application/json", ...authHeaders(key)}});
-  const d = await r.json();
+  const r = await request("/api/tts/import" + (game ? "?game=" + encodeURIComponent(game) : ""), {method: "POST",
+    upload: file, key, headers: {"Content-Type": "application/json"}});
+  const d = r.data;
   if (!r.ok) { out.append(el("div", {class: "flag"}, errorText(d.error))); return; }
   out.append(el("p", {}, t("ttsCounts", {shape: d.shape, ...d.counts})));
   for (const [colour, p] of Object.entries(d.players)) {
