@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +106,7 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
                                                                 catalog: Catalog) -> None:
     found: dict[str, Any] = {}
     urls, made = pages(server, catalog)
+    keys = {u.split("#key=")[1] for u in urls.values() if "#key=" in u} | {made["host"]["key"]}
     for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
         for name, url in urls.items():
             ctx = browser.new_context(**(LAPTOP if name in ("organiser", "judge", "report") else PHONE), locale=locale)
@@ -116,6 +119,8 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
             blank_page.close()
             page = ctx.new_page()
             errors: list[str] = []
+            sent: list[Any] = []  # every request the page's code made (not the page itself)
+            page.on("request", lambda r, sent=sent: sent.append(r) if r.resource_type != "document" else None)
             page.on("console", lambda m, errors=errors: errors.append(m.text) if m.type == "error" else None)
             page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
             page.goto(url)
@@ -132,8 +137,13 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
             extra = [g for g in own_globals(page, blank) if g not in ALLOWED]
             # The page's 404 for a game that does not exist is the point of the error page, not a fault.
             errors = [e for e in errors if not (name == "error" and "404" in e)]
-            if classic or extra or errors:
-                found[f"{name} {lang}"] = {"classic scripts": classic, "globals": extra, "console": errors}
+            # Keys travel in the Authorization header only, never in a URL (logs and histories keep URLs).
+            leaked = [r.url for r in sent if any(k in r.url for k in keys)]
+            if url.split("#key=")[-1] in keys and not any(r.headers.get("authorization") for r in sent):
+                leaked.append("no request carried the page's key in its Authorization header")
+            if classic or extra or errors or leaked:
+                found[f"{name} {lang}"] = {"classic scripts": classic, "globals": extra, "console": errors,
+                                           "keys": leaked}
             ctx.close()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "page-globals.json").write_text(json.dumps(found, indent=1, sort_keys=True), encoding="utf-8")
@@ -149,3 +159,34 @@ def test_templates_load_only_module_scripts_and_static_code_names_no_window_glob
             assert 'type="module"' in tag and "src=" in tag, (path.name, tag)
     for path in web.glob("static/*.js"):
         assert not re.search(r"\bwindow\.\w+\s*=(?!=)", path.read_text()), path.name
+
+
+def test_the_stream_reader_backs_off_while_the_stream_fails_and_comes_back_at_once_online(
+        server: Server, browser: Any) -> None:
+    """stream.js, the one live-stream reader: 1 s, 2 s, 4 s between tries while the stream cannot be reached (a
+    room of phones does not hammer a server that is starting again), and at once when the phone is back online."""
+    seats = [{"seat": "A", "name": "Ann"}, {"seat": "B", "name": "Ben"}]
+    _, g = call(server.url + "/api", "POST", "/games", {"seats": seats})
+    ctx = browser.new_context(**PHONE, locale="en-GB")
+    page = ctx.new_page()
+    tries: list[float] = []
+
+    def refuse(route: Any) -> None:
+        tries.append(time.monotonic())
+        route.abort()
+
+    page.route("**/events*", refuse)
+    page.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    page.wait_for_selector("#areas section", state="attached", timeout=15000)
+    page.wait_for_timeout(7500)
+    gaps = [later - earlier for earlier, later in pairwise(tries)]
+    assert 3 <= len(tries) <= 5, gaps  # a fixed 1 s wait would have tried 7 or 8 times
+    assert 0.8 < gaps[0] < 2 and all(b > a * 1.5 for a, b in pairwise(gaps)), gaps
+    assert not page.locator("#live.on").count()
+    page.unroute("**/events*")
+    back = time.monotonic()
+    ctx.set_offline(True)
+    ctx.set_offline(False)
+    page.wait_for_selector("#live.on", state="attached", timeout=5000)
+    assert time.monotonic() - back < 3  # not after the 8 s wait the reader had reached
+    ctx.close()
