@@ -22,14 +22,12 @@ import pytest
 
 from tests.server import Server
 from tests.tables import catalog
-from tests.test_browser import ARGS, CHROMIUM, PHONE, shot, wait_until
+from tests.test_browser import ARGS, CHROMIUM, PHONE, shot
 from tests.test_browser_round import no_english
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"), pytest.mark.slow]
 WAIT = 8000
-#: The version of the table a phone holds: game.js's state, reached through import() (the page has no globals).
-SHOWN_VERSION = "() => import('/static/game.js').then(g => (g.state ? g.state.version : 0))"
 #: Each table page asks once whether its game is part of an event; for a casual game the 404 answer shows in
 #: the console as "Failed to load resource". Known and reported; every other console message fails the test.
 PROBE = re.compile(r"^(Alice|Bob) (404 http://127\.0\.0\.1:\d+/api/event-tables/[\w-]+ None$|console: Failed to load "
@@ -85,6 +83,10 @@ TAG = "AB7"  # the labels on Alice's sleeves
 SECRET = {"01001": "A Clash of Kings", "01005": "A Storm of Swords"}
 
 
+#: The version of the table a phone holds: game.js's state, reached through import() (the page has no globals).
+SHOWN_VERSION = "() => import('/static/game.js').then(g => (g.state ? g.state.version : 0))"
+
+
 class Table:
     """The two phones, with every tap counted and every action timed."""
 
@@ -99,6 +101,8 @@ class Table:
     def settle(self) -> None:
         """Both phones show the newest version before the next tap, as two people at a table would see it
         (a tap on a stale page is answered 409, which the browser logs as a console error)."""
+        from tests.test_browser import wait_until
+
         newest = max(int(p.evaluate(SHOWN_VERSION) or 0) for p in (self.a, self.b))
         for p in (self.a, self.b):
             wait_until(p, f"() => import('/static/game.js').then(g => g.state && g.state.version >= {newest})",

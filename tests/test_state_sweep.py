@@ -28,7 +28,7 @@ import pytest
 from companion.catalog.store import Catalog
 from tests.corpus.load import Replay, exported, logs, names
 from tests.server import Server
-from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS, wait_until
+from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -155,6 +155,8 @@ class Sweep:
         w.page.wait_for_load_state("load")
         w.page.evaluate(MESSAGES_READY)
         if wait:
+            from tests.test_browser import wait_until  # a phone's predicate reads game.js: a promise
+
             wait_until(w.page, wait, timeout=10000)
         w.page.evaluate(WATCH_MISSES)
         if os.environ.get("SWEEP_DEBUG"):
@@ -268,6 +270,8 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
     and at the end, where its log shows a line for every entry of the game."""
 
     def after(i: int, step: dict[str, Any], out: Any) -> None:
+        from tests.test_browser import wait_until
+
         began = time.monotonic()
         where = f"step {i + 1} {step.get('method', 'wait')} {step.get('path', step.get('wait'))}"
         body = step.get("body") if isinstance(step.get("body"), dict) else {}

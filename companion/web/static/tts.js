@@ -1,8 +1,7 @@
-// The TTS upload page: read a save, and with a judge key compare it with a tracked game.
 import {el} from "./dom.js";
-import {citation, errorText, msg, t, tokenName} from "./messages.js";
+import {citation, errorText, hasMessage, msg, t, tokenName} from "./messages.js";
 import {request} from "./request.js";
-
+// The TTS upload page: read a save, and with a judge key compare it with a tracked game.
 document.getElementById("go").addEventListener("click", async () => {
   const out = document.getElementById("out"), file = document.getElementById("file").files[0];
   out.replaceChildren();
