@@ -44,6 +44,17 @@ def browser(pw: Any) -> Iterator[Any]:
     b.close()
 
 
+def wait_until(page: Any, predicate: str, arg: Any = None, timeout: float = 5000) -> None:
+    """Wait until ``predicate`` (a page expression or function, which may answer with a promise) is truthy. The
+    pages' modules are read through import(), which answers with a promise; wait_for_function would take the
+    promise itself for a truthy answer, so the predicate is asked from here every 20 ms."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise playwright.TimeoutError(f"{predicate} still false after {timeout} ms")
+        page.wait_for_timeout(20)
+
+
 def shot(page: Any, name: str, *, full_page: bool = False) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)

@@ -77,6 +77,10 @@ TAG = "AB7"  # the labels on Alice's sleeves
 SECRET = {"01001": "A Clash of Kings", "01005": "A Storm of Swords"}
 
 
+#: The version of the table a phone holds: game.js's state, reached through import() (the page has no globals).
+SHOWN_VERSION = "() => import('/static/game.js').then(g => (g.state ? g.state.version : 0))"
+
+
 class Table:
     """The two phones, with every tap counted and every action timed."""
 
@@ -91,9 +95,12 @@ class Table:
     def settle(self) -> None:
         """Both phones show the newest version before the next tap, as two people at a table would see it
         (a tap on a stale page is answered 409, which the browser logs as a console error)."""
-        newest = max(int(p.evaluate("state ? state.version : 0")) for p in (self.a, self.b))
+        from tests.test_browser import wait_until
+
+        newest = max(int(p.evaluate(SHOWN_VERSION) or 0) for p in (self.a, self.b))
         for p in (self.a, self.b):
-            p.wait_for_function(f"state && state.version >= {newest}", timeout=WAIT)
+            wait_until(p, f"() => import('/static/game.js').then(g => g.state && g.state.version >= {newest})",
+                       timeout=WAIT)
 
     def untimed(self, step: Any) -> None:
         """A step of the test, not of the player (a screenshot): its time does not count."""

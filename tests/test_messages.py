@@ -88,7 +88,7 @@ def test_friendly_error_pages_in_both_languages(client: FlaskClient) -> None:
 
 
 def test_the_errors_a_player_can_meet_have_german_text() -> None:
-    """The phone shows a server error by its code in the reader's language (client.js errorText)."""
+    """The phone shows a server error by its code in the reader's language (messages.js errorText)."""
     from companion.store.games import Broken, Conflict, Forbidden, Impossible, NotFound, Refused
     from companion.web.errors import STORAGE
 

@@ -64,19 +64,23 @@ LINK = re.compile(r"\S*(?:://|#key=)\S*")
 LOOK = """(required) => {
   const blanks = required.filter(sel => { const e = document.querySelector(sel);
     return !e || !e.innerText.trim() || e.innerText.trim() === "…"; });
-  return {blanks, text: document.body.innerText, misses: [...(window.__misses || [])]};
+  return import("/static/messages.js")
+    .then(m => ({blanks, text: document.body.innerText, misses: [...(m.misses || [])]}));
 }"""
-# t() wrapped: a message id the catalogue does not know is a miss (the page would show the id itself).
-WATCH_MISSES = """() => {
-  if (window.__misses) return;
-  window.__misses = new Set();
-  const original = t;
-  window.t = function (id, params) { if (!hasMessage(id)) window.__misses.add(id); return original(id, params); };
-  try { if (window.render) window.render(); } catch (e) { /* the page renders again with the next update */ }
+# t() watched (messages.js): a message id the catalogue does not know is a miss (the page would show the id itself).
+# The pages' modules are reached through import(), which gives the page's own instance: they define no globals.
+WATCH_MISSES = """async () => {
+  const m = await import("/static/messages.js");
+  if (m.misses) return;
+  m.watchMisses();
+  try { m.redraw(); } catch (e) { /* the page renders again with the next update */ }
 }"""
+MESSAGES_READY = "() => import('/static/messages.js').then(m => m.messagesReady)"
+#: The version of the table the phone holds (game.js's state), or null before it has one.
+SHOWN_VERSION = "() => import('/static/game.js').then(g => (g.state ? g.state.version : null))"
 # A phone has shown version v: its state and, once there is one, its log.
-PHONE_VERSION = ("v => typeof state !== 'undefined' && state !== null && state.version >= v"
-                 " && (v === 0 || document.querySelector('#log li') !== null)")
+PHONE_VERSION = ("v => import('/static/game.js').then(g => g.state !== null && g.state.version >= v"
+                 " && (v === 0 || document.querySelector('#log li') !== null))")
 
 
 def catalogue_words() -> tuple[set[str], set[str]]:
@@ -158,9 +162,11 @@ class Sweep:
     def ready(self, w: Watched, wait: str | None = None) -> Watched:
         began = time.monotonic()
         w.page.wait_for_load_state("load")
-        w.page.evaluate("() => messagesReady")
+        w.page.evaluate(MESSAGES_READY)
         if wait:
-            w.page.wait_for_function(wait, timeout=10000, polling=20)
+            from tests.test_browser import wait_until  # a phone's predicate reads game.js: a promise
+
+            wait_until(w.page, wait, timeout=10000)
         w.page.evaluate(WATCH_MISSES)
         if os.environ.get("SWEEP_DEBUG"):
             print(f"{time.monotonic() - began:.2f}s open {w.kind} {w.label} {w.lang}", flush=True)
@@ -266,6 +272,8 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
     and at the end, where its log shows a line for every entry of the game."""
 
     def after(i: int, step: dict[str, Any], out: Any) -> None:
+        from tests.test_browser import wait_until
+
         began = time.monotonic()
         where = f"step {i + 1} {step.get('method', 'wait')} {step.get('path', step.get('wait'))}"
         body = step.get("body") if isinstance(step.get("body"), dict) else {}
@@ -287,11 +295,11 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
                     if not (i % 15 == 0 or last):
                         continue
                     w.page.reload()
-                    w.page.evaluate("() => messagesReady")
+                    w.page.evaluate(MESSAGES_READY)
                 try:
-                    w.page.wait_for_function(PHONE_VERSION, arg=version, timeout=5000, polling=20)
+                    wait_until(w.page, PHONE_VERSION, arg=version, timeout=5000)
                 except playwright.TimeoutError:
-                    shown = w.page.evaluate("() => typeof state !== 'undefined' && state ? state.version : null")
+                    shown = w.page.evaluate(SHOWN_VERSION)
                     w.problems.append(f"{where}: the page stays at version {shown}, the table is at {version}")
                     if os.environ.get("SWEEP_DEBUG"):
                         print(w.label, w.lang, w.problems[-1], flush=True)

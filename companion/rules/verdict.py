@@ -2,7 +2,7 @@
 
 A violation or note carries no text: its message id (``rule.<id>``, ``note.<kind>``) and the values of
 the message's named placeholders. Each reader renders it in its own language and as it may see it
-(``companion.messages.verdict_text``, ``msg()`` in ``client.js``). A placeholder value is a ``Param``:
+(``companion.messages.verdict_text``, ``msg()`` in ``static/messages.js``). A placeholder value is a ``Param``:
 text or a number; a card reference ``{"card": instance, "name": name}`` (the web layer shows non-judges
 the name only, and a card they may not see by its position); another message ``{"msg": id, …}`` (a
 zone's or phase's name, a reason); or a list of these.

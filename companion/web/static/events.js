@@ -1,6 +1,12 @@
 // Events: the organiser's page, the judge's dashboard (live over the event stream), the report and the
-// rules page. Text comes from the message catalogue and API calls go through the shared client (client.js);
-// keys come from the URL fragment (#key=…), are kept in this tab only, and travel in the Authorization header.
+// rules page. Text comes from the message catalogue (messages.js), API calls go through request.js and the
+// judge's dashboard follows the live stream (stream.js); keys come from the URL fragment (#key=…), are kept in
+// this tab only, and travel in the Authorization header.
+import {confirmSheet, el, saveFile} from "./dom.js";
+import {actName, citation, errorText, factionName, hasMessage, lang, messagesReady, onLanguage, phaseName, t} from "./messages.js";
+import {request, requestId} from "./request.js";
+import {openStream} from "./stream.js";
+
 (function () {
   const main = document.querySelector("main");
   const eventId = main.dataset.event;
@@ -10,7 +16,7 @@
   const $ = id => document.getElementById(id);
   const esc = s => String(s ?? "").replace(/[&<>"']/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
   let rerender = () => {};
-  window.render = () => rerender();  // the language switch re-renders what this page drew
+  onLanguage(() => rerender());  // the language switch re-renders what this page drew
 
   /** An API call with this page's key; a refusal is shown with its line-numbered problems and thrown. */
   async function call(method, url, body) {
@@ -40,10 +46,9 @@
   }
   /** A file from the API (PDF, zip), saved under ``name``. */
   async function download(method, url, name, body) {
-    const r = await fetch(url, {method, headers: {...authHeaders(key), ...(body ? {"Content-Type": "application/json"} : {})},
-      body: body ? JSON.stringify(body) : undefined});
-    if (!r.ok) { const d = await r.json().catch(() => ({})); showError(errorText(d.error) || r.statusText); return; }
-    const a = document.createElement("a"); a.href = URL.createObjectURL(await r.blob()); a.download = name; a.click();
+    const r = await request(url, {method, key, body, as: "blob"});
+    if (!r.ok) { showError(errorText(r.data.error)); return; }
+    saveFile(r.data, name);
   }
   // The box is at the page's foot: a refusal scrolls it into view (on a phone the button may be far above).
   function showError(text) {
@@ -58,7 +63,6 @@
     const s = Math.max(0, Math.round(clock.remaining));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
-  const factionName = f => (f && hasMessage("faction." + f) ? t("faction." + f) : (f || ""));
   // A deck's legality problems in the reader's language (the server sends both).
   const deckProblems = problems => (problems || []).map(p => (p.message && (p.message[lang()] || p.message.en)) || p.rule);
   /** ✓ for a legal deck; otherwise "not legal" with its problems, and whether the organiser allowed it. */
@@ -540,7 +544,8 @@
       const mine = ++following, query = number ? `?round=${number}` : "";
       const show = data => { if (mine === following) render(data); };
       call("GET", `/api/event/${eventId}/dashboard${query}`).then(show);
-      stream = openStream(`/api/event/${eventId}/stream${query}`, key, show, ok => { $("live").textContent = t(ok ? "ev.live" : "ev.reconnecting"); });
+      stream = openStream(`/api/event/${eventId}/stream${query}`, {key, onUpdate: show,
+        onState: ok => { $("live").textContent = t(ok ? "ev.live" : "ev.reconnecting"); }});
     }
     $("round-pick").addEventListener("change", () => {
       const number = +$("round-pick").value;

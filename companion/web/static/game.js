@@ -1,5 +1,12 @@
 // The table page: the round's next step, my counters, my area, the opponents' areas and the log.
 // Everything reaches the server through the shared client (client.js).
+import {Coalescer, TableClient} from "./client.js";
+import {confirmSheet, el, saveFile} from "./dom.js";
+import {whoSees} from "./keys.js";
+import {actName, applyStrings, citation, errorText, hasMessage, lang, messagesReady, msg, onLanguage, paramText, phaseName,
+  setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
+import {request, requestId} from "./request.js";
+
 const gameId = document.getElementById("main").dataset.game;
 let state = null, log = [];
 const $ = id => document.getElementById(id);
@@ -488,9 +495,8 @@ async function verifyLog() {
 }
 
 async function downloadLog() {
-  const r = await fetch(client.base + "/log", {headers: authHeaders(client.key)});
-  const link = el("a", {href: URL.createObjectURL(await r.blob()), download: gameId + "-log.json"});
-  document.body.append(link); link.click(); link.remove();
+  const r = await request(client.base + "/log", {key: client.key, as: "blob"});
+  if (r.ok) saveFile(r.data, gameId + "-log.json");
 }
 
 function renderPending() {
@@ -590,7 +596,7 @@ function renderGoneToTime(box) {
 function render() {
   if (!state) return;
   applyStrings();
-  ROLE_IS_JUDGE = isJudge();
+  setJudgeReader(isJudge());
   const g = state.game || {};
   const seat = mySeat();
   const who = seat ? seatName(seat) : t(role());
@@ -878,10 +884,9 @@ $("deck-send").addEventListener("click", async ev => {
 
 // The judge downloads the hash-verified log in the format `companion check` reads.
 $("export").addEventListener("click", async () => {
-  const r = await fetch(client.base + "/export", {headers: authHeaders(client.key)});
-  if (!r.ok) { const d = await r.json(); showFlag({kind: "refused", text: errorText(d.error)}); return; }
-  const link = el("a", {href: URL.createObjectURL(await r.blob()), download: gameId + ".jsonl"});
-  document.body.append(link); link.click(); link.remove();
+  const r = await request(client.base + "/export", {key: client.key, as: "blob"});
+  if (!r.ok) { showFlag({kind: "refused", text: errorText(r.data.error)}); return; }
+  saveFile(r.data, gameId + ".jsonl");
 });
 
 let findTimer, found = null;
@@ -944,9 +949,9 @@ async function scanImage(blob, live = false) {
   const list = $("scanned");
   scanned = null;
   list.replaceChildren(el("li", {class: "muted"}, t("scanning")));
-  const r = await fetch("/api/scan?game=" + gameId + (live ? "&titles=0" : ""), {method: "POST", body: blob,
-    headers: {...authHeaders(client.key), "Content-Type": blob.type || "image/jpeg"}});
-  const d = await r.json();
+  const r = await request("/api/scan?game=" + gameId + (live ? "&titles=0" : ""), {method: "POST", upload: blob,
+    key: client.key, headers: {"Content-Type": blob.type || "image/jpeg"}});
+  const d = r.data;
   list.replaceChildren();
   if (!r.ok) { showFlag({kind: "refused", text: errorText(d.error)}); return 0; }
   scanned = d;
@@ -1016,13 +1021,13 @@ $("live-start").addEventListener("click", async () => {
   };
   tick();
 });
-window.render = render;
+onLanguage(render);
 // Switching the language redraws everything a player reads: an open sheet and the search and scan lists too.
-window.relabel = () => {
+onLanguage(() => {
   if (sheetRedraw && !$("sheet").classList.contains("hidden")) sheetRedraw();
   renderFound();
   renderScanned();
-};
+});
 messagesReady.then(load);
 
 // -- event tables: the round clock and a one-tap call for a judge ---------------------------------------
@@ -1075,3 +1080,6 @@ $("call-judge").addEventListener("click", async ev => {
   button.disabled = false;
   showFlag(r.ok ? {kind: "info", text: t("judgeCalled")} : {kind: "refused", text: errorText(r.data.error)});
 });
+
+// What tests read of the page (through import(), never window): the table as this phone last drew it.
+export {state};

@@ -1,20 +1,23 @@
 // The home page: a new game, and the card search.
+import {el} from "./dom.js";
+import {errorText, factionName, onLanguage, t, typeName} from "./messages.js";
+import {request} from "./request.js";
+
 const q = document.getElementById("q"), out = document.getElementById("results");
 let timer;
 q.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(search, 150); });
 async function search() {
   out.replaceChildren();
   if (!q.value.trim()) return;
-  const r = await fetch("/api/cards?limit=15&q=" + encodeURIComponent(q.value));
+  const r = await request("/api/cards?limit=15&q=" + encodeURIComponent(q.value));
   if (!r.ok) return;
-  for (const c of await r.json()) {
+  for (const c of r.data) {
     const shadow = c.shadow_costs.length ? " · " + t("shadowValue", {value: c.shadow_costs.join(", ")}) : "";
     out.append(el("li", {}, el("div", {class: "grow"}, el("div", {}, (c.unique ? "◆ " : "") + c.name),
       el("div", {class: "muted"}, `${c.edition} · ${typeName(c.type)} · ${factionName(c.faction)} · ${c.code}${shadow}`))));
   }
 }
-const factionName = f => (hasMessage("faction." + f) ? t("faction." + f) : f);
-window.render = () => { if (q.value.trim()) search(); };  // the results in the new language
+onLanguage(() => { if (q.value.trim()) search(); });  // the results in the new language
 // A seat id is the name in plain letters ("Jürgen Müller" → "JurgenMuller"); the name stays as typed.
 // Names that fold to the same id get a number, so "Müller" and "Muller" are two seats.
 function seatsFrom(text) {
@@ -31,9 +34,9 @@ function seatsFrom(text) {
 document.getElementById("create").addEventListener("submit", async ev => {
   ev.preventDefault();
   const seats = seatsFrom(document.getElementById("seats").value);
-  const r = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify({edition: document.getElementById("edition").value, mode: document.getElementById("mode").value, seats})});
-  const data = await r.json();
+  const r = await request("/api/games", {method: "POST",
+    body: {edition: document.getElementById("edition").value, mode: document.getElementById("mode").value, seats}});
+  const data = r.data;
   const box = document.getElementById("create-error");
   if (!r.ok) { box.textContent = errorText(data.error); box.classList.remove("hidden"); return; }
   localStorage.setItem("companion:host:" + data.game.id, JSON.stringify(data));

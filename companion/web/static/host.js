@@ -1,10 +1,14 @@
 // The host page: a join code per seat, a new link for a lost phone, and how to let phones in.
+import {confirmSheet, el} from "./dom.js";
+import {errorText, messagesReady, onLanguage, t} from "./messages.js";
+import {request} from "./request.js";
+
 const gameId = document.querySelector("main").dataset.game;
 const saved = JSON.parse(localStorage.getItem("companion:host:" + gameId) || "null");
 document.getElementById("open").href = "/g/" + gameId;
 async function qr(text) {
-  const r = await fetch("/api/qr", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({text})});
-  const box = el("div", {class: "qr"}); box.innerHTML = await r.text(); return box;
+  const r = await request("/api/qr", {method: "POST", body: {text}, as: "text"});
+  const box = el("div", {class: "qr"}); if (r.ok) box.innerHTML = r.data; return box;
 }
 // A server that listens on loopback only cannot be reached from phones: say how to open it to the LAN.
 async function lanCheck() {
@@ -22,7 +26,7 @@ async function lanCheck() {
 }
 // Switching the language redraws what the page drew itself (the seats' boxes, the LAN help).
 const redraw = [];
-window.render = () => redraw.forEach(f => f());
+onLanguage(() => redraw.forEach(f => f()));
 messagesReady.then(lanCheck);
 (async () => {
   await messagesReady;
@@ -43,10 +47,10 @@ messagesReady.then(lanCheck);
     // A lost phone: a new link for the seat; the old one stops working.
     const reissue = async () => {
       if (!confirm(t("newLinkConfirm"))) return;
-      const r = await fetch(`/api/games/${gameId}/seats/${encodeURIComponent(s.seat)}/key`, {method: "POST",
-        headers: {"Content-Type": "application/json", Authorization: "Bearer " + saved.host.key}, body: "{}"});
+      const r = await request(`/api/games/${gameId}/seats/${encodeURIComponent(s.seat)}/key`, {method: "POST",
+        key: saved.host.key, body: {}});
       if (!r.ok) return;
-      s.url = (await r.json()).url;
+      s.url = r.data.url;
       localStorage.setItem("companion:host:" + gameId, JSON.stringify(saved));
       fill();
     };

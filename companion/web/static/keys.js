@@ -1,9 +1,11 @@
 // Who can see hidden cards in this game (issue 22): one line every phone shows, opened for the details, and a
 // banner for each key made or renewed since this phone last looked. A phone whose own key was renewed stops and
 // says so. The server sends the keys' record with every view (view.keys: when, by whom, for which seat; no key).
-"use strict";
+import {el} from "./dom.js";
+import {lang, t, tn} from "./messages.js";
+import {request} from "./request.js";
 
-const whoSees = (() => {
+export const whoSees = (() => {
   const gameId = document.getElementById("main").dataset.game;
   const ackKey = "companion:keys-seen:" + gameId;  // the newest key record this phone has tapped away
   const seatKey = "companion:keys-seat:" + gameId;  // the seat this phone last opened, for after its key is gone
@@ -74,8 +76,8 @@ const whoSees = (() => {
   async function revoked(view) {
     if (view && view.role === "spectator") return;  // no key to renew: a spectator simply has no live stream
     const mine = (view && view.viewer && view.viewer.seat) || localStorage.getItem(seatKey);
-    const r = await fetch(`/api/games/${gameId}/view`);  // the public view: the keys' record is public
-    const pub = r.ok ? await r.json() : null;
+    const r = await request(`/api/games/${gameId}/view`);  // the public view: the keys' record is public
+    const pub = r.ok ? r.data : null;
     const renewed = pub ? current(pub).filter(n => n.key === "seat" && n.seat === mine) : [];
     stopped = renewed.length ? renewed[0] : false;
     document.getElementById("main").setAttribute("inert", "");

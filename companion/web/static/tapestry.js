@@ -1,5 +1,10 @@
 // The Shadow Empire pages (Tapestry), on the shared client (client.js): messages, keys, writes, conflicts and
 // the live stream. The game's facts (tracks, their length, the cards, the die's choices) come from the server.
+import {TableClient} from "./client.js";
+import {el} from "./dom.js";
+import {applyStrings, errorText, messagesReady, onLanguage, paramText, t} from "./messages.js";
+import {request} from "./request.js";
+
 const trackName = tr => t("track." + tr);
 /** A landmark's name in the reader's language (the server sends its message with each landmark and move). */
 const landmarkName = label => paramText(label);
@@ -121,7 +126,7 @@ function tablePage() {
   });
   document.getElementById("effect").addEventListener("click", () => post("/entries", {entry: {type: "advance", track: document.getElementById("effect-track").value}}));
   document.getElementById("undo").addEventListener("click", () => post("/undo", {}));
-  window.render = () => data && render();
+  onLanguage(() => data && render());
   // Every phone at the table sees each change at once; the stream reconnects by itself.
   load().then(() => client.listen());
 }

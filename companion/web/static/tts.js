@@ -1,3 +1,6 @@
+import {el} from "./dom.js";
+import {citation, errorText, hasMessage, msg, t, tokenName} from "./messages.js";
+import {request} from "./request.js";
 // The TTS upload page: read a save, and with a judge key compare it with a tracked game.
 /** TTS's own colour name ("Red") in the reader's language; a colour TTS does not have stays as it is. */
 const colourName = c => (hasMessage("ttsColour." + c) ? t("ttsColour." + c) : c);
@@ -12,9 +15,9 @@ document.getElementById("go").addEventListener("click", async () => {
   out.replaceChildren();
   if (!file) return;
   const game = document.getElementById("game").value.trim(), key = document.getElementById("key").value.trim();
-  const r = await fetch("/api/tts/import" + (game ? "?game=" + encodeURIComponent(game) : ""), {method: "POST",
-    body: file, headers: {"Content-Type": "application/json", ...authHeaders(key)}});
-  const d = await r.json();
+  const r = await request("/api/tts/import" + (game ? "?game=" + encodeURIComponent(game) : ""), {method: "POST",
+    upload: file, key, headers: {"Content-Type": "application/json"}});
+  const d = r.data;
   if (!r.ok) { out.append(el("div", {class: "flag"}, errorText(d.error))); return; }
   out.append(el("p", {}, t("ttsCounts", {shape: d.shape, ...d.counts})));
   for (const [colour, p] of Object.entries(d.players)) {

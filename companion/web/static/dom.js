@@ -1,0 +1,31 @@
+// Small pieces every page draws with: elements, the confirmation sheet, a file to save.
+import {t} from "./messages.js";
+
+/** Build an element: el("li", {class: "x", onclick: fn}, child, …). */
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+/** A bottom sheet that asks before something cannot be taken back. Resolves true or false. */
+export function confirmSheet(text) {
+  return new Promise(resolve => {
+    const sheet = el("div", {class: "sheet confirm", role: "dialog"});
+    const done = answer => { sheet.remove(); resolve(answer); };
+    sheet.append(el("h3", {}, t("confirmTitle")), el("p", {}, text),
+      el("button", {class: "primary", "data-confirm": "yes", onclick: () => done(true)}, t("yes")),
+      el("button", {"data-confirm": "no", onclick: () => done(false)}, t("cancel")));
+    document.body.append(sheet);
+  });
+}
+
+/** Save a file the server sent (a log, an export, a PDF) under ``name``. */
+export function saveFile(blob, name) {
+  const link = el("a", {href: URL.createObjectURL(blob), download: name});
+  document.body.append(link); link.click(); link.remove();
+}

@@ -1,0 +1,192 @@
+"""The browser client is ES modules: every page, in real Chromium against a real server, defines no global of
+its own (no property on ``window`` that a blank page lacks, no top-level ``let``/``const``/``class`` shared
+between scripts), loads only module scripts, and logs no console error."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.catalog.store import Catalog
+from tests.server import Server, call
+from tests.test_browser import ARGS, CHROMIUM, PHONE, prepared_game
+from tests.test_events_record import _four_illegal_decks
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+LAPTOP = {"viewport": {"width": 1366, "height": 900}}
+
+#: Globals a page may define. Empty: pages share code by importing modules, never through window.
+ALLOWED: set[str] = set()
+
+#: Pages that follow a live stream.
+LIVE = {"seat", "judge-key", "tapestry", "judge"}
+#: What each page has drawn once its module has run (so the check sees the page at work, not half loaded).
+DRAWN = {
+    "home": "#create",
+    "host": "#links section .qr svg",
+    "seat": "#my-shadows",
+    "spectator": "#areas section",
+    "judge-key": "#judge-box:not(.hidden)",
+    "tapestry-new": "#create",
+    "tapestry": "#tracks .track",
+    "tts": "#go",
+    "event-new": "#new-event",
+    "organiser": "#ev-title:not(:empty)",
+    "judge": "#tables tr",
+    "report": "#ev-title:not(:empty)",
+    "standings": "#ev-title:not(:empty)",
+    "rules": "#rules tr",
+    "error": "main h2",
+}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def pages(server: Server, catalog: Catalog) -> tuple[dict[str, str], dict[str, Any]]:
+    """One URL of every page the server serves, each able to draw itself (keys in the #fragment)."""
+    api = server.url + "/api"
+    g = prepared_game(api)
+    gid = g["game"]["id"]
+    seats = [{"seat": "A", "name": "Ann"}, {"seat": "B", "name": "Ben"}]
+    _, judged = call(api, "POST", "/games", {"judge": True, "seats": seats})
+    status, tapestry = call(api, "POST", "/tapestry/games", {"humans": ["Ann"]})
+    assert status == 201, tapestry
+    status, ev = call(api, "POST", "/event", {"name": "Köln", "date": "2026-11-28", "rounds": 3, "tables": 2})
+    assert status == 201, ev
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    deck, _ = _four_illegal_decks(catalog)
+    for name in ("Arya", "Bran"):
+        assert call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)[0] == 201
+    local = lambda url: url.replace("http://localhost", server.url)  # noqa: E731
+    return {
+        "home": server.url + "/",
+        "host": f"{server.url}/g/{gid}/host",
+        "seat": local(g["seats"][0]["url"]),
+        "spectator": f"{server.url}/g/{gid}",
+        "judge-key": local(judged["judge"]["url"]),
+        "tapestry-new": server.url + "/tapestry",
+        "tapestry": local(tapestry["url"]),
+        "tts": server.url + "/tts",
+        "event-new": server.url + "/events/new",
+        "organiser": local(ev["organiser"]["url"]),
+        "judge": local(ev["judge"]["url"]),
+        "report": f"{server.url}/e/{eid}/report#key={org}",
+        "standings": f"{server.url}/e/{eid}/standings",
+        "rules": server.url + "/rules",
+        "error": f"{server.url}/g/nosuchgame",
+    }, g
+
+
+def own_globals(page: Any, blank: set[str]) -> list[str]:
+    """What the page's scripts left in the global scope: window's own properties a blank page lacks, and the
+    global lexical names (top-level let/const/class of classic scripts, which are not window properties)."""
+    names = set(page.evaluate("Object.getOwnPropertyNames(window)")) - blank
+    cdp = page.context.new_cdp_session(page)
+    names |= set(cdp.send("Runtime.globalLexicalScopeNames")["names"])
+    cdp.detach()
+    return sorted(names)
+
+
+def test_every_page_is_modules_without_globals_or_console_errors(server: Server, browser: Any,
+                                                                catalog: Catalog) -> None:
+    found: dict[str, Any] = {}
+    urls, made = pages(server, catalog)
+    keys = {u.split("#key=")[1] for u in urls.values() if "#key=" in u} | {made["host"]["key"]}
+    for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
+        for name, url in urls.items():
+            ctx = browser.new_context(**(LAPTOP if name in ("organiser", "judge", "report") else PHONE), locale=locale)
+            if name == "host":  # the host page shows what the home page kept when it made the game
+                ctx.add_init_script(f"localStorage.setItem('companion:host:{made['game']['id']}', "
+                                    f"{json.dumps(json.dumps(made))})")
+            blank_page = ctx.new_page()
+            blank_page.goto(server.url + "/api/health")  # same origin, no script of ours
+            blank = set(blank_page.evaluate("Object.getOwnPropertyNames(window)"))
+            blank_page.close()
+            page = ctx.new_page()
+            errors: list[str] = []
+            sent: list[Any] = []  # every request the page's code made (not the page itself)
+            page.on("request", lambda r, sent=sent: sent.append(r) if r.resource_type != "document" else None)
+            page.on("console", lambda m, errors=errors: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+            page.goto(url)
+            page.wait_for_selector(DRAWN[name], state="attached", timeout=15000)
+            if name in LIVE:  # a live stream never lets the network fall idle
+                page.wait_for_timeout(300)
+            else:
+                page.wait_for_load_state("networkidle")
+            # The language button redraws what the page drew (messages.js onLanguage), with no error either.
+            page.click("[data-lang-toggle]")
+            page.wait_for_selector(f"html[lang={'de' if lang == 'en' else 'en'}]", state="attached")
+            page.wait_for_timeout(200)
+            classic = page.evaluate("[...document.scripts].filter(s => s.type !== 'module').map(s => s.src)")
+            extra = [g for g in own_globals(page, blank) if g not in ALLOWED]
+            # The page's 404 for a game that does not exist is the point of the error page, not a fault.
+            errors = [e for e in errors if not (name == "error" and "404" in e)]
+            # Keys travel in the Authorization header only, never in a URL (logs and histories keep URLs).
+            leaked = [r.url for r in sent if any(k in r.url for k in keys)]
+            if url.split("#key=")[-1] in keys and not any(r.headers.get("authorization") for r in sent):
+                leaked.append("no request carried the page's key in its Authorization header")
+            if classic or extra or errors or leaked:
+                found[f"{name} {lang}"] = {"classic scripts": classic, "globals": extra, "console": errors,
+                                           "keys": leaked}
+            ctx.close()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "page-globals.json").write_text(json.dumps(found, indent=1, sort_keys=True), encoding="utf-8")
+    assert not found, sorted(found)
+
+
+def test_templates_load_only_module_scripts_and_static_code_names_no_window_global() -> None:
+    """Each page loads its code as <script type="module" src=…> (allowed by script-src 'self'), and no module
+    hangs anything on window for another to find."""
+    web = Path(__file__).resolve().parents[1] / "companion" / "web"
+    for path in web.glob("templates/*.html"):
+        for tag in re.findall(r"<script[^>]*>", path.read_text()):
+            assert 'type="module"' in tag and "src=" in tag, (path.name, tag)
+    for path in web.glob("static/*.js"):
+        assert not re.search(r"\bwindow\.\w+\s*=(?!=)", path.read_text()), path.name
+
+
+def test_the_stream_reader_backs_off_while_the_stream_fails_and_comes_back_at_once_online(
+        server: Server, browser: Any) -> None:
+    """stream.js, the one live-stream reader: 1 s, 2 s, 4 s between tries while the stream cannot be reached (a
+    room of phones does not hammer a server that is starting again), and at once when the phone is back online."""
+    seats = [{"seat": "A", "name": "Ann"}, {"seat": "B", "name": "Ben"}]
+    _, g = call(server.url + "/api", "POST", "/games", {"seats": seats})
+    ctx = browser.new_context(**PHONE, locale="en-GB")
+    page = ctx.new_page()
+    tries: list[float] = []
+
+    def refuse(route: Any) -> None:
+        tries.append(time.monotonic())
+        route.abort()
+
+    page.route("**/events*", refuse)
+    page.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    page.wait_for_selector("#areas section", state="attached", timeout=15000)
+    page.wait_for_timeout(7500)
+    gaps = [later - earlier for earlier, later in pairwise(tries)]
+    assert 3 <= len(tries) <= 5, gaps  # a fixed 1 s wait would have tried 7 or 8 times
+    assert 0.8 < gaps[0] < 2 and all(b > a * 1.5 for a, b in pairwise(gaps)), gaps
+    assert not page.locator("#live.on").count()
+    page.unroute("**/events*")
+    back = time.monotonic()
+    ctx.set_offline(True)
+    ctx.set_offline(False)
+    page.wait_for_selector("#live.on", state="attached", timeout=5000)
+    assert time.monotonic() - back < 3  # not after the 8 s wait the reader had reached
+    ctx.close()
