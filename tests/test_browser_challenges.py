@@ -9,7 +9,7 @@ import pytest
 
 from tests.phones import WAIT, phone, seat_phones
 from tests.server import Server, call
-from tests.test_browser import CHROMIUM, shot
+from tests.test_browser import CHROMIUM, shot, wait_until
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -100,7 +100,7 @@ def test_the_header_counts_power_on_cards_in_play_toward_the_total(server: Serve
     a.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
     a.click("#power-plus")  # one more on the faction card: the total is 3, the faction card has 1
     a.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)
-    a.wait_for_function("state.players[0].faction_power === 1", timeout=WAIT)
+    wait_until(a, "() => import('/static/game.js').then(g => g.state.players[0].faction_power === 1)", timeout=WAIT)
     assert a.get_attribute("#power", "title") == "on my faction card: 1"
     b = phone(browser, g["seats"][1]["url"], locale="de-DE", server=server)
     b.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)  # Bob's own 3

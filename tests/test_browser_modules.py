@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ import pytest
 
 from companion.catalog.store import Catalog
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, prepared_game
+from tests.test_browser import CHROMIUM, PHONE, prepared_game
 from tests.test_events_record import _four_illegal_decks
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -47,14 +46,6 @@ DRAWN = {
     "rules": "#rules tr",
     "error": "main h2",
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def pages(server: Server, catalog: Catalog) -> tuple[dict[str, str], dict[str, Any]]:

@@ -10,7 +10,7 @@ import pytest
 
 from tests.phones import WAIT, phone
 from tests.server import Server, call
-from tests.test_browser import CHROMIUM, shot
+from tests.test_browser import CHROMIUM, shot, wait_until
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -92,9 +92,11 @@ def test_two_players_picking_plots_at_the_same_moment_both_count(server: Server,
         page.wait_for_selector("#plot-choice li", timeout=WAIT)
     a.click(f"#plot-choice li[data-plot='A.{X}.1']")
     a.wait_for_selector("#plot-mine", timeout=WAIT)
-    assert b.evaluate("state.version") == 3  # Bob's phone is a version behind: his tap is stale
+    # Bob's phone is a version behind: his tap is stale
+    assert b.evaluate("() => import('/static/game.js').then(g => g.state.version)") == 3
     b.click("#plot-choice li[data-plot='B.01003.1']")
-    b.wait_for_function("state.players.every(p => p.revealed_plot && p.revealed_plot.this_round)", timeout=WAIT)
+    wait_until(b, "() => import('/static/game.js').then(g => g.state.players.every("
+               "p => p.revealed_plot && p.revealed_plot.this_round))", timeout=WAIT)
     assert "Someone else changed the table first" not in b.inner_text("#flags")
     assert "plots are revealed at once" in b.inner_text("#flags")
     _, log = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])
