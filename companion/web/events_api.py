@@ -26,7 +26,7 @@ from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
 from companion.messages import LANGUAGES, language
 from companion.rules.citations import RULES
-from companion.rules.roles import JUDGE, RoleKind
+from companion.rules.roles import JUDGE, Can
 from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, key_from_request, role_for
 from companion.web.errors import ApiError
@@ -149,7 +149,7 @@ def watch_event_games() -> Any:
             return None
         game = svc().store.game(m.group(1))
         role = game.role_for(key_from_request())
-        if role is None or role.kind not in (RoleKind.SEAT, RoleKind.JUDGE):
+        if role is None or not role.can(Can.PLAY):
             return None
         data = request.get_json(silent=True, cache=True)
         if isinstance(data, dict) and isinstance(data.get("action"), dict) and storable(data["action"]):
@@ -734,7 +734,7 @@ _CALLS: dict[tuple[str, str], float] = {}
 @accepts(CALL_BODY)
 def call_judge(game_id: str) -> Any:
     role, ref = _seat_of_event_game(game_id)
-    if role.kind is not RoleKind.SEAT:
+    if not role.can(Can.CALL_JUDGE):
         raise ApiError(403, "forbidden", "calling a judge needs a seat key of this table")
     data = body()
     rid = str(data["request_id"])  # required by the schema: a retry calls the judge once

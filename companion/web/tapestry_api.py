@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 
 from companion.rules.describe import declared_schema, field_schema
-from companion.rules.roles import Role
+from companion.rules.roles import Can, Role
 from companion.store.games import Cached, Game, StoreError
 from companion.tapestry.engine import (
     DRAWS,
@@ -29,7 +29,7 @@ from companion.tapestry.engine import (
 from companion.tapestry.entries import REGISTRY, EntryError, Turn, entry_from_dict, may_record
 from companion.tapestry.facts import TRACKS
 from companion.web.api import PRINTABLE, expected_version, limit, own_entry, request_id, svc
-from companion.web.auth import HOST, requires
+from companion.web.auth import requires
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
 from companion.web.schema import REQUEST_ID, VERSION, Schema, accepts, body, obj, text
@@ -136,7 +136,7 @@ def create() -> Any:
 
 
 READ = requires(game_kind="tapestry")
-WRITE = requires(HOST, game_kind="tapestry", what="changing this table (the key from the table link)")
+WRITE = requires(Can.RECORD, game_kind="tapestry", what="changing this table (the key from the table link)")
 
 
 @tapestry_api.get("/games/<game_id>")
@@ -194,7 +194,7 @@ def log(game: Game, role: Role) -> Any:
 
 
 @tapestry_api.get("/games/<game_id>/events")
-@requires(HOST, game_kind="tapestry", what="live updates (the key from the table link)")
+@requires(Can.STREAM, game_kind="tapestry", what="live updates (the key from the table link)")
 def events(game: Game, role: Role) -> Any:
     """Live updates for every phone at the table (Server-Sent Events)."""
     game_id = game.id
