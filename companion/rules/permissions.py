@@ -45,7 +45,7 @@ def authorize(t: Table, requested: Action, role: Role) -> Authorized:
     """May ``role`` record ``requested`` at this table? Returns it with positions resolved."""
     kind = type(requested)
     # The capability table decides (deny by default): a role whose row lists no recorder records nothing.
-    if not role.may_record(kind.records):
+    if not role.may_record(kind.records, requested.type):
         if not role.capabilities.records:
             raise Refusal(403, "forbidden", "recording an action needs a seat, host or judge key")
         if kind.records is Recorder.JUDGE:

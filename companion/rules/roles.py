@@ -48,7 +48,9 @@ class Capabilities:
 
     can: frozenset[Can] = frozenset()
     records: frozenset[Recorder] = frozenset()  # the recorders of the actions it may record
+    only: frozenset[str] = frozenset()  # if any: of those, only these action types (a scorekeeper: power)
     per_seat: bool = False  # the role belongs to one seat (and names it)
+    keyed: bool = True  # a key opens it (a kind of ``companion/store/keys.py``); without: whoever has no key
 
 
 NOTHING = Capabilities()
@@ -65,7 +67,7 @@ CAPABILITIES: dict[RoleKind, Capabilities] = {
         frozenset({Can.FOR_ANY_SEAT, Can.UNDO, Can.SET_DECK, Can.STREAM, Can.ISSUE_KEYS}),
         frozenset({Recorder.TABLE, Recorder.CLAIM})),
     RoleKind.TABLE: Capabilities(frozenset({Can.STREAM, Can.SNAPSHOT})),
-    RoleKind.SPECTATOR: NOTHING,
+    RoleKind.SPECTATOR: Capabilities(keyed=False),
 }
 
 
@@ -112,9 +114,10 @@ class Role:
         """May this role see the hidden cards (hand, shadows, deck order) in ``seat``'s areas?"""
         return self.sees_all or (self.can(Can.SEE_OWN) and self.seat is not None and self.seat == seat)
 
-    def may_record(self, recorder: Recorder) -> bool:
-        """May this role record an action of this recorder at all (for whom: ``records_for``)?"""
-        return recorder in self.capabilities.records
+    def may_record(self, recorder: Recorder, action_type: str | None = None) -> bool:
+        """May this role record an action of this recorder (and type) at all (for whom: ``records_for``)?"""
+        row = self.capabilities
+        return recorder in row.records and (not row.only or action_type in row.only)
 
     def records_for(self, seat: str | None) -> bool:
         """May this role record its actions for ``seat`` (None: for every seat or nobody)?"""

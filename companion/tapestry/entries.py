@@ -137,7 +137,7 @@ def apply_entry(se: ShadowEmpire, data: Any) -> dict[str, Any]:
 def may_record(item: Entry, role: Role) -> bool:
     """The roles' capability table decides, as for an AGoT action. A Tapestry table has no seats and no judge
     key: ``TABLE`` entries come from whoever holds the table's key (the host link creating the game returns)."""
-    return role.may_record(item.records)
+    return role.may_record(item.records, item.type)
 
 
 def entry_table() -> str:

@@ -24,6 +24,7 @@ from companion.rules.roles import SPECTATOR, Can, Role
 from companion.rules.suggest import suggest_actions
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
 from companion.store.games import Game, Pending, Replayed
+from companion.store.keys import ISSUED
 from companion.tts.save import COLOURS
 from companion.web.auth import requires, role_for
 from companion.web.errors import ApiError
@@ -268,6 +269,18 @@ def reissue_key(game: Game, role: Role, seat: str) -> Any:
         raise ApiError(403, "forbidden", "at an event only the judge renews a seat's key")
     key = svc().store.reissue_key(game.id, seat, role)  # streams opened with the old key end first
     return jsonify({"seat": seat, "key": key, "url": f"{request.host_url.rstrip('/')}/g/{game.id}#key={key}"})
+
+
+@api.post("/games/<game_id>/keys/<kind>")
+@limit(1024)
+@requires(Can.ISSUE_KEYS, what="a new key")
+def issue_key(game: Game, role: Role, kind: str) -> Any:
+    """A key of any kind the store's key table makes on its own (``companion/store/keys.py``): logged, a new one
+    replaces the old, and every phone is told of one that reads hidden cards. Its link is shown once."""
+    if kind not in ISSUED:
+        raise ApiError(404, "not_found", f"no key of kind {kind[:20]!r} is made here", kinds=ISSUED)
+    key = svc().store.issue_key(game.id, kind, role.actor)
+    return jsonify({"kind": kind, "key": key, "url": f"{request.host_url.rstrip('/')}/g/{game.id}#key={key}"})
 
 
 @api.post("/games/<game_id>/judge-key")

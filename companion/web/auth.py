@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from flask import current_app, g, request
 
-from companion.rules.roles import Can, Role, kinds_that
+from companion.rules.roles import SPECTATOR, Can, Role, kinds_that
 from companion.store.games import Game
 from companion.web.errors import ApiError
 
@@ -70,8 +70,17 @@ def checked_key(scope: str, role: R | None, what: str) -> R:
                                    "link)")
 
 
+def game_role(game: Game, key: str | None) -> Role | None:
+    """The role a key opens at this game: the store says which key it is, the roles' table what that
+    may do. No key: a spectator. A key that opens nothing: None."""
+    if not key:
+        return SPECTATOR
+    held = game.key_holder(key)
+    return None if held is None else Role.holding(*held)
+
+
 def role_for(game: Game) -> Role:
-    return checked_key(game.id, game.role_for(key_from_request()), "game")
+    return checked_key(game.id, game_role(game, key_from_request()), "game")
 
 
 def requires(*needs: Can, game_kind: str = "agot", what: str = "this") -> Callable[..., Any]:
