@@ -88,7 +88,7 @@ def test_every_hidden_card_on_a_table_is_visible_to_its_seat_and_the_judge_only(
 @pytest.mark.parametrize("missing", list(RoleKind))
 def test_a_kind_the_table_does_not_list_sees_nothing_hidden_and_records_nothing(
         monkeypatch: pytest.MonkeyPatch, missing: RoleKind) -> None:
-    monkeypatch.delitem(CAPABILITIES, missing)
+    monkeypatch.delitem(CAPABILITIES, missing, raising=False)
     role = Role(missing)  # without a row it is no per-seat kind either
     assert not any(role.can(c) for c in Can)
     assert not any(role.may_record(r) for r in Recorder)
@@ -120,6 +120,24 @@ def test_authorize_follows_the_table_for_every_role_and_every_action() -> None:
                 assert not allowed
             if role == JUDGE:
                 assert allowed, action
+
+
+def test_a_row_may_narrow_its_recorders_to_some_action_types(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host that records power only (the row of a scorekeeper): every other action is refused before anything
+    it names is looked at, power is recorded for any seat."""
+    from companion.rules.roles import HOST, Capabilities
+
+    power = frozenset({"gain_power", "lose_power", "set_power"})
+    monkeypatch.setitem(CAPABILITIES, RoleKind.HOST, Capabilities(frozenset({Can.FOR_ANY_SEAT}),
+                                                                  frozenset({Recorder.PLAYER}), only=power))
+    t = make_table({"A": {TYRION: 2}, "B": {TYRION: 2}})
+    assert power <= {a.type for a in sample_actions()}
+    for action in sample_actions():
+        if action.type in power:
+            assert authorize(t, action, HOST).action == action
+        else:
+            with pytest.raises(Refusal):
+                authorize(t, action, HOST)
 
 
 def test_the_capability_table_has_a_row_for_every_role_kind() -> None:
