@@ -145,6 +145,19 @@ def test_the_capability_table_has_a_row_for_every_role_kind() -> None:
     assert set(CAPABILITIES) == set(RoleKind)
 
 
+#: Modules that still compare role kinds by hand: the table service's methods (act, decide, undo), which issue 25
+#: moves out of the store; where they land, they ask the role instead (``role.sees_hidden_of``, ``role.can``).
+STILL_COMPARING = {"companion/store/games.py"}
+
+
+def test_no_module_but_the_roles_table_compares_role_kinds() -> None:
+    pattern = re.compile(r"\.kind (?:is|is not|in|not in) \(?RoleKind\.|RoleKind\.[A-Z]+ (?:is|in)\b"
+                         r"|\b(?:role|viewer|actor)\.kind (?:is|in|not in)\b")
+    found = {str(path.relative_to(ROOT)) for path in (ROOT / "companion").rglob("*.py")
+             if path.name != "roles.py" and pattern.search(path.read_text(encoding="utf-8"))}
+    assert found <= STILL_COMPARING, found - STILL_COMPARING
+
+
 # -- the key table: one row per kind of key ----------------------------------------------------------------
 
 
