@@ -112,7 +112,8 @@ class Role:
 
     def sees_hidden_of(self, seat: str) -> bool:
         """May this role see the hidden cards (hand, shadows, deck order) in ``seat``'s areas?"""
-        return self.sees_all or (self.can(Can.SEE_OWN) and self.seat is not None and self.seat == seat)
+        can = CAPABILITIES.get(self.kind, NOTHING).can  # asked for every card of every view: one look-up
+        return Can.SEE_ALL in can or (Can.SEE_OWN in can and self.seat is not None and self.seat == seat)
 
     def may_record(self, recorder: Recorder, action_type: str | None = None) -> bool:
         """May this role record an action of this recorder (and type) at all (for whom: ``records_for``)?"""
