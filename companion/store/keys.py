@@ -3,8 +3,9 @@
 The store stays neutral: a key opens a *key kind* and, for a per-seat kind, a seat, both plain strings. What
 its holder may do is decided above, in ``companion/rules/roles.py`` (a key kind is a role kind by name). From
 this table come who holds a key (``Game.key_holder``), the chain's record of the hashes that open a game
-(``Store._key_record``), the check that the stored hashes are what the chain says (``Store.verify``, every
-kind with a stored hash), the making and renewing of keys (``Store.issue_key``) and the kinds the API offers.
+(``GameStore._key_record``), the check that the stored hashes are what the chain says (``GameStore.verify``,
+every kind with a stored hash), the making and renewing of keys (``GameStore.issue_key``) and the kinds the API
+offers.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ class KeyKind:
     column: str | None = None
     field: str | None = None
     header: str | None = None  # made with the game: its entry in the header's "keys" (the chain's first link)
-    issued: bool = True  # made or renewed later, by a key entry (``Store.issue_key``)
+    issued: bool = True  # made or renewed later, by a key entry (``GameStore.issue_key``)
     announced: bool = True  # every phone is told when one is made: it reads hidden cards or the TTS table
     at_events: bool = True  # made at an event's tables too (an event's judges use the event's own key)
 
