@@ -133,6 +133,7 @@ KEY_ROUTES = {
     ("post", "/api/games"): {"anyone"},  # the host's and the seats' join links, shown once on the host page
     ("post", "/api/games/{game_id}/seats/{seat}/key"): {"host", "judge"},  # a lost phone: logged, announced
     ("post", "/api/games/{game_id}/judge-key"): {"host", "judge"},  # "for a judge": logged, announced
+    ("post", "/api/games/{game_id}/keys/{kind}"): {"host", "judge"},  # any kind of the store's key table
     ("post", "/api/games/{game_id}/table-key"): {"host", "judge"},  # the TTS helper's key: logged, announced
     ("post", "/api/games/{game_id}/tts"): {"host", "judge"},  # the same key as a chat line
     ("post", "/api/event"): {"anyone"},  # the organiser's and the judge's event keys (no game key)
@@ -201,7 +202,8 @@ def test_every_route_that_hands_out_a_key_is_known_and_a_key_that_reads_a_seat_i
                 n += 1
                 t = Table(client, f"10.22.{n // 250}.{n % 250}")
                 before = len(t.notices(t.gid))
-                url = path.replace("{game_id}", t.gid).replace("{seat}", "A").replace("{event_id}", "none")
+                url = path.replace("{game_id}", t.gid).replace("{seat}", "A").replace("{event_id}", "none") \
+                    .replace("{kind}", "judge")
                 schema = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
                 body = BODIES.get(path) or (_value(schema, random.Random(n)) if schema else {})
                 r = client.open(url, method=method.upper(), json=body, headers=auth(t.keys[who]),

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from companion.rules.actions.base import Action, Recorder, action_from_dict, card_fields
 from companion.rules.editions import Table
-from companion.rules.roles import Role, RoleKind
+from companion.rules.roles import Role
 from companion.rules.views import parse_alias, resolve_alias, visible_to
 
 
@@ -45,21 +45,21 @@ def _player_of(action: Action) -> str | None:
 def authorize(t: Table, requested: Action, role: Role) -> Authorized:
     """May ``role`` record ``requested`` at this table? Returns it with positions resolved."""
     kind = type(requested)
-    if role.kind is RoleKind.SPECTATOR or role.kind is RoleKind.TABLE:
-        raise Refusal(403, "forbidden", "recording an action needs a seat, host or judge key")
-    if kind.records is Recorder.JUDGE and role.kind is not RoleKind.JUDGE:
-        raise Refusal(403, "forbidden", f"only the judge records {requested.type}")
-    if role.kind is RoleKind.HOST and kind.records not in (Recorder.TABLE, Recorder.CLAIM):
-        raise Refusal(403, "forbidden", f"the host runs the round's flow; {requested.type} is recorded by a seat "
-                                        "or the judge")
-    if role.kind is RoleKind.SEAT and kind.records is Recorder.CLAIM:
+    # The capability table decides (deny by default): a role whose row lists no recorder records nothing.
+    if not role.may_record(kind.records, requested.type):
+        if not role.capabilities.records:
+            raise Refusal(403, "forbidden", "recording an action needs a seat, host or judge key")
+        if kind.records is Recorder.JUDGE:
+            raise Refusal(403, "forbidden", f"only the judge records {requested.type}")
+        raise Refusal(403, "forbidden", f"{requested.type} is recorded by a seat or the judge, not by your key")
+    if kind.records is Recorder.CLAIM and not role.records_for(None):
         player = _player_of(requested)
-        if player not in (None, role.seat):
+        if player is not None and not role.records_for(player):
             raise Refusal(403, "forbidden", f"your seat records {requested.type} for itself or for nobody, not "
                                             f"for seat {player}; ask the host or judge")
-    elif role.kind is RoleKind.SEAT and kind.records is not Recorder.TABLE:
+    elif kind.records in (Recorder.PLAYER, Recorder.EFFECT) and not role.records_for(None):
         player = _player_of(requested)
-        if player != role.seat:
+        if player is None or not role.records_for(player):
             whom = f"seat {player}" if player is not None else "every seat"
             raise Refusal(403, "forbidden", f"your seat cannot record {requested.type} for {whom}")
     changes: dict[str, str] = {}
@@ -75,8 +75,9 @@ def authorize(t: Table, requested: Action, role: Role) -> Authorized:
                 # Which positions are filled is public, so this says nothing hidden.
                 raise Refusal(404, "unknown_card", f"there is no card at {ref}")
             seat = position[0]
-            if not role.is_judge and not role.sees_hidden_of(seat):
-                if role.kind is not RoleKind.SEAT or kind.records is not Recorder.EFFECT:
+            if not role.sees_hidden_of(seat):
+                # Only a seat's own effect may name another seat's face-down card (and waits for it).
+                if role.seat is None or kind.records is not Recorder.EFFECT:
                     raise Refusal(422, "impossible",
                                   f"{requested.type} cannot name {ref}: only {seat}'s seat acts on its own "
                                   "face-down cards")

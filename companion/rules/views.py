@@ -258,7 +258,7 @@ def shown_param(value: Any, viewer: Role, t: Table | None = None) -> Any:
     the judge only; others get the name, or, where ``t`` (the table now) says they may not see the card,
     its position ("B's shadows #2"). Entries of the log are sealed instead (``t`` None): their verdict is
     withheld whole from anyone who may not see every hidden card it names."""
-    if viewer.is_judge:
+    if viewer.sees_all:
         return value
     if isinstance(value, list):
         return [shown_param(v, viewer, t) for v in value]
@@ -284,7 +284,7 @@ def hidden_ref(t: Table, card_id: str) -> dict[str, Any]:
 
 def shown_verdict(verdict: dict[str, Any], viewer: Role, t: Table | None = None) -> dict[str, Any]:
     """A verdict (``Verdict.to_dict()``) as ``viewer`` reads it: see ``shown_param``."""
-    if viewer.is_judge:
+    if viewer.sees_all:
         return verdict
 
     def item(i: dict[str, Any]) -> dict[str, Any]:
@@ -301,7 +301,7 @@ HIDDEN_VERDICT: dict[str, Any] = {"legal": None, "applied": True, "violations": 
 
 
 def _sees(viewer: Role, seats: list[str]) -> bool:
-    return viewer.kind is RoleKind.SEAT and viewer.seat in seats
+    return any(viewer.sees_hidden_of(seat) for seat in seats)
 
 
 def redact_entry(entry: dict[str, Any], viewer: Role) -> dict[str, Any]:
@@ -309,7 +309,7 @@ def redact_entry(entry: dict[str, Any], viewer: Role) -> dict[str, Any]:
     their position at the time, and a verdict that names a hidden card is withheld (even a rule id can
     give a card away)."""
     kind = entry.get("kind")
-    if viewer.is_judge:
+    if viewer.sees_all:
         return entry
     out = {k: v for k, v in entry.items() if k != "seal"}
     if kind == "deck":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.editions import Table
-from companion.rules.roles import Role, RoleKind
+from companion.rules.roles import Role
 from companion.rules.state import CardInstance, Zone
 from companion.rules.suggest import suggest_actions
 from companion.rules.views import visible_to
@@ -18,7 +18,7 @@ UNSEEN = "not a card you can see at this table"
 
 def _unseen(row: dict[str, Any], viewer: Role, seat: str | None, status: str, message: str) -> dict[str, Any]:
     """The real reason for the judge and the deck's own seat; one answer for everyone else."""
-    if viewer.is_judge or (seat is not None and viewer.sees_hidden_of(seat)):
+    if viewer.sees_all or (seat is not None and viewer.sees_hidden_of(seat)):
         row.update(status=status, message=message)
     else:
         row.update(status="unseen", message=UNSEEN)
@@ -86,7 +86,7 @@ def resolve_codes(codes: list[Code], table: Table | None, tags: dict[str, str], 
             c = table.card(cid)
             row.update(status="ok", message=c.name, card={
                 "id": cid, "code": c.code, "name": c.name, "owner": seat, "zone": table.zone_of(cid).value})
-            if viewer.kind in (RoleKind.SEAT, RoleKind.JUDGE):
+            if viewer.may_scan:
                 row["actions"] = suggest_actions(table, cid, viewer.seat or seat)
         rows.append(row)
     return rows
@@ -120,7 +120,7 @@ def resolve_titles(reads: list[Read], table: Table | None, viewer: Role, catalog
     actions, as a label scan answers; weak: the best two or three titles, those in the deck with their
     card); then the catalogue (a name only). Only the asker's own visible copies are ever named: a title
     is no way to learn what another seat holds. A read that matches nothing is left out."""
-    seat = viewer.seat if viewer.kind is RoleKind.SEAT else None
+    seat = viewer.seat  # a per-seat role: its own deck first; anyone else: the catalogue only
     code_names: dict[str, str] = {}
     if table is not None and seat is not None:
         code_names = {inst.code: table.card(cid).name for cid, inst in table.instances.items() if inst.owner == seat}

@@ -33,9 +33,20 @@ from companion.kinds import GameKind, game_kind
 from companion.rules import Action, ActionError, Mode, Seat, Verdict, action_from_dict, play
 from companion.rules.editions import Table
 from companion.rules.permissions import Refusal, authorize
-from companion.rules.roles import HOST, JUDGE, SPECTATOR, TABLE, Role, RoleKind
+from companion.rules.roles import JUDGE, Role, RoleKind
 from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal, shown_verdict
 from companion.store.db import connect, writer_lock
+from companion.store.keys import (
+    BY_NAME,
+    KEY_KINDS,
+    Actor,
+    actor_kind,
+    entry_slot,
+    header_slots,
+    kept_beside,
+    kind_of,
+    slot,
+)
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
 
 #: The longest log a game may have: a long game is a few hundred entries.
@@ -247,32 +258,33 @@ class Game:
     def seat_names(self) -> list[str]:
         return [s.seat for s in self.seats]
 
-    def role_for(self, key: str | None) -> Role | None:
-        """Who holds this key: a role value. No key: a spectator. A key that opens nothing: None."""
-        if not key:
-            return SPECTATOR
-        found: Role | None = None
+    def key_holder(self, key: str) -> tuple[str, str | None] | None:
+        """Which key this is: its kind (``companion/store/keys.py``) and, for a seat's key, the seat, as plain
+        values (``companion/rules/roles.py`` makes the role). A key that opens nothing: None."""
+        found: tuple[str, str | None] | None = None
         # A key opens the game only if the chain records it: a hash replaced in the database opens nothing.
         hashes = self.chained if self.chained is not None else self.stored_hashes()
         # Every hash is compared, so the time taken does not say which kind of key was close.
-        for seat in self.seat_hashes:
-            if matches(key, hashes.get(f"seat:{seat}")):
-                found = Role.of_seat(seat)
-        for role in (JUDGE, HOST, TABLE):
-            if matches(key, hashes.get(role.actor)):
-                found = role
+        for key_slot, stored in hashes.items():
+            kind, seat = kind_of(key_slot)
+            known = BY_NAME.get(kind)
+            if matches(key, stored) and known is not None and known.per_seat == (seat is not None) and (
+                    seat is None or seat in self.seat_hashes):
+                found = (kind, seat)
         return found
 
     def stored_hashes(self) -> dict[str, str | None]:
-        """The key hashes as the games and seats tables hold them (what the chain must agree with)."""
-        return {"host": self.host_hash or None, "judge": self.judge_hash or None, "table": self.table_hash,
-                **{f"seat:{seat}": h for seat, h in self.seat_hashes.items()}}
-
-
-def key_entry_role(data: dict[str, Any]) -> str:
-    """Which key a ``key`` entry records: "seat:A", "judge", "table" or "host"."""
-    role = str(data.get("role"))
-    return f"seat:{data.get('seat')}" if role == "seat" else role
+        """The key hashes as the games and seats tables hold them (what the chain must agree with), by slot."""
+        out: dict[str, str | None] = {}
+        for kind in KEY_KINDS:
+            if kind.field is None:
+                continue
+            value = getattr(self, kind.field)
+            if kind.per_seat:
+                out.update({slot(kind.name, seat): h or None for seat, h in value.items()})
+            else:
+                out[kind.name] = value or None
+        return out
 
 
 @dataclass(slots=True)
@@ -517,10 +529,10 @@ class GameStore:
             return known  # as far as this game object goes, or further (a key renewed meanwhile counts)
         if (known is None or (known.version == game.version and known.head != game.head_hash)
                 or (known.broken and known.version != game.version)):
-            head = game.header["keys"]
-            keys: dict[str, str | None] = {"host": head.get("host"), "judge": head.get("judge"), "table": None,
-                                           **{f"seat:{s}": h for s, h in (head.get("seats") or {}).items()}}
-            made = [{"seq": 0, "key": "judge", "seat": None, "by": "host", "at": game.created}] if keys["judge"] else []
+            keys = header_slots(game.header["keys"])
+            # Made with the game and read hidden cards: every phone names them from the start.
+            made = [{"seq": 0, "key": k.name, "seat": None, "by": "host", "at": game.created} for k in KEY_KINDS
+                    if k.header and k.announced and not k.per_seat and keys.get(k.name)]
             known = KeyRecord(0, genesis_hash(game.header_text, game.chain_key), keys, False, made)
             if game.version == 0 and game.head_hash != known.head:
                 known = KeyRecord(0, known.head, dict.fromkeys(keys), True)  # a header edited: no key counts
@@ -535,9 +547,10 @@ class GameStore:
                     record.broken = True
                     break
                 if e.kind == "key":
-                    record.keys[key_entry_role(e.data)] = e.data.get("key_hash")
-                    record.notices.append({"seq": e.seq, "key": str(e.data.get("role")), "seat": e.data.get("seat"),
-                                           "by": Role.from_actor(e.actor, game.seat_names).kind.value, "at": e.at})
+                    record.keys[entry_slot(e.data)] = e.data.get("key_hash")
+                    if (kind := BY_NAME.get(str(e.data.get("role")))) is not None and kind.announced:
+                        record.notices.append({"seq": e.seq, "key": kind.name, "seat": e.data.get("seat"),
+                                               "by": actor_kind(e.actor, game.seat_names), "at": e.at})
                 record.version, record.head = e.seq, e.hash
         if record.broken:
             record.version, record.head = game.version, game.head_hash  # nothing after the break counts
@@ -559,57 +572,47 @@ class GameStore:
         return int(self.db.execute("select count(*) from games where created >= ?", [since]).fetchone()[0])
 
     @_with_connection
-    def reissue_key(self, game_id: str, seat: str, actor: Role) -> str:
-        """A new join link for a seat; the old key stops working. Logged, so the chain covers it."""
+    def issue_key(self, game_id: str, kind: str, actor: str, seat: str | None = None) -> str:
+        """A new key of ``kind`` (``companion/store/keys.py``), for ``seat`` if the kind is per seat; the old one
+        stops working. Logged, so the chain covers it; streams opened with the old key end first. Who may ask
+        is decided above the store (``companion/rules/roles.py``, ``Can.ISSUE_KEYS``)."""
+        made = BY_NAME.get(kind)
+        if made is None or not made.issued or made.per_seat != (seat is not None):
+            raise StoreError(f"no key of kind {kind!r} is made here", kind=kind)
         key = new_secret()
         with self._write(game_id) as db:
             game = self.game(game_id)
             self._require_intact(game)
-            if seat not in game.seat_names:
+            if seat is not None and seat not in game.seat_names:
                 raise NotFound(f"no seat {seat!r} in this game")
-            db.conn.execute("update seats set key_hash = ? where game_id = ? and seat = ?",
-                            [hash_secret(key), game_id, seat])
-            entry = self._append(db, game, "key", {"role": "seat", "seat": seat, "key_hash": hash_secret(key)},
-                                 actor.actor, None)
+            if not made.at_events and game.header.get("event"):
+                raise Forbidden(f"at an event the judges use the event's {kind} key")
+            if made.column is not None and seat is not None:
+                db.conn.execute(f"update seats set {made.column} = ? where game_id = ? and seat = ?",
+                                [hash_secret(key), game_id, seat])
+            elif made.column is not None:
+                db.conn.execute(f"update games set {made.column} = ? where id = ?", [hash_secret(key), game_id])
+            data = {"role": kind, **({"seat": seat} if seat is not None else {}), "key_hash": hash_secret(key)}
+            entry = self._append(db, game, "key", data, actor, None)
         self._advance_cache(game_id, entry, game_kind(game.kind))
         self._revoke(game_id)
         self._notify(game_id, entry.seq)
         return key
 
-    @_with_connection
-    def issue_judge_key(self, game_id: str, actor: Role) -> str:
+    def reissue_key(self, game_id: str, seat: str, actor: Actor) -> str:
+        """A new join link for a seat; the old key stops working."""
+        return self.issue_key(game_id, "seat", actor.actor, seat)
+
+    def issue_judge_key(self, game_id: str, actor: Actor) -> str:
         """A judge key for a casual game, made when the host asks for it (or a new one when the judge does; the
         old one stops). It sees every hidden card, so it is a logged entry every phone is told about. At an event
         the event's judges read the tables with the event's own key: no game judge key is made there."""
-        if actor.kind not in (RoleKind.HOST, RoleKind.JUDGE):
-            raise Forbidden("a judge key is made by the host")
-        key = new_secret()
-        with self._write(game_id) as db:
-            game = self.game(game_id)
-            self._require_intact(game)
-            if game.header.get("event"):
-                raise Forbidden("at an event the judges use the event's judge key")
-            db.conn.execute("update games set judge_hash = ? where id = ?", [hash_secret(key), game_id])
-            entry = self._append(db, game, "key", {"role": "judge", "key_hash": hash_secret(key)}, actor.actor, None)
-        self._advance_cache(game_id, entry, game_kind(game.kind))
-        self._revoke(game_id)
-        self._notify(game_id, entry.seq)
-        return key
+        return self.issue_key(game_id, "judge", actor.actor)
 
-    @_with_connection
-    def issue_table_key(self, game_id: str, actor: Role) -> str:
+    def issue_table_key(self, game_id: str, actor: Actor) -> str:
         """A scoped key for the Tabletop Simulator helper: it may only post snapshots for this game.
         Issuing a new one revokes the old."""
-        key = new_secret()
-        with self._write(game_id) as db:
-            game = self.game(game_id)
-            self._require_intact(game)
-            db.conn.execute("update games set table_key_hash = ? where id = ?", [hash_secret(key), game_id])
-            entry = self._append(db, game, "key", {"role": "table", "key_hash": hash_secret(key)}, actor.actor, None)
-        self._advance_cache(game_id, entry, game_kind(game.kind))
-        self._revoke(game_id)
-        self._notify(game_id, entry.seq)
-        return key
+        return self.issue_key(game_id, "table", actor.actor)
 
     # -- the log ---------------------------------------------------------------------------
     @_with_connection
@@ -630,9 +633,8 @@ class GameStore:
         game = self.game(game_id)
         prev = genesis_hash(game.header_text, game.chain_key)
         count = 0
-        keys = dict(game.header.get("keys") or {})
-        seat_keys = dict(keys.get("seats") or {})
-        table_key = None
+        # Every key kind's hashes as the chain records them (``companion/store/keys.py``), entry by entry.
+        chained = header_slots(dict(game.header.get("keys") or {}))
         for e in self.entries(game_id):
             count += 1
             if e.seq != count:
@@ -644,26 +646,24 @@ class GameStore:
                 return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} does not match its hash",
                         "entry": e.seq}
             if e.kind == "key":
-                if e.data.get("role") == "seat":
-                    seat_keys[e.data.get("seat")] = e.data.get("key_hash")
-                elif e.data.get("role") == "table":
-                    table_key = e.data.get("key_hash")
-                elif e.data.get("role") == "judge":
-                    keys["judge"] = e.data.get("key_hash")
+                chained[entry_slot(e.data)] = e.data.get("key_hash")
             prev = e.hash
         if prev != game.head_hash or count != game.version:
             return {"ok": False, "entries": count, "error": "the game's head does not match its last entry"}
         if game.chain_key is not None:
-            facts = [("mode", game.mode, game.header.get("mode")),
-                     ("edition", game.edition, game.header.get("edition")),
-                     ("kind", game.kind, game.header.get("kind")),
-                     ("seats", game.seat_names, [s["seat"] for s in game.header.get("seats", [])]),
-                     ("host key", game.host_hash, keys.get("host")),
-                     ("judge key", game.judge_hash or None, keys.get("judge")),
-                     ("table key", game.table_hash, table_key)]
-            facts += [(f"seat {seat}'s key", game.seat_hashes.get(seat), h) for seat, h in seat_keys.items()]
-            for what, stored, chained in facts:
-                if stored != chained:
+            facts: list[tuple[str, object, object]] = [
+                ("mode", game.mode, game.header.get("mode")),
+                ("edition", game.edition, game.header.get("edition")),
+                ("kind", game.kind, game.header.get("kind")),
+                ("seats", game.seat_names, [s["seat"] for s in game.header.get("seats", [])])]
+            # Every hash a table keeps beside the chain, of every key kind that has a column.
+            kept = game.stored_hashes()
+            for key_slot in sorted(set(kept) | {k for k in chained if kept_beside(k)}):
+                kind, seat = kind_of(key_slot)
+                facts.append((f"{kind} {seat}'s key" if seat is not None else f"{kind} key", kept.get(key_slot),
+                              chained.get(key_slot)))
+            for what, stored, in_log in facts:
+                if stored != in_log:
                     return {"ok": False, "entries": count, "error": f"the game's {what} is not what its log says"}
         return {"ok": True, "entries": count, "head": prev}
 

@@ -16,7 +16,7 @@ from msgspec import Meta
 
 from companion.declare import number, schema, text, words
 from companion.rules.actions.base import Recorder, as_dict, from_dict, registrar
-from companion.rules.roles import Role, RoleKind
+from companion.rules.roles import Role
 from companion.tapestry.engine import (
     ShadowEmpire,
     advance_manually,
@@ -36,9 +36,6 @@ Human = Annotated[str, text(1, 40)]
 #: A reshuffled decision deck, top card first: every card once (the engine checks "once").
 NewDeck = Annotated[list[Card], Meta(min_length=len(DECK), max_length=len(DECK))]
 
-#: Who holds the roles a recorder stands for at a Tapestry table. ``TABLE``: whoever holds the table's key
-#: (the link that creating the game returns).
-RECORDERS: dict[Recorder, frozenset[RoleKind]] = {Recorder.TABLE: frozenset({RoleKind.HOST})}
 
 
 class EntryError(ValueError):
@@ -140,7 +137,9 @@ def apply_entry(se: ShadowEmpire, data: Any) -> dict[str, Any]:
 
 
 def may_record(item: Entry, role: Role) -> bool:
-    return role.kind in RECORDERS[item.records]
+    """The roles' capability table decides, as for an AGoT action. A Tapestry table has no seats and no judge
+    key: ``TABLE`` entries come from whoever holds the table's key (the host link creating the game returns)."""
+    return role.may_record(item.records, item.type)
 
 
 def entry_table() -> str:

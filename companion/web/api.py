@@ -23,13 +23,13 @@ from companion.catalog.decks import Deck, DeckError, parse_deck
 from companion.catalog.legality import check_deck
 from companion.declare import text
 from companion.rules import Seat, view
-from companion.rules.roles import SPECTATOR, Role, RoleKind
+from companion.rules.roles import SPECTATOR, Can, Role
 from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
 from companion.store.games import Game, Pending, Replayed
+from companion.store.keys import ISSUED
 from companion.tts.save import COLOURS
-from companion.web.auth import HOST, KEYED, PLAYERS, SEAT, requires, role_for
-from companion.web.auth import JUDGE as JUDGE_KIND
+from companion.web.auth import requires, role_for
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
 from companion.web.openapi import openapi_document
@@ -268,8 +268,7 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
     def make() -> dict[str, Any]:
         state = svc().store.state(game.id)
         table = state.table
-        viewer = role if role.kind in (RoleKind.SEAT, RoleKind.JUDGE) else SPECTATOR
-        out = {**view(table, viewer), "viewer": role.to_dict(), "role": role.kind.value, "game": game.public()}
+        out = {**view(table, role.viewer), "viewer": role.to_dict(), "role": role.kind.value, "game": game.public()}
         out["head"] = game.head_hash[:12] if game.chain_key else None  # keyed chain: safe to show everyone
         out["integrity"] = state.integrity
         out["needs_judge"] = state.needs_judge
@@ -287,8 +286,8 @@ def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
     """Requests waiting for a confirmation: the awaiting seat and the judge see the card named."""
     out = []
     for p in svc().store.pending(game.id):
-        mine = role.is_judge or (role.kind is RoleKind.SEAT and role.seat == p.awaiting)
-        theirs = role.kind is RoleKind.SEAT and Role.from_actor(p.requested_by, game.seat_names) == role
+        mine = role.sees_hidden_of(p.awaiting) and role.can(Can.CONFIRM)
+        theirs = role.seat is not None and Role.from_actor(p.requested_by, game.seat_names) == role
         if not (mine or theirs):
             continue
         row = p.to_dict()
@@ -304,7 +303,7 @@ def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
 
 @api.post("/games/<game_id>/seats/<seat>/key")
 @limit(1024)
-@requires(HOST, JUDGE_KIND, what="a new join link")
+@requires(Can.ISSUE_KEYS, what="a new join link")
 def reissue_key(game: Game, role: Role, seat: str) -> Any:
     """A new key for a seat (a lost phone): it reads that seat's hidden cards, so every phone is told at once
     and the old phone stops. At a casual table the host may do it; at an event only the judge."""
@@ -314,9 +313,21 @@ def reissue_key(game: Game, role: Role, seat: str) -> Any:
     return jsonify({"seat": seat, "key": key, "url": f"{request.host_url.rstrip('/')}/g/{game.id}#key={key}"})
 
 
+@api.post("/games/<game_id>/keys/<kind>")
+@limit(1024)
+@requires(Can.ISSUE_KEYS, what="a new key")
+def issue_key(game: Game, role: Role, kind: str) -> Any:
+    """A key of any kind the store's key table makes on its own (``companion/store/keys.py``): logged, a new one
+    replaces the old, and every phone is told of one that reads hidden cards. Its link is shown once."""
+    if kind not in ISSUED:
+        raise ApiError(404, "not_found", f"no key of kind {kind[:20]!r} is made here", kinds=ISSUED)
+    key = svc().store.issue_key(game.id, kind, role.actor)
+    return jsonify({"kind": kind, "key": key, "url": f"{request.host_url.rstrip('/')}/g/{game.id}#key={key}"})
+
+
 @api.post("/games/<game_id>/judge-key")
 @limit(1024)
-@requires(HOST, JUDGE_KIND, what="a judge key")
+@requires(Can.ISSUE_KEYS, what="a judge key")
 def judge_key(game: Game, role: Role) -> Any:
     """A judge key for a casual game, asked for on the host page: logged, and every phone is told at once.
     Its link is shown once (as a QR code); a new one replaces the old."""
@@ -326,7 +337,7 @@ def judge_key(game: Game, role: Role) -> Any:
 
 @api.post("/games/<game_id>/table-key")
 @limit(1024)
-@requires(HOST, JUDGE_KIND, what="a Tabletop Simulator table key")
+@requires(Can.ISSUE_KEYS, what="a Tabletop Simulator table key")
 def table_key(game: Game, role: Role) -> Any:
     """A key the TTS helper keeps: it may post snapshots for this game and nothing else. The host makes it
     without a judge key (the TTS host's client sees every card anyway); every phone is told."""
@@ -336,7 +347,7 @@ def table_key(game: Game, role: Role) -> Any:
 
 @api.post("/games/<game_id>/tts")
 @limit(4096)
-@requires(HOST, JUDGE_KIND, what="setting up the Tabletop Simulator helper")
+@requires(Can.ISSUE_KEYS, what="setting up the Tabletop Simulator helper")
 @accepts(TtsSetupBody)
 def tts_setup(game: Game, role: Role) -> Any:
     """The Tabletop Simulator panel of the host page: colours mapped to seats, a new scoped table key (the
@@ -362,10 +373,10 @@ def tts_setup(game: Game, role: Role) -> Any:
 
 @api.put("/games/<game_id>/seats/<seat>/deck")
 @limit(512 * 1024)
-@requires(SEAT, HOST, JUDGE_KIND, what="setting a deck")
+@requires(Can.SET_DECK, what="setting a deck")
 @accepts(DeckBody)
 def set_deck(game: Game, role: Role, seat: str) -> Any:
-    if role.kind is RoleKind.SEAT and role.seat != seat:
+    if not role.records_for(seat):
         raise ApiError(403, "forbidden", "a seat sets only its own deck")
     data = body()
     catalog = svc().catalog()
@@ -429,7 +440,7 @@ def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:
 
 @api.post("/games/<game_id>/actions")
 @limit(16 * 1024)
-@requires(*PLAYERS, what="recording an action")
+@requires(Can.RECORD, what="recording an action")
 @accepts(ActionBody)
 def post_action(game: Game, role: Role) -> Any:
     data, action = posted_action()  # the body and its action, each decoded and validated once
@@ -479,7 +490,7 @@ def replayed_answer(game_id: str, role: Role, done: Replayed) -> Any:
 
 @api.post("/games/<game_id>/pending/<pending_id>")
 @limit(1024)
-@requires(SEAT, JUDGE_KIND, what="answering a request")
+@requires(Can.CONFIRM, what="answering a request")
 @accepts(DecisionBody)
 def decide(game: Game, role: Role, pending_id: str) -> Any:
     """The seat whose face-down card an effect names confirms or declines it."""
@@ -496,7 +507,7 @@ def decide(game: Game, role: Role, pending_id: str) -> Any:
 
 @api.post("/games/<game_id>/undo")
 @limit(1024)
-@requires(*PLAYERS, what="undo")
+@requires(Can.UNDO, what="undo")
 @accepts(UndoBody)
 def undo(game: Game, role: Role) -> Any:
     data = body()
@@ -511,7 +522,7 @@ def undo(game: Game, role: Role) -> Any:
 
 
 @api.get("/games/<game_id>/undo")
-@requires(*PLAYERS, what="undo")
+@requires(Can.UNDO, what="undo")
 def undo_preview(game: Game, role: Role) -> Any:
     """What the asker's undo would take back, as the asker may see that entry, and whether it may."""
     try:
@@ -527,7 +538,7 @@ def undo_preview(game: Game, role: Role) -> Any:
 
 def own_entry(entry: dict[str, Any], role: Role) -> dict[str, Any]:
     """An entry without its chain hash unless the judge asks (the page shows the short head hash)."""
-    return entry if role.is_judge else {k: v for k, v in entry.items() if k not in ("hash", "seal", "meta")}
+    return entry if role.sees_all else {k: v for k, v in entry.items() if k not in ("hash", "seal", "meta")}
 
 
 @api.get("/games/<game_id>/log")
@@ -539,17 +550,17 @@ def get_log(game: Game, role: Role) -> Any:
 
 def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
     state = svc().store.state(game.id)
-    viewer = role if role.kind in (RoleKind.SEAT, RoleKind.JUDGE) else SPECTATOR
+    viewer = role.viewer
     out = []
     for e in svc().store.entries(game.id, since):
         d = e.to_dict()
         # Games from before seals existed (no keyed chain) are redacted the old way, by where cards are now.
-        if game.chain_key is None and e.kind in ("action", "undo") and not viewer.is_judge:
+        if game.chain_key is None and e.kind in ("action", "undo") and not viewer.sees_all:
             d["seal"] = legacy_seal(state.table, e.data if e.kind == "action" else e.data.get("action", {}))
         shown = own_entry(redact_entry(d, viewer), role)
         if e.kind == "action" and e.seq in state.undone:
             shown["undone"] = True
-        if e.kind == "key" and not role.is_judge:
+        if e.kind == "key" and not role.sees_all:
             shown["data"] = {k: v for k, v in e.data.items() if k != "key_hash"}
         out.append(shown)
     return out
@@ -576,7 +587,7 @@ def verify(game: Game, role: Role) -> Any:
     """Walk the chain. ``?seen=N:HEAD`` (the version and short head hash a phone showed) also says
     whether the log still holds that point: a dropped or rewritten tail shows up as missing or changed."""
     result = svc().store.verify(game.id)
-    if not role.is_judge:
+    if not role.sees_all:
         result.pop("head", None)
         if game.chain_key:
             result["head"] = game.head_hash[:12]
@@ -590,7 +601,7 @@ def verify(game: Game, role: Role) -> Any:
 
 
 @api.get("/games/<game_id>/export")
-@requires(JUDGE_KIND, what="the full table log")
+@requires(Can.SEE_ALL, what="the full table log")
 def export(game: Game, role: Role) -> Any:
     from companion.web.export import export_game
 
@@ -600,7 +611,7 @@ def export(game: Game, role: Role) -> Any:
 
 
 @api.get("/games/<game_id>/cards/<path:card_id>/actions")
-@requires(SEAT, JUDGE_KIND, what="card actions")
+@requires(Can.PLAY, what="card actions")
 def card_actions(game: Game, role: Role, card_id: str) -> Any:
     table = svc().store.table(game.id)
     ref = card_id[:200]
@@ -631,8 +642,7 @@ def find_cards(game: Game, role: Role) -> Any:
     if action is not None and action not in REGISTRY:
         raise ApiError(400, "bad_for", "for= names an action type, as in the table log", field="for")
     table = svc().store.table(game.id)
-    viewer = role if role.kind in (RoleKind.SEAT, RoleKind.JUDGE) else SPECTATOR
-    rows = find_at_table(table, viewer, text, action)
+    rows = find_at_table(table, role.viewer, text, action)
     catalogue: list[str] = []
     if not rows:  # the catalogue knows nothing of this table: the hint cannot tell a hidden card's name
         for m in svc().catalog().search(text, edition=as_edition(table.edition), limit=10):
@@ -645,7 +655,7 @@ def find_cards(game: Game, role: Role) -> Any:
 
 
 @api.get("/games/<game_id>/events")
-@requires(*KEYED, what="live updates")
+@requires(Can.STREAM, what="live updates")
 def events(game: Game, role: Role) -> Any:
     services = svc()
     return event_stream(game, role, lambda seen, version: sse_update(services, game.id, role, seen, version))
@@ -686,7 +696,7 @@ def scan() -> Any:
     from companion.scan.titles import ocr_status
 
     game_id = request.args.get("game")
-    if game_id and role_for(svc().store.game(game_id)).kind not in (RoleKind.SEAT, RoleKind.JUDGE):
+    if game_id and not role_for(svc().store.game(game_id)).may_scan:
         # Decided before the image costs anything.
         raise ApiError(403, "forbidden", "scanning at a table needs a seat or judge key of that game")
     upload = request.files.get("image")
@@ -709,7 +719,7 @@ def scan() -> Any:
     if game_id:
         game = svc().store.game(game_id)
         role = role_for(game)
-        if role.kind not in (RoleKind.SEAT, RoleKind.JUDGE):
+        if not role.may_scan:
             raise ApiError(403, "forbidden", "scanning at a table needs a seat or judge key of that game")
         viewer = role
         table = svc().store.table(game.id)

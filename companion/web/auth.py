@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from flask import current_app, g, request
 
-from companion.rules.roles import Role, RoleKind
+from companion.rules.roles import SPECTATOR, Can, Role, kinds_that
 from companion.store.games import Game
 from companion.web.errors import ApiError
 
@@ -70,15 +70,25 @@ def checked_key(scope: str, role: R | None, what: str) -> R:
                                    "link)")
 
 
+def game_role(game: Game, key: str | None) -> Role | None:
+    """The role a key opens at this game: the store says which key it is, the roles' table what that
+    may do. No key: a spectator. A key that opens nothing: None."""
+    if not key:
+        return SPECTATOR
+    held = game.key_holder(key)
+    return None if held is None else Role.holding(*held)
+
+
 def role_for(game: Game) -> Role:
-    return checked_key(game.id, game.role_for(key_from_request()), "game")
+    return checked_key(game.id, game_role(game, key_from_request()), "game")
 
 
-def requires(*kinds: RoleKind, game_kind: str = "agot", what: str = "this") -> Callable[..., Any]:
-    """A route on ``/games/<game_id>/…``: look the game up, decide the role, refuse roles not listed.
+def requires(*needs: Can, game_kind: str = "agot", what: str = "this") -> Callable[..., Any]:
+    """A route on ``/games/<game_id>/…``: look the game up, decide the role, refuse a role that lacks one of the
+    capabilities listed (``companion/rules/roles.py`` says which kinds have them).
 
-    The view gets ``game`` and ``role`` as keyword arguments. With no kinds listed, everyone may
-    ask (the answer is then shaped by the role)."""
+    The view gets ``game`` and ``role`` as keyword arguments. With none listed, everyone may ask (the answer
+    is then shaped by the role)."""
 
     def wrap(view: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view)
@@ -88,19 +98,13 @@ def requires(*kinds: RoleKind, game_kind: str = "agot", what: str = "this") -> C
             if game.kind != game_kind:
                 raise ApiError(404, "not_found", f"no such {'Tapestry' if game_kind == 'tapestry' else 'AGoT'} game")
             role = role_for(game)
-            if kinds and role.kind not in kinds:
-                allowed = " or ".join(k.value for k in kinds)
+            if not all(role.can(need) for need in needs):
+                allowed = " or ".join(k.value for k in kinds_that(*needs))
                 raise ApiError(403, "forbidden", f"{what} needs a {allowed} key")
             g.role = role
             return view(game=game, role=role, **kwargs)
 
-        inner.permission = [k.value for k in kinds] or ["anyone"]  # type: ignore[attr-defined]
+        inner.permission = [n.value for n in needs] or ["anyone"]  # type: ignore[attr-defined]
         return inner
 
     return wrap
-
-
-SEAT, JUDGE, HOST, TABLE, SPECTATOR = (RoleKind.SEAT, RoleKind.JUDGE, RoleKind.HOST, RoleKind.TABLE,
-                                       RoleKind.SPECTATOR)
-PLAYERS = (SEAT, JUDGE, HOST)
-KEYED = (SEAT, JUDGE, HOST, TABLE)

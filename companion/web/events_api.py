@@ -29,9 +29,9 @@ from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
 from companion.messages import LANGUAGES, language
 from companion.rules.citations import RULES
-from companion.rules.roles import JUDGE, RoleKind
+from companion.rules.roles import JUDGE, Can
 from companion.web.api import decklist, limit, request_id, storable, svc
-from companion.web.auth import checked_key, key_from_request, role_for
+from companion.web.auth import checked_key, game_role, key_from_request, role_for
 from companion.web.errors import ApiError
 from companion.web.live import event_stream
 from companion.web.pages import page
@@ -210,8 +210,8 @@ def watch_event_games() -> Any:
         if (request.content_length or 0) > 16 * 1024:
             return None
         game = svc().store.game(m.group(1))
-        role = game.role_for(key_from_request())
-        if role is None or role.kind not in (RoleKind.SEAT, RoleKind.JUDGE):
+        role = game_role(game, key_from_request())
+        if role is None or not role.can(Can.PLAY):
             return None
         data = request.get_json(silent=True, cache=True)
         if isinstance(data, dict) and isinstance(data.get("action"), dict) and storable(data["action"]):
@@ -237,7 +237,7 @@ def tournament_menu(game_id: str, response: Response) -> Response:
     """Tournament mode: a seat's card menu lists what the table could do, without the verdict preview
     (which plays are legal, which rule forbids one) and in a neutral order. Strict mode still refuses
     an illegal move when it is sent; judges keep the preview."""
-    role = svc().store.game(game_id).role_for(key_from_request())
+    role = game_role(svc().store.game(game_id), key_from_request())
     if role is None or role.is_judge:
         return response
     data = response.get_json(silent=True) or {}
@@ -792,7 +792,7 @@ _CALLS: dict[tuple[str, str], float] = {}
 @accepts(CallBody)
 def call_judge(game_id: str) -> Any:
     role, ref = _seat_of_event_game(game_id)
-    if role.kind is not RoleKind.SEAT:
+    if not role.can(Can.CALL_JUDGE):
         raise ApiError(403, "forbidden", "calling a judge needs a seat key of this table")
     data = body()
     rid = str(data["request_id"])  # required by the schema: a retry calls the judge once

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from flask import Response, current_app, request, stream_with_context
 
 from companion.rules.roles import Role
-from companion.web.auth import key_from_request
+from companion.web.auth import game_role, key_from_request
 from companion.web.errors import ApiError
 from companion.web.schema import MAX_VERSION, bounded_int
 
@@ -253,7 +253,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         if hub.epoch(game.id) == epoch:
             return True
         epoch = hub.epoch(game.id)
-        return services.store.game(game.id).role_for(key) == role
+        return game_role(services.store.game(game.id), key) == role
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if "companion.streams" in request.environ:
@@ -261,7 +261,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
         request.environ["companion.stream"] = AsyncStream(
             game.id, request.remote_addr or "?", since, epoch, make_event,
-            lambda: services.store.game(game.id).role_for(key) == role, keepalive, pace)
+            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace)
         return Response(b"", mimetype="text/event-stream", headers=headers)
 
     def stream() -> Iterator[str]:

@@ -16,6 +16,7 @@ from flask import Flask, current_app
 
 from companion import __version__
 from companion.rules.describe import action_schemas
+from companion.store.keys import ISSUED
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 
@@ -57,6 +58,9 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host or judge (at an event: the judge): a new join link "
                                                           "for a seat (logged, every phone told; the old key and its "
                                                           "live streams stop)", params=[*G, "seat"])},
+    "/api/games/{game_id}/keys/{kind}": {"post": _op(
+        "Host or judge: a new key of a kind (the store's key table; a judge key not at an event): logged, the old "
+        "one stops, and every phone is told of one that reads hidden cards", params=[*G, "kind"])},
     "/api/games/{game_id}/judge-key": {"post": _op(
         "Host (or judge): a judge key for a casual game, which sees every hidden card (logged; every phone is told; "
         "a new one replaces the old)", params=G)},
@@ -120,6 +124,9 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "unlabelled cards; with ?game= the cards they name and the actions that make sense; ?titles=0: codes "
         "only", query=["game", "titles"])},
 }
+
+# The key kinds a route makes on their own, from the store's one table of key kinds.
+PATHS["/api/games/{game_id}/keys/{kind}"]["post"]["parameters"][1]["schema"]["enum"] = list(ISSUED)
 
 
 def _event_paths() -> dict[str, dict[str, dict[str, Any]]]:

@@ -17,7 +17,7 @@ from msgspec import UNSET, Meta, UnsetType
 
 from companion.declare import text
 from companion.rules.describe import declared_schema
-from companion.rules.roles import Role
+from companion.rules.roles import Can, Role
 from companion.store.games import Cached, Game, StoreError
 from companion.tapestry.engine import (
     Draw,
@@ -31,7 +31,7 @@ from companion.tapestry.engine import (
 from companion.tapestry.entries import REGISTRY, Card, EntryError, Turn, entry_from_dict, may_record
 from companion.tapestry.facts import TRACKS, Track
 from companion.web.api import expected_version, limit, own_entry, request_id, svc
-from companion.web.auth import HOST, requires
+from companion.web.auth import requires
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
 from companion.web.schema import Body, RequestId, Version, accepts, answers, body, body_schema
@@ -153,7 +153,7 @@ def create() -> Any:
 
 
 READ = requires(game_kind="tapestry")
-WRITE = requires(HOST, game_kind="tapestry", what="changing this table (the key from the table link)")
+WRITE = requires(Can.RECORD, game_kind="tapestry", what="changing this table (the key from the table link)")
 
 
 @tapestry_api.get("/games/<game_id>")
@@ -211,7 +211,7 @@ def log(game: Game, role: Role) -> Any:
 
 
 @tapestry_api.get("/games/<game_id>/events")
-@requires(HOST, game_kind="tapestry", what="live updates (the key from the table link)")
+@requires(Can.STREAM, game_kind="tapestry", what="live updates (the key from the table link)")
 def events(game: Game, role: Role) -> Any:
     """Live updates for every phone at the table (Server-Sent Events)."""
     game_id = game.id

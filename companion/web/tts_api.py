@@ -16,7 +16,7 @@ from companion.messages import verdict_text
 from companion.rules import ActionError
 from companion.rules.editions import Table
 from companion.rules.roles import TABLE as TABLE_ROLE
-from companion.rules.roles import Role, RoleKind
+from companion.rules.roles import Can, Role
 from companion.rules.views import shown_verdict
 from companion.store.games import Game, Replayed
 from companion.tts.diff import differences, seat_map
@@ -24,7 +24,7 @@ from companion.tts.importer import CardLookup, identify_by_name, import_save
 from companion.tts.save import COLOURS, Budget, TtsError, TtsTooLarge
 from companion.tts.sync import LEFT_TO, snapshot_actions
 from companion.web.api import limit, svc
-from companion.web.auth import JUDGE, TABLE, requires, role_for
+from companion.web.auth import requires, role_for
 from companion.web.errors import ApiError
 from companion.web.schema import Body, RequestId, accepts, answers, body
 
@@ -76,7 +76,7 @@ def _lookup() -> CardLookup:
 
 @tts_api.post("/games/<game_id>/snapshot")
 @limit(256 * 1024)
-@requires(TABLE, JUDGE, what="a Tabletop Simulator snapshot (the table key from the host page)")
+@requires(Can.SNAPSHOT, what="a Tabletop Simulator snapshot (the table key from the host page)")
 @_lua_lists
 @accepts(SnapshotBody)
 def snapshot(game: Game, role: Role) -> Any:
@@ -223,7 +223,7 @@ def import_upload() -> Any:
     game_id = request.args.get("game")
     if game_id:
         game = svc().store.game(game_id)
-        if role_for(game).kind is not RoleKind.JUDGE:
+        if not role_for(game).sees_all:
             raise ApiError(403, "forbidden", "comparing with a tracked game shows its hidden cards: judge key only")
         mapping_raw = {k: v for k, v in (x.split("=", 1) for x in request.args.getlist("seat") if "=" in x)}
         mapping = seat_map(list(report["players"]), [s.seat for s in game.seats], mapping_raw)
