@@ -170,3 +170,15 @@ def test_a_small_connection_pool_serves_many_threads(tmp_path: Path, catalog: Ca
     assert store.game(game.id).version == 120 and store.verify(game.id)["ok"]
     table = store.state(game.id).table
     assert table.players["A"].gold == table.players["B"].gold == 60
+
+
+def test_a_write_rolled_back_leaves_the_request_game_as_stored(tmp_path: Path, catalog: Catalog) -> None:
+    """All of a TTS snapshot's actions or none: the second is refused, so the first is not kept either, and
+    the game object the route holds says so (version and head as stored)."""
+    store = _store(tmp_path / "g.db", catalog)
+    game, _ = store.create_game("2e", "strict", [Seat("A"), Seat("B")])
+    mine = store.game(game.id)
+    with pytest.raises(Refused):
+        TableService(store).act_many(mine, [GainGold("A", 1), BeginPhase("draw")], HOST, 0)
+    assert (mine.version, mine.head_hash) == (0, store.game(game.id).head_hash)
+    assert store.game(game.id).version == 0 and _rows(tmp_path / "g.db", "entries") == 0

@@ -428,7 +428,12 @@ class GameStore:
         try:
             with self._write(game_id):
                 tx = Transaction(self, self.db, self._fresh(game_id, game))
-                yield tx
+                head = tx.game.head_hash
+                try:
+                    yield tx
+                except BaseException:  # rolled back: the request's game object says what is stored again
+                    tx.game.version, tx.game.head_hash = tx.start, head
+                    raise
             self._settle(tx)
         finally:
             if borrowed is not None:
