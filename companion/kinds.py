@@ -1,20 +1,44 @@
 """Game kinds: what the store needs of a kind of game, and the registry that finds them.
 
 The store keeps every kind's log the same way (entries, chain, keys) and never names a kind: it asks
-the registry for the kind's rules to build a state, apply an entry, copy and stamp a state. A kind
-is one module implementing ``GameKind`` and listed in ``KIND_MODULES``.
+the registry for the kind's rules to build a state, apply an entry, copy and stamp a state. The table
+service (``companion.service``) records a new action through the same kind: ``authorize`` (may this
+role record it; positions resolved), ``play`` (its verdict, or a refusal) and ``seal`` (what of it stays
+hidden). A kind is one module implementing ``GameKind`` and listed in ``KIND_MODULES``.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 #: The modules that define game kinds; each registers its kind when imported.
 KIND_MODULES = ("companion.rules.kind", "companion.tapestry.kind")
 
 CardsFor = Callable[[set[str]], Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Authorized:
+    """An action a role may record: as it will be stored (positions resolved to cards), and the seat
+    whose confirmation it waits for, if any (an effect on that seat's face-down card)."""
+
+    action: Any
+    awaiting: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An action played on a writer's state: what to store, the verdict kept beside it (the kind's own
+    object, and as stored), what to answer, and the kind's view of the state before it (for ``seal``)."""
+
+    data: dict[str, Any]
+    verdict: Any = None
+    verdict_data: dict[str, Any] | None = None
+    result: Any = None
+    before: Any = None
 
 
 class GameKind(Protocol):
@@ -34,6 +58,19 @@ class GameKind(Protocol):
 
     def stamp(self, state: Any, version: int) -> None:
         """Tell the state the log version it now reflects."""
+
+    def decode(self, data: Mapping[str, Any]) -> Any:
+        """An action of this kind from its stored (or sent) form; a ValueError names what does not fit."""
+
+    def authorize(self, game: Any, state: Any, action: Any, role: Any) -> Authorized:
+        """May ``role`` record ``action`` at this state? Raise a store error saying why not (nothing revealed)."""
+
+    def play(self, game: Any, state: Any, action: Any, requested: Any, role: Any) -> Played:
+        """Play an authorized action on a writer's copy of the state, or raise a store error (nothing changed
+        that is kept: the copy is thrown away)."""
+
+    def seal(self, before: Any, state: Any, action: Any, verdict: Any) -> dict[str, Any] | None:
+        """What of the action stays hidden, kept beside its entry (``before`` None: the action is not played)."""
 
 
 _KINDS: dict[str, GameKind] = {}

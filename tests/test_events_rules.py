@@ -9,6 +9,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
+from companion.service import TableService
 from tests.test_events import (  # noqa: F401 (client: a fixture)
     client,
     flags_of,
@@ -277,14 +278,16 @@ def test_time_called_that_the_judge_undoes_is_not_called_again_for_the_same_dead
     from companion.rules.roles import JUDGE
 
     store = client.application.extensions["companion"]["services"].store
-    store.undo(t.gid, JUDGE, store.game(t.gid).version, call[0]["seq"])
+    TableService(store).undo(t.gid, JUDGE, store.game(t.gid).version, call[0]["seq"])
     writes: list[object] = []
-    real_act = store.act
-    store.act = lambda *a, **k: writes.append(a) or real_act(*a, **k)  # type: ignore[method-assign]
-    for _ in range(3):  # neither the dashboard nor a phone's clock records it again for this deadline
-        client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge))
-        client.get(f"/api/event-tables/{t.gid}", headers=h(t.keys["A"]))
-    store.act = real_act  # type: ignore[method-assign]
+    real_act = TableService.act
+    TableService.act = lambda *a, **k: writes.append(a) or real_act(*a, **k)  # type: ignore[method-assign]
+    try:
+        for _ in range(3):  # neither the dashboard nor a phone's clock records it again for this deadline
+            client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge))
+            client.get(f"/api/event-tables/{t.gid}", headers=h(t.keys["A"]))
+    finally:
+        TableService.act = real_act  # type: ignore[method-assign]
     assert writes == []  # not even tried (it would only be answered as a replay)
     assert [e["kind"] for e in t.log()][-2:] == ["action", "undo"]
     t.version = store.game(t.gid).version

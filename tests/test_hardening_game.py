@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from companion.rules import action_from_dict
 from companion.rules.roles import JUDGE, Role
 from companion.rules.simulate import random_action
+from companion.service import TableService
 from companion.web import create_app
 
 PINCH = "11099"  # A Pinch of Powder: an attachment with Shadow (1)
@@ -81,8 +82,9 @@ def test_an_entry_that_cannot_be_applied_marks_the_game_for_a_judge_and_takes_no
     path = tmp_path / "games.db"
     store = GameStore(path, lambda codes: catalog().cards(codes))
     g, _ = store.create_game("2e", "advisory", [Seat("A"), Seat("B")])
-    store.set_deck(g.id, "A", {PINCH: 1, AGENT: 1}, JUDGE, 0)
-    store.act(g.id, action_from_dict({"type": "setup_place", "player": "A", "card": f"A.{AGENT}.1"}), JUDGE, 1)
+    TableService(store).set_deck(g.id, "A", {PINCH: 1, AGENT: 1}, JUDGE, 0)
+    TableService(store).act(g.id, action_from_dict({"type": "setup_place", "player": "A", "card": f"A.{AGENT}.1"}),
+                            JUDGE, 1)
 
     # A poison entry as an older companion could have written it: the attachment on itself. Written
     # straight into the chain (the public API refuses it), so the log still verifies.
@@ -102,8 +104,8 @@ def test_an_entry_that_cannot_be_applied_marks_the_game_for_a_judge_and_takes_no
     assert client.get(f"/api/games/{g.id}/verify").get_json()["ok"]
     # Play goes on, and the judge can take the entry back.
     store2 = app.extensions["companion"]["services"].store
-    store2.act(g.id, action_from_dict({"type": "gain_gold", "player": "A", "amount": 1}), JUDGE, 3)
-    store2.undo(g.id, JUDGE, 4, seq=3)
+    TableService(store2).act(g.id, action_from_dict({"type": "gain_gold", "player": "A", "amount": 1}), JUDGE, 3)
+    TableService(store2).undo(g.id, JUDGE, 4, seq=3)
     assert client.get(f"/api/games/{g.id}/view").get_json()["needs_judge"] == []
 
 
@@ -121,15 +123,15 @@ def test_random_games_with_undo_never_become_unreadable(tmp_path_factory: pytest
     shadow = [c.code for c in cards if c.has_shadow][:6]
     plain = [c.code for c in cards if not c.has_shadow and c.type in ("character", "attachment", "location")][:4]
     g, _ = store.create_game(edition, "advisory", [Seat("A", faction="stark"), Seat("B", faction="lannister")])
-    store.set_deck(g.id, "A", dict.fromkeys(shadow + plain, 2), JUDGE, 0)
-    store.set_deck(g.id, "B", dict.fromkeys(shadow, 1), JUDGE, 1)
+    TableService(store).set_deck(g.id, "A", dict.fromkeys(shadow + plain, 2), JUDGE, 0)
+    TableService(store).set_deck(g.id, "B", dict.fromkeys(shadow, 1), JUDGE, 1)
     for _ in range(40):
         version = store.game(g.id).version
         try:
             if rng.random() < 0.15:
-                store.undo(g.id, JUDGE, version, seq=rng.choice(sorted(store.state(g.id).actions) or [1]))
+                TableService(store).undo(g.id, JUDGE, version, seq=rng.choice(sorted(store.state(g.id).actions) or [1]))
             else:
-                store.act(g.id, random_action(store.table(g.id), rng), JUDGE, version)
+                TableService(store).act(g.id, random_action(store.table(g.id), rng), JUDGE, version)
         except StoreError:
             pass  # refused (impossible, nothing to undo): nothing recorded, which is fine
         fresh = GameStore(store.path, lambda codes: catalog().cards(codes))  # replay from the log alone

@@ -145,9 +145,8 @@ def test_the_capability_table_has_a_row_for_every_role_kind() -> None:
     assert set(CAPABILITIES) == set(RoleKind)
 
 
-#: Modules that still compare role kinds by hand: the table service's methods (act, decide, undo), which issue 25
-#: moves out of the store; where they land, they ask the role instead (``role.sees_hidden_of``, ``role.can``).
-STILL_COMPARING = {"companion/store/games.py"}
+#: Modules that still compare role kinds by hand: none (the table service asks the role, ``role.can``).
+STILL_COMPARING: set[str] = set()
 
 
 def test_no_module_but_the_roles_table_compares_role_kinds() -> None:

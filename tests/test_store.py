@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from companion.rules import Seat
 from companion.rules.actions import GainGold
 from companion.rules.roles import JUDGE, Role
+from companion.service import TableService
 from companion.store.db import MIGRATIONS, connect, schema_version
 from companion.store.games import GameStore
 from companion.web import create_app
@@ -46,7 +47,7 @@ def test_tampering_breaks_the_chain(tmp_path: Path) -> None:
     s = store(tmp_path / "g.db")
     game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
     for v in range(3):
-        s.act(game.id, GainGold("A", 1), A, v)
+        TableService(s).act(game.id, GainGold("A", 1), A, v)
     assert s.verify(game.id) == {"ok": True, "entries": 3, "head": s.game(game.id).head_hash}
     conn = sqlite3.connect(tmp_path / "g.db")
     conn.execute("update entries set data = replace(data, '\"amount\":1', '\"amount\":9') where seq = 2")
@@ -59,9 +60,9 @@ def test_tampering_breaks_the_chain(tmp_path: Path) -> None:
 def test_state_is_rebuilt_from_the_log_not_the_cache(tmp_path: Path) -> None:
     s = store(tmp_path / "g.db")
     game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
-    s.act(game.id, GainGold("A", 2), A, 0)
-    s.act(game.id, GainGold("A", 3), A, 1)
-    s.undo(game.id, A, 2)
+    TableService(s).act(game.id, GainGold("A", 2), A, 0)
+    TableService(s).act(game.id, GainGold("A", 3), A, 1)
+    TableService(s).undo(game.id, A, 2)
     fresh = store(tmp_path / "g.db")  # a new process: no cache
     assert fresh.table(game.id).players["A"].gold == 2
 
@@ -106,10 +107,10 @@ def test_a_table_a_reader_holds_never_changes_under_it(tmp_path: Path) -> None:
 
     s = store(tmp_path / "g.db")
     game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
-    s.act(game.id, GainGold("A", 2), A, 0)
+    TableService(s).act(game.id, GainGold("A", 2), A, 0)
     held = s.table(game.id)  # e.g. a live stream computing a view
     before = view(held, JUDGE)
-    s.act(game.id, GainGold("A", 5), A, 1)
+    TableService(s).act(game.id, GainGold("A", 5), A, 1)
     assert view(held, JUDGE) == before  # writers work on a copy and swap it in
     assert s.table(game.id).players["A"].gold == 7
 
@@ -136,7 +137,7 @@ def test_an_older_database_is_upgraded_with_its_games(tmp_path: Path) -> None:
     old.conn.close()
     s = store(path)  # opening it runs the newer migrations
     assert s.verify("g1")["ok"]
-    s.act("g1", GainGold("A", 3), A, 0)
+    TableService(s).act("g1", GainGold("A", 3), A, 0)
     db = connect(path)
     assert schema_version(db) == len(MIGRATIONS) >= 3 and "decks" not in db.table_names()
     assert store(path).table("g1").players["A"].gold == 3

@@ -69,7 +69,9 @@ def test_an_old_log_replays_to_the_same_state(tmp_path: Path, monkeypatch: pytes
                                 header={"setup": OLD_SETUP, "mode": "physical"})
     monkeypatch.undo()
     for version, data in enumerate(OLD_ENTRIES):
-        store.record(game.id, "host", version, lambda g, cached, data=data: (dict(data), {}, None))
+        with store.transaction(game.id) as tx:  # written as the code of its time did: the store appends it
+            tx.check_version(version)
+            tx.append("action", dict(data), "host")
     fresh = GameStore(path, lambda codes: {})  # nothing cached: the state comes back from the log
     assert fresh.verify(game.id)["ok"]
     assert [e.data for e in fresh.entries(game.id)] == OLD_ENTRIES

@@ -25,6 +25,7 @@ from companion.rules import Seat, new_table, play
 from companion.rules.actions import action_from_dict
 from companion.rules.roles import HOST, JUDGE, Role
 from companion.rules.views import view
+from companion.service import TableService
 from companion.store.games import Conflict, Entry, Forbidden, GameStore, Pending
 from tests.tables import catalog
 
@@ -70,22 +71,22 @@ def test_a_seats_undo_waits_or_is_refused_exactly_when_someone_else_acted_since(
     s = store(tmp_path_factory.mktemp("u") / "g.db")
     game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
     for seat, deck in DECKS.items():
-        s.set_deck(game.id, seat, deck, JUDGE, s.game(game.id).version)
+        TableService(s).set_deck(game.id, seat, deck, JUDGE, s.game(game.id).version)
     for who, kind in steps:
         if kind == "undo":
             with contextlib.suppress(Conflict, Forbidden):
-                s.undo(game.id, WHO[who], s.game(game.id).version)
+                TableService(s).undo(game.id, WHO[who], s.game(game.id).version)
             continue
-        s.act(game.id, action_from_dict(move(who, kind)), WHO[who], s.game(game.id).version)
+        TableService(s).act(game.id, action_from_dict(move(who, kind)), WHO[who], s.game(game.id).version)
     me = WHO[asker]
     authors = {e.seq: Role.from_actor(e.actor, ["A", "B"]) for e in s.entries(game.id) if e.kind == "action"}
     effective = sorted(s.state(game.id).actions)
     mine = [q for q in effective if authors[q] == me]
-    plan = s.undo_preview(game.id, me)
+    plan = TableService(s).undo_preview(game.id, me)
     if not mine:
         assert plan.allowed == "no" and plan.reason == "nothing"
         with pytest.raises((Forbidden, Conflict)):  # no action of its own, or none at all
-            s.undo_or_ask(game.id, me, s.game(game.id).version)
+            TableService(s).undo_or_ask(game.id, me, s.game(game.id).version)
         return
     target = mine[-1]
     since = {authors[q] for q in effective if q > target}
@@ -95,21 +96,21 @@ def test_a_seats_undo_waits_or_is_refused_exactly_when_someone_else_acted_since(
     before = comparable(view(s.table(game.id), JUDGE))
     if expected == "no":
         with pytest.raises(Conflict):
-            s.undo_or_ask(game.id, me, s.game(game.id).version)
+            TableService(s).undo_or_ask(game.id, me, s.game(game.id).version)
         assert comparable(view(s.table(game.id), JUDGE)) == before
         return
     want = comparable(replayed_without(s, game.id, target))
     if expected == "confirm":
         with pytest.raises(Conflict):  # without asking, an undo that needs another seat's word is refused
-            s.undo(game.id, me, s.game(game.id).version)
-    done = s.undo_or_ask(game.id, me, s.game(game.id).version)
+            TableService(s).undo(game.id, me, s.game(game.id).version)
+    done = TableService(s).undo_or_ask(game.id, me, s.game(game.id).version)
     if expected == "confirm":
         assert isinstance(done, Pending) and done.awaiting == next(iter(since)).seat
         assert comparable(view(s.table(game.id), JUDGE)) == before  # nothing happens until they agree
         with pytest.raises(Forbidden):  # only the seat asked (or the judge) answers
-            s.decide(game.id, done.id, me, True, s.game(game.id).version)
+            TableService(s).decide(game.id, done.id, me, True, s.game(game.id).version)
         other = WHO[done.awaiting]
-        s.decide(game.id, done.id, other, True, s.game(game.id).version)
+        TableService(s).decide(game.id, done.id, other, True, s.game(game.id).version)
     else:
         assert isinstance(done, Entry) and done.kind == "undo"
     assert target in s.state(game.id).undone
@@ -167,9 +168,9 @@ def test_the_preview_names_the_entry_as_the_asker_may_see_it_and_the_other_seat_
 def test_a_waiting_undo_request_goes_when_the_entry_is_undone_another_way(tmp_path: Path) -> None:
     s = store(tmp_path / "g.db")
     game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
-    s.act(game.id, action_from_dict(move("A", "gain_gold")), A, 0)
-    s.act(game.id, action_from_dict(move("B", "gain_gold")), B, 1)
-    asked = s.undo_or_ask(game.id, A, 2)
+    TableService(s).act(game.id, action_from_dict(move("A", "gain_gold")), A, 0)
+    TableService(s).act(game.id, action_from_dict(move("B", "gain_gold")), B, 1)
+    asked = TableService(s).undo_or_ask(game.id, A, 2)
     assert isinstance(asked, Pending) and [p.id for p in s.pending(game.id)] == [asked.id]
-    s.undo(game.id, JUDGE, 3, seq=1)  # the judge takes it back meanwhile
+    TableService(s).undo(game.id, JUDGE, 3, seq=1)  # the judge takes it back meanwhile
     assert s.pending(game.id) == []

@@ -109,6 +109,7 @@ def _compare(report: dict[str, Any], game_id: str, seats: dict[str, str], apply_
     from companion.paths import database_path
     from companion.rules import action_from_dict
     from companion.rules.roles import JUDGE
+    from companion.service import TableService
     from companion.store.games import GameStore, StoreError
     from companion.tts.diff import SeatMapError, differences, seat_map
 
@@ -124,7 +125,7 @@ def _compare(report: dict[str, Any], game_id: str, seats: dict[str, str], apply_
         actions = [action_from_dict(r["action"]) for r in rows if "action" in r]
         try:
             # Whoever runs the command holds the database itself: the judge's authority.
-            done = store.act_many(game_id, actions, actor=JUDGE, expected_version=game.version)
+            done = TableService(store).act_many(game, actions, actor=JUDGE, expected_version=game.version)
         except StoreError as exc:
             raise click.ClickException(f"{exc.message} — nothing was recorded") from None
         report["recorded"] = len(done)

@@ -23,9 +23,10 @@ from companion.messages import text
 from companion.rules import action_from_dict, new_table, play, view
 from companion.rules.actions import CallTime
 from companion.rules.actions.round import gone_to_time, winner
-from companion.rules.engine import add_deck
+from companion.rules.engine import Seat, add_deck
 from companion.rules.roles import JUDGE
 from companion.rules.state import ROUND, Phase, Zone
+from companion.service import TableService
 from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreError
 
 
@@ -249,7 +250,8 @@ class EventService:
         that slipped in between (tried again) is fine. A full or damaged log: the judge sees the flag."""
         for _ in range(3):
             try:
-                self.games.act(game_id, action, JUDGE, self.games.game(game_id).version, request_id=request_id)
+                TableService(self.games).act(game_id, action, JUDGE, self.games.game(game_id).version,
+                                             request_id=request_id)
                 return True
             except Replayed:
                 return True
@@ -551,7 +553,7 @@ class EventService:
         decks = {e.data["seat"]: e.data["deck"] for e in upto if e.kind == "deck"}
         undone = {int(e.data["seq"]) for e in upto if e.kind == "undo" and isinstance(e.data.get("seq"), int)}
         cards = dict(self.games._cards({c for d in decks.values() for c in d}))  # the store's catalog
-        table = new_table(game.edition, game.seats, cards)
+        table = new_table(game.edition, [Seat(s.seat, s.name, s.faction) for s in game.seats], cards)
         for seat, deck in decks.items():
             add_deck(table, seat, deck)
         skipped = []

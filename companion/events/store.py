@@ -20,6 +20,7 @@ import sqlite_utils
 from companion.events.swiss import CUT_SIZES, DEFAULT_SCHEME, SCHEMES, Entrant, Game, cut_rounds
 from companion.rules import Seat
 from companion.rules.roles import HOST
+from companion.service import TableService
 from companion.store.db import connect
 from companion.store.games import GameStore, StoreError, canonical, now
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
@@ -445,7 +446,8 @@ class EventStore:
                                                 "number": table, "players": json.dumps([a, b]), "result": None})
                 self._tables[game.id] = ref
                 for seat, pid in (("A", a), ("B", b)):
-                    self.games.set_deck(game.id, seat, players[pid].deck, HOST, self.games.game(game.id).version)
+                    TableService(self.games).set_deck(game.id, seat, players[pid].deck, HOST,
+                                                      self.games.game(game.id).version)
                 out.append((ref, {"A": keys.seats["A"], "B": keys.seats["B"]}))
         return out
 

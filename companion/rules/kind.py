@@ -5,10 +5,49 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.kinds import CardsFor, register
-from companion.rules.actions import action_from_dict
+from companion.kinds import Authorized, CardsFor, Played, register
+from companion.rules.actions import Action, action_from_dict
 from companion.rules.editions import EDITIONS, Table
-from companion.rules.engine import MODES, Seat, add_deck, new_table, play
+from companion.rules.engine import MODES, Mode, Seat, add_deck, new_table, play
+from companion.rules.permissions import Refusal, authorize
+from companion.rules.roles import JUDGE, Role, RoleKind
+from companion.rules.state import ActionError
+from companion.rules.verdict import Verdict
+from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal, shown_verdict
+from companion.store.games import Impossible, Refused, StoreError
+
+
+def play_or_refuse(table: Table, action: Action, mode: Mode, requested: Action | None = None,
+                   role: Role = JUDGE) -> Verdict:
+    """Apply an action through the rules engine; a strict game refuses an illegal one.
+
+    ``requested`` is what the asker sent (positions, not instances): a refusal echoes it, and shows
+    its verdict only if ``role`` may know every card the verdict names."""
+    requested = requested or action
+    before = Glimpse.of(table)
+    try:
+        verdict = play(table, action, mode)
+    except ActionError as exc:
+        if requested is not action and not role.is_judge:
+            raise StoreError(f"{requested.type} cannot be recorded as sent; nothing was recorded",
+                             action=requested.to_dict()) from None
+        raise StoreError(f"{exc}; nothing was recorded") from None
+    if verdict.impossible or not verdict.applied:
+        sealed = seal(before, table, action, verdict)  # nothing moved: "after" is "before"
+        readable = role.is_judge or "verdict_seats" not in sealed or (
+            role.kind is RoleKind.SEAT and role.seat in sealed["verdict_seats"])
+        hidden = dict(HIDDEN_VERDICT, legal=False, applied=False)
+        shown = shown_verdict(verdict.to_dict(), role, table) if readable else hidden
+        if verdict.impossible:
+            raise Impossible("the action cannot happen at the table as it is; nothing was recorded",
+                             action=requested.to_dict(), verdict=shown)
+        raise Refused("strict mode: the action is illegal and nothing was recorded",
+                      action=requested.to_dict(), verdict=shown)
+    return verdict
+
+
+def _mode(mode: str) -> Mode:
+    return "strict" if mode == "strict" else "advisory"
 
 
 class AgotKind:
@@ -36,6 +75,26 @@ class AgotKind:
 
     def stamp(self, state: Table, version: int) -> None:
         state.version = version
+
+    def decode(self, data: Mapping[str, Any]) -> Action:
+        return action_from_dict(dict(data))
+
+    def authorize(self, game: Any, state: Table, action: Action, role: Role) -> Authorized:
+        try:
+            allowed = authorize(state, action, role)
+        except Refusal as exc:
+            err = StoreError(exc.message)
+            err.status, err.code = exc.status, exc.code
+            raise err from None
+        return Authorized(allowed.action, allowed.awaiting)
+
+    def play(self, game: Any, state: Table, action: Action, requested: Action, role: Role) -> Played:
+        before = Glimpse.of(state)
+        verdict = play_or_refuse(state, action, _mode(game.mode), requested, role)
+        return Played(action.to_dict(), verdict, verdict.to_dict(), verdict, before)
+
+    def seal(self, before: Glimpse | None, state: Table, action: Action, verdict: Verdict | None) -> dict[str, Any]:
+        return seal(before if before is not None else Glimpse.of(state), state, action, verdict)
 
 
 register(AgotKind())

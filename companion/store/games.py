@@ -3,8 +3,12 @@
 Each game has an append-only log of entries: ``deck`` (a seat's deck, before play starts),
 ``action`` (a game action, checked by the rules engine) and ``undo`` (a compensating entry that
 takes back an earlier action; the log keeps both). Every entry carries the hash of the one before,
-so a log can be verified end to end. The table state is rebuilt from the log; an in-memory cache
-only saves replaying it on every request and is never the source of truth.
+so a log can be verified end to end. The table state is rebuilt from the log (by the game's kind, found
+in the registry of ``companion.kinds``); an in-memory cache only saves replaying it on every request and is
+never the source of truth.
+
+The store decides nothing about who may write what or what an action does: the table service
+(``companion.service``) does, inside one ``GameStore.transaction``, and appends what it decided.
 """
 
 from __future__ import annotations
@@ -15,26 +19,20 @@ import functools
 import hashlib
 import hmac
 import json
-import queue
 import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import sqlite_utils
 
 from companion.catalog.card import Card
 from companion.kinds import GameKind, game_kind
-from companion.rules import Action, ActionError, Mode, Seat, Verdict, action_from_dict, play
-from companion.rules.editions import Table
-from companion.rules.permissions import Refusal, authorize
-from companion.rules.roles import JUDGE, Role, RoleKind
-from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal, shown_verdict
 from companion.store.db import connect, writer_lock
 from companion.store.keys import (
     BY_NAME,
@@ -121,55 +119,10 @@ class Pending:
                 "action": self.action, "version": self.version, "created": self.created}
 
 
-@dataclass(frozen=True, slots=True)
-class UndoPlan:
-    """What an undo would take back (``seq``) and whether it may: "yes"; "confirm" by the seat ``awaiting``
-    (the only one that has acted since); or "no", with ``reason``: "nothing" (no action of the asker's),
-    "not_last" (a seat undoes its own last action first), "others_acted" (the host, the judge or more
-    than one seat acted since: the host or the judge undoes it)."""
-
-    seq: int | None
-    allowed: str
-    awaiting: str | None = None
-    reason: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "allowed": self.allowed, "awaiting": self.awaiting, "reason": self.reason}
-
-
 class Impossible(Refused):
     """The action cannot physically happen (a card named where it is not): refused in every mode."""
 
     code = "impossible"
-
-
-def play_or_refuse(table: Table, action: Action, mode: Mode, requested: Action | None = None,
-                   role: Role = JUDGE) -> Verdict:
-    """Apply an action through the rules engine; a strict game refuses an illegal one.
-
-    ``requested`` is what the asker sent (positions, not instances): a refusal echoes it, and shows
-    its verdict only if ``role`` may know every card the verdict names."""
-    requested = requested or action
-    before = Glimpse.of(table)
-    try:
-        verdict = play(table, action, mode)
-    except ActionError as exc:
-        if requested is not action and not role.is_judge:
-            raise StoreError(f"{requested.type} cannot be recorded as sent; nothing was recorded",
-                             action=requested.to_dict()) from None
-        raise StoreError(f"{exc}; nothing was recorded") from None
-    if verdict.impossible or not verdict.applied:
-        sealed = seal(before, table, action, verdict)  # nothing moved: "after" is "before"
-        readable = role.is_judge or "verdict_seats" not in sealed or (
-            role.kind is RoleKind.SEAT and role.seat in sealed["verdict_seats"])
-        hidden = dict(HIDDEN_VERDICT, legal=False, applied=False)
-        shown = shown_verdict(verdict.to_dict(), role, table) if readable else hidden
-        if verdict.impossible:
-            raise Impossible("the action cannot happen at the table as it is; nothing was recorded",
-                             action=requested.to_dict(), verdict=shown)
-        raise Refused("strict mode: the action is illegal and nothing was recorded",
-                      action=requested.to_dict(), verdict=shown)
-    return verdict
 
 
 def canonical(data: Any) -> str:
@@ -201,6 +154,28 @@ def now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
 
 
+#: The entries that change a game's state; the others (keys, requests, answers, rulings) leave it as it was.
+TABLE_ENTRIES = frozenset({"action", "undo", "deck"})
+
+
+@dataclass(frozen=True, slots=True)
+class GameSeat:
+    """A seat as the game's header records it: its id, the name shown, the faction (AGoT)."""
+
+    seat: str
+    name: str = ""
+    faction: str | None = None
+
+
+class SeatLike(Protocol):
+    @property
+    def seat(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def faction(self) -> str | None: ...
+
+
 @dataclass(slots=True)
 class Entry:
     seq: int
@@ -230,8 +205,8 @@ class Game:
     kind: str
     title: str
     edition: str
-    mode: Mode
-    seats: list[Seat]
+    mode: str  # the kind's rules mode ("advisory", "strict" for AGoT; "" for a kind without one)
+    seats: list[GameSeat]
     version: int
     head_hash: str
     created: str
@@ -344,7 +319,7 @@ def _with_connection(method: Callable[Concatenate[GameStore, P], R]) -> Callable
             return method(self, *args, **kwargs)
         finally:
             self._local.db = None
-            self._pool.put(db)
+            self._give_back(db)
 
     return inner  # type: ignore[return-value]  # functools.wraps' wrapper type hides the self argument
 
@@ -372,12 +347,20 @@ class GameStore:
         #: change is announced to anyone.
         self.revokers: list[Callable[[str], None]] = []
         self._writer = writer_lock(self.path)
-        self._pool: queue.LifoQueue[sqlite_utils.Database] = queue.LifoQueue()
+        # Idle connections, last returned first. A plain list (pop and append are atomic): a queue.LifoQueue's
+        # locks cost more than the lookups of a request (each request borrows a connection several times).
+        self._idle: list[sqlite_utils.Database] = []
+        self._returned = threading.Condition()
+        self._waiting = 0
         self._durability = durability
         self._pool_size = pool
         self._opened = 1
         self._opened_guard = threading.Lock()
-        self._pool.put(connect(self.path, durability=durability))  # creates and migrates
+        self._idle.append(connect(self.path, durability=durability))  # creates and migrates
+
+    def cards(self, codes: set[str]) -> Mapping[str, Card]:
+        """The catalogue's cards of these codes (those it knows)."""
+        return self._cards(codes)
 
     # -- connections and locks ----------------------------------------------------------
     @property
@@ -391,8 +374,8 @@ class GameStore:
         """A pooled connection; a new one while fewer than ``pool`` are open (as many as the server
         has worker threads: a worker waiting for a connection was a third of a burst's tail)."""
         try:
-            return self._pool.get_nowait()
-        except queue.Empty:
+            return self._idle.pop()
+        except IndexError:
             with self._opened_guard:
                 grow = self._opened < self._pool_size
                 if grow:
@@ -404,7 +387,22 @@ class GameStore:
                     with self._opened_guard:
                         self._opened -= 1
                     raise
-            return self._pool.get()
+            with self._returned:
+                self._waiting += 1
+                try:
+                    while True:
+                        try:
+                            return self._idle.pop()
+                        except IndexError:  # all in use: woken by _give_back (the timeout guards a lost wake-up)
+                            self._returned.wait(0.05)
+                finally:
+                    self._waiting -= 1
+
+    def _give_back(self, db: sqlite_utils.Database) -> None:
+        self._idle.append(db)
+        if self._waiting:
+            with self._returned:
+                self._returned.notify()
 
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
@@ -422,6 +420,68 @@ class GameStore:
             except BaseException:
                 db.conn.execute("ROLLBACK")
                 raise
+
+    @contextmanager
+    def transaction(self, game_id: str, game: Game | None = None) -> Iterator[Transaction]:
+        """One write to one game: under its lock, in one SQLite transaction. Whatever the body appends is
+        committed together or not at all; once committed, the cached state moves on (the writer's working
+        copy, the old one advanced, or dropped to be rebuilt) and the listeners are told, once.
+
+        ``game``, if given, is the request's game object: it is reused when nothing was written since it
+        was read (its version and head hash still match), and brought up to date in place otherwise, so a
+        request reads its game once and answers from the same object."""
+        borrowed: sqlite_utils.Database | None = None
+        if getattr(self._local, "db", None) is None:
+            borrowed = self._local.db = self._borrow()
+        try:
+            with self._write(game_id):
+                tx = Transaction(self, self.db, self._fresh(game_id, game))
+                head = tx.game.head_hash
+                try:
+                    yield tx
+                except BaseException:  # rolled back: the request's game object says what is stored again
+                    tx.game.version, tx.game.head_hash = tx.start, head
+                    raise
+            self._settle(tx)
+        finally:
+            if borrowed is not None:
+                self._local.db = None
+                self._give_back(borrowed)
+
+    def _fresh(self, game_id: str, game: Game | None) -> Game:
+        if game is not None and game.id == game_id:
+            row = self.db.conn.execute("select version, head_hash from games where id = ?", [game_id]).fetchone()
+            if row is not None and (row[0], row[1]) == (game.version, game.head_hash):
+                return game  # every change of a game appends an entry: same head, same game
+        fresh = self.game(game_id)
+        if game is None or game.id != game_id:
+            return fresh
+        for name in Game.__slots__:  # the request's object follows, so it answers with what is stored
+            setattr(game, name, getattr(fresh, name))
+        return game
+
+    def _settle(self, tx: Transaction) -> None:
+        """After the commit: swap in the new state, then tell the streams."""
+        game_id = tx.game.id
+        if not tx.appended:
+            return
+        kind = game_kind(tx.game.kind)
+        if tx.rebuild:
+            self._keep(game_id, None)  # rebuilt from the log when next asked for (an undo)
+        elif tx.working is not None:
+            self._keep(game_id, tx.working)
+        elif any(e.kind in TABLE_ENTRIES for e in tx.appended):
+            self._keep(game_id, None)  # appended with no state to follow it (a log written as it was)
+        else:  # entries that change no table (a request, an answer, a ruling): the cached table stays
+            cached = self._cached(game_id)
+            if cached is None or cached.version != tx.start:
+                self._keep(game_id, None)
+            else:
+                working = cached.working_copy(kind)
+                working.version = tx.game.version
+                kind.stamp(working.table, tx.game.version)
+                self._keep(game_id, working)
+        self._notify(game_id, tx.game.version)
 
     def _cached(self, game_id: str) -> Cached | None:
         with self._cache_guard:
@@ -443,7 +503,7 @@ class GameStore:
     # -- games ---------------------------------------------------------------------------
     @_with_connection
     def create_game(
-        self, edition: str, mode: str, seats: list[Seat], title: str = "", kind: str = "agot",
+        self, edition: str, mode: str, seats: Sequence[SeatLike], title: str = "", kind: str = "agot",
         header: dict[str, Any] | None = None, judge: bool = False,
     ) -> tuple[Game, Keys]:
         """Create a game. Returns it and the secrets (shown once, stored only as hashes). The game's kind
@@ -497,7 +557,7 @@ class GameStore:
             "select seat, name, faction, key_hash from seats where game_id = ? order by position", [game_id]).fetchall()
         game = Game(
             id=g[0], kind=g[1], title=g[2] or "", edition=g[3], mode=g[4],
-            seats=[Seat(seat, name or seat, faction) for seat, name, faction, _ in seat_rows],
+            seats=[GameSeat(seat, name or seat, faction) for seat, name, faction, _ in seat_rows],
             version=g[5], head_hash=g[6], created=g[7], host_hash=g[8], judge_hash=g[9],
             seat_hashes={seat: key_hash for seat, _, _, key_hash in seat_rows},
             header=json.loads(g[10]), header_text=g[10], chain_key=g[11], table_hash=g[12],
@@ -506,11 +566,11 @@ class GameStore:
         return game
 
     @_with_connection
-    def key_notices(self, game_id: str) -> list[dict[str, Any]]:
+    def key_notices(self, game_id: str, game: Game | None = None) -> list[dict[str, Any]]:
         """Every key that sees hidden cards made or renewed in this game, oldest first, for every phone's
         "who can see hidden cards" line: the judge key, the TTS table key, a seat's renewed key; who made it
         ("host", "judge") and when. No hashes."""
-        record = self._key_record(self.game(game_id))
+        record = self._key_record(game if game is not None and game.id == game_id else self.game(game_id))
         return [] if record is None else [dict(n) for n in record.notices]
 
     def _chained_keys(self, game: Game) -> dict[str, str | None] | None:
@@ -682,22 +742,24 @@ class GameStore:
         return "ok" if rows[0]["hash"][:12] == head else "changed"
 
     def _append(self, db: sqlite_utils.Database, game: Game, kind: str, data: dict[str, Any], actor: str,
-                verdict: Verdict | None, sealed: dict[str, Any] | None = None,
+                verdict: dict[str, Any] | None, sealed: dict[str, Any] | None = None,
                 meta: dict[str, Any] | None = None) -> Entry:
         seq = game.version + 1
         # A full log takes no more from the seats, but the judge can still rule, undo and re-issue keys.
-        if seq > MAX_ENTRIES and (actor != JUDGE.actor or seq > MAX_ENTRIES + 5_000):
+        if seq > MAX_ENTRIES and (actor != "judge" or seq > MAX_ENTRIES + 5_000):
             raise StoreError(f"this game's log is full ({MAX_ENTRIES} entries); the judge can still act, or "
                              "start a new game")
         at = now()
-        verdict_data = verdict.to_dict() if verdict else None
+        verdict_data = verdict or None
         h = entry_hash(game.head_hash, seq, kind, data, actor, at, chain_key=game.chain_key,
                        verdict=verdict_data, sealed=sealed or None, meta=meta or None)
-        db.table("entries").insert({
-            "game_id": game.id, "seq": seq, "kind": kind, "data": canonical(data), "actor": actor, "at": at,
-            "prev_hash": game.head_hash, "hash": h, "verdict": canonical(verdict_data) if verdict_data else None,
-            "seal": canonical(sealed) if sealed else None, "meta": canonical(meta) if meta else None,
-        })
+        # Plain SQL: sqlite-utils' insert reads the table's columns and opens a savepoint on every call.
+        db.conn.execute(
+            "insert into entries (game_id, seq, kind, data, actor, at, prev_hash, hash, verdict, seal, meta)"
+            " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [game.id, seq, kind, canonical(data), actor, at, game.head_hash, h,
+             canonical(verdict_data) if verdict_data else None, canonical(sealed) if sealed else None,
+             canonical(meta) if meta else None])
         db.conn.execute("update games set version = ?, head_hash = ? where id = ?", [seq, h, game.id])
         entry = Entry(seq, kind, data, actor, at, game.head_hash, h, verdict_data, sealed or None, meta or None)
         game.version, game.head_hash = seq, h
@@ -726,16 +788,16 @@ class GameStore:
         """Inside the write lock: if this request was recorded before, answer its first result."""
         if request_id is None:
             return
-        rows = list(db.query("select seq, pending_id from requests where game_id = ? and actor = ? and request_id = ?",
-                             [game.id, actor, request_id]))
-        if rows:
-            raise Replayed(rows[0]["seq"], rows[0]["pending_id"])
+        row = db.conn.execute("select seq, pending_id from requests where game_id = ? and actor = ? and request_id = ?",
+                              [game.id, actor, request_id]).fetchone()
+        if row is not None:
+            raise Replayed(row[0], row[1])
 
     def _remember(self, db: sqlite_utils.Database, game: Game, actor: str, request_id: str | None,
                   seq: int | None = None, pending_id: str | None = None) -> None:
         if request_id is not None:
-            db.table("requests").insert({"game_id": game.id, "actor": actor, "request_id": request_id, "seq": seq,
-                                   "pending_id": pending_id, "created": now()})
+            db.conn.execute("insert into requests (game_id, actor, request_id, seq, pending_id, created)"
+                            " values (?, ?, ?, ?, ?, ?)", [game.id, actor, request_id, seq, pending_id, now()])
 
     def _require_intact(self, game: Game) -> None:
         cached = self._cached(game.id)
@@ -789,8 +851,8 @@ class GameStore:
         return cached
 
     @_with_connection
-    def table(self, game_id: str) -> Table:
-        return self.state(game_id).table  # type: ignore[no-any-return]
+    def table(self, game_id: str) -> Any:
+        return self.state(game_id).table
 
     def _advance_cache(self, game_id: str, entry: Entry, kind: GameKind) -> None:
         """An entry that changes no table (a key): the cached table stays, at the new version."""
@@ -809,136 +871,6 @@ class GameStore:
         latest = {e.data["seat"]: e.data.get("tag") for e in self.entries(game_id) if e.kind == "deck"}
         return {tag: seat for seat, tag in latest.items() if tag}
 
-    # -- writing ----------------------------------------------------------------------------------
-    @_with_connection
-    def set_deck(self, game_id: str, seat: str, deck: Mapping[str, int], actor: Role,
-                 expected_version: int | None, tag: str | None = None, request_id: str | None = None,
-                 summary: Mapping[str, Any] | None = None) -> Entry:
-        """Load a seat's deck. A seat may replace its own deck until it has recorded a card action; the
-        host and the judge may replace any deck at any time (logged like everything else)."""
-        with self._write(game_id) as db:
-            game = self.game(game_id)
-            self._replayed(db, game, actor.actor, request_id)
-            self._check_version(game, expected_version)
-            self._require_intact(game)
-            if seat not in game.seat_names:
-                raise NotFound(f"no seat {seat!r} in this game")
-            entries = self.entries(game_id)
-            if not actor.is_judge and any(e.kind == "action" and _names_seat_cards(e.data, seat) for e in entries):
-                # Only the judge (who sees every card) may replace a deck whose cards have moved: what the
-                # replacement may lack would tell anyone else which hidden cards were played.
-                raise Conflict("this deck is fixed once a card of it has been played; the judge can replace it",
-                               version=game.version)
-            if sum(deck.values()) > MAX_DECK_CARDS:
-                raise StoreError(f"a deck has at most {MAX_DECK_CARDS} cards", cards=sum(deck.values()))
-            cards = self._cards(set(deck))
-            missing = sorted(set(deck) - set(cards))
-            if missing:
-                raise StoreError(f"unknown card code(s): {', '.join(missing)}", codes=missing)
-            wrong = sorted(c.code for c in cards.values() if c.edition != game.edition)
-            if wrong:
-                raise StoreError(f"card(s) from the other edition: {', '.join(wrong)}", codes=wrong)
-            if any(e.kind == "action" and _names_seat_cards(e.data, seat) for e in entries):
-                # Cards of the old deck already moved: the new deck must still hold each of them.
-                used = {str(c) for e in entries if e.kind == "action" for c in _cards_of(e.data)
-                        if str(c).startswith(f"{seat}.")}
-                gone = sorted(c for c in used if not _in_deck(c, seat, deck))
-                if gone:
-                    raise Conflict("the new deck lacks cards already played; undo those actions first",
-                                   version=game.version, cards=len(gone))
-            # The summary (the deck's name, its draw deck and plot counts) is what every screen says of the deck.
-            data: dict[str, Any] = {"seat": seat, "deck": dict(sorted(deck.items())), **(summary or {})}
-            if tag:
-                others = {e.data.get("tag"): e.data["seat"] for e in entries if e.kind == "deck"}
-                if others.get(tag) not in (None, seat):
-                    raise Conflict(f"deck tag {tag} is already {others[tag]}'s deck in this game", version=game.version)
-                data["tag"] = tag
-            entry = self._append(db, game, "deck", data, actor.actor, None)
-            self._remember(db, game, actor.actor, request_id, seq=entry.seq)
-        self._keep(game_id, None)
-        self._notify(game_id, entry.seq)
-        return entry
-
-    @_with_connection
-    def record(self, game_id: str, actor: str, expected_version: int | None,
-               step: Callable[[Game, Cached], tuple[dict[str, Any], Any, Verdict | None]],
-               request_id: str | None = None) -> tuple[Entry, Any]:
-        """Append one action. ``step`` checks it against the current state, applies it there, and
-        returns what to store, what to answer, and the verdict to keep beside the entry. If anything
-        fails, the in-memory state is dropped and rebuilt from the log next time."""
-        with self._write(game_id) as db:
-            game = self.game(game_id)
-            self._replayed(db, game, actor, request_id)
-            self._check_version(game, expected_version)
-            working = self.state(game_id, game).working_copy(game_kind(game.kind))
-            self._require_intact(game)
-            data, result, verdict = step(game, working)
-            sealed = result.pop("__seal__", None) if isinstance(result, dict) else None
-            meta = {"request_id": request_id} if request_id else None
-            entry = self._append(db, game, "action", data, actor, verdict, sealed, meta)
-            self._remember(db, game, actor, request_id, seq=entry.seq)
-            working.version = entry.seq
-            working.actions[entry.seq] = data
-            game_kind(game.kind).stamp(working.table, entry.seq)
-        self._keep(game_id, working)  # committed: readers see the new table from now on
-        self._notify(game_id, entry.seq)
-        return entry, result
-
-    def act(self, game_id: str, action: Action, role: Role, expected_version: int | None,
-            request_id: str | None = None) -> tuple[Entry, Verdict] | Pending:
-        """Check who may record the action and whether it is legal, then append it. All inside the
-        game's write lock, so nothing can change between the check and the append.
-
-        An effect on another seat's face-down card is not recorded yet: it waits for that seat."""
-
-        def step(game: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], Verdict]:
-            try:
-                allowed = authorize(cached.table, action, role)
-            except Refusal as exc:
-                raise _refusal(exc) from None
-            if allowed.awaiting is not None:
-                raise _Wait(allowed.awaiting, allowed.action)
-            before = Glimpse.of(cached.table)
-            verdict = play_or_refuse(cached.table, allowed.action, game.mode, action, role)
-            sealed = seal(before, cached.table, allowed.action, verdict)
-            return allowed.action.to_dict(), {"verdict": verdict, "__seal__": sealed}, verdict
-
-        try:
-            entry, result = self.record(game_id, role.actor, expected_version, step, request_id)
-        except _Wait as wait:
-            return self._ask(game_id, role, action, wait, expected_version, request_id)
-        verdict: Verdict = result["verdict"]
-        return entry, verdict
-
-    @_with_connection
-    def _ask(self, game_id: str, role: Role, requested: Action, wait: _Wait, expected_version: int | None,
-             request_id: str | None) -> Pending:
-        """Log the request (by position only) and keep the card it resolved to where only the store sees it."""
-        with self._write(game_id) as db:
-            game = self.game(game_id)
-            self._replayed(db, game, role.actor, request_id)
-            self._check_version(game, expected_version)
-            open_ = db.execute("select count(*) from pending where game_id = ? and status = 'open' "
-                               "and requested_by = ?", [game_id, role.actor])
-            if open_.fetchone()[0] >= 5:  # per seat: one seat's requests never crowd out another's
-                raise StoreError("you have 5 requests waiting for confirmation; wait for an answer first")
-            pending = Pending(secrets.token_urlsafe(9), role.actor, wait.seat, requested.to_dict(), game.version + 1,
-                              now())
-            table = self.state(game_id, game).table
-            # The request names the other seat's card by position; the requester's own hidden cards in it
-            # (an attachment from hand, say) are sealed like any entry's.
-            sealed = seal(Glimpse.of(table), table, requested, None)
-            entry = self._append(db, game, "request", {"pending": pending.id, "action": pending.action,
-                                                       "awaiting": wait.seat}, role.actor, None, sealed)
-            db.table("pending").insert({"id": pending.id, "game_id": game_id, "requested_by": role.actor,
-                                  "awaiting": wait.seat, "action": canonical(pending.action),
-                                  "resolved": canonical(wait.action.to_dict()), "version": entry.seq,
-                                  "status": "open", "created": pending.created})
-            self._remember(db, game, role.actor, request_id, seq=entry.seq, pending_id=pending.id)
-        self._advance_cache(game_id, entry, game_kind(game.kind))
-        self._notify(game_id, entry.seq)
-        return pending
-
     @_with_connection
     def pending(self, game_id: str) -> list[Pending]:
         rows = self.db.query("select * from pending where game_id = ? and status = 'open' order by created",
@@ -946,278 +878,100 @@ class GameStore:
         return [Pending(r["id"], r["requested_by"], r["awaiting"], json.loads(r["action"]), r["version"],
                         r["created"]) for r in rows]
 
-    @_with_connection
-    def decide(self, game_id: str, pending_id: str, role: Role, confirm: bool, expected_version: int | None,
-               request_id: str | None = None) -> tuple[Entry, Verdict] | None:
-        """The seat whose face-down card an effect names (or the judge) confirms or declines it.
+class Transaction:
+    """A write in progress on one game (see ``GameStore.transaction``): what a writer may read and append.
 
-        Everything happens in one transaction under the game's lock: the request is still open, the answer is
-        logged, and the request is closed, together; two answers racing each other find it closed."""
-        with self._write(game_id) as db:
-            game = self.game(game_id)
-            self._replayed(db, game, role.actor, request_id)  # a repeat answers as the first did
-            rows = list(db.query("select * from pending where id = ? and game_id = ?", [pending_id, game_id]))
-            if not rows or rows[0]["status"] != "open":
-                raise NotFound("no such request waiting for confirmation")
-            row = rows[0]
-            if not (role.is_judge or (role.kind is RoleKind.SEAT and role.seat == row["awaiting"])):
-                raise Forbidden(f"only {row['awaiting']}'s seat or the judge may answer this request")
-            self._check_version(game, expected_version)
-            self._require_intact(game)
+    The store decides nothing here about who may write what, or what an action does: the caller (the
+    table service) does, and appends what it decided."""
 
-            def close(status: str, seq: int | None) -> None:
-                db.conn.execute("update pending set status = ?, decided_by = ?, seq = ? where id = ?",
-                                [status, role.actor, seq, pending_id])
+    def __init__(self, store: GameStore, db: sqlite_utils.Database, game: Game) -> None:
+        self.store, self.db, self.game = store, db, game
+        self.kind = game_kind(game.kind)
+        self.start = game.version
+        self.appended: list[Entry] = []
+        self.working: Cached | None = None
+        self.rebuild = False
+        self._state: Cached | None = None
 
-            if not confirm:
-                entry = self._append(db, game, "answer", {"pending": pending_id, "decision": "decline"},
-                                     role.actor, None)
-                close("declined", entry.seq)
-                self._remember(db, game, role.actor, request_id, seq=entry.seq)
-                working = None
-                result: tuple[Entry, Verdict] | None = None
-            elif json.loads(row["action"]).get("type") == "undo":
-                # An undo the requester asked for after this seat acted: still its last action, and still
-                # nobody but this seat has acted since.
-                target = json.loads(row["action"])["seq"]
-                requester = Role.from_actor(row["requested_by"], game.seat_names)
-                try:
-                    plan = self._undo_plan(game, self.state(game_id, game), requester, target)
-                except Forbidden:  # undone meanwhile
-                    plan = UndoPlan(target, "no", reason="nothing")
-                if plan.allowed not in ("yes", "confirm") or plan.awaiting not in (None, row["awaiting"]):
-                    raise Conflict("the game has moved on since the request; ask again", version=game.version)
-                entry = self._append_undo(db, game, target, requester.actor,
-                                          {"pending": pending_id, "confirmed_by": role.actor,
-                                           **({"request_id": request_id} if request_id else {})})
-                close("confirmed", entry.seq)
-                self._remember(db, game, role.actor, request_id, seq=entry.seq)
-                working = None
-                result = (entry, Verdict())
-            else:
-                requested = action_from_dict(json.loads(row["action"]))
-                resolved = action_from_dict(json.loads(row["resolved"]))
-                requester = Role.from_actor(row["requested_by"], game.seat_names)
-                working = self.state(game_id, game).working_copy(game_kind(game.kind))
-                try:
-                    again = authorize(working.table, requested, JUDGE)  # positions resolved as they are now
-                except Refusal:
-                    again = None
-                if again is None or again.action != resolved:
-                    raise Conflict("the card at that position has changed since the request; ask again",
-                                   version=game.version)
-                before = Glimpse.of(working.table)
-                verdict = play_or_refuse(working.table, resolved, game.mode, requested, role)
-                sealed = seal(before, working.table, resolved, verdict)
-                # The effect is the requester's; who confirmed it is kept with the entry.
-                meta = {"pending": pending_id, "confirmed_by": role.actor,
-                        **({"request_id": request_id} if request_id else {})}
-                entry = self._append(db, game, "action", resolved.to_dict(), requester.actor, verdict, sealed, meta)
-                close("confirmed", entry.seq)
-                self._remember(db, game, role.actor, request_id, seq=entry.seq)
-                working.version = entry.seq
-                working.actions[entry.seq] = entry.data
-                game_kind(game.kind).stamp(working.table, entry.seq)
-                result = (entry, verdict)
-        if result is not None and entry.kind == "undo":
-            self._keep(game_id, None)  # the table is rebuilt without the undone action
-        elif working is None:
-            self._advance_cache(game_id, entry, game_kind(game.kind))
-        else:
-            self._keep(game_id, working)
-        self._notify(game_id, entry.seq)
-        return result
+    def state(self) -> Cached:
+        """The state as committed before this transaction (read only: change ``working_copy()``)."""
+        if self._state is None:
+            self._state = self.store.state(self.game.id, self.game)
+        return self._state
 
-    @_with_connection
-    def act_many(self, game_id: str, actions: list[Action], actor: Role, expected_version: int | None,
-                 request_id: str | None = None, meta: dict[str, Any] | None = None) -> list[tuple[Entry, Verdict]]:
-        """Several actions in one transaction: all are recorded, or none (a TTS snapshot or import)."""
-        with self._write(game_id) as db:
-            game = self.game(game_id)
-            self._replayed(db, game, actor.actor, request_id)
-            self._check_version(game, expected_version)
-            working = self.state(game_id, game).working_copy(game_kind(game.kind))
-            self._require_intact(game)
-            out: list[tuple[Entry, Verdict]] = []
-            for action in actions:
-                before = Glimpse.of(working.table)
-                verdict = play_or_refuse(working.table, action, game.mode, action, actor)
-                sealed = seal(before, working.table, action, verdict)
-                entry = self._append(db, game, "action", action.to_dict(), actor.actor, verdict, sealed,
-                                     {**(meta or {}), **({"request_id": request_id} if request_id else {})} or None)
-                out.append((entry, verdict))
-            self._remember(db, game, actor.actor, request_id, seq=out[-1][0].seq if out else None)
-            for entry, _ in out:
-                working.actions[entry.seq] = entry.data
-            working.version = game.version
-            working.table.version = game.version
-        self._keep(game_id, working)
-        if out:
-            self._notify(game_id, out[-1][0].seq)
-        return out
+    def working_copy(self) -> Cached:
+        """The copy this writer changes; swapped in for readers only once committed."""
+        if self.working is None:
+            self.working = self.state().working_copy(self.kind)
+        return self.working
 
-    def _undo_plan(self, game: Game, cached: Cached, actor: Role, seq: int | None) -> UndoPlan:
-        """Which action an undo by ``actor`` takes back, and whether it may (see ``UndoPlan``)."""
-        effective = sorted(cached.actions)
-        broken = {p["seq"] for p in cached.needs_judge}
-        if actor.kind in (RoleKind.HOST, RoleKind.JUDGE):
-            target = (effective[-1] if effective else None) if seq is None else seq
-            if target is None:
-                return UndoPlan(None, "no", reason="nothing")
-            if target not in cached.actions and target not in broken:
-                raise StoreError(f"entry {target} is not an action that can be undone", seq=target)
-            return UndoPlan(target, "yes")
-        if actor.kind is not RoleKind.SEAT:
-            raise Forbidden("undo needs a seat, host or judge key")
-        authors = {e.seq: e.actor for e in self.entries(game.id) if e.kind == "action"}
-        by = {s: Role.from_actor(authors.get(s, ""), game.seat_names) for s in effective}
-        mine = [s for s in effective if by[s] == actor]
-        if seq is not None and seq not in mine:
-            raise Forbidden("a seat can undo only its own actions; ask the host or judge")
-        if not mine:
-            return UndoPlan(None, "no", reason="nothing")
-        if seq is not None and seq != mine[-1]:
-            return UndoPlan(seq, "no", reason="not_last")
-        target = mine[-1]
-        # Whoever acted after it may have acted on what it did: their word is needed.
-        others = {by[s] for s in effective if s > target}
-        if not others:
-            return UndoPlan(target, "yes")
-        if len(others) == 1 and (other := others.pop()).kind is RoleKind.SEAT and other.seat:
-            return UndoPlan(target, "confirm", awaiting=other.seat)
-        return UndoPlan(target, "no", reason="others_acted")
+    def replayed(self, actor: str, request_id: str | None) -> None:
+        """Raise ``Replayed`` with the first answer if this actor's request id was recorded before."""
+        self.store._replayed(self.db, self.game, actor, request_id)
 
-    @_with_connection
-    def undo_preview(self, game_id: str, actor: Role, seq: int | None = None) -> UndoPlan:
-        """What an undo by ``actor`` would take back now, and whether it may, without writing anything."""
-        game = self.game(game_id)
-        return self._undo_plan(game, self.state(game_id, game), actor, seq)
+    def check_version(self, expected: int | None) -> None:
+        self.store._check_version(self.game, expected)
 
-    def undo(self, game_id: str, actor: Role, expected_version: int | None, seq: int | None = None,
-             request_id: str | None = None) -> Entry:
-        """Take back an action; an undo that needs another seat's word is refused (see ``undo_or_ask``)."""
-        done = self.undo_or_ask(game_id, actor, expected_version, seq, request_id, ask=False)
-        assert isinstance(done, Entry)
-        return done
+    def require_intact(self) -> None:
+        """Refuse to write to a game whose log does not verify (found when its state was built)."""
+        self.state()
+        self.store._require_intact(self.game)
 
-    @_with_connection
-    def undo_or_ask(self, game_id: str, actor: Role, expected_version: int | None, seq: int | None = None,
-                    request_id: str | None = None, *, ask: bool = True) -> Entry | Pending:
-        """Take back an action with a compensating entry (the log keeps both).
-
-        A seat undoes its own last action while nobody else has acted since; after one other seat has
-        acted, that seat confirms it (``ask``: the request waits like an effect on a face-down card, else
-        it is refused). The host and the judge undo any action. Checked inside the write lock, so no other
-        write can slip in between."""
-        with self._write(game_id) as db:
-            game = self.game(game_id)
-            self._replayed(db, game, actor.actor, request_id)
-            self._check_version(game, expected_version)
-            cached = self.state(game_id, game)
-            self._require_intact(game)
-            if not cached.actions and not cached.needs_judge:
-                raise Conflict("there is no action to undo", version=game.version)
-            plan = self._undo_plan(game, cached, actor, seq)
-            if plan.allowed == "no" and plan.reason == "nothing":
-                raise Forbidden("a seat can undo only its own actions; ask the host or judge")
-            if plan.allowed == "no" and plan.reason == "not_last":
-                raise Conflict("a seat undoes its own last action first", version=game.version)
-            if plan.allowed == "no" or (plan.allowed == "confirm" and not ask):
-                raise Conflict("another player has acted since; they confirm the undo, or ask the host or judge",
-                               version=game.version)
-            assert plan.seq is not None
-            if plan.allowed == "confirm" and plan.awaiting is not None:
-                pending = self._ask_undo(db, game, actor, plan.seq, plan.awaiting, request_id)
-                entry_seq = pending.version
-            else:
-                entry = self._append_undo(db, game, plan.seq, actor.actor)
-                self._remember(db, game, actor.actor, request_id, seq=entry.seq)
-                entry_seq = entry.seq
-                # A request to undo the same entry, still waiting, has nothing left to ask.
-                db.conn.execute("update pending set status = 'withdrawn', seq = ? where game_id = ? and "
-                                "status = 'open' and action = ?", [entry.seq, game.id,
-                                                                   canonical({"type": "undo", "seq": plan.seq})])
-        self._keep(game_id, None)
-        self._notify(game_id, entry_seq)
-        return pending if plan.allowed == "confirm" else entry
-
-    def _append_undo(self, db: sqlite_utils.Database, game: Game, target: int, actor: str,
-                     meta: dict[str, Any] | None = None) -> Entry:
-        original = next((e for e in self.entries(game.id, target - 1) if e.seq == target), None)
-        data = {"seq": target, "action": original.data if original else {}}
-        return self._append(db, game, "undo", data, actor, None, original.seal if original else None, meta)
-
-    def _ask_undo(self, db: sqlite_utils.Database, game: Game, actor: Role, target: int, seat: str,
-                  request_id: str | None) -> Pending:
-        """An undo waiting for the seat that acted since: logged as a request naming the entry only."""
-        open_ = db.execute("select count(*) from pending where game_id = ? and status = 'open' "
-                           "and requested_by = ?", [game.id, actor.actor])
-        if open_.fetchone()[0] >= 5:
-            raise StoreError("you have 5 requests waiting for confirmation; wait for an answer first")
-        action = {"type": "undo", "seq": target}
-        pending = Pending(secrets.token_urlsafe(9), actor.actor, seat, action, game.version + 1, now())
-        entry = self._append(db, game, "request", {"pending": pending.id, "action": action, "awaiting": seat},
-                             actor.actor, None)
-        db.table("pending").insert({"id": pending.id, "game_id": game.id, "requested_by": actor.actor,
-                                    "awaiting": seat, "action": canonical(action), "resolved": canonical(action),
-                                    "version": entry.seq, "status": "open", "created": pending.created})
-        self._remember(db, game, actor.actor, request_id, seq=entry.seq, pending_id=pending.id)
-        return pending
-
-    # -- events (issue 15): a judge's ruling is a logged entry every seat sees --------------------
-    RULING_TYPES = ("note", "penalty", "time_extension", "correction")
-
-    @_with_connection
-    def add_ruling(self, game_id: str, ruling: dict[str, Any], actor: Role,
-                   request_id: str | None = None) -> Entry:
-        """Append a ``ruling`` entry (judges only). It changes no table state: a correction's cards move
-        through ordinary judge-recorded actions; the ruling says why, on whose authority."""
-        if not actor.is_judge:
-            raise Forbidden("only a judge makes rulings")
-        if ruling.get("type") not in self.RULING_TYPES:
-            raise StoreError(f"a ruling is one of {', '.join(self.RULING_TYPES)}", type=ruling.get("type"))
-        with self._write(game_id) as db:
-            game = self.game(game_id)
-            self._replayed(db, game, actor.actor, request_id)
-            entry = self._append(db, game, "ruling", dict(ruling), actor.actor, None,
-                                 meta={"request_id": request_id} if request_id else None)
-            self._remember(db, game, actor.actor, request_id, seq=entry.seq)
-        self._advance_cache(game_id, entry, game_kind(game.kind))
-        self._notify(game_id, entry.seq)
+    def append(self, kind: str, data: dict[str, Any], actor: str, verdict: dict[str, Any] | None = None,
+               sealed: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> Entry:
+        entry = self.store._append(self.db, self.game, kind, data, actor, verdict, sealed, meta)
+        self.appended.append(entry)
+        if self.working is not None:
+            self.working.version = entry.seq
+            self.kind.stamp(self.working.table, entry.seq)
+            if kind == "action":
+                self.working.actions[entry.seq] = data
         return entry
 
+    def remember(self, actor: str, request_id: str | None, seq: int | None = None,
+                 pending_id: str | None = None) -> None:
+        """Keep the answer to this request id, so a repeat gets it and records nothing."""
+        self.store._remember(self.db, self.game, actor, request_id, seq, pending_id)
 
-class _Wait(Exception):  # control flow inside act(), never seen outside the store
-    def __init__(self, seat: str, action: Action) -> None:
-        super().__init__(seat)
-        self.seat, self.action = seat, action
+    def rebuild_after(self) -> None:
+        """The committed log changes the state in a way a copy cannot follow (an undo): rebuild it."""
+        self.rebuild = True
 
+    # -- requests waiting for a seat's confirmation ----------------------------------------------
+    def open_requests(self, requested_by: str) -> int:
+        row = self.db.conn.execute("select count(*) from pending where game_id = ? and status = 'open' "
+                                   "and requested_by = ?", [self.game.id, requested_by]).fetchone()
+        return int(row[0])
 
-def _refusal(exc: Refusal) -> StoreError:
-    err = StoreError(exc.message)
-    err.status, err.code = exc.status, exc.code
-    return err
+    def new_pending(self, requested_by: str, awaiting: str, action: dict[str, Any]) -> Pending:
+        """A request to be logged as the next entry: a fresh id, stamped now."""
+        return Pending(secrets.token_urlsafe(9), requested_by, awaiting, action, self.game.version + 1, now())
+
+    def add_pending(self, pending: Pending, resolved: dict[str, Any]) -> None:
+        self.db.conn.execute(
+            "insert into pending (id, game_id, requested_by, awaiting, action, resolved, version, status, created)"
+            " values (?, ?, ?, ?, ?, ?, ?, 'open', ?)",
+            [pending.id, self.game.id, pending.requested_by, pending.awaiting, canonical(pending.action),
+             canonical(resolved), pending.version, pending.created])
+
+    def pending_row(self, pending_id: str) -> dict[str, Any] | None:
+        rows = list(self.db.query("select * from pending where id = ? and game_id = ?", [pending_id, self.game.id]))
+        return rows[0] if rows else None
+
+    def close_pending(self, pending_id: str, status: str, decided_by: str | None, seq: int | None) -> None:
+        self.db.conn.execute("update pending set status = ?, decided_by = ?, seq = ? where id = ?",
+                             [status, decided_by, seq, pending_id])
+
+    def withdraw_pending(self, action: dict[str, Any], seq: int) -> None:
+        """Requests still open for exactly this action have nothing left to ask."""
+        self.db.conn.execute("update pending set status = 'withdrawn', seq = ? where game_id = ? and "
+                             "status = 'open' and action = ?", [seq, self.game.id, canonical(action)])
 
 
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, RecursionError):
         return "the entry loops (a card attached to itself?)"
     return f"{type(exc).__name__}: {str(exc)[:200]}"
-
-
-def _cards_of(data: dict[str, Any]) -> list[Any]:
-    from companion.rules.permissions import touched_cards
-
-    return list(touched_cards(data))
-
-
-def _names_seat_cards(data: dict[str, Any], seat: str) -> bool:
-    return any(str(c).startswith(f"{seat}.") for c in _cards_of(data))
-
-
-def _in_deck(card_id: str, seat: str, deck: Mapping[str, int]) -> bool:
-    _, code, copy_ = card_id.split(".", 2) if card_id.count(".") >= 2 else ("", "", "0")
-    return copy_.isdigit() and deck.get(code, 0) >= int(copy_)
 
 
 def is_storage_error(exc: BaseException) -> str | None:

@@ -266,7 +266,7 @@ def get_view(game: Game, role: Role) -> Any:
 
 def cached_view(game: Game, role: Role) -> dict[str, Any]:
     def make() -> dict[str, Any]:
-        state = svc().store.state(game.id)
+        state = svc().store.state(game.id, game)
         table = state.table
         out = {**view(table, role.viewer), "viewer": role.to_dict(), "role": role.kind.value, "game": game.public()}
         out["head"] = game.head_hash[:12] if game.chain_key else None  # keyed chain: safe to show everyone
@@ -275,7 +275,7 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
         out["undone"] = sorted(state.undone)
         out["pending"] = pending_for(game, role, table)
         # Who can see hidden cards besides each seat itself: every phone shows it (issue 22).
-        out["keys"] = {"notices": svc().store.key_notices(game.id), "event": bool(game.header.get("event"))}
+        out["keys"] = {"notices": svc().store.key_notices(game.id, game), "event": bool(game.header.get("event"))}
         return out
 
     shown: dict[str, Any] = svc().views.get((game.id, game.version, role.cache_key, "view"), make)
@@ -402,7 +402,7 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
     # One count everywhere: the draw deck and the plot deck, as the table counts them (the agenda apart).
     summary = {"name": deck.name[:100], "draw": deck.draw_size, "plots": deck.plot_size}
     try:
-        entry = svc().store.set_deck(game.id, seat, slots, actor=role, expected_version=data["expected_version"],
+        entry = svc().table.set_deck(game, seat, slots, actor=role, expected_version=data["expected_version"],
                                      tag=tag.upper() if tag else None, request_id=data.get("request_id"),
                                      summary=summary)
     except Replayed as done:
@@ -445,22 +445,24 @@ def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:
 def post_action(game: Game, role: Role) -> Any:
     data, action = posted_action()  # the body and its action, each decoded and validated once
     try:
-        outcome = svc().store.act(game.id, action, role, expected_version=data.expected_version,
+        # The game read once for this request: the service writes through it and leaves it up to date.
+        outcome = svc().table.act(game, action, role, expected_version=data.expected_version,
                                   request_id=data.request_id)
     except Replayed as done:
-        return replayed_answer(game.id, role, done)
+        return replayed_answer(game, role, done)
     if isinstance(outcome, Pending):
-        return pending_answer(game.id, role, outcome, 202)
+        return pending_answer(game, role, outcome, 202)
     entry, _verdict = outcome
-    return entry_answer(game.id, role, entry.seq, 201)
+    return entry_answer(game, role, entry.seq, 201)
 
 
-def entry_answer(game_id: str, role: Role, seq: int | None, status: int, **extra: Any) -> Any:
+def entry_answer(game_or_id: Game | str, role: Role, seq: int | None, status: int, **extra: Any) -> Any:
     """The answer to a committed write. Built from what is stored, so a repeat gets the same; if the
-    view cannot be made now, the write still answers 2xx (it is committed)."""
+    view cannot be made now, the write still answers 2xx (it is committed). A ``Game`` the service wrote
+    through is up to date: it is not read again."""
     out: dict[str, Any] = {"version": seq, **extra}
     try:
-        game = svc().store.game(game_id)
+        game = svc().store.game(game_or_id) if isinstance(game_or_id, str) else game_or_id
         if seq is not None:
             shown = [e for e in visible_entries(game, role, seq - 1) if e["seq"] == seq]
             if shown:
@@ -472,16 +474,17 @@ def entry_answer(game_id: str, role: Role, seq: int | None, status: int, **extra
     return jsonify(out), status
 
 
-def pending_answer(game_id: str, role: Role, pending: Pending, status: int) -> Any:
+def pending_answer(game_id: Game | str, role: Role, pending: Pending, status: int) -> Any:
     out, _ = entry_answer(game_id, role, pending.version, status)
     data = out.get_json()
     return jsonify({**data, "pending": pending.to_dict(), "message": f"waiting for {pending.awaiting} to confirm"}), \
         status
 
 
-def replayed_answer(game_id: str, role: Role, done: Replayed) -> Any:
+def replayed_answer(game_id: Game | str, role: Role, done: Replayed) -> Any:
     if done.pending_id is not None:
-        found = [p for p in svc().store.pending(game_id) if p.id == done.pending_id]
+        found = [p for p in svc().store.pending(game_id if isinstance(game_id, str) else game_id.id)
+                 if p.id == done.pending_id]
         if found:
             return pending_answer(game_id, role, found[0], 200)
         return jsonify({"version": done.seq, "pending": {"id": done.pending_id}, "replayed": True}), 200
@@ -496,13 +499,13 @@ def decide(game: Game, role: Role, pending_id: str) -> Any:
     """The seat whose face-down card an effect names confirms or declines it."""
     data = body()
     try:
-        done = svc().store.decide(game.id, pending_id[:40], role, data["decision"] == "confirm",
+        done = svc().table.decide(game, pending_id[:40], role, data["decision"] == "confirm",
                                   data["expected_version"], data.get("request_id"))
     except Replayed as again:
-        return replayed_answer(game.id, role, again)
+        return replayed_answer(game, role, again)
     if done is None:
-        return entry_answer(game.id, role, svc().store.game(game.id).version, 200, declined=True)
-    return entry_answer(game.id, role, done[0].seq, 201)
+        return entry_answer(game, role, game.version, 200, declined=True)
+    return entry_answer(game, role, done[0].seq, 201)
 
 
 @api.post("/games/<game_id>/undo")
@@ -512,13 +515,13 @@ def decide(game: Game, role: Role, pending_id: str) -> Any:
 def undo(game: Game, role: Role) -> Any:
     data = body()
     try:
-        done = svc().store.undo_or_ask(game.id, actor=role, expected_version=data["expected_version"],
+        done = svc().table.undo_or_ask(game, actor=role, expected_version=data["expected_version"],
                                        seq=data.get("seq"), request_id=data.get("request_id"))
     except Replayed as again:
-        return replayed_answer(game.id, role, again)
+        return replayed_answer(game, role, again)
     if isinstance(done, Pending):  # the seat that acted since confirms it
-        return pending_answer(game.id, role, done, 202)
-    return entry_answer(game.id, role, done.seq, 201)
+        return pending_answer(game, role, done, 202)
+    return entry_answer(game, role, done.seq, 201)
 
 
 @api.get("/games/<game_id>/undo")
@@ -531,7 +534,7 @@ def undo_preview(game: Game, role: Role) -> Any:
         raise ApiError(400, "bad_seq", "seq must be a whole number", field="seq") from None
     if seq is not None and not 1 <= seq <= game.version:
         raise ApiError(400, "bad_seq", "seq is not an entry of this game", field="seq")
-    plan = svc().store.undo_preview(game.id, role, seq)
+    plan = svc().table.undo_preview(game, role, seq)
     shown = [e for e in visible_entries(game, role, plan.seq - 1) if e["seq"] == plan.seq] if plan.seq else []
     return jsonify({**plan.to_dict(), "entry": shown[0] if shown else None, "version": game.version})
 
@@ -549,7 +552,7 @@ def get_log(game: Game, role: Role) -> Any:
 
 
 def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
-    state = svc().store.state(game.id)
+    state = svc().store.state(game.id, game)
     viewer = role.viewer
     out = []
     for e in svc().store.entries(game.id, since):
@@ -658,7 +661,8 @@ def find_cards(game: Game, role: Role) -> Any:
 @requires(Can.STREAM, what="live updates")
 def events(game: Game, role: Role) -> Any:
     services = svc()
-    return event_stream(game, role, lambda seen, version: sse_update(services, game.id, role, seen, version))
+    return event_stream(game, role, lambda seen, version: sse_update(services, game.id, role, seen, version),
+                        made_event=lambda seen, version: services.views.peek(sse_key(game.id, role, seen, version)))
 
 
 def sse_update(services: Services, game_id: str, role: Role, seen: int, version: int) -> str:
@@ -679,8 +683,13 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
         }
         return sse_event(current["version"], payload)
 
-    event: str = services.views.get((game_id, version, role.cache_key, "sse", seen), make)
+    event: str = services.views.get(sse_key(game_id, role, seen, version), make)
     return event
+
+
+def sse_key(game_id: str, role: Role, seen: int, version: int) -> tuple[Any, ...]:
+    """The cache key of one event: devices with the same role that last saw the same version share it."""
+    return (game_id, version, role.cache_key, "sse", seen)
 
 
 # -- scanning ------------------------------------------------------------------------------------

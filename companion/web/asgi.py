@@ -221,8 +221,9 @@ class CompanionASGI:
                 if version <= seen:
                     await send({"type": "http.response.body", "body": b": keepalive\n\n", "more_body": True})
                     continue
-                event = await loop.run_in_executor(self.stream_pool, self.in_app, stream.make_event, seen,
-                                                   version)
+                made = stream.made_event(seen, version) if stream.made_event is not None else None
+                event: str = made if made is not None else await loop.run_in_executor(
+                    self.stream_pool, self.in_app, stream.make_event, seen, version)
                 await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
                 seen = sent_version(event, version)
                 if stream.pace:

@@ -648,7 +648,7 @@ def ruling(event_id: str, game_id: str) -> Any:
 
         action = decode_action(data["action"])
         try:
-            done = svc().store.act(game_id, action, JUDGE, expected_version(data), request_id=(rid + "-a")[:64])
+            done = svc().table.act(game_id, action, JUDGE, expected_version(data), request_id=(rid + "-a")[:64])
         except Replayed:
             done = None
         if done is not None and not isinstance(done, tuple):
@@ -656,7 +656,7 @@ def ruling(event_id: str, game_id: str) -> Any:
         if done is not None:
             ruling_data["seq"] = done[0].seq
     try:
-        entry = svc().store.add_ruling(game_id, ruling_data, JUDGE, request_id=rid)
+        entry = svc().table.add_ruling(game_id, ruling_data, JUDGE, request_id=rid)
     except Replayed as done:
         return jsonify({"seq": done.seq, "replayed": True})
     lifted = kind == "time_extension" and service().lift_time(game_id, f"time-lifted:{entry.seq}")

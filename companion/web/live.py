@@ -60,6 +60,9 @@ class AsyncStream:
     #: At least this many seconds between two events: a judge's dashboard of 64 tables need not
     #: be rebuilt and re-sent for each of a burst's actions; it shows them together a moment later.
     pace: float = 0.0
+    #: The event ``make_event`` would return, if it is made already (non-blocking; None: not yet). The twenty
+    #: phones at a table share one event per role: the loop sends it without a trip through the worker pool.
+    made_event: Callable[[int, int], str | None] | None = None
 
 
 class StreamLimit(Exception):
@@ -198,6 +201,11 @@ class LRU:
         self._lock = threading.Lock()
         self._inflight: dict[Hashable, threading.Lock] = {}
 
+    def peek(self, key: Hashable) -> Any:
+        """The value if it is made already, else None (never computes, never waits)."""
+        with self._lock:
+            return self._data.get(key)
+
     def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
         with self._lock:
             if key in self._data:
@@ -227,7 +235,8 @@ class Channel(Protocol):
     def version(self) -> int: ...
 
 
-def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str], pace: float = 0.0) -> Response:
+def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str], pace: float = 0.0,
+                 made_event: Callable[[int, int], str | None] | None = None) -> Response:
     """Server-Sent Events for one game: an event per new version (``make_event(seen, version)``),
     resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens.
 
@@ -261,7 +270,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
         request.environ["companion.stream"] = AsyncStream(
             game.id, request.remote_addr or "?", since, epoch, make_event,
-            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace)
+            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace, made_event)
         return Response(b"", mimetype="text/event-stream", headers=headers)
 
     def stream() -> Iterator[str]:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from companion.catalog.card import Card
 from companion.catalog.store import Catalog
+from companion.service import TableService
 from companion.store.games import GameStore
 from companion.web.auth import Failures
 from companion.web.errors import ApiError
@@ -31,6 +32,8 @@ class Services:
     durability: str = "normal"
     failures: Failures = field(default_factory=Failures)
     store: GameStore = field(init=False)
+    #: Every write to a game goes through it (the store below only keeps the log).
+    table: TableService = field(init=False)
     _catalogs: queue.LifoQueue[Catalog] = field(default_factory=queue.LifoQueue)
     _created: dict[str, list[float]] = field(default_factory=dict)
     _created_guard: threading.Lock = field(default_factory=threading.Lock)
@@ -43,6 +46,7 @@ class Services:
         with self.borrow_catalog():  # seed the catalog once, up front
             pass
         self.store = GameStore(self.database, self.cards, durability=self.durability)
+        self.table = TableService(self.store)
         self.store.listeners.append(self.hub.publish)
         self.store.revokers.append(self.hub.revoke)
 

@@ -9,7 +9,6 @@ message (``details.reason``: a catalogue id and its values) for the page to show
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from typing import Annotated, Any
 
 from flask import Blueprint, jsonify, request
@@ -18,18 +17,18 @@ from msgspec import UNSET, Meta, UnsetType
 from companion.declare import text
 from companion.rules.describe import declared_schema
 from companion.rules.roles import Can, Role
-from companion.store.games import Cached, Game, StoreError
+from companion.service import Recorded
+from companion.store.games import Game
 from companion.tapestry.engine import (
     Draw,
     Settings,
-    ShadowEmpire,
     TapestryError,
-    digital_inputs,
     new_game,
     table_view,
 )
-from companion.tapestry.entries import REGISTRY, Card, EntryError, Turn, entry_from_dict, may_record
+from companion.tapestry.entries import REGISTRY, Card, Entry, EntryError, Turn, entry_from_dict
 from companion.tapestry.facts import TRACKS, Track
+from companion.tapestry.kind import TurnRequest
 from companion.web.api import expected_version, limit, own_entry, request_id, svc
 from companion.web.auth import requires
 from companion.web.errors import ApiError
@@ -98,25 +97,11 @@ def _state(game: Game) -> dict[str, Any]:
     return {"game": game.public(), "version": game.version, **table_view(svc().store.state(game.id).table)}
 
 
-def _write(game: Game, role: Role, data: dict[str, Any], make: Callable[[Game, ShadowEmpire], dict[str, Any]]) -> Any:
-    version = expected_version(data)
-    game_id = game.id
-
-    def step(g: Game, cached: Cached) -> tuple[dict[str, Any], dict[str, Any], None]:
-        try:
-            item = entry_from_dict(make(g, cached.table))
-        except EntryError as exc:
-            raise ApiError(400, "bad_entry", str(exc)) from None
-        if not may_record(item, role):
-            raise ApiError(403, "forbidden", f"{item.type} is recorded with the table key")
-        try:
-            result = item.apply(cached.table)
-        except TapestryError as exc:
-            raise StoreError(str(exc), reason=exc.reason) from None
-        return item.to_dict(), result, None
-
-    entry, result = svc().store.record(game_id, role.actor, version, step, request_id(data))
-    return jsonify({"version": entry.seq, "result": result, **_state(svc().store.game(game_id))}), 201
+def _write(game: Game, role: Role, data: dict[str, Any], item: Entry | TurnRequest) -> Any:
+    """Record one entry through the table service (which checks who may, and applies it, in one transaction)."""
+    done = svc().table.record(game, item, role, expected_version(data), request_id(data))
+    assert isinstance(done, Recorded)  # nothing at a Tapestry table waits for a seat
+    return jsonify({"version": done.entry.seq, "result": done.result, **_state(game)}), 201
 
 
 # -- routes ----------------------------------------------------------------------------------------------------
@@ -169,16 +154,8 @@ def get(game: Game, role: Role) -> Any:
 @WRITE
 def turn(game: Game, role: Role) -> Any:
     data = body()
-
-    def make(game: Game, se: ShadowEmpire) -> dict[str, Any]:
-        if se.settings.draw == "digital":
-            return {"type": "turn", **digital_inputs(se, game.header["setup"]["seed"])}
-        entry = {"type": "turn", "left": data.get("left"), "right": data.get("right")}
-        if data.get("die") is not None:
-            entry["die"] = data["die"]
-        return entry
-
-    return _write(game, role, data, make)
+    # A digital game draws and rolls itself: what was sent is then not used (resolved against the state).
+    return _write(game, role, data, TurnRequest(data.get("left"), data.get("right"), data.get("die")))
 
 
 @tapestry_api.post("/games/<game_id>/entries")
@@ -190,7 +167,11 @@ def entries(game: Game, role: Role) -> Any:
     entry = dict(data["entry"])
     if entry.get("type") == Turn.type:
         raise ApiError(400, "bad_entry", "a turn is posted to /turn", field="entry.type")
-    return _write(game, role, data, lambda game, se: entry)
+    try:
+        item = entry_from_dict(entry)  # decoded once, here
+    except EntryError as exc:
+        raise ApiError(400, "bad_entry", str(exc)) from None
+    return _write(game, role, data, item)
 
 
 @tapestry_api.post("/games/<game_id>/undo")
@@ -199,8 +180,8 @@ def entries(game: Game, role: Role) -> Any:
 @WRITE
 def undo(game: Game, role: Role) -> Any:
     data = body()
-    entry = svc().store.undo(game.id, role, expected_version(data), request_id=request_id(data))
-    return jsonify({"version": entry.seq, **_state(svc().store.game(game.id))}), 201
+    entry = svc().table.undo(game, role, expected_version(data), request_id=request_id(data))
+    return jsonify({"version": entry.seq, **_state(game)}), 201
 
 
 @tapestry_api.get("/games/<game_id>/log")

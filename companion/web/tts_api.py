@@ -106,8 +106,8 @@ def snapshot(game: Game, role: Role) -> Any:
     version = game.version
     if actions:
         try:
-            done = store.act_many(game_id, actions, actor=role, expected_version=game.version,
-                                  request_id=rid, meta={"tts": colour})
+            done = svc().table.act_many(game, actions, actor=role, expected_version=game.version,
+                                        request_id=rid, meta={"tts": colour})
         except Replayed as again:  # a resent report: recorded the first time, nothing more now
             return jsonify({"colour": colour, "seat": seat, "recorded": 0, "replayed": True,
                             "version": again.seq, "verdicts": [], "key_role": key_role})

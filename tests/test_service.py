@@ -1,0 +1,184 @@
+"""The table service: every write to a game in one store transaction (authorize → play → seal → append →
+notify), for AGoT and the Shadow Empire alike; the store below it knows no rules."""
+
+from __future__ import annotations
+
+import ast
+import sqlite3
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.catalog.store import Catalog
+from companion.rules import Seat
+from companion.rules.actions import BeginPhase, GainGold
+from companion.rules.roles import HOST, SPECTATOR, Role
+from companion.service import Recorded, TableService
+from companion.store.games import Forbidden, GameStore, Refused, Replayed, StoreError
+from companion.tapestry.engine import Settings, new_game
+from companion.tapestry.kind import TurnRequest
+
+A, B = Role.of_seat("A"), Role.of_seat("B")
+STORE = Path(__file__).resolve().parents[1] / "companion" / "store"
+
+
+def _store(path: Path, catalog: Catalog) -> GameStore:
+    return GameStore(path, catalog.cards)
+
+
+def _rows(path: Path, table: str) -> int:
+    with sqlite3.connect(path) as conn:
+        return int(conn.execute(f"select count(*) from {table}").fetchone()[0])
+
+
+def test_a_refused_action_appends_nothing_and_keeps_no_request_id(tmp_path: Path, catalog: Catalog) -> None:
+    store = _store(tmp_path / "g.db", catalog)
+    service = TableService(store)
+    told: list[tuple[str, int]] = []
+    store.listeners.append(lambda gid, version: told.append((gid, version)))
+    game, _ = store.create_game("2e", "strict", [Seat("A"), Seat("B")])
+    head = store.game(game.id).head_hash
+    with pytest.raises(Refused):  # strict: the draw phase does not follow setup
+        service.act(game.id, BeginPhase("draw"), HOST, 0, request_id="r1")
+    with pytest.raises(StoreError) as refused:  # a seat records gold for itself only
+        service.act(game.id, GainGold("B", 1), A, 0, request_id="r2")
+    assert refused.value.status == 403
+    assert (store.game(game.id).version, store.game(game.id).head_hash) == (0, head)
+    assert _rows(tmp_path / "g.db", "entries") == 0 and _rows(tmp_path / "g.db", "requests") == 0
+    assert told == [] and store.verify(game.id)["ok"]
+    # The refused request ids were not kept: the same id records a legal action once it is sent.
+    entry, verdict = service.act(game.id, GainGold("A", 1), A, 0, request_id="r2")  # type: ignore[misc]
+    assert entry.seq == 1 and verdict.legal and told == [(game.id, 1)]
+    assert store.state(game.id).table.players["A"].gold == 1
+
+
+def test_a_replayed_request_id_answers_the_first_result_and_records_nothing(tmp_path: Path, catalog: Catalog) -> None:
+    store = _store(tmp_path / "g.db", catalog)
+    service = TableService(store)
+    game, _ = store.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    first, _ = service.act(game.id, GainGold("A", 2), A, 0, request_id="tap-1")  # type: ignore[misc]
+    for version in (0, 1):  # the repeat answers as the first did, whatever version it names
+        with pytest.raises(Replayed) as again:
+            service.act(game.id, GainGold("A", 2), A, version, request_id="tap-1")
+        assert again.value.seq == first.seq and again.value.pending_id is None
+    assert store.game(game.id).version == 1 and store.state(game.id).table.players["A"].gold == 2
+    # Another seat's request ids are its own.
+    entry, _ = service.act(game.id, GainGold("B", 1), B, 1, request_id="tap-1")  # type: ignore[misc]
+    assert entry.seq == 2
+
+
+def test_a_replayed_action_over_http_gets_the_same_answer(client: FlaskClient) -> None:
+    r = client.post("/api/games", json={"seats": ["A", "B"]})
+    gid, key = r.get_json()["game"]["id"], r.get_json()["seats"][0]["key"]
+    body = {"action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 0,
+            "request_id": "tap-0001"}
+    one = client.post(f"/api/games/{gid}/actions", json=body, headers={"Authorization": f"Bearer {key}"})
+    two = client.post(f"/api/games/{gid}/actions", json=body, headers={"Authorization": f"Bearer {key}"})
+    assert (one.status_code, two.status_code) == (201, 200)
+    assert two.get_json()["replayed"] and two.get_json()["version"] == one.get_json()["version"] == 1
+    assert two.get_json()["entry"] == one.get_json()["entry"]
+    assert client.get(f"/api/games/{gid}").get_json()["version"] == 1
+
+
+def test_the_action_route_reads_its_game_once(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    r = client.post("/api/games", json={"seats": ["A", "B"]})
+    gid, key = r.get_json()["game"]["id"], r.get_json()["seats"][0]["key"]
+    assert client.get(f"/api/games/{gid}/view").status_code == 200  # the state is built (and cached) once
+    reads: list[str] = []
+    original = GameStore.game
+    monkeypatch.setattr(GameStore, "game", lambda self, game_id: reads.append(game_id) or original(self, game_id))
+    for version in range(3):
+        r = client.post(f"/api/games/{gid}/actions", headers={"Authorization": f"Bearer {key}"},
+                        json={"action": {"type": "gain_gold", "player": "A", "amount": 1},
+                              "expected_version": version})
+        assert r.status_code == 201 and r.get_json()["version"] == version + 1
+        assert r.get_json()["view"]["version"] == version + 1  # answered from the game the write left up to date
+    assert reads == [gid] * 3
+
+
+def test_a_shadow_empire_turn_goes_through_the_same_service(tmp_path: Path, catalog: Catalog) -> None:
+    store = _store(tmp_path / "g.db", catalog)
+    service = TableService(store)
+    _, setup = new_game(["Ann"], seed="s1", settings=Settings(True, "digital"))
+    game, _ = store.create_game("", "", [], kind="tapestry", header={"setup": setup})
+    told: list[int] = []
+    store.listeners.append(lambda gid, version: told.append(version))
+    with pytest.raises(StoreError) as refused:  # only the table key records
+        service.record(game.id, TurnRequest(), SPECTATOR, 0)
+    assert refused.value.status == 403 and store.game(game.id).version == 0
+    done = service.record(game.id, TurnRequest(), HOST, 0, request_id="t1")
+    assert isinstance(done, Recorded) and done.entry.seq == 1 and done.verdict is None and done.result
+    assert done.entry.data["type"] == "turn" and "left" in done.entry.data  # drawn by the app, from the seed
+    with pytest.raises(Replayed):
+        service.record(game.id, TurnRequest(), HOST, 1, request_id="t1")
+    undone = service.undo(game.id, HOST, 1)
+    assert undone.kind == "undo" and told == [1, 2]
+    assert store.verify(game.id)["ok"] and not store.state(game.id).actions
+
+
+def test_the_store_knows_no_rules() -> None:
+    """Nothing of ``companion.rules`` or ``companion.tapestry`` is imported by the store (the key table
+    answers with plain values; ``Role`` is built in ``rules.roles``)."""
+    found: set[str] = set()
+    for path in STORE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+    above = {m for m in found if m.startswith(("companion.rules", "companion.tapestry", "companion.service"))}
+    assert not above, above
+
+
+def test_only_a_judge_rules(tmp_path: Path, catalog: Catalog) -> None:
+    store = _store(tmp_path / "g.db", catalog)
+    game, _ = store.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    with pytest.raises(Forbidden):
+        TableService(store).add_ruling(game.id, {"type": "note", "text": "x"}, A)
+    assert store.game(game.id).version == 0
+
+
+def test_a_small_connection_pool_serves_many_threads(tmp_path: Path, catalog: Catalog) -> None:
+    """More threads than connections: each waits for one to come back, none fails, none is opened past the cap."""
+    import threading
+
+    store = GameStore(tmp_path / "g.db", catalog.cards, pool=2)
+    service = TableService(store)
+    game, _ = store.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    failures: list[BaseException] = []
+
+    def work(seat: str) -> None:
+        try:
+            for _ in range(20):
+                store.game(game.id)
+                while True:
+                    try:
+                        service.act(game.id, GainGold(seat, 1), Role.of_seat(seat), store.game(game.id).version)
+                        break
+                    except StoreError as exc:  # another thread wrote first: read the version again
+                        assert exc.code == "version_conflict"
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=work, args=("AB"[i % 2],)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures and store._opened <= 2
+    assert store.game(game.id).version == 120 and store.verify(game.id)["ok"]
+    table = store.state(game.id).table
+    assert table.players["A"].gold == table.players["B"].gold == 60
+
+
+def test_a_write_rolled_back_leaves_the_request_game_as_stored(tmp_path: Path, catalog: Catalog) -> None:
+    """All of a TTS snapshot's actions or none: the second is refused, so the first is not kept either, and
+    the game object the route holds says so (version and head as stored)."""
+    store = _store(tmp_path / "g.db", catalog)
+    game, _ = store.create_game("2e", "strict", [Seat("A"), Seat("B")])
+    mine = store.game(game.id)
+    with pytest.raises(Refused):
+        TableService(store).act_many(mine, [GainGold("A", 1), BeginPhase("draw")], HOST, 0)
+    assert (mine.version, mine.head_hash) == (0, store.game(game.id).head_hash)
+    assert store.game(game.id).version == 0 and _rows(tmp_path / "g.db", "entries") == 0
