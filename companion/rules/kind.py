@@ -10,7 +10,7 @@ from companion.rules.actions import Action, action_from_dict
 from companion.rules.editions import EDITIONS, Table
 from companion.rules.engine import MODES, Mode, Seat, add_deck, new_table, play
 from companion.rules.permissions import Refusal, authorize
-from companion.rules.roles import JUDGE, Role, RoleKind
+from companion.rules.roles import JUDGE, Role
 from companion.rules.state import ActionError
 from companion.rules.verdict import Verdict
 from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal, shown_verdict
@@ -34,8 +34,7 @@ def play_or_refuse(table: Table, action: Action, mode: Mode, requested: Action |
         raise StoreError(f"{exc}; nothing was recorded") from None
     if verdict.impossible or not verdict.applied:
         sealed = seal(before, table, action, verdict)  # nothing moved: "after" is "before"
-        readable = role.is_judge or "verdict_seats" not in sealed or (
-            role.kind is RoleKind.SEAT and role.seat in sealed["verdict_seats"])
+        readable = "verdict_seats" not in sealed or any(role.sees_hidden_of(s) for s in sealed["verdict_seats"])
         hidden = dict(HIDDEN_VERDICT, legal=False, applied=False)
         shown = shown_verdict(verdict.to_dict(), role, table) if readable else hidden
         if verdict.impossible:
