@@ -43,9 +43,6 @@ KNOWN_UP = {
 
 #: Module cycles still present, each as the sorted tuple of its modules.
 KNOWN_CYCLES: set[tuple[str, ...]] = {
-    ("companion.rules.citations", "companion.rules.citations_round"),
-    ("companion.rules.actions.base", "companion.rules.actions.common", "companion.rules.actions.setup",
-     "companion.rules.check", "companion.rules.editions"),
     ("companion.scan.pipeline", "companion.scan.sandbox"),
     ("companion.events.api_doc", "companion.web.api", "companion.web.auth", "companion.web.errors",
      "companion.web.live", "companion.web.openapi", "companion.web.pages", "companion.web.schema",
