@@ -30,8 +30,8 @@ from companion.rules.roles import JUDGE, RoleKind
 from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, key_from_request, role_for
 from companion.web.errors import ApiError
+from companion.web.html import page
 from companion.web.live import event_stream
-from companion.web.pages import page
 from companion.web.schema import MAX_VERSION, REQUEST_ID, accepts, body, obj, query_int, text
 
 events_api = Blueprint("events_api", __name__)

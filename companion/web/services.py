@@ -15,7 +15,7 @@ from companion.catalog.store import Catalog
 from companion.store.games import GameStore
 from companion.web.auth import Failures
 from companion.web.errors import ApiError
-from companion.web.live import LRU, Hub
+from companion.web.hub import LRU, Hub
 
 #: New games one address may create per hour, and all addresses together.
 GAMES_PER_ADDRESS = 60
