@@ -33,9 +33,9 @@ from companion.rules.actions import (
     TakeControl,
 )
 from companion.rules.actions.base import card_fields
+from companion.rules.actions.common import legal_attach_targets
 from companion.rules.editions import Table
 from companion.rules.engine import check
-from companion.rules.placing import legal_attach_targets
 from companion.rules.roles import Role
 from companion.rules.state import Phase, Zone
 from companion.rules.views import alias, shown_param, shown_verdict, visible_to

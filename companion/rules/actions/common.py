@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
-from companion.rules.placing import duplicate_target, legal_attach_targets
+from companion.rules.placing import duplicate_target as duplicate_target
+from companion.rules.placing import enter_play as enter_play
+from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Zone
 from companion.rules.verdict import Param, msg
+
+# duplicate_target, enter_play and legal_attach_targets moved to placing (the table uses them too); the
+# actions still import them from here.
 
 
 def place_name(t: Table, card: str, player: str | None = None) -> Param:

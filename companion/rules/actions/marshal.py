@@ -11,12 +11,13 @@ from companion.rules.actions.common import (
     check_payment,
     check_restrictions,
     check_unique_entry,
+    duplicate_target,
+    enter_play,
     require_in_hand,
     take_from_hand,
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.placing import duplicate_target, enter_play
 from companion.rules.state import Phase, Zone
 
 

@@ -12,6 +12,7 @@ from companion.rules.actions.common import (
     check_limited,
     check_payment,
     check_restrictions,
+    enter_play,
     leave_to,
     note_leaving_play,
     note_owner_area,
@@ -20,7 +21,6 @@ from companion.rules.actions.common import (
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.placing import enter_play
 from companion.rules.state import Zone
 
 
