@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import cache
 from typing import Protocol
 
@@ -29,10 +30,11 @@ def _value(value: Param | Zone | Phase) -> Param:
 
 
 def _params(message_id: str, params: dict[str, Param | Zone | Phase]) -> dict[str, Param]:
-    missing = needed(message_id) - params.keys()
-    if missing:  # a message with a hole would reach a phone as "{card}"
+    if not params.keys() >= needed(message_id):  # a message with a hole would reach a phone as "{card}"
+        missing = needed(message_id) - params.keys()
         raise KeyError(f"{message_id} needs {', '.join(sorted(missing))}")
-    return {k: _value(v) for k, v in params.items()}
+    # Most values are already plain (cards, seats, numbers): only a zone or a phase becomes a message.
+    return {k: _value(v) if isinstance(v, Enum) else v for k, v in params.items()}
 
 
 class Cites(Protocol):
