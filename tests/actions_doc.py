@@ -1,4 +1,5 @@
-"""Rewrite the generated tables of actions in docs/table-log.md and of Tapestry entries in docs/extending.md:
+"""Rewrite the generated tables of actions (who records them, where they are offered) in docs/table-log.md
+and of Tapestry entries in docs/extending.md:
 ``python -m tests.actions_doc``."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.rules.describe import BEGIN, END, action_table
+from companion.rules.suggest import OFFERS_BEGIN, OFFERS_END, offer_table
 from companion.tapestry.entries import entry_table
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -22,6 +24,7 @@ def rewrite(doc: Path, begin: str, end: str, table: str) -> None:
 
 def main() -> None:
     rewrite(DOCS / "table-log.md", BEGIN, END, action_table())
+    rewrite(DOCS / "table-log.md", OFFERS_BEGIN, OFFERS_END, offer_table())
     rewrite(DOCS / "extending.md", ENTRIES_BEGIN, ENTRIES_END, entry_table())
 
 

@@ -23,10 +23,22 @@ def corpus_actions() -> set[str]:
             if line["entry"]["kind"] == "action"}
 
 
+#: How many action types the corpus recorded when a new action stopped needing a corpus step (issue 25): it
+#: may grow, never shrink.
+CORPUS_FLOOR = 47
+
+
 def test_every_action_type_is_in_the_corpus() -> None:
-    missing = sorted(set(REGISTRY) - corpus_actions())
-    assert not missing, (f"no corpus game records {', '.join(missing)}: add a step to tests/corpus/build.py "
-                         "and run python -m tests.corpus.build")
+    """A new action needs its own test (tests/test_offered.py checks that one names it), not a corpus step; the
+    corpus keeps every type it records, and the ones it does not are named here."""
+    from tests.test_offered import named_by_a_test
+
+    recorded = corpus_actions()
+    assert len(recorded & set(REGISTRY)) >= CORPUS_FLOOR, "a corpus game no longer records an action type it did"
+    missing = sorted(set(REGISTRY) - recorded)
+    assert not [n for n in missing if not named_by_a_test(n)], (
+        f"no corpus game and no test records {', '.join(missing)}: add a test, or a step to tests/corpus/build.py "
+        "and run python -m tests.corpus.build")
 
 
 def situations() -> set[str]:

@@ -45,9 +45,9 @@ def test_physical_mode_refuses_wrong_input_clearly(client: FlaskClient) -> None:
     gid, key, _ = create(client, mode="physical", favourite="military")
     assert turn(client, gid, key, 0, left=3, right=9).status_code == 201
     for body, words, de in (({"left": 3, "right": 5}, "already in the discard", "Ablagestapel"),
-                            ({"left": 13, "right": 5}, "left: must be at most 12", "Entscheidungskarte"),
+                            ({"left": 13, "right": 5}, "left: Expected `int` <= 12", "Entscheidungskarte"),
                             ({"left": 5, "right": 5}, "different", "verschieden"),
-                            ({"left": "five", "right": 6}, "left: must be a whole number", "Entscheidungskarte")):
+                            ({"left": "five", "right": 6}, "left: Expected `int`, got `str`", "Entscheidungskarte")):
         r = turn(client, gid, key, 1, **body)
         assert r.status_code == 400 and words in r.get_json()["error"]["message"]
         assert de in german(r.get_json()["error"])

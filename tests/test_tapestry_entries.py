@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
-import typing
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.declare import schema, words
 from companion.messages import LANGUAGES, catalogue, param_text, placeholders
-from companion.rules.actions.base import describe
 from companion.store.games import GameStore
 from companion.tapestry import engine
 from companion.tapestry.engine import Settings, TapestryError, digital_inputs, from_setup, new_game, take_turn
@@ -107,7 +106,8 @@ def test_each_entry_declares_its_label_and_who_records_it_and_the_docs_show_it()
         assert cls.type == name and cls.label == f"tapestry.entry.{name}"
         assert all(cls.label in catalogue(lang) for lang in LANGUAGES)
         for f in dataclasses.fields(cls):
-            describe(typing.get_type_hints(cls, include_extras=True)[f.name])  # every field's type reads
+            said = words(schema(cls)["properties"][f.name])  # every field's type reads, with its bounds
+            assert "any value" not in said and "None" not in said, (name, f.name, said)
     begin, end = "<!-- tapestry-entries:begin", "<!-- tapestry-entries:end -->"
     doc = DOCS.read_text()
     assert doc.split(begin)[1].split("-->", 1)[1].split(end)[0].strip() == entry_table().strip(), \

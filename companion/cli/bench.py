@@ -118,3 +118,13 @@ def fuzz(requests: int, seconds: float | None, seed: int, as_json: bool) -> None
 def titles(folder: Path, edition: str, as_json: bool) -> None:
     """Cards read by their title: FOLDER/manifest.csv (file,codes,deck), against plain tesseract."""
     click.echo(json.dumps(bench_titles(folder, edition), indent=2))
+
+
+@bench.command("decode")
+@click.option("--n", default=2000, show_default=True, type=click.IntRange(10, 1_000_000), help="Calls a batch.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
+def decode(n: int, as_json: bool) -> None:
+    """A posted action body to a validated action: msgspec and pydantic against json.loads of the same bytes."""
+    from companion.bench.decode import bench_decode
+
+    click.echo(json.dumps(bench_decode(n), indent=2))

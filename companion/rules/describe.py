@@ -3,22 +3,11 @@ table in docs/table-log.md. Nothing here is written by hand per action."""
 
 from __future__ import annotations
 
-import dataclasses
-import types
-import typing
-from typing import Annotated, Any, Union
+from typing import Any
 
+from companion.declare import schema
 from companion.rules.actions import REGISTRY
-from companion.rules.actions.base import (
-    DEFAULT_BOUND,
-    Action,
-    Bound,
-    Declared,
-    Recorder,
-    Ref,
-    card_fields,
-    seat_fields,
-)
+from companion.rules.actions.base import Action, Declared, Recorder, card_fields, seat_fields
 
 WHO = {
     Recorder.PLAYER: "the seat named in `player` (its own cards and gold)",
@@ -30,61 +19,28 @@ WHO = {
 }
 
 
-def _schema(hint: Any) -> dict[str, Any]:
-    origin = typing.get_origin(hint)
-    if origin is Annotated:
-        base, *meta = typing.get_args(hint)
-        out = _schema(base)
-        for m in meta:
-            if isinstance(m, Bound):
-                if base is int:
-                    out.update({"minimum": m.lo, "maximum": m.hi})
-                elif typing.get_origin(base) is list:
-                    out.update({"minItems": m.lo, "maxItems": m.hi})
-                else:
-                    out.update({"minLength": m.lo, "maxLength": m.hi})
-            if m is Ref.CARD:
-                out["description"] = "a card instance (SEAT.CODE.COPY) or a face-down card's position (SEAT:shadows#N)"
-            if m is Ref.SEAT:
-                out["description"] = "a seat"
-        return out
-    if origin in (Union, types.UnionType):
-        options = [_schema(h) for h in typing.get_args(hint) if h is not type(None)]
-        return options[0] if len(options) == 1 else {"anyOf": options}
-    if origin is typing.Literal:
-        return {"enum": list(typing.get_args(hint))}
-    if origin is list:
-        return {"type": "array", "items": _schema(typing.get_args(hint)[0])}
-    if hint is int:
-        return {"type": "integer", "minimum": DEFAULT_BOUND.lo, "maximum": DEFAULT_BOUND.hi}
-    if hint is bool:
-        return {"type": "boolean"}
-    if hint is str:
-        return {"type": "string", "minLength": 1, "maxLength": 200}
-    return {}
-
-
 def action_schema(cls: type[Action]) -> dict[str, Any]:
     return declared_schema(cls, f"recorded by {WHO[cls.records]}")
 
 
 def declared_schema(cls: type[Declared], description: str) -> dict[str, Any]:
-    """The JSON schema of a declared class (an action, a Tapestry entry): from its typed fields alone."""
-    hints = typing.get_type_hints(cls, include_extras=True)
-    fields = dataclasses.fields(cls)
+    """The JSON schema of a declared class (an action, a Tapestry entry): msgspec's, from its typed fields
+    alone, with the ``type`` the JSON carries beside them (a class attribute, not a field)."""
+    out = schema(cls)
     return {
         "type": "object",
         "title": cls.type,
         "description": description,
-        "required": ["type", *(f.name for f in fields if f.default is dataclasses.MISSING)],
-        "properties": {"type": {"const": cls.type}, **{f.name: _schema(hints[f.name]) for f in fields}},
+        "required": ["type", *out.get("required", [])],
+        "properties": {"type": {"const": cls.type}, **out["properties"]},
         "additionalProperties": False,
     }
 
 
 def field_schema(cls: type[Declared], name: str) -> dict[str, Any]:
     """The JSON schema of one declared field (for a route whose body carries it outside its class)."""
-    return _schema(typing.get_type_hints(cls, include_extras=True)[name])
+    field: dict[str, Any] = schema(cls)["properties"][name]
+    return field
 
 
 def action_schemas() -> dict[str, Any]:

@@ -14,6 +14,7 @@ Every refusal echoes what the asker sent, never what the server resolved.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from companion.rules.actions.base import Action, Recorder, action_from_dict, card_fields
@@ -87,9 +88,8 @@ def authorize(t: Table, requested: Action, role: Role) -> Authorized:
         elif not visible_to(t, ref, role):
             # A hidden card and a card that does not exist get the same answer.
             raise Refusal(404, "unknown_card", f"no card {ref!r} that you can see at this table")
-    action = requested
-    if changes:
-        action = action_from_dict({**requested.to_dict(), **changes})
+    # Each position becomes the card's id: the action was validated when it was decoded, and stays so.
+    action = dataclasses.replace(requested, **changes) if changes else requested
     return Authorized(action, awaiting)
 
 

@@ -1,145 +1,89 @@
-"""Which actions make sense for a card, given where it is: the second tap after a scan or a tap."""
+"""Which actions make sense for a card, given where it is: the second tap after a scan or a tap.
+
+Nothing here names an action: each action class declares where it is offered (``offered``: zones, whose cards,
+card types and states, phases), when it is the usual move (``usual_in``), whether only a card effect makes it
+(``by_effect``), what the phone asks first (``confirm``) and whether taps add up (``tally``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Literal
+import dataclasses
+import re
+from typing import Any
 
-from companion.rules.actions import (
-    Action,
-    BringOut,
-    Discard,
-    GainShadow,
-    Kill,
-    Kneel,
-    Marshal,
-    MarshalIntoShadows,
-    PassShadows,
-    PlaceTokens,
-    PlayEvent,
-    PlayEventFromShadows,
-    PutIntoPlay,
-    PutIntoPlayFromShadows,
-    PutIntoShadows,
-    RemoveTokens,
-    Restrict,
-    ReturnToHand,
-    RevealSetup,
-    SaveWithDuplicate,
-    SetupFaceDown,
-    SetupIntoShadows,
-    SetupPlace,
-    Stand,
-    TakeControl,
-)
-from companion.rules.actions.base import card_fields
+from companion.rules.actions import REGISTRY, Action
+from companion.rules.actions.base import Offer, Where, Whose, card_fields
 from companion.rules.actions.common import legal_attach_targets
 from companion.rules.editions import Table
 from companion.rules.engine import check
 from companion.rules.roles import Role
-from companion.rules.state import Phase, Zone
-from companion.rules.views import alias, shown_param, shown_verdict, visible_to
+from companion.rules.state import Zone
+from companion.rules.views import alias, parse_alias, resolve_alias, shown_param, shown_verdict, visible_to
 
 MAX_TARGETS = 8
 
-#: What a player usually does with a card in each phase, in that order: first in the card menu, flagged or not.
-NORMAL: dict[Phase, tuple[str, ...]] = {
-    Phase.SETUP: ("setup_place", "setup_into_shadows", "setup_face_down"),
-    Phase.PLOT: (),
-    Phase.DRAW: ("bring_out", "play_event_from_shadows", "play_event"),
-    Phase.MARSHALING: ("marshal", "bring_out", "play_event", "marshal_into_shadows", "play_event_from_shadows"),
-    Phase.CHALLENGES: ("kneel", "stand", "kill", "bring_out", "play_event", "play_event_from_shadows"),
-    Phase.DOMINANCE: ("bring_out", "play_event", "play_event_from_shadows", "stand"),
-    Phase.STANDING: ("stand", "bring_out", "play_event", "play_event_from_shadows"),
-    Phase.TAXATION: ("bring_out", "play_event", "play_event_from_shadows"),
-}
-#: Moves only a card effect makes: the menu keeps them under one "by a card effect" entry.
-EFFECTS = frozenset({"put_into_play", "put_into_play_from_shadows", "put_into_shadows", "gain_shadow", "restrict",
-                     "take_control", "return_to_hand"})
+#: Zones where a card has a menu; a named card of the draw deck is offered what a card in hand is.
+_WHERE = {Zone.HAND: Where.HAND, Zone.DECK: Where.DECK, Zone.SHADOWS: Where.SHADOWS, Zone.PLAY: Where.PLAY,
+          Zone.DISCARD: Where.DISCARD, Zone.DEAD: Where.DEAD, Zone.PLOTS: Where.PLOTS}
 
 
-def _per_target(make: Callable[[str | None], Action], targets: list[str]) -> list[Action]:
+def _fits(o: Offer, t: Table, card_id: str, where: Where, seat: str) -> bool:
+    if where not in o.where or (o.phases and t.phase not in o.phases) or t.phase in o.not_phases:
+        return False
+    ip = t.in_play.get(card_id) if where is Where.PLAY else None
+    holder = ip.controller if ip is not None else t.instance(card_id).owner
+    if o.whose is not Whose.EITHER and (holder == seat) != (o.whose is Whose.OWN):
+        return False
+    kind = t.card(card_id).type
+    if (o.types and kind not in o.types) or kind in o.not_types:
+        return False
+    if o.kneeling is not None and (ip is None or ip.kneeling != o.kneeling):
+        return False
+    return o.duplicate is None or (ip is not None and bool(ip.duplicate_of) == o.duplicate)
+
+
+def _per_target(t: Table, card_id: str, actions: list[Action]) -> list[Action]:
     """An attachment gets one choice per legal card to attach to (none: the action as it stands)."""
-    return [make(target) for target in targets[:MAX_TARGETS]] or [make(None)]
-
-
-RESTRICTIONS: tuple[Literal["bring_out", "play_events"], ...] = ("bring_out", "play_events")
-
-
-def _restrictions(t: Table, seat: str, source: str | None) -> list[Action]:
-    """What an effect of ``seat`` may forbid each opponent until the end of the phase (e.g. No Surprises)."""
-    return [Restrict(seat, other, kind, "phase", source) for other in t.seats if other != seat for kind in RESTRICTIONS]
+    c = t.card(card_id)
+    if c.type != "attachment":
+        return actions
+    targets = legal_attach_targets(t, c)[:MAX_TARGETS]
+    return [dataclasses.replace(a, **{"attach_to": target}) for a in actions for target in targets] or actions
 
 
 def candidate_actions(t: Table, card_id: str, seat: str) -> list[Action]:
-    c = t.card(card_id)
-    zone = t.zone_of(card_id)
-    owner = t.instance(card_id).owner
+    where = _WHERE.get(t.zone_of(card_id))
     out: list[Action] = []
-    targets = legal_attach_targets(t, c) if c.type == "attachment" else []
-    if zone in (Zone.HAND, Zone.DECK) and owner == seat:
-        if t.phase is Phase.SETUP:
-            if t.may_enter_shadows(c):
-                out.append(SetupIntoShadows(seat, card_id))
-            if c.type != "event":
-                out += _per_target(lambda a: SetupPlace(seat, card_id, attach_to=a), targets)
-                out.append(SetupFaceDown(seat, card_id))
-        else:
-            if t.may_enter_shadows(c):
-                out.append(MarshalIntoShadows(seat, card_id))
-            if c.type == "event":
-                out.append(PlayEvent(seat, card_id))
-                out += _restrictions(t, seat, card_id)
-            else:
-                out += _per_target(lambda a: Marshal(seat, card_id, attach_to=a), targets)
-        out.append(Discard(seat, card_id))
-    elif zone is Zone.SHADOWS:
-        if owner == seat:
-            if c.type == "event":
-                out.append(PlayEventFromShadows(seat, card_id))
-                out += _restrictions(t, seat, card_id)
-            else:
-                out += _per_target(lambda a: BringOut(seat, card_id, attach_to=a), targets)
-        if owner != seat or c.type != "event":  # an effect may put a card from any shadows area into play
-            out += _per_target(lambda a: PutIntoPlayFromShadows(seat, card_id, attach_to=a), targets)
-        out.append(GainShadow(seat, card_id, "cost"))
-        out += [PlaceTokens(seat, "shadow", 1, card_id), Discard(seat, card_id), ReturnToHand(seat, card_id)]
-    elif zone is Zone.PLAY:
-        ip = t.in_play[card_id]
-        if ip.duplicate_of and ip.controller == seat:
-            out.append(SaveWithDuplicate(seat, card_id))
-        if c.type == "character" and not ip.duplicate_of:
-            out.append(Kill(seat, card_id))
-        out.append(Stand(seat, card_id) if ip.kneeling else Kneel(seat, card_id))
-        out += [PlaceTokens(seat, "power", 1, card_id), PlaceTokens(seat, "gold", 1, card_id)]
-        for kind in sorted(t.tokens_on(card_id)):
-            out.append(RemoveTokens(seat, kind, 1, card_id))
-        out += [Discard(seat, card_id), ReturnToHand(seat, card_id), PutIntoShadows(seat, card_id),
-                PutIntoShadows(seat, card_id, gains="cost")]
-        if ip.controller != seat:
-            out.append(TakeControl(seat, card_id))
-    elif zone in (Zone.DISCARD, Zone.DEAD):
-        if c.type != "event":
-            out += _per_target(lambda a: PutIntoPlay(seat, card_id, attach_to=a), targets)
-        out.append(ReturnToHand(seat, card_id))
-        out += [PutIntoShadows(seat, card_id), PutIntoShadows(seat, card_id, gains="cost")]
+    if where is None:
+        return out
+    for cls in REGISTRY.values():
+        offer = next((o for o in cls.offered if _fits(o, t, card_id, where, seat)), None)
+        if offer is not None:
+            made = cls.offers(t, seat, card_id, where)
+            out += _per_target(t, card_id, made) if offer.each_target else made
     return out
+
+
+def face_down_actions(t: Table, position: str, seat: str) -> list[Action]:
+    """What a seat may do with another seat's face-down card named by ``position``: the declarations alone, the
+    same for every card that could lie there (hidden stays hidden)."""
+    where = Where.SHADOWS
+    return [a for cls in REGISTRY.values() if any(o.face_down and where in o.where for o in cls.offered)
+            for a in cls.offers(t, seat, position, where)]
 
 
 def table_actions(t: Table, seat: str) -> list[Action]:
     """Actions that name no card: the setup reveal, the 1st-edition pass, restrictions on opponents."""
-    out: list[Action] = []
-    if t.phase is Phase.SETUP and not t.setup_revealed:
-        out.append(RevealSetup())
-    if t.shadows_window_open and t.players[seat].shadows_opportunity == "open":
-        out.append(PassShadows(seat))
-    return out + _restrictions(t, seat, None)
+    return [a for cls in REGISTRY.values()
+            if any(Where.TABLE in o.where and (not o.phases or t.phase in o.phases) for o in cls.offered)
+            for a in cls.offers(t, seat, "", Where.TABLE)]
 
 
 def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
+    viewer = Role.of_seat(seat)
     for action in actions:
-        viewer = Role.of_seat(seat)
+        cls = type(action)
         hidden = [f for f in card_fields(action)
                   if getattr(action, f) and not visible_to(t, getattr(action, f), viewer)]
         if hidden:
@@ -148,18 +92,20 @@ def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:
             shown = {k: (alias(t, v) if k in hidden else v) for k, v in action.to_dict().items()}
             rows.append({"action": shown, "legal": None, "target": None, "violations": [], "notes": [],
                          "hidden": True})
-            continue
-        verdict = shown_verdict(check(t, action).to_dict(), viewer, t)
-        target = getattr(action, "attach_to", None)
-        rows.append({"action": action.to_dict(), "legal": verdict["legal"],
-                     "target": shown_param(t.ref(target), viewer, t) if target else None,
-                     "violations": verdict["violations"], "notes": verdict["notes"]})
-    normal = NORMAL.get(t.phase, ())
+        else:
+            verdict = shown_verdict(check(t, action).to_dict(), viewer, t)
+            target = getattr(action, "attach_to", None)
+            rows.append({"action": action.to_dict(), "legal": verdict["legal"],
+                         "target": shown_param(t.ref(target), viewer, t) if target else None,
+                         "violations": verdict["violations"], "notes": verdict["notes"]})
+        rows[-1]["effect"] = cls.by_effect
+        rows[-1]["usual"] = t.phase in cls.usual_in
+        rows[-1]["rank"] = cls.rank
+    # The phase's usual move first even when flagged, then other moves, legal first; effects last.
+    rows.sort(key=lambda r: (r["effect"], not r["usual"], r["rank"] if r["usual"] else 0, r["legal"] is not True,
+                             r["rank"]))
     for row in rows:
-        row["effect"] = row["action"]["type"] in EFFECTS
-    # The phase's normal move first even when flagged, then other moves, legal first; effects last.
-    rows.sort(key=lambda r: (r["effect"], normal.index(r["action"]["type"]) if r["action"]["type"] in normal
-                             else len(normal), r["legal"] is not True))
+        del row["usual"], row["rank"]
     return rows
 
 
@@ -171,3 +117,68 @@ def suggest_table_actions(t: Table, seat: str) -> list[dict[str, Any]]:
 def suggest_actions(t: Table, card_id: str, seat: str) -> list[dict[str, Any]]:
     """Candidate actions for the card with a verdict preview, legal ones first."""
     return _rows(t, candidate_actions(t, card_id, seat), seat)
+
+
+def suggest_face_down(t: Table, position: str, seat: str) -> list[dict[str, Any]]:
+    """The menu of another seat's face-down card named by ``position`` (``B:shadows#2``): no verdict, no
+    name, nothing that depends on which card it is; that seat confirms whatever is chosen."""
+    assert parse_alias(position) and resolve_alias(t, position) is not None
+    rows: list[dict[str, Any]] = [
+        {"action": a.to_dict(), "legal": None, "target": None, "violations": [], "notes": [], "hidden": True,
+         "effect": type(a).by_effect} for a in face_down_actions(t, position, seat)]
+    rows.sort(key=lambda r: REGISTRY[r["action"]["type"]].rank)
+    return rows
+
+
+def declarations() -> dict[str, Any]:
+    """What a phone needs to know of the actions, from their declarations: which taps add up (and on which
+    counter), which ask first (message ids), which are often repeated, and which page control records which."""
+    return {
+        "tally": {n: {"counter": c.tally.counter, "sign": c.tally.sign} for n, c in REGISTRY.items() if c.tally},
+        "confirm": {n: {"seen": c.confirm.seen, "face_down": c.confirm.face_down}
+                    for n, c in REGISTRY.items() if c.confirm},
+        "repeats": sorted(n for n, c in REGISTRY.items() if c.repeats),
+        "controls": {c.control: n for n, c in REGISTRY.items() if c.control},
+    }
+
+
+def _offer_words(o: Offer) -> str:
+    words = [", ".join(w.value for w in o.where)]
+    if o.whose is not Whose.EITHER:
+        words.append(o.whose.value)
+    words += [" or ".join(o.types)] if o.types else []
+    words += [f"not {' or '.join(o.not_types)}"] if o.not_types else []
+    words += [{True: "kneeling", False: "standing"}[o.kneeling]] if o.kneeling is not None else []
+    words += [{True: "a duplicate", False: "not a duplicate"}[o.duplicate]] if o.duplicate is not None else []
+    words += [f"in {', '.join(p.value for p in o.phases)}"] if o.phases else []
+    words += [f"not in {', '.join(p.value for p in o.not_phases)}"] if o.not_phases else []
+    words += ["per target"] if o.each_target else []
+    words += ["also face down, by position"] if o.face_down else []
+    return words[0] + (f" ({'; '.join(words[1:])})" if words[1:] else "")
+
+
+def what_it_is(cls: type[Action]) -> str:
+    """The first sentence of the class's own docstring (a dataclass without one writes its signature)."""
+    doc = cls.__dict__.get("__doc__") or ""
+    if not doc or doc.startswith(cls.__name__ + "("):
+        return ""
+    first = re.split(r"(?<=[a-z)\]])\.\s", " ".join(doc.split()))[0]
+    return first.rstrip(".").replace("``", "`").replace("|", "\\|")
+
+
+def offer_table() -> str:
+    """Markdown: where each action is offered, from its declaration (docs/table-log.md)."""
+    rows = ["| type | card menu | usual in | phone | what it is |", "|---|---|---|---|---|"]
+    for name in sorted(REGISTRY):
+        cls = REGISTRY[name]
+        phone = [*(["by a card effect"] if cls.by_effect else []), *(["asks first"] if cls.confirm else []),
+                 *([f"taps add up ({cls.tally.counter} {'+' if cls.tally.sign > 0 else '−'})"] if cls.tally else []),
+                 *(["one tap repeats it"] if cls.repeats else []),
+                 *([f"control `{cls.control}`"] if cls.control else [])]
+        rows.append(f"| `{name}` | {'<br>'.join(_offer_words(o) for o in cls.offered)} | "
+                    f"{', '.join(p.value for p in cls.usual_in)} | {'; '.join(phone)} | {what_it_is(cls)} |")
+    return "\n".join(rows) + "\n"
+
+
+OFFERS_BEGIN = "<!-- offers:begin (generated: python -m tests.actions_doc) -->"
+OFFERS_END = "<!-- offers:end -->"

@@ -10,10 +10,12 @@ docs/extending.md. An entry's JSON is its type and its fields, exactly as the lo
 from __future__ import annotations
 
 import dataclasses
-import typing
 from typing import Annotated, Any, ClassVar
 
-from companion.rules.actions.base import Bound, Recorder, as_dict, describe, from_dict, registrar
+from msgspec import Meta
+
+from companion.declare import number, schema, text, words
+from companion.rules.actions.base import Recorder, as_dict, from_dict, registrar
 from companion.rules.roles import Role, RoleKind
 from companion.tapestry.engine import (
     ShadowEmpire,
@@ -26,13 +28,13 @@ from companion.tapestry.engine import (
 from companion.tapestry.facts import DECK, END_SPACE, Track
 
 #: A decision card, by its number.
-Card = Annotated[int, Bound(1, len(DECK))]
+Card = Annotated[int, number(1, len(DECK))]
 #: A space of a track: 0 (the start) to the end.
-Space = Annotated[int, Bound(0, END_SPACE)]
+Space = Annotated[int, number(0, END_SPACE)]
 #: A human player, by the name given at setup.
-Human = Annotated[str, Bound(1, 40)]
+Human = Annotated[str, text(1, 40)]
 #: A reshuffled decision deck, top card first: every card once (the engine checks "once").
-NewDeck = Annotated[list[Card], Bound(len(DECK), len(DECK))]
+NewDeck = Annotated[list[Card], Meta(min_length=len(DECK), max_length=len(DECK))]
 
 #: Who holds the roles a recorder stands for at a Tapestry table. ``TABLE``: whoever holds the table's key
 #: (the link that creating the game returns).
@@ -146,7 +148,7 @@ def entry_table() -> str:
     rows = ["| type | fields | recorded by | label |", "|---|---|---|---|"]
     for name in sorted(REGISTRY):
         cls = REGISTRY[name]
-        hints = typing.get_type_hints(cls, include_extras=True)
-        fields = "; ".join(f"`{f.name}`: {describe(hints[f.name])}" for f in dataclasses.fields(cls))
+        props = schema(cls)["properties"]
+        fields = "; ".join(f"`{f.name}`: {words(props[f.name])}" for f in dataclasses.fields(cls))
         rows.append(f"| `{name}` | {fields} | {cls.records.value} | `{cls.label}` |")
     return "\n".join(rows) + "\n"

@@ -11,17 +11,20 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 import segno
 from flask import Blueprint, Response, current_app, jsonify, request
+from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.card import as_edition
 from companion.catalog.decks import Deck, DeckError, parse_deck
 from companion.catalog.legality import check_deck
-from companion.rules import ActionError, Seat, action_from_dict, view
+from companion.declare import text
+from companion.rules import Seat, view
 from companion.rules.roles import SPECTATOR, Role, RoleKind
-from companion.rules.suggest import suggest_actions
+from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
 from companion.store.games import Game, Pending, Replayed
 from companion.tts.save import COLOURS
@@ -29,7 +32,19 @@ from companion.web.auth import HOST, KEYED, PLAYERS, SEAT, requires, role_for
 from companion.web.auth import JUDGE as JUDGE_KIND
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
-from companion.web.schema import MAX_VERSION, REQUEST_ID, VERSION, accepts, body, enforce, obj, query_int, text
+from companion.web.schema import (
+    MAX_VERSION,
+    ActionBody,
+    Body,
+    RequestId,
+    Version,
+    accepts,
+    answers,
+    body,
+    enforce,
+    posted_action,
+    query_int,
+)
 from companion.web.schema import storable as storable  # the event routes read it here
 from companion.web.services import Services
 
@@ -47,37 +62,67 @@ RECENT = 50  # log entries carried in a live update
 
 # -- request bodies: each route's schema, checked by @accepts and published by openapi.py ------------------
 
-SEAT_FIELD = text(1, 16, SEAT_ID, description="a seat is 1-16 letters, digits, _ or -")
-GAME_BODY = obj(
-    ["seats"],
-    edition={"enum": ["2e", "1e"], "x-code": "bad_edition"},
-    mode={"enum": ["advisory", "strict"], "x-code": "bad_mode"},
-    title=text(0, 100, PRINTABLE, description="printable text", code="bad_title"),
-    judge={"type": "boolean", "description": "make a judge key now (every phone is told); default: none",
-           "x-code": "bad_body"},
-    seats={"type": "array", "minItems": 1, "maxItems": 6, "x-code": "bad_seats", "items": {
-        "x-code": "bad_seat", "anyOf": [SEAT_FIELD, obj(
-            ["seat"], seat=SEAT_FIELD, name=text(0, 40, PRINTABLE, nullable=True, description="printable text"),
-            faction=text(0, 40, PRINTABLE, code="bad_faction", nullable=True, description="printable text"))]}},
-)
-QR_BODY = obj(["text"], text=text(1, 1000, code="bad_text"))
-TTS_SETUP_BODY = obj(["seats"], seats={
-    "type": "object", "minProperties": 1, "maxProperties": len(COLOURS), "additionalProperties": text(1, 16),
-    "x-code": "bad_seats", "description": "TTS colours -> this game's seats"})
-DECK_BODY = obj(
-    ["expected_version"], expected_version=VERSION, request_id=REQUEST_ID,
-    text={"type": "string", "description": "a ThronesDB decklist (text or JSON)", "x-code": "bad_deck"},
-    deck={"type": "object", "description": "card code -> copies (or a ThronesDB deck with slots)",
-          "x-code": "bad_deck"},
-    tag=text(3, 3, "^[0-9A-Za-z]{3}$", code="bad_tag", nullable=True,
-             description="the 3 characters printed on the deck's labels"),
-)
-ACTION_BODY = obj(["expected_version", "action"], expected_version=VERSION, request_id=REQUEST_ID,
-                  action={"$ref": "#/components/schemas/Action", "x-code": "bad_action"})
-DECISION_BODY = obj(["decision", "expected_version"], expected_version=VERSION, request_id=REQUEST_ID,
-                    decision={"enum": ["confirm", "decline"], "x-code": "bad_decision"})
-UNDO_BODY = obj(["expected_version"], expected_version=VERSION, request_id=REQUEST_ID,
-                seq={"type": "integer", "minimum": 1, "maximum": 10**6, "nullable": True, "x-code": "bad_seq"})
+SeatId = Annotated[str, text(1, 16, SEAT_ID, description="a seat is 1-16 letters, digits, _ or -")]
+Printable = Annotated[str, text(0, 40, description="printable text")]
+Edition = Literal["2e", "1e"]
+
+
+class SeatEntry(msgspec.Struct, kw_only=True):
+    seat: SeatId
+    name: Printable | None = None
+    faction: Annotated[Printable, answers("bad_faction")] | None = None
+
+
+class GameBody(Body):
+    seats: Annotated[list[Annotated[SeatId | SeatEntry, answers("bad_seat")]], Meta(min_length=1, max_length=6),
+                     answers("bad_seats")]
+    edition: Annotated[Edition, answers("bad_edition")] | UnsetType = UNSET
+    mode: Annotated[Literal["advisory", "strict"], answers("bad_mode")] | UnsetType = UNSET
+    title: Annotated[str, text(0, 100, description="printable text"), answers("bad_title")] | UnsetType = UNSET
+    judge: Annotated[bool, Meta(description="make a judge key now (every phone is told); default: none"),
+                     answers("bad_body")] | UnsetType = UNSET
+
+
+class QrBody(Body):
+    text: Annotated[str, text(1, 1000, None), answers("bad_text")]
+
+
+class TtsSetupBody(Body):
+    seats: Annotated[dict[str, Annotated[str, text(1, 16)]], Meta(min_length=1, max_length=len(COLOURS),
+                     description="TTS colours -> this game's seats"), answers("bad_seats")]
+
+
+class DeckBody(Body):
+    expected_version: Version
+    request_id: RequestId | None = None
+    # Bounded by the route's byte limit; the decklist reader checks what is inside.
+    text: Annotated[str, Meta(max_length=64 * 1024, description="a ThronesDB decklist (text or JSON)"),
+                    answers("bad_deck")] | UnsetType = UNSET
+    deck: Annotated[dict[str, Any], Meta(max_length=1000,
+                    description="card code -> copies (or a ThronesDB deck with slots)"), answers("bad_deck")] \
+        | UnsetType = UNSET
+    tag: Annotated[str, text(3, 3, "^[0-9A-Za-z]{3}$", description="the 3 characters printed on the deck's labels"),
+                   answers("bad_tag")] | None = None
+
+
+class DecisionBody(Body):
+    decision: Annotated[Literal["confirm", "decline"], answers("bad_decision")]
+    expected_version: Version
+    request_id: RequestId | None = None
+
+
+class UndoBody(Body):
+    expected_version: Version
+    request_id: RequestId | None = None
+    seq: Annotated[int, Meta(ge=1, le=10**6), answers("bad_seq")] | None = None
+
+
+class _RequestIdOnly(Body):
+    request_id: RequestId | None = None
+
+
+class _VersionOnly(Body):
+    expected_version: Version
 
 
 def svc() -> Services:
@@ -111,14 +156,11 @@ def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 def request_id(data: dict[str, Any]) -> str | None:
     """The client's id for this write: the same id again answers the first result, records nothing.
     (Routes that declare their body with ``@accepts`` have it checked already; this serves the others.)"""
-    enforce(obj([], request_id=REQUEST_ID), data)
-    rid = data.get("request_id")
-    return None if rid is None else str(rid)
+    return enforce(_RequestIdOnly, data).request_id
 
 
 def expected_version(data: dict[str, Any]) -> int:
-    enforce(obj(["expected_version"], expected_version=VERSION), data)
-    return int(data["expected_version"])
+    return enforce(_VersionOnly, data).expected_version
 
 
 # -- service ---------------------------------------------------------------------------------
@@ -137,7 +179,7 @@ def health() -> Any:
 
 @api.post("/qr")
 @limit(4096)
-@accepts(QR_BODY)
+@accepts(QrBody)
 def qr() -> Any:
     svg = segno.make(body()["text"], error="m").svg_inline(scale=4, dark="#000", light="#fff", omitsize=True)
     return Response(svg, mimetype="image/svg+xml")
@@ -175,7 +217,7 @@ def show_card(code: str) -> Any:
 
 @api.post("/games")
 @limit(16 * 1024)
-@accepts(GAME_BODY)
+@accepts(GameBody)
 def create_game() -> Any:
     data = body()
     edition = data.get("edition", "2e")
@@ -289,7 +331,7 @@ def table_key(game: Game, role: Role) -> Any:
 @api.post("/games/<game_id>/tts")
 @limit(4096)
 @requires(HOST, JUDGE_KIND, what="setting up the Tabletop Simulator helper")
-@accepts(TTS_SETUP_BODY)
+@accepts(TtsSetupBody)
 def tts_setup(game: Game, role: Role) -> Any:
     """The Tabletop Simulator panel of the host page: colours mapped to seats, a new scoped table key (the
     old one stops working), the "Companion" object to drop into the game, and the chat line that hands the
@@ -315,7 +357,7 @@ def tts_setup(game: Game, role: Role) -> Any:
 @api.put("/games/<game_id>/seats/<seat>/deck")
 @limit(512 * 1024)
 @requires(SEAT, HOST, JUDGE_KIND, what="setting a deck")
-@accepts(DECK_BODY)
+@accepts(DeckBody)
 def set_deck(game: Game, role: Role, seat: str) -> Any:
     if role.kind is RoleKind.SEAT and role.seat != seat:
         raise ApiError(403, "forbidden", "a seat sets only its own deck")
@@ -382,16 +424,12 @@ def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:
 @api.post("/games/<game_id>/actions")
 @limit(16 * 1024)
 @requires(*PLAYERS, what="recording an action")
-@accepts(ACTION_BODY)
+@accepts(ActionBody)
 def post_action(game: Game, role: Role) -> Any:
-    data = body()
+    data, action = posted_action()  # the body and its action, each decoded and validated once
     try:
-        action = action_from_dict(data["action"])
-    except ActionError as exc:
-        raise ApiError(400, "bad_action", str(exc)) from None
-    try:
-        outcome = svc().store.act(game.id, action, role, expected_version=data["expected_version"],
-                                  request_id=data.get("request_id"))
+        outcome = svc().store.act(game.id, action, role, expected_version=data.expected_version,
+                                  request_id=data.request_id)
     except Replayed as done:
         return replayed_answer(game.id, role, done)
     if isinstance(outcome, Pending):
@@ -436,7 +474,7 @@ def replayed_answer(game_id: str, role: Role, done: Replayed) -> Any:
 @api.post("/games/<game_id>/pending/<pending_id>")
 @limit(1024)
 @requires(SEAT, JUDGE_KIND, what="answering a request")
-@accepts(DECISION_BODY)
+@accepts(DecisionBody)
 def decide(game: Game, role: Role, pending_id: str) -> Any:
     """The seat whose face-down card an effect names confirms or declines it."""
     data = body()
@@ -453,7 +491,7 @@ def decide(game: Game, role: Role, pending_id: str) -> Any:
 @api.post("/games/<game_id>/undo")
 @limit(1024)
 @requires(*PLAYERS, what="undo")
-@accepts(UNDO_BODY)
+@accepts(UndoBody)
 def undo(game: Game, role: Role) -> Any:
     data = body()
     try:
@@ -561,6 +599,9 @@ def card_actions(game: Game, role: Role, card_id: str) -> Any:
     table = svc().store.table(game.id)
     ref = card_id[:200]
     resolved = resolve_alias(table, ref) if parse_alias(ref) else ref
+    if resolved is not None and parse_alias(ref) and role.seat is not None and not visible_to(table, resolved, role):
+        # Another seat's face-down card by its position: what the declarations offer for any card there.
+        return jsonify({"card": ref, "version": game.version, "actions": suggest_face_down(table, ref, role.seat)})
     # Decide what the asker may see first; a hidden and a missing card answer alike, naming the request.
     if resolved is None or resolved not in table.instances or not visible_to(table, resolved, role):
         raise ApiError(404, "unknown_card", f"no card {ref!r} that you can see at this table")

@@ -13,11 +13,14 @@ import re
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 from flask import Blueprint, Response, current_app, g, jsonify, request
+from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.legality import check_deck
+from companion.declare import text
 from companion.events import tournament
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 from companion.events.report import event_file, pdf_report, table_report
@@ -32,7 +35,17 @@ from companion.web.auth import checked_key, key_from_request, role_for
 from companion.web.errors import ApiError
 from companion.web.html import page
 from companion.web.live import event_stream
-from companion.web.schema import MAX_VERSION, REQUEST_ID, accepts, body, obj, query_int, text
+from companion.web.schema import (
+    MAX_VERSION,
+    Body,
+    RequestId,
+    Version,
+    accepts,
+    answers,
+    body,
+    decode_action,
+    query_int,
+)
 
 events_api = Blueprint("events_api", __name__)
 events_pages = Blueprint("events_pages", __name__)
@@ -62,71 +75,120 @@ _MAKING = threading.Lock()
 
 # -- request bodies: declared once, checked by @accepts and published by /api/openapi.json ----------------
 
-PRINTABLE_TEXT = r"^[^\x00-\x1f\x7f\ud800-\udfff]*$"
-EVENT_BODY = obj(
-    ["name"], name=text(1, 100, PRINTABLE_TEXT, code="bad_event"),
-    date=text(0, 10, r"^(\d{4}-\d{2}-\d{2})?$", code="bad_event", description="YYYY-MM-DD or empty"),
-    rounds={"type": "integer", "minimum": 1, "maximum": 20, "x-code": "bad_event"},
-    tables={"type": "integer", "minimum": 1, "maximum": 200, "x-code": "bad_event"},
-    minutes={"type": "integer", "minimum": 5, "maximum": 240, "x-code": "bad_event"},
-    edition={"enum": ["2e", "1e"], "x-code": "bad_event"},
-    scoring={"enum": list(SCHEMES), "x-code": "bad_event", "description": "tournament points: the regulations' "
-             "(win 5, modified win 4) or a league's (5 per win)"},
-    cut={"enum": list(CUT_SIZES), "x-code": "bad_event", "description": "top 4/8/16/32 after the Swiss rounds; 0 none"},
-    seed=text(0, 32, r"^[\w-]*$", code="bad_event", description="round 1's random pairing (default: drawn)"),
-    format={"enum": ["joust", "melee"], "x-code": "bad_event"},
-    restricted_list=text(1, 40, r"^[\w.-]{1,40}$", code="bad_event",
-                         description="a shipped restricted list's code (2nd edition); default the newest"))
-PLAYER_BODY = obj(
-    ["name", "decklist"], request_id=REQUEST_ID, name=text(1, 40, PRINTABLE_TEXT, code="bad_player"),
-    decklist={"anyOf": [text(1, 90_000), {"type": "object"}], "x-code": "bad_deck",
-              "description": "ThronesDB text export or JSON"},
-    faction=text(0, 40, PRINTABLE_TEXT, code="bad_player", nullable=True),
-    agenda=text(0, 200, PRINTABLE_TEXT, code="bad_player", nullable=True))
-PAIRING = obj(["table", "a", "b"], table={"type": "integer", "minimum": 1, "maximum": 400, "x-code": "bad_pairings"},
-              a=text(0, 40, code="bad_pairings", description="a registered player's name, or empty"),
-              b=text(0, 40, code="bad_pairings", description="a registered player's name, or empty"))
-ROUND_BODY = obj(
-    [], request_id=REQUEST_ID, csv=text(0, 60_000, code="bad_pairings"),
-    pairings={"type": "array", "maxItems": 400, "items": PAIRING, "x-code": "bad_pairings"},
-    round={"type": "integer", "minimum": 1, "maximum": 20, "x-code": "bad_round"},
-    mode={"enum": ["strict", "advisory"], "x-code": "bad_mode"})
-SHEETS_BODY = obj(["confirm"], confirm={"type": "boolean", "x-code": "confirm",
-                                        "description": "printing makes new seat links"},
-                  table={"type": "integer", "minimum": 1, "maximum": 400, "x-code": "bad_sheet",
-                         "description": "only this table's seats (a reprint)"},
-                  seat={"enum": ["A", "B"], "x-code": "bad_sheet", "description": "only this seat (a reprint)"})
-ALLOW_DECK_BODY = obj([], request_id=REQUEST_ID)
-CLOCK_BODY = obj([], request_id=REQUEST_ID,
-                 minutes={"type": "integer", "minimum": 1, "maximum": 240, "x-code": "bad_minutes"},
-                 seconds_ago={"type": "integer", "minimum": 0, "maximum": 86_400, "x-code": "bad_minutes"})
-RULING_BODY = obj(
-    ["type", "request_id"], request_id={**REQUEST_ID, "nullable": False, "x-code": "missing_request_id"},
-    type={"enum": ["note", "penalty", "time_extension", "correction"], "x-code": "bad_ruling"},
-    text=text(0, 1000, PRINTABLE_TEXT, code="bad_ruling"),
-    minutes={"type": "integer", "minimum": 1, "maximum": 60, "x-code": "bad_ruling"},
-    penalty={"enum": ["warning", "game_loss", "disqualification"], "x-code": "bad_ruling"},
-    seat=text(1, 16, r"^[\w-]{1,16}$", code="bad_ruling", nullable=True),
-    rule=text(1, 80, code="bad_ruling", nullable=True),
-    action={"type": "object", "nullable": True, "x-code": "bad_action"},
-    expected_version={"type": "integer", "nullable": True, "x-code": "missing_version"})
-RESULT_BODY = obj([], request_id=REQUEST_ID,
-                  winner={"enum": ["A", "B", None], "nullable": True, "x-code": "bad_result"},
-                  reason=text(0, 100, PRINTABLE_TEXT, code="bad_result"),
-                  modified={"type": "boolean", "x-code": "bad_result",
-                            "description": "a modified win (going to time): 4 tournament points, not 5"})
-PROPOSE_BODY = obj([], request_id=REQUEST_ID,
-                   override={"type": "boolean", "x-code": "bad_override",
-                             "description": "the judge pairs the round before every result is in (logged)"})
-PROPOSAL_ID = text(1, 32, r"^[\w-]+$", code="bad_proposal")
-SWAP_BODY = obj(["proposal", "a", "b"], request_id=REQUEST_ID, proposal=PROPOSAL_ID,
-                a={"type": "integer", "minimum": 1, "maximum": 100_000, "x-code": "bad_player"},
-                b={"type": "integer", "minimum": 1, "maximum": 100_000, "x-code": "bad_player"})
-CONFIRM_BODY = obj(["proposal"], request_id=REQUEST_ID, proposal=PROPOSAL_ID,
-                   mode={"enum": ["strict", "advisory"], "x-code": "bad_mode"})
-DROP_BODY = obj([], request_id=REQUEST_ID)
-CALL_BODY = obj(["request_id"], request_id={**REQUEST_ID, "nullable": False, "x-code": "missing_request_id"},
-                note=text(0, 200, PRINTABLE_TEXT, code="bad_note"))
+_SCHEMES = tuple(SCHEMES)
+_CUTS = tuple(CUT_SIZES)
+Scheme = Literal[_SCHEMES]  # type: ignore[valid-type]
+Cut = Literal[_CUTS]  # type: ignore[valid-type]
+Mode = Literal["strict", "advisory"]
+
+
+class EventBody(Body):
+    name: Annotated[str, text(1, 100), answers("bad_event")]
+    date: Annotated[str, text(0, 10, r"^(\d{4}-\d{2}-\d{2})?$", description="YYYY-MM-DD or empty"),
+                    answers("bad_event")] | UnsetType = UNSET
+    rounds: Annotated[int, Meta(ge=1, le=20), answers("bad_event")] | UnsetType = UNSET
+    tables: Annotated[int, Meta(ge=1, le=200), answers("bad_event")] | UnsetType = UNSET
+    minutes: Annotated[int, Meta(ge=5, le=240), answers("bad_event")] | UnsetType = UNSET
+    edition: Annotated[Literal["2e", "1e"], answers("bad_event")] | UnsetType = UNSET
+    scoring: Annotated[Scheme, Meta(description="tournament points: the regulations' (win 5, modified win 4) or a "
+                                                "league's (5 per win)"), answers("bad_event")] | UnsetType = UNSET
+    cut: Annotated[Cut, Meta(description="top 4/8/16/32 after the Swiss rounds; 0 none"), answers("bad_event")] \
+        | UnsetType = UNSET
+    seed: Annotated[str, text(0, 32, r"^[\w-]*$", description="round 1's random pairing (default: drawn)"),
+                    answers("bad_event")] | UnsetType = UNSET
+    format: Annotated[Literal["joust", "melee"], answers("bad_event")] | UnsetType = UNSET
+    restricted_list: Annotated[str, text(1, 40, r"^[\w.-]{1,40}$", description="a shipped restricted list's code "
+                                         "(2nd edition); default the newest"), answers("bad_event")] | UnsetType = UNSET
+
+
+class PlayerBody(Body):
+    name: Annotated[str, text(1, 40), answers("bad_player")]
+    decklist: Annotated[Annotated[str, text(1, 90_000, None)] | Annotated[dict[str, Any], Meta(max_length=1000)],
+                        Meta(description="ThronesDB text export or JSON"), answers("bad_deck")]
+    request_id: RequestId | None = None
+    faction: Annotated[str, text(0, 40), answers("bad_player")] | None = None
+    agenda: Annotated[str, text(0, 200), answers("bad_player")] | None = None
+
+
+class Pairing(msgspec.Struct, kw_only=True):
+    table: Annotated[int, Meta(ge=1, le=400), answers("bad_pairings")]
+    a: Annotated[str, text(0, 40, None, description="a registered player's name, or empty"), answers("bad_pairings")]
+    b: Annotated[str, text(0, 40, None, description="a registered player's name, or empty"), answers("bad_pairings")]
+
+
+class RoundBody(Body):
+    request_id: RequestId | None = None
+    csv: Annotated[str, text(0, 60_000, None), answers("bad_pairings")] | UnsetType = UNSET
+    pairings: Annotated[list[Pairing], Meta(max_length=400), answers("bad_pairings")] | UnsetType = UNSET
+    round: Annotated[int, Meta(ge=1, le=20), answers("bad_round")] | UnsetType = UNSET
+    mode: Annotated[Mode, answers("bad_mode")] | UnsetType = UNSET
+
+
+class SheetsBody(Body):
+    confirm: Annotated[bool, Meta(description="printing makes new seat links"), answers("confirm")]
+    table: Annotated[int, Meta(ge=1, le=400, description="only this table's seats (a reprint)"),
+                     answers("bad_sheet")] | UnsetType = UNSET
+    seat: Annotated[Literal["A", "B"], Meta(description="only this seat (a reprint)"), answers("bad_sheet")] \
+        | UnsetType = UNSET
+
+
+class RequestIdBody(Body):
+    request_id: RequestId | None = None
+
+
+class ClockBody(Body):
+    request_id: RequestId | None = None
+    minutes: Annotated[int, Meta(ge=1, le=240), answers("bad_minutes")] | UnsetType = UNSET
+    seconds_ago: Annotated[int, Meta(ge=0, le=86_400), answers("bad_minutes")] | UnsetType = UNSET
+
+
+class RulingBody(Body):
+    request_id: Annotated[RequestId, answers("missing_request_id")]
+    type: Annotated[Literal["note", "penalty", "time_extension", "correction"], answers("bad_ruling")]
+    text: Annotated[str, text(0, 1000), answers("bad_ruling")] | UnsetType = UNSET
+    minutes: Annotated[int, Meta(ge=1, le=60), answers("bad_ruling")] | UnsetType = UNSET
+    penalty: Annotated[Literal["warning", "game_loss", "disqualification"], answers("bad_ruling")] \
+        | UnsetType = UNSET
+    seat: Annotated[str, text(1, 16, r"^[\w-]{1,16}$"), answers("bad_ruling")] | None = None
+    rule: Annotated[str, text(1, 80, None), answers("bad_ruling")] | None = None
+    action: Annotated[dict[str, Any], Meta(extra_json_schema={"$ref": "#/components/schemas/Action"}),
+                      answers("bad_action")] | None = None
+    expected_version: Version | None = None
+
+
+class ResultBody(Body):
+    request_id: RequestId | None = None
+    winner: Annotated[Literal["A", "B"], answers("bad_result")] | None = None
+    reason: Annotated[str, text(0, 100), answers("bad_result")] | UnsetType = UNSET
+    modified: Annotated[bool, Meta(description="a modified win (going to time): 4 tournament points, not 5"),
+                        answers("bad_result")] | UnsetType = UNSET
+
+
+class ProposeBody(Body):
+    request_id: RequestId | None = None
+    override: Annotated[bool, Meta(description="the judge pairs the round before every result is in (logged)"),
+                        answers("bad_override")] | UnsetType = UNSET
+
+
+ProposalId = Annotated[str, text(1, 32, r"^[\w-]+$"), answers("bad_proposal")]
+
+
+class SwapBody(Body):
+    proposal: ProposalId
+    a: Annotated[int, Meta(ge=1, le=100_000), answers("bad_player")]
+    b: Annotated[int, Meta(ge=1, le=100_000), answers("bad_player")]
+    request_id: RequestId | None = None
+
+
+class ConfirmBody(Body):
+    proposal: ProposalId
+    request_id: RequestId | None = None
+    mode: Annotated[Mode, answers("bad_mode")] | UnsetType = UNSET
+
+
+class CallBody(Body):
+    request_id: Annotated[RequestId, answers("missing_request_id")]
+    note: Annotated[str, text(0, 200), answers("bad_note")] | UnsetType = UNSET
 
 
 # -- watching the game routes (no change to them) ------------------------------------------------
@@ -221,11 +283,11 @@ def _organiser_write(event_id: str) -> tuple[Any, dict[str, Any], str | None, An
 
 @events_api.post("/event")
 @limit(4 * 1024)
-@accepts(EVENT_BODY)
+@accepts(EventBody)
 def create_event() -> Any:
     data = body()
     svc().creation_allowed(request.remote_addr or "?")
-    event, keys = service().events.create_event(  # types and ranges settled by EVENT_BODY
+    event, keys = service().events.create_event(  # types and ranges settled by EventBody
         data["name"], data.get("date", ""), data.get("rounds", 3), data.get("tables", 16),
         data.get("edition", "2e"), data.get("minutes", 55), data.get("scoring", "regulations"), data.get("cut", 0),
         data.get("seed") or None, fmt=data.get("format", "joust"), restricted_list=data.get("restricted_list"))
@@ -256,7 +318,7 @@ def get_event(event_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/players")
 @limit(96 * 1024)
-@accepts(PLAYER_BODY)
+@accepts(PlayerBody)
 def register_player(event_id: str) -> Any:
     event, data, rid, done = _organiser_write(event_id)
     if done is not None:
@@ -282,7 +344,7 @@ def register_player(event_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/confirm")
 @limit(1024)
-@accepts(ALLOW_DECK_BODY)
+@accepts(RequestIdBody)
 def confirm_deck(event_id: str, player_id: int) -> Any:
     """The organiser lets a deck that is not legal under the event's list play (logged, with its problems)."""
     event, _, rid, done = _organiser_write(event_id)
@@ -297,7 +359,7 @@ def confirm_deck(event_id: str, player_id: int) -> Any:
 
 @events_api.post("/event/<event_id>/rounds")
 @limit(64 * 1024)
-@accepts(ROUND_BODY)
+@accepts(RoundBody)
 def create_round(event_id: str) -> Any:
     """Pairings as CSV (table, player, player) or as a list; every row is checked before any game exists."""
     event, data, rid, done = _organiser_write(event_id)
@@ -352,7 +414,7 @@ def _round_answer(event: Event, number: int, created: list[Any], rid: str | None
 
 @events_api.post("/event/<event_id>/rounds/propose")
 @limit(1024)
-@accepts(PROPOSE_BODY)
+@accepts(ProposeBody)
 def propose_round(event_id: str) -> Any:
     """The next round's pairings computed by the server (Swiss by score with rematches avoided, or the
     cut). Nothing is created until confirmed. Every result of the previous round must be in, unless the
@@ -374,7 +436,7 @@ def get_proposal(event_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/proposal/swap")
 @limit(1024)
-@accepts(SWAP_BODY)
+@accepts(SwapBody)
 def swap_in_proposal(event_id: str) -> Any:
     event, role = event_role(event_id, "organiser", "judge")
     data = body()
@@ -384,7 +446,7 @@ def swap_in_proposal(event_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/proposal/confirm")
 @limit(1024)
-@accepts(CONFIRM_BODY)
+@accepts(ConfirmBody)
 def confirm_proposal(event_id: str) -> Any:
     """The proposal becomes the round: its games are made as any round's are."""
     event, role = event_role(event_id, "organiser", "judge")
@@ -399,7 +461,7 @@ def confirm_proposal(event_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/drop")
 @limit(1024)
-@accepts(DROP_BODY)
+@accepts(RequestIdBody)
 def drop_player(event_id: str, player_id: int) -> Any:
     """A player leaves the event: never paired again; their results stand (logged)."""
     event, role = event_role(event_id, "organiser", "judge")
@@ -426,7 +488,7 @@ MAX_ROWS = 400
 
 @events_api.post("/event/<event_id>/rounds/<int:number>/sheets")
 @limit(1024)
-@accepts(SHEETS_BODY)
+@accepts(SheetsBody)
 def seat_sheets(event_id: str, number: int) -> Any:
     """The seat sheets, one page per seat, in English and German. Keys exist only as hashes, so printing
     makes new seat links (logged in each game); links printed before stop working. The organiser prints
@@ -474,7 +536,7 @@ def seat_sheets(event_id: str, number: int) -> Any:
 
 @events_api.post("/event/<event_id>/rounds/<int:number>/clock")
 @limit(1024)
-@accepts(CLOCK_BODY)
+@accepts(ClockBody)
 def start_clock(event_id: str, number: int) -> Any:
     event, _ = event_role(event_id, "organiser", "judge")
     data = body()
@@ -547,7 +609,7 @@ def moment(event_id: str, game_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/games/<game_id>/rulings")
 @limit(8 * 1024)
-@accepts(RULING_BODY)
+@accepts(RulingBody)
 def ruling(event_id: str, game_id: str) -> Any:
     """A judge's ruling, logged in the game: every seat sees it in its log."""
     event, _ = event_role(event_id, "judge")
@@ -582,13 +644,9 @@ def ruling(event_id: str, game_id: str) -> Any:
     if kind == "correction" and data.get("action") is not None:
         # The state correction itself is an ordinary action recorded on the judge's authority; the
         # ruling after it says why. A strict game still refuses one the rules call illegal.
-        from companion.rules import ActionError, action_from_dict
         from companion.web.api import expected_version
 
-        try:
-            action = action_from_dict(data["action"])
-        except ActionError as exc:
-            raise ApiError(400, "bad_action", str(exc)) from None
+        action = decode_action(data["action"])
         try:
             done = svc().store.act(game_id, action, JUDGE, expected_version(data), request_id=(rid + "-a")[:64])
         except Replayed:
@@ -639,7 +697,7 @@ def time_winner(event_id: str, game_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/games/<game_id>/result")
 @limit(2048)
-@accepts(RESULT_BODY)
+@accepts(ResultBody)
 def set_result(event_id: str, game_id: str) -> Any:
     event, _ = event_role(event_id, "judge")
     ref = _game_in_event(event, game_id)
@@ -731,7 +789,7 @@ _CALLS: dict[tuple[str, str], float] = {}
 
 @events_api.post("/event-tables/<game_id>/call-judge")
 @limit(2048)
-@accepts(CALL_BODY)
+@accepts(CallBody)
 def call_judge(game_id: str) -> Any:
     role, ref = _seat_of_event_game(game_id)
     if role.kind is not RoleKind.SEAT:

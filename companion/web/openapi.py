@@ -1,7 +1,8 @@
 """The OpenAPI 3 description of the JSON API. A test checks it against the real routes.
 
-A route that declares its body with ``@accepts(schema)`` (``companion/web/schema.py``) is published with
-that very object as its ``requestBody``: the document and the validator read one schema. Every write
+A route that declares its body with ``@accepts(Body)`` (``companion/web/schema.py``) is published with
+that declaration's JSON schema (msgspec's) as its ``requestBody``: the document and the validator read one
+declaration. Every write
 route with a JSON body declares it that way (game, TTS, Tapestry and event routes alike).
 """
 
@@ -17,9 +18,7 @@ from companion import __version__
 from companion.rules.describe import action_schemas
 from companion.web.events_doc import EVENT_PATHS
 from companion.web.operation import op as _op
-from companion.web.schema import obj
 
-_obj = obj
 G = ["game_id"]
 
 PATHS: dict[str, dict[str, dict[str, Any]]] = {
@@ -64,7 +63,9 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/export": {"get": _op("Judge: the verified table log (JSON Lines)", params=G,
                                                content="application/x-ndjson")},
     "/api/games/{game_id}/cards/{card_id}/actions": {"get": _op(
-        "The actions that make sense for a card, with a verdict preview", params=[*G, "card_id"])},
+        "The actions that make sense for a card, with a verdict preview; for another seat's face-down card "
+        "named by position (A:shadows#2), what is offered for any card there, without a verdict",
+        params=[*G, "card_id"])},
     "/api/games/{game_id}/find": {"get": _op("Card instances the caller can see, by name", params=G,
                                                 query=["q", "for"])},
     "/api/games/{game_id}/events": {"get": _op(
@@ -122,16 +123,17 @@ def openapi_document(app: Flask | None = None) -> dict[str, Any]:
     for (path, method), schema in route_bodies(app or current_app).items():
         paths[path][method]["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
     return {
-        "openapi": "3.0.3",
+        "openapi": "3.1.0",  # the bodies' schemas are msgspec's JSON Schema (2020-12): 3.1's dialect
         "info": {"title": "Companion API", "version": __version__,
                  "description": "Table-state companion for the Shadows mechanic of A Game of Thrones: The Card Game."},
         "paths": paths,
         "components": {
             "securitySchemes": {"key": {"type": "http", "scheme": "bearer",
                                         "description": "a seat's, the judge's or the host's key"}},
-            "schemas": {"Action": action_schemas(), **_tapestry_schemas(), "Error": _obj(["error"], error=_obj(
-                ["code", "message", "details"], code={"type": "string"}, message={"type": "string"},
-                details={"type": "object"}))},
+            "schemas": {"Action": action_schemas(), **_tapestry_schemas(), "Error": {
+                "type": "object", "required": ["error"], "properties": {"error": {
+                    "type": "object", "required": ["code", "message", "details"], "properties": {
+                        "code": {"type": "string"}, "message": {"type": "string"}, "details": {"type": "object"}}}}}},
         },
     }
 

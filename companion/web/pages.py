@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, url_for
 
 from companion.messages import LANGUAGES, catalogue
+from companion.rules.suggest import declarations
 from companion.store.games import NotFound
 from companion.tapestry.facts import TRACKS
 from companion.web.api import svc
@@ -46,7 +47,8 @@ def home() -> Any:
 @pages.get("/g/<game_id>")
 def game(game_id: str) -> Any:
     _game_exists(game_id)
-    return page("game.html", game_id=game_id)
+    # What the actions declare that a phone needs (the page names no action itself).
+    return page("game.html", game_id=game_id, actions=declarations())
 
 
 @pages.get("/g/<game_id>/host")

@@ -1,22 +1,24 @@
-"""Request bodies checked against the JSON schema the OpenAPI document publishes: one object, both jobs.
+"""Request bodies declared once, with msgspec (``companion/declare.py``): the declaration validates the body and
+is the schema the OpenAPI document publishes.
 
 A write route declares its body next to its size limit::
 
+    class UndoBody(Body):
+        expected_version: Version
+        request_id: RequestId | None = None
+        seq: Annotated[int, number(1, 10**6), answers("bad_seq")] | None = None
+
     @api.post("/games/<game_id>/undo")
     @limit(1024)
-    @accepts(obj(["expected_version"], expected_version=VERSION, seq={"type": "integer", "nullable": True}))
     @requires(...)
-    def undo(game, role): data = body()   # already checked
+    @accepts(UndoBody)
+    def undo(game, role): data = body()   # already checked; declared(UndoBody) is the typed body
 
-``companion/web/openapi.py`` publishes the same object as the route's ``requestBody``; ``validate`` checks
-it. The subset understood (an OpenAPI 3.0 schema): ``type`` (one name), ``nullable``, ``enum``, ``const``,
-``minimum``/``maximum``, ``minLength``/``maxLength``, ``pattern`` (a Python regex, matched in full by
-``search``), ``minItems``/``maxItems``, ``items``, ``properties``, ``required``, ``additionalProperties``
-(false or a schema), ``minProperties``/``maxProperties``, ``anyOf``, and ``$ref`` (not followed here: the
-one referenced schema, ``Action``, is enforced by ``action_from_dict`` from the same declarations).
-``x-code`` names the error code a problem inside that schema answers (``error.<code>`` in the message
-catalogue), default ``bad_body``. What a schema cannot say (a seat named twice, a faction of the 2nd
-edition, a deck's slots) stays in the route, after the schema has settled the types.
+A body that does not fit answers 400 with ``details.field`` naming the field, and the error code of the nearest
+``answers(...)`` on the way to it (``error.<code>`` in the message catalogue), default ``bad_body``. What a
+declaration cannot say (a seat named twice, a faction of the 2nd edition, a deck's slots) stays in the route,
+after the declaration has settled the types. An action in a body is decoded once (``posted_action`` on the
+action route, ``decode_action`` elsewhere) and handed on as an ``Action``.
 """
 
 from __future__ import annotations
@@ -25,168 +27,149 @@ import functools
 import json
 import re
 from collections.abc import Callable
-from typing import Any, overload
+from typing import Annotated, Any, TypeVar, overload
 
+import msgspec
 from flask import g, request
+from msgspec import Meta
 
 from companion import safejson
+from companion.declare import Invalid, convert, schema, text
+from companion.rules import Action, ActionError, action_from_dict
 from companion.web.errors import ApiError
 
-Schema = dict[str, Any]
-
-TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "object": ("an object", lambda v: isinstance(v, dict)),
-    "array": ("a list", lambda v: isinstance(v, list)),
-    "string": ("text", lambda v: isinstance(v, str)),
-    "integer": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
-    "number": ("a number", lambda v: isinstance(v, int | float) and not isinstance(v, bool)),
-    "boolean": ("true or false", lambda v: isinstance(v, bool)),
-}
+B = TypeVar("B", bound="Body")
 
 
-class SchemaError(ValueError):
-    """A body that does not fit its schema: which field, what is wrong, and the error code to answer."""
-
-    def __init__(self, field: str, problem: str, code: str) -> None:
-        super().__init__(f"{field or 'the body'}: {problem}")
-        self.field, self.problem, self.code = field, problem, code
+class Body(msgspec.Struct, kw_only=True):
+    """A route's JSON body. Fields the declaration does not name are ignored, as they always were."""
 
 
-def _at(field: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{field}[{key}]"
-    return f"{field}.{key}" if field else key
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b  # true is not 1
-
-
-def validate(schema: Schema, value: Any, field: str = "", code: str = "bad_body") -> None:
-    """Raise ``SchemaError`` naming the first field of ``value`` that ``schema`` does not allow."""
-    code = schema.get("x-code", code)
-    if "$ref" in schema:
-        return
-    if value is None and schema.get("nullable"):
-        return
-    if "anyOf" in schema:
-        problems = []
-        for option in schema["anyOf"]:
-            try:
-                validate(option, value, field, code)
-                return
-            except SchemaError as exc:
-                problems.append(exc)
-        fitting = [p for p in problems if p.field != field] or problems  # the option of the right type, if any
-        raise fitting[0]
-    if "const" in schema and not _same(value, schema["const"]):
-        raise SchemaError(field, f"must be {json.dumps(schema['const'])}", code)
-    if "enum" in schema and not any(_same(value, e) for e in schema["enum"]):
-        raise SchemaError(field, "must be one of " + ", ".join(json.dumps(e) for e in schema["enum"]), code)
-    kind = schema.get("type")
-    if kind is not None and not TYPES[kind][1](value):
-        raise SchemaError(field, f"must be {TYPES[kind][0]}", code)
-    if isinstance(value, str):
-        _text(schema, value, field, code)
-    elif isinstance(value, int | float) and not isinstance(value, bool):
-        if "minimum" in schema and value < schema["minimum"]:
-            raise SchemaError(field, f"must be at least {schema['minimum']}", code)
-        if "maximum" in schema and value > schema["maximum"]:
-            raise SchemaError(field, f"must be at most {schema['maximum']}", code)
-    elif isinstance(value, list):
-        if len(value) < schema.get("minItems", 0):
-            raise SchemaError(field, f"must have at least {schema['minItems']} item(s)", code)
-        if "maxItems" in schema and len(value) > schema["maxItems"]:
-            raise SchemaError(field, f"must have at most {schema['maxItems']} items", code)
-        if "items" in schema:
-            for i, item in enumerate(value):
-                validate(schema["items"], item, _at(field, i), code)
-    elif isinstance(value, dict):
-        _object(schema, value, field, code)
-
-
-def _text(schema: Schema, value: str, field: str, code: str) -> None:
-    if len(value) < schema.get("minLength", 0):
-        raise SchemaError(field, "must not be empty" if schema["minLength"] == 1
-                          else f"must be at least {schema['minLength']} characters", code)
-    if "maxLength" in schema and len(value) > schema["maxLength"]:
-        raise SchemaError(field, f"must be at most {schema['maxLength']} characters", code)
-    if "pattern" in schema and not re.search(schema["pattern"], value):
-        raise SchemaError(field, schema.get("description") or f"must match {schema['pattern']}", code)
-
-
-def _object(schema: Schema, value: dict[str, Any], field: str, code: str) -> None:
-    props: dict[str, Schema] = schema.get("properties", {})
-    for name in schema.get("required", []):
-        if name not in value:
-            sub = props.get(name, {})
-            hint = f" ({sub['description']})" if "description" in sub else ""
-            raise SchemaError(_at(field, name), f"is required{hint}", sub.get("x-code", code))
-    if len(value) < schema.get("minProperties", 0):
-        raise SchemaError(field, f"must have at least {schema['minProperties']} entries", code)
-    if "maxProperties" in schema and len(value) > schema["maxProperties"]:
-        raise SchemaError(field, f"must have at most {schema['maxProperties']} entries", code)
-    extra = schema.get("additionalProperties", True)
-    for name, item in value.items():
-        if name in props:
-            validate(props[name], item, _at(field, name), code)
-        elif extra is False:
-            raise SchemaError(_at(field, name), "is not a field of this body", code)
-        elif isinstance(extra, dict):
-            validate(extra, item, _at(field, name), code)
-
-
-# -- building schemas -------------------------------------------------------------------------------------
-
-
-def obj(required: list[str], **props: Schema) -> Schema:
-    return {"type": "object", "required": required, "properties": props}
-
-
-def text(lo: int, hi: int, pattern: str | None = None, *, code: str | None = None, **more: Any) -> Schema:
-    """A string of ``lo`` to ``hi`` characters; ``code``: the error code a problem with it answers."""
-    out: Schema = {"type": "string", "minLength": lo, "maxLength": hi, **more}
-    if pattern is not None:
-        out["pattern"] = pattern
-    if code is not None:
-        out["x-code"] = code
-    return out
+def answers(error: str) -> Meta:
+    """The error code a problem with this field (or inside it) answers: ``error.<code>`` in the catalogue."""
+    return Meta(extra_json_schema={"x-code": error})
 
 
 #: The highest version a query or a body may name (a log holds at most some 25,000 entries).
 MAX_VERSION = 10**9
 #: The fields every versioned game write sends.
-VERSION: Schema = {"type": "integer", "minimum": 0, "maximum": MAX_VERSION,
-                   "description": "the game version your device last saw", "x-code": "missing_version"}
-REQUEST_ID: Schema = text(8, 64, r"^[A-Za-z0-9_-]{8,64}$", code="bad_request_id", nullable=True,
-                          description="8 to 64 letters, digits, _ or -")
+Version = Annotated[int, Meta(ge=0, le=MAX_VERSION, description="the game version your device last saw"),
+                    answers("missing_version")]
+RequestId = Annotated[str, text(8, 64, r"^[A-Za-z0-9_-]{8,64}$", description="8 to 64 letters, digits, _ or -"),
+                      answers("bad_request_id")]
+
+
+class ActionBody(Body):
+    """An action to record: decoded once, by ``decode_action`` (its fields: ``#/components/schemas/Action``)."""
+
+    expected_version: Version
+    action: Annotated[dict[str, Any], Meta(extra_json_schema={"$ref": "#/components/schemas/Action"}),
+                      answers("bad_action")]
+    request_id: RequestId | None = None
 
 
 # -- the decorator and the body --------------------------------------------------------------------------
 
 
-def accepts(schema: Schema) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The route's JSON body must fit ``schema`` (a 400 naming the field otherwise); the OpenAPI document
-    publishes the same object (``view.body_schema``)."""
+def accepts(kind: type[Body]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The route's JSON body must fit ``kind`` (a 400 naming the field otherwise); the OpenAPI document
+    publishes its schema (``view.body_schema``)."""
+    published = body_schema(kind)
 
     def wrap(view_fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view_fn)
         def inner(*args: Any, **kwargs: Any) -> Any:
-            enforce(schema, body())
+            g.declared = enforce(kind, body())
             return view_fn(*args, **kwargs)
 
-        inner.body_schema = schema  # type: ignore[attr-defined]  # read by openapi.py and the tests
+        inner.body_schema = published  # type: ignore[attr-defined]  # read by openapi.py and the tests
+        inner.body_kind = kind  # type: ignore[attr-defined]
         return inner
 
     return wrap
 
 
-def enforce(schema: Schema, data: dict[str, Any]) -> None:
-    """``validate``, answered as a 400 in the one error shape, naming the field in ``details.field``."""
+@functools.cache
+def body_schema(kind: type[Body]) -> dict[str, Any]:
+    """The published JSON schema of a body (msgspec's, inline)."""
+    return schema(kind)
+
+
+def enforce(kind: type[B], data: Any) -> B:
+    """``data`` as ``kind``, or a 400 in the one error shape, naming the field in ``details.field``."""
     try:
-        validate(schema, data)
-    except SchemaError as exc:
-        raise ApiError(400, exc.code, str(exc), field=exc.field) from None
+        return convert(data, kind)
+    except Invalid as exc:
+        raise ApiError(400, error_code(body_schema(kind), exc.field), str(exc), field=exc.field) from None
+
+
+def declared(kind: type[B]) -> B:
+    """The body ``@accepts(kind)`` checked, typed."""
+    value = g.declared
+    if not isinstance(value, kind):
+        raise TypeError(f"the route declares no {kind.__name__}")
+    return value
+
+
+def decode_action(data: dict[str, Any], field: str = "action") -> Action:
+    """The one decoding of a posted action: its type, fields and bounds (a 400 ``bad_action`` naming the field
+    otherwise). The store and the rules take the ``Action`` as it is."""
+    try:
+        return action_from_dict(data)
+    except ActionError as exc:
+        inner = getattr(exc, "field", "")
+        raise ApiError(400, "bad_action", str(exc), field=f"{field}.{inner}" if inner else field) from None
+
+
+def posted_action() -> tuple[ActionBody, Action]:
+    """The body ``@accepts(ActionBody)`` checked, and its action, decoded once: what the route hands on."""
+    checked = declared(ActionBody)
+    return checked, decode_action(checked.action)
+
+
+def decode_action_body(data: Any) -> tuple[ActionBody, Action]:
+    """A parsed body of ``POST /games/ID/actions``: the body and its action, each validated once."""
+    checked = enforce(ActionBody, data)
+    return checked, decode_action(checked.action)
+
+
+_STEP = re.compile(r"\.([^.\[]+)|\[[^\]]*\]")
+
+
+def error_code(published: dict[str, Any], field: str, default: str = "bad_body") -> str:
+    """The nearest ``x-code`` on the way to ``field`` (``seats[0].seat``) in a published schema."""
+    found = default
+    node: dict[str, Any] | None = published
+    for step in _STEP.finditer("." + field if field else ""):
+        if node is None:
+            break
+        found = _own_code(node, found)
+        node = _child(node, step.group(1))
+    return found if node is None else _own_code(node, found)
+
+
+def _own_code(node: dict[str, Any], found: str) -> str:
+    if "x-code" in node:
+        return str(node["x-code"])
+    for option in node.get("anyOf", []):
+        if "x-code" in option:
+            return str(option["x-code"])
+    return found
+
+
+def _child(node: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+    """The schema of a property (``name``) or of an item or value (``name`` None) inside ``node``."""
+    for option in [node, *node.get("anyOf", [])]:
+        if name is not None and name in option.get("properties", {}):
+            child: dict[str, Any] = option["properties"][name]
+            return child
+        if name is None and isinstance(option.get("items"), dict):
+            child = option["items"]
+            return child
+        if name is None and isinstance(option.get("additionalProperties"), dict):
+            child = option["additionalProperties"]
+            return child
+    return None
 
 
 def body() -> dict[str, Any]:

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 from flask import Blueprint, jsonify, request
+from msgspec import UNSET, Meta, UnsetType
 
-from companion.rules.describe import declared_schema, field_schema
+from companion.declare import text
+from companion.rules.describe import declared_schema
 from companion.rules.roles import Role
 from companion.store.games import Cached, Game, StoreError
 from companion.tapestry.engine import (
-    DRAWS,
+    Draw,
     Settings,
     ShadowEmpire,
     TapestryError,
@@ -26,52 +28,67 @@ from companion.tapestry.engine import (
     new_game,
     table_view,
 )
-from companion.tapestry.entries import REGISTRY, EntryError, Turn, entry_from_dict, may_record
-from companion.tapestry.facts import TRACKS
-from companion.web.api import PRINTABLE, expected_version, limit, own_entry, request_id, svc
+from companion.tapestry.entries import REGISTRY, Card, EntryError, Turn, entry_from_dict, may_record
+from companion.tapestry.facts import TRACKS, Track
+from companion.web.api import expected_version, limit, own_entry, request_id, svc
 from companion.web.auth import HOST, requires
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
-from companion.web.schema import REQUEST_ID, VERSION, Schema, accepts, body, obj, text
+from companion.web.schema import Body, RequestId, Version, accepts, answers, body, body_schema
 
 tapestry_api = Blueprint("tapestry_api", __name__)
 
 # -- request bodies, from the entries' declarations --------------------------------------------------------
 
 #: A human's name: printable, at most 30 characters (not blank: checked in the view).
-HUMAN = text(1, 30, PRINTABLE, description="a name of 1 to 30 printable characters")
-GAME_BODY = obj(
-    ["humans"],
-    humans={"type": "array", "items": HUMAN, "minItems": 1, "maxItems": 4, "x-code": "bad_humans"},
-    draw={"enum": list(DRAWS), "x-code": "bad_draw",
-          "description": "digital: the app shuffles and rolls from a seed; physical: the players draw and roll"},
+HumanName = Annotated[str, text(1, 30, description="a name of 1 to 30 printable characters")]
+
+
+class GameBody(Body):
+    humans: Annotated[list[HumanName], Meta(min_length=1, max_length=4), answers("bad_humans")]
+    draw: Annotated[Draw, Meta(description="digital: the app shuffles and rolls from a seed; physical: the players "
+                                           "draw and roll"), answers("bad_draw")] | UnsetType = UNSET
     # The draw's first name, from when it was kept in the store's rules mode: still taken, and the same choices.
-    mode={"enum": list(DRAWS), "x-code": "bad_mode", "deprecated": True, "description": "the former name of draw"},
-    seed=text(1, 64, code="bad_seed"),
-    favourite={"enum": list(TRACKS), "x-code": "bad_favourite",
-               "description": "physical: the track the science die showed"},
-    reroll_finished={"type": "boolean", "x-code": "bad_setting"},
-    title=text(0, 100, PRINTABLE, code="bad_title", description="printable text"),
-)
-TURN_BODY = obj(
-    ["expected_version"], expected_version=VERSION, request_id=REQUEST_ID,
+    mode: Annotated[Draw, Meta(description="the former name of draw", extra_json_schema={"deprecated": True}),
+                    answers("bad_mode")] | UnsetType = UNSET
+    seed: Annotated[str, text(1, 64, None), answers("bad_seed")] | UnsetType = UNSET
+    favourite: Annotated[Track, Meta(description="physical: the track the science die showed"),
+                         answers("bad_favourite")] | UnsetType = UNSET
+    reroll_finished: Annotated[bool, answers("bad_setting")] | UnsetType = UNSET
+    title: Annotated[str, text(0, 100, description="printable text"), answers("bad_title")] | UnsetType = UNSET
+
+
+class TurnBody(Body):
+    expected_version: Version
+    request_id: RequestId | None = None
     # physical games: the cards drawn and the die rolled (digital games draw and roll themselves)
-    left={**field_schema(Turn, "left"), "x-code": "bad_card"},
-    right={**field_schema(Turn, "right"), "x-code": "bad_card"},
-    die={**field_schema(Turn, "die"), "nullable": True, "x-code": "bad_die"},
-)
+    left: Annotated[Card, answers("bad_card")] | UnsetType = UNSET
+    right: Annotated[Card, answers("bad_card")] | UnsetType = UNSET
+    die: Annotated[Track, answers("bad_die")] | None = None
+
+
 #: Any entry but a turn (which has its own route): checked by its declaration when decoded.
-ENTRY_SCHEMA: Schema = {"type": "object", "x-code": "bad_entry", "oneOf": [
+ENTRY_SCHEMA: dict[str, Any] = {"type": "object", "x-code": "bad_entry", "oneOf": [
     declared_schema(cls, "recorded with the table key") for name, cls in sorted(REGISTRY.items()) if cls is not Turn]}
-ENTRY_BODY = obj(["expected_version", "entry"], expected_version=VERSION, request_id=REQUEST_ID, entry=ENTRY_SCHEMA)
-UNDO_BODY = obj(["expected_version"], expected_version=VERSION, request_id=REQUEST_ID)
 
 
-def tapestry_schemas() -> dict[str, Schema]:
+class EntriesBody(Body):
+    expected_version: Version
+    entry: Annotated[dict[str, Any], Meta(extra_json_schema=ENTRY_SCHEMA)]
+    request_id: RequestId | None = None
+
+
+class UndoBody(Body):
+    expected_version: Version
+    request_id: RequestId | None = None
+
+
+def tapestry_schemas() -> dict[str, dict[str, Any]]:
     """The schemas of the Tapestry routes' bodies, by name (the routes publish the same objects with
     ``@accepts``; this is for a components section or a reader)."""
-    return {"TapestryGame": GAME_BODY, "TapestryTurn": TURN_BODY, "TapestryEntries": ENTRY_BODY,
-            "TapestryUndo": UNDO_BODY, "TapestryEntry": ENTRY_SCHEMA}
+    return {"TapestryGame": body_schema(GameBody), "TapestryTurn": body_schema(TurnBody),
+            "TapestryEntries": body_schema(EntriesBody), "TapestryUndo": body_schema(UndoBody),
+            "TapestryEntry": ENTRY_SCHEMA}
 
 
 # -- answers -------------------------------------------------------------------------------------------------
@@ -107,7 +124,7 @@ def _write(game: Game, role: Role, data: dict[str, Any], make: Callable[[Game, S
 
 @tapestry_api.post("/games")
 @limit(4096)
-@accepts(GAME_BODY)
+@accepts(GameBody)
 def create() -> Any:
     data = body()
     humans = [h.strip() for h in data["humans"]]
@@ -148,7 +165,7 @@ def get(game: Game, role: Role) -> Any:
 # Bodies are checked before the game is looked up: a body that does not fit is a 400 whoever sends it.
 @tapestry_api.post("/games/<game_id>/turn")
 @limit(4096)
-@accepts(TURN_BODY)
+@accepts(TurnBody)
 @WRITE
 def turn(game: Game, role: Role) -> Any:
     data = body()
@@ -166,7 +183,7 @@ def turn(game: Game, role: Role) -> Any:
 
 @tapestry_api.post("/games/<game_id>/entries")
 @limit(4096)
-@accepts(ENTRY_BODY)
+@accepts(EntriesBody)
 @WRITE
 def entries(game: Game, role: Role) -> Any:
     data = body()
@@ -178,7 +195,7 @@ def entries(game: Game, role: Role) -> Any:
 
 @tapestry_api.post("/games/<game_id>/undo")
 @limit(1024)
-@accepts(UNDO_BODY)
+@accepts(UndoBody)
 @WRITE
 def undo(game: Game, role: Role) -> Any:
     data = body()

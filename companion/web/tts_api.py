@@ -5,10 +5,13 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 from flask import Blueprint, g, jsonify, request
+from msgspec import UNSET, Meta, UnsetType
 
+from companion.declare import text
 from companion.messages import verdict_text
 from companion.rules import ActionError
 from companion.rules.editions import Table
@@ -23,24 +26,28 @@ from companion.tts.sync import LEFT_TO, snapshot_actions
 from companion.web.api import limit, svc
 from companion.web.auth import JUDGE, TABLE, requires, role_for
 from companion.web.errors import ApiError
-from companion.web.schema import REQUEST_ID, accepts, body, obj, text
+from companion.web.schema import Body, RequestId, accepts, answers, body
 
 tts_api = Blueprint("tts_api", __name__)
 MAX_SAVE = 64 * 1024 * 1024
 UPLOAD_BUDGET = Budget(max_bytes=MAX_SAVE, max_seconds=10.0)
-SNAPSHOT_BODY = obj(
-    ["colour", "cards"], request_id=REQUEST_ID,
-    colour={"enum": list(COLOURS), "x-code": "bad_colour"},
-    seat=text(1, 16, nullable=True, description="the seat this colour plays (default: by colour or name)"),
-    cards={"type": "array", "maxItems": 200, "x-code": "bad_cards", "items": obj(
-        ["guid", "face_down"], guid={"type": "string"}, face_down={"type": "boolean"},
-        code={"type": "string", "nullable": True, "maxLength": 40},
-        name={"description": "a card known by name only is identified like one in a save"},
-        description={"description": "the TTS description, to tell printings apart"})},
-    left={"type": "array", "maxItems": 200, "nullable": True, "x-code": "bad_left",
-          "description": "cards that left the zone: {code or name, to} (to: one of " + ", ".join(LEFT_TO) + ")"},
-    reconcile={"type": "boolean", "description": "after a load or rewind: compare, record nothing"},
-)
+class SnapshotCard(msgspec.Struct, kw_only=True):
+    guid: Annotated[str, Meta(max_length=64)]
+    face_down: bool
+    code: Annotated[str, Meta(max_length=40)] | None = None
+    name: Annotated[Any, Meta(description="a card known by name only is identified like one in a save")] = None
+    description: Annotated[Any, Meta(description="the TTS description, to tell printings apart")] = None
+
+
+class SnapshotBody(Body):
+    colour: Annotated[Literal[COLOURS], answers("bad_colour")]  # type: ignore[valid-type]
+    cards: Annotated[list[SnapshotCard], Meta(max_length=200), answers("bad_cards")]
+    request_id: RequestId | None = None
+    seat: Annotated[str, text(1, 16, None, description="the seat this colour plays (default: by colour or name)")] \
+        | None = None
+    left: Annotated[list[Any], Meta(max_length=200, description="cards that left the zone: {code or name, to} (to: "
+                                    "one of " + ", ".join(LEFT_TO) + ")"), answers("bad_left")] | None = None
+    reconcile: Annotated[bool, Meta(description="after a load or rewind: compare, record nothing")] | UnsetType = UNSET
 
 
 def _lua_lists(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -71,7 +78,7 @@ def _lookup() -> CardLookup:
 @limit(256 * 1024)
 @requires(TABLE, JUDGE, what="a Tabletop Simulator snapshot (the table key from the host page)")
 @_lua_lists
-@accepts(SNAPSHOT_BODY)
+@accepts(SnapshotBody)
 def snapshot(game: Game, role: Role) -> Any:
     """One colour's shadows zone as TTS shows it; the differences are recorded as actions."""
     game_id = game.id
@@ -137,7 +144,7 @@ def _seen_in_zone(seat: str, clean: list[dict[str, Any]], left: dict[str, list[s
 
 def _cards(raw: list[dict[str, Any]], edition: str, deck: set[str] | None = None
            ) -> tuple[list[dict[str, Any]], list[str]]:
-    """The zone's cards (their shape checked by ``SNAPSHOT_BODY``); cards named but not coded are resolved
+    """The zone's cards (their shape checked by ``SnapshotBody``); cards named but not coded are resolved
     like a save import.
 
     Pending cards (left, destination not known yet) still count as in shadows.

@@ -1,4 +1,8 @@
-"""All game actions. Importing this package registers every action type."""
+"""All game actions. Importing this package registers every action type: every module in it, so a new
+module needs no line here."""
+
+import importlib
+import pkgutil
 
 from companion.rules.actions import (
     challenges,
@@ -51,6 +55,9 @@ from companion.rules.actions.shadows import (
     RearrangeShadows,
 )
 from companion.rules.actions.tokens import PlaceTokens, RemoveTokens
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = [
     "REGISTRY",

@@ -15,9 +15,10 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Protocol, TypeVar, Union
 
+from companion.declare import Invalid, convert, number, text
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ActionError
+from companion.rules.state import ActionError, Phase
 
 REGISTRY: dict[str, type[Action]] = {}
 
@@ -32,22 +33,76 @@ class Ref(StrEnum):
     SEAT = "seat"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Bound:
-    """The documented range of a number in an action."""
-
-    lo: int
-    hi: int
-
+# Fields are declared once, with msgspec's bounds (``companion/declare.py``): that declaration decodes and
+# validates an action (``from_dict``) and is the schema the API publishes (``companion/rules/describe.py``).
 
 #: A card instance at the table (``A.13089.1``), or a face-down card by position (``A:shadows#2``).
-CardRef = Annotated[str, Ref.CARD]
+CardRef = Annotated[str, Ref.CARD, text(1, 200, description="a card instance (SEAT.CODE.COPY) or a face-down "
+                                                            "card's position (SEAT:shadows#N)")]
 #: A seat at the table.
-SeatRef = Annotated[str, Ref.SEAT]
+SeatRef = Annotated[str, Ref.SEAT, text(1, 200, description="a seat")]
 #: Gold, costs and token counts: no table ever has more.
-Amount = Annotated[int, Bound(0, 999)]
+Amount = Annotated[int, number(0, 999)]
 #: Text such as a token kind.
-Word = Annotated[str, Bound(1, 40)]
+Word = Annotated[str, text(1, 40)]
+
+
+class Where(StrEnum):
+    """Where an action is offered: a card's zone, or the table (an action that names no card)."""
+
+    HAND = "hand"
+    DECK = "deck"  # a card of the draw deck, named (scanned or found): offered like a card in hand
+    SHADOWS = "shadows"
+    PLAY = "play"
+    DISCARD = "discard"
+    DEAD = "dead"
+    PLOTS = "plots"
+    TABLE = "table"
+
+
+class Whose(StrEnum):
+    """Whose card, seen from the seat asking: its controller's in play, its owner's elsewhere."""
+
+    OWN = "own"
+    OPPONENT = "opponent"
+    EITHER = "either"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Offer:
+    """One place an action is offered: the card menu of a card in one of ``where``, in the states given.
+    An empty tuple or ``None`` does not narrow."""
+
+    where: tuple[Where, ...]
+    whose: Whose = Whose.EITHER
+    types: tuple[str, ...] = ()  # card types it applies to
+    not_types: tuple[str, ...] = ()
+    kneeling: bool | None = None  # in play: only a kneeling (True) or a standing (False) card
+    duplicate: bool | None = None  # in play: only a duplicate (True) or a card that is not one (False)
+    phases: tuple[Phase, ...] = ()  # only in these phases
+    not_phases: tuple[Phase, ...] = ()
+    each_target: bool = False  # an attachment: one entry per card it may attach to
+    #: Also offered for another seat's face-down card that the asker cannot see, named by position only: the
+    #: offer must then not depend on the card (hidden stays hidden).
+    face_down: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Confirm:
+    """The question a phone asks before sending: message ids, for a card it names and for a face-down card
+    named by its position (``{card}``, ``{player}``: the card's owner)."""
+
+    seen: str
+    face_down: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tally:
+    """An action that adds ``sign`` × its amount to one of the seat's counters: a burst of taps adds up to one
+    action, and it may be sent again after a version conflict (commutative)."""
+
+    counter: str  # "gold" or "power"
+    sign: int  # +1 or -1
 
 
 class Recorder(StrEnum):
@@ -110,7 +165,7 @@ def action(name: str, *, records: Recorder) -> typing.Callable[[A], A]:
 class Traits:
     cards: tuple[str, ...]  # fields naming a card
     seats: tuple[str, ...]  # fields naming a seat
-    hints: dict[str, Any]
+    names: tuple[str, ...]  # every field, in order
 
 
 _TRAITS: dict[type, Traits] = {}
@@ -132,7 +187,7 @@ def _traits(cls: type) -> Traits:
         t = _TRAITS[cls] = Traits(
             cards=tuple(n for n in names if Ref.CARD in _refs(hints[n])),
             seats=tuple(n for n in names if Ref.SEAT in _refs(hints[n])),
-            hints={n: hints[n] for n in names},
+            names=tuple(names),
         )
     return t
 
@@ -158,12 +213,35 @@ class Action:
     #: (1st edition: coming out of Shadows at the beginning of the phase).
     starts_phase_body: ClassVar[bool] = True
 
+    # -- where it is offered (the card menu, the page's controls, the docs read these) -------------------------
+    #: The card menus it appears in; empty: no card menu (the page has a control for it, or nothing does).
+    offered: ClassVar[tuple[Offer, ...]] = ()
+    #: The phases in which it is the usual move with such a card: first in the menu, legal or not.
+    usual_in: ClassVar[tuple[Phase, ...]] = ()
+    #: Among the usual moves of a phase, lower comes first.
+    rank: ClassVar[int] = 100
+    #: Made only by a card effect: the menu keeps it behind one "by a card effect" entry.
+    by_effect: ClassVar[bool] = False
+    #: The phone asks before sending it (it cannot simply be tapped again).
+    confirm: ClassVar[Confirm | None] = None
+    #: A counter it changes: taps coalesce into one action.
+    tally: ClassVar[Tally | None] = None
+    #: A move often made again with the same card (a token, power on a card): the phone offers one tap to repeat it.
+    repeats: ClassVar[bool] = False
+    #: The page control that records it (the next phase, pass the turn, …), by the control's own name.
+    control: ClassVar[str | None] = None
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        """The actions of this type the menu of ``card`` (in ``where``) shows to ``seat``, once the declaration in
+        ``offered`` fits. For a face-down card named by position, ``card`` is that position and this must not look
+        at the card. By default one: ``player`` the seat, ``card`` the card."""
+        return [cls(player=seat, card=card)]  # type: ignore[call-arg]
+
     def validate(self, table: Table) -> None:
-        """Raise ActionError when the action cannot even be recorded (unknown seat or card)."""
+        """Raise ActionError when the action cannot even be recorded (unknown seat or card). Its fields' types
+        and bounds were settled when it was decoded (``action_from_dict``), once."""
         traits = _traits(type(self))
-        for name, hint in traits.hints.items():
-            if not _accepts(hint, getattr(self, name)):
-                raise ActionError(f"{self.type}: field {name!r} must be {describe(hint)}")
         for name in traits.seats:
             if getattr(self, name) is not None:
                 table.player(getattr(self, name))
@@ -205,67 +283,8 @@ def as_dict(item: Declared) -> dict[str, Any]:
     return out
 
 
-#: Numbers not given a narrower ``Bound`` stay within this.
-DEFAULT_BOUND = Bound(-999, 999)
+#: What an error may repeat of a name it was sent (an unknown type or field).
 _TEXT = re.compile(r"[^\x00-\x1f\x7f\ud800-\udfff]{1,200}")
-
-
-def _accepts(hint: Any, value: Any, bound: Bound | None = None) -> bool:
-    origin = typing.get_origin(hint)
-    if origin is Annotated:
-        base, *meta = typing.get_args(hint)
-        narrower = next((m for m in meta if isinstance(m, Bound)), None)
-        return _accepts(base, value, narrower or bound)
-    if origin in (Union, types.UnionType):
-        return any(_accepts(h, value, bound) for h in typing.get_args(hint))
-    if origin is typing.Literal:
-        return value in typing.get_args(hint)
-    if origin is list:
-        # A list's Bound is its length; its items have their own declaration.
-        (item,) = typing.get_args(hint)
-        return (isinstance(value, list) and (bound is None or bound.lo <= len(value) <= bound.hi)
-                and all(_accepts(item, v) for v in value))
-    if hint is type(None):
-        return value is None
-    if hint is int:
-        b = bound or DEFAULT_BOUND
-        return isinstance(value, int) and not isinstance(value, bool) and b.lo <= value <= b.hi
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is str:
-        # Printable text without lone surrogates (they cannot be stored as UTF-8).
-        hi = bound.hi if bound else 200
-        return isinstance(value, str) and len(value) <= hi and _TEXT.fullmatch(value) is not None
-    return False
-
-
-def describe(hint: Any) -> str:
-    """A field's type in words, for error messages."""
-    origin = typing.get_origin(hint)
-    if origin is Annotated:
-        base, *meta = typing.get_args(hint)
-        b = next((m for m in meta if isinstance(m, Bound)), None)
-        if base is int:
-            b = b or DEFAULT_BOUND
-            return f"a whole number from {b.lo} to {b.hi}"
-        if base is str:
-            return f"text of 1 to {b.hi if b else 200} characters"
-        if typing.get_origin(base) is list and b is not None:
-            return f"a list of {b.lo} to {b.hi} items, each {describe(typing.get_args(base)[0])}"
-        return describe(base)
-    if origin in (Union, types.UnionType):
-        return " or ".join(describe(h) for h in typing.get_args(hint))
-    if origin is typing.Literal:
-        return " or ".join(repr(a) for a in typing.get_args(hint))
-    if origin is list:
-        return f"a list, each item {describe(typing.get_args(hint)[0])}"
-    if hint is type(None):
-        return "null"
-    if hint is int:
-        return f"a whole number from {DEFAULT_BOUND.lo} to {DEFAULT_BOUND.hi}"
-    if hint is str:
-        return "text of 1 to 200 characters"
-    return getattr(hint, "__name__", str(hint))
 
 
 def action_from_dict(data: Any) -> Action:
@@ -284,24 +303,22 @@ def from_dict(registry: Mapping[str, type[D]], data: Any, *, what: str, error: C
         shown = repr(kind) if isinstance(kind, str) and _TEXT.fullmatch(kind) and len(kind) <= 40 else "given"
         raise error(f"unknown {what} type {shown}; known types: {known}")
     cls = registry[kind]
-    hints = _traits(cls).hints
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    fields = _traits(cls).names
     extra = set(data) - set(fields) - {"type"}
     if extra:
         named = sorted(repr(e) if isinstance(e, str) and _TEXT.fullmatch(e) and len(e) <= 40 else "…" for e in extra)
         raise error(f"{kind}: unknown field(s) {', '.join(named)}; fields: {', '.join(fields)}")
-    kwargs: dict[str, Any] = {}
-    for name, f in fields.items():
-        if name not in data:
-            if f.default is dataclasses.MISSING:
-                raise error(f"{kind}: missing field {name!r}")
-            continue
-        value = data[name]
-        if not _accepts(hints[name], value):
-            # Echo the field, not the value: a value may be unprintable or enormous.
-            raise error(f"{kind}: field {name!r} must be {describe(hints[name])}")
-        kwargs[name] = value
-    return cls(**kwargs)
+    try:
+        # One pass of the declarations (msgspec): types, bounds, required fields; the value is never echoed.
+        return convert({k: v for k, v in data.items() if k != "type"}, cls)
+    except Invalid as exc:
+        name = exc.field.split("[", 1)[0]
+        if exc.problem == "is required":
+            refused = error(f"{kind}: missing field {name!r}")
+        else:
+            refused = error(f"{kind}: field {name!r}: {exc.problem}")
+        refused.field = exc.field  # type: ignore[attr-defined]  # where, for an answer's details.field
+        raise refused from None
 
 
 _register_action = registrar(REGISTRY, "action", "action")

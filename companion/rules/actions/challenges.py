@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from companion.rules.actions.base import Action, Amount, Bound, Recorder, SeatRef, action
+from msgspec import Meta
+
+from companion.declare import Text
+from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, action
 from companion.rules.actions.round import plot_card
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -20,7 +23,7 @@ from companion.rules.verdict import msg
 
 CHALLENGE_TYPES = ("military", "intrigue", "power")
 #: Participating cards: instance ids of cards in play (public), at most 20 a side.
-Participants = Annotated[list[str], Bound(0, 20)]
+Participants = Annotated[list[Text], Meta(max_length=20)]
 
 
 def claim_of(t: Table, seat: str) -> int:
@@ -41,6 +44,7 @@ class Challenge(Action):
     """A challenge, as one entry: who attacked whom, of which type, who won, and whether it was unopposed.
     Recorded by either seat (it is what both saw), the host or the judge. Named participants kneel."""
 
+    control = "challenge.record"
     kind: Literal["military", "intrigue", "power"]
     player: SeatRef  # the attacker
     defender: SeatRef
@@ -98,6 +102,7 @@ class ChallengeReward(Action):
     "power_claim" (claim power moves from the loser's faction card to the winner's; the loser gives what it
     has). ``player`` is the winner, ``kind`` the challenge's type; ``amount`` overrides the plot's claim."""
 
+    control = "challenge.reward"
     player: SeatRef
     kind: Literal["military", "intrigue", "power"]
     reward: Literal["unopposed", "power_claim"]

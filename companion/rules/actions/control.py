@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, CardRef, Offer, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -14,6 +15,11 @@ from companion.rules.state import Zone
 @action("take_control", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class TakeControl(Action):
+    """A card effect takes control of another player's card in play; its duplicates go with it."""
+
+    offered: ClassVar[tuple[Offer, ...]] = (Offer((Where.PLAY,), Whose.OPPONENT),)
+    rank = 95
+    by_effect = True
     player: SeatRef
     card: CardRef
 
@@ -67,6 +73,9 @@ class TakeControl(Action):
 @dataclass(frozen=True, slots=True)
 class ControlReverts(TakeControl):
     """The most recent take-control effect on a card ends; control goes to the effect before, else the owner."""
+
+    offered: ClassVar[tuple[Offer, ...]] = ()
+    by_effect = False
 
     def check(self, t: Table, v: Checker) -> None:
         name = t.ref(self.card)

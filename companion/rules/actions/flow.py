@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from companion.rules.actions.base import Action, Bound, CardRef, Recorder, SeatRef, action
+from companion.declare import Text, number
+from companion.rules.actions.base import Action, CardRef, Offer, Recorder, SeatRef, Where, action
 from companion.rules.actions.common import place_name
 from companion.rules.actions.round import check_plots_revealed, initiative_winner
 from companion.rules.check import Checker
@@ -24,7 +25,8 @@ def next_phase(current: Phase) -> Phase:
 class BeginPhase(Action):
     """A new phase begins; the plot phase begins a new round."""
 
-    phase: str
+    control = "phase.next"
+    phase: Text
     starts_phase_body = False
 
     def validate(self, table: Table) -> None:
@@ -71,6 +73,7 @@ class BeginPhase(Action):
 class SetFirstPlayer(Action):
     """The initiative winner chooses the first player (RR: First Player); setup has its own (random)."""
 
+    control = "first.choose"
     player: SeatRef
     starts_phase_body = False
 
@@ -90,6 +93,8 @@ class SetFirstPlayer(Action):
 @action("set_active_player", records=Recorder.TABLE)
 @dataclass(frozen=True, slots=True)
 class SetActivePlayer(Action):
+    """The active player is set (a correction; passing the turn moves it by itself)."""
+
     player: SeatRef
     starts_phase_body = False
 
@@ -123,8 +128,9 @@ class DrawCards(Action):
     deck counts follow at once, and each card is named when it is played (it is one of those drawn, with no
     "taken as drawn" note). Opponents learn the counts only, which the rules make public anyway."""
 
+    control = "cards.draw"
     player: SeatRef
-    count: Annotated[int, Bound(1, 99)]
+    count: Annotated[int, number(1, 99)]
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
@@ -142,8 +148,14 @@ class DrawCards(Action):
 class PassShadows(Action):
     """1st edition: a player lets the beginning-of-phase chance to come out of Shadows go."""
 
+    offered = (Offer((Where.TABLE,)),)
+    control = "shadows.pass"
     player: SeatRef
     starts_phase_body = False
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        return [cls(seat)] if t.shadows_window_open and t.players[seat].shadows_opportunity == "open" else []
 
     def check(self, t: Table, v: Checker) -> None:
         pass
@@ -172,10 +184,20 @@ class _SetKneeling(Action):
 @action("kneel", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class Kneel(_SetKneeling):
+    """A card in play kneels (a challenge, a cost, an effect)."""
+
+    offered = (Offer((Where.PLAY,), kneeling=False),)
+    usual_in = (Phase.CHALLENGES,)
+    rank = 10
     kneeling = True
 
 
 @action("stand", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class Stand(_SetKneeling):
+    """A kneeling card in play stands."""
+
+    offered = (Offer((Where.PLAY,), kneeling=True),)
+    usual_in = (Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING)
+    rank = 11
     kneeling = False

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from companion.rules.actions.base import Action, Amount, Bound, Recorder, SeatRef, action
+from companion.declare import number
+from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, Tally, action
 from companion.rules.actions.round import plot_card
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -18,9 +19,10 @@ class CollectIncome(Action):
     """The active player's income (RR: Income): the revealed plot's gold value plus ``modifier``,
     or ``amount`` when given (a table without plots)."""
 
+    control = "income.collect"
     player: SeatRef
     amount: Amount | None = None
-    modifier: Annotated[int, Bound(-99, 99)] = 0
+    modifier: Annotated[int, number(-99, 99)] = 0
 
     def income(self, t: Table) -> int:
         if self.amount is not None:
@@ -63,6 +65,10 @@ class _Pool(Action):
 @action("gain_gold", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class GainGold(_Pool):
+    """Gold from the treasury: an effect or anything else the companion does not track."""
+
+    tally = Tally("gold", 1)
+
     def apply(self, t: Table) -> None:
         t.players[self.player].gold += self.amount
 
@@ -72,6 +78,7 @@ class GainGold(_Pool):
 class SpendGold(Action):
     """Gold spent on something the companion does not track (an ability's cost, …)."""
 
+    tally = Tally("gold", -1)
     player: SeatRef
     amount: Amount
     starts_phase_body = False
@@ -89,6 +96,8 @@ class SpendGold(Action):
 @dataclass(frozen=True, slots=True)
 class SetGold(_Pool):
     """Correct the gold pool to what lies on the table."""
+
+    control = "gold.set"
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold = self.amount

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.rules.actions.base import Action, CardRef, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, CardRef, Offer, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import restriction_words, until_words
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import Restriction
+from companion.rules.state import Phase, Restriction
 
 
 @action("restrict", records=Recorder.EFFECT)
@@ -21,11 +21,21 @@ class Restrict(Action):
     ``bring_out`` blocks bringing cards out of shadows, putting them into play from shadows (FAQ: No Surprises)
     and playing events from shadows; ``play_events`` blocks playing events from hand or from shadows."""
 
+    # No Surprises and the like: from one's own event, or from the table.
+    offered = (Offer((Where.HAND, Where.DECK), Whose.OWN, types=("event",), not_phases=(Phase.SETUP,)),
+               Offer((Where.SHADOWS,), Whose.OWN, types=("event",)), Offer((Where.TABLE,)))
+    rank = 60
     player: SeatRef  # whose effect it is
     target: SeatRef  # the player restricted
     restriction: Literal["bring_out", "play_events"]
     until: Literal["phase", "round"] = "phase"
     source: CardRef | None = None  # the card whose effect it is
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        """What an effect of ``seat`` may forbid each opponent until the end of the phase."""
+        kinds: tuple[Literal["bring_out", "play_events"], ...] = ("bring_out", "play_events")
+        return [cls(seat, other, kind, "phase", card or None) for other in t.seats if other != seat for kind in kinds]
 
     def check(self, t: Table, v: Checker) -> None:
         v.note("restricted", (self.source,) if self.source else (), player=self.target,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.catalog.card import Card
-from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, Tally, action
 from companion.rules.actions.common import place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -146,6 +146,7 @@ class ChoosePlot(Action):
     may be changed until the reveal; the last player's choice reveals every chosen plot at once, in this
     one entry, because the rules leave nobody a decision between the last choice and the reveal."""
 
+    control = "plot.choose"
     player: SeatRef
     card: CardRef
     starts_phase_body = False
@@ -189,6 +190,7 @@ class PassTurn(Action):
     """The active player is done for now: the next player in player order becomes active.
     After the last player nobody is active and the phase can end."""
 
+    control = "turn.pass"
     player: SeatRef
     starts_phase_body = False
 
@@ -247,6 +249,9 @@ class _Power(Action):
 class GainPower(_Power):
     """Power from the treasury onto the faction card or a card in play (challenges, dominance, renown)."""
 
+    tally = Tally("power", 1)
+    repeats = True
+
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
         self.note_win(t, v, self.have(t) + self.amount)
@@ -259,6 +264,9 @@ class GainPower(_Power):
 @dataclass(frozen=True, slots=True)
 class LosePower(_Power):
     """Power back to the treasury (or moved to an opponent: they record gain_power)."""
+
+    tally = Tally("power", -1)
+    repeats = True
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
@@ -275,6 +283,8 @@ class LosePower(_Power):
 class SetPower(_Power):
     """Correct the power on the faction card (or a card) to what lies on the table."""
 
+    control = "power.set"
+
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
         self.note_win(t, v, self.amount)
@@ -290,6 +300,7 @@ class WinDominance(Action):
     for itself (or says nobody won), the host or the judge for any seat; recorded again it replaces the
     round's record with a note. Going to time asks for the final round's (Tournament Regulations)."""
 
+    control = "dominance.win"
     player: SeatRef | None = None
     starts_phase_body = False
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from companion.catalog.card import Cost
-from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, Amount, CardRef, Offer, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
     check_entering,
     check_limited,
@@ -21,7 +21,7 @@ from companion.rules.actions.common import (
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import Zone
+from companion.rules.state import Phase, Zone
 
 
 def shadow_values(t: Table, card: str) -> tuple[Cost, ...]:
@@ -98,6 +98,9 @@ class _PaidFromShadows(Action):
 class BringOut(_PaidFromShadows):
     """Pay a character's, location's or attachment's shadow cost to bring it into play face up."""
 
+    offered = (Offer((Where.SHADOWS,), Whose.OWN, not_types=("event",), each_target=True),)
+    usual_in = (Phase.DRAW, Phase.MARSHALING, Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING, Phase.TAXATION)
+    rank = 20
     attach_to: CardRef | None = None
 
     def check(self, t: Table, v: Checker) -> None:
@@ -116,6 +119,10 @@ class BringOut(_PaidFromShadows):
 @dataclass(frozen=True, slots=True)
 class PlayEventFromShadows(_PaidFromShadows):
     """Play an event from shadows for its shadow cost; it goes to its owner's discard pile."""
+
+    offered = (Offer((Where.SHADOWS,), Whose.OWN, types=("event",)),)
+    usual_in = (Phase.DRAW, Phase.MARSHALING, Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING, Phase.TAXATION)
+    rank = 50
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
@@ -142,6 +149,9 @@ class PutIntoPlay(Action):
     shadows): no gold cost, under its owner's control unless the effect names another ``controller``
     (RR: Put into Play; RR: Ownership and Control; FAQ v4.1 (1.3))."""
 
+    offered: ClassVar[tuple[Offer, ...]] = (Offer((Where.DISCARD, Where.DEAD), not_types=("event",), each_target=True),)
+    rank = 62
+    by_effect = True
     player: SeatRef  # whose effect it is
     card: CardRef
     attach_to: CardRef | None = None
@@ -187,6 +197,10 @@ class PutIntoPlay(Action):
 class PutIntoPlayFromShadows(PutIntoPlay):
     """A card effect puts a card from any player's shadows into play: no shadow cost; events cannot be."""
 
+    # An effect may put a card from any shadows area into play; one's own event is played, not put.
+    offered: ClassVar[tuple[Offer, ...]] = (Offer((Where.SHADOWS,), Whose.OPPONENT, each_target=True),
+                                            Offer((Where.SHADOWS,), Whose.OWN, not_types=("event",), each_target=True))
+    rank = 63
     only_from_shadows: ClassVar[bool] = True
 
 
@@ -201,9 +215,16 @@ class PutIntoShadows(Action):
     """A card effect puts or returns a card into shadows: face down, in its owner's shadows area;
     with ``gains`` it gains Shadow (X) while it stays there."""
 
+    offered = (Offer((Where.PLAY, Where.DISCARD, Where.DEAD)),)
+    rank = 90
+    by_effect = True
     player: SeatRef  # whose effect it is
     card: CardRef
     gains: Amount | Literal["cost"] | None = None
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        return [cls(seat, card), cls(seat, card, gains="cost")]
 
     def check(self, t: Table, v: Checker) -> None:
         restriction = t.shadows_entry_restriction(t.card(self.card))
@@ -228,6 +249,9 @@ class PutIntoShadows(Action):
 class GainShadow(Action):
     """A card in shadows gains Shadow (X) from an effect; the value is gone when the card leaves shadows."""
 
+    offered = (Offer((Where.SHADOWS,)),)
+    rank = 65
+    by_effect = True
     player: SeatRef  # whose effect it is
     card: CardRef
     gains: Amount | Literal["cost"] = "cost"

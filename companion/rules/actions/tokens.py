@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, Word, action
+from companion.rules.actions.base import Action, Amount, CardRef, Offer, Recorder, SeatRef, Where, Word, action
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Zone
@@ -45,6 +45,18 @@ class _Tokens(Action):
 @action("place_tokens", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class PlaceTokens(_Tokens):
+    """Tokens (power, gold, shadow, …) placed on a card in play or in shadows, or in the player's pool."""
+
+    offered = (Offer((Where.SHADOWS,), face_down=True), Offer((Where.PLAY,)))
+    rank = 70
+    repeats = True
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        # Only the zone, never the card: this is offered for a face-down card too.
+        kinds = ("shadow",) if where is Where.SHADOWS else ("power", "gold")
+        return [cls(seat, kind, 1, card) for kind in kinds]
+
     def check(self, t: Table, v: Checker) -> None:
         self.check_where(t, v)
 
@@ -57,6 +69,16 @@ class PlaceTokens(_Tokens):
 @action("remove_tokens", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class RemoveTokens(_Tokens):
+    """Tokens taken off a card or out of the player's pool."""
+
+    offered = (Offer((Where.PLAY,)),)
+    rank = 75
+    repeats = True
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        return [cls(seat, kind, 1, card) for kind in sorted(t.tokens_on(card))]
+
     def check(self, t: Table, v: Checker) -> None:
         self.check_where(t, v)
         have = (t.tokens_on(self.card) if self.card else t.players[self.player].tokens).get(self.kind, 0)

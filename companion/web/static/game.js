@@ -5,8 +5,12 @@ let state = null, log = [];
 const $ = id => document.getElementById(id);
 const NEXT = {setup: "plot", plot: "draw", draw: "marshaling", marshaling: "challenges", challenges: "dominance",
               dominance: "standing", standing: "taxation", taxation: "plot"};
+//: What the actions declare (each action class on the server): the counter each tally changes, which ask first,
+//: which are often repeated, and which control of this page records which. This file names no action.
+const ACTIONS = JSON.parse(document.getElementById("main").dataset.actions);
+ACTIONS.tallied = (counter, sign) => Object.keys(ACTIONS.tally).find(k => ACTIONS.tally[k].counter === counter && ACTIONS.tally[k].sign === sign);
 //: Actions that only add up: merged into one and re-sent after a version conflict.
-const COMMUTATIVE = new Set(["gain_gold", "spend_gold", "gain_power", "lose_power"]);
+const COMMUTATIVE = new Set(Object.keys(ACTIONS.tally));
 
 const client = new TableClient({
   base: "/api/games/" + gameId, scope: "companion:" + gameId,
@@ -148,18 +152,17 @@ async function undo(seq, button = null) {
 
 // Gold and power: a burst of taps is one action with the sum.
 const counters = new Coalescer(async (delta, {what, player}) => {
-  const type = what === "gold" ? (delta > 0 ? "gain_gold" : "spend_gold") : (delta > 0 ? "gain_power" : "lose_power");
+  const type = ACTIONS.tallied(what, Math.sign(delta));
   const r = await client.write("/actions", {action: {type, player, amount: Math.abs(delta)}}, {commutative: true, label: actName(type)});
   answered(r);
 });
 /** Taps not yet on the server: the burst being gathered and the ones waiting offline. */
 function pendingDelta(what) {
-  const sign = {gain_gold: ["gold", 1], spend_gold: ["gold", -1], gain_power: ["power", 1], lose_power: ["power", -1]};
   let sum = counters.delta(what);
   for (const item of client.queue()) {
     const a = (item.body || {}).action || {};
-    const s = sign[a.type];
-    if (s && s[0] === what && a.player === mySeat() && !a.card) sum += s[1] * a.amount;
+    const s = ACTIONS.tally[a.type];
+    if (s && s.counter === what && a.player === mySeat() && !a.card) sum += s.sign * a.amount;
   }
   return sum;
 }
@@ -202,12 +205,12 @@ function nextStep() {
   if (!state || !canAct() || state.winner || state.gone_to_time) return null;
   const turns = state.phase === "marshaling" || state.phase === "challenges";
   if (turns && state.active_player && (state.active_player === mySeat() || isJudge())) {
-    return {label: t("passTurn"), id: "pass-turn", run: b => send({type: "pass_turn", player: state.active_player}, b)};
+    return {label: t("passTurn"), id: "pass-turn", run: b => send({type: ACTIONS.controls["turn.pass"], player: state.active_player}, b)};
   }
   if (turns && state.active_player) return null;  // someone else's turn
   if (plotsPending().length) return null;
   return {label: t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])}), id: "next-step",
-          run: b => send({type: "begin_phase", phase: NEXT[state.phase]}, b)};
+          run: b => send({type: ACTIONS.controls["phase.next"], phase: NEXT[state.phase]}, b)};
 }
 
 // -- plots chosen face down (issue 21): "chosen" or "waiting for X" until the last choice reveals them all --
@@ -223,7 +226,7 @@ function plotChoice(mine, waiting) {
     const ul = el("ul", {class: "cards", id: "plot-choice"});
     for (const c of mine.plots.cards) {
       ul.append(el("li", {"data-plot": c.id, class: c.id === mine.plot_choice ? "chosen" : "",
-                          onclick: ev => send({type: "choose_plot", player: mine.seat, card: c.id}, ev.currentTarget)},
+                          onclick: ev => send({type: ACTIONS.controls["plot.choose"], player: mine.seat, card: c.id}, ev.currentTarget)},
         el("div", {class: "grow"}, el("div", {}, (c.id === mine.plot_choice ? "✓ " : "") + c.name), el("div", {class: "muted"}, plotLine(c)))));
     }
     parts.push(ul);
@@ -242,7 +245,7 @@ function drawParts(mine) {
   const n = state.phase === "draw" ? 2 : state.phase === "setup" && mine.hand.count === 0 ? 7 : 0;
   if (!n || mine.deck.count === 0) return [];
   return [el("div", {class: "row", id: "draw-box"}, el("span", {class: "grow muted"}, t("drawHint")),
-    el("button", {class: "primary", id: "draw-" + n, onclick: ev => send({type: "draw_cards", player: mine.seat, count: n}, ev.currentTarget)},
+    el("button", {class: "primary", id: "draw-" + n, onclick: ev => send({type: ACTIONS.controls["cards.draw"], player: mine.seat, count: n}, ev.currentTarget)},
       t("drewN", {n})))];
 }
 /** "55 in deck · 7 in hand", or "not tracked" when a card was taken as drawn that no recorded draw covered. */
@@ -266,11 +269,11 @@ function challengeParts(mine) {
     const mineToApply = c.winner && (c.winner === mySeat() || isJudge());
     if (mineToApply && won && c.unopposed && !c.rewarded.includes("unopposed")) {
       row.append(followUp(t("challengeUnopposedQ", {player: seatName(c.winner)}), "unopposed",
-        {type: "challenge_reward", player: c.winner, kind: c.kind, reward: "unopposed"}));
+        {type: ACTIONS.controls["challenge.reward"], player: c.winner, kind: c.kind, reward: "unopposed"}));
     }
     if (mineToApply && won && c.kind === "power" && !c.rewarded.includes("power_claim")) {
       row.append(followUp(t("challengePowerClaimQ", {player: seatName(loser), amount: c.claim, winner: seatName(c.winner)}), "power_claim",
-        {type: "challenge_reward", player: c.winner, kind: c.kind, reward: "power_claim"}));
+        {type: ACTIONS.controls["challenge.reward"], player: c.winner, kind: c.kind, reward: "power_claim"}));
     }
     if (won && c.kind === "military") row.append(el("div", {class: "muted"}, t("challengeMilitaryClaim", {player: seatName(loser), amount: c.claim})));
     if (won && c.kind === "intrigue") row.append(el("div", {class: "muted"}, t("challengeIntrigueClaim", {player: seatName(loser), amount: c.claim})));
@@ -311,7 +314,7 @@ function openChallengeForm() {
   };
   const save = button => {
     const mine = id => state.players.find(p => p.seat === f.attacker).play.some(c => c.id === id);
-    const action = {type: "challenge", kind: f.kind, player: f.attacker, defender: f.defender};
+    const action = {type: ACTIONS.controls["challenge.record"], kind: f.kind, player: f.attacker, defender: f.defender};
     if (f.winner) action.winner = f.winner;
     if (f.unopposed) action.unopposed = true;
     const ids = [...f.cards];
@@ -373,7 +376,7 @@ function renderRound() {
         const row = el("div", {class: "row wrap", id: "first-choice"});
         for (const p of state.players) {
           row.append(el("button", {class: p.seat === state.first_player ? "chosen" : "", "data-first": p.seat,
-            onclick: ev => send({type: "set_first_player", player: p.seat}, ev.currentTarget)}, t("chooseFirst", {player: p.name})));
+            onclick: ev => send({type: ACTIONS.controls["first.choose"], player: p.seat}, ev.currentTarget)}, t("chooseFirst", {player: p.name})));
         }
         parts.push(row);
       }
@@ -388,7 +391,7 @@ function renderRound() {
     mod.addEventListener("input", () => { incomeModifier = mod.value; button.textContent = t("collectIncome", {amount: amount()}); });
     button.addEventListener("click", ev => {
       incomeModifier = "0";
-      send({type: "collect_income", player: mine.seat, modifier: Number(mod.value) || 0}, ev.currentTarget);
+      send({type: ACTIONS.controls["income.collect"], player: mine.seat, modifier: Number(mod.value) || 0}, ev.currentTarget);
     });
     parts.push(el("div", {class: "row"}, button, el("label", {class: "inline", for: "income-mod"}, t("modifier")), mod));
   }
@@ -400,7 +403,7 @@ function renderRound() {
     const won = (state.dominance || {})[String(state.round)];
     const row = el("div", {class: "row wrap", id: "dominance-choice"});
     const choice = (seat, label) => el("button", {class: won !== undefined && won === seat ? "chosen" : "",
-      "data-dominance": seat || "none", onclick: ev => send(seat ? {type: "win_dominance", player: seat} : {type: "win_dominance"}, ev.currentTarget)}, label);
+      "data-dominance": seat || "none", onclick: ev => send(seat ? {type: ACTIONS.controls["dominance.win"], player: seat} : {type: ACTIONS.controls["dominance.win"]}, ev.currentTarget)}, label);
     for (const p of state.players) if (!mySeat() || p.seat === mySeat()) row.append(choice(p.seat, mySeat() ? t("dominanceMine") : p.name));
     row.append(choice(null, t("dominanceNobody")));
     parts.push(el("h2", {}, t("dominanceWon")), row);
@@ -413,7 +416,7 @@ function renderRound() {
     .map(x => state.players.find(p => p.seat === x)).find(p => p.shadows_opportunity === "open" && p.shadows.length) : null;
   if (holder && holder.seat === mySeat()) {
     parts.push(el("div", {class: "flag ok", id: "shadows-chance"}, el("div", {}, t("shadowsChanceYou", {phase: phaseName(state.phase)})),
-      el("button", {class: "primary wide", id: "pass-shadows", onclick: ev => send({type: "pass_shadows", player: holder.seat}, ev.currentTarget)}, t("passShadows"))));
+      el("button", {class: "primary wide", id: "pass-shadows", onclick: ev => send({type: ACTIONS.controls["shadows.pass"], player: holder.seat}, ev.currentTarget)}, t("passShadows"))));
   } else if (holder) {
     parts.push(el("p", {class: "note", id: "shadows-chance"}, t("shadowsChanceOf", {player: holder.name, phase: phaseName(state.phase)})));
   }
@@ -612,7 +615,7 @@ function render() {
     const deckEntry = [...log].reverse().find(e => e.kind === "deck" && e.data.seat === seat && e.data.name);
     areas.append(el("section", {id: "my-play"}, el("h2", {}, t("myPlay")), plotSummary(mine), playList(mine),
       el("div", {class: "row", id: "my-counts"}, el("span", {class: "grow muted"}, countsLine(mine)),
-        mine.deck.count > 0 ? el("button", {id: "draw-1", onclick: ev => send({type: "draw_cards", player: seat, count: 1}, ev.currentTarget)}, t("drewN", {n: 1})) : null),
+        mine.deck.count > 0 ? el("button", {id: "draw-1", onclick: ev => send({type: ACTIONS.controls["cards.draw"], player: seat, count: 1}, ev.currentTarget)}, t("drewN", {n: 1})) : null),
       deckEntry ? el("div", {class: "muted", id: "deck-name"}, t("deckName", {deck: deckEntry.data.name})) : null));
   } else {
     $("deck-box").classList.add("hidden");
@@ -653,17 +656,18 @@ function logText(e) {
   // A player's own face-down card, named by its position: "Jana marshals a face-down card (#1) into shadows".
   const ownSlot = /^(.+):shadows#(\d+)$/.exec(d.card || "");
   const card = ownSlot && ownSlot[1] === d.player ? t("faceDownN", {n: ownSlot[2]}) : cardName(d.card);
-  const params = {player: seatName(d.player), card, amount: d.amount ?? "", kind: d.kind ? tokenName(d.kind) : "",
-                  phase: d.phase ? phaseName(d.phase) : ""};
-  let text = hasMessage("log." + d.type) ? t("log." + d.type, params) : actName(d.type || e.kind);
-  if (d.type === "collect_income" && d.amount !== undefined) text += ` (${d.amount})`;
-  if (d.type === "call_time" && d.lifted) text = t("log.call_time_lifted");
-  if (d.type === "win_dominance" && !d.player) text = t("log.win_dominance_nobody");
-  if (d.type === "draw_cards") text = t("log.draw_cards", {player: params.player, amount: d.count});
-  if (d.type === "challenge") text = challengeText({...d, attacker: d.player, unopposed: Boolean(d.unopposed), winner: d.winner || null});
-  if (d.type === "challenge_reward") text = t("log.challenge_reward", {player: params.player, reward: t("challenge.reward." + d.reward)});
-  const revealed = d.type === "choose_plot" && e.verdict && (e.verdict.notes || []).find(n => n.kind === "plots-revealed");
-  if (revealed) text = t("log.choose_plot_revealed", {player: params.player, names: paramText(revealed.params.names)});
+  const params = {player: seatName(d.player), card, amount: d.amount ?? d.count ?? "", kind: d.kind ? tokenName(d.kind) : "",
+                  phase: d.phase ? phaseName(d.phase) : "", reward: d.reward ? t("challenge.reward." + d.reward) : ""};
+  // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), nobody named ("_nobody").
+  const variant = [...Object.keys(d).filter(k => d[k] === true), ...(d.player ? [] : ["nobody"])]
+    .map(v => `log.${d.type}_${v}`).find(hasMessage);
+  const key = variant || "log." + d.type;
+  let text = hasMessage(key) ? t(key, params) : actName(d.type || e.kind);
+  // An amount the sentence does not say (income collected): after it.
+  if (d.amount !== undefined && hasMessage(key) && t(key, params) === t(key, {...params, amount: ""})) text += ` (${d.amount})`;
+  if (d.defender !== undefined && d.kind) text = challengeText({...d, attacker: d.player, unopposed: Boolean(d.unopposed), winner: d.winner || null});
+  const revealed = e.verdict && (e.verdict.notes || []).find(n => n.kind === "plots-revealed");
+  if (revealed && hasMessage(`log.${d.type}_revealed`)) text = t(`log.${d.type}_revealed`, {player: params.player, names: paramText(revealed.params.names)});
   if (e.kind === "undo") text = t("log.undo", {action: text});
   return text;
 }
@@ -703,7 +707,8 @@ function closeSheet() {
 }
 $("shield").addEventListener("click", ev => { ev.preventDefault(); ev.stopPropagation(); if (!$("sheet").classList.contains("hidden")) closeSheet(); });
 
-const DESTRUCTIVE = {kill: "confirmKill", discard: "confirmDiscard"};
+//: The question each destructive action asks first (for a card named, and for a face-down card by position).
+const DESTRUCTIVE = ACTIONS.confirm;
 async function sendConfirmed(action, text) {
   if (text && !(await confirmSheet(text))) return;
   return send(action);
@@ -711,7 +716,8 @@ async function sendConfirmed(action, text) {
 
 /** A suggested action's label: its name, the token kind, Shadow gained, the card it attaches to. */
 function suggestionLabel(s) {
-  const type = s.action.type === "put_into_shadows" && s.action.gains !== undefined && s.action.gains !== null ? "put_into_shadows_gains" : s.action.type;
+  const gains = s.action.gains !== undefined && s.action.gains !== null && hasMessage("action." + s.action.type + "_gains");
+  const type = gains ? s.action.type + "_gains" : s.action.type;
   return actName(type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${paramText(s.target)}` : "");
 }
 
@@ -725,11 +731,16 @@ async function openCard(cardId, known = "") {
 /** The card menu: the phase's normal move first, each entry once, a card effect's moves behind one entry. */
 function drawCard(cardId, known, r, effects) {
   const sheet = $("sheet");
-  sheet.replaceChildren(el("h3", {}, cardName(cardId, known)));
+  const slot = /^(.+):shadows#(\d+)$/.exec(cardId);
+  const faceDown = slot && !cardIndex().has(cardId);  // another seat's face-down card, by position
+  sheet.replaceChildren(el("h3", {}, cardName(cardId, known)), ...(faceDown ? [el("div", {class: "muted"}, t("opponentShadowsHelp"))] : []));
   const add = s => {
-    const ask = DESTRUCTIVE[s.action.type] ? t(DESTRUCTIVE[s.action.type], {card: cardName(cardId, known)}) : null;
-    sheet.append(el("button", {class: s.legal ? "" : "illegal", "data-action": s.action.type,
-      onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (s.legal ? "" : "⚑ ") + suggestionLabel(s)));
+    const c = DESTRUCTIVE[s.action.type];
+    const ask = !c ? null : s.hidden && slot && c.face_down ? t(c.face_down, {card: "#" + slot[2], player: seatName(slot[1])})
+      : t(c.seen, {card: cardName(cardId, known)});
+    const flagged = s.legal === false;  // null: no verdict (a face-down card; its owner confirms)
+    sheet.append(el("button", {class: flagged ? "illegal" : "", "data-action": s.action.type,
+      onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (flagged ? "⚑ " : "") + suggestionLabel(s)));
     for (const v of s.violations) sheet.append(el("div", {class: "note"}, msg(v) + " — " + citation(v.citation)));
   };
   const seen = new Set(), rows = [];
@@ -751,8 +762,8 @@ function drawCard(cardId, known, r, effects) {
   if (inPlay && (inPlay.controller === mySeat() || isJudge())) {
     const on = {player: inPlay.controller, amount: 1, card: cardId};
     sheet.append(el("div", {class: "row"},
-      el("button", {class: "grow", "data-power": "+1", onclick: () => send({type: "gain_power", ...on})}, t("powerOnCard", {delta: "+1"})),
-      (inPlay.tokens || {}).power ? el("button", {class: "grow", "data-power": "-1", onclick: () => send({type: "lose_power", ...on})},
+      el("button", {class: "grow", "data-power": "+1", onclick: () => send({type: ACTIONS.tallied("power", 1), ...on})}, t("powerOnCard", {delta: "+1"})),
+      (inPlay.tokens || {}).power ? el("button", {class: "grow", "data-power": "-1", onclick: () => send({type: ACTIONS.tallied("power", -1), ...on})},
         t("powerOnCard", {delta: "−1"})) : null));
   }
   if (rows.some(s => s.effect)) {
@@ -762,17 +773,9 @@ function drawCard(cardId, known, r, effects) {
   showSheet(() => drawCard(cardId, known, r, false));
 }
 
+/** Another seat's face-down card: the server offers what may be done with any card at that position. */
 function openHidden(alias) {
-  if (!canAct()) return;
-  const owner = alias.split(":")[0];
-  const sheet = $("sheet");
-  sheet.replaceChildren(el("h3", {}, cardName(alias)), el("div", {class: "muted"}, t("opponentShadowsHelp")));
-  const player = mySeat() || owner;
-  sheet.append(el("button", {"data-action": "place_tokens", onclick: () => send({type: "place_tokens", kind: "shadow", amount: 1, player, card: alias})}, actName("place_tokens")));
-  sheet.append(el("button", {"data-action": "discard", onclick: () => { closeSheet(); sendConfirmed({type: "discard", player, card: alias},
-    t("confirmDiscardShadows", {card: "#" + alias.split("#")[1], player: seatName(owner)})); }}, actName("discard")));
-  sheet.append(el("button", {onclick: closeSheet}, t("close")));
-  showSheet(() => openHidden(alias));
+  return openCard(alias);
 }
 
 /** Gold or power: +1/+2/+5, −1/−2/−5 and "set to N". */
@@ -788,7 +791,7 @@ function openCounter(what) {
   const save = el("button", {class: "primary", id: "set-save", onclick: async ev => {
     const amount = Math.max(0, Math.min(999, Number(input.value) || 0));
     await counters.flushAll();
-    await send({type: what === "gold" ? "set_gold" : "set_power", player: mine.seat, amount}, ev.currentTarget);
+    await send({type: ACTIONS.controls[what + ".set"], player: mine.seat, amount}, ev.currentTarget);
   }}, t("save"));
   sheet.append(row, el("label", {for: "set-value"}, t("setTo")), el("div", {class: "row"}, input, save), el("button", {onclick: closeSheet}, t("close")));
   showSheet(() => openCounter(what));
@@ -926,7 +929,7 @@ function renderRecent() {
     ...ids.map(id => el("button", {"data-recent": id, onclick: () => openCard(id)}, cardName(id))));
   box.classList.toggle("hidden", !ids.length);
 }
-const REPEATABLE = new Set(["place_tokens", "remove_tokens", "gain_power", "lose_power"]);
+const REPEATABLE = new Set(ACTIONS.repeats);
 
 // Scanning: a photo (works over plain http) or, in a secure context, the live camera.
 let scanned = null;  // the last scan's answer: drawn again in the other language

@@ -1,0 +1,172 @@
+"""Actions declare where they are offered (issue 25): the card menu, the face-down menu, the page's controls and
+what a phone asks or adds up all come from each action class; the browser code names no action."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.messages import catalogue
+from companion.rules.actions import REGISTRY
+from companion.rules.actions.base import Where
+from companion.rules.editions import Table
+from companion.rules.state import Phase, Zone
+from companion.rules.suggest import candidate_actions, declarations, suggest_actions, suggest_face_down
+from tests.tables import hand, in_play, make_table, shadows
+
+ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "companion" / "web" / "static"
+TESTS = ROOT / "tests"
+TYRION, IMPS_AGENT, BURNED_MEN, NO_SURPRISES, MILK = "13089", "00168", "01091", "13022", "01035"
+
+
+def _code(js: str) -> str:
+    """The JS without its comments (a comment may say "kneel" or "draw")."""
+    js = re.sub(r"/\*.*?\*/", "", js, flags=re.S)
+    return re.sub(r"(^|\s)//.*$", r"\1", js, flags=re.M)
+
+
+def names_in_js(js: str) -> set[str]:
+    """The registered action types written in JS as a string or an object key: a message id given to ``t`` and
+    a phase name (the draw phase) are other words that happen to be spelled alike."""
+    code = re.sub(r"\bt\(\s*([\"'])[^\"']*\1", "t(", _code(js))
+    literals = re.finditer(r"\"([^\"\\\n]*)\"|'([^'\\\n]*)'|`([^`\\]*)`", code)
+    words = {next(g for g in m.groups() if g is not None) for m in literals}
+    words |= set(re.findall(r"[{,]\s*([A-Za-z_]+)\s*:", code))
+    return (words & set(REGISTRY)) - {p.value for p in Phase}
+
+
+def test_the_shipped_js_names_no_action() -> None:
+    found = {path.name: sorted(names_in_js(path.read_text(encoding="utf-8"))) for path in sorted(STATIC.glob("*.js"))}
+    assert not {k: v for k, v in found.items() if v}, (
+        f"action names written in the browser code: {found}; declare them on the action class "
+        "(offered, confirm, tally, repeats, control) and read them from the page's data-actions")
+
+
+def test_the_js_check_finds_an_action_name_written_in_any_of_the_ways() -> None:
+    assert names_in_js('send({type: "kill", card})') == {"kill"}
+    assert names_in_js("const M = {discard: 'confirmDiscard'};") == {"discard"}
+    assert names_in_js("x === `marshal`") == {"marshal"}
+    assert names_in_js('t("kneel"); state.phase === "draw"; // "kill" in a comment\n/* "stand" */') == set()
+
+
+def test_every_declaration_is_complete_and_its_texts_exist_in_both_languages() -> None:
+    d = declarations()
+    assert set(d["tally"]) and len(set(d["controls"])) == len(d["controls"])
+    assert not set(d["controls"]) & set(REGISTRY), "a control is named in the page's own words, not an action's"
+    for lang in ("en", "de"):
+        m = catalogue(lang)
+        for name, c in d["confirm"].items():
+            assert c["seen"] in m and (c["face_down"] is None or c["face_down"] in m), (lang, name)
+    for name, cls in REGISTRY.items():
+        for offer in cls.offered:
+            assert offer.where, name
+            assert not offer.face_down or offer.where == (Where.SHADOWS,), f"{name}: face down means in shadows"
+        assert cls.offered or cls.control or cls.tally or name in _WITHOUT_A_CONTROL, (
+            f"{name} is offered nowhere: declare offered=, control= or tally= on its class")
+    assert {(t["counter"], t["sign"]) for t in d["tally"].values()} == {("gold", 1), ("gold", -1), ("power", 1),
+                                                                         ("power", -1)}
+
+
+#: Recorded by the table's own tools (TTS, the judge, the engine's setup), never from a phone's menu.
+_WITHOUT_A_CONTROL = {"call_time", "control_reverts", "draw", "leave_play", "rearrange_shadows", "return_unspent_gold",
+                      "reveal_plot", "set_active_player"}
+
+
+def _table() -> Table:
+    t = make_table({"A": {TYRION: 1, IMPS_AGENT: 1, MILK: 1}, "B": {BURNED_MEN: 2, NO_SURPRISES: 1}})
+    hand(t, "A.13089.1", "B.13022.1")
+    shadows(t, "A.00168.1")
+    in_play(t, "B.01091.1")
+    in_play(t, "B.01091.2")
+    t.in_play["B.01091.2"].kneeling = True
+    return t
+
+
+def test_the_menu_follows_the_declarations_zone_owner_state_and_phase() -> None:
+    t = _table()
+
+    def types(card: str, seat: str) -> list[str]:
+        return [r["action"]["type"] for r in suggest_actions(t, card, seat)]
+
+    assert types("A.13089.1", "A")[0] == "marshal"  # the usual move of the phase first
+    assert "marshal_into_shadows" in types("A.13089.1", "A") and "bring_out" not in types("A.13089.1", "A")
+    assert types("A.00168.1", "A")[0] == "bring_out"
+    assert "kneel" in types("B.01091.1", "B") and "stand" not in types("B.01091.1", "B")
+    assert "stand" in types("B.01091.2", "B") and "kneel" not in types("B.01091.2", "B")
+    assert "take_control" in types("B.01091.1", "A") and "take_control" not in types("B.01091.1", "B")
+    assert "restrict" in types("B.13022.1", "B")  # an event in hand: No Surprises
+    t.phase = Phase.SETUP
+    assert types("A.13089.1", "A")[0] == "setup_place" and "marshal" not in types("A.13089.1", "A")
+    assert candidate_actions(t, "A.01035.1", "B") == []  # another seat's card in its draw deck: nothing to offer
+
+
+@settings(max_examples=25, deadline=None)
+@given(card=st.sampled_from([TYRION, IMPS_AGENT, NO_SURPRISES]), seat=st.sampled_from(["A", "B"]),
+       phase=st.sampled_from(list(Phase)))
+def test_a_face_down_menu_is_the_same_whichever_card_lies_there(card: str, seat: str, phase: Phase) -> None:
+    """Hidden stays hidden: another seat's face-down card gets one menu, whichever card it is."""
+    answers = set()
+    for code in (TYRION, IMPS_AGENT, NO_SURPRISES):
+        t = make_table({"A": {code: 1}, "B": {BURNED_MEN: 1}}, phase=phase.value)
+        other = "A" if seat == "B" else "B"
+        cid = next(iter(t.instances if other == "A" else ["B.01091.1"]))
+        t.move(cid, other, Zone.SHADOWS)
+        rows = suggest_face_down(t, f"{other}:shadows#1", seat)
+        assert rows and all(r["hidden"] and r["legal"] is None and r["violations"] == [] for r in rows)
+        answers.add(json.dumps(rows, sort_keys=True))
+    assert len(answers) == 1
+    assert {r["action"]["type"] for r in json.loads(answers.pop())} == {
+        n for n, c in REGISTRY.items() if any(o.face_down for o in c.offered)}
+
+
+# -- a new action is four files (docs/extending.md) ----------------------------------------------------------
+
+
+def named_by_a_test(name: str) -> bool:
+    """Some test records the action: it names its type as a string, or calls its class."""
+    cls = REGISTRY[name]
+    pattern = re.compile(rf"[\"']{name}[\"']|\b{cls.__name__}\(")
+    return any(pattern.search(path.read_text(encoding="utf-8")) for path in TESTS.glob("test_*.py"))
+
+
+def test_every_registered_action_has_its_messages_and_a_test() -> None:
+    en, de = catalogue("en"), catalogue("de")
+    for name in REGISTRY:
+        for key in (f"action.{name}", f"log.{name}"):
+            assert key in en and key in de, f"{key} is missing from companion/messages/en.json or de.json"
+        assert named_by_a_test(name), f"no test records {name}: add one (tests/test_<family>.py)"
+
+
+def test_extending_names_the_four_files_of_a_new_action() -> None:
+    doc = (ROOT / "docs" / "extending.md").read_text(encoding="utf-8")
+    listed = doc.split("<!-- new-action-files")[1].split("<!-- new-action-files:end -->")[0]
+    items = re.findall(r"^\d+\. `([^`]+)`", listed, flags=re.M)
+    assert items == ["companion/rules/actions/<family>.py", "companion/messages/en.json",
+                     "companion/messages/de.json", "tests/test_<family>.py"]
+    # Nothing else a new action used to need is named as a step: the package finds its modules by itself.
+    init = (ROOT / "companion" / "rules" / "actions" / "__init__.py").read_text(encoding="utf-8")
+    assert "iter_modules" in init
+
+
+def test_the_offer_table_in_the_docs_is_current() -> None:
+    from companion.rules.suggest import OFFERS_BEGIN, OFFERS_END, offer_table
+
+    doc = (ROOT / "docs" / "table-log.md").read_text(encoding="utf-8")
+    assert doc.split(OFFERS_BEGIN)[1].split(OFFERS_END)[0].strip() == offer_table().strip(), \
+        "regenerate it: python -m tests.actions_doc"
+
+
+def test_standing_a_card_and_setting_the_active_player_are_recorded() -> None:
+    from companion.rules.actions import SetActivePlayer, Stand
+    from tests.tables import legal
+
+    t = _table()
+    legal(t, Stand("B", "B.01091.2"))
+    assert not t.in_play["B.01091.2"].kneeling
+    legal(t, SetActivePlayer("B"))
+    assert t.active_player == "B"
