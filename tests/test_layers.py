@@ -36,22 +36,10 @@ LAYERS = [
 RANK = {name: i for i, names in enumerate(LAYERS) for name in names}
 
 #: Upward arrows (package → package above it) still present: (from, to).
-KNOWN_UP = {
-    ("events", "web"): "the event report builds a game's export through web.export",
-    ("events", "cli"): "the event report judges a log through cli.check",
-}
+KNOWN_UP: dict[tuple[str, str], str] = {}
 
 #: Module cycles still present, each as the sorted tuple of its modules.
-KNOWN_CYCLES: set[tuple[str, ...]] = {
-    ("companion.rules.citations", "companion.rules.citations_round"),
-    ("companion.rules.actions.base", "companion.rules.actions.common", "companion.rules.actions.setup",
-     "companion.rules.check", "companion.rules.editions"),
-    ("companion.scan.pipeline", "companion.scan.sandbox"),
-    ("companion.events.api_doc", "companion.web.api", "companion.web.auth", "companion.web.errors",
-     "companion.web.live", "companion.web.openapi", "companion.web.pages", "companion.web.schema",
-     "companion.web.services", "companion.web.tapestry_api"),
-    ("companion.cli.check", "companion.events.report"),
-}
+KNOWN_CYCLES: set[tuple[str, ...]] = set()
 
 
 def _modules() -> dict[str, Path]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 Edition = Literal["2e", "1e"]
@@ -67,7 +68,7 @@ class Card:
     @property
     def title_key(self) -> str:
         """Copies are by title across types and printings (RR: Copy)."""
-        return fold(self.name)
+        return _title_key(self.name)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -112,3 +113,10 @@ def fold(text: str) -> str:
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     stripped = _PUNCTUATION.sub(" ", _APOSTROPHES.sub("", stripped.casefold()))
     return " ".join(stripped.split())
+
+
+@lru_cache(maxsize=16384)
+def _title_key(name: str) -> str:
+    # The rules compare titles on every card entering play (uniques, duplicates): folding each time was
+    # most of a check's cost. Card names are a bounded set (the catalogue's), so they are kept folded.
+    return fold(name)

@@ -2,7 +2,7 @@
 
 The event file is a zip: ``manifest.json`` names every table's log file with its SHA-256 and its
 chain's head hash, and each ``round-R-table-T.jsonl`` is the judge's table log exactly as
-``companion/web/export.py`` writes it (every chained entry, undone ones marked). ``companion check``
+``companion/events/export.py`` writes it (every chained entry, undone ones marked). ``companion check``
 verifies it offline."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from companion.events.export import export_game
 from companion.events.signing import sign_manifest, verify_manifest
 from companion.events.store import EventStore
 from companion.messages import text
 from companion.store.games import GameStore, now
-from companion.web.export import export_game
 
 MANIFEST = "manifest.json"
 FORMAT = "agot-companion-event"
@@ -248,10 +248,10 @@ def check_event_file(path: Any, catalog: Any, lang: str = "en", as_json: bool = 
     action is illegal (undone ones included: what was attempted stays on the record), 2 when broken."""
     import click
 
-    from companion.cli.check import judge_log
+    from companion.rules.log import judge
 
     try:
-        out = verify_event_file(Path(path).read_bytes(), lambda text: judge_log(text, catalog, lang), fingerprint)
+        out = verify_event_file(Path(path).read_bytes(), lambda text: judge(text, catalog.cards, lang), fingerprint)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         click.echo(f"{path}: not a readable event file: {exc}", err=True)
         return 2

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from companion.messages import LANGUAGES, catalogue, placeholders
 from companion.rules.citations import RULES
 from companion.rules.state import Phase, Zone
 from companion.rules.verdict import Note, Param, Verdict, Violation, msg
-
-if TYPE_CHECKING:
-    from companion.rules.editions import Table
 
 #: Card types with a name in the catalogue (``type.<type>``); any other is shown as it is.
 KNOWN_TYPES = ("character", "location", "attachment", "event", "plot", "agenda", "title", "house")
@@ -32,14 +30,21 @@ def _value(value: Param | Zone | Phase) -> Param:
 
 
 def _params(message_id: str, params: dict[str, Param | Zone | Phase]) -> dict[str, Param]:
-    missing = needed(message_id) - params.keys()
-    if missing:  # a message with a hole would reach a phone as "{card}"
+    if not params.keys() >= needed(message_id):  # a message with a hole would reach a phone as "{card}"
+        missing = needed(message_id) - params.keys()
         raise KeyError(f"{message_id} needs {', '.join(sorted(missing))}")
-    return {k: _value(v) for k, v in params.items()}
+    # Most values are already plain (cards, seats, numbers): only a zone or a phase becomes a message.
+    return {k: _value(v) if isinstance(v, Enum) else v for k, v in params.items()}
+
+
+class Cites(Protocol):
+    """What the checker needs of a table: where a rule is written in its edition (``editions.Table``)."""
+
+    def citation(self, rule: str) -> str: ...
 
 
 class Checker:
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Cites) -> None:
         self.table = table
         self.verdict = Verdict()
 

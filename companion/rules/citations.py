@@ -13,33 +13,10 @@ the placeholder values (card references among them), and every reader renders it
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from companion.messages import catalogue
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    citation_2e: str | None
-    citation_1e: str | None
-    #: The action names something that is not there (a card where it is not, more tokens than lie
-    #: on a card): it cannot physically happen, so it is refused in every mode and records nothing.
-    #: Other violations are illegal but possible: advisory games record them with a flag.
-    impossible: bool = False
-    id: str = ""  # its key in RULES, filled in below
-
-    def template(self, lang: str = "en") -> str:
-        """What the rule says, with its placeholders, from the message catalogue (``rule.<id>``)."""
-        return catalogue(lang)[f"rule.{self.id}"]
-
-    @property
-    def en(self) -> str:
-        return self.template("en")
-
-    @property
-    def de(self) -> str:
-        return self.template("de")
-
+from companion.rules.citations_round import RULES_ROUND
+from companion.rules.rule import Rule
 
 INSERT_1E = "1E Shadows insert"
 
@@ -322,8 +299,6 @@ RULES: dict[str, Rule] = {
 
 
 # The round's own rules (plots, initiative, turns, income, power) live in their own module.
-from companion.rules.citations_round import RULES_ROUND  # noqa: E402
-
 RULES.update(RULES_ROUND)
 for _id, _rule in RULES.items():
     RULES[_id] = dataclasses.replace(_rule, id=_id)

@@ -7,7 +7,7 @@ ones the 1st-edition core rules.
 
 from __future__ import annotations
 
-from companion.rules.citations import Rule
+from companion.rules.rule import Rule
 
 PLOT_2E = "RR: Appendix I › 1. Plot phase"
 PLOT_1E = "1E Rules › Plot phase"

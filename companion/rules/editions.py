@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalog.card import Card
-from companion.rules.citations import RULES, Rule
+from companion.rules.citations import RULES
+from companion.rules.placing import reveal_setup_cards
+from companion.rules.rule import Rule
 from companion.rules.state import Phase, TableState
 from companion.rules.verdict import msg
 
@@ -81,8 +83,6 @@ class Table(TableState):
         face_down = any(p.setup_face_down for p in self.players.values())
         if self.phase is not Phase.SETUP and (face_down or not self.setup_revealed):
             # A log that never recorded the reveal: the setup cards are revealed as setup ends.
-            from companion.rules.actions.setup import reveal_setup_cards
-
             reveal_setup_cards(self)
         new_round = self.phase is Phase.PLOT
         for p in self.players.values():

@@ -153,6 +153,9 @@ class TableState:
     time_called: bool = False
     dominance: dict[int, str | None] = field(default_factory=dict)
     challenges: list[ChallengeRecord] = field(default_factory=list)  # every challenge recorded, in order
+    #: Title key -> the codes at this table with that title, filled when a title is first asked for (derived
+    #: from ``cards`` alone; a clone gets its own copy, so a table shares nothing mutable with its clones).
+    titled: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
 
     # -- building ------------------------------------------------------------
     def add_instance(self, inst: CardInstance, zone: Zone = Zone.DECK) -> None:
@@ -218,8 +221,15 @@ class TableState:
 
     def copies_in(self, title_key: str, seat: str, zone: Zone, exclude: str | None = None) -> Iterator[str]:
         """Instances with this title (any type, any printing) in one of a player's zones."""
+        if not self.titled:  # each card's title is folded once per table, not once per card looked at
+            by_title: dict[str, set[str]] = {}
+            for code, card in self.cards.items():
+                by_title.setdefault(card.title_key, set()).add(code)
+            self.titled.update((title, frozenset(codes)) for title, codes in by_title.items())
+        codes = self.titled.get(title_key, frozenset())
+        instances = self.instances
         for cid in self.player(seat).zones[zone]:
-            if cid != exclude and self.cards[self.instances[cid].code].title_key == title_key:
+            if instances[cid].code in codes and cid != exclude:
                 yield cid
 
     def copies_in_play(self, title_key: str, exclude: str | None = None) -> Iterator[str]:
@@ -322,4 +332,5 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {
     list: lambda xs: [x if type(x) in _ATOMS else _fresh(x) for x in xs],
     set: lambda xs: {_fresh(x) for x in xs},
     tuple: lambda xs: tuple(x if type(x) in _ATOMS else _fresh(x) for x in xs),
+    frozenset: lambda xs: xs,  # immutable, of atoms (the codes of a title)
 }

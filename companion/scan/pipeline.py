@@ -10,6 +10,8 @@ results worse.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import zxingcpp
 
@@ -159,6 +161,15 @@ def read_local(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool
              for c in codes],
             [Read(r.text, r.confidence, tuple((round(x * scale), round(y * scale)) for x, y in r.corners))
              for r in reads])
+
+
+def decode_job(data: bytes, formats: list[str], zbar: bool, titles: bool = False) -> Any:
+    """The default job (runs in the worker): the codes in the image, as dicts; with ``titles`` also the
+    titles read from the cards that carry no label: ``{"codes": [...], "titles": [...]}``."""
+    if titles:
+        codes, reads = read_local(data, tuple(formats), zbar)
+        return {"codes": [c.to_dict() for c in codes], "titles": [r.to_dict() for r in reads]}
+    return [c.to_dict() for c in decode_local(data, tuple(formats), zbar)]
 
 
 def decode_image(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True) -> list[Code]:

@@ -34,7 +34,7 @@ DEFAULT_MEMORY_MB = 768
 DEFAULT_WORKERS = 2
 DEFAULT_WAITING = 6
 DEFAULT_TIMEOUT_S = 20.0
-DECODE_JOB = "companion.scan.sandbox:decode_job"
+DECODE_JOB = "companion.scan.pipeline:decode_job"
 #: A worker's answer is a list of codes: anything longer is not an answer.
 MAX_REPLY = 4 * 1024 * 1024
 
@@ -45,17 +45,6 @@ class ScanBusy(ImageError):
 
 class ScanFailed(ImageError):
     """The worker died or ran out of time or memory on this image (maps to HTTP 422)."""
-
-
-def decode_job(data: bytes, formats: list[str], zbar: bool, titles: bool = False) -> Any:
-    """The default job (runs in the worker): the codes in the image, as dicts; with ``titles`` also the
-    titles read from the cards that carry no label: ``{"codes": [...], "titles": [...]}``."""
-    from companion.scan.pipeline import decode_local, read_local
-
-    if titles:
-        codes, reads = read_local(data, tuple(formats), zbar)
-        return {"codes": [c.to_dict() for c in codes], "titles": [r.to_dict() for r in reads]}
-    return [c.to_dict() for c in decode_local(data, tuple(formats), zbar)]
 
 
 class _Worker:

@@ -207,10 +207,11 @@ class Grid:
         self.wide: list[int] = []
 
     def _span(self, x0: float, z0: float, x1: float, z1: float) -> tuple[range, range] | None:
-        if not all(math.isfinite(v) for v in (x0, z0, x1, z1)):
+        isfinite, floor = math.isfinite, math.floor
+        if not (isfinite(x0) and isfinite(z0) and isfinite(x1) and isfinite(z1)):
             return None
         c = self.cell
-        return range(math.floor(x0 / c), math.floor(x1 / c) + 1), range(math.floor(z0 / c), math.floor(z1 / c) + 1)
+        return range(floor(x0 / c), floor(x1 / c) + 1), range(floor(z0 / c), floor(z1 / c) + 1)
 
     def add(self, i: int, x0: float, z0: float, x1: float, z1: float) -> None:
         span = self._span(x0, z0, x1, z1)
@@ -224,14 +225,37 @@ class Grid:
             for cz in zs:
                 self.cells.setdefault((cx, cz), []).append(i)
 
+    def add_point(self, i: int, x: float, z: float) -> None:
+        """``add`` for a point (a token): one bucket, or none at a non-finite position."""
+        if math.isfinite(x) and math.isfinite(z):
+            c = self.cell
+            self.cells.setdefault((math.floor(x / c), math.floor(z / c)), []).append(i)
+
     def near(self, x0: float, z0: float, x1: float, z1: float) -> list[int]:
-        found = set(self.wide)
+        """The boxes in the buckets this box touches, and the wide ones: ascending, each once. (Buckets and
+        ``wide`` are filled in ascending order, so one of them alone is already in order.)"""
         span = self._span(x0, z0, x1, z1)
-        if span is not None and len(span[0]) * len(span[1]) <= self.MAX_CELLS:
-            for cx in span[0]:
-                for cz in span[1]:
-                    found.update(self.cells.get((cx, cz), ()))
+        if span is None or len(span[0]) * len(span[1]) > self.MAX_CELLS:
+            return list(self.wide)
+        cells = self.cells
+        buckets = [b for cx in span[0] for cz in span[1] if (b := cells.get((cx, cz)))]
+        if not buckets:
+            return list(self.wide)
+        if len(buckets) == 1 and not self.wide:  # a point (a card's place, a token): one bucket
+            return list(buckets[0])
+        found = set(self.wide)
+        for bucket in buckets:
+            found.update(bucket)
         return sorted(found)
+
+    def points_near(self, x0: float, z0: float, x1: float, z1: float) -> list[int]:
+        """``near`` for a grid of points (tokens), where each lies in one bucket and none is wide: the same
+        ones, in no particular order (a count of tokens needs none, and sorting was most of its cost)."""
+        span = self._span(x0, z0, x1, z1)
+        if span is None or len(span[0]) * len(span[1]) > self.MAX_CELLS:
+            return list(self.wide)
+        cells = self.cells
+        return [*self.wide, *(i for cx in span[0] for cz in span[1] for i in cells.get((cx, cz), ()))]
 
 
 def _reach(t: Transform, w: float, d: float) -> tuple[float, float, float, float]:
@@ -252,10 +276,12 @@ class Places:
         for i, z in enumerate(self.zones):
             self.zone_grid.add(i, *_reach(z.transform, z.transform.scale_x, z.transform.scale_z))
         self.tokens = tokens
-        self.kinds = [fold(kind).replace(" token", "") or "token" for kind, _t, _g in tokens]
+        folded: dict[str, str] = {}  # a save has thousands of tokens of a handful of kinds
+        self.kinds = [folded.get(kind) or folded.setdefault(kind, fold(kind).replace(" token", "") or "token")
+                      for kind, _t, _g in tokens]
         self.token_grid = Grid(4.0)
         for i, (_kind, tt, _guid) in enumerate(tokens):
-            self.token_grid.add(i, tt.x, tt.z, tt.x, tt.z)
+            self.token_grid.add_point(i, tt.x, tt.z)
 
     def zone_of(self, t: Transform) -> Zone | None:
         near = self.zone_grid.near(t.x, t.z, t.x, t.z)
@@ -269,13 +295,25 @@ class Places:
         """Tokens resting on a card: inside its footprint (scaled, turned with the card) and above it."""
         t = card.transform
         w, h = CARD_FOOTPRINT[0] * t.scale_x, CARD_FOOTPRINT[1] * t.scale_z
-        area = Transform(t.x, t.y, t.z, 0, t.rot_y, 0, w, 10, h)
         out: dict[str, int] = {}
-        near = self.token_grid.near(*_reach(t, w, h))
+        near = self.token_grid.points_near(*_reach(t, w, h))
         self.clock.spend(len(near))
+        if not near:
+            return out
+        # Transform.contains of the card's footprint, its turn worked out once per card, not once per token:
+        # the same arithmetic, without building a Transform for every card (half of a large import's time).
+        turned = t.rot_y != 0
+        cos_a = sin_a = 0.0
+        if turned:
+            a = math.radians(t.rot_y)
+            cos_a, sin_a = math.cos(a), math.sin(a)
+        half_w, half_h, lowest = w / 2, h / 2, t.y - 0.05
         for i in near:
             tt = self.tokens[i][1]
-            if area.contains(tt.x, tt.z) and tt.y >= t.y - 0.05:
+            dx, dz = tt.x - t.x, tt.z - t.z
+            if turned:
+                dx, dz = dx * cos_a - dz * sin_a, dx * sin_a + dz * cos_a
+            if abs(dx) <= half_w and abs(dz) <= half_h and tt.y >= lowest:
                 out[self.kinds[i]] = out.get(self.kinds[i], 0) + 1
         return out
 
@@ -297,8 +335,10 @@ def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None)
     players: dict[str, dict[str, Any]] = {}
 
     def player(colour: str) -> dict[str, Any]:
-        return players.setdefault(colour, {"shadows": [], "hand": 0, "dead": [], "discard": [], "play": [],
-                                           "draw": 0})
+        p = players.get(colour)  # (setdefault would build the empty record for every card)
+        if p is None:
+            p = players[colour] = {"shadows": [], "hand": 0, "dead": [], "discard": [], "play": [], "draw": 0}
+        return p
 
     for z in w.zones:
         if z.colour:
@@ -309,10 +349,13 @@ def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None)
     identified = 0
     methods: dict[str, int] = {}
     on_table = 0
+    known: dict[tuple[str, str, str | None, str, str], Identified] = {}
     for n, card in enumerate(w.cards, start=1):
         if n % 1000 == 0:
             clock.check(f"{n} cards identified")
-        ident = identify(card, lookup)
+        # Copies of a card carry the same notes: each different set of facts is identified once.
+        facts = (card.gm_notes, card.memo, card.face_url, card.name, card.description)
+        ident = known.get(facts) or known.setdefault(facts, identify(card, lookup))
         if ident.code:
             identified += 1
             methods[ident.method] = methods.get(ident.method, 0) + 1
@@ -333,7 +376,8 @@ def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None)
             p["hand"] += 1
         elif zone.kind == "shadows":
             entry["tokens"] = places.tokens_on(card) if card.top_level else {}
-            entry["_x"] = zone.transform.to_local(card.at.x, card.at.z)[0]
+            zt = zone.transform  # an unturned zone (most are): the same x without trigonometry
+            entry["_x"] = card.at.x - zt.x if zt.rot_y == 0 else zt.to_local(card.at.x, card.at.z)[0]
             p["shadows"].append(entry)
         elif zone.kind in ("dead", "discard", "play"):
             p[zone.kind].append(entry)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 import re
 import time
 from collections.abc import Callable
@@ -78,7 +79,16 @@ class Clock:
                               "too big or too tangled to import here", self.budget.max_seconds)
 
 
-@dataclass(frozen=True, slots=True)
+#: A Transform's numbers in the save, with the value a missing or non-numeric one takes.
+_TRANSFORM_KEYS = (("posX", 0), ("posY", 0), ("posZ", 0), ("rotX", 0), ("rotY", 0), ("rotZ", 0),
+                   ("scaleX", 1), ("scaleY", 1), ("scaleZ", 1))
+_TRANSFORM_NUMBERS = operator.itemgetter(*(key for key, _default in _TRANSFORM_KEYS))
+_FLOAT, _NUMBER = {float}, {float, int}
+
+
+# Not frozen: a frozen dataclass's __init__ costs several times a plain one, and a save builds one for each of
+# its objects. Nothing changes a Transform once it is read.
+@dataclass(slots=True)
 class Transform:
     x: float = 0.0
     y: float = 0.0
@@ -95,16 +105,31 @@ class Transform:
         t = obj.get("Transform") or {}
         if not isinstance(t, dict):
             return cls()
-
-        def num(key: str, default: float) -> float:
+        # Every object of a save has one: read without a helper call per number (a large share of an import).
+        try:
+            given = _TRANSFORM_NUMBERS(t)
+        except KeyError:
+            pass
+        else:
+            kinds = set(map(type, given))
+            if kinds == _FLOAT:  # as TTS writes them
+                return cls(*given)
+            if kinds <= _NUMBER:  # whole numbers among them (bool is a type of its own here)
+                return cls(*map(float, given))
+        values: list[float] = []
+        for key, default in _TRANSFORM_KEYS:
             v = t.get(key, default)
-            return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else default
-
-        return cls(num("posX", 0), num("posY", 0), num("posZ", 0), num("rotX", 0), num("rotY", 0), num("rotZ", 0),
-                   num("scaleX", 1), num("scaleY", 1), num("scaleZ", 1))
+            kind = type(v)
+            if kind is float:
+                values.append(v)
+            else:
+                values.append(float(v) if isinstance(v, int | float) and kind is not bool else default)
+        return cls(*values)
 
     @property
     def face_down(self) -> bool:
+        if self.rot_x == 0:  # cos(0) is exactly 1: the same answer with one cosine
+            return math.cos(math.radians(self.rot_z)) < 0
         return math.cos(math.radians(self.rot_x)) * math.cos(math.radians(self.rot_z)) < 0
 
     def to_local(self, x: float, z: float) -> tuple[float, float]:
@@ -115,7 +140,10 @@ class Transform:
 
     def contains(self, x: float, z: float, y: float | None = None) -> bool:
         """Is the point inside this zone's box? The scale is the box's full size, rotated by rotY."""
-        lx, lz = self.to_local(x, z)
+        if self.rot_y == 0:  # most boxes are not turned: no trigonometry (the same answer, non-finite points too)
+            lx, lz = x - self.x, z - self.z
+        else:
+            lx, lz = self.to_local(x, z)
         inside = abs(lx) <= self.scale_x / 2 and abs(lz) <= self.scale_z / 2
         if y is not None:
             inside = inside and abs(y - self.y) <= max(self.scale_y / 2, 1.0)
@@ -270,7 +298,9 @@ def walk(root: Any, progress: Callable[[int], None] | None = None, clock: Clock 
             clock.check(f"{w.objects} objects read")
         if progress and w.objects % 500 == 0:
             progress(w.objects)
-        name: str = obj["Name"] if isinstance(obj.get("Name"), str) else "?"
+        name = obj.get("Name")
+        if not isinstance(name, str):
+            name = "?"
         w.kinds[name] = w.kinds.get(name, 0) + 1
         transform = Transform.of(obj)
         here = transform if top_level else top_transform

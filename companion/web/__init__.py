@@ -50,12 +50,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from companion.web import errors
     from companion.web.api import api
+    from companion.web.openapi import openapi_api
     from companion.web.pages import pages
     from companion.web.tapestry_api import tapestry_api
     from companion.web.tts_api import tts_api
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
+    app.register_blueprint(openapi_api, url_prefix="/api")
     app.register_blueprint(tapestry_api, url_prefix="/api/tapestry")
     app.register_blueprint(tts_api, url_prefix="/api/tts")
     from companion.web.events_api import events_api, events_pages  # issue 15: events and the judge

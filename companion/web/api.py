@@ -32,7 +32,6 @@ from companion.tts.save import COLOURS
 from companion.web.auth import requires, role_for
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
-from companion.web.openapi import openapi_document
 from companion.web.schema import (
     MAX_VERSION,
     ActionBody,
@@ -176,11 +175,6 @@ def health() -> Any:
     if "LAN" in current_app.config:  # set by `companion serve`: can phones on the network reach it?
         out["lan"] = bool(current_app.config["LAN"])
     return jsonify(out)
-
-
-@api.get("/openapi.json")
-def openapi() -> Any:
-    return jsonify(openapi_document(current_app))
 
 
 @api.post("/qr")
@@ -606,7 +600,7 @@ def verify(game: Game, role: Role) -> Any:
 @api.get("/games/<game_id>/export")
 @requires(Can.SEE_ALL, what="the full table log")
 def export(game: Game, role: Role) -> Any:
-    from companion.web.export import export_game
+    from companion.events.export import export_game
 
     text = export_game(svc().store, game)
     return Response(text, mimetype="application/x-ndjson",

@@ -27,7 +27,8 @@ from typing import Any
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
-from companion.web.live import AsyncStream, Hub, sent_version
+from companion.web.hub import Hub
+from companion.web.live import AsyncStream, sent_version
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

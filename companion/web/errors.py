@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.rules.permissions import Refusal
 from companion.store.games import StoreError, is_storage_error
+from companion.web.html import html_error, wants_html
 
 log = logging.getLogger("companion.web")
 
@@ -66,8 +67,6 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
-        from companion.web.pages import html_error, wants_html
-
         if wants_html():  # a person opened a page: a friendly page in their language
             return html_error(exc)
         code = (exc.name or "error").lower().replace(" ", "_")

@@ -33,8 +33,8 @@ from companion.rules.roles import JUDGE, Can
 from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, game_role, key_from_request, role_for
 from companion.web.errors import ApiError
+from companion.web.html import page
 from companion.web.live import event_stream
-from companion.web.pages import page
 from companion.web.schema import (
     MAX_VERSION,
     Body,

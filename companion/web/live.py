@@ -9,21 +9,17 @@ so 400 devices cost a handful of view computations per change, not 400.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import threading
-import time
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from flask import Response, current_app, request, stream_with_context
 
 from companion.rules.roles import Role
 from companion.web.auth import game_role, key_from_request
 from companion.web.errors import ApiError
+from companion.web.hub import StreamLimit
 from companion.web.schema import MAX_VERSION, bounded_int
 
 if TYPE_CHECKING:
@@ -63,166 +59,6 @@ class AsyncStream:
     #: The event ``make_event`` would return, if it is made already (non-blocking; None: not yet). The twenty
     #: phones at a table share one event per role: the loop sends it without a trip through the worker pool.
     made_event: Callable[[int, int], str | None] | None = None
-
-
-class StreamLimit(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class Hub:
-    #: Live streams one game may hold (six players, a judge, spectators' screens, a TTS helper …).
-    PER_GAME = 64
-    #: Live streams one address may hold: a venue's shared Wi-Fi address carries many phones.
-    PER_ADDRESS = 256
-
-    def __init__(self, limit: int = 5000) -> None:
-        self._guard = threading.Lock()
-        self._conditions: dict[str, threading.Condition] = {}
-        self._versions: dict[str, int] = {}
-        self._committed: dict[tuple[str, int], float] = {}
-        self._epochs: dict[str, int] = {}
-        self._per_game: dict[str, int] = {}
-        self._per_address: dict[str, int] = {}
-        self.limit = limit
-        self.streams = 0
-        # Streams served on an asyncio loop (companion/web/asgi.py): one asyncio.Event per stream,
-        # woken from writer threads with call_soon_threadsafe; no thread waits.
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._wakers: dict[str, set[asyncio.Event]] = {}
-
-    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._loop = loop
-
-    def subscribe(self, game_id: str, waker: asyncio.Event) -> None:
-        """Call on the loop: ``waker`` is set at each publish or revoke of this game."""
-        self._wakers.setdefault(game_id, set()).add(waker)
-
-    def unsubscribe(self, game_id: str, waker: asyncio.Event) -> None:
-        wakers = self._wakers.get(game_id)
-        if wakers is not None:
-            wakers.discard(waker)
-            if not wakers:
-                del self._wakers[game_id]
-
-    def _wake(self, game_id: str) -> None:
-        for waker in self._wakers.get(game_id, ()):
-            waker.set()
-
-    def _wake_async(self, game_id: str) -> None:
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (shutdown)
-                loop.call_soon_threadsafe(self._wake, game_id)
-
-    def version(self, game_id: str) -> int:
-        return self._versions.get(game_id, -1)
-
-    def admit(self, game_id: str, address: str) -> None:
-        """Count a new stream in, or refuse it when the game, the address or the server is full."""
-        with self._guard:
-            if self.streams >= self.limit:
-                raise StreamLimit("the server holds as many live connections as it can; try again shortly")
-            if self._per_game.get(game_id, 0) >= self.PER_GAME:
-                raise StreamLimit("this game has as many live connections as it may hold")
-            if self._per_address.get(address, 0) >= self.PER_ADDRESS:
-                raise StreamLimit("too many live connections from your address")
-            self.streams += 1
-            self._per_game[game_id] = self._per_game.get(game_id, 0) + 1
-            self._per_address[address] = self._per_address.get(address, 0) + 1
-
-    def leave(self, game_id: str, address: str) -> None:
-        with self._guard:
-            self.streams -= 1
-            for counts, k in ((self._per_game, game_id), (self._per_address, address)):
-                counts[k] -= 1
-                if counts[k] <= 0:
-                    del counts[k]
-
-    def epoch(self, game_id: str) -> int:
-        return self._epochs.get(game_id, 0)
-
-    def revoke(self, game_id: str) -> None:
-        """A key of this game changed: every stream re-checks its key now."""
-        cond = self._condition(game_id)
-        with cond:
-            self._epochs[game_id] = self._epochs.get(game_id, 0) + 1
-            cond.notify_all()
-        self._wake_async(game_id)
-
-    def _condition(self, game_id: str) -> threading.Condition:
-        with self._guard:
-            cond = self._conditions.get(game_id)
-            if cond is None:
-                cond = self._conditions[game_id] = threading.Condition()
-            return cond
-
-    def publish(self, game_id: str, version: int) -> None:
-        cond = self._condition(game_id)
-        with cond:
-            if version > self._versions.get(game_id, -1):
-                self._versions[game_id] = version
-                self._committed[(game_id, version)] = time.time()
-                if len(self._committed) > 100_000:  # only recent commits are ever asked about
-                    self._committed.clear()
-            cond.notify_all()
-        self._wake_async(game_id)
-
-    def committed_at(self, game_id: str, version: int) -> float | None:
-        return self._committed.get((game_id, version))
-
-    def wait(self, game_id: str, seen: int, timeout: float) -> int | None:
-        """Block until the game is past ``seen``; return its version, or None on timeout."""
-        cond = self._condition(game_id)
-        epoch = self.epoch(game_id)
-        with cond:
-            ok = cond.wait_for(lambda: self._versions.get(game_id, -1) > seen or self.epoch(game_id) != epoch,
-                               timeout=timeout)
-            version = self._versions.get(game_id, -1)
-            return version if ok and version > seen else None
-
-    def known(self, game_id: str, version: int) -> None:
-        """Tell the hub a game's current version (a stream may start before any change)."""
-        with self._condition(game_id):
-            self._versions.setdefault(game_id, version)
-
-
-class LRU:
-    """A small thread-safe least-recently-used cache that computes each value once.
-
-    When twenty devices wake for the same new version, one computes the view and the
-    others wait for it instead of all computing it at once.
-    """
-
-    def __init__(self, size: int = 512) -> None:
-        self.size = size
-        self._data: OrderedDict[Hashable, Any] = OrderedDict()
-        self._lock = threading.Lock()
-        self._inflight: dict[Hashable, threading.Lock] = {}
-
-    def peek(self, key: Hashable) -> Any:
-        """The value if it is made already, else None (never computes, never waits)."""
-        with self._lock:
-            return self._data.get(key)
-
-    def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
-        with self._lock:
-            if key in self._data:
-                self._data.move_to_end(key)
-                return self._data[key]
-            gate = self._inflight.setdefault(key, threading.Lock())
-        with gate:
-            with self._lock:
-                if key in self._data:
-                    return self._data[key]
-            value = make()
-            with self._lock:
-                self._data[key] = value
-                self._inflight.pop(key, None)
-                while len(self._data) > self.size:
-                    self._data.popitem(last=False)
-        return value
 
 
 class Channel(Protocol):

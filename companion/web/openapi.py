@@ -12,35 +12,13 @@ import copy
 import re
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Blueprint, Flask, current_app, jsonify
 
 from companion import __version__
 from companion.rules.describe import action_schemas
 from companion.store.keys import ISSUED
-
-ERROR = {"$ref": "#/components/schemas/Error"}
-
-
-def _op(summary: str, *, body: dict[str, Any] | None = None, params: list[str] | None = None,
-        query: list[str] | None = None, ok: int = 200, auth: bool = True, content: str = "application/json",
-        ) -> dict[str, Any]:
-    op: dict[str, Any] = {
-        "summary": summary,
-        "parameters": [
-            *({"name": p, "in": "path", "required": True, "schema": {"type": "string"}} for p in params or []),
-            *({"name": q, "in": "query", "required": False, "schema": {"type": "string"}} for q in query or []),
-        ],
-        "responses": {
-            str(ok): {"description": "OK", "content": {content: {"schema": {}}}},
-            "4XX": {"description": "Bad input or not allowed", "content": {"application/json": {"schema": ERROR}}},
-        },
-    }
-    if body is not None:
-        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
-    if auth:
-        op["security"] = [{"key": []}, {}]
-    return op
-
+from companion.web.events_doc import EVENT_PATHS
+from companion.web.operation import op as _op
 
 G = ["game_id"]
 
@@ -129,12 +107,6 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
 PATHS["/api/games/{game_id}/keys/{kind}"]["post"]["parameters"][1]["schema"]["enum"] = list(ISSUED)
 
 
-def _event_paths() -> dict[str, dict[str, dict[str, Any]]]:
-    from companion.events.api_doc import EVENT_PATHS  # issue 15; imported late (it builds on this module)
-
-    return EVENT_PATHS
-
-
 def _tapestry_schemas() -> dict[str, Any]:
     from companion.web.tapestry_api import tapestry_schemas  # imported late (it builds on the web toolbox)
 
@@ -154,7 +126,7 @@ def route_bodies(app: Flask) -> dict[tuple[str, str], dict[str, Any]]:
 
 
 def openapi_document(app: Flask | None = None) -> dict[str, Any]:
-    paths = copy.deepcopy({**PATHS, **_event_paths()})
+    paths = copy.deepcopy({**PATHS, **EVENT_PATHS})
     for (path, method), schema in route_bodies(app or current_app).items():
         paths[path][method]["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
     return {
@@ -171,3 +143,13 @@ def openapi_document(app: Flask | None = None) -> dict[str, Any]:
                         "code": {"type": "string"}, "message": {"type": "string"}, "details": {"type": "object"}}}}}},
         },
     }
+
+
+#: The document's own route (``/api/openapi.json``): here, not among the game routes, because the
+#: document reads every blueprint's routes, and a blueprint it reads must not import it.
+openapi_api = Blueprint("openapi_api", __name__)
+
+
+@openapi_api.get("/openapi.json")
+def openapi() -> Any:
+    return jsonify(openapi_document(current_app))

@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from werkzeug.exceptions import HTTPException
+from flask import Blueprint, Response, abort, redirect, url_for
 
-from companion.messages import LANGUAGES, catalogue, language
+from companion.messages import LANGUAGES, catalogue
 from companion.rules.suggest import declarations
 from companion.store.games import NotFound
 from companion.tapestry.facts import TRACKS
 from companion.web.api import svc
+from companion.web.html import page
 
 pages = Blueprint("pages", __name__)
 
@@ -25,12 +25,6 @@ def _game_exists(game_id: str, kind: str = "agot") -> None:
         abort(404, description=f"no game {game_id!r}")
     if game.kind != kind:
         abort(404, description=f"no game {game_id!r}")
-
-
-def page(template: str, **context: Any) -> str:
-    """A page in the reader's language (the browser may switch it; the choice is kept on the phone)."""
-    lang = language(request.headers.get("Accept-Language"))
-    return render_template(template, lang=lang, m=catalogue(lang), **context)
 
 
 @pages.get("/messages.json")
@@ -77,14 +71,3 @@ def tapestry_table(game_id: str) -> Any:
 @pages.get("/tts")
 def tts_upload() -> Any:
     return page("tts.html")
-
-
-def wants_html() -> bool:
-    """A person's browser asking for a page (not the API, not a script)."""
-    return not request.path.startswith("/api/") and "text/html" in request.headers.get("Accept", "")
-
-
-def html_error(exc: HTTPException) -> tuple[str, int]:
-    """A friendly error page in the reader's language instead of JSON."""
-    status = exc.code or 500
-    return page("error.html", status=status, what="notFound" if status == 404 else "serverError"), status

@@ -16,7 +16,7 @@ from companion.service import TableService
 from companion.store.games import GameStore
 from companion.web.auth import Failures
 from companion.web.errors import ApiError
-from companion.web.live import LRU, Hub
+from companion.web.hub import LRU, Hub
 
 #: New games one address may create per hour, and all addresses together.
 GAMES_PER_ADDRESS = 60

@@ -3,11 +3,16 @@ unique cards entering play, attachments needing a target, leaving play."""
 
 from __future__ import annotations
 
-from companion.catalog.card import Card
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
+from companion.rules.placing import duplicate_target as duplicate_target
+from companion.rules.placing import enter_play as enter_play
+from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Zone
 from companion.rules.verdict import Param, msg
+
+# duplicate_target, enter_play and legal_attach_targets moved to placing (the table uses them too); the
+# actions still import them from here.
 
 
 def place_name(t: Table, card: str, player: str | None = None) -> Param:
@@ -61,17 +66,6 @@ def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | 
 def check_limited(t: Table, v: Checker, player: str, card: str) -> None:
     if t.card(card).limited and t.players[player].limited_round == t.round:
         v.violate("limited.once-per-round", (card,), player=player, card=t.ref(card))
-
-
-def duplicate_target(t: Table, player: str, card: str) -> str | None:
-    """The unique card in play that this copy would duplicate: same title, owned and controlled by player."""
-    c = t.card(card)
-    if not c.unique:
-        return None
-    for other in t.copies_in_play(c.title_key, exclude=card):
-        if t.instance(other).owner == player and t.in_play[other].controller == player:
-            return other
-    return None
 
 
 def check_unique_entry(t: Table, v: Checker, player: str, card: str, *, from_shadows: bool) -> None:
@@ -153,20 +147,6 @@ def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: 
         v.note("limited-ignored", (card,), card=t.ref(card))
 
 
-def legal_attach_targets(t: Table, card: Card, controller: str | None = None) -> list[str]:
-    want = card.attaches_to or "character"
-    out = []
-    for cid, ip in t.in_play.items():
-        if ip.attached_to or ip.duplicate_of:
-            continue
-        if t.card(cid).type != want:
-            continue
-        if controller is not None and ip.controller != controller:
-            continue
-        out.append(cid)
-    return out
-
-
 def check_attachment(
     t: Table, v: Checker, player: str, card: str, target: str | None, *, discard_if_none: bool, own_only: bool = False
 ) -> bool:
@@ -194,25 +174,6 @@ def check_attachment(
             reason = msg("attach.only-to", type=type_name(c.attaches_to or "character"))
         v.violate("attach.target", (card, target), card=t.ref(card), target=t.ref(target), reason=reason)
     return False
-
-
-def enter_play(t: Table, player: str, card: str, attach_to: str | None, *, discard_if_no_target: bool) -> None:
-    """Put a card into play under ``player``: as a duplicate, attached, discarded (no target) or alone."""
-    c = t.card(card)
-    owner = t.instance(card).owner
-    if attach_to is not None and (attach_to == card or t.zone_of(attach_to) is not Zone.PLAY):
-        attach_to = None  # advisory: flagged already; an attachment cannot sit on a card out of play
-    dup = duplicate_target(t, player, card)
-    if dup is not None:
-        t.put_in_play(card, player, duplicate_of=dup)
-    elif c.type == "attachment":
-        legal = legal_attach_targets(t, c)
-        if attach_to is None and not legal and discard_if_no_target:
-            t.move(card, owner, Zone.DISCARD)
-        else:
-            t.put_in_play(card, player, attached_to=attach_to)
-    else:
-        t.put_in_play(card, player)
 
 
 def _token_text(tokens: dict[str, int]) -> str:

@@ -9,13 +9,18 @@ from typing import ClassVar
 from companion.rules.actions.base import Action, Amount, CardRef, Offer, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
     check_attachment,
-    duplicate_target,
-    enter_play,
     require_in_hand,
     take_from_hand,
 )
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
+from companion.rules.placing import (
+    attaches_at_reveal,
+    enter_play,
+    reveal_setup_cards,
+    setup_duplicate,
+    setup_face_down_cards,
+)
 from companion.rules.state import Phase, Zone
 
 
@@ -30,20 +35,6 @@ def _check_setup_phase(t: Table, v: Checker) -> None:
         v.violate("setup.phase", phase=t.phase)
     elif t.setup_revealed:
         v.violate("setup.revealed")
-
-
-def _face_down(t: Table, seat: str) -> list[str]:
-    """The seat's face-down setup cards still in hand, in the order placed."""
-    return [c for c in t.players[seat].setup_face_down if t.where[c] == (seat, Zone.HAND)]
-
-
-def setup_duplicate(t: Table, player: str, card: str) -> str | None:
-    """The copy this setup card will lie under as a duplicate: one in play, or one already placed face down."""
-    dup = duplicate_target(t, player, card)
-    c = t.card(card)
-    if dup is not None or not c.unique:
-        return dup
-    return next((o for o in _face_down(t, player) if o != card and t.card(o).title_key == c.title_key), None)
 
 
 @action("setup_into_shadows", records=Recorder.PLAYER)
@@ -111,7 +102,7 @@ class SetupPlace(Action):
             v.note("duplicate-free", (self.card, dup), card=t.ref(self.card), copy=t.ref(dup))
         elif c.limited:
             placed = [o for o in t.zone(self.player, Zone.PLAY) if not t.in_play[o].duplicate_of]
-            for other in placed + _face_down(t, self.player):
+            for other in placed + setup_face_down_cards(t, self.player):
                 if other != self.card and t.card(other).limited:
                     v.violate("setup.limited", (self.card, other), player=self.player, other=t.ref(other))
                     break
@@ -138,7 +129,7 @@ class SetupFaceDown(SetupPlace):
     face_down: ClassVar[bool] = True
 
     def check(self, t: Table, v: Checker) -> None:
-        if self.card in _face_down(t, self.player):
+        if self.card in setup_face_down_cards(t, self.player):
             v.violate("setup.already-placed", (self.card,), card=t.ref(self.card))
             return
         SetupPlace.check(self, t, v)
@@ -147,23 +138,6 @@ class SetupFaceDown(SetupPlace):
         t.players[self.player].setup_gold_spent += self.setup_cost(t)
         take_from_hand(t, self.player, self.card)  # face down "from hand", like every setup card
         t.players[self.player].setup_face_down[self.card] = self.attach_to
-
-
-def _attaches(t: Table, seat: str, card: str) -> bool:
-    """An attachment that will go onto a card at the reveal (not a duplicate of an attachment)."""
-    return t.card(card).type == "attachment" and setup_duplicate(t, seat, card) is None
-
-
-def reveal_setup_cards(t: Table) -> None:
-    """The setup cards are revealed together; then, in player order, duplicates are placed and attachments
-    attached (RR: Setup). Setup is over: the unspent setup gold is lost."""
-    for seat in t.player_order():
-        cards = _face_down(t, seat)
-        attachments = [c for c in cards if _attaches(t, seat, c)]
-        for card in [c for c in cards if c not in attachments] + attachments:
-            enter_play(t, seat, card, t.players[seat].setup_face_down[card], discard_if_no_target=False)
-        t.players[seat].setup_face_down.clear()
-    t.setup_revealed = True
 
 
 @action("reveal_setup", records=Recorder.TABLE)
@@ -184,12 +158,12 @@ class RevealSetup(Action):
         twin = t.clone()
         attachments: dict[str, list[str]] = {}
         for seat in t.seats:
-            cards = _face_down(t, seat)
-            attachments[seat] = [c for c in cards if _attaches(t, seat, c)]
+            cards = setup_face_down_cards(t, seat)
+            attachments[seat] = [c for c in cards if attaches_at_reveal(t, seat, c)]
             twin.players[seat].setup_face_down = {c: None for c in cards if c not in attachments[seat]}
         reveal_setup_cards(twin)
         for seat in t.player_order():
-            cards = _face_down(t, seat)
+            cards = setup_face_down_cards(t, seat)
             if cards:
                 v.note("setup-revealed", tuple(cards), player=seat, names=[t.ref(c) for c in cards])
             lost = t.setup_gold_left(seat)

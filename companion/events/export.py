@@ -1,5 +1,8 @@
 """The judge's download: the table log with every entry of the hash chain, undone ones included.
 
+One game's export, for its own download (``web/api.py``) and for each table in the event file
+(``events/report.py``); it sits here, below the web, so that the event report need not import the web.
+
 Line 1 is the table-log header (edition, mode, players with their final decks) plus ``chain``: the
 chain's format, its key and its first link, so ``companion check`` can verify every hash offline.
 Every further line is ``{"entry": {...}}``: one log entry as stored (seq, kind, data, actor, at,

@@ -1,78 +1,79 @@
-"""The event routes in the OpenAPI document (merged by ``companion.web.openapi``)."""
+"""The event routes in the OpenAPI document (merged by ``companion.web.openapi``; the routes are in
+``companion.web.events_api``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.web.openapi import _op
+from companion.web.operation import op
 
 E = ["event_id"]
 EG = ["event_id", "game_id"]
 
 EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
-    "/api/event": {"post": _op(
+    "/api/event": {"post": op(
         "Create an event; answers the organiser's and the judge's links (shown once)",
         ok=201, auth=False)},
-    "/api/event/{event_id}": {"get": _op("Organiser or judge: the event, its players and rounds", params=E)},
-    "/api/event/{event_id}/players": {"post": _op(
+    "/api/event/{event_id}": {"get": op("Organiser or judge: the event, its players and rounds", params=E)},
+    "/api/event/{event_id}/players": {"post": op(
         "Organiser: register a player; the decklist (ThronesDB text or JSON) is frozen with its SHA-256",
         params=E, ok=201)},
-    "/api/event/{event_id}/players/{player_id}/confirm": {"post": _op(
+    "/api/event/{event_id}/players/{player_id}/confirm": {"post": op(
         "Organiser: let a deck that is not legal under the event's list play (logged with its problems)",
         params=[*E, "player_id"])},
-    "/api/event/{event_id}/rounds": {"post": _op(
+    "/api/event/{event_id}/rounds": {"post": op(
         "Organiser: a round from pairings (CSV table,player,player or a list); one strict game per table with "
         "the registered decks; answers the seat links once", params=E, ok=201)},
-    "/api/event/{event_id}/rounds/propose": {"post": _op(
+    "/api/event/{event_id}/rounds/propose": {"post": op(
         "Organiser or judge: the next round's pairings computed by the server (Swiss by score, rematches avoided "
         "by a minimum-weight matching, a bye for an odd count; or the cut's single elimination); every result of "
         "the round before must be in unless the judge overrides (logged)", params=E, ok=201)},
-    "/api/event/{event_id}/proposal": {"get": _op("Organiser or judge: the current proposal, or null", params=E)},
-    "/api/event/{event_id}/proposal/swap": {"post": _op(
+    "/api/event/{event_id}/proposal": {"get": op("Organiser or judge: the current proposal, or null", params=E)},
+    "/api/event/{event_id}/proposal/swap": {"post": op(
         "Organiser or judge: swap two players of the current proposal (a new proposal id)", params=E)},
-    "/api/event/{event_id}/proposal/confirm": {"post": _op(
+    "/api/event/{event_id}/proposal/confirm": {"post": op(
         "Organiser or judge: the proposal becomes the round (one strict game per table; the bye recorded)",
         params=E, ok=201)},
-    "/api/event/{event_id}/players/{player_id}/drop": {"post": _op(
+    "/api/event/{event_id}/players/{player_id}/drop": {"post": op(
         "Organiser or judge: drop a player (never paired again; results stand; logged)",
         params=[*E, "player_id"])},
-    "/api/event/{event_id}/standings": {"get": _op(
+    "/api/event/{event_id}/standings": {"get": op(
         "Anyone: the standings with tournament points and each tiebreaker's value (names only)", params=E,
         auth=False)},
-    "/api/event/{event_id}/rounds/{number}/sheets": {"post": _op(
+    "/api/event/{event_id}/rounds/{number}/sheets": {"post": op(
         "Organiser before the round's games begin, the judge after: the seat sheets (PDF, one page per seat); "
         "makes new seat links (a judge's reprint is logged and shown on the phones and the dashboard)",
         params=[*E, "number"],
         content="application/pdf")},
-    "/api/event/{event_id}/rounds/{number}/clock": {"post": _op(
+    "/api/event/{event_id}/rounds/{number}/clock": {"post": op(
         "Organiser or judge: start the round clock", params=[*E, "number"])},
-    "/api/event/{event_id}/dashboard": {"get": _op("Judge or organiser: every table of a round, with flags",
+    "/api/event/{event_id}/dashboard": {"get": op("Judge or organiser: every table of a round, with flags",
                                                     params=E, query=["round"])},
-    "/api/event/{event_id}/stream": {"get": _op("Judge or organiser: the dashboard live (Server-Sent Events)",
+    "/api/event/{event_id}/stream": {"get": op("Judge or organiser: the dashboard live (Server-Sent Events)",
                                                  params=E, query=["round", "since"], content="text/event-stream")},
-    "/api/event/{event_id}/games/{game_id}/moment": {"get": _op(
+    "/api/event/{event_id}/games/{game_id}/moment": {"get": op(
         "Judge or organiser: the full table after entry seq (hidden cards included) and every entry", params=EG,
         query=["seq"])},
-    "/api/event/{event_id}/games/{game_id}/rulings": {"post": _op(
+    "/api/event/{event_id}/games/{game_id}/rulings": {"post": op(
         "Judge: a ruling logged in the game (note, penalty, time extension, correction with its action)",
         params=EG, ok=201)},
-    "/api/event/{event_id}/games/{game_id}/going-to-time": {"get": _op(
+    "/api/event/{event_id}/games/{game_id}/going-to-time": {"get": op(
         "Judge: the going-to-time steps, each figure marked tracked, counted or untracked; deck_A and "
         "deck_B are the draw decks as counted at the table (asked for where the draws were not recorded)",
         params=EG, query=["dominance", "deck_A", "deck_B"])},
-    "/api/event/{event_id}/games/{game_id}/result": {"post": _op(
+    "/api/event/{event_id}/games/{game_id}/result": {"post": op(
         "Judge: a table's result", params=EG)},
-    "/api/event/{event_id}/flags/{flag_id}/clear": {"post": _op("Judge: mark a flag dealt with",
+    "/api/event/{event_id}/flags/{flag_id}/clear": {"post": op("Judge: mark a flag dealt with",
                                                                  params=[*E, "flag_id"])},
-    "/api/event/{event_id}/report": {"get": _op("Judge or organiser: the report per table (JSON, or ?format=pdf)",
+    "/api/event/{event_id}/report": {"get": op("Judge or organiser: the report per table (JSON, or ?format=pdf)",
                                                  params=E, query=["round", "format", "lang"])},
-    "/api/event/{event_id}/export": {"get": _op(
+    "/api/event/{event_id}/export": {"get": op(
         "Judge or organiser: the signed-off event file (zip: a JSON Lines log per table and a manifest)",
         params=E, content="application/zip")},
-    "/api/event-tables/{game_id}": {"get": _op("A seat of an event game: its event, table and round clock",
+    "/api/event-tables/{game_id}": {"get": op("A seat of an event game: its event, table and round clock",
                                                params=["game_id"])},
-    "/api/event-tables/{game_id}/call-judge": {"post": _op(
+    "/api/event-tables/{game_id}/call-judge": {"post": op(
         "A seat of an event game: call a judge to the table", params=["game_id"], ok=201)},
-    "/api/rules": {"get": _op("Every rule id the engine knows, with citations, in English and German",
+    "/api/rules": {"get": op("Every rule id the engine knows, with citations, in English and German",
                               query=["q"], auth=False)},
 }
