@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from companion.catalog.card import fold
+from companion.scan import tess
 from companion.scan.cv import cv2
 
 #: A card is 63 x 88 mm; straightened cards are this wide (and 88/63 of it high).
@@ -47,8 +48,13 @@ WEAK = 0.45
 
 @functools.cache
 def ocr_status() -> dict[str, object]:
-    """Whether the ``tesseract`` program (with English data) is here; the companion runs without it."""
+    """Whether Tesseract (with English data) is here, and how it is run (``engine``: the kept-loaded
+    library, or a program start per photo); the companion runs without it."""
+    loaded, what = tess.library_status()
+    engine = {"engine": what}
     program = shutil.which("tesseract")
+    if program is None and loaded:
+        return {"available": True, "message": "OCR (libtesseract) is available", **engine}
     if program is None:
         return {"available": False, "message": "OCR is not available: the tesseract program is missing; install "
                 "it (Debian/Ubuntu: apt-get install tesseract-ocr, macOS: brew install tesseract). Cards "
@@ -60,7 +66,7 @@ def ocr_status() -> dict[str, object]:
     if b"eng" not in out.stdout.split():
         return {"available": False, "message": "OCR is not available: tesseract has no English data "
                 "(Debian/Ubuntu: apt-get install tesseract-ocr-eng)"}
-    return {"available": True, "message": "OCR (tesseract) is available"}
+    return {"available": True, "message": "OCR (tesseract) is available", **engine}
 
 
 # -- finding cards and their title bands ---------------------------------------------------------------
@@ -78,42 +84,63 @@ def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
                                 False) >= 0
 
 
+def _side_support(edges: np.ndarray, q: np.ndarray) -> float:
+    """How much of the quadrilateral's outline lies on edges: the weakest side's share of its points that
+    have an edge within a pixel or two. A card's four straight sides are edges from corner to corner; a
+    box drawn round a few round blobs touches edges only here and there."""
+    h, w = edges.shape
+    t = np.linspace(0.1, 0.9, 24)[:, None]
+    worst = 1.0
+    for a, b in ((q[0], q[1]), (q[1], q[2]), (q[2], q[3]), (q[3], q[0])):
+        pts = np.rint(a + (b - a) * t).astype(int)
+        ok = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+        if not ok.any():
+            return 0.0
+        hits = edges[pts[ok, 1], pts[ok, 0]] > 0
+        worst = min(worst, float(hits.sum()) / len(t))
+    return worst
+
+
+#: A card's outline must lie on edges along this share of each side (see _side_support).
+SIDE_SUPPORT = 0.6
+
+
 def find_cards(gray: np.ndarray) -> list[np.ndarray]:
     """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another.
 
     Each blob of edges, filled: its outline is the card's edge whatever the art inside does; its convex
-    hull simplified to four corners (or, failing that, its smallest rotated rectangle) is the card."""
+    hull simplified to four corners (or, failing that, its smallest rotated rectangle) is a candidate.
+    The edges are looked at closed (an outline broken by glare) and as they are (a card touching a blob
+    on a busy table stays apart from it); a candidate is kept only if its four sides lie on edges."""
     h, w = gray.shape
     scale = min(1.0, 1000 / max(h, w))  # edges on at most 1000 px: enough for a card's outline
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    edges = cv2.Canny(cv2.GaussianBlur(small, (5, 5), 0), 20, 60)
-    edges = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    # Outer blobs (an outline broken by art inside), and every closed outline (a card touching a bright
-    # blob on a busy table is its own inner contour).
-    contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
-    contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+    raw = cv2.Canny(cv2.GaussianBlur(small, (5, 5), 0), 20, 60)
+    support = cv2.dilate(raw, np.ones((5, 5), np.uint8))
     area_min = MIN_CARD_AREA * small.shape[0] * small.shape[1]
-    quads: list[tuple[bool, float, np.ndarray]] = []
-    for contour in contours:
-        hull = cv2.convexHull(contour)
-        area = cv2.contourArea(hull)
-        if area < area_min or area > 0.9 * small.shape[0] * small.shape[1]:
-            continue
-        approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
-        box = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
-        q = _order(np.asarray(box))
-        if cv2.contourArea(q) < 0.8 * area:  # not a quadrilateral blob (a hand, a dice tray)
-            continue
-        side_w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-        side_h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
-        ratio = min(side_w, side_h) / max(side_w, side_h)
-        if 0.58 <= ratio <= 0.86:  # 63/88 = 0.72, under some perspective
-            # A card's outline fills its quadrilateral; a card merged with a blob beside it does not.
-            solid = cv2.contourArea(contour) >= 0.85 * cv2.contourArea(q)
-            quads.append((solid, area, q / scale))
-    quads.sort(key=lambda a: (not a[0], -a[1]))
+    quads: list[tuple[float, np.ndarray]] = []
+    for edges in (cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)), raw):
+        # Outer blobs, and every closed outline (a card touching a bright blob is its own inner contour).
+        contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+        contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+        for contour in contours:
+            hull = cv2.convexHull(contour)
+            area = cv2.contourArea(hull)
+            if area < area_min or area > 0.9 * small.shape[0] * small.shape[1]:
+                continue
+            approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
+            box = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
+            q = _order(np.asarray(box))
+            if cv2.contourArea(q) < 0.8 * area:  # not a quadrilateral blob (a hand, a dice tray)
+                continue
+            side_w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+            side_h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+            ratio = min(side_w, side_h) / max(side_w, side_h)
+            if 0.58 <= ratio <= 0.86 and _side_support(support, q) >= SIDE_SUPPORT:  # 63/88 = 0.72
+                quads.append((cv2.contourArea(q), q / scale))
+    quads.sort(key=lambda a: -a[0])
     kept: list[np.ndarray] = []
-    for _solid, _area, q in quads:
+    for _area, q in quads:
         if not any(_inside(q.mean(axis=0), k) or _inside(k.mean(axis=0), q) for k in kept):
             kept.append(q)
     return kept[:MAX_CARDS]
@@ -150,7 +177,11 @@ class Read:
 
 
 def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str, float]]:
-    """Words of one image as (centre y, left x, text, confidence), from tesseract's TSV output."""
+    """Words of one image as (centre y, left x, text, confidence): the kept-loaded library's engine, or,
+    without the library, one run of the program (its TSV output)."""
+    found = tess.engine()
+    if found is not None:
+        return found.words(image, psm)
     ok, png = cv2.imencode(".png", image)
     if not ok:
         return []
@@ -161,14 +192,7 @@ def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str
                              check=False)
     except (OSError, subprocess.TimeoutExpired):
         return []
-    words = []
-    for line in out.stdout.decode("utf-8", "replace").splitlines()[1:]:
-        cols = line.split("\t")
-        if len(cols) < 12 or cols[0] != "5" or not cols[11].strip():
-            continue
-        left, top, _width, height, conf = int(cols[6]), int(cols[7]), int(cols[8]), int(cols[9]), float(cols[10])
-        words.append((top + height / 2, float(left), cols[11].strip(), conf))
-    return words
+    return tess.parse_tsv(out.stdout.decode("utf-8", "replace"))
 
 
 def _prepare(band: np.ndarray) -> np.ndarray:
@@ -215,19 +239,95 @@ def read_bands(bands: Sequence[np.ndarray]) -> list[tuple[str, float]]:
     return out
 
 
+#: Text lines looked at outside the cards found, per photo: each costs a read.
+MAX_LINES = 6
+#: A read is weak (worth reading the band turned half round) below this many letters or this confidence.
+WEAK_LETTERS = 3
+WEAK_CONF = 60.0
+
+
+def text_lines(gray: np.ndarray, outside: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
+    """Lines of large print not on any card found (``outside``), tallest first, as 4x2 corners: the
+    fallback for a card whose outline is lost against the table. Dark strokes on a lighter ground,
+    joined along the line; a line is much wider than high and taller than a card's rules text beside it."""
+    h, w = gray.shape
+    scale = min(1.0, 1000 / max(h, w))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    lines: list[tuple[float, np.ndarray]] = []
+    for size in (9, 17):  # the strokes of small and of large print
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+        strokes = cv2.morphologyEx(small, cv2.MORPH_BLACKHAT, kernel)
+        mask = cv2.threshold(strokes, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
+        if cv2.countNonZero(mask) > 0.25 * mask.size:  # no text-like strokes, only texture
+            continue
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size + 4, 3)))
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        for contour in cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+            (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+            if rw < rh:
+                rw, rh, angle = rh, rw, angle + 90
+            if not (5 <= rh <= 0.08 * max(small.shape) and rw >= 3 * rh and rw <= 0.6 * small.shape[1]):
+                continue
+            if cv2.contourArea(contour) < 0.45 * rw * rh:
+                continue
+            centre = np.array([cx, cy], np.float32) / scale
+            if any(_inside(centre, q) for q in outside):
+                continue
+            # The line with room round it (letters must not touch the cut's edge), as a card band.
+            box = cv2.boxPoints(((cx, cy), (rw + 1.6 * rh, 2.4 * rh), angle))
+            lines.append((rh, _order(box) / scale))
+    lines.sort(key=lambda a: -a[0])
+    kept: list[np.ndarray] = []
+    for _h, q in lines:
+        if not any(_inside(q.mean(axis=0), k) or _inside(k.mean(axis=0), q) for k in kept):
+            kept.append(q)
+    return kept[:MAX_LINES]
+
+
+def _cut(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """A text line's quadrilateral seen square on."""
+    q = quad.astype(np.float32)
+    w = max(8, int(np.linalg.norm(q[1] - q[0])))
+    h = max(8, int(np.linalg.norm(q[3] - q[0])))
+    target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q, target), (w, h), flags=cv2.INTER_CUBIC,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _letters(text: str) -> int:
+    return sum(ch.isalpha() for ch in text)
+
+
+def _weak(read: tuple[str, float]) -> bool:
+    return _letters(read[0]) < WEAK_LETTERS or read[1] < WEAK_CONF
+
+
 def read_titles(gray: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> list[Read]:
     """The title of every card in the photo (cards holding a point of ``skip``, a label already read,
-    are left out). With no card outline in sight (a card held close), the whole photo is read."""
+    are left out). Card outlines first; then lines of large print elsewhere in the photo (a card whose
+    outline is lost against a busy table, or a card held so close that its edges are out of the photo).
+    A weak read is read again turned half round (a card upside down, or knelt the other way)."""
     points = [np.array(p, np.float32) for p in skip]
-    quads = [q for q in find_cards(gray) if not any(_inside(p, q) for p in points)]
-    if not quads:
-        if points or not ocr_status()["available"]:
-            return []
-        return [Read(t, c, ()) for t, c in whole_image_lines(gray)[:1]]
-    bands = [title_band(straighten(gray, q)) for q in quads]
+    found = find_cards(gray)
+    quads = [q for q in found if not any(_inside(p, q) for p in points)]
+    cards = [straighten(gray, q) for q in quads]
+    lines = text_lines(gray, found)
+    lines = [q for q in lines if not any(_inside(p, q) for p in points)]
+    bands = [title_band(c) for c in cards] + [_cut(gray, q) for q in lines]
     reads = read_bands(bands)
-    return [Read(text, conf, tuple((round(float(x)), round(float(y))) for x, y in q))
-            for (text, conf), q in zip(reads, quads, strict=True)]
+    again = [i for i, r in enumerate(reads) if _weak(r)]
+    if again:
+        turned = [title_band(cv2.rotate(cards[i], cv2.ROTATE_180)) if i < len(cards)
+                  else cv2.rotate(bands[i], cv2.ROTATE_180) for i in again]
+        for i, r in zip(again, read_bands(turned), strict=True):
+            if (_letters(r[0]) >= WEAK_LETTERS and r[1] > reads[i][1]) or _letters(reads[i][0]) == 0:
+                reads[i] = r
+    out = []
+    for i, ((text, conf), q) in enumerate(zip(reads, [*quads, *lines], strict=True)):
+        if i >= len(quads) and _weak((text, conf)):
+            continue  # a line of print that is no clear title: not a card
+        out.append(Read(text, conf, tuple((round(float(x)), round(float(y))) for x, y in q)))
+    return out
 
 
 def whole_image_lines(gray: np.ndarray) -> list[tuple[str, float]]:
