@@ -202,10 +202,11 @@ def _prepare(band: np.ndarray) -> np.ndarray:
     big = cv2.resize(band, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
     big = cv2.GaussianBlur(big, (3, 3), 0)
     dark = cv2.threshold(big, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)[1]
-    if cv2.countNonZero(dark) > 0.6 * dark.size:  # light letters on a dark banner
+    h, w = dark.shape
+    middle = dark[h // 4:h - h // 4, w // 10:w - w // 10]  # where the letters are, not the card round them
+    if cv2.countNonZero(middle) > 0.6 * middle.size:  # light letters on a dark banner
         dark = cv2.bitwise_not(dark)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    h, w = dark.shape
     keep = np.zeros(n, bool)
     for i in range(1, n):
         x, y, bw, bh, _area = stats[i]
@@ -215,10 +216,21 @@ def _prepare(band: np.ndarray) -> np.ndarray:
 
 
 def read_bands(bands: Sequence[np.ndarray]) -> list[tuple[str, float]]:
-    """Each band's text: all bands stacked into one image for one tesseract run."""
+    """Each band's text. With the kept-loaded engine each band is read on its own as one line (a read
+    costs no start-up, and a garbled band cannot disturb its neighbours); with the program, all bands
+    are stacked into one image for one run."""
     if not bands:
         return []
     prepared = [_prepare(b) for b in bands]
+    found = tess.engine()
+    if found is not None:
+        out = []
+        for p in prepared:
+            line = sorted((x, t, c) for _cy, x, t, c in found.words(cv2.copyMakeBorder(
+                p, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255), 7))
+            confs = [c for *_, c in line if c >= 0]
+            out.append((" ".join(t for _, t, _ in line), sum(confs) / len(confs) if confs else 0.0))
+        return out
     width = max(p.shape[1] for p in prepared) + 40
     gap = 40
     rows, spans, y = [], [], gap
@@ -260,15 +272,24 @@ def text_lines(gray: np.ndarray, outside: Sequence[np.ndarray] = ()) -> list[np.
         mask = cv2.threshold(strokes, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
         if cv2.countNonZero(mask) > 0.25 * mask.size:  # no text-like strokes, only texture
             continue
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size + 4, 3)))
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        for contour in cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        # Long straight rules (a banner's frame, a card's edge) are no print: taken out before joining.
+        rules = cv2.bitwise_or(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, 6 * size), np.uint8)),
+                               cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((6 * size, 1), np.uint8)))
+        mask = cv2.bitwise_and(mask, cv2.bitwise_not(cv2.dilate(rules, np.ones((3, 3), np.uint8))))
+        # Letters and the gaps between words joined along the line.
+        joined = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * size + 5, 3)))
+        joined = cv2.morphologyEx(joined, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        for contour in cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
             (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
             if rw < rh:
                 rw, rh, angle = rh, rw, angle + 90
-            if not (5 <= rh <= 0.08 * max(small.shape) and rw >= 3 * rh and rw <= 0.6 * small.shape[1]):
+            if not (5 <= rh <= 0.12 * max(small.shape) and rw >= 3 * rh and rw <= 0.95 * small.shape[1]):
                 continue
-            if cv2.contourArea(contour) < 0.45 * rw * rh:
+            if cv2.contourArea(contour) < 0.35 * rw * rh:
+                continue
+            x, y, bw, bh = cv2.boundingRect(contour)
+            ink = cv2.countNonZero(mask[y:y + bh, x:x + bw]) / max(1, bw * bh)
+            if not 0.12 <= ink <= 0.7:  # print has strokes and gaps; an edge or a bar is solid
                 continue
             centre = np.array([cx, cy], np.float32) / scale
             if any(_inside(centre, q) for q in outside):
@@ -302,31 +323,42 @@ def _weak(read: tuple[str, float]) -> bool:
     return _letters(read[0]) < WEAK_LETTERS or read[1] < WEAK_CONF
 
 
+def _read_turning(bands: list[np.ndarray], turned: list[np.ndarray]) -> list[tuple[str, float]]:
+    """Each band's read; a weak one is read again from ``turned`` (the band of the card turned half round)."""
+    reads = read_bands(bands)
+    again = [i for i, r in enumerate(reads) if _weak(r)]
+    for i, r in zip(again, read_bands([turned[i] for i in again]), strict=True):
+        if (_letters(r[0]) >= WEAK_LETTERS and r[1] > reads[i][1]) or _letters(reads[i][0]) == 0:
+            reads[i] = r
+    return reads
+
+
+def _corners(q: np.ndarray) -> tuple[tuple[int, int], ...]:
+    return tuple((round(float(x)), round(float(y))) for x, y in q)
+
+
 def read_titles(gray: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> list[Read]:
     """The title of every card in the photo (cards holding a point of ``skip``, a label already read,
-    are left out). Card outlines first; then lines of large print elsewhere in the photo (a card whose
-    outline is lost against a busy table, or a card held so close that its edges are out of the photo).
-    A weak read is read again turned half round (a card upside down, or knelt the other way)."""
+    are left out). Card outlines first; then lines of large print outside the cards read (a card whose
+    outline is lost against a busy table, a card held so close that its edges are out of the photo, or an
+    outline that was no card). A weak read is read again turned half round (a card upside down, or knelt
+    the other way)."""
     points = [np.array(p, np.float32) for p in skip]
     found = find_cards(gray)
     quads = [q for q in found if not any(_inside(p, q) for p in points)]
     cards = [straighten(gray, q) for q in quads]
-    lines = text_lines(gray, found)
-    lines = [q for q in lines if not any(_inside(p, q) for p in points)]
-    bands = [title_band(c) for c in cards] + [_cut(gray, q) for q in lines]
-    reads = read_bands(bands)
-    again = [i for i, r in enumerate(reads) if _weak(r)]
-    if again:
-        turned = [title_band(cv2.rotate(cards[i], cv2.ROTATE_180)) if i < len(cards)
-                  else cv2.rotate(bands[i], cv2.ROTATE_180) for i in again]
-        for i, r in zip(again, read_bands(turned), strict=True):
-            if (_letters(r[0]) >= WEAK_LETTERS and r[1] > reads[i][1]) or _letters(reads[i][0]) == 0:
-                reads[i] = r
-    out = []
-    for i, ((text, conf), q) in enumerate(zip(reads, [*quads, *lines], strict=True)):
-        if i >= len(quads) and _weak((text, conf)):
-            continue  # a line of print that is no clear title: not a card
-        out.append(Read(text, conf, tuple((round(float(x)), round(float(y))) for x, y in q)))
+    reads = _read_turning([title_band(c) for c in cards], [title_band(cv2.rotate(c, cv2.ROTATE_180)) for c in cards])
+    read_well = [q for q, r in zip(quads, reads, strict=True) if not _weak(r)]
+    lines = [q for q in text_lines(gray, [*read_well, *(q for q in found if not any(q is k for k in quads))])
+             if not any(_inside(p, q) for p in points)]
+    cuts = [_cut(gray, q) for q in lines]
+    line_reads = _read_turning(cuts, [cv2.rotate(c, cv2.ROTATE_180) for c in cuts])
+    out = [Read(text, conf, _corners(q)) for (text, conf), q in zip(line_reads, lines, strict=True)
+           if not _weak((text, conf))]  # a line of print that is no clear title is not a card
+    for (text, conf), q in zip(reads, quads, strict=True):
+        if _weak((text, conf)) and any(_inside(np.array(r.corners, np.float32).mean(axis=0), q) for r in out):
+            continue  # its title was found as a line of print instead
+        out.append(Read(text, conf, _corners(q)))
     return out
 
 
