@@ -52,6 +52,40 @@ def test_without_a_deck_a_weak_read_gives_up_to_three_candidates(names: list[str
     assert "Tyrion Lannister" in [g.name for g in guesses]
 
 
+def _every_title(read: str, names: list[str], limit: int) -> list[tuple[str, float]]:
+    """The matcher's comparison without any shortcut: every title, every trimmed form of the read."""
+    import difflib
+
+    from companion.scan.titles import _trimmed, clean
+
+    text = clean(read)
+    if not text:
+        return []
+    scored: dict[str, float] = {}
+    for name in names:
+        key = clean(name)
+        if key and name not in scored and difflib.SequenceMatcher(None, text, key).real_quick_ratio() >= 0.3:
+            scored[name] = max(difflib.SequenceMatcher(None, v, key, autojunk=False).ratio() for v in _trimmed(text))
+    return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted({c.name for c in Catalog.open().all("2e")})), st.lists(
+    st.tuples(st.integers(0, 40), st.sampled_from("abeilnorst1 |'-.")), max_size=5), st.booleans())
+def test_the_matchers_shortcuts_give_the_same_titles_as_comparing_every_title(name: str, typos: list[tuple[int, str]],
+                                                                               prefix: bool) -> None:
+    """Property: the upper bounds only skip titles that cannot be among the best, whatever the read."""
+    from companion.scan.titles import WEAK, rank
+
+    letters = list(("2 " if prefix else "") + name)
+    for at, ch in typos:
+        letters[at % len(letters)] = ch
+    read = "".join(letters)
+    names = _names()
+    assert rank(read, names, 4) == _every_title(read, names, 4)
+    assert rank(read, names, 4, WEAK) == [(n, v) for n, v in _every_title(read, names, 4) if v >= WEAK]
+
+
 # -- rows at a table -------------------------------------------------------------------------------------
 
 

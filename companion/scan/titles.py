@@ -406,26 +406,64 @@ def _trimmed(read: str) -> list[str]:
     return out
 
 
-def _similarity(variants: list[str], name: str) -> float:
-    """The catalogue's forgiving comparison (difflib's ratio, as in companion.catalog.store), best over the
-    read's trimmed forms: never a part of the read alone, so a short title inside a long read scores low."""
-    return max(difflib.SequenceMatcher(None, v, name, autojunk=False).ratio() for v in variants)
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz "
 
 
-def rank(read: str, names: Iterable[str], limit: int = 3) -> list[tuple[str, float]]:
-    """Titles by similarity to the read, best first (each title once)."""
+def _letter_counts(text: str) -> np.ndarray:
+    return np.array([text.count(ch) for ch in _ALPHABET], np.int32)
+
+
+@functools.lru_cache(maxsize=32)
+def _titles(names: tuple[str, ...]) -> tuple[list[str], list[str], np.ndarray, np.ndarray]:
+    """Each title once with its cleaned form, their letter counts and lengths (a deck's or the catalogue's)."""
+    kept, keys = [], []
+    for name in dict.fromkeys(names):
+        key = clean(name)
+        if key:
+            kept.append(name)
+            keys.append(key)
+    counts = np.array([_letter_counts(k) for k in keys], np.int32).reshape(len(keys), len(_ALPHABET))
+    return kept, keys, counts, np.array([len(k) for k in keys], np.float64)
+
+
+def rank(read: str, names: Iterable[str], limit: int = 3, floor: float = 0.0) -> list[tuple[str, float]]:
+    """Titles by similarity to the read, best first (each title once), none below ``floor``.
+
+    The catalogue's forgiving comparison (difflib's ratio, as in companion.catalog.store), best over the
+    read's trimmed forms: never a part of the read alone, so a short title inside a long read scores low.
+    difflib's cheap upper bounds skip the titles that cannot reach the floor or the best ``limit`` so far:
+    the same answer as comparing every title, in a fraction of the time."""
     text = clean(read)
     if not text:
         return []
     variants = _trimmed(text)
+    kept, keys, counts, lengths = _titles(tuple(names))
+    if not kept:
+        return []
+    shortest = min(len(v) for v in variants)
+    # No form of the read shares more letters with a title than the whole read does: an upper bound of
+    # every form's ratio, for all titles at once.
+    shared = np.minimum(counts, _letter_counts(text)).sum(axis=1)
+    upper = 2 * shared / (shortest + lengths)
+    near = 2 * np.minimum(len(text), lengths) / (len(text) + lengths) >= 0.3
+    order = [i for i in np.argsort(-upper, kind="stable") if near[i] and upper[i] >= floor]
     scored: dict[str, float] = {}
-    for name in names:
-        key = clean(name)
-        if not key or name in scored:
+    best: list[float] = []  # the best ``limit`` scores so far, highest first
+    for i in order:
+        bar = max(floor, best[-1] if len(best) >= limit else 0.0)
+        if upper[i] < bar:
+            break  # every title after this one is bounded lower still
+        name = kept[i]
+        matcher = difflib.SequenceMatcher(None, text, keys[i], autojunk=False)
+        score = -1.0
+        for v in variants:
+            matcher.set_seq1(v)
+            if matcher.real_quick_ratio() >= bar and matcher.quick_ratio() >= bar:
+                score = max(score, matcher.ratio())
+        if score < bar:
             continue
-        if difflib.SequenceMatcher(None, text, key).real_quick_ratio() < 0.3:
-            continue
-        scored[name] = _similarity(variants, key)
+        scored[name] = score
+        best = sorted([*best, score], reverse=True)[:limit]
     return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
 
 
@@ -433,8 +471,8 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
     """(confident, up to three guesses). The deck comes first: a title in the seat's deck that the read
     matches well and clearly better than the deck's next title is confident, unless a title outside the
     deck matches the read better still. Without a deck, only a clear catalogue match is confident."""
-    deck = rank(read, deck_names, 3)
-    catalogue = rank(read, catalogue_names, 4)
+    deck = rank(read, deck_names, 3, WEAK)
+    catalogue = rank(read, catalogue_names, 4, WEAK)
     in_deck = set(deck_names)
     guesses: list[Guess] = []
     for name, score in deck:
