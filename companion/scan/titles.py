@@ -1,14 +1,13 @@
 """Cards without labels, read by their title: card-shaped regions, their title bands, Tesseract, a matcher.
 
 Reading happens in a scan worker (companion.scan.sandbox), like barcode decoding: the worker finds the
-cards, cuts out and straightens each title band, and runs the ``tesseract`` program once per photo on
-all bands stacked into one image. The server then matches each read against the seat's own deck first and
-the catalogue second (``match_title``): a title names a card, the seat's deck settles the printing.
-
-Tesseract is called as a program (Debian package ``tesseract-ocr``), not through a Python binding: the
-worker already runs untrusted images in a memory-limited process, the program inherits that limit, and
-one start per photo (all bands at once) costs less than a binding's temporary files per band. Without
-the program the companion still reads labels and says OCR is unavailable (``ocr_status``).
+cards (outlines whose four sides lie on edges), cuts out and straightens each title band, and where no
+outline holds a clear title, looks for lines of large print elsewhere; a weak read is read again turned
+half round. Tesseract is kept loaded in the worker (libtesseract through ctypes, companion.scan.tess);
+without the library each photo starts the ``tesseract`` program once, all bands stacked into one image.
+The server then matches each read against the seat's own deck first and the catalogue second
+(``match_title``): a title names a card, the seat's deck settles the printing. Without Tesseract the
+companion still reads labels and says OCR is unavailable (``ocr_status``).
 """
 
 from __future__ import annotations
