@@ -52,6 +52,40 @@ def test_without_a_deck_a_weak_read_gives_up_to_three_candidates(names: list[str
     assert "Tyrion Lannister" in [g.name for g in guesses]
 
 
+def _every_title(read: str, names: list[str], limit: int) -> list[tuple[str, float]]:
+    """The matcher's comparison without any shortcut: every title, every trimmed form of the read."""
+    import difflib
+
+    from companion.scan.titles import _trimmed, clean
+
+    text = clean(read)
+    if not text:
+        return []
+    scored: dict[str, float] = {}
+    for name in names:
+        key = clean(name)
+        if key and name not in scored and difflib.SequenceMatcher(None, text, key).real_quick_ratio() >= 0.3:
+            scored[name] = max(difflib.SequenceMatcher(None, v, key, autojunk=False).ratio() for v in _trimmed(text))
+    return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted({c.name for c in Catalog.open().all("2e")})), st.lists(
+    st.tuples(st.integers(0, 40), st.sampled_from("abeilnorst1 |'-.")), max_size=5), st.booleans())
+def test_the_matchers_shortcuts_give_the_same_titles_as_comparing_every_title(name: str, typos: list[tuple[int, str]],
+                                                                               prefix: bool) -> None:
+    """Property: the upper bounds only skip titles that cannot be among the best, whatever the read."""
+    from companion.scan.titles import WEAK, rank
+
+    letters = list(("2 " if prefix else "") + name)
+    for at, ch in typos:
+        letters[at % len(letters)] = ch
+    read = "".join(letters)
+    names = _names()
+    assert rank(read, names, 4) == _every_title(read, names, 4)
+    assert rank(read, names, 4, WEAK) == [(n, v) for n, v in _every_title(read, names, 4) if v >= WEAK]
+
+
 # -- rows at a table -------------------------------------------------------------------------------------
 
 
@@ -145,3 +179,56 @@ def test_bench_titles_reads_the_fixture_set() -> None:
     assert [i["pipeline"]["with_deck"] for i in out["images"]] == [["13089"], ["13089", "01085"]]
     total = out["totals"]["pipeline/with_deck/all"]
     assert total["cards"] == 3 and total["right"] == 3 and total["confident_wrong"] == 0
+
+
+# -- the reader: a kept-loaded engine, the program as fallback, cards upside down ---------------------------
+
+
+@needs_ocr
+def test_the_kept_loaded_engine_and_the_program_read_the_same_and_one_engine_serves_many_reads(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.scan import tess, titles
+    from companion.scan.images import load_gray
+
+    gray = load_gray((FIXTURES / "two-cards.jpg").read_bytes())
+    if tess.engine() is None:
+        pytest.skip("libtesseract does not load here: the program is the only reader")
+    first = tess.engine()
+    by_library = [r.text for r in titles.read_titles(gray)]
+    assert tess.engine() is first  # the same engine, still loaded, for the next photo
+    monkeypatch.setattr(tess, "engine", lambda: None)  # no library: each read starts the program
+    by_program = [r.text for r in titles.read_titles(gray)]
+    assert by_library == by_program and "Tyrion Lannister" in by_library
+    assert titles.ocr_status()["available"] is True
+
+
+def test_without_the_library_the_status_says_each_read_starts_the_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.scan import tess
+
+    monkeypatch.setattr(tess, "_load", lambda: None)
+    tess.library_status.cache_clear()
+    try:
+        assert tess.library_status() == (False, "libtesseract not found: each read starts the tesseract program")
+    finally:
+        tess.library_status.cache_clear()
+
+
+@needs_ocr
+def test_a_card_upside_down_or_with_no_outline_in_sight_is_read() -> None:
+    from companion.scan.cv import cv2
+    from companion.scan.images import load_gray
+    from companion.scan.titles import read_titles
+
+    gray = load_gray((FIXTURES / "tyrion.jpg").read_bytes())
+    turned = cv2.rotate(gray, cv2.ROTATE_180)
+    answers = [match_title(r.text, ["Tyrion Lannister"], _names()) for r in read_titles(turned)]
+    assert [guesses[0].name for confident, guesses in answers if confident] == ["Tyrion Lannister"]
+    # The card's outline cut away (held close): its title is still found as a line of large print.
+    ys, xs = [], []
+    for r in read_titles(gray):
+        xs += [x for x, _ in r.corners]
+        ys += [y for _, y in r.corners]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    inner = gray[y0 + (y1 - y0) // 40:y1 - (y1 - y0) // 5, x0 + (x1 - x0) // 40:x1 - (x1 - x0) // 40]
+    reads = read_titles(cv2.resize(inner, None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC))  # close up
+    assert any(match_title(r.text, ["Tyrion Lannister"], _names())[0] for r in reads), [r.text for r in reads]

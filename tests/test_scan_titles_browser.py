@@ -64,3 +64,89 @@ def test_a_weak_read_offers_its_titles_and_one_tap_picks_the_card(server: Server
     shot(page, "scan-titles-candidates")
     page.click("#scanned button[data-pick='A.13089.1']")  # one tap picks the card
     page.wait_for_selector("#sheet button[data-action=setup_into_shadows]", timeout=5000)
+
+
+#: Counts every click the page receives, before any handler can stop it (as tests/test_browser_game.py does).
+TAP_COUNTER = "window.__taps = 0; document.addEventListener('click', () => { window.__taps += 1; }, true);"
+
+
+def _marshaling_game(base: str) -> tuple[dict[str, Any], str]:
+    """A game in its first marshaling phase (set up, plots, draw), Alice with Tyrion in hand and gold: no labels."""
+    from tests.test_browser import prepared_game
+
+    g = prepared_game(base)
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    version = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+    status, body = call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "draw", "player": "A",
+                        "card": "A.13089.1"}, "expected_version": version}, ka)
+    assert status == 201, body
+    assert call(base, "GET", f"/games/{gid}/view", key=ka)[1]["phase"] == "marshaling"
+    return g, gid
+
+
+def test_an_unlabelled_card_into_shadows_and_out_again_with_one_photo_and_two_taps_each(server: Server,
+                                                                                        browser: Any) -> None:  # noqa: F811
+    """Done means (issue 24): in the marshaling phase, a photo of a card without a label, then the row's
+    action: marshal into shadows; later a photo of the same card held to the owner's phone, then bring out.
+    The page counts its own clicks; the photo is the shutter (a file, one tap on a real phone)."""
+    base = server.url + "/api"
+    g, gid = _marshaling_game(base)
+    ka = g["seats"][0]["key"]
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.add_init_script(TAP_COUNTER)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(g["seats"][0]["url"])
+    page.wait_for_selector("#scan-box:not(.hidden)")
+    start = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+
+    page.set_input_files("#photo", str(FIXTURES / "tyrion.jpg"))  # shutter: a rendered card, no label
+    page.wait_for_selector("#sheet button[data-action=marshal_into_shadows]", timeout=30000)  # opens by itself
+    page.click("#sheet button[data-action=marshal_into_shadows]")
+    page.wait_for_selector("#my-shadows li[data-position='1']", timeout=5000)
+    assert page.evaluate("window.__taps") == 1  # one tap besides the shutter
+
+    page.set_input_files("#photo", str(FIXTURES / "tyrion.jpg"))  # the same card, held face up to this phone
+    page.wait_for_selector("#scanned li[data-title=ok][data-card='A.13089.1']", timeout=30000)
+    assert "shadows" in page.inner_text("#scanned li[data-title=ok]")  # the copy in shadows is the one read
+    page.wait_for_selector("#sheet button[data-action=bring_out]", timeout=5000)
+    shot(page, "scan-titles-bring-out")
+    page.click("#sheet button[data-action=bring_out]")
+    page.wait_for_selector("#my-play li[data-card='A.13089.1']", timeout=5000)
+    assert page.evaluate("window.__taps") == 2
+    view = call(base, "GET", f"/games/{gid}/view", key=ka)[1]
+    assert view["version"] == start + 2  # two records, nothing from the photos themselves
+    assert view["phase"] == "marshaling"
+    assert not errors
+
+
+def test_in_marshaling_a_weak_read_is_one_tap_to_pick_and_one_to_act(server: Server, browser: Any) -> None:  # noqa: F811
+    """The weak case in a real marshaling phase: the server's answer, turned weak on its way to the page,
+    shows two or three titles; one tap picks Tyrion, one tap marshals him into shadows."""
+    base = server.url + "/api"
+    g, _gid = _marshaling_game(base)
+    page = browser.new_context(**PHONE, locale="de-DE").new_page()
+    page.add_init_script(TAP_COUNTER)
+
+    def weaken(route: Any) -> None:
+        response = route.fetch()
+        data = response.json()
+        for row in data["titles"]:
+            row.update(status="candidates", message="")
+            row.pop("card", None)
+            row.pop("actions", None)
+        route.fulfill(response=response, json=data)
+
+    page.route("**/api/scan?*", weaken)
+    page.goto(g["seats"][0]["url"])
+    page.wait_for_selector("#scan-box:not(.hidden)")
+    page.set_input_files("#photo", str(FIXTURES / "tyrion.jpg"))
+    page.wait_for_selector("#scanned li[data-title=candidates] button[data-pick='A.13089.1']", timeout=30000)
+    assert 2 <= page.locator("#scanned li[data-title=candidates] button, #scanned li[data-title=candidates] span"
+                             ).count() <= 3
+    assert page.locator("#sheet button[data-action]:visible").count() == 0  # nothing opens without a tap
+    shot(page, "scan-titles-candidates-marshaling-de")
+    page.click("#scanned button[data-pick='A.13089.1']")
+    page.click("#sheet button[data-action=marshal_into_shadows]")
+    page.wait_for_selector("#my-shadows li[data-position='1']", timeout=5000)
+    assert page.evaluate("window.__taps") == 2

@@ -6,6 +6,7 @@ blur, noise, JPEG). What this leaves unknown about real photos: the real title f
 foil and gloss glare, the real art behind the title, and how players hold cards.
 
     python -m tests.title_cards OUT_DIR --images 120 --seed 1
+    python -m tests.title_cards OUT_DIR --seed 2 --fonts NimbusRoman-Bold.otf,URWGothic-Demi.otf --upside-down 0.2
 
 writes OUT_DIR/manifest.csv (``file,codes,deck,cap_px``) for ``companion bench titles OUT_DIR``, the
 decklists in OUT_DIR/decks/, and the images. ``cap_px`` is the height of the title's capitals in the
@@ -39,9 +40,9 @@ WORDS = ["Action", "Reaction", "Interrupt", "Kneel", "Stand", "Choose", "charact
          "hand", "shadows", "draw", "discard"]
 
 
-def fonts() -> list[Path]:
+def fonts(names: tuple[str, ...] = FONT_NAMES) -> list[Path]:
     found = []
-    for name in FONT_NAMES:
+    for name in names:
         for root in FONT_DIRS:
             hits = list(Path(root).rglob(name))
             if hits:
@@ -144,11 +145,13 @@ class Photo:
     cap_px: float
 
 
-def photo(rng: random.Random, cards: list[Card], cap_px: float, size: tuple[int, int] = (1600, 1200)) -> Photo:
-    """Cards side by side (each a few degrees askew), the title capitals about ``cap_px`` high."""
+def photo(rng: random.Random, cards: list[Card], cap_px: float, size: tuple[int, int] = (1600, 1200),
+          font_names: tuple[str, ...] = FONT_NAMES, upside_down: float = 0.0) -> Photo:
+    """Cards side by side (each a few degrees askew, a share of them upside down), the title capitals
+    about ``cap_px`` high."""
     w, h = size
     scene = background(rng, w, h)
-    font_path = rng.choice(fonts())
+    font_path = rng.choice(fonts(font_names))
     faces = [face(rng, c, font_path) for c in cards]
     # One scale for all cards: a title of usual length has capitals of cap_px (long titles are set smaller).
     nominal = cap_height(ImageFont.truetype(str(font_path), int((BANNER[3] - BANNER[1]) * FACE_H * 0.62)))
@@ -164,7 +167,8 @@ def photo(rng: random.Random, cards: list[Card], cap_px: float, size: tuple[int,
         s = cv2.resize(s, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         cx = w * (i + 0.5) / n + rng.uniform(-0.02, 0.02) * w
         cy = h / 2 + rng.uniform(-0.08, 0.08) * h
-        m = cv2.getRotationMatrix2D((s.shape[1] / 2, s.shape[0] / 2), rng.uniform(-7, 7), 1.0)
+        turn = 180 if upside_down and rng.random() < upside_down else 0
+        m = cv2.getRotationMatrix2D((s.shape[1] / 2, s.shape[0] / 2), turn + rng.uniform(-7, 7), 1.0)
         m[0, 2] += cx - s.shape[1] / 2
         m[1, 2] += cy - s.shape[0] / 2
         warped = cv2.warpAffine(s, m, (w, h))
@@ -206,7 +210,8 @@ def deck_text(cards: list[Card]) -> str:
     return "\n".join(f"{min(3, c.deck_limit)}x {c.name} ({c.pack_name})" for c in cards) + "\n"
 
 
-def build(out: Path, images: int, seed: int, caps: tuple[float, ...] = (9, 12, 14, 16, 20, 24)) -> None:
+def build(out: Path, images: int, seed: int, caps: tuple[float, ...] = (9, 12, 14, 16, 20, 24),
+          font_names: tuple[str, ...] = FONT_NAMES, upside_down: float = 0.0) -> None:
     rng = random.Random(seed)
     catalog = Catalog.open()
     (out / "decks").mkdir(parents=True, exist_ok=True)
@@ -221,7 +226,7 @@ def build(out: Path, images: int, seed: int, caps: tuple[float, ...] = (9, 12, 1
         path, deck = decks[i % len(decks)]
         n = rng.choice([1, 1, 1, 2, 3])
         shot = photo(rng, rng.sample(deck, n), caps[i % len(caps)],
-                     rng.choice([(1600, 1200), (1920, 1080), (1280, 960)]))
+                     rng.choice([(1600, 1200), (1920, 1080), (1280, 960)]), font_names, upside_down)
         name = f"photo{i:03d}.jpg"
         (out / name).write_bytes(shot.jpeg)
         rows.append({"file": name, "codes": ";".join(shot.codes), "deck": path, "cap_px": shot.cap_px})
@@ -236,8 +241,10 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--images", type=int, default=120)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fonts", default=",".join(FONT_NAMES), help="font file names, comma-separated")
+    parser.add_argument("--upside-down", type=float, default=0.0, help="share of cards turned half round")
     opts = parser.parse_args()
-    build(opts.out, opts.images, opts.seed)
+    build(opts.out, opts.images, opts.seed, font_names=tuple(opts.fonts.split(",")), upside_down=opts.upside_down)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ plus a 12-megapixel still.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -200,6 +201,7 @@ def bench_synthetic(frames: int = 40, seed: int = 7, dots: int = DEFAULT_DOTS_PE
                     ) -> dict[str, Any]:
     """Each group's frames are read by the pipeline and, as the same-run baseline, by zxing-cpp alone."""
     rng = random.Random(seed)
+    load_before = _load_average()
     groups: dict[str, dict[str, Any]] = {}
     for name, sizes, size_dots in (("1-4 cards", (1, 2, 3, 4), dots), ("5-12 cards", (5, 6, 8, 10, 12), dots),
                                    ("5-12 cards, 6-dot labels", (5, 6, 8, 10, 12), 6),
@@ -226,7 +228,8 @@ def bench_synthetic(frames: int = 40, seed: int = 7, dots: int = DEFAULT_DOTS_PE
         still_found += n
         still_total += len(expected)
         still_ms.append(t)
-    return {"benchmark": "scan-synthetic", "label_dots_per_module": dots, "seed": seed, **groups,
+    return {"benchmark": "scan-synthetic", "label_dots_per_module": dots, "seed": seed,
+            "load_average": [load_before, _load_average()], **groups,
             "still_12mp": {"stills": 3, "labels": still_total, "found": still_found,
                            "ms_median": round(statistics.median(still_ms), 1)},
             **({"sandbox": bench_sandbox(seed)} if sandbox else {})}
@@ -376,6 +379,14 @@ def bench_sandbox(seed: int = 7) -> dict[str, Any]:
 # -- cards read by their title -----------------------------------------------------------------------------
 
 
+def _load_average() -> float | None:
+    """The machine's one-minute load average (times from a shared machine mean little without it)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
 def _cpu_s() -> float:
     """This process's CPU time plus its finished children's (tesseract runs as a child)."""
     import resource
@@ -422,6 +433,7 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
         first_code.setdefault(c.name, c.code)
     images: list[dict[str, Any]] = []
     totals: dict[str, dict[str, Any]] = {}
+    load_before = _load_average()
     with (folder / "manifest.csv").open(newline="") as f:
         rows = list(csv.DictReader(f))
     for row in rows:
@@ -485,5 +497,6 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
                         "ms_p95": round(times[int(0.95 * (len(times) - 1))], 1),
                         "cpu_ms_median": round(statistics.median(cpu_times), 1),
                         "ms_per_card_median": round(statistics.median(per), 1)}
-    return {"benchmark": "scan-titles", "folder": str(folder), "edition": edition, "images": images,
+    return {"benchmark": "scan-titles", "folder": str(folder), "edition": edition,
+            "engine": ocr_status().get("engine"), "load_average": [load_before, _load_average()], "images": images,
             "totals": summary}
