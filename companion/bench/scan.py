@@ -25,6 +25,7 @@ from companion.scan.cv import cv2
 from companion.scan.engines import Code, read_zbar, read_zxing
 from companion.scan.images import load_gray
 from companion.scan.labels import Label, LabelError, parse_payload
+from companion.scan import tess
 from companion.scan.pipeline import decode_gray
 from companion.scan.render import DEFAULT_DOTS_PER_MODULE, label_image
 
@@ -498,5 +499,5 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
                         "cpu_ms_median": round(statistics.median(cpu_times), 1),
                         "ms_per_card_median": round(statistics.median(per), 1)}
     return {"benchmark": "scan-titles", "folder": str(folder), "edition": edition,
-            "engine": ocr_status().get("engine"), "load_average": [load_before, _load_average()], "images": images,
+            "engine": ocr_status().get("engine"), "libtesseract": tess.library_version(), "load_average": [load_before, _load_average()], "images": images,
             "totals": summary}

@@ -157,4 +157,10 @@ def library_status() -> tuple[bool, str]:
     lib = _load()
     if lib is None:
         return False, "libtesseract not found: each read starts the tesseract program"
-    return True, f"libtesseract {lib.version()} (kept loaded)"
+    return True, "libtesseract (kept loaded)"  # no version: the health answer is public
+
+
+def library_version() -> str | None:
+    """The loaded libtesseract's version, for the benchmark's record (None: the program is used)."""
+    lib = _load()
+    return None if lib is None else str(lib.version())
