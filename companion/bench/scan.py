@@ -21,11 +21,11 @@ from typing import Any
 
 import numpy as np
 
+from companion.scan import tess
 from companion.scan.cv import cv2
 from companion.scan.engines import Code, read_zbar, read_zxing
 from companion.scan.images import load_gray
 from companion.scan.labels import Label, LabelError, parse_payload
-from companion.scan import tess
 from companion.scan.pipeline import decode_gray
 from companion.scan.render import DEFAULT_DOTS_PER_MODULE, label_image
 
