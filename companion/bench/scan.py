@@ -499,5 +499,6 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
                         "cpu_ms_median": round(statistics.median(cpu_times), 1),
                         "ms_per_card_median": round(statistics.median(per), 1)}
     return {"benchmark": "scan-titles", "folder": str(folder), "edition": edition,
-            "engine": ocr_status().get("engine"), "libtesseract": tess.library_version(), "load_average": [load_before, _load_average()], "images": images,
+            "engine": ocr_status().get("engine"), "libtesseract": tess.library_version(),
+            "load_average": [load_before, _load_average()], "images": images,
             "totals": summary}
