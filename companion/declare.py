@@ -63,8 +63,9 @@ _AT = re.compile(r"(?s)(.*) - at `\$(.*)`")
 _MISSING = re.compile(r"Object missing required field `([^`]*)`(?: - at `\$(.*)`)?")
 
 
-def invalid(exc: msgspec.ValidationError, prefix: str = "") -> Invalid:
-    """msgspec's error as the field it names (a dotted path, ``prefix`` in front) and the problem."""
+def invalid(exc: msgspec.ValidationError, prefix: str = "", kind: Any = None) -> Invalid:
+    """msgspec's error as the field it names (a dotted path, ``prefix`` in front) and the problem; with the
+    declared ``kind``, the problem also says in words what the field takes ("a whole number from 1 to 12")."""
     message = str(exc)
     missing = _MISSING.fullmatch(message)
     if missing:
@@ -77,8 +78,30 @@ def invalid(exc: msgspec.ValidationError, prefix: str = "") -> Invalid:
             problem = "Expected printable text (no control characters)"
         elif problem.startswith("Invalid enum value"):
             problem = "Expected one of the declared values"  # msgspec repeats the value: an error never does
-        return Invalid(_path(prefix, at.group(2)), problem)
+        expected = _expected(kind, at.group(2)) if kind is not None else None
+        return Invalid(_path(prefix, at.group(2)), f"{problem} ({expected})" if expected else problem)
     return Invalid(prefix, message)
+
+
+_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+|\.\.\.)\]")
+
+
+def _expected(kind: Any, where: str) -> str | None:
+    """What the declaration of ``kind`` takes at msgspec's path ``where`` (``.a[0].b``), in words; None when the
+    path leads nowhere plain (a union of objects, a free map)."""
+    try:
+        node: Any = schema(kind)
+    except (TypeError, ValueError):
+        return None
+    for step in _STEP.finditer(where):
+        node = next((n for n in node.get("anyOf", [node]) if n.get("type") in ("object", "array")), node)
+        node = node.get("properties", {}).get(step.group(1)) if step.group(1) else \
+            node.get("items") if step.group(2) != "..." else node.get("additionalProperties")
+        if not isinstance(node, dict):
+            return None
+    plain = [n for n in node.get("anyOf", [node]) if n.get("type") in ("integer", "string", "array", "boolean", "null")
+             or "enum" in n]
+    return words(node) if plain and len(plain) == len(node.get("anyOf", [node])) and "enum" not in node else None
 
 
 def _path(prefix: str, tail: str) -> str:
@@ -93,7 +116,7 @@ def convert(data: Any, kind: type[T], prefix: str = "") -> T:
     try:
         return msgspec.convert(data, kind, strict=True)
     except msgspec.ValidationError as exc:
-        raise invalid(exc, prefix) from None
+        raise invalid(exc, prefix, kind) from None
 
 
 def schema(kind: Any) -> dict[str, Any]:

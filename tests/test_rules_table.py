@@ -434,6 +434,9 @@ def test_unknown_seats_and_cards_are_action_errors() -> None:
     # Bounds are settled when an action is decoded, once (the rules trust what they are handed).
     with pytest.raises(ActionError, match="field 'amount': Expected `int` >= 0"):
         action_from_dict({"type": "spend_gold", "player": "A", "amount": -1})
+    # ... and the refusal says in words what the field takes, from the same declaration.
+    with pytest.raises(ActionError, match=r"field 'amount': Expected `int`, got `str` \(a whole number from 0 to 999\)"):
+        action_from_dict({"type": "spend_gold", "player": "A", "amount": "3"})
 
 
 def test_every_rule_and_note_is_exercised_by_a_test() -> None:
