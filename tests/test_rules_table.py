@@ -435,7 +435,8 @@ def test_unknown_seats_and_cards_are_action_errors() -> None:
     with pytest.raises(ActionError, match="field 'amount': Expected `int` >= 0"):
         action_from_dict({"type": "spend_gold", "player": "A", "amount": -1})
     # ... and the refusal says in words what the field takes, from the same declaration.
-    with pytest.raises(ActionError, match=r"field 'amount': Expected `int`, got `str` \(a whole number from 0 to 999\)"):
+    with pytest.raises(ActionError,
+                       match=r"field 'amount': Expected `int`, got `str` \(a whole number from 0 to 999\)"):
         action_from_dict({"type": "spend_gold", "player": "A", "amount": "3"})
 
 
