@@ -40,7 +40,8 @@ def _cpu_seconds(pid: int) -> float:
 
 async def _stream(host: str, port: int, path: str, key: str, on_event: Any, ready: list[int],
                   stop: asyncio.Event) -> None:
-    reader, writer = await asyncio.open_connection(host, port)
+    # A judge's dashboard event for 64 tables is one line of several hundred kB: over asyncio's 64 kB default.
+    reader, writer = await asyncio.open_connection(host, port, limit=16 * 1024 * 1024)
     writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n"
                  f"Authorization: Bearer {key}\r\n\r\n".encode())
     await writer.drain()
