@@ -443,7 +443,8 @@ function renderStatus() {
   // last round's (or the seat order's) would read as this round's.
   const first = state.first_player && !plotsPending().length ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
   $("status").replaceChildren(...[
-    el("span", {class: "badge", id: "phase"}, `${t("round")} ${state.round} · ${phaseName(state.phase)}`),
+    // Setup comes before round 1: no "Round 0".
+    el("span", {class: "badge", id: "phase"}, state.round ? `${t("round")} ${state.round} · ${phaseName(state.phase)}` : phaseName(state.phase)),
     turn ? el("span", {class: "badge turn" + (state.active_player === mySeat() ? " mine" : ""), id: "turn"}, turn) : null,
     first ? el("span", {class: "muted", id: "first"}, first) : null].filter(Boolean));
   const mine = mySeat() ? me() : null;
