@@ -137,12 +137,18 @@ def find_cards(gray: np.ndarray) -> list[np.ndarray]:
             ratio = min(side_w, side_h) / max(side_w, side_h)
             if 0.58 <= ratio <= 0.86 and _side_support(support, q) >= SIDE_SUPPORT:  # 63/88 = 0.72
                 quads.append((cv2.contourArea(q), q / scale))
-    quads.sort(key=lambda a: -a[0])
+    return _largest_apart(quads, MAX_CARDS)
+
+
+def _largest_apart(found: list[tuple[float, np.ndarray]], limit: int) -> list[np.ndarray]:
+    """The largest of ``found`` (size, quadrilateral) first, leaving out any whose centre lies inside one kept
+    (or that holds a kept one's centre): one region per card or line, at most ``limit``."""
+    found.sort(key=lambda a: -a[0])
     kept: list[np.ndarray] = []
-    for _area, q in quads:
+    for _size, q in found:
         if not any(_inside(q.mean(axis=0), k) or _inside(k.mean(axis=0), q) for k in kept):
             kept.append(q)
-    return kept[:MAX_CARDS]
+    return kept[:limit]
 
 
 def straighten(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -296,12 +302,7 @@ def text_lines(gray: np.ndarray, outside: Sequence[np.ndarray] = ()) -> list[np.
             # The line with room round it (letters must not touch the cut's edge), as a card band.
             box = cv2.boxPoints(((cx, cy), (rw + 1.6 * rh, 2.4 * rh), angle))
             lines.append((rh, _order(box) / scale))
-    lines.sort(key=lambda a: -a[0])
-    kept: list[np.ndarray] = []
-    for _h, q in lines:
-        if not any(_inside(q.mean(axis=0), k) or _inside(k.mean(axis=0), q) for k in kept):
-            kept.append(q)
-    return kept[:MAX_LINES]
+    return _largest_apart(lines, MAX_LINES)
 
 
 def _cut(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
