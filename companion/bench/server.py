@@ -176,6 +176,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
                     latencies.append(elapsed)
 
     threads = [threading.Thread(target=drive, args=(games[w::writers],)) for w in range(writers)]
+    cpu_before = _cpu_seconds(proc.pid)
     started = time.perf_counter()
     for t in threads:
         t.start()
@@ -183,6 +184,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
         t.join()
     wall = time.perf_counter() - started
     listener.join(timeout=300)
+    server_cpu = _cpu_seconds(proc.pid) - cpu_before
     loop.close()
     sampler.stop()
 
@@ -204,6 +206,9 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
             "p99": round(_pct(latencies, 99) * 1000, 2),
         },
         "actions_per_second": round(aps, 1),
+        # The server's own CPU time (user + system, all threads) per action, its deliveries included:
+        # on a machine whose cores the load generator shares, this is the figure that sets the ceiling.
+        "server_cpu_ms_per_action": round(server_cpu / max(1, len(latencies)) * 1000, 2),
         "delivery_delay_ms": {
             "p50": round(_pct(delays, 50) * 1000, 2),
             "p95": round(_pct(delays, 95) * 1000, 2),
@@ -250,6 +255,15 @@ class _Sampler(threading.Thread):
         self._done.set()
         self.join(timeout=5)
         self.sample()
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (all its threads), from /proc; 0 elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _peak_memory_kb(pid: int) -> int | None:

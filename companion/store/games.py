@@ -404,6 +404,11 @@ class GameStore:
             with self._returned:
                 self._returned.notify()
 
+    @property
+    def writing(self) -> bool:
+        """A write to this file is under way in this process (a caller may choose not to queue behind it)."""
+        return self._writer.locked()
+
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
             return self._locks.setdefault(game_id, threading.Lock())

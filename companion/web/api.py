@@ -47,6 +47,7 @@ from companion.web.schema import (
 )
 from companion.web.schema import storable as storable  # the event routes read it here
 from companion.web.services import Services
+from companion.web.threads import on_loop
 
 api = Blueprint("api", __name__)
 
@@ -247,12 +248,14 @@ def create_game() -> Any:
 
 
 @api.get("/games/<game_id>")
+@on_loop
 @requires()
 def get_game(game: Game, role: Role) -> Any:
     return jsonify({**game.public(), "role": role.kind.value, "viewer": role.to_dict()})
 
 
 @api.get("/games/<game_id>/view")
+@on_loop
 @requires()
 def get_view(game: Game, role: Role) -> Any:
     return jsonify(cached_view(game, role))
@@ -433,6 +436,7 @@ def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:
 
 
 @api.post("/games/<game_id>/actions")
+@on_loop
 @limit(16 * 1024)
 @requires(Can.RECORD, what="recording an action")
 @accepts(ActionBody)
@@ -608,6 +612,7 @@ def export(game: Game, role: Role) -> Any:
 
 
 @api.get("/games/<game_id>/cards/<path:card_id>/actions")
+@on_loop
 @requires(Can.PLAY, what="card actions")
 def card_actions(game: Game, role: Role, card_id: str) -> Any:
     table = svc().store.table(game.id)
@@ -652,11 +657,13 @@ def find_cards(game: Game, role: Role) -> Any:
 
 
 @api.get("/games/<game_id>/events")
+@on_loop
 @requires(Can.STREAM, what="live updates")
 def events(game: Game, role: Role) -> Any:
     services = svc()
     return event_stream(game, role, lambda seen, version: sse_update(services, game.id, role, seen, version),
-                        made_event=lambda seen, version: services.views.peek(sse_key(game.id, role, seen, version)))
+                        made_event=lambda seen, version: services.views.peek(sse_key(game.id, role, seen, version)),
+                        on_loop=True)
 
 
 def sse_update(services: Services, game_id: str, role: Role, seen: int, version: int) -> str:

@@ -16,7 +16,6 @@ at once, and a chunked body is cut off with 413 as soon as it passes that size.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import json
 import sys
@@ -29,6 +28,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.web.hub import Hub
 from companion.web.live import AsyncStream, sent_version
+from companion.web.threads import runs_on_loop
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -46,6 +46,7 @@ class CompanionASGI:
     def __init__(self, app: Flask, workers: int = 16, queue: int = 512, stream_workers: int = 4) -> None:
         self.app = app
         self.hub: Hub = app.extensions["companion"]["services"].hub
+        self.store = app.extensions["companion"]["services"].store
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="companion")
         # Streams' events are computed on a pool of their own: after a burst of actions every
         # phone's and dashboard's update would otherwise queue ahead of the next player's tap.
@@ -77,7 +78,7 @@ class CompanionASGI:
             await refuse(send, 431, "headers_too_large",
                          f"at most {MAX_HEADERS} request headers of {MAX_HEADER_BYTES} bytes in all")
             return
-        limit = self.body_limit(scope)
+        limit, quick = self.route_traits(scope)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > limit):
@@ -100,8 +101,13 @@ class CompanionASGI:
         environ = self.environ(scope, headers, b"".join(chunks))
         self.pending += 1
         try:
-            status, response_headers, body = await asyncio.get_running_loop().run_in_executor(
-                self.pool, self.call_wsgi, environ)
+            # A quick route runs on the loop (companion/web/threads.py), unless a write from the pool is under
+            # way: the loop would wait for it, and every stream with it.
+            if quick and not self.store.writing:
+                status, response_headers, body = self.call_wsgi(environ)
+            else:
+                status, response_headers, body = await asyncio.get_running_loop().run_in_executor(
+                    self.pool, self.call_wsgi, environ)
         finally:
             self.pending -= 1
         stream: AsyncStream | None = environ.get("companion.stream")
@@ -117,16 +123,17 @@ class CompanionASGI:
         finally:
             self.hub.leave(stream.game_id, stream.address)
 
-    def body_limit(self, scope: Scope) -> int:
-        """The route's own ``@limit`` if it has one, else the global cap for its path."""
+    def route_traits(self, scope: Scope) -> tuple[int, bool]:
+        """The route's body limit (its own ``@limit`` if it has one, else the global cap for its path) and
+        whether it runs on the loop (``@on_loop``)."""
         path: str = scope["path"]
         default = BIG_BODY if path.startswith(BIG_BODY_ROUTES) else SMALL_BODY
         try:
             endpoint, _ = self.app.url_map.bind("localhost").match(path, method=scope["method"])
         except HTTPException:
-            return default
+            return default, False
         view = self.app.view_functions.get(str(endpoint))
-        return int(getattr(view, "body_limit", default))
+        return int(getattr(view, "body_limit", default)), runs_on_loop(view)
 
     def environ(self, scope: Scope, headers: dict[str, str], body: bytes) -> dict[str, Any]:
         server = scope.get("server") or ("127.0.0.1", 0)
@@ -201,6 +208,23 @@ class CompanionASGI:
             gone = True
             waker.set()
 
+        # The keep-alive: one timer per stream, moved on only when it fires, and a keep-alive comment only
+        # after ``keepalive`` seconds without a word. (A timeout on each wait made a task per wake: with
+        # twenty phones at a table that was a third of the server's CPU per action.)
+        last_sent = loop.time()
+        due = False
+        timer: asyncio.TimerHandle
+
+        def tick() -> None:
+            nonlocal timer, due
+            quiet = loop.time() - last_sent
+            if quiet >= stream.keepalive * 0.999:
+                due = True
+                waker.set()
+                quiet = 0.0
+            timer = loop.call_later(stream.keepalive - quiet, tick)
+
+        timer = loop.call_later(stream.keepalive, tick)
         watcher = asyncio.create_task(watch())
         hub.subscribe(game_id, waker)
         try:
@@ -208,21 +232,26 @@ class CompanionASGI:
             seen, epoch = stream.since, stream.epoch
             while not gone:
                 waker.clear()  # checked after clearing: a publish between the two is not missed
-                if hub.version(game_id) <= seen and hub.epoch(game_id) == epoch:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(waker.wait(), stream.keepalive)
+                if hub.version(game_id) <= seen and hub.epoch(game_id) == epoch and not due:
+                    await waker.wait()
+                due = False
                 if gone:
                     break
                 if hub.epoch(game_id) != epoch:
                     epoch = hub.epoch(game_id)
-                    if not await loop.run_in_executor(self.stream_pool, self.in_app, stream.still_valid):
+                    valid = (self.in_app(stream.still_valid) if stream.on_loop
+                             else await loop.run_in_executor(self.stream_pool, self.in_app, stream.still_valid))
+                    if not valid:
                         await send({"type": "http.response.body", "body": b"event: revoked\ndata: {}\n\n"})
                         return
                 version = hub.version(game_id)
+                last_sent = loop.time()
                 if version <= seen:
                     await send({"type": "http.response.body", "body": b": keepalive\n\n", "more_body": True})
                     continue
                 made = stream.made_event(seen, version) if stream.made_event is not None else None
+                if made is None and stream.on_loop:
+                    made = self.in_app(stream.make_event, seen, version)
                 event: str = made if made is not None else await loop.run_in_executor(
                     self.stream_pool, self.in_app, stream.make_event, seen, version)
                 await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
@@ -231,6 +260,7 @@ class CompanionASGI:
                     await asyncio.sleep(stream.pace)  # what happens meanwhile wakes the next round
             await send({"type": "http.response.body", "body": b""})
         finally:
+            timer.cancel()
             hub.unsubscribe(game_id, waker)
             watcher.cancel()
 

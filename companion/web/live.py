@@ -59,6 +59,8 @@ class AsyncStream:
     #: The event ``make_event`` would return, if it is made already (non-blocking; None: not yet). The twenty
     #: phones at a table share one event per role: the loop sends it without a trip through the worker pool.
     made_event: Callable[[int, int], str | None] | None = None
+    #: The event is quick to make (a game's view): made on the loop, not through the worker pool.
+    on_loop: bool = False
 
 
 class Channel(Protocol):
@@ -72,7 +74,7 @@ class Channel(Protocol):
 
 
 def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str], pace: float = 0.0,
-                 made_event: Callable[[int, int], str | None] | None = None) -> Response:
+                 made_event: Callable[[int, int], str | None] | None = None, on_loop: bool = False) -> Response:
     """Server-Sent Events for one game: an event per new version (``make_event(seen, version)``),
     resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens.
 
@@ -106,7 +108,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
         request.environ["companion.stream"] = AsyncStream(
             game.id, request.remote_addr or "?", since, epoch, make_event,
-            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace, made_event)
+            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace, made_event, on_loop)
         return Response(b"", mimetype="text/event-stream", headers=headers)
 
     def stream() -> Iterator[str]:

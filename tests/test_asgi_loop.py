@@ -1,0 +1,170 @@
+"""The server's two places to run a request: the event loop (quick routes, a game's live events) and the
+worker pool (everything else), over a real uvicorn server in this process."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli.serve import bind_socket, make_server
+from companion.web import create_app
+from companion.web.threads import runs_on_loop
+
+KEEPALIVE = 0.3
+
+#: The routes a table uses all the time. Anything added here must stay well under a millisecond.
+ON_LOOP = {"api.get_game", "api.get_view", "api.post_action", "api.card_actions", "api.events"}
+
+
+@pytest.fixture()
+def served(tmp_path: Path) -> Iterator[tuple[str, int, Any]]:
+    app = create_app({"DATABASE": str(tmp_path / "loop.db"), "STREAM_KEEPALIVE": KEEPALIVE})
+
+    @app.get("/test/slow")
+    def slow() -> Any:  # a pool route that takes its time, as a scan or an import does
+        time.sleep(1.0)
+        return {"slept": 1.0}
+
+    @app.post("/test/slow-write")
+    def slow_write() -> Any:  # a pool route writing for a while, as a big import does
+        store = app.extensions["companion"]["services"].store
+        with store._writer:
+            time.sleep(1.0)
+        return {"wrote": True}
+
+    sock = bind_socket("127.0.0.1", 0)
+    server = make_server(app, devices=50)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.time() + 10
+    while not server.started and time.time() < deadline:
+        time.sleep(0.02)
+    try:
+        yield "127.0.0.1", sock.getsockname()[1], app
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def call(host: str, port: int, method: str, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
+    conn = http.client.HTTPConnection(host, port, timeout=10)
+    headers = {"Content-Type": "application/json", **({"Authorization": "Bearer " + key} if key else {})}
+    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    r = conn.getresponse()
+    return r.status, json.loads(r.read() or b"null")
+
+
+def listen(host: str, port: int, path: str, key: str, seconds: float) -> list[tuple[float, str]]:
+    """Every line of a live stream for ``seconds``, with the time it came."""
+    s = socket.create_connection((host, port), timeout=seconds + 2)
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {key}\r\n\r\n".encode())
+    s.settimeout(0.05)
+    lines: list[tuple[float, str]] = []
+    buf = b""
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            chunk = s.recv(65536)
+        except TimeoutError:
+            continue
+        if not chunk:
+            break
+        buf += chunk
+        while b"\n" in buf:
+            line, buf = buf.split(b"\n", 1)
+            lines.append((time.time(), line.decode("latin-1").strip()))
+    s.close()
+    return lines
+
+
+def new_game(host: str, port: int) -> tuple[str, str]:
+    status, g = call(host, port, "POST", "/api/games", {"seats": ["A", "B"]})
+    assert status == 201
+    return g["game"]["id"], g["seats"][0]["key"]
+
+
+def test_only_the_quick_routes_run_on_the_loop(tmp_path: Path) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "x.db")})
+    marked = {name for name, view in app.view_functions.items() if runs_on_loop(view)}
+    assert marked == ON_LOOP
+
+
+def test_keepalives_come_after_quiet_and_not_while_events_flow(served: tuple[str, int, Any]) -> None:
+    host, port, _ = served
+    gid, key = new_game(host, port)
+    quiet = listen(host, port, f"/api/games/{gid}/events?since=0", key, 1.05)
+    alive = [t for t, line in quiet if line == ": keepalive"]
+    assert 2 <= len(alive) <= 4, quiet  # one about every 0.3 s of silence
+
+    got: list[list[tuple[float, str]]] = []
+    reader = threading.Thread(target=lambda: got.append(
+        listen(host, port, f"/api/games/{gid}/events?since=0", key, 1.2)))
+    reader.start()
+    time.sleep(0.1)
+    version = 0
+    for _ in range(10):  # an action every 0.1 s: never 0.3 s of silence
+        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+        time.sleep(0.1)
+    reader.join()
+    lines = got[0]
+    versions = [json.loads(line[5:])["version"] for _, line in lines if line.startswith("data:")]
+    assert versions and versions[-1] == version
+    first_event = next(t for t, line in lines if line.startswith("data:"))
+    last_event = max(t for t, line in lines if line.startswith("data:"))
+    assert not [t for t, line in lines if line == ": keepalive" and first_event < t < last_event]
+
+
+def test_a_slow_request_on_the_pool_does_not_hold_up_actions_or_streams(served: tuple[str, int, Any]) -> None:
+    host, port, _ = served
+    gid, key = new_game(host, port)
+    slow = threading.Thread(target=call, args=(host, port, "GET", "/test/slow"))
+    got: list[list[tuple[float, str]]] = []
+    reader = threading.Thread(target=lambda: got.append(
+        listen(host, port, f"/api/games/{gid}/events?since=0", key, 0.8)))
+    reader.start()
+    time.sleep(0.1)
+    slow.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 0}, key)
+    answered = time.time() - t0
+    assert status == 201, body
+    reader.join()
+    delivered = [t for t, line in got[0] if line.startswith("data:") and json.loads(line[5:])["version"] == 1]
+    assert slow.is_alive()  # still sleeping: the answer and the delivery did not wait for it
+    assert answered < 0.5
+    assert delivered and delivered[0] - t0 < 0.5
+    slow.join()
+
+
+def test_an_action_waits_for_a_pool_write_on_the_pool_not_on_the_loop(served: tuple[str, int, Any]) -> None:
+    host, port, _ = served
+    gid, key = new_game(host, port)
+    writer = threading.Thread(target=call, args=(host, port, "POST", "/test/slow-write", {}))
+    writer.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 0}, key)))
+    action.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, view = call(host, port, "GET", f"/api/games/{gid}/view", key=key)
+    assert view["version"] == 0
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the action waited
+    assert writer.is_alive() and action.is_alive()
+    action.join()
+    writer.join()
+    assert answers[0][0] == 201 and answers[0][1]["version"] == 1
