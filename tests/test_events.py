@@ -501,3 +501,24 @@ def test_the_organiser_sees_rounds_with_clock_and_results_and_a_retried_clock_st
     info = client.get(f"/api/event/{eid}", headers=h(org)).get_json()
     assert info["rounds"][0]["clock"]["started"] == first.get_json()["started"]
     assert [t["result"] and t["result"]["winner_name"] for t in info["tables"]] == ["Player 2", None]
+
+
+def test_players_read_again_after_a_write_from_another_connection(tmp_path: Path) -> None:
+    """The decoded players are kept between reads; a player registered or confirmed through another
+    connection (the command line, another process) is seen at once, not the kept list."""
+    from companion.events.store import EventStore
+    from companion.store.games import GameStore
+
+    path = tmp_path / "games.db"
+    server = EventStore(path, GameStore(path, lambda codes: {}))
+    other = EventStore(path, GameStore(path, lambda codes: {}))
+    event, _ = server.create_event("Kiel", "2026-11-22", 3, 8)
+    server.register(event.id, "Ann", None, None, {"01001": 1})
+    assert [p.name for p in server.players(event.id)] == ["Ann"]
+    other.register(event.id, "Ben", None, None, {"01001": 1}, problems=[{"rule": "x"}])
+    players = server.players(event.id)
+    assert [p.name for p in players] == ["Ann", "Ben"] and players[1].confirmed is None
+    other.confirm_deck(event.id, players[1].id, "organiser")
+    assert server.players(event.id)[1].confirmed is not None
+    players.clear()  # a caller's list is its own
+    assert len(server.players(event.id)) == 2
