@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1] / "companion"
 
 #: Lowest first. Top-level modules (paths, tls, kinds) count as packages of their own.
 LAYERS = [
-    ["paths", "tls", "safejson", "declare", "__init__"],
+    ["paths", "tls", "safejson", "declare", "heap", "__init__"],
     ["messages"],
     ["catalog"],
     ["kinds"],

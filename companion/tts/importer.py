@@ -24,6 +24,7 @@ from urllib.parse import unquote
 
 from companion import safejson
 from companion.catalog.card import Card, fold
+from companion.heap import collector_paused
 from companion.tts.save import CARD_FOOTPRINT, Budget, Clock, Found, Transform, Walk, Zone, parse_bytes, walk
 
 _CODE_2E = re.compile(r"^\d{5}$")
@@ -326,9 +327,10 @@ def import_save(data: bytes | Any, lookup: CardLookup, source: str = "file",
     """
     budget = budget or Budget()
     clock = budget.start()
-    root = parse_bytes(bytes(data), source, budget) if isinstance(data, bytes | bytearray) else data
-    w = walk(root, progress, clock)
-    return report(w, lookup, source, clock)
+    with collector_paused():  # the parsed save is alive throughout and holds no cycles (companion/heap.py)
+        root = parse_bytes(bytes(data), source, budget) if isinstance(data, bytes | bytearray) else data
+        w = walk(root, progress, clock)
+        return report(w, lookup, source, clock)
 
 
 def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None) -> dict[str, Any]:

@@ -1,0 +1,40 @@
+"""The cycle collector paused while a big tree of new objects is alive.
+
+A Tabletop Simulator save of 8,000 cards parses into some 50,000 dicts and lists that live for the
+whole import. Each time the collector ran meanwhile it walked all of them again (the oldest generation
+is examined once enough new objects have survived) and found nothing to free: a parsed save has no
+cycles, and what an import builds is freed by reference counting. How much the pause saves depends on
+what else the process holds; ``companion bench tts`` shows the import against ``json.loads`` with and
+without the collector paused.
+
+The collector is global to the process: pauses from several threads nest, and it runs again when the
+last one ends (unless something else had switched it off before).
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+_guard = threading.Lock()
+_pauses = 0
+_was_enabled = True
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    global _pauses, _was_enabled
+    with _guard:
+        if _pauses == 0:
+            _was_enabled = gc.isenabled()
+            gc.disable()
+        _pauses += 1
+    try:
+        yield
+    finally:
+        with _guard:
+            _pauses -= 1
+            if _pauses == 0 and _was_enabled:
+                gc.enable()

@@ -1,0 +1,56 @@
+"""The cycle collector's pause: nested and overlapping pauses, errors, a collector switched off before."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+import pytest
+
+from companion.heap import collector_paused
+
+
+def test_pauses_nest_and_the_collector_runs_again_after_the_last() -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # the outer pause still holds
+    assert gc.isenabled()
+
+
+def test_an_error_ends_the_pause() -> None:
+    with pytest.raises(ValueError), collector_paused():
+        raise ValueError("a save that does not parse")
+    assert gc.isenabled()
+
+
+def test_overlapping_pauses_from_two_threads() -> None:
+    first_in, second_out = threading.Event(), threading.Event()
+    seen: list[bool] = []
+
+    def first() -> None:
+        with collector_paused():
+            first_in.set()
+            second_out.wait(5)
+            seen.append(gc.isenabled())  # the other thread's pause ended: still paused for this one
+
+    t = threading.Thread(target=first)
+    t.start()
+    first_in.wait(5)
+    with collector_paused():
+        pass
+    second_out.set()
+    t.join()
+    assert seen == [False] and gc.isenabled()
+
+
+def test_a_collector_switched_off_before_stays_off() -> None:
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
