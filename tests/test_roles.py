@@ -230,6 +230,15 @@ def test_the_guide_names_the_files_a_new_role_touches() -> None:
     assert all((ROOT / f).is_file() for f in ROLE_FILES)
 
 
+def test_the_phones_key_box_names_no_key_kind() -> None:
+    """The "who can see hidden cards" box reads each notice's line as ``keys.<kind>``: a new kind needs no
+    line of JS (a renewed seat key is told by its seat, not by its kind's name)."""
+    script = (ROOT / "companion" / "web" / "static" / "keys.js").read_text(encoding="utf-8")
+    assert re.findall(r"n\.key\s*[!=]==", script) == []
+    assert [k.name for k in KEY_KINDS if f'"{k.name}"' in script and k.name not in ("host", "judge")] == []
+    assert 't("keys." + n.key' in script
+
+
 def test_every_role_kind_has_its_name_in_both_languages() -> None:
     """The page names a key's holder by its kind (``t(role)``), and every phone names an announced key."""
     for lang in ("en", "de"):

@@ -25,14 +25,14 @@ export const whoSees = (() => {
   function current(view) {
     const notices = (view.keys && view.keys.notices) || [];
     const latest = new Map();
-    for (const n of notices) latest.set(n.key === "seat" ? "seat:" + n.seat : n.key, n);
+    for (const n of notices) latest.set(n.seat ? n.key + ":" + n.seat : n.key, n);
     return [...latest.values()].sort((a, b) => a.seq - b.seq);
   }
   function sentence(view, n, mine) {
     const params = {time: clock(n.at), by: by(n), player: name(view, n.seat)};
-    if (n.key === "judge") return t("keys.judge", params);
-    if (n.key === "table") return t("keys.table", params);
-    return t(n.seat === mine ? "keys.seatMine" : "keys.seat", params);
+    // A seat's renewed key names the seat; every other kind has its own line, "keys.<kind>" (docs/extending.md).
+    if (n.seat) return t(n.seat === mine ? "keys.seatMine" : "keys.seat", params);
+    return t("keys." + n.key, params);
   }
 
   function render(view) {
@@ -45,7 +45,7 @@ export const whoSees = (() => {
     const lines = now.map(n => sentence(view, n, mine));
     if (view.keys && view.keys.event) lines.unshift(t("keys.event"));
     // This phone's own renewed key is no key besides its own: it is listed, not counted.
-    const more = lines.length - now.filter(n => n.key === "seat" && n.seat === mine).length;
+    const more = lines.length - now.filter(n => n.seat && n.seat === mine).length;
     const summary = more ? tn(mine ? "keys.more" : "keys.moreAll", more) : t(mine ? "keys.alone" : "keys.aloneAll");
     const open = box.open;
     box.replaceChildren(el("summary", {}, el("span", {class: "muted"}, t("keys.title") + ": "), summary),
@@ -78,7 +78,7 @@ export const whoSees = (() => {
     const mine = (view && view.viewer && view.viewer.seat) || localStorage.getItem(seatKey);
     const r = await request(`/api/games/${gameId}/view`);  // the public view: the keys' record is public
     const pub = r.ok ? r.data : null;
-    const renewed = pub ? current(pub).filter(n => n.key === "seat" && n.seat === mine) : [];
+    const renewed = pub ? current(pub).filter(n => n.seat && n.seat === mine) : [];
     stopped = renewed.length ? renewed[0] : false;
     document.getElementById("main").setAttribute("inert", "");
     document.getElementById("bar").setAttribute("inert", "");
