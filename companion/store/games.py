@@ -640,7 +640,7 @@ class GameStore:
     def issue_key(self, game_id: str, kind: str, actor: str, seat: str | None = None) -> str:
         """A new key of ``kind`` (``companion/store/keys.py``), for ``seat`` if the kind is per seat; the old one
         stops working. Logged, so the chain covers it; streams opened with the old key end first. Who may ask
-        is decided above the store (``companion/rules/roles.py``, ``Can.ISSUE_KEYS``)."""
+        is decided above the store: the table service asks the role (``companion/rules/roles.py``)."""
         made = BY_NAME.get(kind)
         if made is None or not made.issued or made.per_seat != (seat is not None):
             raise StoreError(f"no key of kind {kind!r} is made here", kind=kind)

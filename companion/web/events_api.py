@@ -513,13 +513,13 @@ def seat_sheets(event_id: str, number: int) -> Any:
     if not chosen:
         raise ApiError(404, "not_found", f"round {number} has no such table", field="table")
     base = request.host_url.rstrip("/")
-    games = svc().store
     seats = []
     for ref in chosen:
         for seat, pid in zip("AB", ref.players, strict=False):
             if data.get("seat") not in (None, seat):
                 continue
-            key = games.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST)
+            # The event has decided who prints (above): the service makes the key as the judge or the organiser.
+            key = svc().table.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST, event_decided=True)
             name = players.get(pid, seat)
             seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}#key={key}"))
             if started:
