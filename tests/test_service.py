@@ -270,3 +270,43 @@ def test_who_makes_a_key_is_asked_of_the_role_and_denied_by_default(
     with pytest.raises(Forbidden):
         service.issue_key(casual.id, "table", JUDGE)
     assert [e.actor for e in store.entries(event.id)] == ["host", "judge", "host"]
+
+
+def test_an_action_at_an_event_table_reads_its_game_and_body_once(client: FlaskClient, catalog: Catalog,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The events' watch on their tables (a deck check before the game refuses a card outside the registered
+    list) reads the game, the key and the body the route then takes: one pass, the answers as they were."""
+    from companion import safejson
+    from tests.test_events import flags_of, h, make_event
+
+    ev = make_event(client, catalog, players=2)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    table = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                        json={"csv": "1,Player 1,Player 2\n"}).get_json()["tables"][0]
+    gid, key = table["game"], table["seats"][0]["url"].split("#key=")[1]
+    version = client.get(f"/api/games/{gid}/view", headers=h(key)).get_json()["version"]
+    reads: list[str] = []
+    parsed: list[bytes] = []
+    original, loads = GameStore.game, safejson.loads
+    monkeypatch.setattr(GameStore, "game", lambda self, game_id: reads.append(game_id) or original(self, game_id))
+    monkeypatch.setattr(safejson, "loads", lambda raw: parsed.append(raw) or loads(raw))
+    r = client.post(f"/api/games/{gid}/actions", headers=h(key),
+                    json={"action": {"type": "gain_power", "player": "A", "amount": 1},
+                          "expected_version": version, "request_id": "power-000001"})
+    assert r.status_code == 201, r.get_json()
+    assert (reads, len(parsed)) == ([gid], 1)
+    # A card outside the registered list: flagged by the watch, refused by the route, as before.
+    reads.clear()
+    parsed.clear()
+    r = client.post(f"/api/games/{gid}/actions", headers=h(key),
+                    json={"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": version + 1})
+    assert r.status_code == 400 and len(parsed) == 1 and reads == [gid]
+    assert [f["kind"] for f in flags_of(client, eid, judge, 1)] == ["deck_check"]
+    # A body the route refuses is refused as it was, and flags nothing.
+    for raw, status, code in ((b"{", 400, "bad_body"), (b"[]", 400, "bad_body")):
+        r = client.post(f"/api/games/{gid}/actions", headers={**h(key), "Content-Type": "application/json"}, data=raw)
+        assert (r.status_code, r.get_json()["error"]["code"]) == (status, code)
+    r = client.post(f"/api/games/{gid}/actions", headers={**h(key), "Content-Type": "text/plain"},
+                    data=b'{"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": 1}')
+    assert (r.status_code, r.get_json()["error"]["code"]) == (415, "bad_content_type")
+    assert [f["kind"] for f in flags_of(client, eid, judge, 1)] == ["deck_check"]

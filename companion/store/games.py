@@ -847,7 +847,12 @@ class GameStore:
         return Cached(game.version, state, undone, actions, problems, integrity)
 
     @_with_connection
-    def state(self, game_id: str, game: Game | None = None) -> Cached:
+    def state(self, game_id: str, game: Game | None = None, version: int | None = None) -> Cached:
+        """The game's state; ``version``, if given, is one just committed (a listener is told it): the state
+        cached at it is taken without reading the game again."""
+        if version is not None and game is None and (known := self._cached(game_id)) is not None \
+                and known.version == version:
+            return known
         game = game or self.game(game_id)
         cached = self._cached(game_id)
         if cached is None or cached.version != game.version:

@@ -31,7 +31,7 @@ from companion.messages import LANGUAGES, language
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, Can
 from companion.web.api import decklist, limit, request_id, storable, svc
-from companion.web.auth import checked_key, game_role, key_from_request, role_for
+from companion.web.auth import checked_key, game_role, key_from_request, read_game, role_for
 from companion.web.errors import ApiError
 from companion.web.html import page
 from companion.web.live import event_stream
@@ -209,12 +209,16 @@ def watch_event_games() -> Any:
         # stranger must not be able to write flags onto the judge's dashboard.
         if (request.content_length or 0) > 16 * 1024:
             return None
-        game = svc().store.game(m.group(1))
-        role = game_role(game, key_from_request())
+        # The game, the key's role and the body read here are the route's too (``read_game``, ``body``): one
+        # pass from the hook to the service, nothing read or parsed twice.
+        _, role = read_game(m.group(1), keep=True)
         if role is None or not role.can(Can.PLAY):
             return None
-        data = request.get_json(silent=True, cache=True)
-        if isinstance(data, dict) and isinstance(data.get("action"), dict) and storable(data["action"]):
+        try:
+            data = body()
+        except ApiError:
+            return None  # the route answers it, as it would without the hook
+        if isinstance(data.get("action"), dict) and storable(data["action"]):
             g.event_action = (m.group(1), data["action"], role.actor)
             events.deck_check_attempt(m.group(1), data["action"], role.actor)
     return None
