@@ -182,3 +182,131 @@ def test_a_write_rolled_back_leaves_the_request_game_as_stored(tmp_path: Path, c
         TableService(store).act_many(mine, [GainGold("A", 1), BeginPhase("draw")], HOST, 0)
     assert (mine.version, mine.head_hash) == (0, store.game(game.id).head_hash)
     assert store.game(game.id).version == 0 and _rows(tmp_path / "g.db", "entries") == 0
+
+
+#: The packages above the service: they write to a game only through it (``svc().table``, a ``TableService``).
+ABOVE_SERVICE = ("web", "events", "tts", "scan", "cli")
+
+
+def _store_writers() -> set[str]:
+    """The ``GameStore`` methods that write, read from ``companion/store/games.py`` itself: those that open the
+    store's write lock (``self._write``) or a transaction, and those that call one of them."""
+    tree = ast.parse((STORE / "games.py").read_text(encoding="utf-8"))
+    store = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "GameStore")
+    calls: dict[str, set[str]] = {}
+    for method in store.body:
+        if isinstance(method, ast.FunctionDef):
+            calls[method.name] = {c.func.attr for c in ast.walk(method) if isinstance(c, ast.Call)
+                                  and isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name)
+                                  and c.func.value.id == "self"}
+    writers = {"_write", "transaction"}
+    while True:
+        more = {name for name, called in calls.items() if called & writers} - writers
+        if not more:
+            return writers
+        writers |= more
+
+
+def _through_the_service(receiver: ast.expr) -> bool:
+    """``svc().table``, ``services.table``, ``self.table`` or ``TableService(store)``: the table service."""
+    if isinstance(receiver, ast.Attribute):
+        return receiver.attr == "table"
+    return (isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name)
+            and receiver.func.id == "TableService")
+
+
+def test_the_store_writers_are_found() -> None:
+    writers = _store_writers()
+    assert {"create_game", "issue_key", "reissue_key", "issue_judge_key", "issue_table_key",
+            "transaction"} <= writers
+    assert not {"game", "entries", "state", "verify", "pending"} & writers
+
+
+def test_nothing_above_the_service_writes_to_a_game_through_the_store() -> None:
+    """A route (or the events, the TTS helper, a command) that made a game, a key or an entry through the store
+    would skip the one place that decides who may write what: every write goes through the table service."""
+    writers = _store_writers()
+    found = []
+    for package in ABOVE_SERVICE:
+        for path in sorted((STORE.parent / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr in writers and not _through_the_service(node.func.value)):
+                    found.append(f"{path.relative_to(STORE.parents[1])}:{node.lineno} {ast.unparse(node.func)}")
+    assert not found, found
+
+
+def test_who_makes_a_key_is_asked_of_the_role_and_denied_by_default(
+        tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every key is made through the service, which asks the role's row: without ``ISSUE_KEYS`` nothing is made,
+    and at an event's table a seat's key needs ``EVENT_KEYS`` too (the judge's), unless the event has decided."""
+    from companion.rules.roles import CAPABILITIES, JUDGE, Can, Capabilities, RoleKind
+    from companion.store.games import NotFound
+
+    store = _store(tmp_path / "g.db", catalog)
+    service = TableService(store)
+    casual, _ = service.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    event, _ = service.create_game("2e", "strict", [Seat("A"), Seat("B")], header={"event": {"id": "e"}})
+    for role in (A, SPECTATOR):  # a seat and a stranger make no key
+        for kind, seat in (("seat", "A"), ("judge", None), ("table", None)):
+            with pytest.raises(Forbidden):
+                service.issue_key(casual.id, kind, role, seat)
+    with pytest.raises(NotFound) as unknown:
+        service.issue_key(casual, "host", HOST)
+    assert unknown.value.details == {"kinds": ["judge", "table"]}
+    assert service.reissue_key(casual, "A", HOST) and store.game(casual.id).version == 1
+    with pytest.raises(Forbidden, match="only the judge renews"):
+        service.reissue_key(event, "A", HOST)
+    assert store.game(event.id).version == 0
+    assert service.reissue_key(event.id, "A", HOST, event_decided=True)  # the organiser's seat sheets
+    assert service.reissue_key(event, "B", JUDGE)
+    # The answer follows the row, not the kind's name: a host given EVENT_KEYS renews at an event, a judge
+    # without ISSUE_KEYS makes nothing.
+    host_row = CAPABILITIES[RoleKind.HOST]
+    monkeypatch.setitem(CAPABILITIES, RoleKind.HOST, Capabilities(host_row.can | {Can.EVENT_KEYS}, host_row.records))
+    assert service.reissue_key(event, "A", HOST)
+    judge_row = CAPABILITIES[RoleKind.JUDGE]
+    monkeypatch.setitem(CAPABILITIES, RoleKind.JUDGE, Capabilities(judge_row.can - {Can.ISSUE_KEYS}, judge_row.records))
+    with pytest.raises(Forbidden):
+        service.issue_key(casual.id, "table", JUDGE)
+    assert [e.actor for e in store.entries(event.id)] == ["host", "judge", "host"]
+
+
+def test_an_action_at_an_event_table_reads_its_game_and_body_once(client: FlaskClient, catalog: Catalog,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The events' watch on their tables (a deck check before the game refuses a card outside the registered
+    list) reads the game, the key and the body the route then takes: one pass, the answers as they were."""
+    from companion import safejson
+    from tests.test_events import flags_of, h, make_event
+
+    ev = make_event(client, catalog, players=2)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    table = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                        json={"csv": "1,Player 1,Player 2\n"}).get_json()["tables"][0]
+    gid, key = table["game"], table["seats"][0]["url"].split("#key=")[1]
+    version = client.get(f"/api/games/{gid}/view", headers=h(key)).get_json()["version"]
+    reads: list[str] = []
+    parsed: list[bytes] = []
+    original, loads = GameStore.game, safejson.loads
+    monkeypatch.setattr(GameStore, "game", lambda self, game_id: reads.append(game_id) or original(self, game_id))
+    monkeypatch.setattr(safejson, "loads", lambda raw: parsed.append(raw) or loads(raw))
+    r = client.post(f"/api/games/{gid}/actions", headers=h(key),
+                    json={"action": {"type": "gain_power", "player": "A", "amount": 1},
+                          "expected_version": version, "request_id": "power-000001"})
+    assert r.status_code == 201, r.get_json()
+    assert (reads, len(parsed)) == ([gid], 1)
+    # A card outside the registered list: flagged by the watch, refused by the route, as before.
+    reads.clear()
+    parsed.clear()
+    r = client.post(f"/api/games/{gid}/actions", headers=h(key),
+                    json={"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": version + 1})
+    assert r.status_code == 400 and len(parsed) == 1 and reads == [gid]
+    assert [f["kind"] for f in flags_of(client, eid, judge, 1)] == ["deck_check"]
+    # A body the route refuses is refused as it was, and flags nothing.
+    for raw, status, code in ((b"{", 400, "bad_body"), (b"[]", 400, "bad_body")):
+        r = client.post(f"/api/games/{gid}/actions", headers={**h(key), "Content-Type": "application/json"}, data=raw)
+        assert (r.status_code, r.get_json()["error"]["code"]) == (status, code)
+    r = client.post(f"/api/games/{gid}/actions", headers={**h(key), "Content-Type": "text/plain"},
+                    data=b'{"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": 1}')
+    assert (r.status_code, r.get_json()["error"]["code"]) == (415, "bad_content_type")
+    assert [f["kind"] for f in flags_of(client, eid, judge, 1)] == ["deck_check"]

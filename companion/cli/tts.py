@@ -209,12 +209,13 @@ def key_cmd(game_id: str, db_path: str | None, catalog_path: str | None) -> None
     """
     from companion.paths import database_path
     from companion.rules.roles import JUDGE
+    from companion.service import TableService
     from companion.store.games import GameStore, StoreError
 
     catalog = Catalog.open(catalog_path)
     store = GameStore(Path(db_path) if db_path else database_path(), catalog.cards)
     try:
-        key = store.issue_table_key(game_id, JUDGE)  # the same store call as the host page's
+        key = TableService(store).issue_key(game_id, "table", JUDGE)  # the same call as the host page's
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(key)

@@ -168,7 +168,7 @@ class EventService:
             self._latest[game_id] = max(self._latest.get(game_id, 0), version)
         for entry in self.games.entries(game_id, since):
             self.check_entry(ref, entry)
-        self.settle_time(ref)
+        self.settle_time(ref, version)
         self.publish(ref.event_id)
 
     # -- time called -----------------------------------------------------------------------------
@@ -322,13 +322,14 @@ class EventService:
         chooser: str | None = decided.get("chooser")
         return chooser
 
-    def settle_time(self, ref: TableRef) -> None:
+    def settle_time(self, ref: TableRef, version: int | None = None) -> None:
         """A table that has gone to time (time called, taxation reached) gets the going-to-time result
         when the steps name a winner (a tie to the end: the first player chooses, and the judge records
         it). The game is over when taxation ends, so the result follows the table through its taxation
         phase (power gained there counts); a call lifted by a late extension, or taxation undone, takes
-        the result back. A result the judge set (no ``by_time``) is never touched."""
-        table = self.games.state(ref.game_id).table
+        the result back. A result the judge set (no ``by_time``) is never touched. ``version``: the one just
+        committed, whose state the writer left cached (the game is not read again for it)."""
+        table = self.games.state(ref.game_id, version=version).table
         result = self.events.result(ref.game_id)
         if result is not None and "by_time" not in result:
             return

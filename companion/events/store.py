@@ -455,7 +455,8 @@ class EventStore:
                 header = {"event": {"id": event_id, "round": number, "table": table,
                                     "decks": {"A": players[a].deck_hash, "B": players[b].deck_hash}}}
                 title = f"{event.name} · R{number} T{table}"
-                game, keys = self.games.create_game(event.edition, mode, seats, title=title[:100], header=header)
+                game, keys = TableService(self.games).create_game(event.edition, mode, seats, title=title[:100],
+                                                                  header=header)
                 ref = TableRef(game.id, event_id, number, table, [a, b])
                 # The table is known before its decks load, so the deck check sees them as registered.
                 self.db.table("event_tables").insert({"game_id": game.id, "event_id": event_id, "round": number,

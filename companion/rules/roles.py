@@ -37,6 +37,7 @@ class Can(StrEnum):
     PLAY = "play"  # plays or rules at the table: is offered a card's actions, scans cards, is heard at events
     STREAM = "stream"  # opens the live update stream
     ISSUE_KEYS = "issue_keys"  # renews a seat's key, makes the judge and table keys
+    EVENT_KEYS = "event_keys"  # renews a seat's key at an event's table too (there a player's key is the event's)
     SNAPSHOT = "snapshot"  # posts a Tabletop Simulator snapshot
     CALL_JUDGE = "call_judge"  # calls a judge to its table at an event
     RECORD = "record"  # records some action: follows from the row's ``records`` (never listed by hand)

@@ -13,14 +13,14 @@ The store below keeps the log and knows no rules; the routes above call only thi
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.kinds import Authorized
 from companion.rules.actions import Action
 from companion.rules.permissions import touched_cards
-from companion.rules.roles import JUDGE, Can, Role
+from companion.rules.roles import JUDGE, Can, Role, kinds_that
 from companion.rules.verdict import Verdict
 from companion.store.games import (
     MAX_DECK_CARDS,
@@ -30,11 +30,14 @@ from companion.store.games import (
     Forbidden,
     Game,
     GameStore,
+    Keys,
     NotFound,
     Pending,
+    SeatLike,
     StoreError,
     Transaction,
 )
+from companion.store.keys import BY_NAME, ISSUED, KEY_KINDS
 
 #: A game as a route has it (read once per request), or its id.
 GameRef = Game | str
@@ -84,6 +87,38 @@ class TableService:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
+
+    # -- games and their keys ----------------------------------------------------------------------
+    def create_game(self, edition: str, mode: str, seats: Sequence[SeatLike], title: str = "", kind: str = "agot",
+                    header: dict[str, Any] | None = None, judge: bool = False) -> tuple[Game, Keys]:
+        """A new game and its keys (shown once). Anyone may make one (the web layer limits how often); the game's
+        kind checks ``edition`` and ``mode``."""
+        return self.store.create_game(edition, mode, seats, title=title, kind=kind, header=header, judge=judge)
+
+    def issue_key(self, game: GameRef, kind: str, role: Role, seat: str | None = None, *,
+                  event_decided: bool = False) -> str:
+        """A new key of ``kind`` (``companion/store/keys.py``; for ``seat`` if the kind is per seat): the old one
+        stops working, streams opened with it end, and every phone is told of one that reads hidden cards.
+
+        Deny by default: the role needs ``Can.ISSUE_KEYS``, and at an event's table a seat's key is the event's,
+        renewed only by a role that can ``Can.EVENT_KEYS`` (the judge), unless the event itself has decided who
+        prints its seat sheets (``event_decided``: the organiser before the round begins, the judge after)."""
+        if not role.can(Can.ISSUE_KEYS):
+            raise Forbidden(f"a new key needs a {' or '.join(k.value for k in kinds_that(Can.ISSUE_KEYS))} key")
+        made = BY_NAME.get(kind)
+        if made is None or not made.issued or made.per_seat != (seat is not None):
+            raise NotFound(f"no key of kind {kind[:20]!r} is made here", kinds=ISSUED)
+        game_id, known = _split(game)
+        if made.per_seat and not event_decided and not role.can(Can.EVENT_KEYS):
+            found = known if known is not None else self.store.game(game_id)
+            if found.header.get("event"):
+                raise Forbidden("at an event only the judge renews a seat's key")
+        return self.store.issue_key(game_id, kind, role.actor, seat)
+
+    def reissue_key(self, game: GameRef, seat: str, role: Role, *, event_decided: bool = False) -> str:
+        """A new join link for a seat (a lost phone); the old key stops working (see ``issue_key``)."""
+        per_seat = next(k.name for k in KEY_KINDS if k.per_seat)
+        return self.issue_key(game, per_seat, role, seat, event_decided=event_decided)
 
     # -- actions -----------------------------------------------------------------------------------
     def record(self, game: GameRef, action: Any, role: Role, expected_version: int | None,

@@ -640,7 +640,7 @@ class GameStore:
     def issue_key(self, game_id: str, kind: str, actor: str, seat: str | None = None) -> str:
         """A new key of ``kind`` (``companion/store/keys.py``), for ``seat`` if the kind is per seat; the old one
         stops working. Logged, so the chain covers it; streams opened with the old key end first. Who may ask
-        is decided above the store (``companion/rules/roles.py``, ``Can.ISSUE_KEYS``)."""
+        is decided above the store: the table service asks the role (``companion/rules/roles.py``)."""
         made = BY_NAME.get(kind)
         if made is None or not made.issued or made.per_seat != (seat is not None):
             raise StoreError(f"no key of kind {kind!r} is made here", kind=kind)
@@ -847,7 +847,12 @@ class GameStore:
         return Cached(game.version, state, undone, actions, problems, integrity)
 
     @_with_connection
-    def state(self, game_id: str, game: Game | None = None) -> Cached:
+    def state(self, game_id: str, game: Game | None = None, version: int | None = None) -> Cached:
+        """The game's state; ``version``, if given, is one just committed (a listener is told it): the state
+        cached at it is taken without reading the game again."""
+        if version is not None and game is None and (known := self._cached(game_id)) is not None \
+                and known.version == version:
+            return known
         game = game or self.game(game_id)
         cached = self._cached(game_id)
         if cached is None or cached.version != game.version:

@@ -83,6 +83,21 @@ def role_for(game: Game) -> Role:
     return checked_key(game.id, game_role(game, key_from_request()), "game")
 
 
+def read_game(game_id: str, *, keep: bool = False) -> tuple[Game, Role | None]:
+    """The game a request names and the role its key opens there (None: a key that opens nothing), read once
+    per request: what a hook before the route read and ``keep``s (the events' watch on their tables) is what
+    the route's ``@requires`` takes, not read again. Nothing writes to the game between the two."""
+    kept = g.get("game_read")
+    if kept is not None and kept[0].id == game_id:
+        read: tuple[Game, Role | None] = kept
+        return read
+    game = current_app.extensions["companion"]["services"].store.game(game_id)
+    read = (game, game_role(game, key_from_request()))
+    if keep:
+        g.game_read = read
+    return read
+
+
 def requires(*needs: Can, game_kind: str = "agot", what: str = "this") -> Callable[..., Any]:
     """A route on ``/games/<game_id>/…``: look the game up, decide the role, refuse a role that lacks one of the
     capabilities listed (``companion/rules/roles.py`` says which kinds have them).
@@ -93,11 +108,10 @@ def requires(*needs: Can, game_kind: str = "agot", what: str = "this") -> Callab
     def wrap(view: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view)
         def inner(game_id: str, **kwargs: Any) -> Any:
-            services = current_app.extensions["companion"]["services"]
-            game = services.store.game(game_id)
+            game, opened = read_game(game_id)
             if game.kind != game_kind:
                 raise ApiError(404, "not_found", f"no such {'Tapestry' if game_kind == 'tapestry' else 'AGoT'} game")
-            role = role_for(game)
+            role = checked_key(game.id, opened, "game")
             if not all(role.can(need) for need in needs):
                 allowed = " or ".join(k.value for k in kinds_that(*needs))
                 raise ApiError(403, "forbidden", f"{what} needs a {allowed} key")

@@ -31,7 +31,7 @@ from companion.messages import LANGUAGES, language
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, Can
 from companion.web.api import decklist, limit, request_id, storable, svc
-from companion.web.auth import checked_key, game_role, key_from_request, role_for
+from companion.web.auth import checked_key, game_role, key_from_request, read_game, role_for
 from companion.web.errors import ApiError
 from companion.web.html import page
 from companion.web.live import event_stream
@@ -209,12 +209,16 @@ def watch_event_games() -> Any:
         # stranger must not be able to write flags onto the judge's dashboard.
         if (request.content_length or 0) > 16 * 1024:
             return None
-        game = svc().store.game(m.group(1))
-        role = game_role(game, key_from_request())
+        # The game, the key's role and the body read here are the route's too (``read_game``, ``body``): one
+        # pass from the hook to the service, nothing read or parsed twice.
+        _, role = read_game(m.group(1), keep=True)
         if role is None or not role.can(Can.PLAY):
             return None
-        data = request.get_json(silent=True, cache=True)
-        if isinstance(data, dict) and isinstance(data.get("action"), dict) and storable(data["action"]):
+        try:
+            data = body()
+        except ApiError:
+            return None  # the route answers it, as it would without the hook
+        if isinstance(data.get("action"), dict) and storable(data["action"]):
             g.event_action = (m.group(1), data["action"], role.actor)
             events.deck_check_attempt(m.group(1), data["action"], role.actor)
     return None
@@ -513,13 +517,13 @@ def seat_sheets(event_id: str, number: int) -> Any:
     if not chosen:
         raise ApiError(404, "not_found", f"round {number} has no such table", field="table")
     base = request.host_url.rstrip("/")
-    games = svc().store
     seats = []
     for ref in chosen:
         for seat, pid in zip("AB", ref.players, strict=False):
             if data.get("seat") not in (None, seat):
                 continue
-            key = games.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST)
+            # The event has decided who prints (above): the service makes the key as the judge or the organiser.
+            key = svc().table.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST, event_decided=True)
             name = players.get(pid, seat)
             seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}#key={key}"))
             if started:

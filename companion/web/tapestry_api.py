@@ -130,7 +130,7 @@ def create() -> Any:
     except TapestryError as exc:
         raise ApiError(400, "bad_setup", str(exc), reason=exc.reason) from None
     # The store's edition and rules mode are AGoT's; the draw is a setting in the Shadow Empire's setup.
-    game, keys = svc().store.create_game("", "", [], title=data.get("title", ""), kind="tapestry",
+    game, keys = svc().table.create_game("", "", [], title=data.get("title", ""), kind="tapestry",
                                          header={"setup": setup})
     base = request.host_url.rstrip("/")
     return jsonify({"game": game.public(), "key": keys.host, "url": f"{base}/t/{game.id}#key={keys.host}",
