@@ -38,3 +38,16 @@ def collector_paused() -> Iterator[None]:
             _pauses -= 1
             if _pauses == 0 and _was_enabled:
                 gc.enable()
+
+
+def keep_startup_objects() -> int:
+    """After start-up: move what the process holds now (the card catalogue, modules, the app) out of the
+    collector's sight for good, and say how many objects that was.
+
+    They live as long as the process, and the collector's full passes walked all of them each time: with
+    everything a table asks for running on one event loop, such a pass (80 ms measured on the server
+    benchmark, 18 ms after this) held up every phone's next event. Garbage is collected first, so none
+    is kept by mistake."""
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()

@@ -54,3 +54,24 @@ def test_a_collector_switched_off_before_stays_off() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_startup_objects_are_kept_out_of_the_collectors_sight_but_garbage_is_collected_first() -> None:
+    import weakref
+
+    from companion.heap import keep_startup_objects
+
+    class Node:
+        other: object = None
+
+    lost, kept = Node(), Node()
+    lost.other = lost  # a cycle nothing refers to: garbage
+    gone = weakref.ref(lost)
+    del lost
+    try:
+        frozen = keep_startup_objects()
+        assert frozen > 0 and gc.get_freeze_count() == frozen
+        assert gone() is None  # collected, not frozen
+        assert not gc.is_tracked(kept) or all(kept is not o for o in gc.get_objects())  # out of sight
+    finally:
+        gc.unfreeze()

@@ -134,6 +134,7 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, ht
     """Start the companion and print the URL to open."""
     import segno
 
+    from companion.heap import keep_startup_objects
     from companion.paths import database_path
     from companion.web import create_app
 
@@ -159,6 +160,7 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, ht
         raise click.ClickException(f"cannot listen on {bind}:{port}: {exc.strerror or exc}. "
                                    "Is another companion running? Try --port.") from None
     server = make_server(app, devices, str(cert) if cert else None, str(key) if key else None)
+    keep_startup_objects()  # the catalogue and the app live as long as the process (companion/heap.py)
     real_port = sock.getsockname()[1]
     url = f"{'https' if https else 'http'}://{bind}:{real_port}/"
     click.echo(f"Database: {db_path or database_path()} (durability {durability})")
