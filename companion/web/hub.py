@@ -41,10 +41,13 @@ class Hub:
         # Streams served on an asyncio loop (companion/web/asgi.py): one asyncio.Event per stream,
         # woken from writer threads with call_soon_threadsafe; no thread waits.
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread = 0
         self._wakers: dict[str, set[asyncio.Event]] = {}
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Call on the loop's own thread."""
         self._loop = loop
+        self._loop_thread = threading.get_ident()
 
     def subscribe(self, game_id: str, waker: asyncio.Event) -> None:
         """Call on the loop: ``waker`` is set at each publish or revoke of this game."""
@@ -63,7 +66,9 @@ class Hub:
 
     def _wake_async(self, game_id: str) -> None:
         loop = self._loop
-        if loop is not None and not loop.is_closed():
+        if loop is not None and threading.get_ident() == self._loop_thread:
+            self._wake(game_id)  # a write made on the loop itself (companion/web/threads.py): no hand-off
+        elif loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (shutdown)
                 loop.call_soon_threadsafe(self._wake, game_id)
 
