@@ -168,3 +168,49 @@ def test_an_action_waits_for_a_pool_write_on_the_pool_not_on_the_loop(served: tu
     action.join()
     writer.join()
     assert answers[0][0] == 201 and answers[0][1]["version"] == 1
+
+
+def test_a_log_is_never_replayed_on_the_loop(served: tuple[str, int, Any]) -> None:
+    """Replaying a game's log takes a second at 20,000 entries: a spectator's view of a game no longer
+    cached, a stream after an undo (which drops the cached state) or a seat's move there would hold up
+    every table on the server if it ran on the loop. It runs on the pool; the answers are the same."""
+    host, port, app = served
+    store = app.extensions["companion"]["services"].store
+    gid, key = new_game(host, port)
+    version = 0
+    for _ in range(5):
+        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+    replayed_on: list[str] = []
+    rebuild = store._rebuild
+
+    def spied(game: Any) -> Any:
+        replayed_on.append(threading.current_thread().name)
+        return rebuild(game)
+
+    store._rebuild = spied
+    store._keep(gid, None)  # evicted, as the 257th busy game or a restart does
+    status, shown = call(host, port, "GET", f"/api/games/{gid}/view")  # a spectator: no key
+    assert status == 200 and shown["version"] == version
+    store._keep(gid, None)
+    status, offered = call(host, port, "GET", f"/api/games/{gid}/cards/A-1/actions", key=key)
+    assert status in (200, 404), offered
+
+    got: list[list[tuple[float, str]]] = []
+    reader = threading.Thread(target=lambda: got.append(
+        listen(host, port, f"/api/games/{gid}/events?since={version}", key, 1.0)))
+    reader.start()
+    time.sleep(0.2)
+    store._keep(gid, None)
+    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+    assert status == 201, body
+    status, body = call(host, port, "POST", f"/api/games/{gid}/undo", {"expected_version": body["version"]}, key)
+    assert status == 201, body  # the undo drops the cached state: the stream's next event replays the log
+    reader.join()
+    versions = [json.loads(line[5:])["version"] for _, line in got[0] if line.startswith("data:")]
+    assert versions and versions[-1] == body["version"] and len(versions) == len(set(versions))
+    assert len(replayed_on) >= 3
+    assert all(name.startswith("companion") for name in replayed_on), replayed_on

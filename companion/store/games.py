@@ -409,6 +409,13 @@ class GameStore:
         """A write to this file is under way in this process (a caller may choose not to queue behind it)."""
         return self._writer.locked()
 
+    def ready(self, game_id: str, version: int = -1) -> bool:
+        """The game's state is cached (at ``version`` or later): reading it replays no log. A caller that must
+        not wait (the server's event loop) sends the request elsewhere otherwise."""
+        with self._cache_guard:
+            cached = self._cache.get(game_id)
+        return cached is not None and cached.version >= version
+
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
             return self._locks.setdefault(game_id, threading.Lock())

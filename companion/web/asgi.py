@@ -78,7 +78,7 @@ class CompanionASGI:
             await refuse(send, 431, "headers_too_large",
                          f"at most {MAX_HEADERS} request headers of {MAX_HEADER_BYTES} bytes in all")
             return
-        limit, quick = self.route_traits(scope)
+        limit, quick, game_id = self.route_traits(scope)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > limit):
@@ -102,8 +102,9 @@ class CompanionASGI:
         self.pending += 1
         try:
             # A quick route runs on the loop (companion/web/threads.py), unless a write from the pool is under
-            # way: the loop would wait for it, and every stream with it.
-            if quick and not self.store.writing:
+            # way (the loop would wait for it, and every stream with it) or the game's state is not cached:
+            # replaying its log takes up to a second, and a spectator may ask for a game evicted long ago.
+            if quick and not self.store.writing and (game_id is None or self.store.ready(game_id)):
                 status, response_headers, body = self.call_wsgi(environ)
             else:
                 status, response_headers, body = await asyncio.get_running_loop().run_in_executor(
@@ -123,17 +124,19 @@ class CompanionASGI:
         finally:
             self.hub.leave(stream.game_id, stream.address)
 
-    def route_traits(self, scope: Scope) -> tuple[int, bool]:
-        """The route's body limit (its own ``@limit`` if it has one, else the global cap for its path) and
-        whether it runs on the loop (``@on_loop``)."""
+    def route_traits(self, scope: Scope) -> tuple[int, bool, str | None]:
+        """The route's body limit (its own ``@limit`` if it has one, else the global cap for its path), whether
+        it runs on the loop (``@on_loop``) and the game it names."""
         path: str = scope["path"]
         default = BIG_BODY if path.startswith(BIG_BODY_ROUTES) else SMALL_BODY
         try:
-            endpoint, _ = self.app.url_map.bind("localhost").match(path, method=scope["method"])
+            endpoint, args = self.app.url_map.bind("localhost").match(path, method=scope["method"])
         except HTTPException:
-            return default, False
+            return default, False, None
         view = self.app.view_functions.get(str(endpoint))
-        return int(getattr(view, "body_limit", default)), runs_on_loop(view)
+        game_id = args.get("game_id")
+        return (int(getattr(view, "body_limit", default)), runs_on_loop(view),
+                game_id if isinstance(game_id, str) else None)
 
     def environ(self, scope: Scope, headers: dict[str, str], body: bytes) -> dict[str, Any]:
         server = scope.get("server") or ("127.0.0.1", 0)
@@ -250,8 +253,8 @@ class CompanionASGI:
                     await send({"type": "http.response.body", "body": b": keepalive\n\n", "more_body": True})
                     continue
                 made = stream.made_event(seen, version) if stream.made_event is not None else None
-                if made is None and stream.on_loop:
-                    made = self.in_app(stream.make_event, seen, version)
+                if made is None and stream.on_loop and self.store.ready(game_id, version):
+                    made = self.in_app(stream.make_event, seen, version)  # else replayed on the stream pool
                 event: str = made if made is not None else await loop.run_in_executor(
                     self.stream_pool, self.in_app, stream.make_event, seen, version)
                 await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
