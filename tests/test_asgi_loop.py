@@ -40,6 +40,13 @@ def served(tmp_path: Path) -> Iterator[tuple[str, int, Any]]:
             time.sleep(1.0)
         return {"wrote": True}
 
+    @app.post("/test/slow-game-write/<game_id>")
+    def slow_game_write(game_id: str) -> Any:  # a pool route writing to one game for a while (a deck, a save)
+        store = app.extensions["companion"]["services"].store
+        with store._lock(game_id):
+            time.sleep(1.0)
+        return {"wrote": game_id}
+
     sock = bind_socket("127.0.0.1", 0)
     server = make_server(app, devices=50)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -214,3 +221,28 @@ def test_a_log_is_never_replayed_on_the_loop(served: tuple[str, int, Any]) -> No
     assert versions and versions[-1] == body["version"] and len(versions) == len(set(versions))
     assert len(replayed_on) >= 3
     assert all(name.startswith("companion") for name in replayed_on), replayed_on
+
+
+def test_an_action_waits_for_a_write_to_its_game_on_the_pool(served: tuple[str, int, Any]) -> None:
+    """A write to one game under way on the pool (its lock taken, the file's not yet): a move at that game
+    waits for it on the pool, and the loop serves the other tables meanwhile."""
+    host, port, _ = served
+    gid, key = new_game(host, port)
+    other, other_key = new_game(host, port)
+    for game_id, game_key in ((gid, key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    writer = threading.Thread(target=call, args=(host, port, "POST", f"/test/slow-game-write/{gid}", {}))
+    writer.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 0}, key)))
+    action.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    assert writer.is_alive() and action.is_alive()
+    action.join()
+    writer.join()
+    assert answers[0][0] == 201 and answers[0][1]["version"] == 1

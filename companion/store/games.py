@@ -410,11 +410,13 @@ class GameStore:
         return self._writer.locked()
 
     def ready(self, game_id: str, version: int = -1) -> bool:
-        """The game's state is cached (at ``version`` or later): reading it replays no log. A caller that must
-        not wait (the server's event loop) sends the request elsewhere otherwise."""
+        """The game's state is cached (at ``version`` or later) and no write to it is under way: reading it
+        replays no log, and a write to it waits for no other. A caller that must not wait (the server's event
+        loop) sends the request elsewhere otherwise."""
         with self._cache_guard:
             cached = self._cache.get(game_id)
-        return cached is not None and cached.version >= version
+        lock = self._locks.get(game_id)  # never made here: any path may name a game
+        return cached is not None and cached.version >= version and (lock is None or not lock.locked())
 
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
