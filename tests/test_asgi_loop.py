@@ -47,6 +47,14 @@ def served(tmp_path: Path) -> Iterator[tuple[str, int, Any]]:
             time.sleep(1.0)
         return {"wrote": game_id}
 
+    @app.post("/test/slow-pairing")
+    def slow_pairing() -> Any:  # the organiser pairing a round of 64 tables holds the event store a while
+        from companion.web.events_api import service
+
+        with service().events._lock:
+            time.sleep(1.0)
+        return {"paired": True}
+
     sock = bind_socket("127.0.0.1", 0)
     server = make_server(app, devices=50)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -246,3 +254,67 @@ def test_an_action_waits_for_a_write_to_its_game_on_the_pool(served: tuple[str, 
     action.join()
     writer.join()
     assert answers[0][0] == 201 and answers[0][1]["version"] == 1
+
+
+def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served: tuple[str, int, Any],
+                                                                           catalog: Any) -> None:
+    """A post to an event table's actions (anyone's: the clock is checked before the key) reads the event
+    store, which the organiser's pairing holds for seconds: it waits on the pool, not on the loop."""
+    from tests.decklists import as_text, real_decks
+
+    host, port, app = served
+    client = app.test_client()
+    ev = client.post("/api/event", json={"name": "Regional", "date": "2026-11-22", "rounds": 3, "tables": 4}).get_json()
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    decks = [as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]
+    for i in range(2):
+        r = client.post(f"/api/event/{eid}/players", headers={"Authorization": "Bearer " + org},
+                        json={"name": f"Player {i + 1}", "decklist": decks[i], "request_id": f"reg-{i:06d}"})
+        assert r.status_code == 201, r.get_json()
+        if r.get_json()["needs_confirmation"]:
+            client.post(f"/api/event/{eid}/players/{r.get_json()['player']['id']}/confirm",
+                        headers={"Authorization": "Bearer " + org}, json={})
+    r = client.post(f"/api/event/{eid}/rounds", headers={"Authorization": "Bearer " + org},
+                    json={"csv": "1,Player 1,Player 2\n"})
+    assert r.status_code == 201, r.get_json()
+    table = r.get_json()["tables"][0]["game"]
+    other, other_key = new_game(host, port)
+    for game_id in (table, other):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view")[0] == 200  # states cached: quick routes
+    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # a stranger, on the loop
+    pairing = threading.Thread(target=call, args=(host, port, "POST", "/test/slow-pairing", {}))
+    pairing.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    stranger = threading.Thread(target=lambda: answers.append(
+        call(host, port, "POST", f"/api/games/{table}/actions", {"action": {"type": "gain_gold"}})))
+    stranger.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the stranger's post waited
+    assert pairing.is_alive()
+    stranger.join()
+    pairing.join()
+    assert answers[0][0] == 403
+
+
+def test_a_move_at_a_cached_casual_table_runs_on_the_loop(served: tuple[str, int, Any]) -> None:
+    host, port, app = served
+    table = app.extensions["companion"]["services"].table
+    gid, key = new_game(host, port)
+    ran_on: list[str] = []
+    record = table.record
+
+    def spied(*args: Any, **kwargs: Any) -> Any:
+        ran_on.append(threading.current_thread().name)
+        return record(*args, **kwargs)
+
+    table.record = spied
+    version = 0
+    for _ in range(3):  # the first: the state is read and the game found to be no event's table, on the pool
+        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+    assert ran_on[0].startswith("companion") and not any(name.startswith("companion") for name in ran_on[1:])

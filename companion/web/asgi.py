@@ -104,7 +104,7 @@ class CompanionASGI:
             # A quick route runs on the loop (companion/web/threads.py), unless a write from the pool is under
             # way (the loop would wait for it, and every stream with it) or the game's state is not cached:
             # replaying its log takes up to a second, and a spectator may ask for a game evicted long ago.
-            if quick and not self.store.writing and (game_id is None or self.store.ready(game_id)):
+            if quick and not self.store.writing and (game_id is None or self.loop_may_serve(scope, game_id)):
                 status, response_headers, body = self.call_wsgi(environ)
             else:
                 status, response_headers, body = await asyncio.get_running_loop().run_in_executor(
@@ -123,6 +123,16 @@ class CompanionASGI:
             await self.run_stream(stream, receive, send)
         finally:
             self.hub.leave(stream.game_id, stream.address)
+
+    def loop_may_serve(self, scope: Scope, game_id: str) -> bool:
+        """The game's state is cached and no write to it is under way; a write to an event's table (or to a game
+        not yet known to be none) reads and writes the event store too, which a pairing holds for seconds."""
+        if not self.store.ready(game_id):
+            return False
+        if scope["method"] in ("GET", "HEAD"):
+            return True
+        events = self.app.extensions["companion"].get("events")
+        return events is not None and bool(events.events.known_casual(game_id))
 
     def route_traits(self, scope: Scope) -> tuple[int, bool, str | None]:
         """The route's body limit (its own ``@limit`` if it has one, else the global cap for its path), whether
