@@ -409,14 +409,16 @@ class GameStore:
         """A write to this file is under way in this process (a caller may choose not to queue behind it)."""
         return self._writer.locked()
 
-    def ready(self, game_id: str, version: int = -1) -> bool:
-        """The game's state is cached (at ``version`` or later) and no write to it is under way: reading it
-        replays no log, and a write to it waits for no other. A caller that must not wait (the server's event
-        loop) sends the request elsewhere otherwise."""
+    def ready(self, game_id: str, version: int = -1, *, to_write: bool = False) -> bool:
+        """The game's state is cached (at ``version`` or later): reading it replays no log; ``to_write``: and no
+        write to it is under way, so a write waits for no other. A caller that must not wait (the server's
+        event loop) sends the request elsewhere otherwise."""
         with self._cache_guard:
             cached = self._cache.get(game_id)
-        lock = self._locks.get(game_id)  # never made here: any path may name a game
-        return cached is not None and cached.version >= version and (lock is None or not lock.locked())
+        if cached is None or cached.version < version:
+            return False
+        lock = self._locks.get(game_id) if to_write else None  # never made here: any path may name a game
+        return lock is None or not lock.locked()
 
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:

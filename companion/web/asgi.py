@@ -125,12 +125,13 @@ class CompanionASGI:
             self.hub.leave(stream.game_id, stream.address)
 
     def loop_may_serve(self, scope: Scope, game_id: str) -> bool:
-        """The game's state is cached and no write to it is under way; a write to an event's table (or to a game
-        not yet known to be none) reads and writes the event store too, which a pairing holds for seconds."""
-        if not self.store.ready(game_id):
-            return False
+        """The game's state is cached; for a write, no write to the game is under way on the pool either, and the
+        game is known to be no event's table (the events' watch reads and writes the event store, which a pairing
+        holds for seconds)."""
         if scope["method"] in ("GET", "HEAD"):
-            return True
+            return self.store.ready(game_id)
+        if not self.store.ready(game_id, to_write=True):
+            return False
         events = self.app.extensions["companion"].get("events")
         return events is not None and bool(events.events.known_casual(game_id))
 
