@@ -318,3 +318,36 @@ def test_a_move_at_a_cached_casual_table_runs_on_the_loop(served: tuple[str, int
         assert status == 201, body
         version = body["version"]
     assert ran_on[0].startswith("companion") and not any(name.startswith("companion") for name in ran_on[1:])
+
+
+def test_a_move_that_would_wait_on_the_loop_for_a_write_begun_meanwhile_waits_on_the_pool(
+        served: tuple[str, int, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool write can take the file's lock between the loop's look (``writing``) and the move's own write: the
+    move then does not wait on the loop (every table with it) but is run again on the pool, and counts once."""
+    from companion.store.games import GameStore
+
+    host, port, _ = served
+    gid, key = new_game(host, port)
+    other, other_key = new_game(host, port)
+    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {  # the game is known: moves on the loop
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 0}, key)
+    assert status == 201, body
+    assert call(host, port, "GET", f"/api/games/{other}/view", key=other_key)[0] == 200
+    monkeypatch.setattr(GameStore, "writing", property(lambda self: False))  # the look came just too early
+    writer = threading.Thread(target=call, args=(host, port, "POST", "/test/slow-write", {}))
+    writer.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 1}, key)))
+    action.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    assert writer.is_alive() and action.is_alive()
+    action.join()
+    writer.join()
+    assert answers[0][0] == 201 and answers[0][1]["version"] == 2
+    status, view = call(host, port, "GET", f"/api/games/{gid}/view", key=key)
+    assert view["version"] == 2

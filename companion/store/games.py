@@ -302,6 +302,11 @@ class Cached:
                       dict(self.integrity))
 
 
+class WouldWait(BaseException):  # not an error: the request runs again where it may wait
+    """A write under ``GameStore.hasty`` found a lock taken: nothing was written, and nothing answered (a
+    ``BaseException``, so no route or error handler turns it into one); the caller runs the request again."""
+
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -425,9 +430,30 @@ class GameStore:
             return self._locks.setdefault(game_id, threading.Lock())
 
     @contextmanager
+    def hasty(self) -> Iterator[None]:
+        """On this thread, for what runs inside: the first write finding its game's or the file's lock taken
+        raises ``WouldWait`` rather than wait (the server's event loop, which must never wait for a lock)."""
+        self._local.hasty = True
+        try:
+            yield
+        finally:
+            self._local.hasty = False
+
+    @contextmanager
     def _write(self, game_id: str) -> Iterator[sqlite_utils.Database]:
         """One writer per game in this process, and BEGIN IMMEDIATE against other processes."""
-        with self._lock(game_id), self._writer:
+        lock = self._lock(game_id)
+        if getattr(self._local, "hasty", False):
+            self._local.hasty = False  # only the first write may bail out: nothing is written before it
+            if not lock.acquire(blocking=False):
+                raise WouldWait(game_id)
+            if not self._writer.acquire(blocking=False):
+                lock.release()
+                raise WouldWait(game_id)
+        else:
+            lock.acquire()
+            self._writer.acquire()
+        try:
             db = self.db
             db.conn.execute("BEGIN IMMEDIATE")
             try:
@@ -436,6 +462,9 @@ class GameStore:
             except BaseException:
                 db.conn.execute("ROLLBACK")
                 raise
+        finally:
+            self._writer.release()
+            lock.release()
 
     @contextmanager
     def transaction(self, game_id: str, game: Game | None = None) -> Iterator[Transaction]:

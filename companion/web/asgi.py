@@ -26,6 +26,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
+from companion.store.games import WouldWait
 from companion.web.hub import Hub
 from companion.web.live import AsyncStream, sent_version
 from companion.web.threads import runs_on_loop
@@ -98,17 +99,23 @@ class CompanionASGI:
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
-        environ = self.environ(scope, headers, b"".join(chunks))
+        sent = b"".join(chunks)
+        environ = self.environ(scope, headers, sent)
         self.pending += 1
         try:
             # A quick route runs on the loop (companion/web/threads.py), unless a write from the pool is under
             # way (the loop would wait for it, and every stream with it) or the game's state is not cached:
             # replaying its log takes up to a second, and a spectator may ask for a game evicted long ago.
+            answer = None
             if quick and not self.store.writing and (game_id is None or self.loop_may_serve(scope, game_id)):
-                status, response_headers, body = self.call_wsgi(environ)
-            else:
-                status, response_headers, body = await asyncio.get_running_loop().run_in_executor(
-                    self.pool, self.call_wsgi, environ)
+                try:
+                    with self.store.hasty():  # a write begun on the pool meanwhile: nothing written, run again
+                        answer = self.call_wsgi(environ)
+                except WouldWait:
+                    environ = self.environ(scope, headers, sent)
+            if answer is None:
+                answer = await asyncio.get_running_loop().run_in_executor(self.pool, self.call_wsgi, environ)
+            status, response_headers, body = answer
         finally:
             self.pending -= 1
         stream: AsyncStream | None = environ.get("companion.stream")
@@ -129,7 +136,7 @@ class CompanionASGI:
         game is known to be no event's table (the events' watch reads and writes the event store, which a pairing
         holds for seconds)."""
         if scope["method"] in ("GET", "HEAD"):
-            return self.store.ready(game_id)
+            return bool(self.store.ready(game_id))
         if not self.store.ready(game_id, to_write=True):
             return False
         events = self.app.extensions["companion"].get("events")
