@@ -55,6 +55,17 @@ def served(tmp_path: Path) -> Iterator[tuple[str, int, Any]]:
             time.sleep(1.0)
         return {"paired": True}
 
+    @app.post("/test/other-writer")
+    def other_writer() -> Any:  # another connection writing for a while: the event store, the command line
+        import sqlite3
+
+        conn = sqlite3.connect(str(tmp_path / "loop.db"), isolation_level=None)
+        conn.execute("BEGIN IMMEDIATE")
+        time.sleep(1.0)
+        conn.execute("COMMIT")
+        conn.close()
+        return {"wrote": True}
+
     sock = bind_socket("127.0.0.1", 0)
     server = make_server(app, devices=50)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -351,3 +362,30 @@ def test_a_move_that_would_wait_on_the_loop_for_a_write_begun_meanwhile_waits_on
     assert answers[0][0] == 201 and answers[0][1]["version"] == 2
     status, view = call(host, port, "GET", f"/api/games/{gid}/view", key=key)
     assert view["version"] == 2
+
+
+def test_a_move_does_not_wait_on_the_loop_for_another_connections_write(served: tuple[str, int, Any]) -> None:
+    """SQLite lets one writer in: a move on the loop finding the file held by another connection (the event store's,
+    the command line's) does not sleep in SQLite's busy handler there; it runs again on the pool and waits there."""
+    host, port, _ = served
+    gid, key = new_game(host, port)
+    other, other_key = new_game(host, port)
+    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {  # the game is known: moves on the loop
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 0}, key)
+    assert status == 201, body
+    assert call(host, port, "GET", f"/api/games/{other}/view", key=other_key)[0] == 200
+    writer = threading.Thread(target=call, args=(host, port, "POST", "/test/other-writer", {}))
+    writer.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 1}, key)))
+    action.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    assert writer.is_alive() and action.is_alive()
+    action.join()
+    writer.join()
+    assert answers[0][0] == 201 and answers[0][1]["version"] == 2

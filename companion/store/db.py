@@ -172,6 +172,10 @@ def schema_version(db: sqlite_utils.Database) -> int:
 
 def migrate(db: sqlite_utils.Database) -> int:
     conn = db.conn
+    if schema_version(db) == len(MIGRATIONS):
+        # Up to date: no write lock taken. Every new pooled connection comes here, and a request (on the event
+        # loop too) waited in the busy handler for any other connection's write just to learn that.
+        return len(MIGRATIONS)
     conn.execute("BEGIN IMMEDIATE")
     try:
         current = schema_version(db)

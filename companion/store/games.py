@@ -443,7 +443,8 @@ class GameStore:
     def _write(self, game_id: str) -> Iterator[sqlite_utils.Database]:
         """One writer per game in this process, and BEGIN IMMEDIATE against other processes."""
         lock = self._lock(game_id)
-        if getattr(self._local, "hasty", False):
+        hasty = getattr(self._local, "hasty", False)
+        if hasty:
             self._local.hasty = False  # only the first write may bail out: nothing is written before it
             if not lock.acquire(blocking=False):
                 raise WouldWait(game_id)
@@ -455,7 +456,19 @@ class GameStore:
             self._writer.acquire()
         try:
             db = self.db
-            db.conn.execute("BEGIN IMMEDIATE")
+            if hasty:  # another connection's write (the event store's, the command line's): no busy handler's sleep
+                waits = db.conn.execute("PRAGMA busy_timeout").fetchone()[0]
+                db.conn.execute("PRAGMA busy_timeout=0")
+                try:
+                    db.conn.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) and "busy" not in str(exc):
+                        raise
+                    raise WouldWait(game_id) from None
+                finally:
+                    db.conn.execute(f"PRAGMA busy_timeout={int(waits)}")
+            else:
+                db.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield db
                 db.conn.execute("COMMIT")
