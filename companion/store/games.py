@@ -33,7 +33,7 @@ import sqlite_utils
 
 from companion.catalog.card import Card
 from companion.kinds import GameKind, game_kind
-from companion.store.db import connect, writer_lock
+from companion.store.db import BUSY_MS, connect, writer_lock
 from companion.store.keys import (
     BY_NAME,
     KEY_KINDS,
@@ -457,7 +457,6 @@ class GameStore:
         try:
             db = self.db
             if hasty:  # another connection's write (the event store's, the command line's): no busy handler's sleep
-                waits = db.conn.execute("PRAGMA busy_timeout").fetchone()[0]
                 db.conn.execute("PRAGMA busy_timeout=0")
                 try:
                     db.conn.execute("BEGIN IMMEDIATE")
@@ -466,7 +465,7 @@ class GameStore:
                         raise
                     raise WouldWait(game_id) from None
                 finally:
-                    db.conn.execute(f"PRAGMA busy_timeout={int(waits)}")
+                    db.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
             else:
                 db.conn.execute("BEGIN IMMEDIATE")
             try:
