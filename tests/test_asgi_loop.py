@@ -389,3 +389,35 @@ def test_a_move_does_not_wait_on_the_loop_for_another_connections_write(served: 
     action.join()
     writer.join()
     assert answers[0][0] == 201 and answers[0][1]["version"] == 2
+
+
+def test_a_state_found_stale_on_the_loop_is_rebuilt_on_the_pool(served: tuple[str, int, Any]) -> None:
+    """The loop looked (the state is cached) and then found it behind the stored game (a pool write committed
+    meanwhile and has not swapped its state in yet; another process wrote): the request runs again on the pool
+    rather than replay the log on the loop."""
+    host, port, app = served
+    store = app.extensions["companion"]["services"].store
+    gid, key = new_game(host, port)
+    version = 0
+    for _ in range(3):
+        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+        if version == 2:
+            behind = store._cached(gid)
+    replayed_on: list[str] = []
+    rebuild = store._rebuild
+
+    def spied(game: Any) -> Any:
+        replayed_on.append(threading.current_thread().name)
+        return rebuild(game)
+
+    store._rebuild = spied
+    for path in (f"/api/games/{gid}/view", f"/api/games/{gid}/cards/A-1/actions"):
+        store._keep(gid, behind)  # cached, one version behind what is stored
+        status, shown = call(host, port, "GET", path, key=key)
+        assert status in (200, 404), shown
+        if path.endswith("/view"):
+            assert shown["version"] == version
+    assert replayed_on and all(name.startswith("companion") for name in replayed_on), replayed_on

@@ -431,8 +431,9 @@ class GameStore:
 
     @contextmanager
     def hasty(self) -> Iterator[None]:
-        """On this thread, for what runs inside: the first write finding its game's or the file's lock taken
-        raises ``WouldWait`` rather than wait (the server's event loop, which must never wait for a lock)."""
+        """On this thread, for what runs inside: the first write finding its game's or the file's lock taken, or a
+        read before it finding the state to be replayed, raises ``WouldWait`` rather than wait (the server's event
+        loop, which must never wait for a lock or a replay)."""
         self._local.hasty = True
         try:
             yield
@@ -908,6 +909,8 @@ class GameStore:
         game = game or self.game(game_id)
         cached = self._cached(game_id)
         if cached is None or cached.version != game.version:
+            if getattr(self._local, "hasty", False):
+                raise WouldWait(game_id)  # nothing written yet: the request runs again where a replay may take long
             cached = self._rebuild(game)
             self._keep(game_id, cached)
         return cached
