@@ -40,6 +40,32 @@ def served(tmp_path: Path) -> Iterator[tuple[str, int, Any]]:
             time.sleep(1.0)
         return {"wrote": True}
 
+    @app.post("/test/slow-game-write/<game_id>")
+    def slow_game_write(game_id: str) -> Any:  # a pool route writing to one game for a while (a deck, a save)
+        store = app.extensions["companion"]["services"].store
+        with store._lock(game_id):
+            time.sleep(1.0)
+        return {"wrote": game_id}
+
+    @app.post("/test/slow-pairing")
+    def slow_pairing() -> Any:  # the organiser pairing a round of 64 tables holds the event store a while
+        from companion.web.events_api import service
+
+        with service().events._lock:
+            time.sleep(1.0)
+        return {"paired": True}
+
+    @app.post("/test/other-writer")
+    def other_writer() -> Any:  # another connection writing for a while: the event store, the command line
+        import sqlite3
+
+        conn = sqlite3.connect(str(tmp_path / "loop.db"), isolation_level=None)
+        conn.execute("BEGIN IMMEDIATE")
+        time.sleep(1.0)
+        conn.execute("COMMIT")
+        conn.close()
+        return {"wrote": True}
+
     sock = bind_socket("127.0.0.1", 0)
     server = make_server(app, devices=50)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -168,3 +194,230 @@ def test_an_action_waits_for_a_pool_write_on_the_pool_not_on_the_loop(served: tu
     action.join()
     writer.join()
     assert answers[0][0] == 201 and answers[0][1]["version"] == 1
+
+
+def test_a_log_is_never_replayed_on_the_loop(served: tuple[str, int, Any]) -> None:
+    """Replaying a game's log takes a second at 20,000 entries: a spectator's view of a game no longer
+    cached, a stream after an undo (which drops the cached state) or a seat's move there would hold up
+    every table on the server if it ran on the loop. It runs on the pool; the answers are the same."""
+    host, port, app = served
+    store = app.extensions["companion"]["services"].store
+    gid, key = new_game(host, port)
+    version = 0
+    for _ in range(5):
+        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+    replayed_on: list[str] = []
+    rebuild = store._rebuild
+
+    def spied(game: Any) -> Any:
+        replayed_on.append(threading.current_thread().name)
+        return rebuild(game)
+
+    store._rebuild = spied
+    store._keep(gid, None)  # evicted, as the 257th busy game or a restart does
+    status, shown = call(host, port, "GET", f"/api/games/{gid}/view")  # a spectator: no key
+    assert status == 200 and shown["version"] == version
+    store._keep(gid, None)
+    status, offered = call(host, port, "GET", f"/api/games/{gid}/cards/A-1/actions", key=key)
+    assert status in (200, 404), offered
+
+    got: list[list[tuple[float, str]]] = []
+    reader = threading.Thread(target=lambda: got.append(
+        listen(host, port, f"/api/games/{gid}/events?since={version}", key, 1.0)))
+    reader.start()
+    time.sleep(0.2)
+    store._keep(gid, None)
+    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+    assert status == 201, body
+    status, body = call(host, port, "POST", f"/api/games/{gid}/undo", {"expected_version": body["version"]}, key)
+    assert status == 201, body  # the undo drops the cached state: the stream's next event replays the log
+    reader.join()
+    versions = [json.loads(line[5:])["version"] for _, line in got[0] if line.startswith("data:")]
+    assert versions and versions[-1] == body["version"] and len(versions) == len(set(versions))
+    assert len(replayed_on) >= 3
+    assert all(name.startswith("companion") for name in replayed_on), replayed_on
+
+
+def test_an_action_waits_for_a_write_to_its_game_on_the_pool(served: tuple[str, int, Any]) -> None:
+    """A write to one game under way on the pool (its lock taken, the file's not yet): a move at that game
+    waits for it on the pool, and the loop serves the other tables meanwhile."""
+    host, port, _ = served
+    gid, key = new_game(host, port)
+    other, other_key = new_game(host, port)
+    for game_id, game_key in ((gid, key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    writer = threading.Thread(target=call, args=(host, port, "POST", f"/test/slow-game-write/{gid}", {}))
+    writer.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 0}, key)))
+    action.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    assert writer.is_alive() and action.is_alive()
+    action.join()
+    writer.join()
+    assert answers[0][0] == 201 and answers[0][1]["version"] == 1
+
+
+def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served: tuple[str, int, Any],
+                                                                           catalog: Any) -> None:
+    """A post to an event table's actions (anyone's: the clock is checked before the key) reads the event
+    store, which the organiser's pairing holds for seconds: it waits on the pool, not on the loop."""
+    from tests.decklists import as_text, real_decks
+
+    host, port, app = served
+    client = app.test_client()
+    ev = client.post("/api/event", json={"name": "Regional", "date": "2026-11-22", "rounds": 3, "tables": 4}).get_json()
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    decks = [as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]
+    for i in range(2):
+        r = client.post(f"/api/event/{eid}/players", headers={"Authorization": "Bearer " + org},
+                        json={"name": f"Player {i + 1}", "decklist": decks[i], "request_id": f"reg-{i:06d}"})
+        assert r.status_code == 201, r.get_json()
+        if r.get_json()["needs_confirmation"]:
+            client.post(f"/api/event/{eid}/players/{r.get_json()['player']['id']}/confirm",
+                        headers={"Authorization": "Bearer " + org}, json={})
+    r = client.post(f"/api/event/{eid}/rounds", headers={"Authorization": "Bearer " + org},
+                    json={"csv": "1,Player 1,Player 2\n"})
+    assert r.status_code == 201, r.get_json()
+    table = r.get_json()["tables"][0]["game"]
+    other, other_key = new_game(host, port)
+    for game_id in (table, other):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view")[0] == 200  # states cached: quick routes
+    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # a stranger, on the loop
+    pairing = threading.Thread(target=call, args=(host, port, "POST", "/test/slow-pairing", {}))
+    pairing.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    stranger = threading.Thread(target=lambda: answers.append(
+        call(host, port, "POST", f"/api/games/{table}/actions", {"action": {"type": "gain_gold"}})))
+    stranger.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the stranger's post waited
+    assert pairing.is_alive()
+    stranger.join()
+    pairing.join()
+    assert answers[0][0] == 403
+
+
+def test_a_move_at_a_cached_casual_table_runs_on_the_loop(served: tuple[str, int, Any]) -> None:
+    host, port, app = served
+    table = app.extensions["companion"]["services"].table
+    gid, key = new_game(host, port)
+    ran_on: list[str] = []
+    record = table.record
+
+    def spied(*args: Any, **kwargs: Any) -> Any:
+        ran_on.append(threading.current_thread().name)
+        return record(*args, **kwargs)
+
+    table.record = spied
+    version = 0
+    for _ in range(3):  # the first: the state is read and the game found to be no event's table, on the pool
+        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+    assert ran_on[0].startswith("companion") and not any(name.startswith("companion") for name in ran_on[1:])
+
+
+def test_a_move_that_would_wait_on_the_loop_for_a_write_begun_meanwhile_waits_on_the_pool(
+        served: tuple[str, int, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool write can take the file's lock between the loop's look (``writing``) and the move's own write: the
+    move then does not wait on the loop (every table with it) but is run again on the pool, and counts once."""
+    from companion.store.games import GameStore
+
+    host, port, _ = served
+    gid, key = new_game(host, port)
+    other, other_key = new_game(host, port)
+    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {  # the game is known: moves on the loop
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 0}, key)
+    assert status == 201, body
+    assert call(host, port, "GET", f"/api/games/{other}/view", key=other_key)[0] == 200
+    monkeypatch.setattr(GameStore, "writing", property(lambda self: False))  # the look came just too early
+    writer = threading.Thread(target=call, args=(host, port, "POST", "/test/slow-write", {}))
+    writer.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 1}, key)))
+    action.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    assert writer.is_alive() and action.is_alive()
+    action.join()
+    writer.join()
+    assert answers[0][0] == 201 and answers[0][1]["version"] == 2
+    status, view = call(host, port, "GET", f"/api/games/{gid}/view", key=key)
+    assert view["version"] == 2
+
+
+def test_a_move_does_not_wait_on_the_loop_for_another_connections_write(served: tuple[str, int, Any]) -> None:
+    """SQLite lets one writer in: a move on the loop finding the file held by another connection (the event store's,
+    the command line's) does not sleep in SQLite's busy handler there; it runs again on the pool and waits there."""
+    host, port, _ = served
+    gid, key = new_game(host, port)
+    other, other_key = new_game(host, port)
+    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {  # the game is known: moves on the loop
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 0}, key)
+    assert status == 201, body
+    assert call(host, port, "GET", f"/api/games/{other}/view", key=other_key)[0] == 200
+    writer = threading.Thread(target=call, args=(host, port, "POST", "/test/other-writer", {}))
+    writer.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 1}, key)))
+    action.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    assert writer.is_alive() and action.is_alive()
+    action.join()
+    writer.join()
+    assert answers[0][0] == 201 and answers[0][1]["version"] == 2
+
+
+def test_a_state_found_stale_on_the_loop_is_rebuilt_on_the_pool(served: tuple[str, int, Any]) -> None:
+    """The loop looked (the state is cached) and then found it behind the stored game (a pool write committed
+    meanwhile and has not swapped its state in yet; another process wrote): the request runs again on the pool
+    rather than replay the log on the loop."""
+    host, port, app = served
+    store = app.extensions["companion"]["services"].store
+    gid, key = new_game(host, port)
+    version = 0
+    for _ in range(3):
+        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+        if version == 2:
+            behind = store._cached(gid)
+    replayed_on: list[str] = []
+    rebuild = store._rebuild
+
+    def spied(game: Any) -> Any:
+        replayed_on.append(threading.current_thread().name)
+        return rebuild(game)
+
+    store._rebuild = spied
+    for path in (f"/api/games/{gid}/view", f"/api/games/{gid}/cards/A-1/actions"):
+        store._keep(gid, behind)  # cached, one version behind what is stored
+        status, shown = call(host, port, "GET", path, key=key)
+        assert status in (200, 404), shown
+        if path.endswith("/view"):
+            assert shown["version"] == version
+    assert replayed_on and all(name.startswith("companion") for name in replayed_on), replayed_on

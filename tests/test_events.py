@@ -522,3 +522,23 @@ def test_players_read_again_after_a_write_from_another_connection(tmp_path: Path
     assert server.players(event.id)[1].confirmed is not None
     players.clear()  # a caller's list is its own
     assert len(server.players(event.id)) == 2
+
+
+def test_the_event_watch_sees_every_path_the_routes_answer(client: FlaskClient, catalog: Catalog) -> None:
+    """The watch on an event's tables names its routes as the router does, not by a pattern on the path: a
+    doubled slash that the router still answers ("//api/games/…") neither loads an unregistered deck nor
+    plays a card outside the registered list without the judge's dashboard hearing of it."""
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                         json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
+    t7 = tables[1]
+    game, ka = t7["game"], t7["seats"][0]["url"].split("#key=")[1]
+    for path in (f"/api/games/{game}/seats/A/deck", f"//api/games/{game}/seats/A/deck"):
+        r = client.put("/", headers=h(ka), json={"deck": {"01001": 3}},
+                       environ_overrides={"PATH_INFO": path})
+        assert r.status_code == 403 and r.get_json()["error"]["code"] == "registered_deck", (path, r.get_json())
+    r = client.post("/", headers=h(ka), environ_overrides={"PATH_INFO": f"//api/games/{game}/actions"},
+                    json={"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": 2})
+    assert r.status_code >= 400
+    assert [f["kind"] for f in flags_of(client, eid, judge, 7)] == ["deck_check"]

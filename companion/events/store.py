@@ -514,6 +514,10 @@ class EventStore:
             self._tables[game_id] = ref
         return ref
 
+    def known_casual(self, game_id: str) -> bool:
+        """The game is known (remembered by ``table_of``) to be no event's table; never reads or waits."""
+        return self._tables.get(game_id, False) is None
+
     def set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
         """The table's result; None takes it back (a going-to-time result whose call was lifted)."""
         with self._lock:

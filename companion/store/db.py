@@ -132,6 +132,10 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4,
 DURABILITY = ("normal", "full")
 
 
+#: How long a connection waits for another connection's write before it gives up.
+BUSY_MS = 30_000
+
+
 def connect(path: str | Path, *, check_same_thread: bool = False, durability: str = "normal") -> sqlite_utils.Database:
     """Open (and create or migrate) the database. Safe to call from several threads and processes."""
     target = Path(path)
@@ -144,7 +148,7 @@ def connect(path: str | Path, *, check_same_thread: bool = False, durability: st
         raise ValueError(f"durability must be one of {', '.join(DURABILITY)}")
     conn.execute(f"PRAGMA synchronous={durability.upper()}")
     conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute("PRAGMA busy_timeout=30000")
+    conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
     db = sqlite_utils.Database(conn)
     migrate(db)
     return db
@@ -172,6 +176,10 @@ def schema_version(db: sqlite_utils.Database) -> int:
 
 def migrate(db: sqlite_utils.Database) -> int:
     conn = db.conn
+    if schema_version(db) == len(MIGRATIONS):
+        # Up to date: no write lock taken. Every new pooled connection comes here, and a request (on the event
+        # loop too) waited in the busy handler for any other connection's write just to learn that.
+        return len(MIGRATIONS)
     conn.execute("BEGIN IMMEDIATE")
     try:
         current = schema_version(db)

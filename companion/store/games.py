@@ -33,7 +33,7 @@ import sqlite_utils
 
 from companion.catalog.card import Card
 from companion.kinds import GameKind, game_kind
-from companion.store.db import connect, writer_lock
+from companion.store.db import BUSY_MS, connect, writer_lock
 from companion.store.keys import (
     BY_NAME,
     KEY_KINDS,
@@ -302,6 +302,11 @@ class Cached:
                       dict(self.integrity))
 
 
+class WouldWait(BaseException):  # not an error: the request runs again where it may wait
+    """A write under ``GameStore.hasty`` found a lock taken: nothing was written, and nothing answered (a
+    ``BaseException``, so no route or error handler turns it into one); the caller runs the request again."""
+
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -409,22 +414,70 @@ class GameStore:
         """A write to this file is under way in this process (a caller may choose not to queue behind it)."""
         return self._writer.locked()
 
+    def ready(self, game_id: str, version: int = -1, *, to_write: bool = False) -> bool:
+        """The game's state is cached (at ``version`` or later): reading it replays no log; ``to_write``: and no
+        write to it is under way, so a write waits for no other. A caller that must not wait (the server's
+        event loop) sends the request elsewhere otherwise."""
+        with self._cache_guard:
+            cached = self._cache.get(game_id)
+        if cached is None or cached.version < version:
+            return False
+        lock = self._locks.get(game_id) if to_write else None  # never made here: any path may name a game
+        return lock is None or not lock.locked()
+
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
     @contextmanager
+    def hasty(self) -> Iterator[None]:
+        """On this thread, for what runs inside: the first write finding its game's or the file's lock taken, or a
+        read before it finding the state to be replayed, raises ``WouldWait`` rather than wait (the server's event
+        loop, which must never wait for a lock or a replay)."""
+        self._local.hasty = True
+        try:
+            yield
+        finally:
+            self._local.hasty = False
+
+    @contextmanager
     def _write(self, game_id: str) -> Iterator[sqlite_utils.Database]:
         """One writer per game in this process, and BEGIN IMMEDIATE against other processes."""
-        with self._lock(game_id), self._writer:
+        lock = self._lock(game_id)
+        hasty = getattr(self._local, "hasty", False)
+        if hasty:
+            self._local.hasty = False  # only the first write may bail out: nothing is written before it
+            if not lock.acquire(blocking=False):
+                raise WouldWait(game_id)
+            if not self._writer.acquire(blocking=False):
+                lock.release()
+                raise WouldWait(game_id)
+        else:
+            lock.acquire()
+            self._writer.acquire()
+        try:
             db = self.db
-            db.conn.execute("BEGIN IMMEDIATE")
+            if hasty:  # another connection's write (the event store's, the command line's): no busy handler's sleep
+                db.conn.execute("PRAGMA busy_timeout=0")
+                try:
+                    db.conn.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) and "busy" not in str(exc):
+                        raise
+                    raise WouldWait(game_id) from None
+                finally:
+                    db.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            else:
+                db.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield db
                 db.conn.execute("COMMIT")
             except BaseException:
                 db.conn.execute("ROLLBACK")
                 raise
+        finally:
+            self._writer.release()
+            lock.release()
 
     @contextmanager
     def transaction(self, game_id: str, game: Game | None = None) -> Iterator[Transaction]:
@@ -856,6 +909,8 @@ class GameStore:
         game = game or self.game(game_id)
         cached = self._cached(game_id)
         if cached is None or cached.version != game.version:
+            if getattr(self._local, "hasty", False):
+                raise WouldWait(game_id)  # nothing written yet: the request runs again where a replay may take long
             cached = self._rebuild(game)
             self._keep(game_id, cached)
         return cached

@@ -26,6 +26,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.exceptions import HTTPException
 
+from companion.store.games import WouldWait
 from companion.web.hub import Hub
 from companion.web.live import AsyncStream, sent_version
 from companion.web.threads import runs_on_loop
@@ -78,7 +79,7 @@ class CompanionASGI:
             await refuse(send, 431, "headers_too_large",
                          f"at most {MAX_HEADERS} request headers of {MAX_HEADER_BYTES} bytes in all")
             return
-        limit, quick = self.route_traits(scope)
+        limit, quick, game_id = self.route_traits(scope)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > limit):
@@ -98,16 +99,23 @@ class CompanionASGI:
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
-        environ = self.environ(scope, headers, b"".join(chunks))
+        sent = b"".join(chunks)
+        environ = self.environ(scope, headers, sent)
         self.pending += 1
         try:
             # A quick route runs on the loop (companion/web/threads.py), unless a write from the pool is under
-            # way: the loop would wait for it, and every stream with it.
-            if quick and not self.store.writing:
-                status, response_headers, body = self.call_wsgi(environ)
-            else:
-                status, response_headers, body = await asyncio.get_running_loop().run_in_executor(
-                    self.pool, self.call_wsgi, environ)
+            # way (the loop would wait for it, and every stream with it) or the game's state is not cached:
+            # replaying its log takes up to a second, and a spectator may ask for a game evicted long ago.
+            answer = None
+            if quick and not self.store.writing and (game_id is None or self.loop_may_serve(scope, game_id)):
+                try:
+                    with self.store.hasty():  # a write begun on the pool meanwhile: nothing written, run again
+                        answer = self.call_wsgi(environ)
+                except WouldWait:
+                    environ = self.environ(scope, headers, sent)
+            if answer is None:
+                answer = await asyncio.get_running_loop().run_in_executor(self.pool, self.call_wsgi, environ)
+            status, response_headers, body = answer
         finally:
             self.pending -= 1
         stream: AsyncStream | None = environ.get("companion.stream")
@@ -123,17 +131,30 @@ class CompanionASGI:
         finally:
             self.hub.leave(stream.game_id, stream.address)
 
-    def route_traits(self, scope: Scope) -> tuple[int, bool]:
-        """The route's body limit (its own ``@limit`` if it has one, else the global cap for its path) and
-        whether it runs on the loop (``@on_loop``)."""
+    def loop_may_serve(self, scope: Scope, game_id: str) -> bool:
+        """The game's state is cached; for a write, no write to the game is under way on the pool either, and the
+        game is known to be no event's table (the events' watch reads and writes the event store, which a pairing
+        holds for seconds)."""
+        if scope["method"] in ("GET", "HEAD"):
+            return bool(self.store.ready(game_id))
+        if not self.store.ready(game_id, to_write=True):
+            return False
+        events = self.app.extensions["companion"].get("events")
+        return events is not None and bool(events.events.known_casual(game_id))
+
+    def route_traits(self, scope: Scope) -> tuple[int, bool, str | None]:
+        """The route's body limit (its own ``@limit`` if it has one, else the global cap for its path), whether
+        it runs on the loop (``@on_loop``) and the game it names."""
         path: str = scope["path"]
         default = BIG_BODY if path.startswith(BIG_BODY_ROUTES) else SMALL_BODY
         try:
-            endpoint, _ = self.app.url_map.bind("localhost").match(path, method=scope["method"])
+            endpoint, args = self.app.url_map.bind("localhost").match(path, method=scope["method"])
         except HTTPException:
-            return default, False
+            return default, False, None
         view = self.app.view_functions.get(str(endpoint))
-        return int(getattr(view, "body_limit", default)), runs_on_loop(view)
+        game_id = args.get("game_id")
+        return (int(getattr(view, "body_limit", default)), runs_on_loop(view),
+                game_id if isinstance(game_id, str) else None)
 
     def environ(self, scope: Scope, headers: dict[str, str], body: bytes) -> dict[str, Any]:
         server = scope.get("server") or ("127.0.0.1", 0)
@@ -194,6 +215,15 @@ class CompanionASGI:
             finally:
                 self.app.extensions["companion"]["services"].release()
 
+    def quickly(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A stream's step on the loop, or None if it found the state to be replayed (a write committed since
+        the loop looked): the caller makes it on the stream pool then."""
+        try:
+            with self.store.hasty():
+                return self.in_app(fn, *args)
+        except WouldWait:
+            return None
+
     async def run_stream(self, stream: AsyncStream, receive: Receive, send: Send) -> None:
         """The stream's events: same order, payloads, keep-alives and revocation as the WSGI path."""
         loop = asyncio.get_running_loop()
@@ -250,8 +280,8 @@ class CompanionASGI:
                     await send({"type": "http.response.body", "body": b": keepalive\n\n", "more_body": True})
                     continue
                 made = stream.made_event(seen, version) if stream.made_event is not None else None
-                if made is None and stream.on_loop:
-                    made = self.in_app(stream.make_event, seen, version)
+                if made is None and stream.on_loop and self.store.ready(game_id, version):
+                    made = self.quickly(stream.make_event, seen, version)  # else replayed on the stream pool
                 event: str = made if made is not None else await loop.run_in_executor(
                     self.stream_pool, self.in_app, stream.make_event, seen, version)
                 await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
