@@ -146,9 +146,14 @@ def test_keepalives_come_after_quiet_and_not_while_events_flow(served: tuple[str
     lines = got[0]
     versions = [json.loads(line[5:])["version"] for _, line in lines if line.startswith("data:")]
     assert versions and versions[-1] == version
-    first_event = next(t for t, line in lines if line.startswith("data:"))
-    last_event = max(t for t, line in lines if line.startswith("data:"))
-    assert not [t for t, line in lines if line == ": keepalive" and first_event < t < last_event]
+    # While events flow, a keep-alive comes only after a real silence of the keep-alive's length (a loaded
+    # machine may leave one between two actions); never in the middle of the flow. Arrival times jitter, so
+    # the silence is held to half its length.
+    said = [(t, line) for t, line in lines if line.startswith("data:") or line == ": keepalive"]
+    early = [t - said[i - 1][0] for i, (t, line) in enumerate(said) if i and line == ": keepalive"
+             and t - said[i - 1][0] < KEEPALIVE / 2]
+    assert early == [], early
+    assert sum(1 for _, line in said if line.startswith("data:")) >= 5  # the events did flow
 
 
 def test_a_slow_request_on_the_pool_does_not_hold_up_actions_or_streams(served: tuple[str, int, Any]) -> None:
