@@ -74,6 +74,14 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         de.screenshot(path=str(SHOTS / "event-organiser-legality-de.png"), full_page=True)
         # Each deck allowed by the organiser (logged); then the round is made.
         opage.locator("#players > li", has_text="Ned").locator("[data-allow]").click()
+        # The question names the list once and each problem on a line of its own (it ran them together, the
+        # list named twice).
+        asked = opage.inner_text(".sheet.confirm p").split("\n")
+        assert asked[0] == "Checked against Standard v2.1:", asked
+        assert [line.startswith("• ") for line in asked[1:-1]] == [True] * (len(asked) - 2) and len(asked) > 2, asked
+        assert any("More than one restricted card" in line for line in asked), asked
+        assert asked[-1].startswith("Let this deck play anyway?"), asked
+        opage.screenshot(path=str(SHOTS / "event-organiser-allow-en.png"))
         opage.click("[data-confirm=yes]")
         opage.wait_for_function("!document.querySelector('#players [data-allow]') || "
                               "document.querySelectorAll('#players [data-allow]').length === 3")

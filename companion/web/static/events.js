@@ -296,7 +296,7 @@ import {openStream} from "./stream.js";
       if (!b) return;
       const p = current.players.find(x => x.id === +b.dataset.allow);
       const list = current.event.restricted_list ? current.event.restricted_list.name : t("ev.format." + current.event.format);
-      if (await confirmSheet(t("ev.confirm_allow", {list, problems: deckProblems(p.problems).join(" ")}))) await allow([p.id]);
+      if (await confirmSheet(t("ev.confirm_allow", {list, problems: deckProblems(p.problems).map(x => "• " + x).join("\n")}))) await allow([p.id]);
     });
     $("allow-all").addEventListener("click", async () => {
       const waiting = current.players.filter(p => !p.legal && !p.confirmed);
