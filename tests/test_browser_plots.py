@@ -70,6 +70,14 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
                 page.wait_for_selector("[data-revealed=A]", timeout=WAIT)
                 assert NAMES[0] in page.inner_text("body")
             b.wait_for_selector("#initiative", timeout=WAIT)
+            # Until the initiative winner chooses, no first player is named nor marked as chosen (the seat
+            # order's default read as a choice already made while Alice was asked to make it).
+            for page in (a, b):
+                assert page.locator("#first").count() == 0 and page.locator("#first-choice .chosen").count() == 0
+            a.click("#first-choice button[data-first=B]")
+            b.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
+            a.wait_for_selector("#first-choice button[data-first=B].chosen", timeout=WAIT)
+            a.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
             shot(a, "plots-revealed-en")
             shot(b, "plots-revealed-de")
             assert "Intrigen werden aufgedeckt" in b.inner_text("#log")

@@ -228,6 +228,19 @@ function plotsPending() {
   if (!state || state.phase !== "plot") return [];
   return state.players.filter(p => (p.plots.count || p.revealed_plot) && !(p.revealed_plot && p.revealed_plot.this_round));
 }
+/** Whether this round's first player has been chosen: the plot phase starts without one (the seat order's default,
+ * or last round's, is not a choice); read from the log, newest first, skipping what was undone. */
+function firstChosen() {
+  if (!state || state.phase !== "plot") return true;
+  const undone = new Set(log.filter(e => e.kind === "undo" && e.data && e.data.seq !== undefined).map(e => e.data.seq));
+  for (const e of [...log].reverse()) {
+    if (e.kind === "undo" || e.undone || undone.has(e.seq)) continue;
+    const d = e.data || {};
+    if (d.type === "set_first_player") return true;
+    if (d.type === "begin_phase" && d.phase === "plot") return false;
+  }
+  return false;
+}
 function plotChoice(mine, waiting) {
   const parts = [];
   if (mine && waiting.includes(mine) && mine.plots.cards) {
@@ -385,7 +398,7 @@ function renderRound() {
       if (!winner || winner === mySeat() || isJudge() || role() === "host") {
         const row = el("div", {class: "row wrap", id: "first-choice"});
         for (const p of state.players) {
-          row.append(el("button", {class: p.seat === state.first_player ? "chosen" : "", "data-first": p.seat,
+          row.append(el("button", {class: p.seat === state.first_player && firstChosen() ? "chosen" : "", "data-first": p.seat,
             onclick: ev => send({type: ACTIONS.controls["first.choose"], player: p.seat}, ev.currentTarget)}, t("chooseFirst", {player: p.name})));
         }
         parts.push(row);
@@ -439,9 +452,9 @@ function renderRound() {
 function renderStatus() {
   const turn = state.active_player ? (state.active_player === mySeat() ? t("yourTurn") : t("turnOf", {player: seatName(state.active_player)}))
     : (state.phase === "marshaling" || state.phase === "challenges" ? t("nobodyActive") : "");
-  // While plots are still being picked the first player is not decided yet (the initiative winner chooses):
-  // last round's (or the seat order's) would read as this round's.
-  const first = state.first_player && !plotsPending().length ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
+  // Until the initiative winner has chosen, the first player is not decided yet: last round's (or the seat
+  // order's) would read as this round's.
+  const first = state.first_player && !plotsPending().length && firstChosen() ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
   $("status").replaceChildren(...[
     // Setup comes before round 1: no "Round 0".
     el("span", {class: "badge", id: "phase"}, state.round ? `${t("round")} ${state.round} · ${phaseName(state.phase)}` : phaseName(state.phase)),
