@@ -44,6 +44,8 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         opage.goto(ev["organiser"]["url"])
         opage.wait_for_selector("#ev-title:not(:empty)")
         assert opage.inner_text("#ev-legality") == "Joust · Standard v2.1 of 2026-07-01"
+        # What registering does to the decklist ("the list is frozen" read as a closed player list).
+        assert opage.inner_text("#register button[type=submit]") == "Register (freezes the decklist)"
         assert "4 not legal, 4 not yet allowed" in opage.inner_text("#players-n")
         # A bulk paste: the refused line is named and stays until dismissed.
         opage.click("#bulk-box summary")
@@ -68,6 +70,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         de.goto(ev["organiser"]["url"])
         de.wait_for_selector("#ev-title:not(:empty)")
         assert de.inner_text("#ev-legality") == "Joust · Standard v2.1 vom 2026-07-01"
+        assert de.inner_text("#register button[type=submit]") == "Anmelden (die Deckliste wird eingefroren)"
         de.click("#players-box summary")
         assert "nicht legal" in de.locator("#players > li", has_text="Cat").inner_text()
         assert "Das Zugdeck hat 54 Karten" in de.locator("#players > li", has_text="Cat").inner_text()
