@@ -110,3 +110,23 @@ def test_two_players_picking_plots_at_the_same_moment_both_count(server: Server,
     _, log = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])
     picks = [e["data"]["player"] for e in log["entries"] if e["data"].get("type") == "choose_plot"]
     assert picks == ["A", "B"]
+
+
+def test_a_double_tap_on_a_plot_chooses_it_once(server: Server, browser: Any) -> None:
+    """A plot is a list row, not a button, so nothing held it while its choice was on the way: a double tap
+    sent two choices (the second, refused as stale, was sent again) and the log said twice that Alice chose.
+    A tap on the plot already chosen records nothing either."""
+    base = server.url + "/api"
+    g = plot_game(base)
+    a = phone(browser, g["seats"][0]["url"], server=server)
+    a.wait_for_selector("#plot-choice li", timeout=WAIT)
+    a.dblclick(f"#plot-choice li[data-plot='A.{X}.1']")
+    a.wait_for_selector("#plot-mine", timeout=WAIT)
+    a.click(f"#plot-choice li[data-plot='A.{X}.1']")
+    a.click(f"#plot-choice li[data-plot='A.{Y}.1']")  # a change of mind still counts
+    a.wait_for_selector(f"#plot-choice li.chosen[data-plot='A.{Y}.1']", timeout=WAIT)
+    a.wait_for_timeout(500)  # time for anything sent twice to arrive
+    _, log = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])
+    picks = [e["data"]["card"] for e in log["entries"] if e["data"].get("type") == "choose_plot"]
+    assert picks == [f"A.{X}.1", f"A.{Y}.1"], picks
+    a.context.close()

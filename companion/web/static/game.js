@@ -241,6 +241,14 @@ function firstChosen() {
   }
   return false;
 }
+// A plot row is no button (nothing disables it while its choice is on the way): one choice at a time, and none
+// for the plot already chosen, or a double tap records the choice twice.
+let plotSending = false;
+async function choosePlot(mine, card) {
+  if (plotSending || card === mine.plot_choice) return;
+  plotSending = true;
+  try { await send({type: ACTIONS.controls["plot.choose"], player: mine.seat, card}); } finally { plotSending = false; }
+}
 function plotChoice(mine, waiting) {
   const parts = [];
   if (mine && waiting.includes(mine) && mine.plots.cards) {
@@ -248,7 +256,7 @@ function plotChoice(mine, waiting) {
     const ul = el("ul", {class: "cards", id: "plot-choice"});
     for (const c of mine.plots.cards) {
       ul.append(el("li", {"data-plot": c.id, class: c.id === mine.plot_choice ? "chosen" : "",
-                          onclick: ev => send({type: ACTIONS.controls["plot.choose"], player: mine.seat, card: c.id}, ev.currentTarget)},
+                          onclick: () => choosePlot(mine, c.id)},
         el("div", {class: "grow"}, el("div", {}, (c.id === mine.plot_choice ? "✓ " : "") + c.name), el("div", {class: "muted"}, plotLine(c)))));
     }
     parts.push(ul);
