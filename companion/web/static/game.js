@@ -63,7 +63,16 @@ async function load() {
   render();
   loadEventTable();
   // A spectator has no key, and a live stream needs one: the table is read again every few seconds instead.
-  if (client.key) client.listen(); else setInterval(() => client.refresh(), 5000);
+  // Its dot says so (not red, as for a phone that lost its connection).
+  if (client.key) client.listen();
+  else {
+    setInterval(() => client.refresh(), 5000);
+    const dot = $("live");
+    dot.classList.add("polled");
+    const title = () => { dot.title = t("polledView"); };
+    title();
+    onLanguage(title);
+  }
 }
 
 // -- who am I ------------------------------------------------------------------------------------
