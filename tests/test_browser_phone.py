@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server import Server, call
-from tests.test_browser import PHONE, browser, prepared_game, pw, shot
+from tests.test_browser import PHONE, browser, prepared_game, pw, shot, wait_until
 
 __all__ = ["browser", "pw"]  # the shared Chromium fixtures of test_browser
 
@@ -256,3 +256,27 @@ def test_loading_a_deck_warns_of_a_pack_name_and_shows_the_decks_name_and_one_co
         assert ("3 cards in the draw deck, 1 in the plot deck" if lang == "en"
                 else "3 Karten im Zugstapel, 1 im Intrigenstapel") in log
         shot(page, f"deck-warning-{lang}")
+
+
+def test_the_table_view_without_a_key_says_it_is_read_again_not_that_it_is_offline(server: Server,
+                                                                                    browser: Any) -> None:
+    """The host page's "Open table view" has no key, so no live stream: the page reads the table again every
+    few seconds. Its dot said so in red, as a phone that lost its connection does; now it is neutral and its
+    title says how the view stays current, in the page's language, and a seat's move still arrives."""
+    g = prepared_game(server.url + "/api")
+    gid, key = g["game"]["id"], g["seats"][1]["key"]
+    for locale, title in (("en-GB", "no live stream without a key: read again every 5 seconds"),
+                          ("de-DE", "ohne Schlüssel kein Live-Stream: alle 5 Sekunden neu gelesen")):
+        page = browser.new_context(**PHONE, locale=locale).new_page()
+        page.goto(f"{server.url}/g/{gid}")
+        page.wait_for_selector("#areas section")
+        page.wait_for_selector("#live.polled")
+        assert page.get_attribute("#live", "title") == title
+        assert page.evaluate("getComputedStyle(document.querySelector('#live')).backgroundColor") != "rgb(229, 83, 75)"
+        shot(page, f"spectator-{locale[:2]}")
+        version = call(server.url + "/api", "GET", f"/games/{gid}/view", key=key)[1]["version"]
+        gold = {"action": {"type": "gain_gold", "player": "B", "amount": 1}, "expected_version": version}
+        status, _ = call(server.url + "/api", "POST", f"/games/{gid}/actions", gold, key)
+        assert status == 201
+        wait_until(page, f"() => import('/static/game.js').then(g => g.state.version > {version})", timeout=8000)
+        page.context.close()

@@ -70,6 +70,14 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
                 page.wait_for_selector("[data-revealed=A]", timeout=WAIT)
                 assert NAMES[0] in page.inner_text("body")
             b.wait_for_selector("#initiative", timeout=WAIT)
+            # Until the initiative winner chooses, no first player is named nor marked as chosen (the seat
+            # order's default read as a choice already made while Alice was asked to make it).
+            for page in (a, b):
+                assert page.locator("#first").count() == 0 and page.locator("#first-choice .chosen").count() == 0
+            a.click("#first-choice button[data-first=B]")
+            b.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
+            a.wait_for_selector("#first-choice button[data-first=B].chosen", timeout=WAIT)
+            a.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
             shot(a, "plots-revealed-en")
             shot(b, "plots-revealed-de")
             assert "Intrigen werden aufgedeckt" in b.inner_text("#log")
@@ -102,3 +110,23 @@ def test_two_players_picking_plots_at_the_same_moment_both_count(server: Server,
     _, log = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])
     picks = [e["data"]["player"] for e in log["entries"] if e["data"].get("type") == "choose_plot"]
     assert picks == ["A", "B"]
+
+
+def test_a_double_tap_on_a_plot_chooses_it_once(server: Server, browser: Any) -> None:
+    """A plot is a list row, not a button, so nothing held it while its choice was on the way: a double tap
+    sent two choices (the second, refused as stale, was sent again) and the log said twice that Alice chose.
+    A tap on the plot already chosen records nothing either."""
+    base = server.url + "/api"
+    g = plot_game(base)
+    a = phone(browser, g["seats"][0]["url"], server=server)
+    a.wait_for_selector("#plot-choice li", timeout=WAIT)
+    a.dblclick(f"#plot-choice li[data-plot='A.{X}.1']")
+    a.wait_for_selector("#plot-mine", timeout=WAIT)
+    a.click(f"#plot-choice li[data-plot='A.{X}.1']")
+    a.click(f"#plot-choice li[data-plot='A.{Y}.1']")  # a change of mind still counts
+    a.wait_for_selector(f"#plot-choice li.chosen[data-plot='A.{Y}.1']", timeout=WAIT)
+    a.wait_for_timeout(500)  # time for anything sent twice to arrive
+    _, log = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])
+    picks = [e["data"]["card"] for e in log["entries"] if e["data"].get("type") == "choose_plot"]
+    assert picks == [f"A.{X}.1", f"A.{Y}.1"], picks
+    a.context.close()

@@ -62,6 +62,13 @@ def play_a_game(server: Server, browser: Any, lang: str) -> None:
     links, host = host_links(browser, server, ["Alice", "Bob"], locale=locale, mode=mode, keep=True)
     host.wait_for_selector("#lan-box:not(.hidden)", timeout=WAIT)  # loopback only: the page says how to let phones in
     assert "--lan" in host.inner_text("#lan-box")
+    # The command to copy: whole, with this server's port (the address the box names), never broken inside a
+    # word (a line break after "--" read as "serve --" and "lan" on a phone).
+    port = server.url.rsplit(":", 1)[1]
+    assert host.inner_text("#lan-box code") == f"bash scripts/setup.sh serve --lan --port {port}"
+    assert f":{port})" in host.inner_text("#lan-box")
+    assert host.evaluate("[...document.querySelectorAll('#lan-box code span')]"
+                         ".every(s => s.getClientRects().length === 1)")
     shot(host, "host-lan-hint" + tag)
     check(host)
 

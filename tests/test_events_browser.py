@@ -313,3 +313,41 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
         b.close()
     finally:
         browser.stop()
+
+
+def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Server) -> None:
+    """Setup comes before round 1: the judge's dashboard and the table's panel name the phase alone there (no
+    "R0"), as the phones do; from round 1 on the game's round follows the phase."""
+    catalog = Catalog.in_memory()
+    api = server.url + "/api"
+    deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
+    _, ev = call(api, "POST", "/event", {"name": "Aufbau", "rounds": 1, "tables": 2})
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    for name in ("Ann", "Ben", "Cai", "Dee"):
+        status, out = call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)
+        assert status == 201
+        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
+    _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben\n2,Cai,Dee", "mode": "advisory"}, org)
+    setup, playing = (t["game"] for t in rnd["tables"])
+    key = rnd["tables"][1]["seats"][0]["url"].split("#key=")[1]
+    status, out = call(api, "POST", f"/games/{playing}/actions", {"action": {"type": "begin_phase", "phase": "plot"},
+                                                                  "expected_version": 2}, key)
+    assert status == 201, out
+    browser = playwright.sync_playwright().start()
+    try:
+        b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        for locale, phase, plot in (("en-GB", "setup", "plot phase · R1"),
+                                    ("de-DE", "Spielaufbau", "Intrigenphase · R1")):
+            page = b.new_context(**LAPTOP, locale=locale).new_page()
+            page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+            page.wait_for_function("document.querySelectorAll('#tables tr[data-game]').length === 2")
+            cells = {g: page.inner_text(f"#tables tr[data-game='{g}'] td:nth-child(3)") for g in (setup, playing)}
+            assert cells == {setup: phase, playing: plot}, cells
+            page.click(f"button[data-open='{setup}']")
+            page.wait_for_selector("#moment p:nth-child(2)")
+            assert page.inner_text("#moment p:nth-child(2)") == phase
+            page.screenshot(path=str(SHOTS / f"judge-setup-table-{locale[:2]}.png"))
+            page.context.close()
+        b.close()
+    finally:
+        browser.stop()

@@ -44,6 +44,8 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         opage.goto(ev["organiser"]["url"])
         opage.wait_for_selector("#ev-title:not(:empty)")
         assert opage.inner_text("#ev-legality") == "Joust · Standard v2.1 of 2026-07-01"
+        # What registering does to the decklist ("the list is frozen" read as a closed player list).
+        assert opage.inner_text("#register button[type=submit]") == "Register (freezes the decklist)"
         assert "4 not legal, 4 not yet allowed" in opage.inner_text("#players-n")
         # A bulk paste: the refused line is named and stays until dismissed.
         opage.click("#bulk-box summary")
@@ -68,12 +70,21 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         de.goto(ev["organiser"]["url"])
         de.wait_for_selector("#ev-title:not(:empty)")
         assert de.inner_text("#ev-legality") == "Joust · Standard v2.1 vom 2026-07-01"
+        assert de.inner_text("#register button[type=submit]") == "Anmelden (die Deckliste wird eingefroren)"
         de.click("#players-box summary")
         assert "nicht legal" in de.locator("#players > li", has_text="Cat").inner_text()
         assert "Das Zugdeck hat 54 Karten" in de.locator("#players > li", has_text="Cat").inner_text()
         de.screenshot(path=str(SHOTS / "event-organiser-legality-de.png"), full_page=True)
         # Each deck allowed by the organiser (logged); then the round is made.
         opage.locator("#players > li", has_text="Ned").locator("[data-allow]").click()
+        # The question names the list once and each problem on a line of its own (it ran them together, the
+        # list named twice).
+        asked = opage.inner_text(".sheet.confirm p").split("\n")
+        assert asked[0] == "Checked against Standard v2.1:", asked
+        assert [line.startswith("• ") for line in asked[1:-1]] == [True] * (len(asked) - 2) and len(asked) > 2, asked
+        assert any("More than one restricted card" in line for line in asked), asked
+        assert asked[-1].startswith("Let this deck play anyway?"), asked
+        opage.screenshot(path=str(SHOTS / "event-organiser-allow-en.png"))
         opage.click("[data-confirm=yes]")
         opage.wait_for_function("!document.querySelector('#players [data-allow]') || "
                               "document.querySelectorAll('#players [data-allow]').length === 3")

@@ -64,6 +64,8 @@ import {openStream} from "./stream.js";
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
   // A deck's legality problems in the reader's language (the server sends both).
+  // Setup comes before round 1: the phase alone there, as the phones show it (no "R0").
+  const phaseRound = (phase, round) => round ? `${phaseName(phase)} · R${round}` : phaseName(phase);
   const deckProblems = problems => (problems || []).map(p => (p.message && (p.message[lang()] || p.message.en)) || p.rule);
   /** ✓ for a legal deck; otherwise "not legal" with its problems, and whether the organiser allowed it. */
   function deckHtml(p, long) {
@@ -294,7 +296,7 @@ import {openStream} from "./stream.js";
       if (!b) return;
       const p = current.players.find(x => x.id === +b.dataset.allow);
       const list = current.event.restricted_list ? current.event.restricted_list.name : t("ev.format." + current.event.format);
-      if (await confirmSheet(t("ev.confirm_allow", {list, problems: deckProblems(p.problems).join(" ")}))) await allow([p.id]);
+      if (await confirmSheet(t("ev.confirm_allow", {list, problems: deckProblems(p.problems).map(x => "• " + x).join("\n")}))) await allow([p.id]);
     });
     $("allow-all").addEventListener("click", async () => {
       const waiting = current.players.filter(p => !p.legal && !p.confirmed);
@@ -432,7 +434,7 @@ import {openStream} from "./stream.js";
         const result = tb.result ? `<br><b>${esc(resultText(tb.result))}</b>` : "";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button></td>` +
-          `<td>${players}${result}</td><td>${esc(phaseName(tb.phase))} · R${tb.game_round}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
+          `<td>${players}${result}</td><td>${esc(phaseRound(tb.phase, tb.game_round))}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
       }).join("") || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`;
     }
     $("tables").addEventListener("click", async e => {
@@ -479,7 +481,7 @@ import {openStream} from "./stream.js";
       const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold} · ${esc(t("ev.hand"))}: ${listed((p.hand.cards || []).map(c => c.name), p.hand.count)} · ` +
         `${esc(t("ev.shadows"))}: ${listed((p.shadows || []).map(s => (s.card && s.card.name) || "?"))} · ${esc(t("ev.in_play"))}: ${listed((p.play || []).map(c => playedText(c, m.view)))}`).join("<br>");
       $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
-        `<p>${esc(phaseName(m.view.phase))} · R${m.view.round}</p><p class="moment-players">${players}</p>`;
+        `<p>${esc(phaseRound(m.view.phase, m.view.round))}</p><p class="moment-players">${players}</p>`;
       $("table-panel").classList.remove("hidden");
     }
     async function openTable(game, seq) {

@@ -63,7 +63,16 @@ async function load() {
   render();
   loadEventTable();
   // A spectator has no key, and a live stream needs one: the table is read again every few seconds instead.
-  if (client.key) client.listen(); else setInterval(() => client.refresh(), 5000);
+  // Its dot says so (not red, as for a phone that lost its connection).
+  if (client.key) client.listen();
+  else {
+    setInterval(() => client.refresh(), 5000);
+    const dot = $("live");
+    dot.classList.add("polled");
+    const title = () => { dot.title = t("polledView"); };
+    title();
+    onLanguage(title);
+  }
 }
 
 // -- who am I ------------------------------------------------------------------------------------
@@ -228,6 +237,27 @@ function plotsPending() {
   if (!state || state.phase !== "plot") return [];
   return state.players.filter(p => (p.plots.count || p.revealed_plot) && !(p.revealed_plot && p.revealed_plot.this_round));
 }
+/** Whether this round's first player has been chosen: the plot phase starts without one (the seat order's default,
+ * or last round's, is not a choice); read from the log, newest first, skipping what was undone. */
+function firstChosen() {
+  if (!state || state.phase !== "plot") return true;
+  const undone = new Set(log.filter(e => e.kind === "undo" && e.data && e.data.seq !== undefined).map(e => e.data.seq));
+  for (const e of [...log].reverse()) {
+    if (e.kind === "undo" || e.undone || undone.has(e.seq)) continue;
+    const d = e.data || {};
+    if (d.type === "set_first_player") return true;
+    if (d.type === "begin_phase" && d.phase === "plot") return false;
+  }
+  return false;
+}
+// A plot row is no button (nothing disables it while its choice is on the way): one choice at a time, and none
+// for the plot already chosen, or a double tap records the choice twice.
+let plotSending = false;
+async function choosePlot(mine, card) {
+  if (plotSending || card === mine.plot_choice) return;
+  plotSending = true;
+  try { await send({type: ACTIONS.controls["plot.choose"], player: mine.seat, card}); } finally { plotSending = false; }
+}
 function plotChoice(mine, waiting) {
   const parts = [];
   if (mine && waiting.includes(mine) && mine.plots.cards) {
@@ -235,7 +265,7 @@ function plotChoice(mine, waiting) {
     const ul = el("ul", {class: "cards", id: "plot-choice"});
     for (const c of mine.plots.cards) {
       ul.append(el("li", {"data-plot": c.id, class: c.id === mine.plot_choice ? "chosen" : "",
-                          onclick: ev => send({type: ACTIONS.controls["plot.choose"], player: mine.seat, card: c.id}, ev.currentTarget)},
+                          onclick: () => choosePlot(mine, c.id)},
         el("div", {class: "grow"}, el("div", {}, (c.id === mine.plot_choice ? "✓ " : "") + c.name), el("div", {class: "muted"}, plotLine(c)))));
     }
     parts.push(ul);
@@ -385,7 +415,7 @@ function renderRound() {
       if (!winner || winner === mySeat() || isJudge() || role() === "host") {
         const row = el("div", {class: "row wrap", id: "first-choice"});
         for (const p of state.players) {
-          row.append(el("button", {class: p.seat === state.first_player ? "chosen" : "", "data-first": p.seat,
+          row.append(el("button", {class: p.seat === state.first_player && firstChosen() ? "chosen" : "", "data-first": p.seat,
             onclick: ev => send({type: ACTIONS.controls["first.choose"], player: p.seat}, ev.currentTarget)}, t("chooseFirst", {player: p.name})));
         }
         parts.push(row);
@@ -439,9 +469,9 @@ function renderRound() {
 function renderStatus() {
   const turn = state.active_player ? (state.active_player === mySeat() ? t("yourTurn") : t("turnOf", {player: seatName(state.active_player)}))
     : (state.phase === "marshaling" || state.phase === "challenges" ? t("nobodyActive") : "");
-  // While plots are still being picked the first player is not decided yet (the initiative winner chooses):
-  // last round's (or the seat order's) would read as this round's.
-  const first = state.first_player && !plotsPending().length ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
+  // Until the initiative winner has chosen, the first player is not decided yet: last round's (or the seat
+  // order's) would read as this round's.
+  const first = state.first_player && !plotsPending().length && firstChosen() ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
   $("status").replaceChildren(...[
     // Setup comes before round 1: no "Round 0".
     el("span", {class: "badge", id: "phase"}, state.round ? `${t("round")} ${state.round} · ${phaseName(state.phase)}` : phaseName(state.phase)),

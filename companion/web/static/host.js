@@ -17,9 +17,14 @@ async function lanCheck() {
   const lan = r.ok && typeof r.data.lan === "boolean" ? r.data.lan : !loopback;
   if (lan) return;
   document.getElementById("lan-box").classList.remove("hidden");
+  // The command breaks between its words only (a break after "--" reads as two commands), with this server's port
+  // when it is not the default, so that the address below stays the one to open.
+  const port = location.port || "80";
+  const command = "bash scripts/setup.sh serve --lan" + (port === "8787" ? "" : " --port " + port);
   const render = () => {
-    document.getElementById("lan-help").textContent = t("lanHelp", {host: location.host,
-      command: "bash scripts/setup.sh serve --lan", address: t("lanAddress", {port: location.port || "80"})});
+    const [before, after] = t("lanHelp", {host: location.host, command: "\u0001",
+      address: t("lanAddress", {port})}).split("\u0001");
+    document.getElementById("lan-help").replaceChildren(before, el("code", {class: "command"}, ...command.split(" ").flatMap((w, i) => [i ? " " : "", el("span", {}, w)])), after || "");
   };
   render();
   redraw.push(render);
