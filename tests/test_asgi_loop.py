@@ -314,6 +314,24 @@ def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served
     pairing.join()
     assert answers[0][0] == 403
 
+    # With the event store free again, a seat's moves at the event's table run on the loop like a casual table's.
+    seat_key = r.get_json()["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    ran_on: list[str] = []
+    record = app.extensions["companion"]["services"].table.record
+
+    def spied(*args: Any, **kwargs: Any) -> Any:
+        ran_on.append(threading.current_thread().name)
+        return record(*args, **kwargs)
+
+    app.extensions["companion"]["services"].table.record = spied
+    version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
+    for _ in range(2):
+        status, body = call(host, port, "POST", f"/api/games/{table}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, seat_key)
+        assert status == 201, body
+        version = body["version"]
+    assert ran_on and not any(name.startswith("companion") for name in ran_on), ran_on
+
 
 def test_a_move_at_a_cached_casual_table_runs_on_the_loop(served: tuple[str, int, Any]) -> None:
     host, port, app = served

@@ -518,6 +518,18 @@ class EventStore:
         """The game is known (remembered by ``table_of``) to be no event's table; never reads or waits."""
         return self._tables.get(game_id, False) is None
 
+    def known_table(self, game_id: str) -> bool:
+        """The game is known (remembered by ``table_of``) to be an event's table; never reads or waits."""
+        return self._tables.get(game_id) is not None
+
+    def idle(self) -> bool:
+        """No other thread holds the event store now (a pairing holds it for a while). Never waits: a caller
+        that must not (the server's event loop) goes elsewhere otherwise."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        self._lock.release()
+        return True
+
     def set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
         """The table's result; None takes it back (a going-to-time result whose call was lifted)."""
         with self._lock:

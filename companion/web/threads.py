@@ -7,8 +7,9 @@ stream's next event) take well under a millisecond, so they run on the loop itse
 nothing else meanwhile. Everything else (scans, imports, PDFs, pairings, exports) stays on the pool, so
 a slow request cannot hold up the live streams: a route runs on the loop only if it says so, and
 not while a write from the pool is under way (it would wait for that write's lock on the loop), nor
-when its game's state is not cached (a log replayed), nor for a write to an event's table (the event
-store's lock) -- ``CompanionASGI.loop_may_serve`` decides. A write that finds a lock taken all the same
+when its game's state is not cached (a log replayed), nor for a write to an event's table while the
+event store is held (a pairing), nor for a game's first write (which learns whether it is an event's
+table) -- ``CompanionASGI.loop_may_serve`` decides. A write that finds a lock taken all the same
 (a pool write begun after the look) raises ``WouldWait`` before writing, and the request runs again on
 the pool (``GameStore.hasty``).
 """
