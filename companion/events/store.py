@@ -522,10 +522,11 @@ class EventStore:
         """The game is known (remembered by ``table_of``) to be an event's table; never reads or waits."""
         return self._tables.get(game_id) is not None
 
-    def idle(self) -> bool:
-        """No other thread holds the event store now (a pairing holds it for a while). Never waits: a caller
-        that must not (the server's event loop) goes elsewhere otherwise."""
-        if not self._lock.acquire(blocking=False):
+    def idle(self, within: float = 0.002) -> bool:
+        """No other thread holds the event store, or it lets go within ``within`` seconds: a query (a judge's
+        dashboard reads it many times a second) holds it for well under that, a pairing for much longer. A
+        caller that must not wait longer (the server's event loop) goes elsewhere otherwise."""
+        if not self._lock.acquire(timeout=within):
             return False
         self._lock.release()
         return True
