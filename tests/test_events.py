@@ -542,3 +542,33 @@ def test_the_event_watch_sees_every_path_the_routes_answer(client: FlaskClient, 
                     json={"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": 2})
     assert r.status_code >= 400
     assert [f["kind"] for f in flags_of(client, eid, judge, 7)] == ["deck_check"]
+
+
+def test_the_event_store_is_idle_unless_someone_holds_it_longer_than_a_query(tmp_path: Path) -> None:
+    """The server's loop takes a move at an event's table only while the event store is free or let go at
+    once (a query); while a pairing holds it, the move goes to the worker pool."""
+    import threading
+    import time
+
+    from companion.events.store import EventStore
+    from companion.store.games import GameStore
+
+    path = tmp_path / "games.db"
+    events = EventStore(path, GameStore(path, lambda codes: {}))
+    assert events.idle()
+    holding, done = threading.Event(), threading.Event()
+
+    def pairing() -> None:
+        with events._lock:
+            holding.set()
+            done.wait(5)
+
+    t = threading.Thread(target=pairing)
+    t.start()
+    holding.wait(5)
+    started = time.perf_counter()
+    assert not events.idle()
+    assert time.perf_counter() - started < 0.1  # it looked, it did not wait for the pairing
+    done.set()
+    t.join()
+    assert events.idle()
