@@ -117,6 +117,62 @@ def new_game(host: str, port: int) -> tuple[str, str]:
     return g["game"]["id"], g["seats"][0]["key"]
 
 
+
+def threads_running(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[str]:
+    """The names of the threads that call ``owner.name`` from now on (the loop's is "MainThread"-like; the
+    pools' start with "companion")."""
+    seen: list[str] = []
+    original = getattr(owner, name)
+
+    def spied(*args: Any, **kwargs: Any) -> Any:
+        seen.append(threading.current_thread().name)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, spied)
+    return seen
+
+
+def gain_gold(host: str, port: int, gid: str, key: str, times: int, version: int = 0) -> int:
+    """``times`` moves at a game, one after the other; the game's version after them."""
+    for _ in range(times):
+        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
+        assert status == 201, body
+        version = body["version"]
+    return version
+
+
+def move_waits_behind(host: str, port: int, blocker: str, first_move: bool = True) -> tuple[str, str]:
+    """A move at a game whose state is cached (by a first move, so the game is known, or by reading its view)
+    sent while ``blocker`` (a route holding a lock for 1 s; ``{gid}`` names the game) runs: the loop stays
+    free meanwhile (another game's view answers at once), and the move counts once, after it."""
+    gid, key = new_game(host, port)
+    other, other_key = new_game(host, port)
+    version = 0
+    if first_move:
+        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 0}, key)
+        assert status == 201, body
+        version = body["version"]
+    for game_id, game_key in ((gid, key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    writer = threading.Thread(target=call, args=(host, port, "POST", blocker.format(gid=gid), {}))
+    writer.start()
+    time.sleep(0.2)
+    answers: list[tuple[int, Any]] = []
+    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": version}, key)))
+    action.start()
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    assert writer.is_alive() and action.is_alive()
+    action.join()
+    writer.join()
+    assert answers[0][0] == 201 and answers[0][1]["version"] == version + 1
+    return gid, key
+
 def test_only_the_quick_routes_run_on_the_loop(tmp_path: Path) -> None:
     app = create_app({"DATABASE": str(tmp_path / "x.db")})
     marked = {name for name, view in app.view_functions.items() if runs_on_loop(view)}
@@ -201,27 +257,15 @@ def test_an_action_waits_for_a_pool_write_on_the_pool_not_on_the_loop(served: tu
     assert answers[0][0] == 201 and answers[0][1]["version"] == 1
 
 
-def test_a_log_is_never_replayed_on_the_loop(served: tuple[str, int, Any]) -> None:
+def test_a_log_is_never_replayed_on_the_loop(served: tuple[str, int, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """Replaying a game's log takes a second at 20,000 entries: a spectator's view of a game no longer
     cached, a stream after an undo (which drops the cached state) or a seat's move there would hold up
     every table on the server if it ran on the loop. It runs on the pool; the answers are the same."""
     host, port, app = served
     store = app.extensions["companion"]["services"].store
     gid, key = new_game(host, port)
-    version = 0
-    for _ in range(5):
-        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
-            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
-        assert status == 201, body
-        version = body["version"]
-    replayed_on: list[str] = []
-    rebuild = store._rebuild
-
-    def spied(game: Any) -> Any:
-        replayed_on.append(threading.current_thread().name)
-        return rebuild(game)
-
-    store._rebuild = spied
+    version = gain_gold(host, port, gid, key, 5)
+    replayed_on = threads_running(monkeypatch, store, "_rebuild")
     store._keep(gid, None)  # evicted, as the 257th busy game or a restart does
     status, shown = call(host, port, "GET", f"/api/games/{gid}/view")  # a spectator: no key
     assert status == 200 and shown["version"] == version
@@ -251,29 +295,12 @@ def test_an_action_waits_for_a_write_to_its_game_on_the_pool(served: tuple[str, 
     """A write to one game under way on the pool (its lock taken, the file's not yet): a move at that game
     waits for it on the pool, and the loop serves the other tables meanwhile."""
     host, port, _ = served
-    gid, key = new_game(host, port)
-    other, other_key = new_game(host, port)
-    for game_id, game_key in ((gid, key), (other, other_key)):
-        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
-    writer = threading.Thread(target=call, args=(host, port, "POST", f"/test/slow-game-write/{gid}", {}))
-    writer.start()
-    time.sleep(0.2)
-    answers: list[tuple[int, Any]] = []
-    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
-        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 0}, key)))
-    action.start()
-    time.sleep(0.1)
-    t0 = time.time()
-    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
-    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
-    assert writer.is_alive() and action.is_alive()
-    action.join()
-    writer.join()
-    assert answers[0][0] == 201 and answers[0][1]["version"] == 1
+    move_waits_behind(host, port, "/test/slow-game-write/{gid}", first_move=False)
 
 
 def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served: tuple[str, int, Any],
-                                                                           catalog: Any) -> None:
+                                                                           catalog: Any,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """A post to an event table's actions (anyone's: the clock is checked before the key) reads the event
     store, which the organiser's pairing holds for seconds: it waits on the pool, not on the loop."""
     from tests.decklists import as_text, real_decks
@@ -316,41 +343,19 @@ def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served
 
     # With the event store free again, a seat's moves at the event's table run on the loop like a casual table's.
     seat_key = r.get_json()["tables"][0]["seats"][0]["url"].split("#key=")[1]
-    ran_on: list[str] = []
-    record = app.extensions["companion"]["services"].table.record
-
-    def spied(*args: Any, **kwargs: Any) -> Any:
-        ran_on.append(threading.current_thread().name)
-        return record(*args, **kwargs)
-
-    app.extensions["companion"]["services"].table.record = spied
+    ran_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
     version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
-    for _ in range(2):
-        status, body = call(host, port, "POST", f"/api/games/{table}/actions", {
-            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, seat_key)
-        assert status == 201, body
-        version = body["version"]
+    gain_gold(host, port, table, seat_key, 2, version)
     assert ran_on and not any(name.startswith("companion") for name in ran_on), ran_on
 
 
-def test_a_move_at_a_cached_casual_table_runs_on_the_loop(served: tuple[str, int, Any]) -> None:
+def test_a_move_at_a_cached_casual_table_runs_on_the_loop(served: tuple[str, int, Any],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     host, port, app = served
-    table = app.extensions["companion"]["services"].table
+    ran_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
     gid, key = new_game(host, port)
-    ran_on: list[str] = []
-    record = table.record
-
-    def spied(*args: Any, **kwargs: Any) -> Any:
-        ran_on.append(threading.current_thread().name)
-        return record(*args, **kwargs)
-
-    table.record = spied
-    version = 0
-    for _ in range(3):  # the first: the state is read and the game found to be no event's table, on the pool
-        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
-            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
-        assert status == 201, body
-        version = body["version"]
+    # The first move: the state is read and the game found to be no event's table, on the pool.
+    gain_gold(host, port, gid, key, 3)
     assert ran_on[0].startswith("companion") and not any(name.startswith("companion") for name in ran_on[1:])
 
 
@@ -360,30 +365,11 @@ def test_a_move_that_would_wait_on_the_loop_for_a_write_begun_meanwhile_waits_on
     move then does not wait on the loop (every table with it) but is run again on the pool, and counts once."""
     from companion.store.games import GameStore
 
-    host, port, _ = served
-    gid, key = new_game(host, port)
-    other, other_key = new_game(host, port)
-    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {  # the game is known: moves on the loop
-        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 0}, key)
-    assert status == 201, body
-    assert call(host, port, "GET", f"/api/games/{other}/view", key=other_key)[0] == 200
     monkeypatch.setattr(GameStore, "writing", property(lambda self: False))  # the look came just too early
-    writer = threading.Thread(target=call, args=(host, port, "POST", "/test/slow-write", {}))
-    writer.start()
-    time.sleep(0.2)
-    answers: list[tuple[int, Any]] = []
-    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
-        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 1}, key)))
-    action.start()
-    time.sleep(0.1)
-    t0 = time.time()
-    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
-    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
-    assert writer.is_alive() and action.is_alive()
-    action.join()
-    writer.join()
-    assert answers[0][0] == 201 and answers[0][1]["version"] == 2
+    host, port, _ = served
+    gid, key = move_waits_behind(host, port, "/test/slow-write")
     status, view = call(host, port, "GET", f"/api/games/{gid}/view", key=key)
+    assert status == 200
     assert view["version"] == 2
 
 
@@ -391,52 +377,21 @@ def test_a_move_does_not_wait_on_the_loop_for_another_connections_write(served: 
     """SQLite lets one writer in: a move on the loop finding the file held by another connection (the event store's,
     the command line's) does not sleep in SQLite's busy handler there; it runs again on the pool and waits there."""
     host, port, _ = served
-    gid, key = new_game(host, port)
-    other, other_key = new_game(host, port)
-    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {  # the game is known: moves on the loop
-        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 0}, key)
-    assert status == 201, body
-    assert call(host, port, "GET", f"/api/games/{other}/view", key=other_key)[0] == 200
-    writer = threading.Thread(target=call, args=(host, port, "POST", "/test/other-writer", {}))
-    writer.start()
-    time.sleep(0.2)
-    answers: list[tuple[int, Any]] = []
-    action = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{gid}/actions", {
-        "action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 1}, key)))
-    action.start()
-    time.sleep(0.1)
-    t0 = time.time()
-    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
-    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
-    assert writer.is_alive() and action.is_alive()
-    action.join()
-    writer.join()
-    assert answers[0][0] == 201 and answers[0][1]["version"] == 2
+    move_waits_behind(host, port, "/test/other-writer")
 
 
-def test_a_state_found_stale_on_the_loop_is_rebuilt_on_the_pool(served: tuple[str, int, Any]) -> None:
+def test_a_state_found_stale_on_the_loop_is_rebuilt_on_the_pool(served: tuple[str, int, Any],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The loop looked (the state is cached) and then found it behind the stored game (a pool write committed
     meanwhile and has not swapped its state in yet; another process wrote): the request runs again on the pool
     rather than replay the log on the loop."""
     host, port, app = served
     store = app.extensions["companion"]["services"].store
     gid, key = new_game(host, port)
-    version = 0
-    for _ in range(3):
-        status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
-            "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, key)
-        assert status == 201, body
-        version = body["version"]
-        if version == 2:
-            behind = store._cached(gid)
-    replayed_on: list[str] = []
-    rebuild = store._rebuild
-
-    def spied(game: Any) -> Any:
-        replayed_on.append(threading.current_thread().name)
-        return rebuild(game)
-
-    store._rebuild = spied
+    gain_gold(host, port, gid, key, 2)
+    behind = store._cached(gid)
+    version = gain_gold(host, port, gid, key, 1, 2)
+    replayed_on = threads_running(monkeypatch, store, "_rebuild")
     for path in (f"/api/games/{gid}/view", f"/api/games/{gid}/cards/A-1/actions"):
         store._keep(gid, behind)  # cached, one version behind what is stored
         status, shown = call(host, port, "GET", path, key=key)
