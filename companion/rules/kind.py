@@ -28,7 +28,7 @@ def play_or_refuse(table: Table, action: Action, mode: Mode, requested: Action |
     try:
         verdict = play(table, action, mode)
     except ActionError as exc:
-        if requested is not action and not role.is_judge:
+        if requested is not action and not role.sees_all:
             raise StoreError(f"{requested.type} cannot be recorded as sent; nothing was recorded",
                              action=requested.to_dict()) from None
         raise StoreError(f"{exc}; nothing was recorded") from None

@@ -40,6 +40,7 @@ class Can(StrEnum):
     EVENT_KEYS = "event_keys"  # renews a seat's key at an event's table too (there a player's key is the event's)
     SNAPSHOT = "snapshot"  # posts a Tabletop Simulator snapshot
     CALL_JUDGE = "call_judge"  # calls a judge to its table at an event
+    RULE = "rule"  # makes rulings (a logged entry every seat sees: a warning, a correction, time)
     RECORD = "record"  # records some action: follows from the row's ``records`` (never listed by hand)
 
 
@@ -102,10 +103,6 @@ class Role:
         if what is Can.RECORD:
             return bool(self.capabilities.records)
         return what in self.capabilities.can
-
-    @property
-    def is_judge(self) -> bool:
-        return self.kind is RoleKind.JUDGE
 
     @property
     def sees_all(self) -> bool:

@@ -350,7 +350,7 @@ class TableService:
             if seat not in g.seat_names:
                 raise NotFound(f"no seat {seat!r} in this game")
             entries = self.store.entries(game_id)
-            if not actor.is_judge and any(e.kind == "action" and _names_seat_cards(e.data, seat) for e in entries):
+            if not actor.sees_all and any(e.kind == "action" and _names_seat_cards(e.data, seat) for e in entries):
                 # Only the judge (who sees every card) may replace a deck whose cards have moved: what the
                 # replacement may lack would tell anyone else which hidden cards were played.
                 raise Conflict("this deck is fixed once a card of it has been played; the judge can replace it",
@@ -388,7 +388,7 @@ class TableService:
     def add_ruling(self, game: GameRef, ruling: dict[str, Any], actor: Role, request_id: str | None = None) -> Entry:
         """Append a ``ruling`` entry (judges only). It changes no table state: a correction's cards move
         through ordinary judge-recorded actions; the ruling says why, on whose authority."""
-        if not actor.is_judge:
+        if not actor.can(Can.RULE):
             raise Forbidden("only a judge makes rulings")
         if ruling.get("type") not in RULING_TYPES:
             raise StoreError(f"a ruling is one of {', '.join(RULING_TYPES)}", type=ruling.get("type"))

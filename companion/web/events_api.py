@@ -242,7 +242,7 @@ def tournament_menu(game_id: str, response: Response) -> Response:
     (which plays are legal, which rule forbids one) and in a neutral order. Strict mode still refuses
     an illegal move when it is sent; judges keep the preview."""
     role = game_role(svc().store.game(game_id), key_from_request())
-    if role is None or role.is_judge:
+    if role is None or role.sees_all:  # who sees every card keeps the preview (the judge)
         return response
     data = response.get_json(silent=True) or {}
     rows = [{"action": r.get("action"), **({"target": r["target"]} if r.get("target") else {})}
