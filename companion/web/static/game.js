@@ -245,8 +245,8 @@ function firstChosen() {
   for (const e of [...log].reverse()) {
     if (e.kind === "undo" || e.undone || undone.has(e.seq)) continue;
     const d = e.data || {};
-    if (d.type === "set_first_player") return true;
-    if (d.type === "begin_phase" && d.phase === "plot") return false;
+    if (d.type === ACTIONS.controls["first.choose"]) return true;
+    if (d.type === ACTIONS.controls["phase.next"] && d.phase === "plot") return false;
   }
   return false;
 }
