@@ -38,13 +38,10 @@ def test_a_photo_of_two_unlabelled_cards_then_two_taps_put_one_into_shadows(serv
     assert call(base, "GET", f"/games/{gid}", key=ka)[1]["version"] == 2  # the deck, then the one tap recorded
 
 
-def test_a_weak_read_offers_its_titles_and_one_tap_picks_the_card(server: Server, browser: Any) -> None:  # noqa: F811
-    """The server's real answer, turned weak on its way to the page: the candidates are buttons."""
-    base = server.url + "/api"
-    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
-    gid, ka = g["game"]["id"], g["seats"][0]["key"]
-    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"13089": 1}}, ka)[0] == 200
-    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+
+def photo_read_weakly(page: Any, seat_url: str) -> None:
+    """Tyrion's photo taken on the seat's phone, the server's real answer turned weak on its way to the page
+    (every title only a candidate), until Tyrion is offered as a button."""
 
     def weaken(route: Any) -> None:
         response = route.fetch()
@@ -56,10 +53,19 @@ def test_a_weak_read_offers_its_titles_and_one_tap_picks_the_card(server: Server
         route.fulfill(response=response, json=data)
 
     page.route("**/api/scan?*", weaken)
-    page.goto(g["seats"][0]["url"])
+    page.goto(seat_url)
     page.wait_for_selector("#scan-box:not(.hidden)")
     page.set_input_files("#photo", str(FIXTURES / "tyrion.jpg"))
     page.wait_for_selector("#scanned li[data-title=candidates] button[data-pick='A.13089.1']", timeout=30000)
+
+def test_a_weak_read_offers_its_titles_and_one_tap_picks_the_card(server: Server, browser: Any) -> None:  # noqa: F811
+    """The server's real answer, turned weak on its way to the page: the candidates are buttons."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"13089": 1}}, ka)[0] == 200
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    photo_read_weakly(page, g["seats"][0]["url"])
     assert "Tywin Lannister (not in your deck)" in page.inner_text("#scanned")  # the near twin, from the catalogue
     shot(page, "scan-titles-candidates")
     page.click("#scanned button[data-pick='A.13089.1']")  # one tap picks the card
@@ -127,21 +133,7 @@ def test_in_marshaling_a_weak_read_is_one_tap_to_pick_and_one_to_act(server: Ser
     g, _gid = _marshaling_game(base)
     page = browser.new_context(**PHONE, locale="de-DE").new_page()
     page.add_init_script(TAP_COUNTER)
-
-    def weaken(route: Any) -> None:
-        response = route.fetch()
-        data = response.json()
-        for row in data["titles"]:
-            row.update(status="candidates", message="")
-            row.pop("card", None)
-            row.pop("actions", None)
-        route.fulfill(response=response, json=data)
-
-    page.route("**/api/scan?*", weaken)
-    page.goto(g["seats"][0]["url"])
-    page.wait_for_selector("#scan-box:not(.hidden)")
-    page.set_input_files("#photo", str(FIXTURES / "tyrion.jpg"))
-    page.wait_for_selector("#scanned li[data-title=candidates] button[data-pick='A.13089.1']", timeout=30000)
+    photo_read_weakly(page, g["seats"][0]["url"])
     assert 2 <= page.locator("#scanned li[data-title=candidates] button, #scanned li[data-title=candidates] span"
                              ).count() <= 3
     assert page.locator("#sheet button[data-action]:visible").count() == 0  # nothing opens without a tap
