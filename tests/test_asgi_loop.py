@@ -257,6 +257,25 @@ def test_an_action_waits_for_a_pool_write_on_the_pool_not_on_the_loop(served: tu
     assert answers[0][0] == 201 and answers[0][1]["version"] == 1
 
 
+def test_a_view_read_during_a_pool_write_stays_on_the_loop(served: tuple[str, int, Any],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reads wait for no write (WAL): a pool write holding the file sends moves to the pool, not views; a view sent
+    there too would queue behind the pool's work for nothing (fails if the loop's look at writes covers reads)."""
+    host, port, app = served
+    gid, key = new_game(host, port)
+    gain_gold(host, port, gid, key, 1)
+    store = app.extensions["companion"]["services"].store
+    writer = threading.Thread(target=call, args=(host, port, "POST", "/test/slow-write", {}))
+    writer.start()
+    time.sleep(0.2)
+    read_on = threads_running(monkeypatch, store, "game")
+    status, view = call(host, port, "GET", f"/api/games/{gid}/view", key=key)
+    assert status == 200 and view["version"] == 1
+    assert writer.is_alive()
+    assert read_on and not any(name.startswith("companion") for name in read_on), read_on
+    writer.join()
+
+
 def test_a_log_is_never_replayed_on_the_loop(served: tuple[str, int, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """Replaying a game's log takes a second at 20,000 entries: a spectator's view of a game no longer
     cached, a stream after an undo (which drops the cached state) or a seat's move there would hold up

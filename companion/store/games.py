@@ -416,14 +416,17 @@ class GameStore:
 
     def ready(self, game_id: str, version: int = -1, *, to_write: bool = False) -> bool:
         """The game's state is cached (at ``version`` or later): reading it replays no log; ``to_write``: and no
-        write to it is under way, so a write waits for no other. A caller that must not wait (the server's
-        event loop) sends the request elsewhere otherwise."""
+        write to it or to the file is under way in this process, so a write waits for no other. A caller that
+        must not wait (the server's event loop) sends the request elsewhere otherwise. Reads wait for no write
+        (WAL), so a write elsewhere does not send them away."""
         with self._cache_guard:
             cached = self._cache.get(game_id)
         if cached is None or cached.version < version:
             return False
-        lock = self._locks.get(game_id) if to_write else None  # never made here: any path may name a game
-        return lock is None or not lock.locked()
+        if not to_write:
+            return True
+        lock = self._locks.get(game_id)  # never made here: any path may name a game
+        return (lock is None or not lock.locked()) and not self.writing
 
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:

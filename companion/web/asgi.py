@@ -103,11 +103,11 @@ class CompanionASGI:
         environ = self.environ(scope, headers, sent)
         self.pending += 1
         try:
-            # A quick route runs on the loop (companion/web/threads.py), unless a write from the pool is under
-            # way (the loop would wait for it, and every stream with it) or the game's state is not cached:
-            # replaying its log takes up to a second, and a spectator may ask for a game evicted long ago.
+            # A quick route runs on the loop (companion/web/threads.py), unless the game's state is not cached
+            # (replaying its log takes up to a second, and a spectator may ask for a game evicted long ago) or,
+            # for a write, a write from the pool is under way (the loop would wait for it, every stream with it).
             answer = None
-            if quick and not self.store.writing and (game_id is None or self.loop_may_serve(scope, game_id)):
+            if quick and (game_id is None or self.loop_may_serve(scope, game_id)):
                 try:
                     with self.store.hasty():  # a write begun on the pool meanwhile: nothing written, run again
                         answer = self.call_wsgi(environ)
