@@ -630,7 +630,8 @@ function render() {
   setJudgeReader(isJudge());
   const g = state.game || {};
   const seat = mySeat();
-  const who = seat ? seatName(seat) : t(role());
+  const roleName = t(role());  // a title: its first letter capital ("judge" -> "Judge"; German nouns already are)
+  const who = seat ? seatName(seat) : roleName.charAt(0).toUpperCase() + roleName.slice(1);
   $("title").textContent = g.title ? `${g.title} · ${who}` : who;
   renderStatus();
   renderRound();

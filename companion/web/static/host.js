@@ -23,7 +23,7 @@ async function lanCheck() {
   const command = "bash scripts/setup.sh serve --lan" + (port === "8787" ? "" : " --port " + port);
   const render = () => {
     const [before, after] = t("lanHelp", {host: location.host, command: "\u0001",
-      address: t("lanAddress", {port})}).split("\u0001");
+      address: t("lanAddress")}).split("\u0001");
     document.getElementById("lan-help").replaceChildren(before, el("code", {class: "command"}, ...command.split(" ").flatMap((w, i) => [i ? " " : "", el("span", {}, w)])), after || "");
   };
   render();
@@ -37,7 +37,9 @@ messagesReady.then(lanCheck);
   await messagesReady;
   const links = document.getElementById("links");
   if (!saved) { links.textContent = "—"; return; }
-  document.getElementById("title").textContent = saved.game.title || saved.game.id;
+  // An untitled game is named by its players (its id means nothing to them).
+  document.getElementById("title").textContent = saved.game.title
+    || (saved.game.seats || []).map(x => x.name || x.seat).join(" – ") || saved.game.id;
   for (const s of saved.seats) {
     const box = el("section", {"data-seat": s.seat});
     const name = ((saved.game.seats || []).find(x => x.seat === s.seat) || {}).name || s.seat;
