@@ -472,7 +472,7 @@ def test_deck_check_watches_scans_and_tts_snapshots(client: FlaskClient, catalog
     assert [(f["kind"], f["detail"]["source"], f["detail"]["cards"][0]["code"]) for f in flags] == \
         [("deck_check", "scan", outside)]
     # A TTS snapshot: two copies of a card registered once, and a card not registered at all.
-    table_key = client.application.extensions["companion"]["services"].store.issue_table_key(gid, JUDGE)
+    table_key = client.application.extensions["companion"]["services"].store.issue_key(gid, "table", JUDGE.actor)
     once = next(c for c, n in registered["A"].items() if n == 1)
     cards = [{"guid": f"g{i}", "code": c, "face_down": True} for i, c in enumerate([once, once, outside])]
     r = client.post(f"/api/tts/games/{gid}/snapshot", headers=h(table_key),

@@ -181,7 +181,7 @@ def test_seat_sheets_a_page_per_seat_and_a_reprint_in_a_running_round_is_the_jud
     from companion.rules.roles import HOST
 
     store = client.application.extensions["companion"]["services"].store
-    seat_b = store.reissue_key(games[0], "B", HOST)  # what the sheet's QR code holds (the test reads no QR)
+    seat_b = store.issue_key(games[0], "seat", HOST.actor, "B")  # what the sheet's QR code holds (the test reads no QR)
     before = _seat_hashes(client, games)
     # The round's games begin (a move at table 1): the organiser can no longer print.
     view = client.get(f"/api/games/{games[0]}/view", headers=h(judge))

@@ -248,7 +248,7 @@ def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_co
         {"seat": None, "card": f"?.{in_deck}.{count + 1}", "code": in_deck, "registered": 0, "copy": count + 1}]
     assert flags[1]["detail"]["cards"][0]["name"] == catalog.get(in_deck).name  # type: ignore[union-attr]
     # TTS snapshots: the same zone twice is one flag; a new card seen later is one more, naming only it.
-    table_key = services.store.issue_table_key(gid, JUDGE)
+    table_key = services.store.issue_key(gid, "table", JUDGE.actor)
 
     def snapshot(codes: list[str], rid: str) -> None:
         cards = [{"guid": f"g{i}", "code": c, "face_down": True} for i, c in enumerate(codes)]

@@ -295,7 +295,7 @@ def test_at_an_event_no_game_judge_key_and_only_the_judge_renews_a_seat(client: 
     assert r.status_code == 403 and "only the judge" in r.get_json()["error"]["message"]
     assert client.post(f"/api/games/{game.id}/judge-key", json={}, headers=auth(keys.host)).status_code == 403
     with pytest.raises(Forbidden):
-        store.issue_judge_key(game.id, HOST)
+        store.issue_key(game.id, "judge", HOST.actor)
     view = client.get(f"/api/games/{game.id}/view", headers=auth(keys.seats["B"])).get_json()
     assert view["keys"] == {"notices": [], "event": True}  # the phones say the event's judges see the tables
 

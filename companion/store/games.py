@@ -37,7 +37,6 @@ from companion.store.db import BUSY_MS, connect, writer_lock
 from companion.store.keys import (
     BY_NAME,
     KEY_KINDS,
-    Actor,
     actor_kind,
     entry_slot,
     header_slots,
@@ -719,21 +718,6 @@ class GameStore:
         self._revoke(game_id)
         self._notify(game_id, entry.seq)
         return key
-
-    def reissue_key(self, game_id: str, seat: str, actor: Actor) -> str:
-        """A new join link for a seat; the old key stops working."""
-        return self.issue_key(game_id, "seat", actor.actor, seat)
-
-    def issue_judge_key(self, game_id: str, actor: Actor) -> str:
-        """A judge key for a casual game, made when the host asks for it (or a new one when the judge does; the
-        old one stops). It sees every hidden card, so it is a logged entry every phone is told about. At an event
-        the event's judges read the tables with the event's own key: no game judge key is made there."""
-        return self.issue_key(game_id, "judge", actor.actor)
-
-    def issue_table_key(self, game_id: str, actor: Actor) -> str:
-        """A scoped key for the Tabletop Simulator helper: it may only post snapshots for this game.
-        Issuing a new one revokes the old."""
-        return self.issue_key(game_id, "table", actor.actor)
 
     # -- the log ---------------------------------------------------------------------------
     @_with_connection

@@ -11,7 +11,7 @@ offers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +38,6 @@ KEY_KINDS: tuple[KeyKind, ...] = (
 BY_NAME: dict[str, KeyKind] = {k.name: k for k in KEY_KINDS}
 #: The kinds a route makes on their own (a per-seat key is renewed for its seat).
 ISSUED = [k.name for k in KEY_KINDS if k.issued and not k.per_seat]
-
-
-class Actor(Protocol):
-    """Who writes a log entry, as the log names it ("host", "judge", "seat:A")."""
-
-    @property
-    def actor(self) -> str: ...
 
 
 def slot(kind: str, seat: str | None = None) -> str:
