@@ -43,6 +43,41 @@ def test_a_newer_schema_is_refused_clearly(tmp_path: Path) -> None:
         connect(path)
 
 
+def test_the_wal_goes_back_into_the_file_off_the_writers_thread_and_the_thread_ends_when_idle(tmp_path: Path) -> None:
+    """A commit that copies the WAL back syncs the disk (5-20 ms): on the event loop it would hold up every table.
+    The store's connections never do it; its checkpointer does, shortly after writes, and holds no thread idle."""
+    import time
+
+    s = store(tmp_path / "g.db")
+    s._checkpointer.pause, s._checkpointer.idle = 0.01, 0.3
+    game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    for v in range(300):
+        TableService(s).act(game.id, GainGold("A", 1), A, v)
+    assert all(db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0 for db in s._idle)
+
+    def in_the_file() -> int:  # read past the WAL: what was copied back (a read during a copy may find it torn)
+        conn = sqlite3.connect(f"file:{tmp_path / 'g.db'}?immutable=1", uri=True)
+        try:
+            return int(conn.execute("select count(*) from entries where game_id = ?", [game.id]).fetchone()[0])
+        except sqlite3.DatabaseError:
+            return -1
+        finally:
+            conn.close()
+
+    deadline = time.time() + 5
+    while in_the_file() < 300 and time.time() < deadline:
+        time.sleep(0.05)
+    assert in_the_file() == 300 and s._checkpointer.checkpoints >= 1
+    while s._checkpointer._thread is not None and time.time() < deadline:
+        time.sleep(0.05)
+    assert s._checkpointer._thread is None  # idle: no thread, no connection
+    TableService(s).act(game.id, GainGold("A", 1), A, 300)
+    assert s._checkpointer._thread is not None  # the next write starts it again
+    while in_the_file() < 301 and time.time() < deadline + 5:
+        time.sleep(0.05)
+    assert in_the_file() == 301
+
+
 def test_tampering_breaks_the_chain(tmp_path: Path) -> None:
     s = store(tmp_path / "g.db")
     game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])

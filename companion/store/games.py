@@ -33,7 +33,7 @@ import sqlite_utils
 
 from companion.catalog.card import Card
 from companion.kinds import GameKind, game_kind
-from companion.store.db import BUSY_MS, connect, writer_lock
+from companion.store.db import BUSY_MS, Checkpointer, connect, writer_lock
 from companion.store.keys import (
     BY_NAME,
     KEY_KINDS,
@@ -360,7 +360,9 @@ class GameStore:
         self._pool_size = pool
         self._opened = 1
         self._opened_guard = threading.Lock()
-        self._idle.append(connect(self.path, durability=durability))  # creates and migrates
+        # Commits on the event loop must not sync the disk: the WAL goes back into the file on a thread of its own.
+        self._checkpointer = Checkpointer(self.path)
+        self._idle.append(connect(self.path, durability=durability, checkpoints=False))  # creates and migrates
 
     def cards(self, codes: set[str]) -> Mapping[str, Card]:
         """The catalogue's cards of these codes (those it knows)."""
@@ -386,7 +388,7 @@ class GameStore:
                     self._opened += 1
             if grow:
                 try:
-                    return connect(self.path, durability=self._durability)
+                    return connect(self.path, durability=self._durability, checkpoints=False)
                 except BaseException:
                     with self._opened_guard:
                         self._opened -= 1
@@ -474,6 +476,7 @@ class GameStore:
             try:
                 yield db
                 db.conn.execute("COMMIT")
+                self._checkpointer.wrote()
             except BaseException:
                 db.conn.execute("ROLLBACK")
                 raise
