@@ -106,6 +106,9 @@ def test_bench_server_prints_json_with_a_baseline() -> None:
     assert report["deliveries"] >= 6  # versions that arrive close together may share one event
     assert report["baseline"]["inserts_per_second"] > 0 and report["actions_to_baseline_ratio"] > 0
     assert set(report["action_latency_ms"]) == {"p50", "p95", "p99"}
+    # What the machine could show at most: its cores over the server's and the load generator's CPU per action.
+    assert report["server_cpu_ms_per_action"] > 0 and report["load_generator_cpu_ms_per_action"] > 0
+    assert report["machine_ceiling_actions_per_second"] > report["actions_per_second"] * 0.5
 
 
 def test_bench_tts_compares_with_a_bare_parse() -> None:

@@ -177,6 +177,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
 
     threads = [threading.Thread(target=drive, args=(games[w::writers],)) for w in range(writers)]
     cpu_before = _cpu_seconds(proc.pid)
+    own_before = _own_cpu_seconds()
     started = time.perf_counter()
     for t in threads:
         t.start()
@@ -185,6 +186,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
     wall = time.perf_counter() - started
     listener.join(timeout=300)
     server_cpu = _cpu_seconds(proc.pid) - cpu_before
+    client_cpu = _own_cpu_seconds() - own_before
     loop.close()
     sampler.stop()
 
@@ -209,6 +211,12 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
         # The server's own CPU time (user + system, all threads) per action, its deliveries included:
         # on a machine whose cores the load generator shares, this is the figure that sets the ceiling.
         "server_cpu_ms_per_action": round(server_cpu / max(1, len(latencies)) * 1000, 2),
+        # The load generator's own (its writers and its devices reading every event), on the same cores: with
+        # the server's, it bounds what this machine can show at all (cores / both, per second).
+        "load_generator_cpu_ms_per_action": round(client_cpu / max(1, len(latencies)) * 1000, 2),
+        "machine_ceiling_actions_per_second": (
+            round(len(os.sched_getaffinity(0)) / ((server_cpu + client_cpu) / len(latencies)), 1)
+            if latencies and server_cpu + client_cpu > 0 else None),
         "delivery_delay_ms": {
             "p50": round(_pct(delays, 50) * 1000, 2),
             "p95": round(_pct(delays, 95) * 1000, 2),
@@ -264,6 +272,14 @@ def _cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _own_cpu_seconds() -> float:
+    """User + system CPU seconds of this process so far (all its threads)."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _peak_memory_kb(pid: int) -> int | None:
