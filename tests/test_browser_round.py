@@ -209,6 +209,7 @@ def spectator_sees_nothing_hidden(t: Table, browser: Any, server: Server, gid: s
     s.wait_for_selector("#areas section", timeout=WAIT)
     s.wait_for_selector("#log li", timeout=WAIT)
     assert s.locator("#my-hand, #my-shadows, #counters:not(.hidden), #find-box:not(.hidden)").count() == 0
+    assert s.inner_text("#title") == ("Zuschauer" if locale == "de-DE" else "Spectator")
     sees_no_card(s, hidden)
     for seat in ("Alice", "Bob"):  # face down for everyone: positions, never names
         for li in s.locator(f"[data-shadows={seat}] li[data-position]").all():
@@ -247,6 +248,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     assert host.inner_text("#lan-box code") == f"bash scripts/setup.sh serve --lan --port {port}"
     assert host.evaluate("[...document.querySelectorAll('#lan-box code span')]"
                          ".every(s => s.getClientRects().length === 1)")
+    assert host.inner_text("h1").startswith("Gastgeber · " if de else "Host · ")  # a label begins with a capital
     t.look(host, "host")
     links = {name: joined_by_qr(host, name) for name in ("Alice", "Bob")}
     gid = re.search(r"/g/([^/#?]+)#", links["Alice"]).group(1)  # type: ignore[union-attr]
@@ -274,6 +276,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     a.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
     for page in (a, b):  # no first player before anyone chose one
         assert page.locator("#first").count() == 0
+        assert page.inner_text("#phase") == ("Spielaufbau" if de else "Setup")
     t.look(a, "setup")
     a.click("#step[data-step=next-step]")
 

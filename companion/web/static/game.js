@@ -75,6 +75,9 @@ async function load() {
   }
 }
 
+/** A word that begins a label ("Setup", "Spectator"), though sentences use it in lower case. */
+const capital = text => text.replace(/^\p{Ll}/u, c => c.toLocaleUpperCase(lang()));
+
 // -- who am I ------------------------------------------------------------------------------------
 const role = () => (state ? (state.viewer && state.viewer.role) || state.role : "spectator");
 const mySeat = () => state && state.viewer.seat;
@@ -107,7 +110,9 @@ function cardName(id, known = "") {
   let name = c.name;
   if (twins.length) {
     const differentShadow = twins.some(o => String(o.shadow_costs) !== String(c.shadow_costs));
-    name += differentShadow && c.shadow_costs.length ? ` (${t("twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${t("copyN", {n: c.copy})})`;
+    // Two printings differ by their Shadow value (each may be "copy 1"): the value, or that it has none, tells them apart.
+    name += !differentShadow ? ` (${t("copyN", {n: c.copy})})` : c.shadow_costs.length
+      ? ` (${t("twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${t("twinNoShadow")})`;
   }
   return isJudge() ? `${name} [${id}]` : name;
 }
@@ -483,7 +488,7 @@ function renderStatus() {
   const first = state.first_player && !plotsPending().length && firstChosen() ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
   $("status").replaceChildren(...[
     // Setup comes before round 1: no "Round 0".
-    el("span", {class: "badge", id: "phase"}, state.round ? `${t("round")} ${state.round} · ${phaseName(state.phase)}` : phaseName(state.phase)),
+    el("span", {class: "badge", id: "phase"}, state.round ? `${t("round")} ${state.round} · ${phaseName(state.phase)}` : capital(phaseName(state.phase))),
     turn ? el("span", {class: "badge turn" + (state.active_player === mySeat() ? " mine" : ""), id: "turn"}, turn) : null,
     first ? el("span", {class: "muted", id: "first"}, first) : null].filter(Boolean));
   const mine = mySeat() ? me() : null;
@@ -639,8 +644,7 @@ function render() {
   setJudgeReader(isJudge());
   const g = state.game || {};
   const seat = mySeat();
-  // A role's name begins the title ("Spectator"), though sentences use it in lower case.
-  const who = seat ? seatName(seat) : t(role()).replace(/^\p{Ll}/u, c => c.toLocaleUpperCase(lang()));
+  const who = seat ? seatName(seat) : capital(t(role()));
   $("title").textContent = g.title ? `${g.title} · ${who}` : who;
   renderStatus();
   renderRound();
