@@ -337,7 +337,7 @@ def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Serv
     page.click("#undo")  # it says what it takes back (the phase change) and asks first
     page.wait_for_selector("#undo-what:has-text('plot phase')", timeout=3000)
     page.click("#undo-yes")
-    page.wait_for_function("document.querySelector('#phase').textContent.includes('setup')", timeout=3000)
+    page.wait_for_function("document.querySelector('#phase').textContent === 'Setup'", timeout=3000)
     assert "0" not in page.inner_text("#phase")  # setup comes before round 1: no "Round 0"
     # B's face-down card: A may put a token on it without learning what it is.
     page.click("[data-seat=B] [data-shadows=B] li[data-position='1']")

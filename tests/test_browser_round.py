@@ -27,18 +27,62 @@ ENGLISH = ["Round", "Next", "Done", "Undo", "Power", "Close", "Shadows", "Dead p
 
 
 
-def decklist(*codes: str) -> str:
-    """A ThronesDB text export, built from the shipped card facts."""
-    lines = []
-    for code in codes:
+def decklist(name: str, *lines: tuple[int, str]) -> str:
+    """A ThronesDB text export, built from the shipped card facts (either edition's)."""
+    out = []
+    for n, code in lines:
         card = catalog().get(code)
-        assert card is not None
-        lines.append(f"1x {card.name} ({card.pack_name})")
-    return "Lannister 2026\n\n" + "\n".join(lines) + "\n"  # the deck's name shows in the log: no UI word in it
+        assert card is not None, code
+        out.append(f"{n}x {card.name} ({card.pack_name})")
+    return name + "\n\n" + "\n".join(out) + "\n"  # the deck's name shows in the log: no UI word in it
 
 
-ALICE_DECK = decklist("01001", "01003", "13089", "01091")  # A Clash of Kings (initiative 9, 4 gold), Tyrion (Shadow 5)
-BOB_DECK = decklist("01003", "01004", "13089", "01091")  # A Game of Thrones (initiative 2, 4 gold)
+# 2nd edition. Alice: Tyrion (Core) to set up and lose, the Blackwater Tyrion (Shadow 5) to try from shadows
+# once the other lies dead, two The Tickler (unique: the second is a duplicate), The Imp's Agent (Shadow 3),
+# Milk of the Poppy (an attachment for Bob's character). Plots: A Clash of Kings (initiative 9, 4 gold),
+# A Noble Cause (0, 5 gold). Bob: A Pinch of Powder (Shadow 1) stays face down to the end.
+DRAW_2E = ((3, "01091"), (3, "01094"), (3, "01092"), (3, "01093"), (3, "01095"))  # twenty-odd cards to draw
+ALICE_2E = decklist("Lannister 2026", (1, "01001"), (1, "01004"), (1, "01089"), (1, "13089"), (2, "01088"),
+                    (1, "00168"), (1, "01035"), *DRAW_2E)
+BOB_2E = decklist("Lannister 2026", (1, "01003"), (1, "01006"), (1, "11099"), (1, "01030"), *DRAW_2E)
+DRAW_1E = ((3, "acoa_113"), (3, "acoa_40"), (3, "acoa_32"), (3, "ator_16"), (3, "acoa_8"))
+# 1st edition (Shadow crests). Alice: Tyrion (s2), Varys (s2), two Ser Lancel (unique: a duplicate), Toll Gate
+# and Pyromancer's Cache (on Ser Lancel). Bob: two Meera Reed (s1, unique), Maiden of Poisons (s1), Field Spikes.
+ALICE_1E = decklist("Haus Lennister", (1, "acoa_26"), (1, "acoa_27"), (1, "kl_5"), (1, "atoc_24"), (2, "acoa_103"),
+                    (1, "acoa_33"), (1, "acoa_13"), *DRAW_1E)
+BOB_1E = decklist("Haus Martell", (1, "acoa_30"), (1, "acoa_28"), (2, "atoc_2"), (1, "atoc_53"), (1, "acoa_39"),
+                  (1, "acoa_20"), *DRAW_1E)
+#: Cards that never leave a hand, deck or face-down shadows in the game: no other phone, and no spectator, may
+#: ever read their names.
+NEVER_SEEN = {"2e": {"Bob": ["A Pinch of Powder"], "Alice": []},
+              "1e": {"Alice": ["Varys"], "Bob": ["Maiden of Poisons"]}}
+
+#: What no phone may show: a value the page failed to fill.
+BLANKS = r"\b(undefined|NaN|null)\b|\[object Object\]|\{\w+\}"
+
+#: Everything that a phone may show wrong at a glance: words that are no value, an empty control, a text cut off,
+#: anything wider than the phone.
+LOOK = """() => {
+  const bad = [];
+  const text = document.body.innerText;
+  const m = text.match(new RegExp(BLANKS));
+  if (m) bad.push("blank value: " + m[0] + " in " + text.slice(Math.max(0, m.index - 60), m.index + 40));
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) bad.push("wider than the phone");
+  for (const e of document.querySelectorAll("body *")) {
+    if (!e.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true})) continue;
+    const cs = getComputedStyle(e);
+    const named = (e.innerText || "").trim() || e.getAttribute("aria-label") || e.title
+      || e.querySelector("img,svg,canvas,input,select");
+    if (["BUTTON", "A", "LI", "H2", "H3", "LABEL"].includes(e.tagName) && !named)
+      bad.push("blank " + e.outerHTML.slice(0, 100));
+    if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0 && !["auto", "scroll"].includes(cs.overflowX)
+        && !["INPUT", "TEXTAREA", "SELECT"].includes(e.tagName))
+      bad.push("cut off " + e.outerHTML.slice(0, 100));
+    const r = e.getBoundingClientRect();
+    if (r.width && r.right > window.innerWidth + 1) bad.push("off the screen " + e.outerHTML.slice(0, 100));
+  }
+  return bad;
+}""".replace("BLANKS", repr(BLANKS))
 
 
 def no_english(page: Any) -> None:
@@ -51,164 +95,443 @@ def gold(page: Any, value: int) -> None:
     page.wait_for_function(f"document.querySelector('#gold').textContent === '{value}'", timeout=WAIT)
 
 
-def play_a_game(server: Server, browser: Any, lang: str) -> None:
+def power(page: Any, value: int) -> None:
+    page.wait_for_function(f"document.querySelector('#power').textContent === '{value}'", timeout=WAIT)
+
+
+class Table:
+    """Two phones (and later a spectator's) at one table: every console error, failed page and answer of 400 or
+    more is kept; each look takes a screenshot and checks the page as a player would glance at it."""
+
+    def __init__(self, german: bool) -> None:
+        self.german = german
+        self.tag = "-1e-de" if german else "-2e-en"
+        self.errors: list[str] = []
+        self.refusals: list[str] = []  # 422 answers: a strict refusal the test makes on purpose
+        self.phones: list[Any] = []
+
+    def watch(self, page: Any, name: str) -> Any:
+        def answer(r: Any) -> None:
+            if r.status == 422:
+                self.refusals.append(f"{name} {r.url}")
+            elif r.status >= 400:
+                self.errors.append(f"{name} {r.status} {r.url}")
+        def console(m: Any) -> None:
+            if m.type != "error":
+                return
+            # Chromium logs every answer of 400 or more as a failed load: a refusal's is counted with the answers.
+            if "the server responded with a status of 422" in m.text:
+                return
+            self.errors.append(f"{name} console: {m.text}")
+        page.on("console", console)
+        page.on("pageerror", lambda e: self.errors.append(f"{name} page error: {e}"))
+        page.on("response", answer)
+        return page
+
+    def look(self, page: Any, name: str) -> None:
+        page.wait_for_timeout(150)  # a live update drawn half-way is no finding
+        shot(page, name + self.tag)
+        bad = page.evaluate(LOOK)
+        assert bad == [], (name, bad)
+        if self.german:
+            no_english(page)
+        assert self.errors == [], self.errors
+
+
+def in_sight(page: Any, selector: str) -> None:
+    """The element is on the screen and nothing lies over it (the header stays on top as the page scrolls)."""
+    page.wait_for_function("""s => { const e = document.querySelector(s); const r = e.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
+      return y > 0 && y < window.innerHeight && e.contains(document.elementFromPoint(x, y)); }""", arg=selector,
+                           timeout=3000)
+
+
+def sees_no_card(page: Any, names: list[str], where: str = "body") -> None:
+    """None of ``names`` on the page, in its markup, or in the state the page holds."""
+    html = page.inner_html(where)
+    state = str(page.evaluate("() => import('/static/game.js').then(g => JSON.stringify(g.state))"))
+    for name in names:
+        assert name not in html and name not in state, (name, where)
+
+
+def tap_card(page: Any, selector: str, action: str, target: str | None = None) -> None:
+    """Open a card's menu and tap one of its moves (the one onto ``target`` where it names one)."""
+    page.click(selector, timeout=WAIT)
+    button = f"#sheet button[data-action={action}]"
+    if target is not None:
+        button += f":has-text('{target}')"
+    page.click(button, timeout=WAIT)
+
+
+def find_and_tap(page: Any, query: str, card: str, action: str, target: str | None = None) -> None:
+    page.fill("#find", query)
+    tap_card(page, f"#found li[data-card='{card}']", action, target)
+
+
+def joined_by_qr(host: Any, name: str) -> str:
+    """The join link as a phone's camera reads it from the seat's QR code on the host page."""
+    import io
+
+    from PIL import Image
+    from pyzbar import pyzbar  # type: ignore[import-untyped]
+
+    png = host.locator(f"[data-seat={name}] img, [data-seat={name}] svg, [data-seat={name}] canvas").first.screenshot()
+    codes = pyzbar.decode(Image.open(io.BytesIO(png)))
+    assert len(codes) == 1, codes
+    link = codes[0].data.decode()
+    assert link == host.get_attribute(f"[data-seat={name}] a", "href")
+    return link
+
+
+def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], chosen: tuple[str, str],
+                    hidden: list[str]) -> None:
+    """``first`` chooses a plot; ``second``'s phone says only "chosen" and holds nothing of it (``hidden``: every
+    plot name of the first player's deck); then ``second`` chooses and both are revealed together."""
+    first.click(f"#plot-choice li[data-plot='{chosen[0]}']", timeout=WAIT)
+    first.wait_for_selector("#plot-mine", timeout=WAIT)
+    status = f"{names[0]}: gewählt" if t.german else f"{names[0]}: chosen"
+    second.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{status}')", timeout=WAIT)
+    sees_no_card(second, hidden)
+    for page in (first, second):  # nobody's first player yet, and no way on before the reveal
+        assert page.locator("#first").count() == 0
+        assert page.locator("#step:not([disabled])").count() == 0
+    t.look(second, "plot-chosen-by-the-other")
+    second.click(f"#plot-choice li[data-plot='{chosen[1]}']", timeout=WAIT)
+    for page in (first, second):
+        page.wait_for_selector(f"[data-revealed={names[0]}]", timeout=WAIT)
+        page.wait_for_selector(f"[data-revealed={names[1]}]", timeout=WAIT)
+
+
+def spectator_sees_nothing_hidden(t: Table, browser: Any, server: Server, gid: str, locale: str,
+                                  hidden: list[str]) -> None:
+    """A spectator opens the table view without a key: the public table, and no hidden card."""
+    s = t.watch(phone(browser, server.url + "/g/" + gid, locale=locale), "spectator")
+    s.wait_for_selector("#areas section", timeout=WAIT)
+    s.wait_for_selector("#log li", timeout=WAIT)
+    assert s.locator("#my-hand, #my-shadows, #counters:not(.hidden), #find-box:not(.hidden)").count() == 0
+    assert s.inner_text("#title") == ("Zuschauer" if locale == "de-DE" else "Spectator")
+    sees_no_card(s, hidden)
+    for seat in ("Alice", "Bob"):  # face down for everyone: positions, never names
+        for li in s.locator(f"[data-shadows={seat}] li[data-position]").all():
+            assert re.fullmatch(r"#\d+\s*(Face down: only its owner sees it\.|Verdeckt: nur ihr Besitzer sieht die "
+                                r"Karte\.)\s*\S.*", li.inner_text().strip(), re.S), li.inner_text()
+    t.look(s, "spectator")
+    s.context.close()
+
+
+def play_a_game(server: Server, browser: Any, edition: str, lang: str) -> None:
+    t = Table(lang == "de")
+    try:
+        walk(t, server, browser, edition, lang)
+    except BaseException:
+        for i, page in enumerate(t.phones):  # what each phone showed when it failed
+            shot(page, f"failed-{'ab'[i]}{t.tag}")
+        raise
+
+
+def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> None:
     german = lang == "de"
+    first_ed = edition == "1e"
     locale = "de-DE" if german else "en-GB"
     mode = "advisory" if german else "strict"
-    tag = "-de" if german else ""
-    check = no_english if german else (lambda page: None)
+    de = german
 
-    # The host creates the game on the home page and shows the join codes.
-    links, host = host_links(browser, server, ["Alice", "Bob"], locale=locale, mode=mode, keep=True)
+    # The host creates the game on the home page (edition, mode, players) and shows a QR code per seat.
+    host = t.watch(phone(browser, server.url + "/", locale=locale), "host")
+    host.select_option("#edition", edition)
+    host.select_option("#mode", mode)
+    host.fill("#seats", "Alice\nBob")
+    host.click("button[type=submit]")
+    host.wait_for_selector("[data-seat=Bob] a", timeout=WAIT)
     host.wait_for_selector("#lan-box:not(.hidden)", timeout=WAIT)  # loopback only: the page says how to let phones in
-    assert "--lan" in host.inner_text("#lan-box")
-    # The command to copy: whole, with this server's port (the address the box names), never broken inside a
-    # word (a line break after "--" read as "serve --" and "lan" on a phone).
     port = server.url.rsplit(":", 1)[1]
     assert host.inner_text("#lan-box code") == f"bash scripts/setup.sh serve --lan --port {port}"
-    assert f":{port})" in host.inner_text("#lan-box")
     assert host.evaluate("[...document.querySelectorAll('#lan-box code span')]"
                          ".every(s => s.getClientRects().length === 1)")
-    shot(host, "host-lan-hint" + tag)
-    check(host)
+    assert host.inner_text("h1").startswith("Gastgeber · " if de else "Host · ")  # a label begins with a capital
+    t.look(host, "host")
+    links = {name: joined_by_qr(host, name) for name in ("Alice", "Bob")}
+    gid = re.search(r"/g/([^/#?]+)#", links["Alice"]).group(1)  # type: ignore[union-attr]
 
-    a, b = phone(browser, locale=locale), phone(browser, locale=locale)
-    paste_deck(a, links["Alice"], ALICE_DECK)
-    paste_deck(b, links["Bob"], BOB_DECK)
+    a = t.watch(phone(browser, locale=locale), "Alice")
+    b = t.watch(phone(browser, locale=locale), "Bob")
+    t.phones = [a, b]
+    paste_deck(a, links["Alice"].replace("http://localhost", server.url), ALICE_1E if first_ed else ALICE_2E)
+    paste_deck(b, links["Bob"].replace("http://localhost", server.url), BOB_1E if first_ed else BOB_2E)
+    assert "#key=" not in a.url  # the address bar drops the key
 
-    # Setup: Alice sets her Tyrion up in shadows; then the plot phase.
-    a.fill("#find", "tyrion")
-    a.click("#found li[data-card='Alice.13089.1']")
-    a.click("#sheet button[data-action=setup_into_shadows]")
+    # ---- Setup: seven each in one tap, a card in play and one into shadows ---------------------------------
+    for page in (a, b):
+        page.click("#draw-7", timeout=WAIT)
+        page.wait_for_selector("#my-counts:has-text('7')", timeout=WAIT)
+    if first_ed:
+        find_and_tap(a, "lancel", "Alice.acoa_103.1", "setup_place")
+        find_and_tap(a, "tyrion", "Alice.kl_5.1", "setup_into_shadows")
+        find_and_tap(b, "spikes", "Bob.acoa_39.1", "setup_place")
+        find_and_tap(b, "meera", "Bob.atoc_2.1", "setup_into_shadows")
+    else:
+        find_and_tap(a, "tyrion", "Alice.01089.1", "setup_place")
+        find_and_tap(a, "imp's agent", "Alice.00168.1", "setup_into_shadows")
+        find_and_tap(b, "burned", "Bob.01091.1", "setup_place")
     a.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
+    for page in (a, b):  # no first player before anyone chose one
+        assert page.locator("#first").count() == 0
+        assert page.inner_text("#phase") == ("Spielaufbau" if de else "Setup")
+    t.look(a, "setup")
     a.click("#step[data-step=next-step]")
 
-    # Plot phase: each picks the plot to reveal (one tap), Alice wins initiative and names the first player.
-    a.wait_for_selector("#plot-choice li", timeout=WAIT)
-    shot(a, "plot-choice" + tag)
-    check(a)
-    a.click("#plot-choice li[data-plot='Alice.01001.1']")
-    b.click("#plot-choice li[data-plot='Bob.01003.1']")
+    # ---- Round 1: plots in secret, Alice's first; then the first player ------------------------------------
+    for page in (a, b):
+        page.wait_for_selector("#plot-choice li", timeout=WAIT)
+    t.look(a, "plot-choice")
+    if first_ed:
+        plots_in_secret(t, a, b, ("Alice", "Bob"), ("Alice.acoa_26.1", "Bob.acoa_30.1"),
+                        ["Fury of the Lion", "Fury of the Stag", "acoa_26", "acoa_27"])
+        # Initiative 7 against 7: tied, so both phones may name the first player once it is settled.
+        b.wait_for_selector("#first-choice button[data-first=Alice]", timeout=WAIT)
+    else:
+        plots_in_secret(t, a, b, ("Alice", "Bob"), ("Alice.01001.1", "Bob.01003.1"),
+                        ["A Clash of Kings", "A Noble Cause", "01001", "01004"])
+        assert b.locator("#first-choice").count() == 0  # only the initiative winner chooses
     a.wait_for_selector("#first-choice button[data-first=Alice]", timeout=WAIT)
-    assert b.locator("#first-choice").count() == 0  # only the initiative winner chooses
-    shot(a, "first-player" + tag)
-    check(a)
+    assert b.locator("#first").count() == 0
+    t.look(a, "first-player-choice")
     a.click("#first-choice button[data-first=Alice]")
-    b.wait_for_selector("#first:has-text('Alice')", timeout=WAIT)
+    first_label = "Startspieler: Alice" if de else "First player: Alice"
+    for page in (a, b):
+        page.wait_for_selector(f"#first:text-is('{first_label}')", timeout=WAIT)
+    t.look(b, "first-player-chosen")
     a.click("#step[data-step=next-step]")  # draw phase
-    a.wait_for_selector("#phase:has-text('" + ("Ziehphase" if german else "draw phase") + "')", timeout=WAIT)
+    for page, n in ((a, 7), (b, 7 if first_ed else 8)):
+        page.click("#draw-2", timeout=WAIT)
+        page.wait_for_selector(f"#my-counts:has-text('· {n} ')", timeout=WAIT)
     a.click("#step[data-step=next-step]")  # marshaling
 
-    # Marshaling: Alice is active, collects her plot's income with a typed +1 modifier (4 + 1 gold).
+    # ---- Marshaling: income, a duplicate, an attachment, a card into shadows with a token ----------------
     a.wait_for_selector("#collect-income", timeout=WAIT)
     a.fill("#income-mod", "1")
-    shot(a, "income" + tag)
-    check(a)
+    t.look(a, "income")
     a.click("#collect-income")
-    gold(a, 5)
-
-    # Bob tries to marshal out of turn: strict refuses, advisory records it with a flag and an Undo.
-    b.fill("#find", "burned")
-    b.click("#found li[data-card='Bob.01091.1']")
-    b.click("#sheet button[data-action=marshal]")
-    flag = b.wait_for_selector("#flags .flag", timeout=WAIT).inner_text()
-    shot(b, "flag-out-of-turn" + tag)
-    check(b)
-    if german:
-        assert "Aufgezeichnet — aber" in flag and "RR: Anhang I › 3. Aufmarschphase" in flag
-        b.click("#flag-undo")
-        b.wait_for_selector("#log li.undone", timeout=WAIT)
-        assert b.locator("#log li.undone .flag").count() == 0  # the flag of an undone move disappears
-        assert b.locator("#flags .flag").count() == 0, b.inner_text("#flags")
-        shot(b, "undone" + tag)
+    gold(a, 6 if first_ed else 5)
+    if first_ed:
+        find_and_tap(a, "lancel", "Alice.acoa_103.2", "marshal")  # free: a duplicate on the first
+        find_and_tap(a, "toll gate", "Alice.acoa_33.1", "marshal")
+        find_and_tap(a, "pyromancer", "Alice.acoa_13.1", "marshal", "Ser Lancel")
+        find_and_tap(a, "varys", "Alice.atoc_24.1", "marshal_into_shadows")
+        dup, attachment, onto = "Alice.acoa_103.2", "Alice.acoa_13.1", "Ser Lancel"
     else:
-        assert "Not recorded" in flag and "Only the active player (Alice)" in flag
-        assert "RR: Appendix I › 3. Marshaling phase" in flag
-        assert b.locator("#my-play li[data-card]").count() == 0
-
-    # Alice brings Tyrion out of shadows (5 gold), then hands the turn on.
-    a.click("#my-shadows li[data-position='1']")
-    a.click("#sheet button[data-action=bring_out]")
-    a.wait_for_selector("#my-play li[data-card='Alice.13089.1']", timeout=WAIT)
-    gold(a, 0)
-    a.click("#my-play li[data-card='Alice.13089.1']")  # renown, say: a power on Tyrion
-    a.click("#sheet button[data-power='+1']")
-    b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.13089.1'] .tok", timeout=WAIT)
+        find_and_tap(a, "tickler", "Alice.01088.1", "marshal")
+        find_and_tap(a, "tickler", "Alice.01088.2", "marshal")  # free: a duplicate on the first
+        find_and_tap(a, "milk", "Alice.01035.1", "marshal", "Burned Men")  # on Bob's character
+        find_and_tap(a, "tyrion", "Alice.13089.1", "marshal_into_shadows")
+        dup, attachment, onto = "Alice.01088.2", "Alice.01035.1", "Burned Men"
+    a.wait_for_selector("#my-shadows li[data-position='2']", timeout=WAIT)
+    gold(a, 1 if first_ed else 0)
+    assert ("Duplikat" if de else "duplicate") in a.inner_text(f"#my-play li[data-card='{dup}']")
+    play = "#areas" if not first_ed else "#my-play"
+    assert onto in a.inner_text(f"{play} li[data-card='{attachment}']")
+    # A shadow token on the face-down #2.
+    tap_card(a, "#my-shadows li[data-position='2']", "place_tokens")
+    a.wait_for_selector("#my-shadows li[data-position='2'] .tok", timeout=WAIT)
+    b.wait_for_selector("[data-shadows=Alice] li[data-position='2'] .tok", timeout=WAIT)
+    sees_no_card(b, ["Varys" if first_ed else "13089"], "[data-shadows=Alice]")
+    assert b.locator(f"[data-seat=Alice] li[data-card='{dup}']").count() == 1  # the duplicate is face up
+    t.look(a, "marshaled")
+    t.look(b, "opponent-marshaled")
     a.click("#step[data-step=pass-turn]")
     b.wait_for_selector("#turn.mine", timeout=WAIT)
-    shot(b, "your-turn" + tag)
-    check(b)
 
-    # Bob: income, Tyrion into shadows (2 gold), a marshal he takes back with Undo.
+    # Bob: income, a marshal he takes back with Undo (the undo says what), then a card into shadows.
     b.click("#collect-income")
-    gold(b, 4)
-    b.fill("#find", "tyrion")
-    b.click("#found li[data-card='Bob.13089.1']")
-    b.click("#sheet button[data-action=marshal_into_shadows]")
-    b.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
-    a.wait_for_selector("[data-seat=Bob] [data-shadows=Bob] li[data-position='1']", timeout=WAIT)
-    b.fill("#find", "burned")
-    b.click("#found li[data-card='Bob.01091.1']")
-    b.click("#sheet button[data-action=marshal]")
-    b.wait_for_selector("#my-play li[data-card='Bob.01091.1']", timeout=WAIT)
-    gold(b, 0)
-    b.click("#undo")  # the undo says what it takes back, and asks
+    gold(b, 5 if first_ed else 4)
+    if first_ed:
+        find_and_tap(b, "carrion", "Bob.ator_16.1", "marshal")
+        taken_back, back_gold = "Carrion Bird", 5
+        b.wait_for_selector("#my-play li[data-card='Bob.ator_16.1']", timeout=WAIT)
+    else:
+        find_and_tap(b, "raiders", "Bob.01030.1", "marshal")
+        taken_back, back_gold = "Rattleshirt's Raiders", 4
+        b.wait_for_selector("#my-play li[data-card='Bob.01030.1']", timeout=WAIT)
+    b.click("#undo")
     what = b.wait_for_selector("#undo-what", timeout=WAIT).inner_text()
-    assert "Burned Men" in what, what
-    shot(b, "undo-preview" + tag)
-    check(b)
+    assert taken_back in what, what
+    t.look(b, "undo-preview")
     b.click("#undo-yes")
-    b.wait_for_selector("#my-play li[data-card='Bob.01091.1']", state="detached", timeout=WAIT)
-    gold(b, 2)
     b.wait_for_selector("#log li.undone", timeout=WAIT)
+    gold(b, back_gold)
+    if first_ed:
+        find_and_tap(b, "meera", "Bob.atoc_2.2", "marshal_into_shadows")
+        find_and_tap(b, "maiden", "Bob.atoc_53.1", "marshal_into_shadows")
+        b.wait_for_selector("#my-shadows li[data-position='3']", timeout=WAIT)
+        gold(b, 1)
+    else:
+        find_and_tap(b, "powder", "Bob.11099.1", "marshal_into_shadows")
+        b.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
+        gold(b, 2)
+    a.wait_for_selector("[data-shadows=Bob] li[data-position='1']", timeout=WAIT)
+    sees_no_card(a, NEVER_SEEN[edition]["Bob"])
+    t.look(b, "bob-marshaled")
     b.click("#step[data-step=pass-turn]")
+    a.click("#step[data-step=next-step]", timeout=WAIT)  # challenges
+    a.wait_for_selector("#phase:has-text('" + ("Herausforderungsphase" if de else "challenges phase") + "')",
+                        timeout=WAIT)
+    if first_ed:
+        # 1st edition: the beginning of the phase, one at a time from the first player. Alice passes; Bob brings
+        # Meera out (Shadow 1).
+        a.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+        assert "Alice" in b.inner_text("#shadows-chance")
+        t.look(a, "shadows-chance")
+        a.click("#pass-shadows")
+        b.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+        tap_card(b, "#my-shadows li[data-position='1']", "bring_out")
+        b.wait_for_selector("#my-play li[data-card='Bob.atoc_2.1']", timeout=WAIT)
+        a.wait_for_selector("[data-seat=Bob] li[data-card='Bob.atoc_2.1']", timeout=WAIT)
+        assert b.locator("#flags .flag:not(.ok)").count() == 0, b.inner_text("#flags")
 
-    # Nobody is active: the challenges phase, where the turn goes round again, then the rest of the round;
-    # standing and taxation happen by themselves (taxation returns Bob's 2 gold).
-    a.click("#step[data-step=next-step]")
+    # ---- Challenges: a military challenge won (its loser kills a character for the claim), a power challenge
+    # won unopposed with its follow-up. 1st edition: Alice wins the military one, and Meera dies; 2nd: Bob wins
+    # it, and Alice's Tyrion dies.
+    a.wait_for_selector("#challenge-open", timeout=WAIT)
+    if first_ed:
+        a.click("#challenge-open")
+        a.click("#sheet [data-outcome=attacker]")  # military: the type offered first
+        b.wait_for_selector("[data-challenge='military:Alice']", timeout=WAIT)
+    a.click("#challenge-open")
+    a.click("#sheet [data-field=kind] [data-value=power]")
+    a.click("#sheet [data-outcome=attacker-unopposed]")
+    a.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
+    t.look(a, "challenge-follow-ups")
+    a.click("[data-follow-up=unopposed] button")
+    a.wait_for_selector("[data-follow-up=unopposed]", state="detached", timeout=WAIT)
+    power(a, 1)
     a.click("#step[data-step=pass-turn]")
-    b.click("#step[data-step=pass-turn]")
-    for phase in ("dominance", "standing", "taxation"):
-        a.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
-        a.click("#step[data-step=next-step]")
-        name = {"dominance": "Vorherrschaftsphase", "standing": "Auffrischungsphase", "taxation": "Steuerphase"}[phase]
-        a.wait_for_selector(f"#phase:has-text('{name if german else phase + ' phase'}')", timeout=WAIT)
-    gold(b, 0)
-    shot(b, "taxation" + tag)
-    check(b)
-    a.click("#step[data-step=next-step]")
-    b.wait_for_selector("#phase:has-text('" + ("Runde 2" if german else "Round 2") + "')", timeout=WAIT)
-    b.wait_for_selector("#plot-choice li", timeout=WAIT)
-    assert b.locator("#plot-choice li").count() == 1  # the revealed plot left the plot deck
+    b.wait_for_selector("#challenge-open", timeout=WAIT)
+    if not first_ed:
+        b.click("#challenge-open")
+        b.click("#sheet [data-outcome=attacker]")  # military
+        a.wait_for_selector("[data-challenge='military:Bob']", timeout=WAIT)
+    loser, killed = (b, "Bob.atoc_2.1") if first_ed else (a, "Alice.01089.1")
+    winner = a if first_ed else b
+    tap_card(loser, f"#my-play li[data-card='{killed}']", "kill")
+    t.look(loser, "confirm-kill")
+    loser.click("[data-confirm=yes]", timeout=WAIT)
+    winner.wait_for_selector(f"#areas li[data-card='{killed}']", timeout=WAIT)  # in the dead pile, for all to see
+    assert loser.locator(f"#my-play li[data-card='{killed}']").count() == 0
+    b.click("#step[data-step=pass-turn]", timeout=WAIT)
 
-    # Power: set to 13 on the faction card (1 more lies on Tyrion: the header shows the total, 14), then one
-    # tap: 15 wins.
+    # ---- Dominance, standing, taxation --------------------------------------------------------------------
+    a.click("#step[data-step=next-step]", timeout=WAIT)
+    a.click("#dominance-choice [data-dominance=Alice]", timeout=WAIT)
+    power(a, 2)
+    # Renown, say: a power on a card of hers in play counts toward her total.
+    a.click(f"#my-play li[data-card='{dup.rsplit('.', 1)[0]}.1']")
+    a.click("#sheet button[data-power='+1']")
+    power(a, 3)
+    b.wait_for_selector(f"[data-seat=Alice] li[data-card='{dup.rsplit('.', 1)[0]}.1'] .tok", timeout=WAIT)
+    for phase in ("standing", "taxation"):
+        a.click("#step[data-step=next-step]", timeout=WAIT)
+        name = {"standing": "Auffrischungsphase", "taxation": "Steuerphase"}[phase]
+        a.wait_for_selector(f"#phase:has-text('{name if de else phase + ' phase'}')", timeout=WAIT)
+    gold(a, 0)
+    gold(b, 0)
+    t.look(b, "taxation")
+    a.click("#step[data-step=next-step]", timeout=WAIT)
+
+    # ---- Round 2: Bob chooses first; Alice's phone says only "chosen" ---------------------------------------
+    b.wait_for_selector("#phase:has-text('" + ("Runde 2" if de else "Round 2") + "')", timeout=WAIT)
+    for page in (a, b):
+        page.wait_for_selector("#plot-choice li", timeout=WAIT)
+        assert page.locator("#first").count() == 0  # last round's first player is not this round's
+    assert a.locator("#plot-choice li").count() == 1  # the revealed plot left the plot deck
+    if first_ed:
+        plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.acoa_28.1", "Alice.acoa_27.1"),
+                        ["Fury of the Kraken", "acoa_28"])
+        b.click("#first-choice button[data-first=Bob]", timeout=WAIT)
+    else:
+        plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.01006.1", "Alice.01004.1"), ["Building Orders", "01006"])
+        b.click("#first-choice button[data-first=Bob]", timeout=WAIT)  # Building Orders (1) beats A Noble Cause (0)
+    first_label = "Startspieler: Bob" if de else "First player: Bob"
+    a.wait_for_selector(f"#first:text-is('{first_label}')", timeout=WAIT)
+    b.click("#step[data-step=next-step]", timeout=WAIT)  # draw
+    for page in (a, b):
+        page.click("#draw-2", timeout=WAIT)
+    b.click("#step[data-step=next-step]", timeout=WAIT)  # marshaling
+    b.click("#collect-income", timeout=WAIT)
+    b.click("#step[data-step=pass-turn]", timeout=WAIT)
+    a.click("#collect-income", timeout=WAIT)
+    gold(a, 5)
+
+    # Shadows: the card with the token keeps its place (#2) and its token when #1 comes out; a unique card whose
+    # copy lies in a dead pile may not come out (strict: refused; advisory: recorded and flagged), with the rule.
+    if first_ed:
+        a.click("#step[data-step=pass-turn]", timeout=WAIT)
+        b.click("#step[data-step=next-step]", timeout=WAIT)  # challenges: Bob first, then Alice
+        b.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+        tap_card(b, "#my-shadows li[data-position='2']", "bring_out")  # Meera (copy 2): copy 1 is dead
+        flag = b.wait_for_selector("#flags .flag", timeout=WAIT).inner_text()
+        assert "Aufgezeichnet — aber" in flag and "Meera Reed" in flag and "Totenstapel" in flag, flag
+        assert "Unique cards and Shadows" in flag or "Einzigartige Karten" in flag, flag
+        in_sight(b, "#flags .flag")
+        t.look(b, "unique-dead-pile-flag")
+        b.click("#flag-undo")
+        b.wait_for_selector("#my-shadows li[data-position='2']", timeout=WAIT)
+        b.click("#pass-shadows", timeout=WAIT)
+        a.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+        tap_card(a, "#my-shadows li[data-position='1']", "bring_out")  # Tyrion (s2)
+        a.wait_for_selector("#my-play li[data-card='Alice.kl_5.1']", timeout=WAIT)
+    else:
+        tap_card(a, "#my-shadows li[data-position='2']", "bring_out")  # the Blackwater Tyrion: the Core one is dead
+        flag = a.wait_for_selector("#flags .flag", timeout=WAIT).inner_text()
+        assert "Not recorded" in flag and "Tyrion Lannister" in flag and "dead pile" in flag, flag
+        assert "RR: Shadows › Unique cards and shadows" in flag, flag
+        in_sight(a, "#flags .flag")
+        t.look(a, "unique-dead-pile-refused")
+        tap_card(a, "#my-shadows li[data-position='1']", "bring_out")  # The Imp's Agent (Shadow 3)
+        a.wait_for_selector("#my-play li[data-card='Alice.00168.1']", timeout=WAIT)
+        gold(a, 2)
+    a.wait_for_selector("#my-shadows li[data-position='2'] .tok", timeout=WAIT)
+    assert a.locator("#my-shadows li[data-position='1']").count() == 0
+    t.look(a, "shadows-after")
+    b.wait_for_selector("[data-shadows=Alice] li[data-position='2'] .tok", timeout=WAIT)
+    assert b.locator("[data-shadows=Alice] li[data-position='1']").count() == 0
+    t.look(b, "opponent-shadows-after")
+
+    # ---- Power to 15: set to 13 on the faction card (more lies on a card in play), then one tap wins -----------
     a.click("#power")
     a.fill("#set-value", "13")
     a.click("#set-save")
-    a.wait_for_function("document.querySelector('#power').textContent === '14'", timeout=WAIT)
+    power(a, 14)
     a.click("#power-plus")
     for page in (a, b):
         page.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
     over = b.inner_text("#game-over")
-    assert ("Alice gewinnt mit 15 Macht" if german else "Alice wins with 15 power") in over
-    assert ("nach 2 Runden" if german else "after 2 rounds") in over
+    assert ("Alice gewinnt mit 15 Macht" if de else "Alice wins with 15 power") in over, over
+    assert ("nach 2 Runden" if de else "after 2 rounds") in over, over
     b.click("#verify")
-    b.wait_for_selector("#verify-result:has-text('" + ("geprüft" if german else "verified") + "')", timeout=WAIT)
-    shot(b, "game-over" + tag)
-    check(b)
-    check(a)
-    text = a.inner_text("#log")
-    assert "Alice.13089.1" not in text and "[Alice" not in text  # names, not ids
-    assert "v2" not in a.inner_text("header")
+    b.wait_for_selector("#verify-result:has-text('" + ("geprüft" if de else "verified") + "')", timeout=WAIT)
+    t.look(b, "game-over")
+    t.look(a, "game-over-winner")
+    log = a.inner_text("#log")
+    assert "Alice." not in log and "[Alice" not in log  # names, not ids
+
+    # ---- A spectator joins: the public table, no hidden card ----------------------------------------------
+    hidden = NEVER_SEEN[edition]["Alice"] + NEVER_SEEN[edition]["Bob"]
+    sees_no_card(a, NEVER_SEEN[edition]["Bob"])
+    sees_no_card(b, NEVER_SEEN[edition]["Alice"])
+    spectator_sees_nothing_hidden(t, browser, server, gid, locale, hidden)
+    assert t.errors == [], t.errors
+    # Strict refuses on purpose once (the unique card whose copy is dead); advisory refuses nothing.
+    assert len(t.refusals) == (0 if german else 1), t.refusals
+    for page in (a, b, host):
+        page.context.close()
 
 
-def test_a_whole_round_and_the_win_on_two_phones(server: Server, browser: Any) -> None:
-    play_a_game(server, browser, "en")
+def test_a_whole_second_edition_game_in_english_on_two_phones(server: Server, browser: Any) -> None:
+    play_a_game(server, browser, "2e", "en")
 
 
-def test_the_same_game_in_german_without_an_english_word(server: Server, browser: Any) -> None:
-    play_a_game(server, browser, "de")
+def test_a_whole_first_edition_game_in_german_without_an_english_word(server: Server, browser: Any) -> None:
+    play_a_game(server, browser, "1e", "de")
 
 
 def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: Any) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from companion.messages import verdict_text
 from companion.rules import play
 from companion.rules.actions import DrawCards, Marshal, MarshalIntoShadows, SetupPlace
 from companion.rules.roles import Role
@@ -55,6 +56,11 @@ def test_more_cards_than_the_deck_holds_cannot_be_drawn(edition: str) -> None:
         v = play(t, DrawCards("A", 1), mode)
         assert rules_of(v) == ["draw.deck-short"] and not v.applied
     assert counts(t, "A") == (2, 0, True)
+    # One card left: the sentence still agrees with its number in both languages.
+    t = make_table({"A": {c1: 1}, "B": {c1: 1}}, edition=edition, phase="draw")
+    flag = play(t, DrawCards("A", 2), "advisory").violations[0].to_dict()
+    assert verdict_text(flag).endswith("cannot draw that many (2): the draw deck holds only 1.")
+    assert verdict_text(flag, "de").endswith("kann nicht so viele Karten ziehen (2): der Zugstapel hat nur noch 1.")
 
 
 def test_shadows_from_a_drawn_hand_keeps_the_counts() -> None:

@@ -75,6 +75,9 @@ async function load() {
   }
 }
 
+/** A word that begins a label ("Setup", "Spectator"), though sentences use it in lower case. */
+const capital = text => text.replace(/^\p{Ll}/u, c => c.toLocaleUpperCase(lang()));
+
 // -- who am I ------------------------------------------------------------------------------------
 const role = () => (state ? (state.viewer && state.viewer.role) || state.role : "spectator");
 const mySeat = () => state && state.viewer.seat;
@@ -107,7 +110,9 @@ function cardName(id, known = "") {
   let name = c.name;
   if (twins.length) {
     const differentShadow = twins.some(o => String(o.shadow_costs) !== String(c.shadow_costs));
-    name += differentShadow && c.shadow_costs.length ? ` (${t("shadowValue", {value: c.shadow_costs.join(", ")})})` : ` (${t("copyN", {n: c.copy})})`;
+    // Two printings differ by their Shadow value (each may be "copy 1"): the value, or that it has none, tells them apart.
+    name += !differentShadow ? ` (${t("copyN", {n: c.copy})})` : c.shadow_costs.length
+      ? ` (${t("twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${t("twinNoShadow")})`;
   }
   return isJudge() ? `${name} [${id}]` : name;
 }
@@ -117,9 +122,10 @@ function cardName(id, known = "") {
 async function send(action, button = null) {
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
+  const query = $("find").value;
   const r = await client.write("/actions", {action}, {commutative: RESENT.has(action.type), label: actName(action.type), button});
-  found = null; renderFound();
-  $("find").value = "";
+  // The search is done with, unless the player already typed the next one while this move was on its way.
+  if ($("find").value === query) { found = null; renderFound(); $("find").value = ""; }
   return answered(r);
 }
 
@@ -192,7 +198,13 @@ function bump(what, delta) {
 
 // -- flags ---------------------------------------------------------------------------------------
 let flag = null;
-function showFlag(f) { flag = f; renderFlag(); $("flags").scrollIntoView({block: "nearest"}); }
+function showFlag(f) {
+  flag = f;
+  renderFlag();
+  // The header stays on top while the page scrolls: the flag comes into view below it, not behind it.
+  $("flags").style.scrollMarginTop = document.querySelector("header").offsetHeight + 8 + "px";
+  $("flags").scrollIntoView({block: "nearest"});
+}
 function renderFlag() {
   const box = $("flags");
   box.replaceChildren();
@@ -238,9 +250,11 @@ function plotsPending() {
   return state.players.filter(p => (p.plots.count || p.revealed_plot) && !(p.revealed_plot && p.revealed_plot.this_round));
 }
 /** Whether this round's first player has been chosen: the plot phase starts without one (the seat order's default,
- * or last round's, is not a choice); read from the log, newest first, skipping what was undone. */
+ * or last round's, is not a choice), and so does setup unless someone set one; read from the log, newest first,
+ * skipping what was undone. */
 function firstChosen() {
-  if (!state || state.phase !== "plot") return true;
+  if (!state) return false;
+  if (state.phase !== "plot" && state.phase !== "setup") return true;
   const undone = new Set(log.filter(e => e.kind === "undo" && e.data && e.data.seq !== undefined).map(e => e.data.seq));
   for (const e of [...log].reverse()) {
     if (e.kind === "undo" || e.undone || undone.has(e.seq)) continue;
@@ -474,7 +488,7 @@ function renderStatus() {
   const first = state.first_player && !plotsPending().length && firstChosen() ? `${t("firstPlayer")}: ${seatName(state.first_player)}` : "";
   $("status").replaceChildren(...[
     // Setup comes before round 1: no "Round 0".
-    el("span", {class: "badge", id: "phase"}, state.round ? `${t("round")} ${state.round} · ${phaseName(state.phase)}` : phaseName(state.phase)),
+    el("span", {class: "badge", id: "phase"}, state.round ? `${t("round")} ${state.round} · ${phaseName(state.phase)}` : capital(phaseName(state.phase))),
     turn ? el("span", {class: "badge turn" + (state.active_player === mySeat() ? " mine" : ""), id: "turn"}, turn) : null,
     first ? el("span", {class: "muted", id: "first"}, first) : null].filter(Boolean));
   const mine = mySeat() ? me() : null;
@@ -630,8 +644,7 @@ function render() {
   setJudgeReader(isJudge());
   const g = state.game || {};
   const seat = mySeat();
-  const roleName = t(role());  // a title: its first letter capital ("judge" -> "Judge"; German nouns already are)
-  const who = seat ? seatName(seat) : roleName.charAt(0).toUpperCase() + roleName.slice(1);
+  const who = seat ? seatName(seat) : capital(t(role()));
   $("title").textContent = g.title ? `${g.title} · ${who}` : who;
   renderStatus();
   renderRound();
@@ -944,7 +957,7 @@ function renderFound() {
   if (!found) return;
   // Two printings of one title can both be copy #1: their Shadow value (or code) tells them apart.
   const twins = c => found.cards.some(o => o.id !== c.id && o.name === c.name && o.owner === c.owner && o.copy === c.copy);
-  const tell = c => (!twins(c) ? "" : c.shadow_costs.length ? ` (${t("shadowValue", {value: c.shadow_costs.join(", ")})})` : ` (${c.code})`);
+  const tell = c => (!twins(c) ? "" : c.shadow_costs.length ? ` (${t("twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${c.code})`);
   for (const c of found.cards) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
     el("div", {class: "grow"}, el("div", {}, `${c.name} #${c.copy}${tell(c)}`), el("div", {class: "muted"}, whereText(c)))));
   if (!found.cards.length) {
@@ -960,7 +973,9 @@ function renderRecent() {
   for (const e of [...log].reverse()) {
     if (e.kind !== "action" || e.actor !== "seat:" + mySeat() || e.undone) continue;
     const id = (e.data || {}).card;
-    if (id && idx.has(id) && !ids.includes(id)) ids.push(id);
+    // A plot is chosen from the plot list, never from a card's menu: its chip would offer nothing to do again.
+    const card = idx.get(id);
+    if (card && card.type !== "plot" && card.type !== "agenda" && !ids.includes(id)) ids.push(id);
     if (ids.length === 5) break;
   }
   // A move that is often made again (a token, power on a card): one tap repeats it.
