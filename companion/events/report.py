@@ -145,14 +145,37 @@ def ruling_words(ruling: dict[str, Any], lang: str) -> str:
     return f"{words}: {ruling['text']}" if ruling.get("text") else words
 
 
-def decision_words(decision: dict[str, Any], lang: str) -> str:
+def decision_words(decision: dict[str, Any], lang: str, names: dict[int, str] | None = None) -> str:
+    """A logged decision in words; ``names`` names the players a pairing lists by id."""
     d = decision.get("detail", {})
-    if decision.get("kind") == "legality":
+    kind = decision.get("kind")
+
+    def name(pid: Any) -> str:
+        return (names or {}).get(pid, "?") if pid is not None else "?"
+
+    if kind == "legality":
         return text("ev.decision.legality", lang, name=d.get("name", "?"))
-    if decision.get("kind") == "reprint":
+    if kind == "reprint":
         return text("ev.decision.reprint", lang, player=d.get("player", "?"), round=d.get("round", "?"),
                     table=d.get("table", "?"), seat=d.get("seat", "?"))
-    return f"{decision.get('kind')}: {d}"
+    if kind == "propose":
+        return text("ev.decision.propose", lang, round=d.get("round", "?"), seed=d.get("seed") or "–")
+    if kind == "confirm":
+        tables = "; ".join(f"{i}. {name(a)} – {name(b)}" for i, (a, b) in enumerate(d.get("tables", []), start=1))
+        bye = text("ev.decision.bye", lang, name=name(d["bye"])) if d.get("bye") is not None else ""
+        return text("ev.decision.confirm", lang, round=d.get("round", "?"), tables=tables) + bye
+    if kind == "swap":
+        a, b = (d.get("players") or [None, None])[:2]
+        return text("ev.decision.swap", lang, round=d.get("round", "?"), a=name(a), b=name(b))
+    if kind == "override":
+        return text("ev.decision.override", lang, round=d.get("round", "?"),
+                    tables=", ".join(map(str, d.get("tables_without_result", []))))
+    if kind == "drop":
+        return text("ev.decision.drop", lang, name=d.get("name", "?"), round=d.get("after_round", "?"))
+    if kind == "result":
+        return text("ev.decision.result", lang, round=d.get("round", "?"), table=d.get("table", "?"),
+                    before=result_words(d.get("before"), lang), after=result_words(d.get("after"), lang))
+    return text("ev.decision.other", lang, kind=str(kind))
 
 
 def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[dict[str, Any]],
@@ -202,8 +225,9 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
     if decisions:
         doc.ln(3)
         doc.para(text("ev.h.decisions", lang), 13, bold=True, height=7)
+        names = {p["id"]: p["name"] for p in players}
         for d in decisions:
-            doc.para(f"{d['at'][:16].replace('T', ' ')} · {decision_words(d, lang)}", 9, height=4.5, indent=3)
+            doc.para(f"{d['at'][:16].replace('T', ' ')} · {decision_words(d, lang, names)}", 9, height=4.5, indent=3)
     return doc.bytes()
 
 

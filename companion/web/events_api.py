@@ -711,6 +711,13 @@ def set_result(event_id: str, game_id: str) -> Any:
               "reason": str(data.get("reason", ""))[:100]}
     if data.get("modified") and winner is not None:
         result["modified"] = True
+    # A result replaced by another (the judge was told wrong) is a decision on the record: the report and the
+    # signed event file keep what it was.
+    before = service().events.result(game_id)
+    if before is not None and {k: before.get(k) for k in ("winner", "modified", "by_time")} != \
+            {k: result.get(k) for k in ("winner", "modified", "by_time")}:
+        service().events.log(event.id, "judge", "result", {"round": ref.round, "table": ref.number,
+                                                          "before": before, "after": result})
     service().events.set_result(game_id, result)
     service().publish(event.id)
     return jsonify(result)
