@@ -277,6 +277,8 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge.wait_for_function(f"document.querySelector('#moment').innerText.includes({json.dumps(hand_name)})")
     moment = judge.inner_text("#moment")
     assert "duplicate" in moment and catalog.get("04036").name in moment, moment  # type: ignore[union-attr]
+    # The card killed and the plots are part of the moment (the dead pile and the plots were left out).
+    assert f"dead pile: {flayer}" in moment and f"revealed plot: {plot_name}" in moment, moment
     looker.look(judge, "judge-table-now", "en")
     # Back to the moment Bolton Flayer lay in shadows: the judge sees it there.
     entries = call(api, "GET", f"/event/{eid}/games/{game}/moment", key=judge_key)[1]["entries"]
@@ -284,6 +286,9 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     scrub(judge, in_shadows)
     assert flayer in judge.inner_text("#moment")
     looker.look(judge, "judge-table-moment", "en")
+    chosen = next(e["seq"] for e in entries if e.get("data", {}).get("type") == "choose_plot")
+    scrub(judge, chosen)  # Jürgen's plot chosen, Lea's not yet: face down, but the judge sees which
+    assert f"plot chosen face down: {plot_name}" in judge.inner_text("#moment")
     undone = next(e["seq"] for e in entries if e.get("undone"))
     scrub(judge, undone)
     assert "undone" in judge.inner_text("#moment")

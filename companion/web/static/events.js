@@ -478,8 +478,17 @@ import {openStream} from "./stream.js";
       // An empty area reads "–"; cards drawn without a name count in the hand as "N not named" (never a blank).
       const listed = (names, count = names.length) => [...names, ...(count > names.length ? [t("ev.sweep.unnamed", {n: count - names.length})] : [])]
         .map(esc).join(", ") || "–";
-      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold} · ${esc(t("ev.hand"))}: ${listed((p.hand.cards || []).map(c => c.name), p.hand.count)} · ` +
-        `${esc(t("ev.shadows"))}: ${listed((p.shadows || []).map(s => (s.card && s.card.name) || "?"))} · ${esc(t("ev.in_play"))}: ${listed((p.play || []).map(c => playedText(c, m.view)))}`).join("<br>");
+      // The plot (revealed, or chosen face down: the judge sees which) and the dead and discard piles, where a card
+      // killed or discarded is still to be found at any moment.
+      const plot = p => {
+        if (p.revealed_plot) return ` · ${esc(t("zone.revealed"))}: ${esc(p.revealed_plot.name)}`;
+        const chosen = p.plot_choice && ((p.plots.cards || []).find(c => c.id === p.plot_choice) || {name: p.plot_choice}).name;
+        return chosen ? ` · ${esc(t("ev.plot_chosen_face_down", {card: chosen}))}` : "";
+      };
+      const pile = (id, cards) => (cards && cards.length ? ` · ${esc(t(id))}: ${listed(cards.map(c => c.name))}` : "");
+      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold}${plot(p)} · ${esc(t("ev.hand"))}: ${listed((p.hand.cards || []).map(c => c.name), p.hand.count)} · ` +
+        `${esc(t("ev.shadows"))}: ${listed((p.shadows || []).map(s => (s.card && s.card.name) || "?"))} · ${esc(t("ev.in_play"))}: ${listed((p.play || []).map(c => playedText(c, m.view)))}` +
+        pile("zone.dead", p.dead) + pile("zone.discard", p.discard)).join("<br>");
       $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
         `<p>${esc(phaseRound(m.view.phase, m.view.round))}</p><p class="moment-players">${players}</p>`;
       $("table-panel").classList.remove("hidden");
