@@ -367,6 +367,10 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     # -- round 2: every table live; the clock runs out and time is called -------------------------------------
     board = pair(2)
     seats = links(2)
+    # The dashboard moves on to round 2 and closes round 1's table (its panel stayed open, with result buttons
+    # that still wrote to round 1's table).
+    judge.wait_for_function("document.querySelector('#ev-title').innerText.endsWith('round 2')")
+    assert judge.locator("#table-panel").is_hidden()
     assert DROPPED not in seats and LATE[0] in seats and len(board["tables"]) == 4
     for name, (g, seat, key) in seats.items():
         char = next(e["code"] for e in decks[name]["cards"]
@@ -423,6 +427,10 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     assert (f"Round 1, table {jtable}: result corrected by the judge, Jürgen Weiß wins (15 power) → "
             f"{opponent} wins") in re.sub(r"\s+", " ", pdfs["en"]), pdfs["en"]
     assert "Tobias Kühn ist nach Runde 1 ausgestiegen" in pdfs["de"]
+    # The standings in the PDF name their figures as the pages do, in the reader's language and notation (the
+    # German PDF said "SoS 2.778").
+    assert re.search(r"Pkt\. \d+ · S–SZ–N \d–\d–\d · SdG \d,\d{3} · eSdG \d,\d{3} · Los \d+", pdfs["de"]), pdfs["de"]
+    assert "SoS" not in pdfs["de"] and re.search(r"SoS \d\.\d{3} · eSoS \d\.\d{3}", pdfs["en"]), pdfs["en"]
     with judge.expect_download() as got:
         judge.click("#report-pdf")
     assert got.value.suggested_filename == "report-en.pdf"
@@ -430,7 +438,10 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     # -- the same pages in German ----------------------------------------------------------------------------
     de_org = looker.watch(ctx["de"].new_page(), "organiser de")
     de_org.goto(organiser_url)
-    standings_shown(de_org, 3, 9)
+    # Tiebreakers in German notation, 2,778 (they read 2.778); English keeps 2.778.
+    assert all(re.fullmatch(r"\d,\d{3}", r[4]) and re.fullmatch(r"\d,\d{3}", r[5])
+               for r in standings_shown(de_org, 3, 9).values())
+    assert all(re.fullmatch(r"\d\.\d{3}", r[4]) for r in final.values()), final
     looker.look(de_org, "organiser-final", "de")
     de_judge = looker.watch(ctx["de"].new_page(), "judge de")
     de_judge.goto(judge_url)

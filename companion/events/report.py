@@ -202,10 +202,19 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
     if standings:  # rank, name, tournament points, strength of schedule, extended SoS, lot
         doc.ln(3)
         doc.para(text("ev.standings.title", lang), 13, bold=True, height=7)
+        # Each figure named as the standings' columns name it, in the reader's language and decimal notation.
+        head = {k: text(f"ev.standings.h.{k}", lang) for k in ("points", "record", "sos", "esos", "lot")}
+
+        def score(v: Any) -> str:
+            figure = f"{float(v):.3f}"
+            return figure.replace(".", ",") if lang == "de" else figure
+
         for st in standings:
             dropped = f" ({text('ev.standings.dropped', lang)})" if st.get("dropped") else ""
-            doc.para(f"{st['rank']}. {st['name']} · {st['points']} · SoS {st['sos']:.3f} · eSoS {st['esos']:.3f}"
-                     f" · {st['lot']}{dropped}", 9, height=4.5, indent=3)
+            record = f"{st.get('wins', 0)}–{st.get('modified_wins', 0)}–{st.get('losses', 0)}"
+            doc.para(f"{st['rank']}. {st['name']}{dropped} · {head['points']} {st['points']} · {head['record']} "
+                     f"{record} · {head['sos']} {score(st['sos'])} · {head['esos']} {score(st['esos'])} · "
+                     f"{head['lot']} {st['lot']}", 9, height=4.5, indent=3)
     for r in rows:
         doc.ln(3)
         title = f"{text('ev.round_n', lang, n=r['round'])} · {text('ev.table_n', lang, n=r['table'])}"

@@ -107,7 +107,9 @@ import {openStream} from "./stream.js";
     return [esc(t("ev.flag." + f.kind)), esc(flagWho(d)), ...cards.map(esc), ...rules].filter(Boolean).join(" · ");
   }
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
-  const score = v => Number(v).toFixed(3);
+  // A tiebreaker to 3 decimals in the reader's notation: 2.778 in English, 2,778 in German.
+  const score = v => Number(v).toLocaleString(lang() === "de" ? "de-DE" : "en-GB",
+    {minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: false});
 
   /** Standings with each tiebreaker's value (organiser page, public page, report): one renderer. */
   function renderStandings(data) {
@@ -419,6 +421,12 @@ import {openStream} from "./stream.js";
     }
     function render(data) {
       latest = data;
+      // A table of another round (the dashboard moved on to a new round) is closed: its result buttons would
+      // otherwise still write to that round's table.
+      if (selected && !data.tables.some(tb => tb.game === selected)) {
+        selected = null; lastMoment = null; lastTime = null;
+        $("table-panel").classList.add("hidden");
+      }
       $("ev-title").textContent = `${data.event.name} · ${t("ev.round_lower", {n: data.round ?? "–"})}`;
       $("fingerprint").textContent = data.fingerprint || "";
       // Every round stays reachable: the newest is followed live; an earlier one is shown as chosen.
