@@ -398,6 +398,16 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     board = pair(3)
     seats = links(3)
     org.click("#start-clock")
+    org.wait_for_function("document.querySelector('#rounds details[data-round=\"3\"] summary').textContent"
+                          ".match(/ [0-9]+:[0-5][0-9] /)")
+    started = call(api, "GET", f"/event/{eid}", key=org_key)[1]["rounds"][2]["clock"]["started"]
+    # A second tap on the button would start the clock again (every table's time back): it is asked about first.
+    org.click("#start-clock")
+    org.wait_for_selector(".sheet.confirm")
+    assert "The clock of round 3 has already been started" in org.inner_text(".sheet.confirm p")
+    looker.look(org, "organiser-restart-clock", "en", full_page=False)
+    org.click("[data-confirm=no]")
+    assert call(api, "GET", f"/event/{eid}", key=org_key)[1]["rounds"][2]["clock"]["started"] == started
     play_results(3, board)
     org.reload()
     final = standings_shown(org, 3, 9)

@@ -381,6 +381,10 @@ import {openStream} from "./stream.js";
     });
     $("start-clock").addEventListener("click", async () => {
       const minutes = Math.max(1, Math.min(240, Math.round(+$("clock-minutes").value || current.event.minutes)));
+      // Started again, the clock gives every table its time back: a second tap is asked about, never taken as is.
+      const round = current.rounds.find(r => r.number === lastRound(current));
+      if (round && round.clock && round.clock.remaining !== null && round.clock.remaining !== undefined &&
+          !(await confirmSheet(t("ev.confirm_restart_clock", {n: round.number, minutes})))) return;
       await call("POST", `/api/event/${eventId}/rounds/${lastRound(current)}/clock`, {minutes, request_id: requestId()});
       load();
     });
