@@ -419,6 +419,10 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge.wait_for_selector("#report-rows tr")
     text = looker.look(judge, "report", "en")
     assert "warning · Jürgen Weiß: Zögern" in text and "Jürgen Weiß" in text, text
+    # The decisions on the record are on the page too, the corrected result among them (only the PDF had them).
+    decisions = judge.inner_text("#decisions")
+    assert (f"Round 1, table {jtable}: result corrected by the judge, Jürgen Weiß wins (15 power) → "
+            f"{opponent} wins (15 power)") in decisions and "Tobias Kühn dropped after round 1" in decisions, decisions
     pdfs = {}
     for lang in ("en", "de"):
         req = urllib.request.Request(f"{api}/event/{eid}/report?format=pdf&lang={lang}",
@@ -465,6 +469,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     de_judge.goto(f"{server.url}/e/{eid}/report#key={judge_key}")
     de_judge.wait_for_selector("#report-rows tr")
     assert "Verwarnung · Jürgen Weiß: Zögern" in looker.look(de_judge, "report", "de")
+    assert "Tobias Kühn ist nach Runde 1 ausgestiegen" in de_judge.inner_text("#decisions")
     de_new = looker.watch(ctx["de"].new_page(), "new event de")
     de_new.goto(f"{server.url}/events/new")
     de_new.wait_for_selector("#new-event")

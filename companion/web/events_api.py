@@ -23,7 +23,7 @@ from companion.catalog.legality import check_deck
 from companion.declare import text
 from companion.events import tournament
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
-from companion.events.report import event_file, pdf_report, table_report
+from companion.events.report import decision_words, event_file, pdf_report, table_report
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
@@ -746,6 +746,8 @@ def report(event_id: str) -> Any:
         return Response(pdf, mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="report-{event.id}-{lang}.pdf"'})
     names = {p.id: p.name for p in players}
+    # Each decision in words in both languages, as the PDF prints it (the page switches language in place).
+    decisions = [{**d, "words": {code: decision_words(d, code, names) for code in LANGUAGES}} for d in decisions]
     byes = [{"round": r["number"], "player": r["bye"], "name": names.get(r["bye"])}
             for r in events.rounds(event.id) if r.get("bye") is not None]
     return jsonify({"event": event.public(), "tables": rows, "players": public, "decisions": decisions,

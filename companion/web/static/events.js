@@ -610,6 +610,9 @@ import {openStream} from "./stream.js";
         // A bye has no table: a row of its own with its result.
         (out.byes || []).map(x => `<tr class="bye">${cell("ev.h.round", x.round)}${cell("ev.h.table", "–")}${cell("ev.h.players", esc(x.name))}` +
           `${cell("ev.h.result", esc(t("ev.swiss.bye_row", {name: x.name, points: out.standings.scheme.bye})))}<td></td><td></td></tr>`).join("");
+      // The decisions on the record (decks allowed, pairings, drops, a result corrected), as the PDF lists them.
+      $("decisions").innerHTML = (out.decisions || []).map(d => `<li>${esc(d.at.slice(0, 16).replace("T", " "))} · ${esc(d.words[lang()] || d.words.en)}</li>`).join("") ||
+        `<li>–</li>`;
     }
     rerender = render;
     messagesReady.then(async () => { out = await call("GET", `/api/event/${eventId}/report`); render(); });
