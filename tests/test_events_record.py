@@ -421,3 +421,48 @@ def test_the_judges_record_names_players_levels_minutes_and_cards_in_both_langua
     assert card_name in en and "A.01001.9" not in en and "seat:A" not in en and "time_extension" not in en
     assert "Round 1 · Table 1" in en and "Runde 1 · Tisch 1" in de and "Ergebnis: noch kein Ergebnis" in de
     assert client.get(f"/api/event/{eid}/report?format=pdf&lang=fr", headers=h(judge)).status_code == 400
+
+
+def test_the_reports_decisions_read_as_words_and_a_corrected_result_is_one(client: FlaskClient,
+                                                                          catalog: Catalog) -> None:
+    """Every logged decision (a Swiss proposal, the round it became, a swap, a drop, a result the judge
+    corrected) reads as a sentence in the report's PDF in both languages: never a raw record such as
+    "confirm: {'round': 1, ...}". A corrected result is itself a decision: the report and the signed file
+    keep what it was."""
+    ev = make_event(client, catalog)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    proposal = client.post(f"/api/event/{eid}/rounds/propose", headers=h(org), json={}).get_json()["proposal"]
+    first, second = proposal["tables"][0]["a"], proposal["tables"][1]["a"]
+    assert client.post(f"/api/event/{eid}/proposal/swap", headers=h(org),
+                       json={"proposal": proposal["id"], "a": first["id"], "b": second["id"]}).status_code == 200
+    proposal = client.get(f"/api/event/{eid}/proposal", headers=h(org)).get_json()["proposal"]
+    r = client.post(f"/api/event/{eid}/proposal/confirm", headers=h(org), json={"proposal": proposal["id"]})
+    assert r.status_code == 201, r.get_json()
+    table1 = r.get_json()["tables"][0]
+    names = [proposal["tables"][0]["a"]["name"], proposal["tables"][0]["b"]["name"]]
+    game = table1["game"]
+    for winner in ("A", "A", "B"):  # entered, entered again (the same: nothing to correct), corrected
+        assert client.post(f"/api/event/{eid}/games/{game}/result", headers=h(judge),
+                           json={"winner": winner, "reason": "15 power"}).status_code == 200
+    gone = next(p for p in client.get(f"/api/event/{eid}", headers=h(org)).get_json()["players"]
+                if p["name"] not in names)
+    assert client.post(f"/api/event/{eid}/players/{gone['id']}/drop", headers=h(org), json={}).status_code == 200
+    report = client.get(f"/api/event/{eid}/report", headers=h(judge)).get_json()
+    corrected = [d for d in report["decisions"] if d["kind"] == "result"]
+    assert [(d["by"], d["detail"]["before"]["winner"], d["detail"]["after"]["winner"]) for d in corrected] == [
+        ("judge", "A", "B")]
+    with zipfile.ZipFile(io.BytesIO(client.get(f"/api/event/{eid}/export", headers=h(judge)).data)) as z:
+        assert any(d["kind"] == "result" for d in json.loads(z.read("manifest.json"))["decisions"])
+    words = {"en": (f"Round 1 paired: 1. {names[0]} – {names[1]}", "Round 1: pairings proposed",
+                    "swapped in the proposal", f"{gone['name']} dropped after round 1",
+                    f"Round 1, table 1: result corrected by the judge, {names[0]} wins (15 power) → "
+                    f"{names[1]} wins (15 power)"),
+             "de": (f"Runde 1 gepaart: 1. {names[0]} – {names[1]}", "Runde 1: Paarungen vorgeschlagen",
+                    "im Vorschlag getauscht", f"{gone['name']} ist nach Runde 1 ausgestiegen",
+                    "Runde 1, Tisch 1: Ergebnis vom Schiedsrichter korrigiert")}
+    for lang, expected in words.items():
+        pdf = client.get(f"/api/event/{eid}/report?format=pdf&lang={lang}", headers=h(judge))
+        text = re.sub(r"\s+", " ", " ".join(pdf_text(pdf.data)))
+        assert "{'" not in text and "':" not in text, text
+        for line in expected:
+            assert line in text, (lang, line, text)

@@ -145,14 +145,37 @@ def ruling_words(ruling: dict[str, Any], lang: str) -> str:
     return f"{words}: {ruling['text']}" if ruling.get("text") else words
 
 
-def decision_words(decision: dict[str, Any], lang: str) -> str:
+def decision_words(decision: dict[str, Any], lang: str, names: dict[int, str] | None = None) -> str:
+    """A logged decision in words; ``names`` names the players a pairing lists by id."""
     d = decision.get("detail", {})
-    if decision.get("kind") == "legality":
+    kind = decision.get("kind")
+
+    def name(pid: Any) -> str:
+        return (names or {}).get(pid, "?") if pid is not None else "?"
+
+    if kind == "legality":
         return text("ev.decision.legality", lang, name=d.get("name", "?"))
-    if decision.get("kind") == "reprint":
+    if kind == "reprint":
         return text("ev.decision.reprint", lang, player=d.get("player", "?"), round=d.get("round", "?"),
                     table=d.get("table", "?"), seat=d.get("seat", "?"))
-    return f"{decision.get('kind')}: {d}"
+    if kind == "propose":
+        return text("ev.decision.propose", lang, round=d.get("round", "?"), seed=d.get("seed") or "–")
+    if kind == "confirm":
+        tables = "; ".join(f"{i}. {name(a)} – {name(b)}" for i, (a, b) in enumerate(d.get("tables", []), start=1))
+        bye = text("ev.decision.bye", lang, name=name(d["bye"])) if d.get("bye") is not None else ""
+        return text("ev.decision.confirm", lang, round=d.get("round", "?"), tables=tables) + bye
+    if kind == "swap":
+        a, b = (d.get("players") or [None, None])[:2]
+        return text("ev.decision.swap", lang, round=d.get("round", "?"), a=name(a), b=name(b))
+    if kind == "override":
+        return text("ev.decision.override", lang, round=d.get("round", "?"),
+                    tables=", ".join(map(str, d.get("tables_without_result", []))))
+    if kind == "drop":
+        return text("ev.decision.drop", lang, name=d.get("name", "?"), round=d.get("after_round", "?"))
+    if kind == "result":
+        return text("ev.decision.result", lang, round=d.get("round", "?"), table=d.get("table", "?"),
+                    before=result_words(d.get("before"), lang), after=result_words(d.get("after"), lang))
+    return text("ev.decision.other", lang, kind=str(kind))
 
 
 def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[dict[str, Any]],
@@ -179,10 +202,19 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
     if standings:  # rank, name, tournament points, strength of schedule, extended SoS, lot
         doc.ln(3)
         doc.para(text("ev.standings.title", lang), 13, bold=True, height=7)
+        # Each figure named as the standings' columns name it, in the reader's language and decimal notation.
+        head = {k: text(f"ev.standings.h.{k}", lang) for k in ("points", "record", "sos", "esos", "lot")}
+
+        def score(v: Any) -> str:
+            figure = f"{float(v):.3f}"
+            return figure.replace(".", ",") if lang == "de" else figure
+
         for st in standings:
             dropped = f" ({text('ev.standings.dropped', lang)})" if st.get("dropped") else ""
-            doc.para(f"{st['rank']}. {st['name']} · {st['points']} · SoS {st['sos']:.3f} · eSoS {st['esos']:.3f}"
-                     f" · {st['lot']}{dropped}", 9, height=4.5, indent=3)
+            record = f"{st.get('wins', 0)}–{st.get('modified_wins', 0)}–{st.get('losses', 0)}"
+            doc.para(f"{st['rank']}. {st['name']}{dropped} · {head['points']} {st['points']} · {head['record']} "
+                     f"{record} · {head['sos']} {score(st['sos'])} · {head['esos']} {score(st['esos'])} · "
+                     f"{head['lot']} {st['lot']}", 9, height=4.5, indent=3)
     for r in rows:
         doc.ln(3)
         title = f"{text('ev.round_n', lang, n=r['round'])} · {text('ev.table_n', lang, n=r['table'])}"
@@ -202,8 +234,9 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
     if decisions:
         doc.ln(3)
         doc.para(text("ev.h.decisions", lang), 13, bold=True, height=7)
+        names = {p["id"]: p["name"] for p in players}
         for d in decisions:
-            doc.para(f"{d['at'][:16].replace('T', ' ')} · {decision_words(d, lang)}", 9, height=4.5, indent=3)
+            doc.para(f"{d['at'][:16].replace('T', ' ')} · {decision_words(d, lang, names)}", 9, height=4.5, indent=3)
     return doc.bytes()
 
 

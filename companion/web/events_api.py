@@ -23,7 +23,7 @@ from companion.catalog.legality import check_deck
 from companion.declare import text
 from companion.events import tournament
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
-from companion.events.report import event_file, pdf_report, table_report
+from companion.events.report import decision_words, event_file, pdf_report, table_report
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
@@ -711,6 +711,13 @@ def set_result(event_id: str, game_id: str) -> Any:
               "reason": str(data.get("reason", ""))[:100]}
     if data.get("modified") and winner is not None:
         result["modified"] = True
+    # A result replaced by another (the judge was told wrong) is a decision on the record: the report and the
+    # signed event file keep what it was.
+    before = service().events.result(game_id)
+    if before is not None and {k: before.get(k) for k in ("winner", "modified", "by_time")} != \
+            {k: result.get(k) for k in ("winner", "modified", "by_time")}:
+        service().events.log(event.id, "judge", "result", {"round": ref.round, "table": ref.number,
+                                                          "before": before, "after": result})
     service().events.set_result(game_id, result)
     service().publish(event.id)
     return jsonify(result)
@@ -739,6 +746,8 @@ def report(event_id: str) -> Any:
         return Response(pdf, mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="report-{event.id}-{lang}.pdf"'})
     names = {p.id: p.name for p in players}
+    # Each decision in words in both languages, as the PDF prints it (the page switches language in place).
+    decisions = [{**d, "words": {code: decision_words(d, code, names) for code in LANGUAGES}} for d in decisions]
     byes = [{"round": r["number"], "player": r["bye"], "name": names.get(r["bye"])}
             for r in events.rounds(event.id) if r.get("bye") is not None]
     return jsonify({"event": event.public(), "tables": rows, "players": public, "decisions": decisions,

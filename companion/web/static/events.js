@@ -107,7 +107,9 @@ import {openStream} from "./stream.js";
     return [esc(t("ev.flag." + f.kind)), esc(flagWho(d)), ...cards.map(esc), ...rules].filter(Boolean).join(" · ");
   }
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
-  const score = v => Number(v).toFixed(3);
+  // A tiebreaker to 3 decimals in the reader's notation: 2.778 in English, 2,778 in German.
+  const score = v => Number(v).toLocaleString(lang() === "de" ? "de-DE" : "en-GB",
+    {minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: false});
 
   /** Standings with each tiebreaker's value (organiser page, public page, report): one renderer. */
   function renderStandings(data) {
@@ -379,6 +381,10 @@ import {openStream} from "./stream.js";
     });
     $("start-clock").addEventListener("click", async () => {
       const minutes = Math.max(1, Math.min(240, Math.round(+$("clock-minutes").value || current.event.minutes)));
+      // Started again, the clock gives every table its time back: a second tap is asked about, never taken as is.
+      const round = current.rounds.find(r => r.number === lastRound(current));
+      if (round && round.clock && round.clock.remaining !== null && round.clock.remaining !== undefined &&
+          !(await confirmSheet(t("ev.confirm_restart_clock", {n: round.number, minutes})))) return;
       await call("POST", `/api/event/${eventId}/rounds/${lastRound(current)}/clock`, {minutes, request_id: requestId()});
       load();
     });
@@ -419,6 +425,12 @@ import {openStream} from "./stream.js";
     }
     function render(data) {
       latest = data;
+      // A table of another round (the dashboard moved on to a new round) is closed: its result buttons would
+      // otherwise still write to that round's table.
+      if (selected && !data.tables.some(tb => tb.game === selected)) {
+        selected = null; lastMoment = null; lastTime = null;
+        $("table-panel").classList.add("hidden");
+      }
       $("ev-title").textContent = `${data.event.name} · ${t("ev.round_lower", {n: data.round ?? "–"})}`;
       $("fingerprint").textContent = data.fingerprint || "";
       // Every round stays reachable: the newest is followed live; an earlier one is shown as chosen.
@@ -478,8 +490,17 @@ import {openStream} from "./stream.js";
       // An empty area reads "–"; cards drawn without a name count in the hand as "N not named" (never a blank).
       const listed = (names, count = names.length) => [...names, ...(count > names.length ? [t("ev.sweep.unnamed", {n: count - names.length})] : [])]
         .map(esc).join(", ") || "–";
-      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold} · ${esc(t("ev.hand"))}: ${listed((p.hand.cards || []).map(c => c.name), p.hand.count)} · ` +
-        `${esc(t("ev.shadows"))}: ${listed((p.shadows || []).map(s => (s.card && s.card.name) || "?"))} · ${esc(t("ev.in_play"))}: ${listed((p.play || []).map(c => playedText(c, m.view)))}`).join("<br>");
+      // The plot (revealed, or chosen face down: the judge sees which) and the dead and discard piles, where a card
+      // killed or discarded is still to be found at any moment.
+      const plot = p => {
+        if (p.revealed_plot) return ` · ${esc(t("zone.revealed"))}: ${esc(p.revealed_plot.name)}`;
+        const chosen = p.plot_choice && ((p.plots.cards || []).find(c => c.id === p.plot_choice) || {name: p.plot_choice}).name;
+        return chosen ? ` · ${esc(t("ev.plot_chosen_face_down", {card: chosen}))}` : "";
+      };
+      const pile = (id, cards) => (cards && cards.length ? ` · ${esc(t(id))}: ${listed(cards.map(c => c.name))}` : "");
+      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold}${plot(p)} · ${esc(t("ev.hand"))}: ${listed((p.hand.cards || []).map(c => c.name), p.hand.count)} · ` +
+        `${esc(t("ev.shadows"))}: ${listed((p.shadows || []).map(s => (s.card && s.card.name) || "?"))} · ${esc(t("ev.in_play"))}: ${listed((p.play || []).map(c => playedText(c, m.view)))}` +
+        pile("zone.dead", p.dead) + pile("zone.discard", p.discard)).join("<br>");
       $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
         `<p>${esc(phaseRound(m.view.phase, m.view.round))}</p><p class="moment-players">${players}</p>`;
       $("table-panel").classList.remove("hidden");
@@ -589,6 +610,9 @@ import {openStream} from "./stream.js";
         // A bye has no table: a row of its own with its result.
         (out.byes || []).map(x => `<tr class="bye">${cell("ev.h.round", x.round)}${cell("ev.h.table", "–")}${cell("ev.h.players", esc(x.name))}` +
           `${cell("ev.h.result", esc(t("ev.swiss.bye_row", {name: x.name, points: out.standings.scheme.bye})))}<td></td><td></td></tr>`).join("");
+      // The decisions on the record (decks allowed, pairings, drops, a result corrected), as the PDF lists them.
+      $("decisions").innerHTML = (out.decisions || []).map(d => `<li>${esc(d.at.slice(0, 16).replace("T", " "))} · ${esc(d.words[lang()] || d.words.en)}</li>`).join("") ||
+        `<li>–</li>`;
     }
     rerender = render;
     messagesReady.then(async () => { out = await call("GET", `/api/event/${eventId}/report`); render(); });
