@@ -33,7 +33,7 @@ function fake.fire(name, ...)
 end
 
 local function live(obj) return obj ~= nil and not obj.destroyed end
-function fake.is_zone(o) return o.type == "Scripting" or o.type == "Hand" or o.type == "Fog" end
+function fake.is_zone(o) return o.type == "Scripting" or o.type == "Hand" or o.type == "FogOfWar" or o.type == "Fog" end
 
 -- Is a point inside a box (position, rotation y, full-size scale)?  Zones are 3D boxes whose scale is
 -- their full size (shared/docs/tts.md §1.8, measured on real saves): a zone floating above the table does
@@ -319,8 +319,8 @@ function fake.hand(colour, x, z, rot_y, sx, sz, y, sy)
                                 sz = sz or 5, y = y or 4.1})
 end
 
--- A zone a modder placed: a scripting zone ("Scripting") or a hidden zone (INFERENCE: its type string,
--- "Fog" for the FogOfWarTrigger of saves). At table height unless told: from the table up, 3 tall.
+-- A zone a modder placed: a scripting zone ("Scripting") or a hidden zone ("FogOfWar": built-in-object.md,
+-- Zones, gives FogOfWarTrigger that type). At table height unless told: from the table up, 3 tall.
 function fake.zone(kind, name, x, z, sx, sz, rot_y, y, sy)
     return fake.object(kind, {name = name, x = x, z = z, sx = sx or 12, sz = sz or 5, rot_y = rot_y or 0,
                               y = y or (fake.SURFACE + 1.5), sy = sy or 3})
@@ -329,7 +329,8 @@ end
 -- base.md spawnObject: "Objects take a moment to spawn"; callback_function is called when the
 -- object has finished spawning, so never before spawnObject returns.
 function spawnObject(params)
-    local kind = ({ScriptingTrigger = "Scripting", HandTrigger = "Hand"})[params.type] or params.type
+    local kind = ({ScriptingTrigger = "Scripting", HandTrigger = "Hand", FogOfWarTrigger = "FogOfWar",
+                  FogOfWar = "Fog"})[params.type] or params.type
     local p = params.position or {0, 1, 0}
     local s = params.scale or {1, 1, 1}
     local r = params.rotation or {0, 0, 0}

@@ -143,7 +143,7 @@ def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "
             sx, sz = t._row(colour, 16)
             dx, dz = t._row(colour, 16, 7.5)
             kx, kz = t._row(colour, 16, -7.5)
-            kind = "Scripting" if layout == "named" else "Fog"
+            kind = "Scripting" if layout == "named" else "FogOfWar"   # a hidden zone's type (built-in-object.md)
             tts.run(f'fake.zone("{kind}", "Shadows: {colour}", {sx}, {sz}, 10, 4.5, {angle})')
             tts.run(f'fake.zone("Scripting", "{colour} discard pile", {dx}, {dz}, 4, 4.5, {angle})')
             tts.run(f'fake.zone("Scripting", "Dead pile ({colour})", {kx}, {kz}, 4, 4.5, {angle})')

@@ -17,9 +17,10 @@ local COLOURS = {"White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "
 local WORDS = {shadows = {"shadow", "schatten"}, discard = {"discard", "ablage"}, dead = {"dead", "totenstapel"},
                play = {"play area", "in play"}}
 
--- Zone types the helper reads: scripting zones, and hidden zones for shadows (object.md `type`; INFERENCE:
--- "Fog" is the hidden zone's type string, as FogOfWarTrigger in saves; "Hidden" is accepted too).
-local function hidden(obj) return obj.type == "Fog" or obj.type == "Hidden" end
+-- Zone types the helper reads: scripting zones, and hidden zones for shadows. A hidden zone (FogOfWarTrigger in
+-- saves) has the type "FogOfWar" (built-in-object.md, Zones); object.md's setValue table calls it "Fog", which
+-- is the fog-of-war zone's type on the other page, so both are read ("Hidden" too).
+local function hidden(obj) return obj.type == "FogOfWar" or obj.type == "Fog" or obj.type == "Hidden" end
 local function usable(obj) return obj.type == "Scripting" or hidden(obj) end
 
 -- What a zone's name says: its kind and its colour ("Shadows: Red", "red shadows", "Discard pile (Red)").
