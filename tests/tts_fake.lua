@@ -47,6 +47,53 @@ local function inside(box_pos, box_rot_y, box_scale, p)
         and math.abs(p.y - box_pos.y) <= box_scale.y / 2
 end
 
+-- The four corners (x, z) of a box lying on the table: centre, turn about y, full width and depth.
+local function corners(c, rot_y, w, d)
+    local a = math.rad(rot_y or 0)
+    local cs, sn = math.cos(a), math.sin(a)
+    local out = {}
+    for _, k in ipairs({{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}) do
+        local lx, lz = k[1] * w / 2, k[2] * d / 2
+        table.insert(out, {c.x + lx * cs + lz * sn, c.z - lx * sn + lz * cs})
+    end
+    return out
+end
+
+-- Do two such boxes overlap (separating axis test)? Touching edges do not.
+local function overlap(a, b)
+    for _, poly in ipairs({a, b}) do
+        for i = 1, 4 do
+            local p, q = poly[i], poly[i % 4 + 1]
+            local ax, az = q[2] - p[2], p[1] - q[1]
+            local amin, amax, bmin, bmax = math.huge, -math.huge, math.huge, -math.huge
+            for _, v in ipairs(a) do local t = v[1] * ax + v[2] * az; amin = math.min(amin, t); amax = math.max(amax, t) end
+            for _, v in ipairs(b) do local t = v[1] * ax + v[2] * az; bmin = math.min(bmin, t); bmax = math.max(bmax, t) end
+            if amax <= bmin + 1e-9 or bmax <= amin + 1e-9 then return false end
+        end
+    end
+    return true
+end
+
+-- An object's collider as a box: a card CARD_W x CARD_L by its scale (a deck as thick as its cards), any
+-- other object a unit square by its scale.
+local function collider(o)
+    local p, r, s = o.getPosition(), o.getRotation(), o.getScale()
+    if o.type == "Card" or o.type == "Deck" then
+        return corners(p, r.y, CARD_W * s.x, CARD_L * s.z), p.y, fake.CARD_T * math.max(1, #o.contents) * s.y
+    end
+    return corners(p, r.y, s.x, s.z), p.y, 0.2 * s.y
+end
+
+-- Does an object occupy a zone (object.md getObjects, zones: "Objects occupying the zone")? A zone is a
+-- trigger collider: an object occupies it when its own collider overlaps the zone's box anywhere, a card lying
+-- against the zone's edge with a few millimetres over it too (INFERENCE: TTS zones are Unity triggers).
+function fake.occupies(zone, o)
+    local zp, zr, zs = zone.getPosition(), zone.getRotation(), zone.getScale()
+    local box, y, thick = collider(o)
+    if math.abs(y - zp.y) > zs.y / 2 + thick / 2 then return false end
+    return overlap(box, corners(zp, zr.y, zs.x, zs.z))
+end
+
 -- object.md: the members and functions the helper uses, on one game Object.
 function fake.object(kind, props)
     props = props or {}
@@ -113,7 +160,7 @@ function fake.object(kind, props)
     function obj.getZones()
         local out = {}
         for _, z in ipairs(fake.objects) do
-            if live(z) and fake.is_zone(z) and z.contains(pos) then
+            if live(z) and fake.is_zone(z) and z ~= obj and fake.occupies(z, obj) then
                 table.insert(out, z)
             end
         end
@@ -172,7 +219,7 @@ end
 function fake.occupants(zone)
     local out = {}
     for _, o in ipairs(fake.objects) do
-        if live(o) and o ~= zone and not fake.is_zone(o) and zone.contains(o.getPosition())
+        if live(o) and o ~= zone and not fake.is_zone(o) and fake.occupies(zone, o)
                 and not o.spawning then
             table.insert(out, o)
         end

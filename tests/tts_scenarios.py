@@ -325,6 +325,38 @@ def s_no_discard_zone(t: Table) -> None:
     t.chat("!companion went 1 discard")
 
 
+def s_flip_in_shadows_then_answer(t: Table) -> None:
+    """Turned face up where it lies in shadows and left there: revealed, not yet in play or discarded. Pending,
+    the owner is asked, answers 'play'."""
+    v = t.marshal(AGENT)
+    t.flip(v)
+    t.extra["before_answer"] = t.game.moves()
+    t.extra["asked"] = any("where did it go" in b["message"] and "face up in your shadows area" in b["message"]
+                           for b in t.tts.broadcasts() if b["colour"] == "Red")
+    t.chat("!companion went 1 play")
+
+
+def s_against_the_edge(t: Table) -> None:
+    """The draw deck (face down) and a card in play (face up) lie against the shadows area, their edges a little
+    over the zone's: TTS counts an object whose collider overlaps a zone. Neither is in shadows; then a marshal."""
+    x, z = t.shadows("Red")
+    d = math.hypot(x, z)
+    ux, uz = -x / d, -z / d   # towards the middle of the table: the zone's depth is 4.5, a card is 3.1 long
+    reach = 4.5 / 2 + 3.1 / 2 - 0.3
+    side = 4.5 / 2 + 3.1 / 2 - 0.3
+    cards = ", ".join(f"{{guid = 'dd000{i}', name = '', description = '', gm_notes = '{CARD % code}', memo = ''}}"
+                      for i, code in enumerate((TYRION, DROMOND, AGENT)))
+    t.lua(f"""deck = fake.object("Deck", {{x = {x + ux * reach}, z = {z + uz * reach}, face_down = true}})
+              deck.contents = {{{cards}}}; fake.enter_zones(deck)
+              up = fake.card({{gm_notes = '{CARD % TYRION}', x = {x - ux * side}, z = {z - uz * side}}})
+              fake.enter_zones(up)""")
+    t.extra["edge_in_zone"] = t.tts.run("""local n = 0 for _, o in ipairs(getObjects()) do
+        if o.getName() ~= "" and o.getName():find("Red") and o.getName():find("hadow") then
+            for _, x in ipairs(o.type == "Scripting" and o.getObjects() or {}) do n = n + 1 end
+        end end return n""")
+    t.marshal(DROMOND)
+
+
 def s_seat_differs(t: Table) -> None:
     t.marshal(AGENT)                          # Red plays seat B
 
@@ -372,6 +404,10 @@ SCENARIOS = [
              s_pile_outside_zones_then_answer, lambda t: _a((M, AGENT), (D, AGENT))),
     Scenario("no discard zone", "face up where the discard pile lies, with no discard zone; the owner answers",
              s_no_discard_zone, lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("flip in shadows", "turned face up where it lies in shadows; the owner answers 'play'",
+             s_flip_in_shadows_then_answer, lambda t: _a((M, AGENT), (B, AGENT))),
+    Scenario("against the edge", "the draw deck and a card in play against the shadows area, then a marshal",
+             s_against_the_edge, lambda t: _a((M, DROMOND))),
     Scenario("seat differs", "Red plays seat B (colour and seat differ)", s_seat_differs,
              lambda t: _a((M, AGENT), seat="B"), seats={"Red": "B", "Blue": "A"}, flags=1),
     Scenario("group move", "two cards carried into shadows together", s_group_move,

@@ -40,19 +40,30 @@ function zones.parse(name)
 end
 
 -- Is a point inside a zone, a box turned about y whose scale is its full size (shared/docs/tts.md §1.8)?
-function zones.contains(zone, p)
+-- flat: the footprint only (how high is left to TTS, whose zones are 3D).
+function zones.contains(zone, p, flat)
     local c, s = zone.getPosition(), zone.getScale()
     local a = math.rad(zone.getRotation().y)
     local dx, dz = p.x - c.x, p.z - c.z
     local lx = dx * math.cos(a) - dz * math.sin(a)
     local lz = dx * math.sin(a) + dz * math.cos(a)
-    return math.abs(lx) <= s.x / 2 and math.abs(lz) <= s.z / 2 and math.abs(p.y - c.y) <= s.y / 2
+    return math.abs(lx) <= s.x / 2 and math.abs(lz) <= s.z / 2 and (flat or math.abs(p.y - c.y) <= s.y / 2)
 end
 
+local function card_like(obj) return obj.type == "Card" or obj.type == "Deck" end
+
 -- The objects in an area: a scripting zone says (object.md getObjects); for a hidden zone the helper
--- looks itself, by the same box.
+-- looks itself, by the same box. A zone is a trigger collider, so TTS counts a card whose edge reaches
+-- over the zone's edge (INFERENCE: colliders): a card counts only when its centre lies in the zone, so the
+-- draw deck or a card in play lying against the shadows area is not in it, nor a card in a pile beside it.
 function zones.objects(zone)
-    if zone.type == "Scripting" then return zone.getObjects() end
+    if zone.type == "Scripting" then
+        local out = {}
+        for _, obj in ipairs(zone.getObjects()) do
+            if not card_like(obj) or zones.contains(zone, obj.getPosition(), true) then table.insert(out, obj) end
+        end
+        return out
+    end
     local out = {}
     for _, obj in ipairs(getObjects()) do
         if (obj.type == "Card" or obj.type == "Deck") and zones.contains(zone, obj.getPosition()) then
@@ -70,13 +81,16 @@ end
 -- Which area an object lies in: "hand" (any hand zone), or a known area's kind, and its colour.
 function zones.area_of(obj)
     local named = nil
+    local p = obj.getPosition()
     for _, z in ipairs(obj.getZones and obj.getZones() or {}) do
-        if z.type == "Hand" then return "hand", nil end
-        local kind, colour = zones.parse(z.getName())
-        if kind ~= nil and named == nil then named = {kind, colour} end   -- also a zone made since the load
+        -- By its centre, as zones.objects: a card lying against a zone's edge is not in it.
+        if zones.contains(z, p, true) then
+            if z.type == "Hand" then return "hand", nil end
+            local kind, colour = zones.parse(z.getName())
+            if kind ~= nil and named == nil then named = {kind, colour} end   -- also a zone made since the load
+        end
     end
     if named ~= nil then return named[1], named[2] end
-    local p = obj.getPosition()
     for colour, set in pairs(zones.areas) do
         for kind, zone in pairs(set) do
             if alive(zone) and zones.contains(zone, p) then return kind, colour end
