@@ -100,7 +100,7 @@ function fake.object(kind, props)
     local obj = {type = kind, memo = props.memo or "", held_by_color = nil, resting = true, spawning = false,
                  destroyed = false, contents = {}, script_state = props.script_state or ""}
     local pos = vec(props.x or 0, props.y or fake.CARD_Y, props.z or 0)
-    local rot = vec(0, props.rot_y or 0, props.face_down and 180 or 0)
+    local rot = vec(props.rot_x or 0, props.rot_y or 0, props.rot_z or (props.face_down and 180 or 0))
     local scale = vec(props.sx or 1, props.sy or 1, props.sz or 1)
     local name, description, gm_notes = props.name or "", props.description or "", props.gm_notes or ""
     local guid = props.guid or new_guid()
@@ -173,7 +173,7 @@ function fake.object(kind, props)
         local index = params.index ~= nil and params.index + 1 or ((params.top == false) and #obj.contents or 1)
         local data = table.remove(obj.contents, index)
         local at = params.position and as_vec(params.position) or vec(pos.x + 2, pos.y, pos.z)
-        local card = fake.card_from(data, at, obj.is_face_down)
+        local card = fake.card_from(data, at, obj.is_face_down, obj)
         card.spawning = true
         fake.fire("onObjectLeaveContainer", obj, card)
         fake.later(function()
@@ -182,7 +182,7 @@ function fake.object(kind, props)
             if params.callback_function then params.callback_function(card) end
         end)
         if #obj.contents == 1 then
-            local last = fake.card_from(table.remove(obj.contents, 1), obj.getPosition(), obj.is_face_down)
+            local last = fake.card_from(table.remove(obj.contents, 1), obj.getPosition(), obj.is_face_down, obj)
             obj.remainder = last
             fake.fire("onObjectLeaveContainer", obj, last)
             fake.destroy(obj)
@@ -200,13 +200,15 @@ local function card_data(card)
             gm_notes = card.getGMNotes(), memo = card.memo}
 end
 
-function fake.card_from(data, at, face_down)
+function fake.card_from(data, at, face_down, deck)
     -- INFERENCE: a card keeps its GUID when it leaves a deck unless that GUID is taken (base.md GUID note).
     local guid = data.guid
     if fake.find(guid) ~= nil then guid = nil end
+    -- It has the deck's size and lies turned as the deck lay.
+    local s, r = deck and deck.getScale() or vec(1, 1, 1), deck and deck.getRotation() or vec(0, 0, 0)
     return fake.object("Card", {guid = guid, name = data.name, description = data.description,
                                 gm_notes = data.gm_notes, memo = data.memo, x = at.x, y = at.y, z = at.z,
-                                face_down = face_down})
+                                face_down = face_down, rot_y = r.y, sx = s.x, sy = s.y, sz = s.z})
 end
 
 function fake.card(props) return fake.object("Card", props) end
@@ -279,13 +281,20 @@ function fake.drop(colour, obj)
     local target = nil
     for _, o in ipairs(fake.objects) do
         if live(o) and o ~= obj and (o.type == "Card" or o.type == "Deck") and not o.held_by_color then
-            local q = o.getPosition()
-            if math.abs(q.x - p.x) < CARD_W / 2 and math.abs(q.z - p.z) < CARD_L / 2 then target = o end
+            local q, s = o.getPosition(), o.getScale()
+            if math.abs(q.x - p.x) < CARD_W * s.x / 2 and math.abs(q.z - p.z) < CARD_L * s.z / 2 then target = o end
         end
     end
-    -- It falls onto the table, or onto what lies below it (a card's thickness above it).
+    -- It falls onto the table, or onto what lies below it (a card's thickness above it); dropped over a hand
+    -- zone it goes into that hand, at the hand's height (KB player-hands; INFERENCE: the height).
     local rest = fake.CARD_Y
     if target ~= nil then rest = target.getPosition().y + fake.CARD_T end
+    for _, h in ipairs(fake.objects) do
+        if live(h) and h.type == "Hand" and target == nil then
+            local c, s = h.getPosition(), h.getScale()
+            if inside(c, h.getRotation().y, vec(s.x, math.huge, s.z), p) then rest = c.y end
+        end
+    end
     fake.place(obj, vec(p.x, rest, p.z))
     fake.fire("onObjectDrop", colour, obj)
     if target ~= nil and obj.type == "Card" then return fake.merge(obj, target) end
@@ -297,8 +306,9 @@ function fake.merge(card, target)
     local deck = target
     if target.type == "Card" then
         -- Two cards make a new Deck object where the lower card lay (INFERENCE: its rotation).
-        local q = target.getPosition()
-        deck = fake.object("Deck", {x = q.x, y = q.y, z = q.z, face_down = target.is_face_down})
+        local q, s = target.getPosition(), target.getScale()
+        deck = fake.object("Deck", {x = q.x, y = q.y, z = q.z, face_down = target.is_face_down,
+                                    rot_y = target.getRotation().y, sx = s.x, sy = s.y, sz = s.z})
         deck.contents = {card_data(target)}
         fake.fire("onObjectEnterContainer", deck, target)
         fake.destroy(target)

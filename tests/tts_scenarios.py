@@ -31,6 +31,8 @@ class Table:
     layout: str
     n: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    scale: float = 1.0   # the size of this mod's cards
+    rot: float = 0.0     # how Red's cards lie (turned to face Red, as its hand zone is)
 
     # -- places -----------------------------------------------------------------------------------
     def _row(self, colour: str, radius: float, along: float = 0.0) -> tuple[float, float]:
@@ -66,14 +68,22 @@ class Table:
         if named_only:
             name = self.tts.lua.globals().json_name(code)
             self.tts.run(f"{var} = fake.card({{name = {json.dumps(name)}, face_down = {str(face_down).lower()}, "
-                         f"x = 0, z = 0}})")
+                         f"x = 0, z = 0, sx = {self.scale}, sz = {self.scale}, rot_y = {self.rot}}})")
         else:
             self.tts.run(f"{var} = fake.card({{gm_notes = '{CARD % code}', face_down = {str(face_down).lower()}, "
-                         f"x = 0, z = 0}})")
+                         f"x = 0, z = 0, sx = {self.scale}, sz = {self.scale}, rot_y = {self.rot}}})")
         return var
 
+    def beside(self, colour: str, at: tuple[float, float], dx: float) -> tuple[float, float]:
+        """``dx`` card widths of scale 1 along the colour's shadows row (its zone may be turned, its cards big)."""
+        a = math.radians(float(self.tts.run(f"""for _, o in ipairs(getObjects()) do local k, c = nil, nil
+            if o.getName() ~= "" then k, c = fake_parse(o.getName()) end
+            if k == "shadows" and c == "{colour}" then return o.getRotation().y end end return 0""")))
+        return at[0] + dx * self.scale * math.cos(a), at[1] - dx * self.scale * math.sin(a)
+
     def move(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0, hold: float = 0.2) -> None:
-        self.tts.move(var, colour, at[0] + dx, at[1], hold=hold)
+        x, z = self.beside(colour, at, dx) if dx else at
+        self.tts.move(var, colour, x, z, hold=hold)
         self.tts.settle(1.5)
 
     def flip(self, var: str, colour: str = "Red") -> None:
@@ -92,7 +102,8 @@ class Table:
 
     def carry(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0, settle: float = 0.3) -> None:
         """Picked up and carried over ``at`` (not dropped)."""
-        self.lua(f"fake.pick_up('{colour}', {var}); fake.carry({var}, {at[0] + dx}, {at[1]})", settle)
+        x, z = self.beside(colour, at, dx) if dx else at
+        self.lua(f"fake.pick_up('{colour}', {var}); fake.carry({var}, {x}, {z})", settle)
 
     def stack(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0) -> None:
         """Carried onto the card lying at ``at`` and dropped there: the two become a deck (Lua ``deck``)."""
@@ -108,7 +119,7 @@ PARSE = """
 function fake_parse(name)
     local low = " " .. string.lower(name) .. " "
     local colour = nil
-    for _, c in ipairs({"White", "Red", "Orange", "Blue", "Green", "Purple"}) do
+    for _, c in ipairs({"White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink"}) do
         if string.find(low, "[^%a]" .. string.lower(c) .. "[^%a]") then colour = c end
     end
     for _, k in ipairs({"shadow", "discard", "dead"}) do
@@ -158,6 +169,51 @@ def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "
         assert told, "the host is told what is missing"
         tts.press("Make missing zones", colours[0])
         tts.settle(1.5)
+    return t
+
+
+@dataclass
+class RealTable(Table):
+    """A real mod's table (shared/data/tts): its hand zones, zones and cards where the save has them, cards of its
+    size at its height; each colour's play area lies past its shadows area, away from its hand."""
+
+    hands: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def _out(self, colour: str) -> tuple[float, float, float, float]:
+        (sx, sz), (hx, hz) = self.shadows(colour), self.hands[colour]
+        d = math.hypot(sx - hx, sz - hz)
+        return sx, sz, (sx - hx) / d, (sz - hz) / d
+
+    def play(self, colour: str, along: float = 0.0) -> tuple[float, float]:
+        sx, sz, ux, uz = self._out(colour)
+        reach = 4.5 * self.scale / 2 + 3.1 * self.scale * 1.2
+        return sx + ux * reach - uz * along * self.scale, sz + uz * reach + ux * along * self.scale
+
+    def hand(self, colour: str) -> tuple[float, float]:
+        return self.hands[colour]
+
+
+def setup_real(client: FlaskClient, root: dict[str, Any], colours: tuple[str, str]) -> RealTable:
+    """The helper in a real mod's table, making its own zones there, with the game's table key."""
+    from tests.tts_fake import real_table
+
+    game = Game(client, colours)
+    tts = Tts(seated=colours, host=colours[0])
+    tts.client = client
+    tts.run(PARSE)
+    laid = real_table(tts, root)
+    first: dict[str, tuple[float, float]] = {}
+    turn: dict[str, float] = {}
+    for colour, tr in laid["hands"]:
+        first.setdefault(colour, (tr.x, tr.z))
+        turn.setdefault(colour, tr.rot_y)
+    t = RealTable(tts, game, colours, "real", scale=laid["scale"], rot=turn[colours[0]], hands=first)
+    t.extra["surface"] = laid["surface"]
+    r = client.post(f"/api/games/{game.id}/table-key", headers={"Authorization": f"Bearer {game.judge}"})
+    key = r.get_json()["key"]
+    tts.load({"url": "http://127.0.0.1:8787", "game": game.id, "seats": game.seat_of})
+    tts.run(f"onChat('!companion key {key}', {{color = '{colours[0]}', host = true}})")
+    tts.settle(1.5)
     return t
 
 
@@ -228,8 +284,8 @@ def s_to_hand(t: Table) -> None:
 def s_stack_split(t: Table) -> None:
     t.marshal(AGENT, dx=-2.5)
     t.stack(t.card(DROMOND), "Red", t.shadows("Red"), dx=-2.5)
-    x, z = t.shadows("Red")
-    t.lua(f"top = fake.draw(deck, {x + 2.5}, {z})")
+    x, z = t.beside("Red", t.shadows("Red"), 2.5)
+    t.lua(f"top = fake.draw(deck, {x}, {z})")
 
 
 def s_stack_shuffle(t: Table) -> None:
@@ -277,7 +333,8 @@ def s_rewind_with_card_in_shadows(t: Table) -> None:
     point = t.tts.fake.checkpoint()
     t.tts.rewind(point)                      # the Agent is still in shadows under a new GUID
     t.tts.settle(2.0)
-    v = t.tts.run("""for _, o in ipairs(getObjects()) do if o.type == "Card" then return o end end""")
+    v = t.tts.run(f"""for _, o in ipairs(getObjects()) do
+        if o.type == "Card" and o.getGMNotes() == '{CARD % AGENT}' then return o end end""")
     t.tts.lua.globals().again = v
     t.flip("again")
     t.move("again", "Red", t.play("Red"))
@@ -340,15 +397,22 @@ def s_against_the_edge(t: Table) -> None:
     """The draw deck (face down) and a card in play (face up) lie against the shadows area, their edges a little
     over the zone's: TTS counts an object whose collider overlaps a zone. Neither is in shadows; then a marshal."""
     x, z = t.shadows("Red")
-    d = math.hypot(x, z)
-    ux, uz = -x / d, -z / d   # towards the middle of the table: the zone's depth is 4.5, a card is 3.1 long
-    reach = 4.5 / 2 + 3.1 / 2 - 0.3
-    side = 4.5 / 2 + 3.1 / 2 - 0.3
+    hx, hz = t.hand("Red")
+    d = math.hypot(x - hx, z - hz)
+    ux, uz = (x - hx) / d, (z - hz) / d   # away from the hand, across the zone's depth
+    depth = t.tts.run("""for _, o in ipairs(getObjects()) do
+        if o.getName() ~= "" and o.getName():find("Red") and o.getName():find("hadow") then return o.getScale().z end
+    end""")
+    reach = depth / 2 + 3.1 * t.scale / 2 - 0.3   # a card 3.1 long at scale 1, 0.3 of it over the edge
     cards = ", ".join(f"{{guid = 'dd000{i}', name = '', description = '', gm_notes = '{CARD % code}', memo = ''}}"
                       for i, code in enumerate((TYRION, DROMOND, AGENT)))
-    t.lua(f"""deck = fake.object("Deck", {{x = {x + ux * reach}, z = {z + uz * reach}, face_down = true}})
+    size = f"sx = {t.scale}, sz = {t.scale}, rot_y = {t.rot}"
+    a = 1.4 * t.scale   # side by side on the play side of the zone, a little apart
+    t.lua(f"""deck = fake.object("Deck", {{x = {x + ux * reach + uz * a}, z = {z + uz * reach - ux * a},
+                                           face_down = true, {size}}})
               deck.contents = {{{cards}}}; fake.enter_zones(deck)
-              up = fake.card({{gm_notes = '{CARD % TYRION}', x = {x - ux * side}, z = {z - uz * side}}})
+              up = fake.card({{gm_notes = '{CARD % TYRION}', x = {x + ux * reach - uz * a},
+                              z = {z + uz * reach + ux * a}, {size}}})
               fake.enter_zones(up)""")
     t.extra["edge_in_zone"] = t.tts.run("""local n = 0 for _, o in ipairs(getObjects()) do
         if o.getName() ~= "" and o.getName():find("Red") and o.getName():find("hadow") then
