@@ -371,7 +371,8 @@ def test_a_table_key_is_kept_with_the_game_and_comes_back_after_a_rewind_a_judge
 def test_a_colour_with_some_zones_is_told_what_is_missing_and_one_click_makes_them() -> None:
     tts = Tts()
     tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
-    tts.run('fake.zone("Fog", "Shadows: Red", 0, -12, 10, 4.5)')       # a hidden zone counts as shadows
+    # A hidden zone counts as shadows; its type is "FogOfWar" (built-in-object.md: FogOfWarTrigger).
+    tts.run('fake.zone("FogOfWar", "Shadows: Red", 0, -12, 10, 4.5)')
     tts.run('fake.zone("Scripting", "Red shadows", 0, 12, 10, 4.5)')    # (Blue's name is "Red shadows": Red's)
     tts.run('fake.zone("Scripting", "Blue Shadows", 0, 12, 10, 4.5, 180)')
     tts.load({"game": "G1", "seats": {"Red": "A", "Blue": "B"}})

@@ -15,5 +15,8 @@ from tests.tts_scenarios import LAYOUTS, SCENARIOS, run
 def test_scenario(client: FlaskClient, scenario: object, layout: str) -> None:
     result = run(client, scenario, layout)  # type: ignore[arg-type]
     assert (result["phantoms"], result["misses"], result["wrong_flags"]) == (0, 0, 0), result
-    if "asked" in result["extra"]:  # face up with no discard zone: asked, and nothing but the marshal until answered
+    if "edge_in_zone" in result["extra"] and layout != "hidden":  # TTS counts them in the zone, the helper does not
+        assert result["extra"]["edge_in_zone"] == 2, result
+    if "asked" in result["extra"]:  # face up in shadows, or with no discard zone: asked, nothing but the marshal
+        # until answered
         assert result["extra"]["asked"] and result["extra"]["before_answer"] == [("A", "marshal_into_shadows", "00168")]

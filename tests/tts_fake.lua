@@ -33,7 +33,7 @@ function fake.fire(name, ...)
 end
 
 local function live(obj) return obj ~= nil and not obj.destroyed end
-function fake.is_zone(o) return o.type == "Scripting" or o.type == "Hand" or o.type == "Fog" end
+function fake.is_zone(o) return o.type == "Scripting" or o.type == "Hand" or o.type == "FogOfWar" or o.type == "Fog" end
 
 -- Is a point inside a box (position, rotation y, full-size scale)?  Zones are 3D boxes whose scale is
 -- their full size (shared/docs/tts.md §1.8, measured on real saves): a zone floating above the table does
@@ -47,13 +47,60 @@ local function inside(box_pos, box_rot_y, box_scale, p)
         and math.abs(p.y - box_pos.y) <= box_scale.y / 2
 end
 
+-- The four corners (x, z) of a box lying on the table: centre, turn about y, full width and depth.
+local function corners(c, rot_y, w, d)
+    local a = math.rad(rot_y or 0)
+    local cs, sn = math.cos(a), math.sin(a)
+    local out = {}
+    for _, k in ipairs({{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}) do
+        local lx, lz = k[1] * w / 2, k[2] * d / 2
+        table.insert(out, {c.x + lx * cs + lz * sn, c.z - lx * sn + lz * cs})
+    end
+    return out
+end
+
+-- Do two such boxes overlap (separating axis test)? Touching edges do not.
+local function overlap(a, b)
+    for _, poly in ipairs({a, b}) do
+        for i = 1, 4 do
+            local p, q = poly[i], poly[i % 4 + 1]
+            local ax, az = q[2] - p[2], p[1] - q[1]
+            local amin, amax, bmin, bmax = math.huge, -math.huge, math.huge, -math.huge
+            for _, v in ipairs(a) do local t = v[1] * ax + v[2] * az; amin = math.min(amin, t); amax = math.max(amax, t) end
+            for _, v in ipairs(b) do local t = v[1] * ax + v[2] * az; bmin = math.min(bmin, t); bmax = math.max(bmax, t) end
+            if amax <= bmin + 1e-9 or bmax <= amin + 1e-9 then return false end
+        end
+    end
+    return true
+end
+
+-- An object's collider as a box: a card CARD_W x CARD_L by its scale (a deck as thick as its cards), any
+-- other object a unit square by its scale.
+local function collider(o)
+    local p, r, s = o.getPosition(), o.getRotation(), o.getScale()
+    if o.type == "Card" or o.type == "Deck" then
+        return corners(p, r.y, CARD_W * s.x, CARD_L * s.z), p.y, fake.CARD_T * math.max(1, #o.contents) * s.y
+    end
+    return corners(p, r.y, s.x, s.z), p.y, 0.2 * s.y
+end
+
+-- Does an object occupy a zone (object.md getObjects, zones: "Objects occupying the zone")? A zone is a
+-- trigger collider: an object occupies it when its own collider overlaps the zone's box anywhere, a card lying
+-- against the zone's edge with a few millimetres over it too (INFERENCE: TTS zones are Unity triggers).
+function fake.occupies(zone, o)
+    local zp, zr, zs = zone.getPosition(), zone.getRotation(), zone.getScale()
+    local box, y, thick = collider(o)
+    if math.abs(y - zp.y) > zs.y / 2 + thick / 2 then return false end
+    return overlap(box, corners(zp, zr.y, zs.x, zs.z))
+end
+
 -- object.md: the members and functions the helper uses, on one game Object.
 function fake.object(kind, props)
     props = props or {}
     local obj = {type = kind, memo = props.memo or "", held_by_color = nil, resting = true, spawning = false,
                  destroyed = false, contents = {}, script_state = props.script_state or ""}
     local pos = vec(props.x or 0, props.y or fake.CARD_Y, props.z or 0)
-    local rot = vec(0, props.rot_y or 0, props.face_down and 180 or 0)
+    local rot = vec(props.rot_x or 0, props.rot_y or 0, props.rot_z or (props.face_down and 180 or 0))
     local scale = vec(props.sx or 1, props.sy or 1, props.sz or 1)
     local name, description, gm_notes = props.name or "", props.description or "", props.gm_notes or ""
     local guid = props.guid or new_guid()
@@ -113,7 +160,7 @@ function fake.object(kind, props)
     function obj.getZones()
         local out = {}
         for _, z in ipairs(fake.objects) do
-            if live(z) and fake.is_zone(z) and z.contains(pos) then
+            if live(z) and fake.is_zone(z) and z ~= obj and fake.occupies(z, obj) then
                 table.insert(out, z)
             end
         end
@@ -126,7 +173,7 @@ function fake.object(kind, props)
         local index = params.index ~= nil and params.index + 1 or ((params.top == false) and #obj.contents or 1)
         local data = table.remove(obj.contents, index)
         local at = params.position and as_vec(params.position) or vec(pos.x + 2, pos.y, pos.z)
-        local card = fake.card_from(data, at, obj.is_face_down)
+        local card = fake.card_from(data, at, obj.is_face_down, obj)
         card.spawning = true
         fake.fire("onObjectLeaveContainer", obj, card)
         fake.later(function()
@@ -135,7 +182,7 @@ function fake.object(kind, props)
             if params.callback_function then params.callback_function(card) end
         end)
         if #obj.contents == 1 then
-            local last = fake.card_from(table.remove(obj.contents, 1), obj.getPosition(), obj.is_face_down)
+            local last = fake.card_from(table.remove(obj.contents, 1), obj.getPosition(), obj.is_face_down, obj)
             obj.remainder = last
             fake.fire("onObjectLeaveContainer", obj, last)
             fake.destroy(obj)
@@ -153,13 +200,15 @@ local function card_data(card)
             gm_notes = card.getGMNotes(), memo = card.memo}
 end
 
-function fake.card_from(data, at, face_down)
+function fake.card_from(data, at, face_down, deck)
     -- INFERENCE: a card keeps its GUID when it leaves a deck unless that GUID is taken (base.md GUID note).
     local guid = data.guid
     if fake.find(guid) ~= nil then guid = nil end
+    -- It has the deck's size and lies turned as the deck lay.
+    local s, r = deck and deck.getScale() or vec(1, 1, 1), deck and deck.getRotation() or vec(0, 0, 0)
     return fake.object("Card", {guid = guid, name = data.name, description = data.description,
                                 gm_notes = data.gm_notes, memo = data.memo, x = at.x, y = at.y, z = at.z,
-                                face_down = face_down})
+                                face_down = face_down, rot_y = r.y, sx = s.x, sy = s.y, sz = s.z})
 end
 
 function fake.card(props) return fake.object("Card", props) end
@@ -172,7 +221,7 @@ end
 function fake.occupants(zone)
     local out = {}
     for _, o in ipairs(fake.objects) do
-        if live(o) and o ~= zone and not fake.is_zone(o) and zone.contains(o.getPosition())
+        if live(o) and o ~= zone and not fake.is_zone(o) and fake.occupies(zone, o)
                 and not o.spawning then
             table.insert(out, o)
         end
@@ -232,13 +281,20 @@ function fake.drop(colour, obj)
     local target = nil
     for _, o in ipairs(fake.objects) do
         if live(o) and o ~= obj and (o.type == "Card" or o.type == "Deck") and not o.held_by_color then
-            local q = o.getPosition()
-            if math.abs(q.x - p.x) < CARD_W / 2 and math.abs(q.z - p.z) < CARD_L / 2 then target = o end
+            local q, s = o.getPosition(), o.getScale()
+            if math.abs(q.x - p.x) < CARD_W * s.x / 2 and math.abs(q.z - p.z) < CARD_L * s.z / 2 then target = o end
         end
     end
-    -- It falls onto the table, or onto what lies below it (a card's thickness above it).
+    -- It falls onto the table, or onto what lies below it (a card's thickness above it); dropped over a hand
+    -- zone it goes into that hand, at the hand's height (KB player-hands; INFERENCE: the height).
     local rest = fake.CARD_Y
     if target ~= nil then rest = target.getPosition().y + fake.CARD_T end
+    for _, h in ipairs(fake.objects) do
+        if live(h) and h.type == "Hand" and target == nil then
+            local c, s = h.getPosition(), h.getScale()
+            if inside(c, h.getRotation().y, vec(s.x, math.huge, s.z), p) then rest = c.y end
+        end
+    end
     fake.place(obj, vec(p.x, rest, p.z))
     fake.fire("onObjectDrop", colour, obj)
     if target ~= nil and obj.type == "Card" then return fake.merge(obj, target) end
@@ -250,8 +306,9 @@ function fake.merge(card, target)
     local deck = target
     if target.type == "Card" then
         -- Two cards make a new Deck object where the lower card lay (INFERENCE: its rotation).
-        local q = target.getPosition()
-        deck = fake.object("Deck", {x = q.x, y = q.y, z = q.z, face_down = target.is_face_down})
+        local q, s = target.getPosition(), target.getScale()
+        deck = fake.object("Deck", {x = q.x, y = q.y, z = q.z, face_down = target.is_face_down,
+                                    rot_y = target.getRotation().y, sx = s.x, sy = s.y, sz = s.z})
         deck.contents = {card_data(target)}
         fake.fire("onObjectEnterContainer", deck, target)
         fake.destroy(target)
@@ -319,8 +376,8 @@ function fake.hand(colour, x, z, rot_y, sx, sz, y, sy)
                                 sz = sz or 5, y = y or 4.1})
 end
 
--- A zone a modder placed: a scripting zone ("Scripting") or a hidden zone (INFERENCE: its type string,
--- "Fog" for the FogOfWarTrigger of saves). At table height unless told: from the table up, 3 tall.
+-- A zone a modder placed: a scripting zone ("Scripting") or a hidden zone ("FogOfWar": built-in-object.md,
+-- Zones, gives FogOfWarTrigger that type). At table height unless told: from the table up, 3 tall.
 function fake.zone(kind, name, x, z, sx, sz, rot_y, y, sy)
     return fake.object(kind, {name = name, x = x, z = z, sx = sx or 12, sz = sz or 5, rot_y = rot_y or 0,
                               y = y or (fake.SURFACE + 1.5), sy = sy or 3})
@@ -329,7 +386,8 @@ end
 -- base.md spawnObject: "Objects take a moment to spawn"; callback_function is called when the
 -- object has finished spawning, so never before spawnObject returns.
 function spawnObject(params)
-    local kind = ({ScriptingTrigger = "Scripting", HandTrigger = "Hand"})[params.type] or params.type
+    local kind = ({ScriptingTrigger = "Scripting", HandTrigger = "Hand", FogOfWarTrigger = "FogOfWar",
+                  FogOfWar = "Fog"})[params.type] or params.type
     local p = params.position or {0, 1, 0}
     local s = params.scale or {1, 1, 1}
     local r = params.rotation or {0, 0, 0}

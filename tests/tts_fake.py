@@ -162,3 +162,48 @@ class Tts:
         self.run(f"fake.pick_up('{colour}', {var}); fake.carry({var}, {x}, {z})")
         self.settle(hold)
         self.run(f"fake.drop('{colour}', {var})")
+
+
+def real_table(tts: Tts, root: dict[str, Any]) -> dict[str, Any]:
+    """Lay a real save's table out in the fake: its hand zones (HandTrigger objects, or the older
+    ``Hands.HandTransforms``), its scripting and hidden zones, and its top-level cards and decks, each at the
+    save's own position, rotation and scale. Cards fall to the height the save's cards lie at. Returns that
+    height and the middle of its cards' scales (what a card of this mod is like)."""
+    from companion.tts.save import Transform
+
+    def t_args(t: Transform) -> str:
+        return (f"x = {t.x}, y = {t.y}, z = {t.z}, rot_x = {t.rot_x}, rot_y = {t.rot_y}, rot_z = {t.rot_z}, "
+                f"sx = {t.scale_x}, sy = {t.scale_y}, sz = {t.scale_z}")
+
+    ys, scales = [], []
+    objects = root.get("ObjectStates") or []
+    hands = [(h.get("Color"), Transform.of(h)) for h in (root.get("Hands") or {}).get("HandTransforms") or []]
+    hands += [(o.get("FogColor"), Transform.of(o)) for o in objects if o.get("Name") == "HandTrigger"]
+    for obj in objects:
+        name, t = obj.get("Name"), Transform.of(obj)
+        if name in ("ScriptingTrigger", "FogOfWarTrigger"):
+            kind = "Scripting" if name == "ScriptingTrigger" else "FogOfWar"
+            tts.run(f"fake.object({json.dumps(kind)}, {{name = {json.dumps(obj.get('Nickname') or '')}, "
+                    f"{t_args(t)}}})")
+        elif name in ("Card", "CardCustom", "Deck", "DeckCustom"):
+            kind = "Card" if name in ("Card", "CardCustom") else "Deck"
+            var = tts.run(f"return fake.object({json.dumps(kind)}, {{name = {json.dumps(obj.get('Nickname') or '')}, "
+                          f"gm_notes = {json.dumps(obj.get('GMNotes') or '')}, {t_args(t)}}})")
+            if kind == "Deck":
+                for child in obj.get("ContainedObjects") or []:
+                    var.contents[len(var.contents) + 1] = tts.lua.table_from({
+                        "guid": child.get("GUID") or "", "name": child.get("Nickname") or "",
+                        "description": child.get("Description") or "", "gm_notes": child.get("GMNotes") or "",
+                        "memo": child.get("Memo") or ""})
+            if -1 < t.y < 3 and not any(ht.contains(t.x, t.z) for _, ht in hands):   # lying on the table
+                ys.append(t.y)
+                scales.append(max(t.scale_x, t.scale_z))
+    for colour, t in hands:
+        if colour:
+            tts.run(f'fake.hand("{colour}", {t.x}, {t.z}, {t.rot_y}, {t.scale_x}, {t.scale_z}, {t.y}, {t.scale_y})')
+    ys.sort()
+    scales.sort()
+    surface = ys[len(ys) // 2] if ys else float(tts.fake.CARD_Y)
+    tts.fake.CARD_Y = surface
+    return {"surface": surface, "scale": max(1.0, scales[len(scales) // 2]) if scales else 1.0,
+            "hands": [(c, t) for c, t in hands if c]}

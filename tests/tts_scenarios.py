@@ -31,6 +31,8 @@ class Table:
     layout: str
     n: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    scale: float = 1.0   # the size of this mod's cards
+    rot: float = 0.0     # how Red's cards lie (turned to face Red, as its hand zone is)
 
     # -- places -----------------------------------------------------------------------------------
     def _row(self, colour: str, radius: float, along: float = 0.0) -> tuple[float, float]:
@@ -66,14 +68,22 @@ class Table:
         if named_only:
             name = self.tts.lua.globals().json_name(code)
             self.tts.run(f"{var} = fake.card({{name = {json.dumps(name)}, face_down = {str(face_down).lower()}, "
-                         f"x = 0, z = 0}})")
+                         f"x = 0, z = 0, sx = {self.scale}, sz = {self.scale}, rot_y = {self.rot}}})")
         else:
             self.tts.run(f"{var} = fake.card({{gm_notes = '{CARD % code}', face_down = {str(face_down).lower()}, "
-                         f"x = 0, z = 0}})")
+                         f"x = 0, z = 0, sx = {self.scale}, sz = {self.scale}, rot_y = {self.rot}}})")
         return var
 
+    def beside(self, colour: str, at: tuple[float, float], dx: float) -> tuple[float, float]:
+        """``dx`` card widths of scale 1 along the colour's shadows row (its zone may be turned, its cards big)."""
+        a = math.radians(float(self.tts.run(f"""for _, o in ipairs(getObjects()) do local k, c = nil, nil
+            if o.getName() ~= "" then k, c = fake_parse(o.getName()) end
+            if k == "shadows" and c == "{colour}" then return o.getRotation().y end end return 0""")))
+        return at[0] + dx * self.scale * math.cos(a), at[1] - dx * self.scale * math.sin(a)
+
     def move(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0, hold: float = 0.2) -> None:
-        self.tts.move(var, colour, at[0] + dx, at[1], hold=hold)
+        x, z = self.beside(colour, at, dx) if dx else at
+        self.tts.move(var, colour, x, z, hold=hold)
         self.tts.settle(1.5)
 
     def flip(self, var: str, colour: str = "Red") -> None:
@@ -92,7 +102,8 @@ class Table:
 
     def carry(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0, settle: float = 0.3) -> None:
         """Picked up and carried over ``at`` (not dropped)."""
-        self.lua(f"fake.pick_up('{colour}', {var}); fake.carry({var}, {at[0] + dx}, {at[1]})", settle)
+        x, z = self.beside(colour, at, dx) if dx else at
+        self.lua(f"fake.pick_up('{colour}', {var}); fake.carry({var}, {x}, {z})", settle)
 
     def stack(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0) -> None:
         """Carried onto the card lying at ``at`` and dropped there: the two become a deck (Lua ``deck``)."""
@@ -108,7 +119,7 @@ PARSE = """
 function fake_parse(name)
     local low = " " .. string.lower(name) .. " "
     local colour = nil
-    for _, c in ipairs({"White", "Red", "Orange", "Blue", "Green", "Purple"}) do
+    for _, c in ipairs({"White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink"}) do
         if string.find(low, "[^%a]" .. string.lower(c) .. "[^%a]") then colour = c end
     end
     for _, k in ipairs({"shadow", "discard", "dead"}) do
@@ -143,7 +154,7 @@ def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "
             sx, sz = t._row(colour, 16)
             dx, dz = t._row(colour, 16, 7.5)
             kx, kz = t._row(colour, 16, -7.5)
-            kind = "Scripting" if layout == "named" else "Fog"
+            kind = "Scripting" if layout == "named" else "FogOfWar"   # a hidden zone's type (built-in-object.md)
             tts.run(f'fake.zone("{kind}", "Shadows: {colour}", {sx}, {sz}, 10, 4.5, {angle})')
             tts.run(f'fake.zone("Scripting", "{colour} discard pile", {dx}, {dz}, 4, 4.5, {angle})')
             tts.run(f'fake.zone("Scripting", "Dead pile ({colour})", {kx}, {kz}, 4, 4.5, {angle})')
@@ -158,6 +169,51 @@ def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "
         assert told, "the host is told what is missing"
         tts.press("Make missing zones", colours[0])
         tts.settle(1.5)
+    return t
+
+
+@dataclass
+class RealTable(Table):
+    """A real mod's table (shared/data/tts): its hand zones, zones and cards where the save has them, cards of its
+    size at its height; each colour's play area lies past its shadows area, away from its hand."""
+
+    hands: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def _out(self, colour: str) -> tuple[float, float, float, float]:
+        (sx, sz), (hx, hz) = self.shadows(colour), self.hands[colour]
+        d = math.hypot(sx - hx, sz - hz)
+        return sx, sz, (sx - hx) / d, (sz - hz) / d
+
+    def play(self, colour: str, along: float = 0.0) -> tuple[float, float]:
+        sx, sz, ux, uz = self._out(colour)
+        reach = 4.5 * self.scale / 2 + 3.1 * self.scale * 1.2
+        return sx + ux * reach - uz * along * self.scale, sz + uz * reach + ux * along * self.scale
+
+    def hand(self, colour: str) -> tuple[float, float]:
+        return self.hands[colour]
+
+
+def setup_real(client: FlaskClient, root: dict[str, Any], colours: tuple[str, str]) -> RealTable:
+    """The helper in a real mod's table, making its own zones there, with the game's table key."""
+    from tests.tts_fake import real_table
+
+    game = Game(client, colours)
+    tts = Tts(seated=colours, host=colours[0])
+    tts.client = client
+    tts.run(PARSE)
+    laid = real_table(tts, root)
+    first: dict[str, tuple[float, float]] = {}
+    turn: dict[str, float] = {}
+    for colour, tr in laid["hands"]:
+        first.setdefault(colour, (tr.x, tr.z))
+        turn.setdefault(colour, tr.rot_y)
+    t = RealTable(tts, game, colours, "real", scale=laid["scale"], rot=turn[colours[0]], hands=first)
+    t.extra["surface"] = laid["surface"]
+    r = client.post(f"/api/games/{game.id}/table-key", headers={"Authorization": f"Bearer {game.judge}"})
+    key = r.get_json()["key"]
+    tts.load({"url": "http://127.0.0.1:8787", "game": game.id, "seats": game.seat_of})
+    tts.run(f"onChat('!companion key {key}', {{color = '{colours[0]}', host = true}})")
+    tts.settle(1.5)
     return t
 
 
@@ -228,8 +284,8 @@ def s_to_hand(t: Table) -> None:
 def s_stack_split(t: Table) -> None:
     t.marshal(AGENT, dx=-2.5)
     t.stack(t.card(DROMOND), "Red", t.shadows("Red"), dx=-2.5)
-    x, z = t.shadows("Red")
-    t.lua(f"top = fake.draw(deck, {x + 2.5}, {z})")
+    x, z = t.beside("Red", t.shadows("Red"), 2.5)
+    t.lua(f"top = fake.draw(deck, {x}, {z})")
 
 
 def s_stack_shuffle(t: Table) -> None:
@@ -277,7 +333,8 @@ def s_rewind_with_card_in_shadows(t: Table) -> None:
     point = t.tts.fake.checkpoint()
     t.tts.rewind(point)                      # the Agent is still in shadows under a new GUID
     t.tts.settle(2.0)
-    v = t.tts.run("""for _, o in ipairs(getObjects()) do if o.type == "Card" then return o end end""")
+    v = t.tts.run(f"""for _, o in ipairs(getObjects()) do
+        if o.type == "Card" and o.getGMNotes() == '{CARD % AGENT}' then return o end end""")
     t.tts.lua.globals().again = v
     t.flip("again")
     t.move("again", "Red", t.play("Red"))
@@ -323,6 +380,45 @@ def s_no_discard_zone(t: Table) -> None:
     t.extra["before_answer"] = t.game.moves()   # no bring-out for a card that may be a discard
     t.extra["asked"] = any("where did it go" in b["message"] for b in t.tts.broadcasts() if b["colour"] == "Red")
     t.chat("!companion went 1 discard")
+
+
+def s_flip_in_shadows_then_answer(t: Table) -> None:
+    """Turned face up where it lies in shadows and left there: revealed, not yet in play or discarded. Pending,
+    the owner is asked, answers 'play'."""
+    v = t.marshal(AGENT)
+    t.flip(v)
+    t.extra["before_answer"] = t.game.moves()
+    t.extra["asked"] = any("where did it go" in b["message"] and "face up in your shadows area" in b["message"]
+                           for b in t.tts.broadcasts() if b["colour"] == "Red")
+    t.chat("!companion went 1 play")
+
+
+def s_against_the_edge(t: Table) -> None:
+    """The draw deck (face down) and a card in play (face up) lie against the shadows area, their edges a little
+    over the zone's: TTS counts an object whose collider overlaps a zone. Neither is in shadows; then a marshal."""
+    x, z = t.shadows("Red")
+    hx, hz = t.hand("Red")
+    d = math.hypot(x - hx, z - hz)
+    ux, uz = (x - hx) / d, (z - hz) / d   # away from the hand, across the zone's depth
+    depth = t.tts.run("""for _, o in ipairs(getObjects()) do
+        if o.getName() ~= "" and o.getName():find("Red") and o.getName():find("hadow") then return o.getScale().z end
+    end""")
+    reach = depth / 2 + 3.1 * t.scale / 2 - 0.3   # a card 3.1 long at scale 1, 0.3 of it over the edge
+    cards = ", ".join(f"{{guid = 'dd000{i}', name = '', description = '', gm_notes = '{CARD % code}', memo = ''}}"
+                      for i, code in enumerate((TYRION, DROMOND, AGENT)))
+    size = f"sx = {t.scale}, sz = {t.scale}, rot_y = {t.rot}"
+    a = 1.4 * t.scale   # side by side on the play side of the zone, a little apart
+    t.lua(f"""deck = fake.object("Deck", {{x = {x + ux * reach + uz * a}, z = {z + uz * reach - ux * a},
+                                           face_down = true, {size}}})
+              deck.contents = {{{cards}}}; fake.enter_zones(deck)
+              up = fake.card({{gm_notes = '{CARD % TYRION}', x = {x + ux * reach - uz * a},
+                              z = {z + uz * reach + ux * a}, {size}}})
+              fake.enter_zones(up)""")
+    t.extra["edge_in_zone"] = t.tts.run("""local n = 0 for _, o in ipairs(getObjects()) do
+        if o.getName() ~= "" and o.getName():find("Red") and o.getName():find("hadow") then
+            for _, x in ipairs(o.type == "Scripting" and o.getObjects() or {}) do n = n + 1 end
+        end end return n""")
+    t.marshal(DROMOND)
 
 
 def s_seat_differs(t: Table) -> None:
@@ -372,6 +468,10 @@ SCENARIOS = [
              s_pile_outside_zones_then_answer, lambda t: _a((M, AGENT), (D, AGENT))),
     Scenario("no discard zone", "face up where the discard pile lies, with no discard zone; the owner answers",
              s_no_discard_zone, lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("flip in shadows", "turned face up where it lies in shadows; the owner answers 'play'",
+             s_flip_in_shadows_then_answer, lambda t: _a((M, AGENT), (B, AGENT))),
+    Scenario("against the edge", "the draw deck and a card in play against the shadows area, then a marshal",
+             s_against_the_edge, lambda t: _a((M, DROMOND))),
     Scenario("seat differs", "Red plays seat B (colour and seat differ)", s_seat_differs,
              lambda t: _a((M, AGENT), seat="B"), seats={"Red": "B", "Blue": "A"}, flags=1),
     Scenario("group move", "two cards carried into shadows together", s_group_move,

@@ -9,7 +9,8 @@ local config = {
     retries = 6,           -- a report that fails or meets a conflict is sent again this often
     -- A colour with no named areas gets the helper's own ("auto"; "ask": the host is told and offered a
     -- button): a row beside its hand zone on the table side, this far from it and this deep, as wide as the
-    -- hand zone (at least zone_width): dead pile, shadows, discard pile (pile_width each). They reach from
+    -- hand zone (at least zone_width): dead pile, shadows, discard pile (pile_width each). The sizes are for
+    -- cards of scale 1 and grow with the scale of the cards lying on the table (zones.card_scale). They reach from
     -- the table surface (taken from the cards lying there, else table_surface) zone_height up, so a card
     -- lying on the table is in them and a card held above it is not.
     layout = "auto",

@@ -23,7 +23,10 @@ function track.look(colour)
     table.sort(objects, function(a, b) return zones.along(zone, a.getPosition()) < zones.along(zone, b.getPosition()) end)
     local out = {}
     for _, obj in ipairs(objects) do
-        if cards.is_card(obj) then
+        if not obj.is_face_down then
+            -- A shadows card lies face down: one face up here is not in shadows (turned up where it lay, it is
+            -- on its way out; see track.destination).
+        elseif cards.is_card(obj) then
             local f = cards.facts(obj)
             table.insert(out, {guid = obj.getGUID(), code = f.code, name = f.name, description = f.description,
                                face_down = obj.is_face_down, tokens = cards.tokens_on(obj, objects)})
@@ -55,10 +58,15 @@ function track.destination(guid, colour)
         return nil, "it is no longer on the table"
     end
     if obj.held_by_color ~= nil then return nil, "it is being moved" end
-    local kind = zones.area_of(obj)
+    local kind, whose = zones.area_of(obj)
     if kind == "hand" then return "hand" end
     if kind == "discard" or kind == "dead" then return "discard" end
-    if kind == "shadows" then return nil, "it is in another colour's shadows" end
+    if kind == "shadows" and whose ~= colour then return nil, "it is in another colour's shadows" end
+    -- Turned face up where it lay: revealed, but on its way to play or to the discard pile (an effect that
+    -- discards from shadows), so where it went is not known yet.
+    if kind == "shadows" and pile == nil and not obj.is_face_down then
+        return nil, "it lies face up in your shadows area"
+    end
     if pile ~= nil then return nil, "it went onto a pile that lies in no discard or dead-pile zone" end
     if obj.is_face_down then return nil, "it lies face down outside your shadows" end
     if kind == "play" then return "play" end

@@ -17,9 +17,10 @@ local COLOURS = {"White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "
 local WORDS = {shadows = {"shadow", "schatten"}, discard = {"discard", "ablage"}, dead = {"dead", "totenstapel"},
                play = {"play area", "in play"}}
 
--- Zone types the helper reads: scripting zones, and hidden zones for shadows (object.md `type`; INFERENCE:
--- "Fog" is the hidden zone's type string, as FogOfWarTrigger in saves; "Hidden" is accepted too).
-local function hidden(obj) return obj.type == "Fog" or obj.type == "Hidden" end
+-- Zone types the helper reads: scripting zones, and hidden zones for shadows. A hidden zone (FogOfWarTrigger in
+-- saves) has the type "FogOfWar" (built-in-object.md, Zones); object.md's setValue table calls it "Fog", which
+-- is the fog-of-war zone's type on the other page, so both are read ("Hidden" too).
+local function hidden(obj) return obj.type == "FogOfWar" or obj.type == "Fog" or obj.type == "Hidden" end
 local function usable(obj) return obj.type == "Scripting" or hidden(obj) end
 
 -- What a zone's name says: its kind and its colour ("Shadows: Red", "red shadows", "Discard pile (Red)").
@@ -39,19 +40,30 @@ function zones.parse(name)
 end
 
 -- Is a point inside a zone, a box turned about y whose scale is its full size (shared/docs/tts.md §1.8)?
-function zones.contains(zone, p)
+-- flat: the footprint only (how high is left to TTS, whose zones are 3D).
+function zones.contains(zone, p, flat)
     local c, s = zone.getPosition(), zone.getScale()
     local a = math.rad(zone.getRotation().y)
     local dx, dz = p.x - c.x, p.z - c.z
     local lx = dx * math.cos(a) - dz * math.sin(a)
     local lz = dx * math.sin(a) + dz * math.cos(a)
-    return math.abs(lx) <= s.x / 2 and math.abs(lz) <= s.z / 2 and math.abs(p.y - c.y) <= s.y / 2
+    return math.abs(lx) <= s.x / 2 and math.abs(lz) <= s.z / 2 and (flat or math.abs(p.y - c.y) <= s.y / 2)
 end
 
+local function card_like(obj) return obj.type == "Card" or obj.type == "Deck" end
+
 -- The objects in an area: a scripting zone says (object.md getObjects); for a hidden zone the helper
--- looks itself, by the same box.
+-- looks itself, by the same box. A zone is a trigger collider, so TTS counts a card whose edge reaches
+-- over the zone's edge (INFERENCE: colliders): a card counts only when its centre lies in the zone, so the
+-- draw deck or a card in play lying against the shadows area is not in it, nor a card in a pile beside it.
 function zones.objects(zone)
-    if zone.type == "Scripting" then return zone.getObjects() end
+    if zone.type == "Scripting" then
+        local out = {}
+        for _, obj in ipairs(zone.getObjects()) do
+            if not card_like(obj) or zones.contains(zone, obj.getPosition(), true) then table.insert(out, obj) end
+        end
+        return out
+    end
     local out = {}
     for _, obj in ipairs(getObjects()) do
         if (obj.type == "Card" or obj.type == "Deck") and zones.contains(zone, obj.getPosition()) then
@@ -69,13 +81,16 @@ end
 -- Which area an object lies in: "hand" (any hand zone), or a known area's kind, and its colour.
 function zones.area_of(obj)
     local named = nil
+    local p = obj.getPosition()
     for _, z in ipairs(obj.getZones and obj.getZones() or {}) do
-        if z.type == "Hand" then return "hand", nil end
-        local kind, colour = zones.parse(z.getName())
-        if kind ~= nil and named == nil then named = {kind, colour} end   -- also a zone made since the load
+        -- By its centre, as zones.objects: a card lying against a zone's edge is not in it.
+        if zones.contains(z, p, true) then
+            if z.type == "Hand" then return "hand", nil end
+            local kind, colour = zones.parse(z.getName())
+            if kind ~= nil and named == nil then named = {kind, colour} end   -- also a zone made since the load
+        end
     end
     if named ~= nil then return named[1], named[2] end
-    local p = obj.getPosition()
     for colour, set in pairs(zones.areas) do
         for kind, zone in pairs(set) do
             if alive(zone) and zones.contains(zone, p) then return kind, colour end
@@ -136,25 +151,46 @@ local function obstacles()
     return out
 end
 
--- The table surface: where the cards and decks lying on the table are (not held, not in a hand zone),
--- the middle of their heights less half a card's thickness; without any, the default table's top.
-function zones.surface()
-    local ys = {}
+local function median(xs)
+    table.sort(xs)
+    return xs[math.floor((#xs + 1) / 2)]
+end
+
+-- The cards and decks lying on the table (not held, not in a hand zone): their heights and their sizes.
+local function lying()
+    local ys, sizes = {}, {}
     for _, obj in ipairs(getObjects()) do
-        if (obj.type == "Card" or obj.type == "Deck") and obj.held_by_color == nil and not obj.spawning
-                and zones.area_of(obj) ~= "hand" then
+        if card_like(obj) and obj.held_by_color == nil and not obj.spawning and zones.area_of(obj) ~= "hand" then
+            local sc = obj.getScale()
             table.insert(ys, obj.getPosition().y)
+            table.insert(sizes, math.max(sc.x, sc.z))
         end
     end
+    return ys, sizes
+end
+
+-- The table surface: the middle of the heights of the cards and decks lying on the table, less half a card's
+-- thickness; without any, the default table's top.
+function zones.surface()
+    local ys = lying()
     if #ys == 0 then return config.table_surface end
-    table.sort(ys)
-    return ys[math.floor((#ys + 1) / 2)] - 0.04
+    return median(ys) - 0.04
+end
+
+-- How big the mod's cards are: real mods scale them (1.3 to 2 in the saves measured, shared/data/tts), and a
+-- zone made for a card of scale 1 would not hold one. The middle of the lying cards' scales, at least 1 (the
+-- sizes in config are for scale 1 and are the least), at most 4.
+function zones.card_scale()
+    local _, sizes = lying()
+    if #sizes == 0 then return 1 end
+    return math.min(math.max(median(sizes), 1), 4)
 end
 
 -- Where a colour's areas go: a row beside its first hand zone, on the side facing the middle of the table,
 -- as wide as the hand zone (at least zone_width): the dead pile, the shadows area, the discard pile.
 -- Pushed further in (and made narrower) until it covers no hand zone and no other area.
-function zones.place(colour, taken)
+function zones.place(colour, taken, k)
+    k = k or 1   -- the mod's card scale: every size grows with it
     local player = Player[colour]
     local hand = player ~= nil and player.getHandTransform ~= nil and player.getHandTransform(1) or nil
     if hand == nil then return nil, "no hand zone for " .. colour end
@@ -162,17 +198,18 @@ function zones.place(colour, taken)
     if f.x * -p.x + f.z * -p.z < 0 then f = {x = -f.x, z = -f.z} end   -- face the middle of the table
     local blocked = obstacles()
     for _, box in ipairs(taken or {}) do table.insert(blocked, box) end
-    local width = math.min(math.max(s.x, config.zone_width), config.zone_max_width)
+    local width = math.min(math.max(s.x, config.zone_width * k), config.zone_max_width * k)
+    local depth = config.zone_depth * k
     for _, w in ipairs({width, width * 0.85, width * 0.7, width * 0.5}) do
         for step = 0, 8 do
-            local dist = s.z / 2 + config.zone_gap + config.zone_depth / 2 + step * 1.5
+            local dist = s.z / 2 + (config.zone_gap + step * 1.5) * k + depth / 2
             local x, z = p.x + f.x * dist, p.z + f.z * dist
-            local box = corners(x, z, hand.rotation.y, w, config.zone_depth)
+            local box = corners(x, z, hand.rotation.y, w, depth)
             local clear = true
             for _, other in ipairs(blocked) do
                 if overlap(box, other) then clear = false break end
             end
-            if clear then return {x = x, z = z, rot_y = hand.rotation.y, w = w, box = box} end
+            if clear then return {x = x, z = z, rot_y = hand.rotation.y, w = w, d = depth, k = k, box = box} end
         end
     end
     return nil, "no room beside " .. colour .. "'s hand zone clear of every hand zone and other zone"
@@ -180,7 +217,7 @@ end
 
 -- The three zones of a row: dead pile at one end, discard pile at the other, shadows between them.
 local function slots(at)
-    local pile = math.min(config.pile_width, at.w / 4)   -- a narrow row keeps half its width for shadows
+    local pile = math.min(config.pile_width * at.k, at.w / 4)   -- a narrow row keeps half its width for shadows
     local a = math.rad(at.rot_y)
     local rx, rz = math.cos(a), -math.sin(a)   -- the row's own x axis on the table
     local side = (at.w - pile) / 2
@@ -222,13 +259,13 @@ end
 -- them"). on_ready(colour) runs once a colour's new shadows zone (or its last new zone) has spawned.
 function zones.make(colours, on_ready)
     local taken = {}
-    local surface = zones.surface()
+    local surface, k = zones.surface(), zones.card_scale()
     for _, colour in ipairs(colours) do
         local set = zones.areas[colour] or {}
         local need = {}
         for _, kind in ipairs(zones.KINDS) do if set[kind] == nil then table.insert(need, kind) end end
         if #need > 0 and not zones.spawning[colour] then
-            local at, why = zones.place(colour, taken)
+            local at, why = zones.place(colour, taken, k)
             if at == nil then
                 zones.problems[colour] = why
             else
@@ -246,7 +283,7 @@ function zones.make(colours, on_ready)
                         type = "ScriptingTrigger",
                         position = {slot.x, bottom + height / 2, slot.z},
                         rotation = {0, at.rot_y, 0},
-                        scale = {slot.w, height, config.zone_depth},
+                        scale = {slot.w, height, at.d},
                         callback_function = function(zone)
                             zone.setName(NAMES[kind] .. colour)
                             zones.areas[colour] = zones.areas[colour] or {}
