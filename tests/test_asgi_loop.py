@@ -406,6 +406,63 @@ def test_a_move_run_again_on_the_pool_flags_its_deck_check_once(served: tuple[st
     assert flags == ["deck_check"], flags
 
 
+def test_a_move_that_calls_time_first_does_not_wait_on_the_loop(served: tuple[str, int, Any], catalog: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first move at an event's table after its deadline writes "time called" before the move (the judge's
+    entry): two writes. Only the first may bail out on the loop, so a move that had written the call there waited
+    for the file's lock on the loop (every table with it) when a pool write took it in between. The request runs
+    on the pool instead, and the call counts once."""
+    import datetime as dt
+
+    from companion.events.service import EventService
+    from companion.web.events_api import service
+
+    host, port, app = served
+    store = app.extensions["companion"]["services"].store
+    ev, round_one = event_round(app, catalog)
+    eid = ev["event"]["id"]
+    table = round_one["tables"][0]["game"]
+    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    other, other_key = new_game(host, port)
+    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
+    for game_id, game_key in ((table, seat_key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
+    long_ago = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=90)).isoformat()
+    with app.app_context():
+        service().events.start_clock(eid, 1, 60, started=long_ago)  # its deadline passed, no ticker called it yet
+
+    holding = threading.Event()
+
+    def hold_the_file() -> None:
+        with store._writer:
+            holding.set()
+            time.sleep(1.0)
+
+    called = EventService._as_judge
+
+    def then_a_pool_write(self: Any, *args: Any) -> bool:  # a pool write takes the file right after the call
+        done = called(self, *args)
+        threading.Thread(target=hold_the_file, daemon=True).start()
+        holding.wait(2)
+        return done
+
+    monkeypatch.setattr(EventService, "_as_judge", then_a_pool_write)
+    answers: list[tuple[int, Any]] = []
+    move = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{table}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, seat_key)))
+    move.start()
+    assert holding.wait(5)
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    move.join()
+    assert answers[0][0] == 409, answers  # time was called after the phone's version: it sees the call first
+    status, log = call(host, port, "GET", f"/api/games/{table}/log", key=seat_key)
+    assert [e["data"]["type"] for e in log["entries"] if e["kind"] == "action"].count("call_time") == 1
+
+
 def test_a_move_at_a_cached_casual_table_runs_on_the_loop(served: tuple[str, int, Any],
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     host, port, app = served

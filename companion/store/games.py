@@ -444,6 +444,12 @@ class GameStore:
         finally:
             self._local.hasty = False
 
+    def first_of_writes(self, game_id: str) -> None:
+        """Before the first of two writes in one request: under ``hasty`` only the first may bail out, so the second
+        would wait for its lock on the loop; the request runs again where it may wait (nothing written yet)."""
+        if getattr(self._local, "hasty", False):
+            raise WouldWait(game_id)
+
     @contextmanager
     def _write(self, game_id: str) -> Iterator[sqlite_utils.Database]:
         """One writer per game in this process, and BEGIN IMMEDIATE against other processes."""
