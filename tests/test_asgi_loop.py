@@ -513,3 +513,26 @@ def test_a_state_found_stale_on_the_loop_is_rebuilt_on_the_pool(served: tuple[st
         if path.endswith("/view"):
             assert shown["version"] == version
     assert replayed_on and all(name.startswith("companion") for name in replayed_on), replayed_on
+
+
+def test_a_move_finding_the_state_stale_on_the_loop_is_played_on_the_pool(served: tuple[str, int, Any],
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move on the loop whose write finds the cached state behind the stored game (a pool write committed and has
+    not swapped its state in yet; another process wrote) replayed the log inside its write, on the loop, holding
+    the game's and the file's locks: it bails out before anything is written and is played on the pool, once."""
+    host, port, app = served
+    store = app.extensions["companion"]["services"].store
+    gid, key = new_game(host, port)
+    gain_gold(host, port, gid, key, 2)
+    behind = store._cached(gid)
+    version = gain_gold(host, port, gid, key, 1, 2)
+    store._keep(gid, behind)  # cached, one version behind what is stored
+    replayed_on = threads_running(monkeypatch, store, "_rebuild")
+    tried_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
+    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version,
+        "request_id": "gold-stale-000"}, key)
+    assert status == 201 and body["version"] == version + 1, body
+    assert replayed_on and all(name.startswith("companion") for name in replayed_on), replayed_on
+    assert tried_on[-1].startswith("companion"), tried_on
+    assert call(host, port, "GET", f"/api/games/{gid}/log", key=key)[1]["version"] == version + 1  # counted once

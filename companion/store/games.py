@@ -456,7 +456,8 @@ class GameStore:
         lock = self._lock(game_id)
         hasty = getattr(self._local, "hasty", False)
         if hasty:
-            self._local.hasty = False  # only the first write may bail out: nothing is written before it
+            # The first write may bail out until it commits (its body too: a state to replay rolls it back); once
+            # it has, nothing else may, or the request would run again and write twice.
             if not lock.acquire(blocking=False):
                 raise WouldWait(game_id)
             if not self._writer.acquire(blocking=False):
@@ -482,10 +483,12 @@ class GameStore:
             try:
                 yield db
                 db.conn.execute("COMMIT")
-                self._checkpointer.wrote()
             except BaseException:
                 db.conn.execute("ROLLBACK")
                 raise
+            if hasty:
+                self._local.hasty = False
+            self._checkpointer.wrote()
         finally:
             self._writer.release()
             lock.release()
