@@ -317,14 +317,10 @@ def test_an_action_waits_for_a_write_to_its_game_on_the_pool(served: tuple[str, 
     move_waits_behind(host, port, "/test/slow-game-write/{gid}", first_move=False)
 
 
-def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served: tuple[str, int, Any],
-                                                                           catalog: Any,
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """A post to an event table's actions (anyone's: the clock is checked before the key) reads the event
-    store, which the organiser's pairing holds for seconds: it waits on the pool, not on the loop."""
+def event_round(app: Any, catalog: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An event with two registered players paired at table 1: the event's keys, and the round's answer."""
     from tests.decklists import as_text, real_decks
 
-    host, port, app = served
     client = app.test_client()
     ev = client.post("/api/event", json={"name": "Regional", "date": "2026-11-22", "rounds": 3, "tables": 4}).get_json()
     eid, org = ev["event"]["id"], ev["organiser"]["key"]
@@ -339,7 +335,17 @@ def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served
     r = client.post(f"/api/event/{eid}/rounds", headers={"Authorization": "Bearer " + org},
                     json={"csv": "1,Player 1,Player 2\n"})
     assert r.status_code == 201, r.get_json()
-    table = r.get_json()["tables"][0]["game"]
+    return ev, r.get_json()
+
+
+def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served: tuple[str, int, Any],
+                                                                           catalog: Any,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A post to an event table's actions (anyone's: the clock is checked before the key) reads the event
+    store, which the organiser's pairing holds for seconds: it waits on the pool, not on the loop."""
+    host, port, app = served
+    _, round_one = event_round(app, catalog)
+    table = round_one["tables"][0]["game"]
     other, other_key = new_game(host, port)
     for game_id in (table, other):
         assert call(host, port, "GET", f"/api/games/{game_id}/view")[0] == 200  # states cached: quick routes
@@ -361,11 +367,100 @@ def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served
     assert answers[0][0] == 403
 
     # With the event store free again, a seat's moves at the event's table run on the loop like a casual table's.
-    seat_key = r.get_json()["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
     ran_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
     version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
     gain_gold(host, port, table, seat_key, 2, version)
     assert ran_on and not any(name.startswith("companion") for name in ran_on), ran_on
+
+
+def test_a_move_run_again_on_the_pool_flags_its_deck_check_once(served: tuple[str, int, Any], catalog: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move at an event's table naming a card outside the registered list is a deck-check flag for the judge.
+    When the move bails out on the loop (a pool write took the file after the loop looked) and runs again on the
+    pool, the judge's dashboard still gets one flag, not one per try: what a request does before its write must
+    not count when the request runs again."""
+    from companion.store.games import GameStore
+
+    host, port, app = served
+    ev, round_one = event_round(app, catalog)
+    eid, judge = ev["event"]["id"], ev["judge"]["key"]
+    table = round_one["tables"][0]["game"]
+    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
+    status, view = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)
+    assert status == 200
+    monkeypatch.setattr(GameStore, "writing", property(lambda self: False))  # the look came just too early
+    tried_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
+    writer = threading.Thread(target=call, args=(host, port, "POST", "/test/slow-write", {}))
+    writer.start()
+    time.sleep(0.2)
+    status, refused = call(host, port, "POST", f"/api/games/{table}/actions", {
+        "action": {"type": "kneel", "player": "A", "card": "A.01001.9"}, "expected_version": view["version"]},
+        seat_key)
+    writer.join()
+    assert status == 404, refused
+    assert len(tried_on) == 2 and tried_on[1].startswith("companion"), tried_on  # the loop's try, then the pool's
+    dashboard = call(host, port, "GET", f"/api/event/{eid}/dashboard", key=judge)[1]
+    flags = [f["kind"] for t in dashboard["tables"] for f in t["flags"]]
+    assert flags == ["deck_check"], flags
+
+
+def test_a_move_that_calls_time_first_does_not_wait_on_the_loop(served: tuple[str, int, Any], catalog: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first move at an event's table after its deadline writes "time called" before the move (the judge's
+    entry): two writes. Only the first may bail out on the loop, so a move that had written the call there waited
+    for the file's lock on the loop (every table with it) when a pool write took it in between. The request runs
+    on the pool instead, and the call counts once."""
+    import datetime as dt
+
+    from companion.events.service import EventService
+    from companion.web.events_api import service
+
+    host, port, app = served
+    store = app.extensions["companion"]["services"].store
+    ev, round_one = event_round(app, catalog)
+    eid = ev["event"]["id"]
+    table = round_one["tables"][0]["game"]
+    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    other, other_key = new_game(host, port)
+    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
+    for game_id, game_key in ((table, seat_key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
+    long_ago = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=90)).isoformat()
+    with app.app_context():
+        service().events.start_clock(eid, 1, 60, started=long_ago)  # its deadline passed, no ticker called it yet
+
+    holding = threading.Event()
+
+    def hold_the_file() -> None:
+        with store._writer:
+            holding.set()
+            time.sleep(1.0)
+
+    called = EventService._as_judge
+
+    def then_a_pool_write(self: Any, *args: Any) -> bool:  # a pool write takes the file right after the call
+        done = called(self, *args)
+        threading.Thread(target=hold_the_file, daemon=True).start()
+        holding.wait(2)
+        return done
+
+    monkeypatch.setattr(EventService, "_as_judge", then_a_pool_write)
+    answers: list[tuple[int, Any]] = []
+    move = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{table}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, seat_key)))
+    move.start()
+    assert holding.wait(5)
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    move.join()
+    assert answers[0][0] == 409, answers  # time was called after the phone's version: it sees the call first
+    status, log = call(host, port, "GET", f"/api/games/{table}/log", key=seat_key)
+    assert [e["data"]["type"] for e in log["entries"] if e["kind"] == "action"].count("call_time") == 1
 
 
 def test_a_move_at_a_cached_casual_table_runs_on_the_loop(served: tuple[str, int, Any],
@@ -418,3 +513,26 @@ def test_a_state_found_stale_on_the_loop_is_rebuilt_on_the_pool(served: tuple[st
         if path.endswith("/view"):
             assert shown["version"] == version
     assert replayed_on and all(name.startswith("companion") for name in replayed_on), replayed_on
+
+
+def test_a_move_finding_the_state_stale_on_the_loop_is_played_on_the_pool(served: tuple[str, int, Any],
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move on the loop whose write finds the cached state behind the stored game (a pool write committed and has
+    not swapped its state in yet; another process wrote) replayed the log inside its write, on the loop, holding
+    the game's and the file's locks: it bails out before anything is written and is played on the pool, once."""
+    host, port, app = served
+    store = app.extensions["companion"]["services"].store
+    gid, key = new_game(host, port)
+    gain_gold(host, port, gid, key, 2)
+    behind = store._cached(gid)
+    version = gain_gold(host, port, gid, key, 1, 2)
+    store._keep(gid, behind)  # cached, one version behind what is stored
+    replayed_on = threads_running(monkeypatch, store, "_rebuild")
+    tried_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
+    status, body = call(host, port, "POST", f"/api/games/{gid}/actions", {
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version,
+        "request_id": "gold-stale-000"}, key)
+    assert status == 201 and body["version"] == version + 1, body
+    assert replayed_on and all(name.startswith("companion") for name in replayed_on), replayed_on
+    assert tried_on[-1].startswith("companion"), tried_on
+    assert call(host, port, "GET", f"/api/games/{gid}/log", key=key)[1]["version"] == version + 1  # counted once

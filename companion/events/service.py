@@ -196,6 +196,7 @@ class EventService:
             # Recorded once for this deadline and taken back since (the judge undid it): not again, and
             # no write attempt on every dashboard read.
             return False
+        self.games.first_of_writes(game_id)  # the call, then the move that looked: not both on the event loop
         called = self._as_judge(game_id, CallTime(), request_id)
         if called:
             with self._guard:

@@ -444,13 +444,20 @@ class GameStore:
         finally:
             self._local.hasty = False
 
+    def first_of_writes(self, game_id: str) -> None:
+        """Before the first of two writes in one request: under ``hasty`` only the first may bail out, so the second
+        would wait for its lock on the loop; the request runs again where it may wait (nothing written yet)."""
+        if getattr(self._local, "hasty", False):
+            raise WouldWait(game_id)
+
     @contextmanager
     def _write(self, game_id: str) -> Iterator[sqlite_utils.Database]:
         """One writer per game in this process, and BEGIN IMMEDIATE against other processes."""
         lock = self._lock(game_id)
         hasty = getattr(self._local, "hasty", False)
         if hasty:
-            self._local.hasty = False  # only the first write may bail out: nothing is written before it
+            # The first write may bail out until it commits (its body too: a state to replay rolls it back); once
+            # it has, nothing else may, or the request would run again and write twice.
             if not lock.acquire(blocking=False):
                 raise WouldWait(game_id)
             if not self._writer.acquire(blocking=False):
@@ -476,10 +483,12 @@ class GameStore:
             try:
                 yield db
                 db.conn.execute("COMMIT")
-                self._checkpointer.wrote()
             except BaseException:
                 db.conn.execute("ROLLBACK")
                 raise
+            if hasty:
+                self._local.hasty = False
+            self._checkpointer.wrote()
         finally:
             self._writer.release()
             lock.release()

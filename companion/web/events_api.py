@@ -219,15 +219,18 @@ def watch_event_games() -> Any:
         except ApiError:
             return None  # the route answers it, as it would without the hook
         if isinstance(data.get("action"), dict) and storable(data["action"]):
-            g.event_action = (m.group(1), data["action"], role.actor)
-            events.deck_check_attempt(m.group(1), data["action"], role.actor)
+            g.event_action = (m.group(1), data["action"], role.actor)  # its deck check follows the answer
     return None
 
 
 @events_api.after_app_request
 def note_refusals(response: Response) -> Response:
-    """A strict event game refused an illegal move: the judge's dashboard hears of it."""
+    """A move naming a card outside the registered list, or a strict event game refusing an illegal move: the judge's
+    dashboard hears of it. Only once the move is answered: a move that bails out on the event loop runs again on the
+    pool, hook and all, and only the answered run may count (a flag per try was a flag too many)."""
     attempt = getattr(g, "event_action", None)
+    if attempt is not None:
+        service().deck_check_attempt(*attempt)
     if attempt is not None and response.status_code == 422:
         answer = response.get_json(silent=True) or {}
         service().refused(attempt[0], attempt[1], answer, attempt[2])
