@@ -536,3 +536,59 @@ def test_a_move_finding_the_state_stale_on_the_loop_is_played_on_the_pool(served
     assert replayed_on and all(name.startswith("companion") for name in replayed_on), replayed_on
     assert tried_on[-1].startswith("companion"), tried_on
     assert call(host, port, "GET", f"/api/games/{gid}/log", key=key)[1]["version"] == version + 1  # counted once
+
+
+def closed_within(s: socket.socket, seconds: float, dribble: bytes = b"a") -> float | None:
+    """Send one byte of ``dribble`` every 0.1 s, as a slow client does, until the server closes the connection; how
+    long that took, or None if it was still open after ``seconds``."""
+    started = time.time()
+    s.settimeout(0.1)
+    while time.time() - started < seconds:
+        try:
+            s.sendall(dribble)
+            if s.recv(65536) == b"":
+                return time.time() - started
+        except TimeoutError:
+            continue
+        except (BrokenPipeError, ConnectionResetError):
+            return time.time() - started
+    return None
+
+
+def test_a_later_request_on_a_connection_gets_no_longer_for_its_headers(served: tuple[str, int, Any],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first request's headers must be complete within the header timeout; the next request on the same
+    keep-alive connection was given forever (its first byte stopped the keep-alive timer, and the header timer had
+    run once), so a client could hold a connection, and enough of them the whole server, by sending one quick
+    request and then the next one's headers a byte at a time."""
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module("companion.cli.serve"), "HEADER_TIMEOUT", 0.6)
+    host, port, _ = served
+    with socket.create_connection((host, port), timeout=5) as s:
+        s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        answered = b""
+        while b"\r\n\r\n" not in answered or not answered.rstrip().endswith(b"}"):
+            answered += s.recv(65536)
+        assert answered.startswith(b"HTTP/1.1 200"), answered
+        s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        took = closed_within(s, 3.0)
+    assert took is not None and took < 2.0, took
+
+
+def test_a_body_sent_a_byte_at_a_time_is_not_waited_for_forever(served: tuple[str, int, Any],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request whose headers came at once and whose body then comes a byte at a time held its connection for as
+    long as the client liked (the header timeout looked at headers only): it is closed once the body is late."""
+    import importlib
+
+    serve = importlib.import_module("companion.cli.serve")
+    monkeypatch.setattr(serve, "HEADER_TIMEOUT", 0.2)
+    monkeypatch.setattr(serve, "BODY_SECONDS", 0.5, raising=False)
+    host, port, _ = served
+    with socket.create_connection((host, port), timeout=5) as s:
+        s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 900\r\n\r\n{")
+        took = closed_within(s, 3.0, b" ")
+    assert took is not None and took < 2.0, took
+    assert call(host, port, "GET", "/api/health")[0] == 200
