@@ -592,3 +592,64 @@ def test_a_body_sent_a_byte_at_a_time_is_not_waited_for_forever(served: tuple[st
         took = closed_within(s, 3.0, b" ")
     assert took is not None and took < 2.0, took
     assert call(host, port, "GET", "/api/health")[0] == 200
+
+
+def test_a_flag_for_the_judge_does_not_wait_on_the_loop_for_the_file(served: tuple[str, int, Any], catalog: Any,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move at an event's table run on the loop writes a flag for the judge's dashboard (here a card outside the
+    registered list) through the event store's own connection. When another connection holds the file then (a pool
+    write begun after the loop looked), that flag waited in SQLite's busy handler on the loop, every table with it:
+    it is written by a thread of its own instead, and reaches the dashboard all the same."""
+    import sqlite3
+
+    from companion.events.store import EventStore
+
+    host, port, app = served
+    ev, round_one = event_round(app, catalog)
+    eid, judge = ev["event"]["id"], ev["judge"]["key"]
+    table = round_one["tables"][0]["game"]
+    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    other, other_key = new_game(host, port)
+    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
+    for game_id, game_key in ((table, seat_key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
+    holding = threading.Event()
+
+    def hold_the_file() -> None:
+        conn = sqlite3.connect(str(app.extensions["companion"]["services"].database), isolation_level=None)
+        conn.execute("BEGIN IMMEDIATE")
+        holding.set()
+        time.sleep(1.0)
+        conn.execute("COMMIT")
+        conn.close()
+
+    flag = EventStore.flag
+
+    def after_a_pool_write(self: Any, *args: Any, **kwargs: Any) -> Any:  # the file taken just before the flag
+        if not holding.is_set():
+            threading.Thread(target=hold_the_file, daemon=True).start()
+            holding.wait(2)
+        return flag(self, *args, **kwargs)
+
+    monkeypatch.setattr(EventStore, "flag", after_a_pool_write)
+    ran_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
+    answers: list[tuple[int, Any]] = []
+    move = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{table}/actions", {
+        "action": {"type": "kneel", "player": "A", "card": "A.01001.9"}, "expected_version": version}, seat_key)))
+    move.start()
+    assert holding.wait(5)
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the flag waited
+    move.join()
+    assert answers[0][0] == 404, answers
+    assert ran_on and not any(name.startswith("companion") for name in ran_on), ran_on  # the move ran on the loop
+    deadline = time.time() + 5
+    flags: list[str] = []
+    while time.time() < deadline and not flags:
+        dashboard = call(host, port, "GET", f"/api/event/{eid}/dashboard", key=judge)[1]
+        flags = [f["kind"] for t in dashboard["tables"] for f in t["flags"]]
+        time.sleep(0.1)
+    assert flags == ["deck_check"], flags
