@@ -219,3 +219,21 @@ def test_a_checkpointer_that_could_not_open_its_connection_starts_again_with_the
     while s._checkpointer.checkpoints == 0 and time.time() < deadline:
         time.sleep(0.02)
     assert s._checkpointer.checkpoints >= 1
+
+
+def test_a_write_committed_when_no_checkpoint_thread_can_start_still_counts(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checkpointer is told of a commit after it: when no thread could be started then (the process at its
+    thread limit), the error came out of a committed write, which answered 500 and left its state unswapped."""
+    from companion.store.db import Checkpointer
+
+    def no_thread(self: Checkpointer) -> None:
+        raise RuntimeError("can't start new thread")
+
+    s = store(tmp_path / "g.db")
+    game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    TableService(s).act(game.id, GainGold("A", 1), A, 0)  # cached
+    monkeypatch.setattr(Checkpointer, "wrote", no_thread)
+    entry, _ = TableService(s).act(game.id, GainGold("A", 1), A, 1)
+    assert entry.seq == 2 and s.game(game.id).version == 2
+    assert s._cached(game.id) is not None and s._cached(game.id).version == 2  # the new state swapped in

@@ -488,7 +488,8 @@ class GameStore:
                 raise
             if hasty:
                 self._local.hasty = False
-            self._checkpointer.wrote()
+            with contextlib.suppress(RuntimeError):  # no thread to be had: committed is committed; the next write tries
+                self._checkpointer.wrote()
         finally:
             self._writer.release()
             lock.release()
