@@ -436,8 +436,8 @@ class GameStore:
     @contextmanager
     def hasty(self) -> Iterator[None]:
         """On this thread, for what runs inside: the first write finding its game's or the file's lock taken, or a
-        read before it finding the state to be replayed, raises ``WouldWait`` rather than wait (the server's event
-        loop, which must never wait for a lock or a replay)."""
+        read before that write commits (inside it too) finding the state to be replayed, raises ``WouldWait`` rather
+        than wait (the server's event loop, which must never wait for a lock or a replay)."""
         self._local.hasty = True
         try:
             yield
