@@ -653,3 +653,34 @@ def test_a_flag_for_the_judge_does_not_wait_on_the_loop_for_the_file(served: tup
         flags = [f["kind"] for t in dashboard["tables"] for f in t["flags"]]
         time.sleep(0.1)
     assert flags == ["deck_check"], flags
+
+
+def test_a_view_on_the_loop_does_not_wait_for_another_thread_making_it(served: tuple[str, int, Any]) -> None:
+    """Twenty phones of one seat share each view: one thread makes it while the others wait for it. A worker making
+    it slowly (a log replayed: the state found behind the stored game) held the gate of that view, and the loop,
+    asking for the same view, waited for it with every table. The loop makes it itself instead (or bails out)."""
+    host, port, app = served
+    views = app.extensions["companion"]["services"].views
+    gid, key = new_game(host, port)
+    other, other_key = new_game(host, port)
+    version = gain_gold(host, port, gid, key, 1)
+    for game_id, game_key in ((gid, key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    version = gain_gold(host, port, gid, key, 1, version)  # a version whose spectators' view nobody made yet
+    gate = views._inflight.setdefault((gid, version, "spectator", "view"), threading.Lock())
+    making = threading.Event()
+
+    def make_slowly() -> None:  # a worker replaying the log for this very view
+        with gate:
+            making.set()
+            time.sleep(1.0)
+
+    worker = threading.Thread(target=make_slowly)
+    worker.start()
+    assert making.wait(2)
+    t0 = time.time()
+    status, shown = call(host, port, "GET", f"/api/games/{gid}/view")  # a spectator's screen: no key
+    assert status == 200 and shown["version"] == version
+    assert time.time() - t0 < 0.4, time.time() - t0  # not after the worker
+    assert worker.is_alive()
+    worker.join()

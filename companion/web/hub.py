@@ -180,14 +180,30 @@ class LRU:
                 self._data.move_to_end(key)
                 return self._data[key]
             gate = self._inflight.setdefault(key, threading.Lock())
-        with gate:
+        if not gate.acquire(blocking=not _on_event_loop()):
+            # The server's event loop waits for no worker (one replaying a log holds the gate a second): it makes
+            # the value itself, which is quick there or bails out (``GameStore.hasty``).
+            return self._keep(key, make())
+        try:
             with self._lock:
                 if key in self._data:
                     return self._data[key]
-            value = make()
-            with self._lock:
-                self._data[key] = value
-                self._inflight.pop(key, None)
-                while len(self._data) > self.size:
-                    self._data.popitem(last=False)
+            return self._keep(key, make())
+        finally:
+            gate.release()
+
+    def _keep(self, key: Hashable, value: Any) -> Any:
+        with self._lock:
+            self._data[key] = value
+            self._inflight.pop(key, None)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
         return value
+
+
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
