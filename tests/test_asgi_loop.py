@@ -536,3 +536,151 @@ def test_a_move_finding_the_state_stale_on_the_loop_is_played_on_the_pool(served
     assert replayed_on and all(name.startswith("companion") for name in replayed_on), replayed_on
     assert tried_on[-1].startswith("companion"), tried_on
     assert call(host, port, "GET", f"/api/games/{gid}/log", key=key)[1]["version"] == version + 1  # counted once
+
+
+def closed_within(s: socket.socket, seconds: float, dribble: bytes = b"a") -> float | None:
+    """Send one byte of ``dribble`` every 0.1 s, as a slow client does, until the server closes the connection; how
+    long that took, or None if it was still open after ``seconds``."""
+    started = time.time()
+    s.settimeout(0.1)
+    while time.time() - started < seconds:
+        try:
+            s.sendall(dribble)
+            if s.recv(65536) == b"":
+                return time.time() - started
+        except TimeoutError:
+            continue
+        except (BrokenPipeError, ConnectionResetError):
+            return time.time() - started
+    return None
+
+
+def test_a_later_request_on_a_connection_gets_no_longer_for_its_headers(served: tuple[str, int, Any],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first request's headers must be complete within the header timeout; the next request on the same
+    keep-alive connection was given forever (its first byte stopped the keep-alive timer, and the header timer had
+    run once), so a client could hold a connection, and enough of them the whole server, by sending one quick
+    request and then the next one's headers a byte at a time."""
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module("companion.cli.serve"), "HEADER_TIMEOUT", 0.6)
+    host, port, _ = served
+    with socket.create_connection((host, port), timeout=5) as s:
+        s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        answered = b""
+        while b"\r\n\r\n" not in answered or not answered.rstrip().endswith(b"}"):
+            answered += s.recv(65536)
+        assert answered.startswith(b"HTTP/1.1 200"), answered
+        s.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        took = closed_within(s, 3.0)
+    assert took is not None and took < 2.0, took
+
+
+def test_a_body_sent_a_byte_at_a_time_is_not_waited_for_forever(served: tuple[str, int, Any],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request whose headers came at once and whose body then comes a byte at a time held its connection for as
+    long as the client liked (the header timeout looked at headers only): it is closed once the body is late."""
+    import importlib
+
+    serve = importlib.import_module("companion.cli.serve")
+    monkeypatch.setattr(serve, "HEADER_TIMEOUT", 0.2)
+    monkeypatch.setattr(serve, "BODY_SECONDS", 0.5, raising=False)
+    host, port, _ = served
+    with socket.create_connection((host, port), timeout=5) as s:
+        s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 900\r\n\r\n{")
+        took = closed_within(s, 3.0, b" ")
+    assert took is not None and took < 2.0, took
+    assert call(host, port, "GET", "/api/health")[0] == 200
+
+
+def test_a_flag_for_the_judge_does_not_wait_on_the_loop_for_the_file(served: tuple[str, int, Any], catalog: Any,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move at an event's table run on the loop writes a flag for the judge's dashboard (here a card outside the
+    registered list) through the event store's own connection. When another connection holds the file then (a pool
+    write begun after the loop looked), that flag waited in SQLite's busy handler on the loop, every table with it:
+    it is written by a thread of its own instead, and reaches the dashboard all the same."""
+    import sqlite3
+
+    from companion.events.store import EventStore
+
+    host, port, app = served
+    ev, round_one = event_round(app, catalog)
+    eid, judge = ev["event"]["id"], ev["judge"]["key"]
+    table = round_one["tables"][0]["game"]
+    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    other, other_key = new_game(host, port)
+    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
+    for game_id, game_key in ((table, seat_key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
+    holding = threading.Event()
+
+    def hold_the_file() -> None:
+        conn = sqlite3.connect(str(app.extensions["companion"]["services"].database), isolation_level=None)
+        conn.execute("BEGIN IMMEDIATE")
+        holding.set()
+        time.sleep(1.0)
+        conn.execute("COMMIT")
+        conn.close()
+
+    flag = EventStore.flag
+
+    def after_a_pool_write(self: Any, *args: Any, **kwargs: Any) -> Any:  # the file taken just before the flag
+        if not holding.is_set():
+            threading.Thread(target=hold_the_file, daemon=True).start()
+            holding.wait(2)
+        return flag(self, *args, **kwargs)
+
+    monkeypatch.setattr(EventStore, "flag", after_a_pool_write)
+    ran_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
+    answers: list[tuple[int, Any]] = []
+    move = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{table}/actions", {
+        "action": {"type": "kneel", "player": "A", "card": "A.01001.9"}, "expected_version": version}, seat_key)))
+    move.start()
+    assert holding.wait(5)
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the flag waited
+    move.join()
+    assert answers[0][0] == 404, answers
+    assert ran_on and not any(name.startswith("companion") for name in ran_on), ran_on  # the move ran on the loop
+    deadline = time.time() + 5
+    flags: list[str] = []
+    while time.time() < deadline and not flags:
+        dashboard = call(host, port, "GET", f"/api/event/{eid}/dashboard", key=judge)[1]
+        flags = [f["kind"] for t in dashboard["tables"] for f in t["flags"]]
+        time.sleep(0.1)
+    assert flags == ["deck_check"], flags
+
+
+def test_a_view_on_the_loop_does_not_wait_for_another_thread_making_it(served: tuple[str, int, Any]) -> None:
+    """Twenty phones of one seat share each view: one thread makes it while the others wait for it. A worker making
+    it slowly (a log replayed: the state found behind the stored game) held the gate of that view, and the loop,
+    asking for the same view, waited for it with every table. The loop makes it itself instead (or bails out)."""
+    host, port, app = served
+    views = app.extensions["companion"]["services"].views
+    gid, key = new_game(host, port)
+    other, other_key = new_game(host, port)
+    version = gain_gold(host, port, gid, key, 1)
+    for game_id, game_key in ((gid, key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    version = gain_gold(host, port, gid, key, 1, version)  # a version whose spectators' view nobody made yet
+    gate = views._inflight.setdefault((gid, version, "spectator", "view"), threading.Lock())
+    making = threading.Event()
+
+    def make_slowly() -> None:  # a worker replaying the log for this very view
+        with gate:
+            making.set()
+            time.sleep(1.0)
+
+    worker = threading.Thread(target=make_slowly)
+    worker.start()
+    assert making.wait(2)
+    t0 = time.time()
+    status, shown = call(host, port, "GET", f"/api/games/{gid}/view")  # a spectator's screen: no key
+    assert status == 200 and shown["version"] == version
+    assert time.time() - t0 < 0.4, time.time() - t0  # not after the worker
+    assert worker.is_alive()
+    worker.join()

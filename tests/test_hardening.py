@@ -160,10 +160,10 @@ def test_600_streams_cost_no_threads_and_health_answers_at_once(tmp_path: Path) 
         games = []
         for _ in range(10):
             _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
-            games.append((g["game"]["id"], g["seats"][0]["key"]))
+            games.append((g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]))
         threads_before = proc_status(s.proc.pid, "Threads")
         socks, firsts = open_streams(s.url, [(f"/api/games/{gid}/events", key)
-                                             for gid, key in games for _ in range(60)])
+                                             for gid, ka, kb in games for key in (ka, kb) for _ in range(30)])
         assert all(f.startswith(b"HTTP/1.1 200") for f in firsts), sorted({f[:40] for f in firsts})
         started = time.time()
         assert call(base, "GET", "/health", timeout=1)[0] == 200
@@ -178,17 +178,27 @@ def test_600_streams_cost_no_threads_and_health_answers_at_once(tmp_path: Path) 
 
 
 def test_stream_caps_answer_429_with_a_clear_error(server: Server) -> None:
+    """A game holds 64 streams, and one key at most half of them: a seat opening streams without end once took all
+    64, and the other seat's phones, the host page and the judge got 429 for the rest of the game."""
     base = server.url + "/api"
-    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
-    gid, key = g["game"]["id"], g["seats"][0]["key"]
-    socks, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", key)] * 70)  # PER_GAME is 64
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"], "judge": True})
+    gid, key, other = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    socks, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", key)] * 40)  # PER_KEY is 32
     try:
-        assert sum(f.startswith(b"HTTP/1.1 200") for f in firsts) == 64
+        assert sum(f.startswith(b"HTTP/1.1 200") for f in firsts) == 32
         refused = [f for f in firsts if not f.startswith(b"HTTP/1.1 200")]
-        assert len(refused) == 6 and all(f.startswith(b"HTTP/1.1 429") for f in refused)
+        assert len(refused) == 8 and all(f.startswith(b"HTTP/1.1 429") for f in refused)
         status, body = call(base, "GET", f"/games/{gid}/events", key=key, timeout=5)
         assert status == 429 and body["error"]["code"] == "too_many_streams"
-        assert "this game" in body["error"]["message"]
+        assert "your key" in body["error"]["message"]
+        more, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", other)] * 31)  # the other seat's phones
+        socks += more
+        assert all(f.startswith(b"HTTP/1.1 200") for f in firsts)
+        more, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", g["judge"]["key"])] * 2)
+        socks += more
+        assert sorted(f[:12] for f in firsts) == [b"HTTP/1.1 200", b"HTTP/1.1 429"]  # the 64th; then the game is full
+        status, body = call(base, "GET", f"/games/{gid}/events", key=g["judge"]["key"], timeout=5)
+        assert status == 429 and "this game" in body["error"]["message"]
     finally:
         for sock in socks:
             sock.close()

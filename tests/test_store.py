@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -185,3 +186,54 @@ def test_no_game_or_event_id_starts_with_a_dash() -> None:
     ids = [new_game_id() for _ in range(20_000)]
     assert not [i for i in ids if i.startswith("-")]
     assert len(set(ids)) == len(ids) and all(len(i) == 12 for i in ids)
+
+
+def test_a_checkpointer_that_could_not_open_its_connection_starts_again_with_the_next_write(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store's connections never copy the WAL back: only the checkpointer does. When its thread could not open its
+    connection (the process out of file descriptors under a flood of connections), it died still counted as running,
+    so no write started another and the WAL grew for as long as the server ran."""
+    import threading
+    import time
+
+    from companion.store import db
+
+    s = store(tmp_path / "g.db")
+    s._checkpointer.pause, s._checkpointer.idle = 0.01, 0.3
+    opened = sqlite3.connect
+    failed: list[str] = []
+
+    def out_of_descriptors(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        if threading.current_thread().name == "companion-checkpoint" and not failed:
+            failed.append("once")
+            raise sqlite3.OperationalError("unable to open database file")
+        return opened(*args, **kwargs)
+
+    monkeypatch.setattr(db.sqlite3, "connect", out_of_descriptors)
+    game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    deadline = time.time() + 5
+    while s._checkpointer._thread is not None and time.time() < deadline:
+        time.sleep(0.02)
+    assert failed and s._checkpointer.checkpoints == 0
+    TableService(s).act(game.id, GainGold("A", 1), A, 0)  # the next write
+    while s._checkpointer.checkpoints == 0 and time.time() < deadline:
+        time.sleep(0.02)
+    assert s._checkpointer.checkpoints >= 1
+
+
+def test_a_write_committed_when_no_checkpoint_thread_can_start_still_counts(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checkpointer is told of a commit after it: when no thread could be started then (the process at its
+    thread limit), the error came out of a committed write, which answered 500 and left its state unswapped."""
+    from companion.store.db import Checkpointer
+
+    def no_thread(self: Checkpointer) -> None:
+        raise RuntimeError("can't start new thread")
+
+    s = store(tmp_path / "g.db")
+    game, _ = s.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    TableService(s).act(game.id, GainGold("A", 1), A, 0)  # cached
+    monkeypatch.setattr(Checkpointer, "wrote", no_thread)
+    entry, _ = TableService(s).act(game.id, GainGold("A", 1), A, 1)
+    assert entry.seq == 2 and s.game(game.id).version == 2
+    assert s._cached(game.id) is not None and s._cached(game.id).version == 2  # the new state swapped in

@@ -62,10 +62,14 @@ def world(tmp: Path, seats: tuple[str, str]) -> tuple[FlaskClient, dict[str, Any
     client = app.test_client()
     a, b = seats
     g = client.post("/api/games", json={"seats": [{"seat": a}, {"seat": b}], "judge": True}).get_json()
-    keys = {"A": g["seats"][0]["key"], "B": g["seats"][1]["key"], "judge": g["judge"]["key"]}
+    keys = {"A": g["seats"][0]["key"], "B": g["seats"][1]["key"], "judge": g["judge"]["key"], "host": g["host"]["key"]}
     gid = g["game"]["id"]
     put(client, gid, a, keys["A"], {P: 1, Q: 1}, 0)
     put(client, gid, b, keys["B"], {OPEN: 2}, 1)
+    # The Tabletop Simulator helper's key, made by the host as at a real table: it reads no hidden card either.
+    r = client.post(f"/api/games/{gid}/keys/table", json={}, headers=auth(keys["host"]))
+    assert r.status_code == 200, r.get_json()
+    keys["table"] = r.get_json()["key"]
     return client, {"id": gid, "keys": keys, "seats": seats}
 
 
@@ -200,7 +204,8 @@ def test_what_a_non_owner_receives_is_identical_when_hidden_cards_are_permuted(
         deterministic.n = itertools.count(1)
         client, w = world(tmp_path_factory.mktemp("w"), seats)
         b_answers = play(client, w, moves, cards)
-        seen = {"B": b_answers + everything(client, w, w["keys"]["B"]), "spectator": everything(client, w, None)}
+        seen = {"B": b_answers + everything(client, w, w["keys"]["B"]), "spectator": everything(client, w, None),
+                **{who: everything(client, w, w["keys"][who]) for who in ("host", "table")}}
         outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
         # The judge sees the cards once they left the deck, so the comparison above could have found them.
         seen_by_judge = client.get(f"/api/games/{w['id']}/view", headers=auth(w["keys"]["judge"])).get_json()
@@ -209,7 +214,7 @@ def test_what_a_non_owner_receives_is_identical_when_hidden_cards_are_permuted(
         if a_area["shadows"] or a_area["hand"].get("cards"):
             judge = json.dumps(seen_by_judge)
             assert "Tyrion Lannister" in judge or "The Imp's Agent" in judge
-    for who in ("B", "spectator"):
+    for who in ("B", "spectator", "host", "table"):
         for x, y in zip(outputs[0][who], outputs[1][who], strict=True):
             assert x == y, f"{who} can tell the worlds apart:\n{x[:400]}\n{y[:400]}"
         # The search's hint lists catalogue names that fit what was typed: the same at any table (compared
@@ -251,15 +256,19 @@ def test_a_plot_chosen_face_down_is_identical_for_others_whichever_it_is(
         r = client.post(f"/api/games/{w['id']}/actions", headers=auth(keys["A"]),
                         json={"action": {"type": "begin_phase", "phase": "plot"}, "expected_version": 2})
         assert r.status_code == 201
+        r = client.post(f"/api/games/{w['id']}/keys/table", json={}, headers=auth(g["host"]["key"]))
+        assert r.status_code == 200
+        keys.update(host=g["host"]["key"], table=r.get_json()["key"])
         b_answers = play(client, w, moves, cards)
         seen = {"B": b_answers + everything(client, w, keys["B"], (PLOT_X, PLOT_Y)),
-                "spectator": everything(client, w, None, (PLOT_X, PLOT_Y))}
+                "spectator": everything(client, w, None, (PLOT_X, PLOT_Y)),
+                **{who: everything(client, w, keys[who], (PLOT_X, PLOT_Y)) for who in ("host", "table")}}
         outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
         mine = client.get(f"/api/games/{w['id']}/view", headers=auth(keys["A"])).get_json()["players"][0]
         chosen = [m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A"][-1][1]["card"]
         assert mine["plot_choice"] == cards[chosen] and mine["revealed_plot"] is None  # A knows; nothing revealed
         # The last choice is B's and reveals both: after it, everyone reads the same names (the reveal is one entry).
-    for who in ("B", "spectator"):
+    for who in ("B", "spectator", "host", "table"):
         for x, y in zip(outputs[0][who], outputs[1][who], strict=True):
             assert x == y, f"{who} can tell the worlds apart:\n{x[:400]}\n{y[:400]}"
         text = "\n".join(outputs[0][who])

@@ -51,23 +51,56 @@ class QuietAccept(logging.Filter):
         return True
 
 
-HEADER_TIMEOUT = 10.0  # seconds a new connection has to finish its request headers (slowloris)
+HEADER_TIMEOUT = 10.0  # seconds a connection has to finish a request's headers, each request's (slowloris)
+#: A request's body must be complete within this many seconds after its headers' time, plus one for each ``BODY_RATE``
+#: bytes it announces (a 16 MiB photo on slow Wi-Fi included).
+BODY_SECONDS = 10.0
+BODY_RATE = 32 * 1024
+CHUNKED_BODY = 16 * 1024 * 1024  # a chunked body announces no size: the largest a route takes
 
 
 def header_timeout_protocol() -> type:
-    """uvicorn's h11 protocol, closing a connection whose first request headers are not complete
-    after ``HEADER_TIMEOUT`` s. uvicorn times out idle keep-alive connections, but not a first request
-    that never finishes: a few hundred of those would otherwise sit there until the client leaves."""
+    """uvicorn's h11 protocol, closing a connection whose request does not arrive in time: its headers within
+    ``HEADER_TIMEOUT`` s (the first request's counted from the connection, a later one's from the answer before it),
+    its body within ``BODY_SECONDS`` more and a second per ``BODY_RATE`` bytes. uvicorn times out idle keep-alive
+    connections, but not a request that never finishes (its first byte stops the keep-alive timer): a few hundred of
+    those, headers or a body sent a byte at a time, would otherwise sit there until the client leaves.
+
+    One timer per connection looks when a deadline comes, or ``HEADER_TIMEOUT`` s on while a request is answered (none
+    set per request: an action on the event loop costs well under a millisecond, a timer set and cancelled several
+    microseconds)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class HeaderTimeout(H11Protocol):
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
+            self._answered = self.loop.time()  # since when it waits for a request's headers
             self._header_timer = self.loop.call_later(HEADER_TIMEOUT, self._headers_late)
 
+        def on_response_complete(self) -> None:
+            self._answered = self.loop.time()
+            super().on_response_complete()
+
         def _headers_late(self) -> None:
-            if self.cycle is None and not self.transport.is_closing():
+            if self.transport.is_closing():
+                return
+            now = self.loop.time()
+            cycle = self.cycle
+            if cycle is None or cycle.response_complete:  # waiting for a request's headers
+                due = self._answered + HEADER_TIMEOUT
+            elif cycle.more_body:  # its body still coming: counted from when the connection began to wait for it
+                due = self._answered + HEADER_TIMEOUT + self._body_seconds(cycle.scope["headers"])
+            else:  # being answered (a live stream, a PDF): look again later
+                due = now + HEADER_TIMEOUT
+            if now >= due - 0.001:
                 self.transport.close()
+                return
+            self._header_timer = self.loop.call_later(due - now, self._headers_late)
+
+        @staticmethod
+        def _body_seconds(headers: list[tuple[bytes, bytes]]) -> float:
+            length = next((v for k, v in headers if k == b"content-length"), b"")
+            return BODY_SECONDS + (int(length) if length.isdigit() else CHUNKED_BODY) / BODY_RATE
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._header_timer.cancel()

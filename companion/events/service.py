@@ -111,6 +111,7 @@ class EventService:
         self._called: set[tuple[str, str]] = set()  # (game, deadline) whose call_time is in the log
         self.ticker = DeadlineTicker(self._tick)  # wakes at each round's next deadline (started by watch())
         games.listeners.append(self.on_commit)
+        events.written.append(self.publish)  # a flag written after its move's answer: the dashboards hear of it
 
     def saw_cards(self, game_id: str, cards: list[str], source: str) -> None:
         """Cards seen at an event table outside its log (a scanned label, a TTS snapshot): any not in

@@ -7,10 +7,13 @@ table. The organiser's and the judge's keys are stored as hashes, like a game's 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+import sqlite3
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +24,7 @@ from companion.events.swiss import CUT_SIZES, DEFAULT_SCHEME, SCHEMES, Entrant, 
 from companion.rules import Seat
 from companion.rules.roles import HOST
 from companion.service import TableService
-from companion.store.db import connect
+from companion.store.db import BUSY_MS, connect
 from companion.store.games import GameStore, StoreError, canonical, now
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
 
@@ -160,6 +163,41 @@ class EventStore:
         # Players as decoded, per event, with the fingerprint they were read at: a judge's dashboard asks for
         # every player at each update, and decoding 128 decklists was a third of its cost.
         self._players: dict[str, tuple[tuple[int, int], tuple[Player, ...]]] = {}
+        #: Told the event's id when a write handed off the event loop is made (the dashboards' channel).
+        self.written: list[Callable[[str], None]] = []
+        self._later = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-events")  # no thread until used
+
+    def _save(self, event_id: str | None, write: Callable[[], None]) -> None:
+        """A write for the judge (a flag, a table's result), now; on the server's event loop only if it waits for
+        nothing, the store's lock free and the file not held by another connection (a pool write begun after the
+        loop looked): else on a thread of its own, which tells ``written`` after. A move at an event's table
+        writes its flags on the loop after its answer is decided; SQLite's busy handler there held up every table."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # a worker thread: it may wait
+            with self._lock:
+                write()
+            return
+        if self._lock.acquire(blocking=False):
+            try:
+                self.db.conn.execute("PRAGMA busy_timeout=0")
+                try:
+                    write()
+                    return
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) and "busy" not in str(exc):
+                        raise
+                finally:
+                    self.db.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            finally:
+                self._lock.release()
+        self._later.submit(self._save_late, event_id, write)
+
+    def _save_late(self, event_id: str | None, write: Callable[[], None]) -> None:
+        with self._lock:
+            write()
+        for listener in list(self.written) if event_id is not None else ():
+            listener(event_id)
 
     def _rows(self, sql: str, args: list[Any]) -> list[dict[str, Any]]:
         # One connection shared by the request threads: queries take the lock like writes do.
@@ -533,9 +571,12 @@ class EventStore:
 
     def set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
         """The table's result; None takes it back (a going-to-time result whose call was lifted)."""
-        with self._lock:
+        def update() -> None:
             self.db.conn.execute("update event_tables set result = ? where game_id = ?",
                                  [None if result is None else canonical(result), game_id])
+
+        known = self._tables.get(game_id)
+        self._save(known.event_id if known is not None else None, update)
 
     def results(self, event_id: str, number: int) -> dict[str, Any]:
         rows = self._rows("select game_id, result from event_tables where event_id = ? and round = ?",
@@ -552,9 +593,12 @@ class EventStore:
             raise EventError(f"unknown flag kind {kind!r}")
         row = {"event_id": ref.event_id, "game_id": ref.game_id, "round": ref.round, "table_no": ref.number,
                "kind": kind, "seq": seq, "detail": canonical(detail), "at": now(), "cleared": None}
-        with self._lock:
+
+        def insert() -> None:
             row["id"] = self.db.table("event_flags").insert(row).last_pk
-        return {**row, "detail": detail}
+
+        self._save(ref.event_id, insert)
+        return {**row, "detail": detail}  # (its id is not known yet if its write was handed off the loop)
 
     def flags(self, event_id: str, number: int | None = None, game_id: str | None = None) -> list[dict[str, Any]]:
         sql = "select * from event_flags where event_id = ?"

@@ -233,6 +233,14 @@ class Checkpointer:
                 self._thread.start()
 
     def _run(self) -> None:
+        try:
+            self._checkpoints()
+        except Exception:  # no connection (out of file descriptors, say): the thread ends and the next write starts it
+            time.sleep(self.pause)  # (not at once: while the trouble lasts, a thread per write would follow)
+            with self._guard:
+                self._thread = None
+
+    def _checkpoints(self) -> None:
         conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
         try:
             conn.execute("PRAGMA wal_autocheckpoint=0")

@@ -436,8 +436,8 @@ class GameStore:
     @contextmanager
     def hasty(self) -> Iterator[None]:
         """On this thread, for what runs inside: the first write finding its game's or the file's lock taken, or a
-        read before it finding the state to be replayed, raises ``WouldWait`` rather than wait (the server's event
-        loop, which must never wait for a lock or a replay)."""
+        read before that write commits (inside it too) finding the state to be replayed, raises ``WouldWait`` rather
+        than wait (the server's event loop, which must never wait for a lock or a replay)."""
         self._local.hasty = True
         try:
             yield
@@ -488,7 +488,8 @@ class GameStore:
                 raise
             if hasty:
                 self._local.hasty = False
-            self._checkpointer.wrote()
+            with contextlib.suppress(RuntimeError):  # no thread to be had: committed is committed; the next write tries
+                self._checkpointer.wrote()
         finally:
             self._writer.release()
             lock.release()

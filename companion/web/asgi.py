@@ -129,7 +129,7 @@ class CompanionASGI:
             await send({"type": "http.response.start", "status": status, "headers": response_headers})
             await self.run_stream(stream, receive, send)
         finally:
-            self.hub.leave(stream.game_id, stream.address)
+            self.hub.leave(stream.game_id, stream.address, stream.holder)
 
     def loop_may_serve(self, scope: Scope, game_id: str) -> bool:
         """The game's state is cached; for a write, no write to the game is under way on the pool either, and the

@@ -27,6 +27,9 @@ class Hub:
     PER_GAME = 64
     #: Live streams one address may hold: a venue's shared Wi-Fi address carries many phones.
     PER_ADDRESS = 256
+    #: Live streams one key may hold at one game: half of them, so a seat opening streams without end cannot lock
+    #: the other seat's phones, the host page or the judge out of the game's live updates.
+    PER_KEY = PER_GAME // 2
 
     def __init__(self, limit: int = 5000) -> None:
         self._guard = threading.Lock()
@@ -36,6 +39,7 @@ class Hub:
         self._epochs: dict[str, int] = {}
         self._per_game: dict[str, int] = {}
         self._per_address: dict[str, int] = {}
+        self._per_key: dict[tuple[str, str], int] = {}
         self.limit = limit
         self.streams = 0
         # Streams served on an asyncio loop (companion/web/asgi.py): one asyncio.Event per stream,
@@ -75,23 +79,31 @@ class Hub:
     def version(self, game_id: str) -> int:
         return self._versions.get(game_id, -1)
 
-    def admit(self, game_id: str, address: str) -> None:
-        """Count a new stream in, or refuse it when the game, the address or the server is full."""
+    def admit(self, game_id: str, address: str, holder: str | None = None) -> None:
+        """Count a new stream in, or refuse it when the game, the key's ``holder`` there (its role: "seat:A",
+        "host", …), the address or the server is full."""
         with self._guard:
             if self.streams >= self.limit:
                 raise StreamLimit("the server holds as many live connections as it can; try again shortly")
             if self._per_game.get(game_id, 0) >= self.PER_GAME:
                 raise StreamLimit("this game has as many live connections as it may hold")
+            if holder is not None and self._per_key.get((game_id, holder), 0) >= self.PER_KEY:
+                raise StreamLimit("your key holds as many live connections of this game as one key may")
             if self._per_address.get(address, 0) >= self.PER_ADDRESS:
                 raise StreamLimit("too many live connections from your address")
             self.streams += 1
             self._per_game[game_id] = self._per_game.get(game_id, 0) + 1
             self._per_address[address] = self._per_address.get(address, 0) + 1
+            if holder is not None:
+                self._per_key[(game_id, holder)] = self._per_key.get((game_id, holder), 0) + 1
 
-    def leave(self, game_id: str, address: str) -> None:
+    def leave(self, game_id: str, address: str, holder: str | None = None) -> None:
         with self._guard:
             self.streams -= 1
-            for counts, k in ((self._per_game, game_id), (self._per_address, address)):
+            counted: tuple[tuple[dict[Any, int], Any], ...] = ((self._per_game, game_id), (self._per_address, address))
+            if holder is not None:
+                counted = (*counted, (self._per_key, (game_id, holder)))
+            for counts, k in counted:
                 counts[k] -= 1
                 if counts[k] <= 0:
                     del counts[k]
@@ -168,14 +180,30 @@ class LRU:
                 self._data.move_to_end(key)
                 return self._data[key]
             gate = self._inflight.setdefault(key, threading.Lock())
-        with gate:
+        if not gate.acquire(blocking=not _on_event_loop()):
+            # The server's event loop waits for no worker (one replaying a log holds the gate a second): it makes
+            # the value itself, which is quick there or bails out (``GameStore.hasty``).
+            return self._keep(key, make())
+        try:
             with self._lock:
                 if key in self._data:
                     return self._data[key]
-            value = make()
-            with self._lock:
-                self._data[key] = value
-                self._inflight.pop(key, None)
-                while len(self._data) > self.size:
-                    self._data.popitem(last=False)
+            return self._keep(key, make())
+        finally:
+            gate.release()
+
+    def _keep(self, key: Hashable, value: Any) -> Any:
+        with self._lock:
+            self._data[key] = value
+            self._inflight.pop(key, None)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
         return value
+
+
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

@@ -61,6 +61,7 @@ class AsyncStream:
     made_event: Callable[[int, int], str | None] | None = None
     #: The event is quick to make (a game's view): made on the loop, not through the worker pool.
     on_loop: bool = False
+    holder: str | None = None  # whose key opened it ("seat:A", "host", …), counted per game by the hub
 
 
 class Channel(Protocol):
@@ -88,7 +89,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
     hub = services.hub
     key = key_from_request()
     try:
-        hub.admit(game.id, request.remote_addr or "?")
+        hub.admit(game.id, request.remote_addr or "?", role.cache_key)
     except StreamLimit as full:  # the server's cap: try later (503); a game's or address's: 429
         status = 503 if hub.streams >= hub.limit else 429
         raise ApiError(status, "too_many_streams", full.message) from None
@@ -108,7 +109,8 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
         request.environ["companion.stream"] = AsyncStream(
             game.id, request.remote_addr or "?", since, epoch, make_event,
-            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace, made_event, on_loop)
+            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace, made_event, on_loop,
+            role.cache_key)
         return Response(b"", mimetype="text/event-stream", headers=headers)
 
     def stream() -> Iterator[str]:
@@ -127,6 +129,6 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
                 yield event
                 seen = sent_version(event, version)
         finally:
-            hub.leave(game.id, request.remote_addr or "?")
+            hub.leave(game.id, request.remote_addr or "?", role.cache_key)
 
     return Response(stream_with_context(stream()), mimetype="text/event-stream", headers=headers)
