@@ -23,7 +23,7 @@ from companion.catalog.store import Catalog
 from tests.decklists import as_text, as_thronesdb_json, real_deck
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, SHOTS, wait_until
-from tests.test_state_sweep import BROKEN, PHONE_VERSION, WORD, catalogue_words, context_of, not_german
+from tests.test_state_sweep import BROKEN, PHONE_VERSION, REQUIRED, WORD, catalogue_words, context_of, not_german
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -72,7 +72,26 @@ class Looker:
             self.problems += [f"{name} de: {p}" for p in not_german(text, self.english, self.keys, self.excluded)]
         cut = page.evaluate(CUT)
         self.problems += [f"{name} {lang}: cut off: {c}" for c in cut]
+        required = [sel for sel in REQUIRED[kind_of(page)]]
+        if page.locator("#table-panel:not(.hidden)").count():
+            required += REQUIRED["panel"]
+        self.problems += [f"{name} {lang}: blank {sel}" for sel in page.evaluate(BLANKS, required)]
         return str(text)
+
+
+def kind_of(page: Any) -> str:
+    """Which page this is, by its address, as the state sweep names them (for what it must never show blank)."""
+    path = page.url.split("://", 1)[1].split("/", 1)[1].split("#")[0]
+    if path.startswith("g/"):
+        return "phone"
+    if path == "events/new":
+        return "new-event"
+    return {"judge": "dashboard", "report": "report", "standings": "standings"}.get(path.rsplit("/", 1)[-1],
+                                                                                   "organiser")
+
+
+BLANKS = """(required) => required.filter(sel => { const e = document.querySelector(sel);
+  return !e || !e.innerText.trim() || e.innerText.trim() === "…"; })"""
 
 
 # Elements whose text is clipped (overflow hidden and content wider than the box), and a page wider than its window.
@@ -303,6 +322,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge.wait_for_function("document.querySelector('#ruling-text').value === ''")
     judge.wait_for_timeout(500)
     looker.look(judge, "judge-rulings", "en")
+    assert not looker.problems, looker.problems  # each stage as it is reached
 
     # -- results of round 1: entered on the dashboard; Jürgen's table entered wrong and corrected ------------
     def result(number: int, game_id: str, winner: str, reason: str) -> None:
@@ -349,6 +369,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     public.goto(f"{server.url}/e/{eid}/standings")
     assert standings_shown(public, 1, 8) == table1
     looker.look(public, "public-standings-1", "en")
+    assert not looker.problems, looker.problems  # each stage as it is reached
 
     # -- after round 1: Tobias drops, Björn registers late ----------------------------------------------------
     if not org.evaluate("document.querySelector('#players-box').open"):
@@ -388,11 +409,22 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     phone2.goto(f"{server.url}/g/{g2}#key={k2}")
     phone2.wait_for_function("document.body.innerText.includes('Zeit')")
     looker.look(phone2, "phone-time-called", "de")
+    # A German judge at the same moment: the dashboard, and going to time decided from a table's state.
+    de_live = looker.watch(ctx["de"].new_page(), "judge de (round 2)")
+    de_live.goto(judge_url)
+    de_live.wait_for_selector("#clock.called")
+    de_live.click(f"button[data-open='{g2}']")
+    de_live.wait_for_selector("#table-panel:not(.hidden)")
+    de_live.click("#gtt")
+    de_live.wait_for_selector("#gtt-out li")
+    looker.look(de_live, "judge-time-called", "de")
+    de_live.close()
     play_results(2, board)
     org.reload()
     table2 = standings_shown(org, 2, 9)
     assert "(dropped)" in org.locator("#standings tr", has_text=DROPPED).inner_text()
     looker.look(org, "organiser-standings-2", "en")
+    assert not looker.problems, looker.problems  # each stage as it is reached
 
     # -- round 3 -------------------------------------------------------------------------------------------
     board = pair(3)
