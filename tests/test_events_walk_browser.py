@@ -334,6 +334,8 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
         judge.click(f"[data-result='{next(x['seat'] for x in seat if x['name'] == winner)}']")
         judge.wait_for_function(f"(document.querySelector(\"#tables tr[data-game='{game_id}']\") || "
                                 f"{{textContent: ''}}).textContent.includes({json.dumps(winner + ' wins')})")
+        # The reason went with this result: the next table's starts empty (it stayed, ready to go with the next).
+        assert judge.input_value("#result-reason") == ""
 
     def play_results(number: int, board: dict[str, Any], special: dict[str, str] | None = None) -> dict[str, str]:
         """Each table's winner entered by the judge: seat A wins unless ``special`` names the winner."""
@@ -418,6 +420,10 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     de_live.click("#gtt")
     de_live.wait_for_selector("#gtt-out li")
     looker.look(de_live, "judge-time-called", "de")
+    de_live.goto(organiser_url)
+    de_live.wait_for_selector("#rounds details[data-round='2']")
+    de_live.click("#players-box summary")
+    looker.look(de_live, "organiser-time-called", "de")
     de_live.close()
     play_results(2, board)
     org.reload()
@@ -429,6 +435,17 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     # -- round 3 -------------------------------------------------------------------------------------------
     board = pair(3)
     seats = links(3)
+    # The seat sheets, printed before the round's games begin: a page per seat, its player's name as written.
+    with org.expect_download() as sheets:
+        org.click("#print-sheets")
+        org.click("[data-confirm=yes]")
+    sheets.value.save_as(tmp_path / "seats-3.pdf")
+    printed = subprocess.run(["pdftotext", "-layout", str(tmp_path / "seats-3.pdf"), "-"], capture_output=True,
+                             text=True, check=True).stdout.split("\f")[:-1]
+    assert len(printed) == 8 and all(any(name in page for name in seats) for page in printed), printed
+    assert "Jürgen Weiß" in "".join(printed) and "Björn Öztürk" in "".join(printed)
+    subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", str(tmp_path / "seats-3.pdf"),
+                    str(SHOTS / "walk-seat-sheet")], check=True)
     org.click("#start-clock")
     org.wait_for_function("document.querySelector('#rounds details[data-round=\"3\"] summary').textContent"
                           ".match(/ [0-9]+:[0-5][0-9] /)")

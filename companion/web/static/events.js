@@ -577,8 +577,11 @@ import {openStream} from "./stream.js";
     });
     $("gtt").addEventListener("click", () => { counts = {}; goingToTime(); });
     for (const b of document.querySelectorAll("[data-result]")) {
-      b.addEventListener("click", () => call("POST", `/api/event/${eventId}/games/${selected}/result`,
-        {winner: b.dataset.result || null, reason: $("result-reason").value, request_id: requestId()}));
+      b.addEventListener("click", async () => {
+        await call("POST", `/api/event/${eventId}/games/${selected}/result`,
+          {winner: b.dataset.result || null, reason: $("result-reason").value, request_id: requestId()});
+        $("result-reason").value = "";  // this result's reason: never carried on to the next table's
+      });
     }
     $("report").addEventListener("click", () => { location.href = `/e/${eventId}/report#key=${key}`; });
     $("export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
