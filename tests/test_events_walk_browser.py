@@ -319,8 +319,9 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge.select_option("#ruling-penalty", "warning")
     judge.fill("#ruling-text", "Zögern")
     judge.click("#ruling-send")
-    judge.wait_for_function("document.querySelector('#ruling-text').value === ''")
-    judge.wait_for_timeout(500)
+    # The table's rulings are listed in its panel as they are made (nothing at the table showed them).
+    judge.wait_for_function("document.querySelectorAll('#table-rulings li').length === 2")
+    assert judge.inner_text("#table-rulings").split("\n")[1].endswith("penalty · warning · Jürgen Weiß: Zögern")
     looker.look(judge, "judge-rulings", "en")
     assert not looker.problems, looker.problems  # each stage as it is reached
 
@@ -514,6 +515,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     de_judge.click(f"button[data-open='{game}']")
     de_judge.wait_for_selector("#table-panel:not(.hidden)")
     scrub(de_judge, in_shadows)
+    assert "Strafe · Verwarnung · Jürgen Weiß: Zögern" in de_judge.inner_text("#table-rulings")
     looker.look(de_judge, "judge-moment", "de")
     de_judge.goto(f"{server.url}/e/{eid}/report#key={judge_key}")
     de_judge.wait_for_selector("#report-rows tr")

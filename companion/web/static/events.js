@@ -484,6 +484,10 @@ import {openStream} from "./stream.js";
         const label = document.querySelector(`[data-result="${s.seat}"] span`);
         if (label) { label.removeAttribute("data-t"); label.textContent = t("ev.standings.wins", {name: s.name}); }
       }
+      // The rulings already made at this table (a second warning is a matter for the first): each with its entry.
+      const rulings = m.entries.filter(x => x.kind === "ruling" && x.data);
+      $("table-rulings").replaceChildren(...rulings.map(x => el("li", {}, `#${x.seq} ${rulingWords(x.data)}`)));
+      $("table-rulings").classList.toggle("hidden", !rulings.length);
       $("scrub").max = m.game.version; $("scrub").value = m.seq;
       const e = m.entries.find(x => x.seq === m.seq);
       const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
@@ -524,6 +528,7 @@ import {openStream} from "./stream.js";
       if (type === "penalty") { data.penalty = $("ruling-penalty").value; data.seat = $("ruling-seat").value; }
       await call("POST", `/api/event/${eventId}/games/${selected}/rulings`, data);
       $("ruling-text").value = "";
+      openTable(selected);  // the table now, with the ruling among its rulings
     });
     /** The going-to-time steps: each figure with where it comes from (tracked, counted, from the judge, not
      * tracked); where the draw decks are a guess, the judge enters both players' counts before anything is decided. */
