@@ -10,10 +10,12 @@ spectator or the other seat while the judge sees them."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import urllib.request
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from companion.catalog.store import Catalog
 from tests.decklists import as_text, as_thronesdb_json, real_deck
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, SHOTS, wait_until
+from tests.test_events_record import _check
 from tests.test_state_sweep import BROKEN, PHONE_VERSION, REQUIRED, WORD, catalogue_words, context_of, not_german
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -498,6 +501,15 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     with judge.expect_download() as got:
         judge.click("#report-pdf")
     assert got.value.suggested_filename == "report-en.pdf"
+    # The signed event file from the report page verifies offline, its corrected result among its decisions.
+    with judge.expect_download() as got:
+        judge.click("#report-export")
+    signed = Path(got.value.path()).read_bytes()
+    checked = _check(tmp_path, signed, "--fingerprint", judge.inner_text("#fingerprint"))
+    assert checked.exit_code == 0 and "all chains verify" in checked.output, checked.output
+    with zipfile.ZipFile(io.BytesIO(signed)) as z:
+        manifest = json.loads(z.read("manifest.json"))
+    assert [d["detail"]["after"]["winner_name"] for d in manifest["decisions"] if d["kind"] == "result"] == [opponent]
 
     # -- the same pages in German ----------------------------------------------------------------------------
     de_org = looker.watch(ctx["de"].new_page(), "organiser de")
