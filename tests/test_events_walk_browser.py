@@ -443,6 +443,11 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
         org.click("#print-sheets")
         org.click("[data-confirm=yes]")
     sheets.value.save_as(tmp_path / "seats-3.pdf")
+    # The links the page showed were replaced by the sheets' codes: the page no longer offers them (they opened
+    # nothing any more).
+    org.wait_for_selector("#round-out [data-t='ev.sheets_printed_links_gone']")
+    assert org.locator("#round-out a").count() == 0 and "Jürgen Weiß" in org.inner_text("#round-out")
+    assert call(api, "GET", f"/games/{seats['Jürgen Weiß'][0]}/view", key=seats["Jürgen Weiß"][2])[0] == 401
     printed = subprocess.run(["pdftotext", "-layout", str(tmp_path / "seats-3.pdf"), "-"], capture_output=True,
                              text=True, check=True).stdout.split("\f")[:-1]
     assert len(printed) == 8 and all(any(name in page for name in seats) for page in printed), printed

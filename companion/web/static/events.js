@@ -47,8 +47,9 @@ import {openStream} from "./stream.js";
   /** A file from the API (PDF, zip), saved under ``name``. */
   async function download(method, url, name, body) {
     const r = await request(url, {method, key, body, as: "blob"});
-    if (!r.ok) { showError(errorText(r.data.error)); return; }
+    if (!r.ok) { showError(errorText(r.data.error)); return false; }
     saveFile(r.data, name);
+    return true;
   }
   // The box is at the page's foot: a refusal scrolls it into view (on a phone the button may be far above).
   function showError(text) {
@@ -377,7 +378,10 @@ import {openStream} from "./stream.js";
     $("print-sheets").addEventListener("click", async () => {
       if (!(await confirmSheet(t("ev.confirm_print")))) return;
       const number = lastRound(current);
-      await download("POST", `/api/event/${eventId}/rounds/${number}/sheets`, `seats-round-${number}.pdf`, {confirm: true});
+      if (!(await download("POST", `/api/event/${eventId}/rounds/${number}/sheets`, `seats-round-${number}.pdf`, {confirm: true}))) return;
+      // Printing made new links: the ones this page shows open nothing now, so they are names, no longer links.
+      for (const a of $("round-out").querySelectorAll("a")) a.replaceWith(el("span", {}, a.textContent));
+      if ($("round-out").firstChild) $("round-out").append(el("p", {class: "muted", "data-t": "ev.sheets_printed_links_gone"}, t("ev.sheets_printed_links_gone")));
     });
     $("start-clock").addEventListener("click", async () => {
       const minutes = Math.max(1, Math.min(240, Math.round(+$("clock-minutes").value || current.event.minutes)));
