@@ -10,10 +10,12 @@ spectator or the other seat while the judge sees them."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import urllib.request
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,8 @@ from companion.catalog.store import Catalog
 from tests.decklists import as_text, as_thronesdb_json, real_deck
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, SHOTS, wait_until
-from tests.test_state_sweep import BROKEN, PHONE_VERSION, WORD, catalogue_words, context_of, not_german
+from tests.test_events_record import _check
+from tests.test_state_sweep import BROKEN, PHONE_VERSION, REQUIRED, WORD, catalogue_words, context_of, not_german
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -72,7 +75,26 @@ class Looker:
             self.problems += [f"{name} de: {p}" for p in not_german(text, self.english, self.keys, self.excluded)]
         cut = page.evaluate(CUT)
         self.problems += [f"{name} {lang}: cut off: {c}" for c in cut]
+        required = [sel for sel in REQUIRED[kind_of(page)]]
+        if page.locator("#table-panel:not(.hidden)").count():
+            required += REQUIRED["panel"]
+        self.problems += [f"{name} {lang}: blank {sel}" for sel in page.evaluate(BLANKS, required)]
         return str(text)
+
+
+def kind_of(page: Any) -> str:
+    """Which page this is, by its address, as the state sweep names them (for what it must never show blank)."""
+    path = page.url.split("://", 1)[1].split("/", 1)[1].split("#")[0]
+    if path.startswith("g/"):
+        return "phone"
+    if path == "events/new":
+        return "new-event"
+    return {"judge": "dashboard", "report": "report", "standings": "standings"}.get(path.rsplit("/", 1)[-1],
+                                                                                   "organiser")
+
+
+BLANKS = """(required) => required.filter(sel => { const e = document.querySelector(sel);
+  return !e || !e.innerText.trim() || e.innerText.trim() === "…"; })"""
 
 
 # Elements whose text is clipped (overflow hidden and content wider than the box), and a page wider than its window.
@@ -234,9 +256,8 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     act(game, kj, {"type": "choose_plot", "player": j, "card": f"{j}.{PLOT}.1"})
 
     def shown(page: Any) -> str:
-        """What a phone shows once it holds the table's newest version (a spectator has no live stream: it reloads)."""
-        if page is phones["spectator"]:
-            page.reload()
+        """What a phone shows once it holds the table's newest version (a spectator, who has no live stream, reads
+        the table again every 5 s)."""
         version = call(api, "GET", f"/games/{game}/view", key=kj)[1]["version"]
         wait_until(page, PHONE_VERSION, version, timeout=WAIT)
         return str(page.inner_text("body"))
@@ -300,9 +321,11 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge.select_option("#ruling-penalty", "warning")
     judge.fill("#ruling-text", "Zögern")
     judge.click("#ruling-send")
-    judge.wait_for_function("document.querySelector('#ruling-text').value === ''")
-    judge.wait_for_timeout(500)
+    # The table's rulings are listed in its panel as they are made (nothing at the table showed them).
+    judge.wait_for_function("document.querySelectorAll('#table-rulings li').length === 2")
+    assert judge.inner_text("#table-rulings").split("\n")[1].endswith("penalty · warning · Jürgen Weiß: Zögern")
     looker.look(judge, "judge-rulings", "en")
+    assert not looker.problems, looker.problems  # each stage as it is reached
 
     # -- results of round 1: entered on the dashboard; Jürgen's table entered wrong and corrected ------------
     def result(number: int, game_id: str, winner: str, reason: str) -> None:
@@ -314,6 +337,8 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
         judge.click(f"[data-result='{next(x['seat'] for x in seat if x['name'] == winner)}']")
         judge.wait_for_function(f"(document.querySelector(\"#tables tr[data-game='{game_id}']\") || "
                                 f"{{textContent: ''}}).textContent.includes({json.dumps(winner + ' wins')})")
+        # The reason went with this result: the next table's starts empty (it stayed, ready to go with the next).
+        assert judge.input_value("#result-reason") == ""
 
     def play_results(number: int, board: dict[str, Any], special: dict[str, str] | None = None) -> dict[str, str]:
         """Each table's winner entered by the judge: seat A wins unless ``special`` names the winner."""
@@ -349,6 +374,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     public.goto(f"{server.url}/e/{eid}/standings")
     assert standings_shown(public, 1, 8) == table1
     looker.look(public, "public-standings-1", "en")
+    assert not looker.problems, looker.problems  # each stage as it is reached
 
     # -- after round 1: Tobias drops, Björn registers late ----------------------------------------------------
     if not org.evaluate("document.querySelector('#players-box').open"):
@@ -388,15 +414,46 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     phone2.goto(f"{server.url}/g/{g2}#key={k2}")
     phone2.wait_for_function("document.body.innerText.includes('Zeit')")
     looker.look(phone2, "phone-time-called", "de")
+    # A German judge at the same moment: the dashboard, and going to time decided from a table's state.
+    de_live = looker.watch(ctx["de"].new_page(), "judge de (round 2)")
+    de_live.goto(judge_url)
+    de_live.wait_for_selector("#clock.called")
+    de_live.click(f"button[data-open='{g2}']")
+    de_live.wait_for_selector("#table-panel:not(.hidden)")
+    de_live.click("#gtt")
+    de_live.wait_for_selector("#gtt-out li")
+    looker.look(de_live, "judge-time-called", "de")
+    de_live.goto(organiser_url)
+    de_live.wait_for_selector("#rounds details[data-round='2']")
+    de_live.click("#players-box summary")
+    looker.look(de_live, "organiser-time-called", "de")
+    de_live.close()
     play_results(2, board)
     org.reload()
     table2 = standings_shown(org, 2, 9)
     assert "(dropped)" in org.locator("#standings tr", has_text=DROPPED).inner_text()
     looker.look(org, "organiser-standings-2", "en")
+    assert not looker.problems, looker.problems  # each stage as it is reached
 
     # -- round 3 -------------------------------------------------------------------------------------------
     board = pair(3)
     seats = links(3)
+    # The seat sheets, printed before the round's games begin: a page per seat, its player's name as written.
+    with org.expect_download() as sheets:
+        org.click("#print-sheets")
+        org.click("[data-confirm=yes]")
+    sheets.value.save_as(tmp_path / "seats-3.pdf")
+    # The links the page showed were replaced by the sheets' codes: the page no longer offers them (they opened
+    # nothing any more).
+    org.wait_for_selector("#round-out [data-t='ev.sheets_printed_links_gone']")
+    assert org.locator("#round-out a").count() == 0 and "Jürgen Weiß" in org.inner_text("#round-out")
+    assert call(api, "GET", f"/games/{seats['Jürgen Weiß'][0]}/view", key=seats["Jürgen Weiß"][2])[0] == 401
+    printed = subprocess.run(["pdftotext", "-layout", str(tmp_path / "seats-3.pdf"), "-"], capture_output=True,
+                             text=True, check=True).stdout.split("\f")[:-1]
+    assert len(printed) == 8 and all(any(name in page for name in seats) for page in printed), printed
+    assert "Jürgen Weiß" in "".join(printed) and "Björn Öztürk" in "".join(printed)
+    subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", str(tmp_path / "seats-3.pdf"),
+                    str(SHOTS / "walk-seat-sheet")], check=True)
     org.click("#start-clock")
     org.wait_for_function("document.querySelector('#rounds details[data-round=\"3\"] summary').textContent"
                           ".match(/ [0-9]+:[0-5][0-9] /)")
@@ -448,6 +505,15 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     with judge.expect_download() as got:
         judge.click("#report-pdf")
     assert got.value.suggested_filename == "report-en.pdf"
+    # The signed event file from the report page verifies offline, its corrected result among its decisions.
+    with judge.expect_download() as got:
+        judge.click("#report-export")
+    signed = Path(got.value.path()).read_bytes()
+    checked = _check(tmp_path, signed, "--fingerprint", judge.inner_text("#fingerprint"))
+    assert checked.exit_code == 0 and "all chains verify" in checked.output, checked.output
+    with zipfile.ZipFile(io.BytesIO(signed)) as z:
+        manifest = json.loads(z.read("manifest.json"))
+    assert [d["detail"]["after"]["winner_name"] for d in manifest["decisions"] if d["kind"] == "result"] == [opponent]
 
     # -- the same pages in German ----------------------------------------------------------------------------
     de_org = looker.watch(ctx["de"].new_page(), "organiser de")
@@ -465,6 +531,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     de_judge.click(f"button[data-open='{game}']")
     de_judge.wait_for_selector("#table-panel:not(.hidden)")
     scrub(de_judge, in_shadows)
+    assert "Strafe · Verwarnung · Jürgen Weiß: Zögern" in de_judge.inner_text("#table-rulings")
     looker.look(de_judge, "judge-moment", "de")
     de_judge.goto(f"{server.url}/e/{eid}/report#key={judge_key}")
     de_judge.wait_for_selector("#report-rows tr")

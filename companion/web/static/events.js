@@ -47,8 +47,9 @@ import {openStream} from "./stream.js";
   /** A file from the API (PDF, zip), saved under ``name``. */
   async function download(method, url, name, body) {
     const r = await request(url, {method, key, body, as: "blob"});
-    if (!r.ok) { showError(errorText(r.data.error)); return; }
+    if (!r.ok) { showError(errorText(r.data.error)); return false; }
     saveFile(r.data, name);
+    return true;
   }
   // The box is at the page's foot: a refusal scrolls it into view (on a phone the button may be far above).
   function showError(text) {
@@ -377,7 +378,10 @@ import {openStream} from "./stream.js";
     $("print-sheets").addEventListener("click", async () => {
       if (!(await confirmSheet(t("ev.confirm_print")))) return;
       const number = lastRound(current);
-      await download("POST", `/api/event/${eventId}/rounds/${number}/sheets`, `seats-round-${number}.pdf`, {confirm: true});
+      if (!(await download("POST", `/api/event/${eventId}/rounds/${number}/sheets`, `seats-round-${number}.pdf`, {confirm: true}))) return;
+      // Printing made new links: the ones this page shows open nothing now, so they are names, no longer links.
+      for (const a of $("round-out").querySelectorAll("a")) a.replaceWith(el("span", {}, a.textContent));
+      if ($("round-out").firstChild) $("round-out").append(el("p", {class: "muted", "data-t": "ev.sheets_printed_links_gone"}, t("ev.sheets_printed_links_gone")));
     });
     $("start-clock").addEventListener("click", async () => {
       const minutes = Math.max(1, Math.min(240, Math.round(+$("clock-minutes").value || current.event.minutes)));
@@ -484,6 +488,10 @@ import {openStream} from "./stream.js";
         const label = document.querySelector(`[data-result="${s.seat}"] span`);
         if (label) { label.removeAttribute("data-t"); label.textContent = t("ev.standings.wins", {name: s.name}); }
       }
+      // The rulings already made at this table (a second warning is a matter for the first): each with its entry.
+      const rulings = m.entries.filter(x => x.kind === "ruling" && x.data);
+      $("table-rulings").replaceChildren(...rulings.map(x => el("li", {}, `#${x.seq} ${rulingWords(x.data)}`)));
+      $("table-rulings").classList.toggle("hidden", !rulings.length);
       $("scrub").max = m.game.version; $("scrub").value = m.seq;
       const e = m.entries.find(x => x.seq === m.seq);
       const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
@@ -524,6 +532,7 @@ import {openStream} from "./stream.js";
       if (type === "penalty") { data.penalty = $("ruling-penalty").value; data.seat = $("ruling-seat").value; }
       await call("POST", `/api/event/${eventId}/games/${selected}/rulings`, data);
       $("ruling-text").value = "";
+      openTable(selected);  // the table now, with the ruling among its rulings
     });
     /** The going-to-time steps: each figure with where it comes from (tracked, counted, from the judge, not
      * tracked); where the draw decks are a guess, the judge enters both players' counts before anything is decided. */
@@ -577,8 +586,11 @@ import {openStream} from "./stream.js";
     });
     $("gtt").addEventListener("click", () => { counts = {}; goingToTime(); });
     for (const b of document.querySelectorAll("[data-result]")) {
-      b.addEventListener("click", () => call("POST", `/api/event/${eventId}/games/${selected}/result`,
-        {winner: b.dataset.result || null, reason: $("result-reason").value, request_id: requestId()}));
+      b.addEventListener("click", async () => {
+        await call("POST", `/api/event/${eventId}/games/${selected}/result`,
+          {winner: b.dataset.result || null, reason: $("result-reason").value, request_id: requestId()});
+        $("result-reason").value = "";  // this result's reason: never carried on to the next table's
+      });
     }
     $("report").addEventListener("click", () => { location.href = `/e/${eventId}/report#key=${key}`; });
     $("export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
