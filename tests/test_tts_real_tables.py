@@ -22,7 +22,7 @@ TABLES = ["coinche_builtin_deck_TS_Save_1.json", "marvel_champions_automated_v12
           "terraforming_mars_midgame_TS_Save_2.json"]
 #: Sessions that move cards between the areas (the others are about timing and the network, not the table).
 SESSIONS = ["marshal", "bring out", "discard on a card", "back to hand", "stack and split", "deleted",
-            "rewind, then out", "flip in shadows", "against the edge"]
+            "rewind, then out", "flip in shadows", "against the edge", "tokens"]
 
 
 def _root(name: str) -> dict[str, Any]:
@@ -81,5 +81,7 @@ def test_sessions_on_a_real_table_are_recorded_exactly(client: FlaskClient, name
     assert sorted(got) == sorted(want), (name, session, got, [b["message"] for b in t.tts.broadcasts()])
     if "asked" in t.extra:
         assert t.extra["asked"] and t.extra["before_answer"] == [("A", "marshal_into_shadows", "00168")]
+    if "tokens" in t.extra:   # on a card turned to face its player too
+        assert t.extra["tokens"] == [("place_tokens", "gold", 1)], t.extra
     if "edge_in_zone" in t.extra:   # TTS counts the deck and the card in play in the zone; the helper does not
         assert t.extra["edge_in_zone"] == 2

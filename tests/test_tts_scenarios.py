@@ -17,6 +17,8 @@ def test_scenario(client: FlaskClient, scenario: object, layout: str) -> None:
     assert (result["phantoms"], result["misses"], result["wrong_flags"]) == (0, 0, 0), result
     if "edge_in_zone" in result["extra"] and layout != "hidden":  # TTS counts them in the zone, the helper does not
         assert result["extra"]["edge_in_zone"] == 2, result
+    if "tokens" in result["extra"]:  # one gold token, recorded on the card once it lay there
+        assert result["extra"]["tokens"] == [("place_tokens", "gold", 1)], result
     if "asked" in result["extra"]:  # face up in shadows, or with no discard zone: asked, nothing but the marshal
         # until answered
         assert result["extra"]["asked"] and result["extra"]["before_answer"] == [("A", "marshal_into_shadows", "00168")]

@@ -421,6 +421,19 @@ def s_against_the_edge(t: Table) -> None:
     t.marshal(DROMOND)
 
 
+def s_tokens(t: Table) -> None:
+    """A gold token put on a shadows card, near its end (a card turned to face a side seat lies along x), then
+    taken off again."""
+    v = t.marshal(AGENT)
+    t.lua(f"""local p, a = {v}.getPosition(), math.rad({v}.getRotation().y)
+              gold = fake.object("Custom_Token", {{name = "Gold", x = p.x + 1.2 * {t.scale} * math.sin(a),
+                                                 y = p.y + 0.1, z = p.z + 1.2 * {t.scale} * math.cos(a)}})
+              fake.enter_zones(gold)""")
+    t.extra["tokens"] = [(e["data"]["type"], e["data"]["kind"], e["data"].get("amount", 1)) for e in t.game.log()
+                         if e["data"]["type"].endswith("_tokens")]
+    t.lua("fake.destroy(gold)")
+
+
 def s_seat_differs(t: Table) -> None:
     t.marshal(AGENT)                          # Red plays seat B
 
@@ -472,6 +485,8 @@ SCENARIOS = [
              s_flip_in_shadows_then_answer, lambda t: _a((M, AGENT), (B, AGENT))),
     Scenario("against the edge", "the draw deck and a card in play against the shadows area, then a marshal",
              s_against_the_edge, lambda t: _a((M, DROMOND))),
+    Scenario("tokens", "a gold token put on a shadows card, then taken off", s_tokens,
+             lambda t: _a((M, AGENT), ("place_tokens", AGENT), ("remove_tokens", AGENT))),
     Scenario("seat differs", "Red plays seat B (colour and seat differ)", s_seat_differs,
              lambda t: _a((M, AGENT), seat="B"), seats={"Red": "B", "Blue": "A"}, flags=1),
     Scenario("group move", "two cards carried into shadows together", s_group_move,

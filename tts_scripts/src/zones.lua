@@ -51,6 +51,8 @@ function zones.contains(zone, p, flat)
 end
 
 local function card_like(obj) return obj.type == "Card" or obj.type == "Deck" end
+local ZONE_TYPES = {Scripting = true, Hand = true, FogOfWar = true, Fog = true, Hidden = true, Layout = true,
+                    Randomize = true}
 
 -- The objects in an area: a scripting zone says (object.md getObjects); for a hidden zone the helper
 -- looks itself, by the same box. A zone is a trigger collider, so TTS counts a card whose edge reaches
@@ -65,10 +67,8 @@ function zones.objects(zone)
         return out
     end
     local out = {}
-    for _, obj in ipairs(getObjects()) do
-        if (obj.type == "Card" or obj.type == "Deck") and zones.contains(zone, obj.getPosition()) then
-            table.insert(out, obj)
-        end
+    for _, obj in ipairs(getObjects()) do   -- cards, and the tokens that may lie on them
+        if not ZONE_TYPES[obj.type] and zones.contains(zone, obj.getPosition()) then table.insert(out, obj) end
     end
     return out
 end
