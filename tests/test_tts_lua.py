@@ -137,14 +137,21 @@ def test_chat_commands_are_hidden_and_for_the_host_only() -> None:
     assert all("SECRET" not in b["message"] for b in tts.broadcasts())
 
 
-def test_verdicts_go_to_the_acting_colour_only_and_flag_the_card() -> None:
+def test_verdicts_go_to_the_acting_colour_only_and_flag_only_a_face_up_card() -> None:
+    """Every player sees a highlight (object.md highlightOn): a face-down card flagged illegal is not highlighted,
+    which would tell the others something about it; a face-up one is."""
     tts = agent_dropped_in_red_shadows()
     guid = tts.run("return agent.getGUID()")
-    text = "Companion: bring out The Imp's Agent — a copy is in the dead pile"
+    text = "Companion: marshal into shadows The Imp's Agent — it has no Shadow keyword"
     answer_all(tts, {"colour": "Red", "verdicts": [{"text": text, "legal": False, "guid": guid}]})
     assert {"message": text, "colour": "Red"} in tts.broadcasts()
     assert all(b["colour"] == "Red" for b in tts.broadcasts() if "Imp" in b["message"])
-    assert to_py(tts.fake.highlights) == [guid] and tts.prints() == []
+    assert to_py(tts.fake.highlights) == [] and tts.prints() == []
+    tts.run("fake.flip('Red', agent)")
+    text = "Companion: bring out The Imp's Agent — a copy is in the dead pile"
+    tts.run(f"onExternalMessage({{colour = 'Red', verdicts = {{{{text = {json.dumps(text, ensure_ascii=False)}, "
+            f"legal = false, guid = '{guid}'}}}}}})")
+    assert to_py(tts.fake.highlights) == [guid]
 
 
 def test_an_unreachable_companion_is_retried_then_said_to_that_colour() -> None:
