@@ -470,8 +470,8 @@ function fake.checkpoint()
     return {objects = objects, state = state}
 end
 
--- A rewind rebuilds the table from the checkpoint: every object is a new Object with a new GUID (the
--- brief's worst case; INFERENCE: TTS may keep GUIDs from the save), cards in decks too; the timers of the
+-- A rewind rebuilds the table from the checkpoint: every object is a new Object with a new GUID (the harder
+-- case; INFERENCE: TTS may keep the GUIDs the save holds: fake.KEEP_GUIDS), cards in decks too; the timers of the
 -- old script are gone and web request callbacks of the old script never run (INFERENCE).
 function fake.restore(point)
     for _, o in ipairs(fake.objects) do o.destroyed = true end
@@ -482,10 +482,10 @@ function fake.restore(point)
         o.destroyed, o.held_by_color, o.spawning = false, nil, false
         o._set_pos(s.pos)
         o.setRotation(s.rot)
-        o._set_guid(new_guid())
+        if not fake.KEEP_GUIDS then o._set_guid(new_guid()) end
         local contents = {}
         for i, c in ipairs(s.contents) do
-            contents[i] = {guid = new_guid(), name = c.name, description = c.description, gm_notes = c.gm_notes,
+            contents[i] = {guid = fake.KEEP_GUIDS and c.guid or new_guid(), name = c.name, description = c.description, gm_notes = c.gm_notes,
                            memo = c.memo}
         end
         o.contents = contents

@@ -131,7 +131,7 @@ end
 
 
 def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "Blue"),
-          seats: dict[str, str] | None = None) -> Table:
+          seats: dict[str, str] | None = None, keep_guids: bool = False) -> Table:
     """A game, hand zones around the table at real heights, the zones of the layout, the helper loaded with the
     game's table key (made by the judge, as the host page does)."""
     game = Game(client, colours)
@@ -139,6 +139,7 @@ def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "
         game.seat_of = seats
     tts = Tts(seated=colours, host=colours[0])
     tts.client = client
+    tts.fake.KEEP_GUIDS = keep_guids
     tts.run(PARSE)
     names = {c.code: c.name for c in client.application.extensions["companion"]["services"].catalog().all()}
     tts.lua.globals().json_name = lambda code: names[code]
@@ -494,8 +495,8 @@ SCENARIOS = [
 ]
 
 
-def run(client: FlaskClient, scenario: Scenario, layout: str) -> dict[str, Any]:
-    t = setup(client, layout, scenario.colours, scenario.seats)
+def run(client: FlaskClient, scenario: Scenario, layout: str, keep_guids: bool = False) -> dict[str, Any]:
+    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids)
     scenario.play(t)
     got = t.game.moves()
     want = scenario.expected(t)
