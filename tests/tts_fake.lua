@@ -302,6 +302,8 @@ function fake.drop(colour, obj)
     return obj
 end
 
+-- INFERENCE: which events a merge fires, and in which order, is not documented (shared/docs/tts.md §8.5);
+-- fake.QUIET_MERGES fires none but the destroy, the case where a helper must find the card in the deck itself.
 function fake.merge(card, target)
     local deck = target
     if target.type == "Card" then
@@ -310,12 +312,12 @@ function fake.merge(card, target)
         deck = fake.object("Deck", {x = q.x, y = q.y, z = q.z, face_down = target.is_face_down,
                                     rot_y = target.getRotation().y, sx = s.x, sy = s.y, sz = s.z})
         deck.contents = {card_data(target)}
-        fake.fire("onObjectEnterContainer", deck, target)
+        if not fake.QUIET_MERGES then fake.fire("onObjectEnterContainer", deck, target) end
         fake.destroy(target)
         fake.enter_zones(deck)
     end
     table.insert(deck.contents, 1, card_data(card))   -- dropped from above: on top
-    fake.fire("onObjectEnterContainer", deck, card)
+    if not fake.QUIET_MERGES then fake.fire("onObjectEnterContainer", deck, card) end
     fake.destroy(card)
     return deck
 end

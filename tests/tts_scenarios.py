@@ -131,7 +131,7 @@ end
 
 
 def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "Blue"),
-          seats: dict[str, str] | None = None, keep_guids: bool = False) -> Table:
+          seats: dict[str, str] | None = None, keep_guids: bool = False, quiet_merges: bool = False) -> Table:
     """A game, hand zones around the table at real heights, the zones of the layout, the helper loaded with the
     game's table key (made by the judge, as the host page does)."""
     game = Game(client, colours)
@@ -140,6 +140,7 @@ def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "
     tts = Tts(seated=colours, host=colours[0])
     tts.client = client
     tts.fake.KEEP_GUIDS = keep_guids
+    tts.fake.QUIET_MERGES = quiet_merges
     tts.run(PARSE)
     names = {c.code: c.name for c in client.application.extensions["companion"]["services"].catalog().all()}
     tts.lua.globals().json_name = lambda code: names[code]
@@ -495,8 +496,9 @@ SCENARIOS = [
 ]
 
 
-def run(client: FlaskClient, scenario: Scenario, layout: str, keep_guids: bool = False) -> dict[str, Any]:
-    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids)
+def run(client: FlaskClient, scenario: Scenario, layout: str, keep_guids: bool = False,
+        quiet_merges: bool = False) -> dict[str, Any]:
+    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids, quiet_merges)
     scenario.play(t)
     got = t.game.moves()
     want = scenario.expected(t)
