@@ -206,7 +206,8 @@ def setup_real(client: FlaskClient, root: dict[str, Any], colours: tuple[str, st
     laid = real_table(tts, root)
     first: dict[str, tuple[float, float]] = {}
     turn: dict[str, float] = {}
-    for colour, tr in laid["hands"]:
+    # Each colour's biggest hand zone, as the helper takes (the others may be parked off the table).
+    for colour, tr in sorted(laid["hands"], key=lambda h: -h[1].scale_x * h[1].scale_z):
         first.setdefault(colour, (tr.x, tr.z))
         turn.setdefault(colour, tr.rot_y)
     t = RealTable(tts, game, colours, "real", scale=laid["scale"], rot=turn[colours[0]], hands=first)

@@ -186,13 +186,27 @@ function zones.card_scale()
     return math.min(math.max(median(sizes), 1), 4)
 end
 
+-- The colour's hand zone to lay its row beside: its biggest. Mods park spare hand zones off the table (Spirit
+-- Island: a 1x1x1 one per colour at z 100, Marvel Champions: 1.3 wide ones), and which one is the first
+-- (getHandTransform(1), "the first created") a save does not say.
+function zones.hand_of(colour)
+    local player = Player[colour]
+    if player == nil or player.getHandTransform == nil then return nil end
+    local best, area = nil, -1
+    local n = player.getHandCount ~= nil and player.getHandCount() or 1
+    for i = 1, math.max(n, 1) do
+        local h = player.getHandTransform(i)
+        if h ~= nil and h.scale.x * h.scale.z > area then best, area = h, h.scale.x * h.scale.z end
+    end
+    return best
+end
+
 -- Where a colour's areas go: a row beside its first hand zone, on the side facing the middle of the table,
 -- as wide as the hand zone (at least zone_width): the dead pile, the shadows area, the discard pile.
 -- Pushed further in (and made narrower) until it covers no hand zone and no other area.
 function zones.place(colour, taken, k)
     k = k or 1   -- the mod's card scale: every size grows with it
-    local player = Player[colour]
-    local hand = player ~= nil and player.getHandTransform ~= nil and player.getHandTransform(1) or nil
+    local hand = zones.hand_of(colour)
     if hand == nil then return nil, "no hand zone for " .. colour end
     local p, f, s = hand.position, hand.forward, hand.scale
     if f.x * -p.x + f.z * -p.z < 0 then f = {x = -f.x, z = -f.z} end   -- face the middle of the table
