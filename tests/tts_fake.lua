@@ -403,6 +403,11 @@ function spawnObject(params)
     return obj
 end
 
+-- object.md setVectorLines / getVectorLines on Global: the world's lines, replaced as a whole.
+Global = {lines = {}}
+function Global.getVectorLines() return Global.lines end
+function Global.setVectorLines(lines) Global.lines = lines; return true end
+
 -- base.md messages: broadcastToColor / printToColor reach one colour; print reaches the host.
 function broadcastToColor(message, colour, tint) table.insert(fake.broadcasts, {message = message, colour = colour}) end
 function printToColor(message, colour, tint) table.insert(fake.broadcasts, {message = message, colour = colour}) end

@@ -244,6 +244,32 @@ end
 
 local NAMES = {shadows = "Shadows: ", discard = "Discard: ", dead = "Dead pile: "}
 
+-- Scripting zones are invisible to the players (KB zone-tools: "invisible to all players unless you select the
+-- hand zone or gizmo tools"): the helper's own are drawn on the table as outlines (object.md setVectorLines on
+-- Global, which replaces every line of the world: the mod's own lines are kept). The helper's lines of a colour
+-- are told apart by their thickness, so making a colour's zones again replaces its outlines, never doubles them.
+local COLOUR_INDEX = {White = 1, Brown = 2, Red = 3, Orange = 4, Yellow = 5, Green = 6, Teal = 7, Blue = 8,
+                      Purple = 9, Pink = 10}
+local function mark(colour) return 0.08 + (COLOUR_INDEX[colour] or 0) * 0.0001 end
+
+function zones.outline(colour, boxes, at, surface)
+    if Global == nil or Global.getVectorLines == nil or Global.setVectorLines == nil then return end
+    local keep = {}
+    for _, line in ipairs(Global.getVectorLines() or {}) do
+        if line.thickness == nil or math.abs(line.thickness - mark(colour)) > 0.00001 then table.insert(keep, line) end
+    end
+    local tint = Color ~= nil and Color[colour] ~= nil and Color[colour] or {1, 1, 1}
+    for _, b in ipairs(boxes) do
+        local points = {}
+        for _, c in ipairs(corners(b.x, b.z, at.rot_y, b.w, at.d)) do
+            table.insert(points, {c[1], surface + 0.02, c[2]})
+        end
+        table.insert(points, points[1])
+        table.insert(keep, {points = points, color = tint, thickness = mark(colour)})
+    end
+    Global.setVectorLines(keep)
+end
+
 -- Find the named areas of every colour.
 function zones.find()
     zones.areas, zones.by_colour = {}, {}
@@ -288,6 +314,11 @@ function zones.make(colours, on_ready)
                 zones.spawning[colour] = #need
                 zones.areas[colour] = set
                 local where = slots(at)
+                local outlines = {}
+                for _, kind in ipairs(need) do
+                    table.insert(outlines, {x = where[kind].x, z = where[kind].z, w = where[kind].w})
+                end
+                zones.outline(colour, outlines, at, surface)
                 for _, kind in ipairs(need) do
                     local slot = where[kind]
                     -- From a little below the surface (cards rest on it) to config.zone_height above it.
