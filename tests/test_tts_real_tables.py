@@ -22,7 +22,8 @@ TABLES = ["coinche_builtin_deck_TS_Save_1.json", "marvel_champions_automated_v12
           "terraforming_mars_midgame_TS_Save_2.json"]
 #: Sessions that move cards between the areas (the others are about timing and the network, not the table).
 SESSIONS = ["marshal", "bring out", "discard on a card", "back to hand", "stack and split", "deleted",
-            "rewind, then out", "flip in shadows", "against the edge", "tokens"]
+            "rewind, then out", "flip in shadows", "against the edge", "tokens", "held 3 s", "carried over",
+            "out and back"]
 
 
 def _root(name: str) -> dict[str, Any]:
