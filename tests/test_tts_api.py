@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -202,3 +203,50 @@ def test_cli_tts_key_makes_the_table_key_that_the_old_one_stops(tmp_path: Path) 
     assert snap(client, g, {"colour": "Red", "seat": "Red", "cards": []}, key=again).status_code == 200
     # A game that does not exist: a clear refusal, no key.
     assert CliRunner().invoke(tts_cli, ["key", "nope", "--db", str(db)]).exit_code != 0
+
+
+def test_tokens_on_a_shadows_card_are_recorded_and_bad_tokens_named(app_client: FlaskClient) -> None:
+    """The helper counts the tokens lying on each card (by their names); they are recorded on the card once, taken
+    off when gone; an empty table written [] is none; a count out of bounds is refused naming the card's tokens."""
+    g = tracked(app_client)
+    gid = g["game"]["id"]
+    red = {"Authorization": f"Bearer {g['seats'][0]['key']}"}
+
+    def tokens() -> dict[str, int]:
+        view = app_client.get(f"/api/games/{gid}/view", headers=red).get_json()
+        return dict(view["players"][0]["shadows"][0]["tokens"])
+
+    card = {"guid": "abc123", "code": "13089", "face_down": True}
+    r = snap(app_client, g, {"colour": "Red", "cards": [{**card, "tokens": {"gold coin": 2, "custom_token": 0}}]})
+    assert r.status_code == 200 and r.get_json()["recorded"] == 2 and tokens() == {"gold": 2}
+    same = snap(app_client, g, {"colour": "Red", "cards": [{**card, "tokens": {"gold": 2}}]})
+    assert same.get_json()["recorded"] == 0
+    assert snap(app_client, g, {"colour": "Red", "cards": [{**card, "tokens": []}]}).get_json()["recorded"] == 1
+    assert tokens() == {}
+    bad = snap(app_client, g, {"colour": "Red", "cards": [{**card, "tokens": {"gold": 1000}}]})
+    assert bad.status_code == 400 and "cards[0].tokens.gold" in bad.get_json()["error"]["message"]
+    # A pending card's tokens (none can be seen) and a card in a deck take nothing off.
+    snap(app_client, g, {"colour": "Red", "cards": [{**card, "tokens": {"gold": 1}}]})
+    for other in ({**card, "tokens": {}, "pending": "it is being moved"}, {**card, "tokens": {}, "deck": "d00001"}):
+        assert snap(app_client, g, {"colour": "Red", "cards": [other]}).get_json()["recorded"] == 0
+    assert tokens() == {"gold": 1}
+
+
+@pytest.mark.parametrize("who", ["spectator", "Blue"])
+def test_what_tts_records_on_a_face_down_card_shows_the_others_the_same_whichever_card_it_is(who: str) -> None:
+    """A permutation check (tests/test_trust.py's property, for TTS reports with tokens): another seat or a
+    spectator reads the same log and view whichever card Red put face down with its tokens."""
+    seen = []
+    for code in ("13089", "00168"):
+        app = create_app({"TESTING": True, "DATABASE": ":memory:"})
+        client = app.test_client()
+        g = tracked(client)
+        gid = g["game"]["id"]
+        card = {"guid": "abc123", "code": code, "face_down": True, "tokens": {"gold": 1}}
+        assert snap(client, g, {"colour": "Red", "cards": [card], "request_id": "req-0001"}).status_code == 200
+        head = {} if who == "spectator" else {"Authorization": f"Bearer {g['seats'][1]['key']}"}
+        texts = [client.get(f"/api/games/{gid}/{w}", headers=head).get_data(as_text=True) for w in ("log", "view")]
+        # Times differ; the head is an HMAC under a key only the judge gets (tests/test_trust.py does the same).
+        seen.append([re.sub(r'"head":"[0-9a-f]{12}"', "HEAD", re.sub(r"\d{4}-\d\d-\d\dT[0-9:.+-]+", "TIME",
+                                                                     t.replace(gid, "GAME"))) for t in texts])
+    assert seen[0] == seen[1]

@@ -45,6 +45,11 @@ class Game:
     def _auth(key: str) -> dict[str, str]:
         return {"Authorization": f"Bearer {key}"}
 
+    def log(self) -> list[dict[str, Any]]:
+        """The entries the TTS helper recorded."""
+        log = self.client.get(f"/api/games/{self.id}/log", headers=self._auth(self.judge)).get_json()
+        return [e for e in log["entries"] if (e.get("meta") or {}).get("tts")]
+
     def moves(self) -> list[tuple[str, str, str]]:
         """(seat, action, card code) for every move the TTS helper recorded."""
         log = self.client.get(f"/api/games/{self.id}/log", headers=self._auth(self.judge)).get_json()

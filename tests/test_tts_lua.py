@@ -137,14 +137,21 @@ def test_chat_commands_are_hidden_and_for_the_host_only() -> None:
     assert all("SECRET" not in b["message"] for b in tts.broadcasts())
 
 
-def test_verdicts_go_to_the_acting_colour_only_and_flag_the_card() -> None:
+def test_verdicts_go_to_the_acting_colour_only_and_flag_only_a_face_up_card() -> None:
+    """Every player sees a highlight (object.md highlightOn): a face-down card flagged illegal is not highlighted,
+    which would tell the others something about it; a face-up one is."""
     tts = agent_dropped_in_red_shadows()
     guid = tts.run("return agent.getGUID()")
-    text = "Companion: bring out The Imp's Agent — a copy is in the dead pile"
+    text = "Companion: marshal into shadows The Imp's Agent — it has no Shadow keyword"
     answer_all(tts, {"colour": "Red", "verdicts": [{"text": text, "legal": False, "guid": guid}]})
     assert {"message": text, "colour": "Red"} in tts.broadcasts()
     assert all(b["colour"] == "Red" for b in tts.broadcasts() if "Imp" in b["message"])
-    assert to_py(tts.fake.highlights) == [guid] and tts.prints() == []
+    assert to_py(tts.fake.highlights) == [] and tts.prints() == []
+    tts.run("fake.flip('Red', agent)")
+    text = "Companion: bring out The Imp's Agent — a copy is in the dead pile"
+    tts.run(f"onExternalMessage({{colour = 'Red', verdicts = {{{{text = {json.dumps(text, ensure_ascii=False)}, "
+            f"legal = false, guid = '{guid}'}}}}}})")
+    assert to_py(tts.fake.highlights) == [guid]
 
 
 def test_an_unreachable_companion_is_retried_then_said_to_that_colour() -> None:
@@ -437,3 +444,37 @@ def test_a_refused_comparison_after_a_load_is_sent_again_with_what_is_accepted_t
     tts.fake.advance(1.5)
     last = tts.bodies("Red")[-1]
     assert not last.get("reconcile") and [c["code"] for c in last["cards"]] == ["00170"]
+
+
+def test_the_helpers_zones_are_drawn_on_the_table_and_the_mods_lines_kept() -> None:
+    """Scripting zones are invisible to players (KB zone-tools): the helper outlines its own on the table, at the
+    surface, keeping the mod's own vector lines, and making a colour's zones again does not double its outlines."""
+    tts = Tts()
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
+    tts.run("Global.lines = {{points = {{0, 1, 0}, {5, 1, 5}}, color = {1, 1, 1}}}")   # the mod's own line
+    tts.load("")
+    tts.fake.advance(0.1)
+    lines = to_py(tts.run("return Global.getVectorLines()"))
+    assert lines[0]["points"] == [[0, 1, 0], [5, 1, 5]]
+    assert len(lines) == 1 + 6   # three outlines per colour
+    x, z = tts.zone_at("Red")
+    box = _box_named(tts, "Shadows: Red")
+    red = [ln for ln in lines[1:] if all(p[2] < 0 for p in ln["points"])]
+    shadows = next(ln for ln in red if abs(sum(p[0] for p in ln["points"][:4]) / 4 - x) < 1e-6)
+    assert len(shadows["points"]) == 5 and shadows["points"][0] == shadows["points"][4]   # closed
+    xs, zs = [p[0] for p in shadows["points"]], [p[2] for p in shadows["points"]]
+    assert max(xs) - min(xs) == pytest.approx(box["w"]) and max(zs) - min(zs) == pytest.approx(box["d"])
+    assert all(abs(p[1] - 0.98) < 0.1 for p in shadows["points"])   # on the table, not floating
+    # Red's zones deleted and made again: its outlines are replaced, Blue's and the mod's kept.
+    tts.run("""for _, o in ipairs(getObjects()) do if o.getName():find("Red") then fake.destroy(o) end end""")
+    tts.run("onPlayerChangeColor('Red')")   # the zones are looked for again: Red has none, the helper makes them
+    tts.fake.advance(0.1)
+    assert tts.zone_at("Red") == (x, z)
+    again = to_py(tts.run("return Global.getVectorLines()"))
+    assert len(again) == 1 + 6 and sorted(map(str, again)) == sorted(map(str, lines))
+
+
+def _box_named(tts: Tts, name: str) -> dict[str, float]:
+    w, d = tts.run(f"""for _, o in ipairs(getObjects()) do if o.getName() == "{name}" then
+        local s = o.getScale() return s.x, s.z end end""")
+    return {"w": w, "d": d}

@@ -22,7 +22,8 @@ TABLES = ["coinche_builtin_deck_TS_Save_1.json", "marvel_champions_automated_v12
           "terraforming_mars_midgame_TS_Save_2.json"]
 #: Sessions that move cards between the areas (the others are about timing and the network, not the table).
 SESSIONS = ["marshal", "bring out", "discard on a card", "back to hand", "stack and split", "deleted",
-            "rewind, then out", "flip in shadows", "against the edge"]
+            "rewind, then out", "flip in shadows", "against the edge", "tokens", "held 3 s", "carried over",
+            "out and back"]
 
 
 def _root(name: str) -> dict[str, Any]:
@@ -81,5 +82,24 @@ def test_sessions_on_a_real_table_are_recorded_exactly(client: FlaskClient, name
     assert sorted(got) == sorted(want), (name, session, got, [b["message"] for b in t.tts.broadcasts()])
     if "asked" in t.extra:
         assert t.extra["asked"] and t.extra["before_answer"] == [("A", "marshal_into_shadows", "00168")]
+    if "tokens" in t.extra:   # on a card turned to face its player too
+        assert t.extra["tokens"] == [("place_tokens", "gold", 1)], t.extra
     if "edge_in_zone" in t.extra:   # TTS counts the deck and the card in play in the zone; the helper does not
         assert t.extra["edge_in_zone"] == 2
+
+
+def test_the_row_lies_beside_a_colours_real_hand_zone_not_one_parked_off_the_table() -> None:
+    """Spirit Island parks a 1x1x1 hand zone per colour at z 100, off the table: whichever hand zone TTS counts
+    first, the helper's row lies beside the colour's real one (z -46.3), not beside the parked one."""
+    root = _root("spirit_island_v13_TTSModManager_input.json")
+    objects = root["ObjectStates"]
+    parked = [o for o in objects if o.get("Name") == "HandTrigger" and o["Transform"]["scaleX"] < 2]
+    assert parked, "the save parks hand zones"
+    root = {**root, "ObjectStates": parked + [o for o in objects if o not in parked]}   # the parked ones first
+    tts = Tts(seated=("Red", "Blue"))
+    real_table(tts, root)
+    tts.load("")
+    tts.fake.advance(0.2)
+    for colour in ("Red", "Blue"):
+        x, _, z, *_ = _box(tts, f"Shadows: {colour}")
+        assert -46.3 < z < -30, (colour, x, z)

@@ -302,6 +302,8 @@ function fake.drop(colour, obj)
     return obj
 end
 
+-- INFERENCE: which events a merge fires, and in which order, is not documented (shared/docs/tts.md §8.5);
+-- fake.QUIET_MERGES fires none but the destroy, the case where a helper must find the card in the deck itself.
 function fake.merge(card, target)
     local deck = target
     if target.type == "Card" then
@@ -310,12 +312,12 @@ function fake.merge(card, target)
         deck = fake.object("Deck", {x = q.x, y = q.y, z = q.z, face_down = target.is_face_down,
                                     rot_y = target.getRotation().y, sx = s.x, sy = s.y, sz = s.z})
         deck.contents = {card_data(target)}
-        fake.fire("onObjectEnterContainer", deck, target)
+        if not fake.QUIET_MERGES then fake.fire("onObjectEnterContainer", deck, target) end
         fake.destroy(target)
         fake.enter_zones(deck)
     end
     table.insert(deck.contents, 1, card_data(card))   -- dropped from above: on top
-    fake.fire("onObjectEnterContainer", deck, card)
+    if not fake.QUIET_MERGES then fake.fire("onObjectEnterContainer", deck, card) end
     fake.destroy(card)
     return deck
 end
@@ -401,6 +403,11 @@ function spawnObject(params)
     return obj
 end
 
+-- object.md setVectorLines / getVectorLines on Global: the world's lines, replaced as a whole.
+Global = {lines = {}}
+function Global.getVectorLines() return Global.lines end
+function Global.setVectorLines(lines) Global.lines = lines; return true end
+
 -- base.md messages: broadcastToColor / printToColor reach one colour; print reaches the host.
 function broadcastToColor(message, colour, tint) table.insert(fake.broadcasts, {message = message, colour = colour}) end
 function printToColor(message, colour, tint) table.insert(fake.broadcasts, {message = message, colour = colour}) end
@@ -470,8 +477,8 @@ function fake.checkpoint()
     return {objects = objects, state = state}
 end
 
--- A rewind rebuilds the table from the checkpoint: every object is a new Object with a new GUID (the
--- brief's worst case; INFERENCE: TTS may keep GUIDs from the save), cards in decks too; the timers of the
+-- A rewind rebuilds the table from the checkpoint: every object is a new Object with a new GUID (the harder
+-- case; INFERENCE: TTS may keep the GUIDs the save holds: fake.KEEP_GUIDS), cards in decks too; the timers of the
 -- old script are gone and web request callbacks of the old script never run (INFERENCE).
 function fake.restore(point)
     for _, o in ipairs(fake.objects) do o.destroyed = true end
@@ -482,10 +489,10 @@ function fake.restore(point)
         o.destroyed, o.held_by_color, o.spawning = false, nil, false
         o._set_pos(s.pos)
         o.setRotation(s.rot)
-        o._set_guid(new_guid())
+        if not fake.KEEP_GUIDS then o._set_guid(new_guid()) end
         local contents = {}
         for i, c in ipairs(s.contents) do
-            contents[i] = {guid = new_guid(), name = c.name, description = c.description, gm_notes = c.gm_notes,
+            contents[i] = {guid = fake.KEEP_GUIDS and c.guid or new_guid(), name = c.name, description = c.description, gm_notes = c.gm_notes,
                            memo = c.memo}
         end
         o.contents = contents

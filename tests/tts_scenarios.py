@@ -131,7 +131,7 @@ end
 
 
 def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "Blue"),
-          seats: dict[str, str] | None = None) -> Table:
+          seats: dict[str, str] | None = None, keep_guids: bool = False, quiet_merges: bool = False) -> Table:
     """A game, hand zones around the table at real heights, the zones of the layout, the helper loaded with the
     game's table key (made by the judge, as the host page does)."""
     game = Game(client, colours)
@@ -139,6 +139,8 @@ def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "
         game.seat_of = seats
     tts = Tts(seated=colours, host=colours[0])
     tts.client = client
+    tts.fake.KEEP_GUIDS = keep_guids
+    tts.fake.QUIET_MERGES = quiet_merges
     tts.run(PARSE)
     names = {c.code: c.name for c in client.application.extensions["companion"]["services"].catalog().all()}
     tts.lua.globals().json_name = lambda code: names[code]
@@ -204,7 +206,8 @@ def setup_real(client: FlaskClient, root: dict[str, Any], colours: tuple[str, st
     laid = real_table(tts, root)
     first: dict[str, tuple[float, float]] = {}
     turn: dict[str, float] = {}
-    for colour, tr in laid["hands"]:
+    # Each colour's biggest hand zone, as the helper takes (the others may be parked off the table).
+    for colour, tr in sorted(laid["hands"], key=lambda h: -h[1].scale_x * h[1].scale_z):
         first.setdefault(colour, (tr.x, tr.z))
         turn.setdefault(colour, tr.rot_y)
     t = RealTable(tts, game, colours, "real", scale=laid["scale"], rot=turn[colours[0]], hands=first)
@@ -421,6 +424,19 @@ def s_against_the_edge(t: Table) -> None:
     t.marshal(DROMOND)
 
 
+def s_tokens(t: Table) -> None:
+    """A gold token put on a shadows card, near its end (a card turned to face a side seat lies along x), then
+    taken off again."""
+    v = t.marshal(AGENT)
+    t.lua(f"""local p, a = {v}.getPosition(), math.rad({v}.getRotation().y)
+              gold = fake.object("Custom_Token", {{name = "Gold", x = p.x + 1.2 * {t.scale} * math.sin(a),
+                                                 y = p.y + 0.1, z = p.z + 1.2 * {t.scale} * math.cos(a)}})
+              fake.enter_zones(gold)""")
+    t.extra["tokens"] = [(e["data"]["type"], e["data"]["kind"], e["data"].get("amount", 1)) for e in t.game.log()
+                         if e["data"]["type"].endswith("_tokens")]
+    t.lua("fake.destroy(gold)")
+
+
 def s_seat_differs(t: Table) -> None:
     t.marshal(AGENT)                          # Red plays seat B
 
@@ -472,6 +488,8 @@ SCENARIOS = [
              s_flip_in_shadows_then_answer, lambda t: _a((M, AGENT), (B, AGENT))),
     Scenario("against the edge", "the draw deck and a card in play against the shadows area, then a marshal",
              s_against_the_edge, lambda t: _a((M, DROMOND))),
+    Scenario("tokens", "a gold token put on a shadows card, then taken off", s_tokens,
+             lambda t: _a((M, AGENT), ("place_tokens", AGENT), ("remove_tokens", AGENT))),
     Scenario("seat differs", "Red plays seat B (colour and seat differ)", s_seat_differs,
              lambda t: _a((M, AGENT), seat="B"), seats={"Red": "B", "Blue": "A"}, flags=1),
     Scenario("group move", "two cards carried into shadows together", s_group_move,
@@ -479,8 +497,9 @@ SCENARIOS = [
 ]
 
 
-def run(client: FlaskClient, scenario: Scenario, layout: str) -> dict[str, Any]:
-    t = setup(client, layout, scenario.colours, scenario.seats)
+def run(client: FlaskClient, scenario: Scenario, layout: str, keep_guids: bool = False,
+        quiet_merges: bool = False) -> dict[str, Any]:
+    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids, quiet_merges)
     scenario.play(t)
     got = t.game.moves()
     want = scenario.expected(t)

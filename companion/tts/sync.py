@@ -7,14 +7,77 @@ keeps pending cards in its snapshot, so a missing destination never turns into a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.rules import Action, action_from_dict
-from companion.rules.actions import BringOut, Discard, PlayEventFromShadows, ReturnToHand
+from companion.rules.actions import (
+    BringOut,
+    Discard,
+    MarshalIntoShadows,
+    PlaceTokens,
+    PlayEventFromShadows,
+    PutIntoShadows,
+    RemoveTokens,
+    ReturnToHand,
+    SetupIntoShadows,
+)
 from companion.rules.editions import Table
 from companion.tts.diff import differences
 
 LEFT_TO = {"play", "hand", "discard"}
+#: Token kinds a mod's token names are read as ("Gold coin" is gold); any other name is its own kind.
+TOKEN_KINDS = ("gold", "power", "shadow", "poison", "betrayal", "vengeance", "stand", "kiss", "bell", "journey")
+#: At most this many kinds, and this many of one kind, on one card (a snapshot's bound, not a rule).
+MAX_TOKEN_KINDS, MAX_TOKENS = 16, 99
+_WORD = re.compile(r"[a-z][a-z0-9 _'-]{0,39}")
+
+
+def token_kind(name: str) -> str | None:
+    """The companion's word for a token TTS names ``name`` (the helper sends the name, lower case, or the object's
+    type): a known kind it contains, else the name itself; None for nothing usable."""
+    low = name.strip().lower()
+    for kind in TOKEN_KINDS:
+        if kind in low:
+            return kind
+    return low if _WORD.fullmatch(low) else None
+
+
+def token_actions(table: Table, seat: str, cards: list[dict[str, Any]], actions: list[Action]) -> list[Action]:
+    """Tokens placed on or taken off the seat's shadows cards, as TTS shows them lying on each card.
+
+    Only loose cards the helper sees (not pending, not inside a deck, where no token can lie on one card) and
+    whose code is known count; cards of one code are paired with its instances in shadows in order.
+    """
+    into = (MarshalIntoShadows, PutIntoShadows, SetupIntoShadows)
+    out_of = (BringOut, Discard, ReturnToHand, PlayEventFromShadows)
+    before = list(table.shadows(seat))
+    after = list(before)
+    for a in actions:
+        card = getattr(a, "card", None)
+        if not isinstance(card, str):
+            continue
+        if isinstance(a, into):
+            after.append(card)
+        elif isinstance(a, out_of) and card in after:
+            after.remove(card)
+    free: dict[str, list[str]] = {}
+    for cid in after:
+        free.setdefault(table.instance(cid).code, []).append(cid)
+    out: list[Action] = []
+    for c in cards:
+        tokens = c.get("tokens")
+        if tokens is None or c.get("pending") or c.get("deck") or not c.get("code") or not free.get(c["code"]):
+            continue
+        cid = free[c["code"]].pop(0)
+        have = table.tokens_on(cid) if cid in before else {}
+        for kind in sorted(set(have) | set(tokens)):
+            d = tokens.get(kind, 0) - have.get(kind, 0)
+            if d > 0:
+                out.append(PlaceTokens(seat, kind, d, cid))
+            elif d < 0:
+                out.append(RemoveTokens(seat, kind, -d, cid))
+    return out
 
 
 def _left_action(table: Table, seat: str, card: str, to: str) -> Action:

@@ -22,7 +22,7 @@ from companion.store.games import Game, Replayed
 from companion.tts.diff import differences, seat_map
 from companion.tts.importer import CardLookup, identify_by_name, import_save
 from companion.tts.save import COLOURS, Budget, TtsError, TtsTooLarge
-from companion.tts.sync import LEFT_TO, snapshot_actions
+from companion.tts.sync import LEFT_TO, MAX_TOKEN_KINDS, MAX_TOKENS, snapshot_actions, token_actions, token_kind
 from companion.web.api import limit, svc
 from companion.web.auth import requires, role_for
 from companion.web.errors import ApiError
@@ -37,6 +37,8 @@ class SnapshotCard(msgspec.Struct, kw_only=True):
     code: Annotated[str, Meta(max_length=40)] | None = None
     name: Annotated[Any, Meta(description="a card known by name only is identified like one in a save")] = None
     description: Annotated[Any, Meta(description="the TTS description, to tell printings apart")] = None
+    tokens: Annotated[Any, Meta(description="tokens lying on the card: {kind: count} (TTS may write none as [])")] \
+        = None
 
 
 class SnapshotBody(Body):
@@ -101,6 +103,7 @@ def snapshot(game: Game, role: Role) -> Any:
         return jsonify({**_reconcile(table, seat, colour, clean, verdicts, game.version), "key_role": key_role})
     svc().saw_cards(game_id, _seen_in_zone(seat, clean, left), "tts")
     actions, problems = snapshot_actions(table, seat, colour, clean, left)
+    actions += token_actions(table, seat, clean, actions)
     guid_of = {c["code"]: c["guid"] for c in clean if c["code"]}
     verdicts += [{"text": f"Companion: {p['message']}", "legal": None} for p in problems]
     version = game.version
@@ -159,8 +162,29 @@ def _cards(raw: list[dict[str, Any]], edition: str, deck: set[str] | None = None
             code = ident.code
             if code is None:
                 unresolved.append(f"card {i + 1} in shadows: {ident.reason}")
-        clean.append({"guid": c["guid"], "code": code, "face_down": c["face_down"]})
+        clean.append({"guid": c["guid"], "code": code, "face_down": c["face_down"],
+                      "tokens": _tokens(i, c.get("tokens")), "pending": bool(c.get("pending")),
+                      "deck": c.get("deck") is not None})
     return clean, unresolved
+
+
+def _tokens(i: int, raw: Any) -> dict[str, int] | None:
+    """A card's tokens as the helper counts them ({name: count}; an empty Lua table may arrive as [])."""
+    if raw is None:
+        return None
+    if raw == []:
+        return {}
+    where = f"cards[{i}].tokens"
+    if not isinstance(raw, dict) or len(raw) > MAX_TOKEN_KINDS:
+        raise ApiError(400, "bad_cards", f"{where}: give at most {MAX_TOKEN_KINDS} token kinds as {{kind: count}}")
+    out: dict[str, int] = {}
+    for name, n in raw.items():
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_TOKENS:
+            raise ApiError(400, "bad_cards", f"{where}.{str(name)[:40]}: a count from 0 to {MAX_TOKENS}")
+        kind = token_kind(name) if len(name) <= 80 else None
+        if kind is not None and n > 0:
+            out[kind] = min(out.get(kind, 0) + n, MAX_TOKENS)
+    return out
 
 
 def _left(raw: Any, edition: str, deck: set[str] | None = None) -> dict[str, list[str]]:

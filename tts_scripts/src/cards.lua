@@ -36,10 +36,15 @@ function cards.tokens_on(card, others)
     local pos = card.getPosition()
     local scale = card.getScale()
     local half_w, half_l = 1.1 * scale.x, 1.55 * scale.z
+    -- In the card's own frame: a card turned to face a side seat lies with its length along x.
+    local a = math.rad(card.getRotation().y)
+    local c, s = math.cos(a), math.sin(a)
     for _, other in ipairs(others) do
         if other ~= card and not cards.is_card(other) and not cards.is_deck(other) then
             local p = other.getPosition()
-            if math.abs(p.x - pos.x) <= half_w and math.abs(p.z - pos.z) <= half_l and p.y >= pos.y - 0.05 then
+            local dx, dz = p.x - pos.x, p.z - pos.z
+            local lx, lz = dx * c - dz * s, dx * s + dz * c
+            if math.abs(lx) <= half_w and math.abs(lz) <= half_l and p.y >= pos.y - 0.05 then
                 local kind = string.lower(other.getName() ~= "" and other.getName() or other.type)
                 counts[kind] = (counts[kind] or 0) + 1
             end

@@ -42,8 +42,11 @@ local function show(colour, reply)
         local tint = verdict.legal == false and {1, 0.35, 0.3} or {0.7, 0.9, 0.7}
         broadcastToColor(verdict.text, colour, tint)
         if verdict.guid ~= nil and verdict.legal == false then
+            -- Every player sees a highlight (object.md highlightOn has no colour to show it to): a face-down card
+            -- flagged illegal would tell the others something about it ("no Shadow keyword"), so only a face-up
+            -- card is highlighted; the owner has the verdict.
             local obj = getObjectFromGUID(verdict.guid)
-            if obj ~= nil then obj.highlightOn({1, 0, 0}, 5) end
+            if obj ~= nil and not obj.is_face_down then obj.highlightOn({1, 0, 0}, 5) end
         end
     end
 end

@@ -45,12 +45,29 @@ end
 -- known yet. A bring-out only when it lies face up in a play area: the mod's named play area, or else the
 -- open table once the colour has a discard zone (without one, face up on the table may be a discard).
 -- A discard when it lies in a discard or dead-pile zone, alone or merged into the pile there (a deck).
+-- The deck on the table that holds a card (events may not say which deck it joined: a merge's events are not
+-- documented, and a card whose object was destroyed may be in a deck all the same).
+local function deck_holding(guid)
+    for _, d in ipairs(getObjects()) do
+        if cards.is_deck(d) then
+            for _, data in ipairs(d.getObjects()) do
+                if data.guid == guid then return d end
+            end
+        end
+    end
+    return nil
+end
+
 function track.destination(guid, colour)
     local obj = getObjectFromGUID(guid)
     local pile = nil
     if obj == nil and track.container_of[guid] ~= nil then
         pile = getObjectFromGUID(track.container_of[guid])
         if pile == nil then return nil, "it went into a deck that is gone" end
+        obj = pile
+    end
+    if obj == nil then
+        pile = deck_holding(guid)
         obj = pile
     end
     if obj == nil then

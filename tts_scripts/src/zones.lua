@@ -51,6 +51,8 @@ function zones.contains(zone, p, flat)
 end
 
 local function card_like(obj) return obj.type == "Card" or obj.type == "Deck" end
+local ZONE_TYPES = {Scripting = true, Hand = true, FogOfWar = true, Fog = true, Hidden = true, Layout = true,
+                    Randomize = true}
 
 -- The objects in an area: a scripting zone says (object.md getObjects); for a hidden zone the helper
 -- looks itself, by the same box. A zone is a trigger collider, so TTS counts a card whose edge reaches
@@ -65,10 +67,8 @@ function zones.objects(zone)
         return out
     end
     local out = {}
-    for _, obj in ipairs(getObjects()) do
-        if (obj.type == "Card" or obj.type == "Deck") and zones.contains(zone, obj.getPosition()) then
-            table.insert(out, obj)
-        end
+    for _, obj in ipairs(getObjects()) do   -- cards, and the tokens that may lie on them
+        if not ZONE_TYPES[obj.type] and zones.contains(zone, obj.getPosition()) then table.insert(out, obj) end
     end
     return out
 end
@@ -186,13 +186,27 @@ function zones.card_scale()
     return math.min(math.max(median(sizes), 1), 4)
 end
 
+-- The colour's hand zone to lay its row beside: its biggest. Mods park spare hand zones off the table (Spirit
+-- Island: a 1x1x1 one per colour at z 100, Marvel Champions: 1.3 wide ones), and which one is the first
+-- (getHandTransform(1), "the first created") a save does not say.
+function zones.hand_of(colour)
+    local player = Player[colour]
+    if player == nil or player.getHandTransform == nil then return nil end
+    local best, area = nil, -1
+    local n = player.getHandCount ~= nil and player.getHandCount() or 1
+    for i = 1, math.max(n, 1) do
+        local h = player.getHandTransform(i)
+        if h ~= nil and h.scale.x * h.scale.z > area then best, area = h, h.scale.x * h.scale.z end
+    end
+    return best
+end
+
 -- Where a colour's areas go: a row beside its first hand zone, on the side facing the middle of the table,
 -- as wide as the hand zone (at least zone_width): the dead pile, the shadows area, the discard pile.
 -- Pushed further in (and made narrower) until it covers no hand zone and no other area.
 function zones.place(colour, taken, k)
     k = k or 1   -- the mod's card scale: every size grows with it
-    local player = Player[colour]
-    local hand = player ~= nil and player.getHandTransform ~= nil and player.getHandTransform(1) or nil
+    local hand = zones.hand_of(colour)
     if hand == nil then return nil, "no hand zone for " .. colour end
     local p, f, s = hand.position, hand.forward, hand.scale
     if f.x * -p.x + f.z * -p.z < 0 then f = {x = -f.x, z = -f.z} end   -- face the middle of the table
@@ -229,6 +243,32 @@ local function slots(at)
 end
 
 local NAMES = {shadows = "Shadows: ", discard = "Discard: ", dead = "Dead pile: "}
+
+-- Scripting zones are invisible to the players (KB zone-tools: "invisible to all players unless you select the
+-- hand zone or gizmo tools"): the helper's own are drawn on the table as outlines (object.md setVectorLines on
+-- Global, which replaces every line of the world: the mod's own lines are kept). The helper's lines of a colour
+-- are told apart by their thickness, so making a colour's zones again replaces its outlines, never doubles them.
+local COLOUR_INDEX = {White = 1, Brown = 2, Red = 3, Orange = 4, Yellow = 5, Green = 6, Teal = 7, Blue = 8,
+                      Purple = 9, Pink = 10}
+local function mark(colour) return 0.08 + (COLOUR_INDEX[colour] or 0) * 0.0001 end
+
+function zones.outline(colour, boxes, at, surface)
+    if Global == nil or Global.getVectorLines == nil or Global.setVectorLines == nil then return end
+    local keep = {}
+    for _, line in ipairs(Global.getVectorLines() or {}) do
+        if line.thickness == nil or math.abs(line.thickness - mark(colour)) > 0.00001 then table.insert(keep, line) end
+    end
+    local tint = Color ~= nil and Color[colour] ~= nil and Color[colour] or {1, 1, 1}
+    for _, b in ipairs(boxes) do
+        local points = {}
+        for _, c in ipairs(corners(b.x, b.z, at.rot_y, b.w, at.d)) do
+            table.insert(points, {c[1], surface + 0.02, c[2]})
+        end
+        table.insert(points, points[1])
+        table.insert(keep, {points = points, color = tint, thickness = mark(colour)})
+    end
+    Global.setVectorLines(keep)
+end
 
 -- Find the named areas of every colour.
 function zones.find()
@@ -274,6 +314,11 @@ function zones.make(colours, on_ready)
                 zones.spawning[colour] = #need
                 zones.areas[colour] = set
                 local where = slots(at)
+                local outlines = {}
+                for _, kind in ipairs(need) do
+                    table.insert(outlines, {x = where[kind].x, z = where[kind].z, w = where[kind].w})
+                end
+                zones.outline(colour, outlines, at, surface)
                 for _, kind in ipairs(need) do
                     local slot = where[kind]
                     -- From a little below the surface (cards rest on it) to config.zone_height above it.
