@@ -6,6 +6,7 @@ import logging
 import os
 import socket
 import time
+from collections.abc import Iterable
 from typing import Any
 
 import click
@@ -98,7 +99,7 @@ def header_timeout_protocol() -> type:
             self._header_timer = self.loop.call_later(due - now, self._headers_late)
 
         @staticmethod
-        def _body_seconds(headers: list[tuple[bytes, bytes]]) -> float:
+        def _body_seconds(headers: Iterable[tuple[bytes, bytes]]) -> float:
             length = next((v for k, v in headers if k == b"content-length"), b"")
             return BODY_SECONDS + (int(length) if length.isdigit() else CHUNKED_BODY) / BODY_RATE
 

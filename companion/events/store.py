@@ -164,7 +164,7 @@ class EventStore:
         # every player at each update, and decoding 128 decklists was a third of its cost.
         self._players: dict[str, tuple[tuple[int, int], tuple[Player, ...]]] = {}
         #: Told the event's id when a write handed off the event loop is made (the dashboards' channel).
-        self.written: list[Callable[[str], None]] = []
+        self.written: list[Callable[[str], object]] = []  # told the event's id (what they answer is ignored)
         self._later = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-events")  # no thread until used
 
     def _save(self, event_id: str | None, write: Callable[[], None]) -> None:
@@ -196,7 +196,9 @@ class EventStore:
     def _save_late(self, event_id: str | None, write: Callable[[], None]) -> None:
         with self._lock:
             write()
-        for listener in list(self.written) if event_id is not None else ():
+        if event_id is None:
+            return
+        for listener in list(self.written):
             listener(event_id)
 
     def _rows(self, sql: str, args: list[Any]) -> list[dict[str, Any]]:
