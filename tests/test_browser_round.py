@@ -1,7 +1,16 @@
-"""A whole round on two phones, through the pages only: create the game on the home page, join from the host
-page's links, paste decks, then plots, first player, income, shadows in and out, the turn pass, a move out
-of turn and its undo, the rest of the round with taxation, round 2, and power to 15 with the game-over screen.
-Once in English (strict) and once in German (advisory), where no English word of the interface may appear."""
+"""A whole game on two phones, through the pages only, once in 2nd edition in English (strict) and once in 1st
+edition in German (advisory, where no English word of the interface may appear): the home page creates the game,
+each phone joins from its seat's QR code on the host page, pastes its deck and draws seven; setup; plots chosen
+in secret (the other phone reads only "chosen" and holds nothing of the plot until both are revealed); the first
+player, shown only once chosen; draws; income with a modifier; a duplicate, an attachment and a card into shadows
+with a token on it; a marshal taken back with Undo; 1st edition's beginning-of-phase chance (a pass, a card
+brought out); challenges with a claim that kills and a follow-up; dominance; power on a card; taxation; round 2
+with the plots chosen the other way round; a card brought out of shadows while the card with the token keeps
+its place and token; a unique card whose copy lies in a dead pile brought out (refused, or flagged, with the
+rule's citation, in sight); power to 15 and the game-over screen; then a spectator, who sees no hidden card.
+Each look at a phone takes a screenshot and fails on a console error, an answer of 400 or more (but a strict
+refusal made on purpose), a blank or "undefined"/"NaN"/"null" value, an empty control, a text cut off or
+anything wider than the phone. The offline queue, names and double taps have tests of their own below."""
 
 from __future__ import annotations
 
@@ -484,6 +493,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         flag = a.wait_for_selector("#flags .flag", timeout=WAIT).inner_text()
         assert "Not recorded" in flag and "Tyrion Lannister" in flag and "dead pile" in flag, flag
         assert "RR: Shadows › Unique cards and shadows" in flag, flag
+        assert "discarded" not in flag, flag  # nothing happened: no word of what the move would have done
         in_sight(a, "#flags .flag")
         t.look(a, "unique-dead-pile-refused")
         tap_card(a, "#my-shadows li[data-position='1']", "bring_out")  # The Imp's Agent (Shadow 3)

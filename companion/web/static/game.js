@@ -143,8 +143,9 @@ function answered(r) {
   if (!r.ok) {
     const v = r.data.error.details && r.data.error.details.verdict;
     const [first, ...more] = v ? v.violations : [];
+    // A verdict's notes say what the move did ("its tokens are discarded"): a refused move did nothing.
     showFlag({kind: "refused", text: t("refused", {message: first ? msg(first) : errorText(r.data.error)}),
-      cite: first ? first.citation : "", more, notes: v ? v.notes : []});
+      cite: first ? first.citation : "", more});
     return r;
   }
   adopt(r.data.view);
