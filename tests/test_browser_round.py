@@ -193,9 +193,10 @@ def joined_by_qr(host: Any, name: str) -> str:
 
 
 def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], chosen: tuple[str, str],
-                    hidden: list[str]) -> None:
-    """``first`` chooses a plot; ``second``'s phone says only "chosen" and holds nothing of it (``hidden``: every
-    plot name of the first player's deck); then ``second`` chooses and both are revealed together."""
+                    hidden: list[str], spectator: Any = None) -> None:
+    """``first`` chooses a plot; ``second``'s phone (and a ``spectator``'s) says only "chosen" and holds nothing of
+    it (``hidden``: every plot name of the first player's deck); then ``second`` chooses and both are revealed
+    together."""
     first.click(f"#plot-choice li[data-plot='{chosen[0]}']", timeout=WAIT)
     first.wait_for_selector("#plot-mine", timeout=WAIT)
     status = f"{names[0]}: gewählt" if t.german else f"{names[0]}: chosen"
@@ -205,6 +206,12 @@ def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], c
         assert page.locator("#first").count() == 0
         assert page.locator("#step:not([disabled])").count() == 0
     t.look(second, "plot-chosen-by-the-other")
+    if spectator is not None:
+        spectator.reload()  # a spectator reads the table every few seconds: now
+        spectator.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{status}')", timeout=WAIT)
+        sees_no_card(spectator, hidden)
+        t.look(spectator, "spectator-plots")
+        spectator.context.close()
     second.click(f"#plot-choice li[data-plot='{chosen[1]}']", timeout=WAIT)
     for page in (first, second):
         page.wait_for_selector(f"[data-revealed={names[0]}]", timeout=WAIT)
@@ -304,6 +311,13 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         assert b.locator("#first-choice").count() == 0  # only the initiative winner chooses
     a.wait_for_selector("#first-choice button[data-first=Alice]", timeout=WAIT)
     assert b.locator("#first").count() == 0
+    # Plots are no chips of "Recent" (the player's own last cards): chosen from the plot list, a plot has nothing
+    # to do again from a card's menu. The cards set up are.
+    for page, seat in ((a, "Alice"), (b, "Bob")):
+        page.wait_for_selector("#recent [data-recent]", timeout=WAIT)
+        chips = page.eval_on_selector_all("#recent [data-recent]", "cs => cs.map(c => c.dataset.recent)")
+        assert chips and all(c.startswith(seat + ".") for c in chips), chips
+        assert not any(c.split(".")[1] in ("01001", "01003", "acoa_26", "acoa_30") for c in chips), chips
     t.look(a, "first-player-choice")
     a.click("#first-choice button[data-first=Alice]")
     first_label = "Startspieler: Alice" if de else "First player: Alice"
@@ -452,12 +466,14 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         page.wait_for_selector("#plot-choice li", timeout=WAIT)
         assert page.locator("#first").count() == 0  # last round's first player is not this round's
     assert a.locator("#plot-choice li").count() == 1  # the revealed plot left the plot deck
+    watcher = t.watch(phone(browser, server.url + "/g/" + gid, locale=locale), "spectator")
     if first_ed:
         plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.acoa_28.1", "Alice.acoa_27.1"),
-                        ["Fury of the Kraken", "acoa_28"])
+                        ["Fury of the Kraken", "acoa_28"], watcher)
         b.click("#first-choice button[data-first=Bob]", timeout=WAIT)
     else:
-        plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.01006.1", "Alice.01004.1"), ["Building Orders", "01006"])
+        plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.01006.1", "Alice.01004.1"), ["Building Orders", "01006"],
+                        watcher)
         b.click("#first-choice button[data-first=Bob]", timeout=WAIT)  # Building Orders (1) beats A Noble Cause (0)
     first_label = "Startspieler: Bob" if de else "First player: Bob"
     a.wait_for_selector(f"#first:text-is('{first_label}')", timeout=WAIT)
