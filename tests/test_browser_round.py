@@ -560,6 +560,37 @@ def test_a_whole_first_edition_game_in_german_without_an_english_word(server: Se
     play_a_game(server, browser, "1e", "de")
 
 
+#: Holds every move a page sends for a second on its way out, as a slow connection does.
+SLOW_MOVES = """
+const plainFetch = window.fetch;
+window.fetch = async (...args) => {
+  if (String(args[0]).endsWith("/actions")) await new Promise(r => setTimeout(r, 1000));
+  return plainFetch(...args);
+};
+"""
+
+
+def test_a_search_typed_while_a_move_is_on_its_way_is_kept(server: Server, browser: Any) -> None:
+    """The second copy looked up while the first one's move is still on its way (the same words again): the
+    answer to the move does not wipe the new search."""
+    from tests.test_browser import prepared_game
+
+    g = prepared_game(server.url + "/api")
+    a = phone(browser)
+    a.add_init_script(SLOW_MOVES)
+    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    a.fill("#find", "imp's agent")
+    tap_card(a, "#found li[data-card='A.00168.1']", "marshal")
+    a.fill("#find", "imp's agent")  # at once, while the move waits
+    a.wait_for_selector("#my-play li[data-card='A.00168.1']", timeout=WAIT)
+    a.wait_for_timeout(300)
+    assert a.input_value("#find") == "imp's agent"
+    tap_card(a, "#found li[data-card='A.00168.2']", "marshal")
+    a.wait_for_selector("#my-play li[data-card='A.00168.2']", timeout=WAIT)
+    a.wait_for_function("document.querySelector('#find').value === ''", timeout=WAIT)  # done with: cleared
+    a.context.close()
+
+
 def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: Any) -> None:
     links, _ = host_links(browser, server, ["Ann", "Ben"])
     page = phone(browser, links["Ann"])

@@ -122,10 +122,10 @@ function cardName(id, known = "") {
 async function send(action, button = null) {
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
-  const query = $("find").value;
+  const edits = findEdits;
   const r = await client.write("/actions", {action}, {commutative: RESENT.has(action.type), label: actName(action.type), button});
   // The search is done with, unless the player already typed the next one while this move was on its way.
-  if ($("find").value === query) { found = null; renderFound(); $("find").value = ""; }
+  if (findEdits === edits) { found = null; renderFound(); $("find").value = ""; }
   return answered(r);
 }
 
@@ -935,8 +935,9 @@ $("export").addEventListener("click", async () => {
   saveFile(r.data, gameId + ".jsonl");
 });
 
-let findTimer, found = null;
+let findTimer, found = null, findEdits = 0;
 $("find").addEventListener("input", ev => {
+  findEdits += 1;
   clearTimeout(findTimer);
   findTimer = setTimeout(async () => {
     const q = ev.target.value;
