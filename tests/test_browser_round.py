@@ -22,7 +22,7 @@ import pytest
 from tests.phones import WAIT, host_links, paste_deck, phone, seat_phones
 from tests.server import Server, call
 from tests.tables import catalog
-from tests.test_browser import CHROMIUM, shot
+from tests.test_browser import CHROMIUM, SHOTS, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -358,6 +358,10 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     a.wait_for_selector("#my-shadows li[data-position='2'] .tok", timeout=WAIT)
     b.wait_for_selector("[data-shadows=Alice] li[data-position='2'] .tok", timeout=WAIT)
     sees_no_card(b, ["Varys" if first_ed else "13089"], "[data-shadows=Alice]")
+    # Who put how many of what where, in words, on the card as the other phone may name it.
+    said = ("Alice legt 1 Schatten auf eine verdeckte Karte (#2)" if de
+            else "Alice places 1 shadow on a face-down card (#2)")
+    b.wait_for_selector(f"#log li:has-text('{said}')", timeout=WAIT)
     assert b.locator(f"[data-seat=Alice] li[data-card='{dup}']").count() == 1  # the duplicate is face up
     t.look(a, "marshaled")
     t.look(b, "opponent-marshaled")
@@ -539,6 +543,8 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     t.look(a, "game-over-winner")
     log = a.inner_text("#log")
     assert "Alice." not in log and "[Alice" not in log  # names, not ids
+    for page, name in ((a, "Alice"), (b, "Bob")):  # each phone's log as it reads, to read through
+        (SHOTS / f"log-{name}{t.tag}.txt").write_text(page.inner_text("#log"))
 
     # ---- A spectator joins: the public table, no hidden card ----------------------------------------------
     hidden = NEVER_SEEN[edition]["Alice"] + NEVER_SEEN[edition]["Bob"]

@@ -715,7 +715,9 @@ function logText(e) {
   // A player's own face-down card, named by its position: "Jana marshals a face-down card (#1) into shadows".
   const ownSlot = /^(.+):shadows#(\d+)$/.exec(d.card || "");
   const card = ownSlot && ownSlot[1] === d.player ? t("faceDownN", {n: ownSlot[2]}) : cardName(d.card);
-  const params = {player: seatName(d.player), card, amount: d.amount ?? d.count ?? "", kind: d.kind ? tokenName(d.kind) : "",
+  // Tokens come one at a time unless the entry says how many (an amount of 1 is not written down).
+  const params = {player: seatName(d.player), card: card || (d.kind ? t("ref.pool", {seat: seatName(d.player)}) : ""),
+                  amount: d.amount ?? d.count ?? (d.kind && ACTIONS.tally[d.type] === undefined ? 1 : ""), kind: d.kind ? tokenName(d.kind) : "",
                   phase: d.phase ? phaseName(d.phase) : "", reward: d.reward ? t("challenge.reward." + d.reward) : ""};
   // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), nobody named ("_nobody").
   const variant = [...Object.keys(d).filter(k => d[k] === true), ...(d.player ? [] : ["nobody"])]
