@@ -112,7 +112,7 @@ function cardName(id, known = "") {
     const differentShadow = twins.some(o => String(o.shadow_costs) !== String(c.shadow_costs));
     // Two printings differ by their Shadow value (each may be "copy 1"): the value, or that it has none, tells them apart.
     name += !differentShadow ? ` (${t("copyN", {n: c.copy})})` : c.shadow_costs.length
-      ? ` (${t("twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${t("twinNoShadow")})`;
+      ? ` (${t("table.twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${t("table.twinNoShadow")})`;
   }
   return isJudge() ? `${name} [${id}]` : name;
 }
@@ -961,7 +961,7 @@ function renderFound() {
   if (!found) return;
   // Two printings of one title can both be copy #1: their Shadow value (or code) tells them apart.
   const twins = c => found.cards.some(o => o.id !== c.id && o.name === c.name && o.owner === c.owner && o.copy === c.copy);
-  const tell = c => (!twins(c) ? "" : c.shadow_costs.length ? ` (${t("twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${c.code})`);
+  const tell = c => (!twins(c) ? "" : c.shadow_costs.length ? ` (${t("table.twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${c.code})`);
   for (const c of found.cards) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
     el("div", {class: "grow"}, el("div", {}, `${c.name} #${c.copy}${tell(c)}`), el("div", {class: "muted"}, whereText(c)))));
   if (!found.cards.length) {
