@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 #: Words of the interface that a German table must never see (card names stay as printed).
 ENGLISH = ["Round", "Next", "Done", "Undo", "Power", "Close", "Shadows", "Dead pile", "Opponent", "Log", "turn",
            "Collect", "income", "Choose", "first player", "wins", "Recorded", "marshal", "Find a card",
-           "Scan a card", "nothing", "cards in deck", "in hand", "phase", "Waiting", "Modifier", "reveals",
+           "Scan a card", "nothing", "Nothing", "cards in deck", "in hand", "phase", "Waiting", "Modifier", "reveals",
            "Take a photo", "rounds", "Game over", "verified", "Claim", "kneeling", "Pass", "undone"]
 
 
@@ -89,6 +89,11 @@ LOOK = """() => {
       bad.push("cut off " + e.outerHTML.slice(0, 100));
     const r = e.getBoundingClientRect();
     if (r.width && r.right > window.innerWidth + 1) bad.push("off the screen " + e.outerHTML.slice(0, 100));
+    // A line that begins with a word in lower case ("first player: Alice", "waiting for Bob"); addresses aside.
+    const own = [...e.childNodes].find(n => n.nodeType === 3 && n.textContent.trim());
+    if (own && !e.closest("a, code") && getComputedStyle(e).display !== "inline" && (e.innerText || "").trim()
+        .startsWith(own.textContent.trim()) && /^[a-z]/.test(own.textContent.trim()))
+      bad.push("begins in lower case: " + own.textContent.trim().slice(0, 60));
   }
   return bad;
 }""".replace("BLANKS", repr(BLANKS))
@@ -209,6 +214,8 @@ def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], c
     if spectator is not None:
         spectator.reload()  # a spectator reads the table every few seconds: now
         spectator.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{status}')", timeout=WAIT)
+        waiting = f"Warten auf {names[1]}" if t.german else f"Waiting for {names[1]}"
+        assert spectator.inner_text(f"[data-plot-status={names[1]}]") == waiting  # a line begins with a capital
         sees_no_card(spectator, hidden)
         t.look(spectator, "spectator-plots")
         spectator.context.close()
@@ -443,7 +450,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     t.look(loser, "confirm-kill")
     loser.click("[data-confirm=yes]", timeout=WAIT)
     winner.wait_for_selector(f"#areas li[data-card='{killed}']", timeout=WAIT)  # in the dead pile, for all to see
-    assert loser.locator(f"#my-play li[data-card='{killed}']").count() == 0
+    loser.wait_for_selector(f"#my-play li[data-card='{killed}']", state="detached", timeout=WAIT)
     b.click("#step[data-step=pass-turn]", timeout=WAIT)
 
     # ---- Dominance, standing, taxation --------------------------------------------------------------------
@@ -523,7 +530,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     assert a.locator("#my-shadows li[data-position='1']").count() == 0
     t.look(a, "shadows-after")
     b.wait_for_selector("[data-shadows=Alice] li[data-position='2'] .tok", timeout=WAIT)
-    assert b.locator("[data-shadows=Alice] li[data-position='1']").count() == 0
+    b.wait_for_selector("[data-shadows=Alice] li[data-position='1']", state="detached", timeout=WAIT)
     t.look(b, "opponent-shadows-after")
 
     # ---- Power to 15: set to 13 on the faction card (more lies on a card in play), then one tap wins -----------
@@ -536,7 +543,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         page.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
     over = b.inner_text("#game-over")
     assert ("Alice gewinnt mit 15 Macht" if de else "Alice wins with 15 power") in over, over
-    assert ("nach 2 Runden" if de else "after 2 rounds") in over, over
+    assert ("In Runde 2" if de else "In round 2") in over, over
     b.click("#verify")
     b.wait_for_selector("#verify-result:has-text('" + ("geprüft" if de else "verified") + "')", timeout=WAIT)
     t.look(b, "game-over")

@@ -604,7 +604,7 @@ function playList(player) {
     const extra = [typeName(c.type), c.kneeling ? t("kneel") : null, c.duplicate_of ? t("duplicate") : null,
                    c.attached_to ? t("attachedTo", {card: cardName(c.attached_to)}) : null,
                    c.controller !== c.owner ? t("ownedBy", {player: seatName(c.owner)}) : null].filter(Boolean).join(" · ");
-    ul.append(cardRow(c, extra, () => openCard(c.id)));
+    ul.append(cardRow(c, capital(extra), () => openCard(c.id)));
   }
   if (!player.play.length) ul.append(el("li", {class: "muted"}, t("empty")));
   return ul;
@@ -612,7 +612,7 @@ function playList(player) {
 
 function pileList(cards) {
   const ul = el("ul", {class: "cards"});
-  for (const c of cards) ul.append(cardRow(c, typeName(c.type) + (isJudge() ? " · " + c.code : ""), () => openCard(c.id)));
+  for (const c of cards) ul.append(cardRow(c, capital(typeName(c.type)) + (isJudge() ? " · " + c.code : ""), () => openCard(c.id)));
   if (!cards.length) ul.append(el("li", {class: "muted"}, t("empty")));
   return ul;
 }
