@@ -50,7 +50,7 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
         a.click(f"#plot-choice li[data-plot='A.{chosen}.1']")
         a.wait_for_selector("#plot-mine", timeout=WAIT)
         b.wait_for_selector("[data-plot-status=A]:has-text('Alice: gewählt')", timeout=WAIT)
-        assert a.inner_text("[data-plot-status=B]") == "waiting for Bob"
+        assert a.inner_text("[data-plot-status=B]") == "Waiting for Bob"  # a line begins with a capital
         for page in (a, b):  # no way on to the draw phase before the reveal, on either phone
             assert page.locator("#step:not(.hidden):not([disabled]), #next-phase:not(.hidden)").count() == 0
             assert page.locator("#first").count() == 0  # no first player before the initiative decides

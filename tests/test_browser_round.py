@@ -1,7 +1,16 @@
-"""A whole round on two phones, through the pages only: create the game on the home page, join from the host
-page's links, paste decks, then plots, first player, income, shadows in and out, the turn pass, a move out
-of turn and its undo, the rest of the round with taxation, round 2, and power to 15 with the game-over screen.
-Once in English (strict) and once in German (advisory), where no English word of the interface may appear."""
+"""A whole game on two phones, through the pages only, once in 2nd edition in English (strict) and once in 1st
+edition in German (advisory, where no English word of the interface may appear): the home page creates the game,
+each phone joins from its seat's QR code on the host page, pastes its deck and draws seven; setup; plots chosen
+in secret (the other phone reads only "chosen" and holds nothing of the plot until both are revealed); the first
+player, shown only once chosen; draws; income with a modifier; a duplicate, an attachment and a card into shadows
+with a token on it; a marshal taken back with Undo; 1st edition's beginning-of-phase chance (a pass, a card
+brought out); challenges with a claim that kills and a follow-up; dominance; power on a card; taxation; round 2
+with the plots chosen the other way round; a card brought out of shadows while the card with the token keeps
+its place and token; a unique card whose copy lies in a dead pile brought out (refused, or flagged, with the
+rule's citation, in sight); power to 15 and the game-over screen; then a spectator, who sees no hidden card.
+Each look at a phone takes a screenshot and fails on a console error, an answer of 400 or more (but a strict
+refusal made on purpose), a blank or "undefined"/"NaN"/"null" value, an empty control, a text cut off or
+anything wider than the phone. The offline queue, names and double taps have tests of their own below."""
 
 from __future__ import annotations
 
@@ -13,7 +22,7 @@ import pytest
 from tests.phones import WAIT, host_links, paste_deck, phone, seat_phones
 from tests.server import Server, call
 from tests.tables import catalog
-from tests.test_browser import CHROMIUM, shot
+from tests.test_browser import CHROMIUM, SHOTS, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -21,7 +30,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 #: Words of the interface that a German table must never see (card names stay as printed).
 ENGLISH = ["Round", "Next", "Done", "Undo", "Power", "Close", "Shadows", "Dead pile", "Opponent", "Log", "turn",
            "Collect", "income", "Choose", "first player", "wins", "Recorded", "marshal", "Find a card",
-           "Scan a card", "nothing", "cards in deck", "in hand", "phase", "Waiting", "Modifier", "reveals",
+           "Scan a card", "nothing", "Nothing", "cards in deck", "in hand", "phase", "Waiting", "Modifier", "reveals",
            "Take a photo", "rounds", "Game over", "verified", "Claim", "kneeling", "Pass", "undone"]
 
 
@@ -80,6 +89,11 @@ LOOK = """() => {
       bad.push("cut off " + e.outerHTML.slice(0, 100));
     const r = e.getBoundingClientRect();
     if (r.width && r.right > window.innerWidth + 1) bad.push("off the screen " + e.outerHTML.slice(0, 100));
+    // A line that begins with a word in lower case ("first player: Alice", "waiting for Bob"); addresses aside.
+    const own = [...e.childNodes].find(n => n.nodeType === 3 && n.textContent.trim());
+    if (own && !e.closest("a, code") && getComputedStyle(e).display !== "inline" && (e.innerText || "").trim()
+        .startsWith(own.textContent.trim()) && /^[a-z]/.test(own.textContent.trim()))
+      bad.push("begins in lower case: " + own.textContent.trim().slice(0, 60));
   }
   return bad;
 }""".replace("BLANKS", repr(BLANKS))
@@ -184,9 +198,10 @@ def joined_by_qr(host: Any, name: str) -> str:
 
 
 def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], chosen: tuple[str, str],
-                    hidden: list[str]) -> None:
-    """``first`` chooses a plot; ``second``'s phone says only "chosen" and holds nothing of it (``hidden``: every
-    plot name of the first player's deck); then ``second`` chooses and both are revealed together."""
+                    hidden: list[str], spectator: Any = None) -> None:
+    """``first`` chooses a plot; ``second``'s phone (and a ``spectator``'s) says only "chosen" and holds nothing of
+    it (``hidden``: every plot name of the first player's deck); then ``second`` chooses and both are revealed
+    together."""
     first.click(f"#plot-choice li[data-plot='{chosen[0]}']", timeout=WAIT)
     first.wait_for_selector("#plot-mine", timeout=WAIT)
     status = f"{names[0]}: gewählt" if t.german else f"{names[0]}: chosen"
@@ -196,6 +211,14 @@ def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], c
         assert page.locator("#first").count() == 0
         assert page.locator("#step:not([disabled])").count() == 0
     t.look(second, "plot-chosen-by-the-other")
+    if spectator is not None:
+        spectator.reload()  # a spectator reads the table every few seconds: now
+        spectator.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{status}')", timeout=WAIT)
+        waiting = f"Warten auf {names[1]}" if t.german else f"Waiting for {names[1]}"
+        assert spectator.inner_text(f"[data-plot-status={names[1]}]") == waiting  # a line begins with a capital
+        sees_no_card(spectator, hidden)
+        t.look(spectator, "spectator-plots")
+        spectator.context.close()
     second.click(f"#plot-choice li[data-plot='{chosen[1]}']", timeout=WAIT)
     for page in (first, second):
         page.wait_for_selector(f"[data-revealed={names[0]}]", timeout=WAIT)
@@ -295,6 +318,13 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         assert b.locator("#first-choice").count() == 0  # only the initiative winner chooses
     a.wait_for_selector("#first-choice button[data-first=Alice]", timeout=WAIT)
     assert b.locator("#first").count() == 0
+    # Plots are no chips of "Recent" (the player's own last cards): chosen from the plot list, a plot has nothing
+    # to do again from a card's menu. The cards set up are.
+    for page, seat in ((a, "Alice"), (b, "Bob")):
+        page.wait_for_selector("#recent [data-recent]", timeout=WAIT)
+        chips = page.eval_on_selector_all("#recent [data-recent]", "cs => cs.map(c => c.dataset.recent)")
+        assert chips and all(c.startswith(seat + ".") for c in chips), chips
+        assert not any(c.split(".")[1] in ("01001", "01003", "acoa_26", "acoa_30") for c in chips), chips
     t.look(a, "first-player-choice")
     a.click("#first-choice button[data-first=Alice]")
     first_label = "Startspieler: Alice" if de else "First player: Alice"
@@ -335,6 +365,10 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     a.wait_for_selector("#my-shadows li[data-position='2'] .tok", timeout=WAIT)
     b.wait_for_selector("[data-shadows=Alice] li[data-position='2'] .tok", timeout=WAIT)
     sees_no_card(b, ["Varys" if first_ed else "13089"], "[data-shadows=Alice]")
+    # Who put how many of what where, in words, on the card as the other phone may name it.
+    said = ("Alice legt 1 Schatten auf eine verdeckte Karte (#2)" if de
+            else "Alice places 1 shadow on a face-down card (#2)")
+    b.wait_for_selector(f"#log li:has-text('{said}')", timeout=WAIT)
     assert b.locator(f"[data-seat=Alice] li[data-card='{dup}']").count() == 1  # the duplicate is face up
     t.look(a, "marshaled")
     t.look(b, "opponent-marshaled")
@@ -416,7 +450,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     t.look(loser, "confirm-kill")
     loser.click("[data-confirm=yes]", timeout=WAIT)
     winner.wait_for_selector(f"#areas li[data-card='{killed}']", timeout=WAIT)  # in the dead pile, for all to see
-    assert loser.locator(f"#my-play li[data-card='{killed}']").count() == 0
+    loser.wait_for_selector(f"#my-play li[data-card='{killed}']", state="detached", timeout=WAIT)
     b.click("#step[data-step=pass-turn]", timeout=WAIT)
 
     # ---- Dominance, standing, taxation --------------------------------------------------------------------
@@ -443,12 +477,14 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         page.wait_for_selector("#plot-choice li", timeout=WAIT)
         assert page.locator("#first").count() == 0  # last round's first player is not this round's
     assert a.locator("#plot-choice li").count() == 1  # the revealed plot left the plot deck
+    watcher = t.watch(phone(browser, server.url + "/g/" + gid, locale=locale), "spectator")
     if first_ed:
         plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.acoa_28.1", "Alice.acoa_27.1"),
-                        ["Fury of the Kraken", "acoa_28"])
+                        ["Fury of the Kraken", "acoa_28"], watcher)
         b.click("#first-choice button[data-first=Bob]", timeout=WAIT)
     else:
-        plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.01006.1", "Alice.01004.1"), ["Building Orders", "01006"])
+        plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.01006.1", "Alice.01004.1"), ["Building Orders", "01006"],
+                        watcher)
         b.click("#first-choice button[data-first=Bob]", timeout=WAIT)  # Building Orders (1) beats A Noble Cause (0)
     first_label = "Startspieler: Bob" if de else "First player: Bob"
     a.wait_for_selector(f"#first:text-is('{first_label}')", timeout=WAIT)
@@ -484,6 +520,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         flag = a.wait_for_selector("#flags .flag", timeout=WAIT).inner_text()
         assert "Not recorded" in flag and "Tyrion Lannister" in flag and "dead pile" in flag, flag
         assert "RR: Shadows › Unique cards and shadows" in flag, flag
+        assert "discarded" not in flag, flag  # nothing happened: no word of what the move would have done
         in_sight(a, "#flags .flag")
         t.look(a, "unique-dead-pile-refused")
         tap_card(a, "#my-shadows li[data-position='1']", "bring_out")  # The Imp's Agent (Shadow 3)
@@ -493,7 +530,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     assert a.locator("#my-shadows li[data-position='1']").count() == 0
     t.look(a, "shadows-after")
     b.wait_for_selector("[data-shadows=Alice] li[data-position='2'] .tok", timeout=WAIT)
-    assert b.locator("[data-shadows=Alice] li[data-position='1']").count() == 0
+    b.wait_for_selector("[data-shadows=Alice] li[data-position='1']", state="detached", timeout=WAIT)
     t.look(b, "opponent-shadows-after")
 
     # ---- Power to 15: set to 13 on the faction card (more lies on a card in play), then one tap wins -----------
@@ -506,13 +543,15 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         page.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
     over = b.inner_text("#game-over")
     assert ("Alice gewinnt mit 15 Macht" if de else "Alice wins with 15 power") in over, over
-    assert ("nach 2 Runden" if de else "after 2 rounds") in over, over
+    assert ("In Runde 2" if de else "In round 2") in over, over
     b.click("#verify")
     b.wait_for_selector("#verify-result:has-text('" + ("geprüft" if de else "verified") + "')", timeout=WAIT)
     t.look(b, "game-over")
     t.look(a, "game-over-winner")
     log = a.inner_text("#log")
     assert "Alice." not in log and "[Alice" not in log  # names, not ids
+    for page, name in ((a, "Alice"), (b, "Bob")):  # each phone's log as it reads, to read through
+        (SHOTS / f"log-{name}{t.tag}.txt").write_text(page.inner_text("#log"))
 
     # ---- A spectator joins: the public table, no hidden card ----------------------------------------------
     hidden = NEVER_SEEN[edition]["Alice"] + NEVER_SEEN[edition]["Bob"]
@@ -532,6 +571,37 @@ def test_a_whole_second_edition_game_in_english_on_two_phones(server: Server, br
 
 def test_a_whole_first_edition_game_in_german_without_an_english_word(server: Server, browser: Any) -> None:
     play_a_game(server, browser, "1e", "de")
+
+
+#: Holds every move a page sends for a second on its way out, as a slow connection does.
+SLOW_MOVES = """
+const plainFetch = window.fetch;
+window.fetch = async (...args) => {
+  if (String(args[0]).endsWith("/actions")) await new Promise(r => setTimeout(r, 1000));
+  return plainFetch(...args);
+};
+"""
+
+
+def test_a_search_typed_while_a_move_is_on_its_way_is_kept(server: Server, browser: Any) -> None:
+    """The second copy looked up while the first one's move is still on its way (the same words again): the
+    answer to the move does not wipe the new search."""
+    from tests.test_browser import prepared_game
+
+    g = prepared_game(server.url + "/api")
+    a = phone(browser)
+    a.add_init_script(SLOW_MOVES)
+    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    a.fill("#find", "imp's agent")
+    tap_card(a, "#found li[data-card='A.00168.1']", "marshal")
+    a.fill("#find", "imp's agent")  # at once, while the move waits
+    a.wait_for_selector("#my-play li[data-card='A.00168.1']", timeout=WAIT)
+    a.wait_for_timeout(300)
+    assert a.input_value("#find") == "imp's agent"
+    tap_card(a, "#found li[data-card='A.00168.2']", "marshal")
+    a.wait_for_selector("#my-play li[data-card='A.00168.2']", timeout=WAIT)
+    a.wait_for_function("document.querySelector('#find').value === ''", timeout=WAIT)  # done with: cleared
+    a.context.close()
 
 
 def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: Any) -> None:

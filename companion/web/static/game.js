@@ -112,7 +112,7 @@ function cardName(id, known = "") {
     const differentShadow = twins.some(o => String(o.shadow_costs) !== String(c.shadow_costs));
     // Two printings differ by their Shadow value (each may be "copy 1"): the value, or that it has none, tells them apart.
     name += !differentShadow ? ` (${t("copyN", {n: c.copy})})` : c.shadow_costs.length
-      ? ` (${t("twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${t("twinNoShadow")})`;
+      ? ` (${t("table.twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${t("table.twinNoShadow")})`;
   }
   return isJudge() ? `${name} [${id}]` : name;
 }
@@ -122,10 +122,10 @@ function cardName(id, known = "") {
 async function send(action, button = null) {
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
-  const query = $("find").value;
+  const edits = findEdits;
   const r = await client.write("/actions", {action}, {commutative: RESENT.has(action.type), label: actName(action.type), button});
   // The search is done with, unless the player already typed the next one while this move was on its way.
-  if ($("find").value === query) { found = null; renderFound(); $("find").value = ""; }
+  if (findEdits === edits) { found = null; renderFound(); $("find").value = ""; }
   return answered(r);
 }
 
@@ -143,8 +143,9 @@ function answered(r) {
   if (!r.ok) {
     const v = r.data.error.details && r.data.error.details.verdict;
     const [first, ...more] = v ? v.violations : [];
+    // A verdict's notes say what the move did ("its tokens are discarded"): a refused move did nothing.
     showFlag({kind: "refused", text: t("refused", {message: first ? msg(first) : errorText(r.data.error)}),
-      cite: first ? first.citation : "", more, notes: v ? v.notes : []});
+      cite: first ? first.citation : "", more});
     return r;
   }
   adopt(r.data.view);
@@ -603,7 +604,7 @@ function playList(player) {
     const extra = [typeName(c.type), c.kneeling ? t("kneel") : null, c.duplicate_of ? t("duplicate") : null,
                    c.attached_to ? t("attachedTo", {card: cardName(c.attached_to)}) : null,
                    c.controller !== c.owner ? t("ownedBy", {player: seatName(c.owner)}) : null].filter(Boolean).join(" · ");
-    ul.append(cardRow(c, extra, () => openCard(c.id)));
+    ul.append(cardRow(c, capital(extra), () => openCard(c.id)));
   }
   if (!player.play.length) ul.append(el("li", {class: "muted"}, t("empty")));
   return ul;
@@ -611,7 +612,7 @@ function playList(player) {
 
 function pileList(cards) {
   const ul = el("ul", {class: "cards"});
-  for (const c of cards) ul.append(cardRow(c, typeName(c.type) + (isJudge() ? " · " + c.code : ""), () => openCard(c.id)));
+  for (const c of cards) ul.append(cardRow(c, capital(typeName(c.type)) + (isJudge() ? " · " + c.code : ""), () => openCard(c.id)));
   if (!cards.length) ul.append(el("li", {class: "muted"}, t("empty")));
   return ul;
 }
@@ -714,7 +715,9 @@ function logText(e) {
   // A player's own face-down card, named by its position: "Jana marshals a face-down card (#1) into shadows".
   const ownSlot = /^(.+):shadows#(\d+)$/.exec(d.card || "");
   const card = ownSlot && ownSlot[1] === d.player ? t("faceDownN", {n: ownSlot[2]}) : cardName(d.card);
-  const params = {player: seatName(d.player), card, amount: d.amount ?? d.count ?? "", kind: d.kind ? tokenName(d.kind) : "",
+  // Tokens come one at a time unless the entry says how many (an amount of 1 is not written down).
+  const params = {player: seatName(d.player), card: card || (d.kind ? t("ref.pool", {seat: seatName(d.player)}) : ""),
+                  amount: d.amount ?? d.count ?? (d.kind && ACTIONS.tally[d.type] === undefined ? 1 : ""), kind: d.kind ? tokenName(d.kind) : "",
                   phase: d.phase ? phaseName(d.phase) : "", reward: d.reward ? t("challenge.reward." + d.reward) : ""};
   // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), nobody named ("_nobody").
   const variant = [...Object.keys(d).filter(k => d[k] === true), ...(d.player ? [] : ["nobody"])]
@@ -934,8 +937,9 @@ $("export").addEventListener("click", async () => {
   saveFile(r.data, gameId + ".jsonl");
 });
 
-let findTimer, found = null;
+let findTimer, found = null, findEdits = 0;
 $("find").addEventListener("input", ev => {
+  findEdits += 1;
   clearTimeout(findTimer);
   findTimer = setTimeout(async () => {
     const q = ev.target.value;
@@ -957,7 +961,7 @@ function renderFound() {
   if (!found) return;
   // Two printings of one title can both be copy #1: their Shadow value (or code) tells them apart.
   const twins = c => found.cards.some(o => o.id !== c.id && o.name === c.name && o.owner === c.owner && o.copy === c.copy);
-  const tell = c => (!twins(c) ? "" : c.shadow_costs.length ? ` (${t("twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${c.code})`);
+  const tell = c => (!twins(c) ? "" : c.shadow_costs.length ? ` (${t("table.twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${c.code})`);
   for (const c of found.cards) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
     el("div", {class: "grow"}, el("div", {}, `${c.name} #${c.copy}${tell(c)}`), el("div", {class: "muted"}, whereText(c)))));
   if (!found.cards.length) {
