@@ -9,6 +9,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -338,6 +339,31 @@ def event_round(app: Any, catalog: Any) -> tuple[dict[str, Any], dict[str, Any]]
     return ev, r.get_json()
 
 
+@dataclass
+class EventTable:
+    """An event's table 1, known to the loop and cached, with a casual game beside it (cached too)."""
+
+    event: str
+    judge: str
+    game: str
+    seat_key: str
+    version: int
+    other: str
+    other_key: str
+
+
+def event_table_on_the_loop(host: str, port: int, app: Any, catalog: Any) -> EventTable:
+    ev, round_one = event_round(app, catalog)
+    table = round_one["tables"][0]["game"]
+    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    other, other_key = new_game(host, port)
+    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
+    for game_id, game_key in ((table, seat_key), (other, other_key)):
+        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
+    version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
+    return EventTable(ev["event"]["id"], ev["judge"]["key"], table, seat_key, version, other, other_key)
+
+
 def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served: tuple[str, int, Any],
                                                                            catalog: Any,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
@@ -383,20 +409,15 @@ def test_a_move_run_again_on_the_pool_flags_its_deck_check_once(served: tuple[st
     from companion.store.games import GameStore
 
     host, port, app = served
-    ev, round_one = event_round(app, catalog)
-    eid, judge = ev["event"]["id"], ev["judge"]["key"]
-    table = round_one["tables"][0]["game"]
-    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
-    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
-    status, view = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)
-    assert status == 200
+    at = event_table_on_the_loop(host, port, app, catalog)
+    eid, judge, table, seat_key = at.event, at.judge, at.game, at.seat_key
     monkeypatch.setattr(GameStore, "writing", property(lambda self: False))  # the look came just too early
     tried_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
     writer = threading.Thread(target=call, args=(host, port, "POST", "/test/slow-write", {}))
     writer.start()
     time.sleep(0.2)
     status, refused = call(host, port, "POST", f"/api/games/{table}/actions", {
-        "action": {"type": "kneel", "player": "A", "card": "A.01001.9"}, "expected_version": view["version"]},
+        "action": {"type": "kneel", "player": "A", "card": "A.01001.9"}, "expected_version": at.version},
         seat_key)
     writer.join()
     assert status == 404, refused
@@ -419,15 +440,8 @@ def test_a_move_that_calls_time_first_does_not_wait_on_the_loop(served: tuple[st
 
     host, port, app = served
     store = app.extensions["companion"]["services"].store
-    ev, round_one = event_round(app, catalog)
-    eid = ev["event"]["id"]
-    table = round_one["tables"][0]["game"]
-    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
-    other, other_key = new_game(host, port)
-    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
-    for game_id, game_key in ((table, seat_key), (other, other_key)):
-        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
-    version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
+    at = event_table_on_the_loop(host, port, app, catalog)
+    eid, table, seat_key, version, other, other_key = at.event, at.game, at.seat_key, at.version, at.other, at.other_key
     long_ago = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=90)).isoformat()
     with app.app_context():
         service().events.start_clock(eid, 1, 60, started=long_ago)  # its deadline passed, no ticker called it yet
@@ -605,15 +619,9 @@ def test_a_flag_for_the_judge_does_not_wait_on_the_loop_for_the_file(served: tup
     from companion.events.store import EventStore
 
     host, port, app = served
-    ev, round_one = event_round(app, catalog)
-    eid, judge = ev["event"]["id"], ev["judge"]["key"]
-    table = round_one["tables"][0]["game"]
-    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
-    other, other_key = new_game(host, port)
-    assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
-    for game_id, game_key in ((table, seat_key), (other, other_key)):
-        assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
-    version = call(host, port, "GET", f"/api/games/{table}/view", key=seat_key)[1]["version"]
+    at = event_table_on_the_loop(host, port, app, catalog)
+    eid, judge, table, seat_key, version, other, other_key = (at.event, at.judge, at.game, at.seat_key, at.version,
+                                                             at.other, at.other_key)
     holding = threading.Event()
 
     def hold_the_file() -> None:
