@@ -364,6 +364,23 @@ def event_table_on_the_loop(host: str, port: int, app: Any, catalog: Any) -> Eve
     return EventTable(ev["event"]["id"], ev["judge"]["key"], table, seat_key, version, other, other_key)
 
 
+def move_while_the_loop_stays_free(host: str, port: int, at: EventTable, action: dict[str, Any],
+                                   holding: threading.Event) -> tuple[int, Any]:
+    """``action`` at the event's table, sent while something takes the file (``holding`` is set once it has): the
+    casual game's view answers at once meanwhile, so the loop was free while the move waited; the move's answer."""
+    answers: list[tuple[int, Any]] = []
+    move = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{at.game}/actions", {
+        "action": action, "expected_version": at.version}, at.seat_key)))
+    move.start()
+    assert holding.wait(5)
+    time.sleep(0.1)
+    t0 = time.time()
+    status, _ = call(host, port, "GET", f"/api/games/{at.other}/view", key=at.other_key)
+    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
+    move.join()
+    return answers[0]
+
+
 def test_a_move_at_an_event_table_does_not_wait_on_the_loop_for_a_pairing(served: tuple[str, int, Any],
                                                                            catalog: Any,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
@@ -441,7 +458,7 @@ def test_a_move_that_calls_time_first_does_not_wait_on_the_loop(served: tuple[st
     host, port, app = served
     store = app.extensions["companion"]["services"].store
     at = event_table_on_the_loop(host, port, app, catalog)
-    eid, table, seat_key, version, other, other_key = at.event, at.game, at.seat_key, at.version, at.other, at.other_key
+    eid, table, seat_key = at.event, at.game, at.seat_key
     long_ago = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=90)).isoformat()
     with app.app_context():
         service().events.start_clock(eid, 1, 60, started=long_ago)  # its deadline passed, no ticker called it yet
@@ -462,18 +479,10 @@ def test_a_move_that_calls_time_first_does_not_wait_on_the_loop(served: tuple[st
         return done
 
     monkeypatch.setattr(EventService, "_as_judge", then_a_pool_write)
-    answers: list[tuple[int, Any]] = []
-    move = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{table}/actions", {
-        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}, seat_key)))
-    move.start()
-    assert holding.wait(5)
-    time.sleep(0.1)
-    t0 = time.time()
-    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
-    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the move waited
-    move.join()
-    assert answers[0][0] == 409, answers  # time was called after the phone's version: it sees the call first
+    answer = move_while_the_loop_stays_free(host, port, at, {"type": "gain_gold", "player": "A", "amount": 1}, holding)
+    assert answer[0] == 409, answer  # time was called after the phone's version: it sees the call first
     status, log = call(host, port, "GET", f"/api/games/{table}/log", key=seat_key)
+    assert status == 200
     assert [e["data"]["type"] for e in log["entries"] if e["kind"] == "action"].count("call_time") == 1
 
 
@@ -508,6 +517,15 @@ def test_a_move_does_not_wait_on_the_loop_for_another_connections_write(served: 
     move_waits_behind(host, port, "/test/other-writer")
 
 
+def one_move_behind(host: str, port: int, store: Any) -> tuple[str, str, Any, int]:
+    """A game with three moves and the cached state it had after two (to put back as if a pool write committed the
+    third and had not yet swapped its state in): the game, its key, that state and the stored version."""
+    gid, key = new_game(host, port)
+    gain_gold(host, port, gid, key, 2)
+    behind = store._cached(gid)
+    return gid, key, behind, gain_gold(host, port, gid, key, 1, 2)
+
+
 def test_a_state_found_stale_on_the_loop_is_rebuilt_on_the_pool(served: tuple[str, int, Any],
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """The loop looked (the state is cached) and then found it behind the stored game (a pool write committed
@@ -515,10 +533,7 @@ def test_a_state_found_stale_on_the_loop_is_rebuilt_on_the_pool(served: tuple[st
     rather than replay the log on the loop."""
     host, port, app = served
     store = app.extensions["companion"]["services"].store
-    gid, key = new_game(host, port)
-    gain_gold(host, port, gid, key, 2)
-    behind = store._cached(gid)
-    version = gain_gold(host, port, gid, key, 1, 2)
+    gid, key, behind, version = one_move_behind(host, port, store)
     replayed_on = threads_running(monkeypatch, store, "_rebuild")
     for path in (f"/api/games/{gid}/view", f"/api/games/{gid}/cards/A-1/actions"):
         store._keep(gid, behind)  # cached, one version behind what is stored
@@ -536,10 +551,7 @@ def test_a_move_finding_the_state_stale_on_the_loop_is_played_on_the_pool(served
     the game's and the file's locks: it bails out before anything is written and is played on the pool, once."""
     host, port, app = served
     store = app.extensions["companion"]["services"].store
-    gid, key = new_game(host, port)
-    gain_gold(host, port, gid, key, 2)
-    behind = store._cached(gid)
-    version = gain_gold(host, port, gid, key, 1, 2)
+    gid, key, behind, version = one_move_behind(host, port, store)
     store._keep(gid, behind)  # cached, one version behind what is stored
     replayed_on = threads_running(monkeypatch, store, "_rebuild")
     tried_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
@@ -620,8 +632,7 @@ def test_a_flag_for_the_judge_does_not_wait_on_the_loop_for_the_file(served: tup
 
     host, port, app = served
     at = event_table_on_the_loop(host, port, app, catalog)
-    eid, judge, table, seat_key, version, other, other_key = (at.event, at.judge, at.game, at.seat_key, at.version,
-                                                             at.other, at.other_key)
+    eid, judge = at.event, at.judge
     holding = threading.Event()
 
     def hold_the_file() -> None:
@@ -642,17 +653,9 @@ def test_a_flag_for_the_judge_does_not_wait_on_the_loop_for_the_file(served: tup
 
     monkeypatch.setattr(EventStore, "flag", after_a_pool_write)
     ran_on = threads_running(monkeypatch, app.extensions["companion"]["services"].table, "record")
-    answers: list[tuple[int, Any]] = []
-    move = threading.Thread(target=lambda: answers.append(call(host, port, "POST", f"/api/games/{table}/actions", {
-        "action": {"type": "kneel", "player": "A", "card": "A.01001.9"}, "expected_version": version}, seat_key)))
-    move.start()
-    assert holding.wait(5)
-    time.sleep(0.1)
-    t0 = time.time()
-    status, _ = call(host, port, "GET", f"/api/games/{other}/view", key=other_key)
-    assert status == 200 and time.time() - t0 < 0.4  # the loop was free while the flag waited
-    move.join()
-    assert answers[0][0] == 404, answers
+    answer = move_while_the_loop_stays_free(host, port, at, {"type": "kneel", "player": "A", "card": "A.01001.9"},
+                                            holding)
+    assert answer[0] == 404, answer
     assert ran_on and not any(name.startswith("companion") for name in ran_on), ran_on  # the move ran on the loop
     deadline = time.time() + 5
     flags: list[str] = []

@@ -54,6 +54,19 @@ def hand_standings(games: list[tuple[int, str, str | None, str | None, bool]], l
     return {p: (points[p], sos[p], esos[p]) for p in everyone}
 
 
+def create_the_event(org: Any) -> tuple[str, str, str, str, str]:
+    """Submits the filled new-event form and opens the organiser's page: its link, the judge's link, the event's
+    id, the organiser's key and the judge's key (the keys from the links' fragments)."""
+    org.click("#new-event button[type=submit]")
+    org.wait_for_selector("#ev-created:not(.hidden)")
+    organiser_url, judge_url = org.get_attribute("#ev-organiser", "href"), org.get_attribute("#ev-judge", "href")
+    assert organiser_url and judge_url
+    eid, org_key = organiser_url.split("/e/")[1].split("#")[0], organiser_url.split("#key=")[1]
+    org.goto(organiser_url)
+    org.wait_for_selector("#ev-title:not(:empty)")
+    return organiser_url, judge_url, eid, org_key, judge_url.split("#key=")[1]
+
+
 def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top_four_cut(server: Server,
                                                                                           tmp_path: Path) -> None:
     started = time.monotonic()
@@ -81,14 +94,7 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         org.wait_for_function("document.querySelector('#ev-cut').options[1].textContent === 'Top 4, K.-o.-System'")
         org.screenshot(path=str(SHOTS / "swiss-new-event-de.png"))
         org.click("[data-lang-toggle]")
-        org.click("#new-event button[type=submit]")
-        org.wait_for_selector("#ev-created:not(.hidden)")
-        organiser_url, judge_url = org.get_attribute("#ev-organiser", "href"), org.get_attribute("#ev-judge", "href")
-        assert organiser_url and judge_url
-        eid, org_key = organiser_url.split("/e/")[1].split("#")[0], organiser_url.split("#key=")[1]
-        judge_key = judge_url.split("#key=")[1]
-        org.goto(organiser_url)
-        org.wait_for_selector("#ev-title:not(:empty)")
+        organiser_url, judge_url, eid, org_key, judge_key = create_the_event(org)
         org.click("#bulk-box summary")
         org.fill("#bulk", "\n".join(f"{n}; {json.dumps(decks[i % len(decks)])}" for i, n in enumerate(names)))
         org.click("#bulk-register")

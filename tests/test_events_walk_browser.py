@@ -26,6 +26,7 @@ from tests.decklists import as_text, as_thronesdb_json, real_deck
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, SHOTS, wait_until
 from tests.test_events_record import _check
+from tests.test_events_swiss_browser import create_the_event
 from tests.test_state_sweep import BROKEN, PHONE_VERSION, REQUIRED, WORD, catalogue_words, context_of, not_german
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -144,16 +145,9 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     # The seed's pattern is a valid regular expression for the browser (it was refused: a console error, and
     # the field went unchecked).
     assert not looker.problems, looker.problems
-    org.click("#new-event button[type=submit]")
-    org.wait_for_selector("#ev-created:not(.hidden)")
-    organiser_url, judge_url = org.get_attribute("#ev-organiser", "href"), org.get_attribute("#ev-judge", "href")
-    assert organiser_url and judge_url
-    eid, org_key = organiser_url.split("/e/")[1].split("#")[0], organiser_url.split("#key=")[1]
-    judge_key = judge_url.split("#key=")[1]
+    organiser_url, judge_url, eid, org_key, judge_key = create_the_event(org)
 
     # -- registration: two at the desk (ThronesDB's text export), six in one paste (ThronesDB's JSON) ----------
-    org.goto(organiser_url)
-    org.wait_for_selector("#ev-title:not(:empty)")
     for name, _ in PLAYERS[:2]:
         org.fill("#pl-name", name)
         org.fill("#pl-deck", as_text(decks[name], catalog))
