@@ -16,7 +16,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 
 
 
-def challenges_game(base: str) -> dict[str, Any]:
+def challenges_game(base: str, bob_power: int = 3) -> dict[str, Any]:
     _, g = call(base, "POST", "/games", {"mode": "strict", "seats": [
         {"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
     gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
@@ -34,12 +34,28 @@ def challenges_game(base: str) -> dict[str, Any]:
                         (ka, {"type": "begin_phase", "phase": "draw"}),
                         (ka, {"type": "begin_phase", "phase": "marshaling"}),
                         (ka, {"type": "pass_turn", "player": "A"}), (kb, {"type": "pass_turn", "player": "B"}),
-                        (kb, {"type": "set_power", "player": "B", "amount": 3}),
+                        (kb, {"type": "set_power", "player": "B", "amount": bob_power}),
                         (ka, {"type": "begin_phase", "phase": "challenges"})):
         status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
         assert status == 201, (action, body)
         version = body["version"]
     return g
+
+
+def test_no_power_claim_is_offered_from_a_loser_without_power(server: Server, browser: Any) -> None:
+    """The loser of a power challenge gives what power it has, up to the claim: from a loser with none there is
+    nothing to apply, so the winner is told so rather than asked to apply a claim that moves nothing."""
+    base = server.url + "/api"
+    g = challenges_game(base, bob_power=0)
+    a, _ = seat_phones(browser, server, g)
+    a.click("#challenge-open")
+    a.click("#sheet [data-field=kind] [data-value=power]")
+    a.click("#sheet [data-field=winner] [data-value=A]")
+    a.check("#sheet [data-participant='A.01091.1']")
+    a.click("#challenge-save")
+    a.wait_for_selector("[data-follow-up=power_claim_none]", timeout=WAIT)
+    assert a.inner_text("[data-follow-up=power_claim_none]") == "Bob has no power to lose (claim)."
+    assert a.locator("[data-follow-up=power_claim]").count() == 0
 
 
 def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Server, browser: Any) -> None:

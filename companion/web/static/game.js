@@ -327,8 +327,13 @@ function challengeParts(mine) {
         {type: ACTIONS.controls["challenge.reward"], player: c.winner, kind: c.kind, reward: "unopposed"}));
     }
     if (mineToApply && won && c.kind === "power" && !c.rewarded.includes("power_claim")) {
-      row.append(followUp(t("challengePowerClaimQ", {player: seatName(loser), amount: c.claim, winner: seatName(c.winner)}), "power_claim",
-        {type: ACTIONS.controls["challenge.reward"], player: c.winner, kind: c.kind, reward: "power_claim"}));
+      // The loser gives what it has, up to the claim: nothing to apply when it has no power.
+      const has = (state.players.find(p => p.seat === loser) || {power: c.claim}).power;
+      const moved = Math.min(c.claim, has);
+      row.append(moved > 0
+        ? followUp(t("challengePowerClaimQ", {player: seatName(loser), amount: moved, winner: seatName(c.winner)}), "power_claim",
+          {type: ACTIONS.controls["challenge.reward"], player: c.winner, kind: c.kind, reward: "power_claim"})
+        : el("div", {class: "muted", "data-follow-up": "power_claim_none"}, t("challengePowerClaimNone", {player: seatName(loser)})));
     }
     if (won && c.kind === "military") row.append(el("div", {class: "muted"}, t("challengeMilitaryClaim", {player: seatName(loser), amount: c.claim})));
     if (won && c.kind === "intrigue") row.append(el("div", {class: "muted"}, t("challengeIntrigueClaim", {player: seatName(loser), amount: c.claim})));
