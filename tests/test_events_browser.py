@@ -227,6 +227,12 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
         # Nobody taps: the server's clock calls time in the log at the deadline and the phone shows it.
         phones["A"].wait_for_selector("#event-called:not(.hidden)", timeout=5000)
         phones["A"].screenshot(path=str(SHOTS / "event-time-called-en.png"))
+        # Opened again while time is called: said once, by the event's clock, not by the game's banner too (the
+        # page drew the banner before it knew the game was an event's table).
+        phones["A"].reload()
+        phones["A"].wait_for_selector("#event-called:not(.hidden)", timeout=5000)
+        phones["A"].wait_for_selector("#round-box", state="attached", timeout=5000)
+        assert phones["A"].locator("#time-called").count() == 0
         _, view = call(api, "GET", f"/games/{gid}/view", key=ka)
         version = view["version"]
         for phase in ("standing", "taxation"):

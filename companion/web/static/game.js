@@ -480,7 +480,8 @@ function renderRound() {
   } else if (holder) {
     parts.push(el("p", {class: "note", id: "shadows-chance"}, t("shadowsChanceOf", {player: holder.name, phase: phaseName(state.phase)})));
   }
-  if (state.time_called && !state.gone_to_time && !eventTable) parts.unshift(el("p", {class: "flag", id: "time-called"}, t("timeCalledBanner")));
+  // At an event's table the event's clock says it (known from the game itself, before the event table is asked).
+  if (state.time_called && !state.gone_to_time && !state.game.event) parts.unshift(el("p", {class: "flag", id: "time-called"}, t("timeCalledBanner")));
   box.append(...parts);
   box.classList.toggle("hidden", !parts.length);
   if (typing && $("income-mod")) $("income-mod").focus();
