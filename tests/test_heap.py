@@ -70,7 +70,8 @@ def test_startup_objects_are_kept_out_of_the_collectors_sight_but_garbage_is_col
     del lost
     try:
         frozen = keep_startup_objects()
-        assert frozen > 0 and gc.get_freeze_count() == frozen
+        # Frozen objects another thread lets go of since (a server's or a store's thread ending) leave the count.
+        assert frozen > 0 and 0 < gc.get_freeze_count() <= frozen
         assert gone() is None  # collected, not frozen
         assert not gc.is_tracked(kept) or all(kept is not o for o in gc.get_objects())  # out of sight
     finally:
