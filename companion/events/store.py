@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import sqlite3
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -24,7 +23,7 @@ from companion.events.swiss import CUT_SIZES, DEFAULT_SCHEME, SCHEMES, Entrant, 
 from companion.rules import Seat
 from companion.rules.roles import HOST
 from companion.service import TableService
-from companion.store.db import BUSY_MS, connect
+from companion.store.db import connect, without_waiting
 from companion.store.games import GameStore, StoreError, canonical, now
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
 
@@ -180,15 +179,8 @@ class EventStore:
             return
         if self._lock.acquire(blocking=False):
             try:
-                self.db.conn.execute("PRAGMA busy_timeout=0")
-                try:
-                    write()
+                if without_waiting(self.db.conn, write):
                     return
-                except sqlite3.OperationalError as exc:
-                    if "locked" not in str(exc) and "busy" not in str(exc):
-                        raise
-                finally:
-                    self.db.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
             finally:
                 self._lock.release()
         self._later.submit(self._save_late, event_id, write)

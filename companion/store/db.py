@@ -137,6 +137,21 @@ DURABILITY = ("normal", "full")
 BUSY_MS = 30_000
 
 
+def without_waiting(conn: sqlite3.Connection, step: Callable[[], object]) -> bool:
+    """Runs ``step`` on ``conn`` with SQLite's busy handler off: True once done, False when another connection held
+    the file (the handler would have slept for it; a caller on the server's event loop must not)."""
+    conn.execute("PRAGMA busy_timeout=0")
+    try:
+        step()
+        return True
+    except sqlite3.OperationalError as exc:
+        if "locked" not in str(exc) and "busy" not in str(exc):
+            raise
+        return False
+    finally:
+        conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+
+
 def connect(path: str | Path, *, check_same_thread: bool = False, durability: str = "normal",
             checkpoints: bool = True) -> sqlite_utils.Database:
     """Open (and create or migrate) the database. Safe to call from several threads and processes.

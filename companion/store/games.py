@@ -33,7 +33,7 @@ import sqlite_utils
 
 from companion.catalog.card import Card
 from companion.kinds import GameKind, game_kind
-from companion.store.db import BUSY_MS, Checkpointer, connect, writer_lock
+from companion.store.db import Checkpointer, connect, without_waiting, writer_lock
 from companion.store.keys import (
     BY_NAME,
     KEY_KINDS,
@@ -469,15 +469,8 @@ class GameStore:
         try:
             db = self.db
             if hasty:  # another connection's write (the event store's, the command line's): no busy handler's sleep
-                db.conn.execute("PRAGMA busy_timeout=0")
-                try:
-                    db.conn.execute("BEGIN IMMEDIATE")
-                except sqlite3.OperationalError as exc:
-                    if "locked" not in str(exc) and "busy" not in str(exc):
-                        raise
-                    raise WouldWait(game_id) from None
-                finally:
-                    db.conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+                if not without_waiting(db.conn, lambda: db.conn.execute("BEGIN IMMEDIATE")):
+                    raise WouldWait(game_id)
             else:
                 db.conn.execute("BEGIN IMMEDIATE")
             try:
