@@ -7,7 +7,6 @@ table. The organiser's and the judge's keys are stored as hashes, like a game's 
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import threading
@@ -23,7 +22,7 @@ from companion.events.swiss import CUT_SIZES, DEFAULT_SCHEME, SCHEMES, Entrant, 
 from companion.rules import Seat
 from companion.rules.roles import HOST
 from companion.service import TableService
-from companion.store.db import connect, without_waiting
+from companion.store.db import connect, on_event_loop, without_waiting
 from companion.store.games import GameStore, StoreError, canonical, now
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
 
@@ -171,9 +170,7 @@ class EventStore:
         nothing, the store's lock free and the file not held by another connection (a pool write begun after the
         loop looked): else on a thread of its own, which tells ``written`` after. A move at an event's table
         writes its flags on the loop after its answer is decided; SQLite's busy handler there held up every table."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:  # a worker thread: it may wait
+        if not on_event_loop():  # a worker thread: it may wait
             with self._lock:
                 write()
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 import time
@@ -135,6 +136,15 @@ DURABILITY = ("normal", "full")
 
 #: How long a connection waits for another connection's write before it gives up.
 BUSY_MS = 30_000
+
+
+def on_event_loop() -> bool:
+    """This thread runs an asyncio loop (the server's): what runs here must wait for no lock, file or replay."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def without_waiting(conn: sqlite3.Connection, step: Callable[[], object]) -> bool:

@@ -15,6 +15,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from companion.store.db import on_event_loop
+
 
 class StreamLimit(Exception):
     def __init__(self, message: str) -> None:
@@ -180,7 +182,7 @@ class LRU:
                 self._data.move_to_end(key)
                 return self._data[key]
             gate = self._inflight.setdefault(key, threading.Lock())
-        if not gate.acquire(blocking=not _on_event_loop()):
+        if not gate.acquire(blocking=not on_event_loop()):
             # The server's event loop waits for no worker (one replaying a log holds the gate a second): it makes
             # the value itself, which is quick there or bails out (``GameStore.hasty``).
             return self._keep(key, make())
@@ -199,11 +201,3 @@ class LRU:
             while len(self._data) > self.size:
                 self._data.popitem(last=False)
         return value
-
-
-def _on_event_loop() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
