@@ -544,9 +544,9 @@ def test_the_event_watch_sees_every_path_the_routes_answer(client: FlaskClient, 
     assert [f["kind"] for f in flags_of(client, eid, judge, 7)] == ["deck_check"]
 
 
-def test_the_event_store_is_idle_unless_someone_holds_it_longer_than_a_query(tmp_path: Path) -> None:
-    """The server's loop takes a move at an event's table only while the event store is free or let go at
-    once (a query); while a pairing holds it, the move goes to the worker pool."""
+def test_the_event_store_reads_while_a_pairing_holds_it(tmp_path: Path) -> None:
+    """A pairing holds the event store's lock for seconds; its reads (a judge's dashboard, a move at an event's
+    table on the server's loop) take their own connection and no lock, and see every write made before them."""
     import threading
     import time
 
@@ -555,20 +555,57 @@ def test_the_event_store_is_idle_unless_someone_holds_it_longer_than_a_query(tmp
 
     path = tmp_path / "games.db"
     events = EventStore(path, GameStore(path, lambda codes: {}))
-    assert events.idle()
+    event, _ = events.create_event("Reads", "2026-11-26", rounds=3, tables=4)
+    events.register(event.id, "Ann", "stark", None, {"01001": 1})
     holding, done = threading.Event(), threading.Event()
 
     def pairing() -> None:
         with events._lock:
+            events.register(event.id, "Bo", "lannister", None, {"01001": 1})  # written, committed, lock held
             holding.set()
             done.wait(5)
 
     t = threading.Thread(target=pairing)
     t.start()
-    holding.wait(5)
+    assert holding.wait(5)
     started = time.perf_counter()
-    assert not events.idle()
-    assert time.perf_counter() - started < 0.1  # it looked, it did not wait for the pairing
+    assert [p.name for p in events.players(event.id)] == ["Ann", "Bo"]
+    assert events.event(event.id).name == "Reads" and events.rounds(event.id) == []
+    assert time.perf_counter() - started < 0.5  # it read, it did not wait for the pairing
+    assert t.is_alive()
     done.set()
     t.join()
-    assert events.idle()
+
+
+def test_a_write_handed_off_the_loop_is_tried_again_and_said_in_the_log_if_it_never_lands(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A flag or a result written after its move was answered cannot be refused to anyone: a failing write is
+    tried again, the dashboards are told once it lands, and one that never lands is in the server's log."""
+    import logging
+    import sqlite3
+
+    from companion.events.store import EventStore
+    from companion.store.games import GameStore
+
+    path = tmp_path / "games.db"
+    events = EventStore(path, GameStore(path, lambda codes: {}))
+    monkeypatch.setattr(EventStore, "RETRY_PAUSES", (0.0, 0.0, 0.0))
+    told: list[str] = []
+    events.written.append(told.append)
+    tries: list[int] = []
+
+    def flaky() -> None:
+        tries.append(1)
+        if len(tries) < 3:
+            raise sqlite3.OperationalError("disk I/O error")
+
+    events._save_late("E1", flaky)
+    assert len(tries) == 3 and told == ["E1"]
+
+    def broken() -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with caplog.at_level(logging.ERROR, logger="companion.events.store"):
+        events._save_late("E2", broken)
+    assert told == ["E1"]
+    assert any("E2" in r.getMessage() and "disk is full" in r.getMessage() for r in caplog.records)

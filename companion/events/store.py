@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import sqlite3
 import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -25,6 +28,8 @@ from companion.service import TableService
 from companion.store.db import connect, on_event_loop, without_waiting
 from companion.store.games import GameStore, StoreError, canonical, now
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
+
+log = logging.getLogger(__name__)
 
 #: The tournament regulations' round length when the organiser sets none.
 DEFAULT_MINUTES = 55
@@ -152,10 +157,15 @@ class TableRef:
 class EventStore:
     """Reads and writes events. Writes are serialised by one lock: events change rarely."""
 
+    #: Seconds between the tries of a write handed off the server's loop (``_save_late``).
+    RETRY_PAUSES: tuple[float, ...] = (0.5, 2.0, 8.0)
+
     def __init__(self, path: str | Path, games: GameStore) -> None:
         self.db: sqlite_utils.Database = connect(path)
         self.games = games
+        self._path = str(path)
         self._lock = threading.RLock()
+        self._readers = threading.local()  # each thread's reading connection (``_rows``)
         self._tables: dict[str, TableRef | None] = {}  # game id -> its event table (None: not an event game)
         self._fingerprints: dict[str, str] = {}
         # Players as decoded, per event, with the fingerprint they were read at: a judge's dashboard asks for
@@ -183,17 +193,35 @@ class EventStore:
         self._later.submit(self._save_late, event_id, write)
 
     def _save_late(self, event_id: str | None, write: Callable[[], None]) -> None:
-        with self._lock:
-            write()
+        # Its move was answered already: the write is tried again (a full disk, a file held past the busy
+        # handler's wait) rather than lost, and said in the server's log if it never lands.
+        for pause in (*self.RETRY_PAUSES, None):
+            try:
+                with self._lock:
+                    write()
+                break
+            except sqlite3.Error as exc:
+                if pause is None:
+                    log.error("a write for the judge of event %s was lost after %d tries: %s", event_id,
+                              len(self.RETRY_PAUSES) + 1, exc)
+                    return
+                time.sleep(pause)
         if event_id is None:
             return
         for listener in list(self.written):
             listener(event_id)
 
     def _rows(self, sql: str, args: list[Any]) -> list[dict[str, Any]]:
-        # One connection shared by the request threads: queries take the lock like writes do.
-        with self._lock:
-            return [dict(r) for r in self.db.query(sql, args)]
+        """A query on this thread's own connection, which takes no lock: a pairing holds the lock for its whole
+        length, and neither the server's event loop nor a judge's dashboard may wait for it. WAL lets a reader
+        read past a writer, and every write here commits at once (writes are serialised by the lock)."""
+        if self._path == ":memory:":  # one connection is the whole database: the shared one, under the lock
+            with self._lock:
+                return [dict(r) for r in self.db.query(sql, args)]
+        reader: sqlite_utils.Database | None = getattr(self._readers, "db", None)
+        if reader is None:
+            reader = self._readers.db = connect(self._path, checkpoints=False)
+        return [dict(r) for r in reader.query(sql, args)]
 
     # -- events ------------------------------------------------------------------------------
     def create_event(self, name: str, date: str, rounds: int, tables: int, edition: str = "2e",
@@ -327,20 +355,20 @@ class EventStore:
         # Players are only added and confirmed (register, confirm_deck), never edited or removed: their
         # number and the confirmations' length change with every write that changes a Player, whichever
         # process wrote it (the command line too).
-        with self._lock:
-            mark = self.db.conn.execute(
-                "select count(*), coalesce(sum(length(confirmed)), 0) from event_players where event_id = ?",
-                [event_id]).fetchone()
-            fingerprint = (int(mark[0]), int(mark[1]))
-            known = self._players.get(event_id)
-            if known is not None and known[0] == fingerprint:
-                return list(known[1])
-            rows = self._rows("select * from event_players where event_id = ? order by id", [event_id])
-            players = tuple(Player(r["id"], r["name"], r["faction"], r["agenda"], json.loads(r["deck"]),
-                                   r["deck_hash"], json.loads(r.get("legality") or "[]"),
-                                   json.loads(r["confirmed"]) if r.get("confirmed") else None) for r in rows)
-            self._players[event_id] = (fingerprint, players)
-            return list(players)
+        # The two reads take no lock: rows written after the mark are newer than it, and the next call reads
+        # them again.
+        mark = self._rows("select count(*) as n, coalesce(sum(length(confirmed)), 0) as c from event_players"
+                          " where event_id = ?", [event_id])[0]
+        fingerprint = (int(mark["n"]), int(mark["c"]))
+        known = self._players.get(event_id)
+        if known is not None and known[0] == fingerprint:
+            return list(known[1])
+        rows = self._rows("select * from event_players where event_id = ? order by id", [event_id])
+        players = tuple(Player(r["id"], r["name"], r["faction"], r["agenda"], json.loads(r["deck"]),
+                               r["deck_hash"], json.loads(r.get("legality") or "[]"),
+                               json.loads(r["confirmed"]) if r.get("confirmed") else None) for r in rows)
+        self._players[event_id] = (fingerprint, players)
+        return list(players)
 
     def confirm_deck(self, event_id: str, player_id: int, by: str) -> Player:
         """The organiser lets an illegal deck play (logged with its problems); a legal one needs nothing."""
@@ -537,10 +565,9 @@ class EventStore:
         rows = self._rows("select * from event_tables where game_id = ?", [game_id])
         ref = (TableRef(rows[0]["game_id"], rows[0]["event_id"], rows[0]["round"], rows[0]["number"],
                         json.loads(rows[0]["players"])) if rows else None)
-        with self._lock:
-            if len(self._tables) > 100_000:
-                self._tables.clear()
-            self._tables[game_id] = ref
+        if len(self._tables) > 100_000:  # (no lock: on the loop it could be a pairing's; a dict step is atomic)
+            self._tables.clear()
+        self._tables[game_id] = ref
         return ref
 
     def known_casual(self, game_id: str) -> bool:
@@ -550,15 +577,6 @@ class EventStore:
     def known_table(self, game_id: str) -> bool:
         """The game is known (remembered by ``table_of``) to be an event's table; never reads or waits."""
         return self._tables.get(game_id) is not None
-
-    def idle(self, within: float = 0.002) -> bool:
-        """No other thread holds the event store, or it lets go within ``within`` seconds: a query (a judge's
-        dashboard reads it many times a second) holds it for well under that, a pairing for much longer. A
-        caller that must not wait longer (the server's event loop) goes elsewhere otherwise."""
-        if not self._lock.acquire(timeout=within):
-            return False
-        self._lock.release()
-        return True
 
     def set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
         """The table's result; None takes it back (a going-to-time result whose call was lifted)."""

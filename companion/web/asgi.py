@@ -133,9 +133,8 @@ class CompanionASGI:
 
     def loop_may_serve(self, scope: Scope, game_id: str) -> bool:
         """The game's state is cached; for a write, no write to the game is under way on the pool either, and the
-        game is known to be a casual table, or an event's table while no one holds the event store (the events'
-        watch reads and writes it, and a pairing holds it for a while). A game not yet known goes to the pool
-        once, which learns which it is."""
+        game is known to be a casual table or an event's (the event store's reads wait for no lock, and its writes
+        from the loop wait for nothing). A game not yet known goes to the pool once, which learns which it is."""
         if scope["method"] in ("GET", "HEAD"):
             return bool(self.store.ready(game_id))
         if not self.store.ready(game_id, to_write=True):
@@ -144,7 +143,7 @@ class CompanionASGI:
         if events is None:
             return False
         tables = events.events
-        return bool(tables.known_casual(game_id) or (tables.known_table(game_id) and tables.idle()))
+        return bool(tables.known_casual(game_id) or tables.known_table(game_id))
 
     def route_traits(self, scope: Scope) -> tuple[int, bool, str | None]:
         """The route's body limit (its own ``@limit`` if it has one, else the global cap for its path), whether
