@@ -178,26 +178,32 @@ def test_600_streams_cost_no_threads_and_health_answers_at_once(tmp_path: Path) 
 
 
 def test_stream_caps_answer_429_with_a_clear_error(server: Server) -> None:
-    """A game holds 64 streams, and one key at most half of them: a seat opening streams without end once took all
-    64, and the other seat's phones, the host page and the judge got 429 for the rest of the game."""
+    """A game holds 64 streams, and one key at most a quarter of them: a seat opening streams without end once took
+    all 64, and the other seat's phones, the host page and the judge got 429 for the rest of the game. A casual
+    host holding the host's key and both seats' keys still leaves a quarter for the judge and the TTS helper."""
     base = server.url + "/api"
     _, g = call(base, "POST", "/games", {"seats": ["A", "B"], "judge": True})
-    gid, key, other = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
-    socks, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", key)] * 40)  # PER_KEY is 32
+    gid, key, other, host = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"], g["host"]["key"]
+    table = call(base, "POST", f"/games/{gid}/keys/table", {}, key=host)[1]["key"]
+    socks, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", key)] * 40)  # PER_KEY is 16
     try:
-        assert sum(f.startswith(b"HTTP/1.1 200") for f in firsts) == 32
+        assert sum(f.startswith(b"HTTP/1.1 200") for f in firsts) == 16
         refused = [f for f in firsts if not f.startswith(b"HTTP/1.1 200")]
-        assert len(refused) == 8 and all(f.startswith(b"HTTP/1.1 429") for f in refused)
+        assert len(refused) == 24 and all(f.startswith(b"HTTP/1.1 429") for f in refused)
         status, body = call(base, "GET", f"/games/{gid}/events", key=key, timeout=5)
         assert status == 429 and body["error"]["code"] == "too_many_streams"
         assert "your key" in body["error"]["message"]
-        more, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", other)] * 31)  # the other seat's phones
+        for holder in (other, host):  # the same person's other keys: 48 streams in all
+            more, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", holder)] * 20)
+            socks += more
+            assert sum(f.startswith(b"HTTP/1.1 200") for f in firsts) == 16
+        more, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", g["judge"]["key"])] * 15)
         socks += more
-        assert all(f.startswith(b"HTTP/1.1 200") for f in firsts)
-        more, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", g["judge"]["key"])] * 2)
+        assert all(f.startswith(b"HTTP/1.1 200") for f in firsts)  # the judge still gets in
+        more, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", table)] * 2)
         socks += more
         assert sorted(f[:12] for f in firsts) == [b"HTTP/1.1 200", b"HTTP/1.1 429"]  # the 64th; then the game is full
-        status, body = call(base, "GET", f"/games/{gid}/events", key=g["judge"]["key"], timeout=5)
+        status, body = call(base, "GET", f"/games/{gid}/events", key=table, timeout=5)
         assert status == 429 and "this game" in body["error"]["message"]
     finally:
         for sock in socks:

@@ -29,9 +29,10 @@ class Hub:
     PER_GAME = 64
     #: Live streams one address may hold: a venue's shared Wi-Fi address carries many phones.
     PER_ADDRESS = 256
-    #: Live streams one key may hold at one game: half of them, so a seat opening streams without end cannot lock
-    #: the other seat's phones, the host page or the judge out of the game's live updates.
-    PER_KEY = PER_GAME // 2
+    #: Live streams one key may hold at one game: a quarter of them, so a seat opening streams without end cannot
+    #: lock the other seat's phones, the host page or the judge out of the game's live updates; nor can a casual
+    #: table's host who holds a seat's key too, or both (three keys leave a quarter for the judge and the TTS helper).
+    PER_KEY = PER_GAME // 4
 
     def __init__(self, limit: int = 5000) -> None:
         self._guard = threading.Lock()
