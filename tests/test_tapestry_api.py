@@ -84,8 +84,15 @@ def test_humans_landmarks_income_undo_and_log(client: FlaskClient, tmp_path: Pat
     bad = post(3, {"type": "landmark", "human": "Zed", "track": "science", "space": 7})
     assert bad.status_code == 400 and "no human player" in bad.get_json()["error"]["message"]
     assert post(3, {"type": "teleport"}).status_code == 400
+    history = client.get(f"/api/tapestry/games/{gid}").get_json()["state"]["history"]
+    # The table's log names the humans' records too, in order: undo takes back the last line, whoever's it is.
+    assert [param_text(line, "en") for line in history] == [
+        "Ben claims the landmark Apothecary", "an effect advances the Shadow Empire on military",
+        "Ann: income turn 1 of 5"]
+    assert param_text(history[0], "de") == "Ben nimmt das Wahrzeichen Apotheke"
     r = client.post(f"/api/tapestry/games/{gid}/undo", json={"expected_version": 3}, headers=key)
     assert r.status_code == 201 and r.get_json()["state"]["income_turns"]["Ann"] == 0
+    assert r.get_json()["state"]["history"] == history[:2]
     assert client.post(f"/api/tapestry/games/{gid}/undo", json={"expected_version": 4}).status_code == 403
     kinds = [e["kind"] for e in client.get(f"/api/tapestry/games/{gid}/log").get_json()["entries"]]
     assert kinds == ["action", "action", "action", "undo"]
@@ -201,3 +208,41 @@ def test_the_draw_has_its_own_name_and_mode_is_its_former_one(client: FlaskClien
     published = client.get("/api/openapi.json").get_json()["paths"]["/api/tapestry/games"]["post"]
     props = published["requestBody"]["content"]["application/json"]["schema"]["properties"]
     assert props["draw"]["enum"] == ["digital", "physical"] and props["mode"]["deprecated"] is True
+
+
+def test_the_page_logs_every_record_once_and_says_what_undo_takes_back(server: Any, browser: Any) -> None:
+    """At the table (a phone, German): a human's track position typed in and the box left is one entry, not two
+    (a change event comes again on leaving the box); the log lists the humans' records beside the Shadow Empire's
+    turns, and the undo button says which line it takes back."""
+    from tests.server import call
+
+    status, made = call(server.url + "/api/tapestry", "POST", "/games", {"humans": ["Ann", "Ben"], "seed": "page"})
+    assert status == 201
+    gid = made["game"]["id"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(made["url"])
+        page.wait_for_selector("#tracks .track")
+        page.click("#go")
+        page.wait_for_selector("#log li")
+        box = page.get_by_label("Ann: Erkundung")
+        box.fill("5")
+        box.dispatch_event("change")
+        page.wait_for_function("document.querySelectorAll('#log li').length === 2")
+        page.locator("#humans button").nth(1).click()  # Ann's income turn: leaves the box, a second change event
+        page.wait_for_function("document.querySelectorAll('#log li').length === 3")
+        lines = page.locator("#log li").all_inner_texts()
+        assert lines[:2] == ["3. Ann: Einkommenszug 1 von 5", "2. Ann steht auf Erkundung 5"], lines
+        assert page.inner_text("#undo") == "Rückgängig: Ann: Einkommenszug 1 von 5"
+        page.click("#undo")
+        page.wait_for_function("document.querySelectorAll('#log li').length === 2")
+        assert page.inner_text("#undo") == "Rückgängig: Ann steht auf Erkundung 5"
+        kinds = [e["data"].get("type") for e in call(server.url + "/api/tapestry", "GET", f"/games/{gid}/log")[1]
+                 ["entries"] if e["kind"] == "action"]
+        assert kinds == ["turn", "human_position", "income_turn"], kinds
+        assert errors == []
+    finally:
+        ctx.close()

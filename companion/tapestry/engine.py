@@ -128,6 +128,9 @@ class ShadowEmpire:
     turns: int = 0
     reshuffles: int = 0
     moves: list[Move] = field(default_factory=list)
+    #: Every entry in force, in order, as the table's log reads it: a turn's or an effect's reason, or what a
+    #: human recorded (the humans' records are no moves of the Shadow Empire, but undo takes them back too).
+    history: list[Message] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for h in self.humans:
@@ -154,7 +157,7 @@ class ShadowEmpire:
             "human_positions": {h: dict(p) for h, p in self.human_positions.items()},
             "income_turns": dict(self.income_turns), "achievements": [owner_dict(a) for a in self.achievements],
             "settings": asdict(self.settings), "turns": self.turns, "reshuffles": self.reshuffles,
-            "over": self.over, "moves": [m.to_dict() for m in self.moves],
+            "over": self.over, "moves": [m.to_dict() for m in self.moves], "history": list(self.history),
         }
 
 
@@ -282,6 +285,7 @@ def take_turn(
     se.discard += [left, right]
     se.turns += 1
     se.moves.append(move)
+    se.history.append(move.reason)
     return move
 
 
@@ -312,6 +316,7 @@ def advance_manually(se: ShadowEmpire, t: Track) -> Move:
     else:
         _reach(se, t, move)
     se.moves.append(move)
+    se.history.append(move.reason)
     return move
 
 
@@ -321,6 +326,7 @@ def set_human_position(se: ShadowEmpire, human: str, t: Track, space: int) -> No
     se.human_positions[human][t] = space
     if space == END_SPACE and human_owner(human) not in se.achievements:
         se.achievements.append(human_owner(human))
+    se.history.append(msg("tapestry.log.human_position", human=human, track=track_msg(t), space=space))
 
 
 def claim_landmark(se: ShadowEmpire, human: str, t: Track, space: int) -> None:
@@ -332,6 +338,7 @@ def claim_landmark(se: ShadowEmpire, human: str, t: Track, space: int) -> None:
         who: Message | str = msg("tapestry.shadow_empire") if owner == SHADOW else owner.removeprefix("human:")
         raise TapestryError("landmark_taken", landmark=landmark_msg(t, space), who=who)
     se.landmarks[f"{t}:{space}"] = human_owner(human)
+    se.history.append(msg("tapestry.log.landmark", human=human, landmark=landmark_msg(t, space)))
 
 
 def income_turn(se: ShadowEmpire, human: str) -> None:
@@ -339,6 +346,7 @@ def income_turn(se: ShadowEmpire, human: str) -> None:
     if se.income_turns[human] >= INCOME_TURNS:
         raise TapestryError("income_done", human=human, n=INCOME_TURNS)
     se.income_turns[human] += 1
+    se.history.append(msg("tapestry.log.income_turn", human=human, n=se.income_turns[human], of=INCOME_TURNS))
 
 
 def _human(se: ShadowEmpire, human: str) -> None:

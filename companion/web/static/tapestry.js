@@ -104,7 +104,11 @@ function tablePage() {
       const grid = el("div", {class: "positions"});
       for (const tr of limits.tracks) {
         const input = el("input", {type: "number", min: "0", max: String(limits.end_space), value: String(s.human_positions[h][tr]), inputmode: "numeric", "aria-label": `${h}: ${trackName(tr)}`});
-        input.addEventListener("change", () => post("/entries", {entry: {type: "human_position", human: h, track: tr, space: Number(input.value)}}));
+        // A change event comes again on leaving the box: a position already recorded is not recorded twice.
+        input.addEventListener("change", () => {
+          if (Number(input.value) === data.state.human_positions[h][tr]) return;
+          post("/entries", {entry: {type: "human_position", human: h, track: tr, space: Number(input.value)}});
+        });
         grid.append(el("label", {}, trackName(tr), input));
       }
       const lmSelect = el("select", {"aria-label": `${h}: ${t("seLandmark")}`}, ...s.landmarks.filter(l => !l.taken_by).map(l => el("option", {value: `${l.track}:${l.space}`}, `${landmarkName(l.label)} (${trackName(l.track)} ${l.space})`)));
@@ -115,8 +119,14 @@ function tablePage() {
           el("button", {onclick: () => post("/entries", {entry: {type: "income_turn", human: h}})}, t("seIncome"))));
       humans.append(box);
     }
+    // The log is every entry in force, the humans' records too: undo takes back its first line.
+    const history = s.history || s.moves.map(m => m.reason);
     const log = document.getElementById("log");
-    log.replaceChildren(...[...s.moves].reverse().map((m, i) => el("li", {}, `${s.moves.length - i}. ` + reasonText(m.reason))));
+    log.replaceChildren(...[...history].reverse().map((line, i) => el("li", {}, `${history.length - i}. ` + reasonText(line))));
+    const undo = document.getElementById("undo");
+    undo.textContent = history.length ? t("seUndoLast", {what: reasonText(history[history.length - 1])}) : t("undo");
+    undo.title = undo.textContent;  // (cut short on a phone: a turn's reason is long)
+    undo.disabled = !history.length || !key;
   }
   document.getElementById("go").addEventListener("click", () => {
     if (data.state.settings.draw !== "physical") return post("/turn", {});
