@@ -171,7 +171,7 @@ def test_every_role_kind_that_a_key_opens_has_one_kind_of_key_and_no_key_kind_is
 
 def test_a_key_opens_its_kind_as_plain_values_and_the_role_is_built_from_the_roles_table(tmp_path: Path) -> None:
     store = GameStore(tmp_path / "g.db", lambda codes: catalog().cards(codes))
-    game, keys = store.create_game("2e", "advisory", [Seat("A"), Seat("judge")], judge=True)
+    game, keys = store.create_game("2e", "advisory", [Seat("A"), Seat("judge")], asked=("judge",))
     assert game.key_holder(keys.seats["judge"]) == ("seat", "judge")  # a seat called "judge" stays a seat
     assert game.key_holder(keys.judge or "") == ("judge", None)
     assert game.key_holder(keys.host) == ("host", None)

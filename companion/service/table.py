@@ -13,7 +13,7 @@ The store below keeps the log and knows no rules; the routes above call only thi
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,10 +90,11 @@ class TableService:
 
     # -- games and their keys ----------------------------------------------------------------------
     def create_game(self, edition: str, mode: str, seats: Sequence[SeatLike], title: str = "", kind: str = "agot",
-                    header: dict[str, Any] | None = None, judge: bool = False) -> tuple[Game, Keys]:
-        """A new game and its keys (shown once). Anyone may make one (the web layer limits how often); the game's
-        kind checks ``edition`` and ``mode``."""
-        return self.store.create_game(edition, mode, seats, title=title, kind=kind, header=header, judge=judge)
+                    header: dict[str, Any] | None = None, asked: Collection[str] = ()) -> tuple[Game, Keys]:
+        """A new game and its keys (shown once), with those of the ``asked`` kinds that are made only when asked
+        for (the judge's). Anyone may make one (the web layer limits how often); the game's kind checks
+        ``edition`` and ``mode``."""
+        return self.store.create_game(edition, mode, seats, title=title, kind=kind, header=header, asked=asked)
 
     def issue_key(self, game: GameRef, kind: str, role: Role, seat: str | None = None, *,
                   event_decided: bool = False) -> str:

@@ -23,7 +23,7 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -275,11 +275,25 @@ class KeyRecord:
 
 @dataclass(frozen=True, slots=True)
 class Keys:
-    """A new game's secrets, shown once."""
+    """A new game's secrets, shown once: by slot ("host", "judge", "seat:A"; ``companion/store/keys.py``)."""
 
-    host: str
-    judge: str | None  # made only when asked for
-    seats: dict[str, str]
+    by_slot: dict[str, str]
+
+    def of(self, kind: str, seat: str | None = None) -> str | None:
+        return self.by_slot.get(slot(kind, seat))
+
+    # The kinds every route that makes a game answers with, by name.
+    @property
+    def host(self) -> str:
+        return self.by_slot["host"]
+
+    @property
+    def judge(self) -> str | None:
+        return self.of("judge")
+
+    @property
+    def seats(self) -> dict[str, str]:
+        return {kind_of(s)[1] or "": key for s, key in self.by_slot.items() if BY_NAME[kind_of(s)[0]].per_seat}
 
 
 @dataclass(slots=True)
@@ -570,41 +584,55 @@ class GameStore:
     @_with_connection
     def create_game(
         self, edition: str, mode: str, seats: Sequence[SeatLike], title: str = "", kind: str = "agot",
-        header: dict[str, Any] | None = None, judge: bool = False,
+        header: dict[str, Any] | None = None, asked: Collection[str] = (),
     ) -> tuple[Game, Keys]:
         """Create a game. Returns it and the secrets (shown once, stored only as hashes). The game's kind
         checks ``edition`` and ``mode`` (a kind without them takes "").
 
-        A judge key (it sees every hidden card) is made only with ``judge=True``; the chain's first link records
-        it, and every phone's "who can see hidden cards" line names it."""
+        The keys are those of every key kind made with the game (``companion/store/keys.py``), a kind that is
+        ``asked`` for only when named in ``asked``: the judge's (it sees every hidden card). The chain's first link
+        records them, and every phone's "who can see hidden cards" line names a judge key made so."""
         try:
             game_kind(kind).validate_setup(edition, mode)
         except ValueError as exc:
             raise StoreError(str(exc), edition=edition, mode=mode) from None
         game_id = new_game_id()
-        # Seat keys apart from the roles' keys: a seat may be called "judge" or "host".
-        keys = Keys(host=new_secret(), judge=new_secret() if judge else None,
-                    seats={s.seat: new_secret() for s in seats})
+        made: dict[str, str] = {}  # slot -> secret
+        hashes: dict[str, Any] = {}  # the header's "keys"
+        for key_kind in KEY_KINDS:
+            if key_kind.header is None:
+                continue
+            if key_kind.per_seat:  # (a seat may be called "judge" or "host": its slot is "seat:judge")
+                made.update({slot(key_kind.name, s.seat): new_secret() for s in seats})
+                hashes[key_kind.header] = {s.seat: hash_secret(made[slot(key_kind.name, s.seat)]) for s in seats}
+            elif not key_kind.asked or key_kind.name in asked:
+                made[key_kind.name] = new_secret()
+                hashes[key_kind.header] = hash_secret(made[key_kind.name])
+            else:
+                hashes[key_kind.header] = None
+        keys = Keys(made)
         created = now()
         chain_key = secrets.token_hex(32)
         # The header is the chain's first link: what decides verdicts (edition, mode, seats) and whose
         # keys open the game are covered by every hash after it.
         head = {"id": game_id, "kind": kind, "edition": edition, "mode": mode, "created": created,
                 "seats": [{"seat": s.seat, "name": s.name, "faction": s.faction} for s in seats],
-                "keys": {"host": hash_secret(keys.host), "judge": hash_secret(keys.judge) if keys.judge else None,
-                         "seats": {s.seat: hash_secret(keys.seats[s.seat]) for s in seats}},
-                "chain": 2, **(header or {})}
+                "keys": hashes, "chain": 2, **(header or {})}
         header_text = canonical(head)
         genesis = genesis_hash(header_text, chain_key)
+        # The tables keep each hash beside the chain, in its kind's column (``verify`` holds the two together).
+        columns = {k.column: hashes[k.header] or "" for k in KEY_KINDS if k.header and k.column and not k.per_seat}
+        seat_columns = [k for k in KEY_KINDS if k.header and k.column and k.per_seat]
         with self._write(game_id) as db:
             db.table("games").insert({
                 "id": game_id, "kind": kind, "title": title, "edition": edition, "mode": mode,
-                "header": header_text, "host_hash": head["keys"]["host"], "judge_hash": head["keys"]["judge"] or "",
+                "header": header_text, **columns,
                 "version": 0, "head_hash": genesis, "created": created, "chain": 2, "chain_key": chain_key,
             })
             for i, s in enumerate(seats):
                 db.table("seats").insert({"game_id": game_id, "seat": s.seat, "position": i, "name": s.name,
-                                    "faction": s.faction, "key_hash": head["keys"]["seats"][s.seat]})
+                                          "faction": s.faction,
+                                          **{k.column or "": hashes[k.header or ""][s.seat] for k in seat_columns}})
         return self.game(game_id), keys
 
     @_with_connection

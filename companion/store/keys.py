@@ -23,6 +23,7 @@ class KeyKind:
     column: str | None = None
     field: str | None = None
     header: str | None = None  # made with the game: its entry in the header's "keys" (the chain's first link)
+    asked: bool = False  # made with the game only when asked for (``GameStore.create_game``'s ``asked``)
     issued: bool = True  # made or renewed later, by a key entry (``GameStore.issue_key``)
     announced: bool = True  # every phone is told when one is made: it reads hidden cards or the TTS table
     at_events: bool = True  # made at an event's tables too (an event's judges use the event's own key)
@@ -32,7 +33,7 @@ class KeyKind:
 KEY_KINDS: tuple[KeyKind, ...] = (
     KeyKind("seat", per_seat=True, column="key_hash", field="seat_hashes", header="seats"),
     KeyKind("host", column="host_hash", field="host_hash", header="host", issued=False, announced=False),
-    KeyKind("judge", column="judge_hash", field="judge_hash", header="judge", at_events=False),
+    KeyKind("judge", column="judge_hash", field="judge_hash", header="judge", asked=True, at_events=False),
     KeyKind("table", column="table_key_hash", field="table_hash"),
 )
 BY_NAME: dict[str, KeyKind] = {k.name: k for k in KEY_KINDS}

@@ -233,7 +233,7 @@ def create_game() -> Any:
         raise ApiError(400, "bad_seats", "two seats share an id")
     svc().creation_allowed(request.remote_addr or "?")
     game, keys = svc().table.create_game(edition, data.get("mode", "advisory"), seats, title=data.get("title", ""),
-                                         judge=data.get("judge") is True)
+                                         asked=("judge",) if data.get("judge") is True else ())
     base = request.host_url.rstrip("/")
     return jsonify({
         "game": game.public(),
