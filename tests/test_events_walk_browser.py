@@ -517,6 +517,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
             scrub(page, next(e["seq"] for e in entries if e.get("undone")))
             assert words["ev.undone"] in page.inner_text("#moment")
             scrub(page, next(e["seq"] for e in entries if e.get("data", {}).get("type") == "reveal_setup"))
+            page.locator("#moment").scroll_into_view_if_needed()
             looker.look(page, f"judge-round-2-table-{row['table']}-past", lang, full_page=False)
             assert page.evaluate("document.querySelector('#penalties-by-player').innerText.trim()")
         assert not looker.problems, looker.problems
@@ -536,6 +537,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     assert "Jürgen Weiß: earlier penalties in this event (1)" in earlier, earlier
     assert f"Round 1 · table {jtable} · warning: Zögern" in earlier, earlier
     assert "set no upgrade for a repeated infraction" in earlier and "› Marshal" in earlier, earlier
+    judge.locator("#ruling-send").scroll_into_view_if_needed()
     looker.look(judge, "judge-penalty-form", "en", full_page=False)
     judge.fill("#ruling-text", "Karten markiert")
     judge.click("#ruling-send")
@@ -544,7 +546,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     assert (f"Round 1 · table {jtable} · warning: Zögern" in listed and
             f"Round 2 · table {jtable2} · game loss: Karten markiert" in listed), listed
     judge.locator("#penalties-box").scroll_into_view_if_needed()
-    looker.look(judge, "judge-penalties-by-player", "en")
+    looker.look(judge, "judge-penalties-by-player", "en", full_page=False)
     assert call(api, "POST", f"/event/{eid}/rounds/2/clock", {"seconds_ago": 55 * 60 + 5}, org_key)[0] == 200
     judge.wait_for_selector("#clock.called", timeout=20000)
     assert judge.inner_text("#clock") == "TIME — finish this round's taxation phase"
@@ -574,6 +576,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     assert "Jürgen Weiß: bisherige Strafen in diesem Turnier (2)" in earlier, earlier
     assert (f"Runde 1 · Tisch {jtable} · Verwarnung: Zögern" in earlier and
             f"Runde 2 · Tisch {jtable2} · Spielverlust: Karten markiert" in earlier), earlier
+    de_live.locator("#ruling-send").scroll_into_view_if_needed()
     looker.look(de_live, "judge-penalty-form", "de", full_page=False)
     de_live.select_option("#ruling-type", "note")
     judge_every_table(de_live, "de")
