@@ -81,6 +81,10 @@ def test_the_penalty_form_sees_the_players_earlier_penalties_in_other_rounds(cli
     again = client.get(f"/api/event/{eid}/games/{at['game']}/penalties?seat=B", headers=h(judge)).get_json()
     assert [(p["round"], p["penalty"]) for p in again["earlier"]] == [(1, "warning"), (2, "game_loss")]
     assert again["advice"]["notes"][0]["n"] == 2
+    # A note naming a player, even one that speaks of a "penalty", is no penalty.
+    assert client.post(f"/api/event/{eid}/games/{at['game']}/rulings", headers=h(judge),
+                       json={"type": "note", "seat": "A", "text": '"penalty": "warning"',
+                             "request_id": "note-r2-000001"}).status_code == 201
     listed = client.get(f"/api/event/{eid}/penalties", headers=h(judge)).get_json()["players"]
     assert [(p["name"], [(x["round"], x["table"], x["penalty"]) for x in p["penalties"]]) for p in listed] == \
         [("Player 1", [(1, 1, "warning"), (2, 2, "game_loss")])]

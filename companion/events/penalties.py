@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.events.store import EventStore
-from companion.store.games import GameStore
 
 #: The document the advice quotes, and the sections it cites (each with its words in the catalogue).
 REGULATIONS = "FFG A Game of Thrones: The Card Game Tournament Regulations v2.0 (sections as in v3.2)"
@@ -36,20 +35,21 @@ CITES = {
 LEVELS = ("warning", "game_loss", "disqualification")
 
 
-def event_penalties(games: GameStore, events: EventStore, event_id: str) -> list[dict[str, Any]]:
+def event_penalties(events: EventStore, event_id: str) -> list[dict[str, Any]]:
     """Every penalty logged at the event's tables, oldest first: who (the player's id and name), the round,
     the table, the game's entry, the level and what the judge wrote."""
     names = {p.id: p.name for p in events.players(event_id)}
+    refs = {ref.game_id: ref for ref in events.tables(event_id)}
     out = []
-    for ref in events.tables(event_id):
-        seats = dict(zip("AB", ref.players, strict=False))
-        for e in games.entries(ref.game_id):
-            if e.kind != "ruling" or e.data.get("type") != "penalty" or e.data.get("seat") not in seats:
-                continue
-            pid = seats[e.data["seat"]]
-            out.append({"player": pid, "name": names.get(pid, "?"), "round": ref.round, "table": ref.number,
-                        "game": ref.game_id, "seq": e.seq, "at": e.at, "seat": e.data["seat"],
-                        "penalty": e.data.get("penalty"), "text": str(e.data.get("text") or "")})
+    for game_id, seq, at, data in events.penalty_entries(event_id):
+        ref = refs.get(game_id)
+        seats = dict(zip("AB", ref.players, strict=False)) if ref else {}
+        if ref is None or data.get("seat") not in seats:
+            continue
+        pid = seats[data["seat"]]
+        out.append({"player": pid, "name": names.get(pid, "?"), "round": ref.round, "table": ref.number,
+                    "game": game_id, "seq": seq, "at": at, "seat": data["seat"],
+                    "penalty": data.get("penalty"), "text": str(data.get("text") or "")})
     out.sort(key=lambda p: (p["at"], p["round"], p["table"], p["seq"]))
     return out
 

@@ -680,7 +680,7 @@ def penalties(event_id: str) -> Any:
     """Every player's penalties across the event's rounds and tables (the judge's and the organiser's: the
     report lists them too). Players never see another table's: this needs an event key."""
     event, _ = event_role(event_id, "judge", "organiser")
-    listed = by_player(event_penalties(svc().store, service().events, event.id))
+    listed = by_player(event_penalties(service().events, event.id))
     return jsonify({"players": listed, "regulations": REGULATIONS, "cites": CITES})
 
 
@@ -697,7 +697,7 @@ def seat_penalties(event_id: str, game_id: str) -> Any:
     level = request.args.get("level")
     if level is not None and level not in LEVELS:
         raise ApiError(400, "bad_ruling", "level: warning, game_loss or disqualification", field="level")
-    earlier = [p for p in event_penalties(svc().store, service().events, event.id) if p["player"] == seats[seat]]
+    earlier = [p for p in event_penalties(service().events, event.id) if p["player"] == seats[seat]]
     name = service().seat_names(ref).get(seat, seat)
     return jsonify({"player": seats[seat], "name": name, "seat": seat,
                     "earlier": [{k: v for k, v in p.items() if k not in ("player", "name")} for p in earlier],
@@ -770,7 +770,7 @@ def report(event_id: str) -> Any:
     standings = tournament.standings_view(events, event)
     public = [p.public() for p in players]
     decisions = events.decisions(event.id)
-    penalties = by_player(event_penalties(svc().store, events, event.id))
+    penalties = by_player(event_penalties(events, event.id))
     if request.args.get("format") == "pdf":
         lang = request.args.get("lang") or language(request.headers.get("Accept-Language"))
         if lang not in LANGUAGES:
@@ -801,7 +801,7 @@ def export(event_id: str) -> Any:
              "drops": [{"player": e.id, "name": names.get(e.id), "after_round": e.dropped_after}
                        for e in events.entrants(event.id) if e.dropped_after is not None],
              # Each player's penalties across the rounds, a signed record per player (the tables list them too).
-             "penalties": by_player(event_penalties(svc().store, events, event.id))}
+             "penalties": by_player(event_penalties(events, event.id))}
     data = event_file(svc().store, events, event.id, role, extra)
     return Response(data, mimetype="application/zip",
                     headers={"Content-Disposition": f'attachment; filename="event-{event.id}.zip"'})
