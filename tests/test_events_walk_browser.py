@@ -523,6 +523,20 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
         assert not looker.problems, looker.problems
 
     judge_every_table(judge, "en")
+    # Every moment of every table of the round replays whole (no entry skipped), and the judge's panel draws each
+    # moment of one table, entry by entry, without a page error.
+    for row in board["tables"]:
+        version = call(api, "GET", f"/event/{eid}/games/{row['game']}/moment", key=judge_key)[1]["game"]["version"]
+        for seq in range(version + 1):
+            status, out = call(api, "GET", f"/event/{eid}/games/{row['game']}/moment?seq={seq}", key=judge_key)
+            assert status == 200 and out["skipped"] == [], (row["table"], seq, out.get("skipped"))
+    first_table = min(board["tables"], key=lambda r: r["table"])
+    judge.click(f"button[data-open='{first_table['game']}']")
+    judge.wait_for_selector("#table-panel:not(.hidden)")
+    for seq in range(1, int(judge.get_attribute("#scrub", "max") or 0) + 1):
+        scrub(judge, seq)
+        assert judge.evaluate("document.querySelector('#moment').innerText.trim()"), seq
+    assert not looker.problems, looker.problems
     # Jürgen's second penalty, in round 2 at another table: the form shows his warning of round 1 as he is chosen,
     # with what the regulations say to a repeat (the marshal decides: they set no upgrade), cited.
     g2, j2, _ = seats["Jürgen Weiß"]

@@ -541,9 +541,10 @@ import {openStream} from "./stream.js";
     async function loadEarlier() {
       const game = selected, seat = $("ruling-seat").value, level = $("ruling-penalty").value;
       if ($("ruling-type").value !== "penalty" || !game || !seat) { showEarlier(); return; }
-      const out = await call("GET", `/api/event/${eventId}/games/${game}/penalties?seat=${encodeURIComponent(seat)}&level=${encodeURIComponent(level)}`);
-      if (game !== selected || seat !== $("ruling-seat").value) return;  // another table or player was chosen meanwhile
-      earlier = {...out, game};
+      // Read beside the form: a refusal shown in the error box stays there (``call`` would clear it).
+      const r = await request(`/api/event/${eventId}/games/${game}/penalties?seat=${encodeURIComponent(seat)}&level=${encodeURIComponent(level)}`, {key});
+      if (!r.ok || game !== selected || seat !== $("ruling-seat").value) return;  // another table or player was chosen meanwhile
+      earlier = {...r.data, game};
       showEarlier();
     }
     function showEarlier() {
@@ -563,8 +564,8 @@ import {openStream} from "./stream.js";
      * as the dashboard updates (another judge's penalties). */
     async function loadPenalties() {
       penaltiesAt = Date.now();
-      penalties = await call("GET", `/api/event/${eventId}/penalties`);
-      showPenalties();
+      const r = await request(`/api/event/${eventId}/penalties`, {key});
+      if (r.ok) { penalties = r.data; showPenalties(); }
     }
     function showPenalties() { if (penalties) $("penalties-by-player").innerHTML = penaltiesHtml(penalties.players); }
     $("ruling-send").addEventListener("click", async () => {
