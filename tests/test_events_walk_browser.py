@@ -599,7 +599,8 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     de_live.click("#players-box summary")
     looker.look(de_live, "organiser-time-called", "de")
     de_live.close()
-    play_results(2, board)
+    # Jürgen's game loss is the judge's to enter as the table's result (a penalty never sets one by itself).
+    play_results(2, board, {"game loss": next(n for n, (g, _, _) in seats.items() if g == g2 and n != "Jürgen Weiß")})
     org.reload()
     table2 = standings_shown(org, 2, 9)
     assert "(dropped)" in org.locator("#standings tr", has_text=DROPPED).inner_text()
