@@ -120,6 +120,92 @@ def scrub(page: Any, seq: int) -> None:
     page.wait_for_function(f"document.querySelector('#moment').innerText.startsWith('#{seq} ')")
 
 
+def plan_a_game(catalog: Catalog, moment: dict[str, Any]) -> list[tuple[str, Any]]:
+    """A game's first round for a table's two registered decks, each step legal in a strict game: per seat a
+    unique character with an attachment and a second character at setup, the plots, draws (one drawn and undone),
+    marshaling (the unique's second copy as a duplicate where the deck has one), and at challenges a character
+    killed (a dead pile). Each step is (acting seat, action), or (seat, "undo"); checked on a table built as the
+    judge's moment builds it, so the server takes every one."""
+    from companion.rules import action_from_dict, play
+    from companion.rules.engine import Seat, add_deck, check, new_table
+
+    decks = {e["data"]["seat"]: e["data"]["deck"] for e in moment["entries"] if e["kind"] == "deck"}
+    cards = {code: catalog.get(code) for deck in decks.values() for code in deck}
+    table = new_table(moment["game"]["edition"], [Seat(s["seat"], s["name"], s["faction"])
+                                                  for s in moment["game"]["seats"]], cards)  # type: ignore[arg-type]
+    for seat, deck in decks.items():
+        add_deck(table, seat, deck)
+    steps: list[tuple[str, Any]] = []
+
+    def legal(action: dict[str, Any]) -> bool:
+        try:
+            return bool(check(table, action_from_dict(action)).legal)
+        except Exception:  # a card the table does not know
+            return False
+
+    def attempt(seat: str, action: dict[str, Any]) -> bool:
+        if not legal(action):
+            return False
+        assert play(table, action_from_dict(action), "strict").applied, action
+        steps.append((seat, action))
+        return True
+
+    def of(seat: str, kind: str) -> list[str]:
+        """The seat's card codes of a type, cheapest first (ties by code: the same plan every run)."""
+        return sorted((c for c in decks[seat] if cards[c] is not None and cards[c].type == kind),  # type: ignore[union-attr]
+                      key=lambda c: ((cards[c].cost or 0) if isinstance(cards[c].cost, int) else 9, c))  # type: ignore[union-attr]
+
+    uniques: dict[str, str] = {}
+    for seat in decks:
+        for code in (c for c in of(seat, "character") if cards[c].unique and decks[seat][c] >= 2):  # type: ignore[union-attr]
+            if attempt(seat, {"type": "setup_place", "player": seat, "card": f"{seat}.{code}.1"}):
+                uniques[seat] = code
+                break
+        carrier = uniques.get(seat)
+        if carrier is None:  # no unique in two copies: any character carries the attachment
+            carrier = next((c for c in of(seat, "character") if attempt(
+                seat, {"type": "setup_place", "player": seat, "card": f"{seat}.{c}.1"})), None)
+        for code in of(seat, "attachment"):
+            if carrier and attempt(seat, {"type": "setup_face_down", "player": seat, "card": f"{seat}.{code}.1",
+                                          "attach_to": f"{seat}.{carrier}.1"}):
+                break
+        for code in of(seat, "character"):
+            if code != carrier and attempt(seat, {"type": "setup_place", "player": seat, "card": f"{seat}.{code}.1"}):
+                break
+    first = next(iter(decks))
+    assert attempt(first, {"type": "reveal_setup"})
+    assert attempt(first, {"type": "begin_phase", "phase": "plot"})
+    for seat in decks:
+        assert any(attempt(seat, {"type": "choose_plot", "player": seat, "card": f"{seat}.{c}.1"})
+                   for c in of(seat, "plot")), seat
+    assert attempt(first, {"type": "begin_phase", "phase": "draw"})
+    for seat in decks:
+        spare = [c for c in of(seat, "character") + of(seat, "location") if c != uniques.get(seat)]
+        if seat in uniques:
+            assert attempt(seat, {"type": "draw", "player": seat, "card": f"{seat}.{uniques[seat]}.2"})
+        assert any(attempt(seat, {"type": "draw", "player": seat, "card": f"{seat}.{c}.{decks[seat][c]}"})
+                   for c in spare)
+    # A draw recorded and taken back: the server's undo, never applied here.
+    undone = next(a for a in ({"type": "draw", "player": first, "card": f"{first}.{c}.{decks[first][c]}"}
+                              for c in of(first, "location") + of(first, "character")) if legal(a))
+    steps += [(first, undone), (first, "undo")]
+    assert attempt(first, {"type": "begin_phase", "phase": "marshaling"})
+    for _ in range(2):  # in player order: whichever seat may marshal now
+        for seat in decks:
+            if attempt(seat, {"type": "collect_income", "player": seat}):
+                if seat in uniques:
+                    attempt(seat, {"type": "marshal", "player": seat, "card": f"{seat}.{uniques[seat]}.2"})
+                assert attempt(seat, {"type": "pass_turn", "player": seat}), seat
+    assert attempt(first, {"type": "begin_phase", "phase": "challenges"})
+    for seat in decks:
+        victim = next((c for c in table.in_play if c.startswith(seat + ".") and not table.in_play[c].attached_to and
+                       not table.in_play[c].duplicate_of and cards[c.split(".")[1]].type == "character" and  # type: ignore[union-attr]
+                       not any(ip.attached_to == c or ip.duplicate_of == c for ip in table.in_play.values())), None)
+        if victim:
+            assert attempt(seat, {"type": "kill", "player": seat, "card": victim})
+    return steps
+
+
 def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser: Any, tmp_path: Path) -> None:
     catalog = Catalog.in_memory()
     api = server.url + "/api"
@@ -313,6 +399,10 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge.select_option("#ruling-type", "penalty")
     judge.select_option("#ruling-seat", j)
     judge.select_option("#ruling-penalty", "warning")
+    # The form looks up the player's earlier penalties in the event: none yet, and nothing to advise.
+    judge.wait_for_function("document.querySelector('#penalty-earlier:not(.hidden)') && document.querySelector("
+                            "'#penalty-earlier').innerText.includes('Jürgen Weiß: no earlier penalty in this event.')")
+    assert judge.locator("#penalty-earlier .pen-advice").count() == 0
     judge.fill("#ruling-text", "Zögern")
     judge.click("#ruling-send")
     # The table's rulings are listed in its panel as they are made (nothing at the table showed them).
@@ -392,10 +482,85 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge.wait_for_function("document.querySelector('#ev-title').innerText.endsWith('round 2')")
     assert judge.locator("#table-panel").is_hidden()
     assert DROPPED not in seats and LATE[0] in seats and len(board["tables"]) == 4
-    for name, (g, seat, key) in seats.items():
-        char = next(e["code"] for e in decks[name]["cards"]
-                    if catalog.get(e["code"]).type == "character" and (catalog.get(e["code"]).cost or 9) <= 4)  # type: ignore[union-attr, operator]
-        act(g, key, {"type": "setup_place", "player": seat, "card": f"{seat}.{char}.1"})
+    # Every table of round 2 is played into its challenges through the API (the judge's panel once crashed as soon
+    # as a card was in play): cards in play, attachments, duplicates, a dead pile and an undone entry at each.
+    for row in board["tables"]:
+        keys = {s: k for g, s, k in seats.values() if g == row["game"]}
+        for seat, step in plan_a_game(catalog, call(api, "GET", f"/event/{eid}/games/{row['game']}/moment",
+                                                    key=judge_key)[1]):
+            if step == "undo":
+                version = call(api, "GET", f"/games/{row['game']}/view", key=keys[seat])[1]["version"]
+                assert call(api, "POST", f"/games/{row['game']}/undo", {"expected_version": version},
+                            keys[seat])[0] == 201
+            else:
+                act(row["game"], keys[seat], step)
+        now = call(api, "GET", f"/event/{eid}/games/{row['game']}/moment", key=judge_key)[1]
+        play = [c for p in now["view"]["players"] for c in p["play"]]
+        assert any(c.get("attached_to") for c in play) and any(c.get("duplicate_of") for c in play), play
+        assert any(p["dead"] for p in now["view"]["players"]) and any(e.get("undone") for e in now["entries"])
+
+    def judge_every_table(page: Any, lang: str) -> None:
+        """The judge opens each table's panel, now and at a past moment (the entry undone, the setup revealed):
+        the moment shows the attachment, the duplicate and the dead pile; no page error, 5xx or blank."""
+        words = json.loads((Path(__file__).parents[1] / "companion/messages" / f"{lang}.json").read_text("utf-8"))
+        for row in sorted(board["tables"], key=lambda r: r["table"]):
+            page.click(f"button[data-open='{row['game']}']")
+            title = json.dumps(words["ev.table_n"].replace("{n}", str(row["table"])) + ":")
+            page.wait_for_function(f"document.querySelector('#table-panel:not(.hidden)') && document.querySelector("
+                                   f"'#panel-title').textContent.startsWith({title})")
+            dead = json.dumps(words["zone.dead"] + ":")
+            page.wait_for_function(f"document.querySelector('#moment').innerText.includes({dead})")
+            moment = page.inner_text("#moment")
+            assert words["duplicate"] in moment and words["attachedTo"].split(" ")[0] + " " in moment, moment
+            looker.look(page, f"judge-round-2-table-{row['table']}", lang)
+            entries = call(api, "GET", f"/event/{eid}/games/{row['game']}/moment", key=judge_key)[1]["entries"]
+            scrub(page, next(e["seq"] for e in entries if e.get("undone")))
+            assert words["ev.undone"] in page.inner_text("#moment")
+            scrub(page, next(e["seq"] for e in entries if e.get("data", {}).get("type") == "reveal_setup"))
+            page.locator("#moment").scroll_into_view_if_needed()
+            looker.look(page, f"judge-round-2-table-{row['table']}-past", lang, full_page=False)
+            assert page.evaluate("document.querySelector('#penalties-by-player').innerText.trim()")
+        assert not looker.problems, looker.problems
+
+    judge_every_table(judge, "en")
+    # Every moment of every table of the round replays whole (no entry skipped), and the judge's panel draws each
+    # moment of one table, entry by entry, without a page error.
+    for row in board["tables"]:
+        version = call(api, "GET", f"/event/{eid}/games/{row['game']}/moment", key=judge_key)[1]["game"]["version"]
+        for seq in range(version + 1):
+            status, out = call(api, "GET", f"/event/{eid}/games/{row['game']}/moment?seq={seq}", key=judge_key)
+            assert status == 200 and out["skipped"] == [], (row["table"], seq, out.get("skipped"))
+    first_table = min(board["tables"], key=lambda r: r["table"])
+    judge.click(f"button[data-open='{first_table['game']}']")
+    judge.wait_for_selector("#table-panel:not(.hidden)")
+    for seq in range(1, int(judge.get_attribute("#scrub", "max") or 0) + 1):
+        scrub(judge, seq)
+        assert judge.evaluate("document.querySelector('#moment').innerText.trim()"), seq
+    assert not looker.problems, looker.problems
+    # Jürgen's second penalty, in round 2 at another table: the form shows his warning of round 1 as he is chosen,
+    # with what the regulations say to a repeat (the marshal decides: they set no upgrade), cited.
+    g2, j2, _ = seats["Jürgen Weiß"]
+    jtable2 = next(row["table"] for row in board["tables"] if row["game"] == g2)
+    judge.click(f"button[data-open='{g2}']")
+    judge.wait_for_function("document.querySelector('#panel-title').textContent.includes('Jürgen Weiß')")
+    judge.select_option("#ruling-type", "penalty")
+    judge.select_option("#ruling-seat", j2)
+    judge.select_option("#ruling-penalty", "game_loss")
+    judge.wait_for_function("document.querySelector('#penalty-earlier:not(.hidden) .pen-advice')")
+    earlier = judge.inner_text("#penalty-earlier")
+    assert "Jürgen Weiß: earlier penalties in this event (1)" in earlier, earlier
+    assert f"Round 1 · table {jtable} · warning: Zögern" in earlier, earlier
+    assert "set no upgrade for a repeated infraction" in earlier and "› Marshal" in earlier, earlier
+    judge.locator("#ruling-send").scroll_into_view_if_needed()
+    looker.look(judge, "judge-penalty-form", "en", full_page=False)
+    judge.fill("#ruling-text", "Karten markiert")
+    judge.click("#ruling-send")
+    judge.wait_for_function("document.querySelector('#penalties-by-player').innerText.includes('Jürgen Weiß (2)')")
+    listed = judge.inner_text("#penalties-by-player")
+    assert (f"Round 1 · table {jtable} · warning: Zögern" in listed and
+            f"Round 2 · table {jtable2} · game loss: Karten markiert" in listed), listed
+    judge.locator("#penalties-box").scroll_into_view_if_needed()
+    looker.look(judge, "judge-penalties-by-player", "en", full_page=False)
     assert call(api, "POST", f"/event/{eid}/rounds/2/clock", {"seconds_ago": 55 * 60 + 5}, org_key)[0] == 200
     judge.wait_for_selector("#clock.called", timeout=20000)
     assert judge.inner_text("#clock") == "TIME — finish this round's taxation phase"
@@ -417,12 +582,25 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     de_live.click("#gtt")
     de_live.wait_for_selector("#gtt-out li")
     looker.look(de_live, "judge-time-called", "de")
+    # In German: the penalty form with both of Jürgen's penalties, then every table of the round.
+    de_live.select_option("#ruling-type", "penalty")
+    de_live.select_option("#ruling-seat", j2)
+    de_live.wait_for_function("document.querySelector('#penalty-earlier:not(.hidden) .pen-advice')")
+    earlier = de_live.inner_text("#penalty-earlier")
+    assert "Jürgen Weiß: bisherige Strafen in diesem Turnier (2)" in earlier, earlier
+    assert (f"Runde 1 · Tisch {jtable} · Verwarnung: Zögern" in earlier and
+            f"Runde 2 · Tisch {jtable2} · Spielverlust: Karten markiert" in earlier), earlier
+    de_live.locator("#ruling-send").scroll_into_view_if_needed()
+    looker.look(de_live, "judge-penalty-form", "de", full_page=False)
+    de_live.select_option("#ruling-type", "note")
+    judge_every_table(de_live, "de")
     de_live.goto(organiser_url)
     de_live.wait_for_selector("#rounds details[data-round='2']")
     de_live.click("#players-box summary")
     looker.look(de_live, "organiser-time-called", "de")
     de_live.close()
-    play_results(2, board)
+    # Jürgen's game loss is the judge's to enter as the table's result (a penalty never sets one by itself).
+    play_results(2, board, {"game loss": next(n for n, (g, _, _) in seats.items() if g == g2 and n != "Jürgen Weiß")})
     org.reload()
     table2 = standings_shown(org, 2, 9)
     assert "(dropped)" in org.locator("#standings tr", has_text=DROPPED).inner_text()
@@ -470,6 +648,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge.wait_for_selector("#report-rows tr")
     text = looker.look(judge, "report", "en")
     assert "warning · Jürgen Weiß: Zögern" in text and "Jürgen Weiß" in text, text
+    assert "Jürgen Weiß (2)" in judge.inner_text("#report-penalties")
     # The decisions on the record are on the page too, the corrected result among them (only the PDF had them).
     decisions = judge.inner_text("#decisions")
     assert (f"Round 1, table {jtable}: result corrected by the judge, Jürgen Weiß wins (15 power) → "
@@ -492,6 +671,13 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     assert (f"Round 1, table {jtable}: result corrected by the judge, Jürgen Weiß wins (15 power) → "
             f"{opponent} wins") in re.sub(r"\s+", " ", pdfs["en"]), pdfs["en"]
     assert "Tobias Kühn ist nach Runde 1 ausgestiegen" in pdfs["de"]
+    # Jürgen's penalties of rounds 1 and 2, listed under his name in both languages.
+    for lang, first, second in (("en", f"Round 1 · table {jtable} · warning: Zögern",
+                                 f"Round 2 · table {jtable2} · game loss: Karten markiert"),
+                                ("de", f"Runde 1 · Tisch {jtable} · Verwarnung: Zögern",
+                                 f"Runde 2 · Tisch {jtable2} · Spielverlust: Karten markiert")):
+        flat = re.sub(r"\s+", " ", pdfs[lang])
+        assert "Jürgen Weiß (2)" in flat and first in flat and second in flat, (lang, flat[:3000])
     # The standings in the PDF name their figures as the pages do, in the reader's language and notation (the
     # German PDF said "SoS 2.778").
     assert re.search(r"Pkt\. \d+ · S–SZ–N \d–\d–\d · SdG \d,\d{3} · eSdG \d,\d{3} · Los \d+", pdfs["de"]), pdfs["de"]

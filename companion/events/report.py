@@ -178,9 +178,17 @@ def decision_words(decision: dict[str, Any], lang: str, names: dict[int, str] | 
     return text("ev.decision.other", lang, kind=str(kind))
 
 
+def penalty_words(penalty: dict[str, Any], lang: str) -> str:
+    """One of a player's penalties in words: its round, table and level, and what the judge wrote."""
+    words = text("ev.pen.item", lang, round=penalty.get("round", "?"), table=penalty.get("table", "?"),
+                 level=text(f"ev.penalty.{penalty.get('penalty') or 'warning'}", lang))
+    return f"{words}: {penalty['text']}" if penalty.get("text") else words
+
+
 def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[dict[str, Any]],
                decisions: list[dict[str, Any]], lang: str = "en", fingerprint: str | None = None,
-               standings: list[dict[str, Any]] | None = None) -> bytes:
+               standings: list[dict[str, Any]] | None = None,
+               penalties: list[dict[str, Any]] | None = None) -> bytes:
     """The report as a printable PDF in ``lang``: real text in an embedded Unicode font (selectable,
     umlauts kept), every caption from the message catalogue, cards and players named in words."""
     from companion.events.pdf import Document
@@ -215,6 +223,15 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
             doc.para(f"{st['rank']}. {st['name']}{dropped} · {head['points']} {st['points']} · {head['record']} "
                      f"{record} · {head['sos']} {score(st['sos'])} · {head['esos']} {score(st['esos'])} · "
                      f"{head['lot']} {st['lot']}", 9, height=4.5, indent=3)
+    if penalties is not None:  # each player's penalties across the rounds: a repeat is seen at a glance
+        doc.ln(3)
+        doc.para(text("ev.h.penalties_by_player", lang), 13, bold=True, height=7)
+        if not penalties:
+            doc.para(text("ev.pen.none", lang), 9, height=4.5, indent=3)
+        for p in penalties:
+            doc.para(f"{p['name']} ({len(p['penalties'])})", 10, bold=True, height=5, indent=3)
+            for x in p["penalties"]:
+                doc.para(f"– {penalty_words(x, lang)}", 9, height=4.5, indent=7)
     for r in rows:
         doc.ln(3)
         title = f"{text('ev.round_n', lang, n=r['round'])} · {text('ev.table_n', lang, n=r['table'])}"

@@ -123,6 +123,8 @@ def record_label(manifest: dict[str, Any], rid: str) -> str:
             return f"round {item['round']} table {item['table']}"
         if key == "players" and item.get("name"):
             return f"player {item['name']}"
+        if key == "penalties" and item.get("name"):
+            return f"penalties of {item['name']}"
         if key == "rounds" and "number" in item:
             return f"round {item['number']}"
     return f"{key} {int(index) + 1}" if index.isdigit() else key

@@ -609,6 +609,16 @@ class EventStore:
         self._save(ref.event_id, insert)
         return {**row, "detail": detail}  # (its id is not known yet if its write was handed off the loop)
 
+    def penalty_entries(self, event_id: str) -> list[tuple[str, int, str, dict[str, Any]]]:
+        """(game, seq, at, data) of every penalty ruling in the logs of the event's tables. Only those rows are
+        read and decoded (the games' logs share this file): the judge's page asks often, and reading every entry
+        of every table of a long event took a second."""
+        rows = self._rows("select e.game_id, e.seq, e.at, e.data from entries e join event_tables t"
+                          " on t.game_id = e.game_id where t.event_id = ? and e.kind = 'ruling'"
+                          " and e.data like '%\"penalty\"%' order by e.game_id, e.seq", [event_id])
+        out = [(r["game_id"], r["seq"], r["at"], json.loads(r["data"])) for r in rows]
+        return [x for x in out if x[3].get("type") == "penalty"]
+
     def flags(self, event_id: str, number: int | None = None, game_id: str | None = None) -> list[dict[str, Any]]:
         sql = "select * from event_flags where event_id = ?"
         args: list[Any] = [event_id]

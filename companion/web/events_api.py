@@ -23,6 +23,7 @@ from companion.catalog.legality import check_deck
 from companion.declare import text
 from companion.events import tournament
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
+from companion.events.penalties import CITES, LEVELS, REGULATIONS, advice, by_player, event_penalties
 from companion.events.report import decision_words, event_file, pdf_report, table_report
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
@@ -674,6 +675,35 @@ def ruling(event_id: str, game_id: str) -> Any:
     return jsonify({"seq": entry.seq, "ruling": ruling_data, "time_lifted": lifted}), 201
 
 
+@events_api.get("/event/<event_id>/penalties")
+def penalties(event_id: str) -> Any:
+    """Every player's penalties across the event's rounds and tables (the judge's and the organiser's: the
+    report lists them too). Players never see another table's: this needs an event key."""
+    event, _ = event_role(event_id, "judge", "organiser")
+    listed = by_player(event_penalties(service().events, event.id))
+    return jsonify({"players": listed, "regulations": REGULATIONS, "cites": CITES})
+
+
+@events_api.get("/event/<event_id>/games/<game_id>/penalties")
+def seat_penalties(event_id: str, game_id: str) -> Any:
+    """For the judge's penalty form: the earlier penalties in this event of the player at ``seat``, and what the
+    regulations say to a penalty of ``level`` for them (advice: the judge decides)."""
+    event, _ = event_role(event_id, "judge")
+    ref = _game_in_event(event, game_id)
+    seat = request.args.get("seat", "")
+    seats = dict(zip("AB", ref.players, strict=False))
+    if seat not in seats:
+        raise ApiError(400, "bad_ruling", "seat: A or B of this table", field="seat")
+    level = request.args.get("level")
+    if level is not None and level not in LEVELS:
+        raise ApiError(400, "bad_ruling", "level: warning, game_loss or disqualification", field="level")
+    earlier = [p for p in event_penalties(service().events, event.id) if p["player"] == seats[seat]]
+    name = service().seat_names(ref).get(seat, seat)
+    return jsonify({"player": seats[seat], "name": name, "seat": seat,
+                    "earlier": [{k: v for k, v in p.items() if k not in ("player", "name")} for p in earlier],
+                    "advice": advice(earlier, level)})
+
+
 @events_api.post("/event/<event_id>/flags/<int:flag_id>/clear")
 @limit(1024)
 def clear_flag(event_id: str, flag_id: int) -> Any:
@@ -740,12 +770,13 @@ def report(event_id: str) -> Any:
     standings = tournament.standings_view(events, event)
     public = [p.public() for p in players]
     decisions = events.decisions(event.id)
+    penalties = by_player(event_penalties(events, event.id))
     if request.args.get("format") == "pdf":
         lang = request.args.get("lang") or language(request.headers.get("Accept-Language"))
         if lang not in LANGUAGES:
             raise ApiError(400, "bad_lang", "lang: en or de", field="lang")
         pdf = pdf_report(event.public(), rows, public, decisions, lang, events.fingerprint(event.id),
-                         standings["standings"])
+                         standings["standings"], penalties)
         return Response(pdf, mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="report-{event.id}-{lang}.pdf"'})
     names = {p.id: p.name for p in players}
@@ -755,7 +786,7 @@ def report(event_id: str) -> Any:
             for r in events.rounds(event.id) if r.get("bye") is not None]
     return jsonify({"event": event.public(), "tables": rows, "players": public, "decisions": decisions,
                     "fingerprint": events.fingerprint(event.id), "standings": standings, "byes": byes,
-                    "log": events.log_entries(event.id), "role": role})
+                    "log": events.log_entries(event.id), "role": role, "penalties_by_player": penalties})
 
 
 @events_api.get("/event/<event_id>/export")
@@ -768,7 +799,9 @@ def export(event_id: str) -> Any:
              "byes": [{"round": r["number"], "player": r["bye"], "name": names.get(r["bye"])}
                       for r in events.rounds(event.id) if r.get("bye") is not None],
              "drops": [{"player": e.id, "name": names.get(e.id), "after_round": e.dropped_after}
-                       for e in events.entrants(event.id) if e.dropped_after is not None]}
+                       for e in events.entrants(event.id) if e.dropped_after is not None],
+             # Each player's penalties across the rounds, a signed record per player (the tables list them too).
+             "penalties": by_player(event_penalties(events, event.id))}
     data = event_file(svc().store, events, event.id, role, extra)
     return Response(data, mimetype="application/zip",
                     headers={"Content-Disposition": f'attachment; filename="event-{event.id}.zip"'})

@@ -57,6 +57,12 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/event/{event_id}/games/{game_id}/rulings": {"post": op(
         "Judge: a ruling logged in the game (note, penalty, time extension, correction with its action)",
         params=EG, ok=201)},
+    "/api/event/{event_id}/games/{game_id}/penalties": {"get": op(
+        "Judge: the earlier penalties in this event (every round and table) of the player at seat, and what the "
+        "tournament regulations say to a penalty of level for them (advice with citations; never an upgrade "
+        "made for the judge)", params=EG, query=["seat", "level"])},
+    "/api/event/{event_id}/penalties": {"get": op(
+        "Judge or organiser: each player's penalties across the event's rounds and tables", params=E)},
     "/api/event/{event_id}/games/{game_id}/going-to-time": {"get": op(
         "Judge: the going-to-time steps, each figure marked tracked, counted or untracked; deck_A and "
         "deck_B are the draw decks as counted at the table (asked for where the draws were not recorded)",

@@ -97,6 +97,13 @@ import {openStream} from "./stream.js";
       x.minutes ? t("ev.minutes_plus", {n: x.minutes}) : ""].filter(Boolean);
     return parts.join(" · ") + (x.text ? ": " + x.text : "");
   }
+  /** One of a player's penalties: round, table, level, and what the judge wrote. */
+  const penaltyWords = p => t("ev.pen.item", {round: p.round, table: p.table, level: t("ev.penalty." + p.penalty)}) +
+    (p.text ? ": " + p.text : "");
+  /** Each player's penalties across the rounds (judge's dashboard, report): one renderer. */
+  const penaltiesHtml = players => (players.length ? players.map(p => `<div class="pen-player" data-player="${p.player}">` +
+    `<b>${esc(p.name)}</b> (${p.penalties.length})<ul>${p.penalties.map(x => `<li>${esc(penaltyWords(x))}</li>`).join("")}</ul></div>`).join("")
+    : `<p class="muted">${esc(t("ev.pen.none"))}</p>`);
   /** Who a flag is about and who acted: the player, then the judge or organiser in the reader's words. */
   const flagWho = d => [...new Set([d.player, d.who].filter(Boolean))]
     .map(w => (w === "judge" ? t("ev.judge") : w === "organiser" ? t("ev.h.organiser") : w)).join(" · ");
@@ -429,6 +436,7 @@ import {openStream} from "./stream.js";
     }
     function render(data) {
       latest = data;
+      if (Date.now() - penaltiesAt > 10000) loadPenalties();
       // A table of another round (the dashboard moved on to a new round) is closed: its result buttons would
       // otherwise still write to that round's table.
       if (selected && !data.tables.some(tb => tb.game === selected)) {
@@ -514,9 +522,11 @@ import {openStream} from "./stream.js";
       $("table-panel").classList.remove("hidden");
     }
     async function openTable(game, seq) {
-      if (game !== selected) { lastTime = null; counts = {}; $("gtt-out").replaceChildren(); }  // another table
+      const another = game !== selected;
+      if (another) { lastTime = null; counts = {}; $("gtt-out").replaceChildren(); }  // another table
       selected = game;
       showMoment(await call("GET", `/api/event/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`)));
+      if (another) { showEarlier(); loadEarlier(); }  // the penalty form's player is now this table's
     }
     $("scrub").addEventListener("input", () => selected && openTable(selected, +$("scrub").value));
     // The ruling form shows only what its type needs: a penalty its player and level, an extension its minutes.
@@ -525,6 +535,39 @@ import {openStream} from "./stream.js";
     }
     $("ruling-type").addEventListener("change", rulingFields);
     rulingFields();
+    // A penalty's player: their earlier penalties in this event (every round and table) and what the tournament
+    // regulations say to a repeat, with citations. Advice only: the judge decides, nothing is upgraded for them.
+    let earlier = null, penalties = null, penaltiesAt = 0;
+    async function loadEarlier() {
+      const game = selected, seat = $("ruling-seat").value, level = $("ruling-penalty").value;
+      if ($("ruling-type").value !== "penalty" || !game || !seat) { showEarlier(); return; }
+      // Read beside the form: a refusal shown in the error box stays there (``call`` would clear it).
+      const r = await request(`/api/event/${eventId}/games/${game}/penalties?seat=${encodeURIComponent(seat)}&level=${encodeURIComponent(level)}`, {key});
+      if (!r.ok || game !== selected || seat !== $("ruling-seat").value) return;  // another table or player was chosen meanwhile
+      earlier = {...r.data, game};
+      showEarlier();
+    }
+    function showEarlier() {
+      const box = $("penalty-earlier"), d = earlier;
+      const shown = d && d.game === selected && $("ruling-type").value === "penalty";
+      box.classList.toggle("hidden", !shown);
+      if (!shown) return;
+      const head = d.earlier.length ? t("ev.pen.earlier_n", {name: d.name, n: d.earlier.length}) : t("ev.pen.earlier_none", {name: d.name});
+      const notes = d.advice.notes.map(n => `<li data-note="${esc(n.msg)}">${esc(t(n.msg, {name: d.name, n: n.n}))}` +
+        `<span class="cite">${esc(t("ev.pen.cite." + n.cite))}</span></li>`).join("");
+      box.innerHTML = `<p><b>${esc(head)}</b></p>` +
+        (d.earlier.length ? `<ul class="pen-earlier">${d.earlier.map(p => `<li>${esc(penaltyWords(p))}</li>`).join("")}</ul>` : "") +
+        (notes ? `<p class="muted">${esc(t("ev.pen.advice.title"))}</p><ul class="pen-advice">${notes}</ul>` : "");
+    }
+    for (const id of ["ruling-type", "ruling-seat", "ruling-penalty"]) $(id).addEventListener("change", loadEarlier);
+    /** Every player's penalties across the rounds, under the tables; read again after a ruling, and now and then
+     * as the dashboard updates (another judge's penalties). */
+    async function loadPenalties() {
+      penaltiesAt = Date.now();
+      const r = await request(`/api/event/${eventId}/penalties`, {key});
+      if (r.ok) { penalties = r.data; showPenalties(); }
+    }
+    function showPenalties() { if (penalties) $("penalties-by-player").innerHTML = penaltiesHtml(penalties.players); }
     $("ruling-send").addEventListener("click", async () => {
       const type = $("ruling-type").value;
       const data = {type, text: $("ruling-text").value, request_id: requestId()};
@@ -533,6 +576,7 @@ import {openStream} from "./stream.js";
       await call("POST", `/api/event/${eventId}/games/${selected}/rulings`, data);
       $("ruling-text").value = "";
       openTable(selected);  // the table now, with the ruling among its rulings
+      if (type === "penalty") { loadEarlier(); loadPenalties(); }
     });
     /** The going-to-time steps: each figure with where it comes from (tracked, counted, from the judge, not
      * tracked); where the draw decks are a guess, the judge enters both players' counts before anything is decided. */
@@ -594,7 +638,7 @@ import {openStream} from "./stream.js";
     }
     $("report").addEventListener("click", () => { location.href = `/e/${eventId}/report#key=${key}`; });
     $("export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
-    rerender = () => { if (latest) render(latest); if (lastMoment) showMoment(lastMoment); if (lastTime) showTime(lastTime); };
+    rerender = () => { if (latest) render(latest); if (lastMoment) showMoment(lastMoment); if (lastTime) showTime(lastTime); showEarlier(); showPenalties(); };
     messagesReady.then(() => follow(null));
     setInterval(() => latest && latest.clock && latest.clock.remaining !== null && !latest.clock.finished && (latest.clock.remaining -= 1, $("clock").textContent = clockText(latest.clock)), 1000);
   }
@@ -622,6 +666,7 @@ import {openStream} from "./stream.js";
         // A bye has no table: a row of its own with its result.
         (out.byes || []).map(x => `<tr class="bye">${cell("ev.h.round", x.round)}${cell("ev.h.table", "–")}${cell("ev.h.players", esc(x.name))}` +
           `${cell("ev.h.result", esc(t("ev.swiss.bye_row", {name: x.name, points: out.standings.scheme.bye})))}<td></td><td></td></tr>`).join("");
+      $("report-penalties").innerHTML = penaltiesHtml(out.penalties_by_player || []);
       // The decisions on the record (decks allowed, pairings, drops, a result corrected), as the PDF lists them.
       $("decisions").innerHTML = (out.decisions || []).map(d => `<li>${esc(d.at.slice(0, 16).replace("T", " "))} · ${esc(d.words[lang()] || d.words.en)}</li>`).join("") ||
         `<li>–</li>`;
