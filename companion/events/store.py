@@ -610,14 +610,9 @@ class EventStore:
         return {**row, "detail": detail}  # (its id is not known yet if its write was handed off the loop)
 
     def penalty_entries(self, event_id: str) -> list[tuple[str, int, str, dict[str, Any]]]:
-        """(game, seq, at, data) of every penalty ruling in the logs of the event's tables. Only those rows are
-        read and decoded (the games' logs share this file): the judge's page asks often, and reading every entry
-        of every table of a long event took a second."""
-        rows = self._rows("select e.game_id, e.seq, e.at, e.data from entries e join event_tables t"
-                          " on t.game_id = e.game_id where t.event_id = ? and e.kind = 'ruling'"
-                          " and e.data like '%\"penalty\"%' order by e.game_id, e.seq", [event_id])
-        out = [(r["game_id"], r["seq"], r["at"], json.loads(r["data"])) for r in rows]
-        return [x for x in out if x[3].get("type") == "penalty"]
+        """(game, seq, at, data) of every penalty ruling in the logs of the event's tables."""
+        games = [ref.game_id for ref in self.tables(event_id)]
+        return [(game_id, e.seq, e.at, e.data) for game_id, e in self.games.rulings(games, "penalty")]
 
     def flags(self, event_id: str, number: int | None = None, game_id: str | None = None) -> list[dict[str, Any]]:
         sql = "select * from event_flags where event_id = ?"
