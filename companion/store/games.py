@@ -349,6 +349,7 @@ def _entry(seq: int, kind: str, data: str, actor: str, at: str, prev: str, this:
     return Entry(seq, kind, json.loads(data), actor, at, prev, this, json.loads(verdict) if verdict else None,
                  json.loads(seal) if seal else None, json.loads(meta) if meta else None)
 
+
 class GameStore:
     """All games in one SQLite file. Thread-safe; writes to one game are serialised.
 
