@@ -219,7 +219,9 @@ def test_the_page_logs_every_record_once_and_says_what_undo_takes_back(server: A
     status, made = call(server.url + "/api/tapestry", "POST", "/games", {"humans": ["Ann", "Ben"], "seed": "page"})
     assert status == 201
     gid = made["game"]["id"]
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    from tests.test_browser import PHONE
+
+    ctx = browser.new_context(**PHONE, locale="de-DE")
     page = ctx.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
