@@ -219,21 +219,20 @@ def test_tokens_and_zones_are_looked_up_near_each_card_not_across_the_table(look
     from companion.tts import importer
 
     seen = {"candidates": 0}
-    near = importer.Grid.near
+    spend = importer.Clock.spend
 
-    def counting(self: importer.Grid, *box: float) -> list[int]:
-        found = near(self, *box)
-        seen["candidates"] += len(found)
-        return found
+    def counting(self: importer.Clock, checks: int) -> None:  # every zone and token a card is tested against
+        seen["candidates"] += checks
+        spend(self, checks)
 
-    monkeypatch.setattr(importer.Grid, "near", counting)
+    monkeypatch.setattr(importer.Clock, "spend", counting)
     for cards in (500, 2000):
         seen["candidates"] = 0
         report = import_save(synthetic_save(cards), lookup)
         shadows = report["players"]["Red"]["shadows"]
         assert len(shadows) == cards and all(e["tokens"] == {"gold": 1} for e in shadows)
         # Each card looks at its zone and the few tokens around it: linear, not cards × tokens.
-        assert seen["candidates"] <= 6 * cards
+        assert cards <= seen["candidates"] <= 6 * cards
 
 
 def test_a_save_over_budget_is_refused_with_a_code(lookup: CardLookup) -> None:
@@ -329,3 +328,20 @@ def test_no_card_of_another_game_is_taken_for_an_agot_card(lookup: CardLookup) -
     # A title that fits is said (with its candidate), not taken.
     hero = identify_by_name("Hero", "", lookup)
     assert hero.code is None and hero.candidates
+
+
+def test_an_over_long_integer_is_refused_and_long_digit_runs_in_text_are_read() -> None:
+    """The parse skips safejson's per-integer check only where no integer could be too long."""
+    from companion import safejson
+
+    fine = "9" * safejson.MAX_DIGITS
+    assert parse_bytes(json.dumps(save(card("01045") | {"CardID": int(fine)})).encode())["ObjectStates"][0][
+        "CardID"] == int(fine)
+    with pytest.raises(TtsError, match=f"{safejson.MAX_DIGITS + 1} digits"):
+        parse_bytes(json.dumps(save(card("01045") | {"CardID": int(fine + "9")})).encode())
+    with pytest.raises(TtsError, match="digits"):
+        parse_bytes(b'{"SaveName": "x", "ObjectStates": [], "n": -' + b"1" * 40 + b"}")
+    # A long run of digits inside a string (a Lua script's table, a hash) is text, not a number.
+    text = "7" * 200
+    assert parse_bytes(json.dumps(save(card("01045") | {"LuaScript": text})).encode())["ObjectStates"][0][
+        "LuaScript"] == text
