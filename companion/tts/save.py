@@ -14,7 +14,7 @@ import math
 import operator
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +84,7 @@ _TRANSFORM_KEYS = (("posX", 0), ("posY", 0), ("posZ", 0), ("rotX", 0), ("rotY", 
                    ("scaleX", 1), ("scaleY", 1), ("scaleZ", 1))
 _TRANSFORM_NUMBERS = operator.itemgetter(*(key for key, _default in _TRANSFORM_KEYS))
 _FLOAT, _NUMBER = {float}, {float, int}
+_NUMBER_TYPES = (int, float)  # (``int | float`` would build a union at each call)
 
 
 # Not frozen: a frozen dataclass's __init__ costs several times a plain one, and a save builds one for each of
@@ -296,73 +297,70 @@ def walk(root: Any, progress: Callable[[int], None] | None = None, clock: Clock 
     transform_of = Transform.of
     objects = 0
 
-    def visit(obj: Any, where: str, key: int | str, deck: dict[str, Any] | None, container: str | None,
-              top_level: bool, top_transform: Transform | None, depth: int = 0) -> None:
-        # Its path in the file is ``where[key]``, written out only when needed (a card, an error, its children).
+    def visit(objs: Iterable[tuple[int | str, Any]], where: str, deck: dict[str, Any] | None, container: str | None,
+              top_level: bool, top_transform: Transform | None, depth: int) -> None:
+        """The objects of one list (or States map), in order, as (key, object): one call for all of them, not one
+        each. An object's path in the file is ``where[key]``, written out only when needed (a card, an error, its
+        children)."""
         nonlocal objects
-        if not isinstance(obj, dict):
-            return
-        if depth > max_depth:
-            raise TtsTooLarge("too_deep", f"objects nested more than {max_depth} deep at {where}[{key}]", max_depth)
-        objects += 1
-        if objects > max_objects:
-            raise TtsTooLarge("too_many", f"the save holds over {max_objects} objects", max_objects)
-        if objects % 500 == 0:
-            if objects % 1000 == 0:
-                clock.check(f"{objects} objects read")
-            if progress:
-                progress(objects)
-        name = obj.get("Name")
-        if not isinstance(name, str):
-            name = "?"
-        kinds[name] = kinds.get(name, 0) + 1
-        transform = transform_of(obj)
-        here = transform if top_level else top_transform
-        path = ""
-        if name in CARD_NAMES:
-            path = f"{where}[{key}]"
-            cards.append(_found(obj, path, deck, container, top_level, transform, here))
-        elif name in DECK_NAMES:
-            w.decks += 1
-        elif name in ZONE_NAMES:
-            if top_level:
-                zone = zone_label(str(obj.get("Nickname") or ""))
-                if name == "HandTrigger":
-                    zones.append(Zone("hand", str(obj.get("FogColor") or "") or None, str(obj.get("Nickname") or ""),
-                                      transform))
-                elif zone:
-                    zones.append(Zone(zone[0], zone[1], str(obj.get("Nickname")), transform))
-                else:
-                    zones.append(Zone("zone", None, str(obj.get("Nickname") or name), transform))
-        elif top_level and (name in TOKEN_NAMES or "Token" in name or "Chip" in name):
-            tokens.append((str(obj.get("Nickname") or name), transform, str(obj.get("GUID") or "")))
-        children = obj.get("ContainedObjects")
-        states = obj.get("States")
-        attached = obj.get("ChildObjects")
-        if children is None and states is None and attached is None:  # most objects: cards, tokens, zones
-            return
-        path = path or f"{where}[{key}]"
-        if isinstance(children, list):
-            if name not in DECK_NAMES:
-                w.containers += 1
-            inner_deck = obj if name in DECK_NAMES else deck
-            label = str(obj.get("Nickname") or name)
-            inner = f"{path}.ContainedObjects"
-            for i, child in enumerate(children):
-                visit(child, inner, i, inner_deck, label, False, here, depth + 1)
-        if isinstance(states, dict):
-            inner = f"{path}.States"
-            for k, state in states.items():
-                visit(state, inner, k, deck, container, False, here, depth + 1)
-        if isinstance(attached, list):
-            inner = f"{path}.ChildObjects"
-            for i, child in enumerate(attached):
-                visit(child, inner, i, deck, str(obj.get("Nickname") or name), False, here, depth + 1)
+        for key, obj in objs:
+            if not isinstance(obj, dict):
+                continue
+            if depth > max_depth:
+                raise TtsTooLarge("too_deep", f"objects nested more than {max_depth} deep at {where}[{key}]",
+                                  max_depth)
+            objects += 1
+            if objects > max_objects:
+                raise TtsTooLarge("too_many", f"the save holds over {max_objects} objects", max_objects)
+            if objects % 500 == 0:
+                if objects % 1000 == 0:
+                    clock.check(f"{objects} objects read")
+                if progress:
+                    progress(objects)
+            name = obj.get("Name")
+            if not isinstance(name, str):
+                name = "?"
+            kinds[name] = kinds.get(name, 0) + 1
+            transform = transform_of(obj)
+            here = transform if top_level else top_transform
+            path = ""
+            if name in CARD_NAMES:
+                path = f"{where}[{key}]"
+                cards.append(_found(obj, path, deck, container, top_level, transform, here))
+            elif name in DECK_NAMES:
+                w.decks += 1
+            elif name in ZONE_NAMES:
+                if top_level:
+                    zone = zone_label(str(obj.get("Nickname") or ""))
+                    if name == "HandTrigger":
+                        zones.append(Zone("hand", str(obj.get("FogColor") or "") or None,
+                                          str(obj.get("Nickname") or ""), transform))
+                    elif zone:
+                        zones.append(Zone(zone[0], zone[1], str(obj.get("Nickname")), transform))
+                    else:
+                        zones.append(Zone("zone", None, str(obj.get("Nickname") or name), transform))
+            elif top_level and (name in TOKEN_NAMES or "Token" in name or "Chip" in name):
+                tokens.append((str(obj.get("Nickname") or name), transform, str(obj.get("GUID") or "")))
+            children = obj.get("ContainedObjects")
+            states = obj.get("States")
+            attached = obj.get("ChildObjects")
+            if children is None and states is None and attached is None:  # most objects: cards, tokens, zones
+                continue
+            path = path or f"{where}[{key}]"
+            if isinstance(children, list):
+                if name not in DECK_NAMES:
+                    w.containers += 1
+                visit(enumerate(children), f"{path}.ContainedObjects", obj if name in DECK_NAMES else deck,
+                      str(obj.get("Nickname") or name), False, here, depth + 1)
+            if isinstance(states, dict):
+                visit(states.items(), f"{path}.States", deck, container, False, here, depth + 1)
+            if isinstance(attached, list):
+                visit(enumerate(attached), f"{path}.ChildObjects", deck, str(obj.get("Nickname") or name), False,
+                      here, depth + 1)
 
     prefix = "ObjectStates" if shape in ("save", "saved-object") else "objects"
     try:
-        for i, obj in enumerate(top):
-            visit(obj, prefix, i, None, None, True, None)
+        visit(enumerate(top), prefix, None, None, True, None, 0)
     finally:
         w.objects = objects
     return w
@@ -372,7 +370,7 @@ def _found(card: dict[str, Any], path: str, deck: dict[str, Any] | None, contain
            transform: Transform, top_transform: Transform | None) -> Found:
     get = card.get
     card_id = get("CardID")
-    cid = int(card_id) if isinstance(card_id, int | float) and not isinstance(card_id, bool) else None
+    cid = int(card_id) if isinstance(card_id, _NUMBER_TYPES) and not isinstance(card_id, bool) else None
     face_url = None
     if cid is not None:
         key = str(cid // 100)
