@@ -25,6 +25,7 @@ from urllib.parse import unquote
 from companion import safejson
 from companion.catalog.card import Card, fold
 from companion.heap import collector_paused
+from companion.messages import param_text, text
 from companion.tts.save import CARD_FOOTPRINT, Budget, Clock, Found, Transform, Walk, Zone, parse_bytes, walk
 
 _CODE_2E = re.compile(r"^\d{5}$")
@@ -48,8 +49,20 @@ MAX_CANDIDATES = 8
 class Identified:
     code: str | None
     method: str  # gmnotes, memo, image, name
-    reason: str = ""
+    reason: str = ""  # in English, as the import report gives it
     candidates: list[str] = field(default_factory=list)  # codes, when a name fits several printings
+    why: tuple[str, dict[str, Any]] | None = None  # the reason as a catalogue message, for the TTS chat's language
+
+    def reason_in(self, lang: str) -> str:
+        return _say(*self.why, lang) if self.why else self.reason
+
+
+def _say(message_id: str, params: dict[str, Any], lang: str) -> str:
+    return text(message_id, lang, **{k: param_text(v, lang) for k, v in params.items()})
+
+
+def _unidentified(message_id: str, candidates: list[str] | None = None, **params: Any) -> Identified:
+    return Identified(None, "", _say(message_id, params, "en"), candidates or [], (message_id, params))
 
 
 def _image_key(url: str) -> str:
@@ -151,7 +164,7 @@ def identify_by_name(name: str, description: str, lookup: CardLookup, edition: s
         hints |= _printing_hints(f"({m.group(2)})")
     candidates = lookup.by_title.get(fold(title), [])
     if not candidates:
-        return Identified(None, "", f"the name {title!r} is not a card title in the catalog")
+        return _unidentified("tts.reason.no_title", title=repr(title))
     if deck:
         mine = [c for c in candidates if c.code in deck]
         if len(mine) == 1:
@@ -170,15 +183,14 @@ def identify_by_name(name: str, description: str, lookup: CardLookup, edition: s
         return Identified(candidates[0].code, "name")
     if len(candidates) == 1:
         c = candidates[0]
-        return Identified(None, "", f"{title!r} is a card title ({c.code} {c.pack_name or c.pack}), but nothing says "
-                                    "this is an AGoT card: load the seat's deck, put the pack name in the card's "
-                                    "Description or its code in GMNotes", [c.code])
+        return _unidentified("tts.reason.no_sign", [c.code], title=repr(title), code=c.code, pack=c.pack_name or c.pack)
     listed = sorted(candidates, key=lambda c: (c.edition != "2e", c.code))
     codes = [c.code for c in listed]
     shown = ", ".join(f"{c.code} {c.pack_name or c.pack} ({c.edition})" for c in listed[:MAX_CANDIDATES])
-    more = f" and {len(listed) - MAX_CANDIDATES} more" if len(listed) > MAX_CANDIDATES else ""
-    return Identified(None, "", f"{title!r} fits {len(listed)} printings: {shown}{more}; put the pack name in the "
-                                "card's Description or its code in GMNotes", codes)
+    printings: str | dict[str, Any] = shown
+    if len(listed) > MAX_CANDIDATES:
+        printings = {"msg": "tts.reason.more", "printings": shown, "count": len(listed) - MAX_CANDIDATES}
+    return _unidentified("tts.reason.several", codes, title=repr(title), count=len(listed), printings=printings)
 
 
 def identify(card: Found, lookup: CardLookup, edition: str | None = None) -> Identified:

@@ -21,11 +21,14 @@ local config = {
     pile_width = 3.4,
     zone_height = 2.0,
     table_surface = 0.96,
+    -- The language of the companion's verdicts in this table's chat ("en" or "de"; nil: the companion's
+    -- default). The host page sets it when it makes the object; the host may change it: !companion lang de
+    lang = nil,
 }
 -- The table key: kept in the object's saved state (so a load or a rewind of the same game needs no new
 -- paste) only once the companion has said it is a table key of this game (scoped to its snapshots, and
 -- revoked by making a new one); a judge's or host's key is never saved.
 config.key = nil
 config.key_saved = false   -- true once the companion confirmed config.key is this game's table key
-config.SAVED = {"url", "game", "seats", "debounce", "layout"}
+config.SAVED = {"url", "game", "seats", "debounce", "layout", "lang"}
 return config
