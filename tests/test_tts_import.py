@@ -345,3 +345,25 @@ def test_an_over_long_integer_is_refused_and_long_digit_runs_in_text_are_read() 
     text = "7" * 200
     assert parse_bytes(json.dumps(save(card("01045") | {"LuaScript": text})).encode())["ObjectStates"][0][
         "LuaScript"] == text
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_a_real_save_parses_into_exactly_what_json_loads_gives(name: str) -> None:
+    """The import reads JSON with msgspec where it can: the same values, float for float, as json.loads."""
+    need_shared()
+    data = (DATA / "tts" / name).read_bytes()
+    want = json.loads(data.decode("utf-8-sig"))
+    got = parse_bytes(data)
+    assert got == want
+    assert json.dumps(got) == json.dumps(want)  # (== takes 0.0 for -0.0; the text tells them apart)
+
+
+def test_what_msgspec_refuses_reads_as_json_loads_reads_it() -> None:
+    for text, value in ((b'{"ObjectStates": [], "x": NaN}', "nan"), (b'{"ObjectStates": [], "x": 1e400}', "inf"),
+                        (b'{"ObjectStates": [], "x": -Infinity}', "-inf")):
+        assert str(parse_bytes(text)["x"]) == value  # type: ignore[call-overload]
+    assert parse_bytes(b'{"ObjectStates": [], "x": "\\ud800"}')["x"] == "\ud800"  # type: ignore[call-overload]
+    with pytest.raises(TtsError, match="not valid JSON: Expecting value at line 2, column 10"):
+        parse_bytes(b'{"a": 1,\n "b": [1,,2], "ObjectStates": []}')
+    with pytest.raises(TtsError, match="truncated"):
+        parse_bytes(b'{"ObjectStates": [{"Name": "Card"')
