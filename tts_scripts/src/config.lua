@@ -11,7 +11,8 @@ local config = {
     -- button): a row beside its hand zone on the table side, this far from it and this deep, as wide as the
     -- hand zone (at least zone_width): dead pile, shadows, discard pile (pile_width each). The sizes are for
     -- cards of scale 1 and grow with the scale of the cards lying on the table (zones.card_scale). They reach from
-    -- the table surface (taken from the cards lying there, else table_surface) zone_height up, so a card
+    -- the table surface (taken from the cards lying there, else from the table object's bounds, else
+    -- table_surface) zone_height up, so a card
     -- lying on the table is in them and a card held above it is not.
     layout = "auto",
     zone_gap = 1.0,
