@@ -219,21 +219,20 @@ def test_tokens_and_zones_are_looked_up_near_each_card_not_across_the_table(look
     from companion.tts import importer
 
     seen = {"candidates": 0}
-    near = importer.Grid.near
+    spend = importer.Clock.spend
 
-    def counting(self: importer.Grid, *box: float) -> list[int]:
-        found = near(self, *box)
-        seen["candidates"] += len(found)
-        return found
+    def counting(self: importer.Clock, checks: int) -> None:  # every zone and token a card is tested against
+        seen["candidates"] += checks
+        spend(self, checks)
 
-    monkeypatch.setattr(importer.Grid, "near", counting)
+    monkeypatch.setattr(importer.Clock, "spend", counting)
     for cards in (500, 2000):
         seen["candidates"] = 0
         report = import_save(synthetic_save(cards), lookup)
         shadows = report["players"]["Red"]["shadows"]
         assert len(shadows) == cards and all(e["tokens"] == {"gold": 1} for e in shadows)
         # Each card looks at its zone and the few tokens around it: linear, not cards × tokens.
-        assert seen["candidates"] <= 6 * cards
+        assert cards <= seen["candidates"] <= 6 * cards
 
 
 def test_a_save_over_budget_is_refused_with_a_code(lookup: CardLookup) -> None:
@@ -329,3 +328,42 @@ def test_no_card_of_another_game_is_taken_for_an_agot_card(lookup: CardLookup) -
     # A title that fits is said (with its candidate), not taken.
     hero = identify_by_name("Hero", "", lookup)
     assert hero.code is None and hero.candidates
+
+
+def test_an_over_long_integer_is_refused_and_long_digit_runs_in_text_are_read() -> None:
+    """The parse skips safejson's per-integer check only where no integer could be too long."""
+    from companion import safejson
+
+    fine = "9" * safejson.MAX_DIGITS
+    assert parse_bytes(json.dumps(save(card("01045") | {"CardID": int(fine)})).encode())["ObjectStates"][0][
+        "CardID"] == int(fine)
+    with pytest.raises(TtsError, match=f"{safejson.MAX_DIGITS + 1} digits"):
+        parse_bytes(json.dumps(save(card("01045") | {"CardID": int(fine + "9")})).encode())
+    with pytest.raises(TtsError, match="digits"):
+        parse_bytes(b'{"SaveName": "x", "ObjectStates": [], "n": -' + b"1" * 40 + b"}")
+    # A long run of digits inside a string (a Lua script's table, a hash) is text, not a number.
+    text = "7" * 200
+    assert parse_bytes(json.dumps(save(card("01045") | {"LuaScript": text})).encode())["ObjectStates"][0][
+        "LuaScript"] == text
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_a_real_save_parses_into_exactly_what_json_loads_gives(name: str) -> None:
+    """The import reads JSON with msgspec where it can: the same values, float for float, as json.loads."""
+    need_shared()
+    data = (DATA / "tts" / name).read_bytes()
+    want = json.loads(data.decode("utf-8-sig"))
+    got = parse_bytes(data)
+    assert got == want
+    assert json.dumps(got) == json.dumps(want)  # (== takes 0.0 for -0.0; the text tells them apart)
+
+
+def test_what_msgspec_refuses_reads_as_json_loads_reads_it() -> None:
+    for text, value in ((b'{"ObjectStates": [], "x": NaN}', "nan"), (b'{"ObjectStates": [], "x": 1e400}', "inf"),
+                        (b'{"ObjectStates": [], "x": -Infinity}', "-inf")):
+        assert str(parse_bytes(text)["x"]) == value  # type: ignore[call-overload]
+    assert parse_bytes(b'{"ObjectStates": [], "x": "\\ud800"}')["x"] == "\ud800"  # type: ignore[call-overload]
+    with pytest.raises(TtsError, match="not valid JSON: Expecting value at line 2, column 10"):
+        parse_bytes(b'{"a": 1,\n "b": [1,,2], "ObjectStates": []}')
+    with pytest.raises(TtsError, match="truncated"):
+        parse_bytes(b'{"ObjectStates": [{"Name": "Card"')

@@ -478,3 +478,31 @@ def _box_named(tts: Tts, name: str) -> dict[str, float]:
     w, d = tts.run(f"""for _, o in ipairs(getObjects()) do if o.getName() == "{name}" then
         local s = o.getScale() return s.x, s.z end end""")
     return {"w": w, "d": d}
+
+
+def test_without_loose_cards_the_zones_stand_on_the_table_objects_top() -> None:
+    """No card lies on the table yet: the surface is the top of the table object's bounds (a raised table here,
+    its top at 3.0), and without a table object the default height (0.96)."""
+
+    def shadows_box(tts: Tts) -> tuple[float, float]:
+        bottom, top = tts.run("""for _, o in ipairs(getObjects()) do
+            if o.getName() == "Shadows: Red" then local p, s = o.getPosition(), o.getScale()
+                return p.y - s.y / 2, p.y + s.y / 2 end end""")
+        return bottom, top
+
+    raised = Tts()
+    raised.run('fake.SURFACE = 3.0; fake.hand("Red", 0, -20, 0, 16, 5)')
+    raised.load("")
+    raised.fake.advance(0.1)
+    bottom, top = shadows_box(raised)
+    assert bottom < 3.0 < top < 3.0 + raised.run("return fake.LIFT") and bottom > 1.0
+    x, z = raised.zone_at("Red")
+    raised.run(f"c = fake.card({{gm_notes = '00168', face_down = true, x = {x}, z = {z}, y = 3.04}})")
+    assert raised.run("for _, z in ipairs(c.getZones()) do if z.getName() == 'Shadows: Red' then return true end "
+                      "end return false") is True
+    none = Tts()
+    none.run('fake.no_table = true; fake.SURFACE = 3.0; fake.hand("Red", 0, -20, 0, 16, 5)')
+    none.load("")
+    none.fake.advance(0.1)
+    bottom, top = shadows_box(none)
+    assert bottom < 0.96 < top < 3.0

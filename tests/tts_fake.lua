@@ -345,6 +345,18 @@ function getObjects()
     for _, o in ipairs(fake.objects) do if live(o) then table.insert(out, o) end end
     return out
 end
+-- tables.md getTableObject: the table; object.md getBounds: {center, size, offset} in world units. The fake's
+-- table is a slab 0.5 thick whose top is fake.SURFACE (set fake.no_table for Table_None: nil).
+Tables = {}
+function Tables.getTableObject()
+    if fake.no_table then return nil end
+    local t = {}
+    function t.getBounds()
+        return {center = vec(0, fake.SURFACE - 0.25, 0), size = vec(90, 0.5, 60), offset = vec(0, 0, 0)}
+    end
+    return t
+end
+function Tables.getTable() return fake.no_table and "None" or "Table_RPG" end
 function getSeatedPlayers() return fake.seated end
 function getObjectFromGUID(guid) return fake.find(guid) end   -- base.md: nil if it does not exist
 

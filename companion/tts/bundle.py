@@ -45,12 +45,14 @@ _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _SEAT = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
 
 
-def companion_object(url: str, game: str, seats: dict[str, str] | None = None) -> dict[str, Any]:
+def companion_object(url: str, game: str, seats: dict[str, str] | None = None, lang: str | None = None
+                     ) -> dict[str, Any]:
     """A Saved Object file with one "Companion" object carrying the helper as its own script.
 
     The host drops it into the game (Objects → Saved Objects); the mod's Global script is untouched.
     Its saved state holds the settings only: the table key is pasted in chat and never saved.
     """
+    from companion.messages import LANGUAGES
     from companion.tts.save import COLOURS
 
     if not url.startswith(("http://", "https://")):
@@ -62,7 +64,11 @@ def companion_object(url: str, game: str, seats: dict[str, str] | None = None) -
             raise ValueError(f"colour {colour!r}: use a TTS player colour ({', '.join(COLOURS)})")
         if not _SEAT.match(seat):
             raise ValueError(f"seat {seat!r} for {colour}: a seat name is 1-16 letters, digits, '-' or '_'")
-    state = {"url": url.rstrip("/"), "game": game, "seats": dict(seats or {})}
+    state: dict[str, Any] = {"url": url.rstrip("/"), "game": game, "seats": dict(seats or {})}
+    if lang is not None:  # the language of the verdicts in the table's chat
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang {lang!r}: one of {', '.join(LANGUAGES)}")
+        state["lang"] = lang
     obj = {
         "GUID": COMPANION_GUID, "Name": "BlockSquare", "Nickname": "Companion",
         "Description": "Shadows companion: reports each colour's shadows zone to the companion. "

@@ -25,6 +25,7 @@ from urllib.parse import unquote
 from companion import safejson
 from companion.catalog.card import Card, fold
 from companion.heap import collector_paused
+from companion.messages import param_text, text
 from companion.tts.save import CARD_FOOTPRINT, Budget, Clock, Found, Transform, Walk, Zone, parse_bytes, walk
 
 _CODE_2E = re.compile(r"^\d{5}$")
@@ -48,8 +49,20 @@ MAX_CANDIDATES = 8
 class Identified:
     code: str | None
     method: str  # gmnotes, memo, image, name
-    reason: str = ""
+    reason: str = ""  # in English, as the import report gives it
     candidates: list[str] = field(default_factory=list)  # codes, when a name fits several printings
+    why: tuple[str, dict[str, Any]] | None = None  # the reason as a catalogue message, for the TTS chat's language
+
+    def reason_in(self, lang: str) -> str:
+        return _say(*self.why, lang) if self.why else self.reason
+
+
+def _say(message_id: str, params: dict[str, Any], lang: str) -> str:
+    return text(message_id, lang, **{k: param_text(v, lang) for k, v in params.items()})
+
+
+def _unidentified(message_id: str, candidates: list[str] | None = None, **params: Any) -> Identified:
+    return Identified(None, "", _say(message_id, params, "en"), candidates or [], (message_id, params))
 
 
 def _image_key(url: str) -> str:
@@ -151,7 +164,7 @@ def identify_by_name(name: str, description: str, lookup: CardLookup, edition: s
         hints |= _printing_hints(f"({m.group(2)})")
     candidates = lookup.by_title.get(fold(title), [])
     if not candidates:
-        return Identified(None, "", f"the name {title!r} is not a card title in the catalog")
+        return _unidentified("tts.reason.no_title", title=repr(title))
     if deck:
         mine = [c for c in candidates if c.code in deck]
         if len(mine) == 1:
@@ -170,15 +183,14 @@ def identify_by_name(name: str, description: str, lookup: CardLookup, edition: s
         return Identified(candidates[0].code, "name")
     if len(candidates) == 1:
         c = candidates[0]
-        return Identified(None, "", f"{title!r} is a card title ({c.code} {c.pack_name or c.pack}), but nothing says "
-                                    "this is an AGoT card: load the seat's deck, put the pack name in the card's "
-                                    "Description or its code in GMNotes", [c.code])
+        return _unidentified("tts.reason.no_sign", [c.code], title=repr(title), code=c.code, pack=c.pack_name or c.pack)
     listed = sorted(candidates, key=lambda c: (c.edition != "2e", c.code))
     codes = [c.code for c in listed]
     shown = ", ".join(f"{c.code} {c.pack_name or c.pack} ({c.edition})" for c in listed[:MAX_CANDIDATES])
-    more = f" and {len(listed) - MAX_CANDIDATES} more" if len(listed) > MAX_CANDIDATES else ""
-    return Identified(None, "", f"{title!r} fits {len(listed)} printings: {shown}{more}; put the pack name in the "
-                                "card's Description or its code in GMNotes", codes)
+    printings: str | dict[str, Any] = shown
+    if len(listed) > MAX_CANDIDATES:
+        printings = {"msg": "tts.reason.more", "printings": shown, "count": len(listed) - MAX_CANDIDATES}
+    return _unidentified("tts.reason.several", codes, title=repr(title), count=len(listed), printings=printings)
 
 
 def identify(card: Found, lookup: CardLookup, edition: str | None = None) -> Identified:
@@ -280,16 +292,41 @@ class Places:
         folded: dict[str, str] = {}  # a save has thousands of tokens of a handful of kinds
         self.kinds = [folded.get(kind) or folded.setdefault(kind, fold(kind).replace(" token", "") or "token")
                       for kind, _t, _g in tokens]
+        # Tokens are points: each lies in one bucket of the grid (none at a non-finite place), kept there with what
+        # tokens_on reads of it, so that looking at one costs no index and no attribute look-ups.
         self.token_grid = Grid(4.0)
-        for i, (_kind, tt, _guid) in enumerate(tokens):
-            self.token_grid.add_point(i, tt.x, tt.z)
+        cells: dict[tuple[int, int], list[tuple[float, float, float, str]]] = {}
+        self.token_cells = cells
+        c, isfinite, floor = self.token_grid.cell, math.isfinite, math.floor
+        for (_kind, tt, _guid), kind in zip(tokens, self.kinds, strict=True):
+            tx, tz = tt.x, tt.z
+            if isfinite(tx) and isfinite(tz):
+                key = (floor(tx / c), floor(tz / c))
+                bucket = cells.get(key)
+                if bucket is None:
+                    cells[key] = [(tx, tz, tt.y, kind)]
+                else:
+                    bucket.append((tx, tz, tt.y, kind))
 
     def zone_of(self, t: Transform) -> Zone | None:
-        near = self.zone_grid.near(t.x, t.z, t.x, t.z)
+        # Grid.near for a point, written out (one bucket, or none): it runs once for every card.
+        x, z = t.x, t.z
+        grid = self.zone_grid
+        near: list[int] = grid.wide
+        if math.isfinite(x) and math.isfinite(z):
+            c = grid.cell
+            bucket = grid.cells.get((math.floor(x / c), math.floor(z / c)))
+            if bucket is not None:
+                near = sorted({*grid.wide, *bucket}) if grid.wide else bucket
         self.clock.spend(len(near))
+        zones = self.zones
         for i in near:
-            if self.zones[i].transform.contains(t.x, t.z):
-                return self.zones[i]
+            zt = zones[i].transform
+            if zt.rot_y == 0:  # Transform.contains of an unturned box (most are), without the call
+                if abs(x - zt.x) <= zt.scale_x / 2 and abs(z - zt.z) <= zt.scale_z / 2:
+                    return zones[i]
+            elif zt.contains(x, z):
+                return zones[i]
         return None
 
     def tokens_on(self, card: Found) -> dict[str, int]:
@@ -297,25 +334,48 @@ class Places:
         t = card.transform
         w, h = CARD_FOOTPRINT[0] * t.scale_x, CARD_FOOTPRINT[1] * t.scale_z
         out: dict[str, int] = {}
-        near = self.token_grid.points_near(*_reach(t, w, h))
-        self.clock.spend(len(near))
-        if not near:
+        # The buckets of the token grid that the card's reach touches (Grid.points_near, written out: this runs
+        # for every card in shadows). A reach at no finite place, or too wide for the grid, finds none.
+        tx, tz = t.x, t.z
+        r = math.hypot(w, h) / 2
+        isfinite, floor, c = math.isfinite, math.floor, self.token_grid.cell
+        if not (isfinite(tx - r) and isfinite(tz - r) and isfinite(tx + r) and isfinite(tz + r)):
             return out
+        if r > 3 * c:  # (a reach of at most 3 cells each way never is too wide)
+            across = floor((tx + r) / c) - floor((tx - r) / c) + 1
+            if across * (floor((tz + r) / c) - floor((tz - r) / c) + 1) > Grid.MAX_CELLS:
+                return out
+        turned = t.rot_y != 0
+        if turned:
+            reach_x = reach_z = r
+        else:  # an unturned card: its footprint, a smaller box than its reach (fewer buckets), with a margin
+            # far above rounding so that no token the test below takes lies outside it
+            reach_x, reach_z = abs(w) / 2, abs(h) / 2
+            margin = 1e-6 * (1 + abs(tx) + abs(tz) + reach_x + reach_z)
+            reach_x, reach_z = reach_x + margin, reach_z + margin
+        xs = range(floor((tx - reach_x) / c), floor((tx + reach_x) / c) + 1)
+        zs = range(floor((tz - reach_z) / c), floor((tz + reach_z) / c) + 1)
+        cells = self.token_cells
+        buckets = [b for cx in xs for cz in zs if (b := cells.get((cx, cz)))]
+        self.clock.spend(sum(map(len, buckets)))
         # Transform.contains of the card's footprint, its turn worked out once per card, not once per token:
         # the same arithmetic, without building a Transform for every card (half of a large import's time).
-        turned = t.rot_y != 0
-        cos_a = sin_a = 0.0
+        half_w, half_h, lowest = w / 2, h / 2, t.y - 0.05
         if turned:
             a = math.radians(t.rot_y)
             cos_a, sin_a = math.cos(a), math.sin(a)
-        half_w, half_h, lowest = w / 2, h / 2, t.y - 0.05
-        for i in near:
-            tt = self.tokens[i][1]
-            dx, dz = tt.x - t.x, tt.z - t.z
-            if turned:
-                dx, dz = dx * cos_a - dz * sin_a, dx * sin_a + dz * cos_a
-            if abs(dx) <= half_w and abs(dz) <= half_h and tt.y >= lowest:
-                out[self.kinds[i]] = out.get(self.kinds[i], 0) + 1
+            for bucket in buckets:
+                for x, z, y, kind in bucket:
+                    dx, dz = x - tx, z - tz
+                    dx, dz = dx * cos_a - dz * sin_a, dx * sin_a + dz * cos_a
+                    if -half_w <= dx <= half_w and -half_h <= dz <= half_h and y >= lowest:
+                        out[kind] = out.get(kind, 0) + 1
+        else:
+            for bucket in buckets:
+                for x, z, y, kind in bucket:
+                    dx, dz = x - tx, z - tz
+                    if -half_w <= dx <= half_w and -half_h <= dz <= half_h and y >= lowest:
+                        out[kind] = out.get(kind, 0) + 1
         return out
 
 
@@ -330,7 +390,11 @@ def import_save(data: bytes | Any, lookup: CardLookup, source: str = "file",
     with collector_paused():  # the parsed save is alive throughout and holds no cycles (companion/heap.py)
         root = parse_bytes(bytes(data), source, budget) if isinstance(data, bytes | bytearray) else data
         w = walk(root, progress, clock)
-        return report(w, lookup, source, clock)
+        out = report(w, lookup, source, clock)
+        # Let go of the save while the collector is still paused: its first pass afterwards would otherwise walk
+        # every object the import made (as young ones) only to find them alive, some 5 to 10 ms for 8,000 cards.
+        del root, w
+    return out
 
 
 def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None) -> dict[str, Any]:
@@ -351,13 +415,20 @@ def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None)
     identified = 0
     methods: dict[str, int] = {}
     on_table = 0
-    known: dict[tuple[str, str, str | None, str, str], Identified] = {}
+    # Copies of a card carry the same notes: each different set of facts is identified once (with the name of
+    # the card it is, if it is one).
+    known: dict[tuple[str, str, str | None, str, str], tuple[Identified, str | None]] = {}
+    by_code, zone_of, tokens_on = lookup.by_code, places.zone_of, places.tokens_on
+    shadows_x: dict[str, list[float]] = {}  # each colour's shadows cards' places along its zone, to sort them by
     for n, card in enumerate(w.cards, start=1):
         if n % 1000 == 0:
             clock.check(f"{n} cards identified")
-        # Copies of a card carry the same notes: each different set of facts is identified once.
         facts = (card.gm_notes, card.memo, card.face_url, card.name, card.description)
-        ident = known.get(facts) or known.setdefault(facts, identify(card, lookup))
+        seen = known.get(facts)
+        if seen is None:
+            ident = identify(card, lookup)
+            seen = known[facts] = (ident, by_code[ident.code].name if ident.code else None)
+        ident, code_name = seen
         if ident.code:
             identified += 1
             methods[ident.method] = methods.get(ident.method, 0) + 1
@@ -366,28 +437,34 @@ def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None)
                 unidentified.append({"guid": card.guid, "path": card.path, "name": card.name, "reason": ident.reason,
                                      **({"candidates": ident.candidates} if ident.candidates else {})})
         # Where it is: its top-level object's position (a card in a deck lies where its deck lies).
-        zone = places.zone_of(card.at)
+        at = card.at
+        zone = zone_of(at)
         if zone is None or zone.colour is None:  # (only zones with a colour are indexed)
             on_table += 1
             continue
-        name = lookup.by_code[ident.code].name if ident.code else card.name or None
-        entry: dict[str, Any] = {"guid": card.guid, "code": ident.code, "name": name, "face_down": card.face_down,
-                                 "identified_by": ident.method or None}
-        p = player(zone.colour)
-        if zone.kind == "hand":
+        p = players.get(zone.colour) or player(zone.colour)
+        kind = zone.kind
+        if kind == "hand":
             p["hand"] += 1
-        elif zone.kind == "shadows":
-            entry["tokens"] = places.tokens_on(card) if card.top_level else {}
-            zt = zone.transform  # an unturned zone (most are): the same x without trigonometry
-            entry["_x"] = card.at.x - zt.x if zt.rot_y == 0 else zt.to_local(card.at.x, card.at.z)[0]
-            p["shadows"].append(entry)
-        elif zone.kind in ("dead", "discard", "play"):
-            p[zone.kind].append(entry)
-        elif zone.kind == "draw":
+        elif kind == "draw":
             p["draw"] += 1
-    for p in players.values():
-        p["shadows"].sort(key=lambda e: e.pop("_x"))
-        for i, e in enumerate(p["shadows"], start=1):
+        elif kind == "shadows" or kind in ("dead", "discard", "play"):
+            entry: dict[str, Any] = {"guid": card.guid, "code": ident.code,
+                                     "name": code_name if ident.code else card.name or None,
+                                     "face_down": card.face_down, "identified_by": ident.method or None}
+            if kind == "shadows":
+                entry["tokens"] = tokens_on(card) if card.top_level else {}
+                zt = zone.transform  # an unturned zone (most are): the same x without trigonometry
+                xs = shadows_x.get(zone.colour)
+                if xs is None:
+                    xs = shadows_x[zone.colour] = []
+                xs.append(at.x - zt.x if zt.rot_y == 0 else zt.to_local(at.x, at.z)[0])
+            p[kind].append(entry)
+    for colour, xs in shadows_x.items():
+        shadows = players[colour]["shadows"]
+        # Left to right along the zone; cards at the same place keep the order they were read in (a stable sort).
+        shadows[:] = [shadows[i] for i in sorted(range(len(xs)), key=xs.__getitem__)]
+        for i, e in enumerate(shadows, start=1):
             e["position"] = i
     return {
         "file": source,

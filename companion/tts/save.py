@@ -14,9 +14,11 @@ import math
 import operator
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from companion import safejson
 
@@ -84,6 +86,7 @@ _TRANSFORM_KEYS = (("posX", 0), ("posY", 0), ("posZ", 0), ("rotX", 0), ("rotY", 
                    ("scaleX", 1), ("scaleY", 1), ("scaleZ", 1))
 _TRANSFORM_NUMBERS = operator.itemgetter(*(key for key, _default in _TRANSFORM_KEYS))
 _FLOAT, _NUMBER = {float}, {float, int}
+_NUMBER_TYPES = (int, float)  # (``int | float`` would build a union at each call)
 
 
 # Not frozen: a frozen dataclass's __init__ costs several times a plain one, and a save builds one for each of
@@ -111,10 +114,9 @@ class Transform:
         except KeyError:
             pass
         else:
-            kinds = set(map(type, given))
-            if kinds == _FLOAT:  # as TTS writes them
+            if _FLOAT.issuperset(map(type, given)):  # as TTS writes them (no set is built to say so)
                 return cls(*given)
-            if kinds <= _NUMBER:  # whole numbers among them (bool is a type of its own here)
+            if _NUMBER.issuperset(map(type, given)):  # whole numbers among them (bool is a type of its own here)
                 return cls(*map(float, given))
         values: list[float] = []
         for key, default in _TRANSFORM_KEYS:
@@ -190,6 +192,25 @@ class Walk:
     save_name: str = ""
 
 
+#: Each digit made "0" and every other byte a space: an integer safejson refuses is a run of more digits than it
+#: allows, so a save without such a run needs none of its per-integer checks (a tenth of the parse).
+_DIGITS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_LONG_RUN = b"0" * (safejson.MAX_DIGITS + 1)
+
+
+#: msgspec reads JSON into the same values as json.loads in well under half its time (a save's parse is most
+#: of its import); what it refuses (NaN, a float out of range, a lone surrogate, bad JSON) json.loads reads, or
+#: explains, as before. Both stop at Python's recursion limit.
+_DECODER = msgspec.json.Decoder()
+
+
+def _read(text: str) -> Any:
+    try:
+        return _DECODER.decode(text)
+    except msgspec.DecodeError:
+        return json.loads(text)
+
+
 def parse_bytes(data: bytes, source: str = "file", budget: Budget | None = None) -> dict[str, Any] | list[Any]:
     """JSON text in, with clear errors for what TTS users actually upload by mistake."""
     limit = (budget or Budget()).max_bytes
@@ -206,7 +227,9 @@ def parse_bytes(data: bytes, source: str = "file", budget: Budget | None = None)
     except UnicodeDecodeError as exc:
         raise TtsError(f"{source} is not UTF-8 text (byte {exc.start}); is it a TTS save?") from None
     try:
-        parsed: dict[str, Any] | list[Any] = safejson.loads(text)
+        # Without a run of digits long enough anywhere no integer can be over-long: no per-integer check.
+        parsed: dict[str, Any] | list[Any] = safejson.loads(text) if _LONG_RUN in data.translate(_DIGITS) \
+            else _read(text)
         return parsed
     except safejson.LongNumber as exc:
         raise TtsError(f"{source}: {exc}") from None
@@ -277,76 +300,92 @@ def walk(root: Any, progress: Callable[[int], None] | None = None, clock: Clock 
     """Visit every object: ContainedObjects, States and ChildObjects, keeping the nearest deck."""
     clock = clock or Budget().start()
     budget = clock.budget
+    max_depth, max_objects = budget.max_depth, budget.max_objects
     shape, top = shape_of(root)
     w = Walk(shape=shape, save_name=str(root.get("SaveName", "")) if isinstance(root, dict) else "")
     if isinstance(root, dict) and isinstance(root.get("Hands"), dict):
         for h in root["Hands"].get("HandTransforms") or []:
             if isinstance(h, dict) and isinstance(h.get("Color"), str):
                 w.zones.append(Zone("hand", h["Color"], f"hand {h['Color']}", Transform.of(h)))
+    # Looked up once, not once per object: a large save has tens of thousands of them.
+    cards, zones, tokens, kinds = w.cards, w.zones, w.tokens, w.kinds
+    transform_of = Transform.of
+    objects = 0
 
-    def visit(obj: Any, path: str, deck: dict[str, Any] | None, container: str | None, top_level: bool,
-              top_transform: Transform | None, depth: int = 0) -> None:
-        if not isinstance(obj, dict):
-            return
-        if depth > budget.max_depth:
-            raise TtsTooLarge("too_deep", f"objects nested more than {budget.max_depth} deep at {path}",
-                              budget.max_depth)
-        w.objects += 1
-        if w.objects > budget.max_objects:
-            raise TtsTooLarge("too_many", f"the save holds over {budget.max_objects} objects", budget.max_objects)
-        if w.objects % 1000 == 0:
-            clock.check(f"{w.objects} objects read")
-        if progress and w.objects % 500 == 0:
-            progress(w.objects)
-        name = obj.get("Name")
-        if not isinstance(name, str):
-            name = "?"
-        w.kinds[name] = w.kinds.get(name, 0) + 1
-        transform = Transform.of(obj)
-        here = transform if top_level else top_transform
-        if name in CARD_NAMES:
-            w.cards.append(_found(obj, path, deck, container, top_level, transform, here))
-        elif name in DECK_NAMES:
-            w.decks += 1
-        elif name in ZONE_NAMES and top_level:
-            zone = zone_label(str(obj.get("Nickname") or ""))
-            if name == "HandTrigger":
-                w.zones.append(Zone("hand", str(obj.get("FogColor") or "") or None, str(obj.get("Nickname") or ""),
-                                    transform))
-            elif zone:
-                w.zones.append(Zone(zone[0], zone[1], str(obj.get("Nickname")), transform))
-            else:
-                w.zones.append(Zone("zone", None, str(obj.get("Nickname") or name), transform))
-        elif top_level and (name in TOKEN_NAMES or "Token" in name or "Chip" in name):
-            w.tokens.append((str(obj.get("Nickname") or name), transform, str(obj.get("GUID") or "")))
-        children = obj.get("ContainedObjects")
-        if isinstance(children, list):
-            if name not in DECK_NAMES:
-                w.containers += 1
-            inner_deck = obj if name in DECK_NAMES else deck
-            label = str(obj.get("Nickname") or name)
-            for i, child in enumerate(children):
-                visit(child, f"{path}.ContainedObjects[{i}]", inner_deck, label, False, here, depth + 1)
-        states = obj.get("States")
-        if isinstance(states, dict):
-            for key, state in states.items():
-                visit(state, f"{path}.States[{key}]", deck, container, False, here, depth + 1)
-        attached = obj.get("ChildObjects")
-        if isinstance(attached, list):
-            for i, child in enumerate(attached):
-                visit(child, f"{path}.ChildObjects[{i}]", deck, str(obj.get("Nickname") or name), False, here,
-                      depth + 1)
+    def visit(objs: Iterable[tuple[int | str, Any]], where: str, deck: dict[str, Any] | None, container: str | None,
+              top_level: bool, top_transform: Transform | None, depth: int) -> None:
+        """The objects of one list (or States map), in order, as (key, object): one call for all of them, not one
+        each. An object's path in the file is ``where[key]``, written out only when needed (a card, an error, its
+        children)."""
+        nonlocal objects
+        for key, obj in objs:
+            if not isinstance(obj, dict):
+                continue
+            if depth > max_depth:
+                raise TtsTooLarge("too_deep", f"objects nested more than {max_depth} deep at {where}[{key}]",
+                                  max_depth)
+            objects += 1
+            if objects > max_objects:
+                raise TtsTooLarge("too_many", f"the save holds over {max_objects} objects", max_objects)
+            if objects % 500 == 0:
+                if objects % 1000 == 0:
+                    clock.check(f"{objects} objects read")
+                if progress:
+                    progress(objects)
+            name = obj.get("Name")
+            if not isinstance(name, str):
+                name = "?"
+            kinds[name] = kinds.get(name, 0) + 1
+            transform = transform_of(obj)
+            here = transform if top_level else top_transform
+            path = ""
+            if name in CARD_NAMES:
+                path = f"{where}[{key}]"
+                cards.append(_found(obj, path, deck, container, top_level, transform, here))
+            elif name in DECK_NAMES:
+                w.decks += 1
+            elif name in ZONE_NAMES:
+                if top_level:
+                    zone = zone_label(str(obj.get("Nickname") or ""))
+                    if name == "HandTrigger":
+                        zones.append(Zone("hand", str(obj.get("FogColor") or "") or None,
+                                          str(obj.get("Nickname") or ""), transform))
+                    elif zone:
+                        zones.append(Zone(zone[0], zone[1], str(obj.get("Nickname")), transform))
+                    else:
+                        zones.append(Zone("zone", None, str(obj.get("Nickname") or name), transform))
+            elif top_level and (name in TOKEN_NAMES or "Token" in name or "Chip" in name):
+                tokens.append((str(obj.get("Nickname") or name), transform, str(obj.get("GUID") or "")))
+            children = obj.get("ContainedObjects")
+            states = obj.get("States")
+            attached = obj.get("ChildObjects")
+            if children is None and states is None and attached is None:  # most objects: cards, tokens, zones
+                continue
+            path = path or f"{where}[{key}]"
+            if isinstance(children, list):
+                if name not in DECK_NAMES:
+                    w.containers += 1
+                visit(enumerate(children), f"{path}.ContainedObjects", obj if name in DECK_NAMES else deck,
+                      str(obj.get("Nickname") or name), False, here, depth + 1)
+            if isinstance(states, dict):
+                visit(states.items(), f"{path}.States", deck, container, False, here, depth + 1)
+            if isinstance(attached, list):
+                visit(enumerate(attached), f"{path}.ChildObjects", deck, str(obj.get("Nickname") or name), False,
+                      here, depth + 1)
 
     prefix = "ObjectStates" if shape in ("save", "saved-object") else "objects"
-    for i, obj in enumerate(top):
-        visit(obj, f"{prefix}[{i}]", None, None, True, None)
+    try:
+        visit(enumerate(top), prefix, None, None, True, None, 0)
+    finally:
+        w.objects = objects
     return w
 
 
 def _found(card: dict[str, Any], path: str, deck: dict[str, Any] | None, container: str | None, top_level: bool,
            transform: Transform, top_transform: Transform | None) -> Found:
-    card_id = card.get("CardID")
-    cid = int(card_id) if isinstance(card_id, int | float) and not isinstance(card_id, bool) else None
+    get = card.get
+    card_id = get("CardID")
+    cid = int(card_id) if isinstance(card_id, _NUMBER_TYPES) and not isinstance(card_id, bool) else None
     face_url = None
     if cid is not None:
         key = str(cid // 100)
@@ -356,16 +395,13 @@ def _found(card: dict[str, Any], path: str, deck: dict[str, Any] | None, contain
                 face_url = str(custom[key].get("FaceURL") or "") or None
                 break
         else:
-            own = card.get("CustomDeck")
+            own = get("CustomDeck")
             if isinstance(own, dict) and len(own) == 1:
                 only = next(iter(own.values()))
                 if isinstance(only, dict):
                     face_url = str(only.get("FaceURL") or "") or None
     facing = top_transform if top_transform is not None else transform
-    return Found(
-        guid=str(card.get("GUID") or ""), name=str(card.get("Nickname") or ""),
-        description=str(card.get("Description") or ""), gm_notes=str(card.get("GMNotes") or ""),
-        memo=str(card.get("Memo") or ""), card_id=cid, face_url=face_url, top_level=top_level,
-        container=container, transform=transform, at=facing, face_down=facing.face_down, path=path,
-    )
-
+    # Positional: keywords cost a large share of building one (a save has thousands); the order is Found's.
+    return Found(str(get("GUID") or ""), str(get("Nickname") or ""), str(get("Description") or ""),
+                 str(get("GMNotes") or ""), str(get("Memo") or ""), cid, face_url, top_level, container, transform,
+                 facing, facing.face_down, path)

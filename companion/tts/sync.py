@@ -111,7 +111,8 @@ def snapshot_actions(table: Table, seat: str, colour: str, cards: list[dict[str,
                 problems.append({"kind": "unknown", "code": code, "name": name, "legal": None,
                                  "message": f"{name} {what} {colour}'s shadows, but the log does not have it there "
                                             "(a rewind, or a move made before the helper ran): nothing recorded; "
-                                            "record it on the companion if it counts"})
+                                            "record it on the companion if it counts",
+                                 "msg": (f"tts.left_unlogged.{to}", {"card": name, "colour": colour})})
                 continue
             free.remove(cid)
             actions.append(_left_action(table, seat, cid, to))
@@ -119,12 +120,22 @@ def snapshot_actions(table: Table, seat: str, colour: str, cards: list[dict[str,
     found = {"players": {colour: {"shadows": shown}}}
     for row in differences(table, found, {colour: seat}):
         if "action" not in row:
-            problems.append(row)
+            problems.append({**row, "msg": _said(row)})
         elif row["kind"] == "left":
             problems.append({**{k: v for k, v in row.items() if k not in ("action", "violations", "notes")},
                              "kind": "pending", "legal": None,
                              "message": f"{row['name']} is not in {colour}'s shadows any more and the helper "
-                                        "did not say where it went: nothing recorded"})
+                                        "did not say where it went: nothing recorded",
+                             "msg": ("tts.pending", {"card": row["name"], "colour": colour})})
         else:
             actions.append(action_from_dict(row["action"]))
     return actions, problems
+
+
+def _said(row: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """A difference that records nothing, as a message of the catalogue (``message`` has it in English)."""
+    if row["kind"] == "unidentified":
+        return "tts.unidentified", {"count": row["count"], "colour": row["colour"]}
+    if row["kind"] in ("entered", "left"):  # a card not in the seat's deck as tracked
+        return "tts.untracked", {"card": row["name"], "code": row["code"], "seat": row["seat"]}
+    return None

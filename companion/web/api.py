@@ -348,6 +348,7 @@ def tts_setup(game: Game, role: Role) -> Any:
 
     A table key reads what the TTS table shows (every card on it, face down or not), as the TTS host's own
     client does: the host or the judge makes one, and every phone's "who can see" line names it."""
+    from companion.messages import language
     from companion.tts.bundle import companion_object
 
     mapping = body()["seats"]
@@ -355,7 +356,9 @@ def tts_setup(game: Game, role: Role) -> Any:
         raise ApiError(400, "bad_seats", f"seats maps TTS colours ({', '.join(COLOURS)}) to this game's seats",
                        seats=game.seat_names)
     try:
-        obj = companion_object(request.host_url.rstrip("/"), game.id, mapping)
+        # The table's chat speaks the language the host's page was opened in (as pages choose theirs).
+        obj = companion_object(request.host_url.rstrip("/"), game.id, mapping,
+                               language(request.headers.get("Accept-Language")))
     except ValueError as exc:
         raise ApiError(400, "bad_seats", str(exc)) from None
     key = svc().table.issue_key(game, "table", role)

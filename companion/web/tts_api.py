@@ -12,7 +12,8 @@ from flask import Blueprint, g, jsonify, request
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.declare import text
-from companion.messages import verdict_text
+from companion.messages import LANGUAGES, catalogue, language, verdict_text
+from companion.messages import text as message
 from companion.rules import ActionError
 from companion.rules.editions import Table
 from companion.rules.roles import TABLE as TABLE_ROLE
@@ -50,6 +51,9 @@ class SnapshotBody(Body):
     left: Annotated[list[Any], Meta(max_length=200, description="cards that left the zone: {code or name, to} (to: "
                                     "one of " + ", ".join(LEFT_TO) + ")"), answers("bad_left")] | None = None
     reconcile: Annotated[bool, Meta(description="after a load or rewind: compare, record nothing")] | UnsetType = UNSET
+    lang: Annotated[Literal[LANGUAGES], Meta(description="the language of the table's chat (default: the "  # type: ignore[valid-type]
+                                             "request's Accept-Language, else English)"), answers("bad_lang")] \
+        | None = None
 
 
 def _lua_lists(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -76,6 +80,25 @@ def _lookup() -> CardLookup:
     return lookup
 
 
+def _chat_language(data: dict[str, Any]) -> str:
+    """The table chat's language: the helper's setting (``lang``, which the host sets for the table), else the
+    request's Accept-Language, as the pages choose theirs."""
+    lang = data.get("lang")
+    return lang if isinstance(lang, str) else language(request.headers.get("Accept-Language"))
+
+
+def _said(lang: str, message_id: str, **params: Any) -> str:
+    """A line of the table chat in ``lang``: a colour by its name there, "Companion: " before it."""
+    if "colour" in params:
+        params["colour"] = message(f"ttsColour.{params['colour']}", lang)
+    return message("tts.said", lang, text=message(message_id, lang, **params))
+
+
+def _problem_text(problem: dict[str, Any], lang: str) -> str:
+    said = problem.get("msg")
+    return _said(lang, said[0], **said[1]) if said else message("tts.said", lang, text=problem["message"])
+
+
 @tts_api.post("/games/<game_id>/snapshot")
 @limit(256 * 1024)
 @requires(Can.SNAPSHOT, what="a Tabletop Simulator snapshot (the table key from the host page)")
@@ -87,25 +110,25 @@ def snapshot(game: Game, role: Role) -> Any:
     data = body()
     rid = data.get("request_id")
     colour = data["colour"]
+    lang = _chat_language(data)
     seat = data.get("seat") or seat_map([colour], [s.seat for s in game.seats]).get(colour)
     if seat not in {s.seat for s in game.seats}:
-        raise ApiError(400, "no_seat", f"no seat for colour {colour}: map the colour to a seat in the helper's "
-                       "settings (!companion seat Red=A), name a seat like the colour, or send \"seat\"")
+        raise ApiError(400, "no_seat", message("tts.no_seat", lang, colour=colour))
     store = svc().store
     table = store.table(game_id)
     deck = _deck_codes(table, seat)
-    clean, unresolved = _cards(data["cards"], game.edition, deck)
+    clean, unresolved = _cards(data["cards"], game.edition, deck, lang)
     left = _left(data.get("left"), game.edition, deck)
     # Which key this is: the helper keeps only a table key with the game it saves (never a judge's).
     key_role = role.kind.value
-    verdicts: list[dict[str, Any]] = [{"text": f"Companion: {u}", "legal": None} for u in unresolved]
+    verdicts: list[dict[str, Any]] = [{"text": u, "legal": None} for u in unresolved]
     if data.get("reconcile") is True:
-        return jsonify({**_reconcile(table, seat, colour, clean, verdicts, game.version), "key_role": key_role})
+        return jsonify({**_reconcile(table, seat, colour, clean, verdicts, game.version, lang), "key_role": key_role})
     svc().saw_cards(game_id, _seen_in_zone(seat, clean, left), "tts")
     actions, problems = snapshot_actions(table, seat, colour, clean, left)
     actions += token_actions(table, seat, clean, actions)
     guid_of = {c["code"]: c["guid"] for c in clean if c["code"]}
-    verdicts += [{"text": f"Companion: {p['message']}", "legal": None} for p in problems]
+    verdicts += [{"text": _problem_text(p, lang), "legal": None} for p in problems]
     version = game.version
     if actions:
         try:
@@ -119,12 +142,14 @@ def snapshot(game: Game, role: Role) -> Any:
         for entry, verdict in done:
             card = entry.data.get("card")
             name = table.card(card).name if card in table.instances else card
-            text = f"Companion: {entry.data['type'].replace('_', ' ')} {name}"
+            kind = entry.data["type"]
+            said = _said(lang, f"tts.did.{kind}", card=name) if f"tts.did.{kind}" in catalogue("en") else \
+                message("tts.said", lang, text=f"{kind.replace('_', ' ')} {name}")
             if verdict.violations:  # the table's chat: every player there reads it, so names, no instance ids
                 shown = shown_verdict(verdict.to_dict(), TABLE_ROLE)["violations"]
-                text += " — " + "; ".join(f"{verdict_text(v)} ({v['citation']})" for v in shown)
+                said += " — " + "; ".join(f"{verdict_text(v, lang)} ({v['citation']})" for v in shown)
             # "entry": the log entry it is about, so a second identical verdict is still a verdict of its own.
-            verdicts.append({"text": text, "legal": verdict.legal, "entry": entry.seq,
+            verdicts.append({"text": said, "legal": verdict.legal, "entry": entry.seq,
                              "guid": guid_of.get(table.instance(card).code) if card in table.instances else None})
         version = done[-1][0].seq
     return jsonify({"colour": colour, "seat": seat, "recorded": len(actions), "version": version,
@@ -145,7 +170,7 @@ def _seen_in_zone(seat: str, clean: list[dict[str, Any]], left: dict[str, list[s
     return [f"{seat}.{code}.{n}" for code, count in counts.items() for n in range(1, count + 1)]
 
 
-def _cards(raw: list[dict[str, Any]], edition: str, deck: set[str] | None = None
+def _cards(raw: list[dict[str, Any]], edition: str, deck: set[str] | None = None, lang: str = "en"
            ) -> tuple[list[dict[str, Any]], list[str]]:
     """The zone's cards (their shape checked by ``SnapshotBody``); cards named but not coded are resolved
     like a save import.
@@ -161,7 +186,7 @@ def _cards(raw: list[dict[str, Any]], edition: str, deck: set[str] | None = None
                                      deck=deck)
             code = ident.code
             if code is None:
-                unresolved.append(f"card {i + 1} in shadows: {ident.reason}")
+                unresolved.append(_said(lang, "tts.unresolved", n=i + 1, reason=ident.reason_in(lang)))
         clean.append({"guid": c["guid"], "code": code, "face_down": c["face_down"],
                       "tokens": _tokens(i, c.get("tokens")), "pending": bool(c.get("pending")),
                       "deck": c.get("deck") is not None})
@@ -206,7 +231,7 @@ def _left(raw: Any, edition: str, deck: set[str] | None = None) -> dict[str, lis
 
 
 def _reconcile(table: Table, seat: str, colour: str, cards: list[dict[str, Any]], verdicts: list[dict[str, Any]],
-               version: int) -> dict[str, Any]:
+               version: int, lang: str = "en") -> dict[str, Any]:
     """After a load or rewind in TTS: compare, record nothing, and tell the owner what differs from the log."""
     shown = Counter(c["code"] for c in cards if c["code"])
     logged = [table.instance(cid).code for cid in table.shadows(seat)]
@@ -217,12 +242,10 @@ def _reconcile(table: Table, seat: str, colour: str, cards: list[dict[str, Any]]
                          for c, n in sorted(counts.items()))
 
     if missing:
-        verdicts.append({"text": f"Companion: the table was reloaded or rewound; the log still has {names(missing)} "
-                                 f"in {colour}'s shadows. Nothing recorded: undo on the companion if that move "
-                                 "should not count.", "legal": None})
+        verdicts.append({"text": _said(lang, "tts.reloaded_missing", cards=names(missing), colour=colour),
+                         "legal": None})
     if extra:
-        verdicts.append({"text": f"Companion: the table was reloaded or rewound; {names(extra)} are in {colour}'s "
-                                 "shadows but are not in the log. Nothing recorded.", "legal": None})
+        verdicts.append({"text": _said(lang, "tts.reloaded_extra", cards=names(extra), colour=colour), "legal": None})
     # The names of the logged cards (the helper's own seat's shadows): its messages name them after a rewind.
     return {"colour": colour, "seat": seat, "recorded": 0, "version": version, "reconciled": True,
             "shadows": logged, "names": {c: table.cards[c].name for c in set(logged) if c in table.cards},

@@ -110,6 +110,7 @@ function companion.send(colour, body)
     end
     companion.inflight[colour] = true
     body.request_id = body.request_id or companion.new_id()
+    body.lang = body.lang or config.lang   -- the table's language for the verdicts in its chat
     post(colour, body, 1)
 end
 

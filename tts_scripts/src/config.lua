@@ -11,7 +11,8 @@ local config = {
     -- button): a row beside its hand zone on the table side, this far from it and this deep, as wide as the
     -- hand zone (at least zone_width): dead pile, shadows, discard pile (pile_width each). The sizes are for
     -- cards of scale 1 and grow with the scale of the cards lying on the table (zones.card_scale). They reach from
-    -- the table surface (taken from the cards lying there, else table_surface) zone_height up, so a card
+    -- the table surface (taken from the cards lying there, else from the table object's bounds, else
+    -- table_surface) zone_height up, so a card
     -- lying on the table is in them and a card held above it is not.
     layout = "auto",
     zone_gap = 1.0,
@@ -21,11 +22,14 @@ local config = {
     pile_width = 3.4,
     zone_height = 2.0,
     table_surface = 0.96,
+    -- The language of the companion's verdicts in this table's chat ("en" or "de"; nil: the companion's
+    -- default). The host page sets it when it makes the object; the host may change it: !companion lang de
+    lang = nil,
 }
 -- The table key: kept in the object's saved state (so a load or a rewind of the same game needs no new
 -- paste) only once the companion has said it is a table key of this game (scoped to its snapshots, and
 -- revoked by making a new one); a judge's or host's key is never saved.
 config.key = nil
 config.key_saved = false   -- true once the companion confirmed config.key is this game's table key
-config.SAVED = {"url", "game", "seats", "debounce", "layout"}
+config.SAVED = {"url", "game", "seats", "debounce", "layout", "lang"}
 return config

@@ -289,6 +289,7 @@ end
 
 -- Chat commands for the host, hidden from the chat (events.md onChat: return false):
 --   !companion key <table key>    !companion seat Red=A    !companion game <id>    !companion url <url>
+--   !companion lang de (or en: the language of the verdicts in this table's chat)
 function onChat(message, sender)
     local cmd, rest = string.match(message, "^!companion%s+(%a+)%s*(.-)%s*$")
     if cmd == nil then return true end
@@ -324,8 +325,11 @@ function onChat(message, sender)
         config.game = rest
     elseif cmd == "url" and rest ~= "" then
         config.url = rest
+    elseif cmd == "lang" and (rest == "en" or rest == "de") then
+        config.lang = rest
+        broadcastToColor("Companion: verdicts in this table's chat now in " .. rest .. ".", colour, {0.7, 0.9, 0.7})
     else
-        broadcastToColor("Companion: use !companion key, seat, game, url or zones", colour, {1, 0.8, 0.3})
+        broadcastToColor("Companion: use !companion key, seat, game, url, lang or zones", colour, {1, 0.8, 0.3})
     end
     return false
 end
@@ -340,6 +344,7 @@ function companion_snapshot()
             local body = track.update(colour)
             body.seat = config.seats[colour]
             body.request_id = companion.new_id()
+            body.lang = config.lang
             table.insert(out, body)
         end
     end

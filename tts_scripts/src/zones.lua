@@ -169,11 +169,27 @@ local function lying()
     return ys, sizes
 end
 
+-- The top of the table object: tables.md getTableObject, object.md getBounds (the centre and size of its
+-- bounding box, in world units). nil where there is no table (Table_None) or its bounds say nothing usable.
+local function table_top()
+    if type(Tables) ~= "table" or Tables.getTableObject == nil then return nil end
+    local ok, obj = pcall(Tables.getTableObject)
+    if not ok or obj == nil then return nil end
+    local got, b = pcall(function() return obj.getBounds() end)
+    if not got or type(b) ~= "table" or type(b.center) ~= "table" or type(b.size) ~= "table" then return nil end
+    local y, h = tonumber(b.center.y or b.center[2]), tonumber(b.size.y or b.size[2])
+    if y == nil or h == nil then return nil end
+    local top = y + h / 2
+    if top ~= top or math.abs(top) > 1000 then return nil end   -- NaN, or no table anyone plays on
+    return top
+end
+
 -- The table surface: the middle of the heights of the cards and decks lying on the table, less half a card's
--- thickness; without any, the default table's top.
+-- thickness; without any, the top of the table object (a raised or custom table too); without that, the
+-- default table's top.
 function zones.surface()
     local ys = lying()
-    if #ys == 0 then return config.table_surface end
+    if #ys == 0 then return table_top() or config.table_surface end
     return median(ys) - 0.04
 end
 
