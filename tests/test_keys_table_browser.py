@@ -130,8 +130,10 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     host.wait_for_selector("[data-reissue=A]", timeout=phones.WAIT)
     old_link = host.get_attribute("[data-seat=A] a", "href")
     host.once("dialog", lambda d: d.accept())
-    host.click("[data-reissue=A]")
+    with host.expect_response(lambda r: r.url.endswith("/seats/A/key")) as renewal:
+        host.click("[data-reissue=A]")
     renewed_at = time.monotonic()
+    assert not [s for s in HIDDEN if s in renewal.value.text()]  # a link for Jana, nothing of what she holds
     host.wait_for_function(f"document.querySelector('[data-seat=A] a').href !== {old_link!r}", timeout=5000)
     new_link = host.get_attribute("[data-seat=A] a", "href") or ""
     assert qr_link(host, "[data-seat=A] .qr") == new_link  # the QR code shown is the new link
@@ -193,3 +195,31 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     for p in (jana, tom, spectator, host, new_jana):
         p.context.close()
 
+
+
+def test_a_new_link_the_server_refuses_is_said_on_the_host_page(server: Server, browser: Any) -> None:
+    """The host page kept on a phone whose host key no longer opens the game (say, a copy made before it was
+    replaced): tapping "New link" says why nothing changed, instead of nothing at all."""
+    g = mid_game(server)
+    gid = g["game"]["id"]
+    stale = {**g, "host": {**g["host"], "key": "x" * 32}}
+    host = phones.phone(browser, locale="en-GB")
+    host.add_init_script(f"localStorage.setItem('companion:host:{gid}', {json.dumps(json.dumps(stale))})")
+    host.goto(f"{server.url}/g/{gid}/host")
+    host.wait_for_selector("[data-reissue=A]", timeout=phones.WAIT)
+    old_link = host.get_attribute("[data-seat=A] a", "href")
+    said: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        said.append(dialog.message)
+        dialog.accept()
+
+    host.on("dialog", answer)
+    host.click("[data-reissue=A]")
+    deadline = time.monotonic() + 5
+    while len(said) < 2 and time.monotonic() < deadline:
+        host.wait_for_timeout(50)
+    assert len(said) == 2 and "does not open this game" in said[1], said  # the question, then the refusal
+    assert host.get_attribute("[data-seat=A] a", "href") == old_link
+    assert call(server.url + "/api", "GET", f"/games/{gid}/view", key=g["seats"][0]["key"])[0] == 200  # unchanged
+    host.context.close()

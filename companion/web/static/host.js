@@ -56,7 +56,7 @@ messagesReady.then(lanCheck);
       if (!confirm(t("newLinkConfirm"))) return;
       const r = await request(`/api/games/${gameId}/seats/${encodeURIComponent(s.seat)}/key`, {method: "POST",
         key: saved.host.key, body: {}});
-      if (!r.ok) return;
+      if (!r.ok) { alert(errorText(r.data.error)); return; }  // said, as the judge key's and TTS key's refusals are
       s.url = r.data.url;
       localStorage.setItem("companion:host:" + gameId, JSON.stringify(saved));
       fill();
