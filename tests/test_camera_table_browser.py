@@ -186,8 +186,10 @@ def test_a_table_without_her_cards_keeps_looking_says_what_it_sees_and_stops_on_
     _, b, out = labels
     rng = random.Random(9)
     foreign = cam.foreign_codes()
+    # Bob's card, someone's QR code, and a tin's EAN-13 (no label format: the live camera reads QR labels only).
     video = video_of(out, [cam.Thing(cam.sleeved_card(rng, b["G201091-BBB-025"]), 300, 360, 12),
-                           cam.Thing(cam.paper_with(foreign[0][1], 330), 800, 340, -9)], rng)
+                           cam.Thing(cam.paper_with(foreign[0][1], 330), 800, 340, -9),
+                           cam.Thing(cam.paper_with(foreign[1][1], 380), 1060, 520, 4)], rng)
     chromium = camera_chromium(pw, video)
     try:
         g = table_game(server)
@@ -203,6 +205,13 @@ def test_a_table_without_her_cards_keeps_looking_says_what_it_sees_and_stops_on_
         assert alice.is_visible("#camera") and alice.is_visible("#live-stop")
         shot(alice, f"camera-table-looking-{lang}")
         alice.wait_for_function("document.getElementById('camera-status').innerText.match(/[2-9] /)", timeout=15000)
+        assert alice.locator("#scanned li").count() == 2  # one row per code read, and nothing for the tin
+        # The language changes while it looks: its line and its button follow at once.
+        alice.click("[data-lang-toggle]")
+        other = WORDS["de" if lang == "en" else "en"]
+        alice.wait_for_function(f"document.getElementById('camera-status').innerText.includes({other['seen']!r})",
+                                timeout=5000)
+        assert other["unseen"] in alice.inner_text("#scanned")
         alice.click("#live-stop")
         alice.wait_for_selector("#camera", state="hidden")
         assert alice.is_hidden("#camera-status")
@@ -210,7 +219,7 @@ def test_a_table_without_her_cards_keeps_looking_says_what_it_sees_and_stops_on_
         sent = len(frames)
         alice.wait_for_timeout(1200)
         assert len(frames) <= sent + 1  # a frame already on its way may land; then nothing more is sent
-        assert words["unseen"] in alice.inner_text("#scanned")  # what it read stays on the page
+        assert other["unseen"] in alice.inner_text("#scanned")  # what it read stays on the page
         assert card_actions(server, g, TYRION) == []
         alice.context.close()
     finally:
@@ -231,3 +240,27 @@ def test_a_phone_that_gives_no_camera_says_so(server: Server, browser: Any) -> N
     page.click("#live-start")  # it may be tried again once allowed
     page.wait_for_selector("#camera-status:has-text('Die Kamera ließ sich nicht öffnen')", timeout=5000)
     page.context.close()
+
+
+def test_two_of_her_cards_in_one_picture_are_listed_and_one_tap_opens_either(server: Server, pw: Any,
+                                                                            labels: Any) -> None:
+    a, _, out = labels
+    rng = random.Random(13)
+    video = video_of(out, [cam.Thing(cam.sleeved_card(rng, a["G213089-AAA-01Q"]), 300, 360, 10),
+                           cam.Thing(cam.sleeved_card(rng, a["G200168-AAA-017"]), 700, 360, -22)], rng)
+    chromium = camera_chromium(pw, video)
+    try:
+        g = table_game(server)
+        alice = camera_phone(chromium, server, g["seats"][0]["url"], "en")
+        alice.click("#live-start")
+        alice.wait_for_selector("#camera-status:has-text('Camera off: 2 cards of yours were found. Tap one.')",
+                                timeout=15000)
+        assert alice.is_hidden("#sheet") and alice.is_hidden("#camera")  # which one is hers to say
+        assert alice.locator("#scanned li[data-card]").count() == 2
+        alice.click("#scanned li[data-card='A.00168.1']")
+        alice.wait_for_selector("#sheet button[data-action=marshal_into_shadows]", timeout=5000)
+        assert "The Imp's Agent" in alice.inner_text("#sheet")
+        shot(alice, "camera-table-two-cards-en")
+        alice.context.close()
+    finally:
+        chromium.close()
