@@ -141,8 +141,9 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     host.click("[data-confirm=yes]")
     host.wait_for_selector("#judge-key-qr svg")
     host.click("#judge-key-done")
-    status, _ = call(base, "POST", f"/games/{gid}/table-key", {}, g["host"]["key"])
-    assert status == 200
+    host.click("#tts-make")  # the Tabletop Simulator panel: the table's object and its key's chat line
+    host.wait_for_selector("#tts-result:not(.hidden)", timeout=5000)
+    assert host.input_value("#tts-chat").startswith("!companion key ")
     for secret in HIDDEN:
         assert secret not in page_text(host)  # the host runs the table and sees nothing hidden
     shot(host, f"keys-table-host-{lang}")
