@@ -193,6 +193,10 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     assert words["stopped"].format(t=at["seat"]) in shown
     assert "Imp's Agent" not in shown and "Feast or Famine" not in shown, shown
     shot(jana, f"keys-table-lost-phone-{lang}")
+    # The lost phone turns up: the new link opened in the same tab (only the #fragment changes) opens her table.
+    jana.goto(new_link.replace("http://localhost", server.url))
+    jana.wait_for_selector("#my-shadows li[data-position='1']", timeout=phones.WAIT)
+    assert jana.is_hidden("#keys-stopped") and "Imp's Agent" in jana.inner_text("#my-shadows")
     for p in (jana, tom, spectator, host, new_jana):
         p.context.close()
 
