@@ -246,8 +246,9 @@ def test_two_of_her_cards_in_one_picture_are_listed_and_one_tap_opens_either(ser
                                                                             labels: Any) -> None:
     a, _, out = labels
     rng = random.Random(13)
-    video = video_of(out, [cam.Thing(cam.sleeved_card(rng, a["G213089-AAA-01Q"]), 300, 360, 10),
-                           cam.Thing(cam.sleeved_card(rng, a["G200168-AAA-017"]), 700, 360, -22)], rng)
+    things = [cam.Thing(cam.sleeved_card(rng, a["G213089-AAA-01Q"]), 300, 360, 10),
+              cam.Thing(cam.sleeved_card(rng, a["G200168-AAA-017"]), 700, 360, -22)]
+    video = video_of(out, things, rng)
     chromium = camera_chromium(pw, video)
     try:
         g = table_game(server)
@@ -261,6 +262,13 @@ def test_two_of_her_cards_in_one_picture_are_listed_and_one_tap_opens_either(ser
         alice.wait_for_selector("#sheet button[data-action=marshal_into_shadows]", timeout=5000)
         assert "The Imp's Agent" in alice.inner_text("#sheet")
         shot(alice, "camera-table-two-cards-en")
+        # Then a photo of the same table: the stopped camera's line goes; the photo's cards are listed.
+        alice.click("#sheet [data-close], #sheet button:last-child")
+        still = out / "still.jpg"
+        still.write_bytes(cam.jpeg(cam.frame(rng, things)))
+        alice.set_input_files("#photo", str(still))
+        alice.wait_for_selector("#camera-status", state="hidden", timeout=5000)
+        alice.wait_for_function("document.querySelectorAll('#scanned li[data-card]').length === 2", timeout=15000)
         alice.context.close()
     finally:
         chromium.close()

@@ -30,6 +30,14 @@ function say(video, id, n = null) {
   line.querySelector("#live-stop").textContent = t("scan.stop");
 }
 
+/** A photo is read instead: the line of a camera that has stopped says nothing about it. */
+export function quietCamera() {
+  const line = document.getElementById("camera-status");
+  if (running || !line) return;
+  status = null;
+  line.classList.add("hidden");
+}
+
 /** Redraw the status line in the page's language (messages.js onLanguage). */
 export function redrawCamera() {
   const video = document.getElementById("camera");

@@ -2,7 +2,7 @@
 // Everything reaches the server through the shared client (client.js).
 import {Coalescer, TableClient} from "./client.js";
 import {confirmSheet, el, saveFile} from "./dom.js";
-import {redrawCamera, startCamera} from "./camera.js";
+import {quietCamera, redrawCamera, startCamera} from "./camera.js";
 import {whoSees} from "./keys.js";
 import {actName, applyStrings, citation, errorText, hasMessage, lang, messagesReady, msg, onLanguage, paramText, phaseName,
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
@@ -1008,7 +1008,7 @@ let scanned = null;  // the last scan's answer: drawn again in the other languag
  * frame that read nothing does not wipe what the frame before it read. */
 async function scanImage(blob, live = false) {
   const list = $("scanned");
-  if (!live) { scanned = null; list.replaceChildren(el("li", {class: "muted"}, t("scanning"))); }
+  if (!live) { scanned = null; quietCamera(); list.replaceChildren(el("li", {class: "muted"}, t("scanning"))); }
   const r = await request("/api/scan?game=" + gameId + (live ? "&titles=0" : ""), {method: "POST", upload: blob,
     key: client.key, headers: {"Content-Type": blob.type || "image/jpeg"}});
   const d = r.data;
