@@ -140,6 +140,7 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     host.click("#judge-key")
     host.click("[data-confirm=yes]")
     host.wait_for_selector("#judge-key-qr svg")
+    judge_link = qr_link(host, "#judge-key-qr")  # the judge scans it now: it is shown this once
     host.click("#judge-key-done")
     host.click("#tts-make")  # the Tabletop Simulator panel: the table's object and its key's chat line
     host.wait_for_selector("#tts-result:not(.hidden)", timeout=5000)
@@ -167,11 +168,17 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     assert view["viewer"] == {"role": "seat", "seat": "A"}
     assert "Feast or Famine" in json.dumps(view)
 
+    # The judge's phone, from the code: every seat's hidden cards (Jana's shadows and plot, Tom's shadows).
+    judge = open_phone(browser, judge_link.replace("http://localhost", server.url), lang)
+    judge.wait_for_selector("[data-shadows=A] li[data-position='1']", timeout=phones.WAIT)
+    assert "The Imp's Agent" in judge.inner_text("[data-shadows=A]")
+    assert "Meera Reed" in judge.inner_text("[data-shadows=B]")
+
     # Every phone and the spectator's page name each key that sees hidden cards, who made it, when.
     keys = notices(server, gid)
     at = {n["key"] if not n.get("seat") else "seat": local_time(n["at"]) for n in keys}
     assert set(at) == {"seat", "judge", "table"} and all(n["by"] == "host" for n in keys)
-    for page, seat in ((tom, "seat"), (new_jana, "mine"), (spectator, "seat")):
+    for page, seat in ((tom, "seat"), (new_jana, "mine"), (spectator, "seat"), (judge, "seat")):
         # (The spectator's page has no key, so no live stream: it reads the table again every 5 s.)
         deadline = time.monotonic() + 12
         while words["table"][:12] not in details(page):
@@ -197,7 +204,7 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     jana.goto(new_link.replace("http://localhost", server.url))
     jana.wait_for_selector("#my-shadows li[data-position='1']", timeout=phones.WAIT)
     assert jana.is_hidden("#keys-stopped") and "Imp's Agent" in jana.inner_text("#my-shadows")
-    for p in (jana, tom, spectator, host, new_jana):
+    for p in (jana, tom, spectator, host, new_jana, judge):
         p.context.close()
 
 
