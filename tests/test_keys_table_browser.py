@@ -142,6 +142,7 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     host.wait_for_selector("#judge-key-qr svg")
     judge_link = qr_link(host, "#judge-key-qr")  # the judge scans it now: it is shown this once
     host.click("#judge-key-done")
+    assert "Jana" in host.inner_text("#tts-colours") and "Tom" in host.inner_text("#tts-colours")  # not "A", "B"
     host.click("#tts-make")  # the Tabletop Simulator panel: the table's object and its key's chat line
     host.wait_for_selector("#tts-result:not(.hidden)", timeout=5000)
     assert host.input_value("#tts-chat").startswith("!companion key ")
