@@ -25,6 +25,13 @@ def _unseen(row: dict[str, Any], viewer: Role, seat: str | None, status: str, me
     return row
 
 
+def _own_untagged(table: Table, tags: dict[str, str], viewer: Role, code: str, copy: int) -> bool:
+    """The asker is a seat whose deck was loaded without a tag and holds this copy of the card."""
+    seat = viewer.seat
+    return (seat is not None and seat not in tags.values()
+            and CardInstance.make_id(seat, code, copy) in table.instances)
+
+
 def labelled_cards(codes: list[Code], tags: dict[str, str], edition: str) -> list[str]:
     """The card instances (``seat.code.copy``) the companion labels among ``codes`` name at a table
     whose decks carry ``tags``: what was physically seen there, whether the deck holds it or not. A
@@ -71,7 +78,13 @@ def resolve_codes(codes: list[Code], table: Table | None, tags: dict[str, str], 
                       if CardInstance.make_id(s, label.code, label.copy) in table.instances]
             if len(owners) != 1 or tags:
                 why = f"deck tag {label.tag} is not a deck at this table (load the deck with its tag)"
-                rows.append(_unseen(row, viewer, seat, "other-table", why))
+                if _own_untagged(table, tags, viewer, label.code, label.copy):
+                    # Most likely the asker's own card, its deck loaded without the tag on its labels: say what is
+                    # wrong. Decided by the asker's own deck and the table's tags alone: nothing of another seat.
+                    row.update(status="other-table", message=why)
+                else:
+                    _unseen(row, viewer, seat, "other-table", why)
+                rows.append(row)
                 continue
             seat = owners[0]
         cid = CardInstance.make_id(seat, label.code, label.copy)

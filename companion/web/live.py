@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from companion.web.services import Services
 
 
+#: The last event a stream sends when its key no longer opens the game (stream.js stops at it).
+REVOKED = "event: revoked\ndata: {}\n\n"
+
+
 def sse_event(version: int, payload: object) -> str:
     """One Server-Sent Event: its id is the game version, so a reconnecting device resumes from it."""
     return f"id: {version}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
@@ -95,6 +99,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         raise ApiError(status, "too_many_streams", full.message) from None
     hub.known(game.id, game.version)
     epoch = hub.epoch(game.id)
+    vouched = epoch  # the hub's epoch when the key was last found to open the game as this role
 
     def still_valid() -> bool:
         nonlocal epoch
@@ -103,14 +108,35 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         epoch = hub.epoch(game.id)
         return game_role(services.store.game(game.id), key) == role
 
+    def opens_now() -> bool:
+        """Asked after an event is made: a key renewed while it was made (after the stream's last check) may
+        not receive it, for it is made from the game as it is then, which may hold what the new key did since.
+        The epoch moves before anyone holds the new key, so an unchanged epoch vouches for the event."""
+        nonlocal vouched
+        now = hub.epoch(game.id)
+        if now == vouched:
+            return True
+        if game_role(services.store.game(game.id), key) != role:
+            return False
+        vouched = now
+        return True
+
+    def make_checked(seen: int, version: int) -> str:
+        event = make_event(seen, version)
+        return event if opens_now() else REVOKED
+
+    def made_checked(seen: int, version: int) -> str | None:
+        event = made_event(seen, version) if made_event is not None else None
+        return event if event is None or opens_now() else REVOKED
+
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     if "companion.streams" in request.environ:
         # Served by companion/web/asgi.py: the stream runs on its asyncio hub, not on this thread,
         # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
         request.environ["companion.stream"] = AsyncStream(
-            game.id, request.remote_addr or "?", since, epoch, make_event,
-            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace, made_event, on_loop,
-            role.cache_key)
+            game.id, request.remote_addr or "?", since, epoch, make_checked,
+            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace,
+            made_checked if made_event is not None else None, on_loop, role.cache_key)
         return Response(b"", mimetype="text/event-stream", headers=headers)
 
     def stream() -> Iterator[str]:
@@ -120,13 +146,15 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
             while True:
                 version = hub.wait(game.id, seen, keepalive)
                 if not still_valid():
-                    yield "event: revoked\ndata: {}\n\n"
+                    yield REVOKED
                     return
                 if version is None:
                     yield ": keepalive\n\n"
                     continue
-                event = make_event(seen, version)
+                event = make_checked(seen, version)
                 yield event
+                if event is REVOKED:
+                    return
                 seen = sent_version(event, version)
         finally:
             hub.leave(game.id, request.remote_addr or "?", role.cache_key)

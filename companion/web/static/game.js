@@ -2,6 +2,7 @@
 // Everything reaches the server through the shared client (client.js).
 import {Coalescer, TableClient} from "./client.js";
 import {confirmSheet, el, saveFile} from "./dom.js";
+import {quietCamera, redrawCamera, startCamera} from "./camera.js";
 import {whoSees} from "./keys.js";
 import {actName, applyStrings, citation, errorText, hasMessage, lang, messagesReady, msg, onLanguage, paramText, phaseName,
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
@@ -1002,20 +1003,21 @@ const REPEATABLE = new Set(ACTIONS.repeats);
 
 // Scanning: a photo (works over plain http) or, in a secure context, the live camera.
 let scanned = null;  // the last scan's answer: drawn again in the other language
+/** Read one image; resolves {cards, codes} (the reader's cards it names, everything it read), or null if refused. A
+ * live frame keeps the last answer on screen while it is read (the camera's own line says it is reading), and a
+ * frame that read nothing does not wipe what the frame before it read. */
 async function scanImage(blob, live = false) {
   const list = $("scanned");
-  scanned = null;
-  list.replaceChildren(el("li", {class: "muted"}, t("scanning")));
+  if (!live) { scanned = null; quietCamera(); list.replaceChildren(el("li", {class: "muted"}, t("scanning"))); }
   const r = await request("/api/scan?game=" + gameId + (live ? "&titles=0" : ""), {method: "POST", upload: blob,
     key: client.key, headers: {"Content-Type": blob.type || "image/jpeg"}});
   const d = r.data;
-  list.replaceChildren();
-  if (!r.ok) { showFlag({kind: "refused", text: errorText(d.error)}); return 0; }
-  scanned = d;
-  renderScanned();
+  if (!r.ok) { if (!live) list.replaceChildren(); showFlag({kind: "refused", text: errorText(d.error)}); return null; }
+  const read = d.codes.length + (d.titles || []).length;
+  if (!live || read || !scanned) { scanned = d; renderScanned(); }
   const cards = [...d.codes, ...(d.titles || [])].filter(c => c.status === "ok");
   if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
-  return cards.length;
+  return {cards: cards.length, codes: read};
 }
 /** Where a card is now, as this phone sees the table (a scan's answer says where it was when the photo was
  * taken; the list stays on screen for rounds). Unknown (a card in a deck): the answer's zone. */
@@ -1044,7 +1046,8 @@ function renderScanned() {
       tag: label.tag, code: label.code, copy: label.copy}) : c.message;
     list.append(el("li", c.card ? {onclick: () => openCard(c.card.id, c.card.name), "data-card": c.card.id} : {"data-status": c.status},
       el("div", {class: "grow"}, el("div", {}, c.card ? c.card.name : why),
-        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + zoneNow(c.card.id, c.card.owner, c.card.zone))}` : t("scan.label")))));
+        el("div", {class: "muted"}, c.card ? `${seatName(c.card.owner || "")} · ${t("zone." + zoneNow(c.card.id, c.card.owner, c.card.zone))}`
+          : t(c.status === "foreign" ? "scan.foreignNote" : "scan.label")))));
   }
   // Cards read by their title: a confident read opens like a label; a weak one offers its 2-3 titles, one tap each.
   for (const r of titles) {
@@ -1062,28 +1065,15 @@ function renderScanned() {
   }
 }
 $("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanImage(ev.target.files[0]); ev.target.value = ""; });
-$("live-start").addEventListener("click", async () => {
-  const video = $("camera");
-  const stream = await navigator.mediaDevices.getUserMedia({video: {facingMode: "environment", width: 1920, height: 1080}});
-  video.srcObject = stream; video.classList.remove("hidden"); await video.play();
-  const canvas = document.createElement("canvas");
-  const stop = () => { stream.getTracks().forEach(tr => tr.stop()); video.classList.add("hidden"); };
-  const tick = async () => {
-    if (video.classList.contains("hidden")) return;
-    canvas.width = video.videoWidth; canvas.height = video.videoHeight;
-    canvas.getContext("2d").drawImage(video, 0, 0);
-    const blob = await new Promise(res => canvas.toBlob(res, "image/jpeg", 0.85));
-    if (await scanImage(blob, true)) { stop(); return; }  // live frames: labels only (no OCR several times a second)
-    setTimeout(tick, 400);
-  };
-  tick();
-});
+// Live frames: labels only (no OCR several times a second); camera.js stops once a frame names a card of this seat.
+$("live-start").addEventListener("click", () => startCamera($("camera"), blob => scanImage(blob, true)));
 onLanguage(render);
 // Switching the language redraws everything a player reads: an open sheet and the search and scan lists too.
 onLanguage(() => {
   if (sheetRedraw && !$("sheet").classList.contains("hidden")) sheetRedraw();
   renderFound();
   renderScanned();
+  redrawCamera();
 });
 messagesReady.then(load);
 

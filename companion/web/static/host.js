@@ -56,7 +56,7 @@ messagesReady.then(lanCheck);
       if (!confirm(t("newLinkConfirm"))) return;
       const r = await request(`/api/games/${gameId}/seats/${encodeURIComponent(s.seat)}/key`, {method: "POST",
         key: saved.host.key, body: {}});
-      if (!r.ok) return;
+      if (!r.ok) { alert(errorText(r.data.error)); return; }  // said, as the judge key's and TTS key's refusals are
       s.url = r.data.url;
       localStorage.setItem("companion:host:" + gameId, JSON.stringify(saved));
       fill();
@@ -99,7 +99,8 @@ const COLOURS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "
     const select = el("select", {"data-tts-seat": s.seat},
       ...COLOURS.map(c => el("option", {value: c, ...(c === ["Red", "Blue", "Green", "Yellow", "White", "Purple"][i] ? {selected: ""} : {})},
         t("ttsColour." + c))));  // the value is TTS's own colour name; the label is in the reader's language
-    box.append(el("label", {class: "row"}, el("span", {class: "grow"}, s.seat), select));
+    const name = ((saved.game.seats || []).find(x => x.seat === s.seat) || {}).name || s.seat;  // as its QR box says
+    box.append(el("label", {class: "row"}, el("span", {class: "grow"}, name), select));
     return select;
   });
   redraw.push(() => picks.forEach(p => [...p.options].forEach(o => { o.textContent = t("ttsColour." + o.value); })));

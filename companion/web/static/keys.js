@@ -82,6 +82,9 @@ export const whoSees = (() => {
     stopped = renewed.length ? renewed[0] : false;
     document.getElementById("main").setAttribute("inert", "");
     document.getElementById("bar").setAttribute("inert", "");
+    // A renewed key is most often a lost phone: whoever holds it now sees the notice, not the seat's hand, shadows
+    // and chosen plot dimly behind it (or an open card's sheet). The page is not drawn again: its stream has ended.
+    for (const id of ["main", "bar", "sheet", "shield", "offline"]) document.getElementById(id).classList.add("hidden");
     showStopped();
   }
   function showStopped() {
