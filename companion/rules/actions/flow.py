@@ -138,6 +138,12 @@ class DrawCards(Action):
         if self.count > left:
             v.violate("draw.deck-short", player=t.players[self.player].name, count=self.count, left=max(0, left))
 
+    def starts_body(self, t: Table) -> bool:
+        # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
+        # comes before it (1st edition insert › Bringing a card out of Shadows). A card drawn by an effect in
+        # another phase (setup's seven, a response) leaves that phase's beginning as it is.
+        return t.phase is Phase.DRAW
+
     def apply(self, t: Table) -> None:
         p = t.players[self.player]
         p.drawn_unnamed += min(self.count, max(0, len(p.zones[Zone.DECK]) - p.drawn_unnamed))
