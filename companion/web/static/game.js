@@ -991,11 +991,14 @@ function renderRecent() {
   // A move that is often made again (a token, power on a card): one tap repeats it.
   const last = [...log].reverse().find(e => e.kind === "action" && e.actor === "seat:" + mySeat() && !e.undone);
   const again = last && REPEATABLE.has(last.data.type) && idx.has(last.data.card) ? last.data : null;
-  const repeat = again ? el("button", {class: "primary", "data-repeat": again.type,
-    onclick: ev => send({...again}, ev.currentTarget)},
-    `↻ ${actName(again.type)}${again.kind ? ` (${tokenName(again.kind)})` : ""} · ${cardName(again.card)}`) : null;
+  const repeatText = again ? `↻ ${actName(again.type)}${again.kind ? ` (${tokenName(again.kind)})` : ""} · ${cardName(again.card)}` : "";
+  // A long title ends in "…" in its one-row chip: its title attribute keeps it whole (a long press shows it).
+  const repeat = again ? el("button", {class: "primary", "data-repeat": again.type, title: repeatText,
+    onclick: ev => send({...again}, ev.currentTarget)}, repeatText) : null;
+  const scrolled = box.scrollLeft;
   box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []), ...(repeat ? [repeat] : []),
-    ...ids.map(id => el("button", {"data-recent": id, onclick: () => openCard(id)}, cardName(id))));
+    ...ids.map(id => el("button", {"data-recent": id, title: cardName(id), onclick: () => openCard(id)}, cardName(id))));
+  box.scrollLeft = scrolled;  // a live update redraws the row: it stays where the thumb left it
   box.classList.toggle("hidden", !ids.length);
 }
 const REPEATABLE = new Set(ACTIONS.repeats);
