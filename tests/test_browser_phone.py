@@ -341,3 +341,41 @@ def test_recent_cards_keep_one_row_so_the_search_box_stays_put(server: Server, b
         page.click(f"#recent [data-recent='A.{codes[0]}.1']")  # the first chip marshalled: the row's far end
         page.wait_for_selector("#sheet:not(.hidden) button[data-action]")
         page.context.close()
+
+
+def test_a_move_taken_back_reads_as_what_the_other_phone_saw(server: Server, browser: Any) -> None:
+    """Alice marshals The Imp's Agent face up and takes it back, then marshals Tyrion into shadows face down and
+    takes that back. Bob's phone (German, then English) names the Imp's Agent in both entries, as he saw it on the
+    table, never "a card"; Tyrion, face down the whole time, stays unnamed: not in the page, the page's state,
+    or any log entry Bob receives."""
+    base = server.url + "/api"
+    g = prepared_game(base)
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    version = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+    for action in ({"type": "marshal", "player": "A", "card": "A.00168.1"},
+                   {"type": "marshal_into_shadows", "player": "A", "card": "A.13089.1"}):
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, ka)
+        assert status == 201, body
+        status, body = call(base, "POST", f"/games/{gid}/undo", {"expected_version": body["version"]}, ka)
+        assert status == 201, body
+        version = body["version"]
+    entries = call(base, "GET", f"/games/{gid}/log", key=kb)[1]["entries"]
+    assert "13089" not in str(entries) and "Tyrion Lannister (" not in str(entries)
+    assert [e.get("names") for e in entries[-4:]] == [{"A.00168.1": "The Imp's Agent"}] * 2 + [None] * 2
+    for lang, said in (("de-DE", ("Alice lässt The Imp's Agent aufmarschieren",
+                                  "Zurückgenommen: Alice lässt The Imp's Agent aufmarschieren",
+                                  "Alice lässt eine verdeckte Karte (#1) in die Schatten aufmarschieren")),
+                       ("en-GB", ("Alice marshals The Imp's Agent", "Taken back: Alice marshals The Imp's Agent",
+                                  "Alice marshals a face-down card (#1) into shadows"))):
+        b = browser.new_context(**PHONE, locale=lang).new_page()
+        b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+        b.wait_for_selector("#log li.undone")
+        lines = b.locator("#log li").all_inner_texts()
+        assert any(line.startswith(said[0]) for line in lines if "·" in line), lines  # struck: "… · undone"
+        assert said[1] in lines and any(line.startswith(said[2]) for line in lines), lines
+        assert f"{said[1].split(':')[0]}: {said[2]}" in lines, lines  # the undo of the face-down one: a position
+        # Tyrion: in A's deck before and in A's hand after, face down in between: never named for B.
+        state = str(b.evaluate("() => import('/static/game.js').then(g => JSON.stringify(g.state))"))
+        assert "Shadow 5" not in b.inner_text("#log") and "13089" not in b.content() + state
+        shot(b, f"undone-marshal-opponent-{lang[:2]}", full_page=True)
+        b.context.close()

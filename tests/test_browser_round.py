@@ -95,7 +95,8 @@ LOOK = """() => {
     for (let a = e.parentElement; a; a = a.parentElement) {
       if (["auto", "scroll"].includes(getComputedStyle(a).overflowX)) { inScroller = true; break; }
     }
-    if (r.width && r.right > window.innerWidth + 1 && !inScroller) bad.push("off the screen " + e.outerHTML.slice(0, 100));
+    if (r.width && r.right > window.innerWidth + 1 && !inScroller)
+      bad.push("off the screen " + e.outerHTML.slice(0, 100));
     // A line that begins with a word in lower case ("first player: Alice", "waiting for Bob"); addresses aside.
     const own = [...e.childNodes].find(n => n.nodeType === 3 && n.textContent.trim());
     if (own && !e.closest("a, code") && getComputedStyle(e).display !== "inline" && (e.innerText || "").trim()
@@ -399,6 +400,8 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     t.look(b, "undo-preview")
     b.click("#undo-yes")
     b.wait_for_selector("#log li.undone", timeout=WAIT)
+    # Alice saw the card face up: her log names what was taken back, not "a card".
+    a.wait_for_selector(f"#log li.undone:has-text(\"{taken_back}\")", timeout=WAIT)
     gold(b, back_gold)
     if first_ed:
         find_and_tap(b, "meera", "Bob.atoc_2.2", "marshal_into_shadows")

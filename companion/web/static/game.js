@@ -720,7 +720,9 @@ function logText(e) {
   const d = e.kind === "undo" ? (e.data.action || {}) : e.data;
   // A player's own face-down card, named by its position: "Jana marshals a face-down card (#1) into shadows".
   const ownSlot = /^(.+):shadows#(\d+)$/.exec(d.card || "");
-  const card = ownSlot && ownSlot[1] === d.player ? t("faceDownN", {n: ownSlot[2]}) : cardName(d.card);
+  // A card the entry names by id was seen when it was written: its title (the server's) where the table no longer
+  // shows it (a face-up marshal taken back into the hand); a card hidden then comes as a position, never a title.
+  const card = ownSlot && ownSlot[1] === d.player ? t("faceDownN", {n: ownSlot[2]}) : cardName(d.card, (e.names || {})[d.card]);
   // Tokens come one at a time unless the entry says how many (an amount of 1 is not written down).
   const params = {player: seatName(d.player), card: card || (d.kind ? t("ref.pool", {seat: seatName(d.player)}) : ""),
                   amount: d.amount ?? d.count ?? (d.kind && ACTIONS.tally[d.type] === undefined ? 1 : ""), kind: d.kind ? tokenName(d.kind) : "",
