@@ -688,3 +688,59 @@ def test_double_taps_and_two_phones_tapping_next_together_record_once(server: Se
     shot(b, "two-phones-next-conflict")
     a.context.close()
     b.context.close()
+
+
+#: Holds the page's second read of ``PATH`` (the table loaded again once a deck is set) until the live stream has
+#: brought a newer table than that answer, as a slow answer overtaken by a live update does; the page marks
+#: the hold on <html data-held> so the test makes its move then.
+HOLD_SECOND_READ = """
+const plainFetch = window.fetch;
+let reads = 0;
+window.fetch = async (...args) => {
+  const answer = await plainFetch(...args);
+  if (String(args[0]).endsWith("PATH") && ++reads === 2) {
+    const made = (await answer.clone().json()).version;
+    document.documentElement.dataset.held = String(made);
+    const game = await import("/static/game.js");
+    for (let i = 0; i < 200 && !(game.state && game.state.version > made); i++) {
+      await new Promise(r => setTimeout(r, 50));
+    }
+  }
+  return answer;
+};
+"""
+
+
+@pytest.mark.parametrize("held", ["/view", "/log"])
+def test_an_answer_overtaken_by_a_live_update_leaves_the_phone_on_the_newer_table(server: Server, browser: Any,
+                                                                                   held: str) -> None:
+    """Ann sets her deck; the page reads the table (or its log) again, and that answer is held back until the
+    live stream has brought Ben's deck, a newer version. The late answer must not take the page back: the
+    phone shows the newest table and every entry of the log, with its one live stream (no second one opened
+    to make up for it)."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Ann"}, {"seat": "B", "name": "Ben"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    page = phone(browser)
+    streams: list[str] = []
+    page.on("request", lambda r: streams.append(r.url) if r.url.endswith("/events") else None)
+    page.add_init_script(HOLD_SECOND_READ.replace("PATH", held))
+    page.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    page.wait_for_selector("#deck-box:not(.hidden)", timeout=WAIT)
+    page.wait_for_selector("#live.on", timeout=WAIT)
+    page.fill("#deck-text", decklist("Ann", (1, "01089"), (1, "01001")))
+    page.click("#deck-send")
+    made = int(page.wait_for_selector("html[data-held]", timeout=WAIT).get_attribute("data-held") or "0")
+    status, body = call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": made, "deck": {"01091": 2}},
+                        kb)
+    assert status == 200, body
+    newest = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+    assert newest > made
+    page.wait_for_function(f"import('/static/game.js').then(g => g.state.version === {newest})", timeout=WAIT)
+    page.wait_for_timeout(1500)  # the held answer has long arrived: it must have changed nothing
+    assert page.evaluate("import('/static/game.js').then(g => g.state.version)") == newest
+    entries = call(base, "GET", f"/games/{gid}/log", key=ka)[1]["entries"]
+    assert page.locator("#log li").count() == len(entries) == newest
+    assert "Ben" in page.inner_text("#log li:first-child")  # Ben's deck, the newest entry, is in the log
+    assert len(streams) == 1, streams
+    page.context.close()

@@ -36,32 +36,45 @@ const client = new TableClient({
 });
 
 function update(u) {
-  if (u.view && state && u.view.version < state.version) return;
-  if (u.view && flag && flag.undoSeq !== undefined && (u.view.undone || []).includes(flag.undoSeq)) flag = null;
-  if (u.view && state && u.view.version > state.version && flag && flag.kind === "note") flag = null;  // old news
-  if (u.view) {
+  // A view older than the page's (a write's answer came first) is not drawn; its log entries still count: they
+  // come only once, and the newer view does not bring them again.
+  const older = u.view && state && u.view.version < state.version;
+  if (u.view && !older) {
+    if (flag && flag.undoSeq !== undefined && (u.view.undone || []).includes(flag.undoSeq)) flag = null;
+    if (state && u.view.version > state.version && flag && flag.kind === "note") flag = null;  // old news
     state = u.view;
     client.checkSeen(state).then(warning => { if (warning) showFlag({kind: "error", text: warning}); });
   }
-  const known = new Set(log.map(e => e.seq));
-  for (const e of u.entries || []) if (!known.has(e.seq)) log.push(e);
+  addEntries(u.entries || []);
   if (u.reload_log || u.reloadLog) loadLog();
   render();
 }
 
-async function loadLog() {
-  const l = await client.get("/log");
-  if (l.ok) { log = l.data.entries; render(); }
+/** Entries into the page's log, each once, in the log's order, however they came (stream, answers, reloads). */
+function addEntries(entries) {
+  const known = new Set(log.map(e => e.seq));
+  const fresh = entries.filter(e => !known.has(e.seq));
+  if (fresh.length) log = [...log, ...fresh].sort((x, y) => x.seq - y.seq);
 }
 
+async function loadLog() {
+  const l = await client.get("/log");
+  // The answer holds the log up to its version; what the live stream brought meanwhile is newer: kept.
+  if (l.ok) { log = [...l.data.entries, ...log.filter(e => e.seq > l.data.version)]; render(); }
+}
+
+let listening = false;
 async function load() {
   const r = await client.get("/view");
   if (r.status === 401 && r.data.error && r.data.error.code === "bad_key") { whoSees.revoked(null); return; }
   if (!r.ok) { showFlag({kind: "refused", text: errorText(r.data.error)}); return; }
-  state = r.data;
+  // Loaded again (a deck was just set): the live stream may have brought a newer table while this was on its way.
+  if (!state || r.data.version >= state.version) state = r.data;
   await loadLog();
   render();
   loadEventTable();
+  if (listening) return;  // one live stream (or poll) per page, however often the table is loaded
+  listening = true;
   // A spectator has no key, and a live stream needs one: the table is read again every few seconds instead.
   // Its dot says so (not red, as for a phone that lost its connection).
   if (client.key) client.listen();
@@ -149,7 +162,7 @@ function answered(r) {
     return r;
   }
   adopt(r.data.view);
-  if (r.data.entry && !log.some(e => e.seq === r.data.entry.seq)) log.push(r.data.entry);
+  if (r.data.entry) addEntries([r.data.entry]);
   const verdict = r.data.verdict;
   if (verdict && verdict.violations.length) {
     const [v, ...more] = verdict.violations;
@@ -171,7 +184,7 @@ async function undo(seq, button = null) {
   if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(r.data.error)})}); return; }
   flag = null;  // the undone move's flag goes with it
   adopt(r.data.view);
-  if (r.data.entry) log.push(r.data.entry);
+  if (r.data.entry) addEntries([r.data.entry]);
   loadLog();
 }
 
@@ -897,7 +910,7 @@ async function previewUndo(button) {
       if (!w.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(w.data.error)})}); return; }
       flag = null;
       adopt(w.data.view);
-      if (w.data.entry) log.push(w.data.entry);
+      if (w.data.entry) addEntries([w.data.entry]);
       loadLog();
     }}, p.allowed === "confirm" ? t("undoAskButton", {player: seatName(p.awaiting)}) : t("undo")));
   }
