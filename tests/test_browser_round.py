@@ -744,3 +744,34 @@ def test_an_answer_overtaken_by_a_live_update_leaves_the_phone_on_the_newer_tabl
     assert "Ben" in page.inner_text("#log li:first-child")  # Ben's deck, the newest entry, is in the log
     assert len(streams) == 1, streams
     page.context.close()
+
+
+def test_a_live_stream_that_goes_silent_is_made_again_and_catches_up(server: Server, browser: Any) -> None:
+    """A connection that never says a word (held on its way, as a network that dropped it without telling) is
+    cut after the stream's silence and made again from the version given, and the move made meanwhile arrives.
+    The page's own silence is 40 s, well past the server's keep-alive every 15 s; here it is 1.5 s."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Ann"}, {"seat": "B", "name": "Ben"}]})
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    page = phone(browser, g["seats"][0]["url"], server=server)
+    page.wait_for_selector("#live.on", timeout=WAIT)  # the page's own stream is connected: left alone
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # never answered: the connection stays silent
+
+    page.route("**/events", hold_the_first)
+    page.evaluate("""([url, key]) => import('/static/stream.js').then(({openStream}) => {
+      const heard = document.documentElement.dataset;
+      heard.streamed = "";
+      openStream(url, {key, silence: 1500, resumeFrom: () => "0",
+                       onUpdate: u => { heard.streamed += " " + u.version; }});
+    })""", [f"/api/games/{gid}/events", ka])
+    status, body = call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"01089": 1}}, ka)
+    assert status == 200, body
+    page.wait_for_function("document.documentElement.dataset.streamed.trim() === '1'", timeout=WAIT)
+    assert len(held) == 1  # the silent connection was the first; the one made again brought the move
+    page.context.close()
