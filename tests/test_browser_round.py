@@ -15,6 +15,7 @@ anything wider than the phone. The offline queue, names and double taps have tes
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -174,6 +175,27 @@ def sees_no_card(page: Any, names: list[str], where: str = "body") -> None:
     state = str(page.evaluate("() => import('/static/game.js').then(g => JSON.stringify(g.state))"))
     for name in names:
         assert name not in html and name not in state, (name, where)
+
+
+def until(page: Any, expression: str) -> None:
+    """Wait until ``expression`` (a promise, say of the page's module) is true: wait_for_function takes a promise
+    for a true value at once."""
+    deadline = time.monotonic() + WAIT / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, expression
+        page.wait_for_timeout(100)
+
+
+def draw_two_each(a: Any, b: Any) -> None:
+    """Both players tap "Drew 2" at once, as at a table (the second tap may meet a version conflict: a draw is
+    sent again by itself); then both phones show both draws before anyone goes on."""
+    hands = "import('/static/game.js').then(g => g.state.players.map(p => p.hand.count))"
+    before = a.evaluate(hands)
+    a.click("#draw-2", timeout=WAIT)
+    b.click("#draw-2", timeout=WAIT)
+    after = ",".join(str(n + 2) for n in before)
+    for page in (a, b):
+        until(page, f"{hands}.then(h => h.join() === '{after}')")
 
 
 def tap_card(page: Any, selector: str, action: str, target: str | None = None) -> None:
@@ -340,8 +362,8 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         page.wait_for_selector(f"#first:text-is('{first_label}')", timeout=WAIT)
     t.look(b, "first-player-chosen")
     a.click("#step[data-step=next-step]")  # draw phase
+    draw_two_each(a, b)
     for page, n in ((a, 7), (b, 7 if first_ed else 8)):
-        page.click("#draw-2", timeout=WAIT)
         page.wait_for_selector(f"#my-counts:has-text('· {n} ')", timeout=WAIT)
     a.click("#step[data-step=next-step]")  # marshaling
 
@@ -459,7 +481,9 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     tap_card(loser, f"#my-play li[data-card='{killed}']", "kill")
     t.look(loser, "confirm-kill")
     loser.click("[data-confirm=yes]", timeout=WAIT)
-    winner.wait_for_selector(f"#areas li[data-card='{killed}']", timeout=WAIT)  # in the dead pile, for all to see
+    # In the dead pile, for all to see (the winner's phone has the kill before the winner passes: the card was in
+    # sight in play before, so only the dead pile tells).
+    winner.wait_for_selector(f"#dead li[data-card='{killed}']", timeout=WAIT)
     loser.wait_for_selector(f"#my-play li[data-card='{killed}']", state="detached", timeout=WAIT)
     b.click("#step[data-step=pass-turn]", timeout=WAIT)
 
@@ -499,8 +523,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     first_label = "Startspieler: Bob" if de else "First player: Bob"
     a.wait_for_selector(f"#first:text-is('{first_label}')", timeout=WAIT)
     b.click("#step[data-step=next-step]", timeout=WAIT)  # draw
-    for page in (a, b):
-        page.click("#draw-2", timeout=WAIT)
+    draw_two_each(a, b)
     b.click("#step[data-step=next-step]", timeout=WAIT)  # marshaling
     b.click("#collect-income", timeout=WAIT)
     b.click("#step[data-step=pass-turn]", timeout=WAIT)
@@ -736,7 +759,7 @@ def test_an_answer_overtaken_by_a_live_update_leaves_the_phone_on_the_newer_tabl
     assert status == 200, body
     newest = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
     assert newest > made
-    page.wait_for_function(f"import('/static/game.js').then(g => g.state.version === {newest})", timeout=WAIT)
+    until(page, f"import('/static/game.js').then(g => g.state.version === {newest})")
     page.wait_for_timeout(1500)  # the held answer has long arrived: it must have changed nothing
     assert page.evaluate("import('/static/game.js').then(g => g.state.version)") == newest
     entries = call(base, "GET", f"/games/{gid}/log", key=ka)[1]["entries"]
@@ -775,3 +798,40 @@ def test_a_live_stream_that_goes_silent_is_made_again_and_catches_up(server: Ser
     page.wait_for_function("document.documentElement.dataset.streamed.trim() === '1'", timeout=WAIT)
     assert len(held) == 1  # the silent connection was the first; the one made again brought the move
     page.context.close()
+
+
+#: The answer to the page's first move comes back a second late (the move itself is recorded at once).
+SLOW_FIRST_ANSWER = """
+const plainFetch = window.fetch;
+let moves = 0;
+window.fetch = async (...args) => {
+  const answer = await plainFetch(...args);
+  if (String(args[0]).endsWith("/actions") && ++moves === 1) await new Promise(r => setTimeout(r, 1000));
+  return answer;
+};
+"""
+
+
+def test_a_second_tap_before_the_first_ones_answer_is_no_conflict_with_oneself(server: Server,
+                                                                              browser: Any) -> None:
+    """Alice marshals a card and taps "Done — next player" before the marshal's answer is back: her second move
+    goes after the first with the version her own move made. It is recorded (no "someone else changed the table"),
+    and Bob's turn begins."""
+    from tests.test_browser import prepared_game
+
+    g = prepared_game(server.url + "/api")
+    a = phone(browser)
+    a.add_init_script(SLOW_FIRST_ANSWER)
+    a.route("**/events", lambda route: route.abort())  # no live update overtakes the late answer
+    a.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+    a.wait_for_selector("#step[data-step=pass-turn]", timeout=WAIT)
+    find_and_tap(a, "imp's agent", "A.00168.1", "marshal")
+    # At once, while the marshal's answer is still on its way (a tap through the page itself: Playwright's click
+    # would wait for the page to settle first).
+    a.evaluate("document.querySelector('#step[data-step=pass-turn]').click()")
+    a.wait_for_selector("#turn:has-text('Bob')", timeout=WAIT)
+    entries = call(server.url + "/api", "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])[1]["entries"]
+    assert [e["data"].get("type") for e in entries[-2:]] == ["marshal", "pass_turn"]
+    assert a.locator("#flags .flag").count() == 0, a.inner_text("#flags")
+    a.wait_for_selector("#my-play li[data-card='A.00168.1']", timeout=WAIT)
+    a.context.close()

@@ -129,6 +129,8 @@ class DrawCards(Action):
     "taken as drawn" note). Opponents learn the counts only, which the rules make public anyway."""
 
     control = "cards.draw"
+    # Both players tap "drew 2" at the same moment in the draw phase: the second tap must not be lost to the first.
+    resent = True
     player: SeatRef
     count: Annotated[int, number(1, 99)]
     starts_phase_body = False

@@ -707,7 +707,7 @@ function render() {
       el("div", {class: "muted"}, t("inPlay")), playList(p),
       el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
-  const dead = el("section", {}, el("h2", {}, t("dead")));
+  const dead = el("section", {id: "dead"}, el("h2", {}, t("dead")));
   for (const p of state.players) dead.append(el("div", {class: "muted"}, p.name), pileList(p.dead));
   areas.append(dead);
   const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.name})`));
