@@ -280,3 +280,102 @@ def test_the_table_view_without_a_key_says_it_is_read_again_not_that_it_is_offli
         assert status == 201
         wait_until(page, f"() => import('/static/game.js').then(g => g.state.version > {version})", timeout=8000)
         page.context.close()
+
+
+#: Long titles of 2nd edition (no German card data ships: German phones read them as printed).
+LONG_TITLES = {"06048": "Spears of the Merling King", "02072": "Priest of the Drowned God",
+               "09011": "Emissary of the Hightower", "23022": "Lord Protector's Retainer",
+               "02021": "Winterfell Kennel Master"}
+
+
+def test_recent_cards_keep_one_row_so_the_search_box_stays_put(server: Server, browser: Any) -> None:
+    """Five long titles and a repeat button in "Recent" on a 390x844 phone, in English and in German: the row
+    keeps its one height (it scrolls sideways), so the search box below it does not move as chips come; a long
+    title ends in "…" with the whole title in the chip's title, and the last chip is still one tap away."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"mode": "advisory", "seats": [{"seat": "A", "name": "Alice"},
+                                                                       {"seat": "B", "name": "Bob"}]})
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                {"expected_version": 0, "deck": {code: 1 for code in LONG_TITLES}}, ka)[0] == 200
+    version = 1
+
+    def act(action: dict[str, Any]) -> None:
+        nonlocal version
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, ka)
+        assert status == 201, body
+        version = body["version"]
+
+    for phase in ("plot", "draw", "marshaling"):
+        act({"type": "begin_phase", "phase": phase})
+    act({"type": "gain_gold", "player": "A", "amount": 30})
+    codes = list(LONG_TITLES)
+    act({"type": "marshal", "player": "A", "card": f"A.{codes[0]}.1"})
+    pages = {lang: browser.new_context(**PHONE, locale=lang).new_page() for lang in ("en-GB", "de-DE")}
+    offset = """() => document.querySelector('#find').getBoundingClientRect().top
+                      - document.querySelector('#find-box').getBoundingClientRect().top"""
+    one_chip = {}
+    for lang, page in pages.items():
+        page.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
+        page.wait_for_selector(f"#recent [data-recent='A.{codes[0]}.1']")
+        one_chip[lang] = page.evaluate(offset)
+    for code in codes[1:]:
+        act({"type": "marshal", "player": "A", "card": f"A.{code}.1"})
+    act({"type": "place_tokens", "player": "A", "kind": "power", "amount": 1, "card": f"A.{codes[-1]}.1"})
+    for lang, page in pages.items():
+        page.wait_for_selector("#recent [data-repeat=place_tokens]")
+        page.wait_for_function("document.querySelectorAll('#recent [data-recent]').length === 5")
+        assert page.evaluate(offset) == one_chip[lang], lang  # the search box did not move
+        box = page.evaluate("""() => { const r = document.querySelector('#recent');
+          return {height: r.getBoundingClientRect().height, scrolls: r.scrollWidth > r.clientWidth}; }""")
+        assert box["height"] <= 56 and box["scrolls"], box  # one row, read sideways
+        titles = page.eval_on_selector_all("#recent [data-recent]", "cs => cs.map(c => [c.title, c.textContent])")
+        assert sorted(title for title, _ in titles) == sorted(LONG_TITLES.values()), titles
+        assert all(text == title for title, text in titles)  # the text is whole; only the drawing ends in "…"
+        repeat = page.get_attribute("#recent [data-repeat]", "title") or ""
+        assert repeat.endswith("Winterfell Kennel Master") and ("Macht" if lang == "de-DE" else "power") in repeat
+        page.evaluate("document.querySelector('#recent').scrollLeft = 0")
+        shot(page, f"recent-long-titles-{lang[:2]}")
+        page.evaluate("document.querySelector('#recent').scrollLeft = 300")
+        shot(page, f"recent-long-titles-scrolled-{lang[:2]}")
+        page.click(f"#recent [data-recent='A.{codes[0]}.1']")  # the first chip marshalled: the row's far end
+        page.wait_for_selector("#sheet:not(.hidden) button[data-action]")
+        page.context.close()
+
+
+def test_a_move_taken_back_reads_as_what_the_other_phone_saw(server: Server, browser: Any) -> None:
+    """Alice marshals The Imp's Agent face up and takes it back, then marshals Tyrion into shadows face down and
+    takes that back. Bob's phone (German, then English) names the Imp's Agent in both entries, as he saw it on the
+    table, never "a card"; Tyrion, face down the whole time, stays unnamed: not in the page, the page's state,
+    or any log entry Bob receives."""
+    base = server.url + "/api"
+    g = prepared_game(base)
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    version = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+    for action in ({"type": "marshal", "player": "A", "card": "A.00168.1"},
+                   {"type": "marshal_into_shadows", "player": "A", "card": "A.13089.1"}):
+        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, ka)
+        assert status == 201, body
+        status, body = call(base, "POST", f"/games/{gid}/undo", {"expected_version": body["version"]}, ka)
+        assert status == 201, body
+        version = body["version"]
+    entries = call(base, "GET", f"/games/{gid}/log", key=kb)[1]["entries"]
+    assert "13089" not in str(entries) and "Tyrion Lannister (" not in str(entries)
+    assert [e.get("names") for e in entries[-4:]] == [{"A.00168.1": "The Imp's Agent"}] * 2 + [None] * 2
+    for lang, said in (("de-DE", ("Alice lässt The Imp's Agent aufmarschieren",
+                                  "Zurückgenommen: Alice lässt The Imp's Agent aufmarschieren",
+                                  "Alice lässt eine verdeckte Karte (#1) in die Schatten aufmarschieren")),
+                       ("en-GB", ("Alice marshals The Imp's Agent", "Taken back: Alice marshals The Imp's Agent",
+                                  "Alice marshals a face-down card (#1) into shadows"))):
+        b = browser.new_context(**PHONE, locale=lang).new_page()
+        b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
+        b.wait_for_selector("#log li.undone")
+        lines = b.locator("#log li").all_inner_texts()
+        assert any(line.startswith(said[0]) for line in lines if "·" in line), lines  # struck: "… · undone"
+        assert said[1] in lines and any(line.startswith(said[2]) for line in lines), lines
+        assert f"{said[1].split(':')[0]}: {said[2]}" in lines, lines  # the undo of the face-down one: a position
+        # Tyrion: in A's deck before and in A's hand after, face down in between: never named for B.
+        state = str(b.evaluate("() => import('/static/game.js').then(g => JSON.stringify(g.state))"))
+        assert "Shadow 5" not in b.inner_text("#log") and "13089" not in b.content() + state
+        shot(b, f"undone-marshal-opponent-{lang[:2]}", full_page=True)
+        b.context.close()

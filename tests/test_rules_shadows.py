@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.catalog.card import Card
 from companion.rules import check, play
 from companion.rules.actions import (
+    Action,
     BringOut,
+    ChoosePlot,
+    DrawCards,
+    GainGold,
     Marshal,
     MarshalIntoShadows,
+    PassTurn,
     PlaceTokens,
     PlayEventFromShadows,
     PutIntoPlayFromShadows,
     PutIntoShadows,
     TakeControl,
+    WinDominance,
 )
 from companion.rules.roles import JUDGE, Role
 from companion.rules.state import Zone
@@ -383,6 +391,37 @@ def test_first_edition_only_at_the_beginning_of_a_phase() -> None:
     hand(t, "A.atoc_83.1")
     legal(t, Marshal("A", "A.atoc_83.1"))  # the phase's body has started
     illegal(t, BringOut("A", "A.kl_5.1"), "shadows.timing-1e", "1E Shadows insert › Bringing a card out of Shadows")
+
+
+@pytest.mark.parametrize(("phase", "step"), [
+    ("plot", ChoosePlot("A", "A.acoa_26.1")),
+    ("draw", DrawCards("A", 2)),
+    ("marshaling", PassTurn("A")),
+    ("dominance", WinDominance("A")),
+])
+def test_first_edition_the_chance_ends_with_the_phases_own_first_step(phase: str, step: Action) -> None:
+    """The insert: "At the beginning of any phase" a player may bring a card out; "This happens before any other
+    'beginning of the phase' effects occur" and a chance passed "is lost until the beginning of the next phase".
+    The plot chosen, the draw phase's draw, a turn passed and dominance won are the phase itself: the chance is
+    over (it stayed open through the plot phase into the draw phase)."""
+    t = make_table({"A": {"kl_5": 1, "acoa_26": 1, "acoa_113": 3}, "B": {}}, edition="1e", phase=phase)
+    shadows(t, "A.kl_5.1")
+    t.active_player = "A"
+    assert play(t, step).applied
+    assert t.shadows_window_open is False
+    illegal(t, BringOut("A", "A.kl_5.1"), "shadows.timing-1e", "1E Shadows insert › Bringing a card out of Shadows")
+
+
+def test_first_edition_what_happens_around_a_card_coming_out_keeps_the_chance() -> None:
+    """Gold, tokens and a card drawn by an effect outside the draw phase are no step of the phase: the chance
+    stays (each card coming out is resolved, responses included, before the next)."""
+    t = make_table({"A": {"kl_5": 1, "acoa_113": 3}, "B": {"atoc_53": 1}}, edition="1e", phase="challenges")
+    shadows(t, "A.kl_5.1", "B.atoc_53.1")
+    for step in (GainGold("A", 1), DrawCards("A", 1), PlaceTokens("A", "shadow", 1, "A.kl_5.1")):
+        assert play(t, step).applied
+    assert t.shadows_window_open is True
+    legal(t, BringOut("A", "A.kl_5.1"))
+    legal(t, BringOut("B", "B.atoc_53.1"))
 
 
 def test_first_edition_one_card_per_player_per_phase() -> None:

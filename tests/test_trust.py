@@ -498,6 +498,44 @@ def test_the_log_keeps_a_public_entry_public_when_the_card_later_goes_face_down(
     assert log[3]["data"]["card"] == "A:shadows#1"  # hand to shadows: hidden throughout, named where it went
 
 
+def undo_last(client: FlaskClient, w: dict[str, Any]) -> None:
+    r = client.post(f"/api/games/{w['id']}/undo", json={"expected_version": version(client, w["id"])},
+                    headers=auth(w["keys"]["A"]))
+    assert r.status_code == 201, r.get_json()
+
+
+def test_a_move_taken_back_names_to_others_only_what_they_saw(
+        tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic) -> None:
+    """The log gives each entry the titles of the cards it names by id (the page reads them once the card is
+    hidden again). A card marshalled into shadows face down and taken back to the hand was never seen: what B
+    and a spectator receive stays the same whichever card it was. A card set up face up and taken back was seen:
+    both entries name it for B."""
+    moves = [("A", {"type": "draw", "player": "$A", "card": "h1"}),
+             ("A", {"type": "draw", "player": "$A", "card": "h2"}),
+             ("A", {"type": "marshal_into_shadows", "player": "$A", "card": "h1"})]
+    outputs = []
+    for cards in ({"h1": f"A.{P}.1", "h2": f"A.{Q}.1"}, {"h1": f"A.{Q}.1", "h2": f"A.{P}.1"}):
+        deterministic.n = itertools.count(1)
+        client, w = world(tmp_path_factory.mktemp("w"), ("A", "B"))
+        play(client, w, moves, cards)
+        undo_last(client, w)
+        entries = client.get(f"/api/games/{w['id']}/log", headers=auth(w["keys"]["B"])).get_json()["entries"]
+        assert [e["data"]["action"]["card"] for e in entries if e["kind"] == "undo"] == ["A:shadows#1"]
+        assert not any("names" in e for e in entries if e["kind"] in ("action", "undo"))
+        seen = {"B": everything(client, w, w["keys"]["B"]), "spectator": everything(client, w, None)}
+        outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
+    for who in ("B", "spectator"):
+        for x, y in zip(outputs[0][who], outputs[1][who], strict=True):
+            assert x == y, f"{who} can tell the worlds apart:\n{x[:400]}\n{y[:400]}"
+    client, w = world(tmp_path_factory.mktemp("w"), ("A", "B"))
+    play(client, w, [("A", {"type": "draw", "player": "$A", "card": "h1"}),
+                     ("A", {"type": "setup_place", "player": "$A", "card": "h1"})], {"h1": f"A.{P}.1"})
+    undo_last(client, w)
+    entries = client.get(f"/api/games/{w['id']}/log", headers=auth(w["keys"]["B"])).get_json()["entries"]
+    assert [e.get("names") for e in entries[-2:]] == [{f"A.{P}.1": "Tyrion Lannister"}] * 2
+    assert entries[-2]["undone"] is True and entries[-1]["kind"] == "undo"
+
+
 # -- every tap counts once -----------------------------------------------------------------------
 
 

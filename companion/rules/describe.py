@@ -8,6 +8,7 @@ from typing import Any
 from companion.declare import schema
 from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Action, Declared, Recorder, card_fields, seat_fields
+from companion.rules.editions import Table
 
 WHO = {
     Recorder.PLAYER: "the seat named in `player` (its own cards and gold)",
@@ -41,6 +42,26 @@ def field_schema(cls: type[Declared], name: str) -> dict[str, Any]:
     """The JSON schema of one declared field (for a route whose body carries it outside its class)."""
     field: dict[str, Any] = schema(cls)["properties"][name]
     return field
+
+
+def entry_card_names(table: Table, entry: dict[str, Any]) -> dict[str, str]:
+    """The titles of the cards a log entry names by instance id, as its reader received it (after
+    ``redact_entry``). An entry is sealed when written: an id left in it is a card its reader saw then (a card
+    marshalled face up), and a card hidden then stays a position (``B:shadows#1``), which gets no title. The
+    page needs them where the card is hidden now: a face-up marshal taken back into the hand still reads as
+    what everyone saw, never as "a card"."""
+    kind = entry.get("kind")
+    if kind not in ("action", "undo", "request"):
+        return {}
+    data = entry.get("data") or {}
+    action = data if kind == "action" else data.get("action") or {}
+    cls = REGISTRY.get(action.get("type", "")) if isinstance(action, dict) else None
+    names = {}
+    for name in card_fields(cls) if cls else ():
+        cid = action.get(name)
+        if isinstance(cid, str) and cid in table.instances:
+            names[cid] = table.card(cid).name
+    return names
 
 
 def action_schemas() -> dict[str, Any]:

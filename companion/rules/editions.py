@@ -167,6 +167,10 @@ class FirstEditionTable(Table):
         self.players[player].shadows_opportunity = "used"
 
     def phase_body_started(self, v: Checker | None) -> None:
+        # The insert (Bringing a card out of Shadows): the chance is "at the beginning of the phase", "before
+        # any other 'beginning of the phase' effects"; passed, it "is lost until the beginning of the next
+        # phase". The phase's own first step ends it (``Action.starts_body``: a plot chosen, the draw phase's
+        # draw, income, a marshal, a turn passed, a challenge, dominance won).
         if not self.shadows_window_open:
             return
         self.shadows_window_open = False

@@ -83,7 +83,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     if verdict.impossible or (mode == "strict" and not verdict.legal):
         verdict.applied = False
         return verdict
-    if action.starts_phase_body:
+    if action.starts_body(table):
         table.phase_body_started(None)
     action.apply(table)
     table.version += 1

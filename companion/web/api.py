@@ -23,6 +23,7 @@ from companion.catalog.decks import Deck, DeckError, parse_deck
 from companion.catalog.legality import check_deck
 from companion.declare import text
 from companion.rules import Seat, view
+from companion.rules.describe import entry_card_names
 from companion.rules.roles import SPECTATOR, Can, Role
 from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
@@ -557,6 +558,9 @@ def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
         if game.chain_key is None and e.kind in ("action", "undo") and not viewer.sees_all:
             d["seal"] = legacy_seal(state.table, e.data if e.kind == "action" else e.data.get("action", {}))
         shown = own_entry(redact_entry(d, viewer), role)
+        names = entry_card_names(state.table, shown)
+        if names:  # the titles of the cards the entry still names: the page may no longer see them
+            shown["names"] = names
         if e.kind == "action" and e.seq in state.undone:
             shown["undone"] = True
         if e.kind == "key" and not role.sees_all:

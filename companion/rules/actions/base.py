@@ -267,6 +267,12 @@ class Action:
     def check(self, table: Table, v: Checker) -> None:
         raise NotImplementedError
 
+    def starts_body(self, t: Table) -> bool:
+        """Whether recording it ends the beginning of the phase (1st edition: the chance to come out of
+        Shadows is over). Declared by ``starts_phase_body``; an action that is the phase's own step only in
+        one phase says so here."""
+        return self.starts_phase_body
+
     def apply(self, t: Table) -> None:
         """Change the table. Called only after ``check``; must not fail for an action that ``validate`` accepts."""
         raise NotImplementedError

@@ -129,6 +129,8 @@ class DrawCards(Action):
     "taken as drawn" note). Opponents learn the counts only, which the rules make public anyway."""
 
     control = "cards.draw"
+    # Both players tap "drew 2" at the same moment in the draw phase: the second tap must not be lost to the first.
+    resent = True
     player: SeatRef
     count: Annotated[int, number(1, 99)]
     starts_phase_body = False
@@ -137,6 +139,12 @@ class DrawCards(Action):
         left = len(t.players[self.player].zones[Zone.DECK]) - t.players[self.player].drawn_unnamed
         if self.count > left:
             v.violate("draw.deck-short", player=t.players[self.player].name, count=self.count, left=max(0, left))
+
+    def starts_body(self, t: Table) -> bool:
+        # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
+        # comes before it (1st edition insert › Bringing a card out of Shadows). A card drawn by an effect in
+        # another phase (setup's seven, a response) leaves that phase's beginning as it is.
+        return t.phase is Phase.DRAW
 
     def apply(self, t: Table) -> None:
         p = t.players[self.player]

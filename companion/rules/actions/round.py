@@ -125,7 +125,7 @@ class RevealPlot(Action):
 
     player: SeatRef
     card: CardRef
-    starts_phase_body = False
+    # The plot phase's own step: the 1st-edition chance to come out of Shadows comes before it (the insert).
 
     def check(self, t: Table, v: Checker) -> None:
         if not check_plot_pick(t, v, self.player, self.card):
@@ -150,7 +150,7 @@ class ChoosePlot(Action):
     resent = True
     player: SeatRef
     card: CardRef
-    starts_phase_body = False
+    # The plot phase's own step: the 1st-edition chance to come out of Shadows comes before it (the insert).
 
     def check(self, t: Table, v: Checker) -> None:
         if not check_plot_pick(t, v, self.player, self.card):
@@ -193,7 +193,7 @@ class PassTurn(Action):
 
     control = "turn.pass"
     player: SeatRef
-    starts_phase_body = False
+    # A turn of the phase's body: the 1st-edition chance to come out of Shadows is over (the insert).
 
     def check(self, t: Table, v: Checker) -> None:
         if t.phase not in (Phase.MARSHALING, Phase.CHALLENGES):
@@ -303,7 +303,7 @@ class WinDominance(Action):
 
     control = "dominance.win"
     player: SeatRef | None = None
-    starts_phase_body = False
+    # Dominance is the phase's own step: the 1st-edition chance to come out of Shadows comes before it.
 
     def check(self, t: Table, v: Checker) -> None:
         if t.phase is not Phase.DOMINANCE:

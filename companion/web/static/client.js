@@ -27,6 +27,10 @@ export class TableClient {
     this.onFlag = onFlag || (() => {});
     this.queueKey = "companion:queue:" + base;
     this.live = false;
+    // One write at a time, each sent with the newest version this phone's own writes made: a second tap made
+    // before the first one's answer (income, then "done") is no conflict with the player's own move.
+    this.writing = Promise.resolve();
+    this.ownVersion = 0;
     window.addEventListener("online", () => this.flush());
     window.addEventListener("offline", () => this.status());
   }
@@ -50,16 +54,27 @@ export class TableClient {
       return {queued: true};
     }
     if (button) button.disabled = true;
+    const sent = this.writing.then(() => this.send(item));
+    this.writing = sent.catch(() => {});
     try {
-      return await this.send(item);
+      return await sent;
     } finally {
       if (button) button.disabled = false;
     }
   }
 
+  /** The version a write is sent against: the page's, or the one this phone's own last write made if newer. */
+  expected() { return Math.max(this.version(), this.ownVersion); }
+
+  /** An answer to this phone's write: the version its entry made counts as seen by this phone. */
+  own(r) {
+    if (r.ok && r.data && Number.isInteger(r.data.version)) this.ownVersion = Math.max(this.ownVersion, r.data.version);
+    return r;
+  }
+
   async send(item, retried = false) {
-    const r = await request(this.base + item.path, {method: item.method, key: this.key,
-      body: {...item.body, expected_version: this.version()}});
+    const r = this.own(await request(this.base + item.path, {method: item.method, key: this.key,
+      body: {...item.body, expected_version: this.expected()}}));
     if (r.network) { this.saveQueue([...this.queue(), item]); this.live = false; this.status(); return {queued: true}; }
     if (r.status === 409 && r.data.error && r.data.error.code === "version_conflict") {
       await this.refresh();
@@ -77,8 +92,8 @@ export class TableClient {
       let q = this.queue();
       while (q.length && navigator.onLine) {
         const item = q[0];
-        const r = await request(this.base + item.path, {method: item.method, key: this.key,
-          body: {...item.body, expected_version: this.version()}});
+        const r = this.own(await request(this.base + item.path, {method: item.method, key: this.key,
+          body: {...item.body, expected_version: this.expected()}}));
         if (r.network) break;
         q = q.slice(1);
         this.saveQueue(q);

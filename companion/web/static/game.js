@@ -37,32 +37,45 @@ const client = new TableClient({
 });
 
 function update(u) {
-  if (u.view && state && u.view.version < state.version) return;
-  if (u.view && flag && flag.undoSeq !== undefined && (u.view.undone || []).includes(flag.undoSeq)) flag = null;
-  if (u.view && state && u.view.version > state.version && flag && flag.kind === "note") flag = null;  // old news
-  if (u.view) {
+  // A view older than the page's (a write's answer came first) is not drawn; its log entries still count: they
+  // come only once, and the newer view does not bring them again.
+  const older = u.view && state && u.view.version < state.version;
+  if (u.view && !older) {
+    if (flag && flag.undoSeq !== undefined && (u.view.undone || []).includes(flag.undoSeq)) flag = null;
+    if (state && u.view.version > state.version && flag && flag.kind === "note") flag = null;  // old news
     state = u.view;
     client.checkSeen(state).then(warning => { if (warning) showFlag({kind: "error", text: warning}); });
   }
-  const known = new Set(log.map(e => e.seq));
-  for (const e of u.entries || []) if (!known.has(e.seq)) log.push(e);
+  addEntries(u.entries || []);
   if (u.reload_log || u.reloadLog) loadLog();
   render();
 }
 
-async function loadLog() {
-  const l = await client.get("/log");
-  if (l.ok) { log = l.data.entries; render(); }
+/** Entries into the page's log, each once, in the log's order, however they came (stream, answers, reloads). */
+function addEntries(entries) {
+  const known = new Set(log.map(e => e.seq));
+  const fresh = entries.filter(e => !known.has(e.seq));
+  if (fresh.length) log = [...log, ...fresh].sort((x, y) => x.seq - y.seq);
 }
 
+async function loadLog() {
+  const l = await client.get("/log");
+  // The answer holds the log up to its version; what the live stream brought meanwhile is newer: kept.
+  if (l.ok) { log = [...l.data.entries, ...log.filter(e => e.seq > l.data.version)]; render(); }
+}
+
+let listening = false;
 async function load() {
   const r = await client.get("/view");
   if (r.status === 401 && r.data.error && r.data.error.code === "bad_key") { whoSees.revoked(null); return; }
   if (!r.ok) { showFlag({kind: "refused", text: errorText(r.data.error)}); return; }
-  state = r.data;
+  // Loaded again (a deck was just set): the live stream may have brought a newer table while this was on its way.
+  if (!state || r.data.version >= state.version) state = r.data;
   await loadLog();
   render();
   loadEventTable();
+  if (listening) return;  // one live stream (or poll) per page, however often the table is loaded
+  listening = true;
   // A spectator has no key, and a live stream needs one: the table is read again every few seconds instead.
   // Its dot says so (not red, as for a phone that lost its connection).
   if (client.key) client.listen();
@@ -150,7 +163,7 @@ function answered(r) {
     return r;
   }
   adopt(r.data.view);
-  if (r.data.entry && !log.some(e => e.seq === r.data.entry.seq)) log.push(r.data.entry);
+  if (r.data.entry) addEntries([r.data.entry]);
   const verdict = r.data.verdict;
   if (verdict && verdict.violations.length) {
     const [v, ...more] = verdict.violations;
@@ -172,7 +185,7 @@ async function undo(seq, button = null) {
   if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(r.data.error)})}); return; }
   flag = null;  // the undone move's flag goes with it
   adopt(r.data.view);
-  if (r.data.entry) log.push(r.data.entry);
+  if (r.data.entry) addEntries([r.data.entry]);
   loadLog();
 }
 
@@ -695,7 +708,7 @@ function render() {
       el("div", {class: "muted"}, t("inPlay")), playList(p),
       el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
-  const dead = el("section", {}, el("h2", {}, t("dead")));
+  const dead = el("section", {id: "dead"}, el("h2", {}, t("dead")));
   for (const p of state.players) dead.append(el("div", {class: "muted"}, p.name), pileList(p.dead));
   areas.append(dead);
   const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.name})`));
@@ -721,7 +734,9 @@ function logText(e) {
   const d = e.kind === "undo" ? (e.data.action || {}) : e.data;
   // A player's own face-down card, named by its position: "Jana marshals a face-down card (#1) into shadows".
   const ownSlot = /^(.+):shadows#(\d+)$/.exec(d.card || "");
-  const card = ownSlot && ownSlot[1] === d.player ? t("faceDownN", {n: ownSlot[2]}) : cardName(d.card);
+  // A card the entry names by id was seen when it was written: its title (the server's) where the table no longer
+  // shows it (a face-up marshal taken back into the hand); a card hidden then comes as a position, never a title.
+  const card = ownSlot && ownSlot[1] === d.player ? t("faceDownN", {n: ownSlot[2]}) : cardName(d.card, (e.names || {})[d.card]);
   // Tokens come one at a time unless the entry says how many (an amount of 1 is not written down).
   const params = {player: seatName(d.player), card: card || (d.kind ? t("ref.pool", {seat: seatName(d.player)}) : ""),
                   amount: d.amount ?? d.count ?? (d.kind && ACTIONS.tally[d.type] === undefined ? 1 : ""), kind: d.kind ? tokenName(d.kind) : "",
@@ -896,7 +911,7 @@ async function previewUndo(button) {
       if (!w.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(w.data.error)})}); return; }
       flag = null;
       adopt(w.data.view);
-      if (w.data.entry) log.push(w.data.entry);
+      if (w.data.entry) addEntries([w.data.entry]);
       loadLog();
     }}, p.allowed === "confirm" ? t("undoAskButton", {player: seatName(p.awaiting)}) : t("undo")));
   }
@@ -992,11 +1007,14 @@ function renderRecent() {
   // A move that is often made again (a token, power on a card): one tap repeats it.
   const last = [...log].reverse().find(e => e.kind === "action" && e.actor === "seat:" + mySeat() && !e.undone);
   const again = last && REPEATABLE.has(last.data.type) && idx.has(last.data.card) ? last.data : null;
-  const repeat = again ? el("button", {class: "primary", "data-repeat": again.type,
-    onclick: ev => send({...again}, ev.currentTarget)},
-    `↻ ${actName(again.type)}${again.kind ? ` (${tokenName(again.kind)})` : ""} · ${cardName(again.card)}`) : null;
+  const repeatText = again ? `↻ ${actName(again.type)}${again.kind ? ` (${tokenName(again.kind)})` : ""} · ${cardName(again.card)}` : "";
+  // A long title ends in "…" in its one-row chip: its title attribute keeps it whole (a long press shows it).
+  const repeat = again ? el("button", {class: "primary", "data-repeat": again.type, title: repeatText,
+    onclick: ev => send({...again}, ev.currentTarget)}, repeatText) : null;
+  const scrolled = box.scrollLeft;
   box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []), ...(repeat ? [repeat] : []),
-    ...ids.map(id => el("button", {"data-recent": id, onclick: () => openCard(id)}, cardName(id))));
+    ...ids.map(id => el("button", {"data-recent": id, title: cardName(id), onclick: () => openCard(id)}, cardName(id))));
+  box.scrollLeft = scrolled;  // a live update redraws the row: it stays where the thumb left it
   box.classList.toggle("hidden", !ids.length);
 }
 const REPEATABLE = new Set(ACTIONS.repeats);

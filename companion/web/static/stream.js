@@ -5,14 +5,16 @@ import {authHeaders} from "./request.js";
 
 /**
  * Read Server-Sent Events from a fetch() response: onEvent(event, data, id) for each; it returns false to stop.
+ * onHeard() at every word from the server (a keep-alive comment too).
  * Resolves "stopped" when told to stop, "ended" when the server closed the stream.
  */
-async function readEvents(response, onEvent) {
+async function readEvents(response, onEvent, onHeard = () => {}) {
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
     const {value, done} = await reader.read();
     if (done) return "ended";
+    onHeard();
     buffer += value;
     let cut;
     while ((cut = buffer.indexOf("\n\n")) >= 0) {
@@ -31,6 +33,10 @@ async function readEvents(response, onEvent) {
 
 //: The wait before reconnecting: 1 s after a drop, doubling while the server stays out of reach, at most 8 s.
 const FIRST_WAIT = 1000, LONGEST_WAIT = 8000;
+//: The server says something at least every 15 s (a keep-alive comment). This long without a word, the
+//: connection is taken as stalled (a network that dropped it without a word) and made again, from the page's
+//: version: a stalled stream would leave the page on an old table for good.
+const SILENCE = 40000;
 
 /**
  * Follow a live stream: onUpdate(data) for each ``eventName`` event, onState(true|false) as it connects and
@@ -39,7 +45,7 @@ const FIRST_WAIT = 1000, LONGEST_WAIT = 8000;
  * back online reconnects at once. Returns {close()}.
  */
 export function openStream(url, {key, onUpdate, onState = () => {}, onRevoked = () => {}, resumeFrom = null,
-                                 eventName = "update"}) {
+                                 eventName = "update", silence = SILENCE}) {
   let last = null, stopped = false, closed = false, wake = () => {};
   const abort = new AbortController();
   const online = () => wake();
@@ -47,11 +53,17 @@ export function openStream(url, {key, onUpdate, onState = () => {}, onRevoked = 
   (async () => {
     let wait = FIRST_WAIT, revoked = false;
     while (!stopped) {
+      // Each connection has its own cut: the page's close() and the silence watch both end it.
+      const attempt = new AbortController();
+      const cut = () => attempt.abort();
+      abort.signal.addEventListener("abort", cut);
+      let quiet = setTimeout(cut, silence);
+      const heard = () => { clearTimeout(quiet); quiet = setTimeout(cut, silence); };
       try {
         const headers = {...authHeaders(key), Accept: "text/event-stream"};
         const from = resumeFrom ? resumeFrom() : last;
         if (from !== null && from !== undefined) headers["Last-Event-ID"] = String(from);
-        const r = await fetch(url, {headers, cache: "no-store", signal: abort.signal});
+        const r = await fetch(url, {headers, cache: "no-store", signal: attempt.signal});
         if (r.status === 401 || r.status === 403) stopped = revoked = true;  // this key was replaced, or never opened it
         else if (r.ok && r.body) {
           wait = FIRST_WAIT;
@@ -62,9 +74,12 @@ export function openStream(url, {key, onUpdate, onState = () => {}, onRevoked = 
             if (event === "revoked") { stopped = revoked = true; return false; }
             if (event === eventName && data) onUpdate(JSON.parse(data));
             return true;
-          });
+          }, heard);
         }
-      } catch { /* fall through: reconnect */ }
+      } catch { /* fall through: reconnect */ } finally {
+        clearTimeout(quiet);
+        abort.signal.removeEventListener("abort", cut);
+      }
       if (closed) break;  // closed by the page: it says nothing more
       onState(false);
       if (stopped) break;
