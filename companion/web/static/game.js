@@ -303,7 +303,10 @@ function plotChoice(mine, waiting) {
   const others = waiting.filter(p => p !== mine);
   if (others.length) {
     parts.push(el("div", {id: "plot-status"}, ...others.map(p => el("p", {class: p.plot_chosen ? "" : "muted", "data-plot-status": p.seat},
-      p.plot_chosen ? t("plotChosen", {player: p.name}) : t("plotWaiting", {player: p.name})))));
+      // A key that sees the player's hidden cards (the judge's) is sent the plot itself: it reads which.
+      !p.plot_chosen ? t("plotWaiting", {player: p.name})
+        : p.plot_choice ? t("plotChosenSeen", {player: p.name, card: cardName(p.plot_choice)})
+        : t("plotChosen", {player: p.name})))));
   }
   return parts;
 }
