@@ -28,7 +28,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.store.games import WouldWait
 from companion.web.hub import Hub
-from companion.web.live import AsyncStream, sent_version
+from companion.web.live import REVOKED, AsyncStream, sent_version
 from companion.web.threads import runs_on_loop
 
 Scope = MutableMapping[str, Any]
@@ -275,7 +275,7 @@ class CompanionASGI:
                     valid = (self.in_app(stream.still_valid) if stream.on_loop
                              else await loop.run_in_executor(self.stream_pool, self.in_app, stream.still_valid))
                     if not valid:
-                        await send({"type": "http.response.body", "body": b"event: revoked\ndata: {}\n\n"})
+                        await send({"type": "http.response.body", "body": REVOKED.encode()})
                         return
                 version = hub.version(game_id)
                 last_sent = loop.time()
@@ -287,6 +287,9 @@ class CompanionASGI:
                     made = self.quickly(stream.make_event, seen, version)  # else replayed on the stream pool
                 event: str = made if made is not None else await loop.run_in_executor(
                     self.stream_pool, self.in_app, stream.make_event, seen, version)
+                if event is REVOKED:  # the key was renewed while the event was made: the stream ends with it
+                    await send({"type": "http.response.body", "body": REVOKED.encode()})
+                    return
                 await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
                 seen = sent_version(event, version)
                 if stream.pace:
