@@ -40,7 +40,6 @@ export function quietCamera() {
 
 /** Redraw the status line in the page's language (messages.js onLanguage). */
 export function redrawCamera() {
-  const video = document.getElementById("camera");
   const line = document.getElementById("camera-status");
   if (status && line) {
     line.querySelector("[data-camera-says]").textContent = status();
