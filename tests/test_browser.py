@@ -44,6 +44,13 @@ def browser(pw: Any) -> Iterator[Any]:
     b.close()
 
 
+def camera_chromium(pw: Any, video: Path) -> Any:
+    """Chromium whose camera films ``video`` (looped), allowed without asking, as a player who said yes."""
+    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+        *ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}"])
+
+
 def wait_until(page: Any, predicate: str, arg: Any = None, timeout: float = 5000) -> None:
     """Wait until ``predicate`` (a page expression or function, which may answer with a promise) is truthy. The
     pages' modules are read through import(), which answers with a promise; wait_for_function would take the
@@ -301,9 +308,7 @@ def test_live_camera_scans_in_a_secure_context(server: Server, pw: Any, tmp_path
     frame = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
     video = tmp_path / "camera.y4m"
     video.write_bytes(y4m(frame))
-    b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-        *ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-        f"--use-file-for-fake-video-capture={video}"])
+    b = camera_chromium(pw, video)
     try:
         page = b.new_context(**PHONE, locale="en-GB").new_page()
         page.goto(g["seats"][0]["url"])  # http://127.0.0.1 is a secure context

@@ -6,7 +6,6 @@ points her phone at the table, puts a card into shadows and brings it out with t
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from tests import camera_table as cam
 from tests import phones
 from tests.server import Server, call
 from tests.shared import need_shared
-from tests.test_browser import ARGS, CHROMIUM, shot
+from tests.test_browser import CHROMIUM, browser, camera_chromium, pw, shot  # noqa: F401  (the same Playwright fixtures)
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -68,28 +67,6 @@ def labels(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], di
     return cam.printed_labels(DECK_A, "AAA", out / "a"), cam.printed_labels(DECK_B, "BBB", out / "b"), out
 
 
-@pytest.fixture(scope="module")
-def pw() -> Iterator[Any]:
-    """One Playwright for the module: each camera is its own Chromium (the fake camera's file is a launch flag)."""
-    with playwright.sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def browser(pw: Any) -> Iterator[Any]:
-    """Chromium without a camera file (conftest's would start a second Playwright in this module)."""
-    b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-    yield b
-    b.close()
-
-
-def camera_chromium(pw: Any, video: Path) -> Any:
-    """Chromium whose camera films ``video`` (looped), allowed without asking, as a player who said yes."""
-    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-        *ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-        f"--use-file-for-fake-video-capture={video}"])
-
-
 #: Counts the phone's calls for a camera and keeps every sentence the camera's line says, for the test to read.
 WATCH = """
 window.__cameras = 0; window.__says = [];
@@ -113,8 +90,8 @@ WORDS = {
 }
 
 
-def camera_phone(browser: Any, server: Server, url: str, lang: str) -> Any:
-    page = phones.phone(browser, locale=phones.LOCALE[lang])
+def camera_phone(chromium: Any, server: Server, url: str, lang: str) -> Any:
+    page = phones.phone(chromium, locale=phones.LOCALE[lang])
     page.add_init_script(f"localStorage.setItem('companion:lang', '{lang}');" + WATCH)
     page.goto(url.replace("http://localhost", server.url))
     page.wait_for_selector("#live-start:not(.hidden)", timeout=phones.WAIT)
@@ -122,7 +99,8 @@ def camera_phone(browser: Any, server: Server, url: str, lang: str) -> Any:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_marshal_into_shadows_and_out_with_the_live_camera(server: Server, pw: Any, labels: Any, lang: str) -> None:
+def test_marshal_into_shadows_and_out_with_the_live_camera(server: Server, pw: Any, labels: Any,  # noqa: F811
+                                                           lang: str) -> None:
     a, b, out = labels
     rng = random.Random(5)
     foreign = cam.foreign_codes()
@@ -182,7 +160,7 @@ def test_marshal_into_shadows_and_out_with_the_live_camera(server: Server, pw: A
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_table_without_her_cards_keeps_looking_says_what_it_sees_and_stops_on_a_tap(
-        server: Server, pw: Any, labels: Any, lang: str) -> None:
+        server: Server, pw: Any, labels: Any, lang: str) -> None:  # noqa: F811
     _, b, out = labels
     rng = random.Random(9)
     foreign = cam.foreign_codes()
@@ -226,7 +204,7 @@ def test_a_table_without_her_cards_keeps_looking_says_what_it_sees_and_stops_on_
         chromium.close()
 
 
-def test_a_phone_that_gives_no_camera_says_so(server: Server, browser: Any) -> None:
+def test_a_phone_that_gives_no_camera_says_so(server: Server, browser: Any) -> None:  # noqa: F811
     g = table_game(server)
     page = phones.phone(browser, locale="de-DE")
     page.add_init_script("localStorage.setItem('companion:lang', 'de');"
@@ -242,7 +220,7 @@ def test_a_phone_that_gives_no_camera_says_so(server: Server, browser: Any) -> N
     page.context.close()
 
 
-def test_two_of_her_cards_in_one_picture_are_listed_and_one_tap_opens_either(server: Server, pw: Any,
+def test_two_of_her_cards_in_one_picture_are_listed_and_one_tap_opens_either(server: Server, pw: Any,  # noqa: F811
                                                                             labels: Any) -> None:
     a, _, out = labels
     rng = random.Random(13)

@@ -5,7 +5,6 @@ back must be byte for byte the same whichever of A's hidden cards is which, and 
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from typing import Any
@@ -14,7 +13,18 @@ import pytest
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 
-from tests.test_trust import MOVES, OPEN, SEAT_NAMES, Deterministic, P, Q, auth, deterministic, normalise, play, world
+from tests.test_trust import (
+    MOVES,
+    OPEN,
+    SEAT_NAMES,
+    Deterministic,
+    P,
+    Q,
+    auth,
+    deterministic,
+    normalise,
+    permuted_worlds,
+)
 
 __all__ = ["deterministic"]  # the fixture, used by name below
 
@@ -58,13 +68,7 @@ def scans(client: FlaskClient, w: dict[str, Any]) -> list[str]:
 def test_a_photo_of_the_table_tells_a_non_owner_nothing_of_which_hidden_card_is_which(
         tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic,
         moves: list[tuple[str, dict[str, Any]]], seats: tuple[str, str]) -> None:
-    outputs = []
-    for cards in ({"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{Q}.1"},
-                  {"h1": f"{seats[0]}.{Q}.1", "h2": f"{seats[0]}.{P}.1"}):
-        deterministic.n = itertools.count(1)
-        client, w = world(tmp_path_factory.mktemp("w"), seats)
-        play(client, w, moves, cards)
-        outputs.append(scans(client, w))
+    outputs = [scans(client, w) for client, w, _ in permuted_worlds(tmp_path_factory, deterministic, seats, moves)]
     for x, y in zip(outputs[0], outputs[1], strict=True):
         assert x == y, f"a photo tells the worlds apart:\n{x[:600]}\n{y[:600]}"
     text = "\n".join(outputs[0])

@@ -12,6 +12,7 @@ import itertools
 import json
 import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -186,6 +187,18 @@ def everything(client: FlaskClient, w: dict[str, Any], key: str | None, hidden: 
     return seen
 
 
+def permuted_worlds(tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic, seats: tuple[str, str],
+                    moves: list[tuple[str, dict[str, Any]]]
+                    ) -> Iterator[tuple[FlaskClient, dict[str, Any], list[str]]]:
+    """The two worlds the permutation property compares, each played through ``moves``: seat A's two hidden cards
+    one way, then the other, with the same ids and times. Yields the client, the world and what B received."""
+    for cards in ({"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{Q}.1"},
+                  {"h1": f"{seats[0]}.{Q}.1", "h2": f"{seats[0]}.{P}.1"}):
+        deterministic.n = itertools.count(1)
+        client, w = world(tmp_path_factory.mktemp("w"), seats)
+        yield client, w, play(client, w, moves, cards)
+
+
 def normalise(text: str) -> str:
     # The head hash is an HMAC under a key only the judge gets: it is the same function of the log in
     # both worlds, and says nothing about which card is which without that key.
@@ -199,11 +212,7 @@ def test_what_a_non_owner_receives_is_identical_when_hidden_cards_are_permuted(
         tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic,
         moves: list[tuple[str, dict[str, Any]]], seats: tuple[str, str]) -> None:
     outputs = []
-    for cards in ({"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{Q}.1"},
-                  {"h1": f"{seats[0]}.{Q}.1", "h2": f"{seats[0]}.{P}.1"}):
-        deterministic.n = itertools.count(1)
-        client, w = world(tmp_path_factory.mktemp("w"), seats)
-        b_answers = play(client, w, moves, cards)
+    for client, w, b_answers in permuted_worlds(tmp_path_factory, deterministic, seats, moves):
         seen = {"B": b_answers + everything(client, w, w["keys"]["B"]), "spectator": everything(client, w, None),
                 **{who: everything(client, w, w["keys"][who]) for who in ("host", "table")}}
         outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
@@ -514,10 +523,7 @@ def test_a_move_taken_back_names_to_others_only_what_they_saw(
              ("A", {"type": "draw", "player": "$A", "card": "h2"}),
              ("A", {"type": "marshal_into_shadows", "player": "$A", "card": "h1"})]
     outputs = []
-    for cards in ({"h1": f"A.{P}.1", "h2": f"A.{Q}.1"}, {"h1": f"A.{Q}.1", "h2": f"A.{P}.1"}):
-        deterministic.n = itertools.count(1)
-        client, w = world(tmp_path_factory.mktemp("w"), ("A", "B"))
-        play(client, w, moves, cards)
+    for client, w, _ in permuted_worlds(tmp_path_factory, deterministic, ("A", "B"), moves):
         undo_last(client, w)
         entries = client.get(f"/api/games/{w['id']}/log", headers=auth(w["keys"]["B"])).get_json()["entries"]
         assert [e["data"]["action"]["card"] for e in entries if e["kind"] == "undo"] == ["A:shadows#1"]
