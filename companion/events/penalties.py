@@ -20,7 +20,7 @@ whom (the marshal decides, a disqualification is the organiser's). The judge dec
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
 from companion.events.store import EventStore
 
@@ -32,7 +32,11 @@ CITES = {
     "unsporting": "Tournament Regulations v2.0 › Conduct › Unsporting Conduct",
     "pairings": "Tournament Regulations v2.0 › Tournament Concepts › Pairings",
 }
-LEVELS = ("warning", "game_loss", "disqualification")
+#: A penalty's level, as a ruling records it (the ruling route's body declares it with this type).
+Level = Literal["warning", "game_loss", "disqualification"]
+LEVELS: tuple[str, ...] = get_args(Level)
+#: The levels as an error names them: "warning, game_loss or disqualification".
+LEVELS_TEXT = f"{', '.join(LEVELS[:-1])} or {LEVELS[-1]}"
 
 
 def event_penalties(events: EventStore, event_id: str) -> list[dict[str, Any]]:

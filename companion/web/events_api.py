@@ -23,7 +23,16 @@ from companion.catalog.legality import check_deck
 from companion.declare import text
 from companion.events import tournament
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
-from companion.events.penalties import CITES, LEVELS, REGULATIONS, advice, by_player, event_penalties
+from companion.events.penalties import (
+    CITES,
+    LEVELS,
+    LEVELS_TEXT,
+    REGULATIONS,
+    Level,
+    advice,
+    by_player,
+    event_penalties,
+)
 from companion.events.report import decision_words, event_file, pdf_report, table_report
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
@@ -148,8 +157,7 @@ class RulingBody(Body):
     type: Annotated[Literal["note", "penalty", "time_extension", "correction"], answers("bad_ruling")]
     text: Annotated[str, text(0, 1000), answers("bad_ruling")] | UnsetType = UNSET
     minutes: Annotated[int, Meta(ge=1, le=60), answers("bad_ruling")] | UnsetType = UNSET
-    penalty: Annotated[Literal["warning", "game_loss", "disqualification"], answers("bad_ruling")] \
-        | UnsetType = UNSET
+    penalty: Annotated[Level, answers("bad_ruling")] | UnsetType = UNSET
     seat: Annotated[str, text(1, 16, r"^[\w-]{1,16}$"), answers("bad_ruling")] | None = None
     rule: Annotated[str, text(1, 80, None), answers("bad_ruling")] | None = None
     action: Annotated[dict[str, Any], Meta(extra_json_schema={"$ref": "#/components/schemas/Action"}),
@@ -634,7 +642,7 @@ def ruling(event_id: str, game_id: str) -> Any:
     seats = service().seat_names(ref) if ref is not None else {}
     if kind == "penalty":
         if data.get("penalty") is None:
-            raise ApiError(400, "bad_ruling", "a penalty is warning, game_loss or disqualification", field="penalty")
+            raise ApiError(400, "bad_ruling", f"a penalty is {LEVELS_TEXT}", field="penalty")
         if data.get("seat") not in seats:  # a penalty is given to a player
             raise ApiError(400, "bad_ruling", "a penalty names the player it is given to: seat A or B", field="seat")
         ruling_data["penalty"] = data["penalty"]
@@ -696,7 +704,7 @@ def seat_penalties(event_id: str, game_id: str) -> Any:
         raise ApiError(400, "bad_ruling", "seat: A or B of this table", field="seat")
     level = request.args.get("level")
     if level is not None and level not in LEVELS:
-        raise ApiError(400, "bad_ruling", "level: warning, game_loss or disqualification", field="level")
+        raise ApiError(400, "bad_ruling", f"level: {LEVELS_TEXT}", field="level")
     earlier = [p for p in event_penalties(service().events, event.id) if p["player"] == seats[seat]]
     name = service().seat_names(ref).get(seat, seat)
     return jsonify({"player": seats[seat], "name": name, "seat": seat,
