@@ -176,3 +176,46 @@ def test_advice_never_upgrades_and_cites_every_note() -> None:
     grouped = by_player([{"player": 2, "name": "bo", "round": 1}, {"player": 1, "name": "Ann", "round": 2},
                          {"player": 2, "name": "bo", "round": 3}])
     assert [(g["name"], [p["round"] for p in g["penalties"]]) for g in grouped] == [("Ann", [2]), ("bo", [1, 3])]
+
+
+def test_the_dashboard_carries_every_players_penalties(client: FlaskClient, catalog: Catalog) -> None:
+    """The judge's list of penalties comes with the dashboard, which the event's live stream sends: a penalty
+    another judge gives is on every open dashboard with the update its table's commit wakes (it was read on its
+    own, at most every 10 s)."""
+    ev, _, r2 = _two_rounds(client, catalog)
+    eid, judge = ev["event"]["id"], ev["judge"]["key"]
+    board = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
+    assert [(p["name"], [x["penalty"] for x in p["penalties"]]) for p in board["penalties"]] == \
+        [("Player 1", ["warning"])]
+    _penalty(client, ev, r2["Player 1"], "game_loss", "marked sleeves", "pen-r2-000001")
+    board = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
+    assert [(x["round"], x["table"], x["penalty"], x["text"]) for x in board["penalties"][0]["penalties"]] == \
+        [(1, 1, "warning", SECRET), (2, 2, "game_loss", "marked sleeves")]
+    # An earlier round's dashboard lists them too (the list is the event's, not the round's).
+    assert client.get(f"/api/event/{eid}/dashboard?round=1", headers=h(judge)).get_json()["penalties"] == \
+        board["penalties"]
+
+
+def test_the_organisers_page_reads_every_players_penalties(client: FlaskClient, catalog: Catalog) -> None:
+    ev, _, r2 = _two_rounds(client, catalog)
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    _penalty(client, ev, r2["Player 3"], "disqualification", "collusion", "pen-r2-000002")
+    got = client.get(f"/api/event/{eid}", headers=h(org)).get_json()["penalties"]
+    assert [(p["name"], [(x["round"], x["penalty"]) for x in p["penalties"]]) for p in got] == \
+        [("Player 1", [(1, "warning")]), ("Player 3", [(2, "disqualification")])]
+    # The page that shows them: its box, and its words from the catalogue in both languages.
+    page = client.get(f"/e/{eid}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert 'id="org-penalties"' in page and text("ev.pen.organiser_hint", "de") in page
+    # A seat's key reads the event's page of no one: its penalties never reach a player.
+    assert client.get(f"/api/event/{eid}", headers=h(r2["Player 1"]["key"])).status_code == 401
+
+
+def test_a_disqualification_reads_as_the_judges_recommendation() -> None:
+    """Tournament Regulations › Marshal: a disqualification is recommended to the organiser, who decides; the
+    level's words say so wherever a penalty is listed (page, report, PDF)."""
+    from companion.events.report import penalty_words
+
+    item = {"round": 2, "table": 1, "penalty": "disqualification", "text": "collusion"}
+    assert penalty_words(item, "en") == "Round 2 · table 1 · disqualification recommended: collusion"
+    assert penalty_words(item, "de") == "Runde 2 · Tisch 1 · Disqualifikation empfohlen: collusion"
+    assert all("v3.2 ›" in c for c in CITES.values())

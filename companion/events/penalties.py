@@ -1,21 +1,26 @@
 """A player's penalties across the event (every round, every table), and what the tournament regulations say
 when a player who already has one is given another.
 
-The regulations read (FFG *A Game of Thrones: The Card Game Tournament Regulations* v2.0, effective
-01.23.2017, as ThronesDB transcribed it; the v3.2 transcription of 07.23.2018 has the same sections):
+Checked against FFG's *A Game of Thrones: The Card Game Tournament Regulations*: v3.2 (07.23.2018) as transcribed
+(its table of contents was all that could be read of it) and the body of the earlier v2.x as ThronesDB
+transcribed it. v3.2 keeps the sections cited here under the same names, and its contents list no section on
+penalties. What they say (sections, not quotes):
 
-- Tournament Participant Roles › Marshal: the marshal "determines if unsporting conduct has occurred and
-  what the appropriate remedy is, referring any recommendations for disqualification to the organizer".
-- Tournament Participant Roles › Judge: "At a player's request, a marshal can review a judge ruling and
-  provide a final determination."
-- Conduct › Unsporting Conduct: stalling for time, excessive force, inappropriate behaviour, discourtesy,
-  cheating, collusion; "The organizer, at his or her sole discretion, may remove players from the tournament
-  for unsporting conduct."
-- Tournament Concepts › Pairings: "Disqualified players are removed from the tournament, and cannot rejoin."
+- Tournament Participant Roles › Marshal: the marshal decides whether conduct was unsporting and its remedy, and
+  refers a disqualification to the organiser as a recommendation.
+- Tournament Participant Roles › Judge: a marshal reviews a judge's ruling at a player's request, finally.
+- Conduct › Unsporting Conduct: stalling, excessive force, discourtesy, cheating, collusion; the organiser may
+  remove a player for it at their sole discretion.
+- Tournament Concepts › Pairings: a disqualified player is removed and cannot rejoin.
+- Tournament Materials › Lost and Damaged Cards: a player missing a card concedes the game (the nearest thing
+  to a game loss they name).
 
-They name no ladder of warnings and game losses and no upgrade of a repeated infraction. So the advice here
-never says "upgrade": it shows the judge the player's earlier penalties and says what the regulations leave to
-whom (the marshal decides, a disqualification is the organiser's). The judge decides; nothing is automatic.
+So the levels: a *warning* the regulations do not name at all (silent: kept as the lightest thing a judge
+writes down); a *game loss* they know only as a conceded game (a penalty never sets a result: the judge enters
+it); a *disqualification* is never the judge's to give, only to recommend to the organiser, so the level reads
+"disqualification recommended" and the organiser's page lists it. They name no ladder of penalties and no
+upgrade of a repeated infraction: the advice never says "upgrade", it shows the judge the player's earlier
+penalties and says whose decision it is. Nothing is automatic.
 """
 
 from __future__ import annotations
@@ -25,12 +30,12 @@ from typing import Any, Literal, get_args
 from companion.events.store import EventStore
 
 #: The document the advice quotes, and the sections it cites (each with its words in the catalogue).
-REGULATIONS = "FFG A Game of Thrones: The Card Game Tournament Regulations v2.0 (sections as in v3.2)"
+REGULATIONS = "FFG A Game of Thrones: The Card Game Tournament Regulations v3.2 (sections as in v2.0)"
 CITES = {
-    "marshal": "Tournament Regulations v2.0 › Tournament Participant Roles › Marshal",
-    "judge": "Tournament Regulations v2.0 › Tournament Participant Roles › Judge",
-    "unsporting": "Tournament Regulations v2.0 › Conduct › Unsporting Conduct",
-    "pairings": "Tournament Regulations v2.0 › Tournament Concepts › Pairings",
+    "marshal": "Tournament Regulations v3.2 › Tournament Participant Roles › Marshal",
+    "judge": "Tournament Regulations v3.2 › Tournament Participant Roles › Judge",
+    "unsporting": "Tournament Regulations v3.2 › Conduct › Unsporting Conduct",
+    "pairings": "Tournament Regulations v3.2 › Tournament Concepts › Pairings",
 }
 #: A penalty's level, as a ruling records it (the ruling route's body declares it with this type).
 Level = Literal["warning", "game_loss", "disqualification"]

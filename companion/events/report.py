@@ -3,7 +3,14 @@
 The event file is a zip: ``manifest.json`` names every table's log file with its SHA-256 and its
 chain's head hash, and each ``round-R-table-T.jsonl`` is the judge's table log exactly as
 ``companion/events/export.py`` writes it (every chained entry, undone ones marked). ``companion check``
-verifies it offline."""
+verifies it offline.
+
+The Tournament Regulations (v3.2, and v2.x before it) are silent on a tournament report: nothing in them says
+what one holds. What this one holds follows the sections it reports on: each result as End of Round names the
+ways a game ends (a going-to-time win and a first player's choice read "modified win"), the standings as
+Tournament Points and Tiebreakers count them, byes and drops as Pairings has them, penalties per player (see
+``penalties.py``). A "draw" is the judge's, not theirs (every round of theirs ends with a winner): the standings
+score it as a loss for both."""
 
 from __future__ import annotations
 
@@ -101,6 +108,8 @@ def result_words(result: dict[str, Any] | None, lang: str) -> str:
         reason = text("ev.result_by_time", lang, step=text(f"step.{result['by_time']}", lang))
     else:
         reason = str(result.get("reason") or "")
+        if result.get("modified"):  # gone to time, the winner the first player's choice: a modified win
+            reason = text("ev.result_modified", lang) + (f": {reason}" if reason else "")
     if not result.get("winner"):
         return text("ev.draw_result", lang) + (f" ({reason})" if reason else "")
     words = text("ev.result_for", lang, winner=result.get("winner_name") or result["winner"], reason=reason)

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.catalog.card import DRAW_DECK_TYPES
 from companion.events.clock import going_to_time, remaining, standings_from
+from companion.events.penalties import by_player, event_penalties
 from companion.events.store import EventStore, TableRef, deck_hash
 from companion.events.ticker import SLACK, DeadlineTicker
 from companion.messages import text
@@ -541,8 +542,11 @@ class EventService:
         clock = self.clock(event_id, number) if number else None
         if clock is not None and rows and all(r["result"] for r in rows):
             clock = {**clock, "finished": True}  # every result is in: the round's clock stops
+        # Each player's penalties across the rounds ride on the dashboard itself: a penalty another judge gives
+        # commits to its table, which publishes the event's channel, so every open dashboard shows it at once
+        # (read on their own, they lagged up to 10 s behind and needed a request of their own).
         return {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
-                "clock": clock, "tables": rows,
+                "clock": clock, "tables": rows, "penalties": by_player(event_penalties(self.events, event_id)),
                 "version": self.version(event_id), "fingerprint": self.events.fingerprint(event_id)}
 
     # -- any moment of any game -----------------------------------------------------------------

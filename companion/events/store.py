@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 
 #: The tournament regulations' round length when the organiser sets none.
 DEFAULT_MINUTES = 55
+#: Tournament Regulations › Tournament Concepts › Tournament Round Times: Swiss and single elimination rounds 55
+#: minutes each, the final single elimination round 120.
+FINAL_MINUTES = 120
 MAX_TABLES = 200
 MAX_PLAYERS = 2 * MAX_TABLES
 FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge", "after_time", "reprint")
@@ -103,6 +106,14 @@ class Event:
         if self.cut and number <= self.rounds + cut_rounds(self.cut):
             return "cut"
         return None
+
+    def round_minutes(self, number: int) -> int:
+        """A new round's length: the event's, except the cut's final, which the regulations give 120 minutes
+        where the event keeps their 55 for its other rounds (an event with rounds of its own length keeps it)."""
+        final = self.rounds + (cut_rounds(self.cut) if self.cut else 0)
+        if self.stage(number) == "cut" and number == final and self.minutes == DEFAULT_MINUTES:
+            return FINAL_MINUTES
+        return self.minutes
 
     def role_for(self, key: str | None) -> str | None:
         """``organiser``, ``judge`` or None. Both hashes are always compared (constant time)."""
@@ -504,8 +515,9 @@ class EventStore:
         with self._lock:
             if self._rows("select 1 from event_rounds where event_id = ? and number = ?", [event_id, number]):
                 raise EventError(f"round {number} exists already")
-            self.db.table("event_rounds").insert({"event_id": event_id, "number": number, "minutes": event.minutes,
-                                            "started": None, "created": now(), "stage": stage, "bye": bye})
+            self.db.table("event_rounds").insert({"event_id": event_id, "number": number,
+                                                  "minutes": event.round_minutes(number),
+                                                  "started": None, "created": now(), "stage": stage, "bye": bye})
             out = []
             for table, a, b in sorted(pairings):
                 seats = [Seat("A", players[a].name, players[a].faction), Seat("B", players[b].name, players[b].faction)]

@@ -38,6 +38,8 @@ from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
 from companion.messages import LANGUAGES, language
+from companion.rules.actions.round import gone_to_time
+from companion.rules.actions.round import winner as power_winner
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, Can
 from companion.web.api import decklist, limit, request_id, storable, svc
@@ -326,6 +328,8 @@ def get_event(event_id: str) -> Any:
                for p in events.players(event.id)]
     return jsonify({"event": event.public(), "role": role, "fingerprint": events.fingerprint(event.id),
                     "players": players,
+                    # What the judges gave, per player across the rounds (the organiser decides a disqualification).
+                    "penalties": by_player(event_penalties(events, event.id)),
                     "rounds": [{**info, "clock": {**service().clock(event.id, info["number"], info=info),
                                                   "finished": finished[info["number"]]}} for info in rounds],
                     "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
@@ -750,7 +754,12 @@ def set_result(event_id: str, game_id: str) -> Any:
     winner = data.get("winner")
     result = {"winner": winner, "winner_name": service().seat_player(ref, winner),
               "reason": str(data.get("reason", ""))[:100]}
-    if data.get("modified") and winner is not None:
+    # Tournament Regulations › End of Round › Going to Time: a game that went to time (time called, taxation
+    # reached, nobody at 15 power) ends in a *modified* win, the first player's choice included (step 5). The
+    # judge enters that choice here, so it is a modified win unless the judge says otherwise.
+    table = svc().store.state(game_id).table
+    went_to_time = gone_to_time(table) and power_winner(table) is None
+    if winner is not None and data.get("modified", went_to_time):
         result["modified"] = True
     # A result replaced by another (the judge was told wrong) is a decision on the record: the report and the
     # signed event file keep what it was.

@@ -87,7 +87,9 @@ import {openStream} from "./stream.js";
     box.textContent = list ? t("ev.legality_line", {format, list: list.name, date: list.date}) : t("ev.legality_1e", {format});
   }
   // A going-to-time result names its deciding step from the catalogue (its stored reason is the server's English).
-  const reasonText = r => (r.by_time && hasMessage("step." + r.by_time) ? `${t("ev.gone_to_time")}: ${t("step." + r.by_time)}` : r.reason || "");
+  // A modified win the judge entered (gone to time, the first player's choice) says so, as the report does.
+  const reasonText = r => (r.by_time && hasMessage("step." + r.by_time) ? `${t("ev.gone_to_time")}: ${t("step." + r.by_time)}`
+    : r.modified ? t("ev.result_modified") + (r.reason ? ": " + r.reason : "") : r.reason || "");
   // A draw has no winner: "draw (reason)", not "draw wins".
   const resultText = r => (r.winner ? t("ev.result_for", {winner: r.winner_name || r.winner, reason: reasonText(r)})
     : t("ev.result_draw_for", {reason: reasonText(r)})).replace(/ \(\)$/, "");  // no reason given: no "()"
@@ -100,7 +102,7 @@ import {openStream} from "./stream.js";
   /** One of a player's penalties: round, table, level, and what the judge wrote. */
   const penaltyWords = p => t("ev.pen.item", {round: p.round, table: p.table, level: t("ev.penalty." + p.penalty)}) +
     (p.text ? ": " + p.text : "");
-  /** Each player's penalties across the rounds (judge's dashboard, report): one renderer. */
+  /** Each player's penalties across the rounds (judge's dashboard, organiser's page, report): one renderer. */
   const penaltiesHtml = players => (players.length ? players.map(p => `<div class="pen-player" data-player="${p.player}">` +
     `<b>${esc(p.name)}</b> (${p.penalties.length})<ul>${p.penalties.map(x => `<li>${esc(penaltyWords(x))}</li>`).join("")}</ul></div>`).join("")
     : `<p class="muted">${esc(t("ev.pen.none"))}</p>`);
@@ -209,6 +211,7 @@ import {openStream} from "./stream.js";
           `<span data-clock="${r.number}">${esc(clockText(r.clock))}</span> · ${esc(t("ev.results_n", {done, n: tables.length}))}</summary><ol>${rows}</ol></details>`;
       }).join("") || `<p class="muted">${esc(t("ev.no_rounds_yet"))}</p>`;
       for (const s of document.querySelectorAll("#pair-rows select")) fillPlayers(s);
+      $("org-penalties").innerHTML = penaltiesHtml(current.penalties || []);  // what the judges gave, per player
       renderStandings(standing);
       renderProposal();
     }
@@ -436,7 +439,8 @@ import {openStream} from "./stream.js";
     }
     function render(data) {
       latest = data;
-      if (Date.now() - penaltiesAt > 10000) loadPenalties();
+      penalties = data.penalties || [];
+      showPenalties();
       // A table of another round (the dashboard moved on to a new round) is closed: its result buttons would
       // otherwise still write to that round's table.
       if (selected && !data.tables.some(tb => tb.game === selected)) {
@@ -537,7 +541,7 @@ import {openStream} from "./stream.js";
     rulingFields();
     // A penalty's player: their earlier penalties in this event (every round and table) and what the tournament
     // regulations say to a repeat, with citations. Advice only: the judge decides, nothing is upgraded for them.
-    let earlier = null, penalties = null, penaltiesAt = 0;
+    let earlier = null, penalties = null;
     async function loadEarlier() {
       const game = selected, seat = $("ruling-seat").value, level = $("ruling-penalty").value;
       if ($("ruling-type").value !== "penalty" || !game || !seat) { showEarlier(); return; }
@@ -560,14 +564,9 @@ import {openStream} from "./stream.js";
         (notes ? `<p class="muted">${esc(t("ev.pen.advice.title"))}</p><ul class="pen-advice">${notes}</ul>` : "");
     }
     for (const id of ["ruling-type", "ruling-seat", "ruling-penalty"]) $(id).addEventListener("change", loadEarlier);
-    /** Every player's penalties across the rounds, under the tables; read again after a ruling, and now and then
-     * as the dashboard updates (another judge's penalties). */
-    async function loadPenalties() {
-      penaltiesAt = Date.now();
-      const r = await request(`/api/event/${eventId}/penalties`, {key});
-      if (r.ok) { penalties = r.data; showPenalties(); }
-    }
-    function showPenalties() { if (penalties) $("penalties-by-player").innerHTML = penaltiesHtml(penalties.players); }
+    /** Every player's penalties across the rounds, under the tables: they come with each dashboard update on the
+     * event's live stream (a penalty any judge gives commits to its table and wakes every dashboard). */
+    function showPenalties() { if (penalties) $("penalties-by-player").innerHTML = penaltiesHtml(penalties); }
     $("ruling-send").addEventListener("click", async () => {
       const type = $("ruling-type").value;
       const data = {type, text: $("ruling-text").value, request_id: requestId()};
@@ -576,7 +575,7 @@ import {openStream} from "./stream.js";
       await call("POST", `/api/event/${eventId}/games/${selected}/rulings`, data);
       $("ruling-text").value = "";
       openTable(selected);  // the table now, with the ruling among its rulings
-      if (type === "penalty") { loadEarlier(); loadPenalties(); }
+      if (type === "penalty") loadEarlier();  // the list under the tables follows on the live stream
     });
     /** The going-to-time steps: each figure with where it comes from (tracked, counted, from the judge, not
      * tracked); where the draw decks are a guess, the judge enters both players' counts before anything is decided. */

@@ -1,0 +1,50 @@
+"""The event against the Tournament Regulations (v3.2, read beside v2.x): the final single elimination round's
+length (Tournament Round Times), and a game that went to time ending in a modified win when the judge enters the
+first player's choice (End of Round › Going to Time), as the standings and the report count and say it."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from companion.catalog.store import Catalog
+from companion.events.report import result_words
+from companion.events.store import DEFAULT_MINUTES, FINAL_MINUTES, Event
+from tests.test_events import client, h  # noqa: F401 (client: a fixture)
+from tests.test_events_rules import Table
+
+
+def _event(rounds: int, cut: int, minutes: int) -> Event:
+    return Event("e", "E", "", rounds, 8, "2e", minutes, "", cut=cut)
+
+
+def test_the_cuts_final_round_lasts_120_minutes() -> None:
+    assert (DEFAULT_MINUTES, FINAL_MINUTES) == (55, 120)
+    top4 = _event(3, 4, DEFAULT_MINUTES)
+    assert [top4.round_minutes(n) for n in (1, 2, 3, 4, 5)] == [55, 55, 55, 55, 120]
+    assert [_event(3, 0, DEFAULT_MINUTES).round_minutes(n) for n in (1, 3)] == [55, 55]  # no cut: no final
+    # Rounds of the event's own length (a short league night): the final keeps it, as the organiser set it.
+    assert _event(3, 4, 40).round_minutes(5) == 40
+
+
+def test_a_result_the_judge_enters_after_going_to_time_is_a_modified_win(client: FlaskClient,  # noqa: F811
+                                                                         catalog: Catalog) -> None:
+    t = Table(client, catalog)
+    url = f"/api/event/{t.eid}/games/{t.gid}/result"
+    # Before time: a win is a win.
+    assert client.post(url, headers=h(t.judge), json={"winner": "A", "reason": "15 power"}).get_json().get(
+        "modified") is None
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    t.run_out_the_clock()
+    t.phases("standing", "taxation")
+    # Gone to time with nothing tracked to decide it: the judge enters what the steps (the first player) gave.
+    out = client.post(url, headers=h(t.judge), json={"winner": "B", "reason": "first player chose"}).get_json()
+    assert out["modified"] is True
+    assert result_words(out, "en") == "Ben wins (modified win: first player chose)"
+    assert result_words(out, "de") == "Ben gewinnt (Sieg nach Zeit: first player chose)"
+    standings = client.get(f"/api/event/{t.eid}/standings").get_json()["standings"]
+    assert {s["name"]: (s["points"], s["modified_wins"]) for s in standings} == {"Ben": (4, 1), "Ann": (0, 0)}
+    # The judge may say otherwise (a concession during taxation is a full win).
+    out = client.post(url, headers=h(t.judge), json={"winner": "B", "reason": "concession", "modified": False})
+    assert out.get_json().get("modified") is None
+    assert {s["name"]: s["points"] for s in client.get(f"/api/event/{t.eid}/standings").get_json()["standings"]} \
+        == {"Ben": 5, "Ann": 0}
