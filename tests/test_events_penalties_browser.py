@@ -1,0 +1,110 @@
+"""Penalties at a real event in real Chromium on a real server, at laptop size (1366×900): a penalty one judge gives
+reaches another judge's open dashboard live, on the dashboard's one stream (no second stream, no reading of its
+own); the organiser's page lists what the judges gave, per player across the rounds, in English and German."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from companion.catalog.store import Catalog
+from tests.decklists import as_text, real_deck
+from tests.server import Server, call
+from tests.test_browser import CHROMIUM, SHOTS
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+LAPTOP = {"viewport": {"width": 1366, "height": 900}, "bypass_csp": True}
+# Published decks legal under the newest list (as the event walk registers them).
+PLAYERS = {"Jürgen Weiß": "GT38", "Anna Müller": "WotN-1", "Lukas Schäfer": "WotN-2", "Sophie Groß": "SoD-1"}
+NAMES = tuple(PLAYERS)
+
+
+def _event(api: str) -> tuple[str, str, str, dict[str, tuple[str, str]]]:
+    """An event of four players paired into round 1: its id, the organiser's and the judge's keys, and each
+    player's (game, seat)."""
+    catalog = Catalog.in_memory()
+    status, ev = call(api, "POST", "/event", {"name": "Kieler Wintercup", "date": "2026-12-05", "rounds": 3,
+                                               "tables": 4})
+    assert status == 201, ev
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    for name in NAMES:
+        player = {"name": name, "decklist": as_text(real_deck(PLAYERS[name]), catalog)}
+        status, out = call(api, "POST", f"/event/{eid}/players", player, org)
+        assert status == 201, out
+        if out["needs_confirmation"]:
+            call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
+    status, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "\n".join(
+        f"{t + 1},{NAMES[2 * t]},{NAMES[2 * t + 1]}" for t in range(2))}, org)
+    assert status == 201, rnd
+    seats = {s["name"]: (t["game"], s["seat"]) for t in rnd["tables"] for s in t["seats"]}
+    return eid, org, judge, seats
+
+
+def _penalty(api: str, eid: str, judge: str, at: tuple[str, str], level: str, words: str) -> None:
+    status, out = call(api, "POST", f"/event/{eid}/games/{at[0]}/rulings",
+                       {"type": "penalty", "penalty": level, "seat": at[1], "text": words,
+                        "request_id": f"pen-{level}-{at[0]}"[:64]}, judge)
+    assert status == 201, out
+
+
+def test_a_penalty_reaches_every_open_dashboard_live_and_the_organisers_page(server: Server, browser: Any) -> None:
+    api = server.url + "/api"
+    eid, org, judge, seats = _event(api)
+    ctx = {lang: browser.new_context(**LAPTOP, locale="de-DE" if lang == "de" else "en-GB") for lang in ("en", "de")}
+    asked: dict[str, list[str]] = {"head": [], "floor": []}
+    pages = {}
+    for who, lang in (("head", "en"), ("floor", "de")):
+        page = ctx[lang].new_page()
+        page.on("request", lambda r, who=who: asked[who].append(r.url))
+        page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+        page.wait_for_function("document.querySelectorAll('#tables tr[data-game]').length === 2")
+        page.wait_for_function("document.querySelector('#live').textContent.trim().length > 1 && "
+                               "document.querySelector('#penalties-by-player').innerText.trim()")
+        pages[who] = page
+    assert pages["head"].inner_text("#penalties-by-player") == "No penalty in this event so far."
+    # The floor judge (another device, here the API with the judge's key) warns Jürgen: the head judge's open
+    # dashboard shows it with the update the ruling's commit wakes, well within a second or two (it waited for a
+    # read of its own, at most every 10 s).
+    sent = time.monotonic()
+    _penalty(api, eid, judge, seats["Jürgen Weiß"], "warning", "Zögern")
+    for who, words in (("head", "Round 1 · table 1 · warning: Zögern"),
+                       ("floor", "Runde 1 · Tisch 1 · Verwarnung: Zögern")):
+        pages[who].wait_for_function(f"document.querySelector('#penalties-by-player').innerText.includes('{words}')",
+                                     timeout=5000)
+    assert time.monotonic() - sent < 5
+    _penalty(api, eid, judge, seats["Sophie Groß"], "disqualification", "Absprache")
+    pages["head"].wait_for_function("document.querySelector('#penalties-by-player').innerText.includes("
+                                    "'disqualification recommended: Absprache')", timeout=5000)
+    pages["floor"].wait_for_function("document.querySelector('#penalties-by-player').innerText.includes("
+                                     "'Disqualifikation empfohlen: Absprache')", timeout=5000)
+    # One stream per page, and no request of its own for the list.
+    for who, urls in asked.items():
+        streams = [u for u in urls if u.endswith(f"/api/event/{eid}/stream")]
+        assert len(streams) == 1, (who, streams)
+        assert not [u for u in urls if "/penalties" in u], (who, urls)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for who, lang in (("head", "en"), ("floor", "de")):
+        pages[who].locator("#penalties-box").scroll_into_view_if_needed()
+        pages[who].screenshot(path=str(SHOTS / f"penalties-dashboard-{lang}.png"))
+    # The organiser's page: the judges' penalties per player, in both languages, with whose decision a
+    # disqualification is.
+    for lang in ("en", "de"):
+        page = ctx[lang].new_page()
+        page.goto(f"{server.url}/e/{eid}#key={org}")
+        page.wait_for_function("document.querySelector('#org-penalties .pen-player')")
+        box = page.inner_text("#org-penalties-box")
+        if lang == "en":
+            assert "penalties per player" in box.lower() and "removing the player is your decision" in box, box
+            assert "Jürgen Weiß (1)" in box and "Round 1 · table 1 · warning: Zögern" in box, box
+            assert "Sophie Groß (1)" in box and "disqualification recommended: Absprache" in box, box
+        else:
+            assert "strafen je spieler" in box.lower(), box
+            assert "entscheiden Sie" in box and "Runde 1 · Tisch 1 · Verwarnung: Zögern" in box, box
+            assert "Disqualifikation empfohlen: Absprache" in box and "warning" not in box, box
+        page.locator("#org-penalties-box").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"penalties-organiser-{lang}.png"))
+        # Nothing cut off or wider than the laptop's screen.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1366
