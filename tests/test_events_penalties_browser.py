@@ -102,7 +102,7 @@ def test_a_penalty_reaches_every_open_dashboard_live_and_the_organisers_page(ser
             assert "Sophie Groß (1)" in box and "disqualification recommended: Absprache" in box, box
         else:
             assert "strafen je spieler" in box.lower(), box
-            assert "entscheiden Sie" in box and "Runde 1 · Tisch 1 · Verwarnung: Zögern" in box, box
+            assert "entscheidest du" in box and "Runde 1 · Tisch 1 · Verwarnung: Zögern" in box, box
             assert "Disqualifikation empfohlen: Absprache" in box and "warning" not in box, box
         page.locator("#org-penalties-box").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"penalties-organiser-{lang}.png"))

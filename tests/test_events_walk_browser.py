@@ -251,8 +251,21 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     for name in set(listed) - RESTRICTED:
         assert "✓" in listed[name] and "not legal" not in listed[name], listed[name]
     looker.look(org, "organiser-registered", "en")
-    # A round with Jürgen's deck not allowed is refused; the organiser allows both (logged).
+    # A round with Jürgen's deck not allowed is refused as it is confirmed, naming each such player and why; the
+    # organiser allows both (logged).
     org.click("#propose")
+    org.wait_for_selector("#proposal:not(.hidden)")
+    before = len(looker.problems)
+    org.click("#confirm-round")
+    org.wait_for_function("!document.querySelector('#ev-error').classList.contains('hidden')")
+    refusal = org.inner_text("#ev-error")
+    assert "Jürgen Weiß" in refusal and "Lea Köhler" in refusal and "restricted" in refusal, refusal
+    # The refusal itself is what the browser reports (a 422, and the page's handler stopping there): nothing else.
+    expected = looker.problems[before:]
+    assert all("422" in p or "has not confirmed them" in p for p in expected), expected
+    del looker.problems[before:]
+    looker.look(org, "organiser-refused", "en")
+    assert call(api, "GET", f"/event/{eid}", key=org_key)[1]["rounds"] == []  # nothing was made
     org.click("#allow-all")
     org.click("[data-confirm=yes]")
     org.wait_for_function("document.querySelector('#allow-all').classList.contains('hidden')")
@@ -289,6 +302,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
 
     # -- round 1 ------------------------------------------------------------------------------------------
     board = pair(1)
+    met = {frozenset(p["name"] for p in row["players"]) for row in board["tables"]}
     assert len(board["tables"]) == 4
     seats = links(1)
     assert set(seats) == {n for n, _ in PLAYERS}
@@ -482,6 +496,8 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge.wait_for_function("document.querySelector('#ev-title').innerText.endsWith('round 2')")
     assert judge.locator("#table-panel").is_hidden()
     assert DROPPED not in seats and LATE[0] in seats and len(board["tables"]) == 4
+    # Swiss: nobody meets their round 1 opponent again.
+    assert not met & {frozenset(p["name"] for p in row["players"]) for row in board["tables"]}, board["tables"]
     # Every table of round 2 is played into its challenges through the API (the judge's panel once crashed as soon
     # as a card was in play): cards in play, attachments, duplicates, a dead pile and an undone entry at each.
     for row in board["tables"]:
@@ -568,6 +584,12 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     org.reload()
     org.wait_for_selector("#ev-title:not(:empty)")
     looker.look(org, "organiser-time-called", "en")
+    # The organiser sees what the judges gave, per player across the rounds (a disqualification would be theirs).
+    given = org.inner_text("#org-penalties")
+    assert (f"Round 1 · table {jtable} · warning: Zögern" in given and "Jürgen Weiß (2)" in given and
+            f"Round 2 · table {jtable2} · game loss: Karten markiert" in given), given
+    org.locator("#org-penalties-box").scroll_into_view_if_needed()
+    looker.look(org, "organiser-penalties", "en", full_page=False)
     g2, _, k2 = seats["Jürgen Weiß"]
     phone2 = looker.watch(browser.new_context(**PHONE, locale="de-DE").new_page(), "phone round 2")
     phone2.goto(f"{server.url}/g/{g2}#key={k2}")
@@ -598,6 +620,11 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     de_live.wait_for_selector("#rounds details[data-round='2']")
     de_live.click("#players-box summary")
     looker.look(de_live, "organiser-time-called", "de")
+    given = de_live.inner_text("#org-penalties")
+    assert (f"Runde 1 · Tisch {jtable} · Verwarnung: Zögern" in given and
+            f"Runde 2 · Tisch {jtable2} · Spielverlust: Karten markiert" in given), given
+    de_live.locator("#org-penalties-box").scroll_into_view_if_needed()
+    looker.look(de_live, "organiser-penalties", "de", full_page=False)
     de_live.close()
     # Jürgen's game loss is the judge's to enter as the table's result (a penalty never sets one by itself).
     play_results(2, board, {"game loss": next(n for n, (g, _, _) in seats.items() if g == g2 and n != "Jürgen Weiß")})

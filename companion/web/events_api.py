@@ -639,6 +639,8 @@ def ruling(event_id: str, game_id: str) -> Any:
     kind = data["type"]
     ruling_data: dict[str, Any] = {"type": kind, "text": data.get("text", "")}
     if kind == "time_extension":
+        # The regulations name an extension only for a card lost before the round (Tournament Materials › Lost and
+        # Damaged Cards, "a short time extension"); they are silent on any other: the judge's call, 1 to 60 minutes.
         if data.get("minutes") is None:
             raise ApiError(400, "bad_ruling", "a time extension is 1 to 60 minutes", field="minutes")
         ruling_data["minutes"] = data["minutes"]
