@@ -48,3 +48,15 @@ def test_a_result_the_judge_enters_after_going_to_time_is_a_modified_win(client:
     assert out.get_json().get("modified") is None
     assert {s["name"]: s["points"] for s in client.get(f"/api/event/{t.eid}/standings").get_json()["standings"]} \
         == {"Ben": 5, "Ann": 0}
+
+
+def test_a_game_without_a_winner_reads_and_counts_as_a_loss_for_both(client: FlaskClient,  # noqa: F811
+                                                                    catalog: Catalog) -> None:
+    """End of Round names no draw: a result without a winner is a loss for both, and says so (it read "draw")."""
+    t = Table(client, catalog)
+    out = client.post(f"/api/event/{t.eid}/games/{t.gid}/result", headers=h(t.judge),
+                      json={"winner": None, "reason": "both left"}).get_json()
+    assert result_words(out, "en") == "no winner, both lose (both left)"
+    assert result_words({**out, "reason": ""}, "de") == "kein Sieger (beide verlieren)"
+    standings = client.get(f"/api/event/{t.eid}/standings").get_json()["standings"]
+    assert {s["name"]: (s["points"], s["losses"]) for s in standings} == {"Ann": (0, 1), "Ben": (0, 1)}

@@ -9,8 +9,8 @@ The Tournament Regulations (v3.2, and v2.x before it) are silent on a tournament
 what one holds. What this one holds follows the sections it reports on: each result as End of Round names the
 ways a game ends (a going-to-time win and a first player's choice read "modified win"), the standings as
 Tournament Points and Tiebreakers count them, byes and drops as Pairings has them, penalties per player (see
-``penalties.py``). A "draw" is the judge's, not theirs (every round of theirs ends with a winner): the standings
-score it as a loss for both."""
+``penalties.py``). A game the judge ends without a winner is not theirs (every round of theirs ends with one):
+the standings score it as a loss for both, and it reads so ("no winner (both lose)"), never "draw"."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def result_words(result: dict[str, Any] | None, lang: str) -> str:
         if result.get("modified"):  # gone to time, the winner the first player's choice: a modified win
             reason = text("ev.result_modified", lang) + (f": {reason}" if reason else "")
     if not result.get("winner"):
-        return text("ev.draw_result", lang) + (f" ({reason})" if reason else "")
+        return text("ev.result_draw_for", lang, reason=reason) if reason else text("ev.draw_result", lang)
     words = text("ev.result_for", lang, winner=result.get("winner_name") or result["winner"], reason=reason)
     return words.replace(" ()", "")
 
