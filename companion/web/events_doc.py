@@ -14,7 +14,8 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/event": {"post": op(
         "Create an event; answers the organiser's and the judge's links (shown once)",
         ok=201, auth=False)},
-    "/api/event/{event_id}": {"get": op("Organiser or judge: the event, its players and rounds", params=E)},
+    "/api/event/{event_id}": {"get": op(
+        "Organiser or judge: the event, its players, rounds and each player's penalties", params=E)},
     "/api/event/{event_id}/players": {"post": op(
         "Organiser: register a player; the decklist (ThronesDB text or JSON) is frozen with its SHA-256",
         params=E, ok=201)},
@@ -47,7 +48,8 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
         content="application/pdf")},
     "/api/event/{event_id}/rounds/{number}/clock": {"post": op(
         "Organiser or judge: start the round clock", params=[*E, "number"])},
-    "/api/event/{event_id}/dashboard": {"get": op("Judge or organiser: every table of a round, with flags",
+    "/api/event/{event_id}/dashboard": {"get": op("Judge or organiser: every table of a round, with flags, "
+                                                    "and each player's penalties across the event",
                                                     params=E, query=["round"])},
     "/api/event/{event_id}/stream": {"get": op("Judge or organiser: the dashboard live (Server-Sent Events)",
                                                  params=E, query=["round", "since"], content="text/event-stream")},
