@@ -60,3 +60,26 @@ def test_a_game_without_a_winner_reads_and_counts_as_a_loss_for_both(client: Fla
     assert result_words({**out, "reason": ""}, "de") == "kein Sieger (beide verlieren)"
     standings = client.get(f"/api/event/{t.eid}/standings").get_json()["standings"]
     assert {s["name"]: (s["points"], s["losses"]) for s in standings} == {"Ann": (0, 1), "Ben": (0, 1)}
+
+
+def test_fifteen_power_in_the_taxation_after_time_is_a_win_not_a_modified_win(client: FlaskClient,  # noqa: F811
+                                                                               catalog: Catalog) -> None:
+    """End of Round: going to time decides only "if neither player has won"; a player who reaches 15 power while
+    the table plays through its taxation phase has met the victory condition (it was scored a modified win, 4)."""
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    t.draws(9)
+    t.run_out_the_clock()
+    t.phases("standing", "taxation")
+    assert t.act(t.keys["A"], {"type": "gain_power", "player": "A", "amount": 15}).status_code == 201
+    result = client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]["result"]
+    assert result["winner"] == "A" and result["modified"] is False and result["by_time"] == "power_needed"
+    assert result_words(result, "en") == "Ann wins (15 power in the taxation phase after time was called: a win)"
+    standings = client.get(f"/api/event/{t.eid}/standings").get_json()["standings"]
+    assert {s["name"]: (s["points"], s["wins"], s["modified_wins"]) for s in standings} == \
+        {"Ann": (5, 1, 0), "Ben": (0, 0, 0)}
+    # Taken back: nobody has won, and the steps decide again (here a tie to the end: the first player chooses,
+    # and the judge enters it, a modified win).
+    r = client.post(f"/api/games/{t.gid}/undo", headers=h(t.keys["A"]), json={"expected_version": t.version})
+    assert r.status_code in (200, 201), r.get_json()
+    assert client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]["result"] is None

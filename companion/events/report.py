@@ -104,7 +104,9 @@ def result_words(result: dict[str, Any] | None, lang: str) -> str:
     """A table's result in words: "Ann wins (15 power)", "draw", going to time with its step named."""
     if not result:
         return text("ev.no_result", lang)
-    if result.get("by_time"):
+    if result.get("by_time") and result.get("modified") is False:  # 15 power in the taxation after time: a win
+        reason = text("ev.result_victory_after_time", lang)
+    elif result.get("by_time"):
         reason = text("ev.result_by_time", lang, step=text(f"step.{result['by_time']}", lang))
     else:
         reason = str(result.get("reason") or "")

@@ -435,7 +435,8 @@ class EventStore:
             a, b = ref.players[0], ref.players[1]
             seat = (result or {}).get("winner")
             winner = a if seat == "A" else b if seat == "B" else None
-            modified = bool(result and (result.get("by_time") or result.get("modified")))
+            # A going-to-time result is a modified win unless it says otherwise (15 power reached in taxation).
+            modified = bool(result and result.get("modified", bool(result.get("by_time"))))
             out.append(Game(ref.round, a, b, winner, modified and winner is not None, result is not None))
         for number, (kind, bye) in sorted(stages.items()):
             if kind == stage and bye is not None:

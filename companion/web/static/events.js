@@ -88,7 +88,8 @@ import {openStream} from "./stream.js";
   }
   // A going-to-time result names its deciding step from the catalogue (its stored reason is the server's English).
   // A modified win the judge entered (gone to time, the first player's choice) says so, as the report does.
-  const reasonText = r => (r.by_time && hasMessage("step." + r.by_time) ? `${t("ev.gone_to_time")}: ${t("step." + r.by_time)}`
+  const reasonText = r => (r.by_time && r.modified === false ? t("ev.result_victory_after_time")
+    : r.by_time && hasMessage("step." + r.by_time) ? `${t("ev.gone_to_time")}: ${t("step." + r.by_time)}`
     : r.modified ? t("ev.result_modified") + (r.reason ? ": " + r.reason : "") : r.reason || "");
   // A draw has no winner: "draw (reason)", not "draw wins".
   const resultText = r => (r.winner ? t("ev.result_for", {winner: r.winner_name || r.winner, reason: reasonText(r)})
