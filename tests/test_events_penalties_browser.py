@@ -108,3 +108,44 @@ def test_a_penalty_reaches_every_open_dashboard_live_and_the_organisers_page(ser
         page.screenshot(path=str(SHOTS / f"penalties-organiser-{lang}.png"))
         # Nothing cut off or wider than the laptop's screen.
         assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+
+
+def test_a_table_gone_to_time_tells_the_judge_the_result_is_a_modified_win(server: Server, browser: Any) -> None:
+    """Tournament Regulations › End of Round › Going to Time: the winner the judge enters at a table that went to
+    time (the first player's choice at a tie to the end) gets a modified win; the result box says so first."""
+    api = server.url + "/api"
+    catalog = Catalog.in_memory()
+    status, ev = call(api, "POST", "/event", {"name": "Zeitwertung", "rounds": 1, "tables": 2})
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    for name in ("Ann", "Ben"):
+        status, out = call(api, "POST", f"/event/{eid}/players",
+                           {"name": name, "decklist": as_text(real_deck("GT38"), catalog)}, org)
+        assert status == 201, out
+    status, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
+    assert status == 201, rnd
+    game, key = rnd["tables"][0]["game"], rnd["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    page = browser.new_context(**LAPTOP, locale="en-GB").new_page()
+    page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+    page.click(f"button[data-open='{game}']")
+    page.wait_for_selector("#table-panel:not(.hidden)")
+    assert page.locator("#result-modified").is_hidden()  # the clock has not even started
+    assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
+    version = call(api, "GET", f"/games/{game}/view", key=key)[1]["version"]
+    for phase in ("standing", "taxation"):
+        status, out = call(api, "POST", f"/games/{game}/actions",
+                           {"action": {"type": "begin_phase", "phase": phase}, "expected_version": version}, key)
+        if status == 409:  # time was called in between
+            version = out["error"]["details"]["version"]
+            status, out = call(api, "POST", f"/games/{game}/actions",
+                               {"action": {"type": "begin_phase", "phase": phase}, "expected_version": version}, key)
+        assert status == 201, out
+        version = out["version"]
+    page.wait_for_selector("#result-modified:not(.hidden)", timeout=5000)
+    assert "modified win, 4 tournament points" in page.inner_text("#result-modified")
+    page.locator("#result-modified").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "judge-gone-to-time-en.png"))
+    page.click("[data-result='B']")
+    page.wait_for_function(f"document.querySelector(\"#tables tr[data-game='{game}']\").innerText.includes("
+                           "'Ben wins (modified win)')", timeout=5000)
+    standings = call(api, "GET", f"/event/{eid}/standings")[1]["standings"]
+    assert {s["name"]: (s["points"], s["modified_wins"]) for s in standings} == {"Ben": (4, 1), "Ann": (0, 0)}

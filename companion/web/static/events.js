@@ -442,6 +442,7 @@ import {openStream} from "./stream.js";
       latest = data;
       penalties = data.penalties || [];
       showPenalties();
+      if (selected) showResultNote();
       // A table of another round (the dashboard moved on to a new round) is closed: its result buttons would
       // otherwise still write to that round's table.
       if (selected && !data.tables.some(tb => tb.game === selected)) {
@@ -525,6 +526,12 @@ import {openStream} from "./stream.js";
       $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
         `<p>${esc(phaseRound(m.view.phase, m.view.round))}</p><p class="moment-players">${players}</p>`;
       $("table-panel").classList.remove("hidden");
+      showResultNote();
+    }
+    /** A table gone to time: the result the judge enters is a modified win (the server records it so). */
+    function showResultNote() {
+      const row = latest && selected && latest.tables.find(x => x.game === selected);
+      $("result-modified").classList.toggle("hidden", !(row && row.gone_to_time && !(row.result && row.result.modified === false)));
     }
     async function openTable(game, seq) {
       const another = game !== selected;
