@@ -141,6 +141,8 @@ def test_a_table_gone_to_time_tells_the_judge_the_result_is_a_modified_win(serve
         assert status == 201, out
         version = out["version"]
     page.wait_for_selector("#result-modified:not(.hidden)", timeout=5000)
+    # The open panel follows the table to its newest entry (it stayed at the moment it was opened: setup).
+    page.wait_for_function("document.querySelector('#moment').innerText.includes('taxation phase')", timeout=5000)
     assert "modified win, 4 tournament points" in page.inner_text("#result-modified")
     page.locator("#result-modified").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "judge-gone-to-time-en.png"))

@@ -443,6 +443,10 @@ import {openStream} from "./stream.js";
       penalties = data.penalties || [];
       showPenalties();
       if (selected) showResultNote();
+      // The open table moved on while the judge looked at its newest entry: the panel follows it (an earlier entry
+      // chosen on the slider stays as chosen).
+      const open = selected && lastMoment && data.tables.find(tb => tb.game === selected);
+      if (open && open.version > lastMoment.game.version && lastMoment.seq === lastMoment.game.version) openTable(selected);
       // A table of another round (the dashboard moved on to a new round) is closed: its result buttons would
       // otherwise still write to that round's table.
       if (selected && !data.tables.some(tb => tb.game === selected)) {
@@ -533,12 +537,17 @@ import {openStream} from "./stream.js";
       const row = latest && selected && latest.tables.find(x => x.game === selected);
       $("result-modified").classList.toggle("hidden", !(row && row.gone_to_time && !(row.result && row.result.modified === false)));
     }
+    // The newest moment asked for: an older answer arriving late (the panel following its table, crossing a scrub)
+    // is dropped. The penalty form's player is looked up again once another table's moment is shown.
+    let asked = 0, tableChanged = false;
     async function openTable(game, seq) {
-      const another = game !== selected;
-      if (another) { lastTime = null; counts = {}; $("gtt-out").replaceChildren(); }  // another table
+      const mine = ++asked;
+      if (game !== selected) { lastTime = null; counts = {}; $("gtt-out").replaceChildren(); tableChanged = true; }
       selected = game;
-      showMoment(await call("GET", `/api/event/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`)));
-      if (another) { showEarlier(); loadEarlier(); }  // the penalty form's player is now this table's
+      const m = await call("GET", `/api/event/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`));
+      if (mine !== asked) return;
+      showMoment(m);
+      if (tableChanged) { tableChanged = false; showEarlier(); loadEarlier(); }  // the form's player is this table's
     }
     $("scrub").addEventListener("input", () => selected && openTable(selected, +$("scrub").value));
     // The ruling form shows only what its type needs: a penalty its player and level, an extension its minutes.
