@@ -152,8 +152,11 @@ def snapshot(game: Game, role: Role) -> Any:
             verdicts.append({"text": said, "legal": verdict.legal, "entry": entry.seq,
                              "guid": guid_of.get(table.instance(card).code) if card in table.instances else None})
         version = done[-1][0].seq
+    # The names of the codes the helper sent (it knows the codes already): its own lines name the card, not its code.
+    codes = {c["code"] for c in clean if c["code"]} | set(left)
+    names = {code: table.cards[code].name for code in sorted(codes) if code in table.cards}
     return jsonify({"colour": colour, "seat": seat, "recorded": len(actions), "version": version,
-                    "verdicts": verdicts, "key_role": key_role})
+                    "verdicts": verdicts, "key_role": key_role, "names": names})
 
 
 def _deck_codes(table: Table, seat: str) -> set[str]:
