@@ -76,6 +76,13 @@ def test_the_table_speaks_the_language_the_host_page_shows(server: Server, brows
     assert state["lang"] == page_lang and obj["Description"] == m["tts.object.description"]
     page.locator("#tts-result").scroll_into_view_if_needed()
     shot(page, f"host-tts-panel-made-1366-{page_lang}")
+    # Switched afterwards: the same key's line now sets the other language (the object placed stays as it is).
+    other = "en" if page_lang == "de" else "de"
+    page.click("[data-lang-toggle]")
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=other)
+    assert page.input_value("#tts-chat") == chat.removesuffix(page_lang) + other
+    page.click("[data-lang-toggle]")
+    assert page.input_value("#tts-chat") == chat
     page.context.close()
 
     # In TTS: the object dropped in (its saved state as downloaded), the key line pasted by the host.

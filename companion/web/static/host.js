@@ -116,7 +116,11 @@ const COLOURS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "
     if (!r.ok) { alert(errorText(r.data.error)); return; }
     const blob = new Blob([JSON.stringify(r.data.object, null, 2)], {type: "application/json"});
     document.getElementById("tts-download").href = URL.createObjectURL(blob);
+    madeKey = r.data.chat.split(" ")[2];
     document.getElementById("tts-chat").value = r.data.chat;
     document.getElementById("tts-result").classList.remove("hidden");
   });
+  // The key line carries the table's language: switching the page switches the line (pasting it sets both).
+  let madeKey = null;
+  redraw.push(() => { if (madeKey) document.getElementById("tts-chat").value = `!companion key ${madeKey} ${lang()}`; });
 })();
