@@ -105,3 +105,25 @@ def test_the_table_speaks_the_language_the_host_page_shows(server: Server, brows
     [said] = [v["text"] for d in tts.delivered if d["body"]["colour"] == "Red" for v in d["reply"]["verdicts"]]
     # (no deck is loaded: the companion knows the card by its code only)
     assert said == "Companion: " + m["tts.untracked"].format(card="00168", code="00168", seat="Alice"), said
+
+
+def test_the_upload_page_says_why_in_its_own_language(server: Server, browser: Any, tmp_path: Path) -> None:
+    """An English browser with the page switched to German: why a card is not identified reads German."""
+    from tests.tts_saves import card, save, zone
+
+    path = tmp_path / "TS_Save_2.json"
+    path.write_text(json.dumps(save(zone("Shadows: Red", x=0, z=-10), card("13089", x=0, z=-10),
+                                    card(None, name="Obligation", x=20, z=20))))
+    page = browser.new_context(**DESK, locale="en-US").new_page()
+    page.goto(server.url + "/tts")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.click("[data-lang-toggle]")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    page.set_input_files("#file", str(path))
+    page.click("#go")
+    page.wait_for_selector("#out .note")
+    shown = page.inner_text("#out")
+    assert "Obligation: der Name 'Obligation' ist kein Kartentitel im Katalog" in shown, shown
+    assert "is not a card title" not in shown
+    shot(page, "tts-upload-1366-de")
+    page.context.close()

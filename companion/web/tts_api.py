@@ -264,8 +264,9 @@ def import_upload() -> Any:
     if not data:
         raise ApiError(400, "empty", "send the TTS file as the request body or as a multipart field \"file\"")
     name = (upload.filename if upload is not None else None) or "upload.json"
+    lang = _reader_language()
     try:
-        report = import_save(bytes(data), _lookup(), name, budget=UPLOAD_BUDGET)
+        report = import_save(bytes(data), _lookup(), name, budget=UPLOAD_BUDGET, lang=lang)
     except TtsTooLarge as exc:  # 413 for bytes, 422 for objects, nesting or time
         raise ApiError(exc.status, f"save_{exc.code}", str(exc), limit=exc.limit) from None
     except TtsError as exc:
@@ -277,5 +278,28 @@ def import_upload() -> Any:
             raise ApiError(403, "forbidden", "comparing with a tracked game shows its hidden cards: judge key only")
         mapping_raw = {k: v for k, v in (x.split("=", 1) for x in request.args.getlist("seat") if "=" in x)}
         mapping = seat_map(list(report["players"]), [s.seat for s in game.seats], mapping_raw)
-        report["differences"] = differences(svc().store.table(game_id), report, mapping)
+        report["differences"] = [_diff_said(row, lang) for row in differences(svc().store.table(game_id), report,
+                                                                                mapping)]
     return jsonify(report)
+
+
+def _reader_language() -> str:
+    """The language of an upload's answer: ``?lang=`` (the page's own choice), else Accept-Language."""
+    lang = request.args.get("lang")
+    if lang is None:
+        return language(request.headers.get("Accept-Language"))
+    if lang not in LANGUAGES:
+        raise ApiError(400, "bad_lang", f"lang: one of {', '.join(LANGUAGES)}", field="lang")
+    return lang
+
+
+def _diff_said(row: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A difference with its ``message`` in the reader's language from the catalogue (``ttsDiff.*``, as the upload
+    page words it) and ``message_code``, which stays when the words change: entered, left, untracked, unmapped,
+    unidentified."""
+    kind = row["kind"]
+    code = kind if kind not in ("entered", "left") or "action" in row else "untracked"
+    params = {"colour": message(f"ttsColour.{row['colour']}", lang) if row["colour"] in COLOURS else row["colour"],
+              "seat": row.get("seat") or "", "card": row.get("name") or row.get("code") or "",
+              "count": row.get("count", 0)}
+    return {**row, "message": message(f"ttsDiff.{code}", lang, **params), "message_code": code}
