@@ -22,10 +22,10 @@ from tests.tts_fake import Tts
 #: Words that only an English line has; none may reach a German table's chat.
 ENGLISH = re.compile(r"\b(the|your|where|did|it|is|and|only|host|key set|nothing recorded|shadows|card|has no|"
                      r"click|paste|could not|plays seat|use)\b", re.IGNORECASE)
-#: What may stay as it is in a German line: commands, zone names the helper reads, card names, citations.
+#: What may stay as it is in a German line: commands, zone names the helper reads, card names.
 KEPT = re.compile(r"!companion [a-z]+( <[^>]+>)?( play| discard| hand|, [a-z]+| oder [a-z]+)*|"
                   r"'(Shadows|Discard|Dead pile): [A-Za-z]+'|'shadows'|companion tts (key|bridge)[^)';]*|"
-                  r"The Imp's Agent|King's Landing Dromond|Tyrion Lannister|\([A-Z]{2}: [^)]*\)")
+                  r"The Imp's Agent|King's Landing Dromond|Tyrion Lannister")
 
 
 def _english_left(line: str) -> list[str]:
@@ -105,6 +105,7 @@ def test_a_german_table_from_the_start(client: FlaskClient) -> None:
     flagged = chat(tts, "Red", since=n)
     assert len(flagged) == 1 and flagged[0].startswith("Companion: King's Landing Dromond in die Schatten "
                                                        "aufmarschiert — "), flagged
+    assert flagged[0].endswith(" (RR: Kosten)")   # the rule's heading in German too
     # Undone on the companion, and the card taken back into the hand in TTS: the log had it there no more.
     version = client.get(f"/api/games/{game.id}").get_json()["version"]
     r = client.post(f"/api/games/{game.id}/undo", json={"expected_version": version},

@@ -12,7 +12,7 @@ from flask import Blueprint, g, jsonify, request
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.declare import text
-from companion.messages import LANGUAGES, catalogue, language, verdict_text
+from companion.messages import LANGUAGES, catalogue, citation, language, verdict_text
 from companion.messages import text as message
 from companion.rules import ActionError
 from companion.rules.editions import Table
@@ -147,7 +147,8 @@ def snapshot(game: Game, role: Role) -> Any:
                 message("tts.said", lang, text=f"{kind.replace('_', ' ')} {name}")
             if verdict.violations:  # the table's chat: every player there reads it, so names, no instance ids
                 shown = shown_verdict(verdict.to_dict(), TABLE_ROLE)["violations"]
-                said += " — " + "; ".join(f"{verdict_text(v, lang)} ({v['citation']})" for v in shown)
+                # The citation's headings in the table's language too, as the phones show them.
+                said += " — " + "; ".join(f"{verdict_text(v, lang)} ({citation(v['citation'], lang)})" for v in shown)
             # "entry": the log entry it is about, so a second identical verdict is still a verdict of its own.
             verdicts.append({"text": said, "legal": verdict.legal, "entry": entry.seq,
                              "guid": guid_of.get(table.instance(card).code) if card in table.instances else None})
