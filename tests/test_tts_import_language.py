@@ -56,7 +56,7 @@ def test_differences_from_the_game_in_the_readers_language(app_client: FlaskClie
     assert codes == sorted(r["message_code"] for r in rows["en"]) == ["entered", "entered", "unidentified"]
     de = {(r["message_code"], r.get("code")): r["message"] for r in rows["de"]}
     assert de[("entered", "13089")] == "Tyrion Lannister ist in TTS in die Schatten von Rot gekommen"
-    assert de[("unidentified", None)] == "3 Karte(n) in den Schatten von Rot wurden nicht erkannt"
+    assert de[("unidentified", None)] == "In den Schatten von Rot nicht erkannte Karten: 3"
     en = {(r["message_code"], r.get("code")): r["message"] for r in rows["en"]}
     assert en[("entered", "13089")] == "Tyrion Lannister went into Red's shadows in TTS"
     # The rest of a row is the same in both languages: the action, its verdict, the machine codes.
