@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 
 from companion.messages import catalogue, text
 from companion.tts.bundle import bundle, lines_module
+from tests.test_tts_api import tracked
 from tests.test_tts_live import Game, shadows_card
 from tests.tts_fake import Tts
 
@@ -208,6 +209,28 @@ def test_a_refused_key_is_said_in_the_tables_language(client: FlaskClient) -> No
     assert not any("does not open" in m for m in said)
 
 
+def test_a_strict_refusal_is_explained_in_german(client: FlaskClient) -> None:
+    """A strict game refuses a report as a whole: the owner reads why, in the table's language, from the lines the
+    refusal carries (not the error's English message)."""
+    g = tracked(client, mode="strict")
+    tts = Tts(seated=("Red", "Blue"), host="Red")
+    tts.client = client
+    tts.run('fake.hand("Red", 0, -24, 0, 16, 5); fake.hand("Blue", 0, 24, 180, 16, 5)')
+    tts.load({"url": "http://127.0.0.1:8787", "game": g["game"]["id"], "seats": {"Red": "Red", "Blue": "Blue"}})
+    tts.fake.advance(0.1)
+    tts.run(f"onChat('!companion key {g['judge']['key']} de', {{color = 'Red', host = true}})")
+    tts.settle(1.5)
+    n = len(tts.broadcasts())
+    shadows_card(tts, "tyrion", "Red", "01089")   # no Shadow keyword: refused, nothing recorded
+    said = chat(tts, "Red", since=n)
+    assert said[:2] == ["Companion: " + catalogue("de")["tts.refused.illegal_action"],
+                        "Companion: nicht aufgezeichnet: Tyrion Lannister in die Schatten aufmarschiert — Tyrion "
+                        "Lannister hat kein Schlüsselwort Schatten und kann daher nicht in die Schatten "
+                        "aufmarschieren. (RR: Schatten › Eine Karte in den Schatten aufmarschieren lassen)"], said
+    assert not any("strict mode" in m for m in chat(tts))
+    assert [d["status"] for d in tts.delivered if d["body"]["colour"] == "Red"][-1] == 422
+
+
 if __name__ == "__main__":  # every line a German table's chat shows in the session above, to read
     import tempfile
     from pathlib import Path
@@ -228,3 +251,4 @@ if __name__ == "__main__":  # every line a German table's chat shows in the sess
         test_a_german_table_from_the_start(app.test_client())
         for b in seen[0].broadcasts():
             print(f"[{b['colour']}] {b['message']}")
+

@@ -19,7 +19,7 @@ from companion.rules.editions import Table
 from companion.rules.roles import TABLE as TABLE_ROLE
 from companion.rules.roles import Can, Role
 from companion.rules.views import shown_verdict
-from companion.store.games import Game, Replayed
+from companion.store.games import Game, Refused, Replayed
 from companion.tts.diff import differences, seat_map
 from companion.tts.importer import CardLookup, identify_by_name, import_save
 from companion.tts.save import COLOURS, Budget, TtsError, TtsTooLarge
@@ -139,16 +139,13 @@ def snapshot(game: Game, role: Role) -> Any:
                             "version": again.seq, "verdicts": [], "key_role": key_role})
         except ActionError as exc:
             raise ApiError(400, "bad_action", str(exc)) from None
+        except Refused as exc:  # strict (or impossible): nothing recorded; the table is told why, in its language
+            raise _refusal(exc, table, lang, guid_of) from None
         for entry, verdict in done:
             card = entry.data.get("card")
-            name = table.card(card).name if card in table.instances else card
-            kind = entry.data["type"]
-            said = _said(lang, f"tts.did.{kind}", card=name) if f"tts.did.{kind}" in catalogue("en") else \
-                message("tts.said", lang, text=f"{kind.replace('_', ' ')} {name}")
+            said = _did(table, lang, entry.data["type"], card)
             if verdict.violations:  # the table's chat: every player there reads it, so names, no instance ids
-                shown = shown_verdict(verdict.to_dict(), TABLE_ROLE)["violations"]
-                # The citation's headings in the table's language too, as the phones show them.
-                said += " — " + "; ".join(f"{verdict_text(v, lang)} ({citation(v['citation'], lang)})" for v in shown)
+                said += _why_not(shown_verdict(verdict.to_dict(), TABLE_ROLE)["violations"], lang)
             # "entry": the log entry it is about, so a second identical verdict is still a verdict of its own.
             verdicts.append({"text": said, "legal": verdict.legal, "entry": entry.seq,
                              "guid": guid_of.get(table.instance(card).code) if card in table.instances else None})
@@ -158,6 +155,34 @@ def snapshot(game: Game, role: Role) -> Any:
     names = {code: table.cards[code].name for code in sorted(codes) if code in table.cards}
     return jsonify({"colour": colour, "seat": seat, "recorded": len(actions), "version": version,
                     "verdicts": verdicts, "key_role": key_role, "names": names})
+
+
+def _did(table: Table, lang: str, kind: str, card: Any, said: bool = True) -> str:
+    """What the helper's report did, as the table's chat says it: "Companion: X in die Schatten aufmarschiert"
+    (without "Companion: " when not ``said``)."""
+    name = table.card(card).name if card in table.instances else card
+    did = message(f"tts.did.{kind}", lang, card=name) if f"tts.did.{kind}" in catalogue("en") else \
+        f"{kind.replace('_', ' ')} {name}"
+    return message("tts.said", lang, text=did) if said else did
+
+
+def _why_not(violations: list[dict[str, Any]], lang: str) -> str:
+    """The rules a move breaks, each with its citation (headings in the table's language, as the phones show)."""
+    return " — " + "; ".join(f"{verdict_text(v, lang)} ({citation(v['citation'], lang)})" for v in violations)
+
+
+def _refusal(exc: Refused, table: Table, lang: str, guid_of: dict[str, str]) -> ApiError:
+    """A report refused as a whole (strict mode, or a move that cannot happen): its error carries the lines for the
+    table's chat (``verdicts``), which the helper shows instead of the error's message."""
+    action, verdict = exc.details.get("action") or {}, exc.details.get("verdict") or {}
+    card = action.get("card")
+    said = _said(lang, "tts.refused.move", move=_did(table, lang, str(action.get("type")), card, said=False))
+    if verdict.get("violations"):
+        said += _why_not(shown_verdict(verdict, TABLE_ROLE)["violations"], lang)
+    guid = guid_of.get(table.instance(card).code) if card in table.instances else None
+    lines = [{"text": _said(lang, f"tts.refused.{exc.code}"), "legal": None},
+             {"text": said, "legal": False, "guid": guid}]
+    return ApiError(exc.status, exc.code, exc.message, **exc.details, verdicts=lines)
 
 
 def _deck_codes(table: Table, seat: str) -> set[str]:
