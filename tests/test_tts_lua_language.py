@@ -231,6 +231,21 @@ def test_a_strict_refusal_is_explained_in_german(client: FlaskClient) -> None:
     assert [d["status"] for d in tts.delivered if d["body"]["colour"] == "Red"][-1] == 422
 
 
+
+def test_the_command_lines_object_takes_a_language_too() -> None:
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    for lang, description in ((["--lang", "de"], catalogue("de")["tts.object.description"]),
+                              ([], catalogue("en")["tts.object.description"])):
+        r = CliRunner().invoke(main, ["tts", "object", "--game", "g1", "--seat", "Red=A", *lang])
+        assert r.exit_code == 0, r.output
+        obj = json.loads(r.stdout)["ObjectStates"][0]
+        assert json.loads(obj["LuaScriptState"]).get("lang") == (lang[1] if lang else None)
+        assert obj["Description"] == description
+
+
 if __name__ == "__main__":  # every line a German table's chat shows in the session above, to read
     import tempfile
     from pathlib import Path
