@@ -69,6 +69,7 @@ def test_the_table_speaks_the_language_the_host_page_shows(server: Server, brows
     page.wait_for_selector("#tts-result:not(.hidden)")
     chat = page.input_value("#tts-chat")
     assert chat.startswith("!companion key ") and chat.endswith(" " + page_lang)
+    assert m["tts.panel.lang"] in page.inner_text("#tts-result")   # the host is told which language the table gets
     with page.expect_download() as download:
         page.click("#tts-download")
     obj = json.loads(Path(download.value.path()).read_text())["ObjectStates"][0]
