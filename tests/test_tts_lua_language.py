@@ -246,6 +246,42 @@ def test_the_command_lines_object_takes_a_language_too() -> None:
         assert obj["Description"] == description
 
 
+
+def _zone(tts: Tts, name: str) -> tuple[float, float]:
+    return tuple(tts.run(f"""for _, o in ipairs(getObjects()) do
+        if o.getName() == "{name}" then local p = o.getPosition() return p.x, p.z end end"""))  # type: ignore
+
+
+def test_a_german_rewind_and_a_discard_onto_a_pile(client: FlaskClient) -> None:
+    """A rewind (every object a new GUID, the script loaded afresh with the older state) and a card dropped onto a
+    discarded card (a deck forms under a new GUID): the owner reads German throughout."""
+    tts, game = german_table(client)
+    tts.run(f"onChat('!companion key {game.judge} de', {{color = 'Red', host = true}})")
+    tts.settle(1.5)
+    before = tts.fake.checkpoint()
+    shadows_card(tts, "agent", "Red", "00168")
+    tts.rewind(before)
+    n = len(tts.broadcasts())
+    tts.run(f"onChat('!companion key {game.judge}', {{color = 'Red', host = true}})")
+    tts.settle(2.0)
+    told = chat(tts, "Red", since=n)
+    assert "Companion: " + text("tts.reloaded_missing", "de", cards="The Imp's Agent", colour="Rot") in told, told
+    assert any(m.startswith("Companion: The Imp's Agent hat deine Schatten verlassen – wo liegt die Karte jetzt? "
+                            "(der Tisch wurde neu geladen oder zurückgespult)") for m in told), told
+    # Play goes on: a card into shadows, then face up onto a discarded card in the discard zone (a deck forms).
+    shadows_card(tts, "dromond", "Red", "00170")
+    dx, dz = _zone(tts, "Discard: Red")
+    tts.run(f"old = fake.card({{gm_notes = '{{\"code\": \"13089\"}}', face_down = false, x = {dx}, z = {dz}}})")
+    tts.run("fake.flip('Red', dromond)")
+    tts.move("dromond", "Red", dx, dz)
+    tts.settle(1.5)
+    assert tts.run("return fake.find(old.getGUID()) == nil")   # the discarded card is in a new deck now
+    assert "Companion: King's Landing Dromond abgelegt" in chat(tts, "Red")
+    assert ("A", "discard", "00170") in game.moves()
+    for line in chat(tts):
+        assert not _english_left(line), (line, _english_left(line))
+
+
 if __name__ == "__main__":  # every line a German table's chat shows in the session above, to read
     import tempfile
     from pathlib import Path
