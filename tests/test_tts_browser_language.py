@@ -104,8 +104,8 @@ def test_the_table_speaks_the_language_the_host_page_shows(server: Server, brows
     assert tts.bodies("Red")[-1]["lang"] == page_lang
     assert {d["body"].get("lang") for d in tts.delivered} == {page_lang}
     [said] = [v["text"] for d in tts.delivered if d["body"]["colour"] == "Red" for v in d["reply"]["verdicts"]]
-    # (no deck is loaded: the companion knows the card by its code only)
-    assert said == "Companion: " + m["tts.untracked"].format(card="00168", code="00168", seat="Alice"), said
+    # (no deck is loaded: the game knows no name for the code, the catalogue does)
+    assert said == "Companion: " + m["tts.untracked"].format(card="The Imp's Agent", code="00168", seat="Alice"), said
 
 
 def test_the_upload_page_says_why_in_its_own_language(server: Server, browser: Any, tmp_path: Path) -> None:

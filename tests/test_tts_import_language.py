@@ -62,3 +62,14 @@ def test_differences_from_the_game_in_the_readers_language(app_client: FlaskClie
     # The rest of a row is the same in both languages: the action, its verdict, the machine codes.
     strip = [{k: v for k, v in r.items() if k != "message"} for r in rows["de"]]
     assert strip == [{k: v for k, v in r.items() if k != "message"} for r in rows["en"]]
+
+
+def test_a_card_in_no_loaded_deck_is_named_by_the_catalogue(app_client: FlaskClient) -> None:
+    g = tracked(app_client)   # Red's deck holds no King's Landing Dromond (00170)
+    doc = save(zone("Shadows: Red", x=0, z=-10), card("00170", x=0, z=-10))
+    r = app_client.post(f"/api/tts/import?game={g['game']['id']}&lang=de", data=json.dumps(doc),
+                        content_type="application/json", headers={"Authorization": f"Bearer {g['judge']['key']}"})
+    [row] = r.get_json()["differences"]
+    assert row["message_code"] == "untracked"
+    assert row["message"] == ("King's Landing Dromond liegt in TTS in den Schatten von Rot, aber nicht im erfassten "
+                              "Deck von Red"), row

@@ -96,7 +96,13 @@ def _said(lang: str, message_id: str, **params: Any) -> str:
 
 def _problem_text(problem: dict[str, Any], lang: str) -> str:
     said = problem.get("msg")
-    return _said(lang, said[0], **said[1]) if said else message("tts.said", lang, text=problem["message"])
+    if not said:
+        return message("tts.said", lang, text=problem["message"])
+    params = dict(said[1])
+    # A card in no loaded deck is named by the game only by its code: the catalogue knows its name.
+    if params.get("card") == problem.get("code") and (card := _lookup().by_code.get(str(problem.get("code")))):
+        params["card"] = card.name
+    return _said(lang, said[0], **params)
 
 
 @tts_api.post("/games/<game_id>/snapshot")
@@ -325,7 +331,9 @@ def _diff_said(row: dict[str, Any], lang: str) -> dict[str, Any]:
     unidentified."""
     kind = row["kind"]
     code = kind if kind not in ("entered", "left") or "action" in row else "untracked"
+    card = row.get("name") or row.get("code") or ""
+    if card == row.get("code") and (known := _lookup().by_code.get(card)):  # in no loaded deck: named by the catalogue
+        card = known.name
     params = {"colour": message(f"ttsColour.{row['colour']}", lang) if row["colour"] in COLOURS else row["colour"],
-              "seat": row.get("seat") or "", "card": row.get("name") or row.get("code") or "",
-              "count": row.get("count", 0)}
+              "seat": row.get("seat") or "", "card": card, "count": row.get("count", 0)}
     return {**row, "message": message(f"ttsDiff.{code}", lang, **params), "message_code": code}
