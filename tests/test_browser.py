@@ -473,7 +473,7 @@ def test_the_host_page_sets_up_tabletop_simulator(server: Server, browser: Any) 
     with page.expect_download() as download:
         page.click("#tts-download")
     obj = json.loads(Path(download.value.path()).read_text())
-    assert chat.split()[-1] not in json.dumps(obj) and obj["ObjectStates"][0]["Nickname"] == "Companion"
+    assert chat.split()[2] not in json.dumps(obj) and obj["ObjectStates"][0]["Nickname"] == "Companion"
     assert "Tabletop Simulator" in page.inner_text("#tts-box") and "Schlüssel" in page.inner_text("#tts-box")
     page.locator("#tts-box").scroll_into_view_if_needed()
     shot(page, "host-tts-panel-de")

@@ -1,6 +1,6 @@
 """The verdicts in a TTS table's chat come from the message catalogue, in the table's language: the helper's
 setting (``!companion lang de``, or the language of the host page that made the object), else the request's
-Accept-Language, else English. Rule citations stay as written."""
+Accept-Language, else English. Rule citations have their headings in that language (the book's label stays)."""
 
 from __future__ import annotations
 
@@ -96,7 +96,8 @@ def test_a_rule_verdict_in_german_keeps_its_citation(app_client: FlaskClient) ->
     verdict = body["verdicts"][0]
     assert verdict["legal"] is False
     assert verdict["text"].startswith("Companion: Tyrion Lannister aus den Schatten geholt — ")
-    assert "(RR: Shadows › Unique cards and shadows)" in verdict["text"]  # the citation as the rules give it
+    # The citation's headings in German too, as the phones show them (the book's label stays).
+    assert "(RR: Schatten › Einzigartige Karten und die Schatten)" in verdict["text"]
     rule = next(k for k in catalogue("de") if k.startswith("rule.") and "unique" in k.lower())
     assert catalogue("de")[rule].split("{")[0].strip()[:12] in verdict["text"], (rule, verdict["text"])
 

@@ -18,7 +18,7 @@ CARD = '{"code": "%s"}'
 class Game:
     """A tracked game in the marshaling phase (advisory), seats named A, B, … as the home page names them."""
 
-    def __init__(self, client: FlaskClient, colours: tuple[str, ...]) -> None:
+    def __init__(self, client: FlaskClient, colours: tuple[str, ...], income: int = 10) -> None:
         self.client = client
         self.seat_of = {colour: chr(ord("A") + i) for i, colour in enumerate(colours)}
         g = client.post("/api/games", json={"mode": "advisory", "judge": True,
@@ -33,7 +33,7 @@ class Game:
             assert r.status_code == 200, r.get_json()
             version = r.get_json()["version"]
         actions = [{"type": "begin_phase", "phase": p} for p in ("plot", "draw", "marshaling")]
-        actions += [{"type": "collect_income", "player": seat, "amount": 10} for seat in self.seat_of.values()]
+        actions += [{"type": "collect_income", "player": seat, "amount": income} for seat in self.seat_of.values()]
         for action in actions:
             r = client.post(f"/api/games/{self.id}/actions", headers=self._auth(self.judge),
                             json={"action": action, "expected_version": version})

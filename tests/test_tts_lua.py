@@ -52,7 +52,8 @@ def test_the_bundle_is_plain_lua_52() -> None:
     code = "\n".join(line.split("--")[0] for line in text.splitlines())
     assert not re.search(r"\|\s*\w+\s*\|", code), "no TTS |x| lambdas"
     assert "goto" not in code
-    assert [m for m in MODULES if (SRC / f"{m}.lua").exists()] == list(MODULES)
+    # Every module is a file of its own, but the chat lines: those are made from the message catalogue.
+    assert [m for m in MODULES if (SRC / f"{m}.lua").exists()] == [m for m in MODULES if m != "lines"]
     lua52.LuaRuntime().execute("local f = assert(load(...))", text)
 
 

@@ -178,12 +178,14 @@ def bundle_cmd(out: Path | None) -> None:
 @click.option("--game", "game_id", required=True, help="The tracked game.")
 @click.option("--seat", "seats", multiple=True, help="Map a TTS colour to a seat: Red=A (repeatable).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Default: print to stdout.")
-def object_cmd(url: str, game_id: str, seats: tuple[str, ...], out: Path | None) -> None:
+@click.option("--lang", type=click.Choice(["en", "de"]), default=None,
+              help="The table chat's language (the helper's lines and the verdicts); default: English.")
+def object_cmd(url: str, game_id: str, seats: tuple[str, ...], out: Path | None, lang: str | None) -> None:
     """The "Companion" object (a Saved Object) carrying the helper: drop it into the game, no Global script change."""
     from companion.tts.bundle import companion_object
 
     try:
-        obj = companion_object(url, game_id, _seats(seats))
+        obj = companion_object(url, game_id, _seats(seats), lang)
     except (ValueError, FileNotFoundError) as exc:
         raise click.ClickException(str(exc)) from None
     text = json.dumps(obj, ensure_ascii=False, indent=1)

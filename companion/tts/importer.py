@@ -56,6 +56,11 @@ class Identified:
     def reason_in(self, lang: str) -> str:
         return _say(*self.why, lang) if self.why else self.reason
 
+    @property
+    def reason_code(self) -> str | None:
+        """The reason as a machine code that stays when its words change: no_code, no_title, no_sign, several."""
+        return self.why[0].removeprefix("tts.reason.") if self.why else None
+
 
 def _say(message_id: str, params: dict[str, Any], lang: str) -> str:
     return text(message_id, lang, **{k: param_text(v, lang) for k, v in params.items()})
@@ -202,7 +207,7 @@ def identify(card: Found, lookup: CardLookup, edition: str | None = None) -> Ide
         return Identified(code, "image")
     if card.name:
         return identify_by_name(card.name, card.description, lookup, edition)
-    return Identified(None, "", "no card code in GMNotes, Memo or the image URL, and no name")
+    return _unidentified("tts.reason.no_code")
 
 
 class Grid:
@@ -380,8 +385,10 @@ class Places:
 
 
 def import_save(data: bytes | Any, lookup: CardLookup, source: str = "file",
-                progress: Callable[[int], None] | None = None, budget: Budget | None = None) -> dict[str, Any]:
-    """Read a save (bytes or parsed JSON) into a report of what the table shows.
+                progress: Callable[[int], None] | None = None, budget: Budget | None = None,
+                lang: str = "en") -> dict[str, Any]:
+    """Read a save (bytes or parsed JSON) into a report of what the table shows; why a card is not identified is
+    said in ``lang`` (``reason``) and as a machine code (``reason_code``).
 
     Over ``budget`` (bytes, objects, nesting, time) it raises TtsTooLarge, whose ``code`` and ``status`` say why.
     """
@@ -390,14 +397,15 @@ def import_save(data: bytes | Any, lookup: CardLookup, source: str = "file",
     with collector_paused():  # the parsed save is alive throughout and holds no cycles (companion/heap.py)
         root = parse_bytes(bytes(data), source, budget) if isinstance(data, bytes | bytearray) else data
         w = walk(root, progress, clock)
-        out = report(w, lookup, source, clock)
+        out = report(w, lookup, source, clock, lang)
         # Let go of the save while the collector is still paused: its first pass afterwards would otherwise walk
         # every object the import made (as young ones) only to find them alive, some 5 to 10 ms for 8,000 cards.
         del root, w
     return out
 
 
-def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None) -> dict[str, Any]:
+def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None, lang: str = "en"
+           ) -> dict[str, Any]:
     players: dict[str, dict[str, Any]] = {}
 
     def player(colour: str) -> dict[str, Any]:
@@ -434,7 +442,8 @@ def report(w: Walk, lookup: CardLookup, source: str, clock: Clock | None = None)
             methods[ident.method] = methods.get(ident.method, 0) + 1
         else:
             if len(unidentified) < MAX_LISTED:
-                unidentified.append({"guid": card.guid, "path": card.path, "name": card.name, "reason": ident.reason,
+                unidentified.append({"guid": card.guid, "path": card.path, "name": card.name,
+                                     "reason": ident.reason_in(lang), "reason_code": ident.reason_code,
                                      **({"candidates": ident.candidates} if ident.candidates else {})})
         # Where it is: its top-level object's position (a card in a deck lies where its deck lies).
         at = card.at

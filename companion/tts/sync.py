@@ -107,11 +107,8 @@ def snapshot_actions(table: Table, seat: str, colour: str, cards: list[dict[str,
             cid = next((c for c in free if table.instance(c).code == code), None)
             if cid is None:  # not in this seat's shadows as the log has it: nothing recorded, and said
                 name = table.cards[code].name if code in table.cards else code
-                what = {"play": "came out of", "hand": "went back to hand from", "discard": "was discarded from"}[to]
+                # Its words are the catalogue's alone (msg), said in the table's language; kind is its code.
                 problems.append({"kind": "unknown", "code": code, "name": name, "legal": None,
-                                 "message": f"{name} {what} {colour}'s shadows, but the log does not have it there "
-                                            "(a rewind, or a move made before the helper ran): nothing recorded; "
-                                            "record it on the companion if it counts",
                                  "msg": (f"tts.left_unlogged.{to}", {"card": name, "colour": colour})})
                 continue
             free.remove(cid)
@@ -122,10 +119,8 @@ def snapshot_actions(table: Table, seat: str, colour: str, cards: list[dict[str,
         if "action" not in row:
             problems.append({**row, "msg": _said(row)})
         elif row["kind"] == "left":
-            problems.append({**{k: v for k, v in row.items() if k not in ("action", "violations", "notes")},
-                             "kind": "pending", "legal": None,
-                             "message": f"{row['name']} is not in {colour}'s shadows any more and the helper "
-                                        "did not say where it went: nothing recorded",
+            kept = {k: v for k, v in row.items() if k not in ("action", "violations", "notes", "message")}
+            problems.append({**kept, "kind": "pending", "legal": None,
                              "msg": ("tts.pending", {"card": row["name"], "colour": colour})})
         else:
             actions.append(action_from_dict(row["action"]))

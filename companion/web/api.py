@@ -91,6 +91,9 @@ class QrBody(Body):
 class TtsSetupBody(Body):
     seats: Annotated[dict[str, Annotated[str, text(1, 16)]], Meta(min_length=1, max_length=len(COLOURS),
                      description="TTS colours -> this game's seats"), answers("bad_seats")]
+    # The host page's own language (its DE/EN button), which the browser's Accept-Language need not be.
+    lang: Annotated[Literal["en", "de"], Meta(description="the language of the table's chat (default: the request's "
+                                              "Accept-Language)"), answers("bad_lang")] | None = None
 
 
 class DeckBody(Body):
@@ -356,14 +359,15 @@ def tts_setup(game: Game, role: Role) -> Any:
     if not all(colour in COLOURS and seat in game.seat_names for colour, seat in mapping.items()):
         raise ApiError(400, "bad_seats", f"seats maps TTS colours ({', '.join(COLOURS)}) to this game's seats",
                        seats=game.seat_names)
+    # The table's chat speaks the host page's language: the one its button shows, else the browser's.
+    lang = body().get("lang") or language(request.headers.get("Accept-Language"))
     try:
-        # The table's chat speaks the language the host's page was opened in (as pages choose theirs).
-        obj = companion_object(request.host_url.rstrip("/"), game.id, mapping,
-                               language(request.headers.get("Accept-Language")))
+        obj = companion_object(request.host_url.rstrip("/"), game.id, mapping, lang)
     except ValueError as exc:
         raise ApiError(400, "bad_seats", str(exc)) from None
     key = svc().table.issue_key(game, "table", role)
-    return jsonify({"chat": f"!companion key {key}", "object": obj, "seats": mapping,
+    # The chat line carries the language too: an object placed earlier switches with the new key.
+    return jsonify({"chat": f"!companion key {key} {lang}", "object": obj, "seats": mapping, "lang": lang,
                     "scope": "snapshots for this game only"}), 201
 
 

@@ -96,7 +96,8 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
         params=G)},
     "/api/tts/import": {"post": _op(
         "Read a TTS save, Saved Object or object (request body or multipart \"file\"); "
-        "?game=ID&seat=Red=A compares with a tracked game (judge key)", query=["game", "seat"])},
+        "?game=ID&seat=Red=A compares with a tracked game (judge key); ?lang=de|en: the reasons and differences "
+        "in that language (else Accept-Language)", query=["game", "seat", "lang"])},
     "/api/scan": {"post": _op(
         "Decode every code in a photo (JPEG/PNG/WebP body or multipart \"image\") and read the titles of "
         "unlabelled cards; with ?game= the cards they name and the actions that make sense; ?titles=0: codes "

@@ -12,14 +12,14 @@ from flask import Blueprint, g, jsonify, request
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.declare import text
-from companion.messages import LANGUAGES, catalogue, language, verdict_text
+from companion.messages import LANGUAGES, catalogue, citation, language, verdict_text
 from companion.messages import text as message
 from companion.rules import ActionError
 from companion.rules.editions import Table
 from companion.rules.roles import TABLE as TABLE_ROLE
 from companion.rules.roles import Can, Role
 from companion.rules.views import shown_verdict
-from companion.store.games import Game, Replayed
+from companion.store.games import Game, Refused, Replayed
 from companion.tts.diff import differences, seat_map
 from companion.tts.importer import CardLookup, identify_by_name, import_save
 from companion.tts.save import COLOURS, Budget, TtsError, TtsTooLarge
@@ -96,7 +96,13 @@ def _said(lang: str, message_id: str, **params: Any) -> str:
 
 def _problem_text(problem: dict[str, Any], lang: str) -> str:
     said = problem.get("msg")
-    return _said(lang, said[0], **said[1]) if said else message("tts.said", lang, text=problem["message"])
+    if not said:
+        return message("tts.said", lang, text=problem["message"])
+    params = dict(said[1])
+    # A card in no loaded deck is named by the game only by its code: the catalogue knows its name.
+    if params.get("card") == problem.get("code") and (card := _lookup().by_code.get(str(problem.get("code")))):
+        params["card"] = card.name
+    return _said(lang, said[0], **params)
 
 
 @tts_api.post("/games/<game_id>/snapshot")
@@ -139,21 +145,50 @@ def snapshot(game: Game, role: Role) -> Any:
                             "version": again.seq, "verdicts": [], "key_role": key_role})
         except ActionError as exc:
             raise ApiError(400, "bad_action", str(exc)) from None
+        except Refused as exc:  # strict (or impossible): nothing recorded; the table is told why, in its language
+            raise _refusal(exc, table, lang, guid_of) from None
         for entry, verdict in done:
             card = entry.data.get("card")
-            name = table.card(card).name if card in table.instances else card
-            kind = entry.data["type"]
-            said = _said(lang, f"tts.did.{kind}", card=name) if f"tts.did.{kind}" in catalogue("en") else \
-                message("tts.said", lang, text=f"{kind.replace('_', ' ')} {name}")
+            said = _did(table, lang, entry.data["type"], card)
             if verdict.violations:  # the table's chat: every player there reads it, so names, no instance ids
-                shown = shown_verdict(verdict.to_dict(), TABLE_ROLE)["violations"]
-                said += " — " + "; ".join(f"{verdict_text(v, lang)} ({v['citation']})" for v in shown)
+                said += _why_not(shown_verdict(verdict.to_dict(), TABLE_ROLE)["violations"], lang)
             # "entry": the log entry it is about, so a second identical verdict is still a verdict of its own.
             verdicts.append({"text": said, "legal": verdict.legal, "entry": entry.seq,
                              "guid": guid_of.get(table.instance(card).code) if card in table.instances else None})
         version = done[-1][0].seq
+    # The names of the codes the helper sent (it knows the codes already): its own lines name the card, not its code.
+    codes = {c["code"] for c in clean if c["code"]} | set(left)
+    names = {code: table.cards[code].name for code in sorted(codes) if code in table.cards}
     return jsonify({"colour": colour, "seat": seat, "recorded": len(actions), "version": version,
-                    "verdicts": verdicts, "key_role": key_role})
+                    "verdicts": verdicts, "key_role": key_role, "names": names})
+
+
+def _did(table: Table, lang: str, kind: str, card: Any, said: bool = True) -> str:
+    """What the helper's report did, as the table's chat says it: "Companion: X in die Schatten aufmarschiert"
+    (without "Companion: " when not ``said``)."""
+    name = table.card(card).name if card in table.instances else card
+    did = message(f"tts.did.{kind}", lang, card=name) if f"tts.did.{kind}" in catalogue("en") else \
+        f"{kind.replace('_', ' ')} {name}"
+    return message("tts.said", lang, text=did) if said else did
+
+
+def _why_not(violations: list[dict[str, Any]], lang: str) -> str:
+    """The rules a move breaks, each with its citation (headings in the table's language, as the phones show)."""
+    return " — " + "; ".join(f"{verdict_text(v, lang)} ({citation(v['citation'], lang)})" for v in violations)
+
+
+def _refusal(exc: Refused, table: Table, lang: str, guid_of: dict[str, str]) -> ApiError:
+    """A report refused as a whole (strict mode, or a move that cannot happen): its error carries the lines for the
+    table's chat (``verdicts``), which the helper shows instead of the error's message."""
+    action, verdict = exc.details.get("action") or {}, exc.details.get("verdict") or {}
+    card = action.get("card")
+    said = _said(lang, "tts.refused.move", move=_did(table, lang, str(action.get("type")), card, said=False))
+    if verdict.get("violations"):
+        said += _why_not(shown_verdict(verdict, TABLE_ROLE)["violations"], lang)
+    guid = guid_of.get(table.instance(card).code) if card in table.instances else None
+    lines = [{"text": _said(lang, f"tts.refused.{exc.code}"), "legal": None},
+             {"text": said, "legal": False, "guid": guid}]
+    return ApiError(exc.status, exc.code, exc.message, **exc.details, verdicts=lines)
 
 
 def _deck_codes(table: Table, seat: str) -> set[str]:
@@ -261,8 +296,9 @@ def import_upload() -> Any:
     if not data:
         raise ApiError(400, "empty", "send the TTS file as the request body or as a multipart field \"file\"")
     name = (upload.filename if upload is not None else None) or "upload.json"
+    lang = _reader_language()
     try:
-        report = import_save(bytes(data), _lookup(), name, budget=UPLOAD_BUDGET)
+        report = import_save(bytes(data), _lookup(), name, budget=UPLOAD_BUDGET, lang=lang)
     except TtsTooLarge as exc:  # 413 for bytes, 422 for objects, nesting or time
         raise ApiError(exc.status, f"save_{exc.code}", str(exc), limit=exc.limit) from None
     except TtsError as exc:
@@ -274,5 +310,30 @@ def import_upload() -> Any:
             raise ApiError(403, "forbidden", "comparing with a tracked game shows its hidden cards: judge key only")
         mapping_raw = {k: v for k, v in (x.split("=", 1) for x in request.args.getlist("seat") if "=" in x)}
         mapping = seat_map(list(report["players"]), [s.seat for s in game.seats], mapping_raw)
-        report["differences"] = differences(svc().store.table(game_id), report, mapping)
+        report["differences"] = [_diff_said(row, lang) for row in differences(svc().store.table(game_id), report,
+                                                                                mapping)]
     return jsonify(report)
+
+
+def _reader_language() -> str:
+    """The language of an upload's answer: ``?lang=`` (the page's own choice), else Accept-Language."""
+    lang = request.args.get("lang")
+    if lang is None:
+        return language(request.headers.get("Accept-Language"))
+    if lang not in LANGUAGES:
+        raise ApiError(400, "bad_lang", f"lang: one of {', '.join(LANGUAGES)}", field="lang")
+    return lang
+
+
+def _diff_said(row: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A difference with its ``message`` in the reader's language from the catalogue (``ttsDiff.*``, as the upload
+    page words it) and ``message_code``, which stays when the words change: entered, left, untracked, unmapped,
+    unidentified."""
+    kind = row["kind"]
+    code = kind if kind not in ("entered", "left") or "action" in row else "untracked"
+    card = row.get("name") or row.get("code") or ""
+    if card == row.get("code") and (known := _lookup().by_code.get(card)):  # in no loaded deck: named by the catalogue
+        card = known.name
+    params = {"colour": message(f"ttsColour.{row['colour']}", lang) if row["colour"] in COLOURS else row["colour"],
+              "seat": row.get("seat") or "", "card": card, "count": row.get("count", 0)}
+    return {**row, "message": message(f"ttsDiff.{code}", lang, **params), "message_code": code}

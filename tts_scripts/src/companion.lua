@@ -2,6 +2,7 @@
 -- fails to arrive or meets a conflict (HTTP 409) is sent again with the same id, so none is lost
 -- and none counts twice. Verdicts are shown to the acting colour only.
 local config = require("config")
+local say = require("say")
 local companion = {}
 
 companion.inflight = {}    -- colour -> true while a report is on its way
@@ -64,8 +65,7 @@ local function post(colour, body, attempt)
                      Authorization = "Bearer " .. tostring(config.key)}
     local function again(why)
         if attempt >= config.retries then
-            warn(colour, "Companion: a report could not be delivered (" .. why .. "); it is sent again with your "
-                .. "next move.")
+            warn(colour, say.line("tts.lua.undelivered", {why = why}))
             if companion.on_answer ~= nil then companion.on_answer(colour, body, nil) end
             finish(colour)
             return
@@ -73,11 +73,13 @@ local function post(colour, body, attempt)
         Wait.time(function() post(colour, body, attempt + 1) end, 0.5 * 2 ^ (attempt - 1))
     end
     WebRequest.custom(url, "POST", true, encode(body), headers, function(request)
-        if request.is_error then return again("not reachable: " .. tostring(request.error)) end
-        if request.response_code == 409 then return again("the game changed at the same moment") end
+        if request.is_error then
+            return again(say.text("tts.lua.why.unreachable", {error = tostring(request.error)}))
+        end
+        if request.response_code == 409 then return again(say.text("tts.lua.why.conflict")) end
         local ok, reply = pcall(JSON.decode, request.text)
         if not ok or type(reply) ~= "table" then
-            warn(colour, "Companion answered something unreadable (" .. tostring(request.response_code) .. ").")
+            warn(colour, say.line("tts.lua.unreadable", {status = tostring(request.response_code)}))
             if companion.on_answer ~= nil then companion.on_answer(colour, body, nil) end
             finish(colour)
             return
@@ -88,7 +90,12 @@ local function post(colour, body, attempt)
             if details.verdicts ~= nil then
                 show(colour, {verdicts = details.verdicts})
             else
-                broadcastToColor("Companion: " .. tostring(err.message), colour, {1, 0.35, 0.3})
+                -- The companion's refusals a table meets are in the catalogue; any other comes as the companion
+                -- wrote it (those the helper's report can cause, like no_seat, it writes in the table's language).
+                local known = err.code ~= nil and "tts.lua.error." .. tostring(err.code) or nil
+                local line = known ~= nil and say.text(known) ~= known and say.line(known)
+                    or say.text("tts.said", {text = tostring(err.message)})
+                broadcastToColor(line, colour, {1, 0.35, 0.3})
             end
         else
             if reply.version ~= nil then companion.version = reply.version end

@@ -9,6 +9,7 @@ local config = require("config")
 local zones = require("zones")
 local track = require("track")
 local companion = require("companion")
+local say = require("say")
 
 local waits = {}           -- colour -> Wait id of the pending report
 local last_sent = {}       -- colour -> the last report's content, to send nothing twice
@@ -17,22 +18,23 @@ local asked_key = false
 local carry = {}           -- colour -> cards' destinations from reports that never arrived, sent with the next
 local refused = {}         -- colour -> how often its load-time comparison was refused
 local ANSWERS = {play = "play", discard = "discard", dead = "discard", hand = "hand"}
+local names = {}           -- code -> the card's name, as the companion answered (a card may carry only its code)
 
 local function owner_notice(colour, n)
     local what = (n.entry.name ~= nil and n.entry.name ~= "") and n.entry.name
-        or (n.entry.code ~= nil and ("The card " .. n.entry.code) or "A card")
+        or (n.entry.code ~= nil and names[n.entry.code])
+        or (n.entry.code ~= nil and say.text("tts.lua.the_card", {code = n.entry.code}) or say.text("tts.lua.a_card"))
     local seen = track.asked[colour] or {}
     track.asked[colour] = seen
     local key = tostring(n.entry.guid or n.entry.code)
     if n.back then
         seen[key] = nil
-        broadcastToColor("Companion: " .. what .. " is back in your shadows; nothing recorded.", colour, {0.7, 0.9, 0.7})
+        broadcastToColor(say.line("tts.lua.back", {card = what}), colour, {0.7, 0.9, 0.7})
     elseif n.pending ~= nil and seen[key] ~= n.pending then
         seen[key] = n.pending
         local ask = n.entry.ask ~= nil and tostring(n.entry.ask) or "1"
-        broadcastToColor("Companion: " .. what .. " left your shadows — where did it go? (" .. n.pending .. ") It "
-            .. "still counts as in your shadows until it lies in a hand, a discard or dead-pile zone, or face up in "
-            .. "play. Or tell me: !companion went " .. ask .. " play (or discard, or hand).", colour, {1, 0.8, 0.3})
+        broadcastToColor(say.line("tts.lua.where", {card = what, why = say.why(n.pending), n = ask}), colour,
+                         {1, 0.8, 0.3})
     end
 end
 
@@ -45,20 +47,23 @@ end
 local function ask_for_key()
     if asked_key then return end
     asked_key = true
-    to_host("Companion: paste the table key in chat: !companion key <key> (only you see it). Make it on the host "
-        .. "page's Tabletop Simulator panel or with 'companion tts key " .. config.game .. "'; the bridge "
-        .. "(companion tts bridge) hands it over by itself.")
+    to_host(say.line("tts.lua.ask_key", {game = config.game}))
 end
 
+-- The zone names the helper reads (zones.parse): English words, whatever the chat's language.
 local NAMED = {shadows = "Shadows: ", discard = "Discard: ", dead = "Dead pile: "}
-local WHAT = {shadows = "shadows", discard = "discard pile", dead = "dead pile"}
+
+-- Why a colour's zones could not be made, in the table's language.
+local function zone_problem(colour, why)
+    return say.text("tts.lua.why." .. tostring(why), {colour = say.colour(colour)})
+end
 
 -- What each colour lacks, said to the host, with a button on the Companion object that makes it.
 local function tell_zone_problems()
     for colour, why in pairs(zones.problems) do
-        to_host("Companion: no zones for " .. colour .. " (" .. why .. "); make scripting zones named '"
-            .. NAMED.shadows .. colour .. "', '" .. NAMED.discard .. colour .. "' and '" .. NAMED.dead .. colour
-            .. "' on the table.")
+        to_host(say.line("tts.lua.no_zones", {colour = say.colour(colour), why = zone_problem(colour, why),
+                                               shadows = NAMED.shadows .. colour, discard = NAMED.discard .. colour,
+                                               dead = NAMED.dead .. colour}))
     end
     local any = false
     for _, colour in ipairs(zones.colours()) do
@@ -67,20 +72,21 @@ local function tell_zone_problems()
             any = true
             local what, names = {}, {}
             for _, kind in ipairs(need) do
-                table.insert(what, WHAT[kind])
+                table.insert(what, say.text("tts.lua.kind." .. kind))
                 table.insert(names, "'" .. NAMED[kind] .. colour .. "'")
             end
-            to_host("Companion: " .. colour .. " has no " .. table.concat(what, ", no ") .. " zone ("
-                .. table.concat(names, ", ") .. "). Click 'Make missing zones' on the Companion object, or type "
-                .. "!companion zones (scripting zones from the table up; a hidden zone named shadows counts too).")
+            to_host(say.line("tts.lua.zones_missing", {colour = say.colour(colour),
+                                                       kinds = table.concat(what, say.text("tts.lua.zones_missing.join")),
+                                                       names = table.concat(names, ", "),
+                                                       button = say.text("tts.lua.button")}))
         end
     end
     if self ~= nil and self.clearButtons ~= nil then
         self.clearButtons()
         if any then
             self.createButton({click_function = "companion_make_zones", function_owner = self,
-                               label = "Make missing zones", position = {0, 0.6, 0}, width = 1800, height = 400,
-                               font_size = 160, tooltip = "Shadows, discard and dead-pile zones for each seat"})
+                               label = say.text("tts.lua.button"), position = {0, 0.6, 0}, width = 1800,
+                               height = 400, font_size = 160, tooltip = say.text("tts.lua.button_tip")})
         end
     end
 end
@@ -155,6 +161,9 @@ end
 
 companion.on_answer = function(colour, body, reply, status)
     remember_key(reply)
+    if type(reply) == "table" and type(reply.names) == "table" then
+        for code, name in pairs(reply.names) do names[code] = name end
+    end
     if status == 401 and config.key_saved then
         -- A kept key that no longer works (a new one was made): not kept any more; the host is asked again.
         config.key_saved, asked_key = false, false
@@ -168,8 +177,7 @@ companion.on_answer = function(colour, body, reply, status)
             track.untracked[colour] = {}
             for _, c in ipairs(reconcile[colour]) do track.untracked[colour][c.guid] = true end
             reconcile[colour] = nil
-            broadcastToColor("Companion: the table as loaded could not be compared with the log; moves from now "
-                .. "on are reported.", colour, {1, 0.8, 0.3})
+            broadcastToColor(say.line("tts.lua.uncompared"), colour, {1, 0.8, 0.3})
         end
         last_sent[colour] = nil
         schedule(colour)
@@ -245,7 +253,7 @@ end
 -- The button "Make missing zones" (object.md createButton: click_function(obj, player_color, alt_click)).
 function companion_make_zones(obj, colour, alt)
     if Player[colour] ~= nil and not Player[colour].host then
-        broadcastToColor("Companion: only the host can make zones.", colour, {1, 0.8, 0.3})
+        broadcastToColor(say.line("tts.lua.host_only_zones"), colour, {1, 0.8, 0.3})
         return
     end
     local need = {}
@@ -253,7 +261,7 @@ function companion_make_zones(obj, colour, alt)
     table.sort(need)
     zones.make(need, loaded)
     for _, c in ipairs(need) do
-        if zones.problems[c] ~= nil then to_host("Companion: " .. zones.problems[c]) end
+        if zones.problems[c] ~= nil then to_host(say.text("tts.said", {text = zone_problem(c, zones.problems[c])})) end
     end
     if self ~= nil and self.clearButtons ~= nil then self.clearButtons() end
 end
@@ -288,7 +296,7 @@ function onPlayerChangeColor(colour)
 end
 
 -- Chat commands for the host, hidden from the chat (events.md onChat: return false):
---   !companion key <table key>    !companion seat Red=A    !companion game <id>    !companion url <url>
+--   !companion key <table key> [en|de]    !companion seat Red=A    !companion game <id>    !companion url <url>
 --   !companion lang de (or en: the language of the verdicts in this table's chat)
 function onChat(message, sender)
     local cmd, rest = string.match(message, "^!companion%s+(%a+)%s*(.-)%s*$")
@@ -299,7 +307,7 @@ function onChat(message, sender)
         local n, where = string.match(rest, "^(%d+)%s+(%a+)$")
         local to = where ~= nil and ANSWERS[string.lower(where)] or nil
         if to == nil then
-            broadcastToColor("Companion: say !companion went <number> play, discard or hand.", colour, {1, 0.8, 0.3})
+            broadcastToColor(say.line("tts.lua.went_usage"), colour, {1, 0.8, 0.3})
         else
             track.answers[colour] = track.answers[colour] or {}
             track.answers[colour][tonumber(n)] = to
@@ -308,28 +316,30 @@ function onChat(message, sender)
         return false
     end
     if not sender.host then
-        broadcastToColor("Companion: only the host can change its settings.", colour, {1, 0.8, 0.3})
+        broadcastToColor(say.line("tts.lua.host_only"), colour, {1, 0.8, 0.3})
     elseif cmd == "key" and rest ~= "" then
+        -- The host page's line carries the page's language too: !companion key <key> de
+        local key, lang = string.match(rest, "^(%S+)%s+(%a%a)$")
+        if key ~= nil and (lang == "en" or lang == "de") then rest, config.lang = key, lang end
         config.key = rest
         config.key_saved = false   -- until the companion says it is this game's table key
-        broadcastToColor("Companion: key set. Once the companion confirms it is this game's table key it is kept "
-            .. "with the game, so a load or a rewind needs no new paste.", colour, {0.7, 0.9, 0.7})
+        broadcastToColor(say.line("tts.lua.key_set"), colour, {0.7, 0.9, 0.7})
         schedule_all()
     elseif cmd == "zones" then
         companion_make_zones(nil, colour, false)
     elseif cmd == "seat" and string.match(rest, "^%a+=[%w_-]+$") then
         local c, seat = string.match(rest, "^(%a+)=([%w_-]+)$")
         config.seats[c] = seat
-        broadcastToColor("Companion: " .. c .. " plays seat " .. seat .. ".", colour, {0.7, 0.9, 0.7})
+        broadcastToColor(say.line("tts.lua.seat_set", {colour = say.colour(c), seat = seat}), colour, {0.7, 0.9, 0.7})
     elseif cmd == "game" and rest ~= "" then
         config.game = rest
     elseif cmd == "url" and rest ~= "" then
         config.url = rest
     elseif cmd == "lang" and (rest == "en" or rest == "de") then
         config.lang = rest
-        broadcastToColor("Companion: verdicts in this table's chat now in " .. rest .. ".", colour, {0.7, 0.9, 0.7})
+        broadcastToColor(say.line("tts.lua.lang_set"), colour, {0.7, 0.9, 0.7})   -- said in the new language
     else
-        broadcastToColor("Companion: use !companion key, seat, game, url, lang or zones", colour, {1, 0.8, 0.3})
+        broadcastToColor(say.line("tts.lua.usage"), colour, {1, 0.8, 0.3})
     end
     return false
 end

@@ -42,7 +42,8 @@ function track.look(colour)
 end
 
 -- Where a card that left colour's shadows is now: "hand", "discard", "play", or nil and why it is not
--- known yet. A bring-out only when it lies face up in a play area: the mod's named play area, or else the
+-- known yet (a reason code: its words are the catalogue's tts.lua.why.<code>, said by say.why). A bring-out
+-- only when it lies face up in a play area: the mod's named play area, or else the
 -- open table once the colour has a discard zone (without one, face up on the table may be a discard).
 -- A discard when it lies in a discard or dead-pile zone, alone or merged into the pile there (a deck).
 -- The deck on the table that holds a card (events may not say which deck it joined: a merge's events are not
@@ -63,7 +64,7 @@ function track.destination(guid, colour)
     local pile = nil
     if obj == nil and track.container_of[guid] ~= nil then
         pile = getObjectFromGUID(track.container_of[guid])
-        if pile == nil then return nil, "it went into a deck that is gone" end
+        if pile == nil then return nil, "deck_gone" end
         obj = pile
     end
     if obj == nil then
@@ -71,25 +72,25 @@ function track.destination(guid, colour)
         obj = pile
     end
     if obj == nil then
-        if track.destroyed[guid] then return nil, "it was deleted" end
-        return nil, "it is no longer on the table"
+        if track.destroyed[guid] then return nil, "deleted" end
+        return nil, "off_table"
     end
-    if obj.held_by_color ~= nil then return nil, "it is being moved" end
+    if obj.held_by_color ~= nil then return nil, "moving" end
     local kind, whose = zones.area_of(obj)
     if kind == "hand" then return "hand" end
     if kind == "discard" or kind == "dead" then return "discard" end
-    if kind == "shadows" and whose ~= colour then return nil, "it is in another colour's shadows" end
+    if kind == "shadows" and whose ~= colour then return nil, "other_shadows" end
     -- Turned face up where it lay: revealed, but on its way to play or to the discard pile (an effect that
     -- discards from shadows), so where it went is not known yet.
     if kind == "shadows" and pile == nil and not obj.is_face_down then
-        return nil, "it lies face up in your shadows area"
+        return nil, "face_up_in_shadows"
     end
-    if pile ~= nil then return nil, "it went onto a pile that lies in no discard or dead-pile zone" end
-    if obj.is_face_down then return nil, "it lies face down outside your shadows" end
+    if pile ~= nil then return nil, "loose_pile" end
+    if obj.is_face_down then return nil, "face_down_outside" end
     if kind == "play" then return "play" end
-    if zones.has(colour, "play") then return nil, "it lies face up outside your play area" end
+    if zones.has(colour, "play") then return nil, "outside_play" end
     if zones.has(colour, "discard") then return "play" end
-    return nil, "it lies face up and you have no discard zone, so it may be in play or discarded"
+    return nil, "no_discard_zone"
 end
 
 local function same(card, e)

@@ -8,7 +8,7 @@ local zones = {}
 zones.KINDS = {"shadows", "discard", "dead"}   -- what every seat needs; "play" is optional
 zones.areas = {}      -- colour -> {shadows = zone, discard = zone, dead = zone, play = zone}
 zones.by_colour = {}  -- colour -> its shadows zone (what track watches)
-zones.problems = {}   -- colour -> why its zones could not be made
+zones.problems = {}   -- colour -> why its zones could not be made (a reason code: say.why)
 zones.spawning = {}   -- colour -> true while its zones are being made
 zones.missing = {}    -- colour -> list of kinds it lacks (said to the host, with a button to make them)
 
@@ -223,7 +223,7 @@ end
 function zones.place(colour, taken, k)
     k = k or 1   -- the mod's card scale: every size grows with it
     local hand = zones.hand_of(colour)
-    if hand == nil then return nil, "no hand zone for " .. colour end
+    if hand == nil then return nil, "no_hand" end   -- a reason code (say.why)
     local p, f, s = hand.position, hand.forward, hand.scale
     if f.x * -p.x + f.z * -p.z < 0 then f = {x = -f.x, z = -f.z} end   -- face the middle of the table
     local blocked = obstacles()
@@ -242,7 +242,7 @@ function zones.place(colour, taken, k)
             if clear then return {x = x, z = z, rot_y = hand.rotation.y, w = w, d = depth, k = k, box = box} end
         end
     end
-    return nil, "no room beside " .. colour .. "'s hand zone clear of every hand zone and other zone"
+    return nil, "no_room"
 end
 
 -- The three zones of a row: dead pile at one end, discard pile at the other, shadows between them.

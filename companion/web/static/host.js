@@ -1,6 +1,6 @@
 // The host page: a join code per seat, a new link for a lost phone, and how to let phones in.
 import {confirmSheet, el} from "./dom.js";
-import {errorText, messagesReady, onLanguage, t} from "./messages.js";
+import {errorText, lang, messagesReady, onLanguage, t} from "./messages.js";
 import {request} from "./request.js";
 
 const gameId = document.querySelector("main").dataset.game;
@@ -110,12 +110,17 @@ const COLOURS = ["White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "
     for (const p of picks) seats[p.value] = p.dataset.ttsSeat;
     make.disabled = true;  // one key per tap
     // The host makes the table key (no judge key needed); every phone is told it exists.
-    const r = await request(`/api/games/${gameId}/tts`, {method: "POST", key: saved.host.key, body: {seats}});
+    // The table's chat speaks the page's language as its button set it (not the browser's Accept-Language).
+    const r = await request(`/api/games/${gameId}/tts`, {method: "POST", key: saved.host.key, body: {seats, lang: lang()}});
     make.disabled = false;
     if (!r.ok) { alert(errorText(r.data.error)); return; }
     const blob = new Blob([JSON.stringify(r.data.object, null, 2)], {type: "application/json"});
     document.getElementById("tts-download").href = URL.createObjectURL(blob);
+    madeKey = r.data.chat.split(" ")[2];
     document.getElementById("tts-chat").value = r.data.chat;
     document.getElementById("tts-result").classList.remove("hidden");
   });
+  // The key line carries the table's language: switching the page switches the line (pasting it sets both).
+  let madeKey = null;
+  redraw.push(() => { if (madeKey) document.getElementById("tts-chat").value = `!companion key ${madeKey} ${lang()}`; });
 })();

@@ -1,5 +1,5 @@
 import {el} from "./dom.js";
-import {citation, errorText, hasMessage, msg, t, tokenName} from "./messages.js";
+import {citation, errorText, hasMessage, lang, msg, t, tokenName} from "./messages.js";
 import {request} from "./request.js";
 // The TTS upload page: read a save, and with a judge key compare it with a tracked game.
 /** TTS's own colour name ("Red") in the reader's language; a colour TTS does not have stays as it is. */
@@ -15,7 +15,8 @@ document.getElementById("go").addEventListener("click", async () => {
   out.replaceChildren();
   if (!file) return;
   const game = document.getElementById("game").value.trim(), key = document.getElementById("key").value.trim();
-  const r = await request("/api/tts/import" + (game ? "?game=" + encodeURIComponent(game) : ""), {method: "POST",
+  // lang: why a card is not identified comes in the page's language (the button's, not the browser's).
+  const r = await request(`/api/tts/import?lang=${lang()}` + (game ? "&game=" + encodeURIComponent(game) : ""), {method: "POST",
     upload: file, key, headers: {"Content-Type": "application/json"}});
   const d = r.data;
   if (!r.ok) { out.append(el("div", {class: "flag"}, errorText(d.error))); return; }
