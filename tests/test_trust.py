@@ -58,14 +58,15 @@ def deterministic(monkeypatch: pytest.MonkeyPatch) -> Deterministic:
     return d
 
 
-def world(tmp: Path, seats: tuple[str, str]) -> tuple[FlaskClient, dict[str, Any]]:
+def world(tmp: Path, seats: tuple[str, str], a_deck: dict[str, int] | None = None
+          ) -> tuple[FlaskClient, dict[str, Any]]:
     app = create_app({"DATABASE": str(tmp / "games.db"), "TESTING": True})
     client = app.test_client()
     a, b = seats
     g = client.post("/api/games", json={"seats": [{"seat": a}, {"seat": b}], "judge": True}).get_json()
     keys = {"A": g["seats"][0]["key"], "B": g["seats"][1]["key"], "judge": g["judge"]["key"], "host": g["host"]["key"]}
     gid = g["game"]["id"]
-    put(client, gid, a, keys["A"], {P: 1, Q: 1}, 0)
+    put(client, gid, a, keys["A"], a_deck or {P: 1, Q: 1}, 0)
     put(client, gid, b, keys["B"], {OPEN: 2}, 1)
     # The Tabletop Simulator helper's key, made by the host as at a real table: it reads no hidden card either.
     r = client.post(f"/api/games/{gid}/keys/table", json={}, headers=auth(keys["host"]))
@@ -188,14 +189,18 @@ def everything(client: FlaskClient, w: dict[str, Any], key: str | None, hidden: 
 
 
 def permuted_worlds(tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic, seats: tuple[str, str],
-                    moves: list[tuple[str, dict[str, Any]]]
+                    moves: list[tuple[str, dict[str, Any]]], second: tuple[str, str] = (Q, Q)
                     ) -> Iterator[tuple[FlaskClient, dict[str, Any], list[str]]]:
     """The two worlds the permutation property compares, each played through ``moves``: seat A's two hidden cards
-    one way, then the other, with the same ids and times. Yields the client, the world and what B received."""
-    for cards in ({"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{Q}.1"},
-                  {"h1": f"{seats[0]}.{Q}.1", "h2": f"{seats[0]}.{P}.1"}):
+    one way, then the other, with the same ids and times. Yields the client, the world and what B received.
+    ``second``: A's card beside Tyrion in each world (by default the Imp's Agent in both; another card makes the two
+    worlds differ in what A's deck holds, as long as the moves name only "h1", Tyrion)."""
+    for n, cards in enumerate(({"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{second[0]}.1"},
+                               {"h1": f"{seats[0]}.{second[1]}.1", "h2": f"{seats[0]}.{P}.1"})):
+        if second[0] != second[1]:  # the decks differ: "h1" is Tyrion in both
+            cards = {"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{second[n]}.1"}
         deterministic.n = itertools.count(1)
-        client, w = world(tmp_path_factory.mktemp("w"), seats)
+        client, w = world(tmp_path_factory.mktemp("w"), seats, {P: 1, second[n]: 1})
         yield client, w, play(client, w, moves, cards)
 
 
@@ -540,6 +545,31 @@ def test_a_move_taken_back_names_to_others_only_what_they_saw(
     entries = client.get(f"/api/games/{w['id']}/log", headers=auth(w["keys"]["B"])).get_json()["entries"]
     assert [e.get("names") for e in entries[-2:]] == [{f"A.{P}.1": "Tyrion Lannister"}] * 2
     assert entries[-2]["undone"] is True and entries[-1]["kind"] == "undo"
+
+
+def test_what_a_seat_receives_is_identical_whichever_card_lies_in_the_others_deck(
+        tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic) -> None:
+    """A's deck holds Tyrion and a second card, unseen by anyone else: the Imp's Agent in one world, a copy of B's own
+    Lannisport Moneylender in the other. Nothing B or a spectator receives may tell which, including what a photo of
+    B's own card answers when no deck at the table was loaded with the tag on its labels: with copy 1 in both decks
+    the label could be either seat's, but only A's hidden deck says so, and B's answer went from her card to "deck
+    tag not at this table" (an oracle on A's decklist, one label at a time)."""
+    from tests.test_camera_trust import table_photo
+
+    moves = [("A", {"type": "draw", "player": "$A", "card": "h1"}),
+             ("A", {"type": "setup_into_shadows", "player": "$A", "card": "h1"})]
+    outputs = []
+    for client, w, _ in permuted_worlds(tmp_path_factory, deterministic, ("A", "B"), moves, second=(Q, OPEN)):
+        seen = {"B": everything(client, w, w["keys"]["B"]), "spectator": everything(client, w, None)}
+        for who in ("B", "spectator"):
+            r = client.post(f"/api/scan?game={w['id']}&titles=0", data=table_photo(), content_type="image/jpeg",
+                            headers=auth(w["keys"].get(who)))
+            seen[who].append(f"{r.status_code} {r.get_data(as_text=True)}")
+        outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
+    for who in ("B", "spectator"):
+        for x, y in zip(outputs[0][who], outputs[1][who], strict=True):
+            assert x == y, f"{who} can tell A's decks apart:\n{x[:600]}\n{y[:600]}"
+    assert "Lannisport Moneylender" in outputs[0]["B"][-1]  # B's own card is read as hers in both worlds
 
 
 # -- every tap counts once -----------------------------------------------------------------------
