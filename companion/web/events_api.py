@@ -664,7 +664,9 @@ def ruling(event_id: str, game_id: str) -> Any:
 
         action = decode_action(data["action"])
         try:
-            done = svc().table.act(game_id, action, JUDGE, expected_version(data), request_id=(rid + "-a")[:64])
+            # Its own request id, which no body can send (":" is not in one): "<id>-a" cut to 64 characters was the
+            # ruling's own id when that had 64, and another ruling's when it was sent as "<id>-a".
+            done = svc().table.act(game_id, action, JUDGE, expected_version(data), request_id=f"{rid}:correction")
         except Replayed:
             done = None
         if done is not None and not isinstance(done, tuple):
@@ -853,7 +855,9 @@ def call_judge(game_id: str) -> Any:
         raise ApiError(403, "forbidden", "calling a judge needs a seat key of this table")
     data = body()
     rid = str(data["request_id"])  # required by the schema: a retry calls the judge once
-    if service().events.replayed(ref.event_id, f"{role.actor}:{rid}"[:64]) is not None:
+    # Remembered for the event, so named by its table and seat, whole (cut, two ids or two tables were one call).
+    rid = f"call-judge:{game_id}:{role.actor}:{rid}"
+    if service().events.replayed(ref.event_id, rid) is not None:
         return jsonify({"called": True, "replayed": True})
     now = time.monotonic()
     last = _CALLS.get((game_id, role.actor), 0.0)
@@ -862,7 +866,7 @@ def call_judge(game_id: str) -> Any:
     _CALLS[(game_id, role.actor)] = now
     note = str(data.get("note", ""))[:200]
     service().events.flag(ref, "call_judge", {"by": role.actor, "note": note})
-    service().events.remember(ref.event_id, f"{role.actor}:{rid}"[:64], {"called": True})
+    service().events.remember(ref.event_id, rid, {"called": True})
     service().publish(ref.event_id)
     return jsonify({"called": True}), 201
 

@@ -1,0 +1,86 @@
+"""An attacker's pass over what changed lately, against a real server on loopback (tests/conftest.py's ``server``):
+the event's penalties and rulings, key renewal while streams are open, the scan, the TTS chat's language, the
+Shadow Empire's log and undo, and the event store's reads. Each test is a hole that was found, or a door that was
+tried and held; what leaks is proved by the permutation property in tests/test_trust.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.catalog.store import Catalog
+from tests.server import Server, call
+from tests.test_events import two_e_decks
+
+
+def event_with_round(server: Server, catalog: Catalog) -> dict[str, Any]:
+    """An event of four players, round 1 paired: its keys and each table's game and seat keys."""
+    status, ev = call(server.url, "POST", "/api/event", {"name": "Kiel", "date": "2026-11-22", "rounds": 3,
+                                                        "tables": 4})
+    assert status == 201, ev
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    decks = two_e_decks(catalog)
+    for i in range(4):
+        status, p = call(server.url, "POST", f"/api/event/{eid}/players",
+                         {"name": f"P{i + 1}", "decklist": decks[i % len(decks)], "request_id": f"reg-{i:06d}"}, org)
+        assert status == 201, p
+        if p["needs_confirmation"]:
+            assert call(server.url, "POST", f"/api/event/{eid}/players/{p['player']['id']}/confirm", {}, org)[0] == 200
+    status, r = call(server.url, "POST", f"/api/event/{eid}/rounds", {"csv": "1,P1,P2\n2,P3,P4\n"}, org)
+    assert status == 201, r
+    tables = {t["table"]: {"game": t["game"], **{s["seat"]: s["url"].split("#key=")[1] for s in t["seats"]}}
+              for t in r["tables"]}
+    return {"id": eid, "organiser": org, "judge": ev["judge"]["key"], "tables": tables}
+
+
+def test_a_correction_ruling_logs_its_action_and_its_ruling_whatever_its_request_id(
+        server: Server, catalog: Catalog) -> None:
+    """The correction's action was recorded under the ruling's request id with "-a" added, cut to 64 characters: a
+    64-character id (the longest allowed) made the two the same, so the ruling answered "replayed" and was never
+    logged; and another ruling sent with the id "<first>-a" answered the correction's action as its own."""
+    ev = event_with_round(server, catalog)
+    eid, judge, t = ev["id"], ev["judge"], ev["tables"][1]
+    gid = t["game"]
+    for n, rid in enumerate(("c" * 64, "c" * 63, "corr-000001")):
+        status, game = call(server.url, "GET", f"/api/games/{gid}")
+        before = game["version"]
+        status, out = call(server.url, "POST", f"/api/event/{eid}/games/{gid}/rulings", {
+            "type": "correction", "text": f"gold fixed {n}", "request_id": rid, "expected_version": before,
+            "action": {"type": "gain_gold", "player": "A", "amount": 1}}, judge)
+        assert status == 201, (rid, out)
+        log = call(server.url, "GET", f"/api/games/{gid}/log?since={before}", key=t["A"])[1]["entries"]
+        assert [e["kind"] for e in log] == ["action", "ruling"], (rid, log)
+        assert log[1]["data"]["text"] == f"gold fixed {n}"
+    # A note sent with the id the last correction's action used is a note of its own, not that action again.
+    status, game = call(server.url, "GET", f"/api/games/{gid}")
+    status, out = call(server.url, "POST", f"/api/event/{eid}/games/{gid}/rulings",
+                       {"type": "note", "text": "a note", "request_id": "corr-000001-a"}, judge)
+    assert status == 201, out
+    log = call(server.url, "GET", f"/api/games/{gid}/log?since={game['version']}", key=t["A"])[1]["entries"]
+    assert [(e["kind"], e["data"].get("text")) for e in log] == [("ruling", "a note")]
+
+
+def test_a_judge_call_with_a_request_id_another_table_used_still_calls_the_judge(
+        server: Server, catalog: Catalog) -> None:
+    """A call's request id was remembered for the whole event as "seat:A:<id>" cut to 64 characters: seat A of
+    table 2 sending the id seat A of table 1 had used (or any id sharing its first 57 characters) was answered
+    "called" and no judge came."""
+    ev = event_with_round(server, catalog)
+    eid, judge = ev["id"], ev["judge"]
+
+    def calls() -> list[tuple[int, str]]:
+        flags = call(server.url, "GET", f"/api/event/{eid}/dashboard", key=judge)[1]
+        return sorted((t["table"], f["detail"]["note"]) for t in flags["tables"] for f in t["flags"]
+                      if f["kind"] == "call_judge")
+
+    rid = "x" * 57 + "table-1"
+    sent = [(1, "A", rid), (2, "A", rid), (1, "B", "y" * 57 + "1111111"), (2, "B", "y" * 57 + "2222222")]
+    for table, seat, request_id in sent:
+        at = ev["tables"][table]
+        status, out = call(server.url, "POST", f"/api/event-tables/{at['game']}/call-judge",
+                           {"request_id": request_id, "note": f"{table}{seat}"}, at[seat])
+        assert status == 201 and "replayed" not in out, (table, seat, out)
+    assert calls() == [(1, "1A"), (1, "1B"), (2, "2A"), (2, "2B")]
+    # The same tap again is the same call.
+    status, out = call(server.url, "POST", f"/api/event-tables/{ev['tables'][1]['game']}/call-judge",
+                       {"request_id": rid, "note": "again"}, ev["tables"][1]["A"])
+    assert status == 200 and out["replayed"] and len(calls()) == 4
