@@ -84,3 +84,19 @@ def test_a_judge_call_with_a_request_id_another_table_used_still_calls_the_judge
     status, out = call(server.url, "POST", f"/api/event-tables/{ev['tables'][1]['game']}/call-judge",
                        {"request_id": rid, "note": "again"}, ev["tables"][1]["A"])
     assert status == 200 and out["replayed"] and len(calls()) == 4
+
+
+def test_numbers_that_python_reads_as_digits_but_cannot_convert_are_a_4xx_naming_the_field(
+        server: Server, catalog: Catalog) -> None:
+    """str.isdigit() is true for "²" and for 5,000 digits, and int() refuses both: the going-to-time counts and a
+    pairings CSV's table number answered 500."""
+    ev = event_with_round(server, catalog)
+    eid, judge, org, gid = ev["id"], ev["judge"], ev["organiser"], ev["tables"][1]["game"]
+    for raw in ("%C2%B2", "1" * 5000, "-1", "201", "%D9%A3"):
+        status, out = call(server.url, "GET", f"/api/event/{eid}/games/{gid}/going-to-time?deck_B={raw}", key=judge)
+        assert status == 400 and out["error"]["details"]["field"] == "deck_B", (raw[:9], status, out)
+    assert call(server.url, "GET", f"/api/event/{eid}/games/{gid}/going-to-time?deck_B=12", key=judge)[0] == 200
+    for table in ("²", "1" * 5000, "٣"):
+        status, out = call(server.url, "POST", f"/api/event/{eid}/rounds", {"csv": f"{table},P1,P2\n2,P3,P4\n"}, org)
+        assert status == 400 and out["error"]["code"] == "bad_pairings", (table[:9], status, out)
+        assert out["error"]["details"]["problems"][0]["line"] == 1, out

@@ -736,7 +736,7 @@ def time_winner(event_id: str, game_id: str) -> Any:
     for seat in ("A", "B"):  # the draw decks as the players counted them, confirmed by the judge
         raw = request.args.get(f"deck_{seat}")
         if raw is not None:
-            if not raw.isdigit() or int(raw) > 200:
+            if not re.fullmatch(r"[0-9]{1,3}", raw) or int(raw) > 200:  # (isdigit() takes '²' and 5,000 digits)
                 raise ApiError(400, "bad_count", f"deck_{seat}: a count of 0 to 200 cards", field=f"deck_{seat}")
             counts[seat] = int(raw)
     return jsonify(service().time_steps(game_id, dominance, counts))
