@@ -100,3 +100,15 @@ def test_numbers_that_python_reads_as_digits_but_cannot_convert_are_a_4xx_naming
         status, out = call(server.url, "POST", f"/api/event/{eid}/rounds", {"csv": f"{table},P1,P2\n2,P3,P4\n"}, org)
         assert status == 400 and out["error"]["code"] == "bad_pairings", (table[:9], status, out)
         assert out["error"]["details"]["problems"][0]["line"] == 1, out
+
+
+def test_a_decklist_line_with_a_count_of_thousands_of_digits_is_a_problem_of_its_line(server: Server) -> None:
+    """A text decklist's count went to int() whole: 5,000 digits answered 500 on the phone's deck and the event's
+    registration alike."""
+    status, g = call(server.url, "POST", "/api/games", {"seats": ["A", "B"]})
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    for count in ("1" * 5000, "1234567"):
+        status, out = call(server.url, "PUT", f"/api/games/{gid}/seats/A/deck",
+                           {"expected_version": 0, "text": f"Lannister\n{count}x Tyrion Lannister (Core Set)\n"}, ka)
+        assert status == 400 and out["error"]["code"] == "bad_deck", (status, out)
+        assert [p["line"] for p in out["error"]["details"]["problems"]] == [2], out
