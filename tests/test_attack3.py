@@ -5,7 +5,11 @@ tried and held; what leaks is proved by the permutation property in tests/test_t
 
 from __future__ import annotations
 
+import threading
 from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from tests.server import Server, call
@@ -112,3 +116,87 @@ def test_a_decklist_line_with_a_count_of_thousands_of_digits_is_a_problem_of_its
                            {"expected_version": 0, "text": f"Lannister\n{count}x Tyrion Lannister (Core Set)\n"}, ka)
         assert status == 400 and out["error"]["code"] == "bad_deck", (status, out)
         assert [p["line"] for p in out["error"]["details"]["problems"]] == [2], out
+
+
+def test_shadow_empire_taps_and_undos_racing_count_once(server: Server) -> None:
+    """Eight copies of one record (a double tap and retries racing), then eight undos of it from eight phones at
+    once: one record, one undo, its line gone from the log's history; the others replayed or refused, never a 5xx."""
+    status, g = call(server.url, "POST", "/api/tapestry/games", {"humans": ["Ann", "Bob"]})
+    assert status == 201, g
+    gid, key = g["game"]["id"], g["key"]
+    v = call(server.url, "GET", f"/api/tapestry/games/{gid}")[1]["version"]
+    entry = {"type": "income_turn", "human": "Ann"}
+
+    def race(path: str, bodies: list[dict[str, Any]]) -> list[int]:
+        out: list[int] = []
+        threads = [threading.Thread(target=lambda b=b: out.append(call(server.url, "POST", path, b, key)[0]))
+                   for b in bodies]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return sorted(out)
+
+    codes = race(f"/api/tapestry/games/{gid}/entries",
+                 [{"expected_version": v, "entry": entry, "request_id": "tap-income-1"}] * 8)
+    assert codes == [200] * 7 + [201], codes
+    state = call(server.url, "GET", f"/api/tapestry/games/{gid}")[1]
+    assert state["version"] == v + 1 and state["state"]["income_turns"]["Ann"] == 1
+    assert len(state["state"]["history"]) == 1
+    codes = race(f"/api/tapestry/games/{gid}/undo",
+                 [{"expected_version": v + 1, "request_id": f"undo-phone-{n}"} for n in range(8)])
+    assert codes == [201] + [409] * 7, codes
+    state = call(server.url, "GET", f"/api/tapestry/games/{gid}")[1]
+    assert state["version"] == v + 2 and state["state"]["income_turns"]["Ann"] == 0 and state["state"]["history"] == []
+    # A spectator (no key) reads the table but records nothing.
+    status, out = call(server.url, "POST", f"/api/tapestry/games/{gid}/undo", {"expected_version": v + 2})
+    assert status in (401, 403), out
+
+
+def test_a_key_renewed_between_its_check_and_its_stream_opening_gets_nothing_of_the_new_key(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stream route's key is checked (``@requires``) before the stream reads the hub's key epoch: a renewal in
+    between moved the epoch before the stream looked, so it never checked the key again and carried the seat's
+    table, with what the new phone did, to the old key for as long as it stayed open. (Injected at that moment, in
+    process, as tests/test_keys_stream_race.py injects its renewal; a thief reopening streams in a loop meets it.)"""
+    from tests.test_keys_stream_race import post
+
+    g = client.post("/api/games", json={"seats": [{"seat": "A", "name": "Jana"}, {"seat": "B", "name": "Tom"}]})
+    g = g.get_json()
+    gid, ka, kb, host = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"], g["host"]["key"]
+    for n, (seat, key, deck) in enumerate((("A", ka, {"13089": 1, "00168": 1}), ("B", kb, {"01091": 1}))):
+        r = client.put(f"/api/games/{gid}/seats/{seat}/deck", json={"expected_version": n, "deck": deck},
+                       headers={"Authorization": f"Bearer {key}"})
+        assert r.status_code == 200
+    client.application.config["STREAM_KEEPALIVE"] = 0.2
+    hub = client.application.extensions["companion"]["services"].hub
+    admit = hub.admit
+    new_key: list[str] = []
+
+    def renewed_meanwhile(*args: Any) -> None:
+        def host_and_new_phone() -> None:
+            r = client.post(f"/api/games/{gid}/seats/A/key", json={}, headers={"Authorization": f"Bearer {host}"})
+            new_key.append(r.get_json()["key"])
+            post(client, gid, new_key[0], {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"})
+
+        if not new_key:
+            t = threading.Thread(target=host_and_new_phone)
+            t.start()
+            t.join()
+        admit(*args)
+
+    monkeypatch.setattr(hub, "admit", renewed_meanwhile)
+    stream = client.get(f"/api/games/{gid}/events?since=0", headers={"Authorization": f"Bearer {ka}"},
+                        buffered=False)
+    text = f"{stream.status_code} "
+    if stream.status_code == 200:
+        for chunk in stream.response:
+            text += chunk.decode() if isinstance(chunk, bytes) else chunk
+            if "revoked" in text or "Tyrion" in text or text.count("keepalive") > 2:
+                break
+    else:
+        text += stream.get_data(as_text=True)
+    stream.close()
+    assert new_key, "the key was not renewed"
+    assert "Tyrion" not in text and "13089" not in text, text[:600]
+    assert text.startswith("401 ") or "event: revoked" in text, text[:600]
