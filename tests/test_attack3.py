@@ -5,7 +5,10 @@ tried and held; what leaks is proved by the permutation property in tests/test_t
 
 from __future__ import annotations
 
+import json
 import threading
+import time
+import urllib.request
 from typing import Any
 
 import pytest
@@ -200,3 +203,43 @@ def test_a_key_renewed_between_its_check_and_its_stream_opening_gets_nothing_of_
     assert new_key, "the key was not renewed"
     assert "Tyrion" not in text and "13089" not in text, text[:600]
     assert text.startswith("401 ") or "event: revoked" in text, text[:600]
+
+
+def get_bytes(server: Server, path: str, key: str) -> bytes:
+    req = urllib.request.Request(server.url + path, headers={"Authorization": f"Bearer {key}"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return bytes(r.read())
+
+
+def test_the_organisers_report_names_no_card_a_seat_tried_while_it_was_hidden(server: Server, catalog: Catalog) -> None:
+    """A strict table's refused move is a flag for the judge, with the move as the seat sent it and the rule broken
+    in words: Arya Stark from her setup hand, say. The report listed it, cards and rules, to the organiser's key as
+    well, in the page and the PDF (the organiser sees no hidden card: not the dashboard, not a moment, not the
+    event file). The organiser reads that a flag was raised, when and about whom; the judge reads it whole."""
+    from tests.test_events_record import pdf_text
+
+    ev = event_with_round(server, catalog)
+    eid, judge, org, t = ev["id"], ev["judge"], ev["organiser"], ev["tables"][1]
+    gid, ka = t["game"], t["A"]
+    found = call(server.url, "GET", f"/api/games/{gid}/find?q=arya", key=ka)[1]["cards"][0]
+    version = call(server.url, "GET", f"/api/games/{gid}", key=ka)[1]["version"]
+    for kind in ("setup_into_shadows", "bring_out"):  # Arya has no Shadow keyword; she is not in shadows
+        action = {"type": kind, "player": "A", "card": found["id"]}
+        status, out = call(server.url, "POST", f"/api/games/{gid}/actions",
+                           {"action": action, "expected_version": version}, ka)
+        assert status == 422, out
+    secrets = (found["id"], found["code"], found["name"], "shadows.")  # (a rule id can give the card away too)
+    deadline = time.time() + 10
+    while not (judges := call(server.url, "GET", f"/api/event/{eid}/report", key=judge)[1])["tables"][0]["flags"]:
+        assert time.time() < deadline, "no flag"
+        time.sleep(0.1)
+    assert found["name"] in json.dumps(judges)  # the judge's report names the card
+    report = call(server.url, "GET", f"/api/event/{eid}/report", key=org)[1]
+    flags = report["tables"][0]["flags"]
+    assert [f["kind"] for f in flags] == [f["kind"] for f in judges["tables"][0]["flags"]]
+    assert all(f["detail"].get("who") == "P1" for f in flags), flags
+    text = json.dumps(report)
+    assert not [s for s in secrets if s in text], [s for s in secrets if s in text]
+    for lang in ("en", "de"):
+        pdf = "\n".join(pdf_text(get_bytes(server, f"/api/event/{eid}/report?format=pdf&lang={lang}", org)))
+        assert not [s for s in secrets if s in pdf] and "P1" in pdf, pdf[:2000]

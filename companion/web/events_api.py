@@ -777,6 +777,13 @@ def report(event_id: str) -> Any:
         return service().in_words(ref, detail, service().seat_names(ref, by_id))
 
     rows = table_report(svc().store, events, event.id, query_int("round", None, 1, 1000), describe)
+    if role != "judge":
+        # A flag holds the move as a seat sent it and the rule broken, naming cards that were hidden then (a card
+        # from the hand refused into shadows): the organiser reads what was flagged, when and about whom.
+        for row in rows:
+            row["flags"] = [{**f, "rules": [], "detail": {k: v for k, v in f["detail"].items()
+                                                          if k in ("who", "player", "note", "by")}}
+                            for f in row["flags"]]
     standings = tournament.standings_view(events, event)
     public = [p.public() for p in players]
     decisions = events.decisions(event.id)
