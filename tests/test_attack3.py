@@ -243,3 +243,50 @@ def test_the_organisers_report_names_no_card_a_seat_tried_while_it_was_hidden(se
     for lang in ("en", "de"):
         pdf = "\n".join(pdf_text(get_bytes(server, f"/api/event/{eid}/report?format=pdf&lang={lang}", org)))
         assert not [s for s in secrets if s in pdf] and "P1" in pdf, pdf[:2000]
+
+
+def test_the_organisers_print_never_renews_a_seat_key_of_a_table_that_began_meanwhile(
+        client: FlaskClient, catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The organiser prints a round's seat sheets until its games begin: decided once, then every seat's key
+    renewed table by table. A table whose first move landed in between had its players' keys replaced mid-game
+    (their phones stopped, with no flag for the judge) and the organiser's sheet held a live seat key of a running
+    game, which no organiser route may hand out. (Injected at that moment, in process.)"""
+    from tests.test_events import h, make_event
+    from tests.test_events_record import pdf_text
+
+    ev = make_event(client, catalog)
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    r = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                    json={"csv": "1,Player 1,Player 2\n2,Player 3,Player 4\n"})
+    assert r.status_code == 201, r.get_json()
+    table1 = r.get_json()["tables"][0]
+    gid, ka = table1["game"], table1["seats"][0]["url"].split("#key=")[1]
+    events = client.application.extensions["companion"]["events"].events
+    decided = events.round_started
+
+    def first_move_meanwhile(event_id: str, number: int) -> bool:
+        started = decided(event_id, number)
+
+        def her_first_move() -> None:  # her phone's own request, on a thread of its own
+            version = client.get(f"/api/games/{gid}").get_json()["version"]
+            moved.append(client.post(f"/api/games/{gid}/actions", headers=h(ka), json={
+                "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version}).status_code)
+
+        t = threading.Thread(target=her_first_move)
+        t.start()
+        t.join()
+        return started
+
+    moved: list[int] = []
+
+    monkeypatch.setattr(events, "round_started", first_move_meanwhile)
+    sheets = client.post(f"/api/event/{eid}/rounds/1/sheets", headers=h(org), json={"confirm": True})
+    assert moved == [201]
+    assert client.get(f"/api/games/{gid}/view", headers=h(ka)).status_code == 200  # her key still opens her table
+    log = client.get(f"/api/games/{gid}/log", headers=h(ka)).get_json()["entries"]
+    assert log[-1]["kind"] == "action", log[-1]  # no key renewed after her move
+    if sheets.status_code == 200:  # the other table's sheets, not this one's
+        pages = pdf_text(sheets.data)
+        assert len(pages) == 2 and not any(gid in p for p in pages)
+    else:
+        assert sheets.status_code in (403, 409), sheets.get_json()

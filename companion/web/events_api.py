@@ -40,6 +40,7 @@ from companion.events.swiss import CUT_SIZES, SCHEMES
 from companion.messages import LANGUAGES, language
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, Can
+from companion.store.games import Conflict
 from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, game_role, key_from_request, read_game, role_for
 from companion.web.errors import ApiError
@@ -534,8 +535,14 @@ def seat_sheets(event_id: str, number: int) -> Any:
         for seat, pid in zip("AB", ref.players, strict=False):
             if data.get("seat") not in (None, seat):
                 continue
-            # The event has decided who prints (above): the service makes the key as the judge or the organiser.
-            key = svc().table.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST, event_decided=True)
+            # The event has decided who prints (above): the service makes the key as the judge or the organiser,
+            # the organiser's only while the table has not begun, decided again with each key: a table whose first
+            # move lands meanwhile keeps its players' keys and is left off the sheets.
+            try:
+                key = svc().table.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST,
+                                              event_decided=True, unplayed=role != "judge")
+            except Conflict:
+                break
             name = players.get(pid, seat)
             seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}#key={key}"))
             if started:
