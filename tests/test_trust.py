@@ -111,6 +111,8 @@ MOVES = st.lists(st.sampled_from([
     ("B", {"type": "kneel", "player": "$B", "card": "$A.99999.1"}),  # a card that does not exist
     ("B", {"type": "bring_out", "player": "$A", "card": "$A:shadows#2"}),  # for another seat
     ("B", {"type": "kill", "player": "$B", "card": "$A:shadows#9"}),  # an empty position
+    ("A", {"type": "$undo"}),  # A's last move taken back: the undo entry and the log's names
+    ("B", {"type": "$undo"}),
 ]), min_size=3, max_size=9)
 
 SEAT_NAMES = st.sampled_from([("judge", "host"), ("spectator", "shadow"), ("Jürgen", "admin"), ("A", "B")])
@@ -135,13 +137,16 @@ def play(client: FlaskClient, w: dict[str, Any], moves: list[tuple[str, dict[str
         key = keys["B"] if who == "B" else keys["A"]
         body = {"action": fill(action, seats, cards), "expected_version": version(client, gid),
                 "request_id": f"req-{n:04d}-{who}"}
-        r = client.post(f"/api/games/{gid}/actions", json=body, headers=auth(key))
+        if action["type"] == "$undo":  # the seat's undo of its last action (A's may be a hidden move)
+            del body["action"]
+        r = client.post(f"/api/games/{gid}/{'undo' if action['type'] == '$undo' else 'actions'}", json=body,
+                        headers=auth(key))
         assert r.status_code < 500, r.get_json()
         if who == "B":
             b_saw.append(f"{r.status_code} {r.get_data(as_text=True)}")
-        if r.status_code == 202:  # A declines what B's effect asked of its face-down card
-            pid = r.get_json()["pending"]["id"]
-            d = client.post(f"/api/games/{gid}/pending/{pid}", headers=auth(keys["A"]),
+        if r.status_code == 202:  # A declines what B's effect asked of its face-down card (or B, A's undo)
+            pid, awaiting = r.get_json()["pending"]["id"], r.get_json()["pending"]["awaiting"]
+            d = client.post(f"/api/games/{gid}/pending/{pid}", headers=auth(keys["A" if awaiting == seats[0] else "B"]),
                             json={"decision": "decline", "expected_version": version(client, gid)})
             b_saw.append(f"{d.status_code}")
             assert d.status_code == 200, d.get_json()
@@ -179,7 +184,9 @@ def everything(client: FlaskClient, w: dict[str, Any], key: str | None, hidden: 
                 continue
             # The search forgives typos and ranks by action: it must not find or order by hidden cards either.
             typos = ("?q=tyrian&for=bring_out", "?q=imps%20agnt") if url.endswith("/find") else ()
-            for query in ("", "?q=tyrion", "?q=imp", "?since=0", *typos):
+            # The undo preview of one entry or another: A's hidden moves among them.
+            seqs = tuple(f"?seq={n}" for n in range(3, 8)) if url.endswith("/undo") else ()
+            for query in ("", "?q=tyrion", "?q=imp", "?since=0", *typos, *seqs):
                 r = client.get(url + query, headers=auth(key))
                 assert r.status_code < 500
                 seen.append(f"{url}{query} {r.status_code} {r.get_data(as_text=True)}")
@@ -247,6 +254,8 @@ PLOT_MOVES = st.lists(st.sampled_from([
     ("B", {"type": "choose_plot", "player": "$B", "card": "$A." + PLOT_X + ".1"}),  # a guessed hidden id
     ("B", {"type": "begin_phase", "phase": "draw"}),  # impossible before the reveal
     ("B", {"type": "set_first_player", "player": "$B"}),
+    ("A", {"type": "$undo"}),  # a choice taken back: the undo names it to A alone
+    ("B", {"type": "$undo"}),
 ]), min_size=1, max_size=6).map(lambda moves: [("A", {"type": "choose_plot", "player": "$A", "card": "h1"}), *moves])
 
 
@@ -279,15 +288,19 @@ def test_a_plot_chosen_face_down_is_identical_for_others_whichever_it_is(
                 **{who: everything(client, w, keys[who], (PLOT_X, PLOT_Y)) for who in ("host", "table")}}
         outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
         mine = client.get(f"/api/games/{w['id']}/view", headers=auth(keys["A"])).get_json()["players"][0]
-        chosen = [m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A"][-1][1]["card"]
-        assert mine["plot_choice"] == cards[chosen] and mine["revealed_plot"] is None  # A knows; nothing revealed
+        # A knows what it chose (unless an undo took the choice back); nothing is revealed.
+        assert mine["plot_choice"] in (None, *cards.values()) and mine["revealed_plot"] is None
+        if not any(m[1]["type"] == "$undo" for m in moves):
+            chosen = [m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A"][-1][1]["card"]
+            assert mine["plot_choice"] == cards[chosen]
+        still_chosen = mine["plot_choice"] is not None
         # The last choice is B's and reveals both: after it, everyone reads the same names (the reveal is one entry).
     for who in ("B", "spectator", "host", "table"):
         for x, y in zip(outputs[0][who], outputs[1][who], strict=True):
             assert x == y, f"{who} can tell the worlds apart:\n{x[:400]}\n{y[:400]}"
         text = "\n".join(outputs[0][who])
         assert "A Clash of Kings" not in text and "Feast or Famine" not in text
-        assert '"plot_chosen":true' in text.replace(" ", "")
+        assert '"plot_chosen":true' in text.replace(" ", "") or not still_chosen
 
 
 # -- roles are values -------------------------------------------------------------------------------
