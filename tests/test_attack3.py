@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -290,3 +291,32 @@ def test_the_organisers_print_never_renews_a_seat_key_of_a_table_that_began_mean
         assert len(pages) == 2 and not any(gid in p for p in pages)
     else:
         assert sheets.status_code in (403, 409), sheets.get_json()
+
+
+def first_chunk(server: Server, path: str, key: str) -> tuple[int, str]:
+    """A live stream's status and its first event (or the refusal), over the real server."""
+    req = urllib.request.Request(server.url + path, headers={"Authorization": f"Bearer {key}"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            text = ""
+            while "data:" not in text:
+                text += r.readline().decode()
+            return r.status, text
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def test_after_a_renewal_a_streams_key_is_checked_as_it_opens_and_others_still_open(server: Server) -> None:
+    """The stream's check at opening (a game whose keys changed since the server started) on the real server: the
+    renewed seat's old key gets 401, the new one and the other seat's stream open and read their own table."""
+    status, g = call(server.url, "POST", "/api/games", {"seats": ["A", "B"]})
+    gid, ka, kb, host = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"], g["host"]["key"]
+    assert call(server.url, "PUT", f"/api/games/{gid}/seats/A/deck",
+                {"expected_version": 0, "deck": {"13089": 1}}, ka)[0] == 200
+    status, renewed = call(server.url, "POST", f"/api/games/{gid}/seats/B/key", {}, host)
+    assert status == 200, renewed
+    assert first_chunk(server, f"/api/games/{gid}/events?since=0", kb)[0] == 401
+    status, text = first_chunk(server, f"/api/games/{gid}/events?since=0", renewed["key"])
+    assert status == 200 and '"viewer":{"role":"seat","seat":"B"}' in text, text[:300]
+    status, text = first_chunk(server, f"/api/games/{gid}/events?since=0", ka)
+    assert status == 200 and '"viewer":{"role":"seat","seat":"A"}' in text, text[:300]
