@@ -320,3 +320,36 @@ def test_after_a_renewal_a_streams_key_is_checked_as_it_opens_and_others_still_o
     assert status == 200 and '"viewer":{"role":"seat","seat":"B"}' in text, text[:300]
     status, text = first_chunk(server, f"/api/games/{gid}/events?since=0", ka)
     assert status == 200 and '"viewer":{"role":"seat","seat":"A"}' in text, text[:300]
+
+
+def test_an_event_request_id_is_a_replay_only_of_the_same_write_by_the_same_key(
+        server: Server, catalog: Catalog) -> None:
+    """The event remembered request ids for the whole event, whichever key sent them and to whichever route: the
+    judge dropping P4 with the id the organiser had used to drop P3 was answered "P3 dropped" and P4 played on; a
+    deck confirmed with the id of a registration was answered with the registration. The same write again is
+    still one write."""
+    status, ev = call(server.url, "POST", "/api/event", {"name": "Kiel", "date": "2026-11-22", "rounds": 3,
+                                                        "tables": 4})
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    decks = two_e_decks(catalog)
+    status, p1 = call(server.url, "POST", f"/api/event/{eid}/players",
+                      {"name": "P1", "decklist": decks[0], "request_id": "same-id-0001"}, org)
+    assert status == 201 and p1["needs_confirmation"], p1  # (the shared decks break the newest restricted list)
+    status, out = call(server.url, "POST", f"/api/event/{eid}/players/{p1['player']['id']}/confirm",
+                       {"request_id": "same-id-0001"}, org)
+    assert status == 200 and "replayed" not in out and out["player"]["confirmed"], out
+    ids = []
+    for n in range(2, 5):
+        status, p = call(server.url, "POST", f"/api/event/{eid}/players",
+                         {"name": f"P{n}", "decklist": decks[n % len(decks)], "request_id": f"reg-{n:08d}"}, org)
+        assert status == 201, p
+        ids.append(p["player"]["id"])
+    for key, pid in ((org, ids[1]), (judge, ids[2])):
+        status, out = call(server.url, "POST", f"/api/event/{eid}/players/{pid}/drop",
+                           {"request_id": "drop-00001"}, key)
+        assert status == 200 and out["player"] == pid and "replayed" not in out, out
+    status, again = call(server.url, "POST", f"/api/event/{eid}/players/{ids[2]}/drop", {"request_id": "drop-00001"},
+                         judge)
+    assert status == 200 and again["replayed"] and again["player"] == ids[2], again
+    players = call(server.url, "GET", f"/api/event/{eid}", key=org)[1]["players"]
+    assert sorted(p["id"] for p in players if p["dropped_after"] is not None) == ids[1:], players

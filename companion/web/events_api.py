@@ -286,12 +286,18 @@ def _game_in_event(event: Event, game_id: str) -> Any:
     return ref
 
 
+def _scoped(rid: str | None, role: str) -> str | None:
+    """An event write's request id as the event remembers it: with the key's role and the route (its player or
+    round), so the same id from the other key, or sent to another route, is a write of its own, not a replay."""
+    return None if rid is None else f"{role}:{request.path}:{rid}"
+
+
 def _organiser_write(event_id: str) -> tuple[Any, dict[str, Any], str | None, Any]:
     """An organiser's write: the event (the key decided first), the body, its request id, and the first
     answer when this request id was recorded before (a retry answers it and records nothing)."""
     event, _ = event_role(event_id, "organiser")
     data = body()
-    rid = request_id(data)
+    rid = _scoped(request_id(data), "organiser")
     return event, data, rid, service().events.replayed(event.id, rid)
 
 
@@ -468,7 +474,7 @@ def confirm_proposal(event_id: str) -> Any:
     """The proposal becomes the round: its games are made as any round's are."""
     event, role = event_role(event_id, "organiser", "judge")
     data = body()
-    rid = request_id(data)
+    rid = _scoped(request_id(data), role)
     done = service().events.replayed(event.id, rid)
     if done is not None:
         return jsonify({**done, "replayed": True})
@@ -482,7 +488,7 @@ def confirm_proposal(event_id: str) -> Any:
 def drop_player(event_id: str, player_id: int) -> Any:
     """A player leaves the event: never paired again; their results stand (logged)."""
     event, role = event_role(event_id, "organiser", "judge")
-    rid = request_id(body())
+    rid = _scoped(request_id(body()), role)
     done = service().events.replayed(event.id, rid)
     if done is not None:
         return jsonify({**done, "replayed": True})
@@ -561,9 +567,9 @@ def seat_sheets(event_id: str, number: int) -> Any:
 @limit(1024)
 @accepts(ClockBody)
 def start_clock(event_id: str, number: int) -> Any:
-    event, _ = event_role(event_id, "organiser", "judge")
+    event, role = event_role(event_id, "organiser", "judge")
     data = body()
-    rid = request_id(data)
+    rid = _scoped(request_id(data), role)
     if service().events.replayed(event.id, rid) is not None:  # a retried tap must not restart the clock
         return jsonify({**service().clock(event.id, number), "replayed": True})
     minutes = data.get("minutes")
