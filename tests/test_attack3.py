@@ -353,3 +353,33 @@ def test_an_event_request_id_is_a_replay_only_of_the_same_write_by_the_same_key(
     assert status == 200 and again["replayed"] and again["player"] == ids[2], again
     players = call(server.url, "GET", f"/api/event/{eid}", key=org)[1]["players"]
     assert sorted(p["id"] for p in players if p["dropped_after"] is not None) == ids[1:], players
+
+
+def test_every_refusal_of_a_bad_query_or_body_names_its_field(server: Server, catalog: Catalog) -> None:
+    """These 400s said what was wrong in words only: a page or a client could not tell which field to mark."""
+    status, g = call(server.url, "POST", "/api/games", {"seats": ["A", "B"]})
+    gid, ka, host = g["game"]["id"], g["seats"][0]["key"], g["host"]["key"]
+    assert call(server.url, "PUT", f"/api/games/{gid}/seats/A/deck",
+                {"expected_version": 0, "deck": {"13089": 1}}, ka)[0] == 200
+    table_key = call(server.url, "POST", f"/api/games/{gid}/table-key", {}, host)[1]["key"]
+    ev = event_with_round(server, catalog)
+    eid, judge, t = ev["id"], ev["judge"], ev["tables"][1]
+    tokens = {f"kind{n}": 1 for n in range(40)}
+    tried = [
+        ("GET", "/api/cards?q=tyrion&edition=3e", None, None, "edition"),
+        ("GET", "/api/cards?q=%20", None, None, "q"),
+        ("GET", "/api/cards?q=" + "x" * 201, None, None, "q"),
+        ("POST", "/api/games", {"seats": ["A", "A"]}, None, "seats"),
+        ("GET", f"/api/games/{gid}/verify?seen=nonsense", None, None, "seen"),
+        ("GET", f"/api/games/{gid}/find?q=", None, ka, "q"),
+        ("POST", f"/api/event/{eid}/rounds/1/sheets", {"confirm": False}, judge, "confirm"),
+        ("POST", f"/api/event/{eid}/games/{t['game']}/rulings",
+         {"type": "note", "rule": "no-such-rule", "request_id": "rule-00000001"}, judge, "rule"),
+        ("POST", f"/api/tts/games/{gid}/snapshot", {"colour": "Red", "seat": "A", "cards": [
+            {"guid": "g1", "code": "13089", "face_down": True, "tokens": tokens}]}, table_key, "cards[0].tokens"),
+        ("POST", f"/api/tts/games/{gid}/snapshot", {"colour": "Red", "seat": "A", "cards": [
+            {"guid": "g1", "code": "13089", "face_down": True, "tokens": {"gold": -1}}]}, table_key, "cards[0].tokens"),
+    ]
+    for method, path, body, key, field in tried:
+        status, out = call(server.url, method, path, body, key)
+        assert status == 400 and out["error"]["details"].get("field") == field, (path[:60], status, out)

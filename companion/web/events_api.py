@@ -524,7 +524,7 @@ def seat_sheets(event_id: str, number: int) -> Any:
     event, role = event_role(event_id, "organiser", "judge")
     data = body()
     if data["confirm"] is not True:
-        raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}')
+        raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}', field="confirm")
     events = service().events
     events.round_info(event.id, number)
     started = events.round_started(event.id, number)
@@ -666,7 +666,7 @@ def ruling(event_id: str, game_id: str) -> Any:
         ruling_data["player"] = seats[data["seat"]]  # the player's name is public at the table
     if data.get("rule") is not None:
         if data["rule"] not in RULES:
-            raise ApiError(400, "bad_ruling", "unknown rule id")
+            raise ApiError(400, "bad_ruling", "unknown rule id", field="rule")
         ruling_data["rule"] = data["rule"]
     from companion.store.games import Replayed
 
