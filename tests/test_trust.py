@@ -58,14 +58,15 @@ def deterministic(monkeypatch: pytest.MonkeyPatch) -> Deterministic:
     return d
 
 
-def world(tmp: Path, seats: tuple[str, str]) -> tuple[FlaskClient, dict[str, Any]]:
+def world(tmp: Path, seats: tuple[str, str], a_deck: dict[str, int] | None = None
+          ) -> tuple[FlaskClient, dict[str, Any]]:
     app = create_app({"DATABASE": str(tmp / "games.db"), "TESTING": True})
     client = app.test_client()
     a, b = seats
     g = client.post("/api/games", json={"seats": [{"seat": a}, {"seat": b}], "judge": True}).get_json()
     keys = {"A": g["seats"][0]["key"], "B": g["seats"][1]["key"], "judge": g["judge"]["key"], "host": g["host"]["key"]}
     gid = g["game"]["id"]
-    put(client, gid, a, keys["A"], {P: 1, Q: 1}, 0)
+    put(client, gid, a, keys["A"], a_deck or {P: 1, Q: 1}, 0)
     put(client, gid, b, keys["B"], {OPEN: 2}, 1)
     # The Tabletop Simulator helper's key, made by the host as at a real table: it reads no hidden card either.
     r = client.post(f"/api/games/{gid}/keys/table", json={}, headers=auth(keys["host"]))
@@ -110,6 +111,8 @@ MOVES = st.lists(st.sampled_from([
     ("B", {"type": "kneel", "player": "$B", "card": "$A.99999.1"}),  # a card that does not exist
     ("B", {"type": "bring_out", "player": "$A", "card": "$A:shadows#2"}),  # for another seat
     ("B", {"type": "kill", "player": "$B", "card": "$A:shadows#9"}),  # an empty position
+    ("A", {"type": "$undo"}),  # A's last move taken back: the undo entry and the log's names
+    ("B", {"type": "$undo"}),
 ]), min_size=3, max_size=9)
 
 SEAT_NAMES = st.sampled_from([("judge", "host"), ("spectator", "shadow"), ("Jürgen", "admin"), ("A", "B")])
@@ -134,13 +137,16 @@ def play(client: FlaskClient, w: dict[str, Any], moves: list[tuple[str, dict[str
         key = keys["B"] if who == "B" else keys["A"]
         body = {"action": fill(action, seats, cards), "expected_version": version(client, gid),
                 "request_id": f"req-{n:04d}-{who}"}
-        r = client.post(f"/api/games/{gid}/actions", json=body, headers=auth(key))
+        if action["type"] == "$undo":  # the seat's undo of its last action (A's may be a hidden move)
+            del body["action"]
+        r = client.post(f"/api/games/{gid}/{'undo' if action['type'] == '$undo' else 'actions'}", json=body,
+                        headers=auth(key))
         assert r.status_code < 500, r.get_json()
         if who == "B":
             b_saw.append(f"{r.status_code} {r.get_data(as_text=True)}")
-        if r.status_code == 202:  # A declines what B's effect asked of its face-down card
-            pid = r.get_json()["pending"]["id"]
-            d = client.post(f"/api/games/{gid}/pending/{pid}", headers=auth(keys["A"]),
+        if r.status_code == 202:  # A declines what B's effect asked of its face-down card (or B, A's undo)
+            pid, awaiting = r.get_json()["pending"]["id"], r.get_json()["pending"]["awaiting"]
+            d = client.post(f"/api/games/{gid}/pending/{pid}", headers=auth(keys["A" if awaiting == seats[0] else "B"]),
                             json={"decision": "decline", "expected_version": version(client, gid)})
             b_saw.append(f"{d.status_code}")
             assert d.status_code == 200, d.get_json()
@@ -178,7 +184,9 @@ def everything(client: FlaskClient, w: dict[str, Any], key: str | None, hidden: 
                 continue
             # The search forgives typos and ranks by action: it must not find or order by hidden cards either.
             typos = ("?q=tyrian&for=bring_out", "?q=imps%20agnt") if url.endswith("/find") else ()
-            for query in ("", "?q=tyrion", "?q=imp", "?since=0", *typos):
+            # The undo preview of one entry or another: A's hidden moves among them.
+            seqs = tuple(f"?seq={n}" for n in range(3, 8)) if url.endswith("/undo") else ()
+            for query in ("", "?q=tyrion", "?q=imp", "?since=0", *typos, *seqs):
                 r = client.get(url + query, headers=auth(key))
                 assert r.status_code < 500
                 seen.append(f"{url}{query} {r.status_code} {r.get_data(as_text=True)}")
@@ -188,14 +196,18 @@ def everything(client: FlaskClient, w: dict[str, Any], key: str | None, hidden: 
 
 
 def permuted_worlds(tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic, seats: tuple[str, str],
-                    moves: list[tuple[str, dict[str, Any]]]
+                    moves: list[tuple[str, dict[str, Any]]], second: tuple[str, str] = (Q, Q)
                     ) -> Iterator[tuple[FlaskClient, dict[str, Any], list[str]]]:
     """The two worlds the permutation property compares, each played through ``moves``: seat A's two hidden cards
-    one way, then the other, with the same ids and times. Yields the client, the world and what B received."""
-    for cards in ({"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{Q}.1"},
-                  {"h1": f"{seats[0]}.{Q}.1", "h2": f"{seats[0]}.{P}.1"}):
+    one way, then the other, with the same ids and times. Yields the client, the world and what B received.
+    ``second``: A's card beside Tyrion in each world (by default the Imp's Agent in both; another card makes the two
+    worlds differ in what A's deck holds, as long as the moves name only "h1", Tyrion)."""
+    for n, cards in enumerate(({"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{second[0]}.1"},
+                               {"h1": f"{seats[0]}.{second[1]}.1", "h2": f"{seats[0]}.{P}.1"})):
+        if second[0] != second[1]:  # the decks differ: "h1" is Tyrion in both
+            cards = {"h1": f"{seats[0]}.{P}.1", "h2": f"{seats[0]}.{second[n]}.1"}
         deterministic.n = itertools.count(1)
-        client, w = world(tmp_path_factory.mktemp("w"), seats)
+        client, w = world(tmp_path_factory.mktemp("w"), seats, {P: 1, second[n]: 1})
         yield client, w, play(client, w, moves, cards)
 
 
@@ -242,6 +254,8 @@ PLOT_MOVES = st.lists(st.sampled_from([
     ("B", {"type": "choose_plot", "player": "$B", "card": "$A." + PLOT_X + ".1"}),  # a guessed hidden id
     ("B", {"type": "begin_phase", "phase": "draw"}),  # impossible before the reveal
     ("B", {"type": "set_first_player", "player": "$B"}),
+    ("A", {"type": "$undo"}),  # a choice taken back: the undo names it to A alone
+    ("B", {"type": "$undo"}),
 ]), min_size=1, max_size=6).map(lambda moves: [("A", {"type": "choose_plot", "player": "$A", "card": "h1"}), *moves])
 
 
@@ -274,15 +288,19 @@ def test_a_plot_chosen_face_down_is_identical_for_others_whichever_it_is(
                 **{who: everything(client, w, keys[who], (PLOT_X, PLOT_Y)) for who in ("host", "table")}}
         outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
         mine = client.get(f"/api/games/{w['id']}/view", headers=auth(keys["A"])).get_json()["players"][0]
-        chosen = [m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A"][-1][1]["card"]
-        assert mine["plot_choice"] == cards[chosen] and mine["revealed_plot"] is None  # A knows; nothing revealed
+        # A knows what it chose (unless an undo took the choice back); nothing is revealed.
+        assert mine["plot_choice"] in (None, *cards.values()) and mine["revealed_plot"] is None
+        if not any(m[1]["type"] == "$undo" for m in moves):
+            chosen = [m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A"][-1][1]["card"]
+            assert mine["plot_choice"] == cards[chosen]
+        still_chosen = mine["plot_choice"] is not None
         # The last choice is B's and reveals both: after it, everyone reads the same names (the reveal is one entry).
     for who in ("B", "spectator", "host", "table"):
         for x, y in zip(outputs[0][who], outputs[1][who], strict=True):
             assert x == y, f"{who} can tell the worlds apart:\n{x[:400]}\n{y[:400]}"
         text = "\n".join(outputs[0][who])
         assert "A Clash of Kings" not in text and "Feast or Famine" not in text
-        assert '"plot_chosen":true' in text.replace(" ", "")
+        assert '"plot_chosen":true' in text.replace(" ", "") or not still_chosen
 
 
 # -- roles are values -------------------------------------------------------------------------------
@@ -540,6 +558,31 @@ def test_a_move_taken_back_names_to_others_only_what_they_saw(
     entries = client.get(f"/api/games/{w['id']}/log", headers=auth(w["keys"]["B"])).get_json()["entries"]
     assert [e.get("names") for e in entries[-2:]] == [{f"A.{P}.1": "Tyrion Lannister"}] * 2
     assert entries[-2]["undone"] is True and entries[-1]["kind"] == "undo"
+
+
+def test_what_a_seat_receives_is_identical_whichever_card_lies_in_the_others_deck(
+        tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic) -> None:
+    """A's deck holds Tyrion and a second card, unseen by anyone else: the Imp's Agent in one world, a copy of B's own
+    Lannisport Moneylender in the other. Nothing B or a spectator receives may tell which, including what a photo of
+    B's own card answers when no deck at the table was loaded with the tag on its labels: with copy 1 in both decks
+    the label could be either seat's, but only A's hidden deck says so, and B's answer went from her card to "deck
+    tag not at this table" (an oracle on A's decklist, one label at a time)."""
+    from tests.test_camera_trust import table_photo
+
+    moves = [("A", {"type": "draw", "player": "$A", "card": "h1"}),
+             ("A", {"type": "setup_into_shadows", "player": "$A", "card": "h1"})]
+    outputs = []
+    for client, w, _ in permuted_worlds(tmp_path_factory, deterministic, ("A", "B"), moves, second=(Q, OPEN)):
+        seen = {"B": everything(client, w, w["keys"]["B"]), "spectator": everything(client, w, None)}
+        for who in ("B", "spectator"):
+            r = client.post(f"/api/scan?game={w['id']}&titles=0", data=table_photo(), content_type="image/jpeg",
+                            headers=auth(w["keys"].get(who)))
+            seen[who].append(f"{r.status_code} {r.get_data(as_text=True)}")
+        outputs.append({k: [normalise(x) for x in v] for k, v in seen.items()})
+    for who in ("B", "spectator"):
+        for x, y in zip(outputs[0][who], outputs[1][who], strict=True):
+            assert x == y, f"{who} can tell A's decks apart:\n{x[:600]}\n{y[:600]}"
+    assert "Lannisport Moneylender" in outputs[0]["B"][-1]  # B's own card is read as hers in both worlds
 
 
 # -- every tap counts once -----------------------------------------------------------------------

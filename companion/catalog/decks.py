@@ -327,7 +327,9 @@ def parse_deck_text(source: str, text: str, catalog: Catalog, edition: Edition =
             elif name is None and ":" not in line and not re.search(r"\(\d+\)$", line):
                 name = line
             continue
-        count, title, pack_hint = int(m.group(1)), m.group(2), m.group(3)
+        # (int() refuses 4,301 digits: a 500; a count of seven digits is over MAX_COPIES anyway, and says so.)
+        count = int(m.group(1)) if len(m.group(1)) <= 6 else 10**6
+        title, pack_hint = m.group(2), m.group(3)
         candidates = by_title.get(fold(title))
         if not candidates and pack_hint:  # "(Core Set)" may be part of an unusual title
             candidates = by_title.get(fold(f"{title} ({pack_hint})"))

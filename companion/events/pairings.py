@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,10 +66,13 @@ def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], t
             problems.append(Problem(number, "pairing.columns", {"n": len(cells)}))
             continue
         table_text, a_name, b_name = cells
+        # A table number is ASCII digits, a few of them: str.isdigit() also takes "²" and 5,000 digits, which
+        # int() refuses (a 500).
+        at_table = int(table_text) if re.fullmatch(r"[0-9]{1,6}", table_text) else None
         if is_bye(cells, by_name):
             name = b_name if a_name.casefold() == "bye" else a_name
             pid = by_name.get(name.casefold())
-            at = int(table_text) if by_hand and table_text.isdigit() else None  # by hand: the row's place
+            at = at_table if by_hand else None  # by hand: the row's place
             if pid is None:
                 problems.append(Problem(number, "pairing.not_registered", {"name": name or "–"}, at))
             elif pid in seen_players:
@@ -79,13 +83,13 @@ def _check(rows: Iterable[tuple[int, Sequence[str]]], players: dict[str, int], t
             else:
                 out.bye, bye_line, seen_players[pid] = pid, number, at if at is not None else number
             continue
-        if by_hand and table_text.isdigit() and int(table_text) > tables:
-            problems.append(Problem(number, "pairing.too_many_tables", {"tables": tables}, int(table_text)))
+        if by_hand and at_table is not None and at_table > tables:
+            problems.append(Problem(number, "pairing.too_many_tables", {"tables": tables}, at_table))
             continue
-        if not table_text.isdigit() or not 1 <= int(table_text) <= tables:
-            problems.append(Problem(number, "pairing.table_range", {"table": repr(table_text), "tables": tables}))
+        if at_table is None or not 1 <= at_table <= tables:
+            problems.append(Problem(number, "pairing.table_range", {"table": repr(table_text[:20]), "tables": tables}))
             continue
-        table = int(table_text)
+        table = at_table
         mark = table if by_hand else None
         if table in seen_tables:
             problems.append(Problem(number, "pairing.table_twice", {"table": table}, mark) if by_hand else

@@ -73,9 +73,12 @@ def resolve_codes(codes: list[Code], table: Table | None, tags: dict[str, str], 
         seat = tags.get(label.tag)
 
         if seat is None:
-            # No deck registered this tag: accept it only if exactly one seat could own this copy.
+            # No deck registered this tag: accept it only if exactly one seat could own this copy, as far as the
+            # asker can tell: another seat's copy counts only where the asker sees it (else whether B's own card
+            # read as hers would say whether A's hidden deck holds the same copy).
             owners = [s for s in table.seats
-                      if CardInstance.make_id(s, label.code, label.copy) in table.instances]
+                      if (cid := CardInstance.make_id(s, label.code, label.copy)) in table.instances
+                      and (viewer.sees_hidden_of(s) or visible_to(table, cid, viewer))]
             if len(owners) != 1 or tags:
                 why = f"deck tag {label.tag} is not a deck at this table (load the deck with its tag)"
                 if _own_untagged(table, tags, viewer, label.code, label.copy):

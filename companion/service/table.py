@@ -97,13 +97,14 @@ class TableService:
         return self.store.create_game(edition, mode, seats, title=title, kind=kind, header=header, asked=asked)
 
     def issue_key(self, game: GameRef, kind: str, role: Role, seat: str | None = None, *,
-                  event_decided: bool = False) -> str:
+                  event_decided: bool = False, unplayed: bool = False) -> str:
         """A new key of ``kind`` (``companion/store/keys.py``; for ``seat`` if the kind is per seat): the old one
         stops working, streams opened with it end, and every phone is told of one that reads hidden cards.
 
         Deny by default: the role needs ``Can.ISSUE_KEYS``, and at an event's table a seat's key is the event's,
         renewed only by a role that can ``Can.EVENT_KEYS`` (the judge), unless the event itself has decided who
-        prints its seat sheets (``event_decided``: the organiser before the round begins, the judge after)."""
+        prints its seat sheets (``event_decided``: the organiser before the round begins, the judge after;
+        ``unplayed``: only while the game has not begun, see ``GameStore.issue_key``)."""
         if not role.can(Can.ISSUE_KEYS):
             raise Forbidden(f"a new key needs a {' or '.join(k.value for k in kinds_that(Can.ISSUE_KEYS))} key")
         made = BY_NAME.get(kind)
@@ -114,12 +115,13 @@ class TableService:
             found = known if known is not None else self.store.game(game_id)
             if found.header.get("event"):
                 raise Forbidden("at an event only the judge renews a seat's key")
-        return self.store.issue_key(game_id, kind, role.actor, seat)
+        return self.store.issue_key(game_id, kind, role.actor, seat, unplayed=unplayed)
 
-    def reissue_key(self, game: GameRef, seat: str, role: Role, *, event_decided: bool = False) -> str:
+    def reissue_key(self, game: GameRef, seat: str, role: Role, *, event_decided: bool = False,
+                    unplayed: bool = False) -> str:
         """A new join link for a seat (a lost phone); the old key stops working (see ``issue_key``)."""
         per_seat = next(k.name for k in KEY_KINDS if k.per_seat)
-        return self.issue_key(game, per_seat, role, seat, event_decided=event_decided)
+        return self.issue_key(game, per_seat, role, seat, event_decided=event_decided, unplayed=unplayed)
 
     # -- actions -----------------------------------------------------------------------------------
     def record(self, game: GameRef, action: Any, role: Role, expected_version: int | None,

@@ -734,10 +734,13 @@ class GameStore:
         return int(self.db.execute("select count(*) from games where created >= ?", [since]).fetchone()[0])
 
     @_with_connection
-    def issue_key(self, game_id: str, kind: str, actor: str, seat: str | None = None) -> str:
+    def issue_key(self, game_id: str, kind: str, actor: str, seat: str | None = None, *,
+                  unplayed: bool = False) -> str:
         """A new key of ``kind`` (``companion/store/keys.py``), for ``seat`` if the kind is per seat; the old one
         stops working. Logged, so the chain covers it; streams opened with the old key end first. Who may ask
-        is decided above the store: the table service asks the role (``companion/rules/roles.py``)."""
+        is decided above the store: the table service asks the role (``companion/rules/roles.py``).
+        ``unplayed``: only while the log holds nothing but decks and keys (Conflict otherwise), decided under the
+        write lock, so a first move cannot land between the decision and the key."""
         made = BY_NAME.get(kind)
         if made is None or not made.issued or made.per_seat != (seat is not None):
             raise StoreError(f"no key of kind {kind!r} is made here", kind=kind)
@@ -749,6 +752,8 @@ class GameStore:
                 raise NotFound(f"no seat {seat!r} in this game")
             if not made.at_events and game.header.get("event"):
                 raise Forbidden(f"at an event the judges use the event's {kind} key")
+            if unplayed and any(e.kind not in ("deck", "key") for e in self.entries(game_id)):
+                raise Conflict("this game has begun: its keys are its players' now")
             if made.column is not None and seat is not None:
                 db.conn.execute(f"update seats set {made.column} = ? where game_id = ? and seat = ?",
                                 [hash_secret(key), game_id, seat])

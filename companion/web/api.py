@@ -197,11 +197,11 @@ def search_cards() -> Any:
     text = request.args.get("q", "")
     edition = request.args.get("edition") or None
     if edition not in (None, "2e", "1e"):
-        raise ApiError(400, "bad_edition", "edition must be 2e or 1e", edition=edition)
+        raise ApiError(400, "bad_edition", "edition must be 2e or 1e", edition=edition, field="edition")
     if not text.strip():
-        raise ApiError(400, "missing_query", "give a name or code in ?q=")
+        raise ApiError(400, "missing_query", "give a name or code in ?q=", field="q")
     if len(text) > 200:
-        raise ApiError(400, "query_too_long", "the query is longer than 200 characters")
+        raise ApiError(400, "query_too_long", "the query is longer than 200 characters", field="q")
     n = query_int("limit", 20, 1, 100)
     matches = svc().catalog().search(text, edition=as_edition(edition) if edition else None, limit=n)
     return jsonify([{**m.card.to_dict(), "match": m.how} for m in matches])
@@ -234,7 +234,7 @@ def create_game() -> Any:
             raise ApiError(400, "bad_faction", f"seat {i + 1}: unknown faction", factions=sorted(FACTIONS), index=i)
         seats.append(Seat(s["seat"], s.get("name") or s["seat"], faction))
     if len({s.seat for s in seats}) != len(seats):
-        raise ApiError(400, "bad_seats", "two seats share an id")
+        raise ApiError(400, "bad_seats", "two seats share an id", field="seats")
     svc().creation_allowed(request.remote_addr or "?")
     game, keys = svc().table.create_game(edition, data.get("mode", "advisory"), seats, title=data.get("title", ""),
                                          asked=("judge",) if data.get("judge") is True else ())
@@ -602,7 +602,8 @@ def verify(game: Game, role: Role) -> Any:
     if seen is not None:
         m = re.fullmatch(r"([0-9]{1,6}):([0-9a-f]{12})", seen)
         if m is None:
-            raise ApiError(400, "bad_seen", "seen is VERSION:HEAD, the version and 12-letter head a phone showed")
+            raise ApiError(400, "bad_seen", "seen is VERSION:HEAD, the version and 12-letter head a phone showed",
+                           field="seen")
         result["seen"] = svc().store.still_there(game.id, int(m[1]), m[2])
     return jsonify(result)
 
@@ -645,7 +646,7 @@ def find_cards(game: Game, role: Role) -> Any:
 
     text = request.args.get("q", "")
     if not text.strip() or len(text) > 100:
-        raise ApiError(400, "missing_query", "give 1-100 characters of a card name in ?q=")
+        raise ApiError(400, "missing_query", "give 1-100 characters of a card name in ?q=", field="q")
     action = request.args.get("for") or None
     if action is not None and action not in REGISTRY:
         raise ApiError(400, "bad_for", "for= names an action type, as in the table log", field="for")

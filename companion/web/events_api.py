@@ -42,6 +42,7 @@ from companion.rules.actions.round import gone_to_time
 from companion.rules.actions.round import winner as power_winner
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, Can
+from companion.store.games import Conflict
 from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, game_role, key_from_request, read_game, role_for
 from companion.web.errors import ApiError
@@ -287,12 +288,18 @@ def _game_in_event(event: Event, game_id: str) -> Any:
     return ref
 
 
+def _scoped(rid: str | None, role: str) -> str | None:
+    """An event write's request id as the event remembers it: with the key's role and the route (its player or
+    round), so the same id from the other key, or sent to another route, is a write of its own, not a replay."""
+    return None if rid is None else f"{role}:{request.path}:{rid}"
+
+
 def _organiser_write(event_id: str) -> tuple[Any, dict[str, Any], str | None, Any]:
     """An organiser's write: the event (the key decided first), the body, its request id, and the first
     answer when this request id was recorded before (a retry answers it and records nothing)."""
     event, _ = event_role(event_id, "organiser")
     data = body()
-    rid = request_id(data)
+    rid = _scoped(request_id(data), "organiser")
     return event, data, rid, service().events.replayed(event.id, rid)
 
 
@@ -471,7 +478,7 @@ def confirm_proposal(event_id: str) -> Any:
     """The proposal becomes the round: its games are made as any round's are."""
     event, role = event_role(event_id, "organiser", "judge")
     data = body()
-    rid = request_id(data)
+    rid = _scoped(request_id(data), role)
     done = service().events.replayed(event.id, rid)
     if done is not None:
         return jsonify({**done, "replayed": True})
@@ -485,7 +492,7 @@ def confirm_proposal(event_id: str) -> Any:
 def drop_player(event_id: str, player_id: int) -> Any:
     """A player leaves the event: never paired again; their results stand (logged)."""
     event, role = event_role(event_id, "organiser", "judge")
-    rid = request_id(body())
+    rid = _scoped(request_id(body()), role)
     done = service().events.replayed(event.id, rid)
     if done is not None:
         return jsonify({**done, "replayed": True})
@@ -521,7 +528,7 @@ def seat_sheets(event_id: str, number: int) -> Any:
     event, role = event_role(event_id, "organiser", "judge")
     data = body()
     if data["confirm"] is not True:
-        raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}')
+        raise ApiError(400, "confirm", 'printing makes new seat links; send {"confirm": true}', field="confirm")
     events = service().events
     events.round_info(event.id, number)
     started = events.round_started(event.id, number)
@@ -538,8 +545,14 @@ def seat_sheets(event_id: str, number: int) -> Any:
         for seat, pid in zip("AB", ref.players, strict=False):
             if data.get("seat") not in (None, seat):
                 continue
-            # The event has decided who prints (above): the service makes the key as the judge or the organiser.
-            key = svc().table.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST, event_decided=True)
+            # The event has decided who prints (above): the service makes the key as the judge or the organiser,
+            # the organiser's only while the table has not begun, decided again with each key: a table whose first
+            # move lands meanwhile keeps its players' keys and is left off the sheets.
+            try:
+                key = svc().table.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST,
+                                              event_decided=True, unplayed=role != "judge")
+            except Conflict:
+                break
             name = players.get(pid, seat)
             seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}#key={key}"))
             if started:
@@ -558,9 +571,9 @@ def seat_sheets(event_id: str, number: int) -> Any:
 @limit(1024)
 @accepts(ClockBody)
 def start_clock(event_id: str, number: int) -> Any:
-    event, _ = event_role(event_id, "organiser", "judge")
+    event, role = event_role(event_id, "organiser", "judge")
     data = body()
-    rid = request_id(data)
+    rid = _scoped(request_id(data), role)
     if service().events.replayed(event.id, rid) is not None:  # a retried tap must not restart the clock
         return jsonify({**service().clock(event.id, number), "replayed": True})
     minutes = data.get("minutes")
@@ -659,7 +672,7 @@ def ruling(event_id: str, game_id: str) -> Any:
         ruling_data["player"] = seats[data["seat"]]  # the player's name is public at the table
     if data.get("rule") is not None:
         if data["rule"] not in RULES:
-            raise ApiError(400, "bad_ruling", "unknown rule id")
+            raise ApiError(400, "bad_ruling", "unknown rule id", field="rule")
         ruling_data["rule"] = data["rule"]
     from companion.store.games import Replayed
 
@@ -670,7 +683,9 @@ def ruling(event_id: str, game_id: str) -> Any:
 
         action = decode_action(data["action"])
         try:
-            done = svc().table.act(game_id, action, JUDGE, expected_version(data), request_id=(rid + "-a")[:64])
+            # Its own request id, which no body can send (":" is not in one): "<id>-a" cut to 64 characters was the
+            # ruling's own id when that had 64, and another ruling's when it was sent as "<id>-a".
+            done = svc().table.act(game_id, action, JUDGE, expected_version(data), request_id=f"{rid}:correction")
         except Replayed:
             done = None
         if done is not None and not isinstance(done, tuple):
@@ -740,7 +755,7 @@ def time_winner(event_id: str, game_id: str) -> Any:
     for seat in ("A", "B"):  # the draw decks as the players counted them, confirmed by the judge
         raw = request.args.get(f"deck_{seat}")
         if raw is not None:
-            if not raw.isdigit() or int(raw) > 200:
+            if not re.fullmatch(r"[0-9]{1,3}", raw) or int(raw) > 200:  # (isdigit() takes '²' and 5,000 digits)
                 raise ApiError(400, "bad_count", f"deck_{seat}: a count of 0 to 200 cards", field=f"deck_{seat}")
             counts[seat] = int(raw)
     return jsonify(service().time_steps(game_id, dominance, counts))
@@ -786,6 +801,13 @@ def report(event_id: str) -> Any:
         return service().in_words(ref, detail, service().seat_names(ref, by_id))
 
     rows = table_report(svc().store, events, event.id, query_int("round", None, 1, 1000), describe)
+    if role != "judge":
+        # A flag holds the move as a seat sent it and the rule broken, naming cards that were hidden then (a card
+        # from the hand refused into shadows): the organiser reads what was flagged, when and about whom.
+        for row in rows:
+            row["flags"] = [{**f, "rules": [], "detail": {k: v for k, v in f["detail"].items()
+                                                          if k in ("who", "player", "note", "by")}}
+                            for f in row["flags"]]
     standings = tournament.standings_view(events, event)
     public = [p.public() for p in players]
     decisions = events.decisions(event.id)
@@ -864,7 +886,9 @@ def call_judge(game_id: str) -> Any:
         raise ApiError(403, "forbidden", "calling a judge needs a seat key of this table")
     data = body()
     rid = str(data["request_id"])  # required by the schema: a retry calls the judge once
-    if service().events.replayed(ref.event_id, f"{role.actor}:{rid}"[:64]) is not None:
+    # Remembered for the event, so named by its table and seat, whole (cut, two ids or two tables were one call).
+    rid = f"call-judge:{game_id}:{role.actor}:{rid}"
+    if service().events.replayed(ref.event_id, rid) is not None:
         return jsonify({"called": True, "replayed": True})
     now = time.monotonic()
     last = _CALLS.get((game_id, role.actor), 0.0)
@@ -873,7 +897,7 @@ def call_judge(game_id: str) -> Any:
     _CALLS[(game_id, role.actor)] = now
     note = str(data.get("note", ""))[:200]
     service().events.flag(ref, "call_judge", {"by": role.actor, "note": note})
-    service().events.remember(ref.event_id, f"{role.actor}:{rid}"[:64], {"called": True})
+    service().events.remember(ref.event_id, rid, {"called": True})
     service().publish(ref.event_id)
     return jsonify({"called": True}), 201
 

@@ -99,6 +99,12 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         raise ApiError(status, "too_many_streams", full.message) from None
     hub.known(game.id, game.version)
     epoch = hub.epoch(game.id)
+    # The key was checked before the route ran: a renewal since then moved the epoch before it was read here, so
+    # no later check would notice, and the old key would read what the new one's holder does. (0: none ever.)
+    if epoch and game_role(services.store.game(game.id), key) != role:
+        hub.leave(game.id, request.remote_addr or "?", role.cache_key)
+        raise ApiError(401, "bad_key", "this key does not open this game (it may have been replaced: ask for a new "
+                                       "link)")
     vouched = epoch  # the hub's epoch when the key was last found to open the game as this role
 
     def still_valid() -> bool:

@@ -236,11 +236,12 @@ def _tokens(i: int, raw: Any) -> dict[str, int] | None:
         return {}
     where = f"cards[{i}].tokens"
     if not isinstance(raw, dict) or len(raw) > MAX_TOKEN_KINDS:
-        raise ApiError(400, "bad_cards", f"{where}: give at most {MAX_TOKEN_KINDS} token kinds as {{kind: count}}")
+        raise ApiError(400, "bad_cards", f"{where}: give at most {MAX_TOKEN_KINDS} token kinds as {{kind: count}}",
+                       field=where)
     out: dict[str, int] = {}
     for name, n in raw.items():
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_TOKENS:
-            raise ApiError(400, "bad_cards", f"{where}.{str(name)[:40]}: a count from 0 to {MAX_TOKENS}")
+            raise ApiError(400, "bad_cards", f"{where}.{str(name)[:40]}: a count from 0 to {MAX_TOKENS}", field=where)
         kind = token_kind(name) if len(name) <= 80 else None
         if kind is not None and n > 0:
             out[kind] = min(out.get(kind, 0) + n, MAX_TOKENS)
