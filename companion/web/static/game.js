@@ -32,11 +32,29 @@ const client = new TableClient({
     box.classList.toggle("hidden", online && !waiting);
     box.textContent = online ? t("sending", {n: waiting}) : (waiting ? t("offline", {n: waiting}) : t("offlineNone"));
   },
-  onFlag: f => (f.revoked ? whoSees.revoked(state)  // keys.js: who renewed this phone's key, and stop
+  onFlag: f => (f.revoked ? keyRenewed()  // this phone's key was renewed: forget the table, say who renewed it
     : showFlag({kind: "info", text: f.conflict ? t("conflict") : t("notResent", {action: f.label})})),
 });
 
+/** This phone's key was renewed (a lost phone, most often): the page forgets the table it was shown (the view in
+ * memory, the log, the search and scan answers, everything drawn from them) and the key in its storage, and shows
+ * only the notice of who renewed it (keys.js). Nothing is drawn again: its stream has ended. */
+let stopped = false;
+function keyRenewed() {
+  const seen = state;
+  stopped = true;
+  state = null; log = []; found = null; scanned = null; flag = null;
+  client.forget();
+  for (const id of ["areas", "log", "found", "scanned", "recent", "round-box", "pending-box", "flags", "keys-news",
+                    "who-sees", "status", "sheet", "game-over"]) $(id).replaceChildren();
+  $("deck-text").value = "";
+  $("hud").classList.add("hidden");
+  $("game-over").classList.add("hidden");
+  whoSees.revoked(seen);  // keys.js: the notice, from the public view
+}
+
 function update(u) {
+  if (stopped) return;
   // A view older than the page's (a write's answer came first) is not drawn; its log entries still count: they
   // come only once, and the newer view does not bring them again.
   const older = u.view && state && u.view.version < state.version;
@@ -67,7 +85,7 @@ async function loadLog() {
 let listening = false;
 async function load() {
   const r = await client.get("/view");
-  if (r.status === 401 && r.data.error && r.data.error.code === "bad_key") { whoSees.revoked(null); return; }
+  if (r.status === 401 && r.data.error && r.data.error.code === "bad_key") { keyRenewed(); return; }
   if (!r.ok) { showFlag({kind: "refused", text: errorText(r.data.error)}); return; }
   // Loaded again (a deck was just set): the live stream may have brought a newer table while this was on its way.
   if (!state || r.data.version >= state.version) state = r.data;
@@ -214,6 +232,7 @@ function bump(what, delta) {
 // -- flags ---------------------------------------------------------------------------------------
 let flag = null;
 function showFlag(f) {
+  if (stopped) return;
   flag = f;
   renderFlag();
   // The header stays on top while the page scrolls: the flag comes into view below it, not behind it.
@@ -1015,7 +1034,8 @@ function renderRecent() {
   const repeat = again ? el("button", {class: "primary", "data-repeat": again.type, title: repeatText,
     onclick: ev => send({...again}, ev.currentTarget)}, repeatText) : null;
   const scrolled = box.scrollLeft;
-  box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []), ...(repeat ? [repeat] : []),
+  // The repeat first, the whole row wide: the likeliest next tap, read whole at a glance; then the recent cards.
+  box.replaceChildren(...(repeat ? [repeat] : []), ...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []),
     ...ids.map(id => el("button", {"data-recent": id, title: cardName(id), onclick: () => openCard(id)}, cardName(id))));
   box.scrollLeft = scrolled;  // a live update redraws the row: it stays where the thumb left it
   box.classList.toggle("hidden", !ids.length);

@@ -75,6 +75,7 @@ export const whoSees = (() => {
   let stopped = null;  // the renewal that stopped this phone (null: none; false: stopped, reason unknown)
   async function revoked(view) {
     if (view && view.role === "spectator") return;  // no key to renew: a spectator simply has no live stream
+    last = null;  // the seat's view it was shown: not kept on a phone that no longer opens the game
     const mine = (view && view.viewer && view.viewer.seat) || localStorage.getItem(seatKey);
     const r = await request(`/api/games/${gameId}/view`);  // the public view: the keys' record is public
     const pub = r.ok ? r.data : null;
