@@ -6,11 +6,13 @@ a laptop. Screenshots land in test-artifacts/screenshots/."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
 from tests import phones
+from tests import test_browser_round as round_walk
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, prepared_game, shot
 
@@ -102,3 +104,355 @@ def test_the_repeat_button_and_the_recent_chips_keep_a_short_text_on_one_line(se
     repeat = page.get_attribute("#recent [data-repeat]", "title") or ""
     assert repeat.endswith("Tyrion Lannister") and ("Macht" if lang == "de" else "power") in repeat, repeat
     page.context.close()
+
+
+# ---- A whole 1st-edition game: Alice's phone in German, Bob's in English, a spectator on a laptop ---------------
+
+#: Words of the German catalogue that an English phone must never show (card names are English anyway).
+GERMAN = ["Runde", "Schatten", "Macht", "Fertig", "Zuletzt", "Totenstapel", "Herausforderung", "Startspieler",
+          "Spieler", "Karte", "Zurückgenommen", "gewählt", "Warten", "verdeckt", "Verdeckt", "Einkommen", "Phase"]
+LAPTOP = {"viewport": {"width": 1366, "height": 900}}
+
+# The decks of the German whole-game walk (tests/test_browser_round.py), under names that are no word of either
+# language's interface (the deck's name shows in the log).
+ALICE = "Lannisport 1e" + round_walk.ALICE_1E[round_walk.ALICE_1E.index("\n"):]
+BOB = "Sunspear 1e" + round_walk.BOB_1E[round_walk.BOB_1E.index("\n"):]
+
+
+class Table:
+    """Two phones, each in its own language, and whoever else looks at the table: every console error, failed page
+    and answer of 400 or more is kept; each look takes a screenshot and checks the page as a player would glance at
+    it (tests/test_browser_round.py's LOOK), and that no word of the other language shows."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.lang: dict[int, str] = {}
+
+    def watch(self, page: Any, name: str, lang: str) -> Any:
+        self.lang[id(page)] = lang
+
+        def answer(r: Any) -> None:
+            if r.status >= 400:
+                self.errors.append(f"{name} {r.status} {r.url}")
+        page.on("console", lambda m: self.errors.append(f"{name} console: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"{name} page error: {e}"))
+        page.on("response", answer)
+        return page
+
+    def look(self, page: Any, name: str) -> None:
+        page.wait_for_timeout(150)  # a live update drawn half-way is no finding
+        lang = self.lang[id(page)]
+        shot(page, f"newcomer-{name}-{lang}")
+        bad = page.evaluate(round_walk.LOOK)
+        assert bad == [], (name, bad)
+        text = page.inner_text("body")
+        other = round_walk.ENGLISH if lang == "de" else GERMAN
+        found = [w for w in other if re.search(rf"\b{re.escape(w)}\b", text)]
+        assert found == [], (name, lang, found, text[:1500])
+        assert self.errors == [], self.errors
+
+
+def both_languages(t: Table, page: Any, name: str) -> None:
+    """A page looked at in its own language, then in the other (the DE/EN button), then back."""
+    t.look(page, name)
+    lang = t.lang[id(page)]
+    for now in ("en" if lang == "de" else "de", lang):
+        page.click("[data-lang-toggle]")
+        page.wait_for_function(f"document.documentElement.lang === '{now}'", timeout=WAIT)
+        t.lang[id(page)] = now
+        if now != lang:
+            t.look(page, name)
+
+
+def plot_chosen_in_secret(t: Table, first: Any, second: Any, watcher: Any, names: tuple[str, str],
+                          chosen: tuple[str, str], hidden: list[str]) -> None:
+    """``first`` chooses; ``second`` (in its own language) and the spectator read only "chosen" and hold nothing of
+    the plot (``hidden``: every plot name of the first player's deck) until both are revealed together."""
+    first.click(f"#plot-choice li[data-plot='{chosen[0]}']", timeout=WAIT)
+    first.wait_for_selector("#plot-mine", timeout=WAIT)
+    said = {"de": f"{names[0]}: gewählt", "en": f"{names[0]}: chosen"}
+    second.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{said[t.lang[id(second)]]}')", timeout=WAIT)
+    round_walk.sees_no_card(second, hidden)
+    t.look(second, "plot-chosen-by-the-other")
+    watcher.reload()  # a spectator reads the table every few seconds: now
+    watcher.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{said[t.lang[id(watcher)]]}')",
+                              timeout=WAIT)
+    round_walk.sees_no_card(watcher, hidden)
+    t.look(watcher, "spectator-plot-chosen")
+    second.click(f"#plot-choice li[data-plot='{chosen[1]}']", timeout=WAIT)
+    for page in (first, second):
+        page.wait_for_selector(f"[data-revealed={names[0]}]", timeout=WAIT)
+        page.wait_for_selector(f"[data-revealed={names[1]}]", timeout=WAIT)
+
+
+def caught_up(server: Server, gid: str, *pages: Any) -> None:
+    """Each page shows the table as it is now (as a player looks up before tapping after the other's move): a tap
+    made on an older table is a version conflict, refused and not sent again, by design."""
+    version = call(server.url + "/api", "GET", f"/games/{gid}")[1]["version"]
+    for page in pages:
+        round_walk.until(page, f"import('/static/game.js').then(g => g.state && g.state.version >= {version})")
+
+
+def test_a_whole_first_edition_game_a_german_and_an_english_phone_and_a_spectator_on_a_laptop(
+        server: Server, browser: Any) -> None:
+    t = Table()
+    pages: list[Any] = []
+    try:
+        whole_game(t, server, browser, pages)
+    except BaseException:
+        for i, page in enumerate(pages):  # what each page showed when it failed
+            if not page.is_closed():
+                shot(page, f"newcomer-failed-{i}")
+        raise
+
+
+def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None:
+    find, tap = round_walk.find_and_tap, round_walk.tap_card
+    gold, power = round_walk.gold, round_walk.power
+
+    # The host, on the phone that runs nothing else, makes the game on the home page: 1st edition, advisory.
+    host = t.watch(phones.phone(browser, server.url + "/", locale="en-GB"), "host", "en")
+    pages.append(host)
+    host.wait_for_selector("#seats", timeout=WAIT)
+    both_languages(t, host, "home")
+    host.select_option("#edition", "1e")
+    host.select_option("#mode", "advisory")
+    host.fill("#seats", "Alice\nBob")
+    host.click("button[type=submit]")
+    host.wait_for_selector("[data-seat=Bob] a", timeout=WAIT)
+    both_languages(t, host, "host")
+    links = {name: round_walk.joined_by_qr(host, name).replace("http://localhost", server.url)
+             for name in ("Alice", "Bob")}
+    gid = links["Alice"].split("/g/")[1].split("#")[0]
+
+    a = t.watch(phones.phone(browser, locale="de-DE"), "Alice", "de")
+    b = t.watch(phones.phone(browser, locale="en-GB"), "Bob", "en")
+    pages += [a, b]
+    a.goto(links["Alice"])
+    a.wait_for_selector("#deck-box:not(.hidden)", timeout=WAIT)
+    t.look(a, "deck")
+    phones.paste_deck(a, links["Alice"], ALICE)
+    phones.paste_deck(b, links["Bob"], BOB)
+    assert "#key=" not in a.url and "#key=" not in b.url  # the address bar drops the key
+
+    # A spectator on a laptop, German, for the whole game: the public table only.
+    s = t.watch(browser.new_context(**LAPTOP, locale="de-DE").new_page(), "spectator", "de")
+    pages.append(s)
+    s.goto(server.url + "/g/" + gid)
+    s.wait_for_selector("#areas section", timeout=WAIT)
+    t.look(s, "spectator-setup")
+    hidden = ["Varys", "Maiden of Poisons", "atoc_24", "atoc_53"]
+
+    # ---- Setup: seven each, a card in play and one into shadows each ----------------------------------------
+    for page in (a, b):
+        page.click("#draw-7", timeout=WAIT)
+        page.wait_for_selector("#my-counts:has-text('7')", timeout=WAIT)
+    find(a, "lancel", "Alice.acoa_103.1", "setup_place")
+    find(a, "tyrion", "Alice.kl_5.1", "setup_into_shadows")
+    find(b, "spikes", "Bob.acoa_39.1", "setup_place")
+    find(b, "meera", "Bob.atoc_2.1", "setup_into_shadows")
+    a.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
+    b.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
+    a.wait_for_selector("[data-shadows=Bob] li[data-position='1']", timeout=WAIT)
+    b.wait_for_selector("[data-shadows=Alice] li[data-position='1']", timeout=WAIT)
+    round_walk.sees_no_card(b, ["Tyrion"], "[data-shadows=Alice]")
+    round_walk.sees_no_card(a, ["Meera"], "[data-shadows=Bob]")
+    t.look(a, "setup")
+    t.look(b, "setup")
+    a.click("#step[data-step=next-step]")
+
+    # ---- Round 1: plots in secret (Alice first), the first player, draws --------------------------------------
+    for page in (a, b):
+        page.wait_for_selector("#plot-choice li", timeout=WAIT)
+    t.look(a, "plot-choice")
+    t.look(b, "plot-choice")
+    plot_chosen_in_secret(t, a, b, s, ("Alice", "Bob"), ("Alice.acoa_26.1", "Bob.acoa_30.1"),
+                          ["Fury of the Lion", "Fury of the Stag", "acoa_26", "acoa_27"])
+    a.wait_for_selector("#first-choice button[data-first=Alice]", timeout=WAIT)  # initiative tied: either names it
+    t.look(a, "first-player-choice")
+    t.look(b, "first-player-choice")
+    a.click("#first-choice button[data-first=Alice]")
+    a.wait_for_selector("#first:text-is('Startspieler: Alice')", timeout=WAIT)
+    b.wait_for_selector("#first:text-is('First player: Alice')", timeout=WAIT)
+    a.click("#step[data-step=next-step]")  # draw phase
+    round_walk.draw_two_each(a, b)
+    a.click("#step[data-step=next-step]")  # marshaling
+
+    # ---- Marshaling: Alice's income with a modifier, a duplicate, an attachment, a card into shadows with a token
+    a.wait_for_selector("#collect-income", timeout=WAIT)
+    a.fill("#income-mod", "1")
+    t.look(a, "income")
+    a.click("#collect-income")
+    gold(a, 6)
+    find(a, "lancel", "Alice.acoa_103.2", "marshal")  # free: a duplicate on the first
+    find(a, "toll gate", "Alice.acoa_33.1", "marshal")
+    find(a, "pyromancer", "Alice.acoa_13.1", "marshal", "Ser Lancel")
+    find(a, "varys", "Alice.atoc_24.1", "marshal_into_shadows")
+    a.wait_for_selector("#my-shadows li[data-position='2']", timeout=WAIT)
+    gold(a, 1)
+    assert "Duplikat" in a.inner_text("#my-play li[data-card='Alice.acoa_103.2']")
+    b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.acoa_103.2']", timeout=WAIT)
+    assert "duplicate" in b.inner_text("[data-seat=Alice] li[data-card='Alice.acoa_103.2']")
+    tap(a, "#my-shadows li[data-position='2']", "place_tokens")
+    a.wait_for_selector("#my-shadows li[data-position='2'] .tok", timeout=WAIT)
+    b.wait_for_selector("#log li:has-text('Alice places 1 shadow on a face-down card (#2)')", timeout=WAIT)
+    round_walk.sees_no_card(b, ["Varys", "atoc_24"])
+    t.look(a, "marshaled")
+    t.look(b, "opponent-marshaled")
+    a.click("#step[data-step=pass-turn]")
+    b.wait_for_selector("#turn.mine", timeout=WAIT)
+
+    # Bob: income, a marshal taken back with Undo (the undo says what), then two cards into shadows.
+    b.click("#collect-income")
+    gold(b, 5)
+    find(b, "carrion", "Bob.ator_16.1", "marshal")
+    b.wait_for_selector("#my-play li[data-card='Bob.ator_16.1']", timeout=WAIT)
+    b.click("#undo")
+    assert "Carrion Bird" in b.wait_for_selector("#undo-what", timeout=WAIT).inner_text()
+    t.look(b, "undo-preview")
+    b.click("#undo-yes")
+    b.wait_for_selector("#log li.undone", timeout=WAIT)
+    a.wait_for_selector("#log li.undone:has-text('Carrion Bird')", timeout=WAIT)  # she saw it face up: named
+    gold(b, 5)
+    find(b, "meera", "Bob.atoc_2.2", "marshal_into_shadows")
+    find(b, "maiden", "Bob.atoc_53.1", "marshal_into_shadows")
+    b.wait_for_selector("#my-shadows li[data-position='3']", timeout=WAIT)
+    gold(b, 1)
+    a.wait_for_selector("[data-shadows=Bob] li[data-position='3']", timeout=WAIT)
+    round_walk.sees_no_card(a, ["Maiden of Poisons", "atoc_53"])
+    t.look(a, "opponent-undone")
+    t.look(b, "bob-marshaled")
+    b.click("#step[data-step=pass-turn]")
+    caught_up(server, gid, a)
+
+    # ---- Challenges: 1st edition's chance at the beginning of the phase (Alice passes, Bob brings Meera out) ----
+    a.click("#step[data-step=next-step]", timeout=WAIT)
+    a.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+    b.wait_for_selector("#shadows-chance:has-text('Alice')", timeout=WAIT)
+    t.look(a, "shadows-chance")
+    t.look(b, "shadows-chance-waiting")
+    a.click("#pass-shadows")
+    b.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+    tap(b, "#my-shadows li[data-position='1']", "bring_out")
+    b.wait_for_selector("#my-play li[data-card='Bob.atoc_2.1']", timeout=WAIT)
+    a.wait_for_selector("[data-seat=Bob] li[data-card='Bob.atoc_2.1']", timeout=WAIT)
+    assert b.locator("#flags .flag:not(.ok)").count() == 0, b.inner_text("#flags")
+    t.look(b, "brought-out")
+    # Alice wins a military challenge (Meera dies for the claim) and a power challenge unopposed.
+    a.wait_for_selector("#challenge-open", timeout=WAIT)
+    a.click("#challenge-open")
+    t.look(a, "challenge-form")
+    a.click("#sheet [data-outcome=attacker]")  # military: the type offered first
+    b.wait_for_selector("[data-challenge='military:Alice']", timeout=WAIT)
+    a.click("#challenge-open")
+    a.click("#sheet [data-field=kind] [data-value=power]")
+    a.click("#sheet [data-outcome=attacker-unopposed]")
+    a.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
+    t.look(a, "challenge-follow-ups")
+    a.click("[data-follow-up=unopposed] button")
+    a.wait_for_selector("[data-follow-up=unopposed]", state="detached", timeout=WAIT)
+    power(a, 1)
+    t.look(b, "challenges-lost")
+    a.click("#step[data-step=pass-turn]")
+    caught_up(server, gid, b)
+    b.wait_for_selector("#challenge-open", timeout=WAIT)
+    tap(b, "#my-play li[data-card='Bob.atoc_2.1']", "kill")
+    t.look(b, "confirm-kill")
+    b.click("[data-confirm=yes]", timeout=WAIT)
+    a.wait_for_selector("#dead li[data-card='Bob.atoc_2.1']", timeout=WAIT)
+    b.wait_for_selector("#my-play li[data-card='Bob.atoc_2.1']", state="detached", timeout=WAIT)
+    t.look(a, "opponent-dead-pile")
+    b.click("#step[data-step=pass-turn]", timeout=WAIT)
+    caught_up(server, gid, a)
+
+    # ---- Dominance, power on a card, standing, taxation ---------------------------------------------------
+    a.click("#step[data-step=next-step]", timeout=WAIT)
+    a.wait_for_selector("#dominance-choice [data-dominance=Alice]", timeout=WAIT)
+    t.look(a, "dominance")
+    t.look(b, "dominance")
+    a.click("#dominance-choice [data-dominance=Alice]")
+    power(a, 2)
+    a.click("#my-play li[data-card='Alice.acoa_103.1']")
+    a.click("#sheet button[data-power='+1']")
+    power(a, 3)
+    b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.acoa_103.1'] .tok", timeout=WAIT)
+    for german, english in (("Auffrischungsphase", "standing phase"), ("Steuerphase", "taxation phase")):
+        a.click("#step[data-step=next-step]", timeout=WAIT)
+        a.wait_for_selector(f"#phase:has-text('{german}')", timeout=WAIT)
+        b.wait_for_selector(f"#phase:has-text('{english}')", timeout=WAIT)
+    gold(a, 0)
+    gold(b, 0)
+    t.look(a, "taxation")
+    t.look(b, "taxation")
+    s.reload()
+    s.wait_for_selector("#areas section", timeout=WAIT)
+    round_walk.sees_no_card(s, hidden)
+    t.look(s, "spectator-round-1")
+    a.click("#step[data-step=next-step]", timeout=WAIT)
+
+    # ---- Round 2: Bob chooses his plot first; then Bob is first player ---------------------------------------
+    b.wait_for_selector("#phase:has-text('Round 2')", timeout=WAIT)
+    for page in (a, b):
+        page.wait_for_selector("#plot-choice li", timeout=WAIT)
+    plot_chosen_in_secret(t, b, a, s, ("Bob", "Alice"), ("Bob.acoa_28.1", "Alice.acoa_27.1"),
+                          ["Fury of the Kraken", "acoa_28"])
+    b.click("#first-choice button[data-first=Bob]", timeout=WAIT)
+    a.wait_for_selector("#first:text-is('Startspieler: Bob')", timeout=WAIT)
+    b.click("#step[data-step=next-step]", timeout=WAIT)  # draw
+    round_walk.draw_two_each(a, b)
+    b.click("#step[data-step=next-step]", timeout=WAIT)  # marshaling
+    b.click("#collect-income", timeout=WAIT)
+    b.click("#step[data-step=pass-turn]", timeout=WAIT)
+    caught_up(server, gid, a)
+    a.click("#collect-income", timeout=WAIT)
+    gold(a, 5)
+    a.click("#step[data-step=pass-turn]", timeout=WAIT)
+    caught_up(server, gid, b)
+
+    # ---- Challenges: Bob brings out his second Meera while the first lies in his dead pile: recorded (advisory),
+    # flagged with the rule and its citation, in sight; he takes it back from the flag. Alice brings Tyrion out.
+    b.click("#step[data-step=next-step]", timeout=WAIT)
+    b.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+    tap(b, "#my-shadows li[data-position='2']", "bring_out")  # Meera (copy 2): copy 1 is dead
+    flag = b.wait_for_selector("#flags .flag", timeout=WAIT).inner_text()
+    assert "Recorded — but" in flag and "Meera Reed" in flag and "dead pile" in flag, flag
+    assert re.search(r"\b(RR|Rules)\b.*›|›.*Unique", flag), flag  # the rule's citation, as written
+    round_walk.in_sight(b, "#flags .flag")
+    t.look(b, "unique-dead-pile-flag")
+    a.wait_for_selector("[data-seat=Bob] li[data-card='Bob.atoc_2.2']", timeout=WAIT)
+    t.look(a, "opponent-flagged")
+    b.click("#flag-undo")
+    b.wait_for_selector("#my-shadows li[data-position='2']", timeout=WAIT)
+    a.wait_for_selector("[data-seat=Bob] li[data-card='Bob.atoc_2.2']", state="detached", timeout=WAIT)
+    b.click("#pass-shadows", timeout=WAIT)
+    a.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+    tap(a, "#my-shadows li[data-position='1']", "bring_out")  # Tyrion (s2)
+    a.wait_for_selector("#my-play li[data-card='Alice.kl_5.1']", timeout=WAIT)
+    gold(a, 3)
+    a.wait_for_selector("#my-shadows li[data-position='2'] .tok", timeout=WAIT)  # Varys keeps his place and token
+    b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.kl_5.1']", timeout=WAIT)
+    t.look(a, "shadows-after")
+    t.look(b, "opponent-shadows-after")
+
+    # ---- Power to 15 (the faction card's count set, as a player corrects it), then one tap wins ----------------
+    a.click("#power")
+    a.fill("#set-value", "13")
+    t.look(a, "set-power")
+    a.click("#set-save")
+    power(a, 14)
+    a.click("#power-plus")
+    a.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
+    b.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
+    assert "Alice gewinnt mit 15 Macht" in a.inner_text("#game-over")
+    assert "Alice wins with 15 power" in b.inner_text("#game-over")
+    t.look(a, "game-over")
+    t.look(b, "game-over")
+    s.reload()
+    s.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
+    round_walk.sees_no_card(s, hidden)
+    t.look(s, "spectator-game-over")
+    round_walk.sees_no_card(a, ["Maiden of Poisons", "atoc_53"])
+    round_walk.sees_no_card(b, ["Varys", "atoc_24"])
+    assert t.errors == [], t.errors
+    for page in pages:
+        page.context.close()
