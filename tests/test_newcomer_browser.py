@@ -152,6 +152,16 @@ class Table:
         assert self.errors == [], self.errors
 
 
+#: Each menu whose chosen option is wider than the menu shows it cut ("beratend (aufzeichnen und markierer"): a menu
+#: draws no "…" and has no scroll width to tell, so the option's text is measured in the menu's own font.
+SELECTS_CUT = """() => [...document.querySelectorAll('select')].filter(s => s.getClientRects().length).flatMap(s => {
+  const cs = getComputedStyle(s), ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;  // the arrow
+  return [...s.options].filter(o => ctx.measureText(o.text).width > room).map(o => o.text);
+})"""
+
+
 def both_languages(t: Table, page: Any, name: str) -> None:
     """A page looked at in its own language, then in the other (the DE/EN button), then back."""
     t.look(page, name)
@@ -162,6 +172,7 @@ def both_languages(t: Table, page: Any, name: str) -> None:
         t.lang[id(page)] = now
         if now != lang:
             t.look(page, name)
+        assert page.evaluate(SELECTS_CUT) == [], (name, now)
 
 
 def plot_chosen_in_secret(t: Table, first: Any, second: Any, watcher: Any, names: tuple[str, str],
@@ -241,6 +252,10 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     s.goto(server.url + "/g/" + gid)
     s.wait_for_selector("#areas section", timeout=WAIT)
     t.look(s, "spectator-setup")
+    assert s.locator("#bar").is_hidden()  # no Undo for a spectator, and no empty strip where it would be
+    edges = s.evaluate("[document.querySelector('#title'), document.querySelector('#areas')]"
+                       ".map(e => Math.round(e.getBoundingClientRect().left))")
+    assert abs(edges[0] - edges[1]) <= 16, edges  # the header lines up with the table, not the window's edge
     hidden = ["Varys", "Maiden of Poisons", "atoc_24", "atoc_53"]
 
     # ---- Setup: seven each, a card in play and one into shadows each ----------------------------------------

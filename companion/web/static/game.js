@@ -555,6 +555,7 @@ function renderStatus() {
       : t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
   }
   $("undo").classList.toggle("hidden", !canAct());
+  $("bar").classList.toggle("hidden", !canAct());  // a spectator's bar would be an empty strip at the bottom
 }
 
 function renderGameOver() {
