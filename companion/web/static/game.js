@@ -506,10 +506,7 @@ function renderRound() {
   }
   // 1st edition, the beginning of a phase: one player at a time from the first player may bring a card out of
   // Shadows. Whose chance it is, on every phone; its holder gets the pass button.
-  const order = state.players.map(p => p.seat);
-  const from = Math.max(0, order.indexOf(state.first_player));
-  const holder = state.shadows_window ? [...order.slice(from), ...order.slice(0, from)]
-    .map(x => state.players.find(p => p.seat === x)).find(p => p.shadows_opportunity === "open" && p.shadows.length) : null;
+  const holder = shadowsHolder();
   if (holder && holder.seat === mySeat()) {
     parts.push(el("div", {class: "flag ok", id: "shadows-chance"}, el("div", {}, t("shadowsChanceYou", {phase: phaseName(state.phase)})),
       el("button", {class: "primary wide", id: "pass-shadows", onclick: ev => send({type: ACTIONS.controls["shadows.pass"], player: holder.seat}, ev.currentTarget)}, t("passShadows"))));
@@ -521,6 +518,15 @@ function renderRound() {
   box.append(...parts);
   box.classList.toggle("hidden", !parts.length);
   if (typing && $("income-mod")) $("income-mod").focus();
+}
+
+/** 1st edition, the beginning of a phase: the player whose chance it is now to bring a card out of Shadows, or null. */
+function shadowsHolder() {
+  if (!state.shadows_window) return null;
+  const order = state.players.map(p => p.seat);
+  const from = Math.max(0, order.indexOf(state.first_player));
+  return [...order.slice(from), ...order.slice(0, from)].map(x => state.players.find(p => p.seat === x))
+    .find(p => p.shadows_opportunity === "open" && p.shadows.length) || null;
 }
 
 function renderStatus() {
@@ -551,7 +557,10 @@ function renderStatus() {
   else {
     b.dataset.step = "wait";
     b.onclick = null;
-    b.textContent = state.active_player ? t("waitingFor", {player: seatName(state.active_player)})
+    // The table waits for this phone's chance at the beginning of the phase (1st edition), not for the active player.
+    const holder = shadowsHolder();
+    b.textContent = holder && holder.seat === mySeat() ? t("shadowsChanceStep")
+      : state.active_player ? t("waitingFor", {player: seatName(state.active_player)})
       : t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
   }
   $("undo").classList.toggle("hidden", !canAct());
