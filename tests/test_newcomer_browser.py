@@ -237,6 +237,11 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     pages.append(host)
     host.wait_for_selector("#seats", timeout=WAIT)
     both_languages(t, host, "home")
+    # No players written in for her ("A" and "B" were, and became the seats' names): names as an example, and
+    # Create asks for them first.
+    assert host.input_value("#seats") == "" and host.get_attribute("#seats", "placeholder") == "Jana\nTom"
+    host.click("button[type=submit]")
+    assert host.evaluate("document.querySelector('#seats').validity.valueMissing") and host.url.endswith("/")
     host.select_option("#edition", "1e")
     host.select_option("#mode", "advisory")
     host.fill("#seats", "Alice\nBob")
