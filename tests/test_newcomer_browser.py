@@ -14,7 +14,7 @@ import pytest
 from tests import phones
 from tests import test_browser_round as round_walk
 from tests.server import Server, call
-from tests.test_browser import CHROMIUM, prepared_game, shot
+from tests.test_browser import CHROMIUM, SHOTS, prepared_game, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -488,6 +488,8 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     t.look(s, "spectator-game-over")
     round_walk.sees_no_card(a, ["Maiden of Poisons", "atoc_53"])
     round_walk.sees_no_card(b, ["Varys", "atoc_24"])
+    for page, name in ((a, "Alice-de"), (b, "Bob-en"), (s, "spectator-de")):  # each log as it reads, to read through
+        (SHOTS / f"newcomer-log-{name}.txt").write_text(page.inner_text("#log"))
     assert t.errors == [], t.errors
     for page in pages:
         page.context.close()
