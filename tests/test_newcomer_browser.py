@@ -46,7 +46,7 @@ def test_a_phone_whose_key_was_renewed_forgets_the_table_and_the_key(server: Ser
     stored = "() => Object.keys(localStorage).map(k => localStorage.getItem(k))"
     assert ka in page.evaluate(stored)
 
-    status, _ = call(base, "POST", f"/games/{gid}/seats/A/key", {}, g["host"]["key"])
+    status, renewed = call(base, "POST", f"/games/{gid}/seats/A/key", {}, g["host"]["key"])
     assert status == 200
     page.wait_for_selector("[data-keys-stopped]", timeout=WAIT)
     notice = page.inner_text("[data-keys-stopped]")
@@ -62,6 +62,18 @@ def test_a_phone_whose_key_was_renewed_forgets_the_table_and_the_key(server: Ser
     assert page.locator("#hud").is_hidden() and page.locator("#main").is_hidden()
     assert page.evaluate("document.getElementById('keys-stopped').innerText.trim()") == notice.strip()
     shot(page, f"newcomer-key-renewed-{lang}")
+    # Opened again (the key is gone from it): the same notice, not the table as a spectator sees it.
+    page.reload()
+    page.wait_for_selector("[data-keys-stopped]", timeout=WAIT)
+    assert page.inner_text("[data-keys-stopped]") == notice
+    assert page.locator("#main").is_hidden() and page.locator("#hud").is_hidden()
+    assert page.evaluate("import('/static/game.js').then(g => g.state)") is None
+    # The new link, opened on this phone, opens the seat again.
+    page.goto(renewed["url"].replace("http://localhost", server.url))
+    page.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
+    assert page.locator("#main").is_visible() and page.locator("[data-keys-stopped]").is_hidden()
+    page.reload()
+    page.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
     page.context.close()
 
 

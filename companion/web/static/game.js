@@ -84,6 +84,8 @@ async function loadLog() {
 
 let listening = false;
 async function load() {
+  // Opened again after its key was renewed (the key is gone from it): the notice again, not the spectator's table.
+  if (!client.key && whoSees.wasStopped()) { keyRenewed(); return; }
   const r = await client.get("/view");
   if (r.status === 401 && r.data.error && r.data.error.code === "bad_key") { keyRenewed(); return; }
   if (!r.ok) { showFlag({kind: "refused", text: errorText(r.data.error)}); return; }
