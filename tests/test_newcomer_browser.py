@@ -62,6 +62,15 @@ def test_a_phone_whose_key_was_renewed_forgets_the_table_and_the_key(server: Ser
     assert page.locator("#hud").is_hidden() and page.locator("#main").is_hidden()
     assert page.evaluate("document.getElementById('keys-stopped').innerText.trim()") == notice.strip()
     shot(page, f"newcomer-key-renewed-{lang}")
+    # The language button stays within reach above the notice, and says the notice in the other language.
+    page.click("[data-lang-toggle]")
+    other = "öffnet das Spiel nicht mehr" if lang == "en" else "no longer opens the game"
+    page.wait_for_function(f"document.querySelector('[data-keys-stopped]').innerText.includes({json.dumps(other)})",
+                           timeout=WAIT)
+    shot(page, f"newcomer-key-renewed-switched-{lang}")
+    page.click("[data-lang-toggle]")
+    page.wait_for_function(f"document.querySelector('[data-keys-stopped]').innerText === {json.dumps(notice)}",
+                           timeout=WAIT)
     # Opened again (the key is gone from it): the same notice, not the table as a spectator sees it.
     page.reload()
     page.wait_for_selector("[data-keys-stopped]", timeout=WAIT)

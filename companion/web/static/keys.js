@@ -2,7 +2,7 @@
 // banner for each key made or renewed since this phone last looked. A phone whose own key was renewed stops and
 // says so. The server sends the keys' record with every view (view.keys: when, by whom, for which seat; no key).
 import {el} from "./dom.js";
-import {lang, t, tn} from "./messages.js";
+import {lang, onLanguage, t, tn} from "./messages.js";
 import {request} from "./request.js";
 
 export const whoSees = (() => {
@@ -98,6 +98,7 @@ export const whoSees = (() => {
     over.classList.remove("hidden");
   }
 
+  onLanguage(showStopped);  // the page draws nothing else once stopped: the notice is said again in the new language
   return {render: view => { render(view); showStopped(); }, revoked,
     /** This phone's key was renewed, and no new link has been opened on it since. */
     wasStopped: () => localStorage.getItem(stoppedKey) === "1"};
