@@ -171,7 +171,20 @@ class Table:
         page.on("response", answer)
         return page
 
-    def look(self, page: Any, name: str) -> None:
+    def look(self, page: Any, name: str, both: bool = True) -> None:
+        """The page as its player reads it, then (``both``) in the other language and back, as the DE/EN button
+        switches it: every page in both languages."""
+        self.look_once(page, name)
+        if both:
+            lang = self.lang[id(page)]
+            for now in ("en" if lang == "de" else "de", lang):
+                page.click("[data-lang-toggle]")
+                page.wait_for_function(f"document.documentElement.lang === '{now}'", timeout=WAIT)
+                self.lang[id(page)] = now
+                if now != lang:
+                    self.look_once(page, name)
+
+    def look_once(self, page: Any, name: str) -> None:
         page.wait_for_timeout(150)  # a live update drawn half-way is no finding
         lang = self.lang[id(page)]
         shot(page, f"newcomer-{name}-{lang}")
@@ -195,15 +208,15 @@ SELECTS_CUT = """() => [...document.querySelectorAll('select')].filter(s => s.ge
 
 
 def both_languages(t: Table, page: Any, name: str) -> None:
-    """A page looked at in its own language, then in the other (the DE/EN button), then back."""
-    t.look(page, name)
+    """A page looked at in both languages, its menus' chosen options whole in each."""
+    t.look_once(page, name)
     lang = t.lang[id(page)]
     for now in ("en" if lang == "de" else "de", lang):
         page.click("[data-lang-toggle]")
         page.wait_for_function(f"document.documentElement.lang === '{now}'", timeout=WAIT)
         t.lang[id(page)] = now
         if now != lang:
-            t.look(page, name)
+            t.look_once(page, name)
         assert page.evaluate(SELECTS_CUT) == [], (name, now)
 
 
@@ -501,12 +514,12 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     b.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
     assert "Alice gewinnt mit 15 Macht" in a.inner_text("#game-over")
     assert "Alice wins with 15 power" in b.inner_text("#game-over")
-    t.look(a, "game-over")
-    t.look(b, "game-over")
+    t.look(a, "game-over", both=False)  # the dialog covers the DE/EN button; Bob's is English
+    t.look(b, "game-over", both=False)
     s.reload()
     s.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
     round_walk.sees_no_card(s, hidden)
-    t.look(s, "spectator-game-over")
+    t.look(s, "spectator-game-over", both=False)
     round_walk.sees_no_card(a, ["Maiden of Poisons", "atoc_53"])
     round_walk.sees_no_card(b, ["Varys", "atoc_24"])
     for page, name in ((a, "Alice-de"), (b, "Bob-en"), (s, "spectator-de")):  # each log as it reads, to read through
