@@ -855,8 +855,8 @@ function drawCard(cardId, known, r, effects) {
   sheet.replaceChildren(el("h3", {}, cardName(cardId, known)), ...(faceDown ? [el("div", {class: "muted"}, t("opponentShadowsHelp"))] : []));
   const add = s => {
     const c = DESTRUCTIVE[s.action.type];
-    const ask = !c ? null : s.hidden && slot && c.face_down ? t(c.face_down, {card: "#" + slot[2], player: seatName(slot[1])})
-      : t(c.seen, {card: cardName(cardId, known)});
+    const ask = !c ? null : s.hidden && slot && c.face_down ? () => t(c.face_down, {card: "#" + slot[2], player: seatName(slot[1])})
+      : () => t(c.seen, {card: cardName(cardId, known)});
     const flagged = s.legal === false;  // null: no verdict (a face-down card; its owner confirms)
     sheet.append(el("button", {class: flagged ? "illegal" : "", "data-action": s.action.type,
       onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (flagged ? "⚑ " : "") + suggestionLabel(s)));
