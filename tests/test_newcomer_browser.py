@@ -191,7 +191,7 @@ class Table:
         bad = page.evaluate(round_walk.LOOK)
         assert bad == [], (name, bad)
         text = page.inner_text("body")
-        other = round_walk.ENGLISH + ["Please confirm", "Cancel", "Record a challenge"] if lang == "de" else GERMAN
+        other = [*round_walk.ENGLISH, "Please confirm", "Cancel", "Record a challenge"] if lang == "de" else GERMAN
         found = [w for w in other if re.search(rf"\b{re.escape(w)}\b", text)]
         assert found == [], (name, lang, found, text[:1500])
         assert self.errors == [], (name, self.errors)
