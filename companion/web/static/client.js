@@ -20,6 +20,7 @@ export function keyFor(scope) {
 export class TableClient {
   constructor({base, scope, version, onUpdate, onStatus, onFlag}) {
     this.base = base;
+    this.scope = scope;
     this.key = keyFor(scope);
     this.version = version;
     this.onUpdate = onUpdate;
@@ -36,6 +37,14 @@ export class TableClient {
   }
 
   get(path) { return request(this.base + path, {key: this.key}); }
+
+  /** This phone's key was renewed: it opens nothing now, so neither it nor the taps waiting to go with it stay in
+   * the phone's storage (whoever finds a lost phone finds no key of the game in it). */
+  forget() {
+    this.key = null;
+    localStorage.removeItem(this.scope);
+    localStorage.removeItem(this.queueKey);
+  }
 
   queue() { return JSON.parse(localStorage.getItem(this.queueKey) || "[]"); }
   saveQueue(q) { localStorage.setItem(this.queueKey, JSON.stringify(q)); this.status(); }

@@ -1,5 +1,5 @@
 // Small pieces every page draws with: elements, the confirmation sheet, a file to save.
-import {t} from "./messages.js";
+import {onLanguage, t} from "./messages.js";
 
 /** Build an element: el("li", {class: "x", onclick: fn}, child, …). */
 export function el(tag, attrs = {}, ...children) {
@@ -16,13 +16,19 @@ export function el(tag, attrs = {}, ...children) {
 export function confirmSheet(text) {
   return new Promise(resolve => {
     const sheet = el("div", {class: "sheet confirm", role: "dialog"});
-    const done = answer => { sheet.remove(); resolve(answer); };
-    sheet.append(el("h3", {}, t("confirmTitle")), el("p", {}, text),
+    const done = answer => { sheet.remove(); openConfirm = null; resolve(answer); };
+    // ``text`` may be a function: the question is said again in the language switched to while it is open.
+    const draw = () => sheet.replaceChildren(el("h3", {}, t("confirmTitle")),
+      el("p", {}, typeof text === "function" ? text() : text),
       el("button", {class: "primary", "data-confirm": "yes", onclick: () => done(true)}, t("yes")),
       el("button", {"data-confirm": "no", onclick: () => done(false)}, t("cancel")));
+    draw();
+    openConfirm = draw;
     document.body.append(sheet);
   });
 }
+let openConfirm = null;  // the open confirmation's drawing
+onLanguage(() => { if (openConfirm) openConfirm(); });
 
 /** Save a file the server sent (a log, an export, a PDF) under ``name``. */
 export function saveFile(blob, name) {

@@ -32,11 +32,29 @@ const client = new TableClient({
     box.classList.toggle("hidden", online && !waiting);
     box.textContent = online ? t("sending", {n: waiting}) : (waiting ? t("offline", {n: waiting}) : t("offlineNone"));
   },
-  onFlag: f => (f.revoked ? whoSees.revoked(state)  // keys.js: who renewed this phone's key, and stop
-    : showFlag({kind: "info", text: f.conflict ? t("conflict") : t("notResent", {action: f.label})})),
+  onFlag: f => (f.revoked ? keyRenewed()  // this phone's key was renewed: forget the table, say who renewed it
+    : showFlag({kind: "info", text: () => f.conflict ? t("conflict") : t("notResent", {action: f.label})})),
 });
 
+/** This phone's key was renewed (a lost phone, most often): the page forgets the table it was shown (the view in
+ * memory, the log, the search and scan answers, everything drawn from them) and the key in its storage, and shows
+ * only the notice of who renewed it (keys.js). Nothing is drawn again: its stream has ended. */
+let stopped = false;
+function keyRenewed() {
+  const seen = state;
+  stopped = true;
+  state = null; log = []; found = null; scanned = null; flag = null;
+  client.forget();
+  for (const id of ["areas", "log", "found", "scanned", "recent", "round-box", "pending-box", "flags", "keys-news",
+                    "who-sees", "status", "sheet", "game-over"]) $(id).replaceChildren();
+  $("deck-text").value = "";
+  $("hud").classList.add("hidden");
+  $("game-over").classList.add("hidden");
+  whoSees.revoked(seen);  // keys.js: the notice, from the public view
+}
+
 function update(u) {
+  if (stopped) return;
   // A view older than the page's (a write's answer came first) is not drawn; its log entries still count: they
   // come only once, and the newer view does not bring them again.
   const older = u.view && state && u.view.version < state.version;
@@ -66,9 +84,11 @@ async function loadLog() {
 
 let listening = false;
 async function load() {
+  // Opened again after its key was renewed (the key is gone from it): the notice again, not the spectator's table.
+  if (!client.key && whoSees.wasStopped()) { keyRenewed(); return; }
   const r = await client.get("/view");
-  if (r.status === 401 && r.data.error && r.data.error.code === "bad_key") { whoSees.revoked(null); return; }
-  if (!r.ok) { showFlag({kind: "refused", text: errorText(r.data.error)}); return; }
+  if (r.status === 401 && r.data.error && r.data.error.code === "bad_key") { keyRenewed(); return; }
+  if (!r.ok) { showFlag({kind: "refused", text: () => errorText(r.data.error)}); return; }
   // Loaded again (a deck was just set): the live stream may have brought a newer table while this was on its way.
   if (!state || r.data.version >= state.version) state = r.data;
   await loadLog();
@@ -158,7 +178,7 @@ function answered(r) {
     const v = r.data.error.details && r.data.error.details.verdict;
     const [first, ...more] = v ? v.violations : [];
     // A verdict's notes say what the move did ("its tokens are discarded"): a refused move did nothing.
-    showFlag({kind: "refused", text: t("refused", {message: first ? msg(first) : errorText(r.data.error)}),
+    showFlag({kind: "refused", text: () => t("refused", {message: first ? msg(first) : errorText(r.data.error)}),
       cite: first ? first.citation : "", more});
     return r;
   }
@@ -167,7 +187,7 @@ function answered(r) {
   const verdict = r.data.verdict;
   if (verdict && verdict.violations.length) {
     const [v, ...more] = verdict.violations;
-    showFlag({kind: "recorded", text: t("recordedBut", {message: msg(v)}), cite: v.citation, more,
+    showFlag({kind: "recorded", text: () => t("recordedBut", {message: msg(v)}), cite: v.citation, more,
               notes: verdict.notes, undoSeq: r.data.entry.seq});
   } else if (verdict && verdict.notes.length) {
     showFlag({kind: "note", notes: verdict.notes});
@@ -182,7 +202,7 @@ async function undo(seq, button = null) {
   await counters.flushAll();
   const r = await client.write("/undo", seq === undefined ? {} : {seq}, {label: t("undo"), button});
   if (r.queued || r.status === 409) return;
-  if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(r.data.error)})}); return; }
+  if (!r.ok) { showFlag({kind: "refused", text: () => t("refused", {message: errorText(r.data.error)})}); return; }
   flag = null;  // the undone move's flag goes with it
   adopt(r.data.view);
   if (r.data.entry) addEntries([r.data.entry]);
@@ -214,6 +234,7 @@ function bump(what, delta) {
 // -- flags ---------------------------------------------------------------------------------------
 let flag = null;
 function showFlag(f) {
+  if (stopped) return;
   flag = f;
   renderFlag();
   // The header stays on top while the page scrolls: the flag comes into view below it, not behind it.
@@ -227,7 +248,9 @@ function renderFlag() {
   const f = flag;
   const alarm = f.kind === "recorded" || f.kind === "refused" || f.kind === "error";
   const node = el("div", {class: "flag" + (alarm ? "" : " ok"), role: "alert", "data-flag": f.kind});
-  if (f.text) node.append(el("div", {}, (alarm ? "⚑ " : "") + f.text));
+  // A text is said when drawn, so a flag left open reads in the language switched to.
+  const text = typeof f.text === "function" ? f.text() : f.text;
+  if (text) node.append(el("div", {}, (alarm ? "⚑ " : "") + text));
   if (f.cite) node.append(el("div", {class: "cite"}, citation(f.cite) + (isJudge() && f.rule ? " · " + f.rule : "")));
   for (const v of f.more || []) node.append(el("div", {}, "⚑ " + msg(v)), el("div", {class: "cite"}, citation(v.citation)));
   for (const n of f.notes || []) node.append(el("div", {class: "note"}, msg(n)));
@@ -414,7 +437,7 @@ function openChallengeForm() {
     unopposed.checked = f.unopposed;
     unopposed.addEventListener("change", () => { f.unopposed = unopposed.checked; });
     sheet.replaceChildren(el("h3", {}, t("challengeTitle")), el("div", {class: "challenge-form"},
-      el("label", {}, t("challengeType")), choice("kind", CHALLENGE_KINDS, k => t("challenge.kind." + k)),
+      el("label", {}, t("challengeType")), choice("kind", CHALLENGE_KINDS, k => capital(t("challenge.kind." + k))),  // a button: "Military"
       // The usual outcomes, saved in one tap with the type and sides above (the rest of the form is for the unusual).
       el("div", {class: "row wrap chips", id: "challenge-outcomes"},
         ...[[f.attacker, false], [f.attacker, true], [f.defender, false]].map(([winner, unopposed]) =>
@@ -430,7 +453,7 @@ function openChallengeForm() {
       el("button", {onclick: closeSheet}, t("close")));
   };
   draw();
-  sheet.classList.remove("hidden");
+  showSheet(draw);  // drawn again, choices kept, when the language is switched while it is open
 }
 
 let incomeModifier = "0";
@@ -487,10 +510,7 @@ function renderRound() {
   }
   // 1st edition, the beginning of a phase: one player at a time from the first player may bring a card out of
   // Shadows. Whose chance it is, on every phone; its holder gets the pass button.
-  const order = state.players.map(p => p.seat);
-  const from = Math.max(0, order.indexOf(state.first_player));
-  const holder = state.shadows_window ? [...order.slice(from), ...order.slice(0, from)]
-    .map(x => state.players.find(p => p.seat === x)).find(p => p.shadows_opportunity === "open" && p.shadows.length) : null;
+  const holder = shadowsHolder();
   if (holder && holder.seat === mySeat()) {
     parts.push(el("div", {class: "flag ok", id: "shadows-chance"}, el("div", {}, t("shadowsChanceYou", {phase: phaseName(state.phase)})),
       el("button", {class: "primary wide", id: "pass-shadows", onclick: ev => send({type: ACTIONS.controls["shadows.pass"], player: holder.seat}, ev.currentTarget)}, t("passShadows"))));
@@ -502,6 +522,15 @@ function renderRound() {
   box.append(...parts);
   box.classList.toggle("hidden", !parts.length);
   if (typing && $("income-mod")) $("income-mod").focus();
+}
+
+/** 1st edition, the beginning of a phase: the player whose chance it is now to bring a card out of Shadows, or null. */
+function shadowsHolder() {
+  if (!state.shadows_window) return null;
+  const order = state.players.map(p => p.seat);
+  const from = Math.max(0, order.indexOf(state.first_player));
+  return [...order.slice(from), ...order.slice(0, from)].map(x => state.players.find(p => p.seat === x))
+    .find(p => p.shadows_opportunity === "open" && p.shadows.length) || null;
 }
 
 function renderStatus() {
@@ -532,10 +561,14 @@ function renderStatus() {
   else {
     b.dataset.step = "wait";
     b.onclick = null;
-    b.textContent = state.active_player ? t("waitingFor", {player: seatName(state.active_player)})
+    // The table waits for this phone's chance at the beginning of the phase (1st edition), not for the active player.
+    const holder = shadowsHolder();
+    b.textContent = holder && holder.seat === mySeat() ? t("shadowsChanceStep")
+      : state.active_player ? t("waitingFor", {player: seatName(state.active_player)})
       : t("nextPhaseTo", {phase: phaseName(NEXT[state.phase])});
   }
   $("undo").classList.toggle("hidden", !canAct());
+  $("bar").classList.toggle("hidden", !canAct());  // a spectator's bar would be an empty strip at the bottom
 }
 
 function renderGameOver() {
@@ -822,8 +855,8 @@ function drawCard(cardId, known, r, effects) {
   sheet.replaceChildren(el("h3", {}, cardName(cardId, known)), ...(faceDown ? [el("div", {class: "muted"}, t("opponentShadowsHelp"))] : []));
   const add = s => {
     const c = DESTRUCTIVE[s.action.type];
-    const ask = !c ? null : s.hidden && slot && c.face_down ? t(c.face_down, {card: "#" + slot[2], player: seatName(slot[1])})
-      : t(c.seen, {card: cardName(cardId, known)});
+    const ask = !c ? null : s.hidden && slot && c.face_down ? () => t(c.face_down, {card: "#" + slot[2], player: seatName(slot[1])})
+      : () => t(c.seen, {card: cardName(cardId, known)});
     const flagged = s.legal === false;  // null: no verdict (a face-down card; its owner confirms)
     sheet.append(el("button", {class: flagged ? "illegal" : "", "data-action": s.action.type,
       onclick: () => { closeSheet(); sendConfirmed(s.action, ask); }}, (flagged ? "⚑ " : "") + suggestionLabel(s)));
@@ -865,7 +898,7 @@ function openHidden(alias) {
 }
 
 /** Gold or power: +1/+2/+5, −1/−2/−5 and "set to N". */
-function openCounter(what) {
+function openCounter(what, typed = null) {
   const mine = me();
   if (!mine) return;
   const sheet = $("sheet");
@@ -873,14 +906,14 @@ function openCounter(what) {
   sheet.replaceChildren(el("h3", {}, `${t(what)}: ${now}` + (what === "power" ? ` (${t("onFaction")})` : "")));
   const row = el("div", {class: "row wrap chips"});
   for (const d of [1, 2, 5, -1, -2, -5]) row.append(el("button", {"data-delta": d, onclick: () => { bump(what, d); openCounter(what); }}, (d > 0 ? "+" : "−") + Math.abs(d)));
-  const input = el("input", {type: "number", inputmode: "numeric", min: "0", max: "999", id: "set-value", value: String(now), "aria-label": t("setValue")});
+  const input = el("input", {type: "number", inputmode: "numeric", min: "0", max: "999", id: "set-value", value: typed === null ? String(now) : typed, "aria-label": t("setValue")});
   const save = el("button", {class: "primary", id: "set-save", onclick: async ev => {
     const amount = Math.max(0, Math.min(999, Number(input.value) || 0));
     await counters.flushAll();
     await send({type: ACTIONS.controls[what + ".set"], player: mine.seat, amount}, ev.currentTarget);
   }}, t("save"));
   sheet.append(row, el("label", {for: "set-value"}, t("setTo")), el("div", {class: "row"}, input, save), el("button", {onclick: closeSheet}, t("close")));
-  showSheet(() => openCounter(what));
+  showSheet(() => openCounter(what, input.value));  // the language switched: what was typed stays
 }
 
 $("gold-plus").addEventListener("click", () => bump("gold", 1));
@@ -897,29 +930,33 @@ $("undo").addEventListener("click", ev => previewUndo(ev.currentTarget));
 async function previewUndo(button) {
   await counters.flushAll();
   const r = await client.get("/undo");
-  if (!r.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(r.data.error)})}); return; }
+  if (!r.ok) { showFlag({kind: "refused", text: () => t("refused", {message: errorText(r.data.error)})}); return; }
   const p = r.data;
   const sheet = $("sheet");
-  sheet.replaceChildren(el("h3", {}, t("undoPreviewTitle")));
-  if (p.entry) sheet.append(el("p", {class: "big", id: "undo-what"}, logText(p.entry)));
-  if (p.allowed === "no") {
-    sheet.append(el("div", {class: "note", id: "undo-why"}, t("undoNo." + (p.reason || "nothing"))));
-  } else {
-    if (p.allowed === "confirm") sheet.append(el("div", {class: "note", id: "undo-why"}, t("undoAsk", {player: seatName(p.awaiting)})));
-    sheet.append(el("button", {class: "primary", id: "undo-yes", onclick: async ev => {
-      closeSheet();
-      const w = await client.write("/undo", {seq: p.seq}, {label: t("undo"), button: ev.currentTarget || button});
-      if (w.status === 202) { adopt(w.data.view); render(); return; }
-      if (w.queued || w.status === 409 && !w.data.error) return;
-      if (!w.ok) { showFlag({kind: "refused", text: t("refused", {message: errorText(w.data.error)})}); return; }
-      flag = null;
-      adopt(w.data.view);
-      if (w.data.entry) addEntries([w.data.entry]);
-      loadLog();
-    }}, p.allowed === "confirm" ? t("undoAskButton", {player: seatName(p.awaiting)}) : t("undo")));
-  }
-  sheet.append(el("button", {onclick: closeSheet}, t("close")));
-  sheet.classList.remove("hidden");
+  // Drawn again when the language is switched while it is open (showSheet), as a card's sheet is.
+  const draw = () => {
+    sheet.replaceChildren(el("h3", {}, t("undoPreviewTitle")));
+    if (p.entry) sheet.append(el("p", {class: "big", id: "undo-what"}, logText(p.entry)));
+    if (p.allowed === "no") {
+      sheet.append(el("div", {class: "note", id: "undo-why"}, t("undoNo." + (p.reason || "nothing"))));
+    } else {
+      if (p.allowed === "confirm") sheet.append(el("div", {class: "note", id: "undo-why"}, t("undoAsk", {player: seatName(p.awaiting)})));
+      sheet.append(el("button", {class: "primary", id: "undo-yes", onclick: async ev => {
+        closeSheet();
+        const w = await client.write("/undo", {seq: p.seq}, {label: t("undo"), button: ev.currentTarget || button});
+        if (w.status === 202) { adopt(w.data.view); render(); return; }
+        if (w.queued || w.status === 409 && !w.data.error) return;
+        if (!w.ok) { showFlag({kind: "refused", text: () => t("refused", {message: errorText(w.data.error)})}); return; }
+        flag = null;
+        adopt(w.data.view);
+        if (w.data.entry) addEntries([w.data.entry]);
+        loadLog();
+      }}, p.allowed === "confirm" ? t("undoAskButton", {player: seatName(p.awaiting)}) : t("undo")));
+    }
+    sheet.append(el("button", {onclick: closeSheet}, t("close")));
+  };
+  draw();
+  showSheet(draw);
 }
 
 // -- decks ---------------------------------------------------------------------------------------
@@ -943,7 +980,7 @@ $("deck-send").addEventListener("click", async ev => {
   if (r.queued || r.status === 409) return;
   if (!r.ok) {
     const problems = ((r.data.error.details || {}).problems || []).map(p => `${p.line ? t("line", {n: p.line}) + ": " : ""}${p.text} — ${p.message}${p.suggestions.length ? " (" + p.suggestions.join(", ") + ")" : ""}`);
-    showFlag({kind: "refused", text: problems.length ? problems.join("\n") : errorText(r.data.error)});
+    showFlag({kind: "refused", text: () => problems.length ? problems.join("\n") : errorText(r.data.error)});
     return;
   }
   const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
@@ -958,7 +995,7 @@ $("deck-send").addEventListener("click", async ev => {
 // The judge downloads the hash-verified log in the format `companion check` reads.
 $("export").addEventListener("click", async () => {
   const r = await request(client.base + "/export", {key: client.key, as: "blob"});
-  if (!r.ok) { showFlag({kind: "refused", text: errorText(r.data.error)}); return; }
+  if (!r.ok) { showFlag({kind: "refused", text: () => errorText(r.data.error)}); return; }
   saveFile(r.data, gameId + ".jsonl");
 });
 
@@ -1015,7 +1052,8 @@ function renderRecent() {
   const repeat = again ? el("button", {class: "primary", "data-repeat": again.type, title: repeatText,
     onclick: ev => send({...again}, ev.currentTarget)}, repeatText) : null;
   const scrolled = box.scrollLeft;
-  box.replaceChildren(...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []), ...(repeat ? [repeat] : []),
+  // The repeat first, the whole row wide: the likeliest next tap, read whole at a glance; then the recent cards.
+  box.replaceChildren(...(repeat ? [repeat] : []), ...(ids.length ? [el("span", {class: "muted"}, t("recentCards"))] : []),
     ...ids.map(id => el("button", {"data-recent": id, title: cardName(id), onclick: () => openCard(id)}, cardName(id))));
   box.scrollLeft = scrolled;  // a live update redraws the row: it stays where the thumb left it
   box.classList.toggle("hidden", !ids.length);
@@ -1033,7 +1071,7 @@ async function scanImage(blob, live = false) {
   const r = await request("/api/scan?game=" + gameId + (live ? "&titles=0" : ""), {method: "POST", upload: blob,
     key: client.key, headers: {"Content-Type": blob.type || "image/jpeg"}});
   const d = r.data;
-  if (!r.ok) { if (!live) list.replaceChildren(); showFlag({kind: "refused", text: errorText(d.error)}); return null; }
+  if (!r.ok) { if (!live) list.replaceChildren(); showFlag({kind: "refused", text: () => errorText(d.error)}); return null; }
   const read = d.codes.length + (d.titles || []).length;
   if (!live || read || !scanned) { scanned = d; renderScanned(); }
   const cards = [...d.codes, ...(d.titles || [])].filter(c => c.status === "ok");
@@ -1146,7 +1184,7 @@ $("call-judge").addEventListener("click", async ev => {
   const r = await request("/api/event-tables/" + gameId + "/call-judge",
     {method: "POST", key: client.key, body: {request_id: requestId()}});
   button.disabled = false;
-  showFlag(r.ok ? {kind: "info", text: t("judgeCalled")} : {kind: "refused", text: errorText(r.data.error)});
+  showFlag(r.ok ? {kind: "info", text: () => t("judgeCalled")} : {kind: "refused", text: () => errorText(r.data.error)});
 });
 
 // What tests read of the page (through import(), never window): the table as this phone last drew it.

@@ -2,13 +2,14 @@
 // banner for each key made or renewed since this phone last looked. A phone whose own key was renewed stops and
 // says so. The server sends the keys' record with every view (view.keys: when, by whom, for which seat; no key).
 import {el} from "./dom.js";
-import {lang, t, tn} from "./messages.js";
+import {lang, onLanguage, t, tn} from "./messages.js";
 import {request} from "./request.js";
 
 export const whoSees = (() => {
   const gameId = document.getElementById("main").dataset.game;
   const ackKey = "companion:keys-seen:" + gameId;  // the newest key record this phone has tapped away
   const seatKey = "companion:keys-seat:" + gameId;  // the seat this phone last opened, for after its key is gone
+  const stoppedKey = "companion:keys-stopped:" + gameId;  // its key was renewed: opened again, it says so again
   let last = null;
 
   // The reader's local time, in the phone's own style of the page's language (en-GB: 20:14, en-US: 08:14 PM).
@@ -39,7 +40,7 @@ export const whoSees = (() => {
     if (!view) return;
     last = view;
     const mine = view.viewer && view.viewer.seat;
-    if (mine) localStorage.setItem(seatKey, mine);
+    if (mine) { localStorage.setItem(seatKey, mine); localStorage.removeItem(stoppedKey); }
     const box = document.getElementById("who-sees");
     const now = current(view);
     const lines = now.map(n => sentence(view, n, mine));
@@ -75,6 +76,8 @@ export const whoSees = (() => {
   let stopped = null;  // the renewal that stopped this phone (null: none; false: stopped, reason unknown)
   async function revoked(view) {
     if (view && view.role === "spectator") return;  // no key to renew: a spectator simply has no live stream
+    last = null;  // the seat's view it was shown: not kept on a phone that no longer opens the game
+    localStorage.setItem(stoppedKey, "1");
     const mine = (view && view.viewer && view.viewer.seat) || localStorage.getItem(seatKey);
     const r = await request(`/api/games/${gameId}/view`);  // the public view: the keys' record is public
     const pub = r.ok ? r.data : null;
@@ -95,5 +98,8 @@ export const whoSees = (() => {
     over.classList.remove("hidden");
   }
 
-  return {render: view => { render(view); showStopped(); }, revoked};
+  onLanguage(showStopped);  // the page draws nothing else once stopped: the notice is said again in the new language
+  return {render: view => { render(view); showStopped(); }, revoked,
+    /** This phone's key was renewed, and no new link has been opened on it since. */
+    wasStopped: () => localStorage.getItem(stoppedKey) === "1"};
 })();
