@@ -456,8 +456,8 @@ class EventService:
 
     def extension(self, game_id: str) -> int:
         """Minutes of time extension the judge granted this table (from its log's rulings)."""
-        return sum(int(e.data.get("minutes", 0)) for e in self.games.entries(game_id)
-                   if e.kind == "ruling" and e.data.get("type") == "time_extension")
+        # Only the rulings are read (an index of its own): a table's whole log is thousands of entries by the end.
+        return sum(int(e.data.get("minutes", 0)) for _, e in self.games.rulings([game_id], "time_extension"))
 
     def clock(self, event_id: str, number: int, game_id: str | None = None, extension: int | None = None,
               info: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -479,7 +479,7 @@ class EventService:
         game = self.games.game(game_id)
         state = self.games.state(game_id, game)
         judged = view(state.table, JUDGE)
-        entries = self.games.entries(game_id)
+        last = self.games.entries(game_id, max(0, game.version - 1))  # the newest entry only: when it was made
         seen = {p["seat"]: p for p in judged["players"]}
         players = []
         for s in game.seats:
@@ -490,9 +490,8 @@ class EventService:
                             "hand": p.get("hand", {}).get("count"), "deck": p.get("deck", {}).get("count")})
         facts = {"version": game.version, "players": players, "phase": judged["phase"], "game_round": judged["round"],
                  "time_called": judged.get("time_called", False), "gone_to_time": judged.get("gone_to_time", False),
-                 "last_at": entries[-1].at if entries else None, "needs_judge": state.needs_judge,
-                 "extension": sum(int(e.data.get("minutes", 0)) for e in entries
-                                  if e.kind == "ruling" and e.data.get("type") == "time_extension")}
+                 "last_at": last[-1].at if last else None, "needs_judge": state.needs_judge,
+                 "extension": self.extension(game_id)}
         with self._guard:
             self._facts[game_id] = facts
             self._latest.setdefault(game_id, game.version)

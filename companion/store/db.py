@@ -125,8 +125,14 @@ def _v5(db: sqlite_utils.Database) -> None:
     db.table("event_log").create_index(["event_id"])
 
 
+def _v6(db: sqlite_utils.Database) -> None:
+    # A judge's dashboard reads an event's penalties with every update: the rulings of every table, which without
+    # this index meant reading every entry of every table (a partial index: rulings are a few rows of thousands).
+    db.execute("create index entries_rulings on entries (game_id, seq) where kind = 'ruling'")
+
+
 #: Each migration takes the schema from version i to i+1. Never edit one that has shipped; add another.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5, _v6]
 
 
 #: ``normal``: a 2xx survives the companion being killed; a power cut may lose the last few.
