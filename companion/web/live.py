@@ -99,9 +99,14 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         raise ApiError(status, "too_many_streams", full.message) from None
     hub.known(game.id, game.version)
     epoch = hub.epoch(game.id)
+
+    def opens() -> bool:
+        """The key opens the game as the same role now (it may have been renewed since it was last looked at)."""
+        return game_role(services.store.game(game.id), key) == role
+
     # The key was checked before the route ran: a renewal since then moved the epoch before it was read here, so
     # no later check would notice, and the old key would read what the new one's holder does. (0: none ever.)
-    if epoch and game_role(services.store.game(game.id), key) != role:
+    if epoch and not opens():
         hub.leave(game.id, request.remote_addr or "?", role.cache_key)
         raise ApiError(401, "bad_key", "this key does not open this game (it may have been replaced: ask for a new "
                                        "link)")
@@ -112,7 +117,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         if hub.epoch(game.id) == epoch:
             return True
         epoch = hub.epoch(game.id)
-        return game_role(services.store.game(game.id), key) == role
+        return opens()
 
     def opens_now() -> bool:
         """Asked after an event is made: a key renewed while it was made (after the stream's last check) may
@@ -122,7 +127,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         now = hub.epoch(game.id)
         if now == vouched:
             return True
-        if game_role(services.store.game(game.id), key) != role:
+        if not opens():
             return False
         vouched = now
         return True
@@ -141,7 +146,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         # which returns the headers at once; the ASGI side calls hub.leave when the stream ends.
         request.environ["companion.stream"] = AsyncStream(
             game.id, request.remote_addr or "?", since, epoch, make_checked,
-            lambda: game_role(services.store.game(game.id), key) == role, keepalive, pace,
+            opens, keepalive, pace,
             made_checked if made_event is not None else None, on_loop, role.cache_key)
         return Response(b"", mimetype="text/event-stream", headers=headers)
 
