@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,17 @@ def call(base: str, method: str, path: str, body: Any = None, key: str | None = 
     except urllib.error.HTTPError as e:
         text = e.read().decode()
         return e.code, _parse(text, e.headers.get("Content-Type", ""))
+
+
+def play(base: str, game_id: str, moves: Iterable[tuple[str, dict[str, Any]]], version: int) -> int:
+    """Record ``moves`` (each a key and its action, in turn) from ``version`` on, each answered 201; the version
+    after the last."""
+    for key, action in moves:
+        status, body = call(base, "POST", f"/games/{game_id}/actions", {"action": action, "expected_version": version},
+                            key)
+        assert status == 201, (action, body)
+        version = body["version"]
+    return version
 
 
 def _parse(text: str, content_type: str) -> Any:

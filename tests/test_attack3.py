@@ -163,7 +163,7 @@ def test_a_key_renewed_between_its_check_and_its_stream_opening_gets_nothing_of_
     between moved the epoch before the stream looked, so it never checked the key again and carried the seat's
     table, with what the new phone did, to the old key for as long as it stayed open. (Injected at that moment, in
     process, as tests/test_keys_stream_race.py injects its renewal; a thief reopening streams in a loop meets it.)"""
-    from tests.test_keys_stream_race import post
+    from tests.test_keys_stream_race import renew_on_a_new_phone
 
     g = client.post("/api/games", json={"seats": [{"seat": "A", "name": "Jana"}, {"seat": "B", "name": "Tom"}]})
     g = g.get_json()
@@ -178,15 +178,7 @@ def test_a_key_renewed_between_its_check_and_its_stream_opening_gets_nothing_of_
     new_key: list[str] = []
 
     def renewed_meanwhile(*args: Any) -> None:
-        def host_and_new_phone() -> None:
-            r = client.post(f"/api/games/{gid}/seats/A/key", json={}, headers={"Authorization": f"Bearer {host}"})
-            new_key.append(r.get_json()["key"])
-            post(client, gid, new_key[0], {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"})
-
-        if not new_key:
-            t = threading.Thread(target=host_and_new_phone)
-            t.start()
-            t.join()
+        renew_on_a_new_phone(client, gid, host, new_key)
         admit(*args)
 
     monkeypatch.setattr(hub, "admit", renewed_meanwhile)

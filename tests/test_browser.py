@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.server import Server, call
+from tests.server import Server, call, play
 
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -74,15 +74,11 @@ def prepared_game(base: str) -> dict[str, Any]:
     assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
                 {"expected_version": 0, "deck": {"13089": 1, "01089": 1, "00168": 2}}, ka)[0] == 200
     assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 2}}, kb)[0] == 200
-    version = 2
-    for key, action in ((ka, {"type": "setup_place", "player": "A", "card": "A.01089.1"}),
-                        (kb, {"type": "setup_place", "player": "B", "card": "B.01091.1"}),
-                        (ka, {"type": "begin_phase", "phase": "plot"}), (ka, {"type": "begin_phase", "phase": "draw"}),
-                        (ka, {"type": "begin_phase", "phase": "marshaling"}),
-                        (ka, {"type": "collect_income", "player": "A", "amount": 9})):
-        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
-        assert status == 201, body
-        version = body["version"]
+    play(base, gid, ((ka, {"type": "setup_place", "player": "A", "card": "A.01089.1"}),
+                     (kb, {"type": "setup_place", "player": "B", "card": "B.01091.1"}),
+                     (ka, {"type": "begin_phase", "phase": "plot"}), (ka, {"type": "begin_phase", "phase": "draw"}),
+                     (ka, {"type": "begin_phase", "phase": "marshaling"}),
+                     (ka, {"type": "collect_income", "player": "A", "amount": 9})), 2)
     return g
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.phones import WAIT, phone, seat_phones
-from tests.server import Server, call
+from tests.server import Server, call, play
 from tests.test_browser import CHROMIUM, shot, wait_until
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -24,21 +24,17 @@ def challenges_game(base: str, bob_power: int = 3) -> dict[str, Any]:
                 ka)[0] == 200
     assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01003": 1, "01091": 1}},
                 kb)[0] == 200
-    version = 2
-    for key, action in ((ka, {"type": "setup_place", "player": "A", "card": "A.01091.1"}),
-                        (kb, {"type": "setup_place", "player": "B", "card": "B.01091.1"}),
-                        (ka, {"type": "begin_phase", "phase": "plot"}),
-                        (ka, {"type": "choose_plot", "player": "A", "card": "A.01001.1"}),
-                        (kb, {"type": "choose_plot", "player": "B", "card": "B.01003.1"}),
-                        (ka, {"type": "set_first_player", "player": "A"}),
-                        (ka, {"type": "begin_phase", "phase": "draw"}),
-                        (ka, {"type": "begin_phase", "phase": "marshaling"}),
-                        (ka, {"type": "pass_turn", "player": "A"}), (kb, {"type": "pass_turn", "player": "B"}),
-                        (kb, {"type": "set_power", "player": "B", "amount": bob_power}),
-                        (ka, {"type": "begin_phase", "phase": "challenges"})):
-        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
-        assert status == 201, (action, body)
-        version = body["version"]
+    play(base, gid, ((ka, {"type": "setup_place", "player": "A", "card": "A.01091.1"}),
+                     (kb, {"type": "setup_place", "player": "B", "card": "B.01091.1"}),
+                     (ka, {"type": "begin_phase", "phase": "plot"}),
+                     (ka, {"type": "choose_plot", "player": "A", "card": "A.01001.1"}),
+                     (kb, {"type": "choose_plot", "player": "B", "card": "B.01003.1"}),
+                     (ka, {"type": "set_first_player", "player": "A"}),
+                     (ka, {"type": "begin_phase", "phase": "draw"}),
+                     (ka, {"type": "begin_phase", "phase": "marshaling"}),
+                     (ka, {"type": "pass_turn", "player": "A"}), (kb, {"type": "pass_turn", "player": "B"}),
+                     (kb, {"type": "set_power", "player": "B", "amount": bob_power}),
+                     (ka, {"type": "begin_phase", "phase": "challenges"})), 2)
     return g
 
 

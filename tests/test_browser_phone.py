@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server import Server, call
+from tests.server import Server, call, play
 from tests.test_browser import PHONE, browser, prepared_game, pw, shot, wait_until
 
 __all__ = ["browser", "pw"]  # the shared Chromium fixtures of test_browser
@@ -210,13 +210,9 @@ def test_first_edition_the_waiting_player_sees_whose_chance_and_its_holder_gets_
     gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
     assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"kl_5": 1}}, ka)[0] == 200
     assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"atoc_2": 1}}, kb)[0] == 200
-    version = 2
-    for key, action in ((ka, {"type": "setup_into_shadows", "player": "A", "card": "A.kl_5.1"}),
-                        (kb, {"type": "setup_into_shadows", "player": "B", "card": "B.atoc_2.1"}),
-                        (ka, {"type": "begin_phase", "phase": "plot"})):
-        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
-        assert status == 201, body
-        version = body["version"]
+    play(base, gid, ((ka, {"type": "setup_into_shadows", "player": "A", "card": "A.kl_5.1"}),
+                     (kb, {"type": "setup_into_shadows", "player": "B", "card": "B.atoc_2.1"}),
+                     (ka, {"type": "begin_phase", "phase": "plot"})), 2)
     a = browser.new_context(**PHONE, locale="en-GB").new_page()
     b = browser.new_context(**PHONE, locale="de-DE").new_page()
     a.goto(g["seats"][0]["url"])

@@ -208,6 +208,18 @@ def draw_two_each(a: Any, b: Any) -> None:
         until(page, f"{hands}.then(h => h.join() === '{after}')")
 
 
+def power_won_unopposed(t: Any, a: Any) -> None:
+    """``a`` records a power challenge won unopposed and takes its follow-up: the unopposed power (their first)."""
+    a.click("#challenge-open")
+    a.click("#sheet [data-field=kind] [data-value=power]")
+    a.click("#sheet [data-outcome=attacker-unopposed]")
+    a.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
+    t.look(a, "challenge-follow-ups")
+    a.click("[data-follow-up=unopposed] button")
+    a.wait_for_selector("[data-follow-up=unopposed]", state="detached", timeout=WAIT)
+    power(a, 1)
+
+
 def tap_card(page: Any, selector: str, action: str, target: str | None = None) -> None:
     """Open a card's menu and tap one of its moves (the one onto ``target`` where it names one)."""
     page.click(selector, timeout=WAIT)
@@ -472,14 +484,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         a.click("#challenge-open")
         a.click("#sheet [data-outcome=attacker]")  # military: the type offered first
         b.wait_for_selector("[data-challenge='military:Alice']", timeout=WAIT)
-    a.click("#challenge-open")
-    a.click("#sheet [data-field=kind] [data-value=power]")
-    a.click("#sheet [data-outcome=attacker-unopposed]")
-    a.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
-    t.look(a, "challenge-follow-ups")
-    a.click("[data-follow-up=unopposed] button")
-    a.wait_for_selector("[data-follow-up=unopposed]", state="detached", timeout=WAIT)
-    power(a, 1)
+    power_won_unopposed(t, a)
     a.click("#step[data-step=pass-turn]")
     b.wait_for_selector("#challenge-open", timeout=WAIT)
     if not first_ed:

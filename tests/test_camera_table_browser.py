@@ -13,7 +13,7 @@ import pytest
 
 from tests import camera_table as cam
 from tests import phones
-from tests.server import Server, call
+from tests.server import Server, call, play
 from tests.shared import need_shared
 from tests.test_browser import CHROMIUM, browser, camera_chromium, pw, shot  # noqa: F401  (the same Playwright fixtures)
 
@@ -34,13 +34,9 @@ def table_game(server: Server) -> dict[str, Any]:
                 ka)[0] == 200
     assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": DECK_B, "tag": "BBB"},
                 kb)[0] == 200
-    version = 2
-    for key, action in ((ka, {"type": "begin_phase", "phase": "plot"}), (ka, {"type": "begin_phase", "phase": "draw"}),
-                        (ka, {"type": "begin_phase", "phase": "marshaling"}),
-                        (ka, {"type": "collect_income", "player": "A", "amount": 9})):
-        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
-        assert status == 201, body
-        version = body["version"]
+    play(base, gid, ((ka, {"type": "begin_phase", "phase": "plot"}), (ka, {"type": "begin_phase", "phase": "draw"}),
+                     (ka, {"type": "begin_phase", "phase": "marshaling"}),
+                     (ka, {"type": "collect_income", "player": "A", "amount": 9})), 2)
     return g
 
 

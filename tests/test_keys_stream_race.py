@@ -25,6 +25,20 @@ def post(client: FlaskClient, gid: str, key: str, action: dict[str, Any]) -> Non
     assert r.status_code == 201, r.get_json()
 
 
+def renew_on_a_new_phone(client: FlaskClient, gid: str, host: str, new_key: list[str]) -> None:
+    """The host renews Jana's key and her new phone puts Tyrion into shadows, once (``new_key`` gets the key), on a
+    thread of their own: requests of their own, not inside the one that is under way."""
+    def host_and_new_phone() -> None:
+        r = client.post(f"/api/games/{gid}/seats/A/key", json={}, headers=auth(host))
+        new_key.append(r.get_json()["key"])
+        post(client, gid, new_key[0], {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"})
+
+    if not new_key:
+        t = threading.Thread(target=host_and_new_phone)
+        t.start()
+        t.join()
+
+
 def test_a_key_renewed_while_its_stream_makes_an_event_gets_revoked_not_the_event(
         client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     g = client.post("/api/games", json={"seats": [{"seat": "A", "name": "Jana"}, {"seat": "B", "name": "Tom"}]})
@@ -46,15 +60,7 @@ def test_a_key_renewed_while_its_stream_makes_an_event_gets_revoked_not_the_even
 
     def renewed_meanwhile(*args: Any) -> str:
         """The host renews Jana's key and her new phone puts Tyrion into shadows while this event is made."""
-        def host_and_new_phone() -> None:  # on their own thread: requests of their own, not inside this one
-            r = client.post(f"/api/games/{gid}/seats/A/key", json={}, headers=auth(host))
-            new_key.append(r.get_json()["key"])
-            post(client, gid, new_key[0], {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"})
-
-        if not new_key:
-            t = threading.Thread(target=host_and_new_phone)
-            t.start()
-            t.join()
+        renew_on_a_new_phone(client, gid, host, new_key)
         return made(*args)
 
     monkeypatch.setattr(api, "sse_update", renewed_meanwhile)

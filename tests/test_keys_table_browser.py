@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests import phones
-from tests.server import Server, call
+from tests.server import Server, call, play
 from tests.test_browser import CHROMIUM, shot
 from tests.test_keys_browser import TEXT, details, line, local_time, notices
 
@@ -39,14 +39,10 @@ def mid_game(server: Server) -> dict[str, Any]:
                 {"expected_version": 0, "deck": {"00168": 1, "13089": 1, "01001": 1, "00006": 1}}, ka)[0] == 200
     assert call(base, "PUT", f"/games/{gid}/seats/B/deck",
                 {"expected_version": 1, "deck": {"11061": 1, "01091": 1, "01001": 1}}, kb)[0] == 200
-    version = 2
-    for key, action in ((ka, {"type": "setup_into_shadows", "player": "A", "card": "A.00168.1"}),
-                        (kb, {"type": "setup_into_shadows", "player": "B", "card": "B.11061.1"}),
-                        (ka, {"type": "begin_phase", "phase": "plot"}),
-                        (ka, {"type": "choose_plot", "player": "A", "card": "A.00006.1"})):
-        status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, key)
-        assert status == 201, body
-        version = body["version"]
+    play(base, gid, ((ka, {"type": "setup_into_shadows", "player": "A", "card": "A.00168.1"}),
+                     (kb, {"type": "setup_into_shadows", "player": "B", "card": "B.11061.1"}),
+                     (ka, {"type": "begin_phase", "phase": "plot"}),
+                     (ka, {"type": "choose_plot", "player": "A", "card": "A.00006.1"})), 2)
     return g
 
 

@@ -171,9 +171,9 @@ class Table:
         page.on("response", answer)
         return page
 
-    def look(self, page: Any, name: str, both: bool = True) -> None:
+    def look(self, page: Any, name: str, both: bool = True, menus: bool = False) -> None:
         """The page as its player reads it, then (``both``) in the other language and back, as the DE/EN button
-        switches it: every page in both languages."""
+        switches it: every page in both languages; with ``menus``, its menus' chosen options whole in each."""
         self.look_once(page, name)
         if both:
             lang = self.lang[id(page)]
@@ -183,6 +183,8 @@ class Table:
                 self.lang[id(page)] = now
                 if now != lang:
                     self.look_once(page, name)
+                if menus:
+                    assert page.evaluate(SELECTS_CUT) == [], (name, now)
 
     def look_once(self, page: Any, name: str) -> None:
         page.wait_for_timeout(150)  # a live update drawn half-way is no finding
@@ -205,19 +207,6 @@ SELECTS_CUT = """() => [...document.querySelectorAll('select')].filter(s => s.ge
   const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;  // the arrow
   return [...s.options].filter(o => ctx.measureText(o.text).width > room).map(o => o.text);
 })"""
-
-
-def both_languages(t: Table, page: Any, name: str) -> None:
-    """A page looked at in both languages, its menus' chosen options whole in each."""
-    t.look_once(page, name)
-    lang = t.lang[id(page)]
-    for now in ("en" if lang == "de" else "de", lang):
-        page.click("[data-lang-toggle]")
-        page.wait_for_function(f"document.documentElement.lang === '{now}'", timeout=WAIT)
-        t.lang[id(page)] = now
-        if now != lang:
-            t.look_once(page, name)
-        assert page.evaluate(SELECTS_CUT) == [], (name, now)
 
 
 def plot_chosen_in_secret(t: Table, first: Any, second: Any, watcher: Any, names: tuple[str, str],
@@ -270,7 +259,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     host = t.watch(phones.phone(browser, server.url + "/", locale="en-GB"), "host", "en")
     pages.append(host)
     host.wait_for_selector("#seats", timeout=WAIT)
-    both_languages(t, host, "home")
+    t.look(host, "home", menus=True)
     # No players written in for her ("A" and "B" were, and became the seats' names): names as an example, and
     # Create asks for them first.
     assert host.input_value("#seats") == "" and host.get_attribute("#seats", "placeholder") == "Jana\nTom"
@@ -281,7 +270,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     host.fill("#seats", "Alice\nBob")
     host.click("button[type=submit]")
     host.wait_for_selector("[data-seat=Bob] a", timeout=WAIT)
-    both_languages(t, host, "host")
+    t.look(host, "host", menus=True)
     links = {name: round_walk.joined_by_qr(host, name).replace("http://localhost", server.url)
              for name in ("Alice", "Bob")}
     gid = links["Alice"].split("/g/")[1].split("#")[0]
@@ -409,14 +398,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     t.look(a, "challenge-form")
     a.click("#sheet [data-outcome=attacker]")  # military: the type offered first
     b.wait_for_selector("[data-challenge='military:Alice']", timeout=WAIT)
-    a.click("#challenge-open")
-    a.click("#sheet [data-field=kind] [data-value=power]")
-    a.click("#sheet [data-outcome=attacker-unopposed]")
-    a.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
-    t.look(a, "challenge-follow-ups")
-    a.click("[data-follow-up=unopposed] button")
-    a.wait_for_selector("[data-follow-up=unopposed]", state="detached", timeout=WAIT)
-    power(a, 1)
+    round_walk.power_won_unopposed(t, a)
     t.look(b, "challenges-lost")
     a.click("#step[data-step=pass-turn]")
     caught_up(server, gid, b)
