@@ -105,8 +105,11 @@ function tablePage() {
       for (const tr of limits.tracks) {
         const input = el("input", {type: "number", min: "0", max: String(limits.end_space), value: String(s.human_positions[h][tr]), inputmode: "numeric", "aria-label": `${h}: ${trackName(tr)}`});
         // A change event comes again on leaving the box: a position already recorded is not recorded twice.
+        // The box remembers what it sent: the second change may come before the answer to the first has moved the
+        // table on (the box is drawn again only then), and it would record the same position twice.
         input.addEventListener("change", () => {
-          if (Number(input.value) === data.state.human_positions[h][tr]) return;
+          if (Number(input.value) === data.state.human_positions[h][tr] || input.dataset.sent === input.value) return;
+          input.dataset.sent = input.value;
           post("/entries", {entry: {type: "human_position", human: h, track: tr, space: Number(input.value)}});
         });
         grid.append(el("label", {}, trackName(tr), input));
