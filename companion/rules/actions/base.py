@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Protocol, TypeVar, Union
 
+from msgspec import Meta
+
 from companion.declare import Invalid, convert, number, text
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -30,6 +32,7 @@ class Ref(StrEnum):
     declaration; nothing recognises a card field by its name."""
 
     CARD = "card"
+    CARDS = "cards"  # a list of cards, each by instance id
     SEAT = "seat"
 
 
@@ -39,6 +42,9 @@ class Ref(StrEnum):
 #: A card instance at the table (``A.13089.1``), or a face-down card by position (``A:shadows#2``).
 CardRef = Annotated[str, Ref.CARD, text(1, 200, description="a card instance (SEAT.CODE.COPY) or a face-down "
                                                             "card's position (SEAT:shadows#N)")]
+#: Several cards at the table, each by instance id (participants, the cards a claim or the reserve takes).
+CardList = Annotated[list[Annotated[str, text(1, 200)]], Ref.CARDS,
+                     Meta(max_length=40, description="card instances (SEAT.CODE.COPY)")]
 #: A seat at the table.
 SeatRef = Annotated[str, Ref.SEAT, text(1, 200, description="a seat")]
 #: Gold, costs and token counts: no table ever has more.
@@ -164,6 +170,7 @@ def action(name: str, *, records: Recorder) -> typing.Callable[[A], A]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Traits:
     cards: tuple[str, ...]  # fields naming a card
+    lists: tuple[str, ...]  # fields naming several cards
     seats: tuple[str, ...]  # fields naming a seat
     names: tuple[str, ...]  # every field, in order
 
@@ -186,6 +193,7 @@ def _traits(cls: type) -> Traits:
         names = [f.name for f in dataclasses.fields(cls)]
         t = _TRAITS[cls] = Traits(
             cards=tuple(n for n in names if Ref.CARD in _refs(hints[n])),
+            lists=tuple(n for n in names if Ref.CARDS in _refs(hints[n])),
             seats=tuple(n for n in names if Ref.SEAT in _refs(hints[n])),
             names=tuple(names),
         )
@@ -195,6 +203,20 @@ def _traits(cls: type) -> Traits:
 def card_fields(cls: type[Action] | Action) -> tuple[str, ...]:
     """The fields of an action that name a card, as declared by their ``CardRef`` type."""
     return _traits(cls if isinstance(cls, type) else type(cls)).cards
+
+
+def card_list_fields(cls: type[Action] | Action) -> tuple[str, ...]:
+    """The fields of an action that name several cards (``CardList``)."""
+    return _traits(cls if isinstance(cls, type) else type(cls)).lists
+
+
+def named_cards(action: Action) -> list[str]:
+    """Every card an action names, in its single and its list fields."""
+    traits = _traits(type(action))
+    out = [getattr(action, n) for n in traits.cards if getattr(action, n) is not None]
+    for n in traits.lists:
+        out += getattr(action, n) or []
+    return out
 
 
 def seat_fields(cls: type[Action] | Action) -> tuple[str, ...]:
@@ -212,6 +234,9 @@ class Action:
     #: False for actions that may happen before the body of a phase starts
     #: (1st edition: coming out of Shadows at the beginning of the phase).
     starts_phase_body: ClassVar[bool] = True
+    #: May be recorded after the game has ended (a correction, the first player's choice of the winner); any
+    #: other action then is flagged (RR: Winning the Game: the game ends immediately).
+    after_game: ClassVar[bool] = False
 
     # -- where it is offered (the card menu, the page's controls, the docs read these) -------------------------
     #: The card menus it appears in; empty: no card menu (the page has a control for it, or nothing does).
@@ -253,6 +278,12 @@ class Action:
             table.instance(card)
         if len(set(named)) != len(named):
             raise ActionError(f"{self.type}: one card is named twice (a card cannot attach to itself)")
+        for name in traits.lists:
+            cards = getattr(self, name) or []
+            for card in cards:
+                table.instance(card)
+            if len(set(cards)) != len(cards):
+                raise ActionError(f"{self.type}: {name} names one card twice")
         target = getattr(self, "attach_to", None)
         card = getattr(self, "card", None)
         seen: set[str] = set()
