@@ -193,6 +193,7 @@ class TableState:
     challenges: list[ChallengeRecord] = field(default_factory=list)  # every challenge recorded, in order
     modifiers: list[Modifier] = field(default_factory=list)  # recorded modifiers still lasting
     first_chosen_round: int = -1  # the round in which the initiative winner chose the first player
+    first_chooser: str | None = None  # who chose it (public)
     initiative_random: dict[int, str] = field(default_factory=dict)  # round -> the seat a random tie-break chose
     # The end of the game: who won and how (power, decked, time, conceded, chosen), set the moment it happens (RR:
     # Winning the Game: "the game ends immediately"); ``ended`` with no winner yet: the first player chooses.

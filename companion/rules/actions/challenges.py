@@ -24,7 +24,7 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from companion.declare import Text
-from companion.rules.actions.base import Action, Amount, CardList, CardRef, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, Amount, CardList, CardRef, Phone, Recorder, SeatRef, Words, action
 from companion.rules.actions.common import (
     check_challenge_over,
     end_challenge,
@@ -50,7 +50,7 @@ from companion.rules.values import (
 from companion.rules.verdict import msg
 
 CHALLENGE_TYPES = ("military", "intrigue", "power")
-Kind = Literal["military", "intrigue", "power"]
+Kind = Annotated[Literal["military", "intrigue", "power"], Words("challenge.kind")]
 #: Participating cards of a challenge recorded as one entry: instance ids of cards in play, at most 20 a side.
 Participants = Annotated[list[Text], Meta(max_length=20)]
 
@@ -114,7 +114,7 @@ class InitiateChallenge(Action):
     characters chosen by the attackers' stealth. ``source``: the card effect that allows a challenge beyond one
     of each type."""
 
-    control = "challenge.initiate"
+    phone = Phone(control="challenge.initiate")
     player: SeatRef  # the attacking player
     kind: Kind
     defender: SeatRef
@@ -162,7 +162,7 @@ class DeclareDefenders(Action):
     """The defending player declares defenders (RR: Appendix I › 4.2.1): standing characters it controls with the
     challenge's icon, not bypassed by stealth, who kneel; ``defenders`` empty: none."""
 
-    control = "challenge.defend"
+    phone = Phone(control="challenge.defend")
     player: SeatRef  # the defending player
     defenders: CardList
 
@@ -197,7 +197,7 @@ class ChallengeResult(Action):
     attacker gains 1 power for its faction at once. ``winner``, if given, is what the table saw: one that differs
     from the STR is flagged (record the modifier that made it so)."""
 
-    control = "challenge.result"
+    phone = Phone(control="challenge.result")
     winner: SeatRef | None = None
 
     def check(self, t: Table, v: Checker) -> None:
@@ -248,7 +248,7 @@ class ApplyClaim(Action):
     cards discarded at random from its hand (the result recorded); power, nothing to name: that much power moves
     from its faction card to the attacker's. ``source``: a card effect that changes or replaces the claim."""
 
-    control = "claim.apply"
+    phone = Phone(control="claim.apply")
     player: SeatRef  # the defending player
     cards: CardList | None = None
     source: CardRef | None = None
@@ -308,7 +308,7 @@ class Renown(Action):
     the challenge's winner with the renown keyword may gain 1 power; ``cards`` those that do. Once a challenge.
     ``source``: the card effect that gave a character renown (it has none printed)."""
 
-    control = "challenge.renown"
+    phone = Phone(control="challenge.renown")
     player: SeatRef  # the challenge's winner
     cards: CardList
     source: CardRef | None = None
@@ -411,7 +411,7 @@ class ChallengeReward(Action):
 
     player: SeatRef
     kind: Kind
-    reward: Literal["unopposed", "power_claim"]
+    reward: Annotated[Literal["unopposed", "power_claim"], Words("challenge.reward")]
     attacker: SeatRef | None = None  # the challenge's attacker when a defender won (default: ``player``)
     amount: Amount | None = None
 

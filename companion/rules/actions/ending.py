@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, Phone, Recorder, SeatRef, action
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.going_to_time import Standing, going_to_time
@@ -113,7 +113,7 @@ class ChooseWinner(Action):
     once, every player was eliminated at once (RR: Winning the Game), or a game gone to time is tied through every
     step (Tournament Regulations › Going to Time, step 5). ``player`` is the first player, ``winner`` its choice."""
 
-    control = "winner.choose"
+    phone = Phone(control="winner.choose")
     player: SeatRef  # the first player, who chooses
     winner: SeatRef
     after_game = True
@@ -146,7 +146,7 @@ class GoToTime(Action):
     cards in the draw deck, dominance in the final round, fewest dead characters; else the first player chooses,
     ``choose_winner``)."""
 
-    control = "time.go"
+    phone = Phone(control="time.go")
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:

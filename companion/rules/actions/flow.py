@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from companion.declare import Text, number
-from companion.rules.actions.base import Action, CardRef, Offer, Recorder, SeatRef, Where, action
+from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
 from companion.rules.actions.common import check_challenge_over, end_challenge, place_name
 from companion.rules.actions.ending import decked
 from companion.rules.actions.round import check_plots_revealed
@@ -37,8 +37,8 @@ def next_phase(current: Phase) -> Phase:
 class BeginPhase(Action):
     """A new phase begins; the plot phase begins a new round."""
 
-    control = "phase.next"
-    phase: Text
+    phone = Phone(control="phase.next")
+    phase: Annotated[Text, Words("phase")]
     starts_phase_body = False
 
     def validate(self, table: Table) -> None:
@@ -139,6 +139,7 @@ class SetFirstPlayer(Action):
         t.first_player = self.player
         if t.phase is Phase.PLOT:
             t.first_chosen_round = t.round
+            t.first_chooser = None
 
 
 @action("choose_first_player", records=Recorder.PLAYER)
@@ -147,7 +148,7 @@ class ChooseFirstPlayer(Action):
     """The player who won initiative chooses the first player (RR: Appendix I › 1.3 II; RR: First Player), once a
     round, after the plots are revealed: ``player`` chooses, ``first`` is chosen (any player, itself included)."""
 
-    control = "first.choose"
+    phone = Phone(control="first.choose")
     player: SeatRef  # the initiative winner, who chooses
     first: SeatRef
     starts_phase_body = False
@@ -162,6 +163,7 @@ class ChooseFirstPlayer(Action):
         t.first_player = self.first
         if t.phase is Phase.PLOT:
             t.first_chosen_round = t.round
+            t.first_chooser = self.player
 
 
 @action("win_initiative", records=Recorder.TABLE)
@@ -170,7 +172,7 @@ class WinInitiative(Action):
     """A random pick's result: initiative and power total are both tied, and ``player`` is the tied player chosen
     at random (RR: Initiative: "a random method should be used to break this tie")."""
 
-    control = "initiative.random"
+    phone = Phone(control="initiative.random")
     player: SeatRef
     starts_phase_body = False
 
@@ -230,9 +232,8 @@ class DrawCards(Action):
     deck counts follow at once, and each card is named when it is played (it is one of those drawn, with no
     "taken as drawn" note). Opponents learn the counts only, which the rules make public anyway."""
 
-    control = "cards.draw"
     # Both players tap "drew 2" at the same moment in the draw phase: the second tap must not be lost to the first.
-    resent = True
+    phone = Phone(control="cards.draw", resent=True)
     player: SeatRef
     count: Annotated[int, number(1, 99)]
     source: CardRef | None = None  # the card effect that draws (insight, an event): not the draw phase's draw
@@ -284,8 +285,7 @@ def check_framework_draw(t: Table, v: Checker, player: str, count: int, source: 
 class PassShadows(Action):
     """1st edition: a player lets the beginning-of-phase chance to come out of Shadows go."""
 
-    offered = (Offer((Where.TABLE,)),)
-    control = "shadows.pass"
+    phone = Phone(offered=(Offer((Where.TABLE,)),), control="shadows.pass")
     player: SeatRef
     starts_phase_body = False
 
@@ -322,9 +322,7 @@ class _SetKneeling(Action):
 class Kneel(_SetKneeling):
     """A card in play kneels (a challenge, a cost, an effect)."""
 
-    offered = (Offer((Where.PLAY,), kneeling=False),)
-    usual_in = (Phase.CHALLENGES,)
-    rank = 10
+    phone = Phone(offered=(Offer((Where.PLAY,), kneeling=False),), usual_in=(Phase.CHALLENGES,), rank=10)
     kneeling = True
 
 
@@ -333,7 +331,9 @@ class Kneel(_SetKneeling):
 class Stand(_SetKneeling):
     """A kneeling card in play stands."""
 
-    offered = (Offer((Where.PLAY,), kneeling=True),)
-    usual_in = (Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING)
-    rank = 11
+    phone = Phone(
+        offered=(Offer((Where.PLAY,), kneeling=True),),
+        usual_in=(Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING),
+        rank=11,
+    )
     kneeling = False

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from companion.declare import number
-from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, Tally, action
+from companion.rules.actions.base import Action, Amount, Phone, Recorder, SeatRef, Tally, action
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase
@@ -21,7 +21,7 @@ class CollectIncome(Action):
     cards it controls, the modifiers the log records) plus ``modifier``, or ``amount`` when given (a table
     without plots)."""
 
-    control = "income.collect"
+    phone = Phone(control="income.collect")
     player: SeatRef
     amount: Amount | None = None
     modifier: Annotated[int, number(-99, 99)] = 0
@@ -72,7 +72,7 @@ class _Pool(Action):
 class GainGold(_Pool):
     """Gold from the treasury: an effect or anything else the companion does not track."""
 
-    tally = Tally("gold", 1)
+    phone = Phone(tally=Tally("gold", 1))
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold += self.amount
@@ -83,7 +83,7 @@ class GainGold(_Pool):
 class SpendGold(Action):
     """Gold spent on something the companion does not track (an ability's cost, …)."""
 
-    tally = Tally("gold", -1)
+    phone = Phone(tally=Tally("gold", -1))
     player: SeatRef
     amount: Amount
     starts_phase_body = False
@@ -102,7 +102,7 @@ class SpendGold(Action):
 class SetGold(_Pool):
     """Correct the gold pool to what lies on the table."""
 
-    control = "gold.set"
+    phone = Phone(control="gold.set")
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold = self.amount

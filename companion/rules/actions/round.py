@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from companion.declare import text
-from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, Tally, action
+from companion.rules.actions.base import Action, Amount, CardRef, Phone, Recorder, SeatRef, Tally, action
 from companion.rules.actions.common import check_challenge_over, end_challenge, place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -113,8 +113,7 @@ class ChoosePlot(Action):
     chosen plot at once, in this one entry, because the rules leave nobody a decision between the last choice
     and the reveal."""
 
-    control = "plot.choose"
-    resent = True
+    phone = Phone(control="plot.choose", resent=True)
     player: SeatRef
     card: CardRef
     # The plot phase's own step: the 1st-edition chance to come out of Shadows comes before it (the insert).
@@ -159,7 +158,7 @@ class PassTurn(Action):
     """The active player is done for now: the next player in player order becomes active.
     After the last player nobody is active and the phase can end."""
 
-    control = "turn.pass"
+    phone = Phone(control="turn.pass")
     player: SeatRef
     # A turn of the phase's body: the 1st-edition chance to come out of Shadows is over (the insert).
 
@@ -214,8 +213,7 @@ class _Power(Action):
 class GainPower(_Power):
     """Power from the treasury onto the faction card or a card in play (challenges, dominance, renown)."""
 
-    tally = Tally("power", 1)
-    repeats = True
+    phone = Phone(tally=Tally("power", 1), repeats=True)
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
@@ -229,8 +227,7 @@ class GainPower(_Power):
 class LosePower(_Power):
     """Power back to the treasury (or moved to an opponent: they record gain_power)."""
 
-    tally = Tally("power", -1)
-    repeats = True
+    phone = Phone(tally=Tally("power", -1), repeats=True)
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
@@ -247,7 +244,7 @@ class LosePower(_Power):
 class SetPower(_Power):
     """Correct the power on the faction card (or a card) to what lies on the table."""
 
-    control = "power.set"
+    phone = Phone(control="power.set")
 
     after_game = True  # a correction of what lies on the table
 
@@ -267,7 +264,7 @@ class WinDominance(Action):
     effect the log does not hold, a judge's ruling). Recorded once a round; going to time asks for the final
     round's (Tournament Regulations)."""
 
-    control = "dominance.win"
+    phone = Phone(control="dominance.win")
     player: SeatRef | None = None
     reason: Annotated[str, text(1, 200)] | None = None
     # Dominance is the phase's own step: the 1st-edition chance to come out of Shadows comes before it.

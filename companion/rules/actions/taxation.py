@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, CardList, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, CardList, Phone, Recorder, SeatRef, action
 from companion.rules.actions.common import leave_to, require_in_hand, take_from_hand
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -20,7 +20,7 @@ class DiscardToReserve(Action):
     """A player discards from hand down to its reserve value in the taxation phase (``cards``: the ones it
     chooses): exactly the cards over the reserve, once, in player order."""
 
-    control = "reserve.discard"
+    phone = Phone(control="reserve.discard")
     player: SeatRef
     cards: CardList
 
