@@ -18,6 +18,7 @@ logs keep replaying, and the one entry is checked for what it names (participant
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -253,11 +254,18 @@ class ApplyClaim(Action):
     cards: CardList | None = None
     source: CardRef | None = None
 
+    def validate(self, table: Table) -> None:
+        # A card named twice is the claim's own rule (checked below), not an unreadable entry.
+        Action.validate(dataclasses.replace(self, cards=sorted(set(self.cards or []))), table)
+
     def check(self, t: Table, v: Checker) -> None:
         c = current_challenge(t)
         if c is None or c.stage is not Stage.RESOLVED:
             v.violate("claim.no-challenge")
             return
+        named = self.cards or []
+        for card in sorted({x for x in named if named.count(x) > 1}):
+            v.violate("claim.same-character", (card,), card=t.ref(card))
         if c.winner != c.attacker:
             v.violate("claim.not-won", player=t.players[c.attacker].name, kind=kind_name(c.kind))
             return
@@ -289,7 +297,7 @@ class ApplyClaim(Action):
         if c is None or c.stage is not Stage.RESOLVED or c.winner != c.attacker or c.claim_applied:
             return
         c.claim_applied = True
-        for card in self.cards or []:
+        for card in sorted(set(self.cards or [])):
             if c.kind == "military" and t.zone_of(card) is Zone.PLAY:
                 leave_to(t, card, Zone.DEAD)
             elif c.kind == "intrigue" and t.zone_of(card) in (Zone.HAND, Zone.DECK):

@@ -42,6 +42,9 @@ def settle(t: Table, v: Checker, out_before: frozenset[str]) -> None:
     for seat in t.seats:
         if t.players[seat].eliminated and seat not in out_before:
             v.note("eliminated", player=t.players[seat].name)
+    if t.phase is Phase.DRAW and any(not t.players[s].eliminated and t.players[s].drew_round != t.round
+                                     and has_deck(t, s) for s in t.seats):
+        return  # the draw phase's draws are simultaneous: its end waits for every player's (RR: Appendix I › 2.2)
     alive = [s for s in t.seats if not t.players[s].eliminated]
     reached = [s for s in alive if power_total(t, s) >= WINNING_POWER]
     if len(reached) == 1:
