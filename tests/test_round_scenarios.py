@@ -89,7 +89,7 @@ def test_a_scenario_from_the_rules(path: Path) -> None:
                 done = play(probe, action, mode)  # type: ignore[arg-type]
                 assert done.applied is (mode == "advisory" and not impossible), (where, mode)
         for expression in asserts:
-            assert eval(expression, helpers(t)), f"{where}: assert {expression}"  # noqa: S307
+            assert eval(expression, helpers(t)), f"{where}: assert {expression}"
 
 
 def test_every_rule_of_the_round_has_a_scenario_with_its_probe() -> None:
