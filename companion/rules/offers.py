@@ -203,7 +203,8 @@ def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[
                                      {"type": "choose_plot", "player": seat, "card": card},
                                      detail=plot_stats(t, t.card(card))))
         if p.plot_chosen is not None:
-            lines.append(msg("plotChosenSeen", player=p.name, card=_named(t, p.plot_chosen)) if sees
+            lines.append(msg("plotChosenMine", card=_named(t, p.plot_chosen)) if role.seat == seat
+                         else msg("plotChosenSeen", player=p.name, card=_named(t, p.plot_chosen)) if sees
                          else msg("plotChosen", player=p.name))
         elif seat not in [x for x in t.seats if role.records_for(x) and sees]:
             lines.append(msg("plotWaiting", player=p.name))
@@ -452,5 +453,8 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
             if seat in t.players:
                 o["label"] = msg("round.forSeat", player=t.players[seat].name, what=o["label"])
     counters = ["gold", "power"] if role.seat is not None and role.may_record(Recorder.PLAYER) else []
-    return {"status": _status(t, role), "next": _next(t, role), "lines": lines, "offers": offers,
+    step = _next(t, role)
+    if step is not None and step["action"] is None and any(o["primary"] for o in offers):
+        step = {"label": msg("round.yourStep"), "action": None}  # the table waits for this phone: below
+    return {"status": _status(t, role), "next": step, "lines": lines, "offers": offers,
             "counters": counters, "over": t.ended is not None}
