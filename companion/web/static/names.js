@@ -73,7 +73,7 @@ export function makeNames(getState, declared) {
     for (const [k, v] of Object.entries(d)) if (k !== "type") params[k] = fieldText(fields[k], v, e, d.player);
     if (d.kind && !d.card && fields.card) params.card = t("ref.pool", {seat: seatName(d.player)});
     // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), nobody named ("_nobody").
-    const absent = Object.keys(fields).filter(k => fields[k] === "seat" && d[k] === undefined);
+    const absent = Object.keys(fields).filter(k => d[k] === undefined && t("log." + d.type).includes(`{${k}}`));
     const variant = [...Object.keys(d).filter(k => d[k] === true), ...(absent.length ? ["nobody"] : [])]
       .map(v => `log.${d.type}_${v}`).find(hasMessage);
     const key = variant || "log." + d.type;
