@@ -71,9 +71,11 @@ def test_the_draw_that_empties_the_draw_deck_eliminates_the_player(edition: str,
     c1, _ = CARDS[edition]
     t = make_table({"A": {c1: left}, "B": {c1: 3}}, edition=edition, phase="draw")
     v = legal(t, DrawCards("A", 2))
-    assert {"deck-empty", "eliminated", "last-player"} <= set(notes_of(v))
-    assert counts(t, "A") == (left, 0, True) and t.players["A"].eliminated and winner(t) == "B"
-    assert view(t, Role.of_seat("A"))["winner"] == "B"
+    assert {"deck-empty", "eliminated"} <= set(notes_of(v)) and "last-player" not in notes_of(v)
+    assert counts(t, "A") == (left, 0, True) and t.players["A"].eliminated and winner(t) is None
+    # The draws are simultaneous: the game ends once B has drawn too (RR: Appendix I › 2.2).
+    assert "last-player" in notes_of(legal(t, DrawCards("B", 2)))
+    assert winner(t) == "B" and view(t, Role.of_seat("A"))["winner"] == "B"
     illegal(t, DrawCards("B", 2), "game.over")
 
 

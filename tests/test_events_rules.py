@@ -172,8 +172,11 @@ def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final
     r = t.act(t.keys["A"], {"type": "win_dominance", "player": "B"})  # not A's to say for B
     assert r.status_code == 403 and "seat B" in r.get_json()["error"]["message"]
     assert t.act(t.keys["A"], {"type": "win_dominance"}).status_code == 201  # nobody: a seat may say so
-    r = t.act(t.keys["A"], {"type": "win_dominance", "player": "A"})  # its own claim replaces it, with a note
-    assert r.status_code == 201 and "dominance-again" in [n["kind"] for n in r.get_json()["verdict"]["notes"]]
+    # Its own claim again: recorded at this advisory table, and flagged: dominance is recorded once a round, and
+    # the totals (nothing standing, no gold on either side) give it to nobody (RR: Appendix I › 5.2).
+    r = t.act(t.keys["A"], {"type": "win_dominance", "player": "A"})
+    flagged = [v["rule"] for v in r.get_json()["verdict"]["violations"]]
+    assert r.status_code == 201 and flagged == ["dominance.once", "dominance.totals"], flagged
     # Dominance adds its power (issue 21); B's renown evens the totals, so power decides nothing below.
     assert t.act(t.keys["B"], {"type": "gain_power", "player": "B", "amount": 1}).status_code == 201
     # Round 2 goes to time without a dominance record: round 1's does not count for the final round.

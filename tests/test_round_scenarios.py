@@ -92,6 +92,17 @@ def test_a_scenario_from_the_rules(path: Path) -> None:
             assert eval(expression, helpers(t)), f"{where}: assert {expression}"
 
 
+#: The actions the round's steps brought (issue 33): each is recorded in a scenario.
+ROUND_ACTIONS = ("choose_first_player", "win_initiative", "initiate_challenge", "declare_defenders",
+                 "challenge_result", "apply_claim", "renown", "modify", "discard_to_reserve", "eliminate", "concede",
+                 "choose_winner", "go_to_time")
+
+
+def test_every_step_of_the_round_is_recorded_in_a_scenario() -> None:
+    used = {data["type"] for path in FILES for _, data, _, _ in parse(path)[1]}
+    assert set(ROUND_ACTIONS) - used == set()
+
+
 def test_the_scenarios_show_what_the_round_notes() -> None:
     """What the round says besides its flags is met in the scenarios: the notes of a result, the unopposed power,
     a claim's power, the first player's choice to come, a modified win, and the initiative winner's choice."""

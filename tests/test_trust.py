@@ -291,7 +291,9 @@ def test_a_plot_chosen_face_down_is_identical_for_others_whichever_it_is(
         # A knows what it chose (unless an undo took the choice back); nothing is revealed.
         assert mine["plot_choice"] in (None, *cards.values()) and mine["revealed_plot"] is None
         if not any(m[1]["type"] == "$undo" for m in moves):
-            chosen = [m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A"][-1][1]["card"]
+            # A chosen plot is placed (RR: Appendix I › 1.2): this strict game refuses a second choice, so the
+            # first one stands.
+            chosen = [m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A"][0][1]["card"]
             assert mine["plot_choice"] == cards[chosen]
         still_chosen = mine["plot_choice"] is not None
         # The last choice is B's and reveals both: after it, everyone reads the same names (the reveal is one entry).
