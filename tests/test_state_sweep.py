@@ -320,8 +320,7 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
     Phones follow the live stream all along (an error in any render is caught); each page is waited for and
     looked at after each kind of request it has not been looked at after yet (an action type, an undo, a
     ruling ...), every fourth request and the last: every action type on every page, at a fraction of the cost.
-    A spectator has no stream (streams need a key), so its page is opened again every fifteenth request
-    and at the end, where its log shows a line for every entry of the game."""
+    A spectator's page (no key) follows the game's public live stream as the seats' phones follow theirs."""
 
     def after(i: int, step: dict[str, Any], out: Any) -> None:
         from tests.test_browser import wait_until
@@ -341,13 +340,8 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
                 version = replay.version(game)
             last = i == len(replay.steps) - 1
             for w in phones[game]:
-                if not w.label.endswith(":spectator") and kind in w.seen and i % 4 and not last:
+                if kind in w.seen and i % 4 and not last:
                     continue
-                if w.label.endswith(":spectator"):
-                    if not (i % 15 == 0 or last):
-                        continue
-                    w.page.reload()
-                    w.page.evaluate(MESSAGES_READY)
                 try:
                     wait_until(w.page, PHONE_VERSION, arg=version, timeout=5000)
                 except playwright.TimeoutError:
@@ -355,8 +349,6 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
                     w.problems.append(f"{where}: the page stays at version {shown}, the table is at {version}")
                     if os.environ.get("SWEEP_DEBUG"):
                         print(w.label, w.lang, w.problems[-1], flush=True)
-                if w.label.endswith(":spectator"):
-                    w.page.evaluate(WATCH_MISSES)
                 sweep.look(w, where)
                 w.seen.add(kind)
                 role = w.label.rsplit(":", 1)[-1]

@@ -94,19 +94,9 @@ async function load() {
   await loadLog();
   render();
   loadEventTable();
-  if (listening) return;  // one live stream (or poll) per page, however often the table is loaded
+  if (listening) return;  // one live stream per page, however often the table is loaded
   listening = true;
-  // A spectator has no key, and a live stream needs one: the table is read again every few seconds instead.
-  // Its dot says so (not red, as for a phone that lost its connection).
-  if (client.key) client.listen();
-  else {
-    setInterval(() => client.refresh(), 5000);
-    const dot = $("live");
-    dot.classList.add("polled");
-    const title = () => { dot.title = t("polledView"); };
-    title();
-    onLanguage(title);
-  }
+  client.listen();  // a spectator's too (no key): the public view, live
 }
 
 /** A word that begins a label ("Setup", "Spectator"), though sentences use it in lower case. */
