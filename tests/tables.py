@@ -37,7 +37,8 @@ def make_table(
     t.phase = Phase(phase)
     t.round = 0 if phase == "setup" else 1
     t.first_player = t.seats[0]
-    t.active_player = t.seats[0]
+    # Only the marshaling and challenges phases have an active player (RR: Active Player).
+    t.active_player = t.seats[0] if t.phase in (Phase.MARSHALING, Phase.CHALLENGES) else None
     for p in t.players.values():
         p.gold = gold
     if phase != "setup":
@@ -84,3 +85,12 @@ def illegal(t: Table, a: Action, rule: str, citation: str | None = None) -> Verd
     if citation is not None:
         assert citation in [x.citation for x in v.violations if x.rule == rule]
     return v
+
+
+def next_phase(t: Table, phase: str) -> Verdict:
+    """Every player's turn ends (marshaling and challenges pass in player order), then ``phase`` begins."""
+    from companion.rules.actions import BeginPhase, PassTurn
+
+    while t.active_player is not None:
+        legal(t, PassTurn(t.active_player))
+    return legal(t, BeginPhase(phase))

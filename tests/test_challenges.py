@@ -25,7 +25,8 @@ from tests.tables import illegal, in_play, legal, make_table, notes_of, rules_of
 
 EDITIONS = ("2e", "1e")
 PLOTS = {"2e": ("01001", "00006"), "1e": ("core_181", "acoa_25")}  # claim 1 / 2 ; 1e: per card
-CHARACTER = {"2e": "01091", "1e": "core_20"}  # Burned Men, Kennel Master
+#: A character with the military and power icons: Vanguard Lancer (STR 1), Pentoshi Guildmaster (STR 2, every icon).
+CHARACTER = {"2e": "01057", "1e": "core_124"}
 
 
 def challenge_table(edition: str):  # type: ignore[no-untyped-def]
@@ -103,15 +104,21 @@ def test_participants_must_be_cards_in_play_and_a_hidden_card_answers_like_a_mis
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_dominance_adds_its_power_in_the_same_tap_and_a_correction_moves_it(edition: str) -> None:
     t = challenge_table(edition)
-    for phase in ("dominance",):
-        legal(t, BeginPhase(phase))
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("dominance"))
+    # RR: Appendix I › 5.2: standing STR plus gold; equal characters, so A's 2 gold decide.
+    t.players["A"].gold = 2
+    illegal(t, WinDominance("B"), "dominance.totals")
+    illegal(t, WinDominance(), "dominance.totals")
     v = legal(t, WinDominance("A"))
     assert "dominance-power" in notes_of(v) and t.players["A"].power == 1
-    legal(t, WinDominance("A"))  # the same again changes nothing
+    illegal(t, WinDominance("A"), "dominance.once")  # once a round
     assert t.players["A"].power == 1
-    legal(t, WinDominance("B"))  # a correction: the power follows the record
-    assert (t.players["A"].power, t.players["B"].power) == (0, 1)
-    legal(t, WinDominance())
+    # A ruling with its reason corrects the record: the power follows it.
+    v = legal(t, WinDominance("B", reason="Robb's STR bonus was left out"))
+    assert "dominance-ruled" in notes_of(v) and (t.players["A"].power, t.players["B"].power) == (0, 1)
+    legal(t, WinDominance(reason="both had 4"))
     assert t.players["B"].power == 0 and t.dominance[t.round] is None
 
 

@@ -21,7 +21,7 @@ def test_worked_example_flags_the_dead_pile_bring_out() -> None:
     result = companion("check", str(EXAMPLE), "--json")
     assert result.returncode == 1, result.stderr
     rows = json.loads(result.stdout)
-    assert [r["line"] for r in rows if not r["legal"]] == [14]
+    assert [r["line"] for r in rows if not r["legal"]] == [16]
     bad = rows[-1]
     assert bad["action"] == {"type": "bring_out", "player": "A", "card": "A.13089.1"}
     assert bad["violations"][0]["rule"] == "shadows.unique-dead-pile"
@@ -81,8 +81,8 @@ def test_the_card_effects_example_judges_every_new_action() -> None:
     assert result.returncode == 1, result.stderr
     rows = json.loads(result.stdout)
     illegal = {r["line"]: [v["rule"] for v in r["violations"]] for r in rows if not r["legal"]}
-    assert illegal == {27: ["shadows.no-shadow-value"], 35: ["restriction.bring-out"],
-                       36: ["restriction.play-events"], 38: ["shadows.rearrange"]}
+    assert illegal == {28: ["shadows.no-shadow-value"], 36: ["restriction.bring-out"],
+                       37: ["restriction.play-events"], 39: ["shadows.rearrange"]}
     assert all(not r["applied"] for r in rows if not r["legal"])  # a strict game refuses them
     used = {r["action"]["type"] for r in rows}
     new = {"setup_face_down", "reveal_setup", "save_with_duplicate", "gain_shadow", "restrict",
@@ -90,8 +90,8 @@ def test_the_card_effects_example_judges_every_new_action() -> None:
     assert new <= used and new <= set(REGISTRY)
     by_line = {r["line"]: r for r in rows}
     assert any("loses 2 unspent setup gold" in n for n in by_line[9]["notes"])
-    assert any("go with it to B" in n for n in by_line[22]["notes"])
-    assert by_line[30]["legal"] and by_line[41]["legal"]  # a gained value; the restriction has ended
+    assert any("go with it to B" in n for n in by_line[23]["notes"])
+    assert by_line[31]["legal"] and by_line[44]["legal"]  # a gained value; the restriction has ended
 
 
 def test_the_first_edition_order_example() -> None:

@@ -10,9 +10,11 @@ from flask.testing import FlaskClient
 from companion.messages import verdict_text
 from companion.rules import play
 from companion.rules.actions import DrawCards, Marshal, MarshalIntoShadows, SetupPlace
+from companion.rules.actions.round import winner
 from companion.rules.roles import Role
+from companion.rules.state import Phase
 from companion.rules.views import view
-from tests.tables import legal, make_table, notes_of, rules_of
+from tests.tables import illegal, legal, make_table, notes_of, rules_of
 
 EDITIONS = ("2e", "1e")
 CARDS = {"2e": ("01091", "13089"), "1e": ("core_20", "core_4")}  # Burned Men, Tyrion; Kennel Master, Ser Rodrik
@@ -48,26 +50,39 @@ def test_a_card_played_without_a_recorded_draw_makes_the_counts_not_tracked(edit
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_more_cards_than_the_deck_holds_cannot_be_drawn(edition: str) -> None:
+def test_more_cards_than_the_deck_holds_cannot_be_drawn_in_setup(edition: str) -> None:
     c1, _ = CARDS[edition]
-    t = make_table({"A": {c1: 2}, "B": {c1: 1}}, edition=edition, phase="draw")
-    legal(t, DrawCards("A", 2))
+    t = make_table({"A": {c1: 2}, "B": {c1: 1}}, edition=edition, phase="setup")
     for mode in ("advisory", "strict"):
-        v = play(t, DrawCards("A", 1), mode)
+        v = play(t, DrawCards("A", 7), mode)
         assert rules_of(v) == ["draw.deck-short"] and not v.applied
-    assert counts(t, "A") == (2, 0, True)
-    # One card left: the sentence still agrees with its number in both languages.
-    t = make_table({"A": {c1: 1}, "B": {c1: 1}}, edition=edition, phase="draw")
-    flag = play(t, DrawCards("A", 2), "advisory").violations[0].to_dict()
-    assert verdict_text(flag).endswith("cannot draw that many (2): the draw deck holds only 1.")
-    assert verdict_text(flag, "de").endswith("kann nicht so viele Karten ziehen (2): der Zugstapel hat nur noch 1.")
+    assert counts(t, "A") == (0, 2, True)
+    # The sentence agrees with its numbers in both languages.
+    flag = play(t, DrawCards("A", 7), "advisory").violations[0].to_dict()
+    assert verdict_text(flag).endswith("cannot draw that many (7): the draw deck holds only 2.")
+    assert verdict_text(flag, "de").endswith("kann nicht so viele Karten ziehen (7): der Zugstapel hat nur noch 2.")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("left", [1, 2])
+def test_the_draw_that_empties_the_draw_deck_eliminates_the_player(edition: str, left: int) -> None:
+    """RR: Appendix I › 2.2: "A player is eliminated from the game immediately if there are no cards remaining in
+    his or her deck"; RR: Winning the Game: the remaining player wins. Drawing takes as many as there are."""
+    c1, _ = CARDS[edition]
+    t = make_table({"A": {c1: left}, "B": {c1: 3}}, edition=edition, phase="draw")
+    v = legal(t, DrawCards("A", 2))
+    assert {"deck-empty", "eliminated", "last-player"} <= set(notes_of(v))
+    assert counts(t, "A") == (left, 0, True) and t.players["A"].eliminated and winner(t) == "B"
+    assert view(t, Role.of_seat("A"))["winner"] == "B"
+    illegal(t, DrawCards("B", 2), "game.over")
 
 
 def test_shadows_from_a_drawn_hand_keeps_the_counts() -> None:
-    t = make_table({"A": {"13089": 2}, "B": {"01091": 1}}, phase="marshaling")
+    t = make_table({"A": {"13089": 3}, "B": {"01091": 1}}, phase="draw")
     legal(t, DrawCards("A", 2))
+    t.phase = Phase.MARSHALING
     legal(t, MarshalIntoShadows("A", "A.13089.2"))
-    assert counts(t, "A") == (1, 0, True)
+    assert counts(t, "A") == (1, 1, True)
 
 
 def test_draw_counts_over_http_and_bad_counts_name_the_field(client: FlaskClient) -> None:

@@ -65,18 +65,20 @@ def test_every_declaration_is_complete_and_its_texts_exist_in_both_languages() -
         for name, c in d["confirm"].items():
             assert c["seen"] in m and (c["face_down"] is None or c["face_down"] in m), (lang, name)
     for name, cls in REGISTRY.items():
-        for offer in cls.offered:
+        for offer in cls.phone.offered:
             assert offer.where, name
             assert not offer.face_down or offer.where == (Where.SHADOWS,), f"{name}: face down means in shadows"
-        assert cls.offered or cls.control or cls.tally or name in _WITHOUT_A_CONTROL, (
-            f"{name} is offered nowhere: declare offered=, control= or tally= on its class")
+        assert cls.phone.offered or cls.phone.control or cls.phone.tally or name in _WITHOUT_A_CONTROL, (
+            f"{name} is offered nowhere: declare offered=, control= or tally= in its Phone")
     assert {(t["counter"], t["sign"]) for t in d["tally"].values()} == {("gold", 1), ("gold", -1), ("power", 1),
                                                                          ("power", -1)}
 
 
-#: Recorded by the table's own tools (TTS, the judge, the engine's setup), never from a phone's menu.
+#: Recorded by the table's own tools (TTS, the judge, the engine's setup, a log written by hand), never from a
+#: phone's menu: a challenge as one entry and its follow-ups are how logs before the steps recorded challenges.
 _WITHOUT_A_CONTROL = {"call_time", "control_reverts", "draw", "leave_play", "rearrange_shadows", "return_unspent_gold",
-                      "reveal_plot", "set_active_player"}
+                      "reveal_plot", "set_active_player", "set_first_player", "challenge", "challenge_reward",
+                      "eliminate", "concede"}
 
 
 def _table() -> Table:
@@ -123,7 +125,7 @@ def test_a_face_down_menu_is_the_same_whichever_card_lies_there(card: str, seat:
         answers.add(json.dumps(rows, sort_keys=True))
     assert len(answers) == 1
     assert {r["action"]["type"] for r in json.loads(answers.pop())} == {
-        n for n, c in REGISTRY.items() if any(o.face_down for o in c.offered)}
+        n for n, c in REGISTRY.items() if any(o.face_down for o in c.phone.offered)}
 
 
 # -- a new action is four files (docs/extending.md) ----------------------------------------------------------

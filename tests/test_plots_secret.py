@@ -1,5 +1,6 @@
-"""Plots chosen in secret (issue 21, item 1): each player chooses face down, the choice may change until the
-last player has chosen, and then every chosen plot is revealed at once in that one entry. The round cannot
+"""Plots chosen in secret (issue 21, item 1): each player chooses face down, once (a second choice is flagged: the
+chosen plot is placed; Undo takes it back), and the last player's choice reveals every chosen plot at once in that
+one entry. The round cannot
 leave the plot phase before the reveal, in either mode. Both editions."""
 
 from __future__ import annotations
@@ -7,7 +8,15 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import play
-from companion.rules.actions import BeginPhase, ChoosePlot, RevealPlot, SetFirstPlayer
+from companion.rules.actions import (
+    BeginPhase,
+    ChooseFirstPlayer,
+    ChoosePlot,
+    PassTurn,
+    RevealPlot,
+    SetFirstPlayer,
+    WinInitiative,
+)
 from companion.rules.roles import Role
 from companion.rules.state import Zone
 from companion.rules.views import view
@@ -39,9 +48,10 @@ def test_a_chosen_plot_stays_face_down_until_the_last_choice_reveals_both_at_onc
     theirs = view(t, Role.of_seat("B"))["players"][0]
     assert theirs["plot_chosen"] is True and "plot_choice" not in theirs and theirs["revealed_plot"] is None
     assert view(t, Role.of_seat("A"))["players"][0]["plot_choice"] == a1
-    # A changes its mind: still nothing revealed, and the note names no card.
-    v = legal(t, ChoosePlot("A", a2))
-    assert notes_of(v) == ["plot-changed"] and not any(n.cards for n in v.notes)
+    # A chooses again: a chosen plot is placed (RR: Appendix I › 1.2), so the second choice is flagged; advisory
+    # records it, still nothing revealed, and the flag names no card.
+    v = play(t, ChoosePlot("A", a2), "advisory")
+    assert rules_of(v) == ["plot.chosen-once"] and not any(x.cards for x in v.violations) and v.applied
     assert t.players["A"].plot_chosen == a2 and t.zone_of(a1) is Zone.PLOTS
     # B's choice is the last: both plots are revealed by it, in one entry.
     v = legal(t, ChoosePlot("B", b2))
@@ -49,6 +59,7 @@ def test_a_chosen_plot_stays_face_down_until_the_last_choice_reveals_both_at_onc
     assert t.zone_of(a2) is Zone.REVEALED and t.zone_of(b2) is Zone.REVEALED
     assert t.players["A"].plot_chosen is None and t.players["B"].revealed_round == t.round
     assert view(t, Role.of_seat("B"))["players"][0]["revealed_plot"]["id"] == a2
+    legal(t, WinInitiative("B"))  # the same plot and power: a random pick
     legal(t, SetFirstPlayer("A"))
     legal(t, BeginPhase("draw"))
 
@@ -83,7 +94,11 @@ def test_the_last_plot_brings_the_used_pile_back(edition: str) -> None:
     t = plot_table(edition)
     legal(t, ChoosePlot("A", pid("A", 0, edition)))
     legal(t, ChoosePlot("B", pid("B", 0, edition)))
+    legal(t, WinInitiative("A"))  # same plots, same power: a random pick (RR: Initiative)
+    legal(t, ChooseFirstPlayer("A", "A"))
     for phase in ("draw", "marshaling", "challenges", "dominance", "standing", "taxation", "plot"):
+        while t.active_player is not None:
+            legal(t, PassTurn(t.active_player))
         legal(t, BeginPhase(phase))
     legal(t, ChoosePlot("A", pid("A", 1, edition)))
     v = legal(t, ChoosePlot("B", pid("B", 1, edition)))

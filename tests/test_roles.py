@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from companion.rules import Seat
 from companion.rules.actions import REGISTRY, Action
-from companion.rules.actions.base import Recorder, action_from_dict
+from companion.rules.actions.base import Recorder, action_from_dict, card_list_fields
 from companion.rules.permissions import Refusal, authorize
 from companion.rules.roles import CAPABILITIES, JUDGE, SPECTATOR, Can, Role, RoleKind
 from companion.rules.state import Zone
@@ -41,13 +41,15 @@ def every_role(seats: list[str]) -> list[Role]:
 def sample_actions() -> list[Action]:
     """One instance of every registered action type that a plain filling builds (every recorder is there)."""
     fill = {"player": "A", "amount": 1, "count": 1, "kind": "power", "phase": "marshaling", "reward": "unopposed",
-            "restriction": "bring_out", "until": "phase", "target": "B", "controller": "A"}
+            "restriction": "bring_out", "until": "phase", "target": "B", "controller": "A", "stat": "income",
+            "defender": "B", "first": "B", "winner": "B"}
     out = []
     for kind, cls in sorted(REGISTRY.items()):
         data: dict[str, Any] = {"type": kind}
+        lists = card_list_fields(cls)
         for f in dataclasses.fields(cls):
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                data[f.name] = fill.get(f.name, f"A.{TYRION}.1")
+                data[f.name] = [f"A.{TYRION}.1"] if f.name in lists else fill.get(f.name, f"A.{TYRION}.1")
         out.append(action_from_dict(data))
     return out
 

@@ -32,7 +32,7 @@ from companion.rules.actions import (
 from companion.rules.roles import Role
 from companion.rules.state import Zone
 from companion.rules.views import view
-from tests.tables import dead, hand, illegal, in_play, legal, make_table, notes_of, rules_of, shadows
+from tests.tables import dead, hand, illegal, in_play, legal, make_table, next_phase, notes_of, rules_of, shadows
 
 TYRION_TB = "13089"  # unique, cost 6, Shadow (5)
 TYRION_CORE = "01089"  # unique, cost 5, no Shadow
@@ -223,7 +223,7 @@ def test_no_surprises_blocks_bringing_out_putting_into_play_and_events_until_the
     illegal(t, PlayEventFromShadows("A", "A.11011.1"), "restriction.play-events", "RR: Lasting Effects")
     illegal(t, PlayEvent("A", "A.01044.1"), "restriction.play-events")
     assert play(t, BringOut("A", "A.00168.1"), "strict").applied is False
-    legal(t, BeginPhase("dominance"))  # the restrictions end with the phase
+    next_phase(t, "dominance")  # the restrictions end with the phase
     assert t.players["A"].restrictions == []
     legal(t, BringOut("A", "A.00168.1"))
     legal(t, PlayEvent("A", "A.01044.1"))
@@ -248,7 +248,7 @@ def test_first_edition_restrictions() -> None:
     legal(t, Restrict("B", "A", "bring_out"))
     legal(t, Restrict("B", "A", "play_events"))
     illegal(t, PlayEvent("A", "A.T1001.1"), "restriction.play-events", "1E Rules › Lasting effects")
-    legal(t, BeginPhase("challenges"))
+    next_phase(t, "challenges")
     legal(t, BringOut("A", "A.kl_5.1"))
 
 

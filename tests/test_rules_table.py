@@ -17,6 +17,7 @@ from companion.rules.actions import (
     Kill,
     LeavePlay,
     Marshal,
+    PassTurn,
     PlaceTokens,
     PlayEvent,
     RemoveTokens,
@@ -168,8 +169,9 @@ def test_marshal_one_limited_card_per_round() -> None:
     hand(t, "A.01093.1", "A.00355.1")
     legal(t, Marshal("A", "A.01093.1"))
     illegal(t, Marshal("A", "A.00355.1"), "limited.once-per-round")
-    legal(t, BeginPhase("challenges"))
-    for phase in ("dominance", "standing", "taxation", "plot", "draw", "marshaling"):
+    for phase in ("challenges", "dominance", "standing", "taxation", "plot", "draw", "marshaling"):
+        while t.active_player is not None:  # each player's turn ends before the phase does
+            legal(t, PassTurn(t.active_player))
         legal(t, BeginPhase(phase))
     t.players["A"].gold = 5
     legal(t, Marshal("A", "A.00355.1"))  # a new round
@@ -336,7 +338,7 @@ def test_phases_follow_the_round_and_plot_begins_a_new_round() -> None:
 
 
 def test_draw_a_known_card() -> None:
-    t = make_table({"A": {IMPS_AGENT: 2}, "B": {}})
+    t = make_table({"A": {IMPS_AGENT: 2}, "B": {}}, phase="draw")
     legal(t, Draw("A", "A.00168.1"))
     assert t.where["A.00168.1"] == ("A", Zone.HAND)
     t.move("A.00168.2", "A", Zone.DISCARD)
@@ -383,6 +385,17 @@ def test_every_action_round_trips_through_json() -> None:
                       "attackers": ["A.1.1"], "defenders": []},
         "challenge_reward": {"player": "A", "kind": "power", "reward": "power_claim", "amount": 2},
         "draw_cards": {"player": "A", "count": 7},
+        "initiate_challenge": {"player": "A", "kind": "military", "defender": "B", "attackers": ["A.1.1"],
+                               "bypassed": ["B.1.1"], "source": "A.2.1"},
+        "declare_defenders": {"player": "B", "defenders": ["B.1.1", "B.2.1"]},
+        "challenge_result": {"winner": "A"},
+        "apply_claim": {"player": "B", "cards": ["B.1.1"]},
+        "renown": {"player": "A", "cards": ["A.1.1"]},
+        "modify": {"player": "A", "stat": "str", "amount": -2, "card": "A.1.1", "until": "challenge"},
+        "discard_to_reserve": {"player": "A", "cards": ["A.1.1", "A.2.1"]},
+        "choose_first_player": {"player": "A", "first": "B"},
+        "choose_winner": {"player": "A", "winner": "B"},
+        "win_dominance": {"player": "A", "reason": "a ruling"},
     }
     for kind, cls in REGISTRY.items():
         data = {"type": kind, **samples.get(kind, {})}

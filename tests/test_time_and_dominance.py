@@ -60,10 +60,11 @@ def test_only_the_judge_records_time_called() -> None:
 
 def test_dominance_is_recorded_per_round_in_the_dominance_phase(edition: str) -> None:
     t = table(edition, "dominance")
+    t.players["B"].gold += 1  # B's total is higher (RR: Appendix I › 5.2)
     legal(t, WinDominance("B"))
     assert view(t, Role.of_seat("A"))["dominance"] == {"1": "B"}
-    v = legal(t, WinDominance())  # nobody: replaces the earlier record, with a note
-    assert "dominance-again" in notes_of(v) and t.dominance == {1: None}
+    v = legal(t, WinDominance(reason="a ruling: B's gold was spent"))  # replaces the earlier record
+    assert "dominance-ruled" in notes_of(v) and t.dominance == {1: None}
     illegal(make_table({"A": DECK, "B": DECK}, phase="challenges"), WinDominance("A"), "dominance.phase")
 
 

@@ -24,9 +24,14 @@ def as_edition(value: str) -> Edition:
 Cost = int | Literal["X"]
 
 CARD_TYPES = ("character", "location", "attachment", "event", "plot", "agenda", "title", "house")
-#: Types that can sit in a play area or be played from hand / shadows.
-#: The numbers printed on a plot card.
+#: The numbers printed on a plot card. On another card the same fields hold its printed plot value modifiers
+#: ("+1 Income", "-1 Initiative": RR: Plot Value Modifiers), which count while it is in play under a player's control.
 PLOT_STATS = ("income", "initiative", "claim", "reserve")
+#: The challenge icons, in the rules' order (RR: Challenge Icons).
+ICONS = ("military", "intrigue", "power")
+#: Keywords the round's checks read (RR: Keywords; 1st edition: its own). Limited and terminal have fields of their own.
+KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "assault", "ambush", "bestow", "prized",
+            "no attachments", "deadly", "vengeful", "vigilant", "stalwart", "infamy")
 DRAW_DECK_TYPES = frozenset({"character", "location", "attachment", "event"})
 
 
@@ -56,6 +61,10 @@ class Card:
     initiative: int | None = None
     claim: int | None = None
     reserve: int | None = None  # the 1st edition prints no reserve
+    # Character facts: printed STR (None: none printed, or "X"), challenge icons, keywords (no text).
+    strength: int | None = None
+    icons: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
 
     @property
     def has_shadow(self) -> bool:
@@ -75,7 +84,19 @@ class Card:
         d["shadow_costs"] = list(self.shadow_costs)
         d["traits"] = list(self.traits)
         d["other_factions"] = list(self.other_factions)
+        d["icons"] = list(self.icons)
+        d["keywords"] = list(self.keywords)
         return d
+
+    def has_keyword(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def bonus(self, stat: str) -> int:
+        """A card in play's printed plot value modifier for ``stat`` (0 for plots and cards without one)."""
+        if self.type == "plot":
+            return 0
+        value: int | None = getattr(self, stat)
+        return value or 0
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Card:
@@ -100,6 +121,9 @@ class Card:
             attaches_to=d.get("attaches_to"),
             image_url=str(d.get("image_url") or ""),
             **{k: (int(d[k]) if d.get(k) is not None else None) for k in PLOT_STATS},
+            strength=int(d["strength"]) if d.get("strength") is not None else None,
+            icons=tuple(d.get("icons") or ()),
+            keywords=tuple(d.get("keywords") or ()),
         )
 
 

@@ -13,10 +13,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from companion.catalog.card import CARD_TYPES, PLOT_STATS, Card, Cost
+from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, Card, Cost
 
 _TAG = re.compile(r"<[^>]+>")
 _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
+#: A printed plot value modifier on its own line: "+1 Income.", "-1 Initiative.", "[+1 Income]" (1st edition).
+_MODIFIER = re.compile(r"^\[?\s*([+-]\d+)\s+(income|initiative|reserve)\s*\]?$", re.IGNORECASE)
+#: A keyword with a value ("Ambush (3)", "Bestow (2)", "Prized 1"): the keyword is its name.
+_VALUED = re.compile(r"^(ambush|bestow|prized)\s*\(?\s*(\d+|x)?\s*\)?$", re.IGNORECASE)
 
 
 class CatalogError(ValueError):
@@ -35,6 +39,8 @@ class Keywords:
     limited: bool = False
     terminal: bool = False
     attaches_to: str | None = None
+    keywords: tuple[str, ...] = ()  # the others, by name (renown, stealth, ...), in KEYWORDS' order
+    modifiers: tuple[tuple[str, int], ...] = ()  # printed plot value modifiers: ("income", 1)
 
 
 def parse_keywords(text: str | None) -> Keywords:
@@ -48,22 +54,35 @@ def parse_keywords(text: str | None) -> Keywords:
     shadow: list[Cost] = []
     limited = terminal = False
     attaches_to: str | None = None
+    found: set[str] = set()
+    modifiers: dict[str, int] = {}
     for line in (text or "").split("\n"):
-        if "<b>" in line:
+        if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
         for sentence in _TAG.sub("", line).split("."):
             sentence = " ".join(sentence.split())
+            word = sentence.lower()
             m = _SHADOW.match(sentence)
+            modifier = _MODIFIER.match(sentence)
+            valued = _VALUED.match(sentence)
             if m:
                 value = m.group(1)
                 shadow.append("X" if value.upper() == "X" else int(value))
-            elif sentence.lower() == "limited":
+            elif word == "limited":
                 limited = True
-            elif sentence.lower() == "terminal":
+            elif word == "terminal":
                 terminal = True
-            elif sentence.lower() == "location only":
+            elif word == "location only":
                 attaches_to = "location"
-    return Keywords(tuple(shadow), limited, terminal, attaches_to)
+            elif modifier:
+                stat = modifier.group(2).lower()
+                modifiers[stat] = modifiers.get(stat, 0) + int(modifier.group(1))
+            elif valued:
+                found.add(valued.group(1).lower())
+            elif word in KEYWORDS:
+                found.add(word)
+    return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
+                    tuple(sorted(modifiers.items())))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -132,6 +151,34 @@ def _plot_stats(stats: Any, card_type: str, source: str, record: str) -> PlotSta
                      reserve=out.get("reserve"))
 
 
+def _strength(value: Any) -> int | None:
+    """Printed STR: a whole number, or None ("X", or none printed)."""
+    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).isdigit():
+        return None
+    return int(value)
+
+
+def _icons(value: Any) -> tuple[str, ...]:
+    """Challenge icons from ``{"military": true, ...}`` (2nd edition) or ``["Military (Naval)", ...]`` (1st)."""
+    if isinstance(value, dict):
+        have = {k for k, v in value.items() if v}
+    elif isinstance(value, list):
+        have = {str(v).split("(")[0].strip().lower() for v in value}
+    else:
+        have = set()
+    return tuple(i for i in ICONS if i in have)
+
+
+def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) -> dict[str, Any]:
+    """STR, icons and keywords of a card; a non-plot card's printed plot value modifiers in the plot fields."""
+    out: dict[str, Any] = {"keywords": kw.keywords}
+    if card_type == "character":
+        out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
+    if card_type != "plot":
+        out.update(dict(kw.modifiers))
+    return out
+
+
 def _attaches(card_type: str, kw: Keywords) -> str | None:
     if card_type != "attachment":
         return None
@@ -180,6 +227,7 @@ def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: st
         attaches_to=_attaches(card_type, kw),
         image_url=image_url(rec, str(rec["code"]), pack[2]),
         **_plot_stats(rec.get("plotStats"), card_type, source, label),
+        **_character(rec, card_type, kw, rec.get("icons")),
     )
 
 
@@ -212,6 +260,7 @@ def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
         attaches_to=_attaches(card_type, kw),
         image_url=image_url(rec, str(rec["code"]), None),
         **_plot_stats(rec, card_type, source, label),
+        **_character(rec, card_type, kw, {i: rec.get(f"is_{i}") for i in ICONS}),
     )
 
 
@@ -248,6 +297,7 @@ def _from_agot1(rec: dict[str, Any], source: str, index: int) -> Card:
         deck_limit=_int(rec.get("limit"), 3, source, label, "limit"),
         attaches_to=_attaches(card_type, kw),
         **_plot_stats(rec, card_type, source, label),
+        **_character(rec, card_type, kw, rec.get("icons")),
     )
 
 

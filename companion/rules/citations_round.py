@@ -14,9 +14,19 @@ PLOT_1E = "1E Rules › Plot phase"
 CHALLENGES_2E = "RR: Appendix I › 4. Challenges phase"
 CHALLENGES_1E = "1E Rules › Challenges phase"
 
-#: The tournament regulations (FFG's organized-play document for the joust): not among our rule
-#: sources, so cited by topic, as the 1st-edition core rules are.
+#: The tournament regulations (FFG's organized-play document for the joust, as ThronesDB publishes it), cited by
+#: their headings.
 REGULATIONS = "Tournament Regulations › Time limits"
+END_OF_ROUND = "Tournament Regulations › End of Round"
+GOING_TO_TIME = "Tournament Regulations › Going to Time"
+REVEAL_2E = "RR: Appendix I › 1.3 Reveal plots"
+DRAW_2E = "RR: Appendix I › 2.2 Draw"
+INITIATE_2E = "RR: Appendix I › 4.2 Active player may initiate a challenge"
+DEFEND_2E = "RR: Appendix I › 4.2.1 Defending player declares defenders"
+CLAIM_2E = "RR: Appendix I › 4.2.4 Apply claim result"
+RESERVE_2E = "RR: Appendix I › 7.3 Check reserve"
+WINNING_2E = "RR: Winning the Game"
+WINNING_1E = "1E Rules › Winning the game"
 
 RULES_ROUND: dict[str, Rule] = {
     "time.called": Rule(REGULATIONS, REGULATIONS),
@@ -76,5 +86,68 @@ RULES_ROUND: dict[str, Rule] = {
     "power.not-in-play": Rule(
         "RR: Power", "1E Rules › Power",
     ),
+    # The whole round checked (issue 33): the plot phase.
+    "plot.chosen-once": Rule("RR: Appendix I › 1.2 Choose plots", PLOT_1E),
+    "first-player.not-chosen": Rule(REVEAL_2E, "1E Rules › First player"),
+    "first-player.once": Rule(REVEAL_2E, "1E Rules › First player"),
+    "first-player.chooser": Rule("RR: First Player", "1E Rules › First player"),
+    "initiative.random-first": Rule("RR: Initiative", "1E Rules › Initiative"),
+    "initiative.not-tied": Rule("RR: Initiative", "1E Rules › Initiative"),
+    "initiative.random-once": Rule("RR: Initiative", "1E Rules › Initiative"),
+    # Draw, marshaling, turns.
+    "draw.framework": Rule(DRAW_2E, "1E Rules › Draw phase"),
+    "draw.once": Rule(DRAW_2E, "1E Rules › Draw phase"),
+    "draw.count": Rule(DRAW_2E, "1E Rules › Draw phase"),
+    "gold.income-active": Rule("RR: Income", "1E Rules › Marshalling phase"),
+    "turn.not-finished": Rule("RR: Appendix I › 3.3 Next player becomes active player", "1E Rules › Player order"),
+    # Challenges, step by step.
+    "challenge.unfinished": Rule("RR: Appendix I › 4.2.6 Challenge ends", CHALLENGES_1E),
+    "challenge.character": Rule(INITIATE_2E, CHALLENGES_1E),
+    "challenge.icon": Rule("RR: Challenge Icons", CHALLENGES_1E),
+    "challenge.no-attackers": Rule(INITIATE_2E, CHALLENGES_1E),
+    "challenge.stealth-target": Rule("RR: Stealth", "1E Rules › Stealth"),
+    "challenge.stealth-count": Rule("RR: Stealth", "1E Rules › Stealth"),
+    "challenge.bypassed": Rule("RR: Stealth", "1E Rules › Stealth"),
+    "challenge.none": Rule(INITIATE_2E, CHALLENGES_1E, impossible=True),
+    "challenge.defender": Rule(DEFEND_2E, CHALLENGES_1E),
+    "challenge.defenders-once": Rule(DEFEND_2E, CHALLENGES_1E),
+    "challenge.result-once": Rule("RR: Appendix I › 4.2.2 Compare STR to determine challenge winner", CHALLENGES_1E),
+    "challenge.str": Rule("RR: Winning a Challenge", "1E Rules › Challenges phase"),
+    "claim.no-challenge": Rule(CLAIM_2E, "1E Rules › Claim", impossible=True),
+    "claim.not-won": Rule(CLAIM_2E, "1E Rules › Claim"),
+    "claim.once": Rule(CLAIM_2E, "1E Rules › Claim"),
+    "claim.defender": Rule(CLAIM_2E, "1E Rules › Claim"),
+    "claim.not-applied": Rule(CLAIM_2E, "1E Rules › Claim"),
+    "claim.count": Rule("RR: Claim or Claim Value", "1E Rules › Claim"),
+    "claim.military-card": Rule("RR: Military Claim", "1E Rules › Claim"),
+    "claim.same-character": Rule("RR: Military Claim", "1E Rules › Claim", impossible=True),
+    "claim.intrigue-card": Rule("RR: Intrigue Claim", "1E Rules › Claim", impossible=True),
+    "renown.no-challenge": Rule("RR: Renown", "1E Rules › Renown"),
+    "renown.winner": Rule("RR: Renown", "1E Rules › Renown"),
+    "renown.once": Rule("FAQ: Processing Keywords", "1E Rules › Renown"),
+    "renown.before-claim": Rule("FAQ: Challenge Application Timing Sequence", "1E Rules › Renown"),
+    "renown.participant": Rule("RR: Renown", "1E Rules › Renown"),
+    "renown.keyword": Rule("RR: Renown", "1E Rules › Renown"),
+    "modify.card": Rule("RR: Modifiers", "1E Rules › Lasting effects", impossible=True),
+    "modify.controller": Rule("RR: Modifiers", "1E Rules › Lasting effects"),
+    # Dominance, taxation.
+    "dominance.once": Rule("RR: Appendix I › 5.2 Determine dominance", "1E Rules › Dominance phase"),
+    "dominance.totals": Rule("RR: Appendix I › 5.2 Determine dominance", "1E Rules › Dominance phase"),
+    "reserve.not-checked": Rule(RESERVE_2E, None),
+    "reserve.phase": Rule(RESERVE_2E, None),
+    "reserve.once": Rule(RESERVE_2E, None),
+    "reserve.under": Rule(RESERVE_2E, None),
+    "reserve.count": Rule("RR: Reserve Value", None),
+    "reserve.order": Rule(RESERVE_2E, None),
+    "reserve.none": Rule("RR: Reserve Value", "1E Rules › Taxation phase"),
+    "reserve.from-hand": Rule(RESERVE_2E, None, impossible=True),
+    # The end of the game.
+    "game.over": Rule(WINNING_2E, WINNING_1E),
+    "eliminate.already": Rule(WINNING_2E, WINNING_1E, impossible=True),
+    "eliminate.deck-left": Rule(WINNING_2E, WINNING_1E),
+    "winner.no-choice": Rule(WINNING_2E, WINNING_1E),
+    "winner.chooser": Rule(WINNING_2E, WINNING_1E),
+    "time.not-called": Rule(END_OF_ROUND, END_OF_ROUND),
+    "time.round-not-finished": Rule(END_OF_ROUND, END_OF_ROUND),
 }
 

@@ -29,6 +29,8 @@ class Table(TableState):
     shadows_cost: ClassVar[int] = 2  # gold to marshal or set up a card into shadows, in both editions
     #: Cards come out of shadows only in a beginning-of-phase opportunity, once per player, in player order.
     beginning_of_phase_shadows: ClassVar[bool] = False
+    #: Plots print a reserve value, checked in the taxation phase (RR: Appendix I › 7.3); 1st-edition plots print none.
+    has_reserve: ClassVar[bool] = True
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
 
     def citation(self, rule: str) -> str:
@@ -113,6 +115,7 @@ class FirstEditionTable(Table):
     edition: ClassVar[str] = "1e"
     setup_gold: ClassVar[int] = 5
     beginning_of_phase_shadows: ClassVar[bool] = True
+    has_reserve: ClassVar[bool] = False
 
     def own_citation(self, rule: Rule) -> str | None:
         return rule.citation_1e

@@ -13,6 +13,7 @@ from typing import Literal
 
 from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
+from companion.rules.actions.ending import check_game_on, settle
 from companion.rules.check import Checker
 from companion.rules.editions import Table, table_class
 from companion.rules.state import CardInstance, Player, Zone
@@ -59,6 +60,8 @@ def add_deck(table: Table, seat: str, deck: Mapping[str, int]) -> None:
         for copy in range(1, count + 1):
             instance_id = CardInstance.make_id(seat, code, copy)
             table.add_instance(CardInstance(instance_id, seat, code, copy), zone)
+        if zone is Zone.DECK:
+            table.players[seat].deck_cards += count
 
 
 #: Where the cards of a deck that are not in the draw deck start.
@@ -73,6 +76,7 @@ def check(table: Table, action: Action) -> Verdict:
     action.validate(table)
     v = Checker(table)
     action.check(table, v)
+    check_game_on(table, v, action)
     return v.verdict
 
 
@@ -85,8 +89,12 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
         return verdict
     if action.starts_body(table):
         table.phase_body_started(None)
+    out_before = frozenset(s for s, p in table.players.items() if p.eliminated)
     action.apply(table)
     table.version += 1
+    after = Checker(table)
+    settle(table, after, out_before)  # the game's end, the moment it happens (RR: Winning the Game)
+    verdict.notes.extend(after.verdict.notes)
     return verdict
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, Recorder, action_from_dict, card_fields
+from companion.rules.actions.base import Action, Recorder, action_from_dict, card_fields, card_list_fields, named_cards
 from companion.rules.editions import Table
 from companion.rules.roles import Role
 from companion.rules.views import parse_alias, resolve_alias, visible_to
@@ -89,6 +89,13 @@ def authorize(t: Table, requested: Action, role: Role) -> Authorized:
         elif not visible_to(t, ref, role):
             # A hidden card and a card that does not exist get the same answer.
             raise Refusal(404, "unknown_card", f"no card {ref!r} that you can see at this table")
+    for name in card_list_fields(kind):
+        for ref in getattr(requested, name) or []:
+            # Several cards are named by id only (participants, cards a claim takes), each one the asker sees.
+            if parse_alias(ref) is not None:
+                raise Refusal(422, "impossible", f"{requested.type}: {name} names cards by id, not by position")
+            if not visible_to(t, ref, role):
+                raise Refusal(404, "unknown_card", f"no card {ref!r} that you can see at this table")
     # Each position becomes the card's id: the action was validated when it was decoded, and stays so.
     action = dataclasses.replace(requested, **changes) if changes else requested
     return Authorized(action, awaiting)
@@ -100,4 +107,4 @@ def touched_cards(action_data: dict[str, object]) -> set[str]:
         action = action_from_dict(action_data)
     except Exception:  # an entry that no longer reads names nothing we can follow
         return set()
-    return {getattr(action, n) for n in card_fields(action) if getattr(action, n) is not None}
+    return set(named_cards(action))

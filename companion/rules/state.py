@@ -114,6 +114,34 @@ class Player:
     drawn_unnamed: int = 0
     counts_known: bool = True  # False once a card was taken as drawn that no recorded draw covered
     plot_chosen: str | None = None  # the plot chosen face down this round; it stays in the plot deck until the reveal
+    plot_chosen_round: int = -1  # the round in which this player chose a plot (once a round: RR 1.2)
+    drew_round: int = -1  # the round of this player's draw-phase draw (RR: Appendix I › 2.2, once)
+    reserve_round: int = -1  # the round in which this player discarded down to the reserve (RR 7.3)
+    deck_cards: int = 0  # cards of the draw deck this player brought (0: no deck loaded)
+    eliminated: bool = False  # out of the game: an empty draw deck (RR: Winning the Game), or recorded
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A recorded modifier from a card effect (RR: Modifiers): +/- ``amount`` to a seat's plot value
+    (initiative, income, reserve, claim), to its dominance total, to its side's STR in the challenge, or to one
+    card's STR; it lasts until the end of the challenge, the phase or the round."""
+
+    stat: str  # initiative | income | reserve | claim | dominance | str
+    amount: int
+    seat: str
+    card: str | None
+    until: str  # challenge | phase | round
+    round: int
+
+
+class Stage(StrEnum):
+    """Where a challenge recorded step by step stands (RR: Appendix I › 4.2 to 4.2.6)."""
+
+    ATTACKERS = "attackers"  # initiated, attackers declared: the defender declares defenders
+    DEFENDERS = "defenders"  # defenders declared: STR is compared next
+    RESOLVED = "resolved"  # the winner is determined: claim, then keywords
+    ENDED = "ended"
 
 
 @dataclass(slots=True)
@@ -128,6 +156,16 @@ class ChallengeRecord:
     unopposed: bool
     claim: int  # the attacker's plot's claim when it was recorded
     rewarded: list[str] = field(default_factory=list)  # unopposed | power_claim
+    # Recorded step by step (initiate, defenders, result): the stage and the participants. A challenge recorded
+    # as one entry (logs before the steps) is ended at once.
+    stage: Stage = Stage.ENDED
+    attackers: list[str] = field(default_factory=list)
+    defenders: list[str] = field(default_factory=list)
+    bypassed: list[str] = field(default_factory=list)  # the defender's characters chosen by stealth
+    strength: dict[str, int] = field(default_factory=dict)  # each side's total STR when the winner was determined
+    claim_applied: bool = False
+    renown: bool = False  # renown was processed
+    source: str | None = None  # the card effect that allowed it beyond one of each type
 
 
 @dataclass(slots=True)
@@ -153,6 +191,15 @@ class TableState:
     time_called: bool = False
     dominance: dict[int, str | None] = field(default_factory=dict)
     challenges: list[ChallengeRecord] = field(default_factory=list)  # every challenge recorded, in order
+    modifiers: list[Modifier] = field(default_factory=list)  # recorded modifiers still lasting
+    first_chosen_round: int = -1  # the round in which the initiative winner chose the first player
+    first_chooser: str | None = None  # who chose it (public)
+    initiative_random: dict[int, str] = field(default_factory=dict)  # round -> the seat a random tie-break chose
+    # The end of the game: who won and how (power, decked, time, conceded, chosen), set the moment it happens (RR:
+    # Winning the Game: "the game ends immediately"); ``ended`` with no winner yet: the first player chooses.
+    ended: str | None = None
+    winner_seat: str | None = None
+    time_finished: bool = False  # the round after time was called is finished: the game went to time
     #: Title key -> the codes at this table with that title, filled when a title is first asked for (derived
     #: from ``cards`` alone; a clone gets its own copy, so a table shares nothing mutable with its clones).
     titled: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from companion.rules.actions import REGISTRY, Action
-from companion.rules.actions.base import Offer, Where, Whose, card_fields
+from companion.rules.actions.base import Offer, Where, Whose, card_fields, field_kinds
 from companion.rules.actions.common import legal_attach_targets
 from companion.rules.editions import Table
 from companion.rules.engine import check
@@ -57,7 +57,7 @@ def candidate_actions(t: Table, card_id: str, seat: str) -> list[Action]:
     if where is None:
         return out
     for cls in REGISTRY.values():
-        offer = next((o for o in cls.offered if _fits(o, t, card_id, where, seat)), None)
+        offer = next((o for o in cls.phone.offered if _fits(o, t, card_id, where, seat)), None)
         if offer is not None:
             made = cls.offers(t, seat, card_id, where)
             out += _per_target(t, card_id, made) if offer.each_target else made
@@ -68,14 +68,14 @@ def face_down_actions(t: Table, position: str, seat: str) -> list[Action]:
     """What a seat may do with another seat's face-down card named by ``position``: the declarations alone, the
     same for every card that could lie there (hidden stays hidden)."""
     where = Where.SHADOWS
-    return [a for cls in REGISTRY.values() if any(o.face_down and where in o.where for o in cls.offered)
+    return [a for cls in REGISTRY.values() if any(o.face_down and where in o.where for o in cls.phone.offered)
             for a in cls.offers(t, seat, position, where)]
 
 
 def table_actions(t: Table, seat: str) -> list[Action]:
     """Actions that name no card: the setup reveal, the 1st-edition pass, restrictions on opponents."""
     return [a for cls in REGISTRY.values()
-            if any(Where.TABLE in o.where and (not o.phases or t.phase in o.phases) for o in cls.offered)
+            if any(Where.TABLE in o.where and (not o.phases or t.phase in o.phases) for o in cls.phone.offered)
             for a in cls.offers(t, seat, "", Where.TABLE)]
 
 
@@ -98,9 +98,9 @@ def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:
             rows.append({"action": action.to_dict(), "legal": verdict["legal"],
                          "target": shown_param(t.ref(target), viewer, t) if target else None,
                          "violations": verdict["violations"], "notes": verdict["notes"]})
-        rows[-1]["effect"] = cls.by_effect
-        rows[-1]["usual"] = t.phase in cls.usual_in
-        rows[-1]["rank"] = cls.rank
+        rows[-1]["effect"] = cls.phone.by_effect
+        rows[-1]["usual"] = t.phase in cls.phone.usual_in
+        rows[-1]["rank"] = cls.phone.rank
     # The phase's usual move first even when flagged, then other moves, legal first; effects last.
     rows.sort(key=lambda r: (r["effect"], not r["usual"], r["rank"] if r["usual"] else 0, r["legal"] is not True,
                              r["rank"]))
@@ -125,21 +125,24 @@ def suggest_face_down(t: Table, position: str, seat: str) -> list[dict[str, Any]
     assert parse_alias(position) and resolve_alias(t, position) is not None
     rows: list[dict[str, Any]] = [
         {"action": a.to_dict(), "legal": None, "target": None, "violations": [], "notes": [], "hidden": True,
-         "effect": type(a).by_effect} for a in face_down_actions(t, position, seat)]
-    rows.sort(key=lambda r: REGISTRY[r["action"]["type"]].rank)
+         "effect": type(a).phone.by_effect} for a in face_down_actions(t, position, seat)]
+    rows.sort(key=lambda r: REGISTRY[r["action"]["type"]].phone.rank)
     return rows
 
 
 def declarations() -> dict[str, Any]:
-    """What a phone needs to know of the actions, from their declarations: which taps add up (and on which
-    counter), which ask first (message ids), which are often repeated, and which page control records which."""
+    """What a phone needs to know of the actions, from their declarations (``Phone`` and the typed fields): which
+    taps add up (and on which counter), which ask first (message ids), which are often repeated or sent again after
+    a conflict, which action sets a counter, and how each field of each action is named in a log line."""
+    phones = {n: c.phone for n, c in REGISTRY.items()}
     return {
-        "tally": {n: {"counter": c.tally.counter, "sign": c.tally.sign} for n, c in REGISTRY.items() if c.tally},
-        "confirm": {n: {"seen": c.confirm.seen, "face_down": c.confirm.face_down}
-                    for n, c in REGISTRY.items() if c.confirm},
-        "repeats": sorted(n for n, c in REGISTRY.items() if c.repeats),
-        "resent": sorted(n for n, c in REGISTRY.items() if c.resent or c.tally),
-        "controls": {c.control: n for n, c in REGISTRY.items() if c.control},
+        "tally": {n: {"counter": p.tally.counter, "sign": p.tally.sign} for n, p in phones.items() if p.tally},
+        "confirm": {n: {"seen": p.confirm.seen, "face_down": p.confirm.face_down}
+                    for n, p in phones.items() if p.confirm},
+        "repeats": sorted(n for n, p in phones.items() if p.repeats),
+        "resent": sorted(n for n, p in phones.items() if p.resent or p.tally),
+        "controls": {p.control: n for n, p in phones.items() if p.control},
+        "fields": {n: field_kinds(c) for n, c in REGISTRY.items()},
     }
 
 
@@ -172,13 +175,14 @@ def offer_table() -> str:
     rows = ["| type | card menu | usual in | phone | what it is |", "|---|---|---|---|---|"]
     for name in sorted(REGISTRY):
         cls = REGISTRY[name]
-        phone = [*(["by a card effect"] if cls.by_effect else []), *(["asks first"] if cls.confirm else []),
-                 *([f"taps add up ({cls.tally.counter} {'+' if cls.tally.sign > 0 else '−'})"] if cls.tally else []),
-                 *(["one tap repeats it"] if cls.repeats else []),
-                 *(["sent again once after a conflict"] if cls.resent else []),
-                 *([f"control `{cls.control}`"] if cls.control else [])]
-        rows.append(f"| `{name}` | {'<br>'.join(_offer_words(o) for o in cls.offered)} | "
-                    f"{', '.join(p.value for p in cls.usual_in)} | {'; '.join(phone)} | {what_it_is(cls)} |")
+        p = cls.phone
+        tally = f"taps add up ({p.tally.counter} {'+' if p.tally.sign > 0 else '−'})" if p.tally else None
+        said = [*(["by a card effect"] if p.by_effect else []), *(["asks first"] if p.confirm else []),
+                *([tally] if tally else []), *(["one tap repeats it"] if p.repeats else []),
+                *(["sent again once after a conflict"] if p.resent else []),
+                *([f"offer `{p.control}`"] if p.control else [])]
+        rows.append(f"| `{name}` | {'<br>'.join(_offer_words(o) for o in p.offered)} | "
+                    f"{', '.join(x.value for x in p.usual_in)} | {'; '.join(said)} | {what_it_is(cls)} |")
     return "\n".join(rows) + "\n"
 
 

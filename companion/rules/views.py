@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from companion.catalog.card import PLOT_STATS
+from companion.catalog.card import PLOT_STATS, Card
 from companion.rules.actions.base import Action, card_fields
 from companion.rules.actions.round import (
     WINNING_POWER,
@@ -25,7 +25,7 @@ from companion.rules.actions.round import (
 from companion.rules.editions import Table
 from companion.rules.roles import JUDGE, SPECTATOR, Role, RoleKind
 from companion.rules.state import Zone
-from companion.rules.verdict import Verdict
+from companion.rules.verdict import Verdict, msg
 
 __all__ = ["JUDGE", "SPECTATOR", "Role", "RoleKind"]
 
@@ -115,6 +115,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
                 **card_facts(t, revealed_plot(t, seat)),  # type: ignore[arg-type]
                 **{k: getattr(plot_card(t, seat), k) for k in PLOT_STATS},
                 "this_round": p.revealed_round == t.round,
+                "stats": plot_stats(t, plot_card(t, seat)),
             },
             # A plot chosen face down: that it is chosen is public, which one only its seat (and the judge) knows.
             "plot_chosen": p.plot_chosen is not None,
@@ -147,6 +148,14 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
         "viewer": viewer.to_dict(),
         "players": players,
     }
+
+
+def plot_stats(t: Table, card: Card | None) -> dict[str, Any] | None:
+    """A plot's printed numbers as a line of the catalogue ("Gold 4 · Initiative 9 · Claim 1 · Reserve 6")."""
+    if card is None:
+        return None
+    values = {k: "–" if getattr(card, k) is None else getattr(card, k) for k in PLOT_STATS}
+    return msg("plotStats" if t.has_reserve else "plotStats1e", **values)
 
 
 def visible_to(t: Table, card_id: str, viewer: Role) -> bool:

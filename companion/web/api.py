@@ -24,8 +24,10 @@ from companion.catalog.legality import check_deck
 from companion.declare import text
 from companion.rules import Seat, view
 from companion.rules.describe import entry_card_names
+from companion.rules.offers import round_view
 from companion.rules.roles import SPECTATOR, Can, Role
 from companion.rules.suggest import suggest_actions, suggest_face_down
+from companion.rules.values import has_deck
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
 from companion.store.games import Game, Pending, Replayed
 from companion.tts.save import COLOURS
@@ -269,6 +271,9 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
         state = svc().store.state(game.id, game)
         table = state.table
         out = {**view(table, role.viewer), "viewer": role.to_dict(), "role": role.kind.value, "game": game.public()}
+        # What this role may do now and what the round waits for: the page draws it and decides nothing.
+        out["now"] = round_view(table, role)
+        out["may"] = may(role, table)
         out["head"] = game.head_hash[:12] if game.chain_key else None  # keyed chain: safe to show everyone
         out["integrity"] = state.integrity
         out["needs_judge"] = state.needs_judge
@@ -282,6 +287,15 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
     return shown
 
 
+def may(role: Role, table: Any) -> dict[str, Any]:
+    """What the page offers this role besides the round's offers, from its row of capabilities: the card menus
+    and scanning, undo, the judge's export, a deck to load (its seat has none yet), the title it reads."""
+    seat = role.seat
+    return {"play": role.can(Can.PLAY), "undo": role.may_undo, "export": role.sees_all,
+            "deck": bool(seat and role.can(Can.SET_DECK) and not has_deck(table, seat)),
+            "title": {"name": table.players[seat].name} if seat else {"msg": role.kind.value}}
+
+
 def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
     """Requests waiting for a confirmation: the awaiting seat and the judge see the card named."""
     out = []
@@ -291,6 +305,10 @@ def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
         if not (mine or theirs):
             continue
         row = p.to_dict()
+        # Who asked, as a seat, and which entry an undo request would take back: the page compares no roles.
+        row["requested_seat"] = Role.from_actor(p.requested_by, game.seat_names).seat
+        if p.action.get("type") == "undo":
+            row["undoes"] = p.action.get("seq")
         if mine:
             names = {}
             for ref in p.action.values():
@@ -569,6 +587,11 @@ def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
             shown["undone"] = True
         if e.kind == "key" and not role.sees_all:
             shown["data"] = {k: v for k, v in e.data.items() if k != "key_hash"}
+        if e.kind == "key":  # in words: a seat sheet the judge printed again, or a join link replaced
+            seat = e.data.get("seat")
+            by_judge = Role.from_actor(e.actor, game.seat_names).sees_all and seat in state.table.players
+            shown["said"] = ({"msg": "log.key_judge", "player": state.table.players[seat].name} if by_judge
+                             else {"msg": "log.key"})
         out.append(shown)
     return out
 

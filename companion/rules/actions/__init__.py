@@ -7,21 +7,34 @@ import pkgutil
 from companion.rules.actions import (
     challenges,
     control,
+    ending,
     flow,
     gold,
     leave,
     marshal,
+    modifiers,
     restrictions,
     round,
     setup,
     shadows,
+    taxation,
     tokens,
 )
 from companion.rules.actions.base import REGISTRY, Action, action_from_dict
-from companion.rules.actions.challenges import Challenge, ChallengeReward
+from companion.rules.actions.challenges import (
+    ApplyClaim,
+    Challenge,
+    ChallengeResult,
+    ChallengeReward,
+    DeclareDefenders,
+    InitiateChallenge,
+    Renown,
+)
 from companion.rules.actions.control import ControlReverts, TakeControl
+from companion.rules.actions.ending import ChooseWinner, Concede, Eliminate, GoToTime
 from companion.rules.actions.flow import (
     BeginPhase,
+    ChooseFirstPlayer,
     Draw,
     DrawCards,
     Kneel,
@@ -29,10 +42,12 @@ from companion.rules.actions.flow import (
     SetActivePlayer,
     SetFirstPlayer,
     Stand,
+    WinInitiative,
 )
 from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SetGold, SpendGold
 from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand, SaveWithDuplicate
 from companion.rules.actions.marshal import Marshal, MarshalIntoShadows, PlayEvent
+from companion.rules.actions.modifiers import Modify
 from companion.rules.actions.restrictions import Restrict
 from companion.rules.actions.round import (
     CallTime,
@@ -54,6 +69,7 @@ from companion.rules.actions.shadows import (
     PutIntoShadows,
     RearrangeShadows,
 )
+from companion.rules.actions.taxation import DiscardToReserve
 from companion.rules.actions.tokens import PlaceTokens, RemoveTokens
 
 for _module in pkgutil.iter_modules(__path__):
@@ -62,26 +78,37 @@ for _module in pkgutil.iter_modules(__path__):
 __all__ = [
     "REGISTRY",
     "Action",
+    "ApplyClaim",
     "BeginPhase",
     "BringOut",
     "CallTime",
     "Challenge",
+    "ChallengeResult",
     "ChallengeReward",
+    "ChooseFirstPlayer",
     "ChoosePlot",
+    "ChooseWinner",
     "CollectIncome",
+    "Concede",
     "ControlReverts",
+    "DeclareDefenders",
     "Discard",
+    "DiscardToReserve",
     "Draw",
     "DrawCards",
+    "Eliminate",
     "GainGold",
     "GainPower",
     "GainShadow",
+    "GoToTime",
+    "InitiateChallenge",
     "Kill",
     "Kneel",
     "LeavePlay",
     "LosePower",
     "Marshal",
     "MarshalIntoShadows",
+    "Modify",
     "PassShadows",
     "PassTurn",
     "PlaceTokens",
@@ -92,6 +119,7 @@ __all__ = [
     "PutIntoShadows",
     "RearrangeShadows",
     "RemoveTokens",
+    "Renown",
     "Restrict",
     "ReturnToHand",
     "ReturnUnspentGold",
@@ -109,16 +137,20 @@ __all__ = [
     "Stand",
     "TakeControl",
     "WinDominance",
+    "WinInitiative",
     "action_from_dict",
     "challenges",
     "control",
+    "ending",
     "flow",
     "gold",
     "leave",
     "marshal",
+    "modifiers",
     "restrictions",
     "round",
     "setup",
     "shadows",
+    "taxation",
     "tokens",
 ]

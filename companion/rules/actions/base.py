@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar, Protocol, TypeVar, Union
 
+from msgspec import Meta
+
 from companion.declare import Invalid, convert, number, text
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -30,7 +32,16 @@ class Ref(StrEnum):
     declaration; nothing recognises a card field by its name."""
 
     CARD = "card"
+    CARDS = "cards"  # a list of cards, each by instance id
     SEAT = "seat"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Words:
+    """A field whose value a reader names with a message of the catalogue, ``<prefix>.<value>`` (a phase, a
+    challenge type, a token kind): the log's lines read it so, in every language."""
+
+    prefix: str
 
 
 # Fields are declared once, with msgspec's bounds (``companion/declare.py``): that declaration decodes and
@@ -39,6 +50,9 @@ class Ref(StrEnum):
 #: A card instance at the table (``A.13089.1``), or a face-down card by position (``A:shadows#2``).
 CardRef = Annotated[str, Ref.CARD, text(1, 200, description="a card instance (SEAT.CODE.COPY) or a face-down "
                                                             "card's position (SEAT:shadows#N)")]
+#: Several cards at the table, each by instance id (participants, the cards a claim or the reserve takes).
+CardList = Annotated[list[Annotated[str, text(1, 200)]], Ref.CARDS,
+                     Meta(max_length=40, description="card instances (SEAT.CODE.COPY)")]
 #: A seat at the table.
 SeatRef = Annotated[str, Ref.SEAT, text(1, 200, description="a seat")]
 #: Gold, costs and token counts: no table ever has more.
@@ -105,6 +119,33 @@ class Tally:
     sign: int  # +1 or -1
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Phone:
+    """How a phone offers an action, declared beside the action's rules (``phone = Phone(...)``): the card menus,
+    the docs' row of ``docs/table-log.md`` and the game page's declarations (``suggest.declarations``) are made from
+    it. Nothing here changes what the action does or whether it is legal."""
+
+    #: The card menus it appears in; empty: no card menu (the page has a control for it, or nothing does).
+    offered: tuple[Offer, ...] = ()
+    #: The phases in which it is the usual move with such a card: first in the menu, legal or not.
+    usual_in: tuple[Phase, ...] = ()
+    #: Among the usual moves of a phase, lower comes first.
+    rank: int = 100
+    #: Made only by a card effect: the menu keeps it behind one "by a card effect" entry.
+    by_effect: bool = False
+    #: The phone asks before sending it (it cannot simply be tapped again).
+    confirm: Confirm | None = None
+    #: A counter it changes: taps coalesce into one action.
+    tally: Tally | None = None
+    #: A seat's own choice that no other seat's move changes: sent again once after a version conflict (both
+    #: players pick their plots at the same moment; the second tap must not be lost to the first). Tallies are too.
+    resent: bool = False
+    #: A move often made again with the same card (a token, power on a card): the phone offers one tap to repeat it.
+    repeats: bool = False
+    #: The round's offer that records it (the next phase, pass the turn, …), by the control's own name.
+    control: str | None = None
+
+
 class Recorder(StrEnum):
     """Who may record an action (besides the judge, who may record anything)."""
 
@@ -164,8 +205,10 @@ def action(name: str, *, records: Recorder) -> typing.Callable[[A], A]:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Traits:
     cards: tuple[str, ...]  # fields naming a card
+    lists: tuple[str, ...]  # fields naming several cards
     seats: tuple[str, ...]  # fields naming a seat
     names: tuple[str, ...]  # every field, in order
+    words: dict[str, str]  # fields named by a message: field -> the message prefix
 
 
 _TRAITS: dict[type, Traits] = {}
@@ -179,6 +222,22 @@ def _refs(hint: Any) -> set[Ref]:
     return set()
 
 
+def _words(hint: Any) -> Words | None:
+    if typing.get_origin(hint) is Annotated:
+        return next((m for m in hint.__metadata__ if isinstance(m, Words)), None)
+    if typing.get_origin(hint) in (Union, types.UnionType):
+        return next((w for h in typing.get_args(hint) if (w := _words(h)) is not None), None)
+    return None
+
+
+def field_kinds(cls: type[Action]) -> dict[str, str]:
+    """How a reader names each field's value: ``seat``, ``card``, ``cards`` or ``words:<prefix>`` (others: as they
+    are). From the declarations: the phone's log lines read it, and name no action."""
+    t = _traits(cls)
+    return {**{n: "seat" for n in t.seats}, **{n: "card" for n in t.cards}, **{n: "cards" for n in t.lists},
+            **{n: f"words:{p}" for n, p in t.words.items()}}
+
+
 def _traits(cls: type) -> Traits:
     t = _TRAITS.get(cls)
     if t is None:
@@ -186,8 +245,10 @@ def _traits(cls: type) -> Traits:
         names = [f.name for f in dataclasses.fields(cls)]
         t = _TRAITS[cls] = Traits(
             cards=tuple(n for n in names if Ref.CARD in _refs(hints[n])),
+            lists=tuple(n for n in names if Ref.CARDS in _refs(hints[n])),
             seats=tuple(n for n in names if Ref.SEAT in _refs(hints[n])),
             names=tuple(names),
+            words={n: w.prefix for n in names if (w := _words(hints[n])) is not None},
         )
     return t
 
@@ -195,6 +256,20 @@ def _traits(cls: type) -> Traits:
 def card_fields(cls: type[Action] | Action) -> tuple[str, ...]:
     """The fields of an action that name a card, as declared by their ``CardRef`` type."""
     return _traits(cls if isinstance(cls, type) else type(cls)).cards
+
+
+def card_list_fields(cls: type[Action] | Action) -> tuple[str, ...]:
+    """The fields of an action that name several cards (``CardList``)."""
+    return _traits(cls if isinstance(cls, type) else type(cls)).lists
+
+
+def named_cards(action: Action) -> list[str]:
+    """Every card an action names, in its single and its list fields."""
+    traits = _traits(type(action))
+    out = [getattr(action, n) for n in traits.cards if getattr(action, n) is not None]
+    for n in traits.lists:
+        out += getattr(action, n) or []
+    return out
 
 
 def seat_fields(cls: type[Action] | Action) -> tuple[str, ...]:
@@ -212,27 +287,12 @@ class Action:
     #: False for actions that may happen before the body of a phase starts
     #: (1st edition: coming out of Shadows at the beginning of the phase).
     starts_phase_body: ClassVar[bool] = True
+    #: May be recorded after the game has ended (a correction, the first player's choice of the winner); any
+    #: other action then is flagged (RR: Winning the Game: the game ends immediately).
+    after_game: ClassVar[bool] = False
 
-    # -- where it is offered (the card menu, the page's controls, the docs read these) -------------------------
-    #: The card menus it appears in; empty: no card menu (the page has a control for it, or nothing does).
-    offered: ClassVar[tuple[Offer, ...]] = ()
-    #: The phases in which it is the usual move with such a card: first in the menu, legal or not.
-    usual_in: ClassVar[tuple[Phase, ...]] = ()
-    #: Among the usual moves of a phase, lower comes first.
-    rank: ClassVar[int] = 100
-    #: Made only by a card effect: the menu keeps it behind one "by a card effect" entry.
-    by_effect: ClassVar[bool] = False
-    #: The phone asks before sending it (it cannot simply be tapped again).
-    confirm: ClassVar[Confirm | None] = None
-    #: A counter it changes: taps coalesce into one action.
-    tally: ClassVar[Tally | None] = None
-    #: A seat's own choice that no other seat's move changes: sent again once after a version conflict (both
-    #: players pick their plots at the same moment; the second tap must not be lost to the first). Tallies are too.
-    resent: ClassVar[bool] = False
-    #: A move often made again with the same card (a token, power on a card): the phone offers one tap to repeat it.
-    repeats: ClassVar[bool] = False
-    #: The page control that records it (the next phase, pass the turn, …), by the control's own name.
-    control: ClassVar[str | None] = None
+    #: How a phone offers it (``Phone``): its card menus, the page control that records it, what it asks first.
+    phone: ClassVar[Phone] = Phone()
 
     @classmethod
     def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
@@ -253,6 +313,12 @@ class Action:
             table.instance(card)
         if len(set(named)) != len(named):
             raise ActionError(f"{self.type}: one card is named twice (a card cannot attach to itself)")
+        for name in traits.lists:
+            cards = getattr(self, name) or []
+            for card in cards:
+                table.instance(card)
+            if len(set(cards)) != len(cards):
+                raise ActionError(f"{self.type}: {name} names one card twice")
         target = getattr(self, "attach_to", None)
         card = getattr(self, "card", None)
         seen: set[str] = set()

@@ -1,35 +1,64 @@
-"""The challenges phase in one tap each: a challenge as one entry (type, attacker, defender, the participating
-cards if wanted, winner, unopposed), its follow-ups (the unopposed power, a power challenge's claim) as one
-entry each, and the power a dominance win adds (in ``round.py``). Renown and other card power stay ordinary
-power taps. Both editions: attackers and defenders kneel; an unopposed win gains the attacker 1 power; a won
-power challenge moves claim power from the loser's faction (1st edition: House) card to the winner's; military
-and intrigue claim are the loser's choices (characters killed, cards discarded at random), so the phone shows
-them as a prompt and the cards go through the ordinary actions."""
+"""The challenges phase, as the framework runs it (RR: Appendix I › 4.2 to 4.2.6), one step an entry:
+
+1. ``initiate_challenge``: the active player announces the type, the opponent and the attackers (standing, with the
+   type's icon), who kneel;
+2. ``declare_defenders``: the defending player declares standing characters with the icon (or none), who kneel;
+3. ``challenge_result``: STR is compared (printed STR plus the modifiers the log records, ``modify``); the higher
+   total wins, a tie goes to the attacker with 1 STR or more; unopposed when the defending STR is 0, and the
+   unopposed bonus (+1 power) follows at once;
+4. ``apply_claim``: the attacker won: the defender applies the claim of the attacker's revealed plot (military:
+   that many different characters of its own killed; intrigue: that many cards discarded at random from its hand;
+   power: that much power moved from its faction card to the attacker's), as much as it can;
+5. ``renown``: each participating character of the winner with renown gains 1 power, after the claim, once.
+
+The FAQ's order of challenge results ("D.U.C.K.": determine, unopposed, claim, keywords) is the order of these
+steps. Before the steps a challenge was one entry (``challenge``) with its follow-ups (``challenge_reward``): those
+logs keep replaying, and the one entry is checked for what it names (participants, icons, kneeling, STR).
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from msgspec import Meta
 
 from companion.declare import Text
-from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, action
-from companion.rules.actions.round import plot_card
+from companion.rules.actions.base import Action, Amount, CardList, CardRef, Phone, Recorder, SeatRef, Words, action
+from companion.rules.actions.common import (
+    check_challenge_over,
+    end_challenge,
+    leave_to,
+    note_leaving_play,
+    require_in_hand,
+    take_from_hand,
+)
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ActionError, ChallengeRecord, Phase, Zone
+from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone
+from companion.rules.values import (
+    POWER,
+    challenge_winner,
+    claim,
+    claim_due,
+    current_challenge,
+    participants,
+    renown_cards,
+    side_strength,
+    strength,
+)
 from companion.rules.verdict import msg
 
 CHALLENGE_TYPES = ("military", "intrigue", "power")
-#: Participating cards: instance ids of cards in play (public), at most 20 a side.
+Kind = Annotated[Literal["military", "intrigue", "power"], Words("challenge.kind")]
+#: Participating cards of a challenge recorded as one entry: instance ids of cards in play, at most 20 a side.
 Participants = Annotated[list[Text], Meta(max_length=20)]
 
 
 def claim_of(t: Table, seat: str) -> int:
-    """The claim value on the seat's revealed plot (1 without one)."""
-    card = plot_card(t, seat)
-    return card.claim if card is not None and card.claim is not None else 1
+    """The claim value on the seat's revealed plot with its modifiers (1 without plots)."""
+    return claim(t, seat)
 
 
 def last_challenge(t: Table, attacker: str, kind: str) -> ChallengeRecord | None:
@@ -38,14 +67,303 @@ def last_challenge(t: Table, attacker: str, kind: str) -> ChallengeRecord | None
                  and c.kind == kind), None)
 
 
+def kind_name(kind: str) -> dict[str, str]:
+    return msg(f"challenge.kind.{kind}")
+
+
+def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: str, source: str | None) -> None:
+    """Who may initiate a challenge of this type now (RR: Appendix I › 4.2): the active player in the challenges
+    phase, against an opponent, once each type (a card effect may allow more: ``source``)."""
+    if attacker == defender:
+        v.violate("challenge.same-seat", player=t.players[attacker].name)
+    if t.phase is not Phase.CHALLENGES:
+        v.violate("challenge.phase", phase=t.phase)
+    elif t.active_player is not None and t.active_player != attacker:
+        v.violate("challenge.active-player", player=t.players[attacker].name, active=t.players[t.active_player].name)
+    if last_challenge(t, attacker, kind) is not None and source is None:
+        v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
+
+
+def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, declaring: bool = True) -> bool:
+    """A character declared for ``side``: in play under its control, standing, with the type's icon (RR: Appendix
+    I › 4.2 and 4.2.1). False when it is not in play for that side at all."""
+    if t.zone_of(card) is not Zone.PLAY or t.controller(card) != side or t.in_play[card].duplicate_of:
+        v.violate("challenge.participant", (card,), card=t.ref(card), player=t.players[side].name)
+        return False
+    c = t.card(card)
+    if c.type != "character":
+        v.violate("challenge.character", (card,), card=t.ref(card))
+        return False
+    if declaring and t.in_play[card].kneeling:
+        v.violate("challenge.kneeling", (card,), card=t.ref(card))
+    if kind not in c.icons:
+        v.violate("challenge.icon", (card,), card=t.ref(card), kind=kind_name(kind))
+    return True
+
+
+def kneel(t: Table, cards: list[str]) -> None:
+    for card in cards:
+        if card in t.in_play:
+            t.in_play[card].kneeling = True
+
+
+@action("initiate_challenge", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class InitiateChallenge(Action):
+    """The active player initiates a challenge (RR: Appendix I › 4.2): its type, the opponent, and the attackers,
+    standing characters it controls with the type's icon, at least one, who kneel. ``bypassed``: the opponent's
+    characters chosen by the attackers' stealth. ``source``: the card effect that allows a challenge beyond one
+    of each type."""
+
+    phone = Phone(control="challenge.initiate")
+    player: SeatRef  # the attacking player
+    kind: Kind
+    defender: SeatRef
+    attackers: CardList
+    bypassed: CardList | None = None
+    source: CardRef | None = None
+
+    def check(self, t: Table, v: Checker) -> None:
+        check_challenge_over(t, v)
+        check_initiating(t, v, self.player, self.defender, self.kind, self.source)
+        if not self.attackers:
+            v.violate("challenge.no-attackers", player=t.players[self.player].name)
+        for card in self.attackers:
+            check_participant(t, v, card, self.player, self.kind)
+        stealthy = sum(1 for card in self.attackers if t.card(card).has_keyword("stealth"))
+        bypassed = self.bypassed or []
+        for card in bypassed:
+            if t.zone_of(card) is not Zone.PLAY or t.controller(card) != self.defender \
+                    or t.card(card).type != "character" or t.card(card).has_keyword("stealth"):
+                v.violate("challenge.stealth-target", (card,), card=t.ref(card), player=t.players[self.defender].name)
+        if len(bypassed) > stealthy:
+            v.violate("challenge.stealth-count", player=t.players[self.player].name, count=len(bypassed),
+                      stealth=stealthy)
+
+    def apply(self, t: Table) -> None:
+        end_challenge(t)
+        kneel(t, self.attackers)
+        t.challenges.append(ChallengeRecord(
+            round=t.round, kind=self.kind, attacker=self.player, defender=self.defender, winner=None, unopposed=False,
+            claim=claim(t, self.player), stage=Stage.ATTACKERS, attackers=list(self.attackers),
+            bypassed=list(self.bypassed or []), source=self.source))
+
+
+def require_challenge(t: Table, v: Checker) -> ChallengeRecord | None:
+    """The challenge under way; without one there is nothing to declare, resolve or claim: impossible."""
+    c = current_challenge(t)
+    if c is None:
+        v.violate("challenge.none")
+    return c
+
+
+@action("declare_defenders", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class DeclareDefenders(Action):
+    """The defending player declares defenders (RR: Appendix I › 4.2.1): standing characters it controls with the
+    challenge's icon, not bypassed by stealth, who kneel; ``defenders`` empty: none."""
+
+    phone = Phone(control="challenge.defend")
+    player: SeatRef  # the defending player
+    defenders: CardList
+
+    def check(self, t: Table, v: Checker) -> None:
+        c = require_challenge(t, v)
+        if c is None:
+            return
+        if self.player != c.defender:
+            v.violate("challenge.defender", player=t.players[self.player].name, defender=t.players[c.defender].name)
+        if c.stage is not Stage.ATTACKERS:
+            v.violate("challenge.defenders-once", player=t.players[c.defender].name)
+        for card in self.defenders:
+            if check_participant(t, v, card, c.defender, c.kind) and card in c.bypassed:
+                v.violate("challenge.bypassed", (card,), card=t.ref(card))
+
+    def apply(self, t: Table) -> None:
+        c = current_challenge(t)
+        if c is None:
+            return
+        kneel(t, self.defenders)
+        c.defenders = [*c.defenders, *(d for d in self.defenders if d not in c.defenders)]
+        if c.stage is Stage.ATTACKERS:
+            c.stage = Stage.DEFENDERS
+
+
+@action("challenge_result", records=Recorder.TABLE)
+@dataclass(frozen=True, slots=True)
+class ChallengeResult(Action):
+    """STR is compared and the challenge's winner determined (RR: Appendix I › 4.2.2, 4.2.3): each side's total
+    is its participating characters' STR plus the modifiers the log records; the higher total wins, a tie goes to
+    the attacker; a winner needs 1 STR and a participating character. Unopposed when the defending STR is 0: the
+    attacker gains 1 power for its faction at once. ``winner``, if given, is what the table saw: one that differs
+    from the STR is flagged (record the modifier that made it so)."""
+
+    phone = Phone(control="challenge.result")
+    winner: SeatRef | None = None
+
+    def check(self, t: Table, v: Checker) -> None:
+        c = require_challenge(t, v)
+        if c is None:
+            return
+        if c.stage is Stage.RESOLVED:
+            v.violate("challenge.result-once", player=t.players[c.attacker].name)
+            return
+        if c.stage is Stage.ATTACKERS:
+            v.note("no-defenders-declared", player=t.players[c.defender].name)
+        expected, unopposed = challenge_winner(t, c)
+        attack, defence = side_strength(t, c, c.attacker), side_strength(t, c, c.defender)
+        if self.winner is not None and self.winner not in (c.attacker, c.defender):
+            v.violate("challenge.winner", player=t.players[self.winner].name)
+        elif self.winner is not None and self.winner != expected:
+            v.violate("challenge.str", attacker=t.players[c.attacker].name, defender=t.players[c.defender].name,
+                      attack=attack, defence=defence,
+                      winner=t.players[expected].name if expected else msg("nobody"))
+        won = self.winner if self.winner is not None else expected
+        v.note("challenge-result", attacker=t.players[c.attacker].name, defender=t.players[c.defender].name,
+               attack=attack, defence=defence, winner=t.players[won].name if won else msg("nobody"))
+        if unopposed and won == c.attacker:
+            v.note("unopposed-power", player=t.players[c.attacker].name)
+
+    def apply(self, t: Table) -> None:
+        c = current_challenge(t)
+        if c is None or c.stage is Stage.RESOLVED:
+            return
+        expected, _ = challenge_winner(t, c)
+        attack, defence = side_strength(t, c, c.attacker), side_strength(t, c, c.defender)
+        c.winner = self.winner if self.winner is not None else expected
+        c.unopposed = c.winner == c.attacker and defence == 0
+        c.strength = {c.attacker: attack, c.defender: defence}
+        c.claim = claim(t, c.attacker)
+        c.stage = Stage.RESOLVED
+        if c.unopposed:  # RR: Appendix I › 4.2.3 the unopposed bonus, framework: no tap of its own
+            t.players[c.attacker].power += 1
+            c.rewarded.append("unopposed")
+
+
+@action("apply_claim", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class ApplyClaim(Action):
+    """The attacker won: the defending player applies the claim (RR: Appendix I › 4.2.4; RR: Military, Intrigue
+    and Power Claim), the claim value of the attacker's revealed plot with its modifiers, as much as it can:
+    military, ``cards`` the different characters it controls that it chooses to kill; intrigue, ``cards`` the
+    cards discarded at random from its hand (the result recorded); power, nothing to name: that much power moves
+    from its faction card to the attacker's. ``source``: a card effect that changes or replaces the claim."""
+
+    phone = Phone(control="claim.apply")
+    player: SeatRef  # the defending player
+    cards: CardList | None = None
+    source: CardRef | None = None
+
+    def validate(self, table: Table) -> None:
+        # A card named twice is the claim's own rule (checked below), not an unreadable entry.
+        Action.validate(dataclasses.replace(self, cards=sorted(set(self.cards or []))), table)
+
+    def check(self, t: Table, v: Checker) -> None:
+        c = current_challenge(t)
+        if c is None or c.stage is not Stage.RESOLVED:
+            v.violate("claim.no-challenge")
+            return
+        named = self.cards or []
+        for card in sorted({x for x in named if named.count(x) > 1}):
+            v.violate("claim.same-character", (card,), card=t.ref(card))
+        if c.winner != c.attacker:
+            v.violate("claim.not-won", player=t.players[c.attacker].name, kind=kind_name(c.kind))
+            return
+        if c.claim_applied:
+            v.violate("claim.once", player=t.players[c.defender].name)
+        if self.player != c.defender:
+            v.violate("claim.defender", player=t.players[self.player].name, defender=t.players[c.defender].name)
+        cards = self.cards or []
+        due = claim_due(t, c)
+        if self.source is None and len(cards) != (0 if c.kind == "power" else due):
+            v.violate("claim.count", player=t.players[c.defender].name, kind=kind_name(c.kind), count=len(cards),
+                      due=due, claim=claim(t, c.attacker))
+        for card in cards:
+            if c.kind == "military":
+                in_play = t.zone_of(card) is Zone.PLAY and not t.in_play[card].duplicate_of
+                if not in_play or t.card(card).type != "character" or t.controller(card) != c.defender:
+                    v.violate("claim.military-card", (card,), card=t.ref(card), player=t.players[c.defender].name)
+                else:
+                    note_leaving_play(t, v, card)
+            elif c.kind == "intrigue":
+                require_in_hand(t, v, c.defender, card, "claim.intrigue-card")
+        if c.kind == "power":
+            have = t.players[c.defender].power
+            v.note("claim-power", player=t.players[c.defender].name, winner=t.players[c.attacker].name,
+                   amount=min(claim(t, c.attacker), have))
+
+    def apply(self, t: Table) -> None:
+        c = current_challenge(t)
+        if c is None or c.stage is not Stage.RESOLVED or c.winner != c.attacker or c.claim_applied:
+            return
+        c.claim_applied = True
+        for card in sorted(set(self.cards or [])):
+            if c.kind == "military" and t.zone_of(card) is Zone.PLAY:
+                leave_to(t, card, Zone.DEAD)
+            elif c.kind == "intrigue" and t.zone_of(card) in (Zone.HAND, Zone.DECK):
+                take_from_hand(t, t.where[card][0], card)
+                leave_to(t, card, Zone.DISCARD)
+        if c.kind == "power":
+            moved = min(claim(t, c.attacker), t.players[c.defender].power)
+            t.players[c.defender].power -= moved
+            t.players[c.attacker].power += moved
+
+
+@action("renown", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class Renown(Action):
+    """Renown is processed (RR: Renown; RR: Appendix I › 4.2.5): after the claim, each participating character of
+    the challenge's winner with the renown keyword may gain 1 power; ``cards`` those that do. Once a challenge.
+    ``source``: the card effect that gave a character renown (it has none printed)."""
+
+    phone = Phone(control="challenge.renown")
+    player: SeatRef  # the challenge's winner
+    cards: CardList
+    source: CardRef | None = None
+
+    def check(self, t: Table, v: Checker) -> None:
+        c = current_challenge(t)
+        if c is None or c.stage is not Stage.RESOLVED:
+            v.violate("renown.no-challenge")
+            return
+        if c.winner is None or self.player != c.winner:
+            v.violate("renown.winner", player=t.players[self.player].name)
+            return
+        if c.renown:
+            v.violate("renown.once", player=t.players[self.player].name)
+        if c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
+            v.violate("renown.before-claim", player=t.players[c.defender].name)
+        eligible = set(participants(t, c, c.winner))
+        renowned = set(renown_cards(t, c))
+        for card in self.cards:
+            if card not in eligible:
+                v.violate("renown.participant", (card,), card=t.ref(card), player=t.players[c.winner].name)
+            elif card not in renowned and self.source is None:
+                v.violate("renown.keyword", (card,), card=t.ref(card))
+
+    def apply(self, t: Table) -> None:
+        c = current_challenge(t)
+        if c is None:
+            return
+        c.renown = True
+        for card in self.cards:
+            if card in t.in_play:
+                pile = t.tokens.setdefault(card, {})
+                pile[POWER] = pile.get(POWER, 0) + 1
+
+
+# -- a challenge as one entry (before the steps; old logs replay) -------------------------------------------
+
+
 @action("challenge", records=Recorder.TABLE)
 @dataclass(frozen=True, slots=True)
 class Challenge(Action):
-    """A challenge, as one entry: who attacked whom, of which type, who won, and whether it was unopposed.
-    Recorded by either seat (it is what both saw), the host or the judge. Named participants kneel."""
+    """A challenge as one entry: who attacked whom, of which type, who won, and whether it was unopposed.
+    Recorded by either seat (it is what both saw), the host or the judge. Named participants kneel, and are
+    checked (standing, with the type's icon), and where both sides are named the winner and "unopposed" are
+    checked against their STR. The steps (``initiate_challenge`` …) record more and are checked more."""
 
-    control = "challenge.record"
-    kind: Literal["military", "intrigue", "power"]
+    kind: Kind
     player: SeatRef  # the attacker
     defender: SeatRef
     winner: SeatRef | None = None  # None: nobody won (no strength on either side)
@@ -64,48 +382,44 @@ class Challenge(Action):
             raise ActionError("challenge: one card is named twice")
 
     def check(self, t: Table, v: Checker) -> None:
-        if self.player == self.defender:
-            v.violate("challenge.same-seat", player=t.players[self.player].name)
+        check_challenge_over(t, v)
+        check_initiating(t, v, self.player, self.defender, self.kind, None)
         if self.winner is not None and self.winner not in (self.player, self.defender):
             v.violate("challenge.winner", player=t.players[self.winner].name)
-        if t.phase is not Phase.CHALLENGES:
-            v.violate("challenge.phase", phase=t.phase)
-        elif t.active_player is not None and t.active_player != self.player:
-            v.violate("challenge.active-player", player=t.players[self.player].name,
-                      active=t.players[t.active_player].name)
-        if last_challenge(t, self.player, self.kind) is not None:
-            v.violate("challenge.once-per-type", player=t.players[self.player].name,
-                      kind=msg(f"challenge.kind.{self.kind}"))
-        if self.unopposed and (self.winner != self.player or self.defenders):
-            v.violate("challenge.unopposed", player=t.players[self.player].name)
         for side, cards in ((self.player, self.attackers), (self.defender, self.defenders)):
             for card in cards or []:
-                if t.controller(card) != side or t.zone_of(card) is not Zone.PLAY:
-                    v.violate("challenge.participant", (card,), card=t.ref(card), player=t.players[side].name)
-                elif t.in_play[card].kneeling:
-                    v.violate("challenge.kneeling", (card,), card=t.ref(card))
+                check_participant(t, v, card, side, self.kind)
+        defence = sum(strength(t, c) for c in self.defenders or [] if c in t.in_play)
+        if self.unopposed and (self.winner != self.player or defence > 0):
+            v.violate("challenge.unopposed", player=t.players[self.player].name)
+        if self.attackers is not None and self.defenders is not None:
+            attack = sum(strength(t, c) for c in self.attackers if c in t.in_play)
+            expected: str | None = self.player if attack >= defence else self.defender
+            if (attack if expected == self.player else defence) < 1:
+                expected = None
+            if self.winner != expected:
+                v.violate("challenge.str", attacker=t.players[self.player].name,
+                          defender=t.players[self.defender].name, attack=attack, defence=defence,
+                          winner=t.players[expected].name if expected else msg("nobody"))
 
     def apply(self, t: Table) -> None:
-        for card in [*(self.attackers or []), *(self.defenders or [])]:
-            if card in t.in_play:
-                t.in_play[card].kneeling = True
-        claim = claim_of(t, self.player)
+        end_challenge(t)
+        kneel(t, [*(self.attackers or []), *(self.defenders or [])])
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,
-                                            claim=claim))
+                                            claim=claim(t, self.player)))
 
 
 @action("challenge_reward", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class ChallengeReward(Action):
-    """A follow-up of a won challenge, one tap: "unopposed" (+1 power on the winner's faction card) or
-    "power_claim" (claim power moves from the loser's faction card to the winner's; the loser gives what it
-    has). ``player`` is the winner, ``kind`` the challenge's type; ``amount`` overrides the plot's claim."""
+    """A follow-up of a challenge recorded as one entry, one tap: "unopposed" (+1 power on the winner's faction
+    card) or "power_claim" (claim power moves from the loser's faction card to the winner's; the loser gives what
+    it has). ``player`` is the winner, ``kind`` the challenge's type; ``amount`` overrides the plot's claim."""
 
-    control = "challenge.reward"
     player: SeatRef
-    kind: Literal["military", "intrigue", "power"]
-    reward: Literal["unopposed", "power_claim"]
+    kind: Kind
+    reward: Annotated[Literal["unopposed", "power_claim"], Words("challenge.reward")]
     attacker: SeatRef | None = None  # the challenge's attacker when a defender won (default: ``player``)
     amount: Amount | None = None
 
@@ -119,7 +433,7 @@ class ChallengeReward(Action):
         c = self.record(t)
         if c is None:
             v.violate("challenge.no-challenge", player=t.players[self.attacker or self.player].name,
-                      kind=msg(f"challenge.kind.{self.kind}"))
+                      kind=kind_name(self.kind))
             return
         if c.winner != self.player:
             v.violate("challenge.not-winner", player=t.players[self.player].name)

@@ -8,7 +8,8 @@ from companion.rules.editions import Table
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
-from companion.rules.state import Zone
+from companion.rules.state import Stage, Zone
+from companion.rules.values import claim_due, current_challenge, modifier_lasts
 from companion.rules.verdict import Param, msg
 
 # duplicate_target, enter_play and legal_attach_targets moved to placing (the table uses them too); the
@@ -220,3 +221,30 @@ def note_owner_area(t: Table, v: Checker, card: str, zone: Zone) -> None:
     holder = t.controller(card)
     if holder != owner:
         v.note("owner-area", (card,), card=t.ref(card), owner=owner, zone=zone, player=holder)
+
+
+# -- a challenge recorded step by step: what ends it ---------------------------------------------------
+
+
+def check_challenge_over(t: Table, v: Checker) -> None:
+    """Something that ends the challenge under way (the next challenge, the turn passed, the phase over) while
+    a framework step of it is still due: defenders, the result, or the claim (RR: Appendix I › 4.2.1 to 4.2.4)."""
+    c = current_challenge(t)
+    if c is None:
+        return
+    attacker = t.players[c.attacker].name
+    if c.stage is Stage.ATTACKERS:
+        v.violate("challenge.unfinished", player=attacker, step=msg("challenge.step.defenders"))
+    elif c.stage is Stage.DEFENDERS:
+        v.violate("challenge.unfinished", player=attacker, step=msg("challenge.step.result"))
+    elif c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
+        v.violate("claim.not-applied", player=t.players[c.defender].name, kind=msg(f"challenge.kind.{c.kind}"))
+
+
+def end_challenge(t: Table) -> None:
+    """The challenge under way ends (RR: Appendix I › 4.2.6): modifiers that last until its end expire."""
+    c = current_challenge(t)
+    if c is None:
+        return
+    c.stage = Stage.ENDED
+    t.modifiers = [m for m in t.modifiers if modifier_lasts(m, "challenge")]

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from companion.rules.actions.base import Action, CardRef, Offer, Recorder, SeatRef, Where, Whose, action
+from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -17,9 +16,7 @@ from companion.rules.state import Zone
 class TakeControl(Action):
     """A card effect takes control of another player's card in play; its duplicates go with it."""
 
-    offered: ClassVar[tuple[Offer, ...]] = (Offer((Where.PLAY,), Whose.OPPONENT),)
-    rank = 95
-    by_effect = True
+    phone = Phone(offered=(Offer((Where.PLAY,), Whose.OPPONENT),), rank=95, by_effect=True)
     player: SeatRef
     card: CardRef
 
@@ -74,8 +71,7 @@ class TakeControl(Action):
 class ControlReverts(TakeControl):
     """The most recent take-control effect on a card ends; control goes to the effect before, else the owner."""
 
-    offered: ClassVar[tuple[Offer, ...]] = ()
-    by_effect = False
+    phone = Phone()  # no card menu: the end of an effect, recorded when it ends
 
     def check(self, t: Table, v: Checker) -> None:
         name = t.ref(self.card)

@@ -6,12 +6,24 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from companion.declare import Text, number
-from companion.rules.actions.base import Action, CardRef, Offer, Recorder, SeatRef, Where, action
-from companion.rules.actions.common import place_name
-from companion.rules.actions.round import check_plots_revealed, initiative_winner
+from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
+from companion.rules.actions.common import check_challenge_over, end_challenge, place_name
+from companion.rules.actions.ending import decked
+from companion.rules.actions.round import check_plots_revealed
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ROUND, ActionError, Phase, Zone
+from companion.rules.values import (
+    deck_count,
+    first_player_chosen,
+    has_deck,
+    initiative_tied,
+    initiative_winner,
+    modifier_lasts,
+    reserve,
+    reserve_excess,
+    revealed_this_round,
+)
 
 
 def next_phase(current: Phase) -> Phase:
@@ -25,8 +37,8 @@ def next_phase(current: Phase) -> Phase:
 class BeginPhase(Action):
     """A new phase begins; the plot phase begins a new round."""
 
-    control = "phase.next"
-    phase: Text
+    phone = Phone(control="phase.next")
+    phase: Annotated[Text, Words("phase")]
     starts_phase_body = False
 
     def validate(self, table: Table) -> None:
@@ -39,6 +51,21 @@ class BeginPhase(Action):
             v.violate("phase.sequence", phase=target, current=t.phase)
         if t.phase is Phase.PLOT and target is not Phase.PLOT:
             check_plots_revealed(t, v, leaving=True)
+            if revealed_this_round(t) and not first_player_chosen(t):
+                if initiative_winner(t) is None:
+                    v.violate("initiative.random-first", players=[t.players[s].name for s in initiative_tied(t)])
+                else:
+                    v.violate("first-player.not-chosen", player=_initiative_name(t))
+        if t.phase in (Phase.MARSHALING, Phase.CHALLENGES) and t.active_player is not None:
+            v.violate("turn.not-finished", player=t.players[t.active_player].name, phase=t.phase)
+        if t.phase is Phase.CHALLENGES:
+            check_challenge_over(t, v)
+        if t.phase is Phase.TAXATION and target is Phase.PLOT:
+            for seat in t.player_order():
+                excess = reserve_excess(t, seat)
+                if excess and t.players[seat].counts_known and not t.players[seat].eliminated:
+                    v.violate("reserve.not-checked", player=t.players[seat].name, excess=excess,
+                              reserve=reserve(t, seat) or 0)
         if target is Phase.PLOT and t.time_called:
             v.violate("time.called")
         if target is Phase.PLOT:
@@ -52,9 +79,13 @@ class BeginPhase(Action):
 
     def apply(self, t: Table) -> None:
         target = Phase(self.phase)
+        end_challenge(t)
         if target is Phase.PLOT:
             t.round += 1
         t.phase = target
+        # Recorded modifiers "until the end of the phase" expire; a new round ends those of the round.
+        ending = "round" if target is Phase.PLOT else "phase"
+        t.modifiers = [m for m in t.modifiers if modifier_lasts(m, ending)]
         if target in (Phase.MARSHALING, Phase.CHALLENGES):
             t.active_player = t.player_order()[0]
         else:
@@ -68,26 +99,95 @@ class BeginPhase(Action):
         t.phase_began()
 
 
+def _initiative_name(t: Table) -> str:
+    seat = initiative_winner(t)
+    return t.players[seat].name if seat else "—"
+
+
+def check_first_player_choice(t: Table, v: Checker) -> None:
+    """The first player is chosen in the plot phase once the plots are revealed and initiative is decided,
+    once a round (RR: Appendix I › 1.3 II)."""
+    if t.phase not in (Phase.SETUP, Phase.PLOT):
+        v.violate("first-player.phase", phase=t.phase)
+        return
+    if t.phase is Phase.SETUP:
+        return
+    check_plots_revealed(t, v)
+    if first_player_chosen(t):
+        v.violate("first-player.once", player=t.players[t.first_player].name if t.first_player else "—")
+    elif revealed_this_round(t) and initiative_winner(t) is None:
+        v.violate("initiative.random-first", players=[t.players[s].name for s in initiative_tied(t)])
+
+
 @action("set_first_player", records=Recorder.TABLE)
 @dataclass(frozen=True, slots=True)
 class SetFirstPlayer(Action):
-    """The initiative winner chooses the first player (RR: First Player); setup has its own (random)."""
+    """The first player is set: setup's random first player (RR: Setup), or a correction. In the plot phase the
+    initiative winner's choice is ``choose_first_player``, which names who chose; this one is checked for when
+    and how often, not for who."""
 
-    control = "first.choose"
     player: SeatRef
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
-        if t.phase not in (Phase.SETUP, Phase.PLOT):
-            v.violate("first-player.phase", phase=t.phase)
-        elif t.phase is Phase.PLOT:
-            check_plots_revealed(t, v)
-            chooser = initiative_winner(t)
-            if chooser:
-                v.note("initiative", player=t.players[chooser].name)
+        check_first_player_choice(t, v)
+        chooser = initiative_winner(t) if t.phase is Phase.PLOT else None
+        if chooser:
+            v.note("initiative", player=t.players[chooser].name)
 
     def apply(self, t: Table) -> None:
         t.first_player = self.player
+        if t.phase is Phase.PLOT:
+            t.first_chosen_round = t.round
+            t.first_chooser = None
+
+
+@action("choose_first_player", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class ChooseFirstPlayer(Action):
+    """The player who won initiative chooses the first player (RR: Appendix I › 1.3 II; RR: First Player), once a
+    round, after the plots are revealed: ``player`` chooses, ``first`` is chosen (any player, itself included)."""
+
+    phone = Phone(control="first.choose")
+    player: SeatRef  # the initiative winner, who chooses
+    first: SeatRef
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        check_first_player_choice(t, v)
+        winner = initiative_winner(t)
+        if t.phase is Phase.PLOT and winner is not None and winner != self.player:
+            v.violate("first-player.chooser", player=t.players[self.player].name, winner=t.players[winner].name)
+
+    def apply(self, t: Table) -> None:
+        t.first_player = self.first
+        if t.phase is Phase.PLOT:
+            t.first_chosen_round = t.round
+            t.first_chooser = self.player
+
+
+@action("win_initiative", records=Recorder.TABLE)
+@dataclass(frozen=True, slots=True)
+class WinInitiative(Action):
+    """A random pick's result: initiative and power total are both tied, and ``player`` is the tied player chosen
+    at random (RR: Initiative: "a random method should be used to break this tie")."""
+
+    phone = Phone(control="initiative.random")
+    player: SeatRef
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        tied = initiative_tied(t)
+        if t.phase is not Phase.PLOT or not revealed_this_round(t):
+            v.violate("initiative.not-tied", player=t.players[self.player].name)
+        elif len(tied) < 2 or self.player not in tied:
+            winner = initiative_winner(t)
+            v.violate("initiative.not-tied", player=t.players[winner].name if winner else "—")
+        elif t.round in t.initiative_random:
+            v.violate("initiative.random-once", player=t.players[t.initiative_random[t.round]].name)
+
+    def apply(self, t: Table) -> None:
+        t.initiative_random.setdefault(t.round, self.player)
 
 
 @action("set_active_player", records=Recorder.TABLE)
@@ -112,13 +212,17 @@ class Draw(Action):
 
     player: SeatRef
     card: CardRef
+    source: CardRef | None = None  # the card effect that draws it, outside setup and the draw phase
 
     def check(self, t: Table, v: Checker) -> None:
         if t.where[self.card] != (self.player, Zone.DECK):
             v.violate("zone.draw-from-deck", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
+        if self.source is None and t.phase not in (Phase.SETUP, Phase.DRAW):
+            v.violate("draw.framework", player=t.players[self.player].name, phase=t.phase)
 
     def apply(self, t: Table) -> None:
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
+        decked(t, self.player)
 
 
 @action("draw_cards", records=Recorder.PLAYER)
@@ -128,17 +232,21 @@ class DrawCards(Action):
     deck counts follow at once, and each card is named when it is played (it is one of those drawn, with no
     "taken as drawn" note). Opponents learn the counts only, which the rules make public anyway."""
 
-    control = "cards.draw"
     # Both players tap "drew 2" at the same moment in the draw phase: the second tap must not be lost to the first.
-    resent = True
+    phone = Phone(control="cards.draw", resent=True)
     player: SeatRef
     count: Annotated[int, number(1, 99)]
+    source: CardRef | None = None  # the card effect that draws (insight, an event): not the draw phase's draw
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
-        left = len(t.players[self.player].zones[Zone.DECK]) - t.players[self.player].drawn_unnamed
-        if self.count > left:
-            v.violate("draw.deck-short", player=t.players[self.player].name, count=self.count, left=max(0, left))
+        p = t.players[self.player]
+        left = deck_count(t, self.player)
+        if self.count > left and t.phase is Phase.SETUP:
+            v.violate("draw.deck-short", player=p.name, count=self.count, left=left)
+        elif self.count >= left and t.phase is not Phase.SETUP and has_deck(t, self.player):
+            v.note("deck-empty", player=p.name, count=min(self.count, left))
+        check_framework_draw(t, v, self.player, self.count, self.source)
 
     def starts_body(self, t: Table) -> bool:
         # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
@@ -148,7 +256,28 @@ class DrawCards(Action):
 
     def apply(self, t: Table) -> None:
         p = t.players[self.player]
-        p.drawn_unnamed += min(self.count, max(0, len(p.zones[Zone.DECK]) - p.drawn_unnamed))
+        p.drawn_unnamed += min(self.count, deck_count(t, self.player))
+        if t.phase is Phase.DRAW and self.source is None:
+            p.drew_round = t.round
+        decked(t, self.player)
+
+
+#: Cards each player draws in the draw phase (RR: Appendix I › 2.2).
+DRAW_PHASE_CARDS = 2
+
+
+def check_framework_draw(t: Table, v: Checker, player: str, count: int, source: str | None) -> None:
+    """Draws outside setup are the draw phase's 2, once (RR: Appendix I › 2.2); any other is a card effect's,
+    named by ``source``."""
+    if source is not None or t.phase is Phase.SETUP:
+        return
+    name = t.players[player].name
+    if t.phase is not Phase.DRAW:
+        v.violate("draw.framework", player=name, phase=t.phase)
+    elif t.players[player].drew_round == t.round:
+        v.violate("draw.once", player=name)
+    elif count != DRAW_PHASE_CARDS:
+        v.violate("draw.count", player=name, count=count)
 
 
 @action("pass_shadows", records=Recorder.PLAYER)
@@ -156,8 +285,7 @@ class DrawCards(Action):
 class PassShadows(Action):
     """1st edition: a player lets the beginning-of-phase chance to come out of Shadows go."""
 
-    offered = (Offer((Where.TABLE,)),)
-    control = "shadows.pass"
+    phone = Phone(offered=(Offer((Where.TABLE,)),), control="shadows.pass")
     player: SeatRef
     starts_phase_body = False
 
@@ -194,9 +322,7 @@ class _SetKneeling(Action):
 class Kneel(_SetKneeling):
     """A card in play kneels (a challenge, a cost, an effect)."""
 
-    offered = (Offer((Where.PLAY,), kneeling=False),)
-    usual_in = (Phase.CHALLENGES,)
-    rank = 10
+    phone = Phone(offered=(Offer((Where.PLAY,), kneeling=False),), usual_in=(Phase.CHALLENGES,), rank=10)
     kneeling = True
 
 
@@ -205,7 +331,9 @@ class Kneel(_SetKneeling):
 class Stand(_SetKneeling):
     """A kneeling card in play stands."""
 
-    offered = (Offer((Where.PLAY,), kneeling=True),)
-    usual_in = (Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING)
-    rank = 11
+    phone = Phone(
+        offered=(Offer((Where.PLAY,), kneeling=True),),
+        usual_in=(Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING),
+        rank=11,
+    )
     kneeling = False

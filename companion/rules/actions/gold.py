@@ -6,20 +6,22 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from companion.declare import number
-from companion.rules.actions.base import Action, Amount, Recorder, SeatRef, Tally, action
-from companion.rules.actions.round import plot_card
+from companion.rules.actions.base import Action, Amount, Phone, Recorder, SeatRef, Tally, action
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase
+from companion.rules.values import income, plot_card, printed_bonus, recorded
 
 
 @action("collect_income", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class CollectIncome(Action):
-    """The active player's income (RR: Income): the revealed plot's gold value plus ``modifier``,
-    or ``amount`` when given (a table without plots)."""
+    """The active player's income (RR: Income; RR: Appendix I › 3.2), once a round, as it becomes the active
+    player in the marshaling phase: the revealed plot's gold value with its modifiers (the printed "+1 Income" on
+    cards it controls, the modifiers the log records) plus ``modifier``, or ``amount`` when given (a table
+    without plots)."""
 
-    control = "income.collect"
+    phone = Phone(control="income.collect")
     player: SeatRef
     amount: Amount | None = None
     modifier: Annotated[int, number(-99, 99)] = 0
@@ -28,7 +30,7 @@ class CollectIncome(Action):
         if self.amount is not None:
             return self.amount
         plot = plot_card(t, self.player)
-        return max(0, (plot.income or 0) + self.modifier) if plot else 0
+        return max(0, income(t, self.player) + self.modifier) if plot else 0
 
     def check(self, t: Table, v: Checker) -> None:
         p = t.players[self.player]
@@ -38,11 +40,14 @@ class CollectIncome(Action):
             return
         if t.phase is not Phase.MARSHALING:
             v.violate("gold.income-phase", phase=t.phase)
+        elif t.active_player is not None and t.active_player != self.player:
+            v.violate("gold.income-active", player=p.name, active=t.players[t.active_player].name)
         if p.income_round == t.round:
             v.violate("gold.income-once", player=p.name)
         if self.amount is None and plot is not None:
+            modifiers = printed_bonus(t, "income", self.player) + recorded(t, "income", self.player) + self.modifier
             v.note("income", player=p.name, amount=self.income(t), plot=plot.name, income=plot.income or 0,
-                   modifier=f"{self.modifier:+d}")
+                   modifier=f"{modifiers:+d}")
 
     def apply(self, t: Table) -> None:
         p = t.players[self.player]
@@ -67,7 +72,7 @@ class _Pool(Action):
 class GainGold(_Pool):
     """Gold from the treasury: an effect or anything else the companion does not track."""
 
-    tally = Tally("gold", 1)
+    phone = Phone(tally=Tally("gold", 1))
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold += self.amount
@@ -78,7 +83,7 @@ class GainGold(_Pool):
 class SpendGold(Action):
     """Gold spent on something the companion does not track (an ability's cost, …)."""
 
-    tally = Tally("gold", -1)
+    phone = Phone(tally=Tally("gold", -1))
     player: SeatRef
     amount: Amount
     starts_phase_body = False
@@ -97,7 +102,7 @@ class SpendGold(Action):
 class SetGold(_Pool):
     """Correct the gold pool to what lies on the table."""
 
-    control = "gold.set"
+    phone = Phone(control="gold.set")
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold = self.amount

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.declare import Text
-from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Recorder, SeatRef, Where, Whose, action
+from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import leave_to, note_leaving_play, note_owner_area, place_name
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -17,10 +17,12 @@ from companion.rules.state import ActionError, Phase, Zone
 class Kill(Action):
     """A character in play is killed: it goes to its owner's dead pile."""
 
-    offered = (Offer((Where.PLAY,), types=("character",), duplicate=False),)
-    usual_in = (Phase.CHALLENGES,)
-    rank = 12
-    confirm = Confirm("confirmKill")
+    phone = Phone(
+        offered=(Offer((Where.PLAY,), types=("character",), duplicate=False),),
+        usual_in=(Phase.CHALLENGES,),
+        rank=12,
+        confirm=Confirm("confirmKill"),
+    )
     player: SeatRef
     card: CardRef
 
@@ -55,10 +57,12 @@ class _MoveTo(Action):
 class Discard(_MoveTo):
     """A card is discarded from anywhere (play, hand, deck, shadows) to its owner's discard pile."""
 
-    offered = (Offer((Where.HAND, Where.DECK), Whose.OWN), Offer((Where.SHADOWS,), face_down=True),
-               Offer((Where.PLAY,)))
-    rank = 80
-    confirm = Confirm("confirmDiscard", "confirmDiscardShadows")
+    phone = Phone(
+        offered=(Offer((Where.HAND, Where.DECK), Whose.OWN), Offer((Where.SHADOWS,), face_down=True),
+    Offer((Where.PLAY,))),
+        rank=80,
+        confirm=Confirm("confirmDiscard", "confirmDiscardShadows"),
+    )
     destination = Zone.DISCARD
 
 
@@ -67,9 +71,7 @@ class Discard(_MoveTo):
 class ReturnToHand(_MoveTo):
     """A card returns to its owner's hand (from play, from shadows, from the discard pile …)."""
 
-    offered = (Offer((Where.SHADOWS, Where.PLAY, Where.DISCARD, Where.DEAD)),)
-    rank = 85
-    by_effect = True
+    phone = Phone(offered=(Offer((Where.SHADOWS, Where.PLAY, Where.DISCARD, Where.DEAD)),), rank=85, by_effect=True)
     destination = Zone.HAND
 
 
@@ -105,8 +107,7 @@ class SaveWithDuplicate(Action):
     """The duplicate's interrupt: when the card it lies under would leave play, its controller discards the
     duplicate to save the card (RR: Duplicates; RR: Save). The card stays in play: record nothing else."""
 
-    offered = (Offer((Where.PLAY,), Whose.OWN, duplicate=True),)
-    rank = 8
+    phone = Phone(offered=(Offer((Where.PLAY,), Whose.OWN, duplicate=True),), rank=8)
     player: SeatRef  # the duplicate's controller
     card: CardRef  # the duplicate
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, Amount, CardRef, Offer, Recorder, SeatRef, Where, Whose, action
+from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
     check_attachment,
     check_limited,
@@ -33,9 +33,11 @@ def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) ->
 class MarshalIntoShadows(Action):
     """Pay 2 gold to put a Shadow card from hand face down into your shadows area."""
 
-    offered = (Offer((Where.HAND, Where.DECK), Whose.OWN, not_phases=(Phase.SETUP,)),)
-    usual_in = (Phase.MARSHALING,)
-    rank = 40
+    phone = Phone(
+        offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, not_phases=(Phase.SETUP,)),),
+        usual_in=(Phase.MARSHALING,),
+        rank=40,
+    )
     player: SeatRef
     card: CardRef
     cost: Amount | None = None  # gold actually paid, when an effect changed it
@@ -68,10 +70,12 @@ class MarshalIntoShadows(Action):
 class Marshal(Action):
     """Marshal a character, location or attachment from hand for its printed cost (duplicates are free)."""
 
-    offered = (Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), not_phases=(Phase.SETUP,),
-                     each_target=True),)
-    usual_in = (Phase.MARSHALING,)
-    rank = 5
+    phone = Phone(
+        offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), not_phases=(Phase.SETUP,),
+    each_target=True),),
+        usual_in=(Phase.MARSHALING,),
+        rank=5,
+    )
     player: SeatRef
     card: CardRef
     attach_to: CardRef | None = None
@@ -119,9 +123,11 @@ class Marshal(Action):
 class PlayEvent(Action):
     """Play an event from hand for its printed cost; it goes to its owner's discard pile."""
 
-    offered = (Offer((Where.HAND, Where.DECK), Whose.OWN, types=("event",), not_phases=(Phase.SETUP,)),)
-    usual_in = (Phase.DRAW, Phase.MARSHALING, Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING, Phase.TAXATION)
-    rank = 30
+    phone = Phone(
+        offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, types=("event",), not_phases=(Phase.SETUP,)),),
+        usual_in=(Phase.DRAW, Phase.MARSHALING, Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING, Phase.TAXATION),
+        rank=30,
+    )
     player: SeatRef
     card: CardRef
     cost: Amount | None = None

@@ -4,9 +4,9 @@ or "cannot play events" until the end of the phase (or round). They expire by th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
-from companion.rules.actions.base import Action, CardRef, Offer, Recorder, SeatRef, Where, Whose, action
+from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, Words, action
 from companion.rules.actions.common import restriction_words, until_words
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -22,13 +22,15 @@ class Restrict(Action):
     and playing events from shadows; ``play_events`` blocks playing events from hand or from shadows."""
 
     # No Surprises and the like: from one's own event, or from the table.
-    offered = (Offer((Where.HAND, Where.DECK), Whose.OWN, types=("event",), not_phases=(Phase.SETUP,)),
-               Offer((Where.SHADOWS,), Whose.OWN, types=("event",)), Offer((Where.TABLE,)))
-    rank = 60
+    phone = Phone(
+        offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, types=("event",), not_phases=(Phase.SETUP,)),
+    Offer((Where.SHADOWS,), Whose.OWN, types=("event",)), Offer((Where.TABLE,))),
+        rank=60,
+    )
     player: SeatRef  # whose effect it is
     target: SeatRef  # the player restricted
-    restriction: Literal["bring_out", "play_events"]
-    until: Literal["phase", "round"] = "phase"
+    restriction: Annotated[Literal["bring_out", "play_events"], Words("restriction")]
+    until: Annotated[Literal["phase", "round"], Words("until")] = "phase"
     source: CardRef | None = None  # the card whose effect it is
 
     @classmethod

@@ -3,70 +3,36 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from companion.catalog.card import Card
-from companion.rules.actions.base import Action, Amount, CardRef, Recorder, SeatRef, Tally, action
-from companion.rules.actions.common import place_name
+from companion.declare import text
+from companion.rules.actions.base import Action, Amount, CardRef, Phone, Recorder, SeatRef, Tally, action
+from companion.rules.actions.common import check_challenge_over, end_challenge, place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
+from companion.rules.values import (
+    POWER,
+    WINNING_POWER,
+    dominance_totals,
+    dominance_winner,
+    has_plots,
+    initiative_winner,
+    plot_card,
+    power_total,
+    revealed_plot,
+)
 from companion.rules.verdict import Param, msg
 
-#: Power that wins the game (RR: Winning the Game; the 1st-edition joust also plays to 15).
-WINNING_POWER = 15
-POWER = "power"
+__all__ = ["POWER", "WINNING_POWER", "initiative_winner", "plot_card", "power_total", "revealed_plot", "winner"]
 
-
-# -- facts the view and the checks share --------------------------------------------------------
-
-
-def revealed_plot(t: Table, seat: str) -> str | None:
-    """The seat's revealed plot instance, if any."""
-    zone = t.players[seat].zones[Zone.REVEALED]
-    return zone[-1] if zone else None
-
-
-def plot_card(t: Table, seat: str) -> Card | None:
-    plot = revealed_plot(t, seat)
-    return t.card(plot) if plot else None
-
-
-def has_plots(t: Table, seat: str) -> bool:
-    zones = t.players[seat].zones
-    return bool(zones[Zone.PLOTS] or zones[Zone.REVEALED] or zones[Zone.USED])
-
-
-def power_total(t: Table, seat: str) -> int:
-    """Power on the faction card plus power on the cards the seat controls (FAQ 1.4)."""
-    on_cards = sum(t.tokens_on(c).get(POWER, 0) for c, ip in t.in_play.items() if ip.controller == seat)
-    return t.players[seat].power + on_cards
+# The round's numbers live in ``companion/rules/values.py``; the checks and views here and elsewhere read them
+# from there (these names stay importable from here).
 
 
 def winner(t: Table) -> str | None:
-    """The seat with the most power once anyone has 15 or more."""
-    totals = {s: power_total(t, s) for s in t.seats}
-    best = max(totals.values(), default=0)
-    if best < WINNING_POWER:
-        return None
-    leaders = [s for s in t.seats if totals[s] == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def initiative_winner(t: Table) -> str | None:
-    """Who wins initiative this round: the highest initiative on the revealed plots, ties to the lower
-    power total (RR: Initiative). None until every player with plots has revealed one, or on a tie
-    that only a random draw settles."""
-    seats = [s for s in t.seats if has_plots(t, s)]
-    if not seats or any(t.players[s].revealed_round != t.round for s in seats):
-        return None
-
-    def rank(seat: str) -> tuple[int, int]:
-        card = plot_card(t, seat)
-        return ((card.initiative or 0) if card else 0, -power_total(t, seat))
-
-    best = max(rank(s) for s in seats)
-    leaders = [s for s in seats if rank(s) == best]
-    return leaders[0] if len(leaders) == 1 else None
+    """The game's winner once it has ended (RR: Winning the Game), else None."""
+    return t.winner_seat
 
 
 def check_plots_revealed(t: Table, v: Checker, *, leaving: bool = False) -> None:
@@ -141,13 +107,13 @@ class RevealPlot(Action):
 @action("choose_plot", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class ChoosePlot(Action):
-    """A player chooses a plot face down (RR: Appendix I › 1. Plot phase: each player secretly chooses a
-    plot; the chosen plots are revealed simultaneously). The choice is hidden like a card in shadows and
-    may be changed until the reveal; the last player's choice reveals every chosen plot at once, in this
-    one entry, because the rules leave nobody a decision between the last choice and the reveal."""
+    """A player chooses a plot face down (RR: Appendix I › 1.2 Choose plots: each player secretly chooses one
+    plot and places it facedown; 1.3: the chosen plots are revealed simultaneously). Once chosen it is placed: a
+    second choice is flagged (the phone's Undo takes a choice back). The last player's choice reveals every
+    chosen plot at once, in this one entry, because the rules leave nobody a decision between the last choice
+    and the reveal."""
 
-    control = "plot.choose"
-    resent = True
+    phone = Phone(control="plot.choose", resent=True)
     player: SeatRef
     card: CardRef
     # The plot phase's own step: the 1st-edition chance to come out of Shadows comes before it (the insert).
@@ -157,7 +123,7 @@ class ChoosePlot(Action):
             return
         p = t.players[self.player]
         if p.revealed_round != t.round and p.plot_chosen is not None:
-            v.note("plot-changed", player=p.name)  # no card: the choice stays secret
+            v.violate("plot.chosen-once", player=p.name)  # no card: the choice stays secret
         if self.reveals(t):
             chosen = self.chosen(t)
             v.note("plots-revealed", tuple(chosen.values()), names=[t.ref(c) for c in chosen.values()])
@@ -180,6 +146,7 @@ class ChoosePlot(Action):
             return  # advisory: flagged; a plot revealed this round stays
         revealing = self.reveals(t)
         t.players[self.player].plot_chosen = self.card
+        t.players[self.player].plot_chosen_round = t.round
         if revealing:
             for seat, card in self.chosen(t).items():
                 reveal(t, seat, card)
@@ -191,7 +158,7 @@ class PassTurn(Action):
     """The active player is done for now: the next player in player order becomes active.
     After the last player nobody is active and the phase can end."""
 
-    control = "turn.pass"
+    phone = Phone(control="turn.pass")
     player: SeatRef
     # A turn of the phase's body: the 1st-edition chance to come out of Shadows is over (the insert).
 
@@ -201,6 +168,7 @@ class PassTurn(Action):
         elif t.active_player != self.player:
             active = t.players[t.active_player].name if t.active_player else "—"
             v.violate("turn.not-active", player=t.players[self.player].name, active=active)
+        check_challenge_over(t, v)
         if self.next_player(t) is None:
             v.note("all-passed")
 
@@ -210,6 +178,7 @@ class PassTurn(Action):
         return order[i + 1] if i + 1 < len(order) else None
 
     def apply(self, t: Table) -> None:
+        end_challenge(t)
         t.active_player = self.next_player(t)
 
 
@@ -238,24 +207,16 @@ class _Power(Action):
         elif t.zone_of(self.card) is Zone.PLAY:
             t.tokens.setdefault(self.card, {})[POWER] = value
 
-    def note_win(self, t: Table, v: Checker, after: int) -> None:
-        seat = self.player if self.card is None else t.controller(self.card)
-        total = power_total(t, seat) - self.have(t) + after
-        if total >= WINNING_POWER > power_total(t, seat):
-            v.note("game-won", player=t.players[seat].name, power=total)
-
 
 @action("gain_power", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class GainPower(_Power):
     """Power from the treasury onto the faction card or a card in play (challenges, dominance, renown)."""
 
-    tally = Tally("power", 1)
-    repeats = True
+    phone = Phone(tally=Tally("power", 1), repeats=True)
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
-        self.note_win(t, v, self.have(t) + self.amount)
 
     def apply(self, t: Table) -> None:
         self.set_power(t, self.have(t) + self.amount)
@@ -266,8 +227,7 @@ class GainPower(_Power):
 class LosePower(_Power):
     """Power back to the treasury (or moved to an opponent: they record gain_power)."""
 
-    tally = Tally("power", -1)
-    repeats = True
+    phone = Phone(tally=Tally("power", -1), repeats=True)
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
@@ -284,11 +244,12 @@ class LosePower(_Power):
 class SetPower(_Power):
     """Correct the power on the faction card (or a card) to what lies on the table."""
 
-    control = "power.set"
+    phone = Phone(control="power.set")
+
+    after_game = True  # a correction of what lies on the table
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
-        self.note_win(t, v, self.amount)
 
     def apply(self, t: Table) -> None:
         self.set_power(t, self.amount)
@@ -297,20 +258,31 @@ class SetPower(_Power):
 @action("win_dominance", records=Recorder.CLAIM)
 @dataclass(frozen=True, slots=True)
 class WinDominance(Action):
-    """Who won dominance this round (``player``), or nobody (no ``player``): a public fact a seat claims
-    for itself (or says nobody won), the host or the judge for any seat; recorded again it replaces the
-    round's record with a note. Going to time asks for the final round's (Tournament Regulations)."""
+    """Who won dominance this round (``player``), or nobody (no ``player``): RR: Appendix I › 5.2: each player's
+    STR of standing characters plus the gold in its pool, the highest total wins and gains 1 power, a tie: nobody.
+    The totals are computed from the table; a result that differs is flagged unless a ``reason`` says why (a card
+    effect the log does not hold, a judge's ruling). Recorded once a round; going to time asks for the final
+    round's (Tournament Regulations)."""
 
-    control = "dominance.win"
+    phone = Phone(control="dominance.win")
     player: SeatRef | None = None
+    reason: Annotated[str, text(1, 200)] | None = None
     # Dominance is the phase's own step: the 1st-edition chance to come out of Shadows comes before it.
 
     def check(self, t: Table, v: Checker) -> None:
         if t.phase is not Phase.DOMINANCE:
             v.violate("dominance.phase", phase=t.phase)
-        if t.round in t.dominance:
+        if t.round in t.dominance and self.reason is None:  # a ruling with its reason corrects the record
             before = t.dominance[t.round]
-            v.note("dominance-again", before=t.players[before].name if before else msg("nobody"))
+            v.violate("dominance.once", before=t.players[before].name if before else msg("nobody"))
+        totals = dominance_totals(t)
+        expected = dominance_winner(t)
+        shown = ", ".join(f"{t.players[s].name} {n}" for s, n in totals.items())
+        if self.player != expected and self.reason is None:
+            v.violate("dominance.totals", winner=t.players[expected].name if expected else msg("nobody"),
+                      totals=shown)
+        elif self.reason is not None and self.player != expected:
+            v.note("dominance-ruled", reason=self.reason, totals=shown)
         if self.player is not None and t.dominance.get(t.round, "") != self.player:
             v.note("dominance-power", player=t.players[self.player].name)
 
@@ -336,6 +308,7 @@ class CallTime(Action):
 
     lifted: bool = False
     starts_phase_body = False
+    after_game = True
 
     def check(self, t: Table, v: Checker) -> None:
         if t.time_called == (not self.lifted):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.rules.actions.base import Action, Amount, CardRef, Offer, Recorder, SeatRef, Where, Whose, action
+from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
     check_attachment,
     require_in_hand,
@@ -42,9 +42,11 @@ def _check_setup_phase(t: Table, v: Checker) -> None:
 class SetupIntoShadows(Action):
     """A setup card placed face down in the player's shadows area (a Shadow card)."""
 
-    offered = (Offer((Where.HAND, Where.DECK), Whose.OWN, phases=(Phase.SETUP,)),)
-    usual_in = (Phase.SETUP,)
-    rank = 2
+    phone = Phone(
+        offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, phases=(Phase.SETUP,)),),
+        usual_in=(Phase.SETUP,),
+        rank=2,
+    )
     player: SeatRef
     card: CardRef
 
@@ -71,10 +73,12 @@ class SetupIntoShadows(Action):
 class SetupPlace(Action):
     """A setup card placed face up at once (an attachment onto one of your cards already in play)."""
 
-    offered = (Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), phases=(Phase.SETUP,),
-                     each_target=True),)
-    usual_in = (Phase.SETUP,)
-    rank = 1
+    phone = Phone(
+        offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), phases=(Phase.SETUP,),
+    each_target=True),),
+        usual_in=(Phase.SETUP,),
+        rank=1,
+    )
     player: SeatRef
     card: CardRef
     attach_to: CardRef | None = None
@@ -124,8 +128,10 @@ class SetupFaceDown(SetupPlace):
     """A setup card placed face down; it stays hidden until ``reveal_setup``. An attachment names the card it
     will go on (which may itself still lie face down); that is checked at the reveal."""
 
-    offered = (Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), phases=(Phase.SETUP,)),)
-    rank = 3
+    phone = Phone(
+        offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), phases=(Phase.SETUP,)),),
+        rank=3,
+    )
     face_down: ClassVar[bool] = True
 
     def check(self, t: Table, v: Checker) -> None:
@@ -145,7 +151,7 @@ class SetupFaceDown(SetupPlace):
 class RevealSetup(Action):
     """All players reveal their face-down setup cards at once; this ends setup."""
 
-    offered = (Offer((Where.TABLE,), phases=(Phase.SETUP,)),)
+    phone = Phone(offered=(Offer((Where.TABLE,), phases=(Phase.SETUP,)),))
     starts_phase_body = False
 
     @classmethod

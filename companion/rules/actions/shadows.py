@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from companion.catalog.card import Cost
-from companion.rules.actions.base import Action, Amount, CardRef, Offer, Recorder, SeatRef, Where, Whose, action
+from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
     check_entering,
     check_limited,
@@ -98,9 +98,11 @@ class _PaidFromShadows(Action):
 class BringOut(_PaidFromShadows):
     """Pay a character's, location's or attachment's shadow cost to bring it into play face up."""
 
-    offered = (Offer((Where.SHADOWS,), Whose.OWN, not_types=("event",), each_target=True),)
-    usual_in = (Phase.DRAW, Phase.MARSHALING, Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING, Phase.TAXATION)
-    rank = 20
+    phone = Phone(
+        offered=(Offer((Where.SHADOWS,), Whose.OWN, not_types=("event",), each_target=True),),
+        usual_in=(Phase.DRAW, Phase.MARSHALING, Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING, Phase.TAXATION),
+        rank=20,
+    )
     attach_to: CardRef | None = None
 
     def check(self, t: Table, v: Checker) -> None:
@@ -120,9 +122,11 @@ class BringOut(_PaidFromShadows):
 class PlayEventFromShadows(_PaidFromShadows):
     """Play an event from shadows for its shadow cost; it goes to its owner's discard pile."""
 
-    offered = (Offer((Where.SHADOWS,), Whose.OWN, types=("event",)),)
-    usual_in = (Phase.DRAW, Phase.MARSHALING, Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING, Phase.TAXATION)
-    rank = 50
+    phone = Phone(
+        offered=(Offer((Where.SHADOWS,), Whose.OWN, types=("event",)),),
+        usual_in=(Phase.DRAW, Phase.MARSHALING, Phase.CHALLENGES, Phase.DOMINANCE, Phase.STANDING, Phase.TAXATION),
+        rank=50,
+    )
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
@@ -149,9 +153,8 @@ class PutIntoPlay(Action):
     shadows): no gold cost, under its owner's control unless the effect names another ``controller``
     (RR: Put into Play; RR: Ownership and Control; FAQ v4.1 (1.3))."""
 
-    offered: ClassVar[tuple[Offer, ...]] = (Offer((Where.DISCARD, Where.DEAD), not_types=("event",), each_target=True),)
-    rank = 62
-    by_effect = True
+    phone = Phone(offered=(Offer((Where.DISCARD, Where.DEAD), not_types=("event",), each_target=True),), rank=62,
+                  by_effect=True)
     player: SeatRef  # whose effect it is
     card: CardRef
     attach_to: CardRef | None = None
@@ -198,9 +201,9 @@ class PutIntoPlayFromShadows(PutIntoPlay):
     """A card effect puts a card from any player's shadows into play: no shadow cost; events cannot be."""
 
     # An effect may put a card from any shadows area into play; one's own event is played, not put.
-    offered: ClassVar[tuple[Offer, ...]] = (Offer((Where.SHADOWS,), Whose.OPPONENT, each_target=True),
-                                            Offer((Where.SHADOWS,), Whose.OWN, not_types=("event",), each_target=True))
-    rank = 63
+    phone = Phone(offered=(Offer((Where.SHADOWS,), Whose.OPPONENT, each_target=True),
+                           Offer((Where.SHADOWS,), Whose.OWN, not_types=("event",), each_target=True)),
+                  rank=63, by_effect=True)
     only_from_shadows: ClassVar[bool] = True
 
 
@@ -215,9 +218,7 @@ class PutIntoShadows(Action):
     """A card effect puts or returns a card into shadows: face down, in its owner's shadows area;
     with ``gains`` it gains Shadow (X) while it stays there."""
 
-    offered = (Offer((Where.PLAY, Where.DISCARD, Where.DEAD)),)
-    rank = 90
-    by_effect = True
+    phone = Phone(offered=(Offer((Where.PLAY, Where.DISCARD, Where.DEAD)),), rank=90, by_effect=True)
     player: SeatRef  # whose effect it is
     card: CardRef
     gains: Amount | Literal["cost"] | None = None
@@ -249,9 +250,7 @@ class PutIntoShadows(Action):
 class GainShadow(Action):
     """A card in shadows gains Shadow (X) from an effect; the value is gone when the card leaves shadows."""
 
-    offered = (Offer((Where.SHADOWS,)),)
-    rank = 65
-    by_effect = True
+    phone = Phone(offered=(Offer((Where.SHADOWS,)),), rank=65, by_effect=True)
     player: SeatRef  # whose effect it is
     card: CardRef
     gains: Amount | Literal["cost"] = "cost"

@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from companion.rules.actions.base import Action, Amount, CardRef, Offer, Recorder, SeatRef, Where, Word, action
+from companion.rules.actions.base import (
+    Action,
+    Amount,
+    CardRef,
+    Offer,
+    Phone,
+    Recorder,
+    SeatRef,
+    Where,
+    Word,
+    Words,
+    action,
+)
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Zone
@@ -14,7 +27,7 @@ from companion.rules.verdict import Param, msg
 @dataclass(frozen=True, slots=True)
 class _Tokens(Action):
     player: SeatRef
-    kind: Word
+    kind: Annotated[Word, Words("token")]
     amount: Amount = 1
     card: CardRef | None = None  # None: the player's own pool
     starts_phase_body = False
@@ -47,9 +60,7 @@ class _Tokens(Action):
 class PlaceTokens(_Tokens):
     """Tokens (power, gold, shadow, …) placed on a card in play or in shadows, or in the player's pool."""
 
-    offered = (Offer((Where.SHADOWS,), face_down=True), Offer((Where.PLAY,)))
-    rank = 70
-    repeats = True
+    phone = Phone(offered=(Offer((Where.SHADOWS,), face_down=True), Offer((Where.PLAY,))), rank=70, repeats=True)
 
     @classmethod
     def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
@@ -71,9 +82,7 @@ class PlaceTokens(_Tokens):
 class RemoveTokens(_Tokens):
     """Tokens taken off a card or out of the player's pool."""
 
-    offered = (Offer((Where.PLAY,)),)
-    rank = 75
-    repeats = True
+    phone = Phone(offered=(Offer((Where.PLAY,)),), rank=75, repeats=True)
 
     @classmethod
     def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:

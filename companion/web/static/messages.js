@@ -42,7 +42,8 @@ export function errorText(error) {
   if (!error) return "";
   if (typeof error === "string") return error;
   const id = "error." + error.code;
-  return LANG !== "en" && hasMessage(id) ? t(id) : error.message;
+  // No connection: the browser's own words ("TypeError: Failed to fetch") say nothing to a player, in any language.
+  return (LANG !== "en" || error.code === "offline") && hasMessage(id) ? t(id) : error.message;
 }
 
 /** A verdict's placeholder value (companion/rules/verdict.py): a list, another message {msg, …}, a card

@@ -1,0 +1,53 @@
+"""Modifiers from card effects the log records (RR: Modifiers; RR: Plot Value Modifiers; RR: Strength): a
+character's STR or a side's in the challenge, a plot value (initiative, gold, reserve, claim), a dominance total.
+The round's checks count them (``companion/rules/values.py``) until they expire."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from companion.declare import number
+from companion.rules.actions.base import Action, CardRef, Phone, Recorder, SeatRef, Words, action
+from companion.rules.check import Checker
+from companion.rules.editions import Table
+from companion.rules.state import ActionError, Modifier, Zone
+
+
+@action("modify", records=Recorder.TABLE)
+@dataclass(frozen=True, slots=True)
+class Modify(Action):
+    """A card effect modifies a value until the end of the challenge, the phase or the round: ``stat`` is "str"
+    (of ``card``, a character in play; without a card, of ``player``'s side in the challenge), "initiative",
+    "income", "reserve" or "claim" (of ``player``'s revealed plot) or "dominance" (``player``'s total). Public:
+    any seat records it, naming the card whose effect it is as ``source`` if it likes."""
+
+    phone = Phone(control="str.modify")
+    player: SeatRef | None = None  # whose value changes; with a card: its controller (the default)
+    stat: Annotated[Literal["str", "initiative", "income", "reserve", "claim", "dominance"], Words("stat")] = "str"
+    amount: Annotated[int, number(-99, 99)] = 0
+    card: CardRef | None = None
+    until: Annotated[Literal["challenge", "phase", "round"], Words("until")] = "phase"
+    source: CardRef | None = None
+    starts_phase_body = False
+    needs_owner = False
+
+    def validate(self, table: Table) -> None:
+        Action.validate(self, table)
+        if self.player is None and self.card is None:
+            raise ActionError("modify: name the card (STR) or the player whose value changes")
+
+    def seat(self, t: Table) -> str:
+        if self.player is not None:
+            return self.player
+        return t.controller(self.card) if self.card is not None else ""
+
+    def check(self, t: Table, v: Checker) -> None:
+        if self.card is not None:
+            if self.stat != "str" or t.zone_of(self.card) is not Zone.PLAY:
+                v.violate("modify.card", (self.card,), card=t.ref(self.card), stat=self.stat)
+            elif self.player is not None and t.controller(self.card) != self.player:
+                v.violate("modify.controller", (self.card,), card=t.ref(self.card), player=t.players[self.player].name)
+
+    def apply(self, t: Table) -> None:
+        t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round))

@@ -1,0 +1,460 @@
+"""What a viewer may record now at the table, and what the round waits for: the server decides, the page draws.
+
+``round_view(t, role)`` is the round as one role sees it: the header's status (phase, whose turn, the first
+player), the step button (the round's next step, or whom it waits for), the lines the round box reads
+(initiative, the challenge under way, dominance totals, the reserve, the end of the game), the offers this role
+may record now (each a ready action, with the cards or number the phone asks for first), and the counters its
+taps change. Everything is a message of the catalogue (``{"msg": id, …}``) with its values, as verdicts are, so a
+phone renders it in its language and names no phase, role or action. Offers name only cards the role may see:
+its own seat's, the judge's, or public ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.actions import REGISTRY
+from companion.rules.actions.base import Recorder
+from companion.rules.actions.flow import next_phase
+from companion.rules.actions.round import waiting_for_plot
+from companion.rules.editions import Table
+from companion.rules.roles import Role
+from companion.rules.state import ChallengeRecord, Phase, Stage, Zone
+from companion.rules.values import (
+    challenge_winner,
+    claim,
+    claim_due,
+    current_challenge,
+    deck_count,
+    dominance_totals,
+    dominance_winner,
+    first_player_chosen,
+    hand_count,
+    has_deck,
+    has_plots,
+    in_play_controlled,
+    income,
+    initiative,
+    initiative_tied,
+    initiative_winner,
+    participants,
+    plot_card,
+    power_total,
+    renown_cards,
+    reserve,
+    reserve_excess,
+    revealed_this_round,
+    side_strength,
+    strength,
+)
+from companion.rules.verdict import msg
+from companion.rules.views import plot_stats, visible_to
+
+Offer = dict[str, Any]
+
+
+def _may(role: Role, action_type: str, seat: str | None) -> bool:
+    """May ``role`` record this action for ``seat`` (None: for nobody / the table)?"""
+    cls = REGISTRY[action_type]
+    if not role.may_record(cls.records, action_type):
+        return False
+    if cls.records in (Recorder.PLAYER, Recorder.EFFECT):
+        return seat is not None and role.records_for(seat)
+    if cls.records is Recorder.CLAIM:
+        return role.records_for(seat) or seat is None
+    return True
+
+
+def _name(t: Table, seat: str | None) -> str | dict[str, Any]:
+    return t.players[seat].name if seat else msg("nobody")
+
+
+def _card(t: Table, card: str, **detail: Any) -> dict[str, Any]:
+    """A card as an offer's choice: its id (what the action names) and name."""
+    return {"card": card, "name": t.card(card).name, **detail}
+
+
+def _named(t: Table, card: str) -> dict[str, Any]:
+    """A card as a value in a label or line: its name (the reader may see it; the id is no word of a sentence)."""
+    return {"name": t.card(card).name}
+
+
+def _offer(oid: str, label: dict[str, Any], action: dict[str, Any], *, primary: bool = False,
+           detail: dict[str, Any] | None = None, fields: list[dict[str, Any]] | None = None,
+           confirm: dict[str, Any] | None = None) -> Offer:
+    return {"id": oid, "label": label, "action": action, "primary": primary, "detail": detail,
+            "fields": fields or [], "confirm": confirm}
+
+
+def _pick(t: Table, name: str, cards: list[str], lo: int, hi: int, *, checked: list[str] | None = None,
+          show_str: bool = False, single: bool = False) -> dict[str, Any]:
+    """A field of cards to choose: ``lo`` to ``hi`` of ``cards`` (``single``: the field names one card)."""
+    choices = [_card(t, c, **({"strength": strength(t, c)} if show_str else {})) for c in cards]
+    return {"name": name, "kind": "card" if single else "cards", "choices": choices, "min": lo, "max": hi,
+            "checked": checked or []}
+
+
+def _seats_for(t: Table, role: Role) -> list[str]:
+    """The seats whose own actions this role records: its seat, or every seat for the judge."""
+    return [s for s in t.seats if role.records_for(s) and role.may_record(Recorder.PLAYER)]
+
+
+# -- the header and the step button ----------------------------------------------------------------------
+
+
+def _status(t: Table, role: Role) -> list[dict[str, Any]]:
+    phase = msg(f"phase.{t.phase.value}")
+    out: list[dict[str, Any]] = [{"id": "phase", "text": msg("round.status", round=t.round, phase=phase)
+                                  if t.round else msg("round.statusSetup", phase=phase)}]
+    if t.ended is not None:
+        out.append({"id": "turn", "text": msg("round.over"), "mine": False})
+        return out
+    if t.active_player:
+        mine = role.seat == t.active_player
+        out.append({"id": "turn", "mine": mine,
+                    "text": msg("yourTurn") if mine else msg("turnOf", player=t.players[t.active_player].name)})
+    elif t.phase in (Phase.MARSHALING, Phase.CHALLENGES):
+        out.append({"id": "turn", "mine": False, "text": msg("nobodyActive")})
+    if t.first_player and (t.phase not in (Phase.PLOT, Phase.SETUP) or first_player_chosen(t)):
+        out.append({"id": "first", "text": msg("round.first", player=t.players[t.first_player].name)})
+    return out
+
+
+def _waiting(t: Table, seats: list[str]) -> dict[str, Any]:
+    return {"label": msg("waitingFor", player=", ".join(t.players[s].name for s in seats)), "action": None}
+
+
+def _next(t: Table, role: Role) -> dict[str, Any] | None:
+    """The step button: the round's next step when it is this role's to take, else what the table waits for."""
+    if t.ended is not None or t.time_finished:
+        return None
+    if t.phase in (Phase.MARSHALING, Phase.CHALLENGES) and t.active_player:
+        if _may(role, "pass_turn", t.active_player) and (role.seat in (None, t.active_player)):
+            c = current_challenge(t)
+            if c is not None and c.stage in (Stage.ATTACKERS, Stage.DEFENDERS):
+                return _waiting(t, [c.defender if c.stage is Stage.ATTACKERS else c.attacker])
+            return {"label": msg("passTurn"), "action": {"type": "pass_turn", "player": t.active_player},
+                    "id": "pass-turn"}
+        return _waiting(t, [t.active_player])
+    if t.shadows_window_open and t.beginning_of_phase_shadows:
+        holder = shadows_holder(t)
+        if holder is not None:
+            return _waiting(t, [holder]) if role.seat != holder else {"label": msg("shadowsChanceStep"),
+                                                                         "action": None}
+    blocked = _phase_blocked(t)
+    if blocked and role.seat in blocked:
+        return {"label": msg("round.yourStep"), "action": None}  # the round box below says what
+    if blocked:
+        return _waiting(t, blocked)
+    if t.time_called and t.phase is Phase.TAXATION:
+        if not _may(role, "go_to_time", None):
+            return None
+        return {"label": msg("round.goToTime"), "action": {"type": "go_to_time"}, "id": "go-to-time"}
+    target = next_phase(t.phase)
+    if not _may(role, "begin_phase", None):
+        return None
+    return {"label": msg("nextPhaseTo", phase=msg(f"phase.{target.value}")),
+            "action": {"type": "begin_phase", "phase": target.value}, "id": "next-step"}
+
+
+def _phase_blocked(t: Table) -> list[str]:
+    """The seats the phase still waits for before the next one may begin (empty: none)."""
+    if t.phase is Phase.SETUP:
+        return [s for s in t.seats if not has_deck(t, s)]
+    if t.phase is Phase.PLOT:
+        waiting = [s for s in t.seats if has_plots(t, s) and t.players[s].revealed_round != t.round]
+        if waiting:
+            return waiting
+        if revealed_this_round(t) and not first_player_chosen(t):
+            winner = initiative_winner(t)
+            return [winner] if winner else initiative_tied(t)
+        return []
+    if t.phase is Phase.DRAW:
+        return [s for s in t.seats if t.players[s].drew_round != t.round and has_deck(t, s)
+                and not t.players[s].eliminated and deck_count(t, s) > 0]
+    if t.phase is Phase.DOMINANCE and t.round not in t.dominance:
+        return [s for s in t.seats if s == dominance_winner(t)] or list(t.seats)
+    if t.phase is Phase.TAXATION:
+        return [s for s in t.player_order() if reserve_excess(t, s) and t.players[s].reserve_round != t.round
+                and t.players[s].counts_known]
+    return []
+
+
+def shadows_holder(t: Table) -> str | None:
+    """1st edition, the beginning of a phase: the player whose chance it is to bring a card out of Shadows."""
+    if not (t.beginning_of_phase_shadows and t.shadows_window_open):
+        return None
+    return next((s for s in t.player_order() if t.players[s].shadows_opportunity == "open" and t.shadows(s)), None)
+
+
+# -- the round box: lines and offers, phase by phase ------------------------------------------------------
+
+
+def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
+    waiting = waiting_for_plot(t)
+    for seat in t.seats:
+        p = t.players[seat]
+        if not has_plots(t, seat) or p.revealed_round == t.round:
+            continue
+        sees = role.sees_hidden_of(seat)
+        if p.plot_chosen is None and seat in waiting and _may(role, "choose_plot", seat) and sees:
+            for card in p.zones[Zone.PLOTS]:
+                offers.append(_offer(f"plot:{card}", msg("round.choosePlot", card=_named(t, card)),
+                                     {"type": "choose_plot", "player": seat, "card": card},
+                                     detail=plot_stats(t, t.card(card))))
+        if p.plot_chosen is not None:
+            lines.append(msg("plotChosenMine", card=_named(t, p.plot_chosen)) if role.seat == seat
+                         else msg("plotChosenSeen", player=p.name, card=_named(t, p.plot_chosen)) if sees
+                         else msg("plotChosen", player=p.name))
+        elif seat not in [x for x in t.seats if role.records_for(x) and sees]:
+            lines.append(msg("plotWaiting", player=p.name))
+    if not revealed_this_round(t):
+        return
+    for seat in revealed_this_round(t):
+        lines.append(msg("round.initiative", player=t.players[seat].name, value=initiative(t, seat),
+                         power=power_total(t, seat)))
+    winner = initiative_winner(t)
+    tied = initiative_tied(t)
+    if winner is None:
+        lines.append(msg("initiativeTie"))
+        if _may(role, "win_initiative", None):
+            offers += [_offer(f"initiative:{s}", msg("round.randomWinner", player=t.players[s].name),
+                              {"type": "win_initiative", "player": s}) for s in tied]
+        return
+    if first_player_chosen(t):
+        chooser = t.first_chooser or winner
+        lines.append(msg("round.firstChosen", player=t.players[chooser].name,
+                         first=t.players[t.first_player].name if t.first_player else "—"))
+        return
+    lines.append(msg("initiativeYou") if role.seat == winner else msg("initiativeWon", player=t.players[winner].name))
+    if _may(role, "choose_first_player", winner):
+        offers += [_offer(f"first:{s}", msg("chooseFirst", player=t.players[s].name),
+                          {"type": "choose_first_player", "player": winner, "first": s}, primary=True)
+                   for s in t.seats if not t.players[s].eliminated]
+
+
+def _draw_offers(t: Table, role: Role, offers: list[Offer]) -> None:
+    for seat in _seats_for(t, role):
+        p = t.players[seat]
+        if deck_count(t, seat) == 0:
+            continue
+        if t.phase is Phase.SETUP and hand_count(t, seat) == 0 and not t.setup_revealed:
+            offers.append(_offer(f"draw:{seat}:7", msg("drewN", n=7), {"type": "draw_cards", "player": seat,
+                                                                          "count": 7}, primary=True))
+        elif t.phase is Phase.DRAW and p.drew_round != t.round:
+            offers.append(_offer(f"draw:{seat}:2", msg("drewN", n=2), {"type": "draw_cards", "player": seat,
+                                                                          "count": 2}, primary=True))
+
+
+def _marshal_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
+    seat = t.active_player
+    if seat is None:
+        return
+    p = t.players[seat]
+    plot = plot_card(t, seat)
+    if plot is not None and p.income_round != t.round and _may(role, "collect_income", seat):
+        action = {"type": "collect_income", "player": seat}
+        offers.append(_offer(f"income:{seat}", msg("collectIncome", amount=income(t, seat)), action, primary=True))
+        offers.append(_offer(f"income-modified:{seat}", msg("round.incomeModified"), action,
+                             fields=[{"name": "modifier", "kind": "number", "min": -99, "max": 99, "value": 0,
+                                      "label": msg("modifier"), "adds": income(t, seat),
+                                      "relabel": "collectIncome", "param": "amount"}]))
+
+
+def _challenge_lines(t: Table, c: ChallengeRecord) -> list[Any]:
+    kind = msg(f"challenge.kind.{c.kind}")
+    attack = [_named(t, x) for x in participants(t, c, c.attacker)]
+    out: list[Any] = [msg("round.challenge", player=t.players[c.attacker].name, defender=t.players[c.defender].name,
+                          kind=kind, attackers=attack or msg("nobody"), strength=side_strength(t, c, c.attacker))]
+    if c.stage is not Stage.ATTACKERS:
+        defence = [_named(t, x) for x in participants(t, c, c.defender)]
+        out.append(msg("round.defence", player=t.players[c.defender].name, defenders=defence or msg("nobody"),
+                       strength=side_strength(t, c, c.defender)))
+    if c.stage is Stage.RESOLVED:
+        won = t.players[c.winner].name if c.winner else msg("nobody")
+        out.append(msg("round.result", winner=won, unopposed=msg("round.unopposed") if c.unopposed else ""))
+        if c.winner == c.attacker and not c.claim_applied:
+            out.append(msg(f"round.claimDue.{c.kind}", player=t.players[c.defender].name, amount=claim_due(t, c),
+                           claim=claim(t, c.attacker)))
+    return out
+
+
+def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
+    c = current_challenge(t)
+    if c is not None:
+        lines += _challenge_lines(t, c)
+        if c.stage is Stage.ATTACKERS and _may(role, "declare_defenders", c.defender):
+            eligible = [x for x in in_play_controlled(t, c.defender) if t.card(x).type == "character"
+                        and not t.in_play[x].kneeling and c.kind in t.card(x).icons and x not in c.bypassed]
+            offers.append(_offer("defend", msg("round.defend", kind=msg(f"challenge.kind.{c.kind}")),
+                                 {"type": "declare_defenders", "player": c.defender, "defenders": []}, primary=True,
+                                 fields=[_pick(t, "defenders", eligible, 0, len(eligible), show_str=True)]))
+        elif c.stage is Stage.DEFENDERS and _may(role, "challenge_result", None):
+            winner, _ = challenge_winner(t, c)
+            offers.append(_offer("result", msg("round.decide", attack=side_strength(t, c, c.attacker),
+                                                defence=side_strength(t, c, c.defender),
+                                                winner=_name(t, winner)),
+                                 {"type": "challenge_result", **({"winner": winner} if winner else {})}, primary=True))
+        elif c.stage is Stage.RESOLVED:
+            _claim_and_renown_offers(t, role, c, offers)
+        if c.stage in (Stage.ATTACKERS, Stage.DEFENDERS):
+            _modifier_offer(t, role, c, offers)
+            return
+    attacker = t.active_player
+    if attacker is None or not _may(role, "initiate_challenge", attacker):
+        return
+    if c is not None and c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
+        return  # the claim first
+    done = {x.kind for x in t.challenges if x.round == t.round and x.attacker == attacker}
+    opponents = [s for s in t.seats if s != attacker and not t.players[s].eliminated]
+    for kind in ("military", "intrigue", "power"):
+        if kind in done or not opponents:
+            continue
+        eligible = [x for x in in_play_controlled(t, attacker) if t.card(x).type == "character"
+                    and not t.in_play[x].kneeling and kind in t.card(x).icons]
+        if not eligible:
+            continue
+        fields = [_pick(t, "attackers", eligible, 1, len(eligible), show_str=True)]
+        if len(opponents) > 1:
+            fields.append({"name": "defender", "kind": "seat", "min": 1, "max": 1,
+                           "choices": [{"seat": s, "name": t.players[s].name} for s in opponents]})
+        stealthy = [x for x in eligible if t.card(x).has_keyword("stealth")]
+        if stealthy:
+            targets = [x for s in opponents for x in in_play_controlled(t, s) if t.card(x).type == "character"
+                       and not t.card(x).has_keyword("stealth")]
+            if targets:
+                fields.append(_pick(t, "bypassed", targets, 0, len(stealthy)))
+        offers.append(_offer(f"challenge:{kind}", msg("round.initiate", kind=msg(f"challenge.kind.{kind}")),
+                             {"type": "initiate_challenge", "player": attacker, "kind": kind,
+                              "defender": opponents[0], "attackers": []}, fields=fields))
+
+
+def _claim_and_renown_offers(t: Table, role: Role, c: ChallengeRecord, offers: list[Offer]) -> None:
+    due = claim_due(t, c)
+    if c.winner == c.attacker and not c.claim_applied and _may(role, "apply_claim", c.defender):
+        kind = msg(f"challenge.kind.{c.kind}")
+        base = {"type": "apply_claim", "player": c.defender}
+        if c.kind == "power":
+            offers.append(_offer("claim", msg("round.claimPower", amount=due, winner=t.players[c.attacker].name),
+                                 base, primary=True))
+        else:
+            if c.kind == "military":
+                cards = [x for x in in_play_controlled(t, c.defender) if t.card(x).type == "character"]
+            else:
+                cards = [x for x in t.players[c.defender].zones[Zone.HAND] if visible_to(t, x, role)]
+            offers.append(_offer("claim", msg(f"round.claim.{c.kind}", amount=due, kind=kind),
+                                 {**base, "cards": []}, primary=True,
+                                 fields=[_pick(t, "cards", cards, min(due, len(cards)), due)]))
+    claimed = c.winner != c.attacker or c.claim_applied or due == 0
+    renowned = renown_cards(t, c)
+    if claimed and renowned and not c.renown and c.winner and _may(role, "renown", c.winner):
+        offers.append(_offer("renown", msg("round.renown"), {"type": "renown", "player": c.winner, "cards": []},
+                             primary=True, fields=[_pick(t, "cards", renowned, 0, len(renowned), checked=renowned)]))
+
+
+def _modifier_offer(t: Table, role: Role, c: ChallengeRecord, offers: list[Offer]) -> None:
+    """A STR modifier a card effect gives a participant until the end of the challenge."""
+    if not _may(role, "modify", None):
+        return
+    cards = [x for x in [*participants(t, c, c.attacker), *participants(t, c, c.defender)]]
+    if not cards:
+        return
+    offers.append(_offer("modify", msg("round.strModifier"),
+                         {"type": "modify", "stat": "str", "until": "challenge", "amount": 1},
+                         fields=[_pick(t, "card", cards, 1, 1, show_str=True, single=True),
+                                 {"name": "amount", "kind": "number", "min": -20, "max": 20, "value": 1,
+                                  "label": msg("round.strAmount")}]))
+
+
+def _dominance(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
+    totals = dominance_totals(t)
+    lines.append(msg("round.dominanceTotals", totals=", ".join(f"{t.players[s].name} {n}" for s, n in totals.items())))
+    if t.round in t.dominance:
+        won = t.dominance[t.round]
+        lines.append(msg("log.win_dominance", player=t.players[won].name) if won else msg("log.win_dominance_nobody"))
+        return
+    winner = dominance_winner(t)
+    if _may(role, "win_dominance", winner):
+        label = msg("round.dominanceTo", player=t.players[winner].name) if winner else msg("round.dominanceNobody")
+        offers.append(_offer("dominance", label, {"type": "win_dominance", **({"player": winner} if winner else {})},
+                             primary=True))
+
+
+def _taxation(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
+    if t.time_called:
+        lines.append(msg("timeCalledBanner"))
+    if not t.has_reserve:
+        return
+    for seat in t.player_order():
+        value = reserve(t, seat)
+        if value is None:
+            continue
+        excess = reserve_excess(t, seat)
+        p = t.players[seat]
+        lines.append(msg("round.reserve", player=p.name, hand=hand_count(t, seat), reserve=value))
+        if excess and p.reserve_round != t.round and _may(role, "discard_to_reserve", seat) \
+                and role.sees_hidden_of(seat):
+            cards = list(p.zones[Zone.HAND])
+            offers.append(_offer(f"reserve:{seat}", msg("round.discardToReserve", count=excess),
+                                 {"type": "discard_to_reserve", "player": seat, "cards": []}, primary=True,
+                                 fields=[_pick(t, "cards", cards, min(excess, len(cards)), excess)]))
+
+
+def _ending(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
+    how = msg(f"ended.{t.ended}")
+    if t.winner_seat is not None:
+        lines.append(msg("round.winner", player=t.players[t.winner_seat].name, how=how))
+        return
+    lines.append(msg("round.winnerToChoose", first=t.players[t.first_player].name if t.first_player else "—", how=how))
+    if t.first_player and _may(role, "choose_winner", t.first_player):
+        offers += [_offer(f"winner:{s}", msg("round.chooseWinner", player=t.players[s].name),
+                          {"type": "choose_winner", "player": t.first_player, "winner": s}) for s in t.seats]
+
+
+def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
+    holder = shadows_holder(t)
+    if holder is None:
+        return
+    phase = msg(f"phase.{t.phase.value}")
+    if role.seat == holder:
+        lines.append(msg("shadowsChanceYou", phase=phase))
+    else:
+        lines.append(msg("shadowsChanceOf", player=t.players[holder].name, phase=phase))
+    if _may(role, "pass_shadows", holder):
+        offers.append(_offer("pass-shadows", msg("passShadows"), {"type": "pass_shadows", "player": holder},
+                             primary=True))
+
+
+def round_view(t: Table, role: Role) -> dict[str, Any]:
+    """The round as ``role`` sees it and may act on it now (see the module's docstring)."""
+    lines: list[Any] = []
+    offers: list[Offer] = []
+    if t.ended is not None:
+        _ending(t, role, lines, offers)
+    else:
+        _shadows_chance(t, role, lines, offers)
+        if t.time_called and t.phase is not Phase.TAXATION:
+            lines.append(msg("timeCalledBanner"))
+        if t.phase in (Phase.SETUP, Phase.DRAW):
+            _draw_offers(t, role, offers)
+        elif t.phase is Phase.PLOT:
+            _plot_lines_and_offers(t, role, lines, offers)
+        elif t.phase is Phase.MARSHALING:
+            _marshal_offers(t, role, lines, offers)
+        elif t.phase is Phase.CHALLENGES:
+            _challenge_offers(t, role, lines, offers)
+        elif t.phase is Phase.DOMINANCE:
+            _dominance(t, role, lines, offers)
+        elif t.phase is Phase.TAXATION:
+            _taxation(t, role, lines, offers)
+    if role.seat is None:  # the judge records for every seat: each offer says whose it is
+        for o in offers:
+            seat = o["action"].get("player")
+            if seat in t.players:
+                o["label"] = msg("round.forSeat", player=t.players[seat].name, what=o["label"])
+    counters = ["gold", "power"] if role.seat is not None and role.may_record(Recorder.PLAYER) else []
+    step = _next(t, role)
+    if step is not None and step["action"] is None and any(o["primary"] for o in offers):
+        step = {"label": msg("round.yourStep"), "action": None}  # the table waits for this phone: below
+    return {"status": _status(t, role), "next": step, "lines": lines, "offers": offers,
+            "counters": counters, "over": t.ended is not None}

@@ -1,0 +1,255 @@
+"""The round's numbers, computed from the table: plot values with their modifiers, initiative, STR, claim,
+dominance and reserve. The checks and the views read them from here, so both say the same.
+
+RR: Plot Value Modifiers: a revealed plot's gold, initiative and reserve "incorporate all relevant modifiers":
+the printed "+1 Income" (and the like) on cards a player controls in play, and the modifiers the log records from
+card effects (``modify``). RR: Modifiers: a value below zero counts as zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from companion.catalog.card import Card
+from companion.rules.editions import Table
+from companion.rules.state import ChallengeRecord, Modifier, Stage, Zone
+
+#: Power that wins the game (RR: Winning the Game; the 1st-edition joust also plays to 15).
+WINNING_POWER = 15
+POWER = "power"
+#: The stats a ``modify`` entry may change.
+STATS = ("initiative", "income", "reserve", "claim", "dominance", "str")
+#: How long a recorded modifier lasts.
+UNTIL = ("challenge", "phase", "round")
+
+
+def revealed_plot(t: Table, seat: str) -> str | None:
+    """The seat's revealed plot instance, if any."""
+    zone = t.players[seat].zones[Zone.REVEALED]
+    return zone[-1] if zone else None
+
+
+def plot_card(t: Table, seat: str) -> Card | None:
+    plot = revealed_plot(t, seat)
+    return t.card(plot) if plot else None
+
+
+def has_plots(t: Table, seat: str) -> bool:
+    zones = t.players[seat].zones
+    return bool(zones[Zone.PLOTS] or zones[Zone.REVEALED] or zones[Zone.USED])
+
+
+def power_total(t: Table, seat: str) -> int:
+    """Power on the faction card plus power on the cards the seat controls (FAQ 1.4)."""
+    on_cards = sum(t.tokens_on(c).get(POWER, 0) for c, ip in t.in_play.items() if ip.controller == seat)
+    return t.players[seat].power + on_cards
+
+
+def in_play_controlled(t: Table, seat: str) -> Iterator[str]:
+    """Cards the seat controls in play that are not duplicates (a duplicate has no text: RR: Duplicates)."""
+    for cid, ip in t.in_play.items():
+        if ip.controller == seat and ip.duplicate_of is None:
+            yield cid
+
+
+def recorded(t: Table, stat: str, seat: str, card: str | None = None) -> int:
+    """The sum of the recorded modifiers of ``stat`` for the seat (or for one card)."""
+    return sum(m.amount for m in t.modifiers if m.stat == stat and m.seat == seat and m.card == card)
+
+
+def printed_bonus(t: Table, stat: str, seat: str) -> int:
+    """Printed plot value modifiers ("+1 Income") on the cards the seat controls in play."""
+    return sum(t.card(cid).bonus(stat) for cid in in_play_controlled(t, seat))
+
+
+def plot_value(t: Table, seat: str, stat: str) -> int | None:
+    """A plot value of the seat's revealed plot with every modifier (None without a revealed plot, or where the
+    plot prints no such value, as 1st-edition plots print no reserve)."""
+    card = plot_card(t, seat)
+    if card is None:
+        return None
+    base: int | None = getattr(card, stat)
+    if base is None:
+        return None
+    return max(0, base + printed_bonus(t, stat, seat) + recorded(t, stat, seat))
+
+
+def income(t: Table, seat: str) -> int:
+    return plot_value(t, seat, "income") or 0
+
+
+def initiative(t: Table, seat: str) -> int:
+    return plot_value(t, seat, "initiative") or 0
+
+
+def claim(t: Table, seat: str) -> int:
+    """The claim value on the seat's revealed plot with its modifiers (1 at a table without plots)."""
+    value = plot_value(t, seat, "claim")
+    return 1 + recorded(t, "claim", seat) if value is None and not has_plots(t, seat) else (value or 0)
+
+
+def reserve(t: Table, seat: str) -> int | None:
+    """The reserve value, or None where there is none to check (no plot; an edition without reserve)."""
+    if not t.has_reserve:
+        return None
+    return plot_value(t, seat, "reserve")
+
+
+# -- initiative and the first player (RR: Appendix I › 1.3 I and II) ---------------------------------------
+
+
+def revealed_this_round(t: Table) -> list[str]:
+    """Seats with plots, once every one of them has revealed a plot this round (else empty)."""
+    seats = [s for s in t.seats if has_plots(t, s) and not t.players[s].eliminated]
+    if not seats or any(t.players[s].revealed_round != t.round for s in seats):
+        return []
+    return seats
+
+
+def initiative_tied(t: Table) -> list[str]:
+    """The seats still tied after initiative and the lowest power total: a random pick decides among them
+    (RR: Initiative). One seat, or none before the plots are revealed, when nothing random is needed."""
+    seats = revealed_this_round(t)
+    if not seats:
+        return []
+
+    def rank(seat: str) -> tuple[int, int]:
+        return initiative(t, seat), -power_total(t, seat)
+
+    best = max(rank(s) for s in seats)
+    return [s for s in seats if rank(s) == best]
+
+
+def initiative_winner(t: Table) -> str | None:
+    """Who wins initiative this round: the highest initiative (with its modifiers), ties to the lower power
+    total, then to the recorded random pick. None until the plots are revealed or while a random pick is due."""
+    tied = initiative_tied(t)
+    if len(tied) == 1:
+        return tied[0]
+    picked = t.initiative_random.get(t.round)
+    return picked if picked in tied else None
+
+
+def first_player_chosen(t: Table) -> bool:
+    """The initiative winner has chosen this round's first player (setup's first player counts in setup)."""
+    return t.first_chosen_round == t.round
+
+
+# -- challenges -------------------------------------------------------------------------------------------
+
+
+def strength(t: Table, card: str) -> int:
+    """A character's STR now: printed STR (0 when none is printed) plus its recorded modifiers, at least 0."""
+    c = t.card(card)
+    return max(0, (c.strength or 0) + recorded(t, "str", t.controller(card), card))
+
+
+def has_icon(t: Table, card: str, kind: str) -> bool:
+    return kind in t.card(card).icons
+
+
+def current_challenge(t: Table) -> ChallengeRecord | None:
+    """This round's challenge recorded step by step that has not ended yet."""
+    if t.challenges and t.challenges[-1].round == t.round and t.challenges[-1].stage is not Stage.ENDED:
+        return t.challenges[-1]
+    return None
+
+
+def side_strength(t: Table, c: ChallengeRecord, seat: str) -> int:
+    """A side's total STR: its participating characters still in play under its control, plus the side's
+    recorded modifiers (RR: Strength; FAQ (2.10))."""
+    cards = c.attackers if seat == c.attacker else c.defenders
+    total = sum(strength(t, card) for card in cards if card in t.in_play and t.in_play[card].controller == seat)
+    return max(0, total + recorded(t, "str", seat))
+
+
+def participants(t: Table, c: ChallengeRecord, seat: str) -> list[str]:
+    """The side's characters still participating (in play, under the side's control)."""
+    cards = c.attackers if seat == c.attacker else c.defenders
+    return [card for card in cards if card in t.in_play and t.in_play[card].controller == seat]
+
+
+def challenge_winner(t: Table, c: ChallengeRecord) -> tuple[str | None, bool]:
+    """Who wins by STR, and whether it is unopposed (RR: Appendix I › 4.2.2; RR: Winning a Challenge): the higher
+    total wins, a tie goes to the attacker; a winner needs at least 1 STR and a participating character; unopposed
+    when the attacker wins with 0 STR on the defending side."""
+    attack, defence = side_strength(t, c, c.attacker), side_strength(t, c, c.defender)
+    winner = c.attacker if attack >= defence else c.defender
+    total = attack if winner == c.attacker else defence
+    if total < 1 or not participants(t, c, winner):
+        return None, False
+    return winner, winner == c.attacker and defence == 0
+
+
+def claim_due(t: Table, c: ChallengeRecord) -> int:
+    """How many the claim asks of the defender, as much as it can satisfy (RR: Military/Intrigue/Power Claim)."""
+    if c.kind == "military":
+        have = sum(1 for cid in in_play_controlled(t, c.defender) if t.card(cid).type == "character")
+    elif c.kind == "intrigue":
+        p = t.players[c.defender]
+        have = len(p.zones[Zone.HAND]) + p.drawn_unnamed
+    else:
+        have = t.players[c.defender].power
+    return min(c.claim, have)
+
+
+def renown_cards(t: Table, c: ChallengeRecord) -> list[str]:
+    """The winner's participating characters with the renown keyword."""
+    if c.winner is None:
+        return []
+    return [card for card in participants(t, c, c.winner) if t.card(card).has_keyword("renown")]
+
+
+# -- dominance (RR: Appendix I › 5.2) ---------------------------------------------------------------------
+
+
+def dominance_totals(t: Table) -> dict[str, int]:
+    """Each player's STR of standing characters plus the gold in its pool (plus recorded modifiers)."""
+    out = {}
+    for seat in t.seats:
+        standing = sum(strength(t, cid) for cid in in_play_controlled(t, seat)
+                       if t.card(cid).type == "character" and not t.in_play[cid].kneeling)
+        out[seat] = max(0, standing + t.players[seat].gold + recorded(t, "dominance", seat))
+    return out
+
+
+def dominance_winner(t: Table) -> str | None:
+    """The highest total wins dominance; a tie for the highest: nobody."""
+    totals = {s: v for s, v in dominance_totals(t).items() if not t.players[s].eliminated}
+    if not totals:
+        return None
+    best = max(totals.values())
+    leaders = [s for s, v in totals.items() if v == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+# -- the draw deck and the hand ----------------------------------------------------------------------------
+
+
+def deck_count(t: Table, seat: str) -> int:
+    """Cards left in the draw deck: the deck's cards less those drawn but not named yet. Never more than the
+    real count (a card taken as drawn that no recorded draw covered lies in the deck zone until named)."""
+    p = t.players[seat]
+    return max(0, len(p.zones[Zone.DECK]) - p.drawn_unnamed)
+
+
+def hand_count(t: Table, seat: str) -> int:
+    p = t.players[seat]
+    return len(p.zones[Zone.HAND]) + p.drawn_unnamed
+
+
+def has_deck(t: Table, seat: str) -> bool:
+    """A deck was loaded for the seat (cards of its draw deck are somewhere at the table)."""
+    return t.players[seat].deck_cards > 0
+
+
+def reserve_excess(t: Table, seat: str) -> int:
+    """How many cards over the reserve value the seat holds (0 when none, or nothing to check)."""
+    value = reserve(t, seat)
+    return 0 if value is None else max(0, hand_count(t, seat) - value)
+
+
+def modifier_lasts(m: Modifier, ending: str) -> bool:
+    """Whether a recorded modifier outlasts the end of a challenge, a phase or a round."""
+    order = {u: i for i, u in enumerate(UNTIL)}
+    return order[m.until] > order[ending]

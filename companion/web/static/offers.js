@@ -1,0 +1,85 @@
+// What the round offers this phone now (the server's view.round.offers), drawn as buttons: one tap sends a ready
+// action; an offer with fields (cards to choose, a number) opens a form first. The page names no action, phase or
+// role: each offer carries its label, its action and what it asks, from the server.
+import {confirmSheet, el} from "./dom.js";
+import {lang, paramText, t} from "./messages.js";
+import {closeSheet, showSheet} from "./sheet.js";
+
+/** A choice's label: the card's name as the page names it, its STR where the server gave it. */
+const choiceText = (c, names) => (c.card ? names.cardName(c.card, c.name) : c.name) +
+  (c.strength !== undefined ? ` (${t("round.strAmount")} ${c.strength})` : "");
+
+/** A label begins with a capital ("Military challenge…"), though sentences use the word in lower case. */
+export const said = v => paramText(v).replace(/^\p{Ll}/u, c => c.toLocaleUpperCase(lang()));
+
+/** One offer as a button; ``send(action, button)`` records it. */
+export function offerButton(offer, send, names) {
+  const button = el("button", {class: offer.primary ? "primary" : "", "data-offer": offer.id,
+    onclick: ev => (offer.fields.length ? openForm(offer, send, names) : sendOffer(offer, offer.action, send, ev.currentTarget))},
+  said(offer.label));
+  if (!offer.detail) return button;
+  return el("div", {class: "offer"}, button, el("div", {class: "muted"}, paramText(offer.detail)));
+}
+
+async function sendOffer(offer, action, send, button) {
+  if (offer.confirm && !(await confirmSheet(() => paramText(offer.confirm)))) return;
+  return send(action, button);
+}
+
+/** The form of an offer with fields: each field's choices (checkboxes, within its bounds) or number; the send
+ * button is live only while every field is within its bounds. */
+function openForm(offer, send, names, values = null) {
+  const sheet = document.getElementById("sheet");
+  const state = values || Object.fromEntries(offer.fields.map(f => [f.name, f.kind === "number" ? f.value
+    : f.kind === "seat" ? (f.choices[0] || {}).seat : new Set(f.checked || [])]));
+  const fits = () => offer.fields.every(f => f.kind === "number" || f.kind === "seat" ||
+    (state[f.name].size >= f.min && state[f.name].size <= f.max));
+  const save = el("button", {class: "primary", "data-offer-send": offer.id, onclick: ev => {
+    const action = {...offer.action};
+    for (const f of offer.fields) {
+      if (f.kind === "cards") action[f.name] = [...state[f.name]];
+      else if (f.kind === "card") action[f.name] = [...state[f.name]][0];
+      else action[f.name] = state[f.name];
+    }
+    closeSheet();
+    sendOffer(offer, action, send, ev.currentTarget);
+  }}, said(offer.label));
+  const refresh = () => {
+    save.disabled = !fits();
+    const amount = offer.fields.find(f => f.relabel);
+    if (amount) save.textContent = t(amount.relabel, {[amount.param]: Math.max(0, amount.adds + (Number(state[amount.name]) || 0))});
+  };
+  const parts = offer.fields.map(f => {
+    if (f.kind === "number") {
+      const input = el("input", {type: "number", inputmode: "numeric", min: f.min, max: f.max, value: state[f.name],
+        id: "field-" + f.name, "data-field": f.name});
+      input.addEventListener("input", () => { state[f.name] = Math.max(f.min, Math.min(f.max, Number(input.value) || 0)); refresh(); });
+      return el("div", {class: "row"}, el("label", {for: "field-" + f.name}, paramText(f.label)), input);
+    }
+    if (f.kind === "seat") {
+      const row = el("div", {class: "row wrap chips", "data-field": f.name});
+      for (const c of f.choices) {
+        row.append(el("button", {class: state[f.name] === c.seat ? "chosen" : "", "data-value": c.seat,
+          onclick: () => { state[f.name] = c.seat; openForm(offer, send, names, state); }}, c.name));
+      }
+      return row;
+    }
+    const box = el("fieldset", {class: "cards-pick", "data-field": f.name},
+      el("legend", {}, t(f.min === f.max ? "round.pickExactly" : "round.pickBetween", {min: f.min, max: f.max})));
+    for (const c of f.choices) {
+      const input = el("input", {type: "checkbox", "data-choice": c.card});
+      input.checked = state[f.name].has(c.card);
+      input.addEventListener("change", () => {
+        if (f.kind === "card") state[f.name].clear();
+        if (input.checked) state[f.name].add(c.card); else state[f.name].delete(c.card);
+        if (f.kind === "card") openForm(offer, send, names, state); else refresh();
+      });
+      box.append(el("label", {class: "check"}, input, choiceText(c, names)));
+    }
+    if (!f.choices.length) box.append(el("p", {class: "muted"}, t("empty")));
+    return box;
+  });
+  sheet.replaceChildren(el("h3", {}, said(offer.label)), ...parts, save, el("button", {onclick: closeSheet}, t("close")));
+  refresh();
+  showSheet(() => openForm(offer, send, names, state));
+}
