@@ -46,6 +46,8 @@ if command -v dpkg >/dev/null 2>&1; then
   if [ "$what" = test ]; then
     command -v chromium >/dev/null 2>&1 || need_deb chromium   # browser tests (Playwright drives Debian's Chromium)
     command -v pdftotext >/dev/null 2>&1 || need_deb poppler-utils  # tests read the PDFs' text and pixels
+    command -v node >/dev/null 2>&1 || need_deb nodejs  # npm's packages run on it (axe-core, below)
+    command -v npm >/dev/null 2>&1 || need_deb npm      # brings axe-core, the accessibility check of the pages
   fi
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -80,6 +82,17 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     exit 1
   fi
   echo "$want" > "$stamp"
+fi
+
+# -- axe-core: the pages' accessibility check (tests/axe.py injects it into each page) ----------
+if [ "$what" = test ] && [ ! -f .venv/axe/node_modules/axe-core/axe.min.js ]; then
+  if command -v npm >/dev/null 2>&1; then
+    say "Installing axe-core (npm) into .venv/axe"
+    npm install --no-save --no-audit --no-fund --prefix .venv/axe axe-core@4 > .venv/axe-install.log 2>&1 ||
+      { tail -n 20 .venv/axe-install.log >&2; echo "Could not install axe-core: the accessibility checks will fail." >&2; }
+  else
+    echo "npm is missing (Debian: apt-get install npm): the accessibility checks will fail without axe-core." >&2
+  fi
 fi
 
 # -- run ---------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 ALLOWED: set[str] = set()
 
 #: Pages that follow a live stream.
-LIVE = {"seat", "judge-key", "tapestry", "judge"}
+LIVE = {"seat", "spectator", "judge-key", "tapestry", "judge"}
 #: What each page has drawn once its module has run (so the check sees the page at work, not half loaded).
 DRAWN = {
     "home": "#create",

@@ -297,7 +297,7 @@ def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], c
         assert page.locator("#step:not([disabled])").count() == 0
     t.look(second, "plot-chosen-by-the-other")
     if spectator is not None:
-        spectator.reload()  # a spectator reads the table every few seconds: now
+        # (The spectator's page follows the game's public live stream: no reload.)
         spectator.wait_for_selector(f"#round-box:has-text('{status}')", timeout=WAIT)
         waiting = f"Warten auf {names[1]}" if t.german else f"Waiting for {names[1]}"
         assert waiting in spectator.inner_text("#round-box")  # a line begins with a capital

@@ -98,11 +98,12 @@ def test_serve_starts_a_real_server_on_localhost(tmp_path: Path) -> None:
 
 
 def test_bench_server_prints_json_with_a_baseline() -> None:
-    result = companion("bench", "server", "--tables", "2", "--devices", "3", "--actions", "4", "--json")
+    result = companion("bench", "server", "--tables", "2", "--devices", "3", "--actions", "4", "--spectators", "1",
+                       "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["actions"] == 8 and report["devices"] == 6
-    assert report["devices_that_saw_the_last_version"] == 6
+    assert report["actions"] == 8 and report["devices"] == 6 and report["spectators_per_table"] == 1
+    assert report["devices_that_saw_the_last_version"] == 6  # the table views without a key too
     assert report["deliveries"] >= 6  # versions that arrive close together may share one event
     assert report["baseline"]["inserts_per_second"] > 0 and report["actions_to_baseline_ratio"] > 0
     assert set(report["action_latency_ms"]) == {"p50", "p95", "p99"}

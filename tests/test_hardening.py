@@ -80,11 +80,14 @@ def test_oversized_request_headers_are_refused(server: Server) -> None:
     assert status_of(reply) in (400, 431), reply[:200]
 
 
-def test_a_stream_without_a_key_is_refused(server: Server) -> None:
+def test_a_stream_without_a_key_is_the_spectators_and_a_wrong_key_is_refused(server: Server) -> None:
     base = server.url + "/api"
     _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
-    status, _ = call(base, "GET", f"/games/{g['game']['id']}/events", timeout=5)
-    assert status in (401, 403)
+    url = f"{base}/games/{g['game']['id']}/events"
+    with urllib.request.urlopen(url, timeout=5) as r:  # no key: a spectator's table view, live
+        assert r.status == 200 and r.headers["Content-Type"].startswith("text/event-stream")
+    status, body = call(base, "GET", url.removeprefix(base), key="not-a-key", timeout=5)
+    assert status == 401 and body["error"]["code"] == "bad_key"
 
 
 def test_a_reissued_key_ends_the_old_keys_stream_within_a_second(server: Server) -> None:
@@ -126,13 +129,14 @@ def proc_status(pid: int, field: str) -> int:
     raise AssertionError(f"no {field}")
 
 
-def open_streams(url: str, paths_keys: list[tuple[str, str]]) -> tuple[list[socket.socket], list[bytes]]:
+def open_streams(url: str, paths_keys: list[tuple[str, str | None]]) -> tuple[list[socket.socket], list[bytes]]:
     """Open one raw SSE connection per (path, key); the first bytes each got (its status line)."""
     host, port = url.removeprefix("http://").split(":")
 
-    def connect(path: str, key: str) -> socket.socket:
+    def connect(path: str, key: str | None) -> socket.socket:
         s = socket.create_connection((host, int(port)), timeout=10)
-        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\n\r\n".encode())
+        auth = f"Authorization: Bearer {key}\r\n" if key else ""  # none: a spectator
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}\r\n".encode())
         return s
 
     socks = [connect(path, key) for path, key in paths_keys]
@@ -205,6 +209,28 @@ def test_stream_caps_answer_429_with_a_clear_error(server: Server) -> None:
         assert sorted(f[:12] for f in firsts) == [b"HTTP/1.1 200", b"HTTP/1.1 429"]  # the 64th; then the game is full
         status, body = call(base, "GET", f"/games/{gid}/events", key=table, timeout=5)
         assert status == 429 and "this game" in body["error"]["message"]
+    finally:
+        for sock in socks:
+            sock.close()
+
+
+def test_spectators_streams_are_capped_together_and_leave_the_table_its_own(server: Server) -> None:
+    """Table views without a key share one key's quarter of a game's streams: strangers opening them without end get
+    429 past 16, and the seats' phones still get in; another game's spectators are counted apart."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    _, other = call(base, "POST", "/games", {"seats": ["A", "B"]})
+    gid, key = g["game"]["id"], g["seats"][0]["key"]
+    socks, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", None)] * 20)
+    try:
+        assert sum(f.startswith(b"HTTP/1.1 200") for f in firsts) == 16
+        assert sum(f.startswith(b"HTTP/1.1 429") for f in firsts) == 4
+        status, body = call(base, "GET", f"/games/{gid}/events", timeout=5)
+        assert status == 429 and "without a key" in body["error"]["message"]
+        more, firsts = open_streams(server.url, [(f"/api/games/{gid}/events", key)] * 2
+                                    + [(f"/api/games/{other['game']['id']}/events", None)] * 2)
+        socks += more
+        assert all(f.startswith(b"HTTP/1.1 200") for f in firsts), firsts
     finally:
         for sock in socks:
             sock.close()

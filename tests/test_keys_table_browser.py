@@ -179,8 +179,8 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     at = {n["key"] if not n.get("seat") else "seat": local_time(n["at"]) for n in keys}
     assert set(at) == {"seat", "judge", "table"} and all(n["by"] == "host" for n in keys)
     for page, seat in ((tom, "seat"), (new_jana, "mine"), (spectator, "seat"), (judge, "seat")):
-        # (The spectator's page has no key, so no live stream: it reads the table again every 5 s.)
-        deadline = time.monotonic() + 12
+        # (The spectator's page has no key: it follows the game's public live stream.)
+        deadline = time.monotonic() + 10
         while words["table"][:12] not in details(page):
             assert time.monotonic() < deadline, (page.url, details(page))
             page.wait_for_timeout(100)

@@ -7,6 +7,9 @@ import threading
 import time
 import urllib.request
 
+import pytest
+from flask.testing import FlaskClient
+
 from tests.server import Server, call
 
 
@@ -31,12 +34,15 @@ def game(base: str) -> tuple[str, str, str]:
     return gid, ka, kb
 
 
-def test_each_change_reaches_other_devices_within_a_second(server: Server) -> None:
+@pytest.mark.parametrize("who", ["B", "spectator"])
+def test_each_change_reaches_other_devices_within_a_second(server: Server, who: str) -> None:
+    """Seat B's phone, and a spectator's table view (no key: the public stream)."""
     base = server.url + "/api"
     gid, ka, kb = game(base)
     got: list[dict] = []
     opened = threading.Event()
-    listener = threading.Thread(target=events, args=(f"{base}/games/{gid}/events?since=1", 3, got, opened, 10, kb, 4))
+    key = kb if who == "B" else None
+    listener = threading.Thread(target=events, args=(f"{base}/games/{gid}/events?since=1", 3, got, opened, 10, key, 4))
     listener.start()
     assert opened.wait(5)
     version = 1
@@ -55,7 +61,39 @@ def test_each_change_reaches_other_devices_within_a_second(server: Server) -> No
     arrived = {e["seq"]: ev["received"] for ev in got for e in ev["entries"]}
     assert all(arrived[v] - s < 1.0 for v, s in zip((2, 3, 4), sent, strict=True))
     assert got[-1]["version"] == 4 and len(got[-1]["view"]["players"][0]["shadows"]) == 3
-    assert "card" not in got[-1]["view"]["players"][0]["shadows"][0]  # B's view: face down
+    assert "card" not in got[-1]["view"]["players"][0]["shadows"][0]  # B's view, or the public one: face down
+    assert got[-1]["view"]["viewer"]["role"] == ("seat" if who == "B" else "spectator")
+    # What the stream brings a spectator is what the spectator reads from the view: the public view, nothing more.
+    assert got[-1]["view"] == call(base, "GET", f"/games/{gid}/view", key=key)[1]
+
+
+def test_spectators_share_one_event_per_version_made_once(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every spectator of a game is sent the same event, made (its view and entries encoded) once per version for them
+    all, as a role's phones share theirs; a seat's is its own."""
+    import companion.web.api as api
+    from tests.test_trust import first_event
+
+    made: list[str] = []
+
+    def counted(version: int, payload: dict) -> str:
+        made.append(payload["view"]["viewer"]["role"])
+        return real(version, payload)
+
+    real = api.sse_event
+    monkeypatch.setattr(api, "sse_event", counted)
+    g = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    auth = {"Authorization": f"Bearer {ka}"}
+    assert client.put(f"/api/games/{gid}/seats/A/deck", json={"expected_version": 0, "deck": {"00168": 3}},
+                      headers=auth).status_code == 200
+    assert client.post(f"/api/games/{gid}/actions", headers=auth, json={
+        "action": {"type": "setup_into_shadows", "player": "A", "card": "A.00168.1"}, "expected_version": 1,
+    }).status_code == 201
+    url = f"/api/games/{gid}/events?since=0"
+    watched = [first_event(client, url, None) for _ in range(5)]
+    assert watched[0].count("event: update") == 1 and all(w == watched[0] for w in watched)
+    assert first_event(client, url, kb) != watched[0]
+    assert made == ["spectator", "seat"]
 
 
 def test_a_reconnecting_device_catches_up_from_its_last_version(server: Server) -> None:

@@ -11,6 +11,12 @@ or words such as "undefined" or a message's unfilled blank ("{card}"). In German
 miss (a message id the page asked for that the catalogue does not have) and on an English word of the UI (a word
 of the English catalogue that the German one never uses; card names, player names and what the corpus players
 typed are left out).
+
+Accessibility: axe-core (tests/axe.py) looks at each kind of page (a table's phone for a seat, its judge and a
+spectator, the host page, the judge's dashboard and its table panel, the organiser page, the standings, the report,
+the new-event, rules, TTS, Tapestry and home pages) once per language, at phone and laptop size, in use (a table
+with cards in play); a serious or critical violation, or a checkbox under 24 px, fails the page like any other
+problem.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from typing import Any
 import pytest
 
 from companion.catalog.store import Catalog
+from tests import axe
 from tests.corpus.load import Replay, exported, logs, names
 from tests.server import Server
 from tests.test_browser import CHROMIUM, PHONE, SHOTS
@@ -50,7 +57,16 @@ REQUIRED = {
     "tts": ["h1", "#out"],
     "tapestry-new": ["h1", "#create"],
     "tapestry": ["#title", "#status", "#tracks", "#log"],
+    "home": ["h1", "#create"],
 }
+#: The kinds of page axe must have looked at, each in both languages and at both sizes (``Sweep.accessible``): a
+#: table's pages in the corpus sweep, the others in the pages around the tables.
+AXED_AT_TABLES = {"phone:seat", "phone:judge", "phone:spectator", "host", "dashboard", "panel", "organiser",
+                  "standings", "report"}
+AXED_AROUND = {"home", "new-event", "rules", "tts", "tapestry-new", "tapestry"}
+#: Some card is in play at the table the phone shows.
+CARDS_IN_PLAY = ("() => import('/static/game.js')"
+                 ".then(g => g.state !== null && g.state.players.some(p => p.play.length))")
 #: Who opens the public standings: a stranger or a player (no key), and the organiser and judge from their links.
 STANDINGS_ROLES = ("public", "organiser", "judge")
 #: Words of a broken page: a missing value, an object printed, a message's blank left unfilled ("{card}").
@@ -140,6 +156,7 @@ class Sweep:
     found: dict[str, list[str]] = field(default_factory=dict)  # "game lang page" -> problems
     looks: int = 0
     contexts: list[Any] = field(default_factory=list)
+    axed: set[tuple[str, str]] = field(default_factory=set)  # (kind of page, language) axe has looked at
 
     def open(self, kind: str, label: str, url: str, lang: str, context: Any, storage: dict[str, str] | None = None,
              wait: str | None = None) -> Watched:
@@ -189,6 +206,19 @@ class Sweep:
             problems += [f"{where}: {p}" for p in not_german(out["text"], self.english, self.keys, self.excluded)]
         w.problems += problems
 
+    def accessible(self, w: Watched, where: str, kind: str | None = None) -> None:
+        """axe over the page as it stands, at phone and laptop size, once per kind of page and language: a serious or
+        critical violation, or a checkbox smaller than 24 px, is a problem of the page."""
+        kind = kind or w.kind
+        if (kind, w.lang) in self.axed:
+            return
+        self.axed.add((kind, w.lang))
+        began = time.monotonic()
+        for size, found in axe.at_sizes(w.page).items():
+            w.problems += [f"{where} ({kind}, {size}): {line}" for line in axe.described(found)]
+        if os.environ.get("SWEEP_DEBUG"):
+            print(f"{time.monotonic() - began:.2f}s axe {kind} {w.lang}", flush=True)
+
     def collect(self, game: str) -> None:
         for w in self.pages:
             if w.problems:
@@ -222,6 +252,28 @@ def test_the_german_check_finds_english_words_and_raw_ids() -> None:
     found = not_german("Ann: Bring out Tyrion Lannister · ev.flag.illegal", english, keys, excluded)
     assert "message id shown raw: ev.flag.illegal" in found
     assert any("'bring'" in p for p in found), found
+
+
+def test_the_accessibility_check_finds_a_field_without_a_label_and_a_small_checkbox(browser: Any) -> None:
+    """axe can fail a page: a field without a label (critical) and a 16 px checkbox; labelled, at 24 px, none."""
+    ctx = browser.new_context(**LAPTOP)
+    try:
+        page = ctx.new_page()
+        page.set_content('<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>A form</h1>'
+                         '<input id="name"><input type="checkbox" id="agree" style="width:16px;height:16px">'
+                         '</main></body></html>')
+        found = {v["id"]: v for v in axe.violations(page)}
+        assert found["label"]["impact"] == "critical" and found["label"]["targets"] == ["#name", "#agree"]
+        assert found["checkbox-size"]["targets"] == ["#agree (16x16)"]
+        assert any("#name" in line for line in axe.described(list(found.values())))
+        page.evaluate("""() => {
+          for (const id of ["name", "agree"]) document.getElementById(id).insertAdjacentHTML("beforebegin",
+            `<label for="${id}">${id}</label>`);
+          document.getElementById("agree").style.cssText = "width:24px;height:24px";
+        }""")
+        assert axe.at_sizes(page) == {"phone": [], "laptop": []}
+    finally:
+        ctx.close()
 
 
 def context_of(text: str, word: str) -> str:
@@ -268,8 +320,7 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
     Phones follow the live stream all along (an error in any render is caught); each page is waited for and
     looked at after each kind of request it has not been looked at after yet (an action type, an undo, a
     ruling ...), every fourth request and the last: every action type on every page, at a fraction of the cost.
-    A spectator has no stream (streams need a key), so its page is opened again every fifteenth request
-    and at the end, where its log shows a line for every entry of the game."""
+    A spectator's page (no key) follows the game's public live stream as the seats' phones follow theirs."""
 
     def after(i: int, step: dict[str, Any], out: Any) -> None:
         from tests.test_browser import wait_until
@@ -289,13 +340,8 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
                 version = replay.version(game)
             last = i == len(replay.steps) - 1
             for w in phones[game]:
-                if not w.label.endswith(":spectator") and kind in w.seen and i % 4 and not last:
+                if kind in w.seen and i % 4 and not last:
                     continue
-                if w.label.endswith(":spectator"):
-                    if not (i % 15 == 0 or last):
-                        continue
-                    w.page.reload()
-                    w.page.evaluate(MESSAGES_READY)
                 try:
                     wait_until(w.page, PHONE_VERSION, arg=version, timeout=5000)
                 except playwright.TimeoutError:
@@ -303,10 +349,12 @@ def follow(sweep: Sweep, replay: Replay, phones: dict[str, list[Watched]], other
                     w.problems.append(f"{where}: the page stays at version {shown}, the table is at {version}")
                     if os.environ.get("SWEEP_DEBUG"):
                         print(w.label, w.lang, w.problems[-1], flush=True)
-                if w.label.endswith(":spectator"):
-                    w.page.evaluate(WATCH_MISSES)
                 sweep.look(w, where)
                 w.seen.add(kind)
+                role = w.label.rsplit(":", 1)[-1]
+                page_kind = f"phone:{role if role in ('spectator', 'judge') else 'seat'}"
+                if (page_kind, w.lang) not in sweep.axed and w.page.evaluate(CARDS_IN_PLAY):
+                    sweep.accessible(w, where, page_kind)
         for w in others:
             if kind not in w.seen or i % 4 == 0:
                 sweep.look(w, where)
@@ -330,6 +378,7 @@ def scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list[
 def _scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list[str]) -> None:
     for w in dashboards:
         page = w.page
+        sweep.accessible(w, f"dashboard, tables {labels}")
         for label in labels:
             gid = replay.ids[label]
             w.at = f"panel {label}"
@@ -355,6 +404,7 @@ def _scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list
                     w.problems.append(f"{w.at}: the panel does not show entry #{seq}")
                 sweep.look(w, w.at, REQUIRED["panel"] + REQUIRED["dashboard"])
                 if seq == last and label == labels[0]:  # the table as it stands: cards in play
+                    sweep.accessible(w, w.at, "panel")
                     SHOTS.mkdir(parents=True, exist_ok=True)
                     page.screenshot(path=str(SHOTS / f"sweep-judge-panel-{label}-{w.lang}.png"), full_page=True)
             page.click("#gtt")
@@ -376,6 +426,7 @@ def sweep_casual(sweep: Sweep, name: str) -> None:
                                 storage, wait="document.querySelectorAll('#links [data-seat]').length === 2"))
     for w in hosts:
         sweep.look(w, "host page")
+        sweep.accessible(w, "host page")
     replay.run(after=follow(sweep, replay, phones, []))
     for w in phones["g"]:
         if w.label.endswith(":A"):
@@ -423,12 +474,14 @@ def sweep_event(sweep: Sweep, name: str) -> None:
         w.page.wait_for_function("document.querySelectorAll('#rounds details').length > 0", timeout=10000)
         w.page.evaluate(WATCH_MISSES)
         sweep.look(w, "organiser page, after the event")
+        sweep.accessible(w, "organiser page, after the event")
     look_again(sweep, standings, "standings after the event")
     for role in ("judge", "organiser"):  # the report is the judge's and the organiser's
         for lang in LANGS:
             w = sweep.open("report", f"report:{role}", f"/e/{eid}/report#key={replay.keys[role]}", lang,
                            sweep.context(LAPTOP, lang), wait="document.querySelectorAll('#report-rows tr').length > 0")
             sweep.look(w, "report")
+            sweep.accessible(w, "report")
             if role == "judge":
                 w.page.screenshot(path=str(SHOTS / f"sweep-{name}-report-{lang}.png"), full_page=True)
     for w in standings:
@@ -448,6 +501,7 @@ def look_again(sweep: Sweep, pages: list[Watched], where: str) -> None:
         w.page.reload()
         sweep.ready(w, STANDINGS_SHOWN)
         sweep.look(w, where)
+        sweep.accessible(w, where, "standings")
 
 
 def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
@@ -464,12 +518,19 @@ def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
     try:
         for lang in LANGS:
             ctx = sweep.context(LAPTOP, lang)
+            w = sweep.open("home", "anyone", "/", lang, ctx)
+            w.page.fill("#q", "01089")  # a card of the corpus decks: its English name is left out of the check
+            w.page.wait_for_function("document.querySelectorAll('#results li').length > 0", timeout=10000)
+            sweep.look(w, "home, a card searched")
+            sweep.accessible(w, "home, a card searched")
+
             w = sweep.open("new-event", "organiser", "/events/new", lang, ctx)
             sweep.look(w, "new event, empty")
             w.page.fill("#ev-name", "Sweep Cup")
             w.page.click("#new-event button[type=submit]")
             w.page.wait_for_selector("#ev-created:not(.hidden)", timeout=10000)
             sweep.look(w, "new event, made", REQUIRED["new-event"] + ["#ev-created"])
+            sweep.accessible(w, "new event, made")
 
             w = sweep.open("rules", "anyone", "/rules", lang, ctx,
                            wait="document.querySelectorAll('#rules tr').length > 0")
@@ -477,6 +538,7 @@ def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
             w.page.fill("#rules-q", "shadow")
             w.page.wait_for_function("document.querySelectorAll('#rules tr').length > 0", timeout=10000)
             sweep.look(w, "rules, searched")
+            sweep.accessible(w, "rules, searched")
 
             for role, game, key in (("stranger", "", ""), ("judge", g["game"]["id"], g["judge"]["key"])):
                 w = sweep.open("tts", role, "/tts", lang, ctx)
@@ -487,10 +549,12 @@ def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
                 w.page.wait_for_function("document.querySelector('#out').innerText.trim() !== ''", timeout=10000)
                 sweep.look(w, f"tts, read by a {role}")
                 if role == "judge":
+                    sweep.accessible(w, "tts, read by a judge")
                     w.page.screenshot(path=str(SHOTS / f"sweep-tts-{lang}.png"), full_page=True)
 
             w = sweep.open("tapestry-new", "host", "/tapestry", lang, ctx)
             sweep.look(w, "tapestry, new")
+            sweep.accessible(w, "tapestry, new")
             w.page.click("#create button[type=submit]")
             w.page.wait_for_url("**/t/**", timeout=10000)
             w.kind = "tapestry"
@@ -498,6 +562,7 @@ def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
             w.page.click("#go")
             w.page.wait_for_function("document.querySelectorAll('#log li').length > 0", timeout=10000)
             sweep.look(w, "tapestry, a turn played")
+            sweep.accessible(w, "tapestry, a turn played")
             w.page.screenshot(path=str(SHOTS / f"sweep-tapestry-{lang}.png"), full_page=True)
             watcher = sweep.open("tapestry", "spectator", w.page.url.split("#")[0].removeprefix(sweep.server.url),
                                  lang, ctx, wait="document.querySelectorAll('#log li').length > 0")
@@ -506,6 +571,7 @@ def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
         sweep.close("pages")
     summary = "\n".join(f"{where}: {found}" for where, found in sweep.found.items() if where.startswith("pages"))
     assert not summary, "the sweep found problems on the pages around the tables:\n" + summary
+    assert {(kind, lang) for kind in AXED_AROUND for lang in LANGS} <= sweep.axed, sweep.axed
 
 
 def test_every_page_at_every_entry_of_every_corpus_game(sweep: Sweep) -> None:
@@ -522,3 +588,5 @@ def test_every_page_at_every_entry_of_every_corpus_game(sweep: Sweep) -> None:
     (SHOTS.parent / "state-sweep.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
     summary = "\n".join(f"{where}: {len(found)} problem(s), first: {found[0]}" for where, found in sweep.found.items())
     assert not sweep.found, "the sweep found problems (all in test-artifacts/state-sweep.json):\n" + summary
+    if not only:  # every kind of a table's page was looked at by axe, in both languages
+        assert {(kind, lang) for kind in AXED_AT_TABLES for lang in LANGS} <= sweep.axed, sweep.axed

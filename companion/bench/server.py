@@ -66,12 +66,12 @@ class Client:
         return r.status, json.loads(r.read() or b"null")
 
 
-async def _listen(host: str, port: int, path: str, key: str, want: int, got: list[tuple[int, float, float]],
+async def _listen(host: str, port: int, path: str, key: str | None, want: int, got: list[tuple[int, float, float]],
                   ready: asyncio.Event, counter: list[int], total: int) -> None:
+    auth = f"Authorization: Bearer {key}\r\n" if key else ""  # none: a spectator's table view
     for _attempt in range(30):
         reader, writer = await asyncio.open_connection(host, port)
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n"
-                     f"Authorization: Bearer {key}\r\n\r\n".encode())
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n{auth}\r\n".encode())
         await writer.drain()
         status = await reader.readline()
         while (await reader.readline()) not in (b"\r\n", b""):
@@ -114,13 +114,16 @@ def served(devices: int) -> Iterator[tuple[subprocess.Popen[str], str, int, Path
                 proc.kill()
 
 
-def bench_server(tables: int = 20, devices: int = 20, actions: int = 30, writers: int = 4) -> dict[str, Any]:
+def bench_server(tables: int = 20, devices: int = 20, actions: int = 30, writers: int = 4,
+                 spectators: int = 0) -> dict[str, Any]:
+    """``spectators`` of each table's ``devices`` are table views without a key (the public stream); the others are
+    the two seats' phones, half each."""
     with served(tables * devices) as (proc, host, port, tmp):
-        return _run(proc, host, port, tmp, tables, devices, actions, writers)
+        return _run(proc, host, port, tmp, tables, devices, actions, writers, spectators)
 
 
 def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: int, devices: int, actions: int,
-         writers: int) -> dict[str, Any]:
+         writers: int, spectators: int = 0) -> dict[str, Any]:
     setup = Client(host, port)
     games = []
     for _ in range(tables):
@@ -142,7 +145,8 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
             for d in range(devices):
                 got: list[tuple[int, float, float]] = []
                 deliveries.append(got)
-                key = kb if d % 2 else ka  # the acting seat's phones and its opponent's
+                # The table views first, then the acting seat's phones and its opponent's.
+                key = None if d < spectators else kb if d % 2 else ka
                 path = f"/api/games/{gid}/events?since=0"
                 tasks.append(asyncio.ensure_future(_listen(host, port, path, key, final, got, ready, counter,
                                                            total)))
@@ -199,6 +203,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
         "benchmark": "server",
         "tables": tables,
         "devices_per_table": devices,
+        "spectators_per_table": spectators,
         "devices": tables * devices,
         "actions": len(latencies),
         "writers": writers,

@@ -36,10 +36,15 @@ def rules(actions: int, instances: int, repeat: int, seed: int, as_json: bool) -
 @click.option("--devices", default=20, show_default=True, type=click.IntRange(1, 200), help="Devices per table.")
 @click.option("--actions", default=30, show_default=True, type=click.IntRange(1, 10_000), help="Actions per table.")
 @click.option("--writers", default=4, show_default=True, type=click.IntRange(1, 64))
+@click.option("--spectators", default=0, show_default=True, type=click.IntRange(0, 16),
+              help="Of each table's devices, this many are table views without a key (the public stream).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
-def server(tables: int, devices: int, actions: int, writers: int, as_json: bool) -> None:
+def server(tables: int, devices: int, actions: int, writers: int, spectators: int, as_json: bool) -> None:
     """A real server on loopback: action latency, throughput, live-delivery delay, memory."""
-    click.echo(json.dumps(bench_server(tables=tables, devices=devices, actions=actions, writers=writers), indent=2))
+    if spectators > devices:
+        raise click.BadParameter(f"at most --devices ({devices})", param_hint="--spectators")
+    click.echo(json.dumps(bench_server(tables=tables, devices=devices, actions=actions, writers=writers,
+                                       spectators=spectators), indent=2))
 
 
 @bench.command("event")

@@ -21,7 +21,7 @@ class RoleKind(StrEnum):
     JUDGE = "judge"  # sees everything, may record and undo anything
     HOST = "host"  # set the game up: public view, round flow, join links, undo
     TABLE = "table"  # the Tabletop Simulator helper's scoped key: snapshots for one game
-    SPECTATOR = "spectator"  # no key: the public view only
+    SPECTATOR = "spectator"  # no key: the public view only (and its live stream)
 
 
 class Can(StrEnum):
@@ -69,7 +69,7 @@ CAPABILITIES: dict[RoleKind, Capabilities] = {
         frozenset({Can.FOR_ANY_SEAT, Can.UNDO, Can.SET_DECK, Can.STREAM, Can.ISSUE_KEYS}),
         frozenset({Recorder.TABLE, Recorder.CLAIM})),
     RoleKind.TABLE: Capabilities(frozenset({Can.STREAM, Can.SNAPSHOT})),
-    RoleKind.SPECTATOR: Capabilities(keyed=False),
+    RoleKind.SPECTATOR: Capabilities(frozenset({Can.STREAM}), keyed=False),  # the public view, live
 }
 
 

@@ -32,6 +32,8 @@ class Hub:
     #: Live streams one key may hold at one game: a quarter of them, so a seat opening streams without end cannot
     #: lock the other seat's phones, the host page or the judge out of the game's live updates; nor can a casual
     #: table's host who holds a seat's key too, or both (three keys leave a quarter for the judge and the TTS helper).
+    #: The spectators' table views (no key) count as one holder: together a quarter too, so strangers never crowd out
+    #: the table's own phones.
     PER_KEY = PER_GAME // 4
 
     def __init__(self, limit: int = 5000) -> None:
@@ -82,16 +84,18 @@ class Hub:
     def version(self, game_id: str) -> int:
         return self._versions.get(game_id, -1)
 
-    def admit(self, game_id: str, address: str, holder: str | None = None) -> None:
+    def admit(self, game_id: str, address: str, holder: str | None = None, keyed: bool = True) -> None:
         """Count a new stream in, or refuse it when the game, the key's ``holder`` there (its role: "seat:A",
-        "host", …), the address or the server is full."""
+        "host", …; "spectator" for every table view without a key, ``keyed`` False), the address or the server is
+        full."""
         with self._guard:
             if self.streams >= self.limit:
                 raise StreamLimit("the server holds as many live connections as it can; try again shortly")
             if self._per_game.get(game_id, 0) >= self.PER_GAME:
                 raise StreamLimit("this game has as many live connections as it may hold")
             if holder is not None and self._per_key.get((game_id, holder), 0) >= self.PER_KEY:
-                raise StreamLimit("your key holds as many live connections of this game as one key may")
+                raise StreamLimit("your key holds as many live connections of this game as one key may" if keyed else
+                                  "this game's table views without a key hold as many live connections as they may")
             if self._per_address.get(address, 0) >= self.PER_ADDRESS:
                 raise StreamLimit("too many live connections from your address")
             self.streams += 1

@@ -84,7 +84,8 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
     resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens.
 
     A stream stays open only while its key still opens the game as the same role: re-issuing a key
-    ends the streams opened with the old one."""
+    ends the streams opened with the old one. A stream without a key is a spectator's (the role's table allows it):
+    the public view, made once per version for every spectator of the game (the event cache is per role)."""
     header = request.headers.get("Last-Event-ID")
     since = bounded_int("Last-Event-ID" if header else "since", header or request.args.get("since"), -1, -1,
                         MAX_VERSION)
@@ -93,7 +94,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
     hub = services.hub
     key = key_from_request()
     try:
-        hub.admit(game.id, request.remote_addr or "?", role.cache_key)
+        hub.admit(game.id, request.remote_addr or "?", role.cache_key, role.capabilities.keyed)
     except StreamLimit as full:  # the server's cap: try later (503); a game's or address's: 429
         status = 503 if hub.streams >= hub.limit else 429
         raise ApiError(status, "too_many_streams", full.message) from None

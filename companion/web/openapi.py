@@ -73,7 +73,8 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/find": {"get": _op("Card instances the caller can see, by name", params=G,
                                                 query=["q", "for"])},
     "/api/games/{game_id}/events": {"get": _op(
-        "Live updates (Server-Sent Events); resumes from Last-Event-ID or ?since=", params=G,
+        "Live updates (Server-Sent Events) as the key sees the table; without a key the spectators' public view; "
+        "resumes from Last-Event-ID or ?since=", params=G,
         query=["key", "since"], content="text/event-stream")},
     # The Tapestry routes' bodies come from their @accepts schemas (route_bodies), built from the entries' declarations.
     "/api/tapestry/games": {"post": _op(

@@ -91,16 +91,9 @@ async function load() {
   if (!state || r.data.version >= state.version) state = r.data;
   await loadLog();
   render();
-  if (listening) return;  // one live stream (or poll) per page, however often the table is loaded
+  if (listening) return;  // one live stream per page, however often the table is loaded
   listening = true;
-  if (client.key) client.listen();
-  else {  // a spectator has no key: the table is read again every few seconds, and its dot says so
-    setInterval(() => client.refresh(), 5000);
-    $("live").classList.add("polled");
-    const title = () => { $("live").title = t("polledView"); };
-    title();
-    onLanguage(title);
-  }
+  client.listen();  // a spectator's too (no key): the public view, live
 }
 
 /** A word that begins a label ("Setup", "Spectator"), though sentences use it in lower case. */
