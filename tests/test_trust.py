@@ -296,7 +296,7 @@ def test_a_plot_chosen_face_down_is_identical_for_others_whichever_it_is(
         if not any(m[1]["type"] == "$undo" for m in moves):
             # A chosen plot is placed (RR: Appendix I › 1.2): this strict game refuses a second choice, so the
             # first one stands.
-            chosen = [m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A"][0][1]["card"]
+            chosen = next(m for m in moves if m[1]["type"] == "choose_plot" and m[0] == "A")[1]["card"]
             assert mine["plot_choice"] == cards[chosen]
         still_chosen = mine["plot_choice"] is not None
         # The last choice is B's and reveals both: after it, everyone reads the same names (the reveal is one entry).
