@@ -131,6 +131,8 @@ RULES_ROUND: dict[str, Rule] = {
     "kneel.already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),
     "stand.already": Rule("RR: Stand, Standing", "1E Rules › Kneeling"),
     "kill.not-in-play": Rule("RR: Kill, Killed", "1E Rules › Killed", impossible=True),
+    "reveal.not-own": Rule("RR: Reveal", "1E Rules › Reveal", impossible=True),
+    "look.not-hidden": Rule("RR: Look", "1E Rules › Look", impossible=True),
     "modify.card": Rule("RR: Modifiers", "1E Rules › Lasting effects", impossible=True),
     "modify.controller": Rule("RR: Modifiers", "1E Rules › Lasting effects"),
     # Dominance, taxation.

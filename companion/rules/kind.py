@@ -24,7 +24,7 @@ def play_or_refuse(table: Table, action: Action, mode: Mode, requested: Action |
     ``requested`` is what the asker sent (positions, not instances): a refusal echoes it, and shows
     its verdict only if ``role`` may know every card the verdict names."""
     requested = requested or action
-    before = Glimpse.of(table)
+    before = Glimpse.of(table, action)
     try:
         verdict = play(table, action, mode)
     except ActionError as exc:
@@ -88,12 +88,12 @@ class AgotKind:
         return Authorized(allowed.action, allowed.awaiting)
 
     def play(self, game: Any, state: Table, action: Action, requested: Action, role: Role) -> Played:
-        before = Glimpse.of(state)
+        before = Glimpse.of(state, action)
         verdict = play_or_refuse(state, action, _mode(game.mode), requested, role)
         return Played(action.to_dict(), verdict, verdict.to_dict(), verdict, before)
 
     def seal(self, before: Glimpse | None, state: Table, action: Action, verdict: Verdict | None) -> dict[str, Any]:
-        return seal(before if before is not None else Glimpse.of(state), state, action, verdict)
+        return seal(before if before is not None else Glimpse.of(state, action), state, action, verdict)
 
 
 register(AgotKind())

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.catalog.card import PLOT_STATS, Card
-from companion.rules.actions.base import Action, card_fields
+from companion.rules.actions.base import Action, card_fields, card_list_fields
 from companion.rules.actions.round import (
     WINNING_POWER,
     gone_to_time,
@@ -202,24 +202,32 @@ def resolve_alias(t: Table, ref: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Glimpse:
-    """Where every card was just before an action: enough to seal its log entry afterwards."""
+    """Where every card was just before an action, and what the action shows (``Action.reveals``): enough to seal
+    its log entry afterwards."""
 
     where: dict[str, tuple[str, Zone]]
     positions: dict[str, int]
+    shown: dict[str, frozenset[str] | None]
 
     @staticmethod
-    def of(t: Table) -> Glimpse:
-        return Glimpse(dict(t.where), {cid: s.position for cid, s in t.in_shadows.items()})
+    def of(t: Table, action: Action | None = None) -> Glimpse:
+        shown = action.reveals(t) if action is not None else {}
+        return Glimpse(dict(t.where), {cid: s.position for cid, s in t.in_shadows.items()}, shown)
 
 
-def _hidden_alias(before: Glimpse, after: Table, cid: str) -> tuple[str, list[str]] | None:
-    """If the card was hidden both before and after the action: its public alias and the seats
-    that may know it. A card that was (or became) face up was seen by everyone."""
+def _hidden_alias(before: Glimpse, after: Table, cid: str,
+                  shown: dict[str, frozenset[str] | None] | None = None) -> tuple[str, list[str]] | None:
+    """If the card was hidden both before and after the action: its public alias and the seats that may know it.
+    A card that was (or became) face up was seen by everyone; a card the action ``shown`` to everyone too, and one
+    it showed to some seats is known to them as well as to its own."""
     if cid not in before.where or cid not in after.where:
         return None
     seat_b, zone_b = before.where[cid]
     seat_a, zone_a = after.where[cid]
     if zone_b not in HIDDEN_ZONES or zone_a not in HIDDEN_ZONES:
+        return None
+    to = (shown or {}).get(cid, frozenset())
+    if to is None:
         return None
     if zone_b is Zone.SHADOWS:
         name = f"{seat_b}:shadows#{before.positions[cid]}"
@@ -227,26 +235,37 @@ def _hidden_alias(before: Glimpse, after: Table, cid: str) -> tuple[str, list[st
         name = f"{seat_a}:shadows#{after.in_shadows[cid].position}"
     else:
         name = f"{seat_b}:{zone_b.value}"
-    return name, [seat_b] if seat_a == seat_b else []
+    return name, sorted(({seat_b} if seat_a == seat_b else set()) | set(to))
 
 
 def seal(before: Glimpse, after: Table, action: Action, verdict: Verdict | None) -> dict[str, Any]:
-    """What of an action's entry stays hidden, and from whom, as it was when the entry was written.
+    """What of an action's entry stays hidden, and from whom, as it was when the entry was written: where its cards
+    lay before and after it, and what the action itself shows (``Action.reveals``, read on the table before it
+    was applied: ``before.shown``).
 
     A log entry is redacted by this seal for ever after: where the card lies later does not matter
     (a card marshalled face up and later put into shadows keeps its public name in the old entry)."""
+    shown = before.shown
     fields: dict[str, Any] = {}
     for name in card_fields(action):
         cid = getattr(action, name)
-        hidden = _hidden_alias(before, after, cid) if isinstance(cid, str) else None
+        hidden = _hidden_alias(before, after, cid, shown) if isinstance(cid, str) else None
         if hidden is not None:
             fields[name] = {"alias": hidden[0], "seats": hidden[1]}
+    for name in card_list_fields(action):
+        aliases = [_hidden_alias(before, after, cid, shown) for cid in getattr(action, name) or []]
+        if any(a is not None for a in aliases):
+            # A list naming hidden cards: each by its position for those who may not see it (as one field's value).
+            seats = set.intersection(*[set(a[1]) for a in aliases if a is not None])
+            fields[name] = {"alias": [a[0] if a else cid for a, cid in zip(aliases, getattr(action, name),
+                                                                           strict=True)],
+                            "seats": sorted(seats)}
     verdict_seats: set[str] = set()
     verdict_hidden = False
     if verdict is not None:
         for cards in [v.cards for v in verdict.violations] + [n.cards for n in verdict.notes]:
             for cid in cards:
-                hidden = _hidden_alias(before, after, cid)
+                hidden = _hidden_alias(before, after, cid, shown)
                 if hidden is not None:
                     verdict_hidden = True
                     verdict_seats.update(hidden[1])

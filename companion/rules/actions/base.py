@@ -333,6 +333,12 @@ class Action:
     def check(self, table: Table, v: Checker) -> None:
         raise NotImplementedError
 
+    def reveals(self, t: Table) -> dict[str, frozenset[str] | None]:
+        """The cards this action shows, and to whom, beyond where they lie (the table before it is applied): card ->
+        the seats that see it, or None for everyone. The entry's seal reads it (``views.seal``): a hand shown to the
+        table, a plot revealed, a card one seat looks at. By default none: where each card lies decides."""
+        return {}
+
     def starts_body(self, t: Table) -> bool:
         """Whether recording it ends the beginning of the phase (1st edition: the chance to come out of
         Shadows is over). Declared by ``starts_phase_body``; an action that is the phase's own step only in

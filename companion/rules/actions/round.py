@@ -136,7 +136,7 @@ class ChoosePlot(Action):
         p = t.players[self.player]
         if p.revealed_round != t.round and p.plot_chosen is not None:
             v.violate("plot.chosen-once", player=p.name)  # no card: the choice stays secret
-        if self.reveals(t):
+        if self.reveals_all(t):
             chosen = self.chosen(t)
             v.note("plots-revealed", tuple(chosen.values()), names=[t.ref(c) for c in chosen.values()])
             for seat, card in chosen.items():
@@ -150,13 +150,17 @@ class ChoosePlot(Action):
         out[self.player] = self.card
         return {s: c for s, c in out.items() if c is not None}
 
-    def reveals(self, t: Table) -> bool:
+    def reveals_all(self, t: Table) -> bool:
+        """This choice is the last one: every chosen plot is revealed with it."""
         return all(s == self.player for s in waiting_for_plot(t)) and t.players[self.player].revealed_round != t.round
+
+    def reveals(self, t: Table) -> dict[str, frozenset[str] | None]:
+        return dict.fromkeys(self.chosen(t).values()) if self.reveals_all(t) else {}
 
     def apply(self, t: Table) -> None:
         if t.players[self.player].revealed_round == t.round:
             return  # advisory: flagged; a plot revealed this round stays
-        revealing = self.reveals(t)
+        revealing = self.reveals_all(t)
         t.players[self.player].plot_chosen = self.card
         t.players[self.player].plot_chosen_round = t.round
         if revealing:

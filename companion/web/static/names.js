@@ -74,8 +74,8 @@ export function makeNames(getState, declared) {
     if (d.kind && !d.card && fields.card) params.card = t("ref.pool", {seat: seatName(d.player)});
     // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), nobody named ("_nobody").
     const absent = Object.keys(fields).filter(k => d[k] === undefined && t("log." + d.type).includes(`{${k}}`));
-    const variant = [...Object.keys(d).filter(k => d[k] === true), ...(absent.length ? ["nobody"] : [])]
-      .map(v => `log.${d.type}_${v}`).find(hasMessage);
+    const variant = [...Object.keys(d).filter(k => d[k] === true), ...(absent.length ? ["nobody"] : []),
+      ...Object.keys(d).filter(k => k !== "type" && k !== "player")].map(v => `log.${d.type}_${v}`).find(hasMessage);
     const key = variant || "log." + d.type;
     let text = hasMessage(key) ? t(key, params) : actionName(d.type || e.kind);
     if (d.amount !== undefined && hasMessage(key) && t(key, params) === t(key, {...params, amount: ""})) text += ` (${d.amount})`;
