@@ -1070,6 +1070,132 @@ def s55() -> None:
     s.x("pass_turn", player="A")
 
 
+CRANNOGMEN, SMALLFOLK, ARYA_SHADOW, IMPS_AGENT = "23011", "13081", "13101", "26025"
+
+
+def s56() -> None:
+    s = S("2e-shadows-marshal-and-bring-out", "2e", "strict",
+          "RR: Shadows › Marshaling a card into shadows: 'the active player may, as a player action, pay 2 gold to "
+          "marshal a card with the shadow keyword into shadows'; 'Cards without the shadow keyword cannot be marshaled "
+          "into shadows.' › Bringing a card out of shadows: 'As an action, a player may bring a character ... out of "
+          "shadows and into play by paying its shadow cost'.",
+          stark({**STARK_CARDS, CRANNOGMEN: 2, SMALLFOLK: 1}), lann({**LANN_CARDS, IMPS_AGENT: 2}))
+    s.setup(a=[A_(ROBB), A_(TKNIGHT)], b=[B_(TYRION), B_(BURNED)])
+    s.plots(FEAST, TAXATION, "B", "A")
+    s.draw()
+    s.phase("marshaling").a("collect_income", player="A")
+    s.c("Crannogmen (Shadow (3)) and Smallfolk Mob (Shadow (4)) into shadows for 2 each: 2 gold left.")
+    s.a("marshal_into_shadows", player="A", card=A_(CRANNOGMEN))
+    s.a("marshal_into_shadows", player="A", card=A_(SMALLFOLK))
+    s.c("A Tumblestone Knight has no Shadow keyword.")
+    s.x("marshal_into_shadows", player="A", card=A_(TKNIGHT, 2))
+    s.a("pass_turn", player="A")
+    s.a("collect_income", player="B").a("marshal_into_shadows", player="B", card=B_(IMPS_AGENT)).a("pass_turn", player="B")
+    s.phase("challenges")
+    s.a("initiate_challenge", player="A", kind="military", defender="B", attackers=[A_(ROBB)])
+    s.a("declare_defenders", player="B", defenders=[B_(BURNED)])
+    s.c("Crannogmen cost 3 to bring out; Alice has 2.")
+    s.x("bring_out", player="A", card=A_(CRANNOGMEN))
+    s.a("challenge_result").a("apply_claim", player="B", cards=[B_(BURNED)]).a("renown", player="A", cards=[A_(ROBB)])
+    s.c("Bob brings The Imp's Agent out for 3 in the action window after the challenge.")
+    s.a("bring_out", player="B", card=B_(IMPS_AGENT))
+    s.a("pass_turn", player="A").a("pass_turn", player="B")
+    s.phase("dominance")
+
+
+def s57() -> None:
+    s = S("2e-shadows-unique-duplicate-and-dead-pile", "2e", "strict",
+          "RR: Shadows › Unique cards and shadows: 'A player may bring a unique card out of shadows by paying its shadow "
+          "cost even if he or she owns and controls another copy of that unique card in play. However, the card will "
+          "enter play as a duplicate.' 'Bringing a unique card out of shadows is subject to the same restrictions as any "
+          "other attempt to put a unique card into play.' RR: Dead Pile; RR: Leaves Play (duplicates are discarded).",
+          stark({**STARK_CARDS, ARYA_SHADOW: 2}), lann(LANN_CARDS))
+    s.c("Alice sets up Arya Stark and puts two copies of the other Arya Stark (Shadow (4)) into shadows: 3 + 2 + 2.")
+    s.setup(a=[A_(ARYA)], b=[B_(TYRION), B_(BURNED)], a_shadows=[A_(ARYA_SHADOW), A_(ARYA_SHADOW, 2)])
+    s.plots(FEAST, TAXATION, "B", "B")
+    s.draw("BA")
+    s.phase("marshaling").a("collect_income", player="B").a("pass_turn", player="B")
+    s.a("collect_income", player="A")
+    s.c("The first shadows Arya comes out for 4 as a duplicate of the one in play.")
+    s.a("bring_out", player="A", card=A_(ARYA_SHADOW)).a("pass_turn", player="A")
+    s.phase("challenges")
+    s.challenge("B", "military", "A", [B_(BURNED)], [])
+    s.c("Alice kills Arya for the claim and does not use her duplicate (it is discarded).")
+    s.a("challenge_result").a("apply_claim", player="A", cards=[A_(ARYA)]).passes("B", "A")
+    s.c("Dominance: Bob 4 + 5 = 9, Alice 0 + 2 = 2.")
+    s.phase("dominance").a("win_dominance", player="B")
+    taxed(s, "BA", {"B": B_HAND[:3], "A": A_HAND[:5]})
+    s.plots(TAXATION, LIONS, "A", "A")
+    s.draw()
+    s.phase("marshaling").a("collect_income", player="A")
+    s.c("Alice has 5 gold, but a copy of Arya Stark is in her dead pile.")
+    s.x("bring_out", player="A", card=A_(ARYA_SHADOW, 2))
+    s.a("pass_turn", player="A").a("collect_income", player="B").a("pass_turn", player="B")
+
+
+def s58() -> None:
+    s = S("2e-str-below-zero-counts-zero", "2e", "strict",
+          "RR: Modifiers: 'A quantity cannot be reduced so that it functions with a value below zero ... any resultant "
+          "value below zero is treated as zero.' RR: Appendix I › 4.2.2 (a tie goes to the attacker).",
+          stark(STARK_CARDS), lann(LANN_CARDS))
+    s.setup(a=[A_(ROBB), A_(TKNIGHT)], b=[B_(GOLDCLOAKS), B_(BURNED)])
+    s.plots(FEAST, TAXATION, "B", "A")
+    s.draw()
+    s.phase("marshaling").a("collect_income", player="A").a("pass_turn", player="A")
+    s.a("collect_income", player="B").a("pass_turn", player="B")
+    s.phase("challenges")
+    s.challenge("A", "military", "B", [A_(ROBB), A_(TKNIGHT)], [B_(GOLDCLOAKS), B_(BURNED)])
+    s.c("An effect of Bob's gives the Tumblestone Knight -5 STR: it counts 0, not -3. 5 against 5: Alice wins.")
+    s.a("modify", player="A", stat="str", card=A_(TKNIGHT), amount=-5, until="challenge")
+    s.x("challenge_result", winner="B")
+    s.a("challenge_result").a("apply_claim", player="B", cards=[B_(BURNED)]).a("renown", player="A", cards=[A_(ROBB)])
+    s.a("pass_turn", player="A")
+
+
+def s59() -> None:
+    s = S("2e-initiative-below-zero-counts-zero", "2e", "strict",
+          "RR: Modifiers: 'any resultant value below zero is treated as zero.' RR: Appendix I › 1.3 I: a tie goes to 'the "
+          "tied player with the lowest power total'.",
+          stark(STARK_CARDS), lann(LANN_CARDS, [NOBLE, WOW, LIONS, TAXATION, RATIONING, FEAST, CACHE]))
+    s.setup(a=[A_(TKNIGHT)], b=[B_(TYRION), B_(BURNED)])
+    s.plots(FEAST, TAXATION, "B", "B")
+    s.draw("BA")
+    s.phase("marshaling").a("collect_income", player="B").a("pass_turn", player="B")
+    s.a("collect_income", player="A").a("pass_turn", player="A")
+    s.phase("challenges").passes("B", "A")
+    s.c("Dominance: Bob 6 + 5 = 11, Alice 2 + 6 = 8.")
+    s.phase("dominance").a("win_dominance", player="B")
+    taxed(s, "BA", {"B": B_HAND[:3], "A": A_HAND[:5]})
+    s.c("Round 2: The Winds of Winter (4) with an effect's -10 counts 0; A Noble Cause has 0. Tied at 0: Alice has "
+        "less power and wins initiative.")
+    s.plots(WOW, NOBLE)
+    s.a("modify", player="A", stat="initiative", amount=-10)
+    s.x("choose_first_player", player="B", first="B")
+    s.a("choose_first_player", player="A", first="A")
+    s.draw()
+    s.phase("marshaling").a("collect_income", player="A")
+
+
+def s60() -> None:
+    s = S("2e-time-called-game-won-before-the-end", "2e", "strict",
+          "Tournament Regulations › End of Round › Time: 'players must play through the taxation phase of the current "
+          "game round. If neither player has won, they follow the \"Going to Time\" rules'. RR: Winning the Game. "
+          "(Earlier rounds are summed up: Alice has 14 power.)",
+          stark(STARK_CARDS), lann(LANN_CARDS))
+    s.setup(a=[A_(ROBB), A_(TKNIGHT)], b=[B_(BURNED), B_(MERCHANT)])
+    s.a("set_power", player="A", amount=14)
+    s.plots(FEAST, WOW, "B", "A")
+    s.draw()
+    s.phase("marshaling").a("collect_income", player="A").a("pass_turn", player="A")
+    s.a("collect_income", player="B").a("pass_turn", player="B")
+    s.phase("challenges")
+    s.a("call_time")
+    s.passes("A", "B")
+    s.c("Dominance: Alice 7 + 6 = 13, Bob 3 + 3 = 6: Alice's 15th power wins the game outright.")
+    s.phase("dominance").a("win_dominance", player="A")
+    s.x("go_to_time")
+
+
 def s25() -> None:
     s = S("2e-claim-from-attackers-plot", "2e", "strict",
           "RR: Claim or Claim Value: 'The claim value on a player's revealed plot card (which incorporates all relevant "
@@ -2013,6 +2139,27 @@ def e16() -> None:
     s.passes("B", "A")
     s.c("Dominance: Alice 1 + 2 + 3 gold = 6, Bob 1 + 1 gold = 2.")
     s.phase("dominance").a("win_dominance", player="A")
+
+
+def e17() -> None:
+    s = S("1e-shadows-unique-comes-out-as-duplicate", "1e", "strict",
+          f"{INSERT} › Unique cards and Shadows: 'If another copy of a unique card that you own and control is in play, "
+          "you still may bring the card out of Shadows by paying its cost. However, the card immediately attaches to its "
+          "copy as a duplicate.' › Bringing a card out of Shadows: 'At the beginning of the any phase'.",
+          bara1(), lann1())
+    setup1(s, a=[A_(HOST)], b=[B_(TYRION38), B_(WEAPONSMITH)])
+    s.plots(PWEALTH, RAVEN, "A", "A")
+    s.draw()
+    s.phase("marshaling").a("collect_income", player="A").a("pass_turn", player="A")
+    s.a("collect_income", player="B").a("marshal_into_shadows", player="B", card=B_(TYRION1))
+    s.c("Not at the beginning of the phase.")
+    s.x("bring_out", player="B", card=B_(TYRION1))
+    s.a("pass_turn", player="B")
+    s.phase("challenges").a("pass_shadows", player="A")
+    s.c("Bob's Tyrion (s2) comes out as a duplicate of the Tyrion he has in play.")
+    s.a("bring_out", player="B", card=B_(TYRION1))
+    s.challenge("A", "military", "B", [A_(HOST)], [B_(WEAPONSMITH)])
+    s.a("challenge_result").a("apply_claim", player="B", cards=[B_(WEAPONSMITH)]).a("pass_turn", player="A")
 
 
 def main() -> None:
