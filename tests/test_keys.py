@@ -280,7 +280,8 @@ def test_asked_for_at_creation_the_judge_key_is_in_the_first_link_and_every_phon
     g = client.post("/api/games", json={"seats": ["A", "B"], "judge": True}).get_json()
     gid = g["game"]["id"]
     notices = client.get(f"/api/games/{gid}/view", headers=auth(g["seats"][1]["key"])).get_json()["keys"]["notices"]
-    assert notices == [{"seq": 0, "key": "judge", "seat": None, "by": "host", "at": g["game"]["created"]}]
+    assert notices == [{"seq": 0, "key": "judge", "seat": None, "by": "host", "at": g["game"]["created"],
+                        "by_msg": "keys.by.host"}]  # the page reads who made it in words
 
 
 def test_at_an_event_no_game_judge_key_and_only_the_judge_renews_a_seat(client: FlaskClient) -> None:

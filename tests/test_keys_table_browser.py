@@ -171,8 +171,7 @@ def test_a_lost_phone_a_judge_and_a_tts_table_mid_game(server: Server, browser: 
     assert "The Imp's Agent" in judge.inner_text("[data-shadows=A]")
     assert "Meera Reed" in judge.inner_text("[data-shadows=B]")
     # Jana's plot, chosen face down and not yet revealed: the judge's phone reads which (no other phone does).
-    judge.wait_for_selector("[data-plot-status=A]", timeout=phones.WAIT)
-    assert "Feast or Famine" in judge.inner_text("[data-plot-status=A]")
+    judge.wait_for_selector("#round-box:has-text('Feast or Famine')", timeout=phones.WAIT)
 
     # Every phone and the spectator's page name each key that sees hidden cards, who made it, when.
     keys = notices(server, gid)

@@ -25,7 +25,7 @@ from companion.declare import text
 from companion.rules import Seat, view
 from companion.rules.describe import entry_card_names
 from companion.rules.offers import round_view
-from companion.rules.roles import SPECTATOR, Can, Role
+from companion.rules.roles import SPECTATOR, Can, Role, RoleKind
 from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.values import has_deck
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
@@ -280,7 +280,10 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
         out["undone"] = sorted(state.undone)
         out["pending"] = pending_for(game, role, table)
         # Who can see hidden cards besides each seat itself: every phone shows it (issue 22).
-        out["keys"] = {"notices": svc().store.key_notices(game.id, game), "event": bool(game.header.get("event"))}
+        # Each notice names who made the key in words (the page compares no roles).
+        notices = [{**n, "by_msg": "keys.by.judge" if n.get("by") == RoleKind.JUDGE.value else "keys.by.host"}
+                   for n in svc().store.key_notices(game.id, game)]
+        out["keys"] = {"notices": notices, "event": bool(game.header.get("event"))}
         return out
 
     shown: dict[str, Any] = svc().views.get((game.id, game.version, role.cache_key, "view"), make)
@@ -289,9 +292,11 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
 
 def may(role: Role, table: Any) -> dict[str, Any]:
     """What the page offers this role besides the round's offers, from its row of capabilities: the card menus
-    and scanning, undo, the judge's export, a deck to load (its seat has none yet), the title it reads."""
+    and scanning, undo, the judge's export, whether a key opens it, a deck to load (its seat has none yet), the title
+    it reads."""
     seat = role.seat
     return {"play": role.can(Can.PLAY), "undo": role.may_undo, "export": role.sees_all,
+            "keyed": role.capabilities.keyed,
             "deck": bool(seat and role.can(Can.SET_DECK) and not has_deck(table, seat)),
             "title": {"name": table.players[seat].name} if seat else {"msg": role.kind.value}}
 

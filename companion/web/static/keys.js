@@ -15,7 +15,7 @@ export const whoSees = (() => {
   // The reader's local time, in the phone's own style of the page's language (en-GB: 20:14, en-US: 08:14 PM).
   const locale = () => ((navigator.language || "").toLowerCase().startsWith(lang()) ? navigator.language : lang());
   const clock = at => new Date(at).toLocaleTimeString(locale(), {hour: "2-digit", minute: "2-digit"});
-  const by = n => t("keys.by." + (n.by === "judge" ? "judge" : "host"));
+  const by = n => t(n.by_msg);
   const name = (view, seat) => {
     const p = view && (view.players || []).find(x => x.seat === seat);
     return p ? p.name : seat;
@@ -75,7 +75,7 @@ export const whoSees = (() => {
   /** This phone's key no longer opens the game: say who renewed it and when, and stop (the stream has ended). */
   let stopped = null;  // the renewal that stopped this phone (null: none; false: stopped, reason unknown)
   async function revoked(view) {
-    if (view && view.role === "spectator") return;  // no key to renew: a spectator simply has no live stream
+    if (view && view.may && !view.may.keyed) return;  // no key to renew (a spectator's): nothing was revoked
     last = null;  // the seat's view it was shown: not kept on a phone that no longer opens the game
     localStorage.setItem(stoppedKey, "1");
     const mine = (view && view.viewer && view.viewer.seat) || localStorage.getItem(seatKey);
