@@ -70,6 +70,8 @@ def render() -> str:
         "`companion/rules/editions.py` (a third edition: one more subclass and its `EDITIONS` entry, plus its",
         "citation field on `Rule`). Nothing else in `companion/rules` compares an edition name.",
         "",
+        "Where the texts can be read two ways, the reading the checker follows is in `docs/readings.md`.",
+        "",
         "| rule | 2nd edition | 1st edition | raised in | tested in |",
         "|---|---|---|---|---|",
     ]
