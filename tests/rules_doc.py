@@ -8,6 +8,7 @@ tests/test_rules_doc.py fails when docs/rules.md is not what this prints.
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -51,6 +52,10 @@ def where_tested() -> dict[str, list[str]]:
     for path in sorted(TESTS_DIR.glob("test_*.py")):
         for rule, names in _places(path, classes=False).items():
             out[rule] += [f"`{path.name}` › {n}" for n in sorted(names) if n.startswith("test_")]
+    # A round's scenario probes its rule with "# expect: <rule>" before the line that breaks it.
+    for path in sorted((TESTS_DIR / "scenarios" / "round").glob("*.jsonl")):
+        for rule in sorted(set(re.findall(r"^# expect: ([\w.-]+)", path.read_text(encoding="utf-8"), flags=re.M))):
+            out[rule].append(f"`scenarios/round/{path.name}`")
     return out
 
 
@@ -70,7 +75,7 @@ def render() -> str:
         "`companion/rules/editions.py` (a third edition: one more subclass and its `EDITIONS` entry, plus its",
         "citation field on `Rule`). Nothing else in `companion/rules` compares an edition name.",
         "",
-        "Where the texts can be read two ways, the reading the checker follows is in `docs/readings.md`.",
+        "Where the texts can be read two ways, the reading the checker follows is at the end of this page.",
         "",
         "| rule | 2nd edition | 1st edition | raised in | tested in |",
         "|---|---|---|---|---|",
@@ -81,6 +86,9 @@ def render() -> str:
             f"| {name}", r.citation_2e or "—", r.citation_1e or "—",
             "<br>".join(code.get(rule_id, [])) or "—", "<br>".join(tests.get(rule_id, [])) or "—",
         ]) + " |")
+    # The readings live beside the scenarios that hold them; this page shows them one heading down.
+    readings = (TESTS_DIR / "scenarios" / "round" / "READINGS.md").read_text(encoding="utf-8")
+    lines += ["", re.sub(r"^#", "##", readings, flags=re.M).rstrip("\n")]
     return "\n".join(lines) + "\n"
 
 
