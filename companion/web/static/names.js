@@ -67,15 +67,17 @@ export function makeNames(getState, declared) {
       return t(e.data.name ? "log.deckNamed" : "log.deckCounts", counts);
     }
     if (e.kind === "deck") return t("log.deck", {player: seatName(e.data.seat), cards: e.data.cards ?? Object.values(e.data.deck || {}).reduce((a, b) => a + b, 0)});
-    const d = e.kind === "undo" ? (e.data.action || {}) : e.data;
+    const stored = e.kind === "undo" ? (e.data.action || {}) : e.data;
+    const d = {...((declared.defaults || {})[stored.type] || {}), ...stored};  // a default the entry leaves out
     const fields = declared.fields[d.type] || {};
     const params = {amount: d.amount ?? d.count ?? (d.kind && !declared.tally[d.type] ? 1 : "")};
     for (const [k, v] of Object.entries(d)) if (k !== "type") params[k] = fieldText(fields[k], v, e, d.player);
     if (d.kind && !d.card && fields.card) params.card = t("ref.pool", {seat: seatName(d.player)});
-    // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), nobody named ("_nobody").
-    const absent = Object.keys(fields).filter(k => fields[k] === "seat" && d[k] === undefined);
-    const variant = [...Object.keys(d).filter(k => d[k] === true), ...(absent.length ? ["nobody"] : [])]
-      .map(v => `log.${d.type}_${v}`).find(hasMessage);
+    // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), a card or cards
+    // left out ("_no_cards": a power claim names none), nobody named ("_nobody").
+    const absent = Object.keys(fields).filter(k => ["seat", "card", "cards"].includes(fields[k]) && d[k] === undefined);
+    const variant = [...Object.keys(d).filter(k => d[k] === true), ...absent.map(k => "no_" + k),
+      ...(absent.some(k => fields[k] === "seat") ? ["nobody"] : [])].map(v => `log.${d.type}_${v}`).find(hasMessage);
     const key = variant || "log." + d.type;
     let text = hasMessage(key) ? t(key, params) : actionName(d.type || e.kind);
     if (d.amount !== undefined && hasMessage(key) && t(key, params) === t(key, {...params, amount: ""})) text += ` (${d.amount})`;
