@@ -12,8 +12,14 @@ clock, results) and saved twice:
 - ``NAME.TABLE.log.jsonl``: each table's log as the judge's export gave it (the table-log format with
   every entry of the hash chain), for tests that read logs rather than pages.
 
-A new action type makes ``tests/test_corpus.py`` fail, naming it, until a game here records it: add a
-step to one of the games below (or a new game) and run this module again.
+The games are real sessions under the rules: every round runs from the plots to taxation as the framework does
+(``Table``'s steps), and each action's verdict is checked as the game means it. A move that breaks a rule on
+purpose names the rules (``flags=``: flagged at an advisory table, refused with 422 at a strict one); any other
+move must be legal, so a change of the rules that makes a game stray fails the build, naming the step and
+showing the table.
+
+A new action type makes ``tests/test_corpus.py`` fail, naming it, until a game here or a test records it: add
+a step to one of the games below (or a new game) and run this module again.
 """
 
 from __future__ import annotations
