@@ -245,14 +245,16 @@ def casual(rec: Recorder, edition: str, mode: str, seats: list[dict[str, str]], 
 
 
 def two_e_advisory(base: str) -> Recorder:
-    """2nd edition, advisory, casual, four rounds to 15 power: every action type of the rules core at least once,
-    illegal moves flagged, a judge key asked for after the game was made, cards drawn unnamed, plots chosen in
-    secret, the initiative winner choosing the first player (once the other player), challenges of each type as
-    steps with attackers and defenders (stealth bypassing a defender, STR modifiers on a card and on a side, a tie
-    won by the attacker, a defender winning), each kind of claim (a character killed, a card discarded, power
-    moved), unopposed power, renown, dominance by the totals (a tie, and a wrong claim a judge's ruling corrects),
-    a discard down to the reserve, a confirmation asked of the opponent, undos by a seat (one waiting for the other
-    seat's confirmation) and by the host, and the game won by a power claim, a move after the end flagged."""
+    """2nd edition, advisory, casual, four rounds to 15 power: nearly every action type of the rules core (not the
+    one-entry challenge of older logs, nor an elimination recorded by hand: tests record those), illegal moves
+    flagged, a correction of the active player, a judge key asked for after the game was made, cards drawn
+    unnamed, plots chosen in secret, the initiative winner choosing the first player (once the other player),
+    challenges of each type as steps with attackers and defenders (stealth bypassing a defender, STR modifiers on
+    a card and on a side, a tie won by the attacker, a defender winning), each kind of claim (a character killed, a
+    card discarded, power moved), unopposed power, renown, dominance by the totals (a tie, and a wrong claim a
+    judge's ruling corrects), a discard down to the reserve, a confirmation asked of the opponent, undos by a seat
+    (one waiting for the other seat's confirmation) and by the host, and the game won by a power claim, a move
+    after the end flagged."""
     rec = Recorder(base, "casual-2e-advisory", "")
     rec.header["about"] = two_e_advisory.__doc__
     casual(rec, "2e", "advisory", [{"seat": "A", "name": "Alice", "faction": "lannister"},
