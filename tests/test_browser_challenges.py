@@ -1,5 +1,8 @@
-"""Challenges and dominance in one tap each, on two phones (issue 21, item 3): the challenge form, the
-follow-ups offered as one tap ("Bob loses 1 power — apply?"), and dominance adding its power."""
+"""Challenges as the framework runs them, on two phones (issue 33): the attacker's phone offers a challenge of
+each type it can still make, with the characters that may attack (standing, with the icon); the defender's phone
+then offers its defenders; either phone compares STR; the defender's phone applies the claim; the winner's phone
+its renown; dominance is offered to the totals' winner. Each phone offers only what it may record now, and the
+other reads whom the table waits for."""
 
 from __future__ import annotations
 
@@ -14,87 +17,124 @@ from tests.test_browser import CHROMIUM, shot, wait_until
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
+#: Alice: Robb Stark (military and power, STR 5, renown), Vanguard Lancer (military and power, STR 1); plots Sneak
+#: Attack (claim 2) and A Clash of Kings. Bob: Gold Cloaks (military and power, STR 3), Lannisport Merchant (power,
+#: STR 1); plots A Game of Thrones and Feast or Famine.
+ALICE = {"01021": 1, "01001": 1, "01146": 1, "01057": 3, "01152": 3, "01150": 3}
+BOB = {"01003": 1, "00006": 1, "01092": 2, "01094": 3, "01169": 3, "01171": 2}
 
 
 def challenges_game(base: str, bob_power: int = 3) -> dict[str, Any]:
     _, g = call(base, "POST", "/games", {"mode": "strict", "seats": [
         {"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
     gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
-    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"01001": 1, "01091": 1}},
-                ka)[0] == 200
-    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01003": 1, "01091": 1}},
-                kb)[0] == 200
-    play(base, gid, ((ka, {"type": "setup_place", "player": "A", "card": "A.01091.1"}),
-                     (kb, {"type": "setup_place", "player": "B", "card": "B.01091.1"}),
-                     (ka, {"type": "begin_phase", "phase": "plot"}),
-                     (ka, {"type": "choose_plot", "player": "A", "card": "A.01001.1"}),
-                     (kb, {"type": "choose_plot", "player": "B", "card": "B.01003.1"}),
-                     (ka, {"type": "set_first_player", "player": "A"}),
-                     (ka, {"type": "begin_phase", "phase": "draw"}),
-                     (ka, {"type": "begin_phase", "phase": "marshaling"}),
-                     (ka, {"type": "pass_turn", "player": "A"}), (kb, {"type": "pass_turn", "player": "B"}),
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": ALICE}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": BOB}, kb)[0] == 200
+    play(base, gid, ((ka, {"type": "draw_cards", "player": "A", "count": 7}),
+                     (kb, {"type": "draw_cards", "player": "B", "count": 7}),
+                     (ka, {"type": "setup_place", "player": "A", "card": "A.01146.1"}),
+                     (ka, {"type": "setup_place", "player": "A", "card": "A.01057.1"}),
+                     (kb, {"type": "setup_place", "player": "B", "card": "B.01092.1"}),
+                     (kb, {"type": "setup_place", "player": "B", "card": "B.01094.1"}),
                      (kb, {"type": "set_power", "player": "B", "amount": bob_power}),
+                     (ka, {"type": "begin_phase", "phase": "plot"}),
+                     (ka, {"type": "choose_plot", "player": "A", "card": "A.01021.1"}),
+                     (kb, {"type": "choose_plot", "player": "B", "card": "B.01003.1"}),
+                     (ka, {"type": "choose_first_player", "player": "A", "first": "A"}),
+                     (ka, {"type": "begin_phase", "phase": "draw"}),
+                     (ka, {"type": "draw_cards", "player": "A", "count": 2}),
+                     (kb, {"type": "draw_cards", "player": "B", "count": 2}),
+                     (ka, {"type": "begin_phase", "phase": "marshaling"}),
+                     (ka, {"type": "collect_income", "player": "A"}), (ka, {"type": "pass_turn", "player": "A"}),
+                     (kb, {"type": "collect_income", "player": "B"}), (kb, {"type": "pass_turn", "player": "B"}),
                      (ka, {"type": "begin_phase", "phase": "challenges"})), 2)
     return g
 
 
-def test_no_power_claim_is_offered_from_a_loser_without_power(server: Server, browser: Any) -> None:
-    """The loser of a power challenge gives what power it has, up to the claim: from a loser with none there is
-    nothing to apply, so the winner is told so rather than asked to apply a claim that moves nothing."""
-    base = server.url + "/api"
-    g = challenges_game(base, bob_power=0)
-    a, _ = seat_phones(browser, server, g)
-    a.click("#challenge-open")
-    a.click("#sheet [data-field=kind] [data-value=power]")
-    a.click("#sheet [data-field=winner] [data-value=A]")
-    a.check("#sheet [data-participant='A.01091.1']")
-    a.click("#challenge-save")
-    a.wait_for_selector("[data-follow-up=power_claim_none]", timeout=WAIT)
-    assert a.inner_text("[data-follow-up=power_claim_none]") == "Bob has no power to lose (claim)."
-    assert a.locator("[data-follow-up=power_claim]").count() == 0
+def pick(page: Any, offer: str, *cards: str) -> None:
+    """Open an offer's form, tick the cards, send it."""
+    page.click(f"#round-box [data-offer='{offer}']", timeout=WAIT)
+    for card in cards:
+        page.check(f"#sheet [data-choice='{card}']")
+    page.click(f"#sheet [data-offer-send='{offer}']")
 
 
-def test_a_power_challenge_its_follow_ups_and_dominance_one_tap_each(server: Server, browser: Any) -> None:
+def test_a_military_challenge_step_by_step_in_two_languages(server: Server, browser: Any) -> None:
     base = server.url + "/api"
     g = challenges_game(base)
     a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
-    a.click("#challenge-open")  # one tap to the form in the challenges phase
-    a.click("#sheet [data-field=kind] [data-value=power]")
-    a.click("#sheet [data-field=winner] [data-value=B]")  # a change of mind, then back
-    a.click("#sheet [data-field=winner] [data-value=A]")
-    a.check("#challenge-unopposed")
-    a.check("#sheet [data-participant='A.01091.1']")
-    shot(a, "challenge-form-en")
-    a.click("#challenge-save")
-    a.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
-    assert "Bob loses 1 power to Alice (claim) — apply?" in a.inner_text("[data-follow-up=power_claim]")
-    b.wait_for_selector("[data-challenge='power:A']", timeout=WAIT)
-    assert b.locator("[data-follow-up]").count() == 0  # the winner applies them
-    assert b.locator("#challenge-open").count() == 0  # Alice's turn: only she declares a challenge
-    told = b.inner_text("[data-challenge='power:A']")
-    assert "Alice fordert Bob heraus: Macht, Alice gewinnt ohne Verteidiger" in told
-    shot(a, "challenge-follow-ups-en")
-    shot(b, "challenge-recorded-de")
-    a.click("[data-follow-up=unopposed] button")
-    a.wait_for_selector("[data-follow-up=unopposed]", state="detached", timeout=WAIT)
-    a.click("[data-follow-up=power_claim] button")
-    a.wait_for_selector("[data-follow-up=power_claim]", state="detached", timeout=WAIT)
+    # Alice's phone offers the types she can still make; Bob's offers no challenge: it is her turn.
+    a.wait_for_selector("#round-box [data-offer='challenge:military']", timeout=WAIT)
+    assert b.locator("#round-box [data-offer^='challenge:']").count() == 0
+    assert "Warten auf Alice" in b.inner_text("#step")
+    a.click("#round-box [data-offer='challenge:military']")
+    # The attackers she may declare: standing, with the military icon (RR: Appendix I › 4.2).
+    choices = a.locator("#sheet [data-choice]").evaluate_all("xs => xs.map(x => x.dataset.choice)")
+    assert sorted(choices) == ["A.01057.1", "A.01146.1"]
+    assert a.is_disabled("#sheet [data-offer-send='challenge:military']")  # at least one attacker
+    shot(a, "challenge-attackers-en")
+    a.check("#sheet [data-choice='A.01146.1']")
+    a.click("#sheet [data-offer-send='challenge:military']")
+    # Bob's phone now offers his defenders; Alice's waits for him.
+    b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    assert "Militär" in b.inner_text("#round-box")
+    a.wait_for_selector("#step:has-text('Waiting for Bob')", timeout=WAIT)
+    b.click("#round-box [data-offer=defend]")
+    # Gold Cloaks has the military icon; the Merchant does not.
+    assert b.locator("#sheet [data-choice]").evaluate_all("xs => xs.map(x => x.dataset.choice)") == ["B.01092.1"]
+    shot(b, "challenge-defenders-de")
+    b.check("#sheet [data-choice='B.01092.1']")
+    b.click("#sheet [data-offer-send=defend]")
+    # Either phone compares STR: 5 against 3, Alice wins.
+    a.wait_for_selector("#round-box [data-offer=result]:has-text('5 : 3')", timeout=WAIT)
+    a.click("#round-box [data-offer=result]")
+    # Sneak Attack's claim 2: Bob kills two of his own characters, chosen on his phone.
+    b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
+    assert a.locator("#round-box [data-offer=claim]").count() == 0
+    b.click("#round-box [data-offer=claim]")
+    assert b.is_disabled("#sheet [data-offer-send=claim]")
+    b.check("#sheet [data-choice='B.01092.1']")
+    assert b.is_disabled("#sheet [data-offer-send=claim]")  # exactly two
+    b.check("#sheet [data-choice='B.01094.1']")
+    shot(b, "challenge-claim-de")
+    b.click("#sheet [data-offer-send=claim]")
+    # Renown: Robb gains 1 power, offered to Alice after the claim.
+    a.wait_for_selector("#round-box [data-offer=renown]", timeout=WAIT)
+    a.click("#round-box [data-offer=renown]")
+    assert a.is_checked("#sheet [data-choice='A.01146.1']")
+    a.click("#sheet [data-offer-send=renown]")
+    a.wait_for_function("document.querySelector('#power').textContent === '1'", timeout=WAIT)
+    shot(a, "challenge-after-renown-en")
+    view = call(base, "GET", f"/games/{g['game']['id']}/view", key=g["seats"][1]["key"])[1]
+    bob = view["players"][1]
+    assert [c["name"] for c in bob["dead"]] == ["Gold Cloaks", "Lannisport Merchant"]
+    # The log says it in words, in each phone's language.
+    b.wait_for_selector("#log li:has-text('Ruhm')", timeout=WAIT)
+    assert "initiates a military challenge against Bob" in a.inner_text("#log")
+
+
+def test_a_power_claim_from_a_loser_without_power_moves_nothing_and_dominance_goes_to_the_totals(
+        server: Server, browser: Any) -> None:
+    base = server.url + "/api"
+    g = challenges_game(base, bob_power=0)
+    a, b = seat_phones(browser, server, g)
+    pick(a, "challenge:power", "A.01057.1")
+    b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    pick(b, "defend")  # no defenders
+    a.click("#round-box [data-offer=result]", timeout=WAIT)
+    # Unopposed: +1 power at once (RR: Appendix I › 4.2.3).
+    a.wait_for_function("document.querySelector('#power').textContent === '1'", timeout=WAIT)
+    b.wait_for_selector("#round-box [data-offer=claim]:has-text('give 0 power')", timeout=WAIT)
+    b.click("#round-box [data-offer=claim]")
+    a.click("#step[data-step=pass-turn]", timeout=WAIT)
+    b.click("#step[data-step=pass-turn]", timeout=WAIT)
+    a.click("#step[data-step=next-step]", timeout=WAIT)
+    # Dominance by the totals: Robb 5 (the Lancer knelt) and 5 gold against Gold Cloaks 3, Merchant 1 and 4 gold.
+    a.wait_for_selector("#round-box [data-offer=dominance]:has-text('Alice wins dominance')", timeout=WAIT)
+    assert b.locator("#round-box [data-offer=dominance]").count() == 0  # Alice's to claim
+    a.click("#round-box [data-offer=dominance]")
     a.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
-    b.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)
-    # Alice passes; now Bob's turn: the form is his, in German, and no longer Alice's.
-    a.click("#step[data-step=pass-turn]")
-    b.click("#challenge-open")
-    b.wait_for_selector("#challenge-save", timeout=WAIT)
-    assert a.locator("#challenge-open").count() == 0
-    assert "Herausforderung eintragen" in b.inner_text("#sheet")
-    shot(b, "challenge-form-de")
-    b.click("#sheet button:not(.primary):has-text('Schließen')")
-    b.click("#step[data-step=pass-turn]")
-    a.click("#step[data-step=next-step]")  # the dominance phase
-    a.click("#dominance-choice [data-dominance=A]")
-    a.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)  # in the same tap
-    _, view = call(base, "GET", f"/games/{g['game']['id']}/view", key=g["seats"][1]["key"])
-    assert [p["faction_power"] for p in view["players"]] == [3, 2]
+    shot(a, "dominance-en")
 
 
 def test_the_header_counts_power_on_cards_in_play_toward_the_total(server: Server, browser: Any) -> None:
@@ -104,9 +144,9 @@ def test_the_header_counts_power_on_cards_in_play_toward_the_total(server: Serve
     g = challenges_game(base)
     gid, ka = g["game"]["id"], g["seats"][0]["key"]
     _, view = call(base, "GET", f"/games/{gid}/view", key=ka)
-    on_card = {"type": "gain_power", "player": "A", "amount": 2, "card": "A.01091.1"}
-    body = {"action": on_card, "expected_version": view["version"]}
-    status, _ = call(base, "POST", f"/games/{gid}/actions", body, ka)
+    on_card = {"type": "gain_power", "player": "A", "amount": 2, "card": "A.01146.1"}
+    status, _ = call(base, "POST", f"/games/{gid}/actions", {"action": on_card, "expected_version": view["version"]},
+                     ka)
     assert status == 201
     a = phone(browser, g["seats"][0]["url"], server=server)
     a.wait_for_function("document.querySelector('#power').textContent === '2'", timeout=WAIT)

@@ -44,15 +44,16 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
         g = plot_game(base)
         a = phone(browser, g["seats"][0]["url"], server=server)
         b = phone(browser, g["seats"][1]["url"], locale="de-DE", server=server)
-        a.wait_for_selector("#plot-choice li", timeout=WAIT)
-        b.wait_for_selector("#plot-choice li", timeout=WAIT)
-        assert b.inner_text("[data-plot-status=A]") == "Warten auf Alice"
-        a.click(f"#plot-choice li[data-plot='A.{chosen}.1']")
-        a.wait_for_selector("#plot-mine", timeout=WAIT)
-        b.wait_for_selector("[data-plot-status=A]:has-text('Alice: gewählt')", timeout=WAIT)
-        assert a.inner_text("[data-plot-status=B]") == "Waiting for Bob"  # a line begins with a capital
+        a.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
+        b.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
+        assert "Warten auf Alice" in b.inner_text("#round-box")
+        a.click(f"#round-box [data-offer='plot:A.{chosen}.1']")
+        a.wait_for_selector("#round-box:has-text('Chosen face down')", timeout=WAIT)
+        assert a.locator("#round-box [data-offer^='plot:']").count() == 0  # chosen once: no second choice offered
+        b.wait_for_selector("#round-box:has-text('Alice: gewählt')", timeout=WAIT)
+        assert "Waiting for Bob" in a.inner_text("#round-box")  # a line begins with a capital
         for page in (a, b):  # no way on to the draw phase before the reveal, on either phone
-            assert page.locator("#step:not(.hidden):not([disabled]), #next-phase:not(.hidden)").count() == 0
+            assert page.locator("#step:not(.hidden):not([disabled])").count() == 0
             assert page.locator("#first").count() == 0  # no first player before the initiative decides
         text = b.inner_text("body")
         assert not any(n in text for n in NAMES), text
@@ -60,24 +61,22 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
         shot(a, f"plot-chosen-en-{chosen}")
         shot(b, f"plot-waiting-de-{chosen}")
         if chosen == Y:
-            # Alice changes her mind: still nothing shown to Bob.
-            a.click(f"#plot-choice li[data-plot='A.{X}.1']")
-            b.wait_for_function("document.querySelectorAll('#log li').length >= 2", timeout=WAIT)
-            assert not any(n in b.inner_text("body") for n in NAMES)
             # Bob's choice is the last one: both plots are face up at once, on both phones.
-            b.click("#plot-choice li[data-plot='B.01004.1']")
+            b.click("#round-box [data-offer='plot:B.01004.1']")
             for page in (a, b):
                 page.wait_for_selector("[data-revealed=A]", timeout=WAIT)
-                assert NAMES[0] in page.inner_text("body")
-            b.wait_for_selector("#initiative", timeout=WAIT)
-            # Until the initiative winner chooses, no first player is named nor marked as chosen (the seat
-            # order's default read as a choice already made while Alice was asked to make it).
+                assert NAMES[1] in page.inner_text("body")
+            # Feast or Famine (initiative 5) beats A Noble Cause (0): only Alice is offered the first player's
+            # choice, and until she chooses no first player is named.
+            a.wait_for_selector("#round-box [data-offer='first:B']", timeout=WAIT)
+            b.wait_for_selector("#round-box:has-text('Alice gewinnt die Initiative')", timeout=WAIT)
+            assert b.locator("#round-box [data-offer^='first:']").count() == 0
             for page in (a, b):
-                assert page.locator("#first").count() == 0 and page.locator("#first-choice .chosen").count() == 0
-            a.click("#first-choice button[data-first=B]")
+                assert page.locator("#first").count() == 0
+            a.click("#round-box [data-offer='first:B']")
             b.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
-            a.wait_for_selector("#first-choice button[data-first=B].chosen", timeout=WAIT)
             a.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
+            a.wait_for_selector("#round-box:has-text('Alice chose Bob as the first player')", timeout=WAIT)
             shot(a, "plots-revealed-en")
             shot(b, "plots-revealed-de")
             assert "Intrigen werden aufgedeckt" in b.inner_text("#log")
@@ -97,12 +96,12 @@ def test_two_players_picking_plots_at_the_same_moment_both_count(server: Server,
     b.route("**/events*", lambda route: route.abort())
     b.goto(g["seats"][1]["url"].replace("http://localhost", server.url))
     for page in (a, b):
-        page.wait_for_selector("#plot-choice li", timeout=WAIT)
-    a.click(f"#plot-choice li[data-plot='A.{X}.1']")
-    a.wait_for_selector("#plot-mine", timeout=WAIT)
+        page.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
+    a.click(f"#round-box [data-offer='plot:A.{X}.1']")
+    a.wait_for_selector("#round-box:has-text('Chosen face down')", timeout=WAIT)
     # Bob's phone is a version behind: his tap is stale
     assert b.evaluate("() => import('/static/game.js').then(g => g.state.version)") == 3
-    b.click("#plot-choice li[data-plot='B.01003.1']")
+    b.click("#round-box [data-offer='plot:B.01003.1']")
     wait_until(b, "() => import('/static/game.js').then(g => g.state.players.every("
                "p => p.revealed_plot && p.revealed_plot.this_round))", timeout=WAIT)
     assert "Someone else changed the table first" not in b.inner_text("#flags")
@@ -113,20 +112,21 @@ def test_two_players_picking_plots_at_the_same_moment_both_count(server: Server,
 
 
 def test_a_double_tap_on_a_plot_chooses_it_once(server: Server, browser: Any) -> None:
-    """A plot is a list row, not a button, so nothing held it while its choice was on the way: a double tap
-    sent two choices (the second, refused as stale, was sent again) and the log said twice that Alice chose.
-    A tap on the plot already chosen records nothing either."""
+    """A double tap on a plot sends one choice: the button holds while its choice is on the way, and a chosen
+    plot is placed (RR: Appendix I › 1.2), so no second choice is offered; Undo takes it back."""
     base = server.url + "/api"
     g = plot_game(base)
     a = phone(browser, g["seats"][0]["url"], server=server)
-    a.wait_for_selector("#plot-choice li", timeout=WAIT)
-    a.dblclick(f"#plot-choice li[data-plot='A.{X}.1']")
-    a.wait_for_selector("#plot-mine", timeout=WAIT)
-    a.click(f"#plot-choice li[data-plot='A.{X}.1']")
-    a.click(f"#plot-choice li[data-plot='A.{Y}.1']")  # a change of mind still counts
-    a.wait_for_selector(f"#plot-choice li.chosen[data-plot='A.{Y}.1']", timeout=WAIT)
+    a.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
+    a.dblclick(f"#round-box [data-offer='plot:A.{X}.1']")
+    a.wait_for_selector("#round-box:has-text('Chosen face down')", timeout=WAIT)
     a.wait_for_timeout(500)  # time for anything sent twice to arrive
     _, log = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])
     picks = [e["data"]["card"] for e in log["entries"] if e["data"].get("type") == "choose_plot"]
-    assert picks == [f"A.{X}.1", f"A.{Y}.1"], picks
+    assert picks == [f"A.{X}.1"], picks
+    # A change of mind: Undo, then the other plot.
+    a.click("#undo")
+    a.click("#undo-yes", timeout=WAIT)
+    a.click(f"#round-box [data-offer='plot:A.{Y}.1']", timeout=WAIT)
+    a.wait_for_selector("#round-box:has-text('Feast or Famine')", timeout=WAIT)
     a.context.close()

@@ -141,19 +141,22 @@ class Table:
         self.tag = "-1e-de" if german else "-2e-en"
         self.errors: list[str] = []
         self.refusals: list[str] = []  # 422 answers: a strict refusal the test makes on purpose
+        self.conflicts: list[str] = []  # 409 answers: two phones tapping at once (a draw is sent again by itself)
         self.phones: list[Any] = []
 
     def watch(self, page: Any, name: str) -> Any:
         def answer(r: Any) -> None:
             if r.status == 422:
                 self.refusals.append(f"{name} {r.url}")
+            elif r.status == 409:  # a tap on a table another phone changed first: the page shows the new one
+                self.conflicts.append(f"{name} {r.url}")
             elif r.status >= 400:
                 self.errors.append(f"{name} {r.status} {r.url}")
         def console(m: Any) -> None:
             if m.type != "error":
                 return
             # Chromium logs every answer of 400 or more as a failed load: a refusal's is counted with the answers.
-            if "the server responded with a status of 422" in m.text:
+            if "the server responded with a status of 422" in m.text or "status of 409" in m.text:
                 return
             self.errors.append(f"{name} console: {m.text}")
         page.on("console", console)
@@ -201,23 +204,52 @@ def draw_two_each(a: Any, b: Any) -> None:
     sent again by itself); then both phones show both draws before anyone goes on."""
     hands = "import('/static/game.js').then(g => g.state.players.map(p => p.hand.count))"
     before = a.evaluate(hands)
-    a.click("#draw-2", timeout=WAIT)
-    b.click("#draw-2", timeout=WAIT)
+    offer(a, "draw:")
+    offer(b, "draw:")
     after = ",".join(str(n + 2) for n in before)
     for page in (a, b):
         until(page, f"{hands}.then(h => h.join() === '{after}')")
 
 
-def power_won_unopposed(t: Any, a: Any) -> None:
-    """``a`` records a power challenge won unopposed and takes its follow-up: the unopposed power (their first)."""
-    a.click("#challenge-open")
-    a.click("#sheet [data-field=kind] [data-value=power]")
-    a.click("#sheet [data-outcome=attacker-unopposed]")
-    a.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
-    t.look(a, "challenge-follow-ups")
-    a.click("[data-follow-up=unopposed] button")
-    a.wait_for_selector("[data-follow-up=unopposed]", state="detached", timeout=WAIT)
-    power(a, 1)
+def offer(page: Any, prefix: str) -> None:
+    """Tap the round's offer whose id begins with ``prefix`` (the server's offers: view.now.offers)."""
+    page.click(f"#round-box [data-offer^='{prefix}']", timeout=WAIT)
+
+
+def form(page: Any, oid: str, *cards: str, first: int = 0) -> None:
+    """An offer with a form: tick ``cards`` (or the ``first`` n choices), then send it."""
+    page.click(f"#round-box [data-offer='{oid}']", timeout=WAIT)
+    page.wait_for_selector(f"#sheet [data-offer-send='{oid}']", timeout=WAIT)
+    for card in cards:
+        page.check(f"#sheet [data-choice='{card}']")
+    for box in page.locator("#sheet [data-choice]").all()[:first]:
+        box.check()
+    page.click(f"#sheet [data-offer-send='{oid}']")
+
+
+def step(page: Any, name: str) -> None:
+    """The step button when it is this phone's to take (``next-step``, ``pass-turn``)."""
+    page.click(f"#step[data-step={name}]", timeout=WAIT)
+
+
+def onward(a: Any, b: Any) -> None:
+    """The next phase. In 1st edition a phase begins with each player's chance to come out of Shadows, in player
+    order: a phone whose chance it is and that is not the last passes it; the last one goes on (going on passes)."""
+    deadline = time.monotonic() + WAIT / 1000
+    while time.monotonic() < deadline:
+        for page in (a, b):
+            if page.locator("#step[data-step=next-step]:not([disabled])").count():
+                page.click("#step[data-step=next-step]")
+                return
+        for page in (a, b):
+            if page.locator("#step[data-step=wait]").count() and page.locator(
+                    "#round-box [data-offer=pass-shadows]").count():
+                page.click("#round-box [data-offer=pass-shadows]")
+                page.wait_for_timeout(200)
+                break
+        else:
+            a.wait_for_timeout(100)
+    raise AssertionError("no phone could go on to the next phase")
 
 
 def tap_card(page: Any, selector: str, action: str, target: str | None = None) -> None:
@@ -254,10 +286,11 @@ def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], c
     """``first`` chooses a plot; ``second``'s phone (and a ``spectator``'s) says only "chosen" and holds nothing of
     it (``hidden``: every plot name of the first player's deck); then ``second`` chooses and both are revealed
     together."""
-    first.click(f"#plot-choice li[data-plot='{chosen[0]}']", timeout=WAIT)
-    first.wait_for_selector("#plot-mine", timeout=WAIT)
+    first.click(f"#round-box [data-offer='plot:{chosen[0]}']", timeout=WAIT)
+    first.wait_for_selector("#round-box:has-text('" + ("Verdeckt gewählt" if t.german else "Chosen face down") + "')",
+                            timeout=WAIT)
     status = f"{names[0]}: gewählt" if t.german else f"{names[0]}: chosen"
-    second.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{status}')", timeout=WAIT)
+    second.wait_for_selector(f"#round-box:has-text('{status}')", timeout=WAIT)
     sees_no_card(second, hidden)
     for page in (first, second):  # nobody's first player yet, and no way on before the reveal
         assert page.locator("#first").count() == 0
@@ -265,13 +298,13 @@ def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], c
     t.look(second, "plot-chosen-by-the-other")
     if spectator is not None:
         spectator.reload()  # a spectator reads the table every few seconds: now
-        spectator.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{status}')", timeout=WAIT)
+        spectator.wait_for_selector(f"#round-box:has-text('{status}')", timeout=WAIT)
         waiting = f"Warten auf {names[1]}" if t.german else f"Waiting for {names[1]}"
-        assert spectator.inner_text(f"[data-plot-status={names[1]}]") == waiting  # a line begins with a capital
+        assert waiting in spectator.inner_text("#round-box")  # a line begins with a capital
         sees_no_card(spectator, hidden)
         t.look(spectator, "spectator-plots")
         spectator.context.close()
-    second.click(f"#plot-choice li[data-plot='{chosen[1]}']", timeout=WAIT)
+    second.click(f"#round-box [data-offer='plot:{chosen[1]}']", timeout=WAIT)
     for page in (first, second):
         page.wait_for_selector(f"[data-revealed={names[0]}]", timeout=WAIT)
         page.wait_for_selector(f"[data-revealed={names[1]}]", timeout=WAIT)
@@ -337,7 +370,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
 
     # ---- Setup: seven each in one tap, a card in play and one into shadows ---------------------------------
     for page in (a, b):
-        page.click("#draw-7", timeout=WAIT)
+        offer(page, "draw:")
         page.wait_for_selector("#my-counts:has-text('7')", timeout=WAIT)
     if first_ed:
         find_and_tap(a, "lancel", "Alice.acoa_103.1", "setup_place")
@@ -353,47 +386,50 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         assert page.locator("#first").count() == 0
         assert page.inner_text("#phase") == ("Spielaufbau" if de else "Setup")
     t.look(a, "setup")
-    a.click("#step[data-step=next-step]")
+    step(a, "next-step")
 
     # ---- Round 1: plots in secret, Alice's first; then the first player ------------------------------------
     for page in (a, b):
-        page.wait_for_selector("#plot-choice li", timeout=WAIT)
+        page.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     t.look(a, "plot-choice")
     if first_ed:
         plots_in_secret(t, a, b, ("Alice", "Bob"), ("Alice.acoa_26.1", "Bob.acoa_30.1"),
                         ["Fury of the Lion", "Fury of the Stag", "acoa_26", "acoa_27"])
-        # Initiative 7 against 7: tied, so both phones may name the first player once it is settled.
-        b.wait_for_selector("#first-choice button[data-first=Alice]", timeout=WAIT)
+        # Initiative 7 against 7 and power 0 against 0: a random pick, recorded from either phone (RR: Initiative).
+        b.wait_for_selector("#round-box [data-offer='initiative:Alice']", timeout=WAIT)
+        assert a.locator("#round-box [data-offer^='first:']").count() == 0
+        t.look(b, "initiative-random")
+        offer(b, "initiative:Alice")
     else:
         plots_in_secret(t, a, b, ("Alice", "Bob"), ("Alice.01001.1", "Bob.01003.1"),
                         ["A Clash of Kings", "A Noble Cause", "01001", "01004"])
-        assert b.locator("#first-choice").count() == 0  # only the initiative winner chooses
-    a.wait_for_selector("#first-choice button[data-first=Alice]", timeout=WAIT)
+    a.wait_for_selector("#round-box [data-offer='first:Alice']", timeout=WAIT)
+    assert b.locator("#round-box [data-offer^='first:']").count() == 0  # only the initiative winner chooses
     assert b.locator("#first").count() == 0
-    # Plots are no chips of "Recent" (the player's own last cards): chosen from the plot list, a plot has nothing
-    # to do again from a card's menu. The cards set up are.
+    # Plots are no chips of "Recent" (the player's own last cards): chosen from the round's offers, a plot has
+    # nothing to do again from a card's menu. The cards set up are.
     for page, seat in ((a, "Alice"), (b, "Bob")):
         page.wait_for_selector("#recent [data-recent]", timeout=WAIT)
         chips = page.eval_on_selector_all("#recent [data-recent]", "cs => cs.map(c => c.dataset.recent)")
         assert chips and all(c.startswith(seat + ".") for c in chips), chips
         assert not any(c.split(".")[1] in ("01001", "01003", "acoa_26", "acoa_30") for c in chips), chips
     t.look(a, "first-player-choice")
-    a.click("#first-choice button[data-first=Alice]")
+    offer(a, "first:Alice")
     first_label = "Startspieler: Alice" if de else "First player: Alice"
     for page in (a, b):
         page.wait_for_selector(f"#first:text-is('{first_label}')", timeout=WAIT)
     t.look(b, "first-player-chosen")
-    a.click("#step[data-step=next-step]")  # draw phase
+    step(a, "next-step")  # draw phase
     draw_two_each(a, b)
     for page, n in ((a, 7), (b, 7 if first_ed else 8)):
         page.wait_for_selector(f"#my-counts:has-text('· {n} ')", timeout=WAIT)
-    a.click("#step[data-step=next-step]")  # marshaling
+    step(a, "next-step")  # marshaling
 
-    # ---- Marshaling: income, a duplicate, an attachment, a card into shadows with a token ----------------
-    a.wait_for_selector("#collect-income", timeout=WAIT)
-    a.fill("#income-mod", "1")
+    # ---- Marshaling: income with a modifier, a duplicate, an attachment, a card into shadows with a token ------
+    a.click("#round-box [data-offer='income-modified:Alice']", timeout=WAIT)
+    a.fill("#sheet #field-modifier", "1")
     t.look(a, "income")
-    a.click("#collect-income")
+    a.click("#sheet [data-offer-send='income-modified:Alice']")
     gold(a, 6 if first_ed else 5)
     if first_ed:
         find_and_tap(a, "lancel", "Alice.acoa_103.2", "marshal")  # free: a duplicate on the first
@@ -417,18 +453,17 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     a.wait_for_selector("#my-shadows li[data-position='2'] .tok", timeout=WAIT)
     b.wait_for_selector("[data-shadows=Alice] li[data-position='2'] .tok", timeout=WAIT)
     sees_no_card(b, ["Varys" if first_ed else "13089"], "[data-shadows=Alice]")
-    # Who put how many of what where, in words, on the card as the other phone may name it.
     said = ("Alice legt 1 Schatten auf eine verdeckte Karte (#2)" if de
             else "Alice places 1 shadow on a face-down card (#2)")
     b.wait_for_selector(f"#log li:has-text('{said}')", timeout=WAIT)
     assert b.locator(f"[data-seat=Alice] li[data-card='{dup}']").count() == 1  # the duplicate is face up
     t.look(a, "marshaled")
     t.look(b, "opponent-marshaled")
-    a.click("#step[data-step=pass-turn]")
+    step(a, "pass-turn")
     b.wait_for_selector("#turn.mine", timeout=WAIT)
 
     # Bob: income, a marshal he takes back with Undo (the undo says what), then a card into shadows.
-    b.click("#collect-income")
+    offer(b, "income:Bob")
     gold(b, 5 if first_ed else 4)
     if first_ed:
         find_and_tap(b, "carrion", "Bob.ator_16.1", "marshal")
@@ -444,7 +479,6 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     t.look(b, "undo-preview")
     b.click("#undo-yes")
     b.wait_for_selector("#log li.undone", timeout=WAIT)
-    # Alice saw the card face up: her log names what was taken back, not "a card".
     a.wait_for_selector(f"#log li.undone:has-text(\"{taken_back}\")", timeout=WAIT)
     gold(b, back_gold)
     if first_ed:
@@ -459,98 +493,119 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     a.wait_for_selector("[data-shadows=Bob] li[data-position='1']", timeout=WAIT)
     sees_no_card(a, NEVER_SEEN[edition]["Bob"])
     t.look(b, "bob-marshaled")
-    b.click("#step[data-step=pass-turn]")
-    a.click("#step[data-step=next-step]", timeout=WAIT)  # challenges
+    step(b, "pass-turn")
+    step(a, "next-step")  # challenges
     a.wait_for_selector("#phase:has-text('" + ("Herausforderungsphase" if de else "challenges phase") + "')",
                         timeout=WAIT)
     if first_ed:
         # 1st edition: the beginning of the phase, one at a time from the first player. Alice passes; Bob brings
         # Meera out (Shadow 1).
-        a.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
-        assert "Alice" in b.inner_text("#shadows-chance")
+        a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+        assert "Alice" in b.inner_text("#round-box")
         t.look(a, "shadows-chance")
-        a.click("#pass-shadows")
-        b.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+        offer(a, "pass-shadows")
+        b.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
         tap_card(b, "#my-shadows li[data-position='1']", "bring_out")
         b.wait_for_selector("#my-play li[data-card='Bob.atoc_2.1']", timeout=WAIT)
         a.wait_for_selector("[data-seat=Bob] li[data-card='Bob.atoc_2.1']", timeout=WAIT)
         assert b.locator("#flags .flag:not(.ok)").count() == 0, b.inner_text("#flags")
 
-    # ---- Challenges: a military challenge won (its loser kills a character for the claim), a power challenge
-    # won unopposed with its follow-up. 1st edition: Alice wins the military one, and Meera dies; 2nd: Bob wins
-    # it, and Alice's Tyrion dies.
-    a.wait_for_selector("#challenge-open", timeout=WAIT)
+    # ---- Challenges, step by step: 1st edition, Alice's military challenge with Ser Lancel, Meera defends and
+    # dies for the claim; 2nd edition, Alice's power challenge with Tyrion, unopposed (+1 power), then Bob's
+    # military challenge with Burned Men, and Alice kills Tyrion for its claim.
     if first_ed:
-        a.click("#challenge-open")
-        a.click("#sheet [data-outcome=attacker]")  # military: the type offered first
-        b.wait_for_selector("[data-challenge='military:Alice']", timeout=WAIT)
-    power_won_unopposed(t, a)
-    a.click("#step[data-step=pass-turn]")
-    b.wait_for_selector("#challenge-open", timeout=WAIT)
-    if not first_ed:
-        b.click("#challenge-open")
-        b.click("#sheet [data-outcome=attacker]")  # military
-        a.wait_for_selector("[data-challenge='military:Bob']", timeout=WAIT)
-    loser, killed = (b, "Bob.atoc_2.1") if first_ed else (a, "Alice.01089.1")
-    winner = a if first_ed else b
-    tap_card(loser, f"#my-play li[data-card='{killed}']", "kill")
-    t.look(loser, "confirm-kill")
-    loser.click("[data-confirm=yes]", timeout=WAIT)
-    # In the dead pile, for all to see (the winner's phone has the kill before the winner passes: the card was in
-    # sight in play before, so only the dead pile tells).
+        form(a, "challenge:military", "Alice.acoa_103.1")
+        b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+        t.look(b, "declare-defenders")
+        form(b, "defend", "Bob.atoc_2.1")
+        offer(b, "result")  # 2 against 2: the attacker wins a tie
+        b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
+        t.look(b, "claim-due")
+        form(b, "claim", "Bob.atoc_2.1")
+        loser, killed, winner = b, "Bob.atoc_2.1", a
+    else:
+        form(a, "challenge:power", "Alice.01089.1")
+        b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+        form(b, "defend")  # Burned Men has no power icon: no defender
+        offer(a, "result")
+        power(a, 1)  # unopposed
+        t.look(a, "challenge-won-unopposed")
+        offer(b, "claim")  # Bob has no power to give
+        step(a, "pass-turn")
+        form(b, "challenge:military", "Bob.01091.1")
+        form(a, "defend")
+        offer(b, "result")
+        a.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
+        t.look(a, "claim-due")
+        form(a, "claim", "Alice.01089.1")
+        loser, killed, winner = a, "Alice.01089.1", b
+    # In the dead pile, for all to see.
     winner.wait_for_selector(f"#dead li[data-card='{killed}']", timeout=WAIT)
     loser.wait_for_selector(f"#my-play li[data-card='{killed}']", state="detached", timeout=WAIT)
-    b.click("#step[data-step=pass-turn]", timeout=WAIT)
+    if first_ed:
+        step(a, "pass-turn")
+    step(b, "pass-turn")
 
-    # ---- Dominance, standing, taxation --------------------------------------------------------------------
-    a.click("#step[data-step=next-step]", timeout=WAIT)
-    a.click("#dominance-choice [data-dominance=Alice]", timeout=WAIT)
-    power(a, 2)
-    # Renown, say: a power on a card of hers in play counts toward her total.
+    # ---- Dominance (to the totals), power on a card, standing, taxation (the reserve, 2nd edition) -----------
+    step(a, "next-step")
+    for page in (a, b):  # the totals, on both phones (RR: Appendix I › 5.2); the offer goes to the winner's
+        page.wait_for_selector("#round-box:has-text('" + ("Vorherrschaft:" if de else "Dominance:") + "')",
+                               timeout=WAIT)
+    won = a if a.locator("#round-box [data-offer=dominance]").count() else b
+    won.wait_for_selector("#round-box [data-offer=dominance]", timeout=WAIT)
+    t.look(won, "dominance")
+    offer(won, "dominance")
+    until(a, "import('/static/game.js').then(g => Object.keys(g.state.dominance).length === 1)")
+    # A card effect's power on a card of Alice's in play counts toward her total.
+    before = int(a.inner_text("#power"))
     a.click(f"#my-play li[data-card='{dup.rsplit('.', 1)[0]}.1']")
-    a.click("#sheet button[data-power='+1']")
-    power(a, 3)
+    a.click("#sheet button[data-action=gain_power]")
+    power(a, before + 1)
     b.wait_for_selector(f"[data-seat=Alice] li[data-card='{dup.rsplit('.', 1)[0]}.1'] .tok", timeout=WAIT)
     for phase in ("standing", "taxation"):
-        a.click("#step[data-step=next-step]", timeout=WAIT)
+        onward(a, b)
         name = {"standing": "Auffrischungsphase", "taxation": "Steuerphase"}[phase]
         a.wait_for_selector(f"#phase:has-text('{name if de else phase + ' phase'}')", timeout=WAIT)
     gold(a, 0)
     gold(b, 0)
-    t.look(b, "taxation")
-    a.click("#step[data-step=next-step]", timeout=WAIT)
+    if not first_ed:  # Bob holds 7 cards with A Game of Thrones' reserve 6: one to discard, on his phone
+        b.wait_for_selector("#round-box [data-offer='reserve:Bob']", timeout=WAIT)
+        t.look(b, "taxation")
+        form(b, "reserve:Bob", first=1)
+    onward(a, b)
+    power_now = int(a.inner_text("#power"))
 
     # ---- Round 2: Bob chooses first; Alice's phone says only "chosen" ---------------------------------------
     b.wait_for_selector("#phase:has-text('" + ("Runde 2" if de else "Round 2") + "')", timeout=WAIT)
     for page in (a, b):
-        page.wait_for_selector("#plot-choice li", timeout=WAIT)
+        page.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
         assert page.locator("#first").count() == 0  # last round's first player is not this round's
-    assert a.locator("#plot-choice li").count() == 1  # the revealed plot left the plot deck
+    assert a.locator("#round-box [data-offer^='plot:']").count() == 1  # the revealed plot left the plot deck
     watcher = t.watch(phone(browser, server.url + "/g/" + gid, locale=locale), "spectator")
     if first_ed:
+        # Fury of the Kraken against Fury of the Stag, 7 and 7: Bob has less power and wins initiative.
         plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.acoa_28.1", "Alice.acoa_27.1"),
                         ["Fury of the Kraken", "acoa_28"], watcher)
-        b.click("#first-choice button[data-first=Bob]", timeout=WAIT)
-    else:
+    else:  # Building Orders (1) beats A Noble Cause (0)
         plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.01006.1", "Alice.01004.1"), ["Building Orders", "01006"],
                         watcher)
-        b.click("#first-choice button[data-first=Bob]", timeout=WAIT)  # Building Orders (1) beats A Noble Cause (0)
+    offer(b, "first:Bob")
     first_label = "Startspieler: Bob" if de else "First player: Bob"
     a.wait_for_selector(f"#first:text-is('{first_label}')", timeout=WAIT)
-    b.click("#step[data-step=next-step]", timeout=WAIT)  # draw
+    step(b, "next-step")  # draw
     draw_two_each(a, b)
-    b.click("#step[data-step=next-step]", timeout=WAIT)  # marshaling
-    b.click("#collect-income", timeout=WAIT)
-    b.click("#step[data-step=pass-turn]", timeout=WAIT)
-    a.click("#collect-income", timeout=WAIT)
+    step(b, "next-step")  # marshaling
+    offer(b, "income:Bob")
+    step(b, "pass-turn")
+    offer(a, "income:Alice")
     gold(a, 5)
 
     # Shadows: the card with the token keeps its place (#2) and its token when #1 comes out; a unique card whose
     # copy lies in a dead pile may not come out (strict: refused; advisory: recorded and flagged), with the rule.
     if first_ed:
-        a.click("#step[data-step=pass-turn]", timeout=WAIT)
-        b.click("#step[data-step=next-step]", timeout=WAIT)  # challenges: Bob first, then Alice
-        b.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+        step(a, "pass-turn")
+        step(b, "next-step")  # challenges: Bob first, then Alice
+        b.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
         tap_card(b, "#my-shadows li[data-position='2']", "bring_out")  # Meera (copy 2): copy 1 is dead
         flag = b.wait_for_selector("#flags .flag", timeout=WAIT).inner_text()
         assert "Aufgezeichnet — aber" in flag and "Meera Reed" in flag and "Totenstapel" in flag, flag
@@ -559,8 +614,8 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         t.look(b, "unique-dead-pile-flag")
         b.click("#flag-undo")
         b.wait_for_selector("#my-shadows li[data-position='2']", timeout=WAIT)
-        b.click("#pass-shadows", timeout=WAIT)
-        a.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+        offer(b, "pass-shadows")
+        a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
         tap_card(a, "#my-shadows li[data-position='1']", "bring_out")  # Tyrion (s2)
         a.wait_for_selector("#my-play li[data-card='Alice.kl_5.1']", timeout=WAIT)
     else:
@@ -581,7 +636,8 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     b.wait_for_selector("[data-shadows=Alice] li[data-position='1']", state="detached", timeout=WAIT)
     t.look(b, "opponent-shadows-after")
 
-    # ---- Power to 15: set to 13 on the faction card (more lies on a card in play), then one tap wins -----------
+    # ---- Power to 15: the faction card set to 13 (one more lies on a card in play), then one tap wins ---------
+    assert power_now >= 1
     a.click("#power")
     a.fill("#set-value", "13")
     a.click("#set-save")
@@ -590,8 +646,9 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     for page in (a, b):
         page.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
     over = b.inner_text("#game-over")
-    assert ("Alice gewinnt mit 15 Macht" if de else "Alice wins with 15 power") in over, over
+    assert ("Alice gewinnt das Spiel (15 Macht)" if de else "Alice wins the game (15 power)") in over, over
     assert ("In Runde 2" if de else "In round 2") in over, over
+    assert ("Spiel vorbei" if de else "Game over") in b.inner_text("#phase")  # the header says so too
     b.click("#verify")
     b.wait_for_selector("#verify-result:has-text('" + ("geprüft" if de else "verified") + "')", timeout=WAIT)
     t.look(b, "game-over")
@@ -654,9 +711,11 @@ def test_a_search_typed_while_a_move_is_on_its_way_is_kept(server: Server, brows
 
 def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: Any) -> None:
     links, _ = host_links(browser, server, ["Ann", "Ben"])
+    decks_loaded(server, links)
     page = phone(browser, links["Ann"])
     context = page.context
     page.wait_for_selector("#live.on", timeout=WAIT)
+    page.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
     context.set_offline(True)
     for _ in range(3):
         page.click("#gold-plus")
@@ -669,7 +728,17 @@ def test_taps_made_offline_wait_and_are_sent_in_order(server: Server, browser: A
     page.wait_for_selector("#offline", state="hidden", timeout=10000)
     gold(page, 3)
     page.wait_for_selector("#phase:has-text('plot phase')", timeout=WAIT)
-    assert page.locator("#log li").count() == 2  # one gold entry for the burst, then the phase
+    assert page.locator("#log li").count() == 4  # the two decks, one gold entry for the burst, then the phase
+
+
+def decks_loaded(server: Server, links: dict[str, str]) -> None:
+    """Each seat's deck, loaded over the API with the key of its join link (the round needs decks to begin)."""
+    for seat, link in links.items():
+        gid, key = re.search(r"/g/([^/#?]+)#key=(.+)$", link).groups()  # type: ignore[union-attr]
+        version = call(server.url + "/api", "GET", f"/games/{gid}", key=key)[1]["version"]
+        status, body = call(server.url + "/api", "PUT", f"/games/{gid}/seats/{seat}/deck",
+                            {"expected_version": version, "deck": {"01091": 9}}, key)
+        assert status == 200, body
 
 
 def test_names_keep_their_umlauts_and_similar_names_get_their_own_seats(server: Server, browser: Any) -> None:
@@ -688,6 +757,9 @@ def test_double_taps_and_two_phones_tapping_next_together_record_once(server: Se
     _, g = call(server.url + "/api", "POST", "/games", {"judge": True, "seats": [{"seat": "A", "name": "Alice"},
                                                                   {"seat": "B", "name": "Bob"}]})
     gid = g["game"]["id"]
+    for i, seat in enumerate("AB"):
+        assert call(server.url + "/api", "PUT", f"/games/{gid}/seats/{seat}/deck",
+                    {"expected_version": i, "deck": {"01091": 9}}, g["seats"][i]["key"])[0] == 200
     a, b = seat_phones(browser, server, g)
     for page in (a, b):
         page.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)

@@ -92,6 +92,22 @@ def test_a_scenario_from_the_rules(path: Path) -> None:
             assert eval(expression, helpers(t)), f"{where}: assert {expression}"
 
 
+def test_the_scenarios_show_what_the_round_notes() -> None:
+    """What the round says besides its flags is met in the scenarios: the notes of a result, the unopposed power,
+    a claim's power, the first player's choice to come, a modified win, and the initiative winner's choice."""
+    seen: set[str] = set()
+    for path in FILES:
+        header, steps = parse(path)
+        t = table_of(header)
+        for _, data, expect, _ in steps:
+            action = action_from_dict(data)
+            verdict = check(t, action) if expect else play(t, action, "strict")
+            seen |= {n.kind for n in verdict.notes}
+    assert {"initiative", "winner-to-choose", "time-winner", "challenge-result", "unopposed-power",
+            "no-defenders-declared", "claim-power", "eliminated", "last-player", "deck-empty", "game-won",
+            "dominance-ruled"} <= seen, seen
+
+
 def test_every_rule_of_the_round_has_a_scenario_with_its_probe() -> None:
     """Each rule the round's steps added is met at least once as an illegal probe, in both editions where it is
     one of that edition's rules."""
@@ -125,5 +141,6 @@ ROUND_33 = {
     "renown.keyword", "modify.card", "modify.controller", "dominance.once", "dominance.totals",
     "reserve.not-checked", "reserve.phase", "reserve.once", "reserve.under", "reserve.count", "reserve.order",
     "reserve.none", "reserve.from-hand", "game.over", "eliminate.already", "eliminate.deck-left", "winner.no-choice",
-    "winner.chooser", "time.not-called", "time.round-not-finished",
+    "winner.chooser", "time.not-called", "time.round-not-finished", "kneel.already", "stand.already",
+    "kill.not-in-play",
 }

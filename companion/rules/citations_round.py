@@ -128,6 +128,9 @@ RULES_ROUND: dict[str, Rule] = {
     "renown.before-claim": Rule("FAQ: Challenge Application Timing Sequence", "1E Rules › Renown"),
     "renown.participant": Rule("RR: Renown", "1E Rules › Renown"),
     "renown.keyword": Rule("RR: Renown", "1E Rules › Renown"),
+    "kneel.already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),
+    "stand.already": Rule("RR: Stand, Standing", "1E Rules › Kneeling"),
+    "kill.not-in-play": Rule("RR: Kill, Killed", "1E Rules › Killed", impossible=True),
     "modify.card": Rule("RR: Modifiers", "1E Rules › Lasting effects", impossible=True),
     "modify.controller": Rule("RR: Modifiers", "1E Rules › Lasting effects"),
     # Dominance, taxation.

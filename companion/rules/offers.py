@@ -48,7 +48,7 @@ from companion.rules.values import (
     strength,
 )
 from companion.rules.verdict import msg
-from companion.rules.views import plot_stats, visible_to
+from companion.rules.views import plot_stats
 
 Offer = dict[str, Any]
 
@@ -94,6 +94,22 @@ def _pick(t: Table, name: str, cards: list[str], lo: int, hi: int, *, checked: l
             "checked": checked or []}
 
 
+def _hand(t: Table, seat: str, need: int) -> list[str]:
+    """The cards a seat may name as cards of its hand: those named there, and for the cards drawn but not named
+    yet, up to ``need`` copies of each title still in its draw deck (one copy is as good as another until named:
+    naming it takes it as one of those drawn). At most 40 choices (an action names at most 40 cards)."""
+    p = t.players[seat]
+    out = list(p.zones[Zone.HAND])
+    if p.drawn_unnamed:
+        per_title: dict[str, int] = {}
+        for card in sorted(p.zones[Zone.DECK], key=lambda c: (t.card(c).name, c)):
+            name = t.card(card).name
+            if per_title.get(name, 0) < min(need, p.drawn_unnamed):
+                per_title[name] = per_title.get(name, 0) + 1
+                out.append(card)
+    return out[:40]
+
+
 def _seats_for(t: Table, role: Role) -> list[str]:
     """The seats whose own actions this role records: its seat, or every seat for the judge."""
     return [s for s in t.seats if role.records_for(s) and role.may_record(Recorder.PLAYER)]
@@ -106,9 +122,8 @@ def _status(t: Table, role: Role) -> list[dict[str, Any]]:
     phase = msg(f"phase.{t.phase.value}")
     out: list[dict[str, Any]] = [{"id": "phase", "text": msg("round.status", round=t.round, phase=phase)
                                   if t.round else msg("round.statusSetup", phase=phase)}]
-    if t.ended is not None:
-        out.append({"id": "turn", "text": msg("round.over"), "mine": False})
-        return out
+    if t.ended is not None:  # the header says so too, not the phase the game ended in
+        return [{"id": "phase", "text": msg("round.overIn", round=t.round)}]
     if t.active_player:
         mine = role.seat == t.active_player
         out.append({"id": "turn", "mine": mine,
@@ -136,11 +151,16 @@ def _next(t: Table, role: Role) -> dict[str, Any] | None:
             return {"label": msg("passTurn"), "action": {"type": "pass_turn", "player": t.active_player},
                     "id": "pass-turn"}
         return _waiting(t, [t.active_player])
-    if t.shadows_window_open and t.beginning_of_phase_shadows:
-        holder = shadows_holder(t)
-        if holder is not None:
-            return _waiting(t, [holder]) if role.seat != holder else {"label": msg("shadowsChanceStep"),
-                                                                         "action": None}
+    holder = shadows_holder(t)
+    if holder is not None:
+        # 1st edition, the beginning of a phase: the chance to come out of Shadows goes round in player order. The
+        # last player to have one may go on to the next phase (going on is passing it); others pass first.
+        later = [s for s in t.player_order()[t.player_order().index(holder) + 1:]
+                 if t.players[s].shadows_opportunity == "open" and t.shadows(s)]
+        if role.seat != holder:
+            return _waiting(t, [holder])
+        if later:
+            return {"label": msg("shadowsChanceStep"), "action": None}
     blocked = _phase_blocked(t)
     if blocked and role.seat in blocked:
         return {"label": msg("round.yourStep"), "action": None}  # the round box below says what
@@ -203,7 +223,8 @@ def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[
                                      {"type": "choose_plot", "player": seat, "card": card},
                                      detail=plot_stats(t, t.card(card))))
         if p.plot_chosen is not None:
-            lines.append(msg("plotChosenSeen", player=p.name, card=_named(t, p.plot_chosen)) if sees
+            lines.append(msg("plotChosenMine", card=_named(t, p.plot_chosen)) if role.seat == seat
+                         else msg("plotChosenSeen", player=p.name, card=_named(t, p.plot_chosen)) if sees
                          else msg("plotChosen", player=p.name))
         elif seat not in [x for x in t.seats if role.records_for(x) and sees]:
             lines.append(msg("plotWaiting", player=p.name))
@@ -340,7 +361,7 @@ def _claim_and_renown_offers(t: Table, role: Role, c: ChallengeRecord, offers: l
             if c.kind == "military":
                 cards = [x for x in in_play_controlled(t, c.defender) if t.card(x).type == "character"]
             else:
-                cards = [x for x in t.players[c.defender].zones[Zone.HAND] if visible_to(t, x, role)]
+                cards = _hand(t, c.defender, due) if role.sees_hidden_of(c.defender) else []
             offers.append(_offer("claim", msg(f"round.claim.{c.kind}", amount=due, kind=kind),
                                  {**base, "cards": []}, primary=True,
                                  fields=[_pick(t, "cards", cards, min(due, len(cards)), due)]))
@@ -393,7 +414,7 @@ def _taxation(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> No
         lines.append(msg("round.reserve", player=p.name, hand=hand_count(t, seat), reserve=value))
         if excess and p.reserve_round != t.round and _may(role, "discard_to_reserve", seat) \
                 and role.sees_hidden_of(seat):
-            cards = list(p.zones[Zone.HAND])
+            cards = _hand(t, seat, excess)
             offers.append(_offer(f"reserve:{seat}", msg("round.discardToReserve", count=excess),
                                  {"type": "discard_to_reserve", "player": seat, "cards": []}, primary=True,
                                  fields=[_pick(t, "cards", cards, min(excess, len(cards)), excess)]))
@@ -452,5 +473,8 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
             if seat in t.players:
                 o["label"] = msg("round.forSeat", player=t.players[seat].name, what=o["label"])
     counters = ["gold", "power"] if role.seat is not None and role.may_record(Recorder.PLAYER) else []
-    return {"status": _status(t, role), "next": _next(t, role), "lines": lines, "offers": offers,
+    step = _next(t, role)
+    if step is not None and step["action"] is None and any(o["primary"] for o in offers):
+        step = {"label": msg("round.yourStep"), "action": None}  # the table waits for this phone: below
+    return {"status": _status(t, role), "next": step, "lines": lines, "offers": offers,
             "counters": counters, "over": t.ended is not None}

@@ -792,8 +792,9 @@ def event_1e(base: str) -> Recorder:
     t.challenge("A", "military", "B", ["A.pots_9.1", "A.acoa_103.1"], ["B.kl_114.1"], claim=["B.kl_114.1"],
                 renown=("A", ["A.pots_9.1"]))
     t("A", {"type": "pass_turn", "player": "A"})
-    # Harmen Uller and the paramour unopposed (no standing character with a power icon): his renown.
-    t.challenge("B", "power", "A", ["B.pots_8.1", "B.kl_55.1"], [], renown=("B", ["B.pots_8.1"]),
+    # Harmen Uller and the paramour unopposed (no standing character with a power icon): the power claim finds
+    # none on Jana's House card, and Harmen's renown follows it.
+    t.challenge("B", "power", "A", ["B.pots_8.1", "B.kl_55.1"], [], claim=[], renown=("B", ["B.pots_8.1"]),
                 notes=("unopposed-power",))
     t("B", {"type": "pass_turn", "player": "B"})
     t.phase("dominance")

@@ -331,7 +331,7 @@ class Renown(Action):
             return
         if c.renown:
             v.violate("renown.once", player=t.players[self.player].name)
-        if c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
+        if c.winner == c.attacker and not c.claim_applied:  # claim comes first, even a claim of nothing (FAQ)
             v.violate("renown.before-claim", player=t.players[c.defender].name)
         eligible = set(participants(t, c, c.winner))
         renowned = set(renown_cards(t, c))

@@ -311,6 +311,9 @@ class _SetKneeling(Action):
     def check(self, t: Table, v: Checker) -> None:
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
+        elif t.in_play[self.card].kneeling == self.kneeling:
+            # RR: Kneel, Kneeling, Knelt: "A kneeling card cannot kneel again until it is standing" (and back).
+            v.violate("kneel.already" if self.kneeling else "stand.already", (self.card,), card=t.ref(self.card))
 
     def apply(self, t: Table) -> None:
         if self.card in t.in_play:

@@ -28,8 +28,10 @@ class Kill(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
-        in_play = t.zone_of(self.card) is Zone.PLAY
-        if c.type != "character" or not in_play or t.in_play[self.card].duplicate_of:
+        if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
+            v.violate("kill.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
+            return
+        if c.type != "character" or t.in_play[self.card].duplicate_of:
             v.violate("kill.not-character", (self.card,), card=t.ref(self.card), type=type_name(c.type),
                       zone=place_name(t, self.card))
         note_leaving_play(t, v, self.card)

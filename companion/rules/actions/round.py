@@ -6,7 +6,19 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from companion.declare import text
-from companion.rules.actions.base import Action, Amount, CardRef, Phone, Recorder, SeatRef, Tally, action
+from companion.rules.actions.base import (
+    Action,
+    Amount,
+    CardRef,
+    Offer,
+    Phone,
+    Recorder,
+    SeatRef,
+    Tally,
+    Where,
+    Whose,
+    action,
+)
 from companion.rules.actions.common import check_challenge_over, end_challenge, place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -211,9 +223,14 @@ class _Power(Action):
 @action("gain_power", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class GainPower(_Power):
-    """Power from the treasury onto the faction card or a card in play (challenges, dominance, renown)."""
+    """Power from the treasury onto the faction card or a card in play (a card effect; challenges, dominance and
+    renown have their own steps)."""
 
-    phone = Phone(tally=Tally("power", 1), repeats=True)
+    phone = Phone(offered=(Offer((Where.PLAY,), Whose.OWN),), rank=70, tally=Tally("power", 1), repeats=True)
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        return [cls(seat, 1, card)]  # one power on this card
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
@@ -227,7 +244,11 @@ class GainPower(_Power):
 class LosePower(_Power):
     """Power back to the treasury (or moved to an opponent: they record gain_power)."""
 
-    phone = Phone(tally=Tally("power", -1), repeats=True)
+    phone = Phone(offered=(Offer((Where.PLAY,), Whose.OWN),), rank=71, tally=Tally("power", -1), repeats=True)
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        return [cls(seat, 1, card)] if t.tokens_on(card).get(POWER, 0) else []  # only a card with power on it
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)

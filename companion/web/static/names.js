@@ -73,11 +73,11 @@ export function makeNames(getState, declared) {
     const params = {amount: d.amount ?? d.count ?? (d.kind && !declared.tally[d.type] ? 1 : "")};
     for (const [k, v] of Object.entries(d)) if (k !== "type") params[k] = fieldText(fields[k], v, e, d.player);
     if (d.kind && !d.card && fields.card) params.card = t("ref.pool", {seat: seatName(d.player)});
-    // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), a card or cards
-    // left out ("_no_cards": a power claim names none), nobody named ("_nobody").
-    const absent = Object.keys(fields).filter(k => ["seat", "card", "cards"].includes(fields[k]) && d[k] === undefined);
+    // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), a field left out
+    // whose blank the sentence has ("_no_bypassed": a challenge without stealth), or any of them ("_nobody").
+    const absent = Object.keys(fields).filter(k => d[k] === undefined && t("log." + d.type).includes(`{${k}}`));
     const variant = [...Object.keys(d).filter(k => d[k] === true), ...absent.map(k => "no_" + k),
-      ...(absent.some(k => fields[k] === "seat") ? ["nobody"] : [])].map(v => `log.${d.type}_${v}`).find(hasMessage);
+      ...(absent.length ? ["nobody"] : [])].map(v => `log.${d.type}_${v}`).find(hasMessage);
     const key = variant || "log." + d.type;
     let text = hasMessage(key) ? t(key, params) : actionName(d.type || e.kind);
     if (d.amount !== undefined && hasMessage(key) && t(key, params) === t(key, {...params, amount: ""})) text += ` (${d.amount})`;
