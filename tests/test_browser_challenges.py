@@ -110,7 +110,7 @@ def test_a_military_challenge_step_by_step_in_two_languages(server: Server, brow
     assert [c["name"] for c in bob["dead"]] == ["Gold Cloaks", "Lannisport Merchant"]
     # The log says it in words, in each phone's language.
     b.wait_for_selector("#log li:has-text('Ruhm')", timeout=WAIT)
-    assert "initiates a military challenge against Bob" in a.inner_text("#log")
+    assert "Alice attacks Bob (military challenge)" in a.inner_text("#log")
 
 
 def test_a_power_claim_from_a_loser_without_power_moves_nothing_and_dominance_goes_to_the_totals(

@@ -83,3 +83,31 @@ def test_fifteen_power_in_the_taxation_after_time_is_a_win_not_a_modified_win(cl
     r = client.post(f"/api/games/{t.gid}/undo", headers=h(t.keys["A"]), json={"expected_version": t.version})
     assert r.status_code in (200, 201), r.get_json()
     assert client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]["result"] is None
+
+
+def test_a_game_the_table_takes_to_time_itself_is_a_modified_win(client: FlaskClient,  # noqa: F811
+                                                                  catalog: Catalog) -> None:
+    """The table records going to time (``go_to_time``) and, tied to the end, the first player's choice
+    (``choose_winner``): the game has a winner, but by the going-to-time steps, so the result is a modified win,
+    whether the steps decide it (the dashboard's result) or the judge enters the first player's choice (it was
+    counted as a 15-power win once the table's log named the winner)."""
+    t = Table(client, catalog)
+    assert t.act(t.keys["A"], {"type": "gain_power", "player": "A", "amount": 3}).status_code == 201
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    t.run_out_the_clock()
+    t.phases("standing", "taxation")
+    assert t.act(t.keys["A"], {"type": "go_to_time"}).status_code == 201  # Ann needs fewer power: her modified win
+    result = client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]["result"]
+    assert result["winner"] == "A" and result["reason"] == "going to time: power_needed" and "modified" not in result
+    standings = client.get(f"/api/event/{t.eid}/standings").get_json()["standings"]
+    assert {s["name"]: (s["points"], s["modified_wins"]) for s in standings} == {"Ann": (4, 1), "Ben": (0, 0)}
+
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    t.run_out_the_clock()
+    t.phases("standing", "taxation")
+    assert t.act(t.keys["A"], {"type": "go_to_time"}).status_code == 201  # tied: the first player chooses
+    assert t.act(t.keys["A"], {"type": "choose_winner", "player": "A", "winner": "B"}).status_code == 201
+    out = client.post(f"/api/event/{t.eid}/games/{t.gid}/result", headers=h(t.judge),
+                      json={"winner": "B", "reason": "first player chose"}).get_json()
+    assert out["modified"] is True

@@ -343,7 +343,7 @@ class EventService:
             return
         settled = {"winner": decided["winner"], "winner_name": self.seat_player(ref, decided["winner"]),
                    "reason": f"going to time: {decided['decided_by']}", "by_time": decided["decided_by"]}
-        if winner(table) == decided["winner"]:
+        if table.ended == "power" and winner(table) == decided["winner"]:
             # 15 power reached while playing through the taxation phase: the deck's victory condition, a win and no
             # modified win (Tournament Regulations › End of Round: going to time only "if neither player has won").
             settled = {**settled, "reason": "15 power", "modified": False}

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from companion.rules.actions import REGISTRY, Action
-from companion.rules.actions.base import Offer, Where, Whose, card_fields, field_kinds
+from companion.rules.actions.base import Offer, Where, Whose, card_fields, field_kinds, word_defaults
 from companion.rules.actions.common import legal_attach_targets
 from companion.rules.editions import Table
 from companion.rules.engine import check
@@ -133,7 +133,8 @@ def suggest_face_down(t: Table, position: str, seat: str) -> list[dict[str, Any]
 def declarations() -> dict[str, Any]:
     """What a phone needs to know of the actions, from their declarations (``Phone`` and the typed fields): which
     taps add up (and on which counter), which ask first (message ids), which are often repeated or sent again after
-    a conflict, which action sets a counter, and how each field of each action is named in a log line."""
+    a conflict, which action sets a counter, and how each field of each action is named in a log line (with the
+    defaults a stored entry leaves out)."""
     phones = {n: c.phone for n, c in REGISTRY.items()}
     return {
         "tally": {n: {"counter": p.tally.counter, "sign": p.tally.sign} for n, p in phones.items() if p.tally},
@@ -143,6 +144,7 @@ def declarations() -> dict[str, Any]:
         "resent": sorted(n for n, p in phones.items() if p.resent or p.tally),
         "controls": {p.control: n for n, p in phones.items() if p.control},
         "fields": {n: field_kinds(c) for n, c in REGISTRY.items()},
+        "defaults": {n: d for n, c in REGISTRY.items() if (d := word_defaults(c))},
     }
 
 

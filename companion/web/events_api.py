@@ -38,8 +38,8 @@ from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
 from companion.messages import LANGUAGES, language
+from companion.rules.actions.ending import outright_winner
 from companion.rules.actions.round import gone_to_time
-from companion.rules.actions.round import winner as power_winner
 from companion.rules.citations import RULES
 from companion.rules.roles import JUDGE, Can
 from companion.store.games import Conflict
@@ -775,7 +775,7 @@ def set_result(event_id: str, game_id: str) -> Any:
     # reached, nobody at 15 power) ends in a *modified* win, the first player's choice included (step 5). The
     # judge enters that choice here, so it is a modified win unless the judge says otherwise.
     table = svc().store.state(game_id).table
-    went_to_time = gone_to_time(table) and power_winner(table) is None
+    went_to_time = gone_to_time(table) and outright_winner(table) is None
     if winner is not None and data.get("modified", went_to_time):
         result["modified"] = True
     # A result replaced by another (the judge was told wrong) is a decision on the record: the report and the

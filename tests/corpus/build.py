@@ -1,6 +1,7 @@
 """The corpus: complete games played through the HTTP API of a real server, kept as fixtures.
 
     python -m tests.corpus.build            # rewrites tests/corpus/*.steps.jsonl and *.log.jsonl
+    python -m tests.corpus.build event-2e   # only the games named
 
 Each game is played by ordinary requests (create, decks, actions, undos, confirmations, rulings, the event
 clock, results) and saved twice:
@@ -11,8 +12,14 @@ clock, results) and saved twice:
 - ``NAME.TABLE.log.jsonl``: each table's log as the judge's export gave it (the table-log format with
   every entry of the hash chain), for tests that read logs rather than pages.
 
-A new action type makes ``tests/test_corpus.py`` fail, naming it, until a game here records it: add a
-step to one of the games below (or a new game) and run this module again.
+The games are real sessions under the rules: every round runs from the plots to taxation as the framework does
+(``Table``'s steps), and each action's verdict is checked as the game means it. A move that breaks a rule on
+purpose names the rules (``flags=``: flagged at an advisory table, refused with 422 at a strict one); any other
+move must be legal, so a change of the rules that makes a game stray fails the build, naming the step and
+showing the table.
+
+A new action type makes ``tests/test_corpus.py`` fail, naming it, until a game here or a test records it: add
+a step to one of the games below (or a new game) and run this module again.
 """
 
 from __future__ import annotations
@@ -29,16 +36,22 @@ from tests.server import call, start_server
 
 HERE = Path(__file__).resolve().parent
 
-# Decks by card code (plots and agendas included). 2nd edition: Lannister shadows against Stark.
+# Decks by card code (plots and agendas included), big enough for a few rounds of draws (7 at setup, 2 a round).
+# 2nd edition: Lannister shadows against Stark, 20 cards in each draw deck (the same count, so a game gone to time
+# can be tied on its draw decks).
 LANNISTER = {"01089": 1, "13089": 1, "01091": 3, "01035": 1, "01044": 1, "00168": 2, "11099": 1, "01028": 1,
-             "01029": 1, "01030": 1, "01001": 1, "01002": 1, "01003": 1, "01004": 1, "01005": 1, "01006": 1,
-             "01007": 1, "01027": 1}
+             "01029": 1, "01030": 1, "01094": 3, "01093": 2, "01090": 1, "01084": 1,
+             "01001": 1, "01002": 1, "01003": 1, "01004": 1, "01005": 1, "01006": 1, "01007": 1, "01027": 1}
 STARK = {"13022": 1, "00168": 1, "01091": 2, "00221": 1, "00230": 1, "00212": 1, "00225": 1, "01030": 1,
+         "01152": 3, "01150": 3, "01147": 1, "01149": 2, "01148": 1, "01151": 1,
          "01001": 1, "01002": 1, "01003": 1, "01004": 1, "01005": 1, "01006": 1, "01007": 1}
-# 1st edition: Shadow-crest cards (Tyrion, Maiden of Poisons, Varys, Meera Reed) and a few plots.
-FIRST_A = {"kl_5": 1, "atoc_24": 1, "asots_93": 1, "acoa_103": 2, "acoa_13": 1, "acoa_33": 1, "acoa_26": 1,
-           "acoa_25": 1, "acoa_27": 1}
-FIRST_B = {"atoc_53": 2, "atoc_2": 1, "acoa_20": 1, "acoa_39": 1, "acoa_30": 1, "acoa_28": 1, "acoa_29": 1}
+# 1st edition: Shadow-crest cards (Tyrion, Maiden of Poisons, Varys, Meera Reed), a few plots (all of initiative 7:
+# ties broken by power, then at random) and characters with icons. The Martell deck is short: 10 cards, drawn out
+# in the second round (7 at setup, 2 a round).
+FIRST_A = {"kl_5": 1, "atoc_24": 1, "asots_93": 1, "acoa_103": 2, "acoa_13": 1, "acoa_33": 1, "core_53": 3,
+           "core_50": 2, "pots_9": 1, "core_46": 1, "acoa_26": 1, "acoa_25": 1, "acoa_27": 1}
+FIRST_B = {"atoc_53": 2, "atoc_2": 1, "acoa_20": 1, "acoa_39": 1, "kl_114": 2, "kl_55": 2, "pots_8": 1,
+           "acoa_30": 1, "acoa_28": 1, "acoa_29": 1}
 
 
 class Recorder:
@@ -75,10 +88,33 @@ class Recorder:
         self.steps.append(step)
         return out
 
-    def act(self, game: str, as_: str, action: dict[str, Any], expect: tuple[int, ...] = (201,)) -> Any:
-        """An action at a table, against the version this recorder last saw there."""
+    def act(self, game: str, as_: str, action: dict[str, Any], expect: tuple[int, ...] = (201,),
+            flags: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> Any:
+        """An action at a table, against the version this recorder last saw there. Its verdict must break exactly
+        the rules in ``flags`` (none: a legal move; a strict table refuses a flagged one, 422) and say at least
+        the ``notes``: a corpus game follows the rules except where it means not to."""
         body = {"action": action, "expected_version": self.current(game, as_)}
-        return self.send(as_, "POST", "/games/{" + game + "}/actions", body, expect=expect, game=game)
+        out = self.send(as_, "POST", "/games/{" + game + "}/actions", body, expect=expect, game=game)
+        status = self.steps[-1]["status"]
+        if status in (201, 422):
+            verdict = out.get("verdict") if status == 201 else out["error"]["details"].get("verdict")
+            broken = sorted(v["rule"] for v in (verdict or {}).get("violations", []))
+            said = {n["kind"] for n in (verdict or {}).get("notes", [])}
+            if broken != sorted(flags) or not set(notes) <= said:
+                raise AssertionError(f"{self.name} step {len(self.steps)}: {action} broke {broken} (meant "
+                                     f"{sorted(flags)}), noted {sorted(said)} (meant {sorted(notes)}): {verdict}; "
+                                     f"the table: {self.glance(game)}")
+        return out
+
+    def glance(self, game: str) -> str:
+        """The table as its judge sees it, in a line: for a game that went another way than its author meant."""
+        judge = self.keys.get("judge")
+        view = call(self.base + "/api", "GET", f"/games/{self.ids[game]}/view", key=judge)[1] if judge else {}
+        players = [f"{p['seat']}: {p['power']} power, {p['gold']} gold, hand {p['hand']['count']}, deck "
+                   f"{p['deck']['count']}, play {[c.get('id', c) if isinstance(c, dict) else c for c in p['play']]}"
+                   for p in view.get("players", [])]
+        at = f"round {view.get('round')} {view.get('phase')}, active {view.get('active_player')}"
+        return "; ".join([at, *players])
 
     def current(self, game: str, as_: str) -> int:
         """The table's version as this recorder last saw it, or as a seat's view says now."""
@@ -115,6 +151,61 @@ class Recorder:
     def save(self) -> None:
         lines = [json.dumps(self.header, ensure_ascii=False)] + [json.dumps(s, ensure_ascii=False) for s in self.steps]
         (HERE / f"{self.name}.steps.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+class Table:
+    """One table of a game, as its phones record it: ``t("A", action)`` is seat A's tap (``t("host", …)``,
+    ``t("judge", …)`` the host's and the judge's), with the round's usual steps as methods."""
+
+    def __init__(self, rec: Recorder, game: str, keys: dict[str, str] | None = None) -> None:
+        self.rec, self.game, self.keys = rec, game, keys or {}
+
+    def __call__(self, who: str, action: dict[str, Any], expect: tuple[int, ...] = (201,),
+                 flags: tuple[str, ...] = (), notes: tuple[str, ...] = ()) -> Any:
+        return self.rec.act(self.game, self.keys.get(who, who), action, expect, flags, notes)
+
+    def phase(self, phase: str, who: str = "A", **kw: Any) -> Any:
+        return self(who, {"type": "begin_phase", "phase": phase}, **kw)
+
+    def plots(self, chosen: dict[str, str], chooser: str, first: str, tie: str | None = None, by: str = "A") -> None:
+        """The plot phase: each seat's plot chosen face down (the last choice reveals them), the random pick where
+        initiative and power are tied (``tie``: its result), and the initiative winner's choice of first player."""
+        self.phase("plot", by)
+        for seat, card in chosen.items():
+            self(seat, {"type": "choose_plot", "player": seat, "card": card})
+        if tie is not None:
+            self(by, {"type": "win_initiative", "player": tie})
+        self(chooser, {"type": "choose_first_player", "player": chooser, "first": first})
+
+    def draws(self, order: list[str], by: str = "A") -> None:
+        """The draw phase: each player draws 2, unnamed."""
+        self.phase("draw", by)
+        for seat in order:
+            self(seat, {"type": "draw_cards", "player": seat, "count": 2})
+
+    def challenge(self, attacker: str, kind: str, defender: str, attackers: list[str], defenders: list[str], *,
+                  bypassed: list[str] | None = None, modify: tuple[dict[str, Any], ...] = (),
+                  claim: list[str] | None = None, renown: tuple[str, list[str]] | None = None,
+                  notes: tuple[str, ...] = ()) -> None:
+        """A challenge as its steps: initiated with the attackers (and the characters their stealth bypasses), the
+        defenders declared, card effects' STR modifiers (recorded by the seat whose effect it is), the result,
+        the defender's claim where the attacker won (``claim``: the characters killed or cards discarded; ``[]``
+        for a power claim) and renown (the winner and its renowned participants)."""
+        initiate = {"type": "initiate_challenge", "player": attacker, "kind": kind, "defender": defender,
+                    "attackers": attackers} | ({"bypassed": bypassed} if bypassed else {})
+        self(attacker, initiate)
+        self(defender, {"type": "declare_defenders", "player": defender, "defenders": defenders})
+        for m in modify:
+            self(m["player"], {"type": "modify", "stat": "str", "until": "challenge"} | m)
+        self(attacker, {"type": "challenge_result"}, notes=notes)
+        if claim is not None:
+            self(defender, {"type": "apply_claim", "player": defender} | ({"cards": claim} if claim else {}))
+        if renown is not None:
+            self(renown[0], {"type": "renown", "player": renown[0], "cards": renown[1]})
+
+    def passes(self, order: list[str]) -> None:
+        for seat in order:
+            self(seat, {"type": "pass_turn", "player": seat})
 
 
 def fill(body: Any, ids: dict[str, str]) -> Any:
@@ -154,92 +245,148 @@ def casual(rec: Recorder, edition: str, mode: str, seats: list[dict[str, str]], 
 
 
 def two_e_advisory(base: str) -> Recorder:
-    """2nd edition, advisory, casual: every action type of the rules core at least once, illegal ones flagged,
-    a judge key asked for after the game was made, cards drawn unnamed, plots chosen in secret, a challenge
-    of each type with their follow-ups, a confirmation asked of the opponent, undos by a seat (one waiting
-    for the other seat's confirmation) and by the host, a second round."""
-    rec = Recorder(base, "casual-2e-advisory", __doc__ or "")
+    """2nd edition, advisory, casual, four rounds to 15 power: nearly every action type of the rules core (not the
+    one-entry challenge of older logs, nor an elimination recorded by hand: tests record those), illegal moves
+    flagged, a correction of the active player, a judge key asked for after the game was made, cards drawn
+    unnamed, plots chosen in secret, the initiative winner choosing the first player (once the other player),
+    challenges of each type as steps with attackers and defenders (stealth bypassing a defender, STR modifiers on
+    a card and on a side, a tie won by the attacker, a defender winning), each kind of claim (a character killed, a
+    card discarded, power moved), unopposed power, renown, dominance by the totals (a tie, and a wrong claim a
+    judge's ruling corrects), a discard down to the reserve, a confirmation asked of the opponent, undos by a seat
+    (one waiting for the other seat's confirmation) and by the host, and the game won by a power claim, a move
+    after the end flagged."""
+    rec = Recorder(base, "casual-2e-advisory", "")
     rec.header["about"] = two_e_advisory.__doc__
     casual(rec, "2e", "advisory", [{"seat": "A", "name": "Alice", "faction": "lannister"},
                                    {"seat": "B", "name": "Bob", "faction": "stark"}], [LANNISTER, STARK],
            judge=False)
+    t = Table(rec, "g")
     A, B = "A", "B"
-    a = lambda action: rec.act("g", A, action)  # noqa: E731
-    b = lambda action: rec.act("g", B, action)  # noqa: E731
     # Setup: each draws 7 unnamed; shadows, a face-down character with its attachment, a face-up character.
-    a({"type": "draw_cards", "player": A, "count": 7})
-    b({"type": "draw_cards", "player": B, "count": 7})
-    a({"type": "setup_into_shadows", "player": A, "card": "A.13089.1"})
-    a({"type": "setup_face_down", "player": A, "card": "A.01089.1"})
-    a({"type": "setup_face_down", "player": A, "card": "A.01035.1", "attach_to": "A.01089.1"})
-    b({"type": "setup_place", "player": B, "card": "B.00230.1"})
-    b({"type": "setup_into_shadows", "player": B, "card": "B.00168.1"})
-    rec.act("g", "host", {"type": "reveal_setup"})
-    rec.act("g", "host", {"type": "set_first_player", "player": A})
-    # Round 1.
-    # Plots chosen in secret; the second choice reveals both.
-    a({"type": "begin_phase", "phase": "plot"})
-    a({"type": "choose_plot", "player": A, "card": "A.01001.1"})
-    b({"type": "choose_plot", "player": B, "card": "B.01002.1"})
-    a({"type": "begin_phase", "phase": "draw"})
-    # Alice's "drew 2", taken back after Bob drew too: Bob confirms her undo.
-    a({"type": "draw_cards", "player": A, "count": 2})
-    b({"type": "draw_cards", "player": B, "count": 2})
+    t(A, {"type": "draw_cards", "player": A, "count": 7})
+    t(B, {"type": "draw_cards", "player": B, "count": 7})
+    t(A, {"type": "setup_into_shadows", "player": A, "card": "A.13089.1"})
+    t(A, {"type": "setup_face_down", "player": A, "card": "A.01089.1"})
+    t(A, {"type": "setup_face_down", "player": A, "card": "A.01035.1", "attach_to": "A.01089.1"})
+    t(B, {"type": "setup_place", "player": B, "card": "B.00230.1"})
+    t(B, {"type": "setup_into_shadows", "player": B, "card": "B.00168.1"})
+    t("host", {"type": "reveal_setup"})
+    t("host", {"type": "set_first_player", "player": A})
+
+    # Round 1. A Clash of Kings (initiative 9) beats A Feast for Crows (1): Bob wins initiative and lets Alice
+    # go first.
+    t.plots({A: "A.01002.1", B: "B.01001.1"}, chooser=B, first=A)
+    t.draws([A, B])
+    # Alice's "drew 2" taken back after Bob drew too: Bob confirms her undo; she draws again.
     rec.send(A, "GET", "/games/{g}/undo")
     out = rec.send(A, "POST", "/games/{g}/undo", {"expected_version": rec.versions["g"]}, expect=(202,),
                    bind={"u1": "pending.id"}, game="g")
     rec.send(B, "POST", "/games/{g}/pending/{u1}", {"decision": "confirm", "expected_version": out["version"]},
              game="g")
-    a({"type": "draw", "player": A, "card": "A.01091.1"})
-    b({"type": "draw", "player": B, "card": "B.01091.1"})
-    undone = b({"type": "draw", "player": B, "card": "B.01091.2"})["version"]
-    rec.undo("g", B)  # a seat takes back its own last move
-    a({"type": "begin_phase", "phase": "marshaling"})
-    a({"type": "collect_income", "player": A, "amount": 10})
-    a({"type": "marshal", "player": A, "card": "A.01091.1"})
-    a({"type": "marshal", "player": A, "card": "A.01028.1"})
-    a({"type": "marshal_into_shadows", "player": A, "card": "A.11099.1"})
-    a({"type": "marshal", "player": A, "card": "A.01091.2"})
-    a({"type": "pass_turn", "player": A})
-    b({"type": "collect_income", "player": B, "amount": 8})
-    b({"type": "marshal", "player": B, "card": "B.00221.1"})
-    b({"type": "marshal_into_shadows", "player": B, "card": "B.00212.1"})
-    b({"type": "pass_turn", "player": B})
-    a({"type": "begin_phase", "phase": "challenges"})
-    rec.act("g", "host", {"type": "set_active_player", "player": A})
-    # Challenges: a military one with its attacker named, an unopposed power one with both follow-ups, then
-    # Bob's intrigue challenge, which Alice wins as the defender.
-    a({"type": "challenge", "kind": "military", "player": A, "defender": B, "winner": A,
-       "attackers": ["A.01028.1"]})
-    a({"type": "challenge", "kind": "power", "player": A, "defender": B, "winner": A, "unopposed": True})
-    a({"type": "challenge_reward", "player": A, "kind": "power", "reward": "unopposed"})
-    a({"type": "challenge_reward", "player": A, "kind": "power", "reward": "power_claim"})
-    a({"type": "pass_turn", "player": A})
-    b({"type": "challenge", "kind": "intrigue", "player": B, "defender": A, "winner": A})
-    a({"type": "kneel", "player": A, "card": "A.01091.1"})
-    b({"type": "kneel", "player": B, "card": "B.00221.1"})
-    a({"type": "gain_power", "player": A, "amount": 1})
-    a({"type": "gain_power", "player": A, "amount": 2, "card": "A.01028.1"})
-    a({"type": "lose_power", "player": A, "amount": 1, "card": "A.01028.1"})
-    b({"type": "set_power", "player": B, "amount": 2})
-    # A duplicate: the second Tyrion comes out of shadows onto the first; then it saves him.
-    a({"type": "bring_out", "player": A, "card": "A.13089.1"})
-    b({"type": "kill", "player": B, "card": "A.01091.2"})  # a dead pile
-    a({"type": "save_with_duplicate", "player": A, "card": "A.13089.1"})
-    b({"type": "take_control", "player": B, "card": "A.01028.1"})
-    b({"type": "control_reverts", "player": B, "card": "A.01028.1"})
-    a({"type": "place_tokens", "player": A, "kind": "gold", "amount": 2, "card": "A.01028.1"})
-    a({"type": "remove_tokens", "player": A, "kind": "gold", "amount": 1, "card": "A.01028.1"})
-    a({"type": "place_tokens", "player": A, "kind": "poison", "amount": 1, "card": "A.11099.1"})
-    a({"type": "gain_shadow", "player": A, "card": "A.11099.1", "gains": "cost"})
-    a({"type": "play_event", "player": A, "card": "A.01044.1"})
-    b({"type": "play_event", "player": B, "card": "B.13022.1"})
-    b({"type": "restrict", "player": B, "target": A, "restriction": "bring_out", "source": "B.13022.1"})
-    a({"type": "bring_out", "player": A, "card": "A.11099.1", "attach_to": "A.01089.1"})  # illegal: flagged
-    b({"type": "play_event_from_shadows", "player": B, "card": "B.00212.1"})
-    a({"type": "rearrange_shadows", "player": A})  # never allowed: flagged
-    a({"type": "put_into_play", "player": A, "card": "A.01091.3"})
-    a({"type": "put_into_shadows", "player": A, "card": "A.01091.3", "gains": 1})
+    t(A, {"type": "draw_cards", "player": A, "count": 2})
+    # Bob taps "drew 2" a second time (flagged: once a round) and takes it back himself.
+    undone = t(B, {"type": "draw_cards", "player": B, "count": 2}, flags=("draw.once",))["version"]
+    rec.undo("g", B)
+    t.phase("marshaling")
+    t(A, {"type": "collect_income", "player": A}, notes=("income",))
+    t(A, {"type": "marshal", "player": A, "card": "A.01084.1"})
+    t(A, {"type": "marshal_into_shadows", "player": A, "card": "A.11099.1"})
+    t("host", {"type": "set_active_player", "player": B})  # Alice forgot to tap "done": the host hands on
+    t(B, {"type": "collect_income", "player": B})
+    t(B, {"type": "marshal", "player": B, "card": "B.01150.1"})
+    t(B, {"type": "marshal_into_shadows", "player": B, "card": "B.00212.1"})
+    t(B, {"type": "pass_turn", "player": B})
+    t.phase("challenges")
+    # Cersei (4) against Bran (4): a tie goes to the attacker; a card at random from Bob's hand, and Cersei's
+    # reaction to an intrigue challenge won gives her 1 power.
+    t.challenge(A, "intrigue", B, ["A.01084.1"], ["B.00230.1"], claim=["B.01091.1"])
+    t(A, {"type": "gain_power", "player": A, "amount": 1, "card": "A.01084.1"})
+    # Tyrion's stealth bypasses the knight: nobody is left to defend, unopposed (+1 power). Bob's faction card has
+    # no power for the claim to take.
+    t.challenge(A, "power", B, ["A.01089.1"], [], bypassed=["B.01150.1"], notes=("unopposed-power",))
+    # Alice attacks again with Tyrion, who knelt for the first one (flagged); nobody defends, and the second
+    # power challenge of the phase is flagged too. The table plays it out.
+    t(A, {"type": "initiate_challenge", "player": A, "kind": "power", "defender": B, "attackers": ["A.01089.1"]},
+      flags=("challenge.kneeling", "challenge.once-per-type"))
+    t(B, {"type": "declare_defenders", "player": B, "defenders": []})
+    t(A, {"type": "challenge_result"})
+    t(A, {"type": "pass_turn", "player": A})
+    # The knight attacks a player with no standing character: unopposed, and the power claim takes Alice's power.
+    t.challenge(B, "power", A, ["B.01150.1"], [], claim=[], notes=("unopposed-power",))
+    t(B, {"type": "pass_turn", "player": B})
+    t.phase("dominance")
+    t(B, {"type": "win_dominance"})  # every character knelt, no gold: a tie, nobody
+    t.phase("standing")
+    t.phase("taxation")
+    t("judge", {"type": "return_unspent_gold"})
+    rec.undo("g", "host")  # the host takes the judge's entry back ...
+    t(A, {"type": "return_unspent_gold", "player": A})  # ... and it is recorded seat by seat
+    t(B, {"type": "return_unspent_gold", "player": B})
+
+    # Round 2. A Feast for Crows (1) beats A Noble Cause (0): Bob chooses himself.
+    t.plots({A: "A.01004.1", B: "B.01002.1"}, chooser=B, first=B)
+    t.draws([B, A])
+    t.phase("marshaling")
+    t(B, {"type": "collect_income", "player": B})
+    t(B, {"type": "marshal", "player": B, "card": "B.01147.1"})
+    t(B, {"type": "pass_turn", "player": B})
+    t(A, {"type": "collect_income", "player": A})
+    t(A, {"type": "marshal", "player": A, "card": "A.01028.1", "cost": 3})  # A Noble Cause: a Lord for 2 less
+    for card in ("A.01093.1", "A.01093.2"):  # Littlefinger's reaction draws 2: Alice names them
+        t(A, {"type": "draw", "player": A, "card": card, "source": "A.01028.1"})
+    t(A, {"type": "marshal", "player": A, "card": "A.01094.1"})
+    t(A, {"type": "pass_turn", "player": A})
+    t.phase("challenges", B)
+    # The knight attacks a player without a military character: unopposed; Alice kills the merchant for the claim.
+    t.challenge(B, "military", A, ["B.01150.1"], [], claim=["A.01094.1"], notes=("unopposed-power",))
+    # Sansa (2) against Tyrion (4): the defender wins, no claim.
+    t.challenge(B, "intrigue", A, ["B.01147.1"], ["A.01089.1"])
+    t(B, {"type": "pass_turn", "player": B})
+    # Littlefinger (4) against Bran, whom an effect makes 5; another gives Alice's side +2: Alice wins, and the
+    # power claim moves 1 power from Bob's faction card to hers.
+    t.challenge(A, "power", B, ["A.01028.1"], ["B.00230.1"],
+                modify=({"player": B, "card": "B.00230.1", "amount": 1}, {"player": A, "amount": 2}), claim=[])
+    # Cersei against a player whose intrigue characters all knelt: unopposed, a card discarded, Cersei's power.
+    t.challenge(A, "intrigue", B, ["A.01084.1"], [], claim=["B.01091.2"], notes=("unopposed-power",))
+    t(A, {"type": "gain_power", "player": A, "amount": 1, "card": "A.01084.1"})
+    # Tears of Lys after an intrigue challenge won: a poison token on Sansa, who dies at the end of the phase.
+    t(A, {"type": "play_event", "player": A, "card": "A.01044.1"})
+    t(A, {"type": "place_tokens", "player": A, "kind": "poison", "amount": 1, "card": "B.01147.1"})
+    t(A, {"type": "pass_turn", "player": A})
+    # Effects at the end of the phase: power and gold taps, a duplicate out of shadows that saves Tyrion, control
+    # taken and given back, tokens, events, No Surprises, a restricted move, a rearranged shadows area.
+    t(A, {"type": "gain_power", "player": A, "amount": 1})
+    t(A, {"type": "gain_power", "player": A, "amount": 2, "card": "A.01028.1"})
+    t(A, {"type": "lose_power", "player": A, "amount": 1, "card": "A.01028.1"})
+    t(B, {"type": "set_power", "player": B, "amount": 3})  # a power token Bob placed by hand: corrected
+    t(A, {"type": "set_gold", "player": A, "amount": 3})  # Alice's gold miscounted: corrected
+    t(A, {"type": "gain_gold", "player": A, "amount": 4})
+    t(A, {"type": "bring_out", "player": A, "card": "A.13089.1"})
+    t(A, {"type": "save_with_duplicate", "player": A, "card": "A.13089.1"})  # an effect of Bob's would kill Tyrion
+    t(B, {"type": "take_control", "player": B, "card": "A.01028.1"})
+    t(B, {"type": "control_reverts", "player": B, "card": "A.01028.1"})
+    t(A, {"type": "place_tokens", "player": A, "kind": "gold", "amount": 2, "card": "A.01028.1"})
+    t(A, {"type": "remove_tokens", "player": A, "kind": "gold", "amount": 1, "card": "A.01028.1"})
+    t(A, {"type": "place_tokens", "player": A, "kind": "poison", "amount": 1, "card": "A.11099.1"})
+    t(A, {"type": "gain_shadow", "player": A, "card": "A.11099.1", "gains": "cost"})
+    t(B, {"type": "play_event", "player": B, "card": "B.13022.1"})
+    t(B, {"type": "restrict", "player": B, "target": A, "restriction": "bring_out", "source": "B.13022.1"})
+    t(A, {"type": "bring_out", "player": A, "card": "A.11099.1", "attach_to": "A.01089.1"},
+      flags=("restriction.bring-out",))
+    t(B, {"type": "play_event_from_shadows", "player": B, "card": "B.00212.1"})
+    t(A, {"type": "rearrange_shadows", "player": A}, flags=("shadows.rearrange",))
+    t(A, {"type": "put_into_play", "player": A, "card": "A.01091.3"})
+    t(A, {"type": "put_into_shadows", "player": A, "card": "A.01091.3", "gains": 1})
+    t(B, {"type": "stand", "player": B, "card": "B.01150.1"})
+    t(B, {"type": "discard", "player": B, "card": "B.01149.1"})
+    t(A, {"type": "return_to_hand", "player": A, "card": "A.01030.1"})
+    t(A, {"type": "spend_gold", "player": A, "amount": 1})
+    t(A, {"type": "kill", "player": A, "card": "B.01147.1"})  # the poison, at the end of the phase
+    t.phase("dominance", B)
+    t(B, {"type": "win_dominance", "player": B})
+    t(B, {"type": "gain_power", "player": B, "amount": 2})  # A Feast for Crows: dominance won, 2 power
+    t.phase("standing", B)
+    t.phase("taxation", B)
     # An effect on the opponent's face-down card waits for its owner: Bob confirms.
     out = rec.send(A, "POST", "/games/{g}/actions", {"action": {"type": "put_into_play_from_shadows", "player": A,
                                                                 "card": "B:shadows#1"},
@@ -247,73 +394,126 @@ def two_e_advisory(base: str) -> Recorder:
                    expect=(202,), bind={"p1": "pending.id"}, game="g")
     rec.send(B, "POST", "/games/{g}/pending/{p1}", {"decision": "confirm", "expected_version": out["version"]},
              game="g")
-    b({"type": "stand", "player": B, "card": "B.00221.1"})
-    b({"type": "discard", "player": B, "card": "B.01091.1"})
-    a({"type": "return_to_hand", "player": A, "card": "A.01030.1"})  # from the deck: taken as drawn, noted
-    a({"type": "marshal", "player": A, "card": "A.01030.1"})
-    a({"type": "leave_play", "player": A, "card": "A.01030.1", "to": "removed"})
-    a({"type": "set_gold", "player": A, "amount": 3})
-    a({"type": "gain_gold", "player": A, "amount": 2})
-    a({"type": "spend_gold", "player": A, "amount": 1})
-    a({"type": "begin_phase", "phase": "dominance"})
-    a({"type": "win_dominance", "player": A})
-    a({"type": "begin_phase", "phase": "standing"})
-    a({"type": "begin_phase", "phase": "taxation"})
-    rec.act("g", "judge", {"type": "return_unspent_gold"})
-    rec.undo("g", "host")  # the host takes the judge's entry back ...
-    a({"type": "return_unspent_gold", "player": A})  # ... and it is recorded seat by seat
-    b({"type": "return_unspent_gold", "player": B})
-    # Round 2, briefly; then the judge (whoever created the game) calls time.
-    a({"type": "begin_phase", "phase": "plot"})
-    a({"type": "reveal_plot", "player": A, "card": "A.01003.1"})
-    b({"type": "reveal_plot", "player": B, "card": "B.01003.1"})
-    a({"type": "pass_shadows", "player": A})  # a 1st-edition tap in a 2nd-edition game: flagged
-    rec.act("g", "judge", {"type": "call_time"})
+    # Round 3. A Clash of Kings (9) beats A Noble Cause (0): Alice goes first.
+    t.plots({A: "A.01001.1", B: "B.01004.1"}, chooser=A, first=A)
+    t.draws([A, B])
+    t.phase("marshaling")
+    t(A, {"type": "collect_income", "player": A})  # 4, and Littlefinger's +1
+    t(A, {"type": "marshal", "player": A, "card": "A.01030.1"})
+    t(A, {"type": "bring_out", "player": A, "card": "A.01091.3"})  # the Shadow (1) it gained
+    t(A, {"type": "pass_turn", "player": A})
+    t(B, {"type": "collect_income", "player": B})
+    t(B, {"type": "marshal", "player": B, "card": "B.00221.1", "cost": 5})  # A Noble Cause: a Lord for 2 less
+    t(B, {"type": "pass_turn", "player": B})
+    t.phase("challenges")
+    # Tyrion and Littlefinger (8) against Bran (4): the claim, and A Clash of Kings moves 1 more power.
+    t.challenge(A, "power", B, ["A.01089.1", "A.01028.1"], ["B.00230.1"], claim=[])
+    t(B, {"type": "lose_power", "player": B, "amount": 1})
+    t(A, {"type": "gain_power", "player": A, "amount": 1})
+    # The raiders and the burned men (5) against a knight and the agent (4): Bob kills the agent.
+    t.challenge(A, "military", B, ["A.01030.1", "A.01091.3"], ["B.01150.1", "B.00168.1"], claim=["B.00168.1"])
+    t.challenge(A, "intrigue", B, ["A.01084.1"], [], claim=["B.01149.2"], notes=("unopposed-power",))
+    t(A, {"type": "gain_power", "player": A, "amount": 1, "card": "A.01084.1"})
+    t(B, {"type": "leave_play", "player": B, "card": "A.01030.1", "to": "deck"})  # an effect of Bob's
+    t(A, {"type": "pass_turn", "player": A})
+    # Robb unopposed: Alice kills the burned men, and Robb's renown gives him 1 power.
+    t.challenge(B, "military", A, ["B.00221.1"], [], claim=["A.01091.3"], renown=(B, ["B.00221.1"]),
+                notes=("unopposed-power",))
+    t(B, {"type": "pass_turn", "player": B})
+    t.phase("dominance")
+    # Alice claims dominance on a tie (flagged); the judge rules: nobody, and her power goes back.
+    t(A, {"type": "win_dominance", "player": A}, flags=("dominance.totals",))
+    t("judge", {"type": "win_dominance", "reason": "a tie: every character knelt, no gold"})
+    t.phase("standing")
+    t.phase("taxation")
+    t(A, {"type": "discard_to_reserve", "player": A, "cards": ["A.01093.1"]})
+
+    # Round 4. A Storm of Swords (8) beats Calling the Banners (6): Alice goes first, and wins on power.
+    t.plots({A: "A.01005.1", B: "B.01007.1"}, chooser=A, first=A)
+    t.draws([A, B])
+    t.phase("marshaling")
+    t(A, {"type": "collect_income", "player": A})
+    t(A, {"type": "pass_turn", "player": A})
+    t(B, {"type": "collect_income", "player": B})
+    t(B, {"type": "pass_turn", "player": B})
+    t.phase("challenges")
+    t.challenge(A, "intrigue", B, ["A.01084.1"], [], claim=["B.01152.1"], notes=("unopposed-power",))
+    t(A, {"type": "gain_power", "player": A, "amount": 1, "card": "A.01084.1"})
+    # Unopposed (14), and the power claim takes Alice to 15: the game ends at once.
+    t.challenge(A, "power", B, ["A.01089.1", "A.01028.1"], [], claim=[], notes=("unopposed-power",))
+    t(A, {"type": "pass_turn", "player": A}, flags=("game.over",))  # out of habit: flagged
     rec.header["undone"] = [undone]
     rec.export("g", "judge", "game")
     return rec
 
 
 def one_e_strict(base: str) -> Recorder:
-    """1st edition, strict, casual: Shadows at the beginning of a phase in player order, passes, a refused
-    move, plots revealed, a card with an attachment, a kill and a duplicate."""
+    """1st edition, strict, casual, two rounds: Shadows at the beginning of a phase in player order, passes, refused
+    moves, plots chosen face down with initiative tied (a random pick, then the lower power), the first player
+    chosen, draws, income, a card with an attachment and a duplicate, challenges as steps (stealth, a military
+    claim killing, an intrigue claim discarding, unopposed), dominance by the totals, and Tom's short deck running
+    out in the second draw phase: he is eliminated and Jana wins; a move after the end is refused."""
     rec = Recorder(base, "casual-1e-strict", "")
     rec.header["about"] = one_e_strict.__doc__
     casual(rec, "1e", "strict", [{"seat": "A", "name": "Jana", "faction": "lannister"},
                                  {"seat": "B", "name": "Tom", "faction": "martell"}], [FIRST_A, FIRST_B])
+    t = Table(rec, "g")
     A, B = "A", "B"
-    a = lambda action, **kw: rec.act("g", A, action, **kw)  # noqa: E731
-    b = lambda action, **kw: rec.act("g", B, action, **kw)  # noqa: E731
-    a({"type": "setup_into_shadows", "player": A, "card": "A.kl_5.1"})
-    a({"type": "setup_place", "player": A, "card": "A.acoa_103.1"})
-    b({"type": "setup_into_shadows", "player": B, "card": "B.atoc_53.1"})
-    b({"type": "setup_place", "player": B, "card": "B.acoa_20.1"}, expect=(201, 422))
-    rec.act("g", "host", {"type": "reveal_setup"})
-    a({"type": "begin_phase", "phase": "plot"})
-    a({"type": "reveal_plot", "player": A, "card": "A.acoa_26.1"}, expect=(201, 422))
-    b({"type": "reveal_plot", "player": B, "card": "B.acoa_30.1"}, expect=(201, 422))
-    a({"type": "gain_gold", "player": A, "amount": 5})
-    b({"type": "gain_gold", "player": B, "amount": 5})
-    a({"type": "begin_phase", "phase": "draw"})
-    b({"type": "bring_out", "player": B, "card": "B.atoc_53.1"}, expect=(422,))  # out of order: refused
-    a({"type": "pass_shadows", "player": A})
-    b({"type": "bring_out", "player": B, "card": "B.atoc_53.1"}, expect=(201, 422))
-    a({"type": "begin_phase", "phase": "marshaling"})
-    a({"type": "bring_out", "player": A, "card": "A.kl_5.1"}, expect=(201, 422))
-    b({"type": "pass_shadows", "player": B}, expect=(201, 422))
-    a({"type": "marshal", "player": A, "card": "A.acoa_103.2"}, expect=(201, 422))
-    a({"type": "marshal", "player": A, "card": "A.acoa_13.1", "attach_to": "A.acoa_103.1"}, expect=(201, 422))
-    a({"type": "marshal_into_shadows", "player": A, "card": "A.atoc_24.1"}, expect=(201, 422))
-    b({"type": "marshal_into_shadows", "player": B, "card": "B.atoc_53.2"}, expect=(201, 422))
-    a({"type": "begin_phase", "phase": "challenges"})
-    b({"type": "kill", "player": B, "card": "A.acoa_103.2"}, expect=(201, 422))
-    a({"type": "begin_phase", "phase": "dominance"})
-    b({"type": "win_dominance", "player": B})
-    a({"type": "begin_phase", "phase": "standing"})
-    a({"type": "begin_phase", "phase": "taxation"})
-    rec.act("g", "judge", {"type": "return_unspent_gold"})
-    a({"type": "begin_phase", "phase": "plot"})
+    t(A, {"type": "draw_cards", "player": A, "count": 7})
+    t(B, {"type": "draw_cards", "player": B, "count": 7})
+    t(A, {"type": "setup_into_shadows", "player": A, "card": "A.kl_5.1"})
+    t(A, {"type": "setup_place", "player": A, "card": "A.acoa_103.1"})
+    t(B, {"type": "setup_into_shadows", "player": B, "card": "B.atoc_53.1"})
+    # An attachment set up with nothing to go on: refused; the spearman first, then the chariot on him.
+    t(B, {"type": "setup_place", "player": B, "card": "B.acoa_20.1"}, expect=(422,), flags=("attach.target",))
+    t(B, {"type": "setup_place", "player": B, "card": "B.kl_114.1"})
+    t("host", {"type": "reveal_setup"})
+
+    # Round 1: both Furies have initiative 7 and nobody has power: a random pick, Jana, who goes first.
+    t.plots({A: "A.acoa_26.1", B: "B.acoa_30.1"}, chooser=A, first=A, tie=A)
+    t.phase("draw")
+    t(A, {"type": "pass_shadows", "player": A})
+    t(B, {"type": "pass_shadows", "player": B})
+    t(A, {"type": "draw_cards", "player": A, "count": 2})
+    t(B, {"type": "draw_cards", "player": B, "count": 2})
+    t.phase("marshaling")
+    t(B, {"type": "collect_income", "player": B}, expect=(422,), flags=("gold.income-active",))  # not his turn yet
+    t(A, {"type": "collect_income", "player": A})
+    t(A, {"type": "marshal", "player": A, "card": "A.acoa_103.2"})  # a duplicate of Lancel, free
+    t(A, {"type": "marshal", "player": A, "card": "A.acoa_13.1", "attach_to": "A.acoa_103.1"})
+    t(A, {"type": "marshal_into_shadows", "player": A, "card": "A.atoc_24.1"})
+    t(A, {"type": "pass_turn", "player": A})
+    t(B, {"type": "collect_income", "player": B})
+    t(B, {"type": "marshal", "player": B, "card": "B.kl_55.1"})
+    t(B, {"type": "marshal", "player": B, "card": "B.acoa_20.1", "attach_to": "B.kl_114.1"})
+    t(B, {"type": "pass_turn", "player": B})
+    # Out of Shadows at the beginning of the challenges phase, from the first player on: Tom too early (refused).
+    t.phase("challenges")
+    t(B, {"type": "bring_out", "player": B, "card": "B.atoc_53.1"}, expect=(422,), flags=("shadows.order-1e",))
+    t(A, {"type": "bring_out", "player": A, "card": "A.kl_5.1"})
+    t(B, {"type": "bring_out", "player": B, "card": "B.atoc_53.1"})
+    # Tyrion's stealth bypasses the Maiden; the paramour (2) defends against him (3): a card from Tom's hand.
+    t.challenge(A, "intrigue", B, ["A.kl_5.1"], ["B.kl_55.1"], bypassed=["B.atoc_53.1"], claim=["B.kl_114.2"])
+    # Lancel (2) against the spearman (2): the tie is Jana's, and Tom kills the spearman (the chariot goes too).
+    t.challenge(A, "military", B, ["A.acoa_103.1"], ["B.kl_114.1"], claim=["B.kl_114.1"])
+    t(A, {"type": "initiate_challenge", "player": A, "kind": "power", "defender": B, "attackers": ["A.kl_5.1"]},
+      expect=(422,), flags=("challenge.kneeling",))  # Tyrion knelt for the first one
+    t(A, {"type": "pass_turn", "player": A})
+    t.challenge(B, "power", A, ["B.atoc_53.1"], [], notes=("unopposed-power",))
+    t(B, {"type": "pass_turn", "player": B})
+    t.phase("dominance")
+    t(B, {"type": "win_dominance", "player": B})
+    t(A, {"type": "stand", "player": A, "card": "A.acoa_103.1"})  # too early: taken back
     rec.undo("g", A)
+    t.phase("standing")
+    t.phase("taxation")
+
+    # Round 2: initiative tied again, Jana has less power and wins it. Tom's last card is drawn: he is out.
+    t.plots({A: "A.acoa_25.1", B: "B.acoa_28.1"}, chooser=A, first=A)
+    t.phase("draw")
+    t(A, {"type": "draw_cards", "player": A, "count": 2})
+    t(B, {"type": "draw_cards", "player": B, "count": 2}, notes=("deck-empty", "eliminated", "last-player"))
+    t.phase("marshaling", expect=(422,), flags=("game.over",))
     rec.export("g", "judge", "game")
     return rec
 
@@ -326,10 +526,13 @@ def decklist(name: str, faction: str, slots: dict[str, int], agenda: str | None 
 
 def event_2e(base: str) -> Recorder:
     """An event, 2nd edition: two rounds of two tables. Decks illegal under the newest restricted list,
-    allowed by the organiser. Round 1 strict (paired by CSV) with plots chosen in secret, cards in play,
-    refused moves, a deck-check attempt, a call for the judge, every kind of ruling and a result; round 2
-    advisory, paired by the server's Swiss proposal, its clock run out so time is called, an extension that
-    lifts the call, the game going to time, and a player dropping."""
+    allowed by the organiser. Round 1 strict (paired by CSV) with plots chosen in secret, the round's steps
+    (draws, income, challenges with their claims, dominance), cards in play, refused moves, a deck-check attempt,
+    a call for the judge, every kind of ruling, a concession and a result; round 2 advisory, paired by the
+    server's Swiss proposal, a random pick for initiative and a first player chosen by the wrong player (flagged),
+    its clock run out so time is called, an extension that lifts the call, the round played through its taxation
+    (reserve discards), the game going to time tied to the end and the first player choosing the winner, and a
+    player dropping."""
     rec = Recorder(base, "event-2e", "")
     rec.header["about"] = event_2e.__doc__
     rec.send(None, "POST", "/event", {"name": "Corpus Open", "date": "2026-11-22", "rounds": 2, "tables": 2,
@@ -368,33 +571,42 @@ def event_2e(base: str) -> Recorder:
 
     pair(1, "1,Ann,Ben\n2,Cat,Dan", "strict")
     g, A, B = "r1t1", "r1t1A", "r1t1B"
+    t = Table(rec, g, {"A": A, "B": B})
     rec.send("organiser", "POST", "/event/{e}/rounds/1/clock", {"request_id": "clock-0001"})
-    rec.act(g, A, {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"})
-    rec.act(g, A, {"type": "setup_face_down", "player": "A", "card": "A.01089.1"})
-    rec.act(g, A, {"type": "setup_face_down", "player": "A", "card": "A.01035.1", "attach_to": "A.01089.1"})
-    rec.act(g, B, {"type": "setup_place", "player": "B", "card": "B.00230.1"})
-    rec.act(g, B, {"type": "reveal_setup"})
-    rec.act(g, A, {"type": "begin_phase", "phase": "plot"})
-    rec.act(g, A, {"type": "choose_plot", "player": "A", "card": "A.01001.1"})
-    rec.act(g, B, {"type": "choose_plot", "player": "B", "card": "B.01005.1"})
-    rec.act(g, A, {"type": "begin_phase", "phase": "draw"})
-    rec.act(g, A, {"type": "begin_phase", "phase": "marshaling"})
-    rec.act(g, A, {"type": "collect_income", "player": "A", "amount": 8})
-    rec.act(g, A, {"type": "marshal", "player": "A", "card": "A.01091.1"})
-    rec.act(g, A, {"type": "marshal", "player": "A", "card": "A.00168.1"})
-    rec.act(g, A, {"type": "bring_out", "player": "A", "card": "A.13089.1"}, expect=(201, 422))
+    t("A", {"type": "draw_cards", "player": "A", "count": 7})
+    t("B", {"type": "draw_cards", "player": "B", "count": 7})
+    t("A", {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"})
+    t("A", {"type": "setup_face_down", "player": "A", "card": "A.01089.1"})
+    t("A", {"type": "setup_face_down", "player": "A", "card": "A.01035.1", "attach_to": "A.01089.1"})
+    t("B", {"type": "setup_place", "player": "B", "card": "B.00230.1"})
+    t("B", {"type": "setup_place", "player": "B", "card": "B.01152.1"})
+    t("B", {"type": "reveal_setup"})
+    # A Clash of Kings (9) beats A Storm of Swords (8): Ann goes first.
+    t.plots({"A": "A.01001.1", "B": "B.01005.1"}, chooser="A", first="A")
+    t.draws(["A", "B"])
+    t.phase("marshaling")
+    t("B", {"type": "collect_income", "player": "B"}, expect=(422,), flags=("gold.income-active",))  # Ann's turn
+    t("A", {"type": "collect_income", "player": "A"})
+    t("A", {"type": "marshal", "player": "A", "card": "A.01091.1"})
+    t("A", {"type": "marshal", "player": "A", "card": "A.01094.1"})
+    t("A", {"type": "bring_out", "player": "A", "card": "A.13089.1"}, expect=(422,), flags=("gold.insufficient",))
     rec.act(g, A, {"type": "marshal", "player": "A", "card": "A.01091.9"}, expect=(400, 404, 422))  # deck check
-    rec.act(g, A, {"type": "pass_turn", "player": "A"})
-    rec.act(g, B, {"type": "collect_income", "player": "B", "amount": 6})
-    rec.act(g, B, {"type": "marshal", "player": "B", "card": "B.00221.1"}, expect=(201, 422))
-    rec.act(g, B, {"type": "pass_turn", "player": "B"})
+    t("A", {"type": "pass_turn", "player": "A"})
+    t("B", {"type": "collect_income", "player": "B"})
+    t("B", {"type": "marshal", "player": "B", "card": "B.01150.1"})
+    t("B", {"type": "pass_turn", "player": "B"})
     rec.send(B, "POST", "/event-tables/{r1t1}/call-judge", {"request_id": "call-0001", "note": "timing"})
-    rec.act(g, A, {"type": "begin_phase", "phase": "challenges"})
-    rec.act(g, B, {"type": "kill", "player": "B", "card": "A.01091.1"}, expect=(201, 422))
-    rec.act(g, A, {"type": "gain_power", "player": "A", "amount": 2})
-    rec.act(g, A, {"type": "begin_phase", "phase": "dominance"})
-    rec.act(g, A, {"type": "win_dominance", "player": "A"})
-    rec.act(g, A, {"type": "draw", "player": "A", "card": "A.01091.2"})
+    t.phase("challenges")
+    t("B", {"type": "initiate_challenge", "player": "B", "kind": "power", "defender": "A", "attackers": ["B.00230.1"]},
+      expect=(422,), flags=("challenge.active-player",))  # Ann is the active player
+    # Burned Men (2) against a knight (2): the tie is Ann's; Ben kills his steward.
+    t.challenge("A", "military", "B", ["A.01091.1"], ["B.01150.1"], claim=["B.01152.1"])
+    # Tyrion (4) against Bran (4): a card at random from Ben's hand.
+    t.challenge("A", "intrigue", "B", ["A.01089.1"], ["B.00230.1"], claim=["B.01091.1"])
+    t.passes(["A", "B"])
+    t.phase("dominance")
+    t("A", {"type": "win_dominance", "player": "A"})  # the merchant (1) standing against nothing
+    t("A", {"type": "kneel", "player": "A", "card": "A.01094.1"})  # a mistake, taken back
     rec.undo(g, A)
     for i, ruling in enumerate([
             {"type": "note", "text": "Tyrion's shadow cost checked"},
@@ -407,32 +619,59 @@ def event_2e(base: str) -> Recorder:
             body["expected_version"] = rec.current(g, A)
         rec.send("judge", "POST", "/event/{e}/games/{r1t1}/rulings", body)
         rec.versions.pop(g, None)  # the ruling moved the table's version
+    t.phase("standing")
+    t.phase("taxation")
+    t("B", {"type": "concede", "player": "B"})  # Ben concedes
     rec.send("judge", "GET", "/event/{e}/games/{r1t1}/going-to-time")
-    rec.send("judge", "POST", "/event/{e}/games/{r1t1}/result", {"winner": "A", "reason": "15 power",
+    rec.send("judge", "POST", "/event/{e}/games/{r1t1}/result", {"winner": "A", "reason": "concession",
                                                                  "request_id": "result-0001"})
     rec.send("judge", "POST", "/event/{e}/games/{r1t2}/result", {"winner": None, "reason": "draw",
                                                                  "request_id": "result-0002"})
-    # Round 2: advisory; the clock runs out and the server calls time.
+    # Round 2: advisory; the clock runs out and the server calls time; the game goes to time, tied to the end.
     pair(2, None, "advisory")
     g, A, B = "r2t1", "r2t1A", "r2t1B"
-    rec.act(g, A, {"type": "setup_place", "player": "A", "card": "A.01028.1"})
-    rec.act(g, B, {"type": "setup_into_shadows", "player": "B", "card": "B.00168.1"})
-    rec.act(g, B, {"type": "setup_place", "player": "B", "card": "B.00225.1"})
-    rec.act(g, A, {"type": "reveal_setup"})
-    for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
-        rec.act(g, A, {"type": "begin_phase", "phase": phase})
-    rec.act(g, B, {"type": "win_dominance", "player": "B"})
+    t = Table(rec, g, {"A": A, "B": B})
+    t("A", {"type": "draw_cards", "player": "A", "count": 7})
+    t("B", {"type": "draw_cards", "player": "B", "count": 7})
+    t("A", {"type": "setup_place", "player": "A", "card": "A.01028.1"})
+    t("B", {"type": "setup_into_shadows", "player": "B", "card": "B.00168.1"})
+    t("B", {"type": "setup_place", "player": "B", "card": "B.00225.1"})
+    t("A", {"type": "reveal_setup"})
+    # Ann against Dan. Two Noble Causes: initiative and power tied, a random pick: Dan. Ann chooses the first
+    # player anyway (flagged), and her choice stands.
+    t.phase("plot")
+    t("A", {"type": "choose_plot", "player": "A", "card": "A.01004.1"})
+    t("B", {"type": "choose_plot", "player": "B", "card": "B.01004.1"})
+    t("A", {"type": "win_initiative", "player": "B"})
+    t("A", {"type": "choose_first_player", "player": "A", "first": "A"}, flags=("first-player.chooser",))
+    t.draws(["A", "B"])
+    t.phase("marshaling")
+    t("A", {"type": "collect_income", "player": "A"})
+    t("A", {"type": "pass_turn", "player": "A"})
+    t("B", {"type": "collect_income", "player": "B"})
+    t("B", {"type": "pass_turn", "player": "B"})
+    t.phase("challenges")
+    t.passes(["A", "B"])
+    t.phase("dominance")
+    t("B", {"type": "win_dominance"})  # Littlefinger and 6 gold against Karstark and 5: a tie, nobody
     rec.send("organiser", "POST", "/event/{e}/rounds/2/clock", {"request_id": "clock-0002", "seconds_ago": 55 * 60 + 5})
     rec.wait_for(g, A, "time_called")
     rec.send("judge", "POST", "/event/{e}/games/{r2t1}/rulings", {"type": "time_extension", "minutes": 5,
                                                                   "text": "judge call", "request_id": "ruling-r2-0001"})
     rec.versions.pop(g, None)
-    rec.act(g, A, {"type": "gain_power", "player": "A", "amount": 1})
+    t.phase("standing")
     rec.send("organiser", "POST", "/event/{e}/rounds/2/clock", {"request_id": "clock-0003", "seconds_ago": 65 * 60})
     rec.wait_for(g, A, "time_called")
-    for phase in ("standing", "taxation"):
-        rec.act(g, A, {"type": "begin_phase", "phase": phase})
+    t.phase("taxation")
     rec.wait_for(g, A, "gone_to_time")
+    # The round finished through the reserve; tied on power, draw decks, dominance and dead characters: the first
+    # player chooses the winner.
+    t("A", {"type": "discard_to_reserve", "player": "A", "cards": ["A.01094.1", "A.01094.2"]})
+    t("B", {"type": "discard_to_reserve", "player": "B", "cards": ["B.01152.1"]})
+    t("A", {"type": "go_to_time"}, notes=("winner-to-choose",))
+    t("A", {"type": "choose_winner", "player": "A", "winner": "A"})
+    rec.send("judge", "POST", "/event/{e}/games/{r2t1}/result", {"winner": "A", "reason": "going to time: the first "
+                                                                 "player's choice", "request_id": "result-0003"})
     # Ben leaves the event during round 2: never paired again, his results stand.
     rec.send("organiser", "POST", "/event/{e}/players/{p1}/drop", {"request_id": "drop-0001"})
     rec.send(None, "GET", "/event/{e}/standings")
@@ -444,10 +683,12 @@ def event_2e(base: str) -> Recorder:
 
 def event_1e(base: str) -> Recorder:
     """An event, 1st edition: five players register 1st-edition decks, two Swiss rounds paired from the
-    server's proposals (round 1 with a bye), strict. Round 1's first table sets up with shadows, reveals plots,
-    brings a card out in player order, marshals with an attachment and into shadows, and kills a character;
-    its other table ends on a result at once. A player drops after round 1; round 2 is paired from the four
-    left (no bye), its first table played a little with cards in play, both results entered."""
+    server's proposals (round 1 with a bye), strict. Round 1's first table sets up with shadows, chooses plots
+    (initiative tied: a random pick, whose winner lets the other go first), marshals with an attachment and into
+    shadows, brings cards out in player order, kills a character for a military claim, and ends as a player
+    concedes; its other table ends on a result at once. That player drops after round 1; round 2 is paired from
+    the four left (no bye), its first table played a round with plots revealed face up, a military claim and
+    renown on both sides; both results entered."""
     rec = Recorder(base, "event-1e", "")
     rec.header["about"] = event_1e.__doc__
     rec.send(None, "POST", "/event", {"name": "Corpus 1E Melee Night", "date": "2026-11-23", "rounds": 2,
@@ -481,34 +722,40 @@ def event_1e(base: str) -> Recorder:
 
     pair(1)
     g, A, B = "r1t1", "r1t1A", "r1t1B"
+    t = Table(rec, g, {"A": A, "B": B})
     rec.send("organiser", "POST", "/event/{e}/rounds/1/clock", {"request_id": "clock-1e-0001"})
-    # Which decks sit at the table is the proposal's choice: each seat plays its own deck's cards.
-    seats = {"A": A, "B": B}
-    decks = {seat: decks_at(rec, g, seat) for seat in seats}
-    for seat, as_ in seats.items():
-        shadow, place = SETUP_1E[decks[seat]]
-        rec.act(g, as_, {"type": "setup_into_shadows", "player": seat, "card": f"{seat}.{shadow}.1"})
-        rec.act(g, as_, {"type": "setup_place", "player": seat, "card": f"{seat}.{place}.1"})
-    rec.act(g, A, {"type": "reveal_setup"})
-    rec.act(g, A, {"type": "begin_phase", "phase": "plot"})
-    for seat, as_ in seats.items():
-        rec.act(g, as_, {"type": "reveal_plot", "player": seat, "card": f"{seat}.{PLOT_1E[decks[seat]]}.1"})
-        rec.act(g, as_, {"type": "gain_gold", "player": seat, "amount": 10})
-    rec.act(g, A, {"type": "set_first_player", "player": "A"})
-    rec.act(g, A, {"type": "begin_phase", "phase": "draw"})
-    for seat, as_ in seats.items():  # Shadows at the beginning of a phase, in player order
-        rec.act(g, as_, {"type": "bring_out", "player": seat, "card": f"{seat}.{SETUP_1E[decks[seat]][0]}.1"})
-    rec.act(g, A, {"type": "begin_phase", "phase": "marshaling"})
-    for seat, as_ in seats.items():
-        for kind, card, onto in MARSHAL_1E[decks[seat]]:
-            action = {"type": kind, "player": seat, "card": f"{seat}.{card}.1"}
-            rec.act(g, as_, action | ({"attach_to": f"{seat}.{onto}.1"} if onto else {}))
-        rec.act(g, as_, {"type": "pass_turn", "player": seat})
-    rec.act(g, A, {"type": "begin_phase", "phase": "challenges"})
-    rec.act(g, A, {"type": "challenge", "kind": "military", "player": "A", "defender": "B", "winner": "A"})
-    rec.act(g, B, {"type": "kill", "player": "B", "card": f"B.{SETUP_1E[decks['B']][0]}.1"})  # the claim
-    rec.act(g, A, {"type": "gain_power", "player": "A", "amount": 3})
-    rec.send("judge", "POST", "/event/{e}/games/{r1t1}/result", {"winner": "A", "reason": "15 power",
+    # The proposal seats Tom (Martell) against Wes (Lannister).
+    assert {seat: decks_at(rec, g, seat) for seat in "AB"} == {"A": "atoc_53", "B": "kl_5"}
+    for seat in "AB":
+        t(seat, {"type": "draw_cards", "player": seat, "count": 7})
+    t("A", {"type": "setup_into_shadows", "player": "A", "card": "A.atoc_53.1"})
+    t("A", {"type": "setup_place", "player": "A", "card": "A.acoa_39.1"})
+    t("B", {"type": "setup_into_shadows", "player": "B", "card": "B.kl_5.1"})
+    t("B", {"type": "setup_place", "player": "B", "card": "B.acoa_103.1"})
+    t("A", {"type": "reveal_setup"})
+    # Both Furies have initiative 7, nobody has power: the random pick is Wes's, who lets Tom go first.
+    t.plots({"A": "A.acoa_30.1", "B": "B.acoa_26.1"}, chooser="B", first="A", tie="B")
+    t.draws(["A", "B"])
+    t.phase("marshaling")
+    t("A", {"type": "collect_income", "player": "A"})
+    t("A", {"type": "marshal", "player": "A", "card": "A.kl_114.1"})
+    t("A", {"type": "marshal", "player": "A", "card": "A.acoa_20.1", "attach_to": "A.kl_114.1"})
+    t("A", {"type": "pass_turn", "player": "A"})
+    t("B", {"type": "collect_income", "player": "B"})
+    t("B", {"type": "marshal", "player": "B", "card": "B.acoa_13.1", "attach_to": "B.acoa_103.1"})
+    t("B", {"type": "marshal_into_shadows", "player": "B", "card": "B.atoc_24.1"})
+    t("B", {"type": "pass_turn", "player": "B"})
+    t.phase("challenges")
+    for seat, card in (("A", "A.atoc_53.1"), ("B", "B.kl_5.1")):  # out of Shadows, in player order
+        t(seat, {"type": "bring_out", "player": seat, "card": card})
+    # The spearman (2) against Lancel (2): the tie is Tom's, and Wes kills Lancel for the claim.
+    t.challenge("A", "military", "B", ["A.kl_114.1"], ["B.acoa_103.1"], claim=["B.acoa_103.1"])
+    t.challenge("A", "power", "B", ["A.atoc_53.1"], ["B.kl_5.1"])  # Tyrion's 3 against 3: the power claim finds none
+    t.passes(["A", "B"])
+    t.phase("dominance")
+    t("A", {"type": "win_dominance", "player": "A"})  # Tom's gold left over
+    t("B", {"type": "concede", "player": "B"})  # Wes concedes (and leaves the event)
+    rec.send("judge", "POST", "/event/{e}/games/{r1t1}/result", {"winner": "A", "reason": "concession",
                                                                  "request_id": "result-1e-0001"})
     rec.send("judge", "POST", "/event/{e}/games/{r1t2}/result", {"winner": "B", "reason": "concession",
                                                                  "request_id": "result-1e-0002"})
@@ -516,18 +763,42 @@ def event_1e(base: str) -> Recorder:
     rec.send("organiser", "POST", "/event/{e}/players/{p4}/drop", {"request_id": "drop-1e-0001"})
     pair(2)
     g, A, B = "r2t1", "r2t1A", "r2t1B"
-    seats = {"A": A, "B": B}
-    decks = {seat: decks_at(rec, g, seat) for seat in seats}
-    for seat, as_ in seats.items():
-        rec.act(g, as_, {"type": "setup_place", "player": seat, "card": f"{seat}.{SETUP_1E[decks[seat]][1]}.1"})
-    rec.act(g, B, {"type": "reveal_setup"})
-    rec.act(g, A, {"type": "begin_phase", "phase": "plot"})
-    for seat, as_ in seats.items():
-        rec.act(g, as_, {"type": "reveal_plot", "player": seat, "card": f"{seat}.{PLOT_1E[decks[seat]]}.1"})
-    rec.act(g, B, {"type": "set_first_player", "player": "B"})
-    for phase in ("draw", "marshaling", "challenges", "dominance"):
-        rec.act(g, A, {"type": "begin_phase", "phase": phase})
-    rec.act(g, A, {"type": "win_dominance", "player": "A"})
+    t = Table(rec, g, {"A": A, "B": B})
+    # Round 2's first table: Lannister against Martell, plots revealed face up, renown on both sides.
+    assert {seat: decks_at(rec, g, seat) for seat in "AB"} == {"A": "kl_5", "B": "atoc_53"}
+    for seat in "AB":
+        t(seat, {"type": "draw_cards", "player": seat, "count": 7})
+    t("A", {"type": "setup_place", "player": "A", "card": "A.acoa_103.1"})
+    t("A", {"type": "setup_place", "player": "A", "card": "A.core_53.1"})
+    t("B", {"type": "setup_place", "player": "B", "card": "B.kl_114.1"})
+    t("B", {"type": "setup_place", "player": "B", "card": "B.kl_55.1"})
+    t("B", {"type": "reveal_setup"})
+    t.phase("plot")
+    t("A", {"type": "reveal_plot", "player": "A", "card": "A.acoa_27.1"})
+    t("B", {"type": "reveal_plot", "player": "B", "card": "B.acoa_29.1"})
+    t("B", {"type": "win_initiative", "player": "A"})
+    t("A", {"type": "choose_first_player", "player": "A", "first": "A"})
+    t.draws(["A", "B"])
+    t.phase("marshaling")
+    t("A", {"type": "collect_income", "player": "A"})
+    t("A", {"type": "marshal", "player": "A", "card": "A.pots_9.1"})
+    t("A", {"type": "marshal", "player": "A", "card": "A.core_46.1"})
+    t("A", {"type": "pass_turn", "player": "A"})
+    t("B", {"type": "collect_income", "player": "B"})
+    t("B", {"type": "marshal", "player": "B", "card": "B.pots_8.1"})
+    t("B", {"type": "pass_turn", "player": "B"})
+    t.phase("challenges")
+    # Ser Arys and Lancel (5) against the spearman (2): killed for the claim; Ser Arys's renown.
+    t.challenge("A", "military", "B", ["A.pots_9.1", "A.acoa_103.1"], ["B.kl_114.1"], claim=["B.kl_114.1"],
+                renown=("A", ["A.pots_9.1"]))
+    t("A", {"type": "pass_turn", "player": "A"})
+    # Harmen Uller and the paramour unopposed (no standing character with a power icon): the power claim finds
+    # none on Jana's House card, and Harmen's renown follows it.
+    t.challenge("B", "power", "A", ["B.pots_8.1", "B.kl_55.1"], [], claim=[], renown=("B", ["B.pots_8.1"]),
+                notes=("unopposed-power",))
+    t("B", {"type": "pass_turn", "player": "B"})
+    t.phase("dominance")
+    t("A", {"type": "win_dominance", "player": "A"})
     rec.send("judge", "POST", "/event/{e}/games/{r2t1}/result", {"winner": "B", "reason": "15 power",
                                                                  "request_id": "result-1e-0003"})
     rec.send("judge", "POST", "/event/{e}/games/{r2t2}/result", {"winner": "A", "reason": "15 power",
@@ -537,16 +808,6 @@ def event_1e(base: str) -> Recorder:
     for label in games:
         export_event_game(rec, label)
     return rec
-
-
-# What each 1st-edition corpus deck sets up (into shadows, in play), reveals and marshals (FIRST_A: Lannister,
-# FIRST_B: Martell): a location, an attachment onto a character, a Shadow-crest card into shadows.
-SETUP_1E = {"kl_5": ("kl_5", "acoa_103"), "atoc_53": ("atoc_53", "acoa_39")}
-PLOT_1E = {"kl_5": "acoa_26", "atoc_53": "acoa_30"}
-MARSHAL_1E: dict[str, list[tuple[str, str, str | None]]] = {
-    "kl_5": [("marshal", "acoa_33", None), ("marshal", "acoa_13", "acoa_103"),
-             ("marshal_into_shadows", "atoc_24", None)],
-    "atoc_53": [("marshal", "acoa_20", "atoc_53"), ("marshal_into_shadows", "atoc_2", None)]}
 
 
 def decks_at(rec: Recorder, game: str, seat: str) -> str:
@@ -575,24 +836,43 @@ def export_event_game(rec: Recorder, label: str) -> None:
 
 
 GAMES: list[Callable[[str], Recorder]] = [two_e_advisory, one_e_strict, event_2e, event_1e]
+#: Each game's name, the stem of its fixtures.
+NAMES = {"two_e_advisory": "casual-2e-advisory", "one_e_strict": "casual-1e-strict", "event_2e": "event-2e",
+         "event_1e": "event-1e"}
 
 
-def build(base: str) -> list[Recorder]:
-    for old in HERE.glob("*.jsonl"):
-        old.unlink()
+def build(base: str, only: list[str] | None = None) -> list[Recorder]:
+    """Every game (or the ones named), its old fixtures replaced."""
     out = []
     for play in GAMES:
+        name = play.__name__
+        rec_name = NAMES[name]
+        if only and rec_name not in only:
+            continue
+        for old in HERE.glob(f"{rec_name}.*jsonl"):
+            old.unlink()
         rec = play(base)
         rec.save()
         out.append(rec)
     return out
 
 
+def data_dir() -> Path:
+    """The build server's data directory (its card catalogue), one for this checkout, kept between builds so the
+    catalogue is seeded once: the per-user one is shared with every other server on the machine, which may seed it
+    with other card facts."""
+    import hashlib
+
+    path = Path(tempfile.gettempdir()) / f"companion-corpus-{hashlib.sha256(str(HERE).encode()).hexdigest()[:12]}"
+    path.mkdir(exist_ok=True)
+    return path
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        server = start_server(Path(tmp) / "corpus.db")
+        server = start_server(Path(tmp) / "corpus.db", env={"COMPANION_DATA_DIR": str(data_dir())})
         try:
-            for rec in build(server.url):
+            for rec in build(server.url, sys.argv[1:]):
                 print(f"{rec.name}: {len(rec.steps)} requests", file=sys.stderr)
         finally:
             server.stop()

@@ -238,6 +238,14 @@ def field_kinds(cls: type[Action]) -> dict[str, str]:
             **{n: f"words:{p}" for n, p in t.words.items()}}
 
 
+def word_defaults(cls: type[Action]) -> dict[str, Any]:
+    """The defaults of the fields named by a message (``words:``), which a stored entry leaves out: a log line reads
+    a modifier's STR (``stat`` left at "str") from them."""
+    kinds = field_kinds(cls)
+    return {f.name: f.default for f in dataclasses.fields(cls)
+            if kinds.get(f.name, "").startswith("words:") and f.default not in (dataclasses.MISSING, None)}
+
+
 def _traits(cls: type) -> Traits:
     t = _TRAITS.get(cls)
     if t is None:

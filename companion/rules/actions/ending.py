@@ -23,6 +23,16 @@ from companion.rules.verdict import msg
 ENDINGS = ("power", "decked", "conceded", "time")
 
 
+#: Endings the game itself makes (RR: Winning the Game; a concession): not going to time's modified win.
+OUTRIGHT = ("power", "decked", "conceded")
+
+
+def outright_winner(t: Table) -> str | None:
+    """The winner of a game that ended by itself (15 power, the last player left, a concession), else None: a game
+    gone to time has a winner too (its steps, or the first player's choice), but a modified one."""
+    return t.winner_seat if t.ended in OUTRIGHT else None
+
+
 def end(t: Table, how: str, winner: str | None) -> None:
     t.ended = how
     t.winner_seat = winner

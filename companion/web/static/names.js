@@ -67,15 +67,19 @@ export function makeNames(getState, declared) {
       return t(e.data.name ? "log.deckNamed" : "log.deckCounts", counts);
     }
     if (e.kind === "deck") return t("log.deck", {player: seatName(e.data.seat), cards: e.data.cards ?? Object.values(e.data.deck || {}).reduce((a, b) => a + b, 0)});
-    const d = e.kind === "undo" ? (e.data.action || {}) : e.data;
+    const stored = e.kind === "undo" ? (e.data.action || {}) : e.data;
+    const d = {...((declared.defaults || {})[stored.type] || {}), ...stored};  // a default the entry leaves out
     const fields = declared.fields[d.type] || {};
     const params = {amount: d.amount ?? d.count ?? (d.kind && !declared.tally[d.type] ? 1 : "")};
     for (const [k, v] of Object.entries(d)) if (k !== "type") params[k] = fieldText(fields[k], v, e, d.player);
     if (d.kind && !d.card && fields.card) params.card = t("ref.pool", {seat: seatName(d.player)});
-    // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), nobody named ("_nobody").
+    // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), a field left out
+    // whose blank the sentence has ("_no_bypassed": a challenge without stealth), or any of them ("_nobody"), a
+    // field given that changes the sentence ("_to": shown to one seat).
     const absent = Object.keys(fields).filter(k => d[k] === undefined && t("log." + d.type).includes(`{${k}}`));
-    const variant = [...Object.keys(d).filter(k => d[k] === true), ...(absent.length ? ["nobody"] : []),
-      ...Object.keys(d).filter(k => k !== "type" && k !== "player")].map(v => `log.${d.type}_${v}`).find(hasMessage);
+    const variant = [...Object.keys(d).filter(k => d[k] === true), ...absent.map(k => "no_" + k),
+      ...(absent.length ? ["nobody"] : []), ...Object.keys(d).filter(k => k !== "type" && k !== "player")]
+      .map(v => `log.${d.type}_${v}`).find(hasMessage);
     const key = variant || "log." + d.type;
     let text = hasMessage(key) ? t(key, params) : actionName(d.type || e.kind);
     if (d.amount !== undefined && hasMessage(key) && t(key, params) === t(key, {...params, amount: ""})) text += ` (${d.amount})`;
