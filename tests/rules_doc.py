@@ -54,7 +54,8 @@ def where_tested() -> dict[str, list[str]]:
             out[rule] += [f"`{path.name}` › {n}" for n in sorted(names) if n.startswith("test_")]
     # A round's scenario probes its rule with "# expect: <rule>" before the line that breaks it.
     for path in sorted((TESTS_DIR / "scenarios" / "round").glob("*.jsonl")):
-        for rule in sorted(set(re.findall(r"^# expect: ([\w.-]+)", path.read_text(encoding="utf-8"), flags=re.M))):
+        probes = re.findall(r"^# expect: (.+)$", path.read_text(encoding="utf-8"), flags=re.M)
+        for rule in sorted({r.strip() for line in probes for r in line.split(",")}):
             out[rule].append(f"`scenarios/round/{path.name}`")
     return out
 
