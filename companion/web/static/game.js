@@ -560,12 +560,11 @@ function renderFound() {
 /** The last cards this seat touched, newest first: one tap opens the card's actions again. */
 function renderRecent() {
   const box = $("recent");
-  const idx = cardIndex(), ids = [];
+  const idx = cardIndex(true), ids = [];  // a plot is chosen from the round's offers, never from a card's menu
   const mineNow = e => e.kind === "action" && e.actor === "seat:" + mySeat() && !e.undone;
   for (const e of [...log].reverse()) {
     const id = mineNow(e) && (e.data || {}).card;
-    const card = idx.get(id);  // a plot is chosen from the round's offers, never from a card's menu
-    if (card && card.type !== "plot" && card.type !== "agenda" && !ids.includes(id)) ids.push(id);
+    if (idx.has(id) && !ids.includes(id)) ids.push(id);
     if (ids.length === 5) break;
   }
   const last = [...log].reverse().find(mineNow);

@@ -8,13 +8,16 @@ export function makeNames(getState, declared) {
   const judge = () => Boolean(state() && state().may && state().may.export);
   const seatName = seat => { const p = state() && state().players.find(x => x.seat === seat); return p ? p.name : seat; };
 
-  function cardIndex() {
+  /** Every card the view names, by id; ``menus``: only those with a card menu (not a plot deck's or an agenda). */
+  function cardIndex(menus = false) {
     const all = new Map();
     const add = c => { if (c && c.id) all.set(c.id, c); };
     for (const p of state() ? state().players : []) {
       (p.hand.cards || []).forEach(add); p.play.forEach(add); p.discard.forEach(add); p.dead.forEach(add);
-      p.removed.forEach(add); p.shadows.forEach(s => add(s.card)); (p.plots.cards || []).forEach(add);
-      add(p.revealed_plot); (p.used_plots || []).forEach(add); (p.agenda || []).forEach(add);
+      p.removed.forEach(add); p.shadows.forEach(s => add(s.card));
+      if (menus) continue;
+      (p.plots.cards || []).forEach(add); add(p.revealed_plot); (p.used_plots || []).forEach(add);
+      (p.agenda || []).forEach(add);
     }
     return all;
   }
