@@ -1,12 +1,15 @@
 """Replay the aside set of rules scenarios and score the checker against them.
 
-    python -m tests.scenarios.run_aside [--json] [FILE ...]
+    python -m tests.scenarios.run_aside [--json] [--dir DIR] [FILE ...]
 
 Every file in tests/scenarios/aside/ is a table log (docs/table-log.md) written from the rule texts
 only (the Rules Reference, the FAQ, the Tournament Regulations, the 1st-edition Shadows insert), never
 from the engine. A comment line `# expect: illegal` or `# expect: impossible` marks the action line
 right after it; every other action line is expected to be legal. The set is for measuring the rules
 engine: never change a scenario to make it pass (READINGS.md says where the texts read two ways).
+
+`--dir` scores another directory of scenarios written the same way (a name alone, like `aside2`, is a
+directory beside this file): the second held-out set is `--dir aside2`.
 
 A file passes when, for every action line, `companion check FILE --json` agrees:
   legal lines are legal; illegal lines are flagged (and, in strict mode, not applied);
@@ -158,8 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path, help="scenario files (default: every aside scenario)")
     parser.add_argument("--json", action="store_true", help="print only the summary as JSON")
+    parser.add_argument("--dir", type=Path, default=ASIDE,
+                        help="the directory of scenarios when no FILE is given (default: aside; a bare name is beside "
+                             "this file, e.g. aside2)")
     args = parser.parse_args(argv)
-    files = args.files or sorted(ASIDE.glob("*.jsonl"))
+    folder = args.dir if args.dir.is_absolute() or args.dir.exists() else HERE / args.dir
+    files = args.files or sorted(folder.glob("*.jsonl"))
     command = companion_command()
     # A data directory of its own: the catalog is built from this checkout's card data, never shared with
     # (or rewritten under us by) another companion on the machine.
