@@ -217,16 +217,16 @@ def test_first_edition_the_waiting_player_sees_whose_chance_and_its_holder_gets_
     b = browser.new_context(**PHONE, locale="de-DE").new_page()
     a.goto(g["seats"][0]["url"])
     b.goto(g["seats"][1]["url"])
-    a.wait_for_selector("#shadows-chance #pass-shadows")
-    b.wait_for_selector("#shadows-chance")
-    assert "Jana ist dran" in b.inner_text("#shadows-chance") and b.locator("#pass-shadows").count() == 0
+    a.wait_for_selector("#round-box [data-offer='pass-shadows']")
+    b.wait_for_selector("#round-box:has-text('Jana ist dran')")
+    assert b.locator("[data-offer='pass-shadows']").count() == 0  # not Tom's chance: nothing to tap
     # The setup into shadows in the log: a face-down card by its position, not "Schatten von Jana #1".
     assert "Jana legt eine verdeckte Karte (#1) beim Aufbau in die Schatten" in b.inner_text("#log")
     shot(a, "shadows-chance-en")
     shot(b, "shadows-chance-wait-de")
-    a.click("#pass-shadows")
-    b.wait_for_selector("#shadows-chance #pass-shadows")  # now Tom's chance
-    a.wait_for_selector("#shadows-chance:has-text(\"Tom's chance\")")
+    a.click("[data-offer='pass-shadows']")
+    b.wait_for_selector("#round-box [data-offer='pass-shadows']")  # now Tom's chance
+    a.wait_for_selector("#round-box:has-text(\"Tom's chance\")")
 
 
 def test_loading_a_deck_warns_of_a_pack_name_and_shows_the_decks_name_and_one_count(
