@@ -14,6 +14,7 @@ from companion.messages import catalogue
 from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Where
 from companion.rules.editions import Table
+from companion.rules.roles import RoleKind
 from companion.rules.state import Phase, Zone
 from companion.rules.suggest import candidate_actions, declarations, suggest_actions, suggest_face_down
 from tests.tables import hand, in_play, make_table, shadows
@@ -46,6 +47,34 @@ def test_the_shipped_js_names_no_action() -> None:
     assert not {k: v for k, v in found.items() if v}, (
         f"action names written in the browser code: {found}; declare them on the action class "
         "(offered, confirm, tally, repeats, control) and read them from the page's data-actions")
+
+
+#: Role kinds a page might compare; "seat" and "table" are left out: they are also a field's kind and an HTML tag.
+ROLE_WORDS = {r.value for r in RoleKind} - {"seat", "table"} | {"organiser"}
+
+
+def compared_words(js: str) -> set[str]:
+    """Phase names and role kinds a script compares a value with (``x === "judge"``, ``case "draw":``): the page
+    would then decide what the server should (what this viewer may do, what the round does next)."""
+    code = _code(js)
+    quoted = r"[\"'`]([a-z_]+)[\"'`]"
+    said = re.findall(rf"[!=]==?\s*{quoted}|{quoted}\s*[!=]==?|case\s+{quoted}", code)
+    words = {next(w for w in m if w) for m in said}
+    return words & ({p.value for p in Phase} | ROLE_WORDS)
+
+
+def test_the_shipped_js_compares_no_phase_or_role() -> None:
+    found = {path.name: sorted(compared_words(path.read_text(encoding="utf-8")))
+             for path in sorted(STATIC.glob("*.js"))}
+    assert not {k: v for k, v in found.items() if v}, (
+        f"phase or role names compared in the browser code: {found}; the view says what this viewer may do "
+        "(may, now) and what comes next")
+
+
+def test_the_js_check_finds_a_phase_or_role_compared() -> None:
+    assert compared_words('if (view.role === "judge") x(); switch (p) { case "draw": }') == {"judge", "draw"}
+    assert compared_words("'spectator' !== role") == {"spectator"}
+    assert compared_words('f.kind === "seat"; t("judge"); // x === "host"') == set()
 
 
 def test_the_js_check_finds_an_action_name_written_in_any_of_the_ways() -> None:
