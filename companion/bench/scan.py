@@ -396,32 +396,42 @@ def _cpu_s() -> float:
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
-def _tally(expected: list[str], answers: list[tuple[bool, list[str]]]) -> dict[str, int]:
+def _tally(expected: list[str], answers: list[tuple[bool, list[str]]]) -> dict[str, Any]:
     """Cards right (a confident answer naming an expected card), confident wrong, no confident answer,
-    and the expected cards whose title is among an answer's first three."""
-    left = list(expected)
-    right = wrong = 0
+    and the expected cards whose title is among an answer's first three; ``right_cards`` and ``top3_cards``
+    say which of ``expected`` (by index), for the report per card type."""
+    left = list(range(len(expected)))
+    right_cards: list[int] = []
+    wrong = 0
     for confident, names in answers:
         if not confident or not names:
             continue
-        if names[0] in left:
-            left.remove(names[0])
-            right += 1
+        hit = next((i for i in left if expected[i] == names[0]), None)
+        if hit is not None:
+            left.remove(hit)
+            right_cards.append(hit)
         else:
             wrong += 1
-    top3 = sum(1 for e in expected if any(e in names[:3] for _c, names in answers))
-    return {"cards": len(expected), "right": right, "confident_wrong": wrong, "no_answer": len(expected) - right,
-            "top3": min(top3, len(expected))}
+    top3_cards = [i for i, e in enumerate(expected) if any(e in names[:3] for _c, names in answers)]
+    return {"cards": len(expected), "right": len(right_cards), "confident_wrong": wrong,
+            "no_answer": len(expected) - len(right_cards), "top3": len(top3_cards), "right_cards": right_cards,
+            "top3_cards": top3_cards}
+
+
+def _bucket(cap: float | None) -> str:
+    return "caps_12px_up" if cap is None or cap >= 12 else "caps_under_12px"
 
 
 def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
-    """``manifest.csv`` (file, codes, deck[, cap_px]): per image the codes read with and without the
-    deck, and totals; plus plain tesseract on the whole image with the same matcher (the baseline)."""
+    """``manifest.csv`` (file, codes, deck[, cap_px][, types]): per image the codes read with and without the
+    deck, and totals (all, per capital size, per card type, single- and multi-card photos); plus plain tesseract
+    on the whole image with the same matcher (the baseline)."""
     import csv
 
     from companion.catalog.decks import DeckError, parse_deck
     from companion.catalog.store import Catalog
-    from companion.scan.titles import match_title, ocr_status, read_titles, whole_image_lines
+    from companion.scan.images import load_colour
+    from companion.scan.titles import by_type, match_card, match_title, ocr_status, read_titles, whole_image_lines
 
     if not ocr_status()["available"]:
         return {"benchmark": "scan-titles", "error": str(ocr_status()["message"])}
@@ -429,6 +439,7 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
     held = ("character", "location", "attachment", "event")
     cards = [c for c in catalog.all(edition) if c.type in held]  # type: ignore[arg-type]
     names = sorted({c.name for c in cards})
+    catalogue = by_type(cards)
     first_code: dict[str, str] = {}
     for c in sorted(cards, key=lambda c: c.code):
         first_code.setdefault(c.name, c.code)
@@ -440,29 +451,39 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
     for row in rows:
         expected_codes = [c for c in row["codes"].split(";") if c]
         expected = [catalog.card(c).name for c in expected_codes]
-        deck_codes: dict[str, str] = {}
+        kinds = [k for k in (row.get("types") or "").split(";") if k] or [catalog.card(c).type for c in expected_codes]
+        deck_cards = []
         if row.get("deck"):
             path = folder / row["deck"]
             try:
                 deck = parse_deck(path.name, path.read_bytes(), catalog, edition)  # type: ignore[arg-type]
-                deck_codes = {catalog.card(code).name: code for code in deck.slots}
+                deck_cards = [catalog.card(code) for code in deck.slots]
             except (DeckError, OSError) as exc:
                 images.append({"file": row["file"], "error": str(exc)})
                 continue
+        deck_codes = {c.name: c.code for c in deck_cards}
+        deck_by_type = by_type(deck_cards)
         deck_names = sorted(deck_codes)
-        gray = load_gray((folder / row["file"]).read_bytes())
+        colour = load_colour((folder / row["file"]).read_bytes())
         cap = float(row["cap_px"]) if row.get("cap_px") else None
         out: dict[str, Any] = {"file": row["file"], "expected": expected_codes, "cap_px": cap}
         for method in ("pipeline", "baseline_whole_image"):
             t0, c0 = time.perf_counter(), _cpu_s()
-            texts = ([r.text for r in read_titles(gray)] if method == "pipeline"
-                     else [t for t, _conf in whole_image_lines(gray)])
-            with_deck = [match_title(t, deck_names, names) for t in texts]
-            no_deck = [match_title(t, [], names) for t in texts]
+            if method == "pipeline":
+                reads = read_titles(colour)
+                per_card: dict[int, list[Any]] = {}
+                for r in reads:
+                    per_card.setdefault(r.card, []).append(r)
+                with_deck = [match_card(rs, deck_by_type, catalogue)[:2] for rs in per_card.values()]
+                no_deck = [match_card(rs, {}, catalogue)[:2] for rs in per_card.values()]
+            else:
+                from companion.scan.cv import cv2
+
+                texts = [t for t, _conf in whole_image_lines(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))]
+                # Every line is a guess: keep the ones that match something.
+                with_deck = [a for a in (match_title(t, deck_names, names) for t in texts) if a[0]]
+                no_deck = [a for a in (match_title(t, [], names) for t in texts) if a[0]]
             ms, cpu = (time.perf_counter() - t0) * 1000, (_cpu_s() - c0) * 1000
-            if method == "baseline_whole_image":  # every line is a guess: keep the ones that match something
-                with_deck = [a for a in with_deck if a[0]]
-                no_deck = [a for a in no_deck if a[0]]
             answers_deck = [(c, [g.name for g in gs]) for c, gs in with_deck]
             answers_free = [(c, [g.name for g in gs]) for c, gs in no_deck]
             out[method] = {
@@ -471,7 +492,8 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
                 "ms": round(ms, 1), "cpu_ms": round(cpu, 1)}
             for mode, answers in (("with_deck", answers_deck), ("without_deck", answers_free)):
                 t = _tally(expected, answers)
-                for bucket in ("all", "caps_12px_up" if cap is None or cap >= 12 else "caps_under_12px"):
+                photo = "single_card_photos" if len(expected) == 1 else "multi_card_photos"
+                for bucket in ("all", _bucket(cap), photo):
                     agg = totals.setdefault(f"{method}/{mode}/{bucket}", {
                         "images": 0, "images_fully_right": 0, "cards": 0, "right": 0, "confident_wrong": 0,
                         "no_answer": 0, "top3": 0, "single_cards": 0, "single_right": 0, "ms": [], "cpu_ms": [],
@@ -486,14 +508,25 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
                     agg["ms"].append(ms)
                     agg["cpu_ms"].append(cpu)
                     agg["ms_per_card"].append(ms / max(1, len(expected)))
+                # Per card type (and per type and capital size): each card counted once, under its own type.
+                for i, kind in enumerate(kinds):
+                    for key in (f"{method}/{mode}/type/{kind}", f"{method}/{mode}/type/{kind}/{_bucket(cap)}"):
+                        agg = totals.setdefault(key, {"cards": 0, "right": 0, "top3": 0})
+                        agg["cards"] += 1
+                        agg["right"] += i in t["right_cards"]
+                        agg["top3"] += i in t["top3_cards"]
         images.append(out)
     summary = {}
     for key, agg in sorted(totals.items()):
+        shares = {"share_right": round(agg["right"] / max(1, agg["cards"]), 3),
+                  "share_top3": round(agg["top3"] / max(1, agg["cards"]), 3)}
+        if "ms" not in agg:
+            summary[key] = {**agg, **shares}
+            continue
         times: list[float] = sorted(agg.pop("ms"))
         cpu_times: list[float] = sorted(agg.pop("cpu_ms"))
         per: list[float] = sorted(agg.pop("ms_per_card"))
-        summary[key] = {**agg, "share_right": round(agg["right"] / max(1, agg["cards"]), 3),
-                        "share_top3": round(agg["top3"] / max(1, agg["cards"]), 3),
+        summary[key] = {**agg, **shares,
                         "ms_median": round(statistics.median(times), 1),
                         "ms_p95": round(times[int(0.95 * (len(times) - 1))], 1),
                         "cpu_ms_median": round(statistics.median(cpu_times), 1),

@@ -18,7 +18,7 @@ import os
 import re
 import shutil
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,9 +31,6 @@ from companion.scan.cv import cv2
 #: A card is 63 x 88 mm; straightened cards are this wide (and 88/63 of it high).
 CARD_W = 480
 CARD_H = round(CARD_W * 88 / 63)
-#: The title band, as fractions of the straightened card (left, top, right, bottom): the banner across
-#: the top, right of the cost.
-TITLE_BAND = (0.16, 0.015, 0.97, 0.15)
 #: The smallest card the reader looks for, as a share of the photo's area (12 cards in a frame: ~4 %).
 MIN_CARD_AREA = 0.012
 MAX_CARDS = 16
@@ -68,7 +65,7 @@ def ocr_status() -> dict[str, object]:
     return {"available": True, "message": "OCR (tesseract) is available", **engine}
 
 
-# -- finding cards and their title bands ---------------------------------------------------------------
+# -- finding cards and their title regions ---------------------------------------------------------------
 
 
 def _order(quad: np.ndarray) -> np.ndarray:
@@ -104,17 +101,68 @@ def _side_support(edges: np.ndarray, q: np.ndarray) -> float:
 SIDE_SUPPORT = 0.6
 
 
-def find_cards(gray: np.ndarray) -> list[np.ndarray]:
-    """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another.
+def _edges(small: np.ndarray) -> np.ndarray:
+    """Edges of brightness and of colour. A 2nd-edition card's dark border vanishes against dark wood in grey,
+    but its frame is in its faction's colour and its banners are parchment: the colour channels (CIE Lab a and b,
+    stretched) draw the frame's outline where brightness alone has none."""
+    if small.ndim == 2:
+        return cv2.Canny(cv2.GaussianBlur(small, (5, 5), 0), 20, 60)
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB)
+    out = cv2.Canny(lab[..., 0], 20, 60)
+    for ch in (1, 2):
+        chroma = cv2.normalize(lab[..., ch], None, 0, 255, cv2.NORM_MINMAX)
+        out |= cv2.Canny(chroma, 30, 80)
+    return out
+
+
+def _fit_sides(q: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """The quadrilateral with each side fitted to the outline's points along its middle, corners where the fitted
+    sides meet: a card's rounded corners pull a simplified outline's corners inwards, its straight sides do not."""
+    if len(points) < 8:
+        return q
+    dense = np.concatenate([points, *(np.linspace(points[i], points[(i + 1) % len(points)], 12)
+                                      for i in range(len(points)))])
+    lines = []
+    for i in range(4):
+        a, b = q[i], q[(i + 1) % 4]
+        d = b - a
+        length = float(np.linalg.norm(d))
+        if length < 1:
+            return q
+        u = d / length
+        rel = dense - a
+        along = rel @ u
+        off = np.abs(rel @ np.array([-u[1], u[0]], np.float32))
+        near = dense[(along > 0.15 * length) & (along < 0.85 * length) & (off < max(3.0, 0.06 * length))]
+        if len(near) < 4:
+            return q
+        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+    out = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
+        if abs(float(np.linalg.det(m))) < 1e-3:
+            return q
+        t = np.linalg.solve(m, p2 - p1)
+        out.append(p1 + d1 * t[0])
+    fitted = np.array(out, np.float32)
+    # A fit that moved a corner far (a side fitted to something else) is not trusted.
+    return fitted if float(np.abs(fitted - q).max()) < 0.1 * float(np.linalg.norm(q[2] - q[0])) else q
+
+
+def find_cards(image: np.ndarray) -> list[np.ndarray]:
+    """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another. ``image``:
+    grey, or colour (BGR: colour edges too).
 
     Each blob of edges, filled: its outline is the card's edge whatever the art inside does; its convex
     hull simplified to four corners (or, failing that, its smallest rotated rectangle) is a candidate.
     The edges are looked at closed (an outline broken by glare) and as they are (a card touching a blob
     on a busy table stays apart from it); a candidate is kept only if its four sides lie on edges."""
-    h, w = gray.shape
+    h, w = image.shape[:2]
     scale = min(1.0, 1000 / max(h, w))  # edges on at most 1000 px: enough for a card's outline
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    raw = cv2.Canny(cv2.GaussianBlur(small, (5, 5), 0), 20, 60)
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    raw = _edges(small)
     support = cv2.dilate(raw, np.ones((5, 5), np.uint8))
     area_min = MIN_CARD_AREA * small.shape[0] * small.shape[1]
     quads: list[tuple[float, np.ndarray]] = []
@@ -129,7 +177,7 @@ def find_cards(gray: np.ndarray) -> list[np.ndarray]:
                 continue
             approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
             box = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
-            q = _order(np.asarray(box))
+            q = _fit_sides(_order(np.asarray(box)), hull.reshape(-1, 2).astype(np.float32))
             if cv2.contourArea(q) < 0.8 * area:  # not a quadrilateral blob (a hand, a dice tray)
                 continue
             side_w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
@@ -142,7 +190,7 @@ def find_cards(gray: np.ndarray) -> list[np.ndarray]:
 
 def _largest_apart(found: list[tuple[float, np.ndarray]], limit: int) -> list[np.ndarray]:
     """The largest of ``found`` (size, quadrilateral) first, leaving out any whose centre lies inside one kept
-    (or that holds a kept one's centre): one region per card or line, at most ``limit``."""
+    (or that holds a kept one's centre): one region per card, at most ``limit``."""
     found.sort(key=lambda a: -a[0])
     kept: list[np.ndarray] = []
     for _size, q in found:
@@ -152,19 +200,53 @@ def _largest_apart(found: list[tuple[float, np.ndarray]], limit: int) -> list[np
 
 
 def straighten(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The card seen square on, portrait; a card lying sideways (knelt) is turned back upright."""
+    """The card seen square on, portrait; a card lying sideways (knelt) is turned back upright (which way
+    up it lies is decided by ``upright``)."""
     q = quad
     if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[3] - q[0]):  # landscape: knelt clockwise
         q = np.array([q[3], q[0], q[1], q[2]], np.float32)
     target = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
     return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q.astype(np.float32), target), (CARD_W, CARD_H),
-                               flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE)
+                               flags=cv2.INTER_AREA if gray.shape[0] > 3 * CARD_H else cv2.INTER_CUBIC,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
-def title_band(card: np.ndarray) -> np.ndarray:
+#: Where each card type prints its title on the straightened card (left, top, right, bottom as fractions), with
+#: room for an outline found a few per cent off (the sleeve's edge outside the card, or the frame inside its dark
+#: border): a character's banner across the middle (57-68 % of the height), an attachment's bar at the bottom
+#: (87-97 %), a location's along the left edge (read bottom to top), an event's across the top, right of the cost.
+#: docs/card-layouts.md says where these facts come from.
+TITLE_REGIONS: dict[str, tuple[float, float, float, float]] = {
+    "character": (0.03, 0.535, 0.97, 0.715),
+    "attachment": (0.06, 0.84, 0.94, 1.0),
+    "location": (0.0, 0.10, 0.16, 0.90),
+    "event": (0.15, 0.0, 0.99, 0.14),
+}
+#: A title's capitals are about 2.5 % of the card's height (small capitals about 80 % of that).
+CAP_SHARE = 0.025
+
+
+def title_regions(card: np.ndarray) -> dict[str, np.ndarray]:
+    """Each card type's title region cut from the straightened card, turned so that its line reads left to right."""
     h, w = card.shape
-    x0, y0, x1, y1 = TITLE_BAND
-    return card[round(y0 * h):round(y1 * h), round(x0 * w):round(x1 * w)]
+    out = {}
+    for kind, (x0, y0, x1, y1) in TITLE_REGIONS.items():
+        cut = card[round(y0 * h):round(y1 * h), round(x0 * w):round(x1 * w)]
+        out[kind] = cv2.rotate(cut, cv2.ROTATE_90_CLOCKWISE) if kind == "location" else cut
+    return out
+
+
+def upright(card: np.ndarray) -> bool:
+    """Whether the straightened card lies the right way up: every card type prints its rules text (many lines of
+    small print) in its lower half and its art in the upper. Counted as small dark shapes of small print's size."""
+    h = card.shape[0]
+    strokes = cv2.morphologyEx(card, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (9, 9)))
+    ink = cv2.threshold(strokes, 35, 255, cv2.THRESH_BINARY)[1]
+    _n, _labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    small = (stats[1:, cv2.CC_STAT_HEIGHT] <= 0.022 * h) & (stats[1:, cv2.CC_STAT_WIDTH] <= 0.04 * h) & (
+        stats[1:, cv2.CC_STAT_HEIGHT] >= 3)
+    ys = centres[1:, 1][small]
+    return int((ys > 0.55 * h).sum()) >= int((ys < 0.45 * h).sum())
 
 
 # -- tesseract -----------------------------------------------------------------------------------------
@@ -175,10 +257,17 @@ class Read:
     text: str
     confidence: float  # tesseract's own mean word confidence, 0-100
     corners: tuple[tuple[int, int], ...]
+    region: str = ""  # the card type whose title region was read ("": unknown)
+    card: int = 0  # which card of the photo (reads of one card share it)
 
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "ocr_confidence": round(self.confidence, 1),
-                "corners": [list(c) for c in self.corners]}
+                "corners": [list(c) for c in self.corners], "region": self.region, "card": self.card}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Read:
+        return cls(str(d["text"]), float(d["ocr_confidence"]), tuple((int(x), int(y)) for x, y in d["corners"]),
+                   str(d.get("region", "")), int(d.get("card", 0)))
 
 
 def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str, float]]:
@@ -200,46 +289,97 @@ def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str
     return tess.parse_tsv(out.stdout.decode("utf-8", "replace"))
 
 
-def _prepare(band: np.ndarray) -> np.ndarray:
-    """Capitals about 32 px high (tesseract's comfortable size), black text on white: the band is
-    binarised (Otsu) and dark shapes touching its edge (the banner's frame, art, a cost) are cleared."""
-    f = 96 / max(1, band.shape[0])
-    big = cv2.resize(band, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
-    big = cv2.GaussianBlur(big, (3, 3), 0)
-    dark = cv2.threshold(big, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)[1]
-    h, w = dark.shape
-    middle = dark[h // 4:h - h // 4, w // 10:w - w // 10]  # where the letters are, not the card round them
-    if cv2.countNonZero(middle) > 0.6 * middle.size:  # light letters on a dark banner
-        dark = cv2.bitwise_not(dark)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    keep = np.zeros(n, bool)
+#: Capitals this many pixels high when Tesseract reads them (its comfortable size).
+READ_CAP = 30
+
+
+def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndarray]:
+    """The letters (label, x, y, w, h) of the row holding the most letter width in a white-on-black mask, and the
+    component labels. Letters are shapes about a capital high that do not touch the mask's edge (the banner's
+    frame, art and the card's edge do); a row is the letters whose bottoms lie on one baseline."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    h, w = ink.shape
+    letters = []
     for i in range(1, n):
-        x, y, bw, bh, _area = stats[i]
-        touches = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
-        keep[i] = not touches and bh <= 0.9 * h
-    return np.where(keep[labels], 0, 255).astype(np.uint8)
+        x, y, bw, bh, area = stats[i]
+        if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
+            continue
+        if 0.45 * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 2.2 * READ_CAP and area >= 0.06 * bw * bh:
+            letters.append((i, int(x), int(y), int(bw), int(bh)))
+    best: list[tuple[int, int, int, int, int]] = []
+    for _i, _x, y, _bw, bh in letters:
+        base = y + bh
+        row = [c for c in letters if abs(c[2] + c[4] - base) <= 0.35 * READ_CAP]
+        if sum(c[3] for c in row) > sum(c[3] for c in best):
+            best = row
+    return best, labels
 
 
-def read_bands(bands: Sequence[np.ndarray]) -> list[tuple[str, float]]:
-    """Each band's text. With the kept-loaded engine each band is read on its own as one line (a read
-    costs no start-up, and a garbled band cannot disturb its neighbours); with the program, all bands
-    are stacked into one image for one run."""
-    if not bands:
+def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
+    """The one line of title print in a title region, black on white, capitals about READ_CAP high; None when
+    the region holds no line of letters of a title's size. ``cap``: the capitals' expected height in the
+    region's pixels. Dark print on a light banner or light print on a dark one (some events): both are tried,
+    and the row holding most letters wins."""
+    f = READ_CAP / max(1.0, cap)
+    big = cv2.resize(region, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
+    # Strokes against the light (or the dark) round them: glare and shading even out, blobs of art drop away.
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (int(1.2 * READ_CAP) | 1, int(1.2 * READ_CAP) | 1))
+    best: list[tuple[int, int, int, int, int]] = []
+    strokes = big
+    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):  # dark print on light, light print on dark
+        found = cv2.morphologyEx(big, op, kernel)
+        ink = cv2.threshold(cv2.GaussianBlur(found, (3, 3), 0), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
+        row, _labels = _row(ink)
+        if sum(c[3] for c in row) > sum(c[3] for c in best):
+            best, strokes = row, found
+    if len(best) < 3:
+        return None
+    best = _without_rosette(best)
+    # The line's box with room round it, dark print on white, its strokes stretched to full contrast (Tesseract
+    # binarises thin strokes better than one threshold does).
+    h, w = strokes.shape
+    x0 = max(0, min(c[1] for c in best) - READ_CAP // 2)
+    x1 = min(w, max(c[1] + c[3] for c in best) + READ_CAP // 2)
+    y0 = max(0, min(c[2] for c in best) - READ_CAP // 4)
+    y1 = min(h, max(c[2] + c[4] for c in best) + READ_CAP // 4)
+    cut = strokes[y0:y1, x0:x1].astype(np.float32)
+    top = float(np.percentile(cut, 99)) or 1.0
+    line = (255 - np.clip(cut * (255 / top), 0, 255)).astype(np.uint8)
+    pad = READ_CAP // 2
+    return cv2.copyMakeBorder(line, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
+
+
+def _without_rosette(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
+    """The row without a unique card's rosette: a small, squarish mark standing apart before the first letter
+    (read with the letters it glues itself to, it turns "Tyrion" into "§1yrion")."""
+    row = sorted(row, key=lambda c: c[1])
+    if len(row) < 4:
+        return row
+    first, second = row[0], row[1]
+    tallest = max(c[4] for c in row)
+    gap = second[1] - (first[1] + first[3])
+    if gap >= 0.2 * tallest and first[4] < 0.95 * tallest and 0.7 <= first[3] / max(1, first[4]) <= 1.4:
+        return row[1:]
+    return row
+
+
+def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
+    """Each isolated line's text and mean word confidence. With the kept-loaded engine each line is read on its
+    own (a read costs no start-up); with the program, all lines are stacked into one image for one run."""
+    if not lines:
         return []
-    prepared = [_prepare(b) for b in bands]
     found = tess.engine()
     if found is not None:
         out = []
-        for p in prepared:
-            line = sorted((x, t, c) for _cy, x, t, c in found.words(cv2.copyMakeBorder(
-                p, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255), 7))
-            confs = [c for *_, c in line if c >= 0]
-            out.append((" ".join(t for _, t, _ in line), sum(confs) / len(confs) if confs else 0.0))
+        for line in lines:
+            words = sorted((x, t, c) for _cy, x, t, c in found.words(line, 7))
+            confs = [c for *_, c in words if c >= 0]
+            out.append((" ".join(t for _, t, _ in words), sum(confs) / len(confs) if confs else 0.0))
         return out
-    width = max(p.shape[1] for p in prepared) + 40
+    width = max(p.shape[1] for p in lines) + 40
     gap = 40
     rows, spans, y = [], [], gap
-    for p in prepared:
+    for p in lines:
         row = np.full((p.shape[0] + gap, width), 255, np.uint8)
         row[:p.shape[0], 20:20 + p.shape[1]] = p
         rows.append(row)
@@ -250,121 +390,61 @@ def read_bands(bands: Sequence[np.ndarray]) -> list[tuple[str, float]]:
     out = []
     for top, bottom in spans:
         mine = sorted((x, t, c) for cy, x, t, c in words if top <= cy < bottom)  # a title is one line
-        text = " ".join(t for _, t, _ in mine)
         confs = [c for *_, c in mine if c >= 0]
-        out.append((text, sum(confs) / len(confs) if confs else 0.0))
+        out.append((" ".join(t for _, t, _ in mine), sum(confs) / len(confs) if confs else 0.0))
     return out
-
-
-#: Text lines looked at outside the cards found, per photo: each costs a read.
-MAX_LINES = 6
-#: A read is weak (worth reading the band turned half round) below this many letters or this confidence.
-WEAK_LETTERS = 3
-WEAK_CONF = 60.0
-
-
-def text_lines(gray: np.ndarray, outside: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
-    """Lines of large print not on any card found (``outside``), tallest first, as 4x2 corners: the
-    fallback for a card whose outline is lost against the table. Dark strokes on a lighter ground,
-    joined along the line; a line is much wider than high and taller than a card's rules text beside it."""
-    h, w = gray.shape
-    scale = min(1.0, 1000 / max(h, w))
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    lines: list[tuple[float, np.ndarray]] = []
-    for size in (9, 17):  # the strokes of small and of large print
-        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
-        strokes = cv2.morphologyEx(small, cv2.MORPH_BLACKHAT, kernel)
-        mask = cv2.threshold(strokes, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
-        if cv2.countNonZero(mask) > 0.25 * mask.size:  # no text-like strokes, only texture
-            continue
-        # Long straight rules (a banner's frame, a card's edge) are no print: taken out before joining.
-        rules = cv2.bitwise_or(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, 6 * size), np.uint8)),
-                               cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((6 * size, 1), np.uint8)))
-        mask = cv2.bitwise_and(mask, cv2.bitwise_not(cv2.dilate(rules, np.ones((3, 3), np.uint8))))
-        # Letters and the gaps between words joined along the line.
-        joined = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * size + 5, 3)))
-        joined = cv2.morphologyEx(joined, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        for contour in cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
-            (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
-            if rw < rh:
-                rw, rh, angle = rh, rw, angle + 90
-            if not (5 <= rh <= 0.12 * max(small.shape) and rw >= 3 * rh and rw <= 0.95 * small.shape[1]):
-                continue
-            if cv2.contourArea(contour) < 0.35 * rw * rh:
-                continue
-            x, y, bw, bh = cv2.boundingRect(contour)
-            ink = cv2.countNonZero(mask[y:y + bh, x:x + bw]) / max(1, bw * bh)
-            if not 0.12 <= ink <= 0.7:  # print has strokes and gaps; an edge or a bar is solid
-                continue
-            centre = np.array([cx, cy], np.float32) / scale
-            if any(_inside(centre, q) for q in outside):
-                continue
-            # The line with room round it (letters must not touch the cut's edge), as a card band.
-            box = cv2.boxPoints(((cx, cy), (rw + 1.6 * rh, 2.4 * rh), angle))
-            lines.append((rh, _order(box) / scale))
-    return _largest_apart(lines, MAX_LINES)
-
-
-def _cut(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """A text line's quadrilateral seen square on."""
-    q = quad.astype(np.float32)
-    w = max(8, int(np.linalg.norm(q[1] - q[0])))
-    h = max(8, int(np.linalg.norm(q[3] - q[0])))
-    target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q, target), (w, h), flags=cv2.INTER_CUBIC,
-                               borderMode=cv2.BORDER_REPLICATE)
 
 
 def _letters(text: str) -> int:
     return sum(ch.isalpha() for ch in text)
 
 
-def _weak(read: tuple[str, float]) -> bool:
-    return _letters(read[0]) < WEAK_LETTERS or read[1] < WEAK_CONF
-
-
-def _read_turning(bands: list[np.ndarray], turned: list[np.ndarray]) -> list[tuple[str, float]]:
-    """Each band's read; a weak one is read again from ``turned`` (the band of the card turned half round)."""
-    reads = read_bands(bands)
-    again = [i for i, r in enumerate(reads) if _weak(r)]
-    for i, r in zip(again, read_bands([turned[i] for i in again]), strict=True):
-        if (_letters(r[0]) >= WEAK_LETTERS and r[1] > reads[i][1]) or _letters(reads[i][0]) == 0:
-            reads[i] = r
-    return reads
-
-
 def _corners(q: np.ndarray) -> tuple[tuple[int, int], ...]:
     return tuple((round(float(x)), round(float(y))) for x, y in q)
 
 
-def read_titles(gray: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> list[Read]:
-    """The title of every card in the photo (cards holding a point of ``skip``, a label already read,
-    are left out). Card outlines first; then lines of large print outside the cards read (a card whose
-    outline is lost against a busy table, a card held so close that its edges are out of the photo, or an
-    outline that was no card). A weak read is read again turned half round (a card upside down, or knelt
-    the other way)."""
+def _held_close(shape: tuple[int, ...]) -> np.ndarray | None:
+    """The photo itself as one card, when no outline is in sight and its shape could be a card filling it (held
+    so close that its edges are out of the photo)."""
+    h, w = shape[:2]
+    ratio = min(h, w) / max(h, w)
+    if not 0.55 <= ratio <= 0.9:
+        return None
+    return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+
+
+def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> list[Read]:
+    """The title reads of every card in the photo (cards holding a point of ``skip``, a label already read, are
+    left out): each card found and straightened, turned the right way up, then each card type's title region
+    read where it holds a line of title-sized print. Several reads per card (one per region that held a line;
+    ``card`` says whose); the server keeps the read that matches best. Nothing outside a title region is read:
+    rules text is never an answer. ``image``: grey or colour (BGR)."""
     points = [np.array(p, np.float32) for p in skip]
-    found = find_cards(gray)
-    quads = [q for q in found if not any(_inside(p, q) for p in points)]
-    cards = [straighten(gray, q) for q in quads]
-    reads = _read_turning([title_band(c) for c in cards], [title_band(cv2.rotate(c, cv2.ROTATE_180)) for c in cards])
-    read_well = [q for q, r in zip(quads, reads, strict=True) if not _weak(r)]
-    lines = [q for q in text_lines(gray, [*read_well, *(q for q in found if not any(q is k for k in quads))])
-             if not any(_inside(p, q) for p in points)]
-    cuts = [_cut(gray, q) for q in lines]
-    line_reads = _read_turning(cuts, [cv2.rotate(c, cv2.ROTATE_180) for c in cuts])
-    out = [Read(text, conf, _corners(q)) for (text, conf), q in zip(line_reads, lines, strict=True)
-           if not _weak((text, conf))]  # a line of print that is no clear title is not a card
-    for (text, conf), q in zip(reads, quads, strict=True):
-        if _weak((text, conf)) and any(_inside(np.array(r.corners, np.float32).mean(axis=0), q) for r in out):
-            continue  # its title was found as a line of print instead
-        out.append(Read(text, conf, _corners(q)))
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    quads = [q for q in find_cards(image) if not any(_inside(p, q) for p in points)]
+    if not quads and not points and (whole := _held_close(gray.shape)) is not None:
+        quads = [whole]
+    lines: list[np.ndarray] = []
+    owners: list[tuple[int, str, np.ndarray]] = []
+    for n, q in enumerate(quads):
+        card = straighten(gray, q)
+        if not upright(card):
+            card = cv2.rotate(card, cv2.ROTATE_180)
+        cap = CAP_SHARE * CARD_H
+        for kind, region in title_regions(card).items():
+            line = isolate_line(region, cap)
+            if line is not None:
+                lines.append(line)
+                owners.append((n, kind, q))
+    out = []
+    for (text, conf), (n, kind, q) in zip(read_lines(lines), owners, strict=True):
+        if _letters(text) >= 3:
+            out.append(Read(text, conf, _corners(q), kind, n))
     return out
 
 
 def whole_image_lines(gray: np.ndarray) -> list[tuple[str, float]]:
-    """Plain tesseract on the whole image (sparse text): every line, top first. The benchmark's baseline,
-    and the fallback when no card outline is found."""
+    """Plain tesseract on the whole image (sparse text): every line, top first. The benchmark's baseline."""
     f = min(1.0, 2000 / max(gray.shape))
     image = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     lines: dict[int, list[tuple[float, str, float]]] = {}
@@ -495,3 +575,38 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
     else:
         confident = top.score >= CONFIDENT and clear
     return confident, guesses
+
+
+def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalogue: Mapping[str, Sequence[str]]
+               ) -> tuple[bool, list[Guess], Read | None]:
+    """(confident, up to three guesses, the read they come from) for one card's reads, one per title region.
+
+    A region's read is matched only against the titles of the type that prints its title there (``deck`` and
+    ``catalogue``: titles by card type; a read of no known region against all of them): a character's name read
+    in an event's place is no answer. The region whose read matches best wins; two regions that confidently name
+    different titles, neither clearly ahead, are not confident."""
+    results: list[tuple[bool, list[Guess], Read]] = []
+    for read in reads:
+        kinds = [read.region] if read.region in catalogue else list(catalogue)
+        deck_names = sorted({n for k in kinds for n in deck.get(k, ())})
+        names = sorted({n for k in kinds for n in catalogue.get(k, ())})
+        confident, guesses = match_title(read.text, deck_names, names)
+        if guesses:
+            results.append((confident, guesses, read))
+    if not results:
+        return False, [], None
+    results.sort(key=lambda r: (not r[0], -r[1][0].score))
+    confident, guesses, read = results[0]
+    rivals = [r for r in results[1:] if r[0] and r[1][0].name != guesses[0].name]
+    if confident and rivals and guesses[0].score - rivals[0][1][0].score < GAP:
+        confident = False
+        guesses = sorted({g.name: g for g in [*guesses, *rivals[0][1]]}.values(), key=lambda g: -g.score)[:3]
+    return confident, guesses, read
+
+
+def by_type(cards: Iterable[Any]) -> dict[str, list[str]]:
+    """Titles by the card type that prints them (cards with ``name`` and ``type``), each list sorted."""
+    out: dict[str, set[str]] = {}
+    for c in cards:
+        out.setdefault(c.type, set()).add(c.name)
+    return {k: sorted(v) for k, v in out.items()}

@@ -757,13 +757,16 @@ def scan() -> Any:
     return jsonify({"codes": rows, "titles": titles, "version": version, "message": message, "ocr": ocr_out})
 
 
-_TITLE_NAMES: dict[tuple[int, str], list[str]] = {}
+_TITLE_NAMES: dict[tuple[int, str], dict[str, list[str]]] = {}
 
 
-def _title_names(catalog: Any, edition: str) -> list[str]:
-    """Every title of an edition (cards a player holds: not plots or agendas), computed once per catalogue."""
+def _title_names(catalog: Any, edition: str) -> dict[str, list[str]]:
+    """Every title of an edition by card type (cards a player holds: not plots or agendas), computed once per
+    catalogue."""
+    from companion.scan.titles import by_type
+
     key = (catalog.count(), edition)
     if key not in _TITLE_NAMES:
-        _TITLE_NAMES[key] = sorted({c.name for c in catalog.all(edition)
-                                    if c.type in ("character", "location", "attachment", "event")})
+        _TITLE_NAMES[key] = by_type(c for c in catalog.all(edition)
+                                    if c.type in ("character", "location", "attachment", "event"))
     return _TITLE_NAMES[key]
