@@ -97,8 +97,10 @@ def _side_support(edges: np.ndarray, q: np.ndarray) -> float:
     return worst
 
 
-#: A card's outline must lie on edges along this share of each side (see _side_support).
+#: A card's outline must lie on edges along this share of each side (see _side_support); a solid blob off the
+#: table, along this share of each side of its own outline (a dark banner's notches lost in a dark table).
 SIDE_SUPPORT = 0.6
+BLOB_SUPPORT = 0.3
 
 
 def _edges(small: np.ndarray) -> np.ndarray:
@@ -151,6 +153,24 @@ def _fit_sides(q: np.ndarray, points: np.ndarray) -> np.ndarray:
     return fitted if float(np.abs(fitted - q).max()) < 0.1 * float(np.linalg.norm(q[2] - q[0])) else q
 
 
+def _off_table(small: np.ndarray) -> np.ndarray:
+    """What is not the table: pixels whose colour is far from the table's (the median along the photo's edge,
+    where the table shows), as solid blobs. On a dark table a card's dark border is lost in it, but everything
+    inside the border (frame, art, banners, text box) is not: the blob's outline is the card inside its border."""
+    h, w = small.shape[:2]
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.int16)
+    m = max(2, min(h, w) // 30)
+    rim = np.concatenate([lab[:m].reshape(-1, 3), lab[-m:].reshape(-1, 3), lab[:, :m].reshape(-1, 3),
+                          lab[:, -m:].reshape(-1, 3)])
+    table = np.median(rim, axis=0)
+    spread = np.percentile(np.abs(rim - table).sum(axis=1), 90)
+    far = (np.abs(lab - table).sum(axis=2) > max(30.0, 2 * float(spread))).astype(np.uint8) * 255
+    k = max(3, min(h, w) // 100) | 1
+    far = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    # Closed wide: a dark banner's print and notches (on a dark table) join the rest of the card.
+    return cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((4 * k + 1, 4 * k + 1), np.uint8))
+
+
 def find_cards(image: np.ndarray) -> list[np.ndarray]:
     """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another. ``image``:
     grey, or colour (BGR: colour edges too).
@@ -166,10 +186,16 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     support = cv2.dilate(raw, np.ones((5, 5), np.uint8))
     area_min = MIN_CARD_AREA * small.shape[0] * small.shape[1]
     quads: list[tuple[float, np.ndarray]] = []
-    for edges in (cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)), raw):
+    masks = [cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)), raw]
+    if small.ndim == 3:
+        masks.append(_off_table(small))
+    for n, edges in enumerate(masks):
         # Outer blobs, and every closed outline (a card touching a bright blob is its own inner contour).
         contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
-        contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+        if n < 2:
+            contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+        along = support if n < 2 else cv2.dilate(cv2.morphologyEx(edges, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)),
+                                                  np.ones((5, 5), np.uint8))
         for contour in contours:
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
@@ -183,7 +209,10 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
             side_w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
             side_h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
             ratio = min(side_w, side_h) / max(side_w, side_h)
-            if 0.58 <= ratio <= 0.86 and _side_support(support, q) >= SIDE_SUPPORT:  # 63/88 = 0.72
+            # A blob off the table must be solid to its outline; edges must lie along it.
+            solid = n < 2 or cv2.contourArea(contour) >= 0.85 * area
+            floor = SIDE_SUPPORT if n < 2 else BLOB_SUPPORT
+            if 0.58 <= ratio <= 0.86 and solid and _side_support(along, q) >= floor:  # 63/88 = 0.72
                 quads.append((cv2.contourArea(q), q / scale))
     return _largest_apart(quads, MAX_CARDS)
 
@@ -325,26 +354,26 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     # Strokes against the light (or the dark) round them: glare and shading even out, blobs of art drop away.
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (int(1.2 * READ_CAP) | 1, int(1.2 * READ_CAP) | 1))
     best: list[tuple[int, int, int, int, int]] = []
-    strokes = big
+    dark_print = True
     for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):  # dark print on light, light print on dark
         found = cv2.morphologyEx(big, op, kernel)
         ink = cv2.threshold(cv2.GaussianBlur(found, (3, 3), 0), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
         row, _labels = _row(ink)
         if sum(c[3] for c in row) > sum(c[3] for c in best):
-            best, strokes = row, found
+            best, dark_print = row, op == cv2.MORPH_BLACKHAT
     if len(best) < 3:
         return None
     best = _without_rosette(best)
-    # The line's box with room round it, dark print on white, its strokes stretched to full contrast (Tesseract
-    # binarises thin strokes better than one threshold does).
-    h, w = strokes.shape
+    # The line's box with room round it, dark print on white: the grey divided by the light round the strokes
+    # (glare and shading even out; Tesseract binarises thin strokes better than one threshold does).
+    h, w = big.shape
     x0 = max(0, min(c[1] for c in best) - READ_CAP // 2)
     x1 = min(w, max(c[1] + c[3] for c in best) + READ_CAP // 2)
     y0 = max(0, min(c[2] for c in best) - READ_CAP // 4)
     y1 = min(h, max(c[2] + c[4] for c in best) + READ_CAP // 4)
-    cut = strokes[y0:y1, x0:x1].astype(np.float32)
-    top = float(np.percentile(cut, 99)) or 1.0
-    line = (255 - np.clip(cut * (255 / top), 0, 255)).astype(np.uint8)
+    cut = big[y0:y1, x0:x1] if dark_print else cv2.bitwise_not(big[y0:y1, x0:x1])
+    light = cv2.morphologyEx(cut, cv2.MORPH_CLOSE, kernel).astype(np.float32) + 1
+    line = np.clip(cut.astype(np.float32) * 255 / light, 0, 255).astype(np.uint8)
     pad = READ_CAP // 2
     return cv2.copyMakeBorder(line, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
 
