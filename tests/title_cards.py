@@ -106,12 +106,14 @@ def _placed(rng: random.Random, s: np.ndarray, centre: tuple[float, float], turn
 
 
 def photo(rng: random.Random, cards: list[Card], cap_px: float, size: tuple[int, int] = (1600, 1200),
-          font_names: tuple[str, ...] = TUNING_FONTS, upside_down: float = 0.15, overlap: float = 0.25) -> Photo:
-    """Cards on a table, the title capitals about ``cap_px`` high; a share turned half round or knelt."""
+          font_names: tuple[str, ...] = TUNING_FONTS, upside_down: float = 0.15, overlap: float = 0.25,
+          drawn: list[tuple[np.ndarray, float]] | None = None) -> Photo:
+    """Cards on a table, the title capitals about ``cap_px`` high; a share turned half round or knelt. ``drawn``:
+    the cards' faces (RGBA) and title capitals, drawn already (a test's own face)."""
     w, h = size
     scene = background(rng, w, h).astype(np.float32)
     font = rng.choice(font_names)
-    faces = [face(rng, c, font) for c in cards]
+    faces = drawn or [face(rng, c, font) for c in cards]
     n = len(cards)
     scale = cap_px / (0.025 * FACE_H)
     sw, sh = (FACE_W + 40) * scale, (FACE_H + 40) * scale
@@ -219,6 +221,12 @@ def build(out: Path, images: int, seed: int, caps: tuple[float, ...] = (9, 12, 1
         writer.writerows(rows)
 
 
+def one_photo(codes: list[str], seed: int, cap_px: float = 18, size: tuple[int, int] = (1280, 960)) -> Photo:
+    """A photo of the given cards, upright (the tests' fixtures: tests/fixtures/titles/README.md says which)."""
+    catalog = Catalog.open()
+    return photo(random.Random(seed), [catalog.card(c) for c in codes], cap_px, size, upside_down=0.0, overlap=0.0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", type=Path)
@@ -227,7 +235,11 @@ def main() -> None:
     parser.add_argument("--aside", action="store_true", help="the aside fonts (the benchmark's set, never tuned on)")
     parser.add_argument("--fonts", default=None, help="font file names in tests/fonts, comma-separated")
     parser.add_argument("--upside-down", type=float, default=0.15, help="share of cards turned half round")
+    parser.add_argument("--cards", default=None, help="one photo of these card codes (comma-separated): OUT is a file")
     opts = parser.parse_args()
+    if opts.cards:
+        opts.out.write_bytes(one_photo(opts.cards.split(","), opts.seed).jpeg)
+        return
     fonts = tuple(opts.fonts.split(",")) if opts.fonts else ASIDE_FONTS if opts.aside else TUNING_FONTS
     build(opts.out, opts.images, opts.seed, font_names=fonts, upside_down=opts.upside_down)
 

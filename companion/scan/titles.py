@@ -40,6 +40,8 @@ CONFIDENT = 0.78
 GAP = 0.12
 EXACT = 0.97
 WEAK = 0.45
+#: With a deck: how far a title outside the deck must stay behind the deck's title the read names.
+OUTSIDE_GAP = 0.06
 
 
 @functools.cache
@@ -363,12 +365,16 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
             best, dark_print = row, op == cv2.MORPH_BLACKHAT
     if len(best) < 3:
         return None
-    best = _without_rosette(best)
+    best.sort(key=lambda c: c[1])
+    kept = _without_rosette(best)
+    # After a rosette, the line starts halfway between it and the first letter.
+    rosette_end = (best[0][1] + best[0][3] + kept[0][1]) // 2 if len(kept) < len(best) else 0
+    best = kept
     # The line's box with room round it, dark print on white: the grey divided by the light round the strokes
     # (glare and shading even out; Tesseract binarises thin strokes better than one threshold does).
     h, w = big.shape
-    x0 = max(0, min(c[1] for c in best) - READ_CAP // 2)
-    x1 = min(w, max(c[1] + c[3] for c in best) + READ_CAP // 2)
+    x0 = max(0, best[0][1] - 2 * READ_CAP // 3, rosette_end)
+    x1 = min(w, max(c[1] + c[3] for c in best) + 2 * READ_CAP // 3)
     y0 = max(0, min(c[2] for c in best) - READ_CAP // 4)
     y1 = min(h, max(c[2] + c[4] for c in best) + READ_CAP // 4)
     cut = big[y0:y1, x0:x1] if dark_print else cv2.bitwise_not(big[y0:y1, x0:x1])
@@ -381,13 +387,12 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
 def _without_rosette(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
     """The row without a unique card's rosette: a small, squarish mark standing apart before the first letter
     (read with the letters it glues itself to, it turns "Tyrion" into "§1yrion")."""
-    row = sorted(row, key=lambda c: c[1])
     if len(row) < 4:
         return row
     first, second = row[0], row[1]
-    tallest = max(c[4] for c in row)
     gap = second[1] - (first[1] + first[3])
-    if gap >= 0.2 * tallest and first[4] < 0.95 * tallest and 0.7 <= first[3] / max(1, first[4]) <= 1.4:
+    # A title starts with a capital: a first mark smaller than the capital after it is no letter of the title.
+    if gap >= 0.15 * second[4] and first[4] <= 0.92 * second[4] and 0.7 <= first[3] / max(1, first[4]) <= 1.4:
         return row[1:]
     return row
 
@@ -515,6 +520,12 @@ def _trimmed(read: str) -> list[str]:
     return out
 
 
+def _joined(text: str) -> str:
+    """A one-letter word joined to the next: a title's wide capital before its small capitals ("T YRION") reads as a
+    word of its own. Titles are compared in this form too, so "A Noble Cause" stays itself."""
+    return re.sub(r"(?:(?<= )|^)([a-z]) (?=[a-z])", r"\1", text)
+
+
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz "
 
 
@@ -527,7 +538,7 @@ def _titles(names: tuple[str, ...]) -> tuple[list[str], list[str], np.ndarray, n
     """Each title once with its cleaned form, their letter counts and lengths (a deck's or the catalogue's)."""
     kept, keys = [], []
     for name in dict.fromkeys(names):
-        key = clean(name)
+        key = _joined(clean(name))
         if key:
             kept.append(name)
             keys.append(key)
@@ -545,7 +556,8 @@ def rank(read: str, names: Iterable[str], limit: int = 3, floor: float = 0.0) ->
     text = clean(read)
     if not text:
         return []
-    variants = _trimmed(text)
+    variants = [_joined(v) for v in _trimmed(text)]
+    text = _joined(text)
     kept, keys, counts, lengths = _titles(tuple(names))
     if not kept:
         return []
@@ -576,10 +588,14 @@ def rank(read: str, names: Iterable[str], limit: int = 3, floor: float = 0.0) ->
     return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
 
 
-def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[str]) -> tuple[bool, list[Guess]]:
+def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[str], with_deck: bool | None = None
+                ) -> tuple[bool, list[Guess]]:
     """(confident, up to three guesses). The deck comes first: a title in the seat's deck that the read
     matches well and clearly better than the deck's next title is confident, unless a title outside the
-    deck matches the read better still. Without a deck, only a clear catalogue match is confident."""
+    deck matches the read better still. Without a deck, only a clear catalogue match is confident. ``with_deck``:
+    the asker has a deck (default: ``deck_names`` is not empty); with one, no title outside it is confident."""
+    if with_deck is None:
+        with_deck = bool(deck_names)
     deck = rank(read, deck_names, 3, WEAK)
     catalogue = rank(read, catalogue_names, 4, WEAK)
     in_deck = set(deck_names)
@@ -599,7 +615,14 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
     # A clear lead, or a read that is (almost) letter for letter the title: Tyrion and Tywin Lannister are
     # 0.9 alike, and a perfect read of one must not wait for a tap.
     clear = top.score - runner >= GAP or (top.score >= EXACT and top.score - runner >= 0.04)
-    if deck_names:
+    if with_deck:
+        # The deck's own titles must be told apart clearly; a title outside the deck only has to be beaten: Tywin
+        # (not in this deck) 0.87 like a read of Tyrion (in it) is no reason to wait for a tap, unless he is as
+        # like the read as Tyrion is.
+        deck_runner = max((g.score for g in guesses[1:] if g.in_deck and g.name != top.name), default=0.0)
+        outside = max((score for name, score in catalogue if name not in in_deck), default=0.0)
+        clear = (top.score - deck_runner >= GAP or (top.score >= EXACT and top.score - deck_runner >= 0.04)) and (
+            top.score - outside >= OUTSIDE_GAP)
         confident = top.in_deck and top.score >= CONFIDENT - 0.08 and clear
     else:
         confident = top.score >= CONFIDENT and clear
@@ -619,7 +642,7 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
         kinds = [read.region] if read.region in catalogue else list(catalogue)
         deck_names = sorted({n for k in kinds for n in deck.get(k, ())})
         names = sorted({n for k in kinds for n in catalogue.get(k, ())})
-        confident, guesses = match_title(read.text, deck_names, names)
+        confident, guesses = match_title(read.text, deck_names, names, bool(deck))
         if guesses:
             results.append((confident, guesses, read))
     if not results:
