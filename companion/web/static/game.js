@@ -1065,10 +1065,10 @@ let scanned = null;  // the last scan's answer: drawn again in the other languag
 /** Read one image; resolves {cards, codes} (the reader's cards it names, everything it read), or null if refused. A
  * live frame keeps the last answer on screen while it is read (the camera's own line says it is reading), and a
  * frame that read nothing does not wipe what the frame before it read. */
-async function scanImage(blob, live = false) {
+async function scanImage(blob, live = false, title = false) {
   const list = $("scanned");
   if (!live) { scanned = null; quietCamera(); list.replaceChildren(el("li", {class: "muted"}, t("scanning"))); }
-  const r = await request("/api/scan?game=" + gameId + (live ? "&titles=0" : ""), {method: "POST", upload: blob,
+  const r = await request("/api/scan?game=" + gameId + (live && !title ? "&titles=0" : ""), {method: "POST", upload: blob,
     key: client.key, headers: {"Content-Type": blob.type || "image/jpeg"}});
   const d = r.data;
   if (!r.ok) { if (!live) list.replaceChildren(); showFlag({kind: "refused", text: () => errorText(d.error)}); return null; }
@@ -1076,7 +1076,7 @@ async function scanImage(blob, live = false) {
   if (!live || read || !scanned) { scanned = d; renderScanned(); }
   const cards = [...d.codes, ...(d.titles || [])].filter(c => c.status === "ok");
   if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
-  return {cards: cards.length, codes: read};
+  return {cards: cards.length, codes: read, titles: (d.titles || []).length};
 }
 /** Where a card is now, as this phone sees the table (a scan's answer says where it was when the photo was
  * taken; the list stays on screen for rounds). Unknown (a card in a deck): the answer's zone. */
@@ -1124,8 +1124,9 @@ function renderScanned() {
   }
 }
 $("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanImage(ev.target.files[0]); ev.target.value = ""; });
-// Live frames: labels only (no OCR several times a second); camera.js stops once a frame names a card of this seat.
-$("live-start").addEventListener("click", () => startCamera($("camera"), blob => scanImage(blob, true)));
+// Live frames: labels only (no OCR several times a second) unless the player asks for a title ("hold still");
+// camera.js stops once a frame names a card of this seat.
+$("live-start").addEventListener("click", () => startCamera($("camera"), (blob, title) => scanImage(blob, true, title)));
 onLanguage(render);
 // Switching the language redraws everything a player reads: an open sheet and the search and scan lists too.
 onLanguage(() => {
