@@ -101,17 +101,18 @@ def _time_ratio(out: dict[str, Any], fmt: str) -> float | None:
 
 
 def _card(rng: random.Random, label: np.ndarray, card_h: int) -> np.ndarray:
-    """A sleeved card (63x88 mm) with a label in its corner, as a grayscale image."""
+    """A sleeved card (63x88 mm) with a label in its corner (printed at 300 dpi; square or a linear code's strip),
+    as a grayscale image."""
     card_w = int(card_h * 63 / 88)
     base = rng.randint(60, 200)
     card = np.full((card_h, card_w), base, np.uint8)
     noise = np.random.default_rng(rng.randint(0, 2**31)).integers(-40, 40, card.shape)
     card = np.clip(card.astype(int) + noise, 0, 255).astype(np.uint8)  # busy card art
     scale = card_h / 88.0  # pixels per mm
-    size = round(label.shape[0] * scale / (300 / 25.4))  # label printed at 300 dpi
-    small = cv2.resize(label, (size, size), interpolation=cv2.INTER_AREA)
+    lh, lw = (max(1, round(n * scale / (300 / 25.4))) for n in label.shape)
+    small = cv2.resize(label, (lw, lh), interpolation=cv2.INTER_AREA)
     m = int(3 * scale)
-    card[m:m + size, card_w - m - size:card_w - m] = small
+    card[m:m + lh, card_w - m - lw:card_w - m] = small
     cv2.rectangle(card, (0, 0), (card_w - 1, card_h - 1), 230, 2)  # sleeve edge
     return card
 
@@ -168,6 +169,66 @@ def _labels(rng: random.Random, n: int, dots: int) -> list[tuple[str, np.ndarray
         text = Label("2e", f"{rng.randint(1000, 26999):05d}", "T" + f"{i:02d}", rng.randint(1, 3)).payload()
         out.append((text, label_image(text, dots)))
     return out
+
+
+#: Printer dots per module at 300 dpi for each format's label: QR as ``companion labels`` prints it, Data Matrix
+#: alike, Code 128 of the payload 56 mm wide (barcodes.md), EAN-13 at its nominal size (0.33 mm modules).
+FORMAT_DOTS = {"qr": DEFAULT_DOTS_PER_MODULE, "datamatrix": DEFAULT_DOTS_PER_MODULE, "code128": 3, "ean13": 4}
+
+
+def _ean13(rng: random.Random) -> str:
+    digits = [rng.randint(0, 9) for _ in range(12)]
+    check = (10 - sum(d * (3 if i % 2 else 1) for i, d in enumerate(digits)) % 10) % 10
+    return "".join(map(str, digits)) + str(check)
+
+
+def format_labels(rng: random.Random, fmt: str, n: int) -> list[tuple[str, np.ndarray]]:
+    """``n`` labels in ``fmt``: the companion's payload (QR, Data Matrix, Code 128), or a product's EAN-13 number."""
+    import zxingcpp
+
+    from companion.scan.engines import FORMATS
+
+    out = []
+    for i in range(n):
+        text = _ean13(rng) if fmt == "ean13" else Label(
+            "2e", f"{rng.randint(1000, 26999):05d}", "T" + f"{i:02d}", rng.randint(1, 3)).payload()
+        if fmt == "qr":
+            image = label_image(text, FORMAT_DOTS[fmt])
+        else:
+            image = np.asarray(zxingcpp.create_barcode(text, FORMATS[fmt]).to_image(
+                scale=FORMAT_DOTS[fmt], add_quiet_zones=True), np.uint8)
+        out.append((text, image))
+    return out
+
+
+def bench_formats(frames: int = 40, seed: int = 7) -> dict[str, Any]:
+    """Each label format, 1-4 labels per 1080p frame, read as a live frame is (every format at once): the share of
+    frames whose every label was found, of labels found, wrong texts, ms per frame."""
+    from companion.scan.engines import SCAN_FORMATS
+
+    rng = random.Random(seed)
+    out: dict[str, Any] = {}
+    for fmt in SCAN_FORMATS:
+        whole = found = total = wrong = 0
+        times = []
+        for f in range(frames):
+            labels = format_labels(rng, fmt, 1 + f % 4)
+            data, expected = synthetic_frame(rng, labels)
+            t0 = time.perf_counter()
+            codes = decode_gray(load_gray(data), SCAN_FORMATS)
+            times.append((time.perf_counter() - t0) * 1000)
+            texts = {c.text for c in codes}
+            found += len(texts & set(expected))
+            total += len(expected)
+            wrong += len(texts - set(expected))
+            whole += set(expected) <= texts
+        out[fmt] = {"frames": frames, "frames_all_found": whole, "share_frames_all_found": round(whole / frames, 3),
+                    "labels": total, "found": found, "wrong": wrong,
+                    "ms_per_frame_median": round(statistics.median(times), 1),
+                    "ms_per_frame_p95": round(sorted(times)[int(0.95 * (len(times) - 1))], 1),
+                    "dots_per_module": FORMAT_DOTS[fmt]}
+    return {"benchmark": "scan-formats", "seed": seed, "formats": list(SCAN_FORMATS), "load_average": _load_average(),
+            **out}
 
 
 def _valid(codes: list[Code]) -> set[str]:
@@ -535,3 +596,57 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
             "engine": ocr_status().get("engine"), "libtesseract": tess.library_version(),
             "load_average": [load_before, _load_average()], "images": images,
             "totals": summary}
+
+
+# -- one answer and one time, whatever lies behind a label ------------------------------------------------------
+
+
+def bench_oracle(repeat: int = 30, seed: int = 5) -> dict[str, Any]:
+    """A seat's scan answers to one photo in three tables that differ only in what lies behind two of its labels (a
+    registered tag of the other seat's hidden cards, a tag no deck at the table carries, a card in no deck): whether
+    the answers are byte for byte the same, and their times (ms, median and spread of the medians), as a live frame
+    (labels only) and as a still (titles too). Requests alternate between the tables, through the real app and its
+    scan workers."""
+    import tempfile
+
+    from companion.web import create_app
+
+    rng = random.Random(seed)
+    payloads = [Label("2e", "13089", "TAB", 1).payload(), Label("2e", "00168", "TAB", 1).payload(),
+                Label("2e", "01093", "BBB", 1).payload()]
+    photo, _ = synthetic_frame(rng, [(p, label_image(p)) for p in payloads], 1280, 720)
+    worlds = {"registered, hidden": ({"13089": 1, "00168": 1}, "TAB"), "unregistered": ({"13089": 1, "00168": 1}, "XYZ"),
+              "card in no deck": ({"00168": 1, "01088": 1}, "TAB")}
+    with tempfile.TemporaryDirectory() as tmp:
+        clients = {}
+        for n, (name, (deck, tag)) in enumerate(worlds.items()):
+            client = create_app({"DATABASE": f"{tmp}/w{n}.db", "TESTING": True}).test_client()
+            g = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+            gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+            for seat, key, body in (("A", ka, {"expected_version": 0, "deck": deck, "tag": tag}),
+                                    ("B", kb, {"expected_version": 1, "deck": {"01093": 2}, "tag": "BBB"})):
+                r = client.put(f"/api/games/{gid}/seats/{seat}/deck", json=body, headers={"Authorization": f"Bearer {key}"})
+                assert r.status_code == 200, r.get_json()
+            clients[name] = (client, gid, kb)
+        out: dict[str, Any] = {"benchmark": "scan-oracle", "repeat": repeat, "load_average": [_load_average()]}
+        for mode, query in (("live_frame", "&titles=0"), ("still", "")):
+            times: dict[str, list[float]] = {name: [] for name in worlds}
+            bodies: dict[str, set[bytes]] = {name: set() for name in worlds}
+            for i in range(repeat + 2):
+                for name in (list(worlds) if i % 2 else list(reversed(worlds))):
+                    client, gid, kb = clients[name]
+                    t0 = time.perf_counter()
+                    r = client.post(f"/api/scan?game={gid}{query}", data=photo, content_type="image/jpeg",
+                                    headers={"Authorization": f"Bearer {kb}"})
+                    body = r.get_data()
+                    ms = (time.perf_counter() - t0) * 1000
+                    r.close()
+                    if i >= 2:  # the first rounds warm the workers and caches
+                        times[name].append(ms)
+                        bodies[name].add(body)
+            medians = {name: round(statistics.median(t), 2) for name, t in times.items()}
+            every = set().union(*bodies.values())
+            out[mode] = {"ms_median": medians, "spread_ms": round(max(medians.values()) - min(medians.values()), 2),
+                         "answers_identical": len(every) == 1}
+        out["load_average"].append(_load_average())
+        return out
