@@ -177,7 +177,8 @@ def face(rng: random.Random, card: Card, font_name: str) -> tuple[np.ndarray, fl
     if kind == "character":
         _clutter(img, rng, (BORDER + b, BORDER + b, FACE_W - BORDER - b, round(0.58 * FACE_H)))
         for i in range(3):  # challenge icons down the left
-            d.ellipse((BORDER + 10, 140 + 75 * i, BORDER + 70, 200 + 75 * i), fill=(200, 190, 170), outline=(40, 30, 20),
+            d.ellipse((BORDER + 10, 140 + 75 * i, BORDER + 70, 200 + 75 * i), fill=(200, 190, 170),
+                      outline=(40, 30, 20),
                       width=3)
         _rules(d, rng, (BORDER + b, round(0.69 * FACE_H), FACE_W - BORDER - b, FACE_H - BORDER - b), font_name,
                parchment)

@@ -268,8 +268,8 @@ def test_the_live_camera_reads_a_card_without_a_label_by_its_title_when_asked(se
         base = server.url + "/api"
         _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
         gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
-        assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"13010": 1, "13089": 1}},
-                    ka)[0] == 200
+        assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                    {"expected_version": 0, "deck": {"13010": 1, "13089": 1}}, ka)[0] == 200
         assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 1}},
                     kb)[0] == 200
         play(base, gid, ((ka, {"type": "begin_phase", "phase": "plot"}), (ka, {"type": "begin_phase", "phase": "draw"}),

@@ -100,7 +100,8 @@ def test_the_matchers_shortcuts_give_the_same_titles_as_comparing_every_title(na
 def test_a_confident_title_answers_like_a_label_scan_and_a_weak_one_offers_candidates(by_type: dict[str, list[str]]
                                                                                      ) -> None:
     t = make_table({"A": {"13089": 2, "01085": 1}, "B": {"01088": 1}})
-    rows = resolve_titles([Read("Tyrion Lannister", 90, (), "character", 0), Read("Gr Maest Py", 40, (), "character", 1)],
+    rows = resolve_titles([Read("Tyrion Lannister", 90, (), "character", 0),
+                           Read("Gr Maest Py", 40, (), "character", 1)],
                           t, Role.of_seat("A"), by_type)
     assert rows[0]["status"] == "ok" and rows[0]["card"]["code"] == "13089"  # the deck settles the printing
     assert rows[0]["card"]["owner"] == "A" and rows[0]["actions"]
@@ -164,7 +165,8 @@ def test_a_read_counts_only_against_the_titles_its_region_prints(by_type: dict[s
     a = Role.of_seat("A")
     top = resolve_titles([Read("Tyrion Lannister", 90, (), "event", 0)], t, a, by_type)
     assert not any(r["status"] == "ok" or "Tyrion Lannister" in r["message"] for r in top)
-    rows = resolve_titles([Read("Tyrion Lannister", 90, (), "character", 0), Read("each player draws", 80, (), "attachment", 0),
+    rows = resolve_titles([Read("Tyrion Lannister", 90, (), "character", 0),
+                           Read("each player draws", 80, (), "attachment", 0),
                            Read("LION GATE", 85, (), "location", 1)], t, a, by_type)
     assert [(r["status"], r["card"]["id"]) for r in rows] == [("ok", "A.13089.1"), ("ok", "A.13010.1")]
 
@@ -285,8 +287,8 @@ def test_each_card_type_is_read_where_it_prints_its_title_upside_down_too(photo:
 
 @needs_ocr
 def test_a_card_held_so_close_that_its_edges_are_out_of_the_photo_is_read() -> None:
-    from companion.scan.images import load_colour
     from companion.scan.cv import cv2
+    from companion.scan.images import load_colour
     from companion.scan.titles import find_cards, read_titles, straighten
 
     image = load_colour((FIXTURES / "tyrion.jpg").read_bytes())

@@ -615,7 +615,8 @@ def bench_oracle(repeat: int = 30, seed: int = 5) -> dict[str, Any]:
     payloads = [Label("2e", "13089", "TAB", 1).payload(), Label("2e", "00168", "TAB", 1).payload(),
                 Label("2e", "01093", "BBB", 1).payload()]
     photo, _ = synthetic_frame(rng, [(p, label_image(p)) for p in payloads], 1280, 720)
-    worlds = {"registered, hidden": ({"13089": 1, "00168": 1}, "TAB"), "unregistered": ({"13089": 1, "00168": 1}, "XYZ"),
+    worlds = {"registered, hidden": ({"13089": 1, "00168": 1}, "TAB"),
+              "unregistered": ({"13089": 1, "00168": 1}, "XYZ"),
               "card in no deck": ({"00168": 1, "01088": 1}, "TAB")}
     with tempfile.TemporaryDirectory() as tmp:
         clients = {}
@@ -625,7 +626,8 @@ def bench_oracle(repeat: int = 30, seed: int = 5) -> dict[str, Any]:
             gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
             for seat, key, body in (("A", ka, {"expected_version": 0, "deck": deck, "tag": tag}),
                                     ("B", kb, {"expected_version": 1, "deck": {"01093": 2}, "tag": "BBB"})):
-                r = client.put(f"/api/games/{gid}/seats/{seat}/deck", json=body, headers={"Authorization": f"Bearer {key}"})
+                r = client.put(f"/api/games/{gid}/seats/{seat}/deck", json=body,
+                               headers={"Authorization": f"Bearer {key}"})
                 assert r.status_code == 200, r.get_json()
             clients[name] = (client, gid, kb)
         out: dict[str, Any] = {"benchmark": "scan-oracle", "repeat": repeat, "load_average": [_load_average()]}
@@ -638,12 +640,12 @@ def bench_oracle(repeat: int = 30, seed: int = 5) -> dict[str, Any]:
                     t0 = time.perf_counter()
                     r = client.post(f"/api/scan?game={gid}{query}", data=photo, content_type="image/jpeg",
                                     headers={"Authorization": f"Bearer {kb}"})
-                    body = r.get_data()
+                    answer = r.get_data()
                     ms = (time.perf_counter() - t0) * 1000
                     r.close()
                     if i >= 2:  # the first rounds warm the workers and caches
                         times[name].append(ms)
-                        bodies[name].add(body)
+                        bodies[name].add(answer)
             medians = {name: round(statistics.median(t), 2) for name, t in times.items()}
             every = set().union(*bodies.values())
             out[mode] = {"ms_median": medians, "spread_ms": round(max(medians.values()) - min(medians.values()), 2),

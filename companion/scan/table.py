@@ -142,9 +142,9 @@ def resolve_titles(reads: list[Read], table: Table | None, viewer: Role, catalog
     code_names: dict[str, str] = {}
     deck: dict[str, set[str]] = {}
     if table is not None and seat is not None:
-        for cid, inst in table.instances.items():
+        for own, inst in table.instances.items():
             if inst.owner == seat:
-                card = table.card(cid)
+                card = table.card(own)
                 code_names[inst.code] = card.name
                 deck.setdefault(card.type, set()).add(card.name)
     deck_by_type = {k: sorted(v) for k, v in deck.items()}
@@ -153,10 +153,10 @@ def resolve_titles(reads: list[Read], table: Table | None, viewer: Role, catalog
         cards.setdefault(read.card, []).append(read)
     rows = []
     for group in cards.values():
-        confident, guesses, read = match_card(group, deck_by_type, catalogue)
-        if not guesses or read is None:
+        confident, guesses, best = match_card(group, deck_by_type, catalogue)
+        if not guesses or best is None:
             continue
-        row: dict[str, Any] = {"kind": "title", "read": read.text[:80], "corners": [list(c) for c in read.corners],
+        row: dict[str, Any] = {"kind": "title", "read": best.text[:80], "corners": [list(c) for c in best.corners],
                                "confidence": guesses[0].score}
         candidates = []
         for g in guesses:

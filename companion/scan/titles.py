@@ -112,10 +112,12 @@ def _edges(small: np.ndarray) -> np.ndarray:
     if small.ndim == 2:
         return cv2.Canny(cv2.GaussianBlur(small, (5, 5), 0), 20, 60)
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB)
-    out = cv2.Canny(lab[..., 0], 20, 60)
+    out: np.ndarray = cv2.Canny(lab[..., 0], 20, 60)
     for ch in (1, 2):
-        chroma = cv2.normalize(lab[..., ch], None, 0, 255, cv2.NORM_MINMAX)
-        out |= cv2.Canny(chroma, 30, 80)
+        plane = lab[..., ch].astype(np.float32)
+        low, high = float(plane.min()), float(plane.max())
+        chroma = ((plane - low) * (255 / max(1.0, high - low))).astype(np.uint8)  # stretched to full range
+        out = cv2.bitwise_or(out, cv2.Canny(chroma, 30, 80))
     return out
 
 
@@ -381,7 +383,8 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     light = cv2.morphologyEx(cut, cv2.MORPH_CLOSE, kernel).astype(np.float32) + 1
     line = np.clip(cut.astype(np.float32) * 255 / light, 0, 255).astype(np.uint8)
     pad = READ_CAP // 2
-    return cv2.copyMakeBorder(line, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
+    out: np.ndarray = cv2.copyMakeBorder(line, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
+    return out
 
 
 def _without_rosette(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
@@ -406,9 +409,9 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
     if found is not None:
         out = []
         for line in lines:
-            words = sorted((x, t, c) for _cy, x, t, c in found.words(line, 7))
-            confs = [c for *_, c in words if c >= 0]
-            out.append((" ".join(t for _, t, _ in words), sum(confs) / len(confs) if confs else 0.0))
+            said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 7))
+            confs = [c for *_, c in said if c >= 0]
+            out.append((" ".join(t for _, t, _ in said), sum(confs) / len(confs) if confs else 0.0))
         return out
     width = max(p.shape[1] for p in lines) + 40
     gap = 40
@@ -421,12 +424,12 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         y += p.shape[0] + gap
     stacked = np.vstack([np.full((gap, width), 255, np.uint8), *rows])
     words = tesseract_lines(stacked, 6)
-    out = []
+    read: list[tuple[str, float]] = []
     for top, bottom in spans:
         mine = sorted((x, t, c) for cy, x, t, c in words if top <= cy < bottom)  # a title is one line
         confs = [c for *_, c in mine if c >= 0]
-        out.append((" ".join(t for _, t, _ in mine), sum(confs) / len(confs) if confs else 0.0))
-    return out
+        read.append((" ".join(t for _, t, _ in mine), sum(confs) / len(confs) if confs else 0.0))
+    return read
 
 
 def _letters(text: str) -> int:

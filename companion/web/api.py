@@ -707,8 +707,8 @@ def sse_key(game_id: str, role: Role, seen: int, version: int) -> tuple[Any, ...
 @limit(16 * 1024 * 1024)
 def scan() -> Any:
     """An image (multipart "image" or the raw body): every code in it, and with ?game= the cards they name."""
-    from companion.scan.images import ImageError
     from companion.scan.engines import SCAN_FORMATS
+    from companion.scan.images import ImageError
     from companion.scan.pipeline import decode_image, read_image
     from companion.scan.table import labelled_cards, resolve_codes, resolve_titles
     from companion.scan.titles import ocr_status
