@@ -1,13 +1,17 @@
-"""Cards without labels, read by their title: card-shaped regions, their title bands, Tesseract, a matcher.
+"""Cards without labels, read by their title where their type prints it: cards found, straightened, turned
+upright; each card type's title region read; the read that matches best kept.
 
-Reading happens in a scan worker (companion.scan.sandbox), like barcode decoding: the worker finds the
-cards (outlines whose four sides lie on edges), cuts out and straightens each title band, and where no
-outline holds a clear title, looks for lines of large print elsewhere; a weak read is read again turned
-half round. Tesseract is kept loaded in the worker (libtesseract through ctypes, companion.scan.tess);
-without the library each photo starts the ``tesseract`` program once, all bands stacked into one image.
-The server then matches each read against the seat's own deck first and the catalogue second
-(``match_title``): a title names a card, the seat's deck settles the printing. Without Tesseract the
-companion still reads labels and says OCR is unavailable (``ocr_status``).
+Reading happens in a scan worker (companion.scan.sandbox), like barcode decoding. The worker finds the cards by
+brightness edges, colour edges and as blobs off the table's colour (a printed card's dark border vanishes on a
+dark table, its coloured frame does not), fits each side past the rounded corners, straightens the card (a
+knelt card turned back), turns it half round when its rules text lies in its upper half, and cuts out the four
+places a 2nd-edition card prints its title (docs/card-layouts.md): a character's banner across the middle, an
+attachment's bar at the bottom, a location's strip along the left edge (turned to read), an event's band at the
+top. In each it looks for one line of title-sized print (dark on light or light on dark); Tesseract, kept loaded
+in the worker (libtesseract through ctypes, companion.scan.tess), reads each line. Nothing outside a title region
+is read: rules text is never an answer. The server matches each card's reads (``match_card``): a region's read
+only against the titles of the type that prints there, the seat's own deck first and the catalogue second; the
+best match wins. Without Tesseract the companion still reads labels and says OCR is unavailable (``ocr_status``).
 """
 
 from __future__ import annotations
@@ -167,12 +171,23 @@ def _off_table(small: np.ndarray) -> np.ndarray:
     rim = np.concatenate([lab[:m].reshape(-1, 3), lab[-m:].reshape(-1, 3), lab[:, :m].reshape(-1, 3),
                           lab[:, -m:].reshape(-1, 3)])
     table = np.median(rim, axis=0)
-    spread = np.percentile(np.abs(rim - table).sum(axis=1), 90)
-    far = (np.abs(lab - table).sum(axis=2) > max(30.0, 2 * float(spread))).astype(np.uint8) * 255
+    # How much the table itself varies (its grain, its shading): the rim's middling deviation, not its largest,
+    # since cards may reach the photo's edge.
+    spread = float(np.percentile(np.abs(rim - table).sum(axis=1), 50))
+    far = (np.abs(lab - table).sum(axis=2) > max(30.0, 4 * spread)).astype(np.uint8) * 255
     k = max(3, min(h, w) // 100) | 1
     far = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     # Closed wide: a dark banner's print and notches (on a dark table) join the rest of the card.
     return cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((4 * k + 1, 4 * k + 1), np.uint8))
+
+
+def _outline(blobs: np.ndarray) -> np.ndarray:
+    """The blobs' outlines, thickened; where a blob meets the photo's edge (a card close to it, its border lost in
+    a dark table) that edge counts as outline too."""
+    padded = cv2.copyMakeBorder(blobs, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    rim = cv2.morphologyEx(padded, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))[1:-1, 1:-1]
+    out: np.ndarray = cv2.dilate(rim, np.ones((9, 9), np.uint8))  # a closed blob's outline is ragged
+    return out
 
 
 def find_cards(image: np.ndarray) -> list[np.ndarray]:
@@ -198,8 +213,7 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
         contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
         if n < 2:
             contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
-        along = support if n < 2 else cv2.dilate(cv2.morphologyEx(edges, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)),
-                                                  np.ones((5, 5), np.uint8))
+        along = support if n < 2 else _outline(edges)
         for contour in contours:
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
@@ -326,10 +340,11 @@ def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str
 READ_CAP = 30
 
 
-def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndarray]:
+def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndarray, np.ndarray]:
     """The letters (label, x, y, w, h) of the row holding the most letter width in a white-on-black mask, and the
     component labels. Letters are shapes about a capital high that do not touch the mask's edge (the banner's
-    frame, art and the card's edge do); a row is the letters whose bottoms lie on one baseline."""
+    frame, art and the card's edge do); a row is the letters whose bottoms lie on one baseline. Also the labels and
+    the components' stats (x, y, w, h, area)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     h, w = ink.shape
     letters = []
@@ -342,10 +357,23 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     best: list[tuple[int, int, int, int, int]] = []
     for _i, _x, y, _bw, bh in letters:
         base = y + bh
-        row = [c for c in letters if abs(c[2] + c[4] - base) <= 0.35 * READ_CAP]
+        row = _run([c for c in letters if abs(c[2] + c[4] - base) <= 0.35 * READ_CAP])
         if sum(c[3] for c in row) > sum(c[3] for c in best):
             best = row
-    return best, labels
+    return best, labels, stats
+
+
+def _run(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
+    """The longest run of the row's shapes with no gap wider than a capital and a half between neighbours: a title's
+    letters and words, without a banner's notched ends or a stroke of art standing apart on the same line."""
+    row = sorted(row, key=lambda c: c[1])
+    runs: list[list[tuple[int, int, int, int, int]]] = []
+    for c in row:
+        if runs and c[1] - max(r[1] + r[3] for r in runs[-1]) <= 1.5 * READ_CAP:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return max(runs, key=lambda r: sum(c[3] for c in r), default=[])
 
 
 def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
@@ -359,12 +387,24 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (int(1.2 * READ_CAP) | 1, int(1.2 * READ_CAP) | 1))
     best: list[tuple[int, int, int, int, int]] = []
     dark_print = True
+    labels = np.zeros(big.shape, np.int32)
+    stats = np.zeros((1, 5), np.int32)
     for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):  # dark print on light, light print on dark
         found = cv2.morphologyEx(big, op, kernel)
         ink = cv2.threshold(cv2.GaussianBlur(found, (3, 3), 0), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
-        row, _labels = _row(ink)
+        row, marks, found_stats = _row(ink)
+        if row:
+            # Print is the minority of its line's box: dark print's pixels darker than the box's middling grey,
+            # light print's lighter. (The gaps between dark letters make a row of "light letters" too.)
+            x0, x1 = row[0][1], max(c[1] + c[3] for c in row)
+            y0, y1 = min(c[2] for c in row), max(c[2] + c[4] for c in row)
+            box = big[y0:y1, x0:x1]
+            letters = np.isin(marks[y0:y1, x0:x1], [c[0] for c in row])
+            if not letters.any() or (float(box[letters].mean()) < float(np.median(box))) != (
+                    op == cv2.MORPH_BLACKHAT):
+                continue
         if sum(c[3] for c in row) > sum(c[3] for c in best):
-            best, dark_print = row, op == cv2.MORPH_BLACKHAT
+            best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
     if len(best) < 3:
         return None
     best.sort(key=lambda c: c[1])
@@ -382,6 +422,17 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     cut = big[y0:y1, x0:x1] if dark_print else cv2.bitwise_not(big[y0:y1, x0:x1])
     light = cv2.morphologyEx(cut, cv2.MORPH_CLOSE, kernel).astype(np.float32) + 1
     line = np.clip(cut.astype(np.float32) * 255 / light, 0, 255).astype(np.uint8)
+    # Marks in the box that are no part of the row's letters are wiped: before the first letter (a rosette), off the
+    # row's band or taller than a letter (a banner's notch, art at its edge). Pieces of letters broken by thin
+    # strokes stay.
+    marks = labels[y0:y1, x0:x1]
+    top, bottom = min(c[2] for c in kept), max(c[2] + c[4] for c in kept)
+    wipe = np.zeros(int(labels.max()) + 1, bool)
+    for i in set(np.unique(marks).tolist()) - {0} - {c[0] for c in kept}:
+        x, y, bw, bh, _area = (int(v) for v in stats[i])
+        wipe[i] = x + bw <= kept[0][1] or not top <= y + bh / 2 <= bottom or bh > 1.6 * READ_CAP
+    stray = cv2.dilate(wipe[marks].astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    line[stray] = 255
     pad = READ_CAP // 2
     out: np.ndarray = cv2.copyMakeBorder(line, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
     return out
