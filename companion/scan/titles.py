@@ -246,39 +246,47 @@ def _largest_apart(found: list[tuple[float, np.ndarray]], limit: int) -> list[np
     return kept[:limit]
 
 
+#: The straightened card keeps this much of what lies round its outline (pixels each side): an outline found a
+#: little inside the card (its frame inside a dark border lost in the table) must not cut off a title at its edge.
+MARGIN = round(0.04 * CARD_H)
+
+
 def straighten(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The card seen square on, portrait; a card lying sideways (knelt) is turned back upright (which way
-    up it lies is decided by ``upright``)."""
+    """The card seen square on, portrait, with MARGIN round it; a card lying sideways (knelt) is turned back
+    upright (which way up it lies is decided by ``upright``)."""
     q = quad
     if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[3] - q[0]):  # landscape: knelt clockwise
         q = np.array([q[3], q[0], q[1], q[2]], np.float32)
-    target = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
-    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q.astype(np.float32), target), (CARD_W, CARD_H),
+    m = MARGIN
+    target = np.array([[m, m], [CARD_W + m, m], [CARD_W + m, CARD_H + m], [m, CARD_H + m]], np.float32)
+    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q.astype(np.float32), target),
+                               (CARD_W + 2 * m, CARD_H + 2 * m),
                                flags=cv2.INTER_AREA if gray.shape[0] > 3 * CARD_H else cv2.INTER_CUBIC,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-#: Where each card type prints its title on the straightened card (left, top, right, bottom as fractions), with
-#: room for an outline found a few per cent off (the sleeve's edge outside the card, or the frame inside its dark
-#: border): a character's banner across the middle (57-68 % of the height), an attachment's bar at the bottom
-#: (87-97 %), a location's along the left edge (read bottom to top), an event's across the top, right of the cost.
-#: docs/card-layouts.md says where these facts come from.
+#: Where each card type prints its title on the straightened card (left, top, right, bottom as fractions of the card
+#: inside its margin), with room for an outline found a few per cent off (the sleeve's edge outside the card, or the
+#: frame inside its dark border): a character's banner across the middle (57-68 % of the height), an attachment's
+#: bar at the bottom (87-97 %), a location's along the left edge (read bottom to top), an event's across the top,
+#: right of the cost. docs/card-layouts.md says where these facts come from.
 TITLE_REGIONS: dict[str, tuple[float, float, float, float]] = {
     "character": (0.03, 0.535, 0.97, 0.715),
-    "attachment": (0.06, 0.84, 0.94, 1.0),
-    "location": (0.0, 0.10, 0.16, 0.90),
-    "event": (0.15, 0.0, 0.99, 0.14),
+    "attachment": (0.06, 0.84, 0.94, 1.03),
+    "location": (-0.03, 0.10, 0.16, 0.90),
+    "event": (0.15, -0.03, 0.99, 0.14),
 }
 #: A title's capitals are about 2.5 % of the card's height (small capitals about 80 % of that).
 CAP_SHARE = 0.025
 
 
 def title_regions(card: np.ndarray) -> dict[str, np.ndarray]:
-    """Each card type's title region cut from the straightened card, turned so that its line reads left to right."""
-    h, w = card.shape
+    """Each card type's title region cut from the straightened card (with its margin), turned so that its line reads
+    left to right."""
     out = {}
     for kind, (x0, y0, x1, y1) in TITLE_REGIONS.items():
-        cut = card[round(y0 * h):round(y1 * h), round(x0 * w):round(x1 * w)]
+        cut = card[max(0, round(MARGIN + y0 * CARD_H)):round(MARGIN + y1 * CARD_H),
+                   max(0, round(MARGIN + x0 * CARD_W)):round(MARGIN + x1 * CARD_W)]
         out[kind] = cv2.rotate(cut, cv2.ROTATE_90_CLOCKWISE) if kind == "location" else cut
     return out
 
@@ -286,6 +294,7 @@ def title_regions(card: np.ndarray) -> dict[str, np.ndarray]:
 def upright(card: np.ndarray) -> bool:
     """Whether the straightened card lies the right way up: every card type prints its rules text (many lines of
     small print) in its lower half and its art in the upper. Counted as small dark shapes of small print's size."""
+    card = card[MARGIN:-MARGIN, MARGIN:-MARGIN] if card.shape[0] > CARD_H else card
     h = card.shape[0]
     strokes = cv2.morphologyEx(card, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (9, 9)))
     ink = cv2.threshold(strokes, 35, 255, cv2.THRESH_BINARY)[1]
@@ -390,8 +399,11 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     labels = np.zeros(big.shape, np.int32)
     stats = np.zeros((1, 5), np.int32)
     for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):  # dark print on light, light print on dark
-        found = cv2.morphologyEx(big, op, kernel)
-        ink = cv2.threshold(cv2.GaussianBlur(found, (3, 3), 0), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
+        found = cv2.GaussianBlur(cv2.morphologyEx(big, op, kernel), (3, 3), 0)
+        otsu, _ink = cv2.threshold(found, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+        # Not below half the strokes' contrast: a threshold pulled down by a banner's frame joins the letters.
+        level = max(float(otsu), 0.45 * float(np.percentile(found, 99.5)))
+        ink = cv2.threshold(found, level, 255, cv2.THRESH_BINARY)[1]
         row, marks, found_stats = _row(ink)
         if row:
             # Print is the minority of its line's box: dark print's pixels darker than the box's middling grey,
