@@ -166,19 +166,29 @@ def _off_table(small: np.ndarray) -> np.ndarray:
     where the table shows), as solid blobs. On a dark table a card's dark border is lost in it, but everything
     inside the border (frame, art, banners, text box) is not: the blob's outline is the card inside its border."""
     h, w = small.shape[:2]
-    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.int16)
-    m = max(2, min(h, w) // 30)
+    half = cv2.resize(small, (w // 2, h // 2), interpolation=cv2.INTER_AREA)  # blobs need no fine detail
+    lab = cv2.cvtColor(half, cv2.COLOR_BGR2LAB)
+    m = max(2, min(h, w) // 60)
     rim = np.concatenate([lab[:m].reshape(-1, 3), lab[-m:].reshape(-1, 3), lab[:, :m].reshape(-1, 3),
-                          lab[:, -m:].reshape(-1, 3)])
+                          lab[:, -m:].reshape(-1, 3)]).astype(np.int16)
     table = np.median(rim, axis=0)
     # How much the table itself varies (its grain, its shading): the rim's middling deviation, not its largest,
     # since cards may reach the photo's edge.
     spread = float(np.percentile(np.abs(rim - table).sum(axis=1), 50))
-    far = (np.abs(lab - table).sum(axis=2) > max(30.0, 4 * spread)).astype(np.uint8) * 255
+    diff = cv2.absdiff(lab, np.full_like(lab, 0) + np.clip(table, 0, 255).astype(np.uint8))
+    far = (diff.sum(axis=2, dtype=np.uint16) > max(30.0, 4 * spread)).astype(np.uint8) * 255
+    far = cv2.resize(far, (w, h), interpolation=cv2.INTER_NEAREST)
     k = max(3, min(h, w) // 100) | 1
     far = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     # Closed wide: a dark banner's print and notches (on a dark table) join the rest of the card.
     return cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((4 * k + 1, 4 * k + 1), np.uint8))
+
+
+def _card_shaped(q: np.ndarray) -> bool:
+    """Its sides are about as far apart as a card's: 63/88 = 0.72, foreshortened or not."""
+    side_w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    side_h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    return bool(0.58 <= min(side_w, side_h) / max(side_w, side_h, 1e-6) <= 0.86)
 
 
 def _outline(blobs: np.ndarray) -> np.ndarray:
@@ -219,18 +229,17 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
             area = cv2.contourArea(hull)
             if area < area_min or area > 0.9 * small.shape[0] * small.shape[1]:
                 continue
+            # A blob off the table must be solid to its outline.
+            if n == 2 and cv2.contourArea(contour) < 0.85 * area:
+                continue
             approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
             box = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
-            q = _fit_sides(_order(np.asarray(box)), hull.reshape(-1, 2).astype(np.float32))
-            if cv2.contourArea(q) < 0.8 * area:  # not a quadrilateral blob (a hand, a dice tray)
+            q = _order(np.asarray(box))
+            if cv2.contourArea(q) < 0.8 * area or not _card_shaped(q):  # a hand, a dice tray, a long box
                 continue
-            side_w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-            side_h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
-            ratio = min(side_w, side_h) / max(side_w, side_h)
-            # A blob off the table must be solid to its outline; edges must lie along it.
-            solid = n < 2 or cv2.contourArea(contour) >= 0.85 * area
-            floor = SIDE_SUPPORT if n < 2 else BLOB_SUPPORT
-            if 0.58 <= ratio <= 0.86 and solid and _side_support(along, q) >= floor:  # 63/88 = 0.72
+            q = _fit_sides(q, hull.reshape(-1, 2).astype(np.float32))
+            # Edges must lie along its sides.
+            if _card_shaped(q) and _side_support(along, q) >= (SIDE_SUPPORT if n < 2 else BLOB_SUPPORT):
                 quads.append((cv2.contourArea(q), q / scale))
     return _largest_apart(quads, MAX_CARDS)
 
