@@ -415,14 +415,18 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
         ink = cv2.threshold(found, level, 255, cv2.THRESH_BINARY)[1]
         row, marks, found_stats = _row(ink)
         if row:
-            # Print is the minority of its line's box: dark print's pixels darker than the box's middling grey,
-            # light print's lighter. (The gaps between dark letters make a row of "light letters" too.)
+            # Print stands out from the banner round it: dark print darker than the banner just above and below its
+            # line, light print lighter. (The gaps between dark letters make a row of "light letters" too, no
+            # lighter than the banner.)
             x0, x1 = row[0][1], max(c[1] + c[3] for c in row)
             y0, y1 = min(c[2] for c in row), max(c[2] + c[4] for c in row)
-            box = big[y0:y1, x0:x1]
+            r = READ_CAP // 3
+            banner = np.concatenate([big[max(0, y0 - r):y0, x0:x1].ravel(), big[y1:y1 + r, x0:x1].ravel()])
             letters = np.isin(marks[y0:y1, x0:x1], [c[0] for c in row])
-            if not letters.any() or (float(box[letters].mean()) < float(np.median(box))) != (
-                    op == cv2.MORPH_BLACKHAT):
+            if banner.size == 0 or not letters.any():
+                continue
+            contrast = float(np.median(banner)) - float(big[y0:y1, x0:x1][letters].mean())
+            if (contrast if op == cv2.MORPH_BLACKHAT else -contrast) < 10:
                 continue
         if sum(c[3] for c in row) > sum(c[3] for c in best):
             best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
@@ -430,8 +434,8 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
         return None
     best.sort(key=lambda c: c[1])
     kept = _without_rosette(best)
-    # After a rosette, the line starts halfway between it and the first letter.
-    rosette_end = (best[0][1] + best[0][3] + kept[0][1]) // 2 if len(kept) < len(best) else 0
+    # After a rosette, the line starts just past it.
+    rosette_end = best[0][1] + best[0][3] + 2 if len(kept) < len(best) else 0
     best = kept
     # The line's box with room round it, dark print on white: the grey divided by the light round the strokes
     # (glare and shading even out; Tesseract binarises thin strokes better than one threshold does).
@@ -495,7 +499,7 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         spans.append((y, y + p.shape[0]))
         y += p.shape[0] + gap
     stacked = np.vstack([np.full((gap, width), 255, np.uint8), *rows])
-    words = tesseract_lines(stacked, 6)
+    words = tesseract_lines(stacked, 4)  # a column of lines: 6 (one block) drops lines unlike the rest
     read: list[tuple[str, float]] = []
     for top, bottom in spans:
         mine = sorted((x, t, c) for cy, x, t, c in words if top <= cy < bottom)  # a title is one line
