@@ -186,9 +186,9 @@ def _off_table(small: np.ndarray) -> np.ndarray:
 
 def _card_shaped(q: np.ndarray) -> bool:
     """Its sides are about as far apart as a card's: 63/88 = 0.72, foreshortened or not."""
-    side_w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-    side_h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
-    return bool(0.58 <= min(side_w, side_h) / max(side_w, side_h, 1e-6) <= 0.86)
+    side_w = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    side_h = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    return 0.58 <= min(side_w, side_h) / max(side_w, side_h, 1e-6) <= 0.86
 
 
 def _outline(blobs: np.ndarray) -> np.ndarray:
