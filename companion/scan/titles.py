@@ -370,7 +370,10 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
         x, y, bw, bh, area = stats[i]
         if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
             continue
-        if 0.45 * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 2.2 * READ_CAP and area >= 0.06 * bw * bh:
+        # A letter, or letters run together by blur (as high as a letter, wider): not a bar (solid) or a frame.
+        fill = area / max(1, bw * bh)
+        if 0.45 * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
+                0.85 if bw > 2.2 * READ_CAP else 1.0):
             letters.append((i, int(x), int(y), int(bw), int(bh)))
     best: list[tuple[int, int, int, int, int]] = []
     for _i, _x, y, _bw, bh in letters:
