@@ -160,7 +160,7 @@ def test_a_table_without_her_cards_keeps_looking_says_what_it_sees_and_stops_on_
     _, b, out = labels
     rng = random.Random(9)
     foreign = cam.foreign_codes()
-    # Bob's card, someone's QR code, and a tin's EAN-13 (no label format: the live camera reads QR labels only).
+    # Bob's card, someone's QR code, and a tin's EAN-13 (the live camera reads every format a photo reads).
     video = video_of(out, [cam.Thing(cam.sleeved_card(rng, b["G201091-BBB-025"]), 300, 360, 12),
                            cam.Thing(cam.paper_with(foreign[0][1], 330), 800, 340, -9),
                            cam.Thing(cam.paper_with(foreign[1][1], 380), 1060, 520, 4)], rng)
@@ -179,7 +179,8 @@ def test_a_table_without_her_cards_keeps_looking_says_what_it_sees_and_stops_on_
         assert alice.is_visible("#camera") and alice.is_visible("#live-stop")
         shot(alice, f"camera-table-looking-{lang}")
         alice.wait_for_function("document.getElementById('camera-status').innerText.match(/[2-9] /)", timeout=15000)
-        assert alice.locator("#scanned li").count() == 2  # one row per code read, and nothing for the tin
+        assert alice.locator("#scanned li").count() == 3  # one row per code read, the tin's too
+        assert "ean13" in alice.inner_text("#scanned")  # answered as no companion label, in its format
         # The language changes while it looks: its line and its button follow at once.
         alice.click("[data-lang-toggle]")
         other = WORDS["de" if lang == "en" else "en"]
