@@ -16,11 +16,14 @@ let status = null;   // what the status line says, as a function: drawn again in
 function box(video) {
   let line = document.getElementById("camera-status");
   if (!line) {
-    line = el("div", {id: "camera-status", class: "row hidden", role: "status", "aria-live": "polite"},
-      el("span", {class: "grow muted", "data-camera-says": ""}),
-      el("button", {id: "live-title", "data-t": "scan.holdStill", onclick: () => running && running.title()},
-        t("scan.holdStill")),
-      el("button", {id: "live-stop", "data-t": "scan.stop", onclick: () => running && running.stop()}, t("scan.stop")));
+    // The sentence on a line of its own, the buttons below it (three side by side leave the sentence no room).
+    line = el("div", {id: "camera-status", class: "hidden", role: "status", "aria-live": "polite"},
+      el("div", {class: "muted", "data-camera-says": ""}),
+      el("div", {class: "row"},
+        el("button", {id: "live-title", class: "grow", "data-t": "scan.holdStill",
+          onclick: () => running && running.title()}, t("scan.holdStill")),
+        el("button", {id: "live-stop", "data-t": "scan.stop", onclick: () => running && running.stop()},
+          t("scan.stop"))));
     video.after(line);
   }
   return line;
