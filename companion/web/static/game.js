@@ -580,8 +580,9 @@ function renderRecent() {
 
 const scanner = makeScanner({gameId, client, getState: () => state, mySeat, openCard, showFlag});
 $("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanner.scanImage(ev.target.files[0]); ev.target.value = ""; });
-// Live frames: labels only (no OCR several times a second); camera.js stops once a frame names a card of this seat.
-$("live-start").addEventListener("click", () => startCamera($("camera"), blob => scanner.scanImage(blob, true)));
+// Live frames: labels only (no OCR several times a second) unless the player asks for a title ("hold still");
+// camera.js stops once a frame names a card of this seat.
+$("live-start").addEventListener("click", () => startCamera($("camera"), (blob, title) => scanner.scanImage(blob, true, title)));
 onLanguage(render);
 onLanguage(() => { renderFound(); scanner.render(); redrawCamera(); });
 messagesReady.then(load);
