@@ -157,8 +157,9 @@ def test_a_location_and_an_attachment_from_a_photo_come_into_play_with_one_tap_e
                                                    {"seat": "B", "name": "Bob", "faction": "stark"}]})
     gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
     assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
-                {"expected_version": 0, "deck": {"13089": 1, "13010": 1, "05021": 1}}, ka)[0] == 200
-    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 2}}, kb)[0] == 200
+                {"expected_version": 0, "deck": {"13089": 1, "13010": 1, "05021": 1, "01094": 3}}, ka)[0] == 200
+    # (More cards than the draws: a draw that empties the deck would end the game, RR: Winning the Game.)
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 4}}, kb)[0] == 200
     play(base, gid, ((ka, {"type": "setup_place", "player": "A", "card": "A.13089.1"}),
                      (kb, {"type": "setup_place", "player": "B", "card": "B.01091.1"}),
                      (ka, {"type": "begin_phase", "phase": "plot"}), (ka, {"type": "begin_phase", "phase": "draw"}),
