@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.axe import violations
 from tests.server import Server, call, play
 from tests.test_browser import PHONE, browser, prepared_game, pw, shot, wait_until
 
@@ -398,6 +399,7 @@ def test_a_judge_taps_any_seats_gold_and_power_on_its_phone(server: Server, brow
     label = judge.get_attribute("[data-counters=B] [data-plus=power]", "aria-label") or ""
     assert "Bob" in label and "+" in label  # its name holds what it shows
     shot(judge, "judge-seat-counters")
+    assert violations(judge) == []  # each −/+ is named by its seat and counter, and holds what it shows
     entries = call(base, "GET", f"/games/{gid}/log", key=made["key"])[1]["entries"]
     assert sorted((e["data"] for e in entries[-2:]), key=lambda d: d["type"]) == [
         {"type": "gain_power", "player": "B", "amount": 2}, {"type": "spend_gold", "player": "A", "amount": 1}]
