@@ -4,8 +4,9 @@
 player), the step button (the round's next step, or whom it waits for), the lines the round box reads
 (initiative, the challenge under way, dominance totals, the reserve, the end of the game), the offers this role
 may record now (each a ready action, with the cards or number the phone asks for first), and the counters its
-taps change. Everything is a message of the catalogue (``{"msg": id, …}``) with its values, as verdicts are, so a
-phone renders it in its language and names no phase, role or action. Offers name only cards the role may see:
+taps change (its own seat's; ``counters_of``: other seats' it records for). Everything is a message of the
+catalogue (``{"msg": id, …}``) with its values, as verdicts are, so a phone renders it in its language and names
+no phase, role or action. Offers name only cards the role may see:
 its own seat's, the judge's, or public ones.
 """
 
@@ -445,6 +446,20 @@ def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer])
                              primary=True))
 
 
+def counters_of(t: Table, role: Role) -> dict[str, list[str]]:
+    """Other seats' counters ``role`` taps on its phone: for each seat but its own, the counters whose tallies (each
+    sign, as the actions declare them) it may record for that seat. The judge: every seat's gold and power; a row
+    narrowed to power (a scorekeeper): every seat's power; a seat or the host: none."""
+    tallies = [(name, cls.phone.tally.counter) for name, cls in REGISTRY.items() if cls.phone.tally]
+    out = {}
+    for seat in t.players:
+        if seat != role.seat:
+            denied = {counter for name, counter in tallies if not _may(role, name, seat)}
+            if mine := sorted({counter for _, counter in tallies} - denied):
+                out[seat] = mine
+    return out
+
+
 def round_view(t: Table, role: Role) -> dict[str, Any]:
     """The round as ``role`` sees it and may act on it now (see the module's docstring)."""
     lines: list[Any] = []
@@ -477,4 +492,4 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
     if step is not None and step["action"] is None and any(o["primary"] for o in offers):
         step = {"label": msg("round.yourStep"), "action": None}  # the table waits for this phone: below
     return {"status": _status(t, role), "next": step, "lines": lines, "offers": offers,
-            "counters": counters, "over": t.ended is not None}
+            "counters": counters, "counters_of": counters_of(t, role), "over": t.ended is not None}

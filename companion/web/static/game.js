@@ -173,6 +173,15 @@ function pendingDelta(what) {
   }
   return sum;
 }
+/** Another seat's counters this key taps, as the view says (the judge's, a scorekeeper's power): −/+ each. */
+function seatCounters(p) {
+  const taps = state.now.counters_of[p.seat] || [];
+  const tap = (what, d) => el("button", {class: "step", [d > 0 ? "data-plus" : "data-minus"]: what,
+    "aria-label": t(d > 0 ? "aria.plusOf" : "aria.minusOf", {player: p.name, what: t(what)}),
+    onclick: () => { counters.add(what + ":" + p.seat, d, {what, player: p.seat}); render(); }}, d > 0 ? "+" : "−");
+  return taps.length ? el("div", {class: "row counters", "data-counters": p.seat},
+    ...taps.flatMap(what => [el("span", {class: "label"}, t(what)), tap(what, -1), tap(what, 1)])) : null;
+}
 function bump(what, delta) {
   if (!state || !state.now.counters.includes(what)) return;
   counters.add(what, delta, {what, player: mySeat()});
@@ -362,9 +371,10 @@ function render() {
   }
   for (const p of state.players) {
     if (mine && p.seat === mine.seat) continue;
+    const gold = p.gold + counters.delta("gold:" + p.seat), power = p.power + counters.delta("power:" + p.seat);
     areas.append(el("section", {"data-seat": p.seat},
-      el("h2", {}, `${mine ? t("opponent") + " " : ""}${p.name} · ${t("gold")} ${p.gold} · ${t("power")} ${p.power}`),
-      plotSummary(p), el("div", {class: "muted"}, t("shadows")), shadowsList(p),
+      el("h2", {}, `${mine ? t("opponent") + " " : ""}${p.name} · ${t("gold")} ${gold} · ${t("power")} ${power}`),
+      seatCounters(p), plotSummary(p), el("div", {class: "muted"}, t("shadows")), shadowsList(p),
       el("div", {class: "muted"}, t("inPlay")), playList(p), el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
   const dead = el("section", {id: "dead"}, el("h2", {}, t("dead")));
