@@ -203,3 +203,36 @@ def test_standing_a_card_and_setting_the_active_player_are_recorded() -> None:
     assert not t.in_play["B.01091.2"].kneeling
     legal(t, SetActivePlayer("B"))
     assert t.active_player == "B"
+
+
+def test_actions_that_name_no_card_are_offered_in_the_round_box() -> None:
+    """Issue 33: table-level offers reach the phone. A card effect's restriction on an opponent sits under "By a card
+    effect…" (``effect``), labelled with its fields in words; the setup reveal is offered while a setup card lies
+    face down, to those who record the table's steps (a seat, the host), not to a spectator."""
+    from companion.rules.offers import round_view
+    from companion.rules.roles import HOST, SPECTATOR, Role
+
+    t = make_table({"A": {TYRION: 1, IMPS_AGENT: 1}, "B": {BURNED_MEN: 1}})
+    mine = round_view(t, Role.of_seat("A"))["offers"]
+    restrict = [o for o in mine if o["action"]["type"] == "restrict"]
+    assert {(o["action"]["target"], o["action"]["restriction"]) for o in restrict} == {("B", "bring_out"),
+                                                                                      ("B", "play_events")}
+    assert all(o["effect"] and o["label"]["msg"] == "offer.restrict" for o in restrict)
+    assert restrict[0]["label"]["target"] == t.players["B"].name  # a seat by its player's name, a word by its id
+    assert restrict[0]["label"]["until"] == {"msg": "until.phase"}
+    t = make_table({"A": {TYRION: 1, IMPS_AGENT: 1}, "B": {BURNED_MEN: 1}}, phase="setup")
+    reveal = [{"type": "reveal_setup"}]
+    assert [o["action"] for o in round_view(t, HOST)["offers"] if o["action"] == reveal[0]] == []
+    hand(t, f"A.{TYRION}.1")
+    t.players["A"].setup_face_down[f"A.{TYRION}.1"] = None
+    assert [o["action"] for o in round_view(t, HOST)["offers"] if o["action"] == reveal[0]] == reveal
+    assert [o["action"] for o in round_view(t, Role.of_seat("B"))["offers"] if o["action"] == reveal[0]] == reveal
+    assert round_view(t, SPECTATOR)["offers"] == []
+
+
+def test_each_action_a_table_offer_may_make_has_its_label_in_both_languages() -> None:
+    table_level = [name for name, cls in REGISTRY.items() if not cls.phone.control
+                   and any(Where.TABLE in o.where for o in cls.phone.offered)]
+    assert table_level
+    for lang in ("en", "de"):
+        assert [n for n in table_level if f"offer.{n}" not in catalogue(lang)] == [], lang

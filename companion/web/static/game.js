@@ -8,7 +8,7 @@ import {whoSees} from "./keys.js";
 import {applyStrings, citation, errorText, hasMessage, lang, messagesReady, msg, onLanguage, paramText,
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
 import {makeNames} from "./names.js";
-import {offerButton, said} from "./offers.js";
+import {offerButton, offerRows, said} from "./offers.js";
 import {request} from "./request.js";
 import {makeScanner} from "./scanlist.js";
 import {closeSheet, showSheet} from "./sheet.js";
@@ -244,8 +244,7 @@ function renderStatus() {
 function renderRound() {
   const box = $("round-box");
   const {lines, offers} = state.now;
-  box.replaceChildren(...lines.map(l => el("p", {class: "note"}, said(l))),
-    ...(offers.length ? [el("div", {class: "row wrap offers"}, ...offers.map(o => offerButton(o, send, names)))] : []));
+  box.replaceChildren(...lines.map(l => el("p", {class: "note"}, said(l))), ...offerRows(offers, send, names));
   box.classList.toggle("hidden", !lines.length && !offers.length);
 }
 
