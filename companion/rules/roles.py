@@ -41,6 +41,7 @@ class Can(StrEnum):
     SNAPSHOT = "snapshot"  # posts a Tabletop Simulator snapshot
     CALL_JUDGE = "call_judge"  # calls a judge to its table at an event
     RULE = "rule"  # makes rulings (a logged entry every seat sees: a warning, a correction, time)
+    REPORT = "report"  # reports the result of an event's table (a seat for its table; the judge decides)
     RECORD = "record"  # records some action: follows from the row's ``records`` (never listed by hand)
 
 
@@ -61,7 +62,7 @@ NOTHING = Capabilities()
 CAPABILITIES: dict[RoleKind, Capabilities] = {
     RoleKind.SEAT: Capabilities(
         frozenset({Can.SEE_OWN, Can.OWN_VIEW, Can.UNDO, Can.CONFIRM, Can.SET_DECK, Can.PLAY, Can.STREAM,
-                   Can.CALL_JUDGE}),
+                   Can.CALL_JUDGE, Can.REPORT}),
         frozenset({Recorder.PLAYER, Recorder.EFFECT, Recorder.TABLE, Recorder.CLAIM}), per_seat=True),
     RoleKind.JUDGE: Capabilities(
         frozenset(Can) - {Can.SEE_OWN, Can.CALL_JUDGE, Can.RECORD}, frozenset(Recorder)),

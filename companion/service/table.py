@@ -404,6 +404,25 @@ class TableService:
         return entry
 
 
+    # -- events (issue 35): a table's result, as a seat reports it or the judge decides it -------------------
+    def report(self, game: GameRef, claim: dict[str, Any], actor: Role, request_id: str | None = None) -> Entry:
+        """Append a ``report`` entry: the result as the seat ``actor`` reports it, or the judge's result
+        (``companion/events/results.py`` settles them). Only at an event's table; it changes no table state."""
+        if not actor.can(Can.REPORT):
+            raise Forbidden(f"reporting a result needs a {' or '.join(k.value for k in kinds_that(Can.REPORT))} key")
+        game_id, known = _split(game)
+        with self.store.transaction(game_id, known) as tx:
+            tx.replayed(actor.actor, request_id)
+            if not tx.game.header.get("event"):
+                raise Forbidden("results are reported at an event's tables")
+            tx.require_intact()
+            entry = tx.append("report", {k: claim.get(k) for k in ("winner", "ending", "modified", "reason")
+                                         if claim.get(k) is not None or k == "winner"}, actor.actor,
+                              meta={"request_id": request_id} if request_id else None)
+            tx.remember(actor.actor, request_id, seq=entry.seq)
+        return entry
+
+
 def _names_seat_cards(data: dict[str, Any], seat: str) -> bool:
     return any(str(c).startswith(f"{seat}.") for c in touched_cards(data))
 

@@ -420,7 +420,7 @@ def decklist(text: str, catalog: Any, edition: str, source: str = "deck") -> Dec
         return parse_deck(source, text, catalog, as_edition(edition))
     except DeckError as exc:
         raise ApiError(400, "bad_deck", "the decklist has problems",
-                       problems=[{"line": p.line, "text": p.text, "message": p.message,
+                       problems=[{"line": p.line, "text": p.text, "message": p.message, "de": p.de,
                                   "suggestions": list(p.suggestions)} for p in exc.problems[:50]]) from None
 
 
