@@ -554,8 +554,12 @@ class EventService:
         # Each player's penalties across the rounds ride on the dashboard itself: a penalty another judge gives
         # commits to its table, which publishes the event's channel, so every open dashboard shows it at once
         # (read on their own, they lagged up to 10 s behind and needed a request of their own).
+        entrants = {e.id: e for e in self.events.entrants(event_id)}
+        players = [{"id": p.id, "name": p.name, "dropped": entrants[p.id].dropped_after is not None}
+                   for p in self.events.players(event_id) if p.id in entrants]
         return {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
                 "clock": clock, "tables": rows, "penalties": by_player(event_penalties(self.events, event_id)),
+                "players": players, "adjustments": self.events.adjustments(event_id),
                 "version": self.version(event_id), "fingerprint": self.events.fingerprint(event_id)}
 
     # -- results: reported by the players, decided by the judge -------------------------------------------

@@ -21,7 +21,7 @@ from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.legality import check_deck
 from companion.declare import text
-from companion.events import tournament
+from companion.events import tiebreakers, tournament
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 from companion.events.penalties import (
     CITES,
@@ -1223,6 +1223,12 @@ def rules() -> Any:
 # -- pages -----------------------------------------------------------------------------------------
 
 
+@events_pages.app_context_processor
+def standings_columns() -> dict[str, Any]:
+    """The standings table's tie-breaker columns, from the registry (every page that includes it)."""
+    return {"tiebreakers": tiebreakers.TIEBREAKERS}
+
+
 @events_pages.get("/events/new")
 def new_event_page() -> Any:
     from companion.catalog.legality import restricted_lists
@@ -1246,6 +1252,12 @@ def judge_page(event_id: str) -> Any:
 def report_page(event_id: str) -> Any:
     service().events.event(event_id)
     return page("event_report.html", event_id=event_id)
+
+
+@events_pages.get("/e/<event_id>/register")
+def register_page(event_id: str) -> Any:
+    service().events.event(event_id)
+    return page("event_register.html", event_id=event_id)
 
 
 @events_pages.get("/e/<event_id>/standings")

@@ -3,6 +3,7 @@
 import {Coalescer, TableClient} from "./client.js";
 import {confirmSheet, el, saveFile} from "./dom.js";
 import {quietCamera, redrawCamera, startCamera} from "./camera.js";
+import {eventTable as atEvent} from "./event_table.js";
 import {whoSees} from "./keys.js";
 import {actName, applyStrings, citation, errorText, hasMessage, lang, messagesReady, msg, onLanguage, paramText, phaseName,
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
@@ -21,6 +22,10 @@ ACTIONS.tallied = (counter, sign) => Object.keys(ACTIONS.tally).find(k => ACTION
 const COMMUTATIVE = new Set(Object.keys(ACTIONS.tally));
 //: Also re-sent once after a version conflict: a seat's own choice that no other seat's move changes (as declared).
 const RESENT = new Set(ACTIONS.resent);
+
+// An event's table: the clock, a call for a judge, the players' result (event_table.js; a casual game asks nothing).
+const eventTable = atEvent({gameId, key: () => client.key, view: () => state, seatName: seat => seatName(seat),
+                            showFlag: f => showFlag(f), redraw: () => renderGameOver()});
 
 const client = new TableClient({
   base: "/api/games/" + gameId, scope: "companion:" + gameId,
@@ -93,7 +98,7 @@ async function load() {
   if (!state || r.data.version >= state.version) state = r.data;
   await loadLog();
   render();
-  loadEventTable();
+  eventTable.load(log);
   if (listening) return;  // one live stream (or poll) per page, however often the table is loaded
   listening = true;
   // A spectator has no key, and a live stream needs one: the table is read again every few seconds instead.
@@ -574,7 +579,7 @@ function renderStatus() {
 function renderGameOver() {
   const box = $("game-over");
   const winner = state.winner;
-  if (!winner && state.gone_to_time) { renderGoneToTime(box); return; }
+  if (!winner && state.gone_to_time) { eventTable.goneToTime(box); return; }
   box.classList.toggle("hidden", !winner || box.dataset.closed === String(state.version));
   if (!winner) { box.replaceChildren(); return; }
   const p = state.players.find(x => x.seat === winner);
@@ -678,23 +683,6 @@ function plotSummary(p) {
   return el("div", {class: "plot", "data-revealed": p.seat}, el("strong", {}, cardName(p.revealed_plot.id)), " · ", plotLine(p.revealed_plot));
 }
 
-/** Time was called and the round's taxation phase is reached: the going-to-time result (the event's). */
-function renderGoneToTime(box) {
-  box.classList.toggle("hidden", box.dataset.closed === String(state.version));
-  const result = eventTable && eventTable.result;
-  // The steps' result names the step that decided; a result the judge recorded (what the first player chose,
-  // or a ruling) says it is the judge's.
-  const player = result && result.winner ? result.winner_name || seatName(result.winner) : null;
-  const line = !result ? (eventTable && eventTable.chooser ? t("timeResultChooser", {player: seatName(eventTable.chooser)}) : t("waitingJudge"))
-    : !player ? t("timeResultDraw")
-    : result.by_time ? t("timeResult", {player, step: t("step." + result.by_time)}) : t("timeResultJudge", {player});
-  box.replaceChildren(el("div", {class: "card"},
-    el("h2", {}, t("goneToTime")),
-    el("p", {class: "big", id: "time-winner"}, line),
-    el("ul", {class: "cards"}, ...state.players.map(x => el("li", {}, el("span", {class: "grow"}, x.name), el("strong", {}, `${x.power} ${t("power")}`)))),
-    el("button", {onclick: () => { box.dataset.closed = String(state.version); box.classList.add("hidden"); }}, t("backToTable"))));
-}
-
 function render() {
   if (!state) return;
   applyStrings();
@@ -709,7 +697,7 @@ function render() {
   renderFlag();
   whoSees.render(state);  // keys.js: who can see hidden cards in this game
   renderGameOver();
-  followEventTable();
+  eventTable.follow(log);
   $("find-box").classList.toggle("hidden", !canAct());
   $("scan-box").classList.toggle("hidden", !canAct());
   renderScanned();  // a scanned card's place follows the table
@@ -755,6 +743,7 @@ function render() {
 
 // -- the log, in words -----------------------------------------------------------------------------
 function logText(e) {
+  if (e.kind === "report") return eventTable.entryText(e);  // a result reported at an event's table
   if (e.kind === "ruling") {  // a judge's ruling: its kind and what the judge wrote
     const what = t("ruling." + e.data.type);
     return t("log.ruling", {ruling: what, text: [e.data.text, e.data.minutes ? `+${e.data.minutes} min` : ""].filter(Boolean).join(" ")});
@@ -1135,57 +1124,6 @@ onLanguage(() => {
   redrawCamera();
 });
 messagesReady.then(load);
-
-// -- event tables: the round clock and a one-tap call for a judge ---------------------------------------
-let eventTable = null;
-let eventAsked = null;  // the log's time facts the event table was last asked about
-/** The clock and the going-to-time result follow the log: asked again when time is called or lifted, and at
- * each new entry once the table has gone to time (taxation power still counts). Once per state, never in a
- * loop: the answer itself renders without asking again. */
-function followEventTable() {
-  if (!eventTable || !state) return;
-  const facts = `${state.time_called}:${state.gone_to_time ? state.version : ""}`;
-  if (facts === eventAsked) return;
-  eventAsked = facts;
-  loadEventTable();
-}
-async function loadEventTable() {
-  if (!state || !state.game.event) return;  // a casual game has no event table to ask about
-  const r = await request("/api/event-tables/" + gameId, {key: client.key});
-  if (!r.ok) return;  // not an event game
-  if (eventAsked === null && state) eventAsked = `${state.time_called}:${state.gone_to_time ? state.version : ""}`;
-  eventTable = r.data;
-  $("event-box").classList.remove("hidden");
-  $("event-name").textContent = t("eventTable", {event: eventTable.event, round: eventTable.round, table: eventTable.table});
-  $("call-judge").classList.toggle("hidden", eventTable.role !== "seat");
-  tickClock();
-  if (state && state.gone_to_time) renderGameOver();
-}
-function tickClock() {
-  if (!eventTable || !eventTable.clock) return;
-  const c = eventTable.clock;
-  if (c.remaining === null) { $("event-clock").textContent = "—"; return; }
-  const left = Math.max(0, c.remaining);
-  $("event-clock").textContent = `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
-  // The log's word (time called on the judge's authority) counts; the countdown shows it coming.
-  const called = left <= 0 || Boolean(state && state.time_called);
-  $("event-called").classList.toggle("hidden", !called);
-  $("event-called").textContent = t("timeCalled");
-}
-setInterval(() => { if (eventTable && eventTable.clock && eventTable.clock.remaining !== null) {
-  eventTable.clock.remaining -= 1; tickClock(); } }, 1000);
-// Extensions and restarts: a minute is soon enough for a clock. A table gone to time waits for the judge's
-// result (a tie to the end, the first player chooses) and asks every 5 seconds until it has one.
-setInterval(loadEventTable, 60000);
-setInterval(() => { if (eventTable && state && state.gone_to_time && !eventTable.result) loadEventTable(); }, 5000);
-$("call-judge").addEventListener("click", async ev => {
-  const button = ev.currentTarget;
-  button.disabled = true;
-  const r = await request("/api/event-tables/" + gameId + "/call-judge",
-    {method: "POST", key: client.key, body: {request_id: requestId()}});
-  button.disabled = false;
-  showFlag(r.ok ? {kind: "info", text: () => t("judgeCalled")} : {kind: "refused", text: () => errorText(r.data.error)});
-});
 
 // What tests read of the page (through import(), never window): the table as this phone last drew it.
 export {state};
