@@ -52,6 +52,8 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         opage.fill("#bulk", "Bran; " + legal + "\nHodor; not a decklist")
         opage.click("#bulk-register")
         opage.wait_for_function("document.querySelectorAll('#players > li').length === 6")
+        # The list follows the event's live stream: the new player shows before the paste's last line is answered.
+        opage.wait_for_selector("#bulk-refused:not(.hidden)")
         assert "line 2" in opage.inner_text("#bulk-refused-lines") and opage.locator("#bulk-refused").is_visible()
         opage.click("#bulk-box summary")
         opage.click("#players-box summary")

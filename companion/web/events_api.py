@@ -674,6 +674,7 @@ def swap_in_proposal(event_id: str) -> Any:
     event, role = event_role(event_id, "organiser", "judge")
     data = body()
     out = tournament.swap_players(service().events, event, data["proposal"], data["a"], data["b"], role)
+    service().publish(event.id)
     return jsonify({"proposal": out})
 
 
@@ -866,16 +867,18 @@ def stream(event_id: str) -> Any:
     events = service()
     channel = _Channel(f"event:{event.id}", events.version(event.id))
     number = query_int("round", None, 1, 1000)
+    shown = request.args.get("view", "dashboard" if role == "judge" else "organiser")
+    if shown not in ("dashboard", "organiser") or (shown == "dashboard" and role != "judge"):
+        raise ApiError(400, "bad_view", "view: dashboard (the judge's key) or organiser", field="view")
 
     def make(_seen: int, version: int) -> str:
         from companion.web.live import sse_event
 
         # Every dashboard of the event wakes for the same version: one computes it, the others share it.
-        if role == "organiser":
-            made: str = svc().views.get((channel.id, version, "organiser"),
-                                        lambda: sse_event(version, event_answer(events.events.event(event.id),
-                                                                                role, live=True)))
-            return made
+        if shown == "organiser":
+            # The organiser's page (opened with the judge's key too), made when it is sent: a few pages follow it,
+            # and a payload kept for a version would be stale after a write that changed it without a new version.
+            return sse_event(version, event_answer(events.events.event(event.id), role, live=True))
         event_text: str = svc().views.get((channel.id, version, number, "dashboard"),
                                           lambda: sse_event(version, events.dashboard(event.id, number)))
         return event_text

@@ -69,8 +69,10 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/event/{event_id}/dashboard": {"get": op("Judge or organiser: every table of a round, with flags, "
                                                     "and each player's penalties across the event",
                                                     params=E, query=["round"])},
-    "/api/event/{event_id}/stream": {"get": op("Judge or organiser: the dashboard live (Server-Sent Events)",
-                                                 params=E, query=["round", "since"], content="text/event-stream")},
+    "/api/event/{event_id}/stream": {"get": op(
+        "Judge or organiser: the event live (Server-Sent Events): the judge's dashboard of a round, or with "
+        "view=organiser the organiser's page (players, rounds, results, the standings and the proposal)",
+        params=E, query=["round", "since", "view"], content="text/event-stream")},
     "/api/event/{event_id}/games/{game_id}/moment": {"get": op(
         "Judge or organiser: the full table after entry seq (hidden cards included) and every entry", params=EG,
         query=["seq"])},

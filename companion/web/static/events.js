@@ -480,7 +480,7 @@ import {openStream} from "./stream.js";
     $("to-standings").href = `/e/${eventId}/standings`;
     messagesReady.then(async () => {
       await load();
-      openStream(`/api/event/${eventId}/stream`, {key, onUpdate: live,
+      openStream(`/api/event/${eventId}/stream?view=organiser`, {key, onUpdate: live,
         onState: ok => { $("org-live").textContent = t(ok ? "ev.live" : "ev.reconnecting"); }});
     });
   }
@@ -571,8 +571,9 @@ import {openStream} from "./stream.js";
       const other = seat => m.game.seats.find(x => x.seat !== seat) || {};
       $("result-buttons").replaceChildren(...m.game.seats.flatMap(s => [
         el("button", {type: "button", "data-result": s.seat, "data-ending": "judge"}, t("ev.standings.wins", {name: s.name})),
-        el("button", {type: "button", "data-result": s.seat, "data-ending": "time"}, t("ev.result.modified_win", {name: s.name})),
-        el("button", {type: "button", "data-result": other(s.seat).seat || "", "data-ending": "concession"}, t("ev.result.concedes", {name: s.name}))]),
+        el("button", {type: "button", "data-result": s.seat, "data-ending": "time"}, t("ev.result.modified_win", {name: s.name}))]),
+        ...m.game.seats.map(s => el("button", {type: "button", "data-result": other(s.seat).seat || "", "data-ending": "concession"},
+          t("ev.result.concedes", {name: s.name}))),
         el("button", {type: "button", "data-result": "", "data-ending": "both_lose"}, t("ev.draw_no_result")));
       // The rulings already made at this table (a second warning is a matter for the first): each with its entry.
       const rulings = m.entries.filter(x => x.kind === "ruling" && x.data);
@@ -718,8 +719,11 @@ import {openStream} from "./stream.js";
       const b = e.target.closest("[data-result]");
       if (!b || !selected) return;
       const ending = b.dataset.ending;
+      // A win at a table gone to time is a modified win unless the judge says otherwise (the server decides: no
+      // "modified" sent); a modified win and a concession say which they are.
+      const modified = ending === "time" ? {modified: true} : ending === "concession" ? {modified: false} : {};
       await call("POST", `/api/event/${eventId}/games/${selected}/result`,
-        {winner: b.dataset.result || null, ending, modified: ending === "time", reason: $("result-reason").value, request_id: requestId()});
+        {winner: b.dataset.result || null, ending, ...modified, reason: $("result-reason").value, request_id: requestId()});
       $("result-reason").value = "";  // this result's reason: never carried on to the next table's
     });
     // The judge pairs the next round before every result is in (the regulations' override, logged); the proposal
