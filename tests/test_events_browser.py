@@ -16,6 +16,7 @@ import pytest
 from companion.catalog.decks import parse_deck
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
+from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 from tests.test_events import regular_draws
@@ -48,7 +49,7 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
     assert status == 201 and len(rnd["tables"]) == 16
     t7, t3 = rnd["tables"][6], rnd["tables"][2]
     assert t7["table"] == 7
-    key = {(t["table"], s["seat"]): s["url"].split("#key=")[1] for t in (t7, t3) for s in t["seats"]}
+    key = {(t["table"], s["seat"]): claimed(s["url"], api) for t in (t7, t3) for s in t["seats"]}
     game7 = t7["game"]
     deck_a7 = parse_deck("P13", decks[12 % len(decks)], catalog)
     char = f"A.{next(c for c in deck_a7.draw if catalog.get(c).type == 'character')}.1"  # type: ignore[union-attr]
@@ -189,7 +190,7 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
         call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
     table = rnd["tables"][0]
-    gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
+    gid, ka, kb = table["game"], *(claimed(s["url"], api) for s in table["seats"])
     version = 2
     for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
         status, out = call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "begin_phase", "phase": phase},
@@ -267,7 +268,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
         call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
     table = rnd["tables"][0]
-    gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
+    gid, ka, kb = table["game"], *(claimed(s["url"], api) for s in table["seats"])
     version = 2
 
     def act(action: dict[str, Any]) -> None:
@@ -335,7 +336,7 @@ def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Ser
         call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben\n2,Cai,Dee", "mode": "advisory"}, org)
     setup, playing = (t["game"] for t in rnd["tables"])
-    key = rnd["tables"][1]["seats"][0]["url"].split("#key=")[1]
+    key = claimed(rnd["tables"][1]["seats"][0]["url"], api)
     status, out = call(api, "POST", f"/games/{playing}/actions", {"action": {"type": "begin_phase", "phase": "plot"},
                                                                   "expected_version": 2}, key)
     assert status == 201, out

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.catalog.store import Catalog
+from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 from tests.test_events_record import _four_illegal_decks
@@ -106,8 +107,8 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         assert info["rounds"][0]["minutes"] == 2
         assert opage.locator("#print-sheets").is_disabled() and opage.locator("#sheets-judge-only").is_visible()
         # A move at table 1 naming a card Arya did not register: a deck-check flag in words.
-        game1 = seat_links[0].split("/g/")[1].split("#")[0]
-        key_a = seat_links[0].split("#key=")[1]
+        game1 = seat_links[0].split("/g/")[1].split("/")[0]
+        key_a = claimed(seat_links[0], api)
         call(api, "POST", f"/games/{game1}/actions", {"action": {"type": "kneel", "card": "A.01001.9"},
                                                        "expected_version": 2}, key_a)
         card_name = catalog.get("01001").name  # type: ignore[union-attr]

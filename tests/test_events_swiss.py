@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.web import create_app
+from tests.paper import claimed
 from tests.test_events import h, two_e_decks
 
 
@@ -195,7 +196,7 @@ def test_swiss_routes_need_the_organisers_or_the_judges_key(client: FlaskClient,
     ev = event(client, catalog, 4)
     eid = ev["event"]["id"]
     seat = confirm(client, ev, propose(client, ev).get_json()["proposal"]["id"]).get_json()
-    seat_key = seat["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    seat_key = claimed(seat["tables"][0]["seats"][0]["url"], client)
     for key in (None, seat_key, "not-a-key"):
         headers = h(key) if key else {}
         assert client.post(f"/api/event/{eid}/rounds/propose", headers=headers, json={}).status_code in (401, 403)

@@ -23,6 +23,7 @@ import pytest
 
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, as_thronesdb_json, real_deck
+from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, SHOTS, wait_until
 from tests.test_events_record import _check
@@ -294,7 +295,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
         out: dict[str, tuple[str, str, str]] = {}
         for a in org.locator("#round-out a").all():
             href = a.get_attribute("href") or ""
-            game, key = href.split("/g/")[1].split("#")[0], href.split("#key=")[1]
+            game, key = href.split("/g/")[1].split("/")[0], claimed(href, api)
             view = call(api, "GET", f"/games/{game}/view", key=key)[1]
             seat = view["viewer"]["seat"]
             out[next(p["name"] for p in view["players"] if p["seat"] == seat)] = (game, seat, key)

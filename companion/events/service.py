@@ -377,6 +377,11 @@ class EventService:
                 self.events.flag(ref, "deck_check", {"cards": problems, "action": entry.data}, entry.seq)
         if entry.kind == "undo" and entry.actor.startswith("seat"):
             self.events.flag(ref, "undo", {"undone": entry.data.get("seq"), "by": entry.actor}, entry.seq)
+        if entry.kind == "key" and entry.data.get("refused"):
+            # A seat sheet opened again after its phone took the seat: refused, and the judge hears of it.
+            seat = str(entry.data.get("seat"))
+            self.events.flag(ref, "paper_reused", {"seat": seat, "player": self.seat_names(ref).get(seat, seat),
+                                                   "used_at": entry.data.get("used_at")}, entry.seq)
         if entry.kind == "deck":
             registered = self.registered(ref).get(entry.data.get("seat", ""))
             if registered is None or deck_hash(entry.data.get("deck", {})) != deck_hash(registered):

@@ -26,7 +26,7 @@ from companion.rules import Seat
 from companion.rules.roles import HOST
 from companion.service import TableService
 from companion.store.db import connect, on_event_loop, without_waiting
-from companion.store.games import GameStore, StoreError, canonical, now
+from companion.store.games import PAPER_KIND, GameStore, StoreError, canonical, now
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
 
 log = logging.getLogger(__name__)
@@ -620,8 +620,8 @@ class EventStore:
     def create_round(self, event_id: str, number: int, pairings: list[tuple[int, int, int]],
                      mode: str = "strict", bye: int | None = None) -> list[tuple[TableRef, dict[str, str]]]:
         """One game per table with the registered decks loaded. Everything is checked before the first
-        game is made, so a bad pairing creates nothing. Returns each table with its seat keys (shown
-        once: the sheet of seat links is printed from them)."""
+        game is made, so a bad pairing creates nothing. Returns each table with its seats' paper keys (shown
+        once: the phone that opens a seat's link exchanges its paper key for the seat's own key)."""
         event = self.event(event_id)
         players = {p.id: p for p in self.players(event_id)}
         stage = event.stage(number)
@@ -667,8 +667,9 @@ class EventStore:
                 header = {"event": {"id": event_id, "round": number, "table": table,
                                     "decks": {"A": players[a].deck_hash, "B": players[b].deck_hash}}}
                 title = f"{event.name} · R{number} T{table}"
+                # Each seat's link is a paper key (asked for): the phone that opens it gets the seat's own key.
                 game, keys = TableService(self.games).create_game(event.edition, mode, seats, title=title[:100],
-                                                                  header=header)
+                                                                  header=header, asked=(PAPER_KIND,))
                 ref = TableRef(game.id, event_id, number, table, [a, b])
                 # The table is known before its decks load, so the deck check sees them as registered.
                 self.db.table("event_tables").insert({"game_id": game.id, "event_id": event_id, "round": number,
@@ -677,7 +678,8 @@ class EventStore:
                 for seat, pid in (("A", a), ("B", b)):
                     TableService(self.games).set_deck(game.id, seat, players[pid].deck, HOST,
                                                       self.games.game(game.id).version)
-                out.append((ref, {"A": keys.seats["A"], "B": keys.seats["B"]}))
+                papers = keys.per_seat(PAPER_KIND)
+                out.append((ref, {"A": papers["A"], "B": papers["B"]}))
         return out
 
     def rounds(self, event_id: str) -> list[dict[str, Any]]:

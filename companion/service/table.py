@@ -123,6 +123,13 @@ class TableService:
         per_seat = next(k.name for k in KEY_KINDS if k.per_seat)
         return self.issue_key(game, per_seat, role, seat, event_decided=event_decided, unplayed=unplayed)
 
+    def claim_paper(self, game: GameRef, paper_key: str, request_id: str | None = None) -> tuple[str, str]:
+        """A seat sheet's printed key, exchanged once for the seat's own key by the phone that opens it (the key it
+        answers is that phone's alone; the sheet opens nothing after). Who may: whoever holds the paper, and only
+        once; a second opening is refused and named to every phone (``GameStore.claim_paper``)."""
+        game_id, _ = _split(game)
+        return self.store.claim_paper(game_id, paper_key, request_id)
+
     # -- actions -----------------------------------------------------------------------------------
     def record(self, game: GameRef, action: Any, role: Role, expected_version: int | None,
                request_id: str | None = None) -> Recorded | Pending:

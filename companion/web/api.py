@@ -27,9 +27,9 @@ from companion.rules.describe import entry_card_names
 from companion.rules.roles import SPECTATOR, Can, Role
 from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
-from companion.store.games import Game, Pending, Replayed
+from companion.store.games import Game, PaperUsed, Pending, Replayed, Unauthorized
 from companion.tts.save import COLOURS
-from companion.web.auth import requires, role_for
+from companion.web.auth import checked_key, key_from_request, requires, role_for
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
 from companion.web.schema import (
@@ -301,6 +301,29 @@ def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
     return out
 
 
+class ClaimBody(Body):
+    request_id: Annotated[RequestId, answers("missing_request_id")]
+
+
+@api.post("/games/<game_id>/claim")
+@limit(1024)
+@accepts(ClaimBody)
+def claim_paper(game_id: str) -> Any:
+    """The phone that opens a seat sheet (its printed key in the Authorization header) gets the seat's own key, once:
+    the sheet opens nothing after. Opened again, it is refused (409 ``paper_used``, with when it was used) and every
+    phone of the table, and at an event the judge's dashboard, is told."""
+    key = key_from_request()
+    try:
+        new, seat = svc().table.claim_paper(game_id, key or "", str(body()["request_id"]))
+    except Unauthorized:
+        checked_key(game_id, None, "game")  # counted like any wrong key: 401, then 429
+        raise
+    except PaperUsed:
+        svc().failures.add(game_id, request.remote_addr or "?")
+        raise
+    return jsonify({"seat": seat, "key": new, "url": f"{request.host_url.rstrip('/')}/g/{game_id}#key={new}"})
+
+
 @api.post("/games/<game_id>/seats/<seat>/key")
 @limit(1024)
 @requires(Can.ISSUE_KEYS, what="a new join link")
@@ -568,7 +591,7 @@ def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
         if e.kind == "action" and e.seq in state.undone:
             shown["undone"] = True
         if e.kind == "key" and not role.sees_all:
-            shown["data"] = {k: v for k, v in e.data.items() if k != "key_hash"}
+            shown["data"] = {k: v for k, v in e.data.items() if k not in ("key_hash", "paper")}
         out.append(shown)
     return out
 

@@ -33,6 +33,7 @@ from companion.events.penalties import (
     by_player,
     event_penalties,
 )
+from companion.events.feed import CSV_TABLES, feed, feed_csv
 from companion.events.report import decision_words, event_file, pdf_report, table_report
 from companion.events.results import ENDINGS, check_claim
 from companion.events.service import EventService
@@ -43,7 +44,7 @@ from companion.rules.actions.round import gone_to_time
 from companion.rules.actions.round import winner as power_winner
 from companion.rules.citations import RULES
 from companion.rules.roles import HOST, JUDGE, Can
-from companion.store.games import Conflict, Replayed
+from companion.store.games import PAPER_KIND, Conflict, Replayed
 from companion.store.secrets import new_secret
 from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, game_role, key_from_request, read_game, role_for
@@ -631,7 +632,8 @@ def _round_answer(event: Event, number: int, created: list[Any], rid: str | None
     base = request.host_url.rstrip("/")
     names_by_id = {p.id: p.name for p in events.players(event.id)}
     tables = [{"table": ref.number, "game": ref.game_id,
-               "seats": [{"seat": seat, "name": names_by_id[pid], "url": f"{base}/g/{ref.game_id}#key={keys[seat]}"}
+               "seats": [{"seat": seat, "name": names_by_id[pid],
+                          "url": f"{base}/g/{ref.game_id}/join#key={keys[seat]}"}
                          for seat, pid in zip("AB", ref.players, strict=False)]} for ref, keys in created]
     bye = events.round_info(event.id, number).get("bye")
     answer = {"round": number, "tables": tables, "bye": None if bye is None else {"id": bye, "name": names_by_id[bye]}}
@@ -798,20 +800,24 @@ def seat_sheets(event_id: str, number: int) -> Any:
             # The event has decided who prints (above): the service makes the key as the judge or the organiser,
             # the organiser's only while the table has not begun, decided again with each key: a table whose first
             # move lands meanwhile keeps its players' keys and is left off the sheets.
+            # A sheet carries a paper key: the phone that opens it exchanges it, once, for the seat's own key; opened
+            # again it is refused and every phone is told (the organiser's prints skip a seat whose phone has its key).
             try:
-                key = svc().table.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST,
-                                              event_decided=True, unplayed=role != "judge")
+                key = svc().table.issue_key(ref.game_id, PAPER_KIND, JUDGE if role == "judge" else HOST, seat,
+                                            event_decided=True, unplayed=role != "judge")
             except Conflict:
-                break
+                continue
             name = players.get(pid, seat)
-            seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}#key={key}"))
+            seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}/join#key={key}"))
             if started:
                 detail = {"round": number, "table": ref.number, "seat": seat, "player": name}
                 events.log(event.id, role, "reprint", detail)
                 events.flag(ref, "reprint", {**detail, "by": role})
-        svc().hub.revoke(ref.game_id)
     if started:
         service().publish(event.id)
+    if not seats:
+        raise ApiError(409, "nothing_to_print", "every seat chosen has its phone already: only the judge prints a "
+                       "seat sheet for it (one seat at a time)", msg="ev.sheets.none")
     pdf = seat_sheet_pdf(event.name, number, seats, reprint=started)
     return Response(pdf, mimetype="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="seats-round-{number}.pdf"'})
@@ -1267,6 +1273,47 @@ def register_page(event_id: str) -> Any:
 def standings_page(event_id: str) -> Any:
     service().events.event(event_id)
     return page("event_standings.html", event_id=event_id)
+
+
+def _feed_data(event_id: str) -> dict[str, Any]:
+    events = service().events
+    event = events.event(event_id)
+    return feed(events, event, svc().store.cards)
+
+
+def _feed_answer(body_text: str, mimetype: str) -> Response:
+    """A feed answer: read without a key by anyone (a stats site, a stream overlay's page on another origin: the one
+    route that allows any origin, for it holds nothing that is not public), with an ETag for cheap polling."""
+    import hashlib
+
+    tag = '"' + hashlib.sha256(body_text.encode()).hexdigest()[:32] + '"'
+    if request.headers.get("If-None-Match") == tag:
+        answer = Response(status=304)
+    else:
+        answer = Response(body_text, mimetype=mimetype)
+    answer.headers.update({"ETag": tag, "Cache-Control": "no-cache", "Access-Control-Allow-Origin": "*"})
+    return answer
+
+
+@events_pages.get("/e/<event_id>/feed.json")
+def feed_json(event_id: str) -> Any:
+    """The event's public feed: pairings with results, the standings with every tie-breaker, the cut; decklists when
+    the organiser publishes them. No key, no flag, no ruling, nothing a table hides."""
+    return _feed_answer(json.dumps(_feed_data(event_id), ensure_ascii=False, separators=(",", ":")),
+                        "application/json")
+
+
+@events_pages.get("/e/<event_id>/feed.csv")
+def feed_table(event_id: str) -> Any:
+    """One table of the public feed as CSV: ``of=standings`` (the default) or ``of=pairings``."""
+    of = request.args.get("of", "standings")
+    if of not in CSV_TABLES:
+        raise ApiError(400, "bad_feed", f"of: {' or '.join(CSV_TABLES)}", field="of")
+    return _feed_answer(feed_csv(_feed_data(event_id), of), "text/csv")
+
+
+feed_json.public_feed = True  # type: ignore[attr-defined]  # documented in /api/openapi.json, as an API route
+feed_table.public_feed = True  # type: ignore[attr-defined]
 
 
 @events_pages.get("/rules")

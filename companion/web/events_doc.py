@@ -107,6 +107,14 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
         params=["game_id"], ok=201)},
     "/api/event-tables/{game_id}/call-judge": {"post": op(
         "A seat of an event game: call a judge to the table", params=["game_id"], ok=201)},
+    "/e/{event_id}/feed.json": {"get": op(
+        "Anyone: the event's public feed: pairings with results, the standings with every tie-breaker (the "
+        "registry's columns), the cut, the judge's point adjustments; decklists only when the organiser publishes "
+        "them; no key, flag or ruling. An ETag answers a repeated read with 304", params=E, auth=False)},
+    "/e/{event_id}/feed.csv": {"get": op(
+        "Anyone: one table of the public feed as CSV: of=standings (a column per tie-breaker) or of=pairings "
+        "(each table's players and result, a bye as its own row)", params=E, query=["of"], auth=False,
+        content="text/csv")},
     "/api/rules": {"get": op("Every rule id the engine knows, with citations, in English and German",
                               query=["q"], auth=False)},
 }
