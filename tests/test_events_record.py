@@ -193,7 +193,7 @@ def test_seat_sheets_a_page_per_seat_and_a_reprint_in_a_running_round_is_the_jud
     assert _seat_hashes(client, games) == before
     # The judge reprints one seat: a new paper key for that seat alone (the seat's own key stays its phone's until the
     # new sheet is opened); it is logged, flagged and in both seats' logs.
-    papers = [e.data.get("key_hash") for e in store.entries(games[0]) if e.kind == "key" and e.data.get("role") == "paper"]
+    papers = [e for e in store.entries(games[0]) if e.kind == "key" and e.data.get("role") == "paper"]
     again = client.post(url, headers=h(judge), json={"confirm": True, "table": 1, "seat": "A"})
     assert again.status_code == 200
     pages = pdf_text(again.data)

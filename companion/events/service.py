@@ -631,12 +631,13 @@ class EventService:
             self.record_result(ref, as_result(settled.result, self.seat_names(ref), "players"), "players")
         elif settled.status == "disputed":
             seqs = sorted(r.seq for r in settled.reports.values() if r is not None)
-            known = [f for f in self.events.flags(ref.event_id, ref.round, ref.game_id) if f["kind"] == "dispute"]
-            if not any(sorted(f["detail"].get("reports", [])) == seqs for f in known):
-                names = self.seat_names(ref)
-                claims = {seat: None if r is None else {**r.claim.to_dict(),
-                                                        "winner_name": names.get(r.claim.winner or "")}
-                          for seat, r in settled.reports.items()}
+            names = self.seat_names(ref)
+            claims = {seat: None if r is None else {**r.claim.to_dict(), "winner_name": names.get(r.claim.winner or "")}
+                      for seat, r in settled.reports.items()}
+            # The same two results said again raise no second flag while the first is open.
+            known = [f for f in self.events.flags(ref.event_id, ref.round, ref.game_id)
+                     if f["kind"] == "dispute" and not f["cleared"]]
+            if not any(f["detail"].get("claims") == claims for f in known):
                 self.events.flag(ref, "dispute", {"reports": seqs, "claims": claims}, max(seqs))
         self.publish(ref.event_id)
         return settled

@@ -22,6 +22,7 @@ from msgspec import UNSET, Meta, UnsetType
 from companion.catalog.legality import check_deck
 from companion.declare import text
 from companion.events import tiebreakers, tournament
+from companion.events.feed import CSV_TABLES, feed, feed_csv
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 from companion.events.penalties import (
     CITES,
@@ -33,7 +34,6 @@ from companion.events.penalties import (
     by_player,
     event_penalties,
 )
-from companion.events.feed import CSV_TABLES, feed, feed_csv
 from companion.events.report import decision_words, event_file, pdf_report, table_report
 from companion.events.results import ENDINGS, check_claim
 from companion.events.service import EventService
