@@ -69,8 +69,9 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
             phones[name] = page
         phones["a7"].wait_for_selector("#log")
         # A legal draw at table 7, then an illegal bring-out from hand (strict: refused, the judge hears of it).
+        v7 = call(api, "GET", f"/games/{game7}/view", key=key[(7, "A")])[1]["version"]  # decks, and both keys taken
         assert call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "draw", "player": "A", "card": char},
-                                                              "expected_version": 2}, key[(7, "A")])[0] == 201
+                                                              "expected_version": v7}, key[(7, "A")])[0] == 201
         sent = time.monotonic()
         status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
                                                                              "card": char}, "expected_version": 3},
@@ -191,7 +192,7 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
     table = rnd["tables"][0]
     gid, ka, kb = table["game"], *(claimed(s["url"], api) for s in table["seats"])
-    version = 2
+    version = 4  # the two decks, then each phone taking its seat's key
     for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
         status, out = call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "begin_phase", "phase": phase},
                                                                   "expected_version": version}, ka)
@@ -338,7 +339,7 @@ def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Ser
     setup, playing = (t["game"] for t in rnd["tables"])
     key = claimed(rnd["tables"][1]["seats"][0]["url"], api)
     status, out = call(api, "POST", f"/games/{playing}/actions", {"action": {"type": "begin_phase", "phase": "plot"},
-                                                                  "expected_version": 2}, key)
+                                                                  "expected_version": 3}, key)
     assert status == 201, out
     browser = playwright.sync_playwright().start()
     try:

@@ -6,12 +6,13 @@ stopped; screenshots at 1366×900 in English and German."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.catalog.store import Catalog
-from tests.paper import claimed
+from tests.paper import claimed, sheet_links
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 from tests.test_events_record import _four_illegal_decks
@@ -157,8 +158,12 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         phone.wait_for_function("document.querySelector('#log') && document.querySelector('#log').innerText"
                                 ".includes('Der Schiedsrichter hat ein neues Sitzblatt für Arya gedruckt')")
         phone.screenshot(path=str(SHOTS / "event-phone-reprint-de.png"))
-        status, _ = call(api, "GET", f"/games/{game1}/view", key=key_a)
-        assert status == 401  # Arya's old sheet no longer opens her seat
+        # Arya's phone keeps her seat until the new sheet is opened; the phone that opens it takes the seat over.
+        assert call(api, "GET", f"/games/{game1}/view", key=key_a)[0] == 200
+        (new_link,) = sheet_links(Path(sheet.value.path()).read_bytes())
+        new_key = claimed(new_link, api)
+        assert call(api, "GET", f"/games/{game1}/view", key=key_a)[0] == 401
+        assert call(api, "GET", f"/games/{game1}/view", key=new_key)[1]["viewer"]["seat"] == "A"
         pages["de"].click("[data-table='1'] [data-open]")
         pages["de"].wait_for_selector("#table-panel:not(.hidden)")
         pages["de"].select_option("#ruling-type", "penalty")

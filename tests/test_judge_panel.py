@@ -37,7 +37,7 @@ def test_the_panel_opens_with_cards_in_play(server: Server) -> None:
     gid, ka = table["game"], claimed(table["seats"][0]["url"], api)
     status, out = call(api, "POST", f"/games/{gid}/actions",
                        {"action": {"type": "setup_place", "player": "A", "card": f"A.{cheap}.1"},
-                        "expected_version": 2}, ka)
+                        "expected_version": 3}, ka)  # the two decks, and seat A's phone taking its key
     assert status == 201, out
     assert call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "reveal_setup"},
                                                        "expected_version": 3}, ka)[0] == 201
