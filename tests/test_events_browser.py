@@ -74,7 +74,7 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
                                                               "expected_version": v7}, key[(7, "A")])[0] == 201
         sent = time.monotonic()
         status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
-                                                                             "card": char}, "expected_version": 3},
+                                                                             "card": char}, "expected_version": v7 + 1},
                          key[(7, "A")])
         assert status == 422
         judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]') && "
@@ -85,19 +85,19 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
         # A card outside the registered list brought out: a deck-check flag.
         status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
                                                                              "card": "A.01001.1"},
-                                                                  "expected_version": 3}, key[(7, "A")])
+                                                                  "expected_version": v7 + 1}, key[(7, "A")])
         assert status >= 400
         judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]').innerText.includes('deck check')",
                                      timeout=5000)
         # The seat takes the draw back; the judge scrubs to before the undo and sees the hidden hand.
-        assert call(api, "POST", f"/games/{game7}/undo", {"expected_version": 3}, key[(7, "A")])[0] in (200, 201)
+        assert call(api, "POST", f"/games/{game7}/undo", {"expected_version": v7 + 1}, key[(7, "A")])[0] in (200, 201)
         judge_page.click(f"button[data-open='{game7}']")
         judge_page.wait_for_selector("#table-panel:not(.hidden)")
-        judge_page.fill("#scrub", "3")
+        judge_page.fill("#scrub", str(v7 + 1))  # the draw: after the decks and the two phones' keys
         judge_page.dispatch_event("#scrub", "input")
         card_name = catalog.get(char.split(".")[1]).name  # type: ignore[union-attr]
         judge_page.wait_for_function(f"document.querySelector('#moment').innerText.includes({json.dumps(card_name)})")
-        assert "#3 Draw" in judge_page.locator("#moment").inner_text()  # the entry in words
+        assert f"#{v7 + 1} Draw" in judge_page.locator("#moment").inner_text()  # the entry in words
         assert card_name not in phones["b7"].content()  # the opponent's phone never had it
         # A ruling: logged, and both players at table 7 see it in their log.
         judge_page.select_option("#ruling-type", "time_extension")

@@ -40,7 +40,7 @@ def test_the_panel_opens_with_cards_in_play(server: Server) -> None:
                         "expected_version": 3}, ka)  # the two decks, and seat A's phone taking its key
     assert status == 201, out
     assert call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "reveal_setup"},
-                                                       "expected_version": 3}, ka)[0] == 201
+                                                       "expected_version": 4}, ka)[0] == 201
     name = catalog.get(cheap).name  # type: ignore[union-attr]
 
     errors: list[str] = []
