@@ -38,7 +38,7 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         org.goto(f"{server.url}/events/new")
         org.fill("#ev-name", "Kiel Regional")
         org.fill("#ev-date", "2026-11-22")
-        org.fill("#ev-rounds", "3")
+        org.select_option("#ev-rounds", "3")
         org.fill("#ev-tables", str(TABLES))
         org.click("#new-event button[type=submit]")
         org.wait_for_selector("#ev-created:not(.hidden)")

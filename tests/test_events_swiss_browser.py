@@ -83,7 +83,7 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         org.goto(f"{server.url}/events/new")
         org.fill("#ev-name", "Kiel Store Championship")
         org.fill("#ev-date", "2026-11-28")
-        org.fill("#ev-rounds", "4")
+        org.select_option("#ev-rounds", "4")
         org.fill("#ev-tables", "8")
         org.select_option("#ev-scoring", "regulations")
         org.select_option("#ev-cut", "4")

@@ -225,7 +225,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     org.goto(f"{server.url}/events/new")
     org.fill("#ev-name", "Kieler Herbstturnier")
     org.fill("#ev-date", "2026-11-28")
-    org.fill("#ev-rounds", "3")
+    org.select_option("#ev-rounds", "3")
     org.fill("#ev-tables", "4")
     org.fill("#ev-seed", "kiel-herbst")
     looker.look(org, "new-event", "en")

@@ -145,11 +145,10 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
           lines.push(el("p", {class: "muted"}, status === "disputed" ? t("report.judgeDecides") : t("report.waiting",
             {player: seatName(((view() && view().players) || []).map(p => p.seat).find(s => s !== mine))})),
             el("button", {onclick: () => { choosing = true; drawReport(); }}, t("report.change")));
-        } else {
-          choosing = true;
         }
       }
-      if (mine && choosing) {
+      // Nothing reported and nothing proposed: the choices themselves (not the player's "something else").
+      if (mine && (choosing || (!own && !theirs && !info.proposed))) {
         lines.push(el("p", {class: "muted"}, t("report.how")), el("div", {class: "report-choices"},
           ...choices(mine).map(c => button(c.label, c.claim))));
         if (view() && (view().time_called || view().gone_to_time || view().winner)) open = true;
