@@ -178,7 +178,7 @@ def test_seat_sheets_a_page_per_seat_and_a_reprint_in_a_running_round_is_the_jud
                                                (2, "B", "Player 4")], strict=True):
         assert f"Table {table} · Seat {seat}" in page and f"Tisch {table} · Sitz {seat}" in page
         assert name in page and sum(f"Player {i}" in page for i in range(1, 5)) == 1
-        assert "Schlüssel deines Sitzes" in page and "#key=" not in page
+        assert "öffnet deinen Sitz einmal" in page and "#key=" not in page
     from companion.rules.roles import HOST
 
     store = client.application.extensions["companion"]["services"].store
