@@ -12,6 +12,7 @@ import io
 import json
 import zipfile
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -462,4 +463,13 @@ def test_the_registry_orders_as_the_regulations_and_each_entry_has_its_words(cli
             assert catalogue(lang)[f"tb.{t.id}"] and catalogue(lang)[f"tb.{t.id}.legend"]
     assert TIEBREAKERS[0].words(Fraction(25, 9), "de") == "2,778" and TIEBREAKERS[0].words(Fraction(25, 9), "en") \
         == "2.778"
+    # Each tie-breaker has its test, naming its id, beside the standings' hand computations.
+    swiss = (Path(__file__).parent / "test_swiss.py").read_text(encoding="utf-8")
+    assert [t.id for t in TIEBREAKERS if f'tiebreakers["{t.id}"]' not in swiss] == []
+    # docs/extending.md names the files a new one touches, and they exist.
+    doc = (Path(__file__).parents[1] / "docs" / "extending.md").read_text(encoding="utf-8")
+    listed = doc.split("<!-- new-tiebreaker-files")[1].split("<!-- new-tiebreaker-files:end -->")[0]
+    for path in ("companion/events/tiebreakers.py", "companion/messages/en.json", "companion/messages/de.json",
+                 "tests/test_swiss.py"):
+        assert f"`{path}`" in listed and (Path(__file__).parents[1] / path).exists(), path
 

@@ -21,6 +21,7 @@ from companion.events.swiss import (
     elimination_first,
     elimination_next,
     first_round,
+    lot,
     met,
     standings,
     swap,
@@ -66,6 +67,10 @@ def test_tie_on_points_broken_by_strength_of_schedule_then_the_seeded_lot() -> N
     assert first == [s.player for s in standings([Entrant(i) for i in range(1, 5)], twins, REGS, "x")]
     assert {tuple(s.player for s in standings([Entrant(i) for i in range(1, 5)], twins, REGS, f"seed{k}"))[:2]
             for k in range(20)} == {(1, 3), (3, 1)}  # the lot decides, not the player number
+    # The lot is the seed's: SHA-256 of "seed:lot:player", 0 to 999 999, the lowest first.
+    drawn = standings([Entrant(i) for i in range(1, 5)], twins, REGS, "x")
+    assert [s.tiebreakers["lot"] for s in drawn] == [lot("x", s.player) for s in drawn]
+    assert drawn[0].tiebreakers["lot"] < drawn[1].tiebreakers["lot"]
 
 
 def test_bye_is_a_win_and_no_opponent_late_entry_is_an_unpaired_loss() -> None:
