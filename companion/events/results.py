@@ -20,6 +20,8 @@ from typing import Any, Literal
 #: How a round ends, each ``ev.ending.<name>`` in the catalogue: the regulations' four, "both lose", and a
 #: result the judge decided without saying how.
 ENDINGS = ("victory", "empty_deck", "time", "concession", "both_lose", "judge")
+#: What a seat reports (the judge's "decided" is the judge's own).
+PLAYER_ENDINGS = tuple(e for e in ENDINGS if e != "judge")
 SEATS = ("A", "B")
 Status = Literal["open", "waiting", "agreed", "disputed", "decided"]
 

@@ -35,7 +35,7 @@ from companion.events.penalties import (
     event_penalties,
 )
 from companion.events.report import decision_words, event_file, pdf_report, table_report
-from companion.events.results import ENDINGS, check_claim
+from companion.events.results import ENDINGS, PLAYER_ENDINGS, check_claim
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
@@ -172,7 +172,7 @@ class RulingBody(Body):
 
 
 Ending = Literal[ENDINGS]  # type: ignore[valid-type]
-PlayerEnding = Literal[tuple(e for e in ENDINGS if e != "judge")]  # type: ignore[misc]
+PlayerEnding = Literal[PLAYER_ENDINGS]  # type: ignore[valid-type]
 
 
 class ResultBody(Body):
