@@ -722,9 +722,16 @@ import {openStream} from "./stream.js";
       // A win at a table gone to time is a modified win unless the judge says otherwise (the server decides: no
       // "modified" sent); a modified win and a concession say which they are.
       const modified = ending === "time" ? {modified: true} : ending === "concession" ? {modified: false} : {};
-      await call("POST", `/api/event/${eventId}/games/${selected}/result`,
-        {winner: b.dataset.result || null, ending, ...modified, reason: $("result-reason").value, request_id: requestId()});
-      $("result-reason").value = "";  // this result's reason: never carried on to the next table's
+      // This result's reason goes with it and leaves the field at once (never carried on to the next table's, even
+      // when the table's row shows the result on the live stream before the answer comes); a refusal puts it back.
+      const reason = $("result-reason").value;
+      $("result-reason").value = "";
+      try {
+        await call("POST", `/api/event/${eventId}/games/${selected}/result`,
+          {winner: b.dataset.result || null, ending, ...modified, reason, request_id: requestId()});
+      } catch (err) {
+        if (!$("result-reason").value) $("result-reason").value = reason;
+      }
     });
     // The judge pairs the next round before every result is in (the regulations' override, logged); the proposal
     // is shown here to confirm, as on the organiser's page.
