@@ -750,7 +750,8 @@ function logText(e) {
   }
   if (e.kind === "request") return t("log.request", {action: actName((e.data.action || {}).type), player: seatName(e.data.awaiting)});
   if (e.kind === "answer") return t("log.answer");
-  if (e.kind === "key" && e.data.refused) return t("log.keyRefused", {player: seatName(e.data.seat)});
+  // A seat sheet opened by its seat's phone (the key entry is the seat's own), or opened again and refused.
+  if (e.kind === "key" && (e.data.refused || e.actor === "seat:" + e.data.seat)) return t(e.data.refused ? "log.keyRefused" : "log.keyTaken", {player: seatName(e.data.seat)});
   if (e.kind === "key") return e.actor === "judge" && e.data.seat ? t("log.key_judge", {player: seatName(e.data.seat)}) : t("log.key");
   if (e.kind === "deck" && e.data.draw !== undefined) {  // the table's own counts: draw deck and plots
     const counts = {player: seatName(e.data.seat), draw: e.data.draw, plots: e.data.plots, deck: e.data.name};
