@@ -547,6 +547,8 @@ import {openStream} from "./stream.js";
       if (e.kind === "action") return actName(e.data.type);
       if (e.kind === "ruling") return `${t("ev.h.ruling")}: ${hasMessage("ev.ruling." + e.data.type) ? t("ev.ruling." + e.data.type) : e.data.type}`;
       if (e.kind === "undo") return t("undo");
+      if (e.kind === "report") return `${t("ev.entry.report")}: ${claimText({...e.data, winner_name: (e.data.winner && lastMoment &&
+        (lastMoment.game.seats.find(s => s.seat === e.data.winner) || {}).name) || e.data.winner, ending: e.data.ending || "judge"})}`;
       return hasMessage("ev.entry." + e.kind) ? t("ev.entry." + e.kind) : e.kind;
     }
     // A card in play as the table shows it: kneeling, a duplicate, an attachment and what it lies on.
