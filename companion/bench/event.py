@@ -160,7 +160,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
 
     def drive(share: list[tuple[str, str, str]]) -> None:
         client = Client(host, port)
-        versions = {gid: 2 for gid, _, _ in share}
+        versions = {gid: 4 for gid, _, _ in share}  # the two decks, and each phone taking its seat's key
         due = {gid: rng.uniform(0, interval) for gid, _, _ in share}  # tables spread over the interval
         start = time.perf_counter()
         done_bursts, step = 0, 0
