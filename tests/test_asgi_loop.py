@@ -18,6 +18,7 @@ import pytest
 from companion.cli.serve import bind_socket, make_server
 from companion.web import create_app
 from companion.web.threads import runs_on_loop
+from tests.paper import claimed
 
 KEEPALIVE = 0.3
 
@@ -355,7 +356,7 @@ class EventTable:
 def event_table_on_the_loop(host: str, port: int, app: Any, catalog: Any) -> EventTable:
     ev, round_one = event_round(app, catalog)
     table = round_one["tables"][0]["game"]
-    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    seat_key = claimed(round_one["tables"][0]["seats"][0]["url"], app.test_client())
     other, other_key = new_game(host, port)
     assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # the table is known: a quick route
     for game_id, game_key in ((table, seat_key), (other, other_key)):
@@ -389,7 +390,7 @@ def test_a_move_at_an_event_table_does_not_wait_for_a_pairing(served: tuple[str,
     _, round_one = event_round(app, catalog)
     table = round_one["tables"][0]["game"]
     other, other_key = new_game(host, port)
-    seat_key = round_one["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    seat_key = claimed(round_one["tables"][0]["seats"][0]["url"], app.test_client())
     for game_id, key in ((table, seat_key), (other, other_key)):
         assert call(host, port, "GET", f"/api/games/{game_id}/view", key=key)[0] == 200  # states cached
     assert call(host, port, "POST", f"/api/games/{table}/actions", {})[0] == 403  # known as an event's table now

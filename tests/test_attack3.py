@@ -16,6 +16,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
+from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_events import two_e_decks
 
@@ -35,7 +36,7 @@ def event_with_round(server: Server, catalog: Catalog) -> dict[str, Any]:
             assert call(server.url, "POST", f"/api/event/{eid}/players/{p['player']['id']}/confirm", {}, org)[0] == 200
     status, r = call(server.url, "POST", f"/api/event/{eid}/rounds", {"csv": "1,P1,P2\n2,P3,P4\n"}, org)
     assert status == 201, r
-    tables = {t["table"]: {"game": t["game"], **{s["seat"]: s["url"].split("#key=")[1] for s in t["seats"]}}
+    tables = {t["table"]: {"game": t["game"], **{s["seat"]: claimed(s["url"], server.url + "/api") for s in t["seats"]}}
               for t in r["tables"]}
     return {"id": eid, "organiser": org, "judge": ev["judge"]["key"], "tables": tables}
 
@@ -253,7 +254,7 @@ def test_the_organisers_print_never_renews_a_seat_key_of_a_table_that_began_mean
                     json={"csv": "1,Player 1,Player 2\n2,Player 3,Player 4\n"})
     assert r.status_code == 201, r.get_json()
     table1 = r.get_json()["tables"][0]
-    gid, ka = table1["game"], table1["seats"][0]["url"].split("#key=")[1]
+    gid, ka = table1["game"], claimed(table1["seats"][0]["url"], client)
     events = client.application.extensions["companion"]["events"].events
     decided = events.round_started
 

@@ -27,7 +27,7 @@ LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 ALLOWED: set[str] = set()
 
 #: Pages that follow a live stream.
-LIVE = {"seat", "spectator", "judge-key", "tapestry", "judge"}
+LIVE = {"seat", "spectator", "judge-key", "tapestry", "judge", "organiser", "join"}
 #: What each page has drawn once its module has run (so the check sees the page at work, not half loaded).
 DRAWN = {
     "home": "#create",
@@ -43,12 +43,14 @@ DRAWN = {
     "judge": "#tables tr",
     "report": "#ev-title:not(:empty)",
     "standings": "#ev-title:not(:empty)",
+    "register": "#ev-title:not(:empty)",
+    "join": "#my-shadows",  # a seat's printed link: its paper key exchanged, then the seat's table
     "rules": "#rules tr",
     "error": "main h2",
 }
 
 
-def pages(server: Server, catalog: Catalog) -> tuple[dict[str, str], dict[str, Any]]:
+def pages(server: Server, catalog: Catalog) -> tuple[dict[str, Any], dict[str, Any]]:
     """One URL of every page the server serves, each able to draw itself (keys in the #fragment)."""
     api = server.url + "/api"
     g = prepared_game(api)
@@ -63,6 +65,8 @@ def pages(server: Server, catalog: Catalog) -> tuple[dict[str, str], dict[str, A
     deck, _ = _four_illegal_decks(catalog)
     for name in ("Arya", "Bran"):
         assert call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)[0] == 201
+    status, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Arya,Bran"}, org)
+    assert status == 201, rnd
     local = lambda url: url.replace("http://localhost", server.url)  # noqa: E731
     return {
         "home": server.url + "/",
@@ -78,6 +82,9 @@ def pages(server: Server, catalog: Catalog) -> tuple[dict[str, str], dict[str, A
         "judge": local(ev["judge"]["url"]),
         "report": f"{server.url}/e/{eid}/report#key={org}",
         "standings": f"{server.url}/e/{eid}/standings",
+        "register": f"{server.url}/e/{eid}/register",
+        # A printed link opens its seat once: one seat's link for each language's visit.
+        "join": {"en": local(rnd["tables"][0]["seats"][0]["url"]), "de": local(rnd["tables"][0]["seats"][1]["url"])},
         "rules": server.url + "/rules",
         "error": f"{server.url}/g/nosuchgame",
     }, g
@@ -97,9 +104,11 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
                                                                 catalog: Catalog) -> None:
     found: dict[str, Any] = {}
     urls, made = pages(server, catalog)
-    keys = {u.split("#key=")[1] for u in urls.values() if "#key=" in u} | {made["host"]["key"]}
+    links = [x for u in urls.values() for x in (u.values() if isinstance(u, dict) else [u])]
+    keys = {u.split("#key=")[1] for u in links if "#key=" in u} | {made["host"]["key"]}
     for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
-        for name, url in urls.items():
+        for name, each in urls.items():
+            url = each[lang] if isinstance(each, dict) else each
             ctx = browser.new_context(**(LAPTOP if name in ("organiser", "judge", "report") else PHONE), locale=locale)
             if name == "host":  # the host page shows what the home page kept when it made the game
                 ctx.add_init_script(f"localStorage.setItem('companion:host:{made['game']['id']}', "

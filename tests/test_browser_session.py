@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.paper import claimed
 from tests.phones import WAIT, seat_phones
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, shot
@@ -76,10 +77,11 @@ def small_event(server: Server) -> dict[str, Any]:
     status, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "request_id": "round-0001"}, org)
     assert status == 201, rnd
     table = rnd["tables"][0]
-    seat_key = table["seats"][0]["url"].split("#key=")[1]
+    keys = {s["seat"]: claimed(s["url"], api) for s in table["seats"]}
+    seat_key = keys["A"]
     version = call(api, "GET", f"/games/{table['game']}/view", key=seat_key)[1]["version"]  # the decks are loaded
     for s in table["seats"]:
-        key = s["url"].split("#key=")[1]
+        key = keys[s["seat"]]
         status, out = call(api, "POST", f"/games/{table['game']}/actions", {
             "action": {"type": "draw_cards", "player": s["seat"], "count": 7}, "expected_version": version}, key)
         assert status == 201, out

@@ -17,6 +17,7 @@ from companion.events.pairings import PairingError, check_hand_pairings, parse_p
 from companion.events.service import deck_problems
 from companion.web import create_app
 from tests.decklists import as_text, real_decks
+from tests.paper import claimed, sheet_links
 
 
 @pytest.fixture()
@@ -156,7 +157,7 @@ def test_round_from_csv_makes_games_with_registered_decks(client: FlaskClient, c
     tables = r.get_json()["tables"]
     assert [t["table"] for t in tables] == [1, 7] and "#key=" in tables[0]["seats"][0]["url"]
     game = tables[1]["game"]
-    seat_key = tables[1]["seats"][0]["url"].split("#key=")[1]
+    seat_key = claimed(tables[1]["seats"][0]["url"], client)
     # The game holds the registered decks; loading another is refused.
     changed = client.put(f"/api/games/{game}/seats/A/deck", headers=h(seat_key),
                          json={"expected_version": 2, "deck": {"01001": 1}})
@@ -183,15 +184,16 @@ def test_flags_rulings_moments_and_export(client: FlaskClient, catalog: Catalog,
     tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                          json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
     t7 = tables[1]
-    game, ka, kb = t7["game"], *(s["url"].split("#key=")[1] for s in t7["seats"])
+    game, ka, kb = t7["game"], *(claimed(s["url"], client) for s in t7["seats"])
+    v = client.get(f"/api/games/{game}/view", headers=h(ka)).get_json()["version"]  # the decks and both phones' keys
     # A card outside the registered list: a deck-check flag, and nothing recorded.
     r = client.post(f"/api/games/{game}/actions", headers=h(ka),
-                    json={"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": 2})
+                    json={"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": v})
     assert r.status_code >= 400
     assert [f["kind"] for f in flags_of(client, eid, judge, 7)] == ["deck_check"]
     # An illegal move in a strict game is refused; the judge sees it.
     r = client.post(f"/api/games/{game}/actions", headers=h(ka),
-                    json={"action": {"type": "gain_gold", "player": "A", "amount": 5}, "expected_version": 2,
+                    json={"action": {"type": "gain_gold", "player": "A", "amount": 5}, "expected_version": v,
                           "request_id": "gold-000001"})
     assert r.status_code in (201, 422)
     # A seat calls a judge from its phone.
@@ -226,8 +228,13 @@ def test_flags_rulings_moments_and_export(client: FlaskClient, catalog: Catalog,
     assert client.post(f"/api/event/{eid}/rounds/1/sheets", headers=h(org), json={"confirm": True}).status_code == 403
     sheets = client.post(f"/api/event/{eid}/rounds/1/sheets", headers=h(judge), json={"confirm": True})
     assert sheets.status_code == 200 and sheets.data.startswith(b"%PDF") and sheets.data.count(b"/Type /Page\n") == 4
-    # Printing made new seat links: the old one stops working.
+    # Printing made new seat links: the phone keeps its seat until a new sheet is opened, and then it stops.
+    assert client.get(f"/api/games/{game}/view", headers=h(ka)).status_code == 200
+    links = sheet_links(sheets.data)
+    assert len(links) == 4 and all("/join#key=" in link for link in links)
+    new_phone = claimed(next(link for link in links if f"/g/{game}/" in link), client)
     assert client.get(f"/api/games/{game}/view", headers=h(ka)).status_code == 401
+    assert client.get(f"/api/games/{game}/view", headers=h(new_phone)).get_json()["viewer"]["seat"] == "A"
     export = client.get(f"/api/event/{eid}/export", headers=h(judge))
     assert export.status_code == 200
     with zipfile.ZipFile(io.BytesIO(export.data)) as z:
@@ -277,12 +284,13 @@ def test_tournament_mode_and_what_seats_see(client: FlaskClient, catalog: Catalo
     tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                          json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
     g1, g7 = tables[0]["game"], tables[1]["game"]
-    k1 = tables[0]["seats"][0]["url"].split("#key=")[1]
-    k7 = tables[1]["seats"][0]["url"].split("#key=")[1]
+    k1 = claimed(tables[0]["seats"][0]["url"], client)
+    k7 = claimed(tables[1]["seats"][0]["url"], client)
     deck = parse_deck("p3", two_e_decks(catalog)[2], catalog)
     card = f"A.{next(c for c in deck.draw if catalog.get(c).type == 'character')}.1"  # type: ignore[union-attr]
+    v7 = client.get(f"/api/games/{g7}/view", headers=h(k7)).get_json()["version"]  # the decks, and the key taken
     assert client.post(f"/api/games/{g7}/actions", headers=h(k7), json={
-        "action": {"type": "draw", "player": "A", "card": card}, "expected_version": 2}).status_code == 201
+        "action": {"type": "draw", "player": "A", "card": card}, "expected_version": v7}).status_code == 201
     # The card menu: what the table could do, no verdict preview.
     menu = client.get(f"/api/games/{g7}/cards/{card}/actions", headers=h(k7)).get_json()
     assert menu["tournament_mode"] and all(a["legal"] and a["violations"] == [] for a in menu["actions"])
@@ -295,9 +303,9 @@ def test_tournament_mode_and_what_seats_see(client: FlaskClient, catalog: Catalo
     # A state correction on the judge's authority: the action, then the ruling naming it.
     r = client.post(f"/api/event/{eid}/games/{g7}/rulings", headers=h(judge), json={
         "type": "correction", "text": "card returned to the deck", "request_id": "corr-0000001",
-        "action": {"type": "discard", "player": "A", "card": card}, "expected_version": 3})
+        "action": {"type": "discard", "player": "A", "card": card}, "expected_version": v7 + 1})
     assert r.status_code == 201, r.get_json()
-    assert r.get_json()["ruling"]["seq"] == 4
+    assert r.get_json()["ruling"]["seq"] == v7 + 2
     log = client.get(f"/api/games/{g7}/log", headers=h(k7)).get_json()
     entries = log["entries"] if isinstance(log, dict) else log
     assert [e["kind"] for e in entries][-2:] == ["action", "ruling"] and entries[-2]["actor"] == "judge"
@@ -320,25 +328,26 @@ def test_time_called_is_recorded_once_and_a_strict_table_begins_no_new_round(cli
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                          json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
-    seat_key = {t["table"]: t["seats"][0]["url"].split("#key=")[1] for t in tables}
+    seat_key = {t["table"]: claimed(t["seats"][0]["url"], client) for t in tables}
     t1, t7 = tables
 
     def new_round(table: dict[str, Any], version: int) -> Any:
         return client.post(f"/api/games/{table['game']}/actions", headers=h(seat_key[table["table"]]),
                            json={"action": {"type": "begin_phase", "phase": "plot"}, "expected_version": version})
 
-    assert new_round(t1, 2).status_code == 201  # before time is called: a new round as usual
+    # Each table is at version 3: its two decks loaded and seat A's phone holding its key.
+    assert new_round(t1, 3).status_code == 201  # before time is called: a new round as usual
     assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org),
                        json={"seconds_ago": 55 * 60 + 1}).status_code == 200
     # The first write after the deadline finds time called in the log first: the device is behind.
-    r = new_round(t7, 2)
-    assert r.status_code == 409 and r.get_json()["error"]["details"]["version"] == 3
+    r = new_round(t7, 3)
+    assert r.status_code == 409 and r.get_json()["error"]["details"]["version"] == 4
     for _ in range(2):  # looking again records nothing more
         assert client.get(f"/api/event-tables/{t7['game']}", headers=h(seat_key[7])).status_code == 200
     log = client.get(f"/api/games/{t7['game']}/log", headers=h(seat_key[7])).get_json()["entries"]
     assert [(e["kind"], e["data"]["type"], e["actor"]) for e in log if e["kind"] == "action"] == \
         [("action", "call_time", "judge")]
-    r = new_round(t7, 3)  # strict: refused, with the rule; the judge hears of it
+    r = new_round(t7, 4)  # strict: refused, with the rule; the judge hears of it
     assert r.status_code == 422 and "time.called" in json.dumps(r.get_json())
     assert "after_time" in [f["kind"] for f in flags_of(client, eid, judge, 7)]  # refused: its own kind
     row = next(t for t in client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()["tables"]
@@ -348,11 +357,11 @@ def test_time_called_is_recorded_once_and_a_strict_table_begins_no_new_round(cli
     r = client.post(f"/api/event/{eid}/games/{t7['game']}/rulings", headers=h(judge),
                     json={"type": "time_extension", "minutes": 10, "text": "judge call", "request_id": "ext-000001"})
     assert r.status_code == 201 and r.get_json()["time_lifted"] is True
-    assert new_round(t7, 5).status_code == 201
+    assert new_round(t7, 6).status_code == 201
     # Table 1 began its round before time: no flag; a seat cannot call or lift time itself.
     assert "after_time" not in [f["kind"] for f in flags_of(client, eid, judge, 1)]
     r = client.post(f"/api/games/{t1['game']}/actions", headers=h(seat_key[1]),
-                    json={"action": {"type": "call_time", "lifted": True}, "expected_version": 4})
+                    json={"action": {"type": "call_time", "lifted": True}, "expected_version": 5})
     assert r.status_code == 403, r.get_json()
 
 
@@ -368,8 +377,8 @@ def test_a_table_gone_to_time_gets_the_going_to_time_result_with_dominance(clien
         client.post(f"/api/event/{eid}/players/{r.get_json()['player']['id']}/confirm", headers=h(org), json={})
     table = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                         json={"csv": "1,Ann,Ben", "mode": "advisory"}).get_json()["tables"][0]
-    gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
-    version = 2
+    gid, ka, kb = table["game"], *(claimed(s["url"], client) for s in table["seats"])
+    version = 4  # the two decks, then each phone taking its seat's key
     for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
         r = client.post(f"/api/games/{gid}/actions", headers=h(ka),
                         json={"action": {"type": "begin_phase", "phase": phase}, "expected_version": version})
@@ -446,7 +455,7 @@ def test_deck_check_watches_scans_and_tts_snapshots(client: FlaskClient, catalog
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     t = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                     json={"csv": "3,Player 1,Player 2"}).get_json()["tables"][0]
-    gid, ka = t["game"], t["seats"][0]["url"].split("#key=")[1]
+    gid, ka = t["game"], claimed(t["seats"][0]["url"], client)
     from companion.catalog.decks import parse_deck
     from companion.rules.roles import JUDGE
 
@@ -534,7 +543,7 @@ def test_the_event_watch_sees_every_path_the_routes_answer(client: FlaskClient, 
     tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                          json={"csv": "1,Player 1,Player 2\n7,Player 3,Player 4\n"}).get_json()["tables"]
     t7 = tables[1]
-    game, ka = t7["game"], t7["seats"][0]["url"].split("#key=")[1]
+    game, ka = t7["game"], claimed(t7["seats"][0]["url"], client)
     for path in (f"/api/games/{game}/seats/A/deck", f"//api/games/{game}/seats/A/deck"):
         r = client.put("/", headers=h(ka), json={"deck": {"01001": 3}},
                        environ_overrides={"PATH_INFO": path})

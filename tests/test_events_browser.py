@@ -16,6 +16,7 @@ import pytest
 from companion.catalog.decks import parse_deck
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
+from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 from tests.test_events import regular_draws
@@ -48,7 +49,7 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
     assert status == 201 and len(rnd["tables"]) == 16
     t7, t3 = rnd["tables"][6], rnd["tables"][2]
     assert t7["table"] == 7
-    key = {(t["table"], s["seat"]): s["url"].split("#key=")[1] for t in (t7, t3) for s in t["seats"]}
+    key = {(t["table"], s["seat"]): claimed(s["url"], api) for t in (t7, t3) for s in t["seats"]}
     game7 = t7["game"]
     deck_a7 = parse_deck("P13", decks[12 % len(decks)], catalog)
     char = f"A.{next(c for c in deck_a7.draw if catalog.get(c).type == 'character')}.1"  # type: ignore[union-attr]
@@ -68,11 +69,12 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
             phones[name] = page
         phones["a7"].wait_for_selector("#log")
         # A legal draw at table 7, then an illegal bring-out from hand (strict: refused, the judge hears of it).
+        v7 = call(api, "GET", f"/games/{game7}/view", key=key[(7, "A")])[1]["version"]  # decks, and both keys taken
         assert call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "draw", "player": "A", "card": char},
-                                                              "expected_version": 2}, key[(7, "A")])[0] == 201
+                                                              "expected_version": v7}, key[(7, "A")])[0] == 201
         sent = time.monotonic()
         status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
-                                                                             "card": char}, "expected_version": 3},
+                                                                             "card": char}, "expected_version": v7 + 1},
                          key[(7, "A")])
         assert status == 422
         judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]') && "
@@ -83,19 +85,19 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
         # A card outside the registered list brought out: a deck-check flag.
         status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
                                                                              "card": "A.01001.1"},
-                                                                  "expected_version": 3}, key[(7, "A")])
+                                                                  "expected_version": v7 + 1}, key[(7, "A")])
         assert status >= 400
         judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]').innerText.includes('deck check')",
                                      timeout=5000)
         # The seat takes the draw back; the judge scrubs to before the undo and sees the hidden hand.
-        assert call(api, "POST", f"/games/{game7}/undo", {"expected_version": 3}, key[(7, "A")])[0] in (200, 201)
+        assert call(api, "POST", f"/games/{game7}/undo", {"expected_version": v7 + 1}, key[(7, "A")])[0] in (200, 201)
         judge_page.click(f"button[data-open='{game7}']")
         judge_page.wait_for_selector("#table-panel:not(.hidden)")
-        judge_page.fill("#scrub", "3")
+        judge_page.fill("#scrub", str(v7 + 1))  # the draw: after the decks and the two phones' keys
         judge_page.dispatch_event("#scrub", "input")
         card_name = catalog.get(char.split(".")[1]).name  # type: ignore[union-attr]
         judge_page.wait_for_function(f"document.querySelector('#moment').innerText.includes({json.dumps(card_name)})")
-        assert "#3 Draw" in judge_page.locator("#moment").inner_text()  # the entry in words
+        assert f"#{v7 + 1} Draw" in judge_page.locator("#moment").inner_text()  # the entry in words
         assert card_name not in phones["b7"].content()  # the opponent's phone never had it
         # A ruling: logged, and both players at table 7 see it in their log.
         judge_page.select_option("#ruling-type", "time_extension")
@@ -189,8 +191,8 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
         call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
     table = rnd["tables"][0]
-    gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
-    version = 2
+    gid, ka, kb = table["game"], *(claimed(s["url"], api) for s in table["seats"])
+    version = 4  # the two decks, then each phone taking its seat's key
     for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
         status, out = call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "begin_phase", "phase": phase},
                                                                   "expected_version": version}, ka)
@@ -267,7 +269,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
         call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
     table = rnd["tables"][0]
-    gid, ka, kb = table["game"], *(s["url"].split("#key=")[1] for s in table["seats"])
+    gid, ka, kb = table["game"], *(claimed(s["url"], api) for s in table["seats"])
     version = 2
 
     def act(action: dict[str, Any]) -> None:
@@ -335,9 +337,9 @@ def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Ser
         call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben\n2,Cai,Dee", "mode": "advisory"}, org)
     setup, playing = (t["game"] for t in rnd["tables"])
-    key = rnd["tables"][1]["seats"][0]["url"].split("#key=")[1]
+    key = claimed(rnd["tables"][1]["seats"][0]["url"], api)
     status, out = call(api, "POST", f"/games/{playing}/actions", {"action": {"type": "begin_phase", "phase": "plot"},
-                                                                  "expected_version": 2}, key)
+                                                                  "expected_version": 3}, key)
     assert status == 201, out
     browser = playwright.sync_playwright().start()
     try:

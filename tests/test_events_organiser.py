@@ -15,6 +15,7 @@ import pytest
 
 from companion.catalog.store import Catalog
 from tests.decklists import real_decks
+from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 
@@ -37,7 +38,7 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         org.goto(f"{server.url}/events/new")
         org.fill("#ev-name", "Kiel Regional")
         org.fill("#ev-date", "2026-11-22")
-        org.fill("#ev-rounds", "3")
+        org.select_option("#ev-rounds", "3")
         org.fill("#ev-tables", str(TABLES))
         org.click("#new-event button[type=submit]")
         org.wait_for_selector("#ev-created:not(.hidden)")
@@ -53,6 +54,8 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         org.fill("#bulk", paste + "\nNo Deck Person; not a decklist")
         org.click("#bulk-register")
         org.wait_for_function(f"document.querySelectorAll('#players > li').length === {pasted}", timeout=30000)
+        # The list follows the event's live stream: the paste's own count comes once its last line is answered.
+        org.wait_for_selector("#bulk-refused:not(.hidden)")
         # The bad line is named and stays in view until dismissed; the others are registered.
         assert org.inner_text("#bulk-out") == f"{pasted} registered"
         assert org.inner_text("#bulk-refused-head") == "Not registered (1):"
@@ -99,9 +102,9 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         # A game at a table moves through the API with the seat key the page shows (the phones' part).
         seat_url = org.get_attribute("#round-out p a", "href")
         assert seat_url and "#key=" in seat_url
-        game1, seat_key = seat_url.split("/g/")[1].split("#")[0], seat_url.split("#key=")[1]
+        game1, seat_key = seat_url.split("/g/")[1].split("/")[0], claimed(seat_url, server.url + "/api")
         moves = [(phase, call(server.url + "/api", "POST", f"/games/{game1}/actions",
-                              {"action": {"type": "begin_phase", "phase": phase}, "expected_version": 3 if n else 2},
+                              {"action": {"type": "begin_phase", "phase": phase}, "expected_version": 4 if n else 3},
                               seat_key)[0]) for n, phase in enumerate(("plot", "draw"))]
         assert moves == [("plot", 201), ("draw", 422)]  # no plots revealed yet: refused, and flagged for the judge
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -17,6 +17,7 @@ from companion.catalog.store import Catalog
 from companion.events.penalties import CITES, advice, by_player
 from companion.events.signing import verify_manifest
 from companion.messages import text
+from tests.paper import claimed
 from tests.test_events import h, make_event
 
 SECRET = "round-one-slow-play"
@@ -26,7 +27,7 @@ def _round(client: FlaskClient, ev: dict[str, Any], csv: str) -> dict[str, dict[
     """A round paired by CSV; each player's (game, seat, seat key) by name."""
     r = client.post(f"/api/event/{ev['event']['id']}/rounds", headers=h(ev["organiser"]["key"]), json={"csv": csv})
     assert r.status_code == 201, r.get_json()
-    return {s["name"]: {"game": t["game"], "seat": s["seat"], "key": s["url"].split("#key=")[1], "table": t["table"]}
+    return {s["name"]: {"game": t["game"], "seat": s["seat"], "key": claimed(s["url"], client), "table": t["table"]}
             for t in r.get_json()["tables"] for s in t["seats"]}
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_deck
+from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, SHOTS
 
@@ -123,7 +124,7 @@ def test_a_table_gone_to_time_tells_the_judge_the_result_is_a_modified_win(serve
         assert status == 201, out
     status, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
     assert status == 201, rnd
-    game, key = rnd["tables"][0]["game"], rnd["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    game, key = rnd["tables"][0]["game"], claimed(rnd["tables"][0]["seats"][0]["url"], api)
     page = browser.new_context(**LAPTOP, locale="en-GB").new_page()
     page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
     page.click(f"button[data-open='{game}']")

@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 from companion.catalog.store import Catalog
 from companion.cli import main
 from companion.store.secrets import hash_secret
+from tests.paper import claimed
 from tests.test_events import h, make_event
 
 
@@ -177,7 +178,7 @@ def test_seat_sheets_a_page_per_seat_and_a_reprint_in_a_running_round_is_the_jud
                                                (2, "B", "Player 4")], strict=True):
         assert f"Table {table} · Seat {seat}" in page and f"Tisch {table} · Sitz {seat}" in page
         assert name in page and sum(f"Player {i}" in page for i in range(1, 5)) == 1
-        assert "Schlüssel deines Sitzes" in page and "#key=" not in page
+        assert "öffnet deinen Sitz einmal" in page and "#key=" not in page
     from companion.rules.roles import HOST
 
     store = client.application.extensions["companion"]["services"].store
@@ -190,13 +191,16 @@ def test_seat_sheets_a_page_per_seat_and_a_reprint_in_a_running_round_is_the_jud
     refused = client.post(url, headers=h(org), json={"confirm": True, "table": 1, "seat": "A"})
     assert refused.status_code == 403 and refused.get_json()["error"]["code"] == "round_started"
     assert _seat_hashes(client, games) == before
-    # The judge reprints one seat: only that key changes; it is logged, flagged and in both seats' logs.
+    # The judge reprints one seat: a new paper key for that seat alone (the seat's own key stays its phone's until the
+    # new sheet is opened); it is logged, flagged and in both seats' logs.
+    papers = [e for e in store.entries(games[0]) if e.kind == "key" and e.data.get("role") == "paper"]
     again = client.post(url, headers=h(judge), json={"confirm": True, "table": 1, "seat": "A"})
     assert again.status_code == 200
     pages = pdf_text(again.data)
     assert len(pages) == 1 and "Player 1" in pages[0] and "Printed again by the judge" in pages[0]
-    after = _seat_hashes(client, games)
-    assert {k for k in after if after[k] != before[k]} == {(games[0], "A")}
+    assert _seat_hashes(client, games) == before
+    printed = [e for e in store.entries(games[0]) if e.kind == "key" and e.data.get("role") == "paper"]
+    assert len(printed) == len(papers) + 1 and printed[-1].data["seat"] == "A"
     dash = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
     flags = next(t for t in dash["tables"] if t["table"] == 1)["flags"]
     assert [(f["kind"], f["detail"]["seat"], f["detail"]["player"]) for f in flags] == [("reprint", "A", "Player 1")]
@@ -242,6 +246,11 @@ def test_no_organiser_route_returns_a_seat_key_of_a_running_round(client: FlaskC
         path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
         url = re.sub(r"{(\w+)}", lambda m: values.get(m.group(1), "x"), path)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):  # type: ignore[operator]
+            if path.endswith("/stream"):  # the organiser's own live page: opened, not read to its (never) end
+                r = client.open(url, method=method, headers=h(org), buffered=False)
+                assert r.status_code < 500, (method, url, r.status_code)
+                r.close()
+                continue
             for data in bodies.get(path, [{}]) if method in ("POST", "PUT") else [None]:
                 r = client.open(url, method=method, headers=h(org), json=data)
                 called += 1
@@ -364,7 +373,7 @@ def test_the_judges_record_names_players_levels_minutes_and_cards_in_both_langua
     eid, judge = ev["event"]["id"], ev["judge"]["key"]
     tables = _round(client, ev)
     game = tables[0]["game"]
-    ka = tables[0]["seats"][0]["url"].split("#key=")[1]
+    ka = claimed(tables[0]["seats"][0]["url"], client)
     rulings = f"/api/event/{eid}/games/{game}/rulings"
     # A penalty names its player and level; without a seat it is refused, naming the field.
     r = client.post(rulings, headers=h(judge), json={"type": "penalty", "penalty": "game_loss",
@@ -380,14 +389,14 @@ def test_the_judges_record_names_players_levels_minutes_and_cards_in_both_langua
                                                         "request_id": "ext-000001"}).status_code == 201
     # A card outside the registered list: the flag names the card and its player in words.
     client.post(f"/api/games/{game}/actions", headers=h(ka),
-                json={"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": 2})
+                json={"action": {"type": "kneel", "card": "A.01001.9"}, "expected_version": 3})
     client.post(f"/api/event-tables/{game}/call-judge", headers=h(ka), json={"request_id": "call-000001"})
     # A move the strict game refuses (kneeling a card still in the deck): the rule broken, in words, by name.
     from tests.test_events import regular_draws, two_e_decks
 
     in_deck = regular_draws(catalog, two_e_decks(catalog)[0], "A", 1)[0]["card"]
     r = client.post(f"/api/games/{game}/actions", headers=h(ka),
-                    json={"action": {"type": "kneel", "player": "A", "card": in_deck}, "expected_version": 4})
+                    json={"action": {"type": "kneel", "player": "A", "card": in_deck}, "expected_version": 5})
     assert r.status_code == 422, r.get_json()
     dash = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()
     flags = {f["kind"]: f["detail"] for f in next(t for t in dash["tables"] if t["table"] == 1)["flags"]}

@@ -6,11 +6,13 @@ stopped; screenshots at 1366×900 in English and German."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.catalog.store import Catalog
+from tests.paper import claimed, sheet_links
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
 from tests.test_events_record import _four_illegal_decks
@@ -52,6 +54,8 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         opage.fill("#bulk", "Bran; " + legal + "\nHodor; not a decklist")
         opage.click("#bulk-register")
         opage.wait_for_function("document.querySelectorAll('#players > li').length === 6")
+        # The list follows the event's live stream: the new player shows before the paste's last line is answered.
+        opage.wait_for_selector("#bulk-refused:not(.hidden)")
         assert "line 2" in opage.inner_text("#bulk-refused-lines") and opage.locator("#bulk-refused").is_visible()
         opage.click("#bulk-box summary")
         opage.click("#players-box summary")
@@ -104,8 +108,8 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         assert info["rounds"][0]["minutes"] == 2
         assert opage.locator("#print-sheets").is_disabled() and opage.locator("#sheets-judge-only").is_visible()
         # A move at table 1 naming a card Arya did not register: a deck-check flag in words.
-        game1 = seat_links[0].split("/g/")[1].split("#")[0]
-        key_a = seat_links[0].split("#key=")[1]
+        game1 = seat_links[0].split("/g/")[1].split("/")[0]
+        key_a = claimed(seat_links[0], api)
         call(api, "POST", f"/games/{game1}/actions", {"action": {"type": "kneel", "card": "A.01001.9"},
                                                        "expected_version": 2}, key_a)
         card_name = catalog.get("01001").name  # type: ignore[union-attr]
@@ -154,8 +158,12 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         phone.wait_for_function("document.querySelector('#log') && document.querySelector('#log').innerText"
                                 ".includes('Der Schiedsrichter hat ein neues Sitzblatt für Arya gedruckt')")
         phone.screenshot(path=str(SHOTS / "event-phone-reprint-de.png"))
-        status, _ = call(api, "GET", f"/games/{game1}/view", key=key_a)
-        assert status == 401  # Arya's old sheet no longer opens her seat
+        # Arya's phone keeps her seat until the new sheet is opened; the phone that opens it takes the seat over.
+        assert call(api, "GET", f"/games/{game1}/view", key=key_a)[0] == 200
+        (new_link,) = sheet_links(Path(sheet.value.path()).read_bytes())
+        new_key = claimed(new_link, api)
+        assert call(api, "GET", f"/games/{game1}/view", key=key_a)[0] == 401
+        assert call(api, "GET", f"/games/{game1}/view", key=new_key)[1]["viewer"]["seat"] == "A"
         pages["de"].click("[data-table='1'] [data-open]")
         pages["de"].wait_for_selector("#table-panel:not(.hidden)")
         pages["de"].select_option("#ruling-type", "penalty")

@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.service import TableService
-from tests.test_events import (  # noqa: F401 (client: a fixture)
-    client,
+from tests.paper import claimed
+from tests.test_events import (
     flags_of,
     h,
     make_event,
@@ -37,8 +37,8 @@ class Table:
         table = c.post(f"/api/event/{self.eid}/rounds", headers=h(self.org),
                        json={"csv": "1,Ann,Ben", "mode": mode}).get_json()["tables"][0]
         self.gid = table["game"]
-        self.keys = {s: x["url"].split("#key=")[1] for s, x in zip("AB", table["seats"], strict=True)}
-        self.version = 2
+        self.keys = {s: claimed(x["url"], c) for s, x in zip("AB", table["seats"], strict=True)}
+        self.version = c.get(f"/api/games/{self.gid}/view", headers=h(self.keys["A"])).get_json()["version"]
 
     def act(self, key: str, action: dict[str, Any]) -> Any:
         """Post ``action``; a 409 because time was called in between is caught up once (as a phone does)."""
@@ -85,7 +85,7 @@ class Table:
         return self.c.get(f"/api/games/{self.gid}/log", headers=h(self.keys["A"])).get_json()["entries"]  # type: ignore[no-any-return]
 
 
-def test_the_going_to_time_result_follows_the_table_until_taxation_ends(client: FlaskClient,  # noqa: F811
+def test_the_going_to_time_result_follows_the_table_until_taxation_ends(client: FlaskClient,
                                                                        catalog: Catalog) -> None:
     t = Table(client, catalog)
     t.phases("plot", "draw", "marshaling", "challenges", "dominance")
@@ -109,7 +109,7 @@ def test_the_going_to_time_result_follows_the_table_until_taxation_ends(client: 
     assert t.results()[0] == {"winner": "B", "winner_name": "Ben", "by_time": None}
 
 
-def test_a_late_extension_lifts_time_and_takes_the_going_to_time_result_back(client: FlaskClient,  # noqa: F811
+def test_a_late_extension_lifts_time_and_takes_the_going_to_time_result_back(client: FlaskClient,
                                                                            catalog: Catalog) -> None:
     t = Table(client, catalog)
     t.phases("plot", "draw", "marshaling", "challenges", "dominance")
@@ -149,7 +149,7 @@ def test_a_late_extension_lifts_time_and_takes_the_going_to_time_result_back(cli
     assert calls == [{"type": "call_time"}, {"type": "call_time", "lifted": True}, {"type": "call_time"}]
 
 
-def test_an_extension_before_the_deadline_moves_it(client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+def test_an_extension_before_the_deadline_moves_it(client: FlaskClient, catalog: Catalog) -> None:
     t = Table(client, catalog)
     t.run_out_the_clock(50)  # five minutes left
     assert t.extend(10, "ext-early-01")["time_lifted"] is False  # nothing to lift
@@ -166,7 +166,7 @@ def test_an_extension_before_the_deadline_moves_it(client: FlaskClient, catalog:
 
 
 def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final_rounds(
-        client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+        client: FlaskClient, catalog: Catalog) -> None:
     t = Table(client, catalog)
     t.phases("plot", "draw", "marshaling", "challenges", "dominance")
     r = t.act(t.keys["A"], {"type": "win_dominance", "player": "B"})  # not A's to say for B
@@ -196,7 +196,7 @@ def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final
 
 
 def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_count(
-        client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+        client: FlaskClient, catalog: Catalog) -> None:
     """A TTS snapshot or a scan sees the same cards again and again: each card outside the registered
     list is one flag at the table, not one per sighting; a new card is a new flag. A label of no deck at
     the table is a problem only beyond every seat's registered count."""
@@ -212,7 +212,7 @@ def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_co
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     t = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                     json={"csv": "5,Player 1,Player 2"}).get_json()["tables"][0]
-    gid, ka = t["game"], t["seats"][0]["url"].split("#key=")[1]
+    gid, ka = t["game"], claimed(t["seats"][0]["url"], client)
     services = client.application.extensions["companion"]["services"]
     # Registered decks carry no label tag: a scanned label is "?.code.copy", checked against every seat's count.
     assert services.store.deck_tags(gid) == {}
@@ -270,7 +270,7 @@ def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_co
 
 
 def test_time_called_that_the_judge_undoes_is_not_called_again_for_the_same_deadline(
-        client: FlaskClient, catalog: Catalog) -> None:  # noqa: F811
+        client: FlaskClient, catalog: Catalog) -> None:
     t = Table(client, catalog)
     t.phases("plot")
     t.run_out_the_clock()
@@ -298,7 +298,7 @@ def test_time_called_that_the_judge_undoes_is_not_called_again_for_the_same_dead
     assert not client.get(f"/api/games/{t.gid}/view", headers=h(t.keys["A"])).get_json()["time_called"]
 
 
-def test_the_clock_calls_time_at_the_deadline_with_nobody_touching_the_table(client: FlaskClient,  # noqa: F811
+def test_the_clock_calls_time_at_the_deadline_with_nobody_touching_the_table(client: FlaskClient,
                                                                             catalog: Catalog) -> None:
     """The round clock's ticker: time is called in the log when the deadline passes, not at the next tap;
     a table whose extension runs longer is looked at at its own deadline; a table with a result needs no
@@ -310,7 +310,7 @@ def test_the_clock_calls_time_at_the_deadline_with_nobody_touching_the_table(cli
     tables = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                          json={"csv": "1,Player 1,Player 2\n2,Player 3,Player 4\n3,Player 5,Player 6"}).get_json()
     games = {t["table"]: t["game"] for t in tables["tables"]}
-    key_a = {t["table"]: t["seats"][0]["url"].split("#key=")[1] for t in tables["tables"]}
+    key_a = {t["table"]: claimed(t["seats"][0]["url"], client) for t in tables["tables"]}
     r = client.post(f"/api/event/{eid}/games/{games[2]}/rulings", headers=h(judge),
                     json={"type": "time_extension", "minutes": 3, "text": "deck check", "request_id": "ext-t2-0001"})
     assert r.status_code == 201
@@ -364,7 +364,7 @@ def test_a_deadline_that_passed_while_the_server_was_down_is_called_at_start_up(
     ev = make_event(before, catalog, players=2, tables=2)
     eid, org = ev["event"]["id"], ev["organiser"]["key"]
     table = before.post(f"/api/event/{eid}/rounds", headers=h(org), json={"csv": "1,Player 1,Player 2"}).get_json()
-    gid, key = table["tables"][0]["game"], table["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    gid, key = table["tables"][0]["game"], claimed(table["tables"][0]["seats"][0]["url"], before)
     # The clock ran out while no server was running (written to the file directly: nothing is watching it).
     started = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=56)).isoformat(timespec="milliseconds")
     before.application.extensions["companion"]["events"].events.start_clock(eid, 1, None, started)

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.web import create_app
+from tests.paper import claimed
 from tests.test_events import h, two_e_decks
 
 
@@ -122,7 +123,7 @@ def test_fifteen_players_swiss_with_byes_a_drop_a_late_entry_and_the_gate(client
     assert gone not in placed and p3["bye"] is None and len(placed) == 14
     # Standings: public, no key; the dropped player still listed with their results.
     table = client.get(f"/api/event/{eid}/standings").get_json()
-    assert table["scheme"]["win"] == 5 and table["tiebreakers"] == ["sos", "esos", "lot"]
+    assert table["scheme"]["win"] == 5 and [t["id"] for t in table["tiebreakers"]] == ["sos", "esos", "lot"]
     rows = table["standings"]
     assert len(rows) == 15 and [r["rank"] for r in rows] == list(range(1, 16))
     assert next(r for r in rows if r["player"] == gone)["dropped"] is True
@@ -195,17 +196,17 @@ def test_swiss_routes_need_the_organisers_or_the_judges_key(client: FlaskClient,
     ev = event(client, catalog, 4)
     eid = ev["event"]["id"]
     seat = confirm(client, ev, propose(client, ev).get_json()["proposal"]["id"]).get_json()
-    seat_key = seat["tables"][0]["seats"][0]["url"].split("#key=")[1]
+    seat_key = claimed(seat["tables"][0]["seats"][0]["url"], client)
     for key in (None, seat_key, "not-a-key"):
         headers = h(key) if key else {}
         assert client.post(f"/api/event/{eid}/rounds/propose", headers=headers, json={}).status_code in (401, 403)
         assert client.post(f"/api/event/{eid}/players/1/drop", headers=headers, json={}).status_code in (401, 403)
         assert client.get(f"/api/event/{eid}/proposal", headers=headers).status_code in (401, 403)
     public = client.get(f"/api/event/{eid}/standings").get_json()
-    assert set(public) == {"event", "scheme", "tiebreakers", "after_round", "standings", "cut"}
+    assert set(public) == {"event", "scheme", "tiebreakers", "after_round", "standings", "cut", "adjustments"}
     assert set(public["event"]) == {"id", "name", "date", "rounds", "cut", "seed"}
-    assert all(set(r) == {"rank", "player", "name", "points", "wins", "modified_wins", "losses", "byes", "rounds",
-                          "sos", "esos", "lot", "dropped"} for r in public["standings"])
+    assert all(set(r) == {"rank", "player", "name", "points", "adjustment", "wins", "modified_wins", "losses", "byes",
+                          "rounds", "sos", "esos", "lot", "dropped"} for r in public["standings"])
     assert client.get(f"/e/{eid}/standings").status_code == 200
     pdf = client.get(f"/api/event/{eid}/report?format=pdf", headers=h(ev["organiser"]["key"]))
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")  # the standings are in it, drawn as text

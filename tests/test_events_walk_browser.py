@@ -23,6 +23,7 @@ import pytest
 
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, as_thronesdb_json, real_deck
+from tests.paper import claimed, sheet_links
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, SHOTS, wait_until
 from tests.test_events_record import _check
@@ -224,7 +225,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     org.goto(f"{server.url}/events/new")
     org.fill("#ev-name", "Kieler Herbstturnier")
     org.fill("#ev-date", "2026-11-28")
-    org.fill("#ev-rounds", "3")
+    org.select_option("#ev-rounds", "3")
     org.fill("#ev-tables", "4")
     org.fill("#ev-seed", "kiel-herbst")
     looker.look(org, "new-event", "en")
@@ -289,12 +290,13 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
         assert board["round"] == number
         return board  # type: ignore[no-any-return]
 
-    def links(number: int) -> dict[str, tuple[str, str, str]]:
-        """Each player's table: (game, seat, seat key), from the seat links the organiser's page shows."""
+    def links(number: int, printed: list[str] | None = None) -> dict[str, tuple[str, str, str]]:
+        """Each player's table: (game, seat, seat key), from the seat links the organiser's page shows (or the
+        printed sheets' codes), each opened by its player's phone."""
         out: dict[str, tuple[str, str, str]] = {}
-        for a in org.locator("#round-out a").all():
-            href = a.get_attribute("href") or ""
-            game, key = href.split("/g/")[1].split("#")[0], href.split("#key=")[1]
+        for href in printed if printed is not None else [a.get_attribute("href") or ""
+                                                         for a in org.locator("#round-out a").all()]:
+            game, key = href.split("/g/")[1].split("/")[0], claimed(href, api)
             view = call(api, "GET", f"/games/{game}/view", key=key)[1]
             seat = view["viewer"]["seat"]
             out[next(p["name"] for p in view["players"] if p["seat"] == seat)] = (game, seat, key)
@@ -460,7 +462,9 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     def standings_shown(page: Any, number: int, players: int) -> dict[str, list[str]]:
         page.wait_for_function(f"document.querySelectorAll('#standings tr').length === {players} && "
                                f"document.querySelector('#standings-after').textContent.includes('{number}')")
-        rows = [[c.strip() for c in r.split("\t")] for r in page.locator("#standings tr").all_inner_texts()]
+        # Each cell's text (a row's innerText, laid out late, came without its tabs now and then).
+        rows = page.evaluate("[...document.querySelectorAll('#standings tr')]"
+                             ".map(tr => [...tr.cells].map(td => td.textContent.trim()))")
         return {r[1].replace(" (dropped)", "").replace(" (ausgestiegen)", ""): r for r in rows}
 
     org.reload()
@@ -636,17 +640,19 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
 
     # -- round 3 -------------------------------------------------------------------------------------------
     board = pair(3)
-    seats = links(3)
+    shown_before = [a.get_attribute("href") or "" for a in org.locator("#round-out a").all()]
     # The seat sheets, printed before the round's games begin: a page per seat, its player's name as written.
     with org.expect_download() as sheets:
         org.click("#print-sheets")
         org.click("[data-confirm=yes]")
     sheets.value.save_as(tmp_path / "seats-3.pdf")
-    # The links the page showed were replaced by the sheets' codes: the page no longer offers them (they opened
-    # nothing any more).
+    # The links the page showed were replaced by the sheets' codes: the page no longer offers them (they open
+    # nothing any more); each player's phone opens its seat from its sheet's code.
     org.wait_for_selector("#round-out [data-t='ev.sheets_printed_links_gone']")
     assert org.locator("#round-out a").count() == 0 and "Jürgen Weiß" in org.inner_text("#round-out")
-    assert call(api, "GET", f"/games/{seats['Jürgen Weiß'][0]}/view", key=seats["Jürgen Weiß"][2])[0] == 401
+    replaced, paper = shown_before[0].split("/g/")[1].split("/")[0], shown_before[0].split("#key=")[1]
+    assert call(api, "POST", f"/games/{replaced}/claim", {"request_id": "walk-old-link-1"}, paper)[0] == 401
+    seats = links(3, sheet_links((tmp_path / "seats-3.pdf").read_bytes()))
     printed = subprocess.run(["pdftotext", "-layout", str(tmp_path / "seats-3.pdf"), "-"], capture_output=True,
                              text=True, check=True).stdout.split("\f")[:-1]
     assert len(printed) == 8 and all(any(name in page for name in seats) for page in printed), printed

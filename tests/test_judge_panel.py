@@ -9,6 +9,7 @@ import pytest
 from companion.catalog.decks import parse_deck
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
+from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM
 
@@ -33,13 +34,13 @@ def test_the_panel_opens_with_cards_in_play(server: Server) -> None:
             assert call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)[0] == 200
     _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
     table = rnd["tables"][0]
-    gid, ka = table["game"], table["seats"][0]["url"].split("#key=")[1]
+    gid, ka = table["game"], claimed(table["seats"][0]["url"], api)
     status, out = call(api, "POST", f"/games/{gid}/actions",
                        {"action": {"type": "setup_place", "player": "A", "card": f"A.{cheap}.1"},
-                        "expected_version": 2}, ka)
+                        "expected_version": 3}, ka)  # the two decks, and seat A's phone taking its key
     assert status == 201, out
     assert call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "reveal_setup"},
-                                                       "expected_version": 3}, ka)[0] == 201
+                                                       "expected_version": 4}, ka)[0] == 201
     name = catalog.get(cheap).name  # type: ignore[union-attr]
 
     errors: list[str] = []

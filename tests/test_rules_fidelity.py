@@ -514,5 +514,8 @@ def test_the_phone_offers_the_new_effects() -> None:
     assert "restrict" in types(suggest_table_actions(t, "B"))
     t1 = make_table({"A": {}, "B": {}}, edition="1e")
     assert "pass_shadows" in types(suggest_table_actions(t1, "A"))
-    t2 = make_table({"A": {}, "B": {}}, phase="setup")
+    t2 = make_table({"A": {TYRION_CORE: 1}, "B": {}}, phase="setup")
+    assert "reveal_setup" not in types(suggest_table_actions(t2, "A"))  # nothing face down: setup just ends
+    hand(t2, "A.01089.1")
+    play(t2, SetupFaceDown(player="A", card="A.01089.1"))
     assert "reveal_setup" in types(suggest_table_actions(t2, "A"))

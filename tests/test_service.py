@@ -19,6 +19,7 @@ from companion.store.games import Forbidden, GameStore, Refused, Replayed, Store
 from companion.store.keys import ISSUED
 from companion.tapestry.engine import Settings, new_game
 from companion.tapestry.kind import TurnRequest
+from tests.paper import claimed
 
 A, B = Role.of_seat("A"), Role.of_seat("B")
 STORE = Path(__file__).resolve().parents[1] / "companion" / "store"
@@ -283,7 +284,7 @@ def test_an_action_at_an_event_table_reads_its_game_and_body_once(client: FlaskC
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     table = client.post(f"/api/event/{eid}/rounds", headers=h(org),
                         json={"csv": "1,Player 1,Player 2\n"}).get_json()["tables"][0]
-    gid, key = table["game"], table["seats"][0]["url"].split("#key=")[1]
+    gid, key = table["game"], claimed(table["seats"][0]["url"], client)
     version = client.get(f"/api/games/{gid}/view", headers=h(key)).get_json()["version"]
     reads: list[str] = []
     parsed: list[bytes] = []

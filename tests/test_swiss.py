@@ -21,6 +21,7 @@ from companion.events.swiss import (
     elimination_first,
     elimination_next,
     first_round,
+    lot,
     met,
     standings,
     swap,
@@ -44,8 +45,10 @@ def test_standings_by_hand_points_strength_of_schedule_and_extended() -> None:
     table = standings([Entrant(i) for i in range(1, 5)], games, REGS, "seed")
     assert [(s.player, s.points) for s in table] == [(1, 10), (2, 5), (3, 4), (4, 0)]
     by = {s.player: s for s in table}
-    assert by[1].sos == Fraction(9, 4) and by[2].sos == Fraction(5, 2) and by[3].sos == Fraction(5, 2)
-    assert by[2].esos == Fraction(9, 4) and by[3].esos == Fraction(9, 4)
+    sos = {p: s.tiebreakers["sos"] for p, s in by.items()}
+    esos = {p: s.tiebreakers["esos"] for p, s in by.items()}
+    assert sos[1] == Fraction(9, 4) and sos[2] == Fraction(5, 2) and sos[3] == Fraction(5, 2)
+    assert esos[2] == Fraction(9, 4) and esos[3] == Fraction(9, 4)
     assert by[3].modified_wins == 1 and by[3].wins == 0
     # The league scheme counts a modified win as a win: 3 now has 5 points, level with 2.
     league = standings([Entrant(i) for i in range(1, 5)], games, LEAGUE, "seed")
@@ -64,6 +67,10 @@ def test_tie_on_points_broken_by_strength_of_schedule_then_the_seeded_lot() -> N
     assert first == [s.player for s in standings([Entrant(i) for i in range(1, 5)], twins, REGS, "x")]
     assert {tuple(s.player for s in standings([Entrant(i) for i in range(1, 5)], twins, REGS, f"seed{k}"))[:2]
             for k in range(20)} == {(1, 3), (3, 1)}  # the lot decides, not the player number
+    # The lot is the seed's: SHA-256 of "seed:lot:player", 0 to 999 999, the lowest first.
+    drawn = standings([Entrant(i) for i in range(1, 5)], twins, REGS, "x")
+    assert [s.tiebreakers["lot"] for s in drawn] == [lot("x", s.player) for s in drawn]
+    assert drawn[0].tiebreakers["lot"] < drawn[1].tiebreakers["lot"]
 
 
 def test_bye_is_a_win_and_no_opponent_late_entry_is_an_unpaired_loss() -> None:
@@ -180,7 +187,7 @@ def test_standings_are_a_total_order_from_the_results_alone(data: st.DataObject,
     people, games = history(data, n, rounds, drops=True)
     table = standings(people, games, REGS, "s")
     assert [s.rank for s in table] == list(range(1, len(table) + 1))
-    keys = [(-s.points, -s.sos, -s.esos, s.lot, s.player) for s in table]
+    keys = [s.key() for s in table]  # points, then each tie-breaker of the registry in its order, then the player
     assert keys == sorted(keys) and len(set(keys)) == len(keys)  # strictly ordered: no two players tie
     shuffled = list(games)
     random.Random(data.draw(st.integers(0, 10**6))).shuffle(shuffled)

@@ -122,8 +122,15 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
     csv = "\n".join(f"{t},P{2 * t - 2:03d},P{2 * t - 1:03d}" for t in range(1, tables + 1))
     status, rnd = setup.call("POST", f"/api/event/{eid}/rounds", {"csv": csv}, org)
     assert status == 201, rnd
-    games = [(t["game"], t["seats"][0]["url"].split("#key=")[1], t["seats"][1]["url"].split("#key=")[1])
-             for t in rnd["tables"]]
+    def take_seat(game: str, url: str, n: int) -> str:
+        """A seat's phone opens its round link: its paper key, exchanged once for the seat's own key."""
+        status, out = setup.call("POST", f"/api/games/{game}/claim", {"request_id": f"bench-claim-{n:06d}"},
+                                 url.split("#key=")[1])
+        assert status == 200, out
+        return str(out["key"])
+
+    games = [(t["game"], take_seat(t["game"], t["seats"][0]["url"], 2 * i),
+              take_seat(t["game"], t["seats"][1]["url"], 2 * i + 1)) for i, t in enumerate(rnd["tables"])]
     setup.call("POST", f"/api/event/{eid}/rounds/1/clock", {}, org)
 
     # The phones and dashboards listen from a process of their own, as real devices are apart from
@@ -153,7 +160,7 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tables: int, dashboa
 
     def drive(share: list[tuple[str, str, str]]) -> None:
         client = Client(host, port)
-        versions = {gid: 2 for gid, _, _ in share}
+        versions = {gid: 4 for gid, _, _ in share}  # the two decks, and each phone taking its seat's key
         due = {gid: rng.uniform(0, interval) for gid, _, _ in share}  # tables spread over the interval
         start = time.perf_counter()
         done_bursts, step = 0, 0

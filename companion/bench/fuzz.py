@@ -149,7 +149,10 @@ class Fuzzer:
         r = self._post(f"/api/event/{eid}/rounds", {"pairings": [{"table": 1, "a": "Ann", "b": "Bo"}]}, org)
         tables = (r.get_json() or {}).get("tables") or [{}]
         egame = tables[0].get("game", "none")
-        self.keys += [s["url"].split("#key=")[1] for s in tables[0].get("seats", [])]
+        for n, s in enumerate(tables[0].get("seats", [])):  # each seat's round link, opened as its phone does
+            taken = self._post(f"/api/games/{egame}/claim", {"request_id": f"fuzz-claim-{n:04d}"},
+                               s["url"].split("#key=")[1])
+            self.keys.append((taken.get_json() or {}).get("key", "none"))
         self.ids = {"game_id": [gid, gid, tid, egame], "event_id": [eid, eid], "seat": ["A", "B"],
                     "number": ["1", "2"], "code": ["01001", "13089"], "card_id": ["A:shadows#1", "A.01001.1"],
                     "pending_id": ["x"], "flag_id": ["1"]}

@@ -144,7 +144,8 @@ def pair(event_id: str, csv_file: Path, number: int | None, mode: str, base_url:
         raise click.ClickException(exc.message) from None
     base = base_url.rstrip("/")
     for ref, keys in created:
-        links = "  ".join(f"{seat}: {base}/g/{ref.game_id}#key={keys[seat]}" for seat in ("A", "B"))
+        # Each seat's link opens the seat once: the phone that opens it gets the seat's own key.
+        links = "  ".join(f"{seat}: {base}/g/{ref.game_id}/join#key={keys[seat]}" for seat in ("A", "B"))
         click.echo(f"table {ref.number}: {links}")
     if pairings.bye is not None:
         click.echo(f"bye: {next(p.name for p in events.players(event_id) if p.id == pairings.bye)}")

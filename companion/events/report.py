@@ -21,7 +21,9 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from companion.events import tiebreakers
 from companion.events.export import export_game
+from companion.events.results import ENDINGS
 from companion.events.signing import sign_manifest, verify_manifest
 from companion.events.store import EventStore
 from companion.messages import text
@@ -108,6 +110,11 @@ def result_words(result: dict[str, Any] | None, lang: str) -> str:
         reason = text("ev.result_victory_after_time", lang)
     elif result.get("by_time"):
         reason = text("ev.result_by_time", lang, step=text(f"step.{result['by_time']}", lang))
+    elif result.get("ending") in ENDINGS and result["ending"] not in ("time", "judge", "both_lose"):
+        # How the round ended, in the regulations' words (End of Round); a modified win reads as before.
+        reason = text(f"ev.ending.{result['ending']}", lang)
+        if result.get("reason"):  # what the judge wrote, after it
+            reason += f": {result['reason']}"
     else:
         reason = str(result.get("reason") or "")
         if result.get("modified"):  # gone to time, the winner the first player's choice: a modified win
@@ -181,12 +188,47 @@ def decision_words(decision: dict[str, Any], lang: str, names: dict[int, str] | 
     if kind == "override":
         return text("ev.decision.override", lang, round=d.get("round", "?"),
                     tables=", ".join(map(str, d.get("tables_without_result", []))))
-    if kind == "drop":
-        return text("ev.decision.drop", lang, name=d.get("name", "?"), round=d.get("after_round", "?"))
+    if kind in ("drop", "disqualify"):
+        return text(f"ev.decision.{kind}", lang, name=d.get("name", "?"), round=d.get("after_round", "?"))
+    if kind == "rejoin":
+        return text("ev.decision.rejoin", lang, name=d.get("name", "?"),
+                    rounds=", ".join(map(str, d.get("missed", []))) or "–")
+    if kind == "adjustment":
+        return adjustment_words(d, lang)
+    if kind == "deck_replaced":
+        return text("ev.decision.deck_replaced", lang, name=d.get("name", "?"))
+    if kind in ("registration", "publish_decks"):
+        on = bool(d.get("open", d.get("publish")))
+        return text(f"ev.decision.{kind}_{'on' if on else 'off'}", lang)
+    if kind == "withdrawn":
+        return text("ev.decision.withdrawn", lang, round=d.get("round", "?"), table=d.get("table", "?"),
+                    changed=d.get("round_changed", "?"))
+    if kind == "agreed":
+        return text("ev.decision.agreed", lang, round=d.get("round", "?"), table=d.get("table", "?"),
+                    result=result_words(d.get("result"), lang))
     if kind == "result":
         return text("ev.decision.result", lang, round=d.get("round", "?"), table=d.get("table", "?"),
                     before=result_words(d.get("before"), lang), after=result_words(d.get("after"), lang))
     return text("ev.decision.other", lang, kind=str(kind))
+
+
+def standing_words(st: dict[str, Any], lang: str) -> str:
+    """One line of the standings: rank, name, points (and the judge's adjustment), record, each tie-breaker in the
+    registry's order with its heading and format, in the reader's language and decimal notation."""
+    head = {k: text(f"ev.standings.h.{k}", lang) for k in ("points", "record")}
+    dropped = f" ({text('ev.standings.dropped', lang)})" if st.get("dropped") else ""
+    adjusted = f" ({st['adjustment']:+d})" if st.get("adjustment") else ""
+    record = f"{st.get('wins', 0)}–{st.get('modified_wins', 0)}–{st.get('losses', 0)}"
+    parts = [f"{st['rank']}. {st['name']}{dropped}", f"{head['points']} {st['points']}{adjusted}",
+             f"{head['record']} {record}"]
+    parts += [f"{tb.label(lang)} {tb.words(st[tb.id], lang)}" for tb in tiebreakers.TIEBREAKERS]
+    return " · ".join(parts)
+
+
+def adjustment_words(adjustment: dict[str, Any], lang: str) -> str:
+    """A point adjustment in words: who, how many points, in which round, why."""
+    return text("ev.adjustment", lang, name=adjustment.get("name", "?"), points=f"{int(adjustment['points']):+d}",
+                round=adjustment.get("round", "?"), reason=adjustment.get("reason", ""))
 
 
 def penalty_words(penalty: dict[str, Any], lang: str) -> str:
@@ -199,7 +241,8 @@ def penalty_words(penalty: dict[str, Any], lang: str) -> str:
 def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[dict[str, Any]],
                decisions: list[dict[str, Any]], lang: str = "en", fingerprint: str | None = None,
                standings: list[dict[str, Any]] | None = None,
-               penalties: list[dict[str, Any]] | None = None) -> bytes:
+               penalties: list[dict[str, Any]] | None = None,
+               adjustments: list[dict[str, Any]] | None = None) -> bytes:
     """The report as a printable PDF in ``lang``: real text in an embedded Unicode font (selectable,
     umlauts kept), every caption from the message catalogue, cards and players named in words."""
     from companion.events.pdf import Document
@@ -218,22 +261,16 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
     doc.para(text("ev.h.players", lang), 13, bold=True, height=7)
     for p in players:
         doc.para(f"{p['name']} — {deck_words(p, lang)}", 9, height=4.5, indent=3)
-    if standings:  # rank, name, tournament points, strength of schedule, extended SoS, lot
+    if standings:  # rank, name, tournament points, record, then each tie-breaker of the registry
         doc.ln(3)
         doc.para(text("ev.standings.title", lang), 13, bold=True, height=7)
-        # Each figure named as the standings' columns name it, in the reader's language and decimal notation.
-        head = {k: text(f"ev.standings.h.{k}", lang) for k in ("points", "record", "sos", "esos", "lot")}
-
-        def score(v: Any) -> str:
-            figure = f"{float(v):.3f}"
-            return figure.replace(".", ",") if lang == "de" else figure
-
         for st in standings:
-            dropped = f" ({text('ev.standings.dropped', lang)})" if st.get("dropped") else ""
-            record = f"{st.get('wins', 0)}–{st.get('modified_wins', 0)}–{st.get('losses', 0)}"
-            doc.para(f"{st['rank']}. {st['name']}{dropped} · {head['points']} {st['points']} · {head['record']} "
-                     f"{record} · {head['sos']} {score(st['sos'])} · {head['esos']} {score(st['esos'])} · "
-                     f"{head['lot']} {st['lot']}", 9, height=4.5, indent=3)
+            doc.para(standing_words(st, lang), 9, height=4.5, indent=3)
+    if adjustments:  # the judge's point adjustments, each with its reason
+        doc.ln(3)
+        doc.para(text("ev.h.adjustments", lang), 13, bold=True, height=7)
+        for a in adjustments:
+            doc.para(f"– {adjustment_words(a, lang)}", 9, height=4.5, indent=3)
     if penalties is not None:  # each player's penalties across the rounds: a repeat is seen at a glance
         doc.ln(3)
         doc.para(text("ev.h.penalties_by_player", lang), 13, bold=True, height=7)

@@ -18,6 +18,7 @@ from typing import Any
 from companion.catalog.card import DRAW_DECK_TYPES
 from companion.events.clock import going_to_time, remaining, standings_from
 from companion.events.penalties import by_player, event_penalties
+from companion.events.results import Agreement, Claim, Report, agreement, as_result
 from companion.events.store import EventStore, TableRef, deck_hash
 from companion.events.ticker import SLACK, DeadlineTicker
 from companion.messages import text
@@ -63,7 +64,8 @@ def _names_only(value: Any) -> Any:
 SETUP_DRAW, DRAW_PHASE_DRAW = 7, 2
 
 #: Dashboard order: what needs a judge first.
-URGENCY = {"call_judge": 0, "deck_check": 1, "illegal": 2, "after_time": 2, "needs_judge": 3, "undo": 4, "reprint": 4}
+URGENCY = {"call_judge": 0, "dispute": 1, "paper_reused": 1, "deck_check": 1, "illegal": 2, "after_time": 2,
+           "needs_judge": 3, "undo": 4, "reprint": 4}
 
 
 def event_channel(event_id: str) -> str:
@@ -339,7 +341,7 @@ class EventService:
         decided = self.time_steps(ref.game_id) if gone_to_time(table) else {"winner": None}
         if decided["winner"] is None:
             if result is not None:
-                self.events.set_result(ref.game_id, None)
+                self.record_result(ref, None, "time")
             return
         settled = {"winner": decided["winner"], "winner_name": self.seat_player(ref, decided["winner"]),
                    "reason": f"going to time: {decided['decided_by']}", "by_time": decided["decided_by"]}
@@ -348,7 +350,7 @@ class EventService:
             # modified win (Tournament Regulations › End of Round: going to time only "if neither player has won").
             settled = {**settled, "reason": "15 power", "modified": False}
         if settled != result:
-            self.events.set_result(ref.game_id, settled)
+            self.record_result(ref, settled, "time")
 
     def seat_player(self, ref: TableRef, seat: str | None) -> str | None:
         """The registered player's name at a table's seat (A or B), or None."""
@@ -375,6 +377,11 @@ class EventService:
                 self.events.flag(ref, "deck_check", {"cards": problems, "action": entry.data}, entry.seq)
         if entry.kind == "undo" and entry.actor.startswith("seat"):
             self.events.flag(ref, "undo", {"undone": entry.data.get("seq"), "by": entry.actor}, entry.seq)
+        if entry.kind == "key" and entry.data.get("refused"):
+            # A seat sheet opened again after its phone took the seat: refused, and the judge hears of it.
+            seat = str(entry.data.get("seat"))
+            self.events.flag(ref, "paper_reused", {"seat": seat, "player": self.seat_names(ref).get(seat, seat),
+                                                   "used_at": entry.data.get("used_at")}, entry.seq)
         if entry.kind == "deck":
             registered = self.registered(ref).get(entry.data.get("seat", ""))
             if registered is None or deck_hash(entry.data.get("deck", {})) != deck_hash(registered):
@@ -463,10 +470,14 @@ class EventService:
               info: dict[str, Any] | None = None) -> dict[str, Any]:
         info = info or self.events.round_info(event_id, number)
         extra = extension if extension is not None else (self.extension(game_id) if game_id else 0)
-        left = remaining(info["started"], info["minutes"], extra)
+        stopped = info.get("stopped")
+        # A round whose last result is in stopped its clock then (stored): what was left is shown, not counted on.
+        left = remaining(info["started"], info["minutes"], extra,
+                         at=dt.datetime.fromisoformat(stopped) if stopped else None)
         return {"round": number, "minutes": info["minutes"], "started": info["started"], "extension": extra,
                 "remaining": None if left is None else round(left, 1),
-                "time_called": left is not None and left <= 0,
+                "time_called": left is not None and left <= 0, "stopped": stopped,
+                **({"finished": True} if stopped else {}),
                 "rule": {lang: text("ev.time_called_rule", lang) for lang in ("en", "de")}}
 
     def _table_facts(self, game_id: str) -> dict[str, Any]:
@@ -548,9 +559,88 @@ class EventService:
         # Each player's penalties across the rounds ride on the dashboard itself: a penalty another judge gives
         # commits to its table, which publishes the event's channel, so every open dashboard shows it at once
         # (read on their own, they lagged up to 10 s behind and needed a request of their own).
+        entrants = {e.id: e for e in self.events.entrants(event_id)}
+        players = [{"id": p.id, "name": p.name, "dropped": entrants[p.id].dropped_after is not None}
+                   for p in self.events.players(event_id) if p.id in entrants]
         return {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
                 "clock": clock, "tables": rows, "penalties": by_player(event_penalties(self.events, event_id)),
+                "players": players, "adjustments": self.events.adjustments(event_id),
                 "version": self.version(event_id), "fingerprint": self.events.fingerprint(event_id)}
+
+    # -- results: reported by the players, decided by the judge -------------------------------------------
+    def reports(self, ref: TableRef) -> Agreement:
+        """The table's ``report`` entries, settled (``results.agreement``)."""
+        found = [Report(e.seq, e.actor, Claim.of(e.data), e.at) for e in self.games.entries(ref.game_id)
+                 if e.kind == "report"]
+        return agreement(found)
+
+    def proposed(self, game_id: str) -> Claim | None:
+        """The result a game proposes by itself (Tournament Regulations › End of Round): a player who reached 15
+        power meets the victory condition; a player whose draw deck is empty (as the table tracks it: the
+        tracked count is never below the real one) receives a loss."""
+        table = self.games.state(game_id).table
+        won = winner(table)
+        if won is not None:
+            return Claim(won, "victory")
+        if table.round < 1:
+            return None  # before the first round nobody has drawn their deck empty
+        empty = [seat for seat, p in table.players.items() if not p.zones[Zone.DECK]]
+        if len(empty) == 1:
+            other = next(s for s in table.players if s != empty[0])
+            return Claim(other, "empty_deck")
+        return None
+
+    def record_result(self, ref: TableRef, result: dict[str, Any] | None, by: str) -> None:
+        """A table's result is in (or changed, or taken back), whoever settled it: the players agreeing, the judge,
+        the going-to-time steps. A change the judge makes to a result that was in is a decision on the record; a
+        proposal for the next round, computed on the old result, is withdrawn (logged); the round's clock stops
+        when its last result is in (stored), and runs again when one is taken back."""
+        before = self.events.result(ref.game_id)
+        if before == result:
+            return
+        changed = before is not None and result is not None and {k: before.get(k) for k in ("winner", "modified")} \
+            != {k: result.get(k) for k in ("winner", "modified")}
+        if by == "judge" and changed:
+            # A result replaced by another (the judge was told wrong): the report and the signed file keep it.
+            self.events.log(ref.event_id, "judge", "result", {"round": ref.round, "table": ref.number,
+                                                             "before": before, "after": result})
+        self.events.set_result(ref.game_id, result)
+        if before is not None or result is None:  # a result changed or taken back: the standings moved
+            number = len(self.events.rounds(ref.event_id)) + 1
+            if number > ref.round and self.events.proposal(ref.event_id, number) is not None:
+                self.events.drop_proposal(ref.event_id, number)
+                self.events.log(ref.event_id, by, "withdrawn", {"round": number, "table": ref.number,
+                                                                "round_changed": ref.round})
+        info = self.events.round_info(ref.event_id, ref.round)
+        complete = all(r is not None for r in self.events.results(ref.event_id, ref.round).values())
+        if complete and not info.get("stopped"):
+            self.events.stop_clock(ref.event_id, ref.round, dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"))
+        elif not complete and info.get("stopped"):
+            self.events.stop_clock(ref.event_id, ref.round, None)
+        if by == "judge":
+            for f in self.events.flags(ref.event_id, ref.round, ref.game_id):
+                if f["kind"] == "dispute" and not f["cleared"]:
+                    self.events.clear_flag(ref.event_id, f["id"])
+        self.publish(ref.event_id)
+
+    def settle_reports(self, ref: TableRef) -> Agreement:
+        """After a seat's report: both seats agree, and the result counts at once; or they differ, and the judge's
+        dashboard raises a dispute (once per pair of reports)."""
+        settled = self.reports(ref)
+        if settled.status == "agreed" and settled.result is not None and self.events.result(ref.game_id) is None:
+            self.record_result(ref, as_result(settled.result, self.seat_names(ref), "players"), "players")
+        elif settled.status == "disputed":
+            seqs = sorted(r.seq for r in settled.reports.values() if r is not None)
+            names = self.seat_names(ref)
+            claims = {seat: None if r is None else {**r.claim.to_dict(), "winner_name": names.get(r.claim.winner or "")}
+                      for seat, r in settled.reports.items()}
+            # The same two results said again raise no second flag while the first is open.
+            known = [f for f in self.events.flags(ref.event_id, ref.round, ref.game_id)
+                     if f["kind"] == "dispute" and not f["cleared"]]
+            if not any(f["detail"].get("claims") == claims for f in known):
+                self.events.flag(ref, "dispute", {"reports": seqs, "claims": claims}, max(seqs))
+        self.publish(ref.event_id)
+        return settled
 
     # -- any moment of any game -----------------------------------------------------------------
     def moment(self, game_id: str, seq: int) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from companion.rules import Seat
 from companion.rules.roles import HOST
 from companion.service import TableService
 from companion.store.db import connect, on_event_loop, without_waiting
-from companion.store.games import GameStore, StoreError, canonical, now
+from companion.store.games import PAPER_KIND, GameStore, StoreError, canonical, now
 from companion.store.secrets import hash_secret, matches, new_game_id, new_secret
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,8 @@ DEFAULT_MINUTES = 55
 FINAL_MINUTES = 120
 MAX_TABLES = 200
 MAX_PLAYERS = 2 * MAX_TABLES
-FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge", "after_time", "reprint")
+FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge", "after_time", "reprint", "dispute",
+              "paper_reused")
 
 
 class EventError(StoreError):
@@ -92,12 +93,15 @@ class Event:
     seed: str = ""  # round 1's random pairing and the last tiebreaker come from it (shown, reproducible)
     format: str = "joust"
     restricted_list: str | None = None  # a shipped list's code (2nd edition); decks are checked against it
+    registration_open: bool = True  # players may register themselves from the event's link
+    publish_decks: bool = False  # the public feed carries the decklists
 
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "date": self.date, "rounds": self.rounds, "tables": self.tables,
                 "edition": self.edition, "minutes": self.minutes, "created": self.created,
                 "scoring": self.scoring, "cut": self.cut, "seed": self.seed,
-                "format": self.format, "restricted_list": list_info(self.edition, self.restricted_list)}
+                "format": self.format, "restricted_list": list_info(self.edition, self.restricted_list),
+                "registration_open": self.registration_open, "publish_decks": self.publish_decks}
 
     def stage(self, number: int) -> str | None:
         """``swiss`` for rounds 1 to ``rounds``, ``cut`` for the single elimination rounds after it."""
@@ -135,6 +139,8 @@ class Player:
     deck_hash: str
     problems: list[dict[str, Any]] = field(default_factory=list)  # legality warnings at registration
     confirmed: dict[str, Any] | None = None  # the organiser's confirmation of an illegal deck: at, by
+    self_registered: bool = False  # registered from the event's public link (and may fix the deck until paired)
+    source: str = ""  # the decklist as pasted (the feed publishes decks only when the organiser says so)
 
     @property
     def legal(self) -> bool:
@@ -148,7 +154,7 @@ class Player:
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "faction": self.faction, "agenda": self.agenda,
                 "deck_hash": self.deck_hash, "cards": sum(self.deck.values()), "legal": self.legal,
-                "problems": self.problems, "confirmed": self.confirmed}
+                "problems": self.problems, "confirmed": self.confirmed, "self_registered": self.self_registered}
 
 
 def deck_hash(deck: Mapping[str, int]) -> str:
@@ -181,7 +187,7 @@ class EventStore:
         self._fingerprints: dict[str, str] = {}
         # Players as decoded, per event, with the fingerprint they were read at: a judge's dashboard asks for
         # every player at each update, and decoding 128 decklists was a third of its cost.
-        self._players: dict[str, tuple[tuple[int, int], tuple[Player, ...]]] = {}
+        self._players: dict[str, tuple[tuple[int, int, int], tuple[Player, ...]]] = {}
         #: Told the event's id when a write handed off the event loop is made (the dashboards' channel).
         self.written: list[Callable[[str], object]] = []  # told the event's id (what they answer is ignored)
         self._later = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-events")  # no thread until used
@@ -269,10 +275,12 @@ class EventStore:
         event = Event(new_game_id(), name, str(date or "")[:20], rounds, tables, edition, minutes, now(),
                       hash_secret(keys["organiser"]), hash_secret(keys["judge"]), scoring, cut, seed, fmt,
                       restricted_list)
+        row = {k: v for k, v in event.public().items() if k not in ("registration_open", "publish_decks")}
         with self._lock:
-            self.db.table("events").insert({**event.public(), "organiser_hash": event.organiser_hash,
-                                      "judge_hash": event.judge_hash, "closed": None,
-                                      "restricted_list": restricted_list})
+            self.db.table("events").insert({**row, "organiser_hash": event.organiser_hash,
+                                            "judge_hash": event.judge_hash, "closed": None,
+                                            "restricted_list": restricted_list, "registration": "open",
+                                            "publish_decks": 0})
         return event, keys
 
     def event(self, event_id: str) -> Event:
@@ -283,7 +291,8 @@ class EventStore:
         return Event(r["id"], r["name"], r["date"], r["rounds"], r["tables"], r["edition"], r["minutes"],
                      r["created"], r["organiser_hash"], r["judge_hash"], r.get("scoring") or DEFAULT_SCHEME,
                      r.get("cut") or 0, r.get("seed") or r["id"], r.get("format") or "joust",
-                     r.get("restricted_list"))
+                     r.get("restricted_list"), (r.get("registration") or "open") == "open",
+                     bool(r.get("publish_decks")))
 
     def set_minutes(self, event_id: str, minutes: int) -> None:
         if not isinstance(minutes, int) or not 5 <= minutes <= 240:
@@ -330,11 +339,15 @@ class EventStore:
 
     # -- players ---------------------------------------------------------------------------
     def register(self, event_id: str, name: str, faction: str | None, agenda: str | None,
-                 deck: Mapping[str, int], source: str = "", problems: list[dict[str, Any]] | None = None) -> Player:
+                 deck: Mapping[str, int], source: str = "", problems: list[dict[str, Any]] | None = None,
+                 self_key: str | None = None) -> Player:
         """Register a player; the decklist is frozen now, with its hash and its legality (``problems``: the
         warnings under the event's format and restricted list; an illegal deck waits for the organiser's
-        confirmation before it may sit at a table)."""
-        self.event(event_id)
+        confirmation before it may sit at a table). ``self_key``: the player registers themselves from the
+        event's public link, and holds this key (stored as its hash) to fix their deck until they are paired."""
+        event = self.event(event_id)
+        if self_key is not None and not event.registration_open:
+            raise EventConflict("the organiser has closed registration", field="name", msg="ev.reg.closed")
         name = (name or "").strip()
         if not 1 <= len(name) <= 40 or any(ord(c) < 32 for c in name):
             raise EventError("a player's name is 1 to 40 printable characters")
@@ -358,9 +371,11 @@ class EventStore:
                 "event_id": event_id, "id": pid, "name": name, "faction": faction, "agenda": agenda,
                 "deck": canonical(frozen), "deck_hash": deck_hash(frozen), "source": source[:64 * 1024],
                 "registered": now(), "joined": paired + 1, "dropped_after": None,
-                "legality": canonical(problems or [])})
+                "legality": canonical(problems or []), "revision": 0,
+                "self_hash": hash_secret(self_key) if self_key is not None else None})
             self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])  # a new player
-        return Player(pid, name, faction, agenda, frozen, deck_hash(frozen), list(problems or []))
+        return Player(pid, name, faction, agenda, frozen, deck_hash(frozen), list(problems or []),
+                      self_registered=self_key is not None, source=source[:64 * 1024])
 
     def players(self, event_id: str) -> list[Player]:
         # Players are only added and confirmed (register, confirm_deck), never edited or removed: their
@@ -368,16 +383,17 @@ class EventStore:
         # process wrote it (the command line too).
         # The two reads take no lock: rows written after the mark are newer than it, and the next call reads
         # them again.
-        mark = self._rows("select count(*) as n, coalesce(sum(length(confirmed)), 0) as c from event_players"
-                          " where event_id = ?", [event_id])[0]
-        fingerprint = (int(mark["n"]), int(mark["c"]))
+        mark = self._rows("select count(*) as n, coalesce(sum(length(confirmed)), 0) as c,"
+                          " coalesce(sum(revision), 0) as r from event_players where event_id = ?", [event_id])[0]
+        fingerprint = (int(mark["n"]), int(mark["c"]), int(mark["r"]))
         known = self._players.get(event_id)
         if known is not None and known[0] == fingerprint:
             return list(known[1])
         rows = self._rows("select * from event_players where event_id = ? order by id", [event_id])
         players = tuple(Player(r["id"], r["name"], r["faction"], r["agenda"], json.loads(r["deck"]),
                                r["deck_hash"], json.loads(r.get("legality") or "[]"),
-                               json.loads(r["confirmed"]) if r.get("confirmed") else None) for r in rows)
+                               json.loads(r["confirmed"]) if r.get("confirmed") else None,
+                               bool(r.get("self_hash")), r.get("source") or "") for r in rows)
         self._players[event_id] = (fingerprint, players)
         return list(players)
 
@@ -398,14 +414,23 @@ class EventStore:
         return next(p for p in self.players(event_id) if p.id == player_id)
 
     def entrants(self, event_id: str) -> list[Entrant]:
-        """The players as pairing sees them: the round each entered at, the round after which each dropped."""
-        rows = self._rows("select id, joined, dropped_after from event_players where event_id = ? order by id",
+        """The players as pairing sees them: the round each entered at, the round after which each dropped, the
+        rounds each missed between a drop and a rejoin."""
+        rows = self._rows("select id, joined, dropped_after, missed from event_players where event_id = ? order by id",
                           [event_id])
-        return [Entrant(r["id"], r["joined"] or 1, r["dropped_after"]) for r in rows]
+        return [Entrant(r["id"], r["joined"] or 1, r["dropped_after"], tuple(json.loads(r.get("missed") or "[]")))
+                for r in rows]
 
-    def drop(self, event_id: str, player_id: int, by: str) -> int:
+    def disqualified(self, event_id: str) -> dict[int, dict[str, Any]]:
+        """Players the organiser disqualified (player id -> when, by whom): they never rejoin."""
+        rows = self._rows("select id, disqualified from event_players where event_id = ? and disqualified is not null",
+                          [event_id])
+        return {int(r["id"]): json.loads(r["disqualified"]) for r in rows}
+
+    def drop(self, event_id: str, player_id: int, by: str, disqualified: bool = False) -> int:
         """Drop a player after the latest paired round (0: before round 1): never paired again; their
-        results stand. Returns that round."""
+        results stand. Returns that round. ``disqualified``: the organiser's decision (Tournament Regulations ›
+        Pairings: "Disqualified players are removed from the tournament, and cannot rejoin")."""
         with self._lock:
             rows = self._rows("select name, dropped_after from event_players where event_id = ? and id = ?",
                               [event_id, player_id])
@@ -417,10 +442,127 @@ class EventStore:
             after = len(self.rounds(event_id))
             self.db.conn.execute("update event_players set dropped_after = ? where event_id = ? and id = ?",
                                  [after, event_id, player_id])
+            if disqualified:
+                self.db.conn.execute("update event_players set disqualified = ? where event_id = ? and id = ?",
+                                     [canonical({"at": now(), "by": by, "after_round": after}), event_id, player_id])
             # A proposal made before the drop still pairs the player: it is withdrawn (propose again).
             self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])
-            self.log(event_id, by, "drop", {"player": player_id, "name": rows[0]["name"], "after_round": after})
+            self.log(event_id, by, "disqualify" if disqualified else "drop",
+                     {"player": player_id, "name": rows[0]["name"], "after_round": after})
         return after
+
+    def rejoin(self, event_id: str, player_id: int, by: str) -> list[int]:
+        """A dropped player rejoins before the next round is paired (Tournament Regulations › Pairings: "being
+        assigned unpaired losses for each round they did not attend"; "only during the same stage in which they
+        left"; a disqualified player never). Returns the rounds missed, each an unpaired loss."""
+        event = self.event(event_id)
+        with self._lock:
+            rows = self._rows("select name, dropped_after, missed, disqualified from event_players"
+                              " where event_id = ? and id = ?", [event_id, player_id])
+            if not rows:
+                raise EventMissing(f"player {player_id} is not registered", field="player")
+            row = rows[0]
+            if row["disqualified"]:
+                raise EventConflict(f"{row['name']} was disqualified and cannot rejoin", field="player",
+                                    msg="ev.rejoin.disqualified", name=row["name"])
+            if row["dropped_after"] is None:
+                raise EventConflict(f"{row['name']} has not dropped", field="player", msg="ev.rejoin.not_dropped",
+                                    name=row["name"])
+            paired = len(self.rounds(event_id))
+            left = event.stage(max(1, int(row["dropped_after"]))) or "swiss"
+            if event.stage(paired + 1) != left:
+                raise EventConflict(f"{row['name']} left during the {left} rounds and may rejoin only in them",
+                                    field="player", msg="ev.rejoin.other_stage", name=row["name"])
+            missed = sorted({*json.loads(row["missed"] or "[]"), *range(int(row["dropped_after"]) + 1, paired + 1)})
+            self.db.conn.execute("update event_players set dropped_after = null, missed = ?"
+                                 " where event_id = ? and id = ?", [json.dumps(missed), event_id, player_id])
+            self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])
+            self.log(event_id, by, "rejoin", {"player": player_id, "name": row["name"],
+                                              "missed": [r for r in missed if r > int(row["dropped_after"])]})
+        return missed
+
+    # -- players who register themselves -----------------------------------------------------------------
+    def self_registered(self, event_id: str, key: str | None) -> Player | None:
+        """The player whose own registration key this is (every stored hash is compared: constant time)."""
+        rows = self._rows("select id, self_hash from event_players where event_id = ? and self_hash is not null",
+                          [event_id])
+        found = None
+        for r in rows:
+            if matches(key, r["self_hash"]):
+                found = int(r["id"])
+        return next((p for p in self.players(event_id) if p.id == found), None) if found is not None else None
+
+    def replace_deck(self, event_id: str, player_id: int, deck: Mapping[str, int], source: str,
+                     problems: list[dict[str, Any]], faction: str | None, agenda: str | None) -> Player:
+        """A player who registered themselves fixes their deck before they are paired (the new list is frozen
+        with its hash and legality; the old one is kept in the event's log)."""
+        if not deck:
+            raise EventError("the decklist has no cards", field="decklist")
+        frozen = dict(sorted(deck.items()))
+        with self._lock:
+            player = next((p for p in self.players(event_id) if p.id == player_id), None)
+            if player is None:
+                raise EventMissing(f"no player {player_id}")
+            if any(player_id in ref.players for ref in self.tables(event_id)) or any(
+                    r.get("bye") == player_id for r in self.rounds(event_id)):
+                raise EventConflict("you have been paired: the list you registered is the one you play; ask the "
+                                    "organiser", field="decklist", msg="ev.reg.paired")
+            self.db.conn.execute("update event_players set deck = ?, deck_hash = ?, source = ?, legality = ?,"
+                                 " faction = ?, agenda = ?, confirmed = null, revision = coalesce(revision, 0) + 1"
+                                 " where event_id = ? and id = ?",
+                                 [canonical(frozen), deck_hash(frozen), source[:64 * 1024], canonical(problems),
+                                  faction, agenda, event_id, player_id])
+            self.log(event_id, f"player:{player_id}", "deck_replaced",
+                     {"player": player_id, "name": player.name, "before": player.deck_hash, "after": deck_hash(frozen),
+                      "problems": [p.get("rule") for p in problems]})
+            self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])
+        return next(p for p in self.players(event_id) if p.id == player_id)
+
+    def set_registration(self, event_id: str, open_: bool, by: str) -> None:
+        self.event(event_id)
+        with self._lock:
+            self.db.conn.execute("update events set registration = ? where id = ?",
+                                 ["open" if open_ else "closed", event_id])
+            self.log(event_id, by, "registration", {"open": open_})
+
+    def set_publish_decks(self, event_id: str, publish: bool, by: str) -> None:
+        self.event(event_id)
+        with self._lock:
+            self.db.conn.execute("update events set publish_decks = ? where id = ?", [int(publish), event_id])
+            self.log(event_id, by, "publish_decks", {"publish": publish})
+
+    # -- the judge's point adjustments ---------------------------------------------------------------
+    def adjust(self, event_id: str, player_id: int, points: int, reason: str, by: str) -> dict[str, Any]:
+        """Tournament points added to or taken from a player by the judge, with the reason (a penalty that costs
+        points, an agreed correction): logged, in the standings, the report and the signed event file."""
+        reason = (reason or "").strip()
+        if not 1 <= len(reason) <= 200:
+            raise EventError("an adjustment names its reason (1 to 200 characters)", field="reason")
+        if not isinstance(points, int) or points == 0 or not -100 <= points <= 100:
+            raise EventError("points: a whole number from -100 to 100, not 0", field="points")
+        with self._lock:
+            names = {p.id: p.name for p in self.players(event_id)}
+            if player_id not in names:
+                raise EventMissing(f"player {player_id} is not registered", field="player")
+            row: dict[str, Any] = {"event_id": event_id, "player": player_id, "points": points, "reason": reason,
+                                   "round": len(self.rounds(event_id)), "by": by, "at": now()}
+            row["id"] = self.db.table("event_adjustments").insert(row).last_pk
+            self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])
+            self.log(event_id, by, "adjustment", {"player": player_id, "name": names[player_id], "points": points,
+                                                  "reason": reason, "round": row["round"]})
+        return {**row, "name": names[player_id]}
+
+    def adjustments(self, event_id: str) -> list[dict[str, Any]]:
+        names = {p.id: p.name for p in self.players(event_id)}
+        return [{**r, "name": names.get(r["player"], "?")} for r in
+                self._rows("select * from event_adjustments where event_id = ? order by id", [event_id])]
+
+    def adjusted(self, event_id: str) -> dict[int, int]:
+        """Each player's adjustments added up (player -> points), as the standings count them."""
+        out: dict[int, int] = {}
+        for r in self._rows("select player, points from event_adjustments where event_id = ?", [event_id]):
+            out[int(r["player"])] = out.get(int(r["player"]), 0) + int(r["points"])
+        return out
 
     # -- the Swiss record ---------------------------------------------------------------------------
     def played(self, event_id: str, stage: str = "swiss") -> list[Game]:
@@ -478,8 +620,8 @@ class EventStore:
     def create_round(self, event_id: str, number: int, pairings: list[tuple[int, int, int]],
                      mode: str = "strict", bye: int | None = None) -> list[tuple[TableRef, dict[str, str]]]:
         """One game per table with the registered decks loaded. Everything is checked before the first
-        game is made, so a bad pairing creates nothing. Returns each table with its seat keys (shown
-        once: the sheet of seat links is printed from them)."""
+        game is made, so a bad pairing creates nothing. Returns each table with its seats' paper keys (shown
+        once: the phone that opens a seat's link exchanges its paper key for the seat's own key)."""
         event = self.event(event_id)
         players = {p.id: p for p in self.players(event_id)}
         stage = event.stage(number)
@@ -525,8 +667,9 @@ class EventStore:
                 header = {"event": {"id": event_id, "round": number, "table": table,
                                     "decks": {"A": players[a].deck_hash, "B": players[b].deck_hash}}}
                 title = f"{event.name} · R{number} T{table}"
+                # Each seat's link is a paper key (asked for): the phone that opens it gets the seat's own key.
                 game, keys = TableService(self.games).create_game(event.edition, mode, seats, title=title[:100],
-                                                                  header=header)
+                                                                  header=header, asked=(PAPER_KIND,))
                 ref = TableRef(game.id, event_id, number, table, [a, b])
                 # The table is known before its decks load, so the deck check sees them as registered.
                 self.db.table("event_tables").insert({"game_id": game.id, "event_id": event_id, "round": number,
@@ -535,7 +678,8 @@ class EventStore:
                 for seat, pid in (("A", a), ("B", b)):
                     TableService(self.games).set_deck(game.id, seat, players[pid].deck, HOST,
                                                       self.games.game(game.id).version)
-                out.append((ref, {"A": keys.seats["A"], "B": keys.seats["B"]}))
+                papers = keys.per_seat(PAPER_KIND)
+                out.append((ref, {"A": papers["A"], "B": papers["B"]}))
         return out
 
     def rounds(self, event_id: str) -> list[dict[str, Any]]:
@@ -555,8 +699,17 @@ class EventStore:
     def start_clock(self, event_id: str, number: int, minutes: int | None = None, started: str | None = None) -> None:
         info = self.round_info(event_id, number)
         with self._lock:
-            self.db.conn.execute("update event_rounds set started = ?, minutes = ? where event_id = ? and number = ?",
+            self.db.conn.execute("update event_rounds set started = ?, minutes = ?, stopped = null"
+                                 " where event_id = ? and number = ?",
                                  [started or now(), minutes or info["minutes"], event_id, number])
+
+    def stop_clock(self, event_id: str, number: int, at: str | None) -> None:
+        """The round's clock stopped when its last result came in (None: a result taken back, it runs again)."""
+        def update() -> None:
+            self.db.conn.execute("update event_rounds set stopped = ? where event_id = ? and number = ?",
+                                 [at, event_id, number])
+
+        self._save(event_id, update)
 
     def round_started(self, event_id: str, number: int) -> bool:
         """A round's games have begun once its clock runs or any of its tables has recorded more than the

@@ -15,22 +15,24 @@ Sections followed (their names in the regulations):
 - *Single Elimination Rounds*: highest against lowest (Game #1 = 1 v N), then the winner of Game #1
   against the winner of the last game, and so on.
 - *Tournament Points*: win 5, modified win 4 (going to time), loss 0.
-- *Tiebreakers*: strength of schedule, extended strength of schedule, random.
+- *Tiebreakers*: strength of schedule, extended strength of schedule, random (``tiebreakers.py``, the
+  registry every standings view is made from).
 
 Where the regulations leave a choice, this module makes it and says so (``# choice:``)."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 # networkx: a maintained blossom algorithm for the minimum-weight perfect matching the Swiss rounds need
 # (greedy top-down pairing fails at the bottom of the standings, where the rematches pile up).
 import networkx as nx  # type: ignore[import-untyped]
+
+from companion.events import tiebreakers as tb
+from companion.events.tiebreakers import Value
 
 REGULATIONS = "FFG AGoT Tournament Regulations v2.0"
 
@@ -83,61 +85,70 @@ class Game:
 @dataclass(frozen=True, slots=True)
 class Entrant:
     """A registered player as pairing sees them: the round they entered at (1, or 2 for a late
-    registration) and the round after which they dropped (None: still in)."""
+    registration), the round after which they dropped (None: still in) and the rounds they missed between a drop
+    and a rejoin (each an unpaired loss)."""
 
     id: int
     joined: int = 1
     dropped_after: int | None = None
+    missed: tuple[int, ...] = ()
 
     def active(self, round_number: int) -> bool:
         return self.joined <= round_number and (self.dropped_after is None or round_number <= self.dropped_after)
+
+    def unpaired_losses(self, upto: int) -> set[int]:
+        """Pairings: "unpaired losses for each round they did not attend": the rounds before a late
+        registration and the rounds missed between a drop and a rejoin, up to round ``upto``."""
+        return {r for r in (*range(1, self.joined), *self.missed) if r <= upto}
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
     rank: int
     player: int
-    points: int
+    points: int  # tournament points, the judge's adjustments included
     wins: int
     modified_wins: int
     losses: int
     byes: int
     rounds: int
-    sos: Fraction
-    esos: Fraction
-    lot: int  # the "Random" tiebreaker, drawn from the event's seed (reproducible)
+    tiebreakers: Mapping[str, Value]  # each tie-breaker's exact value, by its id (``tiebreakers.TIEBREAKERS``)
     opponents: tuple[int, ...]
     dropped: bool
+    adjustment: int = 0  # points the judge added or took away (Tournament Points: a penalty, a correction)
+
+    def key(self) -> tuple[Any, ...]:
+        """Its place in the order: points, then each tie-breaker in the registry's order, then the player."""
+        return tb.order_key(self.points, self.tiebreakers, self.player, tb.TIEBREAKERS)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rank": self.rank, "player": self.player, "points": self.points, "wins": self.wins,
-                "modified_wins": self.modified_wins, "losses": self.losses, "byes": self.byes,
-                "rounds": self.rounds, "sos": round(float(self.sos), 3), "esos": round(float(self.esos), 3),
-                "lot": self.lot, "dropped": self.dropped}
+        return {"rank": self.rank, "player": self.player, "points": self.points, "adjustment": self.adjustment,
+                "wins": self.wins, "modified_wins": self.modified_wins, "losses": self.losses, "byes": self.byes,
+                "rounds": self.rounds, "dropped": self.dropped,
+                **{t.id: t.shown(self.tiebreakers[t.id]) for t in tb.TIEBREAKERS}}
 
 
 def lot(seed: str, player: int) -> int:
-    """The regulations' last tiebreaker is "random"; drawn from the event's seed it is the same every
-    time the standings are computed. 0–999 999."""
-    return int(hashlib.sha256(f"{seed}:lot:{player}".encode()).hexdigest()[:12], 16) % 1_000_000
+    """The regulations' random tie-breaker for ``player`` (``tiebreakers.lot``)."""
+    return tb.lot(seed, player)
 
 
 def _rounds_played(player: int, entrants: Mapping[int, Entrant], games: Sequence[Game], upto: int) -> int:
-    # choice: a round counts as played when the player had a game with a result or a bye, or (late
-    # registration) an unpaired loss for a round before they joined (Pairings: rejoining players get
-    # unpaired losses); a dropped player's later rounds are not counted.
+    # choice: a round counts as played when the player had a game with a result or a bye, or an unpaired loss
+    # (a late registration, a rejoin: Pairings gives unpaired losses for the rounds not attended); a dropped
+    # player's later rounds are not counted.
     played = {g.round for g in games if player in g.players() and g.round <= upto}
     entrant = entrants.get(player)
     if entrant is not None:
-        played |= set(range(1, min(entrant.joined, upto + 1)))
+        played |= entrant.unpaired_losses(upto)
     return len(played)
 
 
 def standings(entrants: Iterable[Entrant], games: Iterable[Game], scheme: Scheme, seed: str,
-              upto: int | None = None) -> list[Standing]:
-    """The standings after round ``upto`` (all rounds by default): tournament points, then strength of
-    schedule, extended strength of schedule, the seeded lot, the player id. A total order: the same
-    results in any order give the same list."""
+              upto: int | None = None, adjustments: Mapping[int, int] | None = None) -> list[Standing]:
+    """The standings after round ``upto`` (all rounds by default): tournament points (with the judge's
+    ``adjustments``, player -> points), then each tie-breaker of the registry in its order, then the player id.
+    A total order: the same results in any order give the same list."""
     people = {e.id: e for e in entrants}
     done = sorted((g for g in games if g.b is None or g.reported),
                   key=lambda g: (g.round, g.a, -1 if g.b is None else g.b))
@@ -161,26 +172,26 @@ def standings(entrants: Iterable[Entrant], games: Iterable[Game], scheme: Scheme
             outcome = ("modified_win" if g.modified else "win") if g.winner == p else "loss"
             tally[p][outcome] += 1
             points[p] += scheme.points(outcome)
-    for p, e in people.items():  # late registration: an unpaired loss for each round before they joined
-        missed = len(range(1, min(e.joined, last + 1)))
+    for p, e in people.items():  # an unpaired loss for each round not attended (late entry, a rejoin)
+        missed = len(e.unpaired_losses(last))
         tally[p]["loss"] += missed
         points[p] += missed * scheme.loss
+    # choice: the judge's point adjustments count in the player's "total tournament points", which strength of
+    # schedule divides by the rounds played (Tiebreakers: "each opponent's total tournament points").
+    adjusted = {p: (adjustments or {}).get(p, 0) for p in points}
+    for p, delta in adjusted.items():
+        points[p] += delta
     rounds = {p: _rounds_played(p, people, done, last) for p in points}
-    # Tiebreakers: strength of schedule = the mean over opponents of (their points / their rounds played);
-    # a bye is no opponent (Pairings: the player receives a win, nobody is met).
-    ratio = {p: Fraction(points[p], rounds[p]) if rounds[p] else Fraction(0) for p in points}
-    sos = {p: (sum((ratio[o] for o in opponents[p]), Fraction(0)) / len(opponents[p])) if opponents[p] else Fraction(0)
-           for p in points}
-    esos = {p: (sum((sos[o] for o in opponents[p]), Fraction(0)) / len(opponents[p])) if opponents[p] else Fraction(0)
-            for p in points}
-    order = sorted(points, key=lambda p: (-points[p], -sos[p], -esos[p], lot(seed, p), p))
+    values = tb.compute(tb.Record(points, rounds, opponents, seed), tb.TIEBREAKERS)
+    own = {p: {t.id: values[t.id][p] for t in tb.TIEBREAKERS} for p in points}
+    order = sorted(points, key=lambda p: tb.order_key(points[p], own[p], p, tb.TIEBREAKERS))
     out = []
     for rank, p in enumerate(order, start=1):
         who = people.get(p)
         out.append(Standing(rank, p, points[p], tally[p]["win"] + tally[p]["bye"], tally[p]["modified_win"],
-                            tally[p]["loss"], tally[p]["bye"], rounds[p], sos[p], esos[p], lot(seed, p),
-                            tuple(sorted(opponents[p])), who is not None and who.dropped_after is not None
-                            and who.dropped_after <= last))
+                            tally[p]["loss"], tally[p]["bye"], rounds[p], own[p], tuple(sorted(opponents[p])),
+                            who is not None and who.dropped_after is not None and who.dropped_after <= last,
+                            adjusted[p]))
     return out
 
 
@@ -229,7 +240,8 @@ def first_round(players: Sequence[int], seed: str) -> Pairing:
     return Pairing(1, tables, bye, seed)
 
 
-def swiss_round(number: int, entrants: Iterable[Entrant], games: Sequence[Game], scheme: Scheme, seed: str) -> Pairing:
+def swiss_round(number: int, entrants: Iterable[Entrant], games: Sequence[Game], scheme: Scheme, seed: str,
+                adjustments: Mapping[int, int] | None = None) -> Pairing:
     """A later Swiss round: a minimum-weight perfect matching of the active players (the bye as a phantom
     player when the count is odd). Cost of a table: the squared difference of tournament points (so a
     player is paired within their score group, else down to the nearest group), plus a rematch penalty
@@ -238,7 +250,7 @@ def swiss_round(number: int, entrants: Iterable[Entrant], games: Sequence[Game],
     people = [e for e in everyone if e.active(number)]
     if number == 1:
         return first_round([e.id for e in people], seed)
-    table = standings(everyone, [g for g in games if g.round < number], scheme, seed, number - 1)
+    table = standings(everyone, [g for g in games if g.round < number], scheme, seed, number - 1, adjustments)
     rank = {s.player: s.rank for s in table}
     points = {s.player: s.points for s in table}
     active = sorted((e.id for e in people), key=lambda p: rank.get(p, 10**6))

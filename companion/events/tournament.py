@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.events import tiebreakers
 from companion.events.store import Event, EventConflict, EventError, EventStore, TableRef
 from companion.events.swiss import (
     SCHEMES,
     Pairing,
+    Standing,
     cut,
     elimination_first,
     elimination_next,
@@ -22,8 +24,12 @@ from companion.events.swiss import (
     with_rematches,
 )
 
-#: The standings' columns after the points, in the regulations' order (Tiebreakers).
-TIEBREAKERS = ("sos", "esos", "lot")
+
+def event_standings(events: EventStore, event: Event) -> list[Standing]:
+    """The event's standings from its record: every Swiss result, the players' entries, drops and rejoins, and the
+    judge's point adjustments."""
+    return standings(events.entrants(event.id), events.played(event.id), SCHEMES[event.scoring], event.seed,
+                     adjustments=events.adjusted(event.id))
 
 
 def next_round(events: EventStore, event: Event) -> tuple[int, str]:
@@ -54,8 +60,7 @@ def check_results_in(events: EventStore, event_id: str, number: int, override: b
 
 def _cut_pairing(events: EventStore, event: Event, number: int) -> Pairing:
     if number == event.rounds + 1:  # Progression Cut: seeded by the standings after the Swiss rounds
-        table = standings(events.entrants(event.id), events.played(event.id), SCHEMES[event.scoring], event.seed)
-        seeds = cut(table, event.cut)
+        seeds = cut(event_standings(events, event), event.cut)
         if len(seeds) < event.cut:
             raise EventConflict(f"a top {event.cut} cut needs {event.cut} players; {len(seeds)} are left",
                                 field="cut", msg="ev.swiss.cut_short", cut=event.cut, left=len(seeds))
@@ -78,7 +83,7 @@ def propose(events: EventStore, event: Event, role: str, override: bool = False)
     missing = check_results_in(events, event.id, number, override)
     if stage == "swiss":
         pairing = swiss_round(number, events.entrants(event.id), events.played(event.id), SCHEMES[event.scoring],
-                              event.seed)
+                              event.seed, events.adjusted(event.id))
     else:
         pairing = _cut_pairing(events, event, number)
     if len(pairing.tables) > event.tables:
@@ -147,8 +152,7 @@ def proposal_view(events: EventStore, event: Event) -> dict[str, Any] | None:
     if current is None:
         return None
     names = {p.id: p.name for p in events.players(event.id)}
-    points = {s.player: s.points for s in standings(events.entrants(event.id), events.played(event.id),
-                                                    SCHEMES[event.scoring], event.seed)}
+    points = {s.player: s.points for s in event_standings(events, event)}
     data = current["pairing"]
     rematches = {frozenset(r) for r in data.get("rematches", [])}
 
@@ -167,7 +171,7 @@ def standings_view(events: EventStore, event: Event) -> dict[str, Any]:
     scheme = SCHEMES[event.scoring]
     names = {p.id: p.name for p in events.players(event.id)}
     games = events.played(event.id)
-    table = standings(events.entrants(event.id), games, scheme, event.seed)
+    table = standings(events.entrants(event.id), games, scheme, event.seed, adjustments=events.adjusted(event.id))
     # The last Swiss round whose every table has its result (a bye needs none).
     swiss_done = max((r for r in {g.round for g in games}
                       if all(g.reported for g in games if g.round == r and g.b is not None)), default=0)
@@ -179,6 +183,9 @@ def standings_view(events: EventStore, event: Event) -> dict[str, Any]:
                       "cut": event.cut, "seed": event.seed},
             "scheme": {"id": scheme.id, "win": scheme.win, "modified_win": scheme.modified_win, "loss": scheme.loss,
                        "bye": scheme.bye, "citation": scheme.citation},
-            "tiebreakers": list(TIEBREAKERS), "after_round": swiss_done,
+            "tiebreakers": tiebreakers.described(), "after_round": swiss_done,
+            # The judge's point adjustments, each with its reason: a changed score says why.
+            "adjustments": [{k: a[k] for k in ("player", "name", "points", "reason", "round")}
+                            for a in events.adjustments(event.id)],
             "standings": [{**s.to_dict(), "name": names.get(s.player, "?")} for s in table],
             "cut": sorted(bracket, key=lambda x: x["round"])}

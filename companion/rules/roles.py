@@ -22,6 +22,7 @@ class RoleKind(StrEnum):
     HOST = "host"  # set the game up: public view, round flow, join links, undo
     TABLE = "table"  # the Tabletop Simulator helper's scoped key: snapshots for one game
     SPECTATOR = "spectator"  # no key: the public view only (and its live stream)
+    PAPER = "paper"  # a printed seat sheet's key: exchanged once for the seat's own key, and it opens nothing else
 
 
 class Can(StrEnum):
@@ -41,6 +42,7 @@ class Can(StrEnum):
     SNAPSHOT = "snapshot"  # posts a Tabletop Simulator snapshot
     CALL_JUDGE = "call_judge"  # calls a judge to its table at an event
     RULE = "rule"  # makes rulings (a logged entry every seat sees: a warning, a correction, time)
+    REPORT = "report"  # reports the result of an event's table (a seat for its table; the judge decides)
     RECORD = "record"  # records some action: follows from the row's ``records`` (never listed by hand)
 
 
@@ -61,7 +63,7 @@ NOTHING = Capabilities()
 CAPABILITIES: dict[RoleKind, Capabilities] = {
     RoleKind.SEAT: Capabilities(
         frozenset({Can.SEE_OWN, Can.OWN_VIEW, Can.UNDO, Can.CONFIRM, Can.SET_DECK, Can.PLAY, Can.STREAM,
-                   Can.CALL_JUDGE}),
+                   Can.CALL_JUDGE, Can.REPORT}),
         frozenset({Recorder.PLAYER, Recorder.EFFECT, Recorder.TABLE, Recorder.CLAIM}), per_seat=True),
     RoleKind.JUDGE: Capabilities(
         frozenset(Can) - {Can.SEE_OWN, Can.CALL_JUDGE, Can.RECORD}, frozenset(Recorder)),
@@ -70,6 +72,9 @@ CAPABILITIES: dict[RoleKind, Capabilities] = {
         frozenset({Recorder.TABLE, Recorder.CLAIM})),
     RoleKind.TABLE: Capabilities(frozenset({Can.STREAM, Can.SNAPSHOT})),
     RoleKind.SPECTATOR: Capabilities(frozenset({Can.STREAM}), keyed=False),  # the public view, live
+    # A paper key may do nothing: the only thing it is good for is being exchanged, once, for the seat's own key by
+    # the phone that opens it (``TableService.claim_paper``), which asks for no capability.
+    RoleKind.PAPER: Capabilities(per_seat=True),
 }
 
 
@@ -147,8 +152,9 @@ class Role:
     def actor(self) -> str:
         """How the log names who wrote an entry: ``seat:A``, ``judge``, ``host``, ``table``.
 
-        The ``seat:`` prefix keeps a seat called "judge" apart from the judge."""
-        return f"seat:{self.seat}" if self.seat is not None else self.kind.value
+        The ``seat:`` prefix keeps a seat called "judge" apart from the judge (and a seat's paper key, ``paper:A``,
+        apart from the seat: a view made for one is never cached for the other)."""
+        return f"{self.kind.value}:{self.seat}" if self.seat is not None else self.kind.value
 
     @property
     def cache_key(self) -> str:

@@ -123,6 +123,13 @@ class TableService:
         per_seat = next(k.name for k in KEY_KINDS if k.per_seat)
         return self.issue_key(game, per_seat, role, seat, event_decided=event_decided, unplayed=unplayed)
 
+    def claim_paper(self, game: GameRef, paper_key: str, request_id: str | None = None) -> tuple[str, str]:
+        """A seat sheet's printed key, exchanged once for the seat's own key by the phone that opens it (the key it
+        answers is that phone's alone; the sheet opens nothing after). Who may: whoever holds the paper, and only
+        once; a second opening is refused and named to every phone (``GameStore.claim_paper``)."""
+        game_id, _ = _split(game)
+        return self.store.claim_paper(game_id, paper_key, request_id)
+
     # -- actions -----------------------------------------------------------------------------------
     def record(self, game: GameRef, action: Any, role: Role, expected_version: int | None,
                request_id: str | None = None) -> Recorded | Pending:
@@ -399,6 +406,25 @@ class TableService:
         with self.store.transaction(game_id, known) as tx:
             tx.replayed(actor.actor, request_id)
             entry = tx.append("ruling", dict(ruling), actor.actor,
+                              meta={"request_id": request_id} if request_id else None)
+            tx.remember(actor.actor, request_id, seq=entry.seq)
+        return entry
+
+
+    # -- events (issue 35): a table's result, as a seat reports it or the judge decides it -------------------
+    def report(self, game: GameRef, claim: dict[str, Any], actor: Role, request_id: str | None = None) -> Entry:
+        """Append a ``report`` entry: the result as the seat ``actor`` reports it, or the judge's result
+        (``companion/events/results.py`` settles them). Only at an event's table; it changes no table state."""
+        if not actor.can(Can.REPORT):
+            raise Forbidden(f"reporting a result needs a {' or '.join(k.value for k in kinds_that(Can.REPORT))} key")
+        game_id, known = _split(game)
+        with self.store.transaction(game_id, known) as tx:
+            tx.replayed(actor.actor, request_id)
+            if not tx.game.header.get("event"):
+                raise Forbidden("results are reported at an event's tables")
+            tx.require_intact()
+            entry = tx.append("report", {k: claim.get(k) for k in ("winner", "ending", "modified", "reason")
+                                         if claim.get(k) is not None or k == "winner"}, actor.actor,
                               meta={"request_id": request_id} if request_id else None)
             tx.remember(actor.actor, request_id, seq=entry.seq)
         return entry

@@ -131,8 +131,24 @@ def _v6(db: sqlite_utils.Database) -> None:
     db.execute("create index entries_rulings on entries (game_id, seq) where kind = 'ruling'")
 
 
+def _v7(db: sqlite_utils.Database) -> None:
+    # Events (issue 35): when a round's clock stopped (its last result in); players who register themselves (a key
+    # of their own to fix their deck, a revision counted when they do), who rejoin after a drop (the rounds missed)
+    # or are disqualified; whether registration is open and the decklists published; the judge's point adjustments.
+    db.table("event_rounds").add_column("stopped", str)
+    db.table("events").add_column("registration", str)  # "open" (default) or "closed"
+    db.table("events").add_column("publish_decks", int)
+    db.table("event_players").add_column("self_hash", str)
+    db.table("event_players").add_column("revision", int)
+    db.table("event_players").add_column("missed", str)  # JSON list of rounds (unpaired losses after a rejoin)
+    db.table("event_players").add_column("disqualified", str)
+    db.table("event_adjustments").create({"id": int, "event_id": str, "player": int, "points": int, "reason": str,
+                                          "round": int, "by": str, "at": str}, pk="id")
+    db.table("event_adjustments").create_index(["event_id"])
+
+
 #: Each migration takes the schema from version i to i+1. Never edit one that has shipped; add another.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5, _v6]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5, _v6, _v7]
 
 
 #: ``normal``: a 2xx survives the companion being killed; a power cut may lose the last few.

@@ -84,6 +84,20 @@ class Forbidden(StoreError):
     code = "forbidden"
 
 
+class Unauthorized(StoreError):
+    """A key that opens nothing here."""
+
+    status = 401
+    code = "bad_key"
+
+
+class PaperUsed(StoreError):
+    """A seat sheet's printed key that has opened its seat already (``GameStore.claim_paper``)."""
+
+    status = 409
+    code = "paper_used"
+
+
 class Broken(StoreError):
     """The log does not verify: nothing more is written until a judge has looked."""
 
@@ -151,6 +165,11 @@ def genesis_hash(header_text: str, chain_key: str | None) -> str:
 
 def now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
+
+
+def seconds_since(at: str) -> float:
+    """Seconds from a stored time (``now()``'s form) to now."""
+    return (dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(at)).total_seconds()
 
 
 #: The entries that change a game's state; the others (keys, requests, answers, rulings) leave it as it was.
@@ -261,6 +280,37 @@ class Game:
         return out
 
 
+#: The seats' own key kind, and the kind of a seat sheet's printed key (``companion/store/keys.py``).
+SEAT_KIND = next(k.name for k in KEY_KINDS if k.per_seat and k.column)
+PAPER_KIND = "paper"
+
+
+def _walk_key_entry(record: KeyRecord, e: Entry, seats: list[str]) -> None:
+    """One ``key`` entry into the chain's record of keys: a key made or renewed; a seat's key taken by the phone
+    that opened its paper key (the paper spent, and no notice: the seat's own phone holds its key); a spent paper
+    key opened again (refused: a notice every phone shows, and no key changes)."""
+    seat = e.data.get("seat")
+    if e.data.get("refused"):
+        record.notices.append({"seq": e.seq, "key": PAPER_KIND, "seat": seat, "refused": True,
+                               "used_at": e.data.get("used_at"), "by": PAPER_KIND, "at": e.at})
+        return
+    record.keys[entry_slot(e.data)] = e.data.get("key_hash")
+    paper = e.data.get("paper")
+    if paper:
+        if record.keys.get(slot(PAPER_KIND, seat)) == paper:
+            record.keys[slot(PAPER_KIND, seat)] = None
+        record.spent[str(paper)] = {"seat": seat, "seq": e.seq, "at": e.at,
+                                    "request_id": (e.meta or {}).get("request_id")}
+        return
+    kind = BY_NAME.get(str(e.data.get("role")))
+    if kind is None or not kind.announced:
+        return
+    if kind.name == PAPER_KIND and not any(x["seat"] == seat for x in record.spent.values()):
+        return  # a sheet printed for a seat no phone holds yet: its paper is the only way in, and single-use
+    record.notices.append({"seq": e.seq, "key": kind.name, "seat": seat, "by": actor_kind(e.actor, seats),
+                           "at": e.at})
+
+
 @dataclass(slots=True)
 class KeyRecord:
     """The chain's record of a game's key hashes, as far as the chain has been walked (``version``)."""
@@ -269,8 +319,11 @@ class KeyRecord:
     head: str
     keys: dict[str, str | None]
     broken: bool
-    #: Every key that sees hidden cards, as made: {"seq", "key": "judge"|"table"|"seat", "seat", "by", "at"}.
+    #: Every key that sees hidden cards, as made: {"seq", "key": "judge"|"table"|"seat", "seat", "by", "at"}; and each
+    #: paper key opened again after it was spent ({"key": "paper", "seat", "refused": True, "used_at", ...}).
     notices: list[dict[str, Any]] = field(default_factory=list)
+    #: Paper keys exchanged for a seat's own key, by their hash: {"seat", "seq", "at", "request_id"}.
+    spent: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +346,11 @@ class Keys:
 
     @property
     def seats(self) -> dict[str, str]:
-        return {kind_of(s)[1] or "": key for s, key in self.by_slot.items() if BY_NAME[kind_of(s)[0]].per_seat}
+        return self.per_seat(SEAT_KIND)
+
+    def per_seat(self, kind: str) -> dict[str, str]:
+        """Each seat's key of a per-seat ``kind`` (the seats' own; an event table's paper keys)."""
+        return {kind_of(s)[1] or "": key for s, key in self.by_slot.items() if kind_of(s)[0] == kind}
 
 
 @dataclass(slots=True)
@@ -614,6 +671,8 @@ class GameStore:
         for key_kind in KEY_KINDS:
             if key_kind.header is None:
                 continue
+            if key_kind.per_seat and key_kind.asked and key_kind.name not in asked:
+                continue  # (a seat sheet's paper keys: at an event's tables only)
             if key_kind.per_seat:  # (a seat may be called "judge" or "host": its slot is "seat:judge")
                 made.update({slot(key_kind.name, s.seat): new_secret() for s in seats})
                 hashes[key_kind.header] = {s.seat: hash_secret(made[slot(key_kind.name, s.seat)]) for s in seats}
@@ -703,7 +762,8 @@ class GameStore:
             known = KeyRecord(0, genesis_hash(game.header_text, game.chain_key), keys, False, made)
             if game.version == 0 and game.head_hash != known.head:
                 known = KeyRecord(0, known.head, dict.fromkeys(keys), True)  # a header edited: no key counts
-        record = KeyRecord(known.version, known.head, dict(known.keys), known.broken, list(known.notices))
+        record = KeyRecord(known.version, known.head, dict(known.keys), known.broken, list(known.notices),
+                           dict(known.spent))
         if not record.broken:
             walk = (appended if appended and appended[0].seq == record.version + 1
                     else self.entries(game.id, record.version))
@@ -716,10 +776,7 @@ class GameStore:
                     record.broken = True
                     break
                 if e.kind == "key":
-                    record.keys[entry_slot(e.data)] = e.data.get("key_hash")
-                    if (kind := BY_NAME.get(str(e.data.get("role")))) is not None and kind.announced:
-                        record.notices.append({"seq": e.seq, "key": kind.name, "seat": e.data.get("seat"),
-                                               "by": actor_kind(e.actor, game.seat_names), "at": e.at})
+                    _walk_key_entry(record, e, game.seat_names)
                 record.version, record.head = e.seq, e.hash
         if record.broken:
             record.version, record.head = game.version, game.head_hash  # nothing after the break counts
@@ -761,6 +818,10 @@ class GameStore:
                 raise Forbidden(f"at an event the judges use the event's {kind} key")
             if unplayed and any(e.kind not in ("deck", "key") for e in self.entries(game_id)):
                 raise Conflict("this game has begun: its keys are its players' now")
+            record = self._key_record(game)
+            if unplayed and seat is not None and record is not None and any(
+                    x["seat"] == seat for x in record.spent.values()):
+                raise Conflict("this seat's phone has its key: the seat is its player's now")
             if made.column is not None and seat is not None:
                 db.conn.execute(f"update seats set {made.column} = ? where game_id = ? and seat = ?",
                                 [hash_secret(key), game_id, seat])
@@ -772,6 +833,61 @@ class GameStore:
         self._revoke(game_id)
         self._notify(game_id, entry.seq)
         return key
+
+    @_with_connection
+    def claim_paper(self, game_id: str, paper_key: str, request_id: str | None = None,
+                    refusal_pause: float = 60.0) -> tuple[str, str]:
+        """A seat sheet's printed key, exchanged once for the seat's own key by the phone that opens it: returns
+        (the seat's new key, the seat). Logged (the chain records the paper as spent), and the seat's earlier key
+        and its streams stop. The same phone asking again with its request id (its answer was lost) gets a key again.
+        A spent paper key opened again is refused (``PaperUsed``) and logged, once a minute at most, as a notice
+        every phone shows; a key that was never a paper key, or one replaced by a newer sheet, opens nothing."""
+        spent_by: dict[str, Any] | None = None
+        with self._write(game_id) as db:
+            game = self.game(game_id)
+            self._require_intact(game)
+            record = self._key_record(game)
+            seat = None
+            for key_slot, stored in (record.keys if record is not None else {}).items():
+                kind, which = kind_of(key_slot)
+                if kind == PAPER_KIND and matches(paper_key, stored):  # every slot compared: constant time
+                    seat = which
+            for hashed, info in (record.spent if record is not None else {}).items():
+                if matches(paper_key, hashed):
+                    spent_by = info
+            if spent_by is not None and request_id and spent_by.get("request_id") == request_id:
+                seat = str(spent_by["seat"])  # the phone that opened it, asking again: its answer was lost
+            if seat is not None and seat in game.seat_names:
+                key = new_secret()
+                seat_kind = BY_NAME[SEAT_KIND]
+                db.conn.execute(f"update seats set {seat_kind.column} = ? where game_id = ? and seat = ?",
+                                [hash_secret(key), game_id, seat])
+                claimed = {"role": SEAT_KIND, "seat": seat, "key_hash": hash_secret(key),
+                           "paper": hash_secret(paper_key)}
+                entry = self._append(db, game, "key", claimed, f"{SEAT_KIND}:{seat}", None,
+                                     meta={"request_id": request_id} if request_id else None)
+                refused = None
+            elif spent_by is not None:
+                last = max((n for n in (record.notices if record is not None else [])
+                            if n.get("refused") and n.get("seat") == spent_by["seat"]), key=lambda n: n["seq"],
+                           default=None)
+                refused = spent_by
+                entry = None
+                if last is None or seconds_since(str(last["at"])) >= refusal_pause:
+                    entry = self._append(db, game, "key", {"role": PAPER_KIND, "seat": spent_by["seat"],
+                                                           "refused": True, "used_at": spent_by["at"]},
+                                         f"{PAPER_KIND}:{spent_by['seat']}", None)
+            else:
+                raise Unauthorized("this key does not open this game (it may have been replaced: ask for a new link)")
+        if entry is not None:
+            self._advance_cache(game_id, entry, game_kind(game.kind))
+            if refused is None:
+                self._revoke(game_id)  # the seat's earlier key (a lost phone, a judge's reprint) and its streams stop
+            self._notify(game_id, entry.seq)
+        if refused is not None:
+            raise PaperUsed("this seat sheet has opened its seat already; a judge can print a new one",
+                            seat=refused["seat"], used_at=refused["at"])
+        return key, seat  # type: ignore[return-value]
 
     # -- the log ---------------------------------------------------------------------------
     @_with_connection
@@ -818,8 +934,10 @@ class GameStore:
             if e.prev_hash != prev or expected != e.hash:
                 return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} does not match its hash",
                         "entry": e.seq}
-            if e.kind == "key":
+            if e.kind == "key" and not e.data.get("refused"):  # (a refused paper key changes no key)
                 chained[entry_slot(e.data)] = e.data.get("key_hash")
+                if e.data.get("paper") and chained.get(slot(PAPER_KIND, e.data.get("seat"))) == e.data["paper"]:
+                    chained[slot(PAPER_KIND, e.data.get("seat"))] = None  # spent by the seat's claim
             prev = e.hash
         if prev != game.head_hash or count != game.version:
             return {"ok": False, "entries": count, "error": "the game's head does not match its last entry"}

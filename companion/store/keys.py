@@ -35,6 +35,10 @@ KEY_KINDS: tuple[KeyKind, ...] = (
     KeyKind("host", column="host_hash", field="host_hash", header="host", issued=False, announced=False),
     KeyKind("judge", column="judge_hash", field="judge_hash", header="judge", asked=True, at_events=False),
     KeyKind("table", column="table_key_hash", field="table_hash"),
+    # A seat sheet's printed key: made with an event's tables (asked for) and for each sheet printed; the phone that
+    # opens it exchanges it, once, for the seat's own key (``GameStore.claim_paper``). Announced when printed for a
+    # seat whose phone has its key already (a judge's reprint): whoever opens that sheet takes the seat over.
+    KeyKind("paper", per_seat=True, header="paper", asked=True),
 )
 BY_NAME: dict[str, KeyKind] = {k.name: k for k in KEY_KINDS}
 #: The kinds a route makes on their own (a per-seat key is renewed for its seat).

@@ -29,9 +29,9 @@ from companion.rules.roles import SPECTATOR, Can, Role, RoleKind
 from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.values import has_deck
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
-from companion.store.games import Game, Pending, Replayed
+from companion.store.games import Game, PaperUsed, Pending, Replayed, Unauthorized
 from companion.tts.save import COLOURS
-from companion.web.auth import requires, role_for
+from companion.web.auth import checked_key, key_from_request, requires, role_for
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_event
 from companion.web.schema import (
@@ -324,6 +324,29 @@ def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
     return out
 
 
+class ClaimBody(Body):
+    request_id: Annotated[RequestId, answers("missing_request_id")]
+
+
+@api.post("/games/<game_id>/claim")
+@limit(1024)
+@accepts(ClaimBody)
+def claim_paper(game_id: str) -> Any:
+    """The phone that opens a seat sheet (its printed key in the Authorization header) gets the seat's own key, once:
+    the sheet opens nothing after. Opened again, it is refused (409 ``paper_used``, with when it was used) and every
+    phone of the table, and at an event the judge's dashboard, is told."""
+    key = key_from_request()
+    try:
+        new, seat = svc().table.claim_paper(game_id, key or "", str(body()["request_id"]))
+    except Unauthorized:
+        checked_key(game_id, None, "game")  # counted like any wrong key: 401, then 429
+        raise
+    except PaperUsed:
+        svc().failures.add(game_id, request.remote_addr or "?")
+        raise
+    return jsonify({"seat": seat, "key": new, "url": f"{request.host_url.rstrip('/')}/g/{game_id}#key={new}"})
+
+
 @api.post("/games/<game_id>/seats/<seat>/key")
 @limit(1024)
 @requires(Can.ISSUE_KEYS, what="a new join link")
@@ -443,7 +466,7 @@ def decklist(text: str, catalog: Any, edition: str, source: str = "deck") -> Dec
         return parse_deck(source, text, catalog, as_edition(edition))
     except DeckError as exc:
         raise ApiError(400, "bad_deck", "the decklist has problems",
-                       problems=[{"line": p.line, "text": p.text, "message": p.message,
+                       problems=[{"line": p.line, "text": p.text, "message": p.message, "de": p.de,
                                   "suggestions": list(p.suggestions)} for p in exc.problems[:50]]) from None
 
 
@@ -591,14 +614,37 @@ def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
         if e.kind == "action" and e.seq in state.undone:
             shown["undone"] = True
         if e.kind == "key" and not role.sees_all:
-            shown["data"] = {k: v for k, v in e.data.items() if k != "key_hash"}
-        if e.kind == "key":  # in words: a seat sheet the judge printed again, or a join link replaced
-            seat = e.data.get("seat")
-            by_judge = Role.from_actor(e.actor, game.seat_names).sees_all and seat in state.table.players
-            shown["said"] = ({"msg": "log.key_judge", "player": state.table.players[seat].name} if by_judge
-                             else {"msg": "log.key"})
+            shown["data"] = {k: v for k, v in e.data.items() if k not in ("key_hash", "paper")}
+        said = entry_said(e.kind, e.actor, e.data, state.table, game)
+        if said is not None:
+            shown["said"] = said
         out.append(shown)
     return out
+
+
+def entry_said(kind: str, actor: str, data: dict[str, Any], table: Any, game: Game) -> dict[str, Any] | None:
+    """An entry that is no action, in words the page shows as they are: a key made or renewed (a seat sheet the
+    judge printed again, one opened by its seat's phone or opened again and refused) and a result reported."""
+    def name(seat: Any) -> str:
+        return str(table.players[seat].name) if seat in table.players else str(seat)
+    if kind == "key":
+        seat = data.get("seat")
+        if data.get("refused"):
+            return {"msg": "log.keyRefused", "player": name(seat)}
+        if seat is not None and actor == f"seat:{seat}":
+            return {"msg": "log.keyTaken", "player": name(seat)}
+        if Role.from_actor(actor, game.seat_names).sees_all and seat in table.players:
+            return {"msg": "log.key_judge", "player": name(seat)}
+        return {"msg": "log.key"}
+    if kind == "report":  # a seat's report of the result, or the judge's result
+        winner = data.get("winner")
+        ending = data.get("ending") or ("judge" if winner else "both_lose")
+        result = ({"msg": "ev.result_for", "winner": name(winner), "reason": {"msg": f"ev.ending.{ending}"}} if winner
+                  else {"msg": "ev.result_draw_for", "reason": {"msg": f"ev.ending.{ending}"}})
+        if Role.from_actor(actor, game.seat_names).sees_all:
+            return {"msg": "log.reportJudge", "result": result}
+        return {"msg": "log.report", "player": name(actor.removeprefix("seat:")), "result": result}
+    return None
 
 
 def legacy_seal(table: Any, data: dict[str, Any]) -> dict[str, Any]:

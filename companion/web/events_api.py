@@ -21,7 +21,8 @@ from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.legality import check_deck
 from companion.declare import text
-from companion.events import tournament
+from companion.events import tiebreakers, tournament
+from companion.events.feed import CSV_TABLES, feed, feed_csv
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 from companion.events.penalties import (
     CITES,
@@ -34,6 +35,7 @@ from companion.events.penalties import (
     event_penalties,
 )
 from companion.events.report import decision_words, event_file, pdf_report, table_report
+from companion.events.results import ENDINGS, PLAYER_ENDINGS, check_claim
 from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
@@ -41,8 +43,9 @@ from companion.messages import LANGUAGES, language
 from companion.rules.actions.ending import outright_winner
 from companion.rules.actions.round import gone_to_time
 from companion.rules.citations import RULES
-from companion.rules.roles import JUDGE, Can
-from companion.store.games import Conflict
+from companion.rules.roles import HOST, JUDGE, Can
+from companion.store.games import PAPER_KIND, Conflict, Replayed
+from companion.store.secrets import new_secret
 from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, game_role, key_from_request, read_game, role_for
 from companion.web.errors import ApiError
@@ -168,12 +171,27 @@ class RulingBody(Body):
     expected_version: Version | None = None
 
 
+Ending = Literal[ENDINGS]  # type: ignore[valid-type]
+PlayerEnding = Literal[PLAYER_ENDINGS]  # type: ignore[valid-type]
+
+
 class ResultBody(Body):
     request_id: RequestId | None = None
     winner: Annotated[Literal["A", "B"], answers("bad_result")] | None = None
     reason: Annotated[str, text(0, 100), answers("bad_result")] | UnsetType = UNSET
     modified: Annotated[bool, Meta(description="a modified win (going to time): 4 tournament points, not 5"),
                         answers("bad_result")] | UnsetType = UNSET
+    ending: Annotated[Ending, Meta(description="how the round ended (Tournament Regulations › End of Round): "
+                                               "victory, empty_deck, time (a modified win), concession; both_lose "
+                                               "without a winner"), answers("bad_result")] | UnsetType = UNSET
+
+
+class ReportBody(Body):
+    request_id: Annotated[RequestId, answers("missing_request_id")]
+    winner: Annotated[Literal["A", "B"], Meta(description="the winner's seat; null: both lose"),
+                      answers("bad_result")] | None
+    ending: Annotated[PlayerEnding, Meta(description="victory, empty_deck, time (a modified win), concession, or "
+                                                     "both_lose (no winner)"), answers("bad_result")]
 
 
 class ProposeBody(Body):
@@ -196,6 +214,19 @@ class ConfirmBody(Body):
     proposal: ProposalId
     request_id: RequestId | None = None
     mode: Annotated[Mode, answers("bad_mode")] | UnsetType = UNSET
+
+
+class DropBody(Body):
+    request_id: RequestId | None = None
+    disqualified: Annotated[bool, Meta(description="the organiser disqualifies the player (never rejoins)"),
+                            answers("bad_drop")] | UnsetType = UNSET
+
+
+class AdjustBody(Body):
+    request_id: Annotated[RequestId, answers("missing_request_id")]
+    points: Annotated[int, Meta(ge=-100, le=100, description="tournament points added (negative: taken away)"),
+                      answers("bad_adjustment")]
+    reason: Annotated[str, text(1, 200), answers("bad_adjustment")]
 
 
 class CallBody(Body):
@@ -325,22 +356,62 @@ def create_event() -> Any:
 @events_api.get("/event/<event_id>")
 def get_event(event_id: str) -> Any:
     event, role = event_role(event_id, "organiser", "judge")
+    return jsonify(event_answer(event, role))
+
+
+#: What each of an event's keys may do beyond reading its pages, as the pages offer it: pair a round before every
+#: result is in, download the event file (every table's hidden cards), disqualify a player. One home: the routes
+#: check these and the pages draw them (``may``), naming no role.
+EVENT_MAY: dict[str, frozenset[str]] = {
+    "judge": frozenset({"override", "export"}),
+    "organiser": frozenset({"disqualify"}),
+}
+
+
+def event_may(role: str) -> dict[str, bool]:
+    return {what: what in EVENT_MAY.get(role, frozenset()) for what in ("override", "export", "disqualify")}
+
+
+def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
+    """The organiser's page: the event, its players, rounds, tables and results, each player's penalties; ``live``
+    (its stream) adds the standings and the proposal, so one update redraws the whole page."""
     events = service().events
     rounds = events.rounds(event.id)
     results = {g: r for info in rounds for g, r in events.results(event.id, info["number"]).items()}
     finished = {info["number"]: all(r is not None for r in events.results(event.id, info["number"]).values())
                 for info in rounds}
     entrants = {e.id: e for e in events.entrants(event.id)}
-    players = [{**p.public(), "joined": entrants[p.id].joined, "dropped_after": entrants[p.id].dropped_after}
+    gone = events.disqualified(event.id)
+    players = [{**p.public(), "joined": entrants[p.id].joined, "dropped_after": entrants[p.id].dropped_after,
+                "missed": list(entrants[p.id].missed), "disqualified": p.id in gone}
                for p in events.players(event.id)]
-    return jsonify({"event": event.public(), "role": role, "fingerprint": events.fingerprint(event.id),
-                    "players": players,
-                    # What the judges gave, per player across the rounds (the organiser decides a disqualification).
-                    "penalties": by_player(event_penalties(events, event.id)),
-                    "rounds": [{**info, "clock": {**service().clock(event.id, info["number"], info=info),
-                                                  "finished": finished[info["number"]]}} for info in rounds],
-                    "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
-                                "result": results.get(t.game_id)} for t in events.tables(event.id)]})
+    out = {"event": event.public(), "role": role, "may": event_may(role), "fingerprint": events.fingerprint(event.id),
+           "players": players,
+           # What the judges gave, per player across the rounds (the organiser decides a disqualification).
+           "penalties": by_player(event_penalties(events, event.id)),
+           "rounds": [{**info, "clock": {**service().clock(event.id, info["number"], info=info),
+                                         "finished": finished[info["number"]]}} for info in rounds],
+           "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
+                       "result": results.get(t.game_id)} for t in events.tables(event.id)],
+           "version": service().version(event.id)}
+    if live:
+        out["standings"] = tournament.standings_view(events, event)
+        out["proposal"] = tournament.proposal_view(events, event)
+    return out
+
+
+def _read_deck(event: Event, text: Any) -> tuple[Any, str | None, list[dict[str, Any]], str]:
+    """A pasted ThronesDB decklist (text or JSON) for this event: the deck, its agenda's name, its legality under the
+    event's format and restricted list (each problem in both languages), and the text as pasted."""
+    if isinstance(text, dict):
+        text = json.dumps(text)
+    if not text.strip():
+        raise ApiError(400, "bad_deck", "decklist: paste a ThronesDB decklist (text export or JSON)", field="decklist")
+    catalog = svc().catalog()
+    deck = decklist(text, catalog, event.edition, "registration")
+    agenda_names = [c.name for code in deck.agendas if (c := catalog.get(code))]
+    warnings = [w.to_dict() for w in check_deck(deck, catalog, event.format, event.restricted_list)]
+    return deck, ", ".join(agenda_names) or None, warnings, text
 
 
 @events_api.post("/event/<event_id>/players")
@@ -350,23 +421,172 @@ def register_player(event_id: str) -> Any:
     event, data, rid, done = _organiser_write(event_id)
     if done is not None:
         return jsonify({**done, "replayed": True})
-    text = data["decklist"]  # text or JSON (the schema says which)
-    if isinstance(text, dict):
-        text = json.dumps(text)
-    if not text.strip():
-        raise ApiError(400, "bad_deck", "decklist: paste a ThronesDB decklist (text export or JSON)")
-    catalog = svc().catalog()
-    deck = decklist(text, catalog, event.edition, "registration")
-    agenda_names = [c.name for code in deck.agendas if (c := catalog.get(code))]
-    agenda = data.get("agenda") or ", ".join(agenda_names) or None
-    warnings = [w.to_dict() for w in check_deck(deck, catalog, event.format, event.restricted_list)]
+    deck, agenda, warnings, text = _read_deck(event, data["decklist"])  # text or JSON (the schema says which)
     player = service().events.register(event.id, str(data.get("name", "")), data.get("faction") or deck.faction,
-                                       agenda, deck.slots, text, warnings)
+                                       data.get("agenda") or agenda, deck.slots, text, warnings)
     # An illegal deck is registered (the list is frozen as brought) but sits at no table until the organiser
     # confirms it: the answer says so.
     answer = {"player": player.public(), "warnings": warnings, "needs_confirmation": not player.playable}
     service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
     return jsonify(answer), 201
+
+
+# -- players who register themselves from the event's public link -------------------------------------------
+
+class SelfRegisterBody(Body):
+    request_id: Annotated[RequestId, answers("missing_request_id")]
+    name: Annotated[str, text(1, 40), answers("bad_player")]
+    decklist: Annotated[Annotated[str, text(1, 90_000, None)] | Annotated[dict[str, Any], Meta(max_length=1000)],
+                        Meta(description="ThronesDB text export or JSON"), answers("bad_deck")]
+
+
+class DeckBody(Body):
+    request_id: Annotated[RequestId, answers("missing_request_id")]
+    decklist: Annotated[Annotated[str, text(1, 90_000, None)] | Annotated[dict[str, Any], Meta(max_length=1000)],
+                        Meta(description="ThronesDB text export or JSON"), answers("bad_deck")]
+
+
+class OpenBody(Body):
+    open: Annotated[bool, Meta(description="players may register themselves from the event's link"),
+                    answers("bad_registration")]
+    request_id: RequestId | None = None
+
+
+class PublishBody(Body):
+    publish: Annotated[bool, Meta(description="the public feed carries every player's decklist"),
+                       answers("bad_publish")]
+    request_id: RequestId | None = None
+
+
+#: Self-registrations one address may make at one event in an hour: a venue's Wi-Fi puts every player behind one
+#: address, so the bound is a whole event's worth, not one person's.
+SELF_REGISTRATIONS = 120
+_REGISTERED: dict[tuple[str, str], list[float]] = {}
+_REGISTERED_GUARD = threading.Lock()
+
+
+def _registration_allowed(event_id: str) -> None:
+    now = time.monotonic()
+    where = (event_id, request.remote_addr or "?")
+    with _REGISTERED_GUARD:
+        if len(_REGISTERED) > 10_000:
+            _REGISTERED.clear()
+        recent = [t for t in _REGISTERED.get(where, []) if now - t < 3600]
+        if len(recent) >= SELF_REGISTRATIONS:
+            raise ApiError(429, "too_many_registrations", "too many registrations from here in the last hour")
+        _REGISTERED[where] = [*recent, now]
+
+
+def _self_player(event: Event) -> Any:
+    """The player whose own registration key the request carries; None without a key; a key that opens nothing is
+    refused (and counted, like a wrong game key)."""
+    key = key_from_request()
+    if key is None:
+        return None
+    return checked_key(f"register:{event.id}", service().events.self_registered(event.id, key), "registration")
+
+
+def _registration_answer(event: Event, player: Any) -> dict[str, Any]:
+    paired = len(service().events.rounds(event.id))
+    info = {k: v for k, v in event.public().items() if k in ("id", "name", "date", "edition", "format",
+                                                               "restricted_list", "registration_open")}
+    mine = None
+    if player is not None:
+        seated = any(player.id in ref.players for ref in service().events.tables(event.id)) or any(
+            r.get("bye") == player.id for r in service().events.rounds(event.id))
+        mine = {**{k: v for k, v in player.public().items() if k in ("id", "name", "faction", "agenda", "cards",
+                                                                     "legal", "problems", "confirmed")},
+                "paired": seated}
+    return {"event": info, "open": event.registration_open and paired < 2, "player": mine}
+
+
+@events_api.get("/event/<event_id>/registration")
+def registration(event_id: str) -> Any:
+    """The event's public registration: its name and format, whether it is open, and with the player's own
+    registration key, their registration and their deck's legality."""
+    event = service().events.event(event_id)
+    return jsonify(_registration_answer(event, _self_player(event)))
+
+
+@events_api.post("/event/<event_id>/registration")
+@limit(96 * 1024)
+@accepts(SelfRegisterBody)
+def self_register(event_id: str) -> Any:
+    """A player registers themselves from the event's link: name and ThronesDB decklist, frozen with its hash and
+    its legality (shown at once); the answer holds the player's own key (shown once) to fix the deck until they
+    are paired."""
+    event = service().events.event(event_id)
+    data = body()
+    rid = f"register:{request.remote_addr or '?'}:{data['request_id']}"
+    done = service().events.replayed(event.id, rid)
+    if done is not None:  # the key was in the first answer only (never stored readable)
+        return jsonify({**done, "replayed": True})
+    if not event.registration_open:
+        raise ApiError(409, "registration_closed", "the organiser has closed registration", msg="ev.reg.closed")
+    _registration_allowed(event.id)
+    deck, agenda, warnings, text = _read_deck(event, data["decklist"])
+    key = new_secret()
+    player = service().events.register(event.id, data["name"], deck.faction, agenda, deck.slots, text, warnings,
+                                       self_key=key)
+    answer = _registration_answer(event, player)
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify({**answer, "key": key}), 201
+
+
+@events_api.put("/event/<event_id>/registration/deck")
+@limit(96 * 1024)
+@accepts(DeckBody)
+def self_replace_deck(event_id: str) -> Any:
+    """A player who registered themselves replaces their decklist (an illegal one, fixed) until they are paired."""
+    event = service().events.event(event_id)
+    player = _self_player(event)
+    if player is None:
+        raise ApiError(401, "bad_key", "this needs your registration key (on the phone you registered with)")
+    data = body()
+    rid = f"deck:{player.id}:{data['request_id']}"
+    done = service().events.replayed(event.id, rid)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    if not event.registration_open:
+        raise ApiError(409, "registration_closed", "the organiser has closed registration", msg="ev.reg.closed")
+    deck, agenda, warnings, text = _read_deck(event, data["decklist"])
+    changed = service().events.replace_deck(event.id, player.id, deck.slots, text, warnings, deck.faction, agenda)
+    answer = _registration_answer(event, changed)
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify(answer)
+
+
+@events_api.post("/event/<event_id>/registration/open")
+@limit(1024)
+@accepts(OpenBody)
+def open_registration(event_id: str) -> Any:
+    """The organiser opens or closes the event's self-registration (logged)."""
+    event, _, rid, done = _organiser_write(event_id)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    service().events.set_registration(event.id, body()["open"], "organiser")
+    answer = {"open": body()["open"]}
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify(answer)
+
+
+@events_api.post("/event/<event_id>/publish-decks")
+@limit(1024)
+@accepts(PublishBody)
+def publish_decks(event_id: str) -> Any:
+    """The organiser publishes (or withdraws) every player's decklist in the event's public feed (logged)."""
+    event, _, rid, done = _organiser_write(event_id)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    service().events.set_publish_decks(event.id, body()["publish"], "organiser")
+    answer = {"publish": body()["publish"]}
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify(answer)
 
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/confirm")
@@ -425,7 +645,8 @@ def _round_answer(event: Event, number: int, created: list[Any], rid: str | None
     base = request.host_url.rstrip("/")
     names_by_id = {p.id: p.name for p in events.players(event.id)}
     tables = [{"table": ref.number, "game": ref.game_id,
-               "seats": [{"seat": seat, "name": names_by_id[pid], "url": f"{base}/g/{ref.game_id}#key={keys[seat]}"}
+               "seats": [{"seat": seat, "name": names_by_id[pid],
+                          "url": f"{base}/g/{ref.game_id}/join#key={keys[seat]}"}
                          for seat, pid in zip("AB", ref.players, strict=False)]} for ref, keys in created]
     bye = events.round_info(event.id, number).get("bye")
     answer = {"round": number, "tables": tables, "bye": None if bye is None else {"id": bye, "name": names_by_id[bye]}}
@@ -447,7 +668,7 @@ def propose_round(event_id: str) -> Any:
     cut). Nothing is created until confirmed. Every result of the previous round must be in, unless the
     judge overrides (logged)."""
     event, role = event_role(event_id, "organiser", "judge")
-    if body().get("override") and role != "judge":
+    if body().get("override") and not event_may(role)["override"]:
         raise ApiError(403, "forbidden", "only the judge's key may pair a round before every result is in",
                        field="override")
     out = tournament.propose(service().events, event, role, bool(body().get("override")))
@@ -468,6 +689,7 @@ def swap_in_proposal(event_id: str) -> Any:
     event, role = event_role(event_id, "organiser", "judge")
     data = body()
     out = tournament.swap_players(service().events, event, data["proposal"], data["a"], data["b"], role)
+    service().publish(event.id)
     return jsonify({"proposal": out})
 
 
@@ -488,19 +710,63 @@ def confirm_proposal(event_id: str) -> Any:
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/drop")
 @limit(1024)
-@accepts(RequestIdBody)
+@accepts(DropBody)
 def drop_player(event_id: str, player_id: int) -> Any:
-    """A player leaves the event: never paired again; their results stand (logged)."""
+    """A player leaves the event: never paired again; their results stand (logged). The organiser may disqualify
+    (Tournament Regulations › Pairings: a disqualified player cannot rejoin)."""
+    event, role = event_role(event_id, "organiser", "judge")
+    data = body()
+    if data.get("disqualified") and not event_may(role)["disqualify"]:
+        raise ApiError(403, "forbidden", "the organiser disqualifies a player (the judge recommends it)",
+                       field="disqualified")
+    rid = _scoped(request_id(data), role)
+    done = service().events.replayed(event.id, rid)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    after = service().events.drop(event.id, player_id, role, bool(data.get("disqualified")))
+    answer = {"player": player_id, "dropped_after": after, "disqualified": bool(data.get("disqualified"))}
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify(answer)
+
+
+@events_api.post("/event/<event_id>/players/<int:player_id>/rejoin")
+@limit(1024)
+@accepts(RequestIdBody)
+def rejoin_player(event_id: str, player_id: int) -> Any:
+    """A dropped player rejoins before the next round is paired, with an unpaired loss for each round missed
+    (Tournament Regulations › Pairings; only in the stage they left, never after a disqualification; logged)."""
     event, role = event_role(event_id, "organiser", "judge")
     rid = _scoped(request_id(body()), role)
     done = service().events.replayed(event.id, rid)
     if done is not None:
         return jsonify({**done, "replayed": True})
-    after = service().events.drop(event.id, player_id, role)
-    answer = {"player": player_id, "dropped_after": after}
+    missed = service().events.rejoin(event.id, player_id, role)
+    answer = {"player": player_id, "missed": missed}
     service().events.remember(event.id, rid, answer)
     service().publish(event.id)
     return jsonify(answer)
+
+
+@events_api.post("/event/<event_id>/players/<int:player_id>/adjustments")
+@limit(2048)
+@accepts(AdjustBody)
+def adjust_points(event_id: str, player_id: int) -> Any:
+    """The judge adds or takes away tournament points, with the reason (a penalty that costs points, an agreed
+    correction): logged, in the standings, the report and the signed event file."""
+    event, role = event_role(event_id, "judge")
+    data = body()
+    rid = _scoped(request_id(data), role)
+    done = service().events.replayed(event.id, rid)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    if data["points"] == 0:
+        raise ApiError(400, "bad_adjustment", "points: a whole number from -100 to 100, not 0", field="points")
+    made = service().events.adjust(event.id, player_id, data["points"], data["reason"], role)
+    answer = {"adjustment": made}
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify(answer), 201
 
 
 @events_api.get("/event/<event_id>/standings")
@@ -523,7 +789,6 @@ def seat_sheets(event_id: str, number: int) -> Any:
     may reprint (one seat or table at a time if asked): logged in the event, shown on both phones (the
     game's key entry) and raised on the dashboard."""
     from companion.events.sheets import seat_sheet_pdf
-    from companion.rules.roles import HOST
 
     event, role = event_role(event_id, "organiser", "judge")
     data = body()
@@ -548,20 +813,24 @@ def seat_sheets(event_id: str, number: int) -> Any:
             # The event has decided who prints (above): the service makes the key as the judge or the organiser,
             # the organiser's only while the table has not begun, decided again with each key: a table whose first
             # move lands meanwhile keeps its players' keys and is left off the sheets.
+            # A sheet carries a paper key: the phone that opens it exchanges it, once, for the seat's own key; opened
+            # again it is refused and every phone is told (the organiser's prints skip a seat whose phone has its key).
             try:
-                key = svc().table.reissue_key(ref.game_id, seat, JUDGE if role == "judge" else HOST,
-                                              event_decided=True, unplayed=role != "judge")
+                key = svc().table.issue_key(ref.game_id, PAPER_KIND, JUDGE if role == "judge" else HOST, seat,
+                                            event_decided=True, unplayed=role != "judge")
             except Conflict:
-                break
+                continue
             name = players.get(pid, seat)
-            seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}#key={key}"))
+            seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}/join#key={key}"))
             if started:
                 detail = {"round": number, "table": ref.number, "seat": seat, "player": name}
                 events.log(event.id, role, "reprint", detail)
                 events.flag(ref, "reprint", {**detail, "by": role})
-        svc().hub.revoke(ref.game_id)
     if started:
         service().publish(event.id)
+    if not seats:
+        raise ApiError(409, "nothing_to_print", "every seat chosen has its phone already: only the judge prints a "
+                       "seat sheet for it (one seat at a time)", msg="ev.sheets.none")
     pdf = seat_sheet_pdf(event.name, number, seats, reprint=started)
     return Response(pdf, mimetype="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="seats-round-{number}.pdf"'})
@@ -611,20 +880,31 @@ class _Channel:
 
 @events_api.get("/event/<event_id>/stream")
 def stream(event_id: str) -> Any:
-    event, _ = event_role(event_id, "judge")
+    """The event live: the judge's dashboard (of a round), or the organiser's page (players registering, results
+    coming in, the standings and the proposal), one update per change of the event's channel."""
+    event, role = event_role(event_id, "judge", "organiser")
     events = service()
     channel = _Channel(f"event:{event.id}", events.version(event.id))
     number = query_int("round", None, 1, 1000)
+    shown = request.args.get("view", "dashboard" if role == "judge" else "organiser")
+    if shown not in ("dashboard", "organiser") or (shown == "dashboard" and role != "judge"):
+        raise ApiError(400, "bad_view", "view: dashboard (the judge's key) or organiser", field="view")
 
     def make(_seen: int, version: int) -> str:
         from companion.web.live import sse_event
 
         # Every dashboard of the event wakes for the same version: one computes it, the others share it.
+        if shown == "organiser":
+            # The organiser's page (opened with the judge's key too), made when it is sent: a few pages follow it,
+            # and a payload kept for a version would be stale after a write that changed it without a new version.
+            return sse_event(version, event_answer(events.events.event(event.id), role, live=True))
         event_text: str = svc().views.get((channel.id, version, number, "dashboard"),
                                           lambda: sse_event(version, events.dashboard(event.id, number)))
         return event_text
 
-    return event_stream(channel, JUDGE, make, pace=DASHBOARD_PACE)
+    # The hub counts streams per holder: the judge's, and the organiser's as the host's (it opens no table: the
+    # channel is the event's, and the role is only its count).
+    return event_stream(channel, JUDGE if role == "judge" else HOST, make, pace=DASHBOARD_PACE)
 
 
 #: A dashboard shows a burst of actions at many tables as one update, at most four a second.
@@ -765,28 +1045,33 @@ def time_winner(event_id: str, game_id: str) -> Any:
 @limit(2048)
 @accepts(ResultBody)
 def set_result(event_id: str, game_id: str) -> Any:
+    """The judge enters or changes a table's result (a win, a modified win, a concession, both lose): written into
+    the table's log as the judge's report (both phones see it), and the event's record."""
     event, _ = event_role(event_id, "judge")
     ref = _game_in_event(event, game_id)
     data = body()
     winner = data.get("winner")
-    result = {"winner": winner, "winner_name": service().seat_player(ref, winner),
-              "reason": str(data.get("reason", ""))[:100]}
     # Tournament Regulations › End of Round › Going to Time: a game that went to time (time called, taxation
     # reached, nobody at 15 power) ends in a *modified* win, the first player's choice included (step 5). The
     # judge enters that choice here, so it is a modified win unless the judge says otherwise.
     table = svc().store.state(game_id).table
     went_to_time = gone_to_time(table) and outright_winner(table) is None
-    if winner is not None and data.get("modified", went_to_time):
+    ending = data.get("ending") or ("both_lose" if winner is None else "time" if went_to_time else "judge")
+    if (winner is None) != (ending == "both_lose"):
+        raise ApiError(400, "bad_result", "a result without a winner is both_lose, and both_lose has no winner",
+                       field="ending")
+    modified = bool(winner is not None and data.get("modified", ending == "time" or went_to_time))
+    result = {"winner": winner, "winner_name": service().seat_player(ref, winner),
+              "reason": str(data.get("reason", ""))[:100], "ending": ending, "reported": "judge"}
+    if modified:
         result["modified"] = True
-    # A result replaced by another (the judge was told wrong) is a decision on the record: the report and the
-    # signed event file keep what it was.
-    before = service().events.result(game_id)
-    if before is not None and {k: before.get(k) for k in ("winner", "modified", "by_time")} != \
-            {k: result.get(k) for k in ("winner", "modified", "by_time")}:
-        service().events.log(event.id, "judge", "result", {"round": ref.round, "table": ref.number,
-                                                          "before": before, "after": result})
-    service().events.set_result(game_id, result)
-    service().publish(event.id)
+    rid = request_id(data)
+    try:
+        svc().table.report(game_id, {"winner": winner, "ending": ending, "modified": modified,
+                                     "reason": result["reason"] or None}, JUDGE, request_id=rid)
+    except Replayed:
+        return jsonify(service().events.result(game_id) or result)
+    service().record_result(ref, result, "judge")
     return jsonify(result)
 
 
@@ -812,12 +1097,13 @@ def report(event_id: str) -> Any:
     public = [p.public() for p in players]
     decisions = events.decisions(event.id)
     penalties = by_player(event_penalties(events, event.id))
+    adjustments = events.adjustments(event.id)
     if request.args.get("format") == "pdf":
         lang = request.args.get("lang") or language(request.headers.get("Accept-Language"))
         if lang not in LANGUAGES:
             raise ApiError(400, "bad_lang", "lang: en or de", field="lang")
         pdf = pdf_report(event.public(), rows, public, decisions, lang, events.fingerprint(event.id),
-                         standings["standings"], penalties)
+                         standings["standings"], penalties, adjustments)
         return Response(pdf, mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="report-{event.id}-{lang}.pdf"'})
     names = {p.id: p.name for p in players}
@@ -827,7 +1113,9 @@ def report(event_id: str) -> Any:
             for r in events.rounds(event.id) if r.get("bye") is not None]
     return jsonify({"event": event.public(), "tables": rows, "players": public, "decisions": decisions,
                     "fingerprint": events.fingerprint(event.id), "standings": standings, "byes": byes,
-                    "log": events.log_entries(event.id), "role": role, "penalties_by_player": penalties})
+                    "log": events.log_entries(event.id), "role": role, "may": event_may(role),
+                    "penalties_by_player": penalties,
+                    "adjustments": adjustments})
 
 
 @events_api.get("/event/<event_id>/export")
@@ -841,6 +1129,11 @@ def export(event_id: str) -> Any:
                       for r in events.rounds(event.id) if r.get("bye") is not None],
              "drops": [{"player": e.id, "name": names.get(e.id), "after_round": e.dropped_after}
                        for e in events.entrants(event.id) if e.dropped_after is not None],
+             # Rejoins (the rounds each missed, unpaired losses) and the judge's point adjustments, signed.
+             "rejoins": [{"player": e.id, "name": names.get(e.id), "missed": list(e.missed)}
+                         for e in events.entrants(event.id) if e.missed],
+             "adjustments": [{k: a[k] for k in ("player", "name", "points", "reason", "round", "by", "at")}
+                             for a in events.adjustments(event.id)],
              # Each player's penalties across the rounds, a signed record per player (the tables list them too).
              "penalties": by_player(event_penalties(events, event.id))}
     data = event_file(svc().store, events, event.id, role, extra)
@@ -868,10 +1161,46 @@ def table_clock(game_id: str) -> Any:
     event = service().events.event(ref.event_id)
     service().enforce_clock(game_id)
     result = service().events.result(game_id)
+    reports = service().reports(ref)
+    proposed = None if result else service().proposed(game_id)
     return jsonify({"event": event.name, "round": ref.round, "table": ref.number, "role": role.kind.value,
+                    "may": {"call_judge": role.can(Can.CALL_JUDGE)}, "seat": role.seat,
                     "clock": service().clock(ref.event_id, ref.round, game_id),
-                    "result": result and {k: result.get(k) for k in ("winner", "winner_name", "by_time")},
+                    "result": result and {k: result[k] for k in ("winner", "winner_name", "by_time", "ending",
+                                                                 "modified", "reported") if k in result},
+                    "reports": reports.to_dict(), "proposed": None if proposed is None else proposed.to_dict(),
                     "chooser": None if result else service().chooser(game_id), "tournament_mode": True})
+
+
+@events_api.post("/event-tables/<game_id>/report")
+@limit(1024)
+@accepts(ReportBody)
+def report_result(game_id: str) -> Any:
+    """A seat reports its table's result (Tournament Regulations › End of Round); the result counts at once when
+    the other seat's report agrees, and a report that differs goes to the judge as a dispute."""
+    role, ref = _seat_of_event_game(game_id)
+    if not role.can(Can.REPORT) or role.seat is None:
+        raise ApiError(403, "forbidden", "reporting a result needs a seat key of this table")
+    data = body()
+    # Remembered for the event, named by its table and seat: a retry answers as the first did, records nothing.
+    rid = f"report:{game_id}:{role.actor}:{data['request_id']}"
+    done = service().events.replayed(ref.event_id, rid)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    if service().events.result(game_id) is not None:
+        raise ApiError(409, "result_in", "the result of this table is in; a judge changes it",
+                       msg="ev.report.result_in")
+    try:
+        check_claim(data)
+    except ValueError as exc:
+        raise ApiError(400, "bad_result", "a winner with how the round ended, or no winner with both_lose",
+                       field=str(exc)) from None
+    svc().table.report(game_id, {"winner": data.get("winner"), "ending": data["ending"],
+                                 "modified": data["ending"] == "time"}, role)
+    settled = service().settle_reports(ref)
+    answer = {**settled.to_dict(), "result": service().events.result(game_id)}
+    service().events.remember(ref.event_id, rid, answer)
+    return jsonify(answer), 201
 
 
 _CALLS: dict[tuple[str, str], float] = {}
@@ -918,6 +1247,12 @@ def rules() -> Any:
 # -- pages -----------------------------------------------------------------------------------------
 
 
+@events_pages.app_context_processor
+def standings_columns() -> dict[str, Any]:
+    """The standings table's tie-breaker columns, from the registry (every page that includes it)."""
+    return {"tiebreakers": tiebreakers.TIEBREAKERS}
+
+
 @events_pages.get("/events/new")
 def new_event_page() -> Any:
     from companion.catalog.legality import restricted_lists
@@ -943,10 +1278,57 @@ def report_page(event_id: str) -> Any:
     return page("event_report.html", event_id=event_id)
 
 
+@events_pages.get("/e/<event_id>/register")
+def register_page(event_id: str) -> Any:
+    service().events.event(event_id)
+    return page("event_register.html", event_id=event_id)
+
+
 @events_pages.get("/e/<event_id>/standings")
 def standings_page(event_id: str) -> Any:
     service().events.event(event_id)
     return page("event_standings.html", event_id=event_id)
+
+
+def _feed_data(event_id: str) -> dict[str, Any]:
+    events = service().events
+    event = events.event(event_id)
+    return feed(events, event, svc().store.cards)
+
+
+def _feed_answer(body_text: str, mimetype: str) -> Response:
+    """A feed answer: read without a key by anyone (a stats site, a stream overlay's page on another origin: the one
+    route that allows any origin, for it holds nothing that is not public), with an ETag for cheap polling."""
+    import hashlib
+
+    tag = '"' + hashlib.sha256(body_text.encode()).hexdigest()[:32] + '"'
+    if request.headers.get("If-None-Match") == tag:
+        answer = Response(status=304)
+    else:
+        answer = Response(body_text, mimetype=mimetype)
+    answer.headers.update({"ETag": tag, "Cache-Control": "no-cache", "Access-Control-Allow-Origin": "*"})
+    return answer
+
+
+@events_pages.get("/e/<event_id>/feed.json")
+def feed_json(event_id: str) -> Any:
+    """The event's public feed: pairings with results, the standings with every tie-breaker, the cut; decklists when
+    the organiser publishes them. No key, no flag, no ruling, nothing a table hides."""
+    return _feed_answer(json.dumps(_feed_data(event_id), ensure_ascii=False, separators=(",", ":")),
+                        "application/json")
+
+
+@events_pages.get("/e/<event_id>/feed.csv")
+def feed_table(event_id: str) -> Any:
+    """One table of the public feed as CSV: ``of=standings`` (the default) or ``of=pairings``."""
+    of = request.args.get("of", "standings")
+    if of not in CSV_TABLES:
+        raise ApiError(400, "bad_feed", f"of: {' or '.join(CSV_TABLES)}", field="of")
+    return _feed_answer(feed_csv(_feed_data(event_id), of), "text/csv")
+
+
+feed_json.public_feed = True  # type: ignore[attr-defined]  # documented in /api/openapi.json, as an API route
+feed_table.public_feed = True  # type: ignore[attr-defined]
 
 
 @events_pages.get("/rules")

@@ -19,6 +19,18 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/event/{event_id}/players": {"post": op(
         "Organiser: register a player; the decklist (ThronesDB text or JSON) is frozen with its SHA-256",
         params=E, ok=201)},
+    "/api/event/{event_id}/registration": {
+        "get": op("Anyone: the event's registration (open or closed, its format); with a player's own registration "
+                  "key, their registration and their deck's legality", params=E, auth=False),
+        "post": op("Anyone, while registration is open: register yourself with a ThronesDB decklist (frozen with "
+                   "its SHA-256 and its legality); answers your own registration key once", params=E, ok=201,
+                   auth=False)},
+    "/api/event/{event_id}/registration/deck": {"put": op(
+        "A player with their registration key: replace the registered decklist until paired", params=E)},
+    "/api/event/{event_id}/registration/open": {"post": op(
+        "Organiser: open or close self-registration (logged)", params=E)},
+    "/api/event/{event_id}/publish-decks": {"post": op(
+        "Organiser: publish every decklist in the public feed, or withdraw them (logged)", params=E)},
     "/api/event/{event_id}/players/{player_id}/confirm": {"post": op(
         "Organiser: let a deck that is not legal under the event's list play (logged with its problems)",
         params=[*E, "player_id"])},
@@ -36,8 +48,14 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "Organiser or judge: the proposal becomes the round (one strict game per table; the bye recorded)",
         params=E, ok=201)},
     "/api/event/{event_id}/players/{player_id}/drop": {"post": op(
-        "Organiser or judge: drop a player (never paired again; results stand; logged)",
-        params=[*E, "player_id"])},
+        "Organiser or judge: drop a player (never paired again; results stand; logged); the organiser may "
+        "disqualify (never rejoins)", params=[*E, "player_id"])},
+    "/api/event/{event_id}/players/{player_id}/rejoin": {"post": op(
+        "Organiser or judge: a dropped player rejoins before the next round is paired, with an unpaired loss for "
+        "each round missed (only in the stage they left; logged)", params=[*E, "player_id"])},
+    "/api/event/{event_id}/players/{player_id}/adjustments": {"post": op(
+        "Judge: add or take away tournament points with a reason (logged; in the standings, the report and the "
+        "signed event file)", params=[*E, "player_id"], ok=201)},
     "/api/event/{event_id}/standings": {"get": op(
         "Anyone: the standings with tournament points and each tiebreaker's value (names only)", params=E,
         auth=False)},
@@ -51,8 +69,10 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/event/{event_id}/dashboard": {"get": op("Judge or organiser: every table of a round, with flags, "
                                                     "and each player's penalties across the event",
                                                     params=E, query=["round"])},
-    "/api/event/{event_id}/stream": {"get": op("Judge or organiser: the dashboard live (Server-Sent Events)",
-                                                 params=E, query=["round", "since"], content="text/event-stream")},
+    "/api/event/{event_id}/stream": {"get": op(
+        "Judge or organiser: the event live (Server-Sent Events): the judge's dashboard of a round, or with "
+        "view=organiser the organiser's page (players, rounds, results, the standings and the proposal)",
+        params=E, query=["round", "since", "view"], content="text/event-stream")},
     "/api/event/{event_id}/games/{game_id}/moment": {"get": op(
         "Judge or organiser: the full table after entry seq (hidden cards included) and every entry", params=EG,
         query=["seq"])},
@@ -70,7 +90,8 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "deck_B are the draw decks as counted at the table (asked for where the draws were not recorded)",
         params=EG, query=["dominance", "deck_A", "deck_B"])},
     "/api/event/{event_id}/games/{game_id}/result": {"post": op(
-        "Judge: a table's result", params=EG)},
+        "Judge: enter or change a table's result (a win, a modified win, a concession, both lose); written into "
+        "the table's log and the event's record", params=EG)},
     "/api/event/{event_id}/flags/{flag_id}/clear": {"post": op("Judge: mark a flag dealt with",
                                                                  params=[*E, "flag_id"])},
     "/api/event/{event_id}/report": {"get": op("Judge or organiser: the report per table (JSON, or ?format=pdf)",
@@ -80,8 +101,20 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
         params=E, content="application/zip")},
     "/api/event-tables/{game_id}": {"get": op("A seat of an event game: its event, table and round clock",
                                                params=["game_id"])},
+    "/api/event-tables/{game_id}/report": {"post": op(
+        "A seat of an event game: report the table's result (Tournament Regulations › End of Round); it counts at "
+        "once when the other seat's report agrees, a report that differs goes to the judge as a dispute",
+        params=["game_id"], ok=201)},
     "/api/event-tables/{game_id}/call-judge": {"post": op(
         "A seat of an event game: call a judge to the table", params=["game_id"], ok=201)},
+    "/e/{event_id}/feed.json": {"get": op(
+        "Anyone: the event's public feed: pairings with results, the standings with every tie-breaker (the "
+        "registry's columns), the cut, the judge's point adjustments; decklists only when the organiser publishes "
+        "them; no key, flag or ruling. An ETag answers a repeated read with 304", params=E, auth=False)},
+    "/e/{event_id}/feed.csv": {"get": op(
+        "Anyone: one table of the public feed as CSV: of=standings (a column per tie-breaker) or of=pairings "
+        "(each table's players and result, a bye as its own row)", params=E, query=["of"], auth=False,
+        content="text/csv")},
     "/api/rules": {"get": op("Every rule id the engine knows, with citations, in English and German",
                               query=["q"], auth=False)},
 }

@@ -36,6 +36,10 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/games/{game_id}/seats/{seat}/key": {"post": _op("Host or judge (at an event: the judge): a new join link "
                                                           "for a seat (logged, every phone told; the old key and its "
                                                           "live streams stop)", params=[*G, "seat"])},
+    "/api/games/{game_id}/claim": {"post": _op(
+        "The phone that opens a seat sheet (its printed key in the Authorization header) gets the seat's own key, "
+        "once; opened again, the sheet is refused (409 paper_used) and every phone of the table is told",
+        params=G)},
     "/api/games/{game_id}/keys/{kind}": {"post": _op(
         "Host or judge: a new key of a kind (the store's key table; a judge key not at an event): logged, the old "
         "one stops, and every phone is told of one that reads hidden cards", params=[*G, "kind"])},

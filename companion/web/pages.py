@@ -51,6 +51,13 @@ def game(game_id: str) -> Any:
     return page("game.html", game_id=game_id, actions=declarations())
 
 
+@pages.get("/g/<game_id>/join")
+def join(game_id: str) -> Any:
+    """A seat's printed link: the page exchanges its key (in the fragment) for the seat's own, once."""
+    _game_exists(game_id)
+    return page("join.html", game_id=game_id)
+
+
 @pages.get("/g/<game_id>/host")
 def host(game_id: str) -> Any:
     _game_exists(game_id)

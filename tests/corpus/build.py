@@ -225,6 +225,16 @@ def dig(value: Any, spec: str) -> Any:
     return value.split("#key=", 1)[1] if fragment == "key" else value
 
 
+def take_seats(rec: Recorder, games: dict[str, Any], number: int) -> None:
+    """Each seat's phone opens its round link: the link's paper key, exchanged once for the seat's own key."""
+    for label, game in games.items():
+        if game["round"] != number:
+            continue
+        for seat_label in game["seats"]:
+            rec.send(f"{seat_label}paper", "POST", "/games/{" + label + "}/claim",
+                     {"request_id": f"claim-{seat_label}-0001"}, bind={f"key:{seat_label}": "key"})
+
+
 def casual(rec: Recorder, edition: str, mode: str, seats: list[dict[str, str]], decks: list[dict[str, int]],
            judge: bool = True) -> None:
     """A casual game: created from the home page's request, each seat loading its deck on its phone. A judge
@@ -556,18 +566,20 @@ def event_2e(base: str) -> Recorder:
             label = f"r{number}t{t + 1}"
             bind[label] = f"tables.{t}.game"
             for s, seat in enumerate("AB"):
-                bind[f"key:{label}{seat}"] = f"tables.{t}.seats.{s}.url#key"
+                bind[f"key:{label}{seat}paper"] = f"tables.{t}.seats.{s}.url#key"
             games[label] = {"label": label, "judge": "judge", "seats": [f"{label}A", f"{label}B"], "round": number,
                             "table": t + 1}
         if csv is not None:
             rec.send("organiser", "POST", "/event/{e}/rounds",
                      {"csv": csv, "mode": mode, "request_id": f"round-{number:04d}"}, bind=bind)
+            take_seats(rec, games, number)
             return
         rec.send("organiser", "POST", "/event/{e}/rounds/propose", {"request_id": f"propose-{number:04d}"},
                        bind={f"proposal{number}": "proposal.id"})
         rec.send("organiser", "POST", "/event/{e}/proposal/confirm",
                  {"proposal": "{proposal" + str(number) + "}", "mode": mode, "request_id": f"round-{number:04d}"},
                  bind=bind)
+        take_seats(rec, games, number)
 
     pair(1, "1,Ann,Ben\n2,Cat,Dan", "strict")
     g, A, B = "r1t1", "r1t1A", "r1t1B"
@@ -711,7 +723,7 @@ def event_1e(base: str) -> Recorder:
             label = f"r{number}t{t + 1}"
             bind[label] = f"tables.{t}.game"
             for s, seat in enumerate("AB"):
-                bind[f"key:{label}{seat}"] = f"tables.{t}.seats.{s}.url#key"
+                bind[f"key:{label}{seat}paper"] = f"tables.{t}.seats.{s}.url#key"
             games[label] = {"label": label, "judge": "judge", "seats": [f"{label}A", f"{label}B"], "round": number,
                             "table": t + 1}
         rec.send("organiser", "POST", "/event/{e}/rounds/propose", {"request_id": f"propose-1e-{number:04d}"},
@@ -719,6 +731,7 @@ def event_1e(base: str) -> Recorder:
         rec.send("organiser", "POST", "/event/{e}/proposal/confirm",
                  {"proposal": "{proposal" + str(number) + "}", "mode": "strict",
                   "request_id": f"round-1e-{number:04d}"}, bind=bind)
+        take_seats(rec, games, number)
 
     pair(1)
     g, A, B = "r1t1", "r1t1A", "r1t1B"

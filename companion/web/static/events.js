@@ -90,10 +90,13 @@ import {openStream} from "./stream.js";
   // A modified win the judge entered (gone to time, the first player's choice) says so, as the report does.
   const reasonText = r => (r.by_time && r.modified === false ? t("ev.result_victory_after_time")
     : r.by_time && hasMessage("step." + r.by_time) ? `${t("ev.gone_to_time")}: ${t("step." + r.by_time)}`
+    // How the round ended, in the regulations' words (End of Round), and what the judge wrote after it.
+    : r.ending && !["time", "judge", "both_lose"].includes(r.ending) ? t("ev.ending." + r.ending) + (r.reason ? ": " + r.reason : "")
     : r.modified ? t("ev.result_modified") + (r.reason ? ": " + r.reason : "") : r.reason || "");
   // A draw has no winner: "draw (reason)", not "draw wins".
   const resultText = r => (r.winner ? t("ev.result_for", {winner: r.winner_name || r.winner, reason: reasonText(r)})
-    : t("ev.result_draw_for", {reason: reasonText(r)})).replace(/ \(\)$/, "");  // no reason given: no "()"
+    : t("ev.result_draw_for", {reason: reasonText(r)})).replace(/ \(\)$/, "") +  // no reason given: no "()"
+    (r.reported === "players" ? " · " + t("ev.reported_by_players") : "");
   /** A ruling in words: kind, penalty level and player, extension minutes, what the judge wrote. */
   function rulingWords(x) {
     const parts = [t("ev.ruling." + x.type), x.penalty ? t("ev.penalty." + x.penalty) : "", x.player || x.seat || "",
@@ -109,32 +112,50 @@ import {openStream} from "./stream.js";
     : `<p class="muted">${esc(t("ev.pen.none"))}</p>`);
   /** Who a flag is about and who acted: the player, then the judge or organiser in the reader's words. */
   const flagWho = d => [...new Set([d.player, d.who].filter(Boolean))]
-    .map(w => (w === "judge" ? t("ev.judge") : w === "organiser" ? t("ev.h.organiser") : w)).join(" · ");
+    .map(w => (hasMessage("ev.who." + w) ? t("ev.who." + w) : w)).join(" · ");
+  /** What each seat of a disputed table reported: "Ann: Ann wins (victory condition) · Bo: Bo wins (time: …)". */
+  function claimText(c) {
+    if (!c) return "–";
+    const reason = t("ev.ending." + c.ending);
+    return c.winner ? t("ev.result_for", {winner: c.winner_name || c.winner, reason}) : t("ev.result_draw_for", {reason});
+  }
+  const disputeText = d => Object.entries(d.claims || {}).map(([seat, c]) => `${seat}: ${claimText(c)}`).join(" · ");
   /** A flag of the report in words (its detail names cards and players). */
   function flagWords(f) {
     const d = f.detail || {};
     const cards = (d.cards || []).map(c => t("ev.deck_card", {card: c.name || c.code, player: c.player || "?", copy: c.copy ?? "?", registered: c.registered ?? "?"}));
     const rules = (d.violations || []).map(v => `<a href="/rules#${esc(v.rule)}">${esc(v.text ? (v.text[lang()] || v.text.en) : v.rule)}</a>`);
-    return [esc(t("ev.flag." + f.kind)), esc(flagWho(d)), ...cards.map(esc), ...rules].filter(Boolean).join(" · ");
+    return [esc(t("ev.flag." + f.kind)), esc(flagWho(d)), ...cards.map(esc), ...rules, f.kind === "dispute" ? esc(disputeText(d)) : ""]
+      .filter(Boolean).join(" · ");
   }
   const lastRound = info => (info && info.rounds.length ? info.rounds[info.rounds.length - 1].number : 1);
   // A tiebreaker to 3 decimals in the reader's notation: 2.778 in English, 2,778 in German.
   const score = v => Number(v).toLocaleString(lang() === "de" ? "de-DE" : "en-GB",
     {minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: false});
 
-  /** Standings with each tiebreaker's value (organiser page, public page, report): one renderer. */
+  /** A tie-breaker's value as its registry entry (the standings' ``tiebreakers``) says: a ratio to 3 decimals, a count. */
+  const tbValue = (tb, v) => (tb.format === "ratio" ? score(v) : String(v));
+  const signed = n => (n > 0 ? "+" + n : String(n));
+  const adjustmentText = a => t("ev.adjustment", {...a, points: signed(a.points)});
+  /** Standings with each tiebreaker's value (organiser page, public page, report): one renderer, its tie-breaker
+   * columns from the registry the server sends (the page names none). */
   function renderStandings(data) {
     if (!$("standings") || !data) return;
     $("standings-scheme").textContent = t("ev.standings.scheme", data.scheme);
     if ($("standings-after")) $("standings-after").textContent = data.after_round ? t("ev.standings.after_round", {n: data.after_round}) : "";
+    const tbs = data.tiebreakers || [];
     $("standings").innerHTML = data.standings.length && data.after_round ? data.standings.map(s =>
       `<tr class="${s.dropped ? "dropped" : ""}" data-player="${s.player}"><td>${s.rank}</td><td>${esc(s.name)}${s.dropped ? ` <span class="muted">(${esc(t("ev.standings.dropped"))})</span>` : ""}</td>` +
-      `<td>${s.points}</td><td>${s.wins}–${s.modified_wins}–${s.losses}</td><td>${score(s.sos)}</td><td>${score(s.esos)}</td><td>${s.lot}</td></tr>`).join("")
-      : `<tr><td colspan="7" class="muted">${esc(t("ev.standings.none"))}</td></tr>`;
+      `<td>${s.points}${s.adjustment ? ` <span class="adj">(${esc(signed(s.adjustment))})</span>` : ""}</td><td>${s.wins}–${s.modified_wins}–${s.losses}</td>` +
+      tbs.map(tb => `<td data-tiebreaker="${esc(tb.id)}">${esc(tbValue(tb, s[tb.id]))}</td>`).join("") + "</tr>").join("")
+      : `<tr><td colspan="${4 + tbs.length}" class="muted">${esc(t("ev.standings.none"))}</td></tr>`;
     const rounds = [...new Set(data.cut.map(c => c.round))];
     $("standings-cut").innerHTML = rounds.length ? `<h3>${esc(t("ev.standings.cut"))}</h3>` + rounds.map(n =>
       `<p><b>${esc(t("ev.round_n", {n}))}</b><br>` + data.cut.filter(c => c.round === n).map(c => esc(t("ev.standings.vs", c)) +
         (c.winner ? " · " + esc(t("ev.standings.wins", {name: c.winner})) : "")).join("<br>") + "</p>").join("") : "";
+    const adjustments = data.adjustments || [];
+    if ($("standings-adjustments")) $("standings-adjustments").innerHTML = adjustments.length ? `<h3>${esc(t("ev.h.adjustments"))}</h3><ul>` +
+      adjustments.map(a => `<li>${esc(adjustmentText(a))}</li>`).join("") + "</ul>" : "";
   }
 
   // -- new event ------------------------------------------------------------------------------
@@ -157,13 +178,13 @@ import {openStream} from "./stream.js";
 
   // -- organiser --------------------------------------------------------------------------------
   if ($("register")) {
-    let current = null;
+    let current = null, seen = 0;
     let standing = null, proposal = null;
     async function load() {
-      current = await call("GET", `/api/event/${eventId}`);
-      standing = (await request(`/api/event/${eventId}/standings`)).data;
-      proposal = (await call("GET", `/api/event/${eventId}/proposal`)).proposal;
-      rerender();
+      const data = await call("GET", `/api/event/${eventId}`);
+      data.standings = (await request(`/api/event/${eventId}/standings`)).data;
+      data.proposal = (await call("GET", `/api/event/${eventId}/proposal`)).proposal;
+      live(data);
     }
     function render() {
       if (!current) return;
@@ -179,10 +200,14 @@ import {openStream} from "./stream.js";
       $("allow-all").textContent = t("ev.allow_all", {n: waiting.length});
       $("players").innerHTML = current.players.map(p => `<li data-player="${p.id}">${esc(p.name)} — ${esc(factionName(p.faction))}` +
         `${p.agenda ? " · " + esc(p.agenda) : ""} · ${esc(t("ev.cards_n", {n: p.cards}))} · <code>${p.deck_hash.slice(0, 12)}</code>` +
+        (p.self_registered ? ` · <i>${esc(t("ev.reg.self"))}</i>` : "") +
         (p.joined > 1 ? ` · <i>${esc(t("ev.swiss.late", {n: p.joined}))}</i>` : "") +
-        (p.dropped_after !== null ? ` · <b>${esc(t("ev.swiss.dropped_after", {n: p.dropped_after}))}</b>`
-          : ` <button type="button" data-drop="${p.id}">${esc(t("ev.swiss.drop"))}</button>`) +
+        (p.missed && p.missed.length ? ` · <i>${esc(t("ev.rejoin.missed", {rounds: p.missed.join(", ")}))}</i>` : "") +
+        (p.disqualified ? ` · <b>${esc(t("ev.disqualified"))}</b>`
+          : p.dropped_after !== null ? ` · <b>${esc(t("ev.swiss.dropped_after", {n: p.dropped_after}))}</b> <button type="button" data-rejoin="${p.id}">${esc(t("ev.rejoin"))}</button>`
+          : ` <button type="button" data-drop="${p.id}">${esc(t("ev.swiss.drop"))}</button> <button type="button" data-disqualify="${p.id}">${esc(t("ev.disqualify"))}</button>`) +
         deckHtml(p, true) + (p.legal || p.confirmed ? "" : ` <button type="button" data-allow="${p.id}">${esc(t("ev.allow_deck"))}</button>`) + "</li>").join("");
+      renderRegistration();
       // The rounds so far (newest first): the clock, how many results are in, each table's players and result.
       const names = new Map(current.players.map(p => [p.id, p.name]));
       const latestRound = lastRound(current);
@@ -238,7 +263,7 @@ import {openStream} from "./stream.js";
     $("propose").addEventListener("click", async () => {
       const r = await request(`/api/event/${eventId}/rounds/propose`, {method: "POST", key, body: {request_id: requestId()}});
       const missing = !r.ok && ((r.data.error || {}).details || {}).msg === "ev.swiss.results_missing";
-      $("propose-anyway").classList.toggle("hidden", !(missing && current && current.role === "judge"));
+      $("propose-anyway").classList.toggle("hidden", !(missing && current && current.may.override));
       // Why not yet is said beside the button (the page's error box is at its foot).
       $("propose-note").textContent = missing ? detailText(r.data.error) : "";
       $("propose-note").classList.toggle("hidden", !missing);
@@ -263,12 +288,42 @@ import {openStream} from "./stream.js";
       proposal = null;
       roundOut(out);
     });
+    // A drop, a disqualification (the organiser's decision: never rejoins) and a rejoin (unpaired losses for the
+    // rounds missed), each asked first and logged.
     $("players").addEventListener("click", async e => {
-      const b = e.target.closest("[data-drop]");
+      const b = e.target.closest("[data-drop], [data-disqualify], [data-rejoin]");
       if (!b) return;
-      const name = current.players.find(p => p.id === +b.dataset.drop).name;
-      if (!(await confirmSheet(t("ev.swiss.confirm_drop", {name})))) return;
-      await call("POST", `/api/event/${eventId}/players/${b.dataset.drop}/drop`, {request_id: requestId()});
+      const [what, id] = b.dataset.drop ? ["drop", b.dataset.drop] : b.dataset.disqualify ? ["disqualify", b.dataset.disqualify] : ["rejoin", b.dataset.rejoin];
+      const name = current.players.find(p => p.id === +id).name;
+      const question = {drop: "ev.swiss.confirm_drop", disqualify: "ev.confirm_disqualify", rejoin: "ev.confirm_rejoin"}[what];
+      if (!(await confirmSheet(t(question, {name})))) return;
+      await call("POST", `/api/event/${eventId}/players/${id}/${what === "rejoin" ? "rejoin" : "drop"}`,
+        {request_id: requestId(), ...(what === "disqualify" ? {disqualified: true} : {})});
+      load();
+    });
+    // Players register themselves from the event's link (its QR code here); the organiser closes it, and may publish
+    // the decklists in the public feed.
+    let qrFor = null;
+    async function renderRegistration() {
+      const open = current.event.registration_open;
+      const link = `${location.origin}/e/${eventId}/register`;
+      $("reg-state").textContent = t(open ? "ev.reg.is_open" : "ev.reg.is_closed");
+      $("reg-toggle").textContent = t(open ? "ev.reg.close" : "ev.reg.open");
+      $("reg-link").href = link; $("reg-link").textContent = link;
+      $("publish-decks").checked = Boolean(current.event.publish_decks);
+      $("feed-json").href = `/e/${eventId}/feed.json`; $("feed-csv").href = `/e/${eventId}/feed.csv`;
+      if (qrFor !== link) {
+        qrFor = link;
+        const r = await request("/api/qr", {method: "POST", body: {text: link}, as: "text"});
+        if (r.ok) $("reg-qr").innerHTML = r.data;
+      }
+    }
+    $("reg-toggle").addEventListener("click", async () => {
+      await call("POST", `/api/event/${eventId}/registration/open`, {open: !current.event.registration_open, request_id: requestId()});
+      load();
+    });
+    $("publish-decks").addEventListener("change", async () => {
+      await call("POST", `/api/event/${eventId}/publish-decks`, {publish: $("publish-decks").checked, request_id: requestId()});
       load();
     });
     $("register").addEventListener("submit", async ev => {
@@ -413,13 +468,21 @@ import {openStream} from "./stream.js";
         if (span) span.textContent = clockText(r.clock);
       }
     }, 1000);
-    // Results come in from the judge's screens: the page reads the event again whenever it is looked at again,
-    // and every 30 seconds while it is in view (the organiser's key has no live stream: that is the judge's).
-    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current) load(); });
-    setInterval(() => { if (document.visibilityState === "visible" && current) load(); }, 30000);
+    // Players registering, results reported at the tables, the judge's decisions: the event's live stream brings
+    // each change with the whole page's data (the standings and the proposal too), as it happens.
+    function live(data) {
+      if (data.version !== undefined && data.version < seen) return;  // an older answer than the page shows
+      seen = data.version || seen;
+      current = data; standing = data.standings; proposal = data.proposal;
+      rerender();
+    }
     $("to-report").href = `/e/${eventId}/report#key=${key}`;
     $("to-standings").href = `/e/${eventId}/standings`;
-    messagesReady.then(load);
+    messagesReady.then(async () => {
+      await load();
+      openStream(`/api/event/${eventId}/stream?view=organiser`, {key, onUpdate: live,
+        onState: ok => { $("org-live").textContent = t(ok ? "ev.live" : "ev.reconnecting"); }});
+    });
   }
 
   // -- judge --------------------------------------------------------------------------------------
@@ -434,7 +497,7 @@ import {openStream} from "./stream.js";
         (ids ? ` <code>${esc(c.card)}</code>` : "")).join(" ");
       const who = flagWho(d);
       const source = d.source ? ` (${esc(d.source)})` : "";
-      const note = d.note ? ` “${esc(d.note)}”` : "";
+      const note = d.note ? ` “${esc(d.note)}”` + "" : (f.kind === "dispute" ? " " + esc(disputeText(d)) : "");
       return `<div class="flag-row${f.cleared ? " cleared" : ""}" data-flag="${f.id}"><span class="flagkind">${esc(t("ev.flag." + f.kind))}</span>${source} ${esc(who)}${note} ${cards} ${rules}` +
         (f.cleared ? "" : ` <button type="button" data-clear="${f.id}">✓</button>`) + "</div>";
     }
@@ -442,6 +505,8 @@ import {openStream} from "./stream.js";
       latest = data;
       penalties = data.penalties || [];
       showPenalties();
+      showAdjustments();
+      showOverride();
       if (selected) showResultNote();
       // The open table moved on while the judge looked at its newest entry: the panel follows it (an earlier entry
       // chosen on the slider stays as chosen).
@@ -482,6 +547,8 @@ import {openStream} from "./stream.js";
       if (e.kind === "action") return actName(e.data.type);
       if (e.kind === "ruling") return `${t("ev.h.ruling")}: ${hasMessage("ev.ruling." + e.data.type) ? t("ev.ruling." + e.data.type) : e.data.type}`;
       if (e.kind === "undo") return t("undo");
+      if (e.kind === "report") return `${t("ev.entry.report")}: ${claimText({...e.data, winner_name: (e.data.winner && lastMoment &&
+        (lastMoment.game.seats.find(s => s.seat === e.data.winner) || {}).name) || e.data.winner, ending: e.data.ending || "judge"})}`;
       return hasMessage("ev.entry." + e.kind) ? t("ev.entry." + e.kind) : e.kind;
     }
     // A card in play as the table shows it: kneeling, a duplicate, an attachment and what it lies on.
@@ -501,11 +568,15 @@ import {openStream} from "./stream.js";
       // A lost or leaked seat sheet: the judge prints that seat's sheet again (logged, shown on both phones).
       $("reprint").replaceChildren(...m.game.seats.map(s => el("button", {type: "button", "data-reprint": s.seat, "data-name": s.name},
         t("ev.reprint_seat", {player: s.name}))));
-      // The result buttons name the players ("Ann wins"), not the seats.
-      for (const s of m.game.seats) {
-        const label = document.querySelector(`[data-result="${s.seat}"] span`);
-        if (label) { label.removeAttribute("data-t"); label.textContent = t("ev.standings.wins", {name: s.name}); }
-      }
+      // The result buttons name the players: a win, a modified win (going to time), a concession (the other wins),
+      // and no winner; each in the regulations' words (End of Round).
+      const other = seat => m.game.seats.find(x => x.seat !== seat) || {};
+      $("result-buttons").replaceChildren(...m.game.seats.flatMap(s => [
+        el("button", {type: "button", "data-result": s.seat, "data-ending": "judge"}, t("ev.standings.wins", {name: s.name})),
+        el("button", {type: "button", "data-result": s.seat, "data-ending": "time"}, t("ev.result.modified_win", {name: s.name}))]),
+        ...m.game.seats.map(s => el("button", {type: "button", "data-result": other(s.seat).seat || "", "data-ending": "concession"},
+          t("ev.result.concedes", {name: s.name}))),
+        el("button", {type: "button", "data-result": "", "data-ending": "both_lose"}, t("ev.draw_no_result")));
       // The rulings already made at this table (a second warning is a matter for the first): each with its entry.
       const rulings = m.entries.filter(x => x.kind === "ruling" && x.data);
       $("table-rulings").replaceChildren(...rulings.map(x => el("li", {}, `#${x.seq} ${rulingWords(x.data)}`)));
@@ -536,6 +607,7 @@ import {openStream} from "./stream.js";
     function showResultNote() {
       const row = latest && selected && latest.tables.find(x => x.game === selected);
       $("result-modified").classList.toggle("hidden", !(row && row.gone_to_time && !(row.result && row.result.modified === false)));
+      $("result-now").textContent = row && row.result ? t("ev.result_now", {result: resultText(row.result)}) : t("ev.no_result");
     }
     // The newest moment asked for: an older answer arriving late (the panel following its table, crossing a scrub)
     // is dropped. The penalty form's player is looked up again once another table's moment is shown.
@@ -645,16 +717,70 @@ import {openStream} from "./stream.js";
       follow(number === newest ? null : number);
     });
     $("gtt").addEventListener("click", () => { counts = {}; goingToTime(); });
-    for (const b of document.querySelectorAll("[data-result]")) {
-      b.addEventListener("click", async () => {
+    $("result-buttons").addEventListener("click", async e => {
+      const b = e.target.closest("[data-result]");
+      if (!b || !selected) return;
+      const ending = b.dataset.ending;
+      // A win at a table gone to time is a modified win unless the judge says otherwise (the server decides: no
+      // "modified" sent); a modified win and a concession say which they are.
+      const modified = ending === "time" ? {modified: true} : ending === "concession" ? {modified: false} : {};
+      // This result's reason goes with it and leaves the field at once (never carried on to the next table's, even
+      // when the table's row shows the result on the live stream before the answer comes); a refusal puts it back.
+      const reason = $("result-reason").value;
+      $("result-reason").value = "";
+      try {
         await call("POST", `/api/event/${eventId}/games/${selected}/result`,
-          {winner: b.dataset.result || null, reason: $("result-reason").value, request_id: requestId()});
-        $("result-reason").value = "";  // this result's reason: never carried on to the next table's
-      });
+          {winner: b.dataset.result || null, ending, ...modified, reason, request_id: requestId()});
+      } catch (err) {
+        if (!$("result-reason").value) $("result-reason").value = reason;
+      }
+    });
+    // The judge pairs the next round before every result is in (the regulations' override, logged); the proposal
+    // is shown here to confirm, as on the organiser's page.
+    let overrideProposal = null;
+    function showOverride() {
+      const data = latest;
+      const newest = data && data.rounds.length ? data.rounds[data.rounds.length - 1].number : null;
+      const missing = data && data.round === newest ? data.tables.filter(r => !r.result).map(r => r.table) : [];
+      $("override-box").classList.toggle("hidden", !(missing.length || overrideProposal));
+      $("pair-anyway").textContent = t("ev.override_pair", {n: (newest || 0) + 1, tables: missing.join(", ")});
+      $("pair-anyway").classList.toggle("hidden", !missing.length || Boolean(overrideProposal));
+      const p = overrideProposal;
+      $("override-out").innerHTML = p ? `<p><b>${esc(t("ev.swiss.proposal", {n: p.round, seed: p.seed}))}</b></p><ol>` +
+        p.tables.map(x => `<li value="${x.table}">${esc(x.a.name)} – ${esc(x.b.name)}</li>`).join("") + "</ol>" +
+        (p.bye ? `<p class="bye">${esc(t("ev.swiss.bye", {name: p.bye.name}))}</p>` : "") +
+        `<p><button id="override-confirm" type="button" class="primary">${esc(t("ev.swiss.confirm"))}</button></p>` : "";
     }
+    $("pair-anyway").addEventListener("click", async () => {
+      overrideProposal = (await call("POST", `/api/event/${eventId}/rounds/propose`, {override: true, request_id: requestId()})).proposal;
+      showOverride();
+    });
+    $("override-out").addEventListener("click", async e => {
+      if (!e.target.closest("#override-confirm") || !overrideProposal) return;
+      await call("POST", `/api/event/${eventId}/proposal/confirm`, {proposal: overrideProposal.id, request_id: requestId()});
+      overrideProposal = null;
+      follow(null);
+    });
+    // Tournament points added or taken away by the judge, with the reason (logged; in the standings and the report).
+    function showAdjustments() {
+      const data = latest;
+      if (!data) return;
+      const keep = $("adjust-player").value;
+      $("adjust-player").replaceChildren(el("option", {value: ""}, t("ev.choose_player")),
+        ...(data.players || []).map(p => el("option", {value: p.id}, p.name)));
+      $("adjust-player").value = keep;
+      $("adjustments").replaceChildren(...(data.adjustments || []).map(a => el("li", {}, adjustmentText(a))));
+    }
+    $("adjust-send").addEventListener("click", async () => {
+      const player = $("adjust-player").value;
+      if (!player) { showError(t("ev.choose_player")); return; }
+      await call("POST", `/api/event/${eventId}/players/${player}/adjustments`,
+        {points: Math.round(+$("adjust-points").value), reason: $("adjust-reason").value, request_id: requestId()});
+      $("adjust-reason").value = "";
+    });
     $("report").addEventListener("click", () => { location.href = `/e/${eventId}/report#key=${key}`; });
     $("export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
-    rerender = () => { if (latest) render(latest); if (lastMoment) showMoment(lastMoment); if (lastTime) showTime(lastTime); showEarlier(); showPenalties(); };
+    rerender = () => { if (latest) render(latest); if (lastMoment) showMoment(lastMoment); if (lastTime) showTime(lastTime); showEarlier(); showPenalties(); showAdjustments(); showOverride(); };
     messagesReady.then(() => follow(null));
     setInterval(() => latest && latest.clock && latest.clock.remaining !== null && !latest.clock.finished && (latest.clock.remaining -= 1, $("clock").textContent = clockText(latest.clock)), 1000);
   }
@@ -668,8 +794,8 @@ import {openStream} from "./stream.js";
       showLegality(out.event);
       $("fingerprint").textContent = out.fingerprint || "";
       // The event file holds every table's hidden cards: the judge's key downloads it, the organiser is told so.
-      $("report-export").classList.toggle("hidden", out.role !== "judge");
-      $("report-export-judge").classList.toggle("hidden", out.role === "judge");
+      $("report-export").classList.toggle("hidden", !out.may.export);
+      $("report-export-judge").classList.toggle("hidden", out.may.export);
       // Each cell carries its column's name: a phone shows a table as a card of labelled lines (event_base.html).
       const cell = (id, html) => `<td data-label="${esc(t(id))}">${html}</td>`;
       renderStandings(out.standings);
@@ -693,8 +819,61 @@ import {openStream} from "./stream.js";
     $("report-export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
   }
 
+  // -- a player registers themselves (the event's public link) ------------------------------------------
+  if ($("self-register")) {
+    const store = "companion:register:" + eventId;  // the player's own registration key, on this phone only
+    let mine = localStorage.getItem(store), out = null;
+    // A decklist that cannot be read names its lines, in the reader's language where the catalogue has it.
+    const lineText = p => t("ev.line_problem", {line: p.line, message: (lang() === "de" && p.de) || p.message});
+    function refused(r) {
+      const err = (r.data && r.data.error) || {};
+      showError([detailText(err), ...(((err.details || {}).problems) || []).map(lineText)].join("\n"));
+    }
+    async function load() {
+      const r = await request(`/api/event/${eventId}/registration`, {key: mine});
+      if (r.status === 401 && mine) { localStorage.removeItem(store); mine = null; return load(); }
+      if (r.ok) { out = r.data; render(); }
+    }
+    function render() {
+      if (!out) return;
+      const p = out.player;
+      $("ev-title").textContent = out.event.name;
+      showLegality(out.event);
+      $("reg-form-box").classList.toggle("hidden", Boolean(p));
+      $("reg-closed").classList.toggle("hidden", out.open);
+      $("self-register").classList.toggle("hidden", !out.open);
+      $("reg-mine").classList.toggle("hidden", !p);
+      if (!p) return;
+      $("reg-mine-title").textContent = t("ev.reg.registered_as", {name: p.name});
+      $("reg-legal").textContent = p.legal ? "✓ " + t("ev.reg.legal") : "⚠ " + t("ev.reg.illegal");
+      $("reg-legal").className = p.legal ? "deck-ok" : "deck-bad";
+      $("reg-problems").replaceChildren(...deckProblems(p.problems).map(x => el("li", {}, x)));
+      $("reg-note").textContent = p.paired ? t("ev.reg.paired_note") : p.legal ? t("ev.reg.done") : out.open ? t("ev.reg.fix_note") : t("ev.reg.closed");
+      $("reg-fix").classList.toggle("hidden", p.legal || p.paired || !out.open);
+    }
+    $("self-register").addEventListener("submit", async e => {
+      e.preventDefault();
+      const r = await request(`/api/event/${eventId}/registration`, {method: "POST",
+        body: {name: $("reg-name").value.trim(), decklist: $("reg-deck").value, request_id: requestId()}});
+      if (!r.ok) { refused(r); return; }
+      clearError();
+      if (r.data.key) { mine = r.data.key; localStorage.setItem(store, mine); }
+      out = r.data; render();
+    });
+    $("reg-fix-send").addEventListener("click", async () => {
+      const r = await request(`/api/event/${eventId}/registration/deck`, {method: "PUT", key: mine,
+        body: {decklist: $("reg-fix-deck").value, request_id: requestId()}});
+      if (!r.ok) { refused(r); return; }
+      clearError();
+      $("reg-fix-deck").value = "";
+      out = r.data; render();
+    });
+    rerender = render;
+    messagesReady.then(load);
+  }
+
   // -- public standings (no key: names, points and tiebreakers only) ----------------------------------
-  if ($("standings") && !$("register") && !$("report-rows")) {
+  if ($("standings") && !$("register") && !$("report-rows") && !$("self-register")) {
     let out = null;
     rerender = () => { if (out) { $("ev-title").textContent = `${out.event.name} ${out.event.date}`; renderStandings(out); } };
     const load = async () => { const r = await request(`/api/event/${eventId}/standings`); if (r.ok) { out = r.data; rerender(); } };

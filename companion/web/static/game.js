@@ -4,6 +4,7 @@
 import {Coalescer, TableClient} from "./client.js";
 import {confirmSheet, el, saveFile} from "./dom.js";
 import {redrawCamera, startCamera} from "./camera.js";
+import {eventTable as atEvent} from "./event_table.js";
 import {whoSees} from "./keys.js";
 import {applyStrings, citation, errorText, hasMessage, lang, messagesReady, msg, onLanguage, paramText,
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
@@ -25,6 +26,9 @@ const RESENT = new Set(ACTIONS.resent);
 const REPEATABLE = new Set(ACTIONS.repeats);
 const names = makeNames(() => state, ACTIONS);
 const {seatName, cardIndex, cardName, logText, actionName} = names;
+// An event's table: the clock, a call for a judge, the players' result (event_table.js; a casual game asks nothing).
+const eventTable = atEvent({gameId, key: () => client.key, view: () => state, seatName: seat => seatName(seat),
+                            showFlag: f => showFlag(f), redraw: () => renderGameOver()});
 
 const client = new TableClient({
   base: "/api/games/" + gameId, scope: "companion:" + gameId,
@@ -91,6 +95,7 @@ async function load() {
   if (!state || r.data.version >= state.version) state = r.data;
   await loadLog();
   render();
+  eventTable.load(log);
   if (listening) return;  // one live stream per page, however often the table is loaded
   listening = true;
   client.listen();  // a spectator's too (no key): the public view, live
@@ -251,6 +256,7 @@ function renderRound() {
 function renderGameOver() {
   const box = $("game-over");
   const over = state.now.over;
+  if (!over && state.gone_to_time) { eventTable.goneToTime(box); return; }
   box.classList.toggle("hidden", !over || box.dataset.closed === String(state.version));
   if (!over) { box.replaceChildren(); return; }
   const result = el("div", {id: "verify-result", class: "muted"});
@@ -349,6 +355,7 @@ function render() {
   renderFlag();
   whoSees.render(state);
   renderGameOver();
+  eventTable.follow(log);
   $("find-box").classList.toggle("hidden", !may("play"));
   $("scan-box").classList.toggle("hidden", !may("play"));
   scanner.render();

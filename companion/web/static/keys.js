@@ -26,13 +26,15 @@ export const whoSees = (() => {
   function current(view) {
     const notices = (view.keys && view.keys.notices) || [];
     const latest = new Map();
-    for (const n of notices) latest.set(n.seat ? n.key + ":" + n.seat : n.key, n);
+    for (const n of notices) if (!n.refused) latest.set(n.seat ? n.key + ":" + n.seat : n.key, n);
     return [...latest.values()].sort((a, b) => a.seq - b.seq);
   }
   function sentence(view, n, mine) {
     const params = {time: clock(n.at), by: by(n), player: name(view, n.seat)};
+    // A printed seat sheet opened again after its phone took the seat: refused, and every phone says so.
+    if (n.refused) return t(n.seat === mine ? "keys.refusedMine" : "keys.refused", {...params, used: n.used_at ? clock(n.used_at) : "?"});
     // A seat's renewed key names the seat; every other kind has its own line, "keys.<kind>" (docs/extending.md).
-    if (n.seat) return t(n.seat === mine ? "keys.seatMine" : "keys.seat", params);
+    if (n.seat) return t("keys." + n.key + (n.seat === mine ? "Mine" : ""), params);
     return t("keys." + n.key, params);
   }
 
