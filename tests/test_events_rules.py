@@ -227,7 +227,9 @@ def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_co
         photo, _ = synthetic_frame(random.Random(5), [(x.payload(), label_image(x.payload())) for x in labels])
         r = client.post(f"/api/scan?game={gid}", data=photo, headers=h(ka), content_type="image/jpeg")
         assert r.status_code == 200
-        return r.get_json()
+        answer = r.get_json()
+        r.close()  # the deck check runs once the answer has gone (the scan route says why), as a server sends it
+        return answer
 
     def deck_flags() -> list[dict[str, Any]]:
         return [f for f in flags_of(client, eid, judge, 5) if f["kind"] == "deck_check"]
