@@ -195,6 +195,36 @@ def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final
     assert steps["winner"] == "B" and steps["decided_by"] == "dominance"
 
 
+def test_a_tie_to_the_end_chosen_at_the_table_is_proposed_as_a_modified_win(client: FlaskClient,
+                                                                            catalog: Catalog) -> None:
+    """Going to time with every step tied (the same deck, the same draws, nobody's dominance): the table goes to time
+    and the first player chooses the winner there (the rules' own ending). The event proposes that choice to both
+    phones as the modified win it is (Tournament Regulations › End of Round › Going to Time), not as a victory
+    condition (it did), and both seats confirming it settle the result."""
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    t.draws(9)
+    assert t.act(t.keys["A"], {"type": "win_dominance"}).status_code == 201  # nobody: the step ties
+    t.run_out_the_clock()
+    t.phases("standing", "taxation")
+
+    def info() -> Any:
+        return client.get(f"/api/event-tables/{t.gid}", headers=h(t.keys["B"])).get_json()
+
+    assert info()["chooser"] == "A" and info()["proposed"] is None
+    assert t.act(t.keys["A"], {"type": "go_to_time"}).status_code == 201
+    assert t.act(t.keys["A"], {"type": "choose_winner", "player": "A", "winner": "B"}).status_code == 201
+    assert info()["proposed"] == {"winner": "B", "ending": "time", "modified": True}
+    for seat in "AB":  # each phone confirms the proposal as it stands
+        r = client.post(f"/api/event-tables/{t.gid}/report", headers=h(t.keys[seat]),
+                        json={**info()["proposed"], "request_id": f"tie-chosen-{seat}"})
+        assert r.status_code == 201, r.get_json()
+    assert r.get_json()["status"] == "agreed"
+    assert [x and x["winner"] for x in t.results()] == ["B", "B", "B"]
+    row = client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]
+    assert row["result"]["modified"], row["result"]
+
+
 def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_count(
         client: FlaskClient, catalog: Catalog) -> None:
     """A TTS snapshot or a scan sees the same cards again and again: each card outside the registered

@@ -576,12 +576,15 @@ class EventService:
 
     def proposed(self, game_id: str) -> Claim | None:
         """The result a game proposes by itself (Tournament Regulations › End of Round): a player who reached 15
-        power meets the victory condition; a player whose draw deck is empty (as the table tracks it: the
-        tracked count is never below the real one) receives a loss."""
+        power meets the victory condition; a table gone to time proposes the winner its steps or its first player
+        named; a player whose draw deck is empty (as the table tracks it: the tracked count is never below the
+        real one) receives a loss."""
         table = self.games.state(game_id).table
         won = winner(table)
         if won is not None:
-            return Claim(won, "victory")
+            # A table that went to time ended by its steps or the first player's choice: a modified win (Tournament
+            # Regulations › End of Round › Going to Time), never the victory condition.
+            return Claim(won, "time", modified=True) if table.ended == "time" else Claim(won, "victory")
         if table.round < 1:
             return None  # before the first round nobody has drawn their deck empty
         empty = [seat for seat, p in table.players.items() if not p.zones[Zone.DECK]]
