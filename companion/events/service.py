@@ -28,6 +28,7 @@ from companion.rules.actions.round import gone_to_time, winner
 from companion.rules.engine import Seat, add_deck
 from companion.rules.roles import JUDGE
 from companion.rules.state import ROUND, Phase, Zone
+from companion.rules.values import deck_count
 from companion.service import TableService
 from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreError
 
@@ -35,7 +36,8 @@ from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreErr
 def draw_decks(table: Any) -> dict[str, dict[str, Any]]:
     """Each seat's draw deck as the table state knows it, and whether that number can be trusted: the cards
     that left the deck must at least cover the regular draws (7 at setup, 2 in each draw phase begun).
-    Where the phones named fewer cards, the state still counts undrawn cards in the deck."""
+    Where the phones recorded fewer draws, the state still counts undrawn cards in the deck. A draw recorded as a
+    count ("drew 2", no card named yet) has left the deck as much as a named one (``deck_count``)."""
     begun = 0
     if table.round >= 1:
         begun = table.round - 1 + (1 if table.phase in ROUND and ROUND.index(table.phase) >= ROUND.index(Phase.DRAW)
@@ -45,8 +47,8 @@ def draw_decks(table: Any) -> dict[str, dict[str, Any]]:
     for seat, player in table.players.items():
         registered = sum(1 for inst in table.instances.values()
                          if inst.owner == seat and table.cards[inst.code].type in DRAW_DECK_TYPES)
-        left = registered - len(player.zones[Zone.DECK])
-        out[seat] = {"count": len(player.zones[Zone.DECK]), "left_deck": left, "regular_draws": expected,
+        left = registered - deck_count(table, seat)
+        out[seat] = {"count": deck_count(table, seat), "left_deck": left, "regular_draws": expected,
                      "tracked": left >= expected}
     return out
 
