@@ -17,8 +17,8 @@ from companion.catalog.decks import parse_deck
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
 from tests.paper import claimed
-from tests.server import Server, call
 from tests.phones import WAIT
+from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, SHOTS
 from tests.test_events import regular_draws
 

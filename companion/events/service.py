@@ -44,7 +44,7 @@ def draw_decks(table: Any) -> dict[str, dict[str, Any]]:
                                    else 0)
     expected = SETUP_DRAW + DRAW_PHASE_DRAW * begun
     out = {}
-    for seat, player in table.players.items():
+    for seat in table.players:
         registered = sum(1 for inst in table.instances.values()
                          if inst.owner == seat and table.cards[inst.code].type in DRAW_DECK_TYPES)
         left = registered - deck_count(table, seat)
