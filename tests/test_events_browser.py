@@ -20,6 +20,7 @@ from tests.paper import claimed
 from tests.phones import WAIT
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, SHOTS
+from tests.test_browser_round import offer, step
 from tests.test_events import regular_draws
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -218,7 +219,7 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
     assert "Vorherrschaft: Ann 0, Ben 1" in phones["B"].inner_text("#round-box")
     assert phones["B"].inner_text("#round-box [data-offer=dominance]") == "Ben gewinnt die Vorherrschaft"
     assert phones["A"].locator("#round-box [data-offer=dominance]").count() == 0
-    phones["B"].click("#round-box [data-offer=dominance]")
+    offer(phones["B"], "dominance")
     # Wait for the dominance line itself: "Ben" is in the log already (his deck).
     phones["A"].wait_for_function("document.querySelector('#log').innerText.includes('Ben wins dominance')",
                                   timeout=WAIT)
@@ -253,7 +254,7 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
     # The round is finished: a phone goes to time (the step the round offers), and the game is over with the
     # winner the event recorded.
     phones["A"].click("#game-over button:not(.primary)")  # back to the table
-    phones["A"].click("#step[data-step=go-to-time]", timeout=WAIT)
+    step(phones["A"], "go-to-time")
     for seat, words in (("A", "Ben wins the game (gone to time)"), ("B", "Ben gewinnt das Spiel (nach Zeit gewertet)")):
         phones[seat].wait_for_selector(f"#game-over #winner:has-text('{words}')", timeout=WAIT)
     assert call(api, "GET", f"/event-tables/{gid}", key=ka)[1]["result"]["winner"] == "B"
@@ -327,7 +328,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
     # The table goes to time (the round's step): a tie to the end, so the game asks its first player alone, who
     # taps what she chose; both phones end the game with that winner and keep the event's result in sight.
     phones["B"].click("#game-over button:not(.primary)")  # back to the table
-    phones["B"].click("#step[data-step=go-to-time]", timeout=WAIT)
+    step(phones["B"], "go-to-time")
     phones["A"].wait_for_selector("#game-over [data-offer='winner:B']", timeout=WAIT)
     phones["B"].wait_for_selector("#game-over:has-text('Der Startspieler (Ann) entscheidet')", timeout=WAIT)
     assert phones["B"].locator("#game-over [data-offer]").count() == 0
