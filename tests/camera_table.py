@@ -124,6 +124,16 @@ def y4m(frames: list[np.ndarray]) -> bytes:
     return b"".join(out)
 
 
+def y4m_colour(frames: list[np.ndarray]) -> bytes:
+    """Colour (BGR) frames as a YUV4MPEG2 video at 10 frames a second: a card's coloured frame and parchment as a
+    phone's camera gives them."""
+    h, w = frames[0].shape[:2]
+    out = [f"YUV4MPEG2 W{w} H{h} F10:1 Ip A1:1 C420jpeg\n".encode()]
+    for f in frames:
+        out += [b"FRAME\n", cv2.cvtColor(f, cv2.COLOR_BGR2YUV_I420).tobytes()]
+    return b"".join(out)
+
+
 def table_video(rng: random.Random, things: list[Thing], frames: int = 6) -> tuple[bytes, list[np.ndarray]]:
     """A hand-held phone: the same table over ``frames`` frames, each moved a few pixels and turned a little."""
     shots = []

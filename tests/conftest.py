@@ -37,10 +37,19 @@ def app_client(client: FlaskClient) -> FlaskClient:
     return client
 
 
+@pytest.fixture(scope="session")
+def server_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The data directory of the module servers (their card catalog, seeded once a session): never the per-user
+    one, which another checkout on the machine may seed with other card data meanwhile."""
+    return tmp_path_factory.mktemp("server-data")
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Server]:
+def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest,
+           server_data_dir: Path) -> Iterator[Server]:
     """A real companion server on loopback over its own database, one per test module."""
-    s = start_server(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]) / "games.db")
+    s = start_server(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]) / "games.db",
+                     env={"COMPANION_DATA_DIR": str(server_data_dir)})
     yield s
     s.stop()
 

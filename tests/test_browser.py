@@ -252,8 +252,8 @@ def test_first_edition_pass_button(server: Server, browser: Any) -> None:
         version = body["version"]
     page = browser.new_context(**PHONE, locale="en-GB").new_page()
     page.goto(g["seats"][0]["url"])
-    page.click("#pass-shadows")
-    page.wait_for_selector("#pass-shadows", state="detached", timeout=3000)
+    page.click("[data-offer='pass-shadows']")
+    page.wait_for_selector("[data-offer='pass-shadows']", state="detached", timeout=3000)
     _, view = call(base, "GET", f"/games/{gid}/view", key=ka)
     assert view["players"][0]["shadows_opportunity"] == "passed"
 
@@ -324,6 +324,8 @@ def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Serv
     assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 0, "deck": {"00168": 1}}, kb)[0] == 200
     assert call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "setup_into_shadows", "player": "B",
                 "card": "B.00168.1"}, "expected_version": 1}, kb)[0] == 201
+    ka = g["seats"][0]["key"]  # the round goes on once each seat has a deck
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 2, "deck": {"01091": 1}}, ka)[0] == 200
     page = browser.new_context(**PHONE, locale="en-GB").new_page()
     page.goto(g["seats"][0]["url"])
     page.wait_for_selector("#gold")

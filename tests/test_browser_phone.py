@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.axe import violations
 from tests.server import Server, call, play
 from tests.test_browser import PHONE, browser, prepared_game, pw, shot, wait_until
 
@@ -217,16 +218,16 @@ def test_first_edition_the_waiting_player_sees_whose_chance_and_its_holder_gets_
     b = browser.new_context(**PHONE, locale="de-DE").new_page()
     a.goto(g["seats"][0]["url"])
     b.goto(g["seats"][1]["url"])
-    a.wait_for_selector("#shadows-chance #pass-shadows")
-    b.wait_for_selector("#shadows-chance")
-    assert "Jana ist dran" in b.inner_text("#shadows-chance") and b.locator("#pass-shadows").count() == 0
+    a.wait_for_selector("#round-box [data-offer='pass-shadows']")
+    b.wait_for_selector("#round-box:has-text('Jana ist dran')")
+    assert b.locator("[data-offer='pass-shadows']").count() == 0  # not Tom's chance: nothing to tap
     # The setup into shadows in the log: a face-down card by its position, not "Schatten von Jana #1".
     assert "Jana legt eine verdeckte Karte (#1) beim Aufbau in die Schatten" in b.inner_text("#log")
     shot(a, "shadows-chance-en")
     shot(b, "shadows-chance-wait-de")
-    a.click("#pass-shadows")
-    b.wait_for_selector("#shadows-chance #pass-shadows")  # now Tom's chance
-    a.wait_for_selector("#shadows-chance:has-text(\"Tom's chance\")")
+    a.click("[data-offer='pass-shadows']")
+    b.wait_for_selector("#round-box [data-offer='pass-shadows']")  # now Tom's chance
+    a.wait_for_selector("#round-box:has-text(\"Tom's chance\")")
 
 
 def test_loading_a_deck_warns_of_a_pack_name_and_shows_the_decks_name_and_one_count(
@@ -376,3 +377,32 @@ def test_a_move_taken_back_reads_as_what_the_other_phone_saw(server: Server, bro
         assert "Shadow 5" not in b.inner_text("#log") and "13089" not in b.content() + state
         shot(b, f"undone-marshal-opponent-{lang[:2]}", full_page=True)
         b.context.close()
+
+
+def test_a_judge_taps_any_seats_gold_and_power_on_its_phone(server: Server, browser: Any) -> None:
+    """The judge's phone draws −/+ for each seat's gold and power, as the view says (``counters_of``): taps add up to
+    one entry for that seat. A seat's phone gets none for the other seat."""
+    base = server.url + "/api"
+    a, _, g = phones(server, browser)
+    gid = g["game"]["id"]
+    status, made = call(base, "POST", f"/games/{gid}/judge-key", {}, g["host"]["key"])
+    assert status == 200, made
+    judge = browser.new_context(**PHONE, locale="en-GB").new_page()
+    judge.goto(made["url"].replace("http://localhost", server.url))
+    judge.wait_for_selector("[data-counters=B] [data-plus=power]")
+    judge.click("[data-counters=B] [data-plus=power]")
+    judge.click("[data-counters=B] [data-plus=power]")
+    judge.click("[data-counters=A] [data-minus=gold]")
+    judge.wait_for_selector("#log li:has-text('Bob gains 2 power')")
+    judge.wait_for_selector("#log li:has-text('Alice spends 1 gold')")
+    assert (judge.text_content("[data-seat=B] h2") or "").endswith("Power 2")
+    label = judge.get_attribute("[data-counters=B] [data-plus=power]", "aria-label") or ""
+    assert "Bob" in label and "+" in label  # its name holds what it shows
+    shot(judge, "judge-seat-counters")
+    assert violations(judge) == []  # each −/+ is named by its seat and counter, and holds what it shows
+    entries = call(base, "GET", f"/games/{gid}/log", key=made["key"])[1]["entries"]
+    assert sorted((e["data"] for e in entries[-2:]), key=lambda d: d["type"]) == [
+        {"type": "gain_power", "player": "B", "amount": 2}, {"type": "spend_gold", "player": "A", "amount": 1}]
+    assert a.locator("[data-counters]").count() == 0  # a seat taps its own counters only, in its header
+    judge.context.close()
+    a.context.close()

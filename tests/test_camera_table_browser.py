@@ -160,7 +160,7 @@ def test_a_table_without_her_cards_keeps_looking_says_what_it_sees_and_stops_on_
     _, b, out = labels
     rng = random.Random(9)
     foreign = cam.foreign_codes()
-    # Bob's card, someone's QR code, and a tin's EAN-13 (no label format: the live camera reads QR labels only).
+    # Bob's card, someone's QR code, and a tin's EAN-13 (the live camera reads every format a photo reads).
     video = video_of(out, [cam.Thing(cam.sleeved_card(rng, b["G201091-BBB-025"]), 300, 360, 12),
                            cam.Thing(cam.paper_with(foreign[0][1], 330), 800, 340, -9),
                            cam.Thing(cam.paper_with(foreign[1][1], 380), 1060, 520, 4)], rng)
@@ -179,7 +179,8 @@ def test_a_table_without_her_cards_keeps_looking_says_what_it_sees_and_stops_on_
         assert alice.is_visible("#camera") and alice.is_visible("#live-stop")
         shot(alice, f"camera-table-looking-{lang}")
         alice.wait_for_function("document.getElementById('camera-status').innerText.match(/[2-9] /)", timeout=15000)
-        assert alice.locator("#scanned li").count() == 2  # one row per code read, and nothing for the tin
+        assert alice.locator("#scanned li").count() == 3  # one row per code read, the tin's too
+        assert "ean13" in alice.inner_text("#scanned")  # answered as no companion label, in its format
         # The language changes while it looks: its line and its button follow at once.
         alice.click("[data-lang-toggle]")
         other = WORDS["de" if lang == "en" else "en"]
@@ -244,5 +245,53 @@ def test_two_of_her_cards_in_one_picture_are_listed_and_one_tap_opens_either(ser
         alice.wait_for_selector("#camera-status", state="hidden", timeout=5000)
         alice.wait_for_function("document.querySelectorAll('#scanned li[data-card]').length === 2", timeout=15000)
         alice.context.close()
+    finally:
+        chromium.close()
+
+
+def test_the_live_camera_reads_a_card_without_a_label_by_its_title_when_asked(server: Server, pw: Any,  # noqa: F811
+                                                                             tmp_path: Path) -> None:
+    """The live camera reads what a photo reads: a location without a label (its title along its left edge) held in
+    front of it is read by its title when Alice taps "hold still" (frames before read labels only), and one more
+    tap marshals it."""
+    import numpy as np
+
+    from companion.scan.cv import cv2
+    from tests.server import play
+    from tests.title_cards import one_photo
+
+    still = cv2.imdecode(np.frombuffer(one_photo(["13010"], 1, 14, (1280, 720)).jpeg, np.uint8), cv2.IMREAD_COLOR)
+    frames = [np.roll(still, (dy, dx), axis=(0, 1)) for dy, dx in ((0, 0), (2, -3), (-2, 2), (1, 4))]
+    video = tmp_path / "location.y4m"
+    video.write_bytes(cam.y4m_colour(frames))
+    chromium = camera_chromium(pw, video)
+    try:
+        base = server.url + "/api"
+        _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
+        gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+        assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                    {"expected_version": 0, "deck": {"13010": 1, "13089": 1}}, ka)[0] == 200
+        assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 1}},
+                    kb)[0] == 200
+        play(base, gid, ((ka, {"type": "begin_phase", "phase": "plot"}), (ka, {"type": "begin_phase", "phase": "draw"}),
+                         (ka, {"type": "draw", "player": "A", "card": "A.13010.1"}),
+                         (ka, {"type": "begin_phase", "phase": "marshaling"}),
+                         (ka, {"type": "collect_income", "player": "A", "amount": 9})), 2)
+        alice = camera_phone(chromium, server, g["seats"][0]["url"], "en")
+        asked: list[str] = []
+        alice.on("request", lambda r: asked.append(r.url) if "/api/scan" in r.url else None)
+        alice.click("#live-start")
+        alice.wait_for_function("() => window.__says.some(x => x.includes('picture'))", timeout=15000)
+        assert all("titles=0" in u for u in asked)  # frames read labels only until asked
+        assert alice.locator("#scanned li[data-title]").count() == 0
+        shot(alice, "camera-title-button")
+        alice.click("#live-title")  # "hold the card still"
+        alice.wait_for_selector("#sheet button[data-action=marshal]", timeout=15000)
+        assert any("titles=0" not in u for u in asked)
+        assert "Lion Gate" in alice.inner_text("#scanned li[data-title=ok]")
+        shot(alice, "camera-title-read")
+        alice.click("#sheet button[data-action=marshal]")
+        alice.wait_for_selector("#my-play [data-card='A.13010.1']", timeout=5000)
+        assert alice.evaluate("document.getElementById('camera').srcObject") is None  # the camera stopped
     finally:
         chromium.close()

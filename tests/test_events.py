@@ -460,6 +460,7 @@ def test_deck_check_watches_scans_and_tts_snapshots(client: FlaskClient, catalog
         photo, _ = synthetic_frame(random.Random(3), [(x.payload(), label_image(x.payload())) for x in labels])
         r = client.post(f"/api/scan?game={gid}", data=photo, headers=h(ka), content_type="image/jpeg")
         assert r.status_code == 200
+        r.close()  # the deck check runs once the answer has gone (the scan route says why)
         return r.get_json()  # type: ignore[no-any-return]
 
     fine = scan(Label("2e", in_deck, "AB7", 1))

@@ -14,6 +14,7 @@ from companion.messages import catalogue
 from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Where
 from companion.rules.editions import Table
+from companion.rules.roles import RoleKind
 from companion.rules.state import Phase, Zone
 from companion.rules.suggest import candidate_actions, declarations, suggest_actions, suggest_face_down
 from tests.tables import hand, in_play, make_table, shadows
@@ -46,6 +47,34 @@ def test_the_shipped_js_names_no_action() -> None:
     assert not {k: v for k, v in found.items() if v}, (
         f"action names written in the browser code: {found}; declare them on the action class "
         "(offered, confirm, tally, repeats, control) and read them from the page's data-actions")
+
+
+#: Role kinds a page might compare; "seat" and "table" are left out: they are also a field's kind and an HTML tag.
+ROLE_WORDS = {r.value for r in RoleKind} - {"seat", "table"} | {"organiser"}
+
+
+def compared_words(js: str) -> set[str]:
+    """Phase names and role kinds a script compares a value with (``x === "judge"``, ``case "draw":``): the page
+    would then decide what the server should (what this viewer may do, what the round does next)."""
+    code = _code(js)
+    quoted = r"[\"'`]([a-z_]+)[\"'`]"
+    said = re.findall(rf"[!=]==?\s*{quoted}|{quoted}\s*[!=]==?|case\s+{quoted}", code)
+    words = {next(w for w in m if w) for m in said}
+    return words & ({p.value for p in Phase} | ROLE_WORDS)
+
+
+def test_the_shipped_js_compares_no_phase_or_role() -> None:
+    found = {path.name: sorted(compared_words(path.read_text(encoding="utf-8")))
+             for path in sorted(STATIC.glob("*.js"))}
+    assert not {k: v for k, v in found.items() if v}, (
+        f"phase or role names compared in the browser code: {found}; the view says what this viewer may do "
+        "(may, now) and what comes next")
+
+
+def test_the_js_check_finds_a_phase_or_role_compared() -> None:
+    assert compared_words('if (view.role === "judge") x(); switch (p) { case "draw": }') == {"judge", "draw"}
+    assert compared_words("'spectator' !== role") == {"spectator"}
+    assert compared_words('f.kind === "seat"; t("judge"); // x === "host"') == set()
 
 
 def test_the_js_check_finds_an_action_name_written_in_any_of_the_ways() -> None:
@@ -174,3 +203,36 @@ def test_standing_a_card_and_setting_the_active_player_are_recorded() -> None:
     assert not t.in_play["B.01091.2"].kneeling
     legal(t, SetActivePlayer("B"))
     assert t.active_player == "B"
+
+
+def test_actions_that_name_no_card_are_offered_in_the_round_box() -> None:
+    """Issue 33: table-level offers reach the phone. A card effect's restriction on an opponent sits under "By a card
+    effect…" (``effect``), labelled with its fields in words; the setup reveal is offered while a setup card lies
+    face down, to those who record the table's steps (a seat, the host), not to a spectator."""
+    from companion.rules.offers import round_view
+    from companion.rules.roles import HOST, SPECTATOR, Role
+
+    t = make_table({"A": {TYRION: 1, IMPS_AGENT: 1}, "B": {BURNED_MEN: 1}})
+    mine = round_view(t, Role.of_seat("A"))["offers"]
+    restrict = [o for o in mine if o["action"]["type"] == "restrict"]
+    assert {(o["action"]["target"], o["action"]["restriction"]) for o in restrict} == {("B", "bring_out"),
+                                                                                      ("B", "play_events")}
+    assert all(o["effect"] and o["label"]["msg"] == "offer.restrict" for o in restrict)
+    assert restrict[0]["label"]["target"] == t.players["B"].name  # a seat by its player's name, a word by its id
+    assert restrict[0]["label"]["until"] == {"msg": "until.phase"}
+    t = make_table({"A": {TYRION: 1, IMPS_AGENT: 1}, "B": {BURNED_MEN: 1}}, phase="setup")
+    reveal = [{"type": "reveal_setup"}]
+    assert [o["action"] for o in round_view(t, HOST)["offers"] if o["action"] == reveal[0]] == []
+    hand(t, f"A.{TYRION}.1")
+    t.players["A"].setup_face_down[f"A.{TYRION}.1"] = None
+    assert [o["action"] for o in round_view(t, HOST)["offers"] if o["action"] == reveal[0]] == reveal
+    assert [o["action"] for o in round_view(t, Role.of_seat("B"))["offers"] if o["action"] == reveal[0]] == reveal
+    assert round_view(t, SPECTATOR)["offers"] == []
+
+
+def test_each_action_a_table_offer_may_make_has_its_label_in_both_languages() -> None:
+    table_level = [name for name, cls in REGISTRY.items() if not cls.phone.control
+                   and any(Where.TABLE in o.where for o in cls.phone.offered)]
+    assert table_level
+    for lang in ("en", "de"):
+        assert [n for n in table_level if f"offer.{n}" not in catalogue(lang)] == [], lang

@@ -142,6 +142,27 @@ def test_a_row_may_narrow_its_recorders_to_some_action_types(monkeypatch: pytest
                 authorize(t, action, HOST)
 
 
+def test_a_phone_taps_the_counters_of_other_seats_its_row_records_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The view says which other seats' counters a role taps (``counters_of``), from its row alone: the judge every
+    seat's gold and power, a row narrowed to power (a scorekeeper's) every seat's power, a seat or the host none.
+    The page draws what it says, so a new role usable on the phone needs no line of the page."""
+    from companion.rules.offers import round_view
+    from companion.rules.roles import HOST, Capabilities
+
+    t = make_table({"A": {TYRION: 1}, "B": {TYRION: 1}})
+    assert round_view(t, JUDGE)["counters_of"] == {"A": ["gold", "power"], "B": ["gold", "power"]}
+    assert round_view(t, Role.of_seat("A"))["counters_of"] == {}
+    assert round_view(t, HOST)["counters_of"] == {} and round_view(t, SPECTATOR)["counters_of"] == {}
+    power = frozenset({"gain_power", "lose_power", "set_power"})
+    monkeypatch.setitem(CAPABILITIES, RoleKind.HOST, Capabilities(frozenset({Can.FOR_ANY_SEAT}),
+                                                                  frozenset({Recorder.PLAYER}), only=power))
+    assert round_view(t, HOST)["counters_of"] == {"A": ["power"], "B": ["power"]}
+    monkeypatch.setitem(CAPABILITIES, RoleKind.HOST, Capabilities(frozenset({Can.FOR_ANY_SEAT}),
+                                                                  frozenset({Recorder.PLAYER}),
+                                                                  only=frozenset({"gain_power"})))
+    assert round_view(t, HOST)["counters_of"] == {}  # a counter is tapped both ways, or not at all
+
+
 def test_the_capability_table_has_a_row_for_every_role_kind() -> None:
     # Deny by default would hide a forgotten row: a new kind states what it may do, even if nothing.
     assert set(CAPABILITIES) == set(RoleKind)

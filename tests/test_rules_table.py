@@ -396,6 +396,7 @@ def test_every_action_round_trips_through_json() -> None:
         "choose_first_player": {"player": "A", "first": "B"},
         "choose_winner": {"player": "A", "winner": "B"},
         "win_dominance": {"player": "A", "reason": "a ruling"},
+        "reveal": {"player": "A", "cards": ["A.1.1"], "to": "B"},
     }
     for kind, cls in REGISTRY.items():
         data = {"type": kind, **samples.get(kind, {})}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from flask.testing import FlaskClient
 from hypothesis import given, settings
@@ -24,6 +25,12 @@ needs_ocr = pytest.mark.skipif(not ocr_status()["available"], reason="tesseract 
 @pytest.fixture(scope="module")
 def names() -> list[str]:
     return sorted({c.name for c in Catalog.open().all("2e")})
+
+
+@pytest.fixture(scope="module")
+def by_type() -> dict[str, list[str]]:
+    """The catalogue's titles by the card type that prints them (as the scan route matches reads)."""
+    return _by_type()
 
 
 # -- the matcher -------------------------------------------------------------------------------------------
@@ -56,16 +63,17 @@ def _every_title(read: str, names: list[str], limit: int) -> list[tuple[str, flo
     """The matcher's comparison without any shortcut: every title, every trimmed form of the read."""
     import difflib
 
-    from companion.scan.titles import _trimmed, clean
+    from companion.scan.titles import _joined, _trimmed, clean
 
     text = clean(read)
     if not text:
         return []
     scored: dict[str, float] = {}
-    for name in names:
-        key = clean(name)
-        if key and name not in scored and difflib.SequenceMatcher(None, text, key).real_quick_ratio() >= 0.3:
-            scored[name] = max(difflib.SequenceMatcher(None, v, key, autojunk=False).ratio() for v in _trimmed(text))
+    for name in names:  # one-letter words joined to the next, as the matcher does
+        key = _joined(clean(name))
+        if key and name not in scored and difflib.SequenceMatcher(None, _joined(text), key).real_quick_ratio() >= 0.3:
+            scored[name] = max(difflib.SequenceMatcher(None, _joined(v), key, autojunk=False).ratio()
+                               for v in _trimmed(text))
     return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
 
 
@@ -89,16 +97,19 @@ def test_the_matchers_shortcuts_give_the_same_titles_as_comparing_every_title(na
 # -- rows at a table -------------------------------------------------------------------------------------
 
 
-def test_a_confident_title_answers_like_a_label_scan_and_a_weak_one_offers_candidates(names: list[str]) -> None:
+def test_a_confident_title_answers_like_a_label_scan_and_a_weak_one_offers_candidates(by_type: dict[str, list[str]]
+                                                                                     ) -> None:
     t = make_table({"A": {"13089": 2, "01085": 1}, "B": {"01088": 1}})
-    rows = resolve_titles([Read("Tyrion Lannister", 90, ()), Read("Gr Maest Py", 40, ())], t, Role.of_seat("A"), names)
+    rows = resolve_titles([Read("Tyrion Lannister", 90, (), "character", 0),
+                           Read("Gr Maest Py", 40, (), "character", 1)],
+                          t, Role.of_seat("A"), by_type)
     assert rows[0]["status"] == "ok" and rows[0]["card"]["code"] == "13089"  # the deck settles the printing
     assert rows[0]["card"]["owner"] == "A" and rows[0]["actions"]
     assert rows[1]["status"] == "candidates" and 2 <= len(rows[1]["candidates"]) <= 3
     pycelle = next(c for c in rows[1]["candidates"] if c["name"] == "Grand Maester Pycelle")
     assert pycelle["card"]["id"] == "A.01085.1" and pycelle["actions"]  # one tap opens its actions
     # Without a seat (a spectator) a title is a name only.
-    plain = resolve_titles([Read("Tyrion Lannister", 90, ())], t, SPECTATOR, names)
+    plain = resolve_titles([Read("Tyrion Lannister", 90, ())], t, SPECTATOR, by_type)
     assert all("card" not in c for c in plain[0]["candidates"]) and "actions" not in plain[0]
 
 
@@ -113,7 +124,7 @@ DECK_B = st.dictionaries(st.sampled_from(["13089", "01085", "01088", "01091", "0
 def test_a_title_read_tells_a_seat_nothing_of_another_seats_cards(deck_b: dict[str, int], zones: list[Zone],
                                                                    read: str) -> None:
     """Permutation property: whatever B holds and wherever it is, A's answer to the same read is the same."""
-    names = _names()
+    names = _by_type()
     base = make_table({"A": {"13089": 1}, "B": {"01088": 1}})
     other = make_table({"A": {"13089": 1}, "B": deck_b})
     for cid, zone in zip(sorted(i for i in other.instances if i.startswith("B.")), zones, strict=False):
@@ -123,6 +134,7 @@ def test_a_title_read_tells_a_seat_nothing_of_another_seats_cards(deck_b: dict[s
 
 
 _NAMES: list[str] = []
+_BY_TYPE: dict[str, list[str]] = {}
 
 
 def _names() -> list[str]:
@@ -131,10 +143,32 @@ def _names() -> list[str]:
     return _NAMES
 
 
-def test_a_judge_gets_names_not_a_seats_cards(names: list[str]) -> None:
+def _by_type() -> dict[str, list[str]]:
+    from companion.scan.titles import by_type
+
+    if not _BY_TYPE:
+        _BY_TYPE.update(by_type(c for c in Catalog.open().all("2e")
+                                if c.type in ("character", "location", "attachment", "event")))
+    return _BY_TYPE
+
+
+def test_a_judge_gets_names_not_a_seats_cards(by_type: dict[str, list[str]]) -> None:
     t = make_table({"A": {"13089": 1}})
-    rows = resolve_titles([Read("Tyrion Lannister", 90, ())], t, JUDGE, names)
+    rows = resolve_titles([Read("Tyrion Lannister", 90, ())], t, JUDGE, by_type)
     assert rows[0]["status"] == "title" and "card" not in rows[0]
+
+
+def test_a_read_counts_only_against_the_titles_its_region_prints(by_type: dict[str, list[str]]) -> None:
+    """A character's name read where an event prints its title (the top) is no answer; the same read in the middle
+    banner is; of one card's reads, the region that matches best answers."""
+    t = make_table({"A": {"13089": 1, "13010": 1}})
+    a = Role.of_seat("A")
+    top = resolve_titles([Read("Tyrion Lannister", 90, (), "event", 0)], t, a, by_type)
+    assert not any(r["status"] == "ok" or "Tyrion Lannister" in r["message"] for r in top)
+    rows = resolve_titles([Read("Tyrion Lannister", 90, (), "character", 0),
+                           Read("each player draws", 80, (), "attachment", 0),
+                           Read("LION GATE", 85, (), "location", 1)], t, a, by_type)
+    assert [(r["status"], r["card"]["id"]) for r in rows] == [("ok", "A.13089.1"), ("ok", "A.13010.1")]
 
 
 # -- rendered photos through the scan route ------------------------------------------------------------------
@@ -176,9 +210,14 @@ def test_bench_titles_reads_the_fixture_set() -> None:
     from companion.bench.scan import bench_titles
 
     out = bench_titles(FIXTURES)
-    assert [i["pipeline"]["with_deck"] for i in out["images"]] == [["13089"], ["13089", "01085"]]
+    assert [sorted(i["pipeline"]["with_deck"]) for i in out["images"]] == [["13089"], ["01085", "13089"], ["13010"],
+                                                                           ["05021"]]
     total = out["totals"]["pipeline/with_deck/all"]
-    assert total["cards"] == 3 and total["right"] == 3 and total["confident_wrong"] == 0
+    assert total["cards"] == 5 and total["right"] == 5 and total["confident_wrong"] == 0
+    # Reported per card type and per capital size too.
+    assert out["totals"]["pipeline/with_deck/type/location"] == {"cards": 1, "right": 1, "top3": 1, "share_right": 1.0,
+                                                                 "share_top3": 1.0}
+    assert out["totals"]["pipeline/with_deck/type/attachment/caps_12px_up"]["right"] == 1
 
 
 # -- the reader: a kept-loaded engine, the program as fallback, cards upside down ---------------------------
@@ -188,18 +227,33 @@ def test_bench_titles_reads_the_fixture_set() -> None:
 def test_the_kept_loaded_engine_and_the_program_read_the_same_and_one_engine_serves_many_reads(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.scan import tess, titles
-    from companion.scan.images import load_gray
+    from companion.scan.images import load_colour
 
-    gray = load_gray((FIXTURES / "two-cards.jpg").read_bytes())
+    image = load_colour((FIXTURES / "two-cards.jpg").read_bytes())
     if tess.engine() is None:
         pytest.skip("libtesseract does not load here: the program is the only reader")
     first = tess.engine()
-    by_library = [r.text for r in titles.read_titles(gray)]
+    by_library = _answers(titles.read_titles(image), ["Tyrion Lannister", "Grand Maester Pycelle"])
     assert tess.engine() is first  # the same engine, still loaded, for the next photo
-    monkeypatch.setattr(tess, "engine", lambda: None)  # no library: each read starts the program
-    by_program = [r.text for r in titles.read_titles(gray)]
-    assert by_library == by_program and "Tyrion Lannister" in by_library
+    monkeypatch.setattr(tess, "engine", lambda: None)  # no library: each photo starts the program once
+    by_program = _answers(titles.read_titles(image), ["Tyrion Lannister", "Grand Maester Pycelle"])
+    assert by_library == by_program == ["Grand Maester Pycelle", "Tyrion Lannister"]
     assert titles.ocr_status()["available"] is True
+
+
+def _answers(reads: list[Read], deck: list[str], regions: bool = False) -> list[str]:
+    """The titles answered with confidence, one per card, for a seat holding ``deck`` (or the regions they were read
+    from)."""
+    from companion.scan.titles import by_type, match_card
+
+    cards: dict[int, list[Read]] = {}
+    for r in reads:
+        cards.setdefault(r.card, []).append(r)
+    catalog = Catalog.open()
+    mine = by_type(c for c in catalog.all("2e") if c.name in deck)
+    found = [match_card(rs, mine, _by_type()) for rs in cards.values()]
+    return sorted(read.region if regions and read else guesses[0].name for confident, guesses, read in found
+                  if confident)
 
 
 def test_without_the_library_the_status_says_each_read_starts_the_program(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -214,21 +268,61 @@ def test_without_the_library_the_status_says_each_read_starts_the_program(monkey
 
 
 @needs_ocr
-def test_a_card_upside_down_or_with_no_outline_in_sight_is_read() -> None:
+@pytest.mark.parametrize(("photo", "title", "kind"), [("location.jpg", "Lion Gate", "location"),
+                                                      ("attachment.jpg", "Valyrian Steel Dagger", "attachment"),
+                                                      ("tyrion.jpg", "Tyrion Lannister", "character")])
+def test_each_card_type_is_read_where_it_prints_its_title_upside_down_too(photo: str, title: str, kind: str) -> None:
+    """A location's title along its left edge (bottom to top), an attachment's in the bottom bar, a character's in
+    the middle banner: each read from its own region, the card the right way up or turned half round."""
     from companion.scan.cv import cv2
-    from companion.scan.images import load_gray
+    from companion.scan.images import load_colour
     from companion.scan.titles import read_titles
 
-    gray = load_gray((FIXTURES / "tyrion.jpg").read_bytes())
-    turned = cv2.rotate(gray, cv2.ROTATE_180)
-    answers = [match_title(r.text, ["Tyrion Lannister"], _names()) for r in read_titles(turned)]
-    assert [guesses[0].name for confident, guesses in answers if confident] == ["Tyrion Lannister"]
-    # The card's outline cut away (held close): its title is still found as a line of large print.
-    ys, xs = [], []
-    for r in read_titles(gray):
-        xs += [x for x, _ in r.corners]
-        ys += [y for _, y in r.corners]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    inner = gray[y0 + (y1 - y0) // 40:y1 - (y1 - y0) // 5, x0 + (x1 - x0) // 40:x1 - (x1 - x0) // 40]
-    reads = read_titles(cv2.resize(inner, None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC))  # close up
-    assert any(match_title(r.text, ["Tyrion Lannister"], _names())[0] for r in reads), [r.text for r in reads]
+    image = load_colour((FIXTURES / photo).read_bytes())
+    for turned in (image, cv2.rotate(image, cv2.ROTATE_180)):
+        reads = read_titles(turned)
+        assert _answers(reads, [title, "Tywin Lannister"]) == [title], [(r.region, r.text) for r in reads]
+        assert _answers(reads, [title, "Tywin Lannister"], regions=True) == [kind]  # read where its type prints it
+
+
+@needs_ocr
+def test_a_card_held_so_close_that_its_edges_are_out_of_the_photo_is_read() -> None:
+    from companion.scan.cv import cv2
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles, straighten
+
+    image = load_colour((FIXTURES / "tyrion.jpg").read_bytes())
+    card = straighten(image, find_cards(image)[0])  # the card filling the photo, its edges just outside
+    h, w = card.shape[:2]
+    close = cv2.resize(card[h // 60:h - h // 60, w // 50:w - w // 50], None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    assert _answers(read_titles(close), ["Tyrion Lannister"]) == ["Tyrion Lannister"]
+
+
+@needs_ocr
+def test_rules_text_is_never_an_answer() -> None:
+    """A card whose title banner is blank and whose rules text names a card of the deck: nothing is answered with
+    confidence (a read counts only from a title region: the middle banner, the bottom bar, the left edge, the top)."""
+    import random
+
+    from PIL import Image, ImageDraw, ImageFont
+
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import card_faces
+    from tests.title_cards import photo
+
+    catalog = Catalog.open()
+    card = catalog.card("01085")  # Grand Maester Pycelle, a character: his banner in the middle
+    rgba, cap = card_faces.face(random.Random(4), card, card_faces.TUNING_FONTS[0])
+    img = Image.fromarray(rgba[..., :3].copy())
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = card_faces.BANNERS["character"]
+    w, h = card_faces.FACE_W, card_faces.FACE_H
+    d.rectangle((x0 * w, y0 * h, x1 * w, y1 * h), fill=(236, 224, 190))  # the title gone
+    font = ImageFont.truetype(str(card_faces.font_path(card_faces.TUNING_FONTS[0])), 30)
+    for i in range(4):  # the rules text names Tyrion, in print as large as a title's
+        d.text((60, 0.72 * h + 40 * i), "Tyrion Lannister gains power.", fill=(20, 20, 20), font=font)
+    rgba[..., :3] = np.asarray(img)
+    shot = photo(random.Random(5), [card], 18, (1280, 960), upside_down=0.0, overlap=0.0, drawn=[(rgba, cap)])
+    reads = read_titles(load_colour(shot.jpeg))
+    assert _answers(reads, ["Tyrion Lannister", "Grand Maester Pycelle"]) == [], [(r.region, r.text) for r in reads]

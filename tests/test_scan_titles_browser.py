@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +143,57 @@ def test_in_marshaling_a_weak_read_is_one_tap_to_pick_and_one_to_act(server: Ser
     page.click("#sheet button[data-action=marshal_into_shadows]")
     page.wait_for_selector("#my-shadows li[data-position='1']", timeout=5000)
     assert page.evaluate("window.__taps") == 2
+
+
+def test_a_location_and_an_attachment_from_a_photo_come_into_play_with_one_tap_each(server: Server,
+                                                                                 browser: Any) -> None:  # noqa: F811
+    """Done means (issue 34): a photo of a rendered location (its title along the left edge, read bottom to top),
+    then the action: marshalled; a photo of a rendered attachment (its title in the bar at the bottom), then the
+    action: marshalled onto the character in play. The photo is the shutter (a file, one tap on a real phone)."""
+    from tests.server import play
+
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice", "faction": "lannister"},
+                                                   {"seat": "B", "name": "Bob", "faction": "stark"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                {"expected_version": 0, "deck": {"13089": 1, "13010": 1, "05021": 1, "01094": 3}}, ka)[0] == 200
+    # (More cards than the draws: a draw that empties the deck would end the game, RR: Winning the Game.)
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 4}}, kb)[0] == 200
+    play(base, gid, ((ka, {"type": "setup_place", "player": "A", "card": "A.13089.1"}),
+                     (kb, {"type": "setup_place", "player": "B", "card": "B.01091.1"}),
+                     (ka, {"type": "begin_phase", "phase": "plot"}), (ka, {"type": "begin_phase", "phase": "draw"}),
+                     (ka, {"type": "draw", "player": "A", "card": "A.13010.1"}),
+                     (ka, {"type": "draw", "player": "A", "card": "A.05021.1"}),
+                     (ka, {"type": "begin_phase", "phase": "marshaling"}),
+                     (ka, {"type": "collect_income", "player": "A", "amount": 9})), 2)
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.add_init_script(TAP_COUNTER)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(g["seats"][0]["url"])
+    page.wait_for_selector("#scan-box:not(.hidden)")
+    start = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+
+    page.set_input_files("#photo", str(FIXTURES / "location.jpg"))  # shutter: Lion Gate, no label
+    page.wait_for_selector("#scanned li[data-title=ok][data-card='A.13010.1']", timeout=30000)
+    page.wait_for_selector("#sheet button[data-action=marshal]", timeout=5000)  # its actions open by themselves
+    shot(page, "scan-titles-location")
+    page.click("#sheet button[data-action=marshal]")
+    page.wait_for_selector("#my-play [data-card='A.13010.1']", timeout=5000)
+    assert page.evaluate("window.__taps") == 1
+
+    page.set_input_files("#photo", str(FIXTURES / "attachment.jpg"))  # shutter: Valyrian Steel Dagger, no label
+    page.wait_for_selector("#scanned li[data-title=ok][data-card='A.05021.1']", timeout=30000)
+    page.wait_for_selector("#sheet button[data-action=marshal]", timeout=5000)
+    shot(page, "scan-titles-attachment")
+    page.click("#sheet button[data-action=marshal]")  # onto Tyrion, the one character in play
+    page.wait_for_function("() => document.querySelector('#my-play').textContent.includes('Valyrian Steel Dagger')",
+                           timeout=5000)
+    assert page.evaluate("window.__taps") == 2
+    view = call(base, "GET", f"/games/{gid}/view", key=ka)[1]
+    assert view["version"] == start + 2  # two records, nothing from the photos themselves
+    mine = view["players"][0]
+    in_play = json.dumps(mine["play"])
+    assert "A.13010.1" in in_play and "A.05021.1" in in_play
+    assert not errors

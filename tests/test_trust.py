@@ -58,16 +58,17 @@ def deterministic(monkeypatch: pytest.MonkeyPatch) -> Deterministic:
     return d
 
 
-def world(tmp: Path, seats: tuple[str, str], a_deck: dict[str, int] | None = None
-          ) -> tuple[FlaskClient, dict[str, Any]]:
+def world(tmp: Path, seats: tuple[str, str], a_deck: dict[str, int] | None = None,
+          tags: tuple[str | None, str | None] = (None, None)) -> tuple[FlaskClient, dict[str, Any]]:
+    """A game of two seats with their decks (``tags``: the deck tags each seat loads its deck with, if any)."""
     app = create_app({"DATABASE": str(tmp / "games.db"), "TESTING": True})
     client = app.test_client()
     a, b = seats
     g = client.post("/api/games", json={"seats": [{"seat": a}, {"seat": b}], "judge": True}).get_json()
     keys = {"A": g["seats"][0]["key"], "B": g["seats"][1]["key"], "judge": g["judge"]["key"], "host": g["host"]["key"]}
     gid = g["game"]["id"]
-    put(client, gid, a, keys["A"], a_deck or {P: 1, Q: 1}, 0)
-    put(client, gid, b, keys["B"], {OPEN: 2}, 1)
+    put(client, gid, a, keys["A"], a_deck or {P: 1, Q: 1}, 0, tags[0])
+    put(client, gid, b, keys["B"], {OPEN: 2}, 1, tags[1])
     # The Tabletop Simulator helper's key, made by the host as at a real table: it reads no hidden card either.
     r = client.post(f"/api/games/{gid}/keys/table", json={}, headers=auth(keys["host"]))
     assert r.status_code == 200, r.get_json()
@@ -75,9 +76,10 @@ def world(tmp: Path, seats: tuple[str, str], a_deck: dict[str, int] | None = Non
     return client, {"id": gid, "keys": keys, "seats": seats}
 
 
-def put(client: FlaskClient, gid: str, seat: str, key: str, deck: dict[str, int], version: int) -> None:
-    r = client.put(f"/api/games/{gid}/seats/{seat}/deck", json={"expected_version": version, "deck": deck},
-                   headers=auth(key))
+def put(client: FlaskClient, gid: str, seat: str, key: str, deck: dict[str, int], version: int,
+        tag: str | None = None) -> None:
+    body: dict[str, Any] = {"expected_version": version, "deck": deck, **({"tag": tag} if tag else {})}
+    r = client.put(f"/api/games/{gid}/seats/{seat}/deck", json=body, headers=auth(key))
     assert r.status_code == 200, r.get_json()
 
 

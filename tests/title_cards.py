@@ -1,16 +1,17 @@
-"""Rendered photos of unlabelled cards, for reading cards by their title.
+"""Rendered photos of unlabelled cards in the 2nd edition's layouts, for reading cards by their title.
 
-Not photographs: card-like faces (a title banner, a cost, an art area, a text box) drawn with several
-fonts, in sleeves, on several backgrounds, then photographed in software (rotation, perspective, glare,
-blur, noise, JPEG). What this leaves unknown about real photos: the real title font and its ornaments,
-foil and gloss glare, the real art behind the title, and how players hold cards.
+Not photographs: faces drawn by tests/card_faces.py (each card type's title where that type prints it) with OFL
+fonts, in sleeves or bare, on dark, light and busy tables, 1-3 cards a photo (some overlapping, never over the
+title), then photographed in software (each card tilted and turned, some upside down or knelt, perspective, glare,
+blur, noise, JPEG). What this leaves unknown about real photos: the real title font and its ornaments, foil and
+gloss glare, the real art behind the title, real sleeves' reflections, and a phone's own sharpening.
 
-    python -m tests.title_cards OUT_DIR --images 120 --seed 1
-    python -m tests.title_cards OUT_DIR --seed 2 --fonts NimbusRoman-Bold.otf,URWGothic-Demi.otf --upside-down 0.2
+    python -m tests.title_cards OUT_DIR --images 120 --seed 1                 # the set the reader is tuned on
+    python -m tests.title_cards OUT_DIR --images 120 --seed 2024 --aside      # the benchmark's aside set
 
-writes OUT_DIR/manifest.csv (``file,codes,deck,cap_px``) for ``companion bench titles OUT_DIR``, the
-decklists in OUT_DIR/decks/, and the images. ``cap_px`` is the height of the title's capitals in the
-photo (the smallest in the image): metadata for the benchmark's report, never read by the reader.
+writes OUT_DIR/manifest.csv (``file,codes,deck,cap_px,types``) for ``companion bench titles OUT_DIR``, the
+decklists in OUT_DIR/decks/, and the images. ``cap_px`` is the height of the title's capitals in the photo (the
+smallest in the image) and ``types`` the cards' types: metadata for the benchmark's report, never read by the reader.
 """
 
 from __future__ import annotations
@@ -22,114 +23,54 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
 
 from companion.catalog.card import Card
 from companion.catalog.store import Catalog
 from companion.scan.cv import cv2
+from tests.card_faces import ASIDE_FONTS, BANNERS, FACE_H, FACE_W, TUNING_FONTS, face
 
-FONT_DIRS = ("/usr/share/fonts/truetype", "/usr/share/fonts/opentype")
-FONT_NAMES = ("DejaVuSerif-Bold.ttf", "LiberationSerif-Bold.ttf", "C059-Bold.otf", "P052-Bold.otf",
-              "URWBookman-Demi.otf", "NimbusSans-Bold.otf", "LiberationSansNarrow-Bold.ttf")
-FACE_W, FACE_H = 630, 880  # 10 px per mm
-BANNER = (0.16, 0.015, 0.97, 0.15)  # where real cards print their title: a banner across the top
-FACTION_COLOURS = [(150, 30, 30), (40, 60, 120), (30, 90, 40), (200, 160, 40), (80, 80, 80), (110, 60, 120),
-                   (160, 110, 60), (40, 40, 40)]
-WORDS = ["Action", "Reaction", "Interrupt", "Kneel", "Stand", "Choose", "character", "location", "attachment",
-         "gold", "power", "challenge", "claim", "reveal", "plot", "phase", "each", "player", "opponent", "card",
-         "hand", "shadows", "draw", "discard"]
-
-
-def fonts(names: tuple[str, ...] = FONT_NAMES) -> list[Path]:
-    found = []
-    for name in names:
-        for root in FONT_DIRS:
-            hits = list(Path(root).rglob(name))
-            if hits:
-                found.append(hits[0])
-                break
-    if not found:
-        raise SystemExit("no fonts found under /usr/share/fonts (Debian: fonts-dejavu-core)")
-    return found
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, font_path: Path, width: int, height: int) -> ImageFont.FreeTypeFont:
-    size = int(height * 0.62)
-    while size > 8:
-        font = ImageFont.truetype(str(font_path), size)
-        box = draw.textbbox((0, 0), text, font=font)
-        if box[2] - box[0] <= width:
-            return font
-        size -= 1
-    return ImageFont.truetype(str(font_path), size)
-
-
-def cap_height(font: ImageFont.FreeTypeFont) -> int:
-    box = font.getbbox("H")
-    return int(box[3] - box[1])
-
-
-def face(rng: random.Random, card: Card, font_path: Path) -> tuple[np.ndarray, int]:
-    """A card face (BGR, 630x880) and the cap height of its title in pixels."""
-    colour = rng.choice(FACTION_COLOURS)
-    img = Image.new("RGB", (FACE_W, FACE_H), colour)
-    d = ImageDraw.Draw(img)
-    # Art: soft colour blobs.
-    for _ in range(14):
-        x, y = rng.randint(0, FACE_W), rng.randint(int(0.15 * FACE_H), int(0.6 * FACE_H))
-        r = rng.randint(30, 160)
-        d.ellipse((x - r, y - r, x + r, y + r), fill=tuple(rng.randint(20, 235) for _ in range(3)))
-    # Text box with rules text in small print.
-    d.rounded_rectangle((30, int(0.60 * FACE_H), FACE_W - 30, int(0.95 * FACE_H)), 12, fill=(238, 232, 214),
-                        outline=(60, 50, 40), width=3)
-    small = ImageFont.truetype(str(font_path), 22)
-    y = int(0.62 * FACE_H)
-    for _ in range(rng.randint(3, 6)):
-        line = " ".join(rng.choice(WORDS) for _ in range(rng.randint(4, 7)))
-        d.text((50, y), line.capitalize() + ".", fill=(30, 25, 20), font=small)
-        y += 32
-    # Title banner, right of the cost.
-    x0, y0, x1, y1 = (round(BANNER[0] * FACE_W), round(BANNER[1] * FACE_H), round(BANNER[2] * FACE_W),
-                      round(BANNER[3] * FACE_H))
-    banner = rng.choice([(236, 226, 196), (245, 240, 228), (220, 205, 170)])
-    d.rectangle((x0, y0, x1, y1), fill=banner, outline=(50, 40, 30), width=3)
-    title = card.name
-    font = _fit(d, title, font_path, x1 - x0 - 24, y1 - y0)
-    box = d.textbbox((0, 0), title, font=font)
-    tx = x0 + (x1 - x0 - (box[2] - box[0])) // 2 - box[0]
-    ty = y0 + (y1 - y0 - (box[3] - box[1])) // 2 - box[1]
-    d.text((tx, ty), title, fill=rng.choice([(20, 15, 10), (60, 20, 20), (10, 10, 40)]), font=font)
-    # Cost in a circle at the top left; strength and icons below it.
-    d.ellipse((12, 8, 100, 96), fill=(230, 200, 90), outline=(40, 30, 20), width=3)
-    cost = "-" if card.cost is None else str(card.cost)
-    d.text((40, 22), cost[:2], fill=(20, 10, 0), font=ImageFont.truetype(str(font_path), 52))
-    for i in range(3):
-        d.rectangle((18, 140 + 70 * i, 78, 190 + 70 * i), fill=tuple(rng.randint(60, 200) for _ in range(3)))
-    return cv2.cvtColor(np.asarray(img), cv2.COLOR_RGB2BGR), cap_height(font)
+SLEEVES = [(15, 15, 15), (25, 25, 90), (110, 20, 20), (20, 70, 30), (200, 200, 200), None, None]  # None: clear
 
 
 def sleeved(rng: random.Random, card: np.ndarray) -> np.ndarray:
-    """A sleeve: a coloured or clear border of ~2 mm and a faint sheen."""
+    """A sleeve (BGRA in, BGRA out): a border of ~2 mm in the sleeve's colour (or clear), a faint sheen; or bare."""
+    if rng.random() < 0.45:
+        return card
     pad = 20
-    colour = rng.choice([(20, 20, 20), (200, 200, 200), (30, 30, 120), (120, 30, 30), None])
-    border = tuple(int(c) for c in card[5, 5]) if colour is None else colour
-    out = cv2.copyMakeBorder(card, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=border)
+    colour = rng.choice(SLEEVES)
+    out = cv2.copyMakeBorder(card, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=(0, 0, 0, 0))
+    alpha = out[..., 3].copy()
+    if colour is not None:
+        sleeve = np.zeros_like(out)
+        cv2.rectangle(sleeve, (0, 0), (out.shape[1] - 1, out.shape[0] - 1), (*colour, 255), -1)
+        inside = alpha[..., None] > 0
+        out = np.where(inside, out, sleeve)
+        alpha = np.full_like(alpha, 255)
+    else:  # a clear sleeve: the card's own edge shows, the sleeve's rim faintly
+        rim = np.zeros_like(alpha)
+        cv2.rectangle(rim, (2, 2), (out.shape[1] - 3, out.shape[0] - 3), 255, -1)
+        out[..., :3] = np.where((alpha[..., None] == 0) & (rim[..., None] > 0), 160, out[..., :3])
+        alpha = np.maximum(alpha, (rim > 0).astype(np.uint8) * 90)
     sheen = np.zeros(out.shape[:2], np.float32)
-    cv2.line(sheen, (0, rng.randint(0, out.shape[0])), (out.shape[1], rng.randint(0, out.shape[0])), 25, 60)
+    cv2.line(sheen, (0, rng.randint(0, out.shape[0])), (out.shape[1], rng.randint(0, out.shape[0])), 30, 60)
     sheen = cv2.GaussianBlur(sheen, (0, 0), 25)
-    return np.clip(out.astype(np.float32) + sheen[..., None], 0, 255).astype(np.uint8)
+    out[..., :3] = np.clip(out[..., :3].astype(np.float32) + sheen[..., None], 0, 255).astype(np.uint8)
+    out[..., 3] = alpha
+    return out
 
 
 def background(rng: random.Random, w: int, h: int) -> np.ndarray:
-    kind = rng.choice(["cloth", "wood", "plain", "busy"])
-    base = np.array([rng.randint(20, 200) for _ in range(3)], np.float32)
+    """A table: dark or light wood, cloth, a playmat's busy print; dark ones as often as the rest."""
+    kind = rng.choice(["dark wood", "dark cloth", "wood", "cloth", "busy", "plain"])
+    dark = kind.startswith("dark")
+    base = np.array([rng.randint(15, 60) if dark else rng.randint(60, 210) for _ in range(3)], np.float32)
     img = np.tile(base, (h, w, 1))
     g = np.random.default_rng(rng.randint(0, 2**31))
-    if kind == "wood":
-        stripes = np.sin(np.linspace(0, rng.uniform(20, 60), h))[:, None, None] * 25
-        img = img + stripes
-    elif kind == "cloth":
-        img = img + g.normal(0, 10, (h, w, 1))
+    if "wood" in kind:
+        stripes = np.sin(np.linspace(0, rng.uniform(20, 60), h) + g.normal(0, 0.3, h).cumsum() * 0.05)
+        img = img + stripes[:, None, None] * (10 if dark else 25)
+    elif "cloth" in kind:
+        img = img + g.normal(0, 6 if dark else 10, (h, w, 1))
     elif kind == "busy":
         for _ in range(40):
             cv2.circle(img, (rng.randint(0, w), rng.randint(0, h)), rng.randint(10, 120),
@@ -143,52 +84,77 @@ class Photo:
     jpeg: bytes
     codes: list[str]
     cap_px: float
+    types: list[str]
+
+
+def _placed(rng: random.Random, s: np.ndarray, centre: tuple[float, float], turn: float, tilt: float
+            ) -> np.ndarray:
+    """The 3x3 map from the card image to the photo: turned by ``turn`` degrees, foreshortened by ``tilt``."""
+    h, w = s.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    k = tilt * rng.choice([-1, 1])
+    # A tilt: the far edge shorter than the near one (a phone held at an angle over the table).
+    if rng.random() < 0.5:
+        dst = np.float32([[k * w / 2, 0], [w - k * w / 2, 0], [w, h], [0, h]])
+    else:
+        dst = np.float32([[0, k * h / 2], [w, 0], [w, h], [0, h - k * h / 2]])
+    dst -= dst.mean(axis=0)
+    a = np.radians(turn)
+    rot = np.float32([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    dst = dst @ rot.T + np.float32(centre)
+    return cv2.getPerspectiveTransform(src, dst.astype(np.float32))
 
 
 def photo(rng: random.Random, cards: list[Card], cap_px: float, size: tuple[int, int] = (1600, 1200),
-          font_names: tuple[str, ...] = FONT_NAMES, upside_down: float = 0.0) -> Photo:
-    """Cards side by side (each a few degrees askew, a share of them upside down), the title capitals
-    about ``cap_px`` high."""
+          font_names: tuple[str, ...] = TUNING_FONTS, upside_down: float = 0.15, overlap: float = 0.25,
+          drawn: list[tuple[np.ndarray, float]] | None = None) -> Photo:
+    """Cards on a table, the title capitals about ``cap_px`` high; a share turned half round or knelt. ``drawn``:
+    the cards' faces (RGBA) and title capitals, drawn already (a test's own face)."""
     w, h = size
-    scene = background(rng, w, h)
-    font_path = rng.choice(fonts(font_names))
-    faces = [face(rng, c, font_path) for c in cards]
-    # One scale for all cards: a title of usual length has capitals of cap_px (long titles are set smaller).
-    nominal = cap_height(ImageFont.truetype(str(font_path), int((BANNER[3] - BANNER[1]) * FACE_H * 0.62)))
+    scene = background(rng, w, h).astype(np.float32)
+    font = rng.choice(font_names)
+    faces = drawn or [face(rng, c, font) for c in cards]
     n = len(cards)
-    scale = cap_px / nominal
+    scale = cap_px / (0.025 * FACE_H)
     sw, sh = (FACE_W + 40) * scale, (FACE_H + 40) * scale
-    if sw * n > 0.8 * w or sh > 0.9 * h:  # room between the cards
-        scale *= min(0.8 * w / (sw * n), 0.9 * h / sh)
+    if sw * n > 0.85 * w or sh > 0.85 * h:  # room for the cards
+        scale *= min(0.85 * w / (sw * n), 0.85 * h / sh)
     caps = []
+    overlapping = n > 1 and rng.random() < overlap
     for i, (f, cap) in enumerate(faces):
         s = sleeved(rng, f)
         caps.append(cap * scale)
         s = cv2.resize(s, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         cx = w * (i + 0.5) / n + rng.uniform(-0.02, 0.02) * w
-        cy = h / 2 + rng.uniform(-0.08, 0.08) * h
-        turn = 180 if upside_down and rng.random() < upside_down else 0
-        m = cv2.getRotationMatrix2D((s.shape[1] / 2, s.shape[0] / 2), turn + rng.uniform(-7, 7), 1.0)
-        m[0, 2] += cx - s.shape[1] / 2
-        m[1, 2] += cy - s.shape[0] / 2
-        warped = cv2.warpAffine(s, m, (w, h))
-        mask = cv2.warpAffine(np.full(s.shape[:2], 255, np.uint8), m, (w, h))
-        scene = np.where(mask[..., None] > 0, warped, scene)
-    # The camera: a perspective tilt, glare, blur, noise, JPEG.
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    dst = src + np.float32([[rng.uniform(-0.05, 0.05) * w, rng.uniform(-0.05, 0.05) * h] for _ in range(4)])
-    scene = cv2.warpPerspective(scene, cv2.getPerspectiveTransform(src, dst), (w, h), borderMode=cv2.BORDER_REPLICATE)
+        cy = h / 2 + rng.uniform(-0.06, 0.06) * h
+        if overlapping and i > 0:
+            # The next card over this one's side away from the title: over its art, never its banner.
+            cx -= 0.18 * s.shape[1]
+            cy += (0.35 if cards[i - 1].type == "event" else -0.35) * s.shape[0]
+        r = rng.random()
+        turn = rng.uniform(-12, 12) + (180 if r < upside_down else 90 * rng.choice([-1, 1]) if r < upside_down + 0.08
+                                       else 0)
+        m = _placed(rng, s, (cx, cy), turn, rng.uniform(0.0, 0.25))
+        warped = cv2.warpPerspective(s, m, (w, h), flags=cv2.INTER_LINEAR)
+        alpha = warped[..., 3:4].astype(np.float32) / 255
+        scene = scene * (1 - alpha) + warped[..., :3].astype(np.float32) * alpha
+    # The camera: glare, blur, noise, JPEG.
     glare = np.zeros((h, w), np.float32)
-    cv2.ellipse(glare, (rng.randint(0, w), rng.randint(0, h)), (rng.randint(60, 300), rng.randint(40, 150)),
-                rng.uniform(0, 180), 0, 360, rng.uniform(20, 80), -1)
-    glare = cv2.GaussianBlur(glare, (0, 0), 40)
-    scene = cv2.GaussianBlur(scene, (0, 0), rng.uniform(0.3, 1.1))
-    noisy = scene.astype(np.float32) + glare[..., None] + np.random.default_rng(rng.randint(0, 2**31)).normal(
-        0, 4, scene.shape)
-    scene = np.clip(noisy, 0, 255).astype(np.uint8)
-    ok, jpeg = cv2.imencode(".jpg", scene, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(65, 92)])
+    for _ in range(rng.randint(0, 2)):
+        cv2.ellipse(glare, (rng.randint(0, w), rng.randint(0, h)), (rng.randint(40, 250), rng.randint(20, 120)),
+                    rng.uniform(0, 180), 0, 360, rng.uniform(30, 110), -1)
+    glare = cv2.GaussianBlur(glare, (0, 0), rng.uniform(8, 40))
+    scene = cv2.GaussianBlur(scene, (0, 0), rng.uniform(0.3, 1.2))
+    shade = np.linspace(rng.uniform(0.75, 1.0), rng.uniform(0.9, 1.15), w, dtype=np.float32)[None, :, None]
+    noisy = scene * shade + glare[..., None] + np.random.default_rng(rng.randint(0, 2**31)).normal(0, 4, scene.shape)
+    out = np.clip(noisy, 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(65, 92)])
     assert ok
-    return Photo(jpeg.tobytes(), [c.code for c in cards], round(min(caps), 1))
+    return Photo(jpeg.tobytes(), [c.code for c in cards], round(min(caps), 1), [_kind(c) for c in cards])
+
+
+def _kind(card: Card) -> str:
+    return card.type if card.type in BANNERS else "character"
 
 
 def random_deck(rng: random.Random, catalog: Catalog, size: int = 30) -> list[Card]:
@@ -210,8 +176,26 @@ def deck_text(cards: list[Card]) -> str:
     return "\n".join(f"{min(3, c.deck_limit)}x {c.name} ({c.pack_name})" for c in cards) + "\n"
 
 
+#: How often each card type is photographed: every type often enough to be scored on its own.
+TYPE_WEIGHTS = {"character": 0.4, "location": 0.2, "attachment": 0.2, "event": 0.2}
+
+
+def _pick(rng: random.Random, deck: list[Card], n: int) -> list[Card]:
+    by_type: dict[str, list[Card]] = {}
+    for c in deck:
+        by_type.setdefault(_kind(c), []).append(c)
+    kinds = [k for k in TYPE_WEIGHTS if by_type.get(k)]
+    out: list[Card] = []
+    while len(out) < n:
+        kind = rng.choices(kinds, [TYPE_WEIGHTS[k] for k in kinds])[0]
+        left = [c for c in by_type[kind] if c not in out]
+        if left:
+            out.append(rng.choice(left))
+    return out
+
+
 def build(out: Path, images: int, seed: int, caps: tuple[float, ...] = (9, 12, 14, 16, 20, 24),
-          font_names: tuple[str, ...] = FONT_NAMES, upside_down: float = 0.0) -> None:
+          font_names: tuple[str, ...] = TUNING_FONTS, upside_down: float = 0.15) -> None:
     rng = random.Random(seed)
     catalog = Catalog.open()
     (out / "decks").mkdir(parents=True, exist_ok=True)
@@ -225,15 +209,22 @@ def build(out: Path, images: int, seed: int, caps: tuple[float, ...] = (9, 12, 1
     for i in range(images):
         path, deck = decks[i % len(decks)]
         n = rng.choice([1, 1, 1, 2, 3])
-        shot = photo(rng, rng.sample(deck, n), caps[i % len(caps)],
-                     rng.choice([(1600, 1200), (1920, 1080), (1280, 960)]), font_names, upside_down)
+        shot = photo(rng, _pick(rng, deck, n), caps[i % len(caps)],
+                     rng.choice([(1600, 1200), (1920, 1080), (1280, 960), (4000, 3000)]), font_names, upside_down)
         name = f"photo{i:03d}.jpg"
         (out / name).write_bytes(shot.jpeg)
-        rows.append({"file": name, "codes": ";".join(shot.codes), "deck": path, "cap_px": shot.cap_px})
+        rows.append({"file": name, "codes": ";".join(shot.codes), "deck": path, "cap_px": shot.cap_px,
+                     "types": ";".join(shot.types)})
     with (out / "manifest.csv").open("w", newline="") as f:
-        writer = csv.DictWriter(f, ["file", "codes", "deck", "cap_px"])
+        writer = csv.DictWriter(f, ["file", "codes", "deck", "cap_px", "types"])
         writer.writeheader()
         writer.writerows(rows)
+
+
+def one_photo(codes: list[str], seed: int, cap_px: float = 18, size: tuple[int, int] = (1280, 960)) -> Photo:
+    """A photo of the given cards, upright (the tests' fixtures: tests/fixtures/titles/README.md says which)."""
+    catalog = Catalog.open()
+    return photo(random.Random(seed), [catalog.card(c) for c in codes], cap_px, size, upside_down=0.0, overlap=0.0)
 
 
 def main() -> None:
@@ -241,10 +232,16 @@ def main() -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--images", type=int, default=120)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--fonts", default=",".join(FONT_NAMES), help="font file names, comma-separated")
-    parser.add_argument("--upside-down", type=float, default=0.0, help="share of cards turned half round")
+    parser.add_argument("--aside", action="store_true", help="the aside fonts (the benchmark's set, never tuned on)")
+    parser.add_argument("--fonts", default=None, help="font file names in tests/fonts, comma-separated")
+    parser.add_argument("--upside-down", type=float, default=0.15, help="share of cards turned half round")
+    parser.add_argument("--cards", default=None, help="one photo of these card codes (comma-separated): OUT is a file")
     opts = parser.parse_args()
-    build(opts.out, opts.images, opts.seed, font_names=tuple(opts.fonts.split(",")), upside_down=opts.upside_down)
+    if opts.cards:
+        opts.out.write_bytes(one_photo(opts.cards.split(","), opts.seed).jpeg)
+        return
+    fonts = tuple(opts.fonts.split(",")) if opts.fonts else ASIDE_FONTS if opts.aside else TUNING_FONTS
+    build(opts.out, opts.images, opts.seed, font_names=fonts, upside_down=opts.upside_down)
 
 
 if __name__ == "__main__":

@@ -101,17 +101,18 @@ def _time_ratio(out: dict[str, Any], fmt: str) -> float | None:
 
 
 def _card(rng: random.Random, label: np.ndarray, card_h: int) -> np.ndarray:
-    """A sleeved card (63x88 mm) with a label in its corner, as a grayscale image."""
+    """A sleeved card (63x88 mm) with a label in its corner (printed at 300 dpi; square or a linear code's strip),
+    as a grayscale image."""
     card_w = int(card_h * 63 / 88)
     base = rng.randint(60, 200)
     card = np.full((card_h, card_w), base, np.uint8)
     noise = np.random.default_rng(rng.randint(0, 2**31)).integers(-40, 40, card.shape)
     card = np.clip(card.astype(int) + noise, 0, 255).astype(np.uint8)  # busy card art
     scale = card_h / 88.0  # pixels per mm
-    size = round(label.shape[0] * scale / (300 / 25.4))  # label printed at 300 dpi
-    small = cv2.resize(label, (size, size), interpolation=cv2.INTER_AREA)
+    lh, lw = (max(1, round(n * scale / (300 / 25.4))) for n in label.shape)
+    small = cv2.resize(label, (lw, lh), interpolation=cv2.INTER_AREA)
     m = int(3 * scale)
-    card[m:m + size, card_w - m - size:card_w - m] = small
+    card[m:m + lh, card_w - m - lw:card_w - m] = small
     cv2.rectangle(card, (0, 0), (card_w - 1, card_h - 1), 230, 2)  # sleeve edge
     return card
 
@@ -168,6 +169,66 @@ def _labels(rng: random.Random, n: int, dots: int) -> list[tuple[str, np.ndarray
         text = Label("2e", f"{rng.randint(1000, 26999):05d}", "T" + f"{i:02d}", rng.randint(1, 3)).payload()
         out.append((text, label_image(text, dots)))
     return out
+
+
+#: Printer dots per module at 300 dpi for each format's label: QR as ``companion labels`` prints it, Data Matrix
+#: alike, Code 128 of the payload 56 mm wide (barcodes.md), EAN-13 at its nominal size (0.33 mm modules).
+FORMAT_DOTS = {"qr": DEFAULT_DOTS_PER_MODULE, "datamatrix": DEFAULT_DOTS_PER_MODULE, "code128": 3, "ean13": 4}
+
+
+def _ean13(rng: random.Random) -> str:
+    digits = [rng.randint(0, 9) for _ in range(12)]
+    check = (10 - sum(d * (3 if i % 2 else 1) for i, d in enumerate(digits)) % 10) % 10
+    return "".join(map(str, digits)) + str(check)
+
+
+def format_labels(rng: random.Random, fmt: str, n: int) -> list[tuple[str, np.ndarray]]:
+    """``n`` labels in ``fmt``: the companion's payload (QR, Data Matrix, Code 128), or a product's EAN-13 number."""
+    import zxingcpp
+
+    from companion.scan.engines import FORMATS
+
+    out = []
+    for i in range(n):
+        text = _ean13(rng) if fmt == "ean13" else Label(
+            "2e", f"{rng.randint(1000, 26999):05d}", "T" + f"{i:02d}", rng.randint(1, 3)).payload()
+        if fmt == "qr":
+            image = label_image(text, FORMAT_DOTS[fmt])
+        else:
+            image = np.asarray(zxingcpp.create_barcode(text, FORMATS[fmt]).to_image(
+                scale=FORMAT_DOTS[fmt], add_quiet_zones=True), np.uint8)
+        out.append((text, image))
+    return out
+
+
+def bench_formats(frames: int = 40, seed: int = 7) -> dict[str, Any]:
+    """Each label format, 1-4 labels per 1080p frame, read as a live frame is (every format at once): the share of
+    frames whose every label was found, of labels found, wrong texts, ms per frame."""
+    from companion.scan.engines import SCAN_FORMATS
+
+    rng = random.Random(seed)
+    out: dict[str, Any] = {}
+    for fmt in SCAN_FORMATS:
+        whole = found = total = wrong = 0
+        times = []
+        for f in range(frames):
+            labels = format_labels(rng, fmt, 1 + f % 4)
+            data, expected = synthetic_frame(rng, labels)
+            t0 = time.perf_counter()
+            codes = decode_gray(load_gray(data), SCAN_FORMATS)
+            times.append((time.perf_counter() - t0) * 1000)
+            texts = {c.text for c in codes}
+            found += len(texts & set(expected))
+            total += len(expected)
+            wrong += len(texts - set(expected))
+            whole += set(expected) <= texts
+        out[fmt] = {"frames": frames, "frames_all_found": whole, "share_frames_all_found": round(whole / frames, 3),
+                    "labels": total, "found": found, "wrong": wrong,
+                    "ms_per_frame_median": round(statistics.median(times), 1),
+                    "ms_per_frame_p95": round(sorted(times)[int(0.95 * (len(times) - 1))], 1),
+                    "dots_per_module": FORMAT_DOTS[fmt]}
+    return {"benchmark": "scan-formats", "seed": seed, "formats": list(SCAN_FORMATS), "load_average": _load_average(),
+            **out}
 
 
 def _valid(codes: list[Code]) -> set[str]:
@@ -396,32 +457,42 @@ def _cpu_s() -> float:
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
-def _tally(expected: list[str], answers: list[tuple[bool, list[str]]]) -> dict[str, int]:
+def _tally(expected: list[str], answers: list[tuple[bool, list[str]]]) -> dict[str, Any]:
     """Cards right (a confident answer naming an expected card), confident wrong, no confident answer,
-    and the expected cards whose title is among an answer's first three."""
-    left = list(expected)
-    right = wrong = 0
+    and the expected cards whose title is among an answer's first three; ``right_cards`` and ``top3_cards``
+    say which of ``expected`` (by index), for the report per card type."""
+    left = list(range(len(expected)))
+    right_cards: list[int] = []
+    wrong = 0
     for confident, names in answers:
         if not confident or not names:
             continue
-        if names[0] in left:
-            left.remove(names[0])
-            right += 1
+        hit = next((i for i in left if expected[i] == names[0]), None)
+        if hit is not None:
+            left.remove(hit)
+            right_cards.append(hit)
         else:
             wrong += 1
-    top3 = sum(1 for e in expected if any(e in names[:3] for _c, names in answers))
-    return {"cards": len(expected), "right": right, "confident_wrong": wrong, "no_answer": len(expected) - right,
-            "top3": min(top3, len(expected))}
+    top3_cards = [i for i, e in enumerate(expected) if any(e in names[:3] for _c, names in answers)]
+    return {"cards": len(expected), "right": len(right_cards), "confident_wrong": wrong,
+            "no_answer": len(expected) - len(right_cards), "top3": len(top3_cards), "right_cards": right_cards,
+            "top3_cards": top3_cards}
+
+
+def _bucket(cap: float | None) -> str:
+    return "caps_12px_up" if cap is None or cap >= 12 else "caps_under_12px"
 
 
 def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
-    """``manifest.csv`` (file, codes, deck[, cap_px]): per image the codes read with and without the
-    deck, and totals; plus plain tesseract on the whole image with the same matcher (the baseline)."""
+    """``manifest.csv`` (file, codes, deck[, cap_px][, types]): per image the codes read with and without the
+    deck, and totals (all, per capital size, per card type, single- and multi-card photos); plus plain tesseract
+    on the whole image with the same matcher (the baseline)."""
     import csv
 
     from companion.catalog.decks import DeckError, parse_deck
     from companion.catalog.store import Catalog
-    from companion.scan.titles import match_title, ocr_status, read_titles, whole_image_lines
+    from companion.scan.images import load_colour
+    from companion.scan.titles import by_type, match_card, match_title, ocr_status, read_titles, whole_image_lines
 
     if not ocr_status()["available"]:
         return {"benchmark": "scan-titles", "error": str(ocr_status()["message"])}
@@ -429,6 +500,7 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
     held = ("character", "location", "attachment", "event")
     cards = [c for c in catalog.all(edition) if c.type in held]  # type: ignore[arg-type]
     names = sorted({c.name for c in cards})
+    catalogue = by_type(cards)
     first_code: dict[str, str] = {}
     for c in sorted(cards, key=lambda c: c.code):
         first_code.setdefault(c.name, c.code)
@@ -440,29 +512,39 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
     for row in rows:
         expected_codes = [c for c in row["codes"].split(";") if c]
         expected = [catalog.card(c).name for c in expected_codes]
-        deck_codes: dict[str, str] = {}
+        kinds = [k for k in (row.get("types") or "").split(";") if k] or [catalog.card(c).type for c in expected_codes]
+        deck_cards = []
         if row.get("deck"):
             path = folder / row["deck"]
             try:
                 deck = parse_deck(path.name, path.read_bytes(), catalog, edition)  # type: ignore[arg-type]
-                deck_codes = {catalog.card(code).name: code for code in deck.slots}
+                deck_cards = [catalog.card(code) for code in deck.slots]
             except (DeckError, OSError) as exc:
                 images.append({"file": row["file"], "error": str(exc)})
                 continue
+        deck_codes = {c.name: c.code for c in deck_cards}
+        deck_by_type = by_type(deck_cards)
         deck_names = sorted(deck_codes)
-        gray = load_gray((folder / row["file"]).read_bytes())
+        colour = load_colour((folder / row["file"]).read_bytes())
         cap = float(row["cap_px"]) if row.get("cap_px") else None
         out: dict[str, Any] = {"file": row["file"], "expected": expected_codes, "cap_px": cap}
         for method in ("pipeline", "baseline_whole_image"):
             t0, c0 = time.perf_counter(), _cpu_s()
-            texts = ([r.text for r in read_titles(gray)] if method == "pipeline"
-                     else [t for t, _conf in whole_image_lines(gray)])
-            with_deck = [match_title(t, deck_names, names) for t in texts]
-            no_deck = [match_title(t, [], names) for t in texts]
+            if method == "pipeline":
+                reads = read_titles(colour)
+                per_card: dict[int, list[Any]] = {}
+                for r in reads:
+                    per_card.setdefault(r.card, []).append(r)
+                with_deck = [match_card(rs, deck_by_type, catalogue)[:2] for rs in per_card.values()]
+                no_deck = [match_card(rs, {}, catalogue)[:2] for rs in per_card.values()]
+            else:
+                from companion.scan.cv import cv2
+
+                texts = [t for t, _conf in whole_image_lines(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))]
+                # Every line is a guess: keep the ones that match something.
+                with_deck = [a for a in (match_title(t, deck_names, names) for t in texts) if a[0]]
+                no_deck = [a for a in (match_title(t, [], names) for t in texts) if a[0]]
             ms, cpu = (time.perf_counter() - t0) * 1000, (_cpu_s() - c0) * 1000
-            if method == "baseline_whole_image":  # every line is a guess: keep the ones that match something
-                with_deck = [a for a in with_deck if a[0]]
-                no_deck = [a for a in no_deck if a[0]]
             answers_deck = [(c, [g.name for g in gs]) for c, gs in with_deck]
             answers_free = [(c, [g.name for g in gs]) for c, gs in no_deck]
             out[method] = {
@@ -471,7 +553,8 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
                 "ms": round(ms, 1), "cpu_ms": round(cpu, 1)}
             for mode, answers in (("with_deck", answers_deck), ("without_deck", answers_free)):
                 t = _tally(expected, answers)
-                for bucket in ("all", "caps_12px_up" if cap is None or cap >= 12 else "caps_under_12px"):
+                photo = "single_card_photos" if len(expected) == 1 else "multi_card_photos"
+                for bucket in ("all", _bucket(cap), photo):
                     agg = totals.setdefault(f"{method}/{mode}/{bucket}", {
                         "images": 0, "images_fully_right": 0, "cards": 0, "right": 0, "confident_wrong": 0,
                         "no_answer": 0, "top3": 0, "single_cards": 0, "single_right": 0, "ms": [], "cpu_ms": [],
@@ -486,14 +569,25 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
                     agg["ms"].append(ms)
                     agg["cpu_ms"].append(cpu)
                     agg["ms_per_card"].append(ms / max(1, len(expected)))
+                # Per card type (and per type and capital size): each card counted once, under its own type.
+                for i, kind in enumerate(kinds):
+                    for key in (f"{method}/{mode}/type/{kind}", f"{method}/{mode}/type/{kind}/{_bucket(cap)}"):
+                        agg = totals.setdefault(key, {"cards": 0, "right": 0, "top3": 0})
+                        agg["cards"] += 1
+                        agg["right"] += i in t["right_cards"]
+                        agg["top3"] += i in t["top3_cards"]
         images.append(out)
     summary = {}
     for key, agg in sorted(totals.items()):
+        shares = {"share_right": round(agg["right"] / max(1, agg["cards"]), 3),
+                  "share_top3": round(agg["top3"] / max(1, agg["cards"]), 3)}
+        if "ms" not in agg:
+            summary[key] = {**agg, **shares}
+            continue
         times: list[float] = sorted(agg.pop("ms"))
         cpu_times: list[float] = sorted(agg.pop("cpu_ms"))
         per: list[float] = sorted(agg.pop("ms_per_card"))
-        summary[key] = {**agg, "share_right": round(agg["right"] / max(1, agg["cards"]), 3),
-                        "share_top3": round(agg["top3"] / max(1, agg["cards"]), 3),
+        summary[key] = {**agg, **shares,
                         "ms_median": round(statistics.median(times), 1),
                         "ms_p95": round(times[int(0.95 * (len(times) - 1))], 1),
                         "cpu_ms_median": round(statistics.median(cpu_times), 1),
@@ -502,3 +596,59 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
             "engine": ocr_status().get("engine"), "libtesseract": tess.library_version(),
             "load_average": [load_before, _load_average()], "images": images,
             "totals": summary}
+
+
+# -- one answer and one time, whatever lies behind a label ------------------------------------------------------
+
+
+def bench_oracle(repeat: int = 30, seed: int = 5) -> dict[str, Any]:
+    """A seat's scan answers to one photo in three tables that differ only in what lies behind two of its labels (a
+    registered tag of the other seat's hidden cards, a tag no deck at the table carries, a card in no deck): whether
+    the answers are byte for byte the same, and their times (ms, median and spread of the medians), as a live frame
+    (labels only) and as a still (titles too). Requests alternate between the tables, through the real app and its
+    scan workers."""
+    import tempfile
+
+    from companion.web import create_app
+
+    rng = random.Random(seed)
+    payloads = [Label("2e", "13089", "TAB", 1).payload(), Label("2e", "00168", "TAB", 1).payload(),
+                Label("2e", "01093", "BBB", 1).payload()]
+    photo, _ = synthetic_frame(rng, [(p, label_image(p)) for p in payloads], 1280, 720)
+    worlds = {"registered, hidden": ({"13089": 1, "00168": 1}, "TAB"),
+              "unregistered": ({"13089": 1, "00168": 1}, "XYZ"),
+              "card in no deck": ({"00168": 1, "01088": 1}, "TAB")}
+    with tempfile.TemporaryDirectory() as tmp:
+        clients = {}
+        for n, (name, (deck, tag)) in enumerate(worlds.items()):
+            client = create_app({"DATABASE": f"{tmp}/w{n}.db", "TESTING": True}).test_client()
+            g = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
+            gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+            for seat, key, body in (("A", ka, {"expected_version": 0, "deck": deck, "tag": tag}),
+                                    ("B", kb, {"expected_version": 1, "deck": {"01093": 2}, "tag": "BBB"})):
+                r = client.put(f"/api/games/{gid}/seats/{seat}/deck", json=body,
+                               headers={"Authorization": f"Bearer {key}"})
+                assert r.status_code == 200, r.get_json()
+            clients[name] = (client, gid, kb)
+        out: dict[str, Any] = {"benchmark": "scan-oracle", "repeat": repeat, "load_average": [_load_average()]}
+        for mode, query in (("live_frame", "&titles=0"), ("still", "")):
+            times: dict[str, list[float]] = {name: [] for name in worlds}
+            bodies: dict[str, set[bytes]] = {name: set() for name in worlds}
+            for i in range(repeat + 2):
+                for name in (list(worlds) if i % 2 else list(reversed(worlds))):
+                    client, gid, kb = clients[name]
+                    t0 = time.perf_counter()
+                    r = client.post(f"/api/scan?game={gid}{query}", data=photo, content_type="image/jpeg",
+                                    headers={"Authorization": f"Bearer {kb}"})
+                    answer = r.get_data()
+                    ms = (time.perf_counter() - t0) * 1000
+                    r.close()
+                    if i >= 2:  # the first rounds warm the workers and caches
+                        times[name].append(ms)
+                        bodies[name].add(answer)
+            medians = {name: round(statistics.median(t), 2) for name, t in times.items()}
+            every = set().union(*bodies.values())
+            out[mode] = {"ms_median": medians, "spread_ms": round(max(medians.values()) - min(medians.values()), 2),
+                         "answers_identical": len(every) == 1}
+        out["load_average"].append(_load_average())
+        return out

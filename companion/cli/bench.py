@@ -9,7 +9,7 @@ import click
 
 from companion.bench import bench_rules
 from companion.bench.event import bench_event
-from companion.bench.scan import bench_folder, bench_synthetic, bench_titles
+from companion.bench.scan import bench_folder, bench_formats, bench_synthetic, bench_titles
 from companion.bench.search import bench_search
 from companion.bench.server import bench_server
 from companion.bench.tts import bench_tts, bench_tts_scaling
@@ -88,17 +88,27 @@ def search(queries: int, repeat: int, seed: int, as_json: bool) -> None:
 @bench.command("scan")
 @click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--synthetic", is_flag=True, help="Generated phone frames with the companion's own labels.")
+@click.option("--formats", is_flag=True, help="1-4 labels of each format per 1080p frame, read as a live frame is.")
+@click.option("--oracle", is_flag=True, help="One photo's answers to a seat whatever lies behind its labels' tags.")
 @click.option("--frames", default=40, show_default=True, type=click.IntRange(1, 10_000))
 @click.option("--repeat", default=3, show_default=True, type=click.IntRange(1, 50))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
-def scan(folder: Path | None, synthetic: bool, frames: int, repeat: int, as_json: bool) -> None:
-    """Decode rates and times: a folder laid out like shared/data/barcodes, or --synthetic frames."""
-    if synthetic:
+def scan(folder: Path | None, synthetic: bool, formats: bool, oracle: bool, frames: int, repeat: int,
+         as_json: bool) -> None:
+    """Decode rates and times: a folder laid out like shared/data/barcodes, --synthetic frames, every label
+    --formats, or the --oracle check (answers and times alike whatever the tag)."""
+    if formats:
+        click.echo(json.dumps(bench_formats(frames=frames), indent=2))
+    elif oracle:
+        from companion.bench.scan import bench_oracle
+
+        click.echo(json.dumps(bench_oracle(repeat=max(10, repeat * 10)), indent=2))
+    elif synthetic:
         click.echo(json.dumps(bench_synthetic(frames=frames), indent=2))
     elif folder is not None:
         click.echo(json.dumps(bench_folder(folder, repeat=repeat), indent=2))
     else:
-        raise click.UsageError("give a FOLDER of images, or --synthetic")
+        raise click.UsageError("give a FOLDER of images, --synthetic, --formats or --oracle")
 
 
 @bench.command("fuzz")

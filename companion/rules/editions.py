@@ -70,8 +70,8 @@ class Table(TableState):
         return 0
 
     def check_come_out_timing(self, player: str, v: Checker) -> None:
-        if self.phase is Phase.SETUP:
-            v.violate("shadows.no-action-window")
+        """1st edition's beginning-of-phase chance; 2nd edition's action windows are checked with the card
+        (``_PaidFromShadows.check_common``: an event from shadows follows its own trigger)."""
 
     def came_out(self, player: str) -> None:
         """A card came out of this player's shadows (by the player's own choice)."""

@@ -4,22 +4,25 @@
 player), the step button (the round's next step, or whom it waits for), the lines the round box reads
 (initiative, the challenge under way, dominance totals, the reserve, the end of the game), the offers this role
 may record now (each a ready action, with the cards or number the phone asks for first), and the counters its
-taps change. Everything is a message of the catalogue (``{"msg": id, …}``) with its values, as verdicts are, so a
-phone renders it in its language and names no phase, role or action. Offers name only cards the role may see:
+taps change (its own seat's; ``counters_of``: other seats' it records for). Everything is a message of the
+catalogue (``{"msg": id, …}``) with its values, as verdicts are, so a phone renders it in its language and names
+no phase, role or action. Offers name only cards the role may see:
 its own seat's, the judge's, or public ones.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from companion.rules.actions import REGISTRY
-from companion.rules.actions.base import Recorder
+from companion.rules.actions.base import Recorder, field_kinds
 from companion.rules.actions.flow import next_phase
 from companion.rules.actions.round import waiting_for_plot
 from companion.rules.editions import Table
 from companion.rules.roles import Role
 from companion.rules.state import ChallengeRecord, Phase, Stage, Zone
+from companion.rules.suggest import table_actions
 from companion.rules.values import (
     challenge_winner,
     claim,
@@ -81,9 +84,10 @@ def _named(t: Table, card: str) -> dict[str, Any]:
 
 def _offer(oid: str, label: dict[str, Any], action: dict[str, Any], *, primary: bool = False,
            detail: dict[str, Any] | None = None, fields: list[dict[str, Any]] | None = None,
-           confirm: dict[str, Any] | None = None) -> Offer:
+           confirm: dict[str, Any] | None = None, effect: bool = False) -> Offer:
+    """One button of the round box (``effect``: only when a card's text says so, under "By a card effect…")."""
     return {"id": oid, "label": label, "action": action, "primary": primary, "detail": detail,
-            "fields": fields or [], "confirm": confirm}
+            "fields": fields or [], "confirm": confirm, "effect": effect}
 
 
 def _pick(t: Table, name: str, cards: list[str], lo: int, hi: int, *, checked: list[str] | None = None,
@@ -445,6 +449,42 @@ def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer])
                              primary=True))
 
 
+def counters_of(t: Table, role: Role) -> dict[str, list[str]]:
+    """Other seats' counters ``role`` taps on its phone: for each seat but its own, the counters whose tallies (each
+    sign, as the actions declare them) it may record for that seat. The judge: every seat's gold and power; a row
+    narrowed to power (a scorekeeper): every seat's power; a seat or the host: none."""
+    tallies = [(name, cls.phone.tally.counter) for name, cls in REGISTRY.items() if cls.phone.tally]
+    out = {}
+    for seat in t.players:
+        if seat != role.seat:
+            denied = {counter for name, counter in tallies if not _may(role, name, seat)}
+            if mine := sorted({counter for _, counter in tallies} - denied):
+                out[seat] = mine
+    return out
+
+
+def _table_offers(t: Table, role: Role, offers: list[Offer]) -> None:
+    """Actions that name no card, as their declarations offer them at the table (``Where.TABLE``: the setup reveal,
+    a card effect's restriction on an opponent) and the round's own offers do not already: each is a button whose
+    label names its fields (``offer.<type>``)."""
+    offered = {o["action"]["type"] for o in offers}
+    seen: list[dict[str, Any]] = []
+    for seat in _seats_for(t, role) or t.seats[:1]:
+        for a in table_actions(t, seat):
+            d = a.to_dict()
+            if (d["type"] in offered or d in seen or type(a).phone.control  # a control of the round's own
+                    or not _may(role, d["type"], d.get("player"))):
+                continue
+            seen.append(d)
+            kinds = field_kinds(type(a))
+            given = {f.name: getattr(a, f.name) for f in dataclasses.fields(a) if getattr(a, f.name) is not None}
+            words = {k: (t.players[v].name if kinds.get(k) == "seat" else
+                         msg(f"{kinds[k][6:]}.{v}") if kinds.get(k, "").startswith("words:") else v)
+                     for k, v in given.items()}
+            effect = type(a).phone.by_effect or type(a).records is Recorder.EFFECT
+            offers.append(_offer(f"table:{len(seen)}", msg(f"offer.{d['type']}", **words), d, effect=effect))
+
+
 def round_view(t: Table, role: Role) -> dict[str, Any]:
     """The round as ``role`` sees it and may act on it now (see the module's docstring)."""
     lines: list[Any] = []
@@ -467,6 +507,7 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
             _dominance(t, role, lines, offers)
         elif t.phase is Phase.TAXATION:
             _taxation(t, role, lines, offers)
+        _table_offers(t, role, offers)
     if role.seat is None:  # the judge records for every seat: each offer says whose it is
         for o in offers:
             seat = o["action"].get("player")
@@ -477,4 +518,4 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
     if step is not None and step["action"] is None and any(o["primary"] for o in offers):
         step = {"label": msg("round.yourStep"), "action": None}  # the table waits for this phone: below
     return {"status": _status(t, role), "next": step, "lines": lines, "offers": offers,
-            "counters": counters, "over": t.ended is not None}
+            "counters": counters, "counters_of": counters_of(t, role), "over": t.ended is not None}

@@ -1,8 +1,9 @@
 """Which actions make sense for a card, given where it is: the second tap after a scan or a tap.
 
-Nothing here names an action: each action class declares where it is offered (``offered``: zones, whose cards,
-card types and states, phases), when it is the usual move (``usual_in``), whether only a card effect makes it
-(``by_effect``), what the phone asks first (``confirm``) and whether taps add up (``tally``).
+Nothing here names an action: each action class declares, in its ``phone = Phone(...)``, where it is offered
+(``offered``: zones, whose cards, card types and states, phases), when it is the usual move (``usual_in``), whether
+only a card effect makes it (``by_effect``), what the phone asks first (``confirm``) and whether taps add up
+(``tally``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from companion.catalog.card import Card
 from companion.rules.editions import Table
-from companion.rules.state import ChallengeRecord, Modifier, Stage, Zone
+from companion.rules.state import ChallengeRecord, Modifier, Phase, Stage, Zone
 
 #: Power that wins the game (RR: Winning the Game; the 1st-edition joust also plays to 15).
 WINNING_POWER = 15
@@ -133,6 +133,28 @@ def initiative_winner(t: Table) -> str | None:
 def first_player_chosen(t: Table) -> bool:
     """The initiative winner has chosen this round's first player (setup's first player counts in setup)."""
     return t.first_chosen_round == t.round
+
+
+# -- action windows (RR: Action Windows; RR: Appendix I) ---------------------------------------------------
+
+
+def window_waits_for(t: Table) -> str | None:
+    """The framework step an action window of this phase opens after, while it has not happened yet (a message
+    id), or None when actions may be taken now. Only steps the log records are waited for: the plot phase's window
+    opens once the plots are revealed and the first player is chosen (1.3); a challenge's claim is applied before
+    the next window (4.2.4). Other steps a log may leave out (a draw by named cards) are not waited for."""
+    if t.phase is Phase.SETUP:
+        return "window.setup"  # (RR: Setup) no action window at all
+    if t.phase is Phase.PLOT and any(has_plots(t, s) for s in t.seats):
+        if not revealed_this_round(t):
+            return "window.plots"
+        if not first_player_chosen(t):
+            return "window.first"
+    c = current_challenge(t) if t.phase is Phase.CHALLENGES else None
+    if (c is not None and c.stage is Stage.RESOLVED and c.winner == c.attacker and not c.claim_applied
+            and claim_due(t, c) > 0):
+        return "window.claim"
+    return None
 
 
 # -- challenges -------------------------------------------------------------------------------------------

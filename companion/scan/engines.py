@@ -11,6 +11,10 @@ import zxingcpp
 
 #: What the companion's pipeline reads by default: its own labels are QR codes.
 LABEL_FORMATS = ("qr",)
+#: What a scan at a table reads, a photo and a live camera frame alike: the companion's label payload fits QR (what
+#: ``companion labels`` prints), Data Matrix and Code 128 (a sheet made elsewhere); EAN-13 is a product's code,
+#: answered as foreign.
+SCAN_FORMATS = ("qr", "datamatrix", "code128", "ean13")
 FORMATS = {
     "qr": zxingcpp.BarcodeFormat.QRCode,
     "datamatrix": zxingcpp.BarcodeFormat.DataMatrix,

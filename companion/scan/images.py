@@ -168,6 +168,7 @@ def check_size(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[str, int, int
 
 _REDUCED = {2: cv2.IMREAD_REDUCED_GRAYSCALE_2, 4: cv2.IMREAD_REDUCED_GRAYSCALE_4,
             8: cv2.IMREAD_REDUCED_GRAYSCALE_8}
+_REDUCED_COLOUR = {2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
 
 
 def reduction(fmt: str, w: int, h: int, target: int = TARGET_PIXELS) -> int:
@@ -180,12 +181,13 @@ def reduction(fmt: str, w: int, h: int, target: int = TARGET_PIXELS) -> int:
     return factor
 
 
-def load_gray(data: bytes, max_pixels: int = MAX_PIXELS, target: int = TARGET_PIXELS) -> np.ndarray:
-    """Decode to grayscale, honouring EXIF orientation (OpenCV applies it by default); very large images
-    come back shrunk to about ``target`` pixels."""
+def _load(data: bytes, colour: bool, max_pixels: int, target: int) -> np.ndarray:
     fmt, w, h = check_size(data, max_pixels)
     factor = reduction(fmt, w, h, target)
-    flags = _REDUCED[factor] if factor > 1 else cv2.IMREAD_GRAYSCALE
+    if colour:
+        flags = _REDUCED_COLOUR[factor] if factor > 1 else cv2.IMREAD_COLOR
+    else:
+        flags = _REDUCED[factor] if factor > 1 else cv2.IMREAD_GRAYSCALE
     try:
         image = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     except cv2.error as exc:  # OpenCV's own pixel cap, or an allocation it could not make
@@ -198,3 +200,14 @@ def load_gray(data: bytes, max_pixels: int = MAX_PIXELS, target: int = TARGET_PI
         image = cv2.resize(image, (max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale))),
                            interpolation=cv2.INTER_AREA)
     return image
+
+
+def load_gray(data: bytes, max_pixels: int = MAX_PIXELS, target: int = TARGET_PIXELS) -> np.ndarray:
+    """Decode to grayscale, honouring EXIF orientation (OpenCV applies it by default); very large images
+    come back shrunk to about ``target`` pixels."""
+    return _load(data, False, max_pixels, target)
+
+
+def load_colour(data: bytes, max_pixels: int = MAX_PIXELS, target: int = TARGET_PIXELS) -> np.ndarray:
+    """``load_gray`` in colour (BGR): for finding cards by their coloured frames."""
+    return _load(data, True, max_pixels, target)

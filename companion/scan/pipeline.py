@@ -17,7 +17,7 @@ import zxingcpp
 
 from companion.scan.cv import cv2
 from companion.scan.engines import LABEL_FORMATS, Code, read_zbar, read_zxing
-from companion.scan.images import check_size, load_gray
+from companion.scan.images import check_size, load_colour, load_gray
 from companion.scan.titles import Read, ocr_status, read_titles
 
 _CLAHE = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(8, 8))
@@ -145,22 +145,24 @@ def decode_local(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bo
 
 def read_local(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True, titles: bool = True
                ) -> tuple[list[Code], list[Read]]:
-    """Codes, and (with ``titles`` and tesseract installed) the titles of the cards that carry no code."""
+    """Codes, and (with ``titles`` and tesseract installed) the title reads of the cards that carry no code."""
     _fmt, w, h = check_size(data)
-    gray = load_gray(data)
+    read_titles_too = titles and bool(ocr_status()["available"])
+    colour = load_colour(data) if read_titles_too else None
+    gray = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY) if colour is not None else load_gray(data)
     scale = (w * h / (gray.shape[0] * gray.shape[1])) ** 0.5  # orientation-proof: EXIF may swap the axes
     codes = decode_gray(gray, formats, zbar)
     reads: list[Read] = []
-    if titles and ocr_status()["available"]:
+    if colour is not None:
         centres = [(sum(x for x, _ in c.corners) / len(c.corners), sum(y for _, y in c.corners) / len(c.corners))
                    for c in codes if c.corners]
-        reads = read_titles(gray, centres)
+        reads = read_titles(colour, centres)
     if scale < 1.01:
         return codes, reads
     return ([Code(c.text, c.format, tuple((round(x * scale), round(y * scale)) for x, y in c.corners), c.engine)
              for c in codes],
-            [Read(r.text, r.confidence, tuple((round(x * scale), round(y * scale)) for x, y in r.corners))
-             for r in reads])
+            [Read(r.text, r.confidence, tuple((round(x * scale), round(y * scale)) for x, y in r.corners), r.region,
+                  r.card) for r in reads])
 
 
 def decode_job(data: bytes, formats: list[str], zbar: bool, titles: bool = False) -> Any:
@@ -194,5 +196,4 @@ def read_image(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool
     check_size(data)
     out = shared_pool().run(data, list(formats), zbar, True)
     return ([Code.from_dict(r) for r in out["codes"]],
-            [Read(str(r["text"]), float(r["ocr_confidence"]), tuple((int(x), int(y)) for x, y in r["corners"]))
-             for r in out["titles"]])
+            [Read.from_dict(r) for r in out["titles"]])

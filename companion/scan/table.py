@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.rules.editions import Table
@@ -11,7 +12,7 @@ from companion.rules.suggest import suggest_actions
 from companion.rules.views import visible_to
 from companion.scan.engines import Code
 from companion.scan.labels import LabelError, parse_payload
-from companion.scan.titles import Read, match_title
+from companion.scan.titles import Read, match_card
 
 UNSEEN = "not a card you can see at this table"
 
@@ -130,23 +131,32 @@ def _card(table: Table, cid: str, viewer: Role) -> tuple[dict[str, Any], list[An
     return card, suggest_actions(table, cid, viewer.seat or owner)
 
 
-def resolve_titles(reads: list[Read], table: Table | None, viewer: Role, catalogue_names: list[str]
+def resolve_titles(reads: list[Read], table: Table | None, viewer: Role, catalogue: Mapping[str, Sequence[str]]
                    ) -> list[dict[str, Any]]:
-    """One row per card read by its title. A seat's own deck comes first (confident: the card and its
-    actions, as a label scan answers; weak: the best two or three titles, those in the deck with their
-    card); then the catalogue (a name only). Only the asker's own visible copies are ever named: a title
-    is no way to learn what another seat holds. A read that matches nothing is left out."""
+    """One row per card read by its title (its reads, one per title region, matched together: ``match_card``). A
+    seat's own deck comes first (confident: the card and its actions, as a label scan answers; weak: the best two
+    or three titles, those in the deck with their card); then the catalogue's titles by type (a name only). Only
+    the asker's own visible copies are ever named: a title is no way to learn what another seat holds. A card
+    whose reads match nothing is left out."""
     seat = viewer.seat  # a per-seat role: its own deck first; anyone else: the catalogue only
     code_names: dict[str, str] = {}
+    deck: dict[str, set[str]] = {}
     if table is not None and seat is not None:
-        code_names = {inst.code: table.card(cid).name for cid, inst in table.instances.items() if inst.owner == seat}
-    deck_names = sorted(set(code_names.values()))
-    rows = []
+        for own, inst in table.instances.items():
+            if inst.owner == seat:
+                card = table.card(own)
+                code_names[inst.code] = card.name
+                deck.setdefault(card.type, set()).add(card.name)
+    deck_by_type = {k: sorted(v) for k, v in deck.items()}
+    cards: dict[int, list[Read]] = {}
     for read in reads:
-        confident, guesses = match_title(read.text, deck_names, catalogue_names)
-        if not guesses:
+        cards.setdefault(read.card, []).append(read)
+    rows = []
+    for group in cards.values():
+        confident, guesses, best = match_card(group, deck_by_type, catalogue)
+        if not guesses or best is None:
             continue
-        row: dict[str, Any] = {"kind": "title", "read": read.text[:80], "corners": [list(c) for c in read.corners],
+        row: dict[str, Any] = {"kind": "title", "read": best.text[:80], "corners": [list(c) for c in best.corners],
                                "confidence": guesses[0].score}
         candidates = []
         for g in guesses:

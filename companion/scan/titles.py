@@ -1,13 +1,17 @@
-"""Cards without labels, read by their title: card-shaped regions, their title bands, Tesseract, a matcher.
+"""Cards without labels, read by their title where their type prints it: cards found, straightened, turned
+upright; each card type's title region read; the read that matches best kept.
 
-Reading happens in a scan worker (companion.scan.sandbox), like barcode decoding: the worker finds the
-cards (outlines whose four sides lie on edges), cuts out and straightens each title band, and where no
-outline holds a clear title, looks for lines of large print elsewhere; a weak read is read again turned
-half round. Tesseract is kept loaded in the worker (libtesseract through ctypes, companion.scan.tess);
-without the library each photo starts the ``tesseract`` program once, all bands stacked into one image.
-The server then matches each read against the seat's own deck first and the catalogue second
-(``match_title``): a title names a card, the seat's deck settles the printing. Without Tesseract the
-companion still reads labels and says OCR is unavailable (``ocr_status``).
+Reading happens in a scan worker (companion.scan.sandbox), like barcode decoding. The worker finds the cards by
+brightness edges, colour edges and as blobs off the table's colour (a printed card's dark border vanishes on a
+dark table, its coloured frame does not), fits each side past the rounded corners, straightens the card (a
+knelt card turned back), turns it half round when its rules text lies in its upper half, and cuts out the four
+places a 2nd-edition card prints its title (docs/card-layouts.md): a character's banner across the middle, an
+attachment's bar at the bottom, a location's strip along the left edge (turned to read), an event's band at the
+top. In each it looks for one line of title-sized print (dark on light or light on dark); Tesseract, kept loaded
+in the worker (libtesseract through ctypes, companion.scan.tess), reads each line. Nothing outside a title region
+is read: rules text is never an answer. The server matches each card's reads (``match_card``): a region's read
+only against the titles of the type that prints there, the seat's own deck first and the catalogue second; the
+best match wins. Without Tesseract the companion still reads labels and says OCR is unavailable (``ocr_status``).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import os
 import re
 import shutil
 import subprocess
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,9 +35,6 @@ from companion.scan.cv import cv2
 #: A card is 63 x 88 mm; straightened cards are this wide (and 88/63 of it high).
 CARD_W = 480
 CARD_H = round(CARD_W * 88 / 63)
-#: The title band, as fractions of the straightened card (left, top, right, bottom): the banner across
-#: the top, right of the cost.
-TITLE_BAND = (0.16, 0.015, 0.97, 0.15)
 #: The smallest card the reader looks for, as a share of the photo's area (12 cards in a frame: ~4 %).
 MIN_CARD_AREA = 0.012
 MAX_CARDS = 16
@@ -43,6 +44,8 @@ CONFIDENT = 0.78
 GAP = 0.12
 EXACT = 0.97
 WEAK = 0.45
+#: With a deck: how far a title outside the deck must stay behind the deck's title the read names.
+OUTSIDE_GAP = 0.06
 
 
 @functools.cache
@@ -68,7 +71,7 @@ def ocr_status() -> dict[str, object]:
     return {"available": True, "message": "OCR (tesseract) is available", **engine}
 
 
-# -- finding cards and their title bands ---------------------------------------------------------------
+# -- finding cards and their title regions ---------------------------------------------------------------
 
 
 def _order(quad: np.ndarray) -> np.ndarray:
@@ -100,49 +103,150 @@ def _side_support(edges: np.ndarray, q: np.ndarray) -> float:
     return worst
 
 
-#: A card's outline must lie on edges along this share of each side (see _side_support).
+#: A card's outline must lie on edges along this share of each side (see _side_support); a solid blob off the
+#: table, along this share of each side of its own outline (a dark banner's notches lost in a dark table).
 SIDE_SUPPORT = 0.6
+BLOB_SUPPORT = 0.3
 
 
-def find_cards(gray: np.ndarray) -> list[np.ndarray]:
-    """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another.
+def _edges(small: np.ndarray) -> np.ndarray:
+    """Edges of brightness and of colour. A 2nd-edition card's dark border vanishes against dark wood in grey,
+    but its frame is in its faction's colour and its banners are parchment: the colour channels (CIE Lab a and b,
+    stretched) draw the frame's outline where brightness alone has none."""
+    if small.ndim == 2:
+        return cv2.Canny(cv2.GaussianBlur(small, (5, 5), 0), 20, 60)
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (5, 5), 0), cv2.COLOR_BGR2LAB)
+    out: np.ndarray = cv2.Canny(lab[..., 0], 20, 60)
+    for ch in (1, 2):
+        plane = lab[..., ch].astype(np.float32)
+        low, high = float(plane.min()), float(plane.max())
+        chroma = ((plane - low) * (255 / max(1.0, high - low))).astype(np.uint8)  # stretched to full range
+        out = cv2.bitwise_or(out, cv2.Canny(chroma, 30, 80))
+    return out
+
+
+def _fit_sides(q: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """The quadrilateral with each side fitted to the outline's points along its middle, corners where the fitted
+    sides meet: a card's rounded corners pull a simplified outline's corners inwards, its straight sides do not."""
+    if len(points) < 8:
+        return q
+    dense = np.concatenate([points, *(np.linspace(points[i], points[(i + 1) % len(points)], 12)
+                                      for i in range(len(points)))])
+    lines = []
+    for i in range(4):
+        a, b = q[i], q[(i + 1) % 4]
+        d = b - a
+        length = float(np.linalg.norm(d))
+        if length < 1:
+            return q
+        u = d / length
+        rel = dense - a
+        along = rel @ u
+        off = np.abs(rel @ np.array([-u[1], u[0]], np.float32))
+        near = dense[(along > 0.15 * length) & (along < 0.85 * length) & (off < max(3.0, 0.06 * length))]
+        if len(near) < 4:
+            return q
+        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+    out = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
+        if abs(float(np.linalg.det(m))) < 1e-3:
+            return q
+        t = np.linalg.solve(m, p2 - p1)
+        out.append(p1 + d1 * t[0])
+    fitted = np.array(out, np.float32)
+    # A fit that moved a corner far (a side fitted to something else) is not trusted.
+    return fitted if float(np.abs(fitted - q).max()) < 0.1 * float(np.linalg.norm(q[2] - q[0])) else q
+
+
+def _off_table(small: np.ndarray) -> np.ndarray:
+    """What is not the table: pixels whose colour is far from the table's (the median along the photo's edge,
+    where the table shows), as solid blobs. On a dark table a card's dark border is lost in it, but everything
+    inside the border (frame, art, banners, text box) is not: the blob's outline is the card inside its border."""
+    h, w = small.shape[:2]
+    half = cv2.resize(small, (w // 2, h // 2), interpolation=cv2.INTER_AREA)  # blobs need no fine detail
+    lab = cv2.cvtColor(half, cv2.COLOR_BGR2LAB)
+    m = max(2, min(h, w) // 60)
+    rim = np.concatenate([lab[:m].reshape(-1, 3), lab[-m:].reshape(-1, 3), lab[:, :m].reshape(-1, 3),
+                          lab[:, -m:].reshape(-1, 3)]).astype(np.int16)
+    table = np.median(rim, axis=0)
+    # How much the table itself varies (its grain, its shading): the rim's middling deviation, not its largest,
+    # since cards may reach the photo's edge.
+    spread = float(np.percentile(np.abs(rim - table).sum(axis=1), 50))
+    diff = cv2.absdiff(lab, np.full_like(lab, 0) + np.clip(table, 0, 255).astype(np.uint8))
+    far = (diff.sum(axis=2, dtype=np.uint16) > max(30.0, 4 * spread)).astype(np.uint8) * 255
+    far = cv2.resize(far, (w, h), interpolation=cv2.INTER_NEAREST)
+    k = max(3, min(h, w) // 100) | 1
+    far = cv2.morphologyEx(far, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    # Closed wide: a dark banner's print and notches (on a dark table) join the rest of the card.
+    return cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((4 * k + 1, 4 * k + 1), np.uint8))
+
+
+def _card_shaped(q: np.ndarray) -> bool:
+    """Its sides are about as far apart as a card's: 63/88 = 0.72, foreshortened or not."""
+    side_w = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    side_h = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    return 0.58 <= min(side_w, side_h) / max(side_w, side_h, 1e-6) <= 0.86
+
+
+def _outline(blobs: np.ndarray) -> np.ndarray:
+    """The blobs' outlines, thickened; where a blob meets the photo's edge (a card close to it, its border lost in
+    a dark table) that edge counts as outline too."""
+    padded = cv2.copyMakeBorder(blobs, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    rim = cv2.morphologyEx(padded, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))[1:-1, 1:-1]
+    out: np.ndarray = cv2.dilate(rim, np.ones((9, 9), np.uint8))  # a closed blob's outline is ragged
+    return out
+
+
+def find_cards(image: np.ndarray) -> list[np.ndarray]:
+    """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another. ``image``:
+    grey, or colour (BGR: colour edges too).
 
     Each blob of edges, filled: its outline is the card's edge whatever the art inside does; its convex
     hull simplified to four corners (or, failing that, its smallest rotated rectangle) is a candidate.
     The edges are looked at closed (an outline broken by glare) and as they are (a card touching a blob
     on a busy table stays apart from it); a candidate is kept only if its four sides lie on edges."""
-    h, w = gray.shape
+    h, w = image.shape[:2]
     scale = min(1.0, 1000 / max(h, w))  # edges on at most 1000 px: enough for a card's outline
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    raw = cv2.Canny(cv2.GaussianBlur(small, (5, 5), 0), 20, 60)
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    raw = _edges(small)
     support = cv2.dilate(raw, np.ones((5, 5), np.uint8))
     area_min = MIN_CARD_AREA * small.shape[0] * small.shape[1]
     quads: list[tuple[float, np.ndarray]] = []
-    for edges in (cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)), raw):
+    masks = [cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)), raw]
+    if small.ndim == 3:
+        masks.append(_off_table(small))
+    for n, edges in enumerate(masks):
         # Outer blobs, and every closed outline (a card touching a bright blob is its own inner contour).
         contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
-        contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+        if n < 2:
+            contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+        along = support if n < 2 else _outline(edges)
         for contour in contours:
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
             if area < area_min or area > 0.9 * small.shape[0] * small.shape[1]:
                 continue
+            # A blob off the table must be solid to its outline.
+            if n == 2 and cv2.contourArea(contour) < 0.85 * area:
+                continue
             approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
             box = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
             q = _order(np.asarray(box))
-            if cv2.contourArea(q) < 0.8 * area:  # not a quadrilateral blob (a hand, a dice tray)
+            if cv2.contourArea(q) < 0.8 * area or not _card_shaped(q):  # a hand, a dice tray, a long box
                 continue
-            side_w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
-            side_h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
-            ratio = min(side_w, side_h) / max(side_w, side_h)
-            if 0.58 <= ratio <= 0.86 and _side_support(support, q) >= SIDE_SUPPORT:  # 63/88 = 0.72
+            q = _fit_sides(q, hull.reshape(-1, 2).astype(np.float32))
+            # Edges must lie along its sides.
+            if _card_shaped(q) and _side_support(along, q) >= (SIDE_SUPPORT if n < 2 else BLOB_SUPPORT):
                 quads.append((cv2.contourArea(q), q / scale))
     return _largest_apart(quads, MAX_CARDS)
 
 
 def _largest_apart(found: list[tuple[float, np.ndarray]], limit: int) -> list[np.ndarray]:
     """The largest of ``found`` (size, quadrilateral) first, leaving out any whose centre lies inside one kept
-    (or that holds a kept one's centre): one region per card or line, at most ``limit``."""
+    (or that holds a kept one's centre): one region per card, at most ``limit``."""
     found.sort(key=lambda a: -a[0])
     kept: list[np.ndarray] = []
     for _size, q in found:
@@ -151,20 +255,63 @@ def _largest_apart(found: list[tuple[float, np.ndarray]], limit: int) -> list[np
     return kept[:limit]
 
 
+#: The straightened card keeps this much of what lies round its outline (pixels each side): an outline found a
+#: little inside the card (its frame inside a dark border lost in the table) must not cut off a title at its edge.
+MARGIN = round(0.04 * CARD_H)
+
+
 def straighten(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The card seen square on, portrait; a card lying sideways (knelt) is turned back upright."""
+    """The card seen square on, portrait, with MARGIN round it; a card lying sideways (knelt) is turned back
+    upright (which way up it lies is decided by ``upright``)."""
     q = quad
     if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[3] - q[0]):  # landscape: knelt clockwise
         q = np.array([q[3], q[0], q[1], q[2]], np.float32)
-    target = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)
-    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q.astype(np.float32), target), (CARD_W, CARD_H),
-                               flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE)
+    m = MARGIN
+    target = np.array([[m, m], [CARD_W + m, m], [CARD_W + m, CARD_H + m], [m, CARD_H + m]], np.float32)
+    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q.astype(np.float32), target),
+                               (CARD_W + 2 * m, CARD_H + 2 * m),
+                               flags=cv2.INTER_AREA if gray.shape[0] > 3 * CARD_H else cv2.INTER_CUBIC,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
-def title_band(card: np.ndarray) -> np.ndarray:
-    h, w = card.shape
-    x0, y0, x1, y1 = TITLE_BAND
-    return card[round(y0 * h):round(y1 * h), round(x0 * w):round(x1 * w)]
+#: Where each card type prints its title on the straightened card (left, top, right, bottom as fractions of the card
+#: inside its margin), with room for an outline found a few per cent off (the sleeve's edge outside the card, or the
+#: frame inside its dark border): a character's banner across the middle (57-68 % of the height), an attachment's
+#: bar at the bottom (87-97 %), a location's along the left edge (read bottom to top), an event's across the top,
+#: right of the cost. docs/card-layouts.md says where these facts come from.
+TITLE_REGIONS: dict[str, tuple[float, float, float, float]] = {
+    "character": (0.03, 0.535, 0.97, 0.715),
+    "attachment": (0.06, 0.84, 0.94, 1.03),
+    "location": (-0.03, 0.10, 0.16, 0.90),
+    "event": (0.15, -0.03, 0.99, 0.14),
+}
+#: A title's capitals are about 2.5 % of the card's height (small capitals about 80 % of that).
+CAP_SHARE = 0.025
+
+
+def title_regions(card: np.ndarray) -> dict[str, np.ndarray]:
+    """Each card type's title region cut from the straightened card (with its margin), turned so that its line reads
+    left to right."""
+    out = {}
+    for kind, (x0, y0, x1, y1) in TITLE_REGIONS.items():
+        cut = card[max(0, round(MARGIN + y0 * CARD_H)):round(MARGIN + y1 * CARD_H),
+                   max(0, round(MARGIN + x0 * CARD_W)):round(MARGIN + x1 * CARD_W)]
+        out[kind] = cv2.rotate(cut, cv2.ROTATE_90_CLOCKWISE) if kind == "location" else cut
+    return out
+
+
+def upright(card: np.ndarray) -> bool:
+    """Whether the straightened card lies the right way up: every card type prints its rules text (many lines of
+    small print) in its lower half and its art in the upper. Counted as small dark shapes of small print's size."""
+    card = card[MARGIN:-MARGIN, MARGIN:-MARGIN] if card.shape[0] > CARD_H else card
+    h = card.shape[0]
+    strokes = cv2.morphologyEx(card, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (9, 9)))
+    ink = cv2.threshold(strokes, 35, 255, cv2.THRESH_BINARY)[1]
+    _n, _labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    small = (stats[1:, cv2.CC_STAT_HEIGHT] <= 0.022 * h) & (stats[1:, cv2.CC_STAT_WIDTH] <= 0.04 * h) & (
+        stats[1:, cv2.CC_STAT_HEIGHT] >= 3)
+    ys = centres[1:, 1][small]
+    return int((ys > 0.55 * h).sum()) >= int((ys < 0.45 * h).sum())
 
 
 # -- tesseract -----------------------------------------------------------------------------------------
@@ -175,10 +322,17 @@ class Read:
     text: str
     confidence: float  # tesseract's own mean word confidence, 0-100
     corners: tuple[tuple[int, int], ...]
+    region: str = ""  # the card type whose title region was read ("": unknown)
+    card: int = 0  # which card of the photo (reads of one card share it)
 
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "ocr_confidence": round(self.confidence, 1),
-                "corners": [list(c) for c in self.corners]}
+                "corners": [list(c) for c in self.corners], "region": self.region, "card": self.card}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Read:
+        return cls(str(d["text"]), float(d["ocr_confidence"]), tuple((int(x), int(y)) for x, y in d["corners"]),
+                   str(d.get("region", "")), int(d.get("card", 0)))
 
 
 def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str, float]]:
@@ -200,171 +354,213 @@ def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str
     return tess.parse_tsv(out.stdout.decode("utf-8", "replace"))
 
 
-def _prepare(band: np.ndarray) -> np.ndarray:
-    """Capitals about 32 px high (tesseract's comfortable size), black text on white: the band is
-    binarised (Otsu) and dark shapes touching its edge (the banner's frame, art, a cost) are cleared."""
-    f = 96 / max(1, band.shape[0])
-    big = cv2.resize(band, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
-    big = cv2.GaussianBlur(big, (3, 3), 0)
-    dark = cv2.threshold(big, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)[1]
-    h, w = dark.shape
-    middle = dark[h // 4:h - h // 4, w // 10:w - w // 10]  # where the letters are, not the card round them
-    if cv2.countNonZero(middle) > 0.6 * middle.size:  # light letters on a dark banner
-        dark = cv2.bitwise_not(dark)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    keep = np.zeros(n, bool)
+#: Capitals this many pixels high when Tesseract reads them (its comfortable size).
+READ_CAP = 30
+
+
+def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndarray, np.ndarray]:
+    """The letters (label, x, y, w, h) of the row holding the most letter width in a white-on-black mask, and the
+    component labels. Letters are shapes about a capital high that do not touch the mask's edge (the banner's
+    frame, art and the card's edge do); a row is the letters whose bottoms lie on one baseline. Also the labels and
+    the components' stats (x, y, w, h, area)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    h, w = ink.shape
+    letters = []
     for i in range(1, n):
-        x, y, bw, bh, _area = stats[i]
-        touches = x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1
-        keep[i] = not touches and bh <= 0.9 * h
-    return np.where(keep[labels], 0, 255).astype(np.uint8)
+        x, y, bw, bh, area = stats[i]
+        if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
+            continue
+        # A letter, or letters run together by blur (as high as a letter, wider): not a bar (solid) or a frame.
+        fill = area / max(1, bw * bh)
+        if 0.45 * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
+                0.85 if bw > 2.2 * READ_CAP else 1.0):
+            letters.append((i, int(x), int(y), int(bw), int(bh)))
+    best: list[tuple[int, int, int, int, int]] = []
+    for _i, _x, y, _bw, bh in letters:
+        base = y + bh
+        row = _run([c for c in letters if abs(c[2] + c[4] - base) <= 0.35 * READ_CAP])
+        if sum(c[3] for c in row) > sum(c[3] for c in best):
+            best = row
+    return best, labels, stats
 
 
-def read_bands(bands: Sequence[np.ndarray]) -> list[tuple[str, float]]:
-    """Each band's text. With the kept-loaded engine each band is read on its own as one line (a read
-    costs no start-up, and a garbled band cannot disturb its neighbours); with the program, all bands
-    are stacked into one image for one run."""
-    if not bands:
+def _run(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
+    """The longest run of the row's shapes with no gap wider than a capital and a half between neighbours: a title's
+    letters and words, without a banner's notched ends or a stroke of art standing apart on the same line."""
+    row = sorted(row, key=lambda c: c[1])
+    runs: list[list[tuple[int, int, int, int, int]]] = []
+    for c in row:
+        if runs and c[1] - max(r[1] + r[3] for r in runs[-1]) <= 1.5 * READ_CAP:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return max(runs, key=lambda r: sum(c[3] for c in r), default=[])
+
+
+def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
+    """The one line of title print in a title region, black on white, capitals about READ_CAP high; None when
+    the region holds no line of letters of a title's size. ``cap``: the capitals' expected height in the
+    region's pixels. Dark print on a light banner or light print on a dark one (some events): both are tried,
+    and the row holding most letters wins."""
+    f = READ_CAP / max(1.0, cap)
+    big = cv2.resize(region, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
+    # Strokes against the light (or the dark) round them: glare and shading even out, blobs of art drop away.
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (int(1.2 * READ_CAP) | 1, int(1.2 * READ_CAP) | 1))
+    best: list[tuple[int, int, int, int, int]] = []
+    dark_print = True
+    labels = np.zeros(big.shape, np.int32)
+    stats = np.zeros((1, 5), np.int32)
+    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):  # dark print on light, light print on dark
+        found = cv2.GaussianBlur(cv2.morphologyEx(big, op, kernel), (3, 3), 0)
+        otsu, _ink = cv2.threshold(found, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+        # Not below half the strokes' contrast: a threshold pulled down by a banner's frame joins the letters.
+        level = max(float(otsu), 0.45 * float(np.percentile(found, 99.5)))
+        ink = cv2.threshold(found, level, 255, cv2.THRESH_BINARY)[1]
+        row, marks, found_stats = _row(ink)
+        if row:
+            # Print stands out from the banner round it: dark print darker than the banner just above and below its
+            # line, light print lighter. (The gaps between dark letters make a row of "light letters" too, no
+            # lighter than the banner.)
+            x0, x1 = row[0][1], max(c[1] + c[3] for c in row)
+            y0, y1 = min(c[2] for c in row), max(c[2] + c[4] for c in row)
+            r = READ_CAP // 3
+            banner = np.concatenate([big[max(0, y0 - r):y0, x0:x1].ravel(), big[y1:y1 + r, x0:x1].ravel()])
+            letters = np.isin(marks[y0:y1, x0:x1], [c[0] for c in row])
+            if banner.size == 0 or not letters.any():
+                continue
+            contrast = float(np.median(banner)) - float(big[y0:y1, x0:x1][letters].mean())
+            if (contrast if op == cv2.MORPH_BLACKHAT else -contrast) < 10:
+                continue
+        if sum(c[3] for c in row) > sum(c[3] for c in best):
+            best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
+    if len(best) < 3:
+        return None
+    best.sort(key=lambda c: c[1])
+    kept = _without_rosette(best)
+    # After a rosette, the line starts just past it.
+    rosette_end = best[0][1] + best[0][3] + 2 if len(kept) < len(best) else 0
+    best = kept
+    # The line's box with room round it, dark print on white: the grey divided by the light round the strokes
+    # (glare and shading even out; Tesseract binarises thin strokes better than one threshold does).
+    h, w = big.shape
+    x0 = max(0, best[0][1] - 2 * READ_CAP // 3, rosette_end)
+    x1 = min(w, max(c[1] + c[3] for c in best) + 2 * READ_CAP // 3)
+    y0 = max(0, min(c[2] for c in best) - READ_CAP // 4)
+    y1 = min(h, max(c[2] + c[4] for c in best) + READ_CAP // 4)
+    cut = big[y0:y1, x0:x1] if dark_print else cv2.bitwise_not(big[y0:y1, x0:x1])
+    light = cv2.morphologyEx(cut, cv2.MORPH_CLOSE, kernel).astype(np.float32) + 1
+    line = np.clip(cut.astype(np.float32) * 255 / light, 0, 255).astype(np.uint8)
+    # Marks in the box that are no part of the row's letters are wiped: before the first letter (a rosette), off the
+    # row's band or taller than a letter (a banner's notch, art at its edge). Pieces of letters broken by thin
+    # strokes stay.
+    marks = labels[y0:y1, x0:x1]
+    top, bottom = min(c[2] for c in kept), max(c[2] + c[4] for c in kept)
+    wipe = np.zeros(int(labels.max()) + 1, bool)
+    for i in set(np.unique(marks).tolist()) - {0} - {c[0] for c in kept}:
+        x, y, bw, bh, _area = (int(v) for v in stats[i])
+        wipe[i] = x + bw <= kept[0][1] or not top <= y + bh / 2 <= bottom or bh > 1.6 * READ_CAP
+    stray = cv2.dilate(wipe[marks].astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    line[stray] = 255
+    pad = READ_CAP // 2
+    out: np.ndarray = cv2.copyMakeBorder(line, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
+    return out
+
+
+def _without_rosette(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
+    """The row without a unique card's rosette: a small, squarish mark standing apart before the first letter
+    (read with the letters it glues itself to, it turns "Tyrion" into "§1yrion")."""
+    if len(row) < 4:
+        return row
+    first, second = row[0], row[1]
+    gap = second[1] - (first[1] + first[3])
+    # A title starts with a capital: a first mark smaller than the capital after it is no letter of the title.
+    if gap >= 0.15 * second[4] and first[4] <= 0.92 * second[4] and 0.7 <= first[3] / max(1, first[4]) <= 1.4:
+        return row[1:]
+    return row
+
+
+def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
+    """Each isolated line's text and mean word confidence. With the kept-loaded engine each line is read on its
+    own (a read costs no start-up); with the program, all lines are stacked into one image for one run."""
+    if not lines:
         return []
-    prepared = [_prepare(b) for b in bands]
     found = tess.engine()
     if found is not None:
         out = []
-        for p in prepared:
-            line = sorted((x, t, c) for _cy, x, t, c in found.words(cv2.copyMakeBorder(
-                p, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255), 7))
-            confs = [c for *_, c in line if c >= 0]
-            out.append((" ".join(t for _, t, _ in line), sum(confs) / len(confs) if confs else 0.0))
+        for line in lines:
+            said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 7))
+            confs = [c for *_, c in said if c >= 0]
+            out.append((" ".join(t for _, t, _ in said), sum(confs) / len(confs) if confs else 0.0))
         return out
-    width = max(p.shape[1] for p in prepared) + 40
+    width = max(p.shape[1] for p in lines) + 40
     gap = 40
     rows, spans, y = [], [], gap
-    for p in prepared:
+    for p in lines:
         row = np.full((p.shape[0] + gap, width), 255, np.uint8)
         row[:p.shape[0], 20:20 + p.shape[1]] = p
         rows.append(row)
         spans.append((y, y + p.shape[0]))
         y += p.shape[0] + gap
     stacked = np.vstack([np.full((gap, width), 255, np.uint8), *rows])
-    words = tesseract_lines(stacked, 6)
-    out = []
+    words = tesseract_lines(stacked, 4)  # a column of lines: 6 (one block) drops lines unlike the rest
+    read: list[tuple[str, float]] = []
     for top, bottom in spans:
         mine = sorted((x, t, c) for cy, x, t, c in words if top <= cy < bottom)  # a title is one line
-        text = " ".join(t for _, t, _ in mine)
         confs = [c for *_, c in mine if c >= 0]
-        out.append((text, sum(confs) / len(confs) if confs else 0.0))
-    return out
-
-
-#: Text lines looked at outside the cards found, per photo: each costs a read.
-MAX_LINES = 6
-#: A read is weak (worth reading the band turned half round) below this many letters or this confidence.
-WEAK_LETTERS = 3
-WEAK_CONF = 60.0
-
-
-def text_lines(gray: np.ndarray, outside: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
-    """Lines of large print not on any card found (``outside``), tallest first, as 4x2 corners: the
-    fallback for a card whose outline is lost against the table. Dark strokes on a lighter ground,
-    joined along the line; a line is much wider than high and taller than a card's rules text beside it."""
-    h, w = gray.shape
-    scale = min(1.0, 1000 / max(h, w))
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    lines: list[tuple[float, np.ndarray]] = []
-    for size in (9, 17):  # the strokes of small and of large print
-        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
-        strokes = cv2.morphologyEx(small, cv2.MORPH_BLACKHAT, kernel)
-        mask = cv2.threshold(strokes, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]
-        if cv2.countNonZero(mask) > 0.25 * mask.size:  # no text-like strokes, only texture
-            continue
-        # Long straight rules (a banner's frame, a card's edge) are no print: taken out before joining.
-        rules = cv2.bitwise_or(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((1, 6 * size), np.uint8)),
-                               cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((6 * size, 1), np.uint8)))
-        mask = cv2.bitwise_and(mask, cv2.bitwise_not(cv2.dilate(rules, np.ones((3, 3), np.uint8))))
-        # Letters and the gaps between words joined along the line.
-        joined = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * size + 5, 3)))
-        joined = cv2.morphologyEx(joined, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        for contour in cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
-            (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
-            if rw < rh:
-                rw, rh, angle = rh, rw, angle + 90
-            if not (5 <= rh <= 0.12 * max(small.shape) and rw >= 3 * rh and rw <= 0.95 * small.shape[1]):
-                continue
-            if cv2.contourArea(contour) < 0.35 * rw * rh:
-                continue
-            x, y, bw, bh = cv2.boundingRect(contour)
-            ink = cv2.countNonZero(mask[y:y + bh, x:x + bw]) / max(1, bw * bh)
-            if not 0.12 <= ink <= 0.7:  # print has strokes and gaps; an edge or a bar is solid
-                continue
-            centre = np.array([cx, cy], np.float32) / scale
-            if any(_inside(centre, q) for q in outside):
-                continue
-            # The line with room round it (letters must not touch the cut's edge), as a card band.
-            box = cv2.boxPoints(((cx, cy), (rw + 1.6 * rh, 2.4 * rh), angle))
-            lines.append((rh, _order(box) / scale))
-    return _largest_apart(lines, MAX_LINES)
-
-
-def _cut(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """A text line's quadrilateral seen square on."""
-    q = quad.astype(np.float32)
-    w = max(8, int(np.linalg.norm(q[1] - q[0])))
-    h = max(8, int(np.linalg.norm(q[3] - q[0])))
-    target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-    return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q, target), (w, h), flags=cv2.INTER_CUBIC,
-                               borderMode=cv2.BORDER_REPLICATE)
+        read.append((" ".join(t for _, t, _ in mine), sum(confs) / len(confs) if confs else 0.0))
+    return read
 
 
 def _letters(text: str) -> int:
     return sum(ch.isalpha() for ch in text)
 
 
-def _weak(read: tuple[str, float]) -> bool:
-    return _letters(read[0]) < WEAK_LETTERS or read[1] < WEAK_CONF
-
-
-def _read_turning(bands: list[np.ndarray], turned: list[np.ndarray]) -> list[tuple[str, float]]:
-    """Each band's read; a weak one is read again from ``turned`` (the band of the card turned half round)."""
-    reads = read_bands(bands)
-    again = [i for i, r in enumerate(reads) if _weak(r)]
-    for i, r in zip(again, read_bands([turned[i] for i in again]), strict=True):
-        if (_letters(r[0]) >= WEAK_LETTERS and r[1] > reads[i][1]) or _letters(reads[i][0]) == 0:
-            reads[i] = r
-    return reads
-
-
 def _corners(q: np.ndarray) -> tuple[tuple[int, int], ...]:
     return tuple((round(float(x)), round(float(y))) for x, y in q)
 
 
-def read_titles(gray: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> list[Read]:
-    """The title of every card in the photo (cards holding a point of ``skip``, a label already read,
-    are left out). Card outlines first; then lines of large print outside the cards read (a card whose
-    outline is lost against a busy table, a card held so close that its edges are out of the photo, or an
-    outline that was no card). A weak read is read again turned half round (a card upside down, or knelt
-    the other way)."""
+def _held_close(shape: tuple[int, ...]) -> np.ndarray | None:
+    """The photo itself as one card, when no outline is in sight and its shape could be a card filling it (held
+    so close that its edges are out of the photo)."""
+    h, w = shape[:2]
+    ratio = min(h, w) / max(h, w)
+    if not 0.55 <= ratio <= 0.9:
+        return None
+    return np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+
+
+def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> list[Read]:
+    """The title reads of every card in the photo (cards holding a point of ``skip``, a label already read, are
+    left out): each card found and straightened, turned the right way up, then each card type's title region
+    read where it holds a line of title-sized print. Several reads per card (one per region that held a line;
+    ``card`` says whose); the server keeps the read that matches best. Nothing outside a title region is read:
+    rules text is never an answer. ``image``: grey or colour (BGR)."""
     points = [np.array(p, np.float32) for p in skip]
-    found = find_cards(gray)
-    quads = [q for q in found if not any(_inside(p, q) for p in points)]
-    cards = [straighten(gray, q) for q in quads]
-    reads = _read_turning([title_band(c) for c in cards], [title_band(cv2.rotate(c, cv2.ROTATE_180)) for c in cards])
-    read_well = [q for q, r in zip(quads, reads, strict=True) if not _weak(r)]
-    lines = [q for q in text_lines(gray, [*read_well, *(q for q in found if not any(q is k for k in quads))])
-             if not any(_inside(p, q) for p in points)]
-    cuts = [_cut(gray, q) for q in lines]
-    line_reads = _read_turning(cuts, [cv2.rotate(c, cv2.ROTATE_180) for c in cuts])
-    out = [Read(text, conf, _corners(q)) for (text, conf), q in zip(line_reads, lines, strict=True)
-           if not _weak((text, conf))]  # a line of print that is no clear title is not a card
-    for (text, conf), q in zip(reads, quads, strict=True):
-        if _weak((text, conf)) and any(_inside(np.array(r.corners, np.float32).mean(axis=0), q) for r in out):
-            continue  # its title was found as a line of print instead
-        out.append(Read(text, conf, _corners(q)))
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    quads = [q for q in find_cards(image) if not any(_inside(p, q) for p in points)]
+    if not quads and not points and (whole := _held_close(gray.shape)) is not None:
+        quads = [whole]
+    lines: list[np.ndarray] = []
+    owners: list[tuple[int, str, np.ndarray]] = []
+    for n, q in enumerate(quads):
+        card = straighten(gray, q)
+        if not upright(card):
+            card = cv2.rotate(card, cv2.ROTATE_180)
+        cap = CAP_SHARE * CARD_H
+        for kind, region in title_regions(card).items():
+            line = isolate_line(region, cap)
+            if line is not None:
+                lines.append(line)
+                owners.append((n, kind, q))
+    out = []
+    for (text, conf), (n, kind, q) in zip(read_lines(lines), owners, strict=True):
+        if _letters(text) >= 3:
+            out.append(Read(text, conf, _corners(q), kind, n))
     return out
 
 
 def whole_image_lines(gray: np.ndarray) -> list[tuple[str, float]]:
-    """Plain tesseract on the whole image (sparse text): every line, top first. The benchmark's baseline,
-    and the fallback when no card outline is found."""
+    """Plain tesseract on the whole image (sparse text): every line, top first. The benchmark's baseline."""
     f = min(1.0, 2000 / max(gray.shape))
     image = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     lines: dict[int, list[tuple[float, str, float]]] = {}
@@ -406,6 +602,12 @@ def _trimmed(read: str) -> list[str]:
     return out
 
 
+def _joined(text: str) -> str:
+    """A one-letter word joined to the next: a title's wide capital before its small capitals ("T YRION") reads as a
+    word of its own. Titles are compared in this form too, so "A Noble Cause" stays itself."""
+    return re.sub(r"(?:(?<= )|^)([a-z]) (?=[a-z])", r"\1", text)
+
+
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz "
 
 
@@ -418,7 +620,7 @@ def _titles(names: tuple[str, ...]) -> tuple[list[str], list[str], np.ndarray, n
     """Each title once with its cleaned form, their letter counts and lengths (a deck's or the catalogue's)."""
     kept, keys = [], []
     for name in dict.fromkeys(names):
-        key = clean(name)
+        key = _joined(clean(name))
         if key:
             kept.append(name)
             keys.append(key)
@@ -436,7 +638,8 @@ def rank(read: str, names: Iterable[str], limit: int = 3, floor: float = 0.0) ->
     text = clean(read)
     if not text:
         return []
-    variants = _trimmed(text)
+    variants = [_joined(v) for v in _trimmed(text)]
+    text = _joined(text)
     kept, keys, counts, lengths = _titles(tuple(names))
     if not kept:
         return []
@@ -467,10 +670,14 @@ def rank(read: str, names: Iterable[str], limit: int = 3, floor: float = 0.0) ->
     return sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
 
 
-def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[str]) -> tuple[bool, list[Guess]]:
+def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[str], with_deck: bool | None = None
+                ) -> tuple[bool, list[Guess]]:
     """(confident, up to three guesses). The deck comes first: a title in the seat's deck that the read
     matches well and clearly better than the deck's next title is confident, unless a title outside the
-    deck matches the read better still. Without a deck, only a clear catalogue match is confident."""
+    deck matches the read better still. Without a deck, only a clear catalogue match is confident. ``with_deck``:
+    the asker has a deck (default: ``deck_names`` is not empty); with one, no title outside it is confident."""
+    if with_deck is None:
+        with_deck = bool(deck_names)
     deck = rank(read, deck_names, 3, WEAK)
     catalogue = rank(read, catalogue_names, 4, WEAK)
     in_deck = set(deck_names)
@@ -490,8 +697,50 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
     # A clear lead, or a read that is (almost) letter for letter the title: Tyrion and Tywin Lannister are
     # 0.9 alike, and a perfect read of one must not wait for a tap.
     clear = top.score - runner >= GAP or (top.score >= EXACT and top.score - runner >= 0.04)
-    if deck_names:
+    if with_deck:
+        # The deck's own titles must be told apart clearly; a title outside the deck only has to be beaten: Tywin
+        # (not in this deck) 0.87 like a read of Tyrion (in it) is no reason to wait for a tap, unless he is as
+        # like the read as Tyrion is.
+        deck_runner = max((g.score for g in guesses[1:] if g.in_deck and g.name != top.name), default=0.0)
+        outside = max((score for name, score in catalogue if name not in in_deck), default=0.0)
+        clear = (top.score - deck_runner >= GAP or (top.score >= EXACT and top.score - deck_runner >= 0.04)) and (
+            top.score - outside >= OUTSIDE_GAP)
         confident = top.in_deck and top.score >= CONFIDENT - 0.08 and clear
     else:
         confident = top.score >= CONFIDENT and clear
     return confident, guesses
+
+
+def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalogue: Mapping[str, Sequence[str]]
+               ) -> tuple[bool, list[Guess], Read | None]:
+    """(confident, up to three guesses, the read they come from) for one card's reads, one per title region.
+
+    A region's read is matched only against the titles of the type that prints its title there (``deck`` and
+    ``catalogue``: titles by card type; a read of no known region against all of them): a character's name read
+    in an event's place is no answer. The region whose read matches best wins; two regions that confidently name
+    different titles, neither clearly ahead, are not confident."""
+    results: list[tuple[bool, list[Guess], Read]] = []
+    for read in reads:
+        kinds = [read.region] if read.region in catalogue else list(catalogue)
+        deck_names = sorted({n for k in kinds for n in deck.get(k, ())})
+        names = sorted({n for k in kinds for n in catalogue.get(k, ())})
+        confident, guesses = match_title(read.text, deck_names, names, bool(deck))
+        if guesses:
+            results.append((confident, guesses, read))
+    if not results:
+        return False, [], None
+    results.sort(key=lambda r: (not r[0], -r[1][0].score))
+    confident, guesses, read = results[0]
+    rivals = [r for r in results[1:] if r[0] and r[1][0].name != guesses[0].name]
+    if confident and rivals and guesses[0].score - rivals[0][1][0].score < GAP:
+        confident = False
+        guesses = sorted({g.name: g for g in [*guesses, *rivals[0][1]]}.values(), key=lambda g: -g.score)[:3]
+    return confident, guesses, read
+
+
+def by_type(cards: Iterable[Any]) -> dict[str, list[str]]:
+    """Titles by the card type that prints them (cards with ``name`` and ``type``), each list sorted."""
+    out: dict[str, set[str]] = {}
+    for c in cards:
+        out.setdefault(c.type, set()).add(c.name)
+    return {k: sorted(v) for k, v in out.items()}

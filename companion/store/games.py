@@ -569,6 +569,10 @@ class GameStore:
                 working.version = tx.game.version
                 kind.stamp(working.table, tx.game.version)
                 self._keep(game_id, working)
+        with self._cache_guard:
+            known = self._key_records.get(game_id)
+        if known is not None and known.version == tx.start and not known.broken:
+            self._key_record(tx.game, tx.appended)  # the keys' record follows the write without a log read
         self._notify(game_id, tx.game.version)
 
     def _cached(self, game_id: str) -> Cached | None:
@@ -679,9 +683,10 @@ class GameStore:
         record = self._key_record(game)
         return None if record is None else record.keys
 
-    def _key_record(self, game: Game) -> KeyRecord | None:
+    def _key_record(self, game: Game, appended: list[Entry] | None = None) -> KeyRecord | None:
         """The key hashes the chain records, walked on from where it was last seen (one HMAC per new entry).
-        Past an entry that does not match its hash, no key entry counts."""
+        Past an entry that does not match its hash, no key entry counts. ``appended``: the entries a write just
+        committed, walked as they are when the record stops just before them (the log is not read again)."""
         if not isinstance(game.header.get("keys"), dict):
             return None  # a game from before keys were chained: the stored hashes decide
         with self._cache_guard:
@@ -700,7 +705,9 @@ class GameStore:
                 known = KeyRecord(0, known.head, dict.fromkeys(keys), True)  # a header edited: no key counts
         record = KeyRecord(known.version, known.head, dict(known.keys), known.broken, list(known.notices))
         if not record.broken:
-            for e in self.entries(game.id, record.version):
+            walk = (appended if appended and appended[0].seq == record.version + 1
+                    else self.entries(game.id, record.version))
+            for e in walk:
                 expected = entry_hash(record.head, e.seq, e.kind, e.data, e.actor, e.at, chain_key=game.chain_key,
                                       verdict=e.verdict, sealed=e.seal, meta=e.meta)
                 if e.seq != record.version + 1 or e.prev_hash != record.head or e.hash != expected:
@@ -986,10 +993,10 @@ class GameStore:
 
     @_with_connection
     def pending(self, game_id: str) -> list[Pending]:
-        rows = self.db.query("select * from pending where game_id = ? and status = 'open' order by created",
-                             [game_id])
-        return [Pending(r["id"], r["requested_by"], r["awaiting"], json.loads(r["action"]), r["version"],
-                        r["created"]) for r in rows]
+        # A plain cursor: asked for by every view made, where sqlite-utils' savepoint and row dictionaries cost more.
+        rows = self.db.conn.execute("select id, requested_by, awaiting, action, version, created from pending"
+                                    " where game_id = ? and status = 'open' order by created", [game_id]).fetchall()
+        return [Pending(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
 
 class Transaction:
     """A write in progress on one game (see ``GameStore.transaction``): what a writer may read and append.

@@ -735,6 +735,7 @@ def sse_key(game_id: str, role: Role, seen: int, version: int) -> tuple[Any, ...
 @limit(16 * 1024 * 1024)
 def scan() -> Any:
     """An image (multipart "image" or the raw body): every code in it, and with ?game= the cards they name."""
+    from companion.scan.engines import SCAN_FORMATS
     from companion.scan.images import ImageError
     from companion.scan.pipeline import decode_image, read_image
     from companion.scan.table import labelled_cards, resolve_codes, resolve_titles
@@ -749,12 +750,14 @@ def scan() -> Any:
     if not data:
         raise ApiError(400, "no_image", 'send a JPEG, PNG or WebP photo as the body or as multipart "image"')
     try:
-        # The photo lives in this request only: never stored. ?titles=0 (the live camera's frames, several a
-        # second): labels only, no OCR.
+        # The photo lives in this request only: never stored. Every label format, in a photo and a live frame
+        # alike. Whether titles are read is the asker's choice alone (?titles=0: the live camera's frames, several
+        # a second, labels only), never what the labels turn out to be: an answer that read titles for one tag and
+        # not for another would tell a seat, by its shape or its time, whose deck a label belongs to.
         if request.args.get("titles") == "0":
-            codes, reads = decode_image(bytes(data)), list[Any]()
+            codes, reads = decode_image(bytes(data), SCAN_FORMATS), list[Any]()
         else:
-            codes, reads = read_image(bytes(data))
+            codes, reads = read_image(bytes(data), SCAN_FORMATS)
     except ImageError as exc:
         raise ApiError(400, "bad_image", str(exc)) from None
     game_id = request.args.get("game")
@@ -776,22 +779,30 @@ def scan() -> Any:
         with svc().borrow_catalog() as catalog:
             names = _title_names(catalog, table.edition if table is not None else "2e")
         titles = resolve_titles(reads, table, viewer, names)
-    if table is not None and game_id:
-        svc().saw_cards(game_id, labelled_cards(codes, tags or {}, table.edition), "scan")
+    seen = labelled_cards(codes, tags or {}, table.edition) if table is not None and game_id else []
     message = None if rows or titles else ("no barcode or card title found: hold the card flat, fill more of the "
                                            "frame, avoid glare")
     ocr = ocr_status()  # says what is missing when tesseract is not installed
     ocr_out = {"available": ocr["available"]} if ocr["available"] else dict(ocr)
-    return jsonify({"codes": rows, "titles": titles, "version": version, "message": message, "ocr": ocr_out})
+    response = jsonify({"codes": rows, "titles": titles, "version": version, "message": message, "ocr": ocr_out})
+    if seen and game_id:
+        # An event's deck check runs once the answer has gone: its work (a flag written for a label of no deck)
+        # must not make the answer to one label slower than to another.
+        services = svc()
+        response.call_on_close(lambda: services.saw_cards(game_id, seen, "scan"))
+    return response
 
 
-_TITLE_NAMES: dict[tuple[int, str], list[str]] = {}
+_TITLE_NAMES: dict[tuple[int, str], dict[str, list[str]]] = {}
 
 
-def _title_names(catalog: Any, edition: str) -> list[str]:
-    """Every title of an edition (cards a player holds: not plots or agendas), computed once per catalogue."""
+def _title_names(catalog: Any, edition: str) -> dict[str, list[str]]:
+    """Every title of an edition by card type (cards a player holds: not plots or agendas), computed once per
+    catalogue."""
+    from companion.scan.titles import by_type
+
     key = (catalog.count(), edition)
     if key not in _TITLE_NAMES:
-        _TITLE_NAMES[key] = sorted({c.name for c in catalog.all(edition)
-                                    if c.type in ("character", "location", "attachment", "event")})
+        _TITLE_NAMES[key] = by_type(c for c in catalog.all(edition)
+                                    if c.type in ("character", "location", "attachment", "event"))
     return _TITLE_NAMES[key]

@@ -305,7 +305,7 @@ class Action:
     @classmethod
     def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
         """The actions of this type the menu of ``card`` (in ``where``) shows to ``seat``, once the declaration in
-        ``offered`` fits. For a face-down card named by position, ``card`` is that position and this must not look
+        ``phone.offered`` fits. For a face-down card named by position, ``card`` is that position and this must not look
         at the card. By default one: ``player`` the seat, ``card`` the card."""
         return [cls(player=seat, card=card)]  # type: ignore[call-arg]
 

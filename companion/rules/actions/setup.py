@@ -156,7 +156,8 @@ class RevealSetup(Action):
 
     @classmethod
     def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
-        return [] if t.setup_revealed else [cls()]
+        face_down = any(p.setup_face_down for p in t.players.values())  # nothing to reveal: setup just ends
+        return [cls()] if face_down and not t.setup_revealed else []
 
     def check(self, t: Table, v: Checker) -> None:
         _check_setup_phase(t, v)

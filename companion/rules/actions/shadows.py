@@ -22,6 +22,8 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
+from companion.rules.values import window_waits_for
+from companion.rules.verdict import msg
 
 
 def shadow_values(t: Table, card: str) -> tuple[Cost, ...]:
@@ -82,6 +84,9 @@ class _PaidFromShadows(Action):
     def check_common(self, t: Table, v: Checker) -> None:
         _check_in_own_shadows(t, v, self.player, self.card)
         t.check_come_out_timing(self.player, v)
+        step = None if t.beginning_of_phase_shadows else window_waits_for(t)
+        if step is not None and (t.phase is Phase.SETUP or t.card(self.card).type != "event"):
+            v.violate("shadows.no-action-window", step=msg(step))  # an event follows its own trigger
         penalty = t.gold_penalty(self.player, t.card(self.card))
         if penalty:
             v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player, penalty=penalty)

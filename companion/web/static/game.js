@@ -8,7 +8,7 @@ import {whoSees} from "./keys.js";
 import {applyStrings, citation, errorText, hasMessage, lang, messagesReady, msg, onLanguage, paramText,
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
 import {makeNames} from "./names.js";
-import {offerButton, said} from "./offers.js";
+import {offerButton, offerRows, said} from "./offers.js";
 import {request} from "./request.js";
 import {makeScanner} from "./scanlist.js";
 import {closeSheet, showSheet} from "./sheet.js";
@@ -173,6 +173,15 @@ function pendingDelta(what) {
   }
   return sum;
 }
+/** Another seat's counters this key taps, as the view says (the judge's, a scorekeeper's power): −/+ each. */
+function seatCounters(p) {
+  const taps = state.now.counters_of[p.seat] || [];
+  const tap = (what, d) => el("button", {class: "step", [d > 0 ? "data-plus" : "data-minus"]: what,
+    "aria-label": t(d > 0 ? "aria.plusOf" : "aria.minusOf", {player: p.name, what: t(what)}),
+    onclick: () => { counters.add(what + ":" + p.seat, d, {what, player: p.seat}); render(); }}, d > 0 ? "+" : "−");
+  return taps.length ? el("div", {class: "row counters", "data-counters": p.seat},
+    ...taps.flatMap(what => [el("span", {class: "label"}, t(what)), tap(what, -1), tap(what, 1)])) : null;
+}
 function bump(what, delta) {
   if (!state || !state.now.counters.includes(what)) return;
   counters.add(what, delta, {what, player: mySeat()});
@@ -235,8 +244,7 @@ function renderStatus() {
 function renderRound() {
   const box = $("round-box");
   const {lines, offers} = state.now;
-  box.replaceChildren(...lines.map(l => el("p", {class: "note"}, said(l))),
-    ...(offers.length ? [el("div", {class: "row wrap offers"}, ...offers.map(o => offerButton(o, send, names)))] : []));
+  box.replaceChildren(...lines.map(l => el("p", {class: "note"}, said(l))), ...offerRows(offers, send, names));
   box.classList.toggle("hidden", !lines.length && !offers.length);
 }
 
@@ -362,9 +370,10 @@ function render() {
   }
   for (const p of state.players) {
     if (mine && p.seat === mine.seat) continue;
+    const gold = p.gold + counters.delta("gold:" + p.seat), power = p.power + counters.delta("power:" + p.seat);
     areas.append(el("section", {"data-seat": p.seat},
-      el("h2", {}, `${mine ? t("opponent") + " " : ""}${p.name} · ${t("gold")} ${p.gold} · ${t("power")} ${p.power}`),
-      plotSummary(p), el("div", {class: "muted"}, t("shadows")), shadowsList(p),
+      el("h2", {}, `${mine ? t("opponent") + " " : ""}${p.name} · ${t("gold")} ${gold} · ${t("power")} ${power}`),
+      seatCounters(p), plotSummary(p), el("div", {class: "muted"}, t("shadows")), shadowsList(p),
       el("div", {class: "muted"}, t("inPlay")), playList(p), el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
   const dead = el("section", {id: "dead"}, el("h2", {}, t("dead")));
@@ -580,8 +589,9 @@ function renderRecent() {
 
 const scanner = makeScanner({gameId, client, getState: () => state, mySeat, openCard, showFlag});
 $("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanner.scanImage(ev.target.files[0]); ev.target.value = ""; });
-// Live frames: labels only (no OCR several times a second); camera.js stops once a frame names a card of this seat.
-$("live-start").addEventListener("click", () => startCamera($("camera"), blob => scanner.scanImage(blob, true)));
+// Live frames: labels only (no OCR several times a second) unless the player asks for a title ("hold still");
+// camera.js stops once a frame names a card of this seat.
+$("live-start").addEventListener("click", () => startCamera($("camera"), (blob, title) => scanner.scanImage(blob, true, title)));
 onLanguage(render);
 onLanguage(() => { renderFound(); scanner.render(); redrawCamera(); });
 messagesReady.then(load);

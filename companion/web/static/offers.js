@@ -21,6 +21,17 @@ export function offerButton(offer, send, names) {
   return el("div", {class: "offer"}, button, el("div", {class: "muted"}, paramText(offer.detail)));
 }
 
+let effectsOpen = false;  // a live update draws the box again: what the player opened stays open
+
+/** The round box's buttons: the round's own in a row, those only a card's text allows under "By a card effect…". */
+export function offerRows(offers, send, names) {
+  const row = list => el("div", {class: "row wrap offers"}, ...list.map(o => offerButton(o, send, names)));
+  const usual = offers.filter(o => !o.effect), effects = offers.filter(o => o.effect);
+  const more = el("details", {class: "effects", open: effectsOpen, ontoggle: e => { effectsOpen = e.currentTarget.open; }},
+    el("summary", {}, t("byEffect")), row(effects));
+  return [...(usual.length ? [row(usual)] : []), ...(effects.length ? [more] : [])];
+}
+
 async function sendOffer(offer, action, send, button) {
   if (offer.confirm && !(await confirmSheet(() => paramText(offer.confirm)))) return;
   return send(action, button);

@@ -11,10 +11,10 @@ export function makeScanner({gameId, client, getState, mySeat, openCard, showFla
 
   /** Read one image; resolves {cards, codes} (the reader's cards it names, everything it read), or null if refused.
    * A live frame keeps the last answer on screen while it is read, and one that read nothing does not wipe it. */
-  async function scanImage(blob, live = false) {
+  async function scanImage(blob, live = false, title = false) {
     const list = $("scanned");
     if (!live) { scanned = null; quietCamera(); list.replaceChildren(el("li", {class: "muted"}, t("scanning"))); }
-    const r = await request("/api/scan?game=" + gameId + (live ? "&titles=0" : ""), {method: "POST", upload: blob,
+    const r = await request("/api/scan?game=" + gameId + (live && !title ? "&titles=0" : ""), {method: "POST", upload: blob,
       key: client.key, headers: {"Content-Type": blob.type || "image/jpeg"}});
     const d = r.data;
     if (!r.ok) { if (!live) list.replaceChildren(); showFlag({kind: "refused", text: () => errorText(d.error)}); return null; }
@@ -22,7 +22,7 @@ export function makeScanner({gameId, client, getState, mySeat, openCard, showFla
     if (!live || read || !scanned) { scanned = d; render(); }
     const cards = [...d.codes, ...(d.titles || [])].filter(c => c.status === "ok");
     if (cards.length === 1) openCard(cards[0].card.id, cards[0].card.name);  // one card: straight to its actions
-    return {cards: cards.length, codes: read};
+    return {cards: cards.length, codes: read, titles: (d.titles || []).length};
   }
 
   /** Where a card is now, as this phone sees the table (the answer says where it was when the photo was taken). */
