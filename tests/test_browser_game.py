@@ -1,12 +1,14 @@
-"""A strict 2nd-edition game on two phones (issue 21), one English, one German, from the pages alone, with every
-tap counted: the home page creates the game, the host page's links join it, the decks are pasted. Plots are
-chosen in secret (the German phone's page and a fresh read of its live stream are compared with a second game
-that differs only in the plot Alice chose), draws are one tap, a label photo marshals a card into shadows, an
+"""Two full rounds of a strict 2nd-edition game on two phones (issue 21), one English, one German, from the pages
+alone, with every tap counted: the home page creates the game, the host page's links join it, the decks are pasted.
+Plots are chosen in secret (the German phone's page and a fresh read of its live stream are compared with a second
+game that differs only in the plot Alice chose), draws are one tap, a label photo marshals a card into shadows, an
 undo with its preview, a challenge each way step by step (initiate, defenders, result, claim), dominance, the
-reserve, gold and power; round 2 up to what it adds: the other player chooses his plot first, the card comes out
-of shadows and takes power. Every tap is counted by the pages themselves (a click listener on each phone) and
-timed per action; the table goes to ``test-artifacts/taps.json``. No console error and no page error on either
-phone. (The whole game to its end, both editions, is tests/test_browser_round.py.)"""
+reserve, gold and power; round 2 the other way round: the other player chooses his plot first, the card comes out of
+shadows, takes power, defends and wins; dominance to the other player, the reserve again. Every tap is counted by
+the pages themselves (a click listener on each phone) and timed per action; the table goes to
+``test-artifacts/taps.json``. No console error, no page error and no refusal on either phone: strict mode takes
+every move made as the offers show them. (The whole game to its end, both editions, is
+tests/test_browser_round.py.)"""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from tests import phones
 from tests.server import Server
 from tests.tables import catalog
 from tests.test_browser import CHROMIUM, shot
-from tests.test_browser_round import no_english
+from tests.test_browser_round import form, no_english, offer
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"), pytest.mark.slow]
@@ -42,7 +44,8 @@ OVER_TWO = {"challenge: initiate": "a form: the offer, a tap on each attacker, s
             "challenge: defenders": "a form: the offer, a tap on each defender, send (2 with none, 3 with one)",
             "challenge: claim": "a military or intrigue claim names its cards: the offer, one each, send (3); "
                                 "a power claim is one tap",
-            "discard to reserve": "names the cards discarded: the offer, a tap on each card, send (3 for one)"}
+            "discard to reserve": "names the cards discarded: the offer, a tap on each card, send (3 for one, 4 "
+                                  "for two)"}
 TAPS = Path(__file__).resolve().parents[1] / "test-artifacts" / "taps.json"
 
 #: Counts every click a page receives (before any handler can stop it) and keeps a copy of the live stream.
@@ -137,18 +140,6 @@ class Table:
         assert self.kind is not None, "every tap belongs to an action"
         page.click(selector, timeout=WAIT)
         self.taps += 1
-
-    def offer(self, page: Any, oid: str) -> None:
-        """One tap on the round's offer ``oid`` (the server's view.now.offers)."""
-        self.tap(page, f"#round-box [data-offer='{oid}']")
-
-    def form(self, page: Any, oid: str, *cards: str) -> None:
-        """An offer that asks first: a tap on it, one on each of ``cards``, one on its send button."""
-        self.offer(page, oid)
-        page.wait_for_selector(f"#sheet [data-offer-send='{oid}']", timeout=WAIT)
-        for card in cards:
-            self.tap(page, f"#sheet [data-choice='{card}']")
-        self.tap(page, f"#sheet [data-offer-send='{oid}']")
 
     def shutter(self, page: Any, photo: Path) -> None:
         """A photo taken with the phone's camera: one tap on the shutter (the page sees a file, no click)."""
@@ -250,10 +241,10 @@ def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_pl
     ids = {"game": m.group(1), "bob_key": m.group(2)}
     t = Table(a, b)
     with t.action("drew 7 / drew 2"):
-        t.offer(a, "draw:Alice:7")
+        offer(a, "draw:Alice:7", tap=t.tap)
         a.wait_for_selector("#my-counts:has-text('6 cards in the draw deck · 7 in hand')", timeout=WAIT)
     with t.action("drew 7 / drew 2"):
-        t.offer(b, "draw:Bob:7")
+        offer(b, "draw:Bob:7", tap=t.tap)
         b.wait_for_selector("#my-counts:has-text('6 Karten im Zugstapel · 7 auf der Hand')", timeout=WAIT)
     for page, seat in ((a, "Alice"), (b, "Bob")):
         with t.action("set up a card (search pick)"):
@@ -266,7 +257,7 @@ def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_pl
         a.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     b.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     with t.action("choose plot"):
-        t.offer(a, f"plot:Alice.{alice_plot}.1")
+        offer(a, f"plot:Alice.{alice_plot}.1", tap=t.tap)
         a.wait_for_selector("#round-box:has-text('Chosen face down')", timeout=WAIT)
     b.wait_for_selector("#round-box:has-text('Alice: gewählt')", timeout=WAIT)
     b.wait_for_function("window.__stream.includes('choose_plot')", timeout=WAIT)
@@ -318,12 +309,12 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
 
     # ---- Round 1 ----------------------------------------------------------------------------------------
     with t.action("choose plot"):
-        t.offer(b, "plot:Bob.01003.1")
+        offer(b, "plot:Bob.01003.1", tap=t.tap)
         b.wait_for_selector("[data-revealed=Alice]", timeout=WAIT)
     assert SECRET["01001"] in b.inner_text("body")
     assert "Intrigen werden aufgedeckt" in b.inner_text("#log")
     with t.action("first player"):  # A Clash of Kings (9) beats A Game of Thrones (2): Alice chooses
-        t.offer(a, "first:Alice")
+        offer(a, "first:Alice", tap=t.tap)
         b.wait_for_selector("#first:has-text('Alice')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
@@ -331,7 +322,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     for page, seat, deck in ((a, "Alice", "4 cards in the draw deck · 8 in hand"),
                              (b, "Bob", "4 Karten im Zugstapel · 8 auf der Hand")):
         with t.action("drew 7 / drew 2"):
-            t.offer(page, f"draw:{seat}:2")
+            offer(page, f"draw:{seat}:2", tap=t.tap)
             page.wait_for_selector(f"#my-counts:has-text('{deck}')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
@@ -339,7 +330,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
 
     # Marshaling: Alice collects, gains 1 gold and 1 power by card effects, puts Tyrion into shadows.
     with t.action("collect income"):
-        t.offer(a, "income:Alice")
+        offer(a, "income:Alice", tap=t.tap)
         gold(a, 4)
     with t.action("gold +1 / -1"):
         t.tap(a, "#gold-plus")
@@ -361,7 +352,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     # Bob: income, a marshal he takes back (the undo says what, and asks), then the Merchant after all, and a
     # gold paid to a card effect.
     with t.action("collect income"):
-        t.offer(b, "income:Bob")
+        offer(b, "income:Bob", tap=t.tap)
         gold(b, 4)
     with t.action("marshal (search pick)"):
         t.type(b, "#find", "tickler")
@@ -397,33 +388,33 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     # Men, the tie goes to the attacker, and Bob applies the claim (his Burned Men dies). Then Bob attacks (power,
     # the Merchant), Alice has no one standing to defend; unopposed, and Alice gives the claimed power.
     with t.action("challenge: initiate"):
-        t.form(a, "challenge:military", "Alice.01091.1")
+        form(a, "challenge:military", "Alice.01091.1", tap=t.tap)
         b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
     with t.action("challenge: defenders"):
-        t.form(b, "defend", "Bob.01091.1")
+        form(b, "defend", "Bob.01091.1", tap=t.tap)
         a.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
     with t.action("challenge: result"):
-        t.offer(a, "result")
+        offer(a, "result", tap=t.tap)
         b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
     t.untimed(lambda: (shot(b, "game-claim-due-de"), no_english(b)))
     with t.action("challenge: claim"):
-        t.form(b, "claim", "Bob.01091.1")
+        form(b, "claim", "Bob.01091.1", tap=t.tap)
         a.wait_for_selector("#dead li[data-card='Bob.01091.1']", timeout=WAIT)
     with t.action("pass turn"):
         t.tap(a, "#step[data-step=pass-turn]")
         b.wait_for_selector("#round-box [data-offer='challenge:power']", timeout=WAIT)
     with t.action("challenge: initiate"):
-        t.form(b, "challenge:power", "Bob.01094.1")
+        form(b, "challenge:power", "Bob.01094.1", tap=t.tap)
         a.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
     with t.action("challenge: defenders"):
-        t.form(a, "defend")  # nobody standing with the icon: an empty form, sent
+        form(a, "defend", tap=t.tap)  # nobody standing with the icon: an empty form, sent
         b.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
     with t.action("challenge: result"):
-        t.offer(b, "result")
+        offer(b, "result", tap=t.tap)
         power(b, 1)  # unopposed
     a.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
     with t.action("challenge: claim"):
-        t.offer(a, "claim")  # a power claim asks nothing: one tap
+        offer(a, "claim", tap=t.tap)  # a power claim asks nothing: one tap
         power(a, 0)
     power(b, 2)
     with t.action("pass turn"):
@@ -433,7 +424,7 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         t.tap(a, "#step[data-step=next-step]")
         a.wait_for_selector("#round-box [data-offer=dominance]", timeout=WAIT)
     with t.action("dominance"):  # everyone knelt: Alice's 3 gold against Bob's 2
-        t.offer(a, "dominance")
+        offer(a, "dominance", tap=t.tap)
         power(a, 1)  # its power in the same tap
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
@@ -447,16 +438,10 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     for page, seat in ((a, "Alice"), (b, "Bob")):
         page.wait_for_selector(f"#round-box [data-offer='reserve:{seat}']", timeout=WAIT)
     with t.action("discard to reserve"):
-        t.offer(a, "reserve:Alice")
-        a.wait_for_selector("#sheet [data-choice]", timeout=WAIT)
-        t.tap(a, "#sheet [data-choice] >> nth=0")
-        t.tap(a, "#sheet [data-offer-send='reserve:Alice']")
+        form(a, "reserve:Alice", first=1, tap=t.tap)
         a.wait_for_selector("#my-counts:has-text('6 in hand')", timeout=WAIT)
     with t.action("discard to reserve"):
-        t.offer(b, "reserve:Bob")
-        b.wait_for_selector("#sheet [data-choice]", timeout=WAIT)
-        t.tap(b, "#sheet [data-choice] >> nth=0")
-        t.tap(b, "#sheet [data-offer-send='reserve:Bob']")
+        form(b, "reserve:Bob", first=1, tap=t.tap)
         b.wait_for_selector("#my-counts:has-text('6 auf der Hand')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
@@ -465,14 +450,14 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     # ---- Round 2: Bob chooses first; Alice's phone says only "chosen"; Tyrion out of shadows, power on him -----
     b.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     with t.action("choose plot"):
-        t.offer(b, "plot:Bob.01006.1")
+        offer(b, "plot:Bob.01006.1", tap=t.tap)
         a.wait_for_selector("#round-box:has-text('Bob: chosen')", timeout=WAIT)
     assert "Building Orders" not in a.inner_text("body") and "01006" not in a.evaluate("window.__stream")
     with t.action("choose plot"):
-        t.offer(a, "plot:Alice.01004.1")
+        offer(a, "plot:Alice.01004.1", tap=t.tap)
         a.wait_for_selector("[data-revealed=Bob]", timeout=WAIT)
     with t.action("first player"):  # Building Orders (1) beats A Noble Cause (0): Bob, in German, chooses
-        t.offer(b, "first:Bob")
+        offer(b, "first:Bob", tap=t.tap)
         a.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(b, "#step[data-step=next-step]")
@@ -480,19 +465,28 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     for page, seat, deck in ((a, "Alice", "2 cards in the draw deck · 8 in hand"),
                              (b, "Bob", "2 Karten im Zugstapel · 8 auf der Hand")):
         with t.action("drew 7 / drew 2"):
-            t.offer(page, f"draw:{seat}:2")
+            offer(page, f"draw:{seat}:2", tap=t.tap)
             page.wait_for_selector(f"#my-counts:has-text('{deck}')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(b, "#step[data-step=next-step]")
         b.wait_for_selector("#round-box [data-offer='income:Bob']", timeout=WAIT)
     with t.action("collect income"):
-        t.offer(b, "income:Bob")
+        offer(b, "income:Bob", tap=t.tap)
         gold(b, 4)
+    with t.action("marshal (search pick)"):
+        t.type(b, "#find", "gold cloaks")
+        t.tap(b, "#found li[data-card='Bob.01092.1']")
+        t.tap(b, "#sheet button[data-action=marshal]")
+        b.wait_for_selector("#my-play li[data-card='Bob.01092.1']", timeout=WAIT)
+    gold(b, 0)
+    with t.action("gold +1 / -1"):
+        t.tap(b, "#gold-plus")
+        gold(b, 1)
     with t.action("pass turn"):
         t.tap(b, "#step[data-step=pass-turn]")
         a.wait_for_selector("#round-box [data-offer='income:Alice']", timeout=WAIT)
     with t.action("collect income"):
-        t.offer(a, "income:Alice")
+        offer(a, "income:Alice", tap=t.tap)
         gold(a, 5)
     with t.action("bring out of shadows"):
         t.tap(a, "#my-shadows li[data-position='1']")
@@ -504,9 +498,54 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         t.tap(a, "#my-play li[data-card='Alice.13089.1']")
         t.tap(a, "#sheet button[data-action=gain_power]")
         b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.13089.1'] .tok", timeout=WAIT)
+    with t.action("pass turn"):
+        t.tap(a, "#step[data-step=pass-turn]")
+        b.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(b, "#step[data-step=next-step]")
+        b.wait_for_selector("#round-box [data-offer='challenge:power']", timeout=WAIT)
+
+    # Bob attacks (power, the Merchant, STR 1); Alice defends with Tyrion (STR 5) and wins: no claim, no power.
+    with t.action("challenge: initiate"):
+        form(b, "challenge:power", "Bob.01094.1", tap=t.tap)
+        a.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    with t.action("challenge: defenders"):
+        form(a, "defend", "Alice.13089.1", tap=t.tap)
+        b.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
+    with t.action("challenge: result"):
+        offer(b, "result", tap=t.tap)
+        a.wait_for_selector("#round-box:has-text('Alice wins')", timeout=WAIT)
+    assert a.locator("#round-box [data-offer=claim]").count() == 0
+    t.untimed(lambda: shot(a, "game-challenge-defended-en"))
+    with t.action("pass turn"):
+        t.tap(b, "#step[data-step=pass-turn]")
+        a.wait_for_selector("#step[data-step=pass-turn]", timeout=WAIT)
+    with t.action("pass turn"):
+        t.tap(a, "#step[data-step=pass-turn]")
+        b.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(b, "#step[data-step=next-step]")
+        b.wait_for_selector("#round-box [data-offer=dominance]", timeout=WAIT)
+    assert a.locator("#round-box [data-offer=dominance]").count() == 0  # the winner's phone records it
+    with t.action("dominance"):  # Bob's standing Gold Cloaks (3) and 1 gold against Alice's Burned Men (2)
+        offer(b, "dominance", tap=t.tap)
+        power(b, 3)
+    for phase in ("Auffrischungsphase", "Steuerphase"):
+        with t.action("next phase"):
+            t.tap(b, "#step[data-step=next-step]")
+            b.wait_for_selector(f"#phase:has-text('{phase}')", timeout=WAIT)
+    # Alice holds 8 cards against A Noble Cause's reserve of 6: she discards two; Bob's 7 fit Building Orders' 7.
+    with t.action("discard to reserve"):
+        form(a, "reserve:Alice", first=2, tap=t.tap)
+        a.wait_for_selector("#my-counts:has-text('6 in hand')", timeout=WAIT)
+    assert b.locator("#round-box [data-offer^='reserve:']").count() == 0
+    with t.action("next phase"):
+        t.tap(b, "#step[data-step=next-step]")
+        b.wait_for_selector("#phase:has-text('Runde 3')", timeout=WAIT)
+    a.wait_for_selector("#phase:has-text('Round 3')", timeout=WAIT)
     power(a, 2)  # 1 on the faction card, 1 on Tyrion: the header shows the total
-    shot(a, "game-round-2-en")
-    shot(b, "game-round-2-de")
+    shot(a, "game-round-3-en")
+    shot(b, "game-round-3-de")
     no_english(b)
 
     log = a.inner_text("#log")

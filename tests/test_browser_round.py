@@ -211,20 +211,25 @@ def draw_two_each(a: Any, b: Any) -> None:
         until(page, f"{hands}.then(h => h.join() === '{after}')")
 
 
-def offer(page: Any, prefix: str) -> None:
+def click(page: Any, selector: str) -> None:
+    """One tap (a test that counts taps passes its own)."""
+    page.click(selector, timeout=WAIT)
+
+
+def offer(page: Any, prefix: str, tap: Any = click) -> None:
     """Tap the round's offer whose id begins with ``prefix`` (the server's offers: view.now.offers)."""
-    page.click(f"#round-box [data-offer^='{prefix}']", timeout=WAIT)
+    tap(page, f"#round-box [data-offer^='{prefix}']")
 
 
-def form(page: Any, oid: str, *cards: str, first: int = 0) -> None:
-    """An offer with a form: tick ``cards`` (or the ``first`` n choices), then send it."""
-    page.click(f"#round-box [data-offer='{oid}']", timeout=WAIT)
+def form(page: Any, oid: str, *cards: str, first: int = 0, tap: Any = click) -> None:
+    """An offer with a form: a tap on it, one on each of ``cards`` (or the ``first`` n choices), one on send."""
+    tap(page, f"#round-box [data-offer='{oid}']")
     page.wait_for_selector(f"#sheet [data-offer-send='{oid}']", timeout=WAIT)
     for card in cards:
-        page.check(f"#sheet [data-choice='{card}']")
-    for box in page.locator("#sheet [data-choice]").all()[:first]:
-        box.check()
-    page.click(f"#sheet [data-offer-send='{oid}']")
+        tap(page, f"#sheet [data-choice='{card}']:not(:checked)")
+    for _ in range(first):
+        tap(page, "#sheet [data-choice]:not(:checked) >> nth=0")
+    tap(page, f"#sheet [data-offer-send='{oid}']")
 
 
 def step(page: Any, name: str) -> None:
