@@ -516,6 +516,10 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
     counters = ["gold", "power"] if role.seat is not None and role.may_record(Recorder.PLAYER) else []
     step = _next(t, role)
     if step is not None and step["action"] is None and any(o["primary"] for o in offers):
-        step = {"label": msg("round.yourStep"), "action": None}  # the table waits for this phone: below
+        # The table waits for this phone: below. At the beginning of a 1st-edition phase it is the player's chance
+        # to come out of Shadows, which may come in another player's turn: not "your move".
+        holder = shadows_holder(t)
+        chance = holder is not None and holder == role.seat
+        step = {"label": msg("shadowsChanceStep" if chance else "round.yourStep"), "action": None}
     return {"status": _status(t, role), "next": step, "lines": lines, "offers": offers,
             "counters": counters, "counters_of": counters_of(t, role), "over": t.ended is not None}
