@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -33,10 +37,29 @@ class Server:
                 self.proc.wait()
 
 
+@functools.cache
+def _catalog() -> Path:
+    """One card catalog for this test run's servers, seeded once from this package's own facts (seeding takes
+    seconds). A server on the per-user catalog shared it with every other run on the machine, which reseeds it
+    with its own package's facts: a server reading a card meanwhile kept another version's facts for its life
+    (a character with no icons, so no challenge offered)."""
+    from companion.catalog.store import Catalog
+
+    home = Path(tempfile.mkdtemp(prefix="companion-catalog-"))
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    Catalog.open(home / "catalog.db").db.close()
+    return home / "catalog.db"
+
+
 def start_server(db: Path, *extra: str, env: dict[str, str] | None = None) -> Server:
+    """A server on ``db``, its data directory beside it and this run's catalog, unless ``env`` names its own
+    (a module's server starts before any test's own data directory is set)."""
+    own = {"COMPANION_DATA_DIR": str(db.parent / "data"), "COMPANION_CATALOG": str(_catalog())}
+    if env and ("COMPANION_DATA_DIR" in env or "COMPANION_CATALOG" in env):
+        own = {}
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion", "serve", "--port", "0", "--db", str(db), *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **own, **(env or {})},
     )
     deadline = time.time() + 60
     banner: list[str] = []

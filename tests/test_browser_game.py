@@ -1,10 +1,14 @@
-"""Two full rounds of a strict 2nd-edition game on two phones (issue 21), one English, one German, from the
-pages alone: the home page creates the game, the host page's links join it, the decks are pasted. Plots are
-chosen in secret (the German phone's page and a fresh read of its live stream are compared with a second game
-that differs only in the plot Alice chose), draws are one tap, a marshal goes into shadows and comes out
-again, a challenge of each type, dominance, gold and power, an undo with its preview. Every tap is counted by
+"""Two full rounds of a strict 2nd-edition game on two phones (issue 21), one English, one German, from the pages
+alone, with every tap counted: the home page creates the game, the host page's links join it, the decks are pasted.
+Plots are chosen in secret (the German phone's page and a fresh read of its live stream are compared with a second
+game that differs only in the plot Alice chose), draws are one tap, a label photo marshals a card into shadows, an
+undo with its preview, a challenge each way step by step (initiate, defenders, result, claim), dominance, the
+reserve, gold and power; round 2 the other way round: the other player chooses his plot first, the card comes out of
+shadows, takes power, defends and wins; dominance to the other player, the reserve again. Every tap is counted by
 the pages themselves (a click listener on each phone) and timed per action; the table goes to
-``test-artifacts/taps.json``. No console error and no page error on either phone."""
+``test-artifacts/taps.json``. No console error, no page error and no refusal on either phone: strict mode takes
+every move made as the offers show them. (The whole game to its end, both editions, is
+tests/test_browser_round.py.)"""
 
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from tests import phones
 from tests.server import Server
 from tests.tables import catalog
 from tests.test_browser import CHROMIUM, shot
-from tests.test_browser_round import no_english
+from tests.test_browser_round import form, no_english, offer
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"), pytest.mark.slow]
@@ -33,8 +37,15 @@ WAIT = phones.WAIT
 #: the console as "Failed to load resource". Known and reported; every other console message fails the test.
 PROBE = re.compile(r"^(Alice|Bob) (404 http://127\.0\.0\.1:\d+/api/event-tables/[\w-]+ None$|console: Failed to load "
                    r"resource: the server responded with a status of 404 \(Not Found\)$)")
-#: Common actions that still take more than two taps from the table screen, and why (issue 21's goal is two).
-OVER_TWO = {"challenge": "a type other than the one offered first: one more tap (3)"}
+#: Actions that take more than two taps from the table screen, and why (issue 21's goal is two for the ten most
+#: common). A challenge is four steps now, as the rules go (initiate, defenders, result, claim), each recorded by
+#: whose it is; the one form with its outcome took two taps and checked nothing.
+OVER_TWO = {"challenge: initiate": "a form: the offer, a tap on each attacker, send (3 with one attacker)",
+            "challenge: defenders": "a form: the offer, a tap on each defender, send (2 with none, 3 with one)",
+            "challenge: claim": "a military or intrigue claim names its cards: the offer, one each, send (3); "
+                                "a power claim is one tap",
+            "discard to reserve": "names the cards discarded: the offer, a tap on each card, send (3 for one, 4 "
+                                  "for two)"}
 TAPS = Path(__file__).resolve().parents[1] / "test-artifacts" / "taps.json"
 
 #: Counts every click a page receives (before any handler can stop it) and keeps a copy of the live stream.
@@ -230,10 +241,10 @@ def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_pl
     ids = {"game": m.group(1), "bob_key": m.group(2)}
     t = Table(a, b)
     with t.action("drew 7 / drew 2"):
-        t.tap(a, "#draw-7")
+        offer(a, "draw:Alice:7", tap=t.tap)
         a.wait_for_selector("#my-counts:has-text('6 cards in the draw deck · 7 in hand')", timeout=WAIT)
     with t.action("drew 7 / drew 2"):
-        t.tap(b, "#draw-7")
+        offer(b, "draw:Bob:7", tap=t.tap)
         b.wait_for_selector("#my-counts:has-text('6 Karten im Zugstapel · 7 auf der Hand')", timeout=WAIT)
     for page, seat in ((a, "Alice"), (b, "Bob")):
         with t.action("set up a card (search pick)"):
@@ -243,12 +254,12 @@ def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_pl
             page.wait_for_selector(f"#my-play li[data-card='{seat}.01091.1']", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
-        a.wait_for_selector("#plot-choice li", timeout=WAIT)
-    b.wait_for_selector("#plot-choice li", timeout=WAIT)
+        a.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
+    b.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     with t.action("choose plot"):
-        t.tap(a, f"#plot-choice li[data-plot='Alice.{alice_plot}.1']")
-        a.wait_for_selector("#plot-mine", timeout=WAIT)
-    b.wait_for_selector("[data-plot-status=Alice]:has-text('Alice: gewählt')", timeout=WAIT)
+        offer(a, f"plot:Alice.{alice_plot}.1", tap=t.tap)
+        a.wait_for_selector("#round-box:has-text('Chosen face down')", timeout=WAIT)
+    b.wait_for_selector("#round-box:has-text('Alice: gewählt')", timeout=WAIT)
     b.wait_for_function("window.__stream.includes('choose_plot')", timeout=WAIT)
     return a, b, ids, t
 
@@ -292,33 +303,34 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     for leak in ("01001", SECRET["01001"]):
         assert leak not in b.evaluate("window.__stream") and leak not in b.inner_html("body")
     for page in (a, b):  # no way on to the draw phase before the reveal
-        assert page.locator("#step:not(.hidden):not([disabled]), #next-phase:not(.hidden)").count() == 0
+        assert page.locator("#step:not(.hidden):not([disabled])").count() == 0
     shot(b, "game-plot-waiting-de")
     no_english(b)
 
     # ---- Round 1 ----------------------------------------------------------------------------------------
     with t.action("choose plot"):
-        t.tap(b, "#plot-choice li[data-plot='Bob.01003.1']")
+        offer(b, "plot:Bob.01003.1", tap=t.tap)
         b.wait_for_selector("[data-revealed=Alice]", timeout=WAIT)
     assert SECRET["01001"] in b.inner_text("body")
     assert "Intrigen werden aufgedeckt" in b.inner_text("#log")
-    with t.action("first player"):
-        t.tap(a, "#first-choice button[data-first=Alice]")
+    with t.action("first player"):  # A Clash of Kings (9) beats A Game of Thrones (2): Alice chooses
+        offer(a, "first:Alice", tap=t.tap)
         b.wait_for_selector("#first:has-text('Alice')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
-        a.wait_for_selector("#draw-2", timeout=WAIT)
-    for page, deck in ((a, "4 cards in the draw deck · 8 in hand"), (b, "4 Karten im Zugstapel · 8 auf der Hand")):
+        a.wait_for_selector("#round-box [data-offer='draw:Alice:2']", timeout=WAIT)
+    for page, seat, deck in ((a, "Alice", "4 cards in the draw deck · 8 in hand"),
+                             (b, "Bob", "4 Karten im Zugstapel · 8 auf der Hand")):
         with t.action("drew 7 / drew 2"):
-            t.tap(page, "#draw-2")
+            offer(page, f"draw:{seat}:2", tap=t.tap)
             page.wait_for_selector(f"#my-counts:has-text('{deck}')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
-        a.wait_for_selector("#collect-income", timeout=WAIT)
+        a.wait_for_selector("#round-box [data-offer='income:Alice']", timeout=WAIT)
 
     # Marshaling: Alice collects, gains 1 gold and 1 power by card effects, puts Tyrion into shadows.
     with t.action("collect income"):
-        t.tap(a, "#collect-income")
+        offer(a, "income:Alice", tap=t.tap)
         gold(a, 4)
     with t.action("gold +1 / -1"):
         t.tap(a, "#gold-plus")
@@ -337,9 +349,10 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         t.tap(a, "#step[data-step=pass-turn]")
         b.wait_for_selector("#turn.mine", timeout=WAIT)
 
-    # Bob: income, a marshal he takes back (the undo says what, and asks), then The Tickler after all.
+    # Bob: income, a marshal he takes back (the undo says what, and asks), then the Merchant after all, and a
+    # gold paid to a card effect.
     with t.action("collect income"):
-        t.tap(b, "#collect-income")
+        offer(b, "income:Bob", tap=t.tap)
         gold(b, 4)
     with t.action("marshal (search pick)"):
         t.type(b, "#find", "tickler")
@@ -361,81 +374,104 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         t.tap(b, "#sheet button[data-action=marshal]")
         b.wait_for_selector("#my-play li[data-card='Bob.01094.1']", timeout=WAIT)
     gold(b, 3)
+    with t.action("gold +1 / -1"):
+        t.tap(b, "#gold-minus")
+        gold(b, 2)
     with t.action("pass turn"):
         t.tap(b, "#step[data-step=pass-turn]")
         a.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
-        a.wait_for_selector("#challenge-open", timeout=WAIT)
+        a.wait_for_selector("#round-box [data-offer='challenge:military']", timeout=WAIT)
 
-    # Challenges: Alice attacks with military and intrigue (each one form, its type offered first), then
-    # Bob with power, unopposed, and applies both follow-ups in one tap each.
-    for kind in ("military", "intrigue"):
-        with t.action("challenge"):
-            t.tap(a, "#challenge-open")
-            assert a.get_attribute(f"#sheet [data-field=kind] [data-value={kind}]", "class") == "chosen"
-            t.tap(a, "#sheet [data-outcome=attacker]")  # the usual outcome: one tap saves it
-            b.wait_for_selector(f"[data-challenge='{kind}:Alice']", timeout=WAIT)
+    # Challenges, step by step as the rules go: Alice attacks (military, Burned Men); Bob defends with his Burned
+    # Men, the tie goes to the attacker, and Bob applies the claim (his Burned Men dies). Then Bob attacks (power,
+    # the Merchant), Alice has no one standing to defend; unopposed, and Alice gives the claimed power.
+    with t.action("challenge: initiate"):
+        form(a, "challenge:military", "Alice.01091.1", tap=t.tap)
+        b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    with t.action("challenge: defenders"):
+        form(b, "defend", "Bob.01091.1", tap=t.tap)
+        a.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
+    with t.action("challenge: result"):
+        offer(a, "result", tap=t.tap)
+        b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
+    t.untimed(lambda: (shot(b, "game-claim-due-de"), no_english(b)))
+    with t.action("challenge: claim"):
+        form(b, "claim", "Bob.01091.1", tap=t.tap)
+        a.wait_for_selector("#dead li[data-card='Bob.01091.1']", timeout=WAIT)
     with t.action("pass turn"):
         t.tap(a, "#step[data-step=pass-turn]")
-        b.wait_for_selector("#challenge-open", timeout=WAIT)
-    with t.action("challenge"):
-        t.tap(b, "#challenge-open")
-        t.tap(b, "#sheet [data-field=kind] [data-value=power]")  # not the type offered first: one more tap
-        t.tap(b, "#sheet [data-outcome=attacker-unopposed]")
-        b.wait_for_selector("[data-follow-up=unopposed]", timeout=WAIT)
-    shot(b, "game-challenge-follow-ups-de")
-    no_english(b)
-    for follow in ("unopposed", "power_claim"):
-        with t.action("challenge follow-up"):
-            t.tap(b, f"[data-follow-up={follow}] button")
-            b.wait_for_selector(f"[data-follow-up={follow}]", state="detached", timeout=WAIT)
+        b.wait_for_selector("#round-box [data-offer='challenge:power']", timeout=WAIT)
+    with t.action("challenge: initiate"):
+        form(b, "challenge:power", "Bob.01094.1", tap=t.tap)
+        a.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    with t.action("challenge: defenders"):
+        form(a, "defend", tap=t.tap)  # nobody standing with the icon: an empty form, sent
+        b.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
+    with t.action("challenge: result"):
+        offer(b, "result", tap=t.tap)
+        power(b, 1)  # unopposed
+    a.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
+    with t.action("challenge: claim"):
+        offer(a, "claim", tap=t.tap)  # a power claim asks nothing: one tap
+        power(a, 0)
     power(b, 2)
-    power(a, 0)
-    a.wait_for_selector("[data-challenge='power:Bob']", timeout=WAIT)
     with t.action("pass turn"):
         t.tap(b, "#step[data-step=pass-turn]")
         a.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
-        a.wait_for_selector("#dominance-choice", timeout=WAIT)
-    with t.action("dominance"):
-        t.tap(a, "#dominance-choice [data-dominance=Alice]")
+        a.wait_for_selector("#round-box [data-offer=dominance]", timeout=WAIT)
+    with t.action("dominance"):  # everyone knelt: Alice's 3 gold against Bob's 2
+        offer(a, "dominance", tap=t.tap)
         power(a, 1)  # its power in the same tap
-    for phase in ("standing", "taxation"):
-        with t.action("next phase"):
-            t.tap(a, "#step[data-step=next-step]")
-            a.wait_for_selector(f"#phase:has-text('{phase} phase')", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(a, "#step[data-step=next-step]")
+        a.wait_for_selector("#phase:has-text('standing phase')", timeout=WAIT)
+    with t.action("next phase"):
+        t.tap(a, "#step[data-step=next-step]")
+        a.wait_for_selector("#phase:has-text('taxation phase')", timeout=WAIT)
     gold(a, 0)
     gold(b, 0)
+    # Seven cards in hand each against a reserve of 6: each discards one on their own phone.
+    for page, seat in ((a, "Alice"), (b, "Bob")):
+        page.wait_for_selector(f"#round-box [data-offer='reserve:{seat}']", timeout=WAIT)
+    with t.action("discard to reserve"):
+        form(a, "reserve:Alice", first=1, tap=t.tap)
+        a.wait_for_selector("#my-counts:has-text('6 in hand')", timeout=WAIT)
+    with t.action("discard to reserve"):
+        form(b, "reserve:Bob", first=1, tap=t.tap)
+        b.wait_for_selector("#my-counts:has-text('6 auf der Hand')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
         b.wait_for_selector("#phase:has-text('Runde 2')", timeout=WAIT)
 
-    # ---- Round 2: Bob chooses first; Alice's phone says only "chosen" -----------------------------------
-    b.wait_for_selector("#plot-choice li", timeout=WAIT)
+    # ---- Round 2: Bob chooses first; Alice's phone says only "chosen"; Tyrion out of shadows, power on him -----
+    b.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     with t.action("choose plot"):
-        t.tap(b, "#plot-choice li[data-plot='Bob.01006.1']")
-        a.wait_for_selector("[data-plot-status=Bob]:has-text('Bob: chosen')", timeout=WAIT)
+        offer(b, "plot:Bob.01006.1", tap=t.tap)
+        a.wait_for_selector("#round-box:has-text('Bob: chosen')", timeout=WAIT)
     assert "Building Orders" not in a.inner_text("body") and "01006" not in a.evaluate("window.__stream")
     with t.action("choose plot"):
-        t.tap(a, "#plot-choice li[data-plot='Alice.01004.1']")
+        offer(a, "plot:Alice.01004.1", tap=t.tap)
         a.wait_for_selector("[data-revealed=Bob]", timeout=WAIT)
     with t.action("first player"):  # Building Orders (1) beats A Noble Cause (0): Bob, in German, chooses
-        t.tap(b, "#first-choice button[data-first=Bob]")
+        offer(b, "first:Bob", tap=t.tap)
         a.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(b, "#step[data-step=next-step]")
-        b.wait_for_selector("#draw-2", timeout=WAIT)
-    for page, deck in ((a, "2 cards in the draw deck · 9 in hand"), (b, "2 Karten im Zugstapel · 9 auf der Hand")):
+        b.wait_for_selector("#round-box [data-offer='draw:Bob:2']", timeout=WAIT)
+    for page, seat, deck in ((a, "Alice", "2 cards in the draw deck · 8 in hand"),
+                             (b, "Bob", "2 Karten im Zugstapel · 8 auf der Hand")):
         with t.action("drew 7 / drew 2"):
-            t.tap(page, "#draw-2")
+            offer(page, f"draw:{seat}:2", tap=t.tap)
             page.wait_for_selector(f"#my-counts:has-text('{deck}')", timeout=WAIT)
     with t.action("next phase"):
         t.tap(b, "#step[data-step=next-step]")
-        b.wait_for_selector("#collect-income", timeout=WAIT)
+        b.wait_for_selector("#round-box [data-offer='income:Bob']", timeout=WAIT)
     with t.action("collect income"):
-        t.tap(b, "#collect-income")
+        offer(b, "income:Bob", tap=t.tap)
         gold(b, 4)
     with t.action("marshal (search pick)"):
         t.type(b, "#find", "gold cloaks")
@@ -448,9 +484,9 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         gold(b, 1)
     with t.action("pass turn"):
         t.tap(b, "#step[data-step=pass-turn]")
-        a.wait_for_selector("#collect-income", timeout=WAIT)
+        a.wait_for_selector("#round-box [data-offer='income:Alice']", timeout=WAIT)
     with t.action("collect income"):
-        t.tap(a, "#collect-income")
+        offer(a, "income:Alice", tap=t.tap)
         gold(a, 5)
     with t.action("bring out of shadows"):
         t.tap(a, "#my-shadows li[data-position='1']")
@@ -460,35 +496,52 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.13089.1']", timeout=WAIT)
     with t.action("power on a card"):
         t.tap(a, "#my-play li[data-card='Alice.13089.1']")
-        t.tap(a, "#sheet button[data-power='+1']")
+        t.tap(a, "#sheet button[data-action=gain_power]")
         b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.13089.1'] .tok", timeout=WAIT)
     with t.action("pass turn"):
         t.tap(a, "#step[data-step=pass-turn]")
         b.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
     with t.action("next phase"):
         t.tap(b, "#step[data-step=next-step]")
-        b.wait_for_selector("#challenge-open", timeout=WAIT)
-    with t.action("challenge"):  # Bob attacks with military and loses it to the defender
-        t.tap(b, "#challenge-open")
-        t.tap(b, "#sheet [data-outcome=defender]")
-        a.wait_for_selector("[data-challenge='military:Bob']", timeout=WAIT)
-    shot(a, "game-challenge-recorded-en")
+        b.wait_for_selector("#round-box [data-offer='challenge:power']", timeout=WAIT)
+
+    # Bob attacks (power, the Merchant, STR 1); Alice defends with Tyrion (STR 5) and wins: no claim, no power.
+    with t.action("challenge: initiate"):
+        form(b, "challenge:power", "Bob.01094.1", tap=t.tap)
+        a.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    with t.action("challenge: defenders"):
+        form(a, "defend", "Alice.13089.1", tap=t.tap)
+        b.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
+    with t.action("challenge: result"):
+        offer(b, "result", tap=t.tap)
+        a.wait_for_selector("#round-box:has-text('Alice wins')", timeout=WAIT)
+    assert a.locator("#round-box [data-offer=claim]").count() == 0
+    t.untimed(lambda: shot(a, "game-challenge-defended-en"))
     with t.action("pass turn"):
         t.tap(b, "#step[data-step=pass-turn]")
-        a.wait_for_selector("#challenge-open", timeout=WAIT)
+        a.wait_for_selector("#step[data-step=pass-turn]", timeout=WAIT)
     with t.action("pass turn"):
         t.tap(a, "#step[data-step=pass-turn]")
         b.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
     with t.action("next phase"):
         t.tap(b, "#step[data-step=next-step]")
-        b.wait_for_selector("#dominance-choice", timeout=WAIT)
-    with t.action("dominance"):
-        t.tap(b, "#dominance-choice [data-dominance=Bob]")
+        b.wait_for_selector("#round-box [data-offer=dominance]", timeout=WAIT)
+    assert a.locator("#round-box [data-offer=dominance]").count() == 0  # the winner's phone records it
+    with t.action("dominance"):  # Bob's standing Gold Cloaks (3) and 1 gold against Alice's Burned Men (2)
+        offer(b, "dominance", tap=t.tap)
         power(b, 3)
-    for phase in ("Auffrischungsphase", "Steuerphase", "Runde 3"):
+    for phase in ("Auffrischungsphase", "Steuerphase"):
         with t.action("next phase"):
             t.tap(b, "#step[data-step=next-step]")
             b.wait_for_selector(f"#phase:has-text('{phase}')", timeout=WAIT)
+    # Alice holds 8 cards against A Noble Cause's reserve of 6: she discards two; Bob's 7 fit Building Orders' 7.
+    with t.action("discard to reserve"):
+        form(a, "reserve:Alice", first=2, tap=t.tap)
+        a.wait_for_selector("#my-counts:has-text('6 in hand')", timeout=WAIT)
+    assert b.locator("#round-box [data-offer^='reserve:']").count() == 0
+    with t.action("next phase"):
+        t.tap(b, "#step[data-step=next-step]")
+        b.wait_for_selector("#phase:has-text('Runde 3')", timeout=WAIT)
     a.wait_for_selector("#phase:has-text('Round 3')", timeout=WAIT)
     power(a, 2)  # 1 on the faction card, 1 on Tyrion: the header shows the total
     shot(a, "game-round-3-en")
@@ -508,8 +561,9 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     TAPS.write_text(json.dumps(table, indent=2, ensure_ascii=False) + "\n")
     print("\n" + json.dumps(table, indent=2, ensure_ascii=False))
     kinds = {r["action"] for r in table["actions"]}
-    assert {"choose plot", "challenge", "dominance", "undo (with preview)", "drew 7 / drew 2",
-            "marshal into shadows (scan)", "bring out of shadows"} <= kinds
-    # The goal: two taps or fewer for the ten most common actions; the known exceptions are listed above.
-    top = [r for r in table["actions"] if r["action"] in table["ten_most_common"]]
-    assert {r["action"] for r in top if r["taps_max"] > 2} <= set(OVER_TWO), table
+    assert {"choose plot", "challenge: initiate", "challenge: claim", "dominance", "undo (with preview)",
+            "drew 7 / drew 2", "marshal into shadows (scan)", "bring out of shadows", "power on a card"} <= kinds
+    # The goal: two taps or fewer for the ten most common actions. Every action that took more is listed with
+    # its reason, and every one listed took more (no stale excuse).
+    over = {r["action"] for r in table["actions"] if r["taps_max"] > 2}
+    assert over == set(OVER_TWO), (over, table)

@@ -211,20 +211,25 @@ def draw_two_each(a: Any, b: Any) -> None:
         until(page, f"{hands}.then(h => h.join() === '{after}')")
 
 
-def offer(page: Any, prefix: str) -> None:
+def click(page: Any, selector: str) -> None:
+    """One tap (a test that counts taps passes its own)."""
+    page.click(selector, timeout=WAIT)
+
+
+def offer(page: Any, prefix: str, tap: Any = click) -> None:
     """Tap the round's offer whose id begins with ``prefix`` (the server's offers: view.now.offers)."""
-    page.click(f"#round-box [data-offer^='{prefix}']", timeout=WAIT)
+    tap(page, f"#round-box [data-offer^='{prefix}']")
 
 
-def form(page: Any, oid: str, *cards: str, first: int = 0) -> None:
-    """An offer with a form: tick ``cards`` (or the ``first`` n choices), then send it."""
-    page.click(f"#round-box [data-offer='{oid}']", timeout=WAIT)
+def form(page: Any, oid: str, *cards: str, first: int = 0, tap: Any = click) -> None:
+    """An offer with a form: a tap on it, one on each of ``cards`` (or the ``first`` n choices), one on send."""
+    tap(page, f"#round-box [data-offer='{oid}']")
     page.wait_for_selector(f"#sheet [data-offer-send='{oid}']", timeout=WAIT)
     for card in cards:
-        page.check(f"#sheet [data-choice='{card}']")
-    for box in page.locator("#sheet [data-choice]").all()[:first]:
-        box.check()
-    page.click(f"#sheet [data-offer-send='{oid}']")
+        tap(page, f"#sheet [data-choice='{card}']:not(:checked)")
+    for _ in range(first):
+        tap(page, "#sheet [data-choice]:not(:checked) >> nth=0")
+    tap(page, f"#sheet [data-offer-send='{oid}']")
 
 
 def step(page: Any, name: str) -> None:
@@ -281,16 +286,23 @@ def joined_by_qr(host: Any, name: str) -> str:
     return link
 
 
-def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], chosen: tuple[str, str],
+def german(page: Any) -> bool:
+    """Whether the phone shows its page in German (the language its DE/EN button chose, or its locale's)."""
+    return bool(page.evaluate("document.documentElement.lang === 'de'"))
+
+
+def plots_in_secret(t: Any, first: Any, second: Any, names: tuple[str, str], chosen: tuple[str, str],
                     hidden: list[str], spectator: Any = None) -> None:
-    """``first`` chooses a plot; ``second``'s phone (and a ``spectator``'s) says only "chosen" and holds nothing of
-    it (``hidden``: every plot name of the first player's deck); then ``second`` chooses and both are revealed
-    together."""
+    """``first`` chooses a plot; ``second``'s phone (and a ``spectator``'s) says only "chosen", each in its own
+    language, and holds nothing of it (``hidden``: every plot name of the first player's deck); then ``second``
+    chooses and both are revealed together. ``t`` is the test's table, whose ``look`` glances at a page."""
+    def chosen_by_first(page: Any) -> str:
+        return f"{names[0]}: gewählt" if german(page) else f"{names[0]}: chosen"
+
     first.click(f"#round-box [data-offer='plot:{chosen[0]}']", timeout=WAIT)
-    first.wait_for_selector("#round-box:has-text('" + ("Verdeckt gewählt" if t.german else "Chosen face down") + "')",
-                            timeout=WAIT)
-    status = f"{names[0]}: gewählt" if t.german else f"{names[0]}: chosen"
-    second.wait_for_selector(f"#round-box:has-text('{status}')", timeout=WAIT)
+    first.wait_for_selector("#round-box:has-text('" + ("Verdeckt gewählt" if german(first) else "Chosen face down")
+                            + "')", timeout=WAIT)
+    second.wait_for_selector(f"#round-box:has-text('{chosen_by_first(second)}')", timeout=WAIT)
     sees_no_card(second, hidden)
     for page in (first, second):  # nobody's first player yet, and no way on before the reveal
         assert page.locator("#first").count() == 0
@@ -298,12 +310,11 @@ def plots_in_secret(t: Table, first: Any, second: Any, names: tuple[str, str], c
     t.look(second, "plot-chosen-by-the-other")
     if spectator is not None:
         # (The spectator's page follows the game's public live stream: no reload.)
-        spectator.wait_for_selector(f"#round-box:has-text('{status}')", timeout=WAIT)
-        waiting = f"Warten auf {names[1]}" if t.german else f"Waiting for {names[1]}"
+        spectator.wait_for_selector(f"#round-box:has-text('{chosen_by_first(spectator)}')", timeout=WAIT)
+        waiting = f"Warten auf {names[1]}" if german(spectator) else f"Waiting for {names[1]}"
         assert waiting in spectator.inner_text("#round-box")  # a line begins with a capital
         sees_no_card(spectator, hidden)
         t.look(spectator, "spectator-plots")
-        spectator.context.close()
     second.click(f"#round-box [data-offer='plot:{chosen[1]}']", timeout=WAIT)
     for page in (first, second):
         page.wait_for_selector(f"[data-revealed={names[0]}]", timeout=WAIT)
@@ -589,6 +600,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     else:  # Building Orders (1) beats A Noble Cause (0)
         plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.01006.1", "Alice.01004.1"), ["Building Orders", "01006"],
                         watcher)
+    watcher.context.close()
     offer(b, "first:Bob")
     first_label = "Startspieler: Bob" if de else "First player: Bob"
     a.wait_for_selector(f"#first:text-is('{first_label}')", timeout=WAIT)

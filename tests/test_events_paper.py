@@ -139,8 +139,11 @@ def test_a_paper_key_sees_no_more_than_a_spectator(client: FlaskClient, catalog:
     spectator = client.get(f"/api/games/{game}/view").get_json()
     as_paper = client.get(f"/api/games/{game}/view", headers=h(paper_a)).get_json()
     assert as_paper["viewer"] == {"role": "paper", "seat": "A"}
-    assert {k: v for k, v in as_paper.items() if k not in ("viewer", "role")} == {
-        k: v for k, v in spectator.items() if k not in ("viewer", "role")}
+    assert {k: v for k, v in as_paper.items() if k not in ("viewer", "role", "may")} == {
+        k: v for k, v in spectator.items() if k not in ("viewer", "role", "may")}
+    # It may do no more than a spectator (that a key opened the page is no power: "keyed" says only that).
+    assert {k for k, v in as_paper["may"].items() if v and k != "keyed"} <= {
+        k for k, v in spectator["may"].items() if v}
     version = as_paper["version"]
     r = client.post(f"/api/games/{game}/actions", headers=h(paper_a),
                     json={"action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": version})

@@ -20,6 +20,13 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_no_merge_conflict_is_left_in_a_text_file() -> None:
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    found = subprocess.run(["git", "grep", "-lIE", "^(<{7} |>{7} |={7}$)"], cwd=ROOT, capture_output=True, text=True)
+    assert found.returncode == 1 and found.stdout == "", found.stdout  # 1: nothing found
+
+
 def test_rules_core_imports_no_flask_sqlite_or_files() -> None:
     banned = ("flask", "sqlite", "sqlite_utils", "open(", "pathlib", "import os", "werkzeug")
     for path in (ROOT / "companion" / "rules").rglob("*.py"):

@@ -209,27 +209,6 @@ SELECTS_CUT = """() => [...document.querySelectorAll('select')].filter(s => s.ge
 })"""
 
 
-def plot_chosen_in_secret(t: Table, first: Any, second: Any, watcher: Any, names: tuple[str, str],
-                          chosen: tuple[str, str], hidden: list[str]) -> None:
-    """``first`` chooses; ``second`` (in its own language) and the spectator read only "chosen" and hold nothing of
-    the plot (``hidden``: every plot name of the first player's deck) until both are revealed together."""
-    first.click(f"#plot-choice li[data-plot='{chosen[0]}']", timeout=WAIT)
-    first.wait_for_selector("#plot-mine", timeout=WAIT)
-    said = {"de": f"{names[0]}: gewählt", "en": f"{names[0]}: chosen"}
-    second.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{said[t.lang[id(second)]]}')", timeout=WAIT)
-    round_walk.sees_no_card(second, hidden)
-    t.look(second, "plot-chosen-by-the-other")
-    watcher.reload()  # a spectator reads the table every few seconds: now
-    watcher.wait_for_selector(f"[data-plot-status={names[0]}]:has-text('{said[t.lang[id(watcher)]]}')",
-                              timeout=WAIT)
-    round_walk.sees_no_card(watcher, hidden)
-    t.look(watcher, "spectator-plot-chosen")
-    second.click(f"#plot-choice li[data-plot='{chosen[1]}']", timeout=WAIT)
-    for page in (first, second):
-        page.wait_for_selector(f"[data-revealed={names[0]}]", timeout=WAIT)
-        page.wait_for_selector(f"[data-revealed={names[1]}]", timeout=WAIT)
-
-
 def caught_up(server: Server, gid: str, *pages: Any) -> None:
     """Each page shows the table as it is now (as a player looks up before tapping after the other's move): a tap
     made on an older table is a version conflict, refused and not sent again, by design."""
@@ -299,7 +278,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
 
     # ---- Setup: seven each, a card in play and one into shadows each ----------------------------------------
     for page in (a, b):
-        page.click("#draw-7", timeout=WAIT)
+        round_walk.offer(page, "draw:")
         page.wait_for_selector("#my-counts:has-text('7')", timeout=WAIT)
     find(a, "lancel", "Alice.acoa_103.1", "setup_place")
     find(a, "tyrion", "Alice.kl_5.1", "setup_into_shadows")
@@ -317,15 +296,22 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
 
     # ---- Round 1: plots in secret (Alice first), the first player, draws --------------------------------------
     for page in (a, b):
-        page.wait_for_selector("#plot-choice li", timeout=WAIT)
+        page.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     t.look(a, "plot-choice")
     t.look(b, "plot-choice")
-    plot_chosen_in_secret(t, a, b, s, ("Alice", "Bob"), ("Alice.acoa_26.1", "Bob.acoa_30.1"),
-                          ["Fury of the Lion", "Fury of the Stag", "acoa_26", "acoa_27"])
-    a.wait_for_selector("#first-choice button[data-first=Alice]", timeout=WAIT)  # initiative tied: either names it
+    round_walk.plots_in_secret(t, a, b, ("Alice", "Bob"), ("Alice.acoa_26.1", "Bob.acoa_30.1"),
+                               ["Fury of the Lion", "Fury of the Stag", "acoa_26", "acoa_27"], s)
+    # Initiative 7 against 7, power 0 against 0: a random pick, which either phone records (RR: Initiative);
+    # then the winner, and only she, chooses the first player.
+    for page in (a, b):
+        page.wait_for_selector("#round-box [data-offer='initiative:Alice']", timeout=WAIT)
+    t.look(b, "initiative-random")
+    round_walk.offer(b, "initiative:Alice")
+    a.wait_for_selector("#round-box [data-offer='first:Alice']", timeout=WAIT)
     t.look(a, "first-player-choice")
     t.look(b, "first-player-choice")
-    a.click("#first-choice button[data-first=Alice]")
+    assert b.locator("#round-box [data-offer^='first:']").count() == 0
+    round_walk.offer(a, "first:Alice")
     a.wait_for_selector("#first:text-is('Startspieler: Alice')", timeout=WAIT)
     b.wait_for_selector("#first:text-is('First player: Alice')", timeout=WAIT)
     a.click("#step[data-step=next-step]")  # draw phase
@@ -333,10 +319,10 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     a.click("#step[data-step=next-step]")  # marshaling
 
     # ---- Marshaling: Alice's income with a modifier, a duplicate, an attachment, a card into shadows with a token
-    a.wait_for_selector("#collect-income", timeout=WAIT)
-    a.fill("#income-mod", "1")
+    a.click("#round-box [data-offer='income-modified:Alice']", timeout=WAIT)
+    a.fill("#sheet #field-modifier", "1")
     t.look(a, "income")
-    a.click("#collect-income")
+    a.click("#sheet [data-offer-send='income-modified:Alice']")
     gold(a, 6)
     find(a, "lancel", "Alice.acoa_103.2", "marshal")  # free: a duplicate on the first
     find(a, "toll gate", "Alice.acoa_33.1", "marshal")
@@ -357,7 +343,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     b.wait_for_selector("#turn.mine", timeout=WAIT)
 
     # Bob: income, a marshal taken back with Undo (the undo says what), then two cards into shadows.
-    b.click("#collect-income")
+    round_walk.offer(b, "income:Bob")
     gold(b, 5)
     find(b, "carrion", "Bob.ator_16.1", "marshal")
     b.wait_for_selector("#my-play li[data-card='Bob.ator_16.1']", timeout=WAIT)
@@ -381,54 +367,65 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
 
     # ---- Challenges: 1st edition's chance at the beginning of the phase (Alice passes, Bob brings Meera out) ----
     a.click("#step[data-step=next-step]", timeout=WAIT)
-    a.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
-    b.wait_for_selector("#shadows-chance:has-text('Alice')", timeout=WAIT)
+    a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+    b.wait_for_selector("#round-box:has-text('Alice')", timeout=WAIT)
+    assert b.locator("#round-box [data-offer=pass-shadows]").count() == 0  # her chance, not his yet
     t.look(a, "shadows-chance")
     t.look(b, "shadows-chance-waiting")
-    a.click("#pass-shadows")
-    b.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+    round_walk.offer(a, "pass-shadows")
+    b.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
     tap(b, "#my-shadows li[data-position='1']", "bring_out")
     b.wait_for_selector("#my-play li[data-card='Bob.atoc_2.1']", timeout=WAIT)
     a.wait_for_selector("[data-seat=Bob] li[data-card='Bob.atoc_2.1']", timeout=WAIT)
     assert b.locator("#flags .flag:not(.ok)").count() == 0, b.inner_text("#flags")
     t.look(b, "brought-out")
-    # Alice wins a military challenge (Meera dies for the claim) and a power challenge unopposed.
-    a.wait_for_selector("#challenge-open", timeout=WAIT)
-    a.click("#challenge-open")
-    t.look(a, "challenge-form")
-    a.click("#sheet [data-outcome=attacker]")  # military: the type offered first
-    b.wait_for_selector("[data-challenge='military:Alice']", timeout=WAIT)
-    round_walk.power_won_unopposed(t, a)
-    t.look(b, "challenges-lost")
-    a.click("#step[data-step=pass-turn]")
-    caught_up(server, gid, b)
-    b.wait_for_selector("#challenge-open", timeout=WAIT)
+    # Alice's military challenge with Ser Lancel, step by step: Bob defends with Meera, 2 against 2 (the attacker
+    # wins a tie), and Meera dies for the claim. Bob first reaches for Kill on Meera's own menu: the phone asks
+    # first, in the language switched to while it is open; he cancels and applies the claim the round box offers.
+    form = round_walk.form
+    form(a, "challenge:military", "Alice.acoa_103.1")
+    b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    t.look(b, "declare-defenders")
+    form(b, "defend", "Bob.atoc_2.1")
+    a.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
+    t.look(a, "challenge-result")
+    round_walk.offer(a, "result")
+    b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
+    t.look(b, "claim-due")
     tap(b, "#my-play li[data-card='Bob.atoc_2.1']", "kill")
     t.look(b, "confirm-kill")  # in German too: the question and its answers are said again (they stayed English)
     b.click("[data-lang-toggle]")
     b.wait_for_selector(".sheet.confirm:has-text('Bitte bestätigen')", timeout=WAIT)
     b.click("[data-lang-toggle]")
     b.wait_for_selector(".sheet.confirm:has-text('Please confirm')", timeout=WAIT)
-    b.click("[data-confirm=yes]", timeout=WAIT)
+    b.click("[data-confirm=no]", timeout=WAIT)
+    b.wait_for_selector(".sheet.confirm", state="detached", timeout=WAIT)
+    form(b, "claim", "Bob.atoc_2.1")
     a.wait_for_selector("#dead li[data-card='Bob.atoc_2.1']", timeout=WAIT)
     b.wait_for_selector("#my-play li[data-card='Bob.atoc_2.1']", state="detached", timeout=WAIT)
     t.look(a, "opponent-dead-pile")
+    t.look(b, "challenges-lost")
+    a.click("#step[data-step=pass-turn]", timeout=WAIT)
+    caught_up(server, gid, b)
     b.click("#step[data-step=pass-turn]", timeout=WAIT)
     caught_up(server, gid, a)
 
     # ---- Dominance, power on a card, standing, taxation ---------------------------------------------------
-    a.click("#step[data-step=next-step]", timeout=WAIT)
-    a.wait_for_selector("#dominance-choice [data-dominance=Alice]", timeout=WAIT)
+    round_walk.onward(a, b)
+    # The totals on both phones; the offer only on the winner's: Alice's 1 gold against Bob's none (Ser Lancel
+    # knelt to attack, Meera is dead).
+    a.wait_for_selector("#round-box [data-offer=dominance]", timeout=WAIT)
+    b.wait_for_selector("#round-box:has-text('Dominance: Alice 1, Bob 0')", timeout=WAIT)
+    assert b.locator("#round-box [data-offer=dominance]").count() == 0
     t.look(a, "dominance")
     t.look(b, "dominance")
-    a.click("#dominance-choice [data-dominance=Alice]")
+    round_walk.offer(a, "dominance")
+    power(a, 1)
+    tap(a, "#my-play li[data-card='Alice.acoa_103.1']", "gain_power")
     power(a, 2)
-    a.click("#my-play li[data-card='Alice.acoa_103.1']")
-    a.click("#sheet button[data-power='+1']")
-    power(a, 3)
     b.wait_for_selector("[data-seat=Alice] li[data-card='Alice.acoa_103.1'] .tok", timeout=WAIT)
     for german, english in (("Auffrischungsphase", "standing phase"), ("Steuerphase", "taxation phase")):
-        a.click("#step[data-step=next-step]", timeout=WAIT)
+        round_walk.onward(a, b)
         a.wait_for_selector(f"#phase:has-text('{german}')", timeout=WAIT)
         b.wait_for_selector(f"#phase:has-text('{english}')", timeout=WAIT)
     gold(a, 0)
@@ -439,23 +436,24 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     s.wait_for_selector("#areas section", timeout=WAIT)
     round_walk.sees_no_card(s, hidden)
     t.look(s, "spectator-round-1")
-    a.click("#step[data-step=next-step]", timeout=WAIT)
+    round_walk.onward(a, b)
 
     # ---- Round 2: Bob chooses his plot first; then Bob is first player ---------------------------------------
     b.wait_for_selector("#phase:has-text('Round 2')", timeout=WAIT)
     for page in (a, b):
-        page.wait_for_selector("#plot-choice li", timeout=WAIT)
-    plot_chosen_in_secret(t, b, a, s, ("Bob", "Alice"), ("Bob.acoa_28.1", "Alice.acoa_27.1"),
-                          ["Fury of the Kraken", "acoa_28"])
-    b.click("#first-choice button[data-first=Bob]", timeout=WAIT)
+        page.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
+    round_walk.plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.acoa_28.1", "Alice.acoa_27.1"),
+                               ["Fury of the Kraken", "acoa_28"], s)
+    # Fury of the Kraken against Fury of the Stag, 7 and 7: Bob has less power and wins initiative outright.
+    round_walk.offer(b, "first:Bob")
     a.wait_for_selector("#first:text-is('Startspieler: Bob')", timeout=WAIT)
     b.click("#step[data-step=next-step]", timeout=WAIT)  # draw
     t.draw_two_each(a, b)
     b.click("#step[data-step=next-step]", timeout=WAIT)  # marshaling
-    b.click("#collect-income", timeout=WAIT)
+    round_walk.offer(b, "income:Bob")
     b.click("#step[data-step=pass-turn]", timeout=WAIT)
     caught_up(server, gid, a)
-    a.click("#collect-income", timeout=WAIT)
+    round_walk.offer(a, "income:Alice")
     gold(a, 5)
     a.click("#step[data-step=pass-turn]", timeout=WAIT)
     caught_up(server, gid, b)
@@ -463,7 +461,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     # ---- Challenges: Bob brings out his second Meera while the first lies in his dead pile: recorded (advisory),
     # flagged with the rule and its citation, in sight; he takes it back from the flag. Alice brings Tyrion out.
     b.click("#step[data-step=next-step]", timeout=WAIT)
-    b.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+    b.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
     tap(b, "#my-shadows li[data-position='2']", "bring_out")  # Meera (copy 2): copy 1 is dead
     flag = b.wait_for_selector("#flags .flag", timeout=WAIT).inner_text()
     assert "Recorded — but" in flag and "Meera Reed" in flag and "dead pile" in flag, flag
@@ -475,10 +473,10 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     b.click("#flag-undo")
     b.wait_for_selector("#my-shadows li[data-position='2']", timeout=WAIT)
     a.wait_for_selector("[data-seat=Bob] li[data-card='Bob.atoc_2.2']", state="detached", timeout=WAIT)
-    b.click("#pass-shadows", timeout=WAIT)
-    a.wait_for_selector("#shadows-chance #pass-shadows", timeout=WAIT)
+    round_walk.offer(b, "pass-shadows")
+    a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
     # Bob's turn in the challenges phase, but the table waits for Alice's chance first: her button says so (it
-    # read "Warten auf Bob" beside "Du bist dran").
+    # read "Warten auf Bob" beside "Du bist dran", then "Zuerst: dein Zug, unten" in Bob's turn).
     assert a.inner_text("#step") == "Zuerst: deine Chance, unten"
     t.look(a, "shadows-chance-not-active")
     tap(a, "#my-shadows li[data-position='1']", "bring_out")  # Tyrion (s2)
@@ -498,8 +496,8 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     a.click("#power-plus")
     a.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
     b.wait_for_selector("#game-over:not(.hidden)", timeout=WAIT)
-    assert "Alice gewinnt mit 15 Macht" in a.inner_text("#game-over")
-    assert "Alice wins with 15 power" in b.inner_text("#game-over")
+    assert "Alice gewinnt das Spiel (15 Macht)" in a.inner_text("#game-over")
+    assert "Alice wins the game (15 power)" in b.inner_text("#game-over")
     t.look(a, "game-over", both=False)  # the dialog covers the DE/EN button; Bob's is English
     t.look(b, "game-over", both=False)
     s.reload()

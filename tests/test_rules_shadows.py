@@ -469,3 +469,41 @@ def test_check_is_pure() -> None:
     before = view(t, JUDGE)
     check(t, BringOut("A", "A.13089.1"))
     assert view(t, JUDGE) == before
+
+
+def test_the_step_button_says_it_is_the_players_chance_to_come_out_of_shadows_not_their_turn() -> None:
+    """1st edition, the beginning of the challenges phase in A's turn: A's chance first, then B's. The step
+    button of B, whose chance it is in A's turn, says it is his chance, below (it said "your move" beside "A's
+    turn")."""
+    from companion.rules.actions.flow import PassShadows
+    from companion.rules.offers import round_view
+
+    t = make_table({"A": {"kl_5": 1}, "B": {"atoc_2": 1}}, edition="1e", phase="challenges")
+    shadows(t, "A.kl_5.1", "B.atoc_2.1")
+    assert [o["id"] for o in round_view(t, Role.of_seat("B"))["offers"] if o["primary"]] == []
+    assert round_view(t, Role.of_seat("B"))["next"]["label"]["msg"] == "waitingFor"
+    legal(t, PassShadows("A"))
+    assert t.active_player == "A"
+    b = round_view(t, Role.of_seat("B"))
+    assert [o["id"] for o in b["offers"] if o["primary"]] == ["pass-shadows"]
+    assert b["next"] == {"label": {"msg": "shadowsChanceStep"}, "action": None}
+    # A, whose turn it is, waits for B's chance: passing the turn now would start the phase's actions and take
+    # B's chance away (the Shadows insert: the chances come before anything else in the phase).
+    a = round_view(t, Role.of_seat("A"))
+    assert a["next"]["label"]["msg"] == "waitingFor" and a["next"]["action"] is None
+    assert "pass-turn" not in [o["id"] for o in a["offers"]]
+    legal(t, PassShadows("B"))
+    assert round_view(t, Role.of_seat("A"))["next"]["id"] == "pass-turn"
+
+
+def test_a_seat_with_the_first_chance_in_its_own_turn_passes_the_chance_before_the_turn() -> None:
+    from companion.rules.actions.flow import PassShadows
+    from companion.rules.offers import round_view
+
+    t = make_table({"A": {"kl_5": 1}, "B": {}}, edition="1e", phase="marshaling")
+    shadows(t, "A.kl_5.1")
+    a = round_view(t, Role.of_seat("A"))
+    assert a["next"] == {"label": {"msg": "shadowsChanceStep"}, "action": None}
+    assert "pass-shadows" in [o["id"] for o in a["offers"]]
+    legal(t, PassShadows("A"))
+    assert round_view(t, Role.of_seat("A"))["next"]["id"] == "pass-turn"

@@ -147,6 +147,18 @@ def _next(t: Table, role: Role) -> dict[str, Any] | None:
     """The step button: the round's next step when it is this role's to take, else what the table waits for."""
     if t.ended is not None or t.time_finished:
         return None
+    holder = shadows_holder(t)
+    if holder is not None:
+        # 1st edition, the beginning of a phase: the chance to come out of Shadows goes round in player order,
+        # before anything else in the phase (the Shadows insert), so before the active player's turn too. The
+        # last player to have one may go on to the next phase (going on is passing it); others pass first, and in
+        # a phase of turns the turn waits for every chance.
+        later = [s for s in t.player_order()[t.player_order().index(holder) + 1:]
+                 if t.players[s].shadows_opportunity == "open" and t.shadows(s)]
+        if role.seat != holder:
+            return _waiting(t, [holder])
+        if later or (t.phase in (Phase.MARSHALING, Phase.CHALLENGES) and t.active_player):
+            return {"label": msg("shadowsChanceStep"), "action": None}
     if t.phase in (Phase.MARSHALING, Phase.CHALLENGES) and t.active_player:
         if _may(role, "pass_turn", t.active_player) and (role.seat in (None, t.active_player)):
             c = current_challenge(t)
@@ -155,16 +167,6 @@ def _next(t: Table, role: Role) -> dict[str, Any] | None:
             return {"label": msg("passTurn"), "action": {"type": "pass_turn", "player": t.active_player},
                     "id": "pass-turn"}
         return _waiting(t, [t.active_player])
-    holder = shadows_holder(t)
-    if holder is not None:
-        # 1st edition, the beginning of a phase: the chance to come out of Shadows goes round in player order. The
-        # last player to have one may go on to the next phase (going on is passing it); others pass first.
-        later = [s for s in t.player_order()[t.player_order().index(holder) + 1:]
-                 if t.players[s].shadows_opportunity == "open" and t.shadows(s)]
-        if role.seat != holder:
-            return _waiting(t, [holder])
-        if later:
-            return {"label": msg("shadowsChanceStep"), "action": None}
     blocked = _phase_blocked(t)
     if blocked and role.seat in blocked:
         return {"label": msg("round.yourStep"), "action": None}  # the round box below says what
@@ -516,6 +518,10 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
     counters = ["gold", "power"] if role.seat is not None and role.may_record(Recorder.PLAYER) else []
     step = _next(t, role)
     if step is not None and step["action"] is None and any(o["primary"] for o in offers):
-        step = {"label": msg("round.yourStep"), "action": None}  # the table waits for this phone: below
+        # The table waits for this phone: below. At the beginning of a 1st-edition phase it is the player's chance
+        # to come out of Shadows, which may come in another player's turn: not "your move".
+        holder = shadows_holder(t)
+        chance = holder is not None and holder == role.seat
+        step = {"label": msg("shadowsChanceStep" if chance else "round.yourStep"), "action": None}
     return {"status": _status(t, role), "next": step, "lines": lines, "offers": offers,
             "counters": counters, "counters_of": counters_of(t, role), "over": t.ended is not None}

@@ -8,6 +8,7 @@ import {eventTable as atEvent} from "./event_table.js";
 import {whoSees} from "./keys.js";
 import {applyStrings, citation, errorText, hasMessage, lang, messagesReady, msg, onLanguage, paramText,
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
+import {makeFinder} from "./find.js";
 import {makeNames} from "./names.js";
 import {offerButton, offerRows, said} from "./offers.js";
 import {request} from "./request.js";
@@ -49,7 +50,7 @@ let stopped = false;
 function keyRenewed() {
   const seen = state;
   stopped = true;
-  state = null; log = []; found = null; flag = null; scanner.forget();
+  state = null; log = []; flag = null; finder.forget(); scanner.forget();
   client.forget();
   for (const id of ["areas", "log", "found", "scanned", "recent", "round-box", "pending-box", "flags", "keys-news",
                     "who-sees", "status", "sheet", "game-over"]) $(id).replaceChildren();
@@ -112,9 +113,9 @@ const may = what => Boolean(state && state.may && state.may[what]);
 async function send(action, button = null) {
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
-  const edits = findEdits;
+  const edits = finder.edits();
   const r = await client.write("/actions", {action}, {commutative: RESENT.has(action.type), label: actionName(action.type), button});
-  if (findEdits === edits) { found = null; renderFound(); $("find").value = ""; }
+  if (finder.edits() === edits) finder.forget(true);  // the search done with, unless the player typed meanwhile
   return answered(r);
 }
 
@@ -544,35 +545,7 @@ $("export").addEventListener("click", async () => {
   saveFile(r.data, gameId + ".jsonl");
 });
 
-// -- finding a card by name, and the cards this seat touched last --------------------------------
-let findTimer, found = null, findEdits = 0;
-$("find").addEventListener("input", ev => {
-  findEdits += 1;
-  clearTimeout(findTimer);
-  findTimer = setTimeout(async () => {
-    const q = ev.target.value;
-    if (!q.trim()) { found = null; renderFound(); return; }
-    const r = await client.get("/find?q=" + encodeURIComponent(q));
-    if (!r.ok || $("find").value !== q) return;  // a newer query is on its way
-    found = {q, ...r.data};
-    renderFound();
-  }, 120);
-});
-/** Search results: copy number and zone tell copies apart; nothing found says so, with the catalogue's hint. */
-function renderFound() {
-  const ul = $("found");
-  ul.replaceChildren();
-  if (!found) return;
-  const twins = c => found.cards.some(o => o.id !== c.id && o.name === c.name && o.owner === c.owner && o.copy === c.copy);
-  const tell = c => (!twins(c) ? "" : c.shadow_costs.length ? ` (${t("table.twinShadow", {value: c.shadow_costs.join(", ")})})` : ` (${c.code})`);
-  for (const c of found.cards) ul.append(el("li", {onclick: () => openCard(c.id, c.name), "data-card": c.id},
-    el("div", {class: "grow"}, el("div", {}, `${c.name} #${c.copy}${tell(c)}`), el("div", {class: "muted"}, `${seatName(c.owner)} · ${t("zone." + c.zone)}${c.position ? " #" + c.position : ""}`))));
-  if (!found.cards.length) {
-    ul.append(el("li", {class: "muted", id: "found-none"}, el("div", {},
-      el("div", {}, t("findNone", {query: found.q})),
-      el("div", {}, found.catalogue.length ? t("findHintCatalogue", {names: found.catalogue.join(", ")}) : t("findHintSpelling")))));
-  }
-}
+// -- the cards this seat touched last -----------------------------------------------------------
 /** The last cards this seat touched, newest first: one tap opens the card's actions again. */
 function renderRecent() {
   const box = $("recent");
@@ -594,13 +567,14 @@ function renderRecent() {
   box.classList.toggle("hidden", !ids.length);
 }
 
+const finder = makeFinder({client, openCard, seatName});
 const scanner = makeScanner({gameId, client, getState: () => state, mySeat, openCard, showFlag});
 $("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanner.scanImage(ev.target.files[0]); ev.target.value = ""; });
 // Live frames: labels only (no OCR several times a second) unless the player asks for a title ("hold still");
 // camera.js stops once a frame names a card of this seat.
 $("live-start").addEventListener("click", () => startCamera($("camera"), (blob, title) => scanner.scanImage(blob, true, title)));
 onLanguage(render);
-onLanguage(() => { renderFound(); scanner.render(); redrawCamera(); });
+onLanguage(() => { finder.render(); scanner.render(); redrawCamera(); });
 messagesReady.then(load);
 
 // What tests read of the page (through import(), never window): the table as this phone last drew it.
