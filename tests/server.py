@@ -102,6 +102,28 @@ def play(base: str, game_id: str, moves: Iterable[tuple[str, dict[str, Any]]], v
     return version
 
 
+def take_offer(base: str, game_id: str, keys: Iterable[str], oid: str) -> dict[str, Any] | None:
+    """Record the round's offer ``oid`` (view.now.offers: what the server offers now) with the first of ``keys``
+    it is offered to, as that phone's tap would; None when no key is offered it."""
+    for key in keys:
+        view = call(base, "GET", f"/games/{game_id}/view", key=key)[1]
+        offer = next((o for o in view["now"]["offers"] if o["id"] == oid), None)
+        if offer is not None:
+            status, body = call(base, "POST", f"/games/{game_id}/actions",
+                                {"action": offer["action"], "expected_version": view["version"]}, key)
+            assert status == 201, (offer, body)
+            return body  # type: ignore[no-any-return]
+    return None
+
+
+def first_player(base: str, game_id: str, keys: Iterable[str], seat: str) -> None:
+    """Both plots revealed: initiative (a tie's random pick goes to ``seat``), then ``seat`` is chosen as the first
+    player by whoever won initiative, through the server's offers (RR: Appendix I › 1.3)."""
+    keys = list(keys)
+    take_offer(base, game_id, keys, f"initiative:{seat}")  # offered only on a tie
+    assert take_offer(base, game_id, keys, f"first:{seat}") is not None, "no phone may choose the first player"
+
+
 def _parse(text: str, content_type: str) -> Any:
     if "json" in content_type and "ndjson" not in content_type:
         return json.loads(text)

@@ -17,8 +17,10 @@ from companion.catalog.decks import parse_deck
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
 from tests.paper import claimed
+from tests.phones import WAIT
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
+from tests.test_browser import CHROMIUM, PHONE, SHOTS
+from tests.test_browser_round import offer, step
 from tests.test_events import regular_draws
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -27,7 +29,7 @@ LAPTOP = {"viewport": {"width": 1280, "height": 900}, "bypass_csp": True}
 
 
 
-def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
+def test_sixteen_table_event(server: Server, browser: Any, tmp_path: Path) -> None:
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     decks = [as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
@@ -54,111 +56,107 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
     deck_a7 = parse_deck("P13", decks[12 % len(decks)], catalog)
     char = f"A.{next(c for c in deck_a7.draw if catalog.get(c).type == 'character')}.1"  # type: ignore[union-attr]
 
-    browser = playwright.sync_playwright().start()
-    try:
-        b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        judge_page = b.new_context(**LAPTOP).new_page()
-        judge_page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
-        judge_page.wait_for_function("document.querySelectorAll('#tables tr').length === 16")
-        assert judge_page.locator("#live").inner_text() in ("live",)
-        phones = {}
-        for name, (table, seat) in {"a7": (7, "A"), "b7": (7, "B"), "a3": (3, "A")}.items():
-            page = b.new_context(**PHONE).new_page()
-            game = t7["game"] if table == 7 else t3["game"]
-            page.goto(f"{server.url}/g/{game}#key={key[(table, seat)]}")
-            phones[name] = page
-        phones["a7"].wait_for_selector("#log")
-        # A legal draw at table 7, then an illegal bring-out from hand (strict: refused, the judge hears of it).
-        v7 = call(api, "GET", f"/games/{game7}/view", key=key[(7, "A")])[1]["version"]  # decks, and both keys taken
-        assert call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "draw", "player": "A", "card": char},
-                                                              "expected_version": v7}, key[(7, "A")])[0] == 201
-        sent = time.monotonic()
-        status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
-                                                                             "card": char}, "expected_version": v7 + 1},
-                         key[(7, "A")])
-        assert status == 422
-        judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]') && "
-                                     "document.querySelector('tr[data-table=\"7\"]').innerText.includes('illegal')",
-                                     timeout=5000)
-        assert time.monotonic() - sent < 1.0, "the illegal move reached the dashboard in under a second"
-        assert judge_page.locator("#tables tr").first.get_attribute("data-table") == "7"  # needs attention first
-        # A card outside the registered list brought out: a deck-check flag.
-        status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
-                                                                             "card": "A.01001.1"},
-                                                                  "expected_version": v7 + 1}, key[(7, "A")])
-        assert status >= 400
-        judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]').innerText.includes('deck check')",
-                                     timeout=5000)
-        # The seat takes the draw back; the judge scrubs to before the undo and sees the hidden hand.
-        assert call(api, "POST", f"/games/{game7}/undo", {"expected_version": v7 + 1}, key[(7, "A")])[0] in (200, 201)
-        judge_page.click(f"button[data-open='{game7}']")
-        judge_page.wait_for_selector("#table-panel:not(.hidden)")
-        judge_page.fill("#scrub", str(v7 + 1))  # the draw: after the decks and the two phones' keys
-        judge_page.dispatch_event("#scrub", "input")
-        card_name = catalog.get(char.split(".")[1]).name  # type: ignore[union-attr]
-        judge_page.wait_for_function(f"document.querySelector('#moment').innerText.includes({json.dumps(card_name)})")
-        assert f"#{v7 + 1} Draw" in judge_page.locator("#moment").inner_text()  # the entry in words
-        assert card_name not in phones["b7"].content()  # the opponent's phone never had it
-        # A ruling: logged, and both players at table 7 see it in their log.
-        judge_page.select_option("#ruling-type", "time_extension")
-        judge_page.fill("#ruling-text", "slow shuffle")
-        judge_page.fill("#ruling-minutes", "3")
-        judge_page.click("#ruling-send")
-        for name in ("a7", "b7"):  # in words, with what the judge wrote
-            phones[name].wait_for_function("document.querySelector('#log').innerText.includes('slow shuffle')",
-                                           timeout=5000)
-        assert "ruling" in phones["a7"].locator("#log").inner_text().lower()
-        assert "slow shuffle" not in phones["a3"].locator("#log").inner_text()
-        # The phones at an event table show the table and the round clock.
-        phones["a7"].wait_for_selector("#event-box:not(.hidden)", timeout=5000)
-        assert "table 7" in phones["a7"].inner_text("#event-name")
-        clock = phones["a7"].inner_text("#event-clock")
-        assert clock == "—" or ":" in clock  # not started yet, or minutes:seconds
-        # A player calls the judge from their phone: one tap.
-        phones["a3"].click("#call-judge")
-        phones["a3"].wait_for_selector("text=A judge has been called", timeout=5000)
-        judge_page.wait_for_function("document.querySelector('#tables tr').getAttribute('data-table') === '3'")
-        # Time runs out; going to time names the winner of table 7 from its state.
-        assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 1}, org)[0] == 200
-        judge_page.wait_for_function("document.querySelector('#clock').innerText.includes('TIME') || "
-                                     "document.querySelector('#clock').innerText.includes('ZEIT')")
-        judge_page.click("#gtt")
-        # Power ties and nobody recorded the draws: the page shows which figures are tracked and asks the judge
-        # for both draw decks as the players count them, instead of deciding on the state's guess.
-        judge_page.wait_for_selector("#gtt-deck-A")
-        assert "not tracked" in judge_page.inner_text("#gtt-out")
-        _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time", key=judge)
-        assert gtt["steps"][0]["values"] == {"A": 15, "B": 15} and gtt["needs"] == "draw_deck"
-        judge_page.screenshot(path=str(SHOTS / "event-judge-going-to-time-count-en.png"))
-        judge_page.fill("#gtt-deck-A", "41")
-        judge_page.fill("#gtt-deck-B", "43")
-        judge_page.click("#gtt-count")
-        judge_page.wait_for_selector(".gtt-winner")
-        winner = judge_page.locator(".gtt-winner").inner_text()
-        _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time?deck_A=41&deck_B=43", key=judge)
-        assert gtt["decided_by"] == "draw_deck" and gtt["winner"] == "B"
-        assert "counted" in judge_page.inner_text("#gtt-out")
-        assert (gtt["winner"] or gtt["chooser"]) in winner
-        judge_page.fill("#result-reason", "going to time")
-        judge_page.click(f"[data-result='{gtt['winner'] or gtt['chooser']}']")
-        deadline = time.monotonic() + 5
-        def result7() -> Any:
-            rows = call(api, "GET", f"/event/{eid}/report", key=judge)[1]["tables"]
-            return next(t for t in rows if t["table"] == 7)["result"]
+    judge_page = browser.new_context(**LAPTOP).new_page()
+    judge_page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+    judge_page.wait_for_function("document.querySelectorAll('#tables tr').length === 16")
+    assert judge_page.locator("#live").inner_text() in ("live",)
+    phones = {}
+    for name, (table, seat) in {"a7": (7, "A"), "b7": (7, "B"), "a3": (3, "A")}.items():
+        page = browser.new_context(**PHONE).new_page()
+        game = t7["game"] if table == 7 else t3["game"]
+        page.goto(f"{server.url}/g/{game}#key={key[(table, seat)]}")
+        phones[name] = page
+    phones["a7"].wait_for_selector("#log")
+    # A legal draw at table 7, then an illegal bring-out from hand (strict: refused, the judge hears of it).
+    v7 = call(api, "GET", f"/games/{game7}/view", key=key[(7, "A")])[1]["version"]  # decks, and both keys taken
+    assert call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "draw", "player": "A", "card": char},
+                                                          "expected_version": v7}, key[(7, "A")])[0] == 201
+    sent = time.monotonic()
+    status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
+                                                                         "card": char}, "expected_version": v7 + 1},
+                     key[(7, "A")])
+    assert status == 422
+    judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]') && "
+                                 "document.querySelector('tr[data-table=\"7\"]').innerText.includes('illegal')",
+                                 timeout=5000)
+    assert time.monotonic() - sent < 1.0, "the illegal move reached the dashboard in under a second"
+    assert judge_page.locator("#tables tr").first.get_attribute("data-table") == "7"  # needs attention first
+    # A card outside the registered list brought out: a deck-check flag.
+    status, _ = call(api, "POST", f"/games/{game7}/actions", {"action": {"type": "bring_out", "player": "A",
+                                                                         "card": "A.01001.1"},
+                                                              "expected_version": v7 + 1}, key[(7, "A")])
+    assert status >= 400
+    judge_page.wait_for_function("document.querySelector('tr[data-table=\"7\"]').innerText.includes('deck check')",
+                                 timeout=5000)
+    # The seat takes the draw back; the judge scrubs to before the undo and sees the hidden hand.
+    assert call(api, "POST", f"/games/{game7}/undo", {"expected_version": v7 + 1}, key[(7, "A")])[0] in (200, 201)
+    judge_page.click(f"button[data-open='{game7}']")
+    judge_page.wait_for_selector("#table-panel:not(.hidden)")
+    judge_page.fill("#scrub", str(v7 + 1))  # the draw: after the decks and the two phones' keys
+    judge_page.dispatch_event("#scrub", "input")
+    card_name = catalog.get(char.split(".")[1]).name  # type: ignore[union-attr]
+    judge_page.wait_for_function(f"document.querySelector('#moment').innerText.includes({json.dumps(card_name)})")
+    assert f"#{v7 + 1} Draw" in judge_page.locator("#moment").inner_text()  # the entry in words
+    assert card_name not in phones["b7"].content()  # the opponent's phone never had it
+    # A ruling: logged, and both players at table 7 see it in their log.
+    judge_page.select_option("#ruling-type", "time_extension")
+    judge_page.fill("#ruling-text", "slow shuffle")
+    judge_page.fill("#ruling-minutes", "3")
+    judge_page.click("#ruling-send")
+    for name in ("a7", "b7"):  # in words, with what the judge wrote
+        phones[name].wait_for_function("document.querySelector('#log').innerText.includes('slow shuffle')",
+                                       timeout=5000)
+    assert "ruling" in phones["a7"].locator("#log").inner_text().lower()
+    assert "slow shuffle" not in phones["a3"].locator("#log").inner_text()
+    # The phones at an event table show the table and the round clock.
+    phones["a7"].wait_for_selector("#event-box:not(.hidden)", timeout=5000)
+    assert "table 7" in phones["a7"].inner_text("#event-name")
+    clock = phones["a7"].inner_text("#event-clock")
+    assert clock == "—" or ":" in clock  # not started yet, or minutes:seconds
+    # A player calls the judge from their phone: one tap.
+    phones["a3"].click("#call-judge")
+    phones["a3"].wait_for_selector("text=A judge has been called", timeout=5000)
+    judge_page.wait_for_function("document.querySelector('#tables tr').getAttribute('data-table') === '3'")
+    # Time runs out; going to time names the winner of table 7 from its state.
+    assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 1}, org)[0] == 200
+    judge_page.wait_for_function("document.querySelector('#clock').innerText.includes('TIME') || "
+                                 "document.querySelector('#clock').innerText.includes('ZEIT')")
+    judge_page.click("#gtt")
+    # Power ties and nobody recorded the draws: the page shows which figures are tracked and asks the judge
+    # for both draw decks as the players count them, instead of deciding on the state's guess.
+    judge_page.wait_for_selector("#gtt-deck-A")
+    assert "not tracked" in judge_page.inner_text("#gtt-out")
+    _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time", key=judge)
+    assert gtt["steps"][0]["values"] == {"A": 15, "B": 15} and gtt["needs"] == "draw_deck"
+    judge_page.screenshot(path=str(SHOTS / "event-judge-going-to-time-count-en.png"))
+    judge_page.fill("#gtt-deck-A", "41")
+    judge_page.fill("#gtt-deck-B", "43")
+    judge_page.click("#gtt-count")
+    judge_page.wait_for_selector(".gtt-winner")
+    winner = judge_page.locator(".gtt-winner").inner_text()
+    _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time?deck_A=41&deck_B=43", key=judge)
+    assert gtt["decided_by"] == "draw_deck" and gtt["winner"] == "B"
+    assert "counted" in judge_page.inner_text("#gtt-out")
+    assert (gtt["winner"] or gtt["chooser"]) in winner
+    judge_page.fill("#result-reason", "going to time")
+    judge_page.click(f"[data-result='{gtt['winner'] or gtt['chooser']}']")
+    deadline = time.monotonic() + 5
+    def result7() -> Any:
+        rows = call(api, "GET", f"/event/{eid}/report", key=judge)[1]["tables"]
+        return next(t for t in rows if t["table"] == 7)["result"]
 
-        while time.monotonic() < deadline and not result7():
-            time.sleep(0.05)
-        report = b.new_context(**LAPTOP).new_page()
-        report.goto(f"{server.url}/e/{eid}/report#key={judge}")
-        report.wait_for_function("document.querySelectorAll('#report-rows tr').length === 16")
-        report.wait_for_function("document.querySelector('#report-rows').innerText.includes('going to time')")
-        assert "time extension" in report.locator("#report-rows").inner_text()  # the ruling, in words
-        # Players and strangers get nothing from the judge's routes.
-        for k in (key[(7, "A")], None):
-            assert call(api, "GET", f"/event/{eid}/dashboard", key=k)[0] == 401
-        b.close()
-    finally:
-        browser.stop()
+    while time.monotonic() < deadline and not result7():
+        time.sleep(0.05)
+    report = browser.new_context(**LAPTOP).new_page()
+    report.goto(f"{server.url}/e/{eid}/report#key={judge}")
+    report.wait_for_function("document.querySelectorAll('#report-rows tr').length === 16")
+    report.wait_for_function("document.querySelector('#report-rows').innerText.includes('going to time')")
+    assert "time extension" in report.locator("#report-rows").inner_text()  # the ruling, in words
+    # Players and strangers get nothing from the judge's routes.
+    for k in (key[(7, "A")], None):
+        assert call(api, "GET", f"/event/{eid}/dashboard", key=k)[0] == 401
+    for context in browser.contexts:  # the module's browser: this test's pages closed
+        context.close()
     # The signed-off event file verifies offline and keeps the undone draw.
     from urllib.request import Request, urlopen
 
@@ -177,9 +175,11 @@ def test_sixteen_table_event(server: Server, tmp_path: Path) -> None:
     assert next(t for t in report["tables"] if t["table"] == 7)["undone"] == 1
 
 
-def test_phones_record_dominance_and_show_the_going_to_time_result(server: Server) -> None:
-    """A table goes to time: the phone records dominance with one tap, shows time called, and after the
-    round's taxation phase both phones show the going-to-time winner (decided by that dominance)."""
+def test_phones_record_dominance_and_show_the_going_to_time_result(server: Server, browser: Any) -> None:
+    """A table goes to time: the round box offers dominance to the phone whose side the totals favour (one tap,
+    no button on the other phone), time called is said once, and after the round's taxation phase both phones
+    show the going-to-time winner (decided by that dominance); going to time on a phone then ends the game with
+    that winner, as the event recorded it."""
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
@@ -204,60 +204,70 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
             status, out = call(api, "POST", f"/games/{gid}/actions", body, key)
             assert status == 201, out
             version = out["version"]
-    browser = playwright.sync_playwright().start()
-    try:
-        b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        phones = {}
-        for seat, key, lang in (("A", ka, "en-GB"), ("B", kb, "de-DE")):
-            page = b.new_context(**PHONE, locale=lang).new_page()
-            page.goto(f"{server.url}/g/{gid}#key={key}")
-            phones[seat] = page
-        phones["B"].wait_for_selector("#dominance-choice [data-dominance='B']")
-        # A seat claims dominance for itself or says nobody won: no button for the other seat.
-        assert phones["B"].query_selector("#dominance-choice [data-dominance='A']") is None
-        assert phones["B"].query_selector("#dominance-choice [data-dominance='none']") is not None
-        assert "Ich habe sie gewonnen" in phones["B"].inner_text("#dominance-choice")
-        phones["B"].click("#dominance-choice [data-dominance='B']")
-        # Wait for the dominance line itself: "Ben" is in the log already (his deck).
-        phones["A"].wait_for_function("document.querySelector('#log').innerText.includes('Ben wins dominance')",
-                                      timeout=5000)
-        # Dominance adds Ben a power: Ann gains one too, so the power ties and dominance decides.
-        _, view = call(api, "GET", f"/games/{gid}/view", key=ka)
-        assert call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "gain_power", "player": "A", "amount": 1},
-                                                           "expected_version": view["version"]}, ka)[0] == 201
-        assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
-        # Nobody taps: the server's clock calls time in the log at the deadline and the phone shows it.
-        phones["A"].wait_for_selector("#event-called:not(.hidden)", timeout=5000)
-        phones["A"].screenshot(path=str(SHOTS / "event-time-called-en.png"))
-        # Opened again while time is called: said once, by the event's clock, not by the game's banner too (the
-        # page drew the banner before it knew the game was an event's table).
-        phones["A"].reload()
-        phones["A"].wait_for_selector("#event-called:not(.hidden)", timeout=5000)
-        phones["A"].wait_for_selector("#round-box", state="attached", timeout=5000)
-        assert phones["A"].locator("#time-called").count() == 0
-        _, view = call(api, "GET", f"/games/{gid}/view", key=ka)
-        version = view["version"]
-        for phase in ("standing", "taxation"):
-            status, out = call(api, "POST", f"/games/{gid}/actions",
-                               {"action": {"type": "begin_phase", "phase": phase}, "expected_version": version}, ka)
-            assert status == 201, out
-            version = out["version"]
-        for seat, words in (("A", "Ben wins"), ("B", "Ben gewinnt")):
-            phones[seat].wait_for_selector("#time-winner", timeout=5000)
-            phones[seat].wait_for_function(f"document.querySelector('#time-winner').innerText.includes('{words}')",
-                                           timeout=5000)
-        assert "dominance" in phones["A"].inner_text("#time-winner")
-        assert "Vorherrschaft" in phones["B"].inner_text("#time-winner")
-        phones["B"].screenshot(path=str(SHOTS / "event-gone-to-time-de.png"))
-        b.close()
-    finally:
-        browser.stop()
+    # Ben keeps a gold a card gave him: his side of the dominance totals is ahead (RR: Appendix I › 5.1).
+    status, out = call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "gain_gold", "player": "B",
+                                                                         "amount": 1}, "expected_version": version}, kb)
+    assert status == 201, out
+    phones = {}
+    for seat, key, lang in (("A", ka, "en-GB"), ("B", kb, "de-DE")):
+        page = browser.new_context(**PHONE, locale=lang).new_page()
+        page.goto(f"{server.url}/g/{gid}#key={key}")
+        phones[seat] = page
+    # The totals on both phones; the dominance goes to Ben, and only his phone records it, with one tap.
+    phones["A"].wait_for_selector("#round-box:has-text('Dominance: Ann 0, Ben 1')", timeout=WAIT)
+    phones["B"].wait_for_selector("#round-box [data-offer=dominance]", timeout=WAIT)
+    assert "Vorherrschaft: Ann 0, Ben 1" in phones["B"].inner_text("#round-box")
+    assert phones["B"].inner_text("#round-box [data-offer=dominance]") == "Ben gewinnt die Vorherrschaft"
+    assert phones["A"].locator("#round-box [data-offer=dominance]").count() == 0
+    offer(phones["B"], "dominance")
+    # Wait for the dominance line itself: "Ben" is in the log already (his deck).
+    phones["A"].wait_for_function("document.querySelector('#log').innerText.includes('Ben wins dominance')",
+                                  timeout=WAIT)
+    # Dominance adds Ben a power: Ann gains one too, so the power ties and dominance decides.
+    _, view = call(api, "GET", f"/games/{gid}/view", key=ka)
+    assert call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "gain_power", "player": "A", "amount": 1},
+                                                       "expected_version": view["version"]}, ka)[0] == 201
+    assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
+    # Nobody taps: the server's clock calls time in the log at the deadline and the phone shows it.
+    said = "finish this round's taxation phase"
+    phones["A"].wait_for_selector(f"body:has-text(\"{said}\")", timeout=WAIT)
+    phones["A"].screenshot(path=str(SHOTS / "event-time-called-en.png"))
+    # Opened again while time is called: said once (it was said by the event's clock and the round box both).
+    phones["A"].reload()
+    phones["A"].wait_for_selector(f"body:has-text(\"{said}\")", timeout=WAIT)
+    phones["A"].wait_for_selector("#event-box:not(.hidden)", timeout=WAIT)
+    assert phones["A"].inner_text("body").count(said) == 1, phones["A"].inner_text("body")
+    _, view = call(api, "GET", f"/games/{gid}/view", key=ka)
+    version = view["version"]
+    for phase in ("standing", "taxation"):
+        status, out = call(api, "POST", f"/games/{gid}/actions",
+                           {"action": {"type": "begin_phase", "phase": phase}, "expected_version": version}, ka)
+        assert status == 201, out
+        version = out["version"]
+    for seat, words in (("A", "Ben wins"), ("B", "Ben gewinnt")):
+        phones[seat].wait_for_selector("#time-winner", timeout=WAIT)
+        phones[seat].wait_for_function(f"document.querySelector('#time-winner').innerText.includes('{words}')",
+                                       timeout=WAIT)
+    assert "dominance" in phones["A"].inner_text("#time-winner")
+    assert "Vorherrschaft" in phones["B"].inner_text("#time-winner")
+    phones["B"].screenshot(path=str(SHOTS / "event-gone-to-time-de.png"))
+    # The round is finished: a phone goes to time (the step the round offers), and the game is over with the
+    # winner the event recorded.
+    phones["A"].click("#game-over button:not(.primary)")  # back to the table
+    step(phones["A"], "go-to-time")
+    for seat, words in (("A", "Ben wins the game (gone to time)"), ("B", "Ben gewinnt das Spiel (nach Zeit gewertet)")):
+        phones[seat].wait_for_selector(f"#game-over #winner:has-text('{words}')", timeout=WAIT)
+    assert call(api, "GET", f"/event-tables/{gid}", key=ka)[1]["result"]["winner"] == "B"
+    phones["A"].screenshot(path=str(SHOTS / "event-went-to-time-en.png"))
+    for page in phones.values():
+        page.context.close()
 
 
-def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(server: Server) -> None:
+def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(server: Server, browser: Any) -> None:
     """Going to time with every step tied: both phones say the first player chooses, without asking the
     server again and again (one question per new entry, then every few seconds for the judge's result),
-    and show the result once the judge records it."""
+    and show the result once the judge records it; going to time at the table, only the first player's phone
+    is asked for the winner, and both phones end the game with her choice."""
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
@@ -294,36 +304,44 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
     assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
     for phase in ("standing", "taxation"):
         act({"type": "begin_phase", "phase": phase})
-    browser = playwright.sync_playwright().start()
-    try:
-        b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        phones, asked = {}, {"A": 0, "B": 0}
-        for seat, key, lang in (("A", ka, "en-GB"), ("B", kb, "de-DE")):
-            page = b.new_context(**PHONE, locale=lang).new_page()
-            page.on("request", lambda r, s=seat: asked.__setitem__(s, asked[s] + ("/api/event-tables/" in r.url
-                                                                              and "call-judge" not in r.url)))
-            page.goto(f"{server.url}/g/{gid}#key={key}")
-            phones[seat] = page
-        for seat, words in (("A", "Ann (first player) chooses"), ("B", "Ann (Startspieler) entscheidet")):
-            phones[seat].wait_for_function(
-                f"(document.querySelector('#time-winner') || {{innerText: ''}}).innerText.includes('{words}')",
-                timeout=5000)
-        before = dict(asked)
-        time.sleep(2)
-        assert asked == before and all(n <= 3 for n in asked.values()), asked  # no loop of questions
-        phones["B"].screenshot(path=str(SHOTS / "event-tie-chooser-de.png"))
-        # The judge records what the first player chose: the phones show it within their few seconds.
-        assert call(api, "POST", f"/event/{eid}/games/{gid}/result", {"winner": "B", "reason": "Ann chose"},
-                    judge)[0] == 200
-        for seat, words in (("A", "Ben wins"), ("B", "Ben gewinnt")):
-            phones[seat].wait_for_function(f"document.querySelector('#time-winner').innerText.includes('{words}')",
-                                           timeout=8000)
-        b.close()
-    finally:
-        browser.stop()
+    phones, asked = {}, {"A": 0, "B": 0}
+    for seat, key, lang in (("A", ka, "en-GB"), ("B", kb, "de-DE")):
+        page = browser.new_context(**PHONE, locale=lang).new_page()
+        page.on("request", lambda r, s=seat: asked.__setitem__(s, asked[s] + ("/api/event-tables/" in r.url
+                                                                          and "call-judge" not in r.url)))
+        page.goto(f"{server.url}/g/{gid}#key={key}")
+        phones[seat] = page
+    for seat, words in (("A", "Ann (first player) chooses"), ("B", "Ann (Startspieler) entscheidet")):
+        phones[seat].wait_for_function(
+            f"(document.querySelector('#time-winner') || {{innerText: ''}}).innerText.includes('{words}')",
+            timeout=5000)
+    before = dict(asked)
+    time.sleep(2)
+    assert asked == before and all(n <= 3 for n in asked.values()), asked  # no loop of questions
+    phones["B"].screenshot(path=str(SHOTS / "event-tie-chooser-de.png"))
+    # The judge records what the first player chose: the phones show it within their few seconds.
+    assert call(api, "POST", f"/event/{eid}/games/{gid}/result", {"winner": "B", "reason": "Ann chose"},
+                judge)[0] == 200
+    for seat, words in (("A", "Ben wins"), ("B", "Ben gewinnt")):
+        phones[seat].wait_for_function(f"document.querySelector('#time-winner').innerText.includes('{words}')",
+                                       timeout=8000)
+    # The table goes to time (the round's step): a tie to the end, so the game asks its first player alone, who
+    # taps what she chose; both phones end the game with that winner and keep the event's result in sight.
+    phones["B"].click("#game-over button:not(.primary)")  # back to the table
+    step(phones["B"], "go-to-time")
+    phones["A"].wait_for_selector("#game-over [data-offer='winner:B']", timeout=WAIT)
+    phones["B"].wait_for_selector("#game-over:has-text('Der Startspieler (Ann) entscheidet')", timeout=WAIT)
+    assert phones["B"].locator("#game-over [data-offer]").count() == 0
+    phones["A"].click("#game-over [data-offer='winner:B']")
+    for seat, words in (("A", "Ben wins the game (gone to time)"), ("B", "Ben gewinnt das Spiel (nach Zeit gewertet)")):
+        phones[seat].wait_for_selector(f"#game-over #winner:has-text('{words}')", timeout=WAIT)
+    phones["A"].wait_for_selector("#report-result:has-text('Result: Ben wins (time: modified win)')", timeout=WAIT)
+    phones["A"].screenshot(path=str(SHOTS / "event-tie-chosen-en.png"))
+    for context in browser.contexts:  # the module's browser: this test's pages closed
+        context.close()
 
 
-def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Server) -> None:
+def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Server, browser: Any) -> None:
     """Setup comes before round 1: the judge's dashboard and the table's panel name the phase alone there (no
     "R0"), as the phones do; from round 1 on the game's round follows the phase."""
     catalog = Catalog.in_memory()
@@ -341,21 +359,17 @@ def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Ser
     status, out = call(api, "POST", f"/games/{playing}/actions", {"action": {"type": "begin_phase", "phase": "plot"},
                                                                   "expected_version": 3}, key)
     assert status == 201, out
-    browser = playwright.sync_playwright().start()
-    try:
-        b = browser.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        for locale, phase, plot in (("en-GB", "setup", "plot phase · R1"),
-                                    ("de-DE", "Spielaufbau", "Intrigenphase · R1")):
-            page = b.new_context(**LAPTOP, locale=locale).new_page()
-            page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
-            page.wait_for_function("document.querySelectorAll('#tables tr[data-game]').length === 2")
-            cells = {g: page.inner_text(f"#tables tr[data-game='{g}'] td:nth-child(3)") for g in (setup, playing)}
-            assert cells == {setup: phase, playing: plot}, cells
-            page.click(f"button[data-open='{setup}']")
-            page.wait_for_selector("#moment p:nth-child(2)")
-            assert page.inner_text("#moment p:nth-child(2)") == phase
-            page.screenshot(path=str(SHOTS / f"judge-setup-table-{locale[:2]}.png"))
-            page.context.close()
-        b.close()
-    finally:
-        browser.stop()
+    for locale, phase, plot in (("en-GB", "setup", "plot phase · R1"),
+                                ("de-DE", "Spielaufbau", "Intrigenphase · R1")):
+        page = browser.new_context(**LAPTOP, locale=locale).new_page()
+        page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+        page.wait_for_function("document.querySelectorAll('#tables tr[data-game]').length === 2")
+        cells = {g: page.inner_text(f"#tables tr[data-game='{g}'] td:nth-child(3)") for g in (setup, playing)}
+        assert cells == {setup: phase, playing: plot}, cells
+        page.click(f"button[data-open='{setup}']")
+        page.wait_for_selector("#moment p:nth-child(2)")
+        assert page.inner_text("#moment p:nth-child(2)") == phase
+        page.screenshot(path=str(SHOTS / f"judge-setup-table-{locale[:2]}.png"))
+        page.context.close()
+    for context in browser.contexts:  # the module's browser: this test's pages closed
+        context.close()

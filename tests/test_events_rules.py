@@ -195,6 +195,62 @@ def test_a_seat_claims_dominance_for_itself_and_going_to_time_asks_for_the_final
     assert steps["winner"] == "B" and steps["decided_by"] == "dominance"
 
 
+def test_draws_recorded_as_counts_are_tracked_draw_decks_and_going_to_time_agrees_with_the_table(
+        client: FlaskClient, catalog: Catalog) -> None:
+    """The phones record the regular draws as counts ("Drew 7" at setup, "Drew 2" in the draw phase: no card named).
+    The going-to-time draw-deck step reads them as tracked, each deck less the cards drawn (it took them for
+    untracked and asked the judge to count), and the event's result is the winner the table's own ending names."""
+    t = Table(client, catalog)
+    for seat, key in t.keys.items():
+        assert t.act(key, {"type": "draw_cards", "player": seat, "count": 7}).status_code == 201
+    t.phases("plot", "draw")
+    for seat, key in t.keys.items():  # Ann draws one card more (flagged at this advisory table): Ben's deck is larger
+        assert t.act(key, {"type": "draw_cards", "player": seat, "count": 3 if seat == "A" else 2}).status_code == 201
+    t.run_out_the_clock()
+    t.phases("marshaling", "challenges", "dominance", "standing", "taxation")
+    steps = client.get(f"/api/event/{t.eid}/games/{t.gid}/going-to-time", headers=h(t.judge)).get_json()
+    size = client.get(f"/api/games/{t.gid}/view", headers=h(t.keys["A"])).get_json()
+    counts = {p["seat"]: p["deck"]["count"] for p in size["players"]}
+    assert {s: d["count"] for s, d in steps["draw_decks"].items()} == counts == {"A": counts["B"] - 1, "B": counts["B"]}
+    assert steps["sources"]["draw_deck"] == {"A": "tracked", "B": "tracked"} and not steps.get("needs"), steps
+    assert steps["winner"] == "B" and steps["decided_by"] == "draw_deck"
+    assert [x and x["winner"] for x in t.results()] == ["B", "B", "B"]
+    assert t.act(t.keys["A"], {"type": "go_to_time"}).status_code == 201
+    view = client.get(f"/api/games/{t.gid}/view", headers=h(t.keys["A"])).get_json()
+    assert view["now"]["lines"][0]["player"] == "Ben", view["now"]["lines"]  # the table's ending: Ben wins too
+    assert [x and x["winner"] for x in t.results()] == ["B", "B", "B"]
+
+
+def test_a_tie_to_the_end_chosen_at_the_table_is_proposed_as_a_modified_win(client: FlaskClient,
+                                                                            catalog: Catalog) -> None:
+    """Going to time with every step tied (the same deck, the same draws, nobody's dominance): the table goes to time
+    and the first player chooses the winner there (the rules' own ending). The event proposes that choice to both
+    phones as the modified win it is (Tournament Regulations › End of Round › Going to Time), not as a victory
+    condition (it did), and both seats confirming it settle the result."""
+    t = Table(client, catalog)
+    t.phases("plot", "draw", "marshaling", "challenges", "dominance")
+    t.draws(9)
+    assert t.act(t.keys["A"], {"type": "win_dominance"}).status_code == 201  # nobody: the step ties
+    t.run_out_the_clock()
+    t.phases("standing", "taxation")
+
+    def info() -> Any:
+        return client.get(f"/api/event-tables/{t.gid}", headers=h(t.keys["B"])).get_json()
+
+    assert info()["chooser"] == "A" and info()["proposed"] is None
+    assert t.act(t.keys["A"], {"type": "go_to_time"}).status_code == 201
+    assert t.act(t.keys["A"], {"type": "choose_winner", "player": "A", "winner": "B"}).status_code == 201
+    assert info()["proposed"] == {"winner": "B", "ending": "time", "modified": True}
+    for seat in "AB":  # each phone confirms the proposal as it stands
+        r = client.post(f"/api/event-tables/{t.gid}/report", headers=h(t.keys[seat]),
+                        json={**info()["proposed"], "request_id": f"tie-chosen-{seat}"})
+        assert r.status_code == 201, r.get_json()
+    assert r.get_json()["status"] == "agreed"
+    assert [x and x["winner"] for x in t.results()] == ["B", "B", "B"]
+    row = client.get(f"/api/event/{t.eid}/dashboard", headers=h(t.judge)).get_json()["tables"][0]
+    assert row["result"]["modified"], row["result"]
+
+
 def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_count(
         client: FlaskClient, catalog: Catalog) -> None:
     """A TTS snapshot or a scan sees the same cards again and again: each card outside the registered
@@ -227,7 +283,9 @@ def test_deck_check_sightings_are_flagged_once_per_card_and_foreign_labels_by_co
         photo, _ = synthetic_frame(random.Random(5), [(x.payload(), label_image(x.payload())) for x in labels])
         r = client.post(f"/api/scan?game={gid}", data=photo, headers=h(ka), content_type="image/jpeg")
         assert r.status_code == 200
-        return r.get_json()
+        answer = r.get_json()
+        r.close()  # the deck check runs once the answer has gone (the scan route says why), as a server sends it
+        return answer
 
     def deck_flags() -> list[dict[str, Any]]:
         return [f for f in flags_of(client, eid, judge, 5) if f["kind"] == "deck_check"]

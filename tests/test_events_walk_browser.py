@@ -24,7 +24,7 @@ import pytest
 from companion.catalog.store import Catalog
 from tests.decklists import as_text, as_thronesdb_json, real_deck
 from tests.paper import claimed, sheet_links
-from tests.server import Server, call
+from tests.server import Server, call, first_player
 from tests.test_browser import CHROMIUM, PHONE, SHOTS, wait_until
 from tests.test_events_record import _check
 from tests.test_events_swiss_browser import create_the_event
@@ -129,6 +129,8 @@ def plan_a_game(catalog: Catalog, moment: dict[str, Any]) -> list[tuple[str, Any
     judge's moment builds it, so the server takes every one."""
     from companion.rules import action_from_dict, play
     from companion.rules.engine import Seat, add_deck, check, new_table
+    from companion.rules.offers import round_view
+    from companion.rules.roles import JUDGE
 
     decks = {e["data"]["seat"]: e["data"]["deck"] for e in moment["entries"] if e["kind"] == "deck"}
     cards = {code: catalog.get(code) for deck in decks.values() for code in deck}
@@ -179,6 +181,11 @@ def plan_a_game(catalog: Catalog, moment: dict[str, Any]) -> list[tuple[str, Any
     for seat in decks:
         assert any(attempt(seat, {"type": "choose_plot", "player": seat, "card": f"{seat}.{c}.1"})
                    for c in of(seat, "plot")), seat
+    # Initiative (a tie: the random pick) and the first player, as the round offers them (to the judge: every seat's).
+    for prefix in ("initiative:", "first:"):
+        offer = next((o for o in round_view(table, JUDGE)["offers"] if o["id"].startswith(prefix)), None)
+        if offer is not None:
+            assert attempt(offer["action"]["player"], offer["action"]), offer
     assert attempt(first, {"type": "begin_phase", "phase": "draw"})
     for seat in decks:
         spare = [c for c in of(seat, "character") + of(seat, "location") if c != uniques.get(seat)]
@@ -365,6 +372,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     assert flayer in shown(phones["jürgen"])
     their_plot = next(e["code"] for e in decks[opponent]["cards"] if catalog.get(e["code"]).type == "plot")  # type: ignore[union-attr]
     act(game, ko, {"type": "choose_plot", "player": o, "card": f"{o}.{their_plot}.1"})
+    first_player(api, game, (kj, ko), j)  # Jürgen goes first: he marshals first
     act(game, kj, {"type": "begin_phase", "phase": "draw"})
     act(game, kj, {"type": "draw", "player": j, "card": f"{j}.{AREO}.2"})
     act(game, kj, {"type": "draw", "player": j, "card": f"{j}.{hidden_hand}.1"})

@@ -28,6 +28,7 @@ from companion.rules.actions.round import gone_to_time, winner
 from companion.rules.engine import Seat, add_deck
 from companion.rules.roles import JUDGE
 from companion.rules.state import ROUND, Phase, Zone
+from companion.rules.values import deck_count
 from companion.service import TableService
 from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreError
 
@@ -35,18 +36,19 @@ from companion.store.games import Conflict, Entry, GameStore, Replayed, StoreErr
 def draw_decks(table: Any) -> dict[str, dict[str, Any]]:
     """Each seat's draw deck as the table state knows it, and whether that number can be trusted: the cards
     that left the deck must at least cover the regular draws (7 at setup, 2 in each draw phase begun).
-    Where the phones named fewer cards, the state still counts undrawn cards in the deck."""
+    Where the phones recorded fewer draws, the state still counts undrawn cards in the deck. A draw recorded as a
+    count ("drew 2", no card named yet) has left the deck as much as a named one (``deck_count``)."""
     begun = 0
     if table.round >= 1:
         begun = table.round - 1 + (1 if table.phase in ROUND and ROUND.index(table.phase) >= ROUND.index(Phase.DRAW)
                                    else 0)
     expected = SETUP_DRAW + DRAW_PHASE_DRAW * begun
     out = {}
-    for seat, player in table.players.items():
+    for seat in table.players:
         registered = sum(1 for inst in table.instances.values()
                          if inst.owner == seat and table.cards[inst.code].type in DRAW_DECK_TYPES)
-        left = registered - len(player.zones[Zone.DECK])
-        out[seat] = {"count": len(player.zones[Zone.DECK]), "left_deck": left, "regular_draws": expected,
+        left = registered - deck_count(table, seat)
+        out[seat] = {"count": deck_count(table, seat), "left_deck": left, "regular_draws": expected,
                      "tracked": left >= expected}
     return out
 
@@ -576,12 +578,15 @@ class EventService:
 
     def proposed(self, game_id: str) -> Claim | None:
         """The result a game proposes by itself (Tournament Regulations › End of Round): a player who reached 15
-        power meets the victory condition; a player whose draw deck is empty (as the table tracks it: the
-        tracked count is never below the real one) receives a loss."""
+        power meets the victory condition; a table gone to time proposes the winner its steps or its first player
+        named; a player whose draw deck is empty (as the table tracks it: the tracked count is never below the
+        real one) receives a loss."""
         table = self.games.state(game_id).table
         won = winner(table)
         if won is not None:
-            return Claim(won, "victory")
+            # A table that went to time ended by its steps or the first player's choice: a modified win (Tournament
+            # Regulations › End of Round › Going to Time), never the victory condition.
+            return Claim(won, "time", modified=True) if table.ended == "time" else Claim(won, "victory")
         if table.round < 1:
             return None  # before the first round nobody has drawn their deck empty
         empty = [seat for seat, p in table.players.items() if not p.zones[Zone.DECK]]

@@ -53,9 +53,10 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
     if (c.remaining === null) { $("event-clock").textContent = "—"; return; }
     const left = Math.max(0, c.remaining);
     $("event-clock").textContent = `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
-    // The log's word (time called on the judge's authority) counts; the countdown shows it coming. A round whose
+    // The countdown shows it coming and says it at zero until the log's word (time called on the judge's
+    // authority) is in: from then on the round box says it, in the server's words (said once). A round whose
     // last result is in has stopped its clock: what was left stays shown.
-    const called = !c.finished && (left <= 0 || Boolean(view() && view().time_called));
+    const called = !c.finished && left <= 0 && !(view() && view().time_called);
     $("event-called").classList.toggle("hidden", !called);
     $("event-called").textContent = t("timeCalled");
   }
