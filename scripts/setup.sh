@@ -100,7 +100,9 @@ if [ "$what" = serve ]; then
   exec .venv/bin/companion serve "$@"
 fi
 set +e
-.venv/bin/python -m pytest "$@"
+# Every core, one test module per worker (a module's server and browser are shared by its tests); options given
+# after `test` come later and win (`-n 0`: one process).
+.venv/bin/python -m pytest -n auto --dist loadfile "$@"
 status=$?
 if [ "$status" = 5 ]; then
   echo "pytest collected no tests: that is a failure here." >&2

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,10 +19,23 @@ def catalog() -> Catalog:
     return Catalog.in_memory()
 
 
+@pytest.fixture(scope="session")
+def _seeded_catalog(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The card catalog seeded once a session from the package's facts (seeding takes seconds: every test that made
+    an app seeded its own before)."""
+    path = tmp_path_factory.mktemp("seeded-catalog") / "catalog.db"
+    Catalog.open(path).db.close()
+    return path
+
+
 @pytest.fixture(autouse=True)
-def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test touches the real per-user data directory."""
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
+                       _seeded_catalog: Path) -> None:
+    """No test touches the real per-user data directory; each has its own, with a copy of the seeded catalog (a test
+    may change its catalog)."""
+    data = tmp_path_factory.mktemp("data")
+    shutil.copyfile(_seeded_catalog, data / "catalog.db")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
     monkeypatch.delenv("COMPANION_DB", raising=False)
     monkeypatch.delenv("COMPANION_CATALOG", raising=False)
 

@@ -452,7 +452,10 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
     with t.action("choose plot"):
         offer(b, "plot:Bob.01006.1", tap=t.tap)
         a.wait_for_selector("#round-box:has-text('Bob: chosen')", timeout=WAIT)
-    assert "Building Orders" not in a.inner_text("body") and "01006" not in a.evaluate("window.__stream")
+    body = a.inner_text("body")
+    at = body.find("Building Orders")
+    assert at < 0, body[max(0, at - 300):at + 100]
+    assert not re.search(r"\b(Bob\.)?01006\b", a.evaluate("window.__stream"))  # not as a card (a timestamp may hold it)
     with t.action("choose plot"):
         offer(a, "plot:Alice.01004.1", tap=t.tap)
         a.wait_for_selector("[data-revealed=Bob]", timeout=WAIT)

@@ -195,7 +195,9 @@ def until(page: Any, expression: str) -> None:
     for a true value at once."""
     deadline = time.monotonic() + WAIT / 1000
     while not page.evaluate(expression):
-        assert time.monotonic() < deadline, expression
+        assert time.monotonic() < deadline, (expression, page.evaluate(
+            "() => import('/static/game.js').then(g => JSON.stringify({version: g.state.version, hands: "
+            "g.state.players.map(p => p.hand.count), flags: document.querySelector('#flags').innerText}))"))
         page.wait_for_timeout(100)
 
 
