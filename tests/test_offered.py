@@ -236,3 +236,25 @@ def test_each_action_a_table_offer_may_make_has_its_label_in_both_languages() ->
     assert table_level
     for lang in ("en", "de"):
         assert [n for n in table_level if f"offer.{n}" not in catalogue(lang)] == [], lang
+
+
+def test_the_turn_waits_for_the_claim_of_a_won_challenge() -> None:
+    """The attacker won: the defender applies the claim before the attacker may pass the turn (a turn passed first
+    would leave the claim behind, and a claim tapped meanwhile would meet a version conflict)."""
+    from companion.rules.actions.challenges import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge
+    from companion.rules.offers import round_view
+    from companion.rules.roles import Role
+    from tests.tables import legal
+
+    t = make_table({"A": {BURNED_MEN: 1}, "B": {BURNED_MEN: 1}}, phase="challenges")
+    in_play(t, "A.01091.1")
+    in_play(t, "B.01091.1")  # B does not defend with it: a military claim of 1 kills it
+    assert t.active_player == "A"
+    legal(t, InitiateChallenge(player="A", kind="military", defender="B", attackers=("A.01091.1",)))
+    legal(t, DeclareDefenders(player="B", defenders=()))
+    legal(t, ChallengeResult())
+    a = round_view(t, Role.of_seat("A"))
+    assert a["next"]["action"] is None and a["next"]["label"]["msg"] == "waitingFor", a["next"]
+    assert [o["id"] for o in round_view(t, Role.of_seat("B"))["offers"] if o["id"] == "claim"] == ["claim"]
+    legal(t, ApplyClaim(player="B", cards=("B.01091.1",)))
+    assert round_view(t, Role.of_seat("A"))["next"]["id"] == "pass-turn"

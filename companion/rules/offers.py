@@ -164,6 +164,8 @@ def _next(t: Table, role: Role) -> dict[str, Any] | None:
             c = current_challenge(t)
             if c is not None and c.stage in (Stage.ATTACKERS, Stage.DEFENDERS):
                 return _waiting(t, [c.defender if c.stage is Stage.ATTACKERS else c.attacker])
+            if c is not None and c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
+                return _waiting(t, [c.defender])  # the claim first (a turn passed before it would take it away)
             return {"label": msg("passTurn"), "action": {"type": "pass_turn", "player": t.active_player},
                     "id": "pass-turn"}
         return _waiting(t, [t.active_player])
