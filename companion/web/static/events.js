@@ -487,7 +487,7 @@ import {openStream} from "./stream.js";
 
   // -- judge --------------------------------------------------------------------------------------
   if ($("tables")) {
-    let selected = null, latest = null, lastMoment = null, lastTime = null;
+    let selected = null, latest = null, lastMoment = null, lastTime = null, atLatest = true;
     /** A flag in words: who, the cards by name (their ids only when the judge asks), each rule broken as a sentence. */
     function flagHtml(f) {
       const ids = $("show-ids").checked;
@@ -511,7 +511,7 @@ import {openStream} from "./stream.js";
       // The open table moved on while the judge looked at its newest entry: the panel follows it (an earlier entry
       // chosen on the slider stays as chosen).
       const open = selected && lastMoment && data.tables.find(tb => tb.game === selected);
-      if (open && open.version > lastMoment.game.version && lastMoment.seq === lastMoment.game.version) openTable(selected);
+      if (open && atLatest && open.version > lastMoment.game.version) openTable(selected);
       // A table of another round (the dashboard moved on to a new round) is closed: its result buttons would
       // otherwise still write to that round's table.
       if (selected && !data.tables.some(tb => tb.game === selected)) {
@@ -611,9 +611,12 @@ import {openStream} from "./stream.js";
     }
     // The newest moment asked for: an older answer arriving late (the panel following its table, crossing a scrub)
     // is dropped. The penalty form's player is looked up again once another table's moment is shown.
+    // The panel follows its table while the judge looks at its latest moment; a moment scrubbed back to stays until
+    // the judge moves (a live update arriving mid-scrub took the panel back to the latest).
     let asked = 0, tableChanged = false;
     async function openTable(game, seq) {
       const mine = ++asked;
+      atLatest = seq === undefined || Boolean(lastMoment && game === lastMoment.game.id && seq >= lastMoment.game.version);
       if (game !== selected) { lastTime = null; counts = {}; $("gtt-out").replaceChildren(); tableChanged = true; }
       selected = game;
       const m = await call("GET", `/api/event/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`));
