@@ -106,6 +106,12 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
     urls, made = pages(server, catalog)
     links = [x for u in urls.values() for x in (u.values() if isinstance(u, dict) else [u])]
     keys = {u.split("#key=")[1] for u in links if "#key=" in u} | {made["host"]["key"]}
+    # What a page of this origin has on window before any script of ours: the same for every page, size and locale.
+    ctx = browser.new_context(**PHONE)
+    blank_page = ctx.new_page()
+    blank_page.goto(server.url + "/api/health")  # same origin, no script of ours
+    blank = set(blank_page.evaluate("Object.getOwnPropertyNames(window)"))
+    ctx.close()
     for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
         for name, each in urls.items():
             url = each[lang] if isinstance(each, dict) else each
@@ -113,10 +119,6 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
             if name == "host":  # the host page shows what the home page kept when it made the game
                 ctx.add_init_script(f"localStorage.setItem('companion:host:{made['game']['id']}', "
                                     f"{json.dumps(json.dumps(made))})")
-            blank_page = ctx.new_page()
-            blank_page.goto(server.url + "/api/health")  # same origin, no script of ours
-            blank = set(blank_page.evaluate("Object.getOwnPropertyNames(window)"))
-            blank_page.close()
             page = ctx.new_page()
             errors: list[str] = []
             sent: list[Any] = []  # every request the page's code made (not the page itself)

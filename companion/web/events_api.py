@@ -12,6 +12,7 @@ import json
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -564,14 +565,7 @@ def self_replace_deck(event_id: str) -> Any:
 @accepts(OpenBody)
 def open_registration(event_id: str) -> Any:
     """The organiser opens or closes the event's self-registration (logged)."""
-    event, _, rid, done = _organiser_write(event_id)
-    if done is not None:
-        return jsonify({**done, "replayed": True})
-    service().events.set_registration(event.id, body()["open"], "organiser")
-    answer = {"open": body()["open"]}
-    service().events.remember(event.id, rid, answer)
-    service().publish(event.id)
-    return jsonify(answer)
+    return _organiser_switch(event_id, "open", service().events.set_registration)
 
 
 @events_api.post("/event/<event_id>/publish-decks")
@@ -579,11 +573,16 @@ def open_registration(event_id: str) -> Any:
 @accepts(PublishBody)
 def publish_decks(event_id: str) -> Any:
     """The organiser publishes (or withdraws) every player's decklist in the event's public feed (logged)."""
+    return _organiser_switch(event_id, "publish", service().events.set_publish_decks)
+
+
+def _organiser_switch(event_id: str, field: str, switch: Callable[[str, bool, str], Any]) -> Any:
+    """One of the organiser's on/off settings of the event, set once per request id (logged), and published."""
     event, _, rid, done = _organiser_write(event_id)
     if done is not None:
         return jsonify({**done, "replayed": True})
-    service().events.set_publish_decks(event.id, body()["publish"], "organiser")
-    answer = {"publish": body()["publish"]}
+    switch(event.id, body()[field], "organiser")
+    answer = {field: body()[field]}
     service().events.remember(event.id, rid, answer)
     service().publish(event.id)
     return jsonify(answer)
