@@ -335,6 +335,18 @@ def _organiser_write(event_id: str) -> tuple[Any, dict[str, Any], str | None, An
     return event, data, rid, service().events.replayed(event.id, rid)
 
 
+def _once(event: Event, rid: str | None, make: Callable[[], dict[str, Any]], status: int = 200) -> Any:
+    """A write of the event recorded once per request id: a retry gets the first answer (marked replayed) and
+    records nothing; the first time ``make`` writes and answers, the answer is kept and the event's pages hear."""
+    done = service().events.replayed(event.id, rid)
+    if done is not None:
+        return jsonify({**done, "replayed": True})
+    answer = make()
+    service().events.remember(event.id, rid, answer)
+    service().publish(event.id)
+    return jsonify(answer), status
+
+
 # -- the organiser ----------------------------------------------------------------------------------
 
 
@@ -419,18 +431,16 @@ def _read_deck(event: Event, text: Any) -> tuple[Any, str | None, list[dict[str,
 @limit(96 * 1024)
 @accepts(PlayerBody)
 def register_player(event_id: str) -> Any:
-    event, data, rid, done = _organiser_write(event_id)
-    if done is not None:
-        return jsonify({**done, "replayed": True})
-    deck, agenda, warnings, text = _read_deck(event, data["decklist"])  # text or JSON (the schema says which)
-    player = service().events.register(event.id, str(data.get("name", "")), data.get("faction") or deck.faction,
-                                       data.get("agenda") or agenda, deck.slots, text, warnings)
-    # An illegal deck is registered (the list is frozen as brought) but sits at no table until the organiser
-    # confirms it: the answer says so.
-    answer = {"player": player.public(), "warnings": warnings, "needs_confirmation": not player.playable}
-    service().events.remember(event.id, rid, answer)
-    service().publish(event.id)
-    return jsonify(answer), 201
+    event, data, rid, _ = _organiser_write(event_id)
+
+    def register() -> dict[str, Any]:
+        deck, agenda, warnings, text = _read_deck(event, data["decklist"])  # text or JSON (the schema says which)
+        player = service().events.register(event.id, str(data.get("name", "")), data.get("faction") or deck.faction,
+                                           data.get("agenda") or agenda, deck.slots, text, warnings)
+        # An illegal deck is registered (the list is frozen as brought) but sits at no table until the organiser
+        # confirms it: the answer says so.
+        return {"player": player.public(), "warnings": warnings, "needs_confirmation": not player.playable}
+    return _once(event, rid, register, 201)
 
 
 # -- players who register themselves from the event's public link -------------------------------------------
@@ -546,18 +556,15 @@ def self_replace_deck(event_id: str) -> Any:
     if player is None:
         raise ApiError(401, "bad_key", "this needs your registration key (on the phone you registered with)")
     data = body()
-    rid = f"deck:{player.id}:{data['request_id']}"
-    done = service().events.replayed(event.id, rid)
-    if done is not None:
-        return jsonify({**done, "replayed": True})
-    if not event.registration_open:
-        raise ApiError(409, "registration_closed", "the organiser has closed registration", msg="ev.reg.closed")
-    deck, agenda, warnings, text = _read_deck(event, data["decklist"])
-    changed = service().events.replace_deck(event.id, player.id, deck.slots, text, warnings, deck.faction, agenda)
-    answer = _registration_answer(event, changed)
-    service().events.remember(event.id, rid, answer)
-    service().publish(event.id)
-    return jsonify(answer)
+
+    def replace() -> dict[str, Any]:
+        if not event.registration_open:
+            raise ApiError(409, "registration_closed", "the organiser has closed registration", msg="ev.reg.closed")
+        deck, agenda, warnings, text = _read_deck(event, data["decklist"])
+        changed = service().events.replace_deck(event.id, player.id, deck.slots, text, warnings, deck.faction,
+                                                agenda)
+        return _registration_answer(event, changed)
+    return _once(event, f"deck:{player.id}:{data['request_id']}", replace)
 
 
 @events_api.post("/event/<event_id>/registration/open")
@@ -578,14 +585,12 @@ def publish_decks(event_id: str) -> Any:
 
 def _organiser_switch(event_id: str, field: str, switch: Callable[[str, bool, str], Any]) -> Any:
     """One of the organiser's on/off settings of the event, set once per request id (logged), and published."""
-    event, _, rid, done = _organiser_write(event_id)
-    if done is not None:
-        return jsonify({**done, "replayed": True})
-    switch(event.id, body()[field], "organiser")
-    answer = {field: body()[field]}
-    service().events.remember(event.id, rid, answer)
-    service().publish(event.id)
-    return jsonify(answer)
+    event, data, rid, _ = _organiser_write(event_id)
+
+    def turn() -> dict[str, Any]:
+        switch(event.id, data[field], "organiser")
+        return {field: data[field]}
+    return _once(event, rid, turn)
 
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/confirm")
@@ -593,14 +598,9 @@ def _organiser_switch(event_id: str, field: str, switch: Callable[[str, bool, st
 @accepts(RequestIdBody)
 def confirm_deck(event_id: str, player_id: int) -> Any:
     """The organiser lets a deck that is not legal under the event's list play (logged, with its problems)."""
-    event, _, rid, done = _organiser_write(event_id)
-    if done is not None:
-        return jsonify({**done, "replayed": True})
-    player = service().events.confirm_deck(event.id, player_id, "organiser")
-    answer = {"player": player.public()}
-    service().events.remember(event.id, rid, answer)
-    service().publish(event.id)
-    return jsonify(answer)
+    event, _, rid, _ = _organiser_write(event_id)
+    return _once(event, rid, lambda: {"player": service().events.confirm_deck(event.id, player_id, "organiser")
+                                      .public()})
 
 
 @events_api.post("/event/<event_id>/rounds")
@@ -718,15 +718,10 @@ def drop_player(event_id: str, player_id: int) -> Any:
     if data.get("disqualified") and not event_may(role)["disqualify"]:
         raise ApiError(403, "forbidden", "the organiser disqualifies a player (the judge recommends it)",
                        field="disqualified")
-    rid = _scoped(request_id(data), role)
-    done = service().events.replayed(event.id, rid)
-    if done is not None:
-        return jsonify({**done, "replayed": True})
-    after = service().events.drop(event.id, player_id, role, bool(data.get("disqualified")))
-    answer = {"player": player_id, "dropped_after": after, "disqualified": bool(data.get("disqualified"))}
-    service().events.remember(event.id, rid, answer)
-    service().publish(event.id)
-    return jsonify(answer)
+    gone = bool(data.get("disqualified"))
+    return _once(event, _scoped(request_id(data), role), lambda: {
+        "player": player_id, "dropped_after": service().events.drop(event.id, player_id, role, gone),
+        "disqualified": gone})
 
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/rejoin")
@@ -736,15 +731,8 @@ def rejoin_player(event_id: str, player_id: int) -> Any:
     """A dropped player rejoins before the next round is paired, with an unpaired loss for each round missed
     (Tournament Regulations › Pairings; only in the stage they left, never after a disqualification; logged)."""
     event, role = event_role(event_id, "organiser", "judge")
-    rid = _scoped(request_id(body()), role)
-    done = service().events.replayed(event.id, rid)
-    if done is not None:
-        return jsonify({**done, "replayed": True})
-    missed = service().events.rejoin(event.id, player_id, role)
-    answer = {"player": player_id, "missed": missed}
-    service().events.remember(event.id, rid, answer)
-    service().publish(event.id)
-    return jsonify(answer)
+    return _once(event, _scoped(request_id(body()), role),
+                 lambda: {"player": player_id, "missed": service().events.rejoin(event.id, player_id, role)})
 
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/adjustments")
@@ -755,17 +743,12 @@ def adjust_points(event_id: str, player_id: int) -> Any:
     correction): logged, in the standings, the report and the signed event file."""
     event, role = event_role(event_id, "judge")
     data = body()
-    rid = _scoped(request_id(data), role)
-    done = service().events.replayed(event.id, rid)
-    if done is not None:
-        return jsonify({**done, "replayed": True})
-    if data["points"] == 0:
-        raise ApiError(400, "bad_adjustment", "points: a whole number from -100 to 100, not 0", field="points")
-    made = service().events.adjust(event.id, player_id, data["points"], data["reason"], role)
-    answer = {"adjustment": made}
-    service().events.remember(event.id, rid, answer)
-    service().publish(event.id)
-    return jsonify(answer), 201
+
+    def adjust() -> dict[str, Any]:
+        if data["points"] == 0:
+            raise ApiError(400, "bad_adjustment", "points: a whole number from -100 to 100, not 0", field="points")
+        return {"adjustment": service().events.adjust(event.id, player_id, data["points"], data["reason"], role)}
+    return _once(event, _scoped(request_id(data), role), adjust, 201)
 
 
 @events_api.get("/event/<event_id>/standings")
