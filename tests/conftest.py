@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.web import create_app
-from tests.server import Server, start_server
+from tests.server import Server, seeded_catalog, start_server
 
 
 @pytest.fixture(scope="session")
@@ -20,12 +20,10 @@ def catalog() -> Catalog:
 
 
 @pytest.fixture(scope="session")
-def _seeded_catalog(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def _seeded_catalog() -> Path:
     """The card catalog seeded once a session from the package's facts (seeding takes seconds: every test that made
     an app seeded its own before)."""
-    path = tmp_path_factory.mktemp("seeded-catalog") / "catalog.db"
-    Catalog.open(path).db.close()
-    return path
+    return seeded_catalog()  # the one the test servers read too
 
 
 @pytest.fixture(autouse=True)

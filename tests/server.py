@@ -38,7 +38,7 @@ class Server:
 
 
 @functools.cache
-def _catalog() -> Path:
+def seeded_catalog() -> Path:
     """One card catalog for this test run's servers, seeded once from this package's own facts (seeding takes
     seconds). A server on the per-user catalog shared it with every other run on the machine, which reseeds it
     with its own package's facts: a server reading a card meanwhile kept another version's facts for its life
@@ -54,7 +54,7 @@ def _catalog() -> Path:
 def start_server(db: Path, *extra: str, env: dict[str, str] | None = None) -> Server:
     """A server on ``db``, its data directory beside it and this run's catalog, unless ``env`` names its own
     (a module's server starts before any test's own data directory is set)."""
-    own = {"COMPANION_DATA_DIR": str(db.parent / "data"), "COMPANION_CATALOG": str(_catalog())}
+    own = {"COMPANION_DATA_DIR": str(db.parent / "data"), "COMPANION_CATALOG": str(seeded_catalog())}
     if env and ("COMPANION_DATA_DIR" in env or "COMPANION_CATALOG" in env):
         own = {}
     proc = subprocess.Popen(
