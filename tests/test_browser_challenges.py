@@ -65,8 +65,9 @@ def test_a_military_challenge_step_by_step_in_two_languages(server: Server, brow
     a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
     # Alice's phone offers the types she can still make; Bob's offers no challenge: it is her turn.
     a.wait_for_selector("#round-box [data-offer='challenge:military']", timeout=WAIT)
+    # Bob's phone draws its own view: wait for it (its page may still be fetching when Alice's is drawn).
+    b.wait_for_selector("#step:has-text('Warten auf Alice')", timeout=WAIT)
     assert b.locator("#round-box [data-offer^='challenge:']").count() == 0
-    assert "Warten auf Alice" in b.inner_text("#step")
     a.click("#round-box [data-offer='challenge:military']")
     # The attackers she may declare: standing, with the military icon (RR: Appendix I › 4.2).
     choices = a.locator("#sheet [data-choice]").evaluate_all("xs => xs.map(x => x.dataset.choice)")
