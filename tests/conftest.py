@@ -79,3 +79,31 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield b
         b.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failing test shows what its server printed meanwhile (warnings, tracebacks) and what each of its open
+    pages showed: a browser test's time-out is otherwise all a CI run tells of a failure seen nowhere else."""
+    outcome = yield
+    report = outcome.get_result()
+    if not report.failed or report.when != "call":
+        return
+    args = getattr(item, "funcargs", {})
+    server = args.get("server")
+    if isinstance(server, Server):
+        said = [line for line in server.said if "Ctrl+C" not in line]
+        if said:
+            report.sections.append(("the server printed (last lines)", "".join(said[-60:])))
+    browser = args.get("browser")
+    if browser is not None:
+        shown = []
+        try:
+            for n, context in enumerate(browser.contexts):
+                for page in context.pages:
+                    text = page.evaluate("document.body ? document.body.innerText : ''") or ""
+                    shown.append(f"[context {n}] {page.url}\n{' '.join(text.split())[:700]}\n")
+        except Exception as exc:  # a page closing meanwhile: say so, keep the report
+            shown.append(f"(could not read the pages: {exc})")
+        if shown:
+            report.sections.append(("the open pages showed", "\n".join(shown)))

@@ -58,3 +58,14 @@ def paste_deck(page: Any, link: str, deck: str, tag: str | None = None) -> None:
         page.fill("#deck-tag", tag)
     page.click("#deck-send")
     page.wait_for_selector("#deck-box", state="hidden", timeout=WAIT)
+
+
+#: A table page's version of the game (its module's state), as a promise for page.evaluate.
+VERSION = "import('/static/game.js').then(g => g.state ? g.state.version : -1)"
+
+
+def caught_up(page: Any, other: Any) -> None:
+    """Wait until ``page`` shows the table as ``other`` does (the version of its last answer or update): a tap on
+    an older table is a version conflict, which the phone says and does not send again (only gold and power are)."""
+    wanted = other.evaluate(VERSION)
+    page.wait_for_function(f"v => ({VERSION}).then(mine => mine >= v)", arg=wanted, timeout=WAIT)

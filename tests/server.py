@@ -11,9 +11,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +28,17 @@ class Server:
     url: str  # http://127.0.0.1:PORT
     db: Path
     banner: list[str] = field(default_factory=list)  # what the server printed up to its URL
+    #: What it printed since (warnings, tracebacks): the last lines, shown when a test using it fails.
+    said: deque[str] = field(default_factory=lambda: deque(maxlen=200))
+
+    def drain(self) -> None:
+        """Read what the server prints, in the background, for its life. Left unread, its pipe fills (64 KiB of
+        warnings or tracebacks over a long test) and the server stops at its next write, holding the lock of
+        its log: every request then waits, and the test times out far from the cause."""
+        def read() -> None:
+            for line in self.proc.stdout:  # type: ignore[union-attr]
+                self.said.append(line)
+        threading.Thread(target=read, name=f"server-output-{self.url}", daemon=True).start()
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -70,7 +83,9 @@ def start_server(db: Path, *extra: str, env: dict[str, str] | None = None) -> Se
         banner.append(line)
         m = re.search(r"running at (http://127\.0\.0\.1:\d+)/", line)
         if m:
-            return Server(proc, m.group(1), db, banner)
+            server = Server(proc, m.group(1), db, banner)
+            server.drain()
+            return server
     proc.kill()
     raise RuntimeError("the server printed no URL in 60 s")
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.phones import WAIT, host_links, paste_deck, phone, seat_phones
+from tests.phones import WAIT, caught_up, host_links, paste_deck, phone, seat_phones
 from tests.server import Server, call
 from tests.tables import catalog
 from tests.test_browser import CHROMIUM, SHOTS, shot
@@ -544,6 +544,9 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         power(a, 1)  # unopposed
         t.look(a, "challenge-won-unopposed")
         offer(b, "claim")  # Bob has no power to give
+        # A claim that moves nothing holds up nobody: Alice passes once her phone shows it (not on the older table).
+        b.wait_for_selector("#round-box [data-offer=claim]", state="detached", timeout=WAIT)
+        caught_up(a, b)
         step(a, "pass-turn")
         form(b, "challenge:military", "Bob.01091.1")
         form(a, "defend")

@@ -553,15 +553,19 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     judge_every_table(judge, "en")
     # Every moment of every table of the round replays whole (no entry skipped), and the judge's panel draws each
     # moment of one table, entry by entry, without a page error.
+    versions = {}
     for row in board["tables"]:
-        version = call(api, "GET", f"/event/{eid}/games/{row['game']}/moment", key=judge_key)[1]["game"]["version"]
+        version = versions[row["game"]] = call(api, "GET", f"/event/{eid}/games/{row['game']}/moment",
+                                               key=judge_key)[1]["game"]["version"]
         for seq in range(version + 1):
             status, out = call(api, "GET", f"/event/{eid}/games/{row['game']}/moment?seq={seq}", key=judge_key)
             assert status == 200 and out["skipped"] == [], (row["table"], seq, out.get("skipped"))
     first_table = min(board["tables"], key=lambda r: r["table"])
     judge.click(f"button[data-open='{first_table['game']}']")
-    judge.wait_for_selector("#table-panel:not(.hidden)")
-    for seq in range(1, int(judge.get_attribute("#scrub", "max") or 0) + 1):
+    # The panel still shows the table opened last until this one's moment comes: its slider's end says which.
+    last = versions[first_table["game"]]
+    judge.wait_for_function(f"document.querySelector('#table-panel:not(.hidden) #scrub')?.max === '{last}'")
+    for seq in range(1, last + 1):
         scrub(judge, seq)
         assert judge.evaluate("document.querySelector('#moment').innerText.trim()"), seq
     assert not looker.problems, looker.problems

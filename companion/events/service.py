@@ -536,6 +536,7 @@ class EventService:
                 "result": results.get(ref.game_id) if results is not None else self.events.result(ref.game_id)}
 
     def dashboard(self, event_id: str, number: int | None = None) -> dict[str, Any]:
+        version = self.version(event_id)  # first: a change made while the rest is read comes with a newer one
         event = self.events.event(event_id)
         number = number or self.current_round(event_id)
         rows: list[dict[str, Any]] = []
@@ -567,7 +568,7 @@ class EventService:
         return {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
                 "clock": clock, "tables": rows, "penalties": by_player(event_penalties(self.events, event_id)),
                 "players": players, "adjustments": self.events.adjustments(event_id),
-                "version": self.version(event_id), "fingerprint": self.events.fingerprint(event_id)}
+                "version": version, "fingerprint": self.events.fingerprint(event_id)}
 
     # -- results: reported by the players, decided by the judge -------------------------------------------
     def reports(self, ref: TableRef) -> Agreement:

@@ -388,6 +388,9 @@ def event_may(role: str) -> dict[str, bool]:
 def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
     """The organiser's page: the event, its players, rounds, tables and results, each player's penalties; ``live``
     (its stream) adds the standings and the proposal, so one update redraws the whole page."""
+    # The version first: a change committed while the answer is read then comes with a newer version too. Read last,
+    # an answer missing that change bore its version, and the page kept it over the stream's newer one for good.
+    version = service().version(event.id)
     events = service().events
     rounds = events.rounds(event.id)
     results = {g: r for info in rounds for g, r in events.results(event.id, info["number"]).items()}
@@ -406,7 +409,7 @@ def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
                                          "finished": finished[info["number"]]}} for info in rounds],
            "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
                        "result": results.get(t.game_id)} for t in events.tables(event.id)],
-           "version": service().version(event.id)}
+           "version": version}
     if live:
         out["standings"] = tournament.standings_view(events, event)
         out["proposal"] = tournament.proposal_view(events, event)
