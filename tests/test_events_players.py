@@ -414,6 +414,31 @@ def test_the_organisers_page_follows_the_event_stream(client: FlaskClient, catal
     assert client.get(f"/api/event/{eid}/stream").status_code == 401
 
 
+def test_a_player_registering_while_the_organisers_page_is_read_is_no_error(
+        client: FlaskClient, catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player who registers between the answer's reads of the players and of their entries (a phone registering
+    while the organiser's page loads): the answer is whole, a 200, not a 500 (the page then opened no live stream,
+    and its list stayed behind for good)."""
+    from companion.events.store import EventStore
+
+    ev = make_event(client, catalog, players=2)
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    real = EventStore.entrants
+    meanwhile = []
+
+    def entrants_then_a_registration(self: EventStore, event_id: str) -> Any:
+        read = real(self, event_id)
+        if not meanwhile:  # once, right after this read: another request's registration commits
+            first = self.players(event_id)[0]
+            meanwhile.append(self.register(event_id, "Late Lena", first.faction, first.agenda, first.deck))
+        return read
+
+    monkeypatch.setattr(EventStore, "entrants", entrants_then_a_registration)
+    r = client.get(f"/api/event/{eid}", headers=h(org))
+    assert r.status_code == 200, r.get_json()
+    assert meanwhile and {p["name"] for p in r.get_json()["players"]} <= {"Player 1", "Player 2", "Late Lena"}
+
+
 # -- the tie-breaker registry ----------------------------------------------------------------------------------
 
 

@@ -396,11 +396,14 @@ def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
     results = {g: r for info in rounds for g, r in events.results(event.id, info["number"]).items()}
     finished = {info["number"]: all(r is not None for r in events.results(event.id, info["number"]).values())
                 for info in rounds}
+    # The players before their entries: a player registered between the two reads is then in both (players are
+    # only ever added). Read the other way round, such a player had no entry, and the page's answer was a 500.
+    listed = events.players(event.id)
     entrants = {e.id: e for e in events.entrants(event.id)}
     gone = events.disqualified(event.id)
     players = [{**p.public(), "joined": entrants[p.id].joined, "dropped_after": entrants[p.id].dropped_after,
                 "missed": list(entrants[p.id].missed), "disqualified": p.id in gone}
-               for p in events.players(event.id)]
+               for p in listed]
     out = {"event": event.public(), "role": role, "may": event_may(role), "fingerprint": events.fingerprint(event.id),
            "players": players,
            # What the judges gave, per player across the rounds (the organiser decides a disqualification).

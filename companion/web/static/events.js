@@ -479,7 +479,8 @@ import {openStream} from "./stream.js";
     $("to-report").href = `/e/${eventId}/report#key=${key}`;
     $("to-standings").href = `/e/${eventId}/standings`;
     messagesReady.then(async () => {
-      await load();
+      // The stream opens even if this first read failed (its error is shown): its first update draws the page.
+      await load().catch(() => {});
       openStream(`/api/event/${eventId}/stream?view=organiser`, {key, onUpdate: live,
         onState: ok => { $("org-live").textContent = t(ok ? "ev.live" : "ev.reconnecting"); }});
     });
