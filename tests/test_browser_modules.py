@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from itertools import pairwise
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -166,29 +166,39 @@ def test_templates_load_only_module_scripts_and_static_code_names_no_window_glob
 def test_the_stream_reader_backs_off_while_the_stream_fails_and_comes_back_at_once_online(
         server: Server, browser: Any) -> None:
     """stream.js, the one live-stream reader: 1 s, 2 s, 4 s between tries while the stream cannot be reached (a
-    room of phones does not hammer a server that is starting again), and at once when the phone is back online."""
+    room of phones does not hammer a server that is starting again), and at once when the phone is back online.
+    The page's clock is the test's (Playwright's fake timers): its seconds pass only when the test says so, so a
+    loaded machine cannot make a wait look longer or shorter."""
     seats = [{"seat": "A", "name": "Ann"}, {"seat": "B", "name": "Ben"}]
     _, g = call(server.url + "/api", "POST", "/games", {"seats": seats})
     ctx = browser.new_context(**PHONE, locale="en-GB")
+    ctx.clock.install()
+    ctx.clock.pause_at(datetime(2026, 11, 28, 20, 0, tzinfo=UTC))  # no timer fires unless the test runs the clock
     page = ctx.new_page()
-    tries: list[float] = []
+    tries: list[int] = []
+    page.route("**/events*", lambda route: (tries.append(1), route.abort()))
 
-    def refuse(route: Any) -> None:
-        tries.append(time.monotonic())
-        route.abort()
+    def until_tries(n: int) -> None:
+        """Wait (in real time: what the clock started runs on the machine's time) for the ``n``-th try."""
+        deadline = time.monotonic() + 15
+        while len(tries) < n and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert len(tries) == n, (n, len(tries))
 
-    page.route("**/events*", refuse)
     page.goto(g["seats"][0]["url"].replace("http://localhost", server.url))
     page.wait_for_selector("#areas section", state="attached", timeout=15000)
-    page.wait_for_timeout(7500)
-    gaps = [later - earlier for earlier, later in pairwise(tries)]
-    assert 3 <= len(tries) <= 5, gaps  # a fixed 1 s wait would have tried 7 or 8 times
-    assert 0.8 < gaps[0] < 2 and all(b > a * 1.5 for a, b in pairwise(gaps)), gaps
+    until_tries(1)  # the page opens its stream
+    for wait in (1000, 2000, 4000):  # each wait twice the last: no try before it ends, one try as it does
+        before = len(tries)
+        ctx.clock.run_for(wait - 50)
+        page.wait_for_timeout(300)
+        assert len(tries) == before, (wait, "tried too early")
+        ctx.clock.run_for(100)
+        until_tries(before + 1)
     assert not page.locator("#live.on").count()
     page.unroute("**/events*")
-    back = time.monotonic()
     ctx.set_offline(True)
     ctx.set_offline(False)
-    page.wait_for_selector("#live.on", state="attached", timeout=5000)
-    assert time.monotonic() - back < 3  # not after the 8 s wait the reader had reached
+    # Back online, the reader tries at once: the clock stands still, so its own 8 s wait cannot have ended.
+    page.wait_for_selector("#live.on", state="attached", timeout=15000)
     ctx.close()
