@@ -170,7 +170,7 @@ def test_the_loader_recreates_every_corpus_game(server: Server) -> None:
         started = time.monotonic()
         replay = Replay(server.url, name).run()
         took = time.monotonic() - started
-        assert took < 20, f"{name} took {took:.1f} s to load"
+        assert took < 60, f"{name} took {took:.1f} s to load"
         for label, log in logs(name).items():
             again = exported(replay, label)
             assert comparable(again) == comparable(log), f"{name} {label} loaded differently"

@@ -581,7 +581,7 @@ def test_the_event_store_reads_while_a_pairing_holds_it(tmp_path: Path) -> None:
     started = time.perf_counter()
     assert [p.name for p in events.players(event.id)] == ["Ann", "Bo"]
     assert events.event(event.id).name == "Reads" and events.rounds(event.id) == []
-    assert time.perf_counter() - started < 0.5  # it read, it did not wait for the pairing
+    assert time.perf_counter() - started < 4  # it read, it did not wait for the pairing (which holds it 5 s)
     assert t.is_alive()
     done.set()
     t.join()

@@ -287,7 +287,7 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         _the_export_is_signed_and_an_edited_result_or_standing_is_named(api, eid, judge_key, tmp_path)
     finally:
         browser.stop()
-    assert time.monotonic() - started < 90
+    assert time.monotonic() - started < 300  # a ceiling for a stuck page, not a measure
 
 
 def _the_export_is_signed_and_an_edited_result_or_standing_is_named(api: str, eid: str, judge_key: str,

@@ -53,7 +53,7 @@ def test_the_fill_byte_bomb_is_read_at_its_real_size_and_refused_at_once() -> No
     t0 = time.perf_counter()
     with pytest.raises(ImageTooLarge, match="16000x16000"):
         decode_image(bomb)
-    assert time.perf_counter() - t0 < 0.5
+    assert time.perf_counter() - t0 < 2  # decoding its 256 megapixels would take far longer
 
 
 def test_fill_bytes_before_every_marker_change_nothing() -> None:

@@ -212,6 +212,6 @@ def test_a_large_field_pairs_quickly() -> None:
     for r in range(1, 5):
         started = time.monotonic()
         pairing = swiss_round(r, people, games, REGS, "big")
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 15  # a ceiling for a search gone wild, not a measure
         assert not pairing.rematches
         games += [Game(r, a, b, rng.choice([a, b])) for a, b in pairing.tables]
