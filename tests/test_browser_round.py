@@ -514,7 +514,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         # 1st edition: the beginning of the phase, one at a time from the first player. Alice passes; Bob brings
         # Meera out (Shadow 1).
         a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
-        assert "Alice" in b.inner_text("#round-box")
+        b.wait_for_selector("#round-box:has-text('Alice')", timeout=WAIT)  # whose chance it is, on Bob's phone too
         t.look(a, "shadows-chance")
         offer(a, "pass-shadows")
         b.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
