@@ -75,12 +75,12 @@ def test_spectators_share_one_event_per_version_made_once(client: FlaskClient, m
 
     made: list[str] = []
 
-    def counted(version: int, payload: dict) -> str:
-        made.append(payload["view"]["viewer"]["role"])
+    def counted(version: int, payload: bytes) -> str:
+        made.append(json.loads(payload)["view"]["viewer"]["role"])
         return real(version, payload)
 
-    real = api.sse_event
-    monkeypatch.setattr(api, "sse_event", counted)
+    real = api.sse_encoded
+    monkeypatch.setattr(api, "sse_encoded", counted)
     g = client.post("/api/games", json={"seats": ["A", "B"]}).get_json()
     gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
     auth = {"Authorization": f"Bearer {ka}"}

@@ -14,6 +14,7 @@ The store decides nothing about who may write what or what an action does: the t
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import functools
 import hashlib
@@ -48,6 +49,8 @@ from companion.store.secrets import hash_secret, matches, new_game_id, new_secre
 
 #: The longest log a game may have: a long game is a few hundred entries.
 MAX_ENTRIES = 20_000
+#: How many of a game's last entries its cached state keeps (a live update carries at most 50).
+TAIL = 64
 #: How many card instances one seat's deck may add (a deck is 60-100 cards, plots and agenda aside).
 MAX_DECK_CARDS = 300
 
@@ -363,13 +366,29 @@ class Cached:
     needs_judge: list[dict[str, Any]] = field(default_factory=list)
     #: The result of verifying the chain when the game was loaded.
     integrity: dict[str, Any] = field(default_factory=lambda: {"ok": True})
+    #: The log's last entries, oldest first, as stored (up to ``TAIL``): an answer and every live update of this
+    #: version read what they show from here, not from the log. Counts only while it ends at ``version``.
+    tail: tuple[Entry, ...] = ()
+    #: The game as this process committed it at ``version`` (None: not known here; read it).
+    game: Game | None = None
+    #: The requests open at ``version`` (None: not known here; read them).
+    pending: tuple[Pending, ...] | None = None
 
     def working_copy(self, kind: GameKind) -> Cached:
         """Writers change a copy and swap it in when the entry is committed, so readers (views, live
         streams) always see a consistent table."""
         table = kind.clone(self.table)
         return Cached(self.version, table, set(self.undone), dict(self.actions), list(self.needs_judge),
-                      dict(self.integrity))
+                      dict(self.integrity), self.tail)
+
+    def entries_after(self, since: int) -> list[Entry] | None:
+        """The entries after ``since`` up to this version, if the tail reaches back that far (else None)."""
+        if since >= self.version:
+            return []
+        tail = self.tail
+        if not tail or tail[-1].seq != self.version or tail[0].seq > since + 1:
+            return None
+        return [e for e in tail if e.seq > since]
 
 
 class WouldWait(BaseException):  # not an error: the request runs again where it may wait
@@ -584,6 +603,8 @@ class GameStore:
                 head = tx.game.head_hash
                 try:
                     yield tx
+                    if tx.appended:
+                        tx.settle_pending()
                 except BaseException:  # rolled back: the request's game object says what is stored again
                     tx.game.version, tx.game.head_hash = tx.start, head
                     raise
@@ -611,21 +632,28 @@ class GameStore:
         if not tx.appended:
             return
         kind = game_kind(tx.game.kind)
+        kept: Cached | None = None
         if tx.rebuild:
-            self._keep(game_id, None)  # rebuilt from the log when next asked for (an undo)
+            pass  # rebuilt from the log when next asked for (an undo)
         elif tx.working is not None:
-            self._keep(game_id, tx.working)
+            kept = tx.working
         elif any(e.kind in TABLE_ENTRIES for e in tx.appended):
-            self._keep(game_id, None)  # appended with no state to follow it (a log written as it was)
+            pass  # appended with no state to follow it (a log written as it was)
         else:  # entries that change no table (a request, an answer, a ruling): the cached table stays
             cached = self._cached(game_id)
-            if cached is None or cached.version != tx.start:
-                self._keep(game_id, None)
-            else:
-                working = cached.working_copy(kind)
-                working.version = tx.game.version
-                kind.stamp(working.table, tx.game.version)
-                self._keep(game_id, working)
+            if cached is not None and cached.version == tx.start:
+                kept = cached.working_copy(kind)
+                kept.version = tx.game.version
+                kind.stamp(kept.table, tx.game.version)
+        if kept is not None and kept.version == tx.game.version:
+            # What this write knows of the game as committed: its answer and every live update of this version
+            # read neither the log, nor the game, nor its requests again.
+            before = kept.tail if (kept.tail and kept.tail[-1].seq == tx.start) else ()
+            kept.tail = (*before, *tx.stored)[-TAIL:]
+            kept.pending = tx.pending_after
+            if not any(e.kind == "key" for e in tx.appended):  # (a key written changes the game's keys)
+                kept.game = dataclasses.replace(tx.game)
+        self._keep(game_id, kept)
         with self._cache_guard:
             known = self._key_records.get(game_id)
         if known is not None and known.version == tx.start and not known.broken:
@@ -974,7 +1002,7 @@ class GameStore:
 
     def _append(self, db: sqlite_utils.Database, game: Game, kind: str, data: dict[str, Any], actor: str,
                 verdict: dict[str, Any] | None, sealed: dict[str, Any] | None = None,
-                meta: dict[str, Any] | None = None) -> Entry:
+                meta: dict[str, Any] | None = None, stored: list[Entry] | None = None) -> Entry:
         seq = game.version + 1
         # A full log takes no more from the seats, but the judge can still rule, undo and re-issue keys.
         if seq > MAX_ENTRIES and (actor != "judge" or seq > MAX_ENTRIES + 5_000):
@@ -985,12 +1013,14 @@ class GameStore:
         h = entry_hash(game.head_hash, seq, kind, data, actor, at, chain_key=game.chain_key,
                        verdict=verdict_data, sealed=sealed or None, meta=meta or None)
         # Plain SQL: sqlite-utils' insert reads the table's columns and opens a savepoint on every call.
+        row = (seq, kind, canonical(data), actor, at, game.head_hash, h,
+               canonical(verdict_data) if verdict_data else None, canonical(sealed) if sealed else None,
+               canonical(meta) if meta else None)
         db.conn.execute(
             "insert into entries (game_id, seq, kind, data, actor, at, prev_hash, hash, verdict, seal, meta)"
-            " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [game.id, seq, kind, canonical(data), actor, at, game.head_hash, h,
-             canonical(verdict_data) if verdict_data else None, canonical(sealed) if sealed else None,
-             canonical(meta) if meta else None])
+            " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [game.id, *row])
+        if stored is not None:  # the entry as a read of the log would give it (its own dictionaries)
+            stored.append(_entry(*row))
         db.conn.execute("update games set version = ?, head_hash = ? where id = ?", [seq, h, game.id])
         entry = Entry(seq, kind, data, actor, at, game.head_hash, h, verdict_data, sealed or None, meta or None)
         game.version, game.head_hash = seq, h
@@ -1070,7 +1100,8 @@ class GameStore:
             problems.append({"seq": failed[0], "error": _describe(failed[1])})
             del actions[failed[0]]
         kind.stamp(state, game.version)
-        return Cached(game.version, state, undone, actions, problems, integrity)
+        tail = tuple([e for e in entries if e.seq <= game.version][-TAIL:])  # (a write may have come since)
+        return Cached(game.version, state, undone, actions, problems, integrity, tail, dataclasses.replace(game))
 
     @_with_connection
     def state(self, game_id: str, game: Game | None = None, version: int | None = None) -> Cached:
@@ -1109,8 +1140,22 @@ class GameStore:
         latest = {e.data["seat"]: e.data.get("tag") for e in self.entries(game_id) if e.kind == "deck"}
         return {tag: seat for seat, tag in latest.items() if tag}
 
+    def committed(self, game_id: str, version: int) -> tuple[Game, Cached] | None:
+        """The game and its state as this process last committed or loaded them, if at ``version`` or later (None:
+        not known here). A live update of a version this process wrote reads neither again."""
+        cached = self._cached(game_id)
+        if cached is None or cached.game is None or cached.version < version:
+            return None
+        return cached.game, cached
+
     @_with_connection
-    def pending(self, game_id: str) -> list[Pending]:
+    def pending(self, game_id: str, state: Cached | None = None) -> list[Pending]:
+        """The requests open now; ``state``'s, if it knows them (a write kept them: no read)."""
+        if state is not None and state.pending is not None:
+            return list(state.pending)
+        return self._read_pending(game_id)
+
+    def _read_pending(self, game_id: str) -> list[Pending]:
         # A plain cursor: asked for by every view made, where sqlite-utils' savepoint and row dictionaries cost more.
         rows = self.db.conn.execute("select id, requested_by, awaiting, action, version, created from pending"
                                     " where game_id = ? and status = 'open' order by created", [game_id]).fetchall()
@@ -1127,6 +1172,10 @@ class Transaction:
         self.kind = game_kind(game.kind)
         self.start = game.version
         self.appended: list[Entry] = []
+        self.stored: list[Entry] = []  # the same entries as read back from the log
+        #: The requests open once this write commits, read inside it (None: unchanged, if the state knew them).
+        self.pending_after: tuple[Pending, ...] | None = None
+        self.pending_touched = False
         self.working: Cached | None = None
         self.rebuild = False
         self._state: Cached | None = None
@@ -1157,7 +1206,7 @@ class Transaction:
 
     def append(self, kind: str, data: dict[str, Any], actor: str, verdict: dict[str, Any] | None = None,
                sealed: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> Entry:
-        entry = self.store._append(self.db, self.game, kind, data, actor, verdict, sealed, meta)
+        entry = self.store._append(self.db, self.game, kind, data, actor, verdict, sealed, meta, self.stored)
         self.appended.append(entry)
         if self.working is not None:
             self.working.version = entry.seq
@@ -1185,7 +1234,17 @@ class Transaction:
         """A request to be logged as the next entry: a fresh id, stamped now."""
         return Pending(secrets.token_urlsafe(9), requested_by, awaiting, action, self.game.version + 1, now())
 
+    def settle_pending(self) -> None:
+        """Before the commit: the requests open after this write, read only if it changed them or the state did not
+        know them (kept with the new state, so no view of this version reads them again)."""
+        known = self._state.pending if self._state is not None and self._state.version == self.start else None
+        if self.pending_touched or known is None:
+            self.pending_after = tuple(self.store._read_pending(self.game.id))
+        else:
+            self.pending_after = known
+
     def add_pending(self, pending: Pending, resolved: dict[str, Any]) -> None:
+        self.pending_touched = True
         self.db.conn.execute(
             "insert into pending (id, game_id, requested_by, awaiting, action, resolved, version, status, created)"
             " values (?, ?, ?, ?, ?, ?, ?, 'open', ?)",
@@ -1197,11 +1256,13 @@ class Transaction:
         return rows[0] if rows else None
 
     def close_pending(self, pending_id: str, status: str, decided_by: str | None, seq: int | None) -> None:
+        self.pending_touched = True
         self.db.conn.execute("update pending set status = ?, decided_by = ?, seq = ? where id = ?",
                              [status, decided_by, seq, pending_id])
 
     def withdraw_pending(self, action: dict[str, Any], seq: int) -> None:
         """Requests still open for exactly this action have nothing left to ask."""
+        self.pending_touched = True
         self.db.conn.execute("update pending set status = 'withdrawn', seq = ? where game_id = ? and "
                              "status = 'open' and action = ?", [seq, self.game.id, canonical(action)])
 

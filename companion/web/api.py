@@ -29,11 +29,11 @@ from companion.rules.roles import SPECTATOR, Can, Role, RoleKind
 from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.values import has_deck
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
-from companion.store.games import Game, PaperUsed, Pending, Replayed, Unauthorized
+from companion.store.games import Cached, Game, PaperUsed, Pending, Replayed, Unauthorized
 from companion.tts.save import COLOURS
 from companion.web.auth import checked_key, key_from_request, requires, role_for
 from companion.web.errors import ApiError
-from companion.web.live import event_stream, sse_event
+from companion.web.live import event_stream, sse_encoded
 from companion.web.schema import (
     MAX_VERSION,
     ActionBody,
@@ -62,6 +62,9 @@ NAME = re.compile(r"^[^\x00-\x1f\x7f\ud800-\udfff]{1,40}$")
 FACTIONS = {"baratheon", "greyjoy", "lannister", "martell", "neutral", "stark", "targaryen", "thenightswatch",
             "tyrell"}
 RECENT = 50  # log entries carried in a live update
+#: One encoder for answers and live updates: a view is encoded once per version and viewer, and the answer to a
+#: write and every live update of that version to that viewer's devices carry the same bytes (``msgspec.Raw``).
+ENCODE = msgspec.json.Encoder()
 
 # -- request bodies: each route's schema, checked by @accepts and published by openapi.py ------------------
 
@@ -263,7 +266,19 @@ def get_game(game: Game, role: Role) -> Any:
 @on_loop
 @requires()
 def get_view(game: Game, role: Role) -> Any:
-    return jsonify(cached_view(game, role))
+    return encoded_response(view_json(game, role), 200)
+
+
+def encoded_response(value: Any, status: int) -> tuple[Response, int]:
+    """A JSON answer encoded by msgspec, whose ``Raw`` parts (a view encoded once) go in as they are."""
+    return Response(ENCODE.encode(value), mimetype="application/json"), status
+
+
+def view_json(game: Game, role: Role) -> msgspec.Raw:
+    """``cached_view`` encoded, once per (game, version, viewer)."""
+    raw: msgspec.Raw = svc().views.get((game.id, game.version, role.cache_key, "view-json"),
+                                       lambda: msgspec.Raw(ENCODE.encode(cached_view(game, role))))
+    return raw
 
 
 def cached_view(game: Game, role: Role) -> dict[str, Any]:
@@ -278,7 +293,7 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
         out["integrity"] = state.integrity
         out["needs_judge"] = state.needs_judge
         out["undone"] = sorted(state.undone)
-        out["pending"] = pending_for(game, role, table)
+        out["pending"] = pending_for(game, role, table, state)
         # Who can see hidden cards besides each seat itself: every phone shows it (issue 22).
         # Each notice names who made the key in words (the page compares no roles).
         notices = [{**n, "by_msg": "keys.by.judge" if n.get("by") == RoleKind.JUDGE.value else "keys.by.host"}
@@ -301,10 +316,10 @@ def may(role: Role, table: Any) -> dict[str, Any]:
             "title": {"name": table.players[seat].name} if seat else {"msg": role.kind.value}}
 
 
-def pending_for(game: Game, role: Role, table: Any) -> list[dict[str, Any]]:
+def pending_for(game: Game, role: Role, table: Any, state: Cached | None = None) -> list[dict[str, Any]]:
     """Requests waiting for a confirmation: the awaiting seat and the judge see the card named."""
     out = []
-    for p in svc().store.pending(game.id):
+    for p in svc().store.pending(game.id, state):
         mine = role.sees_hidden_of(p.awaiting) and role.can(Can.CONFIRM)
         theirs = role.seat is not None and Role.from_actor(p.requested_by, game.seat_names) == role
         if not (mine or theirs):
@@ -511,14 +526,14 @@ def entry_answer(game_or_id: Game | str, role: Role, seq: int | None, status: in
     try:
         game = svc().store.game(game_or_id) if isinstance(game_or_id, str) else game_or_id
         if seq is not None:
-            shown = [e for e in visible_entries(game, role, seq - 1) if e["seq"] == seq]
+            shown = [e for e in entries_seen(game, role, seq - 1) if e["seq"] == seq]
             if shown:
                 out["entry"] = shown[0]
                 out["verdict"] = shown[0].get("verdict")
-        out["view"] = cached_view(game, role)
+        out["view"] = view_json(game, role)
     except Exception:  # committed is committed: the device reloads the view if it is missing
         current_app.logger.exception("building the answer to a committed write")
-    return jsonify(out), status
+    return encoded_response(out, status)
 
 
 def pending_answer(game_id: Game | str, role: Role, pending: Pending, status: int) -> Any:
@@ -598,11 +613,21 @@ def get_log(game: Game, role: Role) -> Any:
     return jsonify({"version": game.version, "entries": visible_entries(game, role, since)})
 
 
+def entries_seen(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
+    """``visible_entries``, once per (game, version, viewer, since): the answer to a write and the live update of
+    the same version to the same viewer share them. (Read only: callers keep or encode them, never change them.)"""
+    shown: list[dict[str, Any]] = svc().views.get((game.id, game.version, role.cache_key, "entries", since),
+                                                  lambda: visible_entries(game, role, since))
+    return shown
+
+
 def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
     state = svc().store.state(game.id, game)
     viewer = role.viewer
     out = []
-    for e in svc().store.entries(game.id, since):
+    # The entries the state keeps (what the last write appended): the log is read only when they do not reach back.
+    kept = state.entries_after(since)
+    for e in kept if kept is not None else svc().store.entries(game.id, since):
         d = e.to_dict()
         # Games from before seals existed (no keyed chain) are redacted the old way, by where cards are now.
         if game.chain_key is None and e.kind in ("action", "undo") and not viewer.sees_all:
@@ -751,19 +776,21 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
     """One event for a device that last saw ``seen``; devices with the same role and ``seen`` share it."""
 
     def make() -> str:
-        game = services.store.game(game_id)
-        current = cached_view(game, role)
+        # The game as this process committed it (no read of the game, nor of its log, for a version written here).
+        committed = services.store.committed(game_id, version)
+        game = committed[0] if committed is not None else services.store.game(game_id)
+        current = cached_view(game, role)["version"]
         # Only what this device has not seen (at most RECENT entries): one entry after a single move.
-        recent = visible_entries(game, role, max(0, seen, game.version - RECENT))
+        recent = entries_seen(game, role, max(0, seen, game.version - RECENT))
         payload = {
-            "version": current["version"],
-            "view": current,
+            "version": current,
+            "view": view_json(game, role),  # the bytes the answer to the write carried, for the writer's role
             # The log may already hold a newer entry than the view shows: it comes with the next event.
-            "entries": [e for e in recent if seen < e["seq"] <= current["version"]],
-            "reload_log": seen >= 0 and current["version"] - seen > RECENT,
-            "committed": services.hub.committed_at(game_id, current["version"]),
+            "entries": [e for e in recent if seen < e["seq"] <= current],
+            "reload_log": seen >= 0 and current - seen > RECENT,
+            "committed": services.hub.committed_at(game_id, current),
         }
-        return sse_event(current["version"], payload)
+        return sse_encoded(current, ENCODE.encode(payload))
 
     event: str = services.views.get(sse_key(game_id, role, seen, version), make)
     return event

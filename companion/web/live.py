@@ -35,6 +35,11 @@ def sse_event(version: int, payload: object) -> str:
     return f"id: {version}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
 
 
+def sse_encoded(version: int, payload: bytes) -> str:
+    """``sse_event`` of a payload encoded already (one JSON text: no line break in it)."""
+    return f"id: {version}\nevent: update\ndata: {payload.decode()}\n\n"
+
+
 def sent_version(event: str, asked: int) -> int:
     """The version a device has seen after ``event``: an event is built from the game as it is when
     it is made, which may be past the version that woke the stream. Counting only the version asked
