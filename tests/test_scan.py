@@ -102,6 +102,54 @@ def test_codes_map_to_instances_with_statuses() -> None:
     assert [r["status"] for r in judged][:3] == ["ok", "ok", "other-table"]
 
 
+def test_a_seat_s_label_lookups_are_the_same_work_whatever_lies_behind_the_tag(monkeypatch: pytest.MonkeyPatch
+                                                                                 ) -> None:
+    """Issue 34: an unregistered tag, a registered tag of a hidden card and a card in no deck make the same calls in
+    the same number (no shortcut whose time would tell a seat which it was) and answer alike."""
+    import companion.scan.table as scan_table
+
+    calls: list[str] = []
+    seen, untagged = scan_table.visible_to, scan_table._own_untagged
+
+    def counted_visible(*args: Any) -> bool:
+        calls.append("visible_to")
+        return seen(*args)
+
+    def counted_untagged(*args: Any) -> bool:
+        calls.append("own_untagged")
+        return untagged(*args)
+
+    monkeypatch.setattr(scan_table, "visible_to", counted_visible)
+    monkeypatch.setattr(scan_table, "_own_untagged", counted_untagged)
+    worlds = {"registered, hidden": ({"13089": 1, "00168": 1}, "TAB"), "unregistered": ({"13089": 1}, "XYZ"),
+              "card in no deck": ({"00168": 1}, "TAB")}
+    work, answers = {}, {}
+    for name, (deck, tag) in worlds.items():
+        t = make_table({"A": deck, "B": {"01093": 1}})
+        calls.clear()
+        rows = resolve_codes([Code(Label("2e", "13089", "TAB", 1).payload(), "qr", (), "zxing")], t,
+                             {tag: "A", "BBB": "B"}, Role.of_seat("B"))
+        work[name], answers[name] = list(calls), rows
+    assert len(set(map(tuple, work.values()))) == 1, work
+    assert work["unregistered"].count("visible_to") == 2  # one look per seat: not one for a known tag, two for not
+    assert len({repr(a) for a in answers.values()}) == 1 and answers["unregistered"][0]["status"] == "unseen"
+
+
+def test_code_128_and_ean_13_four_to_a_1080p_frame_are_read_without_wrong_numbers() -> None:
+    """Issue 34: the live camera reads a 56 mm Code 128 on each of four cards in a 1080p frame (~1.6 px per module,
+    which the whole-frame pass misses) and EAN-13 labels side by side without reading half of one with half of the
+    next as a number of its own."""
+    from companion.bench.scan import format_labels
+    from companion.scan.engines import SCAN_FORMATS
+    from companion.scan.pipeline import decode_gray
+
+    rng = random.Random(2024)  # not a seed the reader was tuned on
+    for fmt in ("code128", "ean13"):
+        data, expected = synthetic_frame(rng, format_labels(rng, fmt, 4))
+        texts = {c.text for c in decode_gray(load_gray(data), SCAN_FORMATS)}
+        assert texts == set(expected), (fmt, texts ^ set(expected))
+
+
 # -- real images (decode rates as floors, not timings) ------------------------------------------------
 
 

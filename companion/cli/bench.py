@@ -92,19 +92,21 @@ def search(queries: int, repeat: int, seed: int, as_json: bool) -> None:
 @click.option("--oracle", is_flag=True, help="One photo's answers to a seat whatever lies behind its labels' tags.")
 @click.option("--frames", default=40, show_default=True, type=click.IntRange(1, 10_000))
 @click.option("--repeat", default=3, show_default=True, type=click.IntRange(1, 50))
+@click.option("--seed", default=7, show_default=True, type=click.IntRange(0, 2**31 - 1),
+              help="The generated frames' seed (--formats, --synthetic): check another seed than the one tuned on.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the default output is JSON too).")
-def scan(folder: Path | None, synthetic: bool, formats: bool, oracle: bool, frames: int, repeat: int,
+def scan(folder: Path | None, synthetic: bool, formats: bool, oracle: bool, frames: int, repeat: int, seed: int,
          as_json: bool) -> None:
     """Decode rates and times: a folder laid out like shared/data/barcodes, --synthetic frames, every label
     --formats, or the --oracle check (answers and times alike whatever the tag)."""
     if formats:
-        click.echo(json.dumps(bench_formats(frames=frames), indent=2))
+        click.echo(json.dumps(bench_formats(frames=frames, seed=seed), indent=2))
     elif oracle:
         from companion.bench.scan import bench_oracle
 
         click.echo(json.dumps(bench_oracle(repeat=max(10, repeat * 10)), indent=2))
     elif synthetic:
-        click.echo(json.dumps(bench_synthetic(frames=frames), indent=2))
+        click.echo(json.dumps(bench_synthetic(frames=frames, seed=seed), indent=2))
     elif folder is not None:
         click.echo(json.dumps(bench_folder(folder, repeat=repeat), indent=2))
     else:

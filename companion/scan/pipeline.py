@@ -3,13 +3,16 @@
 zxing-cpp first, restricted to the formats in use, in plain text mode; then, for the companion's QR
 labels, a second look at each label-shaped region the first pass did not read (cut out and enlarged:
 in a crowded frame a label is a few dozen pixels wide, and zxing-cpp's whole-frame binariser loses its
-small modules); pyzbar (on grayscale) for what zxing-cpp misses and for product barcodes. Retries
+small modules); linear codes (Code 128, EAN-13) on the frame sharpened, then in each bar-code region OpenCV's
+detector finds and no read accounts for, cut out level, enlarged and sharpened (a 56 mm Code 128 among four
+cards in 1080p has ~1.6 px per module); pyzbar (on grayscale) for what zxing-cpp misses. Retries
 (contrast equalisation, an added quiet zone) run only when nothing was found: on good images they make
 results worse.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -120,12 +123,138 @@ def read_label_regions(gray: np.ndarray, found: list[Code]) -> list[Code]:
     return more
 
 
+# -- linear codes (Code 128, EAN-13) ----------------------------------------------------------------------
+
+LINEAR_FORMATS = ("code128", "ean13")
+_BAR_LIMIT = 12  # bar-code regions looked at again per image
+_BAR_PAD = 0.12  # of the region's length and height, each side: the quiet zone and the ends of the bars
+_BAR_UP = 3  # enlarged three times (cubic): a 56 mm Code 128 on a card among four in 1080p has ~1.6 px per module
+#: Unsharp-mask amounts, tried in turn: at 1.6 px per module the camera's blur leaves a narrow bar a fraction of
+#: its contrast; restoring it is what makes the bars readable (measured on the formats bench's seed-7 frames: 16 of
+#: 16 Code 128 regions zxing-cpp could not read in the whole frame, against 2 of 16 enlarged alone).
+_BAR_SHARPEN = (3.0, 5.0, 1.5)
+
+
+@functools.cache
+def _bar_detectors() -> tuple[Any, Any]:
+    """OpenCV's bar-code detector as it comes (it looks at the image shrunk to 512 px), and a second one on the
+    sharpened image at 720 px: each alone missed about one region in four on frames of four Code 128 cards."""
+    fine = cv2.barcode.BarcodeDetector()
+    fine.setDownsamplingThreshold(720)
+    return cv2.barcode.BarcodeDetector(), fine
+
+
+def bar_regions(gray: np.ndarray, sharp: np.ndarray | None = None) -> list[np.ndarray]:
+    """Where 1-D bar codes are (each a 4x2 array of corners), largest first, one per place."""
+    quads: list[np.ndarray] = []
+    for detector, image in zip(_bar_detectors(), (gray, gray if sharp is None else sharp), strict=True):
+        ok, corners = detector.detect(image)
+        if ok and corners is not None:
+            quads += [np.asarray(q, np.float32).reshape(4, 2) for q in corners]
+    quads.sort(key=lambda q: -cv2.contourArea(q))
+    kept: list[np.ndarray] = []
+    for q in quads:
+        if not any(_in_quad((float(q[:, 0].mean()), float(q[:, 1].mean())), k) for k in kept):
+            kept.append(q)
+    return kept[:_BAR_LIMIT]
+
+
+def _in_quad(point: tuple[float, float], quad: np.ndarray, grow: float = 0.0) -> bool:
+    return cv2.pointPolygonTest(quad, (float(point[0]), float(point[1])), True) >= -grow
+
+
+def _centre(code: Code) -> tuple[float, float]:
+    return (sum(x for x, _ in code.corners) / len(code.corners), sum(y for _, y in code.corners) / len(code.corners))
+
+
+def _bar_covered(quad: np.ndarray, codes: list[Code]) -> bool:
+    return any(c.corners and _in_quad(_centre(c), quad, 4.0) for c in codes)
+
+
+def _straddles(code: Code, quads: list[np.ndarray]) -> bool:
+    """A linear code read across two neighbouring bar codes: its ends lie in different regions. EAN-13's halves
+    decode on their own, so the left half of one label and the right half of the next make a valid-looking number
+    (measured: 7 such phantoms in 20 frames of 2-4 EAN-13 labels side by side)."""
+    if code.format not in LINEAR_FORMATS or len(code.corners) < 4 or len(quads) < 2:
+        return False
+    ends = ((code.corners[0][0] + code.corners[3][0]) / 2, (code.corners[0][1] + code.corners[3][1]) / 2), \
+        ((code.corners[1][0] + code.corners[2][0]) / 2, (code.corners[1][1] + code.corners[2][1]) / 2)
+    homes = [{i for i, q in enumerate(quads) if _in_quad(end, q, 6.0)} for end in ends]
+    return bool(homes[0]) and bool(homes[1]) and not homes[0] & homes[1]
+
+
+def _read_bar(gray: np.ndarray, quad: np.ndarray, formats: tuple[str, ...], zbar: bool) -> list[Code]:
+    """One bar-code region turned level, cut out with its quiet zone, enlarged and sharpened, then decoded."""
+    (cx, cy), (w, h), angle = cv2.minAreaRect(quad)
+    if w < h:
+        w, h, angle = h, w, angle + 90
+    w, h = w * (1 + 2 * _BAR_PAD), h * (1 + 2 * _BAR_PAD)
+    matrix = cv2.getRotationMatrix2D((cx, cy), angle, _BAR_UP)
+    matrix[0, 2] += w * _BAR_UP / 2 - cx
+    matrix[1, 2] += h * _BAR_UP / 2 - cy
+    size = (max(8, int(w * _BAR_UP)), max(8, int(h * _BAR_UP)))
+    crop = cv2.warpAffine(gray, matrix, size, flags=cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE)
+    back = cv2.invertAffineTransform(matrix)
+
+    def home(codes: list[Code]) -> list[Code]:
+        return [Code(c.text, c.format, tuple((round(back[0, 0] * x + back[0, 1] * y + back[0, 2]),
+                                              round(back[1, 0] * x + back[1, 1] * y + back[1, 2]))
+                                             for x, y in c.corners), c.engine) for c in codes]
+
+    soft = cv2.GaussianBlur(crop, (0, 0), _BAR_UP)
+    sharpened = [cv2.addWeighted(crop, 1 + a, soft, -a, 0) for a in _BAR_SHARPEN]
+    # A region holds one bar code: two different texts from one cut-out mean one is a misread (EAN-13's halves
+    # decode on their own), so that try counts as none.
+    for image in sharpened:
+        codes = read_zxing(image, formats, binarizer=zxingcpp.Binarizer.LocalAverage)
+        if len({c.text for c in codes}) == 1:
+            return home(codes[:1])
+    codes = read_zbar(sharpened[-1], formats) if zbar else []
+    return home(codes[:1]) if len({c.text for c in codes}) == 1 else []
+
+
+def read_bar_regions(gray: np.ndarray, found: list[Code], formats: tuple[str, ...], zbar: bool
+                     ) -> tuple[list[Code], list[np.ndarray]]:
+    """Linear codes in the bar-code regions that hold none of ``found`` yet, and the regions."""
+    linear = tuple(f for f in formats if f in LINEAR_FORMATS)
+    if not linear or gray.shape[0] * gray.shape[1] > _REGION_MAX_IMAGE:
+        return [], []
+    quads = bar_regions(gray, _sharpened(gray, 2.0, 0.8))
+    more: list[Code] = []
+    for quad in quads:
+        if not _bar_covered(quad, [*found, *more]):
+            more += [c for c in _read_bar(gray, quad, linear, zbar) if not _straddles(c, quads)]
+    return more, quads
+
+
+def _sharpened(gray: np.ndarray, amount: float, sigma: float) -> np.ndarray:
+    return cv2.addWeighted(gray, 1 + amount, cv2.GaussianBlur(gray, (0, 0), sigma), -amount, 0)
+
+
+def read_whole(gray: np.ndarray, formats: tuple[str, ...]) -> list[Code]:
+    """The whole-image pass: 2-D codes on the image as it is; linear codes on it sharpened first (a camera's blur
+    leaves narrow bars a fraction of their contrast, and EAN-13's weak check digit lets a blurred half misread
+    into a valid number: measured on 20 frames of 1-4 EAN-13 labels, 1 wrong number plain, none sharpened), then
+    as it is if that finds none (a sharp scan needs no help)."""
+    linear = tuple(f for f in formats if f in LINEAR_FORMATS)
+    square = tuple(f for f in formats if f not in LINEAR_FORMATS)
+    found = read_zxing(gray, square) if square else []
+    if linear and gray.shape[0] * gray.shape[1] <= _REGION_MAX_IMAGE:
+        found += (read_zxing(_sharpened(gray, 2.0, 0.8), linear, binarizer=zxingcpp.Binarizer.LocalAverage)
+                  or read_zxing(gray, linear))
+    elif linear:
+        found += read_zxing(gray, linear)
+    return found
+
+
 def decode_gray(gray: np.ndarray, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True) -> list[Code]:
-    found = read_zxing(gray, formats)
+    found = read_whole(gray, formats)
     if "qr" in formats:
         found = _merge(found, read_label_regions(gray, found))
-    if zbar and (not found or "ean13" in formats):
-        found = _merge(found, read_zbar(gray, formats))
+    more, quads = read_bar_regions(gray, found, formats, zbar)
+    found = [c for c in _merge(found, more) if not _straddles(c, quads)]
+    if zbar and (not found or any(not _bar_covered(q, found) for q in quads)):
+        found = _merge(found, [c for c in read_zbar(gray, formats) if not _straddles(c, quads)])
     if found:
         return found
     found = _pass(_CLAHE.apply(gray), formats, zbar)

@@ -33,6 +33,12 @@ def _own_untagged(table: Table, tags: dict[str, str], viewer: Role, code: str, c
             and CardInstance.make_id(seat, code, copy) in table.instances)
 
 
+def _probe(table: Table, viewer: Role, code: str, copy: int, seat: str) -> tuple[bool, bool]:
+    """Whether ``seat``'s copy of the card is at the table, and whether ``viewer`` may know it."""
+    cid = CardInstance.make_id(seat, code, copy)
+    return cid in table.instances, visible_to(table, cid, viewer)
+
+
 def labelled_cards(codes: list[Code], tags: dict[str, str], edition: str) -> list[str]:
     """The card instances (``seat.code.copy``) the companion labels among ``codes`` name at a table
     whose decks carry ``tags``: what was physically seen there, whether the deck holds it or not. A
@@ -72,17 +78,19 @@ def resolve_codes(codes: list[Code], table: Table | None, tags: dict[str, str], 
             rows.append(row)
             continue
         seat = tags.get(label.tag)
-
+        # The same lookups for every label, whatever its tag names (a deck at the table or none) and wherever the
+        # card lies: each seat's copy, whether the table holds it, whether the asker may see it. What the answer
+        # then says depends on them; the work done to get there does not (no faster path for one kind of label).
+        probes = {s: _probe(table, viewer, label.code, label.copy, s) for s in table.seats}
         if seat is None:
             # No deck registered this tag: accept it only if exactly one seat could own this copy, as far as the
             # asker can tell: another seat's copy counts only where the asker sees it (else whether B's own card
             # read as hers would say whether A's hidden deck holds the same copy).
-            owners = [s for s in table.seats
-                      if (cid := CardInstance.make_id(s, label.code, label.copy)) in table.instances
-                      and (viewer.sees_hidden_of(s) or visible_to(table, cid, viewer))]
+            owners = [s for s, (held, seen) in probes.items() if held and (viewer.sees_hidden_of(s) or seen)]
+            own_untagged = _own_untagged(table, tags, viewer, label.code, label.copy)
             if len(owners) != 1 or tags:
                 why = f"deck tag {label.tag} is not a deck at this table (load the deck with its tag)"
-                if _own_untagged(table, tags, viewer, label.code, label.copy):
+                if own_untagged:
                     # Most likely the asker's own card, its deck loaded without the tag on its labels: say what is
                     # wrong. Decided by the asker's own deck and the table's tags alone: nothing of another seat.
                     row.update(status="other-table", message=why)
@@ -91,12 +99,15 @@ def resolve_codes(codes: list[Code], table: Table | None, tags: dict[str, str], 
                 rows.append(row)
                 continue
             seat = owners[0]
+        else:
+            _own_untagged(table, tags, viewer, label.code, label.copy)  # the same work as for an unknown tag
         cid = CardInstance.make_id(seat, label.code, label.copy)
-        if cid not in table.instances:
+        held, seen = probes.get(seat) or _probe(table, viewer, label.code, label.copy, seat)
+        if not held:
             why = f"copy {label.copy} of {label.code} is not in {seat}'s deck"
             rows.append(_unseen(row, viewer, seat, "not-in-deck", why))
             continue
-        if not visible_to(table, cid, viewer):
+        if not seen:
             rows.append(_unseen(row, viewer, seat, "hidden", UNSEEN))
             continue
         else:
