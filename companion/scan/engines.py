@@ -57,10 +57,8 @@ def zbar_status() -> dict[str, object]:
 
 
 def _zxing_formats(formats: tuple[str, ...]) -> Any:
-    combined: Any = None  # one format, or several or-ed together (zxing-cpp's BarcodeFormats)
-    for f in formats:
-        combined = FORMATS[f] if combined is None else combined | FORMATS[f]
-    return combined
+    """The formats as zxing-cpp 3 takes them: a tuple (its ``|`` of formats is deprecated)."""
+    return tuple(FORMATS[f] for f in formats)
 
 
 def read_zxing(gray: np.ndarray, formats: tuple[str, ...], binarizer: Any = None, fast: bool = False) -> list[Code]:
