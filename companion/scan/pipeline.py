@@ -213,13 +213,14 @@ def _read_bar(gray: np.ndarray, quad: np.ndarray, formats: tuple[str, ...], zbar
     return home(codes[:1]) if len({c.text for c in codes}) == 1 else []
 
 
-def read_bar_regions(gray: np.ndarray, found: list[Code], formats: tuple[str, ...], zbar: bool
-                     ) -> tuple[list[Code], list[np.ndarray]]:
-    """Linear codes in the bar-code regions that hold none of ``found`` yet, and the regions."""
+def read_bar_regions(gray: np.ndarray, found: list[Code], formats: tuple[str, ...], zbar: bool,
+                     sharp: np.ndarray | None) -> tuple[list[Code], list[np.ndarray]]:
+    """Linear codes in the bar-code regions that hold none of ``found`` yet, and the regions (``sharp``: the image
+    as ``linear_sharpened`` gives it; None, no second look)."""
     linear = tuple(f for f in formats if f in LINEAR_FORMATS)
-    if not linear or gray.shape[0] * gray.shape[1] > _REGION_MAX_IMAGE:
+    if not linear or sharp is None:
         return [], []
-    quads = bar_regions(gray, _sharpened(gray, 2.0, 0.8))
+    quads = bar_regions(gray, sharp)
     more: list[Code] = []
     for quad in quads:
         if not _bar_covered(quad, [*found, *more]):
@@ -231,27 +232,35 @@ def _sharpened(gray: np.ndarray, amount: float, sigma: float) -> np.ndarray:
     return cv2.addWeighted(gray, 1 + amount, cv2.GaussianBlur(gray, (0, 0), sigma), -amount, 0)
 
 
-def read_whole(gray: np.ndarray, formats: tuple[str, ...]) -> list[Code]:
-    """The whole-image pass: 2-D codes on the image as it is; linear codes on it sharpened first (a camera's blur
-    leaves narrow bars a fraction of their contrast, and EAN-13's weak check digit lets a blurred half misread
-    into a valid number: measured on 20 frames of 1-4 EAN-13 labels, 1 wrong number plain, none sharpened), then
-    as it is if that finds none (a sharp scan needs no help)."""
+def linear_sharpened(gray: np.ndarray, formats: tuple[str, ...]) -> np.ndarray | None:
+    """The image sharpened for linear codes, made once a frame for the whole pass and the regions' search; None where
+    no linear format is asked for, or for a still (its bars are wide enough as they are)."""
+    if not any(f in LINEAR_FORMATS for f in formats) or gray.shape[0] * gray.shape[1] > _REGION_MAX_IMAGE:
+        return None
+    return _sharpened(gray, 2.0, 0.8)
+
+
+def read_whole(gray: np.ndarray, formats: tuple[str, ...], sharp: np.ndarray | None) -> list[Code]:
+    """The whole-image pass: 2-D codes on the image as it is; linear codes on it sharpened (``sharp``) first (a
+    camera's blur leaves narrow bars a fraction of their contrast, and EAN-13's weak check digit lets a blurred half
+    misread into a valid number: measured on 20 frames of 1-4 EAN-13 labels, 1 wrong number plain, none sharpened),
+    then as it is if that finds none (a sharp scan needs no help)."""
     linear = tuple(f for f in formats if f in LINEAR_FORMATS)
     square = tuple(f for f in formats if f not in LINEAR_FORMATS)
     found = read_zxing(gray, square) if square else []
-    if linear and gray.shape[0] * gray.shape[1] <= _REGION_MAX_IMAGE:
-        found += (read_zxing(_sharpened(gray, 2.0, 0.8), linear, binarizer=zxingcpp.Binarizer.LocalAverage)
-                  or read_zxing(gray, linear))
+    if linear and sharp is not None:
+        found += (read_zxing(sharp, linear, binarizer=zxingcpp.Binarizer.LocalAverage) or read_zxing(gray, linear))
     elif linear:
         found += read_zxing(gray, linear)
     return found
 
 
 def decode_gray(gray: np.ndarray, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True) -> list[Code]:
-    found = read_whole(gray, formats)
+    sharp = linear_sharpened(gray, formats)
+    found = read_whole(gray, formats, sharp)
     if "qr" in formats:
         found = _merge(found, read_label_regions(gray, found))
-    more, quads = read_bar_regions(gray, found, formats, zbar)
+    more, quads = read_bar_regions(gray, found, formats, zbar, sharp)
     found = [c for c in _merge(found, more) if not _straddles(c, quads)]
     if zbar and (not found or any(not _bar_covered(q, found) for q in quads)):
         found = _merge(found, [c for c in read_zbar(gray, formats) if not _straddles(c, quads)])
