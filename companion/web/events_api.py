@@ -326,13 +326,12 @@ def _scoped(rid: str | None, role: str) -> str | None:
     return None if rid is None else f"{role}:{request.path}:{rid}"
 
 
-def _organiser_write(event_id: str) -> tuple[Any, dict[str, Any], str | None, Any]:
-    """An organiser's write: the event (the key decided first), the body, its request id, and the first
-    answer when this request id was recorded before (a retry answers it and records nothing)."""
+def _organiser_write(event_id: str) -> tuple[Any, dict[str, Any], str | None]:
+    """An organiser's write: the event (the key decided first), the body and its request id (``_once`` answers a
+    retry with the first answer)."""
     event, _ = event_role(event_id, "organiser")
     data = body()
-    rid = _scoped(request_id(data), "organiser")
-    return event, data, rid, service().events.replayed(event.id, rid)
+    return event, data, _scoped(request_id(data), "organiser")
 
 
 def _once(event: Event, rid: str | None, make: Callable[[], dict[str, Any]], status: int = 200) -> Any:
@@ -437,7 +436,7 @@ def _read_deck(event: Event, text: Any) -> tuple[Any, str | None, list[dict[str,
 @limit(96 * 1024)
 @accepts(PlayerBody)
 def register_player(event_id: str) -> Any:
-    event, data, rid, _ = _organiser_write(event_id)
+    event, data, rid = _organiser_write(event_id)
 
     def register() -> dict[str, Any]:
         deck, agenda, warnings, text = _read_deck(event, data["decklist"])  # text or JSON (the schema says which)
@@ -591,7 +590,7 @@ def publish_decks(event_id: str) -> Any:
 
 def _organiser_switch(event_id: str, field: str, switch: Callable[[str, bool, str], Any]) -> Any:
     """One of the organiser's on/off settings of the event, set once per request id (logged), and published."""
-    event, data, rid, _ = _organiser_write(event_id)
+    event, data, rid = _organiser_write(event_id)
 
     def turn() -> dict[str, Any]:
         switch(event.id, data[field], "organiser")
@@ -604,7 +603,7 @@ def _organiser_switch(event_id: str, field: str, switch: Callable[[str, bool, st
 @accepts(RequestIdBody)
 def confirm_deck(event_id: str, player_id: int) -> Any:
     """The organiser lets a deck that is not legal under the event's list play (logged, with its problems)."""
-    event, _, rid, _ = _organiser_write(event_id)
+    event, _, rid = _organiser_write(event_id)
     return _once(event, rid, lambda: {"player": service().events.confirm_deck(event.id, player_id, "organiser")
                                       .public()})
 
@@ -614,7 +613,8 @@ def confirm_deck(event_id: str, player_id: int) -> Any:
 @accepts(RoundBody)
 def create_round(event_id: str) -> Any:
     """Pairings as CSV (table, player, player) or as a list; every row is checked before any game exists."""
-    event, data, rid, done = _organiser_write(event_id)
+    event, data, rid = _organiser_write(event_id)
+    done = service().events.replayed(event.id, rid)  # a retry: its first answer, nothing recorded again
     if done is not None:
         return jsonify({**done, "replayed": True})
     events = service().events
