@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server import Server
-from tests.test_browser import PHONE
+from tests.test_browser import PHONE, wait_until
 
 #: A phone's locale for each language of the catalogue.
 LOCALE = {"en": "en-GB", "de": "de-DE"}
@@ -68,4 +68,6 @@ def caught_up(page: Any, other: Any) -> None:
     """Wait until ``page`` shows the table as ``other`` does (the version of its last answer or update): a tap on
     an older table is a version conflict, which the phone says and does not send again (only gold and power are)."""
     wanted = other.evaluate(VERSION)
-    page.wait_for_function(f"v => ({VERSION}).then(mine => mine >= v)", arg=wanted, timeout=WAIT)
+    # wait_until, not wait_for_function: the module's state comes through a promise, which the latter would take
+    # for a true answer at once.
+    wait_until(page, f"v => ({VERSION}).then(mine => mine >= v)", wanted, timeout=WAIT)
