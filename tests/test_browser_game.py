@@ -240,6 +240,7 @@ def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_pl
     assert m, link_b
     ids = {"game": m.group(1), "bob_key": m.group(2)}
     t = Table(a, b)
+    t.settle()  # Alice's phone has seen Bob's deck: a tap on the table before it is answered 409
     with t.action("drew 7 / drew 2"):
         offer(a, "draw:Alice:7", tap=t.tap)
         a.wait_for_selector("#my-counts:has-text('6 cards in the draw deck · 7 in hand')", timeout=WAIT)
