@@ -8,20 +8,25 @@
 fake = {requests = {}, broadcasts = {}, prints = {}, highlights = {}, timers = {}, tasks = {}, now = 0,
         frame = 1 / 60, next_guid = 1, objects = {}, seated = {}, hands = {}, events = {}}
 
--- The engine's habits the fake copies, each with its source (rows added by each area's tests; a test may switch one
--- off to see the helper without it).
-fake.HABITS = fake.HABITS or {}
--- getButtons gives nil, not an empty table, when an object has no buttons (source: mods test it before use,
--- matdillen/legendary-generator lua-backup/pushvillains2.lua ~2427 "if p and p.getButtons() then", ~1054-1060
--- "local butt = vildeckzone.getButtons() ... if butt and ...").
-fake.HABITS.no_buttons_nil = {on = true, source = "legendary-generator lua-backup/pushvillains2.lua ~2427, ~1054"}
--- A button cannot be clicked from its back side (source: object.md createButton, Button Tips): the fake's click
--- refuses a button that faces the table (on a face-down card, one made as on a face-up card).
-fake.HABITS.buttons_one_sided = {on = true, source = "object.md createButton: Button Tips"}
--- Scripted buttons are not kept in saves: after a load or a rewind an object has none until a script makes them
--- again (source: every mod makes its buttons in onLoad, e.g. legendary-generator lua-backup/drawvillains.lua;
--- the save format has no field for them, shared/docs/tts.md §1.3).
-fake.HABITS.buttons_not_saved = {on = true, source = "save format has no buttons; mods make them in onLoad"}
+-- The real engine's habits (shared/docs/tts-real-engine.md), each a switch with its source: on by default where
+-- the evidence says it is the common case. One row per habit, here only; read them with fake.habit(name).
+fake.HABITS = {
+    -- buttons (issue 36: where the owner answers with a click)
+    no_buttons_nil = {on = true, source = "INFERENCE: getButtons gives nil, not {}, when an object has none "
+        .. "(mods test it before use, matdillen/legendary-generator lua-backup/pushvillains2.lua ~2427 'if p and p.getButtons() "
+        .. "then', ~1054-1060 'local butt = vildeckzone.getButtons() ... if butt and'; the harder case)"},
+    buttons_one_sided = {on = true, source = "object.md createButton, Button Tips: 'Buttons can not be clicked "
+        .. "from their back side' (one made as on a face-up card lies under a face-down card, facing the table)"},
+    buttons_not_saved = {on = true, source = "a save has no field for scripted buttons (shared/docs/tts.md §1.3); "
+        .. "mods make theirs in onLoad (legendary-generator lua-backup/drawvillains.lua 1-2): after a rewind an "
+        .. "object has none until a script makes them again"},
+}
+
+function fake.habit(name)
+    local h = fake.HABITS[name]
+    if h == nil then error("the fake has no habit " .. tostring(name)) end
+    return h.on
+end
 
 local CARD_W, CARD_L = 2.2, 3.1   -- a card's footprint at scale 1 (INFERENCE: not measured in TTS)
 -- Heights as real saves show them (shared/docs/tts.md §4, measured): the table top lies at y ~ 0.96, a card
@@ -159,7 +164,7 @@ function fake.object(kind, props)
     end
     function obj.clearButtons() obj.buttons = {}; return true end
     function obj.getButtons()
-        if #obj.buttons == 0 and fake.HABITS.no_buttons_nil.on then return nil end
+        if #obj.buttons == 0 and fake.habit("no_buttons_nil") then return nil end
         local out = {}
         for i, b in ipairs(obj.buttons) do
             local c = {index = i - 1}
@@ -365,7 +370,7 @@ function fake.click(obj, label_part, colour, alt)
     local want = string.lower(label_part)
     for _, b in ipairs(obj.buttons) do
         if string.find(string.lower(tostring(b.label or "")), want, 1, true) then
-            if fake.HABITS.buttons_one_sided.on then
+            if fake.habit("buttons_one_sided") then
                 -- Its face points along the object's local +y, or -y when turned over (x or z by 180); on a
                 -- face-down object local +y points at the table. It must face up and lie on the upper side.
                 local r, p = b.rotation or {}, b.position or {}
@@ -562,7 +567,7 @@ function fake.restore(point)
     for _, s in ipairs(point.objects) do
         local o = s.obj
         o.destroyed, o.held_by_color, o.spawning = false, nil, false
-        if fake.HABITS.buttons_not_saved.on then o.buttons = {} end
+        if fake.habit("buttons_not_saved") then o.buttons = {} end
         o._set_pos(s.pos)
         o.setRotation(s.rot)
         if not fake.KEEP_GUIDS then o._set_guid(new_guid()) end
