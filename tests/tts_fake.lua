@@ -13,8 +13,9 @@ fake = {requests = {}, broadcasts = {}, prints = {}, highlights = {}, timers = {
 fake.HABITS = {
     -- buttons (issue 36: where the owner answers with a click)
     no_buttons_nil = {on = true, source = "INFERENCE: getButtons gives nil, not {}, when an object has none "
-        .. "(mods test it before use, matdillen/legendary-generator lua-backup/pushvillains2.lua ~2427 'if p and p.getButtons() "
-        .. "then', ~1054-1060 'local butt = vildeckzone.getButtons() ... if butt and'; the harder case)"},
+        .. "(mods test it before use, matdillen/legendary-generator lua-backup/pushvillains2.lua ~2427 "
+        .. "'if p and p.getButtons() then', ~1054-1060 'local butt = vildeckzone.getButtons() ... if butt and'; "
+        .. "the harder case)"},
     buttons_one_sided = {on = true, source = "object.md createButton, Button Tips: 'Buttons can not be clicked "
         .. "from their back side' (one made as on a face-up card lies under a face-down card, facing the table)"},
     buttons_not_saved = {on = true, source = "a save has no field for scripted buttons (shared/docs/tts.md §1.3); "
