@@ -62,6 +62,36 @@ def test_the_buttons_go_away_when_the_card_turns_up_where_it_belongs(client: Fla
     assert carriers(t.tts) == [] and t.tts.buttons(card) == []
 
 
+def test_the_buttons_go_away_when_the_card_comes_back_into_shadows(client: FlaskClient) -> None:
+    t = setup(client, "named")
+    v = t.marshal(AGENT)
+    t.move(v, "Red", t.play("Red"))   # face down on the open table: asked, buttons on the card
+    assert carriers(t.tts) == [("Card", ["In play", "Discarded", "Hand"])]
+    t.move(v, "Red", t.shadows("Red"))
+    assert carriers(t.tts) == [] and t.game.moves() == [("A", "marshal_into_shadows", AGENT)]
+
+
+def test_the_buttons_above_the_zone_lie_over_its_floor_in_rows(client: FlaskClient) -> None:
+    """Two cards asked at once, above the helper's shadows zone: a row each, a unit above the table (over the cards
+    lying there, under a zone's top that may float high), the second row behind the first; the first answered,
+    its row is free for the next."""
+    t = setup(client, "helper")
+    a, b = t.marshal(AGENT), t.marshal("00170", dx=2.5)
+    t.lua(f"fake.destroy({a}); fake.destroy({b})")
+    rows = json.loads(t.tts.run("""local z = nil
+        for _, o in ipairs(getObjects()) do if o.getName() == "Shadows: Red" then z = o end end
+        local out, p, s = {}, z.getPosition(), z.getScale()
+        for _, b in ipairs(z.buttons) do
+            table.insert(out, {b.label, p.y + b.position[2] * s.y - (p.y - s.y / 2), b.position[3] * s.z})
+        end
+        return JSON.encode(out)"""))
+    assert [r[0] for r in rows] == [f"Red {n}: {w}" for n in (1, 2) for w in ("In play", "Discarded", "Hand")]
+    assert all(r[1] == pytest.approx(1.0) for r in rows), rows   # a unit above the zone's floor
+    assert [round(r[2], 2) for r in rows] == [1.0] * 3 + [1.7] * 3
+    t.click("Hand", n=1)
+    assert carriers(t.tts, n=1) == [] and len(carriers(t.tts, n=2)[0][1]) == 3
+
+
 def test_only_the_owner_or_the_host_can_answer(client: FlaskClient) -> None:
     t, card = revealed_in_shadows(client)
     n = len(t.tts.broadcasts())

@@ -373,11 +373,13 @@ function fake.click(obj, label_part, colour, alt)
         if string.find(string.lower(tostring(b.label or "")), want, 1, true) then
             if fake.habit("buttons_one_sided") then
                 -- Its face points along the object's local +y, or -y when turned over (x or z by 180); on a
-                -- face-down object local +y points at the table. It must face up and lie on the upper side.
+                -- face-down object local +y points at the table. It must face up and lie on the object's upper side
+                -- (below it, it is under the table; a zone, not solid, from its floor up).
                 local r, p = b.rotation or {}, b.position or {}
                 local turned = math.cos(math.rad(r.x or r[1] or 0)) * math.cos(math.rad(r.z or r[3] or 0)) < 0
-                local y = (p.y or p[2] or 0) * (obj.is_face_down and -1 or 1)
-                if turned ~= obj.is_face_down or y < 0 then
+                local up = (p.y or p[2] or 0) * (obj.is_face_down and -1 or 1)
+                local lowest = fake.is_zone(obj) and -0.5 or 0
+                if turned ~= obj.is_face_down or up < lowest then
                     error("the button '" .. tostring(b.label) .. "' faces the table: nobody can click it", 2)
                 end
             end

@@ -130,12 +130,14 @@ function ask.offer(colour, entry)
             params.position = {0, down and -0.3 or 0.3, (i - 2) * 0.8}
             params.rotation = {0, 0, down and 180 or 0}
         else
-            -- Rows above the zone's top (a zone reaches from the table up; cards lying in it are below), or on
-            -- top of the Companion object; each row one card's three answers, side by side, in world units.
+            -- Rows over the shadows area, a unit above the zone's floor (a zone reaches from the table up: cards lying
+            -- in it, a pile too, stay below; a zone less tall than that, at its top), or on top of the Companion
+            -- object; each row one card's three answers side by side. Positions are the object's own (local,
+            -- INFERENCE: times its scale, as its size is), so they are given in world units divided by its scale.
             params.label = say.text("tts.lua.went_row", {colour = say.colour(colour), n = n, answer = word})
             params.width = 1500
-            local top = at == "zone" and 0.5 or 0.6
-            params.position = {(i - 2) * 3.2 / s.x, top + 0.05 / s.y, (FIRST + row * ROW) / s.z}
+            local y = at == "zone" and (math.min(s.y, 1.0) / s.y - 0.5) or 0.6
+            params.position = {(i - 2) * 3.2 / s.x, y, (FIRST + row * ROW) / s.z}
             params.rotation = {0, 0, 0}
         end
         obj.createButton(params)
