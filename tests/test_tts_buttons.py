@@ -183,3 +183,17 @@ def test_the_buttons_speak_the_tables_language(client: FlaskClient) -> None:
     t.click("Abgelegt", colour="Blue")
     assert [b["message"] for b in t.tts.broadcasts()[n:]] == [
         "Companion: Nur Rot oder der Gastgeber kann sagen, wohin die Karte von Rot ging."]
+
+
+def test_where_no_button_can_be_made_the_line_offers_the_typed_command_and_reports_go_on(client: FlaskClient) -> None:
+    """An object that takes no buttons (here the Companion object's createButton fails, with a hidden shadows zone,
+    whose buttons go there): the owner is asked as before, typed, and the answer is recorded."""
+    t = setup(client, "hidden")
+    t.tts.run("self.createButton = function() error('no buttons on this object') end")
+    v = t.marshal(AGENT)
+    n = len(t.tts.broadcasts())
+    t.lua(f"fake.destroy({v})")
+    [asked] = [b["message"] for b in t.tts.broadcasts()[n:] if b["colour"] == "Red"]
+    assert asked.endswith("Or tell me: !companion went 1 play (or discard, or hand).") and "Click" not in asked, asked
+    t.chat("!companion went 1 discard")
+    assert t.game.moves() == [("A", "marshal_into_shadows", AGENT), ("A", "discard", AGENT)]

@@ -31,7 +31,7 @@ end
 
 -- Remove the buttons on obj whose click function's name starts with start (object.md removeButton: indexes
 -- start at 0 and shift down once one is removed, so from the last; getButtons may give nil when there is none).
-function ask.remove_buttons(obj, start)
+local function remove_buttons(obj, start)
     if gone(obj) or obj.getButtons == nil then return end
     local buttons = obj.getButtons() or {}
     for i = #buttons, 1, -1 do
@@ -43,12 +43,12 @@ function ask.remove_buttons(obj, start)
 end
 
 -- The buttons of colour's ask n go away (answered, or the card was found).
-function ask.clear(colour, n)
+local function clear(colour, n)
     if n == nil then return end
     local placed = ask.placed[colour] or {}
     local obj = placed[n]
     placed[n] = nil
-    if obj ~= nil then ask.remove_buttons(obj, prefix(colour, n)) end
+    if obj ~= nil then remove_buttons(obj, prefix(colour, n)) end
 end
 
 -- The owner (or the host) said where colour's card n went: as !companion went n <to>.
@@ -96,10 +96,10 @@ end
 
 -- Buttons for colour's pending card (a track entry with its ask number): where it went, one click.
 -- Returns where they are ("card", "zone", "self"), for the line that asks.
-function ask.offer(colour, entry)
+local function offer(colour, entry)
     local n = entry.ask
     if n == nil then return nil end
-    ask.clear(colour, n)
+    clear(colour, n)
     local obj, at = carrier(colour, entry)
     if gone(obj) or obj.createButton == nil then return nil end
     local s = obj.getScale()
@@ -107,6 +107,9 @@ function ask.offer(colour, entry)
     -- objects/ea7207/contained/05f7b7/contained/ce6cf2/script.lua: scale = 1 / the card's scale).
     local scale = {1 / s.x, 1 / s.y, 1 / s.z}
     local row = at ~= "card" and free_row(obj) or 0
+    ask.placed[colour] = ask.placed[colour] or {}
+    ask.placed[colour][n] = obj
+    ask.down[colour .. "_" .. n] = obj.is_face_down
     for i, to in ipairs(ask.ANSWERS) do
         local name = prefix(colour, n) .. to
         _G[name] = function(clicked, clicker, alt)
@@ -142,15 +145,12 @@ function ask.offer(colour, entry)
         end
         obj.createButton(params)
     end
-    ask.placed[colour] = ask.placed[colour] or {}
-    ask.placed[colour][n] = obj
-    ask.down[colour .. "_" .. n] = obj.is_face_down
     return at
 end
 
 -- Still pending, nothing new to say: the buttons stay, unless they no longer face up or lie elsewhere than
 -- where they belong now (the card turned over, merged into a pile or deleted, or back out on the table).
-function ask.keep(colour, entry)
+local function keep(colour, entry)
     local n = entry.ask
     if n == nil or (track.answers[colour] or {})[n] ~= nil then return end
     local placed = (ask.placed[colour] or {})[n]
@@ -159,7 +159,18 @@ function ask.keep(colour, entry)
             and (at ~= "card" or ask.down[colour .. "_" .. n] == obj.is_face_down) then
         return
     end
-    ask.offer(colour, entry)
+    offer(colour, entry)
+end
+
+-- Buttons are a help, never in the way of reports: whatever goes wrong making or removing them (an engine, or a
+-- mock of one, whose objects take buttons otherwise) leaves the typed command, and the report goes on.
+function ask.remove_buttons(obj, start) pcall(remove_buttons, obj, start) end
+function ask.clear(colour, n) pcall(clear, colour, n) end
+function ask.keep(colour, entry) pcall(keep, colour, entry) end
+function ask.offer(colour, entry)
+    local ok, at = pcall(offer, colour, entry)
+    if ok then return at end
+    return nil
 end
 
 return ask

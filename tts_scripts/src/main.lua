@@ -34,14 +34,15 @@ local function owner_notice(colour, n)
         broadcastToColor(say.line("tts.lua.back", {card = what}), colour, {0.7, 0.9, 0.7})
     elseif n.pending ~= nil and seen[key] ~= n.pending then
         seen[key] = n.pending
-        -- One click answers (buttons on the card or above the shadows zone); the typed command stays.
-        local at = ask.offer(colour, n.entry) or "self"
-        broadcastToColor(say.line("tts.lua.where", {card = what, why = say.why(n.pending),
-                                                    n = n.entry.ask ~= nil and tostring(n.entry.ask) or "1",
-                                                    at = say.text("tts.lua.went_at." .. at),
-                                                    play = say.text("tts.lua.went.play"),
-                                                    discard = say.text("tts.lua.went.discard"),
-                                                    hand = say.text("tts.lua.went.hand")}), colour, {1, 0.8, 0.3})
+        -- One click answers (buttons on the card, above the shadows zone or on this object); the typed command
+        -- stays, and is all the line offers where no button could be made.
+        local at = ask.offer(colour, n.entry)
+        broadcastToColor(say.line(at ~= nil and "tts.lua.where" or "tts.lua.where_typed",
+                                  {card = what, why = say.why(n.pending),
+                                   n = n.entry.ask ~= nil and tostring(n.entry.ask) or "1",
+                                   at = at ~= nil and say.text("tts.lua.went_at." .. at) or nil,
+                                   play = say.text("tts.lua.went.play"), discard = say.text("tts.lua.went.discard"),
+                                   hand = say.text("tts.lua.went.hand")}), colour, {1, 0.8, 0.3})
     elseif n.pending ~= nil then
         ask.keep(colour, n.entry)   -- its buttons follow it (turned over, into a pile, deleted)
     end
