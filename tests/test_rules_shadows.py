@@ -295,6 +295,23 @@ def test_attachment_needs_a_legal_kind_of_target() -> None:
     assert "character" in v.violations[0].text()
 
 
+RAIDERS = "01030"  # Rattleshirt's Raiders: No attachments
+
+
+def test_no_attachments_when_coming_out_of_shadows() -> None:
+    """RR: No Attachments: an attachment brought out cannot go onto a card with the keyword; with no other
+    target it is discarded (RR: Shadows › Bringing a card out of shadows), which is legal."""
+    t = make_table({"A": {POWDER: 2, RAIDERS: 1, IMPS_AGENT: 1}, "B": {}})
+    shadows(t, "A.11099.1", "A.11099.2")
+    in_play(t, "A.01030.1")
+    illegal(t, BringOut("A", "A.11099.1", attach_to="A.01030.1"), "attach.no-attachments", "RR: No Attachments")
+    v = legal(t, BringOut("A", "A.11099.1"))  # no eligible character: discarded
+    assert "attachment-discarded" in notes_of(v) and t.where["A.11099.1"] == ("A", Zone.DISCARD)
+    in_play(t, "A.00168.1")
+    illegal(t, PutIntoPlayFromShadows("A", "A.11099.2", attach_to="A.01030.1"), "attach.no-attachments")
+    legal(t, PutIntoPlayFromShadows("A", "A.11099.2", attach_to="A.00168.1"))
+
+
 def test_put_into_play_from_shadows_pays_nothing() -> None:
     t = make_table({"A": {TYRION_TB: 1, BRIDGE: 1}, "B": {}})
     shadows(t, "A.13089.1", "A.11011.1")

@@ -23,6 +23,8 @@ from companion.rules.actions import (
     RemoveTokens,
     ReturnToHand,
     ReturnUnspentGold,
+    RevealSetup,
+    SetupFaceDown,
     SetupIntoShadows,
     SetupPlace,
     SpendGold,
@@ -31,7 +33,7 @@ from companion.rules.actions import (
 from companion.rules.roles import JUDGE, SPECTATOR, Role
 from companion.rules.state import Phase, Zone
 from companion.rules.views import view
-from tests.tables import dead, hand, illegal, in_play, legal, make_table, notes_of, shadows
+from tests.tables import dead, hand, illegal, in_play, legal, make_table, notes_of, rules_of, shadows
 
 TYRION_TB, TYRION_CORE, POWDER, BRIDGE = "13089", "01089", "11099", "11011"
 IMPS_AGENT, BURNED_MEN, MONEYLENDER, HIGHROAD = "00168", "01091", "01093", "00355"
@@ -193,6 +195,64 @@ def test_marshal_attachments_need_a_target_of_the_right_kind() -> None:
     illegal(t, Marshal("A", "A.13030.1", attach_to="A.01091.1"), "attach.target")
     legal(t, Marshal("A", "A.13030.1", attach_to="A.00355.1"))
     legal(t, Marshal("A", "A.01035.1", attach_to="A.01091.1"))
+
+
+#: Characters with the "No attachments" keyword (a fact the catalog carries, as it carries renown or stealth).
+RAIDERS, SHAGGYDOG_1E, GREATJON_1E, MILK_1E = "01030", "core_11", "core_10", "core_145"
+
+
+@pytest.mark.parametrize(("edition", "deck", "attachment", "plain", "bare", "citation"), [
+    ("2e", {MILK: 1, BURNED_MEN: 1, RAIDERS: 1}, "A.01035.1", "A.01091.1", "A.01030.1", "RR: No Attachments"),
+    ("1e", {MILK_1E: 1, GREATJON_1E: 1, SHAGGYDOG_1E: 1}, "A.core_145.1", "A.core_10.1", "A.core_11.1",
+     "1E Rules › No attachments"),
+])
+def test_no_attachments_keeps_a_marshalled_attachment_off(
+    edition: str, deck: dict[str, int], attachment: str, plain: str, bare: str, citation: str
+) -> None:
+    """RR: No Attachments (1st edition: the same keyword): an attachment cannot be attached to a card with it."""
+    t = make_table({"A": deck, "B": {}}, edition=edition)
+    assert "no attachments" in t.card(bare).keywords
+    hand(t, attachment)
+    in_play(t, plain)
+    in_play(t, bare)
+    v = illegal(t, Marshal("A", attachment, attach_to=bare), "attach.no-attachments", citation)
+    assert rules_of(v) == ["attach.no-attachments"]
+    assert "No attachments" in v.violations[0].text()
+    assert play(t.clone(), Marshal("A", attachment, attach_to=bare), "strict").applied is False
+    advisory = t.clone()
+    assert play(advisory, Marshal("A", attachment, attach_to=bare), "advisory").applied  # recorded, flagged
+    assert advisory.in_play[attachment].attached_to == bare
+    legal(t, Marshal("A", attachment, attach_to=plain))
+
+
+def test_no_attachments_in_setup_face_up_and_at_the_reveal() -> None:
+    """RR: No Attachments; FAQ: Attachments in Setup: a setup attachment goes onto one of its owner's own cards,
+    never onto one with "No attachments", whether placed face up or attached at the reveal."""
+    t = make_table({"A": {MILK: 2, RAIDERS: 1, BURNED_MEN: 1}, "B": {}}, phase="setup")
+    hand(t, "A.01035.1", "A.01035.2", "A.01030.1", "A.01091.1")
+    legal(t, SetupPlace("A", "A.01030.1"))
+    illegal(t, SetupPlace("A", "A.01035.1", attach_to="A.01030.1"), "attach.no-attachments")
+    legal(t, SetupFaceDown("A", "A.01091.1"))
+    legal(t, SetupFaceDown("A", "A.01035.1", attach_to="A.01030.1"))  # checked at the reveal
+    illegal(t, RevealSetup(), "attach.no-attachments")
+    ok = make_table({"A": {MILK: 1, RAIDERS: 1, BURNED_MEN: 1}, "B": {}}, phase="setup")
+    hand(ok, "A.01035.1", "A.01030.1", "A.01091.1")
+    legal(ok, SetupFaceDown("A", "A.01030.1"))
+    legal(ok, SetupFaceDown("A", "A.01091.1"))
+    legal(ok, SetupFaceDown("A", "A.01035.1", attach_to="A.01091.1"))
+    legal(ok, RevealSetup())
+    assert ok.in_play["A.01035.1"].attached_to == "A.01091.1"
+
+
+def test_a_card_with_no_attachments_is_not_offered_as_a_target() -> None:
+    from companion.rules.suggest import suggest_actions
+
+    t = make_table({"A": {MILK: 1, BURNED_MEN: 1, RAIDERS: 1}, "B": {}})
+    hand(t, "A.01035.1")
+    in_play(t, "A.01091.1")
+    in_play(t, "A.01030.1")
+    marshals = [r for r in suggest_actions(t, "A.01035.1", "A") if r["action"]["type"] == "marshal"]
+    assert [r["action"]["attach_to"] for r in marshals] == ["A.01091.1"]
 
 
 def test_cost_modifiers_are_recorded() -> None:

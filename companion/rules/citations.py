@@ -210,6 +210,12 @@ RULES: dict[str, Rule] = {
         "RR: Attachment Cards",
         "1E Rules › Attachments",
     ),
+    # A keyword the catalog carries as a fact ("No attachments" on the card; "No attachments except <trait>" is
+    # not carried, so those cards are not checked).
+    "attach.no-attachments": Rule(
+        "RR: No Attachments",
+        "1E Rules › No attachments",
+    ),
     # -- playing events --------------------------------------------------------
     "event.from-hand": Rule(
         "RR: Event Cards",

@@ -21,13 +21,18 @@ def duplicate_target(t: TableState, player: str, card: str) -> str | None:
     return None
 
 
+def takes_no_attachments(t: TableState, card: str) -> bool:
+    """The card has the "No attachments" keyword: no attachment may be attached to it (RR: No Attachments)."""
+    return t.card(card).has_keyword("no attachments")
+
+
 def legal_attach_targets(t: TableState, card: Card, controller: str | None = None) -> list[str]:
     want = card.attaches_to or "character"
     out = []
     for cid, ip in t.in_play.items():
         if ip.attached_to or ip.duplicate_of:
             continue
-        if t.card(cid).type != want:
+        if t.card(cid).type != want or takes_no_attachments(t, cid):
             continue
         if controller is not None and ip.controller != controller:
             continue

@@ -8,6 +8,7 @@ from companion.rules.editions import Table
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
+from companion.rules.placing import takes_no_attachments
 from companion.rules.state import Stage, Zone
 from companion.rules.values import claim_due, current_challenge, modifier_lasts
 from companion.rules.verdict import Param, msg
@@ -167,6 +168,9 @@ def check_attachment(
         v.violate("attach.target", (card,), card=t.ref(card), target="?", reason=reason)
         return False
     if target not in legal:
+        if t.zone_of(target) is Zone.PLAY and takes_no_attachments(t, target):
+            v.violate("attach.no-attachments", (card, target), card=t.ref(card), target=t.ref(target))
+            return False
         if t.zone_of(target) is not Zone.PLAY:
             reason = msg("attach.target-not-in-play")
         elif own_only and t.controller(target) != player:
