@@ -514,6 +514,34 @@ def test_unknown_seats_and_cards_are_action_errors() -> None:
         action_from_dict({"type": "spend_gold", "player": "A", "amount": "3"})
 
 
+ROBERT = "01048"  # Robert Baratheon: +1 STR for each other kneeling character (his own constant ability)
+
+
+@pytest.mark.parametrize(("edition", "code"), [("2e", ROBERT), ("1e", "core_5")])
+def test_a_card_may_modify_itself(edition: str, code: str) -> None:
+    """RR: Modifiers; RR: Abilities: a card's constant ability may modify that card, so a ``modify`` may name one
+    card as both ``card`` and ``source``."""
+    from companion.rules.actions import Modify
+    from companion.rules.values import strength
+
+    t = make_table({"A": {code: 1}, "B": {}}, edition=edition)
+    card = f"A.{code}.1"
+    in_play(t, card)
+    before = strength(t, card)
+    legal(t, Modify(player="A", stat="str", amount=2, card=card, until="round", source=card))
+    assert strength(t, card) == before + 2
+    assert play(t.clone(), action_from_dict({"type": "modify", "player": "A", "stat": "str", "amount": 1,
+                                             "card": card, "source": card}), "strict").applied
+
+
+def test_only_attaching_a_card_to_itself_is_unreadable() -> None:
+    t = make_table({"A": {MILK: 1, BURNED_MEN: 1}, "B": {}})
+    hand(t, "A.01035.1")
+    with pytest.raises(ActionError) as info:
+        check(t, Marshal("A", "A.01035.1", attach_to="A.01035.1"))
+    assert str(info.value) == "marshal: a card cannot attach to itself"
+
+
 def test_every_rule_and_note_is_exercised_by_a_test() -> None:
     from pathlib import Path
 

@@ -316,11 +316,16 @@ class Action:
         for name in traits.seats:
             if getattr(self, name) is not None:
                 table.player(getattr(self, name))
-        named = [getattr(self, name) for name in traits.cards if getattr(self, name) is not None]
-        for card in named:
+        named = {name: getattr(self, name) for name in traits.cards if getattr(self, name) is not None}
+        for card in named.values():
             table.instance(card)
-        if len(set(named)) != len(named):
-            raise ActionError(f"{self.type}: one card is named twice (a card cannot attach to itself)")
+        # A card may be the source of its own effect (Robert Baratheon's STR from his own ability); any other two
+        # fields naming one card make no sense: a card attached to itself.
+        others = [card for name, card in named.items() if name != "source"]
+        if len(set(others)) != len(others):
+            itself = "attach_to" in named and named["attach_to"] == named.get("card")
+            raise ActionError(f"{self.type}: " + ("a card cannot attach to itself" if itself
+                                                  else "one card is named twice"))
         for name in traits.lists:
             cards = getattr(self, name) or []
             for card in cards:
