@@ -10,6 +10,7 @@ from companion.rules.actions import (
     Action,
     BringOut,
     ChoosePlot,
+    Draw,
     DrawCards,
     GainGold,
     Marshal,
@@ -218,6 +219,27 @@ def test_bringing_out_works_in_any_phase_in_the_second_edition() -> None:
         t = make_table({"A": {IMPS_AGENT: 1}, "B": {}}, phase=phase)
         shadows(t, "A.00168.1")
         legal(t, BringOut("A", "A.00168.1"))
+
+
+def test_the_draw_phase_window_opens_after_the_draw() -> None:
+    """RR: Action Windows; Appendix I › 2.2: the draw phase's only action window follows the draw, so a card comes
+    out of shadows once every player has drawn; the draw recorded as named cards counts as well."""
+    t = make_table({"A": {IMPS_AGENT: 1, BURNED_MEN: 3}, "B": {BURNED_MEN: 3}}, phase="draw")
+    shadows(t, "A.00168.1")
+    v = illegal(t, BringOut("A", "A.00168.1"), "shadows.no-action-window", "RR: Action Windows")
+    assert "once every player has drawn" in v.violations[0].text()
+    legal(t, DrawCards("A", 2))
+    illegal(t, BringOut("A", "A.00168.1"), "shadows.no-action-window")  # Bob has not drawn yet
+    advisory = t.clone()
+    assert play(advisory, BringOut("A", "A.00168.1"), "advisory").applied  # recorded, flagged
+    assert play(t.clone(), BringOut("A", "A.00168.1"), "strict").applied is False
+    legal(t, DrawCards("B", 2))
+    legal(t, BringOut("A", "A.00168.1"))
+    named = make_table({"A": {IMPS_AGENT: 1, BURNED_MEN: 3}, "B": {BURNED_MEN: 3}}, phase="draw")
+    shadows(named, "A.00168.1")
+    legal(named, Draw("A", "A.01091.1"))
+    legal(named, Draw("B", "B.01091.1"))
+    legal(named, BringOut("A", "A.00168.1"))
 
 
 def test_choice_among_several_shadow_values() -> None:

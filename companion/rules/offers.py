@@ -31,6 +31,7 @@ from companion.rules.values import (
     deck_count,
     dominance_totals,
     dominance_winner,
+    draw_phase_waiting,
     first_player_chosen,
     hand_count,
     has_deck,
@@ -198,8 +199,7 @@ def _phase_blocked(t: Table) -> list[str]:
             return [winner] if winner else initiative_tied(t)
         return []
     if t.phase is Phase.DRAW:
-        return [s for s in t.seats if t.players[s].drew_round != t.round and has_deck(t, s)
-                and not t.players[s].eliminated and deck_count(t, s) > 0]
+        return draw_phase_waiting(t)
     if t.phase is Phase.DOMINANCE and t.round not in t.dominance:
         return [s for s in t.seats if s == dominance_winner(t)] or list(t.seats)
     if t.phase is Phase.TAXATION:

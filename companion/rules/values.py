@@ -141,8 +141,8 @@ def first_player_chosen(t: Table) -> bool:
 def window_waits_for(t: Table) -> str | None:
     """The framework step an action window of this phase opens after, while it has not happened yet (a message
     id), or None when actions may be taken now. Only steps the log records are waited for: the plot phase's window
-    opens once the plots are revealed and the first player is chosen (1.3); a challenge's claim is applied before
-    the next window (4.2.4). Other steps a log may leave out (a draw by named cards) are not waited for."""
+    opens once the plots are revealed and the first player is chosen (1.3); the draw phase's once every player
+    with cards to draw has drawn (2.2); a challenge's claim is applied before the next window (4.2.4)."""
     if t.phase is Phase.SETUP:
         return "window.setup"  # (RR: Setup) no action window at all
     if t.phase is Phase.PLOT and any(has_plots(t, s) for s in t.seats):
@@ -150,6 +150,8 @@ def window_waits_for(t: Table) -> str | None:
             return "window.plots"
         if not first_player_chosen(t):
             return "window.first"
+    if t.phase is Phase.DRAW and draw_phase_waiting(t):
+        return "window.draw"
     c = current_challenge(t) if t.phase is Phase.CHALLENGES else None
     if (c is not None and c.stage is Stage.RESOLVED and c.winner == c.attacker and not c.claim_applied
             and claim_due(t, c) > 0):
@@ -258,6 +260,13 @@ def deck_count(t: Table, seat: str) -> int:
 def hand_count(t: Table, seat: str) -> int:
     p = t.players[seat]
     return len(p.zones[Zone.HAND]) + p.drawn_unnamed
+
+
+def draw_phase_waiting(t: Table) -> list[str]:
+    """The seats whose draw-phase draw (RR: Appendix I › 2.2) is still to come: each with a deck loaded and cards
+    in it, not eliminated, that has not drawn this round. A table that loaded no deck records no draw to wait for."""
+    return [s for s in t.seats if t.players[s].drew_round != t.round and has_deck(t, s)
+            and not t.players[s].eliminated and deck_count(t, s) > 0]
 
 
 def has_deck(t: Table, seat: str) -> bool:

@@ -222,6 +222,8 @@ class Draw(Action):
 
     def apply(self, t: Table) -> None:
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
+        if t.phase is Phase.DRAW and self.source is None:
+            t.players[self.player].drew_round = t.round  # the draw phase's draw, recorded by named cards
         decked(t, self.player)
 
 
