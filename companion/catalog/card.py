@@ -65,6 +65,9 @@ class Card:
     strength: int | None = None
     icons: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    #: STR the card itself contributes to its controller's total for dominance, as printed ("The Iron Throne
+    #: contributes 8 STR to your total for dominance"; 1st edition: "counts as 4 STR during the dominance phase").
+    dominance: int | None = None
 
     @property
     def has_shadow(self) -> bool:
@@ -124,6 +127,7 @@ class Card:
             strength=int(d["strength"]) if d.get("strength") is not None else None,
             icons=tuple(d.get("icons") or ()),
             keywords=tuple(d.get("keywords") or ()),
+            dominance=int(d["dominance"]) if d.get("dominance") is not None else None,
         )
 
 

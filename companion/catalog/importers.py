@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, Card, Cost
+from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, Card, Cost, fold
 
 _TAG = re.compile(r"<[^>]+>")
 _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
@@ -21,6 +21,10 @@ _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
 _MODIFIER = re.compile(r"^\[?\s*([+-]\d+)\s+(income|initiative|reserve)\s*\]?$", re.IGNORECASE)
 #: A keyword with a value ("Ambush (3)", "Bestow (2)", "Prized 1"): the keyword is its name.
 _VALUED = re.compile(r"^(ambush|bestow|prized)\s*\(?\s*(\d+|x)?\s*\)?$", re.IGNORECASE)
+#: A card's own printed STR for dominance: "<its name> contributes 8 STR to your total for dominance." (2nd edition),
+#: "<its name> counts as 4 STR during the dominance phase." (1st edition). Only when the sentence names the card.
+_DOMINANCE = re.compile(r"^(.+?) (?:contributes (\d+) STR to your total for dominance|"
+                        r"counts as (\d+) STR during the dominance phase)$", re.IGNORECASE)
 
 
 class CatalogError(ValueError):
@@ -41,21 +45,24 @@ class Keywords:
     attaches_to: str | None = None
     keywords: tuple[str, ...] = ()  # the others, by name (renown, stealth, ...), in KEYWORDS' order
     modifiers: tuple[tuple[str, int], ...] = ()  # printed plot value modifiers: ("income", 1)
+    dominance: int | None = None  # STR the card itself contributes for dominance, as printed
 
 
-def parse_keywords(text: str | None) -> Keywords:
+def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     """Find keywords the way the rules define them.
 
     Keywords stand on lines of their own, as sentences ("Ambush (5). Shadow (3).").
     Lines with a bold trigger ("<b>Reaction:</b>") are abilities, and abilities that
     *grant* Shadow ("it gains shadow (X)") are not the keyword, so only whole
-    sentences on non-bold lines count. Several Shadow instances are all kept.
+    sentences on non-bold lines count. Several Shadow instances are all kept. A sentence giving the
+    card ``name`` a number of STR for dominance is kept as that number (a constant contribution of its own).
     """
     shadow: list[Cost] = []
     limited = terminal = False
     attaches_to: str | None = None
     found: set[str] = set()
     modifiers: dict[str, int] = {}
+    dominance: int | None = None
     for line in (text or "").split("\n"):
         if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
@@ -65,7 +72,10 @@ def parse_keywords(text: str | None) -> Keywords:
             m = _SHADOW.match(sentence)
             modifier = _MODIFIER.match(sentence)
             valued = _VALUED.match(sentence)
-            if m:
+            own = _DOMINANCE.match(sentence)
+            if own and name is not None and fold(own.group(1)) == fold(name):
+                dominance = int(own.group(2) or own.group(3))
+            elif m:
                 value = m.group(1)
                 shadow.append("X" if value.upper() == "X" else int(value))
             elif word == "limited":
@@ -82,7 +92,7 @@ def parse_keywords(text: str | None) -> Keywords:
             elif word in KEYWORDS:
                 found.add(word)
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
-                    tuple(sorted(modifiers.items())))
+                    tuple(sorted(modifiers.items())), dominance)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -175,7 +185,7 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":
-        out.update(dict(kw.modifiers))
+        out.update(dict(kw.modifiers), dominance=kw.dominance)
     return out
 
 
@@ -203,7 +213,7 @@ def image_url(rec: dict[str, Any], code: str, cgdb_id: Any) -> str:
 def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: str, index: int) -> Card:
     label = _require(rec, ("code", "name", "type", "faction"), source, index)
     card_type = _type(rec["type"], source, label)
-    kw = parse_keywords(rec.get("text"))
+    kw = parse_keywords(rec.get("text"), str(rec["name"]))
     traits = rec.get("traits") or []
     if not isinstance(traits, list):
         raise CatalogError(source, "traits is not a list", label)
@@ -234,7 +244,7 @@ def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: st
 def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
     label = _require(rec, ("code", "name", "type_code", "faction_code"), source, index)
     card_type = _type(rec["type_code"], source, label)
-    kw = parse_keywords(rec.get("text"))
+    kw = parse_keywords(rec.get("text"), str(rec["name"]))
     traits = rec.get("traits") or ""
     if isinstance(traits, list):
         trait_list = [str(t) for t in traits]
@@ -267,7 +277,7 @@ def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
 def _from_agot1(rec: dict[str, Any], source: str, index: int) -> Card:
     label = _require(rec, ("id", "name", "card_type"), source, index)
     card_type = _type(rec["card_type"], source, label)
-    kw = parse_keywords(rec.get("rules_text"))
+    kw = parse_keywords(rec.get("rules_text"), str(rec["name"]))
     crests = rec.get("crest") or []
     houses = [str(h).lower() for h in (rec.get("house") or [])] or ["neutral"]
     printed = _cost(rec.get("cost"), source, label)
