@@ -123,10 +123,10 @@ def scrub(page: Any, seq: int) -> None:
 
 def plan_a_game(catalog: Catalog, moment: dict[str, Any]) -> list[tuple[str, Any]]:
     """A game's first round for a table's two registered decks, each step legal in a strict game: per seat a
-    unique character with an attachment and a second character at setup, the plots, draws (one drawn and undone),
-    marshaling (the unique's second copy as a duplicate where the deck has one), and at challenges a character
-    killed (a dead pile). Each step is (acting seat, action), or (seat, "undo"); checked on a table built as the
-    judge's moment builds it, so the server takes every one."""
+    unique character, an attachment (on it, or on a character that takes one) and a second character at setup,
+    the plots, draws (one drawn and undone), marshaling (the unique's second copy as a duplicate where the deck
+    has one), and at challenges a character killed (a dead pile). Each step is (acting seat, action), or (seat,
+    "undo"); checked on a table built as the judge's moment builds it, so the server takes every one."""
     from companion.rules import action_from_dict, play
     from companion.rules.engine import Seat, add_deck, check, new_table
     from companion.rules.offers import round_view
@@ -168,12 +168,17 @@ def plan_a_game(catalog: Catalog, moment: dict[str, Any]) -> list[tuple[str, Any
         if carrier is None:  # no unique in two copies: any character carries the attachment
             carrier = next((c for c in of(seat, "character") if attempt(
                 seat, {"type": "setup_place", "player": seat, "card": f"{seat}.{c}.1"})), None)
+        # The attachment goes onto a character that takes one (RR: No Attachments), placed now if the carrier does not.
+        holder = carrier if carrier and not cards[carrier].has_keyword("no attachments") else next(  # type: ignore[union-attr]
+            (c for c in of(seat, "character") if c != carrier and not cards[c].has_keyword("no attachments")  # type: ignore[union-attr]
+             and attempt(seat, {"type": "setup_place", "player": seat, "card": f"{seat}.{c}.1"})), None)
         for code in of(seat, "attachment"):
-            if carrier and attempt(seat, {"type": "setup_face_down", "player": seat, "card": f"{seat}.{code}.1",
-                                          "attach_to": f"{seat}.{carrier}.1"}):
+            if holder and attempt(seat, {"type": "setup_face_down", "player": seat, "card": f"{seat}.{code}.1",
+                                         "attach_to": f"{seat}.{holder}.1"}):
                 break
         for code in of(seat, "character"):
-            if code != carrier and attempt(seat, {"type": "setup_place", "player": seat, "card": f"{seat}.{code}.1"}):
+            if code not in (carrier, holder) and attempt(
+                    seat, {"type": "setup_place", "player": seat, "card": f"{seat}.{code}.1"}):
                 break
     first = next(iter(decks))
     assert attempt(first, {"type": "reveal_setup"})
