@@ -8,6 +8,34 @@
 fake = {requests = {}, broadcasts = {}, prints = {}, highlights = {}, timers = {}, tasks = {}, now = 0,
         frame = 1 / 60, next_guid = 1, objects = {}, seated = {}, hands = {}, events = {}}
 
+-- The real engine's habits (shared/docs/tts-real-engine.md), each a switch with its source: on by default where
+-- the evidence says it is the common case. One row per habit, here only (tests set them from Python:
+-- Tts(habits={...}) or Tts.set_habit, tests/tts_fake.py); read them with fake.habit(name).
+fake.HABITS = {
+    -- motion (issue 36, habits 1, 4, 6, 8 and the lift of 9)
+    smooth_moves = {on = false, source = "SCED Global.ttslua ~5363 waits for resting and not isSmoothMoving; "
+        .. "Spirit Island script.lua 2179, 2370 Wait.condition(not isSmoothMoving): a scripted move lasts about "
+        .. "a second and enter/leave fire as the card passes"},
+    settling_drops = {on = false, source = "SCED Global.ttslua ~5363 (card.resting) and PR #1016: a dropped "
+        .. "card falls and is not resting for a moment"},
+    delayed_merges = {on = false, source = "Arcs src/CourtDiscard.lua 48-60: the discard deck 'has yet to form', "
+        .. "Wait.time 0.25 s before looking inside it"},
+    deck_on_deck = {on = false, source = "object.md putObject ('the deck/stack that was formed'); a pile dropped "
+        .. "onto a pile merges (issue 36 item 4)"},
+    silent_flips = {on = false, source = "events.md 674-676: onObjectRotate is not called for script calls; "
+        .. "SCED Global.ttslua 566 flips cards by script"},
+    duplicate_guids = {on = false, source = "SCED PR #1427 (ca30d66) strips GUIDs before spawning decks; "
+        .. "Andr3wD/TTS-Helpful-Scripts #9 'deck card GUID duplication'"},
+    low_lift = {on = false, source = "player/instance.md 13: lift_height runs from 0 to 1 (per player); a held "
+        .. "card may stay inside a zone 2 units tall"},
+}
+
+function fake.habit(name)
+    local h = fake.HABITS[name]
+    if h == nil then error("the fake has no habit " .. tostring(name)) end
+    return h.on
+end
+
 local CARD_W, CARD_L = 2.2, 3.1   -- a card's footprint at scale 1 (INFERENCE: not measured in TTS)
 -- Heights as real saves show them (shared/docs/tts.md §4, measured): the table top lies at y ~ 0.96, a card
 -- lying on it at y ~ 1.0 (Spirit Island 60 cards at 0.9-1.0, Terraforming Mars 25 at 1.0), each card on a pile

@@ -33,6 +33,16 @@ def to_py(value: Any) -> Any:
 EMPTY_TABLE = os.environ.get("TTS_FAKE_EMPTY_TABLE", "{}")
 
 
+def env_habits() -> dict[str, bool]:
+    """TTS_FAKE_HABITS="smooth_moves=off,low_lift=on": switch the fake's habits for a whole run (to see how the
+    helper fares with one of them off)."""
+    out = {}
+    for part in filter(None, os.environ.get("TTS_FAKE_HABITS", "").split(",")):
+        name, _, value = part.strip().partition("=")
+        out[name] = value.strip().lower() not in ("off", "0", "false", "no")
+    return out
+
+
 def lua_json(value: Any) -> str:
     """TTS's ``JSON.encode`` (json.md): a Lua table is a JSON array when its keys are 1..n, an object otherwise,
     and an empty table is written ``{}`` (it cannot tell an empty list from an empty object: MoonSharp's
@@ -54,7 +64,8 @@ def lua_json(value: Any) -> str:
 class Tts:
     """One TTS game: the fake API, the Companion object carrying the helper as its script."""
 
-    def __init__(self, seated: tuple[str, ...] = ("Red", "Blue"), host: str = "Red") -> None:
+    def __init__(self, seated: tuple[str, ...] = ("Red", "Blue"), host: str = "Red",
+                 habits: dict[str, bool] | None = None) -> None:
         self.lua = lua52.LuaRuntime(unpack_returned_tuples=True)
         g = self.lua.globals()
         g.JSON = self.lua.table(encode=lua_json, decode=self._decode)
@@ -62,6 +73,8 @@ class Tts:
         self.fake = g.fake
         self.fake.seated = self.lua.table_from(list(seated))
         self.fake.host = host
+        for name, on in {**env_habits(), **(habits or {})}.items():
+            self.set_habit(name, on)
         self.run('self = fake.object("BlockSquare", {name = "Companion", x = 40, z = 40})')
         self.client: FlaskClient | None = None
         self.conflicts = 0   # answer this many reports with 409 before they reach the companion
@@ -77,6 +90,15 @@ class Tts:
             return v
 
         return conv(json.loads(text))
+
+    # -- the real engine's habits (fake.HABITS in tts_fake.lua) ---------------------------------------
+    def habits(self) -> dict[str, bool]:
+        return {str(k): bool(v.on) for k, v in self.fake.HABITS.items()}
+
+    def set_habit(self, name: str, on: bool) -> None:
+        if self.fake.HABITS[name] is None:
+            raise KeyError(f"the fake has no habit {name!r}: {sorted(self.habits())}")
+        self.fake.HABITS[name].on = on
 
     def run(self, code: str) -> Any:
         return self.lua.execute(code)

@@ -131,13 +131,14 @@ end
 
 
 def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "Blue"),
-          seats: dict[str, str] | None = None, keep_guids: bool = False, quiet_merges: bool = False) -> Table:
+          seats: dict[str, str] | None = None, keep_guids: bool = False, quiet_merges: bool = False,
+          habits: dict[str, bool] | None = None) -> Table:
     """A game, hand zones around the table at real heights, the zones of the layout, the helper loaded with the
     game's table key (made by the judge, as the host page does)."""
     game = Game(client, colours)
     if seats:
         game.seat_of = seats
-    tts = Tts(seated=colours, host=colours[0])
+    tts = Tts(seated=colours, host=colours[0], habits=habits)
     tts.client = client
     tts.fake.KEEP_GUIDS = keep_guids
     tts.fake.QUIET_MERGES = quiet_merges
@@ -498,8 +499,8 @@ SCENARIOS = [
 
 
 def run(client: FlaskClient, scenario: Scenario, layout: str, keep_guids: bool = False,
-        quiet_merges: bool = False) -> dict[str, Any]:
-    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids, quiet_merges)
+        quiet_merges: bool = False, habits: dict[str, bool] | None = None) -> dict[str, Any]:
+    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids, quiet_merges, habits)
     scenario.play(t)
     got = t.game.moves()
     want = scenario.expected(t)
