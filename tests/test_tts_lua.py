@@ -508,3 +508,20 @@ def test_without_loose_cards_the_zones_stand_on_the_table_objects_top() -> None:
     none.fake.advance(0.1)
     bottom, top = shadows_box(none)
     assert bottom < 0.96 < top < 3.0
+
+
+def test_the_fakes_habits_each_name_a_source_and_are_set_from_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One table of the real engine's habits (fake.HABITS): each row has its source; a test or TTS_FAKE_HABITS
+    switches them by name, and a name the fake does not know is refused (never a silent no-op)."""
+    tts = Tts()
+    rows = {str(k): (bool(v.on), str(v.source)) for k, v in tts.fake.HABITS.items()}
+    motion = {"smooth_moves", "settling_drops", "delayed_merges", "deck_on_deck", "silent_flips", "duplicate_guids",
+              "low_lift"}
+    assert motion <= set(rows)
+    assert all(len(source) > 20 for _, source in rows.values()), rows
+    assert Tts(habits={"low_lift": False}).habits()["low_lift"] is False
+    with pytest.raises(KeyError):
+        tts.set_habit("no_such_habit", True)
+    monkeypatch.setenv("TTS_FAKE_HABITS", "smooth_moves=off, low_lift=on")
+    assert {k: v for k, v in Tts().habits().items() if k in ("smooth_moves", "low_lift")} == {
+        "smooth_moves": False, "low_lift": True}

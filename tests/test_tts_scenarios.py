@@ -43,3 +43,18 @@ def test_merges_that_say_nothing(client: FlaskClient, scenario: object, layout: 
     finds the card in the deck on the table itself, and a discard onto a pile is still a discard."""
     result = run(client, scenario, layout, quiet_merges=True)  # type: ignore[arg-type]
     assert (result["phantoms"], result["misses"], result["wrong_flags"]) == (0, 0, 0), result
+
+
+MOTION = ("smooth_moves", "settling_drops", "delayed_merges", "deck_on_deck", "silent_flips", "duplicate_guids",
+          "low_lift")
+
+
+@pytest.mark.parametrize("layout", ["named", "helper"])
+@pytest.mark.parametrize("scenario", [s for s in SCENARIOS if s.name in (
+    "bring out in place", "flip in shadows", "held 3 s", "carried over", "stack and split", "discard on a card",
+    "scripted discard", "pile onto the discard pile", "copy under the same GUID")], ids=lambda s: s.name)
+def test_with_the_motion_habits_off(client: FlaskClient, scenario: object, layout: str) -> None:
+    """The same with the older, kinder engine: a player's flip that fires its event, moves and merges at once, a
+    deck dropped on a pile lying on it, unique GUIDs, a high lift."""
+    result = run(client, scenario, layout, habits={h: False for h in MOTION})  # type: ignore[arg-type]
+    assert (result["phantoms"], result["misses"], result["wrong_flags"]) == (0, 0, 0), result

@@ -11,23 +11,26 @@ fake = {requests = {}, broadcasts = {}, prints = {}, highlights = {}, timers = {
 -- The real engine's habits (shared/docs/tts-real-engine.md), each a switch with its source: on by default where
 -- the evidence says it is the common case. One row per habit, here only (tests set them from Python:
 -- Tts(habits={...}) or Tts.set_habit, tests/tts_fake.py); read them with fake.habit(name).
+-- (Line numbers: the snapshots named in shared/docs/tts-real-engine.md, "Sources read".)
 fake.HABITS = {
     -- motion (issue 36, habits 1, 4, 6, 8 and the lift of 9)
     smooth_moves = {on = true, source = "SCED Global.ttslua ~5363 waits for resting and not isSmoothMoving; "
-        .. "Spirit Island script.lua 2179, 2370 Wait.condition(not isSmoothMoving): a scripted move lasts about "
-        .. "a second and enter/leave fire as the card passes"},
+        .. "Spirit Island script.lua 2179, 2370 Wait.condition(not isSmoothMoving): a scripted move "
+        .. "(setPositionSmooth) lasts about a second and enter/leave fire as the card passes. Off: it jumps"},
     settling_drops = {on = true, source = "SCED Global.ttslua ~5363 (card.resting) and PR #1016: a dropped "
-        .. "card falls and is not resting for a moment"},
-    delayed_merges = {on = true, source = "Arcs src/CourtDiscard.lua 48-60: the discard deck 'has yet to form', "
-        .. "Wait.time 0.25 s before looking inside it"},
-    deck_on_deck = {on = true, source = "object.md putObject ('the deck/stack that was formed'); a pile dropped "
-        .. "onto a pile merges (issue 36 item 4)"},
+        .. "card falls and is not resting for a moment (every drop does). Off: at rest at once"},
+    delayed_merges = {on = true, source = "Arcs src/CourtDiscard.lua (087ff51) 31-62: the discard deck "
+        .. "'has yet to form' after the drop, Wait.time 0.25 s before looking inside it. Off: at once"},
+    deck_on_deck = {on = true, source = "object.md putObject ('the deck/stack that was formed'); shared/docs/"
+        .. "tts-real-engine.md: 'deck-on-deck merges are common'. Off: a deck dropped on a pile lies on it"},
     silent_flips = {on = true, source = "events.md 674-676: onObjectRotate is not called for script calls; "
-        .. "SCED Global.ttslua 566 flips cards by script"},
-    duplicate_guids = {on = true, source = "SCED PR #1427 (ca30d66) strips GUIDs before spawning decks; "
-        .. "Andr3wD/TTS-Helpful-Scripts #9 'deck card GUID duplication'"},
-    low_lift = {on = true, source = "player/instance.md 13: lift_height runs from 0 to 1 (per player); a held "
-        .. "card may stay inside a zone 2 units tall"},
+        .. "SCED Global.ttslua 566 flips cards by script, Spirit Island polls (script.lua 924-925). On: every "
+        .. "fake.flip is a script's (the harder case); off: a player's, with the event"},
+    duplicate_guids = {on = true, source = "SCED PR #1427 (ca30d66) strips GUIDs before spawning decks, so "
+        .. "decks spawned from data share them; Andr3wD/TTS-Helpful-Scripts #9 'deck card GUID duplication'. "
+        .. "On: every fake.card has a copy under its GUID in a draw deck off the table (fake.twins)"},
+    low_lift = {on = true, source = "player/instance.md 13: lift_height runs from 0 to 1, per player; at a low "
+        .. "lift a held card stays inside a zone 2 units tall (the harder case; off: fake.LIFT, above it)"},
 }
 
 function fake.habit(name)
@@ -48,7 +51,7 @@ fake.LOW_LIFT = 0.3
 -- A scripted smooth move (object.md setPositionSmooth) lasts about a second (issue 36; INFERENCE: TTS's own
 -- duration), rising over what lies between (so it leaves the zones at once) and coming down at the end; a drop
 -- settles (resting false) this long; a card dropped on a pile joins it this long after the drop (Arcs
--- CourtDiscard.lua 48-60 waits 0.25 s).
+-- CourtDiscard.lua 31-62 waits 0.25 s).
 fake.GLIDE, fake.GLIDE_RISE, fake.SETTLE, fake.MERGE_DELAY = 1.0, 4.0, 0.3, 0.25
 
 local function vec(x, y, z) return {x = x, y = y, z = z, [1] = x, [2] = y, [3] = z} end
@@ -371,7 +374,7 @@ end
 
 -- Come to rest where it fell: on a card or a deck it joins the pile (a deck dropped on a pile too: habit
 -- deck_on_deck). Habit settling_drops: not resting for fake.SETTLE seconds (SCED Global.ttslua ~5363 waits for
--- resting). Habit delayed_merges: the pile forms fake.MERGE_DELAY after the drop (Arcs CourtDiscard.lua 48-60),
+-- resting). Habit delayed_merges: the pile forms fake.MERGE_DELAY after the drop (Arcs CourtDiscard.lua 31-62),
 -- not at once; fake.formed is the deck the last merge made or grew. Returns the deck at once when the merge is
 -- not delayed, else the object itself.
 function fake.land(obj)
@@ -580,14 +583,17 @@ function sendExternalMessage(data) table.insert(fake.external, data) end
 -- wait.md: Wait.time(fn, seconds), Wait.frames(fn, n), Wait.stop(id); the fake clock moves only
 -- when the test advances it, one frame at a time.
 Wait = {}
+-- Timers done or stopped are dropped, so a long game (a poll every few seconds) does not slow every frame.
+fake.next_timer = 0
 local function schedule(at, fn)
-    local id = #fake.timers + 1
+    fake.next_timer = fake.next_timer + 1
+    local id = fake.next_timer
     fake.timers[id] = {at = at, fn = fn}
     return id
 end
 function Wait.time(fn, seconds) return schedule(fake.now + seconds, fn) end
 function Wait.frames(fn, n) return schedule(fake.now + (n or 1) * fake.frame, fn) end
-function Wait.stop(id) if id ~= nil and fake.timers[id] then fake.timers[id] = false end end
+function Wait.stop(id) if id ~= nil then fake.timers[id] = nil end end
 function fake.later(fn) return schedule(fake.now + fake.frame, fn) end
 function fake.after(seconds, fn) return schedule(fake.now + seconds, fn) end
 
@@ -601,7 +607,7 @@ function fake.advance(seconds)
         end
         table.sort(due, function(a, b) return a.t.at < b.t.at or (a.t.at == b.t.at and a.id < b.id) end)
         for _, d in ipairs(due) do
-            if fake.timers[d.id] then fake.timers[d.id] = false; d.t.fn() end
+            if fake.timers[d.id] then fake.timers[d.id] = nil; d.t.fn() end
         end
     until fake.now >= stop - 1e-9
 end

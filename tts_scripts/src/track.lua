@@ -302,7 +302,7 @@ end
 -- Quiet: no card or deck held, spawning, moved by a script (isSmoothMoving) or still falling (not resting), so no
 -- report shows a card mid-drag or mid-air, nor one dropped on a pile before the pile forms. The mods that work
 -- wait the same way: SCED Global.ttslua ~5363 (resting and not isSmoothMoving; PR #1016: not held), Spirit Island
--- script.lua 2179 (not isSmoothMoving), Arcs CourtDiscard.lua 48-60 (the discard deck forms after the drop).
+-- script.lua 2179 (not isSmoothMoving), Arcs CourtDiscard.lua 31-62 (the discard deck forms after the drop).
 -- waited: how long the report has waited already; a card that never comes to rest (it lies tilted on something)
 -- holds reports up track.PATIENCE seconds at most. Held and moving cards always do.
 track.PATIENCE = 3
