@@ -36,8 +36,9 @@ def test_rewinds_that_keep_the_saved_guids(client: FlaskClient, scenario: object
 
 
 @pytest.mark.parametrize("layout", ["named", "helper"])
-@pytest.mark.parametrize("scenario", [s for s in SCENARIOS if s.name in ("discard on a card", "discard on a pile",
-                                                                          "stack and split")], ids=lambda s: s.name)
+@pytest.mark.parametrize("scenario", [s for s in SCENARIOS if s.name in (
+    "discard on a card", "discard on a pile", "stack and split", "pile onto the discard pile", "scripted discard",
+    "copy under the same GUID")], ids=lambda s: s.name)
 def test_merges_that_say_nothing(client: FlaskClient, scenario: object, layout: str) -> None:
     """Which events a card joining a deck fires is not documented: with none but its object's destroy, the helper
     finds the card in the deck on the table itself, and a discard onto a pile is still a discard."""

@@ -86,7 +86,7 @@ end
 local function twins_of(seen)
     local want, out = {}, {}
     for _, card in ipairs(seen) do
-        if card.guid ~= nil and card.deck == nil then want[card.guid] = card end
+        if card.guid ~= nil then want[card.guid] = card end
         if card.guid ~= nil and card.deck ~= nil and getObjectFromGUID(card.guid) ~= nil then
             out[card.guid] = {loose = true}
         end
@@ -94,11 +94,13 @@ local function twins_of(seen)
     if next(want) == nil then return out end
     for _, d in ipairs(getObjects()) do
         if cards.is_deck(d) then
-            for _, data in ipairs(d.getObjects()) do
+            for i, data in ipairs(d.getObjects()) do
                 local card = want[data.guid]
                 if card ~= nil and may_be(cards.facts(data), card) then
+                    -- In the deck the card lies in here, the card itself is one of them: not a copy.
+                    local own = (card.deck == d.getGUID() and card.index == i) and 1 or 0
                     out[data.guid] = out[data.guid] or {}
-                    out[data.guid][d.getGUID()] = (out[data.guid][d.getGUID()] or 0) + 1
+                    out[data.guid][d.getGUID()] = (out[data.guid][d.getGUID()] or 0) + 1 - own
                 end
             end
         end
