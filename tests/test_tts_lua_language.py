@@ -92,7 +92,11 @@ def test_a_german_table_from_the_start(client: FlaskClient) -> None:
     tts.settle(1.5)
     where = chat(tts, since=n)
     assert where == ["Companion: " + text("tts.lua.where", "de", card="The Imp's Agent",
-                                          why=de["tts.lua.why.face_down_outside"], n=1)], where
+                                          why=de["tts.lua.why.face_down_outside"], n=1,
+                                          at=de["tts.lua.went_at.card"], play=de["tts.lua.went.play"],
+                                          discard=de["tts.lua.went.discard"], hand=de["tts.lua.went.hand"])], where
+    assert "Klicke auf der Karte auf 'Im Spiel', 'Abgelegt' oder 'Hand'" in where[0]
+    assert tts.buttons("agent") == ["Im Spiel", "Abgelegt", "Hand"]   # on the card, in German
     assert where[0].startswith("Companion: The Imp's Agent hat deine Schatten verlassen – wo liegt die Karte jetzt? "
                                "(sie liegt verdeckt außerhalb deiner Schatten)")
     assert {b["colour"] for b in tts.broadcasts()[n:]} == {"Red"}   # it names the card: the owner only

@@ -31,6 +31,16 @@ fake.HABITS = {
         .. "On: every fake.card has a copy under its GUID in a draw deck off the table (fake.twins)"},
     low_lift = {on = true, source = "player/instance.md 13: lift_height runs from 0 to 1, per player; at a low "
         .. "lift a held card stays inside a zone 2 units tall (the harder case; off: fake.LIFT, above it)"},
+    -- buttons (issue 36: where the owner answers with a click)
+    no_buttons_nil = {on = true, source = "INFERENCE: getButtons gives nil, not {}, when an object has none "
+        .. "(mods test it before use, matdillen/legendary-generator lua-backup/pushvillains2.lua ~2427 "
+        .. "'if p and p.getButtons() then', ~1054-1060 'local butt = vildeckzone.getButtons() ... if butt and'; "
+        .. "the harder case)"},
+    buttons_one_sided = {on = true, source = "object.md createButton, Button Tips: 'Buttons can not be clicked "
+        .. "from their back side' (one made as on a face-up card lies under a face-down card, facing the table)"},
+    buttons_not_saved = {on = true, source = "a save has no field for scripted buttons (shared/docs/tts.md §1.3); "
+        .. "mods make theirs in onLoad (legendary-generator lua-backup/drawvillains.lua 1-2): after a rewind an "
+        .. "object has none until a script makes them again"},
 }
 
 function fake.habit(name)
@@ -172,11 +182,32 @@ function fake.object(kind, props)
     function obj.getQuantity() return kind == "Deck" and #obj.contents or -1 end
     function obj.highlightOn(colour, seconds) table.insert(fake.highlights, guid) end
     function obj._set_guid(g) guid = g; obj.guid = g end
-    -- object.md createButton / clearButtons (Classic UI): the test presses a button by its click_function.
+    -- object.md createButton / removeButton / clearButtons / getButtons (Classic UI): the test clicks a button
+    -- with fake.click, as a player of a colour. A button is a copy of its parameters; its index starts at 0 and
+    -- the higher ones shift down when one is removed (object.md removeButton).
     obj.buttons = {}
-    function obj.createButton(params) table.insert(obj.buttons, params); return true end
+    function obj.createButton(params)
+        local b = {}
+        for k, v in pairs(params) do b[k] = v end
+        table.insert(obj.buttons, b)
+        return true
+    end
+    function obj.removeButton(index)
+        if obj.buttons[index + 1] == nil then return false end
+        table.remove(obj.buttons, index + 1)
+        return true
+    end
     function obj.clearButtons() obj.buttons = {}; return true end
-    function obj.getButtons() return obj.buttons end
+    function obj.getButtons()
+        if #obj.buttons == 0 and fake.habit("no_buttons_nil") then return nil end
+        local out = {}
+        for i, b in ipairs(obj.buttons) do
+            local c = {index = i - 1}
+            for k, v in pairs(b) do c[k] = v end
+            table.insert(out, c)
+        end
+        return out
+    end
     -- object.md shuffle(): a deck's order changes (events.md onObjectRandomize); the fake's order is fixed
     -- by a seed so tests repeat.
     function obj.shuffle()
@@ -467,6 +498,35 @@ function fake.merge(card, target)
     return deck
 end
 
+-- A player of colour clicks obj's button whose label contains label_part (case-insensitive): object.md
+-- createButton, click_function(obj, player_clicker_color, alt_click), a function of function_owner's script (the
+-- helper's: the fake has one script). Refused (an error) when no such button, or when it faces the table.
+function fake.click(obj, label_part, colour, alt)
+    local want = string.lower(label_part)
+    for _, b in ipairs(obj.buttons) do
+        if string.find(string.lower(tostring(b.label or "")), want, 1, true) then
+            if fake.habit("buttons_one_sided") then
+                -- Its face points along the object's local +y, or -y when turned over (x or z by 180); on a
+                -- face-down object local +y points at the table. It must face up and lie on the object's upper side
+                -- (below it, it is under the table; a zone, not solid, from its floor up).
+                local r, p = b.rotation or {}, b.position or {}
+                local turned = math.cos(math.rad(r.x or r[1] or 0)) * math.cos(math.rad(r.z or r[3] or 0)) < 0
+                local up = (p.y or p[2] or 0) * (obj.is_face_down and -1 or 1)
+                local lowest = fake.is_zone(obj) and -0.5 or 0
+                if turned ~= obj.is_face_down or up < lowest then
+                    error("the button '" .. tostring(b.label) .. "' faces the table: nobody can click it", 2)
+                end
+            end
+            local fn = _G[b.click_function]
+            if type(fn) ~= "function" then error("no function " .. tostring(b.click_function), 2) end
+            return fn(obj, colour, alt or false)
+        end
+    end
+    local labels = {}
+    for _, b in ipairs(obj.buttons) do table.insert(labels, tostring(b.label)) end
+    error("no button '" .. label_part .. "' on " .. obj.getGUID() .. ": " .. table.concat(labels, " | "), 2)
+end
+
 -- A drawn card: takeObject from the top, placed at x, z (a split when the deck had two).
 function fake.draw(deck, x, z)
     return deck.takeObject({position = {x, fake.CARD_Y, z}})
@@ -652,6 +712,7 @@ function fake.restore(point)
     for _, s in ipairs(point.objects) do
         local o = s.obj
         o.destroyed, o.held_by_color, o.spawning = false, nil, false
+        if fake.habit("buttons_not_saved") then o.buttons = {} end
         o._set_pos(s.pos)
         o.setRotation(s.rot)
         if not fake.KEEP_GUIDS then o._set_guid(new_guid()) end

@@ -154,15 +154,18 @@ class Tts:
         self.load(point.state)
 
     def press(self, label_part: str, colour: str = "Red") -> None:
-        """A player clicks the Companion object's button whose label contains ``label_part`` (object.md
-        createButton: click_function(obj, player_color, alt_click) in the function_owner's script)."""
-        buttons = self.lua.globals().self.buttons   # (function_owner is the object itself: not converted)
-        labels = [str(buttons[i].label) for i in range(1, len(buttons) + 1)]
-        for i, label in enumerate(labels, start=1):
-            if label_part.lower() in label.lower():
-                self.lua.globals()[buttons[i].click_function](self.lua.globals().self, colour, False)
-                return
-        raise AssertionError(f"no button {label_part!r}: {labels}")
+        """A player clicks the Companion object's button whose label contains ``label_part``."""
+        self.click("self", label_part, colour)
+
+    def click(self, obj: str, label_part: str, colour: str = "Red") -> None:
+        """A player of ``colour`` clicks the button whose label contains ``label_part`` on the object the Lua
+        expression ``obj`` names (object.md createButton: click_function(obj, player_color, alt_click) in the
+        function_owner's script; the fake refuses a button that faces the table)."""
+        self.run(f"fake.click({obj}, {json.dumps(label_part)}, {json.dumps(colour)})")
+
+    def buttons(self, obj: str = "self") -> list[str]:
+        """The labels of the buttons on the object the Lua expression ``obj`` names."""
+        return [str(b["label"]) for b in to_py(self.run(f"return {obj}.buttons")) or []]
 
     def broadcasts(self) -> list[dict[str, Any]]:
         return to_py(self.fake.broadcasts) or []

@@ -114,6 +114,16 @@ class Table:
         self.lua(f"fake.drop('{colour}', {var})")
         self.tts.run("deck = fake.formed")
 
+    def click(self, label: str, owner: str = "Red", n: int = 1, colour: str | None = None) -> None:
+        """``colour`` (the owner unless told) clicks ``label`` among the buttons asking where ``owner``'s card
+        ``n`` went, wherever they are (on the card, above the shadows zone, on the Companion object)."""
+        carrier = f"""(function() for _, o in ipairs(getObjects()) do
+            for _, b in ipairs(o.buttons) do
+                if tostring(b.click_function):find("^companion_went_{owner}_{n}_") then return o end
+            end end end)()"""
+        self.tts.click(carrier, label, colour or owner)
+        self.tts.settle(1.5)
+
     def chat(self, text: str, colour: str = "Red") -> None:
         host = str(colour == self.colours[0]).lower()
         self.lua(f"onChat({json.dumps(text)}, {{color = '{colour}', host = {host}}})")
@@ -387,7 +397,7 @@ def s_no_discard_zone(t: Table) -> None:
     t.move(v, "Red", spot)
     t.extra["before_answer"] = t.game.moves()   # no bring-out for a card that may be a discard
     t.extra["asked"] = any("where did it go" in b["message"] for b in t.tts.broadcasts() if b["colour"] == "Red")
-    t.chat("!companion went 1 discard")
+    t.click("Discarded")   # one click on the card (the typed command records the same: "pile in no zone")
 
 
 def s_flip_in_shadows_then_answer(t: Table) -> None:
@@ -398,7 +408,7 @@ def s_flip_in_shadows_then_answer(t: Table) -> None:
     t.extra["before_answer"] = t.game.moves()
     t.extra["asked"] = any("where did it go" in b["message"] and "face up in your shadows area" in b["message"]
                            for b in t.tts.broadcasts() if b["colour"] == "Red")
-    t.chat("!companion went 1 play")
+    t.click("In play")
 
 
 def s_against_the_edge(t: Table) -> None:
@@ -527,9 +537,9 @@ SCENARIOS = [
              lambda t: _a((M, TYRION), (B, TYRION))),
     Scenario("pile in no zone", "face up onto a pile outside any zone; the owner answers 'discard'",
              s_pile_outside_zones_then_answer, lambda t: _a((M, AGENT), (D, AGENT))),
-    Scenario("no discard zone", "face up where the discard pile lies, with no discard zone; the owner answers",
+    Scenario("no discard zone", "face up where the discard pile lies, with no discard zone; the owner clicks",
              s_no_discard_zone, lambda t: _a((M, AGENT), (D, AGENT))),
-    Scenario("flip in shadows", "turned face up where it lies in shadows; the owner answers 'play'",
+    Scenario("flip in shadows", "turned face up where it lies in shadows; the owner clicks 'In play'",
              s_flip_in_shadows_then_answer, lambda t: _a((M, AGENT), (B, AGENT))),
     Scenario("against the edge", "the draw deck and a card in play against the shadows area, then a marshal",
              s_against_the_edge, lambda t: _a((M, DROMOND))),

@@ -20,7 +20,7 @@ DPI = 300
 QUIET_MODULES = 4
 #: 9 printer dots per module: QR version 1 is 16.0 mm, 22.1 mm with its quiet zone. A phone's 1080p frame
 #: of 10-12 cards has ~3.4 px per mm of table, so a module of 9 dots (0.76 mm) spans 2.6 px; the old 6 dots
-#: (1.74 px) is below what zxing-cpp reads through camera blur, enlarged or not (README "Card barcodes").
+#: (1.74 px) is below what zxing-cpp reads through camera blur, enlarged or not (docs/scanning.md).
 DEFAULT_DOTS_PER_MODULE = 9
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 

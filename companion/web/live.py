@@ -32,12 +32,13 @@ REVOKED = "event: revoked\ndata: {}\n\n"
 
 def sse_event(version: int, payload: object) -> str:
     """One Server-Sent Event: its id is the game version, so a reconnecting device resumes from it."""
-    return f"id: {version}\nevent: update\ndata: {json.dumps(payload, separators=(',', ':'))}\n\n"
+    return sse_encoded(version, json.dumps(payload, separators=(',', ':')))
 
 
-def sse_encoded(version: int, payload: bytes) -> str:
+def sse_encoded(version: int, payload: bytes | str) -> str:
     """``sse_event`` of a payload encoded already (one JSON text: no line break in it)."""
-    return f"id: {version}\nevent: update\ndata: {payload.decode()}\n\n"
+    text = payload.decode() if isinstance(payload, bytes) else payload
+    return f"id: {version}\nevent: update\ndata: {text}\n\n"
 
 
 def sent_version(event: str, asked: int) -> int:

@@ -10,6 +10,7 @@ local zones = require("zones")
 local track = require("track")
 local companion = require("companion")
 local say = require("say")
+local ask = require("ask")
 
 local waits = {}           -- colour -> Wait id of the pending report
 local last_sent = {}       -- colour -> the last report's content, to send nothing twice
@@ -27,14 +28,23 @@ local function owner_notice(colour, n)
     local seen = track.asked[colour] or {}
     track.asked[colour] = seen
     local key = tostring(n.entry.guid or n.entry.code)
+    if n.back or n.to ~= nil then ask.clear(colour, n.entry.ask) end
     if n.back then
         seen[key] = nil
         broadcastToColor(say.line("tts.lua.back", {card = what}), colour, {0.7, 0.9, 0.7})
     elseif n.pending ~= nil and seen[key] ~= n.pending then
         seen[key] = n.pending
-        local ask = n.entry.ask ~= nil and tostring(n.entry.ask) or "1"
-        broadcastToColor(say.line("tts.lua.where", {card = what, why = say.why(n.pending), n = ask}), colour,
-                         {1, 0.8, 0.3})
+        -- One click answers (buttons on the card, above the shadows zone or on this object); the typed command
+        -- stays, and is all the line offers where no button could be made.
+        local at = ask.offer(colour, n.entry)
+        broadcastToColor(say.line(at ~= nil and "tts.lua.where" or "tts.lua.where_typed",
+                                  {card = what, why = say.why(n.pending),
+                                   n = n.entry.ask ~= nil and tostring(n.entry.ask) or "1",
+                                   at = at ~= nil and say.text("tts.lua.went_at." .. at) or nil,
+                                   play = say.text("tts.lua.went.play"), discard = say.text("tts.lua.went.discard"),
+                                   hand = say.text("tts.lua.went.hand")}), colour, {1, 0.8, 0.3})
+    elseif n.pending ~= nil then
+        ask.keep(colour, n.entry)   -- its buttons follow it (turned over, into a pile, deleted)
     end
 end
 
@@ -81,8 +91,8 @@ local function tell_zone_problems()
                                                        button = say.text("tts.lua.button")}))
         end
     end
-    if self ~= nil and self.clearButtons ~= nil then
-        self.clearButtons()
+    if self ~= nil and self.createButton ~= nil then
+        ask.remove_buttons(self, "companion_make_zones")   -- (the answer buttons stay)
         if any then
             self.createButton({click_function = "companion_make_zones", function_owner = self,
                                label = say.text("tts.lua.button"), position = {0, 0.6, 0}, width = 1800,
@@ -149,6 +159,8 @@ local function schedule(colour, waited)
         if track.quiet(w) then report(colour) else schedule(colour, w) end
     end, config.debounce)
 end
+
+ask.after = schedule
 
 -- The slow look: events miss things (a script's flip fires no onObjectRotate, events.md 674-676; a script may
 -- move a card with no zone event), so every config.poll seconds the cards and decks on the table are compared
@@ -299,7 +311,7 @@ function companion_make_zones(obj, colour, alt)
     for _, c in ipairs(need) do
         if zones.problems[c] ~= nil then to_host(say.text("tts.said", {text = zone_problem(c, zones.problems[c])})) end
     end
-    if self ~= nil and self.clearButtons ~= nil then self.clearButtons() end
+    if self ~= nil and self.createButton ~= nil then ask.remove_buttons(self, "companion_make_zones") end
 end
 
 function onObjectEnterZone(zone, obj) schedule_all() end
@@ -345,9 +357,7 @@ function onChat(message, sender)
         if to == nil then
             broadcastToColor(say.line("tts.lua.went_usage"), colour, {1, 0.8, 0.3})
         else
-            track.answers[colour] = track.answers[colour] or {}
-            track.answers[colour][tonumber(n)] = to
-            schedule(colour)
+            ask.answer(colour, tonumber(n), to)   -- as a click on its button
         end
         return false
     end
