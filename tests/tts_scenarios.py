@@ -88,8 +88,8 @@ class Table:
 
     def flip(self, var: str, colour: str = "Red") -> None:
         """Turned over where it lies; by a mod's script (habit silent_flips) no event fires, and the helper sees it
-        at its next look (config.poll, 2 s)."""
-        self.lua(f"fake.flip('{colour}', {var})", settle=2.5)
+        at its next look (config.poll, 1 s)."""
+        self.lua(f"fake.flip('{colour}', {var})")
 
     def marshal(self, code: str, colour: str = "Red", dx: float = 0.0, named_only: bool = False) -> str:
         var = self.card(code, named_only)

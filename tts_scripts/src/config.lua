@@ -6,7 +6,7 @@ local config = {
     game = "",
     seats = {},            -- TTS colour -> the companion's seat, e.g. {Red = "A", Blue = "B"}
     debounce = 0.6,        -- seconds of quiet (nothing moving, nothing held) before a report
-    poll = 2,              -- seconds between the slow looks that catch what no event told (a script's flip)
+    poll = 1,              -- seconds between the slow looks that catch what no event told (a script's flip)
     retries = 6,           -- a report that fails or meets a conflict is sent again this often
     -- A colour with no named areas gets the helper's own ("auto"; "ask": the host is told and offered a
     -- button): a row beside its hand zone on the table side, this far from it and this deep, as wide as the
