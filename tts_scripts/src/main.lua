@@ -172,8 +172,9 @@ local function table_look()
     for _, obj in ipairs(getObjects()) do
         if obj.type == "Card" or obj.type == "Deck" then
             local p = obj.getPosition()
+            local n = obj.getQuantity ~= nil and obj.getQuantity() or 0
             table.insert(parts, string.format("%s%s%d,%d,%d", obj.getGUID(), obj.is_face_down and "v" or "^",
-                                              math.floor(p.x * 4), math.floor(p.z * 4), obj.getQuantity()))
+                                              math.floor(p.x * 4), math.floor(p.z * 4), n))
         end
     end
     table.sort(parts)
@@ -181,6 +182,7 @@ local function table_look()
 end
 
 local function poll()
+    Wait.time(poll, config.poll)   -- first: a look that fails does not end the looking
     local now = table_look()
     if now ~= last_look then
         last_look = now
@@ -191,7 +193,6 @@ local function poll()
             end
         end
     end
-    Wait.time(poll, config.poll)
 end
 
 local function schedule_all()
@@ -391,9 +392,10 @@ function onChat(message, sender)
 end
 
 -- For the companion's External Editor bridge: "return JSON.encode(companion_snapshot())".
--- {busy = true} while a card is held or spawning, so the bridge never records a mid-drag state.
+-- {busy = true} while a card is held, spawning or moved by a script, so the bridge never records a mid-drag state.
 function companion_snapshot()
-    if not track.quiet() then return {busy = true} end
+    -- (Not waiting for a card to rest: the bridge asks again and again, and one that never rests would stall it.)
+    if not track.quiet(track.PATIENCE) then return {busy = true} end
     local out = {}
     for colour, zone in pairs(zones.by_colour) do
         if zone then
