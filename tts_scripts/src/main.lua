@@ -10,6 +10,7 @@ local zones = require("zones")
 local track = require("track")
 local companion = require("companion")
 local say = require("say")
+local engine = require("engine")
 
 local waits = {}           -- colour -> Wait id of the pending report
 local last_sent = {}       -- colour -> the last report's content, to send nothing twice
@@ -241,6 +242,7 @@ function onLoad(saved)
         if sendExternalMessage ~= nil then sendExternalMessage({companion = "key wanted", game = config.game}) end
         ask_for_key()
     end
+    engine.probe()   -- once per game: what this table shows, in the host's chat (docs/tts-check.md)
 end
 
 function onSave()
@@ -300,7 +302,9 @@ end
 --   !companion lang de (or en: the language of the verdicts in this table's chat)
 function onChat(message, sender)
     local cmd, rest = string.match(message, "^!companion%s+(%a+)%s*(.-)%s*$")
-    if cmd == nil then return true end
+    -- Not the helper's: nothing returned, so every other script's onChat still runs (events.md: a handler's
+    -- value that triggers a side effect stops the handlers after it).
+    if cmd == nil then return nil end
     local colour = sender.color
     if cmd == "went" then
         -- The owner says where a card that left their shadows went: !companion went 2 discard
