@@ -24,6 +24,8 @@ def test_scenario(client: FlaskClient, scenario: object, layout: str) -> None:
         assert result["extra"]["outlines"] == {c: want for c in scenario.colours}, result  # type: ignore[attr-defined]
     if "edge_in_zone" in result["extra"] and layout != "hidden":  # TTS counts them in the zone, the helper does not
         assert result["extra"]["edge_in_zone"] == 2, result
+    if "same_guid" in result["extra"]:  # the copy drawn kept the card's GUID; the card came off its stack under another
+        assert result["extra"]["same_guid"] is True, result
     if "tokens" in result["extra"]:  # one gold token, recorded on the card once it lay there
         assert result["extra"]["tokens"] == [("place_tokens", "gold", 1)], result
     if "asked" in result["extra"]:  # face up in shadows, or with no discard zone: asked, nothing but the marshal

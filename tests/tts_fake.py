@@ -44,6 +44,16 @@ class JsonNull:
 JSON_NULL = JsonNull()
 
 
+def env_habits() -> dict[str, bool]:
+    """TTS_FAKE_HABITS="smooth_moves=off,low_lift=on": switch the fake's habits for a whole run (to see how the
+    helper fares with one of them off)."""
+    out = {}
+    for part in filter(None, os.environ.get("TTS_FAKE_HABITS", "").split(",")):
+        name, _, value = part.strip().partition("=")
+        out[name] = value.strip().lower() not in ("off", "0", "false", "no")
+    return out
+
+
 def lua_json(value: Any, empty: str = "{}") -> str:
     """TTS's ``JSON.encode`` (json.md): a Lua table is a JSON array when its keys are 1..n, an object otherwise,
     and an empty table is written ``empty`` (it cannot tell an empty list from an empty object)."""
@@ -71,23 +81,15 @@ class Tts:
         g.JSON = self.lua.table(encode=self._encode, decode=self._decode)
         self.lua.execute(FAKE)
         self.fake = g.fake
-        for name, on in (habits or {}).items():
-            self.habit(name, on)
         self.fake.seated = self.lua.table_from(list(seated))
         self.fake.host = host
+        for name, on in {**env_habits(), **(habits or {})}.items():
+            self.set_habit(name, on)
         self.run('self = fake.object("BlockSquare", {name = "Companion", x = 40, z = 40})')
         self.client: FlaskClient | None = None
         self.conflicts = 0   # answer this many reports with 409 before they reach the companion
         self.newest_first = False   # concurrent requests answered in the reverse order of sending
         self.delivered: list[dict[str, Any]] = []
-
-    def habit(self, name: str, on: bool) -> None:
-        """Switch one of the real engine's habits (tts_fake.lua fake.HABITS) on or off."""
-        assert self.fake.HABITS[name] is not None, f"no habit {name!r}"
-        self.fake.HABITS[name].on = on
-
-    def habits(self) -> dict[str, bool]:
-        return {str(k): bool(v.on) for k, v in self.fake.HABITS.items()}
 
     def _encode(self, value: Any) -> str:
         return lua_json(value, "[]" if self.fake.habit("empty_list") else "{}")
@@ -105,6 +107,15 @@ class Tts:
             return v
 
         return conv(json.loads(text))
+
+    # -- the real engine's habits (fake.HABITS in tts_fake.lua) ---------------------------------------
+    def habits(self) -> dict[str, bool]:
+        return {str(k): bool(v.on) for k, v in self.fake.HABITS.items()}
+
+    def set_habit(self, name: str, on: bool) -> None:
+        if self.fake.HABITS[name] is None:
+            raise KeyError(f"the fake has no habit {name!r}: {sorted(self.habits())}")
+        self.fake.HABITS[name].on = on
 
     def run(self, code: str) -> Any:
         return self.lua.execute(code)

@@ -87,7 +87,9 @@ class Table:
         self.tts.settle(1.5)
 
     def flip(self, var: str, colour: str = "Red") -> None:
-        self.lua(f"fake.flip('{colour}', {var})")
+        """Turned over where it lies; by a mod's script (habit silent_flips) no event fires, and the helper sees it
+        at its next look (config.poll, 2 s)."""
+        self.lua(f"fake.flip('{colour}', {var})", settle=2.5)
 
     def marshal(self, code: str, colour: str = "Red", dx: float = 0.0, named_only: bool = False) -> str:
         var = self.card(code, named_only)
@@ -106,9 +108,11 @@ class Table:
         self.lua(f"fake.pick_up('{colour}', {var}); fake.carry({var}, {x}, {z})", settle)
 
     def stack(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0) -> None:
-        """Carried onto the card lying at ``at`` and dropped there: the two become a deck (Lua ``deck``)."""
+        """Carried onto the card lying at ``at`` and dropped there: the two become a deck (Lua ``deck``), at once or
+        a moment later (habit delayed_merges)."""
         self.carry(var, colour, at, dx)
-        self.lua(f"deck = fake.drop('{colour}', {var})")
+        self.lua(f"fake.drop('{colour}', {var})")
+        self.tts.run("deck = fake.formed")
 
     def chat(self, text: str, colour: str = "Red") -> None:
         host = str(colour == self.colours[0]).lower()
@@ -142,13 +146,14 @@ OUTLINE_INDEX = {"White": 1, "Brown": 2, "Red": 3, "Orange": 4, "Yellow": 5, "Gr
 
 
 def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "Blue"),
-          seats: dict[str, str] | None = None, keep_guids: bool = False, quiet_merges: bool = False) -> Table:
+          seats: dict[str, str] | None = None, keep_guids: bool = False, quiet_merges: bool = False,
+          habits: dict[str, bool] | None = None) -> Table:
     """A game, hand zones around the table at real heights, the zones of the layout, the helper loaded with the
     game's table key (made by the judge, as the host page does)."""
     game = Game(client, colours)
     if seats:
         game.seat_of = seats
-    tts = Tts(seated=colours, host=colours[0], habits=SCENARIO_HABITS)
+    tts = Tts(seated=colours, host=colours[0], habits={**SCENARIO_HABITS, **(habits or {})})
     tts.client = client
     tts.fake.KEEP_GUIDS = keep_guids
     tts.fake.QUIET_MERGES = quiet_merges
@@ -461,6 +466,46 @@ def s_group_move(t: Table) -> None:
     t.lua(f"fake.drop('Red', {a}); fake.drop('Red', {b})")
 
 
+def s_scripted_discard(t: Table) -> None:
+    """A mod's script (a context menu's "discard") turns the card over and moves it smoothly onto the discard pile:
+    no flip event, and for about a second it is in the air over the open table, face up (habits silent_flips,
+    smooth_moves); then it lands on the pile, which takes it a moment later (delayed_merges)."""
+    v = t.marshal(AGENT)
+    pile = t.card(DROMOND, face_down=False)
+    t.move(pile, "Red", t.discard("Red"))
+    x, z = t.discard("Red")
+    t.lua(f"{v}.flip(); {v}.setPositionSmooth({{{x}, {t.tts.fake.CARD_Y}, {z}}}, false, false)", settle=2.5)
+
+
+def s_pile_onto_discard(t: Table) -> None:
+    """Face up onto a card set aside in no zone (a loose pile: pending), then that pile carried onto the discard
+    pile, where the two piles become one (habit deck_on_deck): the card is followed into it, a discard."""
+    v = t.marshal(AGENT)
+    t.move(t.card(TYRION, face_down=False), "Red", t.discard("Red"))
+    t.move(t.card(DROMOND, face_down=False), "Red", t.play("Red", along=-6))
+    t.flip(v)
+    t.move(v, "Red", t.play("Red", along=-6))
+    t.tts.run("aside = fake.formed")
+    t.move("aside", "Red", t.discard("Red"))
+
+
+def s_copy_under_same_guid(t: Table) -> None:
+    """The draw deck, spawned from the same data, holds another Agent under the shadows Agent's GUID (SCED PR
+    #1427): while the shadows Agent lies in a stack, that copy is drawn into the hand and keeps the GUID; then the
+    shadows Agent is taken off its stack, still in shadows, under a new GUID. Only the two marshals."""
+    a = t.marshal(AGENT, dx=-2.5)
+    t.stack(t.card(DROMOND), "Red", t.shadows("Red"), dx=-2.5)
+    hx, hz = t.hand("Red")
+    t.lua(f"""draw = fake.object("Deck", {{x = -38, z = 26, face_down = true}})
+              draw.contents = {{{{guid = {a}.getGUID(), name = '', description = '', gm_notes = '{CARD % AGENT}',
+                                  memo = ''}}, {{guid = 'ee0001', name = '', description = '',
+                                  gm_notes = '{CARD % TYRION}', memo = ''}}}}
+              copy = fake.draw(draw, {hx}, {hz})""")
+    x, z = t.beside("Red", t.shadows("Red"), 2.5)
+    t.lua(f"again = deck.takeObject({{index = 1, position = {{{x}, {t.tts.fake.CARD_Y}, {z}}}}})")
+    t.extra["same_guid"] = t.tts.run(f"return copy.getGUID() == {a}.getGUID() and again.getGUID() ~= copy.getGUID()")
+
+
 SCENARIOS = [
     Scenario("marshal", "a card face down into shadows", s_marshal, lambda t: _a((M, AGENT))),
     Scenario("bring out", "picked up, turned face up, dropped in play", s_bring_out,
@@ -506,12 +551,18 @@ SCENARIOS = [
              lambda t: _a((M, AGENT), seat="B"), seats={"Red": "B", "Blue": "A"}, flags=1),
     Scenario("group move", "two cards carried into shadows together", s_group_move,
              lambda t: _a((M, AGENT), (M, DROMOND))),
+    Scenario("scripted discard", "a mod's script turns it over and glides it onto the discard pile",
+             s_scripted_discard, lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("pile onto the discard pile", "face up onto a card in no zone, then that pile onto the discard pile",
+             s_pile_onto_discard, lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("copy under the same GUID", "a copy with the shadows card's GUID drawn to hand, the card taken off a "
+             "stack in shadows", s_copy_under_same_guid, lambda t: _a((M, AGENT), (M, DROMOND))),
 ]
 
 
 def run(client: FlaskClient, scenario: Scenario, layout: str, keep_guids: bool = False,
-        quiet_merges: bool = False) -> dict[str, Any]:
-    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids, quiet_merges)
+        quiet_merges: bool = False, habits: dict[str, bool] | None = None) -> dict[str, Any]:
+    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids, quiet_merges, habits)
     scenario.play(t)
     t.tts.settle(CATCH_UP)
     # The helper's outlines (told apart by their thickness, zones.lua mark) after another script wiped every

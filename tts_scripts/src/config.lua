@@ -6,6 +6,7 @@ local config = {
     game = "",
     seats = {},            -- TTS colour -> the companion's seat, e.g. {Red = "A", Blue = "B"}
     debounce = 0.6,        -- seconds of quiet (nothing moving, nothing held) before a report
+    poll = 2,              -- seconds between the slow looks that catch what no event told (a script's flip)
     retries = 6,           -- a report that fails or meets a conflict is sent again this often
     timeout = 5,           -- seconds before a report with no answer is given up and sent again (WebRequest has
                            -- no timeout of its own; SCED Global.ttslua ~1987 waits 5 s too)

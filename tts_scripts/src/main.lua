@@ -141,12 +141,46 @@ local function report(colour)
     companion.send(colour, body)
 end
 
-local function schedule(colour)
+-- A report once all is quiet (track.quiet), waited for in steps of config.debounce.
+local function schedule(colour, waited)
     if waits[colour] ~= nil then Wait.stop(waits[colour]) end
     waits[colour] = Wait.time(function()
         waits[colour] = nil
-        if track.quiet() then report(colour) else schedule(colour) end
+        local w = (waited or 0) + config.debounce
+        if track.quiet(w) then report(colour) else schedule(colour, w) end
     end, config.debounce)
+end
+
+-- The slow look: events miss things (a script's flip fires no onObjectRotate, events.md 674-676; a script may
+-- move a card with no zone event), so every config.poll seconds the cards and decks on the table are compared
+-- with the last look (face, place, size), and on a change each colour is reported, as the mods that work poll
+-- (Spirit Island Wait.time(..., 1|2|10, -1), script.lua 924-925, 972).
+local last_look = nil
+local function table_look()
+    local parts = {}
+    for _, obj in ipairs(getObjects()) do
+        if obj.type == "Card" or obj.type == "Deck" then
+            local p = obj.getPosition()
+            table.insert(parts, string.format("%s%s%d,%d,%d", obj.getGUID(), obj.is_face_down and "v" or "^",
+                                              math.floor(p.x * 4), math.floor(p.z * 4), obj.getQuantity()))
+        end
+    end
+    table.sort(parts)
+    return table.concat(parts, ";")
+end
+
+local function poll()
+    local now = table_look()
+    if now ~= last_look then
+        last_look = now
+        local quiet = track.quiet()
+        for colour, zone in pairs(zones.by_colour) do
+            if zone and waits[colour] == nil then
+                if quiet then report(colour) else schedule(colour) end
+            end
+        end
+    end
+    Wait.time(poll, config.poll)
 end
 
 local function schedule_all()
@@ -237,6 +271,8 @@ function onLoad(saved)
         if zone then loaded(colour) end
     end
     tell_zone_problems()
+    last_look = table_look()
+    Wait.time(poll, config.poll)
     if config.game ~= "" and not companion.ready() then
         -- The External Editor bridge, if it runs, hands the key over (base.md sendExternalMessage).
         if sendExternalMessage ~= nil then sendExternalMessage({companion = "key wanted", game = config.game}) end
