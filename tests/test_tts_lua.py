@@ -424,7 +424,7 @@ def test_after_a_rewind_the_owner_is_told_the_cards_name() -> None:
 
 
 def test_a_refused_comparison_after_a_load_is_sent_again_with_what_is_accepted_then_given_up_never_a_loop() -> None:
-    tts = Tts(habits={"tagged_zones": False})   # a card laid in by script below: a tagged zone would not say so
+    tts = Tts()
     tts.run('fake.hand("Red", 0, -20, 0, 16, 5); fake.hand("Blue", 0, 20, 180, 16, 5)')
     tts.run('fake.zone("Scripting", "Shadows: Red", 0, -12, 10, 4.5)')
     tts.run("named = fake.card({name = 'Hero', face_down = true, x = -2, z = -12})")   # a name only
