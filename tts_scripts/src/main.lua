@@ -404,6 +404,7 @@ end
 -- Pushed by the bridge: verdicts {colour = "Red", verdicts = {...}}, or the table key {key = "..."}.
 function onExternalMessage(data)
     if type(data) ~= "table" then return end
+    data = engine.clean(data)   -- a JSON null from the bridge is no value (engine.lua)
     if type(data.key) == "string" and data.key ~= "" and (data.game == nil or data.game == config.game) then
         config.key, config.key_saved = data.key, false
         schedule_all()
