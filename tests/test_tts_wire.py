@@ -113,7 +113,7 @@ def test_cards_without_a_name_are_named_card_inside_a_deck_and_that_is_no_name()
         fake.enter_zones(deck)""")
     assert [e["name"] for e in to_py(tts.run("return deck.getObjects()"))] == ["Card", "Card"]
     tts.fake.advance(1.5)
-    body = json.loads(tts.requests()[-1]["data"])
+    body = [b for _, _, b in _reds(tts)][-1]
     assert [c.get("name") for c in body["cards"]] == ["", "Hedge Knight"]
 
 

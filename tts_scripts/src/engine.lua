@@ -30,6 +30,9 @@ function engine.decode(text)
 end
 
 local HIDDEN = {Fog = true, FogOfWar = true, Hidden = true}
+-- Objects whose saved data (getData) is looked at for a hidden zone's name: not cards and not containers, whose
+-- data holds everything in them.
+local NOT_ZONES = {Card = true, Deck = true, Bag = true, Infinite = true}
 
 -- What this table shows, as words for the host: how JSON writes an empty table and reads a null, the type of
 -- its hidden zones, how many zones have tags, what a deck calls a card without a name, the host's lift height.
@@ -42,7 +45,7 @@ function engine.facts(host)
     local hidden, tagged, unnamed = {}, 0, {}
     for _, obj in ipairs(getObjects()) do
         local kind = obj.type
-        if kind ~= "Card" and kind ~= "Deck" then
+        if not NOT_ZONES[kind] then
             local saved = nil
             if obj.getData ~= nil then
                 local fine, d = pcall(obj.getData)
