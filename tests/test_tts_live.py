@@ -93,8 +93,9 @@ def test_stacking_two_shadow_cards_then_splitting_them_records_only_the_two_mars
     # The Dromond dropped onto the Agent: one Deck object in the zone; both cards still in shadows.
     tts.run(f"fake.pick_up('Red', dromond); fake.carry(dromond, {x - 3}, {z})")
     tts.settle(0.3)
-    tts.run("deck = fake.drop('Red', dromond)")
+    tts.run("fake.drop('Red', dromond)")
     tts.settle(1.5)
+    tts.run("deck = fake.formed")   # at once, or a moment after the drop (habit delayed_merges)
     assert tts.run("return deck.type") == "Deck" and tts.run("return #deck.contents") == 2
     last = tts.bodies("Red")[-1]
     assert [c["code"] for c in last["cards"]] == ["00170", "00168"]  # in the deck's order, top first
