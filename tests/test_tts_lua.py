@@ -134,7 +134,7 @@ def test_the_key_is_never_saved_and_a_reload_asks_the_host_for_it_again() -> Non
 def test_chat_commands_are_hidden_and_for_the_host_only() -> None:
     tts = loaded()
     assert tts.run("return onChat('!companion key SECRET', {color = 'Blue', host = false})") is False
-    assert tts.run("return onChat('hello', {color = 'Blue', host = false})") is True
+    assert tts.run("return onChat('hello', {color = 'Blue', host = false})") is None   # not the helper's
     assert any("only the host" in b["message"] and b["colour"] == "Blue" for b in tts.broadcasts())
     assert all("SECRET" not in b["message"] for b in tts.broadcasts())
 
@@ -275,7 +275,8 @@ def test_the_saved_state_lists_cards_not_the_key(tmp_path: Path) -> None:
     tts.fake.advance(1.5)
     state = json.loads(tts.run("return onSave()"))
     assert [e["code"] for e in state["known"]["Red"]] == ["00168"]
-    assert set(state) == {"url", "game", "seats", "debounce", "layout", "known"}  # the judge key given: not kept
+    # the judge key given: not kept
+    assert set(state) == {"url", "game", "seats", "debounce", "layout", "known", "probed"}
 
 
 def test_the_companion_object_carries_the_helper_and_its_settings_but_no_key() -> None:

@@ -13,6 +13,16 @@ fake = {requests = {}, broadcasts = {}, prints = {}, highlights = {}, timers = {
 -- Tts(habits={...}) or Tts.set_habit, tests/tts_fake.py); read them with fake.habit(name).
 -- (Line numbers: the snapshots named in shared/docs/tts-real-engine.md, "Sources read".)
 fake.HABITS = {
+    -- buttons (issue 36: where the owner answers with a click)
+    no_buttons_nil = {on = true, source = "INFERENCE: getButtons gives nil, not {}, when an object has none "
+        .. "(mods test it before use, matdillen/legendary-generator lua-backup/pushvillains2.lua ~2427 "
+        .. "'if p and p.getButtons() then', ~1054-1060 'local butt = vildeckzone.getButtons() ... if butt and'; "
+        .. "the harder case)"},
+    buttons_one_sided = {on = true, source = "object.md createButton, Button Tips: 'Buttons can not be clicked "
+        .. "from their back side' (one made as on a face-up card lies under a face-down card, facing the table)"},
+    buttons_not_saved = {on = true, source = "a save has no field for scripted buttons (shared/docs/tts.md §1.3); "
+        .. "mods make theirs in onLoad (legendary-generator lua-backup/drawvillains.lua 1-2): after a rewind an "
+        .. "object has none until a script makes them again"},
     -- motion (issue 36, habits 1, 4, 6, 8 and the lift of 9)
     smooth_moves = {on = true, source = "SCED Global.ttslua ~5363 waits for resting and not isSmoothMoving; "
         .. "Spirit Island script.lua 2179, 2370 Wait.condition(not isSmoothMoving): a scripted move "
@@ -31,17 +41,30 @@ fake.HABITS = {
         .. "On: every fake.card has a copy under its GUID in a draw deck off the table (fake.twins)"},
     low_lift = {on = true, source = "player/instance.md 13: lift_height runs from 0 to 1, per player; at a low "
         .. "lift a held card stays inside a zone 2 units tall (the harder case; off: fake.LIFT, above it)"},
-    -- buttons (issue 36: where the owner answers with a click)
-    no_buttons_nil = {on = true, source = "INFERENCE: getButtons gives nil, not {}, when an object has none "
-        .. "(mods test it before use, matdillen/legendary-generator lua-backup/pushvillains2.lua ~2427 "
-        .. "'if p and p.getButtons() then', ~1054-1060 'local butt = vildeckzone.getButtons() ... if butt and'; "
-        .. "the harder case)"},
-    buttons_one_sided = {on = true, source = "object.md createButton, Button Tips: 'Buttons can not be clicked "
-        .. "from their back side' (one made as on a face-up card lies under a face-down card, facing the table)"},
-    buttons_not_saved = {on = true, source = "a save has no field for scripted buttons (shared/docs/tts.md §1.3); "
-        .. "mods make theirs in onLoad (legendary-generator lua-backup/drawvillains.lua 1-2): after a rewind an "
-        .. "object has none until a script makes them again"},
+    -- wire (issue 36, habits 2, 3, 5, 7, 9 Fog and [], 10)
+    fog_type = {on = true, source = "hidden zones report type 'Fog': spirit-island-mod script.lua 7602, 7868 "
+        .. "(commit 582b0e4) reads obj.type == 'Fog'; API built-in-object.md 210-211 says FogOfWar (off: that)"},
+    empty_list = {on = true, source = "JSON.encode writes an empty table as []: 23 stored script-state.json of "
+        .. "spirit-island-mod hold [] for empty tables, none {} (off: {})"},
+    json_null = {on = true, source = "JSON null decodes to a non-nil value (MoonSharp json.null, "
+        .. "typed-tabletop-simulator moonsharp/json.d.ts); how JSON.decode does it is not established, so the harder "
+        .. "case (off: nil)"},
+    card_name = {on = true, source = "a deck's getObjects() names a blank-named card by its internal resource name "
+        .. "'Card' (API object.md ~994, getObjects containers; off: '')"},
+    tagged_zones = {on = true, source = "a modder's zones carry tags, and a tagged zone sees only objects sharing "
+        .. "one unless getObjects(true) (API object.md ~1018-1023, getZones ~1137; KB object-tags.md; Arcs issue "
+        .. "#106)"},
+    lines_wiped = {on = true, source = "another script replaces Global's vector lines: SCED CleanUpHelper.ttslua "
+        .. "~263 Global.setVectorLines({}), SpawnBag.ttslua ~183 sets its own; here once, fake.WIPE_AT s in"},
+    chat_stops = {on = true, source = "a chat handler returning a value stops the handlers after it (API events.md "
+        .. "52-55: a value that triggers a side effect does; whether true counts is not documented, so any value)"},
+    lost_answer = {on = false, source = "a request that never answers: WebRequest has no timeout "
+        .. "(webrequest/instance.md: only dispose()), SCED Global.ttslua ~1987-1996 adds its own 5 s; here the first "
+        .. "report with a card in it reaches the companion and its answer never comes (rare: off, the scenarios "
+        .. "switch it on)"},
 }
+
+fake.WIPE_AT = 5   -- habit lines_wiped: when (fake seconds) another script wipes the lines
 
 function fake.habit(name)
     local h = fake.HABITS[name]
@@ -155,6 +178,17 @@ function fake.object(kind, props)
     local guid = props.guid or new_guid()
     obj.guid = guid
     obj.colour = props.colour   -- hand zones: the owner colour
+    -- object.md tag functions (addTag, getTags, hasTag, removeTag, setTags).
+    obj.tags = {}
+    for _, t in ipairs(props.tags or {}) do table.insert(obj.tags, t) end
+    function obj.getTags() local out = {} for i, t in ipairs(obj.tags) do out[i] = t end return out end
+    function obj.setTags(list) obj.tags = {} for _, t in ipairs(list or {}) do table.insert(obj.tags, t) end return true end
+    function obj.hasTag(tag) for _, t in ipairs(obj.tags) do if t == tag then return true end end return false end
+    function obj.addTag(tag) if not obj.hasTag(tag) then table.insert(obj.tags, tag) end return true end
+    function obj.removeTag(tag)
+        for i, t in ipairs(obj.tags) do if t == tag then table.remove(obj.tags, i) return true end end
+        return false
+    end
     local function face_down() return math.cos(math.rad(rot.x)) * math.cos(math.rad(rot.z)) < 0 end
     setmetatable(obj, {__index = function(t, k)
         if k == "is_face_down" then return face_down() end   -- object.md is_face_down (read only)
@@ -222,21 +256,25 @@ function fake.object(kind, props)
     function obj._set_pos(p) pos = p end
     function obj._flip() rot = vec(rot.x, rot.y, (rot.z + 180) % 360) end
     function obj.contains(p) return inside(pos, rot.y, scale, p) end
-    -- object.md getObjects(): a zone returns the game Objects occupying it; a deck returns data
-    -- tables {guid, name, description, gm_notes, memo, index} in its order (index from 0).
-    function obj.getObjects()
-        if fake.is_zone(obj) then return fake.occupants(obj) end
+    -- object.md getObjects(ignore_tags): a zone returns the game Objects occupying it (a tagged zone only those
+    -- sharing a tag, unless ignore_tags); a deck returns data tables {guid, name, description, gm_notes, memo,
+    -- index} in its order (index from 0), a blank name given as the internal resource name (habit card_name).
+    function obj.getObjects(ignore_tags)
+        if fake.is_zone(obj) then return fake.occupants(obj, ignore_tags) end
         local out = {}
         for i, c in ipairs(obj.contents) do
-            table.insert(out, {guid = c.guid, name = c.name, description = c.description,
+            local n = c.name
+            if (n == nil or n == "") and fake.habit("card_name") then n = "Card" end
+            table.insert(out, {guid = c.guid, name = n, description = c.description,
                                gm_notes = c.gm_notes, memo = c.memo, index = i - 1})
         end
         return out
     end
+    -- object.md getZones: "If the object has tags, then the object will only occupy zones with compatible tags."
     function obj.getZones()
         local out = {}
         for _, z in ipairs(fake.objects) do
-            if live(z) and fake.is_zone(z) and z ~= obj and fake.occupies(z, obj) then
+            if live(z) and fake.is_zone(z) and z ~= obj and fake.occupies(z, obj) and fake.compatible(z, obj) then
                 table.insert(out, z)
             end
         end
@@ -310,11 +348,19 @@ function fake.find(guid)
     return nil
 end
 
-function fake.occupants(zone)
+-- KB object-tags.md: a zone without tags sees every object; a tagged zone only objects sharing one of its tags
+-- (object.md getObjects "compatible tags"; INFERENCE: an object's tags matter only against a tagged zone).
+function fake.compatible(zone, o)
+    if #zone.tags == 0 then return true end
+    for _, t in ipairs(zone.tags) do if o.hasTag(t) then return true end end
+    return false
+end
+
+function fake.occupants(zone, ignore_tags)
     local out = {}
     for _, o in ipairs(fake.objects) do
         if live(o) and o ~= zone and not fake.is_zone(o) and fake.occupies(zone, o)
-                and not o.spawning then
+                and not o.spawning and (ignore_tags == true or fake.compatible(zone, o)) then
             table.insert(out, o)
         end
     end
@@ -532,6 +578,26 @@ function fake.draw(deck, x, z)
     return deck.takeObject({position = {x, fake.CARD_Y, z}})
 end
 
+-- events.md onChat(message, sender): each script's handler in turn (the helper's first, then other mods' in
+-- fake.chat_handlers); events.md 52-55: a handler returning a value that triggers a side effect (false: the
+-- message is not shown) stops the handlers after it; with the habit chat_stops any value does. Returns whether
+-- the message is shown and how many handlers heard it.
+fake.chat_handlers = {}
+function fake.chat(message, colour, host)
+    local sender = {color = colour, host = host == true}
+    local handlers = {}
+    if type(_G.onChat) == "function" then table.insert(handlers, _G.onChat) end
+    for _, h in ipairs(fake.chat_handlers) do table.insert(handlers, h) end
+    local shown, heard = true, 0
+    for _, h in ipairs(handlers) do
+        heard = heard + 1
+        local back = h(message, sender)
+        if back == false then shown = false end
+        if back == false or (back ~= nil and fake.habit("chat_stops")) then break end
+    end
+    return shown, heard
+end
+
 -- events.md onObjectRotate(object, spin, flip, player_color, old_spin, old_flip).
 -- Habit silent_flips: the flip is a mod's script's (a hotkey, a context menu, a deal), and no event fires
 -- (events.md 674-676: onObjectRotate is not called for script calls; SCED Global.ttslua 566 flips by script;
@@ -599,17 +665,24 @@ function fake.hand(colour, x, z, rot_y, sx, sz, y, sy)
                                 sz = sz or 5, y = y or 4.1})
 end
 
--- A zone a modder placed: a scripting zone ("Scripting") or a hidden zone ("FogOfWar": built-in-object.md,
--- Zones, gives FogOfWarTrigger that type). At table height unless told: from the table up, 3 tall.
+-- A hidden zone's type: "Fog" as Spirit Island reads it (habit fog_type), else "FogOfWar" as built-in-object.md
+-- gives FogOfWarTrigger.
+function fake.hidden_type() return fake.habit("fog_type") and "Fog" or "FogOfWar" end
+
+-- A zone a modder placed: a scripting zone ("Scripting") or a hidden zone (asked for as "FogOfWar": its type is
+-- fake.hidden_type()). At table height unless told: from the table up, 3 tall. With the habit tagged_zones the
+-- modder has tagged it (a tag no card carries).
 function fake.zone(kind, name, x, z, sx, sz, rot_y, y, sy)
+    if kind == "FogOfWar" then kind = fake.hidden_type() end
     return fake.object(kind, {name = name, x = x, z = z, sx = sx or 12, sz = sz or 5, rot_y = rot_y or 0,
-                              y = y or (fake.SURFACE + 1.5), sy = sy or 3})
+                              y = y or (fake.SURFACE + 1.5), sy = sy or 3,
+                              tags = fake.habit("tagged_zones") and {"Zone"} or nil})
 end
 
 -- base.md spawnObject: "Objects take a moment to spawn"; callback_function is called when the
 -- object has finished spawning, so never before spawnObject returns.
 function spawnObject(params)
-    local kind = ({ScriptingTrigger = "Scripting", HandTrigger = "Hand", FogOfWarTrigger = "FogOfWar",
+    local kind = ({ScriptingTrigger = "Scripting", HandTrigger = "Hand", FogOfWarTrigger = fake.hidden_type(),
                   FogOfWar = "Fog"})[params.type] or params.type
     local p = params.position or {0, 1, 0}
     local s = params.scale or {1, 1, 1}
@@ -657,10 +730,17 @@ function Wait.stop(id) if id ~= nil then fake.timers[id] = nil end end
 function fake.later(fn) return schedule(fake.now + fake.frame, fn) end
 function fake.after(seconds, fn) return schedule(fake.now + seconds, fn) end
 
+-- Another mod's script clearing every vector line of the world (SCED CleanUpHelper.ttslua ~263).
+function fake.wipe_lines()
+    fake.wiped = (fake.wiped or 0) + 1
+    Global.setVectorLines({})
+end
+
 function fake.advance(seconds)
     local stop = fake.now + seconds
     repeat
         fake.now = math.min(stop, fake.now + fake.frame)
+        if fake.habit("lines_wiped") and fake.wiped == nil and fake.now >= fake.WIPE_AT then fake.wipe_lines() end
         local due = {}
         for id, t in pairs(fake.timers) do
             if t and t.at <= fake.now + 1e-9 then table.insert(due, {id = id, t = t}) end
@@ -673,16 +753,26 @@ function fake.advance(seconds)
 end
 
 -- webrequest/manager.md custom(url, method, download, data, headers, callback): the answer comes
--- later, through the callback, with is_error only for transport failures (webrequest/instance.md).
+-- later, through the callback, with is_error only for transport failures (webrequest/instance.md); the
+-- instance returned has dispose() ("try abort"): a disposed request's callback never runs. With the habit
+-- lost_answer the first report with a card in it is answered to no one (it reached the companion).
 WebRequest = {}
 function WebRequest.custom(url, method, download, data, headers, callback)
-    table.insert(fake.requests, {url = url, method = method, download = download, data = data, headers = headers,
-                                 callback = callback, answered = false})
-    return {}
+    local r = {url = url, method = method, download = download, data = data, headers = headers,
+               callback = callback, answered = false, disposed = false, lost = false}
+    if fake.habit("lost_answer") and not fake.lost_one and type(data) == "string"
+            and (string.find(data, '"cards":%s*%[%s*{') or string.find(data, '"left":%s*%[%s*{')) then
+        fake.lost_one, r.lost = true, true
+    end
+    table.insert(fake.requests, r)
+    local instance = {url = url, is_done = false, is_error = false}
+    function instance.dispose() r.disposed = true end
+    return instance
 end
 function fake.reply(index, code, text, is_error)
     local r = fake.requests[index]
     r.answered = true
+    if r.lost or r.disposed then return end
     r.callback({is_error = is_error or false, error = is_error and "connection refused" or nil,
                 response_code = code, text = text})
 end

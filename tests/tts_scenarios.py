@@ -14,7 +14,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from tests.test_tts_live import CARD, Game
-from tests.tts_fake import Tts
+from tests.tts_fake import Tts, to_py
 
 #: named: the modder's scripting zones for all three areas; hidden: a hidden zone for shadows; partial: only
 #: "Shadows: <colour>" zones (the host is told discard and dead piles are missing and clicks "Make missing
@@ -144,6 +144,17 @@ end
 """
 
 
+#: The real engine's habits every scenario runs with, besides the fake's defaults (tts_fake.lua fake.HABITS): one
+#: report's answer is lost (the helper gives it up after its timeout and sends it again).
+SCENARIO_HABITS = {"lost_answer": True}
+#: Fake seconds every scenario ends with, so that a report held back by a lost answer (config.timeout, 5 s, and a
+#: retry) has arrived before the log is read.
+CATCH_UP = 7.0
+#: zones.lua COLOUR_INDEX: a colour's outlines are this thick (0.08 + index / 10000).
+OUTLINE_INDEX = {"White": 1, "Brown": 2, "Red": 3, "Orange": 4, "Yellow": 5, "Green": 6, "Teal": 7, "Blue": 8,
+                 "Purple": 9, "Pink": 10}
+
+
 def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "Blue"),
           seats: dict[str, str] | None = None, keep_guids: bool = False, quiet_merges: bool = False,
           habits: dict[str, bool] | None = None) -> Table:
@@ -152,7 +163,7 @@ def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "
     game = Game(client, colours)
     if seats:
         game.seat_of = seats
-    tts = Tts(seated=colours, host=colours[0], habits=habits)
+    tts = Tts(seated=colours, host=colours[0], habits={**SCENARIO_HABITS, **(habits or {})})
     tts.client = client
     tts.fake.KEEP_GUIDS = keep_guids
     tts.fake.QUIET_MERGES = quiet_merges
@@ -434,19 +445,20 @@ def s_against_the_edge(t: Table) -> None:
               fake.enter_zones(up)""")
     t.extra["edge_in_zone"] = t.tts.run("""local n = 0 for _, o in ipairs(getObjects()) do
         if o.getName() ~= "" and o.getName():find("Red") and o.getName():find("hadow") then
-            for _, x in ipairs(o.type == "Scripting" and o.getObjects() or {}) do n = n + 1 end
+            for _, x in ipairs(o.type == "Scripting" and o.getObjects(true) or {}) do n = n + 1 end
         end end return n""")
     t.marshal(DROMOND)
 
 
 def s_tokens(t: Table) -> None:
-    """A gold token put on a shadows card, near its end (a card turned to face a side seat lies along x), then
-    taken off again."""
+    """A gold token put on a shadows card by Red, near its end (a card turned to face a side seat lies along x), then
+    taken off again. (Dropped by a player: a tagged zone fires no enter event for an untagged token.)"""
     v = t.marshal(AGENT)
     t.lua(f"""local p, a = {v}.getPosition(), math.rad({v}.getRotation().y)
               gold = fake.object("Custom_Token", {{name = "Gold", x = p.x + 1.2 * {t.scale} * math.sin(a),
                                                  y = p.y + 0.1, z = p.z + 1.2 * {t.scale} * math.cos(a)}})
-              fake.enter_zones(gold)""")
+              fake.enter_zones(gold); fake.fire("onObjectDrop", "Red", gold)""")
+    t.tts.settle(CATCH_UP)   # an answer lost before (SCENARIO_HABITS) holds the report back a few seconds
     t.extra["tokens"] = [(e["data"]["type"], e["data"]["kind"], e["data"].get("amount", 1)) for e in t.game.log()
                          if e["data"]["type"].endswith("_tokens")]
     t.lua("fake.destroy(gold)")
@@ -562,6 +574,14 @@ def run(client: FlaskClient, scenario: Scenario, layout: str, keep_guids: bool =
         quiet_merges: bool = False, habits: dict[str, bool] | None = None) -> dict[str, Any]:
     t = setup(client, layout, scenario.colours, scenario.seats, keep_guids, quiet_merges, habits)
     scenario.play(t)
+    t.tts.settle(CATCH_UP)
+    # The helper's outlines (told apart by their thickness, zones.lua mark) after another script wiped every
+    # vector line (habit lines_wiped): how many each colour has.
+    marks = to_py(t.tts.run("""local out = {} for _, l in ipairs(Global.getVectorLines()) do
+        if type(l.thickness) == "number" then table.insert(out, l.thickness) end end return out""")) or []
+    t.extra["outlines"] = {c: sum(1 for m in marks if abs(m - (0.08 + OUTLINE_INDEX[c] * 0.0001)) < 1e-6)
+                           for c in t.colours}
+    t.extra["lost"] = t.tts.run("return fake.lost_one == true")
     got = t.game.moves()
     want = scenario.expected(t)
     phantoms, misses = list(got), []

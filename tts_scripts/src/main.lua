@@ -11,6 +11,7 @@ local track = require("track")
 local companion = require("companion")
 local say = require("say")
 local ask = require("ask")
+local engine = require("engine")
 
 local waits = {}           -- colour -> Wait id of the pending report
 local last_sent = {}       -- colour -> the last report's content, to send nothing twice
@@ -290,6 +291,7 @@ function onLoad(saved)
         if sendExternalMessage ~= nil then sendExternalMessage({companion = "key wanted", game = config.game}) end
         ask_for_key()
     end
+    engine.probe()   -- once per game: what this table shows, in the host's chat (docs/tts-check.md)
 end
 
 function onSave()
@@ -349,7 +351,9 @@ end
 --   !companion lang de (or en: the language of the verdicts in this table's chat)
 function onChat(message, sender)
     local cmd, rest = string.match(message, "^!companion%s+(%a+)%s*(.-)%s*$")
-    if cmd == nil then return true end
+    -- Not the helper's: nothing returned, so every other script's onChat still runs (events.md: a handler's
+    -- value that triggers a side effect stops the handlers after it).
+    if cmd == nil then return nil end
     local colour = sender.color
     if cmd == "went" then
         -- The owner says where a card that left their shadows went: !companion went 2 discard
@@ -412,6 +416,7 @@ end
 -- Pushed by the bridge: verdicts {colour = "Red", verdicts = {...}}, or the table key {key = "..."}.
 function onExternalMessage(data)
     if type(data) ~= "table" then return end
+    data = engine.clean(data)   -- a JSON null from the bridge is no value (engine.lua)
     if type(data.key) == "string" and data.key ~= "" and (data.game == nil or data.game == config.game) then
         config.key, config.key_saved = data.key, false
         schedule_all()
