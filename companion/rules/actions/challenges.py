@@ -27,6 +27,7 @@ from msgspec import Meta
 from companion.declare import Text
 from companion.rules.actions.base import Action, Amount, CardList, CardRef, Phone, Recorder, SeatRef, Words, action
 from companion.rules.actions.common import (
+    check_active_player,
     check_challenge_over,
     end_challenge,
     leave_to,
@@ -78,8 +79,8 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
         v.violate("challenge.same-seat", player=t.players[attacker].name)
     if t.phase is not Phase.CHALLENGES:
         v.violate("challenge.phase", phase=t.phase)
-    elif t.active_player is not None and t.active_player != attacker:
-        v.violate("challenge.active-player", player=t.players[attacker].name, active=t.players[t.active_player].name)
+    else:
+        check_active_player(t, v, attacker, "challenge.active-player", "challenge.turns-over")
     if last_challenge(t, attacker, kind) is not None and source is None:
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
 
