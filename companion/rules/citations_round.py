@@ -119,6 +119,8 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.none": Rule(INITIATE_2E, CHALLENGES_1E, impossible=True),
     "challenge.defender": Rule(DEFEND_2E, CHALLENGES_1E),
     "challenge.defenders-once": Rule(DEFEND_2E, CHALLENGES_1E),
+    # 4.2.1 before 4.2.2: the defending player's choice (none included) is its own step, not the result's guess.
+    "challenge.result-before-defenders": Rule(DEFEND_2E, CHALLENGES_1E),
     "challenge.result-once": Rule("RR: Appendix I › 4.2.2 Compare STR to determine challenge winner", CHALLENGES_1E),
     "challenge.str": Rule("RR: Winning a Challenge", "1E Rules › Challenges phase"),
     "claim.no-challenge": Rule(CLAIM_2E, "1E Rules › Claim", impossible=True),

@@ -161,6 +161,7 @@ class ChallengeRecord:
     stage: Stage = Stage.ENDED
     attackers: list[str] = field(default_factory=list)
     defenders: list[str] = field(default_factory=list)
+    defenders_declared: bool = False  # the defending player's step was recorded (no defenders included)
     bypassed: list[str] = field(default_factory=list)  # the defender's characters chosen by stealth
     strength: dict[str, int] = field(default_factory=dict)  # each side's total STR when the winner was determined
     claim_applied: bool = False

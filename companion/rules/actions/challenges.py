@@ -3,6 +3,7 @@
 1. ``initiate_challenge``: the active player announces the type, the opponent and the attackers (standing, with the
    type's icon), who kneel;
 2. ``declare_defenders``: the defending player declares standing characters with the icon (or none), who kneel;
+   a step of its own, recorded also when it declares none (a result before it is flagged);
 3. ``challenge_result``: STR is compared (printed STR plus the modifiers the log records, ``modify``); the higher
    total wins, a tie goes to the attacker with 1 STR or more; unopposed when the defending STR is 0, and the
    unopposed bonus (+1 power) follows at once;
@@ -174,11 +175,17 @@ class DeclareDefenders(Action):
             return
         if self.player != c.defender:
             v.violate("challenge.defender", player=t.players[self.player].name, defender=t.players[c.defender].name)
-        if c.stage is not Stage.ATTACKERS:
+        if c.defenders_declared:
             v.violate("challenge.defenders-once", player=t.players[c.defender].name)
+        elif c.stage is not Stage.ATTACKERS:
+            # An advisory table recorded the result first (flagged there): these defenders still come too late.
+            v.violate("challenge.result-before-defenders", player=t.players[c.attacker].name,
+                      defender=t.players[c.defender].name)
         for card in self.defenders:
             if check_participant(t, v, card, c.defender, c.kind) and card in c.bypassed:
                 v.violate("challenge.bypassed", (card,), card=t.ref(card))
+        if not self.defenders:
+            v.note("no-defenders-declared", player=t.players[c.defender].name)
 
     def apply(self, t: Table) -> None:
         c = current_challenge(t)
@@ -186,6 +193,7 @@ class DeclareDefenders(Action):
             return
         kneel(t, self.defenders)
         c.defenders = [*c.defenders, *(d for d in self.defenders if d not in c.defenders)]
+        c.defenders_declared = True
         if c.stage is Stage.ATTACKERS:
             c.stage = Stage.DEFENDERS
 
@@ -210,7 +218,9 @@ class ChallengeResult(Action):
             v.violate("challenge.result-once", player=t.players[c.attacker].name)
             return
         if c.stage is Stage.ATTACKERS:
-            v.note("no-defenders-declared", player=t.players[c.defender].name)
+            # RR: Appendix I › 4.2.1 before 4.2.2: the defending player's choice, none included, is its own step.
+            v.violate("challenge.result-before-defenders", player=t.players[c.attacker].name,
+                      defender=t.players[c.defender].name)
         expected, unopposed = challenge_winner(t, c)
         attack, defence = side_strength(t, c, c.attacker), side_strength(t, c, c.defender)
         if self.winner is not None and self.winner not in (c.attacker, c.defender):
