@@ -200,3 +200,18 @@ def test_the_defenders_come_before_the_result_and_none_is_declared_too(edition: 
     illegal(t, DeclareDefenders("B", [f"B.{ch}.1"]), "challenge.defenders-once")
     v = legal(t, ChallengeResult())
     assert "unopposed-power" in notes_of(v) and t.players["A"].power == 1
+
+
+def test_an_unfinished_challenge_names_its_missing_step_in_a_sentence_in_both_languages() -> None:
+    """The flag for a challenge left before its defenders or its result says which step comes first, as a clause
+    (it once read "the defenders comes first")."""
+    t = challenge_table("2e")
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{CHARACTER['2e']}.1"]))
+    (v,) = [x for x in illegal(t, PassTurn("A"), "challenge.unfinished").violations]
+    assert v.text("en") == "A's challenge is not finished: first the defending player declares defenders (or none)."
+    assert v.text("de") == ("Die Herausforderung von A ist nicht abgeschlossen: Zuerst erklärt der verteidigende "
+                            "Spieler Verteidiger (oder keine).")
+    legal(t, DeclareDefenders("B", []))
+    (v,) = [x for x in illegal(t, PassTurn("A"), "challenge.unfinished").violations]
+    assert v.text("en") == "A's challenge is not finished: first the result is determined."
+    assert v.text("de") == "Die Herausforderung von A ist nicht abgeschlossen: Zuerst wird das Ergebnis bestimmt."
