@@ -19,6 +19,7 @@ from companion.rules.actions import (
     PassTurn,
     RevealPlot,
     RevealSetup,
+    SetActivePlayer,
     SetFirstPlayer,
     SetGold,
     SetPower,
@@ -261,4 +262,8 @@ def test_nothing_is_marshalled_and_no_income_collected_once_every_player_has_had
     assert flagged.zone_of(f"A.{char}.1") is Zone.PLAY
     flagged_and_refused(t, CollectIncome("B", amount=3), "marshal.turns-over")
     illegal(t, PassTurn("B"), "turn.not-active")
+    # A judge's correction gives A the turn back: A marshals again.
+    correction = t.clone()
+    legal(correction, SetActivePlayer("A"))
+    legal(correction, Marshal("A", f"A.{char}.1"))
     legal(t, BeginPhase("challenges"))

@@ -185,6 +185,9 @@ class TableState:
     phase: Phase = Phase.SETUP
     first_player: str | None = None
     active_player: str | None = None
+    # Every player has been the active player in this marshaling or challenges phase (RR: Appendix I › 3.3, 4.3):
+    # nobody is now, and only the phase's end is left.
+    turns_over: bool = False
     version: int = 0  # number of actions applied
     setup_revealed: bool = False  # setup ends with the reveal; unspent setup gold is lost then
     # Events: time called (the game finishes this round's taxation phase, then goes to time) and

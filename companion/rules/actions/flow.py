@@ -91,6 +91,7 @@ class BeginPhase(Action):
             t.active_player = t.player_order()[0]
         else:
             t.active_player = None
+        t.turns_over = False
         if target is Phase.STANDING:  # RR: Appendix I › 6.2: each player stands each kneeling card
             for ip in t.in_play.values():
                 ip.kneeling = False
@@ -204,6 +205,7 @@ class SetActivePlayer(Action):
 
     def apply(self, t: Table) -> None:
         t.active_player = self.player
+        t.turns_over = False
 
 
 @action("draw", records=Recorder.PLAYER)
