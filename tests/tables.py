@@ -87,6 +87,18 @@ def illegal(t: Table, a: Action, rule: str, citation: str | None = None) -> Verd
     return v
 
 
+def flagged_and_refused(t: Table, a: Action, rule: str) -> Table:
+    """An illegal (possible) move: an advisory table records it with the flag, a strict one refuses it; ``t`` is
+    left as it was. Returns the advisory table, with the move recorded, for what follows it there."""
+    advisory, strict = t.clone(), t.clone()
+    v = play(advisory, a, "advisory")
+    assert rule in rules_of(v) and v.applied and not v.impossible, (rule, [x.rule for x in v.violations])
+    v = play(strict, a, "strict")
+    assert rule in rules_of(v) and not v.applied, (rule, [x.rule for x in v.violations])
+    assert strict.version == t.version
+    return advisory
+
+
 def next_phase(t: Table, phase: str) -> Verdict:
     """Every player's turn ends (marshaling and challenges pass in player order), then ``phase`` begins."""
     from companion.rules.actions import BeginPhase, PassTurn

@@ -10,8 +10,11 @@ from companion.rules import play
 from companion.rules.actions import (
     BeginPhase,
     Challenge,
+    ChallengeResult,
     ChallengeReward,
     ChoosePlot,
+    DeclareDefenders,
+    InitiateChallenge,
     PassTurn,
     SetFirstPlayer,
     SetPower,
@@ -21,7 +24,7 @@ from companion.rules.actions import (
 from companion.rules.roles import Role
 from companion.rules.state import ActionError
 from companion.rules.views import view
-from tests.tables import illegal, in_play, legal, make_table, notes_of, rules_of
+from tests.tables import flagged_and_refused, illegal, in_play, legal, make_table, notes_of, rules_of
 
 EDITIONS = ("2e", "1e")
 PLOTS = {"2e": ("01001", "00006"), "1e": ("core_181", "acoa_25")}  # claim 1 / 2 ; 1e: per card
@@ -154,3 +157,61 @@ def test_a_power_claim_larger_than_the_losers_power_moves_what_there_is() -> Non
     legal(t, Challenge("power", "A", "B", winner="A"))
     v = legal(t, ChallengeReward("A", "power", "power_claim", amount=3))
     assert "claim-short" in notes_of(v) and (t.players["A"].power, t.players["B"].power) == (1, 0)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_challenge_once_every_player_has_had_the_turn(edition: str) -> None:
+    """RR: Appendix I › 4.2-4.4: a player initiates challenges in its own turn; once every player has passed nobody
+    is the active player, so neither the player who passed first nor the one who passed last initiates again."""
+    t = challenge_table(edition)
+    ch = CHARACTER[edition]
+    legal(t, PassTurn("A"))
+    illegal(t, InitiateChallenge("A", "military", "B", [f"A.{ch}.1"]), "challenge.active-player")
+    legal(t, InitiateChallenge("B", "power", "A", [f"B.{ch}.1"]))  # B's turn: legal
+    legal(t, DeclareDefenders("A", []))
+    legal(t, ChallengeResult())  # unopposed; A has no power to claim
+    assert "all-passed" in notes_of(legal(t, PassTurn("B")))
+    t.in_play[f"B.{ch}.1"].kneeling = False  # a card effect stood it: B still initiates nothing more
+    for seat, other in (("B", "A"), ("A", "B")):
+        advisory = flagged_and_refused(t, InitiateChallenge(seat, "military", other, [f"{seat}.{ch}.1"]),
+                                       "challenge.turns-over")
+        assert rules_of(play(t.clone(), InitiateChallenge(seat, "military", other, [f"{seat}.{ch}.1"]))) == [
+            "challenge.turns-over"]
+        assert advisory.challenges[-1].attacker == seat  # recorded as it happened
+    flagged_and_refused(t, Challenge("military", "B", "A", winner="B"), "challenge.turns-over")  # one entry too
+    legal(t, BeginPhase("dominance"))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_defenders_come_before_the_result_and_none_is_declared_too(edition: str) -> None:
+    """RR: Appendix I › 4.2.1 before 4.2.2: the defending player declares defenders, or none, and then STR is
+    compared. A result before it is flagged (an advisory table records it; the defenders then still come too late,
+    and are no second declaration); at a strict table it is refused and the challenge goes on as it should."""
+    t = challenge_table(edition)
+    ch = CHARACTER[edition]
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{ch}.1"]))
+    advisory = flagged_and_refused(t, ChallengeResult(), "challenge.result-before-defenders")
+    late = play(advisory, DeclareDefenders("B", [f"B.{ch}.1"]), "advisory")
+    assert rules_of(late) == ["challenge.result-before-defenders"]
+    assert rules_of(play(advisory, DeclareDefenders("B", []), "advisory")) == ["challenge.defenders-once"]
+    assert rules_of(play(advisory, ChallengeResult(), "advisory")) == ["challenge.result-once"]
+    # Strict: the result was refused; the defender's choice of none is a step of its own, then the result.
+    assert "no-defenders-declared" in notes_of(legal(t, DeclareDefenders("B", [])))
+    illegal(t, DeclareDefenders("B", [f"B.{ch}.1"]), "challenge.defenders-once")
+    v = legal(t, ChallengeResult())
+    assert "unopposed-power" in notes_of(v) and t.players["A"].power == 1
+
+
+def test_an_unfinished_challenge_names_its_missing_step_in_a_sentence_in_both_languages() -> None:
+    """The flag for a challenge left before its defenders or its result says which step comes first, as a clause
+    (it once read "the defenders comes first")."""
+    t = challenge_table("2e")
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{CHARACTER['2e']}.1"]))
+    (v,) = [x for x in illegal(t, PassTurn("A"), "challenge.unfinished").violations]
+    assert v.text("en") == "A's challenge is not finished: first the defending player declares defenders (or none)."
+    assert v.text("de") == ("Die Herausforderung von A ist nicht abgeschlossen: Zuerst erklärt der verteidigende "
+                            "Spieler Verteidiger (oder keine).")
+    legal(t, DeclareDefenders("B", []))
+    (v,) = [x for x in illegal(t, PassTurn("A"), "challenge.unfinished").violations]
+    assert v.text("en") == "A's challenge is not finished: first the result is determined."
+    assert v.text("de") == "Die Herausforderung von A ist nicht abgeschlossen: Zuerst wird das Ergebnis bestimmt."

@@ -10,21 +10,28 @@ from companion.rules.actions import (
     BeginPhase,
     ChooseFirstPlayer,
     CollectIncome,
+    Draw,
+    DrawCards,
     GainPower,
     Kneel,
     LosePower,
     Marshal,
     PassTurn,
     RevealPlot,
+    RevealSetup,
+    SetActivePlayer,
     SetFirstPlayer,
     SetGold,
     SetPower,
+    SetupFaceDown,
+    SetupPlace,
 )
 from companion.rules.actions.round import initiative_winner, power_total, winner
 from companion.rules.roles import Role
 from companion.rules.state import Phase, Zone
+from companion.rules.values import hand_count
 from companion.rules.views import view
-from tests.tables import hand, illegal, in_play, legal, make_table, notes_of, rules_of
+from tests.tables import flagged_and_refused, hand, illegal, in_play, legal, make_table, notes_of, rules_of
 
 BURNED_MEN = "01091"
 #: Two plots per edition: (code, income, initiative).
@@ -181,3 +188,82 @@ def test_initiative_ties_go_to_the_lower_power() -> None:
     t.players["A"].power = 2
     assert initiative_winner(t) == "B"
     assert view(t, Role.of_seat("A"))["initiative_winner"] == "B"
+
+
+#: Twelve cheap characters a seat (three copies of four), for setup hands and their draws.
+SETUP_DECK = {"2e": {"01057": 3, "01152": 3, "01150": 3, "01094": 3},
+              "1e": {"core_18": 3, "core_19": 3, "core_21": 3, "core_124": 3}}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_setup_hand_is_seven_and_the_draw_after_the_reveal_goes_back_up_to_seven(edition: str) -> None:
+    """RR: Setup (1E Rules › Setup): each player draws 7 cards for the setup hand, places its setup cards, and once
+    they are revealed draws back up to 7 cards, no more."""
+    deck = SETUP_DECK[edition]
+    a, b = (list(deck) for _ in range(2))
+    t = make_table({"A": deck, "B": deck}, edition=edition, phase="setup", gold=0)
+    flagged = flagged_and_refused(t, DrawCards("A", 8), "setup.hand")
+    assert hand_count(flagged, "A") == 8  # advisory: recorded as drawn
+    legal(t, DrawCards("A", 7))
+    flagged_and_refused(t, DrawCards("A", 1), "setup.hand")
+    flagged_and_refused(t, Draw("A", f"A.{a[0]}.3"), "setup.hand")  # a named draw counts the same
+    # A places a card face up at once (hand 6): one card back up to 7, not two.
+    legal(t, SetupPlace("A", f"A.{a[0]}.1"))
+    flagged_and_refused(t, DrawCards("A", 2), "setup.hand")
+    legal(t, DrawCards("A", 1))
+    assert hand_count(t, "A") == 7
+    # B lays two cards face down: they stay in the hand until the reveal, so no draw comes before it.
+    legal(t, DrawCards("B", 7))
+    legal(t, SetupFaceDown("B", f"B.{b[1]}.1"))
+    legal(t, SetupFaceDown("B", f"B.{b[2]}.1"))
+    flagged_and_refused(t, DrawCards("B", 1), "setup.hand")
+    legal(t, RevealSetup())
+    flagged_and_refused(t, DrawCards("B", 3), "setup.hand")
+    legal(t, DrawCards("B", 2))
+    assert hand_count(t, "B") == 7
+    # The round's draws are the draw phase's, not the setup hand's: 7 in hand and 2 more is legal there.
+    legal(t, BeginPhase("plot"))
+    t.phase = Phase.DRAW
+    legal(t, DrawCards("A", 2))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_income_with_a_plot_is_the_plots_and_another_amount_is_flagged(edition: str) -> None:
+    """RR: Income: with a revealed plot the income is its gold value with its modifiers; ``amount`` is for a table
+    without plots. Another amount is recorded as said at an advisory table, flagged; a strict one refuses it."""
+    (p1, inc1, _), (p2, inc2, _) = PLOTS[edition]
+    t = plot_table(edition)
+    legal(t, RevealPlot("A", pid("A", p1)))
+    legal(t, RevealPlot("B", pid("B", p2)))
+    legal(t, ChooseFirstPlayer(initiative_winner(t) or "A", "A"))
+    for phase in ("draw", "marshaling"):
+        legal(t, BeginPhase(phase))
+    flagged = flagged_and_refused(t, CollectIncome("A", amount=inc1 + 6), "gold.income-amount")
+    assert flagged.players["A"].gold == inc1 + 6
+    flagged_and_refused(t, CollectIncome("A", amount=inc1, modifier=-1), "gold.income-amount")
+    legal(t, CollectIncome("A", amount=inc1))  # the plot's own income, named: nothing to flag
+    assert t.players["A"].gold == inc1
+    legal(t, PassTurn("A"))
+    legal(t, CollectIncome("B", modifier=2))  # a card effect's change is a modifier
+    assert t.players["B"].gold == inc2 + 2
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_nothing_is_marshalled_and_no_income_collected_once_every_player_has_had_the_turn(edition: str) -> None:
+    """RR: Appendix I › 3.3-3.4: after the last player's marshaling turn nobody is the active player and the phase
+    has only its end left: a marshal or an income then is flagged, by the player who passed last too."""
+    char = next(iter(SETUP_DECK[edition]))  # a character of cost 2
+    t = make_table({"A": {char: 1}, "B": {char: 1}}, edition=edition, phase="marshaling")
+    hand(t, f"A.{char}.1", f"B.{char}.1")
+    legal(t, PassTurn("A"))
+    legal(t, Marshal("B", f"B.{char}.1"))  # B's turn: legal
+    assert "all-passed" in notes_of(legal(t, PassTurn("B")))
+    flagged = flagged_and_refused(t, Marshal("A", f"A.{char}.1"), "marshal.turns-over")
+    assert flagged.zone_of(f"A.{char}.1") is Zone.PLAY
+    flagged_and_refused(t, CollectIncome("B", amount=3), "marshal.turns-over")
+    illegal(t, PassTurn("B"), "turn.not-active")
+    # A judge's correction gives A the turn back: A marshals again.
+    correction = t.clone()
+    legal(correction, SetActivePlayer("A"))
+    legal(correction, Marshal("A", f"A.{char}.1"))
+    legal(t, BeginPhase("challenges"))

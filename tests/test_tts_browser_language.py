@@ -92,7 +92,11 @@ def test_the_table_speaks_the_language_the_host_page_shows(server: Server, brows
     tts.run('fake.hand("Red", 0, -24, 0, 16, 5); fake.hand("Blue", 0, 24, 180, 16, 5)')
     tts.load(obj["LuaScriptState"])
     tts.fake.advance(0.1)
-    assert [b["message"] for b in tts.broadcasts()] == ["Companion: " + m["tts.lua.ask_key"].format(game=state["game"])]
+    said = [b["message"] for b in tts.broadcasts()]
+    # The key asked for, and once what the table shows (engine.probe), both in the page's language.
+    probe = "Companion: " + m["tts.lua.probe"].split("{")[0]
+    assert said[0] == "Companion: " + m["tts.lua.ask_key"].format(game=state["game"])
+    assert len(said) == 2 and said[1].startswith(probe)
     n = len(tts.broadcasts())
     assert tts.run(f"return onChat({json.dumps(chat)}, {{color = 'Red', host = true}})") is False
     assert [b["message"] for b in tts.broadcasts()[n:]] == ["Companion: " + m["tts.lua.key_set"]]

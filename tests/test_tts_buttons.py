@@ -11,10 +11,17 @@ from flask.testing import FlaskClient
 
 from companion.messages import catalogue
 from tests.tts_fake import Tts
-from tests.tts_scenarios import AGENT, Table, setup
+from tests.tts_scenarios import AGENT, Table
+from tests.tts_scenarios import setup as scenario_setup
 
 ANSWER = {"play": "In play", "discard": "Discarded", "hand": "Hand"}
 MOVE = {"play": "bring_out", "discard": "discard", "hand": "return_to_hand"}
+
+
+def setup(client: FlaskClient, layout: str) -> Table:
+    """A scenario's table with every answer arriving: a lost one (the scenarios' habit, tested in test_tts_wire.py)
+    would hold each report here back by the helper's timeout."""
+    return scenario_setup(client, layout, habits={"lost_answer": False})
 
 
 def carriers(tts: Tts, owner: str = "Red", n: int | None = None) -> list[tuple[str, list[str]]]:

@@ -93,8 +93,9 @@ def test_stacking_two_shadow_cards_then_splitting_them_records_only_the_two_mars
     # The Dromond dropped onto the Agent: one Deck object in the zone; both cards still in shadows.
     tts.run(f"fake.pick_up('Red', dromond); fake.carry(dromond, {x - 3}, {z})")
     tts.settle(0.3)
-    tts.run("deck = fake.drop('Red', dromond)")
+    tts.run("fake.drop('Red', dromond)")
     tts.settle(1.5)
+    tts.run("deck = fake.formed")   # at once, or a moment after the drop (habit delayed_merges)
     assert tts.run("return deck.type") == "Deck" and tts.run("return #deck.contents") == 2
     last = tts.bodies("Red")[-1]
     assert [c["code"] for c in last["cards"]] == ["00170", "00168"]  # in the deck's order, top first
@@ -283,3 +284,31 @@ def test_a_card_taken_back_into_its_hand_zone_returns_to_hand(client: FlaskClien
     tts.move("agent", "Red", hx, hz)
     tts.settle(1.5)
     assert game.moves() == [("A", "marshal_into_shadows", "00168"), ("A", "return_to_hand", "00168")]
+
+
+def test_a_card_that_never_comes_to_rest_holds_a_report_up_a_few_seconds_only(client: FlaskClient) -> None:
+    """Reports wait for cards to rest (SCED waits for resting), but a card lying tilted on something that never
+    rests holds them up at most track.PATIENCE seconds (fake clock)."""
+    tts, game = table(client)
+    tts.run("fake.SETTLE = 1000")   # this drop never settles
+    shadows_card(tts, "agent", "Red", "00168")   # dropped 1.5 s ago
+    tts.settle(1.0)
+    assert game.moves() == [] and tts.run("return agent.resting") is False
+    tts.settle(1.5)
+    assert game.moves() == [("A", "marshal_into_shadows", "00168")]
+
+
+def test_a_card_gliding_by_script_is_reported_where_it_lands_not_mid_air(client: FlaskClient) -> None:
+    """A script's smooth move (about a second, over the table) is reported once the card is down: not while it
+    is in the air, face up outside every zone (which would read as brought out)."""
+    tts, game = table(client)
+    shadows_card(tts, "agent", "Red", "00168")
+    tts.settle(1.5)
+    tts.run("""for _, o in ipairs(getObjects()) do
+        if o.getName() == "Discard: Red" then local p = o.getPosition() agent.flip()
+            agent.setPositionSmooth({p.x, fake.CARD_Y, p.z}, false, false) end end""")
+    tts.settle(0.7)
+    assert tts.run("return agent.isSmoothMoving()") is True
+    assert game.moves() == [("A", "marshal_into_shadows", "00168")]
+    tts.settle(2.5)
+    assert game.moves() == [("A", "marshal_into_shadows", "00168"), ("A", "discard", "00168")]

@@ -75,7 +75,8 @@ def test_a_german_table_from_the_start(client: FlaskClient) -> None:
     de = catalogue("de")
     # No key yet: the host is asked, in German, and only the host.
     asked = chat(tts)
-    assert asked == ["Companion: " + text("tts.lua.ask_key", "de", game=game.id)]
+    assert asked[0] == "Companion: " + text("tts.lua.ask_key", "de", game=game.id)
+    assert asked[1:] == [line for line in asked if "was dieser Tisch zeigt" in line]   # and, once, what it found
     assert {b["colour"] for b in tts.broadcasts()} == {"Red"}
     # The host pastes the line from the host page; the command is hidden, the answer is German.
     n = len(tts.broadcasts())
@@ -146,7 +147,8 @@ def test_the_host_switches_the_language_and_every_own_line_follows(client: Flask
     """Without a setting the helper speaks English; ``!companion lang de`` turns its own lines to German at once
     (no answer from the companion needed), ``en`` back; a load keeps it."""
     tts, game = german_table(client, state_lang=None)
-    assert chat(tts) == ["Companion: " + text("tts.lua.ask_key", "en", game=game.id)]
+    assert chat(tts)[0] == "Companion: " + text("tts.lua.ask_key", "en", game=game.id)
+    assert chat(tts)[1].startswith("Companion: what this table shows")   # once, what it found
     n = len(tts.broadcasts())
     tts.run("onChat('!companion lang de', {color = 'Red', host = true})")
     tts.run("onChat('!companion seat Blue=B', {color = 'Red', host = true})")

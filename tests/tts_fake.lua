@@ -9,7 +9,9 @@ fake = {requests = {}, broadcasts = {}, prints = {}, highlights = {}, timers = {
         frame = 1 / 60, next_guid = 1, objects = {}, seated = {}, hands = {}, events = {}}
 
 -- The real engine's habits (shared/docs/tts-real-engine.md), each a switch with its source: on by default where
--- the evidence says it is the common case. One row per habit, here only; read them with fake.habit(name).
+-- the evidence says it is the common case. One row per habit, here only (tests set them from Python:
+-- Tts(habits={...}) or Tts.set_habit, tests/tts_fake.py); read them with fake.habit(name).
+-- (Line numbers: the snapshots named in shared/docs/tts-real-engine.md, "Sources read".)
 fake.HABITS = {
     -- buttons (issue 36: where the owner answers with a click)
     no_buttons_nil = {on = true, source = "INFERENCE: getButtons gives nil, not {}, when an object has none "
@@ -21,7 +23,48 @@ fake.HABITS = {
     buttons_not_saved = {on = true, source = "a save has no field for scripted buttons (shared/docs/tts.md §1.3); "
         .. "mods make theirs in onLoad (legendary-generator lua-backup/drawvillains.lua 1-2): after a rewind an "
         .. "object has none until a script makes them again"},
+    -- motion (issue 36, habits 1, 4, 6, 8 and the lift of 9)
+    smooth_moves = {on = true, source = "SCED Global.ttslua ~5363 waits for resting and not isSmoothMoving; "
+        .. "Spirit Island script.lua 2179, 2370 Wait.condition(not isSmoothMoving): a scripted move "
+        .. "(setPositionSmooth) lasts about a second and enter/leave fire as the card passes. Off: it jumps"},
+    settling_drops = {on = true, source = "SCED Global.ttslua ~5363 (card.resting) and PR #1016: a dropped "
+        .. "card falls and is not resting for a moment (every drop does). Off: at rest at once"},
+    delayed_merges = {on = true, source = "Arcs src/CourtDiscard.lua (087ff51) 31-62: the discard deck "
+        .. "'has yet to form' after the drop, Wait.time 0.25 s before looking inside it. Off: at once"},
+    deck_on_deck = {on = true, source = "object.md putObject ('the deck/stack that was formed'); shared/docs/"
+        .. "tts-real-engine.md: 'deck-on-deck merges are common'. Off: a deck dropped on a pile lies on it"},
+    silent_flips = {on = true, source = "events.md 674-676: onObjectRotate is not called for script calls; "
+        .. "SCED Global.ttslua 566 flips cards by script, Spirit Island polls (script.lua 924-925). On: every "
+        .. "fake.flip is a script's (the harder case); off: a player's, with the event"},
+    duplicate_guids = {on = true, source = "SCED PR #1427 (ca30d66) strips GUIDs before spawning decks, so "
+        .. "decks spawned from data share them; Andr3wD/TTS-Helpful-Scripts #9 'deck card GUID duplication'. "
+        .. "On: every fake.card has a copy under its GUID in a draw deck off the table (fake.twins)"},
+    low_lift = {on = true, source = "player/instance.md 13: lift_height runs from 0 to 1, per player; at a low "
+        .. "lift a held card stays inside a zone 2 units tall (the harder case; off: fake.LIFT, above it)"},
+    -- wire (issue 36, habits 2, 3, 5, 7, 9 Fog and [], 10)
+    fog_type = {on = true, source = "hidden zones report type 'Fog': spirit-island-mod script.lua 7602, 7868 "
+        .. "(commit 582b0e4) reads obj.type == 'Fog'; API built-in-object.md 210-211 says FogOfWar (off: that)"},
+    empty_list = {on = true, source = "JSON.encode writes an empty table as []: 23 stored script-state.json of "
+        .. "spirit-island-mod hold [] for empty tables, none {} (off: {})"},
+    json_null = {on = true, source = "JSON null decodes to a non-nil value (MoonSharp json.null, "
+        .. "typed-tabletop-simulator moonsharp/json.d.ts); how JSON.decode does it is not established, so the harder "
+        .. "case (off: nil)"},
+    card_name = {on = true, source = "a deck's getObjects() names a blank-named card by its internal resource name "
+        .. "'Card' (API object.md ~994, getObjects containers; off: '')"},
+    tagged_zones = {on = true, source = "a modder's zones carry tags, and a tagged zone sees only objects sharing "
+        .. "one unless getObjects(true) (API object.md ~1018-1023, getZones ~1137; KB object-tags.md; Arcs issue "
+        .. "#106)"},
+    lines_wiped = {on = true, source = "another script replaces Global's vector lines: SCED CleanUpHelper.ttslua "
+        .. "~263 Global.setVectorLines({}), SpawnBag.ttslua ~183 sets its own; here once, fake.WIPE_AT s in"},
+    chat_stops = {on = true, source = "a chat handler returning a value stops the handlers after it (API events.md "
+        .. "52-55: a value that triggers a side effect does; whether true counts is not documented, so any value)"},
+    lost_answer = {on = false, source = "a request that never answers: WebRequest has no timeout "
+        .. "(webrequest/instance.md: only dispose()), SCED Global.ttslua ~1987-1996 adds its own 5 s; here the first "
+        .. "report with a card in it reaches the companion and its answer never comes (rare: off, the scenarios "
+        .. "switch it on)"},
 }
+
+fake.WIPE_AT = 5   -- habit lines_wiped: when (fake seconds) another script wipes the lines
 
 function fake.habit(name)
     local h = fake.HABITS[name]
@@ -35,6 +78,14 @@ local CARD_W, CARD_L = 2.2, 3.1   -- a card's footprint at scale 1 (INFERENCE: n
 -- a little higher; hand zones at y 4.1-5 and 6.5-7 tall. A held card rises above the table (INFERENCE: how
 -- far; TTS lifts it over what lies below, about 2-3 units).
 fake.SURFACE, fake.CARD_Y, fake.CARD_T, fake.LIFT = 0.96, 1.0, 0.02, 2.5
+-- The low lift (habit low_lift): lift_height near 0 keeps a held card just above what lies below it, inside a zone
+-- 2 units tall (INFERENCE: the units of lift_height 0 to 1 are not documented).
+fake.LOW_LIFT = 0.3
+-- A scripted smooth move (object.md setPositionSmooth) lasts about a second (issue 36; INFERENCE: TTS's own
+-- duration), rising over what lies between (so it leaves the zones at once) and coming down at the end; a drop
+-- settles (resting false) this long; a card dropped on a pile joins it this long after the drop (Arcs
+-- CourtDiscard.lua 31-62 waits 0.25 s).
+fake.GLIDE, fake.GLIDE_RISE, fake.SETTLE, fake.MERGE_DELAY = 1.0, 4.0, 0.3, 0.25
 
 local function vec(x, y, z) return {x = x, y = y, z = z, [1] = x, [2] = y, [3] = z} end
 local function as_vec(v) return vec(v.x or v[1] or 0, v.y or v[2] or 0, v.z or v[3] or 0) end
@@ -127,6 +178,17 @@ function fake.object(kind, props)
     local guid = props.guid or new_guid()
     obj.guid = guid
     obj.colour = props.colour   -- hand zones: the owner colour
+    -- object.md tag functions (addTag, getTags, hasTag, removeTag, setTags).
+    obj.tags = {}
+    for _, t in ipairs(props.tags or {}) do table.insert(obj.tags, t) end
+    function obj.getTags() local out = {} for i, t in ipairs(obj.tags) do out[i] = t end return out end
+    function obj.setTags(list) obj.tags = {} for _, t in ipairs(list or {}) do table.insert(obj.tags, t) end return true end
+    function obj.hasTag(tag) for _, t in ipairs(obj.tags) do if t == tag then return true end end return false end
+    function obj.addTag(tag) if not obj.hasTag(tag) then table.insert(obj.tags, tag) end return true end
+    function obj.removeTag(tag)
+        for i, t in ipairs(obj.tags) do if t == tag then table.remove(obj.tags, i) return true end end
+        return false
+    end
     local function face_down() return math.cos(math.rad(rot.x)) * math.cos(math.rad(rot.z)) < 0 end
     setmetatable(obj, {__index = function(t, k)
         if k == "is_face_down" then return face_down() end   -- object.md is_face_down (read only)
@@ -142,7 +204,13 @@ function fake.object(kind, props)
     function obj.getPosition() return vec(pos.x, pos.y, pos.z) end
     function obj.setPosition(p) fake.place(obj, as_vec(p)) end
     function obj.getRotation() return vec(rot.x, rot.y, rot.z) end
-    function obj.setRotation(r) rot = as_vec(r) end
+    function obj.setRotation(r) rot = as_vec(r) end   -- by script: no onObjectRotate (events.md 674-676)
+    -- object.md isSmoothMoving / setPositionSmooth(position, collide, fast): a scripted move over fake.GLIDE
+    -- seconds (habit smooth_moves; off: at once), landing like a drop.
+    function obj.isSmoothMoving() return obj.gliding == true end
+    function obj.setPositionSmooth(p, collide, fast) fake.glide(obj, as_vec(p)) end
+    -- object.md flip(): turned over by script; no event (events.md 674-676).
+    function obj.flip() obj._flip() return true end
     function obj.getScale() return vec(scale.x, scale.y, scale.z) end
     function obj.isDestroyed() return obj.destroyed end
     function obj.getQuantity() return kind == "Deck" and #obj.contents or -1 end
@@ -188,21 +256,25 @@ function fake.object(kind, props)
     function obj._set_pos(p) pos = p end
     function obj._flip() rot = vec(rot.x, rot.y, (rot.z + 180) % 360) end
     function obj.contains(p) return inside(pos, rot.y, scale, p) end
-    -- object.md getObjects(): a zone returns the game Objects occupying it; a deck returns data
-    -- tables {guid, name, description, gm_notes, memo, index} in its order (index from 0).
-    function obj.getObjects()
-        if fake.is_zone(obj) then return fake.occupants(obj) end
+    -- object.md getObjects(ignore_tags): a zone returns the game Objects occupying it (a tagged zone only those
+    -- sharing a tag, unless ignore_tags); a deck returns data tables {guid, name, description, gm_notes, memo,
+    -- index} in its order (index from 0), a blank name given as the internal resource name (habit card_name).
+    function obj.getObjects(ignore_tags)
+        if fake.is_zone(obj) then return fake.occupants(obj, ignore_tags) end
         local out = {}
         for i, c in ipairs(obj.contents) do
-            table.insert(out, {guid = c.guid, name = c.name, description = c.description,
+            local n = c.name
+            if (n == nil or n == "") and fake.habit("card_name") then n = "Card" end
+            table.insert(out, {guid = c.guid, name = n, description = c.description,
                                gm_notes = c.gm_notes, memo = c.memo, index = i - 1})
         end
         return out
     end
+    -- object.md getZones: "If the object has tags, then the object will only occupy zones with compatible tags."
     function obj.getZones()
         local out = {}
         for _, z in ipairs(fake.objects) do
-            if live(z) and fake.is_zone(z) and z ~= obj and fake.occupies(z, obj) then
+            if live(z) and fake.is_zone(z) and z ~= obj and fake.occupies(z, obj) and fake.compatible(z, obj) then
                 table.insert(out, z)
             end
         end
@@ -253,18 +325,42 @@ function fake.card_from(data, at, face_down, deck)
                                 face_down = face_down, rot_y = r.y, sx = s.x, sy = s.y, sz = s.z})
 end
 
-function fake.card(props) return fake.object("Card", props) end
+-- Habit duplicate_guids: decks spawned from the same data hold cards with the same GUIDs (SCED PR #1427 strips
+-- them; Andr3wD/TTS-Helpful-Scripts #9). Every card a test makes has a twin, another copy of the same card under
+-- the same GUID, in a draw deck lying beside the table, in no zone (fake.twins).
+local function twin(card)
+    if not fake.habit("duplicate_guids") then return end
+    if fake.twins == nil or fake.twins.destroyed then
+        fake.twins = fake.object("Deck", {x = 1000, z = 1000, face_down = true})
+    end
+    table.insert(fake.twins.contents, {guid = card.getGUID(), name = card.getName(), description = card.getDescription(),
+                                       gm_notes = card.getGMNotes(), memo = card.memo})
+end
+
+function fake.card(props)
+    local card = fake.object("Card", props)
+    twin(card)
+    return card
+end
 
 function fake.find(guid)
     for _, o in ipairs(fake.objects) do if live(o) and o.getGUID() == guid then return o end end
     return nil
 end
 
-function fake.occupants(zone)
+-- KB object-tags.md: a zone without tags sees every object; a tagged zone only objects sharing one of its tags
+-- (object.md getObjects "compatible tags"; INFERENCE: an object's tags matter only against a tagged zone).
+function fake.compatible(zone, o)
+    if #zone.tags == 0 then return true end
+    for _, t in ipairs(zone.tags) do if o.hasTag(t) then return true end end
+    return false
+end
+
+function fake.occupants(zone, ignore_tags)
     local out = {}
     for _, o in ipairs(fake.objects) do
         if live(o) and o ~= zone and not fake.is_zone(o) and fake.occupies(zone, o)
-                and not o.spawning then
+                and not o.spawning and (ignore_tags == true or fake.compatible(zone, o)) then
             table.insert(out, o)
         end
     end
@@ -305,7 +401,7 @@ function fake.pick_up(colour, obj)
     obj.held_by_color = colour
     obj.resting = false
     local p = obj.getPosition()
-    fake.place(obj, vec(p.x, p.y + fake.LIFT, p.z))   -- it leaves the zones it lay in (3D)
+    fake.place(obj, vec(p.x, p.y + (fake.habit("low_lift") and fake.LOW_LIFT or fake.LIFT), p.z))   -- it leaves the zones it lay in (3D)
     fake.fire("onObjectPickUp", colour, obj)
 end
 
@@ -319,16 +415,29 @@ end
 -- container (events.md onObjectEnterContainer, "Includes decks") and its own Object is destroyed.
 function fake.drop(colour, obj)
     obj.held_by_color = nil
+    fake.fall(obj)
+    fake.fire("onObjectDrop", colour, obj)
+    return fake.land(obj)
+end
+
+-- What lies below a card or deck at its position (the topmost), if anything.
+local function below(obj)
     local p = obj.getPosition()
     local target = nil
     for _, o in ipairs(fake.objects) do
-        if live(o) and o ~= obj and (o.type == "Card" or o.type == "Deck") and not o.held_by_color then
+        if live(o) and o ~= obj and (o.type == "Card" or o.type == "Deck") and not o.held_by_color and not o.gliding then
             local q, s = o.getPosition(), o.getScale()
             if math.abs(q.x - p.x) < CARD_W * s.x / 2 and math.abs(q.z - p.z) < CARD_L * s.z / 2 then target = o end
         end
     end
-    -- It falls onto the table, or onto what lies below it (a card's thickness above it); dropped over a hand
-    -- zone it goes into that hand, at the hand's height (KB player-hands; INFERENCE: the height).
+    return target
+end
+
+-- It falls onto the table, or onto what lies below it (a card's thickness above it); dropped over a hand
+-- zone it goes into that hand, at the hand's height (KB player-hands; INFERENCE: the height).
+function fake.fall(obj)
+    local p = obj.getPosition()
+    local target = below(obj)
     local rest = fake.CARD_Y
     if target ~= nil then rest = target.getPosition().y + fake.CARD_T end
     for _, h in ipairs(fake.objects) do
@@ -338,9 +447,74 @@ function fake.drop(colour, obj)
         end
     end
     fake.place(obj, vec(p.x, rest, p.z))
-    fake.fire("onObjectDrop", colour, obj)
-    if target ~= nil and obj.type == "Card" then return fake.merge(obj, target) end
-    obj.resting = true
+end
+
+-- Come to rest where it fell: on a card or a deck it joins the pile (a deck dropped on a pile too: habit
+-- deck_on_deck). Habit settling_drops: not resting for fake.SETTLE seconds (SCED Global.ttslua ~5363 waits for
+-- resting). Habit delayed_merges: the pile forms fake.MERGE_DELAY after the drop (Arcs CourtDiscard.lua 31-62),
+-- not at once; fake.formed is the deck the last merge made or grew. Returns the deck at once when the merge is
+-- not delayed, else the object itself.
+function fake.land(obj)
+    local target = below(obj)
+    local joins = target ~= nil and (obj.type == "Card" or (obj.type == "Deck" and fake.habit("deck_on_deck")))
+    if fake.habit("settling_drops") then
+        obj.resting = false
+        local moved = obj.getPosition()
+        fake.after(fake.SETTLE, function()
+            local now = obj.getPosition()
+            if live(obj) and not obj.held_by_color and not obj.gliding and now.x == moved.x and now.z == moved.z then
+                obj.resting = true
+            end
+        end)
+    else
+        obj.resting = true
+    end
+    if not joins then return obj end
+    if fake.habit("delayed_merges") then
+        local at = obj.getPosition()
+        fake.after(fake.MERGE_DELAY, function()
+            local now = obj.getPosition()
+            if live(obj) and live(target) and not obj.held_by_color and not obj.gliding and now.x == at.x
+                    and now.z == at.z then
+                fake.merge(obj, target)
+            end
+        end)
+        return obj
+    end
+    return fake.merge(obj, target)
+end
+
+-- A scripted smooth move to p (object.md setPositionSmooth): with habit smooth_moves it rises at once over
+-- what lies between (GLIDE_RISE above its start and its end: it leaves the zones it lay in), travels, and comes
+-- down at the end, enter and leave firing as it passes (Spirit Island script.lua 2179, 2370 and SCED
+-- Global.ttslua ~5363 wait for not isSmoothMoving); isSmoothMoving is true until it is down. Then it lands as
+-- a drop does (INFERENCE: a card moved onto a pile by script joins it).
+function fake.glide(obj, p)
+    local from = obj.getPosition()
+    if not fake.habit("smooth_moves") then
+        fake.place(obj, p)
+        fake.fall(obj)
+        return fake.land(obj)
+    end
+    obj.gliding, obj.resting = true, false
+    local top = math.max(from.y, p.y) + fake.GLIDE_RISE
+    local steps = math.max(1, math.floor(fake.GLIDE / fake.frame + 0.5))
+    local i = 0
+    local function step()
+        if not live(obj) or obj.held_by_color then obj.gliding = false return end
+        i = i + 1
+        local f = i / steps
+        local y
+        if f < 0.1 then y = from.y + (top - from.y) * f / 0.1
+        elseif f > 0.9 then y = p.y + (top - p.y) * (1 - f) / 0.1
+        else y = top end
+        fake.place(obj, vec(from.x + (p.x - from.x) * f, y, from.z + (p.z - from.z) * f))
+        if i < steps then fake.later(step) return end
+        obj.gliding = false
+        fake.fall(obj)
+        fake.land(obj)
+    end
+    fake.later(step)
     return obj
 end
 
@@ -348,6 +522,11 @@ end
 -- fake.QUIET_MERGES fires none but the destroy, the case where a helper must find the card in the deck itself.
 function fake.merge(card, target)
     local deck = target
+    local data = {card_data(card)}
+    if card.type == "Deck" then   -- a pile dropped on a pile: its cards go on top, in their order
+        data = {}
+        for i, c in ipairs(card.contents) do data[i] = c end
+    end
     if target.type == "Card" then
         -- Two cards make a new Deck object where the lower card lay (INFERENCE: its rotation).
         local q, s = target.getPosition(), target.getScale()
@@ -358,9 +537,10 @@ function fake.merge(card, target)
         fake.destroy(target)
         fake.enter_zones(deck)
     end
-    table.insert(deck.contents, 1, card_data(card))   -- dropped from above: on top
+    for i = #data, 1, -1 do table.insert(deck.contents, 1, data[i]) end   -- dropped from above: on top
     if not fake.QUIET_MERGES then fake.fire("onObjectEnterContainer", deck, card) end
     fake.destroy(card)
+    fake.formed = deck
     return deck
 end
 
@@ -398,10 +578,34 @@ function fake.draw(deck, x, z)
     return deck.takeObject({position = {x, fake.CARD_Y, z}})
 end
 
+-- events.md onChat(message, sender): each script's handler in turn (the helper's first, then other mods' in
+-- fake.chat_handlers); events.md 52-55: a handler returning a value that triggers a side effect (false: the
+-- message is not shown) stops the handlers after it; with the habit chat_stops any value does. Returns whether
+-- the message is shown and how many handlers heard it.
+fake.chat_handlers = {}
+function fake.chat(message, colour, host)
+    local sender = {color = colour, host = host == true}
+    local handlers = {}
+    if type(_G.onChat) == "function" then table.insert(handlers, _G.onChat) end
+    for _, h in ipairs(fake.chat_handlers) do table.insert(handlers, h) end
+    local shown, heard = true, 0
+    for _, h in ipairs(handlers) do
+        heard = heard + 1
+        local back = h(message, sender)
+        if back == false then shown = false end
+        if back == false or (back ~= nil and fake.habit("chat_stops")) then break end
+    end
+    return shown, heard
+end
+
 -- events.md onObjectRotate(object, spin, flip, player_color, old_spin, old_flip).
+-- Habit silent_flips: the flip is a mod's script's (a hotkey, a context menu, a deal), and no event fires
+-- (events.md 674-676: onObjectRotate is not called for script calls; SCED Global.ttslua 566 flips by script;
+-- Spirit Island polls on a timer, script.lua 924-925). Off: a player's own flip, which fires the event.
 function fake.flip(colour, obj)
     local old = obj.getRotation().z
     obj._flip()
+    if fake.habit("silent_flips") then return end
     fake.fire("onObjectRotate", obj, 0, obj.getRotation().z, colour, 0, old)
 end
 
@@ -461,17 +665,24 @@ function fake.hand(colour, x, z, rot_y, sx, sz, y, sy)
                                 sz = sz or 5, y = y or 4.1})
 end
 
--- A zone a modder placed: a scripting zone ("Scripting") or a hidden zone ("FogOfWar": built-in-object.md,
--- Zones, gives FogOfWarTrigger that type). At table height unless told: from the table up, 3 tall.
+-- A hidden zone's type: "Fog" as Spirit Island reads it (habit fog_type), else "FogOfWar" as built-in-object.md
+-- gives FogOfWarTrigger.
+function fake.hidden_type() return fake.habit("fog_type") and "Fog" or "FogOfWar" end
+
+-- A zone a modder placed: a scripting zone ("Scripting") or a hidden zone (asked for as "FogOfWar": its type is
+-- fake.hidden_type()). At table height unless told: from the table up, 3 tall. With the habit tagged_zones the
+-- modder has tagged it (a tag no card carries).
 function fake.zone(kind, name, x, z, sx, sz, rot_y, y, sy)
+    if kind == "FogOfWar" then kind = fake.hidden_type() end
     return fake.object(kind, {name = name, x = x, z = z, sx = sx or 12, sz = sz or 5, rot_y = rot_y or 0,
-                              y = y or (fake.SURFACE + 1.5), sy = sy or 3})
+                              y = y or (fake.SURFACE + 1.5), sy = sy or 3,
+                              tags = fake.habit("tagged_zones") and {"Zone"} or nil})
 end
 
 -- base.md spawnObject: "Objects take a moment to spawn"; callback_function is called when the
 -- object has finished spawning, so never before spawnObject returns.
 function spawnObject(params)
-    local kind = ({ScriptingTrigger = "Scripting", HandTrigger = "Hand", FogOfWarTrigger = "FogOfWar",
+    local kind = ({ScriptingTrigger = "Scripting", HandTrigger = "Hand", FogOfWarTrigger = fake.hidden_type(),
                   FogOfWar = "Fog"})[params.type] or params.type
     local p = params.position or {0, 1, 0}
     local s = params.scale or {1, 1, 1}
@@ -505,42 +716,63 @@ function sendExternalMessage(data) table.insert(fake.external, data) end
 -- wait.md: Wait.time(fn, seconds), Wait.frames(fn, n), Wait.stop(id); the fake clock moves only
 -- when the test advances it, one frame at a time.
 Wait = {}
+-- Timers done or stopped are dropped, so a long game (a poll every few seconds) does not slow every frame.
+fake.next_timer = 0
 local function schedule(at, fn)
-    local id = #fake.timers + 1
+    fake.next_timer = fake.next_timer + 1
+    local id = fake.next_timer
     fake.timers[id] = {at = at, fn = fn}
     return id
 end
 function Wait.time(fn, seconds) return schedule(fake.now + seconds, fn) end
 function Wait.frames(fn, n) return schedule(fake.now + (n or 1) * fake.frame, fn) end
-function Wait.stop(id) if id ~= nil and fake.timers[id] then fake.timers[id] = false end end
+function Wait.stop(id) if id ~= nil then fake.timers[id] = nil end end
 function fake.later(fn) return schedule(fake.now + fake.frame, fn) end
+function fake.after(seconds, fn) return schedule(fake.now + seconds, fn) end
+
+-- Another mod's script clearing every vector line of the world (SCED CleanUpHelper.ttslua ~263).
+function fake.wipe_lines()
+    fake.wiped = (fake.wiped or 0) + 1
+    Global.setVectorLines({})
+end
 
 function fake.advance(seconds)
     local stop = fake.now + seconds
     repeat
         fake.now = math.min(stop, fake.now + fake.frame)
+        if fake.habit("lines_wiped") and fake.wiped == nil and fake.now >= fake.WIPE_AT then fake.wipe_lines() end
         local due = {}
         for id, t in pairs(fake.timers) do
             if t and t.at <= fake.now + 1e-9 then table.insert(due, {id = id, t = t}) end
         end
         table.sort(due, function(a, b) return a.t.at < b.t.at or (a.t.at == b.t.at and a.id < b.id) end)
         for _, d in ipairs(due) do
-            if fake.timers[d.id] then fake.timers[d.id] = false; d.t.fn() end
+            if fake.timers[d.id] then fake.timers[d.id] = nil; d.t.fn() end
         end
     until fake.now >= stop - 1e-9
 end
 
 -- webrequest/manager.md custom(url, method, download, data, headers, callback): the answer comes
--- later, through the callback, with is_error only for transport failures (webrequest/instance.md).
+-- later, through the callback, with is_error only for transport failures (webrequest/instance.md); the
+-- instance returned has dispose() ("try abort"): a disposed request's callback never runs. With the habit
+-- lost_answer the first report with a card in it is answered to no one (it reached the companion).
 WebRequest = {}
 function WebRequest.custom(url, method, download, data, headers, callback)
-    table.insert(fake.requests, {url = url, method = method, download = download, data = data, headers = headers,
-                                 callback = callback, answered = false})
-    return {}
+    local r = {url = url, method = method, download = download, data = data, headers = headers,
+               callback = callback, answered = false, disposed = false, lost = false}
+    if fake.habit("lost_answer") and not fake.lost_one and type(data) == "string"
+            and (string.find(data, '"cards":%s*%[%s*{') or string.find(data, '"left":%s*%[%s*{')) then
+        fake.lost_one, r.lost = true, true
+    end
+    table.insert(fake.requests, r)
+    local instance = {url = url, is_done = false, is_error = false}
+    function instance.dispose() r.disposed = true end
+    return instance
 end
 function fake.reply(index, code, text, is_error)
     local r = fake.requests[index]
     r.answered = true
+    if r.lost or r.disposed then return end
     r.callback({is_error = is_error or false, error = is_error and "connection refused" or nil,
                 response_code = code, text = text})
 end

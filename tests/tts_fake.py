@@ -28,22 +28,42 @@ def to_py(value: Any) -> Any:
     return value
 
 
-#: How the fake's JSON.encode writes an empty table: "{}" (the harder case, the default) or "[]"
-#: (TTS_FAKE_EMPTY_TABLE=[] to see how a helper fares if TTS writes lists).
-EMPTY_TABLE = os.environ.get("TTS_FAKE_EMPTY_TABLE", "{}")
+#: How the fake's JSON.encode writes an empty table when the habit ``empty_list`` is on: "[]" (what TTS writes,
+#: tts_fake.lua), off: "{}"; TTS_FAKE_EMPTY_TABLE={} or [] overrides the habit.
+EMPTY_TABLE = os.environ.get("TTS_FAKE_EMPTY_TABLE", "")
 
 
-def lua_json(value: Any) -> str:
+class JsonNull:
+    """What a JSON ``null`` decodes to with the habit ``json_null``: a value that is not nil (a userdata in Lua, as
+    MoonSharp's ``json.null``); indexing it raises, as indexing a userdata does."""
+
+    def __repr__(self) -> str:
+        return "null"
+
+
+JSON_NULL = JsonNull()
+
+
+def env_habits() -> dict[str, bool]:
+    """TTS_FAKE_HABITS="smooth_moves=off,low_lift=on": switch the fake's habits for a whole run (to see how the
+    helper fares with one of them off)."""
+    out = {}
+    for part in filter(None, os.environ.get("TTS_FAKE_HABITS", "").split(",")):
+        name, _, value = part.strip().partition("=")
+        out[name] = value.strip().lower() not in ("off", "0", "false", "no")
+    return out
+
+
+def lua_json(value: Any, empty: str = "{}") -> str:
     """TTS's ``JSON.encode`` (json.md): a Lua table is a JSON array when its keys are 1..n, an object otherwise,
-    and an empty table is written ``{}`` (it cannot tell an empty list from an empty object: MoonSharp's
-    converter writes ``{}``; unconfirmed for TTS itself, so the fake takes the harder case)."""
+    and an empty table is written ``empty`` (it cannot tell an empty list from an empty object)."""
 
     def conv(v: Any) -> Any:
         if lua52.lua_type(v) == "table":
             keys = list(v.keys())
             if keys and all(isinstance(k, int) for k in keys) and sorted(keys) == list(range(1, len(keys) + 1)):
                 return [conv(v[i]) for i in sorted(keys)]
-            if not keys and EMPTY_TABLE == "[]":
+            if not keys and (EMPTY_TABLE or empty) == "[]":
                 return []
             return {str(k): conv(v[k]) for k in keys}
         return v
@@ -54,29 +74,48 @@ def lua_json(value: Any) -> str:
 class Tts:
     """One TTS game: the fake API, the Companion object carrying the helper as its script."""
 
-    def __init__(self, seated: tuple[str, ...] = ("Red", "Blue"), host: str = "Red") -> None:
+    def __init__(self, seated: tuple[str, ...] = ("Red", "Blue"), host: str = "Red",
+                 habits: dict[str, bool] | None = None) -> None:
         self.lua = lua52.LuaRuntime(unpack_returned_tuples=True)
         g = self.lua.globals()
-        g.JSON = self.lua.table(encode=lua_json, decode=self._decode)
+        g.JSON = self.lua.table(encode=self._encode, decode=self._decode)
         self.lua.execute(FAKE)
         self.fake = g.fake
         self.fake.seated = self.lua.table_from(list(seated))
         self.fake.host = host
+        for name, on in {**env_habits(), **(habits or {})}.items():
+            self.set_habit(name, on)
         self.run('self = fake.object("BlockSquare", {name = "Companion", x = 40, z = 40})')
         self.client: FlaskClient | None = None
         self.conflicts = 0   # answer this many reports with 409 before they reach the companion
         self.newest_first = False   # concurrent requests answered in the reverse order of sending
         self.delivered: list[dict[str, Any]] = []
 
+    def _encode(self, value: Any) -> str:
+        return lua_json(value, "[]" if self.fake.habit("empty_list") else "{}")
+
     def _decode(self, text: str) -> Any:
+        null = JSON_NULL if self.fake.habit("json_null") else None
+
         def conv(v: Any) -> Any:
             if isinstance(v, dict):
-                return self.lua.table_from({k: conv(x) for k, x in v.items()})
+                return self.lua.table_from({k: conv(x) for k, x in v.items() if x is not None or null is not None})
             if isinstance(v, list):
                 return self.lua.table_from([conv(x) for x in v])
+            if v is None:
+                return null
             return v
 
         return conv(json.loads(text))
+
+    # -- the real engine's habits (fake.HABITS in tts_fake.lua) ---------------------------------------
+    def habits(self) -> dict[str, bool]:
+        return {str(k): bool(v.on) for k, v in self.fake.HABITS.items()}
+
+    def set_habit(self, name: str, on: bool) -> None:
+        if self.fake.HABITS[name] is None:
+            raise KeyError(f"the fake has no habit {name!r}: {sorted(self.habits())}")
+        self.fake.HABITS[name].on = on
 
     def run(self, code: str) -> Any:
         return self.lua.execute(code)
@@ -185,7 +224,7 @@ def real_table(tts: Tts, root: dict[str, Any]) -> dict[str, Any]:
     for obj in objects:
         name, t = obj.get("Name"), Transform.of(obj)
         if name in ("ScriptingTrigger", "FogOfWarTrigger"):
-            kind = "Scripting" if name == "ScriptingTrigger" else "FogOfWar"
+            kind = "Scripting" if name == "ScriptingTrigger" else str(tts.fake.hidden_type())
             tts.run(f"fake.object({json.dumps(kind)}, {{name = {json.dumps(obj.get('Nickname') or '')}, "
                     f"{t_args(t)}}})")
         elif name in ("Card", "CardCustom", "Deck", "DeckCustom"):

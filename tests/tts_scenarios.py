@@ -14,7 +14,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from tests.test_tts_live import CARD, Game
-from tests.tts_fake import Tts
+from tests.tts_fake import Tts, to_py
 
 #: named: the modder's scripting zones for all three areas; hidden: a hidden zone for shadows; partial: only
 #: "Shadows: <colour>" zones (the host is told discard and dead piles are missing and clicks "Make missing
@@ -87,6 +87,8 @@ class Table:
         self.tts.settle(1.5)
 
     def flip(self, var: str, colour: str = "Red") -> None:
+        """Turned over where it lies; by a mod's script (habit silent_flips) no event fires, and the helper sees it
+        at its next look (config.poll, 1 s)."""
         self.lua(f"fake.flip('{colour}', {var})")
 
     def marshal(self, code: str, colour: str = "Red", dx: float = 0.0, named_only: bool = False) -> str:
@@ -106,9 +108,11 @@ class Table:
         self.lua(f"fake.pick_up('{colour}', {var}); fake.carry({var}, {x}, {z})", settle)
 
     def stack(self, var: str, colour: str, at: tuple[float, float], dx: float = 0.0) -> None:
-        """Carried onto the card lying at ``at`` and dropped there: the two become a deck (Lua ``deck``)."""
+        """Carried onto the card lying at ``at`` and dropped there: the two become a deck (Lua ``deck``), at once or
+        a moment later (habit delayed_merges)."""
         self.carry(var, colour, at, dx)
-        self.lua(f"deck = fake.drop('{colour}', {var})")
+        self.lua(f"fake.drop('{colour}', {var})")
+        self.tts.run("deck = fake.formed")
 
     def click(self, label: str, owner: str = "Red", n: int = 1, colour: str | None = None) -> None:
         """``colour`` (the owner unless told) clicks ``label`` among the buttons asking where ``owner``'s card
@@ -140,14 +144,26 @@ end
 """
 
 
+#: The real engine's habits every scenario runs with, besides the fake's defaults (tts_fake.lua fake.HABITS): one
+#: report's answer is lost (the helper gives it up after its timeout and sends it again).
+SCENARIO_HABITS = {"lost_answer": True}
+#: Fake seconds every scenario ends with, so that a report held back by a lost answer (config.timeout, 5 s, and a
+#: retry) has arrived before the log is read.
+CATCH_UP = 7.0
+#: zones.lua COLOUR_INDEX: a colour's outlines are this thick (0.08 + index / 10000).
+OUTLINE_INDEX = {"White": 1, "Brown": 2, "Red": 3, "Orange": 4, "Yellow": 5, "Green": 6, "Teal": 7, "Blue": 8,
+                 "Purple": 9, "Pink": 10}
+
+
 def setup(client: FlaskClient, layout: str, colours: tuple[str, ...] = ("Red", "Blue"),
-          seats: dict[str, str] | None = None, keep_guids: bool = False, quiet_merges: bool = False) -> Table:
+          seats: dict[str, str] | None = None, keep_guids: bool = False, quiet_merges: bool = False,
+          habits: dict[str, bool] | None = None) -> Table:
     """A game, hand zones around the table at real heights, the zones of the layout, the helper loaded with the
     game's table key (made by the judge, as the host page does)."""
     game = Game(client, colours)
     if seats:
         game.seat_of = seats
-    tts = Tts(seated=colours, host=colours[0])
+    tts = Tts(seated=colours, host=colours[0], habits={**SCENARIO_HABITS, **(habits or {})})
     tts.client = client
     tts.fake.KEEP_GUIDS = keep_guids
     tts.fake.QUIET_MERGES = quiet_merges
@@ -429,19 +445,20 @@ def s_against_the_edge(t: Table) -> None:
               fake.enter_zones(up)""")
     t.extra["edge_in_zone"] = t.tts.run("""local n = 0 for _, o in ipairs(getObjects()) do
         if o.getName() ~= "" and o.getName():find("Red") and o.getName():find("hadow") then
-            for _, x in ipairs(o.type == "Scripting" and o.getObjects() or {}) do n = n + 1 end
+            for _, x in ipairs(o.type == "Scripting" and o.getObjects(true) or {}) do n = n + 1 end
         end end return n""")
     t.marshal(DROMOND)
 
 
 def s_tokens(t: Table) -> None:
-    """A gold token put on a shadows card, near its end (a card turned to face a side seat lies along x), then
-    taken off again."""
+    """A gold token put on a shadows card by Red, near its end (a card turned to face a side seat lies along x), then
+    taken off again. (Dropped by a player: a tagged zone fires no enter event for an untagged token.)"""
     v = t.marshal(AGENT)
     t.lua(f"""local p, a = {v}.getPosition(), math.rad({v}.getRotation().y)
               gold = fake.object("Custom_Token", {{name = "Gold", x = p.x + 1.2 * {t.scale} * math.sin(a),
                                                  y = p.y + 0.1, z = p.z + 1.2 * {t.scale} * math.cos(a)}})
-              fake.enter_zones(gold)""")
+              fake.enter_zones(gold); fake.fire("onObjectDrop", "Red", gold)""")
+    t.tts.settle(CATCH_UP)   # an answer lost before (SCENARIO_HABITS) holds the report back a few seconds
     t.extra["tokens"] = [(e["data"]["type"], e["data"]["kind"], e["data"].get("amount", 1)) for e in t.game.log()
                          if e["data"]["type"].endswith("_tokens")]
     t.lua("fake.destroy(gold)")
@@ -457,6 +474,46 @@ def s_group_move(t: Table) -> None:
     t.lua(f"fake.pick_up('Red', {a}); fake.pick_up('Red', {b}); fake.carry({a}, {x - 2.5}, {z}); "
           f"fake.carry({b}, {x + 2.5}, {z})", settle=0.5)
     t.lua(f"fake.drop('Red', {a}); fake.drop('Red', {b})")
+
+
+def s_scripted_discard(t: Table) -> None:
+    """A mod's script (a context menu's "discard") turns the card over and moves it smoothly onto the discard pile:
+    no flip event, and for about a second it is in the air over the open table, face up (habits silent_flips,
+    smooth_moves); then it lands on the pile, which takes it a moment later (delayed_merges)."""
+    v = t.marshal(AGENT)
+    pile = t.card(DROMOND, face_down=False)
+    t.move(pile, "Red", t.discard("Red"))
+    x, z = t.discard("Red")
+    t.lua(f"{v}.flip(); {v}.setPositionSmooth({{{x}, {t.tts.fake.CARD_Y}, {z}}}, false, false)", settle=2.5)
+
+
+def s_pile_onto_discard(t: Table) -> None:
+    """Face up onto a card set aside in no zone (a loose pile: pending), then that pile carried onto the discard
+    pile, where the two piles become one (habit deck_on_deck): the card is followed into it, a discard."""
+    v = t.marshal(AGENT)
+    t.move(t.card(TYRION, face_down=False), "Red", t.discard("Red"))
+    t.move(t.card(DROMOND, face_down=False), "Red", t.play("Red", along=-6))
+    t.flip(v)
+    t.move(v, "Red", t.play("Red", along=-6))
+    t.tts.run("aside = fake.formed")
+    t.move("aside", "Red", t.discard("Red"))
+
+
+def s_copy_under_same_guid(t: Table) -> None:
+    """The draw deck, spawned from the same data, holds another Agent under the shadows Agent's GUID (SCED PR
+    #1427): while the shadows Agent lies in a stack, that copy is drawn into the hand and keeps the GUID; then the
+    shadows Agent is taken off its stack, still in shadows, under a new GUID. Only the two marshals."""
+    a = t.marshal(AGENT, dx=-2.5)
+    t.stack(t.card(DROMOND), "Red", t.shadows("Red"), dx=-2.5)
+    hx, hz = t.hand("Red")
+    t.lua(f"""draw = fake.object("Deck", {{x = -38, z = 26, face_down = true}})
+              draw.contents = {{{{guid = {a}.getGUID(), name = '', description = '', gm_notes = '{CARD % AGENT}',
+                                  memo = ''}}, {{guid = 'ee0001', name = '', description = '',
+                                  gm_notes = '{CARD % TYRION}', memo = ''}}}}
+              copy = fake.draw(draw, {hx}, {hz})""")
+    x, z = t.beside("Red", t.shadows("Red"), 2.5)
+    t.lua(f"again = deck.takeObject({{index = 1, position = {{{x}, {t.tts.fake.CARD_Y}, {z}}}}})")
+    t.extra["same_guid"] = t.tts.run(f"return copy.getGUID() == {a}.getGUID() and again.getGUID() ~= copy.getGUID()")
 
 
 SCENARIOS = [
@@ -504,13 +561,27 @@ SCENARIOS = [
              lambda t: _a((M, AGENT), seat="B"), seats={"Red": "B", "Blue": "A"}, flags=1),
     Scenario("group move", "two cards carried into shadows together", s_group_move,
              lambda t: _a((M, AGENT), (M, DROMOND))),
+    Scenario("scripted discard", "a mod's script turns it over and glides it onto the discard pile",
+             s_scripted_discard, lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("pile onto the discard pile", "face up onto a card in no zone, then that pile onto the discard pile",
+             s_pile_onto_discard, lambda t: _a((M, AGENT), (D, AGENT))),
+    Scenario("copy under the same GUID", "a copy with the shadows card's GUID drawn to hand, the card taken off a "
+             "stack in shadows", s_copy_under_same_guid, lambda t: _a((M, AGENT), (M, DROMOND))),
 ]
 
 
 def run(client: FlaskClient, scenario: Scenario, layout: str, keep_guids: bool = False,
-        quiet_merges: bool = False) -> dict[str, Any]:
-    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids, quiet_merges)
+        quiet_merges: bool = False, habits: dict[str, bool] | None = None) -> dict[str, Any]:
+    t = setup(client, layout, scenario.colours, scenario.seats, keep_guids, quiet_merges, habits)
     scenario.play(t)
+    t.tts.settle(CATCH_UP)
+    # The helper's outlines (told apart by their thickness, zones.lua mark) after another script wiped every
+    # vector line (habit lines_wiped): how many each colour has.
+    marks = to_py(t.tts.run("""local out = {} for _, l in ipairs(Global.getVectorLines()) do
+        if type(l.thickness) == "number" then table.insert(out, l.thickness) end end return out""")) or []
+    t.extra["outlines"] = {c: sum(1 for m in marks if abs(m - (0.08 + OUTLINE_INDEX[c] * 0.0001)) < 1e-6)
+                           for c in t.colours}
+    t.extra["lost"] = t.tts.run("return fake.lost_one == true")
     got = t.game.moves()
     want = scenario.expected(t)
     phantoms, misses = list(got), []

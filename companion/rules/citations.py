@@ -184,6 +184,11 @@ RULES: dict[str, Rule] = {
         "1E Rules › Setup",
         impossible=True,
     ),
+    # The setup hand is 7 cards; after the reveal each player draws back up to 7, no more.
+    "setup.hand": Rule(
+        "RR: Setup",
+        "1E Rules › Setup",
+    ),
     # -- uniqueness ------------------------------------------------------------
     "unique.dead-pile": Rule(
         "RR: Dead Pile",

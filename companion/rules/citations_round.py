@@ -26,6 +26,7 @@ DEFEND_2E = "RR: Appendix I › 4.2.1 Defending player declares defenders"
 CLAIM_2E = "RR: Appendix I › 4.2.4 Apply claim result"
 RESERVE_2E = "RR: Appendix I › 7.3 Check reserve"
 WINNING_2E = "RR: Winning the Game"
+NEXT_PLAYER_2E = "RR: Appendix I › 3.3 Next player becomes active player"
 WINNING_1E = "1E Rules › Winning the game"
 
 RULES_ROUND: dict[str, Rule] = {
@@ -66,6 +67,10 @@ RULES_ROUND: dict[str, Rule] = {
         "RR: Income", "1E Rules › Marshalling phase",
         impossible=True,
     ),
+    # With a revealed plot the income is the plot's: ``amount`` names it only at a table without plots.
+    "gold.income-amount": Rule(
+        "RR: Income", "1E Rules › Marshalling phase",
+    ),
     "power.not-enough": Rule(
         "RR: Power", "1E Rules › Power",
         impossible=True,
@@ -99,7 +104,10 @@ RULES_ROUND: dict[str, Rule] = {
     "draw.once": Rule(DRAW_2E, "1E Rules › Draw phase"),
     "draw.count": Rule(DRAW_2E, "1E Rules › Draw phase"),
     "gold.income-active": Rule("RR: Income", "1E Rules › Marshalling phase"),
-    "turn.not-finished": Rule("RR: Appendix I › 3.3 Next player becomes active player", "1E Rules › Player order"),
+    "turn.not-finished": Rule(NEXT_PLAYER_2E, "1E Rules › Player order"),
+    # Once every player has been the active player nobody is: no more marshaling, income or challenges this phase.
+    "marshal.turns-over": Rule(NEXT_PLAYER_2E, "1E Rules › Marshalling phase"),
+    "challenge.turns-over": Rule(CHALLENGES_2E, CHALLENGES_1E),
     # Challenges, step by step.
     "challenge.unfinished": Rule("RR: Appendix I › 4.2.6 Challenge ends", CHALLENGES_1E),
     "challenge.character": Rule(INITIATE_2E, CHALLENGES_1E),
@@ -111,6 +119,8 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.none": Rule(INITIATE_2E, CHALLENGES_1E, impossible=True),
     "challenge.defender": Rule(DEFEND_2E, CHALLENGES_1E),
     "challenge.defenders-once": Rule(DEFEND_2E, CHALLENGES_1E),
+    # 4.2.1 before 4.2.2: the defending player's choice (none included) is its own step, not the result's guess.
+    "challenge.result-before-defenders": Rule(DEFEND_2E, CHALLENGES_1E),
     "challenge.result-once": Rule("RR: Appendix I › 4.2.2 Compare STR to determine challenge winner", CHALLENGES_1E),
     "challenge.str": Rule("RR: Winning a Challenge", "1E Rules › Challenges phase"),
     "claim.no-challenge": Rule(CLAIM_2E, "1E Rules › Claim", impossible=True),

@@ -161,6 +161,7 @@ class ChallengeRecord:
     stage: Stage = Stage.ENDED
     attackers: list[str] = field(default_factory=list)
     defenders: list[str] = field(default_factory=list)
+    defenders_declared: bool = False  # the defending player's step was recorded (no defenders included)
     bypassed: list[str] = field(default_factory=list)  # the defender's characters chosen by stealth
     strength: dict[str, int] = field(default_factory=dict)  # each side's total STR when the winner was determined
     claim_applied: bool = False
@@ -184,6 +185,9 @@ class TableState:
     phase: Phase = Phase.SETUP
     first_player: str | None = None
     active_player: str | None = None
+    # Every player has been the active player in this marshaling or challenges phase (RR: Appendix I › 3.3, 4.3):
+    # nobody is now, and only the phase's end is left.
+    turns_over: bool = False
     version: int = 0  # number of actions applied
     setup_revealed: bool = False  # setup ends with the reveal; unspent setup gold is lost then
     # Events: time called (the game finishes this round's taxation phase, then goes to time) and

@@ -12,7 +12,7 @@ from typing import Any
 
 SRC = Path(__file__).resolve().parents[2] / "tts_scripts" / "src"
 #: In dependency order; main last. "lines" is made from the message catalogue, not a file of its own.
-MODULES = ("config", "lines", "say", "cards", "zones", "track", "ask", "companion", "main")
+MODULES = ("config", "lines", "say", "engine", "cards", "zones", "track", "ask", "companion", "main")
 #: The catalogue's ids the helper says itself: its own lines, the "Companion: " before each, and the colours.
 LINE_PREFIXES = ("tts.lua.", "tts.said", "ttsColour.")
 

@@ -1,12 +1,15 @@
 -- Talking to the companion: one report in flight per colour, each with a request id; a report that
--- fails to arrive or meets a conflict (HTTP 409) is sent again with the same id, so none is lost
--- and none counts twice. Verdicts are shown to the acting colour only.
+-- fails to arrive, meets a conflict (HTTP 409) or has no answer within config.timeout seconds is sent again
+-- with the same id, so none is lost and none counts twice (an answer that comes after its time is ignored).
+-- Verdicts are shown to the acting colour only.
 local config = require("config")
 local say = require("say")
+local engine = require("engine")
 local companion = {}
 
 companion.inflight = {}    -- colour -> true while a report is on its way
-companion.queued = {}      -- colour -> the report to send when the one in flight is answered
+companion.queued = {}      -- colour -> the reports to send, in order, once the one in flight is answered
+companion.MAX_QUEUED = 20  -- more waiting than this: the two oldest become one (the newer look, both lefts)
 companion.version = nil    -- the companion's log version last seen
 companion.on_answer = nil  -- function(colour, body, reply or nil, status or nil), set by main
 local counter = 0
@@ -39,10 +42,11 @@ companion.encode = encode
 local function warn(colour, text) broadcastToColor(text, colour, {1, 0.8, 0.3}) end
 
 local function show(colour, reply)
-    for _, verdict in ipairs(reply.verdicts or {}) do
+    for _, verdict in ipairs(type(reply.verdicts) == "table" and reply.verdicts or {}) do
+        if type(verdict) ~= "table" or type(verdict.text) ~= "string" then break end
         local tint = verdict.legal == false and {1, 0.35, 0.3} or {0.7, 0.9, 0.7}
         broadcastToColor(verdict.text, colour, tint)
-        if verdict.guid ~= nil and verdict.legal == false then
+        if type(verdict.guid) == "string" and verdict.legal == false then
             -- Every player sees a highlight (object.md highlightOn has no colour to show it to): a face-down card
             -- flagged illegal would tell the others something about it ("no Shadow keyword"), so only a face-up
             -- card is highlighted; the owner has the verdict.
@@ -54,8 +58,9 @@ end
 
 local function finish(colour)
     companion.inflight[colour] = nil
-    local next_body = companion.queued[colour]
-    companion.queued[colour] = nil
+    local waiting = companion.queued[colour] or {}
+    local next_body = table.remove(waiting, 1)
+    if #waiting == 0 then companion.queued[colour] = nil end
     if next_body ~= nil then companion.send(colour, next_body) end
 end
 
@@ -63,6 +68,7 @@ local function post(colour, body, attempt)
     local url = config.url .. "/api/tts/games/" .. config.game .. "/snapshot"
     local headers = {["Content-Type"] = "application/json", Accept = "application/json",
                      Authorization = "Bearer " .. tostring(config.key)}
+    local over = false   -- this attempt was answered or given up: whatever comes for it later is ignored
     local function again(why)
         if attempt >= config.retries then
             warn(colour, say.line("tts.lua.undelivered", {why = why}))
@@ -72,13 +78,15 @@ local function post(colour, body, attempt)
         end
         Wait.time(function() post(colour, body, attempt + 1) end, 0.5 * 2 ^ (attempt - 1))
     end
-    WebRequest.custom(url, "POST", true, encode(body), headers, function(request)
+    local sent = WebRequest.custom(url, "POST", true, encode(body), headers, function(request)
+        if over then return end
+        over = true
         if request.is_error then
             return again(say.text("tts.lua.why.unreachable", {error = tostring(request.error)}))
         end
         if request.response_code == 409 then return again(say.text("tts.lua.why.conflict")) end
-        local ok, reply = pcall(JSON.decode, request.text)
-        if not ok or type(reply) ~= "table" then
+        local reply = engine.decode(request.text)   -- a JSON null is nil, whatever JSON.decode makes of it
+        if type(reply) ~= "table" then
             warn(colour, say.line("tts.lua.unreadable", {status = tostring(request.response_code)}))
             if companion.on_answer ~= nil then companion.on_answer(colour, body, nil) end
             finish(colour)
@@ -104,6 +112,14 @@ local function post(colour, body, attempt)
         if companion.on_answer ~= nil then companion.on_answer(colour, body, reply, request.response_code) end
         finish(colour)
     end)
+    -- No answer in time: given up (disposed, webrequest/instance.md) and sent again, so one lost answer never
+    -- holds the colour's reports back for long.
+    Wait.time(function()
+        if over then return end
+        over = true
+        if type(sent) == "table" and sent.dispose ~= nil then pcall(sent.dispose) end
+        again(say.text("tts.lua.why.timeout", {seconds = config.timeout}))
+    end, config.timeout)
 end
 
 function companion.ready()
@@ -112,7 +128,18 @@ end
 
 function companion.send(colour, body)
     if companion.inflight[colour] then
-        companion.queued[colour] = body
+        -- Every look waits its turn, so the companion sees each step (a token put on and taken off again while
+        -- an answer was lost too). Too many: the oldest gives way to the next, its cards' destinations kept (they
+        -- are said only once).
+        local waiting = companion.queued[colour] or {}
+        companion.queued[colour] = waiting
+        table.insert(waiting, body)
+        if #waiting > companion.MAX_QUEUED then
+            local older = table.remove(waiting, 1)
+            local newer = waiting[1]
+            newer.left = newer.left or {}
+            for i, l in ipairs(type(older.left) == "table" and older.left or {}) do table.insert(newer.left, i, l) end
+        end
         return
     end
     companion.inflight[colour] = true

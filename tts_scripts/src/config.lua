@@ -6,7 +6,10 @@ local config = {
     game = "",
     seats = {},            -- TTS colour -> the companion's seat, e.g. {Red = "A", Blue = "B"}
     debounce = 0.6,        -- seconds of quiet (nothing moving, nothing held) before a report
+    poll = 1,              -- seconds between the slow looks that catch what no event told (a script's flip)
     retries = 6,           -- a report that fails or meets a conflict is sent again this often
+    timeout = 5,           -- seconds before a report with no answer is given up and sent again (WebRequest has
+                           -- no timeout of its own; SCED Global.ttslua ~1987 waits 5 s too)
     -- A colour with no named areas gets the helper's own ("auto"; "ask": the host is told and offered a
     -- button): a row beside its hand zone on the table side, this far from it and this deep, as wide as the
     -- hand zone (at least zone_width): dead pile, shadows, discard pile (pile_width each). The sizes are for
@@ -22,6 +25,7 @@ local config = {
     pile_width = 3.4,
     zone_height = 2.0,
     table_surface = 0.96,
+    outline_check = 3,     -- seconds between looks for the helper's outlines another mod's script wiped
     -- The language of the companion's verdicts in this table's chat ("en" or "de"; nil: the companion's
     -- default). The host page sets it when it makes the object; the host may change it: !companion lang de
     lang = nil,
@@ -31,5 +35,6 @@ local config = {
 -- revoked by making a new one); a judge's or host's key is never saved.
 config.key = nil
 config.key_saved = false   -- true once the companion confirmed config.key is this game's table key
-config.SAVED = {"url", "game", "seats", "debounce", "layout", "lang"}
+config.probed = false      -- true once the host was told what this table shows (engine.probe)
+config.SAVED = {"url", "game", "seats", "debounce", "layout", "lang", "probed"}
 return config

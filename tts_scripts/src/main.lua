@@ -11,6 +11,7 @@ local track = require("track")
 local companion = require("companion")
 local say = require("say")
 local ask = require("ask")
+local engine = require("engine")
 
 local waits = {}           -- colour -> Wait id of the pending report
 local last_sent = {}       -- colour -> the last report's content, to send nothing twice
@@ -150,15 +151,50 @@ local function report(colour)
     companion.send(colour, body)
 end
 
-local function schedule(colour)
+-- A report once all is quiet (track.quiet), waited for in steps of config.debounce.
+local function schedule(colour, waited)
     if waits[colour] ~= nil then Wait.stop(waits[colour]) end
     waits[colour] = Wait.time(function()
         waits[colour] = nil
-        if track.quiet() then report(colour) else schedule(colour) end
+        local w = (waited or 0) + config.debounce
+        if track.quiet(w) then report(colour) else schedule(colour, w) end
     end, config.debounce)
 end
 
 ask.after = schedule
+
+-- The slow look: events miss things (a script's flip fires no onObjectRotate, events.md 674-676; a script may
+-- move a card with no zone event), so every config.poll seconds the cards and decks on the table are compared
+-- with the last look (face, place, size), and on a change each colour is reported, as the mods that work poll
+-- (Spirit Island Wait.time(..., 1|2|10, -1), script.lua 924-925, 972).
+local last_look = nil
+local function table_look()
+    local parts = {}
+    for _, obj in ipairs(getObjects()) do
+        if obj.type == "Card" or obj.type == "Deck" then
+            local p = obj.getPosition()
+            local n = obj.getQuantity ~= nil and obj.getQuantity() or 0
+            table.insert(parts, string.format("%s%s%d,%d,%d", obj.getGUID(), obj.is_face_down and "v" or "^",
+                                              math.floor(p.x * 4), math.floor(p.z * 4), n))
+        end
+    end
+    table.sort(parts)
+    return table.concat(parts, ";")
+end
+
+local function poll()
+    Wait.time(poll, config.poll)   -- first: a look that fails does not end the looking
+    local now = table_look()
+    if now ~= last_look then
+        last_look = now
+        local quiet = track.quiet()
+        for colour, zone in pairs(zones.by_colour) do
+            if zone and waits[colour] == nil then
+                if quiet then report(colour) else schedule(colour) end
+            end
+        end
+    end
+end
 
 local function schedule_all()
     for colour, zone in pairs(zones.by_colour) do
@@ -248,11 +284,14 @@ function onLoad(saved)
         if zone then loaded(colour) end
     end
     tell_zone_problems()
+    last_look = table_look()
+    Wait.time(poll, config.poll)
     if config.game ~= "" and not companion.ready() then
         -- The External Editor bridge, if it runs, hands the key over (base.md sendExternalMessage).
         if sendExternalMessage ~= nil then sendExternalMessage({companion = "key wanted", game = config.game}) end
         ask_for_key()
     end
+    engine.probe()   -- once per game: what this table shows, in the host's chat (docs/tts-check.md)
 end
 
 function onSave()
@@ -312,7 +351,9 @@ end
 --   !companion lang de (or en: the language of the verdicts in this table's chat)
 function onChat(message, sender)
     local cmd, rest = string.match(message, "^!companion%s+(%a+)%s*(.-)%s*$")
-    if cmd == nil then return true end
+    -- Not the helper's: nothing returned, so every other script's onChat still runs (events.md: a handler's
+    -- value that triggers a side effect stops the handlers after it).
+    if cmd == nil then return nil end
     local colour = sender.color
     if cmd == "went" then
         -- The owner says where a card that left their shadows went: !companion went 2 discard
@@ -355,9 +396,10 @@ function onChat(message, sender)
 end
 
 -- For the companion's External Editor bridge: "return JSON.encode(companion_snapshot())".
--- {busy = true} while a card is held or spawning, so the bridge never records a mid-drag state.
+-- {busy = true} while a card is held, spawning or moved by a script, so the bridge never records a mid-drag state.
 function companion_snapshot()
-    if not track.quiet() then return {busy = true} end
+    -- (Not waiting for a card to rest: the bridge asks again and again, and one that never rests would stall it.)
+    if not track.quiet(track.PATIENCE) then return {busy = true} end
     local out = {}
     for colour, zone in pairs(zones.by_colour) do
         if zone then
@@ -374,6 +416,7 @@ end
 -- Pushed by the bridge: verdicts {colour = "Red", verdicts = {...}}, or the table key {key = "..."}.
 function onExternalMessage(data)
     if type(data) ~= "table" then return end
+    data = engine.clean(data)   -- a JSON null from the bridge is no value (engine.lua)
     if type(data.key) == "string" and data.key ~= "" and (data.game == nil or data.game == config.game) then
         config.key, config.key_saved = data.key, false
         schedule_all()

@@ -48,29 +48,94 @@ end
 -- A discard when it lies in a discard or dead-pile zone, alone or merged into the pile there (a deck).
 -- The deck on the table that holds a card (events may not say which deck it joined: a merge's events are not
 -- documented, and a card whose object was destroyed may be in a deck all the same).
-local function deck_holding(guid)
+-- GUIDs inside decks are not unique (SCED PR #1427 strips them before spawning decks; Andr3wD/TTS-Helpful-Scripts
+-- #9): another copy may sit in the draw deck under the same GUID. So a deck counts only where it holds the card
+-- (same identity) more often than it did when the card was last seen in shadows (entry.twins).
+local function same(card, e)
+    if card.code ~= nil or e.code ~= nil then return card.code == e.code end
+    return card.name ~= nil and card.name ~= "" and card.name == e.name and card.description == e.description
+end
+
+-- Can this be the known card? Not when both carry an identity and they differ (another card under its GUID).
+local function may_be(facts, e)
+    if e == nil then return true end
+    local known = e.code ~= nil or (e.name or "") ~= ""
+    local here = facts.code ~= nil or (facts.name or "") ~= ""
+    return not (known and here) or same(facts, e)
+end
+
+local function copies_in(deck, guid, e)
+    local n = 0
+    for _, data in ipairs(deck.getObjects()) do
+        if data.guid == guid and may_be(cards.facts(data), e) then n = n + 1 end
+    end
+    return n
+end
+
+local function deck_holding(guid, e)
+    local twins = e ~= nil and e.twins or {}
     for _, d in ipairs(getObjects()) do
-        if cards.is_deck(d) then
-            for _, data in ipairs(d.getObjects()) do
-                if data.guid == guid then return d end
-            end
-        end
+        if cards.is_deck(d) and copies_in(d, guid, e) > (twins[d.getGUID()] or 0) then return d end
     end
     return nil
 end
 
-function track.destination(guid, colour)
+-- Copies under the GUIDs of the cards seen in shadows, by GUID: how often each deck elsewhere on the table holds
+-- one ({deck guid = n}), and .loose when a card seen inside a deck here has an object of its own GUID elsewhere
+-- (a copy drawn from the draw deck kept the GUID): those are copies, not the card.
+local function twins_of(seen)
+    local want, out = {}, {}
+    for _, card in ipairs(seen) do
+        if card.guid ~= nil then want[card.guid] = card end
+        if card.guid ~= nil and card.deck ~= nil and getObjectFromGUID(card.guid) ~= nil then
+            out[card.guid] = {loose = true}
+        end
+    end
+    if next(want) == nil then return out end
+    for _, d in ipairs(getObjects()) do
+        if cards.is_deck(d) then
+            for i, data in ipairs(d.getObjects()) do
+                local card = want[data.guid]
+                if card ~= nil and may_be(cards.facts(data), card) then
+                    -- In the deck the card lies in here, the card itself is one of them: not a copy.
+                    local own = (card.deck == d.getGUID() and card.index == i) and 1 or 0
+                    out[data.guid] = out[data.guid] or {}
+                    out[data.guid][d.getGUID()] = (out[data.guid][d.getGUID()] or 0) + 1 - own
+                end
+            end
+        end
+    end
+    return out
+end
+
+-- The object a card went into: its own, else the pile it joined, followed through piles that joined piles (a
+-- pile dropped onto a pile), else a deck that holds it. pile is the deck, if it is in one.
+-- The object under a card's GUID, unless it is another card (a copy's GUID reused).
+local function own_object(guid, e)
+    if e ~= nil and e.twins ~= nil and e.twins.loose then return nil end
     local obj = getObjectFromGUID(guid)
-    local pile = nil
-    if obj == nil and track.container_of[guid] ~= nil then
-        pile = getObjectFromGUID(track.container_of[guid])
-        if pile == nil then return nil, "deck_gone" end
-        obj = pile
+    if obj ~= nil and cards.is_card(obj) and not may_be(cards.facts(obj), e) then return nil end
+    return obj
+end
+
+local function whereabouts(guid, e)
+    local obj = own_object(guid, e)
+    if obj ~= nil then return obj, nil end
+    local via, hops = track.container_of[guid], 0
+    while via ~= nil and hops < 20 do
+        local pile = getObjectFromGUID(via)
+        if pile ~= nil then return pile, pile end
+        via, hops = track.container_of[via], hops + 1
     end
-    if obj == nil then
-        pile = deck_holding(guid)
-        obj = pile
-    end
+    local pile = deck_holding(guid, e)
+    if pile ~= nil then return pile, pile end
+    if track.container_of[guid] ~= nil then return nil, nil, "deck_gone" end
+    return nil, nil
+end
+
+function track.destination(guid, colour, entry)
+    local obj, pile, gone = whereabouts(guid, entry)
+    if gone ~= nil then return nil, gone end
     if obj == nil then
         if track.destroyed[guid] then return nil, "deleted" end
         return nil, "off_table"
@@ -93,11 +158,6 @@ function track.destination(guid, colour)
     return nil, "no_discard_zone"
 end
 
-local function same(card, e)
-    if card.code ~= nil or e.code ~= nil then return card.code == e.code end
-    return card.name ~= nil and card.name ~= "" and card.name == e.name and card.description == e.description
-end
-
 -- Compare what the zone shows with what was known: the report for the companion, and the cards
 -- whose fate changed (for the owner's eyes only).
 function track.update(colour)
@@ -111,7 +171,7 @@ function track.update(colour)
     local fresh = {}
     for _, card in ipairs(seen) do
         local i = by_guid[card.guid]
-        if i ~= nil and not matched[i] then matched[i] = true else table.insert(fresh, card) end
+        if i ~= nil and not matched[i] and may_be(card, before[i]) then matched[i] = true else table.insert(fresh, card) end
     end
     -- A card under a new GUID (out of a deck, or a deck formed) is the same card as a known one of the
     -- same identity whose GUID is gone from the table. A known card still on the table elsewhere is
@@ -119,7 +179,7 @@ function track.update(colour)
     for _, card in ipairs(fresh) do
         local found = nil
         for i, e in ipairs(before) do
-            if not matched[i] and same(card, e) and (e.guid == nil or getObjectFromGUID(e.guid) == nil) then
+            if not matched[i] and same(card, e) and (e.guid == nil or own_object(e.guid, e) == nil) then
                 found = i
                 break
             end
@@ -130,8 +190,10 @@ function track.update(colour)
             if old ~= nil and untracked[old] then untracked[old], untracked[card.guid] = nil, true end
         end
     end
+    local twins = twins_of(seen)
     for _, card in ipairs(seen) do
-        table.insert(known, {guid = card.guid, code = card.code, name = card.name, description = card.description})
+        table.insert(known, {guid = card.guid, code = card.code, name = card.name, description = card.description,
+                             twins = twins[card.guid]})
         if not untracked[card.guid] then table.insert(report, card) end
     end
     local notices = {}
@@ -141,7 +203,7 @@ function track.update(colour)
             untracked[e.guid] = nil   -- never counted by the companion: nothing to report
         elseif not matched[i] then
             local to, why = nil, e.pending
-            if e.guid ~= nil then to, why = track.destination(e.guid, colour) end
+            if e.guid ~= nil then to, why = track.destination(e.guid, colour, e) end
             local said = e.ask ~= nil and (track.answers[colour] or {})[e.ask] or nil
             if to == nil and said ~= nil then to = said end
             if to ~= nil and (e.code ~= nil or (e.name or "") ~= "") then
@@ -239,11 +301,20 @@ function track.restore(saved)
     end
 end
 
--- Quiet: nothing held and nothing still spawning, so no report shows a card mid-drag.
-function track.quiet()
+-- Quiet: no card or deck held, spawning, moved by a script (isSmoothMoving) or still falling (not resting), so no
+-- report shows a card mid-drag or mid-air, nor one dropped on a pile before the pile forms. The mods that work
+-- wait the same way: SCED Global.ttslua ~5363 (resting and not isSmoothMoving; PR #1016: not held), Spirit Island
+-- script.lua 2179 (not isSmoothMoving), Arcs CourtDiscard.lua 31-62 (the discard deck forms after the drop).
+-- waited: how long the report has waited already; a card that never comes to rest (it lies tilted on something)
+-- holds reports up track.PATIENCE seconds at most. Held and moving cards always do.
+track.PATIENCE = 3
+function track.quiet(waited)
+    local patient = (waited or 0) < track.PATIENCE
     for _, obj in ipairs(getObjects()) do
-        if (obj.type == "Card" or obj.type == "Deck") and (obj.held_by_color ~= nil or obj.spawning) then
-            return false
+        if obj.type == "Card" or obj.type == "Deck" then
+            if obj.held_by_color ~= nil or obj.spawning then return false end
+            if obj.isSmoothMoving ~= nil and obj.isSmoothMoving() then return false end
+            if patient and obj.resting == false then return false end
         end
     end
     return true

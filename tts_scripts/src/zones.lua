@@ -58,10 +58,12 @@ local ZONE_TYPES = {Scripting = true, Hand = true, FogOfWar = true, Fog = true, 
 -- looks itself, by the same box. A zone is a trigger collider, so TTS counts a card whose edge reaches
 -- over the zone's edge (INFERENCE: colliders): a card counts only when its centre lies in the zone, so the
 -- draw deck or a card in play lying against the shadows area is not in it, nor a card in a pile beside it.
+-- getObjects(true): a zone the mod has tagged sees only the objects sharing a tag (object.md getObjects
+-- ignore_tags; KB object-tags), and the cards of AGoT mods carry none.
 function zones.objects(zone)
     if zone.type == "Scripting" then
         local out = {}
-        for _, obj in ipairs(zone.getObjects()) do
+        for _, obj in ipairs(zone.getObjects(true)) do
             if not card_like(obj) or zones.contains(zone, obj.getPosition(), true) then table.insert(out, obj) end
         end
         return out
@@ -78,7 +80,8 @@ local function alive(zone)
     return zone ~= nil and zone ~= false and not (zone.isDestroyed ~= nil and zone.isDestroyed())
 end
 
--- Which area an object lies in: "hand" (any hand zone), or a known area's kind, and its colour.
+-- Which area an object lies in: "hand" (any hand zone), or a known area's kind, and its colour. getZones lists
+-- only the zones whose tags the object shares (object.md getZones), so a tagged area is found by its box too.
 function zones.area_of(obj)
     local named = nil
     local p = obj.getPosition()
@@ -259,31 +262,77 @@ local function slots(at)
 end
 
 local NAMES = {shadows = "Shadows: ", discard = "Discard: ", dead = "Dead pile: "}
+local OWN = "companion-zone"   -- the memo of the zones the helper made
 
 -- Scripting zones are invisible to the players (KB zone-tools: "invisible to all players unless you select the
 -- hand zone or gizmo tools"): the helper's own are drawn on the table as outlines (object.md setVectorLines on
 -- Global, which replaces every line of the world: the mod's own lines are kept). The helper's lines of a colour
 -- are told apart by their thickness, so making a colour's zones again replaces its outlines, never doubles them.
+-- Other mods replace Global's lines too (SCED CleanUpHelper.ttslua ~263 sets them to {}; SpawnBag.ttslua ~183
+-- sets its own): the helper keeps its outlines (zones.drawn) and puts back those gone (zones.keep_outlines, every
+-- few seconds), keeping whatever lines are there.
 local COLOUR_INDEX = {White = 1, Brown = 2, Red = 3, Orange = 4, Yellow = 5, Green = 6, Teal = 7, Blue = 8,
                       Purple = 9, Pink = 10}
 local function mark(colour) return 0.08 + (COLOUR_INDEX[colour] or 0) * 0.0001 end
+local function marked(line, colour)
+    return type(line) == "table" and type(line.thickness) == "number" and math.abs(line.thickness - mark(colour)) <= 0.00001
+end
+local function can_draw() return Global ~= nil and Global.getVectorLines ~= nil and Global.setVectorLines ~= nil end
+
+zones.drawn = {}   -- colour -> the outlines of its zones the helper made (vector lines)
+
+-- A closed outline of a box on the table (centre, turn about y, width, depth) at the surface, in a colour's mark.
+local function outline_of(colour, x, z, rot_y, w, d, surface)
+    local tint = Color ~= nil and Color[colour] ~= nil and Color[colour] or {1, 1, 1}
+    local points = {}
+    for _, c in ipairs(corners(x, z, rot_y, w, d)) do table.insert(points, {c[1], surface + 0.02, c[2]}) end
+    table.insert(points, points[1])
+    return {points = points, color = tint, thickness = mark(colour)}
+end
 
 function zones.outline(colour, boxes, at, surface)
-    if Global == nil or Global.getVectorLines == nil or Global.setVectorLines == nil then return end
+    if not can_draw() then return end
     local keep = {}
     for _, line in ipairs(Global.getVectorLines() or {}) do
-        if line.thickness == nil or math.abs(line.thickness - mark(colour)) > 0.00001 then table.insert(keep, line) end
+        if not marked(line, colour) then table.insert(keep, line) end
     end
-    local tint = Color ~= nil and Color[colour] ~= nil and Color[colour] or {1, 1, 1}
-    for _, b in ipairs(boxes) do
-        local points = {}
-        for _, c in ipairs(corners(b.x, b.z, at.rot_y, b.w, at.d)) do
-            table.insert(points, {c[1], surface + 0.02, c[2]})
-        end
-        table.insert(points, points[1])
-        table.insert(keep, {points = points, color = tint, thickness = mark(colour)})
-    end
+    local mine = {}
+    for _, b in ipairs(boxes) do table.insert(mine, outline_of(colour, b.x, b.z, at.rot_y, b.w, at.d, surface)) end
+    for _, line in ipairs(mine) do table.insert(keep, line) end
+    zones.drawn[colour] = mine
     Global.setVectorLines(keep)
+end
+
+-- Put back the outlines another script took away (all of a colour's, when none of them is left), for the
+-- colours whose zones are still on the table.
+function zones.keep_outlines()
+    if not can_draw() then return false end
+    local lines = Global.getVectorLines() or {}
+    local have = {}
+    for _, line in ipairs(lines) do
+        for colour, _ in pairs(zones.drawn) do if marked(line, colour) then have[colour] = true end end
+    end
+    local keep, added = {}, false
+    for _, line in ipairs(lines) do table.insert(keep, line) end
+    for colour, mine in pairs(zones.drawn) do
+        if not have[colour] and zones.has(colour, "shadows") then
+            for _, line in ipairs(mine) do table.insert(keep, line) end
+            added = true
+        end
+    end
+    if added then Global.setVectorLines(keep) end
+    return added
+end
+
+-- Look every `seconds` (once started; a load starts the script afresh).
+function zones.watch_outlines(seconds)
+    if zones.watching then return end
+    zones.watching = true
+    local function look()
+        zones.keep_outlines()
+        Wait.time(look, seconds)
+    end
+    Wait.time(look, seconds)
 end
 
 -- Find the named areas of every colour.
@@ -300,6 +349,19 @@ function zones.find()
         end
     end
     for colour, set in pairs(zones.areas) do zones.by_colour[colour] = set.shadows end
+    -- The helper's own zones (its mark in their memo) found again after a load or a rewind: their outlines are
+    -- known again, to be put back should another script wipe them.
+    for colour, set in pairs(zones.areas) do
+        local mine = {}
+        for _, kind in ipairs(zones.KINDS) do
+            local zone = set[kind]
+            if zone ~= nil and zone.memo == OWN then
+                local p, r, sc = zone.getPosition(), zone.getRotation(), zone.getScale()
+                table.insert(mine, outline_of(colour, p.x, p.z, r.y, sc.x, sc.z, p.y - sc.y / 2 + 0.5))
+            end
+        end
+        if #mine > 0 then zones.drawn[colour] = mine end
+    end
 end
 
 -- The colours the helper looks after: those seated and those given a seat in its settings.
@@ -347,6 +409,7 @@ function zones.make(colours, on_ready)
                         scale = {slot.w, height, at.d},
                         callback_function = function(zone)
                             zone.setName(NAMES[kind] .. colour)
+                            zone.memo = OWN   -- object.md memo: saved with the zone, told apart after a load
                             zones.areas[colour] = zones.areas[colour] or {}
                             zones.areas[colour][kind] = zone
                             if kind == "shadows" then zones.by_colour[colour] = zone end
@@ -367,6 +430,7 @@ end
 -- On load: find the named areas; a colour with none gets the helper's own (config.layout "auto"); a colour
 -- with some is told what it lacks (zones.missing), for the host to make with one click.
 function zones.setup(on_ready)
+    zones.watch_outlines(config.outline_check)
     zones.find()
     zones.missing = {}
     local fresh = {}

@@ -3,6 +3,7 @@
 1. ``initiate_challenge``: the active player announces the type, the opponent and the attackers (standing, with the
    type's icon), who kneel;
 2. ``declare_defenders``: the defending player declares standing characters with the icon (or none), who kneel;
+   a step of its own, recorded also when it declares none (a result before it is flagged);
 3. ``challenge_result``: STR is compared (printed STR plus the modifiers the log records, ``modify``); the higher
    total wins, a tie goes to the attacker with 1 STR or more; unopposed when the defending STR is 0, and the
    unopposed bonus (+1 power) follows at once;
@@ -27,6 +28,7 @@ from msgspec import Meta
 from companion.declare import Text
 from companion.rules.actions.base import Action, Amount, CardList, CardRef, Phone, Recorder, SeatRef, Words, action
 from companion.rules.actions.common import (
+    check_active_player,
     check_challenge_over,
     end_challenge,
     leave_to,
@@ -78,8 +80,8 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
         v.violate("challenge.same-seat", player=t.players[attacker].name)
     if t.phase is not Phase.CHALLENGES:
         v.violate("challenge.phase", phase=t.phase)
-    elif t.active_player is not None and t.active_player != attacker:
-        v.violate("challenge.active-player", player=t.players[attacker].name, active=t.players[t.active_player].name)
+    else:
+        check_active_player(t, v, attacker, "challenge.active-player", "challenge.turns-over")
     if last_challenge(t, attacker, kind) is not None and source is None:
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
 
@@ -173,11 +175,17 @@ class DeclareDefenders(Action):
             return
         if self.player != c.defender:
             v.violate("challenge.defender", player=t.players[self.player].name, defender=t.players[c.defender].name)
-        if c.stage is not Stage.ATTACKERS:
+        if c.defenders_declared:
             v.violate("challenge.defenders-once", player=t.players[c.defender].name)
+        elif c.stage is not Stage.ATTACKERS:
+            # An advisory table recorded the result first (flagged there): these defenders still come too late.
+            v.violate("challenge.result-before-defenders", player=t.players[c.attacker].name,
+                      defender=t.players[c.defender].name)
         for card in self.defenders:
             if check_participant(t, v, card, c.defender, c.kind) and card in c.bypassed:
                 v.violate("challenge.bypassed", (card,), card=t.ref(card))
+        if not self.defenders:
+            v.note("no-defenders-declared", player=t.players[c.defender].name)
 
     def apply(self, t: Table) -> None:
         c = current_challenge(t)
@@ -185,6 +193,7 @@ class DeclareDefenders(Action):
             return
         kneel(t, self.defenders)
         c.defenders = [*c.defenders, *(d for d in self.defenders if d not in c.defenders)]
+        c.defenders_declared = True
         if c.stage is Stage.ATTACKERS:
             c.stage = Stage.DEFENDERS
 
@@ -209,7 +218,9 @@ class ChallengeResult(Action):
             v.violate("challenge.result-once", player=t.players[c.attacker].name)
             return
         if c.stage is Stage.ATTACKERS:
-            v.note("no-defenders-declared", player=t.players[c.defender].name)
+            # RR: Appendix I › 4.2.1 before 4.2.2: the defending player's choice, none included, is its own step.
+            v.violate("challenge.result-before-defenders", player=t.players[c.attacker].name,
+                      defender=t.players[c.defender].name)
         expected, unopposed = challenge_winner(t, c)
         attack, defence = side_strength(t, c, c.attacker), side_strength(t, c, c.defender)
         if self.winner is not None and self.winner not in (c.attacker, c.defender):

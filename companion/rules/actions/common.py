@@ -54,6 +54,17 @@ def take_from_hand(t: Table, player: str, card: str) -> None:
     t.move(card, player, Zone.HAND)
 
 
+def check_active_player(t: Table, v: Checker, player: str, not_active: str, turns_over: str) -> None:
+    """A turn's move by ``player`` in the marshaling or challenges phase: it must be the active player. Once every
+    player has been the active player nobody is, and the phase has only its end left (RR: Appendix I › 3.3, 4.3):
+    ``turns_over`` then, ``not_active`` while another player's turn runs (a table that does not know whose turn it
+    is judges neither)."""
+    if t.turns_over:
+        v.violate(turns_over, player=t.players[player].name)
+    elif t.active_player is not None and t.active_player != player:
+        v.violate(not_active, player=t.players[player].name, active=t.players[t.active_player].name)
+
+
 def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | None) -> int:
     """Check that the player can pay; ``paid`` overrides the expected cost (a cost modifier)."""
     cost = expected if paid is None else paid

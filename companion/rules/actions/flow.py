@@ -16,6 +16,7 @@ from companion.rules.state import ROUND, ActionError, Phase, Zone
 from companion.rules.values import (
     deck_count,
     first_player_chosen,
+    hand_count,
     has_deck,
     initiative_tied,
     initiative_winner,
@@ -90,6 +91,7 @@ class BeginPhase(Action):
             t.active_player = t.player_order()[0]
         else:
             t.active_player = None
+        t.turns_over = False
         if target is Phase.STANDING:  # RR: Appendix I › 6.2: each player stands each kneeling card
             for ip in t.in_play.values():
                 ip.kneeling = False
@@ -203,6 +205,7 @@ class SetActivePlayer(Action):
 
     def apply(self, t: Table) -> None:
         t.active_player = self.player
+        t.turns_over = False
 
 
 @action("draw", records=Recorder.PLAYER)
@@ -219,6 +222,7 @@ class Draw(Action):
             v.violate("zone.draw-from-deck", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         if self.source is None and t.phase not in (Phase.SETUP, Phase.DRAW):
             v.violate("draw.framework", player=t.players[self.player].name, phase=t.phase)
+        check_setup_hand(t, v, self.player, 1, self.source)
 
     def apply(self, t: Table) -> None:
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
@@ -249,6 +253,7 @@ class DrawCards(Action):
         elif self.count >= left and t.phase is not Phase.SETUP and has_deck(t, self.player):
             v.note("deck-empty", player=p.name, count=min(self.count, left))
         check_framework_draw(t, v, self.player, self.count, self.source)
+        check_setup_hand(t, v, self.player, self.count, self.source)
 
     def starts_body(self, t: Table) -> bool:
         # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
@@ -266,6 +271,20 @@ class DrawCards(Action):
 
 #: Cards each player draws in the draw phase (RR: Appendix I › 2.2).
 DRAW_PHASE_CARDS = 2
+#: The setup hand, and what each player draws back up to once the setup cards are revealed (RR: Setup).
+SETUP_HAND = 7
+
+
+def check_setup_hand(t: Table, v: Checker, player: str, count: int, source: str | None) -> None:
+    """A setup draw leaves at most 7 cards in hand (RR: Setup: the setup hand is 7; after the reveal each player
+    draws back up to 7). Cards laid face down for setup still lie in the hand until the reveal, so the count holds
+    for both draws; a hand whose count is not known (a card taken as drawn) is not judged."""
+    p = t.players[player]
+    if t.phase is not Phase.SETUP or source is not None or not p.counts_known:
+        return
+    holding = hand_count(t, player) + min(count, deck_count(t, player))
+    if holding > SETUP_HAND:
+        v.violate("setup.hand", player=p.name, count=holding)
 
 
 def check_framework_draw(t: Table, v: Checker, player: str, count: int, source: str | None) -> None:

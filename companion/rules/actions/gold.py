@@ -7,6 +7,7 @@ from typing import Annotated
 
 from companion.declare import number
 from companion.rules.actions.base import Action, Amount, Phone, Recorder, SeatRef, Tally, action
+from companion.rules.actions.common import check_active_player
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase
@@ -19,7 +20,8 @@ class CollectIncome(Action):
     """The active player's income (RR: Income; RR: Appendix I › 3.2), once a round, as it becomes the active
     player in the marshaling phase: the revealed plot's gold value with its modifiers (the printed "+1 Income" on
     cards it controls, the modifiers the log records) plus ``modifier``, or ``amount`` when given (a table
-    without plots)."""
+    without plots; with a revealed plot an amount other than the plot's income is flagged, and recorded as said
+    at an advisory table)."""
 
     phone = Phone(control="income.collect")
     player: SeatRef
@@ -29,6 +31,10 @@ class CollectIncome(Action):
     def income(self, t: Table) -> int:
         if self.amount is not None:
             return self.amount
+        return self.plot_income(t)
+
+    def plot_income(self, t: Table) -> int:
+        """The revealed plot's gold value with its modifiers and ``modifier`` (0 without a plot)."""
         plot = plot_card(t, self.player)
         return max(0, income(t, self.player) + self.modifier) if plot else 0
 
@@ -40,10 +46,13 @@ class CollectIncome(Action):
             return
         if t.phase is not Phase.MARSHALING:
             v.violate("gold.income-phase", phase=t.phase)
-        elif t.active_player is not None and t.active_player != self.player:
-            v.violate("gold.income-active", player=p.name, active=t.players[t.active_player].name)
+        else:
+            check_active_player(t, v, self.player, "gold.income-active", "marshal.turns-over")
         if p.income_round == t.round:
             v.violate("gold.income-once", player=p.name)
+        if self.amount is not None and plot is not None and self.amount != self.plot_income(t):
+            # RR: Income: the plot's gold value with its modifiers; an effect's change is a modifier, not a sum.
+            v.violate("gold.income-amount", player=p.name, amount=self.amount, income=self.plot_income(t))
         if self.amount is None and plot is not None:
             modifiers = printed_bonus(t, "income", self.player) + recorded(t, "income", self.player) + self.modifier
             v.note("income", player=p.name, amount=self.income(t), plot=plot.name, income=plot.income or 0,

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
+    check_active_player,
     check_attachment,
     check_limited,
     check_payment,
@@ -24,8 +25,8 @@ from companion.rules.state import Phase, Zone
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
     if t.phase is not Phase.MARSHALING:
         v.violate(phase_rule, phase=t.phase)
-    elif t.active_player is not None and t.active_player != player:
-        v.violate("marshal.active-player", player=player, active=t.active_player)
+    else:
+        check_active_player(t, v, player, "marshal.active-player", "marshal.turns-over")
 
 
 @action("marshal_into_shadows", records=Recorder.PLAYER)

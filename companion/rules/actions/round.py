@@ -196,6 +196,7 @@ class PassTurn(Action):
     def apply(self, t: Table) -> None:
         end_challenge(t)
         t.active_player = self.next_player(t)
+        t.turns_over = t.active_player is None
 
 
 @dataclass(frozen=True, slots=True)
