@@ -389,7 +389,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     act(game, kj, {"type": "marshal", "player": j, "card": f"{j}.{AREO}.2"})  # his second Areo: a duplicate
     act(game, kj, {"type": "bring_out", "player": j, "card": f"{j}.{FLAYER}.1"})
     act(game, kj, {"type": "pass_turn", "player": j})
-    act(game, ko, {"type": "collect_income", "player": o, "amount": 4})
+    act(game, ko, {"type": "collect_income", "player": o})
     act(game, ko, {"type": "pass_turn", "player": o})
     act(game, kj, {"type": "begin_phase", "phase": "challenges"})
     act(game, kj, {"type": "kill", "player": j, "card": f"{j}.{FLAYER}.1"})
