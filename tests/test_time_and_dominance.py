@@ -99,3 +99,34 @@ def test_time_and_dominance_survive_the_log_round_trip(edition: str) -> None:
     assert WinDominance().to_dict() == {"type": "win_dominance"}
     # Gold and the rest go on as before: time only stops a new round.
     legal(t, GainGold("A", 1))
+
+
+@pytest.mark.parametrize(("edition", "deck", "throne", "str_for_dominance"), [
+    ("2e", {"01038": 2, "01091": 1}, "01038", 8),  # The Iron Throne contributes 8 STR to your total for dominance
+    ("1e", {"atoc_91": 2, "core_10": 1}, "atoc_91", 4),  # Meraxes counts as 4 STR during the dominance phase
+])
+def test_a_card_that_contributes_printed_str_counts_in_the_dominance_totals(
+    edition: str, deck: dict[str, int], throne: str, str_for_dominance: int
+) -> None:
+    """RR: Appendix I › 5.2: each player's total is its standing characters' STR, its gold, and what its cards
+    contribute; a printed contribution is a fact of the card (kneeling or not; once, not for a duplicate)."""
+    from companion.rules.values import dominance_totals
+    from tests.tables import in_play
+
+    t = make_table({"A": deck, "B": {"01091": 1} if edition == "2e" else {"core_10": 1}}, edition=edition,
+                   phase="dominance", gold=0)
+    character = next(c for c in t.instances if c.startswith("A.") and not c.startswith(f"A.{throne}"))
+    rival = next(c for c in t.instances if c.startswith("B."))
+    in_play(t, character)
+    in_play(t, rival)
+    t.players["B"].gold = 1  # B leads by 1 until A's card counts
+    illegal(t, WinDominance("A"), "dominance.totals")
+    in_play(t, f"A.{throne}.1")
+    t.put_in_play(f"A.{throne}.2", "A", duplicate_of=f"A.{throne}.1")  # a duplicate has no text
+    t.in_play[f"A.{throne}.1"].kneeling = True  # a location's contribution does not need it standing
+    totals = dominance_totals(t)
+    assert totals["A"] - totals["B"] == str_for_dominance - 1
+    illegal(t, WinDominance("B"), "dominance.totals")
+    assert play(t.clone(), WinDominance("B"), "strict").applied is False
+    assert play(t.clone(), WinDominance("B"), "advisory").applied  # recorded, flagged
+    legal(t, WinDominance("A"))

@@ -285,7 +285,8 @@ class SetPower(_Power):
 @dataclass(frozen=True, slots=True)
 class WinDominance(Action):
     """Who won dominance this round (``player``), or nobody (no ``player``): RR: Appendix I › 5.2: each player's
-    STR of standing characters plus the gold in its pool, the highest total wins and gains 1 power, a tie: nobody.
+    STR of standing characters plus the gold in its pool (plus the STR its cards in play print for dominance, as The
+    Iron Throne's 8), the highest total wins and gains 1 power, a tie: nobody.
     The totals are computed from the table; a result that differs is flagged unless a ``reason`` says why (a card
     effect the log does not hold, a judge's ruling). Recorded once a round; going to time asks for the final
     round's (Tournament Regulations)."""
