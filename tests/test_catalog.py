@@ -242,3 +242,34 @@ def test_import_is_one_transaction(tmp_path: Path) -> None:
     assert catalog.import_files([good]) == 1
     assert catalog.get("99001") is not None and catalog.count() == before + 1
     assert catalog.search("new card")[0].card.code == "99001"
+
+
+def test_processes_opening_a_catalog_that_needs_seeding_at_once_all_open_it(tmp_path: Path) -> None:
+    """Test workers (or a server beside the command line) that find the catalog missing or seeded by an older
+    package open it at the same moment: one seeds it, the others wait and find it seeded; none is refused with
+    "database is locked" (a clean CI machine's two workers both seeded it while collecting, and one was)."""
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "catalog.db"
+    go = tmp_path / "go"
+    script = (f"import pathlib, time\n"
+              f"while not pathlib.Path({str(go)!r}).exists(): time.sleep(0.001)\n"
+              f"from companion.catalog.store import Catalog\n"
+              f"print(len(Catalog.open({str(path)!r}).all('2e')))\n")
+    for stale in (False, True):  # a new file; then one an older package seeded
+        if stale:
+            conn = Catalog.open(path).db.conn
+            with conn:
+                conn.execute("update meta set value = 'older' where key = 'shipped'")
+        else:
+            path.unlink(missing_ok=True)
+        go.unlink(missing_ok=True)
+        procs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True) for _ in range(4)]
+        time.sleep(1.0)  # all four started and importing; the file releases them together
+        go.touch()
+        outs = [p.communicate(timeout=120) for p in procs]
+        assert [p.returncode for p in procs] == [0] * 4, [err[-300:] for _, err in outs]
+        assert len({out for out, _ in outs}) == 1 and int(outs[0][0]) > 1000

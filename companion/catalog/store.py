@@ -12,7 +12,7 @@ import gzip
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -102,31 +102,55 @@ class Catalog:
     def _ensure_schema(self, seed: bool = True) -> None:
         db = self.db
         if "cards" not in db.table_names():
-            with db.conn:
-                db.table("cards").create(
-                    {
-                        "code": str,
-                        "edition": str,
-                        "name": str,
-                        "name_folded": str,
-                        "type": str,
-                        "has_shadow": int,
-                        "facts": str,
-                    },
-                    pk="code",
-                )
-                db.table("cards").create_index(["name_folded"])
-                db.table("meta").create({"key": str, "value": str}, pk="key")
-                db.table("meta").insert({"key": "schema", "value": str(SCHEMA_VERSION)})
-                try:
-                    db.table("cards").enable_fts(["name_folded"], tokenize="trigram", create_triggers=True)
-                except sqlite3.OperationalError:  # SQLite < 3.34 has no trigram tokenizer
-                    db.table("cards").enable_fts(["name_folded"], create_triggers=True)
+            with self._write_lock():
+                if "cards" not in db.table_names():  # not made by another process while this one waited
+                    self._create_tables()
         # A newer package ships newer facts (plot numbers, say): (re)seed a catalog seeded before them.
         if seed and self._meta("shipped") != shipped_digest():
-            self.upsert(shipped_cards(), source="shipped")
-            with db.conn:
-                db.table("meta").upsert({"key": "shipped", "value": shipped_digest()}, pk="key")
+            with self._write_lock():
+                if self._meta("shipped") != shipped_digest():  # not seeded by another process meanwhile
+                    self._store(shipped_cards(), "shipped")
+                    db.table("meta").upsert({"key": "shipped", "value": shipped_digest()}, pk="key")
+            self._cache.clear()
+
+    def _create_tables(self) -> None:
+        db = self.db
+        db.table("cards").create(
+            {
+                "code": str,
+                "edition": str,
+                "name": str,
+                "name_folded": str,
+                "type": str,
+                "has_shadow": int,
+                "facts": str,
+            },
+            pk="code",
+        )
+        db.table("cards").create_index(["name_folded"])
+        db.table("meta").create({"key": str, "value": str}, pk="key")
+        db.table("meta").insert({"key": "schema", "value": str(SCHEMA_VERSION)})
+        try:
+            db.table("cards").enable_fts(["name_folded"], tokenize="trigram", create_triggers=True)
+        except sqlite3.OperationalError:  # SQLite < 3.34 has no trigram tokenizer
+            db.table("cards").enable_fts(["name_folded"], create_triggers=True)
+
+    @contextlib.contextmanager
+    def _write_lock(self) -> Iterator[None]:
+        """A write transaction that holds the write lock from its start. Two processes opening a catalog that needs
+        seeding at once (test workers, a server beside the command line) would each read, then ask to write, and
+        SQLite refuses one of them at once ("database is locked": it cannot wait out a lock the other waits on).
+        BEGIN IMMEDIATE waits for the lock instead (the connection's timeout); the caller looks again inside."""
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if conn.in_transaction:
+                conn.rollback()
+            raise
+        if conn.in_transaction:
+            conn.commit()
 
     def _meta(self, key: str) -> str | None:
         rows = list(self.db["meta"].rows_where("key = ?", [key]))
@@ -135,12 +159,16 @@ class Catalog:
     # -- writing -------------------------------------------------------------
     def upsert(self, cards: Sequence[Card], source: str = "import") -> int:
         """Insert or replace ``cards`` in one transaction."""
-        check_unique_codes(cards, source)
         with self.db.conn:
-            self.db.table("cards").upsert_all((_row(c) for c in cards), pk="code")
-            self.db.table("meta").upsert({"key": "last_import", "value": source}, pk="key")
+            self._store(cards, source)
         self._cache.clear()
         return len(cards)
+
+    def _store(self, cards: Sequence[Card], source: str) -> None:
+        """Write ``cards`` in the caller's transaction."""
+        check_unique_codes(cards, source)
+        self.db.table("cards").upsert_all((_row(c) for c in cards), pk="code")
+        self.db.table("meta").upsert({"key": "last_import", "value": source}, pk="key")
 
     def import_files(
         self,
