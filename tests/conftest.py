@@ -107,21 +107,3 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             shown.append(f"(could not read the pages: {exc})")
         if shown:
             report.sections.append(("the open pages showed", "\n".join(shown)))
-
-
-#: The longest modules (a minute or more on 2 cores), handed out first: pytest-xdist's --dist loadfile gives the
-#: workers whole modules in collection order, and with these last (alphabetically they are) one worker ran them
-#: alone for minutes while the other had nothing left. Then the other page tests, then the rest.
-FIRST = ("test_state_sweep", "test_events_walk_browser", "test_browser_round", "test_newcomer_browser",
-         "test_events_evening_browser", "test_events_swiss_browser", "test_browser_game", "test_tts_scenarios",
-         "test_scan_titles")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    def rank(item: pytest.Item) -> tuple[int, int]:
-        name = item.nodeid.split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
-        if name in FIRST:
-            return (0, FIRST.index(name))
-        return (1, 0) if "browser" in name else (2, 0)
-
-    items.sort(key=rank)  # stable: each module's tests keep their order, and modules of one rank theirs
