@@ -19,6 +19,18 @@ def _reds(tts: Tts) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
             if json.loads(r["data"])["colour"] == "Red"]
 
 
+def _red_lays_a_card_in_shadows(tts: Tts) -> tuple[float, float]:
+    """Red alone at the table, its key given and answered, lays The Imp's Agent in its shadows zone (at x, z)."""
+    tts.run('fake.hand("Red", 0, -20, 0, 16, 5)')
+    tts.load({"url": "http://127.0.0.1:9999", "game": "G1", "seats": {"Red": "A"}})
+    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
+    tts.fake.advance(1)
+    answer_all(tts)
+    x, z = tts.zone_at("Red")
+    tts.run(f"a = fake.card({{gm_notes = '00168', face_down = true, x = {x}, z = {z}}}); fake.enter_zones(a)")
+    return x, z
+
+
 def test_a_lost_answer_holds_a_colour_back_at_most_10_s_and_nothing_is_lost() -> None:
     """The first report with a card in it reaches the companion and its answer never comes (WebRequest has no
     timeout): the helper gives it up after config.timeout, sends it again with the same request id, and the moves
@@ -54,13 +66,7 @@ def test_a_lost_answer_holds_a_colour_back_at_most_10_s_and_nothing_is_lost() ->
 
 def test_a_late_answer_to_a_report_given_up_is_ignored() -> None:
     tts = Tts()
-    tts.run('fake.hand("Red", 0, -20, 0, 16, 5)')
-    tts.load({"url": "http://127.0.0.1:9999", "game": "G1", "seats": {"Red": "A"}})
-    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
-    tts.fake.advance(1)
-    answer_all(tts)
-    x, z = tts.zone_at("Red")
-    tts.run(f"a = fake.card({{gm_notes = '00168', face_down = true, x = {x}, z = {z}}}); fake.enter_zones(a)")
+    _red_lays_a_card_in_shadows(tts)
     tts.fake.advance(7)   # no answer: given up (disposed) and sent again
     slow, again = [i for i, _, b in _reds(tts) if b["cards"]]
     assert tts.run(f"return fake.requests[{slow}].disposed") is True
@@ -78,13 +84,7 @@ def test_json_nulls_in_an_answer_read_as_nil_and_never_stop_the_colour() -> None
     colour's next report still goes."""
     tts = Tts()
     assert tts.habits()["json_null"] is True
-    tts.run('fake.hand("Red", 0, -20, 0, 16, 5)')
-    tts.load({"url": "http://127.0.0.1:9999", "game": "G1", "seats": {"Red": "A"}})
-    tts.run("onChat('!companion key K', {color = 'Red', host = true})")
-    tts.fake.advance(1)
-    answer_all(tts)
-    x, z = tts.zone_at("Red")
-    tts.run(f"a = fake.card({{gm_notes = '00168', face_down = true, x = {x}, z = {z}}}); fake.enter_zones(a)")
+    x, z = _red_lays_a_card_in_shadows(tts)
     tts.fake.advance(1)
     reply = {"colour": "Red", "recorded": 1, "version": None, "names": None, "key_role": None,
              "verdicts": [{"text": "Companion: marshal The Imp's Agent", "legal": False, "guid": None}, None]}
