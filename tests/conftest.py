@@ -102,7 +102,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             for n, context in enumerate(browser.contexts):
                 for page in context.pages:
                     text = page.evaluate("document.body ? document.body.innerText : ''") or ""
-                    shown.append(f"[context {n}] {page.url}\n{' '.join(text.split())[:700]}\n")
+                    # A refusal is shown in a box at the page's foot, past the first lines: shown on its own.
+                    boxes = page.evaluate("[...document.querySelectorAll('.flag:not(.hidden)')]"
+                                          ".map(e => e.id + ': ' + e.innerText).join(' | ')") or ""
+                    shown.append(f"[context {n}] {page.url}\n{' '.join(text.split())[:700]}\n"
+                                 + (f"shown boxes: {' '.join(boxes.split())[:700]}\n" if boxes else ""))
         except Exception as exc:  # a page closing meanwhile: say so, keep the report
             shown.append(f"(could not read the pages: {exc})")
         if shown:

@@ -250,7 +250,10 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     for name, _ in PLAYERS[:2]:
         org.fill("#pl-name", name)
         org.fill("#pl-deck", as_text(decks[name], catalog))
-        org.click("#register button[type=submit]")
+        # The registration's own answer first: a refusal or a slow server then says so, not a bare time-out.
+        with org.expect_response(lambda r: r.url.endswith("/players") and r.request.method == "POST") as posted:
+            org.click("#register button[type=submit]")
+        assert posted.value.status == 201, (posted.value.status, posted.value.text()[:300])
         org.wait_for_function(f"document.querySelector('#players').textContent.includes({json.dumps(name)})")
     org.click("#bulk-box summary")
     org.fill("#bulk", "\n".join(f"{n}; {as_thronesdb_json(decks[n])}" for n, _ in PLAYERS[2:]))
