@@ -101,8 +101,8 @@ if [ "$what" = serve ]; then
 fi
 set +e
 # Every core, one test module per worker (a module's server and browser are shared by its tests); options given
-# after `test` come later and win (`-n 0`: one process).
-.venv/bin/python -m pytest -n auto --dist loadfile "$@"
+# after `test` come later and win (`-n 0`: one process). The 25 slowest tests are listed at the end.
+.venv/bin/python -m pytest -n auto --dist loadfile --durations=25 "$@"
 status=$?
 if [ "$status" = 5 ]; then
   echo "pytest collected no tests: that is a failure here." >&2

@@ -6,6 +6,7 @@ Screenshots of the main pages at 390x844 land in test-artifacts/screenshots/.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from collections.abc import Iterator
@@ -62,9 +63,20 @@ def wait_until(page: Any, predicate: str, arg: Any = None, timeout: float = 5000
         page.wait_for_timeout(20)
 
 
+#: Screenshots are for people to look at, not checks: taken unless COMPANION_SHOTS=0 (.ci/run sets it, as CI has
+#: nobody to look; a full-page one costs Chromium up to 0.7 s, some 400 of them a run).
+SHOTS_WANTED = os.environ.get("COMPANION_SHOTS", "1") != "0"
+
+
+def keep(target: Any, file_name: str, **options: Any) -> None:
+    """A screenshot of a page or an element, saved as ``file_name`` in test-artifacts/screenshots/ when wanted."""
+    if SHOTS_WANTED:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(SHOTS / file_name), **options)
+
+
 def shot(page: Any, name: str, *, full_page: bool = False) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+    keep(page, f"{name}.png", full_page=full_page)
 
 
 def prepared_game(base: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from tests.decklists import as_text, real_decks
 from tests.paper import claimed
 from tests.phones import WAIT
 from tests.server import Server, call
-from tests.test_browser import CHROMIUM, PHONE, SHOTS
+from tests.test_browser import CHROMIUM, PHONE, keep
 from tests.test_browser_round import offer, step
 from tests.test_events import regular_draws
 
@@ -126,7 +126,7 @@ def test_sixteen_table_event(server: Server, browser: Any, tmp_path: Path) -> No
     assert "not tracked" in judge_page.inner_text("#gtt-out")
     _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time", key=judge)
     assert gtt["steps"][0]["values"] == {"A": 15, "B": 15} and gtt["needs"] == "draw_deck"
-    judge_page.screenshot(path=str(SHOTS / "event-judge-going-to-time-count-en.png"))
+    keep(judge_page, "event-judge-going-to-time-count-en.png")
     judge_page.fill("#gtt-deck-A", "41")
     judge_page.fill("#gtt-deck-B", "43")
     judge_page.click("#gtt-count")
@@ -229,7 +229,7 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
     # Nobody taps: the server's clock calls time in the log at the deadline and the phone shows it.
     said = "finish this round's taxation phase"
     phones["A"].wait_for_selector(f"body:has-text(\"{said}\")", timeout=WAIT)
-    phones["A"].screenshot(path=str(SHOTS / "event-time-called-en.png"))
+    keep(phones["A"], "event-time-called-en.png")
     # Opened again while time is called: said once (it was said by the event's clock and the round box both).
     phones["A"].reload()
     phones["A"].wait_for_selector(f"body:has-text(\"{said}\")", timeout=WAIT)
@@ -248,7 +248,7 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
                                        timeout=WAIT)
     assert "dominance" in phones["A"].inner_text("#time-winner")
     assert "Vorherrschaft" in phones["B"].inner_text("#time-winner")
-    phones["B"].screenshot(path=str(SHOTS / "event-gone-to-time-de.png"))
+    keep(phones["B"], "event-gone-to-time-de.png")
     # The round is finished: a phone goes to time (the step the round offers), and the game is over with the
     # winner the event recorded.
     phones["A"].click("#game-over button:not(.primary)")  # back to the table
@@ -256,7 +256,7 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
     for seat, words in (("A", "Ben wins the game (gone to time)"), ("B", "Ben gewinnt das Spiel (nach Zeit gewertet)")):
         phones[seat].wait_for_selector(f"#game-over #winner:has-text('{words}')", timeout=WAIT)
     assert call(api, "GET", f"/event-tables/{gid}", key=ka)[1]["result"]["winner"] == "B"
-    phones["A"].screenshot(path=str(SHOTS / "event-went-to-time-en.png"))
+    keep(phones["A"], "event-went-to-time-en.png")
     for page in phones.values():
         page.context.close()
 
@@ -316,7 +316,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
     before = dict(asked)
     time.sleep(2)
     assert asked == before and all(n <= 3 for n in asked.values()), asked  # no loop of questions
-    phones["B"].screenshot(path=str(SHOTS / "event-tie-chooser-de.png"))
+    keep(phones["B"], "event-tie-chooser-de.png")
     # The judge records what the first player chose: the phones show it within their few seconds.
     assert call(api, "POST", f"/event/{eid}/games/{gid}/result", {"winner": "B", "reason": "Ann chose"},
                 judge)[0] == 200
@@ -334,7 +334,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
     for seat, words in (("A", "Ben wins the game (gone to time)"), ("B", "Ben gewinnt das Spiel (nach Zeit gewertet)")):
         phones[seat].wait_for_selector(f"#game-over #winner:has-text('{words}')", timeout=WAIT)
     phones["A"].wait_for_selector("#report-result:has-text('Result: Ben wins (time: modified win)')", timeout=WAIT)
-    phones["A"].screenshot(path=str(SHOTS / "event-tie-chosen-en.png"))
+    keep(phones["A"], "event-tie-chosen-en.png")
     for context in browser.contexts:  # the module's browser: this test's pages closed
         context.close()
 
@@ -367,7 +367,7 @@ def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Ser
         page.click(f"button[data-open='{setup}']")
         page.wait_for_selector("#moment p:nth-child(2)")
         assert page.inner_text("#moment p:nth-child(2)") == phase
-        page.screenshot(path=str(SHOTS / f"judge-setup-table-{locale[:2]}.png"))
+        keep(page, f"judge-setup-table-{locale[:2]}.png")
         page.context.close()
     for context in browser.contexts:  # the module's browser: this test's pages closed
         context.close()

@@ -22,7 +22,7 @@ import pytest
 from companion.catalog.store import Catalog
 from tests.paper import claimed
 from tests.server import Server, call
-from tests.test_browser import PHONE, SHOTS
+from tests.test_browser import PHONE, keep
 from tests.test_events_record import _four_illegal_decks
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -128,7 +128,7 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
     org.goto(organiser_url)
     org.wait_for_selector("#reg-qr svg", timeout=WAIT)
     assert org.get_attribute("#reg-link", "href") == f"{server.url}/e/{eid}/register"
-    org.screenshot(path=str(SHOTS / "evening-organiser-registration-en.png"))
+    keep(org, "evening-organiser-registration-en.png")
 
     # -- six players register on their phones; one fixes an illegal deck; the rest over the API -----------------
     for i, name in enumerate(ON_PHONES):
@@ -143,7 +143,7 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
         if name == FIXER:  # the deck's problems at once, in the phone's language; a corrected list fixes it
             assert lang == "de" and "nicht legal" in phone.inner_text("#reg-legal")
             assert phone.locator("#reg-problems li").count() >= 1
-            phone.screenshot(path=str(SHOTS / "evening-register-illegal-de.png"), full_page=True)
+            keep(phone, "evening-register-illegal-de.png", full_page=True)
             phone.fill("#reg-fix-deck", legal)
             phone.click("#reg-fix-send")
             phone.wait_for_function("document.querySelector('#reg-legal').className === 'deck-ok'", timeout=WAIT)
@@ -221,7 +221,7 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
                 mine.click("[data-confirm=yes]")
                 other = phones[1 if seat == "A" else 0]
                 other.wait_for_selector("#event-report [data-reported]", timeout=WAIT)
-                other.screenshot(path=str(SHOTS / f"evening-phone-confirm-{'de' if seat == 'A' else 'en'}.png"))
+                keep(other, f"evening-phone-confirm-{'de' if seat == 'A' else 'en'}.png")
                 other.click("#event-report .primary")
                 other.click("[data-confirm=yes]")
                 for phone in phones:
@@ -242,7 +242,7 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
                 judge.wait_for_function("document.querySelector('#panel-title').textContent"
                                         f".startsWith('Tisch {table}:')", timeout=WAIT)
                 if number == 2:
-                    judge.screenshot(path=str(SHOTS / "evening-judge-dispute-de.png"))
+                    keep(judge, "evening-judge-dispute-de.png")
                 judge.click(f"#result-buttons [data-result='{seat}'][data-ending='judge']")
                 judge.wait_for_function(f"document.querySelector(\"tr[data-game='{t['game']}']\").innerText"
                                         ".includes('gewinnt')", timeout=WAIT)
@@ -294,7 +294,7 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
         for row, want in zip(rows, expected, strict=True):
             assert [row[2].split(" ")[0], *row[3:]] == shown(want, lang), (lang, row, want)
         assert "(-2)" in page.inner_text(f"#standings tr[data-player='{pid[PENALISED]}']")
-        page.screenshot(path=str(SHOTS / f"evening-report-{lang}.png"))
+        keep(page, f"evening-report-{lang}.png")
         page.context.close()
 
     # -- the top-8 cut: seeded by those standings, every game reported by its players ----------------------------

@@ -17,7 +17,7 @@ from companion.catalog.store import Catalog
 from tests.decklists import real_decks
 from tests.paper import claimed
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
+from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS, keep
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -27,6 +27,8 @@ TABLES = 16
 
 
 def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server: Server, tmp_path: Path) -> None:
+    """Long (about a minute): 32 players and three rounds of sixteen tables, every result entered on the judge's
+    dashboard."""
     catalog = Catalog.in_memory()
     decks = [d for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
     names = [f"Player {i + 1:02d}" for i in range(2 * TABLES)]
@@ -112,21 +114,21 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
             phone = b.new_context(**PHONE, locale=locale).new_page()
             phone.goto(f"{server.url}/events/new")
             phone.wait_for_selector("#new-event")
-            phone.screenshot(path=str(SHOTS / f"event-new-phone-{tag}.png"))
+            keep(phone, f"event-new-phone-{tag}.png")
             phone.goto(organiser_url)
             phone.wait_for_selector("#rounds details")
-            phone.screenshot(path=str(SHOTS / f"event-organiser-phone-{tag}.png"))
+            keep(phone, f"event-organiser-phone-{tag}.png")
             phone.click("#bulk-box summary")
             phone.locator("#bulk-box").scroll_into_view_if_needed()
-            phone.screenshot(path=str(SHOTS / f"event-organiser-bulk-phone-{tag}.png"))
+            keep(phone, f"event-organiser-bulk-phone-{tag}.png")
             phone.click("#players-box summary")
-            phone.locator("#players").screenshot(path=str(SHOTS / f"event-organiser-players-phone-{tag}.png"))
+            keep(phone.locator("#players"), f"event-organiser-players-phone-{tag}.png")
             phone.click("#by-hand summary")
             phone.select_option("[data-pair='1'] [data-seat=a]", names[0])
             phone.locator("#by-hand").scroll_into_view_if_needed()
-            phone.screenshot(path=str(SHOTS / f"event-organiser-pairing-phone-{tag}.png"))
+            keep(phone, f"event-organiser-pairing-phone-{tag}.png")
             phone.locator("#rounds").scroll_into_view_if_needed()
-            phone.screenshot(path=str(SHOTS / f"event-organiser-rounds-phone-{tag}.png"))
+            keep(phone, f"event-organiser-rounds-phone-{tag}.png")
             phone.context.close()
         # -- the judge records every result from the dashboard ------------------------------------
         judge = b.new_context(**LAPTOP, locale="de-DE").new_page()
@@ -153,7 +155,7 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
                     raise
 
         record_results(1)
-        judge.screenshot(path=str(SHOTS / "event-judge-de.png"))
+        keep(judge, "event-judge-de.png")
         # -- round 2: by hand, two menus per table --------------------------------------------------
         org.click("#by-hand summary")  # a table for every two registered players
         org.wait_for_function(f"document.querySelectorAll('#pair-rows [data-pair]').length === {TABLES}")
@@ -176,7 +178,7 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
                 org.wait_for_function("document.querySelector('#ev-error').textContent.includes('Tisch 16')")
             org.set_viewport_size({"width": 390, "height": 844})
             org.locator("#ev-error").scroll_into_view_if_needed()
-            org.screenshot(path=str(SHOTS / f"event-organiser-pairing-refused-phone-{tag}.png"))
+            keep(org, f"event-organiser-pairing-refused-phone-{tag}.png")
         org.click("[data-lang-toggle]")
         org.set_viewport_size(LAPTOP["viewport"])
         assert call(server.url + "/api", "GET", f"/event/{eid}",
@@ -184,7 +186,7 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         org.select_option("[data-pair='2'] [data-seat=b]", names[5])
         org.select_option("[data-pair='16'] [data-seat=a]", names[30])
         org.select_option("[data-pair='16'] [data-seat=b]", names[1])
-        org.screenshot(path=str(SHOTS / "event-organiser-pairing-en.png"), full_page=False)
+        keep(org, "event-organiser-pairing-en.png", full_page=False)
         org.click("#make-round-by-hand")
         round_created(2)
         start_clock(2)
@@ -204,14 +206,14 @@ def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server:
         org.wait_for_function(f"document.querySelectorAll('#report-rows tr').length === {3 * TABLES}")
         rows = org.locator("#report-rows tr").all_inner_texts()
         assert all("15 Macht" in r for r in rows)
-        org.screenshot(path=str(SHOTS / "event-report-en.png"))
+        keep(org, "event-report-en.png")
         assert org.locator("#report-rows tr").first.locator("td").nth(4).inner_text()  # table 1's refused move
         report_url = f"{server.url}/e/{eid}/report#key={organiser_url.split('#key=')[1]}"
         for locale, tag in (("en-GB", "en"), ("de-DE", "de")):
             phone = b.new_context(**PHONE, locale=locale).new_page()
             phone.goto(report_url)
             phone.wait_for_selector("#report-rows tr")
-            phone.screenshot(path=str(SHOTS / f"event-report-phone-{tag}.png"))
+            keep(phone, f"event-report-phone-{tag}.png")
             phone.context.close()
         b.close()
     finally:

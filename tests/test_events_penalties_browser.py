@@ -13,7 +13,7 @@ from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_deck
 from tests.paper import claimed
 from tests.server import Server, call
-from tests.test_browser import CHROMIUM, SHOTS
+from tests.test_browser import CHROMIUM, SHOTS, keep
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -89,7 +89,7 @@ def test_a_penalty_reaches_every_open_dashboard_live_and_the_organisers_page(ser
     SHOTS.mkdir(parents=True, exist_ok=True)
     for who, lang in (("head", "en"), ("floor", "de")):
         pages[who].locator("#penalties-box").scroll_into_view_if_needed()
-        pages[who].screenshot(path=str(SHOTS / f"penalties-dashboard-{lang}.png"))
+        keep(pages[who], f"penalties-dashboard-{lang}.png")
     # The organiser's page: the judges' penalties per player, in both languages, with whose decision a
     # disqualification is.
     for lang in ("en", "de"):
@@ -106,7 +106,7 @@ def test_a_penalty_reaches_every_open_dashboard_live_and_the_organisers_page(ser
             assert "entscheidest du" in box and "Runde 1 · Tisch 1 · Verwarnung: Zögern" in box, box
             assert "Disqualifikation empfohlen: Absprache" in box and "warning" not in box, box
         page.locator("#org-penalties-box").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"penalties-organiser-{lang}.png"))
+        keep(page, f"penalties-organiser-{lang}.png")
         # Nothing cut off or wider than the laptop's screen.
         assert page.evaluate("document.documentElement.scrollWidth") <= 1366
 
@@ -146,7 +146,7 @@ def test_a_table_gone_to_time_tells_the_judge_the_result_is_a_modified_win(serve
     page.wait_for_function("document.querySelector('#moment').innerText.includes('taxation phase')", timeout=5000)
     assert "modified win, 4 tournament points" in page.inner_text("#result-modified")
     page.locator("#result-modified").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "judge-gone-to-time-en.png"))
+    keep(page, "judge-gone-to-time-en.png")
     page.click("[data-result='B']")
     page.wait_for_function(f"document.querySelector(\"#tables tr[data-game='{game}']\").innerText.includes("
                            "'Ben wins (modified win)')", timeout=5000)

@@ -14,7 +14,7 @@ import pytest
 from companion.catalog.store import Catalog
 from tests.paper import claimed, sheet_links
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
+from tests.test_browser import ARGS, CHROMIUM, PHONE, keep
 from tests.test_events_record import _four_illegal_decks
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -68,8 +68,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         opage.wait_for_selector("#ev-error:not(.hidden)")
         refusal = opage.inner_text("#ev-error")
         assert "Ned (deck not legal, not yet allowed)" in refusal and "Sansa" in refusal and "Arya" not in refusal
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        opage.screenshot(path=str(SHOTS / "event-organiser-legality-en.png"), full_page=True)
+        keep(opage, "event-organiser-legality-en.png", full_page=True)
         de = pages["de"]
         de.goto(ev["organiser"]["url"])
         de.wait_for_selector("#ev-title:not(:empty)")
@@ -78,7 +77,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         de.click("#players-box summary")
         assert "nicht legal" in de.locator("#players > li", has_text="Cat").inner_text()
         assert "Das Zugdeck hat 54 Karten" in de.locator("#players > li", has_text="Cat").inner_text()
-        de.screenshot(path=str(SHOTS / "event-organiser-legality-de.png"), full_page=True)
+        keep(de, "event-organiser-legality-de.png", full_page=True)
         # Each deck allowed by the organiser (logged); then the round is made.
         opage.locator("#players > li", has_text="Ned").locator("[data-allow]").click()
         # The question names the list once and each problem on a line of its own (it ran them together, the
@@ -88,7 +87,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         assert [line.startswith("• ") for line in asked[1:-1]] == [True] * (len(asked) - 2) and len(asked) > 2, asked
         assert any("More than one restricted card" in line for line in asked), asked
         assert asked[-1].startswith("Let this deck play anyway?"), asked
-        opage.screenshot(path=str(SHOTS / "event-organiser-allow-en.png"))
+        keep(opage, "event-organiser-allow-en.png")
         opage.click("[data-confirm=yes]")
         opage.wait_for_function("!document.querySelector('#players [data-allow]') || "
                               "document.querySelectorAll('#players [data-allow]').length === 3")
@@ -146,7 +145,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         penalty = next(r for r in report["tables"] if r["table"] == 1)["penalties"][0]
         assert (penalty["seat"], penalty["player"], penalty["penalty"]) == ("B", "Ned", "warning")
         assert judge_page.locator("#reprint [data-reprint]").count() == 2
-        judge_page.screenshot(path=str(SHOTS / "event-judge-panel-en.png"), full_page=True)
+        keep(judge_page, "event-judge-panel-en.png", full_page=True)
         # Arya's sheet is lost mid-round: the judge reprints it; both phones and the dashboard show it.
         with judge_page.expect_download() as sheet:
             judge_page.click("#reprint [data-reprint='A']")
@@ -157,7 +156,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         phone.goto(seat_links[1])  # Ned, seat B of table 1: his key still works
         phone.wait_for_function("document.querySelector('#log') && document.querySelector('#log').innerText"
                                 ".includes('Der Schiedsrichter hat ein neues Sitzblatt für Arya gedruckt')")
-        phone.screenshot(path=str(SHOTS / "event-phone-reprint-de.png"))
+        keep(phone, "event-phone-reprint-de.png")
         # Arya's phone keeps her seat until the new sheet is opened; the phone that opens it takes the seat over.
         assert call(api, "GET", f"/games/{game1}/view", key=key_a)[0] == 200
         (new_link,) = sheet_links(Path(sheet.value.path()).read_bytes())
@@ -167,7 +166,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         pages["de"].click("[data-table='1'] [data-open]")
         pages["de"].wait_for_selector("#table-panel:not(.hidden)")
         pages["de"].select_option("#ruling-type", "penalty")
-        pages["de"].screenshot(path=str(SHOTS / "event-judge-panel-de.png"), full_page=True)
+        keep(pages["de"], "event-judge-panel-de.png", full_page=True)
         # Every result in: the round's clock stops.
         for t in info["tables"]:
             assert call(api, "POST", f"/event/{eid}/games/{t['game']}/result", {"winner": "A"}, judge)[0] == 200
@@ -181,10 +180,10 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         judge_page.select_option("#round-pick", "1")
         judge_page.wait_for_function("document.querySelector('#ev-title').innerText.endsWith('round 1')")
         assert judge_page.locator("#tables tr").count() == 3 and "Arya wins" in judge_page.inner_text("#tables")
-        judge_page.screenshot(path=str(SHOTS / "event-judge-round1-en.png"), full_page=True)
+        keep(judge_page, "event-judge-round1-en.png", full_page=True)
         pages["de"].reload()
         pages["de"].wait_for_selector("#tables tr")
-        pages["de"].screenshot(path=str(SHOTS / "event-judge-dashboard-de.png"), full_page=True)
+        keep(pages["de"], "event-judge-dashboard-de.png", full_page=True)
         # The report page: decks, results, flags and rulings in words, in both languages.
         for tag, page in pages.items():
             page.goto(f"{server.url}/e/{eid}/report#key={judge}")
@@ -192,7 +191,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
             text = page.inner_text("#report-rows")
             assert ("warning · Ned" if tag == "en" else "Verwarnung · Ned") in text and "seat:" not in text
             assert ("not legal" if tag == "en" else "nicht legal") in text and card_name in text
-            page.screenshot(path=str(SHOTS / f"event-report-{tag}-1366.png"), full_page=True)
+            keep(page, f"event-report-{tag}-1366.png", full_page=True)
         # Refusals the pages show are expected (a refused paste line, a refused round: their 4xx, and the plain
         # Error the page's call() throws after showing them); anything else is a bug.
         expected = ("Failed to load resource", "Uncaught (in promise) Error:", "the decks of")

@@ -18,7 +18,7 @@ import pytest
 from companion.catalog.store import Catalog
 from tests.decklists import real_decks
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS
+from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS, keep
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -88,11 +88,10 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         org.select_option("#ev-scoring", "regulations")
         org.select_option("#ev-cut", "4")
         org.fill("#ev-seed", SEED)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        org.screenshot(path=str(SHOTS / "swiss-new-event-en.png"))
+        keep(org, "swiss-new-event-en.png")
         org.click("[data-lang-toggle]")
         org.wait_for_function("document.querySelector('#ev-cut').options[1].textContent === 'Top 4, K.-o.-System'")
-        org.screenshot(path=str(SHOTS / "swiss-new-event-de.png"))
+        keep(org, "swiss-new-event-de.png")
         org.click("[data-lang-toggle]")
         organiser_url, judge_url, eid, org_key, judge_key = create_the_event(org)
         org.click("#bulk-box summary")
@@ -137,10 +136,10 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
                                       f".startsWith({json.dumps(second['name'])})")
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 org.locator("#proposal").scroll_into_view_if_needed()
-                org.screenshot(path=str(SHOTS / "swiss-organiser-proposal-en.png"))
+                keep(org, "swiss-organiser-proposal-en.png")
                 org.click("[data-lang-toggle]")
                 org.wait_for_function("document.querySelector('#proposal-title').textContent.startsWith('Runde')")
-                org.screenshot(path=str(SHOTS / "swiss-organiser-proposal-de.png"))
+                keep(org, "swiss-organiser-proposal-de.png")
                 org.click("[data-lang-toggle]")
                 org.select_option("#swap-a", str(first["id"]))
                 org.select_option("#swap-b", str(second["id"]))
@@ -227,7 +226,7 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
                 as_judge.wait_for_selector("#propose-anyway:not(.hidden)")
                 assert as_judge.inner_text("#propose-note").startswith("Round 4 still has tables without a result")
                 as_judge.locator("#propose").scroll_into_view_if_needed()
-                as_judge.screenshot(path=str(SHOTS / "swiss-judge-override-en.png"))
+                keep(as_judge, "swiss-judge-override-en.png")
                 as_judge.click("#propose-anyway")
                 as_judge.wait_for_function(
                     "document.querySelector('#proposal-title').textContent.startsWith('Round 5')")
@@ -244,7 +243,7 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         hand = hand_standings(games, {"Late Lou": 2}, everyone)
         org.goto(f"{server.url}/e/{eid}/report#key={org_key}")
         org.wait_for_function("document.querySelectorAll('#standings tr').length === 16")
-        org.screenshot(path=str(SHOTS / "swiss-report-en.png"))
+        keep(org, "swiss-report-en.png")
         assert org.locator("#report-rows tr.bye").count() == 4  # a table-less row per bye
         # Each cell's text (a row's innerText, laid out late, came without its tabs now and then).
         shown = org.evaluate("[...document.querySelectorAll('#standings tr')]"
@@ -274,17 +273,17 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         org.reload()
         org.wait_for_selector("#standings-cut h3")
         org.locator("#standings").scroll_into_view_if_needed()
-        org.screenshot(path=str(SHOTS / "swiss-organiser-standings-en.png"))
+        keep(org, "swiss-organiser-standings-en.png")
         org.click("[data-lang-toggle]")
         org.wait_for_function("document.querySelector('#standings-cut h3').textContent === 'K.-o.-Runden'")
-        org.screenshot(path=str(SHOTS / "swiss-organiser-standings-de.png"))
+        keep(org, "swiss-organiser-standings-de.png")
         org.click("[data-lang-toggle]")
         for locale, tag in (("en-GB", "en"), ("de-DE", "de")):
             phone = b.new_context(**PHONE, locale=locale).new_page()  # a player, no key
             phone.goto(f"{server.url}/e/{eid}/standings")
             phone.wait_for_function("document.querySelectorAll('#standings tr').length === 16")
             assert phone.inner_text("#standings tr:first-child td:nth-child(2)") == top4[0]
-            phone.screenshot(path=str(SHOTS / f"swiss-standings-phone-{tag}.png"), full_page=True)
+            keep(phone, f"swiss-standings-phone-{tag}.png", full_page=True)
             phone.context.close()
         b.close()
         _the_export_is_signed_and_an_edited_result_or_standing_is_named(api, eid, judge_key, tmp_path)

@@ -25,7 +25,7 @@ from companion.catalog.store import Catalog
 from tests.decklists import as_text, as_thronesdb_json, real_deck
 from tests.paper import claimed, sheet_links
 from tests.server import Server, call, first_player
-from tests.test_browser import CHROMIUM, PHONE, SHOTS, wait_until
+from tests.test_browser import CHROMIUM, PHONE, SHOTS, keep, wait_until
 from tests.test_events_record import _check
 from tests.test_events_swiss_browser import create_the_event
 from tests.test_state_sweep import BROKEN, PHONE_VERSION, REQUIRED, WORD, catalogue_words, context_of, not_german
@@ -67,8 +67,7 @@ class Looker:
     def look(self, page: Any, name: str, lang: str, *, full_page: bool = True) -> str:
         """A screenshot, and what a person would see wrong: broken words, a German page's English words, a line
         wider than its box (cut off), a page wider than the screen."""
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"walk-{name}-{lang}.png"), full_page=full_page)
+        keep(page, f"walk-{name}-{lang}.png", full_page=full_page)
         self.shots += 1
         text = page.inner_text("body")
         self.problems += [f"{name} {lang}: shows {m.group(0)!r} in {context_of(text, m.group(0))!r}"
@@ -220,6 +219,8 @@ def plan_a_game(catalog: Catalog, moment: dict[str, Any]) -> list[tuple[str, Any
 
 
 def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser: Any, tmp_path: Path) -> None:
+    """Long (about 1.5–2 minutes): a whole evening of three Swiss rounds on two languages' pages, a table played live
+    with three phones open, and every page looked at after each stage (the module's docstring lists them)."""
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     decks = {name: real_deck(deck) for name, deck in [*PLAYERS, LATE]}

@@ -219,6 +219,8 @@ def caught_up(server: Server, gid: str, *pages: Any) -> None:
 
 def test_a_whole_first_edition_game_a_german_and_an_english_phone_and_a_spectator_on_a_laptop(
         server: Server, browser: Any) -> None:
+    """Long (about a minute): a whole 1st-edition game tapped through two phones' pages, a spectator's laptop
+    following every tap."""
     t = Table()
     pages: list[Any] = []
     try:

@@ -35,7 +35,7 @@ from companion.catalog.store import Catalog
 from tests import axe
 from tests.corpus.load import Replay, exported, logs, names
 from tests.server import Server
-from tests.test_browser import CHROMIUM, PHONE, SHOTS
+from tests.test_browser import CHROMIUM, PHONE, SHOTS, keep
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -61,8 +61,8 @@ REQUIRED = {
 }
 #: The kinds of page axe must have looked at, each in both languages and at both sizes (``Sweep.accessible``): a
 #: table's pages in the corpus sweep, the others in the pages around the tables.
-AXED_AT_TABLES = {"phone:seat", "phone:judge", "phone:spectator", "host", "dashboard", "panel", "organiser",
-                  "standings", "report"}
+AXED_AT_CASUAL_TABLES = frozenset({"phone:seat", "phone:judge", "phone:spectator", "host"})
+AXED_AT_EVENTS = frozenset({"dashboard", "panel", "organiser", "standings", "report"})  # test_state_sweep_events
 AXED_AROUND = {"home", "new-event", "rules", "tts", "tapestry-new", "tapestry"}
 #: Some card is in play at the table the phone shows.
 CARDS_IN_PLAY = ("() => import('/static/game.js')"
@@ -157,6 +157,7 @@ class Sweep:
     looks: int = 0
     contexts: list[Any] = field(default_factory=list)
     axed: set[tuple[str, str]] = field(default_factory=set)  # (kind of page, language) axe has looked at
+    axe_only: frozenset[str] | None = None  # the kinds of page this sweep's axe looks at (None: every kind)
 
     def open(self, kind: str, label: str, url: str, lang: str, context: Any, storage: dict[str, str] | None = None,
              wait: str | None = None) -> Watched:
@@ -210,7 +211,7 @@ class Sweep:
         """axe over the page as it stands, at phone and laptop size, once per kind of page and language: a serious or
         critical violation, or a checkbox smaller than 24 px, is a problem of the page."""
         kind = kind or w.kind
-        if (kind, w.lang) in self.axed:
+        if (kind, w.lang) in self.axed or (self.axe_only is not None and kind not in self.axe_only):
             return
         self.axed.add((kind, w.lang))
         began = time.monotonic()
@@ -405,8 +406,7 @@ def _scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list
                 sweep.look(w, w.at, REQUIRED["panel"] + REQUIRED["dashboard"])
                 if seq == last and label == labels[0]:  # the table as it stands: cards in play
                     sweep.accessible(w, w.at, "panel")
-                    SHOTS.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(SHOTS / f"sweep-judge-panel-{label}-{w.lang}.png"), full_page=True)
+                    keep(page, f"sweep-judge-panel-{label}-{w.lang}.png", full_page=True)
             page.click("#gtt")
             page.wait_for_selector("#gtt-out li", timeout=10000)
             sweep.look(w, f"panel {label} going to time", REQUIRED["panel"])
@@ -430,7 +430,7 @@ def sweep_casual(sweep: Sweep, name: str) -> None:
     replay.run(after=follow(sweep, replay, phones, []))
     for w in phones["g"]:
         if w.label.endswith(":A"):
-            w.page.screenshot(path=str(SHOTS / f"sweep-{name}-phone-{w.lang}.png"))
+            keep(w.page, f"sweep-{name}-phone-{w.lang}.png")
     sweep.close(name)
 
 
@@ -483,10 +483,10 @@ def sweep_event(sweep: Sweep, name: str) -> None:
             sweep.look(w, "report")
             sweep.accessible(w, "report")
             if role == "judge":
-                w.page.screenshot(path=str(SHOTS / f"sweep-{name}-report-{lang}.png"), full_page=True)
+                keep(w.page, f"sweep-{name}-report-{lang}.png", full_page=True)
     for w in standings:
         if w.label == "public":
-            w.page.screenshot(path=str(SHOTS / f"sweep-{name}-standings-{w.lang}.png"), full_page=True)
+            keep(w.page, f"sweep-{name}-standings-{w.lang}.png", full_page=True)
     sweep.close(name)
 
 
@@ -550,7 +550,7 @@ def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
                 sweep.look(w, f"tts, read by a {role}")
                 if role == "judge":
                     sweep.accessible(w, "tts, read by a judge")
-                    w.page.screenshot(path=str(SHOTS / f"sweep-tts-{lang}.png"), full_page=True)
+                    keep(w.page, f"sweep-tts-{lang}.png", full_page=True)
 
             w = sweep.open("tapestry-new", "host", "/tapestry", lang, ctx)
             sweep.look(w, "tapestry, new")
@@ -563,7 +563,7 @@ def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
             w.page.wait_for_function("document.querySelectorAll('#log li').length > 0", timeout=10000)
             sweep.look(w, "tapestry, a turn played")
             sweep.accessible(w, "tapestry, a turn played")
-            w.page.screenshot(path=str(SHOTS / f"sweep-tapestry-{lang}.png"), full_page=True)
+            keep(w.page, f"sweep-tapestry-{lang}.png", full_page=True)
             watcher = sweep.open("tapestry", "spectator", w.page.url.split("#")[0].removeprefix(sweep.server.url),
                                  lang, ctx, wait="document.querySelectorAll('#log li').length > 0")
             sweep.look(watcher, "tapestry, watched without a key")
@@ -574,19 +574,31 @@ def test_the_pages_around_the_tables(sweep: Sweep, tmp_path: Path) -> None:
     assert {(kind, lang) for kind in AXED_AROUND for lang in LANGS} <= sweep.axed, sweep.axed
 
 
-def test_every_page_at_every_entry_of_every_corpus_game(sweep: Sweep) -> None:
+def sweep_games(sweep: Sweep, kind: str, axed: frozenset[str]) -> None:
+    """Every corpus game of a kind ("casual" or "event"), each page at each entry; the kinds of page axe must have
+    looked at, in both languages. SWEEP_ONLY=<game> sweeps that one game (while working on a page)."""
     started = time.monotonic()
-    only = os.environ.get("SWEEP_ONLY")  # one corpus game, while working on a page
+    only = os.environ.get("SWEEP_ONLY")
+    swept = [n for n in names() if n.startswith(kind) and (not only or n == only)]
     try:
-        for name in [n for n in names() if not only or n == only]:
-            (sweep_event if name.startswith("event") else sweep_casual)(sweep, name)
+        for name in swept:
+            (sweep_event if kind == "event" else sweep_casual)(sweep, name)
     finally:
         sweep.close("unfinished")
     took = time.monotonic() - started
     report = {"seconds": round(took, 1), "looks": sweep.looks, "problems": sweep.found}
     SHOTS.parent.mkdir(parents=True, exist_ok=True)
-    (SHOTS.parent / "state-sweep.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+    (SHOTS.parent / f"state-sweep-{kind}.json").write_text(json.dumps(report, indent=1, ensure_ascii=False),
+                                                           encoding="utf-8")
     summary = "\n".join(f"{where}: {len(found)} problem(s), first: {found[0]}" for where, found in sweep.found.items())
-    assert not sweep.found, "the sweep found problems (all in test-artifacts/state-sweep.json):\n" + summary
+    assert not sweep.found, f"the sweep found problems (all in test-artifacts/state-sweep-{kind}.json):\n" + summary
     if not only:  # every kind of a table's page was looked at by axe, in both languages
-        assert {(kind, lang) for kind in AXED_AT_TABLES for lang in LANGS} <= sweep.axed, sweep.axed
+        assert {(k, lang) for k in axed for lang in LANGS} <= sweep.axed, sweep.axed
+
+
+def test_every_page_at_every_entry_of_every_casual_corpus_game(sweep: Sweep) -> None:
+    """Long (one to two minutes): two whole games replayed request by request with eight phones and a host page
+    open, each looked at after each kind of request. The event games are swept in test_state_sweep_events.py, so
+    two workers share the sweep."""
+    sweep.axe_only = AXED_AT_CASUAL_TABLES | AXED_AROUND
+    sweep_games(sweep, "casual", AXED_AT_CASUAL_TABLES)
