@@ -66,6 +66,12 @@ def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequ
     s.stop()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _artifacts() -> None:
+    """test-artifacts/screenshots/ exists whether or not screenshots are taken: tests keep text and PDF pages there."""
+    (Path(__file__).resolve().parents[1] / "test-artifacts" / "screenshots").mkdir(parents=True, exist_ok=True)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium, headless, driven by Playwright: one per test module (its launch flags are in
