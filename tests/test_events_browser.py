@@ -371,3 +371,65 @@ def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Ser
         page.context.close()
     for context in browser.contexts:  # the module's browser: this test's pages closed
         context.close()
+
+
+def test_the_other_phone_shows_an_agreed_result_it_first_read_before_it_was_recorded(server: Server,
+                                                                                      browser: Any) -> None:
+    """A seat's report appends to the table's log (the other phone hears of it and asks the event table), and the
+    agreed result is recorded just after: a phone that asked in between read both reports and no result, and no
+    later entry makes it ask again. It asks again by itself and shows the result within seconds (it waited up to
+    a minute: seen once in a full run, "waiting for confirmation" beside the other seat's agreeing report)."""
+    from tests.phones import VERSION
+    from tests.test_browser import wait_until
+
+    catalog = Catalog.in_memory()
+    api = server.url + "/api"
+    deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
+    _, ev = call(api, "POST", "/event", {"name": "Zwischendurch", "rounds": 1, "tables": 2})
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    for name in ("Ann", "Ben"):
+        status, out = call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)
+        assert status == 201
+        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
+    _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
+    table = rnd["tables"][0]
+    gid, ka, kb = table["game"], *(claimed(s["url"], api) for s in table["seats"])
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    seen = {"between": True, "stale": 0, "asking": 0}
+
+    def between(route: Any) -> None:
+        """While ``between``, the event table answers as read between the last report and its result."""
+        answer = route.fetch()
+        data = answer.json()
+        if seen["between"] and data.get("result"):
+            seen["stale"] += 1
+            route.fulfill(response=answer, json={**data, "result": None})
+            return
+        route.fulfill(response=answer)
+
+    def count(request: Any, by: int) -> None:
+        if "/api/event-tables/" in request.url:
+            seen["asking"] += by
+
+    page.route(f"**/api/event-tables/{gid}", between)
+    page.on("request", lambda r: count(r, 1))
+    page.on("requestfinished", lambda r: count(r, -1))
+    page.goto(f"{server.url}/g/{gid}#key={ka}")
+    page.wait_for_selector("#event-report", state="attached", timeout=WAIT)
+    for key, seat in ((ka, "A"), (kb, "B")):
+        status, out = call(api, "POST", f"/event-tables/{gid}/report",
+                            {"winner": "A", "ending": "victory", "request_id": f"between-{seat}"}, key)
+        assert status == 201, out
+    version = call(api, "GET", f"/games/{gid}", None, ka)[1]["version"]
+    # The phone has both reports, read the result-less answer, and has no question on its way: from here on only
+    # the phone itself can ask again.
+    wait_until(page, f"v => ({VERSION}).then(mine => mine >= v)", version, timeout=WAIT)
+    deadline = time.monotonic() + WAIT / 1000
+    while seen["stale"] == 0 or seen["asking"] > 0:
+        assert time.monotonic() < deadline, seen
+        page.wait_for_timeout(50)
+    assert page.locator("#report-result").count() == 0
+    seen["between"] = False
+    page.wait_for_function("() => document.querySelector('#report-result') !== null", timeout=5000)
+    assert "Ann wins" in page.inner_text("#report-result")
+    page.context.close()

@@ -15,6 +15,7 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
   let info = null;  // GET /api/event-tables/<game>: the event, table, clock, the reports and the result
   let asked = null;  // the log's facts the event table was last asked about
   let choosing = false;  // this seat taps "something else" to report another result than the one shown
+  let settling = null, settleTries = 0;  // asking again for a result the reports settle (load)
 
   /** The facts the event table's answer depends on, read from the view and the log: time called or lifted, each
    * entry once the table has gone to time (taxation power still counts), a report entry, power at 15, a draw
@@ -39,6 +40,12 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
     if (!r.ok) return;  // not an event game
     if (asked === null && view()) asked = facts(view(), log);
     info = r.data;
+    // A claim that counts (both seats agree, or the judge's) whose result is not in yet: this answer was read
+    // between the last report and its result being recorded, and no entry of the log will say so. Asked again
+    // shortly, a few times (else the other seat waited up to a minute, "waiting for confirmation").
+    clearTimeout(settling);
+    if (info.result || !(info.reports && info.reports.result)) settleTries = 0;
+    else if (settleTries < 10) { settleTries += 1; settling = setTimeout(() => load(), 1000); }
     $("event-box").classList.remove("hidden");
     $("event-name").textContent = t("eventTable", {event: info.event, round: info.round, table: info.table});
     $("call-judge").classList.toggle("hidden", !info.may.call_judge);
