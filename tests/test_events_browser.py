@@ -173,6 +173,21 @@ def test_sixteen_table_event(server: Server, browser: Any, tmp_path: Path) -> No
     assert next(t for t in report["tables"] if t["table"] == 7)["undone"] == 1
 
 
+def ann_against_ben(api: str, name: str, deck: str) -> tuple[str, str, str, str, str, str]:
+    """An event of one round and one table, Ann against Ben with the same decklist, its round paired in advisory
+    mode: the event's id, the organiser's and the judge's keys, the table's game and its seats' keys (A, B)."""
+    _, ev = call(api, "POST", "/event", {"name": name, "rounds": 1, "tables": 2})
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    for player in ("Ann", "Ben"):
+        status, out = call(api, "POST", f"/event/{eid}/players", {"name": player, "decklist": deck}, org)
+        assert status == 201, out
+        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
+    _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
+    table = rnd["tables"][0]
+    ka, kb = (claimed(s["url"], api) for s in table["seats"])
+    return eid, org, ev["judge"]["key"], table["game"], ka, kb
+
+
 def test_phones_record_dominance_and_show_the_going_to_time_result(server: Server, browser: Any) -> None:
     """A table goes to time: the round box offers dominance to the phone whose side the totals favour (one tap,
     no button on the other phone), time called is said once, and after the round's taxation phase both phones
@@ -181,15 +196,8 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
-    _, ev = call(api, "POST", "/event", {"name": "Zeitwertung", "rounds": 1, "tables": 2})
-    eid, org = ev["event"]["id"], ev["organiser"]["key"]
-    for name in ("Ann", "Ben"):  # one deck for both: power and draw decks tie, dominance decides
-        status, out = call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)
-        assert status == 201
-        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
-    _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
-    table = rnd["tables"][0]
-    gid, ka, kb = table["game"], *(claimed(s["url"], api) for s in table["seats"])
+    # One deck for both: power and draw decks tie, dominance decides.
+    eid, org, _, gid, ka, kb = ann_against_ben(api, "Zeitwertung", deck)
     version = 4  # the two decks, then each phone taking its seat's key
     for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
         status, out = call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "begin_phase", "phase": phase},
@@ -269,15 +277,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
-    _, ev = call(api, "POST", "/event", {"name": "Gleichstand", "rounds": 1, "tables": 2})
-    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
-    for name in ("Ann", "Ben"):  # one deck for both: every step ties
-        status, out = call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)
-        assert status == 201
-        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
-    _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
-    table = rnd["tables"][0]
-    gid, ka, kb = table["game"], *(claimed(s["url"], api) for s in table["seats"])
+    eid, org, judge, gid, ka, kb = ann_against_ben(api, "Gleichstand", deck)  # one deck for both: every step ties
     version = 2
 
     def act(action: dict[str, Any]) -> None:
@@ -385,15 +385,7 @@ def test_the_other_phone_shows_an_agreed_result_it_first_read_before_it_was_reco
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
-    _, ev = call(api, "POST", "/event", {"name": "Zwischendurch", "rounds": 1, "tables": 2})
-    eid, org = ev["event"]["id"], ev["organiser"]["key"]
-    for name in ("Ann", "Ben"):
-        status, out = call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)
-        assert status == 201
-        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
-    _, rnd = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben", "mode": "advisory"}, org)
-    table = rnd["tables"][0]
-    gid, ka, kb = table["game"], *(claimed(s["url"], api) for s in table["seats"])
+    _, _, _, gid, ka, kb = ann_against_ben(api, "Zwischendurch", deck)
     page = browser.new_context(**PHONE, locale="en-GB").new_page()
     seen = {"between": True, "stale": 0, "asking": 0}
 
