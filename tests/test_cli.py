@@ -102,7 +102,8 @@ def test_bench_server_prints_json_with_a_baseline() -> None:
                        "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["actions"] == 8 and report["devices"] == 6 and report["spectators_per_table"] == 1
+    # Every action counted (a writer that stopped once printed 0 actions and exit 0: seen once in a full run).
+    assert report["actions"] == 8 and report["devices"] == 6 and report["spectators_per_table"] == 1, result.stderr
     assert report["devices_that_saw_the_last_version"] == 6  # the table views without a key too
     assert report["deliveries"] >= 6  # versions that arrive close together may share one event
     assert report["baseline"]["inserts_per_second"] > 0 and report["actions_to_baseline_ratio"] > 0

@@ -162,8 +162,16 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
     # Writers: each drives its share of the tables, one action at a time per table.
     latencies: list[float] = []
     lock = threading.Lock()
+    failures: list[str] = []  # a writer that stopped, and why: the run fails with it (it printed 0 actions, exit 0)
 
     def drive(share: list[tuple[str, str, str]]) -> None:
+        try:
+            write(share)
+        except Exception as exc:  # any failure of a writer thread is the run's
+            with lock:
+                failures.append(f"{type(exc).__name__}: {exc}")
+
+    def write(share: list[tuple[str, str, str]]) -> None:
         client = Client(host, port)
         versions = {gid: 0 for gid, _, _ in share}
         for i in range(actions):
@@ -188,6 +196,8 @@ def _run(proc: subprocess.Popen[str], host: str, port: int, tmp: Path, tables: i
     for t in threads:
         t.join()
     wall = time.perf_counter() - started
+    if failures:
+        raise RuntimeError("a writer stopped: " + "; ".join(failures))
     listener.join(timeout=300)
     server_cpu = _cpu_seconds(proc.pid) - cpu_before
     client_cpu = _own_cpu_seconds() - own_before

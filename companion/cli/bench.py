@@ -43,8 +43,11 @@ def server(tables: int, devices: int, actions: int, writers: int, spectators: in
     """A real server on loopback: action latency, throughput, live-delivery delay, memory."""
     if spectators > devices:
         raise click.BadParameter(f"at most --devices ({devices})", param_hint="--spectators")
-    click.echo(json.dumps(bench_server(tables=tables, devices=devices, actions=actions, writers=writers,
-                                       spectators=spectators), indent=2))
+    try:
+        report = bench_server(tables=tables, devices=devices, actions=actions, writers=writers, spectators=spectators)
+    except RuntimeError as exc:  # the server did not start, or a writer stopped: said, with no report
+        raise click.ClickException(str(exc)) from None
+    click.echo(json.dumps(report, indent=2))
 
 
 @bench.command("event")
