@@ -87,6 +87,28 @@ def test_both_seats_agree_and_the_result_counts_at_once(client: FlaskClient, cat
                 if e["kind"] == "report"]) == 2
 
 
+def test_the_streams_hear_of_the_agreeing_report_only_once_its_result_is_recorded(client: FlaskClient,
+                                                                                    catalog: Catalog) -> None:
+    """A phone hears of a report through its game's stream and then asks for the table's result: told before the
+    agreed result was recorded, it read two agreeing reports and no result, and waited (a full run showed it)."""
+    ev = make_event(client, catalog, players=2)
+    (t1,) = round_of(client, ev, "1,Player 1,Player 2\n")
+    services = client.application.extensions["companion"]["services"]
+    heard: list[tuple[int, Any]] = []
+
+    def told(game_id: str, version: int) -> None:
+        if game_id == t1["game"]:
+            with client.application.app_context():
+                from companion.web.events_api import service
+                heard.append((version, service().events.result(game_id)))
+
+    services.store.listeners.append(told)
+    assert report(client, t1, "A", "A", "victory").status_code == 201
+    assert report(client, t1, "B", "A", "victory").get_json()["status"] == "agreed"
+    assert len(heard) == 2 and heard[0][1] is None
+    assert heard[-1][1] is not None and heard[-1][1]["winner"] == "A"
+
+
 def test_a_disagreement_goes_to_the_judge_who_decides(client: FlaskClient, catalog: Catalog) -> None:
     ev = make_event(client, catalog, players=4)
     eid, judge = ev["event"]["id"], ev["judge"]["key"]

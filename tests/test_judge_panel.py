@@ -11,14 +11,15 @@ from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
 from tests.paper import claimed
 from tests.server import Server, call
-from tests.test_browser import ARGS, CHROMIUM
+from tests.test_browser import CHROMIUM
 
-playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 LAPTOP = {"viewport": {"width": 1366, "height": 900}, "bypass_csp": True}
 
 
-def test_the_panel_opens_with_cards_in_play(server: Server) -> None:
+def one_table(server: Server) -> tuple[str, str, str, str, str]:
+    """An event of one table, Ann against Ben, seat A's card in play after the setup's reveal: (event, judge's key,
+    game, seat A's key, the card's name)."""
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
@@ -41,24 +42,61 @@ def test_the_panel_opens_with_cards_in_play(server: Server) -> None:
     assert status == 201, out
     assert call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "reveal_setup"},
                                                        "expected_version": 4}, ka)[0] == 201
-    name = catalog.get(cheap).name  # type: ignore[union-attr]
+    return eid, judge, gid, ka, catalog.get(cheap).name  # type: ignore[union-attr]
 
+
+def test_the_panel_opens_with_cards_in_play(server: Server, browser: Any) -> None:
+    eid, judge, gid, _, name = one_table(server)
     errors: list[str] = []
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        page: Any = browser.new_context(**LAPTOP).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
-        page.click(f"button[data-open='{gid}']")
-        page.wait_for_selector("#table-panel:not(.hidden)", timeout=5000)
-        assert name in page.inner_text("#moment")  # the card in play, by name
-        assert page.is_visible("#scrub") and page.is_visible("#gtt") and page.is_visible("[data-result=A]")
-        browser.close()
+    page: Any = browser.new_context(**LAPTOP).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+    page.click(f"button[data-open='{gid}']")
+    page.wait_for_selector("#table-panel:not(.hidden)", timeout=5000)
+    assert name in page.inner_text("#moment")  # the card in play, by name
+    assert page.is_visible("#scrub") and page.is_visible("#gtt") and page.is_visible("[data-result=A]")
+    page.context.close()
     assert errors == []
 
 
-def test_the_panel_shows_what_an_attachment_lies_on(server: Server) -> None:
+def test_a_row_pressed_as_the_live_stream_redraws_it_still_opens_its_table(server: Server, browser: Any) -> None:
+    """The dashboard draws its rows again on every change of any table. A judge pressing a table's button as its row
+    changed (its power, here) releases on the same button, so the click opens the table: a click was lost in a
+    full run when the whole list was drawn anew under the pointer."""
+    eid, judge, gid, ka, _ = one_table(server)
+    page: Any = browser.new_context(**LAPTOP).new_page()
+    page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+    button = page.locator(f"button[data-open='{gid}']")
+    button.wait_for(timeout=5000)
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    row = page.locator(f"tr[data-game='{gid}']")
+    before = row.inner_text()
+    assert call(server.url + "/api", "POST", f"/games/{gid}/actions",
+                {"action": {"type": "gain_power", "player": "A", "amount": 2}, "expected_version": 5}, ka)[0] == 201
+    page.wait_for_function("([gid, before]) => document.querySelector(`tr[data-game='${gid}']`).innerText !== before",
+                           arg=[gid, before], timeout=5000)
+    page.mouse.up()
+    page.wait_for_selector("#table-panel:not(.hidden)", timeout=5000)
+    # Rows that change places keep their elements, in the new order; a row gone is gone.
+    kept = page.evaluate("""async () => {
+      const {drawRows} = await import("/static/dom.js");
+      const body = document.createElement("tbody");
+      drawRows(body, '<tr data-game="x"><td><button>1</button></td><td>a</td></tr><tr data-game="y"><td>2</td></tr>' +
+                     '<tr data-game="z"><td>3</td></tr>', "data-game");
+      const button = body.rows[0].cells[0].firstChild;
+      drawRows(body, '<tr data-game="y" class="urgent"><td>2</td></tr><tr data-game="x"><td><button>1</button></td>' +
+                     '<td>b</td></tr>', "data-game");
+      return [[...body.rows].map(r => r.textContent).join(), body.rows[1].cells[0].firstChild === button,
+              body.rows[0].className];
+    }""")
+    assert kept == ["2,1b", True, "urgent"]
+    page.context.close()
+
+
+def test_the_panel_shows_what_an_attachment_lies_on(server: Server, browser: Any) -> None:
     """The corpus event's first table at the end of round 1: Milk of the Poppy lies on Tyrion."""
     from tests.corpus.load import Replay
 
@@ -67,19 +105,17 @@ def test_the_panel_shows_what_an_attachment_lies_on(server: Server) -> None:
     second = next(i for i, s in enumerate(replay.steps) if s.get("path", "").endswith("/rounds/propose"))
     replay.run(until=second)  # round 2 not paired yet: the dashboard shows round 1
     errors: list[str] = []
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        page: Any = browser.new_context(**LAPTOP, locale="de-DE").new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.url}/e/{replay.ids['e']}/judge#key={replay.keys['judge']}")
-        page.click(f"button[data-open='{replay.ids['r1t1']}']")
-        page.wait_for_selector("#table-panel:not(.hidden)", timeout=5000)
-        assert "Milk of the Poppy (an Tyrion Lannister)" in page.inner_text("#moment")
-        # Going to time asked at this table; another table opened: its panel shows no answer of the first.
-        page.click("#gtt")
-        page.wait_for_selector("#gtt-out li", timeout=5000)
-        page.click(f"button[data-open='{replay.ids['r1t2']}']")
-        page.wait_for_function("document.querySelector('#panel-title').textContent.includes('Cat')", timeout=5000)
-        assert page.inner_text("#gtt-out") == ""
-        browser.close()
+    page: Any = browser.new_context(**LAPTOP, locale="de-DE").new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/e/{replay.ids['e']}/judge#key={replay.keys['judge']}")
+    page.click(f"button[data-open='{replay.ids['r1t1']}']")
+    page.wait_for_selector("#table-panel:not(.hidden)", timeout=5000)
+    assert "Milk of the Poppy (an Tyrion Lannister)" in page.inner_text("#moment")
+    # Going to time asked at this table; another table opened: its panel shows no answer of the first.
+    page.click("#gtt")
+    page.wait_for_selector("#gtt-out li", timeout=5000)
+    page.click(f"button[data-open='{replay.ids['r1t2']}']")
+    page.wait_for_function("document.querySelector('#panel-title').textContent.includes('Cat')", timeout=5000)
+    assert page.inner_text("#gtt-out") == ""
+    page.context.close()
     assert errors == []

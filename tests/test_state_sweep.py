@@ -385,8 +385,9 @@ def _scrub(sweep: Sweep, dashboards: list[Watched], replay: Replay, labels: list
             gid = replay.ids[label]
             w.at = f"panel {label}"
             page.wait_for_selector(f"button[data-open='{gid}']", timeout=10000)
-            # The dashboard redraws its rows from the live stream: a click on a row's button as it is replaced is
-            # lost (seen once in a full run). Clicked again, and counted in the sweep's report (``lost_clicks``).
+            # The dashboard keeps a row's button as the live stream redraws it (a click was lost before), but orders
+            # its rows by urgency: a row moving away under the pointer takes no click. Clicked again, and counted in
+            # the sweep's report (``lost_clicks``).
             for attempt in range(3):
                 page.click(f"button[data-open='{gid}']")
                 try:

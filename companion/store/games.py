@@ -1031,7 +1031,28 @@ class GameStore:
             with contextlib.suppress(Exception):
                 revoker(game_id)
 
+    @contextmanager
+    def told_after(self, game_id: str) -> Iterator[None]:
+        """The listeners hear of this thread's writes to ``game_id`` once the block ends, once, at the last version:
+        a write whose consequence is recorded elsewhere (a report that settles an event table's result) is heard of
+        with its consequence, never before it."""
+        held: dict[str, int | None] = self._local.__dict__.setdefault("held", {})
+        if game_id in held:  # already held by an outer block: that one tells
+            yield
+            return
+        held[game_id] = None
+        try:
+            yield
+        finally:
+            version = held.pop(game_id)
+            if version is not None:
+                self._notify(game_id, version)
+
     def _notify(self, game_id: str, version: int) -> None:
+        held: dict[str, int | None] | None = self._local.__dict__.get("held")
+        if held is not None and game_id in held:
+            held[game_id] = version
+            return
         for listener in list(self.listeners):
             # A listener's trouble must never turn a committed write into an error.
             with contextlib.suppress(Exception):

@@ -1183,9 +1183,12 @@ def report_result(game_id: str) -> Any:
     except ValueError as exc:
         raise ApiError(400, "bad_result", "a winner with how the round ended, or no winner with both_lose",
                        field=str(exc)) from None
-    svc().table.report(game_id, {"winner": data.get("winner"), "ending": data["ending"],
-                                 "modified": data["ending"] == "time"}, role)
-    settled = service().settle_reports(ref)
+    # The streams hear of the report once what it settles is recorded: a phone that asks for the result on hearing
+    # of an agreeing report finds it.
+    with svc().store.told_after(game_id):
+        svc().table.report(game_id, {"winner": data.get("winner"), "ending": data["ending"],
+                                     "modified": data["ending"] == "time"}, role)
+        settled = service().settle_reports(ref)
     answer = {**settled.to_dict(), "result": service().events.result(game_id)}
     service().events.remember(ref.event_id, rid, answer)
     return jsonify(answer), 201

@@ -35,3 +35,23 @@ export function saveFile(blob, name) {
   const link = el("a", {href: URL.createObjectURL(blob), download: name});
   document.body.append(link); link.click(); link.remove();
 }
+
+/** Draw a table body's rows from their HTML, changing only the cells that changed: a button pressed as the rows are
+ * drawn again is the same button when released, so its click is not lost (the live stream redraws often). Rows are
+ * known by their ``key`` attribute (a table's game), so a row that moves up keeps its elements too. */
+export function drawRows(body, html, key = "data-key") {
+  const drawn = document.createElement("tbody");
+  drawn.innerHTML = html;
+  const old = new Map([...body.rows].filter(r => r.hasAttribute(key)).map(r => [r.getAttribute(key), r]));
+  const rows = [...drawn.rows].map(row => {
+    const kept = row.hasAttribute(key) ? old.get(row.getAttribute(key)) : undefined;
+    if (!kept || kept.cells.length !== row.cells.length) return row;
+    old.delete(row.getAttribute(key));
+    for (const a of [...kept.attributes]) if (!row.hasAttribute(a.name)) kept.removeAttribute(a.name);
+    for (const a of [...row.attributes]) if (kept.getAttribute(a.name) !== a.value) kept.setAttribute(a.name, a.value);
+    [...row.cells].forEach((cell, j) => { if (kept.cells[j].outerHTML !== cell.outerHTML) kept.cells[j].replaceWith(cell); });
+    return kept;
+  });
+  for (const r of [...body.rows]) if (!rows.includes(r)) r.remove();
+  rows.forEach((row, i) => { if (body.rows[i] !== row) body.insertBefore(row, body.rows[i] || null); });
+}

@@ -2,7 +2,7 @@
 // rules page. Text comes from the message catalogue (messages.js), API calls go through request.js and the
 // judge's dashboard follows the live stream (stream.js); keys come from the URL fragment (#key=…), are kept in
 // this tab only, and travel in the Authorization header.
-import {confirmSheet, el, saveFile} from "./dom.js";
+import {confirmSheet, drawRows, el, saveFile} from "./dom.js";
 import {actName, citation, errorText, factionName, hasMessage, lang, messagesReady, onLanguage, phaseName, t} from "./messages.js";
 import {request, requestId} from "./request.js";
 import {openStream} from "./stream.js";
@@ -527,7 +527,7 @@ import {openStream} from "./stream.js";
       showLegality(data.event);
       $("clock").textContent = clockText(data.clock);
       $("clock").classList.toggle("called", Boolean(data.clock && data.clock.time_called));
-      $("tables").innerHTML = data.tables.map(tb => {
+      drawRows($("tables"), data.tables.map(tb => {
         const players = tb.players.map(p => `${esc(p.name)} (${esc(factionName(p.faction))})${p.legal ? deckHtml(p, false) : ""} ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}` +
           (p.legal === false ? `<span class="deck-line">${deckHtml(p, false)}</span>` : "")).join("<br>");
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
@@ -535,7 +535,7 @@ import {openStream} from "./stream.js";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button></td>` +
           `<td>${players}${result}</td><td>${esc(phaseRound(tb.phase, tb.game_round))}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
-      }).join("") || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`;
+      }).join("") || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`, "data-game");
     }
     $("tables").addEventListener("click", async e => {
       const clear = e.target.closest("[data-clear]");
