@@ -100,9 +100,14 @@ if [ "$what" = serve ]; then
   exec .venv/bin/companion serve "$@"
 fi
 set +e
-# Every core, one test module per worker (a module's server and browser are shared by its tests); options given
-# after `test` come later and win (`-n 0`: one process). The 25 slowest tests are listed at the end.
-.venv/bin/python -m pytest -n auto --dist loadfile --durations=25 "$@"
+# Python keeps its compiled modules and pytest its rewritten test modules (__pycache__, ignored by git): a machine
+# that says not to (PYTHONDONTWRITEBYTECODE) compiled the tests in every worker and the companion in every server
+# a test starts, each time.
+unset PYTHONDONTWRITEBYTECODE
+# Every core, one test module per worker (a module's server and browser are shared by its tests), the longest
+# modules first (tests/conftest.py: LONG_FIRST); options given after `test` come later and win (`-n 0`: one
+# process). The 25 slowest tests are listed at the end.
+.venv/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --durations=25 "$@"
 status=$?
 if [ "$status" = 5 ]; then
   echo "pytest collected no tests: that is a failure here." >&2

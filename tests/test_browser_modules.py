@@ -115,6 +115,8 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
     blank = set(blank_page.evaluate("Object.getOwnPropertyNames(window)"))
     ctx.close()
     for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
+        # Every page of a language is opened before any is looked at: their waits for a quiet network overlap.
+        opened = []
         for name, each in urls.items():
             url = each[lang] if isinstance(each, dict) else each
             ctx = browser.new_context(**(LAPTOP if name in ("organiser", "judge", "report") else PHONE), locale=locale)
@@ -127,7 +129,10 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
             page.on("request", lambda r, sent=sent: sent.append(r) if r.resource_type != "document" else None)
             page.on("console", lambda m, errors=errors: errors.append(m.text) if m.type == "error" else None)
             page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-            page.goto(url)
+            page.goto(url, wait_until="commit")
+            opened.append((name, url, page, errors, sent))
+        for name, url, page, errors, sent in opened:
+            page.wait_for_load_state("load")
             page.wait_for_selector(DRAWN[name], state="attached", timeout=15000)
             if name in LIVE:  # a live stream never lets the network fall idle
                 page.wait_for_timeout(300)
@@ -148,7 +153,7 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
             if classic or extra or errors or leaked:
                 found[f"{name} {lang}"] = {"classic scripts": classic, "globals": extra, "console": errors,
                                            "keys": leaked}
-            ctx.close()
+            page.context.close()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "page-globals.json").write_text(json.dumps(found, indent=1, sort_keys=True), encoding="utf-8")
     assert not found, sorted(found)
