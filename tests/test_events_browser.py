@@ -425,3 +425,40 @@ def test_the_other_phone_shows_an_agreed_result_it_first_read_before_it_was_reco
     page.wait_for_function("() => document.querySelector('#report-result') !== null", timeout=5000)
     assert "Ann wins" in page.inner_text("#report-result")
     page.context.close()
+
+
+def test_the_clock_started_as_a_new_round_shows_is_that_rounds_clock(server: Server, browser: Any) -> None:
+    """The organiser makes a round and taps "start the clock" as soon as the round shows. The page shows the round
+    only once it has read the event again, so the tap starts that round's clock: it showed the round from the
+    POST's answer and asked for the event after, and a tap in between started no clock (a full run timed out on it,
+    in round 3 of the sixteen tables) or asked to start the last round's again."""
+    catalog = Catalog.in_memory()
+    api = server.url + "/api"
+    deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
+    _, ev = call(api, "POST", "/event", {"name": "Uhr", "rounds": 3, "tables": 1})
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    for player in ("Ann", "Ben"):
+        status, out = call(api, "POST", f"/event/{eid}/players", {"name": player, "decklist": deck}, org)
+        assert status == 201, out
+        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
+    page: Any = browser.new_context(**LAPTOP).new_page()
+    page.goto(ev["organiser"]["url"].replace("http://localhost", server.url))
+    page.wait_for_selector("#ev-title:not(:empty)", timeout=WAIT)
+    held: list[Any] = []  # the page's next reads of the event, held back
+    holding = True
+    page.route(f"{api}/event/{eid}", lambda route: held.append(route) if holding else route.continue_())
+    page.fill("#pairings", "1,Ann,Ben")
+    with page.expect_response(lambda r: r.url.endswith(f"/event/{eid}/rounds") and r.request.method == "POST") as made:
+        page.click("#make-round")
+    assert made.value.status == 201
+    page.wait_for_timeout(300)
+    assert not page.is_visible("#round-out h3")  # not before the page knows the round
+    holding = False
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#round-out h3", timeout=WAIT)
+    page.click("#start-clock")
+    page.wait_for_function("(document.querySelector(\"#rounds details[data-round='1'] summary\") || "
+                           "{textContent: ''}).textContent.includes(':')", timeout=WAIT)
+    assert page.locator(".sheet.confirm").count() == 0
+    page.context.close()

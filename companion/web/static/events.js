@@ -387,15 +387,16 @@ import {openStream} from "./stream.js";
       await registerMany(items);
       $("deck-files").value = "";
     });
-    function roundOut(out) {
+    // The new round shows once the page has read the event again: a tap on "start the clock" as it shows is for it.
+    async function roundOut(out) {
+      try { await load(); } catch { /* shown in the error box; the round is made all the same */ }
       $("round-out").innerHTML = `<h3>${esc(t("ev.round_n", {n: out.round}))}</h3>` + out.tables.map(tb =>
         `<p>${esc(t("ev.table_n", {n: tb.table}))}: ` + tb.seats.map(s => `<a href="${esc(s.url)}" target="_blank" rel="noopener">${esc(s.seat)}: ${esc(s.name)}</a>`).join(" · ") + "</p>").join("") +
         (out.bye ? `<p class="bye">${esc(t("ev.swiss.bye", {name: out.bye.name}))}</p>` : "") +
         (out.rematches ? `<p class="rematch">⚠ ${esc(t("ev.swiss.rematch_tables", {tables: out.rematches.join(", ")}))}</p>` : "");
-      load();
     }
     $("make-round").addEventListener("click", async () => {
-      roundOut(await call("POST", `/api/event/${eventId}/rounds`, {csv: $("pairings").value, request_id: requestId()}));
+      await roundOut(await call("POST", `/api/event/${eventId}/rounds`, {csv: $("pairings").value, request_id: requestId()}));
     });
     // Pairing by hand: a table per row, two menus of the registered players; the server checks it all.
     // A player already chosen at another table says so in the other menus (the server still refuses twice).
@@ -437,7 +438,7 @@ import {openStream} from "./stream.js";
       // Every row goes to the server, an empty one too: it answers which table still needs its players.
       const pairings = [...$("pair-rows").children].map(row => ({table: +row.dataset.pair,
         a: row.querySelector("[data-seat=a]").value, b: row.querySelector("[data-seat=b]").value}));
-      roundOut(await call("POST", `/api/event/${eventId}/rounds`, {pairings, request_id: requestId()}));
+      await roundOut(await call("POST", `/api/event/${eventId}/rounds`, {pairings, request_id: requestId()}));
       $("pair-rows").replaceChildren();
       $("by-hand").open = false;
     });
