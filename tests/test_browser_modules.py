@@ -102,7 +102,7 @@ def own_globals(page: Any, blank: set[str]) -> list[str]:
 
 def test_every_page_is_modules_without_globals_or_console_errors(server: Server, browser: Any,
                                                                 catalog: Catalog) -> None:
-    """Long (about a minute): every page of the product, in both languages, is opened in a context of its own,
+    """Long (half a minute): every page of the product, in both languages, is opened in a context of its own,
     waited for until its network is idle (or 300 ms for a live page), and switched to the other language."""
     found: dict[str, Any] = {}
     urls, made = pages(server, catalog)

@@ -27,8 +27,8 @@ TABLES = 16
 
 
 def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server: Server, tmp_path: Path) -> None:
-    """Long (about a minute): 32 players and three rounds of sixteen tables, every result entered on the judge's
-    dashboard."""
+    """Long (half a minute to a minute): 32 players and three rounds of sixteen tables, every result entered on the
+    judge's dashboard."""
     catalog = Catalog.in_memory()
     decks = [d for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
     names = [f"Player {i + 1:02d}" for i in range(2 * TABLES)]

@@ -219,8 +219,9 @@ def plan_a_game(catalog: Catalog, moment: dict[str, Any]) -> list[tuple[str, Any
 
 
 def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser: Any, tmp_path: Path) -> None:
-    """Long (about 1.5–2 minutes): a whole evening of three Swiss rounds on two languages' pages, a table played live
-    with three phones open, and every page looked at after each stage (the module's docstring lists them)."""
+    """Long (half a minute to a minute and a half): a whole evening of three Swiss rounds on two languages' pages, a
+    table played live with three phones open, and every page looked at after each stage (the module's docstring lists
+    them)."""
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     decks = {name: real_deck(deck) for name, deck in [*PLAYERS, LATE]}

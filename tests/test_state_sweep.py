@@ -609,7 +609,7 @@ def sweep_games(sweep: Sweep, kind: str, axed: frozenset[str]) -> None:
 
 
 def test_every_page_at_every_entry_of_every_casual_corpus_game(sweep: Sweep) -> None:
-    """Long (one to two minutes): two whole games replayed request by request with eight phones and a host page
+    """Long (about a minute): two whole games replayed request by request with eight phones and a host page
     open, each looked at after each kind of request. The event games are swept in test_state_sweep_events.py, so
     two workers share the sweep."""
     sweep.axe_only = AXED_AT_CASUAL_TABLES | AXED_AROUND

@@ -25,6 +25,6 @@ def sweep(browser: Any, server: Server) -> Sweep:
 
 
 def test_every_page_at_every_entry_of_every_corpus_event(sweep: Sweep) -> None:
-    """Long (one and a half to two and a half minutes): two events of two rounds and two tables each, every request
+    """Long (about a minute): two events of two rounds and two tables each, every request
     replayed with about a dozen pages open, and the judge's panel scrubbed through each table's entries."""
     sweep_games(sweep, "event", AXED_AT_EVENTS)
