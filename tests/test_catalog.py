@@ -100,6 +100,23 @@ def test_cards_that_contribute_str_to_dominance(catalog: Catalog) -> None:
                      "atoc_91": ("Meraxes", 4, None)}
 
 
+def test_no_attachments_except_carries_the_traits_it_lets_through(catalog: Catalog) -> None:
+    """RR: No Attachments, with its exception as printed: "No attachments except <i>Weapon</i>." (2nd edition),
+    "No attachments except Weapon or Boon." (1st edition); "a single Weapon" lets Weapons through (how many is ability
+    text); the plain keyword carries no traits."""
+    assert parse_keywords("No attachments except <i>Weapon</i>.").attachments_except == ("Weapon",)
+    assert parse_keywords("No attachments except Weapon or Boon.").attachments_except == ("Weapon", "Boon")
+    assert parse_keywords("No attachments except a single Weapon.").attachments_except == ("Weapon",)
+    assert parse_keywords("No attachments except <i>Old Gods</i>.").attachments_except == ("Old Gods",)
+    plain = parse_keywords("No attachments.")
+    assert plain.attachments_except == () and plain.keywords == ("no attachments",)
+    assert parse_keywords("<b>Action:</b> No attachments except Weapon.").attachments_except == ()  # an ability
+    facts = {code: (c.name, c.attachments_except) for code in ("01131", "01030", "core_81")
+             if (c := catalog.get(code)) is not None}
+    assert facts == {"01131": ("Old Forest Hunter", ("Weapon",)), "01030": ("Rattleshirt's Raiders", ()),
+                     "core_81": ("Knight of the Rainwood", ("Weapon",))}
+
+
 def test_no_card_text_is_shipped() -> None:
     raw = gzip.decompress(
         (Path(__file__).resolve().parents[1] / "companion/catalog/data/cards.json.gz").read_bytes()

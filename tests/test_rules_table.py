@@ -225,6 +225,38 @@ def test_no_attachments_keeps_a_marshalled_attachment_off(
     legal(t, Marshal("A", attachment, attach_to=plain))
 
 
+THROWING_AXE, OLD_FOREST_HUNTER, AEGONS_BLADE_1E, RAINWOOD_1E = "01077", "01131", "core_102", "core_81"
+
+
+@pytest.mark.parametrize(("edition", "deck", "weapon", "other", "target", "citation"), [
+    ("2e", {MILK: 1, THROWING_AXE: 1, OLD_FOREST_HUNTER: 1}, "A.01077.1", "A.01035.1", "A.01131.1",
+     "RR: No Attachments"),
+    ("1e", {MILK_1E: 1, AEGONS_BLADE_1E: 1, RAINWOOD_1E: 1}, "A.core_102.1", "A.core_145.1", "A.core_81.1",
+     "1E Rules › No attachments"),
+])
+def test_no_attachments_except_a_trait_lets_only_attachments_with_it_on(
+    edition: str, deck: dict[str, int], weapon: str, other: str, target: str, citation: str
+) -> None:
+    """RR: No Attachments: "No attachments except <Weapon>" (Old Forest Hunter; 1st edition Knight of the Rainwood):
+    a Weapon may be attached to the card, another attachment (Milk of the Poppy, a Condition) may not."""
+    from companion.rules.placing import legal_attach_targets
+
+    t = make_table({"A": deck, "B": {}}, edition=edition)
+    assert t.card(target).attachments_except == ("Weapon",) and "no attachments" not in t.card(target).keywords
+    hand(t, weapon, other)
+    in_play(t, target)
+    assert target in legal_attach_targets(t, t.card(weapon)) and target not in legal_attach_targets(t, t.card(other))
+    v = illegal(t, Marshal("A", other, attach_to=target), "attach.no-attachments-except", citation)
+    assert rules_of(v) == ["attach.no-attachments-except"]
+    assert "No attachments except Weapon" in v.violations[0].text()
+    assert "Keine Verstärkungen außer Weapon" in v.violations[0].text("de")
+    assert play(t.clone(), Marshal("A", other, attach_to=target), "strict").applied is False
+    advisory = t.clone()
+    assert play(advisory, Marshal("A", other, attach_to=target), "advisory").applied  # recorded, flagged
+    assert advisory.in_play[other].attached_to == target
+    legal(t, Marshal("A", weapon, attach_to=target))
+
+
 def test_no_attachments_in_setup_face_up_and_at_the_reveal() -> None:
     """RR: No Attachments; FAQ: Attachments in Setup: a setup attachment goes onto one of its owner's own cards,
     never onto one with "No attachments", whether placed face up or attached at the reveal."""

@@ -68,6 +68,9 @@ class Card:
     #: STR the card itself contributes to its controller's total for dominance, as printed ("The Iron Throne
     #: contributes 8 STR to your total for dominance"; 1st edition: "counts as 4 STR during the dominance phase").
     dominance: int | None = None
+    #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
+    #: Attachments; the keyword "No attachments" alone is in ``keywords``).
+    attachments_except: tuple[str, ...] = ()
 
     @property
     def has_shadow(self) -> bool:
@@ -89,6 +92,7 @@ class Card:
         d["other_factions"] = list(self.other_factions)
         d["icons"] = list(self.icons)
         d["keywords"] = list(self.keywords)
+        d["attachments_except"] = list(self.attachments_except)
         return d
 
     def has_keyword(self, keyword: str) -> bool:
@@ -128,6 +132,7 @@ class Card:
             icons=tuple(d.get("icons") or ()),
             keywords=tuple(d.get("keywords") or ()),
             dominance=int(d["dominance"]) if d.get("dominance") is not None else None,
+            attachments_except=tuple(d.get("attachments_except") or ()),
         )
 
 

@@ -23,6 +23,9 @@ _MODIFIER = re.compile(r"^\[?\s*([+-]\d+)\s+(income|initiative|reserve)\s*\]?$",
 _VALUED = re.compile(r"^(ambush|bestow|prized)\s*\(?\s*(\d+|x)?\s*\)?$", re.IGNORECASE)
 #: A card's own printed STR for dominance: "<its name> contributes 8 STR to your total for dominance." (2nd edition),
 #: "<its name> counts as 4 STR during the dominance phase." (1st edition). Only when the sentence names the card.
+#: "No attachments except <i>Weapon</i>." (2nd edition), "No attachments except Weapon or Boon." (1st edition): the
+#: keyword with the traits it lets through ("a single Weapon" reads as Weapon: how many is ability text).
+_EXCEPT = re.compile(r"^no attachments except (?:a single )?([A-Z][\w' ]*(?:(?: or |, )[A-Z][\w' ]*)*)$", re.IGNORECASE)
 _DOMINANCE = re.compile(r"^(.+?) (?:contributes (\d+) STR to your total for dominance|"
                         r"counts as (\d+) STR during the dominance phase)$", re.IGNORECASE)
 
@@ -46,6 +49,7 @@ class Keywords:
     keywords: tuple[str, ...] = ()  # the others, by name (renown, stealth, ...), in KEYWORDS' order
     modifiers: tuple[tuple[str, int], ...] = ()  # printed plot value modifiers: ("income", 1)
     dominance: int | None = None  # STR the card itself contributes for dominance, as printed
+    attachments_except: tuple[str, ...] = ()  # "No attachments except <Weapon>": the traits let through
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -63,6 +67,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     found: set[str] = set()
     modifiers: dict[str, int] = {}
     dominance: int | None = None
+    excepted: list[str] = []
     for line in (text or "").split("\n"):
         if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
@@ -73,7 +78,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             modifier = _MODIFIER.match(sentence)
             valued = _VALUED.match(sentence)
             own = _DOMINANCE.match(sentence)
-            if own and name is not None and fold(own.group(1)) == fold(name):
+            but = _EXCEPT.match(sentence)
+            if but:
+                excepted += [trait.strip() for trait in re.split(r" or |, ", but.group(1)) if trait.strip()]
+            elif own and name is not None and fold(own.group(1)) == fold(name):
                 dominance = int(own.group(2) or own.group(3))
             elif m:
                 value = m.group(1)
@@ -92,7 +100,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             elif word in KEYWORDS:
                 found.add(word)
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
-                    tuple(sorted(modifiers.items())), dominance)
+                    tuple(sorted(modifiers.items())), dominance, tuple(excepted))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -185,7 +193,7 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":
-        out.update(dict(kw.modifiers), dominance=kw.dominance)
+        out.update(dict(kw.modifiers), dominance=kw.dominance, attachments_except=kw.attachments_except)
     return out
 
 

@@ -215,9 +215,12 @@ RULES: dict[str, Rule] = {
         "RR: Attachment Cards",
         "1E Rules › Attachments",
     ),
-    # A keyword the catalog carries as a fact ("No attachments" on the card; "No attachments except <trait>" is
-    # not carried, so those cards are not checked).
+    # Keywords the catalog carries as facts: "No attachments", and "No attachments except <trait>" with its traits.
     "attach.no-attachments": Rule(
+        "RR: No Attachments",
+        "1E Rules › No attachments",
+    ),
+    "attach.no-attachments-except": Rule(
         "RR: No Attachments",
         "1E Rules › No attachments",
     ),

@@ -21,9 +21,15 @@ def duplicate_target(t: TableState, player: str, card: str) -> str | None:
     return None
 
 
-def takes_no_attachments(t: TableState, card: str) -> bool:
-    """The card has the "No attachments" keyword: no attachment may be attached to it (RR: No Attachments)."""
-    return t.card(card).has_keyword("no attachments")
+def keeps_off(t: TableState, card: str, attachment: Card) -> str | None:
+    """The rule that keeps ``attachment`` off ``card``, if one does (RR: No Attachments): its "No attachments", or its
+    "No attachments except <Weapon>" when the attachment has none of the traits let through."""
+    c = t.card(card)
+    if c.has_keyword("no attachments"):
+        return "attach.no-attachments"
+    if c.attachments_except and not {x.lower() for x in c.attachments_except} & {x.lower() for x in attachment.traits}:
+        return "attach.no-attachments-except"
+    return None
 
 
 def legal_attach_targets(t: TableState, card: Card, controller: str | None = None) -> list[str]:
@@ -32,7 +38,7 @@ def legal_attach_targets(t: TableState, card: Card, controller: str | None = Non
     for cid, ip in t.in_play.items():
         if ip.attached_to or ip.duplicate_of:
             continue
-        if t.card(cid).type != want or takes_no_attachments(t, cid):
+        if t.card(cid).type != want or keeps_off(t, cid, card):
             continue
         if controller is not None and ip.controller != controller:
             continue

@@ -7,8 +7,8 @@ from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
+from companion.rules.placing import keeps_off
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
-from companion.rules.placing import takes_no_attachments
 from companion.rules.state import Stage, Zone
 from companion.rules.values import claim_due, current_challenge, modifier_lasts
 from companion.rules.verdict import Param, msg
@@ -179,8 +179,10 @@ def check_attachment(
         v.violate("attach.target", (card,), card=t.ref(card), target="?", reason=reason)
         return False
     if target not in legal:
-        if t.zone_of(target) is Zone.PLAY and takes_no_attachments(t, target):
-            v.violate("attach.no-attachments", (card, target), card=t.ref(card), target=t.ref(target))
+        kept_off = keeps_off(t, target, c) if t.zone_of(target) is Zone.PLAY else None
+        if kept_off:
+            v.violate(kept_off, (card, target), card=t.ref(card), target=t.ref(target),
+                      traits=", ".join(t.card(target).attachments_except))
             return False
         if t.zone_of(target) is not Zone.PLAY:
             reason = msg("attach.target-not-in-play")
