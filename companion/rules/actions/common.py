@@ -180,8 +180,11 @@ def check_attachment(
         return False
     if target not in legal:
         kept_off = keeps_off(t, target, c) if t.zone_of(target) is Zone.PLAY else None
-        if kept_off:
-            v.violate(kept_off, (card, target), card=t.ref(card), target=t.ref(target),
+        if kept_off == "attach.no-attachments":
+            v.violate("attach.no-attachments", (card, target), card=t.ref(card), target=t.ref(target))
+            return False
+        if kept_off == "attach.no-attachments-except":
+            v.violate("attach.no-attachments-except", (card, target), card=t.ref(card), target=t.ref(target),
                       traits=", ".join(t.card(target).attachments_except))
             return False
         if t.zone_of(target) is not Zone.PLAY:
