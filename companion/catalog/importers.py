@@ -21,11 +21,11 @@ _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
 _MODIFIER = re.compile(r"^\[?\s*([+-]\d+)\s+(income|initiative|reserve)\s*\]?$", re.IGNORECASE)
 #: A keyword with a value ("Ambush (3)", "Bestow (2)", "Prized 1"): the keyword is its name.
 _VALUED = re.compile(r"^(ambush|bestow|prized)\s*\(?\s*(\d+|x)?\s*\)?$", re.IGNORECASE)
-#: A card's own printed STR for dominance: "<its name> contributes 8 STR to your total for dominance." (2nd edition),
-#: "<its name> counts as 4 STR during the dominance phase." (1st edition). Only when the sentence names the card.
 #: "No attachments except <i>Weapon</i>." (2nd edition), "No attachments except Weapon or Boon." (1st edition): the
 #: keyword with the traits it lets through ("a single Weapon" reads as Weapon: how many is ability text).
 _EXCEPT = re.compile(r"^no attachments except (?:a single )?([A-Z][\w' ]*(?:(?: or |, )[A-Z][\w' ]*)*)$", re.IGNORECASE)
+#: A card's own printed STR for dominance: "<its name> contributes 8 STR to your total for dominance." (2nd edition),
+#: "<its name> counts as 4 STR during the dominance phase." (1st edition). Only when the sentence names the card.
 _DOMINANCE = re.compile(r"^(.+?) (?:contributes (\d+) STR to your total for dominance|"
                         r"counts as (\d+) STR during the dominance phase)$", re.IGNORECASE)
 
