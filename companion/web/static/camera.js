@@ -66,6 +66,7 @@ export async function startCamera(video, read) {
   if (running) return;
   const line = box(video);
   let stream = null, stopped = false, frames = 0, wantTitle = false;
+  let pause = null;  // the wait before the next frame, while there is one (none while a frame is read)
   const stop = (why = null) => {
     if (stopped) return;
     stopped = true;
@@ -79,8 +80,16 @@ export async function startCamera(video, read) {
     line.querySelector("#live-title").classList.add("hidden");
   };
   const hidden = () => { if (document.hidden) stop(); };
-  // "Hold still": the next frame is read for titles too (at once if no frame is being read).
-  running = {stop: () => stop(), title: () => { wantTitle = true; say(video, "scan.readingTitle"); }};
+  // "Hold still": the next frame is read for titles too, taken at once if the camera is waiting between frames,
+  // and as soon as the frame being read is answered otherwise (the pause between frames spares the phone's
+  // battery; a player holding a card still is waiting for it).
+  const next = (ms) => { pause = setTimeout(() => { pause = null; tick(); }, ms); };
+  const title = () => {
+    wantTitle = true;
+    say(video, "scan.readingTitle");
+    if (pause !== null) { clearTimeout(pause); pause = null; tick(); }
+  };
+  running = {stop: () => stop(), title};
   line.classList.remove("hidden");
   line.querySelector("#live-stop").classList.remove("hidden");
   line.querySelector("#live-title").classList.remove("hidden");
@@ -100,7 +109,7 @@ export async function startCamera(video, read) {
   const canvas = document.createElement("canvas");
   const tick = async () => {
     if (stopped) return;
-    if (!video.videoWidth) { setTimeout(tick, PAUSE); return; }  // no picture yet
+    if (!video.videoWidth) { next(PAUSE); return; }  // no picture yet
     canvas.width = video.videoWidth; canvas.height = video.videoHeight;
     canvas.getContext("2d").drawImage(video, 0, 0);
     const title = wantTitle;
@@ -114,7 +123,7 @@ export async function startCamera(video, read) {
     if (found.cards) { stop(["scan.found", found.cards]); return; }
     if (title) say(video, found.titles ? "scan.titleRead" : "scan.noTitle");
     else if (!wantTitle) say(video, found.codes ? "scan.lookingSeen" : "scan.lookingNone", frames);
-    setTimeout(tick, PAUSE);
+    next(wantTitle ? 0 : PAUSE);
   };
   tick();
 }
