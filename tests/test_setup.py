@@ -10,6 +10,7 @@ import pytest
 from companion.rules import check, play
 from companion.rules.actions import DrawCards, RevealSetup, SetupFaceDown, SetupIntoShadows, SetupPlace
 from companion.rules.actions.setup import Mulligan
+from companion.rules.offers import round_view
 from companion.rules.roles import SPECTATOR, Role
 from companion.rules.state import Zone
 from companion.rules.views import view
@@ -107,3 +108,42 @@ def test_the_first_edition_has_no_mulligan() -> None:
     t = _setup("1e")
     done = flagged_and_refused(t, Mulligan("A"), "setup.mulligan-1e")
     assert rules_of(check(done, Mulligan("A"))) == ["setup.mulligan-once", "setup.mulligan-1e"]
+    assert not [o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("mulligan:")]
+
+
+def test_the_phone_offers_the_mulligan_while_it_is_legal_and_asks_first() -> None:
+    t = make_table({"A": {"01091": 3, "13089": 8}, "B": {"01091": 9}}, phase="setup")
+
+    def offers(role: Role) -> list[dict]:  # type: ignore[type-arg]
+        return [o for o in round_view(t, role)["offers"] if not o["id"].startswith("table:")]  # not card effects'
+
+    assert [o["id"] for o in offers(Role.of_seat("A"))] == ["draw:A:7"]
+    legal(t, DrawCards("A", 7))
+    mulligan = [o for o in offers(Role.of_seat("A")) if o["id"] == "mulligan:A"]
+    assert len(mulligan) == 1 and mulligan[0]["action"] == {"type": "mulligan", "player": "A"}
+    assert mulligan[0]["confirm"] == {"msg": "confirmMulligan"} and mulligan[0]["label"] == {"msg": "round.mulligan"}
+    assert not mulligan[0]["primary"]  # keeping the hand is as usual as not
+    assert not [o for o in offers(Role.of_seat("B")) if o["id"].startswith("mulligan:")]  # another seat's: never
+    assert not [o for o in offers(SPECTATOR) if o["id"].startswith("mulligan:")]
+    legal(t, Mulligan("A"))
+    assert not [o for o in offers(Role.of_seat("A")) if o["id"].startswith("mulligan:")]  # used: gone
+    legal(t, DrawCards("B", 7))
+    assert [o["id"] for o in offers(Role.of_seat("B"))] == ["mulligan:B"]
+    legal(t, SetupFaceDown("B", "B.01091.1"))
+    assert not [o for o in offers(Role.of_seat("B")) if o["id"].startswith("mulligan:")]  # a setup card placed
+
+
+def test_after_the_reveal_the_phone_offers_to_draw_back_up_to_seven() -> None:
+    t = make_table({"A": {"01091": 3, "13089": 8}, "B": {"01091": 9}}, phase="setup")
+    legal(t, DrawCards("A", 7))
+    legal(t, DrawCards("B", 7))
+    legal(t, SetupFaceDown("A", "A.01091.1"))
+    legal(t, SetupFaceDown("A", "A.01091.2"))
+    assert not [o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("draw:")]
+    legal(t, RevealSetup())
+    up = [o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("draw:")]
+    assert [(o["label"], o["action"]) for o in up] == [({"msg": "drawUpTo7", "n": 2},
+                                                        {"type": "draw_cards", "player": "A", "count": 2})]
+    assert not [o for o in round_view(t, Role.of_seat("B"))["offers"] if o["id"].startswith("draw:")]  # 7 held
+    legal(t, DrawCards("A", 2))
+    assert not [o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("draw:")]
