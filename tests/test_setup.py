@@ -57,6 +57,19 @@ def test_a_mulligan_puts_the_hand_back_and_draws_seven_once() -> None:
     legal(t, Mulligan("B"))  # the other player's own one
 
 
+def test_after_a_mulligan_the_counts_are_known_again() -> None:
+    """A card taken as drawn with no recorded draw leaves the counts unknown; the mulligan takes the whole hand back,
+    whatever it held, and draws 7: hand 7, the rest in the deck."""
+    t = make_table({"A": {"01091": 3, "13089": 9}, "B": {"01091": 9}}, phase="setup")
+    play(t, SetupPlace("A", "A.01091.1"), "advisory")  # taken as drawn
+    assert not t.players["A"].counts_known
+    advisory = t.clone()
+    v = play(advisory, Mulligan("A"), "advisory")  # late (a setup card placed): flagged, recorded as said
+    assert rules_of(v) == ["setup.mulligan-placed"] and v.applied
+    a = _counts(advisory, "A", Role.of_seat("B"))
+    assert (a["hand"]["count"], a["deck"]["count"], a["hand"]["tracked"]) == (7, 4, True)
+
+
 def test_the_other_seat_and_a_spectator_read_counts_only() -> None:
     t = _setup()
     before = {who: _counts(t, "A", r) for who, r in (("B", Role.of_seat("B")), ("spectator", SPECTATOR))}
