@@ -74,3 +74,28 @@ def test_counts_say_not_tracked_and_an_undo_after_the_other_seat_acted_waits_for
     shot(b, "undo-confirm-de")
     b.click("#pending-box [data-pending] button.primary")
     a.wait_for_selector("#my-play li[data-card='A.01091.1']", state="detached", timeout=WAIT)
+
+
+def test_a_mulligan_from_the_phone_asks_first_and_the_other_phone_reads_counts_only(server: Server,
+                                                                                   browser: Any) -> None:
+    """The setup hand's mulligan (RR: Setup) from Alice's phone: offered once the seven are drawn, asked first, then
+    gone; her counts are 7 in hand again and Bob's phone reads the counts and the log line, no card."""
+    g = game(server.url + "/api")
+    a, b = phones(browser, server, g)
+    assert a.locator("#round-box [data-offer^='mulligan:']").count() == 0  # no setup hand yet
+    a.click("[data-offer^='draw:']")
+    a.wait_for_selector("#my-counts:has-text('3 cards in the draw deck · 7 in hand')", timeout=WAIT)
+    a.click("#round-box [data-offer='mulligan:A']", timeout=WAIT)
+    a.click("[data-confirm=no]", timeout=WAIT)  # asked first: cancelled, nothing sent
+    a.click("#round-box [data-offer='mulligan:A']", timeout=WAIT)
+    assert "shuffled back" in a.inner_text(".sheet.confirm")
+    a.click("[data-confirm=yes]", timeout=WAIT)
+    b.wait_for_selector("#log li:has-text('Mulligan')", timeout=WAIT)
+    assert "Alice nimmt einen Mulligan" in b.inner_text("#log")
+    a.wait_for_selector("#round-box [data-offer^='mulligan:']", state="detached", timeout=WAIT)  # once a game
+    a.wait_for_selector("#my-counts:has-text('3 cards in the draw deck · 7 in hand')", timeout=WAIT)
+    b.wait_for_selector("[data-counts=A]:has-text('3 Karten im Zugstapel · 7 auf der Hand')", timeout=WAIT)
+    assert "Tyrion" not in b.inner_text("body")  # Alice's cards: Bob holds Burned Men himself
+    assert b.locator("#round-box [data-offer^='mulligan:']").count() == 0  # Bob has no setup hand yet
+    shot(a, "mulligan-en")
+    shot(b, "mulligan-de")

@@ -189,6 +189,29 @@ RULES: dict[str, Rule] = {
         "RR: Setup",
         "1E Rules › Setup",
     ),
+    # The mulligan (RR: Setup: "draw 7, one optional mulligan in player order", then the setup cards are placed).
+    # The 1st-edition texts held here have no mulligan: there every mulligan is flagged (setup.mulligan-1e), and
+    # the other mulligan rules show the 2nd edition's text.
+    "setup.mulligan-once": Rule(
+        "RR: Setup",
+        None,
+    ),
+    "setup.mulligan-placed": Rule(
+        "RR: Setup",
+        None,
+    ),
+    "setup.mulligan-phase": Rule(
+        "RR: Setup",
+        None,
+    ),
+    "setup.mulligan-hand": Rule(
+        "RR: Setup",
+        None,
+    ),
+    "setup.mulligan-1e": Rule(
+        None,
+        "1E Rules › Setup",
+    ),
     # -- uniqueness ------------------------------------------------------------
     "unique.dead-pile": Rule(
         "RR: Dead Pile",

@@ -31,6 +31,9 @@ class Table(TableState):
     beginning_of_phase_shadows: ClassVar[bool] = False
     #: Plots print a reserve value, checked in the taxation phase (RR: Appendix I › 7.3); 1st-edition plots print none.
     has_reserve: ClassVar[bool] = True
+    #: A player may once shuffle the setup hand back and draw 7 new cards (RR: Setup); the 1st-edition texts held
+    #: here (the Shadows insert, the rules digest) give no mulligan, so there it is flagged.
+    has_mulligan: ClassVar[bool] = True
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
 
     def citation(self, rule: str) -> str:
@@ -116,6 +119,7 @@ class FirstEditionTable(Table):
     setup_gold: ClassVar[int] = 5
     beginning_of_phase_shadows: ClassVar[bool] = True
     has_reserve: ClassVar[bool] = False
+    has_mulligan: ClassVar[bool] = False
 
     def own_citation(self, rule: Rule) -> str | None:
         return rule.citation_1e

@@ -17,9 +17,11 @@ from typing import Any
 
 from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Recorder, field_kinds
-from companion.rules.actions.flow import next_phase
+from companion.rules.actions.flow import SETUP_HAND, next_phase
 from companion.rules.actions.round import waiting_for_plot
+from companion.rules.actions.setup import Mulligan
 from companion.rules.editions import Table
+from companion.rules.engine import check
 from companion.rules.roles import Role
 from companion.rules.state import ChallengeRecord, Phase, Stage, Zone
 from companion.rules.suggest import table_actions
@@ -264,14 +266,32 @@ def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[
 def _draw_offers(t: Table, role: Role, offers: list[Offer]) -> None:
     for seat in _seats_for(t, role):
         p = t.players[seat]
+        if t.phase is Phase.SETUP and not t.setup_revealed and hand_count(t, seat) > 0:
+            _mulligan_offer(t, seat, offers)
         if deck_count(t, seat) == 0:
             continue
         if t.phase is Phase.SETUP and hand_count(t, seat) == 0 and not t.setup_revealed:
             offers.append(_offer(f"draw:{seat}:7", msg("drewN", n=7), {"type": "draw_cards", "player": seat,
                                                                           "count": 7}, primary=True))
+        elif t.phase is Phase.SETUP and t.setup_revealed and p.counts_known and hand_count(t, seat) < SETUP_HAND:
+            # After the reveal each player draws back up to 7 (RR: Setup).
+            n = min(SETUP_HAND - hand_count(t, seat), deck_count(t, seat))
+            offers.append(_offer(f"draw:{seat}:{n}", msg("drawUpTo7", n=n), {"type": "draw_cards", "player": seat,
+                                                                                "count": n}, primary=True))
         elif t.phase is Phase.DRAW and p.drew_round != t.round:
             offers.append(_offer(f"draw:{seat}:2", msg("drewN", n=2), {"type": "draw_cards", "player": seat,
                                                                           "count": 2}, primary=True))
+
+
+def _mulligan_offer(t: Table, seat: str, offers: list[Offer]) -> None:
+    """The setup hand's one mulligan, asked first, while it is legal: a 7-card setup hand drawn, no setup card placed
+    yet, none taken before (and an edition that has one)."""
+    mulligan = Mulligan(seat)
+    if check(t, mulligan).violations:
+        return
+    question = Mulligan.phone.confirm
+    offers.append(_offer(f"mulligan:{seat}", msg("round.mulligan"), mulligan.to_dict(),
+                         confirm=msg(question.seen) if question else None))
 
 
 def _marshal_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:

@@ -1,17 +1,32 @@
-"""Setup: cards placed for their printed cost (face up at once, or face down until the reveal), or into
-shadows for 2, out of the setup gold; the reveal ends setup and the unspent setup gold is lost."""
+"""Setup: the setup hand's one mulligan; cards placed for their printed cost (face up at once, or face down until
+the reveal), or into shadows for 2, out of the setup gold; the reveal ends setup and the unspent setup gold is
+lost."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
+from companion.rules.actions.base import (
+    Action,
+    Amount,
+    CardRef,
+    Confirm,
+    Offer,
+    Phone,
+    Recorder,
+    SeatRef,
+    Where,
+    Whose,
+    action,
+)
 from companion.rules.actions.common import (
     check_attachment,
     require_in_hand,
     take_from_hand,
 )
+from companion.rules.actions.ending import decked
+from companion.rules.actions.flow import SETUP_HAND
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.placing import (
@@ -22,6 +37,7 @@ from companion.rules.placing import (
     setup_face_down_cards,
 )
 from companion.rules.state import Phase, Zone
+from companion.rules.values import deck_count, hand_count
 
 
 def _check_setup_gold(t: Table, v: Checker, player: str, cost: int) -> None:
@@ -35,6 +51,63 @@ def _check_setup_phase(t: Table, v: Checker) -> None:
         v.violate("setup.phase", phase=t.phase)
     elif t.setup_revealed:
         v.violate("setup.revealed")
+
+
+def placed_setup_cards(t: Table, seat: str) -> bool:
+    """Whether the seat has placed setup cards: face down, face up or into shadows (in setup no card of a player's
+    comes into play or shadows any other way: card abilities are inactive then, FAQ 1.9), or spent setup gold."""
+    p = t.players[seat]
+    return bool(p.setup_face_down or p.zones[Zone.PLAY] or p.zones[Zone.SHADOWS] or p.setup_gold_spent)
+
+
+def _mulligan_hand(t: Table, seat: str) -> list[str]:
+    """The named cards of the setup hand a mulligan shuffles back: the hand but the face-down setup cards, which
+    lie on the table (the model keeps them in the hand until the reveal)."""
+    p = t.players[seat]
+    return [c for c in p.zones[Zone.HAND] if c not in p.setup_face_down]
+
+
+@action("mulligan", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class Mulligan(Action):
+    """The player shuffles the 7-card setup hand back into the draw deck and draws 7 new cards (RR: Setup: one
+    optional mulligan, before the setup cards are placed). Nothing is shown: the other seats learn the counts."""
+
+    phone = Phone(control="setup.mulligan", confirm=Confirm("confirmMulligan"))
+    player: SeatRef
+    starts_phase_body = False
+
+    def check(self, t: Table, v: Checker) -> None:
+        p = t.players[self.player]
+        if t.phase is not Phase.SETUP:
+            v.violate("setup.mulligan-phase", player=p.name, phase=t.phase)
+        elif t.setup_revealed:
+            v.violate("setup.revealed")
+        elif placed_setup_cards(t, self.player):
+            v.violate("setup.mulligan-placed", player=p.name)
+        elif p.counts_known and hand_count(t, self.player) != SETUP_HAND:  # the setup hand, once it is drawn
+            v.violate("setup.mulligan-hand", player=p.name, count=hand_count(t, self.player))
+        if p.mulligan_taken:
+            v.violate("setup.mulligan-once", player=p.name)
+        if not t.has_mulligan:
+            v.violate("setup.mulligan-1e", player=p.name)
+        holding = hand_count(t, self.player) - len(p.setup_face_down)
+        left = deck_count(t, self.player) + holding
+        if left < SETUP_HAND:  # seven new cards cannot be drawn from fewer, as a setup draw cannot
+            v.violate("draw.deck-short", player=p.name, count=SETUP_HAND, left=left)
+
+    def apply(self, t: Table) -> None:
+        p = t.players[self.player]
+        for card in _mulligan_hand(t, self.player):
+            t.move(card, t.instance(card).owner, Zone.DECK)
+        # Shuffled: the deck's order is unknown, and its list says nothing of which cards the hand held.
+        p.zones[Zone.DECK].sort()
+        p.drawn_unnamed = min(SETUP_HAND, len(p.zones[Zone.DECK]))
+        # The whole hand went back, whatever it held: the counts are known again (a card taken as drawn no longer
+        # leaves one unrecorded in the hand).
+        p.counts_known = True
+        p.mulligan_taken = True
+        decked(t, self.player)
 
 
 @action("setup_into_shadows", records=Recorder.PLAYER)
