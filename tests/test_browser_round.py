@@ -57,7 +57,7 @@ ALICE_2E = decklist("Lannister 2026", (1, "01001"), (1, "01004"), (1, "01089"), 
 BOB_2E = decklist("Lannister 2026", (1, "01003"), (1, "01006"), (1, "11099"), (1, "01030"), *DRAW_2E)
 DRAW_1E = ((3, "acoa_113"), (3, "acoa_40"), (3, "acoa_32"), (3, "ator_16"), (3, "acoa_8"))
 # 1st edition (Shadow crests). Alice: Tyrion (s2), Varys (s2), two Ser Lancel (unique: a duplicate), Toll Gate
-# and Pyromancer's Cache (on Ser Lancel). Bob: two Meera Reed (s1, unique), Maiden of Poisons (s1), Field Spikes.
+# and Pyromancer's Cache (on Toll Gate). Bob: two Meera Reed (s1, unique), Maiden of Poisons (s1), Field Spikes.
 ALICE_1E = decklist("Haus Lennister", (1, "acoa_26"), (1, "acoa_27"), (1, "kl_5"), (1, "atoc_24"), (2, "acoa_103"),
                     (1, "acoa_33"), (1, "acoa_13"), *DRAW_1E)
 BOB_1E = decklist("Haus Martell", (1, "acoa_30"), (1, "acoa_28"), (2, "atoc_2"), (1, "atoc_53"), (1, "acoa_39"),
@@ -447,9 +447,9 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     if first_ed:
         find_and_tap(a, "lancel", "Alice.acoa_103.2", "marshal")  # free: a duplicate on the first
         find_and_tap(a, "toll gate", "Alice.acoa_33.1", "marshal")
-        find_and_tap(a, "pyromancer", "Alice.acoa_13.1", "marshal", "Ser Lancel")
+        find_and_tap(a, "pyromancer", "Alice.acoa_13.1", "marshal", "Toll Gate")
         find_and_tap(a, "varys", "Alice.atoc_24.1", "marshal_into_shadows")
-        dup, attachment, onto = "Alice.acoa_103.2", "Alice.acoa_13.1", "Ser Lancel"
+        dup, attachment, onto = "Alice.acoa_103.2", "Alice.acoa_13.1", "Toll Gate"
     else:
         find_and_tap(a, "tickler", "Alice.01088.1", "marshal")
         find_and_tap(a, "tickler", "Alice.01088.2", "marshal")  # free: a duplicate on the first

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalog.card import fold
+from companion.catalog.attach_only import parse_restriction
+from companion.catalog.card import AttachOnly, fold
 from companion.catalog.importers import CatalogError, parse_cards, parse_keywords
 from companion.catalog.store import Catalog, shipped_cards
 from tests.shared import DATA, need_shared
@@ -115,6 +116,77 @@ def test_no_attachments_except_carries_the_traits_it_lets_through(catalog: Catal
              if (c := catalog.get(code)) is not None}
     assert facts == {"01131": ("Old Forest Hunter", ("Weapon",)), "01030": ("Rattleshirt's Raiders", ()),
                      "core_81": ("Knight of the Rainwood", ("Weapon",))}
+
+
+def test_an_attachments_printed_restriction_is_read_into_alternatives() -> None:
+    """RR: Attachment Cards: the restriction as printed (2nd edition with <i>traits</i> and [factions]; 1st edition
+    untagged, or "Attach to …"); only sentences outside abilities; a sentence with a word not known is kept as
+    unread, and the 1st edition's "House Stark only." is a deck restriction, not one of attaching."""
+    def read(text: str, edition: str = "2e") -> tuple[AttachOnly, ...]:
+        only = parse_restriction(text, edition)
+        assert not only.unread, text
+        return only.alternatives
+
+    assert read("[stark] character only. \nAttached character gets +2 STR.") == (AttachOnly(factions=("stark",)),)
+    assert read("Opponent's character only.\nAttached character gets -1 STR.") == (AttachOnly(controller="opponent"),)
+    assert read("Unique character with printed cost 3 or lower only. Ambush (1).") == (
+        AttachOnly(unique=True, cost_max=3),)
+    assert read("Non-limited location with printed cost 3 or lower only. Terminal.") == (
+        AttachOnly(type="location", limited=False, cost_max=3),)
+    assert read("Non-loyal character you own only.") == (AttachOnly(loyal=False, controller="owner"),)
+    assert read("[targaryen] non-<i>Lady</i> character only.") == (
+        AttachOnly(factions=("targaryen",), not_traits=("Lady",)),)
+    assert read("<i>Bastard</i>, <i>Lord</i>, or <i>Lady</i> character only.") == (
+        AttachOnly(traits=("Bastard", "Lord", "Lady")),)
+    assert read("[lannister] <i>Lord</i> or <i>Lady</i> character only.") == (
+        AttachOnly(factions=("lannister",), traits=("Lord", "Lady")),)
+    assert read("[thenightswatch] or <i>Wildling</i> character only.") == (
+        AttachOnly(factions=("thenightswatch",)), AttachOnly(traits=("Wildling",)))
+    assert read("<i>Sand Snake</i> character or The Red Viper only.") == (
+        AttachOnly(traits=("Sand Snake",)), AttachOnly(title="The Red Viper"))
+    assert read("Unique [greyjoy] location you control only.") == (
+        AttachOnly(type="location", unique=True, factions=("greyjoy",), controller="you"),)
+    # 1st edition: no tags; a faction by name or "House …", any other word a trait ("Rainbow Guard" one trait).
+    assert read("Lord or Lady character only.\nLimit 1 per character.", "1e") == (AttachOnly(traits=("Lord", "Lady")),)
+    assert read("House Stark character only.", "1e") == (AttachOnly(factions=("stark",)),)
+    assert read("Rainbow Guard character or Renly Baratheon only.", "1e") == (
+        AttachOnly(traits=("Rainbow Guard",)), AttachOnly(title="Renly Baratheon"))
+    assert read("Attach to an opponent's character.\nAttached character's controller must …", "1e") == (
+        AttachOnly(controller="opponent"),)
+    assert read("Attach to a location you control. Kneel that location. Marshalling: Kneel …", "1e") == (
+        AttachOnly(type="location", controller="you"),)  # the sentence before the ability on its line
+    assert read("House Targaryen only. Ambush.\nDothraki character only.", "1e") == (AttachOnly(traits=("Dothraki",)),)
+    assert parse_restriction("House Stark only.\nResponse: After attached character stands, …", "1e").sentences == 0
+    # Kept as unread (nothing is checked for them), not read wrong:
+    for text, edition in (("Character with shadow you control only. Shadow (1).", "2e"),  # a keyword
+                          ("War character only.", "1e"),  # a crest: the facts carry none
+                          ("Attach to your House card.", "1e"),  # the House card is not a card the table holds
+                          ("Attach to a character you control with an Intrigue and a Power icon.", "1e")):
+        only = parse_restriction(text, edition)
+        assert only.unread and only.alternatives == (), text
+    assert parse_restriction("<b>Reaction:</b> After … choose a character only.", "2e").sentences == 0  # an ability
+
+
+def test_shipped_attachments_carry_their_restriction(catalog: Catalog) -> None:
+    """The shipped facts of real attachments: the restriction, the kind of card it goes on (1st edition "Attach to a
+    location." and 2nd edition "Non-limited location … only." go on locations), an unread one marked."""
+    facts = {code: (c.name, c.attaches_to, c.attach_only, c.attach_only_unread)
+             for code in ("08090", "03021", "13044", "26088", "lotr_2", "core_150")
+             if (c := catalog.get(code)) is not None}
+    assert facts == {
+        "08090": ("Ser Pounce", "character", (AttachOnly(unique=True, cost_max=3),), False),
+        "03021": ("Frozen Solid", "location", (AttachOnly(type="location", limited=False, cost_max=3),), False),
+        "13044": ("Unexpected Guile", "character", (), True),
+        "26088": ("The Viper's Spear", "character", (AttachOnly(traits=("Sand Snake",)),
+                                                     AttachOnly(title="The Red Viper")), False),
+        "lotr_2": ("Vat of Wildfire", "location", (), False),  # the kind alone
+        "core_150": ("Bodyguard", "character", (AttachOnly(traits=("Lord", "Lady")),), False),
+    }
+    pounce = catalog.get("08090")
+    assert pounce is not None and pounce.to_dict()["attach_only"] == [{"unique": True, "cost_max": 3}]
+    assert type(pounce).from_dict(pounce.to_dict()) == pounce
+    plain = catalog.get("01035")  # Milk of the Poppy: no restriction, no key
+    assert plain is not None and "attach_only" not in plain.to_dict() and "attach_only_unread" not in plain.to_dict()
 
 
 def test_no_card_text_is_shipped() -> None:

@@ -328,7 +328,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     gold(a, 6)
     find(a, "lancel", "Alice.acoa_103.2", "marshal")  # free: a duplicate on the first
     find(a, "toll gate", "Alice.acoa_33.1", "marshal")
-    find(a, "pyromancer", "Alice.acoa_13.1", "marshal", "Ser Lancel")
+    find(a, "pyromancer", "Alice.acoa_13.1", "marshal", "Toll Gate")
     find(a, "varys", "Alice.atoc_24.1", "marshal_into_shadows")
     a.wait_for_selector("#my-shadows li[data-position='2']", timeout=WAIT)
     gold(a, 1)

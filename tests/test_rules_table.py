@@ -225,11 +225,11 @@ def test_no_attachments_keeps_a_marshalled_attachment_off(
     legal(t, Marshal("A", attachment, attach_to=plain))
 
 
-THROWING_AXE, OLD_FOREST_HUNTER, AEGONS_BLADE_1E, RAINWOOD_1E = "01077", "01131", "core_102", "core_81"
+LONGCLAW, OLD_FOREST_HUNTER, AEGONS_BLADE_1E, RAINWOOD_1E = "01135", "01131", "core_102", "core_81"
 
 
 @pytest.mark.parametrize(("edition", "deck", "weapon", "other", "target", "citation"), [
-    ("2e", {MILK: 1, THROWING_AXE: 1, OLD_FOREST_HUNTER: 1}, "A.01077.1", "A.01035.1", "A.01131.1",
+    ("2e", {MILK: 1, LONGCLAW: 1, OLD_FOREST_HUNTER: 1}, "A.01135.1", "A.01035.1", "A.01131.1",
      "RR: No Attachments"),
     ("1e", {MILK_1E: 1, AEGONS_BLADE_1E: 1, RAINWOOD_1E: 1}, "A.core_102.1", "A.core_145.1", "A.core_81.1",
      "1E Rules › No attachments"),
@@ -255,6 +255,89 @@ def test_no_attachments_except_a_trait_lets_only_attachments_with_it_on(
     assert play(advisory, Marshal("A", other, attach_to=target), "advisory").applied  # recorded, flagged
     assert advisory.in_play[other].attached_to == target
     legal(t, Marshal("A", weapon, attach_to=target))
+
+
+#: Attachments with a printed restriction (a card fact: Card.attach_only), each with a card it may go on and one it
+#: may not, and the restriction as the message words it in English and German.
+RESTRICTED = [
+    # "Opponent's character only.": on B's Burned Men, not on A's own.
+    ("2e", {"A": {"04048": 1, BURNED_MEN: 1}, "B": {BURNED_MEN: 1}}, "A.04048.1", "B.01091.1", "A.01091.1",
+     "character (controlled by an opponent)", "Charakter (von einem Gegner kontrolliert)", "RR: Attachment Cards"),
+    # Ice, "[stark] character only.": on Tumblestone Knight, not on Burned Men (Lannister).
+    ("2e", {"A": {"01153": 1, "01150": 1, BURNED_MEN: 1}, "B": {}}, "A.01153.1", "A.01150.1", "A.01091.1",
+     "character (Stark)", "Charakter (Stark)", "RR: Attachment Cards"),
+    # Ser Pounce, "Unique character with printed cost 3 or lower only.": on Joffrey (3), not on Tyrion (5).
+    ("2e", {"A": {"08090": 1, "01086": 1, TYRION_CORE: 1}, "B": {}}, "A.08090.1", "A.01086.1", "A.01089.1",
+     "character (unique, printed cost 3 or lower)", "Charakter (einzigartig, aufgedruckte Kosten 3 oder weniger)",
+     "RR: Attachment Cards"),
+    # The Silver Steed, "Dothraki character or Daenerys Targaryen only.": on Daenerys (by title), not on Viserys.
+    ("2e", {"A": {"02054": 1, "01160": 1, "01167": 1}, "B": {}}, "A.02054.1", "A.01160.1", "A.01167.1",
+     "character (Dothraki) or Daenerys Targaryen", "Charakter (Dothraki) oder Daenerys Targaryen",
+     "RR: Attachment Cards"),
+    # 1st edition Motley, "Attach to an opponent's character.": on B's Kennel Master, not on A's.
+    ("1e", {"A": {"core_67": 1, "core_20": 1}, "B": {"core_20": 1}}, "A.core_67.1", "B.core_20.1", "A.core_20.1",
+     "character (controlled by an opponent)", "Charakter (von einem Gegner kontrolliert)", "1E Rules › Attachments"),
+    # 1st edition Ice, "House Stark character only.": on Kennel Master, not on Joffrey (Lannister).
+    ("1e", {"A": {"core_1": 1, "core_20": 1, "core_36": 1}, "B": {}}, "A.core_1.1", "A.core_20.1", "A.core_36.1",
+     "character (Stark)", "Charakter (Stark)", "1E Rules › Attachments"),
+]
+
+
+@pytest.mark.parametrize(("edition", "decks", "attachment", "fits", "not_fit", "en", "de", "citation"), RESTRICTED)
+def test_an_attachment_goes_only_on_a_card_its_printed_restriction_allows(
+    edition: str, decks: dict[str, dict[str, int]], attachment: str, fits: str, not_fit: str, en: str, de: str,
+    citation: str,
+) -> None:
+    """RR: Attachment Cards (1st edition: Attachments): the restriction printed on the attachment ("Opponent's
+    character only.", "[stark] character only.", "… with printed cost 3 or lower only.", "… or Daenerys Targaryen
+    only.") keeps it off any other card: advisory records the move with the flag, strict refuses it, neither the
+    rules nor the phone's menu offers that card, and the allowed card takes it without a flag."""
+    from companion.rules.placing import legal_attach_targets
+    from companion.rules.suggest import candidate_actions
+    from tests.tables import flagged_and_refused
+
+    t = make_table(decks, edition=edition)
+    assert t.card(attachment).attach_only
+    hand(t, attachment)
+    in_play(t, fits)
+    in_play(t, not_fit)
+    offered = legal_attach_targets(t, t.card(attachment), by="A")
+    assert fits in offered and not_fit not in offered
+    menu = {getattr(a, "attach_to", None) for a in candidate_actions(t, attachment, "A")}
+    assert fits in menu and not_fit not in menu
+    v = illegal(t, Marshal("A", attachment, attach_to=not_fit), "attach.restriction", citation)
+    assert rules_of(v) == ["attach.restriction"]
+    name, target = t.card(attachment).name, t.card(not_fit).name
+    assert v.violations[0].text() == (f"{name} [{attachment}] cannot be attached to {target} [{not_fit}]: "
+                                      f"{name} [{attachment}] attaches only to {en}.")
+    assert v.violations[0].text("de") == (f"{name} [{attachment}] kann nicht an {target} [{not_fit}] angelegt werden: "
+                                          f"{name} [{attachment}] darf nur an {de} angelegt werden.")
+    advisory = flagged_and_refused(t, Marshal("A", attachment, attach_to=not_fit), "attach.restriction")
+    assert advisory.in_play[attachment].attached_to == not_fit
+    legal(t, Marshal("A", attachment, attach_to=fits))
+    assert t.in_play[attachment].attached_to == fits
+
+
+def test_an_attachment_of_locations_goes_on_a_location() -> None:
+    """1st edition Vat of Wildfire, "Attach to a location.": the kind of card it goes on is a location (before, the
+    catalog read no kind from that sentence and offered characters)."""
+    t = make_table({"A": {"lotr_2": 1, "core_57": 1, "core_20": 1}, "B": {}}, edition="1e")
+    assert t.card("A.lotr_2.1").attaches_to == "location"
+    hand(t, "A.lotr_2.1")
+    in_play(t, "A.core_57.1")
+    in_play(t, "A.core_20.1")
+    illegal(t, Marshal("A", "A.lotr_2.1", attach_to="A.core_20.1"), "attach.target", "1E Rules › Attachments")
+    legal(t, Marshal("A", "A.lotr_2.1", attach_to="A.core_57.1"))
+
+
+def test_an_unread_restriction_checks_nothing() -> None:
+    """Unexpected Guile, "Character with shadow you control only.": a restriction the catalog does not read (it is
+    marked unread) is not checked, rather than read wrong; the attachment goes on any character."""
+    t = make_table({"A": {"13044": 1, BURNED_MEN: 1}, "B": {}})
+    assert t.card("A.13044.1").attach_only == () and t.card("A.13044.1").attach_only_unread
+    hand(t, "A.13044.1")
+    in_play(t, "A.01091.1")
+    legal(t, Marshal("A", "A.13044.1", attach_to="A.01091.1"))
 
 
 def test_no_attachments_in_setup_face_up_and_at_the_reveal() -> None:

@@ -36,6 +36,46 @@ DRAW_DECK_TYPES = frozenset({"character", "location", "attachment", "event"})
 
 
 @dataclass(frozen=True, slots=True)
+class AttachOnly:
+    """One alternative of an attachment's printed restriction (RR: Attachment Cards): "Unique [stark] character only."
+    is one, "Sand Snake character or The Red Viper only." two. Each field that is set must hold for the card attached
+    to; an unset field (None, ()) asks nothing."""
+
+    type: str = "character"  # "character" / "location"
+    unique: bool | None = None  # "Unique" (True), "Non-unique" (False)
+    limited: bool | None = None  # "Non-limited" (False)
+    loyal: bool | None = None  # "Non-loyal" (False)
+    factions: tuple[str, ...] = ()  # any of: "[stark] or [thenightswatch]"
+    not_factions: tuple[str, ...] = ()  # "Non-[martell]"
+    traits: tuple[str, ...] = ()  # any of: "Lord or Lady"
+    not_traits: tuple[str, ...] = ()  # "non-Lady"
+    title: str | None = None  # a card named by its title: "or The Red Viper"
+    cost_max: int | None = None  # "with printed cost 3 or lower"
+    cost_min: int | None = None  # "with printed cost 5 or higher"
+    strength_max: int | None = None  # "with printed STR 3 or lower"
+    controller: str | None = None  # "you" (you control), "opponent" (opponent's), "owner" (you own)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields that ask something (the catalogue stays small)."""
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items()
+                if v is not None and v != () and (k != "type" or v != "character")}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> AttachOnly:
+        def number(key: str) -> int | None:
+            return int(d[key]) if d.get(key) is not None else None
+
+        def flag(key: str) -> bool | None:
+            return bool(d[key]) if d.get(key) is not None else None
+
+        return cls(type=str(d.get("type") or "character"), unique=flag("unique"), limited=flag("limited"),
+                   loyal=flag("loyal"), factions=tuple(d.get("factions") or ()),
+                   not_factions=tuple(d.get("not_factions") or ()), traits=tuple(d.get("traits") or ()),
+                   not_traits=tuple(d.get("not_traits") or ()), title=d.get("title"), cost_max=number("cost_max"),
+                   cost_min=number("cost_min"), strength_max=number("strength_max"), controller=d.get("controller"))
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     code: str
     edition: Edition
@@ -71,6 +111,12 @@ class Card:
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
+    #: An attachment's printed restriction ("Lord or Lady character only."; 1st edition also "Attach to a location
+    #: you control."): the cards it may be attached to, any one of these alternatives (RR: Attachment Cards). Empty:
+    #: none printed, or none read (``attach_only_unread``).
+    attach_only: tuple[AttachOnly, ...] = ()
+    #: A restriction sentence is printed but not read ("Character with shadow you control only."): nothing checks it.
+    attach_only_unread: bool = False
 
     @property
     def has_shadow(self) -> bool:
@@ -93,6 +139,13 @@ class Card:
         d["icons"] = list(self.icons)
         d["keywords"] = list(self.keywords)
         d["attachments_except"] = list(self.attachments_except)
+        # Few cards print a restriction: the keys are left out when there is none.
+        d.pop("attach_only")
+        d.pop("attach_only_unread")
+        if self.attach_only:
+            d["attach_only"] = [alternative.to_dict() for alternative in self.attach_only]
+        if self.attach_only_unread:
+            d["attach_only_unread"] = True
         return d
 
     def has_keyword(self, keyword: str) -> bool:
@@ -133,6 +186,8 @@ class Card:
             keywords=tuple(d.get("keywords") or ()),
             dominance=int(d["dominance"]) if d.get("dominance") is not None else None,
             attachments_except=tuple(d.get("attachments_except") or ()),
+            attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
+            attach_only_unread=bool(d.get("attach_only_unread", False)),
         )
 
 

@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, Card, Cost, fold
+from companion.catalog.attach_only import parse_restriction
+from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, AttachOnly, Card, Cost, fold
 
 _TAG = re.compile(r"<[^>]+>")
 _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
@@ -197,10 +198,19 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
     return out
 
 
-def _attaches(card_type: str, kw: Keywords) -> str | None:
+def _attaches(card_type: str, kw: Keywords, text: Any, edition: str) -> dict[str, Any]:
+    """An attachment's kind of card to go on ("Location only."; a restriction of locations alone, as "Non-limited
+    location only." or the 1st edition's "Attach to a location.") and its printed restriction (RR: Attachment
+    Cards); a restriction that asks only for the kind is the kind alone."""
     if card_type != "attachment":
-        return None
-    return kw.attaches_to or "character"
+        return {"attaches_to": None}
+    only = parse_restriction(text if isinstance(text, str) else None, edition)
+    kinds = {a.type for a in only.alternatives}
+    attaches_to = kw.attaches_to or (kinds.pop() if len(kinds) == 1 else "character")
+    alternatives = only.alternatives
+    if all(a == AttachOnly(type=attaches_to) for a in alternatives):
+        alternatives = ()
+    return {"attaches_to": attaches_to, "attach_only": alternatives, "attach_only_unread": only.unread}
 
 
 #: FFG's card image CDN, named by ThronesDB's pack id (throneteki's ``cgdbId``) and the card's number:
@@ -242,8 +252,8 @@ def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: st
         pack_name=pack[1],
         quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
         deck_limit=_int(rec.get("deckLimit"), 3, source, label, "deckLimit"),
-        attaches_to=_attaches(card_type, kw),
         image_url=image_url(rec, str(rec["code"]), pack[2]),
+        **_attaches(card_type, kw, rec.get("text"), "2e"),
         **_plot_stats(rec.get("plotStats"), card_type, source, label),
         **_character(rec, card_type, kw, rec.get("icons")),
     )
@@ -275,8 +285,8 @@ def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
         pack_name=str(rec.get("pack_name") or rec.get("pack_code") or ""),
         quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
         deck_limit=_int(rec.get("deck_limit"), 3, source, label, "deck_limit"),
-        attaches_to=_attaches(card_type, kw),
         image_url=image_url(rec, str(rec["code"]), None),
+        **_attaches(card_type, kw, rec.get("text"), "2e"),
         **_plot_stats(rec, card_type, source, label),
         **_character(rec, card_type, kw, {i: rec.get(f"is_{i}") for i in ICONS}),
     )
@@ -313,7 +323,7 @@ def _from_agot1(rec: dict[str, Any], source: str, index: int) -> Card:
         pack_name=str(rec.get("set") or ""),
         quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
         deck_limit=_int(rec.get("limit"), 3, source, label, "limit"),
-        attaches_to=_attaches(card_type, kw),
+        **_attaches(card_type, kw, rec.get("rules_text"), "1e"),
         **_plot_stats(rec, card_type, source, label),
         **_character(rec, card_type, kw, rec.get("icons")),
     )

@@ -247,6 +247,11 @@ RULES: dict[str, Rule] = {
         "RR: No Attachments",
         "1E Rules › No attachments",
     ),
+    # The attachment's own printed restriction ("Unique [stark] character only."), a card fact where it was read.
+    "attach.restriction": Rule(
+        "RR: Attachment Cards",
+        "1E Rules › Attachments",
+    ),
     # -- playing events --------------------------------------------------------
     "event.from-hand": Rule(
         "RR: Event Cards",

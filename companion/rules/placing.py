@@ -6,7 +6,7 @@ and the actions share them; they sit below ``editions`` and the actions so that 
 
 from __future__ import annotations
 
-from companion.catalog.card import Card
+from companion.catalog.card import AttachOnly, Card, fold
 from companion.rules.state import TableState, Zone
 
 
@@ -32,13 +32,56 @@ def keeps_off(t: TableState, card: str, attachment: Card) -> str | None:
     return None
 
 
-def legal_attach_targets(t: TableState, card: Card, controller: str | None = None) -> list[str]:
+def _trait(name: str) -> str:
+    """Traits compare without case and spaces (the 1st edition prints "Sandsnake" for the trait Sand Snake)."""
+    return "".join(name.casefold().split())
+
+
+def _fits(t: TableState, target: str, only: AttachOnly, by: str | None) -> bool:
+    """The card in play ``target`` is one that this alternative of a restriction allows. Printed facts are compared
+    (a printed cost or STR of "X" or "-" is not known and allows); who controls or owns it only when ``by``, the
+    player attaching, is known."""
+    c = t.card(target)
+    if c.type != only.type or (only.title is not None and c.title_key != fold(only.title)):
+        return False
+    if any(want is not None and have != want
+           for want, have in ((only.unique, c.unique), (only.limited, c.limited), (only.loyal, c.loyal))):
+        return False
+    if (only.factions and not set(only.factions) & set(c.factions)) or set(only.not_factions) & set(c.factions):
+        return False
+    traits = {_trait(x) for x in c.traits}
+    if (only.traits and not {_trait(x) for x in only.traits} & traits) or {_trait(x) for x in only.not_traits} & traits:
+        return False
+    cost = c.cost if isinstance(c.cost, int) else None
+    if cost is not None and ((only.cost_max is not None and cost > only.cost_max)
+                             or (only.cost_min is not None and cost < only.cost_min)):
+        return False
+    if only.strength_max is not None and c.strength is not None and c.strength > only.strength_max:
+        return False
+    if by is None or only.controller is None:
+        return True
+    if only.controller == "owner":
+        return t.instance(target).owner == by
+    return (t.controller(target) == by) == (only.controller == "you")
+
+
+def fits_restriction(t: TableState, target: str, attachment: Card, by: str | None) -> bool:
+    """The attachment's printed restriction ("Unique [stark] character only.", RR: Attachment Cards) allows the card
+    in play ``target``: one of its alternatives does. No restriction, or one not read, allows every card."""
+    return not attachment.attach_only or any(_fits(t, target, a, by) for a in attachment.attach_only)
+
+
+def legal_attach_targets(
+    t: TableState, card: Card, controller: str | None = None, *, by: str | None = None
+) -> list[str]:
+    """The cards in play ``card`` may be attached to (by ``by``, when known: "Opponent's character only"); only
+    ``controller``'s cards when one is named (setup)."""
     want = card.attaches_to or "character"
     out = []
     for cid, ip in t.in_play.items():
         if ip.attached_to or ip.duplicate_of:
             continue
-        if t.card(cid).type != want or keeps_off(t, cid, card):
+        if t.card(cid).type != want or keeps_off(t, cid, card) or not fits_restriction(t, cid, card, by):
             continue
         if controller is not None and ip.controller != controller:
             continue
@@ -56,7 +99,7 @@ def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, 
     if dup is not None:
         t.put_in_play(card, player, duplicate_of=dup)
     elif c.type == "attachment":
-        legal = legal_attach_targets(t, c)
+        legal = legal_attach_targets(t, c, by=player)
         if attach_to is None and not legal and discard_if_no_target:
             t.move(card, owner, Zone.DISCARD)
         else:

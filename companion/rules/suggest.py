@@ -43,12 +43,12 @@ def _fits(o: Offer, t: Table, card_id: str, where: Where, seat: str) -> bool:
     return o.duplicate is None or (ip is not None and bool(ip.duplicate_of) == o.duplicate)
 
 
-def _per_target(t: Table, card_id: str, actions: list[Action]) -> list[Action]:
-    """An attachment gets one choice per legal card to attach to (none: the action as it stands)."""
+def _per_target(t: Table, card_id: str, actions: list[Action], seat: str) -> list[Action]:
+    """An attachment gets one choice per legal card for ``seat`` to attach it to (none: the action as it stands)."""
     c = t.card(card_id)
     if c.type != "attachment":
         return actions
-    targets = legal_attach_targets(t, c)[:MAX_TARGETS]
+    targets = legal_attach_targets(t, c, by=seat)[:MAX_TARGETS]
     return [dataclasses.replace(a, **{"attach_to": target}) for a in actions for target in targets] or actions
 
 
@@ -61,7 +61,7 @@ def candidate_actions(t: Table, card_id: str, seat: str) -> list[Action]:
         offer = next((o for o in cls.phone.offered if _fits(o, t, card_id, where, seat)), None)
         if offer is not None:
             made = cls.offers(t, seat, card_id, where)
-            out += _per_target(t, card_id, made) if offer.each_target else made
+            out += _per_target(t, card_id, made, seat) if offer.each_target else made
     return out
 
 

@@ -47,9 +47,10 @@ STARK = {"13022": 1, "00168": 1, "01091": 2, "00221": 1, "00230": 1, "00212": 1,
          "01001": 1, "01002": 1, "01003": 1, "01004": 1, "01005": 1, "01006": 1, "01007": 1}
 # 1st edition: Shadow-crest cards (Tyrion, Maiden of Poisons, Varys, Meera Reed), a few plots (all of initiative 7:
 # ties broken by power, then at random) and characters with icons. The Martell deck is short: 10 cards, drawn out
-# in the second round (7 at setup, 2 a round).
-FIRST_A = {"kl_5": 1, "atoc_24": 1, "asots_93": 1, "acoa_103": 2, "acoa_13": 1, "acoa_33": 1, "core_53": 3,
-           "core_50": 2, "pots_9": 1, "core_46": 1, "acoa_26": 1, "acoa_25": 1, "acoa_27": 1}
+# in the second round (7 at setup, 2 a round). Ser Lancel's attachment is Gutter Rat's Cunning: Pyromancer's Cache
+# prints "Attach to a location you control." (it stays in the deck, a card restricted in joust).
+FIRST_A = {"kl_5": 1, "atoc_24": 1, "asots_93": 1, "acoa_103": 2, "acoa_13": 1, "acoa_33": 1, "core_53": 2,
+           "core_34": 1, "core_50": 2, "pots_9": 1, "core_46": 1, "acoa_26": 1, "acoa_25": 1, "acoa_27": 1}
 FIRST_B = {"atoc_53": 2, "atoc_2": 1, "acoa_20": 1, "acoa_39": 1, "kl_114": 2, "kl_55": 2, "pots_8": 1,
            "acoa_30": 1, "acoa_28": 1, "acoa_29": 1}
 
@@ -490,7 +491,7 @@ def one_e_strict(base: str) -> Recorder:
     t(B, {"type": "collect_income", "player": B}, expect=(422,), flags=("gold.income-active",))  # not his turn yet
     t(A, {"type": "collect_income", "player": A})
     t(A, {"type": "marshal", "player": A, "card": "A.acoa_103.2"})  # a duplicate of Lancel, free
-    t(A, {"type": "marshal", "player": A, "card": "A.acoa_13.1", "attach_to": "A.acoa_103.1"})
+    t(A, {"type": "marshal", "player": A, "card": "A.core_34.1", "attach_to": "A.acoa_103.1"})
     t(A, {"type": "marshal_into_shadows", "player": A, "card": "A.atoc_24.1"})
     t(A, {"type": "pass_turn", "player": A})
     t(B, {"type": "collect_income", "player": B})
@@ -755,7 +756,7 @@ def event_1e(base: str) -> Recorder:
     t("A", {"type": "marshal", "player": "A", "card": "A.acoa_20.1", "attach_to": "A.kl_114.1"})
     t("A", {"type": "pass_turn", "player": "A"})
     t("B", {"type": "collect_income", "player": "B"})
-    t("B", {"type": "marshal", "player": "B", "card": "B.acoa_13.1", "attach_to": "B.acoa_103.1"})
+    t("B", {"type": "marshal", "player": "B", "card": "B.core_34.1", "attach_to": "B.acoa_103.1"})
     t("B", {"type": "marshal_into_shadows", "player": "B", "card": "B.atoc_24.1"})
     t("B", {"type": "pass_turn", "player": "B"})
     t.phase("challenges")

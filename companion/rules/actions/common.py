@@ -3,11 +3,12 @@ unique cards entering play, attachments needing a target, leaving play."""
 
 from __future__ import annotations
 
+from companion.catalog.card import AttachOnly, Card
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
-from companion.rules.placing import keeps_off
+from companion.rules.placing import fits_restriction, keeps_off
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Stage, Zone
 from companion.rules.values import claim_due, current_challenge, modifier_lasts
@@ -170,7 +171,7 @@ def check_attachment(
             v.violate("attach.target", (card,), card=t.ref(card), target=t.ref(target),
                       reason=msg("attach.not-attachment"))
         return False
-    legal = legal_attach_targets(t, c, player if own_only else None)
+    legal = legal_attach_targets(t, c, player if own_only else None, by=player)
     if target is None:
         if not legal and discard_if_none:
             v.note("attachment-discarded", (card,), card=t.ref(card))
@@ -191,10 +192,52 @@ def check_attachment(
             reason = msg("attach.target-not-in-play")
         elif own_only and t.controller(target) != player:
             reason = msg("attach.setup-own-only")
+        elif t.card(target).type == (c.attaches_to or "character") and not fits_restriction(t, target, c, player):
+            v.violate("attach.restriction", (card, target), card=t.ref(card), target=t.ref(target),
+                      only=attach_only_words(c))
+            return False
         else:
             reason = msg("attach.only-to", type=type_name(c.attaches_to or "character"))
         v.violate("attach.target", (card, target), card=t.ref(card), target=t.ref(target), reason=reason)
     return False
+
+
+def _either(options: list[Param]) -> Param:
+    """Options joined by "or" in the reader's language."""
+    return options[0] if len(options) == 1 else msg("attach.only.or", a=_either(options[:-1]), b=options[-1])
+
+
+def _alternative_words(only: AttachOnly) -> Param:
+    """One alternative of a restriction: its kind of card and what it asks ("character (unique, Stark)")."""
+    if only.title is not None:
+        return only.title
+    asked: list[Param] = []
+    if only.unique is not None:
+        asked.append(msg("attach.only.unique" if only.unique else "attach.only.non-unique"))
+    if only.limited is False:
+        asked.append(msg("attach.only.non-limited"))
+    if only.loyal is False:
+        asked.append(msg("attach.only.non-loyal"))
+    if only.factions:
+        asked.append(_either([msg(f"faction.{f}") for f in only.factions]))
+    if only.not_factions:
+        asked.append(msg("attach.only.not", what=_either([msg(f"faction.{f}") for f in only.not_factions])))
+    if only.traits:
+        asked.append(_either(list(only.traits)))
+    if only.not_traits:
+        asked.append(msg("attach.only.not", what=_either(list(only.not_traits))))
+    if only.controller is not None:
+        asked.append(msg(f"attach.only.{only.controller}"))
+    for key, n in (("cost-max", only.cost_max), ("cost-min", only.cost_min), ("str-max", only.strength_max)):
+        if n is not None:
+            asked.append(msg(f"attach.only.{key}", n=n))
+    kind = type_name(only.type)
+    return msg("attach.only.asks", type=kind, asked=asked) if asked else kind
+
+
+def attach_only_words(card: Card) -> Param:
+    """An attachment's printed restriction in the reader's words, built from the card's facts."""
+    return _either([_alternative_words(a) for a in card.attach_only])
 
 
 def _token_text(tokens: dict[str, int]) -> str:

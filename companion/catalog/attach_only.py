@@ -1,0 +1,212 @@
+"""An attachment's printed restriction, read into facts (RR: Attachment Cards).
+
+2nd edition cards print it as a sentence of its own ending in "only": "Lord or Lady character only.",
+"Unique [stark] character with printed cost 3 or lower only.", "Sand Snake character or The Red Viper only.";
+traits are in ``<i>…</i>``, factions in ``[…]``. 1st edition cards print the same ("Maester character only.",
+"Unique [Stark] character only.") or "Attach to a location you control.", with no tags: a word that is not a
+faction or a keyword of the sentence is a trait there. "House Stark only." alone is the 1st edition's deck
+restriction (which Houses may include the card), not where it goes, and is not read here.
+
+Only sentences outside abilities count (as for keywords): on lines without a bold trigger or a colon, or before the
+first sentence of a line that has one. A sentence the reader does not know in every word is kept as *unread*
+(``Restriction.unread``) and nothing is checked for it, rather than reading it wrong.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from companion.catalog.card import AttachOnly
+
+_TAG = re.compile(r"<[^>]+>")
+_TYPES = ("character", "location")
+#: 1st edition crests ("War character only", "Attach to a Noble character"): card facts do not carry them.
+_CRESTS = frozenset({"war", "noble", "learned", "holy", "shadow"})
+_FACTIONS = frozenset({"baratheon", "greyjoy", "lannister", "martell", "stark", "targaryen", "thenightswatch",
+                       "tyrell", "neutral"})
+_DECK_ONLY = re.compile(r"^House \w+(?: or House \w+)* only$", re.IGNORECASE)
+_ALTERNATIVES = re.compile(r"(?<=\bcharacter) or |(?<=\blocation) or ", re.IGNORECASE)
+#: What may follow the card type, read from the end: (pattern, the field it sets).
+_AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\s+with printed cost (\d+) or lower$", re.IGNORECASE), "cost_max"),
+    (re.compile(r"\s+with printed cost (\d+) or higher$", re.IGNORECASE), "cost_min"),
+    (re.compile(r"\s+with printed STR (\d+) or lower$", re.IGNORECASE), "strength_max"),
+    (re.compile(r"\s+you control$", re.IGNORECASE), "you"),
+    (re.compile(r"\s+you own$", re.IGNORECASE), "owner"),
+)
+_TITLE = re.compile(r"^(?:The |[A-Z])[\w' ]*$")
+#: One word (or tagged phrase) before the card type.
+_WORD = re.compile(r"\s*(,?\s*or\b|,|non-<i>[^<]+</i>|<i>[^<]+</i>|non-\[\w+\]|\[\w+\]|[\w'-]+)", re.IGNORECASE)
+_FLAGS: dict[str, dict[str, Any]] = {
+    "unique": {"unique": True}, "non-unique": {"unique": False}, "non-limited": {"limited": False},
+    "non-loyal": {"loyal": False}, "opponent's": {"controller": "opponent"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """What a card's text restricts its attaching to: the alternatives read, and whether a sentence was not read."""
+
+    alternatives: tuple[AttachOnly, ...] = ()
+    unread: bool = False
+    sentences: int = 0  # restriction sentences found (read or not)
+
+
+class Unread(ValueError):
+    """A restriction sentence with a word the reader does not know."""
+
+
+def restriction_sentences(text: str | None) -> list[str]:
+    """The sentences outside abilities that restrict attaching, tags kept ("<i>Lord</i> character only")."""
+    out = []
+    for line in (text or "").split("\n"):
+        for sentence in line.split("."):
+            if "<b>" in sentence or ":" in sentence:  # an ability starts: the rest of the line is its text
+                break
+            sentence = " ".join(_TAG.sub(lambda m: m.group(0) if m.group(0) in ("<i>", "</i>") else "",
+                                         sentence).split())
+            plain = _TAG.sub("", sentence)
+            if _DECK_ONLY.match(plain):
+                continue
+            if re.search(r"\bonly$", plain, re.IGNORECASE) or re.match(r"attach to\b", plain, re.IGNORECASE):
+                out.append(sentence)
+    return out
+
+
+def parse_restriction(text: str | None, edition: str) -> Restriction:
+    """Read an attachment's restriction sentences (see the module's docstring). Two sentences are read as one
+    only when both are read; any sentence not read makes the whole restriction unread."""
+    sentences = restriction_sentences(text)
+    if not sentences:
+        return Restriction()
+    try:
+        read = [read_sentence(s, edition) for s in sentences]
+    except Unread:
+        return Restriction(unread=True, sentences=len(sentences))
+    if len(read) > 1:
+        return Restriction(unread=True, sentences=len(sentences))
+    return Restriction(read[0], sentences=1)
+
+
+def read_sentence(sentence: str, edition: str) -> tuple[AttachOnly, ...]:
+    """One restriction sentence as its alternatives; ``Unread`` when a word is not known."""
+    body = re.sub(r"\s+only$", "", sentence, flags=re.IGNORECASE)
+    attach = re.match(r"attach to (?:an? )?(.*)$", body, re.IGNORECASE)
+    if attach:
+        body = attach.group(1)
+    parts = _ALTERNATIVES.split(body)
+    out: list[AttachOnly] = []
+    for i, part in enumerate(parts):
+        plain = _TAG.sub("", part)
+        if i and i == len(parts) - 1 and not re.search(r"\b(?:character|location)\b", plain, re.IGNORECASE):
+            if not _TITLE.match(plain) or "<i>" in part:
+                raise Unread(sentence)
+            out.append(AttachOnly(type=out[-1].type, title=plain))  # "… or The Red Viper"
+            continue
+        out += _alternative(part, edition)
+    return tuple(out)
+
+
+def _alternative(part: str, edition: str) -> list[AttachOnly]:
+    fields: dict[str, Any] = {}
+    found = True
+    while found:
+        found = False
+        for pattern, name in _AFTER:
+            m = pattern.search(part)
+            if m:
+                if name in ("you", "owner"):
+                    fields["controller"] = name
+                else:
+                    fields[name] = int(m.group(1))
+                part = part[:m.start()]
+                found = True
+    m = re.search(r"(?:^|\s)(character|location)$", part, re.IGNORECASE)
+    if not m:
+        raise Unread(part)
+    fields["type"] = m.group(1).lower()
+    groups = _before(part[:m.start()], edition, fields)
+    out = []
+    for choice in itertools.product(*groups):
+        merged = dict(fields)
+        for option in choice:
+            for key, value in option.items():
+                if key in merged:
+                    raise Unread(part)  # two factions (or two trait groups) both asked: not a shape read here
+                merged[key] = value
+        out.append(AttachOnly(**merged))
+    return out
+
+
+def _before(words: str, edition: str, fields: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The words before the card type: flags set in ``fields``; factions and traits as groups of options
+    (each group joined by "or": "[stark] or <i>Wildling</i>" is two options, "Lord or Lady" one)."""
+    tokens: list[str] = []
+    pos = 0
+    words = words.strip()
+    while pos < len(words):
+        m = _WORD.match(words, pos)
+        if not m:
+            raise Unread(words)
+        tokens.append(m.group(1).strip())
+        pos = m.end()
+    groups: list[list[tuple[str, str]]] = []
+    joined = False
+    plain_trait = False  # the last word was an untagged 1st edition trait word ("Rainbow Guard" is one trait)
+    for i, token in enumerate(tokens):
+        low = token.lower()
+        if low == "," or low.endswith("or"):
+            if not groups:
+                raise Unread(words)
+            joined, plain_trait = True, False
+            continue
+        if low in _FLAGS or (low == "printed" and edition == "1e"):
+            if joined:
+                raise Unread(words)
+            fields.update(_FLAGS.get(low, {}))  # "Printed Sandsnake": the facts are the printed traits
+            plain_trait = False
+            continue
+        if low == "house" and edition == "1e" and i + 1 < len(tokens) and tokens[i + 1].lower() in _FACTIONS:
+            continue  # "House Baratheon character": the House is the faction ("House Dayne" is a trait)
+        kind, value = _word(token, edition)
+        untagged = kind == "traits" and not token.startswith("<")
+        if joined:
+            groups[-1].append((kind, value))
+        elif untagged and plain_trait:
+            last = groups[-1].pop()
+            groups[-1].append((kind, f"{last[1]} {value}"))
+        else:
+            groups.append([(kind, value)])
+        joined, plain_trait = False, untagged
+    if joined:
+        raise Unread(words)
+    out: list[list[dict[str, Any]]] = []
+    for group in groups:
+        kinds: dict[str, list[str]] = {}
+        for kind, value in group:
+            kinds.setdefault(kind, []).append(value)
+        if any(k.startswith("not_") for k in kinds) and len(group) > 1:
+            raise Unread(words)  # "non-A or B": not a shape printed
+        out.append([{kind: tuple(values)} for kind, values in kinds.items()])
+    return out
+
+
+def _word(token: str, edition: str) -> tuple[str, str]:
+    """A faction or trait word: ("factions", "stark"), ("not_traits", "Lady"), ..."""
+    negated = token.lower().startswith("non-")
+    word = token[4:] if negated else token
+    if word.startswith("["):
+        faction = word.strip("[]").lower()
+        if faction not in _FACTIONS:
+            raise Unread(token)
+        return ("not_factions" if negated else "factions"), faction
+    if word.startswith("<i>"):
+        return ("not_traits" if negated else "traits"), _TAG.sub("", word)
+    if edition == "1e" and word.lower() in _FACTIONS:
+        return ("not_factions" if negated else "factions"), word.lower()
+    if edition == "1e" and word[:1].isupper() and word.lower() not in _CRESTS:
+        return ("not_traits" if negated else "traits"), word
+    raise Unread(token)
