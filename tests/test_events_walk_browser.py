@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from companion.catalog.store import Catalog
+from companion.rules.placing import fits_restriction
 from tests.decklists import as_text, as_thronesdb_json, real_deck
 from tests.paper import claimed, sheet_links
 from tests.server import Server, call, first_player
@@ -171,9 +172,12 @@ def plan_a_game(catalog: Catalog, moment: dict[str, Any]) -> list[tuple[str, Any
         holder = carrier if carrier and not cards[carrier].has_keyword("no attachments") else next(  # type: ignore[union-attr]
             (c for c in of(seat, "character") if c != carrier and not cards[c].has_keyword("no attachments")  # type: ignore[union-attr]
              and attempt(seat, {"type": "setup_place", "player": seat, "card": f"{seat}.{c}.1"})), None)
+        # ... and whose printed restriction it meets ("Lord character only.", RR: Attachment Cards): a face-down
+        # attachment is checked at the reveal.
         for code in of(seat, "attachment"):
-            if holder and attempt(seat, {"type": "setup_face_down", "player": seat, "card": f"{seat}.{code}.1",
-                                         "attach_to": f"{seat}.{holder}.1"}):
+            if holder and fits_restriction(table, f"{seat}.{holder}.1", cards[code], seat) and attempt(  # type: ignore[arg-type]
+                    seat, {"type": "setup_face_down", "player": seat, "card": f"{seat}.{code}.1",
+                           "attach_to": f"{seat}.{holder}.1"}):
                 break
         for code in of(seat, "character"):
             if code not in (carrier, holder) and attempt(
