@@ -11,6 +11,7 @@ import pytest
 from companion.rules import play
 from companion.rules.actions import (
     BeginPhase,
+    Challenge,
     ChallengeResult,
     ChoosePlot,
     DeclareDefenders,
@@ -18,10 +19,11 @@ from companion.rules.actions import (
     Marshal,
     PassTurn,
     PlayEvent,
+    PlayEventFromShadows,
     SetFirstPlayer,
 )
 from companion.rules.editions import Table
-from tests.tables import flagged_and_refused, hand, illegal, in_play, legal, make_table, rules_of
+from tests.tables import flagged_and_refused, hand, illegal, in_play, legal, make_table, rules_of, shadows
 
 #: A plot that restricts nothing, for the other seat: A Clash of Kings; 1st edition Rains of Autumn (initiative 5:
 #: no tie with the plots tested).
@@ -122,6 +124,16 @@ def test_a_plot_that_allows_one_attacker_and_one_defender_binds_each_player(edit
     legal(t, DeclareDefenders("B", [f"B.{ch}.1"]))
 
 
+def test_a_challenge_recorded_as_one_entry_is_held_to_the_plot_too() -> None:
+    """The one-entry ``challenge`` names both sides: Jousting Contest (Bob's) limits each of them."""
+    t = round_table("2e", PLAIN["2e"], "01014")
+    flagged_and_refused(t, Challenge("military", "A", "B", winner="A", attackers=["A.01057.1", "A.01057.2"]),
+                        "plot.limits-attackers")
+    flagged_and_refused(t, Challenge("military", "A", "B", winner="B", attackers=["A.01057.1"],
+                                     defenders=["B.01057.1", "B.01057.2"]), "plot.limits-defenders")
+    legal(t, Challenge("military", "A", "B", winner="A", attackers=["A.01057.1"], defenders=["B.01057.1"]))
+
+
 def test_a_plot_that_forbids_declaring_defenders() -> None:
     """1st edition Focused Offense "You cannot declare defenders.": Alice revealed it; Bob attacks her."""
     t = round_table("1e", "qod_51", PLAIN["1e"])
@@ -135,12 +147,15 @@ def test_a_plot_that_forbids_marshalling_locations_and_attachments_and_playing_e
     """Marching Orders "You cannot marshal locations or attachments, or play events.": a character is marshalled;
     The Roseroad, Noble Lineage and Superior Claim are not; Bob, who did not reveal it, marshals The Roseroad."""
     cards = {"01040": 1, "01036": 1, "01043": 1}
-    t = round_table("2e", "01016", PLAIN["2e"], phase="marshaling", extra={**cards, "01151": 1})
+    t = round_table("2e", "01016", PLAIN["2e"], phase="marshaling", extra={**cards, "01151": 1, "13038": 1})
     hand(t, "A.01040.1", "A.01036.1", "A.01043.1", "A.01151.1")
     flagged_and_refused(t, Marshal("A", "A.01040.1"), "plot.limits-marshal")
     flagged_and_refused(t, Marshal("A", "A.01036.1", attach_to="A.01057.1"), "plot.limits-marshal")
     flagged_and_refused(t, PlayEvent("A", "A.01043.1"), "plot.limits-event")
     legal(t, Marshal("A", "A.01151.1"))
+    # An event played from shadows (Shadow Politics, shadow cost 1) is played too.
+    shadows(t, "A.13038.1")
+    flagged_and_refused(t, PlayEventFromShadows("A", "A.13038.1"), "plot.limits-event")
     legal(t, PassTurn("A"))
     u = round_table("2e", PLAIN["2e"], "01016", phase="marshaling", extra=cards)
     hand(u, "A.01040.1")
