@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from companion.catalog.attach_only import parse_restriction
-from companion.catalog.card import AttachOnly, fold
+from companion.catalog.card import AttachOnly, PlotLimit, fold
 from companion.catalog.importers import CatalogError, parse_cards, parse_keywords
+from companion.catalog.plot_limits import parse_plot_limits
 from companion.catalog.store import Catalog, shipped_cards
 from tests.shared import DATA, need_shared
 
@@ -187,6 +188,66 @@ def test_shipped_attachments_carry_their_restriction(catalog: Catalog) -> None:
     assert type(pounce).from_dict(pounce.to_dict()) == pounce
     plain = catalog.get("01035")  # Milk of the Poppy: no restriction, no key
     assert plain is not None and "attach_only" not in plain.to_dict() and "attach_only_unread" not in plain.to_dict()
+
+
+def test_a_plots_printed_restrictions_are_read_into_limits() -> None:
+    """The printed sentences of real plots, both editions: whom each binds and what it forbids."""
+    for text, limits in (
+        # 2nd edition: Sneak Attack, Marching Orders, Sailing the Summer Sea, Jousting Contest, A Game of Thrones
+        ("You cannot initiate more than 1 challenge during the challenges phase.", (PlotLimit(max_challenges=1),)),
+        ("You cannot marshal locations or attachments, or play events.",
+         (PlotLimit(no_marshal=("location", "attachment"), no_play=("event",)),)),
+        ("You may initiate an additional [power] challenge during the challenges phase. You cannot initiate "
+         "[military] or [intrigue] challenges.", (PlotLimit(no_challenges=("military", "intrigue")),)),
+        ("Each player cannot declare more than 1 character as an attacker or defender in each challenge. "
+         "<b>Draft format only.</b>", (PlotLimit(binds="each", max_attackers=1, max_defenders=1),)),
+        ("A player cannot initiate a [military] or [power] challenge unless he or she has won an [intrigue] "
+         "challenge that phase.", (PlotLimit(binds="each", no_challenges=("military", "power"),
+                                             unless_won="intrigue"),)),
+        # 1st edition: Focused Offense, Siege of Riverrun, Desolate Passage, Lineage and Legacy
+        ("You cannot declare more than 1 challenge. You cannot declare defenders. This plot's text cannot be "
+         "blanked.", (PlotLimit(max_challenges=1), PlotLimit(max_defenders=0))),
+        ("You cannot declare Intrigue challenges.", (PlotLimit(no_challenges=("intrigue",)),)),
+        ("Each player cannot declare more than 1 attacker or defender in each challenge.",
+         (PlotLimit(binds="each", max_attackers=1, max_defenders=1),)),
+        ("A player cannot initiate a Military challenge unless he or she has won a Power challenge that phase.",
+         (PlotLimit(binds="each", no_challenges=("military",), unless_won="power"),)),
+    ):
+        read = parse_plot_limits(text)
+        assert read.limits == limits and not read.unread, text
+    # Kept as unread (nothing is checked for them), not read wrong:
+    for text in ("Each player cannot play in-faction events, and plays with each card in their shadows area "
+                 "revealed.",  # Wardens of the East: a faction condition
+                 "You cannot play more than 3 events this round.",  # The Minstrel's Muse: a count over the round
+                 "Players cannot initiate Military challenges unless they control an Army character."):  # 1E
+        read = parse_plot_limits(text)
+        assert read.unread and read.limits == (), text
+    # Abilities are not constant restrictions: a When Revealed choice, a 1st edition "When revealed," sentence.
+    for text in ("<b>When Revealed:</b> Name a challenge type. Until you reveal a new plot card, challenges of that "
+                 "type cannot be initiated.",
+                 "When revealed, if you have more than one opponent, choose an opponent. You and that opponent "
+                 "cannot declare Power challenges against one another this round."):
+        read = parse_plot_limits(text)
+        assert read.limits == () and not read.unread, text
+
+
+def test_shipped_plots_carry_their_restrictions(catalog: Catalog) -> None:
+    facts = {code: (c.name, c.plot_limits) for code in ("01016", "01021", "01014", "qod_51", "w_19", "01001")
+             if (c := catalog.get(code)) is not None}
+    assert facts == {
+        "01016": ("Marching Orders", (PlotLimit(no_marshal=("location", "attachment"), no_play=("event",)),)),
+        "01021": ("Sneak Attack", (PlotLimit(max_challenges=1),)),
+        "01014": ("Jousting Contest", (PlotLimit(binds="each", max_attackers=1, max_defenders=1),)),
+        "qod_51": ("Focused Offense", (PlotLimit(max_challenges=1), PlotLimit(max_defenders=0))),
+        "w_19": ("Siege Preparations", (PlotLimit(max_challenges=1),)),
+        "01001": ("A Clash of Kings", ()),
+    }
+    orders = catalog.get("01016")
+    assert orders is not None and orders.to_dict()["plot_limits"] == [
+        {"no_marshal": ["location", "attachment"], "no_play": ["event"]}]
+    assert type(orders).from_dict(orders.to_dict()) == orders
+    plain = catalog.get("01001")
+    assert plain is not None and "plot_limits" not in plain.to_dict()
 
 
 def test_no_card_text_is_shipped() -> None:

@@ -35,6 +35,16 @@ KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "assault", 
 DRAW_DECK_TYPES = frozenset({"character", "location", "attachment", "event"})
 
 
+def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
+    """A small fact's fields that are set, tuples as lists, ``default_key`` left out at its ``default``."""
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(fact).items()
+            if v is not None and v != () and (k != default_key or v != default)}
+
+
+def _optional_int(d: dict[str, Any], key: str) -> int | None:
+    return int(d[key]) if d.get(key) is not None else None
+
+
 @dataclass(frozen=True, slots=True)
 class AttachOnly:
     """One alternative of an attachment's printed restriction (RR: Attachment Cards): "Unique [stark] character only."
@@ -57,13 +67,12 @@ class AttachOnly:
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that ask something (the catalogue stays small)."""
-        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items()
-                if v is not None and v != () and (k != "type" or v != "character")}
+        return _set_fields(self, "type", "character")
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> AttachOnly:
         def number(key: str) -> int | None:
-            return int(d[key]) if d.get(key) is not None else None
+            return _optional_int(d, key)
 
         def flag(key: str) -> bool | None:
             return bool(d[key]) if d.get(key) is not None else None
@@ -73,6 +82,36 @@ class AttachOnly:
                    not_factions=tuple(d.get("not_factions") or ()), traits=tuple(d.get("traits") or ()),
                    not_traits=tuple(d.get("not_traits") or ()), title=d.get("title"), cost_max=number("cost_max"),
                    cost_min=number("cost_min"), strength_max=number("strength_max"), controller=d.get("controller"))
+
+
+@dataclass(frozen=True, slots=True)
+class PlotLimit:
+    """One restriction a plot prints for the round (RR: Golden Rule): "You cannot initiate more than 1 challenge
+    during the challenges phase." Each field that is set forbids something; ``binds`` says whom: the player who
+    revealed the plot ("you") or every player ("each")."""
+
+    binds: str = "you"  # "you" / "each"
+    max_challenges: int | None = None  # challenges a player may initiate this round
+    no_challenges: tuple[str, ...] = ()  # challenge types that cannot be initiated
+    unless_won: str | None = None  # … unless the player has won a challenge of this type this phase
+    no_marshal: tuple[str, ...] = ()  # card types that cannot be marshalled
+    no_play: tuple[str, ...] = ()  # card types that cannot be played ("event")
+    max_attackers: int | None = None  # attackers a player may declare in each challenge
+    max_defenders: int | None = None  # defenders a player may declare in each challenge
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields that forbid something (the catalogue stays small)."""
+        return _set_fields(self, "binds", "you")
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PlotLimit:
+        def number(key: str) -> int | None:
+            return _optional_int(d, key)
+
+        return cls(binds=str(d.get("binds") or "you"), max_challenges=number("max_challenges"),
+                   no_challenges=tuple(d.get("no_challenges") or ()), unless_won=d.get("unless_won"),
+                   no_marshal=tuple(d.get("no_marshal") or ()), no_play=tuple(d.get("no_play") or ()),
+                   max_attackers=number("max_attackers"), max_defenders=number("max_defenders"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +156,9 @@ class Card:
     attach_only: tuple[AttachOnly, ...] = ()
     #: A restriction sentence is printed but not read ("Character with shadow you control only."): nothing checks it.
     attach_only_unread: bool = False
+    #: A plot's printed restrictions for the round ("You cannot marshal locations or attachments, or play events."),
+    #: one a sentence read; empty: none printed, or none read (``companion/catalog/plot_limits.py``).
+    plot_limits: tuple[PlotLimit, ...] = ()
 
     @property
     def has_shadow(self) -> bool:
@@ -146,6 +188,9 @@ class Card:
             d["attach_only"] = [alternative.to_dict() for alternative in self.attach_only]
         if self.attach_only_unread:
             d["attach_only_unread"] = True
+        d.pop("plot_limits")
+        if self.plot_limits:
+            d["plot_limits"] = [limit.to_dict() for limit in self.plot_limits]
         return d
 
     def has_keyword(self, keyword: str) -> bool:
@@ -188,6 +233,7 @@ class Card:
             attachments_except=tuple(d.get("attachments_except") or ()),
             attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
             attach_only_unread=bool(d.get("attach_only_unread", False)),
+            plot_limits=tuple(PlotLimit.from_dict(limit) for limit in d.get("plot_limits") or ()),
         )
 
 

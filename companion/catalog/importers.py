@@ -15,6 +15,7 @@ from typing import Any, TypedDict
 
 from companion.catalog.attach_only import parse_restriction
 from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, AttachOnly, Card, Cost, fold
+from companion.catalog.plot_limits import parse_plot_limits
 
 _TAG = re.compile(r"<[^>]+>")
 _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
@@ -198,6 +199,13 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
     return out
 
 
+def _plot_limits(card_type: str, text: Any) -> dict[str, Any]:
+    """A plot's printed restrictions for the round, as far as they are read (``plot_limits``)."""
+    if card_type != "plot":
+        return {}
+    return {"plot_limits": parse_plot_limits(text if isinstance(text, str) else None).limits}
+
+
 def _attaches(card_type: str, kw: Keywords, text: Any, edition: str) -> dict[str, Any]:
     """An attachment's kind of card to go on ("Location only."; a restriction of locations alone, as "Non-limited
     location only." or the 1st edition's "Attach to a location.") and its printed restriction (RR: Attachment
@@ -254,6 +262,7 @@ def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: st
         deck_limit=_int(rec.get("deckLimit"), 3, source, label, "deckLimit"),
         image_url=image_url(rec, str(rec["code"]), pack[2]),
         **_attaches(card_type, kw, rec.get("text"), "2e"),
+        **_plot_limits(card_type, rec.get("text")),
         **_plot_stats(rec.get("plotStats"), card_type, source, label),
         **_character(rec, card_type, kw, rec.get("icons")),
     )
@@ -287,6 +296,7 @@ def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
         deck_limit=_int(rec.get("deck_limit"), 3, source, label, "deck_limit"),
         image_url=image_url(rec, str(rec["code"]), None),
         **_attaches(card_type, kw, rec.get("text"), "2e"),
+        **_plot_limits(card_type, rec.get("text")),
         **_plot_stats(rec, card_type, source, label),
         **_character(rec, card_type, kw, {i: rec.get(f"is_{i}") for i in ICONS}),
     )
@@ -324,6 +334,7 @@ def _from_agot1(rec: dict[str, Any], source: str, index: int) -> Card:
         quantity=_int(rec.get("quantity"), 1, source, label, "quantity"),
         deck_limit=_int(rec.get("limit"), 3, source, label, "limit"),
         **_attaches(card_type, kw, rec.get("rules_text"), "1e"),
+        **_plot_limits(card_type, rec.get("rules_text")),
         **_plot_stats(rec, card_type, source, label),
         **_character(rec, card_type, kw, rec.get("icons")),
     )

@@ -28,6 +28,9 @@ RESERVE_2E = "RR: Appendix I › 7.3 Check reserve"
 WINNING_2E = "RR: Winning the Game"
 NEXT_PLAYER_2E = "RR: Appendix I › 3.3 Next player becomes active player"
 WINNING_1E = "1E Rules › Winning the game"
+#: A revealed plot's printed restriction: the card's text is the rule, and the message names the plot.
+PLOT_TEXT_2E = "RR: Golden Rule"
+PLOT_TEXT_1E = "1E Rules › Golden rule"
 
 RULES_ROUND: dict[str, Rule] = {
     "time.called": Rule(REGULATIONS, REGULATIONS),
@@ -79,6 +82,14 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.phase": Rule(CHALLENGES_2E, CHALLENGES_1E),
     "challenge.active-player": Rule(CHALLENGES_2E, CHALLENGES_1E),
     "challenge.once-per-type": Rule(CHALLENGES_2E, CHALLENGES_1E),
+    # A revealed plot's printed restrictions for the round (card facts: ``plot_limits``), binding the player who
+    # revealed it or, where it says so, each player.
+    "plot.limits-challenges": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-challenge-type": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-attackers": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-defenders": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-marshal": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-event": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.participant": Rule(CHALLENGES_2E, CHALLENGES_1E),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.catalog.card import Card
+from companion.catalog.card import Card, PlotLimit
 from companion.rules.editions import Table
 from companion.rules.state import ChallengeRecord, Modifier, Phase, Stage, Zone
 
@@ -32,6 +32,17 @@ def revealed_plot(t: Table, seat: str) -> str | None:
 def plot_card(t: Table, seat: str) -> Card | None:
     plot = revealed_plot(t, seat)
     return t.card(plot) if plot else None
+
+
+def plot_limits(t: Table, seat: str) -> list[tuple[str, PlotLimit]]:
+    """The printed restrictions that bind the seat now (RR: Golden Rule), with the plot that prints each: its own
+    revealed plot's, and every revealed plot's that binds each player."""
+    out: list[tuple[str, PlotLimit]] = []
+    for other in t.seats:
+        plot = revealed_plot(t, other)
+        if plot is not None:
+            out += [(plot, limit) for limit in t.card(plot).plot_limits if other == seat or limit.binds == "each"]
+    return out
 
 
 def has_plots(t: Table, seat: str) -> bool:

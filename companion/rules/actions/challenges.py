@@ -46,6 +46,7 @@ from companion.rules.values import (
     claim_due,
     current_challenge,
     participants,
+    plot_limits,
     renown_cards,
     side_strength,
     strength,
@@ -84,6 +85,36 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
         check_active_player(t, v, attacker, "challenge.active-player", "challenge.turns-over")
     if last_challenge(t, attacker, kind) is not None and source is None:
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
+    check_plot_challenge(t, v, attacker, kind, source)
+
+
+def check_plot_challenge(t: Table, v: Checker, attacker: str, kind: str, source: str | None) -> None:
+    """A revealed plot forbids the attacker this challenge (RR: Golden Rule): a type it cannot initiate ("You
+    cannot initiate [military] or [intrigue] challenges.": Sailing the Summer Sea), or more challenges than it
+    allows ("You cannot initiate more than 1 challenge during the challenges phase.": Sneak Attack; a card effect
+    that allows one more, ``source``, is taken at its word). A type forbidden until a challenge of another type is
+    won (A Game of Thrones) is read but not checked yet: docs/rules-decisions.md says why."""
+    initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker)
+    for plot, limit in plot_limits(t, attacker):
+        if kind in limit.no_challenges and limit.unless_won is None:
+            v.violate("plot.limits-challenge-type", (plot,), player=t.players[attacker].name, plot=t.ref(plot),
+                      kind=kind_name(kind))
+        if limit.max_challenges is not None and initiated >= limit.max_challenges and source is None:
+            v.violate("plot.limits-challenges", (plot,), player=t.players[attacker].name, plot=t.ref(plot),
+                      count=limit.max_challenges)
+
+
+def check_plot_participants(t: Table, v: Checker, seat: str, cards: list[str], *, attacking: bool) -> None:
+    """A revealed plot limits how many characters the seat declares as attackers (or defenders) in a challenge
+    ("Each player cannot declare more than 1 character as an attacker or defender in each challenge.": Jousting
+    Contest; 1st edition "You cannot declare defenders.": Focused Offense)."""
+    for plot, limit in plot_limits(t, seat):
+        if attacking and limit.max_attackers is not None and len(cards) > limit.max_attackers:
+            v.violate("plot.limits-attackers", (plot,), player=t.players[seat].name, plot=t.ref(plot),
+                      count=limit.max_attackers, declared=len(cards))
+        if not attacking and limit.max_defenders is not None and len(cards) > limit.max_defenders:
+            v.violate("plot.limits-defenders", (plot,), player=t.players[seat].name, plot=t.ref(plot),
+                      count=limit.max_defenders, declared=len(cards))
 
 
 def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, declaring: bool = True) -> bool:
@@ -132,6 +163,7 @@ class InitiateChallenge(Action):
             v.violate("challenge.no-attackers", player=t.players[self.player].name)
         for card in self.attackers:
             check_participant(t, v, card, self.player, self.kind)
+        check_plot_participants(t, v, self.player, list(self.attackers), attacking=True)
         stealthy = sum(1 for card in self.attackers if t.card(card).has_keyword("stealth"))
         bypassed = self.bypassed or []
         for card in bypassed:
@@ -184,6 +216,7 @@ class DeclareDefenders(Action):
         for card in self.defenders:
             if check_participant(t, v, card, c.defender, c.kind) and card in c.bypassed:
                 v.violate("challenge.bypassed", (card,), card=t.ref(card))
+        check_plot_participants(t, v, c.defender, list(self.defenders), attacking=False)
         if not self.defenders:
             v.note("no-defenders-declared", player=t.players[c.defender].name)
 
@@ -400,6 +433,7 @@ class Challenge(Action):
         for side, cards in ((self.player, self.attackers), (self.defender, self.defenders)):
             for card in cards or []:
                 check_participant(t, v, card, side, self.kind)
+            check_plot_participants(t, v, side, list(cards or []), attacking=side == self.player)
         defence = sum(strength(t, c) for c in self.defenders or [] if c in t.in_play)
         if self.unopposed and (self.winner != self.player or defence > 0):
             v.violate("challenge.unopposed", player=t.players[self.player].name)

@@ -11,7 +11,7 @@ from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import fits_restriction, keeps_off
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Stage, Zone
-from companion.rules.values import claim_due, current_challenge, modifier_lasts
+from companion.rules.values import claim_due, current_challenge, modifier_lasts, plot_limits
 from companion.rules.verdict import Param, msg
 
 # duplicate_target, enter_play and legal_attach_targets moved to placing (the table uses them too); the
@@ -145,6 +145,19 @@ def check_restrictions(t: Table, v: Checker, player: str, kind: str) -> None:
             v.violate(RESTRICTION_RULES[kind], (r.source,) if r.source else (),
                       player=player, until=until_words(r.until), source=source)
             return
+
+
+def check_plot_forbids(t: Table, v: Checker, player: str, card: str, *, playing: bool) -> None:
+    """A revealed plot forbids the player to marshal (or play) a card of this type this round ("You cannot marshal
+    locations or attachments, or play events.": Marching Orders; RR: Golden Rule)."""
+    kind = t.card(card).type
+    for plot, limit in plot_limits(t, player):
+        if playing and kind in limit.no_play:
+            v.violate("plot.limits-event", (card, plot), player=t.players[player].name, card=t.ref(card),
+                      plot=t.ref(plot))
+        elif not playing and kind in limit.no_marshal:
+            v.violate("plot.limits-marshal", (card, plot), player=t.players[player].name, card=t.ref(card),
+                      plot=t.ref(plot), type=type_name(kind))
 
 
 def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: str | None, *,

@@ -10,6 +10,7 @@ from companion.rules.actions.common import (
     check_attachment,
     check_limited,
     check_payment,
+    check_plot_forbids,
     check_restrictions,
     check_unique_entry,
     duplicate_target,
@@ -94,6 +95,7 @@ class Marshal(Action):
         require_in_hand(t, v, self.player, self.card, "marshal.from-hand")
         if c.type == "event":
             v.violate("marshal.event", (self.card,), card=t.ref(self.card))
+        check_plot_forbids(t, v, self.player, self.card, playing=False)
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
@@ -143,6 +145,7 @@ class PlayEvent(Action):
         if c.type != "event":
             v.violate("event.not-an-event", (self.card,), card=t.ref(self.card))
         check_restrictions(t, v, self.player, "play_events")
+        check_plot_forbids(t, v, self.player, self.card, playing=True)
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))

@@ -11,6 +11,7 @@ from companion.rules.actions.common import (
     check_entering,
     check_limited,
     check_payment,
+    check_plot_forbids,
     check_restrictions,
     enter_play,
     leave_to,
@@ -139,6 +140,7 @@ class PlayEventFromShadows(_PaidFromShadows):
             v.violate("shadows.not-an-event", (self.card,), card=t.ref(self.card))
         check_restrictions(t, v, self.player, "play_events")
         check_restrictions(t, v, self.player, "bring_out")  # an event played from shadows comes out of them
+        check_plot_forbids(t, v, self.player, self.card, playing=True)
         if c.limited:
             check_limited(t, v, self.player, self.card)
             v.note("limited-event-counts", (self.card,), card=t.ref(self.card), player=self.player)

@@ -1,0 +1,162 @@
+"""A revealed plot's printed restrictions for the round (RR: Golden Rule: card text overrides the rules; the 1st
+edition the same), from the printed cards in both editions and in both modes: how many challenges (Sneak Attack;
+Siege Preparations), which types (Sailing the Summer Sea; Siege of Riverrun), how many attackers and defenders
+(Jousting Contest; Desolate Passage, Focused Offense), and what cannot be marshalled or played (Marching Orders).
+A restriction binds the player who revealed the plot unless it says "each player"."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import play
+from companion.rules.actions import (
+    BeginPhase,
+    Challenge,
+    ChallengeResult,
+    ChoosePlot,
+    DeclareDefenders,
+    InitiateChallenge,
+    Marshal,
+    PassTurn,
+    PlayEvent,
+    PlayEventFromShadows,
+    SetFirstPlayer,
+)
+from companion.rules.editions import Table
+from tests.tables import flagged_and_refused, hand, illegal, in_play, legal, make_table, rules_of, shadows
+
+#: A plot that restricts nothing, for the other seat: A Clash of Kings; 1st edition Rains of Autumn (initiative 5:
+#: no tie with the plots tested).
+PLAIN = {"2e": "01001", "1e": "core_184"}
+#: Characters with the military and power icons (2nd edition Vanguard Lancer) and every icon (1st edition Pentoshi
+#: Guildmaster); 2nd edition Fiery Followers has the military and intrigue icons.
+MILITARY = {"2e": "01057", "1e": "core_124"}
+INTRIGUE = {"2e": "01054", "1e": "core_124"}
+
+
+def round_table(edition: str, a_plot: str, b_plot: str, phase: str = "challenges",
+                extra: dict[str, int] | None = None) -> Table:
+    """Alice and Bob have revealed their plots; three characters each stand in play; the phase has begun."""
+    chars = {MILITARY[edition]: 3, INTRIGUE[edition]: 3}
+    decks = {"A": {a_plot: 1, **chars, **(extra or {})}, "B": {b_plot: 1, **chars}}
+    if a_plot == b_plot:
+        decks["B"] = {PLAIN[edition]: 1, **chars}
+        b_plot = PLAIN[edition]
+    t = make_table(decks, edition=edition, phase="plot", gold=10)
+    legal(t, ChoosePlot("A", f"A.{a_plot}.1"))
+    legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
+    legal(t, SetFirstPlayer("A"))
+    for seat in ("A", "B"):
+        for n in (1, 2, 3):
+            in_play(t, f"{seat}.{MILITARY[edition]}.{n}")
+            if INTRIGUE[edition] != MILITARY[edition]:
+                in_play(t, f"{seat}.{INTRIGUE[edition]}.{n}")
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    if phase == "challenges":
+        legal(t, PassTurn("A"))
+        legal(t, PassTurn("B"))
+        legal(t, BeginPhase("challenges"))
+    return t
+
+
+def one_challenge(t: Table, kind: str, attacker: str) -> None:
+    legal(t, InitiateChallenge("A", kind, "B", [attacker]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
+
+
+@pytest.mark.parametrize(("edition", "plot"), [("2e", "01021"), ("1e", "w_19"), ("1e", "qod_51")])
+def test_a_plot_that_allows_one_challenge(edition: str, plot: str) -> None:
+    """Sneak Attack "You cannot initiate more than 1 challenge during the challenges phase."; 1st edition Siege
+    Preparations "… this round." and Focused Offense "You cannot declare more than 1 challenge."."""
+    t = round_table(edition, plot, PLAIN[edition])
+    one_challenge(t, "power", f"A.{MILITARY[edition]}.1")
+    second = InitiateChallenge("A", "military", "B", [f"A.{MILITARY[edition]}.2"])
+    v = illegal(t, second, "plot.limits-challenges", "RR: Golden Rule"
+                if edition == "2e" else "1E Rules › Golden rule")
+    assert f"A.{plot}.1" in next(x.cards for x in v.violations if x.rule == "plot.limits-challenges")
+    flagged_and_refused(t, second, "plot.limits-challenges")
+    # A card effect the log names that allows one more challenge is taken at its word (as for one of each type).
+    v = play(t.clone(), InitiateChallenge("A", "military", "B", [f"A.{MILITARY[edition]}.2"],
+                                          source=f"A.{plot}.1"), "strict")
+    assert "plot.limits-challenges" not in rules_of(v) and v.applied
+
+
+def test_a_plot_that_allows_one_challenge_binds_only_the_player_who_revealed_it() -> None:
+    """Bob revealed Sneak Attack; Alice (A Clash of Kings) initiates her second challenge."""
+    t = round_table("2e", PLAIN["2e"], "01021")
+    one_challenge(t, "power", "A.01057.1")
+    legal(t, InitiateChallenge("A", "military", "B", ["A.01057.2"]))
+
+
+@pytest.mark.parametrize(("edition", "plot", "forbidden", "allowed"),
+                         [("2e", "08040", "intrigue", "power"), ("1e", "kotse_49", "intrigue", "military")])
+def test_a_plot_that_forbids_challenge_types(edition: str, plot: str, forbidden: str, allowed: str) -> None:
+    """Sailing the Summer Sea "You cannot initiate [military] or [intrigue] challenges."; 1st edition Siege of
+    Riverrun "You cannot declare Intrigue challenges."."""
+    t = round_table(edition, plot, PLAIN[edition])
+    flagged_and_refused(t, InitiateChallenge("A", forbidden, "B", [f"A.{INTRIGUE[edition]}.1"]),
+                        "plot.limits-challenge-type")
+    if edition == "2e":
+        flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.1"]), "plot.limits-challenge-type")
+    legal(t, InitiateChallenge("A", allowed, "B", [f"A.{MILITARY[edition]}.1"]))
+
+
+def test_a_plot_that_forbids_a_type_until_another_is_won_is_read_but_not_checked() -> None:
+    """A Game of Thrones: its restriction is a card fact, not checked yet (docs/rules-decisions.md)."""
+    t = round_table("2e", PLAIN["2e"], "01003")
+    assert t.card("B.01003.1").plot_limits[0].unless_won == "intrigue"
+    legal(t, InitiateChallenge("A", "military", "B", ["A.01057.1"]))
+
+
+@pytest.mark.parametrize(("edition", "plot"), [("2e", "01014"), ("1e", "ator_79")])
+def test_a_plot_that_allows_one_attacker_and_one_defender_binds_each_player(edition: str, plot: str) -> None:
+    """Jousting Contest "Each player cannot declare more than 1 character as an attacker or defender in each
+    challenge."; 1st edition Desolate Passage "Each player cannot declare more than 1 attacker or defender in each
+    challenge.". Bob revealed it: Alice, who did not, is bound too."""
+    t = round_table(edition, PLAIN[edition], plot)
+    ch = MILITARY[edition]
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", [f"A.{ch}.1", f"A.{ch}.2"]),
+                        "plot.limits-attackers")
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{ch}.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", [f"B.{ch}.1", f"B.{ch}.2"]), "plot.limits-defenders")
+    legal(t, DeclareDefenders("B", [f"B.{ch}.1"]))
+
+
+def test_a_challenge_recorded_as_one_entry_is_held_to_the_plot_too() -> None:
+    """The one-entry ``challenge`` names both sides: Jousting Contest (Bob's) limits each of them."""
+    t = round_table("2e", PLAIN["2e"], "01014")
+    flagged_and_refused(t, Challenge("military", "A", "B", winner="A", attackers=["A.01057.1", "A.01057.2"]),
+                        "plot.limits-attackers")
+    flagged_and_refused(t, Challenge("military", "A", "B", winner="B", attackers=["A.01057.1"],
+                                     defenders=["B.01057.1", "B.01057.2"]), "plot.limits-defenders")
+    legal(t, Challenge("military", "A", "B", winner="A", attackers=["A.01057.1"], defenders=["B.01057.1"]))
+
+
+def test_a_plot_that_forbids_declaring_defenders() -> None:
+    """1st edition Focused Offense "You cannot declare defenders.": Alice revealed it; Bob attacks her."""
+    t = round_table("1e", "qod_51", PLAIN["1e"])
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", ["B.core_124.1"]))
+    flagged_and_refused(t, DeclareDefenders("A", ["A.core_124.1"]), "plot.limits-defenders")
+    legal(t, DeclareDefenders("A", []))
+
+
+def test_a_plot_that_forbids_marshalling_locations_and_attachments_and_playing_events() -> None:
+    """Marching Orders "You cannot marshal locations or attachments, or play events.": a character is marshalled;
+    The Roseroad, Noble Lineage and Superior Claim are not; Bob, who did not reveal it, marshals The Roseroad."""
+    cards = {"01040": 1, "01036": 1, "01043": 1}
+    t = round_table("2e", "01016", PLAIN["2e"], phase="marshaling", extra={**cards, "01151": 1, "13038": 1})
+    hand(t, "A.01040.1", "A.01036.1", "A.01043.1", "A.01151.1")
+    flagged_and_refused(t, Marshal("A", "A.01040.1"), "plot.limits-marshal")
+    flagged_and_refused(t, Marshal("A", "A.01036.1", attach_to="A.01057.1"), "plot.limits-marshal")
+    flagged_and_refused(t, PlayEvent("A", "A.01043.1"), "plot.limits-event")
+    legal(t, Marshal("A", "A.01151.1"))
+    # An event played from shadows (Shadow Politics, shadow cost 1) is played too.
+    shadows(t, "A.13038.1")
+    flagged_and_refused(t, PlayEventFromShadows("A", "A.13038.1"), "plot.limits-event")
+    legal(t, PassTurn("A"))
+    u = round_table("2e", PLAIN["2e"], "01016", phase="marshaling", extra=cards)
+    hand(u, "A.01040.1")
+    legal(u, Marshal("A", "A.01040.1"))
