@@ -77,10 +77,11 @@ def test_a_plot_that_allows_one_challenge(edition: str, plot: str) -> None:
                 if edition == "2e" else "1E Rules › Golden rule")
     assert f"A.{plot}.1" in next(x.cards for x in v.violations if x.rule == "plot.limits-challenges")
     flagged_and_refused(t, second, "plot.limits-challenges")
-    # A card effect the log names that allows one more challenge is taken at its word (as for one of each type).
+    # A card effect that would allow one more challenge does not: the plot's "cannot" is absolute (RR: Golden Rules),
+    # unlike the rules' one challenge of each type, which such an effect lifts.
     v = play(t.clone(), InitiateChallenge("A", "military", "B", [f"A.{MILITARY[edition]}.2"],
                                           source=f"A.{plot}.1"), "strict")
-    assert "plot.limits-challenges" not in rules_of(v) and v.applied
+    assert "plot.limits-challenges" in rules_of(v) and not v.applied
 
 
 def test_a_plot_that_allows_one_challenge_binds_only_the_player_who_revealed_it() -> None:

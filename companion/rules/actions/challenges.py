@@ -85,21 +85,21 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
         check_active_player(t, v, attacker, "challenge.active-player", "challenge.turns-over")
     if last_challenge(t, attacker, kind) is not None and source is None:
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
-    check_plot_challenge(t, v, attacker, kind, source)
+    check_plot_challenge(t, v, attacker, kind)
 
 
-def check_plot_challenge(t: Table, v: Checker, attacker: str, kind: str, source: str | None) -> None:
+def check_plot_challenge(t: Table, v: Checker, attacker: str, kind: str) -> None:
     """A revealed plot forbids the attacker this challenge (RR: Golden Rule): a type it cannot initiate ("You
     cannot initiate [military] or [intrigue] challenges.": Sailing the Summer Sea), or more challenges than it
-    allows ("You cannot initiate more than 1 challenge during the challenges phase.": Sneak Attack; a card effect
-    that allows one more, ``source``, is taken at its word). A type forbidden until a challenge of another type is
-    won (A Game of Thrones) is read but not checked yet: docs/rules-decisions.md says why."""
+    allows ("You cannot initiate more than 1 challenge during the challenges phase.": Sneak Attack), even one a
+    card effect allows (the challenge's ``source``): "cannot" is absolute. A type forbidden until a challenge of
+    another type is won (A Game of Thrones) is read but not checked yet: docs/rules-decisions.md says why."""
     initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker)
     for plot, limit in plot_limits(t, attacker):
         if kind in limit.no_challenges and limit.unless_won is None:
             v.violate("plot.limits-challenge-type", (plot,), player=t.players[attacker].name, plot=t.ref(plot),
                       kind=kind_name(kind))
-        if limit.max_challenges is not None and initiated >= limit.max_challenges and source is None:
+        if limit.max_challenges is not None and initiated >= limit.max_challenges:
             v.violate("plot.limits-challenges", (plot,), player=t.players[attacker].name, plot=t.ref(plot),
                       count=limit.max_challenges)
 
