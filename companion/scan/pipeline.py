@@ -4,10 +4,10 @@ zxing-cpp first, restricted to the formats in use, in plain text mode; then, for
 labels, a second look at each label-shaped region the first pass did not read (cut out and enlarged:
 in a crowded frame a label is a few dozen pixels wide, and zxing-cpp's whole-frame binariser loses its
 small modules); linear codes (Code 128, EAN-13) on the frame sharpened, then in each bar-code region OpenCV's
-detector finds and no read accounts for, cut out level, enlarged and sharpened (a 56 mm Code 128 among four
-cards in 1080p has ~1.6 px per module); pyzbar (on grayscale) for what zxing-cpp misses. Retries
-(contrast equalisation, an added quiet zone) run only when nothing was found: on good images they make
-results worse.
+detector finds, or a gradient finder of its own where bar codes may be left unread, and no read accounts for,
+cut out level, enlarged and sharpened (a 56 mm Code 128 among four cards in 1080p has ~1.6 px per module);
+pyzbar (on grayscale) for what zxing-cpp misses. Retries (contrast equalisation, an added quiet zone) run only
+when nothing was found: on good images they make results worse.
 """
 
 from __future__ import annotations
