@@ -233,6 +233,12 @@ def test_scan_api_bad_input_and_a_real_scan(client: FlaskClient) -> None:
     assert by_status["ok"]["card"]["id"] == "A.13089.1"
     assert "setup_into_shadows" in [a["action"]["type"] for a in by_status["ok"]["actions"]]  # still setup
     assert by_status["unseen"]["message"] == "not a card you can see at this table"  # another table's label
+    # The live camera's "hold still" frame asks for titles only (its labels were read in the frames before): the
+    # labels in it are not read; any other value of titles is refused, said, before the image costs anything.
+    only = client.post(f"/api/scan?game={gid}&titles=only", data=photo, headers=h, content_type="image/jpeg")
+    assert only.status_code == 200 and only.get_json()["codes"] == []
+    bad = client.post(f"/api/scan?game={gid}&titles=yes", data=photo, headers=h, content_type="image/jpeg")
+    assert bad.status_code == 400 and bad.get_json()["error"]["code"] == "bad_titles", bad.get_json()
     assert client.get(f"/api/games/{gid}").get_json()["version"] == 1  # scanning records nothing
 
 

@@ -191,6 +191,9 @@ def test_a_photo_of_two_unlabelled_cards_gives_one_row_each_and_records_nothing(
     # The live camera's frames ask for labels only: no OCR several times a second.
     live = client.post(f"/api/scan?game={gid}&titles=0", data=photo, headers=h, content_type="image/jpeg")
     assert live.get_json()["titles"] == [] and live.get_json()["codes"] == []
+    # "Hold still": the live camera's titles-only frame answers the same rows as the photo.
+    still = client.post(f"/api/scan?game={gid}&titles=only", data=photo, headers=h, content_type="image/jpeg")
+    assert still.get_json()["codes"] == [] and still.get_json()["titles"] == r["titles"]
 
 
 def test_without_tesseract_the_scan_and_health_say_ocr_is_unavailable(client: FlaskClient,

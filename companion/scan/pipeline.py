@@ -339,7 +339,7 @@ def read_local(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool
     colour = load_colour(data) if read_titles_too else None
     gray = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY) if colour is not None else load_gray(data)
     scale = (w * h / (gray.shape[0] * gray.shape[1])) ** 0.5  # orientation-proof: EXIF may swap the axes
-    codes = decode_gray(gray, formats, zbar)
+    codes = decode_gray(gray, formats, zbar) if formats else []  # no formats: the titles alone (below)
     reads: list[Read] = []
     if colour is not None:
         centres = [(sum(x for x, _ in c.corners) / len(c.corners), sum(y for _, y in c.corners) / len(c.corners))
@@ -378,7 +378,8 @@ def decode_image(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bo
 
 def read_image(data: bytes, formats: tuple[str, ...] = LABEL_FORMATS, zbar: bool = True
                ) -> tuple[list[Code], list[Read]]:
-    """``decode_image``, plus the titles of unlabelled cards read in the same worker run."""
+    """``decode_image``, plus the titles of unlabelled cards read in the same worker run. With no ``formats``, the
+    titles alone: a frame without labels costs the label passes several times what its titles cost."""
     from companion.scan.sandbox import shared_pool
 
     check_size(data)

@@ -815,6 +815,10 @@ def scan() -> Any:
     from companion.scan.titles import ocr_status
 
     game_id = request.args.get("game")
+    what = request.args.get("titles", "1")
+    if what not in ("0", "1", "only"):
+        raise ApiError(400, "bad_titles", "titles must be 0 (labels only), 1 (labels and titles) or only (titles only)",
+                       field="titles")
     if game_id and not role_for(svc().store.game(game_id)).may_scan:
         # Decided before the image costs anything.
         raise ApiError(403, "forbidden", "scanning at a table needs a seat or judge key of that game")
@@ -826,11 +830,12 @@ def scan() -> Any:
         # The photo lives in this request only: never stored. Every label format, in a photo and a live frame
         # alike. Whether titles are read is the asker's choice alone (?titles=0: the live camera's frames, several
         # a second, labels only), never what the labels turn out to be: an answer that read titles for one tag and
-        # not for another would tell a seat, by its shape or its time, whose deck a label belongs to.
-        if request.args.get("titles") == "0":
+        # not for another would tell a seat, by its shape or its time, whose deck a label belongs to. ?titles=only:
+        # the live camera's "hold still" frame, whose labels the frames before it have read.
+        if what == "0":
             codes, reads = decode_image(bytes(data), SCAN_FORMATS), list[Any]()
         else:
-            codes, reads = read_image(bytes(data), SCAN_FORMATS)
+            codes, reads = read_image(bytes(data), () if what == "only" else SCAN_FORMATS)
     except ImageError as exc:
         raise ApiError(400, "bad_image", str(exc)) from None
     game_id = request.args.get("game")

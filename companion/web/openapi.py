@@ -106,7 +106,7 @@ PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/scan": {"post": _op(
         "Decode every code in a photo (JPEG/PNG/WebP body or multipart \"image\") and read the titles of "
         "unlabelled cards; with ?game= the cards they name and the actions that make sense; ?titles=0: codes "
-        "only", query=["game", "titles"])},
+        "only; ?titles=only: titles only (the live camera's \"hold still\" frame)", query=["game", "titles"])},
 }
 
 # The key kinds a route makes on their own, from the store's one table of key kinds.

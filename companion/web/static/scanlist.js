@@ -14,7 +14,7 @@ export function makeScanner({gameId, client, getState, mySeat, openCard, showFla
   async function scanImage(blob, live = false, title = false) {
     const list = $("scanned");
     if (!live) { scanned = null; quietCamera(); list.replaceChildren(el("li", {class: "muted"}, t("scanning"))); }
-    const r = await request("/api/scan?game=" + gameId + (live && !title ? "&titles=0" : ""), {method: "POST", upload: blob,
+    const r = await request("/api/scan?game=" + gameId + (!live ? "" : title ? "&titles=only" : "&titles=0"), {method: "POST", upload: blob,
       key: client.key, headers: {"Content-Type": blob.type || "image/jpeg"}});
     const d = r.data;
     if (!r.ok) { if (!live) list.replaceChildren(); showFlag({kind: "refused", text: () => errorText(d.error)}); return null; }
