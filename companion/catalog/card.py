@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 Edition = Literal["2e", "1e"]
 _EDITIONS: dict[str, Edition] = {"2e": "2e", "1e": "1e"}
@@ -35,6 +35,9 @@ KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "assault", 
 DRAW_DECK_TYPES = frozenset({"character", "location", "attachment", "event"})
 
 
+_Fact = TypeVar("_Fact")
+
+
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
     """A small fact's fields that are set, tuples as lists, ``default_key`` left out at its ``default``."""
     return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(fact).items()
@@ -43,6 +46,24 @@ def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
 
 def _optional_int(d: dict[str, Any], key: str) -> int | None:
     return int(d[key]) if d.get(key) is not None else None
+
+
+def _read_fields(cls: type[_Fact], d: dict[str, Any]) -> _Fact:
+    """A small fact back from what ``_set_fields`` kept: each field read by its declared type, a missing one at its
+    default."""
+    values: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.type == "tuple[str, ...]":
+            values[f.name] = tuple(d.get(f.name) or ())
+        elif f.type == "int | None":
+            values[f.name] = _optional_int(d, f.name)
+        elif f.type == "bool | None":
+            values[f.name] = bool(d[f.name]) if d.get(f.name) is not None else None
+        elif f.type == "str | None":
+            values[f.name] = d.get(f.name)
+        else:  # a str with its default
+            values[f.name] = str(d.get(f.name) or f.default)
+    return cls(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,17 +92,7 @@ class AttachOnly:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> AttachOnly:
-        def number(key: str) -> int | None:
-            return _optional_int(d, key)
-
-        def flag(key: str) -> bool | None:
-            return bool(d[key]) if d.get(key) is not None else None
-
-        return cls(type=str(d.get("type") or "character"), unique=flag("unique"), limited=flag("limited"),
-                   loyal=flag("loyal"), factions=tuple(d.get("factions") or ()),
-                   not_factions=tuple(d.get("not_factions") or ()), traits=tuple(d.get("traits") or ()),
-                   not_traits=tuple(d.get("not_traits") or ()), title=d.get("title"), cost_max=number("cost_max"),
-                   cost_min=number("cost_min"), strength_max=number("strength_max"), controller=d.get("controller"))
+        return _read_fields(cls, d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,13 +116,7 @@ class PlotLimit:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> PlotLimit:
-        def number(key: str) -> int | None:
-            return _optional_int(d, key)
-
-        return cls(binds=str(d.get("binds") or "you"), max_challenges=number("max_challenges"),
-                   no_challenges=tuple(d.get("no_challenges") or ()), unless_won=d.get("unless_won"),
-                   no_marshal=tuple(d.get("no_marshal") or ()), no_play=tuple(d.get("no_play") or ()),
-                   max_attackers=number("max_attackers"), max_defenders=number("max_defenders"))
+        return _read_fields(cls, d)
 
 
 @dataclass(frozen=True, slots=True)
