@@ -257,9 +257,14 @@ def read_bar_regions(gray: np.ndarray, found: list[Code], formats: tuple[str, ..
         return [], []
     quads = bar_regions(gray, sharp)
     more: list[Code] = []
-    for quad in quads:
-        if not _bar_covered(quad, [*found, *more]):
-            more += [c for c in _read_bar(gray, quad, linear, zbar) if not _straddles(c, quads)]
+
+    def read_unread(regions: list[np.ndarray]) -> None:
+        """Read each region no read accounts for yet; a read straddling two of all the regions so far is dropped."""
+        for quad in regions:
+            if not _bar_covered(quad, [*found, *more]):
+                more.extend(c for c in _read_bar(gray, quad, linear, zbar) if not _straddles(c, quads))
+
+    read_unread(quads)
     # The gradient finder only where a frame may hold bar codes still unread: a linear code read, a bar-code region
     # left unread, or nothing read at all; a frame of 2-D labels, all read, pays nothing for it.
     read = [*found, *more]
@@ -268,14 +273,8 @@ def read_bar_regions(gray: np.ndarray, found: list[Code], formats: tuple[str, ..
         # off the bars, or two labels' at once.
         stripes = stripe_regions(gray)
         quads += stripes
-        for quad in stripes:
-            if not _bar_covered(quad, [*found, *more]):
-                more += [c for c in _read_bar(gray, quad, linear, zbar) if not _straddles(c, quads)]
+        read_unread(stripes)
     return more, quads
-
-
-def _mid(quad: np.ndarray) -> tuple[float, float]:
-    return float(quad[:, 0].mean()), float(quad[:, 1].mean())
 
 
 def _sharpened(gray: np.ndarray, amount: float, sigma: float) -> np.ndarray:

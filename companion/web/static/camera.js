@@ -80,7 +80,7 @@ export async function startCamera(video, read) {
     line.querySelector("#live-title").classList.add("hidden");
   };
   const hidden = () => { if (document.hidden) stop(); };
-  // "Hold still": the next frame is read for titles too, taken at once if the camera is waiting between frames,
+  // "Hold still": the next frame is read for its titles (its labels: the frames before it), taken at once if the camera is waiting between frames,
   // and as soon as the frame being read is answered otherwise (the pause between frames spares the phone's
   // battery; a player holding a card still is waiting for it).
   const next = (ms) => { pause = setTimeout(() => { pause = null; tick(); }, ms); };
