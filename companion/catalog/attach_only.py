@@ -19,14 +19,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from companion.catalog.card import AttachOnly
+from companion.catalog.card import FACTIONS, AttachOnly
 
 _TAG = re.compile(r"<[^>]+>")
 _TYPES = ("character", "location")
 #: 1st edition crests ("War character only", "Attach to a Noble character"): card facts do not carry them.
 _CRESTS = frozenset({"war", "noble", "learned", "holy", "shadow"})
-_FACTIONS = frozenset({"baratheon", "greyjoy", "lannister", "martell", "stark", "targaryen", "thenightswatch",
-                       "tyrell", "neutral"})
 _DECK_ONLY = re.compile(r"^House \w+(?: or House \w+)* only$", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"(?<=\bcharacter) or |(?<=\blocation) or ", re.IGNORECASE)
 #: What may follow the card type, read from the end: (pattern, the field it sets).
@@ -169,7 +167,7 @@ def _before(words: str, edition: str, fields: dict[str, Any]) -> list[list[dict[
             fields.update(_FLAGS.get(low, {}))  # "Printed Sandsnake": the facts are the printed traits
             plain_trait = False
             continue
-        if low == "house" and edition == "1e" and i + 1 < len(tokens) and tokens[i + 1].lower() in _FACTIONS:
+        if low == "house" and edition == "1e" and i + 1 < len(tokens) and tokens[i + 1].lower() in FACTIONS:
             continue  # "House Baratheon character": the House is the faction ("House Dayne" is a trait)
         kind, value = _word(token, edition)
         untagged = kind == "traits" and not token.startswith("<")
@@ -200,12 +198,12 @@ def _word(token: str, edition: str) -> tuple[str, str]:
     word = token[4:] if negated else token
     if word.startswith("["):
         faction = word.strip("[]").lower()
-        if faction not in _FACTIONS:
+        if faction not in FACTIONS:
             raise Unread(token)
         return ("not_factions" if negated else "factions"), faction
     if word.startswith("<i>"):
         return ("not_traits" if negated else "traits"), _TAG.sub("", word)
-    if edition == "1e" and word.lower() in _FACTIONS:
+    if edition == "1e" and word.lower() in FACTIONS:
         return ("not_factions" if negated else "factions"), word.lower()
     if edition == "1e" and word[:1].isupper() and word.lower() not in _CRESTS:
         return ("not_traits" if negated else "traits"), word

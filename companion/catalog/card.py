@@ -33,6 +33,9 @@ ICONS = ("military", "intrigue", "power")
 KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "assault", "ambush", "bestow", "prized",
             "no attachments", "deadly", "vengeful", "vigilant", "stalwart", "infamy")
 DRAW_DECK_TYPES = frozenset({"character", "location", "attachment", "event"})
+#: The factions' codes as the card data spells them (2nd edition; 1st edition House names fold to the same words).
+FACTIONS = frozenset({"baratheon", "greyjoy", "lannister", "martell", "neutral", "stark", "targaryen",
+                      "thenightswatch", "tyrell"})
 
 
 _Fact = TypeVar("_Fact")

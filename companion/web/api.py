@@ -18,7 +18,7 @@ import segno
 from flask import Blueprint, Response, current_app, jsonify, request
 from msgspec import UNSET, Meta, UnsetType
 
-from companion.catalog.card import as_edition
+from companion.catalog.card import FACTIONS, as_edition
 from companion.catalog.decks import Deck, DeckError, parse_deck
 from companion.catalog.legality import check_deck
 from companion.declare import text
@@ -59,8 +59,6 @@ SEAT_ID = r"^[\w-]{1,16}$"
 PRINTABLE = r"^[^\x00-\x1f\x7f\ud800-\udfff]*$"
 #: Display names (the Tapestry routes use it too).
 NAME = re.compile(r"^[^\x00-\x1f\x7f\ud800-\udfff]{1,40}$")
-FACTIONS = {"baratheon", "greyjoy", "lannister", "martell", "neutral", "stark", "targaryen", "thenightswatch",
-            "tyrell"}
 RECENT = 50  # log entries carried in a live update
 #: One encoder for answers and live updates: a view is encoded once per version and viewer, and the answer to a
 #: write and every live update of that version to that viewer's devices carry the same bytes (``msgspec.Raw``).
