@@ -181,9 +181,22 @@ def test_the_stream_reader_backs_off_while_the_stream_fails_and_comes_back_at_on
     ctx = browser.new_context(**PHONE, locale="en-GB")
     ctx.clock.install()
     ctx.clock.pause_at(datetime(2026, 11, 28, 20, 0, tzinfo=UTC))  # no timer fires unless the test runs the clock
+    # The test runs the clock only once the page has set its wait: the route sees a try before the page's fetch
+    # fails, and a clock run before the wait is set would move the wait's start (a race CI once lost).
+    ctx.add_init_script("""(() => { const set = window.setTimeout; window.__waits = [];
+      window.setTimeout = function (f, ms, ...rest) { window.__waits.push(ms); return set.call(this, f, ms, ...rest); };
+    })()""")
     page = ctx.new_page()
     tries: list[int] = []
     page.route("**/events*", lambda route: (tries.append(1), route.abort()))
+
+    def until_wait_set(ms: int, n: int) -> None:
+        """Wait (in real time) until the page has set its ``n``-th wait of ``ms``."""
+        deadline = time.monotonic() + 15
+        count = "ms => window.__waits.filter(w => w === ms).length"
+        while page.evaluate(count, ms) < n and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        assert page.evaluate(count, ms) >= n, (ms, n)
 
     def until_tries(n: int) -> None:
         """Wait (in real time: what the clock started runs on the machine's time) for the ``n``-th try."""
@@ -197,6 +210,7 @@ def test_the_stream_reader_backs_off_while_the_stream_fails_and_comes_back_at_on
     until_tries(1)  # the page opens its stream
     for wait in (1000, 2000, 4000):  # each wait twice the last: no try before it ends, one try as it does
         before = len(tries)
+        until_wait_set(wait, 1)
         ctx.clock.run_for(wait - 50)
         page.wait_for_timeout(300)
         assert len(tries) == before, (wait, "tried too early")
