@@ -15,6 +15,7 @@ from companion.rules.actions import (
     ChoosePlot,
     DeclareDefenders,
     InitiateChallenge,
+    Modify,
     PassTurn,
     SetFirstPlayer,
     SetPower,
@@ -215,3 +216,21 @@ def test_an_unfinished_challenge_names_its_missing_step_in_a_sentence_in_both_la
     (v,) = [x for x in illegal(t, PassTurn("A"), "challenge.unfinished").violations]
     assert v.text("en") == "A's challenge is not finished: first the result is determined."
     assert v.text("de") == "Die Herausforderung von A ist nicht abgeschlossen: Zuerst wird das Ergebnis bestimmt."
+
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_defender_cut_to_zero_str_by_the_attackers_effect_leaves_the_challenge_unopposed(edition: str) -> None:
+    """RR: Modifiers: an effect changes the card's STR whoever's effect it is, so the attacker may record the -N
+    on the defender (the entry names the effect's player, not the card's controller). With the defending STR at 0
+    the challenge is unopposed (RR: Appendix I › 4.2.3): the attacker gains 1 power at once."""
+    t = challenge_table(edition)
+    ch = CHARACTER[edition]
+    strength = t.card(f"B.{ch}.1").strength or 0
+    assert strength >= 1
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{ch}.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{ch}.1"]))
+    legal(t, Modify("A", "str", -strength, f"B.{ch}.1", until="challenge"))
+    legal(t, ChallengeResult())
+    assert t.challenges[-1].winner == "A" and t.challenges[-1].unopposed
+    assert t.players["A"].power == 1

@@ -149,7 +149,7 @@ ROUND_33 = {
     "challenge.result-once", "challenge.str", "claim.no-challenge", "claim.not-won", "claim.once", "claim.defender",
     "claim.not-applied", "claim.count", "claim.military-card", "claim.intrigue-card", "claim.same-character",
     "renown.no-challenge", "renown.winner", "renown.once", "renown.before-claim", "renown.participant",
-    "renown.keyword", "modify.card", "modify.controller", "dominance.once", "dominance.totals",
+    "renown.keyword", "modify.card", "dominance.once", "dominance.totals",
     "reserve.not-checked", "reserve.phase", "reserve.once", "reserve.under", "reserve.count", "reserve.order",
     "reserve.none", "reserve.from-hand", "game.over", "eliminate.already", "eliminate.deck-left", "winner.no-choice",
     "winner.chooser", "time.not-called", "time.round-not-finished", "kneel.already", "stand.already",

@@ -155,7 +155,6 @@ RULES_ROUND: dict[str, Rule] = {
     "reveal.not-own": Rule("RR: Reveal", "1E Rules › Reveal", impossible=True),
     "look.not-hidden": Rule("RR: Look", "1E Rules › Look", impossible=True),
     "modify.card": Rule("RR: Modifiers", "1E Rules › Lasting effects", impossible=True),
-    "modify.controller": Rule("RR: Modifiers", "1E Rules › Lasting effects"),
     # Dominance, taxation.
     "dominance.once": Rule("RR: Appendix I › 5.2 Determine dominance", "1E Rules › Dominance phase"),
     "dominance.totals": Rule("RR: Appendix I › 5.2 Determine dominance", "1E Rules › Dominance phase"),

@@ -23,7 +23,9 @@ class Modify(Action):
     any seat records it, naming the card whose effect it is as ``source`` if it likes."""
 
     phone = Phone(control="str.modify")
-    player: SeatRef | None = None  # whose value changes; with a card: its controller (the default)
+    # Whose value changes. With a card the card's STR changes, whoever's effect it is: ``player`` may name any seat
+    # (the effect's player, as the log's writer sees it), and the modifier counts on the card's controller's side.
+    player: SeatRef | None = None
     stat: Annotated[Literal["str", "initiative", "income", "reserve", "claim", "dominance"], Words("stat")] = "str"
     amount: Annotated[int, number(-99, 99)] = 0
     card: CardRef | None = None
@@ -38,16 +40,13 @@ class Modify(Action):
             raise ActionError("modify: name the card (STR) or the player whose value changes")
 
     def seat(self, t: Table) -> str:
-        if self.player is not None:
-            return self.player
-        return t.controller(self.card) if self.card is not None else ""
+        if self.card is not None and t.zone_of(self.card) is Zone.PLAY:
+            return t.controller(self.card)
+        return self.player or ""
 
     def check(self, t: Table, v: Checker) -> None:
-        if self.card is not None:
-            if self.stat != "str" or t.zone_of(self.card) is not Zone.PLAY:
-                v.violate("modify.card", (self.card,), card=t.ref(self.card), stat=self.stat)
-            elif self.player is not None and t.controller(self.card) != self.player:
-                v.violate("modify.controller", (self.card,), card=t.ref(self.card), player=t.players[self.player].name)
+        if self.card is not None and (self.stat != "str" or t.zone_of(self.card) is not Zone.PLAY):
+            v.violate("modify.card", (self.card,), card=t.ref(self.card), stat=self.stat)
 
     def apply(self, t: Table) -> None:
         t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round))
