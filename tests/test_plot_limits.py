@@ -161,3 +161,22 @@ def test_a_plot_that_forbids_marshalling_locations_and_attachments_and_playing_e
     u = round_table("2e", PLAIN["2e"], "01016", phase="marshaling", extra=cards)
     hand(u, "A.01040.1")
     legal(u, Marshal("A", "A.01040.1"))
+
+
+def test_a_plot_or_a_card_that_allows_an_additional_limited_card() -> None:
+    """RR: Limited: one Limited card a round; the revealed plot Taxation prints "You may marshal or play 1
+    additional limited card this round." (RR: Golden Rules: card text overrides the rules) for its owner only;
+    Elinor Tyrell prints the same "each round" while its controller has it in play."""
+    roads = {"01039": 1, "01040": 1, "00355": 1}  # The Kingsroad, The Roseroad, The Highroad: Limited locations
+    t = round_table("2e", "01024", PLAIN["2e"], phase="marshaling", extra={**roads, "06043": 1})
+    hand(t, "A.01039.1", "A.01040.1", "A.00355.1")
+    legal(t, Marshal("A", "A.01039.1"))
+    legal(t, Marshal("A", "A.01040.1"))  # Taxation's second
+    flagged_and_refused(t, Marshal("A", "A.00355.1"), "limited.once-per-round")
+    in_play(t, "A.06043.1")  # Elinor Tyrell: one more
+    legal(t, Marshal("A", "A.00355.1"))
+    # Without either, the second is illegal as before.
+    t = round_table("2e", PLAIN["2e"], "01024", phase="marshaling", extra=roads)
+    hand(t, "A.01039.1", "A.01040.1")
+    legal(t, Marshal("A", "A.01039.1"))
+    flagged_and_refused(t, Marshal("A", "A.01040.1"), "limited.once-per-round")

@@ -155,6 +155,9 @@ class Card:
     #: STR the card itself contributes to its controller's total for dominance, as printed ("The Iron Throne
     #: contributes 8 STR to your total for dominance"; 1st edition: "counts as 4 STR during the dominance phase").
     dominance: int | None = None
+    #: Limited cards its controller may marshal or play a round beyond the one the rules allow (RR: Limited), as
+    #: printed: a plot while it is revealed ("… this round": Taxation), another card while in play (Elinor Tyrell).
+    extra_limited: int = 0
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
@@ -239,6 +242,7 @@ class Card:
             keywords=tuple(d.get("keywords") or ()),
             dominance=int(d["dominance"]) if d.get("dominance") is not None else None,
             attachments_except=tuple(d.get("attachments_except") or ()),
+            extra_limited=int(d.get("extra_limited", 0)),
             attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
             attach_only_unread=bool(d.get("attach_only_unread", False)),
             plot_limits=tuple(PlotLimit.from_dict(limit) for limit in d.get("plot_limits") or ()),

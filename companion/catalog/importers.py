@@ -22,6 +22,9 @@ _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
 #: A printed plot value modifier on its own line: "+1 Income.", "-1 Initiative.", "[+1 Income]" (1st edition).
 _MODIFIER = re.compile(r"^\[?\s*([+-]\d+)\s+(income|initiative|reserve)\s*\]?$", re.IGNORECASE)
 #: A keyword with a value ("Ambush (3)", "Bestow (2)", "Prized 1"): the keyword is its name.
+#: "You may marshal or play 1 additional limited card this round." (Taxation; "… each round": Elinor Tyrell).
+_EXTRA_LIMITED = re.compile(r"^you may marshal or play (\d+) additional limited cards? (?:this|each) round$",
+                            re.IGNORECASE)
 _VALUED = re.compile(r"^(ambush|bestow|prized)\s*\(?\s*(\d+|x)?\s*\)?$", re.IGNORECASE)
 #: "No attachments except <i>Weapon</i>." (2nd edition), "No attachments except Weapon or Boon." (1st edition): the
 #: keyword with the traits it lets through ("a single Weapon" reads as Weapon: how many is ability text).
@@ -52,6 +55,7 @@ class Keywords:
     modifiers: tuple[tuple[str, int], ...] = ()  # printed plot value modifiers: ("income", 1)
     dominance: int | None = None  # STR the card itself contributes for dominance, as printed
     attachments_except: tuple[str, ...] = ()  # "No attachments except <Weapon>": the traits let through
+    extra_limited: int = 0  # Limited cards a round beyond the one the rules allow, as printed
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -70,6 +74,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     modifiers: dict[str, int] = {}
     dominance: int | None = None
     excepted: list[str] = []
+    extra_limited = 0
     for line in (text or "").split("\n"):
         if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
@@ -81,7 +86,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             valued = _VALUED.match(sentence)
             own = _DOMINANCE.match(sentence)
             but = _EXCEPT.match(sentence)
-            if but:
+            more = _EXTRA_LIMITED.match(sentence)
+            if more:
+                extra_limited += int(more.group(1))
+            elif but:
                 excepted += [trait.strip() for trait in re.split(r" or |, ", but.group(1)) if trait.strip()]
             elif own and name is not None and fold(own.group(1)) == fold(name):
                 dominance = int(own.group(2) or own.group(3))
@@ -102,7 +110,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             elif word in KEYWORDS:
                 found.add(word)
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
-                    tuple(sorted(modifiers.items())), dominance, tuple(excepted))
+                    tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -191,7 +199,7 @@ def _icons(value: Any) -> tuple[str, ...]:
 
 def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) -> dict[str, Any]:
     """STR, icons and keywords of a card; a non-plot card's printed plot value modifiers in the plot fields."""
-    out: dict[str, Any] = {"keywords": kw.keywords}
+    out: dict[str, Any] = {"keywords": kw.keywords, "extra_limited": kw.extra_limited}
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":

@@ -105,6 +105,7 @@ class Player:
     tokens: dict[str, int] = field(default_factory=dict)  # tokens in the player's pool other than gold
     zones: dict[Zone, list[str]] = field(default_factory=lambda: {z: [] for z in Zone})
     limited_round: int = -1  # the round in which a Limited card was last marshalled/played
+    limited_count: int = 0  # how many in that round (a plot or a card may allow more than one)
     # 1st edition: what this player did with the beginning-of-phase shadows opportunity.
     shadows_opportunity: str = "open"  # open | used | passed
     restrictions: list[Restriction] = field(default_factory=list)  # lasting effects that forbid this player things

@@ -11,7 +11,14 @@ from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import fits_restriction, keeps_off
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Stage, Zone
-from companion.rules.values import claim_due, current_challenge, modifier_lasts, plot_limits
+from companion.rules.values import (
+    claim_due,
+    current_challenge,
+    in_play_controlled,
+    modifier_lasts,
+    plot_card,
+    plot_limits,
+)
 from companion.rules.verdict import Param, msg
 
 # duplicate_target, enter_play and legal_attach_targets moved to placing (the table uses them too); the
@@ -77,9 +84,29 @@ def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | 
     return cost
 
 
+def limited_allowed(t: Table, player: str) -> int:
+    """Limited cards the player may marshal or play this round: one (RR: Limited), and more where its revealed
+    plot or a card it controls in play prints so (RR: Golden Rules: "You may marshal or play 1 additional limited
+    card this round.": Taxation)."""
+    plot = plot_card(t, player)
+    return 1 + (plot.extra_limited if plot else 0) + sum(t.card(c).extra_limited for c in in_play_controlled(t, player))
+
+
+def limited_used(t: Table, player: str) -> int:
+    p = t.players[player]
+    return p.limited_count if p.limited_round == t.round else 0
+
+
 def check_limited(t: Table, v: Checker, player: str, card: str) -> None:
-    if t.card(card).limited and t.players[player].limited_round == t.round:
+    if t.card(card).limited and limited_used(t, player) >= limited_allowed(t, player):
         v.violate("limited.once-per-round", (card,), player=player, card=t.ref(card))
+
+
+def count_limited(t: Table, player: str) -> None:
+    """A Limited card was marshalled or played this round."""
+    p = t.players[player]
+    p.limited_count = limited_used(t, player) + 1
+    p.limited_round = t.round
 
 
 def check_unique_entry(t: Table, v: Checker, player: str, card: str, *, from_shadows: bool) -> None:

@@ -13,6 +13,7 @@ from companion.rules.actions.common import (
     check_plot_forbids,
     check_restrictions,
     check_unique_entry,
+    count_limited,
     duplicate_target,
     enter_play,
     require_in_hand,
@@ -116,7 +117,7 @@ class Marshal(Action):
         cost = self.expected_cost(t) if self.cost is None else self.cost
         dup = duplicate_target(t, self.player, self.card)
         if t.card(self.card).limited and not dup:
-            t.players[self.player].limited_round = t.round
+            count_limited(t, self.player)
         t.players[self.player].gold -= cost
         enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=False)
 
@@ -157,5 +158,5 @@ class PlayEvent(Action):
         c = t.card(self.card)
         t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
         if c.limited:
-            t.players[self.player].limited_round = t.round
+            count_limited(t, self.player)
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)

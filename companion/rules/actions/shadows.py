@@ -13,6 +13,7 @@ from companion.rules.actions.common import (
     check_payment,
     check_plot_forbids,
     check_restrictions,
+    count_limited,
     enter_play,
     leave_to,
     note_leaving_play,
@@ -149,7 +150,7 @@ class PlayEventFromShadows(_PaidFromShadows):
     def apply(self, t: Table) -> None:
         self.pay(t)
         if t.card(self.card).limited:
-            t.players[self.player].limited_round = t.round
+            count_limited(t, self.player)
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
 
 
