@@ -134,3 +134,22 @@ def test_a_plot_revealed_before_chosen_again_is_illegal_not_impossible(edition: 
     assert advisory.zone_of(again) is Zone.REVEALED and advisory.players["A"].revealed_round == advisory.round
     v = play(t.clone(), ChoosePlot("A", pid("B", 0, edition)), "advisory")
     assert rules_of(v) == ["plot.not-in-plot-deck"] and not v.applied
+
+
+@pytest.mark.parametrize("mode", ["advisory", "strict"])
+def test_retaliation_makes_its_initiative_winner_choose_an_opponent_first(mode: str) -> None:
+    """Retaliation: "If you win initiative, you must choose an opponent to be the first player." (RR: Golden
+    Rules: card text overrides the rules' free choice, RR: First Player)."""
+    t = make_table({"A": {"07047": 1}, "B": {"00006": 1}}, phase="plot", gold=0)
+    legal(t, ChoosePlot("A", "A.07047.1"))  # initiative 8
+    legal(t, ChoosePlot("B", "B.00006.1"))  # initiative 5
+    v = play(t, ChooseFirstPlayer("A", "A"), mode)
+    assert rules_of(v) == ["first-player.opponent"] and v.applied == (mode == "advisory") and not v.impossible
+    assert v.violations[0].citation == "RR: Golden Rule"
+    if mode == "strict":
+        legal(t, ChooseFirstPlayer("A", "B"))
+    # Bob wins initiative over Retaliation: his free choice stands.
+    t = make_table({"A": {"07047": 1}, "B": {"01001": 1}}, phase="plot", gold=0)
+    legal(t, ChoosePlot("A", "A.07047.1"))
+    legal(t, ChoosePlot("B", "B.01001.1"))  # initiative 9
+    legal(t, ChooseFirstPlayer("B", "B"))

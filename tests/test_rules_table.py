@@ -678,3 +678,20 @@ def test_suggestions_offer_one_choice_per_attachment_target() -> None:
     marshals = [r for r in suggest_actions(t, "A.01035.1", "A") if r["action"]["type"] == "marshal"]
     assert sorted(r["action"]["attach_to"] for r in marshals) == ["A.01091.1", "A.01091.2"]
     assert all(r["legal"] and r["target"] == {"name": "Burned Men"} for r in marshals)
+
+
+@pytest.mark.parametrize(("edition", "code"), [("2e", "01147"), ("1e", "qod_43")])
+def test_a_card_that_prints_it_enters_play_knelt_but_stands_after_setup(edition: str, code: str) -> None:
+    """"Sansa Stark enters play knelt." (1st edition: "River Row comes into play knelt."): card text overrides the
+    rules (RR: Golden Rules). Marshalled, it is knelt; placed in setup it is revealed standing (setup puts cards
+    into play as setup, not as the card entering play: the reading throneteki's engine follows too)."""
+    card = f"A.{code}.1"
+    t = make_table({"A": {code: 1}, "B": {}}, edition=edition)
+    hand(t, card)
+    legal(t, Marshal("A", card))
+    assert t.in_play[card].kneeling
+    t = make_table({"A": {code: 1}, "B": {}}, edition=edition, phase="setup")
+    hand(t, card)
+    legal(t, SetupPlace("A", card))
+    legal(t, RevealSetup())
+    assert not t.in_play[card].kneeling

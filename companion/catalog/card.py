@@ -158,6 +158,10 @@ class Card:
     #: Limited cards its controller may marshal or play a round beyond the one the rules allow (RR: Limited), as
     #: printed: a plot while it is revealed ("… this round": Taxation), another card while in play (Elinor Tyrell).
     extra_limited: int = 0
+    #: "Sansa Stark enters play knelt." (RR: Golden Rules): it enters play knelt however it enters, setup aside.
+    enters_knelt: bool = False
+    #: A plot's "If you win initiative, you must choose an opponent to be the first player." (Retaliation).
+    opponent_first: bool = False
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
@@ -243,6 +247,8 @@ class Card:
             dominance=int(d["dominance"]) if d.get("dominance") is not None else None,
             attachments_except=tuple(d.get("attachments_except") or ()),
             extra_limited=int(d.get("extra_limited", 0)),
+            enters_knelt=bool(d.get("enters_knelt", False)),
+            opponent_first=bool(d.get("opponent_first", False)),
             attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
             attach_only_unread=bool(d.get("attach_only_unread", False)),
             plot_limits=tuple(PlotLimit.from_dict(limit) for limit in d.get("plot_limits") or ()),

@@ -22,6 +22,11 @@ _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
 #: A printed plot value modifier on its own line: "+1 Income.", "-1 Initiative.", "[+1 Income]" (1st edition).
 _MODIFIER = re.compile(r"^\[?\s*([+-]\d+)\s+(income|initiative|reserve)\s*\]?$", re.IGNORECASE)
 #: A keyword with a value ("Ambush (3)", "Bestow (2)", "Prized 1"): the keyword is its name.
+#: "Sansa Stark enters play knelt." (1st edition "River Row comes into play knelt."): only when it names the card.
+_ENTERS_KNELT = re.compile(r"^(.+?) (?:enters play|comes into play) knelt$", re.IGNORECASE)
+#: "If you win initiative, you must choose an opponent to be the first player." (the plot Retaliation)
+_OPPONENT_FIRST = re.compile(r"^if you win initiative, you must choose an opponent to be the first player$",
+                             re.IGNORECASE)
 #: "You may marshal or play 1 additional limited card this round." (Taxation; "… each round": Elinor Tyrell).
 _EXTRA_LIMITED = re.compile(r"^you may marshal or play (\d+) additional limited cards? (?:this|each) round$",
                             re.IGNORECASE)
@@ -56,6 +61,8 @@ class Keywords:
     dominance: int | None = None  # STR the card itself contributes for dominance, as printed
     attachments_except: tuple[str, ...] = ()  # "No attachments except <Weapon>": the traits let through
     extra_limited: int = 0  # Limited cards a round beyond the one the rules allow, as printed
+    enters_knelt: bool = False  # "<its name> enters play knelt."
+    opponent_first: bool = False  # "If you win initiative, you must choose an opponent to be the first player."
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -75,6 +82,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     dominance: int | None = None
     excepted: list[str] = []
     extra_limited = 0
+    enters_knelt = opponent_first = False
     for line in (text or "").split("\n"):
         if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
@@ -87,7 +95,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             own = _DOMINANCE.match(sentence)
             but = _EXCEPT.match(sentence)
             more = _EXTRA_LIMITED.match(sentence)
-            if more:
+            knelt = _ENTERS_KNELT.match(sentence)
+            if _OPPONENT_FIRST.match(sentence):
+                opponent_first = True
+            elif knelt and name is not None and fold(knelt.group(1)) == fold(name):
+                enters_knelt = True
+            elif more:
                 extra_limited += int(more.group(1))
             elif but:
                 excepted += [trait.strip() for trait in re.split(r" or |, ", but.group(1)) if trait.strip()]
@@ -110,7 +123,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             elif word in KEYWORDS:
                 found.add(word)
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
-                    tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited)
+                    tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited,
+                    enters_knelt, opponent_first)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -199,7 +213,8 @@ def _icons(value: Any) -> tuple[str, ...]:
 
 def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) -> dict[str, Any]:
     """STR, icons and keywords of a card; a non-plot card's printed plot value modifiers in the plot fields."""
-    out: dict[str, Any] = {"keywords": kw.keywords, "extra_limited": kw.extra_limited}
+    out: dict[str, Any] = {"keywords": kw.keywords, "extra_limited": kw.extra_limited, "enters_knelt": kw.enters_knelt,
+                           "opponent_first": kw.opponent_first}
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":

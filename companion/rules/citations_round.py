@@ -108,6 +108,7 @@ RULES_ROUND: dict[str, Rule] = {
     "first-player.not-chosen": Rule(REVEAL_2E, "1E Rules › First player"),
     "first-player.once": Rule(REVEAL_2E, "1E Rules › First player"),
     "first-player.chooser": Rule("RR: First Player", "1E Rules › First player"),
+    "first-player.opponent": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "initiative.random-first": Rule("RR: Initiative", "1E Rules › Initiative"),
     "initiative.not-tied": Rule("RR: Initiative", "1E Rules › Initiative"),
     "initiative.random-once": Rule("RR: Initiative", "1E Rules › Initiative"),

@@ -89,8 +89,10 @@ def legal_attach_targets(
     return out
 
 
-def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, discard_if_no_target: bool) -> None:
-    """Put a card into play under ``player``: as a duplicate, attached, discarded (no target) or alone."""
+def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, discard_if_no_target: bool,
+               setup: bool = False) -> None:
+    """Put a card into play under ``player``: as a duplicate, attached, discarded (no target) or alone; knelt if
+    it prints so, except in setup."""
     c = t.card(card)
     owner = t.instance(card).owner
     if attach_to is not None and (attach_to == card or t.zone_of(attach_to) is not Zone.PLAY):
@@ -106,6 +108,8 @@ def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, 
             t.put_in_play(card, player, attached_to=attach_to)
     else:
         t.put_in_play(card, player)
+    if c.enters_knelt and not setup and card in t.in_play:  # "Sansa Stark enters play knelt." (RR: Golden Rules)
+        t.in_play[card].kneeling = True
 
 
 def setup_face_down_cards(t: TableState, seat: str) -> list[str]:
@@ -135,6 +139,6 @@ def reveal_setup_cards(t: TableState) -> None:
         cards = setup_face_down_cards(t, seat)
         attachments = [c for c in cards if attaches_at_reveal(t, seat, c)]
         for card in [c for c in cards if c not in attachments] + attachments:
-            enter_play(t, seat, card, t.players[seat].setup_face_down[card], discard_if_no_target=False)
+            enter_play(t, seat, card, t.players[seat].setup_face_down[card], discard_if_no_target=False, setup=True)
         t.players[seat].setup_face_down.clear()
     t.setup_revealed = True

@@ -339,7 +339,8 @@ def two_e_advisory(base: str) -> Recorder:
     t.draws([B, A])
     t.phase("marshaling")
     t(B, {"type": "collect_income", "player": B})
-    t(B, {"type": "marshal", "player": B, "card": "B.01147.1"})
+    t(B, {"type": "marshal", "player": B, "card": "B.01147.1"})  # she enters play knelt (her own text)
+    t(B, {"type": "stand", "player": B, "card": "B.01147.1"})  # a card effect stands her
     t(B, {"type": "pass_turn", "player": B})
     t(A, {"type": "collect_income", "player": A})
     t(A, {"type": "marshal", "player": A, "card": "A.01028.1", "cost": 3})  # A Noble Cause: a Lord for 2 less

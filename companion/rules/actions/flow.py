@@ -23,6 +23,7 @@ from companion.rules.values import (
     modifier_lasts,
     reserve,
     reserve_excess,
+    revealed_plot,
     revealed_this_round,
 )
 
@@ -160,6 +161,10 @@ class ChooseFirstPlayer(Action):
         winner = initiative_winner(t)
         if t.phase is Phase.PLOT and winner is not None and winner != self.player:
             v.violate("first-player.chooser", player=t.players[self.player].name, winner=t.players[winner].name)
+        plot = revealed_plot(t, self.player)
+        if t.phase is Phase.PLOT and plot is not None and t.card(plot).opponent_first and self.first == self.player:
+            # Retaliation: "If you win initiative, you must choose an opponent to be the first player."
+            v.violate("first-player.opponent", (plot,), player=t.players[self.player].name, plot=t.ref(plot))
 
     def apply(self, t: Table) -> None:
         t.first_player = self.first

@@ -192,7 +192,7 @@ class SetupPlace(Action):
     def apply(self, t: Table) -> None:
         take_from_hand(t, self.player, self.card)
         t.players[self.player].setup_gold_spent += self.setup_cost(t)
-        enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=False)
+        enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=False, setup=True)
 
 
 @action("setup_face_down", records=Recorder.PLAYER)
