@@ -20,7 +20,7 @@ from companion.rules.actions import (
 from companion.rules.roles import Role
 from companion.rules.state import Zone
 from companion.rules.views import view
-from tests.tables import flagged_and_refused, illegal, legal, make_table, notes_of, rules_of
+from tests.tables import illegal, legal, make_table, notes_of, rules_of
 
 PLOTS = {
     "2e": ("01001", "00006"),  # A Clash of Kings (initiative 9), Feast or Famine (5)
@@ -104,36 +104,6 @@ def test_the_last_plot_brings_the_used_pile_back(edition: str) -> None:
     v = legal(t, ChoosePlot("B", pid("B", 1, edition)))
     assert notes_of(v).count("plots-recycled") == 2
     assert t.zone_of(pid("A", 0, edition)) is Zone.PLOTS and t.zone_of(pid("A", 1, edition)) is Zone.REVEALED
-
-
-@pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize("where", ["revealed", "used"])
-def test_a_plot_revealed_before_chosen_again_is_illegal_not_impossible(edition: str, where: str) -> None:
-    """RR: Plot Deck: a revealed plot goes to the used pile and comes back only with the last plot. A player can
-    still take it from the table: an advisory table records the choice with the flag and plays on with it; a
-    strict one refuses it. Another player's plot stays impossible in every mode."""
-    rounds = 1 if where == "revealed" else 2
-    third = {"2e": "01025", "1e": "core_184"}[edition]  # a third plot: the used pile is not back after round 2
-    p1, p2 = PLOTS[edition]
-    t = make_table({"A": {p1: 1, p2: 1, third: 1}, "B": {p1: 1, p2: 1, third: 1}}, edition=edition, phase="plot",
-                   gold=0)
-    for n in range(rounds):
-        legal(t, ChoosePlot("A", pid("A", n, edition)))
-        legal(t, ChoosePlot("B", pid("B", n, edition)))
-        legal(t, WinInitiative("A"))
-        legal(t, ChooseFirstPlayer("A", "A"))
-        for phase in ("draw", "marshaling", "challenges", "dominance", "standing", "taxation", "plot"):
-            while t.active_player is not None:
-                legal(t, PassTurn(t.active_player))
-            legal(t, BeginPhase(phase))
-    again = pid("A", 0, edition)
-    assert t.zone_of(again) is (Zone.REVEALED if where == "revealed" else Zone.USED)
-    advisory = flagged_and_refused(t, ChoosePlot("A", again), "plot.used")
-    v = legal(advisory, ChoosePlot("B", f"B.{third}.1"))
-    assert "plots-revealed" in notes_of(v)
-    assert advisory.zone_of(again) is Zone.REVEALED and advisory.players["A"].revealed_round == advisory.round
-    v = play(t.clone(), ChoosePlot("A", pid("B", 0, edition)), "advisory")
-    assert rules_of(v) == ["plot.not-in-plot-deck"] and not v.applied
 
 
 @pytest.mark.parametrize("mode", ["advisory", "strict"])

@@ -103,7 +103,7 @@ def test_a_whole_round_in_order(edition: str) -> None:
     illegal(t, PassTurn("B"), "turn.phase")
     legal(t, BeginPhase("plot"))
     assert t.round == 2
-    illegal(t, RevealPlot("A", pid("A", p1)), "plot.used")
+    illegal(t, RevealPlot("A", pid("A", p1)), "plot.not-in-plot-deck")
     # The last plot: the used pile returns to the plot deck.
     assert "plots-recycled" in notes_of(legal(t, RevealPlot("A", pid("A", p2))))
     assert t.zone_of(pid("A", p1)) is Zone.PLOTS and t.zone_of(pid("A", p2)) is Zone.REVEALED

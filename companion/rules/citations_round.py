@@ -45,7 +45,6 @@ RULES_ROUND: dict[str, Rule] = {
         "RR: Plot Deck", PLOT_1E,
         impossible=True,
     ),
-    "plot.used": Rule("RR: Plot Deck", PLOT_1E),
     "plot.not-revealed": Rule(
         PLOT_2E, PLOT_1E,
     ),

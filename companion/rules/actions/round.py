@@ -84,14 +84,9 @@ def reveal(t: Table, seat: str, card: str) -> None:
 
 
 def check_plot_pick(t: Table, v: Checker, player: str, card: str) -> bool:
-    """What revealing and choosing a plot share: the card lies in the player's plot deck, in the plot phase, once
-    a round. One of the player's own plots from its used pile or its revealed plot is against the rules (RR: Used
-    Pile: they return only with the last plot) but a player can take it from the table: illegal, and an advisory
-    table records it. Any other card cannot be chosen (impossible: False, nothing more to check)."""
-    place = t.where[card]
-    if place in ((player, Zone.USED), (player, Zone.REVEALED)):
-        v.violate("plot.used", (card,), card=t.ref(card), player=t.players[player].name, zone=place[1])
-    elif place != (player, Zone.PLOTS):
+    """What revealing and choosing a plot share: the card lies in the player's plot deck (else impossible:
+    False, nothing more to check), in the plot phase, once a round."""
+    if t.where[card] != (player, Zone.PLOTS):
         v.violate("plot.not-in-plot-deck", (card,), card=t.ref(card), player=player, zone=place_name(t, card, player))
         return False
     if t.phase is not Phase.PLOT:
