@@ -24,6 +24,8 @@ from companion.rules.actions import (
     SetFirstPlayer,
 )
 from companion.rules.editions import Table
+from companion.rules.offers import round_view
+from companion.rules.roles import Role
 from tests.tables import flagged_and_refused, hand, illegal, in_play, legal, make_table, rules_of, shadows
 
 #: A plot that restricts nothing, for the other seat: A Clash of Kings; 1st edition Rains of Autumn (initiative 5:
@@ -150,6 +152,23 @@ def test_a_challenge_of_the_type_lost_does_not_lift_the_plot_but_one_won_as_the_
     flagged_and_refused(t, Challenge("power", "A", "B", winner="A", attackers=["A.01057.1"]), rule)
     legal(t, PassTurn("A"))
     legal(t, InitiateChallenge("B", "military", "A", ["B.01057.1"]))
+
+
+def test_the_phone_offers_no_challenge_a_plot_forbids() -> None:
+    """The round box offers only the challenges the check allows: under A Game of Thrones (Bob's) Alice's intrigue
+    challenge alone, then, once she has won it, military and power; under Sailing the Summer Sea power alone; under
+    Sneak Attack nothing after the one challenge."""
+    def offered(t: Table) -> list[str]:
+        return [o["id"] for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("challenge:")]
+
+    t = round_table("2e", PLAIN["2e"], "01003")
+    assert offered(t) == ["challenge:intrigue"]
+    one_challenge(t, "intrigue", "A.01054.1")
+    assert offered(t) == ["challenge:military", "challenge:power"]
+    assert offered(round_table("2e", "08040", PLAIN["2e"])) == ["challenge:power"]
+    u = round_table("2e", "01021", PLAIN["2e"])
+    one_challenge(u, "power", "A.01057.1")
+    assert offered(u) == []
 
 
 @pytest.mark.parametrize(("edition", "plot"), [("2e", "01014"), ("1e", "ator_79")])

@@ -116,6 +116,14 @@ def check_plot_challenge(t: Table, v: Checker, attacker: str, kind: str) -> None
                       count=limit.max_challenges)
 
 
+def plot_forbids_challenge(t: Table, attacker: str, kind: str) -> bool:
+    """A revealed plot forbids the attacker a challenge of this type now (``check_plot_challenge``): the phone
+    offers none then."""
+    v = Checker(t)
+    check_plot_challenge(t, v, attacker, kind)
+    return bool(v.verdict.violations)
+
+
 def check_plot_participants(t: Table, v: Checker, seat: str, cards: list[str], *, attacking: bool) -> None:
     """A revealed plot limits how many characters the seat declares as attackers (or defenders) in a challenge
     ("Each player cannot declare more than 1 character as an attacker or defender in each challenge.": Jousting
