@@ -19,9 +19,10 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 
 #: Alice: Robb Stark (military and power, STR 5, renown), Vanguard Lancer (military and power, STR 1); plots Sneak
 #: Attack (claim 2) and A Clash of Kings. Bob: Gold Cloaks (military and power, STR 3), Lannisport Merchant (power,
-#: STR 1); plots A Game of Thrones and Feast or Famine.
+#: STR 1); plots Forgotten Plans (A Game of Thrones' values, 4 gold; A Game of Thrones itself would forbid Alice's
+#: military and power challenges before an intrigue challenge won) and Feast or Famine.
 ALICE = {"01021": 1, "01001": 1, "01146": 1, "01057": 3, "01152": 3, "01150": 3}
-BOB = {"01003": 1, "00006": 1, "01092": 2, "01094": 3, "01169": 3, "01171": 2}
+BOB = {"02119": 1, "00006": 1, "01092": 2, "01094": 3, "01169": 3, "01171": 2}
 
 
 def challenges_game(base: str, bob_power: int = 3) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def challenges_game(base: str, bob_power: int = 3) -> dict[str, Any]:
                      (kb, {"type": "set_power", "player": "B", "amount": bob_power}),
                      (ka, {"type": "begin_phase", "phase": "plot"}),
                      (ka, {"type": "choose_plot", "player": "A", "card": "A.01021.1"}),
-                     (kb, {"type": "choose_plot", "player": "B", "card": "B.01003.1"}),
+                     (kb, {"type": "choose_plot", "player": "B", "card": "B.02119.1"}),
                      (ka, {"type": "choose_first_player", "player": "A", "first": "A"}),
                      (ka, {"type": "begin_phase", "phase": "draw"}),
                      (ka, {"type": "draw_cards", "player": "A", "count": 2}),

@@ -80,10 +80,11 @@ def decklist(name: str, *lines: tuple[int, str]) -> str:
 
 
 DRAW = ((3, "01091"), (1, "13089"), (3, "01094"), (3, "01092"), (3, "01088"))  # Burned Men, Tyrion (Shadow 5), …
-# Alice: A Clash of Kings (initiative 9), A Storm of Swords (8), A Noble Cause (0, 5 gold). Bob: A Game of
-# Thrones (2), Building Orders (1).
+# Alice: A Clash of Kings (initiative 9), A Storm of Swords (8), A Noble Cause (0, 5 gold). Bob: Forgotten Plans
+# (2; A Game of Thrones' values: A Game of Thrones itself would forbid round 1's military and power challenges
+# before an intrigue challenge won), Building Orders (1).
 ALICE_DECK = decklist("Alice's Lannister", (1, "01001"), (1, "01005"), (1, "01004"), *DRAW)
-BOB_DECK = decklist("Bob's Lannister", (1, "01003"), (1, "01006"), *DRAW)
+BOB_DECK = decklist("Bob's Lannister", (1, "02119"), (1, "01006"), *DRAW)
 TAG = "AB7"  # the labels on Alice's sleeves
 SECRET = {"01001": "A Clash of Kings", "01005": "A Storm of Swords"}
 
@@ -310,11 +311,11 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
 
     # ---- Round 1 ----------------------------------------------------------------------------------------
     with t.action("choose plot"):
-        offer(b, "plot:Bob.01003.1", tap=t.tap)
+        offer(b, "plot:Bob.02119.1", tap=t.tap)
         b.wait_for_selector("[data-revealed=Alice]", timeout=WAIT)
     assert SECRET["01001"] in b.inner_text("body")
     assert "Intrigen werden aufgedeckt" in b.inner_text("#log")
-    with t.action("first player"):  # A Clash of Kings (9) beats A Game of Thrones (2): Alice chooses
+    with t.action("first player"):  # A Clash of Kings (9) beats Forgotten Plans (2): Alice chooses
         offer(a, "first:Alice", tap=t.tap)
         b.wait_for_selector("#first:has-text('Alice')", timeout=WAIT)
     with t.action("next phase"):

@@ -50,11 +50,13 @@ def decklist(name: str, *lines: tuple[int, str]) -> str:
 # 2nd edition. Alice: Tyrion (Core) to set up and lose, the Blackwater Tyrion (Shadow 5) to try from shadows
 # once the other lies dead, two The Tickler (unique: the second is a duplicate), The Imp's Agent (Shadow 3),
 # Milk of the Poppy (an attachment for Bob's character). Plots: A Clash of Kings (initiative 9, 4 gold),
-# A Noble Cause (0, 5 gold). Bob: A Pinch of Powder (Shadow 1) stays face down to the end.
+# A Noble Cause (0, 5 gold). Bob: A Pinch of Powder (Shadow 1) stays face down to the end; plots Forgotten Plans
+# (A Game of Thrones' values: A Game of Thrones itself would forbid round 1's power and military challenges before
+# an intrigue challenge won), Building Orders.
 DRAW_2E = ((3, "01091"), (3, "01094"), (3, "01092"), (3, "01093"), (3, "01095"))  # twenty-odd cards to draw
 ALICE_2E = decklist("Lannister 2026", (1, "01001"), (1, "01004"), (1, "01089"), (1, "13089"), (2, "01088"),
                     (1, "00168"), (1, "01035"), *DRAW_2E)
-BOB_2E = decklist("Lannister 2026", (1, "01003"), (1, "01006"), (1, "11099"), (1, "01030"), *DRAW_2E)
+BOB_2E = decklist("Lannister 2026", (1, "02119"), (1, "01006"), (1, "11099"), (1, "01030"), *DRAW_2E)
 DRAW_1E = ((3, "acoa_113"), (3, "acoa_40"), (3, "acoa_32"), (3, "ator_16"), (3, "acoa_8"))
 # 1st edition (Shadow crests). Alice: Tyrion (s2), Varys (s2), two Ser Lancel (unique: a duplicate), Toll Gate
 # and Pyromancer's Cache (on Toll Gate). Bob: two Meera Reed (s1, unique), Maiden of Poisons (s1), Field Spikes.
@@ -414,7 +416,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         t.look(b, "initiative-random")
         offer(b, "initiative:Alice")
     else:
-        plots_in_secret(t, a, b, ("Alice", "Bob"), ("Alice.01001.1", "Bob.01003.1"),
+        plots_in_secret(t, a, b, ("Alice", "Bob"), ("Alice.01001.1", "Bob.02119.1"),
                         ["A Clash of Kings", "A Noble Cause", "01001", "01004"])
     a.wait_for_selector("#round-box [data-offer='first:Alice']", timeout=WAIT)
     assert b.locator("#round-box [data-offer^='first:']").count() == 0  # only the initiative winner chooses
@@ -425,7 +427,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         page.wait_for_selector("#recent [data-recent]", timeout=WAIT)
         chips = page.eval_on_selector_all("#recent [data-recent]", "cs => cs.map(c => c.dataset.recent)")
         assert chips and all(c.startswith(seat + ".") for c in chips), chips
-        assert not any(c.split(".")[1] in ("01001", "01003", "acoa_26", "acoa_30") for c in chips), chips
+        assert not any(c.split(".")[1] in ("01001", "02119", "acoa_26", "acoa_30") for c in chips), chips
     t.look(a, "first-player-choice")
     offer(a, "first:Alice")
     first_label = "Startspieler: Alice" if de else "First player: Alice"
@@ -584,7 +586,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         a.wait_for_selector(f"#phase:has-text('{name if de else phase + ' phase'}')", timeout=WAIT)
     gold(a, 0)
     gold(b, 0)
-    if not first_ed:  # Bob holds 7 cards with A Game of Thrones' reserve 6: one to discard, on his phone
+    if not first_ed:  # Bob holds 7 cards with Forgotten Plans' reserve 6: one to discard, on his phone
         b.wait_for_selector("#round-box [data-offer='reserve:Bob']", timeout=WAIT)
         t.look(b, "taxation")
         form(b, "reserve:Bob", first=1)

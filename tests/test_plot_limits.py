@@ -1,6 +1,7 @@
 """A revealed plot's printed restrictions for the round (RR: Golden Rule: card text overrides the rules; the 1st
 edition the same), from the printed cards in both editions and in both modes: how many challenges (Sneak Attack;
-Siege Preparations), which types (Sailing the Summer Sea; Siege of Riverrun), how many attackers and defenders
+Siege Preparations), which types (Sailing the Summer Sea; Siege of Riverrun), which types until a challenge of
+another type is won (A Game of Thrones; Shadows and Spiders, Lineage and Legacy), how many attackers and defenders
 (Jousting Contest; Desolate Passage, Focused Offense), and what cannot be marshalled or played (Marching Orders).
 A restriction binds the player who revealed the plot unless it says "each player"."""
 
@@ -23,6 +24,8 @@ from companion.rules.actions import (
     SetFirstPlayer,
 )
 from companion.rules.editions import Table
+from companion.rules.offers import round_view
+from companion.rules.roles import Role
 from tests.tables import flagged_and_refused, hand, illegal, in_play, legal, make_table, rules_of, shadows
 
 #: A plot that restricts nothing, for the other seat: A Clash of Kings; 1st edition Rains of Autumn (initiative 5:
@@ -104,11 +107,68 @@ def test_a_plot_that_forbids_challenge_types(edition: str, plot: str, forbidden:
     legal(t, InitiateChallenge("A", allowed, "B", [f"A.{MILITARY[edition]}.1"]))
 
 
-def test_a_plot_that_forbids_a_type_until_another_is_won_is_read_but_not_checked() -> None:
-    """A Game of Thrones: its restriction is a card fact, not checked yet (docs/rules-decisions.md)."""
+@pytest.mark.parametrize("owner", ["A", "B"])
+@pytest.mark.parametrize(("edition", "plot", "forbidden", "won"),
+                         [("2e", "01003", ("military", "power"), "intrigue"),
+                          ("1e", "lotr_55", ("military", "power"), "intrigue"),
+                          ("1e", "kotst_55", ("military",), "power")])
+def test_a_plot_that_forbids_types_until_another_is_won(edition: str, plot: str, forbidden: tuple[str, ...],
+                                                        won: str, owner: str) -> None:
+    """A Game of Thrones "A player cannot initiate a [military] or [power] challenge unless he or she has won an
+    [intrigue] challenge that phase."; 1st edition Shadows and Spiders (the same) and Lineage and Legacy ("… a
+    Military challenge unless he or she has won a Power challenge …"). "A player": Alice is bound whether she
+    revealed the plot or Bob did. A forbidden type first is flagged (advisory) and refused (strict), with the plot
+    named, even with a card effect as its source ("cannot" is absolute); once Alice has won a challenge of the other
+    type that phase it is legal."""
+    rule = "plot.limits-challenge-unless-won"
+    t = round_table(edition, plot if owner == "A" else PLAIN[edition], PLAIN[edition] if owner == "A" else plot)
+    ch = MILITARY[edition]
+    for kind in forbidden:
+        first = InitiateChallenge("A", kind, "B", [f"A.{ch}.1"])
+        v = illegal(t, first, rule, "RR: Golden Rule" if edition == "2e" else "1E Rules › Golden rule")
+        assert rules_of(v) == [rule]
+        assert f"{owner}.{plot}.1" in next(x.cards for x in v.violations if x.rule == rule)
+        flagged_and_refused(t, first, rule)
+        v = play(t.clone(), InitiateChallenge("A", kind, "B", [f"A.{ch}.1"], source=f"{owner}.{plot}.1"), "strict")
+        assert rule in rules_of(v) and not v.applied
+    one_challenge(t, won, f"A.{INTRIGUE[edition]}.2")  # Bob declares no defender: Alice wins
+    for kind in forbidden:
+        legal(t.clone(), InitiateChallenge("A", kind, "B", [f"A.{ch}.3"]))
+
+
+def test_a_challenge_of_the_type_lost_does_not_lift_the_plot_but_one_won_as_the_defender_does() -> None:
+    """A Game of Thrones (Bob's): Alice initiates an intrigue challenge and loses it (Fiery Followers, 2 STR,
+    against two, 4): a power or military challenge is still forbidden to her. Bob has won an intrigue challenge,
+    as the defender (RR: Winning a Challenge: the player whose side counts the higher STR wins): on his turn he may
+    initiate a military challenge."""
+    rule = "plot.limits-challenge-unless-won"
     t = round_table("2e", PLAIN["2e"], "01003")
-    assert t.card("B.01003.1").plot_limits[0].unless_won == "intrigue"
-    legal(t, InitiateChallenge("A", "military", "B", ["A.01057.1"]))
+    legal(t, InitiateChallenge("A", "intrigue", "B", ["A.01054.1"]))
+    legal(t, DeclareDefenders("B", ["B.01054.1", "B.01054.2"]))
+    legal(t, ChallengeResult("B"))
+    flagged_and_refused(t, InitiateChallenge("A", "power", "B", ["A.01057.1"]), rule)
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.1"]), rule)
+    # The one-entry challenge is held to it too.
+    flagged_and_refused(t, Challenge("power", "A", "B", winner="A", attackers=["A.01057.1"]), rule)
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", ["B.01057.1"]))
+
+
+def test_the_phone_offers_no_challenge_a_plot_forbids() -> None:
+    """The round box offers only the challenges the check allows: under A Game of Thrones (Bob's) Alice's intrigue
+    challenge alone, then, once she has won it, military and power; under Sailing the Summer Sea power alone; under
+    Sneak Attack nothing after the one challenge."""
+    def offered(t: Table) -> list[str]:
+        return [o["id"] for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("challenge:")]
+
+    t = round_table("2e", PLAIN["2e"], "01003")
+    assert offered(t) == ["challenge:intrigue"]
+    one_challenge(t, "intrigue", "A.01054.1")
+    assert offered(t) == ["challenge:military", "challenge:power"]
+    assert offered(round_table("2e", "08040", PLAIN["2e"])) == ["challenge:power"]
+    u = round_table("2e", "01021", PLAIN["2e"])
+    one_challenge(u, "power", "A.01057.1")
+    assert offered(u) == []
 
 
 @pytest.mark.parametrize(("edition", "plot"), [("2e", "01014"), ("1e", "ator_79")])

@@ -86,6 +86,7 @@ RULES_ROUND: dict[str, Rule] = {
     # revealed it or, where it says so, each player.
     "plot.limits-challenges": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-challenge-type": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-challenge-unless-won": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-attackers": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-defenders": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-marshal": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

@@ -88,20 +88,40 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
     check_plot_challenge(t, v, attacker, kind)
 
 
+def won_this_phase(t: Table, seat: str, kind: str) -> bool:
+    """The seat has won a challenge of this type in this round's challenges phase (the challenges phase comes once a
+    round), as the attacker or as the defender: a challenge is won by the player whose side counts the higher STR
+    (RR: Winning a Challenge). A challenge still under way has no winner yet."""
+    return any(c.round == t.round and c.kind == kind and c.winner == seat for c in t.challenges)
+
+
 def check_plot_challenge(t: Table, v: Checker, attacker: str, kind: str) -> None:
     """A revealed plot forbids the attacker this challenge (RR: Golden Rule): a type it cannot initiate ("You
-    cannot initiate [military] or [intrigue] challenges.": Sailing the Summer Sea), or more challenges than it
-    allows ("You cannot initiate more than 1 challenge during the challenges phase.": Sneak Attack), even one a
-    card effect allows (the challenge's ``source``): "cannot" is absolute. A type forbidden until a challenge of
-    another type is won (A Game of Thrones) is read but not checked yet: docs/rules-decisions.md says why."""
+    cannot initiate [military] or [intrigue] challenges.": Sailing the Summer Sea), a type it cannot initiate until
+    the attacker has won a challenge of another type that phase ("A player cannot initiate a [military] or [power]
+    challenge unless he or she has won an [intrigue] challenge that phase.": A Game of Thrones, which binds each
+    player), or more challenges than it allows ("You cannot initiate more than 1 challenge during the challenges
+    phase.": Sneak Attack), even one a card effect allows (the challenge's ``source``): "cannot" is absolute."""
     initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker)
     for plot, limit in plot_limits(t, attacker):
-        if kind in limit.no_challenges and limit.unless_won is None:
+        won = limit.unless_won
+        if kind in limit.no_challenges and won is None:
             v.violate("plot.limits-challenge-type", (plot,), player=t.players[attacker].name, plot=t.ref(plot),
                       kind=kind_name(kind))
+        elif kind in limit.no_challenges and won is not None and not won_this_phase(t, attacker, won):
+            v.violate("plot.limits-challenge-unless-won", (plot,), player=t.players[attacker].name, plot=t.ref(plot),
+                      kind=kind_name(kind), won=kind_name(won))
         if limit.max_challenges is not None and initiated >= limit.max_challenges:
             v.violate("plot.limits-challenges", (plot,), player=t.players[attacker].name, plot=t.ref(plot),
                       count=limit.max_challenges)
+
+
+def plot_forbids_challenge(t: Table, attacker: str, kind: str) -> bool:
+    """A revealed plot forbids the attacker a challenge of this type now (``check_plot_challenge``): the phone
+    offers none then."""
+    v = Checker(t)
+    check_plot_challenge(t, v, attacker, kind)
+    return bool(v.verdict.violations)
 
 
 def check_plot_participants(t: Table, v: Checker, seat: str, cards: list[str], *, attacking: bool) -> None:
