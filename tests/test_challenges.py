@@ -234,3 +234,21 @@ def test_a_defender_cut_to_zero_str_by_the_attackers_effect_leaves_the_challenge
     legal(t, ChallengeResult())
     assert t.challenges[-1].winner == "A" and t.challenges[-1].unopposed
     assert t.players["A"].power == 1
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_character_out_of_play_cannot_be_declared_in_any_mode(edition: str) -> None:
+    """RR: Appendix I › 4.2 / 4.2.1: attackers and defenders are characters in play. One in a discard pile or a
+    dead pile is not there to declare: impossible, refused in advisory mode too."""
+    from companion.rules.state import Zone
+
+    t = challenge_table(edition)
+    ch = CHARACTER[edition]
+    t.move(f"A.{ch}.1", "A", Zone.DISCARD)
+    v = play(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{ch}.1"]), "advisory")
+    assert "challenge.not-in-play" in rules_of(v) and v.impossible and not v.applied
+    t = challenge_table(edition)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{ch}.1"]))
+    t.move(f"B.{ch}.1", "B", Zone.DEAD)
+    v = play(t, DeclareDefenders("B", [f"B.{ch}.1"]), "advisory")
+    assert "challenge.not-in-play" in rules_of(v) and v.impossible and not v.applied

@@ -13,6 +13,8 @@ from companion.rules.actions import (
     ChooseFirstPlayer,
     ChoosePlot,
     PassTurn,
+    PlaceTokens,
+    RemoveTokens,
     RevealPlot,
     SetFirstPlayer,
     WinInitiative,
@@ -123,3 +125,25 @@ def test_retaliation_makes_its_initiative_winner_choose_an_opponent_first(mode: 
     legal(t, ChoosePlot("A", "A.07047.1"))
     legal(t, ChoosePlot("B", "B.01001.1"))  # initiative 9
     legal(t, ChooseFirstPlayer("B", "B"))
+
+
+def test_a_revealed_plot_holds_tokens_until_it_goes_to_the_used_pile() -> None:
+    """The revealed plot is in play (RR: In Play and Out of Play): Power Behind the Throne places stand tokens on
+    itself. They go with it when the next plot is revealed."""
+    t = plot_table("2e")
+    plot = pid("A", 0, "2e")
+    legal(t, ChoosePlot("A", plot))
+    legal(t, ChoosePlot("B", pid("B", 0, "2e")))
+    legal(t, PlaceTokens("A", "stand", 2, plot))
+    legal(t, RemoveTokens("A", "stand", 1, plot))
+    assert t.tokens_on(plot) == {"stand": 1}
+    assert view(t, Role.of_seat("B"))["players"][0]["revealed_plot"]["tokens"] == {"stand": 1}
+    legal(t, WinInitiative("A"))
+    legal(t, ChooseFirstPlayer("A", "A"))
+    for phase in ("draw", "marshaling", "challenges", "dominance", "standing", "taxation", "plot"):
+        while t.active_player is not None:
+            legal(t, PassTurn(t.active_player))
+        legal(t, BeginPhase(phase))
+    legal(t, ChoosePlot("A", pid("A", 1, "2e")))
+    legal(t, ChoosePlot("B", pid("B", 1, "2e")))
+    assert t.zone_of(plot) is not Zone.REVEALED and t.tokens_on(plot) == {}

@@ -94,6 +94,7 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.participant": Rule(CHALLENGES_2E, CHALLENGES_1E),
+    "challenge.not-in-play": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.kneeling": Rule(CHALLENGES_2E, CHALLENGES_1E),
     "challenge.unopposed": Rule("RR: Unopposed", "1E Rules › Unopposed challenges"),
     "challenge.power-claim": Rule("RR: Claim Value", "1E Rules › Claim"),

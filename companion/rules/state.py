@@ -43,6 +43,11 @@ class Zone(StrEnum):
     AGENDA = "agenda"
 
 
+#: Where a card holds tokens: in play, a revealed plot (in play too: RR: In Play and Out of Play; Power Behind the
+#: Throne places stand tokens on itself) and in shadows (RR: Shadows); leaving these discards them.
+TOKEN_ZONES = (Zone.PLAY, Zone.REVEALED, Zone.SHADOWS)
+
+
 class ActionError(ValueError):
     """An action that cannot even be recorded: unknown player or card, bad fields.
 
@@ -304,7 +309,7 @@ class TableState:
 
     # -- moving (used by actions' apply) -------------------------------------
     def move(self, card_id: str, seat: str, zone: Zone, *, top: bool = True) -> None:
-        """Move a card to a player's zone. Leaving shadows or play discards its tokens."""
+        """Move a card to a player's zone. Leaving shadows or play (a revealed plot too) discards its tokens."""
         old_seat, old_zone = self.where[card_id]
         self.players[old_seat].zones[old_zone].remove(card_id)
         self.players[old_seat].setup_face_down.pop(card_id, None)  # a setup card taken away is no longer one
@@ -312,7 +317,7 @@ class TableState:
             del self.in_shadows[card_id]
         if old_zone is Zone.PLAY:
             del self.in_play[card_id]
-        if old_zone in (Zone.SHADOWS, Zone.PLAY) and (old_zone, old_seat) != (zone, seat):
+        if old_zone in TOKEN_ZONES and (old_zone, old_seat) != (zone, seat):
             self.tokens.pop(card_id, None)
         target = self.players[seat].zones[zone]
         if top:

@@ -116,6 +116,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
                 **{k: getattr(plot_card(t, seat), k) for k in PLOT_STATS},
                 "this_round": p.revealed_round == t.round,
                 "stats": plot_stats(t, plot_card(t, seat)),
+                "tokens": dict(t.tokens_on(revealed_plot(t, seat))),  # type: ignore[arg-type]
             },
             # A plot chosen face down: that it is chosen is public, which one only its seat (and the judge) knows.
             "plot_chosen": p.plot_chosen is not None,

@@ -33,6 +33,7 @@ from companion.rules.actions.common import (
     end_challenge,
     leave_to,
     note_leaving_play,
+    place_name,
     require_in_hand,
     take_from_hand,
 )
@@ -140,7 +141,10 @@ def check_plot_participants(t: Table, v: Checker, seat: str, cards: list[str], *
 def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, declaring: bool = True) -> bool:
     """A character declared for ``side``: in play under its control, standing, with the type's icon (RR: Appendix
     I › 4.2 and 4.2.1). False when it is not in play for that side at all."""
-    if t.zone_of(card) is not Zone.PLAY or t.controller(card) != side or t.in_play[card].duplicate_of:
+    if t.zone_of(card) is not Zone.PLAY:  # a card in a discard or dead pile, a hand: it cannot be declared at all
+        v.violate("challenge.not-in-play", (card,), card=t.ref(card), zone=place_name(t, card))
+        return False
+    if t.controller(card) != side or t.in_play[card].duplicate_of:
         v.violate("challenge.participant", (card,), card=t.ref(card), player=t.players[side].name)
         return False
     c = t.card(card)

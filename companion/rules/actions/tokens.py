@@ -20,7 +20,7 @@ from companion.rules.actions.base import (
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ActionError, Zone
+from companion.rules.state import TOKEN_ZONES, ActionError
 from companion.rules.verdict import Param, msg
 
 
@@ -46,12 +46,12 @@ class _Tokens(Action):
     def pile(self, t: Table) -> dict[str, int] | None:
         if self.card is None:
             return t.players[self.player].tokens
-        if t.zone_of(self.card) not in (Zone.PLAY, Zone.SHADOWS):
+        if t.zone_of(self.card) not in TOKEN_ZONES:
             return None
         return t.tokens.setdefault(self.card, {})
 
     def check_where(self, t: Table, v: Checker) -> None:
-        if self.card is not None and t.zone_of(self.card) not in (Zone.PLAY, Zone.SHADOWS):
+        if self.card is not None and t.zone_of(self.card) not in TOKEN_ZONES:
             v.violate("tokens.where", (self.card,), card=t.ref(self.card), zone=t.zone_of(self.card))
 
 
