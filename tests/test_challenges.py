@@ -33,10 +33,12 @@ PLOTS = {"2e": ("01001", "00006"), "1e": ("core_181", "acoa_25")}  # claim 1 / 2
 CHARACTER = {"2e": "01057", "1e": "core_124"}
 
 
-def challenge_table(edition: str):  # type: ignore[no-untyped-def]
+def challenge_table(edition: str, extra: str | None = None):  # type: ignore[no-untyped-def]
+    """Both players have revealed plots and one character each in play (Alice also ``extra``), challenges begun."""
     p1, p2 = PLOTS[edition]
     ch = CHARACTER[edition]
-    t = make_table({"A": {p1: 1, ch: 1}, "B": {p2: 1, ch: 1}}, edition=edition, phase="plot", gold=0)
+    a_deck = {p1: 1, ch: 1, **({extra: 1} if extra else {})}
+    t = make_table({"A": a_deck, "B": {p2: 1, ch: 1}}, edition=edition, phase="plot", gold=0)
     legal(t, ChoosePlot("A", f"A.{p1}.1"))
     legal(t, ChoosePlot("B", f"B.{p2}.1"))
     legal(t, SetFirstPlayer("A"))
@@ -44,6 +46,8 @@ def challenge_table(edition: str):  # type: ignore[no-untyped-def]
         legal(t, BeginPhase(phase))
     in_play(t, f"A.{ch}.1")
     in_play(t, f"B.{ch}.1")
+    if extra:
+        in_play(t, f"A.{extra}.1")
     legal(t, PassTurn("A"))
     legal(t, PassTurn("B"))
     legal(t, BeginPhase("challenges"))
@@ -252,3 +256,16 @@ def test_a_character_out_of_play_cannot_be_declared_in_any_mode(edition: str) ->
     t.move(f"B.{ch}.1", "B", Zone.DEAD)
     v = play(t, DeclareDefenders("B", [f"B.{ch}.1"]), "advisory")
     assert "challenge.not-in-play" in rules_of(v) and v.impossible and not v.applied
+
+
+
+def test_a_character_that_prints_it_does_not_kneel_when_declared_as_an_attacker() -> None:
+    """"Ser Jaime Lannister does not kneel when declared as an attacker in a [military] challenge" (RR: Golden Rule:
+    card text overrides RR: Appendix I › 4.2, attackers kneel): he stands after attacking in a military challenge,
+    so he may defend next; attacking in an intrigue challenge he kneels as any attacker does."""
+    t = challenge_table("2e", extra="01087")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    assert not t.in_play["A.01087.1"].kneeling
+    t = challenge_table("2e", extra="01087")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01087.1"]))
+    assert t.in_play["A.01087.1"].kneeling

@@ -162,6 +162,8 @@ class Card:
     enters_knelt: bool = False
     #: A plot's "If you win initiative, you must choose an opponent to be the first player." (Retaliation).
     opponent_first: bool = False
+    #: "Cersei Lannister does not kneel when declared as an attacker in an [intrigue] challenge.": those types.
+    stands_attacking: tuple[str, ...] = ()
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
@@ -196,6 +198,7 @@ class Card:
         d["icons"] = list(self.icons)
         d["keywords"] = list(self.keywords)
         d["attachments_except"] = list(self.attachments_except)
+        d["stands_attacking"] = list(self.stands_attacking)
         # Few cards print a restriction: the keys are left out when there is none.
         d.pop("attach_only")
         d.pop("attach_only_unread")
@@ -249,6 +252,7 @@ class Card:
             extra_limited=int(d.get("extra_limited", 0)),
             enters_knelt=bool(d.get("enters_knelt", False)),
             opponent_first=bool(d.get("opponent_first", False)),
+            stands_attacking=tuple(d.get("stands_attacking") or ()),
             attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
             attach_only_unread=bool(d.get("attach_only_unread", False)),
             plot_limits=tuple(PlotLimit.from_dict(limit) for limit in d.get("plot_limits") or ()),

@@ -24,6 +24,10 @@ _MODIFIER = re.compile(r"^\[?\s*([+-]\d+)\s+(income|initiative|reserve)\s*\]?$",
 #: A keyword with a value ("Ambush (3)", "Bestow (2)", "Prized 1"): the keyword is its name.
 #: "Sansa Stark enters play knelt." (1st edition "River Row comes into play knelt."): only when it names the card.
 _ENTERS_KNELT = re.compile(r"^(.+?) (?:enters play|comes into play) knelt$", re.IGNORECASE)
+#: "Ser Jaime Lannister does not kneel when declared as an attacker in a [military] challenge(, and …)": only with
+#: no condition before it and only when it names the card (most such sentences begin "While …" and are not read).
+_NO_KNEEL = re.compile(r"^(.+?) does not kneel when declared as an attacker"
+                       r"(?: in an? \[?(military|intrigue|power)\]? challenge)?(?:, and .*)?$", re.IGNORECASE)
 #: "If you win initiative, you must choose an opponent to be the first player." (the plot Retaliation)
 _OPPONENT_FIRST = re.compile(r"^if you win initiative, you must choose an opponent to be the first player$",
                              re.IGNORECASE)
@@ -63,6 +67,7 @@ class Keywords:
     extra_limited: int = 0  # Limited cards a round beyond the one the rules allow, as printed
     enters_knelt: bool = False  # "<its name> enters play knelt."
     opponent_first: bool = False  # "If you win initiative, you must choose an opponent to be the first player."
+    stands_attacking: tuple[str, ...] = ()  # challenge types in which it does not kneel when declared as an attacker
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -83,6 +88,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     excepted: list[str] = []
     extra_limited = 0
     enters_knelt = opponent_first = False
+    stands_attacking: tuple[str, ...] = ()
     for line in (text or "").split("\n"):
         if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
@@ -96,7 +102,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             but = _EXCEPT.match(sentence)
             more = _EXTRA_LIMITED.match(sentence)
             knelt = _ENTERS_KNELT.match(sentence)
-            if _OPPONENT_FIRST.match(sentence):
+            unkneeling = _NO_KNEEL.match(sentence)
+            if unkneeling and name is not None and fold(unkneeling.group(1)) == fold(name):
+                stands_attacking = (unkneeling.group(2).lower(),) if unkneeling.group(2) else ICONS
+            elif _OPPONENT_FIRST.match(sentence):
                 opponent_first = True
             elif knelt and name is not None and fold(knelt.group(1)) == fold(name):
                 enters_knelt = True
@@ -124,7 +133,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 found.add(word)
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
                     tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited,
-                    enters_knelt, opponent_first)
+                    enters_knelt, opponent_first, stands_attacking)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -214,7 +223,7 @@ def _icons(value: Any) -> tuple[str, ...]:
 def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) -> dict[str, Any]:
     """STR, icons and keywords of a card; a non-plot card's printed plot value modifiers in the plot fields."""
     out: dict[str, Any] = {"keywords": kw.keywords, "extra_limited": kw.extra_limited, "enters_knelt": kw.enters_knelt,
-                           "opponent_first": kw.opponent_first}
+                           "opponent_first": kw.opponent_first, "stands_attacking": kw.stands_attacking}
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":

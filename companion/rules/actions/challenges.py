@@ -200,7 +200,7 @@ class InitiateChallenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
-        kneel(t, self.attackers)
+        kneel(t, [c for c in self.attackers if self.kind not in t.card(c).stands_attacking])
         t.challenges.append(ChallengeRecord(
             round=t.round, kind=self.kind, attacker=self.player, defender=self.defender, winner=None, unopposed=False,
             claim=claim(t, self.player), stage=Stage.ATTACKERS, attackers=list(self.attackers),
@@ -473,7 +473,8 @@ class Challenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
-        kneel(t, [*(self.attackers or []), *(self.defenders or [])])
+        kneel(t, [*(c for c in self.attackers or [] if self.kind not in t.card(c).stands_attacking),
+                  *(self.defenders or [])])
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,
                                             claim=claim(t, self.player)))
