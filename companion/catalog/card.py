@@ -164,6 +164,9 @@ class Card:
     opponent_first: bool = False
     #: "Cersei Lannister does not kneel when declared as an attacker in an [intrigue] challenge.": those types.
     stands_attacking: tuple[str, ...] = ()
+    #: "You may initiate an additional [military] challenge during the challenges phase.": one type a grant, for its
+    #: controller while it is in play (a plot: while revealed).
+    extra_challenges: tuple[str, ...] = ()
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
@@ -199,6 +202,7 @@ class Card:
         d["keywords"] = list(self.keywords)
         d["attachments_except"] = list(self.attachments_except)
         d["stands_attacking"] = list(self.stands_attacking)
+        d["extra_challenges"] = list(self.extra_challenges)
         # Few cards print a restriction: the keys are left out when there is none.
         d.pop("attach_only")
         d.pop("attach_only_unread")
@@ -253,6 +257,7 @@ class Card:
             enters_knelt=bool(d.get("enters_knelt", False)),
             opponent_first=bool(d.get("opponent_first", False)),
             stands_attacking=tuple(d.get("stands_attacking") or ()),
+            extra_challenges=tuple(d.get("extra_challenges") or ()),
             attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
             attach_only_unread=bool(d.get("attach_only_unread", False)),
             plot_limits=tuple(PlotLimit.from_dict(limit) for limit in d.get("plot_limits") or ()),

@@ -28,6 +28,10 @@ _ENTERS_KNELT = re.compile(r"^(.+?) (?:enters play|comes into play) knelt$", re.
 #: no condition before it and only when it names the card (most such sentences begin "While …" and are not read).
 _NO_KNEEL = re.compile(r"^(.+?) does not kneel when declared as an attacker"
                        r"(?: in an? \[?(military|intrigue|power)\]? challenge)?(?:, and .*)?$", re.IGNORECASE)
+#: "You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords, Khal Drogo,
+#: Casterly Rock, …): a constant grant of one more challenge of that type for the card's controller.
+_EXTRA_CHALLENGE = re.compile(r"^you may initiate an additional \[?(military|intrigue|power)\]? challenge during the "
+                              r"challenges phase(?:, against a different opponent)?$", re.IGNORECASE)
 #: "If you win initiative, you must choose an opponent to be the first player." (the plot Retaliation)
 _OPPONENT_FIRST = re.compile(r"^if you win initiative, you must choose an opponent to be the first player$",
                              re.IGNORECASE)
@@ -68,6 +72,7 @@ class Keywords:
     enters_knelt: bool = False  # "<its name> enters play knelt."
     opponent_first: bool = False  # "If you win initiative, you must choose an opponent to be the first player."
     stands_attacking: tuple[str, ...] = ()  # challenge types in which it does not kneel when declared as an attacker
+    extra_challenges: tuple[str, ...] = ()  # one type a grant: "You may initiate an additional [power] challenge …"
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -89,6 +94,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     extra_limited = 0
     enters_knelt = opponent_first = False
     stands_attacking: tuple[str, ...] = ()
+    extra_challenges: list[str] = []
     for line in (text or "").split("\n"):
         if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
@@ -103,7 +109,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             more = _EXTRA_LIMITED.match(sentence)
             knelt = _ENTERS_KNELT.match(sentence)
             unkneeling = _NO_KNEEL.match(sentence)
-            if unkneeling and name is not None and fold(unkneeling.group(1)) == fold(name):
+            grant = _EXTRA_CHALLENGE.match(sentence)
+            if grant:
+                extra_challenges.append(grant.group(1).lower())
+            elif unkneeling and name is not None and fold(unkneeling.group(1)) == fold(name):
                 stands_attacking = (unkneeling.group(2).lower(),) if unkneeling.group(2) else ICONS
             elif _OPPONENT_FIRST.match(sentence):
                 opponent_first = True
@@ -133,7 +142,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 found.add(word)
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
                     tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited,
-                    enters_knelt, opponent_first, stands_attacking)
+                    enters_knelt, opponent_first, stands_attacking, tuple(extra_challenges))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -223,7 +232,8 @@ def _icons(value: Any) -> tuple[str, ...]:
 def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) -> dict[str, Any]:
     """STR, icons and keywords of a card; a non-plot card's printed plot value modifiers in the plot fields."""
     out: dict[str, Any] = {"keywords": kw.keywords, "extra_limited": kw.extra_limited, "enters_knelt": kw.enters_knelt,
-                           "opponent_first": kw.opponent_first, "stands_attacking": kw.stands_attacking}
+                           "opponent_first": kw.opponent_first, "stands_attacking": kw.stands_attacking,
+                           "extra_challenges": kw.extra_challenges}
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":

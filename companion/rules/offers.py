@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Recorder, field_kinds
-from companion.rules.actions.challenges import plot_forbids_challenge
+from companion.rules.actions.challenges import challenges_allowed, plot_forbids_challenge
 from companion.rules.actions.flow import SETUP_HAND, next_phase
 from companion.rules.actions.round import waiting_for_plot
 from companion.rules.actions.setup import Mulligan
@@ -354,11 +354,13 @@ def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer
         return
     if c is not None and c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
         return  # the claim first
-    done = {x.kind for x in t.challenges if x.round == t.round and x.attacker == attacker}
+    done = [x.kind for x in t.challenges if x.round == t.round and x.attacker == attacker]
     opponents = [s for s in t.seats if s != attacker and not t.players[s].eliminated]
     for kind in ("military", "intrigue", "power"):
-        # Not offered: a type initiated already, or one a revealed plot forbids now (the check's own test).
-        if kind in done or not opponents or plot_forbids_challenge(t, attacker, kind):
+        # Not offered: a type initiated as often as allowed (once, and what cards grant), or one a revealed plot
+        # forbids now (the checks' own tests).
+        if done.count(kind) >= challenges_allowed(t, attacker, kind) or not opponents or \
+                plot_forbids_challenge(t, attacker, kind):
             continue
         eligible = [x for x in in_play_controlled(t, attacker) if t.card(x).type == "character"
                     and not t.in_play[x].kneeling and kind in t.card(x).icons]

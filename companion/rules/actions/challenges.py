@@ -46,7 +46,9 @@ from companion.rules.values import (
     claim,
     claim_due,
     current_challenge,
+    in_play_controlled,
     participants,
+    plot_card,
     plot_limits,
     renown_cards,
     side_strength,
@@ -84,9 +86,22 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
         v.violate("challenge.phase", phase=t.phase)
     else:
         check_active_player(t, v, attacker, "challenge.active-player", "challenge.turns-over")
-    if last_challenge(t, attacker, kind) is not None and source is None:
+    initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker and c.kind == kind)
+    granted = challenges_allowed(t, attacker, kind)
+    # Beyond what the rules and the cards in play grant, a card effect may allow more (``source``), unless the
+    # source is one of those grants, already counted (Khal Drogo allows one more military challenge, not two).
+    if initiated >= granted and (source is None or kind in t.card(source).extra_challenges):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
+
+
+def challenges_allowed(t: Table, attacker: str, kind: str) -> int:
+    """Challenges of this type the attacker may initiate this phase: one (RR: Appendix I › 4.2), and one more for
+    each grant its revealed plot or its cards in play print ("You may initiate an additional [power] challenge during
+    the challenges phase.": RR: Golden Rule)."""
+    plot = plot_card(t, attacker)
+    cards = [*([plot] if plot else []), *(t.card(c) for c in in_play_controlled(t, attacker))]
+    return 1 + sum(card.extra_challenges.count(kind) for card in cards)
 
 
 def won_this_phase(t: Table, seat: str, kind: str) -> bool:
