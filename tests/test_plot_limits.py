@@ -245,30 +245,34 @@ def test_a_plot_or_a_card_that_allows_an_additional_limited_card() -> None:
 
 def test_a_plot_or_a_card_that_grants_an_additional_challenge_of_a_type() -> None:
     """"You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords while
-    revealed, Khal Drogo while in play; RR: Golden Rule): a second military challenge needs no source, a third is
-    illegal, naming the grant again too (Drogo allows one more, not two); another card effect named as the source
-    may still allow it (RR: Appendix I › 4.2). The round box offers military again until the grant is used."""
-    def offered(t: Table) -> list[str]:
-        return [o["id"] for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("challenge:")]
+    revealed, Khal Drogo while in play; RR: Golden Rule): a second military challenge names the card that allows it
+    (the log's way for any card effect); a third naming the grant again is illegal (Drogo allows one more, not two),
+    and so is a second naming no card. Another card effect named as the source is taken as the table saw it. The
+    round box offers military again, naming the grant, until it is used."""
+    def offered(t: Table) -> dict[str, dict[str, object]]:
+        return {o["id"]: o["action"] for o in round_view(t, Role.of_seat("A"))["offers"]
+                if o["id"].startswith("challenge:")}
 
     t = round_table("2e", "01005", PLAIN["2e"])
     one_challenge(t, "military", "A.01057.1")
     legal(t, ApplyClaim("B", ["B.01057.1"]))  # claim 1: Bob kills one of his own
-    assert "challenge:military" in offered(t)
-    one_challenge(t, "military", "A.01057.2")
+    assert offered(t)["challenge:military"]["source"] == "A.01005.1"
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.2"]), "challenge.once-per-type")
+    legal(t, InitiateChallenge("A", "military", "B", ["A.01057.2"], source="A.01005.1"))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
     legal(t, ApplyClaim("B", ["B.01057.2"]))
     assert "challenge:military" not in offered(t)
-    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.3"]), "challenge.once-per-type")
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.3"], source="A.01005.1"),
+                        "challenge.once-per-type")
     t = round_table("2e", PLAIN["2e"], "00006", extra={"01162": 1})
     in_play(t, "A.01162.1")  # Khal Drogo
-    for n in (1, 2):
-        one_challenge(t, "military", f"A.01057.{n}")
-        legal(t, ApplyClaim("B", [f"B.01057.{n}"]))
+    one_challenge(t, "military", "A.01057.1")
+    legal(t, ApplyClaim("B", ["B.01057.1"]))
+    legal(t, InitiateChallenge("A", "military", "B", ["A.01057.2"], source="A.01162.1"))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
+    legal(t, ApplyClaim("B", ["B.01057.2"]))
     flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.3"], source="A.01162.1"),
                         "challenge.once-per-type")
     legal(t, InitiateChallenge("A", "military", "B", ["A.01057.3"], source="A.01054.1"))  # another effect's
-    # Without a grant the second needs a source, as before.
-    t = round_table("2e", PLAIN["2e"], "00006")
-    one_challenge(t, "military", "A.01057.1")
-    legal(t, ApplyClaim("B", ["B.01057.1"]))
-    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.2"]), "challenge.once-per-type")

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Recorder, field_kinds
-from companion.rules.actions.challenges import challenges_allowed, plot_forbids_challenge
+from companion.rules.actions.challenges import challenge_grants, plot_forbids_challenge
 from companion.rules.actions.flow import SETUP_HAND, next_phase
 from companion.rules.actions.round import waiting_for_plot
 from companion.rules.actions.setup import Mulligan
@@ -359,8 +359,8 @@ def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer
     for kind in ("military", "intrigue", "power"):
         # Not offered: a type initiated as often as allowed (once, and what cards grant), or one a revealed plot
         # forbids now (the checks' own tests).
-        if done.count(kind) >= challenges_allowed(t, attacker, kind) or not opponents or \
-                plot_forbids_challenge(t, attacker, kind):
+        grants = challenge_grants(t, attacker, kind)
+        if done.count(kind) > len(grants) or not opponents or plot_forbids_challenge(t, attacker, kind):
             continue
         eligible = [x for x in in_play_controlled(t, attacker) if t.card(x).type == "character"
                     and not t.in_play[x].kneeling and kind in t.card(x).icons]
@@ -378,7 +378,10 @@ def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer
                 fields.append(_pick(t, "bypassed", targets, 0, len(stealthy)))
         offers.append(_offer(f"challenge:{kind}", msg("round.initiate", kind=msg(f"challenge.kind.{kind}")),
                              {"type": "initiate_challenge", "player": attacker, "kind": kind,
-                              "defender": opponents[0], "attackers": []}, fields=fields))
+                              "defender": opponents[0], "attackers": [],
+                              # a second of its type names the card that grants it
+                              **({"source": grants[done.count(kind) - 1]} if done.count(kind) else {})},
+                             fields=fields))
 
 
 def _claim_and_renown_offers(t: Table, role: Role, c: ChallengeRecord, offers: list[Offer]) -> None:

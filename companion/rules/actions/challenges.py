@@ -48,9 +48,9 @@ from companion.rules.values import (
     current_challenge,
     in_play_controlled,
     participants,
-    plot_card,
     plot_limits,
     renown_cards,
+    revealed_plot,
     side_strength,
     strength,
 )
@@ -87,21 +87,26 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
     else:
         check_active_player(t, v, attacker, "challenge.active-player", "challenge.turns-over")
     initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker and c.kind == kind)
-    granted = challenges_allowed(t, attacker, kind)
-    # Beyond what the rules and the cards in play grant, a card effect may allow more (``source``), unless the
-    # source is one of those grants, already counted (Khal Drogo allows one more military challenge, not two).
-    if initiated >= granted and (source is None or kind in t.card(source).extra_challenges):
+    # A challenge beyond the first of its type names the card effect that allows it (``source``). A card printing
+    # "You may initiate an additional [military] challenge" allows as many as it grants while it is revealed or in
+    # play (Khal Drogo one more, not two); another effect is taken as the table saw it (abilities are not read).
+    if initiated and (source is None or (kind in t.card(source).extra_challenges
+                                         and initiated >= challenges_allowed(t, attacker, kind))):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
 
 
+def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
+    """The attacker's revealed plot and cards in play that grant an additional challenge of this type ("You may
+    initiate an additional [power] challenge during the challenges phase.": RR: Golden Rule), once per grant."""
+    plot = revealed_plot(t, attacker)
+    return [c for c in [*([plot] if plot else []), *in_play_controlled(t, attacker)]
+            for _ in range(t.card(c).extra_challenges.count(kind))]
+
+
 def challenges_allowed(t: Table, attacker: str, kind: str) -> int:
-    """Challenges of this type the attacker may initiate this phase: one (RR: Appendix I › 4.2), and one more for
-    each grant its revealed plot or its cards in play print ("You may initiate an additional [power] challenge during
-    the challenges phase.": RR: Golden Rule)."""
-    plot = plot_card(t, attacker)
-    cards = [*([plot] if plot else []), *(t.card(c) for c in in_play_controlled(t, attacker))]
-    return 1 + sum(card.extra_challenges.count(kind) for card in cards)
+    """Challenges of this type the attacker may initiate this phase: one (RR: Appendix I › 4.2) and its grants."""
+    return 1 + len(challenge_grants(t, attacker, kind))
 
 
 def won_this_phase(t: Table, seat: str, kind: str) -> bool:
