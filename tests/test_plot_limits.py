@@ -276,3 +276,14 @@ def test_a_plot_or_a_card_that_grants_an_additional_challenge_of_a_type() -> Non
     flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.3"], source="A.01162.1"),
                         "challenge.once-per-type")
     legal(t, InitiateChallenge("A", "military", "B", ["A.01057.3"], source="A.01054.1"))  # another effect's
+
+
+def test_a_plot_that_lets_only_unique_characters_defend_binds_each_player() -> None:
+    """1st edition Herding the Masses: "Non-unique characters cannot be declared as defenders." (its text overrides
+    the rules: the 1st edition's golden rule), whoever revealed it: Bob's plot binds Alice's defenders too."""
+    t = round_table("1e", PLAIN["1e"], "core_208", extra={"core_46": 1})
+    in_play(t, "A.core_46.1")  # Raff the Sweetling, unique
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", ["B.core_124.1"]))
+    flagged_and_refused(t, DeclareDefenders("A", ["A.core_124.1"]), "plot.limits-unique")
+    legal(t, DeclareDefenders("A", ["A.core_46.1"]))

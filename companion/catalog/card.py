@@ -112,6 +112,7 @@ class PlotLimit:
     no_play: tuple[str, ...] = ()  # card types that cannot be played ("event")
     max_attackers: int | None = None  # attackers a player may declare in each challenge
     max_defenders: int | None = None  # defenders a player may declare in each challenge
+    unique_only: str | None = None  # "attacker" / "defender": only unique characters may be declared so
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that forbid something (the catalogue stays small)."""

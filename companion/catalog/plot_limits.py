@@ -12,7 +12,8 @@ The sentences read are the few shapes the most played plots print, in both editi
 - what may be marshalled or played: "You cannot marshal locations or attachments, or play events." (Marching
   Orders);
 - how many attackers or defenders: "Each player cannot declare more than 1 character as an attacker or defender in
-  each challenge." (Jousting Contest), "You cannot declare defenders." (1st edition Focused Offense).
+  each challenge." (Jousting Contest), "You cannot declare defenders." (1st edition Focused Offense), and which:
+  "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses).
 
 Only sentences outside abilities count: on lines without a bold trigger or a colon, or before the first bold tag
 of a line ("… <b>Draft format only.</b>"); 1st edition abilities begin "When revealed," and neither they nor the
@@ -45,6 +46,8 @@ _UNLESS = re.compile(rf"^{_SUBJECT} cannot (?:initiate|declare) an? {_TYPES} cha
 _PARTICIPANTS = re.compile(rf"^{_SUBJECT} cannot declare more than (\d+) (?:characters? as an? )?"
                            r"(attacker or defender|attacker|defender)s? in each challenge$")
 _NO_DEFENDERS = re.compile(rf"^{_SUBJECT} cannot declare defenders$")
+#: "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses): binds every player.
+_UNIQUE_ONLY = re.compile(r"^non-unique characters cannot be declared as (attackers|defenders)$")
 _ENTER = re.compile(rf"^{_SUBJECT} cannot (marshal|play) (.+)$")
 #: The card types of "marshal …" / "play …", in the plural the cards print.
 _PLURAL = {"characters": "character", "locations": "location", "attachments": "attachment", "events": "event"}
@@ -110,6 +113,8 @@ def read_sentence(sentence: str) -> PlotLimit | None:
                          max_defenders=count if "defender" in side else None)
     if m := _NO_DEFENDERS.match(sentence):
         return PlotLimit(binds=_WHO[m.group(1)], max_defenders=0)
+    if m := _UNIQUE_ONLY.match(sentence):
+        return PlotLimit(binds="each", unique_only=m.group(1)[:-1])
     if m := _ENTER.match(sentence):
         return _entering(_WHO[m.group(1)], f"{m.group(2)} {m.group(3)}")
     return None

@@ -89,6 +89,7 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.limits-challenge-unless-won": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-attackers": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-defenders": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-unique": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-marshal": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-event": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),

@@ -156,6 +156,11 @@ def check_plot_participants(t: Table, v: Checker, seat: str, cards: list[str], *
         if not attacking and limit.max_defenders is not None and len(cards) > limit.max_defenders:
             v.violate("plot.limits-defenders", (plot,), player=t.players[seat].name, plot=t.ref(plot),
                       count=limit.max_defenders, declared=len(cards))
+        side = "attacker" if attacking else "defender"
+        for card in cards:
+            if limit.unique_only == side and card in t.in_play and not t.card(card).unique:
+                v.violate("plot.limits-unique", (plot, card), card=t.ref(card), plot=t.ref(plot),
+                          side=msg(f"challenge.side.{side}"))
 
 
 def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, declaring: bool = True) -> bool:
