@@ -33,11 +33,12 @@ PLOTS = {"2e": ("01001", "00006"), "1e": ("core_181", "acoa_25")}  # claim 1 / 2
 CHARACTER = {"2e": "01057", "1e": "core_124"}
 
 
-def challenge_table(edition: str, extra: str | None = None):  # type: ignore[no-untyped-def]
-    """Both players have revealed plots and one character each in play (Alice also ``extra``), challenges begun."""
+def challenge_table(edition: str, *extra: str):  # type: ignore[no-untyped-def]
+    """Both players have revealed plots and one character each in play (Alice also ``extra``, out of play),
+    challenges begun."""
     p1, p2 = PLOTS[edition]
     ch = CHARACTER[edition]
-    a_deck = {p1: 1, ch: 1, **({extra: 1} if extra else {})}
+    a_deck = {p1: 1, ch: 1, **dict.fromkeys(extra, 1)}
     t = make_table({"A": a_deck, "B": {p2: 1, ch: 1}}, edition=edition, phase="plot", gold=0)
     legal(t, ChoosePlot("A", f"A.{p1}.1"))
     legal(t, ChoosePlot("B", f"B.{p2}.1"))
@@ -46,8 +47,6 @@ def challenge_table(edition: str, extra: str | None = None):  # type: ignore[no-
         legal(t, BeginPhase(phase))
     in_play(t, f"A.{ch}.1")
     in_play(t, f"B.{ch}.1")
-    if extra:
-        in_play(t, f"A.{extra}.1")
     legal(t, PassTurn("A"))
     legal(t, PassTurn("B"))
     legal(t, BeginPhase("challenges"))
@@ -263,9 +262,32 @@ def test_a_character_that_prints_it_does_not_kneel_when_declared_as_an_attacker(
     """"Ser Jaime Lannister does not kneel when declared as an attacker in a [military] challenge" (RR: Golden Rule:
     card text overrides RR: Appendix I › 4.2, attackers kneel): he stands after attacking in a military challenge,
     so he may defend next; attacking in an intrigue challenge he kneels as any attacker does."""
-    t = challenge_table("2e", extra="01087")
+    t = challenge_table("2e", "01087")
+    in_play(t, "A.01087.1")
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
     assert not t.in_play["A.01087.1"].kneeling
-    t = challenge_table("2e", extra="01087")
+    t = challenge_table("2e", "01087")
+    in_play(t, "A.01087.1")
     legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01087.1"]))
     assert t.in_play["A.01087.1"].kneeling
+
+
+def test_a_character_that_raises_the_claim_while_attacking() -> None:
+    """"While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed
+    plot card by 1." (RR: Golden Rule): her intrigue challenge claims 2 on a claim-1 plot, her power challenge 1."""
+    for kind, due in (("intrigue", 2), ("power", 1)):
+        t = challenge_table("2e", "01084")
+        in_play(t, "A.01084.1")
+        legal(t, InitiateChallenge("A", kind, "B", attackers=["A.01084.1"]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        assert t.challenges[-1].claim == due, kind
+
+    # Milk of the Poppy: "Treat attached character's printed text box as if it were blank (except for Traits)."
+    t = challenge_table("2e", "01084", "01035")
+    in_play(t, "A.01084.1")
+    in_play(t, "A.01035.1", controller="B", attached_to="A.01084.1")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01084.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    assert t.challenges[-1].claim == 1

@@ -168,6 +168,11 @@ class Card:
     #: "You may initiate an additional [military] challenge during the challenges phase.": one type a grant, for its
     #: controller while it is in play (a plot: while revealed).
     extra_challenges: tuple[str, ...] = ()
+    #: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed
+    #: plot card by 1.": those types.
+    claim_attacking: tuple[str, ...] = ()
+    #: "Treat attached character's printed text box as if it were blank (except for Traits)." (Milk of the Poppy).
+    blanks_attached: bool = False
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
@@ -204,6 +209,7 @@ class Card:
         d["attachments_except"] = list(self.attachments_except)
         d["stands_attacking"] = list(self.stands_attacking)
         d["extra_challenges"] = list(self.extra_challenges)
+        d["claim_attacking"] = list(self.claim_attacking)
         # Few cards print a restriction: the keys are left out when there is none.
         d.pop("attach_only")
         d.pop("attach_only_unread")
@@ -259,6 +265,8 @@ class Card:
             opponent_first=bool(d.get("opponent_first", False)),
             stands_attacking=tuple(d.get("stands_attacking") or ()),
             extra_challenges=tuple(d.get("extra_challenges") or ()),
+            claim_attacking=tuple(d.get("claim_attacking") or ()),
+            blanks_attached=bool(d.get("blanks_attached", False)),
             attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
             attach_only_unread=bool(d.get("attach_only_unread", False)),
             plot_limits=tuple(PlotLimit.from_dict(limit) for limit in d.get("plot_limits") or ()),

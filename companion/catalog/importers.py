@@ -32,6 +32,13 @@ _NO_KNEEL = re.compile(r"^(.+?) does not kneel when declared as an attacker"
 #: Casterly Rock, …): a constant grant of one more challenge of that type for the card's controller.
 _EXTRA_CHALLENGE = re.compile(r"^you may initiate an additional \[?(military|intrigue|power)\]? challenge during the "
                               r"challenges phase(?:, against a different opponent)?$", re.IGNORECASE)
+#: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed plot
+#: card by 1.": only when it names the card.
+_CLAIM_RAISE = re.compile(r"^while (.+?) is attacking(?: during an? \[?(military|intrigue|power)\]? challenge)?, "
+                          r"raise the claim value on your revealed plot card by 1$", re.IGNORECASE)
+#: "Treat attached character's printed text box as if it were blank (except for Traits)." (Milk of the Poppy)
+_BLANKS = re.compile(r"^treat attached (?:character|location)(?:'s printed text box as if it were| as if its printed "
+                     r"text box were) blank(?: \(except for traits\))?$", re.IGNORECASE)
 #: "If you win initiative, you must choose an opponent to be the first player." (the plot Retaliation)
 _OPPONENT_FIRST = re.compile(r"^if you win initiative, you must choose an opponent to be the first player$",
                              re.IGNORECASE)
@@ -73,6 +80,8 @@ class Keywords:
     opponent_first: bool = False  # "If you win initiative, you must choose an opponent to be the first player."
     stands_attacking: tuple[str, ...] = ()  # challenge types in which it does not kneel when declared as an attacker
     extra_challenges: tuple[str, ...] = ()  # one type a grant: "You may initiate an additional [power] challenge …"
+    claim_attacking: tuple[str, ...] = ()  # types in which its attacking raises its controller's claim by 1
+    blanks_attached: bool = False  # an attachment that blanks the printed text box of the card it is on
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -95,6 +104,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     enters_knelt = opponent_first = False
     stands_attacking: tuple[str, ...] = ()
     extra_challenges: list[str] = []
+    claim_attacking: tuple[str, ...] = ()
+    blanks_attached = False
     for line in (text or "").split("\n"):
         if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
@@ -110,7 +121,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             knelt = _ENTERS_KNELT.match(sentence)
             unkneeling = _NO_KNEEL.match(sentence)
             grant = _EXTRA_CHALLENGE.match(sentence)
-            if grant:
+            raise_ = _CLAIM_RAISE.match(sentence)
+            if _BLANKS.match(sentence):
+                blanks_attached = True
+            elif raise_ and name is not None and fold(raise_.group(1)) == fold(name):
+                claim_attacking = (raise_.group(2).lower(),) if raise_.group(2) else ICONS
+            elif grant:
                 extra_challenges.append(grant.group(1).lower())
             elif unkneeling and name is not None and fold(unkneeling.group(1)) == fold(name):
                 stands_attacking = (unkneeling.group(2).lower(),) if unkneeling.group(2) else ICONS
@@ -142,7 +158,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 found.add(word)
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
                     tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited,
-                    enters_knelt, opponent_first, stands_attacking, tuple(extra_challenges))
+                    enters_knelt, opponent_first, stands_attacking, tuple(extra_challenges), claim_attacking,
+                    blanks_attached)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -233,7 +250,8 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
     """STR, icons and keywords of a card; a non-plot card's printed plot value modifiers in the plot fields."""
     out: dict[str, Any] = {"keywords": kw.keywords, "extra_limited": kw.extra_limited, "enters_knelt": kw.enters_knelt,
                            "opponent_first": kw.opponent_first, "stands_attacking": kw.stands_attacking,
-                           "extra_challenges": kw.extra_challenges}
+                           "extra_challenges": kw.extra_challenges, "claim_attacking": kw.claim_attacking,
+                           "blanks_attached": kw.blanks_attached}
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":

@@ -68,9 +68,20 @@ def recorded(t: Table, stat: str, seat: str, card: str | None = None) -> int:
     return sum(m.amount for m in t.modifiers if m.stat == stat and m.seat == seat and m.card == card)
 
 
+def blank(t: Table, card: str) -> bool:
+    """The card's printed text box counts as blank: an attachment on it says so (Milk of the Poppy). Its keywords and
+    the sentences the catalogue reads from its text then do nothing; its traits stay."""
+    return any(ip.attached_to == card and t.card(a).blanks_attached for a, ip in t.in_play.items())
+
+
+def printed(t: Table, card: str) -> Card | None:
+    """The card's facts, or None when its text box is blank (its printed sentences do nothing)."""
+    return None if blank(t, card) else t.card(card)
+
+
 def printed_bonus(t: Table, stat: str, seat: str) -> int:
-    """Printed plot value modifiers ("+1 Income") on the cards the seat controls in play."""
-    return sum(t.card(cid).bonus(stat) for cid in in_play_controlled(t, seat))
+    """Printed plot value modifiers ("+1 Income") on the cards the seat controls in play, blank text aside."""
+    return sum(c.bonus(stat) for cid in in_play_controlled(t, seat) if (c := printed(t, cid)) is not None)
 
 
 def plot_value(t: Table, seat: str, stat: str) -> int | None:
@@ -216,6 +227,15 @@ def challenge_winner(t: Table, c: ChallengeRecord) -> tuple[str | None, bool]:
     return winner, winner == c.attacker and defence == 0
 
 
+def claim_raised(t: Table, attacker: str, kind: str, attackers: list[str]) -> int:
+    """The claim value for this challenge: the attacker's plot's with its modifiers, raised by 1 for each attacking
+    character that prints so for this type ("While Cersei Lannister is attacking during an [intrigue] challenge,
+    raise the claim value on your revealed plot card by 1": RR: Golden Rule)."""
+    raised = sum(1 for card in attackers if card in t.in_play and t.in_play[card].controller == attacker
+                 and t.in_play[card].duplicate_of is None and kind in getattr(printed(t, card), "claim_attacking", ()))
+    return claim(t, attacker) + raised
+
+
 def claim_due(t: Table, c: ChallengeRecord) -> int:
     """How many the claim asks of the defender, as much as it can satisfy (RR: Military/Intrigue/Power Claim)."""
     if c.kind == "military":
@@ -232,7 +252,8 @@ def renown_cards(t: Table, c: ChallengeRecord) -> list[str]:
     """The winner's participating characters with the renown keyword."""
     if c.winner is None:
         return []
-    return [card for card in participants(t, c, c.winner) if t.card(card).has_keyword("renown")]
+    return [card for card in participants(t, c, c.winner)
+            if (facts := printed(t, card)) is not None and facts.has_keyword("renown")]
 
 
 # -- dominance (RR: Appendix I › 5.2) ---------------------------------------------------------------------

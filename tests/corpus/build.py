@@ -308,9 +308,9 @@ def two_e_advisory(base: str) -> Recorder:
     t(B, {"type": "marshal_into_shadows", "player": B, "card": "B.00212.1"})
     t(B, {"type": "pass_turn", "player": B})
     t.phase("challenges")
-    # Cersei (4) against Bran (4): a tie goes to the attacker; a card at random from Bob's hand, and Cersei's
-    # reaction to an intrigue challenge won gives her 1 power.
-    t.challenge(A, "intrigue", B, ["A.01084.1"], ["B.00230.1"], claim=["B.01091.1"])
+    # Cersei (4) against Bran (4): a tie goes to the attacker; two cards at random from Bob's hand (attacking in an
+    # intrigue challenge, she raises the claim by 1), and her reaction to an intrigue challenge won gives her 1 power.
+    t.challenge(A, "intrigue", B, ["A.01084.1"], ["B.00230.1"], claim=["B.01091.1", "B.01030.1"])
     t(A, {"type": "gain_power", "player": A, "amount": 1, "card": "A.01084.1"})
     # Tyrion's stealth bypasses the knight: nobody is left to defend, unopposed (+1 power). Bob's faction card has
     # no power for the claim to take.
@@ -358,8 +358,8 @@ def two_e_advisory(base: str) -> Recorder:
     # power claim moves 1 power from Bob's faction card to hers.
     t.challenge(A, "power", B, ["A.01028.1"], ["B.00230.1"],
                 modify=({"player": B, "card": "B.00230.1", "amount": 1}, {"player": A, "amount": 2}), claim=[])
-    # Cersei against a player whose intrigue characters all knelt: unopposed, a card discarded, Cersei's power.
-    t.challenge(A, "intrigue", B, ["A.01084.1"], [], claim=["B.01091.2"], notes=("unopposed-power",))
+    # Cersei against a player whose intrigue characters all knelt: unopposed, two cards discarded, Cersei's power.
+    t.challenge(A, "intrigue", B, ["A.01084.1"], [], claim=["B.01091.2", "B.01151.1"], notes=("unopposed-power",))
     t(A, {"type": "gain_power", "player": A, "amount": 1, "card": "A.01084.1"})
     # Tears of Lys after an intrigue challenge won: a poison token on Sansa, who dies at the end of the phase.
     t(A, {"type": "play_event", "player": A, "card": "A.01044.1"})
@@ -424,7 +424,7 @@ def two_e_advisory(base: str) -> Recorder:
     t(A, {"type": "gain_power", "player": A, "amount": 1})
     # The raiders and the burned men (5) against a knight and the agent (4): Bob kills the agent.
     t.challenge(A, "military", B, ["A.01030.1", "A.01091.3"], ["B.01150.1", "B.00168.1"], claim=["B.00168.1"])
-    t.challenge(A, "intrigue", B, ["A.01084.1"], [], claim=["B.01149.2"], notes=("unopposed-power",))
+    t.challenge(A, "intrigue", B, ["A.01084.1"], [], claim=["B.01149.2", "B.00225.1"], notes=("unopposed-power",))
     t(A, {"type": "gain_power", "player": A, "amount": 1, "card": "A.01084.1"})
     t(B, {"type": "leave_play", "player": B, "card": "A.01030.1", "to": "deck"})  # an effect of Bob's
     t(A, {"type": "pass_turn", "player": A})
@@ -449,7 +449,7 @@ def two_e_advisory(base: str) -> Recorder:
     t(B, {"type": "collect_income", "player": B})
     t(B, {"type": "pass_turn", "player": B})
     t.phase("challenges")
-    t.challenge(A, "intrigue", B, ["A.01084.1"], [], claim=["B.01152.1"], notes=("unopposed-power",))
+    t.challenge(A, "intrigue", B, ["A.01084.1"], [], claim=["B.01152.1", "B.01150.2"], notes=("unopposed-power",))
     t(A, {"type": "gain_power", "player": A, "amount": 1, "card": "A.01084.1"})
     # Unopposed (14), and the power claim takes Alice to 15: the game ends at once.
     t.challenge(A, "power", B, ["A.01089.1", "A.01028.1"], [], claim=[], notes=("unopposed-power",))

@@ -42,13 +42,16 @@ from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone
 from companion.rules.values import (
     POWER,
+    blank,
     challenge_winner,
     claim,
     claim_due,
+    claim_raised,
     current_challenge,
     in_play_controlled,
     participants,
     plot_limits,
+    printed,
     renown_cards,
     revealed_plot,
     side_strength,
@@ -100,7 +103,7 @@ def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
     """The attacker's revealed plot and cards in play that grant an additional challenge of this type ("You may
     initiate an additional [power] challenge during the challenges phase.": RR: Golden Rule), once per grant."""
     plot = revealed_plot(t, attacker)
-    return [c for c in [*([plot] if plot else []), *in_play_controlled(t, attacker)]
+    return [c for c in [*([plot] if plot else []), *(x for x in in_play_controlled(t, attacker) if not blank(t, x))]
             for _ in range(t.card(c).extra_challenges.count(kind))]
 
 
@@ -225,7 +228,7 @@ class InitiateChallenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
-        kneel(t, [c for c in self.attackers if self.kind not in t.card(c).stands_attacking])
+        kneel(t, [c for c in self.attackers if self.kind not in getattr(printed(t, c), "stands_attacking", ())])
         t.challenges.append(ChallengeRecord(
             round=t.round, kind=self.kind, attacker=self.player, defender=self.defender, winner=None, unopposed=False,
             claim=claim(t, self.player), stage=Stage.ATTACKERS, attackers=list(self.attackers),
@@ -326,7 +329,7 @@ class ChallengeResult(Action):
         c.winner = self.winner if self.winner is not None else expected
         c.unopposed = c.winner == c.attacker and defence == 0
         c.strength = {c.attacker: attack, c.defender: defence}
-        c.claim = claim(t, c.attacker)
+        c.claim = claim_raised(t, c.attacker, c.kind, c.attackers)
         c.stage = Stage.RESOLVED
         if c.unopposed:  # RR: Appendix I › 4.2.3 the unopposed bonus, framework: no tap of its own
             t.players[c.attacker].power += 1
@@ -370,7 +373,7 @@ class ApplyClaim(Action):
         due = claim_due(t, c)
         if self.source is None and len(cards) != (0 if c.kind == "power" else due):
             v.violate("claim.count", player=t.players[c.defender].name, kind=kind_name(c.kind), count=len(cards),
-                      due=due, claim=claim(t, c.attacker))
+                      due=due, claim=claim_raised(t, c.attacker, c.kind, c.attackers))
         for card in cards:
             if c.kind == "military":
                 in_play = t.zone_of(card) is Zone.PLAY and not t.in_play[card].duplicate_of
@@ -383,7 +386,7 @@ class ApplyClaim(Action):
         if c.kind == "power":
             have = t.players[c.defender].power
             v.note("claim-power", player=t.players[c.defender].name, winner=t.players[c.attacker].name,
-                   amount=min(claim(t, c.attacker), have))
+                   amount=min(claim_raised(t, c.attacker, c.kind, c.attackers), have))
 
     def apply(self, t: Table) -> None:
         c = current_challenge(t)
@@ -397,7 +400,7 @@ class ApplyClaim(Action):
                 take_from_hand(t, t.where[card][0], card)
                 leave_to(t, card, Zone.DISCARD)
         if c.kind == "power":
-            moved = min(claim(t, c.attacker), t.players[c.defender].power)
+            moved = min(claim_raised(t, c.attacker, c.kind, c.attackers), t.players[c.defender].power)
             t.players[c.defender].power -= moved
             t.players[c.attacker].power += moved
 
@@ -498,11 +501,11 @@ class Challenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
-        kneel(t, [*(c for c in self.attackers or [] if self.kind not in t.card(c).stands_attacking),
+        kneel(t, [*(c for c in self.attackers or [] if self.kind not in getattr(printed(t, c), "stands_attacking", ())),
                   *(self.defenders or [])])
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,
-                                            claim=claim(t, self.player)))
+                                            claim=claim_raised(t, self.player, self.kind, self.attackers or [])))
 
 
 @action("challenge_reward", records=Recorder.PLAYER)

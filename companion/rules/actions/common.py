@@ -12,6 +12,7 @@ from companion.rules.placing import fits_restriction, keeps_off
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Stage, Zone
 from companion.rules.values import (
+    blank,
     claim_due,
     current_challenge,
     in_play_controlled,
@@ -89,7 +90,8 @@ def limited_allowed(t: Table, player: str) -> int:
     plot or a card it controls in play prints so (RR: Golden Rules: "You may marshal or play 1 additional limited
     card this round.": Taxation)."""
     plot = plot_card(t, player)
-    return 1 + (plot.extra_limited if plot else 0) + sum(t.card(c).extra_limited for c in in_play_controlled(t, player))
+    return 1 + (plot.extra_limited if plot else 0) + sum(t.card(c).extra_limited for c in in_play_controlled(t, player)
+                                                         if not blank(t, c))
 
 
 def limited_used(t: Table, player: str) -> int:
