@@ -19,6 +19,7 @@ from companion.rules.actions import (
     DeclareDefenders,
     InitiateChallenge,
     Marshal,
+    Modify,
     PassTurn,
     PlayEvent,
     PlayEventFromShadows,
@@ -287,3 +288,21 @@ def test_a_plot_that_lets_only_unique_characters_defend_binds_each_player() -> N
     legal(t, InitiateChallenge("B", "military", "A", ["B.core_124.1"]))
     flagged_and_refused(t, DeclareDefenders("A", ["A.core_124.1"]), "plot.limits-unique")
     legal(t, DeclareDefenders("A", ["A.core_46.1"]))
+
+
+def test_a_plot_that_treats_another_plots_base_value_as_zero() -> None:
+    """Naval Superiority: "Treat the base gold value on each revealed Kingdom and each revealed Edict plot card as if
+    it were 0." (RR: Golden Rule): Bob's Taxation (Edict, Kingdom; 5 gold) gives 0 gold, a recorded +1 still counts;
+    A Clash of Kings (no such trait) keeps its 4. Snowed Under makes every revealed plot's initiative 0."""
+    from companion.rules.values import income, initiative
+
+    t = round_table("2e", "01017", "01024", phase="marshaling")
+    assert income(t, "B") == 0 and income(t, "A") == t.card("A.01017.1").income
+    legal(t, Modify("B", "income", 1))
+    assert income(t, "B") == 1
+    t = round_table("2e", "01017", PLAIN["2e"], phase="marshaling")
+    assert income(t, "B") == 4
+    t = make_table({"A": {"03048": 1}, "B": {PLAIN["2e"]: 1}}, phase="plot", gold=0)
+    legal(t, ChoosePlot("A", "A.03048.1"))
+    legal(t, ChoosePlot("B", f"B.{PLAIN['2e']}.1"))
+    assert initiative(t, "A") == 0 and initiative(t, "B") == 0

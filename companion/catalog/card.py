@@ -173,6 +173,10 @@ class Card:
     claim_attacking: tuple[str, ...] = ()
     #: "Treat attached character's printed text box as if it were blank (except for Traits)." (Milk of the Poppy).
     blanks_attached: bool = False
+    #: A plot's "Treat the base gold value on each revealed Kingdom and each revealed Edict plot card as if it were 0"
+    #: (Naval Superiority; Snowed Under: initiative, every plot): the stats, and the traits (none: every plot).
+    zero_base: tuple[str, ...] = ()
+    zero_base_traits: tuple[str, ...] = ()
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
@@ -210,6 +214,8 @@ class Card:
         d["stands_attacking"] = list(self.stands_attacking)
         d["extra_challenges"] = list(self.extra_challenges)
         d["claim_attacking"] = list(self.claim_attacking)
+        d["zero_base"] = list(self.zero_base)
+        d["zero_base_traits"] = list(self.zero_base_traits)
         # Few cards print a restriction: the keys are left out when there is none.
         d.pop("attach_only")
         d.pop("attach_only_unread")
@@ -267,6 +273,8 @@ class Card:
             extra_challenges=tuple(d.get("extra_challenges") or ()),
             claim_attacking=tuple(d.get("claim_attacking") or ()),
             blanks_attached=bool(d.get("blanks_attached", False)),
+            zero_base=tuple(d.get("zero_base") or ()),
+            zero_base_traits=tuple(d.get("zero_base_traits") or ()),
             attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
             attach_only_unread=bool(d.get("attach_only_unread", False)),
             plot_limits=tuple(PlotLimit.from_dict(limit) for limit in d.get("plot_limits") or ()),

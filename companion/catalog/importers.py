@@ -39,6 +39,10 @@ _CLAIM_RAISE = re.compile(r"^while (.+?) is attacking(?: during an? \[?(military
 #: "Treat attached character's printed text box as if it were blank (except for Traits)." (Milk of the Poppy)
 _BLANKS = re.compile(r"^treat attached (?:character|location)(?:'s printed text box as if it were| as if its printed "
                      r"text box were) blank(?: \(except for traits\))?$", re.IGNORECASE)
+#: "Treat the base gold value on each revealed Kingdom and each revealed Edict plot card as if it were 0." (Naval
+#: Superiority), "Treat the base initiative value on each revealed plot card as if it were 0." (Snowed Under).
+_ZERO_BASE = re.compile(r"^treat the base (gold|initiative) value on each revealed (.*?)plot card as if it were 0$",
+                        re.IGNORECASE)
 #: "If you win initiative, you must choose an opponent to be the first player." (the plot Retaliation)
 _OPPONENT_FIRST = re.compile(r"^if you win initiative, you must choose an opponent to be the first player$",
                              re.IGNORECASE)
@@ -82,6 +86,8 @@ class Keywords:
     extra_challenges: tuple[str, ...] = ()  # one type a grant: "You may initiate an additional [power] challenge …"
     claim_attacking: tuple[str, ...] = ()  # types in which its attacking raises its controller's claim by 1
     blanks_attached: bool = False  # an attachment that blanks the printed text box of the card it is on
+    zero_base: tuple[str, ...] = ()  # a plot's "Treat the base gold value on each revealed … plot card as if it were 0"
+    zero_base_traits: tuple[str, ...] = ()  # … of plots with these traits only (none: every plot)
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -106,6 +112,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     extra_challenges: list[str] = []
     claim_attacking: tuple[str, ...] = ()
     blanks_attached = False
+    zero_base: list[str] = []
+    zero_traits: list[str] = []
     for line in (text or "").split("\n"):
         if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
@@ -122,7 +130,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             unkneeling = _NO_KNEEL.match(sentence)
             grant = _EXTRA_CHALLENGE.match(sentence)
             raise_ = _CLAIM_RAISE.match(sentence)
-            if _BLANKS.match(sentence):
+            zero = _ZERO_BASE.match(sentence)
+            if zero:
+                zero_base.append("income" if zero.group(1).lower() == "gold" else "initiative")
+                zero_traits += [w.strip() for w in re.split(r"\band each revealed\b", zero.group(2)) if w.strip()]
+            elif _BLANKS.match(sentence):
                 blanks_attached = True
             elif raise_ and name is not None and fold(raise_.group(1)) == fold(name):
                 claim_attacking = (raise_.group(2).lower(),) if raise_.group(2) else ICONS
@@ -159,7 +171,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
                     tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited,
                     enters_knelt, opponent_first, stands_attacking, tuple(extra_challenges), claim_attacking,
-                    blanks_attached)
+                    blanks_attached, tuple(zero_base), tuple(zero_traits))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -251,7 +263,8 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
     out: dict[str, Any] = {"keywords": kw.keywords, "extra_limited": kw.extra_limited, "enters_knelt": kw.enters_knelt,
                            "opponent_first": kw.opponent_first, "stands_attacking": kw.stands_attacking,
                            "extra_challenges": kw.extra_challenges, "claim_attacking": kw.claim_attacking,
-                           "blanks_attached": kw.blanks_attached}
+                           "blanks_attached": kw.blanks_attached, "zero_base": kw.zero_base,
+                           "zero_base_traits": kw.zero_base_traits}
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":

@@ -93,7 +93,20 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
     base: int | None = getattr(card, stat)
     if base is None:
         return None
+    if base_zeroed(t, card, stat):
+        base = 0
     return max(0, base + printed_bonus(t, stat, seat) + recorded(t, stat, seat))
+
+
+def base_zeroed(t: Table, plot: Card, stat: str) -> bool:
+    """A revealed plot (any player's) treats this plot's base value as 0 (RR: Golden Rule): Naval Superiority the
+    gold of each revealed Kingdom and Edict plot, Snowed Under the initiative of every revealed plot."""
+    for seat in t.seats:
+        other = plot_card(t, seat)
+        if other is not None and stat in other.zero_base and (
+                not other.zero_base_traits or set(other.zero_base_traits) & set(plot.traits)):
+            return True
+    return False
 
 
 def income(t: Table, seat: str) -> int:
