@@ -44,11 +44,15 @@ messagesReady.then(lanCheck);
     const box = el("section", {"data-seat": s.seat});
     const name = ((saved.game.seats || []).find(x => x.seat === s.seat) || {}).name || s.seat;
     let code = null, codeFor = null;  // the QR code, made again only for a new link
+    // One button for the seat's life: a redraw (a new language, a new link) keeps it, so a tap that lands while
+    // the box is drawn again still reaches it.
+    let button = null;
     const fill = async () => {
       if (codeFor !== s.url) { code = await qr(s.url); codeFor = s.url; }
+      button ??= el("button", {onclick: reissue, "data-reissue": s.seat});
+      button.textContent = t("newLink");
       box.replaceChildren(el("h2", {}, t("hostSeat", {player: name})), code,
-        el("p", {}, el("a", {href: s.url, class: "muted"}, s.url)),
-        el("button", {onclick: reissue, "data-reissue": s.seat}, t("newLink")));
+        el("p", {}, el("a", {href: s.url, class: "muted"}, s.url)), button);
     };
     redraw.push(fill);
     // A lost phone: a new link for the seat; the old one stops working.
