@@ -39,6 +39,10 @@ FACTIONS = frozenset({"baratheon", "greyjoy", "lannister", "martell", "neutral",
 
 
 _Fact = TypeVar("_Fact")
+#: The facts read from a card's printed sentences (``companion/catalog/importers.py``), declared as ``Card`` fields:
+#: the reader, the importers and ``Card.from_dict`` go by this one list.
+TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacking", "extra_challenges",
+              "claim_attacking", "blanks_attached", "zero_base", "zero_base_traits")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -204,18 +208,7 @@ class Card:
         return _title_key(self.name)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["shadow_costs"] = list(self.shadow_costs)
-        d["traits"] = list(self.traits)
-        d["other_factions"] = list(self.other_factions)
-        d["icons"] = list(self.icons)
-        d["keywords"] = list(self.keywords)
-        d["attachments_except"] = list(self.attachments_except)
-        d["stands_attacking"] = list(self.stands_attacking)
-        d["extra_challenges"] = list(self.extra_challenges)
-        d["claim_attacking"] = list(self.claim_attacking)
-        d["zero_base"] = list(self.zero_base)
-        d["zero_base_traits"] = list(self.zero_base_traits)
+        d = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
         # Few cards print a restriction: the keys are left out when there is none.
         d.pop("attach_only")
         d.pop("attach_only_unread")
@@ -240,6 +233,7 @@ class Card:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Card:
+        stats: dict[str, Any] = {k: _optional_int(d, k) for k in PLOT_STATS}  # Any: mixed with the text facts
         return cls(
             code=str(d["code"]),
             edition=d["edition"],
@@ -260,26 +254,29 @@ class Card:
             other_factions=tuple(d.get("other_factions") or ()),
             attaches_to=d.get("attaches_to"),
             image_url=str(d.get("image_url") or ""),
-            **{k: (int(d[k]) if d.get(k) is not None else None) for k in PLOT_STATS},
+            **stats,
             strength=int(d["strength"]) if d.get("strength") is not None else None,
             icons=tuple(d.get("icons") or ()),
             keywords=tuple(d.get("keywords") or ()),
             dominance=int(d["dominance"]) if d.get("dominance") is not None else None,
             attachments_except=tuple(d.get("attachments_except") or ()),
-            extra_limited=int(d.get("extra_limited", 0)),
-            enters_knelt=bool(d.get("enters_knelt", False)),
-            opponent_first=bool(d.get("opponent_first", False)),
-            stands_attacking=tuple(d.get("stands_attacking") or ()),
-            extra_challenges=tuple(d.get("extra_challenges") or ()),
-            claim_attacking=tuple(d.get("claim_attacking") or ()),
-            blanks_attached=bool(d.get("blanks_attached", False)),
-            zero_base=tuple(d.get("zero_base") or ()),
-            zero_base_traits=tuple(d.get("zero_base_traits") or ()),
+            **_text_facts(d),
             attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
             attach_only_unread=bool(d.get("attach_only_unread", False)),
             plot_limits=tuple(PlotLimit.from_dict(limit) for limit in d.get("plot_limits") or ()),
         )
 
+
+def _text_facts(d: dict[str, Any]) -> dict[str, Any]:
+    """The printed-sentence facts back from the catalogue, each by the type of its default (0, False or ())."""
+    out: dict[str, Any] = {}
+    for name, default in _TEXT_FACT_DEFAULTS.items():
+        value = d.get(name)
+        out[name] = default if value is None else tuple(value) if isinstance(default, tuple) else type(default)(value)
+    return out
+
+
+_TEXT_FACT_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Card) if f.name in TEXT_FACTS}
 
 _APOSTROPHES = re.compile(r"['’`´]")
 _PUNCTUATION = re.compile(r"[^\w\s]")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from companion.catalog.attach_only import parse_restriction
-from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, AttachOnly, Card, Cost, fold
+from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, TEXT_FACTS, AttachOnly, Card, Cost, fold
 from companion.catalog.plot_limits import parse_plot_limits
 
 _TAG = re.compile(r"<[^>]+>")
@@ -260,11 +260,7 @@ def _icons(value: Any) -> tuple[str, ...]:
 
 def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) -> dict[str, Any]:
     """STR, icons and keywords of a card; a non-plot card's printed plot value modifiers in the plot fields."""
-    out: dict[str, Any] = {"keywords": kw.keywords, "extra_limited": kw.extra_limited, "enters_knelt": kw.enters_knelt,
-                           "opponent_first": kw.opponent_first, "stands_attacking": kw.stands_attacking,
-                           "extra_challenges": kw.extra_challenges, "claim_attacking": kw.claim_attacking,
-                           "blanks_attached": kw.blanks_attached, "zero_base": kw.zero_base,
-                           "zero_base_traits": kw.zero_base_traits}
+    out: dict[str, Any] = {"keywords": kw.keywords, **{name: getattr(kw, name) for name in TEXT_FACTS}}
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":
