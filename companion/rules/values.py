@@ -68,20 +68,30 @@ def recorded(t: Table, stat: str, seat: str, card: str | None = None) -> int:
     return sum(m.amount for m in t.modifiers if m.stat == stat and m.seat == seat and m.card == card)
 
 
-def blank(t: Table, card: str) -> bool:
-    """The card's printed text box counts as blank: an attachment on it says so (Milk of the Poppy). Its keywords and
-    the sentences the catalogue reads from its text then do nothing; its traits stay."""
-    return any(ip.attached_to == card and t.card(a).blanks_attached for a, ip in t.in_play.items())
+def blanked(t: Table) -> set[str]:
+    """The cards in play whose printed text box counts as blank: an attachment on them says so (Milk of the Poppy).
+    Their keywords and the sentences the catalogue reads from their text do nothing; their traits stay."""
+    return {ip.attached_to for a, ip in t.in_play.items() if ip.attached_to and t.card(a).blanks_attached}
 
 
 def printed(t: Table, card: str) -> Card | None:
     """The card's facts, or None when its text box is blank (its printed sentences do nothing)."""
-    return None if blank(t, card) else t.card(card)
+    return None if card in blanked(t) else t.card(card)
+
+
+def printed_cards(t: Table, seat: str) -> list[str]:
+    """The cards whose printed text counts for the seat now: its revealed plot and its cards in play, blank text
+    aside (the plot's "You may marshal … 1 additional limited card", a location's "+1 Income", Khal Drogo's
+    additional challenge)."""
+    plot = revealed_plot(t, seat)
+    blank = blanked(t)
+    return [*([plot] if plot else []), *(c for c in in_play_controlled(t, seat) if c not in blank)]
 
 
 def printed_bonus(t: Table, stat: str, seat: str) -> int:
-    """Printed plot value modifiers ("+1 Income") on the cards the seat controls in play, blank text aside."""
-    return sum(c.bonus(stat) for cid in in_play_controlled(t, seat) if (c := printed(t, cid)) is not None)
+    """Printed plot value modifiers ("+1 Income") on the cards the seat controls in play, blank text aside (a plot's
+    bonus is 0)."""
+    return sum(t.card(cid).bonus(stat) for cid in printed_cards(t, seat))
 
 
 def plot_value(t: Table, seat: str, stat: str) -> int | None:

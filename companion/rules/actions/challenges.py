@@ -42,18 +42,16 @@ from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone
 from companion.rules.values import (
     POWER,
-    blank,
     challenge_winner,
     claim,
     claim_due,
     claim_raised,
     current_challenge,
-    in_play_controlled,
     participants,
     plot_limits,
     printed,
+    printed_cards,
     renown_cards,
-    revealed_plot,
     side_strength,
     strength,
 )
@@ -102,9 +100,7 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
 def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
     """The attacker's revealed plot and cards in play that grant an additional challenge of this type ("You may
     initiate an additional [power] challenge during the challenges phase.": RR: Golden Rule), once per grant."""
-    plot = revealed_plot(t, attacker)
-    return [c for c in [*([plot] if plot else []), *(x for x in in_play_controlled(t, attacker) if not blank(t, x))]
-            for _ in range(t.card(c).extra_challenges.count(kind))]
+    return [c for c in printed_cards(t, attacker) for _ in range(t.card(c).extra_challenges.count(kind))]
 
 
 def challenges_allowed(t: Table, attacker: str, kind: str) -> int:

@@ -12,13 +12,11 @@ from companion.rules.placing import fits_restriction, keeps_off
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Stage, Zone
 from companion.rules.values import (
-    blank,
     claim_due,
     current_challenge,
-    in_play_controlled,
     modifier_lasts,
-    plot_card,
     plot_limits,
+    printed_cards,
 )
 from companion.rules.verdict import Param, msg
 
@@ -89,9 +87,7 @@ def limited_allowed(t: Table, player: str) -> int:
     """Limited cards the player may marshal or play this round: one (RR: Limited), and more where its revealed
     plot or a card it controls in play prints so (RR: Golden Rules: "You may marshal or play 1 additional limited
     card this round.": Taxation)."""
-    plot = plot_card(t, player)
-    return 1 + (plot.extra_limited if plot else 0) + sum(t.card(c).extra_limited for c in in_play_controlled(t, player)
-                                                         if not blank(t, c))
+    return 1 + sum(t.card(c).extra_limited for c in printed_cards(t, player))
 
 
 def limited_used(t: Table, player: str) -> int:
