@@ -367,9 +367,10 @@ class ApplyClaim(Action):
             v.violate("claim.defender", player=t.players[self.player].name, defender=t.players[c.defender].name)
         cards = self.cards or []
         due = claim_due(t, c)
+        value = claim_raised(t, c.attacker, c.kind, c.attackers)
         if self.source is None and len(cards) != (0 if c.kind == "power" else due):
             v.violate("claim.count", player=t.players[c.defender].name, kind=kind_name(c.kind), count=len(cards),
-                      due=due, claim=claim_raised(t, c.attacker, c.kind, c.attackers))
+                      due=due, claim=value)
         for card in cards:
             if c.kind == "military":
                 in_play = t.zone_of(card) is Zone.PLAY and not t.in_play[card].duplicate_of
@@ -382,7 +383,7 @@ class ApplyClaim(Action):
         if c.kind == "power":
             have = t.players[c.defender].power
             v.note("claim-power", player=t.players[c.defender].name, winner=t.players[c.attacker].name,
-                   amount=min(claim_raised(t, c.attacker, c.kind, c.attackers), have))
+                   amount=min(value, have))
 
     def apply(self, t: Table) -> None:
         c = current_challenge(t)
