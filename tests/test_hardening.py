@@ -80,6 +80,40 @@ def test_oversized_request_headers_are_refused(server: Server) -> None:
     assert status_of(reply) in (400, 431), reply[:200]
 
 
+def test_a_head_that_grows_slowly_past_its_limit_is_refused_before_the_header_timeout(server: Server) -> None:
+    """A header sent a kilobyte at a time, never finished: the parser keeps what it has read, so the head is cut
+    off with 431 once it passes its limit (24 KiB), not held until the 10 s header timeout."""
+    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: "
+    started = time.time()
+
+    def slowly() -> Iterator[bytes]:
+        for _ in range(200):  # 200 KiB offered
+            time.sleep(0.005)
+            yield b"a" * 1024
+
+    reply = raw_request(server.url, head, slowly(), timeout=8)
+    assert status_of(reply) == 431, reply[:200]
+    assert b'"headers_too_large"' in reply
+    assert time.time() - started < 5
+    assert call(server.url + "/api", "GET", "/health", timeout=2)[0] == 200
+
+
+def test_a_keep_alive_connection_carries_request_after_request_under_the_head_limit(server: Server) -> None:
+    """The head's count starts again with each request: forty requests of 1 KiB heads on one connection."""
+    import http.client
+
+    host, port = server.url.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=5)
+    try:
+        for _ in range(40):
+            conn.request("GET", "/api/health", headers={"X-Filler": "a" * 1024})
+            r = conn.getresponse()
+            r.read()
+            assert r.status == 200
+    finally:
+        conn.close()
+
+
 def test_a_stream_without_a_key_is_the_spectators_and_a_wrong_key_is_refused(server: Server) -> None:
     base = server.url + "/api"
     _, g = call(base, "POST", "/games", {"seats": ["A", "B"]})

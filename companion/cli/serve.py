@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import socket
@@ -27,6 +28,8 @@ def lan_address() -> str:
 
 
 MAX_HEADER_BYTES = 16 * 1024
+#: A request line and its headers together, while they arrive (the URL is bounded by this too).
+MAX_HEAD_BYTES = MAX_HEADER_BYTES + 8 * 1024
 
 
 class QuietAccept(logging.Filter):
@@ -61,22 +64,55 @@ CHUNKED_BODY = 16 * 1024 * 1024  # a chunked body announces no size: the largest
 
 
 def header_timeout_protocol() -> type:
-    """uvicorn's h11 protocol, closing a connection whose request does not arrive in time: its headers within
+    """uvicorn's httptools protocol, closing a connection whose request does not arrive in time: its headers within
     ``HEADER_TIMEOUT`` s (the first request's counted from the connection, a later one's from the answer before it),
     its body within ``BODY_SECONDS`` more and a second per ``BODY_RATE`` bytes. uvicorn times out idle keep-alive
     connections, but not a request that never finishes (its first byte stops the keep-alive timer): a few hundred of
     those, headers or a body sent a byte at a time, would otherwise sit there until the client leaves.
 
+    A request head still incomplete past ``MAX_HEAD_BYTES`` is answered 431 and closed at once (the parser would keep
+    it all: it has no limit of its own). A head that arrives whole is measured by the ASGI app.
+
+    Why httptools, not h11: the parser and the chunked writer are C, and a delivery to each phone is a chunk; the
+    server's CPU per action fell by a tenth with it (`companion bench server`, docs/scaling.md).
+
     One timer per connection looks when a deadline comes, or ``HEADER_TIMEOUT`` s on while a request is answered (none
     set per request: an action on the event loop costs well under a millisecond, a timer set and cancelled several
     microseconds)."""
-    from uvicorn.protocols.http.h11_impl import H11Protocol
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-    class HeaderTimeout(H11Protocol):
+    class HeaderTimeout(HttpToolsProtocol):
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             self._answered = self.loop.time()  # since when it waits for a request's headers
+            self._head_bytes = 0  # of the request head being read (0 once its headers are complete)
+            self._in_head = True
             self._header_timer = self.loop.call_later(HEADER_TIMEOUT, self._headers_late)
+
+        def data_received(self, data: bytes) -> None:
+            if self._in_head:
+                self._head_bytes += len(data)
+            super().data_received(data)
+            if self._in_head and self._head_bytes > MAX_HEAD_BYTES and not self.transport.is_closing():
+                self._refuse_head()
+
+        def on_headers_complete(self) -> None:
+            self._in_head = False
+            self._head_bytes = 0
+            super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            self._in_head = True  # what comes next is the next request's head
+            super().on_message_complete()
+
+        def _refuse_head(self) -> None:
+            body = json.dumps({"error": {"code": "headers_too_large", "message":
+                                         f"a request head is at most {MAX_HEAD_BYTES} bytes",
+                                         "details": {}}}).encode()
+            self.transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json"
+                                 b"\r\nconnection: close\r\ncontent-length: " + str(len(body)).encode()
+                                 + b"\r\n\r\n" + body)
+            self.transport.close()
 
         def on_response_complete(self) -> None:
             self._answered = self.loop.time()
@@ -127,8 +163,8 @@ def bind_socket(host: str, port: int) -> socket.socket:
 def make_server(app: Any, devices: int, certfile: str | None = None, keyfile: str | None = None) -> Any:
     """uvicorn serving :class:`companion.web.asgi.CompanionASGI` for ``devices`` live streams.
 
-    A stream is an asyncio task, not a thread (see companion/web/asgi.py). Limits: request headers
-    over 16 KiB are refused by h11 (``h11_max_incomplete_event_size``); bodies over the route's limit
+    A stream is an asyncio task, not a thread (see companion/web/asgi.py). Limits: a request head over
+    ``MAX_HEAD_BYTES`` is refused while it arrives (``header_timeout_protocol``); bodies over the route's limit
     are refused before buffering (in the ASGI app); idle keep-alive connections close after 5 s;
     beyond ``devices`` streams plus 256 other connections new requests get 503 instead of queueing.
     """
@@ -142,7 +178,7 @@ def make_server(app: Any, devices: int, certfile: str | None = None, keyfile: st
     hub.PER_ADDRESS = int(os.environ.get("COMPANION_STREAMS_PER_ADDRESS", hub.PER_ADDRESS))
     config = uvicorn.Config(
         CompanionASGI(app), http=header_timeout_protocol(), lifespan="on", log_level="warning", access_log=False,
-        h11_max_incomplete_event_size=MAX_HEADER_BYTES, timeout_keep_alive=KEEP_ALIVE,
+        timeout_keep_alive=KEEP_ALIVE,
         limit_concurrency=devices + 256, server_header=False, date_header=True,
         timeout_graceful_shutdown=2, ssl_certfile=certfile, ssl_keyfile=keyfile,
     )

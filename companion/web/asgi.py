@@ -72,8 +72,8 @@ class CompanionASGI:
         if self.pending >= self.queue:
             await refuse(send, 503, "busy", "the companion is busy; try again shortly")
             return
-        # h11 stops a header block that arrives slowly at 16 KiB; one that arrives in a single read
-        # is parsed whole, so its size and count are checked here too.
+        # A head that arrives slowly is stopped past MAX_HEAD_BYTES by the protocol (companion/cli/serve.py); one
+        # that arrives in a single read is parsed whole, so its headers' size and count are checked here.
         if (len(scope["headers"]) > MAX_HEADERS
                 or sum(len(k) + len(v) + 4 for k, v in scope["headers"]) > MAX_HEADER_BYTES):
             await refuse(send, 431, "headers_too_large",
