@@ -50,8 +50,6 @@ def test_german_messages() -> None:
         ("{not json}\n", 1, "not valid JSON"),
         ('{"format": "other"}\n', 1, "format"),
         (EXAMPLE.read_text().splitlines()[0] + '\n{"type": "teleport"}\n', 2, "unknown action type"),
-        (EXAMPLE.read_text().splitlines()[0] + '\n\n{"type": "kill", "player": "A", "card": "A.99999.9"}\n', 3,
-         "no card instance"),
         ('{"format": "agot-table-log", "version": 1, "edition": "2e", "players": [{"seat": "A", '
          '"deck": {"nope": 1}}]}\n', 1, "unknown card code"),
         ('{"format": "agot-table-log", "version": 7, "edition": "2e", "players": []}\n', 1, "version"),
@@ -63,6 +61,31 @@ def test_unreadable_logs_exit_two_with_line_and_reason(tmp_path: Path, content: 
     result = companion("check", str(log))
     assert result.returncode == 2
     assert f"bad.jsonl:{line}:" in result.stderr and reason in result.stderr
+
+
+@pytest.mark.parametrize("mode", ["advisory", "strict"])
+def test_a_line_naming_a_seat_or_card_the_table_lacks_is_impossible_and_the_rest_is_judged(tmp_path: Path,
+                                                                                          mode: str) -> None:
+    """Not a log that cannot be read: the line cannot have happened (refused in every mode, with its rule), and every
+    other line is judged as before, so one typo in a card id costs the judge one line, not the whole log."""
+    lines = EXAMPLE.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["mode"] = mode
+    log = tmp_path / "typo.jsonl"
+    log.write_text("\n".join([json.dumps(header), *lines[1:-2],
+                              '{"type": "kill", "player": "A", "card": "A.99999.9"}',
+                              '{"type": "gain_power", "player": "C", "amount": 1}', *lines[-2:]]) + "\n")
+    result = companion("check", str(log), "--json")
+    assert result.returncode == 1, result.stderr
+    rows = {r["action"]["type"] + str(r["action"].get("player")): r for r in json.loads(result.stdout)}
+    card, seat = rows["killA"], rows["gain_powerC"]
+    assert (card["legal"], card["applied"], card["violations"][0]["rule"]) == (False, False, "log.unknown-card")
+    assert (seat["legal"], seat["applied"], seat["violations"][0]["rule"]) == (False, False, "log.unknown-seat")
+    assert "A.99999.9" in card["violations"][0]["message"] and card["violations"][0]["citation"] == "RR: Setup"
+    # The dead-pile bring-out after them is still found, as in the log without the two lines.
+    assert rows["bring_outA"]["violations"][0]["rule"] == "shadows.unique-dead-pile"
+    german = companion("check", str(log), "--lang", "de")
+    assert "keinen Platz C" in german.stdout
 
 
 def test_missing_file_exits_two(tmp_path: Path) -> None:

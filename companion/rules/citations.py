@@ -291,6 +291,9 @@ RULES: dict[str, Rule] = {
         "RR: Kill",
         "1E Rules › Killed",
     ),
+    # A log line naming what the table does not have (companion check; a phone cannot send one).
+    "log.unknown-seat": Rule("RR: Setup", "1E Rules › Setup", impossible=True),
+    "log.unknown-card": Rule("RR: Setup", "1E Rules › Setup", impossible=True),
     "play.not-in-play": Rule(
         "RR: In Play and Out of Play",
         "1E Rules › In play",

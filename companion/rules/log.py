@@ -24,7 +24,9 @@ from companion.messages import verdict_text
 from companion.rules.actions import Action, action_from_dict
 from companion.rules.editions import EDITIONS, Table
 from companion.rules.engine import MODES, Mode, Seat, new_table, play
-from companion.rules.state import ActionError
+from companion.rules.check import Checker
+from companion.rules.state import ActionError, UnknownName
+from companion.rules.verdict import Verdict
 
 FORMAT = "agot-table-log"
 VERSION = 1
@@ -200,6 +202,14 @@ def write_log(header: Header, actions: Iterable[Action]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def unknown_name(table: Table, exc: UnknownName) -> Verdict:
+    """A line naming a seat or a card instance the table does not have: impossible, so not applied in any mode."""
+    checker = Checker(table)
+    checker.violate("log.unknown-seat" if exc.what == "seat" else "log.unknown-card", name=exc.name)
+    checker.verdict.applied = False
+    return checker.verdict
+
+
 def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: str = "en"
           ) -> list[dict[str, Any]]:
     """Replay a table log; one result per action line (undone entries of a judge's export included, marked,
@@ -220,6 +230,8 @@ def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: 
     for line, action in log.actions:
         try:
             verdict = play(table, action, log.header.mode)
+        except UnknownName as exc:  # named before anything is applied (Action.validate): the table is unchanged
+            verdict = unknown_name(table, exc)
         except ActionError as exc:
             raise LogError(line, str(exc)) from None
         results.append({

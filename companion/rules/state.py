@@ -56,6 +56,16 @@ class ActionError(ValueError):
     """
 
 
+class UnknownName(ActionError):
+    """The action names a seat or a card instance that is not at this table. A phone cannot send one; in a log
+    it is a line that cannot physically happen, judged as such while the rest of the log is judged on."""
+
+    def __init__(self, message: str, what: str, name: str) -> None:
+        super().__init__(message)
+        self.what = what  # "seat" or "card"
+        self.name = name
+
+
 @dataclass(frozen=True, slots=True)
 class CardInstance:
     """One physical copy of a card."""
@@ -241,13 +251,13 @@ class TableState:
         try:
             return self.players[seat]
         except KeyError:
-            raise ActionError(f"no player at seat {seat!r} (seats: {', '.join(self.seats)})") from None
+            raise UnknownName(f"no player at seat {seat!r} (seats: {', '.join(self.seats)})", "seat", seat) from None
 
     def instance(self, card_id: str) -> CardInstance:
         try:
             return self.instances[card_id]
         except KeyError:
-            raise ActionError(f"no card instance {card_id!r} at this table") from None
+            raise UnknownName(f"no card instance {card_id!r} at this table", "card", card_id) from None
 
     def card(self, card_id: str) -> Card:
         return self.cards[self.instance(card_id).code]
