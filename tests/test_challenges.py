@@ -8,6 +8,7 @@ from flask.testing import FlaskClient
 
 from companion.rules import play
 from companion.rules.actions import (
+    ApplyClaim,
     BeginPhase,
     Challenge,
     ChallengeResult,
@@ -291,3 +292,24 @@ def test_a_character_that_raises_the_claim_while_attacking() -> None:
     legal(t, DeclareDefenders("B", []))
     legal(t, ChallengeResult())
     assert t.challenges[-1].claim == 1
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_claim_after_a_challenge_nobody_won_is_recorded_as_it_happened_in_advisory_mode(edition: str) -> None:
+    """RR: Appendix I › 4.2.4: claim is applied only if the attacker won. At an advisory table a claim applied anyway is
+    flagged and then happened: the named character is in the dead pile. A strict table refuses it and nothing
+    changes."""
+    from companion.rules.state import Zone
+
+    ch = CHARACTER[edition]
+    for mode in ("advisory", "strict"):
+        t = challenge_table(edition)
+        legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{ch}.1"]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, Modify("B", "str", -5, card=f"A.{ch}.1", until="challenge"))
+        legal(t, ChallengeResult())
+        assert t.challenges[-1].winner is None
+        v = play(t, ApplyClaim("B", cards=[f"B.{ch}.1"]), mode)  # type: ignore[arg-type]
+        assert "claim.not-won" in rules_of(v)
+        assert v.applied is (mode == "advisory")
+        assert t.zone_of(f"B.{ch}.1") is (Zone.DEAD if mode == "advisory" else Zone.PLAY), mode

@@ -22,9 +22,9 @@ from typing import Any
 from companion.catalog.card import Card
 from companion.messages import verdict_text
 from companion.rules.actions import Action, action_from_dict
+from companion.rules.check import Checker
 from companion.rules.editions import EDITIONS, Table
 from companion.rules.engine import MODES, Mode, Seat, new_table, play
-from companion.rules.check import Checker
 from companion.rules.state import ActionError, UnknownName
 from companion.rules.verdict import Verdict
 

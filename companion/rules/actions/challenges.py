@@ -386,9 +386,12 @@ class ApplyClaim(Action):
                    amount=min(value, have))
 
     def apply(self, t: Table) -> None:
+        # What the table did, legal or not (advisory mode records a claim after a lost challenge, or a second one, as
+        # it happened): the named characters die, the named cards are discarded, the power moves from the player who
+        # applies it to the other side of the challenge.
         c = current_challenge(t)
-        if c is None or c.stage is not Stage.RESOLVED or c.winner != c.attacker or c.claim_applied:
-            return
+        if c is None or c.stage is not Stage.RESOLVED:
+            return  # no challenge to take the claim's type from
         c.claim_applied = True
         for card in sorted(set(self.cards or [])):
             if c.kind == "military" and t.zone_of(card) is Zone.PLAY:
@@ -397,9 +400,11 @@ class ApplyClaim(Action):
                 take_from_hand(t, t.where[card][0], card)
                 leave_to(t, card, Zone.DISCARD)
         if c.kind == "power":
-            moved = min(claim_raised(t, c.attacker, c.kind, c.attackers), t.players[c.defender].power)
-            t.players[c.defender].power -= moved
-            t.players[c.attacker].power += moved
+            payer = self.player
+            gainer = c.attacker if payer != c.attacker else c.defender
+            moved = min(claim_raised(t, c.attacker, c.kind, c.attackers), t.players[payer].power)
+            t.players[payer].power -= moved
+            t.players[gainer].power += moved
 
 
 @action("renown", records=Recorder.PLAYER)
