@@ -313,3 +313,34 @@ def test_a_claim_after_a_challenge_nobody_won_is_recorded_as_it_happened_in_advi
         assert "claim.not-won" in rules_of(v)
         assert v.applied is (mode == "advisory")
         assert t.zone_of(f"B.{ch}.1") is (Zone.DEAD if mode == "advisory" else Zone.PLAY), mode
+
+
+def test_a_recorded_modifier_naming_its_card_stands_for_that_cards_printed_effect() -> None:
+    """Cersei's raised claim is computed from her printed text; a table that also records it as a `modify` naming her
+    as its source counted it twice (claim 3 on a claim-1 plot). The recorded modifier stands for her effect: 2. One
+    without a source still adds to it (another effect): 3."""
+    for source, due in (("A.01084.1", 2), (None, 3)):
+        t = challenge_table("2e", "01084")
+        in_play(t, "A.01084.1")
+        legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01084.1"]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, Modify("A", "claim", 1, until="challenge", source=source))
+        legal(t, ChallengeResult())
+        assert t.challenges[-1].claim == due, source
+
+
+def test_a_recorded_income_modifier_naming_a_card_with_printed_income_is_not_counted_twice() -> None:
+    """The Roseroad prints "+1 Income"; a `modify` of income naming it as its source is that same +1."""
+    from companion.rules.values import income
+
+    t = make_table({"A": {"01001": 1, "01040": 1}, "B": {"00006": 1}}, edition="2e", phase="plot", gold=0)
+    legal(t, ChoosePlot("A", "A.01001.1"))
+    legal(t, ChoosePlot("B", "B.00006.1"))
+    legal(t, SetFirstPlayer("A"))
+    plot_gold = t.card("A.01001.1").income
+    in_play(t, "A.01040.1")
+    assert income(t, "A") == plot_gold + 1
+    legal(t, Modify("A", "income", 1, until="round", source="A.01040.1"))
+    assert income(t, "A") == plot_gold + 1
+    legal(t, Modify("A", "income", 1, until="round"))  # another effect, unnamed
+    assert income(t, "A") == plot_gold + 2

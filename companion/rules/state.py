@@ -150,6 +150,9 @@ class Modifier:
     card: str | None
     until: str  # challenge | phase | round
     round: int
+    #: The card whose effect it is, if the log names it. A card's printed effect that the rules compute (a "+1
+    #: Income", Cersei's raised claim) is not counted again beside a recorded modifier naming that card as source.
+    source: str | None = None
 
 
 class Stage(StrEnum):

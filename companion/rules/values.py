@@ -88,10 +88,17 @@ def printed_cards(t: Table, seat: str) -> list[str]:
     return [*([plot] if plot else []), *(c for c in in_play_controlled(t, seat) if c not in blank)]
 
 
+def recorded_sources(t: Table, stat: str, seat: str) -> set[str]:
+    """The cards named as the source of a recorded modifier of ``stat`` for the seat: the log counted their effect
+    itself, so their printed one is not counted again."""
+    return {m.source for m in t.modifiers if m.stat == stat and m.seat == seat and m.source is not None}
+
+
 def printed_bonus(t: Table, stat: str, seat: str) -> int:
     """Printed plot value modifiers ("+1 Income") on the cards the seat controls in play, blank text aside (a plot's
-    bonus is 0)."""
-    return sum(t.card(cid).bonus(stat) for cid in printed_cards(t, seat))
+    bonus is 0), except where a recorded modifier names the card as its source."""
+    counted = recorded_sources(t, stat, seat)
+    return sum(t.card(cid).bonus(stat) for cid in printed_cards(t, seat) if cid not in counted)
 
 
 def plot_value(t: Table, seat: str, stat: str) -> int | None:
@@ -254,8 +261,10 @@ def claim_raised(t: Table, attacker: str, kind: str, attackers: list[str]) -> in
     """The claim value for this challenge: the attacker's plot's with its modifiers, raised by 1 for each attacking
     character that prints so for this type ("While Cersei Lannister is attacking during an [intrigue] challenge,
     raise the claim value on your revealed plot card by 1": RR: Golden Rule)."""
+    counted = recorded_sources(t, "claim", attacker)
     raised = sum(1 for card in attackers if card in t.in_play and t.in_play[card].controller == attacker
-                 and t.in_play[card].duplicate_of is None and kind in getattr(printed(t, card), "claim_attacking", ()))
+                 and t.in_play[card].duplicate_of is None and card not in counted
+                 and kind in getattr(printed(t, card), "claim_attacking", ()))
     return claim(t, attacker) + raised
 
 

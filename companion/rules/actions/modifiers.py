@@ -49,4 +49,4 @@ class Modify(Action):
             v.violate("modify.card", (self.card,), card=t.ref(self.card), stat=self.stat)
 
     def apply(self, t: Table) -> None:
-        t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round))
+        t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round, self.source))
