@@ -42,7 +42,10 @@ _Fact = TypeVar("_Fact")
 #: The facts read from a card's printed sentences (``companion/catalog/importers.py``), declared as ``Card`` fields:
 #: the reader, the importers and ``Card.from_dict`` go by this one list.
 TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacking", "extra_challenges",
-              "claim_attacking", "blanks_attached", "zero_base", "zero_base_traits")
+              "claim_attacking", "blanks_attached", "zero_base", "zero_base_traits", "stands_defending",
+              "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
+              "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
+              "grants_insight", "grants_each")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -181,6 +184,40 @@ class Card:
     #: (Naval Superiority; Snowed Under: initiative, every plot): the stats, and the traits (none: every plot).
     zero_base: tuple[str, ...] = ()
     zero_base_traits: tuple[str, ...] = ()
+    #: "Ser Arthur Dayne does not kneel when declared as a defender." (1st edition Ser Jaime: "… does not kneel to
+    #: attack or defend during a Military challenge"): those types.
+    stands_defending: tuple[str, ...] = ()
+    #: "Wex Pyke cannot be declared as a defender." (no condition): "attacker", "defender".
+    never_declared: tuple[str, ...] = ()
+    #: "Benjen Stark cannot be bypassed by stealth."
+    no_bypass: bool = False
+    #: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
+    #: defender.": that many.
+    alone_defenders: int | None = None
+    #: A plot's "You do not return unspent gold to the treasury during the taxation phase." (The Long Plan).
+    keeps_gold: bool = False
+    #: A plot's "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine): (card
+    #: type, amount) pairs.
+    opponent_cost: tuple[tuple[str, int], ...] = ()
+    #: 1st edition Rains of Autumn: "Characters, locations, and attachments do not provide income bonuses this round."
+    no_income_bonuses: bool = False
+    #: 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
+    opponents_income_zero: bool = False
+    #: 1st edition Stoic Resolve: "Knelt characters cannot be killed."
+    knelt_unkillable: bool = False
+    #: An event's "Play only during a [military] challenge." ("challenge": any type) and "… in which you are the
+    #: defending player" / "… you initiated" ("defender", "attacker"); "Play only if you are (not) the first player."
+    play_during: str | None = None
+    play_side: str | None = None
+    play_first: bool | None = None
+    #: Its text draws cards or gives insight: a draw may name it as its source.
+    draws: bool = False
+    #: Its text gives a character insight ("Attached character gains insight."): a draw may name any of its
+    #: controller's characters as its source while it is in play.
+    grants_insight: bool = False
+    #: A plot's additional challenges are each player's, not only its own player's ("Each player may initiate an
+    #: additional Military challenge this round.": 1st edition After the Mummer's Ford).
+    grants_each: bool = False
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
@@ -268,11 +305,17 @@ class Card:
 
 
 def _text_facts(d: dict[str, Any]) -> dict[str, Any]:
-    """The printed-sentence facts back from the catalogue, each by the type of its default (0, False or ())."""
+    """The printed-sentence facts back from the catalogue, each by the type of its default (0, False, () or None,
+    which keeps the number, word or yes/no stored); a pair in a tuple comes back as a tuple."""
     out: dict[str, Any] = {}
     for name, default in _TEXT_FACT_DEFAULTS.items():
         value = d.get(name)
-        out[name] = default if value is None else tuple(value) if isinstance(default, tuple) else type(default)(value)
+        if value is None or default is None:
+            out[name] = value if value is not None else default
+        elif isinstance(default, tuple):
+            out[name] = tuple(tuple(x) if isinstance(x, list) else x for x in value)
+        else:
+            out[name] = type(default)(value)
     return out
 
 

@@ -26,12 +26,49 @@ _MODIFIER = re.compile(r"^\[?\s*([+-]\d+)\s+(income|initiative|reserve)\s*\]?$",
 _ENTERS_KNELT = re.compile(r"^(.+?) (?:enters play|comes into play) knelt$", re.IGNORECASE)
 #: "Ser Jaime Lannister does not kneel when declared as an attacker in a [military] challenge(, and …)": only with
 #: no condition before it and only when it names the card (most such sentences begin "While …" and are not read).
-_NO_KNEEL = re.compile(r"^(.+?) does not kneel when declared as an attacker"
-                       r"(?: in an? \[?(military|intrigue|power)\]? challenge)?(?:, and .*)?$", re.IGNORECASE)
+_NO_KNEEL = re.compile(r"^(.+?) does not kneel (?:when declared as an? (attacker or defender|attacker|defender)|"
+                       r"to (attack or defend|attack|defend))"
+                       r"(?: (?:in|during) an? \[?(military|intrigue|power)\]? challenge)?(?:, and .*)?$",
+                       re.IGNORECASE)
+#: "Wex Pyke cannot be declared as a defender." (1st edition Hodor: "… as an attacker."): only when it names the card,
+#: with no condition after it.
+_NEVER_DECLARED = re.compile(r"^(.+?) cannot be declared as an? (attacker or defender|attacker|defender)$",
+                             re.IGNORECASE)
+#: "Benjen Stark cannot be bypassed by stealth." (1st edition "… with stealth."): only when it names the card.
+_NO_BYPASS = re.compile(r"^(.+?) cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
+#: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
+#: defender.": only when it names the card.
+_ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending player cannot declare more than (\d+) "
+                              r"characters? as (?:a )?defenders?$", re.IGNORECASE)
+#: "You do not return unspent gold to the treasury during the taxation phase." (The Long Plan)
+_KEEPS_GOLD = re.compile(r"^you do not return unspent gold to the treasury during the taxation phase$", re.IGNORECASE)
+#: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
+_OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
+                            r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
+#: 1st edition Rains of Autumn: "Characters, locations, and attachments do not provide income bonuses this round."
+_NO_INCOME_BONUSES = re.compile(r"^characters, locations,? and attachments do not provide income bonuses this round$",
+                                re.IGNORECASE)
+#: 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
+_OPPONENTS_INCOME_ZERO = re.compile(r"^the income on each opponent's revealed plot card is reduced to 0$",
+                                    re.IGNORECASE)
+#: 1st edition Stoic Resolve: "Knelt characters cannot be killed."
+_KNELT_UNKILLABLE = re.compile(r"^knelt characters cannot be killed$", re.IGNORECASE)
+#: An event's "Play only during a [military] challenge." / "… a challenge in which you are the defending player." /
+#: "… a challenge you initiated." / "Play only if you are (not) the first player.": when it may be played.
+_PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power)\]? )?challenge"
+                          r"(?: (in which you are the defending player|you initiated))?$", re.IGNORECASE)
+_PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.IGNORECASE)
+#: Text that can draw a card or give insight: a draw naming the card as its source is possible.
+_DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
+#: Text that gives insight to a character, its own or another's ("Attached character gains insight.", "While you
+#: control Bran Stark, he gains insight."): any of the player's characters may then draw by it.
+_GRANTS_INSIGHT = re.compile(r"\bgains?\b[^.]*\binsight\b", re.IGNORECASE)
 #: "You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords, Khal Drogo,
 #: Casterly Rock, …): a constant grant of one more challenge of that type for the card's controller.
-_EXTRA_CHALLENGE = re.compile(r"^you may initiate an additional \[?(military|intrigue|power)\]? challenge during the "
-                              r"challenges phase(?:, against a different opponent)?$", re.IGNORECASE)
+_EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate an additional \[?(military|intrigue|power)\]? "
+                              r"challenge (?:during the challenges? phase|this round)"
+                              r"(?:, against a different opponent)?$",
+                              re.IGNORECASE)
 #: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed plot
 #: card by 1.": only when it names the card.
 _CLAIM_RAISE = re.compile(r"^while (.+?) is attacking(?: during an? \[?(military|intrigue|power)\]? challenge)?, "
@@ -88,6 +125,21 @@ class Keywords:
     blanks_attached: bool = False  # an attachment that blanks the printed text box of the card it is on
     zero_base: tuple[str, ...] = ()  # a plot's "Treat the base gold value on each revealed … plot card as if it were 0"
     zero_base_traits: tuple[str, ...] = ()  # … of plots with these traits only (none: every plot)
+    stands_defending: tuple[str, ...] = ()  # challenge types in which it does not kneel when declared as a defender
+    never_declared: tuple[str, ...] = ()  # "attacker", "defender": it cannot be declared as one
+    no_bypass: bool = False  # "<its name> cannot be bypassed by stealth."
+    alone_defenders: int | None = None  # while it attacks alone, the defending player declares at most this many
+    keeps_gold: bool = False  # "You do not return unspent gold to the treasury during the taxation phase."
+    opponent_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): each opponent marshals those for that more
+    no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
+    opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
+    knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
+    play_during: str | None = None  # an event: "challenge", or the challenge type, during which it may be played
+    play_side: str | None = None  # … and only as the "defender" or the "attacker" of it
+    play_first: bool | None = None  # an event: only if you are (True) or are not (False) the first player
+    draws: bool = False  # its text draws cards or gives insight
+    grants_insight: bool = False  # its text gives a character insight
+    grants_each: bool = False  # its additional challenges are each player's ("Each player may initiate …")
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -114,6 +166,19 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     blanks_attached = False
     zero_base: list[str] = []
     zero_traits: list[str] = []
+    stands_defending: tuple[str, ...] = ()
+    never_declared: tuple[str, ...] = ()
+    no_bypass = keeps_gold = no_income_bonuses = opponents_income_zero = knelt_unkillable = grants_each = False
+    alone_defenders: int | None = None
+    opponent_cost: list[tuple[str, int]] = []
+    play_during: str | None = None
+    play_side: str | None = None
+    play_first: bool | None = None
+
+    def named(m: re.Match[str] | None) -> bool:
+        """The sentence's subject is this card's own name."""
+        return m is not None and name is not None and fold(m.group(1)) == fold(name)
+
     for line in (text or "").split("\n"):
         if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
             continue
@@ -131,6 +196,38 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             grant = _EXTRA_CHALLENGE.match(sentence)
             raise_ = _CLAIM_RAISE.match(sentence)
             zero = _ZERO_BASE.match(sentence)
+            if (during := _PLAY_DURING.match(sentence)) is not None:
+                play_during = (during.group(1) or "challenge").lower()
+                play_side = {None: None, "you initiated": "attacker"}.get(during.group(2), "defender")
+                continue
+            if (first := _PLAY_FIRST.match(sentence)) is not None:
+                play_first = first.group(1) is None
+                continue
+            if named(never := _NEVER_DECLARED.match(sentence)):
+                roles = never.group(2).lower()  # type: ignore[union-attr]
+                never_declared = tuple(r for r in ("attacker", "defender") if r in roles)
+                continue
+            if named(_NO_BYPASS.match(sentence)):
+                no_bypass = True
+                continue
+            if named(alone := _ALONE_DEFENDERS.match(sentence)):
+                alone_defenders = int(alone.group(2))  # type: ignore[union-attr]
+                continue
+            if (dearer := _OPPONENT_COST.match(sentence)) is not None:
+                opponent_cost.append((dearer.group(1).lower().rstrip("s"), int(dearer.group(2))))
+                continue
+            if _KEEPS_GOLD.match(sentence):
+                keeps_gold = True
+                continue
+            if _NO_INCOME_BONUSES.match(sentence):
+                no_income_bonuses = True
+                continue
+            if _OPPONENTS_INCOME_ZERO.match(sentence):
+                opponents_income_zero = True
+                continue
+            if _KNELT_UNKILLABLE.match(sentence):
+                knelt_unkillable = True
+                continue
             if zero:
                 zero_base.append("income" if zero.group(1).lower() == "gold" else "initiative")
                 zero_traits += [w.strip() for w in re.split(r"\band each revealed\b", zero.group(2)) if w.strip()]
@@ -139,9 +236,15 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             elif raise_ and name is not None and fold(raise_.group(1)) == fold(name):
                 claim_attacking = (raise_.group(2).lower(),) if raise_.group(2) else ICONS
             elif grant:
-                extra_challenges.append(grant.group(1).lower())
+                extra_challenges.append(grant.group(2).lower())
+                grants_each = grants_each or grant.group(1).lower() == "each player"
             elif unkneeling and name is not None and fold(unkneeling.group(1)) == fold(name):
-                stands_attacking = (unkneeling.group(2).lower(),) if unkneeling.group(2) else ICONS
+                roles = (unkneeling.group(2) or unkneeling.group(3)).lower()
+                types = (unkneeling.group(4).lower(),) if unkneeling.group(4) else ICONS
+                if "attack" in roles:
+                    stands_attacking = types
+                if "defend" in roles:
+                    stands_defending = types
             elif _OPPONENT_FIRST.match(sentence):
                 opponent_first = True
             elif knelt and name is not None and fold(knelt.group(1)) == fold(name):
@@ -171,7 +274,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
                     tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited,
                     enters_knelt, opponent_first, stands_attacking, tuple(extra_challenges), claim_attacking,
-                    blanks_attached, tuple(zero_base), tuple(zero_traits))
+                    blanks_attached, tuple(zero_base), tuple(zero_traits), stands_defending, never_declared,
+                    no_bypass, alone_defenders, keeps_gold, tuple(opponent_cost), no_income_bonuses,
+                    opponents_income_zero, knelt_unkillable, play_during, play_side, play_first,
+                    bool(_DRAWS.search(_TAG.sub("", text or ""))),
+                    bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

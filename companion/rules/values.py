@@ -45,6 +45,24 @@ def plot_limits(t: Table, seat: str) -> list[tuple[str, PlotLimit]]:
     return out
 
 
+def revealed_plots_that(t: Table, fact: str) -> list[str]:
+    """The revealed plots (any player's) whose printed fact ``fact`` is set (Stoic Resolve's knelt_unkillable)."""
+    return [plot for seat in t.seats if (plot := revealed_plot(t, seat)) is not None and getattr(t.card(plot), fact)]
+
+
+def opponent_cost(t: Table, seat: str, card: Card) -> int:
+    """What the opponents' revealed plots add to the seat's cost to marshal this card ("Increase the cost for each
+    opponent to marshal each of his or her characters by 1.": Famine)."""
+    return sum(n for other in t.seats if other != seat and (plot := plot_card(t, other)) is not None
+               for kind, n in plot.opponent_cost if kind == card.type)
+
+
+def keeps_gold(t: Table, seat: str) -> bool:
+    """The seat's revealed plot says it does not return unspent gold in taxation (The Long Plan)."""
+    plot = plot_card(t, seat)
+    return plot is not None and plot.keeps_gold
+
+
 def has_plots(t: Table, seat: str) -> bool:
     zones = t.players[seat].zones
     return bool(zones[Zone.PLOTS] or zones[Zone.REVEALED] or zones[Zone.USED])
@@ -97,6 +115,8 @@ def recorded_sources(t: Table, stat: str, seat: str) -> set[str]:
 def printed_bonus(t: Table, stat: str, seat: str) -> int:
     """Printed plot value modifiers ("+1 Income") on the cards the seat controls in play, blank text aside (a plot's
     bonus is 0), except where a recorded modifier names the card as its source."""
+    if stat == "income" and revealed_plots_that(t, "no_income_bonuses"):
+        return 0  # 1st edition Rains of Autumn: no card provides an income bonus this round, whoever revealed it
     counted = recorded_sources(t, stat, seat)
     return sum(t.card(cid).bonus(stat) for cid in printed_cards(t, seat) if cid not in counted)
 
@@ -112,6 +132,9 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
         return None
     if base_zeroed(t, card, stat):
         base = 0
+    if stat == "income" and any(other != seat and getattr(plot_card(t, other), "opponents_income_zero", False)
+                                for other in t.seats):
+        base = 0  # 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
     return max(0, base + printed_bonus(t, stat, seat) + recorded(t, stat, seat))
 
 
@@ -271,7 +294,10 @@ def claim_raised(t: Table, attacker: str, kind: str, attackers: list[str]) -> in
 def claim_due(t: Table, c: ChallengeRecord) -> int:
     """How many the claim asks of the defender, as much as it can satisfy (RR: Military/Intrigue/Power Claim)."""
     if c.kind == "military":
-        have = sum(1 for cid in in_play_controlled(t, c.defender) if t.card(cid).type == "character")
+        # What cannot be killed is not there to choose (1st edition Stoic Resolve: "Knelt characters cannot be killed").
+        spared = bool(revealed_plots_that(t, "knelt_unkillable"))
+        have = sum(1 for cid in in_play_controlled(t, c.defender) if t.card(cid).type == "character"
+                   and not (spared and t.in_play[cid].kneeling))
     elif c.kind == "intrigue":
         p = t.players[c.defender]
         have = len(p.zones[Zone.HAND]) + p.drawn_unnamed

@@ -30,6 +30,7 @@ from companion.rules.actions.base import Action, Amount, CardList, CardRef, Phon
 from companion.rules.actions.common import (
     check_active_player,
     check_challenge_over,
+    check_killable,
     end_challenge,
     leave_to,
     note_leaving_play,
@@ -52,6 +53,7 @@ from companion.rules.values import (
     printed,
     printed_cards,
     renown_cards,
+    revealed_plot,
     side_strength,
     strength,
 )
@@ -100,7 +102,9 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
 def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
     """The attacker's revealed plot and cards in play that grant an additional challenge of this type ("You may
     initiate an additional [power] challenge during the challenges phase.": RR: Golden Rule), once per grant."""
-    return [c for c in printed_cards(t, attacker) for _ in range(t.card(c).extra_challenges.count(kind))]
+    each = [plot for seat in t.seats if seat != attacker and (plot := revealed_plot(t, seat)) is not None
+            and t.card(plot).grants_each]  # "Each player may initiate an additional …": another player's plot
+    return [c for c in [*printed_cards(t, attacker), *each] for _ in range(t.card(c).extra_challenges.count(kind))]
 
 
 def challenges_allowed(t: Table, attacker: str, kind: str) -> int:
@@ -182,6 +186,14 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
     return True
 
 
+def check_never_declared(t: Table, v: Checker, cards: list[str], side: str) -> None:
+    """A character that prints it cannot be declared so ("Wex Pyke cannot be declared as a defender."; 1st edition
+    Hodor "… as an attacker": RR: Golden Rule)."""
+    for card in cards:
+        if card in t.in_play and side in getattr(printed(t, card), "never_declared", ()):
+            v.violate("challenge.cannot-be-declared", (card,), card=t.ref(card), side=msg(f"challenge.side.{side}"))
+
+
 def kneel(t: Table, cards: list[str]) -> None:
     for card in cards:
         if card in t.in_play:
@@ -212,12 +224,15 @@ class InitiateChallenge(Action):
         for card in self.attackers:
             check_participant(t, v, card, self.player, self.kind)
         check_plot_participants(t, v, self.player, list(self.attackers), attacking=True)
+        check_never_declared(t, v, list(self.attackers), "attacker")
         stealthy = sum(1 for card in self.attackers if t.card(card).has_keyword("stealth"))
         bypassed = self.bypassed or []
         for card in bypassed:
             if t.zone_of(card) is not Zone.PLAY or t.controller(card) != self.defender \
                     or t.card(card).type != "character" or t.card(card).has_keyword("stealth"):
                 v.violate("challenge.stealth-target", (card,), card=t.ref(card), player=t.players[self.defender].name)
+            elif getattr(printed(t, card), "no_bypass", False):  # "Hodor cannot be bypassed with stealth."
+                v.violate("challenge.stealth-immune", (card,), card=t.ref(card))
         if len(bypassed) > stealthy:
             v.violate("challenge.stealth-count", player=t.players[self.player].name, count=len(bypassed),
                       stealth=stealthy)
@@ -265,6 +280,12 @@ class DeclareDefenders(Action):
             if check_participant(t, v, card, c.defender, c.kind) and card in c.bypassed:
                 v.violate("challenge.bypassed", (card,), card=t.ref(card))
         check_plot_participants(t, v, c.defender, list(self.defenders), attacking=False)
+        check_never_declared(t, v, list(self.defenders), "defender")
+        alone = c.attackers[0] if len(c.attackers) == 1 else None
+        most = getattr(printed(t, alone), "alone_defenders", None) if alone in t.in_play else None
+        if alone is not None and most is not None and len(self.defenders) > most:
+            v.violate("challenge.defenders-alone", (alone,), card=t.ref(alone), player=t.players[c.defender].name,
+                      count=most, declared=len(self.defenders))
         if not self.defenders:
             v.note("no-defenders-declared", player=t.players[c.defender].name)
 
@@ -272,7 +293,7 @@ class DeclareDefenders(Action):
         c = current_challenge(t)
         if c is None:
             return
-        kneel(t, self.defenders)
+        kneel(t, [d for d in self.defenders if c.kind not in getattr(printed(t, d), "stands_defending", ())])
         c.defenders = [*c.defenders, *(d for d in self.defenders if d not in c.defenders)]
         c.defenders_declared = True
         if c.stage is Stage.ATTACKERS:
@@ -377,6 +398,7 @@ class ApplyClaim(Action):
                 if not in_play or t.card(card).type != "character" or t.controller(card) != c.defender:
                     v.violate("claim.military-card", (card,), card=t.ref(card), player=t.players[c.defender].name)
                 else:
+                    check_killable(t, v, card)
                     note_leaving_play(t, v, card)
             elif c.kind == "intrigue":
                 require_in_hand(t, v, c.defender, card, "claim.intrigue-card")
@@ -504,7 +526,8 @@ class Challenge(Action):
     def apply(self, t: Table) -> None:
         end_challenge(t)
         kneel(t, [*(c for c in self.attackers or [] if self.kind not in getattr(printed(t, c), "stands_attacking", ())),
-                  *(self.defenders or [])])
+                  *(c for c in self.defenders or []
+                    if self.kind not in getattr(printed(t, c), "stands_defending", ()))])
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,
                                             claim=claim_raised(t, self.player, self.kind, self.attackers or [])))

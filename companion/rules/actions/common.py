@@ -17,6 +17,7 @@ from companion.rules.values import (
     modifier_lasts,
     plot_limits,
     printed_cards,
+    revealed_plots_that,
 )
 from companion.rules.verdict import Param, msg
 
@@ -349,3 +350,11 @@ def end_challenge(t: Table) -> None:
         return
     c.stage = Stage.ENDED
     t.modifiers = [m for m in t.modifiers if modifier_lasts(m, "challenge")]
+
+
+def check_killable(t: Table, v: Checker, card: str) -> None:
+    """A kneeling character cannot be killed while a revealed plot says so ("Knelt characters cannot be killed.":
+    1st edition Stoic Resolve, whoever revealed it; RR: Golden Rule)."""
+    if card in t.in_play and t.in_play[card].kneeling:
+        for plot in revealed_plots_that(t, "knelt_unkillable"):
+            v.violate("kill.knelt", (card, plot), card=t.ref(card), plot=t.ref(plot))

@@ -20,7 +20,9 @@ from companion.rules.values import (
     has_deck,
     initiative_tied,
     initiative_winner,
+    keeps_gold,
     modifier_lasts,
+    printed_cards,
     reserve,
     reserve_excess,
     revealed_plot,
@@ -75,7 +77,7 @@ class BeginPhase(Action):
         kneeling = sum(ip.kneeling for ip in t.in_play.values())
         if target is Phase.STANDING and kneeling:
             v.note("cards-stand", count=kneeling)
-        gold = sum(p.gold for p in t.players.values())
+        gold = sum(p.gold for seat, p in t.players.items() if not keeps_gold(t, seat))
         if target is Phase.TAXATION and gold:
             v.note("gold-returned", gold=gold)
 
@@ -97,8 +99,9 @@ class BeginPhase(Action):
             for ip in t.in_play.values():
                 ip.kneeling = False
         if target is Phase.TAXATION:  # RR: Appendix I › 7.2: unspent gold returns to the treasury
-            for p in t.players.values():
-                p.gold = 0
+            for seat, p in t.players.items():
+                if not keeps_gold(t, seat):  # The Long Plan: "You do not return unspent gold …"
+                    p.gold = 0
         t.phase_began()
 
 
@@ -228,6 +231,7 @@ class Draw(Action):
         if self.source is None and t.phase not in (Phase.SETUP, Phase.DRAW):
             v.violate("draw.framework", player=t.players[self.player].name, phase=t.phase)
         check_setup_hand(t, v, self.player, 1, self.source)
+        check_draw_source(t, v, self.player, self.source)
 
     def apply(self, t: Table) -> None:
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
@@ -259,6 +263,7 @@ class DrawCards(Action):
             v.note("deck-empty", player=p.name, count=min(self.count, left))
         check_framework_draw(t, v, self.player, self.count, self.source)
         check_setup_hand(t, v, self.player, self.count, self.source)
+        check_draw_source(t, v, self.player, self.source)
 
     def starts_body(self, t: Table) -> bool:
         # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
@@ -278,6 +283,14 @@ class DrawCards(Action):
 DRAW_PHASE_CARDS = 2
 #: The setup hand, and what each player draws back up to once the setup cards are revealed (RR: Setup).
 SETUP_HAND = 7
+
+
+def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
+    """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight): its text draws or it has
+    insight, or something the player has in play gives a character insight ("Attached character gains insight.")."""
+    if source is not None and not t.card(source).draws and not any(
+            t.card(c).grants_insight for c in printed_cards(t, player)):
+        v.violate("draw.source", (source,), card=t.ref(source))
 
 
 def check_setup_hand(t: Table, v: Checker, player: str, count: int, source: str | None) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from companion.declare import Text
 from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone, Recorder, SeatRef, Where, Whose, action
-from companion.rules.actions.common import leave_to, note_leaving_play, note_owner_area, place_name
+from companion.rules.actions.common import check_killable, leave_to, note_leaving_play, note_owner_area, place_name
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Phase, Zone
@@ -34,6 +34,7 @@ class Kill(Action):
         if c.type != "character" or t.in_play[self.card].duplicate_of:
             v.violate("kill.not-character", (self.card,), card=t.ref(self.card), type=type_name(c.type),
                       zone=place_name(t, self.card))
+        check_killable(t, v, self.card)
         note_leaving_play(t, v, self.card)
 
     def apply(self, t: Table) -> None:

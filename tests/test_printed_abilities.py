@@ -1,0 +1,238 @@
+"""Printed sentences the round's checks read (RR: Golden Rule: card text overrides the rules), each from the card as
+printed (the card data in ``shared/data``), both modes: an advisory table records a breach with its flag, a strict one
+refuses it. Found by the held-out set aside7 (files named in each test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.catalog.store import Catalog
+from companion.rules import play
+from companion.rules.actions import (
+    ApplyClaim,
+    BeginPhase,
+    ChallengeResult,
+    ChoosePlot,
+    CollectIncome,
+    DeclareDefenders,
+    DrawCards,
+    InitiateChallenge,
+    Kill,
+    Marshal,
+    PassTurn,
+    PlayEvent,
+    SetFirstPlayer,
+)
+from companion.rules.editions import Table
+from companion.rules.values import income
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, rules_of
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.open()
+
+
+def test_the_sentences_are_read_from_the_printed_cards(catalog: Catalog) -> None:
+    facts = {
+        "core_37": {"stands_attacking": ("military",), "stands_defending": ("military",)},  # 1e Ser Jaime
+        "core_12": {"never_declared": ("attacker",), "no_bypass": True},  # 1e Hodor
+        "08045": {"never_declared": ("defender",)},  # Haunted Forest Scout
+        "01185": {"alone_defenders": 1},  # The Knight of Flowers
+        "02016": {"keeps_gold": True},  # The Long Plan
+        "02100": {"opponent_cost": (("character", 1),)},  # Famine
+        "core_184": {"no_income_bonuses": True},  # Rains of Autumn
+        "core_193": {"opponents_income_zero": True},  # Blockade
+        "bwb_60": {"knelt_unkillable": True},  # Stoic Resolve
+        "01157": {"play_during": "military", "play_side": None},  # For the North!
+        "01063": {"play_during": "challenge", "play_side": "defender"},  # Ours is the Fury
+        "01082": {"play_first": True},  # The Kraken's Grasp
+        "kotse_48": {"extra_challenges": ("military",), "grants_each": True},  # After the Mummer's Ford
+        "01148": {"grants_insight": True},  # Summer: "While you control Bran Stark, he gains insight."
+        "01088": {"draws": False, "grants_insight": False},  # The Tickler: neither
+    }
+    for code, want in facts.items():
+        card = catalog.card(code)
+        assert {k: getattr(card, k) for k in want} == want, (code, card.name)
+    # A sentence with a condition is not read: Hodor (2e) "… cannot be declared as an attacker unless you control Bran
+    # Stark."
+    hodor = [c for c in catalog.all("2e") if c.name == "Hodor" and c.type == "character"]
+    assert hodor and all(c.never_declared == () for c in hodor)
+
+
+def plots(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str, int], gold: int = 0) -> Table:
+    t = make_table({"A": {a_plot: 1, **a}, "B": {b_plot: 1, **b}}, edition=edition, phase="plot", gold=gold)
+    legal(t, ChoosePlot("A", f"A.{a_plot}.1"))
+    legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
+    legal(t, SetFirstPlayer("A"))
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    return t
+
+
+def to_challenges(t: Table) -> None:
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+
+
+def test_first_edition_ser_jaime_does_not_kneel_to_attack_or_defend_in_a_military_challenge() -> None:
+    """aside7 29, 39: "Ser Jaime Lannister does not kneel to attack or defend during a Military challenge.": he stands
+    after defending, and after attacking may attack again in an intrigue challenge."""
+    t = plots("1e", "core_181", "acoa_25", {"core_37": 1}, {"core_37": 1, "core_124": 1})
+    in_play(t, "A.core_37.1")
+    in_play(t, "B.core_37.1")
+    in_play(t, "B.core_124.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_37.1"]))
+    legal(t, DeclareDefenders("B", ["B.core_37.1"]))
+    assert not t.in_play["A.core_37.1"].kneeling and not t.in_play["B.core_37.1"].kneeling
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=["B.core_124.1"]))
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.core_37.1"]))
+    assert t.in_play["A.core_37.1"].kneeling  # an intrigue challenge: he kneels as any attacker
+
+
+def test_a_character_that_cannot_attack_or_be_bypassed_by_stealth() -> None:
+    """aside7 33: 1st edition Hodor: "Hodor cannot be declared as an attacker. Hodor cannot be bypassed with
+    stealth." Salladhor Saan's stealth chooses another character."""
+    t = plots("1e", "core_181", "acoa_25", {"core_12": 1, "acoa_62": 1}, {"core_12": 1, "core_124": 1})
+    for card in ("A.core_12.1", "A.acoa_62.1", "B.core_12.1", "B.core_124.1"):
+        in_play(t, card)
+    to_challenges(t)
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.core_12.1"]),
+                        "challenge.cannot-be-declared")
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.acoa_62.1"], bypassed=["B.core_12.1"]),
+                        "challenge.stealth-immune")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.acoa_62.1"], bypassed=["B.core_124.1"]))
+
+
+def test_the_knight_of_flowers_attacking_alone_allows_one_defender() -> None:
+    """aside7 05: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1
+    character as a defender." With a second attacker, two defenders are fine."""
+    lancers = {"01057": 3}
+    t = plots("2e", "01001", "00006", {"01185": 1, **lancers}, lancers)
+    for card in ("A.01185.1", "A.01057.1", "B.01057.1", "B.01057.2"):
+        in_play(t, card)
+    to_challenges(t)
+    alone = t.clone()
+    legal(alone, InitiateChallenge("A", "military", "B", attackers=["A.01185.1"]))
+    flagged_and_refused(alone, DeclareDefenders("B", ["B.01057.1", "B.01057.2"]), "challenge.defenders-alone")
+    legal(alone, DeclareDefenders("B", ["B.01057.1"]))
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01185.1", "A.01057.1"]))
+    legal(t, DeclareDefenders("B", ["B.01057.1", "B.01057.2"]))
+
+
+def test_the_long_plan_keeps_unspent_gold_through_taxation() -> None:
+    """aside7 19: "You do not return unspent gold to the treasury during the taxation phase." Only its player."""
+    t = plots("2e", "02016", "01001", {}, {}, gold=3)
+    for phase in ("challenges", "dominance", "standing", "taxation"):
+        while t.active_player is not None:
+            legal(t, PassTurn(t.active_player))
+        legal(t, BeginPhase(phase))
+    assert (t.players["A"].gold, t.players["B"].gold) == (3, 0)
+
+
+def test_famine_raises_each_opponents_cost_to_marshal_a_character() -> None:
+    """aside7 13: "Increase the cost for each opponent to marshal each of his or her characters by 1." Vanguard
+    Lancer costs Bob 3, not 2; its own player pays the printed 2."""
+    t = plots("2e", "02100", "01001", {"01057": 1}, {"01057": 1}, gold=2)
+    hand(t, "A.01057.1", "B.01057.1")
+    legal(t, Marshal("A", "A.01057.1"))
+    assert t.players["A"].gold == 0
+    legal(t, PassTurn("A"))
+    flagged_and_refused(t, Marshal("B", "B.01057.1"), "gold.insufficient")
+
+
+def test_rains_of_autumn_and_blockade_change_income() -> None:
+    """aside6 38, aside7 34 (1st edition): Rains of Autumn: "Characters, locations, and attachments do not provide
+    income bonuses this round." (every player); Blockade: "The income on each opponent's revealed plot card is
+    reduced to 0." (its player's own income stands)."""
+    catalog = Catalog.open()
+    bonus = next(c.code for c in catalog.all("1e") if c.type == "location" and c.bonus("income") == 1)
+    t = plots("1e", "core_184", "acoa_25", {bonus: 1}, {bonus: 1})
+    in_play(t, f"A.{bonus}.1")
+    in_play(t, f"B.{bonus}.1")
+    assert income(t, "A") == catalog.card("core_184").income
+    assert income(t, "B") == catalog.card("acoa_25").income
+    t = plots("1e", "core_193", "acoa_25", {bonus: 1}, {bonus: 1})
+    in_play(t, f"B.{bonus}.1")
+    assert income(t, "A") == catalog.card("core_193").income
+    assert income(t, "B") == 1  # the plot's 0 and the location's +1
+    legal(t, CollectIncome("A"))
+
+
+def test_stoic_resolve_knelt_characters_cannot_be_killed() -> None:
+    """aside7 31: "Knelt characters cannot be killed." (whoever revealed it): a kill of a kneeling character and a
+    military claim naming one are flagged; the claim asks only for the standing ones."""
+    t = plots("1e", "bwb_60", "acoa_25", {"core_124": 1}, {"core_124": 3})
+    for card in ("A.core_124.1", "B.core_124.1", "B.core_124.2", "B.core_124.3"):
+        in_play(t, card)
+    t.in_play["B.core_124.1"].kneeling = True
+    flagged_and_refused(t, Kill("A", "B.core_124.1"), "kill.knelt")
+    legal(t.clone(), Kill("A", "B.core_124.2"))
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_124.1"]))
+    legal(t, DeclareDefenders("B", ["B.core_124.2"]))  # it kneels to defend
+    legal(t, ChallengeResult("A"))
+    flagged_and_refused(t, ApplyClaim("B", cards=["B.core_124.1"]), "kill.knelt")
+    legal(t, ApplyClaim("B", cards=["B.core_124.3"]))  # claim 1 either way; one standing character to choose
+
+
+def test_an_events_printed_play_restriction() -> None:
+    """aside7 09, 16 (RR: Event Cards): "Play only during a [military] challenge." (For the North!); "Play only
+    during a challenge in which you are the defending player." (Ours is the Fury); "Play only if you are the first
+    player." (The Kraken's Grasp)."""
+    t = plots("2e", "01001", "00006", {"01157": 1, "01082": 1, "01057": 1}, {"01063": 1, "01057": 1}, gold=5)
+    hand(t, "A.01157.1", "A.01082.1", "B.01063.1")
+    in_play(t, "A.01057.1")
+    in_play(t, "B.01057.1")
+    flagged_and_refused(t, PlayEvent("A", "A.01157.1"), "event.play-during")
+    legal(t.clone(), PlayEvent("A", "A.01082.1"))  # Alice is the first player
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"]))
+    flagged_and_refused(t, PlayEvent("A", "A.01157.1"), "event.play-during")  # a power challenge
+    legal(t.clone(), PlayEvent("B", "B.01063.1"))  # Bob defends
+    t.first_player = "B"
+    v = play(t.clone(), PlayEvent("A", "A.01082.1"), "advisory")
+    assert "event.play-first" in rules_of(v)
+    t = plots("2e", "01001", "00006", {"01157": 1, "01063": 1, "01057": 1}, {"01057": 1}, gold=5)
+    hand(t, "A.01157.1", "A.01063.1")
+    in_play(t, "A.01057.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]))
+    legal(t.clone(), PlayEvent("A", "A.01157.1"))
+    flagged_and_refused(t, PlayEvent("A", "A.01063.1"), "event.play-during")  # Alice attacks, she does not defend
+
+
+def test_a_draw_names_a_source_that_can_draw() -> None:
+    """aside6 24, aside7 03 (RR: Draw; RR: Insight): a draw outside the draw phase names the card effect that
+    draws. The Tickler neither draws nor has insight: flagged, unless something its player has in play gives a
+    character insight (Summer: "While you control Bran Stark, he gains insight.")."""
+    t = plots("2e", "01001", "00006", {"01088": 1, "01148": 1}, {})
+    in_play(t, "A.01088.1")
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01088.1"), "draw.source")
+    legal(t.clone(), DrawCards("A", 1, source="A.01148.1"))  # a card whose text draws or gives insight
+    in_play(t, "A.01148.1")
+    legal(t, DrawCards("A", 1, source="A.01088.1"))
+
+
+def test_each_players_additional_challenge_from_another_players_plot() -> None:
+    """aside7 39 (1st edition After the Mummer's Ford): "Each player may initiate an additional Military challenge
+    this round.": Bob, who did not reveal it, may name it for a second military challenge; a third is flagged."""
+    t = plots("1e", "kotse_48", "acoa_25", {"core_124": 3}, {"core_124": 3})
+    for n in (1, 2, 3):
+        in_play(t, f"A.core_124.{n}")
+        in_play(t, f"B.core_124.{n}")
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    t.active_player = "B"
+    for n in (1, 2):
+        legal(t, InitiateChallenge("B", "military", "A", attackers=[f"B.core_124.{n}"],
+                                   source="A.kotse_48.1" if n == 2 else None))
+        legal(t, DeclareDefenders("A", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("A", cards=[f"A.core_124.{n}"]))
+    flagged_and_refused(t, InitiateChallenge("B", "military", "A", attackers=["B.core_124.3"], source="A.kotse_48.1"),
+                        "challenge.once-per-type")
