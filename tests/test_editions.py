@@ -42,3 +42,21 @@ def test_each_edition_carries_its_facts() -> None:
     assert two.shadows_entry_restriction(burned) is None  # 2nd edition: effects may put any card there
     assert two.citation("shadows.timing-1e").startswith("1E")  # a 1st-edition-only rule keeps its text
     assert one.citation("shadows.no-action-window") == "RR: Action Windows"
+
+
+def test_an_attachment_leaves_with_its_card_to_the_hand_in_the_2nd_edition_and_to_the_discard_pile_in_the_1st() -> None:
+    """RR: Leaves Play (2nd edition: attachments return to their owners' hands, Terminal ones are discarded); the 1st
+    edition has no Terminal keyword and discards them (aside8 33, 40)."""
+    from companion.rules.actions import Kill
+    from companion.rules.state import Zone
+    from tests.tables import in_play, legal, make_table, notes_of
+
+    for edition, character, attachment, zone, note in (("2e", "01057", "01034", Zone.HAND, "attachment-returned"),
+                                                       ("1e", "core_124", "core_140", Zone.DISCARD,
+                                                        "attachment-discarded")):
+        t = make_table({"A": {character: 1, attachment: 1}, "B": {}}, edition=edition, phase="challenges")
+        in_play(t, f"A.{character}.1")
+        in_play(t, f"A.{attachment}.1", attached_to=f"A.{character}.1")
+        v = legal(t, Kill("A", f"A.{character}.1"))
+        assert t.zone_of(f"A.{attachment}.1") is zone, edition
+        assert note in notes_of(v)

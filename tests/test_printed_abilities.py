@@ -188,9 +188,9 @@ def test_an_events_printed_play_restriction() -> None:
     in_play(t, "A.01057.1")
     in_play(t, "B.01057.1")
     flagged_and_refused(t, PlayEvent("A", "A.01157.1"), "event.play-during")
-    legal(t.clone(), PlayEvent("A", "A.01082.1"))  # Alice is the first player
     to_challenges(t)
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"]))
+    legal(t.clone(), PlayEvent("A", "A.01082.1"))  # a Challenges Action; Alice is the first player
     flagged_and_refused(t, PlayEvent("A", "A.01157.1"), "event.play-during")  # a power challenge
     legal(t.clone(), PlayEvent("B", "B.01063.1"))  # Bob defends
     t.first_player = "B"
@@ -236,3 +236,18 @@ def test_each_players_additional_challenge_from_another_players_plot() -> None:
         legal(t, ApplyClaim("A", cards=[f"A.core_124.{n}"]))
     flagged_and_refused(t, InitiateChallenge("B", "military", "A", attackers=["B.core_124.3"], source="A.kotse_48.1"),
                         "challenge.once-per-type")
+
+
+def test_an_event_whose_ability_names_a_phase_is_played_in_that_phase() -> None:
+    """aside8 16, 34 (RR: Actions: "Marshaling Action:" only in the marshaling phase; 1st edition "Dominance:"):
+    Consolidation of Power in the challenges phase is flagged; in the marshaling phase it is legal. An event whose
+    abilities name no one phase ("Action:", "Any Phase:", a Reaction beside it) is not bound."""
+    catalog = Catalog.open()
+    assert catalog.card("01062").play_phase == "marshaling"
+    assert catalog.card("acoa_49").play_phase == "dominance"
+    assert catalog.card("01159").play_phase is None  # Winter Is Coming: "Action:"
+    t = plots("2e", "01001", "00006", {"01062": 2}, {}, gold=5)
+    hand(t, "A.01062.1", "A.01062.2")
+    legal(t.clone(), PlayEvent("A", "A.01062.1"))
+    to_challenges(t)
+    flagged_and_refused(t, PlayEvent("A", "A.01062.2"), "event.play-phase")

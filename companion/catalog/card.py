@@ -45,7 +45,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "claim_attacking", "blanks_attached", "zero_base", "zero_base_traits", "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
-              "grants_insight", "grants_each")
+              "grants_insight", "grants_each", "play_phase")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -218,6 +218,9 @@ class Card:
     #: A plot's additional challenges are each player's, not only its own player's ("Each player may initiate an
     #: additional Military challenge this round.": 1st edition After the Mummer's Ford).
     grants_each: bool = False
+    #: The one phase every triggered ability of it names ("Challenges Action:"; 1st edition "Dominance:"): an event
+    #: with it is played only in that phase.
+    play_phase: str | None = None
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()

@@ -40,19 +40,17 @@ _NO_BYPASS = re.compile(r"^(.+?) cannot be bypassed (?:by|with) stealth$", re.IG
 #: defender.": only when it names the card.
 _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending player cannot declare more than (\d+) "
                               r"characters? as (?:a )?defenders?$", re.IGNORECASE)
-#: "You do not return unspent gold to the treasury during the taxation phase." (The Long Plan)
-_KEEPS_GOLD = re.compile(r"^you do not return unspent gold to the treasury during the taxation phase$", re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
-#: 1st edition Rains of Autumn: "Characters, locations, and attachments do not provide income bonuses this round."
-_NO_INCOME_BONUSES = re.compile(r"^characters, locations,? and attachments do not provide income bonuses this round$",
-                                re.IGNORECASE)
-#: 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
-_OPPONENTS_INCOME_ZERO = re.compile(r"^the income on each opponent's revealed plot card is reduced to 0$",
-                                    re.IGNORECASE)
-#: 1st edition Stoic Resolve: "Knelt characters cannot be killed."
-_KNELT_UNKILLABLE = re.compile(r"^knelt characters cannot be killed$", re.IGNORECASE)
+#: Whole sentences read as a yes/no fact of the card, word for word (lower case, no final stop).
+_FLAG_SENTENCES = {
+    "you do not return unspent gold to the treasury during the taxation phase": "keeps_gold",  # The Long Plan
+    # 1st edition Rains of Autumn, Blockade and Stoic Resolve:
+    "characters, locations, and attachments do not provide income bonuses this round": "no_income_bonuses",
+    "the income on each opponent's revealed plot card is reduced to 0": "opponents_income_zero",
+    "knelt characters cannot be killed": "knelt_unkillable",
+}
 #: An event's "Play only during a [military] challenge." / "… a challenge in which you are the defending player." /
 #: "… a challenge you initiated." / "Play only if you are (not) the first player.": when it may be played.
 _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power)\]? )?challenge"
@@ -60,6 +58,27 @@ _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power
 _PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.IGNORECASE)
 #: Text that can draw a card or give insight: a draw naming the card as its source is possible.
 _DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
+#: A triggered ability's label: 2nd edition "<b>Challenges Action:</b>", "<b>Reaction:</b>"; 1st edition "Challenges:",
+#: "Any Phase:", "Response:" at the start of a sentence.
+_TRIGGER_2E = re.compile(r"<b>\s*((?:(?:Plot|Draw|Marshaling|Challenges?|Dominance|Standing|Taxation) )?Action|"
+                         r"Reaction|Interrupt|Forced Reaction|Forced Interrupt|When Revealed)\s*:?\s*</b>",
+                         re.IGNORECASE)
+_TRIGGER_1E = re.compile(r"(?:^|[.\n]\s*)((?:Limited )?(?:Plot|Draw|Marshalling|Challenges|Dominance|Standing|Taxation|"
+                         r"Any Phase|Response|Interrupt|Lasting Effect))\s*:", re.IGNORECASE)
+_PHASES = {"plot": "plot", "draw": "draw", "marshaling": "marshaling", "marshalling": "marshaling",
+           "challenge": "challenges", "challenges": "challenges", "dominance": "dominance", "standing": "standing",
+           "taxation": "taxation"}
+
+
+def play_phase(text: str | None) -> str | None:
+    """The one phase a card's every triggered ability names ("Challenges Action:"; 1st edition "Challenges:"): an
+    event with it may be played only then (RR: Actions; 1E Rules › Actions). None: any other ability, or none."""
+    labels = [m.group(1) for m in _TRIGGER_2E.finditer(text or "")] or [m.group(1)
+                                                                       for m in _TRIGGER_1E.finditer(text or "")]
+    phases = {_PHASES.get(label.lower().removeprefix("limited ").removesuffix(" action").strip()) for label in labels}
+    return phases.pop() if len(phases) == 1 and None not in phases else None
+
+
 #: Text that gives insight to a character, its own or another's ("Attached character gains insight.", "While you
 #: control Bran Stark, he gains insight."): any of the player's characters may then draw by it.
 _GRANTS_INSIGHT = re.compile(r"\bgains?\b[^.]*\binsight\b", re.IGNORECASE)
@@ -81,7 +100,7 @@ _BLANKS = re.compile(r"^treat attached (?:character|location)(?:'s printed text 
 _ZERO_BASE = re.compile(r"^treat the base (gold|initiative) value on each revealed (.*?)plot card as if it were 0$",
                         re.IGNORECASE)
 #: "If you win initiative, you must choose an opponent to be the first player." (the plot Retaliation)
-_OPPONENT_FIRST = re.compile(r"^if you win initiative, you must choose an opponent to be the first player$",
+_OPPONENT_FIRST = re.compile(r"^if you win initiative, you must choose an opponent (?:to be|as) the first player$",
                              re.IGNORECASE)
 #: "You may marshal or play 1 additional limited card this round." (Taxation; "… each round": Elinor Tyrell).
 _EXTRA_LIMITED = re.compile(r"^you may marshal or play (\d+) additional limited cards? (?:this|each) round$",
@@ -140,6 +159,7 @@ class Keywords:
     draws: bool = False  # its text draws cards or gives insight
     grants_insight: bool = False  # its text gives a character insight
     grants_each: bool = False  # its additional challenges are each player's ("Each player may initiate …")
+    play_phase: str | None = None  # the one phase its every triggered ability names ("Challenges Action:")
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -168,7 +188,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     zero_traits: list[str] = []
     stands_defending: tuple[str, ...] = ()
     never_declared: tuple[str, ...] = ()
-    no_bypass = keeps_gold = no_income_bonuses = opponents_income_zero = knelt_unkillable = grants_each = False
+    no_bypass = grants_each = False
+    flags: set[str] = set()  # _FLAG_SENTENCES read
     alone_defenders: int | None = None
     opponent_cost: list[tuple[str, int]] = []
     play_during: str | None = None
@@ -216,17 +237,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (dearer := _OPPONENT_COST.match(sentence)) is not None:
                 opponent_cost.append((dearer.group(1).lower().rstrip("s"), int(dearer.group(2))))
                 continue
-            if _KEEPS_GOLD.match(sentence):
-                keeps_gold = True
-                continue
-            if _NO_INCOME_BONUSES.match(sentence):
-                no_income_bonuses = True
-                continue
-            if _OPPONENTS_INCOME_ZERO.match(sentence):
-                opponents_income_zero = True
-                continue
-            if _KNELT_UNKILLABLE.match(sentence):
-                knelt_unkillable = True
+            if word in _FLAG_SENTENCES:
+                flags.add(_FLAG_SENTENCES[word])
                 continue
             if zero:
                 zero_base.append("income" if zero.group(1).lower() == "gold" else "initiative")
@@ -275,10 +287,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited,
                     enters_knelt, opponent_first, stands_attacking, tuple(extra_challenges), claim_attacking,
                     blanks_attached, tuple(zero_base), tuple(zero_traits), stands_defending, never_declared,
-                    no_bypass, alone_defenders, keeps_gold, tuple(opponent_cost), no_income_bonuses,
-                    opponents_income_zero, knelt_unkillable, play_during, play_side, play_first,
+                    no_bypass, alone_defenders, "keeps_gold" in flags, tuple(opponent_cost),
+                    "no_income_bonuses" in flags, "opponents_income_zero" in flags, "knelt_unkillable" in flags,
+                    play_during, play_side, play_first,
                     bool(_DRAWS.search(_TAG.sub("", text or ""))),
-                    bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each)
+                    bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each, play_phase(text))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

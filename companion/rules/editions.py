@@ -34,6 +34,11 @@ class Table(TableState):
     #: A player may once shuffle the setup hand back and draw 7 new cards (RR: Setup); the 1st-edition texts held
     #: here (the Shadows insert, the rules digest) give no mulligan, so there it is flagged.
     has_mulligan: ClassVar[bool] = True
+    #: An attachment whose card leaves play returns to its owner's hand, unless it is Terminal (RR: Leaves Play;
+    #: RR: Terminal). The 1st edition has no Terminal keyword: its attachments are discarded ("Attachments are
+    #: discarded from play if the card they are attached to leaves play", its core rulebook as a held-out writer
+    #: quoted it; docs/rules-decisions.md).
+    attachments_to_hand: ClassVar[bool] = True
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
 
     def citation(self, rule: str) -> str:
@@ -120,6 +125,7 @@ class FirstEditionTable(Table):
     beginning_of_phase_shadows: ClassVar[bool] = True
     has_reserve: ClassVar[bool] = False
     has_mulligan: ClassVar[bool] = False
+    attachments_to_hand: ClassVar[bool] = False
 
     def own_citation(self, rule: Rule) -> str | None:
         return rule.citation_1e

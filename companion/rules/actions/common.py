@@ -10,7 +10,7 @@ from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import fits_restriction, keeps_off
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
-from companion.rules.state import Stage, Zone
+from companion.rules.state import Phase, Stage, Zone
 from companion.rules.values import (
     claim_due,
     current_challenge,
@@ -301,6 +301,8 @@ def note_leaving_play(t: Table, v: Checker, card: str) -> None:
             v.note("duplicate-discarded", (dep,), card=t.ref(dep))
         elif t.card(dep).terminal:
             v.note("attachment-terminal", (dep,), card=t.ref(dep))
+        elif not t.attachments_to_hand:
+            v.note("attachment-discarded", (dep,), card=t.ref(dep))
         else:
             v.note("attachment-returned", (dep,), card=t.ref(dep), owner=t.instance(dep).owner)
 
@@ -309,7 +311,7 @@ def leave_to(t: Table, card: str, zone: Zone) -> None:
     """Move a card to its owner's ``zone``; from play, its duplicates and attachments go first."""
     if t.zone_of(card) is Zone.PLAY:
         for dep in t.dependents(card):
-            if t.in_play[dep].duplicate_of or t.card(dep).terminal:
+            if t.in_play[dep].duplicate_of or t.card(dep).terminal or not t.attachments_to_hand:
                 leave_to(t, dep, Zone.DISCARD)
             else:
                 leave_to(t, dep, Zone.HAND)
@@ -358,3 +360,24 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
     if card in t.in_play and t.in_play[card].kneeling:
         for plot in revealed_plots_that(t, "knelt_unkillable"):
             v.violate("kill.knelt", (card, plot), card=t.ref(card), plot=t.ref(plot))
+
+
+def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
+    """An event's printed play restriction (RR: Play Restrictions and Permissions): the one phase its abilities name
+    ("Challenges Action:"; 1st edition "Dominance:"; RR: Actions), "Play only during a [military]
+    challenge." (and "… in which you are the defending player", "… you initiated"), "Play only if you are (not)
+    the first player."."""
+    c = t.card(card)
+    if c.type == "event" and c.play_phase is not None and t.phase.value != c.play_phase:
+        v.violate("event.play-phase", (card,), card=t.ref(card), phase=Phase(c.play_phase))
+    if c.play_during is not None:
+        ch = current_challenge(t)
+        kind = None if c.play_during == "challenge" else c.play_during
+        under_way = ch is not None and t.phase is Phase.CHALLENGES and (kind is None or ch.kind == kind)
+        side = None if ch is None else ch.defender if c.play_side == "defender" else ch.attacker
+        if not under_way or (c.play_side is not None and side != player):
+            v.violate("event.play-during", (card,), card=t.ref(card),
+                      when=msg(f"event.during.{c.play_during}.{c.play_side or 'any'}"))
+    if c.play_first is not None and t.first_player is not None and (t.first_player == player) != c.play_first:
+        v.violate("event.play-first", (card,), card=t.ref(card),
+                  when=msg("event.first" if c.play_first else "event.not-first"))

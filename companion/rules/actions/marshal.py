@@ -10,6 +10,7 @@ from companion.rules.actions.common import (
     check_attachment,
     check_limited,
     check_payment,
+    check_play_only,
     check_plot_forbids,
     check_restrictions,
     check_unique_entry,
@@ -22,26 +23,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
-from companion.rules.values import current_challenge, opponent_cost
-from companion.rules.verdict import msg
-
-
-def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
-    """An event's printed play restriction (RR: Play Restrictions and Permissions): "Play only during a [military]
-    challenge." (and "… in which you are the defending player", "… you initiated"), "Play only if you are (not)
-    the first player."."""
-    c = t.card(card)
-    if c.play_during is not None:
-        ch = current_challenge(t)
-        kind = None if c.play_during == "challenge" else c.play_during
-        under_way = ch is not None and t.phase is Phase.CHALLENGES and (kind is None or ch.kind == kind)
-        side = None if ch is None else ch.defender if c.play_side == "defender" else ch.attacker
-        if not under_way or (c.play_side is not None and side != player):
-            v.violate("event.play-during", (card,), card=t.ref(card),
-                      when=msg(f"event.during.{c.play_during}.{c.play_side or 'any'}"))
-    if c.play_first is not None and t.first_player is not None and (t.first_player == player) != c.play_first:
-        v.violate("event.play-first", (card,), card=t.ref(card),
-                  when=msg("event.first" if c.play_first else "event.not-first"))
+from companion.rules.values import opponent_cost
 
 
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:

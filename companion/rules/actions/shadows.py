@@ -11,6 +11,7 @@ from companion.rules.actions.common import (
     check_entering,
     check_limited,
     check_payment,
+    check_play_only,
     check_plot_forbids,
     check_restrictions,
     count_limited,
@@ -142,6 +143,7 @@ class PlayEventFromShadows(_PaidFromShadows):
         check_restrictions(t, v, self.player, "play_events")
         check_restrictions(t, v, self.player, "bring_out")  # an event played from shadows comes out of them
         check_plot_forbids(t, v, self.player, self.card, playing=True)
+        check_play_only(t, v, self.player, self.card)
         if c.limited:
             check_limited(t, v, self.player, self.card)
             v.note("limited-event-counts", (self.card,), card=t.ref(self.card), player=self.player)
