@@ -251,3 +251,60 @@ def test_an_event_whose_ability_names_a_phase_is_played_in_that_phase() -> None:
     legal(t.clone(), PlayEvent("A", "A.01062.1"))
     to_challenges(t)
     flagged_and_refused(t, PlayEvent("A", "A.01062.2"), "event.play-phase")
+
+
+def test_what_an_attachment_gives_the_character_it_is_on() -> None:
+    """aside8 14, 40 (RR: Golden Rule): Little Bird "Attached character gains an [intrigue] icon."; Old Bear's
+    Raven "… gains stealth."; 1st edition Lordship "… gains the Lord trait and a Power icon." and "Limit 1 per
+    character." (aside8 33). Without the attachment the icon, the keyword and the trait are not there."""
+    catalog = Catalog.open()
+    assert (catalog.card("core_140").grants_traits, catalog.card("core_140").grants_icons) == (("Lord",), ("power",))
+    assert catalog.card("kl_63").grants_icons == ("intrigue",)  # "… an Intrigue icon. Response: …" on one line
+    t = plots("2e", "01001", "00006", {"01057": 2, "01034": 1, "02106": 1}, {"01057": 2})
+    for card in ("A.01057.1", "A.01057.2", "B.01057.1", "B.01057.2"):
+        in_play(t, card)
+    to_challenges(t)
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01057.1"]), "challenge.icon")
+    flagged_and_refused(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"], bypassed=["B.01057.1"]),
+                        "challenge.stealth-count")
+    in_play(t, "A.01034.1", attached_to="A.01057.1")
+    in_play(t, "A.02106.1", attached_to="A.01057.2")
+    legal(t.clone(), InitiateChallenge("A", "intrigue", "B", attackers=["A.01057.1"]))
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.2"], bypassed=["B.01057.1"]))
+    # Lordship: a second copy on the same character is flagged.
+    t = make_table({"A": {"core_18": 1, "core_140": 2}, "B": {}}, edition="1e")
+    in_play(t, "A.core_18.1")
+    in_play(t, "A.core_140.1", attached_to="A.core_18.1")
+    hand(t, "A.core_140.2")
+    flagged_and_refused(t, Marshal("A", "A.core_140.2", attach_to="A.core_18.1"), "attach.one-per-card")
+
+
+def test_fortified_position_blanks_every_characters_text_box() -> None:
+    """aside8 21: "Treat each character as if its printed text box were blank (except for Traits)." Ser Jaime's
+    "does not kneel when declared as an attacker" and a renown that names his own text as its source do nothing."""
+    t = plots("2e", "01012", "00006", {"01087": 1}, {"01057": 1})
+    in_play(t, "A.01087.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    assert t.in_play["A.01087.1"].kneeling
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=[]))
+    from companion.rules.actions import Renown
+
+    flagged_and_refused(t, Renown("A", ["A.01087.1"], source="A.01087.1"), "renown.keyword")
+
+
+def test_noose_and_swordpoint_keeps_weak_characters_knelt() -> None:
+    """aside8 27 (1st edition): "Characters with STR 2 or lower cannot stand during the standing phase." The Knight
+    of the Tumblestone (STR 2) stays knelt; a STR 3 character stands."""
+    t = plots("1e", "core_207", "acoa_25", {"core_18": 1, "core_37": 1}, {})
+    in_play(t, "A.core_18.1")
+    in_play(t, "A.core_37.1")
+    for card in ("A.core_18.1", "A.core_37.1"):
+        t.in_play[card].kneeling = True
+    for phase in ("challenges", "dominance", "standing"):
+        while t.active_player is not None:
+            legal(t, PassTurn(t.active_player))
+        legal(t, BeginPhase(phase))
+    assert t.in_play["A.core_18.1"].kneeling and not t.in_play["A.core_37.1"].kneeling

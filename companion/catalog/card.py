@@ -45,7 +45,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "claim_attacking", "blanks_attached", "zero_base", "zero_base_traits", "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
-              "grants_insight", "grants_each", "play_phase")
+              "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
+              "grants_keywords", "no_stand_str", "one_per_card")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -221,6 +222,17 @@ class Card:
     #: The one phase every triggered ability of it names ("Challenges Action:"; 1st edition "Dominance:"): an event
     #: with it is played only in that phase.
     play_phase: str | None = None
+    #: A plot's "Treat each character as if its printed text box were blank (except for Traits)." (Fortified Position).
+    blanks_characters: bool = False
+    #: An attachment's "Attached character gains an [intrigue] icon and the Steward trait." (Little Bird; 1st edition
+    #: "… gains an Intrigue icon."): what the card it is on gains while it is attached and its text is not blank.
+    grants_icons: tuple[str, ...] = ()
+    grants_traits: tuple[str, ...] = ()
+    grants_keywords: tuple[str, ...] = ()
+    #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase.": 2.
+    no_stand_str: int | None = None
+    #: An attachment's "Limit 1 per character." (1st edition Lordship): one copy of it on a card.
+    one_per_card: bool = False
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()

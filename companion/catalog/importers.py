@@ -43,6 +43,14 @@ _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending p
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
+#: "Attached character gains an [intrigue] icon and the Steward trait." / "… gains stealth and renown." / 1st edition
+#: "Attached character gains an Intrigue icon.": what an attachment gives the card it is on, each item known or the
+#: sentence is not read ("… gains renown during [power] challenges" is not).
+_ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
+_GAINED_ICON = re.compile(r"^an? \[?(military|intrigue|power)\]? icon$", re.IGNORECASE)
+_GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits?$")
+#: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
+_NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during the standing phase$", re.IGNORECASE)
 #: Whole sentences read as a yes/no fact of the card, word for word (lower case, no final stop).
 _FLAG_SENTENCES = {
     "you do not return unspent gold to the treasury during the taxation phase": "keeps_gold",  # The Long Plan
@@ -50,7 +58,28 @@ _FLAG_SENTENCES = {
     "characters, locations, and attachments do not provide income bonuses this round": "no_income_bonuses",
     "the income on each opponent's revealed plot card is reduced to 0": "opponents_income_zero",
     "knelt characters cannot be killed": "knelt_unkillable",
+    "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
+    # Fortified Position: every character's printed text box counts as blank, its traits aside.
+    "treat each character as if its printed text box were blank (except for traits)": "blanks_characters",
 }
+
+
+def attached_gains(items: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None:
+    """The icons, traits and keywords of "Attached character gains …", or None if any item is not one of those."""
+    icons: list[str] = []
+    traits: list[str] = []
+    keywords: list[str] = []
+    for item in re.split(r", and |, | and (?=an? |the |[a-z]+$)", items):
+        item = item.strip()
+        if (icon := _GAINED_ICON.match(item)) is not None:
+            icons.append(icon.group(1).lower())
+        elif (named := _GAINED_TRAITS.match(item)) is not None:
+            traits += [x.strip() for x in named.group(1).split(" and ")]
+        elif item.lower() in KEYWORDS:
+            keywords.append(item.lower())
+        else:
+            return None
+    return tuple(icons), tuple(traits), tuple(keywords)
 #: An event's "Play only during a [military] challenge." / "… a challenge in which you are the defending player." /
 #: "… a challenge you initiated." / "Play only if you are (not) the first player.": when it may be played.
 _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power)\]? )?challenge"
@@ -160,6 +189,12 @@ class Keywords:
     grants_insight: bool = False  # its text gives a character insight
     grants_each: bool = False  # its additional challenges are each player's ("Each player may initiate …")
     play_phase: str | None = None  # the one phase its every triggered ability names ("Challenges Action:")
+    blanks_characters: bool = False  # every character's printed text box counts as blank (Fortified Position)
+    grants_icons: tuple[str, ...] = ()  # an attachment's "Attached character gains an [intrigue] icon."
+    grants_traits: tuple[str, ...] = ()  # … "the King trait"
+    grants_keywords: tuple[str, ...] = ()  # … "stealth"
+    no_stand_str: int | None = None  # characters with this STR or lower do not stand (Noose and Swordpoint)
+    one_per_card: bool = False  # an attachment's "Limit 1 per character."
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -190,6 +225,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     never_declared: tuple[str, ...] = ()
     no_bypass = grants_each = False
     flags: set[str] = set()  # _FLAG_SENTENCES read
+    granted: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
+    no_stand_str: int | None = None
     alone_defenders: int | None = None
     opponent_cost: list[tuple[str, int]] = []
     play_during: str | None = None
@@ -201,8 +238,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         return m is not None and name is not None and fold(m.group(1)) == fold(name)
 
     for line in (text or "").split("\n"):
-        if "<b>" in line or ":" in line:  # an ability ("Reaction: ...", "While you control: ..."), not a keyword
+        if "<b>" in line:  # an ability ("<b>Reaction:</b> ..."), not a keyword
             continue
+        if ":" in line:  # the sentences before an ability on its line (1st edition "… an Intrigue icon. Response: …")
+            before = line.split(":", 1)[0]
+            line = before.rsplit(".", 1)[0] if "." in before else ""
         for sentence in _TAG.sub("", line).split("."):
             sentence = " ".join(sentence.split())
             word = sentence.lower()
@@ -239,6 +279,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if word in _FLAG_SENTENCES:
                 flags.add(_FLAG_SENTENCES[word])
+                continue
+            if (gains := _ATTACHED_GAINS.match(sentence)) is not None:
+                granted = attached_gains(gains.group(1)) or granted
+                continue
+            if (noose := _NO_STAND.match(sentence)) is not None:
+                no_stand_str = int(noose.group(1))
                 continue
             if zero:
                 zero_base.append("income" if zero.group(1).lower() == "gold" else "initiative")
@@ -291,7 +337,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "no_income_bonuses" in flags, "opponents_income_zero" in flags, "knelt_unkillable" in flags,
                     play_during, play_side, play_first,
                     bool(_DRAWS.search(_TAG.sub("", text or ""))),
-                    bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each, play_phase(text))
+                    bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each, play_phase(text),
+                    "blanks_characters" in flags, *granted, no_stand_str, "one_per_card" in flags)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

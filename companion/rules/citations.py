@@ -239,6 +239,7 @@ RULES: dict[str, Rule] = {
         "1E Rules › Attachments",
     ),
     # Keywords the catalog carries as facts: "No attachments", and "No attachments except <trait>" with its traits.
+    "attach.one-per-card": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "attach.no-attachments": Rule(
         "RR: No Attachments",
         "1E Rules › No attachments",

@@ -38,6 +38,8 @@ from companion.rules.values import (
     first_player_chosen,
     hand_count,
     has_deck,
+    has_icon,
+    has_keyword,
     has_plots,
     in_play_controlled,
     income,
@@ -334,7 +336,7 @@ def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer
         lines += _challenge_lines(t, c)
         if c.stage is Stage.ATTACKERS and _may(role, "declare_defenders", c.defender):
             eligible = [x for x in in_play_controlled(t, c.defender) if t.card(x).type == "character"
-                        and not t.in_play[x].kneeling and c.kind in t.card(x).icons and x not in c.bypassed]
+                        and not t.in_play[x].kneeling and has_icon(t, x, c.kind) and x not in c.bypassed]
             offers.append(_offer("defend", msg("round.defend", kind=msg(f"challenge.kind.{c.kind}")),
                                  {"type": "declare_defenders", "player": c.defender, "defenders": []}, primary=True,
                                  fields=[_pick(t, "defenders", eligible, 0, len(eligible), show_str=True)]))
@@ -363,17 +365,17 @@ def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer
         if done.count(kind) > len(grants) or not opponents or plot_forbids_challenge(t, attacker, kind):
             continue
         eligible = [x for x in in_play_controlled(t, attacker) if t.card(x).type == "character"
-                    and not t.in_play[x].kneeling and kind in t.card(x).icons]
+                    and not t.in_play[x].kneeling and has_icon(t, x, kind)]
         if not eligible:
             continue
         fields = [_pick(t, "attackers", eligible, 1, len(eligible), show_str=True)]
         if len(opponents) > 1:
             fields.append({"name": "defender", "kind": "seat", "min": 1, "max": 1,
                            "choices": [{"seat": s, "name": t.players[s].name} for s in opponents]})
-        stealthy = [x for x in eligible if t.card(x).has_keyword("stealth")]
+        stealthy = [x for x in eligible if has_keyword(t, x, "stealth")]
         if stealthy:
             targets = [x for s in opponents for x in in_play_controlled(t, s) if t.card(x).type == "character"
-                       and not t.card(x).has_keyword("stealth")]
+                       and not has_keyword(t, x, "stealth")]
             if targets:
                 fields.append(_pick(t, "bypassed", targets, 0, len(stealthy)))
         offers.append(_offer(f"challenge:{kind}", msg("round.initiate", kind=msg(f"challenge.kind.{kind}")),

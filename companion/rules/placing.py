@@ -29,6 +29,9 @@ def keeps_off(t: TableState, card: str, attachment: Card) -> str | None:
         return "attach.no-attachments"
     if c.attachments_except and not {x.lower() for x in c.attachments_except} & {x.lower() for x in attachment.traits}:
         return "attach.no-attachments-except"
+    if attachment.one_per_card and any(ip.attached_to == card and t.card(a).title_key == attachment.title_key
+                                       for a, ip in t.in_play.items()):
+        return "attach.one-per-card"  # "Limit 1 per character." (1st edition Lordship)
     return None
 
 
@@ -49,7 +52,9 @@ def _fits(t: TableState, target: str, only: AttachOnly, by: str | None) -> bool:
         return False
     if (only.factions and not set(only.factions) & set(c.factions)) or set(only.not_factions) & set(c.factions):
         return False
-    traits = {_trait(x) for x in c.traits}
+    # What its attachments give it counts too ("Attached character gains the Lord trait.").
+    traits = {_trait(x) for x in c.traits} | {_trait(x) for a, ip in t.in_play.items() if ip.attached_to == target
+                                              for x in t.card(a).grants_traits}
     if (only.traits and not {_trait(x) for x in only.traits} & traits) or {_trait(x) for x in only.not_traits} & traits:
         return False
     cost = c.cost if isinstance(c.cost, int) else None

@@ -87,9 +87,13 @@ def recorded(t: Table, stat: str, seat: str, card: str | None = None) -> int:
 
 
 def blanked(t: Table) -> set[str]:
-    """The cards in play whose printed text box counts as blank: an attachment on them says so (Milk of the Poppy).
-    Their keywords and the sentences the catalogue reads from their text do nothing; their traits stay."""
-    return {ip.attached_to for a, ip in t.in_play.items() if ip.attached_to and t.card(a).blanks_attached}
+    """The cards in play whose printed text box counts as blank: an attachment on them says so (Milk of the Poppy),
+    or a revealed plot does for every character (Fortified Position). Their keywords and the sentences the catalogue
+    reads from their text do nothing; their traits stay."""
+    out = {ip.attached_to for a, ip in t.in_play.items() if ip.attached_to and t.card(a).blanks_attached}
+    if any(getattr(plot_card(t, seat), "blanks_characters", False) for seat in t.seats):
+        out |= {cid for cid in t.in_play if t.card(cid).type == "character"}
+    return out
 
 
 def printed(t: Table, card: str) -> Card | None:
@@ -243,8 +247,21 @@ def strength(t: Table, card: str) -> int:
     return max(0, (c.strength or 0) + recorded(t, "str", t.controller(card), card))
 
 
+def attached_facts(t: Table, card: str) -> list[Card]:
+    """The printed facts of the attachments on a card in play whose text counts (what they give it)."""
+    return [facts for a, ip in t.in_play.items() if ip.attached_to == card and (facts := printed(t, a)) is not None]
+
+
 def has_icon(t: Table, card: str, kind: str) -> bool:
-    return kind in t.card(card).icons
+    """A printed icon, or one an attachment gives it ("Attached character gains an [intrigue] icon.")."""
+    return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached_facts(t, card))
+
+
+def has_keyword(t: Table, card: str, keyword: str) -> bool:
+    """A printed keyword of a card whose text is not blank, or one an attachment gives it ("… gains stealth.")."""
+    facts = printed(t, card)
+    return (facts is not None and facts.has_keyword(keyword)) or any(
+        keyword in f.grants_keywords for f in attached_facts(t, card))
 
 
 def current_challenge(t: Table) -> ChallengeRecord | None:
@@ -311,7 +328,7 @@ def renown_cards(t: Table, c: ChallengeRecord) -> list[str]:
     if c.winner is None:
         return []
     return [card for card in participants(t, c, c.winner)
-            if (facts := printed(t, card)) is not None and facts.has_keyword("renown")]
+            if has_keyword(t, card, "renown")]
 
 
 # -- dominance (RR: Appendix I › 5.2) ---------------------------------------------------------------------

@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 # Decks by card code (plots and agendas included), big enough for a few rounds of draws (7 at setup, 2 a round).
 # 2nd edition: Lannister shadows against Stark, 20 cards in each draw deck (the same count, so a game gone to time
 # can be tied on its draw decks).
-LANNISTER = {"01089": 1, "13089": 1, "01091": 3, "01035": 1, "01044": 1, "00168": 2, "11099": 1, "01028": 1,
+LANNISTER = {"01089": 1, "13089": 1, "01091": 3, "01096": 1, "01044": 1, "00168": 2, "11099": 1, "01028": 1,
              "01029": 1, "01030": 1, "01094": 3, "01093": 2, "01090": 1, "01084": 1,
              "01001": 1, "01002": 1, "01003": 1, "01004": 1, "01005": 1, "01006": 1, "01007": 1, "01027": 1}
 STARK = {"13022": 1, "00168": 1, "01091": 2, "00221": 1, "00230": 1, "00212": 1, "00225": 1, "01030": 1,
@@ -278,7 +278,7 @@ def two_e_advisory(base: str) -> Recorder:
     t(B, {"type": "draw_cards", "player": B, "count": 7})
     t(A, {"type": "setup_into_shadows", "player": A, "card": "A.13089.1"})
     t(A, {"type": "setup_face_down", "player": A, "card": "A.01089.1"})
-    t(A, {"type": "setup_face_down", "player": A, "card": "A.01035.1", "attach_to": "A.01089.1"})
+    t(A, {"type": "setup_face_down", "player": A, "card": "A.01096.1", "attach_to": "A.01089.1"})
     t(B, {"type": "setup_place", "player": B, "card": "B.00230.1"})
     t(B, {"type": "setup_into_shadows", "player": B, "card": "B.00168.1"})
     t("host", {"type": "reveal_setup"})
@@ -591,7 +591,7 @@ def event_2e(base: str) -> Recorder:
     t("B", {"type": "draw_cards", "player": "B", "count": 7})
     t("A", {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"})
     t("A", {"type": "setup_face_down", "player": "A", "card": "A.01089.1"})
-    t("A", {"type": "setup_face_down", "player": "A", "card": "A.01035.1", "attach_to": "A.01089.1"})
+    t("A", {"type": "setup_face_down", "player": "A", "card": "A.01096.1", "attach_to": "A.01089.1"})
     t("B", {"type": "setup_place", "player": "B", "card": "B.00230.1"})
     t("B", {"type": "setup_place", "player": "B", "card": "B.01152.1"})
     t("B", {"type": "reveal_setup"})

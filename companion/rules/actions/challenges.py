@@ -43,11 +43,14 @@ from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone
 from companion.rules.values import (
     POWER,
+    blanked,
     challenge_winner,
     claim,
     claim_due,
     claim_raised,
     current_challenge,
+    has_icon,
+    has_keyword,
     participants,
     plot_limits,
     printed,
@@ -181,7 +184,7 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
         return False
     if declaring and t.in_play[card].kneeling:
         v.violate("challenge.kneeling", (card,), card=t.ref(card))
-    if kind not in c.icons:
+    if not has_icon(t, card, kind):
         v.violate("challenge.icon", (card,), card=t.ref(card), kind=kind_name(kind))
     return True
 
@@ -225,11 +228,11 @@ class InitiateChallenge(Action):
             check_participant(t, v, card, self.player, self.kind)
         check_plot_participants(t, v, self.player, list(self.attackers), attacking=True)
         check_never_declared(t, v, list(self.attackers), "attacker")
-        stealthy = sum(1 for card in self.attackers if t.card(card).has_keyword("stealth"))
+        stealthy = sum(1 for card in self.attackers if card in t.in_play and has_keyword(t, card, "stealth"))
         bypassed = self.bypassed or []
         for card in bypassed:
             if t.zone_of(card) is not Zone.PLAY or t.controller(card) != self.defender \
-                    or t.card(card).type != "character" or t.card(card).has_keyword("stealth"):
+                    or t.card(card).type != "character" or has_keyword(t, card, "stealth"):
                 v.violate("challenge.stealth-target", (card,), card=t.ref(card), player=t.players[self.defender].name)
             elif getattr(printed(t, card), "no_bypass", False):  # "Hodor cannot be bypassed with stealth."
                 v.violate("challenge.stealth-immune", (card,), card=t.ref(card))
@@ -458,7 +461,8 @@ class Renown(Action):
         for card in self.cards:
             if card not in eligible:
                 v.violate("renown.participant", (card,), card=t.ref(card), player=t.players[c.winner].name)
-            elif card not in renowned and self.source is None:
+            elif card not in renowned and (self.source is None or self.source in blanked(t)):
+                # A card effect named as the source gives renown, unless that card's text counts as blank.
                 v.violate("renown.keyword", (card,), card=t.ref(card))
 
     def apply(self, t: Table) -> None:

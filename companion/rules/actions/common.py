@@ -223,6 +223,9 @@ def check_attachment(
         if kept_off == "attach.no-attachments":
             v.violate("attach.no-attachments", (card, target), card=t.ref(card), target=t.ref(target))
             return False
+        if kept_off == "attach.one-per-card":
+            v.violate("attach.one-per-card", (card, target), card=t.ref(card), target=t.ref(target))
+            return False
         if kept_off == "attach.no-attachments-except":
             v.violate("attach.no-attachments-except", (card, target), card=t.ref(card), target=t.ref(target),
                       traits=", ".join(t.card(target).attachments_except))

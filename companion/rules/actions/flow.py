@@ -22,11 +22,13 @@ from companion.rules.values import (
     initiative_winner,
     keeps_gold,
     modifier_lasts,
+    plot_card,
     printed_cards,
     reserve,
     reserve_excess,
     revealed_plot,
     revealed_this_round,
+    strength,
 )
 
 
@@ -74,7 +76,7 @@ class BeginPhase(Action):
             v.violate("time.called")
         if target is Phase.PLOT:
             v.note("new-round", round=t.round + 1)
-        kneeling = sum(ip.kneeling for ip in t.in_play.values())
+        kneeling = sum(ip.kneeling for cid, ip in t.in_play.items() if cid not in stays_knelt(t))
         if target is Phase.STANDING and kneeling:
             v.note("cards-stand", count=kneeling)
         gold = sum(p.gold for seat, p in t.players.items() if not keeps_gold(t, seat))
@@ -96,13 +98,25 @@ class BeginPhase(Action):
             t.active_player = None
         t.turns_over = False
         if target is Phase.STANDING:  # RR: Appendix I › 6.2: each player stands each kneeling card
-            for ip in t.in_play.values():
-                ip.kneeling = False
+            held = stays_knelt(t)
+            for cid, ip in t.in_play.items():
+                if cid not in held:
+                    ip.kneeling = False
         if target is Phase.TAXATION:  # RR: Appendix I › 7.2: unspent gold returns to the treasury
             for seat, p in t.players.items():
                 if not keeps_gold(t, seat):  # The Long Plan: "You do not return unspent gold …"
                     p.gold = 0
         t.phase_began()
+
+
+def stays_knelt(t: Table) -> set[str]:
+    """Characters a revealed plot keeps from standing in the standing phase (1st edition Noose and Swordpoint:
+    "Characters with STR 2 or lower cannot stand during the standing phase.")."""
+    most = max((n for seat in t.seats if (n := getattr(plot_card(t, seat), "no_stand_str", None)) is not None),
+               default=None)
+    if most is None:
+        return set()
+    return {cid for cid in t.in_play if t.card(cid).type == "character" and strength(t, cid) <= most}
 
 
 def _initiative_name(t: Table) -> str:
