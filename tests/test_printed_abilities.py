@@ -25,7 +25,7 @@ from companion.rules.actions import (
 )
 from companion.rules.editions import Table
 from companion.rules.values import income
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, rules_of
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, next_phase, rules_of
 
 
 @pytest.fixture(scope="module")
@@ -308,3 +308,28 @@ def test_noose_and_swordpoint_keeps_weak_characters_knelt() -> None:
             legal(t, PassTurn(t.active_player))
         legal(t, BeginPhase(phase))
     assert t.in_play["A.core_18.1"].kneeling and not t.in_play["A.core_37.1"].kneeling
+
+
+def test_an_events_max_per_round_phase_or_challenge() -> None:
+    """aside8 16, 34 (RR: Max X per [period]): Take the Black "(Max 1 per round.)": a second copy the same round is
+    flagged; Winter Is Coming "(Max 1 per challenge.)": once each challenge."""
+    t = plots("2e", "01001", "00006", {"01139": 3, "01057": 2}, {"01057": 2}, gold=20)
+    assert (Catalog.open().card("01139").play_max, Catalog.open().card("01139").play_max_per) == (1, "round")
+    hand(t, "A.01139.1", "A.01139.2")
+    next_phase(t, "challenges")
+    next_phase(t, "dominance")  # a Dominance Action
+    legal(t, PlayEvent("A", "A.01139.1"))
+    flagged_and_refused(t, PlayEvent("A", "A.01139.2"), "event.play-max")
+    t = plots("2e", "01001", "00006", {"01159": 3, "01057": 2}, {"01057": 2}, gold=20)
+    hand(t, "A.01159.1", "A.01159.2", "A.01159.3")
+    for card in ("A.01057.1", "A.01057.2", "B.01057.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]))
+    legal(t, PlayEvent("A", "A.01159.1"))
+    flagged_and_refused(t, PlayEvent("A", "A.01159.2"), "event.play-max")
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=["B.01057.1"]))
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.2"]))
+    legal(t, PlayEvent("A", "A.01159.2"))  # another challenge

@@ -46,7 +46,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
-              "grants_keywords", "no_stand_str", "one_per_card")
+              "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -233,6 +233,10 @@ class Card:
     no_stand_str: int | None = None
     #: An attachment's "Limit 1 per character." (1st edition Lordship): one copy of it on a card.
     one_per_card: bool = False
+    #: An event's "(Max 1 per round.)" (1st edition "Limit 1 per phase."): at most ``play_max`` plays of its title by
+    #: a player per ``play_max_per`` ("round", "phase", "challenge").
+    play_max: int | None = None
+    play_max_per: str | None = None
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()

@@ -108,6 +108,18 @@ def play_phase(text: str | None) -> str | None:
     return phases.pop() if len(phases) == 1 and None not in phases else None
 
 
+#: How often an event may be played: 2nd edition "(Max 1 per challenge.)", 1st edition "Limit 1 per phase.".
+_PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one) (?:times )?per (round|phase|challenge)\b", re.IGNORECASE)
+
+
+def play_max(text: str | None) -> tuple[int | None, str | None]:
+    """How many times per round, phase or challenge the card's text lets it be played, if it says."""
+    m = _PLAY_MAX.search(_TAG.sub("", text or ""))
+    if m is None:
+        return None, None
+    return (1 if m.group(1).lower() == "one" else int(m.group(1))), m.group(2).lower()
+
+
 #: Text that gives insight to a character, its own or another's ("Attached character gains insight.", "While you
 #: control Bran Stark, he gains insight."): any of the player's characters may then draw by it.
 _GRANTS_INSIGHT = re.compile(r"\bgains?\b[^.]*\binsight\b", re.IGNORECASE)
@@ -195,6 +207,8 @@ class Keywords:
     grants_keywords: tuple[str, ...] = ()  # … "stealth"
     no_stand_str: int | None = None  # characters with this STR or lower do not stand (Noose and Swordpoint)
     one_per_card: bool = False  # an attachment's "Limit 1 per character."
+    play_max: int | None = None  # an event's "(Max 1 per round.)": that many …
+    play_max_per: str | None = None  # … per "round", "phase" or "challenge"
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -338,7 +352,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     play_during, play_side, play_first,
                     bool(_DRAWS.search(_TAG.sub("", text or ""))),
                     bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each, play_phase(text),
-                    "blanks_characters" in flags, *granted, no_stand_str, "one_per_card" in flags)
+                    "blanks_characters" in flags, *granted, no_stand_str, "one_per_card" in flags,
+                    *play_max(text))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

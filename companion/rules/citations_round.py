@@ -100,6 +100,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.play-during": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-first": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-phase": Rule("RR: Event Cards", "1E Rules › Events"),
+    "event.play-max": Rule("RR: Event Cards", "1E Rules › Events"),
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
     "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),

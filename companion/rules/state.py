@@ -133,6 +133,8 @@ class Player:
     plot_chosen_round: int = -1  # the round in which this player chose a plot (once a round: RR 1.2)
     drew_round: int = -1  # the round of this player's draw-phase draw (RR: Appendix I › 2.2, once)
     mulligan_taken: bool = False  # the setup hand went back into the deck for 7 new cards (RR: Setup, once)
+    #: Events played: (title key, round, phase, challenges recorded so far), for "(Max 1 per round.)".
+    events_played: list[tuple[str, int, str, int]] = field(default_factory=list)
     reserve_round: int = -1  # the round in which this player discarded down to the reserve (RR 7.3)
     deck_cards: int = 0  # cards of the draw deck this player brought (0: no deck loaded)
     eliminated: bool = False  # out of the game: an empty draw deck (RR: Winning the Game), or recorded

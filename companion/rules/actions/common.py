@@ -384,3 +384,23 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
     if c.play_first is not None and t.first_player is not None and (t.first_player == player) != c.play_first:
         v.violate("event.play-first", (card,), card=t.ref(card),
                   when=msg("event.first" if c.play_first else "event.not-first"))
+
+
+def event_moment(t: Table, card: str) -> tuple[str, int, str, int]:
+    """An event's play as ``Player.events_played`` keeps it: its title, the round, the phase, the challenges so far."""
+    return (t.card(card).title_key, t.round, t.phase.value, len(t.challenges))
+
+
+def check_play_max(t: Table, v: Checker, player: str, card: str) -> None:
+    """An event's "(Max 1 per round.)" / "(Max 1 per challenge.)" (1st edition "Limit 1 per phase."): that many plays
+    of its title by the player in that span (RR: Max X per [period])."""
+    c = t.card(card)
+    if c.play_max is None or c.play_max_per is None:
+        return
+    title, rnd, phase, challenges = event_moment(t, card)
+    same = [p for p in t.players[player].events_played if p[0] == title and p[1] == rnd
+            and (c.play_max_per == "round" or p[2] == phase)
+            and (c.play_max_per != "challenge" or (p[3] == challenges and current_challenge(t) is not None))]
+    if len(same) >= c.play_max:
+        v.violate("event.play-max", (card,), card=t.ref(card), count=c.play_max,
+                  per=msg(f"event.per.{c.play_max_per}"))

@@ -10,6 +10,7 @@ from companion.rules.actions.common import (
     check_attachment,
     check_limited,
     check_payment,
+    check_play_max,
     check_play_only,
     check_plot_forbids,
     check_restrictions,
@@ -17,6 +18,7 @@ from companion.rules.actions.common import (
     count_limited,
     duplicate_target,
     enter_play,
+    event_moment,
     require_in_hand,
     take_from_hand,
 )
@@ -150,6 +152,7 @@ class PlayEvent(Action):
         check_restrictions(t, v, self.player, "play_events")
         check_plot_forbids(t, v, self.player, self.card, playing=True)
         check_play_only(t, v, self.player, self.card)
+        check_play_max(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
@@ -162,4 +165,5 @@ class PlayEvent(Action):
         t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
         if c.limited:
             count_limited(t, self.player)
+        t.players[self.player].events_played.append(event_moment(t, self.card))
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)

@@ -11,11 +11,13 @@ from companion.rules.actions.common import (
     check_entering,
     check_limited,
     check_payment,
+    check_play_max,
     check_play_only,
     check_plot_forbids,
     check_restrictions,
     count_limited,
     enter_play,
+    event_moment,
     leave_to,
     note_leaving_play,
     note_owner_area,
@@ -144,6 +146,7 @@ class PlayEventFromShadows(_PaidFromShadows):
         check_restrictions(t, v, self.player, "bring_out")  # an event played from shadows comes out of them
         check_plot_forbids(t, v, self.player, self.card, playing=True)
         check_play_only(t, v, self.player, self.card)
+        check_play_max(t, v, self.player, self.card)
         if c.limited:
             check_limited(t, v, self.player, self.card)
             v.note("limited-event-counts", (self.card,), card=t.ref(self.card), player=self.player)
@@ -153,6 +156,7 @@ class PlayEventFromShadows(_PaidFromShadows):
         self.pay(t)
         if t.card(self.card).limited:
             count_limited(t, self.player)
+        t.players[self.player].events_played.append(event_moment(t, self.card))
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
 
 
