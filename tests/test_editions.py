@@ -60,3 +60,27 @@ def test_an_attachment_leaves_with_its_card_to_the_hand_in_the_2nd_edition_and_t
         v = legal(t, Kill("A", f"A.{character}.1"))
         assert t.zone_of(f"A.{attachment}.1") is zone, edition
         assert note in notes_of(v)
+
+
+def test_first_edition_unspent_gold_goes_back_after_the_taxation_phases_shadows_chance() -> None:
+    """The 1st-edition Shadows insert: the chance to come out of Shadows comes at the beginning of each phase, "before
+    any other 'beginning of the phase' effects", so at the beginning of taxation a player may still pay with unspent
+    gold; it goes back once every player has used or passed the chance (aside8 38). The 2nd edition returns it as
+    the phase begins (RR: Appendix I › 7.2; its action window comes after 7.3)."""
+    from companion.rules.actions import BeginPhase, PassShadows
+    from tests.tables import legal, make_table
+
+    t = make_table({"A": {}, "B": {}}, edition="1e", phase="standing", gold=3)
+    legal(t, BeginPhase("taxation"))
+    assert t.players["A"].gold == 3
+    legal(t, PassShadows("A"))
+    assert t.players["A"].gold == 3
+    legal(t, PassShadows("B"))
+    assert (t.players["A"].gold, t.players["B"].gold) == (0, 0)
+    t = make_table({"A": {}, "B": {}}, edition="1e", phase="standing", gold=3)
+    legal(t, BeginPhase("taxation"))
+    legal(t, BeginPhase("plot"))  # nothing else happened in taxation: the gold went back all the same
+    assert t.players["A"].gold == 0
+    t = make_table({"A": {}, "B": {}}, edition="2e", phase="standing", gold=3)
+    legal(t, BeginPhase("taxation"))
+    assert t.players["A"].gold == 0

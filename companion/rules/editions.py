@@ -40,6 +40,9 @@ class Table(TableState):
     #: quoted it; docs/rules-decisions.md).
     attachments_to_hand: ClassVar[bool] = True
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
+    #: 1st edition: the taxation phase began and its unspent gold goes back once the beginning-of-phase chance to come
+    #: out of Shadows is over (the insert: that chance comes "before any other 'beginning of the phase' effects").
+    gold_due_back: bool = False
 
     def citation(self, rule: str) -> str:
         """Where the rule is written for this edition (the other edition's text when it is the same rule)."""

@@ -14,6 +14,7 @@ from typing import Literal
 from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
 from companion.rules.actions.ending import check_game_on, settle
+from companion.rules.actions.flow import return_unspent_gold
 from companion.rules.check import Checker
 from companion.rules.editions import Table, table_class
 from companion.rules.state import CardInstance, Player, Zone
@@ -89,8 +90,11 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
         return verdict
     if action.starts_body(table):
         table.phase_body_started(None)
+        return_unspent_gold(table)  # 1st edition: after the chance to come out of Shadows
     out_before = frozenset(s for s, p in table.players.items() if p.eliminated)
     action.apply(table)
+    if table.gold_due_back and all(p.shadows_opportunity != "open" for p in table.players.values()):
+        return_unspent_gold(table)  # every player has used or passed the chance
     table.version += 1
     after = Checker(table)
     settle(table, after, out_before)  # the game's end, the moment it happens (RR: Winning the Game)

@@ -85,6 +85,7 @@ class BeginPhase(Action):
 
     def apply(self, t: Table) -> None:
         target = Phase(self.phase)
+        return_unspent_gold(t)  # 1st edition: a taxation phase in which nothing else happened
         end_challenge(t)
         if target is Phase.PLOT:
             t.round += 1
@@ -103,10 +104,21 @@ class BeginPhase(Action):
                 if cid not in held:
                     ip.kneeling = False
         if target is Phase.TAXATION:  # RR: Appendix I › 7.2: unspent gold returns to the treasury
-            for seat, p in t.players.items():
-                if not keeps_gold(t, seat):  # The Long Plan: "You do not return unspent gold …"
-                    p.gold = 0
+            t.gold_due_back = True
+            if not t.beginning_of_phase_shadows:
+                return_unspent_gold(t)
         t.phase_began()
+
+
+def return_unspent_gold(t: Table) -> None:
+    """The taxation phase's unspent gold goes back to the treasury (RR: Appendix I › 7.2), once, when it is due; a
+    player whose plot says so keeps it (The Long Plan)."""
+    if not t.gold_due_back:
+        return
+    t.gold_due_back = False
+    for seat, p in t.players.items():
+        if not keeps_gold(t, seat):
+            p.gold = 0
 
 
 def stays_knelt(t: Table) -> set[str]:
