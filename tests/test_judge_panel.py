@@ -97,7 +97,7 @@ def test_a_row_pressed_as_the_live_stream_redraws_it_still_opens_its_table(serve
 
 
 def test_the_panel_shows_what_an_attachment_lies_on(server: Server, browser: Any) -> None:
-    """The corpus event's first table at the end of round 1: Milk of the Poppy lies on Tyrion."""
+    """The corpus event's first table at the end of round 1: Widow's Wail lies on Tyrion."""
     from tests.corpus.load import Replay
 
     replay = Replay(server.url, "event-2e")
@@ -110,7 +110,7 @@ def test_the_panel_shows_what_an_attachment_lies_on(server: Server, browser: Any
     page.goto(f"{server.url}/e/{replay.ids['e']}/judge#key={replay.keys['judge']}")
     page.click(f"button[data-open='{replay.ids['r1t1']}']")
     page.wait_for_selector("#table-panel:not(.hidden)", timeout=5000)
-    assert "Milk of the Poppy (an Tyrion Lannister)" in page.inner_text("#moment")
+    assert "Widow's Wail (an Tyrion Lannister)" in page.inner_text("#moment")
     # Going to time asked at this table; another table opened: its panel shows no answer of the first.
     page.click("#gtt")
     page.wait_for_selector("#gtt-out li", timeout=5000)
