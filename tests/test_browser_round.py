@@ -261,6 +261,19 @@ def onward(a: Any, b: Any) -> None:
     raise AssertionError("no phone could go on to the next phase")
 
 
+def chances_go(a: Any, b: Any) -> None:
+    """1st edition: both phones let the beginning-of-phase chance to come out of Shadows go, in player order (the
+    taxation phase's unspent gold goes back once it is over)."""
+    deadline = time.monotonic() + WAIT / 1000
+    while time.monotonic() < deadline and (a.locator("#round-box [data-offer=pass-shadows]").count()
+                                           or b.locator("#round-box [data-offer=pass-shadows]").count()):
+        for page in (a, b):
+            if page.locator("#round-box [data-offer=pass-shadows]").count():
+                page.click("#round-box [data-offer=pass-shadows]")
+                page.wait_for_timeout(200)
+        a.wait_for_timeout(100)
+
+
 def tap_card(page: Any, selector: str, action: str, target: str | None = None) -> None:
     """Open a card's menu and tap one of its moves (the one onto ``target`` where it names one)."""
     page.click(selector, timeout=WAIT)
@@ -584,6 +597,8 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         onward(a, b)
         name = {"standing": "Auffrischungsphase", "taxation": "Steuerphase"}[phase]
         a.wait_for_selector(f"#phase:has-text('{name if de else phase + ' phase'}')", timeout=WAIT)
+    if first_ed:
+        chances_go(a, b)
     gold(a, 0)
     gold(b, 0)
     if not first_ed:  # Bob holds 7 cards with Forgotten Plans' reserve 6: one to discard, on his phone

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 import pytest
@@ -434,13 +433,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     # Unspent gold goes back once the beginning-of-phase chance to come out of Shadows is over (1st-edition insert):
     # Alice's gold is still hers until both phones have let their chance go.
     gold(a, 1)
-    deadline = time.monotonic() + WAIT / 1000
-    while time.monotonic() < deadline and a.locator("#gold").inner_text() != "0":
-        for page in (a, b):
-            if page.locator("#round-box [data-offer=pass-shadows]").count():
-                page.click("#round-box [data-offer=pass-shadows]")
-                page.wait_for_timeout(200)
-        a.wait_for_timeout(100)
+    round_walk.chances_go(a, b)
     gold(a, 0)
     gold(b, 0)
     t.look(a, "taxation")
