@@ -177,7 +177,7 @@ def palette(rng: np.random.Generator, faction: str) -> list[np.ndarray]:
         sky = np.array([rng.integers(150, 230), rng.integers(70, 140), rng.integers(40, 100)], np.float32)
     if rng.random() < 0.2:
         sky = np.array([rng.integers(20, 60), rng.integers(25, 60), rng.integers(40, 80)], np.float32)
-    return cols + [sky]
+    return [*cols, sky]
 
 
 def make_art(w: int, h: int, rng: np.random.Generator, faction: str) -> np.ndarray:
@@ -241,7 +241,7 @@ def make_art(w: int, h: int, rng: np.random.Generator, faction: str) -> np.ndarr
         col = tuple(int(v) for v in np.clip(base * rng.uniform(0.75, 1.3) + rng.normal(0, 10, 3), 0, 255))
         length = rng.uniform(4, 40)
         ang = rng.normal(0.3, 0.6)
-        od.line([(x, y), (x + length * math.cos(ang), y + length * math.sin(ang))], fill=col + (150,),
+        od.line([(x, y), (x + length * math.cos(ang), y + length * math.sin(ang))], fill=(*col, 150),
                 width=int(rng.integers(2, 7)))
     pil = Image.alpha_composite(pil.convert("RGBA"), over).convert("RGB").filter(ImageFilter.GaussianBlur(0.7))
     img = np.asarray(pil).astype(np.float32)
@@ -460,7 +460,7 @@ def title_mask(text: str, face: tuple[str, bool], cap: float, tracking: float, u
     if unique:
         rosette(d, real_cap * 0.5 + 2, base - real_cap * 0.5, real_cap * 0.45, 255)
     x = lead + 2
-    for (ch, f), adv in zip(items, advances):
+    for (ch, f), adv in zip(items, advances, strict=False):
         d.text((x, base), ch, font=f, fill=255, anchor="ls")
         x += adv
     bbox = mask.getbbox() or (0, 0, w, h)
@@ -493,11 +493,11 @@ def place_title(img: Image.Image, card: CardData, box: tuple[float, float, float
     if vertical:
         mask = mask.rotate(90, expand=True)
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        px, py = int(round(cx - mid)), int(round(cy - mask.height / 2))
+        px, py = int(round(cx - mid)), int(round(cy - mask.height / 2))  # noqa: RUF046
         up = (-1.0, 0.0)
     else:
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        px, py = int(round(cx - mask.width / 2)), int(round(cy - mid))
+        px, py = int(round(cx - mask.width / 2)), int(round(cy - mid))  # noqa: RUF046
         up = (0.0, -1.0)
     if sum(colour) > 400:  # light lettering: a thin dark edge under it
         shadow = mask.filter(ImageFilter.GaussianBlur(1.5))
@@ -530,7 +530,8 @@ def banner_shape(w: int, h: int, style: int) -> Image.Image:
     return m
 
 
-def cost_disc(img: Image.Image, cx: float, cy: float, r: float, value: Any, fc: dict[str, tuple[int, int, int]]) -> None:
+def cost_disc(img: Image.Image, cx: float, cy: float, r: float, value: Any,
+              fc: dict[str, tuple[int, int, int]]) -> None:
     d = ImageDraw.Draw(img)
     d.ellipse([cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4], fill=fc["accent"])
     d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(24, 20, 18))
@@ -561,7 +562,7 @@ def render_card(card: CardData, rng: np.random.Generator, face: tuple[str, bool]
     fm = rounded_mask(CW, CH, 2.2 * PX_MM, b1)
     paste_array(img, frame, 0, 0, fm)
     inner = rounded_mask(CW, CH, 1.2 * PX_MM, b2)
-    ix0, iy0, ix1, iy1 = b2, b2, CW - b2, CH - b2
+    ix0, iy0, ix1, _iy1 = b2, b2, CW - b2, CH - b2
     dark = tuple(int(v * 0.6) for v in fc["dark"])
     img.paste(dark, (0, 0), inner)
     d = ImageDraw.Draw(img)
@@ -920,7 +921,8 @@ def composite(bg: np.ndarray, p: Placed, M: np.ndarray, rng: np.random.Generator
     corners = apply(M, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64))
     side = max(np.hypot(*(corners[1] - corners[0])) / w, np.hypot(*(corners[3] - corners[0])) / h)
     r = min(1.0, side * 1.6)
-    src = cv2.resize(p.rgba, (max(2, int(w * r)), max(2, int(h * r))), interpolation=cv2.INTER_AREA) if r < 1 else p.rgba
+    src = (cv2.resize(p.rgba, (max(2, int(w * r)), max(2, int(h * r))), interpolation=cv2.INTER_AREA) if r < 1
+           else p.rgba)
     Ms = M @ sc(w / src.shape[1])
     pad = int(shadow[2] * 3 + abs(shadow[0]) + abs(shadow[1]) + 4)
     x0 = max(0, int(corners[:, 0].min()) - pad)
@@ -1022,7 +1024,8 @@ def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
         img += cv2.GaussianBlur(weave[..., 0], (0, 0), 0.7)[..., None]
     # cards
     card_px = np.mean([title_cap_px(p, Himg @ p.A) / p.info.cap * CH for p in placed])
-    shadow = (rng.uniform(-0.012, 0.012) * card_px, rng.uniform(0.0, 0.015) * card_px, rng.uniform(0.004, 0.012) * card_px)
+    shadow = (rng.uniform(-0.012, 0.012) * card_px, rng.uniform(0.0, 0.015) * card_px,
+              rng.uniform(0.004, 0.012) * card_px)
     masks = []
     for p in placed:
         masks.append(composite(img, p, Himg @ p.A, rng, shadow))
@@ -1084,7 +1087,8 @@ def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
     img = 255 * (np.clip(img, 0, 255) / 255) ** gamma
     sigma = rng.uniform(1.5, 7)
     noise = rng.standard_normal((H, W, 1)).astype(np.float32) * sigma
-    noise += rng.standard_normal((H, W, 1)).astype(np.float32) * np.sqrt(np.maximum(img.mean(axis=2, keepdims=True), 1)) * 0.35
+    noise += (rng.standard_normal((H, W, 1)).astype(np.float32)
+              * np.sqrt(np.maximum(img.mean(axis=2, keepdims=True), 1)) * 0.35)
     img = img + noise + rng.standard_normal((H, W, 3)).astype(np.float32) * sigma * 0.4
     if rng.random() < 0.5:  # the phone's sharpening
         soft = cv2.GaussianBlur(img, (0, 0), 1.2)
