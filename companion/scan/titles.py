@@ -572,10 +572,13 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
 
 
 def _title_like(read: Read) -> bool:
-    """A read that looks like a title: a few letters, mostly capitals (titles print in capitals and small capitals;
-    rules text and flavour in lower case), read with some confidence."""
+    """A read that looks like a title: a few letters, every word starting with a capital and many capitals (titles
+    print in capitals and small capitals, which Tesseract reads as either; rules text and flavour in lower case),
+    read with some confidence."""
     letters = [ch for ch in read.text if ch.isalpha()]
-    return len(letters) >= 4 and sum(ch.isupper() for ch in letters) >= 0.7 * len(letters) and read.confidence >= 50
+    words = [w for w in re.findall(r"[^\W\d_]{2,}", read.text)]
+    return (len(letters) >= 3 and read.confidence >= 30 and all(w[0].isupper() for w in words)
+            and sum(ch.isupper() for ch in letters) >= 0.4 * len(letters))
 
 
 def _read_cards(cards: Sequence[np.ndarray], quads: Sequence[np.ndarray], numbers: Iterable[int]) -> list[Read]:
