@@ -4,14 +4,16 @@ upright; each card type's title region read; the read that matches best kept.
 Reading happens in a scan worker (companion.scan.sandbox), like barcode decoding. The worker finds the cards by
 brightness edges, colour edges and as blobs off the table's colour (a printed card's dark border vanishes on a
 dark table, its coloured frame does not), fits each side past the rounded corners, straightens the card (a
-knelt card turned back), turns it half round when its rules text lies in its upper half, and cuts out the four
+knelt card turned back), turns it half round when its rules text lies in its upper half (and reads it turned
+half round again when nothing it read looks like a title), and cuts out the four
 places a 2nd-edition card prints its title (docs/card-layouts.md): a character's banner across the middle, an
 attachment's bar at the bottom, a location's strip along the left edge (turned to read), an event's band at the
 top. In each it looks for one line of title-sized print (dark on light or light on dark); Tesseract, kept loaded
 in the worker (libtesseract through ctypes, companion.scan.tess), reads each line. Nothing outside a title region
 is read: rules text is never an answer. The server matches each card's reads (``match_card``): a region's read
 only against the titles of the type that prints there, the seat's own deck first and the catalogue second; the
-best match wins. Without Tesseract the companion still reads labels and says OCR is unavailable (``ocr_status``).
+best match wins; a cut-off read that is clearly the start of one deck title names it (``cut_off``). Without
+Tesseract the companion still reads labels and says OCR is unavailable (``ocr_status``).
 """
 
 from __future__ import annotations
