@@ -4,14 +4,16 @@ upright; each card type's title region read; the read that matches best kept.
 Reading happens in a scan worker (companion.scan.sandbox), like barcode decoding. The worker finds the cards by
 brightness edges, colour edges and as blobs off the table's colour (a printed card's dark border vanishes on a
 dark table, its coloured frame does not), fits each side past the rounded corners, straightens the card (a
-knelt card turned back), turns it half round when its rules text lies in its upper half, and cuts out the four
+knelt card turned back), turns it half round when its rules text lies in its upper half (and reads it turned
+half round again when nothing it read looks like a title), and cuts out the four
 places a 2nd-edition card prints its title (docs/card-layouts.md): a character's banner across the middle, an
 attachment's bar at the bottom, a location's strip along the left edge (turned to read), an event's band at the
 top. In each it looks for one line of title-sized print (dark on light or light on dark); Tesseract, kept loaded
 in the worker (libtesseract through ctypes, companion.scan.tess), reads each line. Nothing outside a title region
 is read: rules text is never an answer. The server matches each card's reads (``match_card``): a region's read
 only against the titles of the type that prints there, the seat's own deck first and the catalogue second; the
-best match wins. Without Tesseract the companion still reads labels and says OCR is unavailable (``ocr_status``).
+best match wins; a cut-off read that is clearly the start of one deck title names it (``cut_off``). Without
+Tesseract the companion still reads labels and says OCR is unavailable (``ocr_status``).
 """
 
 from __future__ import annotations
@@ -397,6 +399,10 @@ def _run(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int,
     return max(runs, key=lambda r: sum(c[3] for c in r), default=[])
 
 
+#: The thresholds tried for a title's print, as shares of the first (see isolate_line).
+LEVEL_STEPS = (1.0, 0.7, 0.45)
+
+
 def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     """The one line of title print in a title region, black on white, capitals about READ_CAP high; None when
     the region holds no line of letters of a title's size. ``cap``: the capitals' expected height in the
@@ -410,29 +416,38 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     dark_print = True
     labels = np.zeros(big.shape, np.int32)
     stats = np.zeros((1, 5), np.int32)
+    # Strokes against the light round them (dark print) and against the dark (light print), and each one's threshold:
+    # the larger of Otsu's and half the strokes' contrast (a threshold pulled down by a banner's frame joins the
+    # letters).
+    planes = []
     for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):  # dark print on light, light print on dark
         found = cv2.GaussianBlur(cv2.morphologyEx(big, op, kernel), (3, 3), 0)
         otsu, _ink = cv2.threshold(found, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-        # Not below half the strokes' contrast: a threshold pulled down by a banner's frame joins the letters.
-        level = max(float(otsu), 0.45 * float(np.percentile(found, 99.5)))
-        ink = cv2.threshold(found, level, 255, cv2.THRESH_BINARY)[1]
-        row, marks, found_stats = _row(ink)
-        if row:
-            # Print stands out from the banner round it: dark print darker than the banner just above and below its
-            # line, light print lighter. (The gaps between dark letters make a row of "light letters" too, no
-            # lighter than the banner.)
-            x0, x1 = row[0][1], max(c[1] + c[3] for c in row)
-            y0, y1 = min(c[2] for c in row), max(c[2] + c[4] for c in row)
-            r = READ_CAP // 3
-            banner = np.concatenate([big[max(0, y0 - r):y0, x0:x1].ravel(), big[y1:y1 + r, x0:x1].ravel()])
-            letters = np.isin(marks[y0:y1, x0:x1], [c[0] for c in row])
-            if banner.size == 0 or not letters.any():
-                continue
-            contrast = float(np.median(banner)) - float(big[y0:y1, x0:x1][letters].mean())
-            if (contrast if op == cv2.MORPH_BLACKHAT else -contrast) < 10:
-                continue
-        if sum(c[3] for c in row) > sum(c[3] for c in best):
-            best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
+        planes.append((op, found, max(float(otsu), 0.45 * float(np.percentile(found, 99.5)))))
+    # A banner's frame or edge far stronger than faint print (grey letters, blur) takes the threshold above the
+    # letters: when neither kind of print shows a row of letters, the thresholds are lowered step by step.
+    for step in LEVEL_STEPS:
+        for op, found, level in planes:
+            ink = cv2.threshold(found, step * level, 255, cv2.THRESH_BINARY)[1]
+            row, marks, found_stats = _row(ink)
+            if row:
+                # Print stands out from the banner round it: dark print darker than the banner just above and below
+                # its line, light print lighter. (The gaps between dark letters make a row of "light letters" too,
+                # no lighter than the banner.)
+                x0, x1 = row[0][1], max(c[1] + c[3] for c in row)
+                y0, y1 = min(c[2] for c in row), max(c[2] + c[4] for c in row)
+                r = READ_CAP // 3
+                banner = np.concatenate([big[max(0, y0 - r):y0, x0:x1].ravel(), big[y1:y1 + r, x0:x1].ravel()])
+                letters = np.isin(marks[y0:y1, x0:x1], [c[0] for c in row])
+                if banner.size == 0 or not letters.any():
+                    continue
+                contrast = float(np.median(banner)) - float(big[y0:y1, x0:x1][letters].mean())
+                if (contrast if op == cv2.MORPH_BLACKHAT else -contrast) < 10:
+                    continue
+            if sum(c[3] for c in row) > sum(c[3] for c in best):
+                best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
+        if len(best) >= 3:
+            break
     if len(best) < 3:
         return None
     best.sort(key=lambda c: c[1])
@@ -489,6 +504,10 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         out = []
         for line in lines:
             said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 7))
+            if _letters(" ".join(t for _, t, _ in said)) < 3:
+                # Tesseract's one-line mode sometimes finds no line at all in a clean but faint or grainy one (grey
+                # print on a noisy banner); its one-word mode still reads the words.
+                said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 8))
             confs = [c for *_, c in said if c >= 0]
             out.append((" ".join(t for _, t, _ in said), sum(confs) / len(confs) if confs else 0.0))
         return out
@@ -540,13 +559,36 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     quads = [q for q in find_cards(image) if not any(_inside(p, q) for p in points)]
     if not quads and not points and (whole := _held_close(gray.shape)) is not None:
         quads = [whole]
+    cards = []
+    for q in quads:
+        card = straighten(gray, q)
+        cards.append(card if upright(card) else cv2.rotate(card, cv2.ROTATE_180))
+    out = _read_cards(cards, quads, range(len(quads)))
+    # A card whose regions gave nothing that reads like a title may lie the other way up (art dark and plain, or
+    # rules text sparse, misleading ``upright``): its regions are read again turned half round.
+    doubtful = [n for n in range(len(quads)) if not any(r.card == n and _title_like(r) for r in out)]
+    if doubtful:
+        turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
+        out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
+    return out
+
+
+def _title_like(read: Read) -> bool:
+    """A read that looks like a title: a few letters, every word starting with a capital and many capitals (titles
+    print in capitals and small capitals, which Tesseract reads as either; rules text and flavour in lower case),
+    read with some confidence."""
+    letters = [ch for ch in read.text if ch.isalpha()]
+    words = [w for w in re.findall(r"[^\W\d_]{2,}", read.text)]
+    return (len(letters) >= 3 and read.confidence >= 30 and all(w[0].isupper() for w in words)
+            and sum(ch.isupper() for ch in letters) >= 0.4 * len(letters))
+
+
+def _read_cards(cards: Sequence[np.ndarray], quads: Sequence[np.ndarray], numbers: Iterable[int]) -> list[Read]:
+    """The reads of each straightened card's title regions (``numbers``: the cards' numbers in the photo)."""
     lines: list[np.ndarray] = []
     owners: list[tuple[int, str, np.ndarray]] = []
-    for n, q in enumerate(quads):
-        card = straighten(gray, q)
-        if not upright(card):
-            card = cv2.rotate(card, cv2.ROTATE_180)
-        cap = CAP_SHARE * CARD_H
+    cap = CAP_SHARE * CARD_H
+    for card, q, n in zip(cards, quads, numbers, strict=True):
         for kind, region in title_regions(card).items():
             line = isolate_line(region, cap)
             if line is not None:
@@ -711,6 +753,62 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
     return confident, guesses
 
 
+#: A cut-off title (its end out of the photo, under another card or past a sleeve's glare): a read of at least
+#: PREFIX_LETTERS letters that is, this alike, the start of one title of the seat's deck.
+PREFIX_LETTERS = 8
+PREFIX = 0.86
+PREFIX_GAP = 0.2
+PREFIX_OUTSIDE_GAP = 0.1
+
+
+def _prefix_score(text: str, key: str) -> float:
+    """How alike the read is to the title's start (of about the read's length)."""
+    matcher = difflib.SequenceMatcher(None, text, "", autojunk=False)
+    best = 0.0
+    for n in range(max(1, len(text) - 2), min(len(key), len(text) + 2) + 1):
+        matcher.set_seq2(key[:n])
+        best = max(best, matcher.ratio())
+    return best
+
+
+def cut_off(read: str, deck_names: Sequence[str], catalogue_names: Sequence[str]) -> Guess | None:
+    """The deck's title whose start the read is, when the read is clearly shorter than that title (its end cut off)
+    and no other title (in the deck or out of it, whole or cut) is nearly as like it; None otherwise. Strict: the
+    read must be long (PREFIX_LETTERS letters), very like the start (PREFIX) and far ahead of every other title's
+    start or whole (PREFIX_GAP; a title outside the deck, PREFIX_OUTSIDE_GAP)."""
+    text = _joined(clean(read))
+    if _letters(text) < PREFIX_LETTERS:
+        return None
+    kept, keys, _counts, _lengths = _titles(tuple(deck_names))
+    scored = []
+    for name, key in zip(kept, keys, strict=True):
+        whole = difflib.SequenceMatcher(None, text, key, autojunk=False).ratio()
+        start = _prefix_score(text, key) if len(key) >= len(text) + 3 else 0.0
+        scored.append((start, whole, name))
+    scored.sort(reverse=True)
+    if not scored or scored[0][0] < PREFIX:
+        return None
+    best, _whole, name = scored[0]
+    rivals = [max(a, b) for a, b, other in scored[1:]]
+    if rivals and best - max(rivals) < PREFIX_GAP:
+        return None
+    # A title outside the deck that the read could be (whole or cut) must stay behind too.
+    in_deck = set(deck_names)
+    outside = [n for n in dict.fromkeys(catalogue_names) if n not in in_deck]
+    bar = best - PREFIX_OUTSIDE_GAP
+    if rank(read, outside, 1, bar):
+        return None
+    matcher = difflib.SequenceMatcher(None, text, "", autojunk=False)
+    n = len(text)
+    for key in _titles(tuple(outside))[1]:
+        matcher.set_seq2(key[:n + 2])
+        # A bound first (no start of the title shares more letters with the read than its longest one compared;
+        # the shortest has the smallest sum of lengths): most titles share too few letters.
+        if matcher.quick_ratio() * (2 * n + 2) / (2 * n - 2) >= bar and _prefix_score(text, key) >= bar:
+            return None
+    return Guess(name, round(best, 3), True)
+
+
 def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalogue: Mapping[str, Sequence[str]]
                ) -> tuple[bool, list[Guess], Read | None]:
     """(confident, up to three guesses, the read they come from) for one card's reads, one per title region.
@@ -725,6 +823,11 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
         deck_names = sorted({n for k in kinds for n in deck.get(k, ())})
         names = sorted({n for k in kinds for n in catalogue.get(k, ())})
         confident, guesses = match_title(read.text, deck_names, names, bool(deck))
+        if not confident and deck and read.region in catalogue:
+            cut = cut_off(read.text, deck_names, names)
+            if cut is not None:
+                confident = True
+                guesses = [cut, *(g for g in guesses if g.name != cut.name)][:3]
         if guesses:
             results.append((confident, guesses, read))
     if not results:
