@@ -333,3 +333,24 @@ def test_an_events_max_per_round_phase_or_challenge() -> None:
     legal(t, ApplyClaim("B", cards=["B.01057.1"]))
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.2"]))
     legal(t, PlayEvent("A", "A.01159.2"))  # another challenge
+
+
+def test_an_attachment_whose_restriction_is_no_longer_met_is_discarded() -> None:
+    """1st edition FAQ (3.20): an attachment is discarded at once when its restriction is no longer met; throneteki
+    enforces the same after every change. Fishing Net ("Opponent's character only.") on Bob's Vanguard Lancer goes to
+    Alice's discard pile when Alice takes control of the Lancer. An attachment an advisory table put somewhere it may
+    not lie stays there, as recorded."""
+    from companion.rules.actions import TakeControl
+    from companion.rules.state import Zone
+
+    t = make_table({"A": {"02052": 2, "01057": 1}, "B": {"01057": 1}}, edition="2e", phase="challenges")
+    in_play(t, "B.01057.1")
+    in_play(t, "A.01057.1")
+    in_play(t, "A.02052.1", attached_to="B.01057.1")
+    v = legal(t, TakeControl("A", "B.01057.1"))
+    assert t.zone_of("A.02052.1") is Zone.DISCARD and "attachment-invalid" in [n.kind for n in v.notes]
+    t = make_table({"A": {"02052": 1, "01057": 1}, "B": {}}, edition="2e")
+    in_play(t, "A.01057.1")
+    hand(t, "A.02052.1")
+    v = play(t, Marshal("A", "A.02052.1", attach_to="A.01057.1"), "advisory")
+    assert "attach.restriction" in rules_of(v) and t.zone_of("A.02052.1") is Zone.PLAY

@@ -13,10 +13,12 @@ from typing import Literal
 
 from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
+from companion.rules.actions.common import leave_to
 from companion.rules.actions.ending import check_game_on, settle
 from companion.rules.actions.flow import return_unspent_gold
 from companion.rules.check import Checker
 from companion.rules.editions import Table, table_class
+from companion.rules.placing import attachment_valid
 from companion.rules.state import CardInstance, Player, Zone
 from companion.rules.verdict import Verdict
 
@@ -92,11 +94,18 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
         table.phase_body_started(None)
         return_unspent_gold(table)  # 1st edition: after the chance to come out of Shadows
     out_before = frozenset(s for s, p in table.players.items() if p.eliminated)
+    # Attachments lying legally now: one the action leaves where it may no longer lie is discarded (a change of
+    # control under "Opponent's character only"). One the action itself puts somewhere illegal stays, as recorded.
+    lying = [a for a, ip in table.in_play.items() if ip.attached_to is not None and attachment_valid(table, a)]
     action.apply(table)
     if table.gold_due_back and all(p.shadows_opportunity != "open" for p in table.players.values()):
         return_unspent_gold(table)  # every player has used or passed the chance
     table.version += 1
     after = Checker(table)
+    for attachment in lying:
+        if not attachment_valid(table, attachment):
+            after.note("attachment-invalid", (attachment,), card=table.ref(attachment))
+            leave_to(table, attachment, Zone.DISCARD)
     settle(table, after, out_before)  # the game's end, the moment it happens (RR: Winning the Game)
     verdict.notes.extend(after.verdict.notes)
     return verdict

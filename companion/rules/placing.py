@@ -147,3 +147,19 @@ def reveal_setup_cards(t: TableState) -> None:
             enter_play(t, seat, card, t.players[seat].setup_face_down[card], discard_if_no_target=False, setup=True)
         t.players[seat].setup_face_down.clear()
     t.setup_revealed = True
+
+
+def attachment_valid(t: TableState, attachment: str) -> bool:
+    """An attachment in play still may lie where it lies: its printed restriction, judged for its controller, and the
+    card's "No attachments (except …)" (RR: Attachment Cards; 1st edition FAQ 3.20: a restriction no longer met
+    discards it at once)."""
+    ip = t.in_play.get(attachment)
+    if ip is None or ip.attached_to is None or ip.duplicate_of or ip.attached_to not in t.in_play:
+        return True
+    c = t.card(attachment)
+    if c.type != "attachment":
+        return True
+    reason = keeps_off(t, ip.attached_to, c)
+    if reason in ("attach.no-attachments", "attach.no-attachments-except"):
+        return False
+    return fits_restriction(t, ip.attached_to, c, ip.controller)
