@@ -354,3 +354,37 @@ def test_an_attachment_whose_restriction_is_no_longer_met_is_discarded() -> None
     hand(t, "A.02052.1")
     v = play(t, Marshal("A", "A.02052.1", attach_to="A.01057.1"), "advisory")
     assert "attach.restriction" in rules_of(v) and t.zone_of("A.02052.1") is Zone.PLAY
+
+
+def test_a_characters_strength_counted_from_the_table() -> None:
+    """aside6 25: "Tywin Lannister gets +1 STR for each gold in your gold pool." (printed STR 4); "Robert Baratheon
+    gets +1 STR for each other kneeling character in play." A `modify` naming the card as its source stands for its
+    text instead (the table counted it itself)."""
+    from companion.rules.actions import Modify
+    from companion.rules.values import strength
+
+    t = make_table({"A": {"01090": 1, "01048": 1, "01057": 2}, "B": {"01057": 1}}, edition="2e", gold=3)
+    for card in ("A.01090.1", "A.01048.1", "A.01057.1", "A.01057.2", "B.01057.1"):
+        in_play(t, card)
+    printed_str = Catalog.open().card("01090").strength or 0
+    assert strength(t, "A.01090.1") == printed_str + 3
+    t.in_play["A.01057.1"].kneeling = t.in_play["B.01057.1"].kneeling = True
+    assert strength(t, "A.01048.1") == (Catalog.open().card("01048").strength or 0) + 2
+    legal(t, Modify("A", "str", 1, card="A.01090.1", source="A.01090.1"))
+    assert strength(t, "A.01090.1") == printed_str + 1
+
+
+def test_obara_sand_defends_a_power_challenge_kneeling_and_without_the_icon() -> None:
+    """aside7 10: "Obara Sand may be declared as a defender during [power] challenges in which you are the defending
+    player, even while kneeling." (she prints only the military icon; throneteki reads it the same). In a military
+    challenge, kneeling, she is flagged as any kneeling character is."""
+    t = plots("2e", "01001", "00006", {"01057": 2}, {"01108": 1})
+    for card in ("A.01057.1", "A.01057.2", "B.01108.1"):
+        in_play(t, card)
+    t.in_play["B.01108.1"].kneeling = True
+    to_challenges(t)
+    military = t.clone()
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"]))
+    legal(t, DeclareDefenders("B", ["B.01108.1"]))
+    legal(military, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]))
+    flagged_and_refused(military, DeclareDefenders("B", ["B.01108.1"]), "challenge.kneeling")

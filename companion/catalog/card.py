@@ -46,7 +46,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
-              "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per")
+              "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
+              "defends_kneeling")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -237,6 +238,11 @@ class Card:
     #: a player per ``play_max_per`` ("round", "phase", "challenge").
     play_max: int | None = None
     play_max_per: str | None = None
+    #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts ("pool_gold", "own_power",
+    #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location") and the trait.
+    str_per: tuple[str, str | None] | None = None
+    #: "Obara Sand may be declared as a defender during [power] challenges …, even while kneeling.": those types.
+    defends_kneeling: tuple[str, ...] = ()
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
@@ -330,7 +336,7 @@ def _text_facts(d: dict[str, Any]) -> dict[str, Any]:
     for name, default in _TEXT_FACT_DEFAULTS.items():
         value = d.get(name)
         if value is None or default is None:
-            out[name] = value if value is not None else default
+            out[name] = tuple(value) if isinstance(value, list) else value if value is not None else default
         elif isinstance(default, tuple):
             out[name] = tuple(tuple(x) if isinstance(x, list) else x for x in value)
         else:

@@ -51,6 +51,33 @@ _GAINED_ICON = re.compile(r"^an? \[?(military|intrigue|power)\]? icon$", re.IGNO
 _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits?$")
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
 _NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during the standing phase$", re.IGNORECASE)
+#: "Obara Sand may be declared as a defender during [power] challenges in which you are the defending player, even while
+#: kneeling.": declared without the icon and while kneeling, in those challenges (throneteki reads it the same).
+_DEFENDS_KNEELING = re.compile(r"^(.+?) may be declared as a defender during \[?(military|intrigue|power)\]? challenges"
+                               r"(?: in which you are the defending player)?, even while kneeling$", re.IGNORECASE)
+#: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts, when the table holds it (the
+#: sentence names the card and sets no condition before it).
+_STR_PER = re.compile(r"^(.+?) gets \+1 STR for each (.+)$", re.IGNORECASE)
+_STR_COUNTS = (
+    (re.compile(r"^gold in your gold pool$", re.IGNORECASE), "pool_gold"),
+    (re.compile(r"^power (?:he|she|it) has$", re.IGNORECASE), "own_power"),
+    (re.compile(r"^gold (?:he|she|it) has$", re.IGNORECASE), "own_gold"),
+    (re.compile(r"^other kneeling character in play$", re.IGNORECASE), "kneeling_others"),
+    (re.compile(r"^character in your dead pile$", re.IGNORECASE), "dead_characters"),
+    (re.compile(r"^plot card in your used pile$", re.IGNORECASE), "used_plots"),
+    (re.compile(r"^other ([A-Z][\w' ]*?) (card|character) you control$"), "other_trait"),
+    (re.compile(r"^([A-Z][\w' ]*?) location you control$"), "trait_location"),
+)
+
+
+def str_per(what: str) -> tuple[str, str | None] | None:
+    """What "+1 STR for each …" counts: a kind and, for a trait count, the trait (None: a sentence not read)."""
+    for pattern, kind in _STR_COUNTS:
+        if (m := pattern.match(what)) is not None:
+            return kind, (m.group(1) if m.groups() else None)
+    return None
+
+
 #: Whole sentences read as a yes/no fact of the card, word for word (lower case, no final stop).
 _FLAG_SENTENCES = {
     "you do not return unspent gold to the treasury during the taxation phase": "keeps_gold",  # The Long Plan
@@ -209,6 +236,8 @@ class Keywords:
     one_per_card: bool = False  # an attachment's "Limit 1 per character."
     play_max: int | None = None  # an event's "(Max 1 per round.)": that many …
     play_max_per: str | None = None  # … per "round", "phase" or "challenge"
+    str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
+    defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -241,6 +270,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     flags: set[str] = set()  # _FLAG_SENTENCES read
     granted: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     no_stand_str: int | None = None
+    strength_per: tuple[str, str | None] | None = None
+    defends_kneeling: tuple[str, ...] = ()
     alone_defenders: int | None = None
     opponent_cost: list[tuple[str, int]] = []
     play_during: str | None = None
@@ -296,6 +327,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (gains := _ATTACHED_GAINS.match(sentence)) is not None:
                 granted = attached_gains(gains.group(1)) or granted
+                continue
+            if named(per := _STR_PER.match(sentence)) and (counted := str_per(per.group(2))) is not None:  # type: ignore[union-attr]
+                strength_per = counted
+                continue
+            if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
+                defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
             if (noose := _NO_STAND.match(sentence)) is not None:
                 no_stand_str = int(noose.group(1))
@@ -353,7 +390,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     bool(_DRAWS.search(_TAG.sub("", text or ""))),
                     bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each, play_phase(text),
                     "blanks_characters" in flags, *granted, no_stand_str, "one_per_card" in flags,
-                    *play_max(text))
+                    *play_max(text), strength_per, defends_kneeling)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

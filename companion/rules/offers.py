@@ -49,6 +49,7 @@ from companion.rules.values import (
     participants,
     plot_card,
     power_total,
+    printed,
     renown_cards,
     reserve,
     reserve_excess,
@@ -336,7 +337,9 @@ def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer
         lines += _challenge_lines(t, c)
         if c.stage is Stage.ATTACKERS and _may(role, "declare_defenders", c.defender):
             eligible = [x for x in in_play_controlled(t, c.defender) if t.card(x).type == "character"
-                        and not t.in_play[x].kneeling and has_icon(t, x, c.kind) and x not in c.bypassed]
+                        and x not in c.bypassed and (
+                            (not t.in_play[x].kneeling and has_icon(t, x, c.kind))
+                            or c.kind in getattr(printed(t, x), "defends_kneeling", ()))]
             offers.append(_offer("defend", msg("round.defend", kind=msg(f"challenge.kind.{c.kind}")),
                                  {"type": "declare_defenders", "player": c.defender, "defenders": []}, primary=True,
                                  fields=[_pick(t, "defenders", eligible, 0, len(eligible), show_str=True)]))

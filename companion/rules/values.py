@@ -242,9 +242,40 @@ def window_waits_for(t: Table) -> str | None:
 
 
 def strength(t: Table, card: str) -> int:
-    """A character's STR now: printed STR (0 when none is printed) plus its recorded modifiers, at least 0."""
+    """A character's STR now: printed STR (0 when none is printed), what its own text adds ("+1 STR for each gold in
+    your gold pool"), and its recorded modifiers, at least 0."""
     c = t.card(card)
-    return max(0, (c.strength or 0) + recorded(t, "str", t.controller(card), card))
+    return max(0, (c.strength or 0) + strength_counted(t, card) + recorded(t, "str", t.controller(card), card))
+
+
+def strength_counted(t: Table, card: str) -> int:
+    """The "+1 STR for each …" a character in play prints about itself, counted from the table (RR: Golden Rule):
+    gold in its controller's pool, power or gold on it, other kneeling characters, characters in its controller's
+    dead pile, plots in the used pile, its controller's other cards or locations with a trait. A recorded modifier
+    naming the card as its source stands for it instead (``Modifier.source``)."""
+    facts = printed(t, card) if card in t.in_play else None
+    if facts is None or facts.str_per is None or any(m.source == card and m.stat == "str" for m in t.modifiers):
+        return 0
+    kind, trait = facts.str_per
+    seat = t.controller(card)
+    p = t.players[seat]
+    if kind == "pool_gold":
+        return p.gold
+    if kind in ("own_power", "own_gold"):
+        return t.tokens.get(card, {}).get("power" if kind == "own_power" else "gold", 0)
+    if kind == "kneeling_others":
+        return sum(1 for cid, ip in t.in_play.items() if cid != card and ip.kneeling and not ip.duplicate_of
+                   and t.card(cid).type == "character")
+    if kind == "dead_characters":
+        return sum(1 for cid in p.zones[Zone.DEAD] if t.card(cid).type == "character")
+    if kind == "used_plots":
+        return len(p.zones[Zone.USED])
+    want = "location" if kind == "trait_location" else None
+    folded = (trait or "").casefold()
+    return sum(1 for cid, ip in t.in_play.items()
+               if cid != card and ip.controller == seat and not ip.duplicate_of
+               and (want is None or t.card(cid).type == want)
+               and folded in {x.casefold() for x in t.card(cid).traits})
 
 
 def attached_facts(t: Table, card: str) -> list[Card]:

@@ -169,7 +169,8 @@ def check_plot_participants(t: Table, v: Checker, seat: str, cards: list[str], *
                           side=msg(f"challenge.side.{side}"))
 
 
-def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, declaring: bool = True) -> bool:
+def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, declaring: bool = True,
+                      defending: bool = False) -> bool:
     """A character declared for ``side``: in play under its control, standing, with the type's icon (RR: Appendix
     I › 4.2 and 4.2.1). False when it is not in play for that side at all."""
     if t.zone_of(card) is not Zone.PLAY:  # a card in a discard or dead pile, a hand: it cannot be declared at all
@@ -182,9 +183,11 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
     if c.type != "character":
         v.violate("challenge.character", (card,), card=t.ref(card))
         return False
-    if declaring and t.in_play[card].kneeling:
+    # "… may be declared as a defender during [power] challenges …, even while kneeling" (Obara Sand): no icon needed.
+    defending_anyway = defending and kind in getattr(printed(t, card), "defends_kneeling", ())
+    if declaring and t.in_play[card].kneeling and not defending_anyway:
         v.violate("challenge.kneeling", (card,), card=t.ref(card))
-    if not has_icon(t, card, kind):
+    if not has_icon(t, card, kind) and not defending_anyway:
         v.violate("challenge.icon", (card,), card=t.ref(card), kind=kind_name(kind))
     return True
 
@@ -280,7 +283,7 @@ class DeclareDefenders(Action):
             v.violate("challenge.result-before-defenders", player=t.players[c.attacker].name,
                       defender=t.players[c.defender].name)
         for card in self.defenders:
-            if check_participant(t, v, card, c.defender, c.kind) and card in c.bypassed:
+            if check_participant(t, v, card, c.defender, c.kind, defending=True) and card in c.bypassed:
                 v.violate("challenge.bypassed", (card,), card=t.ref(card))
         check_plot_participants(t, v, c.defender, list(self.defenders), attacking=False)
         check_never_declared(t, v, list(self.defenders), "defender")
