@@ -91,7 +91,7 @@ def blanked(t: Table) -> set[str]:
     or a revealed plot does for every character (Fortified Position). Their keywords and the sentences the catalogue
     reads from their text do nothing; their traits stay."""
     out = {ip.attached_to for a, ip in t.in_play.items() if ip.attached_to and t.card(a).blanks_attached}
-    if any(getattr(plot_card(t, seat), "blanks_characters", False) for seat in t.seats):
+    if revealed_plots_that(t, "blanks_characters"):
         out |= {cid for cid in t.in_play if t.card(cid).type == "character"}
     return out
 
@@ -253,10 +253,12 @@ def strength_counted(t: Table, card: str) -> int:
     gold in its controller's pool, power or gold on it, other kneeling characters, characters in its controller's
     dead pile, plots in the used pile, its controller's other cards or locations with a trait. A recorded modifier
     naming the card as its source stands for it instead (``Modifier.source``)."""
-    facts = printed(t, card) if card in t.in_play else None
-    if facts is None or facts.str_per is None or any(m.source == card and m.stat == "str" for m in t.modifiers):
+    # The card's own fact first: the blank-text question (every card in play looked at) only for the few that count.
+    per = t.card(card).str_per
+    if per is None or card not in t.in_play or printed(t, card) is None or any(
+            m.source == card and m.stat == "str" for m in t.modifiers):
         return 0
-    kind, trait = facts.str_per
+    kind, trait = per
     seat = t.controller(card)
     p = t.players[seat]
     if kind == "pool_gold":
@@ -290,8 +292,7 @@ def has_icon(t: Table, card: str, kind: str) -> bool:
 
 def has_keyword(t: Table, card: str, keyword: str) -> bool:
     """A printed keyword of a card whose text is not blank, or one an attachment gives it ("… gains stealth.")."""
-    facts = printed(t, card)
-    return (facts is not None and facts.has_keyword(keyword)) or any(
+    return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
         keyword in f.grants_keywords for f in attached_facts(t, card))
 
 

@@ -76,7 +76,8 @@ class BeginPhase(Action):
             v.violate("time.called")
         if target is Phase.PLOT:
             v.note("new-round", round=t.round + 1)
-        kneeling = sum(ip.kneeling for cid, ip in t.in_play.items() if cid not in stays_knelt(t))
+        held = stays_knelt(t) if target is Phase.STANDING else set()
+        kneeling = sum(ip.kneeling for cid, ip in t.in_play.items() if cid not in held)
         if target is Phase.STANDING and kneeling:
             v.note("cards-stand", count=kneeling)
         gold = sum(p.gold for seat, p in t.players.items() if not keeps_gold(t, seat))
