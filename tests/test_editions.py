@@ -84,3 +84,13 @@ def test_first_edition_unspent_gold_goes_back_after_the_taxation_phases_shadows_
     t = make_table({"A": {}, "B": {}}, edition="2e", phase="standing", gold=3)
     legal(t, BeginPhase("taxation"))
     assert t.players["A"].gold == 0
+    # A return recorded for every player is the phase's return: gold gained after it is not taken back again.
+    from companion.rules.actions import GainGold, ReturnUnspentGold
+
+    t = make_table({"A": {}, "B": {}}, edition="1e", phase="standing", gold=3)
+    legal(t, BeginPhase("taxation"))
+    legal(t, ReturnUnspentGold())
+    legal(t, GainGold("A", 1))
+    legal(t, PassShadows("A"))
+    legal(t, PassShadows("B"))
+    assert t.players["A"].gold == 1

@@ -131,3 +131,5 @@ class ReturnUnspentGold(Action):
     def apply(self, t: Table) -> None:
         for seat in [self.player] if self.player else t.seats:
             t.players[seat].gold = 0
+        if self.player is None:
+            t.gold_due_back = False  # recorded for every player: the phase's own return is done
