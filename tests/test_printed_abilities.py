@@ -388,3 +388,23 @@ def test_obara_sand_defends_a_power_challenge_kneeling_and_without_the_icon() ->
     legal(t, DeclareDefenders("B", ["B.01108.1"]))
     legal(military, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]))
     flagged_and_refused(military, DeclareDefenders("B", ["B.01108.1"]), "challenge.kneeling")
+
+
+def test_forgotten_plans_blanks_other_plots_text_outside_the_plot_phase() -> None:
+    """Forgotten Plans (02119): "While it is not the plot phase, treat the text box of each revealed non-Scheme plot
+    card as if it were blank (except for Traits)." Famine (a Winter plot) then raises no cost in marshaling, while
+    The Long Plan (a Scheme) still keeps its player's gold; the plots' printed values stay."""
+    catalog = Catalog.open()
+    assert catalog.card("02119").blanks_plots and not catalog.card("02100").blanks_plots
+    t = plots("2e", "02119", "02100", {"01057": 1}, {"01057": 1}, gold=2)
+    hand(t, "A.01057.1")
+    legal(t, Marshal("A", "A.01057.1"))  # Famine's +1 counts as blank: the printed 2
+    assert t.players["A"].gold == 0
+    assert income(t, "B") == catalog.card("02100").income  # a printed value, not text
+    # The Long Plan is a Scheme: its text counts, and its player keeps the gold through taxation.
+    t = plots("2e", "02119", "02016", {}, {}, gold=3)
+    for phase in ("challenges", "dominance", "standing", "taxation"):
+        while t.active_player is not None:
+            legal(t, PassTurn(t.active_player))
+        legal(t, BeginPhase(phase))
+    assert (t.players["A"].gold, t.players["B"].gold) == (0, 3)

@@ -47,7 +47,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
-              "defends_kneeling")
+              "defends_kneeling", "blanks_plots")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -243,6 +243,9 @@ class Card:
     str_per: tuple[str, str | None] | None = None
     #: "Obara Sand may be declared as a defender during [power] challenges …, even while kneeling.": those types.
     defends_kneeling: tuple[str, ...] = ()
+    #: Forgotten Plans: "While it is not the plot phase, treat the text box of each revealed non-Scheme plot card as if
+    #: it were blank (except for Traits)."
+    blanks_plots: bool = False
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()

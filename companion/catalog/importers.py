@@ -88,6 +88,9 @@ _FLAG_SENTENCES = {
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
     # Fortified Position: every character's printed text box counts as blank, its traits aside.
     "treat each character as if its printed text box were blank (except for traits)": "blanks_characters",
+    # Forgotten Plans: outside the plot phase every other revealed plot's text box counts as blank, Schemes aside.
+    "while it is not the plot phase, treat the text box of each revealed non-scheme plot card as if it were blank "
+    "(except for traits)": "blanks_plots",
 }
 
 
@@ -238,6 +241,7 @@ class Keywords:
     play_max_per: str | None = None  # … per "round", "phase" or "challenge"
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
+    blanks_plots: bool = False  # outside the plot phase other revealed non-Scheme plots' text is blank
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -390,7 +394,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     bool(_DRAWS.search(_TAG.sub("", text or ""))),
                     bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each, play_phase(text),
                     "blanks_characters" in flags, *granted, no_stand_str, "one_per_card" in flags,
-                    *play_max(text), strength_per, defends_kneeling)
+                    *play_max(text), strength_per, defends_kneeling,
+                    "blanks_plots" in flags)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

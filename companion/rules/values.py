@@ -30,8 +30,26 @@ def revealed_plot(t: Table, seat: str) -> str | None:
 
 
 def plot_card(t: Table, seat: str) -> Card | None:
+    """The seat's revealed plot's facts: its printed values count even when its text box is blank."""
     plot = revealed_plot(t, seat)
     return t.card(plot) if plot else None
+
+
+SCHEME = "Scheme"
+
+
+def plot_text_blank(t: Table, plot: str) -> bool:
+    """A revealed plot's text box counts as blank: outside the plot phase, a revealed Forgotten Plans blanks every
+    revealed plot that is not a Scheme (itself a Scheme, so never blank through another)."""
+    if t.phase is Phase.PLOT or SCHEME in t.card(plot).traits:
+        return False
+    return any(t.card(other).blanks_plots for seat in t.seats if (other := revealed_plot(t, seat)) is not None)
+
+
+def plot_text(t: Table, seat: str) -> Card | None:
+    """The seat's revealed plot's facts where its printed text counts (None without one, or when it is blank)."""
+    plot = revealed_plot(t, seat)
+    return None if plot is None or plot_text_blank(t, plot) else t.card(plot)
 
 
 def plot_limits(t: Table, seat: str) -> list[tuple[str, PlotLimit]]:
@@ -40,26 +58,28 @@ def plot_limits(t: Table, seat: str) -> list[tuple[str, PlotLimit]]:
     out: list[tuple[str, PlotLimit]] = []
     for other in t.seats:
         plot = revealed_plot(t, other)
-        if plot is not None:
+        if plot is not None and not plot_text_blank(t, plot):
             out += [(plot, limit) for limit in t.card(plot).plot_limits if other == seat or limit.binds == "each"]
     return out
 
 
 def revealed_plots_that(t: Table, fact: str) -> list[str]:
-    """The revealed plots (any player's) whose printed fact ``fact`` is set (Stoic Resolve's knelt_unkillable)."""
-    return [plot for seat in t.seats if (plot := revealed_plot(t, seat)) is not None and getattr(t.card(plot), fact)]
+    """The revealed plots (any player's) whose printed fact ``fact`` is set and counts (Stoic Resolve's
+    knelt_unkillable)."""
+    return [plot for seat in t.seats if (plot := revealed_plot(t, seat)) is not None and getattr(t.card(plot), fact)
+            and not plot_text_blank(t, plot)]
 
 
 def opponent_cost(t: Table, seat: str, card: Card) -> int:
     """What the opponents' revealed plots add to the seat's cost to marshal this card ("Increase the cost for each
     opponent to marshal each of his or her characters by 1.": Famine)."""
-    return sum(n for other in t.seats if other != seat and (plot := plot_card(t, other)) is not None
+    return sum(n for other in t.seats if other != seat and (plot := plot_text(t, other)) is not None
                for kind, n in plot.opponent_cost if kind == card.type)
 
 
 def keeps_gold(t: Table, seat: str) -> bool:
     """The seat's revealed plot says it does not return unspent gold in taxation (The Long Plan)."""
-    plot = plot_card(t, seat)
+    plot = plot_text(t, seat)
     return plot is not None and plot.keeps_gold
 
 
@@ -107,7 +127,8 @@ def printed_cards(t: Table, seat: str) -> list[str]:
     additional challenge)."""
     plot = revealed_plot(t, seat)
     blank = blanked(t)
-    return [*([plot] if plot else []), *(c for c in in_play_controlled(t, seat) if c not in blank)]
+    return [*([plot] if plot and not plot_text_blank(t, plot) else []),
+            *(c for c in in_play_controlled(t, seat) if c not in blank)]
 
 
 def recorded_sources(t: Table, stat: str, seat: str) -> set[str]:
@@ -136,7 +157,7 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
         return None
     if base_zeroed(t, card, stat):
         base = 0
-    if stat == "income" and any(other != seat and getattr(plot_card(t, other), "opponents_income_zero", False)
+    if stat == "income" and any(other != seat and getattr(plot_text(t, other), "opponents_income_zero", False)
                                 for other in t.seats):
         base = 0  # 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
     return max(0, base + printed_bonus(t, stat, seat) + recorded(t, stat, seat))
@@ -146,7 +167,7 @@ def base_zeroed(t: Table, plot: Card, stat: str) -> bool:
     """A revealed plot (any player's) treats this plot's base value as 0 (RR: Golden Rule): Naval Superiority the
     gold of each revealed Kingdom and Edict plot, Snowed Under the initiative of every revealed plot."""
     for seat in t.seats:
-        other = plot_card(t, seat)
+        other = plot_text(t, seat)
         if other is not None and stat in other.zero_base and (
                 not other.zero_base_traits or set(other.zero_base_traits) & set(plot.traits)):
             return True

@@ -56,7 +56,7 @@ from companion.rules.values import (
     printed,
     printed_cards,
     renown_cards,
-    revealed_plot,
+    revealed_plots_that,
     side_strength,
     strength,
 )
@@ -105,8 +105,8 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
 def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
     """The attacker's revealed plot and cards in play that grant an additional challenge of this type ("You may
     initiate an additional [power] challenge during the challenges phase.": RR: Golden Rule), once per grant."""
-    each = [plot for seat in t.seats if seat != attacker and (plot := revealed_plot(t, seat)) is not None
-            and t.card(plot).grants_each]  # "Each player may initiate an additional …": another player's plot
+    each = [plot for plot in revealed_plots_that(t, "grants_each")  # "Each player may initiate an additional …"
+            if t.area_of(plot) != attacker]
     return [c for c in [*printed_cards(t, attacker), *each] for _ in range(t.card(c).extra_challenges.count(kind))]
 
 
