@@ -76,6 +76,14 @@ def to_challenges(t: Table) -> None:
     legal(t, BeginPhase("challenges"))
 
 
+def through_taxation(t: Table) -> None:
+    """Every player passes each phase from marshaling to the taxation phase."""
+    for phase in ("challenges", "dominance", "standing", "taxation"):
+        while t.active_player is not None:
+            legal(t, PassTurn(t.active_player))
+        legal(t, BeginPhase(phase))
+
+
 def test_first_edition_ser_jaime_does_not_kneel_to_attack_or_defend_in_a_military_challenge() -> None:
     """aside7 29, 39: "Ser Jaime Lannister does not kneel to attack or defend during a Military challenge.": he stands
     after defending, and after attacking may attack again in an intrigue challenge."""
@@ -126,10 +134,7 @@ def test_the_knight_of_flowers_attacking_alone_allows_one_defender() -> None:
 def test_the_long_plan_keeps_unspent_gold_through_taxation() -> None:
     """aside7 19: "You do not return unspent gold to the treasury during the taxation phase." Only its player."""
     t = plots("2e", "02016", "01001", {}, {}, gold=3)
-    for phase in ("challenges", "dominance", "standing", "taxation"):
-        while t.active_player is not None:
-            legal(t, PassTurn(t.active_player))
-        legal(t, BeginPhase(phase))
+    through_taxation(t)
     assert (t.players["A"].gold, t.players["B"].gold) == (3, 0)
 
 
@@ -403,8 +408,5 @@ def test_forgotten_plans_blanks_other_plots_text_outside_the_plot_phase() -> Non
     assert income(t, "B") == catalog.card("02100").income  # a printed value, not text
     # The Long Plan is a Scheme: its text counts, and its player keeps the gold through taxation.
     t = plots("2e", "02119", "02016", {}, {}, gold=3)
-    for phase in ("challenges", "dominance", "standing", "taxation"):
-        while t.active_player is not None:
-            legal(t, PassTurn(t.active_player))
-        legal(t, BeginPhase(phase))
+    through_taxation(t)
     assert (t.players["A"].gold, t.players["B"].gold) == (0, 3)
