@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from companion.messages import verdict_text
 from companion.rules import play
-from companion.rules.actions import DrawCards, Marshal, MarshalIntoShadows, SetupPlace
+from companion.rules.actions import BeginPhase, DrawCards, Marshal, MarshalIntoShadows, SetupPlace
 from companion.rules.actions.round import winner
 from companion.rules.roles import Role
 from companion.rules.state import Phase
@@ -73,7 +73,11 @@ def test_the_draw_that_empties_the_draw_deck_eliminates_the_player(edition: str,
     v = legal(t, DrawCards("A", 2))
     assert {"deck-empty", "eliminated"} <= set(notes_of(v)) and "last-player" not in notes_of(v)
     assert counts(t, "A") == (left, 0, True) and t.players["A"].eliminated and winner(t) is None
-    # The draws are simultaneous: the game ends once B has drawn too (RR: Appendix I › 2.2).
+    # The draws are simultaneous: only B's draw is left before the end, so moving on without it (aside10 05) is
+    # played after the game's end.
+    illegal(t.clone(), BeginPhase("marshaling"), "game.over")
+    illegal(t.clone(), DrawCards("A", 1), "game.over")
+    # The game ends once B has drawn too (RR: Appendix I › 2.2).
     assert "last-player" in notes_of(legal(t, DrawCards("B", 2)))
     assert winner(t) == "B" and view(t, Role.of_seat("A"))["winner"] == "B"
     illegal(t, DrawCards("B", 2), "game.over")

@@ -298,6 +298,9 @@ class Action:
     #: May be recorded after the game has ended (a correction, the first player's choice of the winner); any
     #: other action then is flagged (RR: Winning the Game: the game ends immediately).
     after_game: ClassVar[bool] = False
+    #: The draw phase's draw, which every player makes at the same time (RR: Appendix I › 2.2): a player decked by
+    #: it ends the game only once the others' draws are in, and only those may be recorded before then.
+    simultaneous_draw: ClassVar[bool] = False
 
     #: How a phone offers it (``Phone``): its card menus, the page control that records it, what it asks first.
     phone: ClassVar[Phone] = Phone()

@@ -52,8 +52,7 @@ def settle(t: Table, v: Checker, out_before: frozenset[str]) -> None:
     for seat in t.seats:
         if t.players[seat].eliminated and seat not in out_before:
             v.note("eliminated", player=t.players[seat].name)
-    if t.phase is Phase.DRAW and any(not t.players[s].eliminated and t.players[s].drew_round != t.round
-                                     and has_deck(t, s) for s in t.seats):
+    if t.phase is Phase.DRAW and draws_to_come(t):
         return  # the draw phase's draws are simultaneous: its end waits for every player's (RR: Appendix I › 2.2)
     alive = [s for s in t.seats if not t.players[s].eliminated]
     reached = [s for s in alive if power_total(t, s) >= WINNING_POWER]
@@ -75,11 +74,31 @@ def first_name(t: Table) -> str:
     return t.players[t.first_player].name if t.first_player else "—"
 
 
+def draws_to_come(t: Table) -> list[str]:
+    """The players whose draw-phase draw is still to come (their deck not yet found empty)."""
+    return [s for s in t.seats if not t.players[s].eliminated and t.players[s].drew_round != t.round
+            and has_deck(t, s)]
+
+
+def decked_in_draws(t: Table) -> bool:
+    """A draw of this draw phase decked a player and at most one is left: the game ends with the other draws
+    (``settle`` waits for them)."""
+    alive = [s for s in t.seats if not t.players[s].eliminated]
+    return t.phase is Phase.DRAW and len(t.seats) > 1 and len(alive) < len(t.seats) and len(alive) <= 1
+
+
 def check_game_on(t: Table, v: Checker, action: Action) -> None:
-    """An action after the end of the game (RR: Winning the Game: "the game ends immediately")."""
+    """An action after the end of the game (RR: Winning the Game: "the game ends immediately"). A player decked by
+    the draw phase's draw ends it too: only the others' draws, made at the same moment, may still be recorded."""
     if t.ended is not None and not type(action).after_game:
         winner = t.players[t.winner_seat].name if t.winner_seat else msg("nobody")
         v.violate("game.over", winner=winner, how=msg(f"ended.{t.ended}"))
+    elif t.ended is None and not type(action).after_game and decked_in_draws(t) and not (
+            type(action).simultaneous_draw and getattr(action, "source", None) is None
+            and getattr(action, "player", None) in draws_to_come(t)):
+        alive = [s for s in t.seats if not t.players[s].eliminated]
+        winner = t.players[alive[0]].name if alive else msg("nobody")
+        v.violate("game.over", winner=winner, how=msg("ended.decked"))
 
 
 @action("eliminate", records=Recorder.CLAIM)
@@ -89,6 +108,7 @@ class Eliminate(Action):
     hold the count (the companion eliminates a player by itself when its tracked deck runs out)."""
 
     player: SeatRef
+    simultaneous_draw = True  # it stands for the draw phase's draw where the log does not hold the count
 
     def check(self, t: Table, v: Checker) -> None:
         p = t.players[self.player]

@@ -280,6 +280,7 @@ class DrawCards(Action):
     count: Annotated[int, number(1, 99)]
     source: CardRef | None = None  # the card effect that draws (insight, an event): not the draw phase's draw
     starts_phase_body = False
+    simultaneous_draw = True
 
     def check(self, t: Table, v: Checker) -> None:
         p = t.players[self.player]
