@@ -410,3 +410,13 @@ def test_forgotten_plans_blanks_other_plots_text_outside_the_plot_phase() -> Non
     t = plots("2e", "02119", "02016", {}, {}, gold=3)
     through_taxation(t)
     assert (t.players["A"].gold, t.players["B"].gold) == (0, 3)
+
+
+def test_kings_landing_dromond_keeps_one_unspent_gold_through_taxation() -> None:
+    """King's Landing Dromond (26066): "Reduce the number of unspent gold you return to the treasury during the
+    taxation phase by 1." Its controller keeps 1 of 3 unspent gold (aside8 22); the other player returns all."""
+    assert Catalog.open().card("26066").kept_gold == 1
+    t = plots("2e", "01001", "00006", {"26066": 1}, {}, gold=3)
+    in_play(t, "A.26066.1")
+    through_taxation(t)
+    assert (t.players["A"].gold, t.players["B"].gold) == (1, 0)

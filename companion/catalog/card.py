@@ -47,7 +47,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
-              "defends_kneeling", "blanks_plots")
+              "defends_kneeling", "blanks_plots", "kept_gold")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -246,6 +246,9 @@ class Card:
     #: Forgotten Plans: "While it is not the plot phase, treat the text box of each revealed non-Scheme plot card as if
     #: it were blank (except for Traits)."
     blanks_plots: bool = False
+    #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
+    #: Dromond): the gold its controller keeps.
+    kept_gold: int = 0
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()

@@ -50,6 +50,10 @@ _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
 _GAINED_ICON = re.compile(r"^an? \[?(military|intrigue|power)\]? icon$", re.IGNORECASE)
 _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits?$")
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
+#: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
+#: Dromond): that many gold kept.
+_KEPT_GOLD = re.compile(r"^reduce the number of unspent gold you return to the treasury during the taxation phase "
+                        r"by (\d+)$", re.IGNORECASE)
 _NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during the standing phase$", re.IGNORECASE)
 #: "Obara Sand may be declared as a defender during [power] challenges in which you are the defending player, even while
 #: kneeling.": declared without the icon and while kneeling, in those challenges (throneteki reads it the same).
@@ -242,6 +246,7 @@ class Keywords:
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
     blanks_plots: bool = False  # outside the plot phase other revealed non-Scheme plots' text is blank
+    kept_gold: int = 0  # unspent gold its controller does not return in taxation (King's Landing Dromond)
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -274,6 +279,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     flags: set[str] = set()  # _FLAG_SENTENCES read
     granted: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     no_stand_str: int | None = None
+    kept_gold = 0
     strength_per: tuple[str, str | None] | None = None
     defends_kneeling: tuple[str, ...] = ()
     alone_defenders: int | None = None
@@ -338,6 +344,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
+            if (kept := _KEPT_GOLD.match(sentence)) is not None:
+                kept_gold = int(kept.group(1))
+                continue
             if (noose := _NO_STAND.match(sentence)) is not None:
                 no_stand_str = int(noose.group(1))
                 continue
@@ -395,7 +404,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each, play_phase(text),
                     "blanks_characters" in flags, *granted, no_stand_str, "one_per_card" in flags,
                     *play_max(text), strength_per, defends_kneeling,
-                    "blanks_plots" in flags)
+                    "blanks_plots" in flags, kept_gold)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

@@ -77,10 +77,15 @@ def opponent_cost(t: Table, seat: str, card: Card) -> int:
                for kind, n in plot.opponent_cost if kind == card.type)
 
 
-def keeps_gold(t: Table, seat: str) -> bool:
-    """The seat's revealed plot says it does not return unspent gold in taxation (The Long Plan)."""
+def gold_kept(t: Table, seat: str) -> int:
+    """The unspent gold the seat keeps in taxation: all of it when its revealed plot says it returns none (The Long
+    Plan), else what its cards in play take off the return ("Reduce the number of unspent gold you return … by 1.":
+    King's Landing Dromond)."""
+    gold = t.players[seat].gold
     plot = plot_text(t, seat)
-    return plot is not None and plot.keeps_gold
+    if plot is not None and plot.keeps_gold:
+        return gold
+    return min(gold, sum(t.card(c).kept_gold for c in in_play_controlled(t, seat) if c not in blanked(t)))
 
 
 def has_plots(t: Table, seat: str) -> bool:

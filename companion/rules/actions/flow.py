@@ -16,13 +16,13 @@ from companion.rules.state import ROUND, ActionError, Phase, Zone
 from companion.rules.values import (
     deck_count,
     first_player_chosen,
+    gold_kept,
     hand_count,
     has_deck,
     initiative_tied,
     initiative_winner,
-    keeps_gold,
     modifier_lasts,
-    plot_card,
+    plot_text,
     printed_cards,
     reserve,
     reserve_excess,
@@ -80,7 +80,7 @@ class BeginPhase(Action):
         kneeling = sum(ip.kneeling for cid, ip in t.in_play.items() if cid not in held)
         if target is Phase.STANDING and kneeling:
             v.note("cards-stand", count=kneeling)
-        gold = sum(p.gold for seat, p in t.players.items() if not keeps_gold(t, seat))
+        gold = sum(p.gold - gold_kept(t, seat) for seat, p in t.players.items())
         if target is Phase.TAXATION and gold:
             v.note("gold-returned", gold=gold)
 
@@ -113,19 +113,18 @@ class BeginPhase(Action):
 
 def return_unspent_gold(t: Table) -> None:
     """The taxation phase's unspent gold goes back to the treasury (RR: Appendix I › 7.2), once, when it is due; a
-    player whose plot says so keeps it (The Long Plan)."""
+    player whose plot or cards say so keeps some or all of it (The Long Plan, King's Landing Dromond)."""
     if not t.gold_due_back:
         return
     t.gold_due_back = False
     for seat, p in t.players.items():
-        if not keeps_gold(t, seat):
-            p.gold = 0
+        p.gold = gold_kept(t, seat)
 
 
 def stays_knelt(t: Table) -> set[str]:
     """Characters a revealed plot keeps from standing in the standing phase (1st edition Noose and Swordpoint:
     "Characters with STR 2 or lower cannot stand during the standing phase.")."""
-    most = max((n for seat in t.seats if (n := getattr(plot_card(t, seat), "no_stand_str", None)) is not None),
+    most = max((n for seat in t.seats if (n := getattr(plot_text(t, seat), "no_stand_str", None)) is not None),
                default=None)
     if most is None:
         return set()
