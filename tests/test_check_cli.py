@@ -88,6 +88,27 @@ def test_a_line_naming_a_seat_or_card_the_table_lacks_is_impossible_and_the_rest
     assert "keinen Platz C" in german.stdout
 
 
+def test_a_field_the_line_does_not_have_is_ignored_with_a_note_and_the_log_is_judged(tmp_path: Path) -> None:
+    """A hand-written log may say more than a line holds ("source" on a kneel by an effect, a "note"): the line is
+    judged without it and says which fields it ignored, instead of the whole log being unreadable."""
+    lines = EXAMPLE.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if i and not line.startswith("#"))
+    first = json.loads(lines[at])
+    log = tmp_path / "extra.jsonl"
+    log.write_text("\n".join([*lines[:at], json.dumps({**first, "note": "as the table said", "source": "A.01089.1"}),
+                              *lines[at + 1:]]) + "\n")
+    plain = json.loads(companion("check", str(EXAMPLE), "--json").stdout)
+    result = companion("check", str(log), "--json")
+    assert result.returncode == 1, result.stderr
+    rows = json.loads(result.stdout)
+    assert [(r["line"], r["legal"], r["violations"]) for r in rows] == [
+        (r["line"], r["legal"], r["violations"]) for r in plain]
+    assert rows[0]["action"] == first
+    assert any("'note', 'source'" in n and "ignored" in n for n in rows[0]["notes"]), rows[0]["notes"]
+    german = companion("check", str(log), "--lang", "de", "--json")
+    assert any("ignoriert" in n for n in json.loads(german.stdout)[0]["notes"])
+
+
 def test_missing_file_exits_two(tmp_path: Path) -> None:
     result = companion("check", str(tmp_path / "nope.jsonl"))
     assert result.returncode == 2 and "cannot read" in result.stderr

@@ -21,12 +21,12 @@ from typing import Any
 
 from companion.catalog.card import Card
 from companion.messages import verdict_text
-from companion.rules.actions import Action, action_from_dict
+from companion.rules.actions import Action, action_from_dict, extra_fields
 from companion.rules.check import Checker
 from companion.rules.editions import EDITIONS, Table
 from companion.rules.engine import MODES, Mode, Seat, new_table, play
 from companion.rules.state import ActionError, UnknownName
-from companion.rules.verdict import Verdict
+from companion.rules.verdict import Note, Verdict
 
 FORMAT = "agot-table-log"
 VERSION = 1
@@ -123,6 +123,8 @@ class TableLog:
     entries: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     #: Actions taken back: (line number, action, entry) — reported, not replayed.
     undone: list[tuple[int, Action, dict[str, Any]]] = field(default_factory=list)
+    #: Fields a hand-written line named that its action does not have, by line number: read without them.
+    ignored: dict[int, list[str]] = field(default_factory=dict)
 
 
 def read_log(lines: Iterable[str]) -> TableLog:
@@ -130,6 +132,7 @@ def read_log(lines: Iterable[str]) -> TableLog:
     actions: list[tuple[int, Action]] = []
     entries: list[tuple[int, dict[str, Any]]] = []
     undone: list[tuple[int, Action, dict[str, Any]]] = []
+    ignored: dict[int, list[str]] = {}
     for number, raw in enumerate(lines, start=1):
         text = raw.strip()
         if not text or text.startswith("#"):
@@ -147,6 +150,11 @@ def read_log(lines: Iterable[str]) -> TableLog:
             if entry.get("kind") != "action":
                 continue  # decks, undos, key changes: covered by the chain, not replayed
             data = entry.get("data")
+        elif extra := extra_fields(data):
+            # A hand-written line saying more than its action holds ("source" on a kneel, a "note"): read without
+            # it, and said, rather than the whole log unreadable. A judge's export is read strictly.
+            ignored[number] = extra
+            data = {k: v for k, v in data.items() if k not in extra}
         try:
             action = action_from_dict(data)
         except ActionError as exc:
@@ -157,7 +165,7 @@ def read_log(lines: Iterable[str]) -> TableLog:
             actions.append((number, action))
     if header is None:
         raise LogError(1, "the log is empty: it needs a header line")
-    return TableLog(header, actions, entries, undone)
+    return TableLog(header, actions, entries, undone, ignored)
 
 
 def verify_chain(log: TableLog) -> tuple[int, str] | None:
@@ -234,6 +242,8 @@ def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: 
             verdict = unknown_name(table, exc)
         except ActionError as exc:
             raise LogError(line, str(exc)) from None
+        if line in log.ignored:
+            verdict.notes.insert(0, Note("log-fields-ignored", {"fields": ", ".join(map(repr, log.ignored[line]))}))
         results.append({
             "line": line,
             "action": action.to_dict(),

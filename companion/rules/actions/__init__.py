@@ -20,7 +20,7 @@ from companion.rules.actions import (
     taxation,
     tokens,
 )
-from companion.rules.actions.base import REGISTRY, Action, action_from_dict
+from companion.rules.actions.base import REGISTRY, Action, action_from_dict, extra_fields
 from companion.rules.actions.challenges import (
     ApplyClaim,
     Challenge,
@@ -142,6 +142,7 @@ __all__ = [
     "challenges",
     "control",
     "ending",
+    "extra_fields",
     "flow",
     "gold",
     "leave",

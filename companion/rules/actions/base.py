@@ -389,6 +389,13 @@ def action_from_dict(data: Any) -> Action:
     return from_dict(REGISTRY, data, what="action", error=ActionError)
 
 
+def extra_fields(data: Any) -> list[str]:
+    """The fields a JSON action names that its type does not have (none for an unknown type or a non-object)."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in REGISTRY:
+        return []
+    return sorted(str(k) for k in set(data) - set(_traits(REGISTRY[data["type"]]).names) - {"type"})
+
+
 def from_dict(registry: Mapping[str, type[D]], data: Any, *, what: str, error: Callable[[str], Exception]) -> D:
     """Build a registered declared class from JSON, strictly: unknown types or fields and values that do
     not fit a field's declaration raise ``error`` (naming the field, never echoing the value)."""
