@@ -21,6 +21,7 @@ from companion.rules.actions import (
     Marshal,
     PassTurn,
     PlayEvent,
+    SaveWithDuplicate,
     SetFirstPlayer,
 )
 from companion.rules.editions import Table
@@ -420,3 +421,62 @@ def test_kings_landing_dromond_keeps_one_unspent_gold_through_taxation() -> None
     in_play(t, "A.26066.1")
     through_taxation(t)
     assert (t.players["A"].gold, t.players["B"].gold) == (1, 0)
+
+
+def test_first_edition_milk_of_the_poppy_blanks_the_attached_characters_stealth() -> None:
+    """aside11 39: 1st edition Milk of the Poppy: "Treat attached character as though its text box were blank (except
+    for Traits)." Tyrion's stealth is in his text box: with Milk on him he bypasses nobody; without it he does."""
+    assert Catalog.open().card("core_145").blanks_attached
+    t = plots("1e", "core_181", "acoa_25", {"core_38": 1}, {"core_145": 1, "core_21": 1})
+    in_play(t, "A.core_38.1")
+    in_play(t, "B.core_21.1")
+    bare = t.clone()
+    in_play(t, "B.core_145.1", attached_to="A.core_38.1")
+    to_challenges(t)
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.core_38.1"],
+                                             bypassed=["B.core_21.1"]), "challenge.stealth-count")
+    to_challenges(bare)
+    legal(bare, InitiateChallenge("A", "intrigue", "B", attackers=["A.core_38.1"], bypassed=["B.core_21.1"]))
+
+
+def test_an_attachment_that_gives_str_and_an_icon() -> None:
+    """aside11 38: 1st edition Summer: "Attached character gets +2 STR and gains a Military icon." House Tully
+    Recruiter (power icon only, STR 1) attacks in a military challenge with 3 STR."""
+    from companion.rules.values import strength
+
+    assert (Catalog.open().card("core_3").grants_str, Catalog.open().card("core_3").grants_icons) == (2, ("military",))
+    t = plots("1e", "core_181", "acoa_25", {"core_21": 1, "core_3": 1}, {})
+    in_play(t, "A.core_21.1")
+    in_play(t, "A.core_3.1", attached_to="A.core_21.1")
+    assert strength(t, "A.core_21.1") == 3
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_21.1"]))
+
+
+def test_a_house_only_card_is_played_only_by_that_house() -> None:
+    """aside11 33: 1st edition The Lion's Will: "House Lannister only." A Stark player's play is flagged; a Lannister
+    player's is not."""
+    assert Catalog.open().card("core_162").house_only == "lannister"
+    t = make_table({"A": {"core_162": 1}, "B": {"core_162": 1}}, edition="1e", phase="challenges",
+                   factions={"A": "stark", "B": "lannister"})
+    hand(t, "A.core_162.1", "B.core_162.1")
+    flagged_and_refused(t, PlayEvent("A", "A.core_162.1"), "card.house-only")
+    assert "card.house-only" not in rules_of(play(t.clone(), PlayEvent("B", "B.core_162.1"), "advisory"))
+
+
+@pytest.mark.parametrize(("edition", "plot", "theon"), [("2e", "01026", "01071"), ("1e", "core_191", "core_38")])
+def test_a_character_cannot_be_saved_from_wildfire_assault(edition: str, plot: str, theon: str) -> None:
+    """aside11 23, 36: Wildfire Assault: "… kill each character not chosen (cannot be saved)." A duplicate discarded
+    to save a character in the plot phase it was revealed in is flagged; in a later phase it is a save as usual."""
+    assert Catalog.open().card(plot).unsaveable
+    t = make_table({"A": {plot: 1}, "B": {"01001" if edition == "2e" else "acoa_25": 1, theon: 2}}, edition=edition,
+                   phase="plot")
+    in_play(t, f"B.{theon}.1")
+    in_play(t, f"B.{theon}.2", duplicate_of=f"B.{theon}.1")
+    legal(t, ChoosePlot("A", f"A.{plot}.1"))
+    legal(t, ChoosePlot("B", f"B.{'01001' if edition == '2e' else 'acoa_25'}.1"))
+    flagged_and_refused(t, SaveWithDuplicate("B", f"B.{theon}.2"), "save.cannot-be-saved")
+    later = t.clone()
+    legal(later, SetFirstPlayer("A"))
+    legal(later, BeginPhase("draw"))
+    legal(later, SaveWithDuplicate("B", f"B.{theon}.2"))

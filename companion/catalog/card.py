@@ -47,7 +47,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
-              "defends_kneeling", "blanks_plots", "kept_gold")
+              "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -249,6 +249,13 @@ class Card:
     #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
     #: Dromond): the gold its controller keeps.
     kept_gold: int = 0
+    #: An attachment's "Attached character gets +2 STR." (1st edition Summer, "… and gains a Military icon."): the
+    #: STR the card it is on gets while its text counts.
+    grants_str: int = 0
+    #: 1st edition "House Lannister only.": only a player of that House plays or marshals it.
+    house_only: str | None = None
+    #: Its kills "(cannot be saved)" (Wildfire Assault): no duplicate saves a character from them.
+    unsaveable: bool = False
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()

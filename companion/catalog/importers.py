@@ -47,6 +47,12 @@ _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal ea
 #: "Attached character gains an Intrigue icon.": what an attachment gives the card it is on, each item known or the
 #: sentence is not read ("… gains renown during [power] challenges" is not).
 _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
+#: "Attached character gets +2 STR (and gains a Military icon)." (1st edition Summer): the STR, and what it gains.
+_ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gains (.+))?$", re.IGNORECASE)
+#: 1st edition "House Lannister only.": only a player of that House plays or marshals it.
+_HOUSE_ONLY = re.compile(r"^house (\w+) only$", re.IGNORECASE)
+#: "… kill each character not chosen (cannot be saved)." (Wildfire Assault): its kills cannot be saved.
+_UNSAVEABLE = re.compile(r"\(cannot be saved\)", re.IGNORECASE)
 _GAINED_ICON = re.compile(r"^an? \[?(military|intrigue|power)\]? icon$", re.IGNORECASE)
 _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits?$")
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
@@ -169,7 +175,8 @@ _CLAIM_RAISE = re.compile(r"^while (.+?) is attacking(?: during an? \[?(military
                           r"raise the claim value on your revealed plot card by 1$", re.IGNORECASE)
 #: "Treat attached character's printed text box as if it were blank (except for Traits)." (Milk of the Poppy)
 _BLANKS = re.compile(r"^treat attached (?:character|location)(?:'s printed text box as if it were| as if its printed "
-                     r"text box were) blank(?: \(except for traits\))?$", re.IGNORECASE)
+                     r"text box were| as though its (?:printed )?text box were) blank(?: \(except for traits\))?$",
+                     re.IGNORECASE)  # 1st edition Milk of the Poppy: "… as though its text box were blank …"
 #: "Treat the base gold value on each revealed Kingdom and each revealed Edict plot card as if it were 0." (Naval
 #: Superiority), "Treat the base initiative value on each revealed plot card as if it were 0." (Snowed Under).
 _ZERO_BASE = re.compile(r"^treat the base (gold|initiative) value on each revealed (.*?)plot card as if it were 0$",
@@ -247,6 +254,9 @@ class Keywords:
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
     blanks_plots: bool = False  # outside the plot phase other revealed non-Scheme plots' text is blank
     kept_gold: int = 0  # unspent gold its controller does not return in taxation (King's Landing Dromond)
+    grants_str: int = 0  # an attachment's "Attached character gets +2 STR."
+    house_only: str | None = None  # 1st edition "House Lannister only.": that House alone plays or marshals it
+    unsaveable: bool = False  # its kills "(cannot be saved)" (Wildfire Assault)
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -279,7 +289,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     flags: set[str] = set()  # _FLAG_SENTENCES read
     granted: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     no_stand_str: int | None = None
-    kept_gold = 0
+    kept_gold = grants_str = 0
+    house_only: str | None = None
     strength_per: tuple[str, str | None] | None = None
     defends_kneeling: tuple[str, ...] = ()
     alone_defenders: int | None = None
@@ -337,6 +348,14 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (gains := _ATTACHED_GAINS.match(sentence)) is not None:
                 granted = attached_gains(gains.group(1)) or granted
+                continue
+            if (gets := _ATTACHED_GETS.match(sentence)) is not None:
+                grants_str = int(gets.group(1))
+                if gets.group(2):
+                    granted = attached_gains(gets.group(2)) or granted
+                continue
+            if (house := _HOUSE_ONLY.match(sentence)) is not None:
+                house_only = house.group(1).lower()
                 continue
             if named(per := _STR_PER.match(sentence)) and (counted := str_per(per.group(2))) is not None:  # type: ignore[union-attr]
                 strength_per = counted
@@ -404,7 +423,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each, play_phase(text),
                     "blanks_characters" in flags, *granted, no_stand_str, "one_per_card" in flags,
                     *play_max(text), strength_per, defends_kneeling,
-                    "blanks_plots" in flags, kept_gold)
+                    "blanks_plots" in flags, kept_gold, grants_str, house_only,
+                    bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

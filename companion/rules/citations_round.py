@@ -97,6 +97,8 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.cannot-be-declared": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "challenge.defenders-alone": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.knelt": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "save.cannot-be-saved": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "card.house-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "event.play-during": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-first": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-phase": Rule("RR: Event Cards", "1E Rules › Events"),

@@ -271,7 +271,18 @@ def strength(t: Table, card: str) -> int:
     """A character's STR now: printed STR (0 when none is printed), what its own text adds ("+1 STR for each gold in
     your gold pool"), and its recorded modifiers, at least 0."""
     c = t.card(card)
-    return max(0, (c.strength or 0) + strength_counted(t, card) + recorded(t, "str", t.controller(card), card))
+    return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
+               + recorded(t, "str", t.controller(card), card))
+
+
+def strength_attached(t: Table, card: str) -> int:
+    """What attachments give the card ("Attached character gets +2 STR."), where a recorded STR modifier of the card
+    does not name the attachment as its source (the log counted it)."""
+    if card not in t.in_play or not any(ip.attached_to == card for ip in t.in_play.values()):
+        return 0
+    named = {m.source for m in t.modifiers if m.stat == "str" and m.card == card}
+    return sum(t.card(a).grants_str for a, ip in t.in_play.items()
+               if ip.attached_to == card and a not in named and printed(t, a) is not None)
 
 
 def strength_counted(t: Table, card: str) -> int:

@@ -763,8 +763,8 @@ def event_1e(base: str) -> Recorder:
     t.phase("challenges")
     for seat, card in (("A", "A.atoc_53.1"), ("B", "B.kl_5.1")):  # out of Shadows, in player order
         t(seat, {"type": "bring_out", "player": seat, "card": card})
-    # The spearman (2) against Lancel (2): the tie is Tom's, and Wes kills Lancel for the claim.
-    t.challenge("A", "military", "B", ["A.kl_114.1"], ["B.acoa_103.1"], claim=["B.acoa_103.1"])
+    # The spearman (2) against Lancel (2, and 2 from Gutter Rat's Cunning): Wes's defence holds, no claim.
+    t.challenge("A", "military", "B", ["A.kl_114.1"], ["B.acoa_103.1"])
     t.challenge("A", "power", "B", ["A.atoc_53.1"], ["B.kl_5.1"])  # Tyrion's 3 against 3: the power claim finds none
     t.passes(["A", "B"])
     t.phase("dominance")

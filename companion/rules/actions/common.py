@@ -365,6 +365,16 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
             v.violate("kill.knelt", (card, plot), card=t.ref(card), plot=t.ref(plot))
 
 
+def check_house_only(t: Table, v: Checker, player: str, card: str) -> None:
+    """1st edition "House Lannister only.": a player of another House neither plays nor marshals it (RR: Golden
+    Rule: the card's text)."""
+    house = t.card(card).house_only
+    faction = t.players[player].faction
+    if house is not None and faction is not None and faction.lower() != house:
+        v.violate("card.house-only", (card,), card=t.ref(card), house=house.capitalize(),
+                  player=t.players[player].name)
+
+
 def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
     """An event's printed play restriction (RR: Play Restrictions and Permissions): the one phase its abilities name
     ("Challenges Action:"; 1st edition "Dominance:"; RR: Actions), "Play only during a [military]

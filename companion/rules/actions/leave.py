@@ -10,6 +10,7 @@ from companion.rules.actions.common import check_killable, leave_to, note_leavin
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Phase, Zone
+from companion.rules.values import revealed_plots_that
 
 
 @action("kill", records=Recorder.EFFECT)
@@ -126,6 +127,11 @@ class SaveWithDuplicate(Action):
         if ip.controller != self.player:
             v.violate("duplicate.save-controller", (self.card,), card=name, player=self.player,
                       controller=ip.controller)
+        if t.phase is Phase.PLOT:  # a plot revealed now kills "(cannot be saved)": Wildfire Assault
+            for plot in revealed_plots_that(t, "unsaveable"):
+                if t.players[t.area_of(plot)].revealed_round == t.round:
+                    v.violate("save.cannot-be-saved", (self.card, plot), card=t.ref(ip.duplicate_of),
+                              plot=t.ref(plot))
         v.note("saved-by-duplicate", (self.card, ip.duplicate_of), copy=name, card=t.ref(ip.duplicate_of))
 
     def apply(self, t: Table) -> None:

@@ -8,6 +8,7 @@ from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, 
 from companion.rules.actions.common import (
     check_active_player,
     check_attachment,
+    check_house_only,
     check_limited,
     check_payment,
     check_play_max,
@@ -57,6 +58,7 @@ class MarshalIntoShadows(Action):
         c = t.card(self.card)
         check_marshaling_turn(t, v, self.player, "shadows.marshal-phase")
         require_in_hand(t, v, self.player, self.card, "shadows.marshal-from-hand")
+        check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_shadows_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
@@ -101,6 +103,7 @@ class Marshal(Action):
         if c.type == "event":
             v.violate("marshal.event", (self.card,), card=t.ref(self.card))
         check_plot_forbids(t, v, self.player, self.card, playing=False)
+        check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
@@ -153,6 +156,7 @@ class PlayEvent(Action):
         check_plot_forbids(t, v, self.player, self.card, playing=True)
         check_play_only(t, v, self.player, self.card)
         check_play_max(t, v, self.player, self.card)
+        check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))

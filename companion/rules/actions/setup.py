@@ -22,6 +22,7 @@ from companion.rules.actions.base import (
 )
 from companion.rules.actions.common import (
     check_attachment,
+    check_house_only,
     require_in_hand,
     take_from_hand,
 )
@@ -171,6 +172,7 @@ class SetupPlace(Action):
         require_in_hand(t, v, self.player, self.card, "setup.from-hand")
         if c.type not in ("character", "location", "attachment"):
             v.violate("setup.type", (self.card,), card=t.ref(self.card), type=type_name(c.type))
+        check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
