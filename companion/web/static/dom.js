@@ -1,6 +1,14 @@
 // Small pieces every page draws with: elements, the confirmation sheet, a file to save.
 import {onLanguage, t} from "./messages.js";
 
+// Every page that draws with these: a double tap is one tap. The second click of a double tap (detail 2 and up) on
+// any button but a counter's +/− is dropped, so an answer landing between the two taps cannot turn the second into a
+// tap on whatever button the answer drew where the first one hit (the next step's, the next round's).
+document.addEventListener("click", ev => {
+  const b = ev.target instanceof Element ? ev.target.closest("button") : null;
+  if (ev.detail > 1 && b && !b.matches(".step, [data-delta]")) { ev.stopImmediatePropagation(); ev.preventDefault(); }
+}, true);
+
 /** Build an element: el("li", {class: "x", onclick: fn}, child, …). */
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

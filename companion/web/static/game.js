@@ -26,12 +26,6 @@ const COMMUTATIVE = new Set(Object.keys(ACTIONS.tally));
 const RESENT = new Set(ACTIONS.resent);
 const REPEATABLE = new Set(ACTIONS.repeats);
 const names = makeNames(() => state, ACTIONS);
-// A double tap is one tap: the second click of a double tap (detail 2 and up) on any button but a counter's +/− is
-// dropped, so an answer landing between the two taps cannot turn the second into a tap on the next step's button.
-document.addEventListener("click", ev => {
-  const b = ev.target instanceof Element ? ev.target.closest("button") : null;
-  if (ev.detail > 1 && b && !b.matches(".step, [data-delta]")) { ev.stopImmediatePropagation(); ev.preventDefault(); }
-}, true);
 const {seatName, cardIndex, cardName, logText, actionName} = names;
 // An event's table: the clock, a call for a judge, the players' result (event_table.js; a casual game asks nothing).
 const eventTable = atEvent({gameId, key: () => client.key, view: () => state, seatName: seat => seatName(seat),
