@@ -480,3 +480,54 @@ def test_a_character_cannot_be_saved_from_wildfire_assault(edition: str, plot: s
     legal(later, SetFirstPlayer("A"))
     legal(later, BeginPhase("draw"))
     legal(later, SaveWithDuplicate("B", f"B.{theon}.2"))
+
+
+def test_time_of_plenty_and_early_frost_change_the_draw_phases_draw() -> None:
+    """aside14 03, 04, 16: Time of Plenty: "Increase the number of cards each player draws in the draw phase by 1.";
+    Early Frost: "Reduce …"; both revealed: 2 each. The phone offers the changed count."""
+    from companion.rules.offers import round_view
+    from companion.rules.roles import Role
+
+    assert Catalog.open().card("05051").draw_phase == (("each", 1),)
+    t = make_table({"A": {"05051": 1, "01057": 9}, "B": {"05052": 1, "01057": 9}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.05051.1"))
+    legal(t, ChoosePlot("B", "B.05052.1"))
+    legal(t, SetFirstPlayer(next(s for s in "AB" if "first-player.chooser" not in rules_of(
+        play(t.clone(), SetFirstPlayer(s), "advisory")))))
+    legal(t, BeginPhase("draw"))
+    flagged_and_refused(t, DrawCards("A", 3), "draw.count")
+    legal(t, DrawCards("A", 2))
+    t = make_table({"A": {"05051": 1, "01057": 9}, "B": {"01001": 1, "01057": 9}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.05051.1"))
+    legal(t, ChoosePlot("B", "B.01001.1"))
+    winner = next(s for s in "AB" if "first-player.chooser" not in rules_of(play(t.clone(), SetFirstPlayer(s),
+                                                                                  "advisory")))
+    legal(t, SetFirstPlayer(winner))
+    legal(t, BeginPhase("draw"))
+    offered = [o["action"] for o in round_view(t, Role.of_seat("B"))["offers"] if o["action"]["type"] == "draw_cards"]
+    assert offered == [{"type": "draw_cards", "player": "B", "count": 3}]
+    flagged_and_refused(t, DrawCards("B", 2), "draw.count")
+    legal(t, DrawCards("B", 3))
+
+
+def test_an_attachment_that_keeps_its_character_from_attacking_or_defending() -> None:
+    """aside14 03, 04, 35: Craven: "Attached character cannot be declared as an attacker."; Fishing Net: "… as a
+    defender."; 1st edition Fishing Net: "… as an attacker or defender, and does not count its STR for dominance."."""
+    catalog = Catalog.open()
+    craven = next(c for c in catalog.all("2e") if c.name == "Craven")
+    net = next(c for c in catalog.all("2e") if c.name == "Fishing Net")
+    net_1e = next(c for c in catalog.all("1e") if c.name == "Fishing Net")
+    assert (craven.attached_never, net.attached_never) == ((("attacker", None),), (("defender", None),))
+    assert net_1e.attached_never == (("attacker", None), ("defender", None))
+    lancers = {"01057": 2}
+    t = plots("2e", "01001", "00006", {**lancers, craven.code: 1}, {**lancers, net.code: 1})
+    for card in ("A.01057.1", "A.01057.2", "B.01057.1", "B.01057.2"):
+        in_play(t, card)
+    in_play(t, f"A.{craven.code}.1", attached_to="A.01057.1")
+    in_play(t, f"B.{net.code}.1", attached_to="B.01057.1")
+    to_challenges(t)
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]),
+                        "challenge.cannot-be-declared")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.2"]))
+    flagged_and_refused(t, DeclareDefenders("B", ["B.01057.1"]), "challenge.cannot-be-declared")
+    legal(t, DeclareDefenders("B", ["B.01057.2"]))

@@ -47,7 +47,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
-              "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable")
+              "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
+              "draw_phase", "attached_never")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -256,6 +257,12 @@ class Card:
     house_only: str | None = None
     #: Its kills "(cannot be saved)" (Wildfire Assault): no duplicate saves a character from them.
     unsaveable: bool = False
+    #: "Increase the number of cards each player draws in the draw phase by 1." (Time of Plenty; "Reduce …": Early
+    #: Frost; "… you draw …": Master of Laws): ("each" or "you", the change), while its text counts.
+    draw_phase: tuple[tuple[str, int], ...] = ()
+    #: An attachment's "Attached character cannot be declared as an attacker (or defender) (in [intrigue] challenges).":
+    #: (side, challenge type or None for any).
+    attached_never: tuple[tuple[str, str | None], ...] = ()
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()

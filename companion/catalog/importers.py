@@ -34,6 +34,12 @@ _NO_KNEEL = re.compile(r"^(.+?) does not kneel (?:when declared as an? (attacker
 #: with no condition after it.
 _NEVER_DECLARED = re.compile(r"^(.+?) cannot be declared as an? (attacker or defender|attacker|defender)$",
                              re.IGNORECASE)
+#: An attachment's "Attached character cannot be declared as an attacker (or defender) (in [intrigue] challenges)."
+#: (Craven, Fishing Net, Honor-Bound; 1st edition Fishing Net "…, and does not count its STR for dominance.", whose
+#: dominance half is not read).
+_ATTACHED_NEVER = re.compile(r"^attached character cannot be declared as an? (attacker or defender|attacker|defender)"
+                             r"(?: in \[?(military|intrigue|power)\]? challenges)?"
+                             r"(?:, and does not count its str for dominance)?$", re.IGNORECASE)
 #: "Benjen Stark cannot be bypassed by stealth." (1st edition "… with stealth."): only when it names the card.
 _NO_BYPASS = re.compile(r"^(.+?) cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
 #: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
@@ -49,6 +55,10 @@ _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal ea
 _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
 #: "Attached character gets +2 STR (and gains a Military icon)." (1st edition Summer): the STR, and what it gains.
 _ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gains (.+))?$", re.IGNORECASE)
+#: "Increase the number of cards each player draws in the draw phase by 1." (Time of Plenty), "Reduce the number of
+#: cards you draw …" : whose draw-phase draw, and by how much.
+_DRAW_PHASE = re.compile(r"^(increase|reduce) the number of cards (you draw|each player draws) in the draw phase "
+                         r"by (\d+)$", re.IGNORECASE)
 #: 1st edition "House Lannister only.": only a player of that House plays or marshals it.
 _HOUSE_ONLY = re.compile(r"^house (\w+) only$", re.IGNORECASE)
 #: "… kill each character not chosen (cannot be saved)." (Wildfire Assault): its kills cannot be saved.
@@ -257,6 +267,8 @@ class Keywords:
     grants_str: int = 0  # an attachment's "Attached character gets +2 STR."
     house_only: str | None = None  # 1st edition "House Lannister only.": that House alone plays or marshals it
     unsaveable: bool = False  # its kills "(cannot be saved)" (Wildfire Assault)
+    draw_phase: tuple[tuple[str, int], ...] = ()  # ("each", 1): the draw phase's draw changed (Time of Plenty)
+    attached_never: tuple[tuple[str, str | None], ...] = ()  # ("attacker", None): what the attached cannot be declared
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -291,6 +303,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     no_stand_str: int | None = None
     kept_gold = grants_str = 0
     house_only: str | None = None
+    draw_phase: list[tuple[str, int]] = []
+    attached_never: list[tuple[str, str | None]] = []
     strength_per: tuple[str, str | None] | None = None
     defends_kneeling: tuple[str, ...] = ()
     alone_defenders: int | None = None
@@ -330,6 +344,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (first := _PLAY_FIRST.match(sentence)) is not None:
                 play_first = first.group(1) is None
                 continue
+            if (held := _ATTACHED_NEVER.match(sentence)) is not None:
+                roles = held.group(1).lower()
+                kind = held.group(2).lower() if held.group(2) else None
+                attached_never += [(r, kind) for r in ("attacker", "defender") if r in roles]
+                continue
             if named(never := _NEVER_DECLARED.match(sentence)):
                 roles = never.group(2).lower()  # type: ignore[union-attr]
                 never_declared = tuple(r for r in ("attacker", "defender") if r in roles)
@@ -353,6 +372,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 grants_str = int(gets.group(1))
                 if gets.group(2):
                     granted = attached_gains(gets.group(2)) or granted
+                continue
+            if (drawn := _DRAW_PHASE.match(sentence)) is not None:
+                sign = 1 if drawn.group(1).lower() == "increase" else -1
+                whose = "you" if drawn.group(2).lower() == "you draw" else "each"
+                draw_phase.append((whose, sign * int(drawn.group(3))))
                 continue
             if (house := _HOUSE_ONLY.match(sentence)) is not None:
                 house_only = house.group(1).lower()
@@ -424,7 +448,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "blanks_characters" in flags, *granted, no_stand_str, "one_per_card" in flags,
                     *play_max(text), strength_per, defends_kneeling,
                     "blanks_plots" in flags, kept_gold, grants_str, house_only,
-                    bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))))
+                    bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))), tuple(draw_phase),
+                    tuple(attached_never))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

@@ -34,6 +34,7 @@ from companion.rules.values import (
     deck_count,
     dominance_totals,
     dominance_winner,
+    draw_phase_cards,
     draw_phase_waiting,
     first_player_chosen,
     hand_count,
@@ -283,8 +284,9 @@ def _draw_offers(t: Table, role: Role, offers: list[Offer]) -> None:
             offers.append(_offer(f"draw:{seat}:{n}", msg("drawUpTo7", n=n), {"type": "draw_cards", "player": seat,
                                                                                 "count": n}, primary=True))
         elif t.phase is Phase.DRAW and p.drew_round != t.round:
-            offers.append(_offer(f"draw:{seat}:2", msg("drewN", n=2), {"type": "draw_cards", "player": seat,
-                                                                          "count": 2}, primary=True))
+            n = draw_phase_cards(t, seat)  # 2, or what a plot or card in play makes it (Time of Plenty)
+            offers.append(_offer(f"draw:{seat}:{n}", msg("drewN", n=n), {"type": "draw_cards", "player": seat,
+                                                                          "count": n}, primary=True))
 
 
 def _mulligan_offer(t: Table, seat: str, offers: list[Offer]) -> None:

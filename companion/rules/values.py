@@ -151,6 +151,19 @@ def printed_bonus(t: Table, stat: str, seat: str) -> int:
     return sum(t.card(cid).bonus(stat) for cid in printed_cards(t, seat) if cid not in counted)
 
 
+#: Cards each player draws in the draw phase (RR: Appendix I › 2.2).
+DRAW_PHASE_CARDS = 2
+
+
+def draw_phase_cards(t: Table, seat: str) -> int:
+    """The seat's draw-phase draw: 2, changed by the printed "Increase/Reduce the number of cards each player draws
+    (you draw) in the draw phase by 1" on revealed plots and cards in play whose text counts (Time of Plenty, Early
+    Frost, The Shield Islands, Master of Laws), at least 0."""
+    change = sum(n for other in t.seats for cid in printed_cards(t, other)
+                 for whose, n in t.card(cid).draw_phase if whose == "each" or other == seat)
+    return max(0, DRAW_PHASE_CARDS + change)
+
+
 def plot_value(t: Table, seat: str, stat: str) -> int | None:
     """A plot value of the seat's revealed plot with every modifier (None without a revealed plot, or where the
     plot prints no such value, as 1st-edition plots print no reserve)."""

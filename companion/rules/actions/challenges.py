@@ -43,6 +43,7 @@ from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone
 from companion.rules.values import (
     POWER,
+    attached_facts,
     blanked,
     challenge_winner,
     claim,
@@ -192,11 +193,15 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
     return True
 
 
-def check_never_declared(t: Table, v: Checker, cards: list[str], side: str) -> None:
+def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind: str) -> None:
     """A character that prints it cannot be declared so ("Wex Pyke cannot be declared as a defender."; 1st edition
-    Hodor "… as an attacker": RR: Golden Rule)."""
+    Hodor "… as an attacker": RR: Golden Rule), or whose attachment says so ("Attached character cannot be declared
+    as an attacker.": Craven, Fishing Net)."""
     for card in cards:
-        if card in t.in_play and side in getattr(printed(t, card), "never_declared", ()):
+        if card not in t.in_play:
+            continue
+        held = {(who, when) for f in attached_facts(t, card) for who, when in f.attached_never}
+        if side in getattr(printed(t, card), "never_declared", ()) or held & {(side, None), (side, kind)}:
             v.violate("challenge.cannot-be-declared", (card,), card=t.ref(card), side=msg(f"challenge.side.{side}"))
 
 
@@ -230,7 +235,7 @@ class InitiateChallenge(Action):
         for card in self.attackers:
             check_participant(t, v, card, self.player, self.kind)
         check_plot_participants(t, v, self.player, list(self.attackers), attacking=True)
-        check_never_declared(t, v, list(self.attackers), "attacker")
+        check_never_declared(t, v, list(self.attackers), "attacker", self.kind)
         stealthy = sum(1 for card in self.attackers if card in t.in_play and has_keyword(t, card, "stealth"))
         bypassed = self.bypassed or []
         for card in bypassed:
@@ -286,7 +291,7 @@ class DeclareDefenders(Action):
             if check_participant(t, v, card, c.defender, c.kind, defending=True) and card in c.bypassed:
                 v.violate("challenge.bypassed", (card,), card=t.ref(card))
         check_plot_participants(t, v, c.defender, list(self.defenders), attacking=False)
-        check_never_declared(t, v, list(self.defenders), "defender")
+        check_never_declared(t, v, list(self.defenders), "defender", c.kind)
         alone = c.attackers[0] if len(c.attackers) == 1 else None
         most = getattr(printed(t, alone), "alone_defenders", None) if alone in t.in_play else None
         if alone is not None and most is not None and len(self.defenders) > most:

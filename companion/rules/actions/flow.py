@@ -15,6 +15,7 @@ from companion.rules.editions import Table
 from companion.rules.state import ROUND, ActionError, Phase, Zone
 from companion.rules.values import (
     deck_count,
+    draw_phase_cards,
     first_player_chosen,
     gold_kept,
     hand_count,
@@ -307,7 +308,6 @@ class DrawCards(Action):
 
 
 #: Cards each player draws in the draw phase (RR: Appendix I › 2.2).
-DRAW_PHASE_CARDS = 2
 #: The setup hand, and what each player draws back up to once the setup cards are revealed (RR: Setup).
 SETUP_HAND = 7
 
@@ -342,8 +342,8 @@ def check_framework_draw(t: Table, v: Checker, player: str, count: int, source: 
         v.violate("draw.framework", player=name, phase=t.phase)
     elif t.players[player].drew_round == t.round:
         v.violate("draw.once", player=name)
-    elif count != DRAW_PHASE_CARDS:
-        v.violate("draw.count", player=name, count=count)
+    elif count != (drawn := draw_phase_cards(t, player)):
+        v.violate("draw.count", player=name, count=count, drawn=drawn)
 
 
 @action("pass_shadows", records=Recorder.PLAYER)
