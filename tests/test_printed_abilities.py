@@ -26,7 +26,7 @@ from companion.rules.actions import (
 )
 from companion.rules.editions import Table
 from companion.rules.values import income
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, next_phase, rules_of
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, next_phase, rules_of, shadows
 
 
 @pytest.fixture(scope="module")
@@ -531,3 +531,27 @@ def test_an_attachment_that_keeps_its_character_from_attacking_or_defending() ->
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.2"]))
     flagged_and_refused(t, DeclareDefenders("B", ["B.01057.1"]), "challenge.cannot-be-declared")
     legal(t, DeclareDefenders("B", ["B.01057.2"]))
+
+
+def test_characters_that_cannot_be_declared_while_a_condition_holds() -> None:
+    """aside14 02, 10, 18, 22: Hodor "cannot be declared as an attacker unless you control Bran Stark."; Naive Scout
+    "While there is a card in shadows, … cannot be declared as a defender."; King Renly's Host "While there is a
+    Winter plot card revealed, …"; Ser Robar Royce "… in the first challenge each player initiates each round."."""
+    lancers = {"01057": 2}
+    t = plots("2e", "01001", "02100", {"02061": 1, "00280": 1, "04063": 1, **lancers},
+              {"11045": 1, "01057": 2, "13089": 1})  # Famine is a Winter plot
+    for card in ("A.02061.1", "A.00280.1", "A.04063.1", "A.01057.1", "A.01057.2", "B.11045.1", "B.01057.1"):
+        in_play(t, card)
+    to_challenges(t)
+    for attacker in ("A.02061.1", "A.00280.1", "A.04063.1"):
+        flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=[attacker]),
+                            "challenge.cannot-be-declared")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]))
+    legal(t.clone(), DeclareDefenders("B", ["B.11045.1"]))  # nothing in shadows yet
+    shadowed = t.clone()
+    shadows(shadowed, "B.13089.1")
+    flagged_and_refused(shadowed, DeclareDefenders("B", ["B.11045.1"]), "challenge.cannot-be-declared")
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=["B.01057.1"]))
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.00280.1"]))  # not Robar's player's first now

@@ -48,7 +48,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
-              "draw_phase", "attached_never")
+              "draw_phase", "attached_never", "never_when")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -263,6 +263,11 @@ class Card:
     #: An attachment's "Attached character cannot be declared as an attacker (or defender) (in [intrigue] challenges).":
     #: (side, challenge type or None for any).
     attached_never: tuple[tuple[str, str | None], ...] = ()
+    #: "<Its name> cannot be declared as an attacker …" under a condition: (side, condition, argument) with the
+    #: conditions "unless_control" (a title), "first_challenge", "plot_trait" ("Winter": while such a plot is
+    #: revealed), "more_plots" ("Summer": while more Summer than Winter plots are revealed), "shadows" (a card is in
+    #: shadows).
+    never_when: tuple[tuple[str, str, str], ...] = ()
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()

@@ -40,6 +40,17 @@ _NEVER_DECLARED = re.compile(r"^(.+?) cannot be declared as an? (attacker or def
 _ATTACHED_NEVER = re.compile(r"^attached character cannot be declared as an? (attacker or defender|attacker|defender)"
                              r"(?: in \[?(military|intrigue|power)\]? challenges)?"
                              r"(?:, and does not count its str for dominance)?$", re.IGNORECASE)
+#: "<Name> cannot be declared …" under a condition: "… unless you control Bran Stark" (Hodor), "While there is a card
+#: in shadows, …" (Naive Scout), "While there is a Winter plot card revealed, …" (King Renly's Host), "While there are
+#: more Summer plot cards than Winter plot cards revealed, …" (Wintertime Marauders), "… in the first challenge each
+#: player initiates each round" (Ser Robar Royce).
+_SIDES = r"(attacker or defender|attacker|defender)"
+_NEVER_UNLESS = re.compile(rf"^(.+?) cannot be declared as an? {_SIDES} unless you control (.+)$", re.IGNORECASE)
+_NEVER_FIRST = re.compile(rf"^(.+?) cannot be declared as an? {_SIDES} in the first challenge each player initiates "
+                          r"each round$", re.IGNORECASE)
+_NEVER_WHILE = re.compile(rf"^while there (?:is an? (summer|winter) plot card revealed|is a card in shadows|are more "
+                          rf"(summer|winter) plot cards than (?:summer|winter) plot cards revealed), (.+?) cannot be "
+                          rf"declared as an? {_SIDES}$", re.IGNORECASE)
 #: "Benjen Stark cannot be bypassed by stealth." (1st edition "… with stealth."): only when it names the card.
 _NO_BYPASS = re.compile(r"^(.+?) cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
 #: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
@@ -112,6 +123,11 @@ _FLAG_SENTENCES = {
     "while it is not the plot phase, treat the text box of each revealed non-scheme plot card as if it were blank "
     "(except for traits)": "blanks_plots",
 }
+
+
+def _roles(words: str) -> list[str]:
+    """"attacker or defender" as the sides it names."""
+    return [r for r in ("attacker", "defender") if r in words.lower()]
 
 
 def attached_gains(items: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] | None:
@@ -269,6 +285,7 @@ class Keywords:
     unsaveable: bool = False  # its kills "(cannot be saved)" (Wildfire Assault)
     draw_phase: tuple[tuple[str, int], ...] = ()  # ("each", 1): the draw phase's draw changed (Time of Plenty)
     attached_never: tuple[tuple[str, str | None], ...] = ()  # ("attacker", None): what the attached cannot be declared
+    never_when: tuple[tuple[str, str, str], ...] = ()  # (side, condition, argument): it cannot be declared so when …
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -305,6 +322,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     house_only: str | None = None
     draw_phase: list[tuple[str, int]] = []
     attached_never: list[tuple[str, str | None]] = []
+    never_when: list[tuple[str, str, str]] = []
     strength_per: tuple[str, str | None] | None = None
     defends_kneeling: tuple[str, ...] = ()
     alone_defenders: int | None = None
@@ -348,6 +366,19 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 roles = held.group(1).lower()
                 kind = held.group(2).lower() if held.group(2) else None
                 attached_never += [(r, kind) for r in ("attacker", "defender") if r in roles]
+                continue
+            if named(unless := _NEVER_UNLESS.match(sentence)):
+                never_when += [(r, "unless_control", unless.group(3))  # type: ignore[union-attr]
+                               for r in _roles(unless.group(2))]  # type: ignore[union-attr]
+                continue
+            if named(first := _NEVER_FIRST.match(sentence)):
+                never_when += [(r, "first_challenge", "") for r in _roles(first.group(2))]  # type: ignore[union-attr]
+                continue
+            when = _NEVER_WHILE.match(sentence)
+            if when is not None and name is not None and fold(when.group(3)) == fold(name):
+                cond = ("plot_trait", when.group(1).capitalize()) if when.group(1) else (
+                    ("more_plots", when.group(2).capitalize()) if when.group(2) else ("shadows", ""))
+                never_when += [(r, *cond) for r in _roles(when.group(4))]
                 continue
             if named(never := _NEVER_DECLARED.match(sentence)):
                 roles = never.group(2).lower()  # type: ignore[union-attr]
@@ -449,7 +480,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     *play_max(text), strength_per, defends_kneeling,
                     "blanks_plots" in flags, kept_gold, grants_str, house_only,
                     bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))), tuple(draw_phase),
-                    tuple(attached_never))
+                    tuple(attached_never), tuple(never_when))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

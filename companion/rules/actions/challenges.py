@@ -25,6 +25,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
+from companion.catalog.card import fold
 from companion.declare import Text
 from companion.rules.actions.base import Action, Amount, CardList, CardRef, Phone, Recorder, SeatRef, Words, action
 from companion.rules.actions.common import (
@@ -57,6 +58,7 @@ from companion.rules.values import (
     printed,
     printed_cards,
     renown_cards,
+    revealed_plot,
     revealed_plots_that,
     side_strength,
     strength,
@@ -193,16 +195,37 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
     return True
 
 
-def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind: str) -> None:
+def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind: str, first: bool) -> None:
     """A character that prints it cannot be declared so ("Wex Pyke cannot be declared as a defender."; 1st edition
-    Hodor "… as an attacker": RR: Golden Rule), or whose attachment says so ("Attached character cannot be declared
-    as an attacker.": Craven, Fishing Net)."""
+    Hodor "… as an attacker": RR: Golden Rule), or not while a condition holds (``Card.never_when``; ``first``: this
+    is the first challenge its attacking player initiates this round), or whose attachment says so ("Attached
+    character cannot be declared as an attacker.": Craven, Fishing Net)."""
     for card in cards:
         if card not in t.in_play:
             continue
+        facts = printed(t, card)
         held = {(who, when) for f in attached_facts(t, card) for who, when in f.attached_never}
-        if side in getattr(printed(t, card), "never_declared", ()) or held & {(side, None), (side, kind)}:
+        if (side in getattr(facts, "never_declared", ()) or held & {(side, None), (side, kind)} or any(
+                who == side and _condition_holds(t, card, cond, arg, first)
+                for who, cond, arg in getattr(facts, "never_when", ()))):
             v.violate("challenge.cannot-be-declared", (card,), card=t.ref(card), side=msg(f"challenge.side.{side}"))
+
+
+def _condition_holds(t: Table, card: str, cond: str, arg: str, first: bool) -> bool:
+    """A condition a character's "cannot be declared" sentence names (``Card.never_when``), now."""
+    plots = [t.card(p) for s in t.seats if (p := revealed_plot(t, s)) is not None]
+    if cond == "unless_control":
+        seat, wanted = t.controller(card), fold(arg)
+        return not any(ip.controller == seat and not ip.duplicate_of and fold(t.card(c).name) == wanted
+                       for c, ip in t.in_play.items())
+    if cond == "first_challenge":
+        return first
+    if cond == "plot_trait":
+        return any(arg in p.traits for p in plots)
+    if cond == "more_plots":
+        other = "Winter" if arg == "Summer" else "Summer"
+        return sum(arg in p.traits for p in plots) > sum(other in p.traits for p in plots)
+    return cond == "shadows" and any(p.zones[Zone.SHADOWS] for p in t.players.values())
 
 
 def kneel(t: Table, cards: list[str]) -> None:
@@ -235,7 +258,8 @@ class InitiateChallenge(Action):
         for card in self.attackers:
             check_participant(t, v, card, self.player, self.kind)
         check_plot_participants(t, v, self.player, list(self.attackers), attacking=True)
-        check_never_declared(t, v, list(self.attackers), "attacker", self.kind)
+        first = not any(ch.round == t.round and ch.attacker == self.player for ch in t.challenges)
+        check_never_declared(t, v, list(self.attackers), "attacker", self.kind, first)
         stealthy = sum(1 for card in self.attackers if card in t.in_play and has_keyword(t, card, "stealth"))
         bypassed = self.bypassed or []
         for card in bypassed:
@@ -291,7 +315,8 @@ class DeclareDefenders(Action):
             if check_participant(t, v, card, c.defender, c.kind, defending=True) and card in c.bypassed:
                 v.violate("challenge.bypassed", (card,), card=t.ref(card))
         check_plot_participants(t, v, c.defender, list(self.defenders), attacking=False)
-        check_never_declared(t, v, list(self.defenders), "defender", c.kind)
+        first = next(ch for ch in t.challenges if ch.round == t.round and ch.attacker == c.attacker) is c
+        check_never_declared(t, v, list(self.defenders), "defender", c.kind, first)
         alone = c.attackers[0] if len(c.attackers) == 1 else None
         most = getattr(printed(t, alone), "alone_defenders", None) if alone in t.in_play else None
         if alone is not None and most is not None and len(self.defenders) > most:
