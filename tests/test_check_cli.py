@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.catalog.store import Catalog
+from companion.rules.log import ignored_note, read_log
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "dead-pile.jsonl"
 
@@ -107,6 +110,10 @@ def test_a_field_the_line_does_not_have_is_ignored_with_a_note_and_the_log_is_ju
     assert any("'note', 'source'" in n and "ignored" in n for n in rows[0]["notes"]), rows[0]["notes"]
     german = companion("check", str(log), "--lang", "de", "--json")
     assert any("ignoriert" in n for n in json.loads(german.stdout)[0]["notes"])
+    read = read_log(log.read_text().splitlines())
+    assert read.ignored == {at + 1: ["note", "source"]}
+    table = read.header.new_table(Catalog.open().cards(read.header.codes()))
+    assert ignored_note(table, read.ignored[at + 1]).kind == "log-fields-ignored"
 
 
 def test_missing_file_exits_two(tmp_path: Path) -> None:

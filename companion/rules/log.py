@@ -218,6 +218,13 @@ def unknown_name(table: Table, exc: UnknownName) -> Verdict:
     return checker.verdict
 
 
+def ignored_note(table: Table, fields: list[str]) -> Note:
+    """The note of a hand-written line read without the fields its action does not have."""
+    checker = Checker(table)
+    checker.note("log-fields-ignored", fields=", ".join(map(repr, fields)))
+    return checker.verdict.notes[0]
+
+
 def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: str = "en"
           ) -> list[dict[str, Any]]:
     """Replay a table log; one result per action line (undone entries of a judge's export included, marked,
@@ -243,7 +250,7 @@ def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: 
         except ActionError as exc:
             raise LogError(line, str(exc)) from None
         if line in log.ignored:
-            verdict.notes.insert(0, Note("log-fields-ignored", {"fields": ", ".join(map(repr, log.ignored[line]))}))
+            verdict.notes.insert(0, ignored_note(table, log.ignored[line]))
         results.append({
             "line": line,
             "action": action.to_dict(),
