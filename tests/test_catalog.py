@@ -212,14 +212,20 @@ def test_a_plots_printed_restrictions_are_read_into_limits() -> None:
          (PlotLimit(binds="each", max_attackers=1, max_defenders=1),)),
         ("A player cannot initiate a Military challenge unless he or she has won a Power challenge that phase.",
          (PlotLimit(binds="each", no_challenges=("military",), unless_won="power"),)),
+        # Wardens of the East (its shadows half restricts nothing the round's checks look at), City Blockade, 1E
+        # Muster the Realm!:
+        ("Each player cannot play in-faction events, and plays with each card in their shadows area revealed.",
+         (PlotLimit(binds="each", no_in_faction_events=True),)),
+        ("Limited cards cannot be marshaled, played, or put into play.", (PlotLimit(binds="each", no_limited=True),)),
+        ("Players cannot initiate Military challenges unless they control an Army character.",
+         (PlotLimit(binds="each", no_challenges=("military",), unless_trait="Army"),)),
     ):
         read = parse_plot_limits(text)
         assert read.limits == limits and not read.unread, text
     # Kept as unread (nothing is checked for them), not read wrong:
-    for text in ("Each player cannot play in-faction events, and plays with each card in their shadows area "
-                 "revealed.",  # Wardens of the East: a faction condition
-                 "You cannot play more than 3 events this round.",  # The Minstrel's Muse: a count over the round
-                 "Players cannot initiate Military challenges unless they control an Army character."):  # 1E
+    for text in ("You cannot play more than 3 events this round.",  # The Minstrel's Muse: a count over the round
+                 "Each player cannot marshal or put into play more than 2 characters, locations, or attachments this "
+                 "round."):  # Strained Reserves: a count over the round
         read = parse_plot_limits(text)
         assert read.unread and read.limits == (), text
     # Abilities are not constant restrictions: a When Revealed choice, a 1st edition "When revealed," sentence.

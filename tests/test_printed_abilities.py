@@ -555,3 +555,36 @@ def test_characters_that_cannot_be_declared_while_a_condition_holds() -> None:
     legal(t, ChallengeResult())
     legal(t, ApplyClaim("B", cards=["B.01057.1"]))
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.00280.1"]))  # not Robar's player's first now
+
+
+def test_plots_that_forbid_limited_cards_in_faction_events_or_a_challenge_without_an_army() -> None:
+    """aside14 06, 14, 32: City Blockade: "Limited cards cannot be marshaled, played, or put into play."; Wardens of
+    the East: "Each player cannot play in-faction events, …"; 1st edition Muster the Realm!: "Players cannot initiate
+    Military challenges unless they control an Army character." (each binds every player)."""
+    t = plots("2e", "01001", "25060", {"00355": 1}, {"00355": 1}, gold=5)
+    hand(t, "A.00355.1")
+    flagged_and_refused(t, Marshal("A", "A.00355.1"), "plot.limits-limited")
+    t = make_table({"A": {"01001": 1, "01157": 1}, "B": {"23039": 1, "01157": 1}}, phase="plot",
+                   factions={"A": "stark", "B": "lannister"}, gold=5)
+    legal(t, ChoosePlot("A", "A.01001.1"))
+    legal(t, ChoosePlot("B", "B.23039.1"))
+    winner = next(s for s in "AB" if "first-player.chooser" not in rules_of(play(t.clone(), SetFirstPlayer(s),
+                                                                                  "advisory")))
+    legal(t, SetFirstPlayer(winner))
+    for phase in ("draw", "marshaling"):
+        legal(t, BeginPhase(phase))
+    while t.active_player is not None:
+        legal(t, PassTurn(t.active_player))
+    legal(t, BeginPhase("challenges"))
+    hand(t, "A.01157.1", "B.01157.1")
+    assert "plot.limits-in-faction" in rules_of(play(t.clone(), PlayEvent("A", "A.01157.1"), "advisory"))
+    assert "plot.limits-in-faction" not in rules_of(play(t.clone(), PlayEvent("B", "B.01157.1"), "advisory"))
+    t = plots("1e", "qod_54", "acoa_25", {"core_124": 1, "acoa_1": 1}, {"core_124": 1})
+    in_play(t, "A.core_124.1")
+    in_play(t, "B.core_124.1")
+    to_challenges(t)
+    without = t.clone()
+    flagged_and_refused(without, InitiateChallenge("A", "military", "B", attackers=["A.core_124.1"]),
+                        "plot.limits-challenge-unless-army")
+    in_play(t, "A.acoa_1.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_124.1"]))

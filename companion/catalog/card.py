@@ -53,8 +53,9 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
     """A small fact's fields that are set, tuples as lists, ``default_key`` left out at its ``default``."""
+    unset = {f.name for f in fields(fact) if f.default is False}  # a bool that is False by default
     return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(fact).items()
-            if v is not None and v != () and (k != default_key or v != default)}
+            if v is not None and v != () and not (v is False and k in unset) and (k != default_key or v != default)}
 
 
 def _optional_int(d: dict[str, Any], key: str) -> int | None:
@@ -74,6 +75,8 @@ def _read_fields(cls: type[_Fact], d: dict[str, Any]) -> _Fact:
             values[f.name] = bool(d[f.name]) if d.get(f.name) is not None else None
         elif f.type == "str | None":
             values[f.name] = d.get(f.name)
+        elif f.type == "bool":
+            values[f.name] = bool(d.get(f.name, f.default))
         else:  # a str with its default
             values[f.name] = str(d.get(f.name) or f.default)
     return cls(**values)
@@ -123,6 +126,9 @@ class PlotLimit:
     max_attackers: int | None = None  # attackers a player may declare in each challenge
     max_defenders: int | None = None  # defenders a player may declare in each challenge
     unique_only: str | None = None  # "attacker" / "defender": only unique characters may be declared so
+    no_limited: bool = False  # Limited cards cannot be marshaled or played (City Blockade)
+    no_in_faction_events: bool = False  # events of the player's own faction cannot be played (Wardens of the East)
+    unless_trait: str | None = None  # … the forbidden challenge types unless the player controls a character of it
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that forbid something (the catalogue stays small)."""

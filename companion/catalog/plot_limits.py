@@ -49,6 +49,15 @@ _NO_DEFENDERS = re.compile(rf"^{_SUBJECT} cannot declare defenders$")
 #: "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses): binds every player.
 _UNIQUE_ONLY = re.compile(r"^non-unique characters cannot be declared as (attackers|defenders)$")
 _ENTER = re.compile(rf"^{_SUBJECT} cannot (marshal|play) (.+)$")
+#: "Limited cards cannot be marshaled, played, or put into play." (City Blockade): binds every player.
+_NO_LIMITED = re.compile(r"^limited cards cannot be marshaled, played, or put into play$")
+#: "Each player cannot play in-faction events, and plays with each card in their shadows area revealed." (Wardens of
+#: the East): the events half is read.
+_IN_FACTION = re.compile(rf"^{_SUBJECT} cannot play in-faction events(?:, and .+)?$")
+#: "Players cannot initiate Military challenges unless they control an Army character." (1st edition Muster the
+#: Realm!)
+_UNLESS_TRAIT = re.compile(rf"^{_SUBJECT} cannot (?:initiate|declare) {_TYPES} challenges unless (?:he or she "
+                           r"controls|they control|you control) an? ([\w-]+) character$")
 #: The card types of "marshal …" / "play …", in the plural the cards print.
 _PLURAL = {"characters": "character", "locations": "location", "attachments": "attachment", "events": "event"}
 #: A sentence that forbids what the round's checks look at (challenges, participants, marshalling, playing).
@@ -115,6 +124,12 @@ def read_sentence(sentence: str) -> PlotLimit | None:
         return PlotLimit(binds=_WHO[m.group(1)], max_defenders=0)
     if m := _UNIQUE_ONLY.match(sentence):
         return PlotLimit(binds="each", unique_only=m.group(1)[:-1])
+    if _NO_LIMITED.match(sentence):
+        return PlotLimit(binds="each", no_limited=True)
+    if m := _IN_FACTION.match(sentence):
+        return PlotLimit(binds=_WHO[m.group(1)], no_in_faction_events=True)
+    if m := _UNLESS_TRAIT.match(sentence):
+        return PlotLimit(binds=_WHO[m.group(1)], no_challenges=_types(m.group(2)), unless_trait=m.group(3).title())
     if m := _ENTER.match(sentence):
         return _entering(_WHO[m.group(1)], f"{m.group(2)} {m.group(3)}")
     return None

@@ -92,6 +92,9 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.limits-unique": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-marshal": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-event": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-limited": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-in-faction": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.limits-challenge-unless-army": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     # A card's printed text that the round's checks read (RR: Golden Rule: card text overrides the rules).
     "challenge.stealth-immune": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "challenge.cannot-be-declared": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

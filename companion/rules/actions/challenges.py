@@ -135,7 +135,12 @@ def check_plot_challenge(t: Table, v: Checker, attacker: str, kind: str) -> None
     initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker)
     for plot, limit in plot_limits(t, attacker):
         won = limit.unless_won
-        if kind in limit.no_challenges and won is None:
+        if kind in limit.no_challenges and limit.unless_trait is not None:
+            if not any(ip.controller == attacker and not ip.duplicate_of and t.card(c).type == "character"
+                       and limit.unless_trait in t.card(c).traits for c, ip in t.in_play.items()):
+                v.violate("plot.limits-challenge-unless-army", (plot,), player=t.players[attacker].name,
+                          plot=t.ref(plot), kind=kind_name(kind), trait=limit.unless_trait)
+        elif kind in limit.no_challenges and won is None:
             v.violate("plot.limits-challenge-type", (plot,), player=t.players[attacker].name, plot=t.ref(plot),
                       kind=kind_name(kind))
         elif kind in limit.no_challenges and won is not None and not won_this_phase(t, attacker, won):

@@ -176,8 +176,14 @@ def check_restrictions(t: Table, v: Checker, player: str, kind: str) -> None:
 def check_plot_forbids(t: Table, v: Checker, player: str, card: str, *, playing: bool) -> None:
     """A revealed plot forbids the player to marshal (or play) a card of this type this round ("You cannot marshal
     locations or attachments, or play events.": Marching Orders; RR: Golden Rule)."""
-    kind = t.card(card).type
+    c = t.card(card)
+    kind = c.type
     for plot, limit in plot_limits(t, player):
+        if limit.no_limited and c.limited:  # City Blockade
+            v.violate("plot.limits-limited", (card, plot), card=t.ref(card), plot=t.ref(plot))
+        if playing and limit.no_in_faction_events and c.faction == t.players[player].faction:  # Wardens of the East
+            v.violate("plot.limits-in-faction", (card, plot), player=t.players[player].name, card=t.ref(card),
+                      plot=t.ref(plot))
         if playing and kind in limit.no_play:
             v.violate("plot.limits-event", (card, plot), player=t.players[player].name, card=t.ref(card),
                       plot=t.ref(plot))
