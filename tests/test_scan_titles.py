@@ -329,3 +329,29 @@ def test_rules_text_is_never_an_answer() -> None:
     shot = photo(random.Random(5), [card], 18, (1280, 960), upside_down=0.0, overlap=0.0, drawn=[(rgba, cap)])
     reads = read_titles(load_colour(shot.jpeg))
     assert _answers(reads, ["Tyrion Lannister", "Grand Maester Pycelle"]) == [], [(r.region, r.text) for r in reads]
+
+
+@pytest.fixture(scope="module")
+def indie_pool() -> Any:
+    from tests import indie_cards
+
+    if not indie_cards.DATA.exists():
+        pytest.skip("the card data the independent renderer draws from is not here")
+    return indie_cards.load_pool()
+
+
+@needs_ocr
+@pytest.mark.parametrize("index", [85, 88])
+def test_two_overlapping_cards_merged_into_one_outline_are_each_found_and_read(index: int, tmp_path: Path,
+                                                                                indie_pool: Any) -> None:
+    """Two cards lying one over the other on dark cloth make one outline that is no card; each card's uncovered
+    corner draws it out (63:88, its sides on edges, its part under the other card hidden): both are read. Rendered
+    by the independent renderer (its tuning seed 11), not a publisher's image."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(index, 11, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

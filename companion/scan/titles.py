@@ -3,7 +3,8 @@ upright; each card type's title region read; the read that matches best kept.
 
 Reading happens in a scan worker (companion.scan.sandbox), like barcode decoding. The worker finds the cards by
 brightness edges, colour edges and as blobs off the table's colour (a printed card's dark border vanishes on a
-dark table, its coloured frame does not), fits each side past the rounded corners, straightens the card (a
+dark table, its coloured frame does not), fits each side past the rounded corners, draws cards of 63:88 out from
+the corners of an outline that is two cards merged (overlapping, or side by side), straightens the card (a
 knelt card turned back), turns it half round when its rules text lies in its upper half (and reads it turned
 half round again when nothing it read looks like a title), and cuts out the four
 places a 2nd-edition card prints its title (docs/card-layouts.md): a character's banner across the middle, an
@@ -215,6 +216,223 @@ def _outline(blobs: np.ndarray) -> np.ndarray:
     return out
 
 
+#: A corner of an outline starts a card when both its sides run straight for this share of the smallest card's
+#: short side or more.
+CORNER_ARM = 0.6
+#: Cards have 63:88 sides; a corner's card is drawn out from either of its sides by this ratio either way.
+ASPECT = 88 / 63
+#: ... and each of its two sides runs along this share of the card's side at least.
+CORNER_SEEN = 0.45
+#: How far from each other two such cards' centres must lie (see _apart): half the card round its centre.
+LAID_CORE = 0.5
+
+
+def _inside_any(pts: np.ndarray, quads: Sequence[np.ndarray]) -> np.ndarray:
+    """Which points (..., 2) lie inside one of the (convex, ordered) quadrilaterals, shrunk by 3 % towards its
+    centre."""
+    out = np.zeros(pts.shape[:-1], bool)
+    for q in quads:
+        k = q.mean(axis=0) + (q - q.mean(axis=0)) * 0.97
+        cs = np.stack([(k[(i + 1) % 4, 0] - k[i, 0]) * (pts[..., 1] - k[i, 1])
+                       - (k[(i + 1) % 4, 1] - k[i, 1]) * (pts[..., 0] - k[i, 0]) for i in range(4)])
+        out |= (cs > 0).all(axis=0) | (cs < 0).all(axis=0)
+    return out
+
+
+_ALONG = np.linspace(0.1, 0.9, 24)
+
+
+def _seen_support(edges: np.ndarray, a: np.ndarray, b: np.ndarray, hidden: Sequence[np.ndarray]
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Sides from ``a`` to ``b`` (..., 2 each): the share of each side's points not hidden under another card, and
+    the share of those that lie on edges (0 when a seen point lies outside the photo; 1 when none is seen)."""
+    h, w = edges.shape
+    pts = a[..., None, :] + (b - a)[..., None, :] * _ALONG[:, None]
+    seen = ~_inside_any(pts, hidden)
+    ij = np.rint(pts).astype(int)
+    inside = (ij[..., 0] >= 0) & (ij[..., 0] < w) & (ij[..., 1] >= 0) & (ij[..., 1] < h)
+    on = edges[np.clip(ij[..., 1], 0, h - 1), np.clip(ij[..., 0], 0, w - 1)] > 0
+    n_seen = seen.sum(axis=-1)
+    share = np.where(n_seen > 0, (on & seen).sum(axis=-1) / np.maximum(n_seen, 1), 1.0)
+    share = np.where((seen & ~inside).any(axis=-1), 0.0, share)
+    return seen.mean(axis=-1), share
+
+
+def _far_side(edges: np.ndarray, a: np.ndarray, b: np.ndarray, normal: np.ndarray, reach: float,
+              hidden: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The side a-b moved, each end on its own, up to ``reach`` along ``normal`` to where its seen part lies on
+    the most edges (a card seen at a slant is no parallelogram; the nearest such place)."""
+    steps = np.linspace(-reach, reach, 9)
+    s1, s2 = (g.ravel() for g in np.meshgrid(steps, steps))
+    ends_a, ends_b = a + s1[:, None] * normal, b + s2[:, None] * normal
+    _seen, on = _seen_support(edges, ends_a, ends_b, hidden)
+    best = int(np.argmax(on - 0.001 * (np.abs(s1) + np.abs(s2)) / max(reach, 1e-6)))
+    return ends_a[best], ends_b[best]
+
+
+def _corner_cards(contour: np.ndarray, edges: np.ndarray, blobs: np.ndarray, whole: Sequence[np.ndarray],
+                  side_min: float) -> list[np.ndarray]:
+    """Cards drawn out from the corners of one outline: two cards overlapping (or a card over a blob) make one
+    outline that is no card, but each card's uncovered corner keeps two straight sides meeting at about a right
+    angle. From each such corner a card of 63:88 is laid along its sides (its size from either side), within the
+    outline, its two far sides moved to where they lie on edges; it is kept when every side's seen part lies on
+    edges, and the table lies outside both sides it was drawn from (``blobs``: what is off the table; the corner of
+    a box inside a card has the card's frame round it). A side's part under another card found whole (``whole``)
+    counts as hidden, not missing."""
+    peri = cv2.arcLength(contour, True)
+    poly = cv2.approxPolyDP(contour, max(2.0, 0.01 * peri), True).reshape(-1, 2).astype(np.float32)
+    if len(poly) < 4:
+        return []
+    sides = [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+    lengths = [float(np.linalg.norm(b - a)) for a, b in sides]
+    long = [i for i, n in enumerate(lengths) if n >= side_min]
+    # A card drawn out from the outline's corner lies within the outline (the merged cards), not across the table.
+    x, y, bw, bh = cv2.boundingRect(contour)
+    filled = np.zeros((bh + 2, bw + 2), np.uint8)
+    cv2.drawContours(filled, [contour - np.array([x - 1, y - 1], np.int32)], -1, 255, -1)
+    out: list[np.ndarray] = []
+    for i in long:
+        for j in long:
+            gap = (j - i) % len(sides)
+            # The next long side, past a rounded corner's short ones.
+            if gap == 0 or gap > 3 or sum(lengths[(i + k) % len(sides)] for k in range(1, gap)) > 0.5 * side_min:
+                continue
+            (a1, b1), (a2, b2) = sides[i], sides[j]
+            d1, d2 = b1 - a1, b2 - a2
+            m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
+            if abs(float(np.linalg.det(m))) < 1e-3:
+                continue
+            corner = a1 + d1 * np.linalg.solve(m, a2 - a1)[0]
+            # Along each side, away from the corner, as far as the outline runs on straight (a ragged outline is
+            # simplified to several sides in a row).
+            u, v = _arm_end(sides, i, -1) - corner, _arm_end(sides, j, 1) - corner
+            lu, lv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+            if lu < side_min or lv < side_min:
+                continue
+            u, v = u / lu, v / lv
+            if abs(float(u @ v)) > 0.5:  # not about a right angle (60-120 degrees)
+                continue
+            # Either side may be the card's long or short side, or run on along a card beside it.
+            sizes = [(lu, lu / ASPECT), (lu, lu * ASPECT), (lv / ASPECT, lv), (lv * ASPECT, lv)]
+            for su, sv in sizes:
+                # Both sides seen along a good part of the card's (an inner box's corner draws no card), and neither
+                # running on far past its corner (a card cut short at a line across it: its art's or banner's edge).
+                if min(lu / su, lv / sv) < CORNER_SEEN or max(lu / su, lv / sv) > 1.15:
+                    continue
+                centre = corner + (u * su + v * sv) / 2
+                # Found whole already (a quadrilateral much larger round it is two cards merged, not this one).
+                if any(_inside(centre, w) and cv2.contourArea(w) < 1.4 * su * sv for w in whole) or _filled_share(
+                        filled, (x - 1, y - 1), np.array([corner, corner + u * su, corner + u * su + v * sv,
+                                                          corner + v * sv], np.float32)) < 0.85:
+                    continue
+                if _table_outside(blobs, corner, u, min(lu, su), -v, 0.04 * min(su, sv)) < 0.7 or \
+                        _table_outside(blobs, corner, v, min(lv, sv), -u, 0.04 * min(su, sv)) < 0.7:
+                    continue
+                q = _laid_card(edges, corner, u, v, su, sv, whole)
+                if q is not None and _filled_share(filled, (x - 1, y - 1), q) >= 0.9:
+                    out.append(q)
+    return out
+
+
+def _arm_end(sides: Sequence[tuple[np.ndarray, np.ndarray]], i: int, step: int) -> np.ndarray:
+    """The end of side ``i`` away from the corner (its start for ``step`` -1, its end for 1), past the sides
+    that go on in line with it."""
+    a, b = sides[i]
+    d = (b - a) / max(1e-6, float(np.linalg.norm(b - a)))
+    end = a if step < 0 else b
+    k = i
+    for _ in range(len(sides) - 2):
+        k = (k + step) % len(sides)
+        p, q = sides[k]
+        e = p if step < 0 else q
+        off = e - a
+        if abs(float(off[0] * d[1] - off[1] * d[0])) > max(3.0, 0.03 * float(np.linalg.norm(off))):
+            break
+        end = e
+    return end
+
+
+def _table_outside(blobs: np.ndarray, corner: np.ndarray, along: np.ndarray, length: float, out: np.ndarray,
+                   gap: float) -> float:
+    """The share of points ``gap`` outside the side from ``corner`` (``length`` along ``along``) that lie on the
+    table (not in ``blobs``); points off the photo count as table."""
+    h, w = blobs.shape
+    pts = corner + np.outer(np.linspace(0.15, 0.85, 16) * length, along) + out * max(4.0, gap)
+    ij = np.rint(pts).astype(int)
+    ok = (ij[:, 0] >= 0) & (ij[:, 0] < w) & (ij[:, 1] >= 0) & (ij[:, 1] < h)
+    return 1.0 - float((blobs[ij[ok, 1], ij[ok, 0]] > 0).sum()) / len(ij)
+
+
+_GRID = np.stack(np.meshgrid(np.linspace(0.05, 0.95, 8), np.linspace(0.05, 0.95, 8)), -1).reshape(-1, 2)
+
+
+def _filled_share(filled: np.ndarray, at: tuple[int, int], q: np.ndarray) -> float:
+    """The share of the quadrilateral (corners in order round it) that lies in ``filled`` (whose top left is at
+    ``at``)."""
+    s, t = _GRID[:, :1], _GRID[:, 1:]
+    pts = q[0] + s * (q[1] - q[0]) + t * (q[3] - q[0]) + s * t * (q[2] - q[1] - q[3] + q[0])
+    ij = np.rint(pts - np.array(at, np.float32)).astype(int)
+    ok = (ij[:, 0] >= 0) & (ij[:, 0] < filled.shape[1]) & (ij[:, 1] >= 0) & (ij[:, 1] < filled.shape[0])
+    return float((filled[ij[ok, 1], ij[ok, 0]] > 0).sum()) / len(ij)
+
+
+def _laid_card(edges: np.ndarray, corner: np.ndarray, u: np.ndarray, v: np.ndarray, su: float, sv: float,
+               whole: Sequence[np.ndarray]) -> np.ndarray | None:
+    """The card with a corner at ``corner`` and sides ``su`` along u and ``sv`` along v, its far sides fitted to
+    edges; None unless every side's seen part lies on edges and most of its outline is seen."""
+    centre = corner + (u * su + v * sv) / 2
+    hidden = [w for w in whole if not _inside(centre, w)]
+    p1, p3 = corner + u * su, corner + v * sv
+    p2 = p1 + v * sv
+    # The far side opposite u (p3 to p2) moves along v; the one opposite v (p1 to p2) along u.
+    a3, b3 = _far_side(edges, p3, p2, v, 0.15 * sv, hidden)
+    a1, b1 = _far_side(edges, p1, p2, u, 0.15 * su, hidden)
+    da, db = b3 - a3, b1 - a1
+    m = np.array([[da[0], -db[0]], [da[1], -db[1]]], np.float32)
+    if abs(float(np.linalg.det(m))) < 1e-3:
+        return None
+    far = a3 + da * np.linalg.solve(m, a1 - a3)[0]  # where the fitted far sides meet
+    q = _order(np.array([corner, a1, far, a3], np.float32))
+    if not _card_shaped(q) or not cv2.isContourConvex(q.reshape(-1, 1, 2)):
+        return None
+    seen, on = _seen_support(edges, q, np.roll(q, -1, axis=0), hidden)
+    return q if float(seen.mean()) >= 0.6 and float(on[seen >= 0.2].min(initial=1.0)) >= SIDE_SUPPORT else None
+
+
+def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | None
+              ) -> list[tuple[float, np.ndarray, float]]:
+    """Without outlines round two overlapping cards: a quadrilateral with a corner on the table (``blobs``: what is
+    off it) that holds the centres of two cards found apart from each other (overlapping less than half), each a
+    good part of it, one of them drawn out from a corner, is their merged outline, not a card (a card's corners all
+    lie on the card)."""
+    if blobs is None:
+        return found
+    out = []
+    h, w = blobs.shape
+    for size, q, core in found:
+        probes = np.clip(np.rint(q + (q.mean(axis=0) - q) * 0.12).astype(int), 0, [w - 1, h - 1])
+        if (blobs[probes[:, 1], probes[:, 0]] > 0).all():
+            out.append((size, q, core))
+            continue
+        inner = [f for f in found if 0.45 * size <= f[0] <= 0.85 * size and _inside(f[1].mean(axis=0), q)]
+        if not any(min(a[2], b[2]) < 1 and _apart(a, b) and cv2.intersectConvexConvex(a[1], b[1])[0] < 0.5 * min(
+                a[0], b[0]) for n, a in enumerate(inner) for b in inner[n + 1:]):
+            out.append((size, q, core))
+    return out
+
+
+def _apart(a: tuple[float, np.ndarray, float], b: tuple[float, np.ndarray, float]) -> bool:
+    """Whether two quadrilaterals (size, corners, core) are two cards: neither's centre lies inside the other's core
+    (the quadrilateral shrunk to ``core`` round its centre; the smaller core of the two counts), and one much smaller
+    than the other does not lie inside it (a box inside a card)."""
+    core = min(a[2], b[2])
+    ca, cb = a[1].mean(axis=0), b[1].mean(axis=0)
+    small, large = sorted((a, b), key=lambda f: f[0])
+    if small[0] < 0.65 * large[0] and _inside(small[1].mean(axis=0), large[1]):
+        return False
+    return not _inside(ca, cb + (b[1] - cb) * core) and not _inside(cb, ca + (a[1] - ca) * core)
+
+
 def find_cards(image: np.ndarray) -> list[np.ndarray]:
     """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another. ``image``:
     grey, or colour (BGR: colour edges too).
@@ -229,10 +447,12 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     raw = _edges(small)
     support = cv2.dilate(raw, np.ones((5, 5), np.uint8))
     area_min = MIN_CARD_AREA * small.shape[0] * small.shape[1]
-    quads: list[tuple[float, np.ndarray]] = []
+    # (size, corners, core): see _apart.
+    quads: list[tuple[float, np.ndarray, float]] = []
     masks = [cv2.morphologyEx(raw, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8)), raw]
     if small.ndim == 3:
         masks.append(_off_table(small))
+    corners: list[tuple[np.ndarray, np.ndarray]] = []
     for n, edges in enumerate(masks):
         # Outer blobs, and every closed outline (a card touching a bright blob is its own inner contour).
         contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
@@ -244,13 +464,17 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
             area = cv2.contourArea(hull)
             if area < area_min or area > 0.9 * small.shape[0] * small.shape[1]:
                 continue
-            # A blob off the table must be solid to its outline.
-            if n == 2 and cv2.contourArea(contour) < 0.85 * area:
-                continue
             approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
             box = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
             q = _order(np.asarray(box))
-            if cv2.contourArea(q) < 0.8 * area or not _card_shaped(q):  # a hand, a dice tray, a long box
+            carded = cv2.contourArea(q) >= 0.8 * area and _card_shaped(q)
+            solid = cv2.contourArea(contour) / area
+            # An outline that is no card, or a card-shaped one with bites out of it: cards merged (overlapping, or
+            # side by side), whose corners may each start a card of their own. Not a box inside a card: it is whole.
+            if n != 1 and (not carded or solid < 0.92):
+                corners.append((contour, support if n == 0 else cv2.bitwise_or(support, along)))
+            # Not a hand, a dice tray, a long box; a blob off the table must be solid to its outline.
+            if not carded or (n == 2 and solid < 0.85):
                 continue
             q = _fit_sides(q, hull.reshape(-1, 2).astype(np.float32))
             # Edges must lie along its sides.
@@ -258,19 +482,37 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
                 continue
             if _side_support(along, q) >= (SIDE_SUPPORT if n < 2 else BLOB_SUPPORT) or (
                     n < 2 and _side_support(along, q, SHIFT) >= SHIFTED_SUPPORT):
-                quads.append((cv2.contourArea(q), q / scale))
-    return _largest_apart(quads, MAX_CARDS)
+                quads.append((cv2.contourArea(q), q, 1.0))
+    side_min = CORNER_ARM * float(np.sqrt(area_min * 63 / 88))
+    whole = [q for _a, q, _c in quads]
+    for contour, along in corners if small.ndim == 3 else []:
+        # An outline round a card found whole is that card (and costs time to look at again).
+        hull_area = cv2.contourArea(cv2.convexHull(contour))
+        middle = contour.reshape(-1, 2).mean(axis=0)
+        if any(_inside(middle, w) and hull_area < 1.25 * cv2.contourArea(w) for w in whole):
+            continue
+        # A card drawn out from a corner may lie half under another card: their centres lie in each other's
+        # outline, not in its middle.
+        quads += [(cv2.contourArea(q), q, LAID_CORE) for q in _corner_cards(contour, along, masks[2], whole, side_min)]
+    quads = _unmerged(quads, masks[2] if small.ndim == 3 else None)
+    # A card drawn out from a corner that lies mostly on a card found whole is a piece of that card (its far side on
+    # a line inside it), or that card again.
+    whole = [q for _a, q, c in quads if c == 1]
+    quads = [f for f in quads if f[2] == 1 or all(
+        cv2.intersectConvexConvex(f[1], w)[0] < 0.5 * f[0] for w in whole)]
+    return [q / scale for q in _largest_apart(quads, MAX_CARDS)]
 
 
-def _largest_apart(found: list[tuple[float, np.ndarray]], limit: int) -> list[np.ndarray]:
-    """The largest of ``found`` (size, quadrilateral) first, leaving out any whose centre lies inside one kept
-    (or that holds a kept one's centre): one region per card, at most ``limit``."""
+def _largest_apart(found: list[tuple[float, np.ndarray, float]], limit: int) -> list[np.ndarray]:
+    """The largest of ``found`` (size, quadrilateral, core) first, leaving out any not apart from one kept (its
+    centre inside the kept one's core, or holding the kept one's centre in its own): one region per card, at most
+    ``limit``."""
     found.sort(key=lambda a: -a[0])
-    kept: list[np.ndarray] = []
-    for _size, q in found:
-        if not any(_inside(q.mean(axis=0), k) or _inside(k.mean(axis=0), q) for k in kept):
-            kept.append(q)
-    return kept[:limit]
+    kept: list[tuple[float, np.ndarray, float]] = []
+    for f in found:
+        if all(_apart(f, k) for k in kept):
+            kept.append(f)
+    return [q for _s, q, _c in kept[:limit]]
 
 
 #: The straightened card keeps this much of what lies round its outline (pixels each side): an outline found a
