@@ -533,6 +533,24 @@ def test_an_attachment_that_keeps_its_character_from_attacking_or_defending() ->
     legal(t, DeclareDefenders("B", ["B.01057.2"]))
 
 
+def test_secret_pact_keeps_its_character_from_attacking_only_its_controller() -> None:
+    """aside14 20: Secret Pact: "Attached character cannot be declared as an attacker in challenges against you.":
+    Bob's Pact on Alice's Lancer stops it attacking Bob; a Pact of Alice's own on it would not."""
+    assert Catalog.open().card("08096").attached_never == (("attacker", "against_you"),)
+    lancers = {"01057": 2}
+    t = plots("2e", "01001", "00006", lancers, {**lancers, "08096": 1})
+    for card in ("A.01057.1", "A.01057.2", "B.01057.1"):
+        in_play(t, card)
+    own = t.clone()
+    in_play(t, "B.08096.1", controller="B", attached_to="A.01057.1")
+    in_play(own, "B.08096.1", controller="A", attached_to="A.01057.1")  # controlled by Alice: no one it binds against
+    to_challenges(t)
+    to_challenges(own)
+    flagged_and_refused(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"]),
+                        "challenge.cannot-be-declared")
+    legal(own, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"]))
+
+
 def test_characters_that_cannot_be_declared_while_a_condition_holds() -> None:
     """aside14 02, 10, 18, 22: Hodor "cannot be declared as an attacker unless you control Bran Stark."; Naive Scout
     "While there is a card in shadows, … cannot be declared as a defender."; King Renly's Host "While there is a

@@ -267,7 +267,7 @@ class Card:
     #: Frost; "… you draw …": Master of Laws): ("each" or "you", the change), while its text counts.
     draw_phase: tuple[tuple[str, int], ...] = ()
     #: An attachment's "Attached character cannot be declared as an attacker (or defender) (in [intrigue] challenges).":
-    #: (side, challenge type or None for any).
+    #: (side, challenge type or None for any, or "against_you": in challenges against the attachment's controller).
     attached_never: tuple[tuple[str, str | None], ...] = ()
     #: "<Its name> cannot be declared as an attacker …" under a condition: (side, condition, argument) with the
     #: conditions "unless_control" (a title), "first_challenge", "plot_trait" ("Winter": while such a plot is

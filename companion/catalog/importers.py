@@ -35,10 +35,10 @@ _NO_KNEEL = re.compile(r"^(.+?) does not kneel (?:when declared as an? (attacker
 _NEVER_DECLARED = re.compile(r"^(.+?) cannot be declared as an? (attacker or defender|attacker|defender)$",
                              re.IGNORECASE)
 #: An attachment's "Attached character cannot be declared as an attacker (or defender) (in [intrigue] challenges)."
-#: (Craven, Fishing Net, Honor-Bound; 1st edition Fishing Net "…, and does not count its STR for dominance.", whose
-#: dominance half is not read).
+#: (Craven, Fishing Net, Honor-Bound; "… in challenges against you": Secret Pact; 1st edition Fishing Net "…, and
+#: does not count its STR for dominance.", whose dominance half is not read).
 _ATTACHED_NEVER = re.compile(r"^attached character cannot be declared as an? (attacker or defender|attacker|defender)"
-                             r"(?: in \[?(military|intrigue|power)\]? challenges)?"
+                             r"(?: in \[?(military|intrigue|power)\]? challenges| in challenges (against you))?"
                              r"(?:, and does not count its str for dominance)?$", re.IGNORECASE)
 #: "<Name> cannot be declared …" under a condition: "… unless you control Bran Stark" (Hodor), "While there is a card
 #: in shadows, …" (Naive Scout), "While there is a Winter plot card revealed, …" (King Renly's Host), "While there are
@@ -364,7 +364,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (held := _ATTACHED_NEVER.match(sentence)) is not None:
                 roles = held.group(1).lower()
-                kind = held.group(2).lower() if held.group(2) else None
+                kind = held.group(2).lower() if held.group(2) else ("against_you" if held.group(3) else None)
                 attached_never += [(r, kind) for r in ("attacker", "defender") if r in roles]
                 continue
             if named(unless := _NEVER_UNLESS.match(sentence)):

@@ -44,7 +44,6 @@ from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone
 from companion.rules.values import (
     POWER,
-    attached_facts,
     blanked,
     challenge_winner,
     claim,
@@ -200,7 +199,8 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
     return True
 
 
-def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind: str, first: bool) -> None:
+def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind: str, first: bool,
+                         defender: str) -> None:
     """A character that prints it cannot be declared so ("Wex Pyke cannot be declared as a defender."; 1st edition
     Hodor "… as an attacker": RR: Golden Rule), or not while a condition holds (``Card.never_when``; ``first``: this
     is the first challenge its attacking player initiates this round), or whose attachment says so ("Attached
@@ -209,7 +209,15 @@ def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind
         if card not in t.in_play:
             continue
         facts = printed(t, card)
-        held = {(who, when) for f in attached_facts(t, card) for who, when in f.attached_never}
+        held: set[tuple[str, str | None]] = set()
+        for a, ip in t.in_play.items():
+            if ip.attached_to != card or (f := printed(t, a)) is None:
+                continue
+            for who, when in f.attached_never:
+                if when != "against_you":
+                    held.add((who, when))
+                elif t.controller(a) == defender:  # Secret Pact: only in challenges against its controller
+                    held.add((who, None))
         if (side in getattr(facts, "never_declared", ()) or held & {(side, None), (side, kind)} or any(
                 who == side and _condition_holds(t, card, cond, arg, first)
                 for who, cond, arg in getattr(facts, "never_when", ()))):
@@ -264,7 +272,7 @@ class InitiateChallenge(Action):
             check_participant(t, v, card, self.player, self.kind)
         check_plot_participants(t, v, self.player, list(self.attackers), attacking=True)
         first = not any(ch.round == t.round and ch.attacker == self.player for ch in t.challenges)
-        check_never_declared(t, v, list(self.attackers), "attacker", self.kind, first)
+        check_never_declared(t, v, list(self.attackers), "attacker", self.kind, first, self.defender)
         stealthy = sum(1 for card in self.attackers if card in t.in_play and has_keyword(t, card, "stealth"))
         bypassed = self.bypassed or []
         for card in bypassed:
@@ -321,7 +329,7 @@ class DeclareDefenders(Action):
                 v.violate("challenge.bypassed", (card,), card=t.ref(card))
         check_plot_participants(t, v, c.defender, list(self.defenders), attacking=False)
         first = next(ch for ch in t.challenges if ch.round == t.round and ch.attacker == c.attacker) is c
-        check_never_declared(t, v, list(self.defenders), "defender", c.kind, first)
+        check_never_declared(t, v, list(self.defenders), "defender", c.kind, first, c.defender)
         alone = c.attackers[0] if len(c.attackers) == 1 else None
         most = getattr(printed(t, alone), "alone_defenders", None) if alone in t.in_play else None
         if alone is not None and most is not None and len(self.defenders) > most:
