@@ -606,3 +606,21 @@ def test_plots_that_forbid_limited_cards_in_faction_events_or_a_challenge_withou
                         "plot.limits-challenge-unless-army")
     in_play(t, "A.acoa_1.1")
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_124.1"]))
+
+
+def test_a_lower_cost_is_flagged_when_nothing_the_player_has_could_lower_it() -> None:
+    """aside15 26, aside7 13 (RR: Costs): A Noble Cause: "Reduce the cost of the first Lord or Lady character you
+    marshal this round by 2." A Lady (Melisandre, 5) for 3 is legal; a Handmaiden (neither) for 0 is flagged, and so is
+    more than 2 off the Lady. A card that lowers a cost in a shape not read (Dothraki Outriders: "Reduce the cost to
+    marshal Dothraki Outriders by 1 for each Dothraki character you control.") is never flagged."""
+    catalog = Catalog.open()
+    assert catalog.card("01004").reduces_cost == ((("Lord", "Lady"), ("character",), 2),)
+    outriders = next(c for c in catalog.all("2e") if c.name == "Dothraki Outriders")
+    assert outriders.reduces_unread
+    t = plots("2e", "01004", "00006", {"01047": 1, "01169": 1, outriders.code: 1}, {}, gold=5)
+    hand(t, "A.01047.1", "A.01169.1", f"A.{outriders.code}.1")
+    legal(t.clone(), Marshal("A", "A.01047.1", cost=3))
+    flagged_and_refused(t, Marshal("A", "A.01047.1", cost=2), "marshal.cost-reduced")
+    flagged_and_refused(t, Marshal("A", "A.01169.1", cost=0), "marshal.cost-reduced")
+    assert "marshal.cost-reduced" not in rules_of(play(t.clone(), Marshal("A", f"A.{outriders.code}.1", cost=0),
+                                                       "advisory"))

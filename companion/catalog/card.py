@@ -48,7 +48,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
-              "draw_phase", "attached_never", "never_when")
+              "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -274,6 +274,11 @@ class Card:
     #: revealed), "more_plots" ("Summer": while more Summer than Winter plots are revealed), "shadows" (a card is in
     #: shadows).
     never_when: tuple[tuple[str, str, str], ...] = ()
+    #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
+    #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
+    reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()
+    #: A sentence of it lowers a cost in a shape not read ("Reduce the cost to marshal <Name> by 1 for each …").
+    reduces_unread: bool = False
     #: "No attachments except <Weapon>": the traits an attachment needs to be attached to this card (RR: No
     #: Attachments; the keyword "No attachments" alone is in ``keywords``).
     attachments_except: tuple[str, ...] = ()
@@ -360,16 +365,21 @@ class Card:
         )
 
 
+def _tupled(value: Any) -> Any:
+    """JSON's lists as tuples, nested ones too (a fact's parts stay hashable)."""
+    return tuple(_tupled(x) for x in value) if isinstance(value, list | tuple) else value
+
+
 def _text_facts(d: dict[str, Any]) -> dict[str, Any]:
     """The printed-sentence facts back from the catalogue, each by the type of its default (0, False, () or None,
-    which keeps the number, word or yes/no stored); a pair in a tuple comes back as a tuple."""
+    which keeps the number, word or yes/no stored); a list in a tuple comes back as a tuple, at any depth."""
     out: dict[str, Any] = {}
     for name, default in _TEXT_FACT_DEFAULTS.items():
         value = d.get(name)
         if value is None or default is None:
             out[name] = tuple(value) if isinstance(value, list) else value if value is not None else default
         elif isinstance(default, tuple):
-            out[name] = tuple(tuple(x) if isinstance(x, list) else x for x in value)
+            out[name] = _tupled(value)
         else:
             out[name] = type(default)(value)
     return out

@@ -70,6 +70,16 @@ _ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gain
 #: cards you draw …" : whose draw-phase draw, and by how much.
 _DRAW_PHASE = re.compile(r"^(increase|reduce) the number of cards (you draw|each player draws) in the draw phase "
                          r"by (\d+)$", re.IGNORECASE)
+#: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
+#: R'hllor character …": Dragonstone Faithful): which cards (the words before the type, "or" between them), which types,
+#: by how much. Any other sentence that lowers a cost ("Reduce the cost to marshal <Name> by 1 for each …", "costs 1
+#: less") is kept as unread: with it, a lower cost paid is never flagged.
+_REDUCER = re.compile(r"reduce the cost of the (?:first|next) (.*?)"
+                      r"\b(cards?|characters?|locations?|attachments?|events?)"
+                      r"(?: or (characters?|locations?|attachments?|events?))? you (?:marshal|play|marshal or play)"
+                      r"\b[^.]*? by (\d+)$", re.IGNORECASE)
+_LOWERS_COST = re.compile(r"reduce the (?:gold )?cost|costs? \d+ less|without paying|for 0 gold|cost of 0",
+                          re.IGNORECASE)
 #: 1st edition "House Lannister only.": only a player of that House plays or marshals it.
 _HOUSE_ONLY = re.compile(r"^house (\w+) only$", re.IGNORECASE)
 #: "… kill each character not chosen (cannot be saved)." (Wildfire Assault): its kills cannot be saved.
@@ -123,6 +133,25 @@ _FLAG_SENTENCES = {
     "while it is not the plot phase, treat the text box of each revealed non-scheme plot card as if it were blank "
     "(except for traits)": "blanks_plots",
 }
+
+
+def cost_reducers(text: str | None) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
+    """The cost reductions a card's text prints (``_REDUCER``: its words, the cards' types, the amount), and whether
+    any sentence lowering a cost was not read."""
+    read: list[tuple[tuple[str, ...], tuple[str, ...], int]] = []
+    unread = False
+    for sentence in re.split(r"[.\n]", _TAG.sub("", text or "")):
+        sentence = " ".join(sentence.split())
+        if not _LOWERS_COST.search(sentence):
+            continue
+        m = _REDUCER.search(sentence)
+        if m is None:
+            unread = True
+            continue
+        words = tuple(w.strip() for w in re.split(r",? or |, ", m.group(1).strip()) if w.strip())
+        types = tuple(t.lower().rstrip("s") for t in (m.group(2), m.group(3)) if t)
+        read.append((words, types, int(m.group(4))))
+    return tuple(read), unread
 
 
 def _roles(words: str) -> list[str]:
@@ -286,6 +315,8 @@ class Keywords:
     draw_phase: tuple[tuple[str, int], ...] = ()  # ("each", 1): the draw phase's draw changed (Time of Plenty)
     attached_never: tuple[tuple[str, str | None], ...] = ()  # ("attacker", None): what the attached cannot be declared
     never_when: tuple[tuple[str, str, str], ...] = ()  # (side, condition, argument): it cannot be declared so when …
+    reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
+    reduces_unread: bool = False  # a sentence that lowers a cost was not read
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -480,7 +511,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     *play_max(text), strength_per, defends_kneeling,
                     "blanks_plots" in flags, kept_gold, grants_str, house_only,
                     bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))), tuple(draw_phase),
-                    tuple(attached_never), tuple(never_when))
+                    tuple(attached_never), tuple(never_when), *cost_reducers(text))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

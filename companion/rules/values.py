@@ -136,6 +136,29 @@ def printed_cards(t: Table, seat: str) -> list[str]:
             *(c for c in in_play_controlled(t, seat) if c not in blank)]
 
 
+def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
+    """The most the seat's cards may take off this card's cost now, as far as their text is read: the card itself,
+    the seat's revealed plot and cards in play whose text counts, its agenda, and the events in its discard pile (a
+    reducing event is played first). None when one of them lowers a cost in a shape not read: any amount may be
+    right then (RR: Costs)."""
+    p = t.players[seat]
+    sources = [card, *printed_cards(t, seat), *p.zones[Zone.AGENDA],
+               *(c for c in p.zones[Zone.DISCARD] if t.card(c).type == "event")]
+    target = t.card(card)
+    marks = {x.casefold() for x in target.traits} | {f"[{target.faction}]", target.faction}
+    marks |= {"unique"} if target.unique else {"non-unique"}
+    total = 0
+    for cid in sources:
+        facts = t.card(cid)
+        if facts.reduces_unread:
+            return None
+        for words, types, amount in facts.reduces_cost:
+            if ("card" in types or target.type in types) and (
+                    not words or any(w.casefold() in marks or " " in w for w in words)):
+                total += amount  # a word not read as a trait, faction or uniqueness ("Knight or Lady") counts
+    return total
+
+
 def recorded_sources(t: Table, stat: str, seat: str) -> set[str]:
     """The cards named as the source of a recorded modifier of ``stat`` for the seat: the log counted their effect
     itself, so their printed one is not counted again."""

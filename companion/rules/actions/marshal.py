@@ -26,7 +26,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
-from companion.rules.values import opponent_cost
+from companion.rules.values import cost_reduction_allowed, has_plots, opponent_cost
 
 
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
@@ -118,6 +118,13 @@ class Marshal(Action):
             v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player,
                    penalty=t.gold_penalty(self.player, c))
         check_payment(t, v, self.player, self.expected_cost(t), self.cost)
+        expected = self.expected_cost(t)
+        # Only where the table records the round (plots): elsewhere the cards that may lower it are not known.
+        if self.cost is not None and self.cost < expected and has_plots(t, self.player) and (
+                allowed := cost_reduction_allowed(t, self.player, self.card)) is not None and (
+                expected - self.cost > allowed):
+            v.violate("marshal.cost-reduced", (self.card,), card=t.ref(self.card), paid=self.cost, cost=expected,
+                      allowed=allowed)
 
     def apply(self, t: Table) -> None:
         take_from_hand(t, self.player, self.card)
