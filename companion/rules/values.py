@@ -85,7 +85,7 @@ def gold_kept(t: Table, seat: str) -> int:
     plot = plot_text(t, seat)
     if plot is not None and plot.keeps_gold:
         return gold
-    return min(gold, sum(t.card(c).kept_gold for c in in_play_controlled(t, seat) if c not in blanked(t)))
+    return min(gold, sum(t.card(c).kept_gold for c in printed_cards(t, seat)))
 
 
 def has_plots(t: Table, seat: str) -> bool:

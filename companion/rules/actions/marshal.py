@@ -117,8 +117,8 @@ class Marshal(Action):
         if not dup and t.gold_penalty(self.player, c):
             v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player,
                    penalty=t.gold_penalty(self.player, c))
-        check_payment(t, v, self.player, self.expected_cost(t), self.cost)
         expected = self.expected_cost(t)
+        check_payment(t, v, self.player, expected, self.cost)
         # Only where the table records the round (plots): elsewhere the cards that may lower it are not known.
         if self.cost is not None and self.cost < expected and has_plots(t, self.player) and (
                 allowed := cost_reduction_allowed(t, self.player, self.card)) is not None and (
