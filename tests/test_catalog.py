@@ -219,13 +219,16 @@ def test_a_plots_printed_restrictions_are_read_into_limits() -> None:
         ("Limited cards cannot be marshaled, played, or put into play.", (PlotLimit(binds="each", no_limited=True),)),
         ("Players cannot initiate Military challenges unless they control an Army character.",
          (PlotLimit(binds="each", no_challenges=("military",), unless_trait="Army"),)),
+        # Strained Reserves, its Summer sentence included:
+        ("Each player cannot marshal or put into play more than 2 characters, locations, or attachments this round. "
+         "(4 characters, locations, or attachments instead if that player has a <i>Summer</i> plot card revealed.)",
+         (PlotLimit(binds="each", max_entering=2, entering_if_trait="Summer", entering_if_count=4),)),
     ):
         read = parse_plot_limits(text)
         assert read.limits == limits and not read.unread, text
     # Kept as unread (nothing is checked for them), not read wrong:
     for text in ("You cannot play more than 3 events this round.",  # The Minstrel's Muse: a count over the round
-                 "Each player cannot marshal or put into play more than 2 characters, locations, or attachments this "
-                 "round."):  # Strained Reserves: a count over the round
+                 "Each player cannot marshal more than 2 characters this round."):  # a count of another shape
         read = parse_plot_limits(text)
         assert read.unread and read.limits == (), text
     # Abilities are not constant restrictions: a When Revealed choice, a 1st edition "When revealed," sentence.

@@ -71,6 +71,15 @@ def plots(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str
     return t
 
 
+def one_declared_not_the_other(t: Table, kind: str, attackers: tuple[str, str], defenders: tuple[str, str]) -> None:
+    """A's challenge of ``kind`` against B: the first of each pair cannot be declared (flagged and refused), the
+    second then is."""
+    flagged_and_refused(t, InitiateChallenge("A", kind, "B", attackers=[attackers[0]]), "challenge.cannot-be-declared")
+    legal(t, InitiateChallenge("A", kind, "B", attackers=[attackers[1]]))
+    flagged_and_refused(t, DeclareDefenders("B", [defenders[0]]), "challenge.cannot-be-declared")
+    legal(t, DeclareDefenders("B", [defenders[1]]))
+
+
 def to_challenges(t: Table) -> None:
     legal(t, PassTurn("A"))
     legal(t, PassTurn("B"))
@@ -526,11 +535,7 @@ def test_an_attachment_that_keeps_its_character_from_attacking_or_defending() ->
     in_play(t, f"A.{craven.code}.1", attached_to="A.01057.1")
     in_play(t, f"B.{net.code}.1", attached_to="B.01057.1")
     to_challenges(t)
-    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]),
-                        "challenge.cannot-be-declared")
-    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.2"]))
-    flagged_and_refused(t, DeclareDefenders("B", ["B.01057.1"]), "challenge.cannot-be-declared")
-    legal(t, DeclareDefenders("B", ["B.01057.2"]))
+    one_declared_not_the_other(t, "military", ("A.01057.1", "A.01057.2"), ("B.01057.1", "B.01057.2"))
 
 
 def test_secret_pact_keeps_its_character_from_attacking_only_its_controller() -> None:
@@ -624,3 +629,75 @@ def test_a_lower_cost_is_flagged_when_nothing_the_player_has_could_lower_it() ->
     flagged_and_refused(t, Marshal("A", "A.01169.1", cost=0), "marshal.cost-reduced")
     assert "marshal.cost-reduced" not in rules_of(play(t.clone(), Marshal("A", f"A.{outriders.code}.1", cost=0),
                                                        "advisory"))
+
+
+def test_strained_reserves_caps_the_cards_each_player_marshals_or_puts_into_play() -> None:
+    """aside14 05: Strained Reserves: "Each player cannot marshal or put into play more than 2 characters, locations,
+    or attachments this round. (4 characters, locations, or attachments instead if that player has a Summer plot card
+    revealed.)" Bringing a card out of shadows enters play by a card ability and counts; a duplicate does not enter
+    play and does not count; events are not capped."""
+    from companion.rules.actions import BringOut
+    t = plots("2e", "26060", "01008", {"00369": 3, "01039": 1, "00117": 1, "00114": 2},
+              {"00369": 3, "00370": 2}, gold=30)  # Calm Over Westeros is a Summer plot
+    hand(t, "A.00369.1", "A.00369.2", "A.00369.3", "A.01039.1", "A.00114.1", "A.00114.2")
+    shadows(t, "A.00117.1")
+    legal(t, CollectIncome("A"))
+    legal(t, Marshal("A", "A.00114.1"))
+    legal(t, Marshal("A", "A.00114.2"))  # a duplicate: not counted
+    legal(t, Marshal("A", "A.00369.1"))
+    flagged_and_refused(t, Marshal("A", "A.01039.1"), "plot.limits-entering")
+    flagged_and_refused(t, BringOut("A", "A.00117.1"), "plot.limits-entering")
+    over = flagged_and_refused(t, Marshal("A", "A.00369.2"), "plot.limits-entering")
+    assert "plot.limits-entering" in rules_of(play(over.clone(), Marshal("A", "A.00369.3"), "advisory"))
+    legal(t, PassTurn("A"))
+    # Bob has a Summer plot revealed: 4 for him.
+    hand(t, "B.00369.1", "B.00369.2", "B.00369.3", "B.00370.1", "B.00370.2")
+    legal(t, CollectIncome("B"))
+    for card in ("B.00369.1", "B.00369.2", "B.00369.3", "B.00370.1"):
+        legal(t, Marshal("B", card))
+    flagged_and_refused(t, Marshal("B", "B.00370.2"), "plot.limits-entering")
+
+
+def test_olennas_study_lets_only_unique_characters_into_intrigue_challenges_and_grants_each_player_one_more() -> None:
+    """aside14 15: Olenna's Study: "Each player may initiate an additional [intrigue] challenge each round. Non-unique
+    characters cannot be declared as attackers or defenders in [intrigue] challenges." It binds both players,
+    whoever controls it; its text counts only while it is in play."""
+    t = plots("2e", "01001", "25060", {"16016": 1, "02023": 1, "01180": 1, "00279": 1},
+              {"02023": 1, "01181": 1, "02005": 1})
+    for card in ("A.16016.1", "A.02023.1", "A.01180.1", "A.00279.1", "B.02023.1", "B.01181.1", "B.02005.1"):
+        in_play(t, card)
+    to_challenges(t)
+    one_declared_not_the_other(t, "intrigue", ("A.02023.1", "A.01180.1"), ("B.02023.1", "B.01181.1"))
+    legal(t, ChallengeResult())
+    if t.challenges[-1].winner == "A":
+        legal(t, ApplyClaim("B", cards=[]))
+    # A second intrigue challenge by the Study's grant; a non-unique military attacker is not bound by it.
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.00279.1"], source="A.16016.1"))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=[]))
+    legal(t, PassTurn("A"))
+    from companion.rules.state import Zone
+    without = t.clone()
+    without.move("A.16016.1", "A", Zone.DISCARD)
+    legal(without, InitiateChallenge("B", "intrigue", "A", attackers=["B.02005.1"]))
+    flagged_and_refused(t, InitiateChallenge("B", "intrigue", "A", attackers=["B.02005.1"]),
+                        "challenge.cannot-be-declared")
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.02005.1"]))
+
+
+def test_an_ambush_card_put_into_play_in_the_challenges_phase_comes_from_the_unnamed_hand() -> None:
+    """aside14 20 (RR: Ambush: "pay X gold to put that card into play from your hand"): a card of the draw deck put
+    into play by Ambush while drawn cards are not named yet is one of them, so the hand is one card smaller at
+    taxation; a card without Ambush put into play from there was searched out of the deck (the hand keeps its
+    count)."""
+    from companion.rules.actions import PutIntoPlay
+    t = plots("2e", "01001", "25060", {"08096": 1, "02095": 1, "00369": 1, "01039": 4}, {"26011": 1})
+    t.players["A"].drawn_unnamed = 2  # the draw phase's "drew 2", cards not named
+    in_play(t, "B.26011.1")
+    to_challenges(t)
+    before = t.players["A"].drawn_unnamed
+    legal(t, PutIntoPlay("A", "A.08096.1", attach_to="B.26011.1"))  # Secret Pact: Ambush (3)
+    assert t.players["A"].drawn_unnamed == before - 1
+    legal(t, PutIntoPlay("A", "A.00369.1"))  # no Ambush: searched out of the deck
+    assert t.players["A"].drawn_unnamed == before - 1

@@ -48,7 +48,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
-              "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread")
+              "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
+              "unique_only_in")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -129,6 +130,9 @@ class PlotLimit:
     no_limited: bool = False  # Limited cards cannot be marshaled or played (City Blockade)
     no_in_faction_events: bool = False  # events of the player's own faction cannot be played (Wardens of the East)
     unless_trait: str | None = None  # … the forbidden challenge types unless the player controls a character of it
+    max_entering: int | None = None  # characters, locations and attachments marshalled or put into play this round
+    entering_if_trait: str | None = None  # … this many instead while the player has a plot of this trait revealed
+    entering_if_count: int | None = None  # (Strained Reserves: 2, or 4 with a Summer plot)
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that forbid something (the catalogue stays small)."""
@@ -274,6 +278,7 @@ class Card:
     #: revealed), "more_plots" ("Summer": while more Summer than Winter plots are revealed), "shadows" (a card is in
     #: shadows).
     never_when: tuple[tuple[str, str, str], ...] = ()
+    unique_only_in: tuple[tuple[str, str], ...] = ()  # ("defender", "intrigue"): only unique characters, anyone's
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

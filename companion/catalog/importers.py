@@ -40,6 +40,10 @@ _NEVER_DECLARED = re.compile(r"^(.+?) cannot be declared as an? (attacker or def
 _ATTACHED_NEVER = re.compile(r"^attached character cannot be declared as an? (attacker or defender|attacker|defender)"
                              r"(?: in \[?(military|intrigue|power)\]? challenges| in challenges (against you))?"
                              r"(?:, and does not count its str for dominance)?$", re.IGNORECASE)
+#: "Non-unique characters cannot be declared as attackers or defenders in [intrigue] challenges." (Olenna's Study): a
+#: card in play that binds every player.
+_UNIQUE_ONLY_IN = re.compile(r"^non-unique characters cannot be declared as (attackers or defenders|attackers|"
+                             r"defenders) in \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE)
 #: "<Name> cannot be declared …" under a condition: "… unless you control Bran Stark" (Hodor), "While there is a card
 #: in shadows, …" (Naive Scout), "While there is a Winter plot card revealed, …" (King Renly's Host), "While there are
 #: more Summer plot cards than Winter plot cards revealed, …" (Wintertime Marauders), "… in the first challenge each
@@ -221,7 +225,7 @@ _GRANTS_INSIGHT = re.compile(r"\bgains?\b[^.]*\binsight\b", re.IGNORECASE)
 #: "You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords, Khal Drogo,
 #: Casterly Rock, …): a constant grant of one more challenge of that type for the card's controller.
 _EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate an additional \[?(military|intrigue|power)\]? "
-                              r"challenge (?:during the challenges? phase|this round)"
+                              r"challenge (?:during the challenges? phase|this round|each round)"
                               r"(?:, against a different opponent)?$",
                               re.IGNORECASE)
 #: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed plot
@@ -317,6 +321,7 @@ class Keywords:
     never_when: tuple[tuple[str, str, str], ...] = ()  # (side, condition, argument): it cannot be declared so when …
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
     reduces_unread: bool = False  # a sentence that lowers a cost was not read
+    unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -354,6 +359,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     draw_phase: list[tuple[str, int]] = []
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
+    unique_only_in: list[tuple[str, str]] = []
     strength_per: tuple[str, str | None] | None = None
     defends_kneeling: tuple[str, ...] = ()
     alone_defenders: int | None = None
@@ -397,6 +403,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 roles = held.group(1).lower()
                 kind = held.group(2).lower() if held.group(2) else ("against_you" if held.group(3) else None)
                 attached_never += [(r, kind) for r in ("attacker", "defender") if r in roles]
+                continue
+            if (only := _UNIQUE_ONLY_IN.match(sentence)) is not None:
+                unique_only_in += [(r, only.group(2).lower()) for r in _roles(only.group(1))]
                 continue
             if named(unless := _NEVER_UNLESS.match(sentence)):
                 never_when += [(r, "unless_control", unless.group(3))  # type: ignore[union-attr]
@@ -511,7 +520,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     *play_max(text), strength_per, defends_kneeling,
                     "blanks_plots" in flags, kept_gold, grants_str, house_only,
                     bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))), tuple(draw_phase),
-                    tuple(attached_never), tuple(never_when), *cost_reducers(text))
+                    tuple(attached_never), tuple(never_when), *cost_reducers(text),
+                    tuple(unique_only_in))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

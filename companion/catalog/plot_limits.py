@@ -13,21 +13,24 @@ The sentences read are the few shapes the most played plots print, in both editi
   Orders);
 - how many attackers or defenders: "Each player cannot declare more than 1 character as an attacker or defender in
   each challenge." (Jousting Contest), "You cannot declare defenders." (1st edition Focused Offense), and which:
-  "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses).
+  "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses);
+- how many cards enter: "Each player cannot marshal or put into play more than 2 characters, locations, or
+  attachments this round." with its "(4 … instead if that player has a Summer plot card revealed.)" (Strained
+  Reserves).
 
 Only sentences outside abilities count: on lines without a bold trigger or a colon, or before the first bold tag
 of a line ("… <b>Draft format only.</b>"); 1st edition abilities begin "When revealed," and neither they nor the
 sentences after them on their line are read.
 A sentence that forbids initiating or declaring, marshalling or playing (``cannot …``) and is not one of these
 shapes in every word is *unread*
-(``Limits.unread``): nothing is checked for it ("Each player cannot play in-faction events", conditions, counts
-over the round), rather than reading it wrong.
+(``Limits.unread``): nothing is checked for it ("Each player cannot play in-faction events", conditions, other
+counts over the round), rather than reading it wrong.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.catalog.card import ICONS, PlotLimit
 
@@ -58,6 +61,12 @@ _IN_FACTION = re.compile(rf"^{_SUBJECT} cannot play in-faction events(?:, and .+
 #: Realm!)
 _UNLESS_TRAIT = re.compile(rf"^{_SUBJECT} cannot (?:initiate|declare) {_TYPES} challenges unless (?:he or she "
                            r"controls|they control|you control) an? ([\w-]+) character$")
+#: "Each player cannot marshal or put into play more than 2 characters, locations, or attachments this round. (4
+#: characters, locations, or attachments instead if that player has a Summer plot card revealed.)" (Strained Reserves)
+_ENTER_COUNT = re.compile(rf"^{_SUBJECT} cannot marshal or put into play more than (\d+) characters, locations, or "
+                          r"attachments this round$")
+_ENTER_IF = re.compile(r"^\((\d+) characters, locations, or attachments instead if (?:that player|you) (?:has|have) "
+                       r"an? ([\w-]+) plot card revealed\)?$")
 #: The card types of "marshal …" / "play …", in the plural the cards print.
 _PLURAL = {"characters": "character", "locations": "location", "attachments": "attachment", "events": "event"}
 #: A sentence that forbids what the round's checks look at (challenges, participants, marshalling, playing).
@@ -95,7 +104,9 @@ def parse_plot_limits(text: str | None) -> Limits:
     unread = False
     for sentence in limit_sentences(text):
         limit = read_sentence(sentence.lower())
-        if limit is not None:
+        if read and read[-1].max_entering is not None and (m := _ENTER_IF.match(sentence.lower())):
+            read[-1] = replace(read[-1], entering_if_trait=m.group(2).title(), entering_if_count=int(m.group(1)))
+        elif limit is not None:
             read.append(limit)
         elif _FORBIDS.search(sentence):
             unread = True
@@ -130,6 +141,8 @@ def read_sentence(sentence: str) -> PlotLimit | None:
         return PlotLimit(binds=_WHO[m.group(1)], no_in_faction_events=True)
     if m := _UNLESS_TRAIT.match(sentence):
         return PlotLimit(binds=_WHO[m.group(1)], no_challenges=_types(m.group(2)), unless_trait=m.group(3).title())
+    if m := _ENTER_COUNT.match(sentence):
+        return PlotLimit(binds=_WHO[m.group(1)], max_entering=int(m.group(2)))
     if m := _ENTER.match(sentence):
         return _entering(_WHO[m.group(1)], f"{m.group(2)} {m.group(3)}")
     return None

@@ -121,6 +121,8 @@ class Player:
     zones: dict[Zone, list[str]] = field(default_factory=lambda: {z: [] for z in Zone})
     limited_round: int = -1  # the round in which a Limited card was last marshalled/played
     limited_count: int = 0  # how many in that round (a plot or a card may allow more than one)
+    cards_entered_round: int = -1  # the round of the last card this player marshalled or put into play (setup aside)
+    cards_entered: int = 0  # how many in that round, duplicates aside (Strained Reserves counts them)
     # 1st edition: what this player did with the beginning-of-phase shadows opportunity.
     shadows_opportunity: str = "open"  # open | used | passed
     restrictions: list[Restriction] = field(default_factory=list)  # lasting effects that forbid this player things

@@ -437,8 +437,7 @@ def two_e_advisory(base: str) -> Recorder:
     t(A, {"type": "win_dominance", "player": A}, flags=("dominance.totals",))
     t("judge", {"type": "win_dominance", "reason": "a tie: every character knelt, no gold"})
     t.phase("standing")
-    t.phase("taxation")
-    t(A, {"type": "discard_to_reserve", "player": A, "cards": ["A.01093.1"]})
+    t.phase("taxation")  # Alice holds 6, her reserve: Burned Men came out of her hand by Ambush
 
     # Round 4. A Storm of Swords (8) beats Calling the Banners (6): Alice goes first, and wins on power.
     t.plots({A: "A.01005.1", B: "B.01007.1"}, chooser=A, first=A)

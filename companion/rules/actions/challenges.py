@@ -58,7 +58,6 @@ from companion.rules.values import (
     printed_cards,
     renown_cards,
     revealed_plot,
-    revealed_plots_that,
     side_strength,
     strength,
 )
@@ -107,8 +106,8 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
 def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
     """The attacker's revealed plot and cards in play that grant an additional challenge of this type ("You may
     initiate an additional [power] challenge during the challenges phase.": RR: Golden Rule), once per grant."""
-    each = [plot for plot in revealed_plots_that(t, "grants_each")  # "Each player may initiate an additional …"
-            if t.area_of(plot) != attacker]
+    # "Each player may initiate an additional …": any player's revealed plot or card in play (Olenna's Study).
+    each = [c for seat in t.seats if seat != attacker for c in printed_cards(t, seat) if t.card(c).grants_each]
     return [c for c in [*printed_cards(t, attacker), *each] for _ in range(t.card(c).extra_challenges.count(kind))]
 
 
@@ -204,7 +203,10 @@ def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind
     """A character that prints it cannot be declared so ("Wex Pyke cannot be declared as a defender."; 1st edition
     Hodor "… as an attacker": RR: Golden Rule), or not while a condition holds (``Card.never_when``; ``first``: this
     is the first challenge its attacking player initiates this round), or whose attachment says so ("Attached
-    character cannot be declared as an attacker.": Craven, Fishing Net)."""
+    character cannot be declared as an attacker.": Craven, Fishing Net), or a non-unique one while a card in play
+    lets only unique characters be declared so ("Non-unique characters cannot be declared as attackers or defenders in
+    [intrigue] challenges.": Olenna's Study, whoever controls it)."""
+    unique_only = any((side, kind) in f.unique_only_in for a in t.in_play if (f := printed(t, a)) is not None)
     for card in cards:
         if card not in t.in_play:
             continue
@@ -218,7 +220,8 @@ def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind
                     held.add((who, when))
                 elif t.controller(a) == defender:  # Secret Pact: only in challenges against its controller
                     held.add((who, None))
-        if (side in getattr(facts, "never_declared", ()) or held & {(side, None), (side, kind)} or any(
+        if (side in getattr(facts, "never_declared", ()) or held & {(side, None), (side, kind)} or (
+                unique_only and not t.card(card).unique) or any(
                 who == side and _condition_holds(t, card, cond, arg, first)
                 for who, cond, arg in getattr(facts, "never_when", ()))):
             v.violate("challenge.cannot-be-declared", (card,), card=t.ref(card), side=msg(f"challenge.side.{side}"))

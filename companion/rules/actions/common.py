@@ -6,9 +6,9 @@ from __future__ import annotations
 from companion.catalog.card import AttachOnly, Card
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
+from companion.rules.placing import cards_entered, fits_restriction, keeps_off
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
-from companion.rules.placing import fits_restriction, keeps_off
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Phase, Stage, Zone
 from companion.rules.values import (
@@ -17,6 +17,7 @@ from companion.rules.values import (
     modifier_lasts,
     plot_limits,
     printed_cards,
+    revealed_plot,
     revealed_plots_that,
 )
 from companion.rules.verdict import Param, msg
@@ -192,6 +193,24 @@ def check_plot_forbids(t: Table, v: Checker, player: str, card: str, *, playing:
                       plot=t.ref(plot), type=type_name(kind))
 
 
+def check_entering_count(t: Table, v: Checker, player: str, card: str) -> None:
+    """A revealed plot caps the characters, locations and attachments a player marshals or puts into play this round
+    ("Each player cannot marshal or put into play more than 2 …": Strained Reserves; RR: Golden Rule). Duplicates
+    do not enter play and are not counted; bringing a card out of shadows is entering play by a card ability and is."""
+    if t.card(card).type not in ("character", "location", "attachment"):
+        return
+    for plot, limit in plot_limits(t, player):
+        if limit.max_entering is None:
+            continue
+        own = revealed_plot(t, player)
+        most = limit.max_entering
+        if limit.entering_if_count is not None and own is not None and limit.entering_if_trait in t.card(own).traits:
+            most = limit.entering_if_count
+        if cards_entered(t, player) >= most:
+            v.violate("plot.limits-entering", (card, plot), player=t.players[player].name, card=t.ref(card),
+                      plot=t.ref(plot), most=most)
+
+
 def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: str | None, *,
                    from_shadows: bool) -> None:
     """A card entering play by a card ability (brought out, or put into play): unique copies, duplicates,
@@ -201,6 +220,7 @@ def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: 
     if dup:
         v.note("duplicate", (card, dup), card=t.ref(card), copy=t.ref(dup))
     else:
+        check_entering_count(t, v, controller, card)
         check_attachment(t, v, controller, card, attach_to, discard_if_none=True)
     if t.card(card).limited:
         v.note("limited-ignored", (card,), card=t.ref(card))

@@ -8,6 +8,7 @@ from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, 
 from companion.rules.actions.common import (
     check_active_player,
     check_attachment,
+    check_entering_count,
     check_house_only,
     check_limited,
     check_payment,
@@ -113,6 +114,7 @@ class Marshal(Action):
             v.note("duplicate-free", (self.card, dup), card=t.ref(self.card), copy=t.ref(dup))
         else:
             check_limited(t, v, self.player, self.card)
+            check_entering_count(t, v, self.player, self.card)
             check_attachment(t, v, self.player, self.card, self.attach_to, discard_if_none=False)
         if not dup and t.gold_penalty(self.player, c):
             v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player,

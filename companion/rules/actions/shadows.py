@@ -23,6 +23,7 @@ from companion.rules.actions.common import (
     note_owner_area,
     note_tokens_discarded,
     place_name,
+    take_from_hand,
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -178,6 +179,14 @@ class PutIntoPlay(Action):
     def new_controller(self, t: Table) -> str:
         return self.controller or t.instance(self.card).owner
 
+    def ambushed(self, t: Table) -> bool:
+        """An Ambush card put into play in the challenges phase from its owner's unnamed hand (RR: Ambush: "put
+        that card into play from your hand"): the line cannot say "from hand", and a card of the draw deck while
+        drawn cards are not named yet is taken as one of them (not searched out of the deck)."""
+        seat, zone = t.where[self.card]
+        return (zone is Zone.DECK and seat == self.player and "ambush" in t.card(self.card).keywords
+                and t.phase is Phase.CHALLENGES and t.players[seat].drawn_unnamed > 0)
+
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
         zone = t.zone_of(self.card)
@@ -203,6 +212,8 @@ class PutIntoPlay(Action):
             note_tokens_discarded(t, v, self.card)
 
     def apply(self, t: Table) -> None:
+        if self.ambushed(t):
+            take_from_hand(t, self.player, self.card)
         controller = self.new_controller(t)
         enter_play(t, controller, self.card, self.attach_to, discard_if_no_target=True)
         if controller != t.instance(self.card).owner and self.card in t.in_play:
