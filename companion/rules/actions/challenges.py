@@ -206,16 +206,18 @@ def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind
     character cannot be declared as an attacker.": Craven, Fishing Net), or a non-unique one while a card in play
     lets only unique characters be declared so ("Non-unique characters cannot be declared as attackers or defenders in
     [intrigue] challenges.": Olenna's Study, whoever controls it)."""
-    unique_only = any((side, kind) in f.unique_only_in for a in t.in_play if (f := printed(t, a)) is not None)
+    blank = blanked(t)  # asked once: each card in play is looked at below
+    counting = {a: ip for a, ip in t.in_play.items() if a not in blank}
+    unique_only = any((side, kind) in t.card(a).unique_only_in for a in counting)
     for card in cards:
         if card not in t.in_play:
             continue
-        facts = printed(t, card)
+        facts = None if card in blank else t.card(card)
         held: set[tuple[str, str | None]] = set()
-        for a, ip in t.in_play.items():
-            if ip.attached_to != card or (f := printed(t, a)) is None:
+        for a, ip in counting.items():
+            if ip.attached_to != card:
                 continue
-            for who, when in f.attached_never:
+            for who, when in t.card(a).attached_never:
                 if when != "against_you":
                     held.add((who, when))
                 elif t.controller(a) == defender:  # Secret Pact: only in challenges against its controller
