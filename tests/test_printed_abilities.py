@@ -622,13 +622,19 @@ def test_a_lower_cost_is_flagged_when_nothing_the_player_has_could_lower_it() ->
     assert catalog.card("01004").reduces_cost == ((("Lord", "Lady"), ("character",), 2),)
     outriders = next(c for c in catalog.all("2e") if c.name == "Dothraki Outriders")
     assert outriders.reduces_unread
-    t = plots("2e", "01004", "00006", {"01047": 1, "01169": 1, outriders.code: 1}, {}, gold=5)
+    t = plots("2e", "01004", "00006", {"01047": 1, "01169": 1, outriders.code: 1, "01039": 1}, {}, gold=5)
     hand(t, "A.01047.1", "A.01169.1", f"A.{outriders.code}.1")
     legal(t.clone(), Marshal("A", "A.01047.1", cost=3))
     flagged_and_refused(t, Marshal("A", "A.01047.1", cost=2), "marshal.cost-reduced")
     flagged_and_refused(t, Marshal("A", "A.01169.1", cost=0), "marshal.cost-reduced")
     assert "marshal.cost-reduced" not in rules_of(play(t.clone(), Marshal("A", f"A.{outriders.code}.1", cost=0),
                                                        "advisory"))
+    # aside16 12: The Kingsroad, sacrificed for it ("Kneel and sacrifice The Kingsroad to reduce the cost of the next
+    # character you marshal this phase by 3."), lies in the discard pile when the character is marshalled.
+    from companion.rules.state import Zone
+    sacrificed = t.clone()
+    sacrificed.move("A.01039.1", "A", Zone.DISCARD)
+    assert "marshal.cost-reduced" not in rules_of(play(sacrificed, Marshal("A", "A.01169.1", cost=0), "advisory"))
 
 
 def test_strained_reserves_caps_the_cards_each_player_marshals_or_puts_into_play() -> None:
@@ -701,3 +707,25 @@ def test_an_ambush_card_put_into_play_in_the_challenges_phase_comes_from_the_unn
     assert t.players["A"].drawn_unnamed == before - 1
     legal(t, PutIntoPlay("A", "A.00369.1"))  # no Ambush: searched out of the deck
     assert t.players["A"].drawn_unnamed == before - 1
+
+
+def test_an_insight_draw_follows_a_challenge_its_player_won_with_the_character_once() -> None:
+    """aside16 03 (RR: Insight: "After you win a challenge in which a character with insight is participating, draw 1
+    card."): Samwell Tarly draws after Alice wins an intrigue challenge he attacks in, once; after a challenge he
+    was not in, or one Alice lost, the draw is flagged."""
+    t = plots("2e", "01001", "25060", {"01127": 1, "02023": 1, "02005": 1, "01039": 5}, {"02023": 1})
+    for card in ("A.01127.1", "A.02023.1", "A.02005.1", "B.02023.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01127.1", "A.02023.1"]))
+    legal(t, DeclareDefenders("B", []))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01127.1"), "draw.insight")  # not won yet
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=[]))
+    legal(t, DrawCards("A", 1, source="A.01127.1"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01127.1"), "draw.insight")  # once for the challenge
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.02005.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=["B.02023.1"]))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01127.1"), "draw.insight")  # he was not in this one

@@ -474,8 +474,14 @@ def test_tokens_on_cards_and_in_the_pool() -> None:
     illegal(t, PlaceTokens("A", "power", 1, "A.00168.2"), "tokens.where")
     legal(t, PlaceTokens("A", "power", 3))
     assert t.players["A"].tokens == {"power": 3}
-    with pytest.raises(ActionError):
-        check(t, PlaceTokens("A", "gold", 1))
+    # Gold with no card is the gold pool itself: Bestow (FAQ) written as gold out of the pool, then onto the card.
+    t.players["A"].gold = 3
+    legal(t, RemoveTokens("A", "gold", 2))
+    legal(t, PlaceTokens("A", "gold", 2, "A.00168.1"))
+    assert t.players["A"].gold == 1 and t.tokens_on("A.00168.1") == {"gold": 3} and "gold" not in t.players["A"].tokens
+    illegal(t, RemoveTokens("A", "gold", 2), "gold.insufficient")
+    legal(t, PlaceTokens("A", "gold", 1))
+    assert t.players["A"].gold == 2
 
 
 def test_gold_income_spending_and_taxation() -> None:

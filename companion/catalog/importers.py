@@ -322,6 +322,7 @@ class Keywords:
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
     reduces_unread: bool = False  # a sentence that lowers a cost was not read
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
+    draws_by_insight: bool = False  # it draws by its insight keyword alone (no other sentence of it draws)
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -521,7 +522,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "blanks_plots" in flags, kept_gold, grants_str, house_only,
                     bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))), tuple(draw_phase),
                     tuple(attached_never), tuple(never_when), *cost_reducers(text),
-                    tuple(unique_only_in))
+                    tuple(unique_only_in), "insight" in found and not _DRAWS.search(" ".join(
+                        s for s in re.split(r"[.\n]", _TAG.sub("", text or "")) if s.strip().lower() != "insight")))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

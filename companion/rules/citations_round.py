@@ -109,6 +109,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.play-phase": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-max": Rule("RR: Event Cards", "1E Rules › Events"),
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
+    "draw.insight": Rule("RR: Insight", "1E Rules › Insight"),
     "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.participant": Rule(CHALLENGES_2E, CHALLENGES_1E),

@@ -190,6 +190,7 @@ class ChallengeRecord:
     strength: dict[str, int] = field(default_factory=dict)  # each side's total STR when the winner was determined
     claim_applied: bool = False
     renown: bool = False  # renown was processed
+    insight: list[str] = field(default_factory=list)  # the characters that drew by insight for it (RR: Insight)
     source: str | None = None  # the card effect that allowed it beyond one of each type
 
 

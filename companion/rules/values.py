@@ -138,12 +138,11 @@ def printed_cards(t: Table, seat: str) -> list[str]:
 
 def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
     """The most the seat's cards may take off this card's cost now, as far as their text is read: the card itself,
-    the seat's revealed plot and cards in play whose text counts, its agenda, and the events in its discard pile (a
-    reducing event is played first). None when one of them lowers a cost in a shape not read: any amount may be
-    right then (RR: Costs)."""
+    the seat's revealed plot and cards in play whose text counts, its agenda, and its discard pile (a reducing event
+    is played first; a location is sacrificed for it: The Kingsroad). None when one of them lowers a cost in a shape
+    not read: any amount may be right then (RR: Costs)."""
     p = t.players[seat]
-    sources = [card, *printed_cards(t, seat), *p.zones[Zone.AGENDA],
-               *(c for c in p.zones[Zone.DISCARD] if t.card(c).type == "event")]
+    sources = [card, *printed_cards(t, seat), *p.zones[Zone.AGENDA], *p.zones[Zone.DISCARD]]
     target = t.card(card)
     marks = {x.casefold() for x in target.traits} | {f"[{target.faction}]", target.faction}
     marks |= {"unique"} if target.unique else {"non-unique"}

@@ -12,7 +12,7 @@ from companion.rules.actions.ending import decked
 from companion.rules.actions.round import check_plots_revealed
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ROUND, ActionError, Phase, Zone
+from companion.rules.state import ROUND, ActionError, ChallengeRecord, Phase, Zone
 from companion.rules.values import (
     deck_count,
     draw_phase_cards,
@@ -261,6 +261,7 @@ class Draw(Action):
         check_draw_source(t, v, self.player, self.source)
 
     def apply(self, t: Table) -> None:
+        drew_by_insight(t, self.player, self.source)
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
         if t.phase is Phase.DRAW and self.source is None:
             t.players[self.player].drew_round = t.round  # the draw phase's draw, recorded by named cards
@@ -301,6 +302,7 @@ class DrawCards(Action):
 
     def apply(self, t: Table) -> None:
         p = t.players[self.player]
+        drew_by_insight(t, self.player, self.source)
         p.drawn_unnamed += min(self.count, deck_count(t, self.player))
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round
@@ -314,10 +316,33 @@ SETUP_HAND = 7
 
 def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
     """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight): its text draws or it has
-    insight, or something the player has in play gives a character insight ("Attached character gains insight.")."""
-    if source is not None and not t.card(source).draws and not any(
-            t.card(c).grants_insight for c in printed_cards(t, player)):
+    insight, or something the player has in play gives a character insight ("Attached character gains insight.").
+    A character whose only draw is its insight draws after a challenge its player won with it participating, once
+    for each such challenge (RR: Insight)."""
+    if source is None:
+        return
+    if not t.card(source).draws and not any(t.card(c).grants_insight for c in printed_cards(t, player)):
         v.violate("draw.source", (source,), card=t.ref(source))
+    elif t.card(source).draws_by_insight and insight_challenge(t, player, source) is None:
+        v.violate("draw.insight", (source,), card=t.ref(source), player=t.players[player].name)
+
+
+def drew_by_insight(t: Table, player: str, source: str | None) -> None:
+    """The challenge an insight draw comes from has drawn for that card."""
+    if source is not None and t.card(source).draws_by_insight and (c := insight_challenge(t, player, source)):
+        c.insight.append(source)
+
+
+def insight_challenge(t: Table, player: str, source: str) -> ChallengeRecord | None:
+    """This round's challenge the player won with ``source`` on its side that has not drawn for it yet (the first),
+    or a won one whose winning side was not recorded (a challenge as one entry: it may have been there)."""
+    for c in t.challenges:
+        if c.round != t.round or c.winner != player or source in c.insight:
+            continue
+        side = c.attackers if player == c.attacker else c.defenders
+        if source in side or not side:
+            return c
+    return None
 
 
 def check_setup_hand(t: Table, v: Checker, player: str, count: int, source: str | None) -> None:

@@ -37,8 +37,12 @@ class _Tokens(Action):
         Action.validate(self, table)
         if self.amount < 1:
             raise ActionError(f"{self.type}: amount must be at least 1 (got {self.amount})")
-        if self.kind == "gold" and self.card is None:
-            raise ActionError(f"{self.type}: gold in a player's pool moves with gain_gold and spend_gold")
+
+    @property
+    def pool_gold(self) -> bool:
+        """Gold in the player's own pool: the gold pool itself (as gain_gold and spend_gold move it), so a line that
+        takes bestowed gold out of the pool before placing it on the card counts it once (FAQ: Bestow)."""
+        return self.kind == "gold" and self.card is None
 
     def where(self, t: Table) -> Param:
         return t.ref(self.card) if self.card else msg("ref.pool", seat=self.player)
@@ -72,6 +76,9 @@ class PlaceTokens(_Tokens):
         self.check_where(t, v)
 
     def apply(self, t: Table) -> None:
+        if self.pool_gold:
+            t.players[self.player].gold += self.amount
+            return
         pile = self.pile(t)
         if pile is not None:
             pile[self.kind] = pile.get(self.kind, 0) + self.amount
@@ -89,6 +96,11 @@ class RemoveTokens(_Tokens):
         return [cls(seat, kind, 1, card) for kind in sorted(t.tokens_on(card))]
 
     def check(self, t: Table, v: Checker) -> None:
+        if self.pool_gold:
+            gold = t.players[self.player].gold
+            if self.amount > gold:
+                v.violate("gold.insufficient", player=self.player, cost=self.amount, gold=gold)
+            return
         self.check_where(t, v)
         have = (t.tokens_on(self.card) if self.card else t.players[self.player].tokens).get(self.kind, 0)
         if have < self.amount:
@@ -96,6 +108,9 @@ class RemoveTokens(_Tokens):
                       where=self.where(t), amount=self.amount)
 
     def apply(self, t: Table) -> None:
+        if self.pool_gold:
+            t.players[self.player].gold -= self.amount
+            return
         pile = self.pile(t)
         if pile is None:
             return
