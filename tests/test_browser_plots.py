@@ -46,12 +46,15 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
         b = phone(browser, g["seats"][1]["url"], locale="de-DE", server=server)
         a.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
         b.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
-        assert "Warten auf Alice" in b.inner_text("#round-box")
+        # Each phone says whose plot is still to come as "Alice: chosen" will say it, not "Waiting for Alice" above
+        # the reader's own choices (which read as if the reader had to wait).
+        assert "Alice: noch nicht gewählt" in b.inner_text("#round-box")
+        assert "Warten auf" not in b.inner_text("#round-box")
         a.click(f"#round-box [data-offer='plot:A.{chosen}.1']")
         a.wait_for_selector("#round-box:has-text('Chosen face down')", timeout=WAIT)
         assert a.locator("#round-box [data-offer^='plot:']").count() == 0  # chosen once: no second choice offered
         b.wait_for_selector("#round-box:has-text('Alice: gewählt')", timeout=WAIT)
-        assert "Waiting for Bob" in a.inner_text("#round-box")  # a line begins with a capital
+        assert "Bob: not chosen yet" in a.inner_text("#round-box")
         for page in (a, b):  # no way on to the draw phase before the reveal, on either phone
             assert page.locator("#step:not(.hidden):not([disabled])").count() == 0
             assert page.locator("#first").count() == 0  # no first player before the initiative decides
@@ -76,7 +79,7 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
             a.click("#round-box [data-offer='first:B']")
             b.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
             a.wait_for_selector("#first:has-text('Bob')", timeout=WAIT)
-            a.wait_for_selector("#round-box:has-text('Alice chose Bob as the first player')", timeout=WAIT)
+            a.wait_for_selector("#round-box:has-text('Alice chose the first player: Bob')", timeout=WAIT)
             shot(a, "plots-revealed-en")
             shot(b, "plots-revealed-de")
             assert "Intrigen werden aufgedeckt" in b.inner_text("#log")

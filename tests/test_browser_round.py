@@ -328,8 +328,8 @@ def plots_in_secret(t: Any, first: Any, second: Any, names: tuple[str, str], cho
     if spectator is not None:
         # (The spectator's page follows the game's public live stream: no reload.)
         spectator.wait_for_selector(f"#round-box:has-text('{chosen_by_first(spectator)}')", timeout=WAIT)
-        waiting = f"Warten auf {names[1]}" if german(spectator) else f"Waiting for {names[1]}"
-        assert waiting in spectator.inner_text("#round-box")  # a line begins with a capital
+        waiting = f"{names[1]}: noch nicht gewählt" if german(spectator) else f"{names[1]}: not chosen yet"
+        assert waiting in spectator.inner_text("#round-box")
         sees_no_card(spectator, hidden)
         t.look(spectator, "spectator-plots")
     second.click(f"#round-box [data-offer='plot:{chosen[1]}']", timeout=WAIT)

@@ -96,3 +96,18 @@ def test_the_errors_a_player_can_meet_have_german_text() -> None:
     codes |= {"bad_key", "too_many_attempts", "unknown_card", "internal_error", "database_busy", "bad_deck"}
     de = catalogue("de")
     assert sorted(c for c in codes if f"error.{c}" not in de) == []
+
+
+def test_a_claim_of_one_and_renown_on_one_card_read_as_sentences() -> None:
+    """Claim 1 is the usual claim: the round box said "discards 1 cards", "tötet 1 eigene Charaktere"; renown on one
+    card said "Robb Stark gain 1 power each"; the game-over button named a thing ("The verified log"), not what it
+    does; and "Intrige-Herausforderung" is no German word. Each is worded so that any number reads right."""
+    one = {"player": "Jana", "amount": 1, "claim": 1, "winner": "Tom", "cards": "Robb Stark", "first": "Tom",
+           "kind": "Intrige"}
+    said = {(lang, key): text(key, lang, **{k: v for k, v in one.items() if k in placeholders(catalogue(lang)[key])})
+            for lang in LANGUAGES for key in ("round.claimDue.military", "round.claimDue.intrigue",
+                                             "round.claim.intrigue", "round.claim.military", "log.renown",
+                                             "round.firstChosen", "round.initiate")}
+    bad = re.compile(r"\b1 (cards|Karten|eigene Charaktere)\b|\bgain 1 power each|Intrige-|Jana chose Tom as")
+    assert [(k, v) for k, v in said.items() if bad.search(v)] == []
+    assert text("verifiedLog", "en") == "Verify the log" and text("verifiedLog", "de") == "Protokoll prüfen"

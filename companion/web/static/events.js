@@ -171,6 +171,8 @@ import {openStream} from "./stream.js";
         // The restricted lists are 2nd edition's: a 1st-edition event has none.
         ...($("ev-edition").value === "2e" ? {restricted_list: $("ev-list").value} : {})});
       $("ev-organiser").href = out.organiser.url; $("ev-judge").href = out.judge.url;
+      // Made: the form goes (a second tap on its button made a second event), the two links are what is left.
+      $("new-event").classList.add("hidden");
       $("ev-created").classList.remove("hidden");
     });
     rerender = () => { for (const o of $("ev-cut").options) if (+o.value) o.textContent = t("ev.swiss.cut_top", {n: o.value}); };
@@ -198,7 +200,7 @@ import {openStream} from "./stream.js";
       $("players-n").classList.toggle("deck-bad", waiting.length > 0);
       $("allow-all").classList.toggle("hidden", waiting.length === 0);
       $("allow-all").textContent = t("ev.allow_all", {n: waiting.length});
-      $("players").innerHTML = current.players.map(p => `<li data-player="${p.id}">${esc(p.name)} — ${esc(factionName(p.faction))}` +
+      $("players").innerHTML = current.players.map(p => `<li data-player="${p.id}">${esc(p.name)}${p.faction ? ` — ${esc(factionName(p.faction))}` : ""}` +
         `${p.agenda ? " · " + esc(p.agenda) : ""} · ${esc(t("ev.cards_n", {n: p.cards}))} · <code>${p.deck_hash.slice(0, 12)}</code>` +
         (p.self_registered ? ` · <i>${esc(t("ev.reg.self"))}</i>` : "") +
         (p.joined > 1 ? ` · <i>${esc(t("ev.swiss.late", {n: p.joined}))}</i>` : "") +
@@ -529,7 +531,7 @@ import {openStream} from "./stream.js";
       $("clock").textContent = clockText(data.clock);
       $("clock").classList.toggle("called", Boolean(data.clock && data.clock.time_called));
       drawRows($("tables"), data.tables.map(tb => {
-        const players = tb.players.map(p => `${esc(p.name)} (${esc(factionName(p.faction))})${p.legal ? deckHtml(p, false) : ""} ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}` +
+        const players = tb.players.map(p => `${esc(p.name)}${p.faction ? ` (${esc(factionName(p.faction))})` : ""}${p.legal ? deckHtml(p, false) : ""} ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}` +
           (p.legal === false ? `<span class="deck-line">${deckHtml(p, false)}</span>` : "")).join("<br>");
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
         const result = tb.result ? `<br><b>${esc(resultText(tb.result))}</b>` : "";

@@ -524,7 +524,10 @@ function fillSavedDecks() {
 }
 $("deck-send").addEventListener("click", async ev => {
   const text = $("deck-text").value, tag = $("deck-tag").value.trim();
-  const r = await client.write("/seats/" + mySeat() + "/deck", {text, ...(tag ? {tag} : {})}, {method: "PUT", label: t("setDeck"), button: ev.currentTarget});
+  // Sent again once on a version conflict, as gold is: only this seat loads its deck, so the other phone's move that
+  // came first (its own deck, pasted at the same moment) changes nothing about it.
+  const r = await client.write("/seats/" + mySeat() + "/deck", {text, ...(tag ? {tag} : {})},
+    {method: "PUT", label: t("setDeck"), button: ev.currentTarget, commutative: true});
   if (r.queued || r.status === 409) return;
   if (!r.ok) {
     const problems = ((r.data.error.details || {}).problems || []).map(p => `${p.line ? t("line", {n: p.line}) + ": " : ""}${p.text} — ${p.message}${p.suggestions.length ? " (" + p.suggestions.join(", ") + ")" : ""}`);

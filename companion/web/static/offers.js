@@ -2,7 +2,7 @@
 // action; an offer with fields (cards to choose, a number) opens a form first. The page names no action, phase or
 // role: each offer carries its label, its action and what it asks, from the server.
 import {confirmSheet, el} from "./dom.js";
-import {lang, paramText, t} from "./messages.js";
+import {hasMessage, lang, paramText, t} from "./messages.js";
 import {closeSheet, showSheet} from "./sheet.js";
 
 /** A choice's label: the card's name as the page names it, its STR where the server gave it. */
@@ -35,6 +35,21 @@ export function offerRows(offers, send, names) {
 async function sendOffer(offer, action, send, button) {
   if (offer.confirm && !(await confirmSheet(() => paramText(offer.confirm)))) return;
   return send(action, button);
+}
+
+/** A field's legend: what its cards are where the catalogue names the field ("Attackers: choose 1 to 2"), and how
+ * many to choose; a field with nothing in it says so once. */
+function legend(f) {
+  const count = !f.choices.length ? t("round.pickNone")
+    : t(f.min === f.max ? "round.pickExactly" : "round.pickBetween", {min: f.min, max: f.max});
+  return hasMessage("field." + f.name) ? `${t("field." + f.name)}: ${count}` : count;
+}
+
+/** A choice's label, with its copy number where another choice of the field reads the same (two copies of a title
+ * in a hand to discard from): two identical lines looked like one card listed twice. */
+function copyText(labels, i) {
+  const same = labels.filter(l => l === labels[i]).length;
+  return same > 1 ? `${labels[i]} (${t("copyN", {n: labels.slice(0, i + 1).filter(l => l === labels[i]).length})})` : labels[i];
 }
 
 /** The form of an offer with fields: each field's choices (checkboxes, within its bounds) or number; the send
@@ -75,9 +90,9 @@ function openForm(offer, send, names, values = null) {
       }
       return row;
     }
-    const box = el("fieldset", {class: "cards-pick", "data-field": f.name},
-      el("legend", {}, t(f.min === f.max ? "round.pickExactly" : "round.pickBetween", {min: f.min, max: f.max})));
-    for (const c of f.choices) {
+    const box = el("fieldset", {class: "cards-pick", "data-field": f.name}, el("legend", {}, legend(f)));
+    const labels = f.choices.map(c => choiceText(c, names));
+    f.choices.forEach((c, i) => {
       const input = el("input", {type: "checkbox", "data-choice": c.card});
       input.checked = state[f.name].has(c.card);
       input.addEventListener("change", () => {
@@ -85,9 +100,8 @@ function openForm(offer, send, names, values = null) {
         if (input.checked) state[f.name].add(c.card); else state[f.name].delete(c.card);
         if (f.kind === "card") openForm(offer, send, names, state); else refresh();
       });
-      box.append(el("label", {class: "check"}, input, choiceText(c, names)));
-    }
-    if (!f.choices.length) box.append(el("p", {class: "muted"}, t("empty")));
+      box.append(el("label", {class: "check"}, input, copyText(labels, i)));
+    });
     return box;
   });
   sheet.replaceChildren(el("h3", {}, said(offer.label)), ...parts, save, el("button", {onclick: closeSheet}, t("close")));
