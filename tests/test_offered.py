@@ -258,3 +258,29 @@ def test_the_turn_waits_for_the_claim_of_a_won_challenge() -> None:
     assert [o["id"] for o in round_view(t, Role.of_seat("B"))["offers"] if o["id"] == "claim"] == ["claim"]
     legal(t, ApplyClaim(player="B", cards=("B.01091.1",)))
     assert round_view(t, Role.of_seat("A"))["next"]["id"] == "pass-turn"
+
+
+def test_the_reserve_discard_offers_every_title_a_hand_drawn_unnamed_may_hold() -> None:
+    """Found by a newcomer's game: the taxation sheet listed the first 40 choices by name, so "Widow's Wail" or
+    "Tywin Lannister" in a hand drawn unnamed could not be discarded to the reserve."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import BeginPhase, ChoosePlot, SetFirstPlayer
+    from companion.rules.offers import round_view
+    from companion.rules.roles import Role
+    from tests.tables import legal
+
+    catalog = Catalog.open()
+    titles = {c.name: c.code for c in catalog.all("2e") if c.type == "character" and c.pack == "Core"}
+    deck = {code: 1 for code in list(titles.values())[:60]}
+    t = make_table({"A": {"01001": 1, **deck}, "B": {"01001": 1}}, phase="plot")
+    t.players["B"].power = 1  # A, with less power, wins the tied initiative
+    legal(t, ChoosePlot("A", "A.01001.1"))
+    legal(t, ChoosePlot("B", "B.01001.1"))
+    legal(t, SetFirstPlayer("A"))
+    t.players["A"].drawn_unnamed = 12  # drawn, never named
+    t.phase = Phase.DOMINANCE
+    legal(t, BeginPhase("standing"))
+    legal(t, BeginPhase("taxation"))
+    sheet = next(o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"] == "reserve:A")
+    offered = {c["name"] for c in sheet["fields"][0]["choices"]}
+    assert len(deck) > 40 and offered == {catalog.card(code).name for code in deck}

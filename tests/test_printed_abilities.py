@@ -729,3 +729,28 @@ def test_an_insight_draw_follows_a_challenge_its_player_won_with_the_character_o
     legal(t, ChallengeResult())
     legal(t, ApplyClaim("B", cards=["B.02023.1"]))
     flagged_and_refused(t, DrawCards("A", 1, source="A.01127.1"), "draw.insight")  # he was not in this one
+
+
+def test_a_revealed_plots_reduction_is_applied_to_the_first_card_it_fits_each_round() -> None:
+    """Found by a newcomer's game (RR: Costs; a constant ability applies without being asked for): under A Noble
+    Cause ("Reduce the cost of the first Lord or Lady character you marshal this round by 2.") Melisandre (a Lady, 5)
+    marshalled without a cost costs 3, and the next Lord (Belligerent Heir, 4) the full 4; a Handmaiden (neither) before her leaves the
+    reduction for her. Peace and Prosperity reduces the first character by 3, location by 2, attachment by 1, each
+    once."""
+    t = plots("2e", "01004", "00006", {"01047": 1, "25057": 1, "01169": 1}, {}, gold=20)
+    hand(t, "A.01047.1", "A.25057.1", "A.01169.1")
+    legal(t, Marshal("A", "A.01169.1"))
+    assert t.players["A"].gold == 18
+    melisandre = Marshal("A", "A.01047.1")
+    assert melisandre.expected_cost(t) == 3
+    legal(t, melisandre)
+    assert t.players["A"].gold == 15
+    assert Marshal("A", "A.25057.1").expected_cost(t) == 4  # Belligerent Heir, a Lord: the reduction is spent
+    flagged_and_refused(t, Marshal("A", "A.25057.1", cost=2), "marshal.cost-reduced")
+    # Peace and Prosperity: each card type's first once.
+    t = plots("2e", "10047", "00006", {"01169": 2, "01039": 2, "00369": 1}, {}, gold=20)
+    hand(t, "A.01169.1", "A.01169.2", "A.01039.1", "A.01039.2")
+    assert [Marshal("A", c).expected_cost(t) for c in ("A.01169.1", "A.01039.1")] == [0, 0]
+    legal(t, Marshal("A", "A.01169.1"))
+    legal(t, Marshal("A", "A.01039.1"))
+    assert [Marshal("A", c).expected_cost(t) for c in ("A.01169.2", "A.01039.2")] == [2, 1]

@@ -80,7 +80,7 @@ _DRAW_PHASE = re.compile(r"^(increase|reduce) the number of cards (you draw|each
 #: less") is kept as unread: with it, a lower cost paid is never flagged.
 _REDUCER = re.compile(r"reduce the cost of the (?:first|next) (.*?)"
                       r"\b(cards?|characters?|locations?|attachments?|events?)"
-                      r"(?: or (characters?|locations?|attachments?|events?))? you (?:marshal|play|marshal or play)"
+                      r"(?: or (characters?|locations?|attachments?|events?))? your? (?:marshal|play|marshal or play)"
                       r"\b[^.]*? by (\d+)$", re.IGNORECASE)
 _LOWERS_COST = re.compile(r"reduce the (?:gold )?cost|costs? \d+ less|without paying|for 0 gold|cost of 0",
                           re.IGNORECASE)
@@ -148,13 +148,17 @@ def cost_reducers(text: str | None) -> tuple[tuple[tuple[tuple[str, ...], tuple[
         sentence = " ".join(sentence.split())
         if not _LOWERS_COST.search(sentence):
             continue
-        m = _REDUCER.search(sentence)
-        if m is None:
-            unread = True
-            continue
-        words = tuple(w.strip() for w in re.split(r",? or |, ", m.group(1).strip()) if w.strip())
-        types = tuple(t.lower().rstrip("s") for t in (m.group(2), m.group(3)) if t)
-        read.append((words, types, int(m.group(4))))
+        # "Reduce the cost of the first character you marshal this round by 3, the first location … by 2, and the
+        # first attachment … by 1." (Peace and Prosperity): each clause a reducer of its own.
+        head, *more = re.split(r",\s*(?:and\s+)?(?=the (?:first|next) )", sentence)
+        for clause in [head, *(f"reduce the cost of {c}" for c in more)]:
+            m = _REDUCER.search(clause)
+            if m is None:
+                unread = True
+                continue
+            words = tuple(w.strip() for w in re.split(r",? or |, ", m.group(1).strip()) if w.strip())
+            types = tuple(t.lower().rstrip("s") for t in (m.group(2), m.group(3)) if t)
+            read.append((words, types, int(m.group(4))))
     return tuple(read), unread
 
 

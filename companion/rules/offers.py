@@ -109,7 +109,8 @@ def _pick(t: Table, name: str, cards: list[str], lo: int, hi: int, *, checked: l
 def _hand(t: Table, seat: str, need: int) -> list[str]:
     """The cards a seat may name as cards of its hand: those named there, and for the cards drawn but not named
     yet, up to ``need`` copies of each title still in its draw deck (one copy is as good as another until named:
-    naming it takes it as one of those drawn). At most 40 choices (an action names at most 40 cards)."""
+    naming it takes it as one of those drawn). Every title is offered: a hand of 10 drawn from a deck of 45 titles
+    must be able to name the last of them."""
     p = t.players[seat]
     out = list(p.zones[Zone.HAND])
     if p.drawn_unnamed:
@@ -119,7 +120,7 @@ def _hand(t: Table, seat: str, need: int) -> list[str]:
             if per_title.get(name, 0) < min(need, p.drawn_unnamed):
                 per_title[name] = per_title.get(name, 0) + 1
                 out.append(card)
-    return out[:40]
+    return out
 
 
 def _seats_for(t: Table, role: Role) -> list[str]:

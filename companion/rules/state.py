@@ -123,6 +123,8 @@ class Player:
     limited_count: int = 0  # how many in that round (a plot or a card may allow more than one)
     cards_entered_round: int = -1  # the round of the last card this player marshalled or put into play (setup aside)
     cards_entered: int = 0  # how many in that round, duplicates aside (Strained Reserves counts them)
+    #: The revealed plot's "first … you marshal this round" reductions used: (round, plot, which reducer).
+    reductions_used: list[tuple[int, str, int]] = field(default_factory=list)
     # 1st edition: what this player did with the beginning-of-phase shadows opportunity.
     shadows_opportunity: str = "open"  # open | used | passed
     restrictions: list[Restriction] = field(default_factory=list)  # lasting effects that forbid this player things

@@ -144,18 +144,38 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
     p = t.players[seat]
     sources = [card, *printed_cards(t, seat), *p.zones[Zone.AGENDA], *p.zones[Zone.DISCARD]]
     target = t.card(card)
-    marks = {x.casefold() for x in target.traits} | {f"[{target.faction}]", target.faction}
-    marks |= {"unique"} if target.unique else {"non-unique"}
     total = 0
     for cid in sources:
         facts = t.card(cid)
         if facts.reduces_unread:
             return None
-        for words, types, amount in facts.reduces_cost:
-            if ("card" in types or target.type in types) and (
-                    not words or any(w.casefold() in marks or " " in w for w in words)):
-                total += amount  # a word not read as a trait, faction or uniqueness ("Knight or Lady") counts
+        spent = {i for r, plot, i in p.reductions_used if r == t.round and plot == cid}  # a plot's, this round
+        total += sum(amount for i, (words, types, amount) in enumerate(facts.reduces_cost)
+                     if i not in spent and reducer_fits(target, words, types))
     return total
+
+
+def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...]) -> bool:
+    """A reducer's "<words> <types>" describe the card: a trait, a faction or uniqueness among the words; a word
+    not read as one of those ("Knight or Lady") counts as fitting."""
+    marks = {x.casefold() for x in target.traits} | {f"[{target.faction}]", target.faction}
+    marks |= {"unique"} if target.unique else {"non-unique"}
+    return ("card" in types or target.type in types) and (
+        not words or any(w.casefold() in marks or " " in w for w in words))
+
+
+def plot_reductions(t: Table, seat: str, card: str) -> list[tuple[str, int, int]]:
+    """What the seat's revealed plot takes off the cost of this card marshalled now, as (plot, which reducer,
+    amount): its "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause;
+    For the Realm, Peace and Prosperity) for the first such card of the round, a constant ability applied without
+    being asked for (RR: Costs). Each reducer once a round."""
+    plot = revealed_plot(t, seat)
+    if plot is None or plot_text_blank(t, plot):
+        return []
+    used = t.players[seat].reductions_used
+    target = t.card(card)
+    return [(plot, i, amount) for i, (words, types, amount) in enumerate(t.card(plot).reduces_cost)
+            if (t.round, plot, i) not in used and "event" not in types and reducer_fits(target, words, types)]
 
 
 def recorded_sources(t: Table, stat: str, seat: str) -> set[str]:

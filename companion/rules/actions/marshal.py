@@ -27,7 +27,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
-from companion.rules.values import cost_reduction_allowed, has_plots, opponent_cost
+from companion.rules.values import cost_reduction_allowed, has_plots, opponent_cost, plot_reductions
 
 
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
@@ -95,7 +95,8 @@ class Marshal(Action):
         if duplicate_target(t, self.player, self.card):
             return 0
         c = t.card(self.card)
-        return t.printed_cost(c) + t.gold_penalty(self.player, c) + opponent_cost(t, self.player, c)
+        full = t.printed_cost(c) + t.gold_penalty(self.player, c) + opponent_cost(t, self.player, c)
+        return max(0, full - sum(amount for _, _, amount in plot_reductions(t, self.player, self.card)))
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
@@ -122,9 +123,10 @@ class Marshal(Action):
         expected = self.expected_cost(t)
         check_payment(t, v, self.player, expected, self.cost)
         # Only where the table records the round (plots): elsewhere the cards that may lower it are not known.
+        applied = sum(amount for _, _, amount in plot_reductions(t, self.player, self.card)) if not dup else 0
         if self.cost is not None and self.cost < expected and has_plots(t, self.player) and (
                 allowed := cost_reduction_allowed(t, self.player, self.card)) is not None and (
-                expected - self.cost > allowed):
+                expected - self.cost > allowed - applied):
             v.violate("marshal.cost-reduced", (self.card,), card=t.ref(self.card), paid=self.cost, cost=expected,
                       allowed=allowed)
 
@@ -132,6 +134,9 @@ class Marshal(Action):
         take_from_hand(t, self.player, self.card)
         cost = self.expected_cost(t) if self.cost is None else self.cost
         dup = duplicate_target(t, self.player, self.card)
+        if not dup:  # the plot's reduction is spent on this card, whatever was paid
+            t.players[self.player].reductions_used += [(t.round, p, i) for p, i, _ in
+                                                       plot_reductions(t, self.player, self.card)]
         if t.card(self.card).limited and not dup:
             count_limited(t, self.player)
         t.players[self.player].gold -= cost
