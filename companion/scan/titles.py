@@ -631,17 +631,26 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
         if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
             continue
         # A letter, or letters run together by blur (as high as a letter, wider): not a bar (solid) or a frame.
+        # Letters run together are as high as small capitals at least: a thin bar as long (a banner's rim, a strip
+        # of light between two frames) is no letters.
         fill = area / max(1, bw * bh)
-        if 0.45 * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
-                0.85 if bw > 2.2 * READ_CAP else 1.0):
+        wide = bw > 2.2 * READ_CAP
+        if (0.6 if wide else 0.45) * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
+                0.85 if wide else 1.0):
             letters.append((i, int(x), int(y), int(bw), int(bh)))
     best: list[tuple[int, int, int, int, int]] = []
     for _i, _x, y, _bw, bh in letters:
         base = y + bh
         row = _run([c for c in letters if abs(c[2] + c[4] - base) <= 0.35 * READ_CAP])
-        if sum(c[3] for c in row) > sum(c[3] for c in best):
+        if _weight(row) > _weight(best):
             best = row
     return best, labels, stats
+
+
+def _weight(row: Sequence[tuple[int, int, int, int, int]]) -> tuple[bool, int]:
+    """How much a row looks like a title's line: three shapes or more first (one or two long shapes are a banner's
+    frame or rim, never read), then the letters' width."""
+    return len(row) >= 3, sum(c[3] for c in row)
 
 
 def _run(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
@@ -702,7 +711,7 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
                 contrast = float(np.median(banner)) - float(big[y0:y1, x0:x1][letters].mean())
                 if (contrast if op == cv2.MORPH_BLACKHAT else -contrast) < 10:
                     continue
-            if sum(c[3] for c in row) > sum(c[3] for c in best):
+            if _weight(row) > _weight(best):
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if len(best) >= 3:
             break
@@ -723,15 +732,15 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     cut = big[y0:y1, x0:x1] if dark_print else cv2.bitwise_not(big[y0:y1, x0:x1])
     light = cv2.morphologyEx(cut, cv2.MORPH_CLOSE, kernel).astype(np.float32) + 1
     line = np.clip(cut.astype(np.float32) * 255 / light, 0, 255).astype(np.uint8)
-    # Marks in the box that are no part of the row's letters are wiped: before the first letter (a rosette), off the
-    # row's band or taller than a letter (a banner's notch, art at its edge). Pieces of letters broken by thin
-    # strokes stay.
+    # Marks in the box that are no part of the row's letters are wiped: standing apart before the first letter (a
+    # rosette), off the row's band or taller than a letter (a banner's notch, art at its edge). Pieces of letters
+    # broken by thin strokes stay (a capital T's arm cut off by blur just before the rest of it).
     marks = labels[y0:y1, x0:x1]
     top, bottom = min(c[2] for c in kept), max(c[2] + c[4] for c in kept)
     wipe = np.zeros(int(labels.max()) + 1, bool)
     for i in set(np.unique(marks).tolist()) - {0} - {c[0] for c in kept}:
         x, y, bw, bh, _area = (int(v) for v in stats[i])
-        wipe[i] = x + bw <= kept[0][1] or not top <= y + bh / 2 <= bottom or bh > 1.6 * READ_CAP
+        wipe[i] = x + bw < kept[0][1] - READ_CAP // 4 or not top <= y + bh / 2 <= bottom or bh > 1.6 * READ_CAP
     stray = cv2.dilate(wipe[marks].astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     line[stray] = 255
     pad = READ_CAP // 2
