@@ -373,3 +373,19 @@ def test_a_title_beside_a_long_thin_bar_or_inside_a_framed_plate_is_read(seed: i
     assert title in shot["names"]
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert title in _answers(read_titles(image), shot["names"])
+
+
+@needs_ocr
+def test_two_cards_side_by_side_in_one_card_shaped_outline_are_each_found_and_read(tmp_path: Path,
+                                                                                    indie_pool: Any) -> None:
+    """Two cards lying side by side make an outline of about 88:126, card-shaped too (a knelt card); the two cards
+    found whole inside it, each about half of it and together nearly all of it, are the cards: a location and a
+    character, each read (the independent renderer's tuning seed 12)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(79, 12, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

@@ -399,17 +399,28 @@ def _laid_card(edges: np.ndarray, corner: np.ndarray, u: np.ndarray, v: np.ndarr
     return q if float(seen.mean()) >= 0.6 and float(on[seen >= 0.2].min(initial=1.0)) >= SIDE_SUPPORT else None
 
 
+#: Two cards found whole that fill this share of a quadrilateral round them make it their merged outline (_unmerged).
+SIDE_BY_SIDE = 0.88
+
+
 def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | None
               ) -> list[tuple[float, np.ndarray, float]]:
     """Without outlines round two overlapping cards: a quadrilateral with a corner on the table (``blobs``: what is
     off it) that holds the centres of two cards found apart from each other (overlapping less than half), each a
     good part of it, one of them drawn out from a corner, is their merged outline, not a card (a card's corners all
-    lie on the card)."""
+    lie on the card). And a quadrilateral that two cards found whole, side by side, fill (each about half of it, both
+    together nearly all of it: two cards of 63:88 side by side make an outline of about 88:126, card-shaped too) is
+    their merged outline; a card's art and text box leave its frame, banners and bars round them."""
     if blobs is None:
         return found
     out = []
     h, w = blobs.shape
     for size, q, core in found:
+        halves = [f for f in found if f[2] == 1 and 0.35 * size <= f[0] <= 0.65 * size and _inside(f[1].mean(axis=0),
+                                                                                                   q)]
+        if any(a[0] + b[0] >= SIDE_BY_SIDE * size and _apart(a, b) and cv2.intersectConvexConvex(a[1], b[1])[0]
+               < 0.1 * min(a[0], b[0]) for n, a in enumerate(halves) for b in halves[n + 1:]):
+            continue
         probes = np.clip(np.rint(q + (q.mean(axis=0) - q) * 0.12).astype(int), 0, [w - 1, h - 1])
         if (blobs[probes[:, 1], probes[:, 0]] > 0).all():
             out.append((size, q, core))
