@@ -389,3 +389,18 @@ def test_two_cards_side_by_side_in_one_card_shaped_outline_are_each_found_and_re
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert len(find_cards(image)) == 2
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+def test_a_card_half_under_another_found_whole_in_its_light_sleeve_is_kept(tmp_path: Path, indie_pool: Any) -> None:
+    """A location in a white sleeve lies half under an event, its centre under the event's edge: both outlines are
+    found whole, about one size, neither's centre in the other's middle; both are kept and read (the independent
+    renderer's tuning seed 12)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(12, 12, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

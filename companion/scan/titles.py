@@ -432,11 +432,17 @@ def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | 
     return out
 
 
+#: See _apart.
+WHOLE_CORE = 0.7
+
+
 def _apart(a: tuple[float, np.ndarray, float], b: tuple[float, np.ndarray, float]) -> bool:
     """Whether two quadrilaterals (size, corners, core) are two cards: neither's centre lies inside the other's core
     (the quadrilateral shrunk to ``core`` round its centre; the smaller core of the two counts), and one much smaller
-    than the other does not lie inside it (a box inside a card)."""
-    core = min(a[2], b[2])
+    than the other does not lie inside it (a box inside a card). Two cards found whole of about one size count as two
+    when neither's centre lies in the other's middle WHOLE_CORE: a card lying half over another, the one under it
+    whole in a light sleeve."""
+    core = min(a[2], b[2], WHOLE_CORE)
     ca, cb = a[1].mean(axis=0), b[1].mean(axis=0)
     small, large = sorted((a, b), key=lambda f: f[0])
     if small[0] < 0.65 * large[0] and _inside(small[1].mean(axis=0), large[1]):
