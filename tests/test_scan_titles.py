@@ -355,3 +355,52 @@ def test_two_overlapping_cards_merged_into_one_outline_are_each_found_and_read(i
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert len(find_cards(image)) == 2
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+@pytest.mark.parametrize(("seed", "index", "title"), [(11, 63, "Snow Castle"), (11, 19, "In Daznak's Pit"),
+                                                      (12, 61, "Quiet as a Shadow"), (12, 51, "Tithe")])
+def test_a_title_beside_a_long_thin_bar_or_inside_a_framed_plate_is_read(seed: int, index: int, title: str,
+                                                                          tmp_path: Path, indie_pool: Any) -> None:
+    """A location's strip between a dark border and a light rim, an event's title on a plate with a bright rim or a
+    strong frame round it: a bar as long as a title but thinner than its small capitals, or one or two long shapes
+    of a frame, are no line of letters; the title's row is read (the independent renderer's tuning seeds)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(index, seed, indie_pool, tmp_path)
+    assert title in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert title in _answers(read_titles(image), shot["names"])
+
+
+@needs_ocr
+def test_two_cards_side_by_side_in_one_card_shaped_outline_are_each_found_and_read(tmp_path: Path,
+                                                                                    indie_pool: Any) -> None:
+    """Two cards lying side by side make an outline of about 88:126, card-shaped too (a knelt card); the two cards
+    found whole inside it, each about half of it and together nearly all of it, are the cards: a location and a
+    character, each read (the independent renderer's tuning seed 12)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(79, 12, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+def test_a_card_half_under_another_found_whole_in_its_light_sleeve_is_kept(tmp_path: Path, indie_pool: Any) -> None:
+    """A location in a white sleeve lies half under an event, its centre under the event's edge: both outlines are
+    found whole, about one size, neither's centre in the other's middle; both are kept and read (the independent
+    renderer's tuning seed 12)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(12, 12, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

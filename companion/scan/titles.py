@@ -399,17 +399,28 @@ def _laid_card(edges: np.ndarray, corner: np.ndarray, u: np.ndarray, v: np.ndarr
     return q if float(seen.mean()) >= 0.6 and float(on[seen >= 0.2].min(initial=1.0)) >= SIDE_SUPPORT else None
 
 
+#: Two cards found whole that fill this share of a quadrilateral round them make it their merged outline (_unmerged).
+SIDE_BY_SIDE = 0.88
+
+
 def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | None
               ) -> list[tuple[float, np.ndarray, float]]:
     """Without outlines round two overlapping cards: a quadrilateral with a corner on the table (``blobs``: what is
     off it) that holds the centres of two cards found apart from each other (overlapping less than half), each a
     good part of it, one of them drawn out from a corner, is their merged outline, not a card (a card's corners all
-    lie on the card)."""
+    lie on the card). And a quadrilateral that two cards found whole, side by side, fill (each about half of it, both
+    together nearly all of it: two cards of 63:88 side by side make an outline of about 88:126, card-shaped too) is
+    their merged outline; a card's art and text box leave its frame, banners and bars round them."""
     if blobs is None:
         return found
     out = []
     h, w = blobs.shape
     for size, q, core in found:
+        halves = [f for f in found if f[2] == 1 and 0.35 * size <= f[0] <= 0.65 * size and _inside(f[1].mean(axis=0),
+                                                                                                   q)]
+        if any(a[0] + b[0] >= SIDE_BY_SIDE * size and _apart(a, b) and cv2.intersectConvexConvex(a[1], b[1])[0]
+               < 0.1 * min(a[0], b[0]) for n, a in enumerate(halves) for b in halves[n + 1:]):
+            continue
         probes = np.clip(np.rint(q + (q.mean(axis=0) - q) * 0.12).astype(int), 0, [w - 1, h - 1])
         if (blobs[probes[:, 1], probes[:, 0]] > 0).all():
             out.append((size, q, core))
@@ -421,11 +432,17 @@ def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | 
     return out
 
 
+#: See _apart.
+WHOLE_CORE = 0.7
+
+
 def _apart(a: tuple[float, np.ndarray, float], b: tuple[float, np.ndarray, float]) -> bool:
     """Whether two quadrilaterals (size, corners, core) are two cards: neither's centre lies inside the other's core
     (the quadrilateral shrunk to ``core`` round its centre; the smaller core of the two counts), and one much smaller
-    than the other does not lie inside it (a box inside a card)."""
-    core = min(a[2], b[2])
+    than the other does not lie inside it (a box inside a card). Two cards found whole of about one size count as two
+    when neither's centre lies in the other's middle WHOLE_CORE: a card lying half over another, the one under it
+    whole in a light sleeve."""
+    core = min(a[2], b[2], WHOLE_CORE)
     ca, cb = a[1].mean(axis=0), b[1].mean(axis=0)
     small, large = sorted((a, b), key=lambda f: f[0])
     if small[0] < 0.65 * large[0] and _inside(small[1].mean(axis=0), large[1]):
@@ -631,17 +648,26 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
         if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
             continue
         # A letter, or letters run together by blur (as high as a letter, wider): not a bar (solid) or a frame.
+        # Letters run together are as high as small capitals at least: a thin bar as long (a banner's rim, a strip
+        # of light between two frames) is no letters.
         fill = area / max(1, bw * bh)
-        if 0.45 * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
-                0.85 if bw > 2.2 * READ_CAP else 1.0):
+        wide = bw > 2.2 * READ_CAP
+        if (0.6 if wide else 0.45) * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
+                0.85 if wide else 1.0):
             letters.append((i, int(x), int(y), int(bw), int(bh)))
     best: list[tuple[int, int, int, int, int]] = []
     for _i, _x, y, _bw, bh in letters:
         base = y + bh
         row = _run([c for c in letters if abs(c[2] + c[4] - base) <= 0.35 * READ_CAP])
-        if sum(c[3] for c in row) > sum(c[3] for c in best):
+        if _weight(row) > _weight(best):
             best = row
     return best, labels, stats
+
+
+def _weight(row: Sequence[tuple[int, int, int, int, int]]) -> tuple[bool, int]:
+    """How much a row looks like a title's line: three shapes or more first (one or two long shapes are a banner's
+    frame or rim, never read), then the letters' width."""
+    return len(row) >= 3, sum(c[3] for c in row)
 
 
 def _run(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
@@ -702,7 +728,7 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
                 contrast = float(np.median(banner)) - float(big[y0:y1, x0:x1][letters].mean())
                 if (contrast if op == cv2.MORPH_BLACKHAT else -contrast) < 10:
                     continue
-            if sum(c[3] for c in row) > sum(c[3] for c in best):
+            if _weight(row) > _weight(best):
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if len(best) >= 3:
             break
@@ -723,15 +749,15 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     cut = big[y0:y1, x0:x1] if dark_print else cv2.bitwise_not(big[y0:y1, x0:x1])
     light = cv2.morphologyEx(cut, cv2.MORPH_CLOSE, kernel).astype(np.float32) + 1
     line = np.clip(cut.astype(np.float32) * 255 / light, 0, 255).astype(np.uint8)
-    # Marks in the box that are no part of the row's letters are wiped: before the first letter (a rosette), off the
-    # row's band or taller than a letter (a banner's notch, art at its edge). Pieces of letters broken by thin
-    # strokes stay.
+    # Marks in the box that are no part of the row's letters are wiped: standing apart before the first letter (a
+    # rosette), off the row's band or taller than a letter (a banner's notch, art at its edge). Pieces of letters
+    # broken by thin strokes stay (a capital T's arm cut off by blur just before the rest of it).
     marks = labels[y0:y1, x0:x1]
     top, bottom = min(c[2] for c in kept), max(c[2] + c[4] for c in kept)
     wipe = np.zeros(int(labels.max()) + 1, bool)
     for i in set(np.unique(marks).tolist()) - {0} - {c[0] for c in kept}:
         x, y, bw, bh, _area = (int(v) for v in stats[i])
-        wipe[i] = x + bw <= kept[0][1] or not top <= y + bh / 2 <= bottom or bh > 1.6 * READ_CAP
+        wipe[i] = x + bw < kept[0][1] - READ_CAP // 4 or not top <= y + bh / 2 <= bottom or bh > 1.6 * READ_CAP
     stray = cv2.dilate(wipe[marks].astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     line[stray] = 255
     pad = READ_CAP // 2
