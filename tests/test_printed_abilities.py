@@ -734,9 +734,9 @@ def test_an_insight_draw_follows_a_challenge_its_player_won_with_the_character_o
 def test_a_revealed_plots_reduction_is_applied_to_the_first_card_it_fits_each_round() -> None:
     """Found by a newcomer's game (RR: Costs; a constant ability applies without being asked for): under A Noble
     Cause ("Reduce the cost of the first Lord or Lady character you marshal this round by 2.") Melisandre (a Lady, 5)
-    marshalled without a cost costs 3, and the next Lord (Belligerent Heir, 4) the full 4; a Handmaiden (neither) before her leaves the
-    reduction for her. Peace and Prosperity reduces the first character by 3, location by 2, attachment by 1, each
-    once."""
+    marshalled without a cost costs 3, and the next Lord (Belligerent Heir, 4) the full 4; a Handmaiden (neither)
+    before her leaves the reduction for her. Peace and Prosperity reduces the first character by 3, location by 2,
+    attachment by 1, each once."""
     t = plots("2e", "01004", "00006", {"01047": 1, "25057": 1, "01169": 1}, {}, gold=20)
     hand(t, "A.01047.1", "A.25057.1", "A.01169.1")
     legal(t, Marshal("A", "A.01169.1"))
