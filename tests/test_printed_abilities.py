@@ -754,3 +754,29 @@ def test_a_revealed_plots_reduction_is_applied_to_the_first_card_it_fits_each_ro
     legal(t, Marshal("A", "A.01169.1"))
     legal(t, Marshal("A", "A.01039.1"))
     assert [Marshal("A", c).expected_cost(t) for c in ("A.01169.2", "A.01039.2")] == [2, 1]
+
+
+def test_a_plot_that_skips_a_phase_this_round() -> None:
+    """aside17 22: 1st edition Planning Ahead: "Skip the taxation phase this round.": the plot phase follows the
+    standing phase and the unspent gold stays; beginning the taxation phase is flagged. The Withering Cold (2nd
+    edition): "Skip the standing phase this round.": taxation follows dominance, and the knelt stay knelt."""
+    t = plots("1e", "core_190", "acoa_25", {"core_124": 1}, {"core_124": 1}, gold=3)
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    for phase in ("challenges", "dominance", "standing"):
+        next_phase(t, phase)
+    flagged_and_refused(t, BeginPhase("taxation"), "phase.skipped")
+    from companion.rules.offers import round_view
+    from companion.rules.roles import HOST
+    assert round_view(t, HOST)["next"]["action"] == {"type": "begin_phase", "phase": "plot"}  # the phone's "Next"
+    gold = t.players["A"].gold
+    legal(t, BeginPhase("plot"))
+    assert t.players["A"].gold == gold and gold > 0
+    t = plots("2e", "08060", "25060", {"01057": 1}, {})
+    in_play(t, "A.01057.1")
+    t.in_play["A.01057.1"].kneeling = True
+    to_challenges(t)
+    next_phase(t, "dominance")
+    flagged_and_refused(t, BeginPhase("standing"), "phase.skipped")
+    legal(t, BeginPhase("taxation"))
+    assert t.in_play["A.01057.1"].kneeling

@@ -49,7 +49,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
-              "unique_only_in", "draws_by_insight")
+              "unique_only_in", "draws_by_insight", "skips_phase")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -280,6 +280,7 @@ class Card:
     never_when: tuple[tuple[str, str, str], ...] = ()
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("defender", "intrigue"): only unique characters, anyone's
     draws_by_insight: bool = False  # its only draw is its insight keyword's (after its side wins a challenge)
+    skips_phase: str | None = None  # a plot's "Skip the taxation phase this round.": that phase does not happen
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -95,6 +95,10 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: Dromond): that many gold kept.
 _KEPT_GOLD = re.compile(r"^reduce the number of unspent gold you return to the treasury during the taxation phase "
                         r"by (\d+)$", re.IGNORECASE)
+#: "Skip the taxation phase this round." (1st edition Planning Ahead), "All players skip the standing phase this
+#: round." (The Withering Cold, both editions): that phase does not happen this round.
+_SKIPS_PHASE = re.compile(r"^(?:all players )?skip the (plot|draw|marshaling|challenges|dominance|standing|taxation) "
+                          r"phase this round$", re.IGNORECASE)
 _NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during the standing phase$", re.IGNORECASE)
 #: "Obara Sand may be declared as a defender during [power] challenges in which you are the defending player, even while
 #: kneeling.": declared without the icon and while kneeling, in those challenges (throneteki reads it the same).
@@ -327,6 +331,7 @@ class Keywords:
     reduces_unread: bool = False  # a sentence that lowers a cost was not read
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
     draws_by_insight: bool = False  # it draws by its insight keyword alone (no other sentence of it draws)
+    skips_phase: str | None = None  # a plot's "Skip the taxation phase this round."
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -365,6 +370,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
+    skips_phase: str | None = None
     strength_per: tuple[str, str | None] | None = None
     defends_kneeling: tuple[str, ...] = ()
     alone_defenders: int | None = None
@@ -466,6 +472,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
                 continue
+            if (skipped := _SKIPS_PHASE.match(sentence)) is not None:
+                skips_phase = skipped.group(1).lower()
+                continue
             if (noose := _NO_STAND.match(sentence)) is not None:
                 no_stand_str = int(noose.group(1))
                 continue
@@ -527,7 +536,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))), tuple(draw_phase),
                     tuple(attached_never), tuple(never_when), *cost_reducers(text),
                     tuple(unique_only_in), "insight" in found and not _DRAWS.search(" ".join(
-                        s for s in re.split(r"[.\n]", _TAG.sub("", text or "")) if s.strip().lower() != "insight")))
+                        s for s in re.split(r"[.\n]", _TAG.sub("", text or "")) if s.strip().lower() != "insight")),
+                    skips_phase)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

@@ -94,6 +94,7 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.limits-event": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-limited": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-entering": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "phase.skipped": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-in-faction": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-challenge-unless-army": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     # A card's printed text that the round's checks read (RR: Golden Rule: card text overrides the rules).

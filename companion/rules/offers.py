@@ -18,7 +18,7 @@ from typing import Any
 from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Recorder, field_kinds
 from companion.rules.actions.challenges import challenge_grants, plot_forbids_challenge
-from companion.rules.actions.flow import SETUP_HAND, next_phase
+from companion.rules.actions.flow import SETUP_HAND, round_next
 from companion.rules.actions.round import waiting_for_plot
 from companion.rules.actions.setup import Mulligan
 from companion.rules.editions import Table
@@ -187,7 +187,7 @@ def _next(t: Table, role: Role) -> dict[str, Any] | None:
         if not _may(role, "go_to_time", None):
             return None
         return {"label": msg("round.goToTime"), "action": {"type": "go_to_time"}, "id": "go-to-time"}
-    target = next_phase(t.phase)
+    target = round_next(t)
     if not _may(role, "begin_phase", None):
         return None
     return {"label": msg("nextPhaseTo", phase=msg(f"phase.{target.value}")),

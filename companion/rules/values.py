@@ -52,6 +52,14 @@ def plot_text(t: Table, seat: str) -> Card | None:
     return None if plot is None or plot_text_blank(t, plot) else t.card(plot)
 
 
+def skipped_phases(t: Table) -> dict[Phase, str]:
+    """The phases a revealed plot skips this round, with the plot ("Skip the taxation phase this round.": 1st edition
+    Planning Ahead; "… the standing phase …": The Withering Cold). Phases are every player's, so any plot counts."""
+    return {Phase(card.skips_phase): plot for seat in t.seats
+            if (plot := revealed_plot(t, seat)) is not None and (card := plot_text(t, seat)) is not None
+            and card.skips_phase}
+
+
 def plot_limits(t: Table, seat: str) -> list[tuple[str, PlotLimit]]:
     """The printed restrictions that bind the seat now (RR: Golden Rule), with the plot that prints each: its own
     revealed plot's, and every revealed plot's that binds each player."""

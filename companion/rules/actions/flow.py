@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -29,14 +30,22 @@ from companion.rules.values import (
     reserve_excess,
     revealed_plot,
     revealed_this_round,
+    skipped_phases,
     strength,
 )
 
 
-def next_phase(current: Phase) -> Phase:
+def next_phase(current: Phase, skipped: Collection[Phase] = ()) -> Phase:
+    """The phase after ``current``, past those a revealed plot skips this round (``skipped_phases``)."""
     if current is Phase.SETUP or current is Phase.TAXATION:
         return Phase.PLOT
-    return ROUND[ROUND.index(current) + 1]
+    following = ROUND[ROUND.index(current) + 1]
+    return next_phase(following, skipped) if following in skipped else following
+
+
+def round_next(t: Table) -> Phase:
+    """The phase that begins next at this table."""
+    return next_phase(t.phase, skipped_phases(t))
 
 
 @action("begin_phase", records=Recorder.TABLE)
@@ -54,7 +63,10 @@ class BeginPhase(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         target = Phase(self.phase)
-        if target is not next_phase(t.phase):
+        skipped = skipped_phases(t)
+        if target in skipped and target is next_phase(t.phase):
+            v.violate("phase.skipped", (skipped[target],), phase=target, plot=t.ref(skipped[target]))
+        elif target is not next_phase(t.phase, skipped):
             v.violate("phase.sequence", phase=target, current=t.phase)
         if t.phase is Phase.PLOT and target is not Phase.PLOT:
             check_plots_revealed(t, v, leaving=True)
