@@ -80,6 +80,12 @@ def test_an_event_night_organiser_judge_and_phones(server: Server, browser: Any)
     de.wait_for_selector("#ev-title:not(:empty)")
     assert de.inner_text("#players-n") == "4 angemeldet · 2 nicht legal, von dir zugelassen"
     de.context.close()
+    # On a phone, the registration form's text field is a 44 px target (it was 43).
+    phone = watch(browser.new_context(**PHONE, locale="en-GB").new_page())
+    phone.goto(f"{server.url}/e/{eid}/register")
+    phone.wait_for_selector("#reg-name", state="visible", timeout=WAIT)
+    assert phone.locator("#reg-name").bounding_box()["height"] >= 44
+    phone.context.close()
 
     # Round 1 with a 1-minute test clock; every result in; round 2 is paired on the same page.
     page.fill("#pairings", "1,Arya,Ned\n2,Cat,Bran\n")
