@@ -48,7 +48,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         assert opage.inner_text("#ev-legality") == "Joust · Standard v2.1 of 2026-07-01"
         # What registering does to the decklist ("the list is frozen" read as a closed player list).
         assert opage.inner_text("#register button[type=submit]") == "Register (freezes the decklist)"
-        assert "4 not legal, 4 not yet allowed" in opage.inner_text("#players-n")
+        assert "4 not legal, 4 of them awaiting your decision" in opage.inner_text("#players-n")
         # A bulk paste: the refused line is named and stays until dismissed.
         opage.click("#bulk-box summary")
         opage.fill("#bulk", "Bran; " + legal + "\nHodor; not a decklist")
@@ -83,7 +83,7 @@ def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(se
         # The question names the list once and each problem on a line of its own (it ran them together, the
         # list named twice).
         asked = opage.inner_text(".sheet.confirm p").split("\n")
-        assert asked[0] == "Checked against Standard v2.1:", asked
+        assert asked[0] == "Ned's deck, checked against Standard v2.1:", asked
         assert [line.startswith("• ") for line in asked[1:-1]] == [True] * (len(asked) - 2) and len(asked) > 2, asked
         assert any("More than one restricted card" in line for line in asked), asked
         assert asked[-1].startswith("Let this deck play anyway?"), asked

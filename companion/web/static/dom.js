@@ -20,11 +20,18 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-/** A bottom sheet that asks before something cannot be taken back. Resolves true or false. */
+/** A bottom sheet that asks before something cannot be taken back. Resolves true or false. The page behind it is
+ * covered while it is open: a tap there (or Escape) is "Cancel", never a tap on a button the question hides. */
 export function confirmSheet(text) {
   return new Promise(resolve => {
-    const sheet = el("div", {class: "sheet confirm", role: "dialog"});
-    const done = answer => { sheet.remove(); openConfirm = null; resolve(answer); };
+    const sheet = el("div", {class: "sheet confirm", role: "dialog", "aria-modal": "true"});
+    const cover = el("div", {class: "sheet-cover", "data-confirm-cover": ""});
+    const onKey = ev => { if (ev.key === "Escape") done(false); };
+    const done = answer => {
+      sheet.remove(); cover.remove(); document.removeEventListener("keydown", onKey); openConfirm = null; resolve(answer);
+    };
+    cover.addEventListener("click", () => done(false));
+    document.addEventListener("keydown", onKey);
     // ``text`` may be a function: the question is said again in the language switched to while it is open.
     const draw = () => sheet.replaceChildren(el("h3", {}, t("confirmTitle")),
       el("p", {}, typeof text === "function" ? text() : text),
@@ -32,7 +39,8 @@ export function confirmSheet(text) {
       el("button", {"data-confirm": "no", onclick: () => done(false)}, t("cancel")));
     draw();
     openConfirm = draw;
-    document.body.append(sheet);
+    document.body.append(cover, sheet);
+    sheet.querySelector("[data-confirm=no]").focus({preventScroll: true});  // a stray Enter takes nothing back
   });
 }
 let openConfirm = null;  // the open confirmation's drawing

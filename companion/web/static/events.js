@@ -96,7 +96,8 @@ import {openStream} from "./stream.js";
   // A draw has no winner: "draw (reason)", not "draw wins".
   const resultText = r => (r.winner ? t("ev.result_for", {winner: r.winner_name || r.winner, reason: reasonText(r)})
     : t("ev.result_draw_for", {reason: reasonText(r)})).replace(/ \(\)$/, "") +  // no reason given: no "()"
-    (r.reported === "players" ? " · " + t("ev.reported_by_players") : "");
+    // Who settled it, in words (both players agreeing, the judge deciding); the catalogue has a line for each.
+    (r.reported && hasMessage("ev.settled." + r.reported) ? " · " + t("ev.settled." + r.reported) : "");
   /** A ruling in words: kind, penalty level and player, extension minutes, what the judge wrote. */
   function rulingWords(x) {
     const parts = [t("ev.ruling." + x.type), x.penalty ? t("ev.penalty." + x.penalty) : "", x.player || x.seat || "",
@@ -196,7 +197,8 @@ import {openStream} from "./stream.js";
       $("fingerprint").textContent = current.fingerprint || "";
       const illegal = current.players.filter(p => !p.legal), waiting = illegal.filter(p => !p.confirmed);
       $("players-n").textContent = t("ev.registered_n", {n: current.players.length}) +
-        (illegal.length ? " · " + t("ev.illegal_decks_n", {n: illegal.length, waiting: waiting.length}) : "");
+        (illegal.length ? " · " + t(waiting.length ? "ev.illegal_decks.waiting" : "ev.illegal_decks.allowed",
+          {n: illegal.length, waiting: waiting.length}) : "");
       $("players-n").classList.toggle("deck-bad", waiting.length > 0);
       $("allow-all").classList.toggle("hidden", waiting.length === 0);
       $("allow-all").textContent = t("ev.allow_all", {n: waiting.length});
@@ -220,9 +222,12 @@ import {openStream} from "./stream.js";
       const begun = Boolean((current.rounds.find(r => r.number === latestRound) || {}).started);
       $("print-sheets").disabled = begun;
       $("sheets-judge-only").classList.toggle("hidden", !begun);
-      if (!$("clock-minutes").value) {  // the round's length, set here (a short test round too) before the clock starts
+      // The round's length, set here (a short test round too) before the clock starts. A new round starts from its
+      // own length, not from what was typed for the round before (a 1-minute test clock is not the next round's).
+      if (!$("clock-minutes").value || $("clock-minutes").dataset.round !== String(latestRound)) {
         const info = current.rounds.find(r => r.number === latestRound);
         $("clock-minutes").value = info ? info.minutes : current.event.minutes;
+        $("clock-minutes").dataset.round = String(latestRound);
       }
       // Read again while the page is open: the rounds the organiser opened or closed stay so.
       const shown = document.querySelectorAll("#rounds details");
@@ -367,7 +372,7 @@ import {openStream} from "./stream.js";
       if (!b) return;
       const p = current.players.find(x => x.id === +b.dataset.allow);
       const list = current.event.restricted_list ? current.event.restricted_list.name : t("ev.format." + current.event.format);
-      if (await confirmSheet(t("ev.confirm_allow", {list, problems: deckProblems(p.problems).map(x => "• " + x).join("\n")}))) await allow([p.id]);
+      if (await confirmSheet(t("ev.confirm_allow", {name: p.name, list, problems: deckProblems(p.problems).map(x => "• " + x).join("\n")}))) await allow([p.id]);
     });
     $("allow-all").addEventListener("click", async () => {
       const waiting = current.players.filter(p => !p.legal && !p.confirmed);

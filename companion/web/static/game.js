@@ -324,7 +324,7 @@ function shadowsList(player) {
     ul.append(el("li", {onclick: () => openCard(s.card ? s.card.id : alias), "data-position": s.position},
       el("span", {class: "pos facedown"}, "#" + s.position),
       el("div", {class: "grow"}, el("div", {}, s.card ? (s.card.unique ? "◆ " : "") + cardName(s.card.id) : t("opponentShadowsHelp")),
-        el("div", {class: "muted"}, tn("rounds", s.rounds) + shadow)),
+        el("div", {class: "muted"}, (s.rounds ? tn("rounds", s.rounds) : t("rounds.zero")) + shadow)),
       tokens(s.tokens)));
   }
   return empty(ul);

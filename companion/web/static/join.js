@@ -22,6 +22,10 @@ function say() {
   $("join-refused").classList.toggle("hidden", !said.refused);
   $("join-refused").textContent = said.refused ? said.refused() : "";
   $("join-table").classList.toggle("hidden", !said.refused);
+  // Refused, the page no longer says it is opening the seat: its heading says the seat did not open.
+  const heading = document.querySelector("header h1"), title = said.refused ? "join.refusedTitle" : "join.title";
+  heading.dataset.t = title;
+  heading.textContent = document.title = t(title);
 }
 onLanguage(say);
 
