@@ -148,7 +148,7 @@ def test_a_card_set_up_into_shadows_reads_placed_this_round(server: Server, brow
                        {"action": {"type": "setup_into_shadows", "player": "A", "card": "A.13089.1"},
                         "expected_version": 1}, ka)
     assert status == 201, out
-    for locale, words in (("en-GB", "placed this round"), ("de-DE", "in dieser Runde gelegt")):
+    for locale, words in (("en-GB", "Placed this round"), ("de-DE", "In dieser Runde gelegt")):
         page = browser.new_context(**PHONE, locale=locale).new_page()
         page.goto(g["seats"][0]["url"])
         page.wait_for_selector("#my-shadows li[data-position='1']", timeout=WAIT)
