@@ -404,3 +404,14 @@ def test_a_card_half_under_another_found_whole_in_its_light_sleeve_is_kept(tmp_p
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert len(find_cards(image)) == 2
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+def test_a_read_of_a_few_letters_names_no_title_with_confidence_without_a_deck(names: list[str]) -> None:
+    """A garbled read of three or four letters ("SAE", "Lay", "he ie", from a card's art or a frame's edge on
+    independent photos) is as like a short title (Shae, Lady, Ice) as any read can be: without a deck it stays a
+    guess; a letter-perfect short read, or the seat's deck, still answers."""
+    for read, title in (("SAE", "Shae"), ("Lay", "Lady"), ("he ie", "Ice")):
+        confident, guesses = match_title(read, [], names)
+        assert not confident and guesses and guesses[0].name == title, (read, guesses)
+    assert match_title("SHAE", [], names)[0]
+    assert match_title("SAE", ["Shae", "Ser Jorah Mormont"], names)[0]

@@ -46,6 +46,8 @@ TESSERACT_TIMEOUT_S = 12.0
 CONFIDENT = 0.78
 GAP = 0.12
 EXACT = 0.97
+#: Fewer letters than this in a read: without a deck, confident only when letter for letter a title.
+SHORT_READ = 5
 WEAK = 0.45
 #: With a deck: how far a title outside the deck must stay behind the deck's title the read names.
 OUTSIDE_GAP = 0.06
@@ -1033,7 +1035,10 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
             top.score - outside >= OUTSIDE_GAP)
         confident = top.in_deck and top.score >= CONFIDENT - 0.08 and clear
     else:
-        confident = top.score >= CONFIDENT and clear
+        # A read of a few letters ("SAE", "Lay") is as like a short title (Shae, Lady) as a garbled one can be:
+        # without a deck to narrow it, only a (near) letter-perfect read of at least SHORT_READ letters is sure.
+        letters = sum(ch.isalpha() for ch in read)
+        confident = top.score >= CONFIDENT and clear and (letters >= SHORT_READ or top.score >= EXACT)
     return confident, guesses
 
 
