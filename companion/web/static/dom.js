@@ -21,14 +21,16 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /** A bottom sheet that asks before something cannot be taken back. Resolves true or false. The page behind it is
- * covered while it is open: a tap there (or Escape) is "Cancel", never a tap on a button the question hides. */
+ * covered while it is open: a tap there (or Escape) is "Cancel", never a tap on a button the question hides. The
+ * header stays above the cover: its language button says the question again in the other language. */
 export function confirmSheet(text) {
   return new Promise(resolve => {
     const sheet = el("div", {class: "sheet confirm", role: "dialog", "aria-modal": "true"});
     const cover = el("div", {class: "sheet-cover", "data-confirm-cover": ""});
     const onKey = ev => { if (ev.key === "Escape") done(false); };
     const done = answer => {
-      sheet.remove(); cover.remove(); document.removeEventListener("keydown", onKey); openConfirm = null; resolve(answer);
+      sheet.remove(); cover.remove(); document.body.classList.remove("confirming");
+      document.removeEventListener("keydown", onKey); openConfirm = null; resolve(answer);
     };
     cover.addEventListener("click", () => done(false));
     document.addEventListener("keydown", onKey);
@@ -40,6 +42,7 @@ export function confirmSheet(text) {
     draw();
     openConfirm = draw;
     document.body.append(cover, sheet);
+    document.body.classList.add("confirming");  // the header (its language button) stays above the cover
     sheet.querySelector("[data-confirm=no]").focus({preventScroll: true});  // a stray Enter takes nothing back
   });
 }
