@@ -143,6 +143,12 @@ _FLAG_SENTENCES = {
 }
 
 
+def draws_beside_insight(text: str | None) -> bool:
+    """Some sentence of the text draws cards, the Insight keyword aside ("Insight." alone is the keyword)."""
+    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
+    return bool(_DRAWS.search(" ".join(s for s in sentences if s.strip().lower() != "insight")))
+
+
 def cost_reducers(text: str | None) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
     """The cost reductions a card's text prints (``_REDUCER``: its words, the cards' types, the amount), and whether
     any sentence lowering a cost was not read."""
@@ -535,9 +541,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "blanks_plots" in flags, kept_gold, grants_str, house_only,
                     bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))), tuple(draw_phase),
                     tuple(attached_never), tuple(never_when), *cost_reducers(text),
-                    tuple(unique_only_in), "insight" in found and not _DRAWS.search(" ".join(
-                        s for s in re.split(r"[.\n]", _TAG.sub("", text or "")) if s.strip().lower() != "insight")),
-                    skips_phase)
+                    tuple(unique_only_in), "insight" in found and not draws_beside_insight(text), skips_phase)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

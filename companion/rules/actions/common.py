@@ -199,10 +199,10 @@ def check_entering_count(t: Table, v: Checker, player: str, card: str) -> None:
     do not enter play and are not counted; bringing a card out of shadows is entering play by a card ability and is."""
     if t.card(card).type not in ("character", "location", "attachment"):
         return
+    own = revealed_plot(t, player)
     for plot, limit in plot_limits(t, player):
         if limit.max_entering is None:
             continue
-        own = revealed_plot(t, player)
         most = limit.max_entering
         if limit.entering_if_count is not None and own is not None and limit.entering_if_trait in t.card(own).traits:
             most = limit.entering_if_count

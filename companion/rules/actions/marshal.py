@@ -92,11 +92,17 @@ class Marshal(Action):
     cost: Amount | None = None
 
     def expected_cost(self, t: Table) -> int:
+        return self._costs(t)[0]
+
+    def _costs(self, t: Table) -> tuple[int, int]:
+        """(the cost expected, what the revealed plot's reduction takes off it): a duplicate costs nothing and
+        spends no reduction."""
         if duplicate_target(t, self.player, self.card):
-            return 0
+            return 0, 0
         c = t.card(self.card)
         full = t.printed_cost(c) + t.gold_penalty(self.player, c) + opponent_cost(t, self.player, c)
-        return max(0, full - sum(amount for _, _, amount in plot_reductions(t, self.player, self.card)))
+        off = sum(amount for _, _, amount in plot_reductions(t, self.player, self.card))
+        return max(0, full - off), off
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
@@ -120,10 +126,9 @@ class Marshal(Action):
         if not dup and t.gold_penalty(self.player, c):
             v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player,
                    penalty=t.gold_penalty(self.player, c))
-        expected = self.expected_cost(t)
+        expected, applied = self._costs(t)
         check_payment(t, v, self.player, expected, self.cost)
         # Only where the table records the round (plots): elsewhere the cards that may lower it are not known.
-        applied = sum(amount for _, _, amount in plot_reductions(t, self.player, self.card)) if not dup else 0
         if self.cost is not None and self.cost < expected and has_plots(t, self.player) and (
                 allowed := cost_reduction_allowed(t, self.player, self.card)) is not None and (
                 expected - self.cost > allowed - applied):
