@@ -52,7 +52,6 @@ def test_german_messages() -> None:
         ("", 1, "empty"),
         ("{not json}\n", 1, "not valid JSON"),
         ('{"format": "other"}\n', 1, "format"),
-        (EXAMPLE.read_text().splitlines()[0] + '\n{"type": "teleport"}\n', 2, "unknown action type"),
         ('{"format": "agot-table-log", "version": 1, "edition": "2e", "players": [{"seat": "A", '
          '"deck": {"nope": 1}}]}\n', 1, "unknown card code"),
         ('{"format": "agot-table-log", "version": 7, "edition": "2e", "players": []}\n', 1, "version"),
@@ -89,6 +88,36 @@ def test_a_line_naming_a_seat_or_card_the_table_lacks_is_impossible_and_the_rest
     assert rows["bring_outA"]["violations"][0]["rule"] == "shadows.unique-dead-pile"
     german = companion("check", str(log), "--lang", "de")
     assert "keinen Platz C" in german.stdout
+
+
+@pytest.mark.parametrize("mode", ["advisory", "strict"])
+def test_a_line_that_is_no_action_is_impossible_and_the_lines_after_it_are_still_judged(tmp_path: Path,
+                                                                                        mode: str) -> None:
+    """A hand-written log with a broken line (not JSON, an unknown action type, a draw of 0 cards) used to stop at
+    it: the judge learnt nothing of the rest. Each such line is now impossible (never applied, in any mode) with its
+    reason, and the dead-pile bring-out after them is found as in the log without them."""
+    lines = EXAMPLE.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["mode"] = mode
+    broken = ['{"type": "teleport", "player": "A"}', '{"type": "draw_cards", "player": "A", "count": 0}',
+              '{"type": "gain_gold", "player": "A"', '["not", "an", "object"]']
+    log = tmp_path / "broken.jsonl"
+    log.write_text("\n".join([json.dumps(header), *lines[1:-2], *broken, *lines[-2:]]) + "\n")
+    first = len(lines) - 2 + 1
+    result = companion("check", str(log), "--json")
+    assert result.returncode == 1, result.stderr
+    rows = {r["line"]: r for r in json.loads(result.stdout)}
+    for n, reason in zip(range(first, first + 4), ("unknown action type", "count", "not valid JSON", "object"),
+                         strict=True):
+        row = rows[n]
+        assert (row["legal"], row["applied"], row["violations"][0]["rule"]) == (False, False, "log.unreadable-line")
+        assert reason in row["violations"][0]["message"], row
+        assert row["violations"][0]["citation"] == "Table log"
+    bad = [r for r in rows.values() if not r["legal"] and r["line"] > first + 3]
+    assert [r["violations"][0]["rule"] for r in bad] == ["shadows.unique-dead-pile"]
+    assert json.loads(companion("check", str(log), "--json").stdout) == list(rows.values())  # the same each time
+    german = companion("check", str(log), "--lang", "de")
+    assert "keine Aktion, die das Protokollformat kennt" in german.stdout and german.returncode == 1
 
 
 def test_a_field_the_line_does_not_have_is_ignored_with_a_note_and_the_log_is_judged(tmp_path: Path) -> None:

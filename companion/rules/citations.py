@@ -295,6 +295,8 @@ RULES: dict[str, Rule] = {
     # A log line naming what the table does not have (companion check; a phone cannot send one).
     "log.unknown-seat": Rule("RR: Setup", "1E Rules › Setup", impossible=True),
     "log.unknown-card": Rule("RR: Setup", "1E Rules › Setup", impossible=True),
+    # A hand-written line that is no action (not JSON, an unknown type, a count of 0): docs/table-log.md's format.
+    "log.unreadable-line": Rule("Table log", "Table log", impossible=True),
     "play.not-in-play": Rule(
         "RR: In Play and Out of Play",
         "1E Rules › In play",

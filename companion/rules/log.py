@@ -125,6 +125,9 @@ class TableLog:
     undone: list[tuple[int, Action, dict[str, Any]]] = field(default_factory=list)
     #: Fields a hand-written line named that its action does not have, by line number: read without them.
     ignored: dict[int, list[str]] = field(default_factory=dict)
+    #: Hand-written lines that are no action at all (not JSON, an unknown type, a count of 0), by line number, with
+    #: why: each is judged impossible and the lines after it are still judged.
+    unreadable: dict[int, str] = field(default_factory=dict)
 
 
 def read_log(lines: Iterable[str]) -> TableLog:
@@ -133,6 +136,7 @@ def read_log(lines: Iterable[str]) -> TableLog:
     entries: list[tuple[int, dict[str, Any]]] = []
     undone: list[tuple[int, Action, dict[str, Any]]] = []
     ignored: dict[int, list[str]] = {}
+    unreadable: dict[int, str] = {}
     for number, raw in enumerate(lines, start=1):
         text = raw.strip()
         if not text or text.startswith("#"):
@@ -140,7 +144,11 @@ def read_log(lines: Iterable[str]) -> TableLog:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise LogError(number, f"not valid JSON ({exc.msg}, column {exc.colno})") from None
+            reason = f"not valid JSON ({exc.msg}, column {exc.colno})"
+            if header is None or entries:  # the header, or a judge's export: nothing can be judged without it
+                raise LogError(number, reason) from None
+            unreadable[number] = reason
+            continue
         if header is None:
             header = parse_header(data, number)
             continue
@@ -158,14 +166,17 @@ def read_log(lines: Iterable[str]) -> TableLog:
         try:
             action = action_from_dict(data)
         except ActionError as exc:
-            raise LogError(number, str(exc)) from None
+            if entries:  # a judge's export is read strictly: its lines were written by the companion itself
+                raise LogError(number, str(exc)) from None
+            unreadable[number] = str(exc)
+            continue
         if entries and entries[-1][1].get("undone"):
             undone.append((number, action, entries[-1][1]))
         else:
             actions.append((number, action))
     if header is None:
         raise LogError(1, "the log is empty: it needs a header line")
-    return TableLog(header, actions, entries, undone, ignored)
+    return TableLog(header, actions, entries, undone, ignored, unreadable)
 
 
 def verify_chain(log: TableLog) -> tuple[int, str] | None:
@@ -218,6 +229,14 @@ def unknown_name(table: Table, exc: UnknownName) -> Verdict:
     return checker.verdict
 
 
+def unreadable_verdict(table: Table, reason: str) -> Verdict:
+    """A hand-written line that is no action at all: impossible as written, so nothing is applied."""
+    checker = Checker(table)
+    checker.violate("log.unreadable-line", reason=reason)
+    checker.verdict.applied = False
+    return checker.verdict
+
+
 def ignored_note(table: Table, fields: list[str]) -> Note:
     """The note of a hand-written line read without the fields its action does not have."""
     checker = Checker(table)
@@ -242,18 +261,23 @@ def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: 
     except ValueError as exc:
         raise LogError(1, str(exc)) from None
     results: list[dict[str, Any]] = []
-    for line, action in log.actions:
-        try:
-            verdict = play(table, action, log.header.mode)
-        except UnknownName as exc:  # named before anything is applied (Action.validate): the table is unchanged
-            verdict = unknown_name(table, exc)
-        except ActionError as exc:
-            raise LogError(line, str(exc)) from None
+    lines: list[tuple[int, Action | str]] = [*log.actions, *log.unreadable.items()]
+    for line, action in sorted(lines, key=lambda item: item[0]):
+        if isinstance(action, str):
+            verdict, shown = unreadable_verdict(table, action), {"type": "?"}
+        else:
+            try:
+                verdict = play(table, action, log.header.mode)
+            except UnknownName as exc:  # named before anything is applied (Action.validate): the table is unchanged
+                verdict = unknown_name(table, exc)
+            except ActionError as exc:
+                verdict = unreadable_verdict(table, str(exc))
+            shown = action.to_dict()
         if line in log.ignored:
             verdict.notes.insert(0, ignored_note(table, log.ignored[line]))
         results.append({
             "line": line,
-            "action": action.to_dict(),
+            "action": shown,
             "legal": verdict.legal,
             "applied": verdict.applied,
             "violations": [{"rule": v.rule, "citation": v.citation, "message": verdict_text(v.to_dict(), lang)}
