@@ -709,6 +709,25 @@ def test_an_ambush_card_put_into_play_in_the_challenges_phase_comes_from_the_unn
     assert t.players["A"].drawn_unnamed == before - 1
 
 
+def test_a_card_put_into_play_from_hand_says_so_and_comes_from_the_hand_in_any_phase() -> None:
+    """RR: Put into Play ("from your hand" is where the effect takes it; a card elsewhere cannot be put into play from
+    hand): a line with ``from_hand`` takes one of the drawn cards not named yet outside the challenges phase too (the
+    Ambush guess covers only the challenges phase), and one naming a card in the discard pile cannot have happened,
+    so it is refused in every mode."""
+    from companion.rules.actions import PutIntoPlay
+    from companion.rules.state import Zone
+    t = plots("2e", "01001", "25060", {"02095": 1, "00369": 1, "01039": 4}, {"26011": 1})
+    t.players["A"].drawn_unnamed = 2
+    before = t.players["A"].drawn_unnamed
+    legal(t, PutIntoPlay("A", "A.00369.1", from_hand=True))
+    assert t.players["A"].drawn_unnamed == before - 1 and t.zone_of("A.00369.1") is Zone.PLAY
+    t.move("A.02095.1", "A", Zone.DISCARD)
+    for mode in ("advisory", "strict"):
+        v = play(t, PutIntoPlay("A", "A.02095.1", from_hand=True), mode)
+        assert rules_of(v) == ["play.put-into-play-from-hand"] and v.impossible and not v.applied
+    legal(t, PutIntoPlay("A", "A.02095.1"))  # from the discard pile, as the line no longer says "from hand"
+
+
 def test_an_insight_draw_follows_a_challenge_its_player_won_with_the_character_once() -> None:
     """aside16 03 (RR: Insight: "After you win a challenge in which a character with insight is participating, draw 1
     card."): Samwell Tarly draws after Alice wins an intrigue challenge he attacks in, once; after a challenge he

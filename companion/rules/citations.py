@@ -322,6 +322,11 @@ RULES: dict[str, Rule] = {
         "RR: Put into Play",
         "1E Rules › Put into play",
     ),
+    "play.put-into-play-from-hand": Rule(
+        "RR: Put into Play",
+        "1E Rules › Put into play",
+        impossible=True,
+    ),
     "play.already-in-play": Rule(
         "RR: Put into Play",
         "1E Rules › Put into play",

@@ -23,6 +23,7 @@ from companion.rules.actions.common import (
     note_owner_area,
     note_tokens_discarded,
     place_name,
+    require_in_hand,
     take_from_hand,
 )
 from companion.rules.check import Checker
@@ -174,6 +175,9 @@ class PutIntoPlay(Action):
     card: CardRef
     attach_to: CardRef | None = None
     controller: SeatRef | None = None  # the effect puts it into play under this player's control
+    #: The effect says "from your hand" (Ambush, "put into play from your hand"): the card must be in its owner's
+    #: hand, or one of the drawn cards not named yet, and it is taken from there.
+    from_hand: bool = False
     only_from_shadows: ClassVar[bool] = False
 
     def new_controller(self, t: Table) -> str:
@@ -181,7 +185,7 @@ class PutIntoPlay(Action):
 
     def ambushed(self, t: Table) -> bool:
         """An Ambush card put into play in the challenges phase from its owner's unnamed hand (RR: Ambush: "put
-        that card into play from your hand"): the line cannot say "from hand", and a card of the draw deck while
+        that card into play from your hand") by a line that does not say ``from_hand``: a card of the draw deck while
         drawn cards are not named yet is taken as one of them (not searched out of the deck)."""
         seat, zone = t.where[self.card]
         return (zone is Zone.DECK and seat == self.player and "ambush" in t.card(self.card).keywords
@@ -198,6 +202,10 @@ class PutIntoPlay(Action):
             v.violate("shadows.put-into-play-from", (self.card,), card=t.ref(self.card),
                       zone=place_name(t, self.card, self.player))
             return
+        if self.from_hand:
+            require_in_hand(t, v, t.instance(self.card).owner, self.card, "play.put-into-play-from-hand")
+            if v.verdict.impossible:
+                return
         if c.type == "event":
             rule = "shadows.put-into-play-event" if from_shadows else "play.put-into-play-event"
             v.violate(rule, (self.card,), card=t.ref(self.card))
@@ -212,8 +220,8 @@ class PutIntoPlay(Action):
             note_tokens_discarded(t, v, self.card)
 
     def apply(self, t: Table) -> None:
-        if self.ambushed(t):
-            take_from_hand(t, self.player, self.card)
+        if self.from_hand or self.ambushed(t):
+            take_from_hand(t, t.instance(self.card).owner, self.card)
         controller = self.new_controller(t)
         enter_play(t, controller, self.card, self.attach_to, discard_if_no_target=True)
         if controller != t.instance(self.card).owner and self.card in t.in_play:
