@@ -7,7 +7,7 @@ and the actions share them; they sit below ``editions`` and the actions so that 
 from __future__ import annotations
 
 from companion.catalog.card import AttachOnly, Card, fold
-from companion.rules.state import TableState, Zone
+from companion.rules.state import TableState, Zone, count_this_round, counted_this_round
 
 
 def duplicate_target(t: TableState, player: str, card: str) -> str | None:
@@ -116,20 +116,13 @@ def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, 
     if c.enters_knelt and not setup and card in t.in_play:  # "Sansa Stark enters play knelt." (RR: Golden Rules)
         t.in_play[card].kneeling = True
     if dup is None and not setup and card in t.in_play:
-        count_entered(t, player)
+        count_this_round(t.round, t.players[player], "entered")
 
 
 def cards_entered(t: TableState, player: str) -> int:
     """The characters, locations and attachments the player marshalled or put into play this round, duplicates
     aside (what "cannot marshal or put into play more than 2 …" counts: Strained Reserves)."""
-    p = t.players[player]
-    return p.cards_entered if p.cards_entered_round == t.round else 0
-
-
-def count_entered(t: TableState, player: str) -> None:
-    p = t.players[player]
-    p.cards_entered = cards_entered(t, player) + 1
-    p.cards_entered_round = t.round
+    return counted_this_round(t.round, t.players[player], "entered")
 
 
 def setup_face_down_cards(t: TableState, seat: str) -> list[str]:

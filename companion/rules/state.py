@@ -119,10 +119,11 @@ class Player:
     setup_gold_spent: int = 0
     tokens: dict[str, int] = field(default_factory=dict)  # tokens in the player's pool other than gold
     zones: dict[Zone, list[str]] = field(default_factory=lambda: {z: [] for z in Zone})
-    limited_round: int = -1  # the round in which a Limited card was last marshalled/played
-    limited_count: int = 0  # how many in that round (a plot or a card may allow more than one)
-    cards_entered_round: int = -1  # the round of the last card this player marshalled or put into play (setup aside)
-    cards_entered: int = 0  # how many in that round, duplicates aside (Strained Reserves counts them)
+    #: Counts that last a round, by what they count: what -> (the round counted in, how many). "limited": Limited
+    #: cards marshalled or played (a plot or a card may allow more than one); "entered": cards marshalled or put
+    #: into play, setup and duplicates aside (Strained Reserves counts them). Read and counted by
+    #: ``counted_this_round`` and ``count_this_round``.
+    round_counts: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: The revealed plot's "first … you marshal this round" reductions used: (round, plot, which reducer).
     reductions_used: list[tuple[int, str, int]] = field(default_factory=list)
     # 1st edition: what this player did with the beginning-of-phase shadows opportunity.
@@ -142,6 +143,16 @@ class Player:
     reserve_round: int = -1  # the round in which this player discarded down to the reserve (RR 7.3)
     deck_cards: int = 0  # cards of the draw deck this player brought (0: no deck loaded)
     eliminated: bool = False  # out of the game: an empty draw deck (RR: Winning the Game), or recorded
+
+
+def counted_this_round(round_: int, player: Player, what: str) -> int:
+    """How many ``what`` the player has counted in this round (0 once a new round has begun)."""
+    counted_in, count = player.round_counts.get(what, (-1, 0))
+    return count if counted_in == round_ else 0
+
+
+def count_this_round(round_: int, player: Player, what: str) -> None:
+    player.round_counts[what] = (round_, counted_this_round(round_, player, what) + 1)
 
 
 @dataclass(frozen=True, slots=True)

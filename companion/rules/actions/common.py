@@ -10,7 +10,7 @@ from companion.rules.placing import cards_entered, fits_restriction, keeps_off
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
-from companion.rules.state import Phase, Stage, Zone
+from companion.rules.state import Phase, Stage, Zone, count_this_round, counted_this_round
 from companion.rules.values import (
     claim_due,
     current_challenge,
@@ -93,8 +93,7 @@ def limited_allowed(t: Table, player: str) -> int:
 
 
 def limited_used(t: Table, player: str) -> int:
-    p = t.players[player]
-    return p.limited_count if p.limited_round == t.round else 0
+    return counted_this_round(t.round, t.players[player], "limited")
 
 
 def check_limited(t: Table, v: Checker, player: str, card: str) -> None:
@@ -104,9 +103,7 @@ def check_limited(t: Table, v: Checker, player: str, card: str) -> None:
 
 def count_limited(t: Table, player: str) -> None:
     """A Limited card was marshalled or played this round."""
-    p = t.players[player]
-    p.limited_count = limited_used(t, player) + 1
-    p.limited_round = t.round
+    count_this_round(t.round, t.players[player], "limited")
 
 
 def check_unique_entry(t: Table, v: Checker, player: str, card: str, *, from_shadows: bool) -> None:
