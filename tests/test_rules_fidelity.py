@@ -334,8 +334,40 @@ def test_after_a_take_control_the_new_controller_saves_with_the_duplicate() -> N
     illegal(t, SaveWithDuplicate("A", "A.13089.1"), "duplicate.save-controller")
     legal(t, SaveWithDuplicate("B", "A.13089.1"))
     assert t.where["A.13089.1"] == ("A", Zone.DISCARD)  # to its owner's discard pile
-    legal(t, Kill("A", "A.01089.1"))
+    legal(t, Kill("A", "A.01089.1"))  # the kill the save interrupted: Tyrion stays
+    assert t.zone_of("A.01089.1") is Zone.PLAY
+    legal(t, Kill("A", "A.01089.1"))  # a later kill: nothing saves him now
     assert t.where["A.01089.1"] == ("A", Zone.DEAD)
+
+
+def test_a_character_chosen_for_military_claim_is_saved_by_its_duplicate_recorded_just_before() -> None:
+    """Found by a judge's probe (RR: Military Claim: the defender chooses the characters to kill; RR: Duplicates: the
+    duplicate's "Interrupt: When the overlapping unique card would leave play, discard this duplicate to save that
+    card."; RR: Save): Bob chooses Robb for claim 1 and discards Robb's duplicate to save him. The save recorded
+    just before the claim keeps Robb in play, the claim is met, and Robb may defend the next challenge; a save
+    recorded earlier than the line before it saves nothing."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, GainGold, InitiateChallenge
+    robb = "01146"
+    t = make_table({"A": {"01091": 1, "01084": 1}, "B": {robb: 2}}, phase="challenges", gold=0)
+    for card in ("A.01091.1", "A.01084.1", f"B.{robb}.1"):
+        in_play(t, card)
+    t.put_in_play(f"B.{robb}.2", "B", duplicate_of=f"B.{robb}.1")
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01091.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, SaveWithDuplicate("B", f"B.{robb}.2"))
+    legal(t, ApplyClaim("B", cards=[f"B.{robb}.1"]))
+    assert t.zone_of(f"B.{robb}.1") is Zone.PLAY and t.zone_of(f"B.{robb}.2") is Zone.DISCARD
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01084.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{robb}.1"]))
+    later = make_table({"A": {}, "B": {robb: 2}})
+    in_play(later, f"B.{robb}.1")
+    later.put_in_play(f"B.{robb}.2", "B", duplicate_of=f"B.{robb}.1")
+    legal(later, SaveWithDuplicate("B", f"B.{robb}.2"))
+    legal(later, GainGold("B", 1))
+    legal(later, Kill("A", f"B.{robb}.1"))
+    assert later.zone_of(f"B.{robb}.1") is Zone.DEAD
 
 
 # -- 8. put into play from hand, discard pile, dead pile or draw deck ------------------------------

@@ -237,6 +237,9 @@ class TableState:
     first_chosen_round: int = -1  # the round in which the initiative winner chose the first player
     first_chooser: str | None = None  # who chose it (public)
     initiative_random: dict[int, str] = field(default_factory=dict)  # round -> the seat a random tie-break chose
+    #: Cards a duplicate was just discarded to save (RR: Duplicates, an interrupt to "would leave play"): card ->
+    #: the table's version while the save holds, which is the very next action (the claim or kill it interrupts).
+    saving: dict[str, int] = field(default_factory=dict)
     # The end of the game: who won and how (power, decked, time, conceded, chosen), set the moment it happens (RR:
     # Winning the Game: "the game ends immediately"); ``ended`` with no winner yet: the first player chooses.
     ended: str | None = None

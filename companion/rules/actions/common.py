@@ -334,8 +334,11 @@ def note_leaving_play(t: Table, v: Checker, card: str) -> None:
 
 
 def leave_to(t: Table, card: str, zone: Zone) -> None:
-    """Move a card to its owner's ``zone``; from play, its duplicates and attachments go first."""
+    """Move a card to its owner's ``zone``; from play, its duplicates and attachments go first. A card a duplicate
+    was discarded to save by the line before stays in play (RR: Save: "it does not leave play")."""
     if t.zone_of(card) is Zone.PLAY:
+        if t.saving.pop(card, None) == t.version:
+            return
         for dep in t.dependents(card):
             if t.in_play[dep].duplicate_of or t.card(dep).terminal or not t.attachments_to_hand:
                 leave_to(t, dep, Zone.DISCARD)

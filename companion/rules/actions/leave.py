@@ -109,7 +109,9 @@ class LeavePlay(Action):
 @dataclass(frozen=True, slots=True)
 class SaveWithDuplicate(Action):
     """The duplicate's interrupt: when the card it lies under would leave play, its controller discards the
-    duplicate to save the card (RR: Duplicates; RR: Save). The card stays in play: record nothing else."""
+    duplicate to save the card (RR: Duplicates; RR: Save). The card stays in play: record nothing else, or, when
+    the save interrupts a line the log records (a military claim naming the card, a kill), record the save just
+    before that line: the card named there then stays in play."""
 
     phone = Phone(offered=(Offer((Where.PLAY,), Whose.OWN, duplicate=True),), rank=8)
     player: SeatRef  # the duplicate's controller
@@ -135,4 +137,7 @@ class SaveWithDuplicate(Action):
         v.note("saved-by-duplicate", (self.card, ip.duplicate_of), copy=name, card=t.ref(ip.duplicate_of))
 
     def apply(self, t: Table) -> None:
+        saved = t.in_play[self.card].duplicate_of
         leave_to(t, self.card, Zone.DISCARD)
+        if saved is not None:
+            t.saving = {saved: t.version + 1}  # the next line's version: the save holds for it alone
