@@ -210,12 +210,19 @@ def test_a_plot_that_forbids_marshalling_locations_and_attachments_and_playing_e
     """Marching Orders "You cannot marshal locations or attachments, or play events.": a character is marshalled;
     The Roseroad, Noble Lineage and Superior Claim are not; Bob, who did not reveal it, marshals The Roseroad."""
     cards = {"01040": 1, "01036": 1, "01043": 1}
-    t = round_table("2e", "01016", PLAIN["2e"], phase="marshaling", extra={**cards, "01151": 1, "13038": 1})
+    t = round_table("2e", "01016", PLAIN["2e"], phase="marshaling",
+                    extra={**cards, "01151": 1, "13038": 1, "01097": 2})
     hand(t, "A.01040.1", "A.01036.1", "A.01043.1", "A.01151.1")
     flagged_and_refused(t, Marshal("A", "A.01040.1"), "plot.limits-marshal")
     flagged_and_refused(t, Marshal("A", "A.01036.1", attach_to="A.01057.1"), "plot.limits-marshal")
     flagged_and_refused(t, PlayEvent("A", "A.01043.1"), "plot.limits-event")
     legal(t, Marshal("A", "A.01151.1"))
+    # RR: Duplicates: "Marshaling a duplicate is not considered marshaling a card of the duplicate's printed type":
+    # a second Casterly Rock goes onto the first (found by a judge's probe).
+    in_play(t, "A.01097.1")
+    hand(t, "A.01097.2")
+    legal(t, Marshal("A", "A.01097.2"))
+    assert t.in_play["A.01097.2"].duplicate_of == "A.01097.1"
     # An event played from shadows (Shadow Politics, shadow cost 1) is played too.
     shadows(t, "A.13038.1")
     flagged_and_refused(t, PlayEventFromShadows("A", "A.13038.1"), "plot.limits-event")

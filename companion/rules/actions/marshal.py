@@ -110,13 +110,14 @@ class Marshal(Action):
         require_in_hand(t, v, self.player, self.card, "marshal.from-hand")
         if c.type == "event":
             v.violate("marshal.event", (self.card,), card=t.ref(self.card))
-        check_plot_forbids(t, v, self.player, self.card, playing=False)
+        dup = duplicate_target(t, self.player, self.card)
+        if not dup:  # "marshaling a duplicate card", not one of its printed type (RR: Duplicates; FAQ v4.1 (1.2))
+            check_plot_forbids(t, v, self.player, self.card, playing=False)
         check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
         check_unique_entry(t, v, self.player, self.card, from_shadows=False)
-        dup = duplicate_target(t, self.player, self.card)
         if dup:
             v.note("duplicate-free", (self.card, dup), card=t.ref(self.card), copy=t.ref(dup))
         else:
