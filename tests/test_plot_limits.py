@@ -313,3 +313,53 @@ def test_a_plot_that_treats_another_plots_base_value_as_zero() -> None:
     legal(t, ChoosePlot("A", "A.03048.1"))
     legal(t, ChoosePlot("B", f"B.{PLAIN['2e']}.1"))
     assert initiative(t, "A") == 0 and initiative(t, "B") == 0
+
+
+def test_a_plot_that_says_a_defender_must_be_declared_if_able() -> None:
+    """Besieged (held out aside19 18): "At least one character must be declared as a defender in each challenge, if
+    able." binds the defender whoever revealed it: no defenders while one could defend is flagged; once every
+    character of the defender kneels, none is legal."""
+    t = round_table("2e", "09047", PLAIN["2e"])
+    legal(t, InitiateChallenge("A", "military", "B", ["A.01057.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", []), "plot.must-defend")
+    legal(t, DeclareDefenders("B", ["B.01057.1"]))
+    u = round_table("2e", "09047", PLAIN["2e"])
+    for card in list(u.in_play):
+        if card.startswith("B."):
+            u.in_play[card].kneeling = True
+    legal(u, InitiateChallenge("A", "military", "B", ["A.01057.1"]))
+    legal(u, DeclareDefenders("B", []))
+
+
+def test_a_plot_whose_factions_defenders_do_not_kneel_and_one_that_lowers_each_opponents_reserve() -> None:
+    """Held out aside19 12 and 03: The Fire That Burns ("Each [thenightswatch] character you control does not kneel
+    when declared as a defender.") leaves Bob's Ranging Party standing after it defends, not his Vanguard Lancer;
+    Wraiths in Their Midst ("Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of
+    2).") lowers Bob's reserve by 2, not Alice's own."""
+    from companion.rules.values import reserve
+    t = round_table("2e", "02080", "07046")
+    assert (reserve(t, "A"), reserve(t, "B")) == (5, t.card("B.07046.1").reserve - 2)
+    u = make_table({"A": {PLAIN["2e"]: 1, "01057": 1}, "B": {"07046": 1, "01132": 1, "01057": 1}}, phase="plot")
+    legal(u, ChoosePlot("A", f"A.{PLAIN['2e']}.1"))
+    legal(u, ChoosePlot("B", "B.07046.1"))
+    legal(u, SetFirstPlayer("A"))
+    for card in ("A.01057.1", "B.01132.1", "B.01057.1"):
+        in_play(u, card)
+    for phase in ("draw", "marshaling"):
+        legal(u, BeginPhase(phase))
+    legal(u, PassTurn("A"))
+    legal(u, PassTurn("B"))
+    legal(u, BeginPhase("challenges"))
+    legal(u, InitiateChallenge("A", "military", "B", ["A.01057.1"]))
+    legal(u, DeclareDefenders("B", ["B.01132.1", "B.01057.1"]))
+    assert not u.in_play["B.01132.1"].kneeling and u.in_play["B.01057.1"].kneeling
+
+
+def test_a_plots_when_revealed_draw_happens_once() -> None:
+    """You Win Or You Die (held out aside19 20): "When Revealed: Draw 2 cards." draws once, as it is revealed."""
+    from companion.rules.actions import DrawCards
+    t = make_table({"A": {"08120": 1, "01057": 10}, "B": {PLAIN["2e"]: 1}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.08120.1"))
+    legal(t, ChoosePlot("B", f"B.{PLAIN['2e']}.1"))
+    legal(t, DrawCards("A", 2, source="A.08120.1"))
+    flagged_and_refused(t, DrawCards("A", 2, source="A.08120.1"), "draw.when-revealed-once")

@@ -551,3 +551,23 @@ def test_the_phone_offers_the_new_effects() -> None:
     hand(t2, "A.01089.1")
     play(t2, SetupFaceDown(player="A", card="A.01089.1"))
     assert "reveal_setup" in types(suggest_table_actions(t2, "A"))
+
+
+def test_a_faction_card_kneels_as_a_cost_once_and_stands_in_the_standing_phase() -> None:
+    """Found by a judge's probe (The Things I Do For Love: "Kneel your faction card to …"; RR: Kneel, Kneeling, Knelt:
+    a kneeling card cannot kneel again, so the cost of a second copy cannot be paid; RR: Appendix I › 6.2: each
+    player stands each kneeling card). The faction card is no card instance of the log: ``kneel_faction``."""
+    from companion.rules.actions import BeginPhase, KneelFaction, StandFaction
+    from companion.rules.roles import Role
+    from companion.rules.views import view
+    from tests.tables import flagged_and_refused
+    t = make_table({"A": {}, "B": {}}, phase="dominance")
+    legal(t, KneelFaction("A"))
+    assert t.players["A"].faction_kneeling and not t.players["B"].faction_kneeling
+    assert view(t, Role.of_seat("B"))["players"][0]["faction_kneeling"] is True
+    flagged_and_refused(t, KneelFaction("A"), "faction.kneel-already")
+    legal(t, KneelFaction("B"))
+    legal(t, StandFaction("B"))
+    flagged_and_refused(t, StandFaction("B"), "faction.stand-already")
+    legal(t, BeginPhase("standing"))
+    assert not t.players["A"].faction_kneeling

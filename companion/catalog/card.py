@@ -49,7 +49,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
-              "unique_only_in", "draws_by_insight", "skips_phase")
+              "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "faction_stands_defending",
+              "opponents_reserve", "when_revealed_draws")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -281,6 +282,13 @@ class Card:
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("defender", "intrigue"): only unique characters, anyone's
     draws_by_insight: bool = False  # its only draw is its insight keyword's (after its side wins a challenge)
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round.": that phase does not happen
+    must_defend: bool = False  # "At least one character must be declared as a defender in each challenge, if able."
+    #: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That Burns)
+    faction_stands_defending: str | None = None
+    #: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their
+    #: Midst): (by how much, the least it leaves).
+    opponents_reserve: tuple[int, int] | None = None
+    when_revealed_draws: bool = False  # a plot's "When Revealed: Draw 2 cards.": once, as it is revealed
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -93,6 +93,14 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
 #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
 #: Dromond): that many gold kept.
+#: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That Burns)
+_FACTION_STANDS_DEFENDING = re.compile(r"^each \[(\w+)\] character you control does not kneel when declared as a "
+                                       r"defender$", re.IGNORECASE)
+#: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their Midst)
+_OPPONENTS_RESERVE = re.compile(r"^reduce the reserve value on each opponent's revealed plot card by (\d+)"
+                                r"(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
+#: "When Revealed: Draw 2 cards." (You Win Or You Die): the draw of a plot's when-revealed ability.
+_WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? \d+ cards?", re.IGNORECASE)
 _KEPT_GOLD = re.compile(r"^reduce the number of unspent gold you return to the treasury during the taxation phase "
                         r"by (\d+)$", re.IGNORECASE)
 #: "Skip the taxation phase this round." (1st edition Planning Ahead), "All players skip the standing phase this
@@ -135,6 +143,7 @@ _FLAG_SENTENCES = {
     "the income on each opponent's revealed plot card is reduced to 0": "opponents_income_zero",
     "knelt characters cannot be killed": "knelt_unkillable",
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
+    "at least one character must be declared as a defender in each challenge, if able": "must_defend",  # Besieged
     # Fortified Position: every character's printed text box counts as blank, its traits aside.
     "treat each character as if its printed text box were blank (except for traits)": "blanks_characters",
     # Forgotten Plans: outside the plot phase every other revealed plot's text box counts as blank, Schemes aside.
@@ -338,6 +347,10 @@ class Keywords:
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
     draws_by_insight: bool = False  # it draws by its insight keyword alone (no other sentence of it draws)
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round."
+    must_defend: bool = False  # Besieged
+    faction_stands_defending: str | None = None  # The Fire That Burns: the faction whose characters do not kneel
+    opponents_reserve: tuple[int, int] | None = None  # Wraiths in Their Midst: (by, at least)
+    when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards."
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -371,6 +384,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     granted: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     no_stand_str: int | None = None
     kept_gold = grants_str = 0
+    faction_stands_defending: str | None = None
+    opponents_reserve: tuple[int, int] | None = None
     house_only: str | None = None
     draw_phase: list[tuple[str, int]] = []
     attached_never: list[tuple[str, str | None]] = []
@@ -475,6 +490,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
+            if (unkneeling_faction := _FACTION_STANDS_DEFENDING.match(sentence)) is not None:
+                faction_stands_defending = unkneeling_faction.group(1).lower()
+                continue
+            if (lowered := _OPPONENTS_RESERVE.match(sentence)) is not None:
+                opponents_reserve = (int(lowered.group(1)), int(lowered.group(2) or 0))
+                continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
                 continue
@@ -541,7 +562,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "blanks_plots" in flags, kept_gold, grants_str, house_only,
                     bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))), tuple(draw_phase),
                     tuple(attached_never), tuple(never_when), *cost_reducers(text),
-                    tuple(unique_only_in), "insight" in found and not draws_beside_insight(text), skips_phase)
+                    tuple(unique_only_in), "insight" in found and not draws_beside_insight(text), skips_phase,
+                    "must_defend" in flags, faction_stands_defending, opponents_reserve,
+                    bool(_WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))))
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

@@ -114,6 +114,7 @@ class Player:
     faction: str | None = None
     gold: int = 0
     power: int = 0  # power on the faction card (power on other cards is a token kind)
+    faction_kneeling: bool = False  # the faction card knelt (a cost: "Kneel your faction card"); stands at 6.2
     income_round: int = -1  # the round in which this player last collected income
     revealed_round: int = -1  # the round in which this player last revealed a plot
     setup_gold_spent: int = 0

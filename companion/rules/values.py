@@ -228,7 +228,15 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
     if stat == "income" and any(other != seat and getattr(plot_text(t, other), "opponents_income_zero", False)
                                 for other in t.seats):
         base = 0  # 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
-    return max(0, base + printed_bonus(t, stat, seat) + recorded(t, stat, seat))
+    value = max(0, base + printed_bonus(t, stat, seat) + recorded(t, stat, seat))
+    if stat == "reserve":
+        # "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in
+        # Their Midst): a value already under the minimum stays where it is.
+        for other in t.seats:
+            lowered = getattr(plot_text(t, other), "opponents_reserve", None) if other != seat else None
+            if lowered is not None:
+                value = max(value - lowered[0], min(value, lowered[1]))
+    return value
 
 
 def base_zeroed(t: Table, plot: Card, stat: str) -> bool:

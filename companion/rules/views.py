@@ -108,6 +108,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             # The round: power, the plot deck (its cards for its owner only), the revealed plot's numbers.
             "power": power_total(t, seat),
             "faction_power": p.power,
+            "faction_kneeling": p.faction_kneeling,
             "plots": {"count": len(p.zones[Zone.PLOTS]), **({"cards": [
                 {**card_facts(t, c), **{k: getattr(t.card(c), k) for k in PLOT_STATS}}
                 for c in p.zones[Zone.PLOTS]]} if open_to_viewer else {})},

@@ -38,10 +38,12 @@ from companion.rules.actions.flow import (
     Draw,
     DrawCards,
     Kneel,
+    KneelFaction,
     PassShadows,
     SetActivePlayer,
     SetFirstPlayer,
     Stand,
+    StandFaction,
     WinInitiative,
 )
 from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SetGold, SpendGold
@@ -104,6 +106,7 @@ __all__ = [
     "InitiateChallenge",
     "Kill",
     "Kneel",
+    "KneelFaction",
     "LeavePlay",
     "LosePower",
     "Marshal",
@@ -135,6 +138,7 @@ __all__ = [
     "SetupPlace",
     "SpendGold",
     "Stand",
+    "StandFaction",
     "TakeControl",
     "WinDominance",
     "WinInitiative",

@@ -54,6 +54,7 @@ from companion.rules.values import (
     has_keyword,
     participants,
     plot_limits,
+    plot_text,
     printed,
     printed_cards,
     renown_cards,
@@ -252,6 +253,38 @@ def kneel(t: Table, cards: list[str]) -> None:
             t.in_play[card].kneeling = True
 
 
+def kneels_defending(t: Table, card: str, kind: str) -> bool:
+    """A defender kneels when declared, unless it prints otherwise for this type ("… does not kneel when declared as
+    a defender") or its controller's revealed plot says so of its faction ("Each [thenightswatch] character you
+    control does not kneel when declared as a defender.": The Fire That Burns)."""
+    if kind in getattr(printed(t, card), "stands_defending", ()):
+        return False
+    plot = plot_text(t, t.controller(card)) if card in t.in_play else None
+    faction = plot.faction_stands_defending if plot is not None else None
+    return faction is None or faction != t.card(card).faction
+
+
+def must_defend(t: Table, v: Checker, c: ChallengeRecord) -> None:
+    """A revealed plot says "At least one character must be declared as a defender in each challenge, if able."
+    (Besieged, anyone's): no defenders while a character of the defending player could have been declared."""
+    plots = [p for seat in t.seats if (p := revealed_plot(t, seat)) is not None
+             and getattr(plot_text(t, seat), "must_defend", False)]
+    if not plots:
+        return
+    first = next(ch for ch in t.challenges if ch.round == t.round and ch.attacker == c.attacker) is c
+    for card in t.players[c.defender].zones[Zone.PLAY]:
+        if card in c.bypassed or card not in t.in_play or t.card(card).type != "character":
+            continue
+        probe = Checker(t)
+        if check_participant(t, probe, card, c.defender, c.kind, defending=True):
+            check_plot_participants(t, probe, c.defender, [card], attacking=False)
+            check_never_declared(t, probe, [card], "defender", c.kind, first, c.defender)
+        if not probe.verdict.violations:
+            v.violate("plot.must-defend", (card, plots[0]), player=t.players[c.defender].name, card=t.ref(card),
+                      plot=t.ref(plots[0]))
+            return
+
+
 @action("initiate_challenge", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class InitiateChallenge(Action):
@@ -342,12 +375,13 @@ class DeclareDefenders(Action):
                       count=most, declared=len(self.defenders))
         if not self.defenders:
             v.note("no-defenders-declared", player=t.players[c.defender].name)
+            must_defend(t, v, c)
 
     def apply(self, t: Table) -> None:
         c = current_challenge(t)
         if c is None:
             return
-        kneel(t, [d for d in self.defenders if c.kind not in getattr(printed(t, d), "stands_defending", ())])
+        kneel(t, [d for d in self.defenders if kneels_defending(t, d, c.kind)])
         c.defenders = [*c.defenders, *(d for d in self.defenders if d not in c.defenders)]
         c.defenders_declared = True
         if c.stage is Stage.ATTACKERS:
@@ -581,8 +615,7 @@ class Challenge(Action):
     def apply(self, t: Table) -> None:
         end_challenge(t)
         kneel(t, [*(c for c in self.attackers or [] if self.kind not in getattr(printed(t, c), "stands_attacking", ())),
-                  *(c for c in self.defenders or []
-                    if self.kind not in getattr(printed(t, c), "stands_defending", ()))])
+                  *(c for c in self.defenders or [] if kneels_defending(t, c, self.kind))])
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,
                                             claim=claim_raised(t, self.player, self.kind, self.attackers or [])))

@@ -13,7 +13,15 @@ from companion.rules.actions.ending import decked
 from companion.rules.actions.round import check_plots_revealed
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ROUND, ActionError, ChallengeRecord, Phase, Zone
+from companion.rules.state import (
+    ROUND,
+    ActionError,
+    ChallengeRecord,
+    Phase,
+    Zone,
+    count_this_round,
+    counted_this_round,
+)
 from companion.rules.values import (
     deck_count,
     draw_phase_cards,
@@ -117,6 +125,8 @@ class BeginPhase(Action):
             for cid, ip in t.in_play.items():
                 if cid not in held:
                     ip.kneeling = False
+            for p in t.players.values():
+                p.faction_kneeling = False
         if target is Phase.TAXATION:  # RR: Appendix I › 7.2: unspent gold returns to the treasury
             t.gold_due_back = True
             if not t.beginning_of_phase_shadows:
@@ -305,6 +315,10 @@ class DrawCards(Action):
         check_framework_draw(t, v, self.player, self.count, self.source)
         check_setup_hand(t, v, self.player, self.count, self.source)
         check_draw_source(t, v, self.player, self.source)
+        if self.source is not None and t.card(self.source).when_revealed_draws and counted_this_round(
+                t.round, p, f"revealed-draw:{self.source}"):
+            # RR: When Revealed: the ability resolves once, as the plot is revealed (You Win Or You Die).
+            v.violate("draw.when-revealed-once", (self.source,), card=t.ref(self.source), player=p.name)
 
     def starts_body(self, t: Table) -> bool:
         # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
@@ -315,6 +329,8 @@ class DrawCards(Action):
     def apply(self, t: Table) -> None:
         p = t.players[self.player]
         drew_by_insight(t, self.player, self.source)
+        if self.source is not None and t.card(self.source).when_revealed_draws:
+            count_this_round(t.round, p, f"revealed-draw:{self.source}")
         p.drawn_unnamed += min(self.count, deck_count(t, self.player))
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round
@@ -421,6 +437,44 @@ class _SetKneeling(Action):
     def apply(self, t: Table) -> None:
         if self.card in t.in_play:
             t.in_play[self.card].kneeling = self.kneeling
+
+
+@dataclass(frozen=True, slots=True)
+class _SetFactionKneeling(Action):
+    # At the table, among a seat's moves by a card effect: its own faction card, standing or kneeling.
+    phone = Phone(offered=(Offer((Where.TABLE,), not_phases=(Phase.SETUP,)),), rank=12, by_effect=True)
+    player: SeatRef  # whose faction card (its own effect: "Kneel your faction card")
+    kneeling = True
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        return [cls(seat)] if t.players[seat].faction_kneeling != cls.kneeling else []
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.players[self.player].faction_kneeling == self.kneeling:
+            # RR: Kneel, Kneeling, Knelt: a kneeling card cannot kneel again (a cost that cannot be paid).
+            v.violate("faction.kneel-already" if self.kneeling else "faction.stand-already",
+                      player=t.players[self.player].name)
+
+    def apply(self, t: Table) -> None:
+        t.players[self.player].faction_kneeling = self.kneeling
+
+
+@action("kneel_faction", records=Recorder.EFFECT)
+@dataclass(frozen=True, slots=True)
+class KneelFaction(_SetFactionKneeling):
+    """The player's faction card kneels (the cost of Fealty, The Things I Do For Love, …); the standing phase stands
+    it with every other card."""
+
+    kneeling = True
+
+
+@action("stand_faction", records=Recorder.EFFECT)
+@dataclass(frozen=True, slots=True)
+class StandFaction(_SetFactionKneeling):
+    """The player's kneeling faction card stands (an effect; the standing phase stands it by itself)."""
+
+    kneeling = False
 
 
 @action("kneel", records=Recorder.EFFECT)
