@@ -232,9 +232,10 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
     if stat == "reserve":
         # "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in
         # Their Midst): a value already under the minimum stays where it is.
+        counted = recorded_sources(t, stat, seat)  # a `modify` naming the plot stands for its effect
         for other in t.seats:
             lowered = getattr(plot_text(t, other), "opponents_reserve", None) if other != seat else None
-            if lowered is not None:
+            if lowered is not None and revealed_plot(t, other) not in counted:
                 value = max(value - lowered[0], min(value, lowered[1]))
     return value
 
