@@ -159,7 +159,12 @@ def proposal_view(events: EventStore, event: Event) -> dict[str, Any] | None:
     def who(pid: int) -> dict[str, Any]:
         return {"id": pid, "name": names.get(pid, "?"), "points": points.get(pid, 0)}
 
-    return {"id": current["id"], "round": number, "stage": data.get("stage", "swiss"), "seed": data.get("seed"),
+    stage = data.get("stage", "swiss")
+    # How it was made, in the pages' words: round 1 is drawn at random (Swiss Rounds), later Swiss rounds pair by
+    # score, the cut seeds by the standings.
+    msg = ("ev.swiss.proposal_cut" if stage == "cut" else "ev.swiss.proposal_random" if number == 1
+           else "ev.swiss.proposal")
+    return {"id": current["id"], "round": number, "stage": stage, "msg": msg, "seed": data.get("seed"),
             "override": current["override"],
             "tables": [{"table": i, "a": who(a), "b": who(b), "rematch": frozenset((a, b)) in rematches}
                        for i, (a, b) in enumerate(data["tables"], start=1)],

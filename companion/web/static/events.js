@@ -254,8 +254,8 @@ import {openStream} from "./stream.js";
       $("proposal").classList.toggle("hidden", !proposal);
       if (!proposal) return;
       const who = p => `${esc(p.name)} (${esc(t("ev.swiss.points_n", {n: p.points}))})`;
-      $("proposal-title").textContent = proposal.stage === "cut" ? t("ev.swiss.proposal_cut", {n: proposal.round})
-        : t("ev.swiss.proposal", {n: proposal.round, seed: proposal.seed});
+      // How it was made is the server's to say: round 1 drawn at random, a later round Swiss, the cut seeded.
+      $("proposal-title").textContent = t(proposal.msg, {n: proposal.round, seed: proposal.seed});
       $("proposal-tables").innerHTML = proposal.tables.map(x => `<li value="${x.table}" data-table="${x.table}">${who(x.a)} – ${who(x.b)}` +
         (x.rematch ? ` <span class="rematch">⚠ ${esc(t("ev.swiss.rematch"))}</span>` : "") + "</li>").join("");
       $("proposal-bye").textContent = proposal.bye ? t("ev.swiss.bye", {name: proposal.bye.name}) : "";
@@ -758,7 +758,7 @@ import {openStream} from "./stream.js";
       $("pair-anyway").textContent = t("ev.override_pair", {n: (newest || 0) + 1, tables: missing.join(", ")});
       $("pair-anyway").classList.toggle("hidden", !missing.length || Boolean(overrideProposal));
       const p = overrideProposal;
-      $("override-out").innerHTML = p ? `<p><b>${esc(t("ev.swiss.proposal", {n: p.round, seed: p.seed}))}</b></p><ol>` +
+      $("override-out").innerHTML = p ? `<p><b>${esc(t(p.msg, {n: p.round, seed: p.seed}))}</b></p><ol>` +
         p.tables.map(x => `<li value="${x.table}">${esc(x.a.name)} – ${esc(x.b.name)}</li>`).join("") + "</ol>" +
         (p.bye ? `<p class="bye">${esc(t("ev.swiss.bye", {name: p.bye.name}))}</p>` : "") +
         `<p><button id="override-confirm" type="button" class="primary">${esc(t("ev.swiss.confirm"))}</button></p>` : "";
