@@ -58,6 +58,24 @@ def check_results_in(events: EventStore, event_id: str, number: int, override: b
     return missing
 
 
+def next_step(events: EventStore, event: Event) -> dict[str, Any]:
+    """Whether the next round may be proposed now, and if not why (a catalogue message with its values): every
+    round is paired, the round before has tables without a result (the judge may pair anyway: ``missing``), or
+    fewer than two players are left. The pages draw it (the button is offered only when it can work)."""
+    number = len(events.rounds(event.id)) + 1
+    stage = event.stage(number)
+    missing = missing_results(events, event.id, number)
+    why: dict[str, Any] | None = None
+    if stage is None:
+        why = {"msg": "ev.swiss.all_paired", "n": number - 1}
+    elif missing:
+        why = {"msg": "ev.swiss.results_missing", "round": number - 1, "tables": missing}
+    elif stage == "swiss" and sum(1 for e in events.entrants(event.id) if e.active(number)) < 2:
+        why = {"msg": "ev.swiss.too_few"}
+    return {"round": number, "stage": stage, "may_propose": why is None, "why": why,
+            "missing": missing if stage is not None else []}
+
+
 def _cut_pairing(events: EventStore, event: Event, number: int) -> Pairing:
     if number == event.rounds + 1:  # Progression Cut: seeded by the standings after the Swiss rounds
         seeds = cut(event_standings(events, event), event.cut)

@@ -412,6 +412,8 @@ def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
            "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
                        "result": results.get(t.game_id)} for t in events.tables(event.id)],
            "version": version}
+    # Whether the next round may be proposed now, or why not: the page offers the button only when it can work.
+    out["next_round"] = tournament.next_step(events, event)
     if live:
         out["standings"] = tournament.standings_view(events, event)
         out["proposal"] = tournament.proposal_view(events, event)

@@ -247,6 +247,7 @@ import {openStream} from "./stream.js";
       $("org-penalties").innerHTML = penaltiesHtml(current.penalties || []);  // what the judges gave, per player
       renderStandings(standing);
       renderProposal();
+      renderNext();
     }
     rerender = render;
     // The next round proposed by the server: its tables, the bye, two menus to swap, and confirm.
@@ -266,15 +267,18 @@ import {openStream} from "./stream.js";
         $(id).value = keep;
       }
     }
-    // A round waits for the last round's results; opened with the judge's key, the page offers the override.
+    // The next round is offered only when it may be paired (the server says so with each update); otherwise why not
+    // is said beside the button, and a page opened with the judge's key offers the override.
+    function renderNext() {
+      const next = current.next_round || {may_propose: true, missing: []};
+      $("propose").disabled = !next.may_propose;
+      $("propose-anyway").classList.toggle("hidden", !(next.missing.length && current.may.override && !proposal));
+      $("propose-note").textContent = next.why ? detailText({details: next.why}) : "";
+      $("propose-note").classList.toggle("hidden", !next.why);
+    }
     $("propose").addEventListener("click", async () => {
       const r = await request(`/api/event/${eventId}/rounds/propose`, {method: "POST", key, body: {request_id: requestId()}});
-      const missing = !r.ok && ((r.data.error || {}).details || {}).msg === "ev.swiss.results_missing";
-      $("propose-anyway").classList.toggle("hidden", !(missing && current && current.may.override));
-      // Why not yet is said beside the button (the page's error box is at its foot).
-      $("propose-note").textContent = missing ? detailText(r.data.error) : "";
-      $("propose-note").classList.toggle("hidden", !missing);
-      if (!r.ok) { if (!missing) showError(detailText(r.data.error || {})); return; }
+      if (!r.ok) { showError(detailText(r.data.error || {})); return; }
       clearError();
       proposal = r.data.proposal;
       renderProposal();
@@ -282,7 +286,6 @@ import {openStream} from "./stream.js";
     $("propose-anyway").addEventListener("click", async () => {
       proposal = (await call("POST", `/api/event/${eventId}/rounds/propose`, {override: true, request_id: requestId()})).proposal;
       $("propose-anyway").classList.add("hidden");
-      $("propose-note").classList.add("hidden");
       renderProposal();
     });
     $("swap").addEventListener("click", async () => {
