@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from companion.catalog.store import Catalog
 from companion.web import create_app
 from tests.test_events import h
+from tests.test_events_record import _four_illegal_decks
 from tests.test_events_swiss import confirm, event, propose, results
 
 
@@ -23,11 +24,66 @@ def client(tmp_path: Path) -> FlaskClient:
     return create_app({"DATABASE": str(tmp_path / "games.db"), "TESTING": True}).test_client()
 
 
+def dashboard(client: FlaskClient, ev: dict[str, Any]) -> dict[str, Any]:
+    r = client.get(f"/api/event/{ev['event']['id']}/dashboard", headers=h(ev["judge"]["key"]))
+    assert r.status_code == 200, r.get_json()
+    out: dict[str, Any] = r.get_json()
+    return out
+
+
 def next_round(client: FlaskClient, ev: dict[str, Any]) -> dict[str, Any]:
     r = client.get(f"/api/event/{ev['event']['id']}", headers=h(ev["organiser"]["key"]))
     assert r.status_code == 200, r.get_json()
     out: dict[str, Any] = r.get_json()["next_round"]
     return out
+
+
+def test_the_dashboard_before_round_one_says_who_registered_and_the_next_step(client: FlaskClient,
+                                                                              catalog: Catalog) -> None:
+    legal, illegal = _four_illegal_decks(catalog)
+    ev = client.post("/api/event", json={"name": "Trial night", "rounds": 3, "tables": 8}).get_json()
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+
+    def add(name: str, deck: str) -> Any:
+        r = client.post(f"/api/event/{eid}/players", headers=h(org), json={"name": name, "decklist": deck})
+        assert r.status_code == 201, r.get_json()
+        return r.get_json()
+
+    add("Ann", legal)
+    before = dashboard(client, ev)
+    assert before["round"] is None and before["tables"] == []
+    assert before["before"] == {"registered": 1, "legal": 1, "illegal": 0, "waiting": 0, "registration_open": True,
+                                "next": {"msg": "ev.next.register"}}
+    add("Bo", legal)
+    iggy = add("Iggy", next(iter(illegal.values())))["player"]
+    before = dashboard(client, ev)["before"]
+    assert (before["registered"], before["legal"], before["illegal"], before["waiting"], before["next"]) == (
+        3, 2, 1, 1, {"msg": "ev.next.allow"})
+    shown = {p["name"]: p for p in dashboard(client, ev)["players"]}
+    assert shown["Ann"]["legal"] is True and shown["Iggy"]["legal"] is False and shown["Iggy"]["problems"]
+    assert client.post(f"/api/event/{eid}/players/{iggy['id']}/confirm", headers=h(org), json={}).status_code == 200
+    assert dashboard(client, ev)["before"]["next"] == {"msg": "ev.next.pair"}
+    # Paired, the dashboard shows its round and no "before".
+    assert confirm(client, ev, propose(client, ev).get_json()["proposal"]["id"]).status_code == 201
+    assert "before" not in dashboard(client, ev)
+
+
+def test_tables_stand_in_number_order_until_the_round_clock_runs(client: FlaskClient, catalog: Catalog) -> None:
+    ev = event(client, catalog, 6)
+    eid, judge = ev["event"]["id"], ev["judge"]["key"]
+    created = confirm(client, ev, propose(client, ev).get_json()["proposal"]["id"]).get_json()
+    games = {t["table"]: t["game"] for t in created["tables"]}
+    # Table 1 moves last (a note from the judge): it is the least quiet table of the round.
+    r = client.post(f"/api/event/{eid}/games/{games[1]}/rulings", headers=h(judge),
+                    json={"type": "note", "text": "players seated", "request_id": "note-table-1"})
+    assert r.status_code in (200, 201), r.get_json()
+    # The clock has not started: quiet says nothing yet, the tables stand as numbered (it read 2, 3, 1).
+    assert [t["table"] for t in dashboard(client, ev)["tables"]] == [1, 2, 3]
+    r = client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(ev["organiser"]["key"]),
+                    json={"minutes": 55, "request_id": "clock-round-1"})
+    assert r.status_code in (200, 201), r.get_json()
+    # The clock runs: the longest quiet table first, the table that moved last at the bottom.
+    assert [t["table"] for t in dashboard(client, ev)["tables"]][-1] == 1
 
 
 def test_propose_is_offered_only_when_the_next_round_may_be_paired(client: FlaskClient, catalog: Catalog) -> None:

@@ -530,7 +530,19 @@ import {openStream} from "./stream.js";
         selected = null; lastMoment = null; lastTime = null;
         $("table-panel").classList.add("hidden");
       }
-      $("ev-title").textContent = `${data.event.name} · ${t("ev.round_lower", {n: data.round ?? "–"})}`;
+      // Before any round is paired there are no tables, no clock and no round to choose: the page shows who
+      // registered, whose deck is legal, and the event's next step (the server says which).
+      const before = data.before;
+      $("ev-title").textContent = before ? data.event.name : `${data.event.name} · ${t("ev.round_lower", {n: data.round})}`;
+      for (const id of ["round-pick", "clock", "show-ids-box", "export", "tables-box", "penalties-box", "adjust-box"]) $(id).classList.toggle("hidden", Boolean(before));
+      $("before-box").classList.toggle("hidden", !before);
+      if (before) {
+        $("before-count").textContent = [t("ev.before.count", {n: before.registered, legal: before.legal}),
+          before.illegal ? t(before.waiting ? "ev.before.waiting" : "ev.before.allowed", {n: before.illegal, waiting: before.waiting}) : "",
+          t(before.registration_open ? "ev.reg.is_open" : "ev.reg.is_closed")].filter(Boolean).join(" · ");
+        $("before-next").textContent = t(before.next.msg);
+        $("before-players").innerHTML = data.players.map(p => `<li data-player="${p.id}">${esc(p.name)}${deckHtml(p, false)}</li>`).join("");
+      }
       $("fingerprint").textContent = data.fingerprint || "";
       // Every round stays reachable: the newest is followed live; an earlier one is shown as chosen.
       $("round-pick").replaceChildren(...data.rounds.map(r => el("option", {value: r.number}, t("ev.round_n", {n: r.number}))));
