@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from companion.catalog.store import Catalog
 from companion.web import create_app
 from tests.test_events import h
-from tests.test_events_record import _four_illegal_decks
+from tests.test_events_record import _four_illegal_decks, pdf_text
 from tests.test_events_swiss import confirm, event, propose, results
 
 
@@ -115,3 +115,28 @@ def test_round_one_is_proposed_as_a_random_draw_not_as_swiss(client: FlaskClient
     assert "ausgelost" in text(p1["msg"], "de", n=1, seed="s")
     results(client, ev, confirm(client, ev, p1["id"]).get_json())
     assert propose(client, ev).get_json()["proposal"]["msg"] == "ev.swiss.proposal"
+
+
+def test_a_bye_is_in_the_report_pdf_among_its_rounds_results_and_in_the_standings(client: FlaskClient,
+                                                                                  catalog: Catalog) -> None:
+    ev = event(client, catalog, 5, seed="bye-night")
+    eid, judge = ev["event"]["id"], ev["judge"]["key"]
+    p1 = propose(client, ev).get_json()["proposal"]
+    bye = p1["bye"]["name"]
+    results(client, ev, confirm(client, ev, p1["id"]).get_json())
+    for lang, row, basis, record in (
+            ("en", f"Bye: {bye} — a win (5 points)", "Scoring: win 5, modified win 4, loss 0, bye 5", "bye in round 1"),
+            ("de", f"Freilos: {bye} — ein Sieg (5 Punkte)",
+             "Wertung: Sieg 5, Sieg nach Zeit 4, Niederlage 0, Freilos 5", "Freilos in Runde 1")):
+        r = client.get(f"/api/event/{eid}/report?format=pdf&lang={lang}", headers=h(judge))
+        assert r.status_code == 200
+        words = " ".join(" ".join(page.split()) for page in pdf_text(r.data))
+        # Among round 1's results, after its last table and before anything of a later part of the report.
+        heading = {"en": "Round 1 · Bye", "de": "Runde 1 · Freilos"}[lang]
+        assert f"{heading} " in words and row in words, words
+        assert words.index(heading) > words.index({"en": "Round 1 · Table 2", "de": "Runde 1 · Tisch 2"}[lang])
+        # The standings say what they count (a bye's points too) and whose win was a bye.
+        assert basis in words
+        line = next(x for x in (" ".join(ln.split()) for page in pdf_text(r.data) for ln in page.splitlines())
+                    if x.split(" · ")[0].endswith(f". {bye}"))
+        assert record in line, line

@@ -1092,8 +1092,11 @@ def report(event_id: str) -> Any:
         lang = request.args.get("lang") or language(request.headers.get("Accept-Language"))
         if lang not in LANGUAGES:
             raise ApiError(400, "bad_lang", "lang: en or de", field="lang")
+        byes = [{"round": r["number"], "player": r["bye"], "name": by_id[r["bye"]].name if r["bye"] in by_id else "?"}
+                for r in events.rounds(event.id) if r.get("bye") is not None]
         pdf = pdf_report(event.public(), rows, public, decisions, lang, events.fingerprint(event.id),
-                         standings["standings"], penalties, adjustments)
+                         standings["standings"], penalties, adjustments, byes,
+                         {"scheme": standings["scheme"], "after_round": standings["after_round"]})
         return Response(pdf, mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="report-{event.id}-{lang}.pdf"'})
     names = {p.id: p.name for p in players}
