@@ -140,3 +140,30 @@ def test_a_bye_is_in_the_report_pdf_among_its_rounds_results_and_in_the_standing
         line = next(x for x in (" ".join(ln.split()) for page in pdf_text(r.data) for ln in page.splitlines())
                     if x.split(" · ")[0].endswith(f". {bye}"))
         assert record in line, line
+
+
+def test_standings_after_a_round_count_no_later_round_not_even_its_bye(client: FlaskClient, catalog: Catalog) -> None:
+    """The trial's standings "after round 1" ranked first a player who lost round 1: round 2's bye, given when round
+    2 was paired, was counted in them."""
+    ev = event(client, catalog, 5, seed="bye-night")
+    eid, judge = ev["event"]["id"], ev["judge"]["key"]
+    r1 = confirm(client, ev, propose(client, ev).get_json()["proposal"]["id"]).get_json()
+    results(client, ev, r1)  # seat A wins every table
+    losers = {t["seats"][1]["name"] for t in r1["tables"]}
+    p2 = propose(client, ev).get_json()["proposal"]
+    assert p2["bye"]["name"] in losers  # the lowest ranked without a bye: one who lost round 1
+    r2 = confirm(client, ev, p2["id"]).get_json()
+    results(client, ev, {"tables": r2["tables"][:1]})  # round 2 under way: one result in
+    view = client.get(f"/api/event/{eid}/standings").get_json()
+    assert view["after_round"] == 1
+    points = {s["name"]: s["points"] for s in view["standings"]}
+    assert points[p2["bye"]["name"]] == 0 and all(points[n] == 0 for n in losers), points
+    assert all(s["rounds"] <= 1 for s in view["standings"])
+    # The PDF's standings say so too: no bye of round 2 in them; the bye is among round 2's results.
+    words = " ".join(" ".join(p.split()) for p in pdf_text(client.get(
+        f"/api/event/{eid}/report?format=pdf&lang=en", headers=h(judge)).data))
+    assert "after round 1" in words and "bye in round 2" not in words
+    assert f"Round 2 · Bye Result: Bye: {p2['bye']['name']}" in words
+    results(client, ev, {"tables": r2["tables"][1:]})
+    view = client.get(f"/api/event/{eid}/standings").get_json()
+    assert view["after_round"] == 2 and {s["name"]: s["points"] for s in view["standings"]}[p2["bye"]["name"]] == 5

@@ -275,8 +275,9 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
                      if basis.get("after_round") else "")
             doc.para(text("ev.standings.scheme", lang, **basis["scheme"]) + after, 9, height=4.5, indent=3)
         bye_rounds: dict[Any, list[int]] = {}
-        for b in byes or []:
-            bye_rounds.setdefault(b["player"], []).append(b["round"])
+        for b in byes or []:  # those the standings count: none of a round after theirs
+            if not basis or b["round"] <= basis["after_round"]:
+                bye_rounds.setdefault(b["player"], []).append(b["round"])
         for st in standings:
             doc.para(standing_words(st, lang, sorted(bye_rounds.get(st["player"], []))), 9, height=4.5, indent=3)
     if adjustments:  # the judge's point adjustments, each with its reason

@@ -194,10 +194,13 @@ def standings_view(events: EventStore, event: Event) -> dict[str, Any]:
     scheme = SCHEMES[event.scoring]
     names = {p.id: p.name for p in events.players(event.id)}
     games = events.played(event.id)
-    table = standings(events.entrants(event.id), games, scheme, event.seed, adjustments=events.adjusted(event.id))
     # The last Swiss round whose every table has its result (a bye needs none).
     swiss_done = max((r for r in {g.round for g in games}
                       if all(g.reported for g in games if g.round == r and g.b is not None)), default=0)
+    # The standings are after that round: nothing of a later round counts in them, neither a result already in nor
+    # its bye (given when the round was paired; counted, it ranked a player who lost round 1 first "after round 1").
+    table = standings(events.entrants(event.id), games, scheme, event.seed, swiss_done,
+                      adjustments=events.adjusted(event.id))
     bracket = []
     for g in events.played(event.id, "cut"):
         bracket.append({"round": g.round, "a": names.get(g.a), "b": names.get(g.b) if g.b is not None else None,
