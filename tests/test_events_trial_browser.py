@@ -100,3 +100,26 @@ def test_before_round_one_and_the_propose_button(server: Server, browser: Any) -
     o.wait_for_function("!document.querySelector('#propose').disabled", timeout=WAIT)
     assert o.locator("#propose-note").is_hidden()
     assert errors == []
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+def test_the_rounds_bye_is_on_the_judges_dashboard(server: Server, browser: Any) -> None:
+    """Three players: round 1 has a bye, which the dashboard showed nowhere (its tables only)."""
+    api = server.url + "/api"
+    legal, _ = _four_illegal_decks(Catalog.in_memory())
+    status, ev = call(api, "POST", "/event", {"name": "Dreier", "rounds": 2, "tables": 4, "format": "joust"})
+    assert status == 201, ev
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    for name in ("Arya", "Bran", "Cat"):
+        assert call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": legal}, org)[0] == 201
+    proposal = call(api, "POST", f"/event/{eid}/rounds/propose", {"request_id": "trial-propose-1"}, org)[1]["proposal"]
+    assert call(api, "POST", f"/event/{eid}/proposal/confirm", {"proposal": proposal["id"],
+                                                                "request_id": "trial-confirm-1"}, org)[0] == 201
+    bye = proposal["bye"]["name"]
+    for locale, words in (("en-GB", f"Bye: {bye}"), ("de-DE", f"Freilos: {bye}")):
+        page = browser.new_context(**LAPTOP, locale=locale).new_page()
+        page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+        page.wait_for_selector("#tables tr.bye", timeout=WAIT)
+        assert page.inner_text("#tables tr.bye").strip().endswith(words)
+        assert page.locator("#tables tr[data-table]").count() == 1
+        page.context.close()

@@ -558,7 +558,14 @@ import {openStream} from "./stream.js";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button></td>` +
           `<td>${players}${result}</td><td>${esc(phaseRound(tb.phase, tb.game_round))}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
-      }).join("") || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`, "data-game");
+      }).join("") +
+        // The round's bye has no table: a row of its own under the tables (it was nowhere on the dashboard).
+        byeRow(data) || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`, "data-game");
+    }
+    function byeRow(data) {
+      const shown = data.rounds.find(r => r.number === data.round) || {};
+      const who = shown.bye == null ? null : (data.players || []).find(p => p.id === shown.bye);
+      return who ? `<tr class="bye" data-bye="${who.id}"><td>–</td><td colspan="4">${esc(t("ev.swiss.bye", {name: who.name}))}</td></tr>` : "";
     }
     $("tables").addEventListener("click", async e => {
       const clear = e.target.closest("[data-clear]");
