@@ -155,7 +155,7 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         def results(number: int, tables: int, winner_of: Any, on_time: set[int] = frozenset()) -> None:  # type: ignore[assignment]
             """The judge opens each table on the dashboard and records its winner."""
             judge.reload()
-            judge.wait_for_function(f"document.querySelectorAll('#tables tr').length === {tables} && "
+            judge.wait_for_function(f"document.querySelectorAll('#tables tr[data-table]').length === {tables} && "
                                     f"document.querySelector('#ev-title').textContent.includes('round {number}')")
             board = call(api, "GET", f"/event/{eid}/dashboard?round={number}", key=judge_key)[1]
             for row in board["tables"]:
