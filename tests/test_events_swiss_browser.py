@@ -155,7 +155,7 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
         def results(number: int, tables: int, winner_of: Any, on_time: set[int] = frozenset()) -> None:  # type: ignore[assignment]
             """The judge opens each table on the dashboard and records its winner."""
             judge.reload()
-            judge.wait_for_function(f"document.querySelectorAll('#tables tr').length === {tables} && "
+            judge.wait_for_function(f"document.querySelectorAll('#tables tr[data-table]').length === {tables} && "
                                     f"document.querySelector('#ev-title').textContent.includes('round {number}')")
             board = call(api, "GET", f"/event/{eid}/dashboard?round={number}", key=judge_key)[1]
             for row in board["tables"]:
@@ -214,16 +214,15 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
             placed = {p["name"] for t in proposal["tables"] for p in (t["a"], t["b"])}
             assert dropped not in placed and dropped != proposal["bye"]["name"]
             byes.append(bye_of(number))
-            if number == 4:  # before any result: the organiser is refused; the judge's key may pair anyway
-                org.click("#propose")
-                org.wait_for_selector("#propose-note:not(.hidden)")
+            if number == 4:  # before any result: the organiser is not offered it (why is said); the judge's key may
+                org.wait_for_selector("#propose-note:not(.hidden)")  # pair anyway
                 assert "Round 4 still has tables without a result" in org.inner_text("#propose-note")
-                assert org.locator("#propose-anyway").is_hidden()
+                assert org.locator("#propose").is_disabled() and org.locator("#propose-anyway").is_hidden()
                 as_judge = b.new_context(**ORGANISER, locale="en-GB").new_page()
                 as_judge.goto(f"{server.url}/e/{eid}#key={judge_key}")
                 as_judge.wait_for_selector("#ev-title:not(:empty)")
-                as_judge.click("#propose")
                 as_judge.wait_for_selector("#propose-anyway:not(.hidden)")
+                assert as_judge.locator("#propose").is_disabled()
                 assert as_judge.inner_text("#propose-note").startswith("Round 4 still has tables without a result")
                 as_judge.locator("#propose").scroll_into_view_if_needed()
                 keep(as_judge, "swiss-judge-override-en.png")

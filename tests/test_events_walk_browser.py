@@ -295,7 +295,8 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
 
     judge = looker.watch(ctx["en"].new_page(), "judge")
     judge.goto(judge_url)
-    judge.wait_for_selector("#tables tr")
+    judge.wait_for_selector("#before-box:not(.hidden)")  # before round 1: the registrations and the next step
+    assert judge.inner_text("#before-count").startswith("8 registered · 6 legal · 2 not legal, allowed by the")
     looker.look(judge, "judge-before-round-1", "en")
 
     def pair(number: int) -> dict[str, Any]:

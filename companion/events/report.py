@@ -212,13 +212,16 @@ def decision_words(decision: dict[str, Any], lang: str, names: dict[int, str] | 
     return text("ev.decision.other", lang, kind=str(kind))
 
 
-def standing_words(st: dict[str, Any], lang: str) -> str:
-    """One line of the standings: rank, name, points (and the judge's adjustment), record, each tie-breaker in the
-    registry's order with its heading and format, in the reader's language and decimal notation."""
+def standing_words(st: dict[str, Any], lang: str, bye_rounds: list[int] | None = None) -> str:
+    """One line of the standings: rank, name, points (and the judge's adjustment), record (with the rounds of the
+    player's byes), each tie-breaker in the registry's order with its heading and format, in the reader's language
+    and decimal notation."""
     head = {k: text(f"ev.standings.h.{k}", lang) for k in ("points", "record")}
     dropped = f" ({text('ev.standings.dropped', lang)})" if st.get("dropped") else ""
     adjusted = f" ({st['adjustment']:+d})" if st.get("adjustment") else ""
     record = f"{st.get('wins', 0)}–{st.get('modified_wins', 0)}–{st.get('losses', 0)}"
+    if bye_rounds:  # a bye is one of the wins (Pairings): which round's, said
+        record += f" ({text('ev.standings.bye_in', lang, rounds=', '.join(map(str, bye_rounds)))})"
     parts = [f"{st['rank']}. {st['name']}{dropped}", f"{head['points']} {st['points']}{adjusted}",
              f"{head['record']} {record}"]
     parts += [f"{tb.label(lang)} {tb.words(st[tb.id], lang)}" for tb in tiebreakers.TIEBREAKERS]
@@ -242,9 +245,12 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
                decisions: list[dict[str, Any]], lang: str = "en", fingerprint: str | None = None,
                standings: list[dict[str, Any]] | None = None,
                penalties: list[dict[str, Any]] | None = None,
-               adjustments: list[dict[str, Any]] | None = None) -> bytes:
+               adjustments: list[dict[str, Any]] | None = None,
+               byes: list[dict[str, Any]] | None = None, basis: dict[str, Any] | None = None) -> bytes:
     """The report as a printable PDF in ``lang``: real text in an embedded Unicode font (selectable,
-    umlauts kept), every caption from the message catalogue, cards and players named in words."""
+    umlauts kept), every caption from the message catalogue, cards and players named in words. ``byes``: each
+    round's bye (round, name), among that round's results; ``basis``: the standings' scoring scheme and the round
+    they are after, printed above them."""
     from companion.events.pdf import Document
 
     doc = Document(text("ev.report_title", lang, event=event["name"]))
@@ -264,8 +270,16 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
     if standings:  # rank, name, tournament points, record, then each tie-breaker of the registry
         doc.ln(3)
         doc.para(text("ev.standings.title", lang), 13, bold=True, height=7)
+        if basis:  # what they count: the scoring (a bye's points too) and after which round
+            after = (" · " + text("ev.standings.after_round", lang, n=basis["after_round"])
+                     if basis.get("after_round") else "")
+            doc.para(text("ev.standings.scheme", lang, **basis["scheme"]) + after, 9, height=4.5, indent=3)
+        bye_rounds: dict[Any, list[int]] = {}
+        for b in byes or []:  # those the standings count: none of a round after theirs
+            if not basis or b["round"] <= basis["after_round"]:
+                bye_rounds.setdefault(b["player"], []).append(b["round"])
         for st in standings:
-            doc.para(standing_words(st, lang), 9, height=4.5, indent=3)
+            doc.para(standing_words(st, lang, sorted(bye_rounds.get(st["player"], []))), 9, height=4.5, indent=3)
     if adjustments:  # the judge's point adjustments, each with its reason
         doc.ln(3)
         doc.para(text("ev.h.adjustments", lang), 13, bold=True, height=7)
@@ -280,7 +294,20 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
             doc.para(f"{p['name']} ({len(p['penalties'])})", 10, bold=True, height=5, indent=3)
             for x in p["penalties"]:
                 doc.para(f"– {penalty_words(x, lang)}", 9, height=4.5, indent=7)
+    # A bye has no table: it is printed with its round's results, after the round's last table.
+    bye_points = basis["scheme"]["bye"] if basis else 5
+    pending = sorted(byes or [], key=lambda b: b["round"])
+
+    def print_byes(upto: float) -> None:
+        while pending and pending[0]["round"] <= upto:
+            b = pending.pop(0)
+            doc.ln(3)
+            doc.para(f"{text('ev.round_n', lang, n=b['round'])} · {text('ev.bye', lang)}", 12, bold=True, height=6)
+            row = text("ev.swiss.bye_row", lang, name=b["name"], points=bye_points)
+            doc.para(f"{text('ev.h.result', lang)}: {row}", 10, bold=True, height=5, indent=3)
+
     for r in rows:
+        print_byes(r["round"] - 1)
         doc.ln(3)
         title = f"{text('ev.round_n', lang, n=r['round'])} · {text('ev.table_n', lang, n=r['table'])}"
         doc.para(title, 12, bold=True, height=6)
@@ -296,6 +323,7 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
             doc.para(text("ev.h.rulings_and_penalties", lang), 10, height=5, indent=3)
             for ruling in r["penalties"] + r["rulings"]:
                 doc.para(f"– {ruling_words(ruling, lang)}", 9, height=4.5, indent=7)
+    print_byes(float("inf"))
     if decisions:
         doc.ln(3)
         doc.para(text("ev.h.decisions", lang), 13, bold=True, height=7)

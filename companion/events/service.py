@@ -554,21 +554,39 @@ class EventService:
                 flags_here = [{**f, "detail": self.in_words(ref, f["detail"], seats)}
                               for f in by_game.get(ref.game_id, [])]
                 rows.append(self.table_row(ref, flags_here, info, results, decks))
-            # What needs attention first: the most urgent open flag, then the longest quiet table.
-            rows.sort(key=lambda r: (r["urgency"], -(r["since_last_action"] or 0), r["table"]))
         clock = self.clock(event_id, number) if number else None
+        # What needs attention first: the most urgent open flag; then, while the round's clock runs, the longest
+        # quiet table. Before the clock starts (players sitting down, phones opening their seats) and once every
+        # result is in, quiet says nothing: the tables stand in their numbers' order.
+        running = (clock is not None and clock["remaining"] is not None and not clock["stopped"]
+                   and not all(r["result"] for r in rows))
+        rows.sort(key=lambda r: (r["urgency"], -(r["since_last_action"] or 0) if running else 0, r["table"]))
         if clock is not None and rows and all(r["result"] for r in rows):
             clock = {**clock, "finished": True}  # every result is in: the round's clock stops
         # Each player's penalties across the rounds ride on the dashboard itself: a penalty another judge gives
         # commits to its table, which publishes the event's channel, so every open dashboard shows it at once
         # (read on their own, they lagged up to 10 s behind and needed a request of their own).
         entrants = {e.id: e for e in self.events.entrants(event_id)}
-        players = [{"id": p.id, "name": p.name, "dropped": entrants[p.id].dropped_after is not None}
-                   for p in self.events.players(event_id) if p.id in entrants]
-        return {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
-                "clock": clock, "tables": rows, "penalties": by_player(event_penalties(self.events, event_id)),
-                "players": players, "adjustments": self.events.adjustments(event_id),
-                "version": version, "fingerprint": self.events.fingerprint(event_id)}
+        registered = [p for p in self.events.players(event_id) if p.id in entrants]
+        players = [{"id": p.id, "name": p.name, "dropped": entrants[p.id].dropped_after is not None,
+                    **{k: p.public()[k] for k in ("legal", "problems", "confirmed")}} for p in registered]
+        out = {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
+               "clock": clock, "tables": rows, "penalties": by_player(event_penalties(self.events, event_id)),
+               "players": players, "adjustments": self.events.adjustments(event_id),
+               "version": version, "fingerprint": self.events.fingerprint(event_id)}
+        if number is None:
+            out["before"] = self.before_round_one(players, event.registration_open)
+        return out
+
+    @staticmethod
+    def before_round_one(players: list[dict[str, Any]], registration_open: bool) -> dict[str, Any]:
+        """What a judge needs before any round is paired: how many registered, how many decks are legal, how many
+        are not (allowed by the organiser, or still waiting) and the event's next step, as a catalogue message."""
+        illegal = [p for p in players if not p["legal"]]
+        waiting = [p for p in illegal if not p["confirmed"]]
+        step = ("ev.next.register" if len(players) < 2 else "ev.next.allow" if waiting else "ev.next.pair")
+        return {"registered": len(players), "legal": len(players) - len(illegal), "illegal": len(illegal),
+                "waiting": len(waiting), "registration_open": registration_open, "next": {"msg": step}}
 
     # -- results: reported by the players, decided by the judge -------------------------------------------
     def reports(self, ref: TableRef) -> Agreement:

@@ -58,6 +58,24 @@ def check_results_in(events: EventStore, event_id: str, number: int, override: b
     return missing
 
 
+def next_step(events: EventStore, event: Event) -> dict[str, Any]:
+    """Whether the next round may be proposed now, and if not why (a catalogue message with its values): every
+    round is paired, the round before has tables without a result (the judge may pair anyway: ``missing``), or
+    fewer than two players are left. The pages draw it (the button is offered only when it can work)."""
+    number = len(events.rounds(event.id)) + 1
+    stage = event.stage(number)
+    missing = missing_results(events, event.id, number)
+    why: dict[str, Any] | None = None
+    if stage is None:
+        why = {"msg": "ev.swiss.all_paired", "n": number - 1}
+    elif missing:
+        why = {"msg": "ev.swiss.results_missing", "round": number - 1, "tables": missing}
+    elif stage == "swiss" and sum(1 for e in events.entrants(event.id) if e.active(number)) < 2:
+        why = {"msg": "ev.swiss.too_few"}
+    return {"round": number, "stage": stage, "may_propose": why is None, "why": why,
+            "missing": missing if stage is not None else []}
+
+
 def _cut_pairing(events: EventStore, event: Event, number: int) -> Pairing:
     if number == event.rounds + 1:  # Progression Cut: seeded by the standings after the Swiss rounds
         seeds = cut(event_standings(events, event), event.cut)
@@ -159,7 +177,12 @@ def proposal_view(events: EventStore, event: Event) -> dict[str, Any] | None:
     def who(pid: int) -> dict[str, Any]:
         return {"id": pid, "name": names.get(pid, "?"), "points": points.get(pid, 0)}
 
-    return {"id": current["id"], "round": number, "stage": data.get("stage", "swiss"), "seed": data.get("seed"),
+    stage = data.get("stage", "swiss")
+    # How it was made, in the pages' words: round 1 is drawn at random (Swiss Rounds), later Swiss rounds pair by
+    # score, the cut seeds by the standings.
+    msg = ("ev.swiss.proposal_cut" if stage == "cut" else "ev.swiss.proposal_random" if number == 1
+           else "ev.swiss.proposal")
+    return {"id": current["id"], "round": number, "stage": stage, "msg": msg, "seed": data.get("seed"),
             "override": current["override"],
             "tables": [{"table": i, "a": who(a), "b": who(b), "rematch": frozenset((a, b)) in rematches}
                        for i, (a, b) in enumerate(data["tables"], start=1)],
@@ -171,10 +194,13 @@ def standings_view(events: EventStore, event: Event) -> dict[str, Any]:
     scheme = SCHEMES[event.scoring]
     names = {p.id: p.name for p in events.players(event.id)}
     games = events.played(event.id)
-    table = standings(events.entrants(event.id), games, scheme, event.seed, adjustments=events.adjusted(event.id))
     # The last Swiss round whose every table has its result (a bye needs none).
     swiss_done = max((r for r in {g.round for g in games}
                       if all(g.reported for g in games if g.round == r and g.b is not None)), default=0)
+    # The standings are after that round: nothing of a later round counts in them, neither a result already in nor
+    # its bye (given when the round was paired; counted, it ranked a player who lost round 1 first "after round 1").
+    table = standings(events.entrants(event.id), games, scheme, event.seed, swiss_done,
+                      adjustments=events.adjusted(event.id))
     bracket = []
     for g in events.played(event.id, "cut"):
         bracket.append({"round": g.round, "a": names.get(g.a), "b": names.get(g.b) if g.b is not None else None,

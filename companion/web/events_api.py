@@ -412,6 +412,8 @@ def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
            "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
                        "result": results.get(t.game_id)} for t in events.tables(event.id)],
            "version": version}
+    # Whether the next round may be proposed now, or why not: the page offers the button only when it can work.
+    out["next_round"] = tournament.next_step(events, event)
     if live:
         out["standings"] = tournament.standings_view(events, event)
         out["proposal"] = tournament.proposal_view(events, event)
@@ -1090,8 +1092,11 @@ def report(event_id: str) -> Any:
         lang = request.args.get("lang") or language(request.headers.get("Accept-Language"))
         if lang not in LANGUAGES:
             raise ApiError(400, "bad_lang", "lang: en or de", field="lang")
+        byes = [{"round": r["number"], "player": r["bye"], "name": by_id[r["bye"]].name if r["bye"] in by_id else "?"}
+                for r in events.rounds(event.id) if r.get("bye") is not None]
         pdf = pdf_report(event.public(), rows, public, decisions, lang, events.fingerprint(event.id),
-                         standings["standings"], penalties, adjustments)
+                         standings["standings"], penalties, adjustments, byes,
+                         {"scheme": standings["scheme"], "after_round": standings["after_round"]})
         return Response(pdf, mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="report-{event.id}-{lang}.pdf"'})
     names = {p.id: p.name for p in players}

@@ -247,6 +247,7 @@ import {openStream} from "./stream.js";
       $("org-penalties").innerHTML = penaltiesHtml(current.penalties || []);  // what the judges gave, per player
       renderStandings(standing);
       renderProposal();
+      renderNext();
     }
     rerender = render;
     // The next round proposed by the server: its tables, the bye, two menus to swap, and confirm.
@@ -254,8 +255,8 @@ import {openStream} from "./stream.js";
       $("proposal").classList.toggle("hidden", !proposal);
       if (!proposal) return;
       const who = p => `${esc(p.name)} (${esc(t("ev.swiss.points_n", {n: p.points}))})`;
-      $("proposal-title").textContent = proposal.stage === "cut" ? t("ev.swiss.proposal_cut", {n: proposal.round})
-        : t("ev.swiss.proposal", {n: proposal.round, seed: proposal.seed});
+      // How it was made is the server's to say: round 1 drawn at random, a later round Swiss, the cut seeded.
+      $("proposal-title").textContent = t(proposal.msg, {n: proposal.round, seed: proposal.seed});
       $("proposal-tables").innerHTML = proposal.tables.map(x => `<li value="${x.table}" data-table="${x.table}">${who(x.a)} – ${who(x.b)}` +
         (x.rematch ? ` <span class="rematch">⚠ ${esc(t("ev.swiss.rematch"))}</span>` : "") + "</li>").join("");
       $("proposal-bye").textContent = proposal.bye ? t("ev.swiss.bye", {name: proposal.bye.name}) : "";
@@ -266,15 +267,18 @@ import {openStream} from "./stream.js";
         $(id).value = keep;
       }
     }
-    // A round waits for the last round's results; opened with the judge's key, the page offers the override.
+    // The next round is offered only when it may be paired (the server says so with each update); otherwise why not
+    // is said beside the button, and a page opened with the judge's key offers the override.
+    function renderNext() {
+      const next = current.next_round || {may_propose: true, missing: []};
+      $("propose").disabled = !next.may_propose;
+      $("propose-anyway").classList.toggle("hidden", !(next.missing.length && current.may.override && !proposal));
+      $("propose-note").textContent = next.why ? detailText({details: next.why}) : "";
+      $("propose-note").classList.toggle("hidden", !next.why);
+    }
     $("propose").addEventListener("click", async () => {
       const r = await request(`/api/event/${eventId}/rounds/propose`, {method: "POST", key, body: {request_id: requestId()}});
-      const missing = !r.ok && ((r.data.error || {}).details || {}).msg === "ev.swiss.results_missing";
-      $("propose-anyway").classList.toggle("hidden", !(missing && current && current.may.override));
-      // Why not yet is said beside the button (the page's error box is at its foot).
-      $("propose-note").textContent = missing ? detailText(r.data.error) : "";
-      $("propose-note").classList.toggle("hidden", !missing);
-      if (!r.ok) { if (!missing) showError(detailText(r.data.error || {})); return; }
+      if (!r.ok) { showError(detailText(r.data.error || {})); return; }
       clearError();
       proposal = r.data.proposal;
       renderProposal();
@@ -282,7 +286,6 @@ import {openStream} from "./stream.js";
     $("propose-anyway").addEventListener("click", async () => {
       proposal = (await call("POST", `/api/event/${eventId}/rounds/propose`, {override: true, request_id: requestId()})).proposal;
       $("propose-anyway").classList.add("hidden");
-      $("propose-note").classList.add("hidden");
       renderProposal();
     });
     $("swap").addEventListener("click", async () => {
@@ -527,7 +530,19 @@ import {openStream} from "./stream.js";
         selected = null; lastMoment = null; lastTime = null;
         $("table-panel").classList.add("hidden");
       }
-      $("ev-title").textContent = `${data.event.name} · ${t("ev.round_lower", {n: data.round ?? "–"})}`;
+      // Before any round is paired there are no tables, no clock and no round to choose: the page shows who
+      // registered, whose deck is legal, and the event's next step (the server says which).
+      const before = data.before;
+      $("ev-title").textContent = before ? data.event.name : `${data.event.name} · ${t("ev.round_lower", {n: data.round})}`;
+      for (const id of ["round-pick", "clock", "show-ids-box", "export", "tables-box", "penalties-box", "adjust-box"]) $(id).classList.toggle("hidden", Boolean(before));
+      $("before-box").classList.toggle("hidden", !before);
+      if (before) {
+        $("before-count").textContent = [t("ev.before.count", {n: before.registered, legal: before.legal}),
+          before.illegal ? t(before.waiting ? "ev.before.waiting" : "ev.before.allowed", {n: before.illegal, waiting: before.waiting}) : "",
+          t(before.registration_open ? "ev.reg.is_open" : "ev.reg.is_closed")].filter(Boolean).join(" · ");
+        $("before-next").textContent = t(before.next.msg);
+        $("before-players").innerHTML = data.players.map(p => `<li data-player="${p.id}">${esc(p.name)}${deckHtml(p, false)}</li>`).join("");
+      }
       $("fingerprint").textContent = data.fingerprint || "";
       // Every round stays reachable: the newest is followed live; an earlier one is shown as chosen.
       $("round-pick").replaceChildren(...data.rounds.map(r => el("option", {value: r.number}, t("ev.round_n", {n: r.number}))));
@@ -543,7 +558,14 @@ import {openStream} from "./stream.js";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button></td>` +
           `<td>${players}${result}</td><td>${esc(phaseRound(tb.phase, tb.game_round))}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
-      }).join("") || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`, "data-game");
+      }).join("") +
+        // The round's bye has no table: a row of its own under the tables (it was nowhere on the dashboard).
+        byeRow(data) || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`, "data-game");
+    }
+    function byeRow(data) {
+      const shown = data.rounds.find(r => r.number === data.round) || {};
+      const who = shown.bye == null ? null : (data.players || []).find(p => p.id === shown.bye);
+      return who ? `<tr class="bye" data-bye="${who.id}"><td>–</td><td colspan="4">${esc(t("ev.swiss.bye", {name: who.name}))}</td></tr>` : "";
     }
     $("tables").addEventListener("click", async e => {
       const clear = e.target.closest("[data-clear]");
@@ -758,7 +780,7 @@ import {openStream} from "./stream.js";
       $("pair-anyway").textContent = t("ev.override_pair", {n: (newest || 0) + 1, tables: missing.join(", ")});
       $("pair-anyway").classList.toggle("hidden", !missing.length || Boolean(overrideProposal));
       const p = overrideProposal;
-      $("override-out").innerHTML = p ? `<p><b>${esc(t("ev.swiss.proposal", {n: p.round, seed: p.seed}))}</b></p><ol>` +
+      $("override-out").innerHTML = p ? `<p><b>${esc(t(p.msg, {n: p.round, seed: p.seed}))}</b></p><ol>` +
         p.tables.map(x => `<li value="${x.table}">${esc(x.a.name)} – ${esc(x.b.name)}</li>`).join("") + "</ol>" +
         (p.bye ? `<p class="bye">${esc(t("ev.swiss.bye", {name: p.bye.name}))}</p>` : "") +
         `<p><button id="override-confirm" type="button" class="primary">${esc(t("ev.swiss.confirm"))}</button></p>` : "";
