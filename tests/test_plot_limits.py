@@ -363,3 +363,22 @@ def test_a_plots_when_revealed_draw_happens_once() -> None:
     legal(t, ChoosePlot("B", f"B.{PLAIN['2e']}.1"))
     legal(t, DrawCards("A", 2, source="A.08120.1"))
     flagged_and_refused(t, DrawCards("A", 2, source="A.08120.1"), "draw.when-revealed-once")
+
+
+def test_plots_that_forbid_saves_characters_entering_by_abilities_and_str_changes() -> None:
+    """Found by a judge's probe: The Bloody Flux ("Characters cannot be saved."), Barring the Gates ("Card abilities
+    cannot cause characters to enter play.") and Striking at Dawn ("Each character's STR cannot be increased or
+    reduced by card effects."), whoever revealed them; and a draw cannot come from a card still in the draw deck (RR:
+    In Play and Out of Play)."""
+    from companion.rules.actions import DrawCards, Modify, PutIntoPlay, SaveWithDuplicate
+    robb = "01146"
+    t = round_table("2e", "11040", PLAIN["2e"], extra={robb: 2})
+    in_play(t, f"A.{robb}.1")
+    t.put_in_play(f"A.{robb}.2", "A", duplicate_of=f"A.{robb}.1")
+    flagged_and_refused(t, SaveWithDuplicate("A", f"A.{robb}.2"), "plot.no-saves")
+    u = round_table("2e", PLAIN["2e"], "06019", extra={"01091": 1})
+    flagged_and_refused(u, PutIntoPlay("A", "A.01091.1"), "plot.no-effect-entry")
+    w = round_table("2e", "26039", PLAIN["2e"])
+    flagged_and_refused(w, Modify("A", "str", 2, card="A.01057.1"), "plot.str-fixed")
+    x = round_table("2e", "01002", PLAIN["2e"], extra={"01039": 1, "01057": 5})
+    flagged_and_refused(x, DrawCards("A", 1, source="A.01039.1"), "draw.source-not-in-play")

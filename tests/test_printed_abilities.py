@@ -227,7 +227,11 @@ def test_a_draw_names_a_source_that_can_draw() -> None:
     t = plots("2e", "01001", "00006", {"01088": 1, "01148": 1}, {})
     in_play(t, "A.01088.1")
     flagged_and_refused(t, DrawCards("A", 1, source="A.01088.1"), "draw.source")
-    legal(t.clone(), DrawCards("A", 1, source="A.01148.1"))  # a card whose text draws or gives insight
+    # Summer still in the draw deck: no ability of it is active there (RR: In Play and Out of Play).
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01148.1"), "draw.source-not-in-play")
+    summer = t.clone()
+    in_play(summer, "A.01148.1")
+    legal(summer, DrawCards("A", 1, source="A.01148.1"))  # a card whose text draws or gives insight
     in_play(t, "A.01148.1")
     legal(t, DrawCards("A", 1, source="A.01088.1"))
 

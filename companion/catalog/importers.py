@@ -144,6 +144,9 @@ _FLAG_SENTENCES = {
     "knelt characters cannot be killed": "knelt_unkillable",
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
     "at least one character must be declared as a defender in each challenge, if able": "must_defend",  # Besieged
+    "characters cannot be saved": "no_saves",  # The Bloody Flux
+    "card abilities cannot cause characters to enter play": "no_effect_entry",  # Barring the Gates
+    "each character's str cannot be increased or reduced by card effects": "str_fixed",  # Striking at Dawn
     # Fortified Position: every character's printed text box counts as blank, its traits aside.
     "treat each character as if its printed text box were blank (except for traits)": "blanks_characters",
     # Forgotten Plans: outside the plot phase every other revealed plot's text box counts as blank, Schemes aside.
@@ -350,6 +353,9 @@ class Keywords:
     must_defend: bool = False  # Besieged
     faction_stands_defending: str | None = None  # The Fire That Burns: the faction whose characters do not kneel
     opponents_reserve: tuple[int, int] | None = None  # Wraiths in Their Midst: (by, at least)
+    no_saves: bool = False  # The Bloody Flux
+    no_effect_entry: bool = False  # Barring the Gates
+    str_fixed: bool = False  # Striking at Dawn
     when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards."
 
 
@@ -564,6 +570,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     tuple(attached_never), tuple(never_when), *cost_reducers(text),
                     tuple(unique_only_in), "insight" in found and not draws_beside_insight(text), skips_phase,
                     "must_defend" in flags, faction_stands_defending, opponents_reserve,
+                    "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags,
                     bool(_WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))))
 
 

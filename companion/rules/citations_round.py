@@ -63,7 +63,6 @@ RULES_ROUND: dict[str, Rule] = {
     "turn.not-active": Rule(
         "RR: Appendix I › 3.3 Next player", "1E Rules › Marshalling phase",
     ),
-    "marshal.before-income": Rule("RR: Appendix I › 3.2 Collect income", "1E Rules › Marshalling phase"),
     "gold.income-once": Rule(
         "RR: Income", "1E Rules › Marshalling phase",
     ),
@@ -91,6 +90,10 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.limits-attackers": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-defenders": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.must-defend": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.no-saves": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.no-effect-entry": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.str-fixed": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "draw.source-not-in-play": Rule("RR: In Play and Out of Play", "1E Rules › In play"),
     "plot.limits-unique": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-marshal": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-event": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

@@ -349,7 +349,9 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
     for each such challenge (RR: Insight)."""
     if source is None:
         return
-    if not t.card(source).draws and not any(t.card(c).grants_insight for c in printed_cards(t, player)):
+    if t.zone_of(source) in (Zone.DECK, Zone.PLOTS):  # RR: In Play and Out of Play: its ability is not active there
+        v.violate("draw.source-not-in-play", (source,), card=t.ref(source), zone=place_name(t, source))
+    elif not t.card(source).draws and not any(t.card(c).grants_insight for c in printed_cards(t, player)):
         v.violate("draw.source", (source,), card=t.ref(source))
     elif t.card(source).draws_by_insight and insight_challenge(t, player, source) is None:
         v.violate("draw.insight", (source,), card=t.ref(source), player=t.players[player].name)

@@ -134,6 +134,9 @@ class SaveWithDuplicate(Action):
                 if t.players[t.area_of(plot)].revealed_round == t.round:
                     v.violate("save.cannot-be-saved", (self.card, plot), card=t.ref(ip.duplicate_of),
                               plot=t.ref(plot))
+        if t.card(ip.duplicate_of).type == "character":
+            for plot in revealed_plots_that(t, "no_saves"):  # "Characters cannot be saved." (The Bloody Flux)
+                v.violate("plot.no-saves", (self.card, plot), card=t.ref(ip.duplicate_of), plot=t.ref(plot))
         v.note("saved-by-duplicate", (self.card, ip.duplicate_of), copy=name, card=t.ref(ip.duplicate_of))
 
     def apply(self, t: Table) -> None:

@@ -12,6 +12,7 @@ from companion.rules.actions.base import Action, CardRef, Phone, Recorder, SeatR
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Modifier, Zone
+from companion.rules.values import revealed_plots_that
 
 
 @action("modify", records=Recorder.TABLE)
@@ -47,6 +48,10 @@ class Modify(Action):
     def check(self, t: Table, v: Checker) -> None:
         if self.card is not None and (self.stat != "str" or t.zone_of(self.card) is not Zone.PLAY):
             v.violate("modify.card", (self.card,), card=t.ref(self.card), stat=self.stat)
+        elif self.stat == "str" and self.card is not None:
+            # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)
+            for plot in revealed_plots_that(t, "str_fixed"):
+                v.violate("plot.str-fixed", (self.card, plot), card=t.ref(self.card), plot=t.ref(plot))
 
     def apply(self, t: Table) -> None:
         t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round, self.source))
