@@ -202,11 +202,23 @@ def _off_table(small: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((4 * k + 1, 4 * k + 1), np.uint8))
 
 
+#: A card's corners seen through a camera tilted up to 30 degrees stay within this of a right angle (cosine): a
+#: slanted four-sided shape of wood grain or a mat's printed arcs does not.
+CORNER_COS = 0.5
+
+
 def _card_shaped(q: np.ndarray) -> bool:
-    """Its sides are about as far apart as a card's: 63/88 = 0.72, foreshortened or not."""
+    """Its sides are about as far apart as a card's: 63/88 = 0.72, foreshortened or not; and its corners are about
+    right angles (CORNER_COS)."""
     side_w = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
     side_h = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
-    return 0.58 <= min(side_w, side_h) / max(side_w, side_h, 1e-6) <= 0.86
+    if not 0.58 <= min(side_w, side_h) / max(side_w, side_h, 1e-6) <= 0.86:
+        return False
+    for i in range(4):
+        a, b = q[i - 1] - q[i], q[(i + 1) % 4] - q[i]
+        if abs(float(a @ b)) > CORNER_COS * float(np.linalg.norm(a) * np.linalg.norm(b)) + 1e-6:
+            return False
+    return True
 
 
 def _outline(blobs: np.ndarray) -> np.ndarray:
