@@ -415,3 +415,49 @@ def test_a_read_of_a_few_letters_names_no_title_with_confidence_without_a_deck(n
         assert not confident and guesses and guesses[0].name == title, (read, guesses)
     assert match_title("SHAE", [], names)[0]
     assert match_title("SAE", ["Shae", "Ser Jorah Mormont"], names)[0]
+
+
+def test_a_slanted_four_sided_shape_is_no_card_however_its_sides_compare() -> None:
+    """Wood grain or a mat's arcs can close a four-sided outline whose sides compare like a card's (63:88) but whose
+    corners are far from right angles: no card. A card seen through a tilted camera keeps its corners near square."""
+    from companion.scan.titles import _card_shaped
+
+    card = np.array([[0, 0], [63, 0], [63, 88], [0, 88]], np.float32)
+    tilted = np.array([[8, 0], [58, 3], [66, 88], [0, 84]], np.float32)  # foreshortened, a little turned
+    slanted = np.array([[0, 0], [210, 125], [520, 630], [120, 310]], np.float32)  # sides 0.8 alike, corners 30 degrees
+    assert _card_shaped(card) and _card_shaped(tilted)
+    assert not _card_shaped(slanted)
+
+
+@needs_ocr
+def test_two_cards_on_wood_grain_are_not_hidden_by_a_slanted_shape_of_grain(tmp_path: Path, indie_pool: Any) -> None:
+    """Long lines of wood grain close slanted shapes round each card whose sides compare like a card's; kept, the
+    larger shape would hide the card inside it. Both cards are found and read (the independent renderer's tuning
+    seed 11)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(65, 11, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+@pytest.mark.parametrize(("seed", "index", "cards"), [(11, 77, 2), (12, 44, 2), (12, 62, 2)])
+def test_the_merged_outline_of_a_card_lying_over_another_is_no_card(seed: int, index: int, cards: int,
+                                                                    tmp_path: Path, indie_pool: Any) -> None:
+    """A card lying over another, offset along both sides, makes a card-shaped outline round both, with bare table at
+    a corner and the card on top found whole inside it, along it: that outline is no card (kept, it would hide both);
+    the cards are found (the one underneath drawn out from its uncovered corner) and read. A card in a light sleeve
+    whose dark art meets a dark table near a corner keeps its outline: its frame lies along its sides there, and its
+    text box inside it lies across it (the independent renderer's tuning seeds)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(index, seed, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == cards
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

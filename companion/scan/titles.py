@@ -202,11 +202,23 @@ def _off_table(small: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(far, cv2.MORPH_CLOSE, np.ones((4 * k + 1, 4 * k + 1), np.uint8))
 
 
+#: A card's corners seen through a camera tilted up to 30 degrees stay within this of a right angle (cosine): a
+#: slanted four-sided shape of wood grain or a mat's printed arcs does not.
+CORNER_COS = 0.5
+
+
 def _card_shaped(q: np.ndarray) -> bool:
-    """Its sides are about as far apart as a card's: 63/88 = 0.72, foreshortened or not."""
+    """Its sides are about as far apart as a card's: 63/88 = 0.72, foreshortened or not; and its corners are about
+    right angles (CORNER_COS)."""
     side_w = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
     side_h = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
-    return 0.58 <= min(side_w, side_h) / max(side_w, side_h, 1e-6) <= 0.86
+    if not 0.58 <= min(side_w, side_h) / max(side_w, side_h, 1e-6) <= 0.86:
+        return False
+    for i in range(4):
+        a, b = q[i - 1] - q[i], q[(i + 1) % 4] - q[i]
+        if abs(float(a @ b)) > CORNER_COS * float(np.linalg.norm(a) * np.linalg.norm(b)) + 1e-6:
+            return False
+    return True
 
 
 def _outline(blobs: np.ndarray) -> np.ndarray:
@@ -416,21 +428,74 @@ def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | 
     if blobs is None:
         return found
     out = []
-    h, w = blobs.shape
     for size, q, core in found:
         halves = [f for f in found if f[2] == 1 and 0.35 * size <= f[0] <= 0.65 * size and _inside(f[1].mean(axis=0),
                                                                                                    q)]
         if any(a[0] + b[0] >= SIDE_BY_SIDE * size and _apart(a, b) and cv2.intersectConvexConvex(a[1], b[1])[0]
                < 0.1 * min(a[0], b[0]) for n, a in enumerate(halves) for b in halves[n + 1:]):
             continue
-        probes = np.clip(np.rint(q + (q.mean(axis=0) - q) * 0.12).astype(int), 0, [w - 1, h - 1])
-        if (blobs[probes[:, 1], probes[:, 0]] > 0).all():
+        if _corners_on_card(blobs, q):
             out.append((size, q, core))
+            continue
+        if _round_a_card(blobs, size, q, found):
             continue
         inner = [f for f in found if 0.45 * size <= f[0] <= 0.85 * size and _inside(f[1].mean(axis=0), q)]
         if not any(min(a[2], b[2]) < 1 and _apart(a, b) and cv2.intersectConvexConvex(a[1], b[1])[0] < 0.5 * min(
                 a[0], b[0]) for n, a in enumerate(inner) for b in inner[n + 1:]):
             out.append((size, q, core))
+    return out
+
+
+def _corners_on_card(blobs: np.ndarray, q: np.ndarray) -> bool:
+    """Whether each corner of the quadrilateral, moved 12 % towards its centre, lies off the table (in ``blobs``): a
+    card's corners lie on the card."""
+    h, w = blobs.shape
+    probes = np.clip(np.rint(q + (q.mean(axis=0) - q) * 0.12).astype(int), 0, [w - 1, h - 1])
+    return bool((blobs[probes[:, 1], probes[:, 0]] > 0).all())
+
+
+#: A card lying over another, found whole, is this share of their merged outline's size (see _round_a_card).
+OVER_SHARE = (0.3, 0.75)
+
+
+def _round_a_card(blobs: np.ndarray, size: float, q: np.ndarray, found: Sequence[tuple[float, np.ndarray, float]]
+                  ) -> bool:
+    """Whether a quadrilateral with a corner on the table (not ``_corners_on_card``, and table along both sides near
+    it: ``_bitten``) is the merged outline of a card lying over another, offset along both sides
+    (card-shaped too): it holds the centre of a card found whole, a good part of its size but clearly smaller, whose
+    own corners all lie on the card. A card's corners lie on the card, its sides on edges; the bare table at one of the
+    larger one's corners says it is no card. The card over the other lies along the merged
+    outline (their long sides about parallel); a card's own text box or lower half, card-shaped too, lies across it."""
+    return not _corners_on_card(blobs, q) and _bitten(blobs, q) and any(
+        f[2] == 1 and OVER_SHARE[0] * size <= f[0] <= OVER_SHARE[1] * size and _inside(f[1].mean(axis=0), q)
+        and abs(float(_long_axis(f[1]) @ _long_axis(q))) >= 0.7 and _corners_on_card(blobs, f[1]) for f in found)
+
+
+_NEAR_CORNER = np.linspace(0.04, 0.3, 10)[:, None]
+
+
+def _bitten(blobs: np.ndarray, q: np.ndarray) -> bool:
+    """Whether at one of the quadrilateral's corners both sides run over the table (not ``blobs``): along each, from 4
+    to 30 % of its length from the corner and moved 4 % of the way towards the centre, less than half the points lie
+    off the table (a merged outline's corner where neither card lies; a card's own corner has its frame there)."""
+    h, w = blobs.shape
+    inward = (q.mean(axis=0) - q) * 0.04
+    for i in range(4):
+        shares = []
+        for j in (i - 1, (i + 1) % 4):
+            pts = np.rint(q[i] + inward[i] + (q[j] - q[i]) * _NEAR_CORNER).astype(int)
+            ok = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+            shares.append(float((blobs[pts[ok, 1], pts[ok, 0]] > 0).sum()) / len(pts))
+        if max(shares) < 0.5:
+            return True
+    return False
+
+
+def _long_axis(q: np.ndarray) -> np.ndarray:
+    """The unit direction of the quadrilateral's long sides."""
+    across, along = (q[1] - q[0]) + (q[2] - q[3]), (q[3] - q[0]) + (q[2] - q[1])
+    d = across if np.linalg.norm(across) > np.linalg.norm(along) else along
+    out: np.ndarray = d / max(1e-6, float(np.linalg.norm(d)))
     return out
 
 
@@ -504,11 +569,13 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
                 quads.append((cv2.contourArea(q), q, 1.0))
     side_min = CORNER_ARM * float(np.sqrt(area_min * 63 / 88))
     whole = [q for _a, q, _c in quads]
+    # An outline round a card found whole is that card (and costs time to look at again); not when that "card" is the
+    # merged outline of a card lying over another.
+    cards = [q for a, q, _c in quads if small.ndim == 2 or not _round_a_card(masks[2], a, q, quads)]
     for contour, along in corners if small.ndim == 3 else []:
-        # An outline round a card found whole is that card (and costs time to look at again).
         hull_area = cv2.contourArea(cv2.convexHull(contour))
         middle = contour.reshape(-1, 2).mean(axis=0)
-        if any(_inside(middle, w) and hull_area < 1.25 * cv2.contourArea(w) for w in whole):
+        if any(_inside(middle, w) and hull_area < 1.25 * cv2.contourArea(w) for w in cards):
             continue
         # A card drawn out from a corner may lie half under another card: their centres lie in each other's
         # outline, not in its middle.
