@@ -58,6 +58,8 @@ def round_table(edition: str, a_plot: str, b_plot: str, phase: str = "challenges
                 in_play(t, f"{seat}.{INTRIGUE[edition]}.{n}")
     legal(t, BeginPhase("draw"))
     legal(t, BeginPhase("marshaling"))
+    for p in t.players.values():
+        p.income_round = t.round  # income taken without its gold: each test sets the gold it needs
     if phase == "challenges":
         legal(t, PassTurn("A"))
         legal(t, PassTurn("B"))

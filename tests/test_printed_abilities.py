@@ -61,13 +61,17 @@ def test_the_sentences_are_read_from_the_printed_cards(catalog: Catalog) -> None
     assert hodor and all(c.never_declared == () for c in hodor)
 
 
-def plots(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str, int], gold: int = 0) -> Table:
+def plots(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str, int], gold: int = 0,
+          income_taken: bool = True) -> Table:
     t = make_table({"A": {a_plot: 1, **a}, "B": {b_plot: 1, **b}}, edition=edition, phase="plot", gold=gold)
     legal(t, ChoosePlot("A", f"A.{a_plot}.1"))
     legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
     legal(t, SetFirstPlayer("A"))
     legal(t, BeginPhase("draw"))
     legal(t, BeginPhase("marshaling"))
+    for p in t.players.values():
+        if income_taken:  # income taken without its gold: each test sets the gold it needs
+            p.income_round = t.round
     return t
 
 
@@ -170,7 +174,7 @@ def test_rains_of_autumn_and_blockade_change_income() -> None:
     in_play(t, f"B.{bonus}.1")
     assert income(t, "A") == catalog.card("core_184").income
     assert income(t, "B") == catalog.card("acoa_25").income
-    t = plots("1e", "core_193", "acoa_25", {bonus: 1}, {bonus: 1})
+    t = plots("1e", "core_193", "acoa_25", {bonus: 1}, {bonus: 1}, income_taken=False)
     in_play(t, f"B.{bonus}.1")
     assert income(t, "A") == catalog.card("core_193").income
     assert income(t, "B") == 1  # the plot's 0 and the location's +1
@@ -648,7 +652,7 @@ def test_strained_reserves_caps_the_cards_each_player_marshals_or_puts_into_play
     play and does not count; events are not capped."""
     from companion.rules.actions import BringOut
     t = plots("2e", "26060", "01008", {"00369": 3, "01039": 1, "00117": 1, "00114": 2},
-              {"00369": 3, "00370": 2}, gold=30)  # Calm Over Westeros is a Summer plot
+              {"00369": 3, "00370": 2}, gold=30, income_taken=False)  # Calm Over Westeros is a Summer plot
     hand(t, "A.00369.1", "A.00369.2", "A.00369.3", "A.01039.1", "A.00114.1", "A.00114.2")
     shadows(t, "A.00117.1")
     legal(t, CollectIncome("A"))

@@ -571,3 +571,21 @@ def test_a_faction_card_kneels_as_a_cost_once_and_stands_in_the_standing_phase()
     flagged_and_refused(t, StandFaction("B"), "faction.stand-already")
     legal(t, BeginPhase("standing"))
     assert not t.players["A"].faction_kneeling
+
+
+def test_marshaling_before_collecting_income_is_flagged() -> None:
+    """Found by a judge's probe (RR: Appendix I › 3.2: the active player collects income, then marshals): The Roseroad
+    marshalled before Alice's income is flagged; after it, it is not."""
+    from companion.rules.actions import ChoosePlot, CollectIncome, Marshal, SetFirstPlayer
+    from tests.tables import flagged_and_refused
+    t = make_table({"A": {"01001": 1, "01040": 2}, "B": {"01002": 1}}, phase="plot", gold=0)
+    legal(t, ChoosePlot("A", "A.01001.1"))
+    legal(t, ChoosePlot("B", "B.01002.1"))
+    legal(t, SetFirstPlayer("A"))
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    t.players["A"].gold = 5
+    hand(t, "A.01040.1", "A.01040.2")
+    flagged_and_refused(t, Marshal("A", "A.01040.1"), "marshal.before-income")
+    legal(t, CollectIncome("A"))
+    legal(t, Marshal("A", "A.01040.1"))

@@ -63,6 +63,7 @@ RULES_ROUND: dict[str, Rule] = {
     "turn.not-active": Rule(
         "RR: Appendix I › 3.3 Next player", "1E Rules › Marshalling phase",
     ),
+    "marshal.before-income": Rule("RR: Appendix I › 3.2 Collect income", "1E Rules › Marshalling phase"),
     "gold.income-once": Rule(
         "RR: Income", "1E Rules › Marshalling phase",
     ),

@@ -27,7 +27,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
-from companion.rules.values import cost_reduction_allowed, has_plots, opponent_cost, plot_reductions
+from companion.rules.values import cost_reduction_allowed, has_plots, opponent_cost, plot_reductions, revealed_plot
 
 
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
@@ -35,6 +35,10 @@ def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) ->
         v.violate(phase_rule, phase=t.phase)
     else:
         check_active_player(t, v, player, "marshal.active-player", "marshal.turns-over")
+        if has_plots(t, player) and revealed_plot(t, player) is not None and \
+                t.players[player].income_round != t.round:
+            # RR: Appendix I › 3.2: the active player collects income first, then marshals (3.3).
+            v.violate("marshal.before-income", player=t.players[player].name)
 
 
 @action("marshal_into_shadows", records=Recorder.PLAYER)
