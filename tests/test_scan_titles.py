@@ -461,3 +461,26 @@ def test_the_merged_outline_of_a_card_lying_over_another_is_no_card(seed: int, i
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert len(find_cards(image)) == cards
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+def test_a_card_a_hundredth_of_a_large_photo_is_found() -> None:
+    """A card far from the camera in a 4000 x 3000 photo, its title capitals about 9.5 px high (under 1 % of the
+    photo's area, still readable print): it is found (our own renderer, tests/card_faces.py)."""
+    import random
+
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards
+    from tests.title_cards import photo
+
+    card = Catalog.open().card("01085")
+    shot = photo(random.Random(7), [card], 9.5, (4000, 3000), upside_down=0.0, overlap=0.0)
+    image = load_colour(shot.jpeg)
+    found = find_cards(image)
+    assert len(found) == 1
+    assert 0.008 < _area(found[0]) / (4000 * 3000) < 0.012
+
+
+def _area(q: np.ndarray) -> float:
+    from companion.scan.cv import cv2
+
+    return float(cv2.contourArea(q.astype(np.float32)))
