@@ -589,3 +589,21 @@ def test_marshaling_before_collecting_income_is_flagged() -> None:
     flagged_and_refused(t, Marshal("A", "A.01040.1"), "marshal.before-income")
     legal(t, CollectIncome("A"))
     legal(t, Marshal("A", "A.01040.1"))
+
+
+def test_a_character_that_cannot_stand_stays_knelt() -> None:
+    """Found by a judge's probe (RR: Golden Rule; "cannot" is absolute): Erik Anvil-Breaker "cannot stand during the
+    standing phase" (he stays knelt there; an effect may stand him in another phase); a character carrying Hunting
+    Accident ("Attached character cannot stand.") stands neither in the standing phase nor by an effect."""
+    from companion.rules.actions import BeginPhase, Stand
+    from tests.tables import flagged_and_refused
+    t = make_table({"A": {"22004": 1, "01057": 1, "14021": 1}, "B": {}}, phase="dominance")
+    for card in ("A.22004.1", "A.01057.1"):
+        in_play(t, card)
+        t.in_play[card].kneeling = True
+    t.put_in_play("A.14021.1", "A", attached_to="A.01057.1")
+    flagged_and_refused(t, Stand("A", "A.01057.1"), "stand.cannot")
+    legal(t.clone(), Stand("A", "A.22004.1"))  # the dominance phase: his text holds in the standing phase only
+    legal(t, BeginPhase("standing"))
+    assert t.in_play["A.22004.1"].kneeling and t.in_play["A.01057.1"].kneeling
+    flagged_and_refused(t, Stand("A", "A.22004.1"), "stand.cannot")

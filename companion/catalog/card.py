@@ -50,7 +50,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "faction_stands_defending",
-              "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "when_revealed_draws")
+              "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "stays_knelt",
+              "attached_stays_knelt", "when_revealed_draws")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -291,6 +292,10 @@ class Card:
     no_saves: bool = False  # "Characters cannot be saved." (The Bloody Flux)
     no_effect_entry: bool = False  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
     str_fixed: bool = False  # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)
+    #: "Erik Anvil-Breaker cannot stand during the standing phase.": "standing" (it stays knelt there only).
+    stays_knelt: str | None = None
+    #: "Attached character cannot stand." (Hunting Accident): "always"; "… during the standing phase": "standing".
+    attached_stays_knelt: str | None = None
     when_revealed_draws: bool = False  # a plot's "When Revealed: Draw 2 cards.": once, as it is revealed
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).

@@ -107,6 +107,11 @@ _KEPT_GOLD = re.compile(r"^reduce the number of unspent gold you return to the t
 #: round." (The Withering Cold, both editions): that phase does not happen this round.
 _SKIPS_PHASE = re.compile(r"^(?:all players )?skip the (plot|draw|marshaling|challenges|dominance|standing|taxation) "
                           r"phase this round$", re.IGNORECASE)
+#: "Erik Anvil-Breaker cannot stand during the standing phase." (its own name); "Attached character cannot stand."
+#: (Hunting Accident: never) or "… does not stand during the standing phase." (that phase only).
+_OWN_NO_STAND = re.compile(r"^(.+?) (?:cannot|does not) stand during the standing phase$", re.IGNORECASE)
+_ATTACHED_NO_STAND = re.compile(r"^attached character (?:cannot|does not) stand( during the standing phase)?$",
+                                re.IGNORECASE)
 _NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during the standing phase$", re.IGNORECASE)
 #: "Obara Sand may be declared as a defender during [power] challenges in which you are the defending player, even while
 #: kneeling.": declared without the icon and while kneeling, in those challenges (throneteki reads it the same).
@@ -356,6 +361,8 @@ class Keywords:
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
+    stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
+    attached_stays_knelt: str | None = None  # "Attached character cannot stand.": "always"
     when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards."
 
 
@@ -392,6 +399,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     kept_gold = grants_str = 0
     faction_stands_defending: str | None = None
     opponents_reserve: tuple[int, int] | None = None
+    stays_knelt: str | None = None
+    attached_stays_knelt: str | None = None
     house_only: str | None = None
     draw_phase: list[tuple[str, int]] = []
     attached_never: list[tuple[str, str | None]] = []
@@ -508,6 +517,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (skipped := _SKIPS_PHASE.match(sentence)) is not None:
                 skips_phase = skipped.group(1).lower()
                 continue
+            if named(_OWN_NO_STAND.match(sentence)):
+                stays_knelt = "standing"
+                continue
+            if (held := _ATTACHED_NO_STAND.match(sentence)) is not None:
+                attached_stays_knelt = "standing" if held.group(1) else "always"
+                continue
             if (noose := _NO_STAND.match(sentence)) is not None:
                 no_stand_str = int(noose.group(1))
                 continue
@@ -570,7 +585,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     tuple(attached_never), tuple(never_when), *cost_reducers(text),
                     tuple(unique_only_in), "insight" in found and not draws_beside_insight(text), skips_phase,
                     "must_defend" in flags, faction_stands_defending, opponents_reserve,
-                    "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags,
+                    "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags, stays_knelt,
+                    attached_stays_knelt,
                     bool(_WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))))
 
 

@@ -91,6 +91,7 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.limits-attackers": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-defenders": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.must-defend": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "stand.cannot": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.no-saves": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.no-effect-entry": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.str-fixed": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

@@ -33,6 +33,7 @@ from companion.rules.values import (
     initiative_winner,
     modifier_lasts,
     plot_text,
+    printed,
     printed_cards,
     reserve,
     reserve_excess,
@@ -145,13 +146,27 @@ def return_unspent_gold(t: Table) -> None:
 
 
 def stays_knelt(t: Table) -> set[str]:
-    """Characters a revealed plot keeps from standing in the standing phase (1st edition Noose and Swordpoint:
-    "Characters with STR 2 or lower cannot stand during the standing phase.")."""
+    """Characters that do not stand in the standing phase: a revealed plot's (1st edition Noose and Swordpoint:
+    "Characters with STR 2 or lower cannot stand during the standing phase."), their own ("Erik Anvil-Breaker
+    cannot stand during the standing phase.") or an attachment's ("Attached character cannot stand.": Hunting
+    Accident)."""
     most = max((n for seat in t.seats if (n := getattr(plot_text(t, seat), "no_stand_str", None)) is not None),
                default=None)
+    held = {cid for cid in t.in_play if cannot_stand(t, cid, standing_phase=True)}
     if most is None:
-        return set()
-    return {cid for cid in t.in_play if t.card(cid).type == "character" and strength(t, cid) <= most}
+        return held
+    return held | {cid for cid in t.in_play if t.card(cid).type == "character" and strength(t, cid) <= most}
+
+
+def cannot_stand(t: Table, card: str, *, standing_phase: bool) -> bool:
+    """The card's own text or an attachment on it keeps it from standing: always, or in the standing phase."""
+    if card not in t.in_play or t.card(card).type != "character":
+        return False
+    if standing_phase and getattr(printed(t, card), "stays_knelt", None) == "standing":
+        return True
+    kinds = ("always", "standing") if standing_phase else ("always",)
+    return any(getattr(printed(t, dep), "attached_stays_knelt", None) in kinds for dep in t.dependents(card)
+               if not t.in_play[dep].duplicate_of)
 
 
 def _initiative_name(t: Table) -> str:
@@ -435,6 +450,8 @@ class _SetKneeling(Action):
         elif t.in_play[self.card].kneeling == self.kneeling:
             # RR: Kneel, Kneeling, Knelt: "A kneeling card cannot kneel again until it is standing" (and back).
             v.violate("kneel.already" if self.kneeling else "stand.already", (self.card,), card=t.ref(self.card))
+        elif not self.kneeling and cannot_stand(t, self.card, standing_phase=t.phase is Phase.STANDING):
+            v.violate("stand.cannot", (self.card,), card=t.ref(self.card))  # RR: Golden Rule: "cannot" is absolute
 
     def apply(self, t: Table) -> None:
         if self.card in t.in_play:
