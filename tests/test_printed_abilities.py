@@ -807,3 +807,23 @@ def test_a_plot_that_skips_a_phase_this_round() -> None:
     flagged_and_refused(t, BeginPhase("standing"), "phase.skipped")
     legal(t, BeginPhase("taxation"))
     assert t.in_play["A.01057.1"].kneeling
+
+
+def test_an_event_played_this_phase_gives_stealth_to_the_characters_it_names() -> None:
+    """Held out aside19 10 and 24: Ours is the Old Way ("Until the end of the phase, either: each [greyjoy] character
+    you control gains stealth, …") lets Alice's Greyjoy attacker bypass a defender; Quiet as a Shadow ("Choose a
+    unique character with printed cost 3 or lower. Until the end of the phase, that character gains stealth.") cannot
+    have chosen Brienne of Tarth (cost 5)."""
+    t = plots("2e", "01001", "00006", {"04032": 1, "04099": 1, "01073": 1, "04083": 1}, {"01057": 2},
+              gold=10)
+    for card in ("A.01073.1", "A.04083.1", "B.01057.1", "B.01057.2"):
+        in_play(t, card)
+    to_challenges(t)
+    hand(t, "A.04032.1", "A.04099.1")
+    legal(t, PlayEvent("A", "A.04099.1"))
+    flagged_and_refused(t, InitiateChallenge("A", "power", "B", attackers=["A.04083.1"], bypassed=["B.01057.1"]),
+                        "challenge.stealth-count")
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01073.1"], bypassed=["B.01057.1"]),
+                        "challenge.stealth-count")  # Drowned Men have no stealth of their own
+    legal(t, PlayEvent("A", "A.04032.1"))
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01073.1"], bypassed=["B.01057.1"]))

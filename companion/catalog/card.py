@@ -51,7 +51,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "faction_stands_defending",
               "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "stays_knelt",
-              "attached_stays_knelt", "when_revealed_draws")
+              "attached_stays_knelt", "phase_grants", "when_revealed_draws")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -296,6 +296,10 @@ class Card:
     stays_knelt: str | None = None
     #: "Attached character cannot stand." (Hunting Accident): "always"; "… during the standing phase": "standing".
     attached_stays_knelt: str | None = None
+    #: An event's "Until the end of the phase, each [greyjoy] character you control gains stealth" (Ours is the Old
+    #: Way; "that character": Quiet as a Shadow): (the keyword, the faction or "chosen", the chosen one unique, its
+    #: highest printed cost: 99 for any).
+    phase_grants: tuple[str, str, bool, int] | None = None
     when_revealed_draws: bool = False  # a plot's "When Revealed: Draw 2 cards.": once, as it is revealed
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).

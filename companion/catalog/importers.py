@@ -99,6 +99,11 @@ _FACTION_STANDS_DEFENDING = re.compile(r"^each \[(\w+)\] character you control d
 #: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their Midst)
 _OPPONENTS_RESERVE = re.compile(r"^reduce the reserve value on each opponent's revealed plot card by (\d+)"
                                 r"(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
+#: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
+#: stealth, …" (Ours is the Old Way) or "Choose a unique character … Until the end of the phase, that character gains
+#: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
+_PHASE_GRANTS = re.compile(r"until the end of the phase,? (?:either: )?(?:each \[(\w+)\] character you control|"
+                           r"that character|it) gains (stealth|renown|insight|intimidate|pillage)\b", re.IGNORECASE)
 #: "When Revealed: Draw 2 cards." (You Win Or You Die): the draw of a plot's when-revealed ability.
 _WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? \d+ cards?", re.IGNORECASE)
 _KEPT_GOLD = re.compile(r"^reduce the number of unspent gold you return to the treasury during the taxation phase "
@@ -158,6 +163,24 @@ _FLAG_SENTENCES = {
     "while it is not the plot phase, treat the text box of each revealed non-scheme plot card as if it were blank "
     "(except for traits)": "blanks_plots",
 }
+
+
+#: Whom an ability chooses: "Choose a unique character with printed cost 3 or lower." (Quiet as a Shadow).
+_CHOSEN = re.compile(r"choose an? (unique )?(?:non-unique )?character(?: with printed cost (\d+) or lower)?",
+                     re.IGNORECASE)
+
+
+def phase_grants(text: str | None) -> tuple[str, str, bool, int] | None:
+    """An event's "Until the end of the phase, … gains stealth": (the keyword, the faction or "chosen", whether the
+    chosen character must be unique, the highest printed cost it may have: 99 for any)."""
+    plain = _TAG.sub("", text or "")
+    m = _PHASE_GRANTS.search(plain)
+    if m is None:
+        return None
+    chosen = _CHOSEN.search(plain) if m.group(1) is None else None
+    unique = bool(chosen and chosen.group(1))
+    most = int(chosen.group(2)) if chosen and chosen.group(2) else 99
+    return (m.group(2).lower(), (m.group(1) or "chosen").lower(), unique, most)
 
 
 def draws_beside_insight(text: str | None) -> bool:
@@ -363,6 +386,7 @@ class Keywords:
     str_fixed: bool = False  # Striking at Dawn
     stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
     attached_stays_knelt: str | None = None  # "Attached character cannot stand.": "always"
+    phase_grants: tuple[str, str, bool, int] | None = None  # an event's keyword until the end of the phase
     when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards."
 
 
@@ -586,7 +610,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     tuple(unique_only_in), "insight" in found and not draws_beside_insight(text), skips_phase,
                     "must_defend" in flags, faction_stands_defending, opponents_reserve,
                     "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags, stays_knelt,
-                    attached_stays_knelt,
+                    attached_stays_knelt, phase_grants(text),
                     bool(_WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))))
 
 

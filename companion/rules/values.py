@@ -400,9 +400,31 @@ def has_icon(t: Table, card: str, kind: str) -> bool:
 
 
 def has_keyword(t: Table, card: str, keyword: str) -> bool:
-    """A printed keyword of a card whose text is not blank, or one an attachment gives it ("… gains stealth.")."""
+    """A printed keyword of a card whose text is not blank, one an attachment gives it ("… gains stealth."), or one
+    an event its controller played this phase gives it (``granted_this_phase``)."""
     return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
-        keyword in f.grants_keywords for f in attached_facts(t, card))
+        keyword in f.grants_keywords for f in attached_facts(t, card)) or granted_this_phase(t, card, keyword)
+
+
+def granted_this_phase(t: Table, card: str, keyword: str) -> bool:
+    """An event its controller played this phase gives the character the keyword until the end of the phase: each of
+    a faction's characters (Ours is the Old Way), or a chosen one (Quiet as a Shadow: the log does not say which, so
+    any of the player's characters may be it)."""
+    ip = t.in_play.get(card)
+    if ip is None or t.card(card).type != "character":
+        return False
+    for title, rnd, phase, _ in t.players[ip.controller].events_played:
+        if rnd != t.round or phase != t.phase.value:
+            continue
+        event = next(t.copies_in(title, ip.controller, Zone.DISCARD), None)
+        grant = t.card(event).phase_grants if event is not None else None
+        if grant is None or grant[0] != keyword:
+            continue
+        c = t.card(card)
+        if grant[1] == c.faction or (grant[1] == "chosen" and (c.unique or not grant[2]) and (
+                t.printed_cost(c) <= grant[3])):
+            return True
+    return False
 
 
 def current_challenge(t: Table) -> ChallengeRecord | None:
