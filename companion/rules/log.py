@@ -16,17 +16,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.catalog.card import Card
 from companion.messages import verdict_text
 from companion.rules.actions import Action, action_from_dict, extra_fields
+from companion.rules.actions.base import card_fields
 from companion.rules.check import Checker
 from companion.rules.editions import EDITIONS, Table
 from companion.rules.engine import MODES, Mode, Seat, new_table, play
 from companion.rules.state import ActionError, UnknownName
 from companion.rules.verdict import Note, Verdict
+from companion.rules.views import parse_alias, resolve_alias
 
 FORMAT = "agot-table-log"
 VERSION = 1
@@ -229,6 +231,14 @@ def unknown_name(table: Table, exc: UnknownName) -> Verdict:
     return checker.verdict
 
 
+def by_position(table: Table, action: Action) -> Action:
+    """A card named by its position in a shadows area (``B:shadows#1``, as a phone names another seat's face-down
+    card) is the card lying there now; a position with no card stays as written (then impossible)."""
+    named = {name: cid for name in card_fields(action) if isinstance(ref := getattr(action, name), str)
+             and parse_alias(ref) is not None and (cid := resolve_alias(table, ref)) is not None}
+    return replace(action, **named) if named else action
+
+
 def unreadable_verdict(table: Table, reason: str) -> Verdict:
     """A hand-written line that is no action at all: impossible as written, so nothing is applied."""
     checker = Checker(table)
@@ -267,7 +277,7 @@ def judge(text: str, cards_for: Callable[[set[str]], Mapping[str, Card]], lang: 
             verdict, shown = unreadable_verdict(table, action), {"type": "?"}
         else:
             try:
-                verdict = play(table, action, log.header.mode)
+                verdict = play(table, by_position(table, action), log.header.mode)
             except UnknownName as exc:  # named before anything is applied (Action.validate): the table is unchanged
                 verdict = unknown_name(table, exc)
             except ActionError as exc:
