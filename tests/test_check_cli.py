@@ -179,3 +179,15 @@ def test_the_first_edition_order_example() -> None:
     rows = json.loads(result.stdout)
     assert [(r["line"], r["violations"][0]["rule"]) for r in rows if not r["legal"]] == [(11, "shadows.order-1e")]
     assert rows[-1]["action"]["type"] == "bring_out" and rows[-1]["legal"]
+
+
+def test_a_card_named_by_its_shadows_position_is_the_card_lying_there() -> None:
+    """docs/table-log.md names another seat's face-down card by its position (``look_at`` ``B:shadows#1``); a judge's
+    probe found the checked log refused that form as an unknown card. The line is judged on the card lying there,
+    and shown as written."""
+    log = ROOT / "tests" / "scenarios" / "probe22" / "04_2e_look_at_by_position.jsonl"
+    result = companion("check", str(log), "--json")
+    rows = json.loads(result.stdout)
+    look = next(r for r in rows if r["action"]["type"] == "look_at")
+    assert look["action"]["card"] == "B:shadows#1" and look["legal"] and look["applied"], look
+    assert result.returncode == 0, [r for r in rows if not r["legal"]]
