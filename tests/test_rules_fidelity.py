@@ -30,7 +30,7 @@ from companion.rules.actions import (
     TakeControl,
 )
 from companion.rules.roles import Role
-from companion.rules.state import Zone
+from companion.rules.state import Phase, Zone
 from companion.rules.views import view
 from tests.tables import dead, hand, illegal, in_play, legal, make_table, next_phase, notes_of, rules_of, shadows
 
@@ -607,3 +607,28 @@ def test_a_character_that_cannot_stand_stays_knelt() -> None:
     legal(t, BeginPhase("standing"))
     assert t.in_play["A.22004.1"].kneeling and t.in_play["A.01057.1"].kneeling
     flagged_and_refused(t, Stand("A", "A.22004.1"), "stand.cannot")
+
+
+def test_first_edition_a_cards_own_ability_brings_it_out_of_shadows_at_its_own_time() -> None:
+    """Found by two judges' probes (1st edition Ser Mandon Moore: "Challenges: Bring Ser Mandon Moore out of Shadows and
+    into play by paying the rest of his gold cost."; card text beats the insert's beginning-of-phase chance): named as
+    the ``source`` the bring-out mid-phase is legal and leaves the player's chance as it was; without it, flagged."""
+    t = make_table({"A": {"kl_117": 1}, "B": {}}, edition="1e", gold=10)
+    shadows(t, "A.kl_117.1")
+    t.phase = Phase.CHALLENGES
+    t.phase_body_started(None)
+    illegal(t, BringOut("A", "A.kl_117.1"), "shadows.timing-1e")
+    before = t.players["A"].shadows_opportunity
+    legal(t, BringOut("A", "A.kl_117.1", source="A.kl_117.1"))
+    assert t.zone_of("A.kl_117.1") is Zone.PLAY and t.players["A"].shadows_opportunity == before
+
+
+def test_first_edition_a_card_moved_into_shadows_goes_to_its_controllers_area() -> None:
+    """Found by a judge's probe (1E Shadows insert: "If a card is moved into Shadows by a card effect, it should also be
+    placed facedown in its controller's Shadows area."): Alice controls Bob's character; an effect moves it into
+    Shadows: it lies in Alice's; in the 2nd edition it goes to its owner's (RR: Ownership and Control)."""
+    for edition, code, area in (("1e", "kotse_43", "A"), ("2e", "01091", "B")):
+        t = make_table({"A": {}, "B": {code: 1}}, edition=edition)
+        in_play(t, f"B.{code}.1", controller="A")
+        play(t, PutIntoShadows("A", f"B.{code}.1"))  # 2nd edition: noted as going to its owner's area
+        assert t.where[f"B.{code}.1"] == (area, Zone.SHADOWS), edition

@@ -53,6 +53,10 @@ class Table(TableState):
         raise NotImplementedError
 
     # -- hooks the actions call ------------------------------------------------
+    #: Where a card an effect moves from play into shadows goes: its owner's shadows area, or (1st edition) its
+    #: controller's.
+    shadows_to_controller: ClassVar[bool] = False
+
     def marshal_shadows_restriction(self, card: Card) -> str | None:
         """A rule id that forbids marshalling this card into shadows, or None."""
         return None if card.has_shadow else "shadows.no-keyword"
@@ -129,6 +133,9 @@ class FirstEditionTable(Table):
     has_reserve: ClassVar[bool] = False
     has_mulligan: ClassVar[bool] = False
     attachments_to_hand: ClassVar[bool] = False
+    #: 1E Shadows insert: "If a card is moved into Shadows by a card effect, it should also be placed facedown in its
+    #: controller's Shadows area." (2nd edition: its owner's, RR: Ownership and Control.)
+    shadows_to_controller: ClassVar[bool] = True
 
     def own_citation(self, rule: Rule) -> str | None:
         return rule.citation_1e

@@ -333,7 +333,7 @@ def note_leaving_play(t: Table, v: Checker, card: str) -> None:
             v.note("attachment-returned", (dep,), card=t.ref(dep), owner=t.instance(dep).owner)
 
 
-def leave_to(t: Table, card: str, zone: Zone) -> None:
+def leave_to(t: Table, card: str, zone: Zone, seat: str | None = None) -> None:
     """Move a card to its owner's ``zone``; from play, its duplicates and attachments go first. A card a duplicate
     was discarded to save by the line before stays in play (RR: Save: "it does not leave play")."""
     if t.zone_of(card) is Zone.PLAY:
@@ -345,7 +345,7 @@ def leave_to(t: Table, card: str, zone: Zone) -> None:
             else:
                 leave_to(t, dep, Zone.HAND)
         # An attachment or duplicate leaving on its own simply goes.
-    t.move(card, t.instance(card).owner, zone)
+    t.move(card, seat or t.instance(card).owner, zone)  # its owner's area unless a rule names another
 
 
 def note_owner_area(t: Table, v: Checker, card: str, zone: Zone) -> None:

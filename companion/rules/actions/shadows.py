@@ -82,6 +82,9 @@ class _PaidFromShadows(Action):
     shadow: Amount | Literal["X"] | None = None  # which Shadow value, when the card has several
     x: Amount | None = None  # the value of X for Shadow (X)
     cost: Amount | None = None  # gold actually paid, when an effect changed the cost
+    #: A card ability that brings it out at its own time (1st edition Ser Mandon Moore's "Challenges: Bring Ser Mandon
+    #: Moore out of Shadows and into play by paying the rest of his gold cost."): not the beginning-of-phase chance.
+    source: CardRef | None = None
     starts_phase_body = False
 
     def expected_cost(self, t: Table, v: Checker | None = None) -> int:
@@ -90,7 +93,8 @@ class _PaidFromShadows(Action):
 
     def check_common(self, t: Table, v: Checker) -> None:
         _check_in_own_shadows(t, v, self.player, self.card)
-        t.check_come_out_timing(self.player, v)
+        if self.source is None:  # a card's own ability names its own time (RR: Golden Rule)
+            t.check_come_out_timing(self.player, v)
         step = None if t.beginning_of_phase_shadows else window_waits_for(t)
         if step is not None and (t.phase is Phase.SETUP or t.card(self.card).type != "event"):
             v.violate("shadows.no-action-window", step=msg(step))  # an event follows its own trigger
@@ -102,7 +106,8 @@ class _PaidFromShadows(Action):
 
     def pay(self, t: Table) -> None:
         t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
-        t.came_out(self.player)
+        if self.source is None:  # a card's ability leaves the player's beginning-of-phase chance as it was
+            t.came_out(self.player)
 
 
 @action("bring_out", records=Recorder.PLAYER)
@@ -267,7 +272,8 @@ class PutIntoShadows(Action):
         restriction = t.shadows_entry_restriction(t.card(self.card))
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
-        note_owner_area(t, v, self.card, Zone.SHADOWS)
+        if not (t.shadows_to_controller and t.zone_of(self.card) is Zone.PLAY):
+            note_owner_area(t, v, self.card, Zone.SHADOWS)
         if t.zone_of(self.card) is Zone.PLAY:
             note_leaving_play(t, v, self.card)
         if self.gains is not None:
@@ -276,7 +282,9 @@ class PutIntoShadows(Action):
 
     def apply(self, t: Table) -> None:
         if t.zone_of(self.card) is not Zone.SHADOWS:
-            leave_to(t, self.card, Zone.SHADOWS)
+            from_play = t.zone_of(self.card) is Zone.PLAY
+            leave_to(t, self.card, Zone.SHADOWS, t.controller(self.card) if from_play and t.shadows_to_controller
+                     else None)
         if self.gains is not None:
             t.in_shadows[self.card].gained.append(gained_value(t, self.card, self.gains))
 
