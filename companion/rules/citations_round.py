@@ -172,6 +172,7 @@ RULES_ROUND: dict[str, Rule] = {
     "claim.not-applied": Rule(CLAIM_2E, "1E Rules › Claim"),
     "claim.count": Rule("RR: Claim or Claim Value", "1E Rules › Claim"),
     "claim.military-card": Rule("RR: Military Claim", "1E Rules › Claim"),
+    "claim.not-in-play": Rule("RR: Military Claim", "1E Rules › Claim", impossible=True),
     "claim.same-character": Rule("RR: Military Claim", "1E Rules › Claim", impossible=True),
     "claim.intrigue-card": Rule("RR: Intrigue Claim", "1E Rules › Claim", impossible=True),
     "renown.no-challenge": Rule("RR: Renown", "1E Rules › Renown"),

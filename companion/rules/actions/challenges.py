@@ -483,7 +483,9 @@ class ApplyClaim(Action):
         for card in cards:
             if c.kind == "military":
                 in_play = t.zone_of(card) is Zone.PLAY and not t.in_play[card].duplicate_of
-                if not in_play or t.card(card).type != "character" or t.controller(card) != c.defender:
+                if t.zone_of(card) is not Zone.PLAY:  # a dead pile, a hand: nothing there can be killed
+                    v.violate("claim.not-in-play", (card,), card=t.ref(card), zone=place_name(t, card))
+                elif not in_play or t.card(card).type != "character" or t.controller(card) != c.defender:
                     v.violate("claim.military-card", (card,), card=t.ref(card), player=t.players[c.defender].name)
                 else:
                     check_killable(t, v, card)
