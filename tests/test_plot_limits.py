@@ -384,3 +384,27 @@ def test_plots_that_forbid_saves_characters_entering_by_abilities_and_str_change
     flagged_and_refused(w, Modify("A", "str", 2, card="A.01057.1"), "plot.str-fixed")
     x = round_table("2e", "01002", PLAIN["2e"], extra={"01039": 1, "01057": 5})
     flagged_and_refused(x, DrawCards("A", 1, source="A.01039.1"), "draw.source-not-in-play")
+
+
+def test_plots_that_limit_who_gains_power() -> None:
+    """Found by a judge's probe: Uneasy Truce ("Each player cannot gain power for his or her faction except during
+    challenges."): dominance is won without its power, a faction power outside challenges is flagged, one during them
+    is not; Your King Commands It ("Each non-King, non-Queen character cannot gain power."): power on a Lord is
+    flagged, on a King it is not."""
+    from companion.rules.actions import GainPower, WinDominance
+    from tests.tables import notes_of
+    t = round_table("2e", "11060", PLAIN["2e"])
+    legal(t, GainPower("A", 1))  # the challenges phase
+    for phase in ("dominance",):
+        while t.active_player is not None:
+            legal(t, PassTurn(t.active_player))
+        legal(t, BeginPhase(phase))
+    before = t.players["B"].power
+    v = play(t, WinDominance("B"))
+    assert "dominance-no-power" in notes_of(v) and t.players["B"].power == before
+    flagged_and_refused(t, GainPower("A", 1), "plot.faction-power")
+    u = round_table("2e", "09048", PLAIN["2e"], extra={"01146": 1, "01048": 1})  # Robb Stark (Lord), Robert (King)
+    in_play(u, "A.01146.1")
+    in_play(u, "A.01048.1")
+    flagged_and_refused(u, GainPower("A", 1, card="A.01146.1"), "plot.power-kings-only")
+    legal(u, GainPower("A", 1, card="A.01048.1"))

@@ -50,7 +50,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "faction_stands_defending",
-              "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "stays_knelt",
+              "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
+              "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "when_revealed_draws")
 
 
@@ -292,6 +293,9 @@ class Card:
     no_saves: bool = False  # "Characters cannot be saved." (The Bloody Flux)
     no_effect_entry: bool = False  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
     str_fixed: bool = False  # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)
+    #: "Each player cannot gain power for his or her faction except during challenges." (Uneasy Truce)
+    faction_power_in_challenges: bool = False
+    power_kings_only: bool = False  # "Each non-King, non-Queen character cannot gain power." (Your King Commands It)
     #: "Erik Anvil-Breaker cannot stand during the standing phase.": "standing" (it stays knelt there only).
     stays_knelt: str | None = None
     #: "Attached character cannot stand." (Hunting Accident): "always"; "… during the standing phase": "standing".

@@ -155,6 +155,9 @@ _FLAG_SENTENCES = {
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
     "at least one character must be declared as a defender in each challenge, if able": "must_defend",  # Besieged
     "characters cannot be saved": "no_saves",  # The Bloody Flux
+    # Uneasy Truce; Your King Commands It:
+    "each player cannot gain power for his or her faction except during challenges": "faction_power_in_challenges",
+    "each non-king, non-queen character cannot gain power": "power_kings_only",
     "card abilities cannot cause characters to enter play": "no_effect_entry",  # Barring the Gates
     "each character's str cannot be increased or reduced by card effects": "str_fixed",  # Striking at Dawn
     # Fortified Position: every character's printed text box counts as blank, its traits aside.
@@ -384,6 +387,8 @@ class Keywords:
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
+    faction_power_in_challenges: bool = False  # Uneasy Truce
+    power_kings_only: bool = False  # Your King Commands It
     stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
     attached_stays_knelt: str | None = None  # "Attached character cannot stand.": "always"
     phase_grants: tuple[str, str, bool, int] | None = None  # an event's keyword until the end of the phase
@@ -609,7 +614,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     tuple(attached_never), tuple(never_when), *cost_reducers(text),
                     tuple(unique_only_in), "insight" in found and not draws_beside_insight(text), skips_phase,
                     "must_defend" in flags, faction_stands_defending, opponents_reserve,
-                    "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags, stays_knelt,
+                    "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags,
+                    "faction_power_in_challenges" in flags, "power_kings_only" in flags, stays_knelt,
                     attached_stays_knelt, phase_grants(text),
                     bool(_WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))))
 

@@ -93,6 +93,8 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.must-defend": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "stand.cannot": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.no-saves": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.faction-power": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.power-kings-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.no-effect-entry": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.str-fixed": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "draw.source-not-in-play": Rule("RR: In Play and Out of Play", "1E Rules › In play"),

@@ -394,6 +394,11 @@ def attached_facts(t: Table, card: str) -> list[Card]:
     return [facts for a, ip in t.in_play.items() if ip.attached_to == card and (facts := printed(t, a)) is not None]
 
 
+def traits_of(t: Table, card: str) -> set[str]:
+    """A card's printed traits and those an attachment gives it ("Attached character gains the King trait.")."""
+    return set(t.card(card).traits).union(*(f.grants_traits for f in attached_facts(t, card)))
+
+
 def has_icon(t: Table, card: str, kind: str) -> bool:
     """A printed icon, or one an attachment gives it ("Attached character gains an [intrigue] icon.")."""
     return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached_facts(t, card))

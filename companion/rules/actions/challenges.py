@@ -32,6 +32,7 @@ from companion.rules.actions.common import (
     check_active_player,
     check_challenge_over,
     check_killable,
+    check_power_kings_only,
     end_challenge,
     leave_to,
     note_leaving_play,
@@ -545,6 +546,7 @@ class Renown(Action):
             v.violate("renown.before-claim", player=t.players[c.defender].name)
         eligible = set(participants(t, c, c.winner))
         renowned = set(renown_cards(t, c))
+        check_power_kings_only(t, v, [card for card in self.cards if card in eligible])
         for card in self.cards:
             if card not in eligible:
                 v.violate("renown.participant", (card,), card=t.ref(card), player=t.players[c.winner].name)

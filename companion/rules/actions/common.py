@@ -19,6 +19,7 @@ from companion.rules.values import (
     printed_cards,
     revealed_plot,
     revealed_plots_that,
+    traits_of,
 )
 from companion.rules.verdict import Param, msg
 
@@ -440,3 +441,12 @@ def check_play_max(t: Table, v: Checker, player: str, card: str) -> None:
     if len(same) >= c.play_max:
         v.violate("event.play-max", (card,), card=t.ref(card), count=c.play_max,
                   per=msg(f"event.per.{c.play_max_per}"))
+
+def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
+    """"Each non-King, non-Queen character cannot gain power." (Your King Commands It, anyone's: RR: Golden Rule)."""
+    for plot in revealed_plots_that(t, "power_kings_only"):
+        for card in cards:
+            c = t.card(card)
+            if c.type == "character" and not {"King", "Queen"} & set(traits_of(t, card)):
+                v.violate("plot.power-kings-only", (card, plot), card=t.ref(card), plot=t.ref(plot))
+

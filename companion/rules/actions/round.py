@@ -19,7 +19,7 @@ from companion.rules.actions.base import (
     Whose,
     action,
 )
-from companion.rules.actions.common import check_challenge_over, end_challenge, place_name
+from companion.rules.actions.common import check_challenge_over, check_power_kings_only, end_challenge, place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
@@ -33,6 +33,7 @@ from companion.rules.values import (
     plot_card,
     power_total,
     revealed_plot,
+    revealed_plots_that,
 )
 from companion.rules.verdict import Param, msg
 
@@ -239,6 +240,11 @@ class GainPower(_Power):
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
+        if self.card is None and t.phase is not Phase.CHALLENGES:
+            for plot in revealed_plots_that(t, "faction_power_in_challenges"):  # Uneasy Truce
+                v.violate("plot.faction-power", (plot,), player=t.players[self.player].name, plot=t.ref(plot))
+        elif self.card is not None:
+            check_power_kings_only(t, v, [self.card])
 
     def apply(self, t: Table) -> None:
         self.set_power(t, self.have(t) + self.amount)
@@ -311,7 +317,11 @@ class WinDominance(Action):
         elif self.reason is not None and self.player != expected:
             v.note("dominance-ruled", reason=self.reason, totals=shown)
         if self.player is not None and t.dominance.get(t.round, "") != self.player:
-            v.note("dominance-power", player=t.players[self.player].name)
+            truce = revealed_plots_that(t, "faction_power_in_challenges")
+            if truce:  # Uneasy Truce: the winner gains no faction power for it
+                v.note("dominance-no-power", (truce[0],), player=t.players[self.player].name, plot=t.ref(truce[0]))
+            else:
+                v.note("dominance-power", player=t.players[self.player].name)
 
     def apply(self, t: Table) -> None:
         # The winner gains 1 power on the faction card in the same tap (RR: Appendix I › 5. Dominance phase;
@@ -321,8 +331,8 @@ class WinDominance(Action):
             return
         if before:
             t.players[before].power = max(0, t.players[before].power - 1)
-        if self.player is not None:
-            t.players[self.player].power += 1
+        if self.player is not None and not revealed_plots_that(t, "faction_power_in_challenges"):
+            t.players[self.player].power += 1  # not under Uneasy Truce: no faction power outside challenges
         t.dominance[t.round] = self.player
 
 
