@@ -24,7 +24,7 @@ from companion.rules.actions import (
     action_from_dict,
 )
 from companion.rules.roles import Role
-from companion.rules.state import ActionError
+from companion.rules.state import ActionError, Zone
 from companion.rules.views import view
 from tests.tables import flagged_and_refused, illegal, in_play, legal, make_table, notes_of, rules_of
 
@@ -364,3 +364,21 @@ def test_a_military_claim_naming_a_card_out_of_play_is_impossible() -> None:
         v = play(t, ApplyClaim("B", cards=["B.01057.2"]), mode)
         assert "claim.not-in-play" in rules_of(v) and v.impossible and not v.applied
     legal(t, ApplyClaim("B", cards=["B.01057.1"]))
+
+
+def test_a_challenge_result_decided_by_a_card_effect_may_have_no_winner() -> None:
+    """Found by a judge's probe (For the Watch!: "You cannot lose (and your opponent cannot win) the first challenge
+    initiated against you each phase."): the result names the plot as its ``source`` and nobody wins: no unopposed
+    power, no claim due; without the source the same result is the STR's (the attacker wins)."""
+    from companion.rules.actions import ChallengeResult, DeclareDefenders, InitiateChallenge, PassTurn
+    from tests.tables import in_play, legal, make_table
+    t = make_table({"A": {"01091": 1}, "B": {"02067": 1}}, phase="challenges")
+    in_play(t, "A.01091.1")
+    t.move("B.02067.1", "B", Zone.REVEALED)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01091.1"]))
+    legal(t, DeclareDefenders("B", []))
+    power = t.players["A"].power
+    legal(t, ChallengeResult(source="B.02067.1"))
+    assert t.challenges[-1].winner is None and t.players["A"].power == power
+    legal(t, PassTurn("A"))  # no claim was due

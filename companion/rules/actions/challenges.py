@@ -396,10 +396,13 @@ class ChallengeResult(Action):
     is its participating characters' STR plus the modifiers the log records; the higher total wins, a tie goes to
     the attacker; a winner needs 1 STR and a participating character. Unopposed when the defending STR is 0: the
     attacker gains 1 power for its faction at once. ``winner``, if given, is what the table saw: one that differs
-    from the STR is flagged (record the modifier that made it so)."""
+    from the STR is flagged (record the modifier that made it so). ``source``: a card effect that decides the result
+    instead of the STR ("You cannot lose (and your opponent cannot win) the first challenge initiated against you each
+    phase.": For the Watch!; Champion's Challenge): ``winner`` is then what the effect left, none when it is missing."""
 
     phone = Phone(control="challenge.result")
     winner: SeatRef | None = None
+    source: CardRef | None = None
 
     def check(self, t: Table, v: Checker) -> None:
         c = require_challenge(t, v)
@@ -416,15 +419,19 @@ class ChallengeResult(Action):
         attack, defence = side_strength(t, c, c.attacker), side_strength(t, c, c.defender)
         if self.winner is not None and self.winner not in (c.attacker, c.defender):
             v.violate("challenge.winner", player=t.players[self.winner].name)
-        elif self.winner is not None and self.winner != expected:
+        elif self.winner is not None and self.winner != expected and self.source is None:
             v.violate("challenge.str", attacker=t.players[c.attacker].name, defender=t.players[c.defender].name,
                       attack=attack, defence=defence,
                       winner=t.players[expected].name if expected else msg("nobody"))
-        won = self.winner if self.winner is not None else expected
+        won = self.won(expected)
         v.note("challenge-result", attacker=t.players[c.attacker].name, defender=t.players[c.defender].name,
                attack=attack, defence=defence, winner=t.players[won].name if won else msg("nobody"))
         if unopposed and won == c.attacker:
             v.note("unopposed-power", player=t.players[c.attacker].name)
+
+    def won(self, expected: str | None) -> str | None:
+        """Who won: the STR's winner, unless the table saw another or a card effect decided it (then as recorded)."""
+        return self.winner if self.winner is not None or self.source is not None else expected
 
     def apply(self, t: Table) -> None:
         c = current_challenge(t)
@@ -432,7 +439,7 @@ class ChallengeResult(Action):
             return
         expected, _ = challenge_winner(t, c)
         attack, defence = side_strength(t, c, c.attacker), side_strength(t, c, c.defender)
-        c.winner = self.winner if self.winner is not None else expected
+        c.winner = self.won(expected)
         c.unopposed = c.winner == c.attacker and defence == 0
         c.strength = {c.attacker: attack, c.defender: defence}
         c.claim = claim_raised(t, c.attacker, c.kind, c.attackers)
