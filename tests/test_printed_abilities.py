@@ -827,3 +827,19 @@ def test_an_event_played_this_phase_gives_stealth_to_the_characters_it_names() -
                         "challenge.stealth-count")  # Drowned Men have no stealth of their own
     legal(t, PlayEvent("A", "A.04032.1"))
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01073.1"], bypassed=["B.01057.1"]))
+
+
+def test_an_action_event_waits_for_an_action_window() -> None:
+    """Found by a judge's probe (RR: Action Windows; setup has none, the plot phase's opens once the plots are
+    revealed): The Dragon's Tail ("Action: Choose an opponent. You and that player each draw 2 cards.") is flagged
+    during setup and before the plots are revealed, and legal once they are."""
+    from companion.rules.state import Phase
+    t = make_table({"A": {"01001": 1, "04001": 2}, "B": {"01002": 1}}, phase="setup", gold=5)
+    hand(t, "A.04001.1", "A.04001.2")
+    flagged_and_refused(t, PlayEvent("A", "A.04001.1"), "event.no-action-window")
+    t.phase = Phase.PLOT
+    flagged_and_refused(t, PlayEvent("A", "A.04001.1"), "event.no-action-window")
+    legal(t, ChoosePlot("A", "A.01001.1"))
+    legal(t, ChoosePlot("B", "B.01002.1"))
+    legal(t, SetFirstPlayer("A"))
+    legal(t, PlayEvent("A", "A.04001.1"))

@@ -44,7 +44,8 @@ def assert_consistent(t: Table) -> None:
         positions = [t.in_shadows[c].position for c in t.shadows(seat)]
         assert len(positions) == len(set(positions)) and all(p >= 1 for p in positions)
         for c in t.players[seat].zones[Zone.SHADOWS]:
-            assert t.instance(c).owner == seat, "shadows hold only their owner's cards"
+            # 1E Shadows insert: a card an effect moves into Shadows goes to its controller's area.
+            assert t.instance(c).owner == seat or t.shadows_to_controller, "shadows hold only their owner's cards"
     for c in t.tokens:
         if t.tokens[c]:
             assert t.zone_of(c) in (Zone.PLAY, Zone.SHADOWS), "tokens only on cards in play or in shadows"
@@ -54,7 +55,7 @@ def assert_consistent(t: Table) -> None:
             if host is not None:
                 assert host in t.in_play, "an attachment or duplicate sits on a card in play"
     for c, (seat, zone) in seen.items():
-        if zone is not Zone.PLAY:
+        if zone is not Zone.PLAY and not (zone is Zone.SHADOWS and t.shadows_to_controller):
             assert seat == t.instance(c).owner, "out-of-play cards are in their owner's areas"
     for seat, p in t.players.items():
         assert all(t.where[c] == (seat, Zone.HAND) for c in p.setup_face_down), "face-down setup cards stay hidden"

@@ -173,6 +173,13 @@ _CHOSEN = re.compile(r"choose an? (unique )?(?:non-unique )?character(?: with pr
                      re.IGNORECASE)
 
 
+def action_only(text: str | None) -> bool:
+    """Every triggered ability the text prints is an action ("<b>Action:</b>", "<b>Challenges Action:</b>"): played
+    only in an action window, with no trigger of its own (RR: Action Windows)."""
+    labels = re.findall(r"<b>([^<]*?):</b>", text or "")
+    return bool(labels) and all(label.strip().endswith("Action") for label in labels)
+
+
 def phase_grants(text: str | None) -> tuple[str, str, bool, int] | None:
     """An event's "Until the end of the phase, … gains stealth": (the keyword, the faction or "chosen", whether the
     chosen character must be unique, the highest printed cost it may have: 99 for any)."""
@@ -392,6 +399,7 @@ class Keywords:
     stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
     attached_stays_knelt: str | None = None  # "Attached character cannot stand.": "always"
     phase_grants: tuple[str, str, bool, int] | None = None  # an event's keyword until the end of the phase
+    action_only: bool = False  # every triggered ability it prints is an action
     when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards."
 
 
@@ -616,7 +624,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "must_defend" in flags, faction_stands_defending, opponents_reserve,
                     "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags,
                     "faction_power_in_challenges" in flags, "power_kings_only" in flags, stays_knelt,
-                    attached_stays_knelt, phase_grants(text),
+                    attached_stays_knelt, phase_grants(text), action_only(text),
                     bool(_WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))))
 
 

@@ -20,6 +20,7 @@ from companion.rules.values import (
     revealed_plot,
     revealed_plots_that,
     traits_of,
+    window_waits_for,
 )
 from companion.rules.verdict import Param, msg
 
@@ -450,3 +451,13 @@ def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
             if c.type == "character" and not {"King", "Queen"} & set(traits_of(t, card)):
                 v.violate("plot.power-kings-only", (card, plot), card=t.ref(card), plot=t.ref(plot))
 
+
+def check_action_window(t: Table, v: Checker, card: str) -> None:
+    """An event whose every ability is an action ("Action:", "Challenges Action:") is played in an action window
+    only: none during setup, none in the plot phase before the plots are revealed and the first player chosen (RR:
+    Action Windows; RR: Appendix I). 2nd edition; an event with a reaction or interrupt follows its trigger."""
+    if t.edition != "2e" or not t.card(card).action_only:
+        return
+    step = window_waits_for(t)
+    if step is not None:
+        v.violate("event.no-action-window", (card,), card=t.ref(card), step=msg(step))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
+    check_action_window,
     check_active_player,
     check_attachment,
     check_entering_count,
@@ -185,6 +186,7 @@ class PlayEvent(Action):
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
         check_limited(t, v, self.player, self.card)
+        check_action_window(t, v, self.card)
         check_payment(t, v, self.player, self.expected_cost(t), self.cost)
 
     def apply(self, t: Table) -> None:

@@ -285,7 +285,7 @@ class PutIntoShadows(Action):
             from_play = t.zone_of(self.card) is Zone.PLAY
             leave_to(t, self.card, Zone.SHADOWS, t.controller(self.card) if from_play and t.shadows_to_controller
                      else None)
-        if self.gains is not None:
+        if self.gains is not None and self.card in t.in_shadows:  # a card saved from leaving play stays in play
             t.in_shadows[self.card].gained.append(gained_value(t, self.card, self.gains))
 
 
