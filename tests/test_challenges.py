@@ -382,3 +382,21 @@ def test_a_challenge_result_decided_by_a_card_effect_may_have_no_winner() -> Non
     legal(t, ChallengeResult(source="B.02067.1"))
     assert t.challenges[-1].winner is None and t.players["A"].power == power
     legal(t, PassTurn("A"))  # no claim was due
+
+
+def test_a_challenge_icon_gained_or_lost_by_a_card_effect_is_a_recorded_modifier() -> None:
+    """Found by a judge's probe (Edric Dayne: "Pay 1 gold to give Edric Dayne a challenge icon of your choice until the
+    end of the phase."; Left: "While you control Right, Left … gains a [power] icon"): a ``modify`` of "power_icon"
+    by 1 on the character lets it attack in a power challenge; -1 takes a printed icon away; without the modifier the
+    icon check stands."""
+    from companion.rules.actions import InitiateChallenge, Modify
+    t = make_table({"A": {"01106": 1, "01057": 1}, "B": {}}, phase="challenges")
+    for card in ("A.01106.1", "A.01057.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    assert "power" not in t.card("A.01106.1").icons
+    flagged_and_refused(t, InitiateChallenge("A", "power", "B", attackers=["A.01106.1"]), "challenge.icon")
+    legal(t, Modify("A", "power_icon", 1, card="A.01106.1", source="A.01106.1"))
+    legal(t.clone(), InitiateChallenge("A", "power", "B", attackers=["A.01106.1"]))
+    legal(t, Modify("A", "military_icon", -1, card="A.01057.1"))
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]), "challenge.icon")

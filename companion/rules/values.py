@@ -400,7 +400,11 @@ def traits_of(t: Table, card: str) -> set[str]:
 
 
 def has_icon(t: Table, card: str, kind: str) -> bool:
-    """A printed icon, or one an attachment gives it ("Attached character gains an [intrigue] icon.")."""
+    """A printed icon, one an attachment gives it ("Attached character gains an [intrigue] icon."), or one a recorded
+    modifier gives it for now (``modify`` "intrigue_icon" 1; -1 takes even a printed one away)."""
+    change = sum(m.amount for m in t.modifiers if m.card == card and m.stat == f"{kind}_icon")
+    if change:
+        return change > 0
     return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached_facts(t, card))
 
 

@@ -14,12 +14,20 @@ from companion.rules.editions import Table
 from companion.rules.state import ActionError, Modifier, Zone
 from companion.rules.values import revealed_plots_that
 
+#: A character's challenge icon gained (amount 1) or lost (amount -1) by a card effect ("Pay 1 gold to give Edric
+#: Dayne a challenge icon of your choice until the end of the phase."; "While you control Right, Left gains a [power]
+#: icon."): ``values.has_icon`` reads them.
+ICON_STATS = ("military_icon", "intrigue_icon", "power_icon")
+#: The stats a modifier names a card for.
+CARD_STATS = ("str", *ICON_STATS)
+
 
 @action("modify", records=Recorder.TABLE)
 @dataclass(frozen=True, slots=True)
 class Modify(Action):
     """A card effect modifies a value until the end of the challenge, the phase or the round: ``stat`` is "str"
-    (of ``card``, a character in play; without a card, of ``player``'s side in the challenge), "initiative",
+    (of ``card``, a character in play; without a card, of ``player``'s side in the challenge), a challenge icon of
+    ``card`` ("military_icon", …: amount 1 gains it, -1 loses it), "initiative",
     "income", "reserve" or "claim" (of ``player``'s revealed plot) or "dominance" (``player``'s total). Public:
     any seat records it, naming the card whose effect it is as ``source`` if it likes."""
 
@@ -27,7 +35,8 @@ class Modify(Action):
     # Whose value changes. With a card the card's STR changes, whoever's effect it is: ``player`` may name any seat
     # (the effect's player, as the log's writer sees it), and the modifier counts on the card's controller's side.
     player: SeatRef | None = None
-    stat: Annotated[Literal["str", "initiative", "income", "reserve", "claim", "dominance"], Words("stat")] = "str"
+    stat: Annotated[Literal["str", "initiative", "income", "reserve", "claim", "dominance", "military_icon",
+                            "intrigue_icon", "power_icon"], Words("stat")] = "str"
     amount: Annotated[int, number(-99, 99)] = 0
     card: CardRef | None = None
     until: Annotated[Literal["challenge", "phase", "round"], Words("until")] = "phase"
@@ -39,6 +48,8 @@ class Modify(Action):
         Action.validate(self, table)
         if self.player is None and self.card is None:
             raise ActionError("modify: name the card (STR) or the player whose value changes")
+        if self.stat in ICON_STATS and self.card is None:
+            raise ActionError("modify: name the character that gains (amount 1) or loses (amount -1) the icon")
 
     def seat(self, t: Table) -> str:
         if self.card is not None and t.zone_of(self.card) is Zone.PLAY:
@@ -46,7 +57,7 @@ class Modify(Action):
         return self.player or ""
 
     def check(self, t: Table, v: Checker) -> None:
-        if self.card is not None and (self.stat != "str" or t.zone_of(self.card) is not Zone.PLAY):
+        if self.card is not None and (self.stat not in CARD_STATS or t.zone_of(self.card) is not Zone.PLAY):
             v.violate("modify.card", (self.card,), card=t.ref(self.card), stat=self.stat)
         elif self.stat == "str" and self.card is not None:
             # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)
