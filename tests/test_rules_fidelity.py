@@ -632,3 +632,25 @@ def test_first_edition_a_card_moved_into_shadows_goes_to_its_controllers_area() 
         in_play(t, f"B.{code}.1", controller="A")
         play(t, PutIntoShadows("A", f"B.{code}.1"))  # 2nd edition: noted as going to its owner's area
         assert t.where[f"B.{code}.1"] == (area, Zone.SHADOWS), edition
+
+
+def test_a_card_effects_save_keeps_the_card_chosen_for_claim_in_play() -> None:
+    """Found by a judge's probe (Bodyguard: "Interrupt: When attached character would be killed or discarded from play,
+    sacrifice Bodyguard to save that character."; RR: Save): the save written just before the claim keeps Eddard in
+    play and the claim met; under The Bloody Flux ("Characters cannot be saved.") it is flagged."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Save
+    from tests.tables import flagged_and_refused
+    t = make_table({"A": {"01091": 1}, "B": {"01144": 1, "01033": 1}}, phase="challenges")
+    in_play(t, "A.01091.1")
+    in_play(t, "B.01144.1")
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01091.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, Save("B", "B.01144.1", source="B.01033.1"))
+    legal(t, ApplyClaim("B", cards=["B.01144.1"]))
+    assert t.zone_of("B.01144.1") is Zone.PLAY
+    flux = make_table({"A": {"11040": 1}, "B": {"01144": 1}})
+    in_play(flux, "B.01144.1")
+    flux.move("A.11040.1", "A", Zone.REVEALED)
+    flagged_and_refused(flux, Save("B", "B.01144.1"), "plot.no-saves")

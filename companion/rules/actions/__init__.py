@@ -47,7 +47,7 @@ from companion.rules.actions.flow import (
     WinInitiative,
 )
 from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SetGold, SpendGold
-from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand, SaveWithDuplicate
+from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand, Save, SaveWithDuplicate
 from companion.rules.actions.marshal import Marshal, MarshalIntoShadows, PlayEvent
 from companion.rules.actions.modifiers import Modify
 from companion.rules.actions.restrictions import Restrict
@@ -128,6 +128,7 @@ __all__ = [
     "ReturnUnspentGold",
     "RevealPlot",
     "RevealSetup",
+    "Save",
     "SaveWithDuplicate",
     "SetActivePlayer",
     "SetFirstPlayer",

@@ -129,14 +129,7 @@ class SaveWithDuplicate(Action):
         if ip.controller != self.player:
             v.violate("duplicate.save-controller", (self.card,), card=name, player=self.player,
                       controller=ip.controller)
-        if t.phase is Phase.PLOT:  # a plot revealed now kills "(cannot be saved)": Wildfire Assault
-            for plot in revealed_plots_that(t, "unsaveable"):
-                if t.players[t.area_of(plot)].revealed_round == t.round:
-                    v.violate("save.cannot-be-saved", (self.card, plot), card=t.ref(ip.duplicate_of),
-                              plot=t.ref(plot))
-        if t.card(ip.duplicate_of).type == "character":
-            for plot in revealed_plots_that(t, "no_saves"):  # "Characters cannot be saved." (The Bloody Flux)
-                v.violate("plot.no-saves", (self.card, plot), card=t.ref(ip.duplicate_of), plot=t.ref(plot))
+        check_saveable(t, v, ip.duplicate_of, self.card)
         v.note("saved-by-duplicate", (self.card, ip.duplicate_of), copy=name, card=t.ref(ip.duplicate_of))
 
     def apply(self, t: Table) -> None:
@@ -144,3 +137,38 @@ class SaveWithDuplicate(Action):
         leave_to(t, self.card, Zone.DISCARD)
         if saved is not None:
             t.saving = {saved: t.version + 1}  # the next line's version: the save holds for it alone
+
+
+def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
+    """A card a save keeps in play may be saved: not from a plot's kill "(cannot be saved)" as it is revealed
+    (Wildfire Assault), not a character while "Characters cannot be saved." (The Bloody Flux)."""
+    if t.phase is Phase.PLOT:
+        for plot in revealed_plots_that(t, "unsaveable"):
+            if t.players[t.area_of(plot)].revealed_round == t.round:
+                v.violate("save.cannot-be-saved", (by, plot), card=t.ref(saved), plot=t.ref(plot))
+    if t.card(saved).type == "character":
+        for plot in revealed_plots_that(t, "no_saves"):
+            v.violate("plot.no-saves", (by, plot), card=t.ref(saved), plot=t.ref(plot))
+
+
+@action("save", records=Recorder.EFFECT)
+@dataclass(frozen=True, slots=True)
+class Save(Action):
+    """A card effect saves a card that would leave play (RR: Save: "it does not leave play"): Bodyguard sacrificed,
+    The Sword in the Darkness, Maester Aemon. Written just before the line it interrupts (a military claim choosing the
+    card, a kill), that line leaves the card in play, as with a duplicate's save; the effect's own cost (a sacrifice,
+    a kneel) is recorded as its own line. ``source`` names the card whose effect saves it."""
+
+    phone = Phone(offered=(Offer((Where.PLAY,), Whose.OWN),), rank=9, by_effect=True)
+    player: SeatRef  # whose effect it is
+    card: CardRef  # the card saved
+    source: CardRef | None = None
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.zone_of(self.card) is not Zone.PLAY:
+            v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
+            return
+        check_saveable(t, v, self.card, self.source or self.card)
+
+    def apply(self, t: Table) -> None:
+        t.saving = {self.card: t.version + 1}  # the next line's version: the save holds for it alone
