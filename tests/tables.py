@@ -106,3 +106,15 @@ def next_phase(t: Table, phase: str) -> Verdict:
     while t.active_player is not None:
         legal(t, PassTurn(t.active_player))
     return legal(t, BeginPhase(phase))
+
+
+def military_won_by_a(t: Table, attacker: str, *, in_play_cards: tuple[str, ...] = ()) -> None:
+    """Alice, the active player, attacks Bob alone with ``attacker`` in a military challenge he does not defend and
+    wins it: the claim is due (the cards named are put in play first, the attacker too)."""
+    from companion.rules.actions import ChallengeResult, DeclareDefenders, InitiateChallenge
+    for card in (attacker, *in_play_cards):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[attacker]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())

@@ -350,16 +350,11 @@ def test_a_military_claim_naming_a_card_out_of_play_is_impossible() -> None:
     """Held out aside21 22 (RR: Military Claim: the defender kills characters it controls in play): a claim naming a
     character in the dead pile cannot have happened, so it is refused in every mode, and the claim is still due."""
     from companion.rules import play
-    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge
-    from tests.tables import dead, in_play, legal, make_table, rules_of
+    from companion.rules.actions import ApplyClaim
+    from tests.tables import dead, legal, make_table, military_won_by_a, rules_of
     t = make_table({"A": {"01091": 1}, "B": {"01057": 2}}, phase="challenges")
-    in_play(t, "A.01091.1")
-    in_play(t, "B.01057.1")
     dead(t, "B.01057.2")
-    t.first_player = t.active_player = "A"
-    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01091.1"]))
-    legal(t, DeclareDefenders("B", []))
-    legal(t, ChallengeResult())
+    military_won_by_a(t, "A.01091.1", in_play_cards=("B.01057.1",))
     for mode in ("advisory", "strict"):
         v = play(t, ApplyClaim("B", cards=["B.01057.2"]), mode)
         assert "claim.not-in-play" in rules_of(v) and v.impossible and not v.applied

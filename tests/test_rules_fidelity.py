@@ -346,16 +346,13 @@ def test_a_character_chosen_for_military_claim_is_saved_by_its_duplicate_recorde
     card."; RR: Save): Bob chooses Robb for claim 1 and discards Robb's duplicate to save him. The save recorded
     just before the claim keeps Robb in play, the claim is met, and Robb may defend the next challenge; a save
     recorded earlier than the line before it saves nothing."""
-    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, GainGold, InitiateChallenge
+    from companion.rules.actions import ApplyClaim, DeclareDefenders, GainGold, InitiateChallenge
+    from tests.tables import military_won_by_a
     robb = "01146"
     t = make_table({"A": {"01091": 1, "01084": 1}, "B": {robb: 2}}, phase="challenges", gold=0)
-    for card in ("A.01091.1", "A.01084.1", f"B.{robb}.1"):
-        in_play(t, card)
+    in_play(t, f"B.{robb}.1")
     t.put_in_play(f"B.{robb}.2", "B", duplicate_of=f"B.{robb}.1")
-    t.first_player = t.active_player = "A"
-    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01091.1"]))
-    legal(t, DeclareDefenders("B", []))
-    legal(t, ChallengeResult())
+    military_won_by_a(t, "A.01091.1", in_play_cards=("A.01084.1",))
     legal(t, SaveWithDuplicate("B", f"B.{robb}.2"))
     legal(t, ApplyClaim("B", cards=[f"B.{robb}.1"]))
     assert t.zone_of(f"B.{robb}.1") is Zone.PLAY and t.zone_of(f"B.{robb}.2") is Zone.DISCARD
@@ -638,15 +635,10 @@ def test_a_card_effects_save_keeps_the_card_chosen_for_claim_in_play() -> None:
     """Found by a judge's probe (Bodyguard: "Interrupt: When attached character would be killed or discarded from play,
     sacrifice Bodyguard to save that character."; RR: Save): the save written just before the claim keeps Eddard in
     play and the claim met; under The Bloody Flux ("Characters cannot be saved.") it is flagged."""
-    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Save
-    from tests.tables import flagged_and_refused
+    from companion.rules.actions import ApplyClaim, Save
+    from tests.tables import flagged_and_refused, military_won_by_a
     t = make_table({"A": {"01091": 1}, "B": {"01144": 1, "01033": 1}}, phase="challenges")
-    in_play(t, "A.01091.1")
-    in_play(t, "B.01144.1")
-    t.first_player = t.active_player = "A"
-    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01091.1"]))
-    legal(t, DeclareDefenders("B", []))
-    legal(t, ChallengeResult())
+    military_won_by_a(t, "A.01091.1", in_play_cards=("B.01144.1",))
     legal(t, Save("B", "B.01144.1", source="B.01033.1"))
     legal(t, ApplyClaim("B", cards=["B.01144.1"]))
     assert t.zone_of("B.01144.1") is Zone.PLAY
