@@ -843,3 +843,15 @@ def test_an_action_event_waits_for_an_action_window() -> None:
     legal(t, ChoosePlot("B", "B.01002.1"))
     legal(t, SetFirstPlayer("A"))
     legal(t, PlayEvent("A", "A.04001.1"))
+
+
+def test_an_agendas_reduction_for_loyal_cards_is_read() -> None:
+    """Found by a judge's probe (Fealty: "Kneel your faction card to reduce the cost of the next loyal card you marshal
+    or play this phase by 1."): loyal Cersei Lannister (4) for 3 is legal; non-loyal Gold Cloaks (4) for 3 is
+    flagged."""
+    from companion.rules.state import Zone
+    t = plots("2e", "01001", "00006", {"01027": 1, "01084": 1, "01092": 1}, {}, gold=10)
+    t.move("A.01027.1", "A", Zone.AGENDA)
+    hand(t, "A.01084.1", "A.01092.1")
+    flagged_and_refused(t, Marshal("A", "A.01092.1", cost=3), "marshal.cost-reduced")
+    legal(t, Marshal("A", "A.01084.1", cost=3))

@@ -168,6 +168,7 @@ def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...]) -
     not read as one of those ("Knight or Lady") counts as fitting."""
     marks = {x.casefold() for x in target.traits} | {f"[{target.faction}]", target.faction}
     marks |= {"unique"} if target.unique else {"non-unique"}
+    marks |= {"loyal"} if target.loyal else {"non-loyal"}  # "the next loyal card you marshal" (Fealty)
     return ("card" in types or target.type in types) and (
         not words or any(w.casefold() in marks or " " in w for w in words))
 
