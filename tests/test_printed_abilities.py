@@ -855,3 +855,14 @@ def test_an_agendas_reduction_for_loyal_cards_is_read() -> None:
     hand(t, "A.01084.1", "A.01092.1")
     flagged_and_refused(t, Marshal("A", "A.01092.1", cost=3), "marshal.cost-reduced")
     legal(t, Marshal("A", "A.01084.1", cost=3))
+
+
+def test_an_event_played_only_if_its_player_controls_such_a_character() -> None:
+    """Found by a judge's probe (Seen In Flames: "Play only if you control a R'hllor character."; RR: Event Cards):
+    flagged while Alice controls no R'hllor character, legal once Melisandre is in play."""
+    t = plots("2e", "01001", "00006", {"01064": 2, "01047": 1}, {}, gold=10)
+    to_challenges(t)
+    hand(t, "A.01064.1", "A.01064.2")
+    flagged_and_refused(t, PlayEvent("A", "A.01064.1"), "event.play-if-control")
+    in_play(t, "A.01047.1")
+    legal(t, PlayEvent("A", "A.01064.1"))

@@ -173,6 +173,23 @@ _CHOSEN = re.compile(r"choose an? (unique )?(?:non-unique )?character(?: with pr
                      re.IGNORECASE)
 
 
+#: "Play only if you control a standing King character." / "… a [lannister] Lord or Lady character." / "… a unique
+#: [lannister] character." / "… a The Seven character or location.": the card the player must control in play.
+_PLAY_IF_CONTROL = re.compile(r"play only if you control an? (standing )?(unique )?(?:\[(\w+)\] )?(.*?)\b"
+                              r"(characters?|locations?)(?: or (characters?|locations?))?\.", re.IGNORECASE)
+
+
+def play_if_control(text: str | None) -> tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None:
+    """An event's "Play only if you control …": (its faction or "", standing, unique, the traits any of which it has,
+    the card types)."""
+    m = _PLAY_IF_CONTROL.search(_TAG.sub("", text or ""))
+    if m is None:
+        return None
+    traits = tuple(w.strip() for w in re.split(r" or |, ", m.group(4)) if w.strip())
+    types = tuple(x.lower().rstrip("s") for x in (m.group(5), m.group(6)) if x)
+    return ((m.group(3) or "").lower(), bool(m.group(1)), bool(m.group(2)), traits, types)
+
+
 def action_only(text: str | None) -> bool:
     """Every triggered ability the text prints is an action ("<b>Action:</b>", "<b>Challenges Action:</b>"): played
     only in an action window, with no trigger of its own (RR: Action Windows)."""
@@ -400,6 +417,7 @@ class Keywords:
     attached_stays_knelt: str | None = None  # "Attached character cannot stand.": "always"
     phase_grants: tuple[str, str, bool, int] | None = None  # an event's keyword until the end of the phase
     action_only: bool = False  # every triggered ability it prints is an action
+    play_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # "Play only if you …"
     when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards."
 
 
@@ -624,7 +642,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "must_defend" in flags, faction_stands_defending, opponents_reserve,
                     "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags,
                     "faction_power_in_challenges" in flags, "power_kings_only" in flags, stays_knelt,
-                    attached_stays_knelt, phase_grants(text), action_only(text),
+                    attached_stays_knelt, phase_grants(text), action_only(text), play_if_control(text),
                     bool(_WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))))
 
 

@@ -422,6 +422,22 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
     if c.play_first is not None and t.first_player is not None and (t.first_player == player) != c.play_first:
         v.violate("event.play-first", (card,), card=t.ref(card),
                   when=msg("event.first" if c.play_first else "event.not-first"))
+    if c.play_if_control is not None and not controls_such(t, player, c.play_if_control):
+        v.violate("event.play-if-control", (card,), card=t.ref(card), player=t.players[player].name)
+
+
+def controls_such(t: Table, player: str, wanted: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]]) -> bool:
+    """The player controls a card in play of these types, faction, traits (any one), unique and standing as asked."""
+    faction, standing, unique, traits, types = wanted
+    for cid, ip in t.in_play.items():
+        c = t.card(cid)
+        if ip.controller != player or ip.duplicate_of or c.type not in types:
+            continue
+        if (faction and c.faction != faction) or (unique and not c.unique) or (standing and ip.kneeling):
+            continue
+        if not traits or set(traits) & traits_of(t, cid):
+            return True
+    return False
 
 
 def event_moment(t: Table, card: str) -> tuple[str, int, str, int]:
