@@ -408,3 +408,13 @@ def test_plots_that_limit_who_gains_power() -> None:
     in_play(u, "A.01048.1")
     flagged_and_refused(u, GainPower("A", 1, card="A.01146.1"), "plot.power-kings-only")
     legal(u, GainPower("A", 1, card="A.01048.1"))
+
+
+def test_a_plots_when_revealed_draw_draws_its_number() -> None:
+    """Found by a judge's probe (Counting Coppers: "When Revealed: Draw 3 cards."): 4 cards by it are flagged, 3 not."""
+    from companion.rules.actions import DrawCards
+    t = make_table({"A": {"01010": 1, "01057": 10}, "B": {PLAIN["2e"]: 1}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.01010.1"))
+    legal(t, ChoosePlot("B", f"B.{PLAIN['2e']}.1"))
+    flagged_and_refused(t, DrawCards("A", 4, source="A.01010.1"), "draw.when-revealed-count")
+    legal(t, DrawCards("A", 3, source="A.01010.1"))

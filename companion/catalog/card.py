@@ -308,7 +308,7 @@ class Card:
     #: An event's "Play only if you control a standing King character.": (faction or "", standing, unique, traits
     #: any of which it has, card types).
     play_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None
-    when_revealed_draws: bool = False  # a plot's "When Revealed: Draw 2 cards.": once, as it is revealed
+    when_revealed_draws: int = 0  # a plot's "When Revealed: Draw 2 cards.": that many, once, as it is revealed
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

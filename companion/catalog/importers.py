@@ -105,7 +105,7 @@ _OPPONENTS_RESERVE = re.compile(r"^reduce the reserve value on each opponent's r
 _PHASE_GRANTS = re.compile(r"until the end of the phase,? (?:either: )?(?:each \[(\w+)\] character you control|"
                            r"that character|it) gains (stealth|renown|insight|intimidate|pillage)\b", re.IGNORECASE)
 #: "When Revealed: Draw 2 cards." (You Win Or You Die): the draw of a plot's when-revealed ability.
-_WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? \d+ cards?", re.IGNORECASE)
+_WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? (\d+) cards?", re.IGNORECASE)
 _KEPT_GOLD = re.compile(r"^reduce the number of unspent gold you return to the treasury during the taxation phase "
                         r"by (\d+)$", re.IGNORECASE)
 #: "Skip the taxation phase this round." (1st edition Planning Ahead), "All players skip the standing phase this
@@ -418,7 +418,7 @@ class Keywords:
     phase_grants: tuple[str, str, bool, int] | None = None  # an event's keyword until the end of the phase
     action_only: bool = False  # every triggered ability it prints is an action
     play_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # "Play only if you …"
-    when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards."
+    when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -643,7 +643,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags,
                     "faction_power_in_challenges" in flags, "power_kings_only" in flags, stays_knelt,
                     attached_stays_knelt, phase_grants(text), action_only(text), play_if_control(text),
-                    bool(_WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))))
+                    int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))) else 0)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

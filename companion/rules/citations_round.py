@@ -123,6 +123,7 @@ RULES_ROUND: dict[str, Rule] = {
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
     "draw.insight": Rule("RR: Insight", "1E Rules › Insight"),
     "draw.when-revealed-once": Rule(REVEAL_2E, PLOT_1E),
+    "draw.when-revealed-count": Rule(REVEAL_2E, PLOT_1E),
     "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.participant": Rule(CHALLENGES_2E, CHALLENGES_1E),

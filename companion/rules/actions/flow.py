@@ -330,10 +330,13 @@ class DrawCards(Action):
         check_framework_draw(t, v, self.player, self.count, self.source)
         check_setup_hand(t, v, self.player, self.count, self.source)
         check_draw_source(t, v, self.player, self.source)
-        if self.source is not None and t.card(self.source).when_revealed_draws and counted_this_round(
-                t.round, p, f"revealed-draw:{self.source}"):
+        drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
+        if self.source is not None and drawn and counted_this_round(t.round, p, f"revealed-draw:{self.source}"):
             # RR: When Revealed: the ability resolves once, as the plot is revealed (You Win Or You Die).
             v.violate("draw.when-revealed-once", (self.source,), card=t.ref(self.source), player=p.name)
+        elif self.source is not None and drawn and self.count > drawn:
+            v.violate("draw.when-revealed-count", (self.source,), card=t.ref(self.source), count=self.count,
+                      drawn=drawn)
 
     def starts_body(self, t: Table) -> bool:
         # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
