@@ -395,3 +395,17 @@ def test_a_challenge_icon_gained_or_lost_by_a_card_effect_is_a_recorded_modifier
     legal(t.clone(), InitiateChallenge("A", "power", "B", attackers=["A.01106.1"]))
     legal(t, Modify("A", "military_icon", -1, card="A.01057.1"))
     flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]), "challenge.icon")
+
+
+def test_a_character_another_card_guards_cannot_be_bypassed_by_stealth() -> None:
+    """Found by a judge's probe (Benjen Stark: "Each Ranger character you control cannot be bypassed by stealth."):
+    Tyrion Lannister's stealth cannot bypass Benjen (a Ranger); it can bypass Bob's Vanguard Lancer."""
+    from companion.rules.actions import InitiateChallenge
+    t = make_table({"A": {"01089": 1}, "B": {"01122": 1, "01057": 1}}, phase="challenges")
+    for card in ("A.01089.1", "B.01122.1", "B.01057.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    assert "Ranger" in t.card("B.01122.1").traits
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1"], bypassed=["B.01122.1"]),
+                        "challenge.stealth-immune")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1"], bypassed=["B.01057.1"]))

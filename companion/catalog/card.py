@@ -52,7 +52,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "faction_stands_defending",
               "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
-              "attached_stays_knelt", "phase_grants", "action_only", "play_if_control", "when_revealed_draws")
+              "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
+              "no_bypass_trait", "when_revealed_draws")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -308,6 +309,9 @@ class Card:
     #: An event's "Play only if you control a standing King character.": (faction or "", standing, unique, traits
     #: any of which it has, card types).
     play_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None
+    #: "Each Ranger character you control cannot be bypassed by stealth." (Benjen Stark): "Ranger"; "Attached character
+    #: cannot be bypassed by stealth." (Candle in the Dark): "*attached".
+    no_bypass_trait: str | None = None
     when_revealed_draws: int = 0  # a plot's "When Revealed: Draw 2 cards.": that many, once, as it is revealed
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).

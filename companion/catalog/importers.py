@@ -57,6 +57,10 @@ _NEVER_WHILE = re.compile(rf"^while there (?:is an? (summer|winter) plot card re
                           rf"declared as an? {_SIDES}$", re.IGNORECASE)
 #: "Benjen Stark cannot be bypassed by stealth." (1st edition "… with stealth."): only when it names the card.
 _NO_BYPASS = re.compile(r"^(.+?) cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
+#: "Each Ranger character you control cannot be bypassed by stealth." (Benjen Stark); "Attached character cannot be
+#: bypassed by stealth." (Candle in the Dark).
+_TRAIT_NO_BYPASS = re.compile(r"^[Ee]ach ([A-Z][\w' ]*?) character you control cannot be bypassed (?:by|with) stealth$")
+_ATTACHED_NO_BYPASS = re.compile(r"^attached character cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
 #: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
 #: defender.": only when it names the card.
 _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending player cannot declare more than (\d+) "
@@ -418,6 +422,7 @@ class Keywords:
     phase_grants: tuple[str, str, bool, int] | None = None  # an event's keyword until the end of the phase
     action_only: bool = False  # every triggered ability it prints is an action
     play_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # "Play only if you …"
+    no_bypass_trait: str | None = None  # "Each Ranger character you control cannot be bypassed …"; "*attached"
     when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
 
 
@@ -456,6 +461,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     opponents_reserve: tuple[int, int] | None = None
     stays_knelt: str | None = None
     attached_stays_knelt: str | None = None
+    no_bypass_trait: str | None = None
     house_only: str | None = None
     draw_phase: list[tuple[str, int]] = []
     attached_never: list[tuple[str, str | None]] = []
@@ -528,6 +534,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(_NO_BYPASS.match(sentence)):
                 no_bypass = True
+                continue
+            if (guarded := _TRAIT_NO_BYPASS.match(sentence)) is not None:
+                no_bypass_trait = guarded.group(1)
+                continue
+            if _ATTACHED_NO_BYPASS.match(sentence):
+                no_bypass_trait = "*attached"
                 continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]
@@ -643,6 +655,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags,
                     "faction_power_in_challenges" in flags, "power_kings_only" in flags, stays_knelt,
                     attached_stays_knelt, phase_grants(text), action_only(text), play_if_control(text),
+                    no_bypass_trait,
                     int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))) else 0)
 
 

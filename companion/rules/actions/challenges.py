@@ -45,6 +45,7 @@ from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone
 from companion.rules.values import (
     POWER,
+    attached_facts,
     blanked,
     challenge_winner,
     claim,
@@ -62,6 +63,7 @@ from companion.rules.values import (
     revealed_plot,
     side_strength,
     strength,
+    traits_of,
 )
 from companion.rules.verdict import msg
 
@@ -254,6 +256,16 @@ def kneel(t: Table, cards: list[str]) -> None:
             t.in_play[card].kneeling = True
 
 
+def guarded(t: Table, card: str) -> bool:
+    """Another card keeps this character from being bypassed by stealth: one its controller has in play for its
+    trait ("Each Ranger character you control …": Benjen Stark), or an attachment on it (Candle in the Dark)."""
+    if any(getattr(f, "no_bypass_trait", None) == "*attached" for f in attached_facts(t, card)):
+        return True
+    traits = traits_of(t, card)
+    return any(trait in traits for c in printed_cards(t, t.controller(card))
+               if (trait := t.card(c).no_bypass_trait) is not None and not trait.startswith("*"))
+
+
 def kneels_defending(t: Table, card: str, kind: str) -> bool:
     """A defender kneels when declared, unless it prints otherwise for this type ("… does not kneel when declared as
     a defender") or its controller's revealed plot says so of its faction ("Each [thenightswatch] character you
@@ -318,7 +330,7 @@ class InitiateChallenge(Action):
             if t.zone_of(card) is not Zone.PLAY or t.controller(card) != self.defender \
                     or t.card(card).type != "character" or has_keyword(t, card, "stealth"):
                 v.violate("challenge.stealth-target", (card,), card=t.ref(card), player=t.players[self.defender].name)
-            elif getattr(printed(t, card), "no_bypass", False):  # "Hodor cannot be bypassed with stealth."
+            elif getattr(printed(t, card), "no_bypass", False) or guarded(t, card):  # "Hodor cannot be bypassed …"
                 v.violate("challenge.stealth-immune", (card,), card=t.ref(card))
         if len(bypassed) > stealthy:
             v.violate("challenge.stealth-count", player=t.players[self.player].name, count=len(bypassed),
