@@ -409,3 +409,22 @@ def test_a_character_another_card_guards_cannot_be_bypassed_by_stealth() -> None
     flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1"], bypassed=["B.01122.1"]),
                         "challenge.stealth-immune")
     legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1"], bypassed=["B.01057.1"]))
+
+
+def test_a_character_that_gains_renown_in_one_challenge_type_has_it_there_only() -> None:
+    """Found by a judge's probe (Ser Jaime Lannister: "… gains renown while participating in a [military] challenge."):
+    after a military challenge he wins his renown is legal without naming a source; after an intrigue one it is
+    flagged, even naming himself."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Renown
+    t = make_table({"A": {"01087": 1}, "B": {}}, phase="challenges")
+    in_play(t, "A.01087.1")
+    t.first_player = t.active_player = "A"
+    for kind in ("military", "intrigue"):
+        legal(t, InitiateChallenge("A", kind, "B", attackers=["A.01087.1"]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+        if kind == "military":
+            legal(t, Renown("A", ["A.01087.1"]))
+        else:
+            flagged_and_refused(t, Renown("A", ["A.01087.1"], source="A.01087.1"), "renown.keyword")

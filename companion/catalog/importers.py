@@ -60,6 +60,10 @@ _NO_BYPASS = re.compile(r"^(.+?) cannot be bypassed (?:by|with) stealth$", re.IG
 #: "Each Ranger character you control cannot be bypassed by stealth." (Benjen Stark); "Attached character cannot be
 #: bypassed by stealth." (Candle in the Dark).
 _TRAIT_NO_BYPASS = re.compile(r"^[Ee]ach ([A-Z][\w' ]*?) character you control cannot be bypassed (?:by|with) stealth$")
+#: "Ser Jaime Lannister gains renown while participating in a [military] challenge.": only when it names the card.
+_RENOWN_DURING = re.compile(r"^(.+?) (?:does not kneel [^,]*, and )?gains renown while "
+                            r"(?:participating|attacking|defending) in an? \[?(military|intrigue|power)\]? challenge$",
+                            re.IGNORECASE)
 _ATTACHED_NO_BYPASS = re.compile(r"^attached character cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
 #: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
 #: defender.": only when it names the card.
@@ -423,6 +427,7 @@ class Keywords:
     action_only: bool = False  # every triggered ability it prints is an action
     play_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # "Play only if you …"
     no_bypass_trait: str | None = None  # "Each Ranger character you control cannot be bypassed …"; "*attached"
+    renown_during: str | None = None  # "<its name> gains renown while participating in a [military] challenge"
     when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
 
 
@@ -462,6 +467,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     stays_knelt: str | None = None
     attached_stays_knelt: str | None = None
     no_bypass_trait: str | None = None
+    renown_during: str | None = None
     house_only: str | None = None
     draw_phase: list[tuple[str, int]] = []
     attached_never: list[tuple[str, str | None]] = []
@@ -535,6 +541,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(_NO_BYPASS.match(sentence)):
                 no_bypass = True
                 continue
+            if named(during := _RENOWN_DURING.match(sentence)):  # read on: the sentence may say more (Ser Jaime)
+                renown_during = during.group(2).lower()  # type: ignore[union-attr]
             if (guarded := _TRAIT_NO_BYPASS.match(sentence)) is not None:
                 no_bypass_trait = guarded.group(1)
                 continue
@@ -655,7 +663,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags,
                     "faction_power_in_challenges" in flags, "power_kings_only" in flags, stays_knelt,
                     attached_stays_knelt, phase_grants(text), action_only(text), play_if_control(text),
-                    no_bypass_trait,
+                    no_bypass_trait, renown_during,
                     int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))) else 0)
 
 

@@ -501,7 +501,7 @@ def renown_cards(t: Table, c: ChallengeRecord) -> list[str]:
     if c.winner is None:
         return []
     return [card for card in participants(t, c, c.winner)
-            if has_keyword(t, card, "renown")]
+            if has_keyword(t, card, "renown") or getattr(printed(t, card), "renown_during", None) == c.kind]
 
 
 # -- dominance (RR: Appendix I › 5.2) ---------------------------------------------------------------------

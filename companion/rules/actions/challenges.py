@@ -569,7 +569,8 @@ class Renown(Action):
         for card in self.cards:
             if card not in eligible:
                 v.violate("renown.participant", (card,), card=t.ref(card), player=t.players[c.winner].name)
-            elif card not in renowned and (self.source is None or self.source in blanked(t)):
+            elif card not in renowned and (self.source is None or self.source in blanked(t) or (
+                    self.source == card and t.card(card).renown_during not in (None, c.kind))):
                 # A card effect named as the source gives renown, unless that card's text counts as blank.
                 v.violate("renown.keyword", (card,), card=t.ref(card))
 
