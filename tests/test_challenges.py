@@ -428,3 +428,19 @@ def test_a_character_that_gains_renown_in_one_challenge_type_has_it_there_only()
             legal(t, Renown("A", ["A.01087.1"]))
         else:
             flagged_and_refused(t, Renown("A", ["A.01087.1"], source="A.01087.1"), "renown.keyword")
+
+
+def test_an_attacker_that_stands_only_against_an_opponent_without_a_king() -> None:
+    """Held out aside19 03 (Balon Greyjoy: "Balon Greyjoy does not kneel when declared as an attacker in a [military]
+    challenge against an opponent who does not control a King character."): he stays standing against Bob without a
+    King, and kneels once Bob controls Robert Baratheon (a King)."""
+    from companion.rules.actions import InitiateChallenge
+    t = make_table({"A": {"04031": 1}, "B": {"01048": 1}}, phase="challenges")
+    in_play(t, "A.04031.1")
+    t.first_player = t.active_player = "A"
+    u = t.clone()
+    legal(u, InitiateChallenge("A", "military", "B", attackers=["A.04031.1"]))
+    assert not u.in_play["A.04031.1"].kneeling
+    in_play(t, "B.01048.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.04031.1"]))
+    assert t.in_play["A.04031.1"].kneeling

@@ -53,7 +53,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
-              "no_bypass_trait", "renown_during", "when_revealed_draws")
+              "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -314,6 +314,9 @@ class Card:
     no_bypass_trait: str | None = None
     #: "Ser Jaime Lannister gains renown while participating in a [military] challenge.": "military".
     renown_during: str | None = None
+    #: Balon Greyjoy "does not kneel when declared as an attacker in a [military] challenge against an opponent who
+    #: does not control a King character": it kneels after all when the defender controls a character with this trait.
+    kneels_if_opponent_has: str | None = None
     when_revealed_draws: int = 0  # a plot's "When Revealed: Draw 2 cards.": that many, once, as it is revealed
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).

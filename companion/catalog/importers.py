@@ -28,7 +28,8 @@ _ENTERS_KNELT = re.compile(r"^(.+?) (?:enters play|comes into play) knelt$", re.
 #: no condition before it and only when it names the card (most such sentences begin "While …" and are not read).
 _NO_KNEEL = re.compile(r"^(.+?) does not kneel (?:when declared as an? (attacker or defender|attacker|defender)|"
                        r"to (attack or defend|attack|defend))"
-                       r"(?: (?:in|during) an? \[?(military|intrigue|power)\]? challenge)?(?:, and .*)?$",
+                       r"(?: (?:in|during) an? \[?(military|intrigue|power)\]? challenge)?"
+                       r"(?: against an opponent who does not control an? (\w+) character)?(?:, and .*)?$",
                        re.IGNORECASE)
 #: "Wex Pyke cannot be declared as a defender." (1st edition Hodor: "… as an attacker."): only when it names the card,
 #: with no condition after it.
@@ -428,6 +429,7 @@ class Keywords:
     play_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # "Play only if you …"
     no_bypass_trait: str | None = None  # "Each Ranger character you control cannot be bypassed …"; "*attached"
     renown_during: str | None = None  # "<its name> gains renown while participating in a [military] challenge"
+    kneels_if_opponent_has: str | None = None  # its "does not kneel … against an opponent who does not control a King"
     when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
 
 
@@ -468,6 +470,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     attached_stays_knelt: str | None = None
     no_bypass_trait: str | None = None
     renown_during: str | None = None
+    kneels_if_opponent_has: str | None = None
     house_only: str | None = None
     draw_phase: list[tuple[str, int]] = []
     attached_never: list[tuple[str, str | None]] = []
@@ -616,6 +619,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 types = (unkneeling.group(4).lower(),) if unkneeling.group(4) else ICONS
                 if "attack" in roles:
                     stands_attacking = types
+                    kneels_if_opponent_has = unkneeling.group(5)  # Balon Greyjoy: "… who does not control a King"
                 if "defend" in roles:
                     stands_defending = types
             elif _OPPONENT_FIRST.match(sentence):
@@ -663,7 +667,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "no_saves" in flags, "no_effect_entry" in flags, "str_fixed" in flags,
                     "faction_power_in_challenges" in flags, "power_kings_only" in flags, stays_knelt,
                     attached_stays_knelt, phase_grants(text), action_only(text), play_if_control(text),
-                    no_bypass_trait, renown_during,
+                    no_bypass_trait, renown_during, kneels_if_opponent_has,
                     int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))) else 0)
 
 

@@ -266,6 +266,18 @@ def guarded(t: Table, card: str) -> bool:
                if (trait := t.card(c).no_bypass_trait) is not None and not trait.startswith("*"))
 
 
+def kneels_attacking(t: Table, card: str, kind: str, defender: str) -> bool:
+    """An attacker kneels when declared, unless it prints otherwise for this type ("Ser Jaime Lannister does not kneel
+    when declared as an attacker in a [military] challenge"), under the condition it names (Balon Greyjoy: "… against
+    an opponent who does not control a King character")."""
+    facts = printed(t, card)
+    if facts is None or kind not in facts.stands_attacking:
+        return True
+    trait = facts.kneels_if_opponent_has
+    return trait is not None and any(t.card(c).type == "character" and trait in traits_of(t, c)
+                                     for c, ip in t.in_play.items() if ip.controller == defender)
+
+
 def kneels_defending(t: Table, card: str, kind: str) -> bool:
     """A defender kneels when declared, unless it prints otherwise for this type ("… does not kneel when declared as
     a defender") or its controller's revealed plot says so of its faction ("Each [thenightswatch] character you
@@ -338,7 +350,7 @@ class InitiateChallenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
-        kneel(t, [c for c in self.attackers if self.kind not in getattr(printed(t, c), "stands_attacking", ())])
+        kneel(t, [c for c in self.attackers if kneels_attacking(t, c, self.kind, self.defender)])
         t.challenges.append(ChallengeRecord(
             round=t.round, kind=self.kind, attacker=self.player, defender=self.defender, winner=None, unopposed=False,
             claim=claim(t, self.player), stage=Stage.ATTACKERS, attackers=list(self.attackers),
@@ -638,7 +650,7 @@ class Challenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
-        kneel(t, [*(c for c in self.attackers or [] if self.kind not in getattr(printed(t, c), "stands_attacking", ())),
+        kneel(t, [*(c for c in self.attackers or [] if kneels_attacking(t, c, self.kind, self.defender)),
                   *(c for c in self.defenders or [] if kneels_defending(t, c, self.kind))])
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,
