@@ -56,6 +56,9 @@ class Table(TableState):
     #: Where a card an effect moves from play into shadows goes: its owner's shadows area, or (1st edition) its
     #: controller's.
     shadows_to_controller: ClassVar[bool] = False
+    #: An event whose every ability is an action is played in an action window only (RR: Action Windows); the 1st
+    #: edition's events name their phases instead (its timing is read from them).
+    action_windows: ClassVar[bool] = True
 
     def marshal_shadows_restriction(self, card: Card) -> str | None:
         """A rule id that forbids marshalling this card into shadows, or None."""
@@ -136,6 +139,7 @@ class FirstEditionTable(Table):
     #: 1E Shadows insert: "If a card is moved into Shadows by a card effect, it should also be placed facedown in its
     #: controller's Shadows area." (2nd edition: its owner's, RR: Ownership and Control.)
     shadows_to_controller: ClassVar[bool] = True
+    action_windows: ClassVar[bool] = False
 
     def own_citation(self, rule: Rule) -> str | None:
         return rule.citation_1e

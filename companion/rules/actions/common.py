@@ -472,7 +472,7 @@ def check_action_window(t: Table, v: Checker, card: str) -> None:
     """An event whose every ability is an action ("Action:", "Challenges Action:") is played in an action window
     only: none during setup, none in the plot phase before the plots are revealed and the first player chosen (RR:
     Action Windows; RR: Appendix I). 2nd edition; an event with a reaction or interrupt follows its trigger."""
-    if t.edition != "2e" or not t.card(card).action_only:
+    if not t.action_windows or not t.card(card).action_only:
         return
     step = window_waits_for(t)
     if step is not None:
