@@ -481,6 +481,20 @@ def test_a_house_only_card_is_played_only_by_that_house() -> None:
     assert "card.house-only" not in rules_of(play(t.clone(), PlayEvent("B", "B.core_162.1"), "advisory"))
 
 
+
+def test_a_house_only_card_is_held_to_it_however_it_enters_play() -> None:
+    """Found by a judge's probe (1st edition Khal Drogo, Gold Cloaks: "House Targaryen only.", "House Lannister
+    only."; the Shadows insert plays an event from Shadows "in the same manner as … from a player's hand"): a Stark
+    player bringing Gold Cloaks out of Shadows, or putting Khal Drogo into play, is flagged as marshalling it is."""
+    from companion.rules.actions import BringOut, PutIntoPlay
+    t = make_table({"A": {"kl_25": 1, "core_107": 1}, "B": {}}, edition="1e", phase="challenges",
+                   factions={"A": "stark", "B": "lannister"}, gold=10)
+    hand(t, "A.core_107.1")
+    flagged_and_refused(t, PutIntoPlay("A", "A.core_107.1", from_hand=True), "card.house-only")
+    shadows(t, "A.kl_25.1")
+    assert "card.house-only" in rules_of(play(t.clone(), BringOut("A", "A.kl_25.1"), "advisory"))
+
+
 @pytest.mark.parametrize(("edition", "plot", "theon"), [("2e", "01026", "01071"), ("1e", "core_191", "core_38")])
 def test_a_character_cannot_be_saved_from_wildfire_assault(edition: str, plot: str, theon: str) -> None:
     """aside11 23, 36: Wildfire Assault: "… kill each character not chosen (cannot be saved)." A duplicate discarded

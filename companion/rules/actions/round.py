@@ -19,7 +19,13 @@ from companion.rules.actions.base import (
     Whose,
     action,
 )
-from companion.rules.actions.common import check_challenge_over, check_power_kings_only, end_challenge, place_name
+from companion.rules.actions.common import (
+    check_challenge_over,
+    check_house_only,
+    check_power_kings_only,
+    end_challenge,
+    place_name,
+)
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
@@ -140,6 +146,8 @@ class ChoosePlot(Action):
         if self.reveals_all(t):
             chosen = self.chosen(t)
             v.note("plots-revealed", tuple(chosen.values()), names=[t.ref(c) for c in chosen.values()])
+            for seat, plot in chosen.items():  # checked as they are revealed: a face-down choice stays secret
+                check_house_only(t, v, seat, plot)
             for seat, card in chosen.items():
                 zones = t.players[seat].zones
                 if zones[Zone.PLOTS] == [card] and (zones[Zone.USED] or zones[Zone.REVEALED]):

@@ -9,6 +9,7 @@ from companion.catalog.card import Cost
 from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
     check_entering,
+    check_house_only,
     check_limited,
     check_payment,
     check_play_max,
@@ -126,6 +127,7 @@ class BringOut(_PaidFromShadows):
         if t.card(self.card).type == "event":
             v.violate("shadows.event-brought-out", (self.card,), card=t.ref(self.card))
         check_restrictions(t, v, self.player, "bring_out")
+        check_house_only(t, v, self.player, self.card)
         check_entering(t, v, self.player, self.card, self.attach_to, from_shadows=True)
         self.check_common(t, v)
 
@@ -151,6 +153,7 @@ class PlayEventFromShadows(_PaidFromShadows):
             v.violate("shadows.not-an-event", (self.card,), card=t.ref(self.card))
         check_restrictions(t, v, self.player, "play_events")
         check_restrictions(t, v, self.player, "bring_out")  # an event played from shadows comes out of them
+        check_house_only(t, v, self.player, self.card)  # 1E insert: "in the same manner as … from a player's hand"
         check_plot_forbids(t, v, self.player, self.card, playing=True)
         check_play_only(t, v, self.player, self.card)
         check_play_max(t, v, self.player, self.card)
@@ -220,6 +223,7 @@ class PutIntoPlay(Action):
             for plot in revealed_plots_that(t, "no_effect_entry"):
                 v.violate("plot.no-effect-entry", (self.card, plot), card=t.ref(self.card), plot=t.ref(plot))
         controller = self.new_controller(t)
+        check_house_only(t, v, controller, self.card)
         owner = t.instance(self.card).owner
         if controller != owner:
             v.note("enters-under-control", (self.card,), card=t.ref(self.card), player=controller, owner=owner)
