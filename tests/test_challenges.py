@@ -444,3 +444,20 @@ def test_an_attacker_that_stands_only_against_an_opponent_without_a_king() -> No
     in_play(t, "B.01048.1")
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.04031.1"]))
     assert t.in_play["A.04031.1"].kneeling
+
+
+def test_a_keyword_gained_or_lost_by_a_card_effect_is_a_recorded_modifier() -> None:
+    """Found by a judge's probe (1st edition Summer: "If attached character is Bran Stark, he gains stealth."): a
+    ``modify`` of "stealth" by 1 on the attacker lets it bypass a defender; -1 takes a printed stealth away."""
+    from companion.rules.actions import InitiateChallenge, Modify
+    t = make_table({"A": {"01057": 1, "01089": 1}, "B": {"01057": 1}}, phase="challenges")
+    for card in ("A.01057.1", "A.01089.1", "B.01057.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"], bypassed=["B.01057.1"]),
+                        "challenge.stealth-count")
+    legal(t, Modify("A", "stealth", 1, card="A.01057.1"))
+    legal(t.clone(), InitiateChallenge("A", "military", "B", attackers=["A.01057.1"], bypassed=["B.01057.1"]))
+    legal(t, Modify("A", "stealth", -1, card="A.01089.1"))  # Tyrion's printed stealth taken away
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1"], bypassed=["B.01057.1"]),
+                        "challenge.stealth-count")

@@ -410,8 +410,12 @@ def has_icon(t: Table, card: str, kind: str) -> bool:
 
 
 def has_keyword(t: Table, card: str, keyword: str) -> bool:
-    """A printed keyword of a card whose text is not blank, one an attachment gives it ("… gains stealth."), or one
-    an event its controller played this phase gives it (``granted_this_phase``)."""
+    """A printed keyword of a card whose text is not blank, one an attachment gives it ("… gains stealth."), one an
+    event its controller played this phase gives it (``granted_this_phase``), or one a recorded modifier gives it for
+    now (``modify`` "stealth" 1; -1 takes even a printed one away)."""
+    change = sum(m.amount for m in t.modifiers if m.card == card and m.stat == keyword)
+    if change:
+        return change > 0
     return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
         keyword in f.grants_keywords for f in attached_facts(t, card)) or granted_this_phase(t, card, keyword)
 

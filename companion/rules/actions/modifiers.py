@@ -18,8 +18,11 @@ from companion.rules.values import revealed_plots_that
 #: Dayne a challenge icon of your choice until the end of the phase."; "While you control Right, Left gains a [power]
 #: icon."): ``values.has_icon`` reads them.
 ICON_STATS = ("military_icon", "intrigue_icon", "power_icon")
+#: A keyword gained (1) or lost (-1) by a card effect ("If attached character is Bran Stark, he gains stealth."):
+#: ``values.has_keyword`` reads them.
+KEYWORD_STATS = ("stealth", "renown", "insight", "intimidate", "pillage")
 #: The stats a modifier names a card for.
-CARD_STATS = ("str", *ICON_STATS)
+CARD_STATS = ("str", *ICON_STATS, *KEYWORD_STATS)
 
 
 @action("modify", records=Recorder.TABLE)
@@ -27,7 +30,8 @@ CARD_STATS = ("str", *ICON_STATS)
 class Modify(Action):
     """A card effect modifies a value until the end of the challenge, the phase or the round: ``stat`` is "str"
     (of ``card``, a character in play; without a card, of ``player``'s side in the challenge), a challenge icon of
-    ``card`` ("military_icon", …: amount 1 gains it, -1 loses it), "initiative",
+    ``card`` ("military_icon", …) or a keyword ("stealth", "renown", "insight", "intimidate", "pillage"): amount 1
+    gains it, -1 loses it, "initiative",
     "income", "reserve" or "claim" (of ``player``'s revealed plot) or "dominance" (``player``'s total). Public:
     any seat records it, naming the card whose effect it is as ``source`` if it likes."""
 
@@ -36,7 +40,8 @@ class Modify(Action):
     # (the effect's player, as the log's writer sees it), and the modifier counts on the card's controller's side.
     player: SeatRef | None = None
     stat: Annotated[Literal["str", "initiative", "income", "reserve", "claim", "dominance", "military_icon",
-                            "intrigue_icon", "power_icon"], Words("stat")] = "str"
+                            "intrigue_icon", "power_icon", "stealth", "renown", "insight", "intimidate", "pillage"],
+                    Words("stat")] = "str"
     amount: Annotated[int, number(-99, 99)] = 0
     card: CardRef | None = None
     until: Annotated[Literal["challenge", "phase", "round"], Words("until")] = "phase"
@@ -48,8 +53,8 @@ class Modify(Action):
         Action.validate(self, table)
         if self.player is None and self.card is None:
             raise ActionError("modify: name the card (STR) or the player whose value changes")
-        if self.stat in ICON_STATS and self.card is None:
-            raise ActionError("modify: name the character that gains (amount 1) or loses (amount -1) the icon")
+        if self.stat in (*ICON_STATS, *KEYWORD_STATS) and self.card is None:
+            raise ActionError("modify: name the character that gains (amount 1) or loses (amount -1) it")
 
     def seat(self, t: Table) -> str:
         if self.card is not None and t.zone_of(self.card) is Zone.PLAY:
