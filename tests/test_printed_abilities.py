@@ -880,3 +880,12 @@ def test_an_event_played_only_if_its_player_controls_such_a_character() -> None:
     flagged_and_refused(t, PlayEvent("A", "A.01064.1"), "event.play-if-control")
     in_play(t, "A.01047.1")
     legal(t, PlayEvent("A", "A.01064.1"))
+
+
+def test_first_edition_littlefinger_counts_the_gold_tokens_in_the_pool() -> None:
+    """Found by a judge's probe (1st edition Littlefinger: "Littlefinger gets +1 STR for each gold token in your gold
+    pool."): with 5 gold his STR is his printed STR plus 5, as the 2nd edition's "for each gold" is read."""
+    from companion.rules.values import strength
+    t = make_table({"A": {"core_141": 1}, "B": {}}, edition="1e", phase="dominance", gold=5)
+    in_play(t, "A.core_141.1")
+    assert strength(t, "A.core_141.1") == (t.card("A.core_141.1").strength or 0) + 5

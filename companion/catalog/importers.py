@@ -135,7 +135,7 @@ _DEFENDS_KNEELING = re.compile(r"^(.+?) may be declared as a defender during \[?
 #: sentence names the card and sets no condition before it).
 _STR_PER = re.compile(r"^(.+?) gets \+1 STR for each (.+)$", re.IGNORECASE)
 _STR_COUNTS = (
-    (re.compile(r"^gold in your gold pool$", re.IGNORECASE), "pool_gold"),
+    (re.compile(r"^gold(?: token)? in your gold pool$", re.IGNORECASE), "pool_gold"),  # 1st edition: "gold token"
     (re.compile(r"^power (?:he|she|it) has$", re.IGNORECASE), "own_power"),
     (re.compile(r"^gold (?:he|she|it) has$", re.IGNORECASE), "own_gold"),
     (re.compile(r"^other kneeling character in play$", re.IGNORECASE), "kneeling_others"),
