@@ -461,3 +461,17 @@ def test_a_keyword_gained_or_lost_by_a_card_effect_is_a_recorded_modifier() -> N
     legal(t, Modify("A", "stealth", -1, card="A.01089.1"))  # Tyrion's printed stealth taken away
     flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1"], bypassed=["B.01057.1"]),
                         "challenge.stealth-count")
+
+
+def test_renown_cannot_come_from_a_card_still_in_the_deck() -> None:
+    """Found by a judge's probe (RR: In Play and Out of Play; Lady: "Sansa Stark gets +1 STR and gains renown." works
+    only in play): renown for a character naming as its source a card still in the draw deck is flagged."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Renown
+    t = make_table({"A": {"01057": 1, "01123": 1}, "B": {}}, phase="challenges")
+    in_play(t, "A.01057.1")
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=[]))
+    flagged_and_refused(t, Renown("A", ["A.01057.1"], source="A.01123.1"), "renown.source-not-in-play")

@@ -100,6 +100,7 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.no-effect-entry": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.str-fixed": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "draw.source-not-in-play": Rule("RR: In Play and Out of Play", "1E Rules › In play"),
+    "renown.source-not-in-play": Rule("RR: In Play and Out of Play", "1E Rules › In play"),
     "plot.limits-unique": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-marshal": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-event": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

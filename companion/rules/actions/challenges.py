@@ -38,6 +38,7 @@ from companion.rules.actions.common import (
     note_leaving_play,
     place_name,
     require_in_hand,
+    source_out_of_play,
     take_from_hand,
 )
 from companion.rules.check import Checker
@@ -578,6 +579,8 @@ class Renown(Action):
         eligible = set(participants(t, c, c.winner))
         renowned = set(renown_cards(t, c))
         check_power_kings_only(t, v, [card for card in self.cards if card in eligible])
+        if self.source is not None and source_out_of_play(t, v, self.source, "renown.source-not-in-play"):
+            return
         for card in self.cards:
             if card not in eligible:
                 v.violate("renown.participant", (card,), card=t.ref(card), player=t.players[c.winner].name)

@@ -477,3 +477,12 @@ def check_action_window(t: Table, v: Checker, card: str) -> None:
     step = window_waits_for(t)
     if step is not None:
         v.violate("event.no-action-window", (card,), card=t.ref(card), step=msg(step))
+
+
+def source_out_of_play(t: Table, v: Checker, source: str, rule: str) -> bool:
+    """A card named as an effect's source still lies in a draw deck or plot deck, where no ability of it is active
+    (RR: In Play and Out of Play): flagged with ``rule``; True then."""
+    if t.zone_of(source) not in (Zone.DECK, Zone.PLOTS):
+        return False
+    v.violate(rule, (source,), card=t.ref(source), zone=place_name(t, source))
+    return True

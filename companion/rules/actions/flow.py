@@ -8,7 +8,7 @@ from typing import Annotated
 
 from companion.declare import Text, number
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
-from companion.rules.actions.common import check_challenge_over, end_challenge, place_name
+from companion.rules.actions.common import check_challenge_over, end_challenge, place_name, source_out_of_play
 from companion.rules.actions.ending import decked
 from companion.rules.actions.round import check_plots_revealed
 from companion.rules.check import Checker
@@ -367,9 +367,9 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
     for each such challenge (RR: Insight)."""
     if source is None:
         return
-    if t.zone_of(source) in (Zone.DECK, Zone.PLOTS):  # RR: In Play and Out of Play: its ability is not active there
-        v.violate("draw.source-not-in-play", (source,), card=t.ref(source), zone=place_name(t, source))
-    elif not t.card(source).draws and not any(t.card(c).grants_insight for c in printed_cards(t, player)):
+    if source_out_of_play(t, v, source, "draw.source-not-in-play"):
+        return
+    if not t.card(source).draws and not any(t.card(c).grants_insight for c in printed_cards(t, player)):
         v.violate("draw.source", (source,), card=t.ref(source))
     elif t.card(source).draws_by_insight and insight_challenge(t, player, source) is None:
         v.violate("draw.insight", (source,), card=t.ref(source), player=t.players[player].name)
