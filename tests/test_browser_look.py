@@ -1,7 +1,8 @@
 """What a first table noticed on its phones and laptops, each fixed in the page layer: a card form whose fields did not
 say what they were for and listed two copies of a title as the same line twice, a deck pasted on one phone while the
 other phone's deck went in first (a version conflict for a move nobody else could have made), the new-event form left
-ready to make a second event after the first, and empty brackets where a decklist names no faction."""
+ready to make a second event after the first, empty brackets where a decklist names no faction, and a faction card
+knelt on a phone that no phone showed."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from tests.phones import WAIT, phone
+from tests.axe import described, violations
+from tests.phones import WAIT, caught_up, phone, seat_phones
 from tests.server import Server, call
-from tests.test_browser import CHROMIUM
+from tests.test_browser import CHROMIUM, prepared_game, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -127,3 +129,31 @@ def test_a_decklist_without_a_faction_leaves_no_empty_brackets(server: Server, b
     row = page.inner_text("#tables tr[data-game]")
     assert "Ann" in row and "()" not in row, row
     page.context.close()
+
+
+def test_a_knelt_faction_card_shows_beside_its_power_on_every_phone(server: Server, browser: Any) -> None:
+    """Bob kneels his faction card as a card's cost ("Deine Fraktionskarte knien" under "Durch einen
+    Karteneffekt…"): the log said so, but no phone showed it afterwards, so nobody could tell whether Fealty was
+    still to pay. Each seat's faction card now reads with its power in that seat's area, "kneeling" while it kneels,
+    on his German phone and on Alice's English one, and no longer once it stands."""
+    g = prepared_game(server.url + "/api")  # marshaling: Alice Lannister, Bob Stark
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    b.wait_for_selector("#my-play [data-faction=B]", timeout=WAIT)
+    assert b.inner_text("#my-play [data-faction=B]") == "Fraktionskarte (Stark) · 0 Macht"
+    a.wait_for_selector("[data-seat=B] [data-faction=B]", timeout=WAIT)
+    assert a.inner_text("#my-play [data-faction=A]") == "Faction card (Lannister) · 0 power"
+    b.click("#round-box details.effects summary")
+    b.click("#round-box button:has-text('Deine Fraktionskarte knien')")
+    b.wait_for_selector("#my-play [data-faction=B]:has-text('gekniet')", timeout=WAIT)
+    assert b.inner_text("#my-play [data-faction=B]") == "Fraktionskarte (Stark) · 0 Macht · gekniet"
+    a.wait_for_selector("[data-seat=B] [data-faction=B]:has-text('kneeling')", timeout=WAIT)
+    assert a.inner_text("[data-seat=B] [data-faction=B]") == "Faction card (Stark) · 0 power · kneeling"
+    assert "kneeling" not in a.inner_text("#my-play [data-faction=A]")  # hers stands
+    shot(a, "faction-card-kneeling-en")
+    assert [described(violations(page)) for page in (a, b)] == [[], []]
+    b.click("#round-box button:has-text('Deine Fraktionskarte aufrichten')")
+    a.wait_for_selector("[data-seat=B] [data-faction=B]:not(:has-text('kneeling'))", timeout=WAIT)
+    caught_up(b, a)
+    assert "gekniet" not in b.inner_text("#my-play [data-faction=B]")
+    for page in (a, b):
+        page.context.close()
