@@ -1,8 +1,8 @@
 """What a first table noticed on its phones and laptops, each fixed in the page layer: a card form whose fields did not
 say what they were for and listed two copies of a title as the same line twice, a deck pasted on one phone while the
 other phone's deck went in first (a version conflict for a move nobody else could have made), the new-event form left
-ready to make a second event after the first, empty brackets where a decklist names no faction, and a faction card
-knelt on a phone that no phone showed."""
+ready to make a second event after the first, empty brackets where a decklist names no faction, a faction card
+knelt on a phone that no phone showed, and a challenge icon a card effect gives that no phone could record."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from tests.axe import described, violations
 from tests.phones import WAIT, caught_up, phone, seat_phones
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, prepared_game, shot
+from tests.test_browser_challenges import challenges_game
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -155,5 +156,36 @@ def test_a_knelt_faction_card_shows_beside_its_power_on_every_phone(server: Serv
     a.wait_for_selector("[data-seat=B] [data-faction=B]:not(:has-text('kneeling'))", timeout=WAIT)
     caught_up(b, a)
     assert "gekniet" not in b.inner_text("#my-play [data-faction=B]")
+    for page in (a, b):
+        page.context.close()
+
+
+def test_a_character_gains_a_challenge_icon_from_its_menu_and_may_then_attack_with_it(server: Server,
+                                                                                       browser: Any) -> None:
+    """Edric Dayne's "give him a challenge icon of your choice until the end of the phase" could be written in a
+    log but not tapped on a phone: the round box's modifier form names a participant's STR only, and the attack
+    offers list only characters with the icon. In the challenges phase a character's menu offers, by a card effect,
+    each icon it lacks to gain and each it has to lose, in words of its own on both phones."""
+    g = challenges_game(server.url + "/api")  # Alice: Robb Stark and Vanguard Lancer, military and power only
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    a.wait_for_selector("#round-box [data-offer='challenge:military']", timeout=WAIT)
+    assert a.locator("#round-box [data-offer='challenge:intrigue']").count() == 0
+    a.click("#areas li[data-card='A.01057.1']")
+    a.click("#sheet [data-effects]")
+    entries = a.locator("#sheet button[data-action=modify]").all_inner_texts()
+    assert entries == ["Loses the military icon until the end of the phase",
+                       "Gains the intrigue icon until the end of the phase",
+                       "Loses the power icon until the end of the phase"], entries
+    shot(a, "icon-menu-en")
+    a.click("#sheet button:has-text('Gains the intrigue icon')")
+    a.click("#round-box [data-offer='challenge:intrigue']", timeout=WAIT)
+    assert a.locator("#sheet [data-choice]").evaluate_all("xs => xs.map(x => x.dataset.choice)") == ["A.01057.1"]
+    b.wait_for_selector("#log li:has-text('Intrigen-Symbol')", timeout=WAIT)
+    b.click("#areas li[data-card='B.01094.1']")  # Lannisport Merchant: a power icon only
+    b.click("#sheet [data-effects]")
+    assert b.locator("#sheet button[data-action=modify]").all_inner_texts() == [
+        "Erhält das Militär-Symbol bis zum Ende der Phase", "Erhält das Intrigen-Symbol bis zum Ende der Phase",
+        "Verliert das Macht-Symbol bis zum Ende der Phase"]
+    assert [described(violations(page)) for page in (a, b)] == [[], []]
     for page in (a, b):
         page.context.close()

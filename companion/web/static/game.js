@@ -418,6 +418,7 @@ function renderLog() {
 // -- card sheets ---------------------------------------------------------------------------------
 /** A suggested action's label: its name, the token kind, Shadow gained, the card it attaches to. */
 function suggestionLabel(s) {
+  if (s.label) return paramText(s.label);  // the server's words where the action's name would read the same twice
   const gains = s.action.gains !== undefined && s.action.gains !== null && hasMessage("action." + s.action.type + "_gains");
   return actionName(gains ? s.action.type + "_gains" : s.action.type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${paramText(s.target)}` : "");
 }
