@@ -1,7 +1,8 @@
 """What a first table noticed on its phones and laptops, each fixed in the page layer: a card form whose fields did not
 say what they were for and listed two copies of a title as the same line twice, a deck pasted on one phone while the
 other phone's deck went in first (a version conflict for a move nobody else could have made), the new-event form left
-ready to make a second event after the first, and empty brackets where a decklist names no faction."""
+ready to make a second event after the first, empty brackets where a decklist names no faction, a faction card
+knelt on a phone that no phone showed, and a challenge icon a card effect gives that no phone could record."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from typing import Any
 
 import pytest
 
-from tests.phones import WAIT, phone
+from tests.axe import described, violations
+from tests.phones import WAIT, caught_up, phone, seat_phones
 from tests.server import Server, call
-from tests.test_browser import CHROMIUM
+from tests.test_browser import CHROMIUM, prepared_game, shot
+from tests.test_browser_challenges import challenges_game
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -127,3 +130,62 @@ def test_a_decklist_without_a_faction_leaves_no_empty_brackets(server: Server, b
     row = page.inner_text("#tables tr[data-game]")
     assert "Ann" in row and "()" not in row, row
     page.context.close()
+
+
+def test_a_knelt_faction_card_shows_beside_its_power_on_every_phone(server: Server, browser: Any) -> None:
+    """Bob kneels his faction card as a card's cost ("Deine Fraktionskarte knien" under "Durch einen
+    Karteneffekt…"): the log said so, but no phone showed it afterwards, so nobody could tell whether Fealty was
+    still to pay. Each seat's faction card now reads with its power in that seat's area, "kneeling" while it kneels,
+    on his German phone and on Alice's English one, and no longer once it stands."""
+    g = prepared_game(server.url + "/api")  # marshaling: Alice Lannister, Bob Stark
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    b.wait_for_selector("#my-play [data-faction=B]", timeout=WAIT)
+    assert b.inner_text("#my-play [data-faction=B]") == "Fraktionskarte (Stark) · 0 Macht"
+    a.wait_for_selector("[data-seat=B] [data-faction=B]", timeout=WAIT)
+    assert a.inner_text("#my-play [data-faction=A]") == "Faction card (Lannister) · 0 power"
+    b.click("#round-box details.effects summary")
+    b.click("#round-box button:has-text('Deine Fraktionskarte knien')")
+    b.wait_for_selector("#my-play [data-faction=B]:has-text('gekniet')", timeout=WAIT)
+    assert b.inner_text("#my-play [data-faction=B]") == "Fraktionskarte (Stark) · 0 Macht · gekniet"
+    a.wait_for_selector("[data-seat=B] [data-faction=B]:has-text('kneeling')", timeout=WAIT)
+    assert a.inner_text("[data-seat=B] [data-faction=B]") == "Faction card (Stark) · 0 power · kneeling"
+    assert "kneeling" not in a.inner_text("#my-play [data-faction=A]")  # hers stands
+    shot(a, "faction-card-kneeling-en")
+    assert [described(violations(page)) for page in (a, b)] == [[], []]
+    b.click("#round-box button:has-text('Deine Fraktionskarte aufrichten')")
+    a.wait_for_selector("[data-seat=B] [data-faction=B]:not(:has-text('kneeling'))", timeout=WAIT)
+    caught_up(b, a)
+    assert "gekniet" not in b.inner_text("#my-play [data-faction=B]")
+    for page in (a, b):
+        page.context.close()
+
+
+def test_a_character_gains_a_challenge_icon_from_its_menu_and_may_then_attack_with_it(server: Server,
+                                                                                       browser: Any) -> None:
+    """Edric Dayne's "give him a challenge icon of your choice until the end of the phase" could be written in a
+    log but not tapped on a phone: the round box's modifier form names a participant's STR only, and the attack
+    offers list only characters with the icon. In the challenges phase a character's menu offers, by a card effect,
+    each icon it lacks to gain and each it has to lose, in words of its own on both phones."""
+    g = challenges_game(server.url + "/api")  # Alice: Robb Stark and Vanguard Lancer, military and power only
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    a.wait_for_selector("#round-box [data-offer='challenge:military']", timeout=WAIT)
+    assert a.locator("#round-box [data-offer='challenge:intrigue']").count() == 0
+    a.click("#areas li[data-card='A.01057.1']")
+    a.click("#sheet [data-effects]")
+    entries = a.locator("#sheet button[data-action=modify]").all_inner_texts()
+    assert entries == ["Loses the military icon until the end of the phase",
+                       "Gains the intrigue icon until the end of the phase",
+                       "Loses the power icon until the end of the phase"], entries
+    shot(a, "icon-menu-en")
+    a.click("#sheet button:has-text('Gains the intrigue icon')")
+    a.click("#round-box [data-offer='challenge:intrigue']", timeout=WAIT)
+    assert a.locator("#sheet [data-choice]").evaluate_all("xs => xs.map(x => x.dataset.choice)") == ["A.01057.1"]
+    b.wait_for_selector("#log li:has-text('Intrigen-Symbol')", timeout=WAIT)
+    b.click("#areas li[data-card='B.01094.1']")  # Lannisport Merchant: a power icon only
+    b.click("#sheet [data-effects]")
+    assert b.locator("#sheet button[data-action=modify]").all_inner_texts() == [
+        "Erhält das Militär-Symbol bis zum Ende der Phase", "Erhält das Intrigen-Symbol bis zum Ende der Phase",
+        "Verliert das Macht-Symbol bis zum Ende der Phase"]
+    assert [described(violations(page)) for page in (a, b)] == [[], []]
+    for page in (a, b):
+        page.context.close()

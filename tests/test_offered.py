@@ -138,6 +138,28 @@ def test_the_menu_follows_the_declarations_zone_owner_state_and_phase() -> None:
     assert candidate_actions(t, "A.01035.1", "B") == []  # another seat's card in its draw deck: nothing to offer
 
 
+def test_a_character_gains_or_loses_a_challenge_icon_from_its_menu_in_the_challenges_phase() -> None:
+    """An icon a card effect gives (Edric Dayne's, paid before he attacks) could be recorded in a log but not on a
+    phone: the STR form of the round box names a participant's STR only. A character's menu now offers, by a card
+    effect and in the challenges phase only, each icon it lacks to gain and each it has to lose, until the end of
+    the phase; each entry in its own words (all read "Modifier", and the menu showed one)."""
+    t = _table()  # Burned Men: a military icon
+
+    def icons(phase: Phase) -> list[tuple[str, int, dict[str, object]]]:
+        t.phase = phase
+        return [(r["action"]["stat"], r["action"]["amount"], r["label"]) for r in suggest_actions(t, "B.01091.1", "B")
+                if r["action"]["type"] == "modify"]
+
+    assert icons(Phase.MARSHALING) == []
+    got = icons(Phase.CHALLENGES)
+    assert [(stat, amount) for stat, amount, _ in got] == [("military_icon", -1), ("intrigue_icon", 1),
+                                                           ("power_icon", 1)]
+    assert [label for *_, label in got[:2]] == [{"msg": "menu.icon.loses", "stat": {"msg": "stat.military_icon"}},
+                                                {"msg": "menu.icon.gains", "stat": {"msg": "stat.intrigue_icon"}}]
+    assert all(r["effect"] for r in suggest_actions(t, "B.01091.1", "B") if r["action"]["type"] == "modify")
+    assert catalogue("en")["menu.icon.gains"].format(stat="X") == "Gains the X until the end of the phase"
+
+
 @settings(max_examples=25, deadline=None)
 @given(card=st.sampled_from([TYRION, IMPS_AGENT, NO_SURPRISES]), seat=st.sampled_from(["A", "B"]),
        phase=st.sampled_from(list(Phase)))

@@ -100,6 +100,8 @@ def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:
                          "target": shown_param(t.ref(target), viewer, t) if target else None,
                          "violations": verdict["violations"], "notes": verdict["notes"]})
         rows[-1]["effect"] = cls.phone.by_effect
+        if (label := action.menu_label()) is not None:
+            rows[-1]["label"] = label  # the menu's words for it: the action's name would read the same twice
         rows[-1]["usual"] = t.phase in cls.phone.usual_in
         rows[-1]["rank"] = cls.phone.rank
     # The phase's usual move first even when flagged, then other moves, legal first; effects last.

@@ -312,6 +312,11 @@ class Action:
         at the card. By default one: ``player`` the seat, ``card`` the card."""
         return [cls(player=seat, card=card)]  # type: ignore[call-arg]
 
+    def menu_label(self) -> dict[str, Any] | None:
+        """Its entry's words in a card menu (a message and its values) where the action's name alone would read the
+        same for two entries of one menu; None: the action's name."""
+        return None
+
     def validate(self, table: Table) -> None:
         """Raise ActionError when the action cannot even be recorded (unknown seat or card). Its fields' types
         and bounds were settled when it was decoded (``action_from_dict``), once."""

@@ -5,19 +5,20 @@ The round's checks count them (``companion/rules/values.py``) until they expire.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from companion.declare import number
-from companion.rules.actions.base import Action, CardRef, Phone, Recorder, SeatRef, Words, action
+from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ActionError, Modifier, Zone
-from companion.rules.values import revealed_plots_that
+from companion.rules.state import ActionError, Modifier, Phase, Zone
+from companion.rules.values import has_icon, revealed_plots_that
 
 #: A character's challenge icon gained (amount 1) or lost (amount -1) by a card effect ("Pay 1 gold to give Edric
 #: Dayne a challenge icon of your choice until the end of the phase."; "While you control Right, Left gains a [power]
 #: icon."): ``values.has_icon`` reads them.
-ICON_STATS = ("military_icon", "intrigue_icon", "power_icon")
+ICON_STATS: tuple[Literal["military_icon", "intrigue_icon", "power_icon"], ...] = (
+    "military_icon", "intrigue_icon", "power_icon")
 #: A keyword gained (1) or lost (-1) by a card effect ("If attached character is Bran Stark, he gains stealth."):
 #: ``values.has_keyword`` reads them.
 KEYWORD_STATS = ("stealth", "renown", "insight", "intimidate", "pillage")
@@ -35,7 +36,10 @@ class Modify(Action):
     "income", "reserve" or "claim" (of ``player``'s revealed plot) or "dominance" (``player``'s total). Public:
     any seat records it, naming the card whose effect it is as ``source`` if it likes."""
 
-    phone = Phone(control="str.modify")
+    # STR: the round box's form during a challenge. A challenge icon: a character's menu in the challenges phase,
+    # by a card effect, until the end of the phase (Edric Dayne's paid icon before he attacks, Palace Spearman's).
+    phone = Phone(control="str.modify", offered=(Offer((Where.PLAY,), types=("character",),
+                                                       phases=(Phase.CHALLENGES,)),), rank=92, by_effect=True)
     # Whose value changes. With a card the card's STR changes, whoever's effect it is: ``player`` may name any seat
     # (the effect's player, as the log's writer sees it), and the modifier counts on the card's controller's side.
     player: SeatRef | None = None
@@ -48,6 +52,18 @@ class Modify(Action):
     source: CardRef | None = None
     starts_phase_body = False
     needs_owner = False
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        """A character's menu: each challenge icon it lacks to gain, each it has to lose, until the end of the phase."""
+        return [cls(player=seat, stat=stat, card=card,
+                    amount=-1 if has_icon(t, card, stat.removesuffix("_icon")) else 1) for stat in ICON_STATS]
+
+    def menu_label(self) -> dict[str, Any] | None:
+        if self.stat not in ICON_STATS:
+            return None
+        gains = "menu.icon.gains" if self.amount > 0 else "menu.icon.loses"
+        return {"msg": gains, "stat": {"msg": f"stat.{self.stat}"}}
 
     def validate(self, table: Table) -> None:
         Action.validate(self, table)

@@ -6,7 +6,7 @@ import {confirmSheet, el, saveFile} from "./dom.js";
 import {redrawCamera, startCamera} from "./camera.js";
 import {eventTable as atEvent} from "./event_table.js";
 import {whoSees} from "./keys.js";
-import {applyStrings, citation, errorText, hasMessage, lang, messagesReady, msg, onLanguage, paramText,
+import {applyStrings, citation, errorText, factionName, hasMessage, lang, messagesReady, msg, onLanguage, paramText,
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
 import {makeFinder} from "./find.js";
 import {makeNames} from "./names.js";
@@ -340,6 +340,12 @@ function playList(player) {
   return empty(ul);
 }
 const pileList = cards => empty(el("ul", {class: "cards"}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + (may("export") ? " · " + c.code : ""), () => openCard(c.id)))));
+/** A seat's faction card, as the view gives it: the power on it and whether it kneels (the cost of Fealty, The Things I
+ * Do For Love, …; the standing phase stands it). ``delta``: power taps not yet on the server. */
+const factionLine = (p, delta = 0) => el("div", {class: "plot faction", "data-faction": p.seat},
+  el("strong", {}, t("factionCard") + (p.faction ? ` (${factionName(p.faction)})` : "")),
+  " · ", t("factionPower", {n: p.faction_power + delta}),
+  ...(p.faction_kneeling ? [" · ", el("strong", {class: "knelt"}, t("kneel"))] : []));
 const plotSummary = p => (p.revealed_plot ? el("div", {class: "plot", "data-revealed": p.seat}, el("strong", {}, cardName(p.revealed_plot.id)), " · ", paramText(p.revealed_plot.stats)) : null);
 const countsLine = p => (p.deck.tracked === false || p.hand.tracked === false ? t("countsNotTracked") : t("countsLine", {deck: p.deck.count, hand: p.hand.count}));
 
@@ -372,7 +378,8 @@ function render() {
     areas.append(el("section", {id: "my-shadows"}, el("h2", {}, t("myShadows")), shadowsList(mine)));
     if (mine.hand.cards && mine.hand.cards.length) areas.append(el("section", {id: "my-hand"}, el("h2", {}, t("myHand")), pileList(mine.hand.cards)));
     const deckEntry = [...log].reverse().find(e => e.kind === "deck" && e.data.seat === mine.seat && e.data.name);
-    areas.append(el("section", {id: "my-play"}, el("h2", {}, t("myPlay")), plotSummary(mine), playList(mine),
+    areas.append(el("section", {id: "my-play"}, el("h2", {}, t("myPlay")), factionLine(mine, pendingDelta("power")),
+      plotSummary(mine), playList(mine),
       el("div", {class: "row", id: "my-counts"}, el("span", {class: "grow muted"}, countsLine(mine))),
       deckEntry ? el("div", {class: "muted", id: "deck-name"}, t("deckName", {deck: deckEntry.data.name})) : null));
   }
@@ -381,7 +388,8 @@ function render() {
     const gold = p.gold + counters.delta("gold:" + p.seat), power = p.power + counters.delta("power:" + p.seat);
     areas.append(el("section", {"data-seat": p.seat},
       el("h2", {}, `${mine ? t("opponent") + " " : ""}${p.name} · ${t("gold")} ${gold} · ${t("power")} ${power}`),
-      seatCounters(p), plotSummary(p), el("div", {class: "muted"}, t("shadows")), shadowsList(p),
+      seatCounters(p), factionLine(p, counters.delta("power:" + p.seat)), plotSummary(p),
+      el("div", {class: "muted"}, t("shadows")), shadowsList(p),
       el("div", {class: "muted"}, t("inPlay")), playList(p), el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
   const dead = el("section", {id: "dead"}, el("h2", {}, t("dead")));
@@ -410,6 +418,7 @@ function renderLog() {
 // -- card sheets ---------------------------------------------------------------------------------
 /** A suggested action's label: its name, the token kind, Shadow gained, the card it attaches to. */
 function suggestionLabel(s) {
+  if (s.label) return paramText(s.label);  // the server's words where the action's name would read the same twice
   const gains = s.action.gains !== undefined && s.action.gains !== null && hasMessage("action." + s.action.type + "_gains");
   return actionName(gains ? s.action.type + "_gains" : s.action.type) + (s.action.kind ? ` (${tokenName(s.action.kind)})` : "") + (s.target ? ` → ${paramText(s.target)}` : "");
 }
