@@ -417,10 +417,12 @@ def test_first_edition_bring_out_pays_the_number_after_the_s() -> None:
 
 
 def test_first_edition_out_of_house_penalty() -> None:
+    # Maiden of Poisons is "House Martell only" too: a Lannister player bringing her out is flagged for that (a judge's
+    # probe found it was not), and pays the out-of-House penalty as the advisory table records it.
     t = make_table({"A": {"atoc_53": 1}, "B": {}}, edition="1e", factions={"A": "lannister"})
     shadows(t, "A.atoc_53.1")
-    v = legal(t, BringOut("A", "A.atoc_53.1"))
-    assert "out-of-house" in notes_of(v)
+    v = play(t, BringOut("A", "A.atoc_53.1"))
+    assert rules_of(v) == ["card.house-only"] and "out-of-house" in notes_of(v)
     assert t.players["A"].gold == 8  # Shadow 1 + 1 penalty
 
 

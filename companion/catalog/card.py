@@ -421,7 +421,7 @@ def _text_facts(d: dict[str, Any]) -> dict[str, Any]:
     for name, default in _TEXT_FACT_DEFAULTS.items():
         value = d.get(name)
         if value is None or default is None:
-            out[name] = tuple(value) if isinstance(value, list) else value if value is not None else default
+            out[name] = _tupled(value) if isinstance(value, list) else value if value is not None else default
         elif isinstance(default, tuple):
             out[name] = _tupled(value)
         else:
