@@ -30,13 +30,19 @@ def test_before_round_one_and_the_propose_button(server: Server, browser: Any) -
     for name, deck in (("Arya", legal), ("Bran", legal), ("Cat", legal), ("Ned", next(iter(illegal.values())))):
         assert call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)[0] == 201
     errors: list[str] = []
-    pages = {}
-    for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
-        page = browser.new_context(**LAPTOP, locale=locale).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
-        page.wait_for_selector("#before-box:not(.hidden)", timeout=WAIT)
-        pages[lang] = page
+
+    def both(path: str, ready: str) -> dict[str, Any]:
+        """The page at ``path`` on a laptop in English and in German, each once ``ready`` is shown."""
+        opened = {}
+        for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
+            page = browser.new_context(**LAPTOP, locale=locale).new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{server.url}{path}")
+            page.wait_for_selector(ready, timeout=WAIT)
+            opened[lang] = page
+        return opened
+
+    pages = both(f"/e/{eid}/judge#key={judge}", "#before-box:not(.hidden)")
     en, de = pages["en"], pages["de"]
     # The header is the event's name and the judge; nothing of a round yet (it read "round –", an empty menu, "clock
     # not started", "Show card ids").
@@ -61,13 +67,7 @@ def test_before_round_one_and_the_propose_button(server: Server, browser: Any) -
                          timeout=WAIT)
 
     # The organiser's page: round 1 may be proposed, and is named a random draw.
-    orgs = {}
-    for lang, locale in (("en", "en-GB"), ("de", "de-DE")):
-        page = browser.new_context(**LAPTOP, locale=locale).new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.url}/e/{eid}#key={org}")
-        page.wait_for_selector("#ev-title:not(:empty)", timeout=WAIT)
-        orgs[lang] = page
+    orgs = both(f"/e/{eid}#key={org}", "#ev-title:not(:empty)")
     o, od = orgs["en"], orgs["de"]
     assert o.locator("#propose").is_enabled() and o.locator("#propose-note").is_hidden()
     o.click("#propose")
