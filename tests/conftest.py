@@ -44,14 +44,17 @@ def _seeded_catalog() -> Path:
 
 @pytest.fixture(autouse=True)
 def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
-                       _seeded_catalog: Path) -> None:
+                       _seeded_catalog: Path) -> Iterator[None]:
     """No test touches the real per-user data directory; each has its own, with a copy of the seeded catalog (a test
-    may change its catalog)."""
+    may change its catalog). The copy is removed after the test: at 17 MB a test, a whole run's copies filled a CI
+    machine's disk."""
     data = tmp_path_factory.mktemp("data")
     shutil.copyfile(_seeded_catalog, data / "catalog.db")
     monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
     monkeypatch.delenv("COMPANION_DB", raising=False)
     monkeypatch.delenv("COMPANION_CATALOG", raising=False)
+    yield
+    shutil.rmtree(data, ignore_errors=True)
 
 
 @pytest.fixture()
