@@ -418,3 +418,46 @@ def test_a_plots_when_revealed_draw_draws_its_number() -> None:
     legal(t, ChoosePlot("B", f"B.{PLAIN['2e']}.1"))
     flagged_and_refused(t, DrawCards("A", 4, source="A.01010.1"), "draw.when-revealed-count")
     legal(t, DrawCards("A", 3, source="A.01010.1"))
+
+
+def test_a_card_that_limits_the_characters_each_player_stands_in_the_standing_phase() -> None:
+    """Found by a judge's probe (Stannis Baratheon: "Each player cannot stand more than 2 characters during the
+    standing phase."): a player with 3 kneeling characters stands none by itself and chooses 2 with `stand` lines, a
+    third is flagged; a player with 2 stands both."""
+    from companion.rules.actions import Kneel, Stand
+    t = round_table("2e", PLAIN["2e"], "01002", extra={"01052": 1})
+    in_play(t, "A.01052.1")
+    for n in (1, 2, 3):
+        legal(t, Kneel("A", f"A.01057.{n}"))
+    for n in (1, 2):
+        legal(t, Kneel("B", f"B.01057.{n}"))
+    while t.active_player is not None:
+        legal(t, PassTurn(t.active_player))
+    legal(t, BeginPhase("dominance"))
+    legal(t, BeginPhase("standing"))
+    assert [t.in_play[f"A.01057.{n}"].kneeling for n in (1, 2, 3)] == [True, True, True]
+    assert not any(t.in_play[f"B.01057.{n}"].kneeling for n in (1, 2))
+    legal(t, Stand("A", "A.01057.1"))
+    legal(t, Stand("A", "A.01057.2"))
+    flagged_and_refused(t, Stand("A", "A.01057.3"), "stand.limit")
+
+
+def test_a_plot_that_returns_every_players_gold_as_the_challenges_phase_begins() -> None:
+    """Found by a judge's probe (Supporting the Faith: "Forced Reaction: After the challenges phase begins, each
+    player returns all gold in his or her gold pool to the treasury."): the gold goes back by itself, a line recording
+    it is not flagged, and an event paid with that gold afterwards is."""
+    from companion.rules.actions import ReturnUnspentGold
+    t = round_table("2e", PLAIN["2e"], "01023", phase="marshaling", extra={"01100": 1})
+    t.players["A"].gold = 6
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    assert t.players["A"].gold == 0
+    legal(t, ReturnUnspentGold())
+    u = round_table("2e", PLAIN["2e"], "01002", phase="marshaling")
+    u.players["A"].gold = 6
+    legal(u, PassTurn("A"))
+    legal(u, PassTurn("B"))
+    legal(u, BeginPhase("challenges"))
+    assert u.players["A"].gold == 6
+    flagged_and_refused(u, ReturnUnspentGold(), "gold.taxation-phase")

@@ -646,3 +646,40 @@ def test_a_card_effects_save_keeps_the_card_chosen_for_claim_in_play() -> None:
     in_play(flux, "B.01144.1")
     flux.move("A.11040.1", "A", Zone.REVEALED)
     flagged_and_refused(flux, Save("B", "B.01144.1"), "plot.no-saves")
+
+
+def test_a_card_placed_in_the_dead_pile_or_shuffled_back_into_the_deck_by_an_effect() -> None:
+    """Found by a judge's probe: Heads on Spikes ("place the discarded character in its owner's dead pile"): a copy of
+    the unique card in the dead pile cannot be marshalled (RR: Unique Cards); Benjen Stark ("shuffle him back into
+    your deck instead of placing him in your dead pile"): killed, then shuffled back, he may be drawn and marshalled."""
+    from companion.rules.actions import Discard, Kill, Marshal, PlaceInDeadPile, ShuffleIntoDeck
+    from tests.tables import flagged_and_refused
+    t = make_table({"A": {"01013": 1}, "B": {"01144": 2}})
+    hand(t, "B.01144.1", "B.01144.2")
+    legal(t, Discard("A", "B.01144.1"))
+    legal(t, PlaceInDeadPile("A", "B.01144.1"))
+    assert t.zone_of("B.01144.1") is Zone.DEAD
+    flagged_and_refused(t, Marshal("B", "B.01144.2"), "unique.dead-pile")
+    u = make_table({"A": {"01091": 1}, "B": {"01122": 1}})
+    in_play(u, "B.01122.1")
+    legal(u, Kill("A", "B.01122.1"))
+    legal(u, ShuffleIntoDeck("B", "B.01122.1"))
+    assert u.zone_of("B.01122.1") is Zone.DECK
+
+
+def test_a_character_an_effect_forbids_to_defend_until_the_end_of_the_phase() -> None:
+    """Found by a judge's probe (Ghost: "After Ghost bypasses a character using stealth, that character cannot be
+    declared as a defender for any challenges until the end of the phase."): recorded with `restrict` "defend", the
+    character declared as a defender is flagged; the next phase it may defend again."""
+    from companion.rules.actions import DeclareDefenders, InitiateChallenge, Restrict
+    from tests.tables import flagged_and_refused
+    t = make_table({"A": {"01123": 1, "01089": 1}, "B": {"01144": 1}}, phase="challenges")
+    for card in ("A.01123.1", "A.01089.1", "B.01144.1"):
+        in_play(t, card)
+    t.active_player = "A"
+    legal(t, Restrict("A", "B", "defend", card="B.01144.1", source="A.01123.1"))
+    legal(t, InitiateChallenge("A", "power", "B", ["A.01089.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", ["B.01144.1"]), "restriction.defend")
+    assert t.players["B"].restrictions
+    t.phase_began()
+    assert not t.players["B"].restrictions

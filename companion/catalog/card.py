@@ -53,7 +53,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
-              "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws")
+              "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws",
+              "standing_limit", "gold_returned_in")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -318,6 +319,11 @@ class Card:
     #: does not control a King character": it kneels after all when the defender controls a character with this trait.
     kneels_if_opponent_has: str | None = None
     when_revealed_draws: int = 0  # a plot's "When Revealed: Draw 2 cards.": that many, once, as it is revealed
+    #: "Each player cannot stand more than 2 characters during the standing phase." (Stannis Baratheon): 2.
+    standing_limit: int = 0
+    #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
+    #: treasury." (Supporting the Faith): "challenges".
+    gold_returned_in: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

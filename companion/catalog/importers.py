@@ -115,6 +115,13 @@ _PHASE_GRANTS = re.compile(r"until the end of the phase,? (?:either: )?(?:each \
                            r"that character|it) gains (stealth|renown|insight|intimidate|pillage)\b", re.IGNORECASE)
 #: "When Revealed: Draw 2 cards." (You Win Or You Die): the draw of a plot's when-revealed ability.
 _WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? (\d+) cards?", re.IGNORECASE)
+#: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
+_STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
+                             re.IGNORECASE)
+#: Supporting the Faith: "After the challenges phase begins, each player returns all gold in his or her gold pool to
+#: the treasury." (a forced reaction: it happens by itself)
+_GOLD_RETURNED = re.compile(r"forced reaction:\s*after the (\w+) phase begins, each player returns all gold in his "
+                            r"or her gold pool to the treasury", re.IGNORECASE)
 _KEPT_GOLD = re.compile(r"^reduce the number of unspent gold you return to the treasury during the taxation phase "
                         r"by (\d+)$", re.IGNORECASE)
 #: "Skip the taxation phase this round." (1st edition Planning Ahead), "All players skip the standing phase this
@@ -431,6 +438,8 @@ class Keywords:
     renown_during: str | None = None  # "<its name> gains renown while participating in a [military] challenge"
     kneels_if_opponent_has: str | None = None  # its "does not kneel … against an opponent who does not control a King"
     when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
+    standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
+    gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -668,7 +677,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "faction_power_in_challenges" in flags, "power_kings_only" in flags, stays_knelt,
                     attached_stays_knelt, phase_grants(text), action_only(text), play_if_control(text),
                     no_bypass_trait, renown_during, kneels_if_opponent_has,
-                    int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))) else 0)
+                    int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))) else 0,
+                    int(m.group(1)) if (m := _STANDING_LIMIT.search(_TAG.sub("", text or ""))) else 0,
+                    m.group(1).lower() if (m := _GOLD_RETURNED.search(_TAG.sub("", text or ""))) else None)
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:

@@ -124,6 +124,10 @@ RULES: dict[str, Rule] = {
         "RR: Lasting Effects",
         "1E Rules › Lasting effects",
     ),
+    "restriction.defend": Rule(
+        "RR: Lasting Effects",
+        "1E Rules › Lasting effects",
+    ),
     # -- marshaling and setup -------------------------------------------------
     "marshal.phase": Rule(
         "RR: Marshal",

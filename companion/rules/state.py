@@ -102,9 +102,10 @@ class InShadows:
 class Restriction:
     """A lasting effect on a player ("cannot bring cards out of shadows") until the end of the phase or round."""
 
-    kind: str  # bring_out | play_events
+    kind: str  # bring_out | play_events | defend
     until: str  # phase | round
     source: str | None = None  # the card whose effect it is
+    card: str | None = None  # the player's card it binds ("defend": that character cannot be declared as a defender)
 
 
 @dataclass(slots=True)

@@ -47,7 +47,16 @@ from companion.rules.actions.flow import (
     WinInitiative,
 )
 from companion.rules.actions.gold import CollectIncome, GainGold, ReturnUnspentGold, SetGold, SpendGold
-from companion.rules.actions.leave import Discard, Kill, LeavePlay, ReturnToHand, Save, SaveWithDuplicate
+from companion.rules.actions.leave import (
+    Discard,
+    Kill,
+    LeavePlay,
+    PlaceInDeadPile,
+    ReturnToHand,
+    Save,
+    SaveWithDuplicate,
+    ShuffleIntoDeck,
+)
 from companion.rules.actions.marshal import Marshal, MarshalIntoShadows, PlayEvent
 from companion.rules.actions.modifiers import Modify
 from companion.rules.actions.restrictions import Restrict
@@ -114,6 +123,7 @@ __all__ = [
     "Modify",
     "PassShadows",
     "PassTurn",
+    "PlaceInDeadPile",
     "PlaceTokens",
     "PlayEvent",
     "PlayEventFromShadows",
@@ -137,6 +147,7 @@ __all__ = [
     "SetupFaceDown",
     "SetupIntoShadows",
     "SetupPlace",
+    "ShuffleIntoDeck",
     "SpendGold",
     "Stand",
     "StandFaction",

@@ -33,6 +33,7 @@ from companion.rules.actions.common import (
     check_challenge_over,
     check_killable,
     check_power_kings_only,
+    check_restrictions,
     end_challenge,
     leave_to,
     note_leaving_play,
@@ -391,6 +392,7 @@ class DeclareDefenders(Action):
         for card in self.defenders:
             if check_participant(t, v, card, c.defender, c.kind, defending=True) and card in c.bypassed:
                 v.violate("challenge.bypassed", (card,), card=t.ref(card))
+            check_restrictions(t, v, c.defender, "defend", card)
         check_plot_participants(t, v, c.defender, list(self.defenders), attacking=False)
         first = next(ch for ch in t.challenges if ch.round == t.round and ch.attacker == c.attacker) is c
         check_never_declared(t, v, list(self.defenders), "defender", c.kind, first, c.defender)

@@ -160,16 +160,17 @@ def until_words(until: str) -> Param:
     return msg(f"until.{until}")
 
 
-RESTRICTION_RULES = {"bring_out": "restriction.bring-out", "play_events": "restriction.play-events"}
+RESTRICTION_RULES = {"bring_out": "restriction.bring-out", "play_events": "restriction.play-events",
+                     "defend": "restriction.defend"}
 
 
-def check_restrictions(t: Table, v: Checker, player: str, kind: str) -> None:
-    """A lasting effect on the player forbids this (e.g. No Surprises; FAQ: No Surprises)."""
+def check_restrictions(t: Table, v: Checker, player: str, kind: str, card: str | None = None) -> None:
+    """A lasting effect on the player (or on its ``card``) forbids this (e.g. No Surprises; FAQ: No Surprises)."""
     for r in t.players[player].restrictions:
-        if r.kind == kind:
+        if r.kind == kind and r.card == card:
             source = t.ref(r.source) if r.source else msg("ref.effect")
-            v.violate(RESTRICTION_RULES[kind], (r.source,) if r.source else (),
-                      player=player, until=until_words(r.until), source=source)
+            v.violate(RESTRICTION_RULES[kind], tuple(c for c in (card, r.source) if c),
+                      player=player, until=until_words(r.until), source=source, card=t.ref(card) if card else "")
             return
 
 

@@ -38,6 +38,7 @@ from companion.rules.values import (
     reserve,
     reserve_excess,
     revealed_plot,
+    revealed_plots_that,
     revealed_this_round,
     skipped_phases,
     strength,
@@ -98,9 +99,7 @@ class BeginPhase(Action):
             v.violate("time.called")
         if target is Phase.PLOT:
             v.note("new-round", round=t.round + 1)
-        held = stays_knelt(t) if target is Phase.STANDING else set()
-        kneeling = sum(ip.kneeling for cid, ip in t.in_play.items() if cid not in held)
-        if target is Phase.STANDING and kneeling:
+        if target is Phase.STANDING and (kneeling := len(standing_phase_stands(t))):
             v.note("cards-stand", count=kneeling)
         gold = sum(p.gold - gold_kept(t, seat) for seat, p in t.players.items())
         if target is Phase.TAXATION and gold:
@@ -122,12 +121,16 @@ class BeginPhase(Action):
             t.active_player = None
         t.turns_over = False
         if target is Phase.STANDING:  # RR: Appendix I › 6.2: each player stands each kneeling card
-            held = stays_knelt(t)
-            for cid, ip in t.in_play.items():
-                if cid not in held:
-                    ip.kneeling = False
+            for cid in standing_phase_stands(t):
+                t.in_play[cid].kneeling = False
+                if t.card(cid).type == "character":
+                    count_this_round(t.round, t.players[t.in_play[cid].controller], STANDING_STANDS)
             for p in t.players.values():
                 p.faction_kneeling = False
+        for plot in revealed_plots_that(t, "gold_returned_in"):
+            if t.card(plot).gold_returned_in == target.value:  # Supporting the Faith: forced, it happens by itself
+                for p in t.players.values():
+                    p.gold = 0
         if target is Phase.TAXATION:  # RR: Appendix I › 7.2: unspent gold returns to the treasury
             t.gold_due_back = True
             if not t.beginning_of_phase_shadows:
@@ -143,6 +146,31 @@ def return_unspent_gold(t: Table) -> None:
     t.gold_due_back = False
     for seat, p in t.players.items():
         p.gold = gold_kept(t, seat)
+
+
+#: The round count of characters a player stood in the standing phase (a limit such as Stannis Baratheon's).
+STANDING_STANDS = "standing-stands"
+
+
+def standing_limit(t: Table) -> int | None:
+    """The most characters each player may stand in the standing phase, by a card whose text counts ("Each player
+    cannot stand more than 2 characters during the standing phase.": Stannis Baratheon); None without a limit."""
+    return min((n for seat in t.seats for cid in printed_cards(t, seat) if (n := t.card(cid).standing_limit)),
+               default=None)
+
+
+def standing_phase_stands(t: Table) -> list[str]:
+    """The kneeling cards the standing phase stands by itself (RR: Appendix I › 6.2), those held knelt aside. Under a
+    limit on characters, a player with more kneeling characters than it chooses which to stand: the log's `stand`
+    lines, up to the limit (the Golden Rule: "cannot" is absolute)."""
+    held = stays_knelt(t)
+    kneeling = [cid for cid, ip in t.in_play.items() if ip.kneeling and cid not in held]
+    limit = standing_limit(t)
+    if limit is None:
+        return kneeling
+    chosen = {seat for seat in t.seats
+              if sum(t.card(cid).type == "character" and t.in_play[cid].controller == seat for cid in kneeling) > limit}
+    return [cid for cid in kneeling if t.card(cid).type != "character" or t.in_play[cid].controller not in chosen]
 
 
 def stays_knelt(t: Table) -> set[str]:
@@ -455,9 +483,18 @@ class _SetKneeling(Action):
             v.violate("kneel.already" if self.kneeling else "stand.already", (self.card,), card=t.ref(self.card))
         elif not self.kneeling and cannot_stand(t, self.card, standing_phase=t.phase is Phase.STANDING):
             v.violate("stand.cannot", (self.card,), card=t.ref(self.card))  # RR: Golden Rule: "cannot" is absolute
+        elif not self.kneeling and self._limited(t) and (limit := standing_limit(t)) is not None and counted_this_round(
+                t.round, t.players[t.in_play[self.card].controller], STANDING_STANDS) >= limit:
+            v.violate("stand.limit", (self.card,), card=t.ref(self.card), limit=limit)
+
+    def _limited(self, t: Table) -> bool:
+        """A character standing in the standing phase: it counts toward a limit such as Stannis Baratheon's."""
+        return t.phase is Phase.STANDING and self.card in t.in_play and t.card(self.card).type == "character"
 
     def apply(self, t: Table) -> None:
         if self.card in t.in_play:
+            if not self.kneeling and t.in_play[self.card].kneeling and self._limited(t):
+                count_this_round(t.round, t.players[t.in_play[self.card].controller], STANDING_STANDS)
             t.in_play[self.card].kneeling = self.kneeling
 
 

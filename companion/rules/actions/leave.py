@@ -79,6 +79,27 @@ class ReturnToHand(_MoveTo):
     destination = Zone.HAND
 
 
+@action("place_in_dead_pile", records=Recorder.EFFECT)
+@dataclass(frozen=True, slots=True)
+class PlaceInDeadPile(_MoveTo):
+    """A card effect places a card in its owner's dead pile without killing it (Heads on Spikes: "place the
+    discarded character in its owner's dead pile"); a character killed in play is ``kill``."""
+
+    phone = Phone(offered=(Offer((Where.DISCARD, Where.HAND)),), rank=87, by_effect=True)
+    destination = Zone.DEAD
+
+
+@action("shuffle_into_deck", records=Recorder.EFFECT)
+@dataclass(frozen=True, slots=True)
+class ShuffleIntoDeck(_MoveTo):
+    """A card effect shuffles a card into its owner's draw deck from its dead pile, discard pile or hand (Benjen
+    Stark: "shuffle him back into your deck instead of placing him in your dead pile": written after the line that
+    killed him); a card in play that goes to the deck is ``leave_play``."""
+
+    phone = Phone(offered=(Offer((Where.DEAD, Where.DISCARD)),), rank=88, by_effect=True)
+    destination = Zone.DECK
+
+
 @action("leave_play", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class LeavePlay(Action):
