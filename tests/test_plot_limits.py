@@ -461,3 +461,13 @@ def test_a_plot_that_returns_every_players_gold_as_the_challenges_phase_begins()
     legal(u, BeginPhase("challenges"))
     assert u.players["A"].gold == 6
     flagged_and_refused(u, ReturnUnspentGold(), "gold.taxation-phase")
+
+
+def test_a_plots_when_revealed_draw_is_its_own_players() -> None:
+    """Found by a judge's probe: Alice drawing 3 by Bob's Counting Coppers is flagged; Bob's draw is not."""
+    from companion.rules.actions import DrawCards
+    t = make_table({"A": {PLAIN["2e"]: 1, "01057": 10}, "B": {"01010": 1, "01057": 10}}, phase="plot")
+    legal(t, ChoosePlot("A", f"A.{PLAIN['2e']}.1"))
+    legal(t, ChoosePlot("B", "B.01010.1"))
+    flagged_and_refused(t, DrawCards("A", 3, source="B.01010.1"), "draw.when-revealed-player")
+    legal(t, DrawCards("B", 3, source="B.01010.1"))

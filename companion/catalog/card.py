@@ -53,7 +53,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
-              "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws",
+              "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
               "standing_limit", "gold_returned_in")
 
 
@@ -319,6 +319,9 @@ class Card:
     #: does not control a King character": it kneels after all when the defender controls a character with this trait.
     kneels_if_opponent_has: str | None = None
     when_revealed_draws: int = 0  # a plot's "When Revealed: Draw 2 cards.": that many, once, as it is revealed
+    #: Its "does not kneel when declared …" holds only "While a player has a War plot revealed" (Vanguard of the North):
+    #: ("plot_trait", "War"), or "While you control Right" (Left): ("control", "Right").
+    no_kneel_while: tuple[str, str] | None = None
     #: "Each player cannot stand more than 2 characters during the standing phase." (Stannis Baratheon): 2.
     standing_limit: int = 0
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the

@@ -31,6 +31,11 @@ _NO_KNEEL = re.compile(r"^(.+?) does not kneel (?:when declared as an? (attacker
                        r"(?: (?:in|during) an? \[?(military|intrigue|power)\]? challenge)?"
                        r"(?: against an opponent who does not control an? (\w+) character)?(?:, and .*)?$",
                        re.IGNORECASE)
+#: "While a player has a War plot revealed, Vanguard of the North does not kneel …" (Core), "While you control Right,
+#: Left gets +1 STR, gains a [power] icon, and does not kneel when declared as a defender.": the condition read, the
+#: sentence kept as "<name> does not kneel …".
+_WHILE_NO_KNEEL = re.compile(r"^while (?:a player has an? (\w+) plot revealed|you control ([^,]+?)), (.+?)"
+                             r"(?:,? and)? (does not kneel .*)$", re.IGNORECASE)
 #: "Wex Pyke cannot be declared as a defender." (1st edition Hodor: "… as an attacker."): only when it names the card,
 #: with no condition after it.
 _NEVER_DECLARED = re.compile(r"^(.+?) cannot be declared as an? (attacker or defender|attacker|defender)$",
@@ -438,6 +443,7 @@ class Keywords:
     renown_during: str | None = None  # "<its name> gains renown while participating in a [military] challenge"
     kneels_if_opponent_has: str | None = None  # its "does not kneel … against an opponent who does not control a King"
     when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
+    no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right")
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
 
@@ -480,6 +486,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     no_bypass_trait: str | None = None
     renown_during: str | None = None
     kneels_if_opponent_has: str | None = None
+    no_kneel_while: tuple[str, str] | None = None
     house_only: str | None = None
     draw_phase: list[tuple[str, int]] = []
     attached_never: list[tuple[str, str | None]] = []
@@ -514,6 +521,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             but = _EXCEPT.match(sentence)
             more = _EXTRA_LIMITED.match(sentence)
             knelt = _ENTERS_KNELT.match(sentence)
+            if name is not None and (whilst := _WHILE_NO_KNEEL.match(sentence)) is not None \
+                    and fold(whilst.group(3)).startswith(fold(name)):
+                no_kneel_while = ("plot_trait", whilst.group(1)) if whilst.group(1) else ("control", whilst.group(2))
+                sentence = f"{name} {whilst.group(4)}"
             unkneeling = _NO_KNEEL.match(sentence)
             grant = _EXTRA_CHALLENGE.match(sentence)
             raise_ = _CLAIM_RAISE.match(sentence)
@@ -678,6 +689,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     attached_stays_knelt, phase_grants(text), action_only(text), play_if_control(text),
                     no_bypass_trait, renown_during, kneels_if_opponent_has,
                     int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))) else 0,
+                    no_kneel_while,
                     int(m.group(1)) if (m := _STANDING_LIMIT.search(_TAG.sub("", text or ""))) else 0,
                     m.group(1).lower() if (m := _GOLD_RETURNED.search(_TAG.sub("", text or ""))) else None)
 

@@ -193,6 +193,8 @@ RULES_ROUND: dict[str, Rule] = {
     "faction.kneel-already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),
     "faction.stand-already": Rule("RR: Stand, Standing", "1E Rules › Kneeling"),
     "kill.not-in-play": Rule("RR: Kill, Killed", "1E Rules › Killed", impossible=True),
+    "draw.when-revealed-player": Rule(REVEAL_2E, PLOT_1E),
+    "card.already-there": Rule("RR: In Play and Out of Play", "1E Rules › In play", impossible=True),
     "reveal.not-own": Rule("RR: Reveal", "1E Rules › Reveal", impossible=True),
     "look.not-hidden": Rule("RR: Look", "1E Rules › Look", impossible=True),
     "modify.card": Rule("RR: Modifiers", "1E Rules › Lasting effects", impossible=True),

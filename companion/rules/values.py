@@ -320,7 +320,10 @@ def window_waits_for(t: Table) -> str | None:
     """The framework step an action window of this phase opens after, while it has not happened yet (a message
     id), or None when actions may be taken now. Only steps the log records are waited for: the plot phase's window
     opens once the plots are revealed and the first player is chosen (1.3); the draw phase's once every player
-    with cards to draw has drawn (2.2); a challenge's claim is applied before the next window (4.2.4)."""
+    with cards to draw has drawn (2.2); the marshaling phase's special window once the active player has collected
+    income (3.2); after a challenge's result none opens before its claim (4.2.4, a claim of nothing too) and its
+    renown (4.2.5) are applied; the dominance phase's once dominance is determined (5.2); the taxation phase's once
+    every player over its reserve has discarded (7.3)."""
     if t.phase is Phase.SETUP:
         return "window.setup"  # (RR: Setup) no action window at all
     if t.phase is Phase.PLOT and any(has_plots(t, s) for s in t.seats):
@@ -330,10 +333,20 @@ def window_waits_for(t: Table) -> str | None:
             return "window.first"
     if t.phase is Phase.DRAW and draw_phase_waiting(t):
         return "window.draw"
+    if t.phase is Phase.MARSHALING and (active := t.active_player) is not None and has_plots(t, active) \
+            and revealed_plot(t, active) is not None and t.players[active].income_round != t.round:
+        return "window.income"
     c = current_challenge(t) if t.phase is Phase.CHALLENGES else None
-    if (c is not None and c.stage is Stage.RESOLVED and c.winner == c.attacker and not c.claim_applied
-            and claim_due(t, c) > 0):
-        return "window.claim"
+    if c is not None and c.stage is Stage.RESOLVED and c.winner is not None:
+        if c.winner == c.attacker and not c.claim_applied:
+            return "window.claim"
+        if not c.renown and renown_cards(t, c):
+            return "window.renown"
+    if t.phase is Phase.DOMINANCE and t.round not in t.dominance:
+        return "window.dominance"
+    if t.phase is Phase.TAXATION and any(reserve_excess(t, s) and t.players[s].counts_known
+                                         and not t.players[s].eliminated for s in t.seats):
+        return "window.reserve"
     return None
 
 

@@ -273,18 +273,33 @@ def kneels_attacking(t: Table, card: str, kind: str, defender: str) -> bool:
     when declared as an attacker in a [military] challenge"), under the condition it names (Balon Greyjoy: "… against
     an opponent who does not control a King character")."""
     facts = printed(t, card)
-    if facts is None or kind not in facts.stands_attacking:
+    if facts is None or kind not in facts.stands_attacking or not no_kneel_holds(t, card, facts.no_kneel_while):
         return True
     trait = facts.kneels_if_opponent_has
     return trait is not None and any(t.card(c).type == "character" and trait in traits_of(t, c)
                                      for c, ip in t.in_play.items() if ip.controller == defender)
 
 
+def no_kneel_holds(t: Table, card: str, condition: tuple[str, str] | None) -> bool:
+    """The condition of a character's "does not kneel when declared …" holds now: "While a player has a War plot
+    revealed" (any player's revealed plot has the trait), "While you control Right" (its controller controls a card of
+    that title in play); a condition in another shape is not read and never holds (the character kneels)."""
+    if condition is None:
+        return True
+    kind, arg = condition
+    if kind == "plot_trait":
+        return any(plot is not None and arg in t.card(plot).traits for plot in (revealed_plot(t, s) for s in t.seats))
+    holder = t.controller(card)
+    return any(ip.controller == holder and ip.duplicate_of is None and fold(t.card(cid).name) == fold(arg)
+               for cid, ip in t.in_play.items())
+
+
 def kneels_defending(t: Table, card: str, kind: str) -> bool:
     """A defender kneels when declared, unless it prints otherwise for this type ("… does not kneel when declared as
     a defender") or its controller's revealed plot says so of its faction ("Each [thenightswatch] character you
     control does not kneel when declared as a defender.": The Fire That Burns)."""
-    if kind in getattr(printed(t, card), "stands_defending", ()):
+    facts = printed(t, card)
+    if facts is not None and kind in facts.stands_defending and no_kneel_holds(t, card, facts.no_kneel_while):
         return False
     plot = plot_text(t, t.controller(card)) if card in t.in_play else None
     faction = plot.faction_stands_defending if plot is not None else None

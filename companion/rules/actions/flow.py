@@ -359,7 +359,10 @@ class DrawCards(Action):
         check_setup_hand(t, v, self.player, self.count, self.source)
         check_draw_source(t, v, self.player, self.source)
         drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
-        if self.source is not None and drawn and counted_this_round(t.round, p, f"revealed-draw:{self.source}"):
+        if self.source is not None and drawn and t.instance(self.source).owner != self.player:
+            # RR: Appendix I › 1.3: a revealed plot's "Draw 3 cards." is its controller's (Counting Coppers).
+            v.violate("draw.when-revealed-player", (self.source,), card=t.ref(self.source), player=p.name)
+        elif self.source is not None and drawn and counted_this_round(t.round, p, f"revealed-draw:{self.source}"):
             # RR: When Revealed: the ability resolves once, as the plot is revealed (You Win Or You Die).
             v.violate("draw.when-revealed-once", (self.source,), card=t.ref(self.source), player=p.name)
         elif self.source is not None and drawn and self.count > drawn:

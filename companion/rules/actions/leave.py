@@ -49,6 +49,8 @@ class _MoveTo(Action):
     destination = Zone.DISCARD
 
     def check(self, t: Table, v: Checker) -> None:
+        if t.zone_of(self.card) is self.destination:  # a card in a discard pile is not discarded (sacrificed) again
+            v.violate("card.already-there", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         note_leaving_play(t, v, self.card)
         note_owner_area(t, v, self.card, self.destination)
 

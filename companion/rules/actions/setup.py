@@ -39,6 +39,7 @@ from companion.rules.placing import (
 )
 from companion.rules.state import Phase, Zone
 from companion.rules.values import deck_count, hand_count
+from companion.rules.verdict import msg
 
 
 def _check_setup_gold(t: Table, v: Checker, player: str, cost: int) -> None:
@@ -187,6 +188,10 @@ class SetupPlace(Action):
                     break
         if self.face_down:
             v.note("setup-face-down", (self.card,), card=t.ref(self.card))
+            if self.attach_to is not None and t.instance(self.attach_to).owner != self.player:
+                # FAQ: Attachments in Setup: only onto one's own cards; known now, though the rest waits for the reveal
+                v.violate("attach.target", (self.card, self.attach_to), card=t.ref(self.card),
+                          target=t.ref(self.attach_to), reason=msg("attach.setup-own-only"))
         elif not dup:
             check_attachment(t, v, self.player, self.card, self.attach_to, discard_if_none=False, own_only=True)
         _check_setup_gold(t, v, self.player, self.setup_cost(t))
