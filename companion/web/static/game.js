@@ -2,7 +2,7 @@
 // (view.round: what this phone may record now and what the table waits for; view.may: what the page offers this
 // key); this module draws it and names no phase, role or action. Writes go through the shared client (client.js).
 import {Coalescer, TableClient} from "./client.js";
-import {confirmSheet, el, saveFile} from "./dom.js";
+import {confirmSheet, drawnWhenLifted, el, saveFile} from "./dom.js";
 import {redrawCamera, startCamera} from "./camera.js";
 import {eventTable as atEvent} from "./event_table.js";
 import {whoSees} from "./keys.js";
@@ -10,7 +10,7 @@ import {applyStrings, citation, errorText, factionName, hasMessage, lang, messag
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
 import {makeFinder} from "./find.js";
 import {makeNames} from "./names.js";
-import {offerButton, offerRows, said} from "./offers.js";
+import {offerButton, offerRows, offered, said} from "./offers.js";
 import {request} from "./request.js";
 import {makeScanner} from "./scanlist.js";
 import {closeSheet, showSheet} from "./sheet.js";
@@ -109,8 +109,9 @@ const me = () => state.players.find(p => p.seat === mySeat());
 const may = what => Boolean(state && state.may && state.may[what]);
 
 // -- sending ------------------------------------------------------------------------------------
-/** Record an action. Returns the server's answer. */
-async function send(action, button = null) {
+/** Record an action (an ``offer`` of the round only while the server still offers it). Returns the server's answer. */
+async function send(action, button = null, offer = null) {
+  if (offer && !offered(offer, state.now.offers)) { showFlag({kind: "info", text: () => t("notOffered", {action: said(offer.label)})}); render(); return null; }
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
   const edits = finder.edits();
@@ -247,12 +248,14 @@ function renderStatus() {
   $("bar").classList.toggle("hidden", !may("undo"));  // a spectator's bar would be an empty strip at the bottom
 }
 
-function renderRound() {
+// A finger on one of its buttons as a live update comes: the box is drawn again once the tap is over (dom.js).
+const renderRound = drawnWhenLifted($("round-box"), () => {
+  if (!state) return;  // the key renewed meanwhile
   const box = $("round-box");
   const {lines, offers} = state.now;
   box.replaceChildren(...lines.map(l => el("p", {class: "note"}, said(l))), ...offerRows(offers, send, names));
   box.classList.toggle("hidden", !lines.length && !offers.length);
-}
+});
 
 function renderGameOver() {
   const box = $("game-over");
