@@ -123,3 +123,29 @@ def test_a_tap_on_an_offer_the_update_took_away_is_answered_not_lost(server: Ser
     a.wait_for_selector("#round-box [data-offer^='draw:']", state="detached", timeout=WAIT)  # the new box, drawn
     for page in (a, again):
         page.context.close()
+
+
+@pytest.mark.parametrize("kind", ["mouse", "touch"])
+def test_next_pressed_as_the_other_phone_goes_on_does_not_go_on_twice(server: Server, browser: Any, kind: str) -> None:
+    """Bob's finger is on "Next: plot phase" when Alice's "Next" arrives; the button now says "Next: draw phase".
+    Bob lifts his finger: his tap was for the plot phase, which has begun, so it is answered and not sent (it went
+    on to the draw phase, a phase nobody meant to begin)."""
+    base = server.url + "/api"
+    g = game(base)
+    a, b = seat_phones(browser, server, g)
+    for page in (a, b):
+        page.wait_for_selector("#live.on", timeout=WAIT)
+        page.wait_for_selector("#step[data-step=next-step]:not([disabled])", timeout=WAIT)
+    before = b.evaluate(VERSION)
+    finger = Finger(b, kind)
+    finger.press("#step")
+    a.click("#step[data-step=next-step]", timeout=WAIT)
+    redrawn(b, before)
+    finger.lift()
+    b.wait_for_timeout(1000)  # Bob's tap, had it been sent, is recorded by now
+    entries = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])[1]["entries"]
+    assert [e["data"]["phase"] for e in entries if e["data"].get("type") == "begin_phase"] == ["plot"]
+    b.wait_for_selector("#flags [data-flag=info]", timeout=WAIT)
+    assert "no longer offered" in b.inner_text("#flags")
+    for page in (a, b):
+        page.context.close()

@@ -109,9 +109,9 @@ const me = () => state.players.find(p => p.seat === mySeat());
 const may = what => Boolean(state && state.may && state.may[what]);
 
 // -- sending ------------------------------------------------------------------------------------
-/** Record an action (an ``offer`` of the round only while the server still offers it). Returns the server's answer. */
+/** Record an action (an ``offer`` of the round, or its step, only while the server still offers it). Returns the answer. */
 async function send(action, button = null, offer = null) {
-  if (offer && !offered(offer, state.now.offers)) { showFlag({kind: "info", text: () => t("notOffered", {action: said(offer.label)})}); render(); return null; }
+  if (offer && !offered(offer, state.now)) { showFlag({kind: "info", text: () => t("notOffered", {action: said(offer.label)})}); render(); return null; }
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
   const edits = finder.edits();
@@ -235,20 +235,21 @@ function renderStatus() {
     $("power").textContent = String(mine.power + pendingDelta("power"));
     $("power").title = `${t("onFaction")}: ${mine.faction_power + pendingDelta("power")}`;
   }
-  const step = round.next;
-  const b = $("step");
-  b.classList.toggle("hidden", !step);
-  if (step) {
-    b.disabled = !step.action;
-    b.textContent = paramText(step.label);
-    b.dataset.step = step.action ? step.id : "wait";
-    b.onclick = step.action ? () => send(step.action, b) : null;
-  }
+  renderStep();
   $("undo").classList.toggle("hidden", !may("undo"));
   $("bar").classList.toggle("hidden", !may("undo"));  // a spectator's bar would be an empty strip at the bottom
 }
 
-// A finger on one of its buttons as a live update comes: the box is drawn again once the tap is over (dom.js).
+// A finger on the step button or the round box as a live update comes: it is drawn again once the tap is over (dom.js).
+const renderStep = drawnWhenLifted($("step"), () => {
+  const step = state && state.now.next, b = $("step");
+  b.classList.toggle("hidden", !step);
+  if (!step) return;
+  b.disabled = !step.action;
+  b.textContent = paramText(step.label);
+  b.dataset.step = step.action ? step.id : "wait";
+  b.onclick = step.action ? () => send(step.action, b, step) : null;
+});
 const renderRound = drawnWhenLifted($("round-box"), () => {
   if (!state) return;  // the key renewed meanwhile
   const box = $("round-box");

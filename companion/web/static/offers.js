@@ -12,8 +12,10 @@ const choiceText = (c, names) => (c.card ? names.cardName(c.card, c.name) : c.na
 /** A label begins with a capital ("Military challenge…"), though sentences use the word in lower case. */
 export const said = v => paramText(v).replace(/^\p{Ll}/u, c => c.toLocaleUpperCase(lang()));
 
-/** Whether ``offer`` (as a button drew it) is among the round's ``offers`` now, the same action. */
-export const offered = (offer, offers) => offers.some(o => o.id === offer.id && JSON.stringify(o.action) === JSON.stringify(offer.action));
+/** Whether ``offer`` (as a button drew it: an offer or the next step) is still what the round (``view.now``) offers,
+ * the same action: a tap pressed as a live update came is not sent for what the button says since. */
+export const offered = (offer, now) => [now.next, ...now.offers].some(o => o && o.id === offer.id
+  && JSON.stringify(o.action) === JSON.stringify(offer.action));
 
 /** One offer as a button; ``send(action, button, offer)`` records it. */
 export function offerButton(offer, send, names) {
