@@ -79,7 +79,7 @@ export function drawRows(body, html, key = "data-key") {
  * update that comes between a finger down on a button and the finger lifted would otherwise replace the button
  * under the finger, and the tap would be lost. The tap is over at its click (whose handlers run on the buttons as
  * they were drawn when pressed), when it is cancelled (the finger scrolled), or a moment after a finger lifted
- * that made no click. Returns the box's redraw. */
+ * that made no click, or after a press too long for a tap. Returns the box's redraw. */
 export function drawnWhenLifted(box, draw) {
   let pressed = false, owed = false, timer = 0;
   const over = () => {
@@ -88,7 +88,8 @@ export function drawnWhenLifted(box, draw) {
     pressed = false;
     if (owed) { owed = false; draw(); }
   };
-  box.addEventListener("pointerdown", () => { pressed = true; clearTimeout(timer); });
+  // A press of 3 s is no tap (and a mouse let go outside the window sends no pointerup): the box is drawn then.
+  box.addEventListener("pointerdown", () => { pressed = true; clearTimeout(timer); timer = setTimeout(over, 3000); });
   document.addEventListener("pointerup", () => { if (pressed) { clearTimeout(timer); timer = setTimeout(over, 500); } }, true);
   document.addEventListener("pointercancel", over, true);
   document.addEventListener("click", () => { if (pressed) setTimeout(over); }, true);
