@@ -211,14 +211,6 @@ def draw_two_each(a: Any, b: Any) -> None:
     offer(a, "draw:")
     offer(b, "draw:")
     after = ",".join(str(n + 2) for n in before)
-    # A tap made at the very moment the other phone's draw redraws the round box can miss its button (seen once
-    # under a loaded CI run; see the closing note): a player whose "Drew 2" is still offered taps it again.
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and not a.evaluate(f"{hands}.then(h => h.join() === '{after}')"):
-        a.wait_for_timeout(100)
-    for page in (a, b):
-        if page.locator("#round-box [data-offer^='draw:']").count():
-            offer(page, "draw:")
     for page in (a, b):
         until(page, f"{hands}.then(h => h.join() === '{after}')")
 

@@ -74,3 +74,24 @@ export function drawRows(body, html, key = "data-key") {
   for (const r of [...body.rows]) if (!rows.includes(r)) r.remove();
   rows.forEach((row, i) => { if (body.rows[i] !== row) body.insertBefore(row, body.rows[i] || null); });
 }
+
+/** Draw ``box`` with ``draw`` now, or, while a finger (or the mouse) is down on it, once the tap is over: a live
+ * update that comes between a finger down on a button and the finger lifted would otherwise replace the button
+ * under the finger, and the tap would be lost. The tap is over at its click (whose handlers run on the buttons as
+ * they were drawn when pressed), when it is cancelled (the finger scrolled), or a moment after a finger lifted
+ * that made no click, or after a press too long for a tap. Returns the box's redraw. */
+export function drawnWhenLifted(box, draw) {
+  let pressed = false, owed = false, timer = 0;
+  const over = () => {
+    clearTimeout(timer);
+    if (!pressed) return;
+    pressed = false;
+    if (owed) { owed = false; draw(); }
+  };
+  // A press of 3 s is no tap (and a mouse let go outside the window sends no pointerup): the box is drawn then.
+  box.addEventListener("pointerdown", () => { pressed = true; clearTimeout(timer); timer = setTimeout(over, 3000); });
+  document.addEventListener("pointerup", () => { if (pressed) { clearTimeout(timer); timer = setTimeout(over, 500); } }, true);
+  document.addEventListener("pointercancel", over, true);
+  document.addEventListener("click", () => { if (pressed) setTimeout(over); }, true);
+  return () => { if (pressed) owed = true; else draw(); };
+}

@@ -2,7 +2,7 @@
 // (view.round: what this phone may record now and what the table waits for; view.may: what the page offers this
 // key); this module draws it and names no phase, role or action. Writes go through the shared client (client.js).
 import {Coalescer, TableClient} from "./client.js";
-import {confirmSheet, el, saveFile} from "./dom.js";
+import {confirmSheet, drawnWhenLifted, el, saveFile} from "./dom.js";
 import {redrawCamera, startCamera} from "./camera.js";
 import {eventTable as atEvent} from "./event_table.js";
 import {whoSees} from "./keys.js";
@@ -10,7 +10,7 @@ import {applyStrings, citation, errorText, factionName, hasMessage, lang, messag
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
 import {makeFinder} from "./find.js";
 import {makeNames} from "./names.js";
-import {offerButton, offerRows, said} from "./offers.js";
+import {offerButton, offerRows, offered, said} from "./offers.js";
 import {request} from "./request.js";
 import {makeScanner} from "./scanlist.js";
 import {closeSheet, showSheet} from "./sheet.js";
@@ -109,8 +109,9 @@ const me = () => state.players.find(p => p.seat === mySeat());
 const may = what => Boolean(state && state.may && state.may[what]);
 
 // -- sending ------------------------------------------------------------------------------------
-/** Record an action. Returns the server's answer. */
-async function send(action, button = null) {
+/** Record an action (an ``offer`` of the round, or its step, only while the server still offers it). Returns the answer. */
+async function send(action, button = null, offer = null) {
+  if (offer && !offered(offer, state.now)) { showFlag({kind: "info", text: () => t("notOffered", {action: said(offer.label)})}); render(); return null; }
   if (!COMMUTATIVE.has(action.type)) await counters.flushAll();
   closeSheet();
   const edits = finder.edits();
@@ -234,25 +235,28 @@ function renderStatus() {
     $("power").textContent = String(mine.power + pendingDelta("power"));
     $("power").title = `${t("onFaction")}: ${mine.faction_power + pendingDelta("power")}`;
   }
-  const step = round.next;
-  const b = $("step");
-  b.classList.toggle("hidden", !step);
-  if (step) {
-    b.disabled = !step.action;
-    b.textContent = paramText(step.label);
-    b.dataset.step = step.action ? step.id : "wait";
-    b.onclick = step.action ? () => send(step.action, b) : null;
-  }
+  renderStep();
   $("undo").classList.toggle("hidden", !may("undo"));
   $("bar").classList.toggle("hidden", !may("undo"));  // a spectator's bar would be an empty strip at the bottom
 }
 
-function renderRound() {
+// A finger on the step button or the round box as a live update comes: it is drawn again once the tap is over (dom.js).
+const renderStep = drawnWhenLifted($("step"), () => {
+  const step = state && state.now.next, b = $("step");
+  b.classList.toggle("hidden", !step);
+  if (!step) return;
+  b.disabled = !step.action;
+  b.textContent = paramText(step.label);
+  b.dataset.step = step.action ? step.id : "wait";
+  b.onclick = step.action ? () => send(step.action, b, step) : null;
+});
+const renderRound = drawnWhenLifted($("round-box"), () => {
+  if (!state) return;  // the key renewed meanwhile
   const box = $("round-box");
   const {lines, offers} = state.now;
   box.replaceChildren(...lines.map(l => el("p", {class: "note"}, said(l))), ...offerRows(offers, send, names));
   box.classList.toggle("hidden", !lines.length && !offers.length);
-}
+});
 
 function renderGameOver() {
   const box = $("game-over");

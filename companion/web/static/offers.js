@@ -12,7 +12,12 @@ const choiceText = (c, names) => (c.card ? names.cardName(c.card, c.name) : c.na
 /** A label begins with a capital ("Military challenge…"), though sentences use the word in lower case. */
 export const said = v => paramText(v).replace(/^\p{Ll}/u, c => c.toLocaleUpperCase(lang()));
 
-/** One offer as a button; ``send(action, button)`` records it. */
+/** Whether ``offer`` (as a button drew it: an offer or the next step) is still what the round (``view.now``) offers,
+ * the same action: a tap pressed as a live update came is not sent for what the button says since. */
+export const offered = (offer, now) => [now.next, ...now.offers].some(o => o && o.id === offer.id
+  && JSON.stringify(o.action) === JSON.stringify(offer.action));
+
+/** One offer as a button; ``send(action, button, offer)`` records it. */
 export function offerButton(offer, send, names) {
   const button = el("button", {class: offer.primary ? "primary" : "", "data-offer": offer.id,
     onclick: ev => (offer.fields.length ? openForm(offer, send, names) : sendOffer(offer, offer.action, send, ev.currentTarget))},
@@ -34,7 +39,7 @@ export function offerRows(offers, send, names) {
 
 async function sendOffer(offer, action, send, button) {
   if (offer.confirm && !(await confirmSheet(() => paramText(offer.confirm)))) return;
-  return send(action, button);
+  return send(action, button, offer);
 }
 
 /** A field's legend: what its cards are where the catalogue names the field ("Attackers: choose 1 to 2"), and how
