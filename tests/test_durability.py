@@ -41,7 +41,11 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     threads = [threading.Thread(target=writer, args=game) for game in games]
     for t in threads:
         t.start()
-    time.sleep(1.5)
+    # Killed once every writer has had some actions acknowledged (a count, not a time: a loaded machine is slower).
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not all(len(a) > 10 for a in acknowledged.values()):
+        time.sleep(0.05)
+    time.sleep(0.2)  # and in the middle of more
     os.kill(server.proc.pid, signal.SIGKILL)
     server.proc.wait()
     stop.set()

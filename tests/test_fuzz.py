@@ -112,10 +112,11 @@ def test_a_route_number_past_nine_digits_matches_no_route(client: FlaskClient, t
 def test_a_short_fuzz_pass_over_every_route_finds_no_5xx() -> None:
     """Every operation of /api/openapi.json, with bodies from its schema and hostile values in one place,
     query integers past every bound, and every kind of key (``companion bench fuzz`` runs the long pass)."""
-    result = fuzz(requests=1500, seed=22, seconds=25)
+    # A count, not a time: a loaded machine sends the same requests, only slower.
+    result = fuzz(requests=600, seed=22)
     assert result["routes"] == result["routes_in_document"], result
     assert result["5xx"] == 0, result["failures"]
-    assert result["requests"] >= 500, result
+    assert result["requests"] == 600, result
 
 
 @pytest.mark.parametrize("value", [2**63, -(2**63) - 1, 10**29, -1])
