@@ -154,7 +154,8 @@ class Role:
 
         The ``seat:`` prefix keeps a seat called "judge" apart from the judge (and a seat's paper key, ``paper:A``,
         apart from the seat: a view made for one is never cached for the other)."""
-        return f"{self.kind.value}:{self.seat}" if self.seat is not None else self.kind.value
+        kind: str = self.kind._value_  # (``value`` is a property: this is asked several times per request)
+        return f"{kind}:{self.seat}" if self.seat is not None else kind
 
     @property
     def cache_key(self) -> str:

@@ -75,9 +75,22 @@ def face_down_actions(t: Table, position: str, seat: str) -> list[Action]:
 
 def table_actions(t: Table, seat: str) -> list[Action]:
     """Actions that name no card: the setup reveal, the 1st-edition pass, restrictions on opponents."""
-    return [a for cls in REGISTRY.values()
-            if any(Where.TABLE in o.where and (not o.phases or t.phase in o.phases) for o in cls.phone.offered)
-            for a in cls.offers(t, seat, "", Where.TABLE)]
+    return [a for cls in _table_classes(t.phase) for a in cls.offers(t, seat, "", Where.TABLE)]
+
+
+#: The action classes offered at the table in a phase, by (how many actions are registered, phase): every view asks,
+#: and the declarations are fixed once the actions are registered.
+_TABLE_CLASSES: dict[tuple[int, Any], tuple[type[Action], ...]] = {}
+
+
+def _table_classes(phase: Any) -> tuple[type[Action], ...]:
+    key = (len(REGISTRY), phase)
+    found = _TABLE_CLASSES.get(key)
+    if found is None:
+        found = _TABLE_CLASSES[key] = tuple(
+            cls for cls in REGISTRY.values()
+            if any(Where.TABLE in o.where and (not o.phases or phase in o.phases) for o in cls.phone.offered))
+    return found
 
 
 def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:

@@ -260,12 +260,14 @@ class Game:
         found: tuple[str, str | None] | None = None
         # A key opens the game only if the chain records it: a hash replaced in the database opens nothing.
         hashes = self.chained if self.chained is not None else self.stored_hashes()
-        # Every hash is compared, so the time taken does not say which kind of key was close.
+        # Every hash is compared, so the time taken does not say which kind of key was close. (The key is hashed
+        # once for them all: ``matches`` for each slot hashed it again per slot.)
+        digest = hash_secret(key) if key else ""
         for key_slot, stored in hashes.items():
             kind, seat = kind_of(key_slot)
             known = BY_NAME.get(kind)
-            if matches(key, stored) and known is not None and known.per_seat == (seat is not None) and (
-                    seat is None or seat in self.seat_hashes):
+            if (digest and stored and hmac.compare_digest(digest, stored) and known is not None
+                    and known.per_seat == (seat is not None) and (seat is None or seat in self.seat_hashes)):
                 found = (kind, seat)
         return found
 
@@ -773,7 +775,9 @@ class GameStore:
     def _key_record(self, game: Game, appended: list[Entry] | None = None) -> KeyRecord | None:
         """The key hashes the chain records, walked on from where it was last seen (one HMAC per new entry).
         Past an entry that does not match its hash, no key entry counts. ``appended``: the entries a write just
-        committed, walked as they are when the record stops just before them (the log is not read again)."""
+        committed, walked as they are when the record stops just before them (the log is not read again; their
+        hashes were made from them by this write, under its lock, so they are not made again: only the links are
+        checked)."""
         if not isinstance(game.header.get("keys"), dict):
             return None  # a game from before keys were chained: the stored hashes decide
         with self._cache_guard:
@@ -793,11 +797,12 @@ class GameStore:
         record = KeyRecord(known.version, known.head, dict(known.keys), known.broken, list(known.notices),
                            dict(known.spent))
         if not record.broken:
-            walk = (appended if appended and appended[0].seq == record.version + 1
-                    else self.entries(game.id, record.version))
+            ours = bool(appended and appended[0].seq == record.version + 1)
+            walk = appended if ours and appended else self.entries(game.id, record.version)
             for e in walk:
-                expected = entry_hash(record.head, e.seq, e.kind, e.data, e.actor, e.at, chain_key=game.chain_key,
-                                      verdict=e.verdict, sealed=e.seal, meta=e.meta)
+                expected = e.hash if ours else entry_hash(
+                    record.head, e.seq, e.kind, e.data, e.actor, e.at, chain_key=game.chain_key, verdict=e.verdict,
+                    sealed=e.seal, meta=e.meta)
                 if e.seq != record.version + 1 or e.prev_hash != record.head or e.hash != expected:
                     if e.seq == 1 and e.prev_hash != record.head:  # the header itself was edited
                         record.keys = dict.fromkeys(record.keys)

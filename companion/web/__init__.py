@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import Any
@@ -94,17 +95,28 @@ CSP = "; ".join([
 def host_allowed(host: str, allowed: list[str]) -> bool:
     """Only names this server is reached by: loopback, a literal IP address, or a configured name.
     A page on another site that points its own host name at this machine (DNS rebinding) is refused."""
-    import ipaddress
-
     name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     name = name.strip("[]").lower()
     if name in ("localhost", *(a.lower() for a in allowed)) or name.endswith(".localhost"):
         return True
+    return _ip_literal(name)
+
+
+@functools.lru_cache(maxsize=256)
+def _ip_literal(name: str) -> bool:
+    """Whether a host name is an IP address (asked by every request: its few answers are remembered)."""
+    import ipaddress
+
     try:
         ipaddress.ip_address(name)
         return True
     except ValueError:
         return False
+
+
+#: Added to every answer that does not set its own.
+SECURITY_HEADERS = (("Referrer-Policy", "no-referrer"), ("X-Content-Type-Options", "nosniff"),
+                    ("X-Frame-Options", "DENY"), ("Content-Security-Policy", CSP))
 
 
 def secure(app: Flask) -> None:
@@ -118,10 +130,11 @@ def secure(app: Flask) -> None:
     @app.after_request
     def headers(response: Response) -> Response:
         h = response.headers
-        h.setdefault("Referrer-Policy", "no-referrer")
-        h.setdefault("X-Content-Type-Options", "nosniff")
-        h.setdefault("X-Frame-Options", "DENY")
-        h.setdefault("Content-Security-Policy", CSP)
+        # setdefault each: the headers the route set are looked through once, not once per header added.
+        have = {name.lower() for name, _value in h.items()}
+        for name, value in SECURITY_HEADERS:
+            if name.lower() not in have:
+                h.add(name, value)
         if request.path.startswith("/api/") or request.headers.get("Authorization"):
             h["Cache-Control"] = "no-store"
         return response

@@ -133,7 +133,8 @@ class _VersionOnly(Body):
 
 
 def svc() -> Services:
-    services: Services = current_app.extensions["companion"]["services"]
+    # The app itself, not the proxy: a view asks a dozen times, and each attribute of the proxy looks the app up.
+    services: Services = current_app._get_current_object().extensions["companion"]["services"]  # type: ignore[attr-defined]
     return services
 
 
@@ -765,8 +766,9 @@ def find_cards(game: Game, role: Role) -> Any:
 @requires(Can.STREAM, what="live updates")
 def events(game: Game, role: Role) -> Any:
     services = svc()
-    return event_stream(game, role, lambda seen, version: sse_update(services, game.id, role, seen, version),
-                        made_event=lambda seen, version: services.views.peek(sse_key(game.id, role, seen, version)),
+    game_id, peek, viewer = game.id, services.views.peek, role.cache_key  # asked for each delivery: looked up once
+    return event_stream(game, role, lambda seen, version: sse_update(services, game_id, role, seen, version),
+                        made_event=lambda seen, version: peek((game_id, version, viewer, "sse", seen)),  # sse_key's
                         on_loop=True)
 
 

@@ -41,6 +41,8 @@ BIG_BODY = 16 * 1024 * 1024
 SMALL_BODY = 1024 * 1024
 MAX_HEADERS = 100
 MAX_HEADER_BYTES = 16 * 1024
+#: Routes matched (method and path) that ``route_traits`` remembers before it starts again.
+TRAITS = 4096
 
 
 class CompanionASGI:
@@ -54,6 +56,7 @@ class CompanionASGI:
         self.stream_pool = ThreadPoolExecutor(max_workers=stream_workers, thread_name_prefix="companion-stream")
         self.queue = queue  # requests waiting for a worker before new ones get 503
         self.pending = 0
+        self._traits: dict[tuple[str, str], tuple[int, bool, str | None]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -147,7 +150,17 @@ class CompanionASGI:
 
     def route_traits(self, scope: Scope) -> tuple[int, bool, str | None]:
         """The route's body limit (its own ``@limit`` if it has one, else the global cap for its path), whether
-        it runs on the loop (``@on_loop``) and the game it names."""
+        it runs on the loop (``@on_loop``) and the game it names; matched once per method and path (a table's
+        phones ask the same few paths again and again), at most ``TRAITS`` remembered."""
+        key = (scope["method"], scope["path"])
+        known = self._traits.get(key)
+        if known is None:
+            if len(self._traits) >= TRAITS:
+                self._traits.clear()
+            known = self._traits[key] = self._match_traits(scope)
+        return known
+
+    def _match_traits(self, scope: Scope) -> tuple[int, bool, str | None]:
         path: str = scope["path"]
         default = BIG_BODY if path.startswith(BIG_BODY_ROUTES) else SMALL_BODY
         try:
