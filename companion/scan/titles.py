@@ -1105,7 +1105,8 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
     else:
         # A read of a few letters ("SAE", "Lay") is as like a short title (Shae, Lady) as a garbled one can be:
         # without a deck to narrow it, only a (near) letter-perfect read of at least SHORT_READ letters is sure.
-        letters = sum(ch.isalpha() for ch in read)
+        # Bits of one or two letters (a banner's edge, a cost, noise; the matcher may drop them) count for nothing.
+        letters = sum(len(w) for w in _joined(clean(read)).split() if len(w) >= 3)
         confident = top.score >= CONFIDENT and clear and (letters >= SHORT_READ or top.score >= EXACT)
     return confident, guesses
 
