@@ -25,7 +25,7 @@ import os
 import re
 import shutil
 import subprocess
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -708,11 +708,12 @@ READ_CAP = 30
 def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndarray, np.ndarray]:
     """The letters (label, x, y, w, h) of the row holding the most letter width in a white-on-black mask, and the
     component labels. Letters are shapes about a capital high that do not touch the mask's edge (the banner's
-    frame, art and the card's edge do); a row is the letters whose bottoms lie on one baseline. Also the labels and
-    the components' stats (x, y, w, h, area)."""
+    frame, art and the card's edge do); a row is the letters whose bottoms lie on one baseline (followed from letter
+    to letter, so a line a few degrees aslant is one row), with the bits of broken letters between them. Also the
+    labels and the components' stats (x, y, w, h, area)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     h, w = ink.shape
-    letters = []
+    letters, bits = [], []
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
         if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
@@ -725,32 +726,83 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
         if (0.6 if wide else 0.45) * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
                 0.85 if wide else 1.0):
             letters.append((i, int(x), int(y), int(bw), int(bh)))
+        elif 0.2 * READ_CAP <= bh < 0.45 * READ_CAP and bw <= 2 * READ_CAP:
+            bits.append((i, int(x), int(y), int(bw), int(bh)))
+    letters.sort(key=lambda c: c[1])
     best: list[tuple[int, int, int, int, int]] = []
-    for _i, _x, y, _bw, bh in letters:
-        base = y + bh
-        row = _run([c for c in letters if abs(c[2] + c[4] - base) <= 0.35 * READ_CAP])
+    seen: set[int] = set()
+    for n_seed, seed in enumerate(letters):
+        if seed[0] in seen:
+            continue
+        # The letters along the seed's baseline, followed letter by letter both ways: a line a few degrees aslant (a
+        # card's outline found a little off) keeps its letters.
+        row = [seed]
+        for after in (letters[n_seed + 1:], letters[n_seed - 1::-1] if n_seed else []):
+            bottoms = [seed[2] + seed[4]]
+            for c in after:
+                if abs(c[2] + c[4] - sum(bottoms[-3:]) / len(bottoms[-3:])) <= 0.35 * READ_CAP and abs(
+                        c[2] + c[4] - bottoms[0]) <= 0.35 * READ_CAP + MAX_SLANT * abs(c[1] - seed[1]):
+                    row.append(c)
+                    bottoms.append(c[2] + c[4])
+        seen.update(c[0] for c in row)
+        # Bits of letters that a thin or faint stroke broke apart, within the row's band, bridge the gap they leave.
+        base = _baseline(row)
+        tall = max(c[4] for c in row)
+        row = _run(row, [c for c in bits if base(c[1] + c[3] / 2) - tall - 0.1 * READ_CAP <= c[2]
+                         and c[2] + c[4] <= base(c[1] + c[3] / 2) + 0.2 * READ_CAP])
         if _weight(row) > _weight(best):
             best = row
     return best, labels, stats
 
 
+def _baseline(row: Sequence[tuple[int, int, int, int, int]]) -> Callable[[float], float]:
+    """The row's baseline, y as a function of x: the line fitted to its letters' bottoms (level through the lowest
+    bottom for fewer than three)."""
+    if len(row) < 3:
+        low = max(c[2] + c[4] for c in row)
+        return lambda _x: float(low)
+    slope, at = np.polyfit([c[1] + c[3] / 2 for c in row], [c[2] + c[4] for c in row], 1)
+    return lambda x: float(slope * x + at)
+
+
 def _weight(row: Sequence[tuple[int, int, int, int, int]]) -> tuple[bool, int]:
-    """How much a row looks like a title's line: three shapes or more first (one or two long shapes are a banner's
-    frame or rim, never read), then the letters' width."""
-    return len(row) >= 3, sum(c[3] for c in row)
+    """How much a row looks like a title's line: three letters or more first (one or two long shapes are a banner's
+    frame or rim, never read), then the letters' width (bits of broken letters count for neither)."""
+    letters = [c for c in row if c[4] >= 0.45 * READ_CAP]
+    return len(letters) >= 3, sum(c[3] for c in letters)
 
 
-def _run(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
+def _run(row: list[tuple[int, int, int, int, int]], bits: Sequence[tuple[int, int, int, int, int]] = ()
+         ) -> list[tuple[int, int, int, int, int]]:
     """The longest run of the row's shapes with no gap wider than a capital and a half between neighbours: a title's
-    letters and words, without a banner's notched ends or a stroke of art standing apart on the same line."""
-    row = sorted(row, key=lambda c: c[1])
+    letters and words, without a banner's notched ends or a stroke of art standing apart on the same line. ``bits``:
+    marks too small to be letters that may fill a gap (an apostrophe, a letter broken into strokes); a run's letters
+    only count, and it neither starts nor ends with a bit."""
+    letters = {c[0] for c in row}
+    shapes = sorted([*row, *bits], key=lambda c: c[1])
     runs: list[list[tuple[int, int, int, int, int]]] = []
-    for c in row:
+    for c in shapes:
         if runs and c[1] - max(r[1] + r[3] for r in runs[-1]) <= 1.5 * READ_CAP:
             runs[-1].append(c)
         else:
             runs.append([c])
-    return max(runs, key=lambda r: sum(c[3] for c in r), default=[])
+    best = max(runs, key=lambda r: sum(c[3] for c in r if c[0] in letters), default=[])
+    ends = [i for i, c in enumerate(best) if c[0] in letters]
+    best = best[ends[0]:ends[-1] + 1] if ends else []
+    # A title prints in capitals and small capitals: its broken letters leave a few bits. A run more bits than
+    # letters is lower-case print (rules text, its x-high letters as bits), whose words must not join up.
+    if bits and sum(c[3] for c in best if c[0] not in letters) > BITS_SHARE * sum(
+            c[3] for c in best if c[0] in letters):
+        return _run(row)
+    return best
+
+
+#: See _row: a row followed letter by letter climbs or falls at most this much from its first letter (a share of the
+#: way; about 3 degrees) beyond a third of a capital: lines of rules text seen much aslant stay in pieces. A title's
+#: line more aslant is found in part, turned level (ASLANT) and found whole.
+MAX_SLANT = 0.05
+#: See _run: the bits in a run of a title's letters are at most this share of its letters' width.
+BITS_SHARE = 0.5
 
 
 #: The thresholds tried for a title's print, as shares of the first (see isolate_line).
@@ -763,7 +815,15 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
     region's pixels. Dark print on a light banner or light print on a dark one (some events): both are tried,
     and the row holding most letters wins."""
     f = READ_CAP / max(1.0, cap)
-    big = cv2.resize(region, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
+    return _isolate(cv2.resize(region, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA))
+
+
+#: A line whose baseline climbs or falls more than this (a share of its length) is turned level and looked at again.
+ASLANT = 0.025
+
+
+def _isolate(big: np.ndarray, level_it: bool = True) -> np.ndarray | None:
+    """isolate_line on the region scaled to READ_CAP; a line found aslant is turned level first (``level_it``)."""
     # Strokes against the light (or the dark) round them: glare and shading even out, blobs of art drop away.
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (int(1.2 * READ_CAP) | 1, int(1.2 * READ_CAP) | 1))
     best: list[tuple[int, int, int, int, int]] = []
@@ -800,11 +860,25 @@ def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
                     continue
             if _weight(row) > _weight(best):
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
-        if len(best) >= 3:
+        if _weight(best)[0]:
             break
-    if len(best) < 3:
+    if not _weight(best)[0]:
         return None
     best.sort(key=lambda c: c[1])
+    tall = [c for c in best if c[4] >= 0.45 * READ_CAP]
+    if level_it and len(tall) >= 6:
+        # The median slope between pairs of letters far enough apart: a letter dipping below the line (a Q, a J) or
+        # a short line's few letters do not tip it.
+        xs = np.array([c[1] + c[3] / 2 for c in tall])
+        ys = np.array([c[2] + c[4] for c in tall], np.float64)
+        dx, dy = xs[None, :] - xs[:, None], ys[None, :] - ys[:, None]
+        far = dx > 3 * READ_CAP
+        slope = float(np.median(dy[far] / dx[far])) if far.sum() >= 6 else 0.0
+        if abs(slope) > ASLANT:
+            centre = ((best[0][1] + best[-1][1] + best[-1][3]) / 2, float(np.mean([c[2] + c[4] for c in tall])))
+            turn = cv2.getRotationMatrix2D(centre, float(np.degrees(np.arctan(slope))), 1.0)
+            return _isolate(cv2.warpAffine(big, turn, big.shape[::-1], flags=cv2.INTER_LINEAR,
+                                           borderMode=cv2.BORDER_REPLICATE), False)
     kept = _without_rosette(best)
     # After a rosette, the line starts just past it.
     rosette_end = best[0][1] + best[0][3] + 2 if len(kept) < len(best) else 0
@@ -1105,7 +1179,8 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
     else:
         # A read of a few letters ("SAE", "Lay") is as like a short title (Shae, Lady) as a garbled one can be:
         # without a deck to narrow it, only a (near) letter-perfect read of at least SHORT_READ letters is sure.
-        letters = sum(ch.isalpha() for ch in read)
+        # Bits of one or two letters (a banner's edge, a cost, noise; the matcher may drop them) count for nothing.
+        letters = sum(len(w) for w in _joined(clean(read)).split() if len(w) >= 3)
         confident = top.score >= CONFIDENT and clear and (letters >= SHORT_READ or top.score >= EXACT)
     return confident, guesses
 
