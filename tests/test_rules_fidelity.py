@@ -615,6 +615,12 @@ def test_first_edition_a_cards_own_ability_brings_it_out_of_shadows_at_its_own_t
     t.phase = Phase.CHALLENGES
     t.phase_body_started(None)
     illegal(t, BringOut("A", "A.kl_117.1"), "shadows.timing-1e")
+    # another card named as the source (probe26 03: Lannisport Weaponsmith prints no such ability) changes nothing
+    t2 = make_table({"A": {"kl_117": 1, "core_53": 1}, "B": {}}, edition="1e", gold=10)
+    shadows(t2, "A.kl_117.1")
+    t2.phase = Phase.CHALLENGES
+    t2.phase_body_started(None)
+    illegal(t2, BringOut("A", "A.kl_117.1", source="A.core_53.1"), "shadows.timing-1e")
     before = t.players["A"].shadows_opportunity
     legal(t, BringOut("A", "A.kl_117.1", source="A.kl_117.1"))
     assert t.zone_of("A.kl_117.1") is Zone.PLAY and t.players["A"].shadows_opportunity == before
@@ -731,3 +737,26 @@ def test_a_characters_no_kneel_holds_only_while_its_condition_does() -> None:
         legal(u, InitiateChallenge("A", "military", "B", ["A.01091.1"]))
         legal(u, DeclareDefenders("B", [f"B.{left}.1"]))
         assert u.in_play[f"B.{left}.1"].kneeling is kneels
+
+
+def test_in_a_melee_game_a_concession_leaves_the_others_playing() -> None:
+    """Found by a judge's probe (RR: Winning the Game: the game ends when one player is left): one of three players
+    concedes; the other two play on, and the game ends when the second concedes."""
+    from companion.rules.actions import Concede, GainGold
+    t = make_table({"A": {}, "B": {}, "C": {}})
+    legal(t, Concede("C"))
+    assert t.ended is None and t.players["C"].eliminated
+    legal(t, GainGold("A", 1))
+    legal(t, Concede("B"))
+    assert t.ended == "conceded" and t.winner_seat == "A"
+
+
+def test_first_edition_a_house_only_card_is_not_set_up_into_shadows_by_another_house() -> None:
+    """Found by a judge's probe: 1st edition Gold Cloaks ("House Lannister only.") set up into Shadows by a Stark
+    player is flagged, as its marshal into Shadows already was."""
+    from companion.rules.actions import SetupIntoShadows
+    from tests.tables import flagged_and_refused
+    gold_cloaks = "kl_25"
+    t = make_table({"A": {gold_cloaks: 1}, "B": {}}, edition="1e", phase="setup", factions={"A": "stark"})
+    hand(t, f"A.{gold_cloaks}.1")
+    flagged_and_refused(t, SetupIntoShadows("A", f"A.{gold_cloaks}.1"), "card.house-only")

@@ -136,7 +136,8 @@ class Concede(Action):
             return
         t.players[self.player].eliminated = True
         others = [s for s in t.seats if not t.players[s].eliminated]
-        end(t, "conceded", others[0] if len(others) == 1 else None)
+        if len(others) <= 1:  # in a melee game the others play on (RR: Winning the Game: one player left wins)
+            end(t, "conceded", others[0] if others else None)
 
 
 @action("choose_winner", records=Recorder.PLAYER)

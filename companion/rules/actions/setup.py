@@ -132,6 +132,7 @@ class SetupIntoShadows(Action):
     def check(self, t: Table, v: Checker) -> None:
         _check_setup_phase(t, v)
         require_in_hand(t, v, self.player, self.card, "setup.from-hand")
+        check_house_only(t, v, self.player, self.card)  # 1st edition "House Lannister only." (into Shadows too)
         restriction = t.setup_shadows_restriction(t.card(self.card))
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))

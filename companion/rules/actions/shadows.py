@@ -94,7 +94,7 @@ class _PaidFromShadows(Action):
 
     def check_common(self, t: Table, v: Checker) -> None:
         _check_in_own_shadows(t, v, self.player, self.card)
-        if self.source is None:  # a card's own ability names its own time (RR: Golden Rule)
+        if self.source != self.card:  # only a card's own ability names its own time (RR: Golden Rule)
             t.check_come_out_timing(self.player, v)
         step = None if t.beginning_of_phase_shadows else window_waits_for(t)
         if step is not None and (t.phase is Phase.SETUP or t.card(self.card).type != "event"):
@@ -107,7 +107,7 @@ class _PaidFromShadows(Action):
 
     def pay(self, t: Table) -> None:
         t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
-        if self.source is None:  # a card's ability leaves the player's beginning-of-phase chance as it was
+        if self.source != self.card:  # its own ability leaves the player's beginning-of-phase chance as it was
             t.came_out(self.player)
 
 
