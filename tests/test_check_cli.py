@@ -171,7 +171,7 @@ def test_the_card_effects_example_judges_every_new_action() -> None:
     by_line = {r["line"]: r for r in rows}
     assert any("loses 2 unspent setup gold" in n for n in by_line[9]["notes"])
     assert any("go with it to B" in n for n in by_line[23]["notes"])
-    assert by_line[31]["legal"] and by_line[44]["legal"]  # a gained value; the restriction has ended
+    assert by_line[31]["legal"] and by_line[45]["legal"]  # a gained value; the restriction has ended
 
 
 def test_the_first_edition_order_example() -> None:

@@ -23,9 +23,10 @@ from companion.rules.actions import (
     PlayEvent,
     SaveWithDuplicate,
     SetFirstPlayer,
+    WinDominance,
 )
 from companion.rules.editions import Table
-from companion.rules.values import income
+from companion.rules.values import dominance_winner, income
 from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, next_phase, rules_of, shadows
 
 
@@ -340,7 +341,8 @@ def test_an_events_max_per_round_phase_or_challenge() -> None:
     assert (Catalog.open().card("01139").play_max, Catalog.open().card("01139").play_max_per) == (1, "round")
     hand(t, "A.01139.1", "A.01139.2")
     next_phase(t, "challenges")
-    next_phase(t, "dominance")  # a Dominance Action
+    next_phase(t, "dominance")  # a Dominance Action, in the window after dominance is determined
+    legal(t, WinDominance(dominance_winner(t)))
     legal(t, PlayEvent("A", "A.01139.1"))
     flagged_and_refused(t, PlayEvent("A", "A.01139.2"), "event.play-max")
     t = plots("2e", "01001", "00006", {"01159": 3, "01057": 2}, {"01057": 2}, gold=20)

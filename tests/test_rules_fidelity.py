@@ -28,6 +28,7 @@ from companion.rules.actions import (
     SetupIntoShadows,
     SetupPlace,
     TakeControl,
+    WinDominance,
 )
 from companion.rules.roles import Role
 from companion.rules.state import Phase, Zone
@@ -225,6 +226,7 @@ def test_no_surprises_blocks_bringing_out_putting_into_play_and_events_until_the
     assert play(t, BringOut("A", "A.00168.1"), "strict").applied is False
     next_phase(t, "dominance")  # the restrictions end with the phase
     assert t.players["A"].restrictions == []
+    legal(t, WinDominance("A"))  # the dominance phase's action window opens once dominance is determined
     legal(t, BringOut("A", "A.00168.1"))
     legal(t, PlayEvent("A", "A.01044.1"))
 
@@ -465,7 +467,9 @@ def test_a_setup_attachment_needs_an_eligible_character_its_owner_controls() -> 
     hand(t, "A.01035.1", "A.00355.1", "B.01091.1")
     legal(t, SetupFaceDown("B", "B.01091.1"))
     legal(t, SetupFaceDown("A", "A.00355.1"))
-    legal(t, SetupFaceDown("A", "A.01035.1", attach_to="B.01091.1"))
+    # flagged at its own line (probe25: a strict table refused the reveal, then revealed it anyway) and at the reveal
+    from tests.tables import flagged_and_refused
+    t = flagged_and_refused(t, SetupFaceDown("A", "A.01035.1", attach_to="B.01091.1"), "attach.target")
     v = illegal(t, RevealSetup(), "attach.target", "RR: Attachment Cards")
     assert "only on your own cards" in v.violations[0].text()
     t2 = make_table({"A": {MILK: 1, HIGHROAD: 1}, "B": {}}, phase="setup")
@@ -685,7 +689,7 @@ def test_a_character_an_effect_forbids_to_defend_until_the_end_of_the_phase() ->
     t.active_player = "A"
     legal(t, Restrict("A", "B", "defend", card="B.01144.1", source="A.01123.1"))
     legal(t, InitiateChallenge("A", "power", "B", ["A.01089.1"]))
-    flagged_and_refused(t, DeclareDefenders("B", ["B.01144.1"]), "restriction.defend")
+    flagged_and_refused(t, DeclareDefenders("B", ["B.01144.1"]), "restriction.no-defending")
     assert t.players["B"].restrictions
     t.phase_began()
     assert not t.players["B"].restrictions

@@ -124,7 +124,7 @@ RULES: dict[str, Rule] = {
         "RR: Lasting Effects",
         "1E Rules › Lasting effects",
     ),
-    "restriction.defend": Rule(
+    "restriction.no-defending": Rule(
         "RR: Lasting Effects",
         "1E Rules › Lasting effects",
     ),

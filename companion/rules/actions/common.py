@@ -161,7 +161,7 @@ def until_words(until: str) -> Param:
 
 
 RESTRICTION_RULES = {"bring_out": "restriction.bring-out", "play_events": "restriction.play-events",
-                     "defend": "restriction.defend"}
+                     "defend": "restriction.no-defending"}
 
 
 def check_restrictions(t: Table, v: Checker, player: str, kind: str, card: str | None = None) -> None:
