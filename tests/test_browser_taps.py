@@ -76,6 +76,17 @@ def redrawn(page: Any, before: int) -> None:
     page.wait_for_timeout(100)
 
 
+def held_while_other_taps(held: Any, other: Any, kind: str, pressed: str, tapped: str) -> None:
+    """A finger goes down on ``pressed`` on ``held``; ``other`` taps ``tapped``; once ``held`` has drawn the newer
+    version, the finger is lifted."""
+    before = held.evaluate(VERSION)
+    finger = Finger(held, kind)
+    finger.press(pressed)
+    other.click(tapped, timeout=WAIT)
+    redrawn(held, before)
+    finger.lift()
+
+
 @pytest.mark.parametrize("kind", ["mouse", "touch"])
 def test_a_tap_pressed_as_the_other_phones_move_redraws_the_box_counts_once(server: Server, browser: Any,
                                                                            kind: str) -> None:
@@ -86,12 +97,7 @@ def test_a_tap_pressed_as_the_other_phones_move_redraws_the_box_counts_once(serv
     a, b = seat_phones(browser, server, g)
     for page in (a, b):
         page.wait_for_selector("#live.on", timeout=WAIT)
-    before = a.evaluate(VERSION)
-    finger = Finger(a, kind)
-    finger.press("#round-box [data-offer^='draw:']")
-    b.click("#round-box [data-offer^='draw:']", timeout=WAIT)
-    redrawn(a, before)
-    finger.lift()
+    held_while_other_taps(a, b, kind, "#round-box [data-offer^='draw:']", "#round-box [data-offer^='draw:']")
     until(a, "import('/static/game.js').then(g => g.state.players.every(p => p.hand.count === 7))")
     a.wait_for_timeout(500)  # a second draw would have been sent by now
     assert (draws(base, g, "A"), draws(base, g, "B")) == (1, 1)
@@ -110,12 +116,7 @@ def test_a_tap_on_an_offer_the_update_took_away_is_answered_not_lost(server: Ser
     again = phone(browser, g["seats"][0]["url"], server=server)
     for page in (a, again):
         page.wait_for_selector("#live.on", timeout=WAIT)
-    before = a.evaluate(VERSION)
-    finger = Finger(a, kind)
-    finger.press("#round-box [data-offer^='draw:']")
-    again.click("#round-box [data-offer^='draw:']", timeout=WAIT)
-    redrawn(a, before)
-    finger.lift()
+    held_while_other_taps(a, again, kind, "#round-box [data-offer^='draw:']", "#round-box [data-offer^='draw:']")
     a.wait_for_selector("#flags [data-flag=info]", timeout=WAIT)
     assert "no longer offered" in a.inner_text("#flags")
     a.wait_for_timeout(500)
@@ -136,12 +137,7 @@ def test_next_pressed_as_the_other_phone_goes_on_does_not_go_on_twice(server: Se
     for page in (a, b):
         page.wait_for_selector("#live.on", timeout=WAIT)
         page.wait_for_selector("#step[data-step=next-step]:not([disabled])", timeout=WAIT)
-    before = b.evaluate(VERSION)
-    finger = Finger(b, kind)
-    finger.press("#step")
-    a.click("#step[data-step=next-step]", timeout=WAIT)
-    redrawn(b, before)
-    finger.lift()
+    held_while_other_taps(b, a, kind, "#step", "#step[data-step=next-step]")
     b.wait_for_timeout(1000)  # Bob's tap, had it been sent, is recorded by now
     entries = call(base, "GET", f"/games/{g['game']['id']}/log", key=g["seats"][0]["key"])[1]["entries"]
     assert [e["data"]["phase"] for e in entries if e["data"].get("type") == "begin_phase"] == ["plot"]
