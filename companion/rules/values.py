@@ -85,6 +85,12 @@ def opponent_cost(t: Table, seat: str, card: Card) -> int:
                for kind, n in plot.opponent_cost if kind == card.type)
 
 
+def plot_returns_gold(t: Table, phase: Phase) -> bool:
+    """A revealed plot returns every player's gold as ``phase`` begins ("After the challenges phase begins, each
+    player returns all gold in his or her gold pool to the treasury.": Supporting the Faith, a forced reaction)."""
+    return any(t.card(plot).gold_returned_in == phase.value for plot in revealed_plots_that(t, "gold_returned_in"))
+
+
 def gold_kept(t: Table, seat: str) -> int:
     """The unspent gold the seat keeps in taxation: all of it when its revealed plot says it returns none (The Long
     Plan), else what its cards in play take off the return ("Reduce the number of unspent gold you return … by 1.":

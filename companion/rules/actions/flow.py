@@ -32,13 +32,13 @@ from companion.rules.values import (
     initiative_tied,
     initiative_winner,
     modifier_lasts,
+    plot_returns_gold,
     plot_text,
     printed,
     printed_cards,
     reserve,
     reserve_excess,
     revealed_plot,
-    revealed_plots_that,
     revealed_this_round,
     skipped_phases,
     strength,
@@ -127,10 +127,9 @@ class BeginPhase(Action):
                     count_this_round(t.round, t.players[t.in_play[cid].controller], STANDING_STANDS)
             for p in t.players.values():
                 p.faction_kneeling = False
-        for plot in revealed_plots_that(t, "gold_returned_in"):
-            if t.card(plot).gold_returned_in == target.value:  # Supporting the Faith: forced, it happens by itself
-                for p in t.players.values():
-                    p.gold = 0
+        if plot_returns_gold(t, target):  # Supporting the Faith: forced, it happens by itself
+            for p in t.players.values():
+                p.gold = 0
         if target is Phase.TAXATION:  # RR: Appendix I › 7.2: unspent gold returns to the treasury
             t.gold_due_back = True
             if not t.beginning_of_phase_shadows:

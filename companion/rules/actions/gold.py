@@ -11,7 +11,7 @@ from companion.rules.actions.common import check_active_player
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase
-from companion.rules.values import income, plot_card, printed_bonus, recorded, revealed_plots_that
+from companion.rules.values import income, plot_card, plot_returns_gold, printed_bonus, recorded
 
 
 @action("collect_income", records=Recorder.PLAYER)
@@ -125,15 +125,9 @@ class ReturnUnspentGold(Action):
     player: SeatRef | None = None
 
     def check(self, t: Table, v: Checker) -> None:
-        if t.phase is not Phase.TAXATION and not self._by_plot(t):
+        # a plot that returned the gold as this phase began (Supporting the Faith): the line records that
+        if t.phase is not Phase.TAXATION and not plot_returns_gold(t, t.phase):
             v.violate("gold.taxation-phase", phase=t.phase)
-
-    @staticmethod
-    def _by_plot(t: Table) -> bool:
-        """A revealed plot returns every player's gold as this phase begins (Supporting the Faith): the line records
-        that (the gold went back by itself as the phase began)."""
-        return any(t.card(plot).gold_returned_in == t.phase.value
-                   for plot in revealed_plots_that(t, "gold_returned_in"))
 
     def apply(self, t: Table) -> None:
         for seat in [self.player] if self.player else t.seats:
