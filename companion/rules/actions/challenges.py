@@ -283,15 +283,14 @@ def kneels_attacking(t: Table, card: str, kind: str, defender: str) -> bool:
 def no_kneel_holds(t: Table, card: str, condition: tuple[str, str] | None) -> bool:
     """The condition of a character's "does not kneel when declared …" holds now: "While a player has a War plot
     revealed" (any player's revealed plot has the trait), "While you control Right" (its controller controls a card of
-    that title in play); a condition in another shape is not read and never holds (the character kneels)."""
+    that title in play), read as the "cannot be declared" conditions are (``_condition_holds``); a condition in another
+    shape is not read and never holds (the character kneels)."""
     if condition is None:
         return True
     kind, arg = condition
     if kind == "plot_trait":
-        return any(plot is not None and arg in t.card(plot).traits for plot in (revealed_plot(t, s) for s in t.seats))
-    holder = t.controller(card)
-    return any(ip.controller == holder and ip.duplicate_of is None and fold(t.card(cid).name) == fold(arg)
-               for cid, ip in t.in_play.items())
+        return _condition_holds(t, card, "plot_trait", arg, False)
+    return not _condition_holds(t, card, "unless_control", arg, False)
 
 
 def kneels_defending(t: Table, card: str, kind: str) -> bool:
