@@ -241,6 +241,26 @@ def test_a_draw_names_a_source_that_can_draw() -> None:
     legal(t, DrawCards("A", 1, source="A.01088.1"))
 
 
+def test_first_edition_draw_cap_three_cards_a_round_by_effects() -> None:
+    """probe26 17 (1st edition Draw Cap, LCG FAQ; as its rules forum answered: "The Draw Cap limits the number of
+    cards you can draw outside of the Draw Phase framework to 3", "only 5 cards total that round"): Golden Tooth
+    Mines' draw then Counting Favors' three is a fourth card; a new round starts over. The 2nd edition has none."""
+    t = plots("1e", "core_203", "core_200", {"core_57": 1, "core_124": 3, "core_38": 3, "core_52": 3}, {})
+    in_play(t, "A.core_57.1")
+    legal(t, DrawCards("A", 1, source="A.core_57.1"))
+    flagged_and_refused(t, DrawCards("A", 3, source="A.core_203.1"), "draw.cap")
+    legal(t, DrawCards("A", 2, source="A.core_203.1"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.core_57.1"), "draw.cap")
+    t.round += 1  # a new round starts the count over
+    for _ in range(3):
+        legal(t, DrawCards("A", 1, source="A.core_57.1"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.core_57.1"), "draw.cap")
+    two = plots("2e", "01001", "00006", {"01148": 1, "01057": 3, "01034": 3, "01063": 3}, {})
+    in_play(two, "A.01148.1")
+    for _ in range(3):
+        legal(two, DrawCards("A", 2, source="A.01148.1"))
+
+
 def test_each_players_additional_challenge_from_another_players_plot() -> None:
     """aside7 39 (1st edition After the Mummer's Ford): "Each player may initiate an additional Military challenge
     this round.": Bob, who did not reveal it, may name it for a second military challenge; a third is flagged."""

@@ -84,6 +84,22 @@ def test_first_edition_a_crestless_card_in_shadows_has_no_shadow_cost() -> None:
     illegal(t, BringOut("A", "A.atoc_83.1"), "shadows.no-shadow-value", INSERT_BRING_OUT)
 
 
+def test_first_edition_a_card_comes_out_by_its_own_ability_only_in_the_phase_it_names() -> None:
+    """Ser Mandon Moore (kl_117): "Challenges: Bring Ser Mandon Moore out of Shadows and into play by paying the rest of
+    his gold cost." (1E Rules › Actions: a phase-labelled ability only in that phase; probe26 02.) Knight of Flowers
+    (w_1) prints no number after its "s": the beginning-of-phase chance has nothing to pay, only its own Response
+    brings it out (1E Shadows insert › Bringing a card out of Shadows; probe26 11)."""
+    t = make_table({"A": {"kl_117": 1, "w_1": 1}, "B": {}}, edition="1e", phase="draw", gold=5)
+    shadows(t, "A.kl_117.1", "A.w_1.1")
+    illegal(t, BringOut("A", "A.kl_117.1", source="A.kl_117.1"), "shadows.own-ability-phase", "1E Rules › Actions")
+    illegal(t, BringOut("A", "A.w_1.1"), "shadows.no-shadow-value")
+    legal(t, BringOut("A", "A.w_1.1", source="A.w_1.1"))  # its Response (the trigger is not read)
+    t = make_table({"A": {"kl_117": 1}, "B": {}}, edition="1e", phase="challenges", gold=5)
+    shadows(t, "A.kl_117.1")
+    legal(t, BringOut("A", "A.kl_117.1", source="A.kl_117.1"))
+    assert t.players["A"].gold == 3
+
+
 # -- 2. putting a card into play from another player's shadows -----------------------------
 
 

@@ -54,7 +54,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
-              "standing_limit", "gold_returned_in")
+              "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -327,6 +327,11 @@ class Card:
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None
+    #: Its own ability brings it out of shadows: "Challenges: Bring Ser Mandon Moore out of Shadows …" (1st edition):
+    #: "challenges" (only in that phase); "any" (a response or an action with no phase named).
+    comes_out_by: str | None = None
+    #: 1st edition: no number is printed after its "s" (Knight of Flowers): it comes out by its own ability only.
+    shadow_unpriced: bool = False
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

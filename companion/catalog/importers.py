@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
 from companion.catalog.attach_only import parse_restriction
@@ -127,6 +127,11 @@ _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characte
 #: the treasury." (a forced reaction: it happens by itself)
 _GOLD_RETURNED = re.compile(r"forced reaction:\s*after the (\w+) phase begins, each player returns all gold in his "
                             r"or her gold pool to the treasury", re.IGNORECASE)
+#: A card's own ability that brings it out of shadows ("Challenges: Bring Ser Mandon Moore out of Shadows and into play
+#: by paying the rest of his gold cost."; "Response: … bring Knight of Flowers out of Shadows …"): its label, and whom.
+_OWN_WAY_OUT = re.compile(r"(?:^|[.\n]\s*)((?:Limited )?(?:Plot|Draw|Marshall?ing|Challenges|Dominance|Standing|"
+                          r"Taxation|Any Phase|Response|Interrupt|Reaction|Action)(?: Action)?)\s*:[^\n]*?\bbring "
+                          r"(.+?) out of shadows\b", re.IGNORECASE)
 _KEPT_GOLD = re.compile(r"^reduce the number of unspent gold you return to the treasury during the taxation phase "
                         r"by (\d+)$", re.IGNORECASE)
 #: "Skip the taxation phase this round." (1st edition Planning Ahead), "All players skip the standing phase this
@@ -446,6 +451,8 @@ class Keywords:
     no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right")
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
+    comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
+    shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -691,7 +698,18 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))) else 0,
                     no_kneel_while,
                     int(m.group(1)) if (m := _STANDING_LIMIT.search(_TAG.sub("", text or ""))) else 0,
-                    m.group(1).lower() if (m := _GOLD_RETURNED.search(_TAG.sub("", text or ""))) else None)
+                    m.group(1).lower() if (m := _GOLD_RETURNED.search(_TAG.sub("", text or ""))) else None,
+                    comes_out_by(text, name))
+
+
+def comes_out_by(text: str | None, name: str | None) -> str | None:
+    """When the card's own ability brings it out of shadows: the phase its label names, or "any" (a response,
+    an interrupt, an action of any phase). None: it has no such ability."""
+    for m in _OWN_WAY_OUT.finditer(_TAG.sub("", text or "")):
+        if name is not None and fold(m.group(2)) in (fold(name), "this card"):
+            label = m.group(1).lower().removeprefix("limited ").removesuffix(" action").strip()
+            return _PHASES.get(label, "any")
+    return None
 
 
 def _cost(value: Any, source: str, record: str) -> Cost | None:
@@ -903,6 +921,8 @@ def _from_agot1(rec: dict[str, Any], source: str, index: int) -> Card:
         # 1st edition prints "s3": 2 gold into Shadows, then 3 to come out. The
         # card has no ordinary printed cost (it cannot be marshalled directly).
         shadow = (printed if printed is not None else 0,)
+        # No number after the "s" (Knight of Flowers): only its own ability brings it out.
+        kw = replace(kw, shadow_unpriced=printed is None)
         printed = None
     return Card(
         code=str(rec["id"]),

@@ -83,6 +83,10 @@ RULES: dict[str, Rule] = {
         f"{INSERT_1E} › While a card is in Shadows",
         impossible=True,
     ),
+    "shadows.own-ability-phase": Rule(
+        "RR: Actions",
+        "1E Rules › Actions",
+    ),
     "shadows.rearrange": Rule(
         "RR: Shadows › While a card is in shadows",
         None,

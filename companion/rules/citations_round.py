@@ -125,6 +125,7 @@ RULES_ROUND: dict[str, Rule] = {
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
     "draw.insight": Rule("RR: Insight", "1E Rules › Insight"),
     "draw.when-revealed-once": Rule(REVEAL_2E, PLOT_1E),
+    "draw.cap": Rule(None, "1E FAQ › Draw Cap"),
     "draw.when-revealed-count": Rule(REVEAL_2E, PLOT_1E),
     "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),

@@ -39,6 +39,8 @@ class Table(TableState):
     #: discarded from play if the card they are attached to leaves play", its core rulebook as a held-out writer
     #: quoted it; docs/rules-decisions.md).
     attachments_to_hand: ClassVar[bool] = True
+    #: Cards a player may draw in a round by card effects, outside the draw phase's framework (None: no cap).
+    draw_cap: ClassVar[int | None] = None
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
     #: 1st edition: the taxation phase began and its unspent gold goes back once the beginning-of-phase chance to come
     #: out of Shadows is over (the insert: that chance comes "before any other 'beginning of the phase' effects").
@@ -140,6 +142,8 @@ class FirstEditionTable(Table):
     #: controller's Shadows area." (2nd edition: its owner's, RR: Ownership and Control.)
     shadows_to_controller: ClassVar[bool] = True
     action_windows: ClassVar[bool] = False
+    #: The 1st-edition Draw Cap (LCG FAQ): at most 3 cards a round drawn outside the draw phase's framework.
+    draw_cap: ClassVar[int | None] = 3
 
     def own_citation(self, rule: Rule) -> str | None:
         return rule.citation_1e

@@ -153,8 +153,8 @@ def counted_this_round(round_: int, player: Player, what: str) -> int:
     return count if counted_in == round_ else 0
 
 
-def count_this_round(round_: int, player: Player, what: str) -> None:
-    player.round_counts[what] = (round_, counted_this_round(round_, player, what) + 1)
+def count_this_round(round_: int, player: Player, what: str, by: int = 1) -> None:
+    player.round_counts[what] = (round_, counted_this_round(round_, player, what) + by)
 
 
 @dataclass(frozen=True, slots=True)

@@ -323,9 +323,11 @@ class Draw(Action):
             v.violate("draw.framework", player=t.players[self.player].name, phase=t.phase)
         check_setup_hand(t, v, self.player, 1, self.source)
         check_draw_source(t, v, self.player, self.source)
+        check_draw_cap(t, v, self.player, 1, self.source)
 
     def apply(self, t: Table) -> None:
         drew_by_insight(t, self.player, self.source)
+        count_effect_draws(t, self.player, 1, self.source)
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
         if t.phase is Phase.DRAW and self.source is None:
             t.players[self.player].drew_round = t.round  # the draw phase's draw, recorded by named cards
@@ -357,6 +359,7 @@ class DrawCards(Action):
         check_framework_draw(t, v, self.player, self.count, self.source)
         check_setup_hand(t, v, self.player, self.count, self.source)
         check_draw_source(t, v, self.player, self.source)
+        check_draw_cap(t, v, self.player, min(self.count, deck_count(t, self.player)), self.source)
         drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
         if self.source is not None and drawn and t.instance(self.source).owner != self.player:
             # RR: Appendix I › 1.3: a revealed plot's "Draw 3 cards." is its controller's (Counting Coppers).
@@ -377,6 +380,7 @@ class DrawCards(Action):
     def apply(self, t: Table) -> None:
         p = t.players[self.player]
         drew_by_insight(t, self.player, self.source)
+        count_effect_draws(t, self.player, min(self.count, deck_count(t, self.player)), self.source)
         if self.source is not None and t.card(self.source).when_revealed_draws:
             count_this_round(t.round, p, f"revealed-draw:{self.source}")
         p.drawn_unnamed += min(self.count, deck_count(t, self.player))
@@ -433,6 +437,25 @@ def check_setup_hand(t: Table, v: Checker, player: str, count: int, source: str 
     holding = hand_count(t, player) + min(count, deck_count(t, player))
     if holding > SETUP_HAND:
         v.violate("setup.hand", player=p.name, count=holding)
+
+
+def _effect_draw(t: Table, source: str | None) -> bool:
+    return source is not None and t.phase is not Phase.SETUP
+
+
+def check_draw_cap(t: Table, v: Checker, player: str, count: int, source: str | None) -> None:
+    """1st edition: at most ``Table.draw_cap`` cards a round drawn outside the draw phase's framework (its 2 and
+    setup's draws aside), by card effects together."""
+    if t.draw_cap is None or not _effect_draw(t, source):
+        return
+    before = counted_this_round(t.round, t.players[player], "effect-draws")
+    if before + count > t.draw_cap:
+        v.violate("draw.cap", player=t.players[player].name, count=count, drawn=before, cap=t.draw_cap)
+
+
+def count_effect_draws(t: Table, player: str, count: int, source: str | None) -> None:
+    if _effect_draw(t, source):
+        count_this_round(t.round, t.players[player], "effect-draws", count)
 
 
 def check_framework_draw(t: Table, v: Checker, player: str, count: int, source: str | None) -> None:

@@ -94,8 +94,13 @@ class _PaidFromShadows(Action):
 
     def check_common(self, t: Table, v: Checker) -> None:
         _check_in_own_shadows(t, v, self.player, self.card)
+        c = t.card(self.card)
         if self.source != self.card:  # only a card's own ability names its own time (RR: Golden Rule)
             t.check_come_out_timing(self.player, v)
+            if c.shadow_unpriced:  # no number after its "s": nothing to pay, only its own ability brings it out
+                v.violate("shadows.no-shadow-value", (self.card,), card=t.ref(self.card))
+        elif c.comes_out_by not in (None, "any") and t.phase.value != c.comes_out_by:
+            v.violate("shadows.own-ability-phase", (self.card,), card=t.ref(self.card), phase=Phase(c.comes_out_by))
         step = None if t.beginning_of_phase_shadows else window_waits_for(t)
         if step is not None and (t.phase is Phase.SETUP or t.card(self.card).type != "event"):
             v.violate("shadows.no-action-window", step=msg(step))  # an event follows its own trigger
@@ -318,7 +323,8 @@ class GainShadow(Action):
 @dataclass(frozen=True, slots=True)
 class RearrangeShadows(Action):
     """A player shuffles or rearranges their shadows cards: recorded so a judge's log shows it, always illegal.
-    The positions stay as they were: each card keeps its label."""
+    The positions stay as they were: each card keeps its label (the 1st-edition insert is silent; the 2nd edition's
+    rule is applied there too, as blind writers read it)."""
 
     player: SeatRef
 
