@@ -911,3 +911,14 @@ def test_first_edition_littlefinger_counts_the_gold_tokens_in_the_pool() -> None
     t = make_table({"A": {"core_141": 1}, "B": {}}, edition="1e", phase="dominance", gold=5)
     in_play(t, "A.core_141.1")
     assert strength(t, "A.core_141.1") == (t.card("A.core_141.1").strength or 0) + 5
+
+
+def test_an_agenda_is_in_play_its_printed_values_count() -> None:
+    """An agenda is beside the faction card, in play from the start: Knights of the Hollow Hill (13039) prints "+3
+    Income. +2 Initiative. +1 Reserve." and each counts with the revealed plot's value (A Noble Cause: 5 / 0 / 6)."""
+    t = plots("2e", "01004", "01004", {"13039": 1}, {})
+    hollow, plain = income(t, "A"), income(t, "B")
+    assert (hollow, plain) == (5 + 3, 5)
+    from companion.rules.values import initiative, reserve
+
+    assert (initiative(t, "A"), reserve(t, "A")) == (0 + 2, 6 + 1)

@@ -146,7 +146,7 @@ def printed_cards(t: Table, seat: str) -> list[str]:
     additional challenge)."""
     plot = revealed_plot(t, seat)
     blank = blanked(t)
-    return [*([plot] if plot and not plot_text_blank(t, plot) else []),
+    return [*([plot] if plot and not plot_text_blank(t, plot) else []), *t.players[seat].zones[Zone.AGENDA],
             *(c for c in in_play_controlled(t, seat) if c not in blank)]
 
 
@@ -156,7 +156,7 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
     is played first; a location is sacrificed for it: The Kingsroad). None when one of them lowers a cost in a shape
     not read: any amount may be right then (RR: Costs)."""
     p = t.players[seat]
-    sources = [card, *printed_cards(t, seat), *p.zones[Zone.AGENDA], *p.zones[Zone.DISCARD]]
+    sources = [card, *printed_cards(t, seat), *p.zones[Zone.DISCARD]]
     target = t.card(card)
     total = 0
     for cid in sources:
