@@ -922,3 +922,14 @@ def test_an_agenda_is_in_play_its_printed_values_count() -> None:
     from companion.rules.values import initiative, reserve
 
     assert (initiative(t, "A"), reserve(t, "A")) == (0 + 2, 6 + 1)
+
+
+def test_first_edition_agendas_draw_phase_and_challenges() -> None:
+    """probe24 17, 18: The Long Voyage (asots_60) "When you draw during the draw phase, draw 1 additional card." (3);
+    Heir to the Iron Throne (qod_48) "You may initiate 2 Power challenges each challenge phase." (one more)."""
+    from companion.rules.actions.challenges import challenges_allowed
+    from companion.rules.values import draw_phase_cards
+
+    t = plots("1e", "core_203", "core_200", {"asots_60": 1, "qod_48": 1}, {})
+    assert (draw_phase_cards(t, "A"), draw_phase_cards(t, "B")) == (3, 2)
+    assert (challenges_allowed(t, "A", "power"), challenges_allowed(t, "A", "military")) == (2, 1)

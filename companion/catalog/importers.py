@@ -88,6 +88,8 @@ _ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gain
 #: cards you draw …" : whose draw-phase draw, and by how much.
 _DRAW_PHASE = re.compile(r"^(increase|reduce) the number of cards (you draw|each player draws) in the draw phase "
                          r"by (\d+)$", re.IGNORECASE)
+#: 1st edition The Long Voyage: "When you draw during the draw phase, draw 1 additional card."
+_DRAW_PHASE_MORE = re.compile(r"^when you draw during the draw phase, draw (\d+) additional cards?$", re.IGNORECASE)
 #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
 #: R'hllor character …": Dragonstone Faithful): which cards (the words before the type, "or" between them), which types,
 #: by how much. Any other sentence that lowers a cost ("Reduce the cost to marshal <Name> by 1 for each …", "costs 1
@@ -330,9 +332,11 @@ def play_max(text: str | None) -> tuple[int | None, str | None]:
 #: control Bran Stark, he gains insight."): any of the player's characters may then draw by it.
 _GRANTS_INSIGHT = re.compile(r"\bgains?\b[^.]*\binsight\b", re.IGNORECASE)
 #: "You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords, Khal Drogo,
-#: Casterly Rock, …): a constant grant of one more challenge of that type for the card's controller.
-_EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate an additional \[?(military|intrigue|power)\]? "
-                              r"challenge (?:during the challenges? phase|this round|each round)"
+#: Casterly Rock, …; 1st edition Heir to the Iron Throne "You may initiate 2 Power challenges each challenge phase."):
+#: a constant grant of one more challenge of that type for the card's controller.
+_EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate (?:an additional|2) \[?(military|intrigue|power)\]? "
+                              r"challenges? (?:during the challenges? phase|this round|each round|each challenges? "
+                              r"phase)"
                               r"(?:, against a different opponent)?$",
                               re.IGNORECASE)
 #: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed plot
@@ -600,6 +604,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 sign = 1 if drawn.group(1).lower() == "increase" else -1
                 whose = "you" if drawn.group(2).lower() == "you draw" else "each"
                 draw_phase.append((whose, sign * int(drawn.group(3))))
+                continue
+            if (more_drawn := _DRAW_PHASE_MORE.match(sentence)) is not None:
+                draw_phase.append(("you", int(more_drawn.group(1))))
                 continue
             if (house := _HOUSE_ONLY.match(sentence)) is not None:
                 house_only = house.group(1).lower()
