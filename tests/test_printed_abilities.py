@@ -933,3 +933,21 @@ def test_first_edition_agendas_draw_phase_and_challenges() -> None:
     t = plots("1e", "core_203", "core_200", {"asots_60": 1, "qod_48": 1}, {})
     assert (draw_phase_cards(t, "A"), draw_phase_cards(t, "B")) == (3, 2)
     assert (challenges_allowed(t, "A", "power"), challenges_allowed(t, "A", "military")) == (2, 1)
+
+
+def test_first_edition_agendas_power_to_win_and_the_treaty_waiver() -> None:
+    """probe24 14-16 (1E Rules › Winning the game; card text beats the rules): The Rangers (dotn_19) "You need 2
+    additional power to win the game."; Treaty with the North (low_39) "Ignore the out of House gold penalty on all
+    [Stark] cards. Each opponent without a Treaty agenda needs 5 fewer power (to a minimum of 10) to win the game."."""
+    from companion.rules.values import winning_power
+
+    t = plots("1e", "core_203", "core_200", {"dotn_19": 1}, {"low_39": 1})
+    assert (winning_power(t, "A"), winning_power(t, "B")) == (17 - 5, 15)
+    t = plots("1e", "core_203", "core_200", {"kl_11": 1}, {"low_39": 1})
+    assert (winning_power(t, "A"), winning_power(t, "B")) == (15, 15)  # both run a Treaty agenda: neither is reduced
+    t = plots("1e", "core_203", "core_200", {}, {"low_39": 1})
+    assert winning_power(t, "A") == 10
+    t = plots("1e", "core_203", "core_200", {"core_18": 1}, {"core_18": 1, "low_39": 1})
+    t.players["A"].faction = t.players["B"].faction = "lannister"
+    stark = t.cards["core_18"]
+    assert (t.gold_penalty("A", stark), t.gold_penalty("B", stark)) == (1, 0)

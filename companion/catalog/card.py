@@ -54,7 +54,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
-              "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced")
+              "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
+              "win_power", "penalty_waived")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -332,6 +333,11 @@ class Card:
     comes_out_by: str | None = None
     #: 1st edition: no number is printed after its "s" (Knight of Flowers): it comes out by its own ability only.
     shadow_unpriced: bool = False
+    #: The power needed to win changed: "You need 2 additional power to win the game." (The Rangers): ("you", 2, 0);
+    #: "Each opponent without a Treaty agenda needs 5 fewer power (to a minimum of 10) …": ("opponents:Treaty", -5, 10).
+    win_power: tuple[str, int, int] | None = None
+    #: 1st edition: "Ignore the out of House gold penalty on all [Stark] cards." (Treaty with the North): "stark".
+    penalty_waived: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

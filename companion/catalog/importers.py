@@ -88,6 +88,13 @@ _ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gain
 #: cards you draw …" : whose draw-phase draw, and by how much.
 _DRAW_PHASE = re.compile(r"^(increase|reduce) the number of cards (you draw|each player draws) in the draw phase "
                          r"by (\d+)$", re.IGNORECASE)
+#: "You need 2 additional power to win the game." (1st edition The Rangers); "You need 2 fewer power in order to win
+#: the game."; "Each opponent without a Treaty agenda needs 5 fewer power (to a minimum of 10) to win the game."
+_WIN_POWER = re.compile(r"^(you need|each opponent without an? (\w+) agenda needs) (\d+) (additional|fewer) power "
+                        r"(?:\(to a minimum of (\d+)\) )?(?:in order )?to win the game$", re.IGNORECASE)
+#: 1st edition Treaty with the North: "Ignore the out of House gold penalty on all [Stark] cards." (or "House Martell")
+_PENALTY_WAIVED = re.compile(r"^ignore the out of house gold penalty on all (?:\[(\w+)\]|house (\w+)) cards$",
+                             re.IGNORECASE)
 #: 1st edition The Long Voyage: "When you draw during the draw phase, draw 1 additional card."
 _DRAW_PHASE_MORE = re.compile(r"^when you draw during the draw phase, draw (\d+) additional cards?$", re.IGNORECASE)
 #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
@@ -457,6 +464,8 @@ class Keywords:
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
+    win_power: tuple[str, int, int] | None = None  # "You need 2 additional power to win the game.": ("you", 2, 0)
+    penalty_waived: str | None = None  # "Ignore the out of House gold penalty on all [Stark] cards.": "stark"
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -500,6 +509,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     no_kneel_while: tuple[str, str] | None = None
     house_only: str | None = None
     draw_phase: list[tuple[str, int]] = []
+    win_power: tuple[str, int, int] | None = None
+    penalty_waived: str | None = None
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
@@ -605,6 +616,14 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 whose = "you" if drawn.group(2).lower() == "you draw" else "each"
                 draw_phase.append((whose, sign * int(drawn.group(3))))
                 continue
+            if (waived := _PENALTY_WAIVED.match(sentence)) is not None:
+                penalty_waived = (waived.group(1) or waived.group(2)).lower()
+                continue
+            if (needs := _WIN_POWER.match(sentence)) is not None:
+                amount = int(needs.group(3)) * (1 if needs.group(4).lower() == "additional" else -1)
+                win_power = ("you" if needs.group(2) is None else f"opponents:{needs.group(2)}", amount,
+                             int(needs.group(5) or 0))
+                continue
             if (more_drawn := _DRAW_PHASE_MORE.match(sentence)) is not None:
                 draw_phase.append(("you", int(more_drawn.group(1))))
                 continue
@@ -706,7 +725,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     no_kneel_while,
                     int(m.group(1)) if (m := _STANDING_LIMIT.search(_TAG.sub("", text or ""))) else 0,
                     m.group(1).lower() if (m := _GOLD_RETURNED.search(_TAG.sub("", text or ""))) else None,
-                    comes_out_by(text, name))
+                    comes_out_by(text, name), False, win_power, penalty_waived)
 
 
 def comes_out_by(text: str | None, name: str | None) -> str | None:

@@ -15,7 +15,7 @@ from companion.catalog.card import Card
 from companion.rules.citations import RULES
 from companion.rules.placing import reveal_setup_cards
 from companion.rules.rule import Rule
-from companion.rules.state import Phase, TableState
+from companion.rules.state import Phase, TableState, Zone
 from companion.rules.verdict import msg
 
 if TYPE_CHECKING:
@@ -174,7 +174,8 @@ class FirstEditionTable(Table):
         house = self.players[player].faction
         if not house or house == "neutral" or "neutral" in card.factions or house in card.factions:
             return 0
-        return 1
+        waived = {self.card(a).penalty_waived for a in self.players[player].zones[Zone.AGENDA]}
+        return 0 if waived & set(card.factions) else 1  # a Treaty agenda: "Ignore the out of House gold penalty …"
 
     def check_come_out_timing(self, player: str, v: Checker) -> None:
         if not self.shadows_window_open or self.phase is Phase.SETUP:

@@ -113,6 +113,24 @@ def power_total(t: Table, seat: str) -> int:
     return t.players[seat].power + on_cards
 
 
+def winning_power(t: Table, seat: str) -> int:
+    """The power this seat needs to win (RR: Winning the Game: 15), changed by printed text that counts: its own
+    "You need 2 additional power to win the game." (The Rangers), an opponent's "Each opponent without a Treaty
+    agenda needs 5 fewer power (to a minimum of 10) …" unless the seat's agenda is such one."""
+    change, floor = 0, 0
+    agendas = [t.card(a).name for a in t.players[seat].zones[Zone.AGENDA]]
+    for other in t.seats:
+        for cid in printed_cards(t, other):
+            fact = t.card(cid).win_power
+            if fact is None:
+                continue
+            whose, amount, least = fact
+            exempt = whose.startswith("opponents:") and any(whose.split(":", 1)[1] in name for name in agendas)
+            if (whose == "you") == (other == seat) and not exempt:
+                change, floor = change + amount, max(floor, least)
+    return max(floor, WINNING_POWER + change)
+
+
 def in_play_controlled(t: Table, seat: str) -> Iterator[str]:
     """Cards the seat controls in play that are not duplicates (a duplicate has no text: RR: Duplicates)."""
     for cid, ip in t.in_play.items():

@@ -25,6 +25,7 @@ from companion.rules.actions.round import (
 from companion.rules.editions import Table
 from companion.rules.roles import JUDGE, SPECTATOR, Role, RoleKind
 from companion.rules.state import Zone
+from companion.rules.values import winning_power
 from companion.rules.verdict import Verdict, msg
 
 __all__ = ["JUDGE", "SPECTATOR", "Role", "RoleKind"]
@@ -107,6 +108,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             "shadows_opportunity": p.shadows_opportunity if t.beginning_of_phase_shadows else None,
             # The round: power, the plot deck (its cards for its owner only), the revealed plot's numbers.
             "power": power_total(t, seat),
+            "winning_power": winning_power(t, seat),  # 15, or as an agenda changes it (The Rangers: 17)
             "faction_power": p.power,
             "faction_kneeling": p.faction_kneeling,
             "plots": {"count": len(p.zones[Zone.PLOTS]), **({"cards": [

@@ -16,7 +16,7 @@ from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.going_to_time import Standing, going_to_time
 from companion.rules.state import Phase, Zone
-from companion.rules.values import WINNING_POWER, deck_count, has_deck, power_total, reserve_excess
+from companion.rules.values import deck_count, has_deck, power_total, reserve_excess, winning_power
 from companion.rules.verdict import msg
 
 #: How a game ended, each a message ``ended.<how>``.
@@ -55,7 +55,7 @@ def settle(t: Table, v: Checker, out_before: frozenset[str]) -> None:
     if t.phase is Phase.DRAW and draws_to_come(t):
         return  # the draw phase's draws are simultaneous: its end waits for every player's (RR: Appendix I › 2.2)
     alive = [s for s in t.seats if not t.players[s].eliminated]
-    reached = [s for s in alive if power_total(t, s) >= WINNING_POWER]
+    reached = [s for s in alive if power_total(t, s) >= winning_power(t, s)]
     if len(reached) == 1:
         end(t, "power", reached[0])
         v.note("game-won", player=t.players[reached[0]].name, power=power_total(t, reached[0]))
