@@ -210,7 +210,7 @@ function renderFlag() {
   if (!flag) return;
   const f = flag;
   const alarm = f.kind === "recorded" || f.kind === "refused" || f.kind === "error";
-  const node = el("div", {class: "flag" + (alarm ? "" : " ok"), role: "alert", "data-flag": f.kind});
+  const node = el("div", {class: "flag" + (alarm ? "" : f.kind === "info" ? " info" : " ok"), role: "alert", "data-flag": f.kind});
   const text = typeof f.text === "function" ? f.text() : f.text;  // said when drawn: the language switched to
   if (text) node.append(el("div", {}, (alarm ? "⚑ " : "") + text));
   if (f.cite) node.append(el("div", {class: "cite"}, citation(f.cite)));
