@@ -396,6 +396,12 @@ def test_a_judge_taps_any_seats_gold_and_power_on_its_phone(server: Server, brow
     judge.wait_for_selector("#log li:has-text('Bob gains 2 power')")
     judge.wait_for_selector("#log li:has-text('Alice spends 1 gold')")
     assert (judge.text_content("[data-seat=B] h2") or "").endswith("Power 2")
+    # Between − and + the value they change, as on a seat's own phone (the judge read "Gold − + Power − +", the
+    # numbers only in the heading above).
+    judge.wait_for_selector("[data-counters=B] [data-value=power]:text-is('2')", timeout=15000)
+    assert judge.inner_text("[data-counters=B]").split() == ["Gold", "−", "0", "+", "Power", "−", "2", "+"]
+    row = judge.locator("[data-counters=B]").bounding_box()
+    assert row and row["x"] + row["width"] <= 390, row  # one row on the phone
     label = judge.get_attribute("[data-counters=B] [data-plus=power]", "aria-label") or ""
     assert "Bob" in label and "+" in label  # its name holds what it shows
     shot(judge, "judge-seat-counters")

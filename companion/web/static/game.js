@@ -180,14 +180,15 @@ function pendingDelta(what) {
   }
   return sum;
 }
-/** Another seat's counters this key taps, as the view says (the judge's, a scorekeeper's power): −/+ each. */
+/** Another seat's counters this key taps, as the view says (the judge's, a scorekeeper's power): −, its value, +. */
 function seatCounters(p) {
   const taps = state.now.counters_of[p.seat] || [];
   const tap = (what, d) => el("button", {class: "step", [d > 0 ? "data-plus" : "data-minus"]: what,
     "aria-label": t(d > 0 ? "aria.plusOf" : "aria.minusOf", {player: p.name, what: t(what)}),
     onclick: () => { counters.add(what + ":" + p.seat, d, {what, player: p.seat}); render(); }}, d > 0 ? "+" : "−");
   return taps.length ? el("div", {class: "row counters", "data-counters": p.seat},
-    ...taps.flatMap(what => [el("span", {class: "label"}, t(what)), tap(what, -1), tap(what, 1)])) : null;
+    ...taps.flatMap(what => [el("span", {class: "label"}, t(what)), tap(what, -1),
+      el("strong", {class: "value", "data-value": what}, String(p[what] + counters.delta(what + ":" + p.seat))), tap(what, 1)])) : null;
 }
 function bump(what, delta) {
   if (!state || !state.now.counters.includes(what)) return;
