@@ -482,7 +482,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     round_walk.offer(b, "pass-shadows")
     a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
     # Bob's turn in the challenges phase, but the table waits for Alice's chance first: her button says so (it
-    # read "Warten auf Bob" beside "Du bist dran", then "Zuerst: dein Zug, unten" (now "Zuerst unten: du bist gefragt") in Bob's turn).
+    # read "Warten auf Bob" beside "Du bist dran", then "Zuerst: dein Zug, unten" in Bob's turn).
     assert a.inner_text("#step") == "Zuerst unten: deine Gelegenheit (Schatten)"
     t.look(a, "shadows-chance-not-active")
     tap(a, "#my-shadows li[data-position='1']", "bring_out")  # Tyrion (s2)
