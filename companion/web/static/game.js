@@ -352,7 +352,7 @@ const factionLine = (p, delta = 0) => el("div", {class: "plot faction", "data-fa
   " · ", t("factionPower", {n: p.faction_power + delta}),
   ...(p.faction_kneeling ? [" · ", el("strong", {class: "knelt"}, t("kneel"))] : []));
 const plotSummary = p => (p.revealed_plot ? el("div", {class: "plot", "data-revealed": p.seat}, el("strong", {}, cardName(p.revealed_plot.id)), " · ", paramText(p.revealed_plot.stats)) : null);
-const countsLine = p => (p.deck.tracked === false || p.hand.tracked === false ? t("countsNotTracked") : t("countsLine", {deck: p.deck.count, hand: p.hand.count}));
+const countsLine = p => (p.deck.tracked === false || p.hand.tracked === false ? t("countsNotTracked") : tn("countsLine", p.deck.count, {deck: p.deck.count, hand: p.hand.count}));
 
 function render() {
   if (!state) return;
