@@ -162,3 +162,28 @@ def test_the_header_counts_power_on_cards_in_play_toward_the_total(server: Serve
     assert a.get_attribute("#power", "title") == "on my faction card: 1"
     b = phone(browser, g["seats"][1]["url"], locale="de-DE", server=server)
     b.wait_for_function("document.querySelector('#power').textContent === '3'", timeout=WAIT)  # Bob's own 3
+
+
+def test_a_challenge_form_in_german_sends_without_a_second_ellipsis_and_reads_the_defence_in_german(
+        server: Server, browser: Any) -> None:
+    """Found at a German table: the challenge's form repeated its button's "Herausforderung: Militär …" as its title
+    and on its send button, as if a tap there opened yet another form; and the defence without a defender read
+    "Bob verteidigt mit niemand (0 Stärke)". The form says what it sends, and the round box reads as German."""
+    base = server.url + "/api"
+    g = challenges_game(base)
+    a, b = seat_phones(browser, server, g, ("de-DE", "de-DE"))
+    a.wait_for_selector("#round-box [data-offer='challenge:military']", timeout=WAIT)
+    assert a.inner_text("#round-box [data-offer='challenge:military']").endswith("…")  # the button opens a form
+    a.click("#round-box [data-offer='challenge:military']")
+    send = a.inner_text("#sheet [data-offer-send='challenge:military']")
+    title = a.inner_text("#sheet h3")
+    assert send == title == "Herausforderung: Militär", (send, title)
+    a.check("#sheet [data-choice='A.01146.1']")
+    a.click("#sheet [data-offer-send='challenge:military']")
+    b.wait_for_selector("#round-box [data-offer='defend']", timeout=WAIT)
+    assert "Alice greift Bob mit Robb Stark an (Stärke " in b.inner_text("#round-box")
+    b.click("#round-box [data-offer='defend']")
+    b.click("#sheet [data-offer-send='defend']")
+    a.wait_for_selector("#round-box:has-text('Bob verteidigt: niemand (Stärke 0)')", timeout=WAIT)
+    shot(a, "challenge-defence-de")
+    assert "mit niemand" not in a.inner_text("#round-box")

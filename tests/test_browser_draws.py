@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.phones import WAIT, seat_phones
-from tests.server import Server, call
+from tests.server import Server, call, play
 from tests.test_browser import CHROMIUM, shot
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -99,3 +99,20 @@ def test_a_mulligan_from_the_phone_asks_first_and_the_other_phone_reads_counts_o
     assert b.locator("#round-box [data-offer^='mulligan:']").count() == 0  # Bob has no setup hand yet
     shot(a, "mulligan-en")
     shot(b, "mulligan-de")
+
+
+def test_one_card_left_in_the_draw_deck_reads_as_one_card_in_both_languages(server: Server, browser: Any) -> None:
+    """Found at the table: a draw deck down to its last card read "1 cards in the draw deck" (and "1 Karten im
+    Zugstapel" on the German phone)."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"01091": 8}}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 9}}, kb)[0] == 200
+    play(base, gid, ((ka, {"type": "draw_cards", "player": "A", "count": 7}),), 2)
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    a.wait_for_selector("#my-counts:has-text('1 card in the draw deck · 7 in hand')", timeout=WAIT)
+    b.wait_for_selector("[data-counts=A]:has-text('1 Karte im Zugstapel · 7 auf der Hand')", timeout=WAIT)
+    b.wait_for_selector("#my-counts:has-text('9 Karten im Zugstapel · 0 auf der Hand')", timeout=WAIT)
+    for page in (a, b):
+        page.context.close()

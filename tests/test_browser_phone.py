@@ -396,6 +396,12 @@ def test_a_judge_taps_any_seats_gold_and_power_on_its_phone(server: Server, brow
     judge.wait_for_selector("#log li:has-text('Bob gains 2 power')")
     judge.wait_for_selector("#log li:has-text('Alice spends 1 gold')")
     assert (judge.text_content("[data-seat=B] h2") or "").endswith("Power 2")
+    # Between − and + the value they change, as on a seat's own phone (the judge read "Gold − + Power − +", the
+    # numbers only in the heading above).
+    judge.wait_for_selector("[data-counters=B] [data-value=power]:text-is('2')", timeout=15000)
+    assert judge.inner_text("[data-counters=B]").split() == ["Gold", "−", "0", "+", "Power", "−", "2", "+"]
+    row = judge.locator("[data-counters=B]").bounding_box()
+    assert row and row["x"] + row["width"] <= 390, row  # one row on the phone
     label = judge.get_attribute("[data-counters=B] [data-plus=power]", "aria-label") or ""
     assert "Bob" in label and "+" in label  # its name holds what it shows
     shot(judge, "judge-seat-counters")
@@ -406,3 +412,21 @@ def test_a_judge_taps_any_seats_gold_and_power_on_its_phone(server: Server, brow
     assert a.locator("[data-counters]").count() == 0  # a seat taps its own counters only, in its header
     judge.context.close()
     a.context.close()
+
+
+def test_the_host_page_and_the_error_page_have_controls_big_enough_on_a_phone(server: Server, browser: Any) -> None:
+    """Found on a German host's phone: "Tischansicht öffnen" (a link drawn as a button, on a line of its own) was
+    37 px tall, as min-height does not hold for an inline link; so were the error page's "home" link and the join
+    page's. A link drawn as a button is as big as a button, wherever it stands."""
+    page = browser.new_context(**PHONE, locale="de-DE").new_page()
+    page.goto(server.url + "/")
+    page.fill("#seats", "Jana\nTom")
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-reissue=Jana]")
+    assert page.locator("#open").inner_text() == "Tischansicht öffnen"
+    # The seats' join links are addresses to read and copy (their QR codes are what a phone takes): not controls.
+    small = [c for c in small_controls(page) if not str(c["what"]).startswith("http")]
+    assert small == [], small
+    page.goto(server.url + "/g/nowhere-at-all/nothing")
+    assert [c for c in small_controls(page)] == []
+    page.context.close()

@@ -145,3 +145,25 @@ def test_next_pressed_as_the_other_phone_goes_on_does_not_go_on_twice(server: Se
     assert "no longer offered" in b.inner_text("#flags")
     for page in (a, b):
         page.context.close()
+
+
+def test_a_tap_not_sent_is_said_in_german_as_a_notice_not_as_a_success(server: Server, browser: Any) -> None:
+    """Found at a German table: Bob's finger on "Weiter: Intrigenphase" as Alice's phone went on; his phone said
+    "Nicht gesendet: …" in the green box of a move recorded well. A tap not sent is a notice (amber), in German."""
+    base = server.url + "/api"
+    g = game(base)
+    a, b = seat_phones(browser, server, g, ("de-DE", "de-DE"))
+    for page in (a, b):
+        page.wait_for_selector("#live.on", timeout=WAIT)
+        page.wait_for_selector("#step[data-step=next-step]:not([disabled])", timeout=WAIT)
+    held_while_other_taps(b, a, "mouse", "#step", "#step[data-step=next-step]")
+    flag = b.wait_for_selector("#flags [data-flag=info]", timeout=WAIT)
+    said = flag.inner_text()
+    assert said.startswith("Nicht gesendet: ") and "„Weiter: Intrigenphase“ wird nicht mehr angeboten" in said, said
+    assert "ok" not in (flag.get_attribute("class") or "").split()
+    colour = flag.evaluate("f => getComputedStyle(f).borderTopColor")
+    green = b.evaluate("() => { const e = document.createElement('div'); e.style.color = 'var(--good)'; "
+                       "document.body.append(e); const c = getComputedStyle(e).color; e.remove(); return c; }")
+    assert colour != green, colour
+    for page in (a, b):
+        page.context.close()

@@ -111,3 +111,25 @@ def test_a_claim_of_one_and_renown_on_one_card_read_as_sentences() -> None:
     bad = re.compile(r"\b1 (cards|Karten|eigene Charaktere)\b|\bgain 1 power each|Intrige-|Jana chose Tom as")
     assert [(k, v) for k, v in said.items() if bad.search(v)] == []
     assert text("verifiedLog", "en") == "Verify the log" and text("verifiedLog", "de") == "Protokoll prüfen"
+
+
+def test_the_german_round_box_reads_as_german_sentences() -> None:
+    """Found at a German table: "Anna verteidigt mit niemand (0 Stärke)" (no defender: "mit niemand" is no German,
+    and a number goes after "Stärke"), "greift Anna an mit Robb Stark" (the verb's particle ends the clause),
+    "1 auf deine Reserve abwerfen" (discarding onto the reserve), "Zuerst: dein Zug, unten" beside "Ben ist am Zug"
+    (in Ben's turn, while Anna's claim waits: both said "Zug"), and plots called "Plot" in three rule messages where
+    every page says "Intrige"."""
+    nobody = text("nobody", "de")
+    said = {
+        "round.defence": text("round.defence", "de", player="Anna", defenders=nobody, strength=0),
+        "round.challenge": text("round.challenge", "de", kind="Militär", player="Ben", defender="Anna",
+                                attackers="Robb Stark", strength=5),
+        "round.discardToReserve": text("round.discardToReserve", "de", count=1),
+    }
+    assert "mit niemand " not in said["round.defence"] and "(0 Stärke)" not in said["round.defence"], said
+    assert said["round.challenge"] == "Militär: Ben greift Anna mit Robb Stark an (Stärke 5)", said
+    assert not said["round.discardToReserve"].startswith("1 auf"), said
+    assert "Reserve" in said["round.discardToReserve"], said
+    assert "Zug" not in text("round.yourStep", "de") and "Chance" not in text("shadowsChanceStep", "de")
+    de = catalogue("de")
+    assert [k for k, v in de.items() if re.search(r"\bPlot|\bSTR\b", re.sub(r"\{\w+\}", "", v))] == []

@@ -180,14 +180,15 @@ function pendingDelta(what) {
   }
   return sum;
 }
-/** Another seat's counters this key taps, as the view says (the judge's, a scorekeeper's power): −/+ each. */
+/** Another seat's counters this key taps, as the view says (the judge's, a scorekeeper's power): −, its value, +. */
 function seatCounters(p) {
   const taps = state.now.counters_of[p.seat] || [];
   const tap = (what, d) => el("button", {class: "step", [d > 0 ? "data-plus" : "data-minus"]: what,
     "aria-label": t(d > 0 ? "aria.plusOf" : "aria.minusOf", {player: p.name, what: t(what)}),
     onclick: () => { counters.add(what + ":" + p.seat, d, {what, player: p.seat}); render(); }}, d > 0 ? "+" : "−");
   return taps.length ? el("div", {class: "row counters", "data-counters": p.seat},
-    ...taps.flatMap(what => [el("span", {class: "label"}, t(what)), tap(what, -1), tap(what, 1)])) : null;
+    ...taps.flatMap(what => [el("span", {class: "label"}, t(what)), tap(what, -1),
+      el("strong", {class: "value", "data-value": what}, String(p[what] + counters.delta(what + ":" + p.seat))), tap(what, 1)])) : null;
 }
 function bump(what, delta) {
   if (!state || !state.now.counters.includes(what)) return;
@@ -210,7 +211,7 @@ function renderFlag() {
   if (!flag) return;
   const f = flag;
   const alarm = f.kind === "recorded" || f.kind === "refused" || f.kind === "error";
-  const node = el("div", {class: "flag" + (alarm ? "" : " ok"), role: "alert", "data-flag": f.kind});
+  const node = el("div", {class: "flag" + (alarm ? "" : f.kind === "info" ? " info" : " ok"), role: "alert", "data-flag": f.kind});
   const text = typeof f.text === "function" ? f.text() : f.text;  // said when drawn: the language switched to
   if (text) node.append(el("div", {}, (alarm ? "⚑ " : "") + text));
   if (f.cite) node.append(el("div", {class: "cite"}, citation(f.cite)));
@@ -351,7 +352,7 @@ const factionLine = (p, delta = 0) => el("div", {class: "plot faction", "data-fa
   " · ", t("factionPower", {n: p.faction_power + delta}),
   ...(p.faction_kneeling ? [" · ", el("strong", {class: "knelt"}, t("kneel"))] : []));
 const plotSummary = p => (p.revealed_plot ? el("div", {class: "plot", "data-revealed": p.seat}, el("strong", {}, cardName(p.revealed_plot.id)), " · ", paramText(p.revealed_plot.stats)) : null);
-const countsLine = p => (p.deck.tracked === false || p.hand.tracked === false ? t("countsNotTracked") : t("countsLine", {deck: p.deck.count, hand: p.hand.count}));
+const countsLine = p => (p.deck.tracked === false || p.hand.tracked === false ? t("countsNotTracked") : tn("countsLine", p.deck.count, {deck: p.deck.count, hand: p.hand.count}));
 
 function render() {
   if (!state) return;

@@ -12,6 +12,10 @@ const choiceText = (c, names) => (c.card ? names.cardName(c.card, c.name) : c.na
 /** A label begins with a capital ("Military challenge…"), though sentences use the word in lower case. */
 export const said = v => paramText(v).replace(/^\p{Ll}/u, c => c.toLocaleUpperCase(lang()));
 
+/** An offer's label inside its own form: without the "…" that says a form opens, since the form is open (the send
+ * button read "Military challenge…" as if a second form would follow). */
+const inForm = v => said(v).replace(/\s*…$/u, "");
+
 /** Whether ``offer`` (as a button drew it: an offer or the next step) is still what the round (``view.now``) offers,
  * the same action: a tap pressed as a live update came is not sent for what the button says since. */
 export const offered = (offer, now) => [now.next, ...now.offers].some(o => o && o.id === offer.id
@@ -74,7 +78,7 @@ function openForm(offer, send, names, values = null) {
     }
     closeSheet();
     sendOffer(offer, action, send, ev.currentTarget);
-  }}, said(offer.label));
+  }}, inForm(offer.label));
   const refresh = () => {
     save.disabled = !fits();
     const amount = offer.fields.find(f => f.relabel);
@@ -109,7 +113,7 @@ function openForm(offer, send, names, values = null) {
     });
     return box;
   });
-  sheet.replaceChildren(el("h3", {}, said(offer.label)), ...parts, save, el("button", {onclick: closeSheet}, t("close")));
+  sheet.replaceChildren(el("h3", {}, inForm(offer.label)), ...parts, save, el("button", {onclick: closeSheet}, t("close")));
   refresh();
   showSheet(() => openForm(offer, send, names, state));
 }
