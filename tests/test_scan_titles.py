@@ -559,3 +559,16 @@ def test_a_letter_broken_into_bits_too_small_for_letters_does_not_split_the_titl
     ink[base + READ_CAP // 2:base + READ_CAP // 2 + READ_CAP // 3, gap_start:x - 5 * READ_CAP] = 255
     row, _labels, _stats = _row(ink)
     assert max(c[1] + c[3] for c in row) < gap_start
+
+
+def test_a_short_read_says_a_card_lies_the_right_way_up_only_when_read_with_confidence() -> None:
+    """A card whose regions read nothing title-like is read again turned half round. Three or four capitals read
+    with little confidence ("FHL": art, or a title upside down) are not title-like enough to skip that; a short title
+    read clearly is, and so is a longer one read with less confidence."""
+    from companion.scan.titles import _title_like
+
+    corners = ((0, 0), (1, 0), (1, 1), (0, 1))
+    assert not _title_like(Read("FHL", 37.0, corners))
+    assert _title_like(Read("ICE", 91.0, corners))
+    assert _title_like(Read("SNOW CASTLE", 40.0, corners))
+    assert not _title_like(Read("Attached character gains", 95.0, corners))

@@ -1001,14 +1001,20 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     return out
 
 
+#: See _title_like.
+SHORT_TITLE_CONFIDENCE = 60.0
+
+
 def _title_like(read: Read) -> bool:
     """A read that looks like a title: a few letters, every word starting with a capital and many capitals (titles
     print in capitals and small capitals, which Tesseract reads as either; rules text and flavour in lower case),
-    read with some confidence."""
+    read with some confidence; fewer than SHORT_READ letters, read with more (a few capitals of art or of print
+    upside down read as "FHL" say little)."""
     letters = [ch for ch in read.text if ch.isalpha()]
     words = [w for w in re.findall(r"[^\W\d_]{2,}", read.text)]
     return (len(letters) >= 3 and read.confidence >= 30 and all(w[0].isupper() for w in words)
-            and sum(ch.isupper() for ch in letters) >= 0.4 * len(letters))
+            and sum(ch.isupper() for ch in letters) >= 0.4 * len(letters)
+            and (len(letters) >= SHORT_READ or read.confidence >= SHORT_TITLE_CONFIDENCE))
 
 
 def _read_cards(cards: Sequence[np.ndarray], quads: Sequence[np.ndarray], numbers: Iterable[int]) -> list[Read]:
