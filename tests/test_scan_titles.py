@@ -572,3 +572,36 @@ def test_a_short_read_says_a_card_lies_the_right_way_up_only_when_read_with_conf
     assert _title_like(Read("ICE", 91.0, corners))
     assert _title_like(Read("SNOW CASTLE", 40.0, corners))
     assert not _title_like(Read("Attached character gains", 95.0, corners))
+
+
+def test_a_grainy_dark_strip_beside_a_faint_title_is_no_line_of_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below an attachment's bar, the card's border, darker than the bar's light rim and a light table round it:
+    thresholded with the photo's grain it breaks into long shapes as high as letters, riddled with holes, that
+    outweigh the title's letters. Letters have two holes at most: the strip is no row, the title is the line
+    isolated."""
+    from companion.scan import titles
+    from companion.scan.titles import CAP_SHARE, CARD_H, READ_CAP, isolate_line
+
+    title = "Seized by the Guard"
+    region = np.full((170, 430), 215, np.float32)
+    region[:128] = _bar(title, 0.0)
+    region[140:156] = 140 + np.random.default_rng(3).normal(0, 40, (16, 430))  # the grainy border, table below
+    region = np.clip(region, 0, 255).astype(np.uint8)
+    scale = READ_CAP / (CAP_SHARE * CARD_H)
+
+    def title_sized(line: np.ndarray | None) -> bool:
+        assert line is not None
+        ink = np.nonzero((line < 128).any(axis=0))[0]
+        title_width = np.nonzero((_bar(title, 0.0) < 128)[10:-10].any(axis=0))[0]
+        return bool(ink[-1] - ink[0] <= 1.1 * scale * (title_width[-1] - title_width[0])
+                    and ink[-1] - ink[0] >= 0.9 * scale * (title_width[-1] - title_width[0]))
+
+    line = isolate_line(region, CAP_SHARE * CARD_H)
+    assert title_sized(line)
+    if ocr_status()["available"]:
+        from companion.scan.titles import read_lines
+
+        assert line is not None
+        assert match_title(read_lines([line])[0][0], [title, "Seal of the Hand", "Pit Fighter's Blade"], [title])[0]
+    monkeypatch.setattr(titles, "HOLES_PER_CAP", 1000.0)  # holes not counted: the strip wins
+    assert not title_sized(isolate_line(region, CAP_SHARE * CARD_H))

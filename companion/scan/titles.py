@@ -713,6 +713,7 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     labels and the components' stats (x, y, w, h, area)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     h, w = ink.shape
+    holes = _holes(ink, labels, n)
     letters, bits = [], []
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
@@ -723,8 +724,10 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
         # of light between two frames) is no letters.
         fill = area / max(1, bw * bh)
         wide = bw > 2.2 * READ_CAP
+        # A grainy strip (a dark rim or edge between light ones, its noise thresholded) is a shape riddled with holes;
+        # letters have at most two each.
         if (0.6 if wide else 0.45) * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
-                0.85 if wide else 1.0):
+                0.85 if wide else 1.0) and holes[i] <= 2 + HOLES_PER_CAP * bw / READ_CAP:
             letters.append((i, int(x), int(y), int(bw), int(bh)))
         elif 0.2 * READ_CAP <= bh < 0.45 * READ_CAP and bw <= 2 * READ_CAP:
             bits.append((i, int(x), int(y), int(bw), int(bh)))
@@ -753,6 +756,25 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
         if _weight(row) > _weight(best):
             best = row
     return best, labels, stats
+
+
+#: See _row: a shape with more holes than two and this many for each capital's height of its width is no letters
+#: (at most two holes a letter, letters about two thirds of a capital wide).
+HOLES_PER_CAP = 2.0
+
+
+def _holes(ink: np.ndarray, labels: np.ndarray, n: int) -> np.ndarray:
+    """How many holes (background shut in) each of the ``n`` labelled shapes of a white-on-black mask has."""
+    contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    out = np.zeros(n, np.int64)
+    if hierarchy is None:
+        return out
+    parents = hierarchy[0][:, 3]
+    shut = parents[parents >= 0]  # each hole's outline names the outer outline round it
+    for outer, count in zip(*np.unique(shut, return_counts=True), strict=True):
+        x, y = contours[int(outer)][0][0]
+        out[labels[y, x]] += int(count)
+    return out
 
 
 def _baseline(row: Sequence[tuple[int, int, int, int, int]]) -> Callable[[float], float]:
