@@ -605,3 +605,15 @@ def test_a_grainy_dark_strip_beside_a_faint_title_is_no_line_of_letters(monkeypa
         assert match_title(read_lines([line])[0][0], [title, "Seal of the Hand", "Pit Fighter's Blade"], [title])[0]
     monkeypatch.setattr(titles, "HOLES_PER_CAP", 1000.0)  # holes not counted: the strip wins
     assert not title_sized(isolate_line(region, CAP_SHARE * CARD_H))
+
+
+def test_a_letter_perfect_read_names_its_deck_title_beside_one_outside_the_deck_a_letter_away() -> None:
+    """"The Warden of the West" read letter for letter names the deck's title though "The Warden of the East" (not in
+    the deck) is a letter away; a read a letter off both ("Wast") names neither, and without the deck neither is sure
+    when the read is a letter off."""
+    deck = ["The Warden of the West", "Seal of the Hand", "Pit Fighter's Blade"]
+    catalogue = [*deck, "The Warden of the East"]
+    confident, guesses = match_title("THE WARDEN OF THE WEST", deck, catalogue)
+    assert confident and guesses[0].name == "The Warden of the West"
+    assert not match_title("THE WARDEN OF THE WAST", deck, catalogue)[0]
+    assert not match_title("THE WARDEN OF THE WAST", [], catalogue)[0]

@@ -47,6 +47,8 @@ TESSERACT_TIMEOUT_S = 12.0
 CONFIDENT = 0.78
 GAP = 0.12
 EXACT = 0.97
+#: ... or, read (almost) letter for letter (EXACT), leads every other title by this much.
+EXACT_GAP = 0.04
 #: Fewer letters than this in a read: without a deck, confident only when letter for letter a title.
 SHORT_READ = 5
 WEAK = 0.45
@@ -1194,15 +1196,17 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
     runner = max((g.score for g in guesses[1:] if g.name != top.name), default=0.0)
     # A clear lead, or a read that is (almost) letter for letter the title: Tyrion and Tywin Lannister are
     # 0.9 alike, and a perfect read of one must not wait for a tap.
-    clear = top.score - runner >= GAP or (top.score >= EXACT and top.score - runner >= 0.04)
+    clear = top.score - runner >= GAP or (top.score >= EXACT and top.score - runner >= EXACT_GAP)
     if with_deck:
         # The deck's own titles must be told apart clearly; a title outside the deck only has to be beaten: Tywin
         # (not in this deck) 0.87 like a read of Tyrion (in it) is no reason to wait for a tap, unless he is as
         # like the read as Tyrion is.
         deck_runner = max((g.score for g in guesses[1:] if g.in_deck and g.name != top.name), default=0.0)
         outside = max((score for name, score in catalogue if name not in in_deck), default=0.0)
-        clear = (top.score - deck_runner >= GAP or (top.score >= EXACT and top.score - deck_runner >= 0.04)) and (
-            top.score - outside >= OUTSIDE_GAP)
+        # A (near) letter-perfect read may name its title even with a title outside the deck a letter away ("The
+        # Warden of the West" read whole, "The Warden of the East" not in the deck).
+        clear = (top.score - deck_runner >= GAP or (top.score >= EXACT and top.score - deck_runner >= EXACT_GAP)) and (
+            top.score - outside >= OUTSIDE_GAP or (top.score >= EXACT and top.score - outside >= EXACT_GAP))
         confident = top.in_deck and top.score >= CONFIDENT - 0.08 and clear
     else:
         # A read of a few letters ("SAE", "Lay") is as like a short title (Shae, Lady) as a garbled one can be:
