@@ -559,3 +559,61 @@ def test_a_letter_broken_into_bits_too_small_for_letters_does_not_split_the_titl
     ink[base + READ_CAP // 2:base + READ_CAP // 2 + READ_CAP // 3, gap_start:x - 5 * READ_CAP] = 255
     row, _labels, _stats = _row(ink)
     assert max(c[1] + c[3] for c in row) < gap_start
+
+
+def test_a_short_read_says_a_card_lies_the_right_way_up_only_when_read_with_confidence() -> None:
+    """A card whose regions read nothing title-like is read again turned half round. Three or four capitals read
+    with little confidence ("FHL": art, or a title upside down) are not title-like enough to skip that; a short title
+    read clearly is, and so is a longer one read with less confidence."""
+    from companion.scan.titles import _title_like
+
+    corners = ((0, 0), (1, 0), (1, 1), (0, 1))
+    assert not _title_like(Read("FHL", 37.0, corners))
+    assert _title_like(Read("ICE", 91.0, corners))
+    assert _title_like(Read("SNOW CASTLE", 40.0, corners))
+    assert not _title_like(Read("Attached character gains", 95.0, corners))
+
+
+def test_a_grainy_dark_strip_beside_a_faint_title_is_no_line_of_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below an attachment's bar, the card's border, darker than the bar's light rim and a light table round it:
+    thresholded with the photo's grain it breaks into long shapes as high as letters, riddled with holes, that
+    outweigh the title's letters. Letters have two holes at most: the strip is no row, the title is the line
+    isolated."""
+    from companion.scan import titles
+    from companion.scan.titles import CAP_SHARE, CARD_H, READ_CAP, isolate_line
+
+    title = "Seized by the Guard"
+    region = np.full((170, 430), 215, np.float32)
+    region[:128] = _bar(title, 0.0)
+    region[140:156] = 140 + np.random.default_rng(3).normal(0, 40, (16, 430))  # the grainy border, table below
+    region = np.clip(region, 0, 255).astype(np.uint8)
+    scale = READ_CAP / (CAP_SHARE * CARD_H)
+
+    def title_sized(line: np.ndarray | None) -> bool:
+        assert line is not None
+        ink = np.nonzero((line < 128).any(axis=0))[0]
+        title_width = np.nonzero((_bar(title, 0.0) < 128)[10:-10].any(axis=0))[0]
+        return bool(ink[-1] - ink[0] <= 1.1 * scale * (title_width[-1] - title_width[0])
+                    and ink[-1] - ink[0] >= 0.9 * scale * (title_width[-1] - title_width[0]))
+
+    line = isolate_line(region, CAP_SHARE * CARD_H)
+    assert title_sized(line)
+    if ocr_status()["available"]:
+        from companion.scan.titles import read_lines
+
+        assert line is not None
+        assert match_title(read_lines([line])[0][0], [title, "Seal of the Hand", "Pit Fighter's Blade"], [title])[0]
+    monkeypatch.setattr(titles, "HOLES_PER_CAP", 1000.0)  # holes not counted: the strip wins
+    assert not title_sized(isolate_line(region, CAP_SHARE * CARD_H))
+
+
+def test_a_letter_perfect_read_names_its_deck_title_beside_one_outside_the_deck_a_letter_away() -> None:
+    """"The Warden of the West" read letter for letter names the deck's title though "The Warden of the East" (not in
+    the deck) is a letter away; a read a letter off both ("Wast") names neither, and without the deck neither is sure
+    when the read is a letter off."""
+    deck = ["The Warden of the West", "Seal of the Hand", "Pit Fighter's Blade"]
+    catalogue = [*deck, "The Warden of the East"]
+    confident, guesses = match_title("THE WARDEN OF THE WEST", deck, catalogue)
+    assert confident and guesses[0].name == "The Warden of the West"
+    assert not match_title("THE WARDEN OF THE WAST", deck, catalogue)[0]
+    assert not match_title("THE WARDEN OF THE WAST", [], catalogue)[0]

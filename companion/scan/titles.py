@@ -47,6 +47,8 @@ TESSERACT_TIMEOUT_S = 12.0
 CONFIDENT = 0.78
 GAP = 0.12
 EXACT = 0.97
+#: ... or, read (almost) letter for letter (EXACT), leads every other title by this much.
+EXACT_GAP = 0.04
 #: Fewer letters than this in a read: without a deck, confident only when letter for letter a title.
 SHORT_READ = 5
 WEAK = 0.45
@@ -713,6 +715,7 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     labels and the components' stats (x, y, w, h, area)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     h, w = ink.shape
+    holes = _holes(ink, labels, n)
     letters, bits = [], []
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
@@ -723,8 +726,10 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
         # of light between two frames) is no letters.
         fill = area / max(1, bw * bh)
         wide = bw > 2.2 * READ_CAP
+        # A grainy strip (a dark rim or edge between light ones, its noise thresholded) is a shape riddled with holes;
+        # letters have at most two each.
         if (0.6 if wide else 0.45) * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
-                0.85 if wide else 1.0):
+                0.85 if wide else 1.0) and holes[i] <= 2 + HOLES_PER_CAP * bw / READ_CAP:
             letters.append((i, int(x), int(y), int(bw), int(bh)))
         elif 0.2 * READ_CAP <= bh < 0.45 * READ_CAP and bw <= 2 * READ_CAP:
             bits.append((i, int(x), int(y), int(bw), int(bh)))
@@ -753,6 +758,25 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
         if _weight(row) > _weight(best):
             best = row
     return best, labels, stats
+
+
+#: See _row: a shape with more holes than two and this many for each capital's height of its width is no letters
+#: (at most two holes a letter, letters about two thirds of a capital wide).
+HOLES_PER_CAP = 2.0
+
+
+def _holes(ink: np.ndarray, labels: np.ndarray, n: int) -> np.ndarray:
+    """How many holes (background shut in) each of the ``n`` labelled shapes of a white-on-black mask has."""
+    contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    out = np.zeros(n, np.int64)
+    if hierarchy is None:
+        return out
+    parents = hierarchy[0][:, 3]
+    shut = parents[parents >= 0]  # each hole's outline names the outer outline round it
+    for outer, count in zip(*np.unique(shut, return_counts=True), strict=True):
+        x, y = contours[int(outer)][0][0]
+        out[labels[y, x]] += int(count)
+    return out
 
 
 def _baseline(row: Sequence[tuple[int, int, int, int, int]]) -> Callable[[float], float]:
@@ -1001,14 +1025,20 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     return out
 
 
+#: See _title_like.
+SHORT_TITLE_CONFIDENCE = 60.0
+
+
 def _title_like(read: Read) -> bool:
     """A read that looks like a title: a few letters, every word starting with a capital and many capitals (titles
     print in capitals and small capitals, which Tesseract reads as either; rules text and flavour in lower case),
-    read with some confidence."""
+    read with some confidence; fewer than SHORT_READ letters, read with more (a few capitals of art or of print
+    upside down read as "FHL" say little)."""
     letters = [ch for ch in read.text if ch.isalpha()]
     words = [w for w in re.findall(r"[^\W\d_]{2,}", read.text)]
     return (len(letters) >= 3 and read.confidence >= 30 and all(w[0].isupper() for w in words)
-            and sum(ch.isupper() for ch in letters) >= 0.4 * len(letters))
+            and sum(ch.isupper() for ch in letters) >= 0.4 * len(letters)
+            and (len(letters) >= SHORT_READ or read.confidence >= SHORT_TITLE_CONFIDENCE))
 
 
 def _read_cards(cards: Sequence[np.ndarray], quads: Sequence[np.ndarray], numbers: Iterable[int]) -> list[Read]:
@@ -1166,15 +1196,17 @@ def match_title(read: str, deck_names: Sequence[str], catalogue_names: Sequence[
     runner = max((g.score for g in guesses[1:] if g.name != top.name), default=0.0)
     # A clear lead, or a read that is (almost) letter for letter the title: Tyrion and Tywin Lannister are
     # 0.9 alike, and a perfect read of one must not wait for a tap.
-    clear = top.score - runner >= GAP or (top.score >= EXACT and top.score - runner >= 0.04)
+    clear = top.score - runner >= GAP or (top.score >= EXACT and top.score - runner >= EXACT_GAP)
     if with_deck:
         # The deck's own titles must be told apart clearly; a title outside the deck only has to be beaten: Tywin
         # (not in this deck) 0.87 like a read of Tyrion (in it) is no reason to wait for a tap, unless he is as
         # like the read as Tyrion is.
         deck_runner = max((g.score for g in guesses[1:] if g.in_deck and g.name != top.name), default=0.0)
         outside = max((score for name, score in catalogue if name not in in_deck), default=0.0)
-        clear = (top.score - deck_runner >= GAP or (top.score >= EXACT and top.score - deck_runner >= 0.04)) and (
-            top.score - outside >= OUTSIDE_GAP)
+        # A (near) letter-perfect read may name its title even with a title outside the deck a letter away ("The
+        # Warden of the West" read whole, "The Warden of the East" not in the deck).
+        clear = (top.score - deck_runner >= GAP or (top.score >= EXACT and top.score - deck_runner >= EXACT_GAP)) and (
+            top.score - outside >= OUTSIDE_GAP or (top.score >= EXACT and top.score - outside >= EXACT_GAP))
         confident = top.in_deck and top.score >= CONFIDENT - 0.08 and clear
     else:
         # A read of a few letters ("SAE", "Lay") is as like a short title (Shae, Lady) as a garbled one can be:
