@@ -951,3 +951,20 @@ def test_first_edition_agendas_power_to_win_and_the_treaty_waiver() -> None:
     t.players["A"].faction = t.players["B"].faction = "lannister"
     stark = t.cards["core_18"]
     assert (t.gold_penalty("A", stark), t.gold_penalty("B", stark)) == (1, 0)
+
+
+def test_a_search_into_the_hand_names_its_card_and_is_not_a_draw() -> None:
+    """probe26 18: Summons (01022) "When Revealed: Search the top 10 cards of your deck for a character, reveal it, and
+    add it to your hand." is recorded as a `draw` of that card naming Summons; the 1st edition's Summoning Season
+    (core_181, a plot: "… put it into your hands") likewise, and a search is no draw for the Draw Cap."""
+    from companion.rules.actions import Draw
+    from companion.rules.state import Zone
+
+    t = plots("2e", "01022", "01001", {"01057": 2}, {})
+    legal(t, Draw("A", "A.01057.1", source="A.01022.1"))
+    assert t.zone_of("A.01057.1") is Zone.HAND
+    t = plots("1e", "core_181", "core_200", {"core_57": 1, "core_124": 3, "core_38": 3}, {})
+    in_play(t, "A.core_57.1")
+    for _ in range(3):
+        legal(t, DrawCards("A", 1, source="A.core_57.1"))
+    legal(t, Draw("A", "A.core_124.1", source="A.core_181.1"))

@@ -302,6 +302,10 @@ _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power
 _PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.IGNORECASE)
 #: Text that can draw a card or give insight: a draw naming the card as its source is possible.
 _DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
+#: "Search the top 10 cards of your deck for a character, reveal it, and add it to your hand." (Summons; 1st edition
+#: Summoning Season "… and put it into your hands"): a card named from the deck into the hand, not a draw.
+_SEARCHES_HAND = re.compile(r"\bsearch\b.*?\b(?:add|put) (?:it|them|1|that card|those cards|each)\b[^.]*?\b(?:in)?to "
+                            r"(?:your|his or her) hands?\b", re.IGNORECASE | re.DOTALL)
 #: A triggered ability's label: 2nd edition "<b>Challenges Action:</b>", "<b>Reaction:</b>"; 1st edition "Challenges:",
 #: "Any Phase:", "Response:" at the start of a sentence.
 _TRIGGER_2E = re.compile(r"<b>\s*((?:(?:Plot|Draw|Marshaling|Challenges?|Dominance|Standing|Taxation) )?Action|"
@@ -466,6 +470,7 @@ class Keywords:
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
     win_power: tuple[str, int, int] | None = None  # "You need 2 additional power to win the game.": ("you", 2, 0)
     penalty_waived: str | None = None  # "Ignore the out of House gold penalty on all [Stark] cards.": "stark"
+    searches_hand: bool = False  # "Search … your deck for a character, reveal it, and add it to your hand."
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -725,7 +730,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     no_kneel_while,
                     int(m.group(1)) if (m := _STANDING_LIMIT.search(_TAG.sub("", text or ""))) else 0,
                     m.group(1).lower() if (m := _GOLD_RETURNED.search(_TAG.sub("", text or ""))) else None,
-                    comes_out_by(text, name), False, win_power, penalty_waived)
+                    comes_out_by(text, name), False, win_power, penalty_waived,
+                    bool(_SEARCHES_HAND.search(_TAG.sub("", text or ""))))
 
 
 def comes_out_by(text: str | None, name: str | None) -> str | None:

@@ -310,7 +310,8 @@ class SetActivePlayer(Action):
 @action("draw", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
-    """A known card goes from the draw deck to its owner's hand."""
+    """A known card goes from the draw deck to its owner's hand: drawn, or searched out by the card effect named as
+    ``source`` (Summons: "Search the top 10 cards of your deck for a character, … add it to your hand")."""
 
     player: SeatRef
     card: CardRef
@@ -403,7 +404,8 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
         return
     if source_out_of_play(t, v, source, "draw.source-not-in-play"):
         return
-    if not t.card(source).draws and not any(t.card(c).grants_insight for c in printed_cards(t, player)):
+    if (not t.card(source).draws and not t.card(source).searches_hand
+            and not any(t.card(c).grants_insight for c in printed_cards(t, player))):
         v.violate("draw.source", (source,), card=t.ref(source))
     elif t.card(source).draws_by_insight and insight_challenge(t, player, source) is None:
         v.violate("draw.insight", (source,), card=t.ref(source), player=t.players[player].name)
@@ -440,7 +442,9 @@ def check_setup_hand(t: Table, v: Checker, player: str, count: int, source: str 
 
 
 def _effect_draw(t: Table, source: str | None) -> bool:
-    return source is not None and t.phase is not Phase.SETUP
+    """A card effect's draw (a search into the hand is not one)."""
+    return source is not None and t.phase is not Phase.SETUP and not (t.card(source).searches_hand
+                                                                       and not t.card(source).draws)
 
 
 def check_draw_cap(t: Table, v: Checker, player: str, count: int, source: str | None) -> None:
