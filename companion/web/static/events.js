@@ -18,6 +18,9 @@ import {openStream} from "./stream.js";
   let rerender = () => {};
   onLanguage(() => rerender());  // the language switch re-renders what this page drew
 
+  // A refusal is shown in the page's error box, then thrown to stop its handler: not an error of the page.
+  class Refused extends Error {}
+  window.addEventListener("unhandledrejection", e => { if (e.reason instanceof Refused) e.preventDefault(); });
   /** An API call with this page's key; a refusal is shown with its line-numbered problems and thrown. */
   async function call(method, url, body) {
     const r = await request(url, {method, body, key});
@@ -28,7 +31,7 @@ import {openStream} from "./stream.js";
       const waiting = ((err.details && err.details.players) || []).map(p => t("ev.not_allowed_player", {name: p.name}) +
         ": " + deckProblems(p.problems).join(" "));
       showError([detailText(err), ...problems, ...waiting].join("\n"));
-      throw new Error(err.message || String(r.status));
+      throw new Refused(err.message || String(r.status));
     }
     clearError();
     return r.data;
