@@ -278,6 +278,11 @@ def test_the_turn_waits_for_the_claim_of_a_won_challenge() -> None:
     a = round_view(t, Role.of_seat("A"))
     assert a["next"]["action"] is None and a["next"]["label"]["msg"] == "waitingFor", a["next"]
     assert [o["id"] for o in round_view(t, Role.of_seat("B"))["offers"] if o["id"] == "claim"] == ["claim"]
+    assert round_view(t, Role.of_seat("B"))["next"]["label"]["msg"] == "round.yourStep"
+    # The judge records it for Bob: the step says so, not "your move" (a game-night trial read it as the judge's).
+    from companion.rules.roles import JUDGE
+
+    assert round_view(t, JUDGE)["next"]["label"]["msg"] == "round.judgeStep"
     legal(t, ApplyClaim(player="B", cards=("B.01091.1",)))
     assert round_view(t, Role.of_seat("A"))["next"]["id"] == "pass-turn"
 

@@ -559,6 +559,7 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
         # to come out of Shadows, which may come in another player's turn: not "your move".
         holder = shadows_holder(t)
         chance = holder is not None and holder == role.seat
-        step = {"label": msg("shadowsChanceStep" if chance else "round.yourStep"), "action": None}
+        label = "shadowsChanceStep" if chance else "round.yourStep" if role.seat is not None else "round.judgeStep"
+        step = {"label": msg(label), "action": None}  # the judge records for the seats: not "your move"
     return {"status": _status(t, role), "next": step, "lines": lines, "offers": offers,
             "counters": counters, "counters_of": counters_of(t, role), "over": t.ended is not None}
