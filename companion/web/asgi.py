@@ -28,7 +28,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.store.games import WouldWait
 from companion.web.hub import Hub
-from companion.web.live import REVOKED, AsyncStream, sent_version
+from companion.web.live import REVOKED, AsyncStream, event_bytes, sent_version
 from companion.web.threads import runs_on_loop
 
 Scope = MutableMapping[str, Any]
@@ -303,7 +303,7 @@ class CompanionASGI:
                 if event is REVOKED:  # the key was renewed while the event was made: the stream ends with it
                     await send({"type": "http.response.body", "body": REVOKED.encode()})
                     return
-                await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
+                await send({"type": "http.response.body", "body": event_bytes(event), "more_body": True})
                 seen = sent_version(event, version)
                 if stream.pace:
                     await asyncio.sleep(stream.pace)  # what happens meanwhile wakes the next round
