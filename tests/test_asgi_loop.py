@@ -687,3 +687,45 @@ def test_a_view_on_the_loop_does_not_wait_for_another_thread_making_it(served: t
     assert time.time() - t0 < 0.4, time.time() - t0  # not after the worker
     assert worker.is_alive()
     worker.join()
+
+
+def test_a_publish_sends_each_phone_its_own_classes_event_without_waking_its_stream(
+        served: tuple[str, int, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two phones of each seat: each new version reaches every phone once and in order, from its own seat's event (the
+    same bytes for both phones of a seat, another seat's never), and most are sent by the publish itself (a poke),
+    not by waking each stream."""
+    host, port, app = served
+    status, g = call(host, port, "POST", "/api/games", {"seats": ["A", "B"]})
+    assert status == 201
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    hub = app.extensions["companion"]["services"].hub
+    took: list[bool] = []
+    subscribe = hub.subscribe
+
+    def counted(game_id: str, waker: Any, poke: Any = None) -> None:
+        def spied() -> bool:
+            took.append(poke())
+            return took[-1]
+        subscribe(game_id, waker, spied if poke is not None else None)
+
+    monkeypatch.setattr(hub, "subscribe", counted)
+    got: dict[str, list[tuple[float, str]]] = {}
+    phones = {"A1": ka, "A2": ka, "B1": kb, "B2": kb}
+    readers = [threading.Thread(target=lambda name=name, key=key: got.__setitem__(
+        name, listen(host, port, f"/api/games/{gid}/events?since=0", key, 2.5))) for name, key in phones.items()]
+    for reader in readers:
+        reader.start()
+    time.sleep(0.5)
+    version = 0
+    for _ in range(4):
+        version = gain_gold(host, port, gid, ka, 1, version)
+        time.sleep(0.15)
+    for reader in readers:
+        reader.join()
+    events = {name: [line[5:] for _, line in lines if line.startswith("data:")] for name, lines in got.items()}
+    for name, said in events.items():
+        payloads = [json.loads(text) for text in said]
+        assert [p["version"] for p in payloads] == [1, 2, 3, 4], (name, said)
+        assert all(p["view"]["viewer"]["seat"] == name[0] for p in payloads)
+    assert events["A1"] == events["A2"] and events["B1"] == events["B2"] and events["A1"] != events["B1"]
+    assert took.count(True) >= 8, took  # of the 16 deliveries, the publish sent most itself

@@ -110,3 +110,69 @@ def test_the_cached_state_after_an_undo_equals_a_fresh_replay(client: FlaskClien
     for role in (Role.of_seat("A"), Role.of_seat("B")):
         assert view(cached.table, role) == view(fresh.table, role)
     assert cached.table.players["A"].gold == fresh.table.players["A"].gold == 2
+
+
+def test_a_paths_match_is_remembered_and_gives_what_a_fresh_match_gives(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The routes remember each path's match: the same rule and values as werkzeug's own matcher, each request its
+    own copy of the values; a path that matches nothing is refused every time and never remembered."""
+    from werkzeug.exceptions import MethodNotAllowed, NotFound
+
+    import companion.web as web
+
+    app = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True})
+    routes = app.url_map
+    assert isinstance(routes, web.RoutesMap)
+    asked = [("/api/games/g1/actions", "POST"), ("/api/games/g2/events", "GET"), ("/api/games/g1/view", "GET")]
+    for path, method in asked:
+        first = routes.bind("localhost").match(path, method, return_rule=True)
+        again = routes.bind("localhost").match(path, method, return_rule=True)
+        fresh = web.Map.bind(routes, "localhost")  # werkzeug's matcher, asked again below without the memo
+        assert first[0] is again[0] and first[1] == again[1] and first[1] is not again[1]
+        assert fresh.match(path, method, return_rule=True)[1] == first[1]
+    for path, method, refusal in [("/nowhere", "GET", NotFound), ("/api/games/g1/actions", "DELETE", MethodNotAllowed)]:
+        for _ in range(2):
+            with pytest.raises(refusal):
+                routes.bind("localhost").match(path, method)
+    assert all(key[1] != "/nowhere" for key in routes._matches)
+    monkeypatch.setattr(web, "MATCHES", 3)
+    for n in range(10):  # paths without end (a game id each): at most MATCHES remembered at a time
+        assert routes.bind("localhost").match(f"/api/games/x{n}/view", "GET")[1] == {"game_id": f"x{n}"}
+        assert len(routes._matches) <= 3
+
+
+def test_the_keyed_hash_of_an_appended_entry_is_the_one_verify_makes(client: FlaskClient) -> None:
+    """An entry's keyed hash is made from its columns' texts; it is the hash ``entry_hash`` makes of its values (what
+    ``verify`` checks), requests, seals and meta data included."""
+    import hashlib
+    import hmac
+
+    from companion.store.games import canonical, entry_hash, keyed_body
+
+    for seq, kind, actor, at, data, verdict, sealed, meta in [
+            (5, "action", "seat:A", "2026-01-01T00:00:00.000+00:00",
+             {"type": "gain_gold", "b": [1, {"z": 1, "a": "é—"}]}, {"legal": True, "violations": []}, None,
+             {"request_id": 'x"y'}),
+            (1, "key", "host", "t", {}, None, {"hidden": ["A.1"]}, None),
+            (2, "note", "judge", "t", {"n": None}, {}, {}, {})]:
+        texts = [canonical(x) if x else None for x in (verdict, sealed, meta)]
+        made = hmac.new(b"k", ("prev" + keyed_body(seq, kind, actor, at, canonical(data), *texts)).encode(),
+                        hashlib.sha256).hexdigest()
+        assert made == entry_hash("prev", seq, kind, data, actor, at, chain_key="k", verdict=verdict or None,
+                                  sealed=sealed or None, meta=meta or None)
+    g = named_game(client, "A", "B")
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    assert client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 3,
+        "request_id": "request-0001"}).status_code == 201
+    store = client.application.extensions["companion"]["services"].store
+    assert store.verify(gid)["ok"]
+
+
+def test_an_event_carries_the_bytes_and_version_its_text_says() -> None:
+    from companion.web.live import Made, event_bytes, sent_version, sse_encoded
+
+    event = sse_encoded(7, '{"version":7,"name":"Tyrion—é"}'.encode())
+    assert isinstance(event, Made) and event == 'id: 7\nevent: update\ndata: {"version":7,"name":"Tyrion—é"}\n\n'
+    assert event_bytes(event) == str(event).encode() and event_bytes(": keepalive\n\n") == b": keepalive\n\n"
+    assert sent_version(event, 5) == sent_version(str(event), 5) == 7 and sent_version(event, 9) == 9

@@ -492,7 +492,7 @@ def counters_of(t: Table, role: Role) -> dict[str, list[str]]:
     """Other seats' counters ``role`` taps on its phone: for each seat but its own, the counters whose tallies (each
     sign, as the actions declare them) it may record for that seat. The judge: every seat's gold and power; a row
     narrowed to power (a scorekeeper): every seat's power; a seat or the host: none."""
-    tallies = [(name, cls.phone.tally.counter) for name, cls in REGISTRY.items() if cls.phone.tally]
+    tallies = _tallies()
     out = {}
     for seat in t.players:
         if seat != role.seat:
@@ -500,6 +500,27 @@ def counters_of(t: Table, role: Role) -> dict[str, list[str]]:
             if mine := sorted({counter for _, counter in tallies} - denied):
                 out[seat] = mine
     return out
+
+
+#: The actions with a tally and its counter, by how many actions are registered (every view asks; fixed once they are).
+_TALLIES: dict[int, tuple[tuple[str, Any], ...]] = {}
+#: An action class's field names (every view names its table offers' fields).
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _tallies() -> tuple[tuple[str, Any], ...]:
+    found = _TALLIES.get(len(REGISTRY))
+    if found is None:
+        found = _TALLIES[len(REGISTRY)] = tuple(
+            (name, cls.phone.tally.counter) for name, cls in REGISTRY.items() if cls.phone.tally)
+    return found
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    found = _NAMES.get(cls)
+    if found is None:
+        found = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return found
 
 
 def _table_offers(t: Table, role: Role, offers: list[Offer]) -> None:
@@ -516,7 +537,7 @@ def _table_offers(t: Table, role: Role, offers: list[Offer]) -> None:
                 continue
             seen.append(d)
             kinds = field_kinds(type(a))
-            given = {f.name: getattr(a, f.name) for f in dataclasses.fields(a) if getattr(a, f.name) is not None}
+            given = {n: v for n in _field_names(type(a)) if (v := getattr(a, n)) is not None}
             words = {k: (t.players[v].name if kinds.get(k) == "seat" else
                          msg(f"{kinds[k][6:]}.{v}") if kinds.get(k, "").startswith("words:") else v)
                      for k, v in given.items()}

@@ -392,6 +392,8 @@ class TableState:
 # atoms and dataclasses; frozen dataclasses (CardInstance, Restriction) hold atoms and are shared.
 
 _ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+#: Types whose values a clone shares: the atoms, and each enum and frozen dataclass type met (added as found).
+_SHARED: set[type] = set(_ATOMS)
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -405,26 +407,53 @@ def _field_names(cls: type) -> tuple[str, ...]:
 def _fresh(value: Any) -> Any:
     """A copy of ``value`` sharing nothing mutable with it."""
     t = type(value)
-    if t in _ATOMS or isinstance(value, Enum):
-        return value
     copier = _COPIERS.get(t)
-    if copier is not None:
-        return copier(value)
-    if is_dataclass(value):
+    if copier is None:
+        copier = _copier(t)
+    return copier(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _copier(t: type) -> Callable[[Any], Any]:
+    """How a value of type ``t`` is cloned, found once per type: shared as it is (an atom, an enum, a frozen
+    dataclass), or a dataclass copied field by field by a function made for its fields (a clone is on every
+    tap's path: a loop over the fields with ``getattr`` and ``setattr`` cost twice as much)."""
+    if t in _ATOMS or issubclass(t, Enum):
+        found: Callable[[Any], Any] = _same
+    elif is_dataclass(t):
         params = getattr(t, "__dataclass_params__", None)
         if params is not None and params.frozen:
-            return value
-        twin = object.__new__(t)
-        for name in _field_names(t):
-            object.__setattr__(twin, name, _fresh(getattr(value, name)))
-        return twin
-    raise TypeError(f"cannot clone a {t.__name__} in the table state")
+            found = _same
+        else:
+            lines = ["def copy(value):", "    twin = new(cls)"]
+            for name in _field_names(t):  # identifiers: a dataclass's field names
+                lines += [f"    x = value.{name}", f"    twin.{name} = x if type(x) in shared else fresh(x)"]
+            lines.append("    return twin")
+            scope: dict[str, Any] = {"new": object.__new__, "cls": t, "shared": _SHARED, "fresh": _fresh}
+            exec("\n".join(lines), scope)  # made from field names only
+            found = scope["copy"]
+    else:
+        raise TypeError(f"cannot clone a {t.__name__} in the table state")
+    if found is _same:
+        _SHARED.add(t)
+    _COPIERS[t] = found
+    return found
+
+
+def _fresh_tuple(xs: tuple[Any, ...]) -> tuple[Any, ...]:
+    for x in xs:
+        if type(x) not in _SHARED:
+            return tuple(x if type(x) in _SHARED else _fresh(x) for x in xs)
+    return xs  # of shared values only (a card's area and zone): the tuple is as immutable as they are
 
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {
-    dict: lambda d: {k: (v if type(v) in _ATOMS else _fresh(v)) for k, v in d.items()},
-    list: lambda xs: [x if type(x) in _ATOMS else _fresh(x) for x in xs],
+    dict: lambda d: {k: (v if type(v) in _SHARED else _fresh(v)) for k, v in d.items()},
+    list: lambda xs: [x if type(x) in _SHARED else _fresh(x) for x in xs],
     set: lambda xs: {_fresh(x) for x in xs},
-    tuple: lambda xs: tuple(x if type(x) in _ATOMS else _fresh(x) for x in xs),
+    tuple: _fresh_tuple,
     frozenset: lambda xs: xs,  # immutable, of atoms (the codes of a title)
 }

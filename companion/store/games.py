@@ -160,6 +160,14 @@ def entry_hash(prev: str, seq: int, kind: str, data: Any, actor: str, at: str, *
     return hmac.new(chain_key.encode(), (prev + body).encode(), hashlib.sha256).hexdigest()
 
 
+def keyed_body(seq: int, kind: str, actor: str, at: str, data: str, verdict: str | None, sealed: str | None,
+               meta: str | None) -> str:
+    """What the keyed format of ``entry_hash`` hashes after the previous hash, from the parts' canonical texts (None:
+    absent): the same text as ``canonical`` of them all, its keys in order, without encoding each part again."""
+    return (f'{{"actor":{canonical(actor)},"at":{canonical(at)},"data":{data},"kind":{canonical(kind)},'
+            f'"meta":{meta or "null"},"seal":{sealed or "null"},"seq":{canonical(seq)},"verdict":{verdict or "null"}}}')
+
+
 def genesis_hash(header_text: str, chain_key: str | None) -> str:
     if chain_key is None:
         return hashlib.sha256(header_text.encode()).hexdigest()
@@ -1015,12 +1023,16 @@ class GameStore:
                              "start a new game")
         at = now()
         verdict_data = verdict or None
-        h = entry_hash(game.head_hash, seq, kind, data, actor, at, chain_key=game.chain_key,
-                       verdict=verdict_data, sealed=sealed or None, meta=meta or None)
+        # Each part as its column stores it, encoded once: the keyed hash's body is made of the same texts.
+        texts = (canonical(data), canonical(verdict_data) if verdict_data else None,
+                 canonical(sealed) if sealed else None, canonical(meta) if meta else None)
+        if game.chain_key is None:
+            h = entry_hash(game.head_hash, seq, kind, data, actor, at)
+        else:
+            h = hmac.new(game.chain_key.encode(), (game.head_hash + keyed_body(seq, kind, actor, at, *texts)).encode(),
+                         hashlib.sha256).hexdigest()
         # Plain SQL: sqlite-utils' insert reads the table's columns and opens a savepoint on every call.
-        row = (seq, kind, canonical(data), actor, at, game.head_hash, h,
-               canonical(verdict_data) if verdict_data else None, canonical(sealed) if sealed else None,
-               canonical(meta) if meta else None)
+        row = (seq, kind, texts[0], actor, at, game.head_hash, h, *texts[1:])
         db.conn.execute(
             "insert into entries (game_id, seq, kind, data, actor, at, prev_hash, hash, verdict, seal, meta)"
             " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [game.id, *row])

@@ -9,7 +9,8 @@ from typing import Any
 
 from flask import Flask, Response, request
 from flask.json.provider import DefaultJSONProvider
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, Map, Rule
+from werkzeug.routing.rules import RuleFactory
 
 from companion import __version__, safejson
 from companion.paths import catalog_path, database_path
@@ -34,8 +35,45 @@ class BoundedInt(IntegerConverter):
     regex = r"\d{1,9}"
 
 
+#: Matches ``RoutesMap`` remembers before it starts again (a table's phones ask the same few paths again and again).
+MATCHES = 4096
+
+
+class RoutesMap(Map):
+    """werkzeug's routes, each path's match remembered: every request matched its path against every route again
+    (a twentieth of an action's time on the server). Only a path that matched is remembered (with its values; each
+    request gets its own copy of them), by host, path, method and websocket, as werkzeug's matcher reads them; a
+    route added forgets them all."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._matches: dict[tuple[str, str, str, bool], tuple[Rule, dict[str, Any]]] = {}
+        super().__init__(*args, **kwargs)
+        real = self._matcher.match
+
+        def match(domain: str, path: str, method: str, websocket: bool) -> tuple[Rule, dict[str, Any]]:
+            key = (domain, path, method, websocket)
+            found = self._matches.get(key)
+            if found is None:
+                rule, values = real(domain, path, method, websocket)  # no match raises: nothing remembered
+                found = (rule, dict(values))
+                if len(self._matches) >= MATCHES:
+                    self._matches.clear()
+                self._matches[key] = found
+            return found[0], dict(found[1])
+
+        self._matcher.match = match  # type: ignore[method-assign]
+
+    def add(self, rulefactory: RuleFactory) -> None:
+        self._matches.clear()
+        super().add(rulefactory)
+
+
+class CompanionFlask(Flask):
+    url_map_class = RoutesMap
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__)
+    app = CompanionFlask(__name__)
     app.config.update(
         DATABASE=os.environ.get("COMPANION_DB"),
         CATALOG=os.environ.get("COMPANION_CATALOG"),

@@ -19,7 +19,7 @@ import asyncio
 import io
 import json
 import sys
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Coroutine, Generator, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -28,7 +28,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.store.games import WouldWait
 from companion.web.hub import Hub
-from companion.web.live import REVOKED, AsyncStream, sent_version
+from companion.web.live import REVOKED, AsyncStream, event_bytes, sent_version
 from companion.web.threads import runs_on_loop
 
 Scope = MutableMapping[str, Any]
@@ -272,14 +272,54 @@ class CompanionASGI:
 
         timer = loop.call_later(stream.keepalive, tick)
         watcher = asyncio.create_task(watch())
-        hub.subscribe(game_id, waker)
+        seen, epoch = stream.since, stream.epoch
+        waiting = False  # the stream waits for its waker and nothing else: a publish may send for it (poke)
+        unfinished: Rest | None = None  # a write a poke began that waited after all: finished first
+        # uvicorn's flow control, read by a poke: a write it makes while writing is not paused never waits.
+        flow = getattr(getattr(send, "__self__", None), "flow", None)
+
+        def poke() -> bool:
+            """A new version published, on the loop: sent from here, without waking the stream, when the stream only
+            waits for it (no keep-alive due, no key renewed, no pace) and its viewer class's event is made (or quick
+            to make, as the stream would make it): the twenty phones at a table share one event per viewer class,
+            and each gets the same bytes. False: the stream is woken and does it all as before."""
+            nonlocal seen, last_sent, unfinished
+            if not waiting or gone or due or stream.pace or flow is None or hub.epoch(game_id) != epoch:
+                return False
+            version = hub.version(game_id)
+            if version <= seen:
+                return True  # sent already (a publish before this one's turn sent the newer version)
+            made = stream.made_event(seen, version) if stream.made_event is not None else None
+            if made is None and stream.on_loop and self.store.ready(game_id, version):
+                made = self.quickly(stream.make_event, seen, version)
+            if made is None or made is REVOKED or flow.write_paused:
+                return False
+            body = event_bytes(made)
+            step: Any = send({"type": "http.response.body", "body": body, "more_body": True})  # uvicorn's: a coroutine
+            try:
+                waits = step.send(None)
+            except StopIteration:
+                waits = None
+            seen, last_sent = sent_version(made, version), loop.time()
+            if waits is not None:  # it waits after all: the stream finishes this write before anything else
+                unfinished = Rest(step, waits)
+                return False
+            return True
+
+        hub.subscribe(game_id, waker, poke)
         try:
             await send({"type": "http.response.body", "body": b"retry: 1000\n: connected\n\n", "more_body": True})
-            seen, epoch = stream.since, stream.epoch
             while not gone:
                 waker.clear()  # checked after clearing: a publish between the two is not missed
                 if hub.version(game_id) <= seen and hub.epoch(game_id) == epoch and not due:
-                    await waker.wait()
+                    waiting = True
+                    try:
+                        await waker.wait()
+                    finally:
+                        waiting = False
+                if unfinished is not None:
+                    rest, unfinished = unfinished, None
+                    await rest
                 due = False
                 if gone:
                     break
@@ -303,7 +343,7 @@ class CompanionASGI:
                 if event is REVOKED:  # the key was renewed while the event was made: the stream ends with it
                     await send({"type": "http.response.body", "body": REVOKED.encode()})
                     return
-                await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
+                await send({"type": "http.response.body", "body": event_bytes(event), "more_body": True})
                 seen = sent_version(event, version)
                 if stream.pace:
                     await asyncio.sleep(stream.pace)  # what happens meanwhile wakes the next round
@@ -312,6 +352,27 @@ class CompanionASGI:
             timer.cancel()
             hub.unsubscribe(game_id, waker)
             watcher.cancel()
+
+
+class Rest:
+    """The rest of a coroutine that was run by hand (``coroutine.send(None)``) and waited: awaiting this finishes it,
+    from the future it waited for."""
+
+    def __init__(self, coroutine: Coroutine[Any, Any, Any], waits: Any) -> None:
+        self.coroutine, self.waits = coroutine, waits
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        waits = self.waits
+        while True:
+            try:
+                try:
+                    sent = yield waits
+                except BaseException as exc:  # (cancelled): the coroutine hears of it where it waits
+                    waits = self.coroutine.throw(exc)
+                    continue
+                waits = self.coroutine.send(sent)
+            except StopIteration as done:
+                return done.value
 
 
 async def refuse(send: Send, status: int, code: str, message: str, **details: object) -> None:

@@ -52,17 +52,24 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
         self._wakers: dict[str, set[asyncio.Event]] = {}
+        #: A stream's way to take a new version without being woken (``subscribe``), by its waker.
+        self._pokes: dict[asyncio.Event, Callable[[], bool]] = {}
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Call on the loop's own thread."""
         self._loop = loop
         self._loop_thread = threading.get_ident()
 
-    def subscribe(self, game_id: str, waker: asyncio.Event) -> None:
-        """Call on the loop: ``waker`` is set at each publish or revoke of this game."""
+    def subscribe(self, game_id: str, waker: asyncio.Event, poke: Callable[[], bool] | None = None) -> None:
+        """Call on the loop: ``waker`` is set at each publish or revoke of this game. At a publish, ``poke`` (if
+        given) is asked first, on the loop: True if it took the new version itself (its stream sent it, or had
+        nothing to send), so the stream is not woken; False (or an error) and the waker is set."""
         self._wakers.setdefault(game_id, set()).add(waker)
+        if poke is not None:
+            self._pokes[waker] = poke
 
     def unsubscribe(self, game_id: str, waker: asyncio.Event) -> None:
+        self._pokes.pop(waker, None)
         wakers = self._wakers.get(game_id)
         if wakers is not None:
             wakers.discard(waker)
@@ -73,13 +80,33 @@ class Hub:
         for waker in self._wakers.get(game_id, ()):
             waker.set()
 
-    def _wake_async(self, game_id: str) -> None:
+    def _deliver(self, game_id: str) -> None:
+        """A publish, on the loop: each stream that can takes the new version without a wake-up (its event made
+        once per viewer class, the same bytes written to each), the others are woken."""
+        for waker in list(self._wakers.get(game_id, ())):
+            poke = self._pokes.get(waker)
+            took = False
+            if poke is not None:
+                try:
+                    took = poke()
+                except Exception:  # the stream's own round tries again, and answers for it
+                    took = False
+            if not took:
+                waker.set()
+
+    def _wake_async(self, game_id: str, deliver: bool = False) -> None:
+        """Wake the game's streams on the loop (``deliver``: a publish, which streams may take without waking). A
+        write made on the loop itself (companion/web/threads.py) hands a publish over to the loop's next round: its
+        answer is made first, and the deliveries read what it made."""
         loop = self._loop
         if loop is not None and threading.get_ident() == self._loop_thread:
-            self._wake(game_id)  # a write made on the loop itself (companion/web/threads.py): no hand-off
+            if deliver:
+                loop.call_soon(self._deliver, game_id)
+            else:
+                self._wake(game_id)
         elif loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (shutdown)
-                loop.call_soon_threadsafe(self._wake, game_id)
+                loop.call_soon_threadsafe(self._deliver if deliver else self._wake, game_id)
 
     def version(self, game_id: str) -> int:
         return self._versions.get(game_id, -1)
@@ -142,7 +169,7 @@ class Hub:
                 if len(self._committed) > 100_000:  # only recent commits are ever asked about
                     self._committed.clear()
             cond.notify_all()
-        self._wake_async(game_id)
+        self._wake_async(game_id, deliver=True)
 
     def committed_at(self, game_id: str, version: int) -> float | None:
         return self._committed.get((game_id, version))

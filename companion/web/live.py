@@ -35,16 +35,33 @@ def sse_event(version: int, payload: object) -> str:
     return sse_encoded(version, json.dumps(payload, separators=(',', ':')))
 
 
+class Made(str):
+    """An event as its text, with the bytes sent and the version it carries, made once with it: every device of a
+    viewer class sends the same event, and the server sends these bytes to each as they are."""
+
+    data: bytes
+    version: int
+
+
 def sse_encoded(version: int, payload: bytes | str) -> str:
     """``sse_event`` of a payload encoded already (one JSON text: no line break in it)."""
     text = payload.decode() if isinstance(payload, bytes) else payload
-    return f"id: {version}\nevent: update\ndata: {text}\n\n"
+    event = Made(f"id: {version}\nevent: update\ndata: {text}\n\n")
+    event.data, event.version = event.encode(), version
+    return event
+
+
+def event_bytes(event: str) -> bytes:
+    """What is sent of ``event``: the bytes made with it (``Made``), or its text encoded now."""
+    return event.data if type(event) is Made else event.encode()
 
 
 def sent_version(event: str, asked: int) -> int:
     """The version a device has seen after ``event``: an event is built from the game as it is when
     it is made, which may be past the version that woke the stream. Counting only the version asked
     for sent the newer entries a second time in the next event."""
+    if type(event) is Made:
+        return max(asked, event.version)
     if event.startswith("id: "):
         head = event[4:event.find("\n")]
         if head.isdigit():

@@ -375,13 +375,20 @@ class Action:
         return as_dict(self)
 
 
+#: Each declared class's fields and their defaults, in order: ``as_dict`` runs for every action played and offered.
+_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
 def as_dict(item: Declared) -> dict[str, Any]:
     """A declared object as JSON: its type and the fields not left at their default."""
+    pairs = _DEFAULTS.get(type(item))
+    if pairs is None:
+        pairs = _DEFAULTS[type(item)] = tuple((f.name, f.default) for f in dataclasses.fields(item))
     out: dict[str, Any] = {"type": item.type}
-    for f in dataclasses.fields(item):
-        value = getattr(item, f.name)
-        if value is not None and value != f.default:
-            out[f.name] = value
+    for name, default in pairs:
+        value = getattr(item, name)
+        if value is not None and value != default:
+            out[name] = value
     return out
 
 
