@@ -48,7 +48,10 @@ class RoutesMap(Map):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._matches: dict[tuple[str, str, str, bool], tuple[Rule, dict[str, Any]]] = {}
         super().__init__(*args, **kwargs)
-        real = self._matcher.match
+        matcher = getattr(self, "_matcher", None)  # werkzeug's own (2.2 and later); without it, matched as before
+        if matcher is None or not callable(getattr(matcher, "match", None)):
+            return
+        real = matcher.match
 
         def match(domain: str, path: str, method: str, websocket: bool) -> tuple[Rule, dict[str, Any]]:
             key = (domain, path, method, websocket)
@@ -61,7 +64,7 @@ class RoutesMap(Map):
                 self._matches[key] = found
             return found[0], dict(found[1])
 
-        self._matcher.match = match  # type: ignore[method-assign]
+        matcher.match = match
 
     def add(self, rulefactory: RuleFactory) -> None:
         self._matches.clear()
