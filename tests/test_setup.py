@@ -160,3 +160,25 @@ def test_after_the_reveal_the_phone_offers_to_draw_back_up_to_seven() -> None:
     assert not [o for o in round_view(t, Role.of_seat("B"))["offers"] if o["id"].startswith("draw:")]  # 7 held
     legal(t, DrawCards("A", 2))
     assert not [o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("draw:")]
+
+
+def test_knights_of_the_hollow_hill_forbids_setup_cards_and_other_gold_bonuses() -> None:
+    """probe24 19: Knights of the Hollow Hill (2e 13039; 1e bwb_59) "You cannot place cards during setup. Your other
+    cards do not provide a gold bonus." (RR: Setup; card text beats the rules): a setup card is flagged, in setup
+    face up, face down or into shadows; its own "+3 Income" counts, a location's "+1 Income" does not."""
+    from companion.rules.values import income
+    from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
+
+    for edition, agenda, character in (("2e", "13039", "01057"), ("1e", "bwb_59", "core_124")):
+        t = make_table({"A": {agenda: 1, character: 1}, "B": {character: 1}}, edition=edition, phase="setup")
+        hand(t, f"A.{character}.1")
+        hand(t, f"B.{character}.1")
+        flagged_and_refused(t, SetupPlace("A", f"A.{character}.1"), "setup.agenda-forbids")
+        flagged_and_refused(t, SetupFaceDown("A", f"A.{character}.1"), "setup.agenda-forbids")
+        legal(t, SetupPlace("B", f"B.{character}.1"))
+    from tests.test_printed_abilities import plots
+
+    t = plots("2e", "01004", "01004", {"13039": 1, "01040": 1}, {"01040": 1})  # The Roseroad: +1 Income
+    in_play(t, "A.01040.1")
+    in_play(t, "B.01040.1")
+    assert (income(t, "A"), income(t, "B")) == (5 + 3, 5 + 1)

@@ -55,7 +55,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
-              "win_power", "penalty_waived", "searches_hand")
+              "win_power", "penalty_waived", "searches_hand",
+              "no_setup_cards", "sole_gold_bonus")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -341,6 +342,10 @@ class Card:
     #: "Search the top 10 cards of your deck for a character, reveal it, and add it to your hand." (Summons): a `draw`
     #: naming it takes that card from the deck; a search, not a draw (no draw cap).
     searches_hand: bool = False
+    #: Knights of the Hollow Hill: "You cannot place cards during setup." and "Your other cards do not provide a gold
+    #: bonus." (its own "+3 Income" still counts).
+    no_setup_cards: bool = False
+    sole_gold_bonus: bool = False
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

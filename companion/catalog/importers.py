@@ -95,6 +95,11 @@ _WIN_POWER = re.compile(r"^(you need|each opponent without an? (\w+) agenda need
 #: 1st edition Treaty with the North: "Ignore the out of House gold penalty on all [Stark] cards." (or "House Martell")
 _PENALTY_WAIVED = re.compile(r"^ignore the out of house gold penalty on all (?:\[(\w+)\]|house (\w+)) cards$",
                              re.IGNORECASE)
+#: Knights of the Hollow Hill: "You cannot place cards during setup." (1st edition "… during the setup phase.")
+_NO_SETUP_CARDS = re.compile(r"^you cannot place cards during (?:the )?setup(?: phase)?$", re.IGNORECASE)
+#: Its "Your other cards do not provide a gold bonus." (1st edition "Other cards you control do not provide …")
+_SOLE_GOLD_BONUS = re.compile(r"^(?:your other cards|other cards you control) do not provide a gold bonus$",
+                              re.IGNORECASE)
 #: 1st edition The Long Voyage: "When you draw during the draw phase, draw 1 additional card."
 _DRAW_PHASE_MORE = re.compile(r"^when you draw during the draw phase, draw (\d+) additional cards?$", re.IGNORECASE)
 #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
@@ -471,6 +476,8 @@ class Keywords:
     win_power: tuple[str, int, int] | None = None  # "You need 2 additional power to win the game.": ("you", 2, 0)
     penalty_waived: str | None = None  # "Ignore the out of House gold penalty on all [Stark] cards.": "stark"
     searches_hand: bool = False  # "Search … your deck for a character, reveal it, and add it to your hand."
+    no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
+    sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -516,6 +523,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     draw_phase: list[tuple[str, int]] = []
     win_power: tuple[str, int, int] | None = None
     penalty_waived: str | None = None
+    no_setup_cards = sole_gold_bonus = False
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
@@ -620,6 +628,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 sign = 1 if drawn.group(1).lower() == "increase" else -1
                 whose = "you" if drawn.group(2).lower() == "you draw" else "each"
                 draw_phase.append((whose, sign * int(drawn.group(3))))
+                continue
+            if _NO_SETUP_CARDS.match(sentence):
+                no_setup_cards = True
+                continue
+            if _SOLE_GOLD_BONUS.match(sentence):
+                sole_gold_bonus = True
                 continue
             if (waived := _PENALTY_WAIVED.match(sentence)) is not None:
                 penalty_waived = (waived.group(1) or waived.group(2)).lower()
@@ -731,7 +745,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     int(m.group(1)) if (m := _STANDING_LIMIT.search(_TAG.sub("", text or ""))) else 0,
                     m.group(1).lower() if (m := _GOLD_RETURNED.search(_TAG.sub("", text or ""))) else None,
                     comes_out_by(text, name), False, win_power, penalty_waived,
-                    bool(_SEARCHES_HAND.search(_TAG.sub("", text or ""))))
+                    bool(_SEARCHES_HAND.search(_TAG.sub("", text or ""))), no_setup_cards, sole_gold_bonus)
 
 
 def comes_out_by(text: str | None, name: str | None) -> str | None:

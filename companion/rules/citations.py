@@ -170,6 +170,7 @@ RULES: dict[str, Rule] = {
         "RR: Setup",
         f"{INSERT_1E} › Playing a card into Shadows",
     ),
+    "setup.agenda-forbids": Rule("RR: Setup", "1E Rules › Setup"),
     "setup.limited": Rule(
         "RR: Setup",
         "1E Rules › Setup",

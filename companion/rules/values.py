@@ -223,7 +223,10 @@ def printed_bonus(t: Table, stat: str, seat: str) -> int:
     if stat == "income" and revealed_plots_that(t, "no_income_bonuses"):
         return 0  # 1st edition Rains of Autumn: no card provides an income bonus this round, whoever revealed it
     counted = recorded_sources(t, stat, seat)
-    return sum(t.card(cid).bonus(stat) for cid in printed_cards(t, seat) if cid not in counted)
+    cards = printed_cards(t, seat)
+    if stat == "income" and (sole := [c for c in cards if t.card(c).sole_gold_bonus]):
+        cards = sole  # Knights of the Hollow Hill: "Your other cards do not provide a gold bonus."
+    return sum(t.card(cid).bonus(stat) for cid in cards if cid not in counted)
 
 
 #: Cards each player draws in the draw phase (RR: Appendix I › 2.2).
