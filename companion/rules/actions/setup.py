@@ -45,7 +45,7 @@ from companion.rules.verdict import msg
 def _check_setup_gold(t: Table, v: Checker, player: str, cost: int) -> None:
     """A setup card is paid from the setup gold; an agenda may forbid setup cards altogether."""
     if forbids := [a for a in t.players[player].zones[Zone.AGENDA] if t.card(a).no_setup_cards]:
-        v.violate("setup.agenda-forbids", (forbids[0],), player=player, card=t.ref(forbids[0]))
+        v.violate("setup.agenda-forbids", (forbids[0],), player=t.players[player].name, card=t.ref(forbids[0]))
     spent = t.players[player].setup_gold_spent + cost
     if spent > t.setup_gold:
         v.violate("setup.gold", player=player, spent=spent, limit=t.setup_gold)
