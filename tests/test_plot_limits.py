@@ -256,9 +256,9 @@ def test_a_plot_or_a_card_that_allows_an_additional_limited_card() -> None:
 def test_a_plot_or_a_card_that_grants_an_additional_challenge_of_a_type() -> None:
     """"You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords while
     revealed, Khal Drogo while in play; RR: Golden Rule): a second military challenge names the card that allows it
-    (the log's way for any card effect) or names none: the constant grant allows it unasked (probe24 18); a third,
-    naming the grant or not, is illegal (Drogo allows one more, not two). Another card effect named as the source is
-    taken as the table saw it. The round box offers military again, naming the grant, until it is used."""
+    (the log's way for any card effect); a third naming the grant again is illegal (Drogo allows one more, not two),
+    and so is a second naming no card. Another card effect named as the source is taken as the table saw it. The
+    round box offers military again, naming the grant, until it is used."""
     def offered(t: Table) -> dict[str, dict[str, object]]:
         return {o["id"]: o["action"] for o in round_view(t, Role.of_seat("A"))["offers"]
                 if o["id"].startswith("challenge:")}
@@ -267,7 +267,7 @@ def test_a_plot_or_a_card_that_grants_an_additional_challenge_of_a_type() -> Non
     one_challenge(t, "military", "A.01057.1")
     legal(t, ApplyClaim("B", ["B.01057.1"]))  # claim 1: Bob kills one of his own
     assert offered(t)["challenge:military"]["source"] == "A.01005.1"
-    legal(t.clone(), InitiateChallenge("A", "military", "B", ["A.01057.2"]))
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.2"]), "challenge.once-per-type")
     legal(t, InitiateChallenge("A", "military", "B", ["A.01057.2"], source="A.01005.1"))
     legal(t, DeclareDefenders("B", []))
     legal(t, ChallengeResult("A"))
@@ -275,7 +275,6 @@ def test_a_plot_or_a_card_that_grants_an_additional_challenge_of_a_type() -> Non
     assert "challenge:military" not in offered(t)
     flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.3"], source="A.01005.1"),
                         "challenge.once-per-type")
-    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.3"]), "challenge.once-per-type")
     t = round_table("2e", PLAIN["2e"], "00006", extra={"01162": 1})
     in_play(t, "A.01162.1")  # Khal Drogo
     one_challenge(t, "military", "A.01057.1")

@@ -100,12 +100,11 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
     else:
         check_active_player(t, v, attacker, "challenge.active-player", "challenge.turns-over")
     initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker and c.kind == kind)
-    # A challenge beyond the first of its type names the card effect that allows it (``source``), or a constant
-    # "You may initiate an additional [military] challenge" allows it unasked while its card is revealed, in play or
-    # the agenda, as many as it grants (Khal Drogo one more, not two); another named effect is taken as the table saw
-    # it (abilities are not read).
-    granted = source is None or kind in t.card(source).extra_challenges
-    if initiated and granted and initiated >= challenges_allowed(t, attacker, kind):
+    # A challenge beyond the first of its type names the card effect that allows it (``source``). A card printing
+    # "You may initiate an additional [military] challenge" allows as many as it grants while it is revealed or in
+    # play (Khal Drogo one more, not two); another effect is taken as the table saw it (abilities are not read).
+    if initiated and (source is None or (kind in t.card(source).extra_challenges
+                                         and initiated >= challenges_allowed(t, attacker, kind))):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
 
