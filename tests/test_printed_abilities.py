@@ -968,3 +968,20 @@ def test_a_search_into_the_hand_names_its_card_and_is_not_a_draw() -> None:
     for _ in range(3):
         legal(t, DrawCards("A", 1, source="A.core_57.1"))
     legal(t, Draw("A", "A.core_124.1", source="A.core_181.1"))
+
+
+def test_first_edition_stannis_attacking_forbids_defenders_to_a_player_without_a_lord() -> None:
+    """probe24 08: Stannis Baratheon (core_72) "While Stannis Baratheon is attacking and the defending player controls
+    no Lord characters, that player cannot declare defenders." (card text beats the rules: 1E Rules › Golden rule)."""
+    t = plots("1e", "core_203", "core_200", {"core_72": 1}, {"core_18": 1, "core_5": 1})
+    in_play(t, "A.core_72.1")
+    in_play(t, "B.core_18.1")
+    lordless = t.clone()
+    to_challenges(lordless)
+    legal(lordless, InitiateChallenge("A", "military", "B", attackers=["A.core_72.1"]))
+    flagged_and_refused(lordless, DeclareDefenders("B", ["B.core_18.1"]), "challenge.defenders-need-trait")
+    legal(lordless, DeclareDefenders("B", []))
+    in_play(t, "B.core_5.1")  # Eddard Stark, a Lord: Bob may defend
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_72.1"]))
+    legal(t, DeclareDefenders("B", ["B.core_18.1"]))

@@ -56,7 +56,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
-              "no_setup_cards", "sole_gold_bonus")
+              "no_setup_cards", "sole_gold_bonus", "defenders_need")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -346,6 +346,9 @@ class Card:
     #: bonus." (its own "+3 Income" still counts).
     no_setup_cards: bool = False
     sole_gold_bonus: bool = False
+    #: 1st edition Stannis Baratheon: "While Stannis Baratheon is attacking and the defending player controls no Lord
+    #: characters, that player cannot declare defenders.": "Lord".
+    defenders_need: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -75,6 +75,10 @@ _ATTACHED_NO_BYPASS = re.compile(r"^attached character cannot be bypassed (?:by|
 #: defender.": only when it names the card.
 _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending player cannot declare more than (\d+) "
                               r"characters? as (?:a )?defenders?$", re.IGNORECASE)
+#: 1st edition Stannis Baratheon: "While Stannis Baratheon is attacking and the defending player controls no Lord
+#: characters, that player cannot declare defenders.": only when it names the card.
+_DEFENDERS_NEED = re.compile(r"^while (.+?) is attacking and the defending player controls no (\w+) characters, that "
+                             r"player cannot declare defenders$", re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
@@ -478,6 +482,7 @@ class Keywords:
     searches_hand: bool = False  # "Search … your deck for a character, reveal it, and add it to your hand."
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
+    defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -524,6 +529,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     win_power: tuple[str, int, int] | None = None
     penalty_waived: str | None = None
     no_setup_cards = sole_gold_bonus = False
+    defenders_need: str | None = None
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
@@ -606,6 +612,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if _ATTACHED_NO_BYPASS.match(sentence):
                 no_bypass_trait = "*attached"
+                continue
+            if named(need := _DEFENDERS_NEED.match(sentence)):
+                defenders_need = need.group(2)  # type: ignore[union-attr]
                 continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]
@@ -745,7 +754,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     int(m.group(1)) if (m := _STANDING_LIMIT.search(_TAG.sub("", text or ""))) else 0,
                     m.group(1).lower() if (m := _GOLD_RETURNED.search(_TAG.sub("", text or ""))) else None,
                     comes_out_by(text, name), False, win_power, penalty_waived,
-                    bool(_SEARCHES_HAND.search(_TAG.sub("", text or ""))), no_setup_cards, sole_gold_bonus)
+                    bool(_SEARCHES_HAND.search(_TAG.sub("", text or ""))), no_setup_cards, sole_gold_bonus,
+                    defenders_need)
 
 
 def comes_out_by(text: str | None, name: str | None) -> str | None:

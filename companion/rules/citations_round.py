@@ -114,6 +114,7 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.stealth-immune": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "challenge.cannot-be-declared": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "challenge.defenders-alone": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "challenge.defenders-need-trait": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.knelt": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "save.cannot-be-saved": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "card.house-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

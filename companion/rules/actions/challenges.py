@@ -56,6 +56,7 @@ from companion.rules.values import (
     current_challenge,
     has_icon,
     has_keyword,
+    in_play_controlled,
     participants,
     plot_limits,
     plot_text,
@@ -415,6 +416,13 @@ class DeclareDefenders(Action):
         if alone is not None and most is not None and len(self.defenders) > most:
             v.violate("challenge.defenders-alone", (alone,), card=t.ref(alone), player=t.players[c.defender].name,
                       count=most, declared=len(self.defenders))
+        for attacker in c.attackers:
+            need = getattr(printed(t, attacker), "defenders_need", None) if attacker in t.in_play else None
+            if need and self.defenders and not any(
+                    need in traits_of(t, x) for x in in_play_controlled(t, c.defender)
+                    if t.card(x).type == "character"):
+                v.violate("challenge.defenders-need-trait", (attacker,), card=t.ref(attacker),
+                          player=t.players[c.defender].name, trait=need)
         if not self.defenders:
             v.note("no-defenders-declared", player=t.players[c.defender].name)
             must_defend(t, v, c)
