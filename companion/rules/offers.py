@@ -12,7 +12,6 @@ its own seat's, the judge's, or public ones.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from companion.rules.actions import REGISTRY
@@ -24,7 +23,7 @@ from companion.rules.actions.setup import Mulligan
 from companion.rules.editions import Table
 from companion.rules.engine import check
 from companion.rules.roles import Role
-from companion.rules.state import ChallengeRecord, Phase, Stage, Zone
+from companion.rules.state import ChallengeRecord, Phase, Stage, Zone, field_names
 from companion.rules.suggest import table_actions
 from companion.rules.values import (
     challenge_winner,
@@ -504,8 +503,6 @@ def counters_of(t: Table, role: Role) -> dict[str, list[str]]:
 
 #: The actions with a tally and its counter, by how many actions are registered (every view asks; fixed once they are).
 _TALLIES: dict[int, tuple[tuple[str, Any], ...]] = {}
-#: An action class's field names (every view names its table offers' fields).
-_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _tallies() -> tuple[tuple[str, Any], ...]:
@@ -513,13 +510,6 @@ def _tallies() -> tuple[tuple[str, Any], ...]:
     if found is None:
         found = _TALLIES[len(REGISTRY)] = tuple(
             (name, cls.phone.tally.counter) for name, cls in REGISTRY.items() if cls.phone.tally)
-    return found
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    found = _NAMES.get(cls)
-    if found is None:
-        found = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
     return found
 
 
@@ -537,7 +527,7 @@ def _table_offers(t: Table, role: Role, offers: list[Offer]) -> None:
                 continue
             seen.append(d)
             kinds = field_kinds(type(a))
-            given = {n: v for n in _field_names(type(a)) if (v := getattr(a, n)) is not None}
+            given = {n: v for n in field_names(type(a)) if (v := getattr(a, n)) is not None}
             words = {k: (t.players[v].name if kinds.get(k) == "seat" else
                          msg(f"{kinds[k][6:]}.{v}") if kinds.get(k, "").startswith("words:") else v)
                      for k, v in given.items()}

@@ -267,7 +267,7 @@ class TableState:
         """A deep copy sharing the (read-only) card facts. The live table is never touched, so readers
         using it while a writer clones see it whole."""
         twin: Self = object.__new__(type(self))
-        for name in _field_names(type(self)):
+        for name in field_names(type(self)):
             value = getattr(self, name)
             object.__setattr__(twin, name, value if name == "cards" else _fresh(value))
         return twin
@@ -397,7 +397,8 @@ _SHARED: set[type] = set(_ATOMS)
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
+def field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, read once per class (clones and views ask on every tap)."""
     names = _FIELDS.get(cls)
     if names is None:
         names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
@@ -429,7 +430,7 @@ def _copier(t: type) -> Callable[[Any], Any]:
             found = _same
         else:
             lines = ["def copy(value):", "    twin = new(cls)"]
-            for name in _field_names(t):  # identifiers: a dataclass's field names
+            for name in field_names(t):  # identifiers: a dataclass's field names
                 lines += [f"    x = value.{name}", f"    twin.{name} = x if type(x) in shared else fresh(x)"]
             lines.append("    return twin")
             scope: dict[str, Any] = {"new": object.__new__, "cls": t, "shared": _SHARED, "fresh": _fresh}
