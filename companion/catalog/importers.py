@@ -729,6 +729,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 found.add(valued.group(1).lower())
             elif word in KEYWORDS:
                 found.add(word)
+    plain = _TAG.sub("", text or "")  # the text without its markup, read by several facts below
     return Keywords(tuple(shadow), limited, terminal, attaches_to, tuple(k for k in KEYWORDS if k in found),
                     tuple(sorted(modifiers.items())), dominance, tuple(excepted), extra_limited,
                     enters_knelt, opponent_first, stands_attacking, tuple(extra_challenges), claim_attacking,
@@ -736,12 +737,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     no_bypass, alone_defenders, "keeps_gold" in flags, tuple(opponent_cost),
                     "no_income_bonuses" in flags, "opponents_income_zero" in flags, "knelt_unkillable" in flags,
                     play_during, play_side, play_first,
-                    bool(_DRAWS.search(_TAG.sub("", text or ""))),
-                    bool(_GRANTS_INSIGHT.search(_TAG.sub("", text or ""))), grants_each, play_phase(text),
+                    bool(_DRAWS.search(plain)),
+                    bool(_GRANTS_INSIGHT.search(plain)), grants_each, play_phase(text),
                     "blanks_characters" in flags, *granted, no_stand_str, "one_per_card" in flags,
                     *play_max(text), strength_per, defends_kneeling,
                     "blanks_plots" in flags, kept_gold, grants_str, house_only,
-                    bool(_UNSAVEABLE.search(_TAG.sub("", text or ""))), tuple(draw_phase),
+                    bool(_UNSAVEABLE.search(plain)), tuple(draw_phase),
                     tuple(attached_never), tuple(never_when), *cost_reducers(text),
                     tuple(unique_only_in), "insight" in found and not draws_beside_insight(text), skips_phase,
                     "must_defend" in flags, faction_stands_defending, opponents_reserve,
@@ -749,12 +750,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "faction_power_in_challenges" in flags, "power_kings_only" in flags, stays_knelt,
                     attached_stays_knelt, phase_grants(text), action_only(text), play_if_control(text),
                     no_bypass_trait, renown_during, kneels_if_opponent_has,
-                    int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(_TAG.sub("", text or ""))) else 0,
+                    int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
                     no_kneel_while,
-                    int(m.group(1)) if (m := _STANDING_LIMIT.search(_TAG.sub("", text or ""))) else 0,
-                    m.group(1).lower() if (m := _GOLD_RETURNED.search(_TAG.sub("", text or ""))) else None,
+                    int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
+                    m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
                     comes_out_by(text, name), False, win_power, penalty_waived,
-                    bool(_SEARCHES_HAND.search(_TAG.sub("", text or ""))), no_setup_cards, sole_gold_bonus,
+                    bool(_SEARCHES_HAND.search(plain)), no_setup_cards, sole_gold_bonus,
                     defenders_need)
 
 
