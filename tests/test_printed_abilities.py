@@ -985,3 +985,53 @@ def test_first_edition_stannis_attacking_forbids_defenders_to_a_player_without_a
     to_challenges(t)
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_72.1"]))
     legal(t, DeclareDefenders("B", ["B.core_18.1"]))
+
+
+def test_an_events_reaction_waits_for_its_trigger(catalog: Catalog) -> None:
+    """probe20 06, probe26 15 (RR: Triggered Abilities; RR: Event Cards; 1st edition "Response:"): an event whose only
+    ability reacts to a result is played right after that result, for its player. Put to the Sword: "Reaction: After
+    you win a [military] challenge by 5 or more STR as the attacking player, …"; Like Warm Rain: "Reaction: After you
+    lose an [intrigue] challenge as the defending player, …"; 1st edition Kings in the North: "Response: Play after you
+    win dominance."."""
+    assert catalog.card("01041").reacts_to == ("win_challenge", "military", 5, "attacker")
+    assert catalog.card("01158").reacts_to == ("lose_challenge", "intrigue", 0, "defender")
+    assert catalog.card("core_157").reacts_to == ("win_dominance", "", 0, "")
+    assert catalog.card("01157").reacts_to is None  # For the North!: an action
+    t = plots("2e", "01001", "01002", {"01041": 1, "01087": 1, "01091": 1}, {"01158": 1, "01057": 1}, gold=2)
+    hand(t, "A.01041.1", "B.01158.1")
+    for card in ("A.01087.1", "A.01091.1", "B.01057.1"):
+        in_play(t, card)
+    to_challenges(t)
+    flagged_and_refused(t, PlayEvent("A", "A.01041.1"), "event.reaction-trigger")  # no challenge yet
+    won_by_6 = t.clone()
+    legal(won_by_6, InitiateChallenge("A", "military", "B", attackers=["A.01087.1", "A.01091.1"]))
+    flagged_and_refused(won_by_6, PlayEvent("A", "A.01041.1"), "event.reaction-trigger")  # not won yet
+    legal(won_by_6, DeclareDefenders("B", ["B.01057.1"]))
+    legal(won_by_6, ChallengeResult("A"))  # Ser Jaime Lannister 5 and Burned Men 2 STR against Vanguard Lancer's 1
+    legal(won_by_6.clone(), PlayEvent("A", "A.01041.1"))
+    flagged_and_refused(won_by_6, PlayEvent("B", "B.01158.1"), "event.reaction-trigger")  # a [military] loss
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    legal(t, DeclareDefenders("B", ["B.01057.1"]))
+    legal(t, ChallengeResult("A"))  # 5 against 1: won by 4
+    flagged_and_refused(t, PlayEvent("A", "A.01041.1"), "event.reaction-trigger")
+    t = plots("1e", "core_181", "acoa_25", {"core_37": 1}, {"core_157": 1, "core_12": 1})
+    hand(t, "B.core_157.1")
+    in_play(t, "A.core_37.1")
+    in_play(t, "B.core_12.1")
+    through_taxation_to("dominance", t)
+    flagged_and_refused(t, PlayEvent("B", "B.core_157.1"), "event.reaction-trigger")  # dominance not yet determined
+    won = t.clone()
+    legal(won, WinDominance("B", reason="as the table counted it"))
+    legal(won, PlayEvent("B", "B.core_157.1"))
+    legal(t, WinDominance("A", reason="as the table counted it"))
+    flagged_and_refused(t, PlayEvent("B", "B.core_157.1"), "event.reaction-trigger")  # Bob lost it
+
+
+def through_taxation_to(phase: str, t: Table) -> None:
+    """Every player passes each phase from marshaling until ``phase`` begins."""
+    for name in ("challenges", "dominance", "standing", "taxation"):
+        while t.active_player is not None:
+            legal(t, PassTurn(t.active_player))
+        legal(t, BeginPhase(name))
+        if name == phase:
+            return

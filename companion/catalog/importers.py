@@ -241,6 +241,38 @@ def action_only(text: str | None) -> bool:
     return bool(labels) and all(label.strip().endswith("Action") for label in labels)
 
 
+#: An event's one triggered ability answers a challenge's or dominance's result: 2nd edition "<b>Reaction:</b> After you
+#: win an [intrigue] challenge by 5 or more STR as the attacking player, …", 1st edition "Response: After you win a
+#: Military challenge by 4 or more total STR, …" / "Response: Play after you win dominance. …".
+_REACTS_TO = re.compile(r"^(?:reaction|interrupt|response)\s*:\s*(?:play )?after you (win|lose) "
+                        r"(?:(dominance)|an? (unopposed )?(?:\[?(military|intrigue|power)\]? )?challenge"
+                        r"(?: by (\d+) or more (?:total )?STR)?"
+                        r"(?: as the (attacking player|defending player|attacker|defender))?)[ ,.]", re.IGNORECASE)
+
+
+def reacts_to(text: str | None) -> tuple[str, str, int, str] | None:
+    """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
+    "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
+    "defender" | ""). None when it prints another ability or another trigger (RR: Triggered Abilities)."""
+    plain = " ".join(_TAG.sub("", text or "").split())
+    if "<b>" in (text or ""):
+        labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
+    else:
+        labels = [m.group(1) for m in _TRIGGER_1E.finditer(plain)]
+    if len(labels) != 1:
+        return None
+    start = plain.lower().find(labels[0].strip().lower() + ":")
+    m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
+    if m is None:
+        return None
+    won, dominance, unopposed, kind, by, side = m.groups()
+    if dominance:
+        return (f"{won.lower()}_dominance", "", 0, "")
+    event = "unopposed" if unopposed else f"{won.lower()}_challenge"
+    return (event, (kind or "").lower(), int(by or 0), "attacker" if side and side.lower().startswith("attack")
+            else "defender" if side else "")
+
+
 def phase_grants(text: str | None) -> tuple[str, str, bool, int] | None:
     """An event's "Until the end of the phase, … gains stealth": (the keyword, the faction or "chosen", whether the
     chosen character must be unique, the highest printed cost it may have: 99 for any)."""
@@ -483,6 +515,7 @@ class Keywords:
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
+    reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -768,6 +801,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
+        reacts_to=reacts_to(text),
     )
 
 

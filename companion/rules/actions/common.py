@@ -425,6 +425,35 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
                   when=msg("event.first" if c.play_first else "event.not-first"))
     if c.play_if_control is not None and not controls_such(t, player, c.play_if_control):
         v.violate("event.play-if-control", (card,), card=t.ref(card), player=t.players[player].name)
+    if c.type == "event" and c.reacts_to is not None and not reaction_due(t, player, c.reacts_to):
+        event, kind, by, side = c.reacts_to
+        v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
+                  trigger=msg(f"event.react.{event}"), kind=msg(f"event.react.kind.{kind}") if kind else "",
+                  by=msg("event.react.by", n=by) if by else "", side=msg(f"event.react.side.{side}") if side else "")
+
+
+def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> bool:
+    """The result an event's only reaction waits for has just happened for the player (RR: Triggered Abilities; 1st
+    edition "Response: After you …"): dominance determined this phase, or the round's latest challenge decided and no
+    other challenge initiated since (a challenge recorded as one entry counts until the next one)."""
+    event, kind, by, side = trigger
+    if event.endswith("_dominance"):
+        if t.phase is not Phase.DOMINANCE or t.round not in t.dominance or t.dominance[t.round] is None:
+            return False
+        return (t.dominance[t.round] == player) == (event == "win_dominance")
+    last = t.challenges[-1] if t.challenges else None
+    if t.phase is not Phase.CHALLENGES or last is None or last.round != t.round or last.winner is None \
+            or last.stage not in (Stage.RESOLVED, Stage.ENDED) or player not in (last.attacker, last.defender):
+        return False
+    if (last.winner == player) != (event != "lose_challenge") or (event == "unopposed" and not last.unopposed):
+        return False
+    if (kind and last.kind != kind) or (side and (last.attacker if side == "attacker" else last.defender) != player):
+        return False
+    if by and len(last.strength) == 2:
+        winner = last.strength[last.winner]
+        loser = last.strength[last.defender if last.winner == last.attacker else last.attacker]
+        return winner - loser >= by
+    return True
 
 
 def controls_such(t: Table, player: str, wanted: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]]) -> bool:
