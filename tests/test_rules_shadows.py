@@ -24,7 +24,7 @@ from companion.rules.actions import (
     WinDominance,
 )
 from companion.rules.roles import JUDGE, Role
-from companion.rules.state import Zone
+from companion.rules.state import ChallengeRecord, Stage, Zone
 from companion.rules.views import view
 from tests.tables import dead, hand, illegal, in_play, legal, make_table, notes_of, rules_of, shadows
 
@@ -334,8 +334,11 @@ def test_limited_does_not_apply_when_coming_out() -> None:
 
 
 def test_a_limited_event_from_shadows_counts_as_the_rounds_limited_card() -> None:
-    t = make_table({"A": {ALL_THE_GOLD: 2}, "B": {}})
+    t = make_table({"A": {ALL_THE_GOLD: 2}, "B": {}}, phase="challenges")
     shadows(t, "A.26106.1", "A.26106.2")
+    # Its own trigger, "After you win an [intrigue] challenge": A has just won one.
+    t.challenges.append(ChallengeRecord(round=t.round, kind="intrigue", attacker="A", defender="B", winner="A",
+                                        unopposed=True, claim=1, stage=Stage.RESOLVED))
     v = legal(t, PlayEventFromShadows("A", "A.26106.1"))
     assert "limited-event-counts" in notes_of(v)
     illegal(t, PlayEventFromShadows("A", "A.26106.2"), "limited.once-per-round", "RR: Limited")
