@@ -7,12 +7,14 @@ import json
 from companion.catalog.card import Card
 from companion.rules import play
 from companion.rules.actions import (
+    Action,
     BeginPhase,
     BringOut,
     ControlReverts,
     GainGold,
     GainShadow,
     Kill,
+    Marshal,
     PassShadows,
     PlayEvent,
     PlayEventFromShadows,
@@ -30,6 +32,7 @@ from companion.rules.actions import (
     TakeControl,
     WinDominance,
 )
+from companion.rules.editions import Table
 from companion.rules.roles import Role
 from companion.rules.state import Phase, Zone
 from companion.rules.views import view
@@ -780,3 +783,34 @@ def test_first_edition_a_house_only_card_is_not_set_up_into_shadows_by_another_h
     t = make_table({"A": {gold_cloaks: 1}, "B": {}}, edition="1e", phase="setup", factions={"A": "stark"})
     hand(t, f"A.{gold_cloaks}.1")
     flagged_and_refused(t, SetupIntoShadows("A", f"A.{gold_cloaks}.1"), "card.house-only")
+
+
+def impossible_in_both_modes(t: Table, a: Action, rule: str) -> None:
+    """An impossible move: refused in advisory mode as in strict, the table untouched."""
+    for mode in ("advisory", "strict"):
+        copy = t.clone()
+        v = play(copy, a, mode)  # type: ignore[arg-type]
+        assert rule in rules_of(v) and v.impossible and not v.applied, (mode, [x.rule for x in v.violations])
+        assert copy.version == t.version
+
+
+def test_plots_and_agendas_never_move_as_a_draw_decks_cards() -> None:
+    """probe27 29, 30 (RR: Plot Deck; RR: Agenda Cards): a plot leaves its plot deck only by being revealed, to the used
+    pile after it; neither it nor an agenda is ever returned to a hand, marshalled, drawn or put into play."""
+    t = make_table({"A": {"01001": 1, "01027": 1, "01057": 1}, "B": {}})
+    impossible_in_both_modes(t, PutIntoPlay("A", "A.01001.1"), "card.not-a-deck-card")  # A Clash of Kings
+    impossible_in_both_modes(t, ReturnToHand("A", "A.01001.1"), "card.not-a-deck-card")
+    impossible_in_both_modes(t, Marshal("A", "A.01027.1"), "card.not-a-deck-card")  # Fealty, an agenda
+    legal(t, Marshal("A", "A.01057.1"))
+
+
+def test_an_attachment_cannot_go_on_a_card_out_of_play_and_a_card_without_duplicate_saves_nothing() -> None:
+    """probe27 09, 28 (RR: Attachment Cards: attached to a card in play; RR: Duplicates: the duplicate is discarded to
+    save): both cannot physically happen, so neither is recorded in advisory mode either."""
+    t = make_table({"A": {"01037": 1, "01087": 1}, "B": {"01152": 1}})
+    hand(t, "A.01037.1")
+    dead(t, "B.01152.1")
+    in_play(t, "A.01087.1")
+    impossible_in_both_modes(t, Marshal("A", "A.01037.1", attach_to="B.01152.1"), "attach.target-gone")
+    impossible_in_both_modes(t, SaveWithDuplicate("A", "A.01087.1"), "duplicate.save-not-duplicate")
+    legal(t, Marshal("A", "A.01037.1", attach_to="A.01087.1"))  # Syrio's Training on Ser Jaime Lannister

@@ -322,6 +322,17 @@ RULES: dict[str, Rule] = {
     "duplicate.save-not-duplicate": Rule(
         "RR: Duplicates",
         "1E Rules › Duplicates",
+        impossible=True,  # there is no duplicate to discard
+    ),
+    "card.not-a-deck-card": Rule(
+        "RR: Plot Deck",
+        "1E Rules › Plot phase",
+        impossible=True,
+    ),
+    "attach.target-gone": Rule(
+        "RR: Attachment Cards",
+        "1E Rules › Attachments",
+        impossible=True,  # nothing in play to lie on
     ),
     "duplicate.save-controller": Rule(
         "RR: Duplicates",

@@ -13,10 +13,10 @@ from typing import Literal
 
 from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
-from companion.rules.actions.common import leave_to
+from companion.rules.actions.common import leave_to, place_name
 from companion.rules.actions.ending import check_game_on, settle
 from companion.rules.actions.flow import return_unspent_gold
-from companion.rules.check import Checker
+from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table, table_class
 from companion.rules.placing import attachment_valid
 from companion.rules.state import CardInstance, Player, Zone
@@ -78,6 +78,11 @@ def check(table: Table, action: Action) -> Verdict:
     """
     action.validate(table)
     v = Checker(table)
+    card = getattr(action, "card", None)
+    if action.deck_cards_only and isinstance(card, str) and table.card(card).type not in DRAW_DECK_TYPES:
+        v.violate("card.not-a-deck-card", (card,), card=table.ref(card), type=type_name(table.card(card).type),
+                  zone=place_name(table, card))
+        return v.verdict
     action.check(table, v)
     check_game_on(table, v, action)
     return v.verdict

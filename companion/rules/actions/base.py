@@ -301,6 +301,10 @@ class Action:
     #: The draw phase's draw, which every player makes at the same time (RR: Appendix I › 2.2): a player decked by
     #: it ends the game only once the others' draws are in, and only those may be recorded before then.
     simultaneous_draw: ClassVar[bool] = False
+    #: Its ``card`` is a draw deck's card (character, location, attachment, event): a plot or an agenda named there
+    #: cannot go that way (RR: Plot Cards; RR: Agenda Cards: they never enter a hand, a draw deck or the play area as
+    #: cards are marshalled or put there): impossible, refused in every mode.
+    deck_cards_only: ClassVar[bool] = False
 
     #: How a phone offers it (``Phone``): its card menus, the page control that records it, what it asks first.
     phone: ClassVar[Phone] = Phone()

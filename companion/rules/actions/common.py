@@ -256,9 +256,11 @@ def check_attachment(
             v.violate("attach.no-attachments-except", (card, target), card=t.ref(card), target=t.ref(target),
                       traits=", ".join(t.card(target).attachments_except))
             return False
-        if t.zone_of(target) is not Zone.PLAY:
-            reason = msg("attach.target-not-in-play")
-        elif own_only and t.controller(target) != player:
+        if t.zone_of(target) is not Zone.PLAY:  # nothing to lie on: impossible, not a breach
+            v.violate("attach.target-gone", (card, target), card=t.ref(card), target=t.ref(target),
+                      zone=place_name(t, target, player))
+            return False
+        if own_only and t.controller(target) != player:
             reason = msg("attach.setup-own-only")
         elif t.card(target).type == (c.attaches_to or "character") and not fits_restriction(t, target, c, player):
             v.violate("attach.restriction", (card, target), card=t.ref(card), target=t.ref(target),

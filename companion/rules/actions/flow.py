@@ -313,6 +313,8 @@ class Draw(Action):
     """A known card goes from the draw deck to its owner's hand: drawn, or searched out by the card effect named as
     ``source`` (Summons: "Search the top 10 cards of your deck for a character, … add it to your hand")."""
 
+    deck_cards_only = True
+
     player: SeatRef
     card: CardRef
     source: CardRef | None = None  # the card effect that draws it, outside setup and the draw phase

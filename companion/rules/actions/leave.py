@@ -77,6 +77,8 @@ class Discard(_MoveTo):
 class ReturnToHand(_MoveTo):
     """A card returns to its owner's hand (from play, from shadows, from the discard pile …)."""
 
+    deck_cards_only = True
+
     phone = Phone(offered=(Offer((Where.SHADOWS, Where.PLAY, Where.DISCARD, Where.DEAD)),), rank=85, by_effect=True)
     destination = Zone.HAND
 
@@ -86,6 +88,8 @@ class ReturnToHand(_MoveTo):
 class PlaceInDeadPile(_MoveTo):
     """A card effect places a card in its owner's dead pile without killing it (Heads on Spikes: "place the
     discarded character in its owner's dead pile"); a character killed in play is ``kill``."""
+
+    deck_cards_only = True
 
     phone = Phone(offered=(Offer((Where.DISCARD, Where.HAND)),), rank=87, by_effect=True)
     destination = Zone.DEAD
@@ -97,6 +101,8 @@ class ShuffleIntoDeck(_MoveTo):
     """A card effect shuffles a card into its owner's draw deck from its dead pile, discard pile or hand (Benjen
     Stark: "shuffle him back into your deck instead of placing him in your dead pile": written after the line that
     killed him); a card in play that goes to the deck is ``leave_play``."""
+
+    deck_cards_only = True
 
     phone = Phone(offered=(Offer((Where.DEAD, Where.DISCARD)),), rank=88, by_effect=True)
     destination = Zone.DECK

@@ -47,6 +47,8 @@ def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) ->
 class MarshalIntoShadows(Action):
     """Pay 2 gold to put a Shadow card from hand face down into your shadows area."""
 
+    deck_cards_only = True
+
     phone = Phone(
         offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, not_phases=(Phase.SETUP,)),),
         usual_in=(Phase.MARSHALING,),
@@ -84,6 +86,8 @@ class MarshalIntoShadows(Action):
 @dataclass(frozen=True, slots=True)
 class Marshal(Action):
     """Marshal a character, location or attachment from hand for its printed cost (duplicates are free)."""
+
+    deck_cards_only = True
 
     phone = Phone(
         offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), not_phases=(Phase.SETUP,),

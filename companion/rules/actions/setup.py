@@ -120,6 +120,8 @@ class Mulligan(Action):
 class SetupIntoShadows(Action):
     """A setup card placed face down in the player's shadows area (a Shadow card)."""
 
+    deck_cards_only = True
+
     phone = Phone(
         offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, phases=(Phase.SETUP,)),),
         usual_in=(Phase.SETUP,),
@@ -151,6 +153,8 @@ class SetupIntoShadows(Action):
 @dataclass(frozen=True, slots=True)
 class SetupPlace(Action):
     """A setup card placed face up at once (an attachment onto one of your cards already in play)."""
+
+    deck_cards_only = True
 
     phone = Phone(
         offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), phases=(Phase.SETUP,),

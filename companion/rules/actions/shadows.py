@@ -182,6 +182,8 @@ class PutIntoPlay(Action):
     shadows): no gold cost, under its owner's control unless the effect names another ``controller``
     (RR: Put into Play; RR: Ownership and Control; FAQ v4.1 (1.3))."""
 
+    deck_cards_only = True
+
     phone = Phone(offered=(Offer((Where.DISCARD, Where.DEAD), not_types=("event",), each_target=True),), rank=62,
                   by_effect=True)
     player: SeatRef  # whose effect it is
@@ -267,6 +269,8 @@ def gained_value(t: Table, card: str, gains: int | Literal["cost"]) -> int:
 class PutIntoShadows(Action):
     """A card effect puts or returns a card into shadows: face down, in its owner's shadows area;
     with ``gains`` it gains Shadow (X) while it stays there."""
+
+    deck_cards_only = True
 
     phone = Phone(offered=(Offer((Where.PLAY, Where.DISCARD, Where.DEAD)),), rank=90, by_effect=True)
     player: SeatRef  # whose effect it is
