@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from companion.catalog.card import Card
-from companion.rules import play
+from companion.rules import check, play
 from companion.rules.actions import (
     Action,
     BeginPhase,
@@ -15,6 +15,7 @@ from companion.rules.actions import (
     GainShadow,
     Kill,
     Marshal,
+    Modify,
     PassShadows,
     PlayEvent,
     PlayEventFromShadows,
@@ -247,7 +248,8 @@ def test_no_surprises_blocks_bringing_out_putting_into_play_and_events_until_the
     assert t.players["A"].restrictions == []
     legal(t, WinDominance("A"))  # the dominance phase's action window opens once dominance is determined
     legal(t, BringOut("A", "A.00168.1"))
-    legal(t, PlayEvent("A", "A.01044.1"))
+    # The restriction is over; Tears of Lys still waits for its own trigger (an [intrigue] challenge won as attacker).
+    assert rules_of(check(t, PlayEvent("A", "A.01044.1"))) == ["event.reaction-trigger"]
 
 
 def test_a_restriction_until_the_end_of_the_round_outlasts_the_phase() -> None:
@@ -814,3 +816,22 @@ def test_an_attachment_cannot_go_on_a_card_out_of_play_and_a_card_without_duplic
     impossible_in_both_modes(t, Marshal("A", "A.01037.1", attach_to="B.01152.1"), "attach.target-gone")
     impossible_in_both_modes(t, SaveWithDuplicate("A", "A.01087.1"), "duplicate.save-not-duplicate")
     legal(t, Marshal("A", "A.01037.1", attach_to="A.01087.1"))  # Syrio's Training on Ser Jaime Lannister
+
+
+def test_lasting_effects_on_a_card_end_when_it_leaves_play() -> None:
+    """probe28 01-03 (RR: Leaves Play: "All lasting effects and/or delayed effects affecting the card while it is in
+    play expire for that card."): Tumblestone Knight's +3 STR and stealth until the end of the round, and Burned Men's
+    "cannot be declared as a defender", end when the card returns to its owner's hand; marshalled again it is a new
+    card. Another card's effects stay."""
+    t = make_table({"A": {"01150": 2}, "B": {"01091": 1}})
+    in_play(t, "A.01150.1")
+    in_play(t, "A.01150.2")
+    in_play(t, "B.01091.1")
+    legal(t, Modify("A", "str", 3, "A.01150.1", until="round"))
+    legal(t, Modify("A", "stealth", 1, "A.01150.1", until="round"))
+    legal(t, Modify("A", "str", 1, "A.01150.2", until="round"))
+    legal(t, Restrict("A", "B", "defend", until="round", card="B.01091.1"))
+    legal(t, ReturnToHand("B", "A.01150.1"))
+    legal(t, ReturnToHand("A", "B.01091.1"))
+    assert [(m.stat, m.card) for m in t.modifiers] == [("str", "A.01150.2")]
+    assert t.players["B"].restrictions == []

@@ -353,6 +353,8 @@ class TableState:
             del self.in_shadows[card_id]
         if old_zone is Zone.PLAY:
             del self.in_play[card_id]
+            if zone is not Zone.PLAY:
+                self.expire_effects_on(card_id)
         if old_zone in TOKEN_ZONES and (old_zone, old_seat) != (zone, seat):
             self.tokens.pop(card_id, None)
         target = self.players[seat].zones[zone]
@@ -365,6 +367,16 @@ class TableState:
             taken = {self.in_shadows[c].position for c in target if c in self.in_shadows}
             position = next(p for p in range(1, len(target) + 1) if p not in taken)
             self.in_shadows[card_id] = InShadows(position=position, entered_round=self.round)
+
+    def expire_effects_on(self, card_id: str) -> None:
+        """A card leaving play: the lasting effects on it end (RR: Leaves Play: "All lasting effects … affecting the
+        card while it is in play expire for that card"): its recorded modifiers (STR, a keyword gained) and the
+        restrictions that bind it. Back in play it is a new card."""
+        if any(m.card == card_id for m in self.modifiers):
+            self.modifiers = [m for m in self.modifiers if m.card != card_id]
+        for p in self.players.values():
+            if any(r.card == card_id for r in p.restrictions):
+                p.restrictions = [r for r in p.restrictions if r.card != card_id]
 
     def put_in_play(
         self,
