@@ -475,3 +475,20 @@ def test_renown_cannot_come_from_a_card_still_in_the_deck() -> None:
     legal(t, ChallengeResult())
     legal(t, ApplyClaim("B", cards=[]))
     flagged_and_refused(t, Renown("A", ["A.01057.1"], source="A.01123.1"), "renown.source-not-in-play")
+
+
+def test_two_stealth_attackers_may_choose_the_same_target() -> None:
+    """probe28 12 (ThronesDB FAQ, Wolves of the North: "Each stealth target, however, is declared independently, and
+    each … may select the same target for its stealth ability."; RR: Stealth: one choice per stealth attacker): Tyrion
+    Lannister and Varys both name Catelyn Stark; a third choice for two stealth attackers is one too many."""
+    from companion.rules.actions import DeclareDefenders, InitiateChallenge
+    t = make_table({"A": {"01089": 1, "01029": 1}, "B": {"01143": 1}}, phase="challenges")
+    for card in ("A.01089.1", "A.01029.1", "B.01143.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    both = ["B.01143.1", "B.01143.1"]
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1", "A.01029.1"],
+                                             bypassed=[*both, "B.01143.1"]), "challenge.stealth-count")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1", "A.01029.1"], bypassed=both))
+    assert t.challenges[-1].bypassed == ["B.01143.1"]
+    illegal(t, DeclareDefenders("B", ["B.01143.1"]), "challenge.bypassed")

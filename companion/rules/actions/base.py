@@ -305,6 +305,9 @@ class Action:
     #: cannot go that way (RR: Plot Cards; RR: Agenda Cards: they never enter a hand, a draw deck or the play area as
     #: cards are marshalled or put there): impossible, refused in every mode.
     deck_cards_only: ClassVar[bool] = False
+    #: Its list fields that may name one card more than once: each stealth attacker chooses its own target, and two
+    #: may choose the same one (FAQ: Wolves of the North).
+    repeats_in: ClassVar[frozenset[str]] = frozenset()
 
     #: How a phone offers it (``Phone``): its card menus, the page control that records it, what it asks first.
     phone: ClassVar[Phone] = Phone()
@@ -342,7 +345,7 @@ class Action:
             cards = getattr(self, name) or []
             for card in cards:
                 table.instance(card)
-            if len(set(cards)) != len(cards):
+            if len(set(cards)) != len(cards) and name not in self.repeats_in:
                 raise ActionError(f"{self.type}: {name} names one card twice")
         target = getattr(self, "attach_to", None)
         card = getattr(self, "card", None)

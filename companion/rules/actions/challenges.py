@@ -340,8 +340,9 @@ class InitiateChallenge(Action):
     kind: Kind
     defender: SeatRef
     attackers: CardList
-    bypassed: CardList | None = None
+    bypassed: CardList | None = None  # one per stealth attacker: two may name the same character
     source: CardRef | None = None
+    repeats_in = frozenset({"bypassed"})
 
     def check(self, t: Table, v: Checker) -> None:
         check_challenge_over(t, v)
@@ -371,7 +372,7 @@ class InitiateChallenge(Action):
         t.challenges.append(ChallengeRecord(
             round=t.round, kind=self.kind, attacker=self.player, defender=self.defender, winner=None, unopposed=False,
             claim=claim(t, self.player), stage=Stage.ATTACKERS, attackers=list(self.attackers),
-            bypassed=list(self.bypassed or []), source=self.source))
+            bypassed=list(dict.fromkeys(self.bypassed or [])), source=self.source))
 
 
 def require_challenge(t: Table, v: Checker) -> ChallengeRecord | None:
