@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from companion.messages import verdict_text
 from companion.rules import play
-from companion.rules.actions import BeginPhase, DrawCards, Marshal, MarshalIntoShadows, SetupPlace
+from companion.rules.actions import BeginPhase, Discard, DrawCards, Marshal, MarshalIntoShadows, SetupPlace
 from companion.rules.actions.round import winner
 from companion.rules.roles import Role
 from companion.rules.state import Phase
@@ -106,3 +106,17 @@ def test_draw_counts_over_http_and_bad_counts_name_the_field(client: FlaskClient
     assert r.status_code == 201
     spectator = client.get(f"/api/games/{gid}/view").get_json()["players"][0]
     assert spectator["hand"] == {"count": 2, "tracked": True, "unnamed": 2} and spectator["deck"]["count"] == 1
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_discard_that_empties_the_draw_deck_eliminates_the_player(edition: str) -> None:
+    """probe28 08 (RR: Winning the Game: "A player is eliminated from the game when his or her draw deck has no cards
+    remaining"; Tournament Regulations: "Empty Draw Deck … immediately receives a loss"): not only a draw: pillage's
+    discard of the deck's last card ends the game at once, the other player the winner."""
+    c1, c2 = CARDS[edition]
+    t = make_table({"A": {c1: 1, c2: 1}, "B": {c1: 3}}, edition=edition, phase="challenges")
+    legal(t, Discard("B", f"A.{c1}.1"))  # one card left: the game goes on
+    assert not t.players["A"].eliminated and winner(t) is None
+    v = legal(t, Discard("B", f"A.{c2}.1"))
+    assert "eliminated" in notes_of(v) and t.players["A"].eliminated and winner(t) == "B"
+    illegal(t, BeginPhase("dominance"), "game.over")

@@ -14,12 +14,13 @@ from typing import Literal
 from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
 from companion.rules.actions.common import leave_to, place_name
-from companion.rules.actions.ending import check_game_on, settle
+from companion.rules.actions.ending import check_game_on, decked, settle
 from companion.rules.actions.flow import return_unspent_gold
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table, table_class
 from companion.rules.placing import attachment_valid
 from companion.rules.state import CardInstance, Player, Zone
+from companion.rules.values import deck_count
 from companion.rules.verdict import Verdict
 
 Mode = Literal["advisory", "strict"]
@@ -102,7 +103,10 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     # Attachments lying legally now: one the action leaves where it may no longer lie is discarded (a change of
     # control under "Opponent's character only"). One the action itself puts somewhere illegal stays, as recorded.
     lying = [a for a, ip in table.in_play.items() if ip.attached_to is not None and attachment_valid(table, a)]
+    decks = [s for s in table.seats if deck_count(table, s) > 0]
     action.apply(table)
+    for seat in decks:  # any action that takes the deck's last card (a discard by pillage too): RR: Winning the Game
+        decked(table, seat)
     if table.gold_due_back and all(p.shadows_opportunity != "open" for p in table.players.values()):
         return_unspent_gold(table)  # every player has used or passed the chance
     table.version += 1
