@@ -492,3 +492,37 @@ def test_two_stealth_attackers_may_choose_the_same_target() -> None:
     legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1", "A.01029.1"], bypassed=both))
     assert t.challenges[-1].bypassed == ["B.01143.1"]
     illegal(t, DeclareDefenders("B", ["B.01143.1"]), "challenge.bypassed")
+
+
+def test_a_printed_str_effect_not_computed_lets_the_tables_result_stand() -> None:
+    """probe28 15-18, probe27 26-27 (RR: Golden Rule; RR: Strength): The Wall (01137) "Each [thenightswatch]
+    character you control gets +1 STR." is not in the totals: while it is in play the table's recorded winner stands,
+    with a note naming it; without such a card the same result is flagged (challenge.str)."""
+    from companion.rules.actions import ChallengeResult, DeclareDefenders, InitiateChallenge
+    t = make_table({"A": {"01137": 1, "01122": 1}, "B": {"01087": 1}}, phase="challenges")
+    for card in ("A.01122.1", "B.01087.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01122.1"]))  # Benjen Stark, 4 STR
+    legal(t, DeclareDefenders("B", ["B.01087.1"]))
+    without = t.clone()
+    in_play(t, "A.01137.1")
+    v = legal(t, ChallengeResult(winner="A"))
+    assert "str-unread" in notes_of(v)
+    flagged_and_refused(without, ChallengeResult(winner="A"), "challenge.str")
+
+
+def test_renown_follows_a_challenge_recorded_as_one_entry() -> None:
+    """probe27 21 (RR: Renown): after a challenge recorded as one entry (no steps, no participants kept), its winner's
+    renown is recorded for a character with the keyword; a second time, or by the loser, is flagged."""
+    from companion.rules.actions import Challenge, Renown
+    t = make_table({"A": {"01090": 1}, "B": {"01057": 1}}, phase="challenges")  # Tywin Lannister: Renown
+    in_play(t, "A.01090.1")
+    in_play(t, "B.01057.1")
+    t.first_player = t.active_player = "A"
+    flagged_and_refused(t, Renown("A", ["A.01090.1"]), "renown.no-challenge")
+    legal(t, Challenge("military", "A", "B", winner="A", attackers=["A.01090.1"]))
+    flagged_and_refused(t, Renown("B", ["B.01057.1"]), "renown.winner")
+    legal(t, Renown("A", ["A.01090.1"]))
+    assert t.tokens["A.01090.1"]["power"] == 1
+    flagged_and_refused(t, Renown("A", ["A.01090.1"]), "renown.once")

@@ -960,14 +960,49 @@ def test_a_search_into_the_hand_names_its_card_and_is_not_a_draw() -> None:
     from companion.rules.actions import Draw
     from companion.rules.state import Zone
 
-    t = plots("2e", "01022", "01001", {"01057": 2}, {})
+    t = revealed("2e", "01022", "01001", {"01057": 2, "01059": 1}, {})
     legal(t, Draw("A", "A.01057.1", source="A.01022.1"))
     assert t.zone_of("A.01057.1") is Zone.HAND
-    t = plots("1e", "core_181", "core_200", {"core_57": 1, "core_124": 3, "core_38": 3}, {})
+    t = revealed("1e", "core_181", "core_200", {"core_57": 1, "core_124": 3, "core_38": 3}, {})
+    legal(t, Draw("A", "A.core_124.1", source="A.core_181.1"))
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
     in_play(t, "A.core_57.1")
     for _ in range(3):
         legal(t, DrawCards("A", 1, source="A.core_57.1"))
-    legal(t, Draw("A", "A.core_124.1", source="A.core_181.1"))
+
+
+def revealed(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str, int]) -> Table:
+    """Both plots revealed and the first player chosen: the plot phase's when-revealed abilities are next."""
+    t = make_table({"A": {a_plot: 1, **a}, "B": {b_plot: 1, **b}}, edition=edition, phase="plot")
+    legal(t, ChoosePlot("A", f"A.{a_plot}.1"))
+    legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
+    legal(t, SetFirstPlayer("A"))
+    return t
+
+
+def test_a_when_revealed_draw_or_search_resolves_in_the_plot_phase_as_printed() -> None:
+    """probe27 08, 20, 23; probe28 04-07 (RR: When Revealed; RR: Appendix I › 1.3, 2.2; Tournament Regulations:
+    Missed Opportunities): Counting Coppers' "When Revealed: Draw 3 cards." and Summons' "Search the top 10 cards of
+    your deck for a character, reveal it, and add it to your hand." resolve in the plot phase: three named cards by
+    Counting Coppers, one character by Summons; the draw phase's draw is 2 cards, named one by one too."""
+    from companion.rules.actions import Draw
+
+    t = revealed("2e", "01022", "01010", {"01057": 2, "01059": 3}, {"01057": 5, "01059": 3})
+    summons = t.clone()
+    flagged_and_refused(summons, Draw("A", "A.01059.1", source="A.01022.1"), "draw.search-type")  # a location
+    legal(summons, Draw("A", "A.01057.1", source="A.01022.1"))
+    flagged_and_refused(summons, Draw("A", "A.01057.2", source="A.01022.1"), "draw.when-revealed-count")
+    for copy in (1, 2, 3):
+        legal(t, Draw("B", f"B.01057.{copy}", source="B.01010.1"))
+    flagged_and_refused(t, Draw("B", "B.01057.4", source="B.01010.1"), "draw.when-revealed-count")
+    legal(t, BeginPhase("draw"))
+    legal(t, Draw("B", "B.01057.4"))
+    legal(t, Draw("B", "B.01057.5"))
+    flagged_and_refused(t, Draw("A", "A.01057.1", source="A.01022.1"), "draw.when-revealed-phase")  # missed
+    legal(t, Draw("A", "A.01057.1"))
+    legal(t, Draw("A", "A.01057.2"))
+    flagged_and_refused(t, Draw("A", "A.01059.1"), "draw.count")  # a third card
 
 
 def test_first_edition_stannis_attacking_forbids_defenders_to_a_player_without_a_lord() -> None:

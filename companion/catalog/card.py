@@ -56,7 +56,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
-              "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to")
+              "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
+              "search_finds", "str_unread")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -353,6 +354,13 @@ class Card:
     #: [intrigue] challenge by 5 or more STR as the attacking player" ("win_challenge", "intrigue", 5, "attacker");
     #: "unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After you …".
     reacts_to: tuple[str, str, int, str] | None = None
+    #: A search into the hand (``searches_hand``): the card types it finds (none: any) and how many at most ("for a
+    #: character": (("character",), 1)).
+    search_finds: tuple[tuple[str, ...], int] | None = None
+    #: A constant sentence of it changes STR in a shape the checks do not compute ("Each [thenightswatch] character
+    #: you control gets +1 STR." The Wall; "contributes 2 STR to your side" The Red Keep): while its text counts, the
+    #: table's recorded challenge winner stands beside the computed totals.
+    str_unread: bool = False
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -169,6 +169,10 @@ _DEFENDS_KNEELING = re.compile(r"^(.+?) may be declared as a defender during \[?
 #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts, when the table holds it (the
 #: sentence names the card and sets no condition before it).
 _STR_PER = re.compile(r"^(.+?) gets \+1 STR for each (.+)$", re.IGNORECASE)
+#: A constant sentence that changes STR ("Each [thenightswatch] character you control gets +1 STR."; "contributes 2
+#: STR to your side"; 1st edition "+2 STR while defending"): read as ``str_unread`` unless another fact reads it.
+_OWN_SUBJECT = re.compile(r"^(?:while [^,]+, |if [^,]+, )", re.IGNORECASE)
+_STR_CHANGE = re.compile(r"(?:[+-]\s?\d+|\bX) STR\b|\bcontributes? \d+ STR\b", re.IGNORECASE)
 _STR_COUNTS = (
     (re.compile(r"^gold(?: token)? in your gold pool$", re.IGNORECASE), "pool_gold"),  # 1st edition: "gold token"
     (re.compile(r"^power (?:he|she|it) has$", re.IGNORECASE), "own_power"),
@@ -271,6 +275,23 @@ def reacts_to(text: str | None) -> tuple[str, str, int, str] | None:
     event = "unopposed" if unopposed else f"{won.lower()}_challenge"
     return (event, (kind or "").lower(), int(by or 0), "attacker" if side and side.lower().startswith("attack")
             else "defender" if side else "")
+
+
+#: What a search into the hand finds: "Search the top 10 cards of your deck for a character, reveal it, and add it to
+#: your hand." (Summons); "… for up to 2 <Direwolf> cards …".
+_SEARCH_FOR = re.compile(r"\bsearch\b.*?\bfor (an?|1|up to (\d+)|(\d+)) ([^,.]*?)(?:,| and (?:reveal|add|put))",
+                         re.IGNORECASE | re.DOTALL)
+
+
+def search_finds(plain: str) -> tuple[tuple[str, ...], int] | None:
+    """A search into the hand: (the card types it may find, none: any; how many at most). A type is read only where
+    the words name no "card" (an "attachment or Dragon card" may be a character)."""
+    if not _SEARCHES_HAND.search(plain) or (m := _SEARCH_FOR.search(plain)) is None:
+        return None
+    words = m.group(4).lower()
+    types = () if re.search(r"\bcards?\b", words) else tuple(
+        x for x in ("character", "location", "attachment", "event") if re.search(rf"\b{x}s?\b", words))
+    return types, int(m.group(2) or m.group(3) or 1)
 
 
 def phase_grants(text: str | None) -> tuple[str, str, bool, int] | None:
@@ -516,6 +537,8 @@ class Keywords:
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
+    search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
+    str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -563,6 +586,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     penalty_waived: str | None = None
     no_setup_cards = sole_gold_bonus = False
     defenders_need: str | None = None
+    str_unread = False
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
@@ -588,6 +612,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         for sentence in _TAG.sub("", line).split("."):
             sentence = " ".join(sentence.split())
             word = sentence.lower()
+            if _STR_CHANGE.search(sentence) and not _ATTACHED_GETS.match(sentence) \
+                    and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))):
+                str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
             m = _SHADOW.match(sentence)
             modifier = _MODIFIER.match(sentence)
             valued = _VALUED.match(sentence)
@@ -801,7 +828,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
-        reacts_to=reacts_to(text),
+        reacts_to=reacts_to(text), search_finds=search_finds(plain), str_unread=str_unread,
     )
 
 

@@ -129,6 +129,8 @@ RULES_ROUND: dict[str, Rule] = {
     "draw.when-revealed-once": Rule(REVEAL_2E, PLOT_1E),
     "draw.cap": Rule(None, "1E FAQ › Draw Cap"),
     "draw.when-revealed-count": Rule(REVEAL_2E, PLOT_1E),
+    "draw.when-revealed-phase": Rule(REVEAL_2E, PLOT_1E),
+    "draw.search-type": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.participant": Rule(CHALLENGES_2E, CHALLENGES_1E),

@@ -327,6 +327,13 @@ def must_defend(t: Table, v: Checker, c: ChallengeRecord) -> None:
             return
 
 
+def str_unread(t: Table, c: ChallengeRecord) -> str | None:
+    """A card whose text counts for either side and changes STR in a shape the totals do not compute (The Wall's
+    "Each [thenightswatch] character you control gets +1 STR."), if any."""
+    return next((card for seat in (c.attacker, c.defender) for card in printed_cards(t, seat)
+                 if t.card(card).str_unread), None)
+
+
 @action("initiate_challenge", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class InitiateChallenge(Action):
@@ -469,6 +476,11 @@ class ChallengeResult(Action):
         attack, defence = side_strength(t, c, c.attacker), side_strength(t, c, c.defender)
         if self.winner is not None and self.winner not in (c.attacker, c.defender):
             v.violate("challenge.winner", player=t.players[self.winner].name)
+        elif self.winner is not None and self.winner != expected and self.source is None \
+                and (unread := str_unread(t, c)):
+            # A printed STR effect the totals leave out: the table's result stands, said as a note.
+            v.note("str-unread", (unread,), card=t.ref(unread), attack=attack, defence=defence,
+                   winner=t.players[self.winner].name)
         elif self.winner is not None and self.winner != expected and self.source is None:
             v.violate("challenge.str", attacker=t.players[c.attacker].name, defender=t.players[c.defender].name,
                       attack=attack, defence=defence,
@@ -591,7 +603,10 @@ class Renown(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         c = current_challenge(t)
-        if c is None or c.stage is not Stage.RESOLVED:
+        one_entry = c is None or c.stage is not Stage.RESOLVED
+        if one_entry:
+            c = one_entry_challenge(t)
+        if c is None:
             v.violate("renown.no-challenge")
             return
         if c.winner is None or self.player != c.winner:
@@ -599,10 +614,12 @@ class Renown(Action):
             return
         if c.renown:
             v.violate("renown.once", player=t.players[self.player].name)
-        if c.winner == c.attacker and not c.claim_applied:  # claim comes first, even a claim of nothing (FAQ)
+        if c.winner == c.attacker and not c.claim_applied and not one_entry:  # claim first, even of nothing (FAQ)
             v.violate("renown.before-claim", player=t.players[c.defender].name)
-        eligible = set(participants(t, c, c.winner))
-        renowned = set(renown_cards(t, c))
+        # A challenge as one entry keeps no participants: the characters named are taken as its winner's.
+        eligible = set(self.cards) if one_entry else set(participants(t, c, c.winner))
+        renowned = {card for card in self.cards if card in t.in_play and has_keyword(t, card, "renown")} \
+            if one_entry else set(renown_cards(t, c))
         check_power_kings_only(t, v, [card for card in self.cards if card in eligible])
         if self.source is not None and source_out_of_play(t, v, self.source, "renown.source-not-in-play"):
             return
@@ -616,6 +633,8 @@ class Renown(Action):
 
     def apply(self, t: Table) -> None:
         c = current_challenge(t)
+        if c is None or c.stage is not Stage.RESOLVED:
+            c = one_entry_challenge(t)
         if c is None:
             return
         c.renown = True
@@ -626,6 +645,16 @@ class Renown(Action):
 
 
 # -- a challenge as one entry (before the steps; old logs replay) -------------------------------------------
+
+
+def one_entry_challenge(t: Table) -> ChallengeRecord | None:
+    """The round's latest challenge in the challenges phase if it was recorded as one entry (no steps, no
+    participants kept): its renown follows it (RR: Renown; probe27 21)."""
+    last = t.challenges[-1] if t.challenges else None
+    if last is None or last.round != t.round or t.phase is not Phase.CHALLENGES or last.stage is not Stage.ENDED \
+            or last.attackers or last.defenders_declared or last.winner is None:
+        return None
+    return last
 
 
 @action("challenge", records=Recorder.TABLE)

@@ -11,7 +11,7 @@ from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder
 from companion.rules.actions.common import check_challenge_over, end_challenge, place_name, source_out_of_play
 from companion.rules.actions.ending import decked
 from companion.rules.actions.round import check_plots_revealed
-from companion.rules.check import Checker
+from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import (
     ROUND,
@@ -327,13 +327,27 @@ class Draw(Action):
         check_setup_hand(t, v, self.player, 1, self.source)
         check_draw_source(t, v, self.player, self.source)
         check_draw_cap(t, v, self.player, 1, self.source)
+        p = t.players[self.player]
+        if self.source is None and t.phase is Phase.DRAW:  # the phase's 2 cards, named one by one
+            named = counted_this_round(t.round, p, "draw-phase-named")
+            if p.drew_round == t.round and named == 0:
+                v.violate("draw.once", player=p.name)
+            elif named >= (drawn := draw_phase_cards(t, self.player)):
+                v.violate("draw.count", player=p.name, count=named + 1, drawn=drawn)
+        if self.source is not None:
+            check_revealed_draw(t, v, self.player, self.source, 1)
+            check_search(t, v, self.player, self.source, self.card)
 
     def apply(self, t: Table) -> None:
+        p = t.players[self.player]
         drew_by_insight(t, self.player, self.source)
         count_effect_draws(t, self.player, 1, self.source)
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
         if t.phase is Phase.DRAW and self.source is None:
-            t.players[self.player].drew_round = t.round  # the draw phase's draw, recorded by named cards
+            p.drew_round = t.round  # the draw phase's draw, recorded by named cards
+            count_this_round(t.round, p, "draw-phase-named")
+        if self.source is not None and (t.card(self.source).when_revealed_draws or t.card(self.source).search_finds):
+            count_this_round(t.round, p, f"revealed-named:{self.source}")
         decked(t, self.player)
 
 
@@ -364,6 +378,8 @@ class DrawCards(Action):
         check_draw_source(t, v, self.player, self.source)
         check_draw_cap(t, v, self.player, min(self.count, deck_count(t, self.player)), self.source)
         drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
+        if self.source is not None:
+            check_revealed_phase(t, v, self.source)
         if self.source is not None and drawn and t.instance(self.source).owner != self.player:
             # RR: Appendix I › 1.3: a revealed plot's "Draw 3 cards." is its controller's (Counting Coppers).
             v.violate("draw.when-revealed-player", (self.source,), card=t.ref(self.source), player=p.name)
@@ -390,6 +406,45 @@ class DrawCards(Action):
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round
         decked(t, self.player)
+
+
+def revealed_ability(t: Table, source: str) -> bool:
+    """A plot whose "When Revealed:" draws or searches, revealed in the plot phase: not a Scheme, which an agenda may
+    reveal in another phase (The Rains of Castamere)."""
+    c = t.card(source)
+    return c.type == "plot" and bool(c.when_revealed_draws or c.search_finds) and "Scheme" not in c.traits
+
+
+def check_revealed_phase(t: Table, v: Checker, source: str) -> None:
+    """A plot's when-revealed draw or search resolves as the plot is revealed, in the plot phase (RR: When Revealed;
+    RR: Appendix I › 1.3); a player who missed it cannot take it later (Tournament Regulations: Missed
+    Opportunities)."""
+    if revealed_ability(t, source) and t.phase is not Phase.PLOT:
+        v.violate("draw.when-revealed-phase", (source,), card=t.ref(source), phase=t.phase)
+
+
+def check_revealed_draw(t: Table, v: Checker, player: str, source: str, count: int) -> None:
+    """Named draws (``draw`` lines) by a plot's when-revealed draw or search: in the plot phase, as many as it
+    draws or finds ("Draw 3 cards."; "… for a character"), not beside a "drew 3" by it."""
+    c = t.card(source)
+    if not revealed_ability(t, source):
+        return
+    check_revealed_phase(t, v, source)
+    p = t.players[player]
+    most = c.when_revealed_draws or (c.search_finds[1] if c.search_finds else 0)
+    named = counted_this_round(t.round, p, f"revealed-named:{source}")
+    if c.when_revealed_draws and counted_this_round(t.round, p, f"revealed-draw:{source}"):
+        v.violate("draw.when-revealed-once", (source,), card=t.ref(source), player=p.name)
+    elif named + count > most:
+        v.violate("draw.when-revealed-count", (source,), card=t.ref(source), count=named + count, drawn=most)
+
+
+def check_search(t: Table, v: Checker, player: str, source: str, card: str) -> None:
+    """A search finds a card of the kind it names (Summons: "for a character"; RR: Search: a card that fits)."""
+    finds = t.card(source).search_finds
+    if finds is not None and finds[0] and t.card(card).type not in finds[0]:
+        v.violate("draw.search-type", (card, source), card=t.ref(card), source=t.ref(source),
+                  type=type_name(t.card(card).type))
 
 
 #: Cards each player draws in the draw phase (RR: Appendix I › 2.2).
