@@ -176,3 +176,43 @@ def test_an_event_carries_the_bytes_and_version_its_text_says() -> None:
     assert isinstance(event, Made) and event == 'id: 7\nevent: update\ndata: {"version":7,"name":"Tyrion—é"}\n\n'
     assert event_bytes(event) == str(event).encode() and event_bytes(": keepalive\n\n") == b": keepalive\n\n"
     assert sent_version(event, 5) == sent_version(str(event), 5) == 7 and sent_version(event, 9) == 9
+    # The chunk a poke writes itself is what uvicorn's send writes for the same bytes in a chunked answer.
+    assert event.chunk == b"%x\r\n" % len(event.data) + event.data + b"\r\n"
+
+
+def test_a_poke_writes_what_uvicorns_send_would() -> None:
+    """The chunk a poke writes to a phone's transport itself is what uvicorn's own send writes for the event in a
+    chunked answer under way, byte for byte; and the poke knows uvicorn's answers by the module it looks for."""
+    import asyncio
+
+    from uvicorn.protocols.http.httptools_impl import RequestResponseCycle
+
+    from companion.web.live import sse_encoded
+
+    class Transport:
+        def __init__(self) -> None:
+            self.written: list[bytes] = []
+
+        def write(self, data: bytes) -> None:
+            self.written.append(data)
+
+        def is_closing(self) -> bool:
+            return False
+
+    class Flow:
+        write_paused = False
+
+    def cycle(method: str = "GET") -> RequestResponseCycle:
+        made = RequestResponseCycle.__new__(RequestResponseCycle)
+        made.scope = {"method": method}  # type: ignore[typeddict-item]
+        made.transport, made.flow = Transport(), Flow()  # type: ignore[assignment]
+        made.disconnected, made.response_started, made.response_complete = False, True, False
+        made.chunked_encoding, made.expected_content_length = True, 0
+        made.message_event, made.keep_alive = asyncio.Event(), True
+        return made
+
+    event = sse_encoded(3, b'{"version":3}')
+    by_uvicorn = cycle()
+    asyncio.run(by_uvicorn.send({"type": "http.response.body", "body": event.data, "more_body": True}))
+    assert by_uvicorn.transport.written == [event.chunk]  # type: ignore[attr-defined]
+    assert type(by_uvicorn).__module__ == asgi_module.HTTPTOOLS_CYCLE
