@@ -216,3 +216,30 @@ def test_a_poke_writes_what_uvicorns_send_would() -> None:
     asyncio.run(by_uvicorn.send({"type": "http.response.body", "body": event.data, "more_body": True}))
     assert by_uvicorn.transport.written == [event.chunk]  # type: ignore[attr-defined]
     assert type(by_uvicorn).__module__ == asgi_module.HTTPTOOLS_CYCLE
+
+
+def test_the_bounded_json_reader_made_once_reads_as_json_does_and_names_a_long_number() -> None:
+    import json
+
+    from companion import safejson
+
+    for text in ['{"a": [1, -2, 3.5, "x\\u00e9"], "b": null}', "[]", '"\\ud800"']:
+        assert safejson.loads(text) == json.loads(text) and safejson.loads(text.encode()) == json.loads(text.encode())
+        assert safejson.loads(text.encode("utf-16")) == json.loads(text.encode("utf-16"))
+    with pytest.raises(safejson.LongNumber) as long:
+        safejson.loads('{"action": {"amount": ' + "9" * 40 + "}}")
+    assert long.value.field == "action.amount" and long.value.digits == 40
+    assert safejson.loads('{"amount": 12}') == {"amount": 12}  # the next reading starts afresh
+    for bad in ["\ufeff{}", "{", "[1,]"]:
+        with pytest.raises(ValueError):
+            safejson.loads(bad)
+
+
+def test_an_actions_field_kinds_made_once_are_what_its_declarations_say() -> None:
+    from companion.rules.actions.base import _traits, field_kinds
+
+    for cls in REGISTRY.values():
+        t = _traits(cls)
+        fresh = {**{n: "seat" for n in t.seats}, **{n: "card" for n in t.cards}, **{n: "cards" for n in t.lists},
+                 **{n: f"words:{p}" for n, p in t.words.items()}}
+        assert field_kinds(cls) == fresh and field_kinds(cls) is field_kinds(cls)
