@@ -243,3 +243,49 @@ def test_an_actions_field_kinds_made_once_are_what_its_declarations_say() -> Non
         fresh = {**{n: "seat" for n in t.seats}, **{n: "card" for n in t.cards}, **{n: "cards" for n in t.lists},
                  **{n: f"words:{p}" for n, p in t.words.items()}}
         assert field_kinds(cls) == fresh and field_kinds(cls) is field_kinds(cls)
+
+
+def test_a_game_read_after_a_write_is_the_committed_one_only_while_the_file_holds_it(client: FlaskClient) -> None:
+    """After a write the store answers the game it committed (no read of its row and seats), equal to a fresh read
+    and each caller's own; a key renewed, or a write from another connection, is read from the file again."""
+    import dataclasses
+
+    from companion.store.games import _GAME_FIELDS, Game
+
+    def fresh(store: Any, gid: str) -> Game:
+        store._cache.pop(gid, None)  # nothing known here: the row and seats as the file holds them
+        return store.game(gid)
+
+    def same(a: Game, b: Game) -> bool:
+        return all(getattr(a, n) == getattr(b, n) for n in _GAME_FIELDS)
+
+    g = named_game(client, "A", "B")
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    store = client.application.extensions["companion"]["services"].store
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 3})
+    assert r.status_code == 201
+    committed = store._cache[gid].game
+    assert committed is not None and committed.version == 4
+    read = store.game(gid)
+    assert read is not committed and read.seats is not committed.seats and read.seat_hashes is not committed.seat_hashes
+    assert same(read, dataclasses.replace(committed))
+    read.version, read.seat_hashes["A"] = 99, "changed by its caller"  # a caller's own copy: nothing else moves
+    assert store.game(gid).version == 4 and same(store.game(gid), committed)
+    state = store._cache[gid]
+    assert same(store.game(gid), fresh(store, gid))
+    store._cache[gid] = state
+    # A key renewed: B's new key opens the game, the old one no longer does (read with the new hashes).
+    renewed = client.post(f"/api/games/{gid}/seats/B/key", headers=auth(g["host"]["key"]), json={}).get_json()["key"]
+    assert client.get(f"/api/games/{gid}/view", headers=auth(kb)).status_code == 401
+    assert client.get(f"/api/games/{gid}/view", headers=auth(renewed)).get_json()["viewer"]["seat"] == "B"
+    # Another connection's write (another process: the command line) moves the file on: read again.
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 5})
+    assert r.status_code == 201 and store._cache[gid].game is not None
+    import sqlite3
+    other = sqlite3.connect(str(store.path))
+    other.execute("update games set version = version, head_hash = 'x' || head_hash where id = ?", [gid])
+    other.commit()
+    other.close()
+    assert store.game(gid).head_hash.startswith("x")
