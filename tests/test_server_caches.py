@@ -289,3 +289,12 @@ def test_a_game_read_after_a_write_is_the_committed_one_only_while_the_file_hold
     other.commit()
     other.close()
     assert store.game(gid).head_hash.startswith("x")
+
+
+def test_the_canonical_text_made_with_one_encoder_is_json_dumps_own() -> None:
+    import json
+
+    from companion.store.games import canonical
+
+    for value in [{"b": 1, "a": [1.5, None, True, "Jürgen—\ud800"]}, "seat:A", 12, -0.0, None, [], {"z": {"y": {}}}]:
+        assert canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

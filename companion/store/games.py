@@ -141,8 +141,13 @@ class Impossible(Refused):
     code = "impossible"
 
 
+#: ``json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``'s encoder, made once: each entry
+#: written encodes its parts and the keyed hash's small values with it (``json.dumps`` made an encoder per call).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(data)
 
 
 def entry_hash(prev: str, seq: int, kind: str, data: Any, actor: str, at: str, *, chain_key: str | None = None,
