@@ -24,7 +24,7 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -986,12 +986,15 @@ class GameStore:
     def verify(self, game_id: str) -> dict[str, Any]:
         """Walk the hash chain from the game's genesis; report the first broken entry, and any fact
         stored beside the chain (mode, edition, keys) that the chain does not back."""
-        game = self.game(game_id)
+        return self._verified(self.game(game_id), self.entries(game_id))
+
+    def _verified(self, game: Game, entries: Iterable[Entry]) -> dict[str, Any]:
+        """``verify`` of the game as read and its log's entries as read (a replay walks the log it read once)."""
         prev = genesis_hash(game.header_text, game.chain_key)
         count = 0
         # Every key kind's hashes as the chain records them (``companion/store/keys.py``), entry by entry.
         chained = header_slots(dict(game.header.get("keys") or {}))
-        for e in self.entries(game_id):
+        for e in entries:
             count += 1
             if e.seq != count:
                 return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} follows {count - 1}",
@@ -1135,7 +1138,8 @@ class GameStore:
         """Replay the log. An entry that cannot be applied (a log written by an older companion, or
         altered) is skipped and named: the game needs a judge, but it stays readable for everyone."""
         entries = self.entries(game.id)
-        integrity = self.verify(game.id)
+        # The chain walked from the same read of the log, up to the game's version (a write may have come since).
+        integrity = self._verified(game, (e for e in entries if e.seq <= game.version))
         integrity.pop("head", None)
         undone = {int(e.data["seq"]) for e in entries if e.kind == "undo" and isinstance(e.data.get("seq"), int)}
         actions = {e.seq: e.data for e in entries if e.kind == "action" and e.seq not in undone}
