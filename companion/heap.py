@@ -51,3 +51,18 @@ def keep_startup_objects() -> int:
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
+
+
+#: The collector's first threshold for a server (Python's default: 700 new container objects). A table's action makes
+#: a few thousand short-lived dicts and lists (its views, its answer, its live updates), freed by reference counting:
+#: at 700 the collector ran several times an action and walked whatever of them was still alive then (the views being
+#: built), 2 % of the server's instructions for nothing. The older generations follow it (10 and 10, as by default).
+SERVER_THRESHOLD = 10_000
+
+
+def server_collector() -> tuple[int, int, int]:
+    """A serving process's collector: the first generation collected every ``SERVER_THRESHOLD`` new objects, not
+    every 700. Cycles are freed as before, only later. Returns the thresholds now."""
+    _, second, third = gc.get_threshold()
+    gc.set_threshold(SERVER_THRESHOLD, second, third)
+    return gc.get_threshold()

@@ -8,6 +8,7 @@ integer, SQLite's own limit), so a longer one is refused while it is still text.
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 #: The most digits a JSON integer may have (2**63 has 19; the rest is slack for signs and leading zeros).
@@ -53,18 +54,37 @@ def _find(value: Any, field: str = "") -> LongNumber | None:
 DECODER = json.JSONDecoder(parse_int=parse_int)
 
 
+class _Seen(threading.local):
+    """The over-long integers the decoding on this thread met so far (each decoding starts it empty)."""
+
+    def __init__(self) -> None:
+        self.longs: list[_Long] = []
+
+
+_SEEN = _Seen()
+
+
+def _bounded(digits: str) -> int | _Long:
+    n = len(digits) - (digits[:1] == "-")
+    if n > MAX_DIGITS:
+        _SEEN.longs.append(_Long(n))
+        return _SEEN.longs[-1]
+    return int(digits)
+
+
+#: The decoder ``loads`` uses, made once (``json.loads`` with ``parse_int`` made one, with its scanner, per call).
+_LOADS = json.JSONDecoder(parse_int=_bounded)
+
+
 def loads(text: str | bytes) -> Any:
     """``json.loads`` with integers bounded: ``LongNumber`` (a ``ValueError``) names where an over-long one is."""
-    seen: list[_Long] = []
-
-    def bounded(digits: str) -> int | _Long:
-        n = len(digits) - (digits[:1] == "-")
-        if n > MAX_DIGITS:
-            seen.append(_Long(n))
-            return seen[-1]
-        return int(digits)
-
-    value = json.loads(text, parse_int=bounded)
+    if isinstance(text, str):
+        if text.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    else:
+        text = text.decode(json.detect_encoding(text), "surrogatepass")
+    seen = _SEEN.longs = []
+    value = _LOADS.decode(text)
     if seen:
         raise _find(value) or LongNumber(seen[0].digits)
     return value

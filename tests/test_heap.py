@@ -76,3 +76,13 @@ def test_startup_objects_are_kept_out_of_the_collectors_sight_but_garbage_is_col
         assert not gc.is_tracked(kept) or all(kept is not o for o in gc.get_objects())  # out of sight
     finally:
         gc.unfreeze()
+
+
+def test_a_server_collects_the_first_generation_less_often_and_keeps_the_others() -> None:
+    from companion.heap import SERVER_THRESHOLD, server_collector
+
+    before = gc.get_threshold()
+    try:
+        assert server_collector() == (SERVER_THRESHOLD, before[1], before[2])
+    finally:
+        gc.set_threshold(*before)

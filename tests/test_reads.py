@@ -71,3 +71,20 @@ def test_a_live_event_is_made_once_per_viewer_class(tmp_path: Path) -> None:
                       for role in (SPECTATOR, SPECTATOR, SPECTATOR, Role.of_seat("B"), Role.of_seat("B"))]
     assert len(set(events)) == 2 and events[0] is events[1] is events[2] and events[3] is events[4]
     assert log_reads(seen) == 0, seen  # made from what the write kept, once per class
+
+
+def test_an_answer_that_replays_the_log_reads_it_once(tmp_path: Path) -> None:
+    """A game whose state this process does not hold (after a restart, or evicted): its log is read once, for the
+    replay and the walk of its chain both, and the state is what it was."""
+    app, client, gid, headers = game(tmp_path)
+    version = gain(client, gid, headers, gain(client, gid, headers, 0))
+    with app.app_context():
+        store = webapi.svc().store
+        before = store.state(gid)
+        store._cache.clear()
+        with statements(app) as seen:
+            after = store.state(gid)
+        assert store.verify(gid) == {**after.integrity, "head": store.game(gid).head_hash}
+    assert log_reads(seen) == 1, seen
+    assert after.version == version and after.integrity == {"ok": True, "entries": version}
+    assert after.table.players["A"].gold == before.table.players["A"].gold == 2

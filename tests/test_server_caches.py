@@ -176,3 +176,125 @@ def test_an_event_carries_the_bytes_and_version_its_text_says() -> None:
     assert isinstance(event, Made) and event == 'id: 7\nevent: update\ndata: {"version":7,"name":"Tyrion—é"}\n\n'
     assert event_bytes(event) == str(event).encode() and event_bytes(": keepalive\n\n") == b": keepalive\n\n"
     assert sent_version(event, 5) == sent_version(str(event), 5) == 7 and sent_version(event, 9) == 9
+    # The chunk a poke writes itself is what uvicorn's send writes for the same bytes in a chunked answer.
+    assert event.chunk == b"%x\r\n" % len(event.data) + event.data + b"\r\n"
+
+
+def test_a_poke_writes_what_uvicorns_send_would() -> None:
+    """The chunk a poke writes to a phone's transport itself is what uvicorn's own send writes for the event in a
+    chunked answer under way, byte for byte; and the poke knows uvicorn's answers by the module it looks for."""
+    import asyncio
+
+    from uvicorn.protocols.http.httptools_impl import RequestResponseCycle
+
+    from companion.web.live import sse_encoded
+
+    class Transport:
+        def __init__(self) -> None:
+            self.written: list[bytes] = []
+
+        def write(self, data: bytes) -> None:
+            self.written.append(data)
+
+        def is_closing(self) -> bool:
+            return False
+
+    class Flow:
+        write_paused = False
+
+    def cycle(method: str = "GET") -> RequestResponseCycle:
+        made = RequestResponseCycle.__new__(RequestResponseCycle)
+        made.scope = {"method": method}  # type: ignore[typeddict-item]
+        made.transport, made.flow = Transport(), Flow()  # type: ignore[assignment]
+        made.disconnected, made.response_started, made.response_complete = False, True, False
+        made.chunked_encoding, made.expected_content_length = True, 0
+        made.message_event, made.keep_alive = asyncio.Event(), True
+        return made
+
+    event = sse_encoded(3, b'{"version":3}')
+    by_uvicorn = cycle()
+    asyncio.run(by_uvicorn.send({"type": "http.response.body", "body": event.data, "more_body": True}))
+    assert by_uvicorn.transport.written == [event.chunk]  # type: ignore[attr-defined]
+    assert type(by_uvicorn).__module__ == asgi_module.HTTPTOOLS_CYCLE
+
+
+def test_the_bounded_json_reader_made_once_reads_as_json_does_and_names_a_long_number() -> None:
+    import json
+
+    from companion import safejson
+
+    for text in ['{"a": [1, -2, 3.5, "x\\u00e9"], "b": null}', "[]", '"\\ud800"']:
+        assert safejson.loads(text) == json.loads(text) and safejson.loads(text.encode()) == json.loads(text.encode())
+        assert safejson.loads(text.encode("utf-16")) == json.loads(text.encode("utf-16"))
+    with pytest.raises(safejson.LongNumber) as long:
+        safejson.loads('{"action": {"amount": ' + "9" * 40 + "}}")
+    assert long.value.field == "action.amount" and long.value.digits == 40
+    assert safejson.loads('{"amount": 12}') == {"amount": 12}  # the next reading starts afresh
+    for bad in ["\ufeff{}", "{", "[1,]"]:
+        with pytest.raises(ValueError):
+            safejson.loads(bad)
+
+
+def test_an_actions_field_kinds_made_once_are_what_its_declarations_say() -> None:
+    from companion.rules.actions.base import _traits, field_kinds
+
+    for cls in REGISTRY.values():
+        t = _traits(cls)
+        fresh = {**{n: "seat" for n in t.seats}, **{n: "card" for n in t.cards}, **{n: "cards" for n in t.lists},
+                 **{n: f"words:{p}" for n, p in t.words.items()}}
+        assert field_kinds(cls) == fresh and field_kinds(cls) is field_kinds(cls)
+
+
+def test_a_game_read_after_a_write_is_the_committed_one_only_while_the_file_holds_it(client: FlaskClient) -> None:
+    """After a write the store answers the game it committed (no read of its row and seats), equal to a fresh read
+    and each caller's own; a key renewed, or a write from another connection, is read from the file again."""
+    import dataclasses
+
+    from companion.store.games import _GAME_FIELDS, Game
+
+    def fresh(store: Any, gid: str) -> Game:
+        store._cache.pop(gid, None)  # nothing known here: the row and seats as the file holds them
+        return store.game(gid)
+
+    def same(a: Game, b: Game) -> bool:
+        return all(getattr(a, n) == getattr(b, n) for n in _GAME_FIELDS)
+
+    g = named_game(client, "A", "B")
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    store = client.application.extensions["companion"]["services"].store
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 3})
+    assert r.status_code == 201
+    committed = store._cache[gid].game
+    assert committed is not None and committed.version == 4
+    read = store.game(gid)
+    assert read is not committed and read.seats is not committed.seats and read.seat_hashes is not committed.seat_hashes
+    assert same(read, dataclasses.replace(committed))
+    read.version, read.seat_hashes["A"] = 99, "changed by its caller"  # a caller's own copy: nothing else moves
+    assert store.game(gid).version == 4 and same(store.game(gid), committed)
+    state = store._cache[gid]
+    assert same(store.game(gid), fresh(store, gid))
+    store._cache[gid] = state
+    # A key renewed: B's new key opens the game, the old one no longer does (read with the new hashes).
+    renewed = client.post(f"/api/games/{gid}/seats/B/key", headers=auth(g["host"]["key"]), json={}).get_json()["key"]
+    assert client.get(f"/api/games/{gid}/view", headers=auth(kb)).status_code == 401
+    assert client.get(f"/api/games/{gid}/view", headers=auth(renewed)).get_json()["viewer"]["seat"] == "B"
+    # Another connection's write (another process: the command line) moves the file on: read again.
+    r = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "gain_gold", "player": "A", "amount": 1}, "expected_version": 5})
+    assert r.status_code == 201 and store._cache[gid].game is not None
+    import sqlite3
+    other = sqlite3.connect(str(store.path))
+    other.execute("update games set version = version, head_hash = 'x' || head_hash where id = ?", [gid])
+    other.commit()
+    other.close()
+    assert store.game(gid).head_hash.startswith("x")
+
+
+def test_the_canonical_text_made_with_one_encoder_is_json_dumps_own() -> None:
+    import json
+
+    from companion.store.games import canonical
+
+    for value in [{"b": 1, "a": [1.5, None, True, "Jürgen—\ud800"]}, "seat:A", 12, -0.0, None, [], {"z": {"y": {}}}]:
+        assert canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -204,7 +204,7 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, ht
     """Start the companion and print the URL to open."""
     import segno
 
-    from companion.heap import keep_startup_objects
+    from companion.heap import keep_startup_objects, server_collector
     from companion.paths import database_path
     from companion.web import create_app
 
@@ -231,6 +231,7 @@ def serve(host: str, port: int, lan: bool, db_path: str | None, devices: int, ht
                                    "Is another companion running? Try --port.") from None
     server = make_server(app, devices, str(cert) if cert else None, str(key) if key else None)
     keep_startup_objects()  # the catalogue and the app live as long as the process (companion/heap.py)
+    server_collector()  # an action's short-lived objects are freed by reference counting, not walked (heap.py)
     real_port = sock.getsockname()[1]
     url = f"{'https' if https else 'http'}://{bind}:{real_port}/"
     click.echo(f"Database: {db_path or database_path()} (durability {durability})")

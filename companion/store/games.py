@@ -24,7 +24,7 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -141,8 +141,13 @@ class Impossible(Refused):
     code = "impossible"
 
 
+#: ``json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``'s encoder, made once: each entry
+#: written encodes its parts and the keyed hash's small values with it (``json.dumps`` made an encoder per call).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(data)
 
 
 def entry_hash(prev: str, seq: int, kind: str, data: Any, actor: str, at: str, *, chain_key: str | None = None,
@@ -434,6 +439,17 @@ def _entry(seq: int, kind: str, data: str, actor: str, at: str, prev: str, this:
     """An entry from its row (the columns in the order ``entries`` selects them)."""
     return Entry(seq, kind, json.loads(data), actor, at, prev, this, json.loads(verdict) if verdict else None,
                  json.loads(seal) if seal else None, json.loads(meta) if meta else None)
+
+
+_GAME_FIELDS = tuple(f.name for f in dataclasses.fields(Game))
+
+
+def _copied(game: Game) -> Game:
+    """A game of its own, as ``dataclasses.replace`` makes one (its header and chained keys are read, never changed),
+    with its own list of seats and seat hashes."""
+    twin = Game(*[getattr(game, name) for name in _GAME_FIELDS])
+    twin.seats, twin.seat_hashes = list(game.seats), dict(game.seat_hashes)
+    return twin
 
 
 class GameStore:
@@ -751,6 +767,16 @@ class GameStore:
         # Plain cursors: every request asks for its game several times, and sqlite-utils' row
         # dictionaries cost more than the two lookups themselves (a quarter of the server's CPU).
         conn = self.db.conn
+        with self._cache_guard:
+            cached = self._cache.get(game_id)
+        known = cached.game if cached is not None else None
+        if known is not None:
+            # The game as this process committed it, if the file still holds that version: every change of a game's
+            # row or seats (a key renewed, too) appends an entry, so the same version and head hash mean the same
+            # game (as a transaction's ``_fresh`` holds). A copy: the request may move its own on.
+            row = conn.execute("select version, head_hash from games where id = ?", [game_id]).fetchone()
+            if row is not None and row[0] == known.version and row[1] == known.head_hash:
+                return _copied(known)
         g = conn.execute(
             "select id, kind, title, edition, mode, version, head_hash, created, host_hash, judge_hash, header,"
             " chain_key, table_key_hash from games where id = ?", [game_id]).fetchone()
@@ -960,12 +986,15 @@ class GameStore:
     def verify(self, game_id: str) -> dict[str, Any]:
         """Walk the hash chain from the game's genesis; report the first broken entry, and any fact
         stored beside the chain (mode, edition, keys) that the chain does not back."""
-        game = self.game(game_id)
+        return self._verified(self.game(game_id), self.entries(game_id))
+
+    def _verified(self, game: Game, entries: Iterable[Entry]) -> dict[str, Any]:
+        """``verify`` of the game as read and its log's entries as read (a replay walks the log it read once)."""
         prev = genesis_hash(game.header_text, game.chain_key)
         count = 0
         # Every key kind's hashes as the chain records them (``companion/store/keys.py``), entry by entry.
         chained = header_slots(dict(game.header.get("keys") or {}))
-        for e in self.entries(game_id):
+        for e in entries:
             count += 1
             if e.seq != count:
                 return {"ok": False, "entries": count - 1, "error": f"entry {e.seq} follows {count - 1}",
@@ -1109,7 +1138,8 @@ class GameStore:
         """Replay the log. An entry that cannot be applied (a log written by an older companion, or
         altered) is skipped and named: the game needs a judge, but it stays readable for everyone."""
         entries = self.entries(game.id)
-        integrity = self.verify(game.id)
+        # The chain walked from the same read of the log, up to the game's version (a write may have come since).
+        integrity = self._verified(game, (e for e in entries if e.seq <= game.version))
         integrity.pop("head", None)
         undone = {int(e.data["seq"]) for e in entries if e.kind == "undo" and isinstance(e.data.get("seq"), int)}
         actions = {e.seq: e.data for e in entries if e.kind == "action" and e.seq not in undone}

@@ -28,7 +28,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.store.games import WouldWait
 from companion.web.hub import Hub
-from companion.web.live import REVOKED, AsyncStream, event_bytes, sent_version
+from companion.web.live import REVOKED, AsyncStream, Made, event_bytes, sent_version
 from companion.web.threads import runs_on_loop
 
 Scope = MutableMapping[str, Any]
@@ -41,6 +41,8 @@ BIG_BODY = 16 * 1024 * 1024
 SMALL_BODY = 1024 * 1024
 MAX_HEADERS = 100
 MAX_HEADER_BYTES = 16 * 1024
+#: The module of uvicorn's httptools request-response cycle, whose chunked answers a poke writes to directly.
+HTTPTOOLS_CYCLE = "uvicorn.protocols.http.httptools_impl"
 #: Routes matched (method and path) that ``route_traits`` remembers before it starts again.
 TRAITS = 4096
 
@@ -130,7 +132,7 @@ class CompanionASGI:
         response_headers = [(k, v) for k, v in response_headers if k != b"content-length"]
         try:
             await send({"type": "http.response.start", "status": status, "headers": response_headers})
-            await self.run_stream(stream, receive, send)
+            await self.run_stream(stream, receive, send, scope["method"])
         finally:
             self.hub.leave(stream.game_id, stream.address, stream.holder)
 
@@ -240,7 +242,7 @@ class CompanionASGI:
         except WouldWait:
             return None
 
-    async def run_stream(self, stream: AsyncStream, receive: Receive, send: Send) -> None:
+    async def run_stream(self, stream: AsyncStream, receive: Receive, send: Send, method: str = "GET") -> None:
         """The stream's events: same order, payloads, keep-alives and revocation as the WSGI path."""
         loop = asyncio.get_running_loop()
         hub, game_id = self.hub, stream.game_id
@@ -276,7 +278,11 @@ class CompanionASGI:
         waiting = False  # the stream waits for its waker and nothing else: a publish may send for it (poke)
         unfinished: Rest | None = None  # a write a poke began that waited after all: finished first
         # uvicorn's flow control, read by a poke: a write it makes while writing is not paused never waits.
-        flow = getattr(getattr(send, "__self__", None), "flow", None)
+        cycle = getattr(send, "__self__", None)
+        flow = getattr(cycle, "flow", None)
+        # uvicorn's httptools answer (its send's own object): a poke writes an event's chunk to its transport itself,
+        # as that send would (the same bytes, one write), while the answer is a chunked one under way.
+        direct = cycle if type(cycle).__module__ == HTTPTOOLS_CYCLE and method != "HEAD" else None
 
         def poke() -> bool:
             """A new version published, on the loop: sent from here, without waking the stream, when the stream only
@@ -294,6 +300,11 @@ class CompanionASGI:
                 made = self.quickly(stream.make_event, seen, version)
             if made is None or made is REVOKED or flow.write_paused:
                 return False
+            if (direct is not None and direct.chunked_encoding is True and direct.response_started
+                    and not direct.response_complete and not direct.disconnected and type(made) is Made):
+                direct.transport.write(made.chunk)
+                seen, last_sent = sent_version(made, version), loop.time()
+                return True
             body = event_bytes(made)
             step: Any = send({"type": "http.response.body", "body": body, "more_body": True})  # uvicorn's: a coroutine
             try:

@@ -37,17 +37,20 @@ def sse_event(version: int, payload: object) -> str:
 
 class Made(str):
     """An event as its text, with the bytes sent and the version it carries, made once with it: every device of a
-    viewer class sends the same event, and the server sends these bytes to each as they are."""
+    viewer class sends the same event, and the server sends these bytes to each as they are. ``chunk``: the same
+    bytes framed as one chunk of a chunked HTTP/1.1 answer (what uvicorn would write for them), made once too."""
 
     data: bytes
     version: int
+    chunk: bytes
 
 
 def sse_encoded(version: int, payload: bytes | str) -> str:
     """``sse_event`` of a payload encoded already (one JSON text: no line break in it)."""
     text = payload.decode() if isinstance(payload, bytes) else payload
     event = Made(f"id: {version}\nevent: update\ndata: {text}\n\n")
-    event.data, event.version = event.encode(), version
+    data = event.encode()
+    event.data, event.version, event.chunk = data, version, b"%x\r\n%b\r\n" % (len(data), data)
     return event
 
 

@@ -197,10 +197,14 @@ def body() -> dict[str, Any]:
     return data
 
 
+#: ``json.dumps(..., ensure_ascii=False)``'s encoder, made once (``storable`` is asked for every write's body).
+_AS_TEXT = json.JSONEncoder(ensure_ascii=False)
+
+
 def storable(data: Any, limit: int = 4096) -> bool:
     """Can this be written as UTF-8 (no lone surrogates), in at most ``limit`` bytes?"""
     try:
-        return len(json.dumps(data, ensure_ascii=False).encode("utf-8")) <= limit
+        return len(_AS_TEXT.encode(data).encode("utf-8")) <= limit
     except (UnicodeEncodeError, ValueError, RecursionError):
         return False
 

@@ -232,10 +232,17 @@ def _words(hint: Any) -> Words | None:
 
 def field_kinds(cls: type[Action]) -> dict[str, str]:
     """How a reader names each field's value: ``seat``, ``card``, ``cards`` or ``words:<prefix>`` (others: as they
-    are). From the declarations: the phone's log lines read it, and name no action."""
-    t = _traits(cls)
-    return {**{n: "seat" for n in t.seats}, **{n: "card" for n in t.cards}, **{n: "cards" for n in t.lists},
-            **{n: f"words:{p}" for n, p in t.words.items()}}
+    are). From the declarations: the phone's log lines read it, and name no action. Made once per class (every view
+    asks, for each action it offers): read it, never change it."""
+    kinds = _KINDS.get(cls)
+    if kinds is None:
+        t = _traits(cls)
+        kinds = _KINDS[cls] = {**{n: "seat" for n in t.seats}, **{n: "card" for n in t.cards},
+                               **{n: "cards" for n in t.lists}, **{n: f"words:{p}" for n, p in t.words.items()}}
+    return kinds
+
+
+_KINDS: dict[type, dict[str, str]] = {}
 
 
 def word_defaults(cls: type[Action]) -> dict[str, Any]:
