@@ -26,7 +26,7 @@ from companion.rules.actions import (
 from companion.rules.roles import Role
 from companion.rules.state import ActionError, Zone
 from companion.rules.views import view
-from tests.tables import flagged_and_refused, illegal, in_play, legal, make_table, notes_of, rules_of
+from tests.tables import flagged_and_refused, hand, illegal, in_play, legal, make_table, notes_of, rules_of
 
 EDITIONS = ("2e", "1e")
 PLOTS = {"2e": ("01001", "00006"), "1e": ("core_181", "acoa_25")}  # claim 1 / 2 ; 1e: per card
@@ -526,3 +526,25 @@ def test_renown_follows_a_challenge_recorded_as_one_entry() -> None:
     legal(t, Renown("A", ["A.01090.1"]))
     assert t.tokens["A.01090.1"]["power"] == 1
     flagged_and_refused(t, Renown("A", ["A.01090.1"]), "renown.once")
+
+
+def test_insight_draws_in_its_challenge_after_the_claim() -> None:
+    """probe27 02, 25 (RR: Appendix I › 4.2.4-4.2.5; FAQ: Challenge Application Timing Sequence: claim, then the
+    keywords; RR: Insight): Grand Maester Pycelle's insight draw comes after the claim is applied and before the
+    challenge is over: not before the claim, not in the dominance phase."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, DrawCards, InitiateChallenge
+    t = make_table({"A": {"01085": 1, "01057": 3}, "B": {"01057": 2}}, phase="challenges")
+    in_play(t, "A.01085.1")
+    hand(t, "B.01057.2")
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01085.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01085.1"), "draw.insight-before-claim")
+    legal(t, ApplyClaim("B", cards=["B.01057.2"]))
+    late = t.clone()
+    legal(t, DrawCards("A", 1, source="A.01085.1"))
+    legal(late, PassTurn("A"))
+    legal(late, PassTurn("B"))
+    legal(late, BeginPhase("dominance"))
+    flagged_and_refused(late, DrawCards("A", 1, source="A.01085.1"), "draw.insight-late")

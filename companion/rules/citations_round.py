@@ -126,6 +126,8 @@ RULES_ROUND: dict[str, Rule] = {
     "event.reaction-trigger": Rule("RR: Event Cards", "1E Rules › Events"),
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
     "draw.insight": Rule("RR: Insight", "1E Rules › Insight"),
+    "draw.insight-late": Rule("RR: Insight", "1E Rules › Insight"),
+    "draw.insight-before-claim": Rule("FAQ: Challenge Application Timing Sequence", "1E Rules › Insight"),
     "draw.when-revealed-once": Rule(REVEAL_2E, PLOT_1E),
     "draw.cap": Rule(None, "1E FAQ › Draw Cap"),
     "draw.when-revealed-count": Rule(REVEAL_2E, PLOT_1E),

@@ -18,11 +18,13 @@ from companion.rules.state import (
     ActionError,
     ChallengeRecord,
     Phase,
+    Stage,
     Zone,
     count_this_round,
     counted_this_round,
 )
 from companion.rules.values import (
+    claim_due,
     deck_count,
     draw_phase_cards,
     first_player_chosen,
@@ -464,8 +466,19 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
     if (not t.card(source).draws and not t.card(source).searches_hand
             and not any(t.card(c).grants_insight for c in printed_cards(t, player))):
         v.violate("draw.source", (source,), card=t.ref(source))
-    elif t.card(source).draws_by_insight and insight_challenge(t, player, source) is None:
+    elif t.card(source).draws_by_insight and (c := insight_challenge(t, player, source)) is None:
         v.violate("draw.insight", (source,), card=t.ref(source), player=t.players[player].name)
+    elif t.card(source).draws_by_insight and c is not None:
+        last = t.challenges[-1]
+        side = last.attackers if player == last.attacker else last.defenders
+        if t.phase is not Phase.CHALLENGES or last.round != t.round or last.winner != player \
+                or source in last.insight or (side and source not in side):
+            # RR: Appendix I › 4.2.5: keywords are processed in their challenge, after its claim: not once it is over.
+            v.violate("draw.insight-late", (source,), card=t.ref(source), player=t.players[player].name)
+        elif last.stage is Stage.RESOLVED and last.winner == last.attacker and not last.claim_applied \
+                and claim_due(t, last) > 0:
+            v.violate("draw.insight-before-claim", (source,), card=t.ref(source),
+                      player=t.players[last.defender].name)
 
 
 def drew_by_insight(t: Table, player: str, source: str | None) -> None:
