@@ -1070,3 +1070,17 @@ def through_taxation_to(phase: str, t: Table) -> None:
         legal(t, BeginPhase(name))
         if name == phase:
             return
+
+
+def test_a_cards_reaction_draw_waits_for_its_trigger() -> None:
+    """probe27 03 (RR: Triggered Abilities): Lannisport (01098) "Reaction: After you win an [intrigue] challenge, draw
+    1 card." draws only right after its controller wins an intrigue challenge."""
+    t = plots("2e", "01001", "01002", {"01098": 1, "01085": 1, "01057": 2}, {})
+    in_play(t, "A.01098.1")
+    in_play(t, "A.01085.1")
+    to_challenges(t)
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01098.1"), "ability.reaction-trigger")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01085.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, DrawCards("A", 1, source="A.01098.1"))

@@ -124,6 +124,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.play-phase": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-max": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.reaction-trigger": Rule("RR: Event Cards", "1E Rules › Events"),
+    "ability.reaction-trigger": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
     "draw.insight": Rule("RR: Insight", "1E Rules › Insight"),
     "draw.insight-late": Rule("RR: Insight", "1E Rules › Insight"),

@@ -428,10 +428,16 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
     if c.play_if_control is not None and not controls_such(t, player, c.play_if_control):
         v.violate("event.play-if-control", (card,), card=t.ref(card), player=t.players[player].name)
     if c.type == "event" and c.reacts_to is not None and not reaction_due(t, player, c.reacts_to):
-        event, kind, by, side = c.reacts_to
         v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
-                  trigger=msg(f"event.react.{event}"), kind=msg(f"event.react.kind.{kind}") if kind else "",
-                  by=msg("event.react.by", n=by) if by else "", side=msg(f"event.react.side.{side}") if side else "")
+                  **reaction_words(c.reacts_to))
+
+
+def reaction_words(trigger: tuple[str, str, int, str]) -> dict[str, Param]:
+    """A reaction's trigger in the reader's words: "after you win a challenge", " ([military])", ", by 5 or more
+    STR", ", as the attacking player"."""
+    event, kind, by, side = trigger
+    return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
+            "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
 
 def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> bool:

@@ -8,7 +8,14 @@ from typing import Annotated
 
 from companion.declare import Text, number
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
-from companion.rules.actions.common import check_challenge_over, end_challenge, place_name, source_out_of_play
+from companion.rules.actions.common import (
+    check_challenge_over,
+    end_challenge,
+    place_name,
+    reaction_due,
+    reaction_words,
+    source_out_of_play,
+)
 from companion.rules.actions.ending import decked
 from companion.rules.actions.round import check_plots_revealed
 from companion.rules.check import Checker, type_name
@@ -463,6 +470,11 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
         return
     if source_out_of_play(t, v, source, "draw.source-not-in-play"):
         return
+    trigger = t.card(source).reacts_to
+    if trigger is not None and t.card(source).type != "event" and not reaction_due(t, player, trigger):
+        # Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."
+        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
+                  **reaction_words(trigger))
     if (not t.card(source).draws and not t.card(source).searches_hand
             and not any(t.card(c).grants_insight for c in printed_cards(t, player))):
         v.violate("draw.source", (source,), card=t.ref(source))
