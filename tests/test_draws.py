@@ -120,3 +120,13 @@ def test_a_discard_that_empties_the_draw_deck_eliminates_the_player(edition: str
     v = legal(t, Discard("B", f"A.{c2}.1"))
     assert "eliminated" in notes_of(v) and t.players["A"].eliminated and winner(t) == "B"
     illegal(t, BeginPhase("dominance"), "game.over")
+
+
+def test_no_card_ability_draws_during_setup() -> None:
+    """probe28 10 (FAQ (1.9): card abilities are not active during setup unless they refer to setup; RR: Setup: the
+    cards placed are not marshalled): Littlefinger set up does not draw; the draw back up to 7 names no card."""
+    t = make_table({"A": {"01028": 1, "01091": 12}, "B": {"01091": 9}}, phase="setup")
+    legal(t, DrawCards("A", 7))
+    legal(t, SetupPlace("A", "A.01028.1"))
+    illegal(t, DrawCards("A", 2, source="A.01028.1"), "draw.setup-ability")
+    legal(t, DrawCards("A", 1))  # back up to 7

@@ -470,6 +470,9 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
         return
     if source_out_of_play(t, v, source, "draw.source-not-in-play"):
         return
+    if t.phase is Phase.SETUP:  # FAQ (1.9): no card ability is active during setup unless it refers to setup
+        v.violate("draw.setup-ability", (source,), card=t.ref(source))
+        return
     trigger = t.card(source).reacts_to
     if trigger is not None and t.card(source).type != "event" and not reaction_due(t, player, trigger):
         # Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."
