@@ -617,3 +617,87 @@ def test_a_letter_perfect_read_names_its_deck_title_beside_one_outside_the_deck_
     assert confident and guesses[0].name == "The Warden of the West"
     assert not match_title("THE WARDEN OF THE WAST", deck, catalogue)[0]
     assert not match_title("THE WARDEN OF THE WAST", [], catalogue)[0]
+
+
+def test_the_cards_a_lower_block_may_be_the_bottom_of_stand_on_its_long_sides() -> None:
+    """A card-shaped block 63 wide and 40 high (an attachment's rules box and title bar) is the bottom of a card 63
+    by 88 drawn out across either long side, never across a short one; the block's far side is the card's bottom."""
+    from companion.scan.titles import _cards_round
+
+    block = np.array([[100, 200], [163, 200], [163, 240], [100, 240]], np.float32)
+    cards = [card for card, _share in _cards_round(block)]
+    assert [share for _card, share in _cards_round(block)] == [pytest.approx(40 / 88)] * 2
+    for card in cards:
+        width = np.linalg.norm(card[1] - card[0])
+        height = np.linalg.norm(card[3] - card[0])
+        assert width == pytest.approx(63) and height == pytest.approx(88)
+    bottoms = sorted(tuple(map(tuple, c[2:])) for c in cards)
+    assert bottoms == sorted([((100.0, 200.0), (163.0, 200.0)), ((163.0, 240.0), (100.0, 240.0))])
+
+
+@needs_ocr
+@pytest.mark.parametrize(("index", "title"), [(46, "Ranger's Bow"), (118, "Fishing Net")])
+def test_an_attachment_found_as_its_lower_block_is_read_in_its_title_bar(index: int, title: str, tmp_path: Path,
+                                                                         indie_pool: Any) -> None:
+    """An attachment on a dark table, its dark border lost in it: its rules box and title bar, framed apart from the
+    art, are found as a card of their own, upright or knelt. The card that block is the bottom of is drawn out and
+    its title bar, inside the block, read (the independent renderer's tuning seed 40)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(index, 40, indie_pool, tmp_path)
+    assert shot["names"] == [title]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _answers(read_titles(image), shot["names"]) == [title]
+
+
+@needs_ocr
+def test_an_event_cut_short_by_its_title_plate_lost_in_the_table_is_read_past_its_outline(tmp_path: Path,
+                                                                                         indie_pool: Any) -> None:
+    """An event upside down on dark wood: the outline found stops short of its title plate (the plate's dark frame
+    lost in the table), a card cut short. Alone on the table, the card it is the larger part of is drawn out to
+    63:88 and its event title read past the outline (the independent renderer's tuning seed 41)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(79, 41, indie_pool, tmp_path)
+    assert shot["names"] == ["Quiet as a Shadow"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _answers(read_titles(image), shot["names"]) == ["Quiet as a Shadow"]
+
+
+@needs_ocr
+def test_two_cards_side_by_side_found_as_one_outline_that_reads_nothing_are_read_as_two(tmp_path: Path,
+                                                                                       indie_pool: Any) -> None:
+    """A character and an attachment side by side on dark wood, found as one outline of 88:126 (no card inside it
+    found whole): it reads nothing like a title, so it is cut in two and each half read as a card, one answer each
+    (the independent renderer's tuning seed 41)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(86, 41, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    reads = read_titles(image)
+    assert _answers(reads, shot["names"]) == sorted(shot["names"])
+    assert len({r.card for r in reads}) == 2
+
+
+def test_a_title_read_where_another_type_prints_it_is_not_confident_beside_a_deck_title_of_that_type(
+        by_type: dict[str, list[str]]) -> None:
+    """A part of a knelt Tumblestone Knight found as a card of its own puts "TUMBLESTONE" of its banner where a
+    location prints its title. The deck holds The Tumblestone too: the location is the best among locations, but
+    Tumblestone Knight is nearly as like the read, so the answer waits for a tap. A clean location read stays sure."""
+    from companion.scan.titles import by_type as titles_by_type
+    from companion.scan.titles import match_card
+
+    catalog = Catalog.open()
+    deck = titles_by_type(c for c in catalog.all("2e") if c.name in ("Tumblestone Knight", "The Tumblestone"))
+    knight = Read("TUMBLESTONE", 92.0, ((0, 0),) * 4, "location", 0)
+    assert match_card([knight], deck, by_type)[0] is False
+    assert match_card([knight], {}, by_type)[0] is False
+    place = Read("THE TUMBLESTONE", 92.0, ((0, 0),) * 4, "location", 0)
+    confident, guesses, _read = match_card([place], deck, by_type)
+    assert confident and guesses[0].name == "The Tumblestone"

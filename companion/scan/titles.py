@@ -615,6 +615,12 @@ def straighten(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     q = quad
     if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[3] - q[0]):  # landscape: knelt clockwise
         q = np.array([q[3], q[0], q[1], q[2]], np.float32)
+    return _warp(gray, q)
+
+
+def _warp(gray: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """The card whose corners are ``q`` (top left, top right, bottom right, bottom left of the card) seen square on,
+    with MARGIN round it."""
     m = MARGIN
     target = np.array([[m, m], [CARD_W + m, m], [CARD_W + m, CARD_H + m], [m, CARD_H + m]], np.float32)
     return cv2.warpPerspective(gray, cv2.getPerspectiveTransform(q.astype(np.float32), target),
@@ -1022,7 +1028,121 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     if doubtful:
         turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
+        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
+        out += _read_blocks(gray, quads, doubtful)
+        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
+        out = _read_halves(gray, quads, doubtful, out)
     return out
+
+
+#: See _halves: the short side's share of the long side of two cards side by side in one outline (88:126, a gap
+#: between them or not).
+HALVES = (0.62, 0.76)
+
+
+def _halves(q: np.ndarray) -> list[np.ndarray]:
+    """The two cards side by side, touching or nearly, that the card-shaped ``q`` (upright order) may be the one
+    outline of: it is cut across its long sides in the middle. None when its sides are no 88:126."""
+    top, left = float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[3] - q[0]))
+    if not HALVES[0] <= min(top, left) / max(top, left, 1e-6) <= HALVES[1]:
+        return []
+    a, b, c, d = q.reshape(4, 2).astype(np.float32)
+    if top > left:
+        m, n = (a + b) / 2, (d + c) / 2
+        return [np.array([a, m, n, d], np.float32), np.array([m, b, c, n], np.float32)]
+    m, n = (a + d) / 2, (b + c) / 2
+    return [np.array([a, b, n, m], np.float32), np.array([m, n, c, d], np.float32)]
+
+
+def _read_halves(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequence[int], out: list[Read]
+                 ) -> list[Read]:
+    """``out`` with each card of ``numbers`` whose regions read nothing like a title, and that may be the one outline
+    of two cards side by side (_halves), read as two cards instead when each reads like a title: its own reads
+    are dropped (one answer per physical card), the first half keeps its number and the second takes a new one."""
+    later = max(len(quads), max((r.card + 1 for r in out), default=0))
+    for n in numbers:
+        halves = _halves(quads[n])
+        if not halves:
+            continue
+        cards = []
+        for h in halves:
+            card = straighten(gray, h)
+            cards.append(card if upright(card) else cv2.rotate(card, cv2.ROTATE_180))
+        reads = _read_cards(cards, halves, [n, later])
+        if all(any(r.card == m and _title_like(r) for r in reads) for m in (n, later)):
+            out = [r for r in out if r.card != n] + reads
+            later += 1
+    return out
+
+
+def _cards_round(q: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    """The cards (corners: top left, top right, bottom right, bottom left) that the card-shaped ``q`` (corners in
+    upright order) may be the lower part of, each with the share of the card's height that ``q`` covers, most
+    first. An attachment's rules box and title bar, framed apart from its art, are themselves card-shaped, found
+    alone when the card's dark border is lost in a dark table (the block's long side is the card's width), and so
+    is the part of a card left in sight by another lying over its upper half; a card's art or its rules box lost in
+    a dark table leaves a card cut short (its short side the card's width). Each side of ``q`` is the card's bottom
+    in turn, the card drawn out across the side facing it to a card's 63:88 sides when that makes it clearly taller
+    than ``q``. (Turned half round, ``q`` is the card's upper part.)"""
+    out = []
+    for k in range(4):
+        r = np.roll(q.reshape(4, 2).astype(np.float32), -k, axis=0)  # r[0]-r[1]: the side the card goes on from
+        width = float(np.linalg.norm(r[1] - r[0]) + np.linalg.norm(r[2] - r[3])) / 2
+        seen = float(np.linalg.norm(r[3] - r[0]) + np.linalg.norm(r[2] - r[1])) / 2
+        height = ASPECT * width
+        if not BLOCK_SHARE[0] <= seen / height <= BLOCK_SHARE[1]:
+            continue
+        left, right = r[0] - r[3], r[1] - r[2]
+        top_left = r[3] + left * height / max(1e-6, float(np.linalg.norm(left)))
+        top_right = r[2] + right * height / max(1e-6, float(np.linalg.norm(right)))
+        out.append((np.array([top_left, top_right, r[2], r[3]], np.float32), seen / height))
+    return sorted(out, key=lambda c: -c[1])
+
+
+#: See _cards_round: the share of a card's height a part found alone may cover.
+BLOCK_SHARE = (0.3, 0.92)
+#: See _read_blocks.
+BLOCK_ALONE = 0.7
+#: See _read_blocks: an attachment's lower block is about half a card; a found "card" under a quarter of the largest
+#: is a piece of art or frame.
+PIECE = 0.25
+
+
+def _read_blocks(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequence[int]) -> list[Read]:
+    """For each card of ``numbers`` whose title regions read nothing like a title, the title regions of the cards it
+    may be a part of (_cards_round), read as card ``n`` again. A block of about half a card (BLOCK_ALONE or less)
+    may be the card's lower or upper part: both are read, only the regions inside it. A card cut short by a little
+    is turned the right way up (``upright``); alone, its title regions are read wherever they lie, but only those
+    inside the part found when the card drawn out reaches another card found (a card beside it, or over it, has its
+    own read). Only reads like a title are kept: a garbled read of a card drawn out must not stand beside the card's
+    own weak but right read as a rival. Found cards far smaller than the largest (PIECE) are left alone."""
+    lines: list[np.ndarray] = []
+    owners: list[tuple[int, str]] = []
+    cap = CAP_SHARE * CARD_H
+    largest = max(cv2.contourArea(q.astype(np.float32)) for q in quads) if quads else 0.0
+    for n in numbers:
+        if cv2.contourArea(quads[n].astype(np.float32)) < PIECE * largest:
+            continue  # a piece of a card's art or frame, not a part that holds a title
+        for corners, share in _cards_round(quads[n]):
+            card = _warp(gray, corners)
+            ways = [(card, 1 - share, 1.0), (cv2.rotate(card, cv2.ROTATE_180), 0.0, share)]
+            alone = False
+            if share > BLOCK_ALONE:
+                # Beyond the part found lies table or the card's own part lost in it, unless another card lies there.
+                alone = all(cv2.intersectConvexConvex(corners, other.astype(np.float32))[0]
+                            < 0.02 * cv2.contourArea(corners) for m, other in enumerate(quads) if m != n)
+                ways = ways[:1] if upright(card) else ways[1:]
+            for turned, top, bottom in ways:
+                for kind, region in title_regions(turned).items():
+                    y0, y1 = TITLE_REGIONS[kind][1], TITLE_REGIONS[kind][3]
+                    if alone or top - 0.04 <= y0 < y1 <= bottom + 0.04:
+                        line = isolate_line(region, cap)
+                        if line is not None:
+                            lines.append(line)
+                            owners.append((n, kind))
+    reads = (Read(text, conf, _corners(quads[n]), kind, n) for (text, conf), (n, kind) in zip(read_lines(lines), owners,
+                                                                                              strict=True))
+    return [r for r in reads if _title_like(r)]
 
 
 #: See _title_like.
@@ -1292,6 +1412,8 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
             if cut is not None:
                 confident = True
                 guesses = [cut, *(g for g in guesses if g.name != cut.name)][:3]
+        if confident and read.region in catalogue and not _clear_of_other_types(read, guesses[0], deck or catalogue):
+            confident = False
         if guesses:
             results.append((confident, guesses, read))
     if not results:
@@ -1303,6 +1425,16 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
         confident = False
         guesses = sorted({g.name: g for g in [*guesses, *rivals[0][1]]}.values(), key=lambda g: -g.score)[:3]
     return confident, guesses, read
+
+
+def _clear_of_other_types(read: Read, top: Guess, titles: Mapping[str, Sequence[str]]) -> bool:
+    """Whether ``top``, matched to ``read`` among its region's type, is also clearly ahead of the titles of the other
+    types (of the deck, or without one of the catalogue): a part of a card found as a card of its own puts the card's
+    title where another type prints its title ("Tumblestone" of Tumblestone Knight's banner, read along a knelt
+    half's edge, is not The Tumblestone with confidence while Tumblestone Knight is as like it)."""
+    others = sorted({n for kind, names in titles.items() if kind != read.region for n in names} - {top.name})
+    rival = max((score for _n, score in rank(read.text, others, 1, WEAK)), default=0.0)
+    return top.score - rival >= GAP or (top.score >= EXACT and top.score - rival >= EXACT_GAP)
 
 
 def by_type(cards: Iterable[Any]) -> dict[str, list[str]]:
