@@ -612,7 +612,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         for sentence in _TAG.sub("", line).split("."):
             sentence = " ".join(sentence.split())
             word = sentence.lower()
-            if _STR_CHANGE.search(sentence) and not _ATTACHED_GETS.match(sentence) \
+            if _STR_CHANGE.search(sentence) and not _ATTACHED_GETS.match(sentence) and " for each " not in word \
                     and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
             m = _SHADOW.match(sentence)
