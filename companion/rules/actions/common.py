@@ -82,7 +82,7 @@ def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | 
     if paid is not None and paid != expected:
         v.note("cost-changed", player=player, paid=paid, cost=expected)
     gold = t.players[player].gold
-    if cost > gold:
+    if cost > gold and cost > 0:  # a cost of 0 is always paid, whatever an earlier overspend left (RR: Costs)
         v.violate("gold.insufficient", player=player, cost=cost, gold=gold)
     return cost
 
