@@ -123,6 +123,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.play-first": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-phase": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-max": Rule("RR: Event Cards", "1E Rules › Events"),
+    "event.cost-reduced": Rule("RR: Costs", "1E Rules › Events"),
     "event.reaction-trigger": Rule("RR: Event Cards", "1E Rules › Events"),
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
     "draw.insight": Rule("RR: Insight", "1E Rules › Insight"),
