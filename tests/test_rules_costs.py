@@ -27,3 +27,17 @@ def test_an_event_played_below_its_printed_cost_with_no_reducer() -> None:
     hand(t, "A.01100.1", "A.01091.1")
     legal(t.clone(), PlayEvent("A", "A.01100.1", cost=1))
     flagged_and_refused(t, PlayEvent("A", "A.01100.1", cost=0), "event.cost-reduced")
+
+
+def test_a_card_marshalled_for_more_than_its_cost_with_nothing_raising_it() -> None:
+    """probe27 16: RR: Costs: the player pays the card's cost, no more. Grand Maester Pycelle (printed cost 3)
+    recorded for 5 with no card in play, plot or agenda raising a cost is flagged (marshal.cost-raised); for 3 it is
+    legal, and so is 4 while Kingdom of Shadows ("Increase the cost of each character you marshal by 1.") is
+    Alice's agenda (its sentence is read as raising a cost, by how much is not)."""
+    t = plots("2e", "01001", "00006", {"01085": 1}, {}, gold=10)
+    hand(t, "A.01085.1")
+    legal(t.clone(), Marshal("A", "A.01085.1", cost=3))
+    flagged_and_refused(t, Marshal("A", "A.01085.1", cost=5), "marshal.cost-raised")
+    raised = plots("2e", "01001", "00006", {"01085": 1, "13079": 1}, {}, gold=10)  # the agenda is in play
+    hand(raised, "A.01085.1")
+    assert "marshal.cost-raised" not in rules_of(play(raised, Marshal("A", "A.01085.1", cost=4), "advisory"))

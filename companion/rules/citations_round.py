@@ -119,6 +119,7 @@ RULES_ROUND: dict[str, Rule] = {
     "save.cannot-be-saved": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "card.house-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "marshal.cost-reduced": Rule("RR: Costs", "1E Rules › Marshalling phase"),
+    "marshal.cost-raised": Rule("RR: Costs", "1E Rules › Marshalling phase"),
     "event.play-during": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-first": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-phase": Rule("RR: Event Cards", "1E Rules › Events"),

@@ -98,6 +98,14 @@ def check_cost_reduced(t: Table, v: Checker, player: str, card: str, full: int, 
         v.violate(rule, (card,), card=t.ref(card), paid=paid, cost=full, allowed=allowed)
 
 
+def check_cost_raised(t: Table, v: Checker, player: str, card: str, full: int, paid: int | None, rule: str) -> None:
+    """A recorded cost above ``full`` (the cost before any reduction) while no card of any player raises a cost
+    (RR: Costs: the cost is paid, no more); only where the table records the round (plots)."""
+    if paid is not None and paid > full and isinstance(t.card(card).cost, int) and has_plots(t, player) and not any(
+            t.card(c).raises_cost for c in [card, *(c for seat in t.seats for c in printed_cards(t, seat))]):
+        v.violate(rule, (card,), card=t.ref(card), paid=paid, cost=full)
+
+
 def limited_allowed(t: Table, player: str) -> int:
     """Limited cards the player may marshal or play this round: one (RR: Limited), and more where its revealed
     plot or a card it controls in play prints so (RR: Golden Rules: "You may marshal or play 1 additional limited

@@ -9,6 +9,7 @@ from companion.rules.actions.common import (
     check_action_window,
     check_active_player,
     check_attachment,
+    check_cost_raised,
     check_cost_reduced,
     check_entering_count,
     check_house_only,
@@ -136,6 +137,8 @@ class Marshal(Action):
         expected, applied = self._costs(t)
         check_payment(t, v, self.player, expected, self.cost)
         check_cost_reduced(t, v, self.player, self.card, expected + applied, self.cost, "marshal.cost-reduced")
+        if not dup:  # a duplicate's recorded gold is left to gold.insufficient
+            check_cost_raised(t, v, self.player, self.card, expected + applied, self.cost, "marshal.cost-raised")
 
     def apply(self, t: Table) -> None:
         take_from_hand(t, self.player, self.card)
