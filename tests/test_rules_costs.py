@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.rules import play
 from companion.rules.actions import Marshal, PlayEvent
-from tests.tables import flagged_and_refused, hand, legal, rules_of
+from tests.tables import flagged_and_refused, hand, in_play, legal, rules_of
 from tests.test_printed_abilities import plots
 
 
@@ -41,3 +41,15 @@ def test_a_card_marshalled_for_more_than_its_cost_with_nothing_raising_it() -> N
     raised = plots("2e", "01001", "00006", {"01085": 1, "13079": 1}, {}, gold=10)  # the agenda is in play
     hand(raised, "A.01085.1")
     assert "marshal.cost-raised" not in rules_of(play(raised, Marshal("A", "A.01085.1", cost=4), "advisory"))
+
+
+def test_a_reducer_in_hand_does_not_reduce_its_own_cost() -> None:
+    """probe27 13: Lannisport Merchant: "Marshaling Action: Kneel Lannisport Merchant to reduce the cost of the next
+    [lannister] character you marshal this phase by 1." RR: In Play and Out of Play: its ability is active only in
+    play. Marshalled from hand for 0 (printed 1) with no other reducer: flagged (marshal.cost-reduced); for 0 while
+    another Merchant is in play: legal."""
+    t = plots("2e", "01001", "00006", {"01094": 2}, {}, gold=5)
+    hand(t, "A.01094.1")
+    flagged_and_refused(t, Marshal("A", "A.01094.1", cost=0), "marshal.cost-reduced")
+    in_play(t, "A.01094.2")
+    legal(t, Marshal("A", "A.01094.1", cost=0))
