@@ -53,3 +53,17 @@ def test_a_reducer_in_hand_does_not_reduce_its_own_cost() -> None:
     flagged_and_refused(t, Marshal("A", "A.01094.1", cost=0), "marshal.cost-reduced")
     in_play(t, "A.01094.2")
     legal(t, Marshal("A", "A.01094.1", cost=0))
+
+
+def test_one_kneel_reducer_reduces_one_card() -> None:
+    """probe27 14: Lannisport Merchant: "Marshaling Action: Kneel Lannisport Merchant to reduce the cost of the next
+    [lannister] character you marshal this phase by 1." Knelt, it pays 1 of Tyrion's 5 (legal); it is used up then,
+    and Grand Maester Pycelle recorded for 2 (printed 3) is flagged (marshal.cost-reduced), for 3 legal."""
+    from companion.rules.actions import Kneel
+    t = plots("2e", "01001", "00006", {"01094": 1, "01089": 1, "01085": 1}, {}, gold=10)
+    in_play(t, "A.01094.1")
+    hand(t, "A.01089.1", "A.01085.1")
+    legal(t, Kneel("A", "A.01094.1"))
+    legal(t, Marshal("A", "A.01089.1", cost=4))
+    legal(t.clone(), Marshal("A", "A.01085.1", cost=3))
+    flagged_and_refused(t, Marshal("A", "A.01085.1", cost=2), "marshal.cost-reduced")

@@ -190,6 +190,23 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
     return total
 
 
+def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple[str, int]]:
+    """The reducers of the seat's cards (its plot's aside) spent on this card marshalled ``shortfall`` below its
+    cost after the plot's reduction, as (card, which reducer): all that fit when together they take no more than
+    that off (each was needed: a knelt Lannisport Merchant's "the next [lannister] character" is used up); none
+    when fewer would do, as which were used is not known then (RR: Costs)."""
+    if shortfall <= 0:
+        return []
+    p = t.players[seat]
+    plot = revealed_plot(t, seat)
+    target = t.card(card)
+    fitting = [(cid, i, amount) for cid in [*printed_cards(t, seat), *p.zones[Zone.DISCARD]]
+               if cid not in (card, plot)
+               for i, (words, types, amount) in enumerate(t.card(cid).reduces_cost)
+               if (t.round, cid, i) not in p.reductions_used and reducer_fits(target, words, types)]
+    return [(cid, i) for cid, i, _ in fitting] if sum(a for _, _, a in fitting) <= shortfall else []
+
+
 def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...]) -> bool:
     """A reducer's "<words> <types>" describe the card: a trait, a faction or uniqueness among the words; a word
     not read as one of those ("Knight or Lady") counts as fitting."""

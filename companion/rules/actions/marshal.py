@@ -30,7 +30,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
-from companion.rules.values import has_plots, opponent_cost, plot_reductions, revealed_plot
+from companion.rules.values import has_plots, opponent_cost, plot_reductions, reducers_spent, revealed_plot
 
 
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
@@ -144,9 +144,11 @@ class Marshal(Action):
         take_from_hand(t, self.player, self.card)
         cost = self.expected_cost(t) if self.cost is None else self.cost
         dup = duplicate_target(t, self.player, self.card)
-        if not dup:  # the plot's reduction is spent on this card, whatever was paid
+        if not dup:  # the plot's reduction is spent on this card, whatever was paid, and the others that paid
+            spent = reducers_spent(t, self.player, self.card, self.expected_cost(t) - cost)
             t.players[self.player].reductions_used += [(t.round, p, i) for p, i, _ in
                                                        plot_reductions(t, self.player, self.card)]
+            t.players[self.player].reductions_used += [(t.round, c, i) for c, i in spent]
         if t.card(self.card).limited and not dup:
             count_limited(t, self.player)
         t.players[self.player].gold -= cost
