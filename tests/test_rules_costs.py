@@ -67,3 +67,16 @@ def test_one_kneel_reducer_reduces_one_card() -> None:
     legal(t, Marshal("A", "A.01089.1", cost=4))
     legal(t.clone(), Marshal("A", "A.01085.1", cost=3))
     flagged_and_refused(t, Marshal("A", "A.01085.1", cost=2), "marshal.cost-reduced")
+
+
+def test_bestow_places_up_to_x_gold() -> None:
+    """probe27 06: RR: Bestow: "As a card with bestow enters play, its controller may place up to X gold from his
+    or her gold pool on that card." Cersei's Informer ("Bestow (3).") marshalled: 3 gold placed on it is legal, 4 is
+    flagged (tokens.bestow)."""
+    from companion.rules.actions import PlaceTokens, RemoveTokens
+    t = plots("2e", "01001", "00006", {"08089": 1}, {}, gold=10)
+    hand(t, "A.08089.1")
+    legal(t, Marshal("A", "A.08089.1"))
+    legal(t, RemoveTokens("A", "gold", 4))
+    legal(t.clone(), PlaceTokens("A", "gold", 3, "A.08089.1"))
+    flagged_and_refused(t, PlaceTokens("A", "gold", 4, "A.08089.1"), "tokens.bestow")

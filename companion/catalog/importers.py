@@ -489,6 +489,7 @@ class Keywords:
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
     reduces_unread: bool = False  # a sentence that lowers a cost was not read
     raises_cost: bool = False  # a sentence raises a cost ("Increase the cost of …", "costs 1 more")
+    bestow: int | None = None  # "Bestow (3).": the most gold placed on it as it enters play (None: no number)
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
     draws_by_insight: bool = False  # it draws by its insight keyword alone (no other sentence of it draws)
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round."
@@ -536,6 +537,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     limited = terminal = False
     attaches_to: str | None = None
     found: set[str] = set()
+    bestow: int | None = None
     modifiers: dict[str, int] = {}
     dominance: int | None = None
     excepted: list[str] = []
@@ -765,6 +767,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 modifiers[stat] = modifiers.get(stat, 0) + int(modifier.group(1))
             elif valued:
                 found.add(valued.group(1).lower())
+                if valued.group(1).lower() == "bestow" and (valued.group(2) or "").isdigit():
+                    bestow = int(valued.group(2))
             elif word in KEYWORDS:
                 found.add(word)
     plain = _TAG.sub("", text or "")  # the text without its markup, read by several facts below
@@ -790,7 +794,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
         attached_never=tuple(attached_never), never_when=tuple(never_when), reduces_cost=reducers,
-        reduces_unread=reducers_unread, raises_cost=bool(_RAISES_COST.search(plain)),
+        reduces_unread=reducers_unread, raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
         draws_by_insight="insight" in found and not draws_beside_insight(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, faction_stands_defending=faction_stands_defending,
