@@ -182,3 +182,17 @@ def test_knights_of_the_hollow_hill_forbids_setup_cards_and_other_gold_bonuses()
     in_play(t, "A.01040.1")
     in_play(t, "B.01040.1")
     assert (income(t, "A"), income(t, "B")) == (5 + 3, 5 + 1)
+
+
+def test_a_setup_card_recorded_below_its_printed_cost() -> None:
+    """probe27 17: RR: Setup: up to 8 gold worth of cards, each for its printed cost; FAQ (1.9): card abilities are
+    not active in setup unless they refer to setup, so nothing lowers one. Ser Jaime Lannister (printed 6) recorded
+    for 3 is flagged (setup.cost-reduced) and counts 6: Tyrion (5) after it is over the 8 setup gold (setup.gold).
+    Recorded at its printed 6 it is legal."""
+    t = make_table({"A": {"01087": 1, "01089": 1}, "B": {"01091": 1}}, phase="setup")
+    t.move("A.01087.1", "A", Zone.HAND)
+    t.move("A.01089.1", "A", Zone.HAND)
+    legal(t.clone(), SetupPlace("A", "A.01087.1", cost=6))
+    after = flagged_and_refused(t, SetupPlace("A", "A.01087.1", cost=3), "setup.cost-reduced")
+    assert after.players["A"].setup_gold_spent == 6
+    flagged_and_refused(after, SetupPlace("A", "A.01089.1"), "setup.gold")

@@ -116,6 +116,10 @@ _REDUCER = re.compile(r"reduce the cost of the (?:first|next) (.*?)"
                       r"\b[^.]*? by (\d+)$", re.IGNORECASE)
 _LOWERS_COST = re.compile(r"reduce the (?:gold )?cost|costs? \d+ less|without paying|for 0 gold|cost of 0",
                           re.IGNORECASE)
+#: "Increase the cost of each character you marshal by 1." (Kingdom of Shadows), 1st edition "Increase the cost to
+#: play the first character played each round by 2." (Iron King's Guard): a cost may be above the printed one.
+_RAISES_COST = re.compile(r"increase the (?:gold )?cost|costs? (?:\d+|X) (?:more|additional)"
+                          r"|more (?:gold )?to (?:marshal|play)", re.IGNORECASE)
 #: 1st edition "House Lannister only.": only a player of that House plays or marshals it.
 _HOUSE_ONLY = re.compile(r"^house (\w+) only$", re.IGNORECASE)
 #: "… kill each character not chosen (cannot be saved)." (Wildfire Assault): its kills cannot be saved.
@@ -505,6 +509,8 @@ class Keywords:
     never_when: tuple[tuple[str, str, str], ...] = ()  # (side, condition, argument): it cannot be declared so when …
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
     reduces_unread: bool = False  # a sentence that lowers a cost was not read
+    raises_cost: bool = False  # a sentence raises a cost ("Increase the cost of …", "costs 1 more")
+    bestow: int | None = None  # "Bestow (3).": the most gold placed on it as it enters play (None: no number)
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
     draws_by_insight: bool = False  # it draws by its insight keyword alone (no other sentence of it draws)
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round."
@@ -554,6 +560,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     limited = terminal = False
     attaches_to: str | None = None
     found: set[str] = set()
+    bestow: int | None = None
     modifiers: dict[str, int] = {}
     dominance: int | None = None
     excepted: list[str] = []
@@ -787,6 +794,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 modifiers[stat] = modifiers.get(stat, 0) + int(modifier.group(1))
             elif valued:
                 found.add(valued.group(1).lower())
+                if valued.group(1).lower() == "bestow" and (valued.group(2) or "").isdigit():
+                    bestow = int(valued.group(2))
             elif word in KEYWORDS:
                 found.add(word)
     plain = _TAG.sub("", text or "")  # the text without its markup, read by several facts below
@@ -812,7 +821,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
         attached_never=tuple(attached_never), never_when=tuple(never_when), reduces_cost=reducers,
-        reduces_unread=reducers_unread, unique_only_in=tuple(unique_only_in),
+        reduces_unread=reducers_unread, raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
+        unique_only_in=tuple(unique_only_in),
         draws_by_insight="insight" in found and not draws_beside_insight(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, faction_stands_defending=faction_stands_defending,
         opponents_reserve=opponents_reserve, no_saves="no_saves" in flags,

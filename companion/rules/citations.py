@@ -171,6 +171,7 @@ RULES: dict[str, Rule] = {
         f"{INSERT_1E} › Playing a card into Shadows",
     ),
     "setup.agenda-forbids": Rule("RR: Setup", "1E Rules › Setup"),
+    "setup.cost-reduced": Rule("RR: Setup", "1E Rules › Setup"),
     "setup.limited": Rule(
         "RR: Setup",
         "1E Rules › Setup",

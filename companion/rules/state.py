@@ -126,7 +126,8 @@ class Player:
     #: into play, setup and duplicates aside (Strained Reserves counts them). Read and counted by
     #: ``counted_this_round`` and ``count_this_round``.
     round_counts: dict[str, tuple[int, int]] = field(default_factory=dict)
-    #: The revealed plot's "first … you marshal this round" reductions used: (round, plot, which reducer).
+    #: The "first … you marshal this round" reductions used (the revealed plot's, and a card's that paid for one:
+    #: Lannisport Merchant's "the next [lannister] character"): (round, card, which reducer).
     reductions_used: list[tuple[int, str, int]] = field(default_factory=list)
     # 1st edition: what this player did with the beginning-of-phase shadows opportunity.
     shadows_opportunity: str = "open"  # open | used | passed

@@ -169,8 +169,9 @@ def printed_cards(t: Table, seat: str) -> list[str]:
 
 
 def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
-    """The most the seat's cards may take off this card's cost now, as far as their text is read: the card itself,
-    the seat's revealed plot and cards in play whose text counts, its agenda, and its discard pile (a reducing event
+    """The most the seat's cards may take off this card's cost now, as far as their text is read: the card itself
+    (a sentence of it not read: "costs 1 less"; its "the next card you marshal" is for another card), the seat's
+    revealed plot and cards in play whose text counts, its agenda, and its discard pile (a reducing event
     is played first; a location is sacrificed for it: The Kingsroad). None when one of them lowers a cost in a shape
     not read: any amount may be right then (RR: Costs)."""
     p = t.players[seat]
@@ -181,10 +182,29 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
         facts = t.card(cid)
         if facts.reduces_unread:
             return None
+        if cid == card:  # its own "the next … you marshal" is another card's: only an unread sentence counts here
+            continue
         spent = {i for r, plot, i in p.reductions_used if r == t.round and plot == cid}  # a plot's, this round
         total += sum(amount for i, (words, types, amount) in enumerate(facts.reduces_cost)
                      if i not in spent and reducer_fits(target, words, types))
     return total
+
+
+def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple[str, int]]:
+    """The reducers of the seat's cards (its plot's aside) spent on this card marshalled ``shortfall`` below its
+    cost after the plot's reduction, as (card, which reducer): all that fit when together they take no more than
+    that off (each was needed: a knelt Lannisport Merchant's "the next [lannister] character" is used up); none
+    when fewer would do, as which were used is not known then (RR: Costs)."""
+    if shortfall <= 0:
+        return []
+    p = t.players[seat]
+    plot = revealed_plot(t, seat)
+    target = t.card(card)
+    fitting = [(cid, i, amount) for cid in [*printed_cards(t, seat), *p.zones[Zone.DISCARD]]
+               if cid not in (card, plot)
+               for i, (words, types, amount) in enumerate(t.card(cid).reduces_cost)
+               if (t.round, cid, i) not in p.reductions_used and reducer_fits(target, words, types)]
+    return [(cid, i) for cid, i, _ in fitting] if sum(a for _, _, a in fitting) <= shortfall else []
 
 
 def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...]) -> bool:

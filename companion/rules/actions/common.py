@@ -13,7 +13,9 @@ from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Phase, Stage, Zone, count_this_round, counted_this_round
 from companion.rules.values import (
     claim_due,
+    cost_reduction_allowed,
     current_challenge,
+    has_plots,
     modifier_lasts,
     plot_limits,
     printed_cards,
@@ -82,9 +84,26 @@ def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | 
     if paid is not None and paid != expected:
         v.note("cost-changed", player=player, paid=paid, cost=expected)
     gold = t.players[player].gold
-    if cost > gold:
+    if cost > gold and cost > 0:  # a cost of 0 is always paid, whatever an earlier overspend left (RR: Costs)
         v.violate("gold.insufficient", player=player, cost=cost, gold=gold)
     return cost
+
+
+def check_cost_reduced(t: Table, v: Checker, player: str, card: str, full: int, paid: int | None, rule: str) -> None:
+    """A recorded cost below ``full`` (the cost before the cards' reductions) by more than the player's cards print
+    taking off it (RR: Costs); only where the table records the round (plots): elsewhere the cards that may lower
+    it are not known."""
+    if paid is not None and paid < full and has_plots(t, player) and (
+            allowed := cost_reduction_allowed(t, player, card)) is not None and full - paid > allowed:
+        v.violate(rule, (card,), card=t.ref(card), paid=paid, cost=full, allowed=allowed)
+
+
+def check_cost_raised(t: Table, v: Checker, player: str, card: str, full: int, paid: int | None, rule: str) -> None:
+    """A recorded cost above ``full`` (the cost before any reduction) while no card of any player raises a cost
+    (RR: Costs: the cost is paid, no more); only where the table records the round (plots)."""
+    if paid is not None and paid > full and isinstance(t.card(card).cost, int) and has_plots(t, player) and not any(
+            t.card(c).raises_cost for c in [card, *(c for seat in t.seats for c in printed_cards(t, seat))]):
+        v.violate(rule, (card,), card=t.ref(card), paid=paid, cost=full)
 
 
 def limited_allowed(t: Table, player: str) -> int:

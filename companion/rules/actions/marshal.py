@@ -9,6 +9,8 @@ from companion.rules.actions.common import (
     check_action_window,
     check_active_player,
     check_attachment,
+    check_cost_raised,
+    check_cost_reduced,
     check_entering_count,
     check_house_only,
     check_limited,
@@ -28,7 +30,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
-from companion.rules.values import cost_reduction_allowed, has_plots, opponent_cost, plot_reductions, revealed_plot
+from companion.rules.values import has_plots, opponent_cost, plot_reductions, reducers_spent, revealed_plot
 
 
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
@@ -138,20 +140,19 @@ class Marshal(Action):
                    penalty=t.gold_penalty(self.player, c))
         expected, applied = self._costs(t)
         check_payment(t, v, self.player, expected, self.cost)
-        # Only where the table records the round (plots): elsewhere the cards that may lower it are not known.
-        if self.cost is not None and self.cost < expected and has_plots(t, self.player) and (
-                allowed := cost_reduction_allowed(t, self.player, self.card)) is not None and (
-                expected - self.cost > allowed - applied):
-            v.violate("marshal.cost-reduced", (self.card,), card=t.ref(self.card), paid=self.cost, cost=expected,
-                      allowed=allowed)
+        check_cost_reduced(t, v, self.player, self.card, expected + applied, self.cost, "marshal.cost-reduced")
+        if not dup:  # a duplicate's recorded gold is left to gold.insufficient
+            check_cost_raised(t, v, self.player, self.card, expected + applied, self.cost, "marshal.cost-raised")
 
     def apply(self, t: Table) -> None:
         take_from_hand(t, self.player, self.card)
         cost = self.expected_cost(t) if self.cost is None else self.cost
         dup = duplicate_target(t, self.player, self.card)
-        if not dup:  # the plot's reduction is spent on this card, whatever was paid
+        if not dup:  # the plot's reduction is spent on this card, whatever was paid, and the others that paid
+            spent = reducers_spent(t, self.player, self.card, self.expected_cost(t) - cost)
             t.players[self.player].reductions_used += [(t.round, p, i) for p, i, _ in
                                                        plot_reductions(t, self.player, self.card)]
+            t.players[self.player].reductions_used += [(t.round, c, i) for c, i in spent]
         if t.card(self.card).limited and not dup:
             count_limited(t, self.player)
         t.players[self.player].gold -= cost
@@ -192,6 +193,8 @@ class PlayEvent(Action):
         check_limited(t, v, self.player, self.card)
         check_action_window(t, v, self.card)
         check_payment(t, v, self.player, self.expected_cost(t), self.cost)
+        # below the printed cost (an out-of-House penalty a card may lower aside), as a marshalled card's
+        check_cost_reduced(t, v, self.player, self.card, t.printed_cost(c), self.cost, "event.cost-reduced")
 
     def apply(self, t: Table) -> None:
         take_from_hand(t, self.player, self.card)

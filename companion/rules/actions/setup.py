@@ -171,8 +171,8 @@ class SetupPlace(Action):
     def setup_cost(self, t: Table) -> int:
         if setup_duplicate(t, self.player, self.card):
             return 0  # extra copies of a unique are free and become duplicates
-        if self.cost is not None:
-            return self.cost
+        if self.cost is not None:  # never below the printed cost: no reducer applies in setup (FAQ 1.9)
+            return max(self.cost, t.printed_cost(t.card(self.card)))
         return t.printed_cost(t.card(self.card)) + t.gold_penalty(self.player, t.card(self.card))
 
     def check(self, t: Table, v: Checker) -> None:
@@ -202,6 +202,10 @@ class SetupPlace(Action):
                           target=t.ref(self.attach_to), reason=msg("attach.setup-own-only"))
         elif not dup:
             check_attachment(t, v, self.player, self.card, self.attach_to, discard_if_none=False, own_only=True)
+        if not dup and self.cost is not None and self.cost < t.printed_cost(c):
+            # RR: Setup counts printed costs; FAQ (1.9): abilities are not active in setup, so nothing lowers one
+            v.violate("setup.cost-reduced", (self.card,), card=t.ref(self.card), paid=self.cost,
+                      cost=t.printed_cost(c))
         _check_setup_gold(t, v, self.player, self.setup_cost(t))
 
     def apply(self, t: Table) -> None:

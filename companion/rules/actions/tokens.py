@@ -74,6 +74,12 @@ class PlaceTokens(_Tokens):
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_where(t, v)
+        # RR: Bestow: "As a card with bestow enters play, its controller may place up to X gold from his or her gold
+        # pool on that card": more than X at once on one in play with no gold yet is more than its bestow.
+        if self.kind == "gold" and self.card is not None and self.card in t.in_play and (
+                most := t.card(self.card).bestow) is not None and self.amount > most and \
+                not t.tokens_on(self.card).get("gold", 0):
+            v.violate("tokens.bestow", (self.card,), card=t.ref(self.card), amount=self.amount, most=most)
 
     def apply(self, t: Table) -> None:
         if self.pool_gold:
