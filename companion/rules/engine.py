@@ -103,10 +103,13 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     # Attachments lying legally now: one the action leaves where it may no longer lie is discarded (a change of
     # control under "Opponent's character only"). One the action itself puts somewhere illegal stays, as recorded.
     lying = [a for a, ip in table.in_play.items() if ip.attached_to is not None and attachment_valid(table, a)]
-    decks = [s for s in table.seats if deck_count(table, s) > 0]
+    # Any action that takes the deck's last card (a discard by pillage too): RR: Winning the Game. Only where the log
+    # knows the deck: a card taken as drawn without a recorded draw leaves its count unknown.
+    decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
     action.apply(table)
-    for seat in decks:  # any action that takes the deck's last card (a discard by pillage too): RR: Winning the Game
-        decked(table, seat)
+    for seat in decks:
+        if table.players[seat].counts_known:
+            decked(table, seat)
     if table.gold_due_back and all(p.shadows_opportunity != "open" for p in table.players.values()):
         return_unspent_gold(table)  # every player has used or passed the chance
     table.version += 1
