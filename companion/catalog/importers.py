@@ -620,7 +620,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             sentence = " ".join(sentence.split())
             word = sentence.lower()
             if _STR_CHANGE.search(sentence) and not _ATTACHED_GETS.match(sentence) and " for each " not in word \
-                    and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))):
+                    and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))
+                             and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
             m = _SHADOW.match(sentence)
             modifier = _MODIFIER.match(sentence)
