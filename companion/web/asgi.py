@@ -300,8 +300,12 @@ class CompanionASGI:
                 made = self.quickly(stream.make_event, seen, version)
             if made is None or made is REVOKED or flow.write_paused:
                 return False
-            if (direct is not None and direct.chunked_encoding is True and direct.response_started
-                    and not direct.response_complete and not direct.disconnected and type(made) is Made):
+            # Read defensively: uvicorn is not pinned, and a cycle without these fields falls back to its send.
+            if (direct is not None and getattr(direct, "chunked_encoding", None) is True
+                    and getattr(direct, "response_started", False) is True
+                    and getattr(direct, "response_complete", True) is False
+                    and getattr(direct, "disconnected", True) is False
+                    and hasattr(getattr(direct, "transport", None), "write") and type(made) is Made):
                 direct.transport.write(made.chunk)
                 seen, last_sent = sent_version(made, version), loop.time()
                 return True
