@@ -195,16 +195,17 @@ def plan_a_game(catalog: Catalog, moment: dict[str, Any]) -> list[tuple[str, Any
         if offer is not None:
             assert attempt(offer["action"]["player"], offer["action"]), offer
     assert attempt(first, {"type": "begin_phase", "phase": "draw"})
+    # A draw recorded and taken back: the server's undo, never applied here (before the phase's 2 cards: a third
+    # would be refused).
+    undone = next(a for a in ({"type": "draw", "player": first, "card": f"{first}.{c}.{decks[first][c]}"}
+                              for c in of(first, "location") + of(first, "character")) if legal(a))
+    steps += [(first, undone), (first, "undo")]
     for seat in decks:
         spare = [c for c in of(seat, "character") + of(seat, "location") if c != uniques.get(seat)]
         if seat in uniques:
             assert attempt(seat, {"type": "draw", "player": seat, "card": f"{seat}.{uniques[seat]}.2"})
         assert any(attempt(seat, {"type": "draw", "player": seat, "card": f"{seat}.{c}.{decks[seat][c]}"})
                    for c in spare)
-    # A draw recorded and taken back: the server's undo, never applied here.
-    undone = next(a for a in ({"type": "draw", "player": first, "card": f"{first}.{c}.{decks[first][c]}"}
-                              for c in of(first, "location") + of(first, "character")) if legal(a))
-    steps += [(first, undone), (first, "undo")]
     assert attempt(first, {"type": "begin_phase", "phase": "marshaling"})
     for _ in range(2):  # in player order: whichever seat may marshal now
         for seat in decks:
@@ -392,9 +393,11 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     act(game, kj, {"type": "begin_phase", "phase": "draw"})
     act(game, kj, {"type": "draw", "player": j, "card": f"{j}.{AREO}.2"})
     act(game, kj, {"type": "draw", "player": j, "card": f"{j}.{hidden_hand}.1"})
-    act(game, kj, {"type": "draw", "player": j, "card": f"{j}.{BRAN}.1"})
+    # A third card in the draw phase is refused at a strict table; the second is undone and drawn again.
+    act(game, kj, {"type": "draw", "player": j, "card": f"{j}.{BRAN}.1"}, expect=422)
     assert call(api, "POST", f"/games/{game}/undo",
                 {"expected_version": call(api, "GET", f"/games/{game}/view", key=kj)[1]["version"]}, kj)[0] == 201
+    act(game, kj, {"type": "draw", "player": j, "card": f"{j}.{hidden_hand}.1"})
     act(game, kj, {"type": "begin_phase", "phase": "marshaling"})
     act(game, kj, {"type": "collect_income", "player": j, "amount": 5})
     act(game, kj, {"type": "marshal", "player": j, "card": f"{j}.{AREO}.2"})  # his second Areo: a duplicate

@@ -447,8 +447,9 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
     if c.play_if_control is not None and not controls_such(t, player, c.play_if_control):
         v.violate("event.play-if-control", (card,), card=t.ref(card), player=t.players[player].name)
     if c.type == "event" and c.reacts_to is not None and not reaction_due(t, player, c.reacts_to):
+        words = reaction_words(c.reacts_to)
         v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
-                  **reaction_words(c.reacts_to))
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
 
 
 def reaction_words(trigger: tuple[str, str, int, str]) -> dict[str, Param]:

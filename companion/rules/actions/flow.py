@@ -428,7 +428,7 @@ def check_revealed_phase(t: Table, v: Checker, source: str) -> None:
     """A plot's when-revealed draw or search resolves as the plot is revealed, in the plot phase (RR: When Revealed;
     RR: Appendix I › 1.3); a player who missed it cannot take it later (Tournament Regulations: Missed
     Opportunities)."""
-    if revealed_ability(t, source) and t.phase is not Phase.PLOT:
+    if revealed_ability(t, source) and t.phase is not Phase.PLOT and t.zone_of(source) is Zone.REVEALED:
         v.violate("draw.when-revealed-phase", (source,), card=t.ref(source), phase=t.phase)
 
 
@@ -476,8 +476,9 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
     trigger = t.card(source).reacts_to
     if trigger is not None and t.card(source).type != "event" and not reaction_due(t, player, trigger):
         # Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."
+        words = reaction_words(trigger)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
-                  **reaction_words(trigger))
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
     if (not t.card(source).draws and not t.card(source).searches_hand
             and not any(t.card(c).grants_insight for c in printed_cards(t, player))):
         v.violate("draw.source", (source,), card=t.ref(source))
