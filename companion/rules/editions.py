@@ -61,6 +61,9 @@ class Table(TableState):
     #: An event whose every ability is an action is played in an action window only (RR: Action Windows); the 1st
     #: edition's events name their phases instead (its timing is read from them).
     action_windows: ClassVar[bool] = True
+    #: A printed STR effect the totals leave out (``Card.str_unread``) lets the table's recorded challenge winner
+    #: stand (2nd edition; the 1st edition judges by the totals: docs/rules-decisions.md).
+    str_unread_stands: ClassVar[bool] = True
 
     def marshal_shadows_restriction(self, card: Card) -> str | None:
         """A rule id that forbids marshalling this card into shadows, or None."""
@@ -142,6 +145,7 @@ class FirstEditionTable(Table):
     #: controller's Shadows area." (2nd edition: its owner's, RR: Ownership and Control.)
     shadows_to_controller: ClassVar[bool] = True
     action_windows: ClassVar[bool] = False
+    str_unread_stands: ClassVar[bool] = False
     #: The 1st-edition Draw Cap (LCG FAQ): at most 3 cards a round drawn outside the draw phase's framework.
     draw_cap: ClassVar[int | None] = 3
 

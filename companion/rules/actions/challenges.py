@@ -330,7 +330,7 @@ def must_defend(t: Table, v: Checker, c: ChallengeRecord) -> None:
 def str_unread(t: Table, c: ChallengeRecord) -> str | None:
     """A card whose text counts for either side and changes STR in a shape the totals do not compute (The Wall's
     "Each [thenightswatch] character you control gets +1 STR."), if any."""
-    if t.edition != "2e":  # 1st edition: a held-out writer and our scenarios judge by the totals (Tourney for the Hand)
+    if not t.str_unread_stands:  # 1st edition: judged by the totals (Tourney for the Hand in our scenario)
         return None
     return next((card for seat in (c.attacker, c.defender) for card in printed_cards(t, seat)
                  if t.card(card).str_unread), None)
