@@ -950,7 +950,7 @@ def test_first_edition_agendas_power_to_win_and_the_treaty_waiver() -> None:
     t = plots("1e", "core_203", "core_200", {"core_18": 1}, {"core_18": 1, "low_39": 1})
     t.players["A"].faction = t.players["B"].faction = "lannister"
     stark = t.cards["core_18"]
-    assert (t.gold_penalty("A", stark), t.gold_penalty("B", stark)) == (1, 0)
+    assert (t.gold_penalty("A", stark), t.gold_penalty("B", stark)) == (2, 0)
 
 
 def test_a_search_into_the_hand_names_its_card_and_is_not_a_draw() -> None:
@@ -1084,3 +1084,128 @@ def test_a_cards_reaction_draw_waits_for_its_trigger() -> None:
     legal(t, DeclareDefenders("B", []))
     legal(t, ChallengeResult())
     legal(t, DrawCards("A", 1, source="A.01098.1"))
+
+
+def test_a_conditional_icon_is_read_from_the_printed_card(catalog: Catalog) -> None:
+    """probe27 04, 24; probe28 13: "While Arya Stark has a duplicate, she gains a [military] icon.", Widow's Wail's
+    "If attached character is Joffrey Baratheon, he gains a [military] icon.", and Shaggydog's "While you control
+    Rickon Stark, he gets +2 STR and gains a [military] icon." (Shaggydog prints the icon: "he" is Rickon)."""
+    want = {
+        "01141": (("military", "duplicate", ""),),  # Arya Stark
+        "01096": (("military", "attached_is", "Joffrey Baratheon"),),  # Widow's Wail
+        "03014": (("military", "control_gives", "Rickon Stark"),),  # Shaggydog
+        "01114": (("intrigue", "not_first", ""),),  # Palace Spearman
+        "02013": (("military", "attachment", ""),),  # Merchant Prince
+        "02057": (("power", "control_other_character", "Knight"),),  # Hedge Knight: "another Knight character"
+        "01179": (("power", "control", "Right"),),  # Left
+    }
+    assert {code: catalog.card(code).icons_while for code in want} == want
+    assert catalog.card("00297").icons_while == ()  # Former Champion: "While … STR is 3 or lower" is not read
+
+
+def test_a_character_attacks_with_an_icon_it_gains_while_a_condition_holds() -> None:
+    """RR: Challenge Icons; RR: Golden Rule. Arya attacks in a military challenge only while a duplicate is on her
+    (challenge.icon otherwise); Joffrey with Widow's Wail on him does, without it he does not."""
+    t = plots("2e", "01001", "00006", {"01141": 2, "01086": 1, "01096": 1}, {})
+    in_play(t, "A.01141.1")
+    in_play(t, "A.01086.1")
+    bare = t.clone()
+    in_play(t, "A.01141.2", duplicate_of="A.01141.1")
+    in_play(t, "A.01096.1", attached_to="A.01086.1")
+    to_challenges(bare)
+    flagged_and_refused(bare, InitiateChallenge("A", "military", "B", attackers=["A.01141.1"]), "challenge.icon")
+    flagged_and_refused(bare, InitiateChallenge("A", "military", "B", attackers=["A.01086.1"]), "challenge.icon")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01141.1", "A.01086.1"]))
+
+
+def test_str_while_defending_and_a_plots_str_for_each_trait_count_in_the_totals() -> None:
+    """probe27 26, 27 (1st edition): Ser Rodrik Cassel "gets +2 STR while defending" (2 + 2 against Ser Jaime's 3:
+    the defender wins); Tourney for the Hand: "Each of your Knight characters gets +1 STR …" (Ser Jaime 3 + 1 against
+    Hodor's 4: a tie, which the attacker wins). The winner the totals give is legal, the other one flagged."""
+    from companion.rules.actions import Modify
+    from companion.rules.values import strength
+
+    t = plots("1e", "core_181", "acoa_25", {"core_37": 1}, {"core_4": 1})
+    in_play(t, "A.core_37.1")
+    in_play(t, "B.core_4.1")
+    assert strength(t, "B.core_4.1") == 2  # not defending yet
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_37.1"]))
+    legal(t, DeclareDefenders("B", ["B.core_4.1"]))
+    assert strength(t, "B.core_4.1") == 4
+    recorded = t.clone()  # a table that writes his +2 as a modify has counted it: it is not read again
+    legal(recorded, Modify(player="B", stat="str", amount=2, card="B.core_4.1", until="challenge"))
+    assert strength(recorded, "B.core_4.1") == 4
+    flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+    legal(t, ChallengeResult(winner="B"))
+
+    t = plots("1e", "core_186", "acoa_25", {"core_37": 1}, {"core_12": 1})
+    in_play(t, "A.core_37.1")
+    in_play(t, "B.core_12.1")
+    assert strength(t, "A.core_37.1") == 4
+    assert strength(t, "B.core_12.1") == 4  # Hodor is no Knight (and Tourney for the Hand is A's plot)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_37.1"]))
+    legal(t, DeclareDefenders("B", ["B.core_12.1"]))
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+
+
+def test_an_attachments_dominance_phase_str_counts_in_the_dominance_totals() -> None:
+    """probe29 01 (1st edition Lordship: "During the dominance phase, attached character gets +4 STR."): the +4
+    counts in the dominance phase only."""
+    from companion.rules.values import dominance_totals, strength
+
+    assert Catalog.open().card("core_140").str_while == ("dominance", 4)
+    t = plots("1e", "core_181", "acoa_25", {"core_18": 1, "core_140": 1}, {})
+    in_play(t, "A.core_18.1")
+    in_play(t, "A.core_140.1", attached_to="A.core_18.1")
+    assert strength(t, "A.core_18.1") == 2
+    later = t.clone()
+    for phase in ("challenges", "dominance"):
+        while later.active_player is not None:
+            legal(later, PassTurn(later.active_player))
+        legal(later, BeginPhase(phase))
+    assert strength(later, "A.core_18.1") == 6
+    assert dominance_totals(later)["A"] == 6 + later.players["A"].gold
+
+
+def test_house_only_binds_the_player_whose_effect_puts_the_card_into_play() -> None:
+    """probe29 14 (1st edition Winterfell Honor Guard: "House Stark only." and "put … into play from your hand, under
+    the control of any opponent"): a Stark player's effect may give it to a Lannister opponent; a Lannister player's
+    own effect may not put it into play."""
+    from companion.rules.actions import PutIntoPlay
+
+    t = make_table({"A": {"core_17": 1}, "B": {"core_17": 1}}, edition="1e", phase="challenges",
+                   factions={"A": "stark", "B": "lannister"})
+    hand(t, "A.core_17.1", "B.core_17.1")
+    assert "card.house-only" not in rules_of(play(t.clone(), PutIntoPlay("A", "A.core_17.1", controller="B",
+                                                                          from_hand=True), "advisory"))
+    flagged_and_refused(t, PutIntoPlay("B", "B.core_17.1", from_hand=True), "card.house-only")
+
+
+def test_a_card_named_as_its_own_source_needs_an_ability_that_brings_it_out() -> None:
+    """probe29 13 (1E Shadows insert: a card comes out at the beginning of a phase, in its owner's chance; Syrio
+    Forel prints no ability that brings him out): naming him as his own source mid-phase is flagged."""
+    from companion.rules.actions import BringOut
+
+    assert Catalog.open().card("kl_77").comes_out_by is None
+    t = make_table({"A": {"kl_77": 1}, "B": {}}, edition="1e", phase="marshaling", gold=5)
+    shadows(t, "A.kl_77.1")
+    flagged_and_refused(t, BringOut("A", "A.kl_77.1", source="A.kl_77.1"), "shadows.own-ability-none")
+
+
+def test_str_for_each_card_with_a_trait_in_play_counts_every_players_cards() -> None:
+    """probe29 19 (1st edition Kennel Master: "Kennel Master gets +1 STR for each Direwolf in play."): each player's
+    Direwolf counts."""
+    from companion.rules.values import strength
+
+    kennel = Catalog.open().card("core_20")
+    assert kennel.str_per == ("trait_in_play", "Direwolf")
+    t = make_table({"A": {"core_20": 1, "core_14": 1}, "B": {"acoa_41": 1}}, edition="1e", phase="marshaling")
+    in_play(t, "A.core_20.1")
+    assert strength(t, "A.core_20.1") == (kennel.strength or 0)
+    in_play(t, "A.core_14.1")  # Grey Wind
+    in_play(t, "B.acoa_41.1")  # Feral Pack, the opponent's
+    assert strength(t, "A.core_20.1") == (kennel.strength or 0) + 2

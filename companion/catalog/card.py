@@ -57,7 +57,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
-              "search_finds", "str_unread")
+              "search_finds", "str_unread", "icons_while", "str_while", "str_each")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -361,6 +361,14 @@ class Card:
     #: you control gets +1 STR." The Wall; "contributes 2 STR to your side" The Red Keep): while its text counts, the
     #: table's recorded challenge winner stands beside the computed totals.
     str_unread: bool = False
+    #: "While Arya Stark has a duplicate, she gains a [military] icon.": (icon, condition, argument), read by
+    #: ``rules.values.has_icon`` (``catalog.importers.icon_while`` names the conditions).
+    icons_while: tuple[tuple[str, str, str], ...] = ()
+    #: "Ser Rodrik Cassel gets +2 STR while defending.": ("defending", 2), for itself or, on an attachment, the
+    #: character it is on, while that character takes part on that side ("participating": either).
+    str_while: tuple[str, int] | None = None
+    #: "Each Knight character you control gets +1 STR.": ("Knight", 1) (1st edition "House Stark": a House).
+    str_each: tuple[str, int] | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

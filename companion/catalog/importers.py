@@ -86,6 +86,92 @@ _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal ea
 #: "Attached character gains an Intrigue icon.": what an attachment gives the card it is on, each item known or the
 #: sentence is not read ("… gains renown during [power] challenges" is not).
 _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
+#: An icon gained under a condition the table shows: "While Arya Stark has a duplicate, she gains a [military] icon.",
+#: "While you control Rickon Stark, he gets +2 STR and gains a [military] icon.", "While you control a Lord or Lady
+#: character, …", "While Merchant Prince has an attachment, …", "While you are not the first player, …", "While an
+#: opponent controls a King character, …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
+#: [military] icon.": (icon, condition, argument); the STR in such a sentence stays a recorded modify.
+_ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if) (?P<when>.+?)), "
+                         r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]? icon\b",
+                         re.IGNORECASE)
+_ICON_CONDITIONS = (
+    (re.compile(r"^(.+?) has a duplicate$", re.IGNORECASE), "duplicate"),
+    (re.compile(r"^(.+?) has an attachment$", re.IGNORECASE), "attachment"),
+    (re.compile(r"^you are not the first player$", re.IGNORECASE), "not_first"),
+    (re.compile(r"^an opponent controls an? (\w+) character$", re.IGNORECASE), "opponent_trait"),
+    (re.compile(r"^you control (?:(another)|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*(?: or [A-Z][\w']*)?) "
+                r"(character|location)$"),
+     "control_trait"),
+    (re.compile(r"^you control ([A-Z][^,]*)$"), "control"),
+)
+
+
+def icon_while(sentence: str, name: str | None) -> tuple[str, str, str] | None:
+    """A conditional icon's (icon, condition, argument) in a sentence of the card ``name``, or None. The subject is the
+    card itself (its name; "she" when the condition names it), or another card: "While you control Rickon Stark, he
+    gains …" (Shaggydog, which prints the icon already: "he" is Rickon) gives it to the card named there
+    ("control_gives"), and an attachment's "If attached character is Joffrey Baratheon, he gains …" to the card it is
+    on when it has that name ("attached_is")."""
+    m = _ICON_WHILE.match(sentence)
+    if m is None or name is None:
+        return None
+    icon = m.group(4).lower()
+    if m.group("named") is not None:
+        return (icon, "attached_is", m.group("named"))
+    itself = fold(m.group(3)) == fold(name)
+    pronoun = fold(m.group(3)) in {"he", "she", "it"}
+    for pattern, kind in _ICON_CONDITIONS:
+        if (c := pattern.match(m.group("when"))) is None:
+            continue
+        if kind in {"duplicate", "attachment"}:
+            return (icon, kind, "") if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
+        if kind == "control":
+            return (icon, "control", c.group(1)) if itself else (
+                (icon, "control_gives", c.group(1)) if pronoun else None)
+        if not itself:
+            return None
+        if kind == "control_trait":
+            other = "other_" if c.group(1) else ""
+            return (icon, f"control_{other}{c.group(3)}", c.group(2).replace(" or ", "|"))
+        return (icon, kind, c.group(1) if c.groups() else "")
+    return None
+
+
+#: STR while the card (or the character it is attached to) takes part on a side: 1st edition "Ser Rodrik Cassel gets +2
+#: STR while defending.", "Attached character gets -4 STR while participating in a challenge." (Stinking Drunk),
+#: "While participating in a challenge, attached character gets +6 STR …"; 2nd edition "While Defender of the Wall is
+#: defending, it gets +2 STR.", "While attached character is participating in a challenge, it gets +2 STR …"
+#: (Dragonglass Dagger). A sentence with a count or a condition more ("for each", "an opponent with …") is not read.
+_SIDES_WORD = r"(attacking|defending|participating(?: in a challenge)?)"
+_STR_WHILE = (
+    re.compile(rf"^(.+?) gets? ([+-]\d+) STR while {_SIDES_WORD}$", re.IGNORECASE),
+    re.compile(rf"^while (.+?) is {_SIDES_WORD}, (?:it|he|she|\1) gets? ([+-]\d+) STR(?: and .*)?$",
+               re.IGNORECASE),
+    re.compile(rf"^while {_SIDES_WORD}, (attached character) gets? ([+-]\d+) STR(?: and .*)?$", re.IGNORECASE),
+    re.compile(r"^during the (dominance) phase, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
+)
+#: "Each Knight character you control gets +1 STR." (Ser Bryce Caron), 1st edition "Each of your Knight characters
+#: gets +1 STR …" (Tourney for the Hand), "Each of your House Stark characters gets +1 STR." (Winterfell Castle): the
+#: trait (or "House Stark") and the STR, for each such character its controller controls.
+_STR_EACH = re.compile(r"^[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*) characters? (?:you control )?"
+                       r"gets? ([+-]\d+) STR(?: and is immune to [\w' ]+)?$")
+
+
+def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
+    """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
+    "attacking", "defending", "participating" or "dominance" (1st edition Lordship: "During the dominance phase,
+    attached character gets +4 STR."; Flea Bottom Bastard)."""
+    for i, pattern in enumerate(_STR_WHILE):
+        if (m := pattern.match(sentence)) is None:
+            continue
+        subject, side, amount = (m.group(1), m.group(3), m.group(2)) if i == 0 else (
+            (m.group(1), m.group(2), m.group(3)) if i == 1 else (m.group(2), m.group(1), m.group(3)))  # i 2, 3
+        if fold(subject) not in {fold(name or ""), "attached character"}:
+            return None
+        return side.split()[0].lower(), int(amount)
+    return None
+
+
 #: "Attached character gets +2 STR (and gains a Military icon)." (1st edition Summer): the STR, and what it gains.
 _ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gains (.+))?$", re.IGNORECASE)
 #: "Increase the number of cards each player draws in the draw phase by 1." (Time of Plenty), "Reduce the number of
@@ -186,6 +272,7 @@ _STR_COUNTS = (
     (re.compile(r"^plot card in your used pile$", re.IGNORECASE), "used_plots"),
     (re.compile(r"^other ([A-Z][\w' ]*?) (card|character) you control$"), "other_trait"),
     (re.compile(r"^([A-Z][\w' ]*?) location you control$"), "trait_location"),
+    (re.compile(r"^([A-Z][\w']*?)(?: card| character)? in play$"), "trait_in_play"),  # 1e Kennel Master: "Direwolf"
 )
 
 
@@ -545,6 +632,9 @@ class Keywords:
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
+    icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
+    str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
+    str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -594,6 +684,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     no_setup_cards = sole_gold_bonus = False
     defenders_need: str | None = None
     str_unread = False
+    icons_while: list[tuple[str, str, str]] = []
+    strength_while: tuple[str, int] | None = None
+    strength_each: tuple[str, int] | None = None
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
@@ -619,10 +712,18 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         for sentence in _TAG.sub("", line).split("."):
             sentence = " ".join(sentence.split())
             word = sentence.lower()
+            if (side_str := str_while(sentence, name)) is not None:
+                strength_while = side_str
+                continue
+            if (each := _STR_EACH.match(sentence)) is not None:
+                strength_each = (each.group(1), int(each.group(2)))
+                continue
             if _STR_CHANGE.search(sentence) and not _ATTACHED_GETS.match(sentence) and " for each " not in word \
                     and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))
                              and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
+            if (conditional := icon_while(sentence, name)) is not None:
+                icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
             m = _SHADOW.match(sentence)
             modifier = _MODIFIER.match(sentence)
             valued = _VALUED.match(sentence)
@@ -840,6 +941,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         reacts_to=reacts_to(text), search_finds=search_finds(plain), str_unread=str_unread,
+        icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.catalog.card import Card, PlotLimit
+from companion.catalog.card import Card, PlotLimit, fold
 from companion.rules.editions import Table
 from companion.rules.state import ChallengeRecord, Modifier, Phase, Stage, Zone
 
@@ -405,7 +405,61 @@ def strength(t: Table, card: str) -> int:
     your gold pool"), and its recorded modifiers, at least 0."""
     c = t.card(card)
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
-               + recorded(t, "str", t.controller(card), card))
+               + strength_while(t, card) + strength_each(t, card) + recorded(t, "str", t.controller(card), card))
+
+
+def _str_recorded(t: Table, card: str) -> bool:
+    """The log records a STR modifier of the card, or of its side without a card (RR: Modifiers): a table that
+    writes the printed "+2 STR while defending" as a ``modify`` has counted it, whatever source it names or not (the
+    issue's reading: "printed STR plus recorded modifiers"); it is not read from the card again."""
+    seat = t.controller(card)
+    return any(m.stat == "str" and (m.card == card or (m.card is None and m.seat == seat)) for m in t.modifiers)
+
+
+def strength_while(t: Table, card: str) -> int:
+    """"Ser Rodrik Cassel gets +2 STR while defending." (``Card.str_while``), its own or an attachment's on it, while
+    it takes part on that side in the challenge not yet ended ("During the dominance phase, …": in that phase),
+    unless the log records its STR (``_str_recorded``)."""
+    c = current_challenge(t)
+    if card not in t.in_play or (c is None and t.phase is not Phase.DOMINANCE) or _str_recorded(t, card):
+        return 0
+    side = "dominance" if c is None else (
+        "attacking" if card in c.attackers else ("defending" if card in c.defenders else None))
+    if side is None:
+        return 0
+    total = 0
+    for source in [card] + [a for a, ip in t.in_play.items() if ip.attached_to == card]:
+        facts = printed(t, source)
+        if facts is None or facts.str_while is None:
+            continue
+        when, amount = facts.str_while
+        if when == side or (when == "participating" and side != "dominance"):
+            total += amount
+    return total
+
+
+def strength_each(t: Table, card: str) -> int:
+    """"Each Knight character you control gets +1 STR." (``Card.str_each``: a card in play, the revealed plot, the
+    agenda of the card's controller; 1st edition "Each of your House Stark characters …" names a House), unless the
+    log records its STR (``_str_recorded``)."""
+    if card not in t.in_play or t.card(card).type != "character":
+        return 0
+    seat = t.controller(card)
+    plot = revealed_plot(t, seat)
+    givers = [c for c in (*in_play_controlled(t, seat), *([plot] if plot else []), *t.players[seat].zones[Zone.AGENDA])
+              if t.card(c).str_each is not None]
+    if not givers or _str_recorded(t, card):
+        return 0
+    traits, faction = traits_of(t, card), t.card(card).faction
+    total = 0
+    for giver in givers:
+        if giver not in printed_cards(t, seat):
+            continue
+        trait, amount = t.card(giver).str_each or ("", 0)
+        house = trait.removeprefix("House ").casefold() if trait.startswith("House ") else None
+        if (faction.casefold() == house) if house is not None else trait in traits:
+            total += amount
+    return total
 
 
 def strength_attached(t: Table, card: str) -> int:
@@ -442,8 +496,11 @@ def strength_counted(t: Table, card: str) -> int:
         return sum(1 for cid in p.zones[Zone.DEAD] if t.card(cid).type == "character")
     if kind == "used_plots":
         return len(p.zones[Zone.USED])
-    want = "location" if kind == "trait_location" else None
     folded = (trait or "").casefold()
+    if kind == "trait_in_play":  # anyone's cards, itself too ("for each Direwolf in play")
+        return sum(1 for cid, ip in t.in_play.items() if not ip.duplicate_of
+                   and folded in {x.casefold() for x in t.card(cid).traits})
+    want = "location" if kind == "trait_location" else None
     return sum(1 for cid, ip in t.in_play.items()
                if cid != card and ip.controller == seat and not ip.duplicate_of
                and (want is None or t.card(cid).type == want)
@@ -466,7 +523,49 @@ def has_icon(t: Table, card: str, kind: str) -> bool:
     change = sum(m.amount for m in t.modifiers if m.card == card and m.stat == f"{kind}_icon")
     if change:
         return change > 0
-    return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached_facts(t, card))
+    return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached_facts(t, card)) \
+        or conditional_icon(t, card, kind)
+
+
+def conditional_icon(t: Table, card: str, kind: str) -> bool:
+    """An icon gained under a condition the table shows now (``Card.icons_while``): its own sentence ("While Arya
+    Stark has a duplicate, she gains a [military] icon."), an attachment's "If attached character is Joffrey
+    Baratheon, he gains …", or another card its controller controls ("While you control Rickon Stark, he gains …"
+    on Shaggydog)."""
+    if card not in t.in_play:
+        return False
+    seat, name = t.controller(card), fold(t.card(card).name)
+    own = printed(t, card)
+    if own is not None and any(icon == kind and _icon_condition(t, card, seat, cond, arg)
+                               for icon, cond, arg in own.icons_while):
+        return True
+    if any(icon == kind and cond == "attached_is" and fold(arg) == name
+           for f in attached_facts(t, card) for icon, cond, arg in f.icons_while):
+        return True
+    return any(icon == kind and cond == "control_gives" and fold(arg) == name
+               for c in printed_cards(t, seat) if c != card for icon, cond, arg in t.card(c).icons_while)
+
+
+def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool:
+    """A condition of a card's own conditional icon (``catalog.importers.icon_while``), now."""
+    mine = [c for c, ip in t.in_play.items() if ip.controller == seat and not ip.duplicate_of]
+    if cond == "duplicate":
+        return any(ip.duplicate_of == card for ip in t.in_play.values())
+    if cond == "attachment":
+        return any(ip.attached_to == card for ip in t.in_play.values())
+    if cond == "not_first":
+        return t.first_player is not None and t.first_player != seat
+    if cond == "control":
+        return any(fold(t.card(c).name) == fold(arg) for c in mine)
+    if cond == "opponent_trait":
+        return any(ip.controller != seat and not ip.duplicate_of and t.card(c).type == "character"
+                   and arg in traits_of(t, c) for c, ip in t.in_play.items())
+    if cond in {"control_character", "control_location", "control_other_character"}:
+        wanted, others_only = cond.removeprefix("control_").removeprefix("other_"), "_other_" in cond
+        traits = set(arg.split("|"))
+        return any(t.card(c).type == wanted and traits & traits_of(t, c) and not (others_only and c == card)
+                   for c in mine)
+    return False
 
 
 def has_keyword(t: Table, card: str, keyword: str) -> bool:
