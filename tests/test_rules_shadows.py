@@ -486,7 +486,7 @@ def test_first_edition_out_of_house_penalty() -> None:
     shadows(t, "A.atoc_53.1")
     v = play(t, BringOut("A", "A.atoc_53.1"))
     assert rules_of(v) == ["card.house-only"] and "out-of-house" in notes_of(v)
-    assert t.players["A"].gold == 8  # Shadow 1 + 1 penalty
+    assert t.players["A"].gold == 7  # Shadow 1 + 2 penalty
 
 
 def test_first_edition_only_at_the_beginning_of_a_phase() -> None:

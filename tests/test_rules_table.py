@@ -391,7 +391,7 @@ def test_first_edition_out_of_house_penalty_when_marshalling() -> None:
     t = make_table({"A": {"atoc_83": 1}, "B": {}}, edition="1e", factions={"A": "stark"})
     hand(t, "A.atoc_83.1")
     v = legal(t, Marshal("A", "A.atoc_83.1"))
-    assert "out-of-house" in notes_of(v) and t.players["A"].gold == 7
+    assert "out-of-house" in notes_of(v) and t.players["A"].gold == 10 - 2 - 2  # its cost 2 and the penalty 2
 
 
 # -- leaving play --------------------------------------------------------------------------

@@ -87,6 +87,10 @@ RULES: dict[str, Rule] = {
         "RR: Actions",
         "1E Rules › Actions",
     ),
+    "shadows.own-ability-none": Rule(
+        None,
+        f"{INSERT_1E} › Bringing a card out of Shadows",
+    ),
     "shadows.rearrange": Rule(
         "RR: Shadows › While a card is in shadows",
         None,

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from companion.rules.check import Checker
 
 
+#: 1st edition: a non-neutral card of another House costs 2 gold more to marshal, to set up, to play or to bring out
+#: of Shadows (the 1st-edition rules summary: "Gold penalty (+2 gold) for marshalling card of other House, no
+#: penalty for neutral card"; FFG forum: "3 +2 for out of House gold penalty"; probe22 06, probe29 10-11).
+OUT_OF_HOUSE_PENALTY = 2
+
+
 @dataclass(slots=True)
 class Table(TableState):
     edition: ClassVar[str] = ""
@@ -179,7 +185,8 @@ class FirstEditionTable(Table):
         if not house or house == "neutral" or "neutral" in card.factions or house in card.factions:
             return 0
         waived = {self.card(a).penalty_waived for a in self.players[player].zones[Zone.AGENDA]}
-        return 0 if waived & set(card.factions) else 1  # a Treaty agenda: "Ignore the out of House gold penalty …"
+        # a Treaty agenda: "Ignore the out of House gold penalty …"
+        return 0 if waived & set(card.factions) else OUT_OF_HOUSE_PENALTY
 
     def check_come_out_timing(self, player: str, v: Checker) -> None:
         if not self.shadows_window_open or self.phase is Phase.SETUP:

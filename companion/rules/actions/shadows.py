@@ -99,6 +99,11 @@ class _PaidFromShadows(Action):
             t.check_come_out_timing(self.player, v)
             if c.shadow_unpriced:  # no number after its "s": nothing to pay, only its own ability brings it out
                 v.violate("shadows.no-shadow-value", (self.card,), card=t.ref(self.card))
+        elif c.comes_out_by is None and t.beginning_of_phase_shadows:
+            # naming the card as its own source skips the beginning-of-phase chance: only an ability it prints may
+            # (1E Shadows insert › Bringing a card out of Shadows; probe29 13: Syrio Forel has none)
+            v.violate("shadows.own-ability-none", (self.card,), card=t.ref(self.card))
+            t.check_come_out_timing(self.player, v)
         elif c.comes_out_by not in (None, "any") and t.phase.value != c.comes_out_by:
             v.violate("shadows.own-ability-phase", (self.card,), card=t.ref(self.card), phase=Phase(c.comes_out_by))
         step = None if t.beginning_of_phase_shadows else window_waits_for(t)
@@ -230,7 +235,9 @@ class PutIntoPlay(Action):
             for plot in revealed_plots_that(t, "no_effect_entry"):
                 v.violate("plot.no-effect-entry", (self.card, plot), card=t.ref(self.card), plot=t.ref(plot))
         controller = self.new_controller(t)
-        check_house_only(t, v, controller, self.card)
+        # "House Stark only" binds the player whose effect puts it into play, not the one it goes to (1st edition
+        # Winterfell Honor Guard: "put … into play from your hand, under the control of any opponent"; probe29 14).
+        check_house_only(t, v, self.player, self.card)
         owner = t.instance(self.card).owner
         if controller != owner:
             v.note("enters-under-control", (self.card,), card=t.ref(self.card), player=controller, owner=owner)
