@@ -94,6 +94,15 @@ class PlaceInDeadPile(_MoveTo):
     phone = Phone(offered=(Offer((Where.DISCARD, Where.HAND)),), rank=87, by_effect=True)
     destination = Zone.DEAD
 
+    def check(self, t: Table, v: Checker) -> None:
+        super(PlaceInDeadPile, self).check(t, v)
+        c = t.card(self.card)
+        if c.type != "character":
+            # RR: Dead Pile: the pile of killed characters; every card that places a card there places a character
+            # (Heads on Spikes: "If that card is a character, … place the discarded character in its owner's dead
+            # pile"): a location discarded at random stays in the discard pile.
+            v.violate("dead.character-only", (self.card,), card=t.ref(self.card), type=type_name(c.type))
+
 
 @action("shuffle_into_deck", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
