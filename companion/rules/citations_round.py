@@ -204,6 +204,7 @@ RULES_ROUND: dict[str, Rule] = {
     "stand.already": Rule("RR: Stand, Standing", "1E Rules › Kneeling"),
     "faction.kneel-already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),
     "faction.stand-already": Rule("RR: Stand, Standing", "1E Rules › Kneeling"),
+    "ambush.phase": Rule("RR: Ambush", "1E Rules › Ambush"),
     "dead.character-only": Rule("RR: Dead Pile", "1E Rules › Dead pile"),
     "kill.not-in-play": Rule("RR: Kill, Killed", "1E Rules › Killed", impossible=True),
     "draw.when-revealed-player": Rule(REVEAL_2E, PLOT_1E),

@@ -193,6 +193,9 @@ class PutIntoPlay(Action):
     #: The effect says "from your hand" (Ambush, "put into play from your hand"): the card must be in its owner's
     #: hand, or one of the drawn cards not named yet, and it is taken from there.
     from_hand: bool = False
+    #: The card ability that puts it into play; the card itself for its Ambush ("put that card into play from your
+    #: hand"), which is taken in the challenges phase only.
+    source: CardRef | None = None
     only_from_shadows: ClassVar[bool] = False
 
     def new_controller(self, t: Table) -> str:
@@ -221,6 +224,11 @@ class PutIntoPlay(Action):
             require_in_hand(t, v, t.instance(self.card).owner, self.card, "play.put-into-play-from-hand")
             if v.verdict.impossible:
                 return
+        if self.source == self.card and "ambush" in c.keywords and t.phase is not Phase.CHALLENGES:
+            # RR: Ambush: "During the challenges phase, as a player action, a player may pay X gold to put a card
+            # with the ambush keyword into play from his or her hand."
+            v.violate("ambush.phase", (self.card,), card=t.ref(self.card), player=t.players[self.player].name,
+                      phase=t.phase)
         if c.type == "event":
             rule = "shadows.put-into-play-event" if from_shadows else "play.put-into-play-event"
             v.violate(rule, (self.card,), card=t.ref(self.card))
