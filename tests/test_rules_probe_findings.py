@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from companion.rules.actions import PlaceInDeadPile, PutIntoPlay
+from companion.rules.actions import (
+    DeclareDefenders,
+    DrawCards,
+    InitiateChallenge,
+    Marshal,
+    PlaceInDeadPile,
+    PlayEvent,
+    PutIntoPlay,
+    Save,
+)
+from companion.rules.editions import Table
 from companion.rules.state import Zone
-from tests.tables import flagged_and_refused, hand, legal, make_table
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
+from tests.test_printed_abilities import plots
 
 
 def test_only_a_character_is_placed_in_a_dead_pile() -> None:
@@ -28,3 +39,66 @@ def test_ambush_is_taken_in_the_challenges_phase_only() -> None:
     t = make_table({"A": {"01091": 1}, "B": {}}, phase="challenges")
     hand(t, "A.01091.1")
     legal(t, PutIntoPlay("A", "A.01091.1", from_hand=True, source="A.01091.1"))
+
+
+def test_an_attachment_saves_only_the_card_it_is_attached_to() -> None:
+    """probe27 19: Bodyguard: "When attached character would be killed or discarded from play, sacrifice Bodyguard
+    to save that character." RR: Save, Cannot be Saved: an ability saves what it names. Attached to Tyrion, it saving
+    Lannisport Moneylender is flagged (save.attached-only); saving Tyrion is legal."""
+    t = make_table({"A": {"01089": 1, "01093": 1, "01033": 1}, "B": {}}, phase="challenges")
+    in_play(t, "A.01089.1")
+    in_play(t, "A.01093.1")
+    in_play(t, "A.01033.1", attached_to="A.01089.1")
+    flagged_and_refused(t, Save("A", "A.01093.1", source="A.01033.1"), "save.attached-only")
+    legal(t, Save("A", "A.01089.1", source="A.01033.1"))
+
+
+def _power_defended_by(defender: str) -> Table:
+    t = make_table({"A": {"01089": 1, "01100": 1, "01092": 1}, "B": {"01143": 1, "01144": 1, "01157": 1}},
+                   phase="challenges")
+    in_play(t, "A.01089.1")
+    in_play(t, defender)
+    hand(t, "A.01100.1", "A.01092.1", "B.01157.1")
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01089.1"]))
+    legal(t, DeclareDefenders("B", [defender]))
+    return t
+
+
+def test_no_event_of_an_opponent_while_catelyn_participates() -> None:
+    """probe27 05: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger
+    card abilities." (RR: Golden Rule). Alice playing Hear Me Roar! while Catelyn defends is flagged
+    (ability.silenced); while Eddard defends instead it is legal."""
+    t = _power_defended_by("B.01143.1")
+    flagged_and_refused(t, PlayEvent("A", "A.01100.1"), "ability.silenced")
+    legal(_power_defended_by("B.01144.1"), PlayEvent("A", "A.01100.1"))
+
+
+def test_an_event_without_an_eligible_participating_target() -> None:
+    """probe27 22: For the North!: "Play only during a [military] challenge. Action: Choose a participating [stark]
+    character. …" RR: Targeting: "If there are no eligible targets for an ability, that ability cannot be initiated."
+    With only Alice's Ser Jaime participating it is flagged (event.no-target); with Eddard defending it is legal."""
+    t = make_table({"A": {"01087": 1}, "B": {"01144": 1, "01157": 1}}, phase="challenges")
+    in_play(t, "A.01087.1")
+    in_play(t, "B.01144.1")
+    hand(t, "B.01157.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    alone = t.clone()
+    legal(alone, DeclareDefenders("B", []))
+    flagged_and_refused(alone, PlayEvent("B", "B.01157.1"), "event.no-target")
+    legal(t, DeclareDefenders("B", ["B.01144.1"]))
+    legal(t, PlayEvent("B", "B.01157.1"))
+
+
+def test_a_marshal_reaction_does_not_follow_a_card_put_into_play() -> None:
+    """probe28 09: Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards." RR: Put into Play: "A card
+    that has been put into play is not considered to have been 'marshaled.'" Put into play, his draw is flagged
+    (ability.reaction-trigger); marshalled in the marshaling phase, it is legal."""
+    put = plots("2e", "01001", "00006", {}, {"01028": 1}, gold=10)
+    hand(put, "B.01028.1")
+    legal(put, PutIntoPlay("B", "B.01028.1", from_hand=True))
+    flagged_and_refused(put, DrawCards("B", 2, source="B.01028.1"), "ability.reaction-trigger")
+    marshalled = plots("2e", "01001", "00006", {}, {"01028": 1}, gold=10)
+    hand(marshalled, "B.01028.1")
+    marshalled.active_player = "B"
+    legal(marshalled, Marshal("B", "B.01028.1"))
+    legal(marshalled, DrawCards("B", 2, source="B.01028.1"))

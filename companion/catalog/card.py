@@ -57,7 +57,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
-              "search_finds", "str_unread")
+              "search_finds", "str_unread", "saves_attached", "silences_opponents", "chooses_participating")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -361,6 +361,16 @@ class Card:
     #: you control gets +1 STR." The Wall; "contributes 2 STR to your side" The Red Keep): while its text counts, the
     #: table's recorded challenge winner stands beside the computed totals.
     str_unread: bool = False
+    #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
+    #: killed or discarded from play, sacrifice Bodyguard to save that character.").
+    saves_attached: bool = False
+    #: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card
+    #: abilities." (an event's play is triggering its ability: RR: Triggered Abilities).
+    silences_opponents: bool = False
+    #: An ability that chooses a participating character: (its faction or "", whether one the player controls)
+    #: ("Choose a participating [stark] character.": For the North!). RR: Targeting: with none eligible, the ability
+    #: cannot be initiated.
+    chooses_participating: tuple[str, bool] | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -474,7 +474,8 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
         v.violate("draw.setup-ability", (source,), card=t.ref(source))
         return
     trigger = t.card(source).reacts_to
-    if trigger is not None and t.card(source).type != "event" and not reaction_due(t, player, trigger):
+    if trigger is not None and t.card(source).type != "event" and not (
+            marshalled_now(t, player, source) if trigger[0] == "marshal_self" else reaction_due(t, player, trigger)):
         # Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."
         words = reaction_words(trigger)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
@@ -495,6 +496,12 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
                 and claim_due(t, last) > 0:
             v.violate("draw.insight-before-claim", (source,), card=t.ref(source),
                       player=t.players[last.defender].name)
+
+
+def marshalled_now(t: Table, player: str, source: str) -> bool:
+    """The card was marshalled by the player in this marshaling phase (Littlefinger: "Reaction: After you marshal
+    Littlefinger, draw 2 cards."; RR: Put into Play: a card put into play is not marshalled)."""
+    return t.phase is Phase.MARSHALING and counted_this_round(t.round, t.players[player], f"marshalled:{source}") > 0
 
 
 def drew_by_insight(t: Table, player: str, source: str | None) -> None:

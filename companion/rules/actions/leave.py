@@ -207,6 +207,13 @@ class Save(Action):
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
             return
         check_saveable(t, v, self.card, self.source or self.card)
+        src = self.source
+        host = t.in_play[src].attached_to if src is not None and src in t.in_play else None
+        if src is not None and host is not None and host != self.card and t.card(src).saves_attached:
+            # Bodyguard: "When attached character would be killed or discarded from play, sacrifice Bodyguard to save
+            # that character." (RR: Save, Cannot be Saved: an ability saves what its text names).
+            v.violate("save.attached-only", (self.card, src), card=t.ref(self.card), source=t.ref(src),
+                      attached=t.ref(host))
 
     def apply(self, t: Table) -> None:
         t.saving = {self.card: t.version + 1}  # the next line's version: the save holds for it alone
