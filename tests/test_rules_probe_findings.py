@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from companion.rules.actions import (
+    ApplyClaim,
+    ChallengeResult,
     DeclareDefenders,
     DrawCards,
     InitiateChallenge,
+    Kneel,
     Marshal,
     PlaceInDeadPile,
     PlayEvent,
@@ -102,3 +105,25 @@ def test_a_marshal_reaction_does_not_follow_a_card_put_into_play() -> None:
     marshalled.active_player = "B"
     legal(marshalled, Marshal("B", "B.01028.1"))
     legal(marshalled, DrawCards("B", 2, source="B.01028.1"))
+
+
+def _military_by_grey_wind(defenders: list[str]) -> Table:
+    """Alice attacks Bob with Grey Wind (STR 4, intimidate) and Tumblestone Knight (STR 2); Bob defends with
+    ``defenders`` (Ser Jaime, STR 5, or none); the result and claim follow."""
+    t = make_table({"A": {"01145": 1, "01150": 1}, "B": {"01087": 1, "01093": 1}}, phase="challenges")
+    for card in ("A.01145.1", "A.01150.1", "B.01087.1", "B.01093.1"):
+        in_play(t, card)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01145.1", "A.01150.1"]))
+    legal(t, DeclareDefenders("B", defenders))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", ["B.01087.1"]))
+    return t
+
+
+def test_intimidate_kneels_no_more_str_than_the_challenge_was_won_by() -> None:
+    """probe27 07: RR: Intimidate: the winner may kneel a standing character of the losing opponent "whose STR is
+    equal to or lower than the STR by which the challenge was won". Won 6 to 5, Grey Wind kneeling Lannisport
+    Moneylender (STR 2) is flagged (intimidate.str); won 6 to 0, it is legal."""
+    flagged_and_refused(_military_by_grey_wind(["B.01087.1"]), Kneel("A", "B.01093.1", source="A.01145.1"),
+                        "intimidate.str")
+    legal(_military_by_grey_wind([]), Kneel("A", "B.01093.1", source="A.01145.1"))

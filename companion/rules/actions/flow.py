@@ -37,6 +37,7 @@ from companion.rules.values import (
     first_player_chosen,
     gold_kept,
     hand_count,
+    has_keyword,
     has_deck,
     initiative_tied,
     initiative_winner,
@@ -665,6 +666,31 @@ class Kneel(_SetKneeling):
 
     phone = Phone(offered=(Offer((Where.PLAY,), kneeling=False),), usual_in=(Phase.CHALLENGES,), rank=10)
     kneeling = True
+    source: CardRef | None = None  # the card whose ability kneels it (a character's intimidate)
+
+    def check(self, t: Table, v: Checker) -> None:
+        super(Kneel, self).check(t, v)
+        check_intimidate(t, v, self.card, self.source)
+
+
+def check_intimidate(t: Table, v: Checker, card: str, source: str | None) -> None:
+    """RR: Intimidate: after winning a challenge in which a character with intimidate participates, the winner may
+    kneel a standing character controlled by the losing opponent "whose STR is equal to or lower than the STR by
+    which the challenge was won". Judged where the log knows the challenge's totals and the source took part."""
+    if source is None or source == card or source not in t.in_play or not has_keyword(t, source, "intimidate"):
+        return
+    last = t.challenges[-1] if t.challenges else None
+    if last is None or last.round != t.round or last.winner is None or len(last.strength) != 2 \
+            or card not in t.in_play:
+        return
+    loser = last.defender if last.winner == last.attacker else last.attacker
+    side = last.attackers if last.winner == last.attacker else last.defenders
+    if source not in side or t.in_play[card].controller != loser:
+        return
+    by = last.strength[last.winner] - last.strength[loser]
+    if strength(t, card) > by:
+        v.violate("intimidate.str", (card, source), card=t.ref(card), source=t.ref(source), str=strength(t, card),
+                  by=by)
 
 
 @action("stand", records=Recorder.EFFECT)
