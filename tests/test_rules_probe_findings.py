@@ -127,3 +127,19 @@ def test_intimidate_kneels_no_more_str_than_the_challenge_was_won_by() -> None:
     flagged_and_refused(_military_by_grey_wind(["B.01087.1"]), Kneel("A", "B.01093.1", source="A.01145.1"),
                         "intimidate.str")
     legal(_military_by_grey_wind([]), Kneel("A", "B.01093.1", source="A.01145.1"))
+
+
+def test_no_action_event_after_the_last_marshaling_turn() -> None:
+    """probe27 18: RR: Action Windows; RR: Appendix I › 3.2-3.4: the marshaling phase's special action window opens
+    after each player's income and closes with that player's turn; after the last one the phase ends with none.
+    Hear Me Roar! (an action) during Alice's turn is legal; once both players have passed it is flagged
+    (event.no-action-window)."""
+    from companion.rules.actions import CollectIncome, PassTurn
+    t = plots("2e", "01001", "00006", {"01100": 1}, {}, gold=5)
+    hand(t, "A.01100.1")
+    legal(t.clone(), PlayEvent("A", "A.01100.1"))
+    legal(t, PassTurn("A"))
+    t.players["B"].income_round = -1
+    legal(t, CollectIncome("B"))
+    legal(t, PassTurn("B"))
+    flagged_and_refused(t, PlayEvent("A", "A.01100.1"), "event.no-action-window")
