@@ -57,7 +57,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
-              "search_finds", "str_unread", "saves_attached", "silences_opponents", "chooses_participating")
+              "search_finds", "str_unread", "saves_attached", "silences_opponents", "chooses_participating",
+              "phase_end_fate")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -371,6 +372,10 @@ class Card:
     #: ("Choose a participating [stark] character.": For the North!). RR: Targeting: with none eligible, the ability
     #: cannot be initiated.
     chooses_participating: tuple[str, bool] | None = None
+    #: Hear Me Roar!: "Put a [lannister] character into play from your hand. At the end of the phase, if that card is
+    #: still in play, discard it from play (cannot be saved).": where that card goes as the phase ends ("discard",
+    #: "hand", "dead").
+    phase_end_fate: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

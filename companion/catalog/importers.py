@@ -301,6 +301,23 @@ _CHOOSES_PARTICIPATING = re.compile(r"\bchoose an? participating (?:\[(\w+)\] )?
                                     re.IGNORECASE)
 
 
+#: A card put into play for the phase: "Put a [lannister] character into play from your hand. At the end of the phase,
+#: if that card is still in play, discard it from play (cannot be saved)." (Hear Me Roar!).
+_PHASE_END_FATE = re.compile(r"\binto play\b.*?\bat the end of the phase, if (?:that card|that character|it) is "
+                             r"still in play, (discard it from play|return it to (?:your|its owner's) hand|kill it)\b",
+                             re.IGNORECASE | re.DOTALL)
+
+
+def phase_end_fate(plain: str) -> str | None:
+    """Where a card the ability put into play goes as the phase ends: "discard", "hand" or "dead" (None: no such
+    sentence, or another fate not read)."""
+    m = _PHASE_END_FATE.search(plain)
+    if m is None:
+        return None
+    words = m.group(1).lower()
+    return "discard" if words.startswith("discard") else "dead" if words.startswith("kill") else "hand"
+
+
 def chooses_participating(plain: str) -> tuple[str, bool] | None:
     """Whom an ability chooses among the participating characters: (the faction or "", whether it is one the player
     controls). None: it chooses no participating character, or one with words not read (a trait, "without …" is
@@ -576,6 +593,7 @@ class Keywords:
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
+    phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -872,7 +890,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
-        chooses_participating=chooses_participating(plain),
+        chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
     )
 
 

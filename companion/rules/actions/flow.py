@@ -11,6 +11,7 @@ from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder
 from companion.rules.actions.common import (
     check_challenge_over,
     end_challenge,
+    leave_to,
     place_name,
     reaction_due,
     reaction_words,
@@ -53,6 +54,7 @@ from companion.rules.values import (
     skipped_phases,
     strength,
 )
+from companion.rules.verdict import msg
 
 
 def next_phase(current: Phase, skipped: Collection[Phase] = ()) -> Phase:
@@ -114,11 +116,20 @@ class BeginPhase(Action):
         gold = sum(p.gold - gold_kept(t, seat) for seat, p in t.players.items())
         if target is Phase.TAXATION and gold:
             v.note("gold-returned", gold=gold)
+        for card, zone in t.phase_end_fate.items():
+            if t.zone_of(card) is Zone.PLAY:  # RR: Lasting Effects: "At the end of the phase, …" happens by itself
+                v.note("phase-end-leaves", (card,), card=t.ref(card), zone=msg(f"zone.{zone.value}"))
 
     def apply(self, t: Table) -> None:
         target = Phase(self.phase)
         return_unspent_gold(t)  # 1st edition: a taxation phase in which nothing else happened
         end_challenge(t)
+        t.moved_at_phase_end = [card for card in t.phase_end_fate if t.zone_of(card) is Zone.PLAY]
+        for card in t.moved_at_phase_end:  # Hear Me Roar!'s card is discarded as the phase ends ("cannot be saved")
+            t.saving.pop(card, None)
+            leave_to(t, card, t.phase_end_fate[card])
+        t.phase_end_fate = {}
+        t.pending_put = None
         if target is Phase.PLOT:
             t.round += 1
         t.phase = target

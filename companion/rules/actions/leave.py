@@ -29,6 +29,8 @@ class Kill(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
+        if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
+            return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
         if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
             v.violate("kill.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
             return
@@ -39,7 +41,8 @@ class Kill(Action):
         note_leaving_play(t, v, self.card)
 
     def apply(self, t: Table) -> None:
-        leave_to(t, self.card, Zone.DEAD)
+        if not (t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end):
+            leave_to(t, self.card, Zone.DEAD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,13 +52,16 @@ class _MoveTo(Action):
     destination = Zone.DISCARD
 
     def check(self, t: Table, v: Checker) -> None:
+        if t.zone_of(self.card) is self.destination and self.card in t.moved_at_phase_end:
+            return  # the phase's end moved it there (Hear Me Roar!): the line says what happened
         if t.zone_of(self.card) is self.destination:  # a card in a discard pile is not discarded (sacrificed) again
             v.violate("card.already-there", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         note_leaving_play(t, v, self.card)
         note_owner_area(t, v, self.card, self.destination)
 
     def apply(self, t: Table) -> None:
-        leave_to(t, self.card, self.destination)
+        if not (t.zone_of(self.card) is self.destination and self.card in t.moved_at_phase_end):
+            leave_to(t, self.card, self.destination)
 
 
 @action("discard", records=Recorder.EFFECT)

@@ -211,3 +211,5 @@ class PlayEvent(Action):
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
+        # Hear Me Roar!: the card the next line puts into play goes as the phase ends.
+        t.pending_put = (self.player, t.version, self.card) if c.phase_end_fate else None
