@@ -530,9 +530,11 @@ def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
 def check_silenced(t: Table, v: Checker, player: str, card: str) -> None:
     """Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card
     abilities." An event's play triggers its ability (RR: Triggered Abilities; RR: Golden Rule: "cannot" is
-    absolute): an opponent of her controller plays none while she participates, her text not blank."""
+    absolute): an opponent of her controller plays none while she participates, her text not blank. Judged before
+    the challenge's result: a line after it may be in the window after the challenge has ended (RR: Appendix I ›
+    4.2.6), which the log does not mark."""
     ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
-    if ch is None:
+    if ch is None or ch.stage not in (Stage.ATTACKERS, Stage.DEFENDERS):
         return
     blank = blanked(t)
     for cid in (*ch.attackers, *ch.defenders):
