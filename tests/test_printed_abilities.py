@@ -216,11 +216,11 @@ def test_an_events_printed_play_restriction() -> None:
     t.first_player = "B"
     v = play(t.clone(), PlayEvent("A", "A.01082.1"), "advisory")
     assert "event.play-first" in rules_of(v)
-    t = plots("2e", "01001", "00006", {"01157": 1, "01063": 1, "01057": 1}, {"01057": 1}, gold=5)
+    t = plots("2e", "01001", "00006", {"01157": 1, "01063": 1, "01144": 1}, {"01057": 1}, gold=5)
     hand(t, "A.01157.1", "A.01063.1")
-    in_play(t, "A.01057.1")
+    in_play(t, "A.01144.1")  # For the North! chooses a participating [stark] character (event.no-target)
     to_challenges(t)
-    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01057.1"]))
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01144.1"]))
     legal(t.clone(), PlayEvent("A", "A.01157.1"))
     flagged_and_refused(t, PlayEvent("A", "A.01063.1"), "event.play-during")  # Alice attacks, she does not defend
 

@@ -57,7 +57,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
-              "search_finds", "str_unread", "icons_while", "str_while", "str_each")
+              "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
+              "silences_opponents", "chooses_participating", "phase_end_fate")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -369,6 +370,20 @@ class Card:
     str_while: tuple[str, int] | None = None
     #: "Each Knight character you control gets +1 STR.": ("Knight", 1) (1st edition "House Stark": a House).
     str_each: tuple[str, int] | None = None
+    #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
+    #: killed or discarded from play, sacrifice Bodyguard to save that character.").
+    saves_attached: bool = False
+    #: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card
+    #: abilities." (an event's play is triggering its ability: RR: Triggered Abilities).
+    silences_opponents: bool = False
+    #: An ability that chooses a participating character: (its faction or "", whether one the player controls)
+    #: ("Choose a participating [stark] character.": For the North!). RR: Targeting: with none eligible, the ability
+    #: cannot be initiated.
+    chooses_participating: tuple[str, bool] | None = None
+    #: Hear Me Roar!: "Put a [lannister] character into play from your hand. At the end of the phase, if that card is
+    #: still in play, discard it from play (cannot be saved).": where that card goes as the phase ends ("discard",
+    #: "hand", "dead").
+    phase_end_fate: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -345,10 +345,11 @@ _REACTS_TO = re.compile(r"^(?:reaction|interrupt|response)\s*:\s*(?:play )?after
                         r"(?: as the (attacking player|defending player|attacker|defender))?)[ ,.]", re.IGNORECASE)
 
 
-def reacts_to(text: str | None) -> tuple[str, str, int, str] | None:
+def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
     "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
-    "defender" | ""). None when it prints another ability or another trigger (RR: Triggered Abilities)."""
+    "defender" | ""); a card's "Reaction: After you marshal <its name>, …" ("marshal_self", "", 0, ""). None when
+    it prints another ability or another trigger (RR: Triggered Abilities)."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -357,6 +358,9 @@ def reacts_to(text: str | None) -> tuple[str, str, int, str] | None:
     if len(labels) != 1:
         return None
     start = plain.lower().find(labels[0].strip().lower() + ":")
+    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after you marshal {re.escape(name)}[ ,.]",
+                                        plain[start:], re.IGNORECASE):
+        return ("marshal_self", "", 0, "")  # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards."
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
@@ -366,6 +370,47 @@ def reacts_to(text: str | None) -> tuple[str, str, int, str] | None:
     event = "unopposed" if unopposed else f"{won.lower()}_challenge"
     return (event, (kind or "").lower(), int(by or 0), "attacker" if side and side.lower().startswith("attack")
             else "defender" if side else "")
+
+
+#: An attachment's save of the card it is attached to, and of no other: "Interrupt: When attached character would be
+#: killed or discarded from play, sacrifice Bodyguard to save that character."; 1st edition "Response: Kneel Nymeria to
+#: save attached character from being killed."
+_SAVES_ATTACHED = re.compile(r"when attached (?:character|location) would [^.]*?\bto save (?:it|that character|that "
+                             r"location)\b|\bto save attached (?:character|location)\b", re.IGNORECASE)
+
+#: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card abilities."
+_SILENCES_OPPONENTS = re.compile(r"while [^.]+? is participating in a challenge, your opponents cannot trigger card "
+                                 r"abilities", re.IGNORECASE)
+
+#: An ability's target among the participating characters: "Choose a participating [stark] character." (For the
+#: North!), "choose a participating character you control" (One, Two, Three).
+_CHOOSES_PARTICIPATING = re.compile(r"\bchoose an? participating (?:\[(\w+)\] )?character\b( you control)?",
+                                    re.IGNORECASE)
+
+
+#: A card put into play for the phase: "Put a [lannister] character into play from your hand. At the end of the phase,
+#: if that card is still in play, discard it from play (cannot be saved)." (Hear Me Roar!).
+_PHASE_END_FATE = re.compile(r"\binto play\b.*?\bat the end of the phase, if (?:that card|that character|it) is "
+                             r"still in play, (discard it from play|return it to (?:your|its owner's) hand|kill it)\b",
+                             re.IGNORECASE | re.DOTALL)
+
+
+def phase_end_fate(plain: str) -> str | None:
+    """Where a card the ability put into play goes as the phase ends: "discard", "hand" or "dead" (None: no such
+    sentence, or another fate not read)."""
+    m = _PHASE_END_FATE.search(plain)
+    if m is None:
+        return None
+    words = m.group(1).lower()
+    return "discard" if words.startswith("discard") else "dead" if words.startswith("kill") else "hand"
+
+
+def chooses_participating(plain: str) -> tuple[str, bool] | None:
+    """Whom an ability chooses among the participating characters: (the faction or "", whether it is one the player
+    controls). None: it chooses no participating character, or one with words not read (a trait, "without …" is
+    read as any participating character: a lighter condition)."""
+    m = _CHOOSES_PARTICIPATING.search(plain)
+    return None if m is None else ((m.group(1) or "").lower(), bool(m.group(2)))
 
 
 #: What a search into the hand finds: "Search the top 10 cards of your deck for a character, reveal it, and add it to
@@ -635,6 +680,10 @@ class Keywords:
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
+    saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
+    silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
+    chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
+    phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -940,7 +989,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
-        reacts_to=reacts_to(text), search_finds=search_finds(plain), str_unread=str_unread,
+        reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
+        saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
+        chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
     )
 

@@ -243,6 +243,13 @@ class TableState:
     #: Cards a duplicate was just discarded to save (RR: Duplicates, an interrupt to "would leave play"): card ->
     #: the table's version while the save holds, which is the very next action (the claim or kill it interrupts).
     saving: dict[str, int] = field(default_factory=dict)
+    #: Cards put into play for the phase (Hear Me Roar!: "At the end of the phase, if that card is still in play,
+    #: discard it from play (cannot be saved)."): card -> the zone it goes to as the phase ends (RR: Lasting Effects).
+    phase_end_fate: dict[str, Zone] = field(default_factory=dict)
+    #: Such an event just played, for the put into play that follows it: (player, the table's version then, event).
+    pending_put: tuple[str, int, str] | None = None
+    #: The cards the last phase's end moved so: a line that moves one there again is taken as said.
+    moved_at_phase_end: list[str] = field(default_factory=list)
     # The end of the game: who won and how (power, decked, time, conceded, chosen), set the moment it happens (RR:
     # Winning the Game: "the game ends immediately"); ``ended`` with no winner yet: the first player chooses.
     ended: str | None = None

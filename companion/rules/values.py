@@ -368,7 +368,8 @@ def window_waits_for(t: Table) -> str | None:
     id), or None when actions may be taken now. Only steps the log records are waited for: the plot phase's window
     opens once the plots are revealed and the first player is chosen (1.3); the draw phase's once every player
     with cards to draw has drawn (2.2); the marshaling phase's special window once the active player has collected
-    income (3.2); after a challenge's result none opens before its claim (4.2.4, a claim of nothing too) and its
+    income (3.2), and none once every player's marshaling turn is over (3.4 follows with no window); after a
+    challenge's result none opens before its claim (4.2.4, a claim of nothing too) and its
     renown (4.2.5) are applied; the dominance phase's once dominance is determined (5.2); the taxation phase's once
     every player over its reserve has discarded (7.3)."""
     if t.phase is Phase.SETUP:
@@ -383,6 +384,8 @@ def window_waits_for(t: Table) -> str | None:
     if t.phase is Phase.MARSHALING and (active := t.active_player) is not None and has_plots(t, active) \
             and revealed_plot(t, active) is not None and t.players[active].income_round != t.round:
         return "window.income"
+    if t.phase is Phase.MARSHALING and t.turns_over and t.action_windows:
+        return "window.marshaling-over"  # 3.3 -> 3.4: after the last player's special window the phase ends
     c = current_challenge(t) if t.phase is Phase.CHALLENGES else None
     if c is not None and c.stage is Stage.RESOLVED and c.winner is not None:
         if c.winner == c.attacker and not c.claim_applied:

@@ -12,6 +12,7 @@ from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
 from companion.rules.state import Phase, Stage, Zone, count_this_round, counted_this_round
 from companion.rules.values import (
+    blanked,
     claim_due,
     cost_reduction_allowed,
     current_challenge,
@@ -524,6 +525,40 @@ def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
             c = t.card(card)
             if c.type == "character" and not {"King", "Queen"} & set(traits_of(t, card)):
                 v.violate("plot.power-kings-only", (card, plot), card=t.ref(card), plot=t.ref(plot))
+
+
+def check_silenced(t: Table, v: Checker, player: str, card: str) -> None:
+    """Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card
+    abilities." An event's play triggers its ability (RR: Triggered Abilities; RR: Golden Rule: "cannot" is
+    absolute): an opponent of her controller plays none while she participates, her text not blank. Judged before
+    the challenge's result: a line after it may be in the window after the challenge has ended (RR: Appendix I ›
+    4.2.6), which the log does not mark."""
+    ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
+    if ch is None or ch.stage not in (Stage.ATTACKERS, Stage.DEFENDERS):
+        return
+    blank = blanked(t)
+    for cid in (*ch.attackers, *ch.defenders):
+        if cid in t.in_play and cid not in blank and t.card(cid).silences_opponents \
+                and t.in_play[cid].controller != player:
+            v.violate("ability.silenced", (card, cid), card=t.ref(card), by=t.ref(cid),
+                      player=t.players[player].name)
+
+
+def check_participating_target(t: Table, v: Checker, player: str, card: str) -> None:
+    """An event that chooses a participating character ("Choose a participating [stark] character.": For the
+    North!) is not played while none is eligible (RR: Targeting: "If there are no eligible targets for an ability,
+    that ability cannot be initiated"): of that faction, one the player controls where it says so."""
+    c = t.card(card)
+    if c.type != "event" or c.chooses_participating is None:
+        return
+    faction, own = c.chooses_participating
+    ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
+    candidates = [] if ch is None else [x for x in (*ch.attackers, *ch.defenders) if x in t.in_play]
+    if not any((not faction or t.card(x).faction == faction) and (not own or t.in_play[x].controller == player)
+               for x in candidates):
+        v.violate("event.no-target", (card,), card=t.ref(card), player=t.players[player].name,
+                  which=msg("event.target.faction", faction=msg(f"faction.{faction}")) if faction
+                  else msg("event.target.any"), whose=msg("event.target.own") if own else "")
 
 
 def check_action_window(t: Table, v: Checker, card: str) -> None:

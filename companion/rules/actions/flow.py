@@ -11,6 +11,7 @@ from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder
 from companion.rules.actions.common import (
     check_challenge_over,
     end_challenge,
+    leave_to,
     place_name,
     reaction_due,
     reaction_words,
@@ -38,6 +39,7 @@ from companion.rules.values import (
     gold_kept,
     hand_count,
     has_deck,
+    has_keyword,
     initiative_tied,
     initiative_winner,
     modifier_lasts,
@@ -52,6 +54,7 @@ from companion.rules.values import (
     skipped_phases,
     strength,
 )
+from companion.rules.verdict import msg
 
 
 def next_phase(current: Phase, skipped: Collection[Phase] = ()) -> Phase:
@@ -113,11 +116,20 @@ class BeginPhase(Action):
         gold = sum(p.gold - gold_kept(t, seat) for seat, p in t.players.items())
         if target is Phase.TAXATION and gold:
             v.note("gold-returned", gold=gold)
+        for card, zone in t.phase_end_fate.items():
+            if t.zone_of(card) is Zone.PLAY:  # RR: Lasting Effects: "At the end of the phase, …" happens by itself
+                v.note("phase-end-leaves", (card,), card=t.ref(card), zone=msg(f"zone.{zone.value}"))
 
     def apply(self, t: Table) -> None:
         target = Phase(self.phase)
         return_unspent_gold(t)  # 1st edition: a taxation phase in which nothing else happened
         end_challenge(t)
+        t.moved_at_phase_end = [card for card in t.phase_end_fate if t.zone_of(card) is Zone.PLAY]
+        for card in t.moved_at_phase_end:  # Hear Me Roar!'s card is discarded as the phase ends ("cannot be saved")
+            t.saving.pop(card, None)
+            leave_to(t, card, t.phase_end_fate[card])
+        t.phase_end_fate = {}
+        t.pending_put = None
         if target is Phase.PLOT:
             t.round += 1
         t.phase = target
@@ -474,7 +486,8 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
         v.violate("draw.setup-ability", (source,), card=t.ref(source))
         return
     trigger = t.card(source).reacts_to
-    if trigger is not None and t.card(source).type != "event" and not reaction_due(t, player, trigger):
+    if trigger is not None and t.card(source).type != "event" and not (
+            marshalled_now(t, player, source) if trigger[0] == "marshal_self" else reaction_due(t, player, trigger)):
         # Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."
         words = reaction_words(trigger)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
@@ -495,6 +508,12 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
                 and claim_due(t, last) > 0:
             v.violate("draw.insight-before-claim", (source,), card=t.ref(source),
                       player=t.players[last.defender].name)
+
+
+def marshalled_now(t: Table, player: str, source: str) -> bool:
+    """The card was marshalled by the player in this marshaling phase (Littlefinger: "Reaction: After you marshal
+    Littlefinger, draw 2 cards."; RR: Put into Play: a card put into play is not marshalled)."""
+    return t.phase is Phase.MARSHALING and counted_this_round(t.round, t.players[player], f"marshalled:{source}") > 0
 
 
 def drew_by_insight(t: Table, player: str, source: str | None) -> None:
@@ -658,6 +677,31 @@ class Kneel(_SetKneeling):
 
     phone = Phone(offered=(Offer((Where.PLAY,), kneeling=False),), usual_in=(Phase.CHALLENGES,), rank=10)
     kneeling = True
+    source: CardRef | None = None  # the card whose ability kneels it (a character's intimidate)
+
+    def check(self, t: Table, v: Checker) -> None:
+        super(Kneel, self).check(t, v)
+        check_intimidate(t, v, self.card, self.source)
+
+
+def check_intimidate(t: Table, v: Checker, card: str, source: str | None) -> None:
+    """RR: Intimidate: after winning a challenge in which a character with intimidate participates, the winner may
+    kneel a standing character controlled by the losing opponent "whose STR is equal to or lower than the STR by
+    which the challenge was won". Judged where the log knows the challenge's totals and the source took part."""
+    if source is None or source == card or source not in t.in_play or not has_keyword(t, source, "intimidate"):
+        return
+    last = t.challenges[-1] if t.challenges else None
+    if last is None or last.round != t.round or last.winner is None or len(last.strength) != 2 \
+            or card not in t.in_play:
+        return
+    loser = last.defender if last.winner == last.attacker else last.attacker
+    side = last.attackers if last.winner == last.attacker else last.defenders
+    if source not in side or t.in_play[card].controller != loser:
+        return
+    by = last.strength[last.winner] - last.strength[loser]
+    if strength(t, card) > by:
+        v.violate("intimidate.str", (card, source), card=t.ref(card), source=t.ref(source), str=strength(t, card),
+                  by=by)
 
 
 @action("stand", records=Recorder.EFFECT)

@@ -29,6 +29,8 @@ class Kill(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
+        if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
+            return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
         if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
             v.violate("kill.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
             return
@@ -39,7 +41,8 @@ class Kill(Action):
         note_leaving_play(t, v, self.card)
 
     def apply(self, t: Table) -> None:
-        leave_to(t, self.card, Zone.DEAD)
+        if not (t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end):
+            leave_to(t, self.card, Zone.DEAD)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,13 +52,16 @@ class _MoveTo(Action):
     destination = Zone.DISCARD
 
     def check(self, t: Table, v: Checker) -> None:
+        if t.zone_of(self.card) is self.destination and self.card in t.moved_at_phase_end:
+            return  # the phase's end moved it there (Hear Me Roar!): the line says what happened
         if t.zone_of(self.card) is self.destination:  # a card in a discard pile is not discarded (sacrificed) again
             v.violate("card.already-there", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         note_leaving_play(t, v, self.card)
         note_owner_area(t, v, self.card, self.destination)
 
     def apply(self, t: Table) -> None:
-        leave_to(t, self.card, self.destination)
+        if not (t.zone_of(self.card) is self.destination and self.card in t.moved_at_phase_end):
+            leave_to(t, self.card, self.destination)
 
 
 @action("discard", records=Recorder.EFFECT)
@@ -93,6 +99,15 @@ class PlaceInDeadPile(_MoveTo):
 
     phone = Phone(offered=(Offer((Where.DISCARD, Where.HAND)),), rank=87, by_effect=True)
     destination = Zone.DEAD
+
+    def check(self, t: Table, v: Checker) -> None:
+        super(PlaceInDeadPile, self).check(t, v)
+        c = t.card(self.card)
+        if c.type != "character":
+            # RR: Dead Pile: the pile of killed characters; every card that places a card there places a character
+            # (Heads on Spikes: "If that card is a character, … place the discarded character in its owner's dead
+            # pile"): a location discarded at random stays in the discard pile.
+            v.violate("dead.character-only", (self.card,), card=t.ref(self.card), type=type_name(c.type))
 
 
 @action("shuffle_into_deck", records=Recorder.EFFECT)
@@ -198,6 +213,13 @@ class Save(Action):
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
             return
         check_saveable(t, v, self.card, self.source or self.card)
+        src = self.source
+        host = t.in_play[src].attached_to if src is not None and src in t.in_play else None
+        if src is not None and host is not None and host != self.card and t.card(src).saves_attached:
+            # Bodyguard: "When attached character would be killed or discarded from play, sacrifice Bodyguard to save
+            # that character." (RR: Save, Cannot be Saved: an ability saves what its text names).
+            v.violate("save.attached-only", (self.card, src), card=t.ref(self.card), source=t.ref(src),
+                      attached=t.ref(host))
 
     def apply(self, t: Table) -> None:
         t.saving = {self.card: t.version + 1}  # the next line's version: the save holds for it alone

@@ -14,11 +14,13 @@ from companion.rules.actions.common import (
     check_entering_count,
     check_house_only,
     check_limited,
+    check_participating_target,
     check_payment,
     check_play_max,
     check_play_only,
     check_plot_forbids,
     check_restrictions,
+    check_silenced,
     check_unique_entry,
     count_limited,
     duplicate_target,
@@ -29,7 +31,7 @@ from companion.rules.actions.common import (
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import Phase, Zone
+from companion.rules.state import Phase, Zone, count_this_round
 from companion.rules.values import has_plots, opponent_cost, plot_reductions, reducers_spent, revealed_plot
 
 
@@ -156,6 +158,9 @@ class Marshal(Action):
         if t.card(self.card).limited and not dup:
             count_limited(t, self.player)
         t.players[self.player].gold -= cost
+        # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards." (a duplicate marshalled for it too)
+        for marshalled in (self.card, *([dup] if dup else [])):
+            count_this_round(t.round, t.players[self.player], f"marshalled:{marshalled}")
         enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=False)
 
 
@@ -185,6 +190,8 @@ class PlayEvent(Action):
         check_restrictions(t, v, self.player, "play_events")
         check_plot_forbids(t, v, self.player, self.card, playing=True)
         check_play_only(t, v, self.player, self.card)
+        check_silenced(t, v, self.player, self.card)
+        check_participating_target(t, v, self.player, self.card)
         check_play_max(t, v, self.player, self.card)
         check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)
@@ -204,3 +211,5 @@ class PlayEvent(Action):
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
+        # Hear Me Roar!: the card the next line puts into play goes as the phase ends.
+        t.pending_put = (self.player, t.version, self.card) if c.phase_end_fate else None

@@ -198,6 +198,9 @@ class PutIntoPlay(Action):
     #: The effect says "from your hand" (Ambush, "put into play from your hand"): the card must be in its owner's
     #: hand, or one of the drawn cards not named yet, and it is taken from there.
     from_hand: bool = False
+    #: The card ability that puts it into play; the card itself for its Ambush ("put that card into play from your
+    #: hand"), which is taken in the challenges phase only.
+    source: CardRef | None = None
     only_from_shadows: ClassVar[bool] = False
 
     def new_controller(self, t: Table) -> str:
@@ -226,6 +229,11 @@ class PutIntoPlay(Action):
             require_in_hand(t, v, t.instance(self.card).owner, self.card, "play.put-into-play-from-hand")
             if v.verdict.impossible:
                 return
+        if self.source == self.card and "ambush" in c.keywords and t.phase is not Phase.CHALLENGES:
+            # RR: Ambush: "During the challenges phase, as a player action, a player may pay X gold to put a card
+            # with the ambush keyword into play from his or her hand."
+            v.violate("ambush.phase", (self.card,), card=t.ref(self.card), player=t.players[self.player].name,
+                      phase=t.phase)
         if c.type == "event":
             rule = "shadows.put-into-play-event" if from_shadows else "play.put-into-play-event"
             v.violate(rule, (self.card,), card=t.ref(self.card))
@@ -252,6 +260,25 @@ class PutIntoPlay(Action):
         enter_play(t, controller, self.card, self.attach_to, discard_if_no_target=True)
         if controller != t.instance(self.card).owner and self.card in t.in_play:
             t.in_play[self.card].control_stack.append(controller)  # control_reverts gives it back
+        mark_phase_end_fate(t, self.player, self.card, self.source)
+
+
+#: Where a card put into play for the phase goes as the phase ends (``Card.phase_end_fate``).
+PHASE_END_ZONES = {"discard": Zone.DISCARD, "hand": Zone.HAND, "dead": Zone.DEAD}
+
+
+def mark_phase_end_fate(t: Table, player: str, card: str, source: str | None) -> None:
+    """A card put into play by an ability that sends it away as the phase ends (Hear Me Roar!: "At the end of the
+    phase, if that card is still in play, discard it from play (cannot be saved)."): the ability named as ``source``,
+    or the event the player played by the line just before."""
+    pending, t.pending_put = t.pending_put, None
+    fate = None
+    if source is not None and source != card:
+        fate = t.card(source).phase_end_fate
+    elif pending is not None and pending[0] == player and pending[1] + 1 == t.version:
+        fate = t.card(pending[2]).phase_end_fate
+    if fate is not None and card in t.in_play:
+        t.phase_end_fate[card] = PHASE_END_ZONES[fate]
 
 
 @action("put_into_play_from_shadows", records=Recorder.EFFECT)

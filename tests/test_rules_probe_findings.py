@@ -1,0 +1,170 @@
+"""Rules found missing by the black-box probes (probe27, probe28): each test names its rule id and quotes the text."""
+
+from __future__ import annotations
+
+from companion.rules.actions import (
+    ApplyClaim,
+    ChallengeResult,
+    DeclareDefenders,
+    DrawCards,
+    InitiateChallenge,
+    Kneel,
+    Marshal,
+    PlaceInDeadPile,
+    PlayEvent,
+    PutIntoPlay,
+    Save,
+)
+from companion.rules.editions import Table
+from companion.rules.state import Zone
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
+from tests.test_printed_abilities import plots
+
+
+def test_only_a_character_is_placed_in_a_dead_pile() -> None:
+    """probe28 11: Heads on Spikes: "If that card is a character, … place the discarded character in its owner's dead
+    pile." RR: Dead Pile: the pile of killed characters. A discarded location placed there is flagged
+    (dead.character-only); a discarded character is legal."""
+    t = make_table({"A": {"01156": 1, "01144": 1}, "B": {}}, phase="plot")
+    t.move("A.01156.1", "A", Zone.DISCARD)
+    t.move("A.01144.1", "A", Zone.DISCARD)
+    flagged_and_refused(t, PlaceInDeadPile("B", "A.01156.1"), "dead.character-only")
+    legal(t, PlaceInDeadPile("B", "A.01144.1"))
+
+
+def test_ambush_is_taken_in_the_challenges_phase_only() -> None:
+    """probe27 01: RR: Ambush: "During the challenges phase, as a player action, a player may pay X gold to put a card
+    with the ambush keyword into play from his or her hand." Burned Men (Ambush (2)) put into play by its own ambush
+    in the dominance phase is flagged (ambush.phase); in the challenges phase it is legal."""
+    t = make_table({"A": {"01091": 1}, "B": {}}, phase="dominance")
+    hand(t, "A.01091.1")
+    flagged_and_refused(t, PutIntoPlay("A", "A.01091.1", from_hand=True, source="A.01091.1"), "ambush.phase")
+    t = make_table({"A": {"01091": 1}, "B": {}}, phase="challenges")
+    hand(t, "A.01091.1")
+    legal(t, PutIntoPlay("A", "A.01091.1", from_hand=True, source="A.01091.1"))
+
+
+def test_an_attachment_saves_only_the_card_it_is_attached_to() -> None:
+    """probe27 19: Bodyguard: "When attached character would be killed or discarded from play, sacrifice Bodyguard
+    to save that character." RR: Save, Cannot be Saved: an ability saves what it names. Attached to Tyrion, it saving
+    Lannisport Moneylender is flagged (save.attached-only); saving Tyrion is legal."""
+    t = make_table({"A": {"01089": 1, "01093": 1, "01033": 1}, "B": {}}, phase="challenges")
+    in_play(t, "A.01089.1")
+    in_play(t, "A.01093.1")
+    in_play(t, "A.01033.1", attached_to="A.01089.1")
+    flagged_and_refused(t, Save("A", "A.01093.1", source="A.01033.1"), "save.attached-only")
+    legal(t, Save("A", "A.01089.1", source="A.01033.1"))
+
+
+def _power_defended_by(defender: str) -> Table:
+    t = make_table({"A": {"01089": 1, "01100": 1, "01092": 1}, "B": {"01143": 1, "01144": 1, "01157": 1}},
+                   phase="challenges")
+    in_play(t, "A.01089.1")
+    in_play(t, defender)
+    hand(t, "A.01100.1", "A.01092.1", "B.01157.1")
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01089.1"]))
+    legal(t, DeclareDefenders("B", [defender]))
+    return t
+
+
+def test_no_event_of_an_opponent_while_catelyn_participates() -> None:
+    """probe27 05: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger
+    card abilities." (RR: Golden Rule). Alice playing Hear Me Roar! while Catelyn defends is flagged
+    (ability.silenced); while Eddard defends instead it is legal."""
+    t = _power_defended_by("B.01143.1")
+    flagged_and_refused(t, PlayEvent("A", "A.01100.1"), "ability.silenced")
+    legal(_power_defended_by("B.01144.1"), PlayEvent("A", "A.01100.1"))
+
+
+def test_an_event_without_an_eligible_participating_target() -> None:
+    """probe27 22: For the North!: "Play only during a [military] challenge. Action: Choose a participating [stark]
+    character. …" RR: Targeting: "If there are no eligible targets for an ability, that ability cannot be initiated."
+    With only Alice's Ser Jaime participating it is flagged (event.no-target); with Eddard defending it is legal."""
+    t = make_table({"A": {"01087": 1}, "B": {"01144": 1, "01157": 1}}, phase="challenges")
+    in_play(t, "A.01087.1")
+    in_play(t, "B.01144.1")
+    hand(t, "B.01157.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    alone = t.clone()
+    legal(alone, DeclareDefenders("B", []))
+    flagged_and_refused(alone, PlayEvent("B", "B.01157.1"), "event.no-target")
+    legal(t, DeclareDefenders("B", ["B.01144.1"]))
+    legal(t, PlayEvent("B", "B.01157.1"))
+
+
+def test_a_marshal_reaction_does_not_follow_a_card_put_into_play() -> None:
+    """probe28 09: Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards." RR: Put into Play: "A card
+    that has been put into play is not considered to have been 'marshaled.'" Put into play, his draw is flagged
+    (ability.reaction-trigger); marshalled in the marshaling phase, it is legal."""
+    put = plots("2e", "01001", "00006", {}, {"01028": 1}, gold=10)
+    hand(put, "B.01028.1")
+    legal(put, PutIntoPlay("B", "B.01028.1", from_hand=True))
+    flagged_and_refused(put, DrawCards("B", 2, source="B.01028.1"), "ability.reaction-trigger")
+    marshalled = plots("2e", "01001", "00006", {}, {"01028": 1}, gold=10)
+    hand(marshalled, "B.01028.1")
+    marshalled.active_player = "B"
+    legal(marshalled, Marshal("B", "B.01028.1"))
+    legal(marshalled, DrawCards("B", 2, source="B.01028.1"))
+
+
+def _military_by_grey_wind(defenders: list[str]) -> Table:
+    """Alice attacks Bob with Grey Wind (STR 4, intimidate) and Tumblestone Knight (STR 2); Bob defends with
+    ``defenders`` (Ser Jaime, STR 5, or none); the result and claim follow."""
+    t = make_table({"A": {"01145": 1, "01150": 1}, "B": {"01087": 1, "01093": 1}}, phase="challenges")
+    for card in ("A.01145.1", "A.01150.1", "B.01087.1", "B.01093.1"):
+        in_play(t, card)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01145.1", "A.01150.1"]))
+    legal(t, DeclareDefenders("B", defenders))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", ["B.01087.1"]))
+    return t
+
+
+def test_intimidate_kneels_no_more_str_than_the_challenge_was_won_by() -> None:
+    """probe27 07: RR: Intimidate: the winner may kneel a standing character of the losing opponent "whose STR is
+    equal to or lower than the STR by which the challenge was won". Won 6 to 5, Grey Wind kneeling Lannisport
+    Moneylender (STR 2) is flagged (intimidate.str); won 6 to 0, it is legal."""
+    flagged_and_refused(_military_by_grey_wind(["B.01087.1"]), Kneel("A", "B.01093.1", source="A.01145.1"),
+                        "intimidate.str")
+    legal(_military_by_grey_wind([]), Kneel("A", "B.01093.1", source="A.01145.1"))
+
+
+def test_no_action_event_after_the_last_marshaling_turn() -> None:
+    """probe27 18: RR: Action Windows; RR: Appendix I › 3.2-3.4: the marshaling phase's special action window opens
+    after each player's income and closes with that player's turn; after the last one the phase ends with none.
+    Hear Me Roar! (an action) during Alice's turn is legal; once both players have passed it is flagged
+    (event.no-action-window)."""
+    from companion.rules.actions import CollectIncome, PassTurn
+    t = plots("2e", "01001", "00006", {"01100": 1}, {}, gold=5)
+    hand(t, "A.01100.1")
+    legal(t.clone(), PlayEvent("A", "A.01100.1"))
+    legal(t, PassTurn("A"))
+    t.players["B"].income_round = -1
+    legal(t, CollectIncome("B"))
+    legal(t, PassTurn("B"))
+    flagged_and_refused(t, PlayEvent("A", "A.01100.1"), "event.no-action-window")
+
+
+def test_a_card_put_into_play_for_the_phase_leaves_as_it_ends() -> None:
+    """probe27 11: Hear Me Roar!: "Put a [lannister] character into play from your hand. At the end of the phase, if
+    that card is still in play, discard it from play (cannot be saved)." RR: Lasting Effects: it happens by itself as
+    the phase ends (note phase-end-leaves): Gold Cloaks is in the discard pile in the challenges phase, and declaring
+    it as an attacker is refused (challenge.not-in-play). Its discard written by the table after the phase began is
+    taken as said; a character put into play by no such effect stays."""
+    from companion.rules import play
+    from companion.rules.actions import BeginPhase, Discard, PassTurn
+    from tests.tables import notes_of, rules_of
+    t = plots("2e", "01001", "00006", {"01100": 1, "01092": 1, "01091": 1}, {}, gold=5)
+    hand(t, "A.01100.1", "A.01092.1", "A.01091.1")
+    legal(t, PlayEvent("A", "A.01100.1"))
+    legal(t, PutIntoPlay("A", "A.01092.1", from_hand=True))
+    legal(t, PutIntoPlay("A", "A.01091.1", from_hand=True))
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    v = legal(t, BeginPhase("challenges"))
+    assert notes_of(v).count("phase-end-leaves") == 1
+    assert t.zone_of("A.01092.1") is Zone.DISCARD and t.zone_of("A.01091.1") is Zone.PLAY
+    late = t.clone()
+    legal(late, Discard("A", "A.01092.1"))
+    assert "challenge.not-in-play" in rules_of(play(t, InitiateChallenge("A", "power", "B", attackers=["A.01092.1"]),
+                                                    "advisory"))
