@@ -1209,3 +1209,16 @@ def test_str_for_each_card_with_a_trait_in_play_counts_every_players_cards() -> 
     in_play(t, "A.core_14.1")  # Grey Wind
     in_play(t, "B.acoa_41.1")  # Feral Pack, the opponent's
     assert strength(t, "A.core_20.1") == (kennel.strength or 0) + 2
+
+
+def test_a_shadows_cost_paid_short_needs_a_card_that_lowers_it() -> None:
+    """probe29 20, 21 (1E Shadows insert: into Shadows costs 2, lowered "only by effects that specifically reduce the
+    cost of playing a card into Shadows"; the number after the "s" "is paid, or the card cannot come out"): paying
+    1 into Shadows, or 0 to bring out an s2 card, with no card that lowers it, is flagged; the full cost is not."""
+    from companion.rules.actions import MarshalIntoShadows
+
+    t = plots("1e", "core_181", "acoa_25", {"kl_5": 2}, {}, gold=5)
+    hand(t, "A.kl_5.1")
+    flagged_and_refused(t, MarshalIntoShadows("A", "A.kl_5.1", cost=1), "shadows.cost-reduced")
+    legal(t, MarshalIntoShadows("A", "A.kl_5.1"))
+    assert Catalog.open().card("kl_5").shadow_costs and t.players["A"].gold == 3

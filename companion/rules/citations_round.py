@@ -120,6 +120,7 @@ RULES_ROUND: dict[str, Rule] = {
     "card.house-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "marshal.cost-reduced": Rule("RR: Costs", "1E Rules › Marshalling phase"),
     "marshal.cost-raised": Rule("RR: Costs", "1E Rules › Marshalling phase"),
+    "shadows.cost-reduced": Rule("RR: Shadows", "1E Shadows insert › Playing a card into Shadows"),
     "tokens.bestow": Rule("RR: Bestow", None),
     "event.play-during": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-first": Rule("RR: Event Cards", "1E Rules › Events"),

@@ -79,6 +79,9 @@ class MarshalIntoShadows(Action):
         ):
             v.note("shadows-unique-allowed", (self.card,), card=t.ref(self.card))
         check_payment(t, v, self.player, t.shadows_cost, self.cost)
+        # 1E Shadows insert: into Shadows costs 2, lowered "only by effects that specifically reduce the cost of
+        # playing a card into Shadows" (probe29 20)
+        check_cost_reduced(t, v, self.player, self.card, t.shadows_cost, self.cost, "shadows.cost-reduced")
 
     def apply(self, t: Table) -> None:
         take_from_hand(t, self.player, self.card)

@@ -8,6 +8,7 @@ from typing import ClassVar, Literal
 from companion.catalog.card import Cost
 from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
+    check_cost_reduced,
     check_entering,
     check_house_only,
     check_limited,
@@ -113,6 +114,9 @@ class _PaidFromShadows(Action):
         if penalty:
             v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player, penalty=penalty)
         check_payment(t, v, self.player, self.expected_cost(t, v), self.cost)
+        # the shadow cost "is paid, or the card cannot come out" (1E Shadows insert; RR: Shadows): paying less needs a
+        # card that lowers it (probe29 21)
+        check_cost_reduced(t, v, self.player, self.card, self.expected_cost(t), self.cost, "shadows.cost-reduced")
         note_tokens_discarded(t, v, self.card)
 
     def pay(self, t: Table) -> None:
