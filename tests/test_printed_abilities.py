@@ -1222,3 +1222,19 @@ def test_a_shadows_cost_paid_short_needs_a_card_that_lowers_it() -> None:
     flagged_and_refused(t, MarshalIntoShadows("A", "A.kl_5.1", cost=1), "shadows.cost-reduced")
     legal(t, MarshalIntoShadows("A", "A.kl_5.1"))
     assert Catalog.open().card("kl_5").shadow_costs and t.players["A"].gold == 3
+
+
+def test_a_killed_character_goes_where_its_own_text_sends_it() -> None:
+    """probe29 05 (1st edition The Hound: "If The Hound is killed, place him in your discard pile instead of your dead
+    pile."): killed, he goes to the discard pile, and a second copy may be marshalled (no copy in the dead pile)."""
+    from companion.rules.state import Phase, Zone
+
+    assert Catalog.open().card("core_42").killed_to == "discard"
+    t = make_table({"A": {}, "B": {"core_42": 2}}, edition="1e", phase="challenges", gold=10)
+    in_play(t, "B.core_42.1")
+    legal(t, Kill("A", "B.core_42.1"))
+    assert t.zone_of("B.core_42.1") is Zone.DISCARD
+    hand(t, "B.core_42.2")
+    t.phase = Phase.MARSHALING
+    t.active_player = "B"
+    assert "unique.dead-pile" not in rules_of(play(t.clone(), Marshal("B", "B.core_42.2"), "advisory"))

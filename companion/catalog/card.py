@@ -58,7 +58,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "silences_opponents", "chooses_participating", "phase_end_fate")
+              "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -370,6 +370,9 @@ class Card:
     str_while: tuple[str, int] | None = None
     #: "Each Knight character you control gets +1 STR.": ("Knight", 1) (1st edition "House Stark": a House).
     str_each: tuple[str, int] | None = None
+    #: Where it goes when killed, instead of its owner's dead pile: "discard", "shadows" or "deck" (1st edition The
+    #: Hound: "If The Hound is killed, place him in your discard pile instead of your dead pile.").
+    killed_to: str | None = None
     #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
     #: killed or discarded from play, sacrifice Bodyguard to save that character.").
     saves_attached: bool = False

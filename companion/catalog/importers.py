@@ -172,6 +172,24 @@ def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     return None
 
 
+#: Where a killed character goes instead of its dead pile (1st edition The Hound: "If The Hound is killed, place him in
+#: your discard pile instead of your dead pile."; Arya Stark: "… put her into Shadows instead …"; Drowned Disciple: "If
+#: Drowned Disciple would be killed, instead put it on the bottom of your deck."; the later Hound: "… instead shuffle
+#: him back into your deck."): only when it names the card.
+_KILLED_TO = re.compile(r"^if (.+?) (?:is|would be) killed, (?:instead )?"
+                        r"(?:place (?:him|her|it) in your (discard) pile|put (?:him|her|it) into (shadows)|"
+                        r"put (?:him|her|it) on the bottom of your (deck)|"
+                        r"shuffle (?:him|her|it) back into your (deck))(?: instead of your dead pile)?$", re.IGNORECASE)
+
+
+def killed_to(sentence: str, name: str | None) -> str | None:
+    """"discard", "shadows" or "deck": where ``_KILLED_TO`` sends the card ``name`` when it is killed."""
+    m = _KILLED_TO.match(sentence)
+    if m is None or name is None or fold(m.group(1)) != fold(name):
+        return None
+    return next(g.lower() for g in m.groups()[1:] if g)
+
+
 #: "Attached character gets +2 STR (and gains a Military icon)." (1st edition Summer): the STR, and what it gains.
 _ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gains (.+))?$", re.IGNORECASE)
 #: "Increase the number of cards each player draws in the draw phase by 1." (Time of Plenty), "Reduce the number of
@@ -680,6 +698,7 @@ class Keywords:
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
+    killed_to: str | None = None  # "discard" / "shadows" / "deck": ``killed_to``
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
@@ -736,6 +755,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     icons_while: list[tuple[str, str, str]] = []
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
+    killed_zone: str | None = None
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
@@ -761,6 +781,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         for sentence in _TAG.sub("", line).split("."):
             sentence = " ".join(sentence.split())
             word = sentence.lower()
+            if (instead := killed_to(sentence, name)) is not None:
+                killed_zone = instead
+                continue
             if (side_str := str_while(sentence, name)) is not None:
                 strength_while = side_str
                 continue
@@ -992,7 +1015,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
-        icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
+        icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
     )
 
 

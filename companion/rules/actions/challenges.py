@@ -35,6 +35,7 @@ from companion.rules.actions.common import (
     check_power_kings_only,
     check_restrictions,
     end_challenge,
+    killed,
     leave_to,
     note_leaving_play,
     place_name,
@@ -579,7 +580,7 @@ class ApplyClaim(Action):
         c.claim_applied = True
         for card in sorted(set(self.cards or [])):
             if c.kind == "military" and t.zone_of(card) is Zone.PLAY:
-                leave_to(t, card, Zone.DEAD)
+                killed(t, card)
             elif c.kind == "intrigue" and t.zone_of(card) in (Zone.HAND, Zone.DECK):
                 take_from_hand(t, t.where[card][0], card)
                 leave_to(t, card, Zone.DISCARD)

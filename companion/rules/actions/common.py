@@ -19,6 +19,7 @@ from companion.rules.values import (
     has_plots,
     modifier_lasts,
     plot_limits,
+    printed,
     printed_cards,
     revealed_plot,
     revealed_plots_that,
@@ -356,6 +357,14 @@ def note_leaving_play(t: Table, v: Checker, card: str) -> None:
             v.note("attachment-discarded", (dep,), card=t.ref(dep))
         else:
             v.note("attachment-returned", (dep,), card=t.ref(dep), owner=t.instance(dep).owner)
+
+
+def killed(t: Table, card: str) -> None:
+    """A killed character goes to its owner's dead pile, or where its own text sends it instead (1st edition The
+    Hound: "… place him in your discard pile instead of your dead pile."; probe29 05)."""
+    instead = t.card(card).killed_to if printed(t, card) is not None else None
+    zones = {"discard": Zone.DISCARD, "shadows": Zone.SHADOWS, "deck": Zone.DECK}
+    leave_to(t, card, zones.get(instead or "", Zone.DEAD))
 
 
 def leave_to(t: Table, card: str, zone: Zone, seat: str | None = None) -> None:

@@ -6,7 +6,14 @@ from dataclasses import dataclass
 
 from companion.declare import Text
 from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone, Recorder, SeatRef, Where, Whose, action
-from companion.rules.actions.common import check_killable, leave_to, note_leaving_play, note_owner_area, place_name
+from companion.rules.actions.common import (
+    check_killable,
+    killed,
+    leave_to,
+    note_leaving_play,
+    note_owner_area,
+    place_name,
+)
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Phase, Zone
@@ -42,7 +49,7 @@ class Kill(Action):
 
     def apply(self, t: Table) -> None:
         if not (t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end):
-            leave_to(t, self.card, Zone.DEAD)
+            killed(t, self.card)
 
 
 @dataclass(frozen=True, slots=True)
