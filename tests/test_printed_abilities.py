@@ -1238,3 +1238,22 @@ def test_a_killed_character_goes_where_its_own_text_sends_it() -> None:
     t.phase = Phase.MARSHALING
     t.active_player = "B"
     assert "unique.dead-pile" not in rules_of(play(t.clone(), Marshal("B", "B.core_42.2"), "advisory"))
+
+
+def test_a_house_only_plot_is_flagged_at_its_choice_and_the_flag_stays_with_the_chooser() -> None:
+    """probe29 04 (1st edition Hear Me Roar, core_192: "House Lannister only."): a Stark player's choice of it is
+    flagged (refused in strict mode) at the choice itself, not at the other player's choice that reveals both (which
+    strict mode refused: the plot phase could not go on); the verdict names the face-down plot, so it is sealed from
+    the opponent until the reveal."""
+    from companion.rules.views import Glimpse, seal
+
+    t = make_table({"A": {"core_192": 1, "core_184": 1}, "B": {"core_200": 1}}, edition="1e", phase="plot",
+                   factions={"A": "stark", "B": "lannister"})
+    advisory = flagged_and_refused(t, ChoosePlot("A", "A.core_192.1"), "card.house-only")
+    before = Glimpse.of(t)
+    sealed = t.clone()
+    v = play(sealed, ChoosePlot("A", "A.core_192.1"), "advisory")
+    assert seal(before, sealed, ChoosePlot("A", "A.core_192.1"), v)["verdict_seats"] == ["A"]
+    assert "card.house-only" not in rules_of(play(advisory, ChoosePlot("B", "B.core_200.1"), "advisory"))
+    legal(t, ChoosePlot("A", "A.core_184.1"))
+    legal(t, ChoosePlot("B", "B.core_200.1"))

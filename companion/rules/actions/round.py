@@ -115,6 +115,7 @@ class RevealPlot(Action):
     def check(self, t: Table, v: Checker) -> None:
         if not check_plot_pick(t, v, self.player, self.card):
             return
+        check_house_only(t, v, self.player, self.card)
         zones = t.players[self.player].zones
         if len(zones[Zone.PLOTS]) == 1 and (zones[Zone.USED] or zones[Zone.REVEALED]):
             v.note("plots-recycled", player=t.players[self.player].name)
@@ -140,14 +141,15 @@ class ChoosePlot(Action):
     def check(self, t: Table, v: Checker) -> None:
         if not check_plot_pick(t, v, self.player, self.card):
             return
+        # At the choice, by the player who chose (in strict mode a later player's choice is not refused for it;
+        # probe29 04): the violation names the plot, so its verdict is sealed from the other seats until the reveal.
+        check_house_only(t, v, self.player, self.card)
         p = t.players[self.player]
         if p.revealed_round != t.round and p.plot_chosen is not None:
             v.violate("plot.chosen-once", player=p.name)  # no card: the choice stays secret
         if self.reveals_all(t):
             chosen = self.chosen(t)
             v.note("plots-revealed", tuple(chosen.values()), names=[t.ref(c) for c in chosen.values()])
-            for seat, plot in chosen.items():  # checked as they are revealed: a face-down choice stays secret
-                check_house_only(t, v, seat, plot)
             for seat, card in chosen.items():
                 zones = t.players[seat].zones
                 if zones[Zone.PLOTS] == [card] and (zones[Zone.USED] or zones[Zone.REVEALED]):
