@@ -9,7 +9,7 @@ from pathlib import Path
 from types import FunctionType
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.routing import IntegerConverter, Map, Rule
 from werkzeug.routing.rules import RuleFactory
@@ -17,6 +17,7 @@ from werkzeug.routing.rules import RuleFactory
 from companion import __version__, safejson
 from companion.paths import catalog_path, database_path
 from companion.scan.engines import zbar_status
+from companion.web.current import current_request
 from companion.web.errors import answer
 from companion.web.services import Services
 
@@ -188,7 +189,7 @@ _SECURITY_HEADERS = tuple((name.lower(), name, value) for name, value in SECURIT
 def secure(app: Flask) -> None:
     @app.before_request
     def check_host() -> Any:
-        if not host_allowed(request.host or "", app.config["ALLOWED_HOSTS"]):
+        if not host_allowed(current_request().host or "", app.config["ALLOWED_HOSTS"]):
             return answer(421, "unknown_host", "this server does not answer to that host name "
                                                "(set COMPANION_ALLOWED_HOSTS to allow it)")
         return None
@@ -201,6 +202,7 @@ def secure(app: Flask) -> None:
         for lowered, name, value in _SECURITY_HEADERS:
             if lowered not in have:
                 h.add(name, value)
-        if request.path.startswith("/api/") or request.headers.get("Authorization"):
+        asked = current_request()
+        if asked.path.startswith("/api/") or asked.headers.get("Authorization"):
             h["Cache-Control"] = "no-store"
         return response
