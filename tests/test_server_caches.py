@@ -329,3 +329,20 @@ def test_ensure_sync_remembers_plain_functions_only_and_still_wraps_a_coroutine(
     app.async_to_sync = lambda func: wrapped.append(func) or ("wrapped", func)  # type: ignore[method-assign]
     assert app.ensure_sync(waits) == ("wrapped", waits) and app.ensure_sync(waits) == ("wrapped", waits)
     assert wrapped == [waits, waits] and waits not in app._sync_known  # type: ignore[attr-defined]
+
+
+def test_the_request_and_globals_read_without_the_proxies_are_the_proxies_own(tmp_path: Path) -> None:
+    """``current_request`` and ``current_globals`` are the objects ``flask.request`` and ``flask.g`` stand for (what one
+    sets the other reads), and outside a request they refuse as the proxies do."""
+    from companion.web.current import current_globals, current_request
+
+    app = create_app({"DATABASE": str(tmp_path / "x.db"), "TESTING": True})
+    with pytest.raises(RuntimeError):
+        current_request()
+    with pytest.raises(RuntimeError):
+        current_globals()
+    with app.test_request_context("/api/games/x/actions", method="POST", headers={"Authorization": "Bearer k"}):
+        assert current_request() is flask.request._get_current_object()  # type: ignore[attr-defined]
+        assert current_request().headers["Authorization"] == "Bearer k"
+        current_globals().marked = 1
+        assert flask.g.marked == 1 and current_globals().get("unset") is None
