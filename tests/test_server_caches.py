@@ -298,3 +298,51 @@ def test_the_canonical_text_made_with_one_encoder_is_json_dumps_own() -> None:
 
     for value in [{"b": 1, "a": [1.5, None, True, "Jürgen—\ud800"]}, "seat:A", 12, -0.0, None, [], {"z": {"y": {}}}]:
         assert canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def test_a_real_uvicorn_answer_has_every_field_a_poke_reads() -> None:
+    """A poke looks for the answer's fields once, when its stream starts, and reads them without a guard after:
+    uvicorn's own answer (made as uvicorn makes it) has each of them, so its phones are written to directly."""
+    import inspect
+
+    from uvicorn.protocols.http.httptools_impl import RequestResponseCycle
+
+    made = RequestResponseCycle(**{name: None for name in list(inspect.signature(RequestResponseCycle).parameters)})
+    assert all(hasattr(made, name) for name in asgi_module.CYCLE_FIELDS)
+    assert made.response_started is False and made.response_complete is False and made.disconnected is False
+
+
+def test_ensure_sync_remembers_plain_functions_only_and_still_wraps_a_coroutine(tmp_path: Path) -> None:
+    """Flask's ``ensure_sync``, asked of the view and each hook on every request: a plain function is itself (found once
+    and remembered), a coroutine function is wrapped every time as Flask wraps it, and nothing else is remembered."""
+    app = create_app({"DATABASE": str(tmp_path / "x.db"), "TESTING": True})
+
+    def plain() -> int:
+        return 1
+
+    async def waits() -> int:
+        return 2
+
+    assert app.ensure_sync(plain) is plain and app.ensure_sync(plain) is plain
+    assert plain in app._sync_known  # type: ignore[attr-defined]
+    wrapped: list[Any] = []
+    app.async_to_sync = lambda func: wrapped.append(func) or ("wrapped", func)  # type: ignore[method-assign]
+    assert app.ensure_sync(waits) == ("wrapped", waits) and app.ensure_sync(waits) == ("wrapped", waits)
+    assert wrapped == [waits, waits] and waits not in app._sync_known  # type: ignore[attr-defined]
+
+
+def test_the_request_and_globals_read_without_the_proxies_are_the_proxies_own(tmp_path: Path) -> None:
+    """``current_request`` and ``current_globals`` are the objects ``flask.request`` and ``flask.g`` stand for (what one
+    sets the other reads), and outside a request they refuse as the proxies do."""
+    from companion.web.current import current_globals, current_request
+
+    app = create_app({"DATABASE": str(tmp_path / "x.db"), "TESTING": True})
+    with pytest.raises(RuntimeError):
+        current_request()
+    with pytest.raises(RuntimeError):
+        current_globals()
+    with app.test_request_context("/api/games/x/actions", method="POST", headers={"Authorization": "Bearer k"}):
+        assert current_request() is flask.request._get_current_object()  # type: ignore[attr-defined]
+        assert current_request().headers["Authorization"] == "Bearer k"
+        current_globals().marked = 1
+        assert flask.g.marked == 1 and current_globals().get("unset") is None

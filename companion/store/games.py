@@ -678,7 +678,7 @@ class GameStore:
             kept.tail = (*before, *tx.stored)[-TAIL:]
             kept.pending = tx.pending_after
             if not any(e.kind == "key" for e in tx.appended):  # (a key written changes the game's keys)
-                kept.game = dataclasses.replace(tx.game)
+                kept.game = _copied(tx.game)
         self._keep(game_id, kept)
         with self._cache_guard:
             known = self._key_records.get(game_id)

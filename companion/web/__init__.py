@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable
 from pathlib import Path
+from types import FunctionType
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.routing import IntegerConverter, Map, Rule
 from werkzeug.routing.rules import RuleFactory
@@ -15,6 +17,7 @@ from werkzeug.routing.rules import RuleFactory
 from companion import __version__, safejson
 from companion.paths import catalog_path, database_path
 from companion.scan.engines import zbar_status
+from companion.web.current import current_request
 from companion.web.errors import answer
 from companion.web.services import Services
 
@@ -71,8 +74,28 @@ class RoutesMap(Map):
         super().add(rulefactory)
 
 
+#: Plain functions ``ensure_sync`` remembers as synchronous before it starts again (the app's views and hooks).
+SYNC_KNOWN = 4096
+
+
 class CompanionFlask(Flask):
     url_map_class = RoutesMap
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync_known: set[Callable[..., Any]] = set()
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """Flask's, each plain function found synchronous remembered: every request asks it of the view and of each
+        hook (half a dozen times), and the look at the function's code flags cost more than the hook itself."""
+        if func in self._sync_known:
+            return func
+        made = super().ensure_sync(func)
+        if made is func and type(func) is FunctionType:
+            if len(self._sync_known) >= SYNC_KNOWN:
+                self._sync_known.clear()
+            self._sync_known.add(func)
+        return made
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -160,10 +183,13 @@ SECURITY_HEADERS = (("Referrer-Policy", "no-referrer"), ("X-Content-Type-Options
                     ("X-Frame-Options", "DENY"), ("Content-Security-Policy", CSP))
 
 
+_SECURITY_HEADERS = tuple((name.lower(), name, value) for name, value in SECURITY_HEADERS)
+
+
 def secure(app: Flask) -> None:
     @app.before_request
     def check_host() -> Any:
-        if not host_allowed(request.host or "", app.config["ALLOWED_HOSTS"]):
+        if not host_allowed(current_request().host or "", app.config["ALLOWED_HOSTS"]):
             return answer(421, "unknown_host", "this server does not answer to that host name "
                                                "(set COMPANION_ALLOWED_HOSTS to allow it)")
         return None
@@ -173,9 +199,10 @@ def secure(app: Flask) -> None:
         h = response.headers
         # setdefault each: the headers the route set are looked through once, not once per header added.
         have = {name.lower() for name, _value in h.items()}
-        for name, value in SECURITY_HEADERS:
-            if name.lower() not in have:
+        for lowered, name, value in _SECURITY_HEADERS:
+            if lowered not in have:
                 h.add(name, value)
-        if request.path.startswith("/api/") or request.headers.get("Authorization"):
+        asked = current_request()
+        if asked.path.startswith("/api/") or asked.headers.get("Authorization"):
             h["Cache-Control"] = "no-store"
         return response

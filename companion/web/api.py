@@ -32,6 +32,7 @@ from companion.rules.views import parse_alias, redact_entry, resolve_alias, visi
 from companion.store.games import Cached, Game, PaperUsed, Pending, Replayed, Unauthorized
 from companion.tts.save import COLOURS
 from companion.web.auth import checked_key, key_from_request, requires, role_for
+from companion.web.current import current_request
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, sse_encoded
 from companion.web.schema import (
@@ -144,15 +145,16 @@ def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def wrap(view_fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view_fn)
         def inner(*args: Any, **kwargs: Any) -> Any:
-            size = request.content_length
+            asked = current_request()
+            size = asked.content_length
             if size is not None and size > max_bytes:
                 raise ApiError(413, "body_too_large", f"the request body is over {max_bytes} bytes", limit=max_bytes)
-            if size is None and request.method in ("POST", "PUT") and request.stream:
-                data = request.stream.read(max_bytes + 1)
+            if size is None and asked.method in ("POST", "PUT") and asked.stream:
+                data = asked.stream.read(max_bytes + 1)
                 if len(data) > max_bytes:
                     raise ApiError(413, "body_too_large", f"the request body is over {max_bytes} bytes",
                                    limit=max_bytes)
-                request._cached_data = data
+                asked._cached_data = data
             return view_fn(*args, **kwargs)
 
         inner.body_limit = max_bytes  # type: ignore[attr-defined]

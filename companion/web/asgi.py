@@ -43,6 +43,8 @@ MAX_HEADERS = 100
 MAX_HEADER_BYTES = 16 * 1024
 #: The module of uvicorn's httptools request-response cycle, whose chunked answers a poke writes to directly.
 HTTPTOOLS_CYCLE = "uvicorn.protocols.http.httptools_impl"
+#: The fields of uvicorn's httptools answer a poke reads before it writes to the answer's transport itself.
+CYCLE_FIELDS = ("chunked_encoding", "response_started", "response_complete", "disconnected", "transport")
 #: Routes matched (method and path) that ``route_traits`` remembers before it starts again.
 TRAITS = 4096
 
@@ -281,8 +283,13 @@ class CompanionASGI:
         cycle = getattr(send, "__self__", None)
         flow = getattr(cycle, "flow", None)
         # uvicorn's httptools answer (its send's own object): a poke writes an event's chunk to its transport itself,
-        # as that send would (the same bytes, one write), while the answer is a chunked one under way.
-        direct = cycle if type(cycle).__module__ == HTTPTOOLS_CYCLE and method != "HEAD" else None
+        # as that send would (the same bytes, one write), while the answer is a chunked one under way. Its fields are
+        # looked for once, here (uvicorn is not pinned: a cycle without them is sent to through its send).
+        direct = cycle if (type(cycle).__module__ == HTTPTOOLS_CYCLE and method != "HEAD"
+                           and all(hasattr(cycle, name) for name in CYCLE_FIELDS)
+                           and callable(getattr(getattr(cycle, "transport", None), "write", None))) else None
+        # What every poke reads, looked up once (twenty phones at a table: twenty pokes a publish).
+        versions, epochs, made_event = hub.versions, hub.epochs, stream.made_event
 
         def poke() -> bool:
             """A new version published, on the loop: sent from here, without waking the stream, when the stream only
@@ -290,24 +297,21 @@ class CompanionASGI:
             to make, as the stream would make it): the twenty phones at a table share one event per viewer class,
             and each gets the same bytes. False: the stream is woken and does it all as before."""
             nonlocal seen, last_sent, unfinished
-            if not waiting or gone or due or stream.pace or flow is None or hub.epoch(game_id) != epoch:
+            if not waiting or gone or due or flow is None or epochs.get(game_id, 0) != epoch or stream.pace:
                 return False
-            version = hub.version(game_id)
+            version = versions.get(game_id, -1)
             if version <= seen:
                 return True  # sent already (a publish before this one's turn sent the newer version)
-            made = stream.made_event(seen, version) if stream.made_event is not None else None
+            made = made_event(seen, version) if made_event is not None else None
             if made is None and stream.on_loop and self.store.ready(game_id, version):
                 made = self.quickly(stream.make_event, seen, version)
             if made is None or made is REVOKED or flow.write_paused:
                 return False
-            # Read defensively: uvicorn is not pinned, and a cycle without these fields falls back to its send.
-            if (direct is not None and getattr(direct, "chunked_encoding", None) is True
-                    and getattr(direct, "response_started", False) is True
-                    and getattr(direct, "response_complete", True) is False
-                    and getattr(direct, "disconnected", True) is False
-                    and hasattr(getattr(direct, "transport", None), "write") and type(made) is Made):
+            if (direct is not None and type(made) is Made and direct.chunked_encoding is True
+                    and direct.response_started is True and direct.response_complete is False
+                    and direct.disconnected is False):
                 direct.transport.write(made.chunk)
-                seen, last_sent = sent_version(made, version), loop.time()
+                seen, last_sent = max(version, made.version), loop.time()  # sent_version's, for a Made
                 return True
             body = event_bytes(made)
             step: Any = send({"type": "http.response.body", "body": body, "more_body": True})  # uvicorn's: a coroutine

@@ -14,10 +14,11 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import current_app, g, request
+from flask import current_app, request
 
 from companion.rules.roles import SPECTATOR, Can, Role, kinds_that
 from companion.store.games import Game
+from companion.web.current import current_globals, current_request
 from companion.web.errors import ApiError
 
 #: Wrong keys one address may try at one game in ``WINDOW`` seconds.
@@ -47,7 +48,7 @@ class Failures:
 
 
 def key_from_request() -> str | None:
-    auth = request.headers.get("Authorization", "")
+    auth = current_request().headers.get("Authorization", "")
     if auth.startswith("Bearer "):
         return auth[7:].strip()[:200] or None
     return None
@@ -87,14 +88,14 @@ def read_game(game_id: str, *, keep: bool = False) -> tuple[Game, Role | None]:
     """The game a request names and the role its key opens there (None: a key that opens nothing), read once
     per request: what a hook before the route read and ``keep``s (the events' watch on their tables) is what
     the route's ``@requires`` takes, not read again. Nothing writes to the game between the two."""
-    kept = g.get("game_read")
+    kept = (known := current_globals()).get("game_read")
     if kept is not None and kept[0].id == game_id:
         read: tuple[Game, Role | None] = kept
         return read
     game = current_app.extensions["companion"]["services"].store.game(game_id)
     read = (game, game_role(game, key_from_request()))
     if keep:
-        g.game_read = read
+        known.game_read = read
     return read
 
 
@@ -115,7 +116,7 @@ def requires(*needs: Can, game_kind: str = "agot", what: str = "this") -> Callab
             if not all(role.can(need) for need in needs):
                 allowed = " or ".join(k.value for k in kinds_that(*needs))
                 raise ApiError(403, "forbidden", f"{what} needs a {allowed} key")
-            g.role = role
+            current_globals().role = role
             return view(game=game, role=role, **kwargs)
 
         inner.permission = [n.value for n in needs] or ["anyone"]  # type: ignore[attr-defined]

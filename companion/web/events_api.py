@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import msgspec
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.legality import check_deck
@@ -49,6 +49,7 @@ from companion.store.games import PAPER_KIND, Conflict, Replayed
 from companion.store.secrets import new_secret
 from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, game_role, key_from_request, read_game, role_for
+from companion.web.current import current_globals, current_request
 from companion.web.errors import ApiError
 from companion.web.html import page
 from companion.web.live import event_stream
@@ -74,7 +75,7 @@ CARD_ACTIONS = re.compile(r"^/api/games/([^/]+)/cards/.+/actions$")
 
 def service() -> EventService:
     """One per app, made on first use (the store exists only once the app is built)."""
-    ext = current_app.extensions["companion"]
+    ext = current_app._get_current_object().extensions["companion"]  # type: ignore[attr-defined]  # (not the proxy)
     if "events" not in ext:
         with _MAKING:  # two first requests at once must not register two listeners (every flag twice)
             if "events" not in ext:
@@ -242,16 +243,16 @@ class CallBody(Body):
 def watch_event_games() -> Any:
     """Event games load only the registered deck, and a move naming a card outside the registered
     list raises a deck-check flag before the game refuses it."""
-    events = service()
-    if request.method == "PUT" and (m := DECK.match(request.path)) and events.events.table_of(m.group(1)):
+    events, asked = service(), current_request()
+    if asked.method == "PUT" and (m := DECK.match(asked.path)) and events.events.table_of(m.group(1)):
         return jsonify({"error": {"code": "registered_deck", "message": "an event game plays only the decks "
                                   "registered for the event; ask the organiser", "details": {}}}), 403
-    if request.method == "POST" and (m := ACTIONS.match(request.path)) and events.events.table_of(m.group(1)):
+    if asked.method == "POST" and (m := ACTIONS.match(asked.path)) and events.events.table_of(m.group(1)):
         # Time called goes into the log before the move that may start a new round after it.
         events.enforce_clock(m.group(1))
         # Only a seat's or the judge's key of this game, and only a body the route itself would read: a
         # stranger must not be able to write flags onto the judge's dashboard.
-        if (request.content_length or 0) > 16 * 1024:
+        if (asked.content_length or 0) > 16 * 1024:
             return None
         # The game, the key's role and the body read here are the route's too (``read_game``, ``body``): one
         # pass from the hook to the service, nothing read or parsed twice.
@@ -263,7 +264,7 @@ def watch_event_games() -> Any:
         except ApiError:
             return None  # the route answers it, as it would without the hook
         if isinstance(data.get("action"), dict) and storable(data["action"]):
-            g.event_action = (m.group(1), data["action"], role.actor)  # its deck check follows the answer
+            current_globals().event_action = (m.group(1), data["action"], role.actor)  # its deck check follows
     return None
 
 
@@ -272,13 +273,14 @@ def note_refusals(response: Response) -> Response:
     """A move naming a card outside the registered list, or a strict event game refusing an illegal move: the judge's
     dashboard hears of it. Only once the move is answered: a move that bails out on the event loop runs again on the
     pool, hook and all, and only the answered run may count (a flag per try was a flag too many)."""
-    attempt = getattr(g, "event_action", None)
+    attempt = current_globals().get("event_action")
     if attempt is not None:
         service().deck_check_attempt(*attempt)
     if attempt is not None and response.status_code == 422:
         answer = response.get_json(silent=True) or {}
         service().refused(attempt[0], attempt[1], answer, attempt[2])
-    if (request.method == "GET" and response.status_code == 200 and (m := CARD_ACTIONS.match(request.path))
+    asked = current_request()
+    if (asked.method == "GET" and response.status_code == 200 and (m := CARD_ACTIONS.match(asked.path))
             and service().events.table_of(m.group(1))):
         return tournament_menu(m.group(1), response)
     return response

@@ -54,6 +54,10 @@ class Hub:
         self._wakers: dict[str, set[asyncio.Event]] = {}
         #: A stream's way to take a new version without being woken (``subscribe``), by its waker.
         self._pokes: dict[asyncio.Event, Callable[[], bool]] = {}
+        #: The games' versions and key epochs as ``version`` and ``epoch`` read them, for a publish's pokes (twenty a
+        #: table) to read without a call each. Read only.
+        self.versions: dict[str, int] = self._versions
+        self.epochs: dict[str, int] = self._epochs
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Call on the loop's own thread."""

@@ -30,12 +30,13 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypeVar, overload
 
 import msgspec
-from flask import g, request
+from flask import request
 from msgspec import Meta
 
 from companion import safejson
 from companion.declare import Invalid, convert, schema, text
 from companion.rules import Action, ActionError, action_from_dict
+from companion.web.current import current_globals, current_request
 from companion.web.errors import ApiError
 
 B = TypeVar("B", bound="Body")
@@ -79,7 +80,7 @@ def accepts(kind: type[Body]) -> Callable[[Callable[..., Any]], Callable[..., An
     def wrap(view_fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view_fn)
         def inner(*args: Any, **kwargs: Any) -> Any:
-            g.declared = enforce(kind, body())
+            current_globals().declared = enforce(kind, body())
             return view_fn(*args, **kwargs)
 
         inner.body_schema = published  # type: ignore[attr-defined]  # read by openapi.py and the tests
@@ -105,7 +106,7 @@ def enforce(kind: type[B], data: Any) -> B:
 
 def declared(kind: type[B]) -> B:
     """The body ``@accepts(kind)`` checked, typed."""
-    value = g.declared
+    value = current_globals().declared
     if not isinstance(value, kind):
         raise TypeError(f"the route declares no {kind.__name__}")
     return value
@@ -175,13 +176,14 @@ def _child(node: dict[str, Any], name: str | None) -> dict[str, Any] | None:
 def body() -> dict[str, Any]:
     """The JSON object a write sends (parsed once a request). Only ``application/json``: a form or
     ``text/plain`` body is what another site's page could make a browser send."""
-    if "json_body" in g:
-        parsed: dict[str, Any] = g.json_body
+    known, asked = current_globals(), current_request()
+    if "json_body" in known:
+        parsed: dict[str, Any] = known.json_body
         return parsed
-    if request.mimetype != "application/json":
+    if asked.mimetype != "application/json":
         raise ApiError(415, "bad_content_type", "send the body as application/json")
     try:
-        data = safejson.loads(request.get_data(cache=True) or b"null")
+        data = safejson.loads(asked.get_data(cache=True) or b"null")
     except safejson.LongNumber as exc:  # refused while still text: int() of 4,301 digits raises
         raise ApiError(400, "bad_number", str(exc), field=exc.field, digits=exc.digits,
                        limit=safejson.MAX_DIGITS) from None
@@ -193,7 +195,7 @@ def body() -> dict[str, Any]:
         raise ApiError(400, "bad_body", "the request body must be a JSON object")
     if not storable(data, 1 << 30):
         raise ApiError(400, "bad_text", "the request has text that cannot be stored (a lone surrogate character)")
-    g.json_body = data
+    known.json_body = data
     return data
 
 
