@@ -289,6 +289,22 @@ def test_each_card_type_is_read_where_it_prints_its_title_upside_down_too(photo:
 
 
 @needs_ocr
+@pytest.mark.parametrize("counts", [(50, 60), (10, 100)])
+def test_a_card_the_small_print_count_turns_upside_down_is_read_turned_back(counts: tuple[int, int],
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Grainy art counts as much small print as the rules text, or more: the card is straightened upside down. Its
+    title upside down reads as capitals (title-like) but with little confidence, and a count that decided by a
+    narrow margin is in doubt either way: the card is read turned half round too, and the right way up wins."""
+    from companion.scan import titles
+    from companion.scan.images import load_colour
+
+    monkeypatch.setattr(titles, "_print_halves", lambda _card: counts)  # fewer below than above: "upside down"
+    reads = titles.read_titles(load_colour((FIXTURES / "attachment.jpg").read_bytes()))
+    assert _answers(reads, ["Valyrian Steel Dagger", "Tywin Lannister"]) == ["Valyrian Steel Dagger"], [
+        (r.region, r.text, r.confidence) for r in reads]
+
+
+@needs_ocr
 def test_a_card_held_so_close_that_its_edges_are_out_of_the_photo_is_read() -> None:
     from companion.scan.cv import cv2
     from companion.scan.images import load_colour

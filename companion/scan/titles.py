@@ -658,6 +658,18 @@ def title_regions(card: np.ndarray) -> dict[str, np.ndarray]:
 def upright(card: np.ndarray) -> bool:
     """Whether the straightened card lies the right way up: every card type prints its rules text (many lines of
     small print) in its lower half and its art in the upper. Counted as small dark shapes of small print's size."""
+    below, above = _print_halves(card)
+    return below >= above
+
+
+#: See read_titles: which way up a card lies is in doubt when the small print counted in its upper half is this
+#: share of its lower half's or more, or the other way round (grainy art, or a card with little rules text).
+UPRIGHT_DOUBT = 0.7
+
+
+def _print_halves(card: np.ndarray) -> tuple[int, int]:
+    """How many small dark shapes of small print's size the straightened card holds in its lower and its upper
+    half (see upright)."""
     card = card[MARGIN:-MARGIN, MARGIN:-MARGIN] if card.shape[0] > CARD_H else card
     h = card.shape[0]
     strokes = cv2.morphologyEx(card, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (9, 9)))
@@ -666,7 +678,7 @@ def upright(card: np.ndarray) -> bool:
     small = (stats[1:, cv2.CC_STAT_HEIGHT] <= 0.022 * h) & (stats[1:, cv2.CC_STAT_WIDTH] <= 0.04 * h) & (
         stats[1:, cv2.CC_STAT_HEIGHT] >= 3)
     ys = centres[1:, 1][small]
-    return int((ys > 0.55 * h).sum()) >= int((ys < 0.45 * h).sum())
+    return int((ys > 0.55 * h).sum()), int((ys < 0.45 * h).sum())
 
 
 # -- tesseract -----------------------------------------------------------------------------------------
@@ -1017,14 +1029,19 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     quads = [q for q in find_cards(image) if not any(_inside(p, q) for p in points)]
     if not quads and not points and (whole := _held_close(gray.shape)) is not None:
         quads = [whole]
-    cards = []
+    cards, in_doubt = [], []
     for q in quads:
         card = straighten(gray, q)
-        cards.append(card if upright(card) else cv2.rotate(card, cv2.ROTATE_180))
+        below, above = _print_halves(card)
+        cards.append(card if below >= above else cv2.rotate(card, cv2.ROTATE_180))
+        in_doubt.append(min(below, above) >= UPRIGHT_DOUBT * max(below, above, 1))
     out = _read_cards(cards, quads, range(len(quads)))
-    # A card whose regions gave nothing that reads like a title may lie the other way up (art dark and plain, or
-    # rules text sparse, misleading ``upright``): its regions are read again turned half round.
-    doubtful = [n for n in range(len(quads)) if not any(r.card == n and _title_like(r) for r in out)]
+    # A card whose regions gave nothing that reads like a title read with confidence may lie the other way up (art
+    # dark and plain or grainy, or rules text sparse, misleading ``upright``; a title's capitals upside down read as
+    # capitals, with little confidence), and so may a card ``upright`` decided by a narrow count: its regions are
+    # read again turned half round (the reads that match best win).
+    doubtful = [n for n in range(len(quads)) if in_doubt[n] or not any(
+        r.card == n and _title_like(r) and r.confidence >= SURE_TITLE for r in out)]
     if doubtful:
         turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
@@ -1147,6 +1164,8 @@ def _read_blocks(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequenc
 
 #: See _title_like.
 SHORT_TITLE_CONFIDENCE = 60.0
+#: See read_titles: a title read right way up reads with this confidence or more (one upside down, less).
+SURE_TITLE = 70.0
 
 
 def _title_like(read: Read) -> bool:
