@@ -577,6 +577,30 @@ def test_a_letter_broken_into_bits_too_small_for_letters_does_not_split_the_titl
     assert max(c[1] + c[3] for c in row) < gap_start
 
 
+def test_a_faint_title_whose_few_darkest_letters_stand_out_is_isolated_whole() -> None:
+    """Grey print on a grey-white bar, a few letters of it darker (the print's own unevenness, or glare on the rest):
+    the first threshold keeps the darkest three letters only. A row of so few letters is looked at again with lower
+    thresholds, and the row over the same stretch, on its baseline, holding more letters (the whole title) is the
+    line."""
+    from companion.scan.cv import cv2
+    from companion.scan.titles import _isolate
+
+    big = np.full((110, 760), 225, np.uint8)
+    x = 60
+    for word, grey in (("POISONED ", 150), ("DAG", 30), ("GER", 150)):
+        cv2.putText(big, word, (x, 70), cv2.FONT_HERSHEY_DUPLEX, 1.3, grey, 2, cv2.LINE_AA)
+        x += cv2.getTextSize(word, cv2.FONT_HERSHEY_DUPLEX, 1.3, 2)[0][0]
+    line = _isolate(cv2.GaussianBlur(big, (3, 3), 0))
+    assert line is not None and line.shape[1] >= x - 60  # the whole title, not "DAG"
+    # A short title ("VAL") stays itself: a longer line of fainter print below it (a trait line) lies on another
+    # baseline, however far it stretches across the title's.
+    big = np.full((150, 760), 225, np.uint8)
+    cv2.putText(big, "VAL", (330, 55), cv2.FONT_HERSHEY_DUPLEX, 1.3, 30, 2, cv2.LINE_AA)
+    cv2.putText(big, "WILDLING LADY SPEARWIFE", (60, 125), cv2.FONT_HERSHEY_DUPLEX, 1.3, 150, 2, cv2.LINE_AA)
+    line = _isolate(cv2.GaussianBlur(big, (3, 3), 0))
+    assert line is not None and line.shape[1] < 200
+
+
 def test_a_short_read_says_a_card_lies_the_right_way_up_only_when_read_with_confidence() -> None:
     """A card whose regions read nothing title-like is read again turned half round. Three or four capitals read
     with little confidence ("FHL": art, or a title upside down) are not title-like enough to skip that; a short title

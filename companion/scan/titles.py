@@ -849,6 +849,8 @@ BITS_SHARE = 0.5
 
 #: The thresholds tried for a title's print, as shares of the first (see isolate_line).
 LEVEL_STEPS = (1.0, 0.7, 0.45)
+#: See _isolate: a row of fewer letters than this is looked at again with a lower threshold.
+FEW_LETTERS = 5
 
 
 def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
@@ -881,7 +883,10 @@ def _isolate(big: np.ndarray, level_it: bool = True) -> np.ndarray | None:
         otsu, _ink = cv2.threshold(found, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         planes.append((op, found, max(float(otsu), 0.45 * float(np.percentile(found, 99.5)))))
     # A banner's frame or edge far stronger than faint print (grey letters, blur) takes the threshold above the
-    # letters: when neither kind of print shows a row of letters, the thresholds are lowered step by step.
+    # letters: when neither kind of print shows a row of letters, the thresholds are lowered step by step. A row of
+    # a few letters only may be the darkest few of a faint title: lower thresholds may grow it (a row over the same
+    # stretch of the line, on its baseline, holding more letter width), never replace it by a row elsewhere.
+    first: tuple[int, int, int] | None = None  # a short row's left and right ends and its lowest bottom
     for step in LEVEL_STEPS:
         for op, found, level in planes:
             ink = cv2.threshold(found, step * level, 255, cv2.THRESH_BINARY)[1]
@@ -900,10 +905,14 @@ def _isolate(big: np.ndarray, level_it: bool = True) -> np.ndarray | None:
                 contrast = float(np.median(banner)) - float(big[y0:y1, x0:x1][letters].mean())
                 if (contrast if op == cv2.MORPH_BLACKHAT else -contrast) < 10:
                     continue
-            if _weight(row) > _weight(best):
+            if _weight(row) > _weight(best) and (first is None or (
+                    row[0][1] < first[1] and max(c[1] + c[3] for c in row) > first[0]
+                    and abs(max(c[2] + c[4] for c in row) - first[2]) <= 0.35 * READ_CAP)):
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if _weight(best)[0]:
-            break
+            if first is not None or sum(c[4] >= 0.45 * READ_CAP for c in best) >= FEW_LETTERS:
+                break
+            first = (min(c[1] for c in best), max(c[1] + c[3] for c in best), max(c[2] + c[4] for c in best))
     if not _weight(best)[0]:
         return None
     best.sort(key=lambda c: c[1])
