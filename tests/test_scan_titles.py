@@ -577,6 +577,22 @@ def test_a_letter_broken_into_bits_too_small_for_letters_does_not_split_the_titl
     assert max(c[1] + c[3] for c in row) < gap_start
 
 
+def test_the_points_between_an_outlines_points_are_linspace_of_each_pair_bit_for_bit() -> None:
+    """The finder fits a card's sides to points spaced along its outline: computed for all pairs at once, they are
+    the very values np.linspace gives pair by pair (integer outlines and float ones, sides along an axis too), so
+    the outlines found do not move."""
+    from companion.scan.titles import _between
+
+    rng = np.random.default_rng(7)
+    square = np.array([[0, 0], [40, 0], [40, 60], [0, 60], [0, 30], [5, 25], [9, 9], [3, 1]], np.int32)
+    for points in (square, square.astype(np.float32) + 0.3, rng.integers(0, 2000, (40, 2)).astype(np.int32),
+                   rng.random((25, 2)).astype(np.float32) * 900):
+        n = len(points)
+        pairwise = np.concatenate([np.linspace(points[i], points[(i + 1) % n], 12) for i in range(n)])
+        mine = _between(points, 12)
+        assert mine.dtype == pairwise.dtype and np.array_equal(mine, pairwise)
+
+
 def test_a_faint_title_whose_few_darkest_letters_stand_out_is_isolated_whole() -> None:
     """Grey print on a grey-white bar, a few letters of it darker (the print's own unevenness, or glare on the rest):
     the first threshold keeps the darkest three letters only. A row of so few letters is looked at again with lower

@@ -101,7 +101,7 @@ def _side_support(edges: np.ndarray, q: np.ndarray, shift: int = 0) -> float:
     moved this many pixels either way, parallel to itself, to where it lies on the most edges (a sleeve's
     faint, ragged outline that the simplified outline misses by a few pixels)."""
     h, w = edges.shape
-    t = np.linspace(0.1, 0.9, 24)[:, None]
+    t = _ALONG[:, None]  # the same 24 points along each side as _seen_support
     worst = 1.0
     for a, b in ((q[0], q[1]), (q[1], q[2]), (q[2], q[3]), (q[3], q[0])):
         d = b - a
@@ -151,8 +151,7 @@ def _fit_sides(q: np.ndarray, points: np.ndarray) -> np.ndarray:
     sides meet: a card's rounded corners pull a simplified outline's corners inwards, its straight sides do not."""
     if len(points) < 8:
         return q
-    dense = np.concatenate([points, *(np.linspace(points[i], points[(i + 1) % len(points)], 12)
-                                      for i in range(len(points)))])
+    dense = np.concatenate([points, _between(points, 12)])
     lines = []
     for i in range(4):
         a, b = q[i], q[(i + 1) % 4]
@@ -180,6 +179,22 @@ def _fit_sides(q: np.ndarray, points: np.ndarray) -> np.ndarray:
     fitted = np.array(out, np.float32)
     # A fit that moved a corner far (a side fitted to something else) is not trusted.
     return fitted if float(np.abs(fitted - q).max()) < 0.1 * float(np.linalg.norm(q[2] - q[0])) else q
+
+
+def _between(points: np.ndarray, num: int) -> np.ndarray:
+    """``num`` points evenly spaced from each of the outline's points to the next (both ends included), outline
+    order: np.linspace of each pair, computed for all pairs at once (the same values, bit for bit)."""
+    kind = np.result_type(points.dtype, 1.0)
+    start = points.astype(kind)
+    stop = np.roll(start, -1, axis=0)
+    delta = stop - start
+    step = delta / (num - 1)
+    k = np.arange(num, dtype=kind)[None, :, None]
+    # linspace scales by the whole difference where a step is zero (a side along an axis): the same here.
+    out = np.where((step == 0).any(axis=1)[:, None, None], k / (num - 1) * delta[:, None, :], k * step[:, None, :])
+    out += start[:, None, :]
+    out[:, -1] = stop
+    return np.asarray(out.reshape(-1, 2))
 
 
 def _off_table(small: np.ndarray) -> np.ndarray:
@@ -734,23 +749,22 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     h, w = ink.shape
     holes = _holes(ink, labels, n)
-    letters, bits = [], []
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
-            continue
-        # A letter, or letters run together by blur (as high as a letter, wider): not a bar (solid) or a frame.
-        # Letters run together are as high as small capitals at least: a thin bar as long (a banner's rim, a strip
-        # of light between two frames) is no letters.
-        fill = area / max(1, bw * bh)
-        wide = bw > 2.2 * READ_CAP
-        # A grainy strip (a dark rim or edge between light ones, its noise thresholded) is a shape riddled with holes;
-        # letters have at most two each.
-        if (0.6 if wide else 0.45) * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
-                0.85 if wide else 1.0) and holes[i] <= 2 + HOLES_PER_CAP * bw / READ_CAP:
-            letters.append((i, int(x), int(y), int(bw), int(bh)))
-        elif 0.2 * READ_CAP <= bh < 0.45 * READ_CAP and bw <= 2 * READ_CAP:
-            bits.append((i, int(x), int(y), int(bw), int(bh)))
+    x, y, bw, bh, area = (stats[:, k].astype(np.int64) for k in range(5))
+    inner = (x > 1) & (y > 1) & (x + bw < w - 1) & (y + bh < h - 1)
+    inner[0] = False  # the background
+    # A letter, or letters run together by blur (as high as a letter, wider): not a bar (solid) or a frame. Letters
+    # run together are as high as small capitals at least: a thin bar as long (a banner's rim, a strip of light
+    # between two frames) is no letters.
+    fill = area / np.maximum(1, bw * bh)
+    wide = bw > 2.2 * READ_CAP
+    # A grainy strip (a dark rim or edge between light ones, its noise thresholded) is a shape riddled with holes;
+    # letters have at most two each.
+    letter = inner & (np.where(wide, 0.6, 0.45) * READ_CAP <= bh) & (bh <= 1.6 * READ_CAP) & (
+        bw <= 12 * READ_CAP) & (fill >= 0.06) & (fill <= np.where(wide, 0.85, 1.0)) & (
+        holes <= 2 + HOLES_PER_CAP * bw / READ_CAP)
+    bit = inner & ~letter & (bh >= 0.2 * READ_CAP) & (bh < 0.45 * READ_CAP) & (bw <= 2 * READ_CAP)
+    letters = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(letter)]
+    bits = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(bit)]
     letters.sort(key=lambda c: c[1])
     best: list[tuple[int, int, int, int, int]] = []
     seen: set[int] = set()
