@@ -289,6 +289,22 @@ def test_each_card_type_is_read_where_it_prints_its_title_upside_down_too(photo:
 
 
 @needs_ocr
+@pytest.mark.parametrize("counts", [(50, 60), (10, 100)])
+def test_a_card_the_small_print_count_turns_upside_down_is_read_turned_back(counts: tuple[int, int],
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Grainy art counts as much small print as the rules text, or more: the card is straightened upside down. Its
+    title upside down reads as capitals (title-like) but with little confidence, and a count that decided by a
+    narrow margin is in doubt either way: the card is read turned half round too, and the right way up wins."""
+    from companion.scan import titles
+    from companion.scan.images import load_colour
+
+    monkeypatch.setattr(titles, "_print_halves", lambda _card: counts)  # fewer below than above: "upside down"
+    reads = titles.read_titles(load_colour((FIXTURES / "attachment.jpg").read_bytes()))
+    assert _answers(reads, ["Valyrian Steel Dagger", "Tywin Lannister"]) == ["Valyrian Steel Dagger"], [
+        (r.region, r.text, r.confidence) for r in reads]
+
+
+@needs_ocr
 def test_a_card_held_so_close_that_its_edges_are_out_of_the_photo_is_read() -> None:
     from companion.scan.cv import cv2
     from companion.scan.images import load_colour
@@ -559,6 +575,46 @@ def test_a_letter_broken_into_bits_too_small_for_letters_does_not_split_the_titl
     ink[base + READ_CAP // 2:base + READ_CAP // 2 + READ_CAP // 3, gap_start:x - 5 * READ_CAP] = 255
     row, _labels, _stats = _row(ink)
     assert max(c[1] + c[3] for c in row) < gap_start
+
+
+def test_the_points_between_an_outlines_points_are_linspace_of_each_pair_bit_for_bit() -> None:
+    """The finder fits a card's sides to points spaced along its outline: computed for all pairs at once, they are
+    the very values np.linspace gives pair by pair (integer outlines and float ones, sides along an axis too), so
+    the outlines found do not move."""
+    from companion.scan.titles import _between
+
+    rng = np.random.default_rng(7)
+    square = np.array([[0, 0], [40, 0], [40, 60], [0, 60], [0, 30], [5, 25], [9, 9], [3, 1]], np.int32)
+    for points in (square, square.astype(np.float32) + 0.3, rng.integers(0, 2000, (40, 2)).astype(np.int32),
+                   rng.random((25, 2)).astype(np.float32) * 900):
+        n = len(points)
+        pairwise = np.concatenate([np.linspace(points[i], points[(i + 1) % n], 12) for i in range(n)])
+        mine = _between(points, 12)
+        assert mine.dtype == pairwise.dtype and np.array_equal(mine, pairwise)
+
+
+def test_a_faint_title_whose_few_darkest_letters_stand_out_is_isolated_whole() -> None:
+    """Grey print on a grey-white bar, a few letters of it darker (the print's own unevenness, or glare on the rest):
+    the first threshold keeps the darkest three letters only. A row of so few letters is looked at again with lower
+    thresholds, and the row over the same stretch, on its baseline, holding more letters (the whole title) is the
+    line."""
+    from companion.scan.cv import cv2
+    from companion.scan.titles import _isolate
+
+    big = np.full((110, 760), 225, np.uint8)
+    x = 60
+    for word, grey in (("POISONED ", 150), ("DAG", 30), ("GER", 150)):
+        cv2.putText(big, word, (x, 70), cv2.FONT_HERSHEY_DUPLEX, 1.3, grey, 2, cv2.LINE_AA)
+        x += cv2.getTextSize(word, cv2.FONT_HERSHEY_DUPLEX, 1.3, 2)[0][0]
+    line = _isolate(cv2.GaussianBlur(big, (3, 3), 0))
+    assert line is not None and line.shape[1] >= x - 60  # the whole title, not "DAG"
+    # A short title ("VAL") stays itself: a longer line of fainter print below it (a trait line) lies on another
+    # baseline, however far it stretches across the title's.
+    big = np.full((150, 760), 225, np.uint8)
+    cv2.putText(big, "VAL", (330, 55), cv2.FONT_HERSHEY_DUPLEX, 1.3, 30, 2, cv2.LINE_AA)
+    cv2.putText(big, "WILDLING LADY SPEARWIFE", (60, 125), cv2.FONT_HERSHEY_DUPLEX, 1.3, 150, 2, cv2.LINE_AA)
+    line = _isolate(cv2.GaussianBlur(big, (3, 3), 0))
+    assert line is not None and line.shape[1] < 200
 
 
 def test_a_short_read_says_a_card_lies_the_right_way_up_only_when_read_with_confidence() -> None:

@@ -101,7 +101,7 @@ def _side_support(edges: np.ndarray, q: np.ndarray, shift: int = 0) -> float:
     moved this many pixels either way, parallel to itself, to where it lies on the most edges (a sleeve's
     faint, ragged outline that the simplified outline misses by a few pixels)."""
     h, w = edges.shape
-    t = np.linspace(0.1, 0.9, 24)[:, None]
+    t = _ALONG[:, None]  # the same 24 points along each side as _seen_support
     worst = 1.0
     for a, b in ((q[0], q[1]), (q[1], q[2]), (q[2], q[3]), (q[3], q[0])):
         d = b - a
@@ -151,8 +151,7 @@ def _fit_sides(q: np.ndarray, points: np.ndarray) -> np.ndarray:
     sides meet: a card's rounded corners pull a simplified outline's corners inwards, its straight sides do not."""
     if len(points) < 8:
         return q
-    dense = np.concatenate([points, *(np.linspace(points[i], points[(i + 1) % len(points)], 12)
-                                      for i in range(len(points)))])
+    dense = np.concatenate([points, _between(points, 12)])
     lines = []
     for i in range(4):
         a, b = q[i], q[(i + 1) % 4]
@@ -180,6 +179,22 @@ def _fit_sides(q: np.ndarray, points: np.ndarray) -> np.ndarray:
     fitted = np.array(out, np.float32)
     # A fit that moved a corner far (a side fitted to something else) is not trusted.
     return fitted if float(np.abs(fitted - q).max()) < 0.1 * float(np.linalg.norm(q[2] - q[0])) else q
+
+
+def _between(points: np.ndarray, num: int) -> np.ndarray:
+    """``num`` points evenly spaced from each of the outline's points to the next (both ends included), outline
+    order: np.linspace of each pair, computed for all pairs at once (the same values, bit for bit)."""
+    kind = np.result_type(points.dtype, 1.0)
+    start = points.astype(kind)
+    stop = np.roll(start, -1, axis=0)
+    delta = stop - start
+    step = delta / (num - 1)
+    k = np.arange(num, dtype=kind)[None, :, None]
+    # linspace scales by the whole difference where a step is zero (a side along an axis): the same here.
+    out = np.where((step == 0).any(axis=1)[:, None, None], k / (num - 1) * delta[:, None, :], k * step[:, None, :])
+    out += start[:, None, :]
+    out[:, -1] = stop
+    return np.asarray(out.reshape(-1, 2))
 
 
 def _off_table(small: np.ndarray) -> np.ndarray:
@@ -658,6 +673,18 @@ def title_regions(card: np.ndarray) -> dict[str, np.ndarray]:
 def upright(card: np.ndarray) -> bool:
     """Whether the straightened card lies the right way up: every card type prints its rules text (many lines of
     small print) in its lower half and its art in the upper. Counted as small dark shapes of small print's size."""
+    below, above = _print_halves(card)
+    return below >= above
+
+
+#: See read_titles: which way up a card lies is in doubt when the small print counted in its upper half is this
+#: share of its lower half's or more, or the other way round (grainy art, or a card with little rules text).
+UPRIGHT_DOUBT = 0.7
+
+
+def _print_halves(card: np.ndarray) -> tuple[int, int]:
+    """How many small dark shapes of small print's size the straightened card holds in its lower and its upper
+    half (see upright)."""
     card = card[MARGIN:-MARGIN, MARGIN:-MARGIN] if card.shape[0] > CARD_H else card
     h = card.shape[0]
     strokes = cv2.morphologyEx(card, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (9, 9)))
@@ -666,7 +693,7 @@ def upright(card: np.ndarray) -> bool:
     small = (stats[1:, cv2.CC_STAT_HEIGHT] <= 0.022 * h) & (stats[1:, cv2.CC_STAT_WIDTH] <= 0.04 * h) & (
         stats[1:, cv2.CC_STAT_HEIGHT] >= 3)
     ys = centres[1:, 1][small]
-    return int((ys > 0.55 * h).sum()) >= int((ys < 0.45 * h).sum())
+    return int((ys > 0.55 * h).sum()), int((ys < 0.45 * h).sum())
 
 
 # -- tesseract -----------------------------------------------------------------------------------------
@@ -722,23 +749,22 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     h, w = ink.shape
     holes = _holes(ink, labels, n)
-    letters, bits = [], []
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        if x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1:
-            continue
-        # A letter, or letters run together by blur (as high as a letter, wider): not a bar (solid) or a frame.
-        # Letters run together are as high as small capitals at least: a thin bar as long (a banner's rim, a strip
-        # of light between two frames) is no letters.
-        fill = area / max(1, bw * bh)
-        wide = bw > 2.2 * READ_CAP
-        # A grainy strip (a dark rim or edge between light ones, its noise thresholded) is a shape riddled with holes;
-        # letters have at most two each.
-        if (0.6 if wide else 0.45) * READ_CAP <= bh <= 1.6 * READ_CAP and bw <= 12 * READ_CAP and 0.06 <= fill <= (
-                0.85 if wide else 1.0) and holes[i] <= 2 + HOLES_PER_CAP * bw / READ_CAP:
-            letters.append((i, int(x), int(y), int(bw), int(bh)))
-        elif 0.2 * READ_CAP <= bh < 0.45 * READ_CAP and bw <= 2 * READ_CAP:
-            bits.append((i, int(x), int(y), int(bw), int(bh)))
+    x, y, bw, bh, area = (stats[:, k].astype(np.int64) for k in range(5))
+    inner = (x > 1) & (y > 1) & (x + bw < w - 1) & (y + bh < h - 1)
+    inner[0] = False  # the background
+    # A letter, or letters run together by blur (as high as a letter, wider): not a bar (solid) or a frame. Letters
+    # run together are as high as small capitals at least: a thin bar as long (a banner's rim, a strip of light
+    # between two frames) is no letters.
+    fill = area / np.maximum(1, bw * bh)
+    wide = bw > 2.2 * READ_CAP
+    # A grainy strip (a dark rim or edge between light ones, its noise thresholded) is a shape riddled with holes;
+    # letters have at most two each.
+    letter = inner & (np.where(wide, 0.6, 0.45) * READ_CAP <= bh) & (bh <= 1.6 * READ_CAP) & (
+        bw <= 12 * READ_CAP) & (fill >= 0.06) & (fill <= np.where(wide, 0.85, 1.0)) & (
+        holes <= 2 + HOLES_PER_CAP * bw / READ_CAP)
+    bit = inner & ~letter & (bh >= 0.2 * READ_CAP) & (bh < 0.45 * READ_CAP) & (bw <= 2 * READ_CAP)
+    letters = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(letter)]
+    bits = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(bit)]
     letters.sort(key=lambda c: c[1])
     best: list[tuple[int, int, int, int, int]] = []
     seen: set[int] = set()
@@ -837,6 +863,8 @@ BITS_SHARE = 0.5
 
 #: The thresholds tried for a title's print, as shares of the first (see isolate_line).
 LEVEL_STEPS = (1.0, 0.7, 0.45)
+#: See _isolate: a row of fewer letters than this is looked at again with a lower threshold.
+FEW_LETTERS = 5
 
 
 def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
@@ -869,7 +897,10 @@ def _isolate(big: np.ndarray, level_it: bool = True) -> np.ndarray | None:
         otsu, _ink = cv2.threshold(found, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         planes.append((op, found, max(float(otsu), 0.45 * float(np.percentile(found, 99.5)))))
     # A banner's frame or edge far stronger than faint print (grey letters, blur) takes the threshold above the
-    # letters: when neither kind of print shows a row of letters, the thresholds are lowered step by step.
+    # letters: when neither kind of print shows a row of letters, the thresholds are lowered step by step. A row of
+    # a few letters only may be the darkest few of a faint title: lower thresholds may grow it (a row over the same
+    # stretch of the line, on its baseline, holding more letter width), never replace it by a row elsewhere.
+    first: tuple[int, int, int] | None = None  # a short row's left and right ends and its lowest bottom
     for step in LEVEL_STEPS:
         for op, found, level in planes:
             ink = cv2.threshold(found, step * level, 255, cv2.THRESH_BINARY)[1]
@@ -888,10 +919,14 @@ def _isolate(big: np.ndarray, level_it: bool = True) -> np.ndarray | None:
                 contrast = float(np.median(banner)) - float(big[y0:y1, x0:x1][letters].mean())
                 if (contrast if op == cv2.MORPH_BLACKHAT else -contrast) < 10:
                     continue
-            if _weight(row) > _weight(best):
+            if _weight(row) > _weight(best) and (first is None or (
+                    row[0][1] < first[1] and max(c[1] + c[3] for c in row) > first[0]
+                    and abs(max(c[2] + c[4] for c in row) - first[2]) <= 0.35 * READ_CAP)):
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if _weight(best)[0]:
-            break
+            if first is not None or sum(c[4] >= 0.45 * READ_CAP for c in best) >= FEW_LETTERS:
+                break
+            first = (min(c[1] for c in best), max(c[1] + c[3] for c in best), max(c[2] + c[4] for c in best))
     if not _weight(best)[0]:
         return None
     best.sort(key=lambda c: c[1])
@@ -1017,14 +1052,19 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     quads = [q for q in find_cards(image) if not any(_inside(p, q) for p in points)]
     if not quads and not points and (whole := _held_close(gray.shape)) is not None:
         quads = [whole]
-    cards = []
+    cards, in_doubt = [], []
     for q in quads:
         card = straighten(gray, q)
-        cards.append(card if upright(card) else cv2.rotate(card, cv2.ROTATE_180))
+        below, above = _print_halves(card)
+        cards.append(card if below >= above else cv2.rotate(card, cv2.ROTATE_180))
+        in_doubt.append(min(below, above) >= UPRIGHT_DOUBT * max(below, above, 1))
     out = _read_cards(cards, quads, range(len(quads)))
-    # A card whose regions gave nothing that reads like a title may lie the other way up (art dark and plain, or
-    # rules text sparse, misleading ``upright``): its regions are read again turned half round.
-    doubtful = [n for n in range(len(quads)) if not any(r.card == n and _title_like(r) for r in out)]
+    # A card whose regions gave nothing that reads like a title read with confidence may lie the other way up (art
+    # dark and plain or grainy, or rules text sparse, misleading ``upright``; a title's capitals upside down read as
+    # capitals, with little confidence), and so may a card ``upright`` decided by a narrow count: its regions are
+    # read again turned half round (the reads that match best win).
+    doubtful = [n for n in range(len(quads)) if in_doubt[n] or not any(
+        r.card == n and _title_like(r) and r.confidence >= SURE_TITLE for r in out)]
     if doubtful:
         turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
@@ -1147,6 +1187,8 @@ def _read_blocks(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequenc
 
 #: See _title_like.
 SHORT_TITLE_CONFIDENCE = 60.0
+#: See read_titles: a title read right way up reads with this confidence or more (one upside down, less).
+SURE_TITLE = 70.0
 
 
 def _title_like(read: Read) -> bool:
