@@ -432,6 +432,8 @@ def strength_while(t: Table, card: str) -> int:
         return 0
     total = 0
     for source in [card] + [a for a, ip in t.in_play.items() if ip.attached_to == card]:
+        if t.card(source).str_while is None:
+            continue  # the printed fact first: the blank-text look only for the few that print one
         facts = printed(t, source)
         if facts is None or facts.str_while is None:
             continue
@@ -535,7 +537,8 @@ def conditional_icon(t: Table, card: str, kind: str) -> bool:
     Stark has a duplicate, she gains a [military] icon."), an attachment's "If attached character is Joffrey
     Baratheon, he gains …", or another card its controller controls ("While you control Rickon Stark, he gains …"
     on Shaggydog)."""
-    if card not in t.in_play:
+    # Asked for each character's menu and each declaration: most tables hold no such card (no blank-text look).
+    if card not in t.in_play or not any(t.card(c).icons_while for c in t.in_play):
         return False
     seat, name = t.controller(card), fold(t.card(card).name)
     own = printed(t, card)
