@@ -138,6 +138,13 @@ def in_play_controlled(t: Table, seat: str) -> Iterator[str]:
             yield cid
 
 
+def controls_named(t: Table, seat: str, name: str) -> bool:
+    """The seat controls a card of that title in play (a duplicate aside): "While you control Right", "unless you
+    control Bran Stark"."""
+    wanted = fold(name)
+    return any(fold(t.card(c).name) == wanted for c in in_play_controlled(t, seat))
+
+
 def recorded(t: Table, stat: str, seat: str, card: str | None = None) -> int:
     """The sum of the recorded modifiers of ``stat`` for the seat (or for one card)."""
     return sum(m.amount for m in t.modifiers if m.stat == stat and m.seat == seat and m.card == card)
@@ -432,12 +439,10 @@ def strength_while(t: Table, card: str) -> int:
         return 0
     total = 0
     for source in [card] + [a for a, ip in t.in_play.items() if ip.attached_to == card]:
-        if t.card(source).str_while is None:
-            continue  # the printed fact first: the blank-text look only for the few that print one
-        facts = printed(t, source)
-        if facts is None or facts.str_while is None:
+        fact = t.card(source).str_while  # the printed fact first: the blank-text look only for the few that print one
+        if fact is None or printed(t, source) is None:
             continue
-        when, amount = facts.str_while
+        when, amount = fact
         if when == side or (when == "participating" and side != "dominance"):
             total += amount
     return total
@@ -455,10 +460,10 @@ def strength_each(t: Table, card: str) -> int:
               if t.card(c).str_each is not None]
     if not givers or _str_recorded(t, card):
         return 0
-    traits, faction = traits_of(t, card), t.card(card).faction
+    traits, faction, counted = traits_of(t, card), t.card(card).faction, printed_cards(t, seat)
     total = 0
     for giver in givers:
-        if giver not in printed_cards(t, seat):
+        if giver not in counted:
             continue
         trait, amount = t.card(giver).str_each or ("", 0)
         house = trait.removeprefix("House ").casefold() if trait.startswith("House ") else None
@@ -554,7 +559,6 @@ def conditional_icon(t: Table, card: str, kind: str) -> bool:
 
 def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool:
     """A condition of a card's own conditional icon (``catalog.importers.icon_while``), now."""
-    mine = [c for c, ip in t.in_play.items() if ip.controller == seat and not ip.duplicate_of]
     if cond == "duplicate":
         return any(ip.duplicate_of == card for ip in t.in_play.values())
     if cond == "attachment":
@@ -562,7 +566,7 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
     if cond == "not_first":
         return t.first_player is not None and t.first_player != seat
     if cond == "control":
-        return any(fold(t.card(c).name) == fold(arg) for c in mine)
+        return controls_named(t, seat, arg)
     if cond == "opponent_trait":
         return any(ip.controller != seat and not ip.duplicate_of and t.card(c).type == "character"
                    and arg in traits_of(t, c) for c, ip in t.in_play.items())
@@ -570,7 +574,7 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
         wanted, others_only = cond.removeprefix("control_").removeprefix("other_"), "_other_" in cond
         traits = set(arg.split("|"))
         return any(t.card(c).type == wanted and traits & traits_of(t, c) and not (others_only and c == card)
-                   for c in mine)
+                   for c in in_play_controlled(t, seat))
     return False
 
 

@@ -25,7 +25,6 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from companion.catalog.card import fold
 from companion.declare import Text
 from companion.rules.actions.base import Action, Amount, CardList, CardRef, Phone, Recorder, SeatRef, Words, action
 from companion.rules.actions.common import (
@@ -54,6 +53,7 @@ from companion.rules.values import (
     claim,
     claim_due,
     claim_raised,
+    controls_named,
     current_challenge,
     has_icon,
     has_keyword,
@@ -241,9 +241,7 @@ def _condition_holds(t: Table, card: str, cond: str, arg: str, first: bool) -> b
     """A condition a character's "cannot be declared" sentence names (``Card.never_when``), now."""
     plots = [t.card(p) for s in t.seats if (p := revealed_plot(t, s)) is not None]
     if cond == "unless_control":
-        seat, wanted = t.controller(card), fold(arg)
-        return not any(ip.controller == seat and not ip.duplicate_of and fold(t.card(c).name) == wanted
-                       for c, ip in t.in_play.items())
+        return not controls_named(t, t.controller(card), arg)
     if cond == "first_challenge":
         return first
     if cond == "plot_trait":

@@ -113,10 +113,11 @@ class _PaidFromShadows(Action):
         penalty = t.gold_penalty(self.player, t.card(self.card))
         if penalty:
             v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player, penalty=penalty)
-        check_payment(t, v, self.player, self.expected_cost(t, v), self.cost)
+        expected = self.expected_cost(t, v)
+        check_payment(t, v, self.player, expected, self.cost)
         # the shadow cost "is paid, or the card cannot come out" (1E Shadows insert; RR: Shadows): paying less needs a
         # card that lowers it (probe29 21)
-        check_cost_reduced(t, v, self.player, self.card, self.expected_cost(t), self.cost, "shadows.cost-reduced")
+        check_cost_reduced(t, v, self.player, self.card, expected, self.cost, "shadows.cost-reduced")
         note_tokens_discarded(t, v, self.card)
 
     def pay(self, t: Table) -> None:
