@@ -619,3 +619,28 @@ def test_a_write_handed_off_the_loop_is_tried_again_and_said_in_the_log_if_it_ne
         events._save_late("E2", broken)
     assert told == ["E1"]
     assert any("E2" in r.getMessage() and "disk is full" in r.getMessage() for r in caplog.records)
+
+
+def test_a_round_reaches_the_pages_whole(client: FlaskClient, catalog: Catalog,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round is made table by table (each a game with its decks loaded); a page that reads the event meanwhile
+    (its live stream fires on each table's writes) sees the round only once all its tables are there."""
+    from companion.service import TableService
+
+    ev = make_event(client, catalog, players=6)
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    seen: list[tuple[list[int], list[int]]] = []
+    real = TableService.set_deck
+
+    def watched(self: TableService, *args: Any, **kwargs: Any) -> Any:
+        view = client.get(f"/api/event/{eid}", headers=h(org)).get_json()
+        seen.append(([r["number"] for r in view["rounds"]], [t["table"] for t in view["tables"]]))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(TableService, "set_deck", watched)
+    r = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                    json={"csv": "1,Player 1,Player 2\n2,Player 3,Player 4\n3,Player 5,Player 6\n"})
+    assert r.status_code == 201, r.get_json()
+    assert len(seen) == 6 and all(s == ([], []) for s in seen), seen  # nothing of round 1 while it is made
+    view = client.get(f"/api/event/{eid}", headers=h(org)).get_json()
+    assert [r["number"] for r in view["rounds"]] == [1] and [t["table"] for t in view["tables"]] == [1, 2, 3]

@@ -658,28 +658,42 @@ class EventStore:
         with self._lock:
             if self._rows("select 1 from event_rounds where event_id = ? and number = ?", [event_id, number]):
                 raise EventError(f"round {number} exists already")
+            try:
+                out = self._make_tables(event, number, pairings, players, mode)
+            except BaseException:
+                # Nothing half made is listed: the tables made so far go (their games stay, unreachable).
+                self.db.conn.execute("delete from event_tables where event_id = ? and round = ?", [event_id, number])
+                raise
+            # The round's row last: a round's tables are listed only once it exists (``tables``), so a live page
+            # never draws the round with some of its tables.
             self.db.table("event_rounds").insert({"event_id": event_id, "number": number,
                                                   "minutes": event.round_minutes(number),
                                                   "started": None, "created": now(), "stage": stage, "bye": bye})
-            out = []
-            for table, a, b in sorted(pairings):
-                seats = [Seat("A", players[a].name, players[a].faction), Seat("B", players[b].name, players[b].faction)]
-                header = {"event": {"id": event_id, "round": number, "table": table,
-                                    "decks": {"A": players[a].deck_hash, "B": players[b].deck_hash}}}
-                title = f"{event.name} · R{number} T{table}"
-                # Each seat's link is a paper key (asked for): the phone that opens it gets the seat's own key.
-                game, keys = TableService(self.games).create_game(event.edition, mode, seats, title=title[:100],
-                                                                  header=header, asked=(PAPER_KIND,))
-                ref = TableRef(game.id, event_id, number, table, [a, b])
-                # The table is known before its decks load, so the deck check sees them as registered.
-                self.db.table("event_tables").insert({"game_id": game.id, "event_id": event_id, "round": number,
-                                                "number": table, "players": json.dumps([a, b]), "result": None})
-                self._tables[game.id] = ref
-                for seat, pid in (("A", a), ("B", b)):
-                    TableService(self.games).set_deck(game.id, seat, players[pid].deck, HOST,
-                                                      self.games.game(game.id).version)
-                papers = keys.per_seat(PAPER_KIND)
-                out.append((ref, {"A": papers["A"], "B": papers["B"]}))
+        return out
+
+    def _make_tables(self, event: Event, number: int, pairings: list[tuple[int, int, int]],
+                     players: dict[int, Player], mode: str) -> list[tuple[TableRef, dict[str, str]]]:
+        """One game per table, its decks loaded; each table with its seats' paper keys."""
+        event_id = event.id
+        out: list[tuple[TableRef, dict[str, str]]] = []
+        for table, a, b in sorted(pairings):
+            seats = [Seat("A", players[a].name, players[a].faction), Seat("B", players[b].name, players[b].faction)]
+            header = {"event": {"id": event_id, "round": number, "table": table,
+                                "decks": {"A": players[a].deck_hash, "B": players[b].deck_hash}}}
+            title = f"{event.name} · R{number} T{table}"
+            # Each seat's link is a paper key (asked for): the phone that opens it gets the seat's own key.
+            game, keys = TableService(self.games).create_game(event.edition, mode, seats, title=title[:100],
+                                                              header=header, asked=(PAPER_KIND,))
+            ref = TableRef(game.id, event_id, number, table, [a, b])
+            # The table is known before its decks load, so the deck check sees them as registered.
+            self.db.table("event_tables").insert({"game_id": game.id, "event_id": event_id, "round": number,
+                                            "number": table, "players": json.dumps([a, b]), "result": None})
+            self._tables[game.id] = ref
+            for seat, pid in (("A", a), ("B", b)):
+                TableService(self.games).set_deck(game.id, seat, players[pid].deck, HOST,
+                                                  self.games.game(game.id).version)
+            papers = keys.per_seat(PAPER_KIND)
+            out.append((ref, {"A": papers["A"], "B": papers["B"]}))
         return out
 
     def rounds(self, event_id: str) -> list[dict[str, Any]]:
@@ -720,8 +734,10 @@ class EventStore:
                    for e in self.games.entries(ref.game_id))
 
     def tables(self, event_id: str, number: int | None = None) -> list[TableRef]:
-        sql = "select * from event_tables where event_id = ?" + (" and round = ?" if number else "")
-        rows = self._rows(sql + " order by round, number", [event_id, number] if number else [event_id])
+        # Only rounds whose row exists: a round being made (its row comes last) is not listed with part of its tables.
+        sql = ("select t.* from event_tables t join event_rounds r on r.event_id = t.event_id and r.number = t.round"
+               " where t.event_id = ?" + (" and t.round = ?" if number else ""))
+        rows = self._rows(sql + " order by t.round, t.number", [event_id, number] if number else [event_id])
         return [TableRef(r["game_id"], r["event_id"], r["round"], r["number"], json.loads(r["players"])) for r in rows]
 
     def table_of(self, game_id: str) -> TableRef | None:
