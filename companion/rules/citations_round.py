@@ -118,6 +118,7 @@ RULES_ROUND: dict[str, Rule] = {
     "kill.knelt": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "save.cannot-be-saved": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "card.house-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "deck.restricted": Rule("Tournament Regulations › Restricted List", "1E Tournament Rules › Restricted list"),
     "marshal.cost-reduced": Rule("RR: Costs", "1E Rules › Marshalling phase"),
     "marshal.cost-raised": Rule("RR: Costs", "1E Rules › Marshalling phase"),
     "shadows.cost-reduced": Rule("RR: Shadows", "1E Shadows insert › Playing a card into Shadows"),

@@ -435,6 +435,26 @@ def check_house_only(t: Table, v: Checker, player: str, card: str) -> None:
                   player=t.players[player].name)
 
 
+#: Where a card still lies unseen, not yet taken into the game from its deck (draw deck, hand, plot deck).
+_UNUSED = (Zone.DECK, Zone.HAND, Zone.PLOTS)
+
+
+def check_restricted(t: Table, v: Checker, card: str) -> None:
+    """A deck holds at most one card of the restricted list (any number of copies of it; Tournament Regulations):
+    the header's deck has no line of its own, so the line that first takes a second restricted card of it into the
+    game (set up, chosen as a plot, marshalled, played) is flagged, the first one left alone."""
+    restricted = t.restricted_codes()
+    inst = t.instances.get(card)
+    if inst is None or inst.code not in restricted or t.zone_of(card) not in _UNUSED:
+        return
+    owner = t.players[inst.owner]
+    used = sorted({t.instance(c).code for z in Zone if z not in _UNUSED for c in owner.zones[z]
+                   if t.instance(c).code in restricted and t.instance(c).code != inst.code})
+    if used:
+        v.violate("deck.restricted", (card,), card=t.ref(card), player=owner.name,
+                  other=t.cards[used[0]].name)
+
+
 def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
     """An event's printed play restriction (RR: Play Restrictions and Permissions): the one phase its abilities name
     ("Challenges Action:"; 1st edition "Dominance:"; RR: Actions), "Play only during a [military]
