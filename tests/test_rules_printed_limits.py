@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.rules import check
 from companion.rules.actions import SetupPlace
-from tests.tables import flagged_and_refused, hand, legal, make_table, rules_of
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, rules_of
 
 BRAN_1E = "core_13"  # 1st edition joust restricted list
 BRAN_2E = "01144"
@@ -27,3 +27,37 @@ def test_the_second_edition_names_no_restricted_list_at_the_table() -> None:
     hand(t, "A.05010.1", "A.06098.1")
     legal(t, SetupPlace("A", "A.05010.1"))
     legal(t, SetupPlace("A", "A.06098.1"))
+
+
+def test_renown_from_a_source_that_prints_no_renown_is_flagged() -> None:
+    """probe20 03 (RR: Renown): Cersei Lannister has no renown; Burned Men ("Ambush (2).") named as the effect that gave
+    it prints nothing that gives renown (renown.source). Longclaw ("Attached character … gains renown.") may be."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Renown
+    t = make_table({"A": {"01084": 1, "01091": 1, "01135": 1}, "B": {}}, phase="challenges")
+    for card in ("A.01084.1", "A.01091.1"):
+        in_play(t, card)
+    in_play(t, "A.01135.1", attached_to="A.01091.1")
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01084.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=[]))
+    flagged_and_refused(t, Renown("A", ["A.01084.1"], source="A.01091.1"), "renown.source")
+    legal(t.clone(), Renown("A", ["A.01084.1"], source="A.01135.1"))
+
+
+def test_an_attachment_gives_its_named_character_a_keyword() -> None:
+    """probe24 01 (1st edition Summer: "If attached character is Bran Stark, he gains stealth."; Card.keywords_while):
+    Bran with Summer bypasses a defender by stealth; Summer on another Stark character gives it none."""
+    from companion.rules.actions import InitiateChallenge
+    t = make_table({"A": {"core_13": 1, "core_3": 1, "core_18": 1}, "B": {"core_41": 1}}, edition="1e",
+                   phase="challenges", factions={"A": "stark", "B": "lannister"})
+    for card in ("A.core_13.1", "A.core_18.1", "B.core_41.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    other = t.clone()
+    in_play(t, "A.core_3.1", attached_to="A.core_13.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_13.1"], bypassed=["B.core_41.1"]))
+    in_play(other, "A.core_3.1", attached_to="A.core_18.1")
+    flagged_and_refused(other, InitiateChallenge("A", "military", "B", attackers=["A.core_18.1"],
+                                                 bypassed=["B.core_41.1"]), "challenge.stealth-count")

@@ -58,7 +58,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to")
+              "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to",
+              "gives_renown", "keywords_while")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -373,6 +374,13 @@ class Card:
     #: Where it goes when killed, instead of its owner's dead pile: "discard", "shadows" or "deck" (1st edition The
     #: Hound: "If The Hound is killed, place him in your discard pile instead of your dead pile.").
     killed_to: str | None = None
+    #: Some sentence of its text gives or names renown or keywords, beside its own "Renown." ("Attached character gains
+    #: renown.", "… gains (choose one): insight, intimidate, renown, or stealth"): a renown line may name it as its
+    #: source. Ambush alone (Burned Men) gives none.
+    gives_renown: bool = False
+    #: "If attached character is Bran Stark, he gains stealth." (1st edition Summer; Lightbringer: renown): (keyword,
+    #: "attached_is", the name), read by ``rules.values.has_keyword`` as ``icons_while`` is for icons.
+    keywords_while: tuple[tuple[str, str, str], ...] = ()
     #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
     #: killed or discarded from play, sacrifice Bodyguard to save that character.").
     saves_attached: bool = False

@@ -106,6 +106,31 @@ _ICON_CONDITIONS = (
 )
 
 
+#: An attachment's "If attached character is Bran Stark, he gains stealth." (1st edition Summer), "… she also gets +1
+#: STR and gains stealth" (Nymeria), "… he gains a [power] icon and intimidate" (Grey Worm's Spear): the keywords among
+#: what it gains, for the card it is on when that card has the name.
+_KEYWORDS_IF_NAMED = re.compile(r"^if attached character is (?P<named>[^,]+), (?:he|she|it) (?:also )?"
+                                r"(?:gets [+-]\d+ str,? (?:and )?)?gains (?P<items>.+)$", re.IGNORECASE)
+#: Renown or keywords named beside the bare keyword ("Renown." alone is the card's own keyword).
+_NAMES_RENOWN = re.compile(r"\b(renown|keywords?)\b", re.IGNORECASE)
+
+
+def keywords_while(sentence: str) -> list[tuple[str, str, str]]:
+    """The keywords an attachment's "If attached character is <name>, he gains …" gives that card
+    (``keywords_while``)."""
+    m = _KEYWORDS_IF_NAMED.match(sentence)
+    if m is None:
+        return []
+    items = [i.strip().lower() for i in re.split(r",? and |, ", m.group("items"))]
+    return [(item, "attached_is", m.group("named").strip()) for item in items if item in KEYWORDS]
+
+
+def gives_renown(text: str | None) -> bool:
+    """Some sentence of the text names renown or keywords, the bare "Renown." keyword aside (``Card.gives_renown``)."""
+    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
+    return any(_NAMES_RENOWN.search(s) for s in sentences if s.strip().lower() != "renown")
+
+
 def icon_while(sentence: str, name: str | None) -> tuple[str, str, str] | None:
     """A conditional icon's (icon, condition, argument) in a sentence of the card ``name``, or None. The subject is the
     card itself (its name; "she" when the condition names it), or another card: "While you control Rickon Stark, he
@@ -699,6 +724,8 @@ class Keywords:
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
     killed_to: str | None = None  # "discard" / "shadows" / "deck": ``killed_to``
+    gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
+    keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
@@ -753,6 +780,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     defenders_need: str | None = None
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
+    named_keywords: list[tuple[str, str, str]] = []
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     killed_zone: str | None = None
@@ -794,6 +822,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))
                              and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
+            named_keywords += keywords_while(sentence)
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
             m = _SHADOW.match(sentence)
@@ -1016,6 +1045,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
+        gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
     )
 
 

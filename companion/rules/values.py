@@ -586,7 +586,15 @@ def has_keyword(t: Table, card: str, keyword: str) -> bool:
     if change:
         return change > 0
     return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
-        keyword in f.grants_keywords for f in attached_facts(t, card)) or granted_this_phase(t, card, keyword)
+        keyword in f.grants_keywords or _named_keyword(t, card, f, keyword) for f in attached_facts(t, card)) \
+        or granted_this_phase(t, card, keyword)
+
+
+def _named_keyword(t: Table, card: str, attachment: Card, keyword: str) -> bool:
+    """An attachment's "If attached character is Bran Stark, he gains stealth." (``Card.keywords_while``): the card it
+    is on has that name."""
+    return any(kw == keyword and cond == "attached_is" and fold(arg) == fold(t.card(card).name)
+               for kw, cond, arg in attachment.keywords_while)
 
 
 def granted_this_phase(t: Table, card: str, keyword: str) -> bool:

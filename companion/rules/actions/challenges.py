@@ -627,6 +627,10 @@ class Renown(Action):
         for card in self.cards:
             if card not in eligible:
                 v.violate("renown.participant", (card,), card=t.ref(card), player=t.players[c.winner].name)
+            elif card not in renowned and self.source is not None and self.source not in blanked(t) \
+                    and not t.card(self.source).gives_renown:
+                # The card named as the source prints nothing that gives renown (Burned Men: "Ambush (2)."; probe20 03)
+                v.violate("renown.source", (card, self.source), card=t.ref(card), source=t.ref(self.source))
             elif card not in renowned and (self.source is None or self.source in blanked(t) or (
                     self.source == card and t.card(card).renown_during not in (None, c.kind))):
                 # A card effect named as the source gives renown, unless that card's text counts as blank.
