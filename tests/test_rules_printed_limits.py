@@ -61,3 +61,17 @@ def test_an_attachment_gives_its_named_character_a_keyword() -> None:
     in_play(other, "A.core_3.1", attached_to="A.core_18.1")
     flagged_and_refused(other, InitiateChallenge("A", "military", "B", attackers=["A.core_18.1"],
                                                  bypassed=["B.core_41.1"]), "challenge.stealth-count")
+
+
+def test_the_power_of_blood_keeps_noble_characters_alive() -> None:
+    """probe24 02 (1st edition The Power of Blood: "[Noble] characters cannot be killed."; Card.unkillable_crest and the
+    card data's crests): a kill of Eddard Stark (Noble crest) is flagged (kill.crest), one of Knight of the Tumblestone
+    (no crest) is not."""
+    from companion.rules.actions import Kill
+    from tests.test_plot_limits import round_table
+    t = round_table("1e", "core_194", "core_195", extra={"core_5": 1, "core_18": 1})
+    in_play(t, "A.core_5.1")
+    in_play(t, "A.core_18.1")
+    assert t.card("A.core_5.1").crests == ("Noble",)
+    flagged_and_refused(t, Kill("B", "A.core_5.1"), "kill.crest")
+    legal(t, Kill("B", "A.core_18.1"))

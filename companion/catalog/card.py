@@ -59,7 +59,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to",
-              "gives_renown", "keywords_while")
+              "gives_renown", "keywords_while", "unkillable_crest")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -172,6 +172,7 @@ class Card:
     quantity: int = 1
     deck_limit: int = 3
     other_factions: tuple[str, ...] = ()  # 1st edition multi-house cards
+    crests: tuple[str, ...] = ()  # 1st edition crests as printed: "Noble", "War", "Learned", "Holy", "Shadow"
     attaches_to: str | None = None  # "character" / "location" for attachments
     image_url: str = ""  # where the card's face image is published (a fact of the card data)
     # Plot facts (None on other cards): gold, initiative, claim and reserve as printed.
@@ -228,6 +229,8 @@ class Card:
     opponents_income_zero: bool = False
     #: 1st edition Stoic Resolve: "Knelt characters cannot be killed."
     knelt_unkillable: bool = False
+    #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": "Noble" (a crest, ``crests``).
+    unkillable_crest: str | None = None
     #: An event's "Play only during a [military] challenge." ("challenge": any type) and "… in which you are the
     #: defending player" / "… you initiated" ("defender", "attacker"); "Play only if you are (not) the first player."
     play_during: str | None = None
@@ -476,6 +479,7 @@ class Card:
             quantity=int(d.get("quantity", 1)),
             deck_limit=int(d.get("deck_limit", 3)),
             other_factions=tuple(d.get("other_factions") or ()),
+            crests=tuple(d.get("crests") or ()),
             attaches_to=d.get("attaches_to"),
             image_url=str(d.get("image_url") or ""),
             **stats,

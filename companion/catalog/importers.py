@@ -327,6 +327,9 @@ def str_per(what: str) -> tuple[str, str | None] | None:
     return None
 
 
+#: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": the crest.
+_UNKILLABLE_CREST = re.compile(r"^\[(Noble|War|Learned|Holy|Shadow)\] characters cannot be killed$")
+
 #: Whole sentences read as a yes/no fact of the card, word for word (lower case, no final stop).
 _FLAG_SENTENCES = {
     "you do not return unspent gold to the treasury during the taxation phase": "keeps_gold",  # The Long Plan
@@ -657,6 +660,7 @@ class Keywords:
     no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
+    unkillable_crest: str | None = None  # "[Noble] characters cannot be killed." (1st edition The Power of Blood)
     play_during: str | None = None  # an event: "challenge", or the challenge type, during which it may be played
     play_side: str | None = None  # … and only as the "defender" or the "attacker" of it
     play_first: bool | None = None  # an event: only if you are (True) or are not (False) the first player
@@ -781,6 +785,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
     named_keywords: list[tuple[str, str, str]] = []
+    unkillable_crest: str | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     killed_zone: str | None = None
@@ -823,6 +828,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                              and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
             named_keywords += keywords_while(sentence)
+            if (crest := _UNKILLABLE_CREST.match(sentence)) is not None:
+                unkillable_crest = crest.group(1)
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
             m = _SHADOW.match(sentence)
@@ -1015,7 +1022,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
-        knelt_unkillable="knelt_unkillable" in flags, play_during=play_during, play_side=play_side,
+        knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, play_during=play_during,
+        play_side=play_side,
         play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),
         grants_each=grants_each, play_phase=play_phase(text), blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
@@ -1278,6 +1286,7 @@ def _from_agot1(rec: dict[str, Any], source: str, index: int) -> Card:
         type=card_type,
         faction=houses[0],
         other_factions=tuple(houses[1:]),
+        crests=tuple(str(c) for c in crests),
         cost=printed,
         shadow_costs=shadow,
         unique=bool(rec.get("unique", False)),

@@ -419,10 +419,16 @@ def end_challenge(t: Table) -> None:
 
 def check_killable(t: Table, v: Checker, card: str) -> None:
     """A kneeling character cannot be killed while a revealed plot says so ("Knelt characters cannot be killed.":
-    1st edition Stoic Resolve, whoever revealed it; RR: Golden Rule)."""
+    1st edition Stoic Resolve, whoever revealed it; RR: Golden Rule), nor one with the crest a plot names ("[Noble]
+    characters cannot be killed.": The Power of Blood)."""
     if card in t.in_play and t.in_play[card].kneeling:
         for plot in revealed_plots_that(t, "knelt_unkillable"):
             v.violate("kill.knelt", (card, plot), card=t.ref(card), plot=t.ref(plot))
+    # "[Noble] characters cannot be killed." (1st edition The Power of Blood): a character with that crest.
+    for plot in revealed_plots_that(t, "unkillable_crest"):
+        crest = t.card(plot).unkillable_crest
+        if card in t.in_play and crest in t.card(card).crests:
+            v.violate("kill.crest", (card, plot), card=t.ref(card), plot=t.ref(plot), crest=crest)
 
 
 def check_house_only(t: Table, v: Checker, player: str, card: str) -> None:
