@@ -75,3 +75,24 @@ def test_the_power_of_blood_keeps_noble_characters_alive() -> None:
     assert t.card("A.core_5.1").crests == ("Noble",)
     flagged_and_refused(t, Kill("B", "A.core_5.1"), "kill.crest")
     legal(t, Kill("B", "A.core_18.1"))
+
+
+def test_power_on_characters_a_card_names_does_not_count_towards_the_total() -> None:
+    """probe24 05 (1st edition Melisandre: "Power on opponents' characters does not count towards their total power.";
+    Card.power_uncounted): while Alice's Melisandre is in play the power on Bob's Eddard Stark is not in Bob's total (no
+    win at 13 + 2); Alice's own characters' power still counts. Ser Lancel Lannister (2nd edition): "… on Lord or Lady
+    characters …", anyone's."""
+    from companion.rules.values import power_total
+    t = make_table({"A": {"core_74": 1, "core_18": 1}, "B": {"core_5": 1}}, edition="1e")
+    for card in ("A.core_18.1", "B.core_5.1"):
+        in_play(t, card)
+        t.tokens[card] = {"power": 2}
+    t.players["B"].power = 13
+    assert power_total(t, "B") == 15
+    in_play(t, "A.core_74.1")
+    assert power_total(t, "B") == 13 and power_total(t, "A") == 2
+    t = make_table({"A": {"20011": 1, "01087": 1, "01091": 1}, "B": {}})
+    for card in ("A.20011.1", "A.01087.1", "A.01091.1"):
+        in_play(t, card)
+        t.tokens[card] = {"power": 1}
+    assert power_total(t, "A") == 2  # Ser Lancel (Knight) and Burned Men count; Ser Jaime (a Lord) does not

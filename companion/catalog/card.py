@@ -59,7 +59,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to",
-              "gives_renown", "keywords_while", "unkillable_crest")
+              "gives_renown", "keywords_while", "unkillable_crest", "power_uncounted")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -384,6 +384,10 @@ class Card:
     #: "If attached character is Bran Stark, he gains stealth." (1st edition Summer; Lightbringer: renown): (keyword,
     #: "attached_is", the name), read by ``rules.values.has_keyword`` as ``icons_while`` is for icons.
     keywords_while: tuple[tuple[str, str, str], ...] = ()
+    #: "Power on opponents' characters does not count towards their total power." (1st edition Melisandre):
+    #: ("opponents", ""); "Power on Lord or Lady characters does not count towards their controllers' power total."
+    #: (Ser Lancel Lannister): ("any", "Lord|Lady"). While its text counts.
+    power_uncounted: tuple[str, str] | None = None
     #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
     #: killed or discarded from play, sacrifice Bodyguard to save that character.").
     saves_attached: bool = False

@@ -330,6 +330,12 @@ def str_per(what: str) -> tuple[str, str | None] | None:
 #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": the crest.
 _UNKILLABLE_CREST = re.compile(r"^\[(Noble|War|Learned|Holy|Shadow)\] characters cannot be killed$")
 
+#: "Power on opponents' characters does not count towards their total power." (1st edition Melisandre), "Power on Lord
+#: or Lady characters does not count towards their controllers' power total." (Ser Lancel Lannister).
+_POWER_UNCOUNTED = re.compile(r"^power on (opponents'|[A-Z][\w']*(?: or [A-Z][\w']*)*) characters does not count "
+                              r"towards? (?:their|their controllers'|his or her) (?:total power|power total)$",
+                              re.IGNORECASE)
+
 #: Whole sentences read as a yes/no fact of the card, word for word (lower case, no final stop).
 _FLAG_SENTENCES = {
     "you do not return unspent gold to the treasury during the taxation phase": "keeps_gold",  # The Long Plan
@@ -661,6 +667,7 @@ class Keywords:
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
     unkillable_crest: str | None = None  # "[Noble] characters cannot be killed." (1st edition The Power of Blood)
+    power_uncounted: tuple[str, str] | None = None  # ("opponents", ""): Melisandre; ("any", "Lord|Lady"): Ser Lancel
     play_during: str | None = None  # an event: "challenge", or the challenge type, during which it may be played
     play_side: str | None = None  # … and only as the "defender" or the "attacker" of it
     play_first: bool | None = None  # an event: only if you are (True) or are not (False) the first player
@@ -786,6 +793,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     icons_while: list[tuple[str, str, str]] = []
     named_keywords: list[tuple[str, str, str]] = []
     unkillable_crest: str | None = None
+    power_uncounted: tuple[str, str] | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     killed_zone: str | None = None
@@ -830,6 +838,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             named_keywords += keywords_while(sentence)
             if (crest := _UNKILLABLE_CREST.match(sentence)) is not None:
                 unkillable_crest = crest.group(1)
+            if (uncounted := _POWER_UNCOUNTED.match(sentence)) is not None:
+                whose = uncounted.group(1)
+                power_uncounted = ("opponents", "") if whose.lower() == "opponents'" else (
+                    "any", "|".join(w.strip() for w in whose.split(" or ")))
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
             m = _SHADOW.match(sentence)
@@ -1023,6 +1035,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
         knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, play_during=play_during,
+        power_uncounted=power_uncounted,
         play_side=play_side,
         play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),
         grants_each=grants_each, play_phase=play_phase(text), blanks_characters="blanks_characters" in flags,

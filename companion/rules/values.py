@@ -108,8 +108,22 @@ def has_plots(t: Table, seat: str) -> bool:
 
 
 def power_total(t: Table, seat: str) -> int:
-    """Power on the faction card plus power on the cards the seat controls (FAQ 1.4)."""
-    on_cards = sum(t.tokens_on(c).get(POWER, 0) for c, ip in t.in_play.items() if ip.controller == seat)
+    """Power on the faction card plus power on the cards the seat controls (FAQ 1.4), but for the characters' whose
+    power a card's text says does not count ("Power on opponents' characters does not count towards their total
+    power.": 1st edition Melisandre; Ser Lancel Lannister: "… on Lord or Lady characters …")."""
+    # Asked for every view: most tables hold no such card (no blank-text look then).
+    givers = [(other, fact) for other in t.seats for c in printed_cards(t, other)
+              if (fact := t.card(c).power_uncounted) is not None] \
+        if any(t.card(c).power_uncounted for c in t.in_play) else []
+
+    def uncounted(card: str) -> bool:
+        if t.card(card).type != "character":
+            return False
+        return any((other != seat) if whose == "opponents" else bool(set(traits.split("|")) & traits_of(t, card))
+                   for other, (whose, traits) in givers)
+
+    on_cards = sum(t.tokens_on(c).get(POWER, 0) for c, ip in t.in_play.items() if ip.controller == seat
+                   and not (givers and uncounted(c)))
     return t.players[seat].power + on_cards
 
 
