@@ -96,3 +96,21 @@ def test_power_on_characters_a_card_names_does_not_count_towards_the_total() -> 
         in_play(t, card)
         t.tokens[card] = {"power": 1}
     assert power_total(t, "A") == 2  # Ser Lancel (Knight) and Burned Men count; Ser Jaime (a Lord) does not
+
+
+def test_a_card_put_face_down_on_arya_stark_is_her_duplicate() -> None:
+    """probe28 14 (Arya Stark: "Reaction: After Arya Stark enters play, place the top card of your deck on her facedown
+    as a duplicate."; Card.takes_facedown_duplicate; RR: Duplicates): a put_into_play of any card attached to her lies
+    there as her duplicate (it saves her, and gives her the [military] icon of "While Arya Stark has a duplicate");
+    on Eddard Stark, whose text places none, the same line is flagged."""
+    from companion.rules.actions import PutIntoPlay, SaveWithDuplicate
+    from companion.rules.values import has_icon
+    t = make_table({"A": {"01141": 1, "01150": 2, "01144": 1}, "B": {}})
+    in_play(t, "A.01141.1")
+    in_play(t, "A.01144.1")
+    assert not has_icon(t, "A.01141.1", "military")
+    flagged_and_refused(t, PutIntoPlay("A", "A.01150.2", attach_to="A.01144.1"), "attach.target")
+    legal(t, PutIntoPlay("A", "A.01150.1", attach_to="A.01141.1"))
+    assert t.in_play["A.01150.1"].duplicate_of == "A.01141.1"
+    assert has_icon(t, "A.01141.1", "military")
+    legal(t, SaveWithDuplicate("A", "A.01150.1"))

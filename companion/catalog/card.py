@@ -59,7 +59,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to",
-              "gives_renown", "keywords_while", "unkillable_crest", "power_uncounted")
+              "gives_renown", "keywords_while", "unkillable_crest", "power_uncounted",
+              "takes_facedown_duplicate")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -388,6 +389,10 @@ class Card:
     #: ("opponents", ""); "Power on Lord or Lady characters does not count towards their controllers' power total."
     #: (Ser Lancel Lannister): ("any", "Lord|Lady"). While its text counts.
     power_uncounted: tuple[str, str] | None = None
+    #: Its ability places a card face down on itself as a duplicate, whatever that card is ("place the top card of your
+    #: deck on her facedown as a duplicate": Arya Stark; 1st edition Ser Davos Seaworth "attach … to him, face down, as
+    #: a duplicate"): a card put into play attached to it lies there as its duplicate.
+    takes_facedown_duplicate: bool = False
     #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
     #: killed or discarded from play, sacrifice Bodyguard to save that character.").
     saves_attached: bool = False

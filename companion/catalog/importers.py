@@ -336,6 +336,17 @@ _POWER_UNCOUNTED = re.compile(r"^power on (opponents'|[A-Z][\w']*(?: or [A-Z][\w
                               r"towards? (?:their|their controllers'|his or her) (?:total power|power total)$",
                               re.IGNORECASE)
 
+#: "… place the top card of your deck on her facedown as a duplicate." (Arya Stark), "… on Baelor Brightsmile
+#: facedown as a duplicate", 1st edition "… attach the top card of your deck to him, face down, as a duplicate."
+_FACEDOWN_DUPLICATE = re.compile(r"\b(?:on|to) ([\w' ]+?),? face[- ]?down,? as a duplicate\b", re.IGNORECASE)
+
+
+def takes_facedown_duplicate(text: str | None, name: str | None) -> bool:
+    """Its ability places a card face down on itself as a duplicate (``Card.takes_facedown_duplicate``)."""
+    return any(fold(m.group(1)) in {"him", "her", "it", fold(name or "")}
+               for m in _FACEDOWN_DUPLICATE.finditer(_TAG.sub("", text or "")))
+
+
 #: Whole sentences read as a yes/no fact of the card, word for word (lower case, no final stop).
 _FLAG_SENTENCES = {
     "you do not return unspent gold to the treasury during the taxation phase": "keeps_gold",  # The Long Plan
@@ -668,6 +679,7 @@ class Keywords:
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
     unkillable_crest: str | None = None  # "[Noble] characters cannot be killed." (1st edition The Power of Blood)
     power_uncounted: tuple[str, str] | None = None  # ("opponents", ""): Melisandre; ("any", "Lord|Lady"): Ser Lancel
+    takes_facedown_duplicate: bool = False  # "place the top card of your deck on her facedown as a duplicate"
     play_during: str | None = None  # an event: "challenge", or the challenge type, during which it may be played
     play_side: str | None = None  # … and only as the "defender" or the "attacker" of it
     play_first: bool | None = None  # an event: only if you are (True) or are not (False) the first player
@@ -1035,7 +1047,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
         knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, play_during=play_during,
-        power_uncounted=power_uncounted,
+        power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
         play_side=play_side,
         play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),
         grants_each=grants_each, play_phase=play_phase(text), blanks_characters="blanks_characters" in flags,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.catalog.card import AttachOnly, Card
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
-from companion.rules.placing import cards_entered, fits_restriction, keeps_off
+from companion.rules.placing import cards_entered, facedown_duplicate_target, fits_restriction, keeps_off
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
@@ -236,6 +236,10 @@ def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: 
                    from_shadows: bool) -> None:
     """A card entering play by a card ability (brought out, or put into play): unique copies, duplicates,
     attachments (discarded without a legal target), and Limited not applying."""
+    facedown = facedown_duplicate_target(t, card, attach_to)
+    if facedown is not None:  # Arya Stark's own duplicate: placed, it does not enter play as itself
+        v.note("duplicate", (card, facedown), card=t.ref(card), copy=t.ref(facedown))
+        return
     check_unique_entry(t, v, controller, card, from_shadows=from_shadows)
     dup = duplicate_target(t, controller, card)
     if dup:

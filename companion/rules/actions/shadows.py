@@ -30,6 +30,7 @@ from companion.rules.actions.common import (
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
+from companion.rules.placing import facedown_duplicate_target
 from companion.rules.state import Phase, Zone
 from companion.rules.values import revealed_plots_that, window_waits_for
 from companion.rules.verdict import msg
@@ -244,7 +245,9 @@ class PutIntoPlay(Action):
             v.violate(rule, (self.card,), card=t.ref(self.card))
         if from_shadows:  # FAQ: No Surprises — putting into play from shadows is bringing out
             check_restrictions(t, v, self.player, "bring_out")
-        if c.type == "character":  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
+        if c.type == "character" and facedown_duplicate_target(t, self.card, self.attach_to) is None:
+            # "Card abilities cannot cause characters to enter play." (Barring the Gates); a face-down duplicate
+            # placed by the card's own ability (Arya Stark) does not enter play as a character.
             for plot in revealed_plots_that(t, "no_effect_entry"):
                 v.violate("plot.no-effect-entry", (self.card, plot), card=t.ref(self.card), plot=t.ref(plot))
         controller = self.new_controller(t)
