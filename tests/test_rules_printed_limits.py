@@ -114,3 +114,26 @@ def test_a_card_put_face_down_on_arya_stark_is_her_duplicate() -> None:
     assert t.in_play["A.01150.1"].duplicate_of == "A.01141.1"
     assert has_icon(t, "A.01141.1", "military")
     legal(t, SaveWithDuplicate("A", "A.01150.1"))
+
+
+def test_a_sacrificed_card_cannot_be_saved_and_is_not_killed() -> None:
+    """probe28 19 (RR: Sacrifice: "A sacrificed card cannot be saved."; "Sacrificing a character is not considered
+    killing the character."): Ice sacrificed after its duplicate was discarded to save it is flagged (sacrifice.saved)
+    and goes to the discard pile all the same; a character sacrificed goes to the discard pile, not the dead pile; a
+    player sacrifices only a card it controls (sacrifice.controller)."""
+    from companion.rules.actions import Marshal, Sacrifice, SaveWithDuplicate
+    from companion.rules.state import Zone
+    t = make_table({"A": {"01144": 1, "01153": 2, "01150": 1}, "B": {"01091": 1}})
+    in_play(t, "A.01144.1")
+    in_play(t, "A.01150.1")
+    in_play(t, "B.01091.1")
+    hand(t, "A.01153.1", "A.01153.2")
+    legal(t, Marshal("A", "A.01153.1", attach_to="A.01144.1"))
+    legal(t, Marshal("A", "A.01153.2"))
+    assert t.in_play["A.01153.2"].duplicate_of == "A.01153.1"
+    legal(t, SaveWithDuplicate("A", "A.01153.2"))
+    advisory = flagged_and_refused(t, Sacrifice("A", "A.01153.1"), "sacrifice.saved")
+    assert advisory.zone_of("A.01153.1") is Zone.DISCARD
+    flagged_and_refused(t, Sacrifice("A", "B.01091.1"), "sacrifice.controller")
+    legal(t, Sacrifice("A", "A.01150.1"))
+    assert t.zone_of("A.01150.1") is Zone.DISCARD
