@@ -58,7 +58,9 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to")
+              "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to",
+              "gives_renown", "keywords_while", "unkillable_crest", "power_uncounted",
+              "takes_facedown_duplicate")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -142,6 +144,13 @@ class PlotLimit:
     max_entering: int | None = None  # characters, locations and attachments marshalled or put into play this round
     entering_if_trait: str | None = None  # … this many instead while the player has a plot of this trait revealed
     entering_if_count: int | None = None  # (Strained Reserves: 2, or 4 with a Summer plot)
+    #: 1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the defender 2 gold
+    #: tokens from his or her gold pool.": 2, and the type ("" for any challenge).
+    challenge_gold: int | None = None
+    challenge_gold_kind: str | None = None
+    #: 1st edition Calm Over Westeros: "In order to play an event card, a player must give an opponent one gold token
+    #: from his or her gold pool.": 1.
+    event_gold: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that forbid something (the catalogue stays small)."""
@@ -171,6 +180,7 @@ class Card:
     quantity: int = 1
     deck_limit: int = 3
     other_factions: tuple[str, ...] = ()  # 1st edition multi-house cards
+    crests: tuple[str, ...] = ()  # 1st edition crests as printed: "Noble", "War", "Learned", "Holy", "Shadow"
     attaches_to: str | None = None  # "character" / "location" for attachments
     image_url: str = ""  # where the card's face image is published (a fact of the card data)
     # Plot facts (None on other cards): gold, initiative, claim and reserve as printed.
@@ -227,6 +237,8 @@ class Card:
     opponents_income_zero: bool = False
     #: 1st edition Stoic Resolve: "Knelt characters cannot be killed."
     knelt_unkillable: bool = False
+    #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": "Noble" (a crest, ``crests``).
+    unkillable_crest: str | None = None
     #: An event's "Play only during a [military] challenge." ("challenge": any type) and "… in which you are the
     #: defending player" / "… you initiated" ("defender", "attacker"); "Play only if you are (not) the first player."
     play_during: str | None = None
@@ -373,6 +385,21 @@ class Card:
     #: Where it goes when killed, instead of its owner's dead pile: "discard", "shadows" or "deck" (1st edition The
     #: Hound: "If The Hound is killed, place him in your discard pile instead of your dead pile.").
     killed_to: str | None = None
+    #: Some sentence of its text gives or names renown or keywords, beside its own "Renown." ("Attached character gains
+    #: renown.", "… gains (choose one): insight, intimidate, renown, or stealth"): a renown line may name it as its
+    #: source. Ambush alone (Burned Men) gives none.
+    gives_renown: bool = False
+    #: "If attached character is Bran Stark, he gains stealth." (1st edition Summer; Lightbringer: renown): (keyword,
+    #: "attached_is", the name), read by ``rules.values.has_keyword`` as ``icons_while`` is for icons.
+    keywords_while: tuple[tuple[str, str, str], ...] = ()
+    #: "Power on opponents' characters does not count towards their total power." (1st edition Melisandre):
+    #: ("opponents", ""); "Power on Lord or Lady characters does not count towards their controllers' power total."
+    #: (Ser Lancel Lannister): ("any", "Lord|Lady"). While its text counts.
+    power_uncounted: tuple[str, str] | None = None
+    #: Its ability places a card face down on itself as a duplicate, whatever that card is ("place the top card of your
+    #: deck on her facedown as a duplicate": Arya Stark; 1st edition Ser Davos Seaworth "attach … to him, face down, as
+    #: a duplicate"): a card put into play attached to it lies there as its duplicate.
+    takes_facedown_duplicate: bool = False
     #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
     #: killed or discarded from play, sacrifice Bodyguard to save that character.").
     saves_attached: bool = False
@@ -468,6 +495,7 @@ class Card:
             quantity=int(d.get("quantity", 1)),
             deck_limit=int(d.get("deck_limit", 3)),
             other_factions=tuple(d.get("other_factions") or ()),
+            crests=tuple(d.get("crests") or ()),
             attaches_to=d.get("attaches_to"),
             image_url=str(d.get("image_url") or ""),
             **stats,

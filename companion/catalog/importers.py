@@ -106,6 +106,31 @@ _ICON_CONDITIONS = (
 )
 
 
+#: An attachment's "If attached character is Bran Stark, he gains stealth." (1st edition Summer), "… she also gets +1
+#: STR and gains stealth" (Nymeria), "… he gains a [power] icon and intimidate" (Grey Worm's Spear): the keywords among
+#: what it gains, for the card it is on when that card has the name.
+_KEYWORDS_IF_NAMED = re.compile(r"^if attached character is (?P<named>[^,]+), (?:he|she|it) (?:also )?"
+                                r"(?:gets [+-]\d+ str,? (?:and )?)?gains (?P<items>.+)$", re.IGNORECASE)
+#: Renown or keywords named beside the bare keyword ("Renown." alone is the card's own keyword).
+_NAMES_RENOWN = re.compile(r"\b(renown|keywords?)\b", re.IGNORECASE)
+
+
+def keywords_while(sentence: str) -> list[tuple[str, str, str]]:
+    """The keywords an attachment's "If attached character is <name>, he gains …" gives that card
+    (``keywords_while``)."""
+    m = _KEYWORDS_IF_NAMED.match(sentence)
+    if m is None:
+        return []
+    items = [i.strip().lower() for i in re.split(r",? and |, ", m.group("items"))]
+    return [(item, "attached_is", m.group("named").strip()) for item in items if item in KEYWORDS]
+
+
+def gives_renown(text: str | None) -> bool:
+    """Some sentence of the text names renown or keywords, the bare "Renown." keyword aside (``Card.gives_renown``)."""
+    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
+    return any(_NAMES_RENOWN.search(s) for s in sentences if s.strip().lower() != "renown")
+
+
 def icon_while(sentence: str, name: str | None) -> tuple[str, str, str] | None:
     """A conditional icon's (icon, condition, argument) in a sentence of the card ``name``, or None. The subject is the
     card itself (its name; "she" when the condition names it), or another card: "While you control Rickon Stark, he
@@ -300,6 +325,26 @@ def str_per(what: str) -> tuple[str, str | None] | None:
         if (m := pattern.match(what)) is not None:
             return kind, (m.group(1) if m.groups() else None)
     return None
+
+
+#: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": the crest.
+_UNKILLABLE_CREST = re.compile(r"^\[(Noble|War|Learned|Holy|Shadow)\] characters cannot be killed$")
+
+#: "Power on opponents' characters does not count towards their total power." (1st edition Melisandre), "Power on Lord
+#: or Lady characters does not count towards their controllers' power total." (Ser Lancel Lannister).
+_POWER_UNCOUNTED = re.compile(r"^power on (opponents'|[A-Z][\w']*(?: or [A-Z][\w']*)*) characters does not count "
+                              r"towards? (?:their|their controllers'|his or her) (?:total power|power total)$",
+                              re.IGNORECASE)
+
+#: "… place the top card of your deck on her facedown as a duplicate." (Arya Stark), "… on Baelor Brightsmile
+#: facedown as a duplicate", 1st edition "… attach the top card of your deck to him, face down, as a duplicate."
+_FACEDOWN_DUPLICATE = re.compile(r"\b(?:on|to) ([\w' ]+?),? face[- ]?down,? as a duplicate\b", re.IGNORECASE)
+
+
+def takes_facedown_duplicate(text: str | None, name: str | None) -> bool:
+    """Its ability places a card face down on itself as a duplicate (``Card.takes_facedown_duplicate``)."""
+    return any(fold(m.group(1)) in {"him", "her", "it", fold(name or "")}
+               for m in _FACEDOWN_DUPLICATE.finditer(_TAG.sub("", text or "")))
 
 
 #: Whole sentences read as a yes/no fact of the card, word for word (lower case, no final stop).
@@ -632,6 +677,9 @@ class Keywords:
     no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
+    unkillable_crest: str | None = None  # "[Noble] characters cannot be killed." (1st edition The Power of Blood)
+    power_uncounted: tuple[str, str] | None = None  # ("opponents", ""): Melisandre; ("any", "Lord|Lady"): Ser Lancel
+    takes_facedown_duplicate: bool = False  # "place the top card of your deck on her facedown as a duplicate"
     play_during: str | None = None  # an event: "challenge", or the challenge type, during which it may be played
     play_side: str | None = None  # … and only as the "defender" or the "attacker" of it
     play_first: bool | None = None  # an event: only if you are (True) or are not (False) the first player
@@ -699,6 +747,8 @@ class Keywords:
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
     killed_to: str | None = None  # "discard" / "shadows" / "deck": ``killed_to``
+    gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
+    keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
@@ -753,6 +803,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     defenders_need: str | None = None
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
+    named_keywords: list[tuple[str, str, str]] = []
+    unkillable_crest: str | None = None
+    power_uncounted: tuple[str, str] | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     killed_zone: str | None = None
@@ -794,6 +847,13 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))
                              and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
+            named_keywords += keywords_while(sentence)
+            if (crest := _UNKILLABLE_CREST.match(sentence)) is not None:
+                unkillable_crest = crest.group(1)
+            if (uncounted := _POWER_UNCOUNTED.match(sentence)) is not None:
+                whose = uncounted.group(1)
+                power_uncounted = ("opponents", "") if whose.lower() == "opponents'" else (
+                    "any", "|".join(w.strip() for w in whose.split(" or ")))
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
             m = _SHADOW.match(sentence)
@@ -986,7 +1046,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
-        knelt_unkillable="knelt_unkillable" in flags, play_during=play_during, play_side=play_side,
+        knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, play_during=play_during,
+        power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
+        play_side=play_side,
         play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),
         grants_each=grants_each, play_phase=play_phase(text), blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
@@ -1016,6 +1078,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
+        gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
     )
 
 
@@ -1248,6 +1311,7 @@ def _from_agot1(rec: dict[str, Any], source: str, index: int) -> Card:
         type=card_type,
         faction=houses[0],
         other_factions=tuple(houses[1:]),
+        crests=tuple(str(c) for c in crests),
         cost=printed,
         shadow_costs=shadow,
         unique=bool(rec.get("unique", False)),

@@ -343,6 +343,14 @@ RULES: dict[str, Rule] = {
         "RR: Duplicates",
         "1E Rules › Duplicates",
     ),
+    "sacrifice.controller": Rule(
+        "RR: Sacrifice",
+        "1E Rules › Sacrifice",
+    ),
+    "sacrifice.saved": Rule(
+        "RR: Sacrifice",
+        "1E Rules › Sacrifice",
+    ),
     "play.put-into-play-event": Rule(
         "RR: Put into Play",
         "1E Rules › Put into play",

@@ -9,9 +9,11 @@ compares an edition name. A third edition is one more subclass and one more ``ED
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from companion.catalog.card import Card
+from companion.catalog.legality import shipped_facts
 from companion.rules.citations import RULES
 from companion.rules.placing import reveal_setup_cards
 from companion.rules.rule import Rule
@@ -26,6 +28,11 @@ if TYPE_CHECKING:
 #: of Shadows (the 1st-edition rules summary: "Gold penalty (+2 gold) for marshalling card of other House, no
 #: penalty for neutral card"; FFG forum: "3 +2 for out of House gold penalty"; probe22 06, probe29 10-11).
 OUT_OF_HOUSE_PENALTY = 2
+
+
+@cache
+def _restricted_1e(fmt: str) -> frozenset[str]:
+    return frozenset(shipped_facts().get("1e", {}).get(fmt, {}).get("restricted", ()))
 
 
 @dataclass(slots=True)
@@ -70,6 +77,11 @@ class Table(TableState):
     #: A printed STR effect the totals leave out (``Card.str_unread``) lets the table's recorded challenge winner
     #: stand (2nd edition; the 1st edition judges by the totals: docs/rules-decisions.md).
     str_unread_stands: ClassVar[bool] = True
+
+    def restricted_codes(self) -> frozenset[str]:
+        """The cards of the restricted list a deck holds one of (RR: Tournament Regulations), by code: none in the
+        2nd edition, whose tournaments choose among several lists (the log names none)."""
+        return frozenset()
 
     def marshal_shadows_restriction(self, card: Card) -> str | None:
         """A rule id that forbids marshalling this card into shadows, or None."""
@@ -157,6 +169,10 @@ class FirstEditionTable(Table):
 
     def own_citation(self, rule: Rule) -> str | None:
         return rule.citation_1e
+
+    def restricted_codes(self) -> frozenset[str]:
+        # The card data's one list ("legality_joust": "Restricted"; melee for three players or more).
+        return _restricted_1e("joust" if len(self.seats) <= 2 else "melee")
 
     def shadows_entry_restriction(self, card: Card) -> str | None:
         # The Shadow crest, read into shadow_costs by the importer: without it no card goes into Shadows,

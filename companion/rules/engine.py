@@ -13,7 +13,7 @@ from typing import Literal
 
 from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
-from companion.rules.actions.common import leave_to, place_name
+from companion.rules.actions.common import check_restricted, leave_to, place_name
 from companion.rules.actions.ending import check_game_on, decked, settle
 from companion.rules.actions.flow import return_unspent_gold
 from companion.rules.check import Checker, type_name
@@ -85,6 +85,8 @@ def check(table: Table, action: Action) -> Verdict:
                   zone=place_name(table, card))
         return v.verdict
     action.check(table, v)
+    if isinstance(card, str) and card in table.instances:
+        check_restricted(table, v, card)
     check_game_on(table, v, action)
     return v.verdict
 

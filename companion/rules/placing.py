@@ -21,6 +21,18 @@ def duplicate_target(t: TableState, player: str, card: str) -> str | None:
     return None
 
 
+def facedown_duplicate_target(t: TableState, card: str, attach_to: str | None) -> str | None:
+    """The unique card in play a card is put on face down as a duplicate by that card's own ability, whatever the card
+    is (Arya Stark: "place the top card of your deck on her facedown as a duplicate"; ``Card.takes_facedown_duplicate``;
+    RR: Duplicates)."""
+    if attach_to is None or attach_to == card or t.where.get(attach_to, ("", None))[1] is not Zone.PLAY:
+        return None
+    target = t.card(attach_to)
+    if not (target.unique and target.takes_facedown_duplicate) or t.card(card).type == "attachment":
+        return None
+    return attach_to if t.in_play[attach_to].duplicate_of is None and t.in_play[attach_to].attached_to is None else None
+
+
 def keeps_off(t: TableState, card: str, attachment: Card) -> str | None:
     """The rule that keeps ``attachment`` off ``card``, if one does (RR: No Attachments): its "No attachments", or its
     "No attachments except <Weapon>" when the attachment has none of the traits let through."""
@@ -102,7 +114,7 @@ def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, 
     owner = t.instance(card).owner
     if attach_to is not None and (attach_to == card or t.zone_of(attach_to) is not Zone.PLAY):
         attach_to = None  # advisory: flagged already; an attachment cannot sit on a card out of play
-    dup = duplicate_target(t, player, card)
+    dup = duplicate_target(t, player, card) or facedown_duplicate_target(t, card, attach_to)
     if dup is not None:
         t.put_in_play(card, player, duplicate_of=dup)
     elif c.type == "attachment":

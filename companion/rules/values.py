@@ -108,8 +108,22 @@ def has_plots(t: Table, seat: str) -> bool:
 
 
 def power_total(t: Table, seat: str) -> int:
-    """Power on the faction card plus power on the cards the seat controls (FAQ 1.4)."""
-    on_cards = sum(t.tokens_on(c).get(POWER, 0) for c, ip in t.in_play.items() if ip.controller == seat)
+    """Power on the faction card plus power on the cards the seat controls (FAQ 1.4), but for the characters' whose
+    power a card's text says does not count ("Power on opponents' characters does not count towards their total
+    power.": 1st edition Melisandre; Ser Lancel Lannister: "… on Lord or Lady characters …")."""
+    # Asked for every view: most tables hold no such card (no blank-text look then).
+    givers = [(other, fact) for other in t.seats for c in printed_cards(t, other)
+              if (fact := t.card(c).power_uncounted) is not None] \
+        if any(t.card(c).power_uncounted for c in t.in_play) else []
+
+    def uncounted(card: str) -> bool:
+        if t.card(card).type != "character":
+            return False
+        return any((other != seat) if whose == "opponents" else bool(set(traits.split("|")) & traits_of(t, card))
+                   for other, (whose, traits) in givers)
+
+    on_cards = sum(t.tokens_on(c).get(POWER, 0) for c, ip in t.in_play.items() if ip.controller == seat
+                   and not (givers and uncounted(c)))
     return t.players[seat].power + on_cards
 
 
@@ -586,7 +600,15 @@ def has_keyword(t: Table, card: str, keyword: str) -> bool:
     if change:
         return change > 0
     return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
-        keyword in f.grants_keywords for f in attached_facts(t, card)) or granted_this_phase(t, card, keyword)
+        keyword in f.grants_keywords or _named_keyword(t, card, f, keyword) for f in attached_facts(t, card)) \
+        or granted_this_phase(t, card, keyword)
+
+
+def _named_keyword(t: Table, card: str, attachment: Card, keyword: str) -> bool:
+    """An attachment's "If attached character is Bran Stark, he gains stealth." (``Card.keywords_while``): the card it
+    is on has that name."""
+    return any(kw == keyword and cond == "attached_is" and fold(arg) == fold(t.card(card).name)
+               for kw, cond, arg in attachment.keywords_while)
 
 
 def granted_this_phase(t: Table, card: str, keyword: str) -> bool:

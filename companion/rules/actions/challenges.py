@@ -31,13 +31,16 @@ from companion.rules.actions.common import (
     check_active_player,
     check_challenge_over,
     check_killable,
+    check_plot_gold,
     check_power_kings_only,
     check_restrictions,
     end_challenge,
+    give_plot_gold,
     killed,
     leave_to,
     note_leaving_play,
     place_name,
+    plot_gold_gifts,
     require_in_hand,
     source_out_of_play,
     take_from_hand,
@@ -355,6 +358,7 @@ class InitiateChallenge(Action):
     def check(self, t: Table, v: Checker) -> None:
         check_challenge_over(t, v)
         check_initiating(t, v, self.player, self.defender, self.kind, self.source)
+        check_plot_gold(t, v, self.player, plot_gold_gifts(t, self.player, self.kind), self.defender)
         if not self.attackers:
             v.violate("challenge.no-attackers", player=t.players[self.player].name)
         for card in self.attackers:
@@ -375,6 +379,7 @@ class InitiateChallenge(Action):
                       stealth=stealthy)
 
     def apply(self, t: Table) -> None:
+        give_plot_gold(t, self.player, plot_gold_gifts(t, self.player, self.kind), self.defender)
         end_challenge(t)
         kneel(t, [c for c in self.attackers if kneels_attacking(t, c, self.kind, self.defender)])
         t.challenges.append(ChallengeRecord(
@@ -627,6 +632,10 @@ class Renown(Action):
         for card in self.cards:
             if card not in eligible:
                 v.violate("renown.participant", (card,), card=t.ref(card), player=t.players[c.winner].name)
+            elif card not in renowned and self.source is not None and self.source not in blanked(t) \
+                    and not t.card(self.source).gives_renown:
+                # The card named as the source prints nothing that gives renown (Burned Men: "Ambush (2)."; probe20 03)
+                v.violate("renown.source", (card, self.source), card=t.ref(card), source=t.ref(self.source))
             elif card not in renowned and (self.source is None or self.source in blanked(t) or (
                     self.source == card and t.card(card).renown_during not in (None, c.kind))):
                 # A card effect named as the source gives renown, unless that card's text counts as blank.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.catalog.card import AttachOnly, Card
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
-from companion.rules.placing import cards_entered, fits_restriction, keeps_off
+from companion.rules.placing import cards_entered, facedown_duplicate_target, fits_restriction, keeps_off
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
@@ -214,6 +214,53 @@ def check_plot_forbids(t: Table, v: Checker, player: str, card: str, *, playing:
                       plot=t.ref(plot), type=type_name(kind))
 
 
+def plot_gold_gifts(t: Table, player: str, kind: str | None = None) -> list[tuple[str, int]]:
+    """The gold a revealed plot makes the player give to initiate a challenge of ``kind`` or, ``kind`` None, to play
+    an event ("In order to initiate a Military challenge, an attacker must give the defender 2 gold tokens from his
+    or her gold pool.": 1st edition Uneasy Truce; "… to play an event card, a player must give an opponent one gold
+    token …": Calm Over Westeros), with the plot that asks it."""
+    out: list[tuple[str, int]] = []
+    for plot, limit in plot_limits(t, player):
+        if kind is not None and limit.challenge_gold and limit.challenge_gold_kind in ("", kind):
+            out.append((plot, limit.challenge_gold))
+        elif kind is None and limit.event_gold:
+            out.append((plot, limit.event_gold))
+    return out
+
+
+def gold_receiver(t: Table, player: str, defender: str | None) -> str | None:
+    """Who is given a plot's gold: the defender, or the one opponent still playing (None: the player chooses one)."""
+    if defender is not None:
+        return defender
+    others = [s for s in t.seats if s != player and not t.players[s].eliminated]
+    return others[0] if len(others) == 1 else None
+
+
+def check_plot_gold(t: Table, v: Checker, player: str, gifts: list[tuple[str, int]], receiver: str | None,
+                    spent: int = 0) -> None:
+    """A plot's gold to give is a cost: without that much gold in the pool (after ``spent``, the event's own cost)
+    the challenge is not initiated, the event not played (RR: Costs; RR: Golden Rule)."""
+    for plot, amount in gifts:
+        have = max(0, t.players[player].gold - spent)
+        if have < amount:
+            v.violate("plot.gold-to-give", (plot,), player=t.players[player].name, plot=t.ref(plot), amount=amount,
+                      gold=have)
+        elif receiver is not None:
+            v.note("plot-gold-given", (plot,), player=t.players[player].name, to=t.players[receiver].name,
+                   amount=amount, plot=t.ref(plot))
+        spent += amount
+
+
+def give_plot_gold(t: Table, player: str, gifts: list[tuple[str, int]], receiver: str | None) -> None:
+    """The gold a plot makes the player give goes to the receiver (as much as the pool holds); with several opponents
+    to choose from the table records it (``spend_gold``, ``gain_gold``)."""
+    if receiver is None:
+        return
+    amount = min(sum(n for _, n in gifts), max(0, t.players[player].gold))
+    t.players[player].gold -= amount
+    t.players[receiver].gold += amount
+
+
 def check_entering_count(t: Table, v: Checker, player: str, card: str) -> None:
     """A revealed plot caps the characters, locations and attachments a player marshals or puts into play this round
     ("Each player cannot marshal or put into play more than 2 …": Strained Reserves; RR: Golden Rule). Duplicates
@@ -236,6 +283,10 @@ def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: 
                    from_shadows: bool) -> None:
     """A card entering play by a card ability (brought out, or put into play): unique copies, duplicates,
     attachments (discarded without a legal target), and Limited not applying."""
+    facedown = facedown_duplicate_target(t, card, attach_to)
+    if facedown is not None:  # Arya Stark's own duplicate: placed, it does not enter play as itself
+        v.note("duplicate", (card, facedown), card=t.ref(card), copy=t.ref(facedown))
+        return
     check_unique_entry(t, v, controller, card, from_shadows=from_shadows)
     dup = duplicate_target(t, controller, card)
     if dup:
@@ -419,10 +470,16 @@ def end_challenge(t: Table) -> None:
 
 def check_killable(t: Table, v: Checker, card: str) -> None:
     """A kneeling character cannot be killed while a revealed plot says so ("Knelt characters cannot be killed.":
-    1st edition Stoic Resolve, whoever revealed it; RR: Golden Rule)."""
+    1st edition Stoic Resolve, whoever revealed it; RR: Golden Rule), nor one with the crest a plot names ("[Noble]
+    characters cannot be killed.": The Power of Blood)."""
     if card in t.in_play and t.in_play[card].kneeling:
         for plot in revealed_plots_that(t, "knelt_unkillable"):
             v.violate("kill.knelt", (card, plot), card=t.ref(card), plot=t.ref(plot))
+    # "[Noble] characters cannot be killed." (1st edition The Power of Blood): a character with that crest.
+    for plot in revealed_plots_that(t, "unkillable_crest"):
+        crest = t.card(plot).unkillable_crest
+        if card in t.in_play and crest in t.card(card).crests:
+            v.violate("kill.crest", (card, plot), card=t.ref(card), plot=t.ref(plot), crest=crest)
 
 
 def check_house_only(t: Table, v: Checker, player: str, card: str) -> None:
@@ -433,6 +490,26 @@ def check_house_only(t: Table, v: Checker, player: str, card: str) -> None:
     if house is not None and faction is not None and faction.lower() != house:
         v.violate("card.house-only", (card,), card=t.ref(card), house=house.capitalize(),
                   player=t.players[player].name)
+
+
+#: Where a card still lies unseen, not yet taken into the game from its deck (draw deck, hand, plot deck).
+_UNUSED = (Zone.DECK, Zone.HAND, Zone.PLOTS)
+
+
+def check_restricted(t: Table, v: Checker, card: str) -> None:
+    """A deck holds at most one card of the restricted list (any number of copies of it; Tournament Regulations):
+    the header's deck has no line of its own, so the line that first takes a second restricted card of it into the
+    game (set up, chosen as a plot, marshalled, played) is flagged, the first one left alone."""
+    restricted = t.restricted_codes()
+    inst = t.instances.get(card)
+    if inst is None or inst.code not in restricted or t.zone_of(card) not in _UNUSED:
+        return
+    owner = t.players[inst.owner]
+    used = sorted({t.instance(c).code for z in Zone if z not in _UNUSED for c in owner.zones[z]
+                   if t.instance(c).code in restricted and t.instance(c).code != inst.code})
+    if used:
+        v.violate("deck.restricted", (card,), card=t.ref(card), player=owner.name,
+                  other=t.cards[used[0]].name)
 
 
 def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:

@@ -85,6 +85,36 @@ class Discard(_MoveTo):
     destination = Zone.DISCARD
 
 
+@action("sacrifice", records=Recorder.PLAYER)
+@dataclass(frozen=True, slots=True)
+class Sacrifice(Action):
+    """A player sacrifices a card it controls in play: it goes to its owner's discard pile and cannot be saved (RR:
+    Sacrifice; Ice: "sacrifice Ice to choose and kill a character"). Not a kill: a character sacrificed goes to the
+    discard pile, and what keeps characters from being killed does not keep it. A save recorded just before (a
+    duplicate discarded to save it) does not hold."""
+
+    phone = Phone(offered=(Offer((Where.PLAY,), Whose.OWN, duplicate=False),), rank=82, by_effect=True)
+    player: SeatRef  # who sacrifices: the card's controller
+    card: CardRef
+
+    def check(self, t: Table, v: Checker) -> None:
+        if t.zone_of(self.card) is not Zone.PLAY:  # only a card in play is sacrificed: impossible otherwise
+            v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
+            return
+        controller = t.in_play[self.card].controller
+        if controller != self.player:
+            v.violate("sacrifice.controller", (self.card,), card=t.ref(self.card), player=t.players[self.player].name,
+                      controller=t.players[controller].name)
+        if t.saving.get(self.card) == t.version:
+            v.violate("sacrifice.saved", (self.card,), card=t.ref(self.card))
+        note_leaving_play(t, v, self.card)
+        note_owner_area(t, v, self.card, Zone.DISCARD)
+
+    def apply(self, t: Table) -> None:
+        t.saving.pop(self.card, None)  # a sacrificed card cannot be saved
+        leave_to(t, self.card, Zone.DISCARD)
+
+
 @action("return_to_hand", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class ReturnToHand(_MoveTo):

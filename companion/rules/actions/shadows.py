@@ -16,20 +16,25 @@ from companion.rules.actions.common import (
     check_play_max,
     check_play_only,
     check_plot_forbids,
+    check_plot_gold,
     check_restrictions,
     count_limited,
     enter_play,
     event_moment,
+    give_plot_gold,
+    gold_receiver,
     leave_to,
     note_leaving_play,
     note_owner_area,
     note_tokens_discarded,
     place_name,
+    plot_gold_gifts,
     require_in_hand,
     take_from_hand,
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
+from companion.rules.placing import facedown_duplicate_target
 from companion.rules.state import Phase, Zone
 from companion.rules.values import revealed_plots_that, window_waits_for
 from companion.rules.verdict import msg
@@ -176,9 +181,12 @@ class PlayEventFromShadows(_PaidFromShadows):
             check_limited(t, v, self.player, self.card)
             v.note("limited-event-counts", (self.card,), card=t.ref(self.card), player=self.player)
         self.check_common(t, v)
+        check_plot_gold(t, v, self.player, plot_gold_gifts(t, self.player), gold_receiver(t, self.player, None),
+                        spent=self.expected_cost(t) if self.cost is None else self.cost)
 
     def apply(self, t: Table) -> None:
         self.pay(t)
+        give_plot_gold(t, self.player, plot_gold_gifts(t, self.player), gold_receiver(t, self.player, None))
         if t.card(self.card).limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))
@@ -244,7 +252,9 @@ class PutIntoPlay(Action):
             v.violate(rule, (self.card,), card=t.ref(self.card))
         if from_shadows:  # FAQ: No Surprises — putting into play from shadows is bringing out
             check_restrictions(t, v, self.player, "bring_out")
-        if c.type == "character":  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
+        if c.type == "character" and facedown_duplicate_target(t, self.card, self.attach_to) is None:
+            # "Card abilities cannot cause characters to enter play." (Barring the Gates); a face-down duplicate
+            # placed by the card's own ability (Arya Stark) does not enter play as a character.
             for plot in revealed_plots_that(t, "no_effect_entry"):
                 v.violate("plot.no-effect-entry", (self.card, plot), card=t.ref(self.card), plot=t.ref(plot))
         controller = self.new_controller(t)

@@ -1,0 +1,162 @@
+"""Rules read from printed sentences and lists that a table log's lines must respect (probe20, 24, 26, 28)."""
+
+from __future__ import annotations
+
+from companion.rules import check
+from companion.rules.actions import SetupPlace
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, notes_of, rules_of
+
+BRAN_1E = "core_13"  # 1st edition joust restricted list
+BRAN_2E = "01144"
+
+
+def test_a_second_restricted_card_taken_into_the_game_is_flagged() -> None:
+    """probe26 12 (1E Tournament Rules, restricted list): a deck holds one restricted card; the line that takes a second
+    one into the game is flagged (deck.restricted), the first one and the unrestricted ones are not."""
+    t = make_table({"A": {BRAN_1E: 2, "kl_32": 1}, "B": {}}, edition="1e", phase="setup")
+    hand(t, f"A.{BRAN_1E}.1", "A.kl_32.1")
+    legal(t, SetupPlace("A", f"A.{BRAN_1E}.1"))
+    # a copy of the same card is not a second restricted card
+    assert "deck.restricted" not in rules_of(check(t, SetupPlace("A", f"A.{BRAN_1E}.2")))
+    flagged_and_refused(t, SetupPlace("A", "A.kl_32.1"), "deck.restricted")
+
+
+def test_the_second_edition_names_no_restricted_list_at_the_table() -> None:
+    """2nd edition: tournaments choose among several restricted lists and the log names none: nothing is flagged."""
+    t = make_table({"A": {"05010": 1, "06098": 1}, "B": {}}, phase="setup")
+    hand(t, "A.05010.1", "A.06098.1")
+    legal(t, SetupPlace("A", "A.05010.1"))
+    legal(t, SetupPlace("A", "A.06098.1"))
+
+
+def test_renown_from_a_source_that_prints_no_renown_is_flagged() -> None:
+    """probe20 03 (RR: Renown): Cersei Lannister has no renown; Burned Men ("Ambush (2).") named as the effect that gave
+    it prints nothing that gives renown (renown.source). Longclaw ("Attached character … gains renown.") may be."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Renown
+    t = make_table({"A": {"01084": 1, "01091": 1, "01135": 1}, "B": {}}, phase="challenges")
+    for card in ("A.01084.1", "A.01091.1"):
+        in_play(t, card)
+    in_play(t, "A.01135.1", attached_to="A.01091.1")
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01084.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=[]))
+    flagged_and_refused(t, Renown("A", ["A.01084.1"], source="A.01091.1"), "renown.source")
+    legal(t.clone(), Renown("A", ["A.01084.1"], source="A.01135.1"))
+
+
+def test_an_attachment_gives_its_named_character_a_keyword() -> None:
+    """probe24 01 (1st edition Summer: "If attached character is Bran Stark, he gains stealth."; Card.keywords_while):
+    Bran with Summer bypasses a defender by stealth; Summer on another Stark character gives it none."""
+    from companion.rules.actions import InitiateChallenge
+    t = make_table({"A": {"core_13": 1, "core_3": 1, "core_18": 1}, "B": {"core_41": 1}}, edition="1e",
+                   phase="challenges", factions={"A": "stark", "B": "lannister"})
+    for card in ("A.core_13.1", "A.core_18.1", "B.core_41.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    other = t.clone()
+    in_play(t, "A.core_3.1", attached_to="A.core_13.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_13.1"], bypassed=["B.core_41.1"]))
+    in_play(other, "A.core_3.1", attached_to="A.core_18.1")
+    flagged_and_refused(other, InitiateChallenge("A", "military", "B", attackers=["A.core_18.1"],
+                                                 bypassed=["B.core_41.1"]), "challenge.stealth-count")
+
+
+def test_the_power_of_blood_keeps_noble_characters_alive() -> None:
+    """probe24 02 (1st edition The Power of Blood: "[Noble] characters cannot be killed."; Card.unkillable_crest and the
+    card data's crests): a kill of Eddard Stark (Noble crest) is flagged (kill.crest), one of Knight of the Tumblestone
+    (no crest) is not."""
+    from companion.rules.actions import Kill
+    from tests.test_plot_limits import round_table
+    t = round_table("1e", "core_194", "core_195", extra={"core_5": 1, "core_18": 1})
+    in_play(t, "A.core_5.1")
+    in_play(t, "A.core_18.1")
+    assert t.card("A.core_5.1").crests == ("Noble",)
+    flagged_and_refused(t, Kill("B", "A.core_5.1"), "kill.crest")
+    legal(t, Kill("B", "A.core_18.1"))
+
+
+def test_power_on_characters_a_card_names_does_not_count_towards_the_total() -> None:
+    """probe24 05 (1st edition Melisandre: "Power on opponents' characters does not count towards their total power.";
+    Card.power_uncounted): while Alice's Melisandre is in play the power on Bob's Eddard Stark is not in Bob's total (no
+    win at 13 + 2); Alice's own characters' power still counts. Ser Lancel Lannister (2nd edition): "… on Lord or Lady
+    characters …", anyone's."""
+    from companion.rules.values import power_total
+    t = make_table({"A": {"core_74": 1, "core_18": 1}, "B": {"core_5": 1}}, edition="1e")
+    for card in ("A.core_18.1", "B.core_5.1"):
+        in_play(t, card)
+        t.tokens[card] = {"power": 2}
+    t.players["B"].power = 13
+    assert power_total(t, "B") == 15
+    in_play(t, "A.core_74.1")
+    assert power_total(t, "B") == 13 and power_total(t, "A") == 2
+    t = make_table({"A": {"20011": 1, "01087": 1, "01091": 1}, "B": {}})
+    for card in ("A.20011.1", "A.01087.1", "A.01091.1"):
+        in_play(t, card)
+        t.tokens[card] = {"power": 1}
+    assert power_total(t, "A") == 2  # Ser Lancel (Knight) and Burned Men count; Ser Jaime (a Lord) does not
+
+
+def test_a_card_put_face_down_on_arya_stark_is_her_duplicate() -> None:
+    """probe28 14 (Arya Stark: "Reaction: After Arya Stark enters play, place the top card of your deck on her facedown
+    as a duplicate."; Card.takes_facedown_duplicate; RR: Duplicates): a put_into_play of any card attached to her lies
+    there as her duplicate (it saves her, and gives her the [military] icon of "While Arya Stark has a duplicate");
+    on Eddard Stark, whose text places none, the same line is flagged."""
+    from companion.rules.actions import PutIntoPlay, SaveWithDuplicate
+    from companion.rules.values import has_icon
+    t = make_table({"A": {"01141": 1, "01150": 2, "01144": 1}, "B": {}})
+    in_play(t, "A.01141.1")
+    in_play(t, "A.01144.1")
+    assert not has_icon(t, "A.01141.1", "military")
+    flagged_and_refused(t, PutIntoPlay("A", "A.01150.2", attach_to="A.01144.1"), "attach.target")
+    legal(t, PutIntoPlay("A", "A.01150.1", attach_to="A.01141.1"))
+    assert t.in_play["A.01150.1"].duplicate_of == "A.01141.1"
+    assert has_icon(t, "A.01141.1", "military")
+    legal(t, SaveWithDuplicate("A", "A.01150.1"))
+
+
+def test_a_sacrificed_card_cannot_be_saved_and_is_not_killed() -> None:
+    """probe28 19 (RR: Sacrifice: "A sacrificed card cannot be saved."; "Sacrificing a character is not considered
+    killing the character."): Ice sacrificed after its duplicate was discarded to save it is flagged (sacrifice.saved)
+    and goes to the discard pile all the same; a character sacrificed goes to the discard pile, not the dead pile; a
+    player sacrifices only a card it controls (sacrifice.controller)."""
+    from companion.rules.actions import Marshal, Sacrifice, SaveWithDuplicate
+    from companion.rules.state import Zone
+    t = make_table({"A": {"01144": 1, "01153": 2, "01150": 1}, "B": {"01091": 1}})
+    in_play(t, "A.01144.1")
+    in_play(t, "A.01150.1")
+    in_play(t, "B.01091.1")
+    hand(t, "A.01153.1", "A.01153.2")
+    legal(t, Marshal("A", "A.01153.1", attach_to="A.01144.1"))
+    legal(t, Marshal("A", "A.01153.2"))
+    assert t.in_play["A.01153.2"].duplicate_of == "A.01153.1"
+    legal(t, SaveWithDuplicate("A", "A.01153.2"))
+    advisory = flagged_and_refused(t, Sacrifice("A", "A.01153.1"), "sacrifice.saved")
+    assert advisory.zone_of("A.01153.1") is Zone.DISCARD
+    flagged_and_refused(t, Sacrifice("A", "B.01091.1"), "sacrifice.controller")
+    legal(t, Sacrifice("A", "A.01150.1"))
+    assert t.zone_of("A.01150.1") is Zone.DISCARD
+
+
+def test_a_plot_that_asks_gold_to_be_given_to_initiate_or_to_play() -> None:
+    """probe24 09, 10 (1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the
+    defender 2 gold tokens from his or her gold pool."; Calm Over Westeros: "In order to play an event card, a player
+    must give an opponent one gold token …"; both bind every player): without the gold the challenge or the event is
+    flagged (plot.gold-to-give); with it the line itself gives the gold to the other player."""
+    from companion.rules.actions import InitiateChallenge, PlayEvent
+    from tests.test_plot_limits import round_table
+    t = round_table("1e", "core_186", "core_183", extra={"core_167": 1})
+    t.players["A"].gold, t.players["B"].gold = 1, 0
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.core_124.1"]), "plot.gold-to-give")
+    legal(t.clone(), InitiateChallenge("A", "intrigue", "B", ["A.core_124.1"]))  # Uneasy Truce asks for military only
+    t.players["A"].gold = 3
+    assert "plot-gold-given" in notes_of(legal(t, InitiateChallenge("A", "military", "B", ["A.core_124.2"])))
+    assert (t.players["A"].gold, t.players["B"].gold) == (1, 2)
+    t = round_table("1e", "core_186", "core_198", extra={"core_167": 1})  # You've Killed the Wrong Dwarf!: no cost
+    hand(t, "A.core_167.1")
+    t.players["A"].gold, t.players["B"].gold = 0, 0
+    flagged_and_refused(t, PlayEvent("A", "A.core_167.1"), "plot.gold-to-give")
+    t.players["A"].gold = 1
+    legal(t, PlayEvent("A", "A.core_167.1"))
+    assert (t.players["A"].gold, t.players["B"].gold) == (0, 1)
