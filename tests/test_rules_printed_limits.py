@@ -137,26 +137,3 @@ def test_a_sacrificed_card_cannot_be_saved_and_is_not_killed() -> None:
     flagged_and_refused(t, Sacrifice("A", "B.01091.1"), "sacrifice.controller")
     legal(t, Sacrifice("A", "A.01150.1"))
     assert t.zone_of("A.01150.1") is Zone.DISCARD
-
-
-def test_a_plot_that_asks_gold_to_be_given_to_initiate_or_to_play() -> None:
-    """probe24 09, 10 (1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the
-    defender 2 gold tokens from his or her gold pool."; Calm Over Westeros: "In order to play an event card, a player
-    must give an opponent one gold token …"; both bind every player): without the gold the challenge or the event is
-    flagged (plot.gold-to-give); with it the line itself gives the gold to the other player."""
-    from companion.rules.actions import InitiateChallenge, PlayEvent
-    from tests.test_plot_limits import round_table
-    t = round_table("1e", "core_186", "core_183", extra={"core_167": 1})
-    t.players["A"].gold, t.players["B"].gold = 1, 0
-    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.core_124.1"]), "plot.gold-to-give")
-    legal(t.clone(), InitiateChallenge("A", "intrigue", "B", ["A.core_124.1"]))  # Uneasy Truce asks for military only
-    t.players["A"].gold = 3
-    legal(t, InitiateChallenge("A", "military", "B", ["A.core_124.2"]))
-    assert (t.players["A"].gold, t.players["B"].gold) == (1, 2)
-    t = round_table("1e", "core_186", "core_198", extra={"core_167": 1})  # You've Killed the Wrong Dwarf!: no cost
-    hand(t, "A.core_167.1")
-    t.players["A"].gold, t.players["B"].gold = 0, 0
-    flagged_and_refused(t, PlayEvent("A", "A.core_167.1"), "plot.gold-to-give")
-    t.players["A"].gold = 1
-    legal(t, PlayEvent("A", "A.core_167.1"))
-    assert (t.players["A"].gold, t.players["B"].gold) == (0, 1)

@@ -144,13 +144,6 @@ class PlotLimit:
     max_entering: int | None = None  # characters, locations and attachments marshalled or put into play this round
     entering_if_trait: str | None = None  # … this many instead while the player has a plot of this trait revealed
     entering_if_count: int | None = None  # (Strained Reserves: 2, or 4 with a Summer plot)
-    #: 1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the defender 2 gold
-    #: tokens from his or her gold pool.": 2, and the type ("" for any challenge).
-    challenge_gold: int | None = None
-    challenge_gold_kind: str | None = None
-    #: 1st edition Calm Over Westeros: "In order to play an event card, a player must give an opponent one gold token
-    #: from his or her gold pool.": 1.
-    event_gold: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that forbid something (the catalogue stays small)."""

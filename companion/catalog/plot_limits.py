@@ -14,9 +14,6 @@ The sentences read are the few shapes the most played plots print, in both editi
 - how many attackers or defenders: "Each player cannot declare more than 1 character as an attacker or defender in
   each challenge." (Jousting Contest), "You cannot declare defenders." (1st edition Focused Offense), and which:
   "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses);
-- a cost in gold to give another player: "In order to initiate a Military challenge, an attacker must give the
-  defender 2 gold tokens from his or her gold pool." (1st edition Uneasy Truce), "In order to play an event card, a
-  player must give an opponent one gold token …" (Calm Over Westeros);
 - how many cards enter: "Each player cannot marshal or put into play more than 2 characters, locations, or
   attachments this round." with its "(4 … instead if that player has a Summer plot card revealed.)" (Strained
   Reserves).
@@ -70,15 +67,6 @@ _ENTER_COUNT = re.compile(rf"^{_SUBJECT} cannot marshal or put into play more th
                           r"attachments this round$")
 _ENTER_IF = re.compile(r"^\((\d+) characters, locations, or attachments instead if (?:that player|you) (?:has|have) "
                        r"an? ([\w-]+) plot card revealed\)?$")
-#: 1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the defender 2 gold
-#: tokens from his or her gold pool." and Calm Over Westeros: "In order to play an event card, a player must give an
-#: opponent one gold token from his or her gold pool.": a cost in gold for every player.
-_NUMBER = r"(\d+|one|two|three)"
-_CHALLENGE_GOLD = re.compile(rf"^in order to initiate an? (?:(military|intrigue|power) )?challenge, an attacker must "
-                             rf"give the defender {_NUMBER} gold tokens? from his or her gold pool$")
-_EVENT_GOLD = re.compile(rf"^in order to play an event(?: card)?, a player must give an opponent {_NUMBER} gold "
-                         r"tokens? from his or her gold pool$")
-_WORDS = {"one": 1, "two": 2, "three": 3}
 #: The card types of "marshal …" / "play …", in the plural the cards print.
 _PLURAL = {"characters": "character", "locations": "location", "attachments": "attachment", "events": "event"}
 #: A sentence that forbids what the round's checks look at (challenges, participants, marshalling, playing).
@@ -153,19 +141,11 @@ def read_sentence(sentence: str) -> PlotLimit | None:
         return PlotLimit(binds=_WHO[m.group(1)], no_in_faction_events=True)
     if m := _UNLESS_TRAIT.match(sentence):
         return PlotLimit(binds=_WHO[m.group(1)], no_challenges=_types(m.group(2)), unless_trait=m.group(3).title())
-    if m := _CHALLENGE_GOLD.match(sentence):
-        return PlotLimit(binds="each", challenge_gold=_amount(m.group(2)), challenge_gold_kind=m.group(1) or "")
-    if m := _EVENT_GOLD.match(sentence):
-        return PlotLimit(binds="each", event_gold=_amount(m.group(1)))
     if m := _ENTER_COUNT.match(sentence):
         return PlotLimit(binds=_WHO[m.group(1)], max_entering=int(m.group(2)))
     if m := _ENTER.match(sentence):
         return _entering(_WHO[m.group(1)], f"{m.group(2)} {m.group(3)}")
     return None
-
-
-def _amount(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS[word]
 
 
 def _entering(binds: str, words: str) -> PlotLimit | None:

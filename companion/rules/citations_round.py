@@ -117,7 +117,6 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.defenders-need-trait": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.knelt": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.crest": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
-    "plot.gold-to-give": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "save.cannot-be-saved": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "card.house-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "deck.restricted": Rule("Tournament Regulations › Restricted List", "1E Tournament Rules › Restricted list"),

@@ -31,16 +31,13 @@ from companion.rules.actions.common import (
     check_active_player,
     check_challenge_over,
     check_killable,
-    check_plot_gold,
     check_power_kings_only,
     check_restrictions,
     end_challenge,
-    give_plot_gold,
     killed,
     leave_to,
     note_leaving_play,
     place_name,
-    plot_gold_gifts,
     require_in_hand,
     source_out_of_play,
     take_from_hand,
@@ -358,7 +355,6 @@ class InitiateChallenge(Action):
     def check(self, t: Table, v: Checker) -> None:
         check_challenge_over(t, v)
         check_initiating(t, v, self.player, self.defender, self.kind, self.source)
-        check_plot_gold(t, v, self.player, plot_gold_gifts(t, self.player, self.kind), self.defender)
         if not self.attackers:
             v.violate("challenge.no-attackers", player=t.players[self.player].name)
         for card in self.attackers:
@@ -379,7 +375,6 @@ class InitiateChallenge(Action):
                       stealth=stealthy)
 
     def apply(self, t: Table) -> None:
-        give_plot_gold(t, self.player, plot_gold_gifts(t, self.player, self.kind), self.defender)
         end_challenge(t)
         kneel(t, [c for c in self.attackers if kneels_attacking(t, c, self.kind, self.defender)])
         t.challenges.append(ChallengeRecord(

@@ -214,53 +214,6 @@ def check_plot_forbids(t: Table, v: Checker, player: str, card: str, *, playing:
                       plot=t.ref(plot), type=type_name(kind))
 
 
-def plot_gold_gifts(t: Table, player: str, kind: str | None = None) -> list[tuple[str, int]]:
-    """The gold a revealed plot makes the player give to initiate a challenge of ``kind`` or, ``kind`` None, to play
-    an event ("In order to initiate a Military challenge, an attacker must give the defender 2 gold tokens from his
-    or her gold pool.": 1st edition Uneasy Truce; "… to play an event card, a player must give an opponent one gold
-    token …": Calm Over Westeros), with the plot that asks it."""
-    out: list[tuple[str, int]] = []
-    for plot, limit in plot_limits(t, player):
-        if kind is not None and limit.challenge_gold and limit.challenge_gold_kind in ("", kind):
-            out.append((plot, limit.challenge_gold))
-        elif kind is None and limit.event_gold:
-            out.append((plot, limit.event_gold))
-    return out
-
-
-def gold_receiver(t: Table, player: str, defender: str | None) -> str | None:
-    """Who is given a plot's gold: the defender, or the one opponent still playing (None: the player chooses one)."""
-    if defender is not None:
-        return defender
-    others = [s for s in t.seats if s != player and not t.players[s].eliminated]
-    return others[0] if len(others) == 1 else None
-
-
-def check_plot_gold(t: Table, v: Checker, player: str, gifts: list[tuple[str, int]], receiver: str | None,
-                    spent: int = 0) -> None:
-    """A plot's gold to give is a cost: without that much gold in the pool (after ``spent``, the event's own cost)
-    the challenge is not initiated, the event not played (RR: Costs; RR: Golden Rule)."""
-    for plot, amount in gifts:
-        have = max(0, t.players[player].gold - spent)
-        if have < amount:
-            v.violate("plot.gold-to-give", (plot,), player=t.players[player].name, plot=t.ref(plot), amount=amount,
-                      gold=have)
-        elif receiver is not None:
-            v.note("plot-gold-given", (plot,), player=t.players[player].name, to=t.players[receiver].name,
-                   amount=amount, plot=t.ref(plot))
-        spent += amount
-
-
-def give_plot_gold(t: Table, player: str, gifts: list[tuple[str, int]], receiver: str | None) -> None:
-    """The gold a plot makes the player give goes to the receiver (as much as the pool holds); with several opponents
-    to choose from the table records it (``spend_gold``, ``gain_gold``)."""
-    if receiver is None:
-        return
-    amount = min(sum(n for _, n in gifts), max(0, t.players[player].gold))
-    t.players[player].gold -= amount
-    t.players[receiver].gold += amount
-
-
 def check_entering_count(t: Table, v: Checker, player: str, card: str) -> None:
     """A revealed plot caps the characters, locations and attachments a player marshals or puts into play this round
     ("Each player cannot marshal or put into play more than 2 …": Strained Reserves; RR: Golden Rule). Duplicates

@@ -19,7 +19,6 @@ from companion.rules.actions.common import (
     check_play_max,
     check_play_only,
     check_plot_forbids,
-    check_plot_gold,
     check_restrictions,
     check_silenced,
     check_unique_entry,
@@ -27,9 +26,6 @@ from companion.rules.actions.common import (
     duplicate_target,
     enter_play,
     event_moment,
-    give_plot_gold,
-    gold_receiver,
-    plot_gold_gifts,
     require_in_hand,
     take_from_hand,
 )
@@ -209,14 +205,11 @@ class PlayEvent(Action):
         check_payment(t, v, self.player, self.expected_cost(t), self.cost)
         # below the printed cost (an out-of-House penalty a card may lower aside), as a marshalled card's
         check_cost_reduced(t, v, self.player, self.card, t.printed_cost(c), self.cost, "event.cost-reduced")
-        check_plot_gold(t, v, self.player, plot_gold_gifts(t, self.player), gold_receiver(t, self.player, None),
-                        spent=self.expected_cost(t) if self.cost is None else self.cost)
 
     def apply(self, t: Table) -> None:
         take_from_hand(t, self.player, self.card)
         c = t.card(self.card)
         t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
-        give_plot_gold(t, self.player, plot_gold_gifts(t, self.player), gold_receiver(t, self.player, None))
         if c.limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))

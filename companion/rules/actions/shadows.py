@@ -16,19 +16,15 @@ from companion.rules.actions.common import (
     check_play_max,
     check_play_only,
     check_plot_forbids,
-    check_plot_gold,
     check_restrictions,
     count_limited,
     enter_play,
     event_moment,
-    give_plot_gold,
-    gold_receiver,
     leave_to,
     note_leaving_play,
     note_owner_area,
     note_tokens_discarded,
     place_name,
-    plot_gold_gifts,
     require_in_hand,
     take_from_hand,
 )
@@ -181,12 +177,9 @@ class PlayEventFromShadows(_PaidFromShadows):
             check_limited(t, v, self.player, self.card)
             v.note("limited-event-counts", (self.card,), card=t.ref(self.card), player=self.player)
         self.check_common(t, v)
-        check_plot_gold(t, v, self.player, plot_gold_gifts(t, self.player), gold_receiver(t, self.player, None),
-                        spent=self.expected_cost(t) if self.cost is None else self.cost)
 
     def apply(self, t: Table) -> None:
         self.pay(t)
-        give_plot_gold(t, self.player, plot_gold_gifts(t, self.player), gold_receiver(t, self.player, None))
         if t.card(self.card).limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))
