@@ -58,7 +58,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to")
+              "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to", "gold_toll",
+              "str_without_icon")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -387,6 +388,13 @@ class Card:
     #: still in play, discard it from play (cannot be saved).": where that card goes as the phase ends ("discard",
     #: "hand", "dead").
     phase_end_fate: str | None = None
+    #: A plot's gold toll: (what it is paid for: a challenge type or "event", to whom: "defender" or "opponent", the
+    #: gold) (1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the defender 2
+    #: gold tokens from his or her gold pool."): a player without that gold in the pool cannot do it.
+    gold_toll: tuple[str, str, int] | None = None
+    #: "Characters without an Intrigue icon get -1 STR." (1st edition Hear Me Roar): (the icon, the STR), for every
+    #: character in play without that icon while the card's text counts.
+    str_without_icon: tuple[str, int] | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

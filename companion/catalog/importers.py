@@ -172,6 +172,31 @@ def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     return None
 
 
+#: A plot's gold toll (1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the
+#: defender 2 gold tokens from his or her gold pool."; Calm Over Westeros: "In order to play an event card, a player
+#: must give an opponent one gold token from his or her gold pool."): what it is paid for, to whom, how much.
+_GOLD_TOLL = re.compile(r"^in order to (?:initiate an? (military|intrigue|power) challenge|(play an event)(?: card)?), "
+                        r"an? (?:attacker|player) must give (the defender|an opponent) (\d+|one|two|three) "
+                        r"gold tokens? from his or her gold pool$", re.IGNORECASE)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3}
+
+
+def gold_toll(sentence: str) -> tuple[str, str, int] | None:
+    """(what: the challenge type or "event", to: "defender" | "opponent", gold) of a ``_GOLD_TOLL`` sentence."""
+    m = _GOLD_TOLL.match(sentence)
+    if m is None:
+        return None
+    amount = int(m.group(4)) if m.group(4).isdigit() else _NUMBER_WORDS[m.group(4).lower()]
+    return ((m.group(1) or "event").lower(), "defender" if m.group(3).lower() == "the defender" else "opponent",
+            amount)
+
+
+#: "Characters without an Intrigue icon get -1 STR." (1st edition Hear Me Roar; The Spear Tower): every character in
+#: play that lacks the icon, anyone's, while the card's text counts.
+_STR_WITHOUT_ICON = re.compile(r"^characters without an? \[?(military|intrigue|power)\]? icon gets? ([+-]\d+) STR$",
+                               re.IGNORECASE)
+
+
 #: Where a killed character goes instead of its dead pile (1st edition The Hound: "If The Hound is killed, place him in
 #: your discard pile instead of your dead pile."; Arya Stark: "… put her into Shadows instead …"; Drowned Disciple: "If
 #: Drowned Disciple would be killed, instead put it on the bottom of your deck."; the later Hound: "… instead shuffle
@@ -703,6 +728,8 @@ class Keywords:
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
+    gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
+    str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -756,6 +783,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     killed_zone: str | None = None
+    toll: tuple[str, str, int] | None = None
+    without_icon: tuple[str, int] | None = None
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
@@ -783,6 +812,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             word = sentence.lower()
             if (instead := killed_to(sentence, name)) is not None:
                 killed_zone = instead
+                continue
+            if (paid := gold_toll(sentence)) is not None:
+                toll = paid
+                continue
+            if (lacking := _STR_WITHOUT_ICON.match(sentence)) is not None:
+                without_icon = (lacking.group(1).lower(), int(lacking.group(2)))
                 continue
             if (side_str := str_while(sentence, name)) is not None:
                 strength_while = side_str
@@ -1016,6 +1051,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
+        gold_toll=toll, str_without_icon=without_icon,
     )
 
 

@@ -105,6 +105,7 @@ RULES_ROUND: dict[str, Rule] = {
     "plot.limits-unique": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-marshal": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-event": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.gold-toll": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-limited": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.limits-entering": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "phase.skipped": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

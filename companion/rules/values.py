@@ -415,7 +415,8 @@ def strength(t: Table, card: str) -> int:
     your gold pool"), and its recorded modifiers, at least 0."""
     c = t.card(card)
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
-               + strength_while(t, card) + strength_each(t, card) + recorded(t, "str", t.controller(card), card))
+               + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
+               + recorded(t, "str", t.controller(card), card))
 
 
 def _str_recorded(t: Table, card: str) -> bool:
@@ -468,6 +469,27 @@ def strength_each(t: Table, card: str) -> int:
         trait, amount = t.card(giver).str_each or ("", 0)
         house = trait.removeprefix("House ").casefold() if trait.startswith("House ") else None
         if (faction.casefold() == house) if house is not None else trait in traits:
+            total += amount
+    return total
+
+
+def strength_without_icon(t: Table, card: str) -> int:
+    """"Characters without an Intrigue icon get -1 STR." (``Card.str_without_icon``: 1st edition Hear Me Roar, a
+    revealed plot; The Spear Tower, a card in play): every character in play, anyone's, that lacks the icon, while
+    the giver's text counts, unless the log records the character's STR (``_str_recorded``)."""
+    if card not in t.in_play or t.card(card).type != "character":
+        return 0
+    # The printed fact first (most tables hold no such card): the blank-text look only when one is there.
+    plots = [revealed_plot(t, seat) for seat in t.seats]
+    if not any(t.card(c).str_without_icon is not None for c in (*t.in_play, *(p for p in plots if p is not None))):
+        return 0
+    givers = [c for seat in t.seats for c in printed_cards(t, seat) if t.card(c).str_without_icon is not None]
+    if not givers or _str_recorded(t, card):
+        return 0
+    total = 0
+    for giver in givers:
+        icon, amount = t.card(giver).str_without_icon or ("", 0)
+        if not has_icon(t, card, icon):
             total += amount
     return total
 

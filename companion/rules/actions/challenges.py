@@ -45,6 +45,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone
+from companion.rules.tolls import check_toll, pay_toll
 from companion.rules.values import (
     POWER,
     attached_facts,
@@ -109,6 +110,7 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
                                          and initiated >= challenges_allowed(t, attacker, kind))):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
+    check_toll(t, v, attacker, kind)  # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
 
 
 def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
@@ -377,6 +379,7 @@ class InitiateChallenge(Action):
     def apply(self, t: Table) -> None:
         end_challenge(t)
         kneel(t, [c for c in self.attackers if kneels_attacking(t, c, self.kind, self.defender)])
+        pay_toll(t, self.player, self.kind, self.defender)
         t.challenges.append(ChallengeRecord(
             round=t.round, kind=self.kind, attacker=self.player, defender=self.defender, winner=None, unopposed=False,
             claim=claim(t, self.player), stage=Stage.ATTACKERS, attackers=list(self.attackers),
@@ -710,6 +713,7 @@ class Challenge(Action):
         end_challenge(t)
         kneel(t, [*(c for c in self.attackers or [] if kneels_attacking(t, c, self.kind, self.defender)),
                   *(c for c in self.defenders or [] if kneels_defending(t, c, self.kind))])
+        pay_toll(t, self.player, self.kind, self.defender)
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,
                                             claim=claim_raised(t, self.player, self.kind, self.attackers or [])))

@@ -31,6 +31,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
+from companion.rules.tolls import check_toll, pay_toll
 from companion.rules.values import revealed_plots_that, window_waits_for
 from companion.rules.verdict import msg
 
@@ -176,9 +177,11 @@ class PlayEventFromShadows(_PaidFromShadows):
             check_limited(t, v, self.player, self.card)
             v.note("limited-event-counts", (self.card,), card=t.ref(self.card), player=self.player)
         self.check_common(t, v)
+        check_toll(t, v, self.player, "event", self.expected_cost(t) if self.cost is None else self.cost)
 
     def apply(self, t: Table) -> None:
         self.pay(t)
+        pay_toll(t, self.player, "event")
         if t.card(self.card).limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))

@@ -1,0 +1,94 @@
+"""1st edition printed sentences the round's checks read (1E Rules › Golden rule: card text overrides the rules),
+found by a black-box probe (tests/scenarios/probe29): a plot's gold toll (Uneasy Truce, Calm Over Westeros) and a
+plot's STR change for characters without an icon (Hear Me Roar)."""
+
+from __future__ import annotations
+
+from companion.catalog.importers import gold_toll
+from companion.rules.actions import (
+    BeginPhase,
+    ChoosePlot,
+    DeclareDefenders,
+    InitiateChallenge,
+    PassTurn,
+    PlayEvent,
+    SetFirstPlayer,
+)
+from companion.rules.editions import Table
+from companion.rules.values import strength
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
+
+#: Rains of Autumn (initiative 5); Pentoshi Guildmaster (every icon); Eddard Stark (military and power icons, STR 3).
+PLAIN, GUILDMASTER, EDDARD = "core_184", "core_124", "core_5"
+UNEASY_TRUCE, CALM_OVER_WESTEROS, HEAR_ME_ROAR = "core_183", "core_198", "core_192"
+POWER_OF_ARMS = "core_200"  # a plot with no text the checks read
+WINTER_IS_COMING = "core_156"  # an event of no cost, played in a challenge
+
+
+def round_table(b_plot: str, phase: str = "challenges", extra: dict[str, int] | None = None) -> Table:
+    """Alice revealed Rains of Autumn, Bob ``b_plot``; each has a Guildmaster and an Eddard Stark in play."""
+    decks = {seat: {PLAIN if seat == "A" else b_plot: 1, GUILDMASTER: 1, EDDARD: 1, **(extra or {})}
+             for seat in ("A", "B")}
+    t = make_table(decks, edition="1e", phase="plot", gold=0)
+    legal(t, ChoosePlot("A", f"A.{PLAIN}.1"))
+    legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
+    legal(t, SetFirstPlayer("A"))
+    for seat in ("A", "B"):
+        in_play(t, f"{seat}.{GUILDMASTER}.1")
+        in_play(t, f"{seat}.{EDDARD}.1")
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    for p in t.players.values():
+        p.income_round = t.round  # income taken without its gold: each test sets the gold it needs
+    if phase == "challenges":
+        legal(t, PassTurn("A"))
+        legal(t, PassTurn("B"))
+        legal(t, BeginPhase("challenges"))
+    return t
+
+
+def test_the_gold_toll_sentences_are_read() -> None:
+    assert gold_toll("In order to initiate a Military challenge, an attacker must give the defender 2 gold tokens "
+                     "from his or her gold pool") == ("military", "defender", 2)
+    assert gold_toll("In order to play an event card, a player must give an opponent one gold token from his or "
+                     "her gold pool") == ("event", "opponent", 1)
+    assert gold_toll("In order to play an event card, you must kneel your faction card") is None
+
+
+def test_uneasy_truce_asks_2_gold_for_a_military_challenge() -> None:
+    """plot.gold-toll: "In order to initiate a Military challenge, an attacker must give the defender 2 gold tokens
+    from his or her gold pool." With 1 gold Alice cannot initiate one (a power challenge needs none); with 3 she
+    does, and Bob gets the 2."""
+    t = round_table(UNEASY_TRUCE)
+    t.players["A"].gold = 1
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", [f"A.{EDDARD}.1"]), "plot.gold-toll")
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    assert (t.players["A"].gold, t.players["B"].gold) == (1, 0)
+    u = round_table(UNEASY_TRUCE)
+    u.players["A"].gold = 3
+    legal(u, InitiateChallenge("A", "military", "B", [f"A.{EDDARD}.1"]))
+    assert (u.players["A"].gold, u.players["B"].gold) == (1, 2)
+
+
+def test_calm_over_westeros_asks_1_gold_for_an_event() -> None:
+    """plot.gold-toll: "In order to play an event card, a player must give an opponent one gold token from his or
+    her gold pool." Alice, with an empty pool, cannot play Winter is Coming; with 1 gold she does, and gives it."""
+    t = round_table(CALM_OVER_WESTEROS, extra={WINTER_IS_COMING: 1})
+    hand(t, f"A.{WINTER_IS_COMING}.1")
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{EDDARD}.1"]))
+    flagged_and_refused(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.1"), "plot.gold-toll")
+    t.players["A"].gold = 1
+    legal(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.1"))
+    assert (t.players["A"].gold, t.players["B"].gold) == (0, 1)
+
+
+def test_hear_me_roar_takes_1_str_from_characters_without_an_intrigue_icon() -> None:
+    """"Characters without an Intrigue icon get -1 STR." (Bob's revealed plot): Eddard Stark (military, power) counts
+    2, anyone's; the Guildmaster (every icon) keeps its STR; Eddard wins no tie against a STR 3 defender."""
+    t = round_table(HEAR_ME_ROAR)
+    u = round_table(POWER_OF_ARMS)
+    assert strength(t, f"A.{EDDARD}.1") == strength(u, f"A.{EDDARD}.1") - 1
+    assert strength(t, f"B.{EDDARD}.1") == strength(u, f"B.{EDDARD}.1") - 1
+    assert strength(t, f"A.{GUILDMASTER}.1") == strength(u, f"A.{GUILDMASTER}.1")
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", []))
