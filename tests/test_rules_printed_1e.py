@@ -1,22 +1,28 @@
 """1st edition printed sentences the round's checks read (1E Rules › Golden rule: card text overrides the rules),
-found by a black-box probe (tests/scenarios/probe29): a plot's gold toll (Uneasy Truce, Calm Over Westeros) and a
-plot's STR change for characters without an icon (Hear Me Roar)."""
+found by a black-box probe (tests/scenarios/probe29): a plot's gold toll (Uneasy Truce, Calm Over Westeros), a
+plot's STR change for characters without an icon (Hear Me Roar), and responses whose trigger is an attachment played
+on the card (Sansa Stark) or a challenge declared against its controller (Moat Cailin)."""
 
 from __future__ import annotations
 
 from companion.catalog.importers import gold_toll
+from companion.catalog.store import Catalog
+from companion.rules import play
 from companion.rules.actions import (
     BeginPhase,
+    BringOut,
     ChoosePlot,
     DeclareDefenders,
+    DrawCards,
     InitiateChallenge,
+    Marshal,
     PassTurn,
     PlayEvent,
     SetFirstPlayer,
 )
 from companion.rules.editions import Table
 from companion.rules.values import strength
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, rules_of, shadows
 
 #: Rains of Autumn (initiative 5); Pentoshi Guildmaster (every icon); Eddard Stark (military and power icons, STR 3).
 PLAIN, GUILDMASTER, EDDARD = "core_184", "core_124", "core_5"
@@ -92,3 +98,31 @@ def test_hear_me_roar_takes_1_str_from_characters_without_an_intrigue_icon() -> 
     assert strength(t, f"A.{GUILDMASTER}.1") == strength(u, f"A.{GUILDMASTER}.1")
     legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
     legal(t, DeclareDefenders("B", []))
+
+
+def test_sansa_draws_only_after_an_attachment_is_played_on_her() -> None:
+    """ability.reaction-trigger (probe29 18): "Response: After a player plays an attachment on Sansa Stark, that
+    player may draw a card." Named as a draw's source before Lordship is played on her, flagged; after, once."""
+    assert Catalog.open().card("core_9").reacts_to == ("attached_self", "", 0, "")
+    t = make_table({"A": {"core_9": 1, "core_140": 1, "core_19": 3}, "B": {}}, edition="1e", phase="marshaling",
+                   gold=5)
+    in_play(t, "A.core_9.1")
+    hand(t, "A.core_140.1")
+    flagged_and_refused(t, DrawCards("A", 1, source="A.core_9.1"), "ability.reaction-trigger")
+    legal(t, Marshal("A", "A.core_140.1", attach_to="A.core_9.1"))
+    legal(t, DrawCards("A", 1, source="A.core_9.1"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.core_9.1"), "ability.reaction-trigger")  # once for it
+
+
+def test_moat_cailin_comes_out_only_after_a_challenge_is_declared_against_its_controller() -> None:
+    """ability.reaction-trigger (probe29 12): "Response: After a challenge is declared against you, bring Moat Cailin
+    out of shadows." In the challenges phase before Bob's challenge, flagged; right after it is declared, legal."""
+    assert Catalog.open().card("kr_50").reacts_to == ("challenge_against", "", 0, "")
+    t = round_table(POWER_OF_ARMS, extra={"kr_50": 1})
+    t.players["A"].gold = 2
+    shadows(t, "A.kr_50.1")
+    flagged_and_refused(t, BringOut("A", "A.kr_50.1", source="A.kr_50.1"), "ability.reaction-trigger")
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "power", "A", [f"B.{EDDARD}.1"]))
+    assert "ability.reaction-trigger" not in rules_of(play(t.clone(), BringOut("A", "A.kr_50.1", source="A.kr_50.1")))
+    legal(t, BringOut("A", "A.kr_50.1", source="A.kr_50.1"))

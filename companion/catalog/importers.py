@@ -391,8 +391,10 @@ _REACTS_TO = re.compile(r"^(?:reaction|interrupt|response)\s*:\s*(?:play )?after
 def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
     "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
-    "defender" | ""); a card's "Reaction: After you marshal <its name>, …" ("marshal_self", "", 0, ""). None when
-    it prints another ability or another trigger (RR: Triggered Abilities)."""
+    "defender" | ""); a card's "Reaction: After you marshal <its name>, …" ("marshal_self", "", 0, ""), "Response:
+    After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
+    against you, …" ("challenge_against", …). None when it prints another ability or another trigger (RR: Triggered
+    Abilities)."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -404,6 +406,12 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after you marshal {re.escape(name)}[ ,.]",
                                         plain[start:], re.IGNORECASE):
         return ("marshal_self", "", 0, "")  # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards."
+    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after (?:a player|you) (?:plays?|marshals?) an "
+                                        rf"attachment on {re.escape(name)}[ ,.]", plain[start:], re.IGNORECASE):
+        return ("attached_self", "", 0, "")  # 1st edition Sansa Stark: "… that player may draw a card."
+    if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after a challenge is (?:declared|initiated) against "
+                               r"you[,.]", plain[start:], re.IGNORECASE):
+        return ("challenge_against", "", 0, "")  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None

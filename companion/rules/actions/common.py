@@ -456,7 +456,7 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
                   when=msg("event.first" if c.play_first else "event.not-first"))
     if c.play_if_control is not None and not controls_such(t, player, c.play_if_control):
         v.violate("event.play-if-control", (card,), card=t.ref(card), player=t.players[player].name)
-    if c.type == "event" and c.reacts_to is not None and not reaction_due(t, player, c.reacts_to):
+    if c.type == "event" and c.reacts_to is not None and not trigger_due(t, player, card, c.reacts_to):
         words = reaction_words(c.reacts_to)
         v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
@@ -475,6 +475,8 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
     edition "Response: After you …"): dominance determined this phase, or the round's latest challenge decided and no
     other challenge initiated since (a challenge recorded as one entry counts until the next one)."""
     event, kind, by, side = trigger
+    if event in OWN_TRIGGERS:
+        return own_trigger_due(t, player, "", event)
     if event.endswith("_dominance"):
         if t.phase is not Phase.DOMINANCE or t.round not in t.dominance or t.dominance[t.round] is None:
             return False
@@ -492,6 +494,38 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
         loser = last.strength[last.defender if last.winner == last.attacker else last.attacker]
         return winner - loser >= by
     return True
+
+
+#: Triggers read about the card itself or its controller's being challenged (``own_trigger_due``).
+OWN_TRIGGERS = ("attached_self", "challenge_against")
+
+
+def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
+    """The trigger of the card ``source``'s only reaction has just happened for the player."""
+    if trigger[0] in OWN_TRIGGERS:
+        return own_trigger_due(t, player, source, trigger[0])
+    return reaction_due(t, player, trigger)
+
+
+def used_own_trigger(t: Table, player: str, source: str | None) -> None:
+    """The card's response to an attachment played on it has been used, once for that attachment."""
+    trigger = t.card(source).reacts_to if source is not None else None
+    if source is not None and trigger is not None and trigger[0] == "attached_self":
+        count_this_round(t.round, t.players[player], f"attached-used:{source}")
+
+
+def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
+    """A trigger about the card itself or its controller has just happened for the player: an attachment the player
+    played on it this round not yet answered by it ("Response: After a player plays an attachment on Sansa Stark,
+    that player may draw a card."), or a challenge just declared against the player, defenders not yet declared
+    ("Response: After a challenge is declared against you, bring Moat Cailin out of shadows.")."""
+    p = t.players[player]
+    if event == "attached_self":
+        return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
+            t.round, p, f"attached-used:{source}")
+    last = t.challenges[-1] if t.challenges else None
+    return (event == "challenge_against" and t.phase is Phase.CHALLENGES and last is not None
+            and last.round == t.round and last.defender == player and last.stage is Stage.ATTACKERS)
 
 
 def controls_such(t: Table, player: str, wanted: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]]) -> bool:

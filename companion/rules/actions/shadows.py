@@ -25,8 +25,10 @@ from companion.rules.actions.common import (
     note_owner_area,
     note_tokens_discarded,
     place_name,
+    reaction_words,
     require_in_hand,
     take_from_hand,
+    trigger_due,
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -108,6 +110,14 @@ class _PaidFromShadows(Action):
             t.check_come_out_timing(self.player, v)
         elif c.comes_out_by not in (None, "any") and t.phase.value != c.comes_out_by:
             v.violate("shadows.own-ability-phase", (self.card,), card=t.ref(self.card), phase=Phase(c.comes_out_by))
+        if self.source == self.card and c.reacts_to is not None and not trigger_due(t, self.player, self.card,
+                                                                                   c.reacts_to):
+            # 1st edition Moat Cailin: "Response: After a challenge is declared against you, bring Moat Cailin out of
+            # shadows." (probe29 12): only right after its trigger
+            words = reaction_words(c.reacts_to)
+            v.violate("ability.reaction-trigger", (self.card,), card=t.ref(self.card),
+                      player=t.players[self.player].name, trigger=words["trigger"], kind=words["kind"],
+                      by=words["by"], side=words["side"])
         step = None if t.beginning_of_phase_shadows else window_waits_for(t)
         if step is not None and (t.phase is Phase.SETUP or t.card(self.card).type != "event"):
             v.violate("shadows.no-action-window", step=msg(step))  # an event follows its own trigger
