@@ -126,3 +126,20 @@ def test_moat_cailin_comes_out_only_after_a_challenge_is_declared_against_its_co
     legal(t, InitiateChallenge("B", "power", "A", [f"B.{EDDARD}.1"]))
     assert "ability.reaction-trigger" not in rules_of(play(t.clone(), BringOut("A", "A.kr_50.1", source="A.kr_50.1")))
     legal(t, BringOut("A", "A.kr_50.1", source="A.kr_50.1"))
+
+
+def test_golden_tooth_mines_draws_as_its_controllers_plot_is_revealed() -> None:
+    """ability.reaction-trigger (probe29 17): "Each time you reveal a plot card, draw a card." Bob draws by it in the
+    plot phase, once; a second draw by it, or one in the marshalling phase, is flagged."""
+    assert Catalog.open().card("core_57").reacts_to == ("reveal_plot", "", 0, "")
+    decks = {"A": {PLAIN: 1, "core_19": 5}, "B": {POWER_OF_ARMS: 1, "core_57": 1, "core_19": 5}}
+    t = make_table(decks, edition="1e", phase="plot", gold=0)
+    in_play(t, "B.core_57.1")
+    legal(t, ChoosePlot("A", f"A.{PLAIN}.1"))
+    legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+    legal(t, DrawCards("B", 1, source="B.core_57.1"))
+    flagged_and_refused(t, DrawCards("B", 1, source="B.core_57.1"), "ability.reaction-trigger")
+    legal(t, SetFirstPlayer("A"))
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    flagged_and_refused(t, DrawCards("B", 1, source="B.core_57.1"), "ability.reaction-trigger")

@@ -393,13 +393,16 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
     "defender" | ""); a card's "Reaction: After you marshal <its name>, …" ("marshal_self", "", 0, ""), "Response:
     After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
-    against you, …" ("challenge_against", …). None when it prints another ability or another trigger (RR: Triggered
+    against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
+    card, …" ("reveal_plot", …). None when it prints another ability or another trigger (RR: Triggered
     Abilities)."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
     else:
         labels = [m.group(1) for m in _TRIGGER_1E.finditer(plain)]
+    if not labels and re.match(r"^each time you reveal a plot card, ", plain, re.IGNORECASE):
+        return ("reveal_plot", "", 0, "")  # 1st edition Golden Tooth Mines: "…, draw a card."
     if len(labels) != 1:
         return None
     start = plain.lower().find(labels[0].strip().lower() + ":")
@@ -412,6 +415,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after a challenge is (?:declared|initiated) against "
                                r"you[,.]", plain[start:], re.IGNORECASE):
         return ("challenge_against", "", 0, "")  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."
+    if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you reveal a plot card[,.]", plain[start:],
+                               re.IGNORECASE):
+        return ("reveal_plot", "", 0, "")  # Frostfang Peaks: "Response: After you reveal a plot card, discard …"
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None

@@ -497,7 +497,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 
 
 #: Triggers read about the card itself or its controller's being challenged (``own_trigger_due``).
-OWN_TRIGGERS = ("attached_self", "challenge_against")
+OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -508,21 +508,26 @@ def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int
 
 
 def used_own_trigger(t: Table, player: str, source: str | None) -> None:
-    """The card's response to an attachment played on it has been used, once for that attachment."""
+    """The card's response to an attachment played on it (or to its controller's plot revealed) has been used, once
+    for that attachment (that plot)."""
     trigger = t.card(source).reacts_to if source is not None else None
-    if source is not None and trigger is not None and trigger[0] == "attached_self":
-        count_this_round(t.round, t.players[player], f"attached-used:{source}")
+    if source is not None and trigger is not None and trigger[0] in ("attached_self", "reveal_plot"):
+        count_this_round(t.round, t.players[player], f"trigger-used:{source}")
 
 
 def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
     """A trigger about the card itself or its controller has just happened for the player: an attachment the player
     played on it this round not yet answered by it ("Response: After a player plays an attachment on Sansa Stark,
-    that player may draw a card."), or a challenge just declared against the player, defenders not yet declared
-    ("Response: After a challenge is declared against you, bring Moat Cailin out of shadows.")."""
+    that player may draw a card."), a challenge just declared against the player, defenders not yet declared
+    ("Response: After a challenge is declared against you, bring Moat Cailin out of shadows."), or the player's plot
+    revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines)."""
     p = t.players[player]
     if event == "attached_self":
         return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
-            t.round, p, f"attached-used:{source}")
+            t.round, p, f"trigger-used:{source}")
+    if event == "reveal_plot":  # in the plot phase, once for the plot the player revealed this round
+        return t.phase is Phase.PLOT and p.revealed_round == t.round and not counted_this_round(
+            t.round, p, f"trigger-used:{source}")
     last = t.challenges[-1] if t.challenges else None
     return (event == "challenge_against" and t.phase is Phase.CHALLENGES and last is not None
             and last.round == t.round and last.defender == player and last.stage is Stage.ATTACKERS)
