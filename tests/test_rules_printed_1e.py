@@ -143,3 +143,17 @@ def test_golden_tooth_mines_draws_as_its_controllers_plot_is_revealed() -> None:
     legal(t, BeginPhase("draw"))
     legal(t, BeginPhase("marshaling"))
     flagged_and_refused(t, DrawCards("B", 1, source="B.core_57.1"), "ability.reaction-trigger")
+
+
+def test_gold_on_tywin_lannister_is_spent_as_if_it_were_in_the_pool() -> None:
+    """gold.insufficient (probe29 06): "You may spend gold tokens on Tywin Lannister as if they are in your gold pool."
+    3 gold in Alice's pool and 2 on Tywin pay for Littlefinger (5), the pool first; without Tywin's gold, flagged."""
+    assert Catalog.open().card("core_40").gold_spendable == ("self", "")
+    t = make_table({"A": {"core_40": 1, "core_141": 1}, "B": {}}, edition="1e", phase="marshaling", gold=3,
+                   factions={"A": "lannister"})
+    in_play(t, "A.core_40.1")
+    hand(t, "A.core_141.1")
+    flagged_and_refused(t, Marshal("A", "A.core_141.1"), "gold.insufficient")
+    t.tokens["A.core_40.1"] = {"gold": 2}
+    legal(t, Marshal("A", "A.core_141.1"))
+    assert t.players["A"].gold == 0 and t.tokens_on("A.core_40.1").get("gold", 0) == 0

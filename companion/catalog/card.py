@@ -59,7 +59,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to", "gold_toll",
-              "str_without_icon")
+              "str_without_icon", "gold_spendable")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -395,6 +395,10 @@ class Card:
     #: "Characters without an Intrigue icon get -1 STR." (1st edition Hear Me Roar): (the icon, the STR), for every
     #: character in play without that icon while the card's text counts.
     str_without_icon: tuple[str, int] | None = None
+    #: Gold on it (or on the cards it names) its controller spends as if it were in the gold pool: (whose: "self", or
+    #: "<faction>:character" / "<faction>:card" for that faction's cards the controller controls; the phase, or "")
+    #: (1st edition Tywin Lannister: "You may spend gold tokens on Tywin Lannister as if they are in your gold pool.").
+    gold_spendable: tuple[str, str] | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

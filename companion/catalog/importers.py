@@ -191,6 +191,31 @@ def gold_toll(sentence: str) -> tuple[str, str, int] | None:
             amount)
 
 
+#: Gold on a card spent as the pool's: 1st edition Tywin Lannister "You may spend gold tokens on Tywin Lannister as if
+#: they are in your gold pool."; Old Bill Bone "… on [Martell] Characters you control …"; 2nd edition Sweet Cersei
+#: "During the challenges phase, you may spend gold on Sweet Cersei as if it were in your gold pool.".
+_SPEND_ON = re.compile(r"^(?:during the (\w+) phase, )?you may spend gold(?: tokens)? on (.+?) as if (?:they are|they "
+                       r"were|it were|it is) in your gold pool(?: during the (\w+) phase)?$", re.IGNORECASE)
+_SPEND_ON_FACTION = re.compile(r"^\[(\w+)\] (characters?|cards?) you control$", re.IGNORECASE)
+
+
+def gold_spendable(plain: str, name: str | None) -> tuple[str, str] | None:
+    """(whose gold: "self", or "<faction>:<type>" / "<faction>:card" for the cards of a faction its controller
+    controls; the phase it may be spent in, or "") of a ``_SPEND_ON`` sentence. None: none, or one that asks more
+    ("While Casterly Rock is standing, …")."""
+    for sentence in re.split(r"[.\n]", plain):
+        m = _SPEND_ON.match(" ".join(sentence.split()))
+        if m is None:
+            continue
+        phase = (m.group(1) or m.group(3) or "").lower().replace("marshalling", "marshaling")
+        if name is not None and fold(m.group(2)) == fold(name):
+            return ("self", phase)
+        if (whose := _SPEND_ON_FACTION.match(m.group(2))) is not None:
+            kind = whose.group(2).lower().rstrip("s")
+            return (f"{whose.group(1).lower()}:{kind}", phase)
+    return None
+
+
 #: "Characters without an Intrigue icon get -1 STR." (1st edition Hear Me Roar; The Spear Tower): every character in
 #: play that lacks the icon, anyone's, while the card's text counts.
 _STR_WITHOUT_ICON = re.compile(r"^characters without an? \[?(military|intrigue|power)\]? icon gets? ([+-]\d+) STR$",
@@ -744,6 +769,7 @@ class Keywords:
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
+    gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1065,7 +1091,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
-        gold_toll=toll, str_without_icon=without_icon,
+        gold_toll=toll, str_without_icon=without_icon, gold_spendable=gold_spendable(plain, name),
     )
 
 

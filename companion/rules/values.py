@@ -175,6 +175,54 @@ def printed_cards(t: Table, seat: str) -> list[str]:
             *(c for c in in_play_controlled(t, seat) if c not in blank)]
 
 
+def spendable_cards(t: Table, seat: str) -> list[str]:
+    """The cards in play whose gold the seat may spend now as if it were in its gold pool (``Card.gold_spendable``:
+    1st edition Tywin Lannister "You may spend gold tokens on Tywin Lannister as if they are in your gold pool."; Old
+    Bill Bone "… on [Martell] Characters you control …"; Sweet Cersei "During the challenges phase, …")."""
+    givers = [c for c in in_play_controlled(t, seat) if t.card(c).gold_spendable is not None]
+    if not givers:  # the printed fact first: the blank-text look only when one is there
+        return []
+    counted, out = printed_cards(t, seat), []
+    for giver in givers:
+        whose, phase = t.card(giver).gold_spendable or ("", "")
+        if giver not in counted or (phase and t.phase.value != phase):
+            continue
+        if whose == "self":
+            out.append(giver)
+            continue
+        faction, kind = whose.split(":", 1)
+        out += [c for c in in_play_controlled(t, seat)
+                if t.card(c).faction == faction and kind in ("card", t.card(c).type)]
+    return list(dict.fromkeys(out))
+
+
+def spendable_gold(t: Table, seat: str) -> int:
+    """The gold the seat can pay with now: its pool and the gold on ``spendable_cards``."""
+    return t.players[seat].gold + sum(t.tokens_on(c).get("gold", 0) for c in spendable_cards(t, seat))
+
+
+def pay_gold(t: Table, seat: str, cost: int) -> None:
+    """The seat pays ``cost``: from its pool, the rest from the gold on ``spendable_cards`` (the pool first, as it is
+    returned in the taxation phase and theirs is not); what neither holds leaves the pool below 0 (an advisory game's
+    overspend, flagged)."""
+    p = t.players[seat]
+    p.gold -= cost
+    if p.gold >= 0 or cost <= 0:
+        return
+    for card in spendable_cards(t, seat):
+        pile = t.tokens.get(card, {})
+        taken = min(-p.gold, pile.get("gold", 0))
+        if taken <= 0:
+            continue
+        p.gold += taken
+        if pile["gold"] > taken:
+            pile["gold"] -= taken
+        else:
+            pile.pop("gold")
+        if p.gold >= 0:
+            return
+
+
 def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
     """The most the seat's cards may take off this card's cost now, as far as their text is read: the card itself
     (a sentence of it not read: "costs 1 less"; its "the next card you marshal" is for another card), the seat's

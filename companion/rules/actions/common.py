@@ -23,6 +23,7 @@ from companion.rules.values import (
     printed_cards,
     revealed_plot,
     revealed_plots_that,
+    spendable_gold,
     traits_of,
     window_waits_for,
 )
@@ -85,7 +86,7 @@ def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | 
     cost = expected if paid is None else paid
     if paid is not None and paid != expected:
         v.note("cost-changed", player=player, paid=paid, cost=expected)
-    gold = t.players[player].gold
+    gold = spendable_gold(t, player)  # the pool, and gold spent as if it were in it (Tywin Lannister)
     if cost > gold and cost > 0:  # a cost of 0 is always paid, whatever an earlier overspend left (RR: Costs)
         v.violate("gold.insufficient", player=player, cost=cost, gold=gold)
     return cost

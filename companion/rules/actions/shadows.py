@@ -34,7 +34,7 @@ from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
 from companion.rules.tolls import check_toll, pay_toll
-from companion.rules.values import revealed_plots_that, window_waits_for
+from companion.rules.values import pay_gold, revealed_plots_that, window_waits_for
 from companion.rules.verdict import msg
 
 
@@ -132,7 +132,7 @@ class _PaidFromShadows(Action):
         note_tokens_discarded(t, v, self.card)
 
     def pay(self, t: Table) -> None:
-        t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
+        pay_gold(t, self.player, self.expected_cost(t) if self.cost is None else self.cost)
         if self.source != self.card:  # its own ability leaves the player's beginning-of-phase chance as it was
             t.came_out(self.player)
 
