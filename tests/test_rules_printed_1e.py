@@ -157,3 +157,23 @@ def test_gold_on_tywin_lannister_is_spent_as_if_it_were_in_the_pool() -> None:
     t.tokens["A.core_40.1"] = {"gold": 2}
     legal(t, Marshal("A", "A.core_141.1"))
     assert t.players["A"].gold == 0 and t.tokens_on("A.core_40.1").get("gold", 0) == 0
+
+
+def test_knights_of_the_realm_changes_the_draw_phase_draw_by_the_knights_controlled() -> None:
+    """draw.count (probe29 22): "While you control more Knight characters than each other player, draw 1 additional
+    card in the draw phase. While you control fewer …, draw 1 fewer card …" (Alice's agenda)."""
+    from companion.rules.state import Zone
+    from companion.rules.values import draw_phase_cards
+
+    knight, lord_knight = "core_18", "core_37"  # Knight of the Tumblestone; Ser Jaime Lannister (Lord, Knight)
+    t = make_table({"A": {"kotst_39": 1, knight: 2, "core_19": 5}, "B": {lord_knight: 1, "core_19": 5}},
+                   edition="1e", phase="draw")
+    t.move("A.kotst_39.1", "A", Zone.AGENDA)
+    in_play(t, f"B.{lord_knight}.1")
+    assert draw_phase_cards(t, "A") == 1  # fewer Knights than Bob
+    in_play(t, f"A.{knight}.1")
+    assert draw_phase_cards(t, "A") == 2  # as many
+    in_play(t, f"A.{knight}.2")
+    assert (draw_phase_cards(t, "A"), draw_phase_cards(t, "B")) == (3, 2)  # more: Alice's alone
+    flagged_and_refused(t, DrawCards("A", 2), "draw.count")
+    legal(t, DrawCards("A", 3))

@@ -278,7 +278,9 @@ class Card:
     #: Its kills "(cannot be saved)" (Wildfire Assault): no duplicate saves a character from them.
     unsaveable: bool = False
     #: "Increase the number of cards each player draws in the draw phase by 1." (Time of Plenty; "Reduce …": Early
-    #: Frost; "… you draw …": Master of Laws): ("each" or "you", the change), while its text counts.
+    #: Frost; "… you draw …": Master of Laws): ("each" or "you", the change), while its text counts; 1st edition
+    #: Knights of the Realm "While you control more Knight characters than each other player, draw 1 additional card
+    #: …": ("more:Knight", 1) ("fewer:Knight", -1).
     draw_phase: tuple[tuple[str, int], ...] = ()
     #: An attachment's "Attached character cannot be declared as an attacker (or defender) (in [intrigue] challenges).":
     #: (side, challenge type or None for any, or "against_you": in challenges against the attachment's controller).

@@ -259,6 +259,10 @@ _NO_SETUP_CARDS = re.compile(r"^you cannot place cards during (?:the )?setup(?: 
 _SOLE_GOLD_BONUS = re.compile(r"^(?:your other cards|other cards you control) do not provide a gold bonus$",
                               re.IGNORECASE)
 #: 1st edition The Long Voyage: "When you draw during the draw phase, draw 1 additional card."
+#: 1st edition Knights of the Realm: "While you control more Knight characters than each other player, draw 1
+#: additional card in the draw phase. While you control fewer …, draw 1 fewer card …": ("more:Knight", 1).
+_DRAW_PHASE_WHILE = re.compile(r"^while you control (more|fewer) ([A-Z][\w']*) characters than each other player, draw "
+                               r"(\d+) (additional|fewer) cards? in the draw phase$", re.IGNORECASE)
 _DRAW_PHASE_MORE = re.compile(r"^when you draw during the draw phase, draw (\d+) additional cards?$", re.IGNORECASE)
 #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
 #: R'hllor character …": Dragonstone Faithful): which cards (the words before the type, "or" between them), which types,
@@ -718,7 +722,8 @@ class Keywords:
     grants_str: int = 0  # an attachment's "Attached character gets +2 STR."
     house_only: str | None = None  # 1st edition "House Lannister only.": that House alone plays or marshals it
     unsaveable: bool = False  # its kills "(cannot be saved)" (Wildfire Assault)
-    draw_phase: tuple[tuple[str, int], ...] = ()  # ("each", 1): the draw phase's draw changed (Time of Plenty)
+    draw_phase: tuple[tuple[str, int], ...] = ()  # ("each", 1): the draw phase's draw changed (Time of Plenty);
+    # ("more:Knight", 1): while its controller controls more Knight characters than each other player
     attached_never: tuple[tuple[str, str | None], ...] = ()  # ("attacker", None): what the attached cannot be declared
     never_when: tuple[tuple[str, str, str], ...] = ()  # (side, condition, argument): it cannot be declared so when …
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
@@ -967,6 +972,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 amount = int(needs.group(3)) * (1 if needs.group(4).lower() == "additional" else -1)
                 win_power = ("you" if needs.group(2) is None else f"opponents:{needs.group(2)}", amount,
                              int(needs.group(5) or 0))
+                continue
+            if (drawn_while := _DRAW_PHASE_WHILE.match(sentence)) is not None:
+                sign = 1 if drawn_while.group(4).lower() == "additional" else -1
+                draw_phase.append((f"{drawn_while.group(1).lower()}:{drawn_while.group(2)}",
+                                   sign * int(drawn_while.group(3))))
                 continue
             if (more_drawn := _DRAW_PHASE_MORE.match(sentence)) is not None:
                 draw_phase.append(("you", int(more_drawn.group(1))))

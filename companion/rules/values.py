@@ -313,8 +313,22 @@ def draw_phase_cards(t: Table, seat: str) -> int:
     (you draw) in the draw phase by 1" on revealed plots and cards in play whose text counts (Time of Plenty, Early
     Frost, The Shield Islands, Master of Laws), at least 0."""
     change = sum(n for other in t.seats for cid in printed_cards(t, other)
-                 for whose, n in t.card(cid).draw_phase if whose == "each" or other == seat)
+                 for whose, n in t.card(cid).draw_phase
+                 if whose == "each" or (other == seat and (whose == "you" or _controls_most(t, seat, whose))))
     return max(0, DRAW_PHASE_CARDS + change)
+
+
+def _controls_most(t: Table, seat: str, whose: str) -> bool:
+    """"While you control more (fewer) Knight characters than each other player" (``Card.draw_phase``'s
+    "more:Knight", "fewer:Knight"): the seat's characters with the trait against each other player's."""
+    most, _, trait = whose.partition(":")
+
+    def count(s: str) -> int:
+        return sum(1 for c in in_play_controlled(t, s) if t.card(c).type == "character" and trait in traits_of(t, c))
+
+    mine = count(seat)
+    others = [count(s) for s in t.seats if s != seat and not t.players[s].eliminated]
+    return bool(others) and all(mine > n if most == "more" else mine < n for n in others)
 
 
 def plot_value(t: Table, seat: str, stat: str) -> int | None:
