@@ -177,3 +177,25 @@ def test_knights_of_the_realm_changes_the_draw_phase_draw_by_the_knights_control
     assert (draw_phase_cards(t, "A"), draw_phase_cards(t, "B")) == (3, 2)  # more: Alice's alone
     flagged_and_refused(t, DrawCards("A", 2), "draw.count")
     legal(t, DrawCards("A", 3))
+
+
+def test_the_siege_of_winterfell_gives_house_power_only_in_a_military_challenge() -> None:
+    """power.house-barred (probe29 23): "You cannot claim power for your House except during a [Military]
+    challenge." (Alice's agenda): no unopposed bonus in a power challenge, a recorded power gain there flagged; in a
+    military challenge the unopposed bonus is gained."""
+    from companion.rules.actions import ChallengeResult, GainPower
+    from companion.rules.state import Zone
+
+    assert Catalog.open().card("low_48").house_power_only_in == "military"
+    t = round_table(POWER_OF_ARMS, extra={"low_48": 1})
+    t.move("A.low_48.1", "A", Zone.AGENDA)
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
+    assert t.players["A"].power == 0
+    flagged_and_refused(t, GainPower("A", 1), "power.house-barred")
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
+    assert t.players["A"].power == 1
+    legal(t, GainPower("A", 2))  # its response: "After you win a [Military] challenge, claim 2 power …"

@@ -59,7 +59,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to", "gold_toll",
-              "str_without_icon", "gold_spendable")
+              "str_without_icon", "gold_spendable", "house_power_only_in")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -401,6 +401,10 @@ class Card:
     #: "<faction>:character" / "<faction>:card" for that faction's cards the controller controls; the phase, or "")
     #: (1st edition Tywin Lannister: "You may spend gold tokens on Tywin Lannister as if they are in your gold pool.").
     gold_spendable: tuple[str, str] | None = None
+    #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military]
+    #: challenge.": that challenge type; its controller gains no House power outside such a challenge (no unopposed
+    #: bonus in another, none for dominance).
+    house_power_only_in: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

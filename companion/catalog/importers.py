@@ -216,6 +216,12 @@ def gold_spendable(plain: str, name: str | None) -> tuple[str, str] | None:
     return None
 
 
+#: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military] challenge.":
+#: the challenge type in which alone its controller gains power for the House.
+_HOUSE_POWER_ONLY_IN = re.compile(r"^you cannot (?:claim|gain) power for your (?:house|faction) except during an? "
+                                  r"\[?(military|intrigue|power)\]? challenge$", re.IGNORECASE)
+
+
 #: "Characters without an Intrigue icon get -1 STR." (1st edition Hear Me Roar; The Spear Tower): every character in
 #: play that lacks the icon, anyone's, while the card's text counts.
 _STR_WITHOUT_ICON = re.compile(r"^characters without an? \[?(military|intrigue|power)\]? icon gets? ([+-]\d+) STR$",
@@ -775,6 +781,7 @@ class Keywords:
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
+    house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -829,6 +836,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     strength_each: tuple[str, int] | None = None
     killed_zone: str | None = None
     toll: tuple[str, str, int] | None = None
+    power_only_in: str | None = None
     without_icon: tuple[str, int] | None = None
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
@@ -860,6 +868,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (paid := gold_toll(sentence)) is not None:
                 toll = paid
+                continue
+            if (only_in := _HOUSE_POWER_ONLY_IN.match(sentence)) is not None:
+                power_only_in = only_in.group(1).lower()
                 continue
             if (lacking := _STR_WITHOUT_ICON.match(sentence)) is not None:
                 without_icon = (lacking.group(1).lower(), int(lacking.group(2)))
@@ -1102,6 +1113,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gold_toll=toll, str_without_icon=without_icon, gold_spendable=gold_spendable(plain, name),
+        house_power_only_in=power_only_in,
     )
 
 

@@ -97,6 +97,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.no-action-window": Rule("RR: Action Windows", None),
     "event.play-if-control": Rule("RR: Event Cards", "1E Rules › Events"),
     "plot.faction-power": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "power.house-barred": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.power-kings-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.no-effect-entry": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.str-fixed": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

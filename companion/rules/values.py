@@ -175,6 +175,17 @@ def printed_cards(t: Table, seat: str) -> list[str]:
             *(c for c in in_play_controlled(t, seat) if c not in blank)]
 
 
+def house_power_barred(t: Table, seat: str, kind: str | None) -> str | None:
+    """The seat's card (agenda, card in play, revealed plot) by which it gains no power for its House now, outside a
+    challenge of the type it names (``Card.house_power_only_in``: 1st edition The Siege of Winterfell); ``kind``: the
+    challenge's type, None outside a challenge (dominance). None: nothing bars it."""
+    for card in printed_cards(t, seat):
+        only = t.card(card).house_power_only_in
+        if only is not None and kind != only:
+            return card
+    return None
+
+
 def spendable_cards(t: Table, seat: str) -> list[str]:
     """The cards in play whose gold the seat may spend now as if it were in its gold pool (``Card.gold_spendable``:
     1st edition Tywin Lannister "You may spend gold tokens on Tywin Lannister as if they are in your gold pool."; Old

@@ -58,6 +58,7 @@ from companion.rules.values import (
     current_challenge,
     has_icon,
     has_keyword,
+    house_power_barred,
     in_play_controlled,
     participants,
     plot_limits,
@@ -492,7 +493,10 @@ class ChallengeResult(Action):
         won = self.won(expected)
         v.note("challenge-result", attacker=t.players[c.attacker].name, defender=t.players[c.defender].name,
                attack=attack, defence=defence, winner=t.players[won].name if won else msg("nobody"))
-        if unopposed and won == c.attacker:
+        if unopposed and won == c.attacker and (barred := house_power_barred(t, c.attacker, c.kind)) is not None:
+            v.note("house-power-barred", (barred,), player=t.players[c.attacker].name, card=t.ref(barred),
+                   challenge=kind_name(t.card(barred).house_power_only_in or ""))
+        elif unopposed and won == c.attacker:
             v.note("unopposed-power", player=t.players[c.attacker].name)
 
     def won(self, expected: str | None) -> str | None:
@@ -511,7 +515,8 @@ class ChallengeResult(Action):
         c.claim = claim_raised(t, c.attacker, c.kind, c.attackers)
         c.stage = Stage.RESOLVED
         if c.unopposed:  # RR: Appendix I › 4.2.3 the unopposed bonus, framework: no tap of its own
-            t.players[c.attacker].power += 1
+            if house_power_barred(t, c.attacker, c.kind) is None:  # The Siege of Winterfell: only in [military]
+                t.players[c.attacker].power += 1
             c.rewarded.append("unopposed")
 
 
@@ -750,6 +755,9 @@ class ChallengeReward(Action):
             v.violate("challenge.reward-twice", player=t.players[self.player].name)
         if self.reward == "unopposed" and not (c.unopposed and c.winner == c.attacker):
             v.violate("challenge.unopposed", player=t.players[self.player].name)
+        elif self.reward == "unopposed" and (barred := house_power_barred(t, self.player, c.kind)) is not None:
+            v.violate("power.house-barred", (barred,), player=t.players[self.player].name, card=t.ref(barred),
+                      kind=kind_name(t.card(barred).house_power_only_in or ""))
         if self.reward == "power_claim":
             if c.kind != "power" or c.winner != c.attacker:
                 v.violate("challenge.power-claim", player=t.players[self.player].name)

@@ -32,9 +32,11 @@ from companion.rules.state import Phase, Zone
 from companion.rules.values import (
     POWER,
     WINNING_POWER,
+    current_challenge,
     dominance_totals,
     dominance_winner,
     has_plots,
+    house_power_barred,
     initiative_winner,
     plot_card,
     power_total,
@@ -253,6 +255,11 @@ class GainPower(_Power):
         if self.card is None and t.phase is not Phase.CHALLENGES:
             for plot in revealed_plots_that(t, "faction_power_in_challenges"):  # Uneasy Truce
                 v.violate("plot.faction-power", (plot,), player=t.players[self.player].name, plot=t.ref(plot))
+        under_way = current_challenge(t)
+        if self.card is None and (barred := house_power_barred(
+                t, self.player, under_way.kind if under_way is not None else None)) is not None:
+            v.violate("power.house-barred", (barred,), player=t.players[self.player].name, card=t.ref(barred),
+                      kind=msg(f"challenge.kind.{t.card(barred).house_power_only_in}"))
         elif self.card is not None:
             check_power_kings_only(t, v, [self.card])
 
@@ -328,8 +335,12 @@ class WinDominance(Action):
             v.note("dominance-ruled", reason=self.reason, totals=shown)
         if self.player is not None and t.dominance.get(t.round, "") != self.player:
             truce = revealed_plots_that(t, "faction_power_in_challenges")
+            barred = house_power_barred(t, self.player, None)
             if truce:  # Uneasy Truce: the winner gains no faction power for it
                 v.note("dominance-no-power", (truce[0],), player=t.players[self.player].name, plot=t.ref(truce[0]))
+            elif barred is not None:  # The Siege of Winterfell: House power only in a [military] challenge
+                v.note("house-power-barred", (barred,), player=t.players[self.player].name, card=t.ref(barred),
+                       challenge=msg(f"challenge.kind.{t.card(barred).house_power_only_in}"))
             else:
                 v.note("dominance-power", player=t.players[self.player].name)
 
@@ -341,7 +352,8 @@ class WinDominance(Action):
             return
         if before:
             t.players[before].power = max(0, t.players[before].power - 1)
-        if self.player is not None and not revealed_plots_that(t, "faction_power_in_challenges"):
+        if self.player is not None and not revealed_plots_that(t, "faction_power_in_challenges") \
+                and house_power_barred(t, self.player, None) is None:
             t.players[self.player].power += 1  # not under Uneasy Truce: no faction power outside challenges
         t.dominance[t.round] = self.player
 
