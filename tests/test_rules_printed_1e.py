@@ -199,3 +199,23 @@ def test_the_siege_of_winterfell_gives_house_power_only_in_a_military_challenge(
     legal(t, ChallengeResult("A"))
     assert t.players["A"].power == 1
     legal(t, GainPower("A", 2))  # its response: "After you win a [Military] challenge, claim 2 power …"
+
+
+def test_city_of_shadows_lets_a_shadow_crest_card_of_another_house_be_played() -> None:
+    """card.house-only (probe29 25): City of Shadows (Bob's agenda) "You may ignore the "House X only" deckbuilding
+    restriction on any card with the Shadow crest. Whenever you bring any card with a "House X only" restriction
+    that does not match your House card out of Shadows, pay 1 additional gold." Bob, House Lannister, plays Arya
+    Stark (House Stark only, Shadow crest) into Shadows; without the agenda, flagged; out of Shadows 1 gold more."""
+    from companion.rules.actions import MarshalIntoShadows
+    from companion.rules.state import Zone
+
+    decks = {"A": {"core_19": 1}, "B": {"kl_20": 1, "kl_1": 2}}
+    t = make_table(decks, edition="1e", phase="marshaling", gold=10, factions={"A": "stark", "B": "lannister"})
+    legal(t, PassTurn("A"))
+    hand(t, "B.kl_1.1", "B.kl_1.2")
+    assert t.zone_of("B.kl_20.1") is Zone.AGENDA
+    with_agenda = BringOut("B", "B.kl_1.2").expected_cost(t)
+    legal(t.clone(), MarshalIntoShadows("B", "B.kl_1.1"))
+    t.move("B.kl_20.1", "B", Zone.DECK)
+    flagged_and_refused(t, MarshalIntoShadows("B", "B.kl_1.1"), "card.house-only")
+    assert BringOut("B", "B.kl_1.2").expected_cost(t) == with_agenda - 1

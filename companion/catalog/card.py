@@ -59,7 +59,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to", "gold_toll",
-              "str_without_icon", "gold_spendable", "house_power_only_in")
+              "str_without_icon", "gold_spendable", "house_power_only_in",
+              "house_only_shadow_waived")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -405,6 +406,10 @@ class Card:
     #: challenge.": that challenge type; its controller gains no House power outside such a challenge (no unopposed
     #: bonus in another, none for dominance).
     house_power_only_in: str | None = None
+    #: 1st edition City of Shadows: 'You may ignore the "House X only" deckbuilding restriction on any card with the
+    #: Shadow crest. Whenever you bring any card with a "House X only" restriction that does not match your House card
+    #: out of Shadows, pay 1 additional gold.'
+    house_only_shadow_waived: bool = False
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -376,6 +376,11 @@ _FLAG_SENTENCES = {
     "each player cannot gain power for his or her faction except during challenges": "faction_power_in_challenges",
     "each non-king, non-queen character cannot gain power": "power_kings_only",
     "card abilities cannot cause characters to enter play": "no_effect_entry",  # Barring the Gates
+    # 1st edition City of Shadows (an agenda): a Shadow-crest card of another House is played, and brought out of
+    # Shadows for 1 gold more ("Whenever you bring any card with a 'House X only' restriction that does not match
+    # your House card out of Shadows, pay 1 additional gold.").
+    'you may ignore the "house x only" deckbuilding restriction on any card with the shadow crest':
+        "house_only_shadow_waived",
     "each character's str cannot be increased or reduced by card effects": "str_fixed",  # Striking at Dawn
     # Fortified Position: every character's printed text box counts as blank, its traits aside.
     "treat each character as if its printed text box were blank (except for traits)": "blanks_characters",
@@ -782,6 +787,7 @@ class Keywords:
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
+    house_only_shadow_waived: bool = False  # City of Shadows
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1113,7 +1119,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gold_toll=toll, str_without_icon=without_icon, gold_spendable=gold_spendable(plain, name),
-        house_power_only_in=power_only_in,
+        house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
     )
 
 

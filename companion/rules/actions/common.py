@@ -426,12 +426,28 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
             v.violate("kill.knelt", (card, plot), card=t.ref(card), plot=t.ref(plot))
 
 
+def shadow_house_waived(t: Table, player: str, card: str) -> bool:
+    """The card has the Shadow crest and the player's agenda (or a card of its in play) lets it ignore "House X
+    only" for such cards (1st edition City of Shadows)."""
+    return bool(t.card(card).shadow_costs) and any(
+        t.card(c).house_only_shadow_waived for c in printed_cards(t, player))
+
+
+def shadow_house_surcharge(t: Table, player: str, card: str) -> int:
+    """City of Shadows: "Whenever you bring any card with a 'House X only' restriction that does not match your
+    House card out of Shadows, pay 1 additional gold.": 1 for such a card, else 0."""
+    house, faction = t.card(card).house_only, t.players[player].faction
+    return int(house is not None and faction is not None and faction.lower() != house
+               and shadow_house_waived(t, player, card))
+
+
 def check_house_only(t: Table, v: Checker, player: str, card: str) -> None:
     """1st edition "House Lannister only.": a player of another House neither plays nor marshals it (RR: Golden
     Rule: the card's text)."""
     house = t.card(card).house_only
     faction = t.players[player].faction
-    if house is not None and faction is not None and faction.lower() != house:
+    if house is not None and faction is not None and faction.lower() != house and not shadow_house_waived(
+            t, player, card):
         v.violate("card.house-only", (card,), card=t.ref(card), house=house.capitalize(),
                   player=t.players[player].name)
 

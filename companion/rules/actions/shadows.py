@@ -27,6 +27,7 @@ from companion.rules.actions.common import (
     place_name,
     reaction_words,
     require_in_hand,
+    shadow_house_surcharge,
     take_from_hand,
     trigger_due,
 )
@@ -94,7 +95,8 @@ class _PaidFromShadows(Action):
 
     def expected_cost(self, t: Table, v: Checker | None = None) -> int:
         base = shadow_cost(t, v, self.card, self.shadow, self.x)
-        return base + t.gold_penalty(self.player, t.card(self.card))
+        return base + t.gold_penalty(self.player, t.card(self.card)) + shadow_house_surcharge(t, self.player,
+                                                                                              self.card)
 
     def check_common(self, t: Table, v: Checker) -> None:
         _check_in_own_shadows(t, v, self.player, self.card)
