@@ -31,11 +31,12 @@ POWER_OF_ARMS = "core_200"  # a plot with no text the checks read
 WINTER_IS_COMING = "core_156"  # an event of no cost, played in a challenge
 
 
-def round_table(b_plot: str, phase: str = "challenges", extra: dict[str, int] | None = None) -> Table:
+def round_table(b_plot: str, phase: str = "challenges", extra: dict[str, int] | None = None,
+                factions: dict[str, str] | None = None) -> Table:
     """Alice revealed Rains of Autumn, Bob ``b_plot``; each has a Guildmaster and an Eddard Stark in play."""
     decks = {seat: {PLAIN if seat == "A" else b_plot: 1, GUILDMASTER: 1, EDDARD: 1, **(extra or {})}
              for seat in ("A", "B")}
-    t = make_table(decks, edition="1e", phase="plot", gold=0)
+    t = make_table(decks, edition="1e", phase="plot", gold=0, factions=factions)
     legal(t, ChoosePlot("A", f"A.{PLAIN}.1"))
     legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
     legal(t, SetFirstPlayer("A"))
@@ -219,3 +220,20 @@ def test_city_of_shadows_lets_a_shadow_crest_card_of_another_house_be_played() -
     t.move("B.kl_20.1", "B", Zone.DECK)
     flagged_and_refused(t, MarshalIntoShadows("B", "B.kl_1.1"), "card.house-only")
     assert BringOut("B", "B.kl_1.2").expected_cost(t) == with_agenda - 1
+
+
+def test_alliance_lets_a_cost_be_paid_without_the_out_of_house_penalty() -> None:
+    """marshal.cost-reduced (probe29 26): Alliance "Before drawing your setup hand, name a House. Ignore the
+    out-of-House gold penalty to place or play cards from that House." The House named is not recorded: Alice (House
+    Lannister) marshalling Knight of the Tumblestone (House Stark, 2) for 2 stands; without the agenda, flagged."""
+    from companion.rules.state import Zone
+
+    assert Catalog.open().card("qod_47").penalty_waived == "named"
+    t = round_table(POWER_OF_ARMS, phase="marshaling", extra={"qod_47": 1, "core_18": 1},
+                    factions={"A": "lannister", "B": "stark"})
+    t.players["A"].gold = 5
+    hand(t, "A.core_18.1")
+    assert t.zone_of("A.qod_47.1") is Zone.AGENDA
+    legal(t.clone(), Marshal("A", "A.core_18.1", cost=2))
+    t.move("A.qod_47.1", "A", Zone.DECK)
+    flagged_and_refused(t, Marshal("A", "A.core_18.1", cost=2), "marshal.cost-reduced")

@@ -344,7 +344,7 @@ class Card:
     #: "Each opponent without a Treaty agenda needs 5 fewer power (to a minimum of 10) …": ("opponents:Treaty", -5, 10).
     win_power: tuple[str, int, int] | None = None
     #: 1st edition: "Ignore the out of House gold penalty on all [Stark] cards." (Treaty with the North): "stark".
-    penalty_waived: str | None = None
+    penalty_waived: str | None = None  # "named": the House named as the game begins (Alliance), not recorded
     #: "Search the top 10 cards of your deck for a character, reveal it, and add it to your hand." (Summons): a `draw`
     #: naming it takes that card from the deck; a search, not a draw (no draw cap).
     searches_hand: bool = False

@@ -259,6 +259,11 @@ _WIN_POWER = re.compile(r"^(you need|each opponent without an? (\w+) agenda need
 #: 1st edition Treaty with the North: "Ignore the out of House gold penalty on all [Stark] cards." (or "House Martell")
 _PENALTY_WAIVED = re.compile(r"^ignore the out of house gold penalty on all (?:\[(\w+)\]|house (\w+)) cards$",
                              re.IGNORECASE)
+#: 1st edition Alliance: "Before drawing your setup hand, name a House. Ignore the out-of-House gold penalty to place
+#: or play cards from that House." (Conquest: "… when playing cards or placing setup cards with that affiliation"):
+#: the House named is not recorded ("named").
+_PENALTY_WAIVED_NAMED = re.compile(r"^ignore the out-of-house gold penalty (?:to place or play cards from that house|"
+                                   r"when playing cards or placing setup cards with that affiliation)$", re.IGNORECASE)
 #: Knights of the Hollow Hill: "You cannot place cards during setup." (1st edition "… during the setup phase.")
 _NO_SETUP_CARDS = re.compile(r"^you cannot place cards during (?:the )?setup(?: phase)?$", re.IGNORECASE)
 #: Its "Your other cards do not provide a gold bonus." (1st edition "Other cards you control do not provide …")
@@ -984,6 +989,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (waived := _PENALTY_WAIVED.match(sentence)) is not None:
                 penalty_waived = (waived.group(1) or waived.group(2)).lower()
+                continue
+            if _PENALTY_WAIVED_NAMED.match(sentence):
+                penalty_waived = "named"
                 continue
             if (needs := _WIN_POWER.match(sentence)) is not None:
                 amount = int(needs.group(3)) * (1 if needs.group(4).lower() == "additional" else -1)

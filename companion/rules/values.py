@@ -253,6 +253,10 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
         spent = {i for r, plot, i in p.reductions_used if r == t.round and plot == cid}  # a plot's, this round
         total += sum(amount for i, (words, types, amount) in enumerate(facts.reduces_cost)
                      if i not in spent and reducer_fits(target, words, types))
+        if facts.penalty_waived == "named" and cid in p.zones[Zone.AGENDA]:
+            # Alliance: "… name a House. Ignore the out-of-House gold penalty to place or play cards from that
+            # House.": the House named is not recorded, so a cost paid without the penalty stands
+            total += t.gold_penalty(seat, target)
     return total
 
 
