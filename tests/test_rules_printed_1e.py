@@ -237,3 +237,25 @@ def test_alliance_lets_a_cost_be_paid_without_the_out_of_house_penalty() -> None
     legal(t.clone(), Marshal("A", "A.core_18.1", cost=2))
     t.move("A.qod_47.1", "A", Zone.DECK)
     flagged_and_refused(t, Marshal("A", "A.core_18.1", cost=2), "marshal.cost-reduced")
+
+
+def test_bran_stark_reveals_a_new_plot_card() -> None:
+    """plot.once-per-round (probe29 07): Bran Stark "Plot: Kneel Bran Stark to choose and reveal a new plot card."
+    With Bran in play Alice reveals Rains of Autumn over Snowed Under (named as the source or not) and then wins
+    initiative; without him, a second reveal is flagged."""
+    from companion.rules.actions import Kneel, RevealPlot
+    from companion.rules.values import initiative_winner
+
+    assert Catalog.open().card("core_13").reveals_new_plot == "self"
+    snowed_under = "core_199"
+    decks = {"A": {snowed_under: 1, PLAIN: 1, "core_13": 1, "core_19": 3}, "B": {POWER_OF_ARMS: 1, "core_19": 3}}
+    t = make_table(decks, edition="1e", phase="plot", gold=0)
+    legal(t, ChoosePlot("A", f"A.{snowed_under}.1"))
+    legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+    flagged_and_refused(t, RevealPlot("A", f"A.{PLAIN}.1"), "plot.once-per-round")
+    in_play(t, "A.core_13.1")
+    legal(t.clone(), RevealPlot("A", f"A.{PLAIN}.1", source="A.core_13.1"))
+    legal(t, Kneel("A", "A.core_13.1"))
+    legal(t, RevealPlot("A", f"A.{PLAIN}.1"))
+    assert initiative_winner(t) == "A"
+    legal(t, SetFirstPlayer("A"))

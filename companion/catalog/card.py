@@ -60,7 +60,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to", "gold_toll",
               "str_without_icon", "gold_spendable", "house_power_only_in",
-              "house_only_shadow_waived")
+              "house_only_shadow_waived", "reveals_new_plot")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -410,6 +410,10 @@ class Card:
     #: Shadow crest. Whenever you bring any card with a "House X only" restriction that does not match your House card
     #: out of Shadows, pay 1 additional gold.'
     house_only_shadow_waived: bool = False
+    #: A card effect that reveals a new plot card beside the plot phase's one (1st edition Bran Stark: "Kneel Bran
+    #: Stark to choose and reveal a new plot card."): "self" (its controller's new plot) or "other" (another
+    #: player's: Margaery Tyrell, Lords of the Narrow Sea).
+    reveals_new_plot: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -216,6 +216,23 @@ def gold_spendable(plain: str, name: str | None) -> tuple[str, str] | None:
     return None
 
 
+#: A card effect that reveals a new plot card (RR: Golden Rule beats "one plot a round"): 1st edition Bran Stark "Kneel
+#: Bran Stark to choose and reveal a new plot card." ("self": its controller's), Margaery Tyrell "That opponent must
+#: choose and reveal a new plot card.", Lords of the Narrow Sea "… to force an opponent to reveal a new plot card."
+#: ("other": another player's). "Until you reveal a new plot card" and "cannot reveal a new plot card" are not such.
+_NEW_PLOT_OTHER = re.compile(r"\b(?:force an opponent to|(?:that|each) (?:opponent|player) (?:must|may) "
+                             r"(?:choose and )?(?:[^.]*? and )?)reveal a new plot card\b", re.IGNORECASE)
+_NEW_PLOT_SELF = re.compile(r"(?<!must )(?<!may )\bchoose and reveal a new plot card\b|\bpay 1 gold to reveal a new "
+                            r"plot card\b", re.IGNORECASE)
+
+
+def reveals_new_plot(plain: str) -> str | None:
+    """"self" or "other": whose new plot card the card's effect reveals (``_NEW_PLOT_SELF``, ``_NEW_PLOT_OTHER``)."""
+    if _NEW_PLOT_OTHER.search(plain):
+        return "other"
+    return "self" if _NEW_PLOT_SELF.search(plain) else None
+
+
 #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military] challenge.":
 #: the challenge type in which alone its controller gains power for the House.
 _HOUSE_POWER_ONLY_IN = re.compile(r"^you cannot (?:claim|gain) power for your (?:house|faction) except during an? "
@@ -793,6 +810,7 @@ class Keywords:
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     house_only_shadow_waived: bool = False  # City of Shadows
+    reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1128,6 +1146,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gold_toll=toll, str_without_icon=without_icon, gold_spendable=gold_spendable(plain, name),
         house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
+        reveals_new_plot=reveals_new_plot(plain),
     )
 
 
