@@ -145,6 +145,8 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.participant": Rule(CHALLENGES_2E, CHALLENGES_1E),
     "challenge.not-in-play": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
+    # … a card the phase's end took out of play that the table still has: illegal (it missed the lasting effect)
+    "challenge.left-at-phase-end": Rule("RR: Lasting Effects", "1E Rules › Lasting effects"),
     "challenge.kneeling": Rule(CHALLENGES_2E, CHALLENGES_1E),
     "challenge.unopposed": Rule("RR: Unopposed", "1E Rules › Unopposed challenges"),
     "challenge.power-claim": Rule("RR: Claim Value", "1E Rules › Claim"),

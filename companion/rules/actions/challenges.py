@@ -190,6 +190,11 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
                       defending: bool = False) -> bool:
     """A character declared for ``side``: in play under its control, standing, with the type's icon (RR: Appendix
     I › 4.2 and 4.2.1). False when it is not in play for that side at all."""
+    if t.zone_of(card) is not Zone.PLAY and card in t.moved_at_phase_end and t.instance(card).owner == side:
+        # Hear Me Roar!'s card, discarded as the last phase ended (RR: Lasting Effects): the table that still has it
+        # in play missed that, which is illegal, not impossible (an advisory game takes the table's view: ``kept``)
+        v.violate("challenge.left-at-phase-end", (card,), card=t.ref(card), zone=place_name(t, card))
+        return False
     if t.zone_of(card) is not Zone.PLAY:  # a card in a discard or dead pile, a hand: it cannot be declared at all
         v.violate("challenge.not-in-play", (card,), card=t.ref(card), zone=place_name(t, card))
         return False
@@ -207,6 +212,15 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
     if not has_icon(t, card, kind) and not defending_anyway:
         v.violate("challenge.icon", (card,), card=t.ref(card), kind=kind_name(kind))
     return True
+
+
+def kept(t: Table, seat: str, cards: list[str]) -> None:
+    """Cards the phase's end took out of play (``Table.moved_at_phase_end``) that the seat declares all the same:
+    an advisory game records the table as it is, the card still in play under the seat (flagged:
+    ``challenge.left-at-phase-end``)."""
+    for card in cards:
+        if t.zone_of(card) is not Zone.PLAY and card in t.moved_at_phase_end and t.instance(card).owner == seat:
+            t.put_in_play(card, seat)
 
 
 def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind: str, first: bool,
@@ -379,6 +393,7 @@ class InitiateChallenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
+        kept(t, self.player, list(self.attackers))
         kneel(t, [c for c in self.attackers if kneels_attacking(t, c, self.kind, self.defender)])
         pay_toll(t, self.player, self.kind, self.defender)
         t.challenges.append(ChallengeRecord(
@@ -444,6 +459,7 @@ class DeclareDefenders(Action):
         c = current_challenge(t)
         if c is None:
             return
+        kept(t, self.player, list(self.defenders))
         kneel(t, [d for d in self.defenders if kneels_defending(t, d, c.kind)])
         c.defenders = [*c.defenders, *(d for d in self.defenders if d not in c.defenders)]
         c.defenders_declared = True
@@ -716,6 +732,8 @@ class Challenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
+        kept(t, self.player, list(self.attackers or []))
+        kept(t, self.defender, list(self.defenders or []))
         kneel(t, [*(c for c in self.attackers or [] if kneels_attacking(t, c, self.kind, self.defender)),
                   *(c for c in self.defenders or [] if kneels_defending(t, c, self.kind))])
         pay_toll(t, self.player, self.kind, self.defender)
