@@ -967,13 +967,13 @@ def test_a_search_into_the_hand_names_its_card_and_is_not_a_draw() -> None:
     t = revealed("2e", "01022", "01001", {"01057": 2, "01059": 1}, {})
     legal(t, Draw("A", "A.01057.1", source="A.01022.1"))
     assert t.zone_of("A.01057.1") is Zone.HAND
-    t = revealed("1e", "core_181", "core_200", {"core_57": 1, "core_124": 3, "core_38": 3}, {})
+    t = revealed("1e", "core_181", "core_200", {"kr_86": 1, "core_124": 3, "core_38": 3}, {})
     legal(t, Draw("A", "A.core_124.1", source="A.core_181.1"))
     legal(t, BeginPhase("draw"))
     legal(t, BeginPhase("marshaling"))
-    in_play(t, "A.core_57.1")
+    in_play(t, "A.kr_86.1")  # Ashemark Knight: "Any Phase: Discard a card from your hand to draw 1 card."
     for _ in range(3):
-        legal(t, DrawCards("A", 1, source="A.core_57.1"))
+        legal(t, DrawCards("A", 1, source="A.kr_86.1"))
 
 
 def revealed(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str, int]) -> Table:

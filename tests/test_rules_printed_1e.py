@@ -22,7 +22,7 @@ from companion.rules.actions import (
 )
 from companion.rules.editions import Table
 from companion.rules.values import strength
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, rules_of, shadows
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, notes_of, rules_of, shadows
 
 #: Rains of Autumn (initiative 5); Pentoshi Guildmaster (every icon); Eddard Stark (military and power icons, STR 3).
 PLAIN, GUILDMASTER, EDDARD = "core_184", "core_124", "core_5"
@@ -192,7 +192,8 @@ def test_the_siege_of_winterfell_gives_house_power_only_in_a_military_challenge(
     t.move("A.low_48.1", "A", Zone.AGENDA)
     legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
     legal(t, DeclareDefenders("B", []))
-    legal(t, ChallengeResult("A"))
+    v = legal(t, ChallengeResult("A"))
+    assert "house-power-barred" in notes_of(v) and "unopposed-power" not in notes_of(v)
     assert t.players["A"].power == 0
     flagged_and_refused(t, GainPower("A", 1), "power.house-barred")
     legal(t, InitiateChallenge("A", "military", "B", [f"A.{GUILDMASTER}.1"]))
