@@ -245,16 +245,20 @@ def test_first_edition_draw_cap_three_cards_a_round_by_effects() -> None:
     """probe26 17 (1st edition Draw Cap, LCG FAQ; as its rules forum answered: "The Draw Cap limits the number of
     cards you can draw outside of the Draw Phase framework to 3", "only 5 cards total that round"): Golden Tooth
     Mines' draw then Counting Favors' three is a fourth card; a new round starts over. The 2nd edition has none."""
-    t = plots("1e", "core_203", "core_200", {"core_57": 1, "core_124": 3, "core_38": 3, "core_52": 3}, {})
+    # Golden Tooth Mines ("Each time you reveal a plot card, draw a card.") draws as the plot is revealed (probe29 17).
+    t = make_table({"A": {"core_203": 1, "core_57": 1, "core_124": 3, "core_38": 3, "core_52": 3},
+                    "B": {"core_200": 1}}, edition="1e", phase="plot")
     in_play(t, "A.core_57.1")
+    legal(t, ChoosePlot("A", "A.core_203.1"))
+    legal(t, ChoosePlot("B", "B.core_200.1"))
     legal(t, DrawCards("A", 1, source="A.core_57.1"))
     flagged_and_refused(t, DrawCards("A", 3, source="A.core_203.1"), "draw.cap")
     legal(t, DrawCards("A", 2, source="A.core_203.1"))
-    flagged_and_refused(t, DrawCards("A", 1, source="A.core_57.1"), "draw.cap")
+    flagged_and_refused(t, DrawCards("A", 1, source="A.core_203.1"), "draw.cap")
     t.round += 1  # a new round starts the count over
     for _ in range(3):
-        legal(t, DrawCards("A", 1, source="A.core_57.1"))
-    flagged_and_refused(t, DrawCards("A", 1, source="A.core_57.1"), "draw.cap")
+        legal(t, DrawCards("A", 1, source="A.core_203.1"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.core_203.1"), "draw.cap")
     two = plots("2e", "01001", "00006", {"01148": 1, "01057": 3, "01034": 3, "01063": 3}, {})
     in_play(two, "A.01148.1")
     for _ in range(3):
@@ -963,13 +967,13 @@ def test_a_search_into_the_hand_names_its_card_and_is_not_a_draw() -> None:
     t = revealed("2e", "01022", "01001", {"01057": 2, "01059": 1}, {})
     legal(t, Draw("A", "A.01057.1", source="A.01022.1"))
     assert t.zone_of("A.01057.1") is Zone.HAND
-    t = revealed("1e", "core_181", "core_200", {"core_57": 1, "core_124": 3, "core_38": 3}, {})
+    t = revealed("1e", "core_181", "core_200", {"kr_86": 1, "core_124": 3, "core_38": 3}, {})
     legal(t, Draw("A", "A.core_124.1", source="A.core_181.1"))
     legal(t, BeginPhase("draw"))
     legal(t, BeginPhase("marshaling"))
-    in_play(t, "A.core_57.1")
+    in_play(t, "A.kr_86.1")  # Ashemark Knight: "Any Phase: Discard a card from your hand to draw 1 card."
     for _ in range(3):
-        legal(t, DrawCards("A", 1, source="A.core_57.1"))
+        legal(t, DrawCards("A", 1, source="A.kr_86.1"))
 
 
 def revealed(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str, int]) -> Table:

@@ -60,7 +60,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to",
               "gives_renown", "keywords_while", "unkillable_crest", "power_uncounted",
-              "takes_facedown_duplicate")
+              "takes_facedown_duplicate", "gold_toll", "str_without_icon", "gold_spendable", "house_power_only_in",
+              "house_only_shadow_waived", "reveals_new_plot")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -282,7 +283,9 @@ class Card:
     #: Its kills "(cannot be saved)" (Wildfire Assault): no duplicate saves a character from them.
     unsaveable: bool = False
     #: "Increase the number of cards each player draws in the draw phase by 1." (Time of Plenty; "Reduce …": Early
-    #: Frost; "… you draw …": Master of Laws): ("each" or "you", the change), while its text counts.
+    #: Frost; "… you draw …": Master of Laws): ("each" or "you", the change), while its text counts; 1st edition
+    #: Knights of the Realm "While you control more Knight characters than each other player, draw 1 additional card
+    #: …": ("more:Knight", 1) ("fewer:Knight", -1).
     draw_phase: tuple[tuple[str, int], ...] = ()
     #: An attachment's "Attached character cannot be declared as an attacker (or defender) (in [intrigue] challenges).":
     #: (side, challenge type or None for any, or "against_you": in challenges against the attachment's controller).
@@ -345,7 +348,7 @@ class Card:
     #: "Each opponent without a Treaty agenda needs 5 fewer power (to a minimum of 10) …": ("opponents:Treaty", -5, 10).
     win_power: tuple[str, int, int] | None = None
     #: 1st edition: "Ignore the out of House gold penalty on all [Stark] cards." (Treaty with the North): "stark".
-    penalty_waived: str | None = None
+    penalty_waived: str | None = None  # "named": the House named as the game begins (Alliance), not recorded
     #: "Search the top 10 cards of your deck for a character, reveal it, and add it to your hand." (Summons): a `draw`
     #: naming it takes that card from the deck; a search, not a draw (no draw cap).
     searches_hand: bool = False
@@ -407,6 +410,29 @@ class Card:
     #: still in play, discard it from play (cannot be saved).": where that card goes as the phase ends ("discard",
     #: "hand", "dead").
     phase_end_fate: str | None = None
+    #: A plot's gold toll: (what it is paid for: a challenge type or "event", to whom: "defender" or "opponent", the
+    #: gold) (1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the defender 2
+    #: gold tokens from his or her gold pool."): a player without that gold in the pool cannot do it.
+    gold_toll: tuple[str, str, int] | None = None
+    #: "Characters without an Intrigue icon get -1 STR." (1st edition Hear Me Roar): (the icon, the STR), for every
+    #: character in play without that icon while the card's text counts.
+    str_without_icon: tuple[str, int] | None = None
+    #: Gold on it (or on the cards it names) its controller spends as if it were in the gold pool: (whose: "self", or
+    #: "<faction>:character" / "<faction>:card" for that faction's cards the controller controls; the phase, or "")
+    #: (1st edition Tywin Lannister: "You may spend gold tokens on Tywin Lannister as if they are in your gold pool.").
+    gold_spendable: tuple[str, str] | None = None
+    #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military]
+    #: challenge.": that challenge type; its controller gains no House power outside such a challenge (no unopposed
+    #: bonus in another, none for dominance).
+    house_power_only_in: str | None = None
+    #: 1st edition City of Shadows: 'You may ignore the "House X only" deckbuilding restriction on any card with the
+    #: Shadow crest. Whenever you bring any card with a "House X only" restriction that does not match your House card
+    #: out of Shadows, pay 1 additional gold.'
+    house_only_shadow_waived: bool = False
+    #: A card effect that reveals a new plot card beside the plot phase's one (1st edition Bran Stark: "Kneel Bran
+    #: Stark to choose and reveal a new plot card."): "self" (its controller's new plot) or "other" (another
+    #: player's: Margaery Tyrell, Lords of the Narrow Sea).
+    reveals_new_plot: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -197,6 +197,79 @@ def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     return None
 
 
+#: A plot's gold toll (1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the
+#: defender 2 gold tokens from his or her gold pool."; Calm Over Westeros: "In order to play an event card, a player
+#: must give an opponent one gold token from his or her gold pool."): what it is paid for, to whom, how much.
+_GOLD_TOLL = re.compile(r"^in order to (?:initiate an? (military|intrigue|power) challenge|(play an event)(?: card)?), "
+                        r"an? (?:attacker|player) must give (the defender|an opponent) (\d+|one|two|three) "
+                        r"gold tokens? from his or her gold pool$", re.IGNORECASE)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3}
+
+
+def gold_toll(sentence: str) -> tuple[str, str, int] | None:
+    """(what: the challenge type or "event", to: "defender" | "opponent", gold) of a ``_GOLD_TOLL`` sentence."""
+    m = _GOLD_TOLL.match(sentence)
+    if m is None:
+        return None
+    amount = int(m.group(4)) if m.group(4).isdigit() else _NUMBER_WORDS[m.group(4).lower()]
+    return ((m.group(1) or "event").lower(), "defender" if m.group(3).lower() == "the defender" else "opponent",
+            amount)
+
+
+#: Gold on a card spent as the pool's: 1st edition Tywin Lannister "You may spend gold tokens on Tywin Lannister as if
+#: they are in your gold pool."; Old Bill Bone "… on [Martell] Characters you control …"; 2nd edition Sweet Cersei
+#: "During the challenges phase, you may spend gold on Sweet Cersei as if it were in your gold pool.".
+_SPEND_ON = re.compile(r"^(?:during the (\w+) phase, )?you may spend gold(?: tokens)? on (.+?) as if (?:they are|they "
+                       r"were|it were|it is) in your gold pool(?: during the (\w+) phase)?$", re.IGNORECASE)
+_SPEND_ON_FACTION = re.compile(r"^\[(\w+)\] (characters?|cards?) you control$", re.IGNORECASE)
+
+
+def gold_spendable(plain: str, name: str | None) -> tuple[str, str] | None:
+    """(whose gold: "self", or "<faction>:<type>" / "<faction>:card" for the cards of a faction its controller
+    controls; the phase it may be spent in, or "") of a ``_SPEND_ON`` sentence. None: none, or one that asks more
+    ("While Casterly Rock is standing, …")."""
+    for sentence in re.split(r"[.\n]", plain):
+        m = _SPEND_ON.match(" ".join(sentence.split()))
+        if m is None:
+            continue
+        phase = (m.group(1) or m.group(3) or "").lower().replace("marshalling", "marshaling")
+        if name is not None and fold(m.group(2)) == fold(name):
+            return ("self", phase)
+        if (whose := _SPEND_ON_FACTION.match(m.group(2))) is not None:
+            kind = whose.group(2).lower().rstrip("s")
+            return (f"{whose.group(1).lower()}:{kind}", phase)
+    return None
+
+
+#: A card effect that reveals a new plot card (RR: Golden Rule beats "one plot a round"): 1st edition Bran Stark "Kneel
+#: Bran Stark to choose and reveal a new plot card." ("self": its controller's), Margaery Tyrell "That opponent must
+#: choose and reveal a new plot card.", Lords of the Narrow Sea "… to force an opponent to reveal a new plot card."
+#: ("other": another player's). "Until you reveal a new plot card" and "cannot reveal a new plot card" are not such.
+_NEW_PLOT_OTHER = re.compile(r"\b(?:force an opponent to|(?:that|each) (?:opponent|player) (?:must|may) "
+                             r"(?:choose and )?(?:[^.]*? and )?)reveal a new plot card\b", re.IGNORECASE)
+_NEW_PLOT_SELF = re.compile(r"(?<!must )(?<!may )\bchoose and reveal a new plot card\b|\bpay 1 gold to reveal a new "
+                            r"plot card\b", re.IGNORECASE)
+
+
+def reveals_new_plot(plain: str) -> str | None:
+    """"self" or "other": whose new plot card the card's effect reveals (``_NEW_PLOT_SELF``, ``_NEW_PLOT_OTHER``)."""
+    if _NEW_PLOT_OTHER.search(plain):
+        return "other"
+    return "self" if _NEW_PLOT_SELF.search(plain) else None
+
+
+#: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military] challenge.":
+#: the challenge type in which alone its controller gains power for the House.
+_HOUSE_POWER_ONLY_IN = re.compile(r"^you cannot (?:claim|gain) power for your (?:house|faction) except during an? "
+                                  r"\[?(military|intrigue|power)\]? challenge$", re.IGNORECASE)
+
+
+#: "Characters without an Intrigue icon get -1 STR." (1st edition Hear Me Roar; The Spear Tower): every character in
+#: play that lacks the icon, anyone's, while the card's text counts.
+_STR_WITHOUT_ICON = re.compile(r"^characters without an? \[?(military|intrigue|power)\]? icon gets? ([+-]\d+) STR$",
+                               re.IGNORECASE)
+
+
 #: Where a killed character goes instead of its dead pile (1st edition The Hound: "If The Hound is killed, place him in
 #: your discard pile instead of your dead pile."; Arya Stark: "… put her into Shadows instead …"; Drowned Disciple: "If
 #: Drowned Disciple would be killed, instead put it on the bottom of your deck."; the later Hound: "… instead shuffle
@@ -228,12 +301,21 @@ _WIN_POWER = re.compile(r"^(you need|each opponent without an? (\w+) agenda need
 #: 1st edition Treaty with the North: "Ignore the out of House gold penalty on all [Stark] cards." (or "House Martell")
 _PENALTY_WAIVED = re.compile(r"^ignore the out of house gold penalty on all (?:\[(\w+)\]|house (\w+)) cards$",
                              re.IGNORECASE)
+#: 1st edition Alliance: "Before drawing your setup hand, name a House. Ignore the out-of-House gold penalty to place
+#: or play cards from that House." (Conquest: "… when playing cards or placing setup cards with that affiliation"):
+#: the House named is not recorded ("named").
+_PENALTY_WAIVED_NAMED = re.compile(r"^ignore the out-of-house gold penalty (?:to place or play cards from that house|"
+                                   r"when playing cards or placing setup cards with that affiliation)$", re.IGNORECASE)
 #: Knights of the Hollow Hill: "You cannot place cards during setup." (1st edition "… during the setup phase.")
 _NO_SETUP_CARDS = re.compile(r"^you cannot place cards during (?:the )?setup(?: phase)?$", re.IGNORECASE)
 #: Its "Your other cards do not provide a gold bonus." (1st edition "Other cards you control do not provide …")
 _SOLE_GOLD_BONUS = re.compile(r"^(?:your other cards|other cards you control) do not provide a gold bonus$",
                               re.IGNORECASE)
 #: 1st edition The Long Voyage: "When you draw during the draw phase, draw 1 additional card."
+#: 1st edition Knights of the Realm: "While you control more Knight characters than each other player, draw 1
+#: additional card in the draw phase. While you control fewer …, draw 1 fewer card …": ("more:Knight", 1).
+_DRAW_PHASE_WHILE = re.compile(r"^while you control (more|fewer) ([A-Z][\w']*) characters than each other player, draw "
+                               r"(\d+) (additional|fewer) cards? in the draw phase$", re.IGNORECASE)
 _DRAW_PHASE_MORE = re.compile(r"^when you draw during the draw phase, draw (\d+) additional cards?$", re.IGNORECASE)
 #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
 #: R'hllor character …": Dragonstone Faithful): which cards (the words before the type, "or" between them), which types,
@@ -361,6 +443,11 @@ _FLAG_SENTENCES = {
     "each player cannot gain power for his or her faction except during challenges": "faction_power_in_challenges",
     "each non-king, non-queen character cannot gain power": "power_kings_only",
     "card abilities cannot cause characters to enter play": "no_effect_entry",  # Barring the Gates
+    # 1st edition City of Shadows (an agenda): a Shadow-crest card of another House is played, and brought out of
+    # Shadows for 1 gold more ("Whenever you bring any card with a 'House X only' restriction that does not match
+    # your House card out of Shadows, pay 1 additional gold.").
+    'you may ignore the "house x only" deckbuilding restriction on any card with the shadow crest':
+        "house_only_shadow_waived",
     "each character's str cannot be increased or reduced by card effects": "str_fixed",  # Striking at Dawn
     # Fortified Position: every character's printed text box counts as blank, its traits aside.
     "treat each character as if its printed text box were blank (except for traits)": "blanks_characters",
@@ -411,19 +498,33 @@ _REACTS_TO = re.compile(r"^(?:reaction|interrupt|response)\s*:\s*(?:play )?after
 def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
     "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
-    "defender" | ""); a card's "Reaction: After you marshal <its name>, …" ("marshal_self", "", 0, ""). None when
-    it prints another ability or another trigger (RR: Triggered Abilities)."""
+    "defender" | ""); a card's "Reaction: After you marshal <its name>, …" ("marshal_self", "", 0, ""), "Response:
+    After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
+    against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
+    card, …" ("reveal_plot", …). None when it prints another ability or another trigger (RR: Triggered
+    Abilities)."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
     else:
         labels = [m.group(1) for m in _TRIGGER_1E.finditer(plain)]
+    if not labels and re.match(r"^each time you reveal a plot card, ", plain, re.IGNORECASE):
+        return ("reveal_plot", "", 0, "")  # 1st edition Golden Tooth Mines: "…, draw a card."
     if len(labels) != 1:
         return None
     start = plain.lower().find(labels[0].strip().lower() + ":")
     if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after you marshal {re.escape(name)}[ ,.]",
                                         plain[start:], re.IGNORECASE):
         return ("marshal_self", "", 0, "")  # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards."
+    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after (?:a player|you) (?:plays?|marshals?) an "
+                                        rf"attachment on {re.escape(name)}[ ,.]", plain[start:], re.IGNORECASE):
+        return ("attached_self", "", 0, "")  # 1st edition Sansa Stark: "… that player may draw a card."
+    if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after a challenge is (?:declared|initiated) against "
+                               r"you[,.]", plain[start:], re.IGNORECASE):
+        return ("challenge_against", "", 0, "")  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."
+    if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you reveal a plot card[,.]", plain[start:],
+                               re.IGNORECASE):
+        return ("reveal_plot", "", 0, "")  # Frostfang Peaks: "Response: After you reveal a plot card, discard …"
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
@@ -702,7 +803,8 @@ class Keywords:
     grants_str: int = 0  # an attachment's "Attached character gets +2 STR."
     house_only: str | None = None  # 1st edition "House Lannister only.": that House alone plays or marshals it
     unsaveable: bool = False  # its kills "(cannot be saved)" (Wildfire Assault)
-    draw_phase: tuple[tuple[str, int], ...] = ()  # ("each", 1): the draw phase's draw changed (Time of Plenty)
+    draw_phase: tuple[tuple[str, int], ...] = ()  # ("each", 1): the draw phase's draw changed (Time of Plenty);
+    # ("more:Knight", 1): while its controller controls more Knight characters than each other player
     attached_never: tuple[tuple[str, str | None], ...] = ()  # ("attacker", None): what the attached cannot be declared
     never_when: tuple[tuple[str, str, str], ...] = ()  # (side, condition, argument): it cannot be declared so when …
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
@@ -753,6 +855,12 @@ class Keywords:
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
+    gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
+    str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
+    gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
+    house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
+    house_only_shadow_waived: bool = False  # City of Shadows
+    reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -809,6 +917,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     killed_zone: str | None = None
+    toll: tuple[str, str, int] | None = None
+    power_only_in: str | None = None
+    without_icon: tuple[str, int] | None = None
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
@@ -836,6 +947,15 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             word = sentence.lower()
             if (instead := killed_to(sentence, name)) is not None:
                 killed_zone = instead
+                continue
+            if (paid := gold_toll(sentence)) is not None:
+                toll = paid
+                continue
+            if (only_in := _HOUSE_POWER_ONLY_IN.match(sentence)) is not None:
+                power_only_in = only_in.group(1).lower()
+                continue
+            if (lacking := _STR_WITHOUT_ICON.match(sentence)) is not None:
+                without_icon = (lacking.group(1).lower(), int(lacking.group(2)))
                 continue
             if (side_str := str_while(sentence, name)) is not None:
                 strength_while = side_str
@@ -948,10 +1068,18 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (waived := _PENALTY_WAIVED.match(sentence)) is not None:
                 penalty_waived = (waived.group(1) or waived.group(2)).lower()
                 continue
+            if _PENALTY_WAIVED_NAMED.match(sentence):
+                penalty_waived = "named"
+                continue
             if (needs := _WIN_POWER.match(sentence)) is not None:
                 amount = int(needs.group(3)) * (1 if needs.group(4).lower() == "additional" else -1)
                 win_power = ("you" if needs.group(2) is None else f"opponents:{needs.group(2)}", amount,
                              int(needs.group(5) or 0))
+                continue
+            if (drawn_while := _DRAW_PHASE_WHILE.match(sentence)) is not None:
+                sign = 1 if drawn_while.group(4).lower() == "additional" else -1
+                draw_phase.append((f"{drawn_while.group(1).lower()}:{drawn_while.group(2)}",
+                                   sign * int(drawn_while.group(3))))
                 continue
             if (more_drawn := _DRAW_PHASE_MORE.match(sentence)) is not None:
                 draw_phase.append(("you", int(more_drawn.group(1))))
@@ -1079,6 +1207,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
+        gold_toll=toll, str_without_icon=without_icon, gold_spendable=gold_spendable(plain, name),
+        house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
+        reveals_new_plot=reveals_new_plot(plain),
     )
 
 

@@ -129,6 +129,8 @@ def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, 
         t.in_play[card].kneeling = True
     if dup is None and not setup and card in t.in_play:
         count_this_round(t.round, t.players[player], "entered")
+        if (on := t.in_play[card].attached_to) is not None:  # 1st edition Sansa Stark: "After a player plays an
+            count_this_round(t.round, t.players[player], f"attached-on:{on}")  # attachment on Sansa Stark, …"
 
 
 def cards_entered(t: TableState, player: str) -> int:

@@ -189,6 +189,65 @@ def printed_cards(t: Table, seat: str) -> list[str]:
             *(c for c in in_play_controlled(t, seat) if c not in blank)]
 
 
+def house_power_barred(t: Table, seat: str, kind: str | None) -> str | None:
+    """The seat's card (agenda, card in play, revealed plot) by which it gains no power for its House now, outside a
+    challenge of the type it names (``Card.house_power_only_in``: 1st edition The Siege of Winterfell); ``kind``: the
+    challenge's type, None outside a challenge (dominance). None: nothing bars it."""
+    for card in printed_cards(t, seat):
+        only = t.card(card).house_power_only_in
+        if only is not None and kind != only:
+            return card
+    return None
+
+
+def spendable_cards(t: Table, seat: str) -> list[str]:
+    """The cards in play whose gold the seat may spend now as if it were in its gold pool (``Card.gold_spendable``:
+    1st edition Tywin Lannister "You may spend gold tokens on Tywin Lannister as if they are in your gold pool."; Old
+    Bill Bone "… on [Martell] Characters you control …"; Sweet Cersei "During the challenges phase, …")."""
+    givers = [c for c in in_play_controlled(t, seat) if t.card(c).gold_spendable is not None]
+    if not givers:  # the printed fact first: the blank-text look only when one is there
+        return []
+    counted, out = printed_cards(t, seat), []
+    for giver in givers:
+        whose, phase = t.card(giver).gold_spendable or ("", "")
+        if giver not in counted or (phase and t.phase.value != phase):
+            continue
+        if whose == "self":
+            out.append(giver)
+            continue
+        faction, kind = whose.split(":", 1)
+        out += [c for c in in_play_controlled(t, seat)
+                if t.card(c).faction == faction and kind in ("card", t.card(c).type)]
+    return list(dict.fromkeys(out))
+
+
+def spendable_gold(t: Table, seat: str) -> int:
+    """The gold the seat can pay with now: its pool and the gold on ``spendable_cards``."""
+    return t.players[seat].gold + sum(t.tokens_on(c).get("gold", 0) for c in spendable_cards(t, seat))
+
+
+def pay_gold(t: Table, seat: str, cost: int) -> None:
+    """The seat pays ``cost``: from its pool, the rest from the gold on ``spendable_cards`` (the pool first, as it is
+    returned in the taxation phase and theirs is not); what neither holds leaves the pool below 0 (an advisory game's
+    overspend, flagged)."""
+    p = t.players[seat]
+    p.gold -= cost
+    if p.gold >= 0 or cost <= 0:
+        return
+    for card in spendable_cards(t, seat):
+        pile = t.tokens.get(card, {})
+        taken = min(-p.gold, pile.get("gold", 0))
+        if taken <= 0:
+            continue
+        p.gold += taken
+        if pile["gold"] > taken:
+            pile["gold"] -= taken
+        else:
+            pile.pop("gold")
+        if p.gold >= 0:
+            return
+
+
 def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
     """The most the seat's cards may take off this card's cost now, as far as their text is read: the card itself
     (a sentence of it not read: "costs 1 less"; its "the next card you marshal" is for another card), the seat's
@@ -208,6 +267,10 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
         spent = {i for r, plot, i in p.reductions_used if r == t.round and plot == cid}  # a plot's, this round
         total += sum(amount for i, (words, types, amount) in enumerate(facts.reduces_cost)
                      if i not in spent and reducer_fits(target, words, types))
+        if facts.penalty_waived == "named" and cid in p.zones[Zone.AGENDA]:
+            # Alliance: "… name a House. Ignore the out-of-House gold penalty to place or play cards from that
+            # House.": the House named is not recorded, so a cost paid without the penalty stands
+            total += t.gold_penalty(seat, target)
     return total
 
 
@@ -279,8 +342,22 @@ def draw_phase_cards(t: Table, seat: str) -> int:
     (you draw) in the draw phase by 1" on revealed plots and cards in play whose text counts (Time of Plenty, Early
     Frost, The Shield Islands, Master of Laws), at least 0."""
     change = sum(n for other in t.seats for cid in printed_cards(t, other)
-                 for whose, n in t.card(cid).draw_phase if whose == "each" or other == seat)
+                 for whose, n in t.card(cid).draw_phase
+                 if whose == "each" or (other == seat and (whose == "you" or _controls_most(t, seat, whose))))
     return max(0, DRAW_PHASE_CARDS + change)
+
+
+def _controls_most(t: Table, seat: str, whose: str) -> bool:
+    """"While you control more (fewer) Knight characters than each other player" (``Card.draw_phase``'s
+    "more:Knight", "fewer:Knight"): the seat's characters with the trait against each other player's."""
+    most, _, trait = whose.partition(":")
+
+    def count(s: str) -> int:
+        return sum(1 for c in in_play_controlled(t, s) if t.card(c).type == "character" and trait in traits_of(t, c))
+
+    mine = count(seat)
+    others = [count(s) for s in t.seats if s != seat and not t.players[s].eliminated]
+    return bool(others) and all(mine > n if most == "more" else mine < n for n in others)
 
 
 def plot_value(t: Table, seat: str, stat: str) -> int | None:
@@ -429,7 +506,8 @@ def strength(t: Table, card: str) -> int:
     your gold pool"), and its recorded modifiers, at least 0."""
     c = t.card(card)
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
-               + strength_while(t, card) + strength_each(t, card) + recorded(t, "str", t.controller(card), card))
+               + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
+               + recorded(t, "str", t.controller(card), card))
 
 
 def _str_recorded(t: Table, card: str) -> bool:
@@ -482,6 +560,27 @@ def strength_each(t: Table, card: str) -> int:
         trait, amount = t.card(giver).str_each or ("", 0)
         house = trait.removeprefix("House ").casefold() if trait.startswith("House ") else None
         if (faction.casefold() == house) if house is not None else trait in traits:
+            total += amount
+    return total
+
+
+def strength_without_icon(t: Table, card: str) -> int:
+    """"Characters without an Intrigue icon get -1 STR." (``Card.str_without_icon``: 1st edition Hear Me Roar, a
+    revealed plot; The Spear Tower, a card in play): every character in play, anyone's, that lacks the icon, while
+    the giver's text counts, unless the log records the character's STR (``_str_recorded``)."""
+    if card not in t.in_play or t.card(card).type != "character":
+        return 0
+    # The printed fact first (most tables hold no such card): the blank-text look only when one is there.
+    plots = [revealed_plot(t, seat) for seat in t.seats]
+    if not any(t.card(c).str_without_icon is not None for c in (*t.in_play, *(p for p in plots if p is not None))):
+        return 0
+    givers = [c for seat in t.seats for c in printed_cards(t, seat) if t.card(c).str_without_icon is not None]
+    if not givers or _str_recorded(t, card):
+        return 0
+    total = 0
+    for giver in givers:
+        icon, amount = t.card(giver).str_without_icon or ("", 0)
+        if not has_icon(t, card, icon):
             total += amount
     return total
 

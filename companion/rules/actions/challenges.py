@@ -45,6 +45,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone
+from companion.rules.tolls import check_toll, pay_toll
 from companion.rules.values import (
     POWER,
     attached_facts,
@@ -57,6 +58,7 @@ from companion.rules.values import (
     current_challenge,
     has_icon,
     has_keyword,
+    house_power_barred,
     in_play_controlled,
     participants,
     plot_limits,
@@ -109,6 +111,7 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
                                          and initiated >= challenges_allowed(t, attacker, kind))):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
+    check_toll(t, v, attacker, kind)  # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
 
 
 def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
@@ -187,6 +190,11 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
                       defending: bool = False) -> bool:
     """A character declared for ``side``: in play under its control, standing, with the type's icon (RR: Appendix
     I › 4.2 and 4.2.1). False when it is not in play for that side at all."""
+    if t.zone_of(card) is not Zone.PLAY and card in t.moved_at_phase_end and t.instance(card).owner == side:
+        # Hear Me Roar!'s card, discarded as the last phase ended (RR: Lasting Effects): the table that still has it
+        # in play missed that, which is illegal, not impossible (an advisory game takes the table's view: ``kept``)
+        v.violate("challenge.left-at-phase-end", (card,), card=t.ref(card), zone=place_name(t, card))
+        return False
     if t.zone_of(card) is not Zone.PLAY:  # a card in a discard or dead pile, a hand: it cannot be declared at all
         v.violate("challenge.not-in-play", (card,), card=t.ref(card), zone=place_name(t, card))
         return False
@@ -204,6 +212,15 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
     if not has_icon(t, card, kind) and not defending_anyway:
         v.violate("challenge.icon", (card,), card=t.ref(card), kind=kind_name(kind))
     return True
+
+
+def kept(t: Table, seat: str, cards: list[str]) -> None:
+    """Cards the phase's end took out of play (``Table.moved_at_phase_end``) that the seat declares all the same:
+    an advisory game records the table as it is, the card still in play under the seat (flagged:
+    ``challenge.left-at-phase-end``)."""
+    for card in cards:
+        if t.zone_of(card) is not Zone.PLAY and card in t.moved_at_phase_end and t.instance(card).owner == seat:
+            t.put_in_play(card, seat)
 
 
 def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind: str, first: bool,
@@ -376,7 +393,9 @@ class InitiateChallenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
+        kept(t, self.player, list(self.attackers))
         kneel(t, [c for c in self.attackers if kneels_attacking(t, c, self.kind, self.defender)])
+        pay_toll(t, self.player, self.kind, self.defender)
         t.challenges.append(ChallengeRecord(
             round=t.round, kind=self.kind, attacker=self.player, defender=self.defender, winner=None, unopposed=False,
             claim=claim(t, self.player), stage=Stage.ATTACKERS, attackers=list(self.attackers),
@@ -440,6 +459,7 @@ class DeclareDefenders(Action):
         c = current_challenge(t)
         if c is None:
             return
+        kept(t, self.player, list(self.defenders))
         kneel(t, [d for d in self.defenders if kneels_defending(t, d, c.kind)])
         c.defenders = [*c.defenders, *(d for d in self.defenders if d not in c.defenders)]
         c.defenders_declared = True
@@ -489,7 +509,10 @@ class ChallengeResult(Action):
         won = self.won(expected)
         v.note("challenge-result", attacker=t.players[c.attacker].name, defender=t.players[c.defender].name,
                attack=attack, defence=defence, winner=t.players[won].name if won else msg("nobody"))
-        if unopposed and won == c.attacker:
+        if unopposed and won == c.attacker and (barred := house_power_barred(t, c.attacker, c.kind)) is not None:
+            v.note("house-power-barred", (barred,), player=t.players[c.attacker].name, card=t.ref(barred),
+                   challenge=kind_name(t.card(barred).house_power_only_in or ""))
+        elif unopposed and won == c.attacker:
             v.note("unopposed-power", player=t.players[c.attacker].name)
 
     def won(self, expected: str | None) -> str | None:
@@ -508,7 +531,8 @@ class ChallengeResult(Action):
         c.claim = claim_raised(t, c.attacker, c.kind, c.attackers)
         c.stage = Stage.RESOLVED
         if c.unopposed:  # RR: Appendix I › 4.2.3 the unopposed bonus, framework: no tap of its own
-            t.players[c.attacker].power += 1
+            if house_power_barred(t, c.attacker, c.kind) is None:  # The Siege of Winterfell: only in [military]
+                t.players[c.attacker].power += 1
             c.rewarded.append("unopposed")
 
 
@@ -712,8 +736,11 @@ class Challenge(Action):
 
     def apply(self, t: Table) -> None:
         end_challenge(t)
+        kept(t, self.player, list(self.attackers or []))
+        kept(t, self.defender, list(self.defenders or []))
         kneel(t, [*(c for c in self.attackers or [] if kneels_attacking(t, c, self.kind, self.defender)),
                   *(c for c in self.defenders or [] if kneels_defending(t, c, self.kind))])
+        pay_toll(t, self.player, self.kind, self.defender)
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,
                                             claim=claim_raised(t, self.player, self.kind, self.attackers or [])))
@@ -750,6 +777,9 @@ class ChallengeReward(Action):
             v.violate("challenge.reward-twice", player=t.players[self.player].name)
         if self.reward == "unopposed" and not (c.unopposed and c.winner == c.attacker):
             v.violate("challenge.unopposed", player=t.players[self.player].name)
+        elif self.reward == "unopposed" and (barred := house_power_barred(t, self.player, c.kind)) is not None:
+            v.violate("power.house-barred", (barred,), player=t.players[self.player].name, card=t.ref(barred),
+                      kind=kind_name(t.card(barred).house_power_only_in or ""))
         if self.reward == "power_claim":
             if c.kind != "power" or c.winner != c.attacker:
                 v.violate("challenge.power-claim", player=t.players[self.player].name)

@@ -23,6 +23,7 @@ from companion.rules.values import (
     printed_cards,
     revealed_plot,
     revealed_plots_that,
+    spendable_gold,
     traits_of,
     window_waits_for,
 )
@@ -85,7 +86,7 @@ def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | 
     cost = expected if paid is None else paid
     if paid is not None and paid != expected:
         v.note("cost-changed", player=player, paid=paid, cost=expected)
-    gold = t.players[player].gold
+    gold = spendable_gold(t, player)  # the pool, and gold spent as if it were in it (Tywin Lannister)
     if cost > gold and cost > 0:  # a cost of 0 is always paid, whatever an earlier overspend left (RR: Costs)
         v.violate("gold.insufficient", player=player, cost=cost, gold=gold)
     return cost
@@ -435,12 +436,28 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
             v.violate("kill.crest", (card, plot), card=t.ref(card), plot=t.ref(plot), crest=crest)
 
 
+def shadow_house_waived(t: Table, player: str, card: str) -> bool:
+    """The card has the Shadow crest and the player's agenda (or a card of its in play) lets it ignore "House X
+    only" for such cards (1st edition City of Shadows)."""
+    return bool(t.card(card).shadow_costs) and any(
+        t.card(c).house_only_shadow_waived for c in printed_cards(t, player))
+
+
+def shadow_house_surcharge(t: Table, player: str, card: str) -> int:
+    """City of Shadows: "Whenever you bring any card with a 'House X only' restriction that does not match your
+    House card out of Shadows, pay 1 additional gold.": 1 for such a card, else 0."""
+    house, faction = t.card(card).house_only, t.players[player].faction
+    return int(house is not None and faction is not None and faction.lower() != house
+               and shadow_house_waived(t, player, card))
+
+
 def check_house_only(t: Table, v: Checker, player: str, card: str) -> None:
     """1st edition "House Lannister only.": a player of another House neither plays nor marshals it (RR: Golden
     Rule: the card's text)."""
     house = t.card(card).house_only
     faction = t.players[player].faction
-    if house is not None and faction is not None and faction.lower() != house:
+    if house is not None and faction is not None and faction.lower() != house and not shadow_house_waived(
+            t, player, card):
         v.violate("card.house-only", (card,), card=t.ref(card), house=house.capitalize(),
                   player=t.players[player].name)
 
@@ -486,7 +503,7 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
                   when=msg("event.first" if c.play_first else "event.not-first"))
     if c.play_if_control is not None and not controls_such(t, player, c.play_if_control):
         v.violate("event.play-if-control", (card,), card=t.ref(card), player=t.players[player].name)
-    if c.type == "event" and c.reacts_to is not None and not reaction_due(t, player, c.reacts_to):
+    if c.type == "event" and c.reacts_to is not None and not trigger_due(t, player, card, c.reacts_to):
         words = reaction_words(c.reacts_to)
         v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
@@ -505,6 +522,8 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
     edition "Response: After you …"): dominance determined this phase, or the round's latest challenge decided and no
     other challenge initiated since (a challenge recorded as one entry counts until the next one)."""
     event, kind, by, side = trigger
+    if event in OWN_TRIGGERS:
+        return own_trigger_due(t, player, "", event)
     if event.endswith("_dominance"):
         if t.phase is not Phase.DOMINANCE or t.round not in t.dominance or t.dominance[t.round] is None:
             return False
@@ -522,6 +541,43 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
         loser = last.strength[last.defender if last.winner == last.attacker else last.attacker]
         return winner - loser >= by
     return True
+
+
+#: Triggers read about the card itself or its controller's being challenged (``own_trigger_due``).
+OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot")
+
+
+def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
+    """The trigger of the card ``source``'s only reaction has just happened for the player."""
+    if trigger[0] in OWN_TRIGGERS:
+        return own_trigger_due(t, player, source, trigger[0])
+    return reaction_due(t, player, trigger)
+
+
+def used_own_trigger(t: Table, player: str, source: str | None) -> None:
+    """The card's response to an attachment played on it (or to its controller's plot revealed) has been used, once
+    for that attachment (that plot)."""
+    trigger = t.card(source).reacts_to if source is not None else None
+    if source is not None and trigger is not None and trigger[0] in ("attached_self", "reveal_plot"):
+        count_this_round(t.round, t.players[player], f"trigger-used:{source}")
+
+
+def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
+    """A trigger about the card itself or its controller has just happened for the player: an attachment the player
+    played on it this round not yet answered by it ("Response: After a player plays an attachment on Sansa Stark,
+    that player may draw a card."), a challenge just declared against the player, defenders not yet declared
+    ("Response: After a challenge is declared against you, bring Moat Cailin out of shadows."), or the player's plot
+    revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines)."""
+    p = t.players[player]
+    if event == "attached_self":
+        return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
+            t.round, p, f"trigger-used:{source}")
+    if event == "reveal_plot":  # in the plot phase, once for the plot the player revealed this round
+        return t.phase is Phase.PLOT and p.revealed_round == t.round and not counted_this_round(
+            t.round, p, f"trigger-used:{source}")
+    last = t.challenges[-1] if t.challenges else None
+    return (event == "challenge_against" and t.phase is Phase.CHALLENGES and last is not None
+            and last.round == t.round and last.defender == player and last.stage is Stage.ATTACKERS)
 
 
 def controls_such(t: Table, player: str, wanted: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]]) -> bool:

@@ -13,9 +13,10 @@ from companion.rules.actions.common import (
     end_challenge,
     leave_to,
     place_name,
-    reaction_due,
     reaction_words,
     source_out_of_play,
+    trigger_due,
+    used_own_trigger,
 )
 from companion.rules.actions.ending import decked
 from companion.rules.actions.round import check_plots_revealed
@@ -487,7 +488,8 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
         return
     trigger = t.card(source).reacts_to
     if trigger is not None and t.card(source).type != "event" and not (
-            marshalled_now(t, player, source) if trigger[0] == "marshal_self" else reaction_due(t, player, trigger)):
+            marshalled_now(t, player, source) if trigger[0] == "marshal_self"
+            else trigger_due(t, player, source, trigger)):
         # Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."
         words = reaction_words(trigger)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
@@ -563,6 +565,7 @@ def check_draw_cap(t: Table, v: Checker, player: str, count: int, source: str | 
 
 
 def count_effect_draws(t: Table, player: str, count: int, source: str | None) -> None:
+    used_own_trigger(t, player, source)
     if _effect_draw(t, source):
         count_this_round(t.round, t.players[player], "effect-draws", count)
 

@@ -32,7 +32,15 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone, count_this_round
-from companion.rules.values import has_plots, opponent_cost, plot_reductions, reducers_spent, revealed_plot
+from companion.rules.tolls import check_toll, pay_toll
+from companion.rules.values import (
+    has_plots,
+    opponent_cost,
+    pay_gold,
+    plot_reductions,
+    reducers_spent,
+    revealed_plot,
+)
 
 
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
@@ -85,7 +93,7 @@ class MarshalIntoShadows(Action):
 
     def apply(self, t: Table) -> None:
         take_from_hand(t, self.player, self.card)
-        t.players[self.player].gold -= t.shadows_cost if self.cost is None else self.cost
+        pay_gold(t, self.player, t.shadows_cost if self.cost is None else self.cost)
         t.move(self.card, t.instance(self.card).owner, Zone.SHADOWS)
 
 
@@ -160,7 +168,7 @@ class Marshal(Action):
             t.players[self.player].reductions_used += [(t.round, c, i) for c, i in spent]
         if t.card(self.card).limited and not dup:
             count_limited(t, self.player)
-        t.players[self.player].gold -= cost
+        pay_gold(t, self.player, cost)
         # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards." (a duplicate marshalled for it too)
         for marshalled in (self.card, *([dup] if dup else [])):
             count_this_round(t.round, t.players[self.player], f"marshalled:{marshalled}")
@@ -205,11 +213,14 @@ class PlayEvent(Action):
         check_payment(t, v, self.player, self.expected_cost(t), self.cost)
         # below the printed cost (an out-of-House penalty a card may lower aside), as a marshalled card's
         check_cost_reduced(t, v, self.player, self.card, t.printed_cost(c), self.cost, "event.cost-reduced")
+        # Calm Over Westeros: "… a player must give an opponent one gold token …", beside the event's cost
+        check_toll(t, v, self.player, "event", self.expected_cost(t) if self.cost is None else self.cost)
 
     def apply(self, t: Table) -> None:
         take_from_hand(t, self.player, self.card)
         c = t.card(self.card)
-        t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
+        pay_gold(t, self.player, self.expected_cost(t) if self.cost is None else self.cost)
+        pay_toll(t, self.player, "event")
         if c.limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))

@@ -32,9 +32,11 @@ from companion.rules.state import Phase, Zone
 from companion.rules.values import (
     POWER,
     WINNING_POWER,
+    current_challenge,
     dominance_totals,
     dominance_winner,
     has_plots,
+    house_power_barred,
     initiative_winner,
     plot_card,
     power_total,
@@ -90,17 +92,34 @@ def reveal(t: Table, seat: str, card: str) -> None:
 # -- actions ----------------------------------------------------------------------------------------
 
 
-def check_plot_pick(t: Table, v: Checker, player: str, card: str) -> bool:
+def check_plot_pick(t: Table, v: Checker, player: str, card: str, *, new_plot: bool = False) -> bool:
     """What revealing and choosing a plot share: the card lies in the player's plot deck (else impossible:
-    False, nothing more to check), in the plot phase, once a round."""
+    False, nothing more to check), in the plot phase, once a round, unless a card effect reveals a new plot
+    (``new_plot``: Bran Stark)."""
     if t.where[card] != (player, Zone.PLOTS):
         v.violate("plot.not-in-plot-deck", (card,), card=t.ref(card), player=player, zone=place_name(t, card, player))
         return False
-    if t.phase is not Phase.PLOT:
+    if t.phase is not Phase.PLOT and not new_plot:
         v.violate("plot.phase", phase=t.phase)
-    if t.players[player].revealed_round == t.round:
+    if t.players[player].revealed_round == t.round and not new_plot:
         v.violate("plot.once-per-round", player=t.players[player].name)
     return True
+
+
+def new_plot_allowed(t: Table, player: str, source: str | None) -> bool:
+    """A card effect reveals a new plot card for the player (RR: Golden Rule; ``Card.reveals_new_plot``): the
+    ``source`` named, or, with none named, a card in play or a revealed plot whose text does it, the player's own
+    ("Kneel Bran Stark to choose and reveal a new plot card.") or anyone's for another player ("That opponent must
+    choose and reveal a new plot card.": Margaery Tyrell)."""
+    def allows(card: str, controller: str) -> bool:
+        who = t.card(card).reveals_new_plot
+        return who == "other" or (who == "self" and controller == player)
+
+    if source is not None:
+        return allows(source, t.controller(source) if source in t.in_play else t.instance(source).owner)
+    plots = [(plot, seat) for seat in t.seats if (plot := revealed_plot(t, seat)) is not None]
+    return any(allows(card, controller) for card, controller in (
+        *((c, ip.controller) for c, ip in t.in_play.items() if ip.duplicate_of is None), *plots))
 
 
 @action("reveal_plot", records=Recorder.PLAYER)
@@ -110,10 +129,15 @@ class RevealPlot(Action):
 
     player: SeatRef
     card: CardRef
+    #: The card effect that reveals a new plot card (1st edition Bran Stark: "Kneel Bran Stark to choose and reveal a
+    #: new plot card."); without one named, a card in play that does so is looked for once a plot is revealed.
+    source: CardRef | None = None
     # The plot phase's own step: the 1st-edition chance to come out of Shadows comes before it (the insert).
 
     def check(self, t: Table, v: Checker) -> None:
-        if not check_plot_pick(t, v, self.player, self.card):
+        again = t.players[self.player].revealed_round == t.round or t.phase is not Phase.PLOT
+        if not check_plot_pick(t, v, self.player, self.card,
+                               new_plot=again and new_plot_allowed(t, self.player, self.source)):
             return
         check_house_only(t, v, self.player, self.card)
         zones = t.players[self.player].zones
@@ -253,6 +277,11 @@ class GainPower(_Power):
         if self.card is None and t.phase is not Phase.CHALLENGES:
             for plot in revealed_plots_that(t, "faction_power_in_challenges"):  # Uneasy Truce
                 v.violate("plot.faction-power", (plot,), player=t.players[self.player].name, plot=t.ref(plot))
+        under_way = current_challenge(t)
+        if self.card is None and (barred := house_power_barred(
+                t, self.player, under_way.kind if under_way is not None else None)) is not None:
+            v.violate("power.house-barred", (barred,), player=t.players[self.player].name, card=t.ref(barred),
+                      kind=msg(f"challenge.kind.{t.card(barred).house_power_only_in}"))
         elif self.card is not None:
             check_power_kings_only(t, v, [self.card])
 
@@ -328,8 +357,12 @@ class WinDominance(Action):
             v.note("dominance-ruled", reason=self.reason, totals=shown)
         if self.player is not None and t.dominance.get(t.round, "") != self.player:
             truce = revealed_plots_that(t, "faction_power_in_challenges")
+            barred = house_power_barred(t, self.player, None)
             if truce:  # Uneasy Truce: the winner gains no faction power for it
                 v.note("dominance-no-power", (truce[0],), player=t.players[self.player].name, plot=t.ref(truce[0]))
+            elif barred is not None:  # The Siege of Winterfell: House power only in a [military] challenge
+                v.note("house-power-barred", (barred,), player=t.players[self.player].name, card=t.ref(barred),
+                       challenge=msg(f"challenge.kind.{t.card(barred).house_power_only_in}"))
             else:
                 v.note("dominance-power", player=t.players[self.player].name)
 
@@ -341,7 +374,8 @@ class WinDominance(Action):
             return
         if before:
             t.players[before].power = max(0, t.players[before].power - 1)
-        if self.player is not None and not revealed_plots_that(t, "faction_power_in_challenges"):
+        if self.player is not None and not revealed_plots_that(t, "faction_power_in_challenges") \
+                and house_power_barred(t, self.player, None) is None:
             t.players[self.player].power += 1  # not under Uneasy Truce: no faction power outside challenges
         t.dominance[t.round] = self.player
 

@@ -25,14 +25,18 @@ from companion.rules.actions.common import (
     note_owner_area,
     note_tokens_discarded,
     place_name,
+    reaction_words,
     require_in_hand,
+    shadow_house_surcharge,
     take_from_hand,
+    trigger_due,
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.placing import facedown_duplicate_target
 from companion.rules.state import Phase, Zone
-from companion.rules.values import revealed_plots_that, window_waits_for
+from companion.rules.tolls import check_toll, pay_toll
+from companion.rules.values import pay_gold, revealed_plots_that, window_waits_for
 from companion.rules.verdict import msg
 
 
@@ -92,7 +96,8 @@ class _PaidFromShadows(Action):
 
     def expected_cost(self, t: Table, v: Checker | None = None) -> int:
         base = shadow_cost(t, v, self.card, self.shadow, self.x)
-        return base + t.gold_penalty(self.player, t.card(self.card))
+        return base + t.gold_penalty(self.player, t.card(self.card)) + shadow_house_surcharge(t, self.player,
+                                                                                              self.card)
 
     def check_common(self, t: Table, v: Checker) -> None:
         _check_in_own_shadows(t, v, self.player, self.card)
@@ -108,6 +113,14 @@ class _PaidFromShadows(Action):
             t.check_come_out_timing(self.player, v)
         elif c.comes_out_by not in (None, "any") and t.phase.value != c.comes_out_by:
             v.violate("shadows.own-ability-phase", (self.card,), card=t.ref(self.card), phase=Phase(c.comes_out_by))
+        if self.source == self.card and c.reacts_to is not None and not trigger_due(t, self.player, self.card,
+                                                                                   c.reacts_to):
+            # 1st edition Moat Cailin: "Response: After a challenge is declared against you, bring Moat Cailin out of
+            # shadows." (probe29 12): only right after its trigger
+            words = reaction_words(c.reacts_to)
+            v.violate("ability.reaction-trigger", (self.card,), card=t.ref(self.card),
+                      player=t.players[self.player].name, trigger=words["trigger"], kind=words["kind"],
+                      by=words["by"], side=words["side"])
         step = None if t.beginning_of_phase_shadows else window_waits_for(t)
         if step is not None and (t.phase is Phase.SETUP or t.card(self.card).type != "event"):
             v.violate("shadows.no-action-window", step=msg(step))  # an event follows its own trigger
@@ -122,7 +135,7 @@ class _PaidFromShadows(Action):
         note_tokens_discarded(t, v, self.card)
 
     def pay(self, t: Table) -> None:
-        t.players[self.player].gold -= self.expected_cost(t) if self.cost is None else self.cost
+        pay_gold(t, self.player, self.expected_cost(t) if self.cost is None else self.cost)
         if self.source != self.card:  # its own ability leaves the player's beginning-of-phase chance as it was
             t.came_out(self.player)
 
@@ -177,9 +190,11 @@ class PlayEventFromShadows(_PaidFromShadows):
             check_limited(t, v, self.player, self.card)
             v.note("limited-event-counts", (self.card,), card=t.ref(self.card), player=self.player)
         self.check_common(t, v)
+        check_toll(t, v, self.player, "event", self.expected_cost(t) if self.cost is None else self.cost)
 
     def apply(self, t: Table) -> None:
         self.pay(t)
+        pay_toll(t, self.player, "event")
         if t.card(self.card).limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))

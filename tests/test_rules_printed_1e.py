@@ -1,0 +1,262 @@
+"""1st edition printed sentences the round's checks read (1E Rules › Golden rule: card text overrides the rules),
+found by a black-box probe (tests/scenarios/probe29): a plot's gold toll (Uneasy Truce, Calm Over Westeros), a
+plot's STR change for characters without an icon (Hear Me Roar), and responses whose trigger is an attachment played
+on the card (Sansa Stark) or a challenge declared against its controller (Moat Cailin)."""
+
+from __future__ import annotations
+
+from companion.catalog.importers import gold_toll
+from companion.catalog.store import Catalog
+from companion.rules import play
+from companion.rules.actions import (
+    BeginPhase,
+    BringOut,
+    ChoosePlot,
+    DeclareDefenders,
+    DrawCards,
+    InitiateChallenge,
+    Marshal,
+    PassTurn,
+    PlayEvent,
+    SetFirstPlayer,
+)
+from companion.rules.editions import Table
+from companion.rules.values import strength
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, notes_of, rules_of, shadows
+
+#: Rains of Autumn (initiative 5); Pentoshi Guildmaster (every icon); Eddard Stark (military and power icons, STR 3).
+PLAIN, GUILDMASTER, EDDARD = "core_184", "core_124", "core_5"
+UNEASY_TRUCE, CALM_OVER_WESTEROS, HEAR_ME_ROAR = "core_183", "core_198", "core_192"
+POWER_OF_ARMS = "core_200"  # a plot with no text the checks read
+WINTER_IS_COMING = "core_156"  # an event of no cost, played in a challenge
+
+
+def round_table(b_plot: str, phase: str = "challenges", extra: dict[str, int] | None = None,
+                factions: dict[str, str] | None = None) -> Table:
+    """Alice revealed Rains of Autumn, Bob ``b_plot``; each has a Guildmaster and an Eddard Stark in play."""
+    decks = {seat: {PLAIN if seat == "A" else b_plot: 1, GUILDMASTER: 1, EDDARD: 1, **(extra or {})}
+             for seat in ("A", "B")}
+    t = make_table(decks, edition="1e", phase="plot", gold=0, factions=factions)
+    legal(t, ChoosePlot("A", f"A.{PLAIN}.1"))
+    legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
+    legal(t, SetFirstPlayer("A"))
+    for seat in ("A", "B"):
+        in_play(t, f"{seat}.{GUILDMASTER}.1")
+        in_play(t, f"{seat}.{EDDARD}.1")
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    for p in t.players.values():
+        p.income_round = t.round  # income taken without its gold: each test sets the gold it needs
+    if phase == "challenges":
+        legal(t, PassTurn("A"))
+        legal(t, PassTurn("B"))
+        legal(t, BeginPhase("challenges"))
+    return t
+
+
+def test_the_gold_toll_sentences_are_read() -> None:
+    assert gold_toll("In order to initiate a Military challenge, an attacker must give the defender 2 gold tokens "
+                     "from his or her gold pool") == ("military", "defender", 2)
+    assert gold_toll("In order to play an event card, a player must give an opponent one gold token from his or "
+                     "her gold pool") == ("event", "opponent", 1)
+    assert gold_toll("In order to play an event card, you must kneel your faction card") is None
+
+
+def test_uneasy_truce_asks_2_gold_for_a_military_challenge() -> None:
+    """plot.gold-toll: "In order to initiate a Military challenge, an attacker must give the defender 2 gold tokens
+    from his or her gold pool." With 1 gold Alice cannot initiate one (a power challenge needs none); with 3 she
+    does, and Bob gets the 2."""
+    t = round_table(UNEASY_TRUCE)
+    t.players["A"].gold = 1
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", [f"A.{EDDARD}.1"]), "plot.gold-toll")
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    assert (t.players["A"].gold, t.players["B"].gold) == (1, 0)
+    u = round_table(UNEASY_TRUCE)
+    u.players["A"].gold = 3
+    legal(u, InitiateChallenge("A", "military", "B", [f"A.{EDDARD}.1"]))
+    assert (u.players["A"].gold, u.players["B"].gold) == (1, 2)
+
+
+def test_calm_over_westeros_asks_1_gold_for_an_event() -> None:
+    """plot.gold-toll: "In order to play an event card, a player must give an opponent one gold token from his or
+    her gold pool." Alice, with an empty pool, cannot play Winter is Coming; with 1 gold she does, and gives it."""
+    t = round_table(CALM_OVER_WESTEROS, extra={WINTER_IS_COMING: 1})
+    hand(t, f"A.{WINTER_IS_COMING}.1")
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{EDDARD}.1"]))
+    flagged_and_refused(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.1"), "plot.gold-toll")
+    t.players["A"].gold = 1
+    legal(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.1"))
+    assert (t.players["A"].gold, t.players["B"].gold) == (0, 1)
+
+
+def test_hear_me_roar_takes_1_str_from_characters_without_an_intrigue_icon() -> None:
+    """"Characters without an Intrigue icon get -1 STR." (Bob's revealed plot): Eddard Stark (military, power) counts
+    2, anyone's; the Guildmaster (every icon) keeps its STR; Eddard wins no tie against a STR 3 defender."""
+    t = round_table(HEAR_ME_ROAR)
+    u = round_table(POWER_OF_ARMS)
+    assert strength(t, f"A.{EDDARD}.1") == strength(u, f"A.{EDDARD}.1") - 1
+    assert strength(t, f"B.{EDDARD}.1") == strength(u, f"B.{EDDARD}.1") - 1
+    assert strength(t, f"A.{GUILDMASTER}.1") == strength(u, f"A.{GUILDMASTER}.1")
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", []))
+
+
+def test_sansa_draws_only_after_an_attachment_is_played_on_her() -> None:
+    """ability.reaction-trigger (probe29 18): "Response: After a player plays an attachment on Sansa Stark, that
+    player may draw a card." Named as a draw's source before Lordship is played on her, flagged; after, once."""
+    assert Catalog.open().card("core_9").reacts_to == ("attached_self", "", 0, "")
+    t = make_table({"A": {"core_9": 1, "core_140": 1, "core_19": 3}, "B": {}}, edition="1e", phase="marshaling",
+                   gold=5)
+    in_play(t, "A.core_9.1")
+    hand(t, "A.core_140.1")
+    flagged_and_refused(t, DrawCards("A", 1, source="A.core_9.1"), "ability.reaction-trigger")
+    legal(t, Marshal("A", "A.core_140.1", attach_to="A.core_9.1"))
+    legal(t, DrawCards("A", 1, source="A.core_9.1"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.core_9.1"), "ability.reaction-trigger")  # once for it
+
+
+def test_moat_cailin_comes_out_only_after_a_challenge_is_declared_against_its_controller() -> None:
+    """ability.reaction-trigger (probe29 12): "Response: After a challenge is declared against you, bring Moat Cailin
+    out of shadows." In the challenges phase before Bob's challenge, flagged; right after it is declared, legal."""
+    assert Catalog.open().card("kr_50").reacts_to == ("challenge_against", "", 0, "")
+    t = round_table(POWER_OF_ARMS, extra={"kr_50": 1})
+    t.players["A"].gold = 2
+    shadows(t, "A.kr_50.1")
+    flagged_and_refused(t, BringOut("A", "A.kr_50.1", source="A.kr_50.1"), "ability.reaction-trigger")
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "power", "A", [f"B.{EDDARD}.1"]))
+    assert "ability.reaction-trigger" not in rules_of(play(t.clone(), BringOut("A", "A.kr_50.1", source="A.kr_50.1")))
+    legal(t, BringOut("A", "A.kr_50.1", source="A.kr_50.1"))
+
+
+def test_golden_tooth_mines_draws_as_its_controllers_plot_is_revealed() -> None:
+    """ability.reaction-trigger (probe29 17): "Each time you reveal a plot card, draw a card." Bob draws by it in the
+    plot phase, once; a second draw by it, or one in the marshalling phase, is flagged."""
+    assert Catalog.open().card("core_57").reacts_to == ("reveal_plot", "", 0, "")
+    decks = {"A": {PLAIN: 1, "core_19": 5}, "B": {POWER_OF_ARMS: 1, "core_57": 1, "core_19": 5}}
+    t = make_table(decks, edition="1e", phase="plot", gold=0)
+    in_play(t, "B.core_57.1")
+    legal(t, ChoosePlot("A", f"A.{PLAIN}.1"))
+    legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+    legal(t, DrawCards("B", 1, source="B.core_57.1"))
+    flagged_and_refused(t, DrawCards("B", 1, source="B.core_57.1"), "ability.reaction-trigger")
+    legal(t, SetFirstPlayer("A"))
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    flagged_and_refused(t, DrawCards("B", 1, source="B.core_57.1"), "ability.reaction-trigger")
+
+
+def test_gold_on_tywin_lannister_is_spent_as_if_it_were_in_the_pool() -> None:
+    """gold.insufficient (probe29 06): "You may spend gold tokens on Tywin Lannister as if they are in your gold pool."
+    3 gold in Alice's pool and 2 on Tywin pay for Littlefinger (5), the pool first; without Tywin's gold, flagged."""
+    assert Catalog.open().card("core_40").gold_spendable == ("self", "")
+    t = make_table({"A": {"core_40": 1, "core_141": 1}, "B": {}}, edition="1e", phase="marshaling", gold=3,
+                   factions={"A": "lannister"})
+    in_play(t, "A.core_40.1")
+    hand(t, "A.core_141.1")
+    flagged_and_refused(t, Marshal("A", "A.core_141.1"), "gold.insufficient")
+    t.tokens["A.core_40.1"] = {"gold": 2}
+    legal(t, Marshal("A", "A.core_141.1"))
+    assert t.players["A"].gold == 0 and t.tokens_on("A.core_40.1").get("gold", 0) == 0
+
+
+def test_knights_of_the_realm_changes_the_draw_phase_draw_by_the_knights_controlled() -> None:
+    """draw.count (probe29 22): "While you control more Knight characters than each other player, draw 1 additional
+    card in the draw phase. While you control fewer …, draw 1 fewer card …" (Alice's agenda)."""
+    from companion.rules.state import Zone
+    from companion.rules.values import draw_phase_cards
+
+    knight, lord_knight = "core_18", "core_37"  # Knight of the Tumblestone; Ser Jaime Lannister (Lord, Knight)
+    t = make_table({"A": {"kotst_39": 1, knight: 2, "core_19": 5}, "B": {lord_knight: 1, "core_19": 5}},
+                   edition="1e", phase="draw")
+    t.move("A.kotst_39.1", "A", Zone.AGENDA)
+    in_play(t, f"B.{lord_knight}.1")
+    assert draw_phase_cards(t, "A") == 1  # fewer Knights than Bob
+    in_play(t, f"A.{knight}.1")
+    assert draw_phase_cards(t, "A") == 2  # as many
+    in_play(t, f"A.{knight}.2")
+    assert (draw_phase_cards(t, "A"), draw_phase_cards(t, "B")) == (3, 2)  # more: Alice's alone
+    flagged_and_refused(t, DrawCards("A", 2), "draw.count")
+    legal(t, DrawCards("A", 3))
+
+
+def test_the_siege_of_winterfell_gives_house_power_only_in_a_military_challenge() -> None:
+    """power.house-barred (probe29 23): "You cannot claim power for your House except during a [Military]
+    challenge." (Alice's agenda): no unopposed bonus in a power challenge, a recorded power gain there flagged; in a
+    military challenge the unopposed bonus is gained."""
+    from companion.rules.actions import ChallengeResult, GainPower
+    from companion.rules.state import Zone
+
+    assert Catalog.open().card("low_48").house_power_only_in == "military"
+    t = round_table(POWER_OF_ARMS, extra={"low_48": 1})
+    t.move("A.low_48.1", "A", Zone.AGENDA)
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    v = legal(t, ChallengeResult("A"))
+    assert "house-power-barred" in notes_of(v) and "unopposed-power" not in notes_of(v)
+    assert t.players["A"].power == 0
+    flagged_and_refused(t, GainPower("A", 1), "power.house-barred")
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
+    assert t.players["A"].power == 1
+    legal(t, GainPower("A", 2))  # its response: "After you win a [Military] challenge, claim 2 power …"
+
+
+def test_city_of_shadows_lets_a_shadow_crest_card_of_another_house_be_played() -> None:
+    """card.house-only (probe29 25): City of Shadows (Bob's agenda) "You may ignore the "House X only" deckbuilding
+    restriction on any card with the Shadow crest. Whenever you bring any card with a "House X only" restriction
+    that does not match your House card out of Shadows, pay 1 additional gold." Bob, House Lannister, plays Arya
+    Stark (House Stark only, Shadow crest) into Shadows; without the agenda, flagged; out of Shadows 1 gold more."""
+    from companion.rules.actions import MarshalIntoShadows
+    from companion.rules.state import Zone
+
+    decks = {"A": {"core_19": 1}, "B": {"kl_20": 1, "kl_1": 2}}
+    t = make_table(decks, edition="1e", phase="marshaling", gold=10, factions={"A": "stark", "B": "lannister"})
+    legal(t, PassTurn("A"))
+    hand(t, "B.kl_1.1", "B.kl_1.2")
+    assert t.zone_of("B.kl_20.1") is Zone.AGENDA
+    with_agenda = BringOut("B", "B.kl_1.2").expected_cost(t)
+    legal(t.clone(), MarshalIntoShadows("B", "B.kl_1.1"))
+    t.move("B.kl_20.1", "B", Zone.DECK)
+    flagged_and_refused(t, MarshalIntoShadows("B", "B.kl_1.1"), "card.house-only")
+    assert BringOut("B", "B.kl_1.2").expected_cost(t) == with_agenda - 1
+
+
+def test_alliance_lets_a_cost_be_paid_without_the_out_of_house_penalty() -> None:
+    """marshal.cost-reduced (probe29 26): Alliance "Before drawing your setup hand, name a House. Ignore the
+    out-of-House gold penalty to place or play cards from that House." The House named is not recorded: Alice (House
+    Lannister) marshalling Knight of the Tumblestone (House Stark, 2) for 2 stands; without the agenda, flagged."""
+    from companion.rules.state import Zone
+
+    assert Catalog.open().card("qod_47").penalty_waived == "named"
+    t = round_table(POWER_OF_ARMS, phase="marshaling", extra={"qod_47": 1, "core_18": 1},
+                    factions={"A": "lannister", "B": "stark"})
+    t.players["A"].gold = 5
+    hand(t, "A.core_18.1")
+    assert t.zone_of("A.qod_47.1") is Zone.AGENDA
+    legal(t.clone(), Marshal("A", "A.core_18.1", cost=2))
+    t.move("A.qod_47.1", "A", Zone.DECK)
+    flagged_and_refused(t, Marshal("A", "A.core_18.1", cost=2), "marshal.cost-reduced")
+
+
+def test_bran_stark_reveals_a_new_plot_card() -> None:
+    """plot.once-per-round (probe29 07): Bran Stark "Plot: Kneel Bran Stark to choose and reveal a new plot card."
+    With Bran in play Alice reveals Rains of Autumn over Snowed Under (named as the source or not) and then wins
+    initiative; without him, a second reveal is flagged."""
+    from companion.rules.actions import Kneel, RevealPlot
+    from companion.rules.values import initiative_winner
+
+    assert Catalog.open().card("core_13").reveals_new_plot == "self"
+    snowed_under = "core_199"
+    decks = {"A": {snowed_under: 1, PLAIN: 1, "core_13": 1, "core_19": 3}, "B": {POWER_OF_ARMS: 1, "core_19": 3}}
+    t = make_table(decks, edition="1e", phase="plot", gold=0)
+    legal(t, ChoosePlot("A", f"A.{snowed_under}.1"))
+    legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+    flagged_and_refused(t, RevealPlot("A", f"A.{PLAIN}.1"), "plot.once-per-round")
+    in_play(t, "A.core_13.1")
+    legal(t.clone(), RevealPlot("A", f"A.{PLAIN}.1", source="A.core_13.1"))
+    legal(t, Kneel("A", "A.core_13.1"))
+    legal(t, RevealPlot("A", f"A.{PLAIN}.1"))
+    assert initiative_winner(t) == "A"
+    legal(t, SetFirstPlayer("A"))
