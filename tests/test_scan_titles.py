@@ -422,6 +422,25 @@ def test_a_card_half_under_another_found_whole_in_its_light_sleeve_is_kept(tmp_p
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
 
 
+@needs_ocr
+@pytest.mark.parametrize(("seed", "index"), [(42, 116), (42, 31)])
+def test_a_card_under_another_whose_outline_lies_a_little_inside_its_edge_is_drawn_out(seed: int, index: int,
+                                                                                       tmp_path: Path,
+                                                                                       indie_pool: Any) -> None:
+    """A card lying partly under another (found whole) is drawn out from its uncovered corner; the sides drawn from
+    the merged blob's outline may lie a few pixels inside the card's edge (a blob closed and opened, a soft
+    shadow): each side is also looked for a little further out or in. Both cards are found and read (the independent
+    renderer's tuning seed 42)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(index, seed, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
 def test_a_read_of_a_few_letters_names_no_title_with_confidence_without_a_deck(names: list[str]) -> None:
     """A garbled read of three or four letters ("SAE", "Lay", "he ie", from a card's art or a frame's edge on
     independent photos) is as like a short title (Shae, Lady, Ice) as any read can be: without a deck it stays a

@@ -428,6 +428,14 @@ def _laid_card(edges: np.ndarray, corner: np.ndarray, u: np.ndarray, v: np.ndarr
     if not _card_shaped(q) or not cv2.isContourConvex(q.reshape(-1, 1, 2)):
         return None
     seen, on = _seen_support(edges, q, np.roll(q, -1, axis=0), hidden)
+    # A side drawn from the outline of a blob (closed, opened) may lie a few pixels inside the card's edge: each side
+    # is also looked for moved out or in by up to SHIFT.
+    a, b = q, np.roll(q, -1, axis=0)
+    d = b - a
+    normal = np.stack([d[:, 1], -d[:, 0]], axis=1) / np.maximum(1e-6, np.linalg.norm(d, axis=1))[:, None]
+    normal *= np.sign(((a + b) / 2 - q.mean(axis=0)) * normal).sum(axis=1)[:, None]
+    for shift in (-SHIFT, -SHIFT / 2, SHIFT / 2, SHIFT):
+        on = np.maximum(on, _seen_support(edges, a + normal * shift, b + normal * shift, hidden)[1])
     return q if float(seen.mean()) >= 0.6 and float(on[seen >= 0.2].min(initial=1.0)) >= SIDE_SUPPORT else None
 
 
