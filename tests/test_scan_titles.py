@@ -636,6 +636,23 @@ def test_a_faint_title_whose_few_darkest_letters_stand_out_is_isolated_whole() -
     assert line is not None and line.shape[1] < 200
 
 
+def test_only_an_events_region_is_searched_for_light_print_on_dark() -> None:
+    """Light print on a dark plate is looked for where some events print their title; the other types print theirs
+    dark on light, and their regions are searched for dark print only (half the work): a light title on a dark bar
+    is isolated for an event, not for a character, and dark print on a light bar is isolated for both."""
+    from companion.scan.cv import cv2
+    from companion.scan.titles import LIGHT_PRINT, _isolate
+
+    assert {"event"} == LIGHT_PRINT
+    dark_bar = np.full((110, 760), 40, np.uint8)
+    cv2.putText(dark_bar, "TEARS OF LYS", (60, 70), cv2.FONT_HERSHEY_DUPLEX, 1.3, 230, 2, cv2.LINE_AA)
+    light_bar = cv2.bitwise_not(dark_bar)
+    assert _isolate(cv2.GaussianBlur(dark_bar, (3, 3), 0), light=True) is not None
+    assert _isolate(cv2.GaussianBlur(dark_bar, (3, 3), 0), light=False) is None
+    for light in (True, False):
+        assert _isolate(cv2.GaussianBlur(light_bar, (3, 3), 0), light=light) is not None
+
+
 def test_a_short_read_says_a_card_lies_the_right_way_up_only_when_read_with_confidence() -> None:
     """A card whose regions read nothing title-like is read again turned half round. Three or four capitals read
     with little confidence ("FHL": art, or a title upside down) are not title-like enough to skip that; a short title
