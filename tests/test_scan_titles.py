@@ -422,6 +422,25 @@ def test_a_card_half_under_another_found_whole_in_its_light_sleeve_is_kept(tmp_p
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
 
 
+@needs_ocr
+@pytest.mark.parametrize(("seed", "index"), [(42, 116), (42, 31)])
+def test_a_card_under_another_whose_outline_lies_a_little_inside_its_edge_is_drawn_out(seed: int, index: int,
+                                                                                       tmp_path: Path,
+                                                                                       indie_pool: Any) -> None:
+    """A card lying partly under another (found whole) is drawn out from its uncovered corner; the sides drawn from
+    the merged blob's outline may lie a few pixels inside the card's edge (a blob closed and opened, a soft
+    shadow): each side is also looked for a little further out or in. Both cards are found and read (the independent
+    renderer's tuning seed 42)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(index, seed, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
 def test_a_read_of_a_few_letters_names_no_title_with_confidence_without_a_deck(names: list[str]) -> None:
     """A garbled read of three or four letters ("SAE", "Lay", "he ie", from a card's art or a frame's edge on
     independent photos) is as like a short title (Shae, Lady, Ice) as any read can be: without a deck it stays a
@@ -615,6 +634,23 @@ def test_a_faint_title_whose_few_darkest_letters_stand_out_is_isolated_whole() -
     cv2.putText(big, "WILDLING LADY SPEARWIFE", (60, 125), cv2.FONT_HERSHEY_DUPLEX, 1.3, 150, 2, cv2.LINE_AA)
     line = _isolate(cv2.GaussianBlur(big, (3, 3), 0))
     assert line is not None and line.shape[1] < 200
+
+
+def test_only_an_events_region_is_searched_for_light_print_on_dark() -> None:
+    """Light print on a dark plate is looked for where some events print their title; the other types print theirs
+    dark on light, and their regions are searched for dark print only (half the work): a light title on a dark bar
+    is isolated for an event, not for a character, and dark print on a light bar is isolated for both."""
+    from companion.scan.cv import cv2
+    from companion.scan.titles import LIGHT_PRINT, _isolate
+
+    assert {"event"} == LIGHT_PRINT
+    dark_bar = np.full((110, 760), 40, np.uint8)
+    cv2.putText(dark_bar, "TEARS OF LYS", (60, 70), cv2.FONT_HERSHEY_DUPLEX, 1.3, 230, 2, cv2.LINE_AA)
+    light_bar = cv2.bitwise_not(dark_bar)
+    assert _isolate(cv2.GaussianBlur(dark_bar, (3, 3), 0), light=True) is not None
+    assert _isolate(cv2.GaussianBlur(dark_bar, (3, 3), 0), light=False) is None
+    for light in (True, False):
+        assert _isolate(cv2.GaussianBlur(light_bar, (3, 3), 0), light=light) is not None
 
 
 def test_a_short_read_says_a_card_lies_the_right_way_up_only_when_read_with_confidence() -> None:

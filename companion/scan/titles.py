@@ -428,6 +428,14 @@ def _laid_card(edges: np.ndarray, corner: np.ndarray, u: np.ndarray, v: np.ndarr
     if not _card_shaped(q) or not cv2.isContourConvex(q.reshape(-1, 1, 2)):
         return None
     seen, on = _seen_support(edges, q, np.roll(q, -1, axis=0), hidden)
+    # A side drawn from the outline of a blob (closed, opened) may lie a few pixels inside the card's edge: each side
+    # is also looked for moved out or in by up to SHIFT.
+    a, b = q, np.roll(q, -1, axis=0)
+    d = b - a
+    normal = np.stack([d[:, 1], -d[:, 0]], axis=1) / np.maximum(1e-6, np.linalg.norm(d, axis=1))[:, None]
+    normal *= np.sign(((a + b) / 2 - q.mean(axis=0)) * normal).sum(axis=1)[:, None]
+    for shift in (-SHIFT, -SHIFT / 2, SHIFT / 2, SHIFT):
+        on = np.maximum(on, _seen_support(edges, a + normal * shift, b + normal * shift, hidden)[1])
     return q if float(seen.mean()) >= 0.6 and float(on[seen >= 0.2].min(initial=1.0)) >= SIDE_SUPPORT else None
 
 
@@ -655,6 +663,9 @@ TITLE_REGIONS: dict[str, tuple[float, float, float, float]] = {
     "location": (-0.03, 0.10, 0.16, 0.90),
     "event": (0.15, -0.03, 0.99, 0.14),
 }
+#: The card types that may print their title light on dark (some events); the others print it dark on light, and
+#: their regions are searched for dark print only (light "print" there is the gaps between dark shapes).
+LIGHT_PRINT = frozenset({"event"})
 #: A title's capitals are about 2.5 % of the card's height (small capitals about 80 % of that).
 CAP_SHARE = 0.025
 
@@ -867,20 +878,21 @@ LEVEL_STEPS = (1.0, 0.7, 0.45)
 FEW_LETTERS = 5
 
 
-def isolate_line(region: np.ndarray, cap: float) -> np.ndarray | None:
+def isolate_line(region: np.ndarray, cap: float, light: bool = True) -> np.ndarray | None:
     """The one line of title print in a title region, black on white, capitals about READ_CAP high; None when
     the region holds no line of letters of a title's size. ``cap``: the capitals' expected height in the
-    region's pixels. Dark print on a light banner or light print on a dark one (some events): both are tried,
-    and the row holding most letters wins."""
+    region's pixels. Dark print on a light banner or, with ``light``, light print on a dark one (some events): both
+    are tried, and the row holding most letters wins."""
     f = READ_CAP / max(1.0, cap)
-    return _isolate(cv2.resize(region, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA))
+    return _isolate(cv2.resize(region, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA),
+                    light=light)
 
 
 #: A line whose baseline climbs or falls more than this (a share of its length) is turned level and looked at again.
 ASLANT = 0.025
 
 
-def _isolate(big: np.ndarray, level_it: bool = True) -> np.ndarray | None:
+def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.ndarray | None:
     """isolate_line on the region scaled to READ_CAP; a line found aslant is turned level first (``level_it``)."""
     # Strokes against the light (or the dark) round them: glare and shading even out, blobs of art drop away.
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (int(1.2 * READ_CAP) | 1, int(1.2 * READ_CAP) | 1))
@@ -892,7 +904,7 @@ def _isolate(big: np.ndarray, level_it: bool = True) -> np.ndarray | None:
     # the larger of Otsu's and half the strokes' contrast (a threshold pulled down by a banner's frame joins the
     # letters).
     planes = []
-    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT):  # dark print on light, light print on dark
+    for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT) if light else (cv2.MORPH_BLACKHAT,):
         found = cv2.GaussianBlur(cv2.morphologyEx(big, op, kernel), (3, 3), 0)
         otsu, _ink = cv2.threshold(found, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
         planes.append((op, found, max(float(otsu), 0.45 * float(np.percentile(found, 99.5)))))
@@ -943,7 +955,7 @@ def _isolate(big: np.ndarray, level_it: bool = True) -> np.ndarray | None:
             centre = ((best[0][1] + best[-1][1] + best[-1][3]) / 2, float(np.mean([c[2] + c[4] for c in tall])))
             turn = cv2.getRotationMatrix2D(centre, float(np.degrees(np.arctan(slope))), 1.0)
             return _isolate(cv2.warpAffine(big, turn, big.shape[::-1], flags=cv2.INTER_LINEAR,
-                                           borderMode=cv2.BORDER_REPLICATE), False)
+                                           borderMode=cv2.BORDER_REPLICATE), False, light)
     kept = _without_rosette(best)
     # After a rosette, the line starts just past it.
     rosette_end = best[0][1] + best[0][3] + 2 if len(kept) < len(best) else 0
@@ -956,8 +968,8 @@ def _isolate(big: np.ndarray, level_it: bool = True) -> np.ndarray | None:
     y0 = max(0, min(c[2] for c in best) - READ_CAP // 4)
     y1 = min(h, max(c[2] + c[4] for c in best) + READ_CAP // 4)
     cut = big[y0:y1, x0:x1] if dark_print else cv2.bitwise_not(big[y0:y1, x0:x1])
-    light = cv2.morphologyEx(cut, cv2.MORPH_CLOSE, kernel).astype(np.float32) + 1
-    line = np.clip(cut.astype(np.float32) * 255 / light, 0, 255).astype(np.uint8)
+    round_it = cv2.morphologyEx(cut, cv2.MORPH_CLOSE, kernel).astype(np.float32) + 1
+    line = np.clip(cut.astype(np.float32) * 255 / round_it, 0, 255).astype(np.uint8)
     # Marks in the box that are no part of the row's letters are wiped: standing apart before the first letter (a
     # rosette), off the row's band or taller than a letter (a banner's notch, art at its edge). Pieces of letters
     # broken by thin strokes stay (a capital T's arm cut off by blur just before the rest of it).
@@ -1176,7 +1188,7 @@ def _read_blocks(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequenc
                 for kind, region in title_regions(turned).items():
                     y0, y1 = TITLE_REGIONS[kind][1], TITLE_REGIONS[kind][3]
                     if alone or top - 0.04 <= y0 < y1 <= bottom + 0.04:
-                        line = isolate_line(region, cap)
+                        line = isolate_line(region, cap, kind in LIGHT_PRINT)
                         if line is not None:
                             lines.append(line)
                             owners.append((n, kind))
@@ -1210,7 +1222,7 @@ def _read_cards(cards: Sequence[np.ndarray], quads: Sequence[np.ndarray], number
     cap = CAP_SHARE * CARD_H
     for card, q, n in zip(cards, quads, numbers, strict=True):
         for kind, region in title_regions(card).items():
-            line = isolate_line(region, cap)
+            line = isolate_line(region, cap, kind in LIGHT_PRINT)
             if line is not None:
                 lines.append(line)
                 owners.append((n, kind, q))
