@@ -187,3 +187,30 @@ def test_a_challenge_form_in_german_sends_without_a_second_ellipsis_and_reads_th
     a.wait_for_selector("#round-box:has-text('Bob verteidigt: niemand (Stärke 0)')", timeout=WAIT)
     shot(a, "challenge-defence-de")
     assert "mit niemand" not in a.inner_text("#round-box")
+
+
+def test_a_claim_form_says_why_it_cannot_be_sent_yet_and_what_to_do(server: Server, browser: Any) -> None:
+    """Found at a German table: Bob ticked one character for a claim of two (or, in another game, two for a claim
+    of one) and the send button only went grey, with nothing to say why. The form now says how many are ticked
+    and what to do, in the phone's language, and says nothing once the ticks can be sent."""
+    base = server.url + "/api"
+    g = challenges_game(base)
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    pick(a, "challenge:military", "A.01146.1")
+    b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    pick(b, "defend")
+    a.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
+    a.click("#round-box [data-offer=result]")
+    b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
+    b.click("#round-box [data-offer=claim]")
+    hint = "#sheet [data-picked=cards]"
+    assert b.is_hidden(hint)  # nothing ticked: the legend ("Wähle 2") says it
+    b.check("#sheet [data-choice='B.01092.1']")
+    assert b.is_disabled("#sheet [data-offer-send=claim]")
+    assert b.inner_text(hint) == "1 gewählt: wähle noch 1, dann kannst du senden"
+    shot(b, "claim-form-too-few-de")
+    b.check("#sheet [data-choice='B.01094.1']")
+    assert b.is_enabled("#sheet [data-offer-send=claim]") and b.is_hidden(hint)
+    b.click("button[data-lang-toggle]")  # the same form in English: the line follows the language
+    b.uncheck("#sheet [data-choice='B.01094.1']")
+    b.wait_for_selector(f"{hint}:text-is('1 chosen: tick 1 more to send')", timeout=WAIT)
