@@ -1,6 +1,5 @@
-"""A refusal belongs to the step it was tapped in. Found at a German table: Bob's setup card was refused ("Bob würde
-6 vom Aufbaugold (5) ausgeben"), and the red flag still stood over his plot choice a phase later, as if the plot
-were what had been refused."""
+"""What a German table read wrongly on its phones, and reads rightly now: a refusal that outlived its phase, and a
+deck without a name shown as "Deck: deck"."""
 
 from __future__ import annotations
 
@@ -19,6 +18,8 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 
 def test_a_refusal_goes_when_the_table_moves_to_the_next_phase_and_stays_until_then(server: Server,
                                                                                      browser: Any) -> None:
+    """A refusal belongs to the step it was tapped in: Bob's setup card was refused ("Bob würde 6 vom Aufbaugold (5)
+    ausgeben"), and the red flag still stood over his plot choice a phase later, as if the plot had been refused."""
     base = server.url + "/api"
     g = challenges_game(base)  # strict, in the challenges phase, Alice's turn
     gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
@@ -39,3 +40,24 @@ def test_a_refusal_goes_when_the_table_moves_to_the_next_phase_and_stays_until_t
     b.wait_for_selector("#phase:has-text('Vorherrschaftsphase')", timeout=WAIT)
     b.wait_for_selector("#flags [data-flag=refused]", state="detached", timeout=WAIT)
     shot(b, "refusal-gone-next-phase-de")
+
+
+def test_a_deck_without_a_name_is_not_called_deck(server: Server, browser: Any) -> None:
+    """A decklist pasted without its name line (or a deck sent as codes) was named "deck": the phone read
+    "Deck: deck" under its counts, English in a German page and a name nobody gave. It stays unnamed: the log counts
+    its cards, and the page shows no name line."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0,
+                                                              "text": "3x Tyrion Lannister (Core Set)\n"}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 2}}, kb)[0] == 200
+    log = call(base, "GET", f"/games/{gid}/log", key=ka)[1]["entries"]
+    # (Bob's deck's name, had it one, is his own: Alice's key reads none.)
+    assert [e["data"].get("name") for e in log if e["kind"] == "deck"] == ["", None]
+    a, b = seat_phones(browser, server, g, ("de-DE", "de-DE"))
+    for page in (a, b):
+        page.wait_for_selector("#my-counts", timeout=WAIT)
+        page.wait_for_selector("#log li", timeout=WAIT)
+        assert page.locator("#deck-name").count() == 0
+        assert "Deck: deck" not in page.inner_text("body") and "„deck“" not in page.inner_text("#log")
