@@ -25,7 +25,7 @@ ALICE = {"01021": 1, "01001": 1, "01146": 1, "01057": 3, "01152": 3, "01150": 3}
 BOB = {"02119": 1, "00006": 1, "01092": 2, "01094": 3, "01169": 3, "01171": 2}
 
 
-def challenges_game(base: str, bob_power: int = 3) -> dict[str, Any]:
+def challenges_game(base: str, bob_power: int = 3, bob_merchants: int = 1) -> dict[str, Any]:
     _, g = call(base, "POST", "/games", {"mode": "strict", "seats": [
         {"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
     gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
@@ -36,7 +36,8 @@ def challenges_game(base: str, bob_power: int = 3) -> dict[str, Any]:
                      (ka, {"type": "setup_place", "player": "A", "card": "A.01146.1"}),
                      (ka, {"type": "setup_place", "player": "A", "card": "A.01057.1"}),
                      (kb, {"type": "setup_place", "player": "B", "card": "B.01092.1"}),
-                     (kb, {"type": "setup_place", "player": "B", "card": "B.01094.1"}),
+                     *((kb, {"type": "setup_place", "player": "B", "card": f"B.01094.{n}"})
+                       for n in range(1, bob_merchants + 1)),
                      (kb, {"type": "set_power", "player": "B", "amount": bob_power}),
                      (ka, {"type": "begin_phase", "phase": "plot"}),
                      (ka, {"type": "choose_plot", "player": "A", "card": "A.01021.1"}),
@@ -187,3 +188,49 @@ def test_a_challenge_form_in_german_sends_without_a_second_ellipsis_and_reads_th
     a.wait_for_selector("#round-box:has-text('Bob verteidigt: niemand (Stärke 0)')", timeout=WAIT)
     shot(a, "challenge-defence-de")
     assert "mit niemand" not in a.inner_text("#round-box")
+
+
+def test_a_claim_form_says_why_it_cannot_be_sent_yet_and_what_to_do(server: Server, browser: Any) -> None:
+    """Found at a German table: Bob ticked one character for a claim of two (or, in another game, two for a claim
+    of one) and the send button only went grey, with nothing to say why. The form now says how many are ticked
+    and what to do, in the phone's language, and says nothing once the ticks can be sent."""
+    base = server.url + "/api"
+    g = challenges_game(base)
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    pick(a, "challenge:military", "A.01146.1")
+    b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    pick(b, "defend")
+    a.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
+    a.click("#round-box [data-offer=result]")
+    b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
+    b.click("#round-box [data-offer=claim]")
+    hint = "#sheet [data-picked=cards]"
+    assert b.is_hidden(hint)  # nothing ticked: the legend ("Wähle 2") says it
+    b.check("#sheet [data-choice='B.01092.1']")
+    assert b.is_disabled("#sheet [data-offer-send=claim]")
+    assert b.inner_text(hint) == "1 gewählt: wähle noch 1, dann kannst du senden"
+    shot(b, "claim-form-too-few-de")
+    b.check("#sheet [data-choice='B.01094.1']")
+    assert b.is_enabled("#sheet [data-offer-send=claim]") and b.is_hidden(hint)
+    b.click("button[data-lang-toggle]")  # the same form in English: the line follows the language
+    b.uncheck("#sheet [data-choice='B.01094.1']")
+    b.wait_for_selector(f"{hint}:text-is('1 chosen: tick 1 more to send')", timeout=WAIT)
+
+
+def test_a_claim_form_with_too_many_ticked_says_how_many_to_untick(server: Server, browser: Any) -> None:
+    """The other way round: three of Bob's characters ticked for a claim of two."""
+    base = server.url + "/api"
+    g = challenges_game(base, bob_merchants=2)
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    pick(a, "challenge:military", "A.01146.1")
+    b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
+    pick(b, "defend")
+    a.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
+    a.click("#round-box [data-offer=result]")
+    b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
+    b.click("#round-box [data-offer=claim]")
+    for card in ("B.01092.1", "B.01094.1", "B.01094.2"):
+        b.check(f"#sheet [data-choice='{card}']")
+    assert b.is_disabled("#sheet [data-offer-send=claim]")
+    assert b.inner_text("#sheet [data-picked=cards]") == "3 gewählt: nimm 1 Haken heraus, dann kannst du senden"
+    shot(b, "claim-form-too-many-de")

@@ -91,6 +91,12 @@ def test_every_control_is_big_enough_and_a_double_tap_in_a_menu_lands_once(serve
         page.click("#gold")  # the gold sheet: its chips and the value field
         page.wait_for_selector("#sheet:not(.hidden) [data-delta]")
         assert small_controls(page) == []
+        # Two rows of three, as wide as each other (+1 +2 +5 / −1 −2 −5): at 390 px the sixth, "−5", wrapped onto a
+        # row of its own and stretched across the sheet, the widest button of all.
+        boxes = page.eval_on_selector_all("#sheet [data-delta]", "bs => bs.map(b => b.getBoundingClientRect())"
+                                          ".map(r => [Math.round(r.top), Math.round(r.width)])")
+        assert len({top for top, _ in boxes[:3]}) == 1 and len({top for top, _ in boxes[3:]}) == 1, boxes
+        assert boxes[0][0] < boxes[3][0] and max(w for _, w in boxes) - min(w for _, w in boxes) <= 2, boxes
         page.click("#sheet button:has-text('Close'), #sheet button:has-text('Schließen')")
         page.wait_for_timeout(500)
     # The card menu over a card row: a double tap on "Kneel" kneels once and opens nothing underneath.

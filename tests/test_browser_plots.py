@@ -72,6 +72,9 @@ def test_plots_are_chosen_face_down_and_revealed_together_on_two_phones(server: 
             # Feast or Famine (initiative 5) beats A Noble Cause (0): only Alice is offered the first player's
             # choice, and until she chooses no first player is named.
             a.wait_for_selector("#round-box [data-offer='first:B']", timeout=WAIT)
+            # The choice reads as a choice: "First player: Bob", the very words of the header's line once chosen,
+            # read at a German table as if Bob already were (and both buttons as two statuses at once).
+            assert a.inner_text("#round-box [data-offer='first:B']") == "Bob goes first"
             b.wait_for_selector("#round-box:has-text('Alice gewinnt die Initiative')", timeout=WAIT)
             assert b.locator("#round-box [data-offer^='first:']").count() == 0
             for page in (a, b):

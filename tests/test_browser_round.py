@@ -246,9 +246,16 @@ def onward(a: Any, b: Any) -> None:
     order: a phone whose chance it is and that is not the last passes it; the last one goes on (going on passes)."""
     deadline = time.monotonic() + WAIT / 1000
     while time.monotonic() < deadline:
+        # Both phones on the same table first: a phone a live update has not reached yet may still show the last
+        # phase's "next" for a moment, and a tap there waited for a button that was gone (a loaded run).
+        caught_up(a, b)
+        caught_up(b, a)
         for page in (a, b):
             if page.locator("#step[data-step=next-step]:not([disabled])").count():
-                page.click("#step[data-step=next-step]")
+                try:
+                    page.click("#step[data-step=next-step]", timeout=3000)
+                except playwright.TimeoutError:
+                    break  # drawn again meanwhile: look again
                 return
         for page in (a, b):
             if page.locator("#step[data-step=wait]").count() and page.locator(

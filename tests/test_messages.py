@@ -133,3 +133,11 @@ def test_the_german_round_box_reads_as_german_sentences() -> None:
     assert "Zug" not in text("round.yourStep", "de") and "Chance" not in text("shadowsChanceStep", "de")
     de = catalogue("de")
     assert [k for k, v in de.items() if re.search(r"\bPlot|\bSTR\b", re.sub(r"\{\w+\}", "", v))] == []
+
+
+def test_the_first_player_offer_reads_as_a_choice_not_as_the_header_line() -> None:
+    """A German table read the buttons "Startspieler: Alice" and "Startspieler: Bob" as two statuses (the header
+    says "Startspieler: Alice" once she is chosen): the offer says what a tap does."""
+    for lang, said in (("en", "Alice goes first"), ("de", "Alice wird Startspieler")):
+        assert text("chooseFirst", lang, player="Alice") == said
+        assert text("chooseFirst", lang, player="Alice") != text("round.first", lang, player="Alice")

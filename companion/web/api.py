@@ -443,7 +443,7 @@ def set_deck(game: Game, role: Role, seat: str) -> Any:
     data = body()
     catalog = svc().catalog()
     if "text" in data:
-        deck = decklist(data["text"], catalog, game.edition)
+        deck = decklist(data["text"], catalog, game.edition, source="")  # a list without a name line stays unnamed
     elif "deck" in data:
         raw = data["deck"].get("slots", data["deck"])
         if not isinstance(raw, dict) or not raw or len(raw) > 400 or not all(
@@ -488,7 +488,7 @@ def decklist(text: str, catalog: Any, edition: str, source: str = "deck") -> Dec
 
 def deck_from_slots(raw: dict[str, int], catalog: Any, edition: str) -> Deck:
     """A deck sent as code -> copies, sorted into draw deck, plots and agendas by the cards' types."""
-    deck = Deck(name="deck", edition=as_edition(edition))
+    deck = Deck(name="", edition=as_edition(edition))  # no name: the table page showed "Deck: deck"
     for code, n in raw.items():
         card = catalog.get(code)
         if card is not None and card.type == "agenda":

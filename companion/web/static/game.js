@@ -66,7 +66,8 @@ function update(u) {
   const older = u.view && state && u.view.version < state.version;
   if (u.view && !older) {
     if (flag && flag.undoSeq !== undefined && (u.view.undone || []).includes(flag.undoSeq)) flag = null;
-    if (state && u.view.version > state.version && flag && flag.kind === "note") flag = null;  // old news
+    const left = state && (u.view.phase !== state.phase || u.view.round !== state.round);  // refusals there: old news
+    if (state && u.view.version > state.version && flag && (flag.kind === "note" || left && ["refused", "info"].includes(flag.kind))) flag = null;
     state = u.view;
     client.checkSeen(state).then(warning => { if (warning) showFlag({kind: "error", text: warning}); });
   }

@@ -54,6 +54,13 @@ function legend(f) {
   return hasMessage("field." + f.name) ? `${t("field." + f.name)}: ${count}` : count;
 }
 
+/** Why a field's ticks cannot be sent yet, and what to do ("2 chosen: untick 1 to send"); empty while they can
+ * (or while nothing is ticked: the legend says how many to choose). The send button alone only went grey. */
+function pickedText(f, n) {
+  if (n > f.max) return t("round.pickedTooMany", {n, extra: n - f.max});
+  return n > 0 && n < f.min ? t("round.pickedTooFew", {n, missing: f.min - n}) : "";
+}
+
 /** A choice's label, with its copy number where another choice of the field reads the same (two copies of a title
  * in a hand to discard from): two identical lines looked like one card listed twice. */
 function copyText(labels, i) {
@@ -81,9 +88,11 @@ function openForm(offer, send, names, values = null) {
   }}, inForm(offer.label));
   const refresh = () => {
     save.disabled = !fits();
+    for (const f of offer.fields) if (hints[f.name]) hints[f.name].textContent = pickedText(f, state[f.name].size);
     const amount = offer.fields.find(f => f.relabel);
     if (amount) save.textContent = t(amount.relabel, {[amount.param]: Math.max(0, amount.adds + (Number(state[amount.name]) || 0))});
   };
+  const hints = {};  // each card field's line under its choices: how many are ticked, while that cannot be sent
   const parts = offer.fields.map(f => {
     if (f.kind === "number") {
       const input = el("input", {type: "number", inputmode: "numeric", min: f.min, max: f.max, value: state[f.name],
@@ -111,6 +120,8 @@ function openForm(offer, send, names, values = null) {
       });
       box.append(el("label", {class: "check"}, input, copyText(labels, i)));
     });
+    hints[f.name] = el("p", {class: "note", "data-picked": f.name, "aria-live": "polite"});
+    box.append(hints[f.name]);
     return box;
   });
   sheet.replaceChildren(el("h3", {}, inForm(offer.label)), ...parts, save, el("button", {onclick: closeSheet}, t("close")));
