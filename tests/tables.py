@@ -108,6 +108,22 @@ def next_phase(t: Table, phase: str) -> Verdict:
     return legal(t, BeginPhase(phase))
 
 
+def after_plots(t: Table, phase: str) -> Table:
+    """The plots revealed and the first player chosen: the draw phase passes, marshaling begins with each player's
+    income taken without its gold (each test sets the gold it needs), and with ``phase`` "challenges" that begins."""
+    from companion.rules.actions import BeginPhase, PassTurn
+
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    for p in t.players.values():
+        p.income_round = t.round
+    if phase == "challenges":
+        legal(t, PassTurn("A"))
+        legal(t, PassTurn("B"))
+        legal(t, BeginPhase("challenges"))
+    return t
+
+
 def military_won_by_a(t: Table, attacker: str, *, in_play_cards: tuple[str, ...] = ()) -> None:
     """Alice, the active player, attacks Bob alone with ``attacker`` in a military challenge he does not defend and
     wins it: the claim is due (the cards named are put in play first, the attacker too)."""

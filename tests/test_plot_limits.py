@@ -28,7 +28,7 @@ from companion.rules.actions import (
 from companion.rules.editions import Table
 from companion.rules.offers import round_view
 from companion.rules.roles import Role
-from tests.tables import flagged_and_refused, hand, illegal, in_play, legal, make_table, rules_of, shadows
+from tests.tables import after_plots, flagged_and_refused, hand, illegal, in_play, legal, make_table, rules_of, shadows
 
 #: A plot that restricts nothing, for the other seat: A Clash of Kings; 1st edition Rains of Autumn (initiative 5:
 #: no tie with the plots tested).
@@ -56,15 +56,7 @@ def round_table(edition: str, a_plot: str, b_plot: str, phase: str = "challenges
             in_play(t, f"{seat}.{MILITARY[edition]}.{n}")
             if INTRIGUE[edition] != MILITARY[edition]:
                 in_play(t, f"{seat}.{INTRIGUE[edition]}.{n}")
-    legal(t, BeginPhase("draw"))
-    legal(t, BeginPhase("marshaling"))
-    for p in t.players.values():
-        p.income_round = t.round  # income taken without its gold: each test sets the gold it needs
-    if phase == "challenges":
-        legal(t, PassTurn("A"))
-        legal(t, PassTurn("B"))
-        legal(t, BeginPhase("challenges"))
-    return t
+    return after_plots(t, phase)
 
 
 def one_challenge(t: Table, kind: str, attacker: str) -> None:

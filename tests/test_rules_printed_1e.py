@@ -22,7 +22,7 @@ from companion.rules.actions import (
 )
 from companion.rules.editions import Table
 from companion.rules.values import strength
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, notes_of, rules_of, shadows
+from tests.tables import after_plots, flagged_and_refused, hand, in_play, legal, make_table, notes_of, rules_of, shadows
 
 #: Rains of Autumn (initiative 5); Pentoshi Guildmaster (every icon); Eddard Stark (military and power icons, STR 3).
 PLAIN, GUILDMASTER, EDDARD = "core_184", "core_124", "core_5"
@@ -43,15 +43,7 @@ def round_table(b_plot: str, phase: str = "challenges", extra: dict[str, int] | 
     for seat in ("A", "B"):
         in_play(t, f"{seat}.{GUILDMASTER}.1")
         in_play(t, f"{seat}.{EDDARD}.1")
-    legal(t, BeginPhase("draw"))
-    legal(t, BeginPhase("marshaling"))
-    for p in t.players.values():
-        p.income_round = t.round  # income taken without its gold: each test sets the gold it needs
-    if phase == "challenges":
-        legal(t, PassTurn("A"))
-        legal(t, PassTurn("B"))
-        legal(t, BeginPhase("challenges"))
-    return t
+    return after_plots(t, phase)
 
 
 def test_the_gold_toll_sentences_are_read() -> None:
