@@ -190,13 +190,8 @@ def test_a_challenge_form_in_german_sends_without_a_second_ellipsis_and_reads_th
     assert "mit niemand" not in a.inner_text("#round-box")
 
 
-def test_a_claim_form_says_why_it_cannot_be_sent_yet_and_what_to_do(server: Server, browser: Any) -> None:
-    """Found at a German table: Bob ticked one character for a claim of two (or, in another game, two for a claim
-    of one) and the send button only went grey, with nothing to say why. The form now says how many are ticked
-    and what to do, in the phone's language, and says nothing once the ticks can be sent."""
-    base = server.url + "/api"
-    g = challenges_game(base)
-    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+def open_bobs_claim_form(a: Any, b: Any) -> None:
+    """Alice attacks alone in a military challenge, Bob declares his defence, the result: Bob's claim form opens."""
     pick(a, "challenge:military", "A.01146.1")
     b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
     pick(b, "defend")
@@ -204,6 +199,16 @@ def test_a_claim_form_says_why_it_cannot_be_sent_yet_and_what_to_do(server: Serv
     a.click("#round-box [data-offer=result]")
     b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
     b.click("#round-box [data-offer=claim]")
+
+
+def test_a_claim_form_says_why_it_cannot_be_sent_yet_and_what_to_do(server: Server, browser: Any) -> None:
+    """Found at a German table: Bob ticked one character for a claim of two (or, in another game, two for a claim
+    of one) and the send button only went grey, with nothing to say why. The form now says how many are ticked
+    and what to do, in the phone's language, and says nothing once the ticks can be sent."""
+    base = server.url + "/api"
+    g = challenges_game(base)
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    open_bobs_claim_form(a, b)
     hint = "#sheet [data-picked=cards]"
     assert b.is_hidden(hint)  # nothing ticked: the legend ("Wähle 2") says it
     b.check("#sheet [data-choice='B.01092.1']")
@@ -222,13 +227,7 @@ def test_a_claim_form_with_too_many_ticked_says_how_many_to_untick(server: Serve
     base = server.url + "/api"
     g = challenges_game(base, bob_merchants=2)
     a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
-    pick(a, "challenge:military", "A.01146.1")
-    b.wait_for_selector("#round-box [data-offer=defend]", timeout=WAIT)
-    pick(b, "defend")
-    a.wait_for_selector("#round-box [data-offer=result]", timeout=WAIT)
-    a.click("#round-box [data-offer=result]")
-    b.wait_for_selector("#round-box [data-offer=claim]", timeout=WAIT)
-    b.click("#round-box [data-offer=claim]")
+    open_bobs_claim_form(a, b)
     for card in ("B.01092.1", "B.01094.1", "B.01094.2"):
         b.check(f"#sheet [data-choice='{card}']")
     assert b.is_disabled("#sheet [data-offer-send=claim]")
