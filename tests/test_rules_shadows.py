@@ -591,6 +591,11 @@ def test_the_step_button_says_it_is_the_players_chance_to_come_out_of_shadows_no
     b = round_view(t, Role.of_seat("B"))
     assert [o["id"] for o in b["offers"] if o["primary"]] == ["pass-shadows"]
     assert b["next"] == {"label": {"msg": "shadowsChanceStep"}, "action": None}
+    # The header agrees: B's chance first, to both (it told A "your turn" beside "waiting for B").
+    turn = {seat: next(s for s in round_view(t, Role.of_seat(seat))["status"] if s["id"] == "turn")
+            for seat in ("A", "B")}
+    assert turn["B"] == {"id": "turn", "mine": True, "text": {"msg": "turnShadowsYou"}}
+    assert turn["A"] == {"id": "turn", "mine": False, "text": {"msg": "turnShadowsOf", "player": "B"}}
     # A, whose turn it is, waits for B's chance: passing the turn now would start the phase's actions and take
     # B's chance away (the Shadows insert: the chances come before anything else in the phase).
     a = round_view(t, Role.of_seat("A"))
@@ -598,6 +603,7 @@ def test_the_step_button_says_it_is_the_players_chance_to_come_out_of_shadows_no
     assert "pass-turn" not in [o["id"] for o in a["offers"]]
     legal(t, PassShadows("B"))
     assert round_view(t, Role.of_seat("A"))["next"]["id"] == "pass-turn"
+    assert {"id": "turn", "mine": True, "text": {"msg": "yourTurn"}} in round_view(t, Role.of_seat("A"))["status"]
 
 
 def test_a_seat_with_the_first_chance_in_its_own_turn_passes_the_chance_before_the_turn() -> None:

@@ -136,7 +136,14 @@ def _status(t: Table, role: Role) -> list[dict[str, Any]]:
                                   if t.round else msg("round.statusSetup", phase=phase)}]
     if t.ended is not None:  # the header says so too, not the phase the game ended in
         return [{"id": "phase", "text": msg("round.overIn", round=t.round)}]
-    if t.active_player:
+    holder = shadows_holder(t)
+    if t.active_player and holder is not None:
+        # 1st edition, the beginning of a phase: the Shadows chances come before the turn (the header said "your
+        # turn" to the active player while the step button waited for another player's chance).
+        mine = role.seat == holder
+        out.append({"id": "turn", "mine": mine,
+                    "text": msg("turnShadowsYou") if mine else msg("turnShadowsOf", player=t.players[holder].name)})
+    elif t.active_player:
         mine = role.seat == t.active_player
         out.append({"id": "turn", "mine": mine,
                     "text": msg("yourTurn") if mine else msg("turnOf", player=t.players[t.active_player].name)})
