@@ -190,7 +190,7 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
                       defending: bool = False) -> bool:
     """A character declared for ``side``: in play under its control, standing, with the type's icon (RR: Appendix
     I › 4.2 and 4.2.1). False when it is not in play for that side at all."""
-    if t.zone_of(card) is not Zone.PLAY and card in t.moved_at_phase_end and t.instance(card).owner == side:
+    if left_at_phase_end(t, card, side):
         # Hear Me Roar!'s card, discarded as the last phase ended (RR: Lasting Effects): the table that still has it
         # in play missed that, which is illegal, not impossible (an advisory game takes the table's view: ``kept``)
         v.violate("challenge.left-at-phase-end", (card,), card=t.ref(card), zone=place_name(t, card))
@@ -214,12 +214,16 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
     return True
 
 
+def left_at_phase_end(t: Table, card: str, seat: str) -> bool:
+    """The seat's card the phase's end took out of play (``Table.moved_at_phase_end``: Hear Me Roar!'s)."""
+    return t.zone_of(card) is not Zone.PLAY and card in t.moved_at_phase_end and t.instance(card).owner == seat
+
+
 def kept(t: Table, seat: str, cards: list[str]) -> None:
-    """Cards the phase's end took out of play (``Table.moved_at_phase_end``) that the seat declares all the same:
-    an advisory game records the table as it is, the card still in play under the seat (flagged:
-    ``challenge.left-at-phase-end``)."""
+    """Cards the phase's end took out of play that the seat declares all the same: an advisory game records the
+    table as it is, the card still in play under the seat (flagged: ``challenge.left-at-phase-end``)."""
     for card in cards:
-        if t.zone_of(card) is not Zone.PLAY and card in t.moved_at_phase_end and t.instance(card).owner == seat:
+        if left_at_phase_end(t, card, seat):
             t.put_in_play(card, seat)
 
 

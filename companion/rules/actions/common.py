@@ -446,19 +446,20 @@ def shadow_house_waived(t: Table, player: str, card: str) -> bool:
 def shadow_house_surcharge(t: Table, player: str, card: str) -> int:
     """City of Shadows: "Whenever you bring any card with a 'House X only' restriction that does not match your
     House card out of Shadows, pay 1 additional gold.": 1 for such a card, else 0."""
+    return int(outside_house(t, player, card) and shadow_house_waived(t, player, card))
+
+
+def outside_house(t: Table, player: str, card: str) -> bool:
+    """The card says "House X only" and X is not the player's House."""
     house, faction = t.card(card).house_only, t.players[player].faction
-    return int(house is not None and faction is not None and faction.lower() != house
-               and shadow_house_waived(t, player, card))
+    return house is not None and faction is not None and faction.lower() != house
 
 
 def check_house_only(t: Table, v: Checker, player: str, card: str) -> None:
     """1st edition "House Lannister only.": a player of another House neither plays nor marshals it (RR: Golden
     Rule: the card's text)."""
-    house = t.card(card).house_only
-    faction = t.players[player].faction
-    if house is not None and faction is not None and faction.lower() != house and not shadow_house_waived(
-            t, player, card):
-        v.violate("card.house-only", (card,), card=t.ref(card), house=house.capitalize(),
+    if outside_house(t, player, card) and not shadow_house_waived(t, player, card):
+        v.violate("card.house-only", (card,), card=t.ref(card), house=str(t.card(card).house_only).capitalize(),
                   player=t.players[player].name)
 
 
@@ -522,8 +523,6 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
     edition "Response: After you …"): dominance determined this phase, or the round's latest challenge decided and no
     other challenge initiated since (a challenge recorded as one entry counts until the next one)."""
     event, kind, by, side = trigger
-    if event in OWN_TRIGGERS:
-        return own_trigger_due(t, player, "", event)
     if event.endswith("_dominance"):
         if t.phase is not Phase.DOMINANCE or t.round not in t.dominance or t.dominance[t.round] is None:
             return False
