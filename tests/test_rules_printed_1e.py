@@ -232,6 +232,18 @@ def test_alliance_lets_a_cost_be_paid_without_the_out_of_house_penalty() -> None
     flagged_and_refused(t, Marshal("A", "A.core_18.1", cost=2), "marshal.cost-reduced")
 
 
+def test_a_shadow_crest_event_played_from_hand_costs_no_gold_the_log_does_not_name() -> None:
+    """shadows.crest-marshal-1e, gold.insufficient (aside28 39): A Fistful of Coppers (Shadow crest, "s0") played
+    from hand is flagged; the advisory table let it go, and nothing is printed to pay for it from hand (the insert's
+    "2 + s" is its printed cost for card effects only): the pool keeps its gold for what comes next."""
+    t = round_table(POWER_OF_ARMS, phase="marshaling", extra={"kl_26": 1}, factions={"A": "lannister", "B": "stark"})
+    t.players["A"].gold = 4
+    hand(t, "A.kl_26.1")
+    v = play(t, PlayEvent("A", "A.kl_26.1"))
+    assert rules_of(v) == ["shadows.crest-marshal-1e"] and v.applied
+    assert t.players["A"].gold == 4
+
+
 def test_bran_stark_reveals_a_new_plot_card() -> None:
     """plot.once-per-round (probe29 07): Bran Stark "Plot: Kneel Bran Stark to choose and reveal a new plot card."
     With Bran in play Alice reveals Rains of Autumn over Snowed Under (named as the source or not) and then wins

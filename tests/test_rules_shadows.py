@@ -13,6 +13,7 @@ from companion.rules.actions import (
     Draw,
     DrawCards,
     GainGold,
+    GainPower,
     Marshal,
     MarshalIntoShadows,
     PassTurn,
@@ -20,6 +21,7 @@ from companion.rules.actions import (
     PlayEventFromShadows,
     PutIntoPlayFromShadows,
     PutIntoShadows,
+    SetPower,
     TakeControl,
     WinDominance,
 )
@@ -494,6 +496,20 @@ def test_first_edition_only_at_the_beginning_of_a_phase() -> None:
     shadows(t, "A.kl_5.1")
     hand(t, "A.atoc_83.1")
     legal(t, Marshal("A", "A.atoc_83.1"))  # the phase's body has started
+    illegal(t, BringOut("A", "A.kl_5.1"), "shadows.timing-1e", "1E Shadows insert › Bringing a card out of Shadows")
+
+
+def test_first_edition_a_beginning_of_phase_power_ends_the_chance() -> None:
+    """shadows.timing-1e (aside28 40): coming out of Shadows "happens before any other 'beginning of the phase'
+    effects occur" (the insert). The Knight of Flowers' power at the beginning of the dominance phase, recorded
+    first, ends the chance; a power correction (set_power) does not."""
+    t = make_table({"A": {"kl_5": 1, "core_147": 1}, "B": {}}, edition="1e", phase="dominance")
+    shadows(t, "A.kl_5.1")
+    in_play(t, "A.core_147.1")
+    u = t.clone()
+    legal(u, SetPower("A", 3))
+    legal(u, BringOut("A", "A.kl_5.1"))
+    legal(t, GainPower("A", 1, "A.core_147.1"))
     illegal(t, BringOut("A", "A.kl_5.1"), "shadows.timing-1e", "1E Shadows insert › Bringing a card out of Shadows")
 
 

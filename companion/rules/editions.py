@@ -107,6 +107,12 @@ class Table(TableState):
         """The printed cost as effects see it ("-" counts as 0)."""
         return card.cost if isinstance(card.cost, int) else 0
 
+    def hand_cost(self, card: Card) -> int:
+        """What marshalling or playing the card from hand costs before penalties and reductions: the printed cost,
+        or 0 where nothing is printed to pay (the card may not come from hand; if a table lets it, it paid nothing
+        the log does not say)."""
+        return card.cost if isinstance(card.cost, int) else 0
+
     def gold_penalty(self, player: str, card: Card) -> int:
         return 0
 

@@ -124,7 +124,7 @@ class Marshal(Action):
         if duplicate_target(t, self.player, self.card):
             return 0, 0
         c = t.card(self.card)
-        full = t.printed_cost(c) + t.gold_penalty(self.player, c) + opponent_cost(t, self.player, c)
+        full = t.hand_cost(c) + t.gold_penalty(self.player, c) + opponent_cost(t, self.player, c)
         off = sum(amount for _, _, amount in plot_reductions(t, self.player, self.card))
         return max(0, full - off), off
 
@@ -191,7 +191,7 @@ class PlayEvent(Action):
 
     def expected_cost(self, t: Table) -> int:
         c = t.card(self.card)
-        return t.printed_cost(c) + t.gold_penalty(self.player, c)
+        return t.hand_cost(c) + t.gold_penalty(self.player, c)
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)

@@ -267,6 +267,10 @@ class GainPower(_Power):
     renown have their own steps)."""
 
     phone = Phone(offered=(Offer((Where.PLAY,), Whose.OWN),), rank=70, tally=Tally("power", 1), repeats=True)
+    # A card effect resolved (a beginning-of-phase power included) ends the 1st edition's chance to come out of
+    # Shadows, which "happens before any other 'beginning of the phase' effects occur" (1E Shadows insert).
+    # Corrections are set_power.
+    starts_phase_body = True
 
     @classmethod
     def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
