@@ -76,6 +76,8 @@ WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 ID_LIKE = re.compile(r"[\w'’-]*[._#:/][\w.#:/'’-]*")
 #: Links (a join link carries a random key, whose letters may spell anything).
 LINK = re.compile(r"\S*(?:://|#key=)\S*")
+#: Fingerprints shown in groups of four hex digits ("e33f 66d7 0b0e face"): random, so they may spell a word.
+FINGERPRINT = re.compile(r"\b[0-9a-f]{4}(?: [0-9a-f]{4}){2,}\b")
 
 LOOK = """(required) => {
   const blanks = required.filter(sel => { const e = document.querySelector(sel);
@@ -238,7 +240,7 @@ def not_german(text: str, english: set[str], keys: set[str], excluded: set[str])
     """What in a German page's text is not German: message ids shown raw, and English words of the UI."""
     raw = sorted({tok for tok in re.findall(r"[\w.]+", text) if "." in tok and tok in keys})
     problems = [f"message id shown raw: {k}" for k in raw]
-    words = {x.lower() for x in WORD.findall(ID_LIKE.sub(" ", LINK.sub(" ", text)))}
+    words = {x.lower() for x in WORD.findall(ID_LIKE.sub(" ", LINK.sub(" ", FINGERPRINT.sub(" ", text))))}
     problems += [f"English word {x!r} in {context_of(text, x)!r}" for x in sorted(words & english - excluded)]
     return problems
 
@@ -251,6 +253,8 @@ def test_the_german_check_finds_english_words_and_raw_ids() -> None:
     assert not_german("Ann legt Tyrion Lannister in die Schatten · Regelverstoß shadows.no-action-window",
                       english, keys, excluded) == []
     assert not_german("http://127.0.0.1:8787/g/x#key=Bring-Out-Gold", english, keys, excluded) == []
+    assert not_german("Veranstaltung: e33f 66d7 0b0e face", english, keys, excluded) == []
+    assert any("'face'" in p for p in not_german("Karte face down", english, keys, excluded))
     found = not_german("Ann: Bring out Tyrion Lannister · ev.flag.illegal", english, keys, excluded)
     assert "message id shown raw: ev.flag.illegal" in found
     assert any("'bring'" in p for p in found), found
