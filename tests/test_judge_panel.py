@@ -188,3 +188,4 @@ def test_the_judge_sees_a_tables_flagged_moves_until_dealt_with(server: Server, 
     assert page.inner_text("#table-flag-list li").startswith(f"Ann · Draw: {names[0]}")
     page.wait_for_selector(f"tr[data-game='{gid}'] .flag-count[data-flagged='1']", timeout=5000)
     page.context.close()
+    assert [t["open_moves"] for t in call(api, "GET", f"/event/{eid}", key=ORGANISER[eid])[1]["tables"]] == [1]

@@ -19,7 +19,7 @@ from companion.catalog.card import DRAW_DECK_TYPES
 from companion.events.clock import going_to_time, remaining, standings_from
 from companion.events.penalties import by_player, event_penalties
 from companion.events.results import Agreement, Claim, Report, agreement, as_result
-from companion.events.store import EventStore, TableRef, deck_hash
+from companion.events.store import MOVE_FLAGS, EventStore, TableRef, deck_hash
 from companion.events.ticker import SLACK, DeadlineTicker
 from companion.messages import text
 from companion.rules import action_from_dict, new_table, play, view
@@ -68,10 +68,6 @@ SETUP_DRAW, DRAW_PHASE_DRAW = 7, 2
 #: Dashboard order: what needs a judge first.
 URGENCY = {"call_judge": 0, "dispute": 1, "paper_reused": 1, "deck_check": 1, "illegal": 2, "after_time": 2,
            "needs_judge": 3, "undo": 4, "reprint": 4}
-
-#: The flags that are a move against the rules (recorded and flagged at an advisory table, or refused at a strict
-#: one), each with its rules broken and their citations: what the judge's table panel lists until it is dealt with.
-MOVE_FLAGS = frozenset({"illegal", "after_time"})
 
 
 def open_moves(flags: list[dict[str, Any]]) -> list[dict[str, Any]]:

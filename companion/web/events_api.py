@@ -12,7 +12,6 @@ import json
 import re
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -38,7 +37,7 @@ from companion.events.penalties import (
 )
 from companion.events.report import decision_words, event_file, pdf_report, table_report
 from companion.events.results import ENDINGS, PLAYER_ENDINGS, check_claim
-from companion.events.service import EventService, open_moves
+from companion.events.service import EventService
 from companion.events.store import Event, EventError, EventStore
 from companion.events.swiss import CUT_SIZES, SCHEMES
 from companion.messages import LANGUAGES, language
@@ -401,7 +400,7 @@ def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
     # The players before their entries: a player registered between the two reads is then in both (players are
     # only ever added). Read the other way round, such a player had no entry, and the page's answer was a 500.
     listed = events.players(event.id)
-    moves = Counter(f["game_id"] for f in open_moves(events.flags(event.id)))
+    moves = events.open_moves(event.id)
     entrants = {e.id: e for e in events.entrants(event.id)}
     gone = events.disqualified(event.id)
     players = [{**p.public(), "joined": entrants[p.id].joined, "dropped_after": entrants[p.id].dropped_after,
