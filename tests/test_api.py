@@ -81,6 +81,7 @@ def test_strict_mode_refuses_and_records_nothing(client: FlaskClient) -> None:
     err = r.get_json()["error"]
     assert err["code"] == "illegal_action"
     assert err["details"]["verdict"]["violations"][0]["rule"] == "shadows.no-action-window"
+    assert err["details"]["card"] == {"name": "Tyrion Lannister"}  # the card tapped, by its title: A may see it
     assert client.get(f"/api/games/{gid}").get_json()["version"] == 3
     # A card named where it is not cannot be brought out at all: refused in every mode.
     r = act(client, g, ka, {"type": "bring_out", "player": "A", "card": "A.00168.1"}, 3)

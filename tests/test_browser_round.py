@@ -205,11 +205,23 @@ def until(page: Any, expression: str) -> None:
 
 def draw_two_each(a: Any, b: Any) -> None:
     """Both players tap "Drew 2" at once, as at a table (the second tap may meet a version conflict: a draw is
-    sent again by itself); then both phones show both draws before anyone goes on."""
+    sent again by itself); then both phones show both draws before anyone goes on. In 1st edition the draw begins
+    the phase, after the chances to come out of Shadows: a phone offers it once no other player's chance would go
+    with it, so a phone whose chance it is and that is not the last passes it first."""
     hands = "import('/static/game.js').then(g => g.state.players.map(p => p.hand.count))"
     before = a.evaluate(hands)
-    offer(a, "draw:")
-    offer(b, "draw:")
+    drawn: list[Any] = []
+    deadline = time.monotonic() + WAIT / 1000
+    while len(drawn) < 2:
+        assert time.monotonic() < deadline, "no phone offered its draw"
+        for page in (a, b):
+            if page not in drawn and page.locator("#round-box [data-offer^='draw:']").count():
+                offer(page, "draw:")
+                drawn.append(page)
+            elif page not in drawn and page.locator("#round-box [data-offer=pass-shadows]").count():
+                page.click("#round-box [data-offer=pass-shadows]")
+                page.wait_for_timeout(200)
+        a.wait_for_timeout(50)
     after = ",".join(str(n + 2) for n in before)
     for page in (a, b):
         until(page, f"{hands}.then(h => h.join() === '{after}')")

@@ -1,5 +1,5 @@
-"""What a German table read wrongly on its phones, and reads rightly now: a refusal that outlived its phase, and a
-deck without a name shown as "Deck: deck"."""
+"""What a German table read wrongly on its phones, and reads rightly now: a refusal that outlived its phase, one that
+did not say which card it was about, and a deck without a name shown as "Deck: deck"."""
 
 from __future__ import annotations
 
@@ -40,6 +40,24 @@ def test_a_refusal_goes_when_the_table_moves_to_the_next_phase_and_stays_until_t
     b.wait_for_selector("#phase:has-text('Vorherrschaftsphase')", timeout=WAIT)
     b.wait_for_selector("#flags [data-flag=refused]", state="detached", timeout=WAIT)
     shot(b, "refusal-gone-next-phase-de")
+
+
+def test_a_refusal_names_the_card_tapped_in_both_languages(server: Server, browser: Any) -> None:
+    """A strict table refused a move and the phone said the rule but not which card it was about: it names the card's
+    title now ("Not recorded: Vanguard Lancer — …"), in German too."""
+    g = challenges_game(server.url + "/api")  # strict, in the challenges phase: no card may be marshalled
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    for page, query, card in ((a, "vanguard", "A.01057.2"), (b, "gold cloaks", "B.01092.2")):
+        page.wait_for_selector("#find-box:not(.hidden)", timeout=WAIT)
+        page.fill("#find", query)
+        page.click(f"#found li[data-card='{card}']", timeout=WAIT)
+        page.click("#sheet button[data-action=marshal]", timeout=WAIT)
+        page.wait_for_selector("#flags [data-flag=refused]", timeout=WAIT)
+    said = {page: page.inner_text("#flags [data-flag=refused] > div") for page in (a, b)}
+    assert said[a].startswith("⚑ Not recorded: Vanguard Lancer — "), said[a]
+    assert said[b].startswith("⚑ Nicht aufgezeichnet: Gold Cloaks — "), said[b]
+    shot(a, "refusal-names-card-en")
+    shot(b, "refusal-names-card-de")
 
 
 def test_a_deck_without_a_name_is_not_called_deck(server: Server, browser: Any) -> None:

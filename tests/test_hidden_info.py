@@ -90,3 +90,19 @@ def read_first_event(url: str, key: str | None) -> str:
             if line.startswith("data:"):
                 return "".join(lines)
     raise AssertionError("no event")
+
+
+def test_a_refusal_names_the_card_only_to_a_viewer_who_may_see_it() -> None:
+    """A refused move says which card it was about ("Not recorded: Tyrion Lannister — …") to whoever may see that
+    card: its seat and the judge; to anyone else a face-down card stays unnamed (no name at all, not even a blank)."""
+    from companion.rules.actions import BringOut
+    from companion.rules.kind import refused_card
+    from companion.rules.roles import HOST, JUDGE, Role
+    from tests.tables import make_table, shadows
+
+    t = make_table({"A": {"13089": 1}, "B": {}}, phase="setup")
+    shadows(t, "A.13089.1")
+    move = BringOut("A", "A.13089.1")
+    assert refused_card(t, move, Role.of_seat("A")) == {"card": {"name": "Tyrion Lannister"}}
+    assert refused_card(t, move, JUDGE) == {"card": {"name": "Tyrion Lannister"}}
+    assert refused_card(t, move, Role.of_seat("B")) == {} and refused_card(t, move, HOST) == {}

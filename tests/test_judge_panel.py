@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,15 +12,18 @@ from companion.catalog.store import Catalog
 from tests.decklists import as_text, real_decks
 from tests.paper import claimed
 from tests.server import Server, call
-from tests.test_browser import CHROMIUM
+from tests.test_browser import CHROMIUM, shot
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 LAPTOP = {"viewport": {"width": 1366, "height": 900}, "bypass_csp": True}
 
 
+ORGANISER: dict[str, str] = {}
+
+
 def one_table(server: Server) -> tuple[str, str, str, str, str]:
     """An event of one table, Ann against Ben, seat A's card in play after the setup's reveal: (event, judge's key,
-    game, seat A's key, the card's name)."""
+    game, seat A's key, the card's name). The organiser's key: ``ORGANISER[event]``."""
     catalog = Catalog.in_memory()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
@@ -28,6 +32,7 @@ def one_table(server: Server) -> tuple[str, str, str, str, str]:
                  and (catalog.get(c).cost or 0) <= 4)  # type: ignore[union-attr]
     _, ev = call(api, "POST", "/event", {"name": "Panel", "rounds": 1, "tables": 1})
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    ORGANISER[eid] = org
     for name in ("Ann", "Ben"):
         status, out = call(api, "POST", f"/event/{eid}/players", {"name": name, "decklist": deck}, org)
         assert status == 201, out
@@ -119,3 +124,68 @@ def test_the_panel_shows_what_an_attachment_lies_on(server: Server, browser: Any
     assert page.inner_text("#gtt-out") == ""
     page.context.close()
     assert errors == []
+
+
+def test_the_judge_sees_a_tables_flagged_moves_until_dealt_with(server: Server, browser: Any) -> None:
+    """An advisory table records a move against the rules and flags it; the judge's table panel showed no sign of it.
+    It lists the table's flagged moves not yet dealt with, newest first (who, the move and its card, each rule
+    broken with its citation), in either language; the tables list counts them, and the organiser's page counts them
+    too without a word of the move (a flag holds a card drawn into a hand)."""
+    from tests.axe import described, violations
+
+    eid, judge, gid, ka, in_play = one_table(server)
+    api = server.url + "/api"
+    _, log = call(api, "GET", f"/games/{gid}/log", key=ka)
+    deck = next(e["data"]["deck"] for e in log["entries"] if e["kind"] == "deck" and e["data"].get("seat") == "A")
+    catalog = Catalog.in_memory()
+    first, second = [code for code in sorted(deck) if catalog.get(code).type == "character"  # type: ignore[union-attr]
+                     and catalog.get(code).name != in_play][:2]  # type: ignore[union-attr]
+    names = [catalog.get(c).name for c in (first, second)]  # type: ignore[union-attr]
+    version = call(api, "GET", f"/games/{gid}/view", key=ka)[1]["version"]
+    # In the plot phase a card drawn without a card effect to name is against the rules (RR: Appendix I › 2.2).
+    for action in ({"type": "begin_phase", "phase": "plot"}, {"type": "draw", "player": "A", "card": f"A.{first}.1"},
+                   {"type": "draw", "player": "A", "card": f"A.{second}.1"}):
+        status, out = call(api, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, ka)
+        assert status == 201, out
+        version = out["version"]
+    assert [v["rule"] for v in out["verdict"]["violations"]] == ["draw.framework"]
+
+    # The organiser's page: the count, and no word of the move (the cards drawn are in Ann's hand).
+    _, seen = call(api, "GET", f"/event/{eid}", key=ORGANISER[eid])
+    assert [t["open_moves"] for t in seen["tables"]] == [2]
+    assert not any(name in json.dumps(seen) for name in names)
+    org: Any = browser.new_context(**LAPTOP, locale="de-DE").new_page()
+    org.goto(f"{server.url}/e/{eid}#key={ORGANISER[eid]}")
+    assert org.wait_for_selector(".flag-count", timeout=5000).inner_text() == "⚑ offene Regelverstöße: 2"
+    shot(org, "organiser-flagged-moves-count-de", full_page=True)
+    org.context.close()
+    for locale, draw, rule, cite in (("en-GB", "Draw", "outside the draw phase", "RR: Appendix I › 2.2 Draw"),
+                                     ("de-DE", "Ziehen", "Außerhalb der Ziehphase", "RR: Anhang I › 2.2 Ziehen")):
+        page: Any = browser.new_context(**LAPTOP, locale=locale).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e, seen=errors: seen.append(str(e)))
+        page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+        count = page.wait_for_selector(f"tr[data-game='{gid}'] .flag-count", timeout=5000).inner_text()
+        assert count.endswith(": 2"), count
+        page.click(f"button[data-open='{gid}']")
+        page.wait_for_selector("#table-flags:not(.hidden)", timeout=5000)
+        items = page.locator("#table-flag-list li").all_inner_texts()
+        assert len(items) == 2, items
+        # Newest first: the second card drawn, then the first; each with who, the move, the rule and its citation.
+        for item, name in zip(items, reversed(names), strict=True):
+            assert item.startswith(f"Ann · {draw}: {name}"), item
+            assert rule in item and cite in item, item
+        shot(page, f"judge-flagged-moves-{locale[:2]}", full_page=True)
+        assert not violations(page), described(violations(page))
+        assert errors == []
+        page.context.close()
+    # Dealt with: the judge clears the newest; the list and the count follow.
+    page = browser.new_context(**LAPTOP).new_page()
+    page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+    page.click(f"button[data-open='{gid}']")
+    page.click("#table-flag-list li >> nth=0 >> [data-clear]", timeout=5000)
+    page.wait_for_function("() => document.querySelectorAll('#table-flag-list li').length === 1", timeout=5000)
+    assert page.inner_text("#table-flag-list li").startswith(f"Ann · Draw: {names[0]}")
+    page.wait_for_selector(f"tr[data-game='{gid}'] .flag-count[data-flagged='1']", timeout=5000)
+    page.context.close()
+    assert [t["open_moves"] for t in call(api, "GET", f"/event/{eid}", key=ORGANISER[eid])[1]["tables"]] == [1]

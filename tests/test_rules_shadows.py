@@ -633,3 +633,27 @@ def test_a_seat_with_the_first_chance_in_its_own_turn_passes_the_chance_before_t
     assert "pass-shadows" in [o["id"] for o in a["offers"]]
     legal(t, PassShadows("A"))
     assert round_view(t, Role.of_seat("A"))["next"]["id"] == "pass-turn"
+
+
+def test_no_draw_is_offered_while_another_players_shadows_chance_is_still_to_come() -> None:
+    """1st edition, the beginning of the draw phase: A's chance to come out of Shadows first, then B's. B's phone
+    offered its own "Drew 2" during A's chance; the draw begins the phase and ends every chance still open, so it
+    would have taken A's chance away (and A's draw B's). The last player with a chance may draw (drawing lets it go,
+    as going on does); once the chances are over, both draw."""
+    from companion.rules.actions.flow import PassShadows
+    from companion.rules.offers import round_view
+
+    t = make_table({"A": {"kl_5": 1, "acoa_103": 3}, "B": {"atoc_2": 1, "acoa_103": 3}}, edition="1e", phase="draw")
+    shadows(t, "A.kl_5.1", "B.atoc_2.1")
+
+    def offered(seat: str | None) -> list[str]:
+        return [o["id"] for o in round_view(t, JUDGE if seat is None else Role.of_seat(seat))["offers"]
+                if not o["id"].startswith("table:")]
+
+    assert offered("B") == [] and offered("A") == ["pass-shadows"]
+    assert offered(None) == ["pass-shadows"]  # the judge records for both: no draw for either yet
+    legal(t, PassShadows("A"))
+    # B's chance, the last: B may draw at once (it lets the chance go); A waits for it.
+    assert offered("A") == [] and offered("B") == ["pass-shadows", "draw:B:2"]
+    legal(t, PassShadows("B"))
+    assert offered("A") == ["draw:A:2"] and offered("B") == ["draw:B:2"]

@@ -19,7 +19,7 @@ from companion.catalog.card import DRAW_DECK_TYPES
 from companion.events.clock import going_to_time, remaining, standings_from
 from companion.events.penalties import by_player, event_penalties
 from companion.events.results import Agreement, Claim, Report, agreement, as_result
-from companion.events.store import EventStore, TableRef, deck_hash
+from companion.events.store import MOVE_FLAGS, EventStore, TableRef, deck_hash
 from companion.events.ticker import SLACK, DeadlineTicker
 from companion.messages import text
 from companion.rules import action_from_dict, new_table, play, view
@@ -68,6 +68,11 @@ SETUP_DRAW, DRAW_PHASE_DRAW = 7, 2
 #: Dashboard order: what needs a judge first.
 URGENCY = {"call_judge": 0, "dispute": 1, "paper_reused": 1, "deck_check": 1, "illegal": 2, "after_time": 2,
            "needs_judge": 3, "undo": 4, "reprint": 4}
+
+
+def open_moves(flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A table's flagged moves not yet dealt with (the judge has not cleared them), newest first."""
+    return sorted((f for f in flags if f["kind"] in MOVE_FLAGS and not f["cleared"]), key=lambda f: -(f["id"] or 0))
 
 
 def event_channel(event_id: str) -> str:
@@ -436,6 +441,15 @@ class EventService:
             out["who"] = by
         if detail.get("seat") in seats:
             out["player"] = seats[detail["seat"]]
+        action = detail.get("action")
+        if isinstance(action, dict) and isinstance(action.get("type"), str):
+            # The move in words: its type (the page names it) and the card it was about, by its title. Only the
+            # judge reads a flag's move (the organiser its kind, time and player): a card hidden then is named.
+            card = action.get("card")
+            code = card.split(".")[1] if isinstance(card, str) and CARD_ID.match(card) else None
+            named = self.games._cards({code}) if code else {}
+            out["move"] = {"type": action["type"], **({"card": named[code].name if code in named else code}
+                                                      if code else {})}
         cards = [c for c in detail.get("cards", []) if isinstance(c, dict)]
         if cards:
             known = self.games._cards({str(c.get("code")) for c in cards})
@@ -531,6 +545,7 @@ class EventService:
         return {"table": ref.number, "game": ref.game_id, "round": ref.round, "players": players,
                 "phase": facts["phase"], "game_round": facts["game_round"], "version": facts["version"],
                 "since_last_action": since, "flags": flags, "open_flags": len(open_flags), "urgency": urgency,
+                "flagged_moves": open_moves(flags),
                 "needs_judge": facts["needs_judge"], "clock": clock, "time_called": facts["time_called"],
                 "gone_to_time": facts["gone_to_time"],
                 "result": results.get(ref.game_id) if results is not None else self.events.result(ref.game_id)}

@@ -40,6 +40,9 @@ MAX_TABLES = 200
 MAX_PLAYERS = 2 * MAX_TABLES
 FLAG_KINDS = ("illegal", "deck_check", "undo", "call_judge", "needs_judge", "after_time", "reprint", "dispute",
               "paper_reused")
+#: The flags that are a move against the rules (recorded and flagged at an advisory table, or refused at a strict
+#: one), each with its rules broken and their citations: what the judge's table panel lists until it is dealt with.
+MOVE_FLAGS = ("illegal", "after_time")
 
 
 class EventError(StoreError):
@@ -804,6 +807,13 @@ class EventStore:
         if game_id:
             sql, args = sql + " and game_id = ?", [*args, game_id]
         return [{**r, "detail": json.loads(r["detail"])} for r in self._rows(sql + " order by id", args)]
+
+    def open_moves(self, event_id: str) -> dict[str, int]:
+        """Per table (game id): its flagged moves no judge has dealt with yet, counted (the detail is not read)."""
+        rows = self._rows("select game_id, count(*) as n from event_flags where event_id = ? and cleared is null "
+                          f"and kind in ({', '.join('?' for _ in MOVE_FLAGS)}) group by game_id",
+                          [event_id, *MOVE_FLAGS])
+        return {r["game_id"]: r["n"] for r in rows}
 
     def clear_flag(self, event_id: str, flag_id: int) -> None:
         with self._lock:

@@ -7,13 +7,14 @@ from typing import Any
 
 from companion.kinds import Authorized, CardsFor, Played, register
 from companion.rules.actions import Action, action_from_dict
+from companion.rules.actions.base import card_fields
 from companion.rules.editions import EDITIONS, Table
 from companion.rules.engine import MODES, Mode, Seat, add_deck, new_table, play
 from companion.rules.permissions import Refusal, authorize
 from companion.rules.roles import JUDGE, Role
 from companion.rules.state import ActionError
 from companion.rules.verdict import Verdict
-from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal, shown_verdict
+from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal, shown_verdict, visible_to
 from companion.store.games import Impossible, Refused, StoreError
 
 
@@ -37,12 +38,23 @@ def play_or_refuse(table: Table, action: Action, mode: Mode, requested: Action |
         readable = "verdict_seats" not in sealed or any(role.sees_hidden_of(s) for s in sealed["verdict_seats"])
         hidden = dict(HIDDEN_VERDICT, legal=False, applied=False)
         shown = shown_verdict(verdict.to_dict(), role, table) if readable else hidden
+        named = refused_card(table, action, role)
         if verdict.impossible:
             raise Impossible("the action cannot happen at the table as it is; nothing was recorded",
-                             action=requested.to_dict(), verdict=shown)
+                             action=requested.to_dict(), verdict=shown, **named)
         raise Refused("strict mode: the action is illegal and nothing was recorded",
-                      action=requested.to_dict(), verdict=shown)
+                      action=requested.to_dict(), verdict=shown, **named)
     return verdict
+
+
+def refused_card(table: Table, action: Action, role: Role) -> dict[str, Any]:
+    """The card a refused move was about, by its title (``{"card": {"name": …}}``), for a refusal that says which card
+    was tapped; nothing where the move names none or ``role`` may not see it (a face-down card stays unnamed)."""
+    for name in card_fields(action):
+        card = getattr(action, name)
+        if isinstance(card, str) and card in table.instances:
+            return {"card": {"name": table.card(card).name}} if visible_to(table, card, role) else {}
+    return {}
 
 
 def _mode(mode: str) -> Mode:

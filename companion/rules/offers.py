@@ -168,8 +168,7 @@ def _next(t: Table, role: Role) -> dict[str, Any] | None:
         # before anything else in the phase (the Shadows insert), so before the active player's turn too. The
         # last player to have one may go on to the next phase (going on is passing it); others pass first, and in
         # a phase of turns the turn waits for every chance.
-        later = [s for s in t.player_order()[t.player_order().index(holder) + 1:]
-                 if t.players[s].shadows_opportunity == "open" and t.shadows(s)]
+        later = _chances_open(t)[1:]
         if role.seat != holder:
             return _waiting(t, [holder])
         if later or (t.phase in (Phase.MARSHALING, Phase.CHALLENGES) and t.active_player):
@@ -224,9 +223,15 @@ def _phase_blocked(t: Table) -> list[str]:
 
 def shadows_holder(t: Table) -> str | None:
     """1st edition, the beginning of a phase: the player whose chance it is to bring a card out of Shadows."""
+    return next(iter(_chances_open(t)), None)
+
+
+def _chances_open(t: Table) -> list[str]:
+    """1st edition, the beginning of a phase: the players whose chance to bring a card out of Shadows is still to
+    come, in player order (a player with nothing in Shadows has none)."""
     if not (t.beginning_of_phase_shadows and t.shadows_window_open):
-        return None
-    return next((s for s in t.player_order() if t.players[s].shadows_opportunity == "open" and t.shadows(s)), None)
+        return []
+    return [s for s in t.player_order() if t.players[s].shadows_opportunity == "open" and t.shadows(s)]
 
 
 # -- the round box: lines and offers, phase by phase ------------------------------------------------------
@@ -276,6 +281,7 @@ def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[
 
 
 def _draw_offers(t: Table, role: Role, offers: list[Offer]) -> None:
+    chances = _chances_open(t)
     for seat in _seats_for(t, role):
         p = t.players[seat]
         if t.phase is Phase.SETUP and not t.setup_revealed and hand_count(t, seat) > 0:
@@ -290,7 +296,10 @@ def _draw_offers(t: Table, role: Role, offers: list[Offer]) -> None:
             n = min(SETUP_HAND - hand_count(t, seat), deck_count(t, seat))
             offers.append(_offer(f"draw:{seat}:{n}", msg("drawUpTo7", n=n), {"type": "draw_cards", "player": seat,
                                                                                 "count": n}, primary=True))
-        elif t.phase is Phase.DRAW and p.drew_round != t.round:
+        elif t.phase is Phase.DRAW and p.drew_round != t.round and chances in ([], [seat]):
+            # 1st edition: the draw begins the phase and ends every chance to come out of Shadows still open. It is
+            # offered once no other player's chance would go with it: to the last player with a chance (drawing lets
+            # it go, as going on does), to everyone once the chances are over.
             n = draw_phase_cards(t, seat)  # 2, or what a plot or card in play makes it (Time of Plenty)
             offers.append(_offer(f"draw:{seat}:{n}", msg("drewN", n=n), {"type": "draw_cards", "player": seat,
                                                                           "count": n}, primary=True))

@@ -400,6 +400,7 @@ def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
     # The players before their entries: a player registered between the two reads is then in both (players are
     # only ever added). Read the other way round, such a player had no entry, and the page's answer was a 500.
     listed = events.players(event.id)
+    moves = events.open_moves(event.id)
     entrants = {e.id: e for e in events.entrants(event.id)}
     gone = events.disqualified(event.id)
     players = [{**p.public(), "joined": entrants[p.id].joined, "dropped_after": entrants[p.id].dropped_after,
@@ -411,8 +412,11 @@ def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
            "penalties": by_player(event_penalties(events, event.id)),
            "rounds": [{**info, "clock": {**service().clock(event.id, info["number"], info=info),
                                          "finished": finished[info["number"]]}} for info in rounds],
+           # How many flagged moves each table has that no judge has dealt with yet: a count, no more (a flag holds
+           # the move as a seat sent it, which may name a card from its hand).
            "tables": [{"round": t.round, "table": t.number, "game": t.game_id, "players": t.players,
-                       "result": results.get(t.game_id)} for t in events.tables(event.id)],
+                       "result": results.get(t.game_id), "open_moves": moves.get(t.game_id, 0)}
+                      for t in events.tables(event.id)],
            "version": version}
     # Whether the next round may be proposed now, or why not: the page offers the button only when it can work.
     out["next_round"] = tournament.next_step(events, event)

@@ -117,6 +117,8 @@ import {openStream} from "./stream.js";
   /** Who a flag is about and who acted: the player, then the judge or organiser in the reader's words. */
   const flagWho = d => [...new Set([d.player, d.who].filter(Boolean))]
     .map(w => (hasMessage("ev.who." + w) ? t("ev.who." + w) : w)).join(" · ");
+  /** A table's flagged moves no judge has dealt with yet, as a count beside it (nothing where there are none). */
+  const flagCount = n => (n ? ` <span class="flag-count" data-flagged="${n}">⚑ ${esc(t("ev.flagged_moves_n", {n}))}</span>` : "");
   /** What each seat of a disputed table reported: "Ann: Ann wins (victory condition) · Bo: Bo wins (time: …)". */
   function claimText(c) {
     if (!c) return "–";
@@ -240,7 +242,7 @@ import {openStream} from "./stream.js";
         const tables = current.tables.filter(x => x.round === r.number);
         const done = tables.filter(x => x.result).length;
         const rows = tables.map(x => `<li value="${x.table}">${x.players.map(id => esc(names.get(id))).join(" – ")}` +
-          (x.result ? ` · <b>${esc(resultText(x.result))}</b>` : "") + "</li>").join("") +
+          (x.result ? ` · <b>${esc(resultText(x.result))}</b>` : "") + flagCount(x.open_moves) + "</li>").join("") +
           // A bye has no table: a row of its own with its result (a win), as the regulations score it.
           (r.bye ? `<li class="bye" data-bye="${r.bye}" style="list-style: none">${esc(t("ev.swiss.bye_row", {name: names.get(r.bye), points: standing ? standing.scheme.bye : 5}))}</li>` : "");
         return `<details data-round="${r.number}"${open.has(r.number) ? " open" : ""}><summary>${esc(t("ev.round_n", {n: r.number}))} · ` +
@@ -559,12 +561,34 @@ import {openStream} from "./stream.js";
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
         const result = tb.result ? `<br><b>${esc(resultText(tb.result))}</b>` : "";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
-        return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button></td>` +
+        return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button>${flagCount(tb.flagged_moves.length)}</td>` +
           `<td>${players}${result}</td><td>${esc(phaseRound(tb.phase, tb.game_round))}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
       }).join("") +
         // The round's bye has no table: a row of its own under the tables (it was nowhere on the dashboard).
         byeRow(data) || `<tr><td colspan="5" class="muted">${esc(t("ev.no_rounds_yet"))}</td></tr>`, "data-game");
+      showTableFlags();
     }
+    /** The open table's flagged moves no judge has dealt with, newest first (the server says which): who, the move
+     * and its card, when, each rule broken in the reader's language with its citation, and a tap that deals with it. */
+    function showTableFlags() {
+      const row = latest && selected && latest.tables.find(x => x.game === selected);
+      const moves = (row && row.flagged_moves) || [];
+      $("table-flags").classList.toggle("hidden", !moves.length);
+      $("table-flags-title").textContent = t("ev.h.flagged_moves", {n: moves.length});
+      $("table-flag-list").innerHTML = moves.map(f => {
+        const d = f.detail || {};
+        const move = d.move ? actName(d.move.type) + (d.move.card ? ": " + d.move.card : "") : t("ev.flag." + f.kind);
+        const at = f.at ? new Date(f.at).toLocaleTimeString(lang(), {hour: "2-digit", minute: "2-digit"}) : "";
+        const rules = (d.violations || []).map(v => `<div>${esc(v.text ? (v.text[lang()] || v.text.en) : v.rule)}</div>` +
+          (v.citation ? `<div class="cite">${esc(citation(v.citation))}</div>` : "")).join("");
+        return `<li data-flag="${f.id}"><b>${esc(flagWho(d))}</b> · ${esc(move)}${d.refused ? ` (${esc(t("ev.move_refused"))})` : ""} ` +
+          `<span class="muted">${esc(at)}</span>${rules}<button type="button" data-clear="${f.id}">✓ ${esc(t("ev.deal_with"))}</button></li>`;
+      }).join("");
+    }
+    $("table-flag-list").addEventListener("click", async e => {
+      const clear = e.target.closest("[data-clear]");
+      if (clear) await call("POST", `/api/event/${eventId}/flags/${clear.dataset.clear}/clear`, {});
+    });
     function byeRow(data) {
       const shown = data.rounds.find(r => r.number === data.round) || {};
       const who = shown.bye == null ? null : (data.players || []).find(p => p.id === shown.bye);
@@ -635,6 +659,7 @@ import {openStream} from "./stream.js";
       $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
         `<p>${esc(phaseRound(m.view.phase, m.view.round))}</p><p class="moment-players">${players}</p>`;
       $("table-panel").classList.remove("hidden");
+      showTableFlags();
       showResultNote();
     }
     /** A table gone to time: the result the judge enters is a modified win (the server records it so). */

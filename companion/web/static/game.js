@@ -132,9 +132,9 @@ function answered(r) {
   if (r.status === 409) return r;
   if (r.status === 202 && r.data.pending) { adopt(r.data.view); render(); return r; }
   if (!r.ok) {
-    const v = r.data.error.details && r.data.error.details.verdict;
+    const {verdict: v, card} = r.data.error.details || {};  // the card tapped, where this phone may see it
     const [first, ...more] = v ? v.violations : [];
-    showFlag({kind: "refused", text: () => t("refused", {message: first ? msg(first) : errorText(r.data.error)}),
+    showFlag({kind: "refused", text: () => t(card ? "refusedCard" : "refused", {card: card && card.name, message: first ? msg(first) : errorText(r.data.error)}),
       cite: first ? first.citation : "", more});
     return r;
   }
