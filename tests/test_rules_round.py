@@ -269,3 +269,25 @@ def test_nothing_is_marshalled_and_no_income_collected_once_every_player_has_had
     legal(correction, SetActivePlayer("A"))
     legal(correction, Marshal("A", f"A.{char}.1"))
     legal(t, BeginPhase("challenges"))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_time_round_not_finished_until_the_called_round_is_over_even_past_a_flagged_new_round(edition: str) -> None:
+    """Tournament Regulations › End of Round: time called, the round is played through its taxation phase, then the
+    game goes to time (``time.round-not-finished`` before that). A new round begun after the call is flagged
+    (``time.called``); an advisory table that recorded it still goes to time: the called round is over."""
+    from companion.rules.actions import CallTime, GoToTime
+    from companion.rules.actions.ending import time_standings
+
+    t = plot_table(edition, phase="standing")
+    legal(t, CallTime())
+    illegal(t, GoToTime(), "time.round-not-finished")  # the standing phase: the round is not over
+    t.dominance[t.round] = "B"
+    legal(t, BeginPhase("taxation"))
+    later = flagged_and_refused(t, BeginPhase("plot"), "time.called")
+    assert later.round == t.round + 1
+    legal(later, GoToTime())
+    # The final round's dominance is the called round's (B's), not the flagged new round's (nobody's yet).
+    assert [s.seat for s in time_standings(later) if s.won_dominance_final_round] == ["B"]
+    legal(t, GoToTime())
+

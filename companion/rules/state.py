@@ -234,6 +234,7 @@ class TableState:
     # Events: time called (the game finishes this round's taxation phase, then goes to time) and
     # who won dominance each round (the going-to-time steps ask for the final round's).
     time_called: bool = False
+    time_called_round: int = -1  # the round time was called in: the game goes to time once that round is over
     dominance: dict[int, str | None] = field(default_factory=dict)
     challenges: list[ChallengeRecord] = field(default_factory=list)  # every challenge recorded, in order
     modifiers: list[Modifier] = field(default_factory=list)  # recorded modifiers still lasting
