@@ -291,3 +291,18 @@ def test_time_round_not_finished_until_the_called_round_is_over_even_past_a_flag
     assert [s.seat for s in time_standings(later) if s.won_dominance_final_round] == ["B"]
     legal(t, GoToTime())
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_first_player_chooser_a_second_choice_by_another_player_leaves_the_winners_choice(edition: str) -> None:
+    """RR: First Player: the initiative winner chooses. After its choice, another player's choice is flagged
+    (``first-player.chooser``, ``first-player.once``) and, recorded at an advisory table, chooses nothing; the
+    winner changing its own mind is recorded as said."""
+    (p1, _, ini1), (p2, _, ini2) = PLOTS[edition]
+    t = plot_table(edition)
+    legal(t, RevealPlot("A", pid("A", p1)))
+    legal(t, RevealPlot("B", pid("B", p2)))
+    high, low = ("A", "B") if ini1 > ini2 else ("B", "A")
+    legal(t, ChooseFirstPlayer(high, low))
+    flagged = flagged_and_refused(t, ChooseFirstPlayer(low, high), "first-player.chooser")
+    assert flagged.first_player == low
+    flagged = flagged_and_refused(t, ChooseFirstPlayer(high, high), "first-player.once")
+    assert flagged.first_player == high
