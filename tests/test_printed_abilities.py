@@ -210,6 +210,9 @@ def test_an_events_printed_play_restriction() -> None:
     flagged_and_refused(t, PlayEvent("A", "A.01157.1"), "event.play-during")
     to_challenges(t)
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"]))
+    # The Kraken's Grasp chooses a defending character (event.no-side-target): Bob defends.
+    flagged_and_refused(t, PlayEvent("A", "A.01082.1"), "event.no-side-target")
+    legal(t, DeclareDefenders("B", ["B.01057.1"]))
     legal(t.clone(), PlayEvent("A", "A.01082.1"))  # a Challenges Action; Alice is the first player
     flagged_and_refused(t, PlayEvent("A", "A.01157.1"), "event.play-during")  # a power challenge
     legal(t.clone(), PlayEvent("B", "B.01063.1"))  # Bob defends

@@ -58,7 +58,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to",
+              "silences_opponents", "chooses_participating", "chooses_side", "phase_end_fate", "killed_to",
               "gives_renown", "keywords_while", "unkillable_crest", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot")
@@ -406,6 +406,11 @@ class Card:
     #: ("Choose a participating [stark] character.": For the North!). RR: Targeting: with none eligible, the ability
     #: cannot be initiated.
     chooses_participating: tuple[str, bool] | None = None
+    #: An ability that chooses a character by its side in the challenge: ("attacking" | "defending" | "attacking alone"
+    #: | "defending alone", its faction or "", whether one the player controls) ("Choose an attacking House Lannister
+    #: character.": Insidious Ways; "Choose a [stark] character that is attacking alone.": "Wolf in the Night"). RR:
+    #: Targeting: with none eligible, the ability cannot be initiated.
+    chooses_side: tuple[str, str, bool] | None = None
     #: Hear Me Roar!: "Put a [lannister] character into play from your hand. At the end of the phase, if that card is
     #: still in play, discard it from play (cannot be saved).": where that card goes as the phase ends ("discard",
     #: "hand", "dead").

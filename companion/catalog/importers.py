@@ -577,6 +577,27 @@ def chooses_participating(plain: str) -> tuple[str, bool] | None:
     return None if m is None else ((m.group(1) or "").lower(), bool(m.group(2)))
 
 
+#: An ability that chooses a character by its side in the challenge: "Choose an attacking [targaryen] character you
+#: control." (Deadly Khalasar), "Choose a defending character …" (The Kraken's Grasp), 1st edition "Choose an attacking
+#: House Lannister character." (Insidious Ways), "Choose a [stark] character that is attacking alone." (Wolf in the
+#: Night). "Up to 2" and "attacking or defending alone" are not read.
+_CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |house (\w+) )?character( you control)?\b"
+                           r"|\bchoose an? (?:\[(\w+)\] )?character that is (attacking|defending) alone\b",
+                           re.IGNORECASE)
+
+
+def chooses_side(plain: str) -> tuple[str, str, bool] | None:
+    """Whom an ability chooses by its side in the challenge: ("attacking" | "defending" | "attacking alone" |
+    "defending alone", the faction or "", whether one the player controls). None: no such choice read (other words
+    around it, "with STR 5 or lower", are a narrower choice: this reads the lighter condition)."""
+    m = _CHOOSES_SIDE.search(plain)
+    if m is None:
+        return None
+    if m.group(1):
+        return m.group(1).lower(), (m.group(2) or m.group(3) or "").lower(), bool(m.group(4))
+    return f"{m.group(6).lower()} alone", (m.group(5) or "").lower(), False
+
+
 #: What a search into the hand finds: "Search the top 10 cards of your deck for a character, reveal it, and add it to
 #: your hand." (Summons); "… for up to 2 <Direwolf> cards …".
 _SEARCH_FOR = re.compile(r"\bsearch\b.*?\bfor (an?|1|up to (\d+)|(\d+)) ([^,.]*?)(?:,| and (?:reveal|add|put))",
@@ -854,6 +875,7 @@ class Keywords:
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
+    chooses_side: tuple[str, str, bool] | None = None  # "Choose an attacking [greyjoy] character": ``chooses_side``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
@@ -1204,7 +1226,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
-        chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
+        chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
+        phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, gold_spendable=gold_spendable(plain, name),

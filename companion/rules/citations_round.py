@@ -216,6 +216,7 @@ RULES_ROUND: dict[str, Rule] = {
     "save.attached-only": Rule("RR: Save, Cannot be Saved", "1E Rules › Attachments"),
     "ability.silenced": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.no-target": Rule("RR: Targeting", "1E Rules › Events"),
+    "event.no-side-target": Rule("RR: Targeting", "1E Rules › Events"),
     "intimidate.str": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "dead.character-only": Rule("RR: Dead Pile", "1E Rules › Dead pile"),
     "kill.not-in-play": Rule("RR: Kill, Killed", "1E Rules › Killed", impossible=True),

@@ -655,6 +655,28 @@ def check_participating_target(t: Table, v: Checker, player: str, card: str) -> 
                   else msg("event.target.any"), whose=msg("event.target.own") if own else "")
 
 
+def check_side_target(t: Table, v: Checker, player: str, card: str) -> None:
+    """An event that chooses a character by its side in the challenge ("Choose an attacking House Lannister
+    character.": Insidious Ways; "Choose a [stark] character that is attacking alone.": "Wolf in the Night") is not
+    played while none is eligible (RR: Targeting): one on that side of the challenge under way, of that faction, the
+    player's own where it says so, and the only one on its side where it says "alone"."""
+    c = t.card(card)
+    if c.type != "event" or c.chooses_side is None:
+        return
+    side, faction, own = c.chooses_side
+    ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
+    on_side = [] if ch is None else [x for x in (ch.attackers if side.startswith("attacking") else ch.defenders)
+                                       if x in t.in_play]
+    if side.endswith("alone") and len(on_side) != 1:
+        on_side = []
+    if not any((not faction or t.card(x).faction == faction) and (not own or t.in_play[x].controller == player)
+               for x in on_side):
+        which = msg("event.target.faction", faction=msg(f"faction.{faction}")) if faction else msg("event.target.any")
+        v.violate("event.no-side-target", (card,), card=t.ref(card), player=t.players[player].name,
+                  which=msg(f"event.side.{side.replace(' ', '-')}", which=which,
+                            whose=msg("event.target.own") if own else ""))
+
+
 def check_action_window(t: Table, v: Checker, card: str) -> None:
     """An event whose every ability is an action ("Action:", "Challenges Action:") is played in an action window
     only: none during setup, none in the plot phase before the plots are revealed and the first player chosen (RR:
