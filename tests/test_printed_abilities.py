@@ -1069,6 +1069,24 @@ def test_an_events_reaction_waits_for_its_trigger(catalog: Catalog) -> None:
     flagged_and_refused(t, PlayEvent("B", "B.core_157.1"), "event.reaction-trigger")  # Bob lost it
 
 
+def test_a_reaction_to_an_opponents_income_waits_for_that_income(catalog: Catalog) -> None:
+    """aside8 16 (RR: Triggered Abilities): A Meager Contribution: "Reaction: After an opponent collects income, move 1
+    gold from that player's gold pool to your own." It is played in the opponent's marshaling turn once its income is
+    collected (event.reaction-trigger before that, in its own turn, or in the challenges phase)."""
+    assert catalog.card("01138").reacts_to == ("opponent_income", "", 0, "")
+    t = plots("2e", "01001", "01002", {}, {"01138": 1}, income_taken=False)
+    hand(t, "B.01138.1")
+    flagged_and_refused(t, PlayEvent("B", "B.01138.1"), "event.reaction-trigger")  # Alice has not collected yet
+    legal(t, CollectIncome("A"))
+    legal(t.clone(), PlayEvent("B", "B.01138.1"))
+    legal(t, PassTurn("A"))
+    legal(t, CollectIncome("B"))
+    flagged_and_refused(t, PlayEvent("B", "B.01138.1"), "event.reaction-trigger")  # Bob's own income
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    flagged_and_refused(t, PlayEvent("B", "B.01138.1"), "event.reaction-trigger")
+
+
 def through_taxation_to(phase: str, t: Table) -> None:
     """Every player passes each phase from marshaling until ``phase`` begins."""
     for name in ("challenges", "dominance", "standing", "taxation"):

@@ -501,8 +501,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     "defender" | ""); a card's "Reaction: After you marshal <its name>, …" ("marshal_self", "", 0, ""), "Response:
     After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
-    card, …" ("reveal_plot", …). None when it prints another ability or another trigger (RR: Triggered
-    Abilities)."""
+    card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …). None when
+    it prints another ability or another trigger (RR: Triggered Abilities)."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -525,6 +525,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you reveal a plot card[,.]", plain[start:],
                                re.IGNORECASE):
         return ("reveal_plot", "", 0, "")  # Frostfang Peaks: "Response: After you reveal a plot card, discard …"
+    if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
+                               re.IGNORECASE):
+        return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None

@@ -542,8 +542,9 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
     return True
 
 
-#: Triggers read about the card itself or its controller's being challenged (``own_trigger_due``).
-OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot")
+#: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
+#: ``own_trigger_due``.
+OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -566,7 +567,8 @@ def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
     played on it this round not yet answered by it ("Response: After a player plays an attachment on Sansa Stark,
     that player may draw a card."), a challenge just declared against the player, defenders not yet declared
     ("Response: After a challenge is declared against you, bring Moat Cailin out of shadows."), or the player's plot
-    revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines)."""
+    revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines), or
+    an opponent's income collected in its marshaling turn ("Reaction: After an opponent collects income, …")."""
     p = t.players[player]
     if event == "attached_self":
         return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
@@ -574,6 +576,10 @@ def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
     if event == "reveal_plot":  # in the plot phase, once for the plot the player revealed this round
         return t.phase is Phase.PLOT and p.revealed_round == t.round and not counted_this_round(
             t.round, p, f"trigger-used:{source}")
+    if event == "opponent_income":  # an opponent's marshaling turn, its income collected: "After an opponent …"
+        active = t.active_player
+        return (t.phase is Phase.MARSHALING and active is not None and active != player
+                and t.players[active].income_round == t.round)
     last = t.challenges[-1] if t.challenges else None
     return (event == "challenge_against" and t.phase is Phase.CHALLENGES and last is not None
             and last.round == t.round and last.defender == player and last.stage is Stage.ATTACKERS)
