@@ -289,6 +289,28 @@ def test_each_players_additional_challenge_from_another_players_plot() -> None:
                         "challenge.once-per-type")
 
 
+def test_an_events_additional_challenge_is_one_for_each_play() -> None:
+    """aside8 32 (1st edition Citadel Politics: "Challenges: … choose a player. That player may initiate an additional
+    Intrigue challenge this phase."; Shadow Politics likewise): the event played once allows one challenge beyond the
+    first that names it; a third intrigue challenge naming it again is flagged (challenge.once-per-type)."""
+    t = plots("1e", "core_181", "acoa_25", {"core_124": 3, "soo_116": 1}, {"core_124": 3})
+    for n in (1, 2, 3):
+        in_play(t, f"A.core_124.{n}")
+    hand(t, "A.soo_116.1")
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    legal(t, PlayEvent("A", "A.soo_116.1"))
+    for n in (1, 2):
+        legal(t, InitiateChallenge("A", "intrigue", "B", attackers=[f"A.core_124.{n}"],
+                                   source="A.soo_116.1" if n == 2 else None))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.core_124.3"], source="A.soo_116.1"),
+                        "challenge.once-per-type")
+
+
 def test_an_event_whose_ability_names_a_phase_is_played_in_that_phase() -> None:
     """aside8 16, 34 (RR: Actions: "Marshaling Action:" only in the marshaling phase; 1st edition "Dominance:"):
     Consolidation of Power in the challenges phase is flagged; in the marshaling phase it is legal. An event whose

@@ -108,10 +108,25 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
     # "You may initiate an additional [military] challenge" allows as many as it grants while it is revealed or in
     # play (Khal Drogo one more, not two); another effect is taken as the table saw it (abilities are not read).
     if initiated and (source is None or (kind in t.card(source).extra_challenges
-                                         and initiated >= challenges_allowed(t, attacker, kind))):
+                                         and initiated >= challenges_allowed(t, attacker, kind))
+                      or event_grant_spent(t, source)):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
     check_toll(t, v, attacker, kind)  # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
+
+
+def event_grant_spent(t: Table, source: str | None) -> bool:
+    """An event named as the source of an additional challenge ("That player may initiate an additional Intrigue
+    challenge … this phase.": Shadow Politics; Citadel Custom) allows one for each time its owner played it this
+    phase: once a challenge of this round named each play, naming it again allows no more."""
+    if source is None or t.card(source).type != "event":
+        return False
+    owner, title = t.instance(source).owner, t.card(source).title_key
+    plays = sum(1 for name, rnd, phase, _ in t.players[owner].events_played
+                if name == title and rnd == t.round and phase == t.phase.value)
+    named = sum(1 for c in t.challenges if c.round == t.round and c.source is not None
+                and t.card(c.source).title_key == title and t.instance(c.source).owner == owner)
+    return named >= plays
 
 
 def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
