@@ -252,3 +252,17 @@ def test_bran_stark_reveals_a_new_plot_card() -> None:
     legal(t, RevealPlot("A", f"A.{PLAIN}.1"))
     assert initiative_winner(t) == "A"
     legal(t, SetFirstPlayer("A"))
+
+
+def test_the_power_of_faith_gives_holy_characters_a_military_icon_and_attacking_without_kneeling() -> None:
+    """aside8 36: The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to
+    attack." Bob's Selyse Baratheon (Holy, no military icon) attacks in a military challenge under it and stays
+    standing; Alice's, under Rains of Autumn, cannot be declared there (challenge.icon)."""
+    assert Catalog.open().card("kotst_51").crest_grants == ("Holy", "military", True)
+    t = round_table("kotst_51", extra={"core_70": 1})
+    in_play(t, "A.core_70.1")
+    in_play(t, "B.core_70.1")
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.core_70.1"]), "challenge.icon")
+    t.active_player = "B"
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.core_70.1"]))
+    assert not t.in_play["B.core_70.1"].kneeling

@@ -59,7 +59,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "chooses_side", "phase_end_fate", "killed_to",
-              "gives_renown", "keywords_while", "unkillable_crest", "power_uncounted",
+              "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot")
 
@@ -233,6 +233,9 @@ class Card:
     knelt_unkillable: bool = False
     #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": "Noble" (a crest, ``crests``).
     unkillable_crest: str | None = None
+    #: 1st edition The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to
+    #: attack.": ("Holy", "military", True), for its controller's characters of that crest (``crests``).
+    crest_grants: tuple[str, str, bool] | None = None
     #: An event's "Play only during a [military] challenge." ("challenge": any type) and "… in which you are the
     #: defending player" / "… you initiated" ("defender", "attacker"); "Play only if you are (not) the first player."
     play_during: str | None = None

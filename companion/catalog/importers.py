@@ -412,6 +412,13 @@ def str_per(what: str) -> tuple[str, str | None] | None:
 #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": the crest.
 _UNKILLABLE_CREST = re.compile(r"^\[(Noble|War|Learned|Holy|Shadow)\] characters cannot be killed$")
 
+#: 1st edition The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to attack.";
+#: Longship Golden Storm: "Your [Holy] characters gain a [Military] icon.": (the crest, the icon, whether they attack
+#: without kneeling).
+_CRESTS = r"(Noble|War|Learned|Holy|Shadow)"
+_CREST_GRANTS = re.compile(rf"^(?:\[{_CRESTS}\] characters you control|your \[{_CRESTS}\] characters) gain an? "
+                           r"\[(military|intrigue|power)\] icon( and do not kneel to attack)?$", re.IGNORECASE)
+
 #: "Power on opponents' characters does not count towards their total power." (1st edition Melisandre), "Power on Lord
 #: or Lady characters does not count towards their controllers' power total." (Ser Lancel Lannister).
 _POWER_UNCOUNTED = re.compile(r"^power on (opponents'|[A-Z][\w']*(?: or [A-Z][\w']*)*) characters does not count "
@@ -803,6 +810,7 @@ class Keywords:
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
     unkillable_crest: str | None = None  # "[Noble] characters cannot be killed." (1st edition The Power of Blood)
+    crest_grants: tuple[str, str, bool] | None = None  # ("Holy", "military", True): ``_CREST_GRANTS``
     power_uncounted: tuple[str, str] | None = None  # ("opponents", ""): Melisandre; ("any", "Lord|Lady"): Ser Lancel
     takes_facedown_duplicate: bool = False  # "place the top card of your deck on her facedown as a duplicate"
     play_during: str | None = None  # an event: "challenge", or the challenge type, during which it may be played
@@ -938,6 +946,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     icons_while: list[tuple[str, str, str]] = []
     named_keywords: list[tuple[str, str, str]] = []
     unkillable_crest: str | None = None
+    crest_grants: tuple[str, str, bool] | None = None
     power_uncounted: tuple[str, str] | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
@@ -995,6 +1004,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             named_keywords += keywords_while(sentence)
             if (crest := _UNKILLABLE_CREST.match(sentence)) is not None:
                 unkillable_crest = crest.group(1)
+            if (granted_crest := _CREST_GRANTS.match(sentence)) is not None:
+                crest_grants = ((granted_crest.group(1) or granted_crest.group(2)).capitalize(),
+                                granted_crest.group(3).lower(), bool(granted_crest.group(4)))
             if (uncounted := _POWER_UNCOUNTED.match(sentence)) is not None:
                 whose = uncounted.group(1)
                 power_uncounted = ("opponents", "") if whose.lower() == "opponents'" else (
@@ -1199,7 +1211,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
-        knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, play_during=play_during,
+        knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, crest_grants=crest_grants,
+        play_during=play_during,
         power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
         play_side=play_side,
         play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),

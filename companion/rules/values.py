@@ -647,7 +647,18 @@ def has_icon(t: Table, card: str, kind: str) -> bool:
     if change:
         return change > 0
     return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached_facts(t, card)) \
-        or conditional_icon(t, card, kind)
+        or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card))
+
+
+def crest_grants(t: Table, card: str) -> list[tuple[str, bool]]:
+    """What its controller's revealed plot and cards in play give a character of their crest (1st edition The Power
+    of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to attack."): (the icon, whether
+    it attacks without kneeling), one for each such card."""
+    if card not in t.in_play or not t.card(card).crests:
+        return []
+    crests = set(t.card(card).crests)
+    return [(grant[1], grant[2]) for c in printed_cards(t, t.controller(card))
+            if (grant := t.card(c).crest_grants) is not None and grant[0] in crests]
 
 
 def conditional_icon(t: Table, card: str, kind: str) -> bool:

@@ -55,6 +55,7 @@ from companion.rules.values import (
     claim_due,
     claim_raised,
     controls_named,
+    crest_grants,
     current_challenge,
     has_icon,
     has_keyword,
@@ -308,6 +309,8 @@ def kneels_attacking(t: Table, card: str, kind: str, defender: str) -> bool:
     """An attacker kneels when declared, unless it prints otherwise for this type ("Ser Jaime Lannister does not kneel
     when declared as an attacker in a [military] challenge"), under the condition it names (Balon Greyjoy: "… against
     an opponent who does not control a King character")."""
+    if any(stands for _, stands in crest_grants(t, card)):  # The Power of Faith: "… do not kneel to attack."
+        return False
     facts = printed(t, card)
     if facts is None or kind not in facts.stands_attacking or not no_kneel_holds(t, card, facts.no_kneel_while):
         return True
