@@ -48,7 +48,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
-              "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread", "raises_cost", "bestow",
+              "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
+              "reduces_by_kneeling", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "faction_stands_defending",
               "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
@@ -446,6 +447,9 @@ class Card:
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()
     #: A sentence of it lowers a cost in a shape not read ("Reduce the cost to marshal <Name> by 1 for each …").
     reduces_unread: bool = False
+    #: The card's reduction is paid by kneeling it ("Kneel Illyrio's Estate to reduce the cost of the next [targaryen]
+    #: card you marshal this phase by 1."): while it stands in play its reduction was not used.
+    reduces_by_kneeling: bool = False
     #: A sentence of it raises a cost ("Increase the cost of each character you marshal by 1.": Kingdom of Shadows):
     #: a card may then be paid for above its printed cost (RR: Costs).
     raises_cost: bool = False

@@ -644,6 +644,13 @@ def draws_beside_insight(text: str | None) -> bool:
     return bool(_DRAWS.search(" ".join(s for s in sentences if s.strip().lower() != "insight")))
 
 
+def reduces_by_kneeling(plain: str, name: str | None) -> bool:
+    """The card's cost reduction is paid by kneeling the card itself ("Marshaling Action: Kneel Illyrio's Estate to
+    reduce the cost of the next [targaryen] card you marshal this phase by 1."; Lannisport Merchant)."""
+    return name is not None and re.search(rf"\bkneel {re.escape(name)} to reduce the (?:gold )?cost\b", plain,
+                                          re.IGNORECASE) is not None
+
+
 def cost_reducers(text: str | None) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
     """The cost reductions a card's text prints (``_REDUCER``: its words, the cards' types, the amount), and whether
     any sentence lowering a cost was not read."""
@@ -841,6 +848,7 @@ class Keywords:
     never_when: tuple[tuple[str, str, str], ...] = ()  # (side, condition, argument): it cannot be declared so when …
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
     reduces_unread: bool = False  # a sentence that lowers a cost was not read
+    reduces_by_kneeling: bool = False  # "Kneel Illyrio's Estate to reduce the cost …": ``reduces_by_kneeling``
     raises_cost: bool = False  # a sentence raises a cost ("Increase the cost of …", "costs 1 more")
     bestow: int | None = None  # "Bestow (3).": the most gold placed on it as it enters play (None: no number)
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
@@ -1223,7 +1231,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
         attached_never=tuple(attached_never), never_when=tuple(never_when), reduces_cost=reducers,
-        reduces_unread=reducers_unread, raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
+        reduces_unread=reducers_unread, reduces_by_kneeling=reduces_by_kneeling(plain, name),
+        raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
         draws_by_insight="insight" in found and not draws_beside_insight(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, faction_stands_defending=faction_stands_defending,

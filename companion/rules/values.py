@@ -264,6 +264,8 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
             return None
         if cid == card:  # its own "the next … you marshal" is another card's: only an unread sentence counts here
             continue
+        if standing_kneel_reducer(t, cid):
+            continue
         spent = {i for r, plot, i in p.reductions_used if r == t.round and plot == cid}  # a plot's, this round
         total += sum(amount for i, (words, types, amount) in enumerate(facts.reduces_cost)
                      if i not in spent and reducer_fits(target, words, types))
@@ -272,6 +274,12 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
             # House.": the House named is not recorded, so a cost paid without the penalty stands
             total += t.gold_penalty(seat, target)
     return total
+
+
+def standing_kneel_reducer(t: Table, cid: str) -> bool:
+    """A card in play whose reduction is paid by kneeling it (Illyrio's Estate, Lannisport Merchant) and that stands:
+    its reduction was not used (the log records the kneel, ``kneel``, before the marshal it pays for)."""
+    return t.card(cid).reduces_by_kneeling and cid in t.in_play and not t.in_play[cid].kneeling
 
 
 def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple[str, int]]:
@@ -285,7 +293,7 @@ def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple
     plot = revealed_plot(t, seat)
     target = t.card(card)
     fitting = [(cid, i, amount) for cid in [*printed_cards(t, seat), *p.zones[Zone.DISCARD]]
-               if cid not in (card, plot)
+               if cid not in (card, plot) and not standing_kneel_reducer(t, cid)
                for i, (words, types, amount) in enumerate(t.card(cid).reduces_cost)
                if (t.round, cid, i) not in p.reductions_used and reducer_fits(target, words, types)]
     return [(cid, i) for cid, i, _ in fitting] if sum(a for _, _, a in fitting) <= shortfall else []
