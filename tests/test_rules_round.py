@@ -306,3 +306,22 @@ def test_first_player_chooser_a_second_choice_by_another_player_leaves_the_winne
     assert flagged.first_player == low
     flagged = flagged_and_refused(t, ChooseFirstPlayer(high, high), "first-player.once")
     assert flagged.first_player == high
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_discard_taxation_no_effect_a_hand_discard_in_taxation_names_its_card_effect(edition: str) -> None:
+    """RR: Appendix I › 7.3 Check reserve (1st edition: no reserve at all): the taxation phase discards from hand only
+    to the reserve value. A plain `discard` of a hand card there is flagged (discard.taxation-no-effect); one naming
+    the card effect as `source`, or a discard from play, is not; in another phase a hand discard is not judged."""
+    from companion.rules.actions import Discard
+
+    char = CHARACTER[edition]
+    t = make_table({"A": {char: 3}, "B": {char: 1}}, edition=edition, phase="taxation")
+    hand(t, f"A.{char}.1", f"A.{char}.2")
+    in_play(t, f"A.{char}.3")
+    flagged_and_refused(t, Discard("A", f"A.{char}.1"), "discard.taxation-no-effect")
+    legal(t.clone(), Discard("A", f"A.{char}.1", source=f"A.{char}.3"))
+    legal(t.clone(), Discard("A", f"A.{char}.3"))
+    marshaling = make_table({"A": {char: 1}, "B": {char: 1}}, edition=edition, phase="marshaling")
+    hand(marshaling, f"A.{char}.1")
+    legal(marshaling, Discard("A", f"A.{char}.1"))

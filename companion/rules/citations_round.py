@@ -235,6 +235,7 @@ RULES_ROUND: dict[str, Rule] = {
     "reserve.count": Rule("RR: Reserve Value", None),
     "reserve.order": Rule(RESERVE_2E, None),
     "reserve.none": Rule("RR: Reserve Value", "1E Rules › Taxation phase"),
+    "discard.taxation-no-effect": Rule(RESERVE_2E, "1E Rules › Taxation phase"),
     "reserve.from-hand": Rule(RESERVE_2E, None, impossible=True),
     # The end of the game.
     "game.over": Rule(WINNING_2E, WINNING_1E),
