@@ -254,6 +254,26 @@ def test_bran_stark_reveals_a_new_plot_card() -> None:
     legal(t, SetFirstPlayer("A"))
 
 
+def test_bran_stark_ability_limit_three_new_plots_a_round() -> None:
+    """ability.limit: Bran Stark "Plot: Kneel Bran Stark to choose and reveal a new plot card. (Limit 3 times per
+    round.)" Three new plots naming him as the source are legal; a fourth that round is flagged; the next round he
+    may again."""
+    from companion.rules.actions import RevealPlot
+
+    assert (Catalog.open().card("core_13").play_max, Catalog.open().card("core_13").play_max_per) == (3, "round")
+    plots = ["core_199", PLAIN, "core_181", "core_189", "core_190", "core_186"]
+    t = make_table({"A": {**dict.fromkeys(plots, 1), "core_13": 1}, "B": {POWER_OF_ARMS: 1}}, edition="1e",
+                   phase="plot", gold=0)
+    in_play(t, "A.core_13.1")
+    legal(t, ChoosePlot("A", f"A.{plots[0]}.1"))
+    legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+    for plot in plots[1:4]:
+        legal(t, RevealPlot("A", f"A.{plot}.1", source="A.core_13.1"))
+    flagged_and_refused(t, RevealPlot("A", f"A.{plots[4]}.1", source="A.core_13.1"), "ability.limit")
+    t.round += 1
+    legal(t, RevealPlot("A", f"A.{plots[4]}.1", source="A.core_13.1"))
+
+
 def test_the_power_of_faith_gives_holy_characters_a_military_icon_and_attacking_without_kneeling() -> None:
     """aside8 36: The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to
     attack." Bob's Selyse Baratheon (Holy, no military icon) attacks in a military challenge under it and stays

@@ -727,16 +727,19 @@ def play_phase(text: str | None) -> str | None:
     return phases.pop() if len(phases) == 1 and None not in phases else None
 
 
-#: How often an event may be played: 2nd edition "(Max 1 per challenge.)", 1st edition "Limit 1 per phase.".
-_PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one) (?:times )?per (round|phase|challenge)\b", re.IGNORECASE)
+#: How often an event may be played: 2nd edition "(Max 1 per challenge.)", 1st edition "Limit 1 per phase."; on another
+#: card how often its ability may be used: "(Limit twice per round.)", 1st edition "(Limit 3 times per round.)".
+_PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? )?per (round|phase|challenge)\b", re.IGNORECASE)
+_TIMES = {"one": 1, "once": 1, "twice": 2}
 
 
 def play_max(text: str | None) -> tuple[int | None, str | None]:
-    """How many times per round, phase or challenge the card's text lets it be played, if it says."""
+    """How many times per round, phase or challenge the card's text lets it be played (its ability be used), if it
+    says."""
     m = _PLAY_MAX.search(_TAG.sub("", text or ""))
     if m is None:
         return None, None
-    return (1 if m.group(1).lower() == "one" else int(m.group(1))), m.group(2).lower()
+    return _TIMES.get(m.group(1).lower()) or int(m.group(1)), m.group(2).lower()
 
 
 #: Text that gives insight to a character, its own or another's ("Attached character gains insight.", "While you

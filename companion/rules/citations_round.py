@@ -133,6 +133,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.cost-reduced": Rule("RR: Costs", "1E Rules › Events"),
     "event.reaction-trigger": Rule("RR: Event Cards", "1E Rules › Events"),
     "ability.reaction-trigger": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.limit": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
     "draw.insight": Rule("RR: Insight", "1E Rules › Insight"),
     "draw.insight-late": Rule("RR: Insight", "1E Rules › Insight"),

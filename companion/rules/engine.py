@@ -13,7 +13,13 @@ from typing import Literal
 
 from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
-from companion.rules.actions.common import check_restricted, leave_to, place_name
+from companion.rules.actions.common import (
+    check_ability_limit,
+    check_restricted,
+    count_ability_use,
+    leave_to,
+    place_name,
+)
 from companion.rules.actions.ending import check_game_on, decked, settle
 from companion.rules.actions.flow import return_unspent_gold
 from companion.rules.check import Checker, type_name
@@ -85,6 +91,7 @@ def check(table: Table, action: Action) -> Verdict:
                   zone=place_name(table, card))
         return v.verdict
     action.check(table, v)
+    check_ability_limit(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
     check_game_on(table, v, action)
@@ -108,6 +115,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     # Any action that takes the deck's last card (a discard by pillage too): RR: Winning the Game. Only where the log
     # knows the deck: a card taken as drawn without a recorded draw leaves its count unknown.
     decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
+    count_ability_use(table, action)  # a use of a card's limited ability, in the round (phase) it happens in
     action.apply(table)
     for seat in decks:
         if table.players[seat].counts_known:

@@ -10,7 +10,7 @@ from companion.rules.placing import cards_entered, facedown_duplicate_target, fi
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
-from companion.rules.state import Phase, Stage, Zone, count_this_round, counted_this_round
+from companion.rules.state import Phase, Player, Stage, Zone, count_this_round, counted_this_round
 from companion.rules.values import (
     blanked,
     claim_due,
@@ -617,6 +617,36 @@ def check_play_max(t: Table, v: Checker, player: str, card: str) -> None:
     if len(same) >= c.play_max:
         v.violate("event.play-max", (card,), card=t.ref(card), count=c.play_max,
                   per=msg(f"event.per.{c.play_max_per}"))
+
+def ability_use_key(t: Table, action: object) -> tuple[Player, str, int, str, str] | None:
+    """Where a use of the ability of the card named as the action's ``source`` is counted, when that card limits its
+    ability ("(Limit twice per round.)"; 1st edition Bran Stark "(Limit 3 times per round.)"): its owner, the key, the
+    limit, the period ("round" or "phase"), the card. Each action type the ability records is one use (a draw, a new
+    plot)."""
+    source = getattr(action, "source", None)
+    if not isinstance(source, str) or source not in t.instances:
+        return None
+    c = t.card(source)
+    if c.type == "event" or c.play_max is None or c.play_max_per not in ("round", "phase"):
+        return None  # an event's "Max" is its plays (``check_play_max``)
+    span = t.phase.value if c.play_max_per == "phase" else ""
+    key = f"ability-used:{source}:{type(action).__name__}:{span}"
+    return t.players[t.instance(source).owner], key, c.play_max, c.play_max_per, source
+
+
+def check_ability_limit(t: Table, v: Checker, action: object) -> None:
+    """A card's ability used more often than its printed limit allows in the round (or phase), counted by the lines
+    that name the card as their ``source`` (RR: Golden Rule: card text)."""
+    use = ability_use_key(t, action)
+    if use is not None and counted_this_round(t.round, use[0], use[1]) >= use[2]:
+        v.violate("ability.limit", (use[4],), card=t.ref(use[4]), count=use[2], per=msg(f"event.per.{use[3]}"))
+
+
+def count_ability_use(t: Table, action: object) -> None:
+    use = ability_use_key(t, action)
+    if use is not None:
+        count_this_round(t.round, use[0], use[1])
+
 
 def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
     """"Each non-King, non-Queen character cannot gain power." (Your King Commands It, anyone's: RR: Golden Rule)."""
