@@ -232,6 +232,35 @@ def test_alliance_lets_a_cost_be_paid_without_the_out_of_house_penalty() -> None
     flagged_and_refused(t, Marshal("A", "A.core_18.1", cost=2), "marshal.cost-reduced")
 
 
+def test_alliance_with_its_named_house_recorded_waives_that_houses_penalty_only() -> None:
+    """marshal.cost-reduced: the header's `agenda_house` records the House Alliance named. Named Stark, Alice (House
+    Lannister) marshals Knight of the Tumblestone (Stark, 2) for 2 with no penalty to pay; named Baratheon, the Stark
+    knight costs 2 + 2 and 2 is flagged."""
+    from companion.rules.log import parse_header
+    from companion.rules.state import Phase
+
+    decks = {"A": {PLAIN: 1, "qod_47": 1, "core_18": 2}, "B": {POWER_OF_ARMS: 1}}
+    for named, flagged in (("stark", False), ("baratheon", True)):
+        header = {"format": "agot-table-log", "version": 1, "edition": "1e", "players": [
+            {"seat": "A", "faction": "lannister", "deck": decks["A"], "agenda_house": named},
+            {"seat": "B", "faction": "stark", "deck": decks["B"]}]}
+        h = parse_header(header)
+        assert h.to_dict()["players"][0]["agenda_house"] == named
+        t = h.new_table(Catalog.open().cards(h.codes()))
+        assert t.players["A"].agenda_house == named
+        t.phase = Phase.MARSHALING
+        t.round, t.active_player = 1, "A"
+        t.players["A"].gold, t.players["A"].income_round = 5, 1
+        hand(t, "A.core_18.1")
+        if flagged:
+            flagged_and_refused(t, Marshal("A", "A.core_18.1", cost=2), "marshal.cost-reduced")
+            legal(t, Marshal("A", "A.core_18.1"))
+            assert t.players["A"].gold == 1  # 2 and the out-of-House 2
+        else:
+            legal(t, Marshal("A", "A.core_18.1"))
+            assert t.players["A"].gold == 3  # no penalty for the named House
+
+
 def test_bran_stark_reveals_a_new_plot_card() -> None:
     """plot.once-per-round (probe29 07): Bran Stark "Plot: Kneel Bran Stark to choose and reveal a new plot card."
     With Bran in play Alice reveals Rains of Autumn over Snowed Under (named as the source or not) and then wins

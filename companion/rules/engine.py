@@ -39,12 +39,14 @@ class Seat:
     name: str = ""
     faction: str | None = None
     deck: Mapping[str, int] | None = None  # code -> copies; only draw-deck cards become instances
+    agenda_house: str | None = None  # the House its agenda names (1st edition Alliance)
 
 
 def new_table(edition: str, seats: Sequence[Seat], cards: Mapping[str, Card]) -> Table:
     """A table at the start of setup: every deck card is an instance in its owner's draw deck."""
     cls = table_class(edition)
-    players = {s.seat: Player(seat=s.seat, name=s.name or s.seat, faction=s.faction) for s in seats}
+    players = {s.seat: Player(seat=s.seat, name=s.name or s.seat, faction=s.faction, agenda_house=s.agenda_house)
+               for s in seats}
     if len(players) != len(seats):
         raise ValueError("two players share a seat name")
     table = cls(players=players, seats=[s.seat for s in seats], cards=cards)

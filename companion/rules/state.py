@@ -113,6 +113,9 @@ class Player:
     seat: str
     name: str = ""
     faction: str | None = None
+    #: The House its agenda names at deck-building (1st edition Alliance: "Before drawing your setup hand, name a House.
+    #: Ignore the out-of-House gold penalty to place or play cards from that House."); None: not recorded.
+    agenda_house: str | None = None
     gold: int = 0
     power: int = 0  # power on the faction card (power on other cards is a token kind)
     faction_kneeling: bool = False  # the faction card knelt (a cost: "Kneel your faction card"); stands at 6.2

@@ -269,9 +269,9 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
         spent = {i for r, plot, i in p.reductions_used if r == t.round and plot == cid}  # a plot's, this round
         total += sum(amount for i, (words, types, amount) in enumerate(facts.reduces_cost)
                      if i not in spent and reducer_fits(target, words, types))
-        if facts.penalty_waived == "named" and cid in p.zones[Zone.AGENDA]:
+        if facts.penalty_waived == "named" and cid in p.zones[Zone.AGENDA] and p.agenda_house is None:
             # Alliance: "… name a House. Ignore the out-of-House gold penalty to place or play cards from that
-            # House.": the House named is not recorded, so a cost paid without the penalty stands
+            # House.": where the House named is not recorded (``agenda_house``), a cost paid without the penalty stands
             total += t.gold_penalty(seat, target)
     return total
 
