@@ -210,6 +210,9 @@ def test_an_events_printed_play_restriction() -> None:
     flagged_and_refused(t, PlayEvent("A", "A.01157.1"), "event.play-during")
     to_challenges(t)
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"]))
+    # The Kraken's Grasp chooses a defending character (event.no-side-target): Bob defends.
+    flagged_and_refused(t, PlayEvent("A", "A.01082.1"), "event.no-side-target")
+    legal(t, DeclareDefenders("B", ["B.01057.1"]))
     legal(t.clone(), PlayEvent("A", "A.01082.1"))  # a Challenges Action; Alice is the first player
     flagged_and_refused(t, PlayEvent("A", "A.01157.1"), "event.play-during")  # a power challenge
     legal(t.clone(), PlayEvent("B", "B.01063.1"))  # Bob defends
@@ -283,6 +286,28 @@ def test_each_players_additional_challenge_from_another_players_plot() -> None:
         legal(t, ChallengeResult())
         legal(t, ApplyClaim("A", cards=[f"A.core_124.{n}"]))
     flagged_and_refused(t, InitiateChallenge("B", "military", "A", attackers=["B.core_124.3"], source="A.kotse_48.1"),
+                        "challenge.once-per-type")
+
+
+def test_an_events_additional_challenge_is_one_for_each_play() -> None:
+    """aside8 32 (1st edition Citadel Politics: "Challenges: … choose a player. That player may initiate an additional
+    Intrigue challenge this phase."; Shadow Politics likewise): the event played once allows one challenge beyond the
+    first that names it; a third intrigue challenge naming it again is flagged (challenge.once-per-type)."""
+    t = plots("1e", "core_181", "acoa_25", {"core_124": 3, "soo_116": 1}, {"core_124": 3})
+    for n in (1, 2, 3):
+        in_play(t, f"A.core_124.{n}")
+    hand(t, "A.soo_116.1")
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    legal(t, PlayEvent("A", "A.soo_116.1"))
+    for n in (1, 2):
+        legal(t, InitiateChallenge("A", "intrigue", "B", attackers=[f"A.core_124.{n}"],
+                                   source="A.soo_116.1" if n == 2 else None))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.core_124.3"], source="A.soo_116.1"),
                         "challenge.once-per-type")
 
 
@@ -1064,6 +1089,24 @@ def test_an_events_reaction_waits_for_its_trigger(catalog: Catalog) -> None:
     legal(won, PlayEvent("B", "B.core_157.1"))
     legal(t, WinDominance("A", reason="as the table counted it"))
     flagged_and_refused(t, PlayEvent("B", "B.core_157.1"), "event.reaction-trigger")  # Bob lost it
+
+
+def test_a_reaction_to_an_opponents_income_waits_for_that_income(catalog: Catalog) -> None:
+    """aside8 16 (RR: Triggered Abilities): A Meager Contribution: "Reaction: After an opponent collects income, move 1
+    gold from that player's gold pool to your own." It is played in the opponent's marshaling turn once its income is
+    collected (event.reaction-trigger before that, in its own turn, or in the challenges phase)."""
+    assert catalog.card("01138").reacts_to == ("opponent_income", "", 0, "")
+    t = plots("2e", "01001", "01002", {}, {"01138": 1}, income_taken=False)
+    hand(t, "B.01138.1")
+    flagged_and_refused(t, PlayEvent("B", "B.01138.1"), "event.reaction-trigger")  # Alice has not collected yet
+    legal(t, CollectIncome("A"))
+    legal(t.clone(), PlayEvent("B", "B.01138.1"))
+    legal(t, PassTurn("A"))
+    legal(t, CollectIncome("B"))
+    flagged_and_refused(t, PlayEvent("B", "B.01138.1"), "event.reaction-trigger")  # Bob's own income
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    flagged_and_refused(t, PlayEvent("B", "B.01138.1"), "event.reaction-trigger")
 
 
 def through_taxation_to(phase: str, t: Table) -> None:

@@ -47,11 +47,15 @@ def test_a_reducer_in_hand_does_not_reduce_its_own_cost() -> None:
     """probe27 13: Lannisport Merchant: "Marshaling Action: Kneel Lannisport Merchant to reduce the cost of the next
     [lannister] character you marshal this phase by 1." RR: In Play and Out of Play: its ability is active only in
     play. Marshalled from hand for 0 (printed 1) with no other reducer: flagged (marshal.cost-reduced); for 0 while
-    another Merchant is in play: legal."""
+    another Merchant is in play: legal once it knelt for it (the kneel is its ability's cost: standing, it was not
+    used, and the recorded cost is flagged; aside15 26)."""
+    from companion.rules.actions import Kneel
     t = plots("2e", "01001", "00006", {"01094": 2}, {}, gold=5)
     hand(t, "A.01094.1")
     flagged_and_refused(t, Marshal("A", "A.01094.1", cost=0), "marshal.cost-reduced")
     in_play(t, "A.01094.2")
+    flagged_and_refused(t, Marshal("A", "A.01094.1", cost=0), "marshal.cost-reduced")
+    legal(t, Kneel("A", "A.01094.2"))
     legal(t, Marshal("A", "A.01094.1", cost=0))
 
 

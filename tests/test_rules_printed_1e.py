@@ -244,6 +244,35 @@ def test_a_shadow_crest_event_played_from_hand_costs_no_gold_the_log_does_not_na
     assert t.players["A"].gold == 4
 
 
+def test_alliance_with_its_named_house_recorded_waives_that_houses_penalty_only() -> None:
+    """marshal.cost-reduced: the header's `agenda_house` records the House Alliance named. Named Stark, Alice (House
+    Lannister) marshals Knight of the Tumblestone (Stark, 2) for 2 with no penalty to pay; named Baratheon, the Stark
+    knight costs 2 + 2 and 2 is flagged."""
+    from companion.rules.log import parse_header
+    from companion.rules.state import Phase
+
+    decks = {"A": {PLAIN: 1, "qod_47": 1, "core_18": 2}, "B": {POWER_OF_ARMS: 1}}
+    for named, flagged in (("stark", False), ("baratheon", True)):
+        header = {"format": "agot-table-log", "version": 1, "edition": "1e", "players": [
+            {"seat": "A", "faction": "lannister", "deck": decks["A"], "agenda_house": named},
+            {"seat": "B", "faction": "stark", "deck": decks["B"]}]}
+        h = parse_header(header)
+        assert h.to_dict()["players"][0]["agenda_house"] == named
+        t = h.new_table(Catalog.open().cards(h.codes()))
+        assert t.players["A"].agenda_house == named
+        t.phase = Phase.MARSHALING
+        t.round, t.active_player = 1, "A"
+        t.players["A"].gold, t.players["A"].income_round = 5, 1
+        hand(t, "A.core_18.1")
+        if flagged:
+            flagged_and_refused(t, Marshal("A", "A.core_18.1", cost=2), "marshal.cost-reduced")
+            legal(t, Marshal("A", "A.core_18.1"))
+            assert t.players["A"].gold == 1  # 2 and the out-of-House 2
+        else:
+            legal(t, Marshal("A", "A.core_18.1"))
+            assert t.players["A"].gold == 3  # no penalty for the named House
+
+
 def test_bran_stark_reveals_a_new_plot_card() -> None:
     """plot.once-per-round (probe29 07): Bran Stark "Plot: Kneel Bran Stark to choose and reveal a new plot card."
     With Bran in play Alice reveals Rains of Autumn over Snowed Under (named as the source or not) and then wins
@@ -264,3 +293,37 @@ def test_bran_stark_reveals_a_new_plot_card() -> None:
     legal(t, RevealPlot("A", f"A.{PLAIN}.1"))
     assert initiative_winner(t) == "A"
     legal(t, SetFirstPlayer("A"))
+
+
+def test_bran_stark_ability_limit_three_new_plots_a_round() -> None:
+    """ability.limit: Bran Stark "Plot: Kneel Bran Stark to choose and reveal a new plot card. (Limit 3 times per
+    round.)" Three new plots naming him as the source are legal; a fourth that round is flagged; the next round he
+    may again."""
+    from companion.rules.actions import RevealPlot
+
+    assert (Catalog.open().card("core_13").play_max, Catalog.open().card("core_13").play_max_per) == (3, "round")
+    plots = ["core_199", PLAIN, "core_181", "core_189", "core_190", "core_186"]
+    t = make_table({"A": {**dict.fromkeys(plots, 1), "core_13": 1}, "B": {POWER_OF_ARMS: 1}}, edition="1e",
+                   phase="plot", gold=0)
+    in_play(t, "A.core_13.1")
+    legal(t, ChoosePlot("A", f"A.{plots[0]}.1"))
+    legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+    for plot in plots[1:4]:
+        legal(t, RevealPlot("A", f"A.{plot}.1", source="A.core_13.1"))
+    flagged_and_refused(t, RevealPlot("A", f"A.{plots[4]}.1", source="A.core_13.1"), "ability.limit")
+    t.round += 1
+    legal(t, RevealPlot("A", f"A.{plots[4]}.1", source="A.core_13.1"))
+
+
+def test_the_power_of_faith_gives_holy_characters_a_military_icon_and_attacking_without_kneeling() -> None:
+    """aside8 36: The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to
+    attack." Bob's Selyse Baratheon (Holy, no military icon) attacks in a military challenge under it and stays
+    standing; Alice's, under Rains of Autumn, cannot be declared there (challenge.icon)."""
+    assert Catalog.open().card("kotst_51").crest_grants == ("Holy", "military", True)
+    t = round_table("kotst_51", extra={"core_70": 1})
+    in_play(t, "A.core_70.1")
+    in_play(t, "B.core_70.1")
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.core_70.1"]), "challenge.icon")
+    t.active_player = "B"
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.core_70.1"]))
+    assert not t.in_play["B.core_70.1"].kneeling

@@ -170,3 +170,33 @@ def test_a_card_put_into_play_for_the_phase_leaves_as_it_ends() -> None:
     advisory = flagged_and_refused(t, InitiateChallenge("A", "power", "B", attackers=["A.01092.1"]),
                                    "challenge.left-at-phase-end")
     assert advisory.zone_of("A.01092.1") is Zone.PLAY and advisory.in_play["A.01092.1"].kneeling
+
+
+def test_an_event_without_an_eligible_target_on_its_side_of_the_challenge() -> None:
+    """aside19 23 / aside8 34: "Wolf in the Night": "Action: Choose a [stark] character that is attacking alone."; 1st
+    edition Insidious Ways: "Challenges: Choose an attacking House Lannister character." RR: Targeting: with no
+    eligible target the ability cannot be initiated (event.no-side-target): two Stark attackers, or a Lannister
+    player defending, are flagged; a Stark knight attacking alone, a Lannister attacker, are legal."""
+    t = make_table({"A": {"01144": 1, "01150": 1, "04102": 1}, "B": {"01089": 1}}, phase="challenges")
+    in_play(t, "A.01144.1")
+    in_play(t, "A.01150.1")
+    in_play(t, "B.01089.1")
+    hand(t, "A.04102.1")
+    two, alone = t.clone(), t.clone()
+    legal(two, InitiateChallenge("A", "military", "B", attackers=["A.01144.1", "A.01150.1"]))
+    flagged_and_refused(two, PlayEvent("A", "A.04102.1"), "event.no-side-target")
+    legal(alone, InitiateChallenge("A", "military", "B", attackers=["A.01150.1"]))
+    legal(alone, PlayEvent("A", "A.04102.1"))
+
+    t = make_table({"A": {"core_46": 1, "core_163": 2}, "B": {"core_18": 1}}, edition="1e", phase="challenges",
+                   factions={"A": "lannister", "B": "stark"})
+    in_play(t, "A.core_46.1")
+    in_play(t, "B.core_18.1")
+    hand(t, "A.core_163.1", "A.core_163.2")
+    defending = t.clone()
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.core_46.1"]))
+    legal(t, PlayEvent("A", "A.core_163.1"))
+    defending.active_player = "B"
+    legal(defending, InitiateChallenge("B", "military", "A", attackers=["B.core_18.1"]))
+    legal(defending, DeclareDefenders("A", ["A.core_46.1"]))
+    flagged_and_refused(defending, PlayEvent("A", "A.core_163.2"), "event.no-side-target")

@@ -269,3 +269,59 @@ def test_nothing_is_marshalled_and_no_income_collected_once_every_player_has_had
     legal(correction, SetActivePlayer("A"))
     legal(correction, Marshal("A", f"A.{char}.1"))
     legal(t, BeginPhase("challenges"))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_time_round_not_finished_until_the_called_round_is_over_even_past_a_flagged_new_round(edition: str) -> None:
+    """Tournament Regulations › End of Round: time called, the round is played through its taxation phase, then the
+    game goes to time (``time.round-not-finished`` before that). A new round begun after the call is flagged
+    (``time.called``); an advisory table that recorded it still goes to time: the called round is over."""
+    from companion.rules.actions import CallTime, GoToTime
+    from companion.rules.actions.ending import time_standings
+
+    t = plot_table(edition, phase="standing")
+    legal(t, CallTime())
+    illegal(t, GoToTime(), "time.round-not-finished")  # the standing phase: the round is not over
+    t.dominance[t.round] = "B"
+    legal(t, BeginPhase("taxation"))
+    later = flagged_and_refused(t, BeginPhase("plot"), "time.called")
+    assert later.round == t.round + 1
+    legal(later, GoToTime())
+    # The final round's dominance is the called round's (B's), not the flagged new round's (nobody's yet).
+    assert [s.seat for s in time_standings(later) if s.won_dominance_final_round] == ["B"]
+    legal(t, GoToTime())
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_first_player_chooser_a_second_choice_by_another_player_leaves_the_winners_choice(edition: str) -> None:
+    """RR: First Player: the initiative winner chooses. After its choice, another player's choice is flagged
+    (``first-player.chooser``, ``first-player.once``) and, recorded at an advisory table, chooses nothing; the
+    winner changing its own mind is recorded as said."""
+    (p1, _, ini1), (p2, _, ini2) = PLOTS[edition]
+    t = plot_table(edition)
+    legal(t, RevealPlot("A", pid("A", p1)))
+    legal(t, RevealPlot("B", pid("B", p2)))
+    high, low = ("A", "B") if ini1 > ini2 else ("B", "A")
+    legal(t, ChooseFirstPlayer(high, low))
+    flagged = flagged_and_refused(t, ChooseFirstPlayer(low, high), "first-player.chooser")
+    assert flagged.first_player == low
+    flagged = flagged_and_refused(t, ChooseFirstPlayer(high, high), "first-player.once")
+    assert flagged.first_player == high
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_discard_taxation_no_effect_a_hand_discard_in_taxation_names_its_card_effect(edition: str) -> None:
+    """RR: Appendix I › 7.3 Check reserve (1st edition: no reserve at all): the taxation phase discards from hand only
+    to the reserve value. A plain `discard` of a hand card there is flagged (discard.taxation-no-effect); one naming
+    the card effect as `source`, or a discard from play, is not; in another phase a hand discard is not judged."""
+    from companion.rules.actions import Discard
+
+    char = CHARACTER[edition]
+    t = make_table({"A": {char: 3}, "B": {char: 1}}, edition=edition, phase="taxation")
+    hand(t, f"A.{char}.1", f"A.{char}.2")
+    in_play(t, f"A.{char}.3")
+    flagged_and_refused(t, Discard("A", f"A.{char}.1"), "discard.taxation-no-effect")
+    legal(t.clone(), Discard("A", f"A.{char}.1", source=f"A.{char}.3"))
+    legal(t.clone(), Discard("A", f"A.{char}.3"))
+    marshaling = make_table({"A": {char: 1}, "B": {char: 1}}, edition=edition, phase="marshaling")
+    hand(marshaling, f"A.{char}.1")
+    legal(marshaling, Discard("A", f"A.{char}.1"))

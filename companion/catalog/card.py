@@ -48,7 +48,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
-              "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread", "raises_cost", "bestow",
+              "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
+              "reduces_by_kneeling", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "faction_stands_defending",
               "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
@@ -58,8 +59,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "silences_opponents", "chooses_participating", "phase_end_fate", "killed_to",
-              "gives_renown", "keywords_while", "unkillable_crest", "power_uncounted",
+              "silences_opponents", "chooses_participating", "chooses_side", "phase_end_fate", "killed_to",
+              "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot")
 
@@ -233,6 +234,9 @@ class Card:
     knelt_unkillable: bool = False
     #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": "Noble" (a crest, ``crests``).
     unkillable_crest: str | None = None
+    #: 1st edition The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to
+    #: attack.": ("Holy", "military", True), for its controller's characters of that crest (``crests``).
+    crest_grants: tuple[str, str, bool] | None = None
     #: An event's "Play only during a [military] challenge." ("challenge": any type) and "… in which you are the
     #: defending player" / "… you initiated" ("defender", "attacker"); "Play only if you are (not) the first player."
     play_during: str | None = None
@@ -406,6 +410,11 @@ class Card:
     #: ("Choose a participating [stark] character.": For the North!). RR: Targeting: with none eligible, the ability
     #: cannot be initiated.
     chooses_participating: tuple[str, bool] | None = None
+    #: An ability that chooses a character by its side in the challenge: ("attacking" | "defending" | "attacking alone"
+    #: | "defending alone", its faction or "", whether one the player controls) ("Choose an attacking House Lannister
+    #: character.": Insidious Ways; "Choose a [stark] character that is attacking alone.": "Wolf in the Night"). RR:
+    #: Targeting: with none eligible, the ability cannot be initiated.
+    chooses_side: tuple[str, str, bool] | None = None
     #: Hear Me Roar!: "Put a [lannister] character into play from your hand. At the end of the phase, if that card is
     #: still in play, discard it from play (cannot be saved).": where that card goes as the phase ends ("discard",
     #: "hand", "dead").
@@ -438,6 +447,9 @@ class Card:
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()
     #: A sentence of it lowers a cost in a shape not read ("Reduce the cost to marshal <Name> by 1 for each …").
     reduces_unread: bool = False
+    #: The card's reduction is paid by kneeling it ("Kneel Illyrio's Estate to reduce the cost of the next [targaryen]
+    #: card you marshal this phase by 1."): while it stands in play its reduction was not used.
+    reduces_by_kneeling: bool = False
     #: A sentence of it raises a cost ("Increase the cost of each character you marshal by 1.": Kingdom of Shadows):
     #: a card may then be paid for above its printed cost (RR: Costs).
     raises_cost: bool = False

@@ -412,6 +412,13 @@ def str_per(what: str) -> tuple[str, str | None] | None:
 #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": the crest.
 _UNKILLABLE_CREST = re.compile(r"^\[(Noble|War|Learned|Holy|Shadow)\] characters cannot be killed$")
 
+#: 1st edition The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to attack.";
+#: Longship Golden Storm: "Your [Holy] characters gain a [Military] icon.": (the crest, the icon, whether they attack
+#: without kneeling).
+_CRESTS = r"(Noble|War|Learned|Holy|Shadow)"
+_CREST_GRANTS = re.compile(rf"^(?:\[{_CRESTS}\] characters you control|your \[{_CRESTS}\] characters) gain an? "
+                           r"\[(military|intrigue|power)\] icon( and do not kneel to attack)?$", re.IGNORECASE)
+
 #: "Power on opponents' characters does not count towards their total power." (1st edition Melisandre), "Power on Lord
 #: or Lady characters does not count towards their controllers' power total." (Ser Lancel Lannister).
 _POWER_UNCOUNTED = re.compile(r"^power on (opponents'|[A-Z][\w']*(?: or [A-Z][\w']*)*) characters does not count "
@@ -501,8 +508,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     "defender" | ""); a card's "Reaction: After you marshal <its name>, …" ("marshal_self", "", 0, ""), "Response:
     After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
-    card, …" ("reveal_plot", …). None when it prints another ability or another trigger (RR: Triggered
-    Abilities)."""
+    card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …). None when
+    it prints another ability or another trigger (RR: Triggered Abilities)."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -525,6 +532,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you reveal a plot card[,.]", plain[start:],
                                re.IGNORECASE):
         return ("reveal_plot", "", 0, "")  # Frostfang Peaks: "Response: After you reveal a plot card, discard …"
+    if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
+                               re.IGNORECASE):
+        return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
@@ -577,6 +587,27 @@ def chooses_participating(plain: str) -> tuple[str, bool] | None:
     return None if m is None else ((m.group(1) or "").lower(), bool(m.group(2)))
 
 
+#: An ability that chooses a character by its side in the challenge: "Choose an attacking [targaryen] character you
+#: control." (Deadly Khalasar), "Choose a defending character …" (The Kraken's Grasp), 1st edition "Choose an attacking
+#: House Lannister character." (Insidious Ways), "Choose a [stark] character that is attacking alone." (Wolf in the
+#: Night). "Up to 2" and "attacking or defending alone" are not read.
+_CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |house (\w+) )?character( you control)?\b"
+                           r"|\bchoose an? (?:\[(\w+)\] )?character that is (attacking|defending) alone\b",
+                           re.IGNORECASE)
+
+
+def chooses_side(plain: str) -> tuple[str, str, bool] | None:
+    """Whom an ability chooses by its side in the challenge: ("attacking" | "defending" | "attacking alone" |
+    "defending alone", the faction or "", whether one the player controls). None: no such choice read (other words
+    around it, "with STR 5 or lower", are a narrower choice: this reads the lighter condition)."""
+    m = _CHOOSES_SIDE.search(plain)
+    if m is None:
+        return None
+    if m.group(1):
+        return m.group(1).lower(), (m.group(2) or m.group(3) or "").lower(), bool(m.group(4))
+    return f"{m.group(6).lower()} alone", (m.group(5) or "").lower(), False
+
+
 #: What a search into the hand finds: "Search the top 10 cards of your deck for a character, reveal it, and add it to
 #: your hand." (Summons); "… for up to 2 <Direwolf> cards …".
 _SEARCH_FOR = re.compile(r"\bsearch\b.*?\bfor (an?|1|up to (\d+)|(\d+)) ([^,.]*?)(?:,| and (?:reveal|add|put))",
@@ -611,6 +642,13 @@ def draws_beside_insight(text: str | None) -> bool:
     """Some sentence of the text draws cards, the Insight keyword aside ("Insight." alone is the keyword)."""
     sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
     return bool(_DRAWS.search(" ".join(s for s in sentences if s.strip().lower() != "insight")))
+
+
+def reduces_by_kneeling(plain: str, name: str | None) -> bool:
+    """The card's cost reduction is paid by kneeling the card itself ("Marshaling Action: Kneel Illyrio's Estate to
+    reduce the cost of the next [targaryen] card you marshal this phase by 1."; Lannisport Merchant)."""
+    return name is not None and re.search(rf"\bkneel {re.escape(name)} to reduce the (?:gold )?cost\b", plain,
+                                          re.IGNORECASE) is not None
 
 
 def cost_reducers(text: str | None) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
@@ -689,16 +727,19 @@ def play_phase(text: str | None) -> str | None:
     return phases.pop() if len(phases) == 1 and None not in phases else None
 
 
-#: How often an event may be played: 2nd edition "(Max 1 per challenge.)", 1st edition "Limit 1 per phase.".
-_PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one) (?:times )?per (round|phase|challenge)\b", re.IGNORECASE)
+#: How often an event may be played: 2nd edition "(Max 1 per challenge.)", 1st edition "Limit 1 per phase."; on another
+#: card how often its ability may be used: "(Limit twice per round.)", 1st edition "(Limit 3 times per round.)".
+_PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? )?per (round|phase|challenge)\b", re.IGNORECASE)
+_TIMES = {"one": 1, "once": 1, "twice": 2}
 
 
 def play_max(text: str | None) -> tuple[int | None, str | None]:
-    """How many times per round, phase or challenge the card's text lets it be played, if it says."""
+    """How many times per round, phase or challenge the card's text lets it be played (its ability be used), if it
+    says."""
     m = _PLAY_MAX.search(_TAG.sub("", text or ""))
     if m is None:
         return None, None
-    return (1 if m.group(1).lower() == "one" else int(m.group(1))), m.group(2).lower()
+    return _TIMES.get(m.group(1).lower()) or int(m.group(1)), m.group(2).lower()
 
 
 #: Text that gives insight to a character, its own or another's ("Attached character gains insight.", "While you
@@ -779,6 +820,7 @@ class Keywords:
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
     unkillable_crest: str | None = None  # "[Noble] characters cannot be killed." (1st edition The Power of Blood)
+    crest_grants: tuple[str, str, bool] | None = None  # ("Holy", "military", True): ``_CREST_GRANTS``
     power_uncounted: tuple[str, str] | None = None  # ("opponents", ""): Melisandre; ("any", "Lord|Lady"): Ser Lancel
     takes_facedown_duplicate: bool = False  # "place the top card of your deck on her facedown as a duplicate"
     play_during: str | None = None  # an event: "challenge", or the challenge type, during which it may be played
@@ -809,6 +851,7 @@ class Keywords:
     never_when: tuple[tuple[str, str, str], ...] = ()  # (side, condition, argument): it cannot be declared so when …
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
     reduces_unread: bool = False  # a sentence that lowers a cost was not read
+    reduces_by_kneeling: bool = False  # "Kneel Illyrio's Estate to reduce the cost …": ``reduces_by_kneeling``
     raises_cost: bool = False  # a sentence raises a cost ("Increase the cost of …", "costs 1 more")
     bestow: int | None = None  # "Bestow (3).": the most gold placed on it as it enters play (None: no number)
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
@@ -854,6 +897,7 @@ class Keywords:
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
+    chooses_side: tuple[str, str, bool] | None = None  # "Choose an attacking [greyjoy] character": ``chooses_side``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
@@ -913,6 +957,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     icons_while: list[tuple[str, str, str]] = []
     named_keywords: list[tuple[str, str, str]] = []
     unkillable_crest: str | None = None
+    crest_grants: tuple[str, str, bool] | None = None
     power_uncounted: tuple[str, str] | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
@@ -970,6 +1015,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             named_keywords += keywords_while(sentence)
             if (crest := _UNKILLABLE_CREST.match(sentence)) is not None:
                 unkillable_crest = crest.group(1)
+            if (granted_crest := _CREST_GRANTS.match(sentence)) is not None:
+                crest_grants = ((granted_crest.group(1) or granted_crest.group(2)).capitalize(),
+                                granted_crest.group(3).lower(), bool(granted_crest.group(4)))
             if (uncounted := _POWER_UNCOUNTED.match(sentence)) is not None:
                 whose = uncounted.group(1)
                 power_uncounted = ("opponents", "") if whose.lower() == "opponents'" else (
@@ -1174,7 +1222,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
-        knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, play_during=play_during,
+        knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, crest_grants=crest_grants,
+        play_during=play_during,
         power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
         play_side=play_side,
         play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),
@@ -1185,7 +1234,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
         attached_never=tuple(attached_never), never_when=tuple(never_when), reduces_cost=reducers,
-        reduces_unread=reducers_unread, raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
+        reduces_unread=reducers_unread, reduces_by_kneeling=reduces_by_kneeling(plain, name),
+        raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
         draws_by_insight="insight" in found and not draws_beside_insight(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, faction_stands_defending=faction_stands_defending,
@@ -1204,7 +1254,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
-        chooses_participating=chooses_participating(plain), phase_end_fate=phase_end_fate(plain),
+        chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
+        phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, gold_spendable=gold_spendable(plain, name),

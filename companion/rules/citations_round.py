@@ -133,6 +133,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.cost-reduced": Rule("RR: Costs", "1E Rules › Events"),
     "event.reaction-trigger": Rule("RR: Event Cards", "1E Rules › Events"),
     "ability.reaction-trigger": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.limit": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
     "draw.insight": Rule("RR: Insight", "1E Rules › Insight"),
     "draw.insight-late": Rule("RR: Insight", "1E Rules › Insight"),
@@ -216,6 +217,7 @@ RULES_ROUND: dict[str, Rule] = {
     "save.attached-only": Rule("RR: Save, Cannot be Saved", "1E Rules › Attachments"),
     "ability.silenced": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.no-target": Rule("RR: Targeting", "1E Rules › Events"),
+    "event.no-side-target": Rule("RR: Targeting", "1E Rules › Events"),
     "intimidate.str": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "dead.character-only": Rule("RR: Dead Pile", "1E Rules › Dead pile"),
     "kill.not-in-play": Rule("RR: Kill, Killed", "1E Rules › Killed", impossible=True),
@@ -234,6 +236,7 @@ RULES_ROUND: dict[str, Rule] = {
     "reserve.count": Rule("RR: Reserve Value", None),
     "reserve.order": Rule(RESERVE_2E, None),
     "reserve.none": Rule("RR: Reserve Value", "1E Rules › Taxation phase"),
+    "discard.taxation-no-effect": Rule(RESERVE_2E, "1E Rules › Taxation phase"),
     "reserve.from-hand": Rule(RESERVE_2E, None, impossible=True),
     # The end of the game.
     "game.over": Rule(WINNING_2E, WINNING_1E),

@@ -206,8 +206,10 @@ class FirstEditionTable(Table):
         house = self.players[player].faction
         if not house or house == "neutral" or "neutral" in card.factions or house in card.factions:
             return 0
-        waived = {self.card(a).penalty_waived for a in self.players[player].zones[Zone.AGENDA]}
-        # a Treaty agenda: "Ignore the out of House gold penalty …"
+        named = self.players[player].agenda_house
+        waived = {named if w == "named" else w for a in self.players[player].zones[Zone.AGENDA]
+                  if (w := self.card(a).penalty_waived) is not None}
+        # a Treaty agenda: "Ignore the out of House gold penalty …"; Alliance: the House it named
         return 0 if waived & set(card.factions) else OUT_OF_HOUSE_PENALTY
 
     def check_come_out_timing(self, player: str, v: Checker) -> None:

@@ -13,7 +13,13 @@ from typing import Literal
 
 from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
-from companion.rules.actions.common import check_restricted, leave_to, place_name
+from companion.rules.actions.common import (
+    check_ability_limit,
+    check_restricted,
+    count_ability_use,
+    leave_to,
+    place_name,
+)
 from companion.rules.actions.ending import check_game_on, decked, settle
 from companion.rules.actions.flow import return_unspent_gold
 from companion.rules.check import Checker, type_name
@@ -33,12 +39,14 @@ class Seat:
     name: str = ""
     faction: str | None = None
     deck: Mapping[str, int] | None = None  # code -> copies; only draw-deck cards become instances
+    agenda_house: str | None = None  # the House its agenda names (1st edition Alliance)
 
 
 def new_table(edition: str, seats: Sequence[Seat], cards: Mapping[str, Card]) -> Table:
     """A table at the start of setup: every deck card is an instance in its owner's draw deck."""
     cls = table_class(edition)
-    players = {s.seat: Player(seat=s.seat, name=s.name or s.seat, faction=s.faction) for s in seats}
+    players = {s.seat: Player(seat=s.seat, name=s.name or s.seat, faction=s.faction, agenda_house=s.agenda_house)
+               for s in seats}
     if len(players) != len(seats):
         raise ValueError("two players share a seat name")
     table = cls(players=players, seats=[s.seat for s in seats], cards=cards)
@@ -85,6 +93,7 @@ def check(table: Table, action: Action) -> Verdict:
                   zone=place_name(table, card))
         return v.verdict
     action.check(table, v)
+    check_ability_limit(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
     check_game_on(table, v, action)
@@ -108,6 +117,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     # Any action that takes the deck's last card (a discard by pillage too): RR: Winning the Game. Only where the log
     # knows the deck: a card taken as drawn without a recorded draw leaves its count unknown.
     decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
+    count_ability_use(table, action)  # a use of a card's limited ability, in the round (phase) it happens in
     action.apply(table)
     for seat in decks:
         if table.players[seat].counts_known:

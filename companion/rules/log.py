@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.catalog.card import Card
+from companion.catalog.card import FACTIONS, Card
 from companion.messages import verdict_text
 from companion.rules.actions import Action, action_from_dict, extra_fields
 from companion.rules.actions.base import card_fields
@@ -59,7 +59,8 @@ class Header:
             "edition": self.edition,
             "mode": self.mode,
             "players": [
-                {"seat": p.seat, "name": p.name, "faction": p.faction, "deck": dict(p.deck or {})}
+                {"seat": p.seat, "name": p.name, "faction": p.faction, "deck": dict(p.deck or {}),
+                 **({"agenda_house": p.agenda_house} if p.agenda_house else {})}
                 for p in self.players
             ],
             "first_player": self.first_player,
@@ -105,8 +106,12 @@ def parse_header(data: Any, line: int = 1) -> Header:
         ):
             raise LogError(line, f"player {p['seat']}: \"deck\" must map card codes to copy counts")
         faction = p.get("faction")
+        house = p.get("agenda_house")
+        if house is not None and (not isinstance(house, str) or house.lower() not in FACTIONS):
+            raise LogError(line, f"player {p['seat']}: \"agenda_house\" must name a House, not {house!r}")
         players.append(Seat(seat=p["seat"], name=str(p.get("name") or p["seat"]),
-                            faction=str(faction) if faction else None, deck=deck))
+                            faction=str(faction) if faction else None, deck=deck,
+                            agenda_house=house.lower() if house else None))
     if len({p.seat for p in players}) != len(players):
         raise LogError(line, "two players share a seat name")
     first = data.get("first_player")

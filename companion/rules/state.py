@@ -113,6 +113,9 @@ class Player:
     seat: str
     name: str = ""
     faction: str | None = None
+    #: The House its agenda names at deck-building (1st edition Alliance: "Before drawing your setup hand, name a House.
+    #: Ignore the out-of-House gold penalty to place or play cards from that House."); None: not recorded.
+    agenda_house: str | None = None
     gold: int = 0
     power: int = 0  # power on the faction card (power on other cards is a token kind)
     faction_kneeling: bool = False  # the faction card knelt (a cost: "Kneel your faction card"); stands at 6.2
@@ -234,6 +237,7 @@ class TableState:
     # Events: time called (the game finishes this round's taxation phase, then goes to time) and
     # who won dominance each round (the going-to-time steps ask for the final round's).
     time_called: bool = False
+    time_called_round: int = -1  # the round time was called in: the game goes to time once that round is over
     dominance: dict[int, str | None] = field(default_factory=dict)
     challenges: list[ChallengeRecord] = field(default_factory=list)  # every challenge recorded, in order
     modifiers: list[Modifier] = field(default_factory=list)  # recorded modifiers still lasting

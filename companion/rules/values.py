@@ -264,14 +264,22 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
             return None
         if cid == card:  # its own "the next … you marshal" is another card's: only an unread sentence counts here
             continue
+        if standing_kneel_reducer(t, cid):
+            continue
         spent = {i for r, plot, i in p.reductions_used if r == t.round and plot == cid}  # a plot's, this round
         total += sum(amount for i, (words, types, amount) in enumerate(facts.reduces_cost)
                      if i not in spent and reducer_fits(target, words, types))
-        if facts.penalty_waived == "named" and cid in p.zones[Zone.AGENDA]:
+        if facts.penalty_waived == "named" and cid in p.zones[Zone.AGENDA] and p.agenda_house is None:
             # Alliance: "… name a House. Ignore the out-of-House gold penalty to place or play cards from that
-            # House.": the House named is not recorded, so a cost paid without the penalty stands
+            # House.": where the House named is not recorded (``agenda_house``), a cost paid without the penalty stands
             total += t.gold_penalty(seat, target)
     return total
+
+
+def standing_kneel_reducer(t: Table, cid: str) -> bool:
+    """A card in play whose reduction is paid by kneeling it (Illyrio's Estate, Lannisport Merchant) and that stands:
+    its reduction was not used (the log records the kneel, ``kneel``, before the marshal it pays for)."""
+    return t.card(cid).reduces_by_kneeling and cid in t.in_play and not t.in_play[cid].kneeling
 
 
 def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple[str, int]]:
@@ -285,7 +293,7 @@ def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple
     plot = revealed_plot(t, seat)
     target = t.card(card)
     fitting = [(cid, i, amount) for cid in [*printed_cards(t, seat), *p.zones[Zone.DISCARD]]
-               if cid not in (card, plot)
+               if cid not in (card, plot) and not standing_kneel_reducer(t, cid)
                for i, (words, types, amount) in enumerate(t.card(cid).reduces_cost)
                if (t.round, cid, i) not in p.reductions_used and reducer_fits(target, words, types)]
     return [(cid, i) for cid, i, _ in fitting] if sum(a for _, _, a in fitting) <= shortfall else []
@@ -647,7 +655,18 @@ def has_icon(t: Table, card: str, kind: str) -> bool:
     if change:
         return change > 0
     return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached_facts(t, card)) \
-        or conditional_icon(t, card, kind)
+        or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card))
+
+
+def crest_grants(t: Table, card: str) -> list[tuple[str, bool]]:
+    """What its controller's revealed plot and cards in play give a character of their crest (1st edition The Power
+    of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to attack."): (the icon, whether
+    it attacks without kneeling), one for each such card."""
+    if card not in t.in_play or not t.card(card).crests:
+        return []
+    crests = set(t.card(card).crests)
+    return [(grant[1], grant[2]) for c in printed_cards(t, t.controller(card))
+            if (grant := t.card(c).crest_grants) is not None and grant[0] in crests]
 
 
 def conditional_icon(t: Table, card: str, kind: str) -> bool:

@@ -55,6 +55,7 @@ from companion.rules.values import (
     claim_due,
     claim_raised,
     controls_named,
+    crest_grants,
     current_challenge,
     has_icon,
     has_keyword,
@@ -108,10 +109,25 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
     # "You may initiate an additional [military] challenge" allows as many as it grants while it is revealed or in
     # play (Khal Drogo one more, not two); another effect is taken as the table saw it (abilities are not read).
     if initiated and (source is None or (kind in t.card(source).extra_challenges
-                                         and initiated >= challenges_allowed(t, attacker, kind))):
+                                         and initiated >= challenges_allowed(t, attacker, kind))
+                      or event_grant_spent(t, source)):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
     check_toll(t, v, attacker, kind)  # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
+
+
+def event_grant_spent(t: Table, source: str | None) -> bool:
+    """An event named as the source of an additional challenge ("That player may initiate an additional Intrigue
+    challenge … this phase.": Shadow Politics; Citadel Custom) allows one for each time its owner played it this
+    phase: once a challenge of this round named each play, naming it again allows no more."""
+    if source is None or t.card(source).type != "event":
+        return False
+    owner, title = t.instance(source).owner, t.card(source).title_key
+    plays = sum(1 for name, rnd, phase, _ in t.players[owner].events_played
+                if name == title and rnd == t.round and phase == t.phase.value)
+    named = sum(1 for c in t.challenges if c.round == t.round and c.source is not None
+                and t.card(c.source).title_key == title and t.instance(c.source).owner == owner)
+    return named >= plays
 
 
 def challenge_grants(t: Table, attacker: str, kind: str) -> list[str]:
@@ -293,6 +309,8 @@ def kneels_attacking(t: Table, card: str, kind: str, defender: str) -> bool:
     """An attacker kneels when declared, unless it prints otherwise for this type ("Ser Jaime Lannister does not kneel
     when declared as an attacker in a [military] challenge"), under the condition it names (Balon Greyjoy: "… against
     an opponent who does not control a King character")."""
+    if any(stands for _, stands in crest_grants(t, card)):  # The Power of Faith: "… do not kneel to attack."
+        return False
     facts = printed(t, card)
     if facts is None or kind not in facts.stands_attacking or not no_kneel_holds(t, card, facts.no_kneel_while):
         return True

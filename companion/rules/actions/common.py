@@ -10,7 +10,7 @@ from companion.rules.placing import cards_entered, facedown_duplicate_target, fi
 from companion.rules.placing import duplicate_target as duplicate_target
 from companion.rules.placing import enter_play as enter_play
 from companion.rules.placing import legal_attach_targets as legal_attach_targets
-from companion.rules.state import Phase, Stage, Zone, count_this_round, counted_this_round
+from companion.rules.state import Phase, Player, Stage, Zone, count_this_round, counted_this_round
 from companion.rules.values import (
     blanked,
     claim_due,
@@ -542,8 +542,9 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
     return True
 
 
-#: Triggers read about the card itself or its controller's being challenged (``own_trigger_due``).
-OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot")
+#: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
+#: ``own_trigger_due``.
+OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -566,7 +567,8 @@ def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
     played on it this round not yet answered by it ("Response: After a player plays an attachment on Sansa Stark,
     that player may draw a card."), a challenge just declared against the player, defenders not yet declared
     ("Response: After a challenge is declared against you, bring Moat Cailin out of shadows."), or the player's plot
-    revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines)."""
+    revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines), or
+    an opponent's income collected in its marshaling turn ("Reaction: After an opponent collects income, …")."""
     p = t.players[player]
     if event == "attached_self":
         return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
@@ -574,6 +576,10 @@ def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
     if event == "reveal_plot":  # in the plot phase, once for the plot the player revealed this round
         return t.phase is Phase.PLOT and p.revealed_round == t.round and not counted_this_round(
             t.round, p, f"trigger-used:{source}")
+    if event == "opponent_income":  # an opponent's marshaling turn, its income collected: "After an opponent …"
+        active = t.active_player
+        return (t.phase is Phase.MARSHALING and active is not None and active != player
+                and t.players[active].income_round == t.round)
     last = t.challenges[-1] if t.challenges else None
     return (event == "challenge_against" and t.phase is Phase.CHALLENGES and last is not None
             and last.round == t.round and last.defender == player and last.stage is Stage.ATTACKERS)
@@ -611,6 +617,36 @@ def check_play_max(t: Table, v: Checker, player: str, card: str) -> None:
     if len(same) >= c.play_max:
         v.violate("event.play-max", (card,), card=t.ref(card), count=c.play_max,
                   per=msg(f"event.per.{c.play_max_per}"))
+
+def ability_use_key(t: Table, action: object) -> tuple[Player, str, int, str, str] | None:
+    """Where a use of the ability of the card named as the action's ``source`` is counted, when that card limits its
+    ability ("(Limit twice per round.)"; 1st edition Bran Stark "(Limit 3 times per round.)"): its owner, the key, the
+    limit, the period ("round" or "phase"), the card. Each action type the ability records is one use (a draw, a new
+    plot)."""
+    source = getattr(action, "source", None)
+    if not isinstance(source, str) or source not in t.instances:
+        return None
+    c = t.card(source)
+    if c.type == "event" or c.play_max is None or c.play_max_per not in ("round", "phase"):
+        return None  # an event's "Max" is its plays (``check_play_max``)
+    span = t.phase.value if c.play_max_per == "phase" else ""
+    key = f"ability-used:{source}:{type(action).__name__}:{span}"
+    return t.players[t.instance(source).owner], key, c.play_max, c.play_max_per, source
+
+
+def check_ability_limit(t: Table, v: Checker, action: object) -> None:
+    """A card's ability used more often than its printed limit allows in the round (or phase), counted by the lines
+    that name the card as their ``source`` (RR: Golden Rule: card text)."""
+    use = ability_use_key(t, action)
+    if use is not None and counted_this_round(t.round, use[0], use[1]) >= use[2]:
+        v.violate("ability.limit", (use[4],), card=t.ref(use[4]), count=use[2], per=msg(f"event.per.{use[3]}"))
+
+
+def count_ability_use(t: Table, action: object) -> None:
+    use = ability_use_key(t, action)
+    if use is not None:
+        count_this_round(t.round, use[0], use[1])
+
 
 def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
     """"Each non-King, non-Queen character cannot gain power." (Your King Commands It, anyone's: RR: Golden Rule)."""
@@ -653,6 +689,28 @@ def check_participating_target(t: Table, v: Checker, player: str, card: str) -> 
         v.violate("event.no-target", (card,), card=t.ref(card), player=t.players[player].name,
                   which=msg("event.target.faction", faction=msg(f"faction.{faction}")) if faction
                   else msg("event.target.any"), whose=msg("event.target.own") if own else "")
+
+
+def check_side_target(t: Table, v: Checker, player: str, card: str) -> None:
+    """An event that chooses a character by its side in the challenge ("Choose an attacking House Lannister
+    character.": Insidious Ways; "Choose a [stark] character that is attacking alone.": "Wolf in the Night") is not
+    played while none is eligible (RR: Targeting): one on that side of the challenge under way, of that faction, the
+    player's own where it says so, and the only one on its side where it says "alone"."""
+    c = t.card(card)
+    if c.type != "event" or c.chooses_side is None:
+        return
+    side, faction, own = c.chooses_side
+    ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
+    on_side = [] if ch is None else [x for x in (ch.attackers if side.startswith("attacking") else ch.defenders)
+                                       if x in t.in_play]
+    if side.endswith("alone") and len(on_side) != 1:
+        on_side = []
+    if not any((not faction or t.card(x).faction == faction) and (not own or t.in_play[x].controller == player)
+               for x in on_side):
+        which = msg("event.target.faction", faction=msg(f"faction.{faction}")) if faction else msg("event.target.any")
+        v.violate("event.no-side-target", (card,), card=t.ref(card), player=t.players[player].name,
+                  which=msg(f"event.side.{side.replace(' ', '-')}", which=which,
+                            whose=msg("event.target.own") if own else ""))
 
 
 def check_action_window(t: Table, v: Checker, card: str) -> None:

@@ -163,12 +163,22 @@ class ChooseWinner(Action):
             t.winner_seat = self.winner
 
 
+def time_round_over(t: Table) -> bool:
+    """The round time was called in has been played through its taxation phase, reserve included; or a later round
+    began, flagged (``time.called``) and recorded at an advisory table: the called round is over all the same."""
+    if t.time_called_round >= 0 and t.round > t.time_called_round:
+        return True
+    return t.phase is Phase.TAXATION and not any(reserve_excess(t, s) for s in t.seats)
+
+
 def time_standings(t: Table) -> list[Standing]:
-    """The going-to-time figures from the table: power, draw deck, the final round's dominance, dead characters."""
-    won = t.dominance.get(t.round)
+    """The going-to-time figures from the table: power, draw deck, the final round's dominance (the round time was
+    called in), dead characters."""
+    final = t.time_called_round if 0 <= t.time_called_round < t.round else t.round
+    won = t.dominance.get(final)
     return [Standing(seat, t.players[seat].name, power_total(t, seat), deck_count(t, seat),
                      sum(1 for c in t.players[seat].zones[Zone.DEAD] if t.card(c).type == "character"),
-                     won == seat if t.round in t.dominance else None)
+                     won == seat if final in t.dominance else None)
             for seat in t.seats]
 
 
@@ -186,7 +196,7 @@ class GoToTime(Action):
     def check(self, t: Table, v: Checker) -> None:
         if not t.time_called:
             v.violate("time.not-called")
-        elif t.phase is not Phase.TAXATION or any(reserve_excess(t, s) for s in t.seats):
+        elif not time_round_over(t):
             v.violate("time.round-not-finished", phase=t.phase)
         if t.ended is None:
             decided = going_to_time(time_standings(t), t.first_player)

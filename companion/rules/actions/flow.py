@@ -283,6 +283,9 @@ class ChooseFirstPlayer(Action):
             v.violate("first-player.opponent", (plot,), player=t.players[self.player].name, plot=t.ref(plot))
 
     def apply(self, t: Table) -> None:
+        if t.phase is Phase.PLOT and first_player_chosen(t) and t.first_chooser == initiative_winner(t) \
+                and self.player != t.first_chooser:
+            return  # advisory: flagged; the initiative winner's choice stands, another player's word chooses nothing
         t.first_player = self.first
         if t.phase is Phase.PLOT:
             t.first_chosen_round = t.round

@@ -83,6 +83,15 @@ class Discard(_MoveTo):
         confirm=Confirm("confirmDiscard", "confirmDiscardShadows"),
     )
     destination = Zone.DISCARD
+    source: CardRef | None = None  # the card effect that discards it (a hand's or deck's card in the taxation phase)
+
+    def check(self, t: Table, v: Checker) -> None:
+        super(Discard, self).check(t, v)
+        seat, zone = t.where[self.card]
+        if t.phase is Phase.TAXATION and self.source is None and zone in (Zone.HAND, Zone.DECK):
+            # The taxation phase discards from hand only to the reserve (RR: Appendix I › 7.3; 1st edition: none):
+            # any other discard from a hand or deck is a card effect's, and names it.
+            v.violate("discard.taxation-no-effect", (self.card,), card=t.ref(self.card), player=t.players[seat].name)
 
 
 @action("sacrifice", records=Recorder.PLAYER)

@@ -20,6 +20,7 @@ from companion.rules.actions.common import (
     check_play_only,
     check_plot_forbids,
     check_restrictions,
+    check_side_target,
     check_silenced,
     check_unique_entry,
     count_limited,
@@ -203,6 +204,7 @@ class PlayEvent(Action):
         check_play_only(t, v, self.player, self.card)
         check_silenced(t, v, self.player, self.card)
         check_participating_target(t, v, self.player, self.card)
+        check_side_target(t, v, self.player, self.card)
         check_play_max(t, v, self.player, self.card)
         check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)

@@ -400,6 +400,8 @@ class CallTime(Action):
             v.note("time-unchanged")
 
     def apply(self, t: Table) -> None:
+        if not self.lifted and not t.time_called:
+            t.time_called_round = t.round
         t.time_called = not self.lifted
 
 
