@@ -19,6 +19,7 @@ from companion.rules.actions import (
     PassTurn,
     PlayEvent,
     SetFirstPlayer,
+    WinInitiative,
 )
 from companion.rules.editions import Table
 from companion.rules.values import strength
@@ -33,12 +34,17 @@ WINTER_IS_COMING = "core_156"  # an event of no cost, played in a challenge
 
 def round_table(b_plot: str, phase: str = "challenges", extra: dict[str, int] | None = None,
                 factions: dict[str, str] | None = None) -> Table:
-    """Alice revealed Rains of Autumn, Bob ``b_plot``; each has a Guildmaster and an Eddard Stark in play."""
+    """Alice revealed Rains of Autumn, Bob ``b_plot``; each has a Guildmaster and an Eddard Stark in play. Alice has
+    initiative (a random pick's, where the plots tie) and goes first."""
+    from companion.rules.values import initiative_tied
+
     decks = {seat: {PLAIN if seat == "A" else b_plot: 1, GUILDMASTER: 1, EDDARD: 1, **(extra or {})}
              for seat in ("A", "B")}
     t = make_table(decks, edition="1e", phase="plot", gold=0, factions=factions)
     legal(t, ChoosePlot("A", f"A.{PLAIN}.1"))
     legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
+    if len(initiative_tied(t)) > 1:
+        legal(t, WinInitiative("A"))
     legal(t, SetFirstPlayer("A"))
     for seat in ("A", "B"):
         in_play(t, f"{seat}.{GUILDMASTER}.1")
@@ -271,6 +277,38 @@ def test_alliance_with_its_named_house_recorded_waives_that_houses_penalty_only(
         else:
             legal(t, Marshal("A", "A.core_18.1"))
             assert t.players["A"].gold == 3  # no penalty for the named House
+
+
+def test_house_tully_recruiter_lowers_the_next_stark_characters_cost_when_knelt() -> None:
+    """marshal.cost-reduced (aside29 34): House Tully Recruiter "Marshalling: Kneel to lower the cost of the next House
+    Stark character you play this phase by 1." Knelt, Trident Reinforcements (3) for 2 stands; standing, it is
+    flagged."""
+    from companion.rules.actions import Kneel
+
+    assert Catalog.open().card("core_21").reduces_by_kneeling
+    t = round_table(POWER_OF_ARMS, phase="marshaling", extra={"core_21": 1, "core_22": 1},
+                    factions={"A": "stark", "B": "lannister"})
+    t.players["A"].gold = 5
+    in_play(t, "A.core_21.1")
+    hand(t, "A.core_22.1")
+    flagged_and_refused(t, Marshal("A", "A.core_22.1", cost=2), "marshal.cost-reduced")
+    legal(t, Kneel("A", "A.core_21.1"))
+    legal(t, Marshal("A", "A.core_22.1", cost=2))
+    assert t.players["A"].gold == 3
+
+
+def test_power_and_wealth_gives_each_character_1_str_for_each_attachment_on_it() -> None:
+    """challenge.winner (aside29 37): Power and Wealth "Each character you control gets +1 STR for each attachment on
+    it." Bob revealed it: his Eddard Stark with Gilded Plate on him counts 1 more; Alice's, with one too, does not;
+    under another plot neither does."""
+    t = round_table("core_204", extra={"core_35": 2})
+    u = round_table(POWER_OF_ARMS, extra={"core_35": 2})
+    for table in (t, u):
+        in_play(table, "A.core_35.1", attached_to=f"A.{EDDARD}.1")
+        in_play(table, "B.core_35.1", attached_to=f"B.{EDDARD}.1")
+    assert strength(t, f"B.{EDDARD}.1") == strength(u, f"B.{EDDARD}.1") + 1
+    assert strength(t, f"A.{EDDARD}.1") == strength(u, f"A.{EDDARD}.1")
+    assert strength(t, f"B.{GUILDMASTER}.1") == strength(u, f"B.{GUILDMASTER}.1")
 
 
 def test_bran_stark_reveals_a_new_plot_card() -> None:

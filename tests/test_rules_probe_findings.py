@@ -57,7 +57,8 @@ def test_an_attachment_saves_only_the_card_it_is_attached_to() -> None:
 
 
 def _power_defended_by(defender: str) -> Table:
-    t = make_table({"A": {"01089": 1, "01100": 1, "01092": 1}, "B": {"01143": 1, "01144": 1, "01157": 1}},
+    t = make_table({"A": {"01089": 1, "01100": 1, "01092": 1, "01028": 1, "01087": 1},
+                    "B": {"01143": 1, "01144": 1, "01157": 1}},
                    phase="challenges")
     in_play(t, "A.01089.1")
     in_play(t, defender)
@@ -200,3 +201,21 @@ def test_an_event_without_an_eligible_target_on_its_side_of_the_challenge() -> N
     legal(defending, InitiateChallenge("B", "military", "A", attackers=["B.core_18.1"]))
     legal(defending, DeclareDefenders("A", ["A.core_46.1"]))
     flagged_and_refused(defending, PlayEvent("A", "A.core_163.2"), "event.no-side-target")
+
+
+def test_hear_me_roar_puts_only_a_lannister_character_into_play() -> None:
+    """play.put-into-play-target (aside29 14): Hear Me Roar! "Put a [lannister] character into play from your hand."
+    Littlefinger (neutral) put into play by it, named as the source or by the line just after the event, is flagged;
+    Ser Jaime Lannister is legal. The card's words are read as an attachment's restriction is."""
+    from companion.catalog.store import Catalog
+
+    assert [a.factions for a in Catalog.open().card("01100").puts_into_play] == [("lannister",)]
+    for named in (True, False):
+        t = _power_defended_by("B.01144.1")
+        hand(t, "A.01028.1", "A.01087.1")
+        u = t.clone()
+        legal(t, PlayEvent("A", "A.01100.1"))
+        flagged_and_refused(t, PutIntoPlay("A", "A.01028.1", from_hand=True, source="A.01100.1" if named else None),
+                            "play.put-into-play-target")
+        legal(u, PlayEvent("A", "A.01100.1"))
+        legal(u, PutIntoPlay("A", "A.01087.1", from_hand=True, source="A.01100.1" if named else None))

@@ -208,3 +208,23 @@ def _word(token: str, edition: str) -> tuple[str, str]:
     if edition == "1e" and word[:1].isupper() and word.lower() not in _CRESTS:
         return ("not_traits" if negated else "traits"), word
     raise Unread(token)
+
+
+#: An ability that puts a card of some kind into play: "Put a [lannister] character into play from your hand." (Hear Me
+#: Roar!), "put an <i>Army</i> or <i>Knight</i> character into play" (RR: Put into Play).
+_PUT = re.compile(r"\bput (?:a|an|1) ((?:(?!\binto play\b)[^.])+?) into play\b", re.IGNORECASE)
+_NOT_ITALIC = re.compile(r"<(?!/?i>)[^>]+>")
+
+
+def put_targets(text: str | None, edition: str) -> tuple[AttachOnly, ...]:
+    """The cards an ability may put into play, in the words an attachment's restriction uses: every such phrase of
+    the text read, or none (a phrase not read in every word, "with printed cost X or lower", "a card", allows any)."""
+    out: list[AttachOnly] = []
+    for m in _PUT.finditer(_NOT_ITALIC.sub("", text or "")):
+        phrase = re.split(r"\s+from\s+", m.group(1).strip(), maxsplit=1)[0]
+        try:
+            out += read_sentence(phrase, edition)
+        except Unread:
+            return ()
+    return tuple(out)
+

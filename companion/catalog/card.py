@@ -61,7 +61,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "chooses_side", "phase_end_fate", "killed_to",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
-              "takes_facedown_duplicate", "gold_toll", "str_without_icon", "gold_spendable", "house_power_only_in",
+              "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
+              "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot")
 
 
@@ -426,6 +427,9 @@ class Card:
     #: "Characters without an Intrigue icon get -1 STR." (1st edition Hear Me Roar): (the icon, the STR), for every
     #: character in play without that icon while the card's text counts.
     str_without_icon: tuple[str, int] | None = None
+    #: "Each character you control gets +1 STR for each attachment on it." (1st edition Power and Wealth): the STR per
+    #: attachment, for each character its controller controls while the card's text counts.
+    str_each_attachment: int | None = None
     #: Gold on it (or on the cards it names) its controller spends as if it were in the gold pool: (whose: "self", or
     #: "<faction>:character" / "<faction>:card" for that faction's cards the controller controls; the phase, or "")
     #: (1st edition Tywin Lannister: "You may spend gold tokens on Tywin Lannister as if they are in your gold pool.").
@@ -464,6 +468,9 @@ class Card:
     attach_only: tuple[AttachOnly, ...] = ()
     #: A restriction sentence is printed but not read ("Character with shadow you control only."): nothing checks it.
     attach_only_unread: bool = False
+    #: What its ability may put into play ("Put a [lannister] character into play from your hand.": Hear Me Roar!),
+    #: any one of these; empty: no such ability, or one not read (RR: Put into Play).
+    puts_into_play: tuple[AttachOnly, ...] = ()
     #: A plot's printed restrictions for the round ("You cannot marshal locations or attachments, or play events."),
     #: one a sentence read; empty: none printed, or none read (``companion/catalog/plot_limits.py``).
     plot_limits: tuple[PlotLimit, ...] = ()
@@ -486,8 +493,11 @@ class Card:
         # Few cards print a restriction: the keys are left out when there is none.
         d.pop("attach_only")
         d.pop("attach_only_unread")
+        d.pop("puts_into_play")
         if self.attach_only:
             d["attach_only"] = [alternative.to_dict() for alternative in self.attach_only]
+        if self.puts_into_play:
+            d["puts_into_play"] = [alternative.to_dict() for alternative in self.puts_into_play]
         if self.attach_only_unread:
             d["attach_only_unread"] = True
         d.pop("plot_limits")
@@ -538,6 +548,7 @@ class Card:
             **_text_facts(d),
             attach_only=tuple(AttachOnly.from_dict(a) for a in d.get("attach_only") or ()),
             attach_only_unread=bool(d.get("attach_only_unread", False)),
+            puts_into_play=tuple(AttachOnly.from_dict(a) for a in d.get("puts_into_play") or ()),
             plot_limits=tuple(PlotLimit.from_dict(limit) for limit in d.get("plot_limits") or ()),
         )
 

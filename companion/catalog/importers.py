@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
-from companion.catalog.attach_only import parse_restriction
+from companion.catalog.attach_only import parse_restriction, put_targets
 from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, TEXT_FACTS, AttachOnly, Card, Cost, fold
 from companion.catalog.plot_limits import parse_plot_limits
 
@@ -268,6 +268,9 @@ _HOUSE_POWER_ONLY_IN = re.compile(r"^you cannot (?:claim|gain) power for your (?
 #: play that lacks the icon, anyone's, while the card's text counts.
 _STR_WITHOUT_ICON = re.compile(r"^characters without an? \[?(military|intrigue|power)\]? icon gets? ([+-]\d+) STR$",
                                re.IGNORECASE)
+#: "Each character you control gets +1 STR for each attachment on it." (1st edition Power and Wealth).
+_STR_EACH_ATTACHMENT = re.compile(r"^each character you control gets \+(\d+) STR for each attachment on it$",
+                                  re.IGNORECASE)
 
 
 #: Where a killed character goes instead of its dead pile (1st edition The Hound: "If The Hound is killed, place him in
@@ -318,14 +321,15 @@ _DRAW_PHASE_WHILE = re.compile(r"^while you control (more|fewer) ([A-Z][\w']*) c
                                r"(\d+) (additional|fewer) cards? in the draw phase$", re.IGNORECASE)
 _DRAW_PHASE_MORE = re.compile(r"^when you draw during the draw phase, draw (\d+) additional cards?$", re.IGNORECASE)
 #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
-#: R'hllor character …": Dragonstone Faithful): which cards (the words before the type, "or" between them), which types,
-#: by how much. Any other sentence that lowers a cost ("Reduce the cost to marshal <Name> by 1 for each …", "costs 1
-#: less") is kept as unread: with it, a lower cost paid is never flagged.
-_REDUCER = re.compile(r"reduce the cost of the (?:first|next) (.*?)"
+#: R'hllor character …": Dragonstone Faithful; 1st edition "lower the cost of the next …": House Tully Recruiter):
+#: which cards (the words before the type, "or" between them), which types, by how much. Any other sentence that
+#: lowers a cost ("Reduce the cost to marshal <Name> by 1 for each …", "costs 1 less") is kept as unread: with it, a
+#: lower cost paid is never flagged.
+_REDUCER = re.compile(r"(?:reduce|lower) the cost of the (?:first|next) (.*?)"
                       r"\b(cards?|characters?|locations?|attachments?|events?)"
                       r"(?: or (characters?|locations?|attachments?|events?))? your? (?:marshal|play|marshal or play)"
                       r"\b[^.]*? by (\d+)$", re.IGNORECASE)
-_LOWERS_COST = re.compile(r"reduce the (?:gold )?cost|costs? \d+ less|without paying|for 0 gold|cost of 0",
+_LOWERS_COST = re.compile(r"(?:reduce|lower) the (?:gold )?cost|costs? \d+ less|without paying|for 0 gold|cost of 0",
                           re.IGNORECASE)
 #: "Increase the cost of each character you marshal by 1." (Kingdom of Shadows), 1st edition "Increase the cost to
 #: play the first character played each round by 2." (Iron King's Guard): a cost may be above the printed one.
@@ -392,6 +396,7 @@ _STR_COUNTS = (
     (re.compile(r"^gold(?: token)? in your gold pool$", re.IGNORECASE), "pool_gold"),  # 1st edition: "gold token"
     (re.compile(r"^power (?:he|she|it) has$", re.IGNORECASE), "own_power"),
     (re.compile(r"^gold (?:he|she|it) has$", re.IGNORECASE), "own_gold"),
+    (re.compile(r"^attachment (?:he|she|it) has$", re.IGNORECASE), "own_attachments"),  # Brienne of Tarth
     (re.compile(r"^other kneeling character in play$", re.IGNORECASE), "kneeling_others"),
     (re.compile(r"^character in your dead pile$", re.IGNORECASE), "dead_characters"),
     (re.compile(r"^plot card in your used pile$", re.IGNORECASE), "used_plots"),
@@ -647,8 +652,10 @@ def draws_beside_insight(text: str | None) -> bool:
 def reduces_by_kneeling(plain: str, name: str | None) -> bool:
     """The card's cost reduction is paid by kneeling the card itself ("Marshaling Action: Kneel Illyrio's Estate to
     reduce the cost of the next [targaryen] card you marshal this phase by 1."; Lannisport Merchant)."""
-    return name is not None and re.search(rf"\bkneel {re.escape(name)} to reduce the (?:gold )?cost\b", plain,
-                                          re.IGNORECASE) is not None
+    # 1st edition House Tully Recruiter: "Marshalling: Kneel to lower the cost of the next House Stark character you
+    # play this phase by 1." (the card itself, unnamed)
+    named = rf"(?: {re.escape(name)})?" if name is not None else ""
+    return re.search(rf"\bkneel{named} to (?:reduce|lower) the (?:gold )?cost\b", plain, re.IGNORECASE) is not None
 
 
 def cost_reducers(text: str | None) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
@@ -901,6 +908,7 @@ class Keywords:
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
+    str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     house_only_shadow_waived: bool = False  # City of Shadows
@@ -965,6 +973,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     toll: tuple[str, str, int] | None = None
     power_only_in: str | None = None
     without_icon: tuple[str, int] | None = None
+    each_attachment: int | None = None
     attached_never: list[tuple[str, str | None]] = []
     never_when: list[tuple[str, str, str]] = []
     unique_only_in: list[tuple[str, str]] = []
@@ -998,6 +1007,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (only_in := _HOUSE_POWER_ONLY_IN.match(sentence)) is not None:
                 power_only_in = only_in.group(1).lower()
+                continue
+            if (per_attachment := _STR_EACH_ATTACHMENT.match(sentence)) is not None:
+                each_attachment = int(per_attachment.group(1))
                 continue
             if (lacking := _STR_WITHOUT_ICON.match(sentence)) is not None:
                 without_icon = (lacking.group(1).lower(), int(lacking.group(2)))
@@ -1258,7 +1270,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
-        gold_toll=toll, str_without_icon=without_icon, gold_spendable=gold_spendable(plain, name),
+        gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
+        gold_spendable=gold_spendable(plain, name),
         house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
         reveals_new_plot=reveals_new_plot(plain),
     )
@@ -1378,16 +1391,19 @@ def _plot_limits(card_type: str, text: Any) -> dict[str, Any]:
 def _attaches(card_type: str, kw: Keywords, text: Any, edition: str) -> dict[str, Any]:
     """An attachment's kind of card to go on ("Location only."; a restriction of locations alone, as "Non-limited
     location only." or the 1st edition's "Attach to a location.") and its printed restriction (RR: Attachment
-    Cards); a restriction that asks only for the kind is the kind alone."""
+    Cards); a restriction that asks only for the kind is the kind alone. Any card: what its ability may put into
+    play, read in the same words."""
+    puts = put_targets(text if isinstance(text, str) else None, edition)
     if card_type != "attachment":
-        return {"attaches_to": None}
+        return {"attaches_to": None, "puts_into_play": puts}
     only = parse_restriction(text if isinstance(text, str) else None, edition)
     kinds = {a.type for a in only.alternatives}
     attaches_to = kw.attaches_to or (kinds.pop() if len(kinds) == 1 else "character")
     alternatives = only.alternatives
     if all(a == AttachOnly(type=attaches_to) for a in alternatives):
         alternatives = ()
-    return {"attaches_to": attaches_to, "attach_only": alternatives, "attach_only_unread": only.unread}
+    return {"attaches_to": attaches_to, "attach_only": alternatives, "attach_only_unread": only.unread,
+            "puts_into_play": puts}
 
 
 #: FFG's card image CDN, named by ThronesDB's pack id (throneteki's ``cgdbId``) and the card's number:

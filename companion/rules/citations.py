@@ -360,6 +360,10 @@ RULES: dict[str, Rule] = {
         "1E Rules › Put into play",
         impossible=True,
     ),
+    "play.put-into-play-target": Rule(
+        "RR: Put into Play",
+        "1E Rules › Put into play",
+    ),
     "play.already-in-play": Rule(
         "RR: Put into Play",
         "1E Rules › Put into play",

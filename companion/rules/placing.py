@@ -85,7 +85,13 @@ def _fits(t: TableState, target: str, only: AttachOnly, by: str | None) -> bool:
 def fits_restriction(t: TableState, target: str, attachment: Card, by: str | None) -> bool:
     """The attachment's printed restriction ("Unique [stark] character only.", RR: Attachment Cards) allows the card
     in play ``target``: one of its alternatives does. No restriction, or one not read, allows every card."""
-    return not attachment.attach_only or any(_fits(t, target, a, by) for a in attachment.attach_only)
+    return fits_any(t, target, attachment.attach_only, by)
+
+
+def fits_any(t: TableState, target: str, alternatives: tuple[AttachOnly, ...], by: str | None) -> bool:
+    """One of the alternatives describes the card (an attachment's restriction, what an ability puts into play);
+    none at all allows every card."""
+    return not alternatives or any(_fits(t, target, a, by) for a in alternatives)
 
 
 def legal_attach_targets(

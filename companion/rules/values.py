@@ -550,14 +550,15 @@ def strength_while(t: Table, card: str) -> int:
 
 def strength_each(t: Table, card: str) -> int:
     """"Each Knight character you control gets +1 STR." (``Card.str_each``: a card in play, the revealed plot, the
-    agenda of the card's controller; 1st edition "Each of your House Stark characters …" names a House), unless the
-    log records its STR (``_str_recorded``)."""
+    agenda of the card's controller; 1st edition "Each of your House Stark characters …" names a House), and "Each
+    character you control gets +1 STR for each attachment on it." (``Card.str_each_attachment``: 1st edition Power
+    and Wealth), unless the log records its STR (``_str_recorded``)."""
     if card not in t.in_play or t.card(card).type != "character":
         return 0
     seat = t.controller(card)
     plot = revealed_plot(t, seat)
     givers = [c for c in (*in_play_controlled(t, seat), *([plot] if plot else []), *t.players[seat].zones[Zone.AGENDA])
-              if t.card(c).str_each is not None]
+              if t.card(c).str_each is not None or t.card(c).str_each_attachment]
     if not givers or _str_recorded(t, card):
         return 0
     traits, faction, counted = traits_of(t, card), t.card(card).faction, printed_cards(t, seat)
@@ -565,11 +566,20 @@ def strength_each(t: Table, card: str) -> int:
     for giver in givers:
         if giver not in counted:
             continue
-        trait, amount = t.card(giver).str_each or ("", 0)
+        facts = t.card(giver)
+        total += (facts.str_each_attachment or 0) * attachments_on(t, card)
+        if facts.str_each is None:
+            continue
+        trait, amount = facts.str_each
         house = trait.removeprefix("House ").casefold() if trait.startswith("House ") else None
         if (faction.casefold() == house) if house is not None else trait in traits:
             total += amount
     return total
+
+
+def attachments_on(t: Table, card: str) -> int:
+    """The attachments on a card in play (its duplicates are not attachments)."""
+    return sum(1 for ip in t.in_play.values() if ip.attached_to == card and not ip.duplicate_of)
 
 
 def strength_without_icon(t: Table, card: str) -> int:
@@ -620,6 +630,8 @@ def strength_counted(t: Table, card: str) -> int:
         return p.gold
     if kind in ("own_power", "own_gold"):
         return t.tokens.get(card, {}).get("power" if kind == "own_power" else "gold", 0)
+    if kind == "own_attachments":  # "Brienne of Tarth gets +1 STR for each attachment she has."
+        return attachments_on(t, card)
     if kind == "kneeling_others":
         return sum(1 for cid, ip in t.in_play.items() if cid != card and ip.kneeling and not ip.duplicate_of
                    and t.card(cid).type == "character")

@@ -333,7 +333,12 @@ def _alternative_words(only: AttachOnly) -> Param:
 
 def attach_only_words(card: Card) -> Param:
     """An attachment's printed restriction in the reader's words, built from the card's facts."""
-    return _either([_alternative_words(a) for a in card.attach_only])
+    return only_words(card.attach_only)
+
+
+def only_words(alternatives: tuple[AttachOnly, ...]) -> Param:
+    """Alternatives of a card description ("[lannister] character") in the reader's words."""
+    return _either([_alternative_words(a) for a in alternatives])
 
 
 def _token_text(tokens: dict[str, int]) -> str:

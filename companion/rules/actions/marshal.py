@@ -228,4 +228,4 @@ class PlayEvent(Action):
         t.players[self.player].events_played.append(event_moment(t, self.card))
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
         # Hear Me Roar!: the card the next line puts into play goes as the phase ends.
-        t.pending_put = (self.player, t.version, self.card) if c.phase_end_fate else None
+        t.pending_put = (self.player, t.version, self.card) if c.phase_end_fate or c.puts_into_play else None

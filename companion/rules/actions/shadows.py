@@ -24,6 +24,7 @@ from companion.rules.actions.common import (
     note_leaving_play,
     note_owner_area,
     note_tokens_discarded,
+    only_words,
     place_name,
     reaction_words,
     require_in_hand,
@@ -33,7 +34,7 @@ from companion.rules.actions.common import (
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.placing import facedown_duplicate_target
+from companion.rules.placing import facedown_duplicate_target, fits_any
 from companion.rules.state import Phase, Zone
 from companion.rules.tolls import check_toll, pay_toll
 from companion.rules.values import pay_gold, revealed_plots_that, window_waits_for
@@ -269,6 +270,11 @@ class PutIntoPlay(Action):
         # "House Stark only" binds the player whose effect puts it into play, not the one it goes to (1st edition
         # Winterfell Honor Guard: "put … into play from your hand, under the control of any opponent"; probe29 14).
         check_house_only(t, v, self.player, self.card)
+        giver = put_source(t, self.player, self.card, self.source)
+        if giver is not None and not fits_any(t, self.card, (wants := t.card(giver).puts_into_play), None):
+            # Hear Me Roar!: "Put a [lannister] character into play from your hand." (aside29 14)
+            v.violate("play.put-into-play-target", (self.card, giver), card=t.ref(self.card), source=t.ref(giver),
+                      only=only_words(wants))
         owner = t.instance(self.card).owner
         if controller != owner:
             v.note("enters-under-control", (self.card,), card=t.ref(self.card), player=controller, owner=owner)
@@ -290,16 +296,24 @@ class PutIntoPlay(Action):
 PHASE_END_ZONES = {"discard": Zone.DISCARD, "hand": Zone.HAND, "dead": Zone.DEAD}
 
 
+def put_source(t: Table, player: str, card: str, source: str | None) -> str | None:
+    """The ability that puts the card into play: the one named as ``source``, or the event the player played by the
+    line just before (None: neither)."""
+    if source is not None and source != card:
+        return source
+    pending = t.pending_put
+    if pending is not None and pending[0] == player and pending[1] + 1 == t.version:
+        return pending[2]
+    return None
+
+
 def mark_phase_end_fate(t: Table, player: str, card: str, source: str | None) -> None:
     """A card put into play by an ability that sends it away as the phase ends (Hear Me Roar!: "At the end of the
     phase, if that card is still in play, discard it from play (cannot be saved)."): the ability named as ``source``,
     or the event the player played by the line just before."""
-    pending, t.pending_put = t.pending_put, None
-    fate = None
-    if source is not None and source != card:
-        fate = t.card(source).phase_end_fate
-    elif pending is not None and pending[0] == player and pending[1] + 1 == t.version:
-        fate = t.card(pending[2]).phase_end_fate
+    giver = put_source(t, player, card, source)
+    t.pending_put = None
+    fate = t.card(giver).phase_end_fate if giver is not None else None
     if fate is not None and card in t.in_play:
         t.phase_end_fate[card] = PHASE_END_ZONES[fate]
 
