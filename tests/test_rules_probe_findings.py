@@ -219,3 +219,70 @@ def test_hear_me_roar_puts_only_a_lannister_character_into_play() -> None:
                             "play.put-into-play-target")
         legal(u, PlayEvent("A", "A.01100.1"))
         legal(u, PutIntoPlay("A", "A.01087.1", from_hand=True, source="A.01100.1" if named else None))
+
+
+def test_intimidate_follows_only_a_challenge_won_with_the_character() -> None:
+    """intimidate.won (aside30 10): RR: Intimidate: "After you win a challenge in which a character with intimidate
+    participated …". Alice's Grey Wind stayed home while Tumblestone Knight attacked and Ser Jaime won the defence for
+    Bob: kneeling Bob's Moneylender by Grey Wind's intimidate is flagged; won with Grey Wind attacking, it is legal."""
+    t = make_table({"A": {"01145": 1, "01150": 1}, "B": {"01087": 1, "01093": 1}}, phase="challenges")
+    for card in ("A.01145.1", "A.01150.1", "B.01087.1", "B.01093.1"):
+        in_play(t, card)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.1"]))
+    legal(t, DeclareDefenders("B", ["B.01087.1"]))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, Kneel("A", "B.01093.1", source="A.01145.1"), "intimidate.won")
+    legal(_military_by_grey_wind([]), Kneel("A", "B.01093.1", source="A.01145.1"))
+
+
+def test_insight_draws_one_card() -> None:
+    """draw.insight-count (aside30 09): RR: Insight: "… may draw 1 card." Grand Maester Pycelle's insight after the
+    claim draws 1; 2 is flagged."""
+    t = make_table({"A": {"01085": 1, "01057": 3}, "B": {"01057": 2}}, phase="challenges")
+    in_play(t, "A.01085.1")
+    hand(t, "B.01057.2")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01085.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=["B.01057.2"]))
+    flagged_and_refused(t, DrawCards("A", 2, source="A.01085.1"), "draw.insight-count")
+    legal(t, DrawCards("A", 1, source="A.01085.1"))
+
+
+def test_a_second_copy_of_a_unique_attachment_goes_only_onto_the_first() -> None:
+    """unique.second-copy (aside30 02): RR: Unique Cards: a second Seal of the Hand marshalled onto Joffrey while the
+    first lies on Tyrion is flagged; marshalled as its duplicate (no target named), it is free and legal."""
+    t = make_table({"A": {"01032": 2, "01089": 1, "01086": 1}, "B": {}}, phase="marshaling", gold=10)
+    in_play(t, "A.01089.1")
+    in_play(t, "A.01086.1")
+    in_play(t, "A.01032.1", attached_to="A.01089.1")
+    hand(t, "A.01032.2")
+    flagged_and_refused(t, Marshal("A", "A.01032.2", attach_to="A.01086.1"), "unique.second-copy")
+    legal(t, Marshal("A", "A.01032.2"))
+    assert t.players["A"].gold == 10
+
+
+def test_reinforcements_puts_only_a_character_of_printed_cost_5_or_lower_into_play() -> None:
+    """play.put-into-play-target (aside30 13): Reinforcements "When Revealed: Choose a character with printed cost 5
+    or lower in your hand or discard pile, and put it into play." Tywin Lannister (7) by it is flagged; Tyrion
+    Lannister (5) is legal."""
+    from companion.catalog.store import Catalog
+
+    assert [a.cost_max for a in Catalog.open().card("01020").puts_into_play] == [5]
+    t = plots("2e", "01020", "00006", {"01090": 1, "01089": 1}, {}, gold=5)
+    hand(t, "A.01090.1", "A.01089.1")
+    flagged_and_refused(t, PutIntoPlay("A", "A.01090.1", from_hand=True, source="A.01020.1"),
+                        "play.put-into-play-target")
+    legal(t, PutIntoPlay("A", "A.01089.1", from_hand=True, source="A.01020.1"))
+
+
+def test_a_challenge_without_attackers_cannot_be_initiated_in_any_mode() -> None:
+    """challenge.no-attackers (aside30 24, 37): RR: Appendix I › 4.2: the attacking player declares attackers; with
+    none, no challenge is initiated: refused even at an advisory table, and the next challenge is the first."""
+    from companion.rules import play
+
+    t = make_table({"A": {"01150": 1}, "B": {}}, phase="challenges")
+    in_play(t, "A.01150.1")
+    v = play(t, InitiateChallenge("A", "power", "B", attackers=[]), "advisory")
+    assert [x.rule for x in v.violations] == ["challenge.no-attackers"] and not v.applied
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01150.1"]))

@@ -211,8 +211,12 @@ def _word(token: str, edition: str) -> tuple[str, str]:
 
 
 #: An ability that puts a card of some kind into play: "Put a [lannister] character into play from your hand." (Hear Me
-#: Roar!), "put an <i>Army</i> or <i>Knight</i> character into play" (RR: Put into Play).
-_PUT = re.compile(r"\bput (?:a|an|1) ((?:(?!\binto play\b)[^.])+?) into play\b", re.IGNORECASE)
+#: Roar!), "put an <i>Army</i> or <i>Knight</i> character into play", "Choose a character with printed cost 5 or lower
+#: in your hand or discard pile, and put it into play." (Reinforcements) (RR: Put into Play).
+_PUT = re.compile(r"\bput (?:a|an|1) ((?:(?!\binto play\b)[^.])+?) into play\b"
+                  r"|\bchoose (?:a|an|1) ((?:(?!\binto play\b)[^.])+?),? and put it into play\b", re.IGNORECASE)
+#: Where the card is taken from, after its description: "… in your hand or discard pile" (Reinforcements).
+_FROM = re.compile(r"\s+(?:from|in) (?:your|his|her|their|its|the|a|an|each|any)\b.*$", re.IGNORECASE)
 _NOT_ITALIC = re.compile(r"<(?!/?i>)[^>]+>")
 
 
@@ -221,7 +225,7 @@ def put_targets(text: str | None, edition: str) -> tuple[AttachOnly, ...]:
     the text read, or none (a phrase not read in every word, "with printed cost X or lower", "a card", allows any)."""
     out: list[AttachOnly] = []
     for m in _PUT.finditer(_NOT_ITALIC.sub("", text or "")):
-        phrase = re.split(r"\s+from\s+", m.group(1).strip(), maxsplit=1)[0]
+        phrase = _FROM.sub("", (m.group(1) or m.group(2)).strip())
         try:
             out += read_sentence(phrase, edition)
         except Unread:

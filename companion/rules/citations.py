@@ -243,6 +243,10 @@ RULES: dict[str, Rule] = {
         "RR: Unique Cards",
         "1E Rules › Unique cards",
     ),
+    "unique.second-copy": Rule(
+        "RR: Unique Cards",
+        "1E Rules › Unique cards",
+    ),
     "unique.opponents-card": Rule(
         "FAQ v4.1 (1.3) Unique cards in play and in the dead pile",
         "1E Rules › Unique cards",

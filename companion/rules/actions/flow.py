@@ -401,6 +401,9 @@ class DrawCards(Action):
         check_framework_draw(t, v, self.player, self.count, self.source)
         check_setup_hand(t, v, self.player, self.count, self.source)
         check_draw_source(t, v, self.player, self.source)
+        if self.source is not None and t.card(self.source).draws_by_insight and self.count > 1:
+            # RR: Insight: "… may draw 1 card." (aside30 09)
+            v.violate("draw.insight-count", (self.source,), card=t.ref(self.source), count=self.count)
         check_draw_cap(t, v, self.player, min(self.count, deck_count(t, self.player)), self.source)
         drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
         if self.source is not None:
@@ -697,12 +700,18 @@ def check_intimidate(t: Table, v: Checker, card: str, source: str | None) -> Non
     if source is None or source == card or source not in t.in_play or not has_keyword(t, source, "intimidate"):
         return
     last = t.challenges[-1] if t.challenges else None
-    if last is None or last.round != t.round or last.winner is None or len(last.strength) != 2 \
-            or card not in t.in_play:
+    if last is None or last.round != t.round or last.winner is None or card not in t.in_play:
         return
     loser = last.defender if last.winner == last.attacker else last.attacker
     side = last.attackers if last.winner == last.attacker else last.defenders
-    if source not in side or t.in_play[card].controller != loser:
+    owner_side = {last.attacker, last.defender}
+    if t.controller(source) in owner_side and t.in_play[card].controller in owner_side - {t.controller(source)} \
+            and side and (last.winner != t.controller(source) or source not in side):
+        # A character of the other player of the last challenge knelt by intimidate, its controller having lost it or
+        # won it without the character (aside30 10).
+        v.violate("intimidate.won", (card, source), source=t.ref(source), player=t.players[t.controller(source)].name)
+        return
+    if len(last.strength) != 2 or source not in side or t.in_play[card].controller != loser:
         return
     by = last.strength[last.winner] - last.strength[loser]
     if strength(t, card) > by:

@@ -143,6 +143,11 @@ class Marshal(Action):
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
         check_unique_entry(t, v, self.player, self.card, from_shadows=False)
+        if dup and self.attach_to is not None and self.attach_to != dup:
+            # A second copy of a unique card goes only onto its copy, as a duplicate (aside30 02: a second Seal of
+            # the Hand attached to another character).
+            v.violate("unique.second-copy", (self.card, dup), card=t.ref(self.card), copy=t.ref(dup),
+                      target=t.ref(self.attach_to))
         if dup:
             v.note("duplicate-free", (self.card, dup), card=t.ref(self.card), copy=t.ref(dup))
         else:
