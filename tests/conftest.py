@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.web import create_app
+from tests.catalogs import fresh_catalog
 from tests.server import Server, seeded_catalog, start_server
 
 #: The modules that take longest, longest first (a full run's ``--durations``, added up per module). Run first, they
@@ -32,7 +33,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     """The catalog shipped inside the package, in memory."""
-    return Catalog.in_memory()
+    return fresh_catalog()
 
 
 @pytest.fixture(scope="session")
@@ -69,10 +70,13 @@ def app_client(client: FlaskClient) -> FlaskClient:
 
 
 @pytest.fixture(scope="session")
-def server_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The data directory of the module servers (their card catalog, seeded once a session): never the per-user
-    one, which another checkout on the machine may seed with other card data meanwhile."""
-    return tmp_path_factory.mktemp("server-data")
+def server_data_dir(tmp_path_factory: pytest.TempPathFactory, _seeded_catalog: Path) -> Path:
+    """The data directory of the module servers (their card catalog, a copy of the session's seeded one: the first
+    server seeded its own before, seconds of its start): never the per-user one, which another checkout on the
+    machine may seed with other card data meanwhile."""
+    data = tmp_path_factory.mktemp("server-data")
+    shutil.copyfile(_seeded_catalog, data / "catalog.db")
+    return data
 
 
 @pytest.fixture(scope="module")
