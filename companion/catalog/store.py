@@ -233,6 +233,19 @@ class Catalog:
         sql = "select facts from cards" + (" where edition = ?" if edition else "") + " order by code"
         return [Card.from_dict(json.loads(r["facts"])) for r in self.db.query(sql, [edition] if edition else [])]
 
+    def titled(self, keys: Iterable[str], edition: Edition | None = None) -> list[Card]:
+        """The cards whose folded titles are among ``keys`` (of ``edition``, or any), in code order as ``all`` gives
+        them: read through the title index."""
+        wanted = sorted(set(keys))
+        out: list[Card] = []
+        for at in range(0, len(wanted), 500):  # within SQLite's limit on a statement's parameters
+            chunk = wanted[at:at + 500]
+            sql = (f"select facts from cards where name_folded in ({', '.join('?' * len(chunk))})"
+                   + (" and edition = ?" if edition else ""))
+            out += [Card.from_dict(json.loads(r["facts"]))
+                    for r in self.db.query(sql, [*chunk, *([edition] if edition else [])])]
+        return sorted(out, key=lambda c: c.code)
+
     def count(self, edition: Edition | None = None, shadow: bool | None = None) -> int:
         where: list[str] = []
         args: list[str | int] = []
