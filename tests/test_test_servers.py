@@ -31,3 +31,22 @@ def test_the_long_modules_run_first_are_modules_of_the_suite() -> None:
     here = Path(__file__).parent
     assert [m for m in LONG_FIRST if not (here / f"{m}.py").is_file()] == []
     assert len(set(LONG_FIRST)) == len(LONG_FIRST)
+
+
+def test_a_test_that_changes_its_catalog_changes_it_for_itself_alone_1() -> None:
+    """Each test's catalog is a link to one seeded file (tests/conftest.py's ``PristineCatalog``): a test that writes
+    to it gets it copied afresh for the next test. This test changes a card; the next one reads it as seeded."""
+    from dataclasses import replace
+
+    from companion.catalog.store import Catalog
+
+    catalog = Catalog.open()  # the test's data directory's
+    card = catalog.card("01001")
+    catalog.upsert([replace(card, name="Changed by a test")])
+    assert Catalog.open().card("01001").name == "Changed by a test"
+
+
+def test_a_test_that_changes_its_catalog_changes_it_for_itself_alone_2() -> None:
+    from companion.catalog.store import Catalog, shipped_cards
+
+    assert Catalog.open().card("01001").name == next(c.name for c in shipped_cards() if c.code == "01001")
