@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,16 +11,20 @@ from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.web import create_app
+from tests.catalogs import fresh_catalog
 from tests.server import Server, seeded_catalog, start_server
 
 #: The modules that take longest, longest first (a full run's ``--durations``, added up per module). Run first, they
 #: end before the short ones do, so no worker idles at the end while another runs a minute-long walk (xdist's own
 #: order, by number of tests, started the one-test sweeps last). A hint for the order only: a module missing here
 #: runs after these, in file order; ``scripts/setup.sh test`` keeps this order (``--no-loadscope-reorder``).
-LONG_FIRST = ("test_state_sweep", "test_browser_round", "test_browser_modules", "test_state_sweep_events",
-              "test_events_walk_browser", "test_newcomer_browser", "test_tts_scenarios", "test_browser", "test_cli",
-              "test_events_organiser", "test_browser_phone", "test_camera_table_browser", "test_scan_titles",
-              "test_events_browser", "test_browser_game", "test_trust", "test_events_evening_browser",
+#: test_scan_titles first: 40 tests and 14 rendered photos now, some 450 s alone on a loaded machine, three times
+#: any other module measured (one worker runs a whole module); test_trust up, the evening and organiser walks down
+#: (their registrations got cheaper). Not checked against a whole run of the suite since.
+LONG_FIRST = ("test_scan_titles", "test_state_sweep", "test_browser_round", "test_browser_modules",
+              "test_state_sweep_events", "test_trust", "test_events_walk_browser", "test_newcomer_browser",
+              "test_tts_scenarios", "test_browser", "test_cli", "test_browser_phone", "test_camera_table_browser",
+              "test_events_browser", "test_events_organiser", "test_browser_game", "test_events_evening_browser",
               "test_keys_table_browser", "test_scan_titles_browser", "test_events_swiss_browser")
 
 
@@ -32,7 +37,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     """The catalog shipped inside the package, in memory."""
-    return Catalog.in_memory()
+    return fresh_catalog()
 
 
 @pytest.fixture(scope="session")
@@ -42,14 +47,45 @@ def _seeded_catalog() -> Path:
     return seeded_catalog()  # the one the test servers read too
 
 
+class PristineCatalog:
+    """A copy of the seeded catalog that each test's data directory links to (a hard link: a 17 MB copy for each test
+    was some 20 s of a run's time, and 23 GB written). A test that changed its catalog changed this file: it is
+    copied afresh (a new file; the changed one stays with that test's directory) before the next test links to it,
+    so each test still starts with the seeded catalog, untouched."""
+
+    def __init__(self, seeded: Path, home: Path) -> None:
+        self.seeded, self.path = seeded, home / "catalog.db"
+        self.stamp: tuple[int, int, int] | None = None
+
+    def _stat(self) -> tuple[int, int, int]:
+        st = self.path.stat()
+        return st.st_ino, st.st_size, st.st_mtime_ns
+
+    def place(self, target: Path) -> None:
+        if self.stamp is None or self._stat() != self.stamp:
+            fresh = self.path.with_name("catalog.db.new")
+            shutil.copyfile(self.seeded, fresh)
+            os.replace(fresh, self.path)
+            self.stamp = self._stat()
+        try:
+            os.link(self.path, target)
+        except OSError:  # a file system without hard links
+            shutil.copyfile(self.seeded, target)
+
+
+@pytest.fixture(scope="session")
+def _pristine_catalog(tmp_path_factory: pytest.TempPathFactory, _seeded_catalog: Path) -> PristineCatalog:
+    return PristineCatalog(_seeded_catalog, tmp_path_factory.mktemp("pristine-catalog"))
+
+
 @pytest.fixture(autouse=True)
 def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
-                       _seeded_catalog: Path) -> Iterator[None]:
-    """No test touches the real per-user data directory; each has its own, with a copy of the seeded catalog (a test
-    may change its catalog). The copy is removed after the test: at 17 MB a test, a whole run's copies filled a CI
-    machine's disk."""
+                       _pristine_catalog: PristineCatalog) -> Iterator[None]:
+    """No test touches the real per-user data directory; each has its own, with the seeded catalog as it was seeded
+    (``PristineCatalog``: a test may change its catalog). The directory is removed after the test: at 17 MB a copy,
+    a whole run's catalogs filled a CI machine's disk."""
     data = tmp_path_factory.mktemp("data")
-    shutil.copyfile(_seeded_catalog, data / "catalog.db")
+    _pristine_catalog.place(data / "catalog.db")
     monkeypatch.setenv("COMPANION_DATA_DIR", str(data))
     monkeypatch.delenv("COMPANION_DB", raising=False)
     monkeypatch.delenv("COMPANION_CATALOG", raising=False)
@@ -69,10 +105,13 @@ def app_client(client: FlaskClient) -> FlaskClient:
 
 
 @pytest.fixture(scope="session")
-def server_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The data directory of the module servers (their card catalog, seeded once a session): never the per-user
-    one, which another checkout on the machine may seed with other card data meanwhile."""
-    return tmp_path_factory.mktemp("server-data")
+def server_data_dir(tmp_path_factory: pytest.TempPathFactory, _seeded_catalog: Path) -> Path:
+    """The data directory of the module servers (their card catalog, a copy of the session's seeded one: the first
+    server seeded its own before, seconds of its start): never the per-user one, which another checkout on the
+    machine may seed with other card data meanwhile."""
+    data = tmp_path_factory.mktemp("server-data")
+    shutil.copyfile(_seeded_catalog, data / "catalog.db")
+    return data
 
 
 @pytest.fixture(scope="module")

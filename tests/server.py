@@ -57,10 +57,12 @@ def seeded_catalog() -> Path:
     with its own package's facts: a server reading a card meanwhile kept another version's facts for its life
     (a character with no icons, so no challenge offered)."""
     from companion.catalog.store import Catalog
+    from tests.catalogs import write_seeded
 
     home = Path(tempfile.mkdtemp(prefix="companion-catalog-"))
     atexit.register(shutil.rmtree, home, ignore_errors=True)
-    Catalog.open(home / "catalog.db").db.close()
+    write_seeded(home / "catalog.db")  # a copy of this process's seeded catalog
+    Catalog.open(home / "catalog.db").db.close()  # (seeds it again only if it were not the shipped facts')
     return home / "catalog.db"
 
 

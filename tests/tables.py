@@ -9,6 +9,7 @@ from companion.catalog.store import Catalog
 from companion.rules import Action, Seat, Verdict, check, new_table, play
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
+from tests.catalogs import fresh_catalog
 
 _CATALOG: Catalog | None = None
 
@@ -16,7 +17,7 @@ _CATALOG: Catalog | None = None
 def catalog() -> Catalog:
     global _CATALOG
     if _CATALOG is None:
-        _CATALOG = Catalog.in_memory()
+        _CATALOG = fresh_catalog()
     return _CATALOG
 
 

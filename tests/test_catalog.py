@@ -432,3 +432,22 @@ def test_processes_opening_a_catalog_that_needs_seeding_at_once_all_open_it(tmp_
         outs = [p.communicate(timeout=120) for p in procs]
         assert [p.returncode for p in procs] == [0] * 4, [err[-300:] for _, err in outs]
         assert len({out for out, _ in outs}) == 1 and int(outs[0][0]) > 1000
+
+
+def test_every_card_is_read_again_once_the_catalog_changed_here_or_in_another_process(tmp_path: Path) -> None:
+    """``all`` keeps the cards it decoded while the catalog stays as it is: a change committed by another connection
+    (a ``cards import`` beside a running server) or by this one is read at the next call."""
+    from dataclasses import replace
+
+    from tests.catalogs import write_seeded
+
+    write_seeded(tmp_path / "catalog.db")
+    server, command_line = Catalog.open(tmp_path / "catalog.db"), Catalog.open(tmp_path / "catalog.db")
+    first = server.all()
+    assert server.all() == first and server.all() is not server.all()  # the caller's own list each time
+    card = next(c for c in first if c.code == "01001")
+    command_line.upsert([replace(card, name="Renamed elsewhere")])
+    assert next(c for c in server.all() if c.code == "01001").name == "Renamed elsewhere"
+    assert next(c for c in server.all("2e") if c.code == "01001").name == "Renamed elsewhere"
+    server.upsert([replace(card, name="Renamed here")])
+    assert [c.name for c in server.all() if c.code == "01001"] == ["Renamed here"]

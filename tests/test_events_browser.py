@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from companion.catalog.decks import parse_deck
-from companion.catalog.store import Catalog
+from tests.catalogs import fresh_catalog
 from tests.decklists import as_text, real_decks
 from tests.paper import claimed
 from tests.phones import WAIT
@@ -30,7 +30,7 @@ LAPTOP = {"viewport": {"width": 1280, "height": 900}, "bypass_csp": True}
 
 
 def test_sixteen_table_event(server: Server, browser: Any, tmp_path: Path) -> None:
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     api = server.url + "/api"
     decks = [as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
     status, ev = call(api, "POST", "/event", {"name": "Kiel Regional", "date": "2026-11-22", "rounds": 3,
@@ -193,7 +193,7 @@ def test_phones_record_dominance_and_show_the_going_to_time_result(server: Serve
     no button on the other phone), time called is said once, and after the round's taxation phase both phones
     show the going-to-time winner (decided by that dominance); going to time on a phone then ends the game with
     that winner, as the event recorded it."""
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
     # One deck for both: power and draw decks tie, dominance decides.
@@ -274,7 +274,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
     server again and again (one question per new entry, then every few seconds for the judge's result),
     and show the result once the judge records it; going to time at the table, only the first player's phone
     is asked for the winner, and both phones end the game with her choice."""
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
     eid, org, judge, gid, ka, kb = ann_against_ben(api, "Gleichstand", deck)  # one deck for both: every step ties
@@ -342,7 +342,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
 def test_a_table_still_in_setup_shows_no_round_zero_on_the_dashboard(server: Server, browser: Any) -> None:
     """Setup comes before round 1: the judge's dashboard and the table's panel name the phase alone there (no
     "R0"), as the phones do; from round 1 on the game's round follows the phase."""
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
     _, ev = call(api, "POST", "/event", {"name": "Aufbau", "rounds": 1, "tables": 2})
@@ -382,7 +382,7 @@ def test_the_other_phone_shows_an_agreed_result_it_first_read_before_it_was_reco
     from tests.phones import VERSION
     from tests.test_browser import wait_until
 
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
     _, _, _, gid, ka, kb = ann_against_ben(api, "Zwischendurch", deck)
@@ -432,7 +432,7 @@ def test_the_clock_started_as_a_new_round_shows_is_that_rounds_clock(server: Ser
     only once it has read the event again, so the tap starts that round's clock: it showed the round from the
     POST's answer and asked for the event after, and a tap in between started no clock (a full run timed out on it,
     in round 3 of the sixteen tables) or asked to start the last round's again."""
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
     _, ev = call(api, "POST", "/event", {"name": "Uhr", "rounds": 3, "tables": 1})

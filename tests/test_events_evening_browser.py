@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from companion.catalog.store import Catalog
+from tests.catalogs import fresh_catalog
 from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_browser import PHONE, keep
@@ -103,7 +103,7 @@ def shown(row: dict[str, Any], lang: str) -> list[str]:
 def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server, browser: Any) -> None:
     started = time.monotonic()
     api = server.url + "/api"
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     legal, illegal = _four_illegal_decks(catalog)
     bad_deck = next(iter(illegal.values()))
     problems: list[str] = []

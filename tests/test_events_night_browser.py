@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from companion.catalog.store import Catalog
+from tests.catalogs import fresh_catalog
 from tests.paper import claimed
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, keep
@@ -33,7 +33,7 @@ def test_the_home_page_leads_to_events(client: FlaskClient) -> None:
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 def test_an_event_night_organiser_judge_and_phones(server: Server, browser: Any) -> None:
     api = server.url + "/api"
-    legal, illegal = _four_illegal_decks(Catalog.in_memory())
+    legal, illegal = _four_illegal_decks(fresh_catalog())
     bad = list(illegal.values())
     status, ev = call(api, "POST", "/event", {"name": "Kieler Abend", "rounds": 3, "tables": 4, "format": "joust",
                                               "minutes": 55})

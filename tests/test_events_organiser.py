@@ -13,7 +13,7 @@ from urllib.request import Request, urlopen
 
 import pytest
 
-from companion.catalog.store import Catalog
+from tests.catalogs import fresh_catalog
 from tests.decklists import real_decks
 from tests.paper import claimed
 from tests.server import Server, call
@@ -29,7 +29,7 @@ TABLES = 16
 def test_an_organiser_runs_three_rounds_of_sixteen_tables_from_the_pages(server: Server, tmp_path: Path) -> None:
     """Long (half a minute to a minute): 32 players and three rounds of sixteen tables, every result entered on the
     judge's dashboard."""
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     decks = [d for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
     names = [f"Player {i + 1:02d}" for i in range(2 * TABLES)]
     browser = playwright.sync_playwright().start()

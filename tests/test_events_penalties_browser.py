@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.catalog.store import Catalog
+from tests.catalogs import fresh_catalog
 from tests.decklists import as_text, real_deck
 from tests.paper import claimed
 from tests.server import Server, call
@@ -26,7 +26,7 @@ NAMES = tuple(PLAYERS)
 def _event(api: str) -> tuple[str, str, str, dict[str, tuple[str, str]]]:
     """An event of four players paired into round 1: its id, the organiser's and the judge's keys, and each
     player's (game, seat)."""
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     status, ev = call(api, "POST", "/event", {"name": "Kieler Wintercup", "date": "2026-12-05", "rounds": 3,
                                                "tables": 4})
     assert status == 201, ev
@@ -115,7 +115,7 @@ def test_a_table_gone_to_time_tells_the_judge_the_result_is_a_modified_win(serve
     """Tournament Regulations › End of Round › Going to Time: the winner the judge enters at a table that went to
     time (the first player's choice at a tie to the end) gets a modified win; the result box says so first."""
     api = server.url + "/api"
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     status, ev = call(api, "POST", "/event", {"name": "Zeitwertung", "rounds": 1, "tables": 2})
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     for name in ("Ann", "Ben"):

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.catalog.store import Catalog
+from tests.catalogs import fresh_catalog
 from tests.paper import claimed, sheet_links
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, keep
@@ -23,7 +23,7 @@ LAPTOP = {"viewport": {"width": 1366, "height": 900}, "bypass_csp": True}  # wai
 
 
 def test_organiser_and_judge_pages_show_legality_rulings_rounds_and_the_clock(server: Server) -> None:
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     api = server.url + "/api"
     legal, illegal = _four_illegal_decks(catalog)
     status, ev = call(api, "POST", "/event", {"name": "Köln Store Championship", "date": "2026-11-28", "rounds": 3,

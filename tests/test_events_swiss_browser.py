@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from companion.catalog.store import Catalog
+from tests.catalogs import fresh_catalog
 from tests.decklists import real_decks
 from tests.server import Server, call
 from tests.test_browser import ARGS, CHROMIUM, PHONE, SHOTS, keep
@@ -71,7 +71,7 @@ def test_a_store_championship_of_fifteen_with_byes_a_drop_a_late_entry_and_a_top
                                                                                           tmp_path: Path) -> None:
     started = time.monotonic()
     api = server.url + "/api"
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     decks = [d for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e"]  # type: ignore[union-attr]
     names = [f"Player {i:02d}" for i in range(1, 16)]
     games: list[tuple[int, str, str | None, str | None, bool]] = []  # (round, a, b, winner, modified)

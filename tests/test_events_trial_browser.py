@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.catalog.store import Catalog
 from tests import axe
+from tests.catalogs import fresh_catalog
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, keep
 from tests.test_events_record import _four_illegal_decks
@@ -23,7 +23,7 @@ WAIT = 20000
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 def test_before_round_one_and_the_propose_button(server: Server, browser: Any) -> None:
     api = server.url + "/api"
-    legal, illegal = _four_illegal_decks(Catalog.in_memory())
+    legal, illegal = _four_illegal_decks(fresh_catalog())
     status, ev = call(api, "POST", "/event", {"name": "Probeabend", "rounds": 2, "tables": 4, "format": "joust"})
     assert status == 201, ev
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
@@ -108,7 +108,7 @@ def test_before_round_one_and_the_propose_button(server: Server, browser: Any) -
 def test_the_rounds_bye_is_on_the_judges_dashboard(server: Server, browser: Any) -> None:
     """Three players: round 1 has a bye, which the dashboard showed nowhere (its tables only)."""
     api = server.url + "/api"
-    legal, _ = _four_illegal_decks(Catalog.in_memory())
+    legal, _ = _four_illegal_decks(fresh_catalog())
     status, ev = call(api, "POST", "/event", {"name": "Dreier", "rounds": 2, "tables": 4, "format": "joust"})
     assert status == 201, ev
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]

@@ -23,6 +23,7 @@ import pytest
 
 from companion.catalog.store import Catalog
 from companion.rules.placing import fits_restriction
+from tests.catalogs import fresh_catalog
 from tests.decklists import as_text, as_thronesdb_json, real_deck
 from tests.paper import claimed, sheet_links
 from tests.server import Server, call, first_player
@@ -227,7 +228,7 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     """Long (half a minute to a minute and a half): a whole evening of three Swiss rounds on two languages' pages, a
     table played live with three phones open, and every page looked at after each stage (the module's docstring lists
     them)."""
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     api = server.url + "/api"
     decks = {name: real_deck(deck) for name, deck in [*PLAYERS, LATE]}
     names = [n for n, _ in [*PLAYERS, LATE]]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.catalog.decks import parse_deck
-from companion.catalog.store import Catalog
+from tests.catalogs import fresh_catalog
 from tests.decklists import as_text, real_decks
 from tests.paper import claimed
 from tests.server import Server, call
@@ -24,7 +24,7 @@ ORGANISER: dict[str, str] = {}
 def one_table(server: Server) -> tuple[str, str, str, str, str]:
     """An event of one table, Ann against Ben, seat A's card in play after the setup's reveal: (event, judge's key,
     game, seat A's key, the card's name). The organiser's key: ``ORGANISER[event]``."""
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     api = server.url + "/api"
     deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
     parsed = parse_deck("Ann", deck, catalog)
@@ -137,7 +137,7 @@ def test_the_judge_sees_a_tables_flagged_moves_until_dealt_with(server: Server, 
     api = server.url + "/api"
     _, log = call(api, "GET", f"/games/{gid}/log", key=ka)
     deck = next(e["data"]["deck"] for e in log["entries"] if e["kind"] == "deck" and e["data"].get("seat") == "A")
-    catalog = Catalog.in_memory()
+    catalog = fresh_catalog()
     first, second = [code for code in sorted(deck) if catalog.get(code).type == "character"  # type: ignore[union-attr]
                      and catalog.get(code).name != in_play][:2]  # type: ignore[union-attr]
     names = [catalog.get(c).name for c in (first, second)]  # type: ignore[union-attr]

@@ -33,6 +33,7 @@ import pytest
 
 from companion.catalog.store import Catalog
 from tests import axe
+from tests.catalogs import fresh_catalog
 from tests.corpus.load import Replay, exported, logs, names
 from tests.server import Server
 from tests.test_browser import CHROMIUM, PHONE, SHOTS, keep
@@ -302,7 +303,7 @@ def version_of(out: Any) -> int | None:
 @pytest.fixture(scope="module")
 def sweep(browser: Any, server: Server) -> Sweep:
     english, keys = catalogue_words()
-    return Sweep(browser, server, english, keys, corpus_words(Catalog.in_memory()))
+    return Sweep(browser, server, english, keys, corpus_words(fresh_catalog()))
 
 
 def phones_for(sweep: Sweep, replay: Replay, label: str, judge: bool) -> list[Watched]:

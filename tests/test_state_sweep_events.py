@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.catalog.store import Catalog
+from tests.catalogs import fresh_catalog
 from tests.server import Server
 from tests.test_browser import CHROMIUM
 from tests.test_state_sweep import AXED_AT_EVENTS, Sweep, catalogue_words, corpus_words, sweep_games
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 @pytest.fixture(scope="module")
 def sweep(browser: Any, server: Server) -> Sweep:
     english, keys = catalogue_words()
-    return Sweep(browser, server, english, keys, corpus_words(Catalog.in_memory()), axe_only=AXED_AT_EVENTS)
+    return Sweep(browser, server, english, keys, corpus_words(fresh_catalog()), axe_only=AXED_AT_EVENTS)
 
 
 def test_every_page_at_every_entry_of_every_corpus_event(sweep: Sweep) -> None:

@@ -303,13 +303,30 @@ def _repeated_paste(cards: list[tuple[int, str]]) -> DeckProblem | None:
     return None
 
 
+def _named_titles(text: str) -> set[str]:
+    """Every folded title ``parse_deck_text`` may look up for ``text``: a card line's title, with its pack hint and
+    without; any other line whole (an agenda named alone). Only these are read from the catalog: reading every card
+    of the edition to find a deck's few dozen took most of a registration's time."""
+    keys = set()
+    for raw in text.splitlines():
+        line = raw.strip()
+        m = _LINE.match(line) if line else None
+        if line and not m:
+            keys.add(fold(line))
+        elif m:
+            keys.add(fold(m.group(2)))
+            if m.group(3):
+                keys.add(fold(f"{m.group(2)} ({m.group(3)})"))
+    return keys
+
+
 def parse_deck_text(source: str, text: str, catalog: Catalog, edition: Edition = "2e") -> Deck:
     """``3x Tyrion Lannister (Core Set)`` lines; header lines name the deck, faction and agenda."""
     build = _Builder(source)
     faction: str | None = None
     name: str | None = None
     by_title: dict[str, list[Card]] = {}
-    for card in catalog.all(edition):
+    for card in catalog.titled(_named_titles(text), edition):
         by_title.setdefault(card.title_key, []).append(card)
     card_lines: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):

@@ -73,6 +73,8 @@ class Catalog:
     def __init__(self, db: sqlite_utils.Database) -> None:
         self.db = db
         self._cache: dict[str, Card] = {}
+        #: ``all``'s answers by edition, with the database's ``data_version`` they were read at.
+        self._all: dict[str | None, tuple[int, list[Card]]] = {}
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -167,6 +169,7 @@ class Catalog:
     def _store(self, cards: Sequence[Card], source: str) -> None:
         """Write ``cards`` in the caller's transaction."""
         check_unique_codes(cards, source)
+        self._all.clear()
         self.db.table("cards").upsert_all((_row(c) for c in cards), pk="code")
         self.db.table("meta").upsert({"key": "last_import", "value": source}, pk="key")
 
@@ -230,8 +233,31 @@ class Catalog:
         return out
 
     def all(self, edition: Edition | None = None) -> list[Card]:
-        sql = "select facts from cards" + (" where edition = ?" if edition else "") + " order by code"
-        return [Card.from_dict(json.loads(r["facts"])) for r in self.db.query(sql, [edition] if edition else [])]
+        """Every card (of ``edition``), in code order. Decoded once while the catalog stays as it is: SQLite's
+        ``data_version`` changes when another connection (a ``cards import`` beside a server) commits a change, and
+        this one's own writes (``_store``) drop what was kept. Decoding every card took most of a TTS helper's
+        request."""
+        version = int(next(self.db.query("pragma data_version"))["data_version"])
+        kept = self._all.get(edition)
+        if kept is None or kept[0] != version:
+            sql = "select facts from cards" + (" where edition = ?" if edition else "") + " order by code"
+            kept = (version, [Card.from_dict(json.loads(r["facts"]))
+                              for r in self.db.query(sql, [edition] if edition else [])])
+            self._all[edition] = kept
+        return list(kept[1])
+
+    def titled(self, keys: Iterable[str], edition: Edition | None = None) -> list[Card]:
+        """The cards whose folded titles are among ``keys`` (of ``edition``, or any), in code order as ``all`` gives
+        them: read through the title index."""
+        wanted = sorted(set(keys))
+        out: list[Card] = []
+        for at in range(0, len(wanted), 500):  # within SQLite's limit on a statement's parameters
+            chunk = wanted[at:at + 500]
+            sql = (f"select facts from cards where name_folded in ({', '.join('?' * len(chunk))})"
+                   + (" and edition = ?" if edition else ""))
+            out += [Card.from_dict(json.loads(r["facts"]))
+                    for r in self.db.query(sql, [*chunk, *([edition] if edition else [])])]
+        return sorted(out, key=lambda c: c.code)
 
     def count(self, edition: Edition | None = None, shadow: bool | None = None) -> int:
         where: list[str] = []
