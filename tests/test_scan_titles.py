@@ -745,6 +745,25 @@ def test_an_attachment_found_as_its_lower_block_is_read_in_its_title_bar(index: 
 
 
 @needs_ocr
+@pytest.mark.parametrize(("seed", "index", "title"), [(45, 81, "Defensive Debris"), (46, 73, "Longclaw")])
+def test_an_attachment_found_as_its_lower_block_beside_a_weak_title_like_read_is_read_in_its_title_bar(
+        seed: int, index: int, title: str, tmp_path: Path, indie_pool: Any) -> None:
+    """An attachment's lower block found alone (black sleeves on dark cloth, or its dark border on dark wood) whose
+    regions read something shaped like a title with little confidence (its own rules text sideways, its title upside
+    down: "MYTONO]"): that is no sure title, so the card the block is the bottom of is still drawn out and its bar
+    read. Longclaw's rosette, blurred, leaves a grey rim before the first letter; wiped, the title reads with
+    confidence (a quote mark read there took it all). The independent renderer's tuning seeds 45 and 46."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(index, seed, indie_pool, tmp_path)
+    assert title in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert title in _answers(read_titles(image), shot["names"])
+
+
+@needs_ocr
 def test_an_event_cut_short_by_its_title_plate_lost_in_the_table_is_read_past_its_outline(tmp_path: Path,
                                                                                          indie_pool: Any) -> None:
     """An event upside down on dark wood: the outline found stops short of its title plate (the plate's dark frame
@@ -793,3 +812,4 @@ def test_a_title_read_where_another_type_prints_it_is_not_confident_beside_a_dec
     place = Read("THE TUMBLESTONE", 92.0, ((0, 0),) * 4, "location", 0)
     confident, guesses, _read = match_card([place], deck, by_type)
     assert confident and guesses[0].name == "The Tumblestone"
+

@@ -981,6 +981,11 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
         wipe[i] = x + bw < kept[0][1] - READ_CAP // 4 or not top <= y + bh / 2 <= bottom or bh > 1.6 * READ_CAP
     stray = cv2.dilate(wipe[marks].astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     line[stray] = 255
+    # Before the first mark kept, after a rosette, the box holds no ink but the grey halo of the rosette's blurred
+    # rim: Tesseract reads it as a quote mark and gives the whole word no confidence.
+    left = [int(stats[i][0]) for i in set(np.unique(marks).tolist()) - {0} if not wipe[i]]
+    if rosette_end and left:
+        line[:, :max(0, min(left) - x0 - READ_CAP // 4)] = 255
     pad = READ_CAP // 2
     out: np.ndarray = cv2.copyMakeBorder(line, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
     return out
@@ -1080,7 +1085,8 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     if doubtful:
         turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
-        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
+        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) and r.confidence >= SURE_TITLE
+                                                   for r in out)]
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
