@@ -813,3 +813,30 @@ def test_a_title_read_where_another_type_prints_it_is_not_confident_beside_a_dec
     confident, guesses, _read = match_card([place], deck, by_type)
     assert confident and guesses[0].name == "The Tumblestone"
 
+
+def test_a_deck_title_spelt_letter_for_letter_where_another_type_prints_its_title_names_the_card(
+        by_type: dict[str, list[str]]) -> None:
+    """A part of a card found as a card of its own (an event's upper half taken for a knelt card, an attachment in the
+    outline of two cards) puts its clean title where another type prints its title: read with confidence and spelt
+    letter for letter, a title of the seat's deck that no other card type bears names the card. Not a weak or
+    garbled read, not without a deck, not a title two types bear (Nymeria), not when the read's own type answers."""
+    from companion.scan.titles import by_type as titles_by_type
+    from companion.scan.titles import match_card
+
+    catalog = Catalog.open()
+    deck = titles_by_type(c for c in catalog.all("2e") if c.name in (
+        "Blood of the Viper", "Maester Myles", "Guarding the Realm", "Nymeria", "The Tumblestone"))
+    viper = Read("BLOOD OF THE VIPER", 96.0, ((0, 0),) * 4, "character", 0)
+    confident, guesses, read = match_card([viper], deck, by_type)
+    assert confident and guesses[0].name == "Blood of the Viper" and read == viper
+    realm = Read("GUARDING THE REALM", 96.0, ((0, 0),) * 4, "location", 0)
+    assert match_card([Read("ea", 40.0, ((0, 0),) * 4, "event", 0), realm], deck, by_type)[:2] == (
+        True, [match_card([realm], deck, by_type)[1][0]])
+    assert match_card([realm], deck, by_type)[1][0].name == "Guarding the Realm"
+    assert not match_card([Read("BLOOD OF THE VIPER", 50.0, ((0, 0),) * 4, "character", 0)], deck, by_type)[0]
+    assert not match_card([Read("BLOOD OF THE VIPEA", 96.0, ((0, 0),) * 4, "character", 0)], deck, by_type)[0]
+    assert not match_card([viper], {}, by_type)[0]
+    assert not match_card([Read("NYMERIA", 96.0, ((0, 0),) * 4, "event", 0)], deck, by_type)[0]
+    # The location's own read answers; the knight's title read beside it does not stand against it.
+    place = Read("THE TUMBLESTONE", 92.0, ((0, 0),) * 4, "location", 0)
+    assert match_card([place, viper], deck, by_type)[1][0].name == "The Tumblestone"

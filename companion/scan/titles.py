@@ -1476,6 +1476,8 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
             confident = False
         if guesses:
             results.append((confident, guesses, read))
+    if deck and not any(r[0] for r in results) and (elsewhere := _letter_for_letter_elsewhere(reads, deck, catalogue)):
+        return True, [elsewhere[0]], elsewhere[1]
     if not results:
         return False, [], None
     results.sort(key=lambda r: (not r[0], -r[1][0].score))
@@ -1485,6 +1487,29 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
         confident = False
         guesses = sorted({g.name: g for g in [*guesses, *rivals[0][1]]}.values(), key=lambda g: -g.score)[:3]
     return confident, guesses, read
+
+
+def _letter_for_letter_elsewhere(reads: Sequence[Read], deck: Mapping[str, Sequence[str]],
+                                 catalogue: Mapping[str, Sequence[str]]) -> tuple[Guess, Read] | None:
+    """The one title of the seat's deck that a read shaped like a title, read with confidence, spells letter for
+    letter in a title region where another card type prints its title; None when no read or several titles do. A
+    part of a card found as a card of its own (an event's upper half knelt, two cards in one outline) puts its title
+    where another type prints it, whole and clean; a title no other card type of the catalogue bears (not Ghost, a
+    character and an attachment) then names the card."""
+    found: dict[str, Read] = {}
+    for read in reads:
+        if read.region not in catalogue or read.confidence < SURE_TITLE or not _title_like(read):
+            continue
+        said = clean(read.text)
+        for kind, names in deck.items():
+            for name in names:
+                if kind != read.region and clean(name) == said and sum(
+                        name in catalogue.get(k, ()) for k in catalogue) <= 1:
+                    found.setdefault(name, read)
+    if len(found) != 1:
+        return None
+    ((name, read),) = found.items()
+    return Guess(name, 1.0, True), read
 
 
 def _clear_of_other_types(read: Read, top: Guess, titles: Mapping[str, Sequence[str]]) -> bool:
