@@ -840,3 +840,28 @@ def test_a_deck_title_spelt_letter_for_letter_where_another_type_prints_its_titl
     # The location's own read answers; the knight's title read beside it does not stand against it.
     place = Read("THE TUMBLESTONE", 92.0, ((0, 0),) * 4, "location", 0)
     assert match_card([place, viper], deck, by_type)[1][0].name == "The Tumblestone"
+
+
+def test_only_a_weak_title_like_read_of_a_card_turned_against_its_upright_guess_leaves_it_for_its_blocks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the half-turn retry, a card is left for the blocks it may be part of when it holds no title-like read
+    but weak ones of the card turned against its upright guess (a title upside down, "MYTONO]"); a weak title-like
+    read the right way up is the card's own blurred title, and drawing out cards round it costs time for nothing."""
+    from companion.scan import titles
+
+    quads = [np.array([[40, 40], [103, 40], [103, 128], [40, 128]], np.float32) + off for off in (0, 200)]
+    calls: list[int] = []
+    blocks: list[list[int]] = []
+
+    def read_cards(cards: Any, qs: Any, numbers: Any) -> list[Read]:
+        calls.append(len(calls))
+        numbers = list(numbers)
+        if len(calls) == 1:  # the upright guess: card 0's title, blurred
+            return [Read("TYRION LANNISTER", 50.0, ((0, 0),) * 4, "character", 0)]
+        return [Read("MYTONO]", 48.0, ((0, 0),) * 4, "character", 1)] if 1 in numbers else []
+
+    monkeypatch.setattr(titles, "find_cards", lambda image: quads)
+    monkeypatch.setattr(titles, "_read_cards", read_cards)
+    monkeypatch.setattr(titles, "_read_blocks", lambda gray, qs, numbers: blocks.append(list(numbers)) or [])
+    titles.read_titles(np.full((400, 400), 200, np.uint8))
+    assert blocks == [[1]]

@@ -1084,9 +1084,12 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         r.card == n and _title_like(r) and r.confidence >= SURE_TITLE for r in out)]
     if doubtful:
         turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
+        upright_reads = len(out)
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
-        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) and r.confidence >= SURE_TITLE
-                                                   for r in out)]
+        # A title-like read of the card turned against the upright guess, with little confidence (a title upside
+        # down: "MYTONO]"), says little: the card may be a block of a card found alone.
+        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) and (
+            r.confidence >= SURE_TITLE or k < upright_reads) for k, r in enumerate(out))]
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
