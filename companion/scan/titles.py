@@ -13,7 +13,9 @@ top. In each it looks for one line of title-sized print (dark on light or light 
 in the worker (libtesseract through ctypes, companion.scan.tess), reads each line. Nothing outside a title region
 is read: rules text is never an answer. The server matches each card's reads (``match_card``): a region's read
 only against the titles of the type that prints there, the seat's own deck first and the catalogue second; the
-best match wins; a cut-off read that is clearly the start of one deck title names it (``cut_off``). Without
+best match wins; a cut-off read that is clearly the start of one deck title names it (``cut_off``); when nothing is
+confident, a clean read spelling one deck title letter for letter in another type's place names it (a card's part
+found as a card of its own). Without
 Tesseract the companion still reads labels and says OCR is unavailable (``ocr_status``).
 """
 
@@ -1462,7 +1464,8 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
 
     A region's read is matched only against the titles of the type that prints its title there (``deck`` and
     ``catalogue``: titles by card type; a read of no known region against all of them): a character's name read
-    in an event's place is no answer. The region whose read matches best wins; two regions that confidently name
+    in an event's place is no answer, unless nothing is confident and it spells one deck title letter for letter
+    (_letter_for_letter_elsewhere). The region whose read matches best wins; two regions that confidently name
     different titles, neither clearly ahead, are not confident."""
     results: list[tuple[bool, list[Guess], Read]] = []
     for read in reads:
