@@ -745,6 +745,25 @@ def test_an_attachment_found_as_its_lower_block_is_read_in_its_title_bar(index: 
 
 
 @needs_ocr
+@pytest.mark.parametrize(("seed", "index", "title"), [(45, 81, "Defensive Debris"), (46, 73, "Longclaw")])
+def test_an_attachment_found_as_its_lower_block_beside_a_weak_title_like_read_is_read_in_its_title_bar(
+        seed: int, index: int, title: str, tmp_path: Path, indie_pool: Any) -> None:
+    """An attachment's lower block found alone (black sleeves on dark cloth, or its dark border on dark wood) whose
+    regions read something shaped like a title with little confidence (its own rules text sideways, its title upside
+    down: "MYTONO]"): that is no sure title, so the card the block is the bottom of is still drawn out and its bar
+    read. Longclaw's rosette, blurred, leaves a grey rim before the first letter; wiped, the title reads with
+    confidence (a quote mark read there took it all). The independent renderer's tuning seeds 45 and 46."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(index, seed, indie_pool, tmp_path)
+    assert title in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert title in _answers(read_titles(image), shot["names"])
+
+
+@needs_ocr
 def test_an_event_cut_short_by_its_title_plate_lost_in_the_table_is_read_past_its_outline(tmp_path: Path,
                                                                                          indie_pool: Any) -> None:
     """An event upside down on dark wood: the outline found stops short of its title plate (the plate's dark frame
@@ -793,3 +812,56 @@ def test_a_title_read_where_another_type_prints_it_is_not_confident_beside_a_dec
     place = Read("THE TUMBLESTONE", 92.0, ((0, 0),) * 4, "location", 0)
     confident, guesses, _read = match_card([place], deck, by_type)
     assert confident and guesses[0].name == "The Tumblestone"
+
+
+def test_a_deck_title_spelt_letter_for_letter_where_another_type_prints_its_title_names_the_card(
+        by_type: dict[str, list[str]]) -> None:
+    """A part of a card found as a card of its own (an event's upper half taken for a knelt card, an attachment in the
+    outline of two cards) puts its clean title where another type prints its title: read with confidence and spelt
+    letter for letter, a title of the seat's deck that no other card type bears names the card. Not a weak or
+    garbled read, not without a deck, not a title two types bear (Nymeria), not when the read's own type answers."""
+    from companion.scan.titles import by_type as titles_by_type
+    from companion.scan.titles import match_card
+
+    catalog = Catalog.open()
+    deck = titles_by_type(c for c in catalog.all("2e") if c.name in (
+        "Blood of the Viper", "Maester Myles", "Guarding the Realm", "Nymeria", "The Tumblestone"))
+    viper = Read("BLOOD OF THE VIPER", 96.0, ((0, 0),) * 4, "character", 0)
+    confident, guesses, read = match_card([viper], deck, by_type)
+    assert confident and guesses[0].name == "Blood of the Viper" and read == viper
+    realm = Read("GUARDING THE REALM", 96.0, ((0, 0),) * 4, "location", 0)
+    assert match_card([Read("ea", 40.0, ((0, 0),) * 4, "event", 0), realm], deck, by_type)[:2] == (
+        True, [match_card([realm], deck, by_type)[1][0]])
+    assert match_card([realm], deck, by_type)[1][0].name == "Guarding the Realm"
+    assert not match_card([Read("BLOOD OF THE VIPER", 50.0, ((0, 0),) * 4, "character", 0)], deck, by_type)[0]
+    assert not match_card([Read("BLOOD OF THE VIPEA", 96.0, ((0, 0),) * 4, "character", 0)], deck, by_type)[0]
+    assert not match_card([viper], {}, by_type)[0]
+    assert not match_card([Read("NYMERIA", 96.0, ((0, 0),) * 4, "event", 0)], deck, by_type)[0]
+    # The location's own read answers; the knight's title read beside it does not stand against it.
+    place = Read("THE TUMBLESTONE", 92.0, ((0, 0),) * 4, "location", 0)
+    assert match_card([place, viper], deck, by_type)[1][0].name == "The Tumblestone"
+
+
+def test_only_a_weak_title_like_read_of_a_card_turned_against_its_upright_guess_leaves_it_for_its_blocks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the half-turn retry, a card is left for the blocks it may be part of when it holds no title-like read
+    but weak ones of the card turned against its upright guess (a title upside down, "MYTONO]"); a weak title-like
+    read the right way up is the card's own blurred title, and drawing out cards round it costs time for nothing."""
+    from companion.scan import titles
+
+    quads = [np.array([[40, 40], [103, 40], [103, 128], [40, 128]], np.float32) + off for off in (0, 200)]
+    calls: list[int] = []
+    blocks: list[list[int]] = []
+
+    def read_cards(cards: Any, qs: Any, numbers: Any) -> list[Read]:
+        calls.append(len(calls))
+        numbers = list(numbers)
+        if len(calls) == 1:  # the upright guess: card 0's title, blurred
+            return [Read("TYRION LANNISTER", 50.0, ((0, 0),) * 4, "character", 0)]
+        return [Read("MYTONO]", 48.0, ((0, 0),) * 4, "character", 1)] if 1 in numbers else []
+
+    monkeypatch.setattr(titles, "find_cards", lambda image: quads)
+    monkeypatch.setattr(titles, "_read_cards", read_cards)
+    monkeypatch.setattr(titles, "_read_blocks", lambda gray, qs, numbers: blocks.append(list(numbers)) or [])
+    titles.read_titles(np.full((400, 400), 200, np.uint8))
+    assert blocks == [[1]]

@@ -13,7 +13,9 @@ top. In each it looks for one line of title-sized print (dark on light or light 
 in the worker (libtesseract through ctypes, companion.scan.tess), reads each line. Nothing outside a title region
 is read: rules text is never an answer. The server matches each card's reads (``match_card``): a region's read
 only against the titles of the type that prints there, the seat's own deck first and the catalogue second; the
-best match wins; a cut-off read that is clearly the start of one deck title names it (``cut_off``). Without
+best match wins; a cut-off read that is clearly the start of one deck title names it (``cut_off``); when nothing is
+confident, a clean read spelling one deck title letter for letter in another type's place names it (a card's part
+found as a card of its own). Without
 Tesseract the companion still reads labels and says OCR is unavailable (``ocr_status``).
 """
 
@@ -981,6 +983,11 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
         wipe[i] = x + bw < kept[0][1] - READ_CAP // 4 or not top <= y + bh / 2 <= bottom or bh > 1.6 * READ_CAP
     stray = cv2.dilate(wipe[marks].astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     line[stray] = 255
+    # Before the first mark kept, after a rosette, the box holds no ink but the grey halo of the rosette's blurred
+    # rim: Tesseract reads it as a quote mark and gives the whole word no confidence.
+    left = [int(stats[i][0]) for i in set(np.unique(marks).tolist()) - {0} if not wipe[i]]
+    if rosette_end and left:
+        line[:, :max(0, min(left) - x0 - READ_CAP // 4)] = 255
     pad = READ_CAP // 2
     out: np.ndarray = cv2.copyMakeBorder(line, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
     return out
@@ -1079,8 +1086,12 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         r.card == n and _title_like(r) and r.confidence >= SURE_TITLE for r in out)]
     if doubtful:
         turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
+        upright_reads = len(out)
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
-        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
+        # A title-like read of the card turned against the upright guess, with little confidence (a title upside
+        # down: "MYTONO]"), says little: the card may be a block of a card found alone.
+        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) and (
+            r.confidence >= SURE_TITLE or k < upright_reads) for k, r in enumerate(out))]
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
@@ -1453,7 +1464,8 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
 
     A region's read is matched only against the titles of the type that prints its title there (``deck`` and
     ``catalogue``: titles by card type; a read of no known region against all of them): a character's name read
-    in an event's place is no answer. The region whose read matches best wins; two regions that confidently name
+    in an event's place is no answer, unless nothing is confident and it spells one deck title letter for letter
+    (_letter_for_letter_elsewhere). The region whose read matches best wins; two regions that confidently name
     different titles, neither clearly ahead, are not confident."""
     results: list[tuple[bool, list[Guess], Read]] = []
     for read in reads:
@@ -1470,6 +1482,8 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
             confident = False
         if guesses:
             results.append((confident, guesses, read))
+    if deck and not any(r[0] for r in results) and (elsewhere := _letter_for_letter_elsewhere(reads, deck, catalogue)):
+        return True, [elsewhere[0]], elsewhere[1]
     if not results:
         return False, [], None
     results.sort(key=lambda r: (not r[0], -r[1][0].score))
@@ -1479,6 +1493,29 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
         confident = False
         guesses = sorted({g.name: g for g in [*guesses, *rivals[0][1]]}.values(), key=lambda g: -g.score)[:3]
     return confident, guesses, read
+
+
+def _letter_for_letter_elsewhere(reads: Sequence[Read], deck: Mapping[str, Sequence[str]],
+                                 catalogue: Mapping[str, Sequence[str]]) -> tuple[Guess, Read] | None:
+    """The one title of the seat's deck that a read shaped like a title, read with confidence, spells letter for
+    letter in a title region where another card type prints its title; None when no read or several titles do. A
+    part of a card found as a card of its own (an event's upper half knelt, two cards in one outline) puts its title
+    where another type prints it, whole and clean; a title no other card type of the catalogue bears (not Ghost, a
+    character and an attachment) then names the card."""
+    found: dict[str, Read] = {}
+    for read in reads:
+        if read.region not in catalogue or read.confidence < SURE_TITLE or not _title_like(read):
+            continue
+        said = clean(read.text)
+        for kind, names in deck.items():
+            for name in names:
+                if kind != read.region and clean(name) == said and sum(
+                        name in catalogue.get(k, ()) for k in catalogue) <= 1:
+                    found.setdefault(name, read)
+    if len(found) != 1:
+        return None
+    ((name, read),) = found.items()
+    return Guess(name, 1.0, True), read
 
 
 def _clear_of_other_types(read: Read, top: Guess, titles: Mapping[str, Sequence[str]]) -> bool:
