@@ -618,6 +618,7 @@ def check_play_max(t: Table, v: Checker, player: str, card: str) -> None:
         v.violate("event.play-max", (card,), card=t.ref(card), count=c.play_max,
                   per=msg(f"event.per.{c.play_max_per}"))
 
+
 def ability_use_key(t: Table, action: object) -> tuple[Player, str, int, str, str] | None:
     """Where a use of the ability of the card named as the action's ``source`` is counted, when that card limits its
     ability ("(Limit twice per round.)"; 1st edition Bran Stark "(Limit 3 times per round.)"): its owner, the key, the
@@ -643,6 +644,7 @@ def check_ability_limit(t: Table, v: Checker, action: object) -> None:
 
 
 def count_ability_use(t: Table, action: object) -> None:
+    """One more use of the ability of the card the action names as its ``source``, when that ability is limited."""
     use = ability_use_key(t, action)
     if use is not None:
         count_this_round(t.round, use[0], use[1])
