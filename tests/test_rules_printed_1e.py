@@ -346,9 +346,11 @@ def test_bran_stark_ability_limit_three_new_plots_a_round() -> None:
     in_play(t, "A.core_13.1")
     legal(t, ChoosePlot("A", f"A.{plots[0]}.1"))
     legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
-    for plot in plots[1:4]:
+    for plot in plots[1:3]:
         legal(t, RevealPlot("A", f"A.{plot}.1", source="A.core_13.1"))
+    legal(t, RevealPlot("A", f"A.{plots[3]}.1"))  # no card named: Bran is the one that reveals new plots
     flagged_and_refused(t, RevealPlot("A", f"A.{plots[4]}.1", source="A.core_13.1"), "ability.limit")
+    flagged_and_refused(t, RevealPlot("A", f"A.{plots[4]}.1"), "ability.limit")
     t.round += 1
     legal(t, RevealPlot("A", f"A.{plots[4]}.1", source="A.core_13.1"))
 

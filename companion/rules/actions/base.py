@@ -380,6 +380,12 @@ class Action:
         one phase says so here."""
         return self.starts_phase_body
 
+    def ability_source(self, t: Table) -> str | None:
+        """The card whose ability this line records a use of (a printed "Limit N times per round" counts its uses):
+        the ``source`` it names, where it has one."""
+        source = getattr(self, "source", None)
+        return source if isinstance(source, str) else None
+
     def apply(self, t: Table) -> None:
         """Change the table. Called only after ``check``; must not fail for an action that ``validate`` accepts."""
         raise NotImplementedError

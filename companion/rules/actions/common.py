@@ -4,6 +4,7 @@ unique cards entering play, attachments needing a target, leaving play."""
 from __future__ import annotations
 
 from companion.catalog.card import AttachOnly, Card
+from companion.rules.actions.base import Action
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.placing import cards_entered, facedown_duplicate_target, fits_restriction, keeps_off
@@ -623,13 +624,14 @@ def check_play_max(t: Table, v: Checker, player: str, card: str) -> None:
         v.violate("event.play-max", (card,), card=t.ref(card), count=c.play_max,
                   per=msg(f"event.per.{c.play_max_per}"))
 
-def ability_use_key(t: Table, action: object) -> tuple[Player, str, int, str, str] | None:
+
+def ability_use_key(t: Table, action: Action) -> tuple[Player, str, int, str, str] | None:
     """Where a use of the ability of the card named as the action's ``source`` is counted, when that card limits its
     ability ("(Limit twice per round.)"; 1st edition Bran Stark "(Limit 3 times per round.)"): its owner, the key, the
     limit, the period ("round" or "phase"), the card. Each action type the ability records is one use (a draw, a new
-    plot)."""
-    source = getattr(action, "source", None)
-    if not isinstance(source, str) or source not in t.instances:
+    plot); the card is the one the line names, or the one it stands for (``Action.ability_source``)."""
+    source = action.ability_source(t)
+    if source is None or source not in t.instances:
         return None
     c = t.card(source)
     if c.type == "event" or c.play_max is None or c.play_max_per not in ("round", "phase"):
@@ -639,7 +641,7 @@ def ability_use_key(t: Table, action: object) -> tuple[Player, str, int, str, st
     return t.players[t.instance(source).owner], key, c.play_max, c.play_max_per, source
 
 
-def check_ability_limit(t: Table, v: Checker, action: object) -> None:
+def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
     """A card's ability used more often than its printed limit allows in the round (or phase), counted by the lines
     that name the card as their ``source`` (RR: Golden Rule: card text)."""
     use = ability_use_key(t, action)
@@ -647,7 +649,8 @@ def check_ability_limit(t: Table, v: Checker, action: object) -> None:
         v.violate("ability.limit", (use[4],), card=t.ref(use[4]), count=use[2], per=msg(f"event.per.{use[3]}"))
 
 
-def count_ability_use(t: Table, action: object) -> None:
+def count_ability_use(t: Table, action: Action) -> None:
+    """One more use of the ability of the card the action names as its ``source``, when that ability is limited."""
     use = ability_use_key(t, action)
     if use is not None:
         count_this_round(t.round, use[0], use[1])

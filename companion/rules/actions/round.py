@@ -144,6 +144,15 @@ class RevealPlot(Action):
         if len(zones[Zone.PLOTS]) == 1 and (zones[Zone.USED] or zones[Zone.REVEALED]):
             v.note("plots-recycled", player=t.players[self.player].name)
 
+    def ability_source(self, t: Table) -> str | None:
+        """A new plot revealed with no card named is the ability of the one card in play that reveals new plots for
+        its controller, where there is one (1st edition Bran Stark: "… (Limit 3 times per round.)")."""
+        if self.source is not None or (t.players[self.player].revealed_round != t.round and t.phase is Phase.PLOT):
+            return self.source
+        cards = [c for c, ip in t.in_play.items() if ip.duplicate_of is None and ip.controller == self.player
+                 and t.card(c).reveals_new_plot == "self"]
+        return cards[0] if len(cards) == 1 else None
+
     def apply(self, t: Table) -> None:
         reveal(t, self.player, self.card)
 
