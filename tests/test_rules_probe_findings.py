@@ -16,7 +16,7 @@ from companion.rules.actions import (
     Save,
 )
 from companion.rules.editions import Table
-from companion.rules.state import Zone
+from companion.rules.state import Phase, Zone
 from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
 from tests.test_printed_abilities import plots
 
@@ -286,3 +286,50 @@ def test_a_challenge_without_attackers_cannot_be_initiated_in_any_mode() -> None
     v = play(t, InitiateChallenge("A", "power", "B", attackers=[]), "advisory")
     assert [x.rule for x in v.violations] == ["challenge.no-attackers"] and not v.applied
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01150.1"]))
+
+
+def _military_with_winter_is_coming(cancel: bool = False) -> Table:
+    """Bob's Eddard and Tumblestone Knight attack Alice's Burned Men in a military challenge; Bob plays Winter Is Coming
+    ("Until the end of the challenge, raise the claim value on your revealed plot card by 1.") and, with ``cancel``,
+    Alice answers with The Hand's Judgment; the result follows."""
+    t = plots("2e", "01001", "01005", {"01091": 1, "01094": 2, "01045": 1}, {"01144": 1, "01150": 1, "01159": 2},
+              gold=5)
+    for card in ("A.01091.1", "A.01094.1", "A.01094.2", "B.01144.1", "B.01150.1"):
+        in_play(t, card)
+    hand(t, "B.01159.1", "B.01159.2", "A.01045.1")
+    t.phase, t.active_player = Phase.CHALLENGES, "B"
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01144.1", "B.01150.1"]))
+    legal(t, DeclareDefenders("A", ["A.01091.1"]))
+    legal(t, PlayEvent("B", "B.01159.1"))
+    if cancel:
+        legal(t, PlayEvent("A", "A.01045.1", cost=1))
+    legal(t, ChallengeResult())
+    return t
+
+
+def test_winter_is_coming_raises_the_claim_of_the_challenge_it_is_played_in() -> None:
+    """claim.count (aside31 01, 10): Winter Is Coming raises the attacker's claim by 1 for the challenge: Alice kills 2
+    for a claim of 1 plus 1 (1 is flagged); cancelled by The Hand's Judgment ("When the effects of an opponent's event
+    would initiate, cancel those effects."), the claim stays 1. A recorded claim modifier naming it counts it once."""
+    from companion.catalog.store import Catalog
+
+    assert Catalog.open().card("01159").raises_claim == ("you", 1) and Catalog.open().card("01045").cancels_events
+    raised = _military_with_winter_is_coming()
+    flagged_and_refused(raised, ApplyClaim("A", ["A.01091.1"]), "claim.count")
+    legal(raised, ApplyClaim("A", ["A.01091.1", "A.01094.1"]))
+    cancelled = _military_with_winter_is_coming(cancel=True)
+    flagged_and_refused(cancelled, ApplyClaim("A", ["A.01091.1", "A.01094.1"]), "claim.count")
+    legal(cancelled, ApplyClaim("A", ["A.01091.1"]))
+
+
+def test_an_ability_that_names_a_phase_is_used_only_in_it() -> None:
+    """ability.phase (aside31 03, 06): RR: Actions: an action ability preceded by a phase's name may be triggered only
+    in that phase. The Tickler's "Dominance Action: Kneel The Tickler to …" recorded as its kneel in the challenges
+    phase is flagged; in the dominance phase it is legal."""
+    for phase, flagged in (("challenges", True), ("dominance", False)):
+        t = make_table({"A": {"01088": 1}, "B": {}}, phase=phase)
+        in_play(t, "A.01088.1")
+        if flagged:
+            flagged_and_refused(t, Kneel("A", "A.01088.1", source="A.01088.1"), "ability.phase")
+        else:
+            legal(t, Kneel("A", "A.01088.1", source="A.01088.1"))

@@ -59,7 +59,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "silences_opponents", "chooses_participating", "chooses_side", "phase_end_fate", "killed_to",
+              "silences_opponents", "chooses_participating", "chooses_side", "raises_claim", "cancels_events",
+              "phase_end_fate", "killed_to",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
@@ -416,6 +417,13 @@ class Card:
     #: character.": Insidious Ways; "Choose a [stark] character that is attacking alone.": "Wolf in the Night"). RR:
     #: Targeting: with none eligible, the ability cannot be initiated.
     chooses_side: tuple[str, str, bool] | None = None
+    #: An event's "Until the end of the challenge, raise the claim value on your revealed plot card by 1." (Winter Is
+    #: Coming; 1st edition "… on each House Stark player's revealed plot card …"): (whose plot: "you" or
+    #: "house:<faction>", by how much), for the challenge under way.
+    raises_claim: tuple[str, int] | None = None
+    #: "Interrupt: When the effects of an opponent's event would initiate, cancel those effects." (The Hand's Judgment):
+    #: an event's effects it cancels do not happen (the event is still played: RR: Cancel).
+    cancels_events: bool = False
     #: Hear Me Roar!: "Put a [lannister] character into play from your hand. At the end of the phase, if that card is
     #: still in play, discard it from play (cannot be saved).": where that card goes as the phase ends ("discard",
     #: "hand", "dead").

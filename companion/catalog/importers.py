@@ -567,6 +567,32 @@ _CHOOSES_PARTICIPATING = re.compile(r"\bchoose an? participating (?:\[(\w+)\] )?
                                     re.IGNORECASE)
 
 
+#: An event that raises the claim for the challenge under way: "Until the end of the challenge, raise the claim value on
+#: your revealed plot card by 1." (Winter Is Coming), 1st edition "Raise the Claim value on each House Stark player's
+#: revealed plot card by 1 for the duration of the challenge.": (whose plot: "you" or "house:<faction>", by how much).
+_RAISES_CLAIM = re.compile(r"\braise the claim value on (your|each House (\w+) player's) revealed plot card by (\d+)"
+                           r"(?: until the end of the challenge| for the duration of the challenge)?$", re.IGNORECASE)
+
+
+#: "Interrupt: When the effects of an opponent's event would initiate, cancel those effects." (The Hand's Judgment; "…
+#: event or when revealed ability …": Someone Always Tells). A choice ("unless", "either") is not read.
+_CANCELS_EVENTS = re.compile(r"\bwhen the effects of (?:an opponent's|an?) event\b[^.]*? would initiate, "
+                             r"(?:[^.]*? to )?cancel those effects$", re.IGNORECASE)
+
+
+def cancels_events(plain: str) -> bool:
+    """Its ability cancels the effects of an event as they would initiate (``_CANCELS_EVENTS``)."""
+    return any(_CANCELS_EVENTS.search(" ".join(s.split())) for s in re.split(r"[.\n]", plain))
+
+
+def raises_claim(plain: str) -> tuple[str, int] | None:
+    """A raise of the claim in the challenge under way (``_RAISES_CLAIM``; the rules read it for events played)."""
+    for sentence in re.split(r"[.\n]", plain):
+        if (m := _RAISES_CLAIM.search(" ".join(sentence.split()))) is not None:
+            return ("you" if m.group(2) is None else f"house:{m.group(2).lower()}"), int(m.group(3))
+    return None
+
+
 #: A card put into play for the phase: "Put a [lannister] character into play from your hand. At the end of the phase,
 #: if that card is still in play, discard it from play (cannot be saved)." (Hear Me Roar!).
 _PHASE_END_FATE = re.compile(r"\binto play\b.*?\bat the end of the phase, if (?:that card|that character|it) is "
@@ -905,6 +931,8 @@ class Keywords:
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
     chooses_side: tuple[str, str, bool] | None = None  # "Choose an attacking [greyjoy] character": ``chooses_side``
+    raises_claim: tuple[str, int] | None = None  # Winter Is Coming: ("you", 1): ``raises_claim``
+    cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
@@ -1267,6 +1295,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
+        raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
         phase_end_fate=phase_end_fate(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),

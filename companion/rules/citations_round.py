@@ -129,6 +129,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.play-during": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-first": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.play-phase": Rule("RR: Event Cards", "1E Rules › Events"),
+    "ability.phase": Rule("RR: Actions", "1E Rules › Actions"),
     "event.play-max": Rule("RR: Event Cards", "1E Rules › Events"),
     "event.cost-reduced": Rule("RR: Costs", "1E Rules › Events"),
     "event.reaction-trigger": Rule("RR: Event Cards", "1E Rules › Events"),

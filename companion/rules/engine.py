@@ -15,6 +15,7 @@ from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
 from companion.rules.actions.common import (
     check_ability_limit,
+    check_ability_phase,
     check_restricted,
     count_ability_use,
     leave_to,
@@ -94,6 +95,7 @@ def check(table: Table, action: Action) -> Verdict:
         return v.verdict
     action.check(table, v)
     check_ability_limit(table, v, action)
+    check_ability_phase(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
     check_game_on(table, v, action)

@@ -211,6 +211,7 @@ class ChallengeRecord:
     renown: bool = False  # renown was processed
     insight: list[str] = field(default_factory=list)  # the characters that drew by insight for it (RR: Insight)
     source: str | None = None  # the card effect that allowed it beyond one of each type
+    claim_events: list[str] = field(default_factory=list)  # events played in it raising the claim (Winter Is Coming)
 
 
 @dataclass(slots=True)

@@ -806,6 +806,14 @@ def claim_raised(t: Table, attacker: str, kind: str, attackers: list[str]) -> in
     return claim(t, attacker) + raised
 
 
+def challenge_claim(t: Table, c: ChallengeRecord) -> int:
+    """The claim of the challenge ``c``: ``claim_raised`` and what the events played in it for the attacker raised
+    (Winter Is Coming), except those a recorded claim modifier names as its source (the table counted them)."""
+    counted = recorded_sources(t, "claim", c.attacker)
+    return claim_raised(t, c.attacker, c.kind, c.attackers) + sum(
+        (t.card(e).raises_claim or ("", 0))[1] for e in c.claim_events if e not in counted)
+
+
 def claim_due(t: Table, c: ChallengeRecord) -> int:
     """How many the claim asks of the defender, as much as it can satisfy (RR: Military/Intrigue/Power Claim)."""
     if c.kind == "military":

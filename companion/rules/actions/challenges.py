@@ -50,6 +50,7 @@ from companion.rules.values import (
     POWER,
     attached_facts,
     blanked,
+    challenge_claim,
     challenge_winner,
     claim,
     claim_due,
@@ -550,7 +551,7 @@ class ChallengeResult(Action):
         c.winner = self.won(expected)
         c.unopposed = c.winner == c.attacker and defence == 0
         c.strength = {c.attacker: attack, c.defender: defence}
-        c.claim = claim_raised(t, c.attacker, c.kind, c.attackers)
+        c.claim = challenge_claim(t, c)
         c.stage = Stage.RESOLVED
         if c.unopposed:  # RR: Appendix I › 4.2.3 the unopposed bonus, framework: no tap of its own
             if house_power_barred(t, c.attacker, c.kind) is None:  # The Siege of Winterfell: only in [military]
@@ -593,7 +594,7 @@ class ApplyClaim(Action):
             v.violate("claim.defender", player=t.players[self.player].name, defender=t.players[c.defender].name)
         cards = self.cards or []
         due = claim_due(t, c)
-        value = claim_raised(t, c.attacker, c.kind, c.attackers)
+        value = challenge_claim(t, c)
         if self.source is None and len(cards) != (0 if c.kind == "power" else due):
             v.violate("claim.count", player=t.players[c.defender].name, kind=kind_name(c.kind), count=len(cards),
                       due=due, claim=value)
@@ -631,7 +632,7 @@ class ApplyClaim(Action):
         if c.kind == "power":
             payer = self.player
             gainer = c.attacker if payer != c.attacker else c.defender
-            moved = min(claim_raised(t, c.attacker, c.kind, c.attackers), t.players[payer].power)
+            moved = min(challenge_claim(t, c), t.players[payer].power)
             t.players[payer].power -= moved
             t.players[gainer].power += moved
 

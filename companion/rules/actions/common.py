@@ -649,6 +649,21 @@ def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
         v.violate("ability.limit", (use[4],), card=t.ref(use[4]), count=use[2], per=msg(f"event.per.{use[3]}"))
 
 
+def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
+    """A card's triggered ability whose every label names one phase ("Dominance Action: Kneel The Tickler to …",
+    "Marshaling Action: Kneel Lannisport Merchant to …"; 1st edition "Marshalling: Kneel to …") paid for by kneeling
+    the card itself, naming it as ``source``, in another phase (RR: Actions: "… may only be initiated during that
+    phase"). Other lines naming a card as source may carry its keywords (insight, intimidate), which know no phase;
+    events are judged as they are played (``event.play-phase``)."""
+    source = getattr(action, "source", None)
+    if action.type != "kneel" or source is None or source != getattr(action, "card", None):
+        return
+    c = t.card(source)
+    if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
+            and printed(t, source) is not None:
+        v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(c.play_phase))
+
+
 def count_ability_use(t: Table, action: Action) -> None:
     """One more use of the ability of the card the action names as its ``source``, when that ability is limited."""
     use = ability_use_key(t, action)

@@ -32,9 +32,10 @@ from companion.rules.actions.common import (
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import Phase, Zone, count_this_round
+from companion.rules.state import Phase, Stage, Zone, count_this_round
 from companion.rules.tolls import check_toll, pay_toll
 from companion.rules.values import (
+    current_challenge,
     has_plots,
     opponent_cost,
     pay_gold,
@@ -224,6 +225,7 @@ class PlayEvent(Action):
         check_toll(t, v, self.player, "event", self.expected_cost(t) if self.cost is None else self.cost)
 
     def apply(self, t: Table) -> None:
+        raising = raises_claim_now(t, self)
         take_from_hand(t, self.player, self.card)
         c = t.card(self.card)
         pay_gold(t, self.player, self.expected_cost(t) if self.cost is None else self.cost)
@@ -231,6 +233,29 @@ class PlayEvent(Action):
         if c.limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))
+        under_way = current_challenge(t)
+        if raising and under_way is not None:
+            under_way.claim_events.append(self.card)
+        elif c.cancels_events and under_way is not None and under_way.claim_events \
+                and t.instance(under_way.claim_events[-1]).owner != self.player:
+            under_way.claim_events.pop()  # The Hand's Judgment on a Winter Is Coming: its raise does not happen
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
         # Hear Me Roar!: the card the next line puts into play goes as the phase ends.
         t.pending_put = (self.player, t.version, self.card) if c.phase_end_fate or c.puts_into_play else None
+
+
+def raises_claim_now(t: Table, event: PlayEvent) -> bool:
+    """The event raises the claim of the challenge under way, played legally before its result: "Until the end of the
+    challenge, raise the claim value on your revealed plot card by 1." counts where its player attacks (1st edition
+    "each House Stark player's": where the attacker is of that House); ``challenge_claim`` adds it. A play the table
+    let go against the rules (flagged, advisory) raises nothing: the writers of the rule texts' scenarios agree."""
+    from companion.rules.engine import check  # the engine imports the actions
+
+    raised = t.card(event.card).raises_claim
+    c = current_challenge(t)
+    if raised is None or c is None or c.stage is Stage.RESOLVED:
+        return False
+    whose = raised[0]
+    ours = (event.player == c.attacker) if whose == "you" else (
+        t.players[c.attacker].faction == whose.removeprefix("house:"))
+    return ours and check(t, event).legal
