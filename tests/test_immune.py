@@ -5,7 +5,7 @@ is flagged; a line that names no source (a claim, a framework step) is not judge
 from __future__ import annotations
 
 from companion.catalog.importers import immune_to, parse_keywords
-from companion.rules.actions import ApplyClaim, Kill, Kneel, ReturnToHand, Stand
+from companion.rules.actions import ApplyClaim, Kill, Kneel, PlaceTokens, ReturnToHand, Stand, TakeControl
 from companion.rules.editions import Table
 from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, military_won_by_a
 
@@ -88,12 +88,14 @@ def events_table(immune: str) -> Table:
 
 def test_immune_to_events_knelt_by_an_event_is_flagged_by_a_character_legal() -> None:
     """immune.source: Prince's Loyalist ("Immune to events.") knelt by an event: flagged, whoever plays it; by a
-    character's ability: legal. Stand and return to hand check the same."""
+    character's ability: legal. Stand, return to hand and tokens placed on it check the same."""
     t = events_table(LOYALIST)
     card = f"B.{LOYALIST}.1"
     flagged_and_refused(t, Kneel("A", card, source=f"A.{CONSOLIDATION}.1"), "immune.source")
     flagged_and_refused(t, Kneel("B", card, source=f"B.{CONSOLIDATION}.1"), "immune.source")
     flagged_and_refused(t, ReturnToHand("A", card, source=f"A.{CONSOLIDATION}.1"), "immune.source")
+    flagged_and_refused(t, PlaceTokens("A", "power", 1, card, source=f"A.{CONSOLIDATION}.1"), "immune.source")
+    legal(t.clone(), PlaceTokens("A", "power", 1, card, source=f"A.{MELISANDRE}.1"))
     legal(t, Kneel("A", card, source=f"A.{MELISANDRE}.1"))
     flagged_and_refused(t, Stand("A", card, source=f"A.{CONSOLIDATION}.1"), "immune.source")
     in_play(t, f"B.{MILK_2E}.1", attached_to=card)
@@ -102,7 +104,10 @@ def test_immune_to_events_knelt_by_an_event_is_flagged_by_a_character_legal() ->
 
 def test_immune_to_opponents_events_only_against_another_players_event() -> None:
     """immune.source: Stannis Baratheon ("Immune to opponents' events.") knelt by Alice's event: flagged; by his
-    own controller's event: legal."""
+    own controller's event: legal. Alice takes control of him by her event: flagged; by her character's ability:
+    legal."""
     t = events_table(STANNIS)
     flagged_and_refused(t, Kneel("A", f"B.{STANNIS}.1", source=f"A.{CONSOLIDATION}.1"), "immune.source")
     legal(t, Kneel("B", f"B.{STANNIS}.1", source=f"B.{CONSOLIDATION}.1"))
+    flagged_and_refused(t, TakeControl("A", f"B.{STANNIS}.1", source=f"A.{CONSOLIDATION}.1"), "immune.source")
+    legal(t, TakeControl("A", f"B.{STANNIS}.1", source=f"A.{MELISANDRE}.1"))
