@@ -447,7 +447,8 @@ def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
     affected by, such effects." A card in play whose printed immunity counts (``Card.immune_to``; a blank text box
     has none) and the card named as the ``source`` of an effect on it: an event's, a character's, a location's, a
     plot's, an attachment's, or any card's ("card"); "opponents'" only when another player controls the source. A
-    card's own ability on itself is not checked; no ``source``, nothing to judge."""
+    card's own ability on itself is not checked; no ``source``, nothing to judge. A cost (a character knelt to pay
+    for an event) is the player's, not the effect's: its line names no source."""
     if source is None or source == card or card not in t.in_play:
         return
     facts = printed(t, card)
