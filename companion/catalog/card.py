@@ -64,7 +64,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
-              "house_only_shadow_waived", "reveals_new_plot")
+              "house_only_shadow_waived", "reveals_new_plot", "immune_to")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -454,6 +454,11 @@ class Card:
     #: Stark to choose and reveal a new plot card."): "self" (its controller's new plot) or "other" (another
     #: player's: Margaery Tyrell, Lords of the Narrow Sea).
     reveals_new_plot: str | None = None
+    #: Printed immunity ("Immune to events.", 1st edition "Immune to opponent's character abilities."): ("any" or
+    #: "opponents": whose effects, the kinds of card they come from: "event", "character", "location", "plot", or
+    #: "card" for any card). While its text counts, a line naming such a card as the ``source`` of an effect on it is
+    #: flagged (``immune.source``).
+    immune_to: tuple[str, tuple[str, ...]] | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -258,6 +258,30 @@ def reveals_new_plot(plain: str) -> str | None:
     return "self" if _NEW_PLOT_SELF.search(plain) else None
 
 
+#: Printed immunity, a sentence of its own read in every word or not at all (RR: Immune; 1st edition Immune): "Immune to
+#: events." (2nd edition Small Council Chamber), "Immune to character abilities." (1st edition Ser Jacelyn Bywater),
+#: "Immune to opponents' events.", "Immune to opponent's character abilities.", "Immune to events and character
+#: abilities.", "Immune to location abilities.", "Immune to opponent's location effects.", "Immune to plot card
+#: effects.", "Immune to card effects.". Not read: a trait's ("Immune to Omen card effects"), "triggered effects",
+#: "non-Raven cards", and immunity a sentence grants or makes conditional ("… gains 'immune to events'", "While …").
+_IMMUNE = re.compile(r"^immune to (?:(opponents?['’]s?) )?(events and character abilities|events|character abilities|"
+                     r"location abilities|location effects|plot card effects|plot effects|card effects)$",
+                     re.IGNORECASE)
+_IMMUNE_KINDS = {"events and character abilities": ("event", "character"), "events": ("event",),
+                 "character abilities": ("character",), "location abilities": ("location",),
+                 "location effects": ("location",), "plot card effects": ("plot",), "plot effects": ("plot",),
+                 "card effects": ("card",)}
+
+
+def immune_to(sentence: str) -> tuple[str, tuple[str, ...]] | None:
+    """("any" or "opponents", the kinds of card whose effects it is immune to: "event", "character", "location",
+    "plot", or "card" for every card) from one printed sentence (``_IMMUNE``)."""
+    m = _IMMUNE.match(sentence)
+    if m is None:
+        return None
+    return ("opponents" if m.group(1) else "any", _IMMUNE_KINDS[m.group(2).lower()])
+
+
 #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military] challenge.":
 #: the challenge type in which alone its controller gains power for the House.
 _HOUSE_POWER_ONLY_IN = re.compile(r"^you cannot (?:claim|gain) power for your (?:house|faction) except during an? "
@@ -941,6 +965,7 @@ class Keywords:
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     house_only_shadow_waived: bool = False  # City of Shadows
     reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
+    immune_to: tuple[str, tuple[str, ...]] | None = None  # Ser Jacelyn Bywater: ("any", ("character",)): ``immune_to``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -998,6 +1023,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     killed_zone: str | None = None
+    immune: tuple[str, tuple[str, ...]] | None = None
     toll: tuple[str, str, int] | None = None
     power_only_in: str | None = None
     without_icon: tuple[str, int] | None = None
@@ -1027,6 +1053,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         for sentence in _TAG.sub("", line).split("."):
             sentence = " ".join(sentence.split())
             word = sentence.lower()
+            if (immunity := immune_to(sentence)) is not None:
+                immune = immunity
+                continue
             if (instead := killed_to(sentence, name)) is not None:
                 killed_zone = instead
                 continue
@@ -1302,7 +1331,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),
         house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
-        reveals_new_plot=reveals_new_plot(plain),
+        reveals_new_plot=reveals_new_plot(plain), immune_to=immune,
     )
 
 

@@ -119,6 +119,7 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.defenders-need-trait": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.knelt": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.crest": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "immune.source": Rule("RR: Immune", "1E Rules › Immune"),
     "save.cannot-be-saved": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "card.house-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "deck.restricted": Rule("Tournament Regulations › Restricted List", "1E Tournament Rules › Restricted list"),

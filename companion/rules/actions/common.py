@@ -442,6 +442,24 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
             v.violate("kill.crest", (card, plot), card=t.ref(card), plot=t.ref(plot), crest=crest)
 
 
+def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
+    """RR: Immune: "A card that is immune to a specified set of effects cannot be chosen as a target of, and cannot be
+    affected by, such effects." A card in play whose printed immunity counts (``Card.immune_to``; a blank text box
+    has none) and the card named as the ``source`` of an effect on it: an event's, a character's, a location's, a
+    plot's, an attachment's, or any card's ("card"); "opponents'" only when another player controls the source. A
+    card's own ability on itself is not checked; no ``source``, nothing to judge. A cost (a character knelt to pay
+    for an event) is the player's, not the effect's: its line names no source."""
+    if source is None or source == card or card not in t.in_play:
+        return
+    facts = printed(t, card)
+    if facts is None or facts.immune_to is None:
+        return
+    whose, kinds = facts.immune_to
+    kind = t.card(source).type
+    if ("card" in kinds or kind in kinds) and (whose == "any" or t.controller(source) != t.controller(card)):
+        v.violate("immune.source", (card, source), card=t.ref(card), source=t.ref(source), type=type_name(kind))
+
+
 def shadow_house_waived(t: Table, player: str, card: str) -> bool:
     """The card has the Shadow crest and the player's agenda (or a card of its in play) lets it ignore "House X
     only" for such cards (1st edition City of Shadows)."""

@@ -10,6 +10,7 @@ from companion.declare import Text, number
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
 from companion.rules.actions.common import (
     check_challenge_over,
+    check_immune,
     end_challenge,
     leave_to,
     place_name,
@@ -616,9 +617,11 @@ class PassShadows(Action):
 class _SetKneeling(Action):
     player: SeatRef
     card: CardRef
+    source: CardRef | None = None  # the card whose ability kneels (stands) it: a character's intimidate, an event
     kneeling = True
 
     def check(self, t: Table, v: Checker) -> None:
+        check_immune(t, v, self.card, self.source)
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         elif t.in_play[self.card].kneeling == self.kneeling:
@@ -686,7 +689,6 @@ class Kneel(_SetKneeling):
 
     phone = Phone(offered=(Offer((Where.PLAY,), kneeling=False),), usual_in=(Phase.CHALLENGES,), rank=10)
     kneeling = True
-    source: CardRef | None = None  # the card whose ability kneels it (a character's intimidate)
 
     def check(self, t: Table, v: Checker) -> None:
         super(Kneel, self).check(t, v)

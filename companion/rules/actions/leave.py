@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from companion.declare import Text
 from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
+    check_immune,
     check_killable,
     killed,
     leave_to,
@@ -33,9 +34,11 @@ class Kill(Action):
     )
     player: SeatRef
     card: CardRef
+    source: CardRef | None = None  # the card effect that kills it (a character's ability, an event): not a claim
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
+        check_immune(t, v, self.card, self.source)
         if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
             return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
         if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
@@ -56,9 +59,11 @@ class Kill(Action):
 class _MoveTo(Action):
     player: SeatRef
     card: CardRef
+    source: CardRef | None = None  # the card effect that moves it (a hand's or deck's discard in the taxation phase)
     destination = Zone.DISCARD
 
     def check(self, t: Table, v: Checker) -> None:
+        check_immune(t, v, self.card, self.source)
         if t.zone_of(self.card) is self.destination and self.card in t.moved_at_phase_end:
             return  # the phase's end moved it there (Hear Me Roar!): the line says what happened
         if t.zone_of(self.card) is self.destination:  # a card in a discard pile is not discarded (sacrificed) again
@@ -83,7 +88,6 @@ class Discard(_MoveTo):
         confirm=Confirm("confirmDiscard", "confirmDiscardShadows"),
     )
     destination = Zone.DISCARD
-    source: CardRef | None = None  # the card effect that discards it (a hand's or deck's card in the taxation phase)
 
     def check(self, t: Table, v: Checker) -> None:
         super(Discard, self).check(t, v)

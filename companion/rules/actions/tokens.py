@@ -18,6 +18,7 @@ from companion.rules.actions.base import (
     Words,
     action,
 )
+from companion.rules.actions.common import check_immune
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import TOKEN_ZONES, ActionError
@@ -30,6 +31,7 @@ class _Tokens(Action):
     kind: Annotated[Word, Words("token")]
     amount: Amount = 1
     card: CardRef | None = None  # None: the player's own pool
+    source: CardRef | None = None  # the card effect that places (removes) them
     starts_phase_body = False
     needs_owner = False  # tokens on a face-down card move nothing and reveal nothing
 
@@ -55,6 +57,8 @@ class _Tokens(Action):
         return t.tokens.setdefault(self.card, {})
 
     def check_where(self, t: Table, v: Checker) -> None:
+        if self.card is not None:
+            check_immune(t, v, self.card, self.source)
         if self.card is not None and t.zone_of(self.card) not in TOKEN_ZONES:
             v.violate("tokens.where", (self.card,), card=t.ref(self.card), zone=t.zone_of(self.card))
 
