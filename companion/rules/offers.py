@@ -501,6 +501,13 @@ def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer])
     if _may(role, "pass_shadows", holder):
         offers.append(_offer("pass-shadows", msg("passShadows"), {"type": "pass_shadows", "player": holder},
                              primary=True))
+    # Each card the holder may bring out, beside the pass: a newcomer did not look for it under "My shadows". Only
+    # to the holder's own phone (face down to everyone else); an event is played, an attachment needs its card
+    # (chosen in the card's own menu).
+    if role.seat == holder and _may(role, "bring_out", holder):
+        offers += [_offer(f"bring-out:{card}", msg("round.bringOut", card=_named(t, card)),
+                          {"type": "bring_out", "player": holder, "card": card})
+                   for card in t.zone(holder, Zone.SHADOWS) if t.card(card).type not in ("event", "attachment")]
 
 
 def counters_of(t: Table, role: Role) -> dict[str, list[str]]:
