@@ -333,13 +333,22 @@ def _marshal_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer])
 
 def _challenge_lines(t: Table, c: ChallengeRecord) -> list[Any]:
     kind = msg(f"challenge.kind.{c.kind}")
-    attack = [_named(t, x) for x in participants(t, c, c.attacker)]
+
+    def side(seat: str) -> tuple[list[dict[str, Any]], int]:
+        """A side's characters and STR: as they stand until the winner is determined, then as they were (a claim that
+        kills the defenders read "Bob defends with nobody (0 STR)")."""
+        if c.stage is Stage.RESOLVED and seat in c.strength:
+            declared = c.attackers if seat == c.attacker else c.defenders
+            return [_named(t, x) for x in declared], c.strength[seat]
+        return [_named(t, x) for x in participants(t, c, seat)], side_strength(t, c, seat)
+
+    attack, attack_str = side(c.attacker)
     out: list[Any] = [msg("round.challenge", player=t.players[c.attacker].name, defender=t.players[c.defender].name,
-                          kind=kind, attackers=attack or msg("nobody"), strength=side_strength(t, c, c.attacker))]
+                          kind=kind, attackers=attack or msg("nobody"), strength=attack_str)]
     if c.stage is not Stage.ATTACKERS:
-        defence = [_named(t, x) for x in participants(t, c, c.defender)]
+        defence, defence_str = side(c.defender)
         out.append(msg("round.defence", player=t.players[c.defender].name, defenders=defence or msg("nobody"),
-                       strength=side_strength(t, c, c.defender)))
+                       strength=defence_str))
     if c.stage is Stage.RESOLVED:
         won = t.players[c.winner].name if c.winner else msg("nobody")
         out.append(msg("round.result", winner=won, unopposed=msg("round.unopposed") if c.unopposed else ""))
