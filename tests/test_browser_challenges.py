@@ -233,3 +233,20 @@ def test_a_claim_form_with_too_many_ticked_says_how_many_to_untick(server: Serve
     assert b.is_disabled("#sheet [data-offer-send=claim]")
     assert b.inner_text("#sheet [data-picked=cards]") == "3 gewählt: nimm 1 Haken heraus, dann kannst du senden"
     shot(b, "claim-form-too-many-de")
+
+
+def test_the_turn_badge_once_every_player_has_had_the_turn_is_read_whole_on_a_phone(server: Server,
+                                                                                    browser: Any) -> None:
+    """Found on a 390 px phone: once both players had passed in the challenges phase, the badge beside "Round 1 ·
+    challenges phase" read "Everyone has had thei…". It says it in words that fit beside the longest phase's name,
+    in either language."""
+    base = server.url + "/api"
+    g = challenges_game(base)
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    version = call(base, "GET", f"/games/{gid}/view", key=ka)[1]["version"]
+    play(base, gid, ((ka, {"type": "pass_turn", "player": "A"}), (kb, {"type": "pass_turn", "player": "B"})), version)
+    for page in seat_phones(browser, server, g, ("en-GB", "de-DE")):
+        page.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
+        cut = page.eval_on_selector("#turn", "e => [e.textContent, e.scrollWidth > e.clientWidth + 1]")
+        assert not cut[1], cut
+        page.context.close()

@@ -548,3 +548,23 @@ def test_insight_draws_in_its_challenge_after_the_claim() -> None:
     legal(late, PassTurn("B"))
     legal(late, BeginPhase("dominance"))
     flagged_and_refused(late, DrawCards("A", 1, source="A.01085.1"), "draw.insight-late")
+
+
+def test_a_challenge_won_still_says_who_defended_after_the_claim_killed_them() -> None:
+    """Found at a table: Bob defended a military challenge with Gold Cloaks, lost, and killed Gold Cloaks for the
+    claim; the round box and the spectator's laptop then read "Bob defends with nobody (0 STR) · Alice wins", as if
+    the challenge had been unopposed. Once the winner is determined, the lines name the characters declared and the
+    STR each side had then."""
+    from companion.rules.offers import round_view
+
+    t = challenge_table("2e")
+    ch = CHARACTER["2e"]
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{ch}.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{ch}.1"]))
+    legal(t, ChallengeResult())  # a tie goes to the attacker
+    legal(t, ApplyClaim("B", cards=[f"B.{ch}.1"]))
+    assert t.zone_of(f"B.{ch}.1") is Zone.DEAD
+    lines = {line["msg"]: line for line in round_view(t, Role.of_seat("A"))["lines"] if isinstance(line, dict)}
+    name = {"name": t.card(f"B.{ch}.1").name}
+    assert (lines["round.defence"]["defenders"], lines["round.defence"]["strength"]) == ([name], 1)
+    assert (lines["round.challenge"]["attackers"], lines["round.challenge"]["strength"]) == ([name], 1)

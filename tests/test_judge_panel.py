@@ -175,6 +175,10 @@ def test_the_judge_sees_a_tables_flagged_moves_until_dealt_with(server: Server, 
         for item, name in zip(items, reversed(names), strict=True):
             assert item.startswith(f"Ann · {draw}: {name}"), item
             assert rule in item and cite in item, item
+        # The moment under the list (the table's latest entry) says the rule in words too: it read "#7 Draw ILLEGAL
+        # draw.framework", a rule's id no judge knows, in German too.
+        moment = page.inner_text("#moment")
+        assert rule in moment and "draw.framework" not in moment, moment
         shot(page, f"judge-flagged-moves-{locale[:2]}", full_page=True)
         assert not violations(page), described(violations(page))
         assert errors == []

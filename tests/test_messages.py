@@ -141,3 +141,9 @@ def test_the_first_player_offer_reads_as_a_choice_not_as_the_header_line() -> No
     for lang, said in (("en", "Alice goes first"), ("de", "Alice wird Startspieler")):
         assert text("chooseFirst", lang, player="Alice") == said
         assert text("chooseFirst", lang, player="Alice") != text("round.first", lang, player="Alice")
+
+
+def test_the_renown_log_line_reads_well_for_one_card() -> None:
+    """Found in a game's log: "Renown: 1 power on each of Robb Stark" (one card; "each of" wants several)."""
+    assert text("log.renown", "en", cards="Robb Stark") == "Renown (1 power each): Robb Stark"
+    assert text("log.renown", "de", cards="Robb Stark") == "Ruhm (je 1 Macht): Robb Stark"

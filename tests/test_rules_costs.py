@@ -84,3 +84,15 @@ def test_bestow_places_up_to_x_gold() -> None:
     legal(t, RemoveTokens("A", "gold", 4))
     legal(t.clone(), PlaceTokens("A", "gold", 3, "A.08089.1"))
     flagged_and_refused(t, PlaceTokens("A", "gold", 4, "A.08089.1"), "tokens.bestow")
+
+
+def test_a_cost_that_cannot_be_paid_names_the_player_not_the_seat() -> None:
+    """Found on a strict table made over the API (seats "A" and "B", players Alice and Bob): the refusal read
+    "Not recorded: Vanguard Lancer — … ⚑ A needs 2 gold but has 0." The messages name the player, whatever the
+    check passed (gold.insufficient, setup.gold and the notes took the seat)."""
+    t = plots("2e", "01001", "00006", {"01089": 2}, {}, gold=4)
+    t.players["A"].name, t.players["B"].name = "Alice", "Bob"
+    hand(t, "A.01089.1")
+    v = play(t, Marshal("A", "A.01089.1"), "advisory")
+    assert [(x.rule, x.params["player"]) for x in v.violations] == [("gold.insufficient", "Alice")]
+    assert v.violations[0].text("de") == "Alice braucht 5 Gold, hat aber 4."

@@ -650,10 +650,30 @@ def test_no_draw_is_offered_while_another_players_shadows_chance_is_still_to_com
         return [o["id"] for o in round_view(t, JUDGE if seat is None else Role.of_seat(seat))["offers"]
                 if not o["id"].startswith("table:")]
 
-    assert offered("B") == [] and offered("A") == ["pass-shadows"]
+    assert offered("B") == [] and offered("A") == ["pass-shadows", "bring-out:A.kl_5.1"]
     assert offered(None) == ["pass-shadows"]  # the judge records for both: no draw for either yet
     legal(t, PassShadows("A"))
     # B's chance, the last: B may draw at once (it lets the chance go); A waits for it.
-    assert offered("A") == [] and offered("B") == ["pass-shadows", "draw:B:2"]
+    assert offered("A") == [] and offered("B") == ["pass-shadows", "bring-out:B.atoc_2.1", "draw:B:2"]
     legal(t, PassShadows("B"))
     assert offered("A") == ["draw:A:2"] and offered("B") == ["draw:B:2"]
+
+
+def test_the_chance_to_come_out_of_shadows_offers_each_card_it_may_bring_out_to_its_holder_only() -> None:
+    """Found at a German table: the round box said "Du bist dran …: hole eine Karte aus den Schatten oder passe."
+    and offered only "Passen"; a newcomer did not know the card was to be found under "Meine Schatten" further down.
+    The chance offers each of the holder's cards in Shadows (an event is played, not brought out; an attachment
+    needs its card, chosen from the card's own menu) beside the pass; the other seat's box names none of them."""
+    from companion.rules.offers import round_view
+
+    t = make_table({"A": {"atoc_2": 1, "acoa_13": 1}, "B": {"atoc_53": 1}}, edition="1e", phase="challenges")
+    shadows(t, "A.atoc_2.1", "A.acoa_13.1", "B.atoc_53.1")
+    a = round_view(t, Role.of_seat("A"))
+    out = [o for o in a["offers"] if o["id"].startswith("bring-out:")]
+    assert [(o["id"], o["action"], o["primary"]) for o in out] == [
+        ("bring-out:A.atoc_2.1", {"type": "bring_out", "player": "A", "card": "A.atoc_2.1"}, False)]
+    assert out[0]["label"] == {"msg": "round.bringOut", "card": {"name": "Meera Reed"}}
+    b = round_view(t, Role.of_seat("B"))
+    assert not [o for o in b["offers"] if o["id"].startswith("bring-out:")]
+    assert "Meera Reed" not in repr(b) and "Maiden of Poisons" not in repr(a)
+    legal(t, BringOut("A", "A.atoc_2.1"))

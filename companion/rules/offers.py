@@ -333,13 +333,22 @@ def _marshal_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer])
 
 def _challenge_lines(t: Table, c: ChallengeRecord) -> list[Any]:
     kind = msg(f"challenge.kind.{c.kind}")
-    attack = [_named(t, x) for x in participants(t, c, c.attacker)]
+
+    def side(seat: str) -> tuple[list[dict[str, Any]], int]:
+        """A side's characters and STR: as they stand until the winner is determined, then as they were (a claim that
+        kills the defenders read "Bob defends with nobody (0 STR)")."""
+        if c.stage is Stage.RESOLVED and seat in c.strength:
+            declared = c.attackers if seat == c.attacker else c.defenders
+            return [_named(t, x) for x in declared], c.strength[seat]
+        return [_named(t, x) for x in participants(t, c, seat)], side_strength(t, c, seat)
+
+    attack, attack_str = side(c.attacker)
     out: list[Any] = [msg("round.challenge", player=t.players[c.attacker].name, defender=t.players[c.defender].name,
-                          kind=kind, attackers=attack or msg("nobody"), strength=side_strength(t, c, c.attacker))]
+                          kind=kind, attackers=attack or msg("nobody"), strength=attack_str)]
     if c.stage is not Stage.ATTACKERS:
-        defence = [_named(t, x) for x in participants(t, c, c.defender)]
+        defence, defence_str = side(c.defender)
         out.append(msg("round.defence", player=t.players[c.defender].name, defenders=defence or msg("nobody"),
-                       strength=side_strength(t, c, c.defender)))
+                       strength=defence_str))
     if c.stage is Stage.RESOLVED:
         won = t.players[c.winner].name if c.winner else msg("nobody")
         out.append(msg("round.result", winner=won, unopposed=msg("round.unopposed") if c.unopposed else ""))
@@ -501,6 +510,13 @@ def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer])
     if _may(role, "pass_shadows", holder):
         offers.append(_offer("pass-shadows", msg("passShadows"), {"type": "pass_shadows", "player": holder},
                              primary=True))
+    # Each card the holder may bring out, beside the pass: a newcomer did not look for it under "My shadows". Only
+    # to the holder's own phone (face down to everyone else); an event is played, an attachment needs its card
+    # (chosen in the card's own menu).
+    if role.seat == holder and _may(role, "bring_out", holder):
+        offers += [_offer(f"bring-out:{card}", msg("round.bringOut", card=_named(t, card)),
+                          {"type": "bring_out", "player": holder, "card": card})
+                   for card in t.zone(holder, Zone.SHADOWS) if t.card(card).type not in ("event", "attachment")]
 
 
 def counters_of(t: Table, role: Role) -> dict[str, list[str]]:

@@ -3,7 +3,7 @@
 // judge's dashboard follows the live stream (stream.js); keys come from the URL fragment (#key=…), are kept in
 // this tab only, and travel in the Authorization header.
 import {confirmSheet, drawRows, el, saveFile} from "./dom.js";
-import {actName, citation, errorText, factionName, hasMessage, lang, messagesReady, onLanguage, phaseName, t} from "./messages.js";
+import {actName, citation, errorText, factionName, hasMessage, lang, messagesReady, msg, onLanguage, phaseName, t} from "./messages.js";
 import {request, requestId} from "./request.js";
 import {openStream} from "./stream.js";
 
@@ -641,7 +641,8 @@ import {openStream} from "./stream.js";
       $("table-rulings").classList.toggle("hidden", !rulings.length);
       $("scrub").max = m.game.version; $("scrub").value = m.seq;
       const e = m.entries.find(x => x.seq === m.seq);
-      const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(v => v.rule).join(", ")) : "";
+      // Each rule broken in words, as the flagged moves say it (the rule's id meant nothing to a judge).
+      const verdict = e && e.verdict ? (e.verdict.legal ? t("ev.legal") : t("ev.illegal_upper") + " " + (e.verdict.violations || []).map(msg).join(" ")) : "";
       // An empty area reads "–"; cards drawn without a name count in the hand as "N not named" (never a blank).
       const listed = (names, count = names.length) => [...names, ...(count > names.length ? [t("ev.sweep.unnamed", {n: count - names.length})] : [])]
         .map(esc).join(", ") || "–";
