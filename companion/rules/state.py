@@ -281,7 +281,8 @@ class TableState:
         twin: Self = object.__new__(type(self))
         for name in field_names(type(self)):
             value = getattr(self, name)
-            object.__setattr__(twin, name, value if name == "cards" else _fresh(value))
+            # Half the fields hold atoms or enums: shared without a call (as the copiers below share them).
+            object.__setattr__(twin, name, value if type(value) in _SHARED or name == "cards" else _fresh(value))
         return twin
 
     # -- looking -------------------------------------------------------------
