@@ -523,6 +523,20 @@ def counters_of(t: Table, role: Role) -> dict[str, list[str]]:
     """Other seats' counters ``role`` taps on its phone: for each seat but its own, the counters whose tallies (each
     sign, as the actions declare them) it may record for that seat. The judge: every seat's gold and power; a row
     narrowed to power (a scorekeeper): every seat's power; a seat or the host: none."""
+    # The same for every view of a role at a table (its row and the seats alone): found once, as _tallies is.
+    key = (len(REGISTRY), role.seat, role.capabilities, tuple(t.players))
+    found = _COUNTERS_OF.get(key)
+    if found is None:
+        if len(_COUNTERS_OF) >= 4096:  # the seats' names differ by table: kept few
+            _COUNTERS_OF.clear()
+        found = _COUNTERS_OF[key] = _counters_of(t, role)
+    return {seat: list(counters) for seat, counters in found.items()}  # the caller's own, as before
+
+
+_COUNTERS_OF: dict[tuple[Any, ...], dict[str, list[str]]] = {}
+
+
+def _counters_of(t: Table, role: Role) -> dict[str, list[str]]:
     tallies = _tallies()
     out = {}
     for seat in t.players:

@@ -105,9 +105,10 @@ class Role:
         return CAPABILITIES.get(self.kind, NOTHING)
 
     def can(self, what: Can) -> bool:
+        row = CAPABILITIES.get(self.kind, NOTHING)  # ``capabilities``'s, without the property's call: asked often
         if what is Can.RECORD:
-            return bool(self.capabilities.records)
-        return what in self.capabilities.can
+            return bool(row.records)
+        return what in row.can
 
     @property
     def sees_all(self) -> bool:
@@ -120,7 +121,7 @@ class Role:
 
     def may_record(self, recorder: Recorder, action_type: str | None = None) -> bool:
         """May this role record an action of this recorder (and type) at all (for whom: ``records_for``)?"""
-        row = self.capabilities
+        row = CAPABILITIES.get(self.kind, NOTHING)
         return recorder in row.records and (not row.only or action_type in row.only)
 
     def records_for(self, seat: str | None) -> bool:

@@ -282,7 +282,8 @@ class TableState:
         twin: Self = object.__new__(type(self))
         for name in field_names(type(self)):
             value = getattr(self, name)
-            object.__setattr__(twin, name, value if name == "cards" else _fresh(value))
+            # Half the fields hold atoms or enums: shared without a call (as the copiers below share them).
+            object.__setattr__(twin, name, value if type(value) in _SHARED or name == "cards" else _fresh(value))
         return twin
 
     # -- looking -------------------------------------------------------------
@@ -476,9 +477,27 @@ def _fresh_tuple(xs: tuple[Any, ...]) -> tuple[Any, ...]:
     return xs  # of shared values only (a card's area and zone): the tuple is as immutable as they are
 
 
+def _fresh_list(xs: list[Any]) -> list[Any]:
+    for x in xs:
+        if type(x) not in _SHARED:
+            return [x if type(x) in _SHARED else _fresh(x) for x in xs]
+    return xs[:]  # of shared values only (a zone's card ids): one copy in C, no comprehension
+
+
+def _fresh_dict(d: dict[Any, Any]) -> dict[Any, Any]:
+    out = d.copy()  # keys are atoms; the values not shared are replaced below
+    for k, v in out.items():
+        t = type(v)
+        if t is list:  # a seat's zones: a dict of lists, the most common value a clone meets
+            out[k] = _fresh_list(v)
+        elif t not in _SHARED:
+            out[k] = _fresh(v)
+    return out
+
+
 _COPIERS: dict[type, Callable[[Any], Any]] = {
-    dict: lambda d: {k: (v if type(v) in _SHARED else _fresh(v)) for k, v in d.items()},
-    list: lambda xs: [x if type(x) in _SHARED else _fresh(x) for x in xs],
+    dict: _fresh_dict,
+    list: _fresh_list,
     set: lambda xs: {_fresh(x) for x in xs},
     tuple: _fresh_tuple,
     frozenset: lambda xs: xs,  # immutable, of atoms (the codes of a title)

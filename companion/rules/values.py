@@ -131,6 +131,12 @@ def winning_power(t: Table, seat: str) -> int:
     """The power this seat needs to win (RR: Winning the Game: 15), changed by printed text that counts: its own
     "You need 2 additional power to win the game." (The Rangers), an opponent's "Each opponent without a Treaty
     agenda needs 5 fewer power (to a minimum of 10) …" unless the seat's agenda is such one."""
+    # Asked for every seat of every view, and each seat's answer reads every seat's printed cards: most tables hold
+    # no card with such text (none among the cards printed_cards could return: agendas, revealed plots, cards in play).
+    if not any(t.card(c).win_power for c in t.in_play) and not any(
+            t.card(c).win_power for p in t.players.values()
+            for c in (*p.zones[Zone.AGENDA], *p.zones[Zone.REVEALED][-1:])):
+        return WINNING_POWER
     change, floor = 0, 0
     agendas = [t.card(a).name for a in t.players[seat].zones[Zone.AGENDA]]
     for other in t.seats:

@@ -17,7 +17,6 @@ from companion.rules.actions.round import (
     WINNING_POWER,
     gone_to_time,
     initiative_winner,
-    plot_card,
     power_total,
     revealed_plot,
     winner,
@@ -86,6 +85,8 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
                 "duplicate_of": ip.duplicate_of,
                 "tokens": dict(t.tokens_on(cid)),
             })
+        plot = revealed_plot(t, seat)  # asked once, not at each of its facts
+        plot_facts = t.card(plot) if plot else None
         players.append({
             "seat": seat,
             "name": p.name,
@@ -114,12 +115,12 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             "plots": {"count": len(p.zones[Zone.PLOTS]), **({"cards": [
                 {**card_facts(t, c), **{k: getattr(t.card(c), k) for k in PLOT_STATS}}
                 for c in p.zones[Zone.PLOTS]]} if open_to_viewer else {})},
-            "revealed_plot": revealed_plot(t, seat) and {
-                **card_facts(t, revealed_plot(t, seat)),  # type: ignore[arg-type]
-                **{k: getattr(plot_card(t, seat), k) for k in PLOT_STATS},
+            "revealed_plot": plot and {
+                **card_facts(t, plot),
+                **{k: getattr(plot_facts, k) for k in PLOT_STATS},
                 "this_round": p.revealed_round == t.round,
-                "stats": plot_stats(t, plot_card(t, seat)),
-                "tokens": dict(t.tokens_on(revealed_plot(t, seat))),  # type: ignore[arg-type]
+                "stats": plot_stats(t, plot_facts),
+                "tokens": dict(t.tokens_on(plot)),
             },
             # A plot chosen face down: that it is chosen is public, which one only its seat (and the judge) knows.
             "plot_chosen": p.plot_chosen is not None,
