@@ -865,3 +865,24 @@ def test_only_a_weak_title_like_read_of_a_card_turned_against_its_upright_guess_
     monkeypatch.setattr(titles, "_read_blocks", lambda gray, qs, numbers: blocks.append(list(numbers)) or [])
     titles.read_titles(np.full((400, 400), 200, np.uint8))
     assert blocks == [[1]]
+
+
+@needs_ocr
+def test_a_card_under_another_is_drawn_out_past_a_piece_of_its_art_and_the_upper_cards_dark_art(
+        tmp_path: Path, indie_pool: Any) -> None:
+    """A character lies with its top under an event on light wood. A piece of its own art is found whole, card-shaped
+    but a tenth of its size, and the merged outline runs round a bay of the event's dark art: neither stops the card
+    being drawn out from its uncovered corners (a whole card about its size would), and both cards are read (the
+    independent renderer's tuning seed 44)."""
+    import cv2
+
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(13, 44, indie_pool, tmp_path)
+    assert "Shagga Son of Dolf" in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    quads = find_cards(image)
+    assert len(quads) == 2 and min(cv2.contourArea(q) for q in quads) > 0.5 * max(cv2.contourArea(q) for q in quads)
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

@@ -309,10 +309,10 @@ def _corner_cards(contour: np.ndarray, edges: np.ndarray, blobs: np.ndarray, who
     """Cards drawn out from the corners of one outline: two cards overlapping (or a card over a blob) make one
     outline that is no card, but each card's uncovered corner keeps two straight sides meeting at about a right
     angle. From each such corner a card of 63:88 is laid along its sides (its size from either side), within the
-    outline, its two far sides moved to where they lie on edges; it is kept when every side's seen part lies on
-    edges, and the table lies outside both sides it was drawn from (``blobs``: what is off the table; the corner of
-    a box inside a card has the card's frame round it). A side's part under another card found whole (``whole``)
-    counts as hidden, not missing."""
+    outline or under a card found whole, its two far sides moved to where they lie on edges; it is kept when every
+    side's seen part lies on edges, and the table lies outside both sides it was drawn from (``blobs``: what is off
+    the table; the corner of a box inside a card has the card's frame round it). A side's part under another card
+    found whole (``whole``) counts as hidden, not missing."""
     peri = cv2.arcLength(contour, True)
     poly = cv2.approxPolyDP(contour, max(2.0, 0.01 * peri), True).reshape(-1, 2).astype(np.float32)
     if len(poly) < 4:
@@ -324,6 +324,10 @@ def _corner_cards(contour: np.ndarray, edges: np.ndarray, blobs: np.ndarray, who
     x, y, bw, bh = cv2.boundingRect(contour)
     filled = np.zeros((bh + 2, bw + 2), np.uint8)
     cv2.drawContours(filled, [contour - np.array([x - 1, y - 1], np.int32)], -1, 255, -1)
+    # Or under a card found whole: the outline of a card lying over it may run round a bay of the upper card's dark
+    # art, which is still card, not table.
+    for w in whole:
+        cv2.fillConvexPoly(filled, np.rint(w - np.array([x - 1, y - 1])).astype(np.int32), 255)
     out: list[np.ndarray] = []
     for i in long:
         for j in long:
@@ -354,8 +358,10 @@ def _corner_cards(contour: np.ndarray, edges: np.ndarray, blobs: np.ndarray, who
                 if min(lu / su, lv / sv) < CORNER_SEEN or max(lu / su, lv / sv) > 1.15:
                     continue
                 centre = corner + (u * su + v * sv) / 2
-                # Found whole already (a quadrilateral much larger round it is two cards merged, not this one).
-                if any(_inside(centre, w) and cv2.contourArea(w) < 1.4 * su * sv for w in whole) or _filled_share(
+                # Found whole already (a quadrilateral much larger round it is two cards merged, not this one; one
+                # much smaller is a piece of its art or text box, found instead of it).
+                if any(_inside(centre, w) and 0.5 * su * sv < cv2.contourArea(w) < 1.4 * su * sv
+                       for w in whole) or _filled_share(
                         filled, (x - 1, y - 1), np.array([corner, corner + u * su, corner + u * su + v * sv,
                                                           corner + v * sv], np.float32)) < 0.85:
                     continue
