@@ -168,7 +168,7 @@ def _next(t: Table, role: Role) -> dict[str, Any] | None:
         # before anything else in the phase (the Shadows insert), so before the active player's turn too. The
         # last player to have one may go on to the next phase (going on is passing it); others pass first, and in
         # a phase of turns the turn waits for every chance.
-        later = _chances_open(t)[1:]
+        later = _chances_to_come(t)[1:]
         if role.seat != holder:
             return _waiting(t, [holder])
         if later or (t.phase in (Phase.MARSHALING, Phase.CHALLENGES) and t.active_player):
@@ -223,10 +223,10 @@ def _phase_blocked(t: Table) -> list[str]:
 
 def shadows_holder(t: Table) -> str | None:
     """1st edition, the beginning of a phase: the player whose chance it is to bring a card out of Shadows."""
-    return next(iter(_chances_open(t)), None)
+    return next(iter(_chances_to_come(t)), None)
 
 
-def _chances_open(t: Table) -> list[str]:
+def _chances_to_come(t: Table) -> list[str]:
     """1st edition, the beginning of a phase: the players whose chance to bring a card out of Shadows is still to
     come, in player order (a player with nothing in Shadows has none)."""
     if not (t.beginning_of_phase_shadows and t.shadows_window_open):
@@ -281,7 +281,7 @@ def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[
 
 
 def _draw_offers(t: Table, role: Role, offers: list[Offer]) -> None:
-    chances = _chances_open(t)
+    chances = _chances_to_come(t)
     for seat in _seats_for(t, role):
         p = t.players[seat]
         if t.phase is Phase.SETUP and not t.setup_revealed and hand_count(t, seat) > 0:

@@ -249,8 +249,6 @@ def raises_claim_now(t: Table, event: PlayEvent) -> bool:
     challenge, raise the claim value on your revealed plot card by 1." counts where its player attacks (1st edition
     "each House Stark player's": where the attacker is of that House); ``challenge_claim`` adds it. A play the table
     let go against the rules (flagged, advisory) raises nothing: the writers of the rule texts' scenarios agree."""
-    from companion.rules.engine import check  # the engine imports the actions
-
     raised = t.card(event.card).raises_claim
     c = current_challenge(t)
     if raised is None or c is None or c.stage is Stage.RESOLVED:
@@ -258,4 +256,8 @@ def raises_claim_now(t: Table, event: PlayEvent) -> bool:
     whose = raised[0]
     ours = (event.player == c.attacker) if whose == "you" else (
         t.players[c.attacker].faction == whose.removeprefix("house:"))
-    return ours and check(t, event).legal
+    if not ours:
+        return False
+    v = Checker(t)  # the event's own checks (the engine's, which imports the actions, are not needed here)
+    event.check(t, v)
+    return v.verdict.legal
