@@ -63,4 +63,12 @@ def test_every_corpus_entry_reads_as_a_sentence_in_both_languages(server: Server
         shown = page.evaluate(READ, [[power_claim, side], declared, players])
         words = {"en": ("applies the claim", "STR changes by"), "de": ("wendet den Anspruch an", "Stärke ändert sich")}
         assert words[lang][0] in shown[0] and words[lang][1] in shown[1], shown
+        # The initiative winner choosing itself reads as going first, not "Alice chooses Alice".
+        choices = [{"kind": "action", "data": {"type": "choose_first_player", "player": p["seat"],
+                                                "first": players[0]["seat"]}} for p in players[:2]]
+        self_chosen, other_chosen = page.evaluate(READ, [choices, declared, players])
+        first = players[0]["name"]
+        assert self_chosen.count(first) == 1, self_chosen
+        assert {"en": "go first", "de": "selbst zu beginnen"}[lang] in self_chosen
+        assert first in other_chosen and players[1]["name"] in other_chosen, other_chosen
         page.context.close()

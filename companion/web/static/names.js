@@ -78,9 +78,11 @@ export function makeNames(getState, declared) {
     if (d.kind && !d.card && fields.card) params.card = t("ref.pool", {seat: seatName(d.player)});
     // The catalogue's variant of the sentence where it has one: a flag that is set ("_lifted"), a field left out
     // whose blank the sentence has ("_no_bypassed": a challenge without stealth), or any of them ("_nobody"), a
-    // field given that changes the sentence ("_to": shown to one seat).
+    // field given that changes the sentence ("_to": shown to one seat), a field naming the acting seat itself
+    // ("_first_self": the initiative winner goes first).
     const absent = Object.keys(fields).filter(k => d[k] === undefined && t("log." + d.type).includes(`{${k}}`));
-    const variant = [...Object.keys(d).filter(k => d[k] === true), ...absent.map(k => "no_" + k),
+    const self = Object.keys(d).filter(k => k !== "player" && d.player !== undefined && d[k] === d.player);
+    const variant = [...self.map(k => k + "_self"), ...Object.keys(d).filter(k => d[k] === true), ...absent.map(k => "no_" + k),
       ...(absent.length ? ["nobody"] : []), ...Object.keys(d).filter(k => k !== "type" && k !== "player")]
       .map(v => `log.${d.type}_${v}`).find(hasMessage);
     const key = variant || "log." + d.type;
