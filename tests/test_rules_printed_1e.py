@@ -14,11 +14,13 @@ from companion.rules.actions import (
     ChoosePlot,
     DeclareDefenders,
     DrawCards,
+    GainGold,
     InitiateChallenge,
     Marshal,
     PassTurn,
     PlayEvent,
     SetFirstPlayer,
+    SpendGold,
     WinInitiative,
 )
 from companion.rules.editions import Table
@@ -85,6 +87,25 @@ def test_calm_over_westeros_asks_1_gold_for_an_event() -> None:
     t.players["A"].gold = 1
     legal(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.1"))
     assert (t.players["A"].gold, t.players["B"].gold) == (0, 1)
+
+
+def test_a_toll_written_out_as_two_lines_is_not_asked_again() -> None:
+    """plot.gold-toll: the gift written as Alice's ``spend_gold`` and Bob's ``gain_gold`` just before the event is its
+    toll (not a second one): with 2 gold she gives 1 and plays, keeping 1. A gift lines earlier is not the toll, and
+    with the written gift spent, the toll is asked of an empty pool."""
+    t = round_table(CALM_OVER_WESTEROS, extra={WINTER_IS_COMING: 2})
+    hand(t, f"A.{WINTER_IS_COMING}.1")
+    hand(t, f"A.{WINTER_IS_COMING}.2")
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{EDDARD}.1"]))
+    t.players["A"].gold = 2
+    legal(t, SpendGold("A", 1))
+    legal(t, GainGold("B", 1))
+    legal(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.1"))
+    assert (t.players["A"].gold, t.players["B"].gold) == (1, 1)
+    legal(t, SpendGold("A", 1))
+    legal(t, GainGold("B", 1))
+    legal(t, DeclareDefenders("B", []))
+    flagged_and_refused(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.2"), "plot.gold-toll")
 
 
 def test_hear_me_roar_takes_1_str_from_characters_without_an_intrigue_icon() -> None:
