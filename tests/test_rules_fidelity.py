@@ -631,6 +631,29 @@ def test_a_character_that_cannot_stand_stays_knelt() -> None:
     flagged_and_refused(t, Stand("A", "A.22004.1"), "stand.cannot")
 
 
+def test_a_character_knelt_by_an_ability_that_holds_it_stays_knelt_this_round() -> None:
+    """stand.cannot, found by a glossary sweep (aside31 14): 1st edition Cersei Lannister: "Kneel that character if it
+    is standing. That character does not stand during the standing phase this round." A character her ability knelt
+    (her own kneeling is the cost, not the chosen character) stays knelt in this round's standing phase, and a ``stand``
+    there is flagged; one knelt without her as the source stands; the next round's standing phase stands it."""
+    from companion.rules.actions import BeginPhase, Kneel, Stand
+    from tests.tables import flagged_and_refused
+    t = make_table({"A": {"core_39": 1, "core_21": 2}, "B": {}}, edition="1e", phase="dominance")
+    for card in ("A.core_39.1", "A.core_21.1", "A.core_21.2"):
+        in_play(t, card)
+    legal(t, Kneel("A", "A.core_39.1", source="A.core_39.1"))
+    legal(t, Kneel("A", "A.core_21.1", source="A.core_39.1"))
+    legal(t, Kneel("A", "A.core_21.2"))
+    legal(t, BeginPhase("standing"))
+    assert t.in_play["A.core_21.1"].kneeling
+    assert not t.in_play["A.core_39.1"].kneeling and not t.in_play["A.core_21.2"].kneeling
+    flagged_and_refused(t, Stand("A", "A.core_21.1"), "stand.cannot")
+    t.round += 1
+    t.phase = Phase.DOMINANCE
+    legal(t, BeginPhase("standing"))
+    assert not t.in_play["A.core_21.1"].kneeling
+
+
 def test_first_edition_a_cards_own_ability_brings_it_out_of_shadows_at_its_own_time() -> None:
     """Found by two judges' probes (1st edition Ser Mandon Moore: "Challenges: Bring Ser Mandon Moore out of Shadows and
     into play by paying the rest of his gold cost."; card text beats the insert's beginning-of-phase chance): named as

@@ -64,7 +64,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
-              "house_only_shadow_waived", "reveals_new_plot", "immune_to")
+              "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -459,6 +459,11 @@ class Card:
     #: "card" for any card). While its text counts, a line naming such a card as the ``source`` of an effect on it is
     #: flagged (``immune.source``).
     immune_to: tuple[str, tuple[str, ...]] | None = None
+    #: The character its ability kneels stays knelt through this round's standing phase ("That character does not
+    #: stand during the standing phase this round.": 1st edition Cersei Lannister, "chosen"; "Attached character
+    #: cannot stand during the standing phase this round.": Catapult on the Wall, "attached"): a ``kneel`` naming the
+    #: card as its ``source`` holds that character knelt.
+    knelt_stays_knelt: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -404,6 +404,10 @@ _SKIPS_PHASE = re.compile(r"^(?:all players )?skip the (plot|draw|marshaling|cha
 _OWN_NO_STAND = re.compile(r"^(.+?) (?:cannot|does not) stand during the standing phase$", re.IGNORECASE)
 _ATTACHED_NO_STAND = re.compile(r"^attached character (?:cannot|does not) stand( during the standing phase)?$",
                                 re.IGNORECASE)
+#: "Kneel that character if it is standing. That character does not stand during the standing phase this round."
+#: (1st edition Cersei Lannister): the character its ability knelt (or the one it is attached to) stays knelt.
+_KNELT_STAYS_KNELT = re.compile(r"\b(that|attached) character (?:cannot|does not) stand during the standing phase "
+                                r"this round\b", re.IGNORECASE)
 _NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during the standing phase$", re.IGNORECASE)
 #: "Obara Sand may be declared as a defender during [power] challenges in which you are the defending player, even while
 #: kneeling.": declared without the icon and while kneeling, in those challenges (throneteki reads it the same).
@@ -966,6 +970,7 @@ class Keywords:
     house_only_shadow_waived: bool = False  # City of Shadows
     reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
     immune_to: tuple[str, tuple[str, ...]] | None = None  # Ser Jacelyn Bywater: ("any", ("character",)): ``immune_to``
+    knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1332,6 +1337,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         gold_spendable=gold_spendable(plain, name),
         house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
         reveals_new_plot=reveals_new_plot(plain), immune_to=immune,
+        knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
+        if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
     )
 
 

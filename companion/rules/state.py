@@ -89,6 +89,7 @@ class InPlay:
     attached_to: str | None = None  # an attachment's card
     duplicate_of: str | None = None  # a duplicate's unique card
     control_stack: list[str] = field(default_factory=list)  # take-control effects, most recent last
+    held_round: int = -1  # the round whose standing phase it does not stand in, by the effect that knelt it
 
 
 @dataclass(slots=True)

@@ -212,7 +212,8 @@ def cannot_stand(t: Table, card: str, *, standing_phase: bool) -> bool:
     """The card's own text or an attachment on it keeps it from standing: always, or in the standing phase."""
     if card not in t.in_play or t.card(card).type != "character":
         return False
-    if standing_phase and getattr(printed(t, card), "stays_knelt", None) == "standing":
+    if standing_phase and (getattr(printed(t, card), "stays_knelt", None) == "standing"
+                           or t.in_play[card].held_round == t.round):
         return True
     kinds = ("always", "standing") if standing_phase else ("always",)
     return any(getattr(printed(t, dep), "attached_stays_knelt", None) in kinds for dep in t.dependents(card)
@@ -693,6 +694,16 @@ class Kneel(_SetKneeling):
     def check(self, t: Table, v: Checker) -> None:
         super(Kneel, self).check(t, v)
         check_intimidate(t, v, self.card, self.source)
+
+    def apply(self, t: Table) -> None:
+        super(Kneel, self).apply(t)
+        if self.card in t.in_play and self.source is not None and self.source in t.instances:
+            # "That character does not stand during the standing phase this round." (1st edition Cersei Lannister)
+            held = t.card(self.source).knelt_stays_knelt
+            if (held == "chosen" and self.card != self.source) or (
+                    held == "attached" and t.in_play.get(self.source, None) is not None
+                    and t.in_play[self.source].attached_to == self.card):
+                t.in_play[self.card].held_round = t.round
 
 
 def check_intimidate(t: Table, v: Checker, card: str, source: str | None) -> None:
