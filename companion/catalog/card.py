@@ -64,7 +64,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
-              "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt")
+              "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
+              "chooses_with")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -464,6 +465,11 @@ class Card:
     #: cannot stand during the standing phase this round.": Catapult on the Wall, "attached"): a ``kneel`` naming the
     #: card as its ``source`` holds that character knelt.
     knelt_stays_knelt: str | None = None
+    #: The one character its ability chooses, by a value ("Choose a character with a Military icon.": 1st edition
+    #: Distraction): ("icon", the icon, 1 with / 0 without), ("cost" | "printed_str" | "str", "", the highest),
+    #: ("attachments", "", 0). A line naming the card as the ``source`` of an effect on another character that is not
+    #: such a character is flagged (``ability.target``).
+    chooses_with: tuple[str, str, int] | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -673,6 +673,42 @@ _SEARCH_FOR = re.compile(r"\bsearch\b.*?\bfor (an?|1|up to (\d+)|(\d+)) ([^,.]*?
                          re.IGNORECASE | re.DOTALL)
 
 
+#: An ability that chooses a character by a printed or current value: "Choose a character with a Military icon."
+#: (1st edition Distraction), "choose and kneel a character with STR 3 or lower" (Saving the Kingdom), "choose a
+#: character with printed cost 3 or lower", "… without an [intrigue] icon", "… without attachments".
+_CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return) )?(?:an?|1) (?:[\w\[\]'-]+ )*?"
+                           r"character (?:(with|without) an? \[?(military|intrigue|power)\]? icon\b"
+                           r"|with (?:a )?(printed cost|printed STR|STR) (\d+) or lower\b|with (\d+) STR or lower\b"
+                           r"|(without attachments)\b)", re.IGNORECASE)
+#: Any ability choosing a character: a text with two such choices is not read (which one a line names is unknown).
+_CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+ )?(?:an?|1|up to \w+) (?:[\w\[\]'-]+ )*?characters?\b",
+                                re.IGNORECASE)
+
+#: "(STR 2 or lower instead if you control …)" (Grey Wind): the value read would be too narrow.
+_CHOICE_WIDENED = re.compile(r"\((?:STR|printed cost|printed STR) \d+ or lower\b", re.IGNORECASE)
+#: A cost that kneels or stands another character ("kneel a character you control to choose …": Volantis Inn): its
+#: line may name the card as its source too, and that character is not the one chosen.
+_COST_CHOSEN = re.compile(r"\b(?:kneel|stand|sacrifice|kill) (?:an?|\d) [^.:]*?characters?[^.:]*? to choose\b",
+                          re.IGNORECASE)
+
+
+def chooses_with(plain: str) -> tuple[str, str, int] | None:
+    """The one character an ability chooses, by a value: ("icon", the icon, 1 with it / 0 without it), ("cost" |
+    "printed_str" | "str", "", the highest value), ("attachments", "", 0). None: no such choice, or more than one
+    choice of a character in the text."""
+    if len(_CHOOSES_CHARACTER.findall(plain)) != 1 or (m := _CHOOSES_WITH.search(plain)) is None \
+            or _CHOICE_WIDENED.search(plain) or _COST_CHOSEN.search(plain):
+        return None
+    if m.group(2):
+        return ("icon", m.group(2).lower(), int(m.group(1).lower() == "with"))
+    if m.group(3):
+        return ({"printed cost": "cost", "printed str": "printed_str", "str": "str"}[m.group(3).lower()], "",
+                int(m.group(4)))
+    if m.group(5):
+        return ("str", "", int(m.group(5)))
+    return ("attachments", "", 0)
+
+
 def search_finds(plain: str) -> tuple[tuple[str, ...], int] | None:
     """A search into the hand: (the card types it may find, none: any; how many at most). A type is read only where
     the words name no "card" (an "attachment or Dragon card" may be a character)."""
@@ -971,6 +1007,7 @@ class Keywords:
     reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
     immune_to: tuple[str, tuple[str, ...]] | None = None  # Ser Jacelyn Bywater: ("any", ("character",)): ``immune_to``
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
+    chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1339,6 +1376,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         reveals_new_plot=reveals_new_plot(plain), immune_to=immune,
         knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
         if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
+        chooses_with=chooses_with(" ".join(plain.split())),
     )
 
 

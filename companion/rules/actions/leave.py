@@ -9,6 +9,7 @@ from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone,
 from companion.rules.actions.common import (
     check_immune,
     check_killable,
+    check_target,
     killed,
     leave_to,
     note_leaving_play,
@@ -39,6 +40,7 @@ class Kill(Action):
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
         check_immune(t, v, self.card, self.source)
+        check_target(t, v, self.card, self.source)
         if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
             return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
         if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
@@ -64,6 +66,7 @@ class _MoveTo(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
+        check_target(t, v, self.card, self.source)
         if t.zone_of(self.card) is self.destination and self.card in t.moved_at_phase_end:
             return  # the phase's end moved it there (Hear Me Roar!): the line says what happened
         if t.zone_of(self.card) is self.destination:  # a card in a discard pile is not discarded (sacrificed) again
