@@ -654,6 +654,22 @@ def test_a_character_knelt_by_an_ability_that_holds_it_stays_knelt_this_round() 
     assert not t.in_play["A.core_21.1"].kneeling
 
 
+def test_a_discard_from_a_hand_takes_one_of_the_cards_drawn() -> None:
+    """Found by a glossary sweep (aside31 27; the hand count behind reserve.order): Heads on Spikes, "Discard 1 card at
+    random from that player's hand.", names a card of Bob's the log had not named in his hand: it is one of the 2
+    cards he drew (his hand holds 1), not a card of his deck; without such a source the line discards from the deck."""
+    from companion.rules.actions import Discard, DrawCards
+    from companion.rules.values import deck_count, hand_count
+    t = make_table({"A": {"01013": 1}, "B": {"01159": 3, "01091": 3}}, phase="draw")
+    t.phase = Phase.SETUP
+    legal(t, DrawCards("B", 2))
+    deck = deck_count(t, "B")
+    legal(t, Discard("A", "B.01159.1", source="A.01013.1"))
+    assert (hand_count(t, "B"), deck_count(t, "B")) == (1, deck)
+    legal(t, Discard("A", "B.01159.2"))
+    assert (hand_count(t, "B"), deck_count(t, "B")) == (1, deck - 1)
+
+
 def test_first_edition_a_cards_own_ability_brings_it_out_of_shadows_at_its_own_time() -> None:
     """Found by two judges' probes (1st edition Ser Mandon Moore: "Challenges: Bring Ser Mandon Moore out of Shadows and
     into play by paying the rest of his gold cost."; card text beats the insert's beginning-of-phase chance): named as

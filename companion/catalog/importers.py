@@ -684,6 +684,11 @@ _CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return)
 _CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+ )?(?:an?|1|up to \w+) (?:[\w\[\]'-]+ )*?characters?\b",
                                 re.IGNORECASE)
 
+#: A discard from a hand: "Discard 1 card at random from that player's hand." (Heads on Spikes), "… discards 2 cards
+#: from his or her hand", "discard a card from your hand" (124 cards; none of them also discards from a deck).
+_DISCARDS_FROM_HAND = re.compile(r"\bdiscards? (?:[^.]*? )?cards? (?:at random )?from (?:(?:his|her|your|that "
+                                 r"player's|their|each opponent's|an opponent's|the losing opponent's|each player's|or|"
+                                 r"its controller's|the defending player's|that opponent's)\s+)+hand", re.IGNORECASE)
 #: "(STR 2 or lower instead if you control …)" (Grey Wind): the value read would be too narrow.
 _CHOICE_WIDENED = re.compile(r"\((?:STR|printed cost|printed STR) \d+ or lower\b", re.IGNORECASE)
 #: A cost that kneels or stands another character ("kneel a character you control to choose …": Volantis Inn): its
@@ -1008,6 +1013,7 @@ class Keywords:
     immune_to: tuple[str, tuple[str, ...]] | None = None  # Ser Jacelyn Bywater: ("any", ("character",)): ``immune_to``
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
+    discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1377,6 +1383,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
         if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
         chooses_with=chooses_with(" ".join(plain.split())),
+        discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
     )
 
 

@@ -15,6 +15,7 @@ from companion.rules.actions.common import (
     note_leaving_play,
     note_owner_area,
     place_name,
+    take_from_hand,
 )
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -91,6 +92,13 @@ class Discard(_MoveTo):
         confirm=Confirm("confirmDiscard", "confirmDiscardShadows"),
     )
     destination = Zone.DISCARD
+
+    def apply(self, t: Table) -> None:
+        # "Discard 1 card at random from that player's hand." (Heads on Spikes): a card the log had not named in that
+        # hand is one of the cards drawn, not the deck's.
+        if self.source is not None and self.source in t.instances and t.card(self.source).discards_from_hand:
+            take_from_hand(t, t.instance(self.card).owner, self.card)
+        super(Discard, self).apply(t)
 
     def check(self, t: Table, v: Checker) -> None:
         super(Discard, self).check(t, v)
