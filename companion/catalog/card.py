@@ -65,7 +65,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
-              "chooses_with", "discards_from_hand")
+              "chooses_with", "discards_from_hand", "kills_after_win")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -473,6 +473,11 @@ class Card:
     #: Its ability discards from a hand ("Discard 1 card at random from that player's hand.": Heads on Spikes): a
     #: ``discard`` naming it as the ``source`` of a card still in its owner's deck takes one of the cards drawn.
     discards_from_hand: bool = False
+    #: A response that kills after its controller wins a challenge it took part in (1st edition Robb Stark: "… after you
+    #: win a Military challenge in which Robb Stark participates, choose and kill …"): (the challenge type or "", "self"
+    #: or "attached"). A ``kill`` that names no source right after such a win is taken as its effect when it is the
+    #: only such card on the winning side.
+    kills_after_win: tuple[str, str] | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

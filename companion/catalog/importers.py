@@ -684,6 +684,23 @@ _CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return)
 _CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+ )?(?:an?|1|up to \w+) (?:[\w\[\]'-]+ )*?characters?\b",
                                 re.IGNORECASE)
 
+#: A response that kills after its controller wins a challenge it took part in: 1st edition Robb Stark "Response:
+#: after you win a Military challenge in which Robb Stark participates, choose and kill a character controlled by the
+#: losing player."; "… in which attached character is participating, sacrifice Ice to choose and kill …" (20 cards).
+_KILLS_AFTER_WIN = re.compile(r"(?:reaction|response)\s*:\s*after you win an? (?:\[?(military|intrigue|power)\]? )?"
+                              r"challenge in which ([^,.]+?) (?:is participating|participates|participated|is "
+                              r"attacking|attacks|is defending)[^.]*?,[^.]*?\bkill\b", re.IGNORECASE)
+
+
+def kills_after_win(plain: str) -> tuple[str, str] | None:
+    """Such a response: (the challenge type or "" for any, "attached" when the attached character takes part, else
+    "self")."""
+    m = _KILLS_AFTER_WIN.search(plain)
+    if m is None:
+        return None
+    return ((m.group(1) or "").lower(), "attached" if m.group(2).lower() == "attached character" else "self")
+
+
 #: A discard from a hand: "Discard 1 card at random from that player's hand." (Heads on Spikes), "… discards 2 cards
 #: from his or her hand", "discard a card from your hand" (124 cards; none of them also discards from a deck).
 _DISCARDS_FROM_HAND = re.compile(r"\bdiscards? (?:[^.]*? )?cards? (?:at random )?from (?:(?:his|her|your|that "
@@ -1014,6 +1031,7 @@ class Keywords:
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
     discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
+    kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1384,6 +1402,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
         chooses_with=chooses_with(" ".join(plain.split())),
         discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
+        kills_after_win=kills_after_win(" ".join(plain.split())),
     )
 
 

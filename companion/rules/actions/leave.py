@@ -20,7 +20,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Phase, Zone
-from companion.rules.values import revealed_plots_that
+from companion.rules.values import printed, revealed_plots_that
 
 
 @action("kill", records=Recorder.EFFECT)
@@ -40,8 +40,9 @@ class Kill(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
-        check_immune(t, v, self.card, self.source)
-        check_target(t, v, self.card, self.source)
+        source = self.source or killer_after_win(t, self.player, self.card)
+        check_immune(t, v, self.card, source)
+        check_target(t, v, self.card, source)
         if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
             return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
         if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
@@ -56,6 +57,31 @@ class Kill(Action):
     def apply(self, t: Table) -> None:
         if not (t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end):
             killed(t, self.card)
+
+
+def killer_after_win(t: Table, player: str, card: str) -> str | None:
+    """The card whose response a kill naming no source is, when the log leaves no doubt: right after ``player`` won
+    this round's last challenge, a character the losing player controls, and on the winning side exactly one card
+    that kills after such a win (1st edition Robb Stark: "Response: after you win a Military challenge in which Robb
+    Stark participates, choose and kill a character controlled by the losing player."; Ice on its character)."""
+    last = t.challenges[-1] if t.challenges else None
+    if last is None or last.round != t.round or last.winner != player or t.phase is not Phase.CHALLENGES \
+            or card not in t.in_play:
+        return None
+    loser = last.defender if player == last.attacker else last.attacker
+    side = last.attackers if player == last.attacker else last.defenders
+    if t.in_play[card].controller != loser:
+        return None
+    found = []
+    for cid in side:
+        if cid not in t.in_play:
+            continue
+        for k in (cid, *(a for a in t.dependents(cid) if t.in_play[a].attached_to == cid)):
+            facts = printed(t, k)
+            fact = facts.kills_after_win if facts is not None else None
+            if fact and fact[0] in ("", last.kind) and fact[1] == ("self" if k == cid else "attached"):
+                found.append(k)
+    return found[0] if len(found) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)
