@@ -25,7 +25,18 @@ from companion.rules.actions import (
 )
 from companion.rules.editions import Table
 from companion.rules.values import strength
-from tests.tables import after_plots, flagged_and_refused, hand, in_play, legal, make_table, notes_of, rules_of, shadows
+from tests.tables import (
+    after_plots,
+    dead,
+    flagged_and_refused,
+    hand,
+    in_play,
+    legal,
+    make_table,
+    notes_of,
+    rules_of,
+    shadows,
+)
 
 #: Rains of Autumn (initiative 5); Pentoshi Guildmaster (every icon); Eddard Stark (military and power icons, STR 3).
 PLAIN, GUILDMASTER, EDDARD = "core_184", "core_124", "core_5"
@@ -135,6 +146,23 @@ def test_an_ability_chooses_only_a_character_its_words_name() -> None:
     assert strength_of["A.01089.1"] > 3 >= strength_of["A.01091.1"], strength_of
     flagged_and_refused(u, Kneel("A", "A.01089.1", source=f"A.{SAVING_THE_KINGDOM}.1"), "ability.target")
     legal(u, Kneel("A", "A.01091.1", source=f"A.{SAVING_THE_KINGDOM}.1"))
+
+
+def test_a_card_returns_from_the_dead_pile_only_with_enough_characters_there() -> None:
+    """ability.dead-pile (aside31 24): Trident Reinforcements: "Return Trident Reinforcements from your dead pile to
+    your hand. Use this ability if there are at least 3 characters in your dead pile." With it alone there: flagged;
+    with two more characters there (it counts itself): legal. Another card's effect named as the source is not
+    judged by its text."""
+    from companion.rules.actions import ReturnToHand
+
+    trident = "core_22"
+    t = make_table({"A": {trident: 1, GUILDMASTER: 2, EDDARD: 1}, "B": {}}, edition="1e", phase="dominance")
+    dead(t, f"A.{trident}.1")
+    flagged_and_refused(t, ReturnToHand("A", f"A.{trident}.1"), "ability.dead-pile")
+    flagged_and_refused(t, ReturnToHand("A", f"A.{trident}.1", source=f"A.{trident}.1"), "ability.dead-pile")
+    legal(t.clone(), ReturnToHand("A", f"A.{trident}.1", source=f"A.{EDDARD}.1"))
+    dead(t, f"A.{GUILDMASTER}.1", f"A.{GUILDMASTER}.2")
+    legal(t, ReturnToHand("A", f"A.{trident}.1"))
 
 
 def test_hear_me_roar_takes_1_str_from_characters_without_an_intrigue_icon() -> None:

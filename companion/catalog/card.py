@@ -65,7 +65,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
-              "chooses_with", "discards_from_hand", "kills_after_win")
+              "chooses_with", "discards_from_hand", "kills_after_win",
+              "returns_from_dead")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -478,6 +479,10 @@ class Card:
     #: or "attached"). A ``kill`` that names no source right after such a win is taken as its effect when it is the
     #: only such card on the winning side.
     kills_after_win: tuple[str, str] | None = None
+    #: "Return <its name> from your dead pile to your hand. Use this ability if there are at least 3 characters in your
+    #: dead pile." (1st edition Trident Reinforcements): 3. Its return naming no other source is judged by it
+    #: (``ability.dead-pile``).
+    returns_from_dead: int | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -684,6 +684,18 @@ _CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return)
 _CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+ )?(?:an?|1|up to \w+) (?:[\w\[\]'-]+ )*?characters?\b",
                                 re.IGNORECASE)
 
+#: 1st edition Trident Reinforcements: "Dominance: Return Trident Reinforcements from your dead pile to your hand. Use
+#: this ability if there are at least 3 characters in your dead pile." (Thrall, Blue-Lipped Warlock: "… only if …").
+_RETURNS_FROM_DEAD = re.compile(r"\breturn (.+?) from your dead pile to your hand\. use this ability (?:only )?if "
+                                r"there are at least (\d+) characters in your dead pile", re.IGNORECASE)
+
+
+def returns_from_dead(plain: str, name: str | None) -> int | None:
+    """The characters its owner's dead pile must hold for the card to return itself from there to hand."""
+    m = _RETURNS_FROM_DEAD.search(plain)
+    return int(m.group(2)) if m is not None and name is not None and fold(m.group(1)) == fold(name) else None
+
+
 #: A response that kills after its controller wins a challenge it took part in: 1st edition Robb Stark "Response:
 #: after you win a Military challenge in which Robb Stark participates, choose and kill a character controlled by the
 #: losing player."; "… in which attached character is participating, sacrifice Ice to choose and kill …" (20 cards).
@@ -1032,6 +1044,7 @@ class Keywords:
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
     discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
+    returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1403,6 +1416,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         chooses_with=chooses_with(" ".join(plain.split())),
         discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
         kills_after_win=kills_after_win(" ".join(plain.split())),
+        returns_from_dead=returns_from_dead(" ".join(plain.split()), name),
     )
 
 

@@ -175,6 +175,17 @@ class ReturnToHand(_MoveTo):
     phone = Phone(offered=(Offer((Where.SHADOWS, Where.PLAY, Where.DISCARD, Where.DEAD)),), rank=85, by_effect=True)
     destination = Zone.HAND
 
+    def check(self, t: Table, v: Checker) -> None:
+        super(ReturnToHand, self).check(t, v)
+        need = t.card(self.card).returns_from_dead
+        seat, zone = t.where[self.card]
+        if need is not None and zone is Zone.DEAD and self.source in (None, self.card):
+            # Its own "Use this ability if there are at least 3 characters in your dead pile." (Trident Reinforcements)
+            dead = sum(t.card(c).type == "character" for c in t.players[seat].zones[Zone.DEAD])
+            if dead < need:
+                v.violate("ability.dead-pile", (self.card,), card=t.ref(self.card), player=t.players[seat].name,
+                          need=need, count=dead)
+
 
 @action("place_in_dead_pile", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
