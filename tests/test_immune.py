@@ -1,11 +1,22 @@
 """Printed immunity (RR: Immune; 1st edition Immune): the sentences read (``Card.immune_to``) and the check
 ``immune.source``: a line naming the ``source`` of an effect on a card that is immune to that kind of card's effects
-is flagged; a line that names no source (a claim, a framework step) is not judged."""
+is flagged; a line that names no source (a claim, a framework step) is not judged, save a kill right after a won
+challenge whose only possible source is a participating card that kills after such a win."""
 
 from __future__ import annotations
 
 from companion.catalog.importers import immune_to, parse_keywords
-from companion.rules.actions import ApplyClaim, Kill, Kneel, PlaceTokens, ReturnToHand, Stand, TakeControl
+from companion.rules.actions import (
+    ApplyClaim,
+    BeginPhase,
+    Kill,
+    Kneel,
+    PassTurn,
+    PlaceTokens,
+    ReturnToHand,
+    Stand,
+    TakeControl,
+)
 from companion.rules.editions import Table
 from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, military_won_by_a
 
@@ -54,10 +65,17 @@ def robb_won_against_jacelyn() -> Table:
 
 def test_jacelyn_killed_by_robbs_response_is_flagged() -> None:
     """immune.source (aside30 32): Robb Stark's response named as the kill's source, on a character "Immune to
-    character abilities.": flagged (and refused at a strict table); the same kill naming no source is not judged."""
+    character abilities.": flagged (and refused at a strict table). The same kill naming no source, right after
+    Alice's win with Robb the only card on her side that kills after a win, is his response: flagged too; once the
+    challenges phase is over nothing says whose effect it is, and it is not judged."""
     t = robb_won_against_jacelyn()
     flagged_and_refused(t, Kill("A", f"B.{JACELYN}.1", source=f"A.{ROBB}.1"), "immune.source")
-    legal(t.clone(), Kill("A", f"B.{JACELYN}.1"))
+    flagged_and_refused(t, Kill("A", f"B.{JACELYN}.1"), "immune.source")
+    later = t.clone()
+    legal(later, PassTurn("A"))
+    legal(later, PassTurn("B"))
+    legal(later, BeginPhase("dominance"))
+    legal(later, Kill("A", f"B.{JACELYN}.1"))
     legal(t.clone(), Kill("A", f"B.{WEAPONSMITH}.2", source=f"A.{ROBB}.1"))  # no immunity: the response may kill it
 
 

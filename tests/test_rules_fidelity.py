@@ -631,6 +631,45 @@ def test_a_character_that_cannot_stand_stays_knelt() -> None:
     flagged_and_refused(t, Stand("A", "A.22004.1"), "stand.cannot")
 
 
+def test_a_character_knelt_by_an_ability_that_holds_it_stays_knelt_this_round() -> None:
+    """stand.cannot, found by a glossary sweep (aside31 14): 1st edition Cersei Lannister: "Kneel that character if it
+    is standing. That character does not stand during the standing phase this round." A character her ability knelt
+    (her own kneeling is the cost, not the chosen character) stays knelt in this round's standing phase, and a ``stand``
+    there is flagged; one knelt without her as the source stands; the next round's standing phase stands it."""
+    from companion.rules.actions import BeginPhase, Kneel, Stand
+    from tests.tables import flagged_and_refused
+    t = make_table({"A": {"core_39": 1, "core_21": 2}, "B": {}}, edition="1e", phase="dominance")
+    for card in ("A.core_39.1", "A.core_21.1", "A.core_21.2"):
+        in_play(t, card)
+    legal(t, Kneel("A", "A.core_39.1", source="A.core_39.1"))
+    legal(t, Kneel("A", "A.core_21.1", source="A.core_39.1"))
+    legal(t, Kneel("A", "A.core_21.2"))
+    legal(t, BeginPhase("standing"))
+    assert t.in_play["A.core_21.1"].kneeling
+    assert not t.in_play["A.core_39.1"].kneeling and not t.in_play["A.core_21.2"].kneeling
+    flagged_and_refused(t, Stand("A", "A.core_21.1"), "stand.cannot")
+    t.round += 1
+    t.phase = Phase.DOMINANCE
+    legal(t, BeginPhase("standing"))
+    assert not t.in_play["A.core_21.1"].kneeling
+
+
+def test_a_discard_from_a_hand_takes_one_of_the_cards_drawn() -> None:
+    """Found by a glossary sweep (aside31 27; the hand count behind reserve.order): Heads on Spikes, "Discard 1 card at
+    random from that player's hand.", names a card of Bob's the log had not named in his hand: it is one of the 2
+    cards he drew (his hand holds 1), not a card of his deck; without such a source the line discards from the deck."""
+    from companion.rules.actions import Discard, DrawCards
+    from companion.rules.values import deck_count, hand_count
+    t = make_table({"A": {"01013": 1}, "B": {"01159": 3, "01091": 3}}, phase="draw")
+    t.phase = Phase.SETUP
+    legal(t, DrawCards("B", 2))
+    deck = deck_count(t, "B")
+    legal(t, Discard("A", "B.01159.1", source="A.01013.1"))
+    assert (hand_count(t, "B"), deck_count(t, "B")) == (1, deck)
+    legal(t, Discard("A", "B.01159.2"))
+    assert (hand_count(t, "B"), deck_count(t, "B")) == (1, deck - 1)
+
+
 def test_first_edition_a_cards_own_ability_brings_it_out_of_shadows_at_its_own_time() -> None:
     """Found by two judges' probes (1st edition Ser Mandon Moore: "Challenges: Bring Ser Mandon Moore out of Shadows and
     into play by paying the rest of his gold cost."; card text beats the insert's beginning-of-phase chance): named as

@@ -14,22 +14,37 @@ from companion.rules.actions import (
     ChoosePlot,
     DeclareDefenders,
     DrawCards,
+    GainGold,
     InitiateChallenge,
     Marshal,
     PassTurn,
     PlayEvent,
     SetFirstPlayer,
+    SpendGold,
     WinInitiative,
 )
 from companion.rules.editions import Table
 from companion.rules.values import strength
-from tests.tables import after_plots, flagged_and_refused, hand, in_play, legal, make_table, notes_of, rules_of, shadows
+from tests.tables import (
+    after_plots,
+    dead,
+    flagged_and_refused,
+    hand,
+    in_play,
+    legal,
+    make_table,
+    notes_of,
+    rules_of,
+    shadows,
+)
 
 #: Rains of Autumn (initiative 5); Pentoshi Guildmaster (every icon); Eddard Stark (military and power icons, STR 3).
 PLAIN, GUILDMASTER, EDDARD = "core_184", "core_124", "core_5"
 UNEASY_TRUCE, CALM_OVER_WESTEROS, HEAR_ME_ROAR = "core_183", "core_198", "core_192"
 POWER_OF_ARMS = "core_200"  # a plot with no text the checks read
 WINTER_IS_COMING = "core_156"  # an event of no cost, played in a challenge
+DISTRACTION, TYRION = "core_155", "core_38"  # "Choose a character with a Military icon."; intrigue and power icons
+SAVING_THE_KINGDOM = "06068"  # 2nd edition: "Choose and kneel a character with STR 3 or lower."
 
 
 def round_table(b_plot: str, phase: str = "challenges", extra: dict[str, int] | None = None,
@@ -85,6 +100,69 @@ def test_calm_over_westeros_asks_1_gold_for_an_event() -> None:
     t.players["A"].gold = 1
     legal(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.1"))
     assert (t.players["A"].gold, t.players["B"].gold) == (0, 1)
+
+
+def test_a_toll_written_out_as_two_lines_is_not_asked_again() -> None:
+    """plot.gold-toll: the gift written as Alice's ``spend_gold`` and Bob's ``gain_gold`` just before the event is its
+    toll (not a second one): with 2 gold she gives 1 and plays, keeping 1. A gift lines earlier is not the toll, and
+    with the written gift spent, the toll is asked of an empty pool."""
+    t = round_table(CALM_OVER_WESTEROS, extra={WINTER_IS_COMING: 2})
+    hand(t, f"A.{WINTER_IS_COMING}.1")
+    hand(t, f"A.{WINTER_IS_COMING}.2")
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{EDDARD}.1"]))
+    t.players["A"].gold = 2
+    legal(t, SpendGold("A", 1))
+    legal(t, GainGold("B", 1))
+    legal(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.1"))
+    assert (t.players["A"].gold, t.players["B"].gold) == (1, 1)
+    legal(t, SpendGold("A", 1))
+    legal(t, GainGold("B", 1))
+    legal(t, DeclareDefenders("B", []))
+    flagged_and_refused(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.2"), "plot.gold-toll")
+
+
+def test_an_ability_chooses_only_a_character_its_words_name() -> None:
+    """ability.target (RR: Targeting; aside31 30): Distraction: "Choose a character with a Military icon. Kneel that
+    character." Kneeling Tyrion Lannister (intrigue and power icons) with it is flagged, the Guildmaster (every icon)
+    is not; 2nd edition Saving the Kingdom ("Choose and kneel a character with STR 3 or lower.") kneels no STR 4
+    character. The card's own kneeling is not a choice of it."""
+    from companion.catalog.importers import chooses_with
+    from companion.rules.actions import Kneel
+
+    assert chooses_with("Marshalling: Choose a character with a Military icon. Kneel that character.") == (
+        "icon", "military", 1)
+    assert chooses_with("Any phase: Kneel Grey Wind to choose and kill 1 character with STR 1 or lower. (STR 2 or "
+                        "lower if attached character is Robb Stark.)") is None
+    t = round_table(POWER_OF_ARMS, extra={DISTRACTION: 1, TYRION: 1})
+    hand(t, f"A.{DISTRACTION}.1")
+    in_play(t, f"A.{TYRION}.1")
+    flagged_and_refused(t, Kneel("B", f"A.{TYRION}.1", source=f"A.{DISTRACTION}.1"), "ability.target")
+    legal(t, Kneel("B", f"B.{GUILDMASTER}.1", source=f"A.{DISTRACTION}.1"))
+    u = make_table({"A": {SAVING_THE_KINGDOM: 1, "01089": 1, "01091": 1}, "B": {}}, phase="challenges")
+    hand(u, f"A.{SAVING_THE_KINGDOM}.1")
+    in_play(u, "A.01089.1")  # Tyrion Lannister, STR 4
+    in_play(u, "A.01091.1")  # Burned Men, STR 2
+    strength_of = {c: strength(u, c) for c in ("A.01089.1", "A.01091.1")}
+    assert strength_of["A.01089.1"] > 3 >= strength_of["A.01091.1"], strength_of
+    flagged_and_refused(u, Kneel("A", "A.01089.1", source=f"A.{SAVING_THE_KINGDOM}.1"), "ability.target")
+    legal(u, Kneel("A", "A.01091.1", source=f"A.{SAVING_THE_KINGDOM}.1"))
+
+
+def test_a_card_returns_from_the_dead_pile_only_with_enough_characters_there() -> None:
+    """ability.dead-pile (aside31 24): Trident Reinforcements: "Return Trident Reinforcements from your dead pile to
+    your hand. Use this ability if there are at least 3 characters in your dead pile." With it alone there: flagged;
+    with two more characters there (it counts itself): legal. Another card's effect named as the source is not
+    judged by its text."""
+    from companion.rules.actions import ReturnToHand
+
+    trident = "core_22"
+    t = make_table({"A": {trident: 1, GUILDMASTER: 2, EDDARD: 1}, "B": {}}, edition="1e", phase="dominance")
+    dead(t, f"A.{trident}.1")
+    flagged_and_refused(t, ReturnToHand("A", f"A.{trident}.1"), "ability.dead-pile")
+    flagged_and_refused(t, ReturnToHand("A", f"A.{trident}.1", source=f"A.{trident}.1"), "ability.dead-pile")
+    legal(t.clone(), ReturnToHand("A", f"A.{trident}.1", source=f"A.{EDDARD}.1"))
+    dead(t, f"A.{GUILDMASTER}.1", f"A.{GUILDMASTER}.2")
+    legal(t, ReturnToHand("A", f"A.{trident}.1"))
 
 
 def test_hear_me_roar_takes_1_str_from_characters_without_an_intrigue_icon() -> None:

@@ -64,7 +64,9 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
-              "house_only_shadow_waived", "reveals_new_plot", "immune_to")
+              "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
+              "chooses_with", "discards_from_hand", "kills_after_win",
+              "returns_from_dead")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -459,6 +461,28 @@ class Card:
     #: "card" for any card). While its text counts, a line naming such a card as the ``source`` of an effect on it is
     #: flagged (``immune.source``).
     immune_to: tuple[str, tuple[str, ...]] | None = None
+    #: The character its ability kneels stays knelt through this round's standing phase ("That character does not
+    #: stand during the standing phase this round.": 1st edition Cersei Lannister, "chosen"; "Attached character
+    #: cannot stand during the standing phase this round.": Catapult on the Wall, "attached"): a ``kneel`` naming the
+    #: card as its ``source`` holds that character knelt.
+    knelt_stays_knelt: str | None = None
+    #: The one character its ability chooses, by a value ("Choose a character with a Military icon.": 1st edition
+    #: Distraction): ("icon", the icon, 1 with / 0 without), ("cost" | "printed_str" | "str", "", the highest),
+    #: ("attachments", "", 0). A line naming the card as the ``source`` of an effect on another character that is not
+    #: such a character is flagged (``ability.target``).
+    chooses_with: tuple[str, str, int] | None = None
+    #: Its ability discards from a hand ("Discard 1 card at random from that player's hand.": Heads on Spikes): a
+    #: ``discard`` naming it as the ``source`` of a card still in its owner's deck takes one of the cards drawn.
+    discards_from_hand: bool = False
+    #: A response that kills after its controller wins a challenge it took part in (1st edition Robb Stark: "… after you
+    #: win a Military challenge in which Robb Stark participates, choose and kill …"): (the challenge type or "", "self"
+    #: or "attached"). A ``kill`` that names no source right after such a win is taken as its effect when it is the
+    #: only such card on the winning side.
+    kills_after_win: tuple[str, str] | None = None
+    #: "Return <its name> from your dead pile to your hand. Use this ability if there are at least 3 characters in your
+    #: dead pile." (1st edition Trident Reinforcements): 3. Its return naming no other source is judged by it
+    #: (``ability.dead-pile``).
+    returns_from_dead: int | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -404,6 +404,10 @@ _SKIPS_PHASE = re.compile(r"^(?:all players )?skip the (plot|draw|marshaling|cha
 _OWN_NO_STAND = re.compile(r"^(.+?) (?:cannot|does not) stand during the standing phase$", re.IGNORECASE)
 _ATTACHED_NO_STAND = re.compile(r"^attached character (?:cannot|does not) stand( during the standing phase)?$",
                                 re.IGNORECASE)
+#: "Kneel that character if it is standing. That character does not stand during the standing phase this round."
+#: (1st edition Cersei Lannister): the character its ability knelt (or the one it is attached to) stays knelt.
+_KNELT_STAYS_KNELT = re.compile(r"\b(that|attached) character (?:cannot|does not) stand during the standing phase "
+                                r"this round\b", re.IGNORECASE)
 _NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during the standing phase$", re.IGNORECASE)
 #: "Obara Sand may be declared as a defender during [power] challenges in which you are the defending player, even while
 #: kneeling.": declared without the icon and while kneeling, in those challenges (throneteki reads it the same).
@@ -667,6 +671,76 @@ def chooses_side(plain: str) -> tuple[str, str, bool] | None:
 #: your hand." (Summons); "… for up to 2 <Direwolf> cards …".
 _SEARCH_FOR = re.compile(r"\bsearch\b.*?\bfor (an?|1|up to (\d+)|(\d+)) ([^,.]*?)(?:,| and (?:reveal|add|put))",
                          re.IGNORECASE | re.DOTALL)
+
+
+#: An ability that chooses a character by a printed or current value: "Choose a character with a Military icon."
+#: (1st edition Distraction), "choose and kneel a character with STR 3 or lower" (Saving the Kingdom), "choose a
+#: character with printed cost 3 or lower", "… without an [intrigue] icon", "… without attachments".
+_CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return) )?(?:an?|1) (?:[\w\[\]'-]+ )*?"
+                           r"character (?:(with|without) an? \[?(military|intrigue|power)\]? icon\b"
+                           r"|with (?:a )?(printed cost|printed STR|STR) (\d+) or lower\b|with (\d+) STR or lower\b"
+                           r"|(without attachments)\b)", re.IGNORECASE)
+#: Any ability choosing a character: a text with two such choices is not read (which one a line names is unknown).
+_CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+ )?(?:an?|1|up to \w+) (?:[\w\[\]'-]+ )*?characters?\b",
+                                re.IGNORECASE)
+
+#: 1st edition Trident Reinforcements: "Dominance: Return Trident Reinforcements from your dead pile to your hand. Use
+#: this ability if there are at least 3 characters in your dead pile." (Thrall, Blue-Lipped Warlock: "… only if …").
+_RETURNS_FROM_DEAD = re.compile(r"\breturn (.+?) from your dead pile to your hand\. use this ability (?:only )?if "
+                                r"there are at least (\d+) characters in your dead pile", re.IGNORECASE)
+
+
+def returns_from_dead(plain: str, name: str | None) -> int | None:
+    """The characters its owner's dead pile must hold for the card to return itself from there to hand."""
+    m = _RETURNS_FROM_DEAD.search(plain)
+    return int(m.group(2)) if m is not None and name is not None and fold(m.group(1)) == fold(name) else None
+
+
+#: A response that kills after its controller wins a challenge it took part in: 1st edition Robb Stark "Response:
+#: after you win a Military challenge in which Robb Stark participates, choose and kill a character controlled by the
+#: losing player."; "… in which attached character is participating, sacrifice Ice to choose and kill …" (20 cards).
+_KILLS_AFTER_WIN = re.compile(r"(?:reaction|response)\s*:\s*after you win an? (?:\[?(military|intrigue|power)\]? )?"
+                              r"challenge in which ([^,.]+?) (?:is participating|participates|participated|is "
+                              r"attacking|attacks|is defending)[^.]*?,[^.]*?\bkill\b", re.IGNORECASE)
+
+
+def kills_after_win(plain: str) -> tuple[str, str] | None:
+    """Such a response: (the challenge type or "" for any, "attached" when the attached character takes part, else
+    "self")."""
+    m = _KILLS_AFTER_WIN.search(plain)
+    if m is None:
+        return None
+    return ((m.group(1) or "").lower(), "attached" if m.group(2).lower() == "attached character" else "self")
+
+
+#: A discard from a hand: "Discard 1 card at random from that player's hand." (Heads on Spikes), "… discards 2 cards
+#: from his or her hand", "discard a card from your hand" (124 cards; none of them also discards from a deck).
+_DISCARDS_FROM_HAND = re.compile(r"\bdiscards? (?:[^.]*? )?cards? (?:at random )?from (?:(?:his|her|your|that "
+                                 r"player's|their|each opponent's|an opponent's|the losing opponent's|each player's|or|"
+                                 r"its controller's|the defending player's|that opponent's)\s+)+hand", re.IGNORECASE)
+#: "(STR 2 or lower instead if you control …)" (Grey Wind): the value read would be too narrow.
+_CHOICE_WIDENED = re.compile(r"\((?:STR|printed cost|printed STR) \d+ or lower\b", re.IGNORECASE)
+#: A cost that kneels or stands another character ("kneel a character you control to choose …": Volantis Inn): its
+#: line may name the card as its source too, and that character is not the one chosen.
+_COST_CHOSEN = re.compile(r"\b(?:kneel|stand|sacrifice|kill) (?:an?|\d) [^.:]*?characters?[^.:]*? to choose\b",
+                          re.IGNORECASE)
+
+
+def chooses_with(plain: str) -> tuple[str, str, int] | None:
+    """The one character an ability chooses, by a value: ("icon", the icon, 1 with it / 0 without it), ("cost" |
+    "printed_str" | "str", "", the highest value), ("attachments", "", 0). None: no such choice, or more than one
+    choice of a character in the text."""
+    if len(_CHOOSES_CHARACTER.findall(plain)) != 1 or (m := _CHOOSES_WITH.search(plain)) is None \
+            or _CHOICE_WIDENED.search(plain) or _COST_CHOSEN.search(plain):
+        return None
+    if m.group(2):
+        return ("icon", m.group(2).lower(), int(m.group(1).lower() == "with"))
+    if m.group(3):
+        return ({"printed cost": "cost", "printed str": "printed_str", "str": "str"}[m.group(3).lower()], "",
+                int(m.group(4)))
+    if m.group(5):
+        return ("str", "", int(m.group(5)))
+    return ("attachments", "", 0)
 
 
 def search_finds(plain: str) -> tuple[tuple[str, ...], int] | None:
@@ -966,6 +1040,11 @@ class Keywords:
     house_only_shadow_waived: bool = False  # City of Shadows
     reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
     immune_to: tuple[str, tuple[str, ...]] | None = None  # Ser Jacelyn Bywater: ("any", ("character",)): ``immune_to``
+    knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
+    chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
+    discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
+    kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
+    returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1332,6 +1411,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         gold_spendable=gold_spendable(plain, name),
         house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
         reveals_new_plot=reveals_new_plot(plain), immune_to=immune,
+        knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
+        if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
+        chooses_with=chooses_with(" ".join(plain.split())),
+        discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
+        kills_after_win=kills_after_win(" ".join(plain.split())),
+        returns_from_dead=returns_from_dead(" ".join(plain.split()), name),
     )
 
 

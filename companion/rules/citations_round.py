@@ -120,6 +120,10 @@ RULES_ROUND: dict[str, Rule] = {
     "kill.knelt": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.crest": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "immune.source": Rule("RR: Immune", "1E Rules › Immune"),
+    # The printed words of the choice are the rule: "Choose a character with a Military icon." (Distraction).
+    "ability.target": Rule("RR: Targeting", PLOT_TEXT_1E),
+    # The card's own condition: "Use this ability if there are at least 3 characters in your dead pile."
+    "ability.dead-pile": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "save.cannot-be-saved": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "card.house-only": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "deck.restricted": Rule("Tournament Regulations › Restricted List", "1E Tournament Rules › Restricted list"),

@@ -89,6 +89,7 @@ class InPlay:
     attached_to: str | None = None  # an attachment's card
     duplicate_of: str | None = None  # a duplicate's unique card
     control_stack: list[str] = field(default_factory=list)  # take-control effects, most recent last
+    held_round: int = -1  # the round whose standing phase it does not stand in, by the effect that knelt it
 
 
 @dataclass(slots=True)
@@ -253,6 +254,11 @@ class TableState:
     phase_end_fate: dict[str, Zone] = field(default_factory=dict)
     #: Such an event just played, for the put into play that follows it: (player, the table's version then, event).
     pending_put: tuple[str, int, str] | None = None
+    #: Gold just spent, and gold just given written as two lines (the giver's ``spend_gold``, then another player's
+    #: ``gain_gold`` of the same amount): (giver, [receiver,] amount, the table's version then). A plot's gold toll
+    #: on the very next line is that gift, not a second one (Calm Over Westeros written out: docs/table-log.md).
+    gold_spent: tuple[str, int, int] | None = None
+    gold_given: tuple[str, str, int, int] | None = None
     #: The cards the last phase's end moved so: a line that moves one there again is taken as said.
     moved_at_phase_end: list[str] = field(default_factory=list)
     # The end of the game: who won and how (power, decked, time, conceded, chosen), set the moment it happens (RR:

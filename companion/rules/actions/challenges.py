@@ -114,7 +114,8 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
                       or event_grant_spent(t, source)):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
-    check_toll(t, v, attacker, kind)  # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
+    # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
+    check_toll(t, v, attacker, kind, defender=defender)
 
 
 def event_grant_spent(t: Table, source: str | None) -> bool:

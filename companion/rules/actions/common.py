@@ -17,6 +17,7 @@ from companion.rules.values import (
     claim_due,
     cost_reduction_allowed,
     current_challenge,
+    has_icon,
     has_plots,
     modifier_lasts,
     plot_limits,
@@ -25,6 +26,7 @@ from companion.rules.values import (
     revealed_plot,
     revealed_plots_that,
     spendable_gold,
+    strength,
     traits_of,
     window_waits_for,
 )
@@ -458,6 +460,34 @@ def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
     kind = t.card(source).type
     if ("card" in kinds or kind in kinds) and (whose == "any" or t.controller(source) != t.controller(card)):
         v.violate("immune.source", (card, source), card=t.ref(card), source=t.ref(source), type=type_name(kind))
+
+
+def check_target(t: Table, v: Checker, card: str, source: str | None) -> None:
+    """RR: Targeting: an ability that chooses "a character with a Military icon" (1st edition Distraction), "with STR 3
+    or lower", "with printed cost 3 or lower", "without attachments" (``Card.chooses_with``) chooses only such a
+    character. A line naming the card as the ``source`` of an effect on a character in play other than itself and
+    the character it is attached to (a cost: Catapult on the Wall's) is judged by it."""
+    if source is None or source == card or card not in t.in_play or source not in t.instances:
+        return
+    if t.card(card).type != "character" or (source in t.in_play and t.in_play[source].attached_to == card):
+        return
+    facts = printed(t, source) if source in t.in_play else t.card(source)
+    if facts is None or facts.chooses_with is None:
+        return
+    kind, word, n = facts.chooses_with
+    c = t.card(card)
+    if kind == "icon":
+        fits = has_icon(t, card, word) == bool(n)
+        which = msg("target.with-icon" if n else "target.without-icon", icon=msg(f"challenge.kind.{word}"))
+    elif kind == "attachments":
+        fits = not any(ip.attached_to == card for ip in t.in_play.values())
+        which = msg("target.without-attachments")
+    else:
+        value = strength(t, card) if kind == "str" else (c.strength if kind == "printed_str" else c.cost)
+        fits = not isinstance(value, int) or value <= n  # a printed "-" or X is not judged
+        which = msg(f"target.{kind.replace('_', '-')}-or-lower", n=n)
+    if not fits:
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source), which=which)
 
 
 def shadow_house_waived(t: Table, player: str, card: str) -> bool:

@@ -11,6 +11,7 @@ from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder
 from companion.rules.actions.common import (
     check_challenge_over,
     check_immune,
+    check_target,
     end_challenge,
     leave_to,
     place_name,
@@ -212,7 +213,8 @@ def cannot_stand(t: Table, card: str, *, standing_phase: bool) -> bool:
     """The card's own text or an attachment on it keeps it from standing: always, or in the standing phase."""
     if card not in t.in_play or t.card(card).type != "character":
         return False
-    if standing_phase and getattr(printed(t, card), "stays_knelt", None) == "standing":
+    if standing_phase and (getattr(printed(t, card), "stays_knelt", None) == "standing"
+                           or t.in_play[card].held_round == t.round):
         return True
     kinds = ("always", "standing") if standing_phase else ("always",)
     return any(getattr(printed(t, dep), "attached_stays_knelt", None) in kinds for dep in t.dependents(card)
@@ -622,6 +624,7 @@ class _SetKneeling(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
+        check_target(t, v, self.card, self.source)
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         elif t.in_play[self.card].kneeling == self.kneeling:
@@ -693,6 +696,16 @@ class Kneel(_SetKneeling):
     def check(self, t: Table, v: Checker) -> None:
         super(Kneel, self).check(t, v)
         check_intimidate(t, v, self.card, self.source)
+
+    def apply(self, t: Table) -> None:
+        super(Kneel, self).apply(t)
+        if self.card in t.in_play and self.source is not None and self.source in t.instances:
+            # "That character does not stand during the standing phase this round." (1st edition Cersei Lannister)
+            held = t.card(self.source).knelt_stays_knelt
+            if (held == "chosen" and self.card != self.source) or (
+                    held == "attached" and t.in_play.get(self.source, None) is not None
+                    and t.in_play[self.source].attached_to == self.card):
+                t.in_play[self.card].held_round = t.round
 
 
 def check_intimidate(t: Table, v: Checker, card: str, source: str | None) -> None:

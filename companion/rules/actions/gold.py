@@ -85,6 +85,9 @@ class GainGold(_Pool):
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold += self.amount
+        spent = t.gold_spent
+        if spent is not None and spent[0] != self.player and spent[1] == self.amount and spent[2] == t.version - 1:
+            t.gold_given = (spent[0], self.player, self.amount, t.version)  # a gift written as two lines
 
 
 @action("spend_gold", records=Recorder.PLAYER)
@@ -104,6 +107,7 @@ class SpendGold(Action):
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold -= self.amount
+        t.gold_spent = (self.player, self.amount, t.version)
 
 
 @action("set_gold", records=Recorder.PLAYER)

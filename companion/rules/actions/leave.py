@@ -9,16 +9,18 @@ from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone,
 from companion.rules.actions.common import (
     check_immune,
     check_killable,
+    check_target,
     killed,
     leave_to,
     note_leaving_play,
     note_owner_area,
     place_name,
+    take_from_hand,
 )
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Phase, Zone
-from companion.rules.values import revealed_plots_that
+from companion.rules.values import printed, revealed_plots_that
 
 
 @action("kill", records=Recorder.EFFECT)
@@ -38,7 +40,9 @@ class Kill(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
-        check_immune(t, v, self.card, self.source)
+        source = self.source or killer_after_win(t, self.player, self.card)
+        check_immune(t, v, self.card, source)
+        check_target(t, v, self.card, source)
         if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
             return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
         if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
@@ -55,6 +59,31 @@ class Kill(Action):
             killed(t, self.card)
 
 
+def killer_after_win(t: Table, player: str, card: str) -> str | None:
+    """The card whose response a kill naming no source is, when the log leaves no doubt: right after ``player`` won
+    this round's last challenge, a character the losing player controls, and on the winning side exactly one card
+    that kills after such a win (1st edition Robb Stark: "Response: after you win a Military challenge in which Robb
+    Stark participates, choose and kill a character controlled by the losing player."; Ice on its character)."""
+    last = t.challenges[-1] if t.challenges else None
+    if last is None or last.round != t.round or last.winner != player or t.phase is not Phase.CHALLENGES \
+            or card not in t.in_play:
+        return None
+    loser = last.defender if player == last.attacker else last.attacker
+    side = last.attackers if player == last.attacker else last.defenders
+    if t.in_play[card].controller != loser:
+        return None
+    found = []
+    for cid in side:
+        if cid not in t.in_play:
+            continue
+        for k in (cid, *(a for a in t.dependents(cid) if t.in_play[a].attached_to == cid)):
+            facts = printed(t, k)
+            fact = facts.kills_after_win if facts is not None else None
+            if fact and fact[0] in ("", last.kind) and fact[1] == ("self" if k == cid else "attached"):
+                found.append(k)
+    return found[0] if len(found) == 1 else None
+
+
 @dataclass(frozen=True, slots=True)
 class _MoveTo(Action):
     player: SeatRef
@@ -64,6 +93,7 @@ class _MoveTo(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
+        check_target(t, v, self.card, self.source)
         if t.zone_of(self.card) is self.destination and self.card in t.moved_at_phase_end:
             return  # the phase's end moved it there (Hear Me Roar!): the line says what happened
         if t.zone_of(self.card) is self.destination:  # a card in a discard pile is not discarded (sacrificed) again
@@ -88,6 +118,13 @@ class Discard(_MoveTo):
         confirm=Confirm("confirmDiscard", "confirmDiscardShadows"),
     )
     destination = Zone.DISCARD
+
+    def apply(self, t: Table) -> None:
+        # "Discard 1 card at random from that player's hand." (Heads on Spikes): a card the log had not named in that
+        # hand is one of the cards drawn, not the deck's.
+        if self.source is not None and self.source in t.instances and t.card(self.source).discards_from_hand:
+            take_from_hand(t, t.instance(self.card).owner, self.card)
+        super(Discard, self).apply(t)
 
     def check(self, t: Table, v: Checker) -> None:
         super(Discard, self).check(t, v)
@@ -137,6 +174,17 @@ class ReturnToHand(_MoveTo):
 
     phone = Phone(offered=(Offer((Where.SHADOWS, Where.PLAY, Where.DISCARD, Where.DEAD)),), rank=85, by_effect=True)
     destination = Zone.HAND
+
+    def check(self, t: Table, v: Checker) -> None:
+        super(ReturnToHand, self).check(t, v)
+        need = t.card(self.card).returns_from_dead
+        seat, zone = t.where[self.card]
+        if need is not None and zone is Zone.DEAD and self.source in (None, self.card):
+            # Its own "Use this ability if there are at least 3 characters in your dead pile." (Trident Reinforcements)
+            dead = sum(t.card(c).type == "character" for c in t.players[seat].zones[Zone.DEAD])
+            if dead < need:
+                v.violate("ability.dead-pile", (self.card,), card=t.ref(self.card), player=t.players[seat].name,
+                          need=need, count=dead)
 
 
 @action("place_in_dead_pile", records=Recorder.EFFECT)
