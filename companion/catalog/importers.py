@@ -651,6 +651,72 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
                            re.IGNORECASE)
 
 
+#: One target an ability chooses (or places on), and the action that affects it: "Choose and kneel a character."
+#: (Filthy Accusations), "Choose an attachment, and discard it from play." (Confiscation), "choose and kill a character
+#: with STR 1 or lower" (Grey Wind), "choose and kill an attacking character" (Like Warm Rain), "place a poison token on
+#: a character without an [intrigue] icon" (Tears of Lys), "Choose up to 3 cards in your discard pile, and shuffle them
+#: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
+#: character gets +2 STR." (For the North!).
+_TARGET_DESC = (r"(?P<another>another )?(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House "
+                r"(?P<house>\w+) )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
+                r"|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
+                r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent)|in your discard "
+                r"pile))*(?=[.,;]|$| and | to | \()")
+_TARGET_COUNT = r"(?:up to (?P<upto>\d+) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
+_TARGET_FORMS = (
+    re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
+               re.IGNORECASE),
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
+               r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
+    re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
+               r"the duration of the challenge, )?that character (?P<verb>gets) [+-]\d+ STR\b", re.IGNORECASE),
+)
+_TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
+                 "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify"}
+#: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
+_TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
+#: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target.
+_TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
+
+
+def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...]:
+    """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
+    side in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the
+    STR at most instead while its controller controls the card named (-1: none), that name, the icon it is without,
+    whose: "loser" | "own" | "opponent" | "", how many at most). Nothing is kept when a phrase choosing or placing
+    on a card is not read in every word, or when the action's word is printed outside the phrase (a cost: "kneel a
+    Direwolf character to choose and kneel …"): the line naming the card may then be another part of its text."""
+    text = " ".join(plain.split())
+    found: list[tuple[str, str, str, str, int, int, str, str, str, int]] = []
+    spans: list[tuple[int, int]] = []
+    for form in _TARGET_FORMS:
+        for m in form.finditer(text):
+            g = m.groupdict()
+            whose = (g["whose"] or "").lower()
+            alt = _TARGET_STR_ALT.search(text[m.end():m.end() + 80]) if g["str"] else None
+            found.append((_TARGET_VERBS[g["verb"].lower()], g["kind"].lower(), (g["side"] or "").strip().lower(),
+                          (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
+                          int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
+                          (g["icon"] or "").lower(),
+                          "loser" if "losing" in whose else "own" if whose == "you control" else
+                          "opponent" if whose else "", int(g.get("upto") or g.get("n") or 1)))
+            spans.append(m.span())
+    phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
+    if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
+        return ()
+    verbs = {f[0] for f in found}
+    if len(verbs) != len(found):
+        return ()  # two phrases with one action: which the line means is not known
+    words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
+             "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
+             "modify": r"\bSTR\b"}
+    if any(len(re.findall(words[f[0]], text, re.IGNORECASE)) > 1
+           for f in found):
+        return ()
+    return tuple(found)
+
+
 def chooses_side(plain: str) -> tuple[str, str, bool] | None:
     """Whom an ability chooses by its side in the challenge: ("attacking" | "defending" | "attacking alone" |
     "defending alone", the faction or "", whether one the player controls). None: no such choice read (other words
@@ -958,6 +1024,7 @@ class Keywords:
     raises_claim: tuple[str, int] | None = None  # Winter Is Coming: ("you", 1): ``raises_claim``
     cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()  # ``targets``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
     str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
@@ -1325,7 +1392,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
-        phase_end_fate=phase_end_fate(plain),
+        phase_end_fate=phase_end_fate(plain), targets=targets(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,

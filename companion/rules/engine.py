@@ -17,8 +17,10 @@ from companion.rules.actions.common import (
     check_ability_limit,
     check_ability_phase,
     check_restricted,
+    check_target,
     count_ability_use,
     leave_to,
+    note_target,
     place_name,
 )
 from companion.rules.actions.ending import check_game_on, decked, settle
@@ -96,6 +98,7 @@ def check(table: Table, action: Action) -> Verdict:
     action.check(table, v)
     check_ability_limit(table, v, action)
     check_ability_phase(table, v, action)
+    check_target(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
     check_game_on(table, v, action)
@@ -120,6 +123,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     # knows the deck: a card taken as drawn without a recorded draw leaves its count unknown.
     decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
     count_ability_use(table, action)  # a use of a card's limited ability, in the round (phase) it happens in
+    note_target(table, action)
     action.apply(table)
     for seat in decks:
         if table.players[seat].counts_known:

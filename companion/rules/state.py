@@ -253,6 +253,9 @@ class TableState:
     phase_end_fate: dict[str, Zone] = field(default_factory=dict)
     #: Such an event just played, for the put into play that follows it: (player, the table's version then, event).
     pending_put: tuple[str, int, str] | None = None
+    #: The lines just before that an event's or a plot's ability affected its chosen targets by: (the source, the
+    #: action type, the table's version at the last of them, how many), for its "choose and kneel a character" (one).
+    target_run: tuple[str, str, int, int] | None = None
     #: The cards the last phase's end moved so: a line that moves one there again is taken as said.
     moved_at_phase_end: list[str] = field(default_factory=list)
     # The end of the game: who won and how (power, decked, time, conceded, chosen), set the moment it happens (RR:

@@ -15,8 +15,10 @@ from companion.rules.state import Phase, Player, Stage, Zone, count_this_round, 
 from companion.rules.values import (
     blanked,
     claim_due,
+    controls_named,
     cost_reduction_allowed,
     current_challenge,
+    has_icon,
     has_plots,
     modifier_lasts,
     plot_limits,
@@ -25,6 +27,7 @@ from companion.rules.values import (
     revealed_plot,
     revealed_plots_that,
     spendable_gold,
+    strength,
     traits_of,
     window_waits_for,
 )
@@ -459,6 +462,90 @@ def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
     if ("card" in kinds or kind in kinds) and (whose == "any" or t.controller(source) != t.controller(card)):
         v.violate("immune.source", (card, source), card=t.ref(card), source=t.ref(source), type=type_name(kind))
 
+
+def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dict[str, Param]] | None:
+    """Why the card is not a target the ability of ``source`` may choose for that action (``Card.targets``), or
+    None. What the table cannot tell (a challenge recorded as one entry, no challenge decided) is not held against
+    it; STR is the lower of the printed and the counted one (an effect the log does not record may lower it)."""
+    facts = printed(t, source) if source in t.in_play else t.card(source)
+    wanted = [x for x in facts.targets if x[0] == verb] if facts is not None else []
+    if not wanted or source == card:
+        return None
+    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _ = wanted[0]
+    c = t.card(card)
+    if kind != "card" and c.type != kind:
+        return "ability.target.kind", {"kind": type_name(kind)}
+    if card not in t.in_play or c.type != "character":
+        return None
+    last = t.challenges[-1] if t.challenges and t.challenges[-1].round == t.round else None
+    if side and last is not None and t.phase is Phase.CHALLENGES and last.attackers:
+        on_side = {"attacking": last.attackers, "defending": last.defenders}.get(side, [*last.attackers,
+                                                                                   *last.defenders])
+        if card not in on_side:
+            return "ability.target.side", {"side": msg(f"ability.target.{side}")}
+    if faction and faction not in c.factions:
+        return "ability.target.faction", {"faction": msg(f"faction.{faction}")}
+    seat = t.controller(source) if source in t.in_play else t.where[source][0]
+    if str_max >= 0:
+        most = str_alt if str_alt >= 0 and controls_named(t, seat, alt_name) else str_max
+        if min(c.strength or 0, strength(t, card)) > most:
+            return "ability.target.str", {"most": most}
+    if icon and has_icon(t, card, icon):
+        return "ability.target.icon", {"icon": msg(f"challenge.kind.{icon}")}
+    controller = t.controller(card)
+    if (whose == "own" and controller != seat) or (whose == "opponent" and controller == seat):
+        return f"ability.target.{whose}", {}
+    if whose == "loser" and last is not None and last.winner is not None and t.phase is Phase.CHALLENGES:
+        loser = last.defender if last.winner == last.attacker else last.attacker
+        if controller != loser:
+            return "ability.target.loser", {}
+    return None
+
+
+def target_line(action: Action) -> tuple[str, str, str] | None:
+    """(the action type, the card it affects, its ``source``) for a line that affects one card by a card effect:
+    a kill, kneel, stand, discard, return to hand, shuffle into the deck, token placed or STR modifier."""
+    card, source = getattr(action, "card", None), getattr(action, "source", None)
+    if action.type not in TARGET_ACTIONS or not isinstance(card, str) or not isinstance(source, str) \
+            or (action.type == "modify" and getattr(action, "stat", None) != "str"):
+        return None
+    return action.type, card, source
+
+
+#: The action types an ability's chosen target is read for (``Card.targets``).
+TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify")
+
+
+def check_target(t: Table, v: Checker, action: Action) -> None:
+    """RR: Targeting: an ability's effect goes to a target it may choose ("Choose and kill an attacking character.":
+    Like Warm Rain; "place a poison token on a character without an [intrigue] icon": Tears of Lys), and to as many
+    as it says: an event's or a plot's ability ("Choose and kneel a character.": one; "Choose up to 3 cards …")
+    over the lines in a row that name it for that action."""
+    line = target_line(action)
+    if line is None or line[2] not in t.where:
+        return
+    verb, card, source = line
+    why = target_misfit(t, verb, card, source)
+    if why is not None:
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg(why[0], **why[1]))
+    wanted = [x for x in t.card(source).targets if x[0] == verb]
+    run = t.target_run
+    if wanted and t.card(source).type in ("event", "plot") and run is not None and run[:2] == (source, verb) \
+            and run[2] + 1 == t.version and run[3] >= wanted[0][9]:
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg("ability.target.count", n=wanted[0][9]))
+
+
+def note_target(t: Table, action: Action) -> None:
+    """One more line in a row by which an ability affected its targets (``check_target``)."""
+    line = target_line(action)
+    run = t.target_run
+    if line is None or line[2] not in t.where or not any(x[0] == line[0] for x in t.card(line[2]).targets):
+        t.target_run = None
+        return
+    same = run is not None and run[:2] == (line[2], line[0]) and run[2] + 1 == t.version
+    t.target_run = (line[2], line[0], t.version, (run[3] if same and run is not None else 0) + 1)
 
 def shadow_house_waived(t: Table, player: str, card: str) -> bool:
     """The card has the Shadow crest and the player's agenda (or a card of its in play) lets it ignore "House X
