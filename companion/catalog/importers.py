@@ -531,6 +531,15 @@ _REACTS_TO = re.compile(r"^(?:reaction|interrupt|response)\s*:\s*(?:play )?after
                         r"(?: as the (attacking player|defending player|attacker|defender))?)[ ,.]", re.IGNORECASE)
 
 
+#: "Response: After Catelyn Stark is declared as a defender, …" (its own name: ``reacts_to`` compares it).
+_DECLARED_SELF = re.compile(r"^(?:reaction|response)\s*:\s*after (.+?) is declared as an? (attacker|defender)[,.]",
+                            re.IGNORECASE)
+#: "Response: After Cersei Lannister or Cersei's Attendant is killed, …": titles only (each word capitalised), so "a
+#: Lord or Lady character" is not read.
+_KILLED_NAMED = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) ((?:[A-Z][\w'’-]*)(?: (?:[A-Z][\w'’-]*|of|the))*"
+                           r"(?: or (?:[A-Z][\w'’-]*)(?: (?:[A-Z][\w'’-]*|of|the))*)*) is killed[,.]")
+
+
 def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
     "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
@@ -538,7 +547,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …). None when
-    it prints another ability or another trigger (RR: Triggered Abilities)."""
+    it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
+    defender" ("declared_self_defender", …); "After <a title> or <a title> is killed" ("killed_named", the titles
+    joined by "|", 0, "")."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -564,6 +575,12 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
                                re.IGNORECASE):
         return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
+    own = _DECLARED_SELF.match(plain[start:]) if start >= 0 and name else None
+    if own is not None and name is not None and fold(own.group(1)) == fold(name):
+        return (f"declared_self_{own.group(2).lower()}", "", 0, "")  # 1st edition Catelyn Stark
+    named = _KILLED_NAMED.match(plain[start:]) if start >= 0 else None
+    if named is not None:  # 1st edition Cersei's Attendant: "After Cersei Lannister or Cersei's Attendant is killed, …"
+        return ("killed_named", "|".join(n.strip() for n in named.group(1).split(" or ")), 0, "")
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
@@ -715,6 +732,15 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
            for f in found):
         return ()
     return tuple(found)
+
+
+def trigger_only(text: str | None, name: str | None) -> bool:
+    """The card's whole text is the one triggered ability ``reacts_to`` reads ("Response: After Catelyn Stark is
+    declared as a defender, choose a participating character. …"): every line naming the card as its source is
+    that ability's."""
+    plain = _TAG.sub("", text or "").strip()
+    return reacts_to(text, name) is not None and "\n" not in plain and bool(
+        re.match(r"^(?:reaction|response|interrupt)\s*:", plain, re.IGNORECASE))
 
 
 def chooses_side(plain: str) -> tuple[str, str, bool] | None:
@@ -1025,6 +1051,7 @@ class Keywords:
     cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()  # ``targets``
+    trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
     str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
@@ -1392,7 +1419,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
-        phase_end_fate=phase_end_fate(plain), targets=targets(plain),
+        phase_end_fate=phase_end_fate(plain), targets=targets(plain), trigger_only=trigger_only(text, name),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,

@@ -16,6 +16,7 @@ from companion.rules.actions import Action
 from companion.rules.actions.common import (
     check_ability_limit,
     check_ability_phase,
+    check_reaction_effect,
     check_restricted,
     check_target,
     count_ability_use,
@@ -99,6 +100,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_ability_limit(table, v, action)
     check_ability_phase(table, v, action)
     check_target(table, v, action)
+    check_reaction_effect(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
     check_game_on(table, v, action)

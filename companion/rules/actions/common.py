@@ -3,7 +3,7 @@ unique cards entering play, attachments needing a target, leaving play."""
 
 from __future__ import annotations
 
-from companion.catalog.card import AttachOnly, Card
+from companion.catalog.card import AttachOnly, Card, fold
 from companion.rules.actions.base import Action
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -537,6 +537,31 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
                   why=msg("ability.target.count", n=wanted[0][9]))
 
 
+def check_reaction_effect(t: Table, v: Checker, action: Action) -> None:
+    """A character's, location's or attachment's one reaction (response) affects cards only right after its trigger
+    (RR: Triggered Abilities; 1st edition Robb Stark: "Response: after you win a Military challenge in which Robb
+    Stark participates, choose and kill a character controlled by the losing player."): a line naming it as its
+    ``source`` for the action its chosen target is read for (``Card.targets``), or for any action when its whole text
+    is that ability (``Card.trigger_only``: Catelyn Stark's "After Catelyn Stark is declared as a defender, …").
+    Its draws are judged with the draw (``check_draw_source``)."""
+    line = target_line(action)
+    if line is None or line[2] not in t.where:
+        return
+    verb, _, source = line
+    c = t.card(source)
+    trigger = c.reacts_to
+    if c.type in ("event", "plot") or trigger is None or trigger[0] == "marshal_self" \
+            or not (c.trigger_only or any(x[0] == verb for x in c.targets)) or t.zone_of(source) in (Zone.DECK,
+                                                                                                    Zone.PLOTS):
+        return
+    if source in t.in_play and printed(t, source) is None:
+        return  # a blank text box has no ability: another rule's question
+    player = t.controller(source) if source in t.in_play else t.where[source][0]
+    if not trigger_due(t, player, source, trigger):
+        words = reaction_words(trigger)
+        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
 def note_target(t: Table, action: Action) -> None:
     """One more line in a row by which an ability affected its targets (``check_target``)."""
     line = target_line(action)
@@ -625,6 +650,9 @@ def reaction_words(trigger: tuple[str, str, int, str]) -> dict[str, Param]:
     """A reaction's trigger in the reader's words: "after you win a challenge", " ([military])", ", by 5 or more
     STR", ", as the attacking player"."""
     event, kind, by, side = trigger
+    if event == "killed_named":  # the titles, not a challenge type
+        return {"trigger": msg("event.react.killed_named", names=" / ".join(kind.split("|"))), "kind": "", "by": "",
+                "side": ""}
     return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
             "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
@@ -655,13 +683,14 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
-OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income")
+OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
+                "declared_self_defender", "killed_named")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
     """The trigger of the card ``source``'s only reaction has just happened for the player."""
     if trigger[0] in OWN_TRIGGERS:
-        return own_trigger_due(t, player, source, trigger[0])
+        return own_trigger_due(t, player, source, trigger[0], trigger[1])
     return reaction_due(t, player, trigger)
 
 
@@ -673,7 +702,7 @@ def used_own_trigger(t: Table, player: str, source: str | None) -> None:
         count_this_round(t.round, t.players[player], f"trigger-used:{source}")
 
 
-def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
+def own_trigger_due(t: Table, player: str, source: str, event: str, names: str = "") -> bool:
     """A trigger about the card itself or its controller has just happened for the player: an attachment the player
     played on it this round not yet answered by it ("Response: After a player plays an attachment on Sansa Stark,
     that player may draw a card."), a challenge just declared against the player, defenders not yet declared
@@ -681,6 +710,15 @@ def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
     revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines), or
     an opponent's income collected in its marshaling turn ("Reaction: After an opponent collects income, …")."""
     p = t.players[player]
+    if event == "killed_named":  # a card of one of those titles lies in a dead pile (killed now, or before: lenient)
+        wanted = {fold(n) for n in names.split("|")}
+        return any(fold(t.card(c).name) in wanted for q in t.players.values() for c in q.zones[Zone.DEAD])
+    if event.startswith("declared_self_"):  # it is on that side of this round's last challenge (one recorded step
+        # by step; one recorded as one entry says nothing)
+        last = t.challenges[-1] if t.challenges else None
+        if last is None or last.round != t.round or t.phase is not Phase.CHALLENGES:
+            return False
+        return not last.attackers or source in (last.attackers if event.endswith("attacker") else last.defenders)
     if event == "attached_self":
         return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
             t.round, p, f"trigger-used:{source}")
