@@ -60,7 +60,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim", "cancels_events",
-              "phase_end_fate", "killed_to", "targets", "trigger_only",
+              "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
@@ -436,6 +436,8 @@ class Card:
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()
     #: Its whole text is its one triggered ability (``reacts_to``): a line naming it as its source is that ability's.
     trigger_only: bool = False
+    #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.
+    draws_if_won: bool = False
     #: A plot's gold toll: (what it is paid for: a challenge type or "event", to whom: "defender" or "opponent", the
     #: gold) (1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the defender 2
     #: gold tokens from his or her gold pool."): a player without that gold in the pool cannot do it.

@@ -734,6 +734,11 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
     return tuple(found)
 
 
+#: An ability's draw on a condition: "If you win the challenge, draw 1 card." (For the North!; 1st edition Insidious
+#: Ways "… draw 2 cards").
+_DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d+) cards?\b", re.IGNORECASE)
+
+
 def trigger_only(text: str | None, name: str | None) -> bool:
     """The card's whole text is the one triggered ability ``reacts_to`` reads ("Response: After Catelyn Stark is
     declared as a defender, choose a participating character. …"): every line naming the card as its source is
@@ -1052,6 +1057,7 @@ class Keywords:
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()  # ``targets``
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
+    draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
     str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
@@ -1420,6 +1426,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
         phase_end_fate=phase_end_fate(plain), targets=targets(plain), trigger_only=trigger_only(text, name),
+        draws_if_won=bool(_DRAWS_IF_WON.search(plain)),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,

@@ -501,6 +501,11 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
         words = reaction_words(trigger)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+    last = t.challenges[-1] if t.challenges else None
+    if t.card(source).draws_if_won and last is not None and last.round == t.round and t.phase is Phase.CHALLENGES \
+            and last.winner is not None and last.winner != player:
+        # For the North!: "If you win the challenge, draw 1 card.": the challenge it was played in, decided
+        v.violate("draw.if-won", (source,), card=t.ref(source), player=t.players[player].name)
     if (not t.card(source).draws and not t.card(source).searches_hand
             and not any(t.card(c).grants_insight for c in printed_cards(t, player))):
         v.violate("draw.source", (source,), card=t.ref(source))
