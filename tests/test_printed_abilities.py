@@ -1331,3 +1331,28 @@ def test_for_the_north_draws_only_after_its_player_wins_the_challenge() -> None:
     legal(t, PlayEvent("A", "A.01157.1"))
     legal(t, ChallengeResult("A"))
     legal(t, DrawCards("A", 1, source="A.01157.1"))
+
+
+def test_the_hands_judgment_needs_an_opponents_event_just_played() -> None:
+    """event.cancel-no-event (aside32 35): The Hand's Judgment "Interrupt: When the effects of an opponent's event would
+    initiate, cancel those effects.": played right after Bob's Winter Is Coming, legal; once the challenge has moved on
+    (no event played since), flagged: a character's reaction is not an event. Treachery cancels other abilities."""
+    catalog = Catalog.open()
+    assert catalog.card("01045").cancels == ("opponent", ("event",))
+    assert catalog.card("01102").cancels == ("any", ("character", "location", "attachment"))
+    t = plots("2e", "01001", "00006", {"01045": 2, "01057": 1}, {"01144": 1, "01159": 1})
+    in_play(t, "A.01057.1")
+    in_play(t, "B.01144.1")
+    hand(t, "A.01045.1", "A.01045.2", "B.01159.1")
+    t.players["A"].gold = 2
+    t.players["B"].gold = 1
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"]))
+    flagged_and_refused(t, PlayEvent("A", "A.01045.1", cost=0), "event.cancel-no-event")
+    legal(t, DeclareDefenders("B", []))
+    legal(t, PlayEvent("B", "B.01159.1"))
+    legal(t, PlayEvent("A", "A.01045.1", cost=1))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, PlayEvent("A", "A.01045.2", cost=0), "event.cancel-no-event")

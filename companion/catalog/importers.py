@@ -621,6 +621,24 @@ _CANCELS_EVENTS = re.compile(r"\bwhen the effects of (?:an opponent's|an?) event
                              r"(?:[^.]*? to )?cancel those effects$", re.IGNORECASE)
 
 
+#: What an interrupt cancels as it would initiate: "When the effects of an opponent's event would initiate, cancel those
+#: effects." (The Hand's Judgment); "… of a triggered character, location, or attachment ability …" (Treachery).
+_CANCELS = re.compile(r"\bwhen the effects of (an opponent's|an?) (event|triggered (?:character|location|attachment)"
+                      r"(?:(?:,| or|, or) (?:character|location|attachment))* ability) would initiate, (?:[^.]*? to )?"
+                      r"cancel those effects\b", re.IGNORECASE)
+
+
+def cancels(plain: str) -> tuple[str, tuple[str, ...]] | None:
+    """What its interrupt cancels: ("opponent" | "any", the kinds: "event", "character", "location", "attachment").
+    None: no such sentence, or one in other words ("an opponent's event or when revealed ability", "a non-plot …")."""
+    m = _CANCELS.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    kinds = ("event",) if m.group(2).lower() == "event" else tuple(
+        k for k in ("character", "location", "attachment") if k in m.group(2).lower())
+    return ("opponent" if "opponent" in m.group(1).lower() else "any"), kinds
+
+
 def cancels_events(plain: str) -> bool:
     """Its ability cancels the effects of an event as they would initiate (``_CANCELS_EVENTS``)."""
     return any(_CANCELS_EVENTS.search(" ".join(s.split())) for s in re.split(r"[.\n]", plain))
@@ -1058,6 +1076,7 @@ class Keywords:
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()  # ``targets``
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
+    cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
     str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
@@ -1426,7 +1445,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
         phase_end_fate=phase_end_fate(plain), targets=targets(plain), trigger_only=trigger_only(text, name),
-        draws_if_won=bool(_DRAWS_IF_WON.search(plain)),
+        draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,

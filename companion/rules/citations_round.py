@@ -223,6 +223,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.no-side-target": Rule("RR: Targeting", "1E Rules › Events"),
     "ability.target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
     "intimidate.str": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "intimidate.won": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "dead.character-only": Rule("RR: Dead Pile", "1E Rules › Dead pile"),

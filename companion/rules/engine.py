@@ -84,6 +84,10 @@ def add_deck(table: Table, seat: str, deck: Mapping[str, int]) -> None:
 DECK_ZONES = {"plot": Zone.PLOTS, "agenda": Zone.AGENDA}
 
 
+#: The round's steps that close the moment an event's effects initiate in (``TableState.window_events``).
+WINDOW_STEPS = frozenset({"initiate_challenge", "declare_defenders", "challenge_result", "apply_claim", "pass_turn",
+                          "begin_phase", "win_dominance", "collect_income", "marshal", "choose_plot"})
+
 def check(table: Table, action: Action) -> Verdict:
     """Is the action legal at this table now? Pure: the table is not changed.
 
@@ -126,6 +130,10 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
     count_ability_use(table, action)  # a use of a card's limited ability, in the round (phase) it happens in
     note_target(table, action)
+    if action.type in WINDOW_STEPS:
+        table.window_events = []
+    elif action.type == "play_event":
+        table.window_events.append(getattr(action, "player", ""))
     action.apply(table)
     for seat in decks:
         if table.players[seat].counts_known:

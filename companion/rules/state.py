@@ -253,6 +253,9 @@ class TableState:
     phase_end_fate: dict[str, Zone] = field(default_factory=dict)
     #: Such an event just played, for the put into play that follows it: (player, the table's version then, event).
     pending_put: tuple[str, int, str] | None = None
+    #: Who played each event since the last step of the round (a challenge's step, a turn passed, a phase begun): an
+    #: interrupt that cancels an event's effects as they would initiate needs one (The Hand's Judgment).
+    window_events: list[str] = field(default_factory=list)
     #: The lines just before that an event's or a plot's ability affected its chosen targets by: (the source, the
     #: action type, the table's version at the last of them, how many), for its "choose and kneel a character" (one).
     target_run: tuple[str, str, int, int] | None = None

@@ -640,6 +640,11 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
                   when=msg("event.first" if c.play_first else "event.not-first"))
     if c.play_if_control is not None and not controls_such(t, player, c.play_if_control):
         v.violate("event.play-if-control", (card,), card=t.ref(card), player=t.players[player].name)
+    if c.type == "event" and c.cancels is not None and c.cancels[1] == ("event",) and not any(
+            p != player or c.cancels[0] == "any" for p in t.window_events):
+        # The Hand's Judgment: "When the effects of an opponent's event would initiate, cancel those effects.": an
+        # event is always written as played, so with none just played there are no such effects to cancel.
+        v.violate("event.cancel-no-event", (card,), card=t.ref(card), player=t.players[player].name)
     if c.type == "event" and c.reacts_to is not None and not trigger_due(t, player, card, c.reacts_to):
         words = reaction_words(c.reacts_to)
         v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
