@@ -520,7 +520,7 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
     """RR: Targeting: an ability's effect goes to a target it may choose ("Choose and kill an attacking character.":
     Like Warm Rain; "place a poison token on a character without an [intrigue] icon": Tears of Lys), and to as many
     as it says: an event's or a plot's ability ("Choose and kneel a character.": one; "Choose up to 3 cards …")
-    over the lines in a row that name it for that action."""
+    over the lines in a row that name it for that action (the same card again is not another target)."""
     line = target_line(action)
     if line is None or line[2] not in t.where:
         return
@@ -532,7 +532,7 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
     wanted = [x for x in t.card(source).targets if x[0] == verb]
     run = t.target_run
     if wanted and t.card(source).type in ("event", "plot") and run is not None and run[:2] == (source, verb) \
-            and run[2] + 1 == t.version and run[3] >= wanted[0][9]:
+            and run[2] + 1 == t.version and card not in run[3] and len(run[3]) >= wanted[0][9]:
         v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
                   why=msg("ability.target.count", n=wanted[0][9]))
 
@@ -570,7 +570,8 @@ def note_target(t: Table, action: Action) -> None:
         t.target_run = None
         return
     same = run is not None and run[:2] == (line[2], line[0]) and run[2] + 1 == t.version
-    t.target_run = (line[2], line[0], t.version, (run[3] if same and run is not None else 0) + 1)
+    earlier = run[3] if same and run is not None else ()
+    t.target_run = (line[2], line[0], t.version, earlier if line[1] in earlier else (*earlier, line[1]))
 
 def shadow_house_waived(t: Table, player: str, card: str) -> bool:
     """The card has the Shadow crest and the player's agenda (or a card of its in play) lets it ignore "House X
