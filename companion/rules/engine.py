@@ -87,6 +87,8 @@ DECK_ZONES = {"plot": Zone.PLOTS, "agenda": Zone.AGENDA}
 #: The round's steps that close the moment an event's effects initiate in (``TableState.window_events``).
 WINDOW_STEPS = frozenset({"initiate_challenge", "declare_defenders", "challenge_result", "apply_claim", "pass_turn",
                           "begin_phase", "win_dominance", "collect_income", "marshal", "choose_plot"})
+#: The lines that play an event (from hand or deck, from shadows; 1st edition: brought out of Shadows).
+EVENT_PLAYS = frozenset({"play_event", "play_event_from_shadows", "bring_out"})
 
 def check(table: Table, action: Action) -> Verdict:
     """Is the action legal at this table now? Pure: the table is not changed.
@@ -132,7 +134,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     note_target(table, action)
     if action.type in WINDOW_STEPS:
         table.window_events = []
-    elif action.type == "play_event":
+    elif action.type in EVENT_PLAYS and table.card(str(getattr(action, "card", ""))).type == "event":
         table.window_events.append(getattr(action, "player", ""))
     action.apply(table)
     for seat in decks:
