@@ -21,6 +21,7 @@ from companion.rules.actions import (
     Marshal,
     PassTurn,
     PlayEvent,
+    PlayEventFromShadows,
     SaveWithDuplicate,
     SetFirstPlayer,
     WinDominance,
@@ -1336,11 +1337,12 @@ def test_for_the_north_draws_only_after_its_player_wins_the_challenge() -> None:
 def test_the_hands_judgment_needs_an_opponents_event_just_played() -> None:
     """event.cancel-no-event (aside32 35): The Hand's Judgment "Interrupt: When the effects of an opponent's event would
     initiate, cancel those effects.": played right after Bob's Winter Is Coming, legal; once the challenge has moved on
-    (no event played since), flagged: a character's reaction is not an event. Treachery cancels other abilities."""
+    (no event played since), flagged: a character's reaction is not an event; after an event played from shadows,
+    legal again. Treachery cancels other abilities."""
     catalog = Catalog.open()
     assert catalog.card("01045").cancels == ("opponent", ("event",))
     assert catalog.card("01102").cancels == ("any", ("character", "location", "attachment"))
-    t = plots("2e", "01001", "00006", {"01045": 2, "01057": 1}, {"01144": 1, "01159": 1})
+    t = plots("2e", "01001", "00006", {"01045": 2, "01057": 1}, {"01144": 1, "01159": 1, "11011": 1})
     in_play(t, "A.01057.1")
     in_play(t, "B.01144.1")
     hand(t, "A.01045.1", "A.01045.2", "B.01159.1")
@@ -1356,3 +1358,6 @@ def test_the_hands_judgment_needs_an_opponents_event_just_played() -> None:
     legal(t, PlayEvent("A", "A.01045.1", cost=1))
     legal(t, ChallengeResult())
     flagged_and_refused(t, PlayEvent("A", "A.01045.2", cost=0), "event.cancel-no-event")
+    shadows(t, "B.11011.1")
+    legal(t, PlayEventFromShadows("B", "B.11011.1"))  # an event played from shadows is an event just played
+    legal(t, PlayEvent("A", "A.01045.2", cost=0))
