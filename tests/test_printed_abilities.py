@@ -21,6 +21,7 @@ from companion.rules.actions import (
     Marshal,
     PassTurn,
     PlayEvent,
+    PlayEventFromShadows,
     SaveWithDuplicate,
     SetFirstPlayer,
     WinDominance,
@@ -1304,3 +1305,59 @@ def test_a_house_only_plot_is_flagged_at_its_choice_and_the_flag_stays_with_the_
     assert "card.house-only" not in rules_of(play(advisory, ChoosePlot("B", "B.core_200.1"), "advisory"))
     legal(t, ChoosePlot("A", "A.core_184.1"))
     legal(t, ChoosePlot("B", "B.core_200.1"))
+
+
+def test_for_the_north_draws_only_after_its_player_wins_the_challenge() -> None:
+    """draw.if-won (aside32 32): For the North! "… If you win the challenge, draw 1 card.": a draw naming it after the
+    challenge its player lost is flagged; after one won, legal."""
+    assert Catalog.open().card("01157").draws_if_won
+    t = plots("2e", "01001", "00006", {"01144": 1, "01157": 2}, {"01092": 2})
+    for card in ("A.01144.1", "B.01092.1", "B.01092.2"):
+        in_play(t, card)
+    hand(t, "A.01157.1", "A.01157.2")
+    t.players["A"].gold = 2
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01144.1"]))
+    legal(t, DeclareDefenders("B", ["B.01092.1", "B.01092.2"]))
+    legal(t, PlayEvent("A", "A.01157.1"))
+    legal(t, ChallengeResult("B"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01157.1"), "draw.if-won")
+    t = plots("2e", "01001", "00006", {"01144": 1, "01157": 1}, {"01092": 1})
+    in_play(t, "A.01144.1")
+    hand(t, "A.01157.1")
+    t.players["A"].gold = 1
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01144.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, PlayEvent("A", "A.01157.1"))
+    legal(t, ChallengeResult("A"))
+    legal(t, DrawCards("A", 1, source="A.01157.1"))
+
+
+def test_the_hands_judgment_needs_an_opponents_event_just_played() -> None:
+    """event.cancel-no-event (aside32 35): The Hand's Judgment "Interrupt: When the effects of an opponent's event would
+    initiate, cancel those effects.": played right after Bob's Winter Is Coming, legal; once the challenge has moved on
+    (no event played since), flagged: a character's reaction is not an event; after an event played from shadows,
+    legal again. Treachery cancels other abilities."""
+    catalog = Catalog.open()
+    assert catalog.card("01045").cancels == ("opponent", ("event",))
+    assert catalog.card("01102").cancels == ("any", ("character", "location", "attachment"))
+    t = plots("2e", "01001", "00006", {"01045": 2, "01057": 1}, {"01144": 1, "01159": 1, "11011": 1})
+    in_play(t, "A.01057.1")
+    in_play(t, "B.01144.1")
+    hand(t, "A.01045.1", "A.01045.2", "B.01159.1")
+    t.players["A"].gold = 2
+    t.players["B"].gold = 1
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01057.1"]))
+    flagged_and_refused(t, PlayEvent("A", "A.01045.1", cost=0), "event.cancel-no-event")
+    legal(t, DeclareDefenders("B", []))
+    legal(t, PlayEvent("B", "B.01159.1"))
+    legal(t, PlayEvent("A", "A.01045.1", cost=1))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, PlayEvent("A", "A.01045.2", cost=0), "event.cancel-no-event")
+    shadows(t, "B.11011.1")
+    legal(t, PlayEventFromShadows("B", "B.11011.1"))  # an event played from shadows is an event just played
+    legal(t, PlayEvent("A", "A.01045.2", cost=0))

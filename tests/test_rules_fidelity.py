@@ -288,11 +288,12 @@ def test_a_card_put_into_shadows_gains_shadow_equal_to_its_printed_cost() -> Non
 
 
 def test_a_dash_or_x_printed_cost_gives_shadow_zero() -> None:
-    t = make_table({"A": {"T0003": 1, HANDS_JUDGMENT: 1}, "B": {}}, extra_cards={"T0003": DASH_NO_SHADOW})
-    hand(t, "A.T0003.1", "A.01045.1")
+    t = make_table({"A": {"T0003": 1, HANDS_JUDGMENT: 1}, "B": {"01100": 1}}, extra_cards={"T0003": DASH_NO_SHADOW})
+    hand(t, "A.T0003.1", "A.01045.1", "B.01100.1")
     legal(t, PutIntoShadows("A", "A.T0003.1", gains="cost"))
     legal(t, PutIntoShadows("A", "A.01045.1", gains="cost"))
     legal(t, BringOut("A", "A.T0003.1"))
+    legal(t, PlayEvent("B", "B.01100.1"))  # an opponent's event for The Hand's Judgment to cancel
     legal(t, PlayEventFromShadows("A", "A.01045.1"))
     assert t.players["A"].gold == 10
 

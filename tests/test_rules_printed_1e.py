@@ -11,16 +11,21 @@ from companion.rules import play
 from companion.rules.actions import (
     BeginPhase,
     BringOut,
+    ChallengeResult,
     ChoosePlot,
     DeclareDefenders,
     DrawCards,
     GainGold,
     InitiateChallenge,
+    Kill,
+    Kneel,
     Marshal,
+    Modify,
     PassTurn,
     PlayEvent,
     SetFirstPlayer,
     SpendGold,
+    Stand,
     WinInitiative,
 )
 from companion.rules.editions import Table
@@ -445,3 +450,38 @@ def test_the_power_of_faith_gives_holy_characters_a_military_icon_and_attacking_
     t.active_player = "B"
     legal(t, InitiateChallenge("B", "military", "A", attackers=["B.core_70.1"]))
     assert not t.in_play["B.core_70.1"].kneeling
+
+
+def test_a_characters_one_response_affects_cards_only_right_after_its_trigger() -> None:
+    """ability.reaction-trigger (aside32 24, 33, 26) on the lines a response's effect writes, not only its draws:
+    Robb Stark "Response: after you win a Military challenge in which Robb Stark participates, choose and kill a
+    character controlled by the losing player." (not after a power challenge); Catelyn Stark "Response: After Catelyn
+    Stark is declared as a defender, choose a participating character. …" (not while another defends); Cersei's
+    Attendant "Response: After Cersei Lannister or Cersei's Attendant is killed, choose and kneel a character." (not
+    after another character's death)."""
+    catalog = Catalog.open()
+    assert catalog.card("core_6").reacts_to == ("declared_self_defender", "", 0, "")
+    assert catalog.card("core_50").reacts_to == ("killed_named", "Cersei Lannister|Cersei's Attendant", 0, "")
+    assert catalog.card("core_8").trigger_only and catalog.card("core_6").trigger_only
+    t = round_table(POWER_OF_ARMS, extra={"core_8": 1, "core_6": 1, "core_50": 1})
+    for card in ("A.core_8.1", "B.core_6.1", "B.core_50.1"):
+        in_play(t, card)
+    legal(t, InitiateChallenge("A", "intrigue", "B", [f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{GUILDMASTER}.1"]))
+    flagged_and_refused(t, Modify("B", "str", -1, f"A.{GUILDMASTER}.1", "challenge", source="B.core_6.1"),
+                        "ability.reaction-trigger")
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, Kill("A", f"B.{EDDARD}.1", source="A.core_8.1"), "ability.reaction-trigger")
+    flagged_and_refused(t, Kneel("B", f"A.{EDDARD}.1", source="B.core_50.1"), "ability.reaction-trigger")
+    legal(t, Kill("A", "B.core_50.1"))  # a card effect with no source: the Attendant dies
+    legal(t, Kneel("B", f"A.{EDDARD}.1", source="B.core_50.1"))
+    legal(t, Stand("A", f"A.{EDDARD}.1"))
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", ["B.core_6.1"]))
+    legal(t, Modify("B", "str", -3, f"A.{EDDARD}.1", "challenge", source="B.core_6.1"))
+    legal(t, ChallengeResult())
+    legal(t, InitiateChallenge("A", "military", "B", ["A.core_8.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, Kill("A", f"B.{EDDARD}.1", source="A.core_8.1"))
+

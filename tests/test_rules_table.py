@@ -378,10 +378,11 @@ def test_cost_modifiers_are_recorded() -> None:
 
 
 def test_play_event_from_hand() -> None:
-    t = make_table({"A": {"01100": 1, HANDS_JUDGMENT: 1, BRIDGE: 1}, "B": {}})
-    hand(t, "A.01100.1", "A.11011.1", "A.01045.1")
+    t = make_table({"A": {"01100": 1, HANDS_JUDGMENT: 1, BRIDGE: 1}, "B": {"01100": 1}})
+    hand(t, "A.01100.1", "A.11011.1", "A.01045.1", "B.01100.1")
     legal(t, PlayEvent("A", "A.01100.1"))  # Hear Me Roar!, an action (a reaction would wait for its trigger)
     assert t.where["A.01100.1"] == ("A", Zone.DISCARD) and t.players["A"].gold == 9
+    legal(t, PlayEvent("B", "B.01100.1"))  # an opponent's event for The Hand's Judgment to cancel
     legal(t, PlayEvent("A", "A.01045.1", cost=3))  # cost X: the player says what was paid
     assert t.players["A"].gold == 6
     illegal(t, PlayEvent("A", "A.11011.1"), "cost.dash")

@@ -60,7 +60,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim", "cancels_events",
-              "phase_end_fate", "killed_to",
+              "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won", "cancels",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
@@ -430,6 +430,20 @@ class Card:
     #: still in play, discard it from play (cannot be saved).": where that card goes as the phase ends ("discard",
     #: "hand", "dead").
     phase_end_fate: str | None = None
+    #: What its ability chooses, one entry an action: (the action type, the card type or "card", "participating" |
+    #: "attacking" | "defending" | "", the faction, STR at most or -1, STR at most instead or -1 while its controller
+    #: controls the card named next, that name, the icon it is without, "loser" | "own" | "opponent" | "", how many at
+    #: most) ("Choose and kneel a character.": Filthy Accusations; "choose and kill a character with STR 1 or lower":
+    #: Grey Wind; ``catalog.importers.targets``). RR: Targeting.
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()
+    #: Its whole text is its one triggered ability (``reacts_to``): a line naming it as its source is that ability's.
+    trigger_only: bool = False
+    #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.
+    draws_if_won: bool = False
+    #: What its interrupt cancels as it would initiate: (whose: "opponent" | "any", the kinds: "event", "character",
+    #: "location", "attachment") ("When the effects of an opponent's event would initiate, cancel those effects.": The
+    #: Hand's Judgment; Treachery: "… a triggered character, location, or attachment ability …").
+    cancels: tuple[str, tuple[str, ...]] | None = None
     #: A plot's gold toll: (what it is paid for: a challenge type or "event", to whom: "defender" or "opponent", the
     #: gold) (1st edition Uneasy Truce: "In order to initiate a Military challenge, an attacker must give the defender 2
     #: gold tokens from his or her gold pool."): a player without that gold in the pool cannot do it.

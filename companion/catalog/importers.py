@@ -535,6 +535,15 @@ _REACTS_TO = re.compile(r"^(?:reaction|interrupt|response)\s*:\s*(?:play )?after
                         r"(?: as the (attacking player|defending player|attacker|defender))?)[ ,.]", re.IGNORECASE)
 
 
+#: "Response: After Catelyn Stark is declared as a defender, …" (its own name: ``reacts_to`` compares it).
+_DECLARED_SELF = re.compile(r"^(?:reaction|response)\s*:\s*after (.+?) is declared as an? (attacker|defender)[,.]",
+                            re.IGNORECASE)
+#: "Response: After Cersei Lannister or Cersei's Attendant is killed, …": titles only (each word capitalised), so "a
+#: Lord or Lady character" is not read.
+_KILLED_NAMED = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) ((?:[A-Z][\w'’-]*)(?: (?:[A-Z][\w'’-]*|of|the))*"
+                           r"(?: or (?:[A-Z][\w'’-]*)(?: (?:[A-Z][\w'’-]*|of|the))*)*) is killed[,.]")
+
+
 def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
     "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
@@ -542,7 +551,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …). None when
-    it prints another ability or another trigger (RR: Triggered Abilities)."""
+    it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
+    defender" ("declared_self_defender", …); "After <a title> or <a title> is killed" ("killed_named", the titles
+    joined by "|", 0, "")."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -568,6 +579,12 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
                                re.IGNORECASE):
         return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
+    own = _DECLARED_SELF.match(plain[start:]) if start >= 0 and name else None
+    if own is not None and name is not None and fold(own.group(1)) == fold(name):
+        return (f"declared_self_{own.group(2).lower()}", "", 0, "")  # 1st edition Catelyn Stark
+    named = _KILLED_NAMED.match(plain[start:]) if start >= 0 else None
+    if named is not None:  # 1st edition Cersei's Attendant: "After Cersei Lannister or Cersei's Attendant is killed, …"
+        return ("killed_named", "|".join(n.strip() for n in named.group(1).split(" or ")), 0, "")
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
@@ -606,6 +623,24 @@ _RAISES_CLAIM = re.compile(r"\braise the claim value on (your|each House (\w+) p
 #: event or when revealed ability …": Someone Always Tells). A choice ("unless", "either") is not read.
 _CANCELS_EVENTS = re.compile(r"\bwhen the effects of (?:an opponent's|an?) event\b[^.]*? would initiate, "
                              r"(?:[^.]*? to )?cancel those effects$", re.IGNORECASE)
+
+
+#: What an interrupt cancels as it would initiate: "When the effects of an opponent's event would initiate, cancel those
+#: effects." (The Hand's Judgment); "… of a triggered character, location, or attachment ability …" (Treachery).
+_CANCELS = re.compile(r"\bwhen the effects of (an opponent's|an?) (event|triggered (?:character|location|attachment)"
+                      r"(?:(?:,| or|, or) (?:character|location|attachment))* ability) would initiate, (?:[^.]*? to )?"
+                      r"cancel those effects\b", re.IGNORECASE)
+
+
+def cancels(plain: str) -> tuple[str, tuple[str, ...]] | None:
+    """What its interrupt cancels: ("opponent" | "any", the kinds: "event", "character", "location", "attachment").
+    None: no such sentence, or one in other words ("an opponent's event or when revealed ability", "a non-plot …")."""
+    m = _CANCELS.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    kinds = ("event",) if m.group(2).lower() == "event" else tuple(
+        k for k in ("character", "location", "attachment") if k in m.group(2).lower())
+    return ("opponent" if "opponent" in m.group(1).lower() else "any"), kinds
 
 
 def cancels_events(plain: str) -> bool:
@@ -653,6 +688,86 @@ def chooses_participating(plain: str) -> tuple[str, bool] | None:
 _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |house (\w+) )?character( you control)?\b"
                            r"|\bchoose an? (?:\[(\w+)\] )?character that is (attacking|defending) alone\b",
                            re.IGNORECASE)
+
+
+#: One target an ability chooses (or places on), and the action that affects it: "Choose and kneel a character."
+#: (Filthy Accusations), "Choose an attachment, and discard it from play." (Confiscation), "choose and kill a character
+#: with STR 1 or lower" (Grey Wind), "choose and kill an attacking character" (Like Warm Rain), "place a poison token on
+#: a character without an [intrigue] icon" (Tears of Lys), "Choose up to 3 cards in your discard pile, and shuffle them
+#: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
+#: character gets +2 STR." (For the North!).
+_TARGET_DESC = (r"(?P<another>another )?(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House "
+                r"(?P<house>\w+) )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
+                r"|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
+                r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent)|in your discard "
+                r"pile))*(?=[.,;]|$| and | to | \()")
+_TARGET_COUNT = r"(?:up to (?P<upto>\d+) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
+_TARGET_FORMS = (
+    re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
+               re.IGNORECASE),
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
+               r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
+    re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
+               r"the duration of the challenge, )?that character (?P<verb>gets) [+-]\d+ STR\b", re.IGNORECASE),
+)
+_TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
+                 "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify"}
+#: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
+_TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
+#: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target.
+_TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
+
+
+def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...]:
+    """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
+    side in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the
+    STR at most instead while its controller controls the card named (-1: none), that name, the icon it is without,
+    whose: "loser" | "own" | "opponent" | "", how many at most). Nothing is kept when a phrase choosing or placing
+    on a card is not read in every word, or when the action's word is printed outside the phrase (a cost: "kneel a
+    Direwolf character to choose and kneel …"): the line naming the card may then be another part of its text."""
+    text = " ".join(plain.split())
+    found: list[tuple[str, str, str, str, int, int, str, str, str, int]] = []
+    spans: list[tuple[int, int]] = []
+    for form in _TARGET_FORMS:
+        for m in form.finditer(text):
+            g = m.groupdict()
+            whose = (g["whose"] or "").lower()
+            alt = _TARGET_STR_ALT.search(text[m.end():m.end() + 80]) if g["str"] else None
+            found.append((_TARGET_VERBS[g["verb"].lower()], g["kind"].lower(), (g["side"] or "").strip().lower(),
+                          (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
+                          int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
+                          (g["icon"] or "").lower(),
+                          "loser" if "losing" in whose else "own" if whose == "you control" else
+                          "opponent" if whose else "", int(g.get("upto") or g.get("n") or 1)))
+            spans.append(m.span())
+    phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
+    if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
+        return ()
+    verbs = {f[0] for f in found}
+    if len(verbs) != len(found):
+        return ()  # two phrases with one action: which the line means is not known
+    words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
+             "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
+             "modify": r"\bSTR\b"}
+    if any(len(re.findall(words[f[0]], text, re.IGNORECASE)) > 1
+           for f in found):
+        return ()
+    return tuple(found)
+
+
+#: An ability's draw on a condition: "If you win the challenge, draw 1 card." (For the North!; 1st edition Insidious
+#: Ways "… draw 2 cards").
+_DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d+) cards?\b", re.IGNORECASE)
+
+
+def trigger_only(text: str | None, name: str | None) -> bool:
+    """The card's whole text is the one triggered ability ``reacts_to`` reads ("Response: After Catelyn Stark is
+    declared as a defender, choose a participating character. …"): every line naming the card as its source is
+    that ability's."""
+    plain = _TAG.sub("", text or "").strip()
+    return reacts_to(text, name) is not None and "\n" not in plain and bool(
+        re.match(r"^(?:reaction|response|interrupt)\s*:", plain, re.IGNORECASE))
 
 
 def chooses_side(plain: str) -> tuple[str, str, bool] | None:
@@ -1032,6 +1147,10 @@ class Keywords:
     raises_claim: tuple[str, int] | None = None  # Winter Is Coming: ("you", 1): ``raises_claim``
     cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()  # ``targets``
+    trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
+    draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
+    cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
     str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
@@ -1404,7 +1523,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
-        phase_end_fate=phase_end_fate(plain),
+        phase_end_fate=phase_end_fate(plain), targets=targets(plain), trigger_only=trigger_only(text, name),
+        draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,

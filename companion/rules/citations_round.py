@@ -121,7 +121,6 @@ RULES_ROUND: dict[str, Rule] = {
     "kill.crest": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "immune.source": Rule("RR: Immune", "1E Rules › Immune"),
     # The printed words of the choice are the rule: "Choose a character with a Military icon." (Distraction).
-    "ability.target": Rule("RR: Targeting", PLOT_TEXT_1E),
     # The card's own condition: "Use this ability if there are at least 3 characters in your dead pile."
     "ability.dead-pile": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "save.cannot-be-saved": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
@@ -225,6 +224,9 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.silenced": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.no-target": Rule("RR: Targeting", "1E Rules › Events"),
     "event.no-side-target": Rule("RR: Targeting", "1E Rules › Events"),
+    "ability.target": Rule("RR: Targeting", "1E Rules › Golden rule"),
+    "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
     "intimidate.str": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "intimidate.won": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "dead.character-only": Rule("RR: Dead Pile", "1E Rules › Dead pile"),

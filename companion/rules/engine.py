@@ -16,9 +16,12 @@ from companion.rules.actions import Action
 from companion.rules.actions.common import (
     check_ability_limit,
     check_ability_phase,
+    check_reaction_effect,
     check_restricted,
+    check_target,
     count_ability_use,
     leave_to,
+    note_target,
     place_name,
 )
 from companion.rules.actions.ending import check_game_on, decked, settle
@@ -81,6 +84,12 @@ def add_deck(table: Table, seat: str, deck: Mapping[str, int]) -> None:
 DECK_ZONES = {"plot": Zone.PLOTS, "agenda": Zone.AGENDA}
 
 
+#: The round's steps that close the moment an event's effects initiate in (``TableState.window_events``).
+WINDOW_STEPS = frozenset({"initiate_challenge", "declare_defenders", "challenge_result", "apply_claim", "pass_turn",
+                          "begin_phase", "win_dominance", "collect_income", "marshal", "choose_plot"})
+#: The lines that play an event (from hand or deck, from shadows; 1st edition: brought out of Shadows).
+EVENT_PLAYS = frozenset({"play_event", "play_event_from_shadows", "bring_out"})
+
 def check(table: Table, action: Action) -> Verdict:
     """Is the action legal at this table now? Pure: the table is not changed.
 
@@ -96,6 +105,8 @@ def check(table: Table, action: Action) -> Verdict:
     action.check(table, v)
     check_ability_limit(table, v, action)
     check_ability_phase(table, v, action)
+    check_target(table, v, action)
+    check_reaction_effect(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
     check_game_on(table, v, action)
@@ -120,6 +131,11 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     # knows the deck: a card taken as drawn without a recorded draw leaves its count unknown.
     decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
     count_ability_use(table, action)  # a use of a card's limited ability, in the round (phase) it happens in
+    note_target(table, action)
+    if action.type in WINDOW_STEPS:
+        table.window_events = []
+    elif action.type in EVENT_PLAYS and table.card(str(getattr(action, "card", ""))).type == "event":
+        table.window_events.append(getattr(action, "player", ""))
     action.apply(table)
     for seat in decks:
         if table.players[seat].counts_known:

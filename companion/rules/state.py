@@ -259,6 +259,12 @@ class TableState:
     #: on the very next line is that gift, not a second one (Calm Over Westeros written out: docs/table-log.md).
     gold_spent: tuple[str, int, int] | None = None
     gold_given: tuple[str, str, int, int] | None = None
+    #: Who played each event since the last step of the round (a challenge's step, a turn passed, a phase begun): an
+    #: interrupt that cancels an event's effects as they would initiate needs one (The Hand's Judgment).
+    window_events: list[str] = field(default_factory=list)
+    #: The lines just before that an event's or a plot's ability affected its chosen targets by: (the source, the
+    #: action type, the table's version at the last of them, the cards), for its "choose and kneel a character" (one).
+    target_run: tuple[str, str, int, tuple[str, ...]] | None = None
     #: The cards the last phase's end moved so: a line that moves one there again is taken as said.
     moved_at_phase_end: list[str] = field(default_factory=list)
     # The end of the game: who won and how (power, decked, time, conceded, chosen), set the moment it happens (RR:

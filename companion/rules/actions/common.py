@@ -3,7 +3,7 @@ unique cards entering play, attachments needing a target, leaving play."""
 
 from __future__ import annotations
 
-from companion.catalog.card import AttachOnly, Card
+from companion.catalog.card import AttachOnly, Card, fold
 from companion.rules.actions.base import Action
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -15,6 +15,7 @@ from companion.rules.state import Phase, Player, Stage, Zone, count_this_round, 
 from companion.rules.values import (
     blanked,
     claim_due,
+    controls_named,
     cost_reduction_allowed,
     current_challenge,
     has_icon,
@@ -462,7 +463,12 @@ def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
         v.violate("immune.source", (card, source), card=t.ref(card), source=t.ref(source), type=type_name(kind))
 
 
-def check_target(t: Table, v: Checker, card: str, source: str | None) -> None:
+def flagged(v: Checker, rule: str, cards: tuple[str, ...]) -> bool:
+    """The line is flagged by this rule for these cards already (two readings of one printed choice)."""
+    return any(x.rule == rule and x.cards == cards for x in v.verdict.violations)
+
+
+def check_chosen_value(t: Table, v: Checker, card: str, source: str | None) -> None:
     """RR: Targeting: an ability that chooses "a character with a Military icon" (1st edition Distraction), "with STR 3
     or lower", "with printed cost 3 or lower", "without attachments" (``Card.chooses_with``) chooses only such a
     character. A line naming the card as the ``source`` of an effect on a character in play other than itself and
@@ -486,9 +492,120 @@ def check_target(t: Table, v: Checker, card: str, source: str | None) -> None:
         value = strength(t, card) if kind == "str" else (c.strength if kind == "printed_str" else c.cost)
         fits = not isinstance(value, int) or value <= n  # a printed "-" or X is not judged
         which = msg(f"target.{kind.replace('_', '-')}-or-lower", n=n)
-    if not fits:
-        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source), which=which)
+    if not fits and not flagged(v, "ability.target", (card, source)):
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg("ability.target.chooses", which=which))
 
+
+def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dict[str, Param]] | None:
+    """Why the card is not a target the ability of ``source`` may choose for that action (``Card.targets``), or
+    None. What the table cannot tell (a challenge recorded as one entry, no challenge decided) is not held against
+    it; STR is the lower of the printed and the counted one (an effect the log does not record may lower it)."""
+    facts = printed(t, source) if source in t.in_play else t.card(source)
+    wanted = [x for x in facts.targets if x[0] == verb] if facts is not None else []
+    if not wanted or source == card:
+        return None
+    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _ = wanted[0]
+    c = t.card(card)
+    if kind != "card" and c.type != kind:
+        return "ability.target.kind", {"kind": type_name(kind)}
+    if card not in t.in_play or c.type != "character":
+        return None
+    last = t.challenges[-1] if t.challenges and t.challenges[-1].round == t.round else None
+    if side and last is not None and t.phase is Phase.CHALLENGES and last.attackers:
+        on_side = {"attacking": last.attackers, "defending": last.defenders}.get(side, [*last.attackers,
+                                                                                   *last.defenders])
+        if card not in on_side:
+            return "ability.target.side", {"side": msg(f"ability.target.{side}")}
+    if faction and faction not in c.factions:
+        return "ability.target.faction", {"faction": msg(f"faction.{faction}")}
+    seat = t.controller(source) if source in t.in_play else t.where[source][0]
+    if str_max >= 0:
+        most = str_alt if str_alt >= 0 and controls_named(t, seat, alt_name) else str_max
+        if min(c.strength or 0, strength(t, card)) > most:
+            return "ability.target.str", {"most": most}
+    if icon and has_icon(t, card, icon):
+        return "ability.target.icon", {"icon": msg(f"challenge.kind.{icon}")}
+    controller = t.controller(card)
+    if (whose == "own" and controller != seat) or (whose == "opponent" and controller == seat):
+        return f"ability.target.{whose}", {}
+    if whose == "loser" and last is not None and last.winner is not None and t.phase is Phase.CHALLENGES:
+        loser = last.defender if last.winner == last.attacker else last.attacker
+        if controller != loser:
+            return "ability.target.loser", {}
+    return None
+
+
+def target_line(action: Action) -> tuple[str, str, str] | None:
+    """(the action type, the card it affects, its ``source``) for a line that affects one card by a card effect:
+    a kill, kneel, stand, discard, return to hand, shuffle into the deck, token placed or STR modifier."""
+    card, source = getattr(action, "card", None), getattr(action, "source", None)
+    if action.type not in TARGET_ACTIONS or not isinstance(card, str) or not isinstance(source, str) \
+            or (action.type == "modify" and getattr(action, "stat", None) != "str"):
+        return None
+    return action.type, card, source
+
+
+#: The action types an ability's chosen target is read for (``Card.targets``).
+TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify")
+
+
+def check_target(t: Table, v: Checker, action: Action) -> None:
+    """RR: Targeting: an ability's effect goes to a target it may choose ("Choose and kill an attacking character.":
+    Like Warm Rain; "place a poison token on a character without an [intrigue] icon": Tears of Lys), and to as many
+    as it says: an event's or a plot's ability ("Choose and kneel a character.": one; "Choose up to 3 cards …")
+    over the lines in a row that name it for that action (the same card again is not another target)."""
+    line = target_line(action)
+    if line is None or line[2] not in t.where:
+        return
+    verb, card, source = line
+    why = target_misfit(t, verb, card, source)
+    if why is not None and not flagged(v, "ability.target", (card, source)):
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg(why[0], **why[1]))
+    wanted = [x for x in t.card(source).targets if x[0] == verb]
+    run = t.target_run
+    if wanted and t.card(source).type in ("event", "plot") and run is not None and run[:2] == (source, verb) \
+            and run[2] + 1 == t.version and card not in run[3] and len(run[3]) >= wanted[0][9]:
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg("ability.target.count", n=wanted[0][9]))
+
+
+def check_reaction_effect(t: Table, v: Checker, action: Action) -> None:
+    """A character's, location's or attachment's one reaction (response) affects cards only right after its trigger
+    (RR: Triggered Abilities; 1st edition Robb Stark: "Response: after you win a Military challenge in which Robb
+    Stark participates, choose and kill a character controlled by the losing player."): a line naming it as its
+    ``source`` for the action its chosen target is read for (``Card.targets``), or for any action when its whole text
+    is that ability (``Card.trigger_only``: Catelyn Stark's "After Catelyn Stark is declared as a defender, …").
+    Its draws are judged with the draw (``check_draw_source``)."""
+    line = target_line(action)
+    if line is None or line[2] not in t.where:
+        return
+    verb, _, source = line
+    c = t.card(source)
+    trigger = c.reacts_to
+    if c.type in ("event", "plot") or trigger is None or trigger[0] == "marshal_self" \
+            or not (c.trigger_only or any(x[0] == verb for x in c.targets)) or t.zone_of(source) in (Zone.DECK,
+                                                                                                    Zone.PLOTS):
+        return
+    if source in t.in_play and printed(t, source) is None:
+        return  # a blank text box has no ability: another rule's question
+    player = t.controller(source) if source in t.in_play else t.where[source][0]
+    if not trigger_due(t, player, source, trigger):
+        words = reaction_words(trigger)
+        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
+def note_target(t: Table, action: Action) -> None:
+    """One more line in a row by which an ability affected its targets (``check_target``)."""
+    line = target_line(action)
+    run = t.target_run
+    if line is None or line[2] not in t.where or not any(x[0] == line[0] for x in t.card(line[2]).targets):
+        t.target_run = None
+        return
+    same = run is not None and run[:2] == (line[2], line[0]) and run[2] + 1 == t.version
+    earlier = run[3] if same and run is not None else ()
+    t.target_run = (line[2], line[0], t.version, earlier if line[1] in earlier else (*earlier, line[1]))
 
 def shadow_house_waived(t: Table, player: str, card: str) -> bool:
     """The card has the Shadow crest and the player's agenda (or a card of its in play) lets it ignore "House X
@@ -558,6 +675,11 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
                   when=msg("event.first" if c.play_first else "event.not-first"))
     if c.play_if_control is not None and not controls_such(t, player, c.play_if_control):
         v.violate("event.play-if-control", (card,), card=t.ref(card), player=t.players[player].name)
+    if c.type == "event" and c.cancels is not None and c.cancels[1] == ("event",) and not any(
+            p != player or c.cancels[0] == "any" for p in t.window_events):
+        # The Hand's Judgment: "When the effects of an opponent's event would initiate, cancel those effects.": an
+        # event is always written as played, so with none just played there are no such effects to cancel.
+        v.violate("event.cancel-no-event", (card,), card=t.ref(card), player=t.players[player].name)
     if c.type == "event" and c.reacts_to is not None and not trigger_due(t, player, card, c.reacts_to):
         words = reaction_words(c.reacts_to)
         v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
@@ -568,6 +690,9 @@ def reaction_words(trigger: tuple[str, str, int, str]) -> dict[str, Param]:
     """A reaction's trigger in the reader's words: "after you win a challenge", " ([military])", ", by 5 or more
     STR", ", as the attacking player"."""
     event, kind, by, side = trigger
+    if event == "killed_named":  # the titles, not a challenge type
+        return {"trigger": msg("event.react.killed_named", names=" / ".join(kind.split("|"))), "kind": "", "by": "",
+                "side": ""}
     return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
             "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
@@ -598,13 +723,14 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
-OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income")
+OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
+                "declared_self_defender", "killed_named")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
     """The trigger of the card ``source``'s only reaction has just happened for the player."""
     if trigger[0] in OWN_TRIGGERS:
-        return own_trigger_due(t, player, source, trigger[0])
+        return own_trigger_due(t, player, source, trigger[0], trigger[1])
     return reaction_due(t, player, trigger)
 
 
@@ -616,7 +742,7 @@ def used_own_trigger(t: Table, player: str, source: str | None) -> None:
         count_this_round(t.round, t.players[player], f"trigger-used:{source}")
 
 
-def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
+def own_trigger_due(t: Table, player: str, source: str, event: str, names: str = "") -> bool:
     """A trigger about the card itself or its controller has just happened for the player: an attachment the player
     played on it this round not yet answered by it ("Response: After a player plays an attachment on Sansa Stark,
     that player may draw a card."), a challenge just declared against the player, defenders not yet declared
@@ -624,6 +750,15 @@ def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:
     revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines), or
     an opponent's income collected in its marshaling turn ("Reaction: After an opponent collects income, …")."""
     p = t.players[player]
+    if event == "killed_named":  # a card of one of those titles lies in a dead pile (killed now, or before: lenient)
+        wanted = {fold(n) for n in names.split("|")}
+        return any(fold(t.card(c).name) in wanted for q in t.players.values() for c in q.zones[Zone.DEAD])
+    if event.startswith("declared_self_"):  # it is on that side of this round's last challenge (one recorded step
+        # by step; one recorded as one entry says nothing)
+        last = t.challenges[-1] if t.challenges else None
+        if last is None or last.round != t.round or t.phase is not Phase.CHALLENGES:
+            return False
+        return not last.attackers or source in (last.attackers if event.endswith("attacker") else last.defenders)
     if event == "attached_self":
         return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
             t.round, p, f"trigger-used:{source}")

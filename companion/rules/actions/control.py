@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
-from companion.rules.actions.common import check_immune, check_target, place_name
+from companion.rules.actions.common import check_chosen_value, check_immune, place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Zone
@@ -24,7 +24,7 @@ class TakeControl(Action):
     def check(self, t: Table, v: Checker) -> None:
         name = t.ref(self.card)
         check_immune(t, v, self.card, self.source)
-        check_target(t, v, self.card, self.source)
+        check_chosen_value(t, v, self.card, self.source)
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=name, zone=place_name(t, self.card))
             return

@@ -10,8 +10,8 @@ from companion.declare import Text, number
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
 from companion.rules.actions.common import (
     check_challenge_over,
+    check_chosen_value,
     check_immune,
-    check_target,
     end_challenge,
     leave_to,
     place_name,
@@ -503,6 +503,11 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
         words = reaction_words(trigger)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+    last = t.challenges[-1] if t.challenges else None
+    if t.card(source).draws_if_won and last is not None and last.round == t.round and t.phase is Phase.CHALLENGES \
+            and last.winner is not None and last.winner != player:
+        # For the North!: "If you win the challenge, draw 1 card.": the challenge it was played in, decided
+        v.violate("draw.if-won", (source,), card=t.ref(source), player=t.players[player].name)
     if (not t.card(source).draws and not t.card(source).searches_hand
             and not any(t.card(c).grants_insight for c in printed_cards(t, player))):
         v.violate("draw.source", (source,), card=t.ref(source))
@@ -624,7 +629,7 @@ class _SetKneeling(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
-        check_target(t, v, self.card, self.source)
+        check_chosen_value(t, v, self.card, self.source)
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         elif t.in_play[self.card].kneeling == self.kneeling:

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from companion.declare import Text
 from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
+    check_chosen_value,
     check_immune,
     check_killable,
-    check_target,
     killed,
     leave_to,
     note_leaving_play,
@@ -42,7 +42,7 @@ class Kill(Action):
         c = t.card(self.card)
         source = self.source or killer_after_win(t, self.player, self.card)
         check_immune(t, v, self.card, source)
-        check_target(t, v, self.card, source)
+        check_chosen_value(t, v, self.card, source)
         if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
             return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
         if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
@@ -93,7 +93,7 @@ class _MoveTo(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
-        check_target(t, v, self.card, self.source)
+        check_chosen_value(t, v, self.card, self.source)
         if t.zone_of(self.card) is self.destination and self.card in t.moved_at_phase_end:
             return  # the phase's end moved it there (Hear Me Roar!): the line says what happened
         if t.zone_of(self.card) is self.destination:  # a card in a discard pile is not discarded (sacrificed) again

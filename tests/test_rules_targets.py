@@ -1,0 +1,114 @@
+"""An ability's printed target (RR: Targeting), rule ``ability.target``: the card a line affects by naming the ability's
+card as its ``source`` is one the ability may choose, and an event's or a plot's ability chooses as many as it says.
+Found by the held-out set aside32 (files named in each test); the facts are read from the printed cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.catalog.importers import targets
+from companion.catalog.store import Catalog
+from companion.rules.actions import (
+    ChallengeResult,
+    DeclareDefenders,
+    Discard,
+    InitiateChallenge,
+    Kill,
+    Kneel,
+    Modify,
+    PlaceTokens,
+    ShuffleIntoDeck,
+)
+from tests.tables import flagged_and_refused, in_play, legal
+from tests.test_printed_abilities import plots, to_challenges
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog.open()
+
+
+def test_the_targets_are_read_from_the_printed_cards(catalog: Catalog) -> None:
+    """Each form read (the action, the card type, the side, the faction, STR, the icon, whose, how many)."""
+    facts = {
+        "01011": ("kneel", "character", "", "", -1, -1, "", "", "", 1),  # Filthy Accusations
+        "01009": ("discard", "attachment", "", "", -1, -1, "", "", "", 1),  # Confiscation
+        "01019": ("shuffle_into_deck", "card", "", "", -1, -1, "", "", "", 3),  # Rebuilding: "up to 3"
+        "01145": ("kill", "character", "", "", 1, 2, "Robb Stark", "", "", 1),  # Grey Wind
+        "01044": ("place_tokens", "character", "", "", -1, -1, "", "intrigue", "loser", 1),  # Tears of Lys
+        "01158": ("kill", "character", "attacking", "", -1, -1, "", "", "", 1),  # Like Warm Rain
+        "01157": ("modify", "character", "participating", "stark", -1, -1, "", "", "", 1),  # For the North!
+        "core_1": ("kill", "character", "participating", "", -1, -1, "", "", "", 1),  # 1st edition Ice
+    }
+    for code, want in facts.items():
+        assert catalog.card(code).targets == (want,), (code, catalog.card(code).name)
+    # Not read: the action's word printed outside the phrase (a cost), a choice in words not read.
+    assert targets("Kneel a Direwolf character to choose and kneel an attacking character.") == ()
+    assert targets("Choose and kill a character with printed cost 3 or lower.") == ()
+    assert targets("Choose a character. Choose and kneel a location.") == ()
+
+
+def test_filthy_accusations_kneels_one_character() -> None:
+    """aside32 08: "When Revealed: Choose and kneel a character.": one kneel naming the plot; a second in a row is
+    flagged (ability.target), a kneel naming no source is not the plot's."""
+    t = plots("2e", "01011", "01001", {"01057": 2}, {"01057": 2})
+    for card in ("A.01057.1", "A.01057.2", "B.01057.1", "B.01057.2"):
+        in_play(t, card)
+    legal(t, Kneel("A", "B.01057.1", source="A.01011.1"))
+    flagged_and_refused(t, Kneel("A", "B.01057.2", source="A.01011.1"), "ability.target")
+    legal(t, Kneel("A", "B.01057.2"))
+
+
+def test_rebuilding_shuffles_up_to_three_cards_from_the_discard_pile() -> None:
+    """aside32 31: "Choose up to 3 cards in your discard pile, and shuffle them into your deck.": the fourth."""
+    t = plots("2e", "01019", "01001", {"01057": 4}, {})
+    cards = [f"A.01057.{n}" for n in range(1, 5)]
+    for card in cards:
+        in_play(t, card)
+        legal(t, Discard("A", card))
+    for card in cards[:3]:
+        legal(t, ShuffleIntoDeck("A", card, source="A.01019.1"))
+    flagged_and_refused(t, ShuffleIntoDeck("A", cards[3], source="A.01019.1"), "ability.target")
+
+
+def test_confiscation_chooses_an_attachment() -> None:
+    """aside32 09: "When Revealed: Choose an attachment, and discard it from play.": not a character."""
+    t = plots("2e", "01009", "01001", {}, {"01144": 1, "01153": 1})
+    in_play(t, "B.01144.1")
+    in_play(t, "B.01153.1", attached_to="B.01144.1")
+    flagged_and_refused(t, Discard("A", "B.01144.1", source="A.01009.1"), "ability.target")
+    legal(t, Discard("A", "B.01153.1", source="A.01009.1"))
+
+
+def test_grey_wind_kills_str_1_or_lower_or_2_with_robb_stark() -> None:
+    """aside32 18: "Kneel Grey Wind to choose and kill a character with STR 1 or lower. (STR 2 or lower instead if you
+    control Robb Stark)." Burned Men (STR 2): flagged without Robb Stark, legal with him."""
+    t = plots("2e", "01001", "00006", {"01145": 1, "01146": 1}, {"01091": 1, "01094": 1})
+    for card in ("A.01145.1", "B.01091.1", "B.01094.1"):
+        in_play(t, card)
+    to_challenges(t)
+    flagged_and_refused(t, Kill("A", "B.01091.1", source="A.01145.1"), "ability.target")
+    legal(t.clone(), Kill("A", "B.01094.1", source="A.01145.1"))  # the Merchant: STR 1
+    in_play(t, "A.01146.1")
+    legal(t, Kill("A", "B.01091.1", source="A.01145.1"))
+
+
+def test_like_warm_rain_and_for_the_north_choose_by_the_challenge() -> None:
+    """aside32 13, 19: Like Warm Rain "… choose and kill an attacking character" (not a defender); For the North!
+    "Choose a participating [stark] character. … that character gets +2 STR" (not one outside the challenge); Tears of
+    Lys (aside32 14) "place a poison token on a character without an [intrigue] icon controlled by the losing
+    opponent"."""
+    t = plots("2e", "01001", "00006", {"01144": 1, "01152": 1, "01147": 1, "01157": 1, "01044": 1},
+              {"01091": 1, "01094": 1, "01158": 1})
+    for card in ("A.01144.1", "A.01152.1", "A.01147.1", "B.01091.1", "B.01094.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01144.1"]))
+    legal(t, DeclareDefenders("B", ["B.01091.1"]))
+    flagged_and_refused(t, Modify("A", "str", 2, "A.01152.1", "challenge", source="A.01157.1"), "ability.target")
+    legal(t, Modify("A", "str", 2, "A.01144.1", "challenge", source="A.01157.1"))
+    flagged_and_refused(t, Kill("B", "B.01091.1", source="B.01158.1"), "ability.target")  # defending
+    legal(t.clone(), Kill("B", "A.01144.1", source="B.01158.1"))
+    legal(t, ChallengeResult("A"))
+    flagged_and_refused(t, PlaceTokens("A", "poison", 1, "A.01147.1", source="A.01044.1"), "ability.target")
+    legal(t, PlaceTokens("A", "poison", 1, "B.01091.1", source="A.01044.1"))
