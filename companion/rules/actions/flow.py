@@ -150,6 +150,8 @@ class BeginPhase(Action):
                     count_this_round(t.round, t.players[t.in_play[cid].controller], STANDING_STANDS)
             for p in t.players.values():
                 p.faction_kneeling = False
+            for ip in t.in_play.values():  # standing now, whatever it was
+                ip.kneel_unsure = False
         if plot_returns_gold(t, target):  # Supporting the Faith: forced, it happens by itself
             for p in t.players.values():
                 p.gold = 0
@@ -642,6 +644,7 @@ class _SetKneeling(Action):
             if not self.kneeling and t.in_play[self.card].kneeling and self._limited(t):
                 count_this_round(t.round, t.players[t.in_play[self.card].controller], STANDING_STANDS)
             t.in_play[self.card].kneeling = self.kneeling
+            t.in_play[self.card].kneel_unsure = False  # the log says which
 
 
 @dataclass(frozen=True, slots=True)
