@@ -106,7 +106,9 @@ class BeginPhase(Action):
         if t.phase is Phase.TAXATION and target is Phase.PLOT:
             for seat in t.player_order():
                 excess = reserve_excess(t, seat)
-                if excess and t.players[seat].counts_known and not t.players[seat].eliminated:
+                # A recorded discard was judged itself (reserve.count): what it left over is not flagged twice.
+                if excess and t.players[seat].counts_known and not t.players[seat].eliminated \
+                        and t.players[seat].reserve_round != t.round:
                     v.violate("reserve.not-checked", player=t.players[seat].name, excess=excess,
                               reserve=reserve(t, seat) or 0)
         if target is Phase.PLOT and t.time_called:
