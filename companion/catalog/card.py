@@ -46,7 +46,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
-              "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
+              "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "raises_cost", "bestow",
@@ -270,6 +270,9 @@ class Card:
     #: a player per ``play_max_per`` ("round", "phase", "challenge").
     play_max: int | None = None
     play_max_per: str | None = None
+    #: The limited ability acts on several cards ("stand each character you control. (Limit once per round.)": Robb
+    #: Stark): one use may be written as one line a card.
+    limit_each: bool = False
     #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts ("pool_gold", "own_power",
     #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location") and the trait.
     str_per: tuple[str, str | None] | None = None

@@ -793,6 +793,17 @@ _PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? )?per (r
 _TIMES = {"one": 1, "once": 1, "twice": 2}
 
 
+#: A limited ability that acts on several cards: "stand each character you control" (Robb Stark), "each player
+#: sacrifice" (Rickard Karstark), "discard the top 3 cards from each opponent's deck" (The Reader); not "each round".
+_EACH = re.compile(r"\b(?:each|all)\b(?! (?:round|phase|challenge)\b)", re.IGNORECASE)
+
+
+def limit_each(text: str | None) -> bool:
+    """The line holding the card's "(Limit once per round.)" acts on "each" or "all" of some cards."""
+    return any(_PLAY_MAX.search(line) and _EACH.search(_PLAY_MAX.split(line)[0])
+               for line in _TAG.sub("", text or "").split("\n"))
+
+
 def play_max(text: str | None) -> tuple[int | None, str | None]:
     """How many times per round, phase or challenge the card's text lets it be played (its ability be used), if it
     says."""
@@ -898,6 +909,7 @@ class Keywords:
     one_per_card: bool = False  # an attachment's "Limit 1 per character."
     play_max: int | None = None  # an event's "(Max 1 per round.)": that many …
     play_max_per: str | None = None  # … per "round", "phase" or "challenge"
+    limit_each: bool = False  # the limited ability acts on "each" or "all" of some cards (Robb Stark)
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
     blanks_plots: bool = False  # outside the plot phase other revealed non-Scheme plots' text is blank
@@ -1307,6 +1319,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         grants_each=grants_each, play_phase=play_phase(text), blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
+        limit_each=limit_each(text),
         str_per=strength_per, defends_kneeling=defends_kneeling, blanks_plots="blanks_plots" in flags,
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),

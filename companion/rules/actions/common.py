@@ -663,7 +663,7 @@ def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
     """A card's ability used more often than its printed limit allows in the round (or phase), counted by the lines
     that name the card as their ``source`` (RR: Golden Rule: card text)."""
     use = ability_use_key(t, action)
-    if use is not None and counted_this_round(t.round, use[0], use[1]) >= use[2]:
+    if use is not None and counted_this_round(t.round, use[0], use[1]) >= use[2] and not continues_use(t, use, action):
         v.violate("ability.limit", (use[4],), card=t.ref(use[4]), count=use[2], per=msg(f"event.per.{use[3]}"))
 
 
@@ -682,11 +682,31 @@ def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
         v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(c.play_phase))
 
 
+def continues_use(t: Table, use: tuple[Player, str, int, str, str], action: Action) -> bool:
+    """The line follows a line of the same use at once and names another card, and the ability acts on several
+    (``Card.limit_each``: "stand each character you control": Robb Stark, one `stand` line a card): one use, not
+    a use more."""
+    player, key = use[0], use[1]
+    card = getattr(action, "card", None)
+    run = player.round_counts.get(f"{key}:run")
+    return (t.card(use[4]).limit_each and isinstance(card, str) and run is not None
+            and player.round_counts.get(f"{key}:at") == (t.round, t.version - 1)
+            and player.round_counts.get(f"{key}:{card}") != run)
+
+
 def count_ability_use(t: Table, action: Action) -> None:
-    """One more use of the ability of the card the action names as its ``source``, when that ability is limited."""
+    """One more use of the ability of the card the action names as its ``source``, when that ability is limited;
+    a line continuing the use just recorded (``continues_use``) is part of it."""
     use = ability_use_key(t, action)
-    if use is not None:
-        count_this_round(t.round, use[0], use[1])
+    if use is None:
+        return
+    player, key = use[0], use[1]
+    if not continues_use(t, use, action):
+        count_this_round(t.round, player, key)
+        player.round_counts[f"{key}:run"] = (t.round, t.version)
+    player.round_counts[f"{key}:at"] = (t.round, t.version)
+    if isinstance(card := getattr(action, "card", None), str):
+        player.round_counts[f"{key}:{card}"] = player.round_counts[f"{key}:run"]
 
 
 def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
