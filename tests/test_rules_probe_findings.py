@@ -235,6 +235,22 @@ def test_intimidate_follows_only_a_challenge_won_with_the_character() -> None:
     legal(_military_by_grey_wind([]), Kneel("A", "B.01093.1", source="A.01145.1"))
 
 
+def test_intimidate_kneels_one_character_a_challenge() -> None:
+    """intimidate.once (aside32 10): RR: Intimidate is not cumulative: after the challenge Grey Wind (intimidate) won
+    6 to 0, kneeling one of Bob's Lannisport Moneylenders is legal, a second by the same intimidate is flagged; a
+    kneel by another effect is not intimidate's."""
+    t = make_table({"A": {"01145": 1, "01150": 1}, "B": {"01093": 2, "01087": 1}}, phase="challenges")
+    for card in ("A.01145.1", "A.01150.1", "B.01093.1", "B.01093.2", "B.01087.1"):
+        in_play(t, card)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01145.1", "A.01150.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", ["B.01087.1"]))
+    legal(t, Kneel("A", "B.01093.1", source="A.01145.1"))
+    flagged_and_refused(t, Kneel("A", "B.01093.2", source="A.01145.1"), "intimidate.once")
+    legal(t.clone(), Kneel("A", "B.01093.2"))  # a kneel by another effect is not intimidate's
+
+
 def test_insight_draws_one_card() -> None:
     """draw.insight-count (aside30 09): RR: Insight: "… may draw 1 card." Grand Maester Pycelle's insight after the
     claim draws 1; 2 is flagged."""

@@ -215,6 +215,7 @@ class ChallengeRecord:
     insight: list[str] = field(default_factory=list)  # the characters that drew by insight for it (RR: Insight)
     source: str | None = None  # the card effect that allowed it beyond one of each type
     claim_events: list[str] = field(default_factory=list)  # events played in it raising the claim (Winter Is Coming)
+    intimidated: str | None = None  # the character its winner's intimidate knelt (one a challenge: RR: Intimidate)
 
 
 @dataclass(slots=True)

@@ -699,18 +699,43 @@ class Kneel(_SetKneeling):
         super(Kneel, self).check(t, v)
         check_intimidate(t, v, self.card, self.source)
 
+    def apply(self, t: Table) -> None:
+        won = intimidated_challenge(t, self.card, self.source)
+        super(Kneel, self).apply(t)
+        if won is not None and won.intimidated is None:
+            won.intimidated = self.card
+
+
+def intimidate_after(t: Table, card: str, source: str | None) -> tuple[ChallengeRecord, str, list[str]] | None:
+    """When kneeling ``card`` names a character with intimidate as ``source`` (another card, both in play) and this
+    round's last challenge has a winner: that challenge, its loser and the winning side's characters."""
+    if source is None or source == card or source not in t.in_play or not has_keyword(t, source, "intimidate"):
+        return None
+    last = t.challenges[-1] if t.challenges else None
+    if last is None or last.round != t.round or last.winner is None or card not in t.in_play:
+        return None
+    loser = last.defender if last.winner == last.attacker else last.attacker
+    return last, loser, last.attackers if last.winner == last.attacker else last.defenders
+
+
+def intimidated_challenge(t: Table, card: str, source: str | None) -> ChallengeRecord | None:
+    """The last challenge, when kneeling ``card`` by ``source`` is its intimidate: the source is on the winning side
+    and the card is the losing opponent's."""
+    after = intimidate_after(t, card, source)
+    if after is None or source not in after[2] or t.in_play[card].controller != after[1]:
+        return None
+    return after[0]
+
 
 def check_intimidate(t: Table, v: Checker, card: str, source: str | None) -> None:
     """RR: Intimidate: after winning a challenge in which a character with intimidate participates, the winner may
     kneel a standing character controlled by the losing opponent "whose STR is equal to or lower than the STR by
-    which the challenge was won". Judged where the log knows the challenge's totals and the source took part."""
-    if source is None or source == card or source not in t.in_play or not has_keyword(t, source, "intimidate"):
+    which the challenge was won"; not cumulative: one character a challenge. Judged where the log knows the
+    challenge's totals and the source took part."""
+    after = intimidate_after(t, card, source)
+    if after is None or source is None:
         return
-    last = t.challenges[-1] if t.challenges else None
-    if last is None or last.round != t.round or last.winner is None or card not in t.in_play:
-        return
-    loser = last.defender if last.winner == last.attacker else last.attacker
-    side = last.attackers if last.winner == last.attacker else last.defenders
+    last, loser, side = after
     owner_side = {last.attacker, last.defender}
     if t.controller(source) in owner_side and t.in_play[card].controller in owner_side - {t.controller(source)} \
             and side and (last.winner != t.controller(source) or source not in side):
@@ -718,7 +743,12 @@ def check_intimidate(t: Table, v: Checker, card: str, source: str | None) -> Non
         # won it without the character (aside30 10).
         v.violate("intimidate.won", (card, source), source=t.ref(source), player=t.players[t.controller(source)].name)
         return
-    if len(last.strength) != 2 or source not in side or t.in_play[card].controller != loser:
+    if source not in side or t.in_play[card].controller != loser:
+        return
+    if last.intimidated is not None:  # RR: Intimidate: not cumulative, one character a challenge
+        v.violate("intimidate.once", (card, source), source=t.ref(source), knelt=t.ref(last.intimidated))
+        return
+    if len(last.strength) != 2 or last.winner is None:
         return
     by = last.strength[last.winner] - last.strength[loser]
     if strength(t, card) > by:
