@@ -578,12 +578,24 @@ def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int
     return reaction_due(t, player, trigger)
 
 
-def used_own_trigger(t: Table, player: str, source: str | None) -> None:
-    """The card's response to an attachment played on it (or to its controller's plot revealed) has been used, once
-    for that attachment (that plot)."""
+def used_own_trigger(t: Table, player: str, source: str | None, *, one_card: bool = False) -> None:
+    """The card's response to an attachment played on it (or to its controller's plot revealed, or to its own
+    marshal) has been used, once for that attachment (that plot, that marshal)."""
     trigger = t.card(source).reacts_to if source is not None else None
-    if source is not None and trigger is not None and trigger[0] in ("attached_self", "reveal_plot"):
-        count_this_round(t.round, t.players[player], f"trigger-used:{source}")
+    if source is None or trigger is None or trigger[0] not in ("attached_self", "reveal_plot", "marshal_self"):
+        return
+    p = t.players[player]
+    if trigger[0] != "marshal_self" or not (one_card and continues_trigger(t, player, source)):
+        count_this_round(t.round, p, f"trigger-used:{source}")
+    if one_card:  # a `draw` line of one card: the next such line may go on with the same use (Littlefinger's 2)
+        p.round_counts[f"trigger-at:{source}"] = (t.round, t.version)
+    else:
+        p.round_counts.pop(f"trigger-at:{source}", None)
+
+
+def continues_trigger(t: Table, player: str, source: str) -> bool:
+    """The line right before this one used the same card's reaction: the same use, one card a `draw` line."""
+    return t.players[player].round_counts.get(f"trigger-at:{source}") == (t.round, t.version - 1)
 
 
 def own_trigger_due(t: Table, player: str, source: str, event: str) -> bool:

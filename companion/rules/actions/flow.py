@@ -11,6 +11,7 @@ from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder
 from companion.rules.actions.common import (
     check_challenge_over,
     check_immune,
+    continues_trigger,
     end_challenge,
     leave_to,
     place_name,
@@ -355,7 +356,7 @@ class Draw(Action):
         if self.source is None and t.phase not in (Phase.SETUP, Phase.DRAW):
             v.violate("draw.framework", player=t.players[self.player].name, phase=t.phase)
         check_setup_hand(t, v, self.player, 1, self.source)
-        check_draw_source(t, v, self.player, self.source)
+        check_draw_source(t, v, self.player, self.source, one_card=True)
         check_draw_cap(t, v, self.player, 1, self.source)
         p = t.players[self.player]
         if self.source is None and t.phase is Phase.DRAW:  # the phase's 2 cards, named one by one
@@ -371,7 +372,7 @@ class Draw(Action):
     def apply(self, t: Table) -> None:
         p = t.players[self.player]
         drew_by_insight(t, self.player, self.source)
-        count_effect_draws(t, self.player, 1, self.source)
+        count_effect_draws(t, self.player, 1, self.source, one_card=True)
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round  # the draw phase's draw, recorded by named cards
@@ -485,7 +486,7 @@ def check_search(t: Table, v: Checker, player: str, source: str, card: str) -> N
 SETUP_HAND = 7
 
 
-def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
+def check_draw_source(t: Table, v: Checker, player: str, source: str | None, *, one_card: bool = False) -> None:
     """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight): its text draws or it has
     insight, or something the player has in play gives a character insight ("Attached character gains insight.").
     A character whose only draw is its insight draws after a challenge its player won with it participating, once
@@ -497,14 +498,7 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
     if t.phase is Phase.SETUP:  # FAQ (1.9): no card ability is active during setup unless it refers to setup
         v.violate("draw.setup-ability", (source,), card=t.ref(source))
         return
-    trigger = t.card(source).reacts_to
-    if trigger is not None and t.card(source).type != "event" and not (
-            marshalled_now(t, player, source) if trigger[0] == "marshal_self"
-            else trigger_due(t, player, source, trigger)):
-        # Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."
-        words = reaction_words(trigger)
-        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
-                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+    check_reaction_trigger(t, v, player, source, one_card=one_card)
     if (not t.card(source).draws and not t.card(source).searches_hand
             and not any(t.card(c).grants_insight for c in printed_cards(t, player))):
         v.violate("draw.source", (source,), card=t.ref(source))
@@ -523,10 +517,27 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
                       player=t.players[last.defender].name)
 
 
-def marshalled_now(t: Table, player: str, source: str) -> bool:
+def check_reaction_trigger(t: Table, v: Checker, player: str, source: str, *, one_card: bool = False) -> None:
+    """A line naming as its ``source`` a card whose only triggered ability is a reaction follows its trigger
+    (Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."; Eddard Stark: "Reaction: After a
+    challenge is initiated against you, stand Eddard Stark."). ``one_card``: a `draw` line naming its card, which may
+    continue the draw the line before it began (Littlefinger's 2 cards, one a line)."""
+    trigger = t.card(source).reacts_to
+    if trigger is not None and t.card(source).type != "event" and not (
+            marshalled_now(t, player, source, one_card) if trigger[0] == "marshal_self"
+            else trigger_due(t, player, source, trigger)):
+        words = reaction_words(trigger)
+        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
+
+def marshalled_now(t: Table, player: str, source: str, one_card: bool = False) -> bool:
     """The card was marshalled by the player in this marshaling phase (Littlefinger: "Reaction: After you marshal
-    Littlefinger, draw 2 cards."; RR: Put into Play: a card put into play is not marshalled)."""
-    return t.phase is Phase.MARSHALING and counted_this_round(t.round, t.players[player], f"marshalled:{source}") > 0
+    Littlefinger, draw 2 cards."; RR: Put into Play: a card put into play is not marshalled), and its reaction has
+    not answered that marshal yet (RR: Triggered Abilities: once for each occurrence of its triggering condition)."""
+    p = t.players[player]
+    return t.phase is Phase.MARSHALING and (counted_this_round(t.round, p, f"marshalled:{source}") > counted_this_round(
+        t.round, p, f"trigger-used:{source}") or (one_card and continues_trigger(t, player, source)))
 
 
 def drew_by_insight(t: Table, player: str, source: str | None) -> None:
@@ -575,8 +586,8 @@ def check_draw_cap(t: Table, v: Checker, player: str, count: int, source: str | 
         v.violate("draw.cap", player=t.players[player].name, count=count, drawn=before, cap=t.draw_cap)
 
 
-def count_effect_draws(t: Table, player: str, count: int, source: str | None) -> None:
-    used_own_trigger(t, player, source)
+def count_effect_draws(t: Table, player: str, count: int, source: str | None, *, one_card: bool = False) -> None:
+    used_own_trigger(t, player, source, one_card=one_card)
     if _effect_draw(t, source):
         count_this_round(t.round, t.players[player], "effect-draws", count)
 
@@ -626,6 +637,9 @@ class _SetKneeling(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
+        if self.source is not None and self.source in t.instances and t.zone_of(self.source) is Zone.PLAY \
+                and intimidated_challenge(t, self.card, self.source) is None:
+            check_reaction_trigger(t, v, self.player, self.source)  # Eddard Stark stands after a challenge against you
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         elif t.in_play[self.card].kneeling == self.kneeling:
