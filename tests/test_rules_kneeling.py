@@ -9,7 +9,7 @@ attackers knelt anyway and their next challenge was flagged ``challenge.kneeling
 from __future__ import annotations
 
 from companion.catalog.no_kneel import stands_declared
-from companion.rules.actions import Challenge, DeclareDefenders, InitiateChallenge, WinDominance
+from companion.rules.actions import Challenge, DeclareDefenders, InitiateChallenge, Stand, WinDominance
 from companion.rules.editions import Table
 from companion.rules.state import Zone
 from tests.tables import illegal, in_play, legal, make_table, next_phase
@@ -45,7 +45,9 @@ def test_the_sentences_read_in_their_forms() -> None:
                            "when declared as a defender") == (("defender", "Guard", "", "", "not_first_player"),)
     assert stands_declared("The Viper's Spear gets +1 STR") == ()
     assert stands_declared("Until the end of the phase, that character does not kneel when declared as an attacker "
-                           "in a [military] challenge") == ()  # an event's chosen character: not read
+                           "in a [military] challenge") == (("attacker", "chosen", "military", "", "unread"),)
+    assert stands_declared("Each [martell] character you control does not kneel when declared as an attacker in the "
+                           "next challenge you initiate this phase") == (("attacker", "[martell]", "", "next", ""),)
 
 
 def test_gossip_and_lies_keeps_the_first_intrigue_challenges_attackers_standing() -> None:
@@ -122,13 +124,38 @@ def test_a_condition_the_log_cannot_decide_flags_neither_way() -> None:
     """Grey Worm: "… does not kneel when declared as a defender against an opponent with more cards in their hand
     than you." The checker does not weigh the hands here: Grey Worm defends and stays standing, unsure, so a later
     defence is legal, and dominance (``dominance.totals``) is judged with him standing or kneeling: Bob's win (Grey
-    Worm's 5 STR counted) and Alice's (not counted) are both legal; nobody (a tie neither way gives) is flagged."""
+    Worm's 5 STR counted) and Alice's (not counted) are both legal; nobody (a tie neither way gives) is flagged. A
+    `stand` of him is not flagged as standing already."""
     t = revealed({"A": {"01057": 1}, "B": {"00253": 1}}, {"A": PLAIN["2e"], "B": PLAIN["2e"]})
     t.players["A"].gold, t.players["B"].gold = 3, 0
     legal(t, Challenge(kind="military", player="A", defender="B", winner="B", attackers=["A.01057.1"],
                        defenders=["B.00253.1"]))
     assert not t.in_play["B.00253.1"].kneeling and t.in_play["B.00253.1"].kneel_unsure
+    legal(t.clone(), Stand("B", "B.00253.1"))  # he may have knelt: standing him is not "stand.already"
     next_phase(t, "dominance")
     legal(t.clone(), WinDominance("B"))
     legal(t.clone(), WinDominance("A"))
     illegal(t, WinDominance(None), "dominance.totals")
+
+
+def test_an_events_does_not_kneel_for_the_phase() -> None:
+    """To The Spears!: "Challenges Action: Each [martell] character you control does not kneel when declared as an
+    attacker in the next challenge you initiate this phase." Played, Alice's Vengeful Lordlings attack standing in her
+    next challenge and kneel in the one after; There Are No Men Like Me ("Until the end of the phase, that character
+    does not kneel when declared as an attacker or defender in a [military] challenge."): the log does not say which
+    character, so any of hers stays standing, unsure."""
+    from companion.rules.actions import PlayEvent
+    from tests.tables import hand
+    t = revealed({"A": {"00194": 2, "10024": 1}, "B": {"01057": 1}}, {"A": PLAIN["2e"], "B": PLAIN["2e"]})
+    hand(t, "A.10024.1")
+    legal(t, PlayEvent("A", "A.10024.1"))
+    legal(t, Challenge(kind="military", player="A", defender="B", winner="A", attackers=["A.00194.1"],
+                       defenders=[]))
+    assert not t.in_play["A.00194.1"].kneeling
+    legal(t, InitiateChallenge("A", "intrigue", "B", ["A.00194.2"]))
+    assert t.in_play["A.00194.2"].kneeling
+    u = revealed({"A": {"00194": 1, "07030": 1}, "B": {"01057": 1}}, {"A": PLAIN["2e"], "B": PLAIN["2e"]})
+    hand(u, "A.07030.1")
+    legal(u, PlayEvent("A", "A.07030.1"))
+    legal(u, InitiateChallenge("A", "military", "B", ["A.00194.1"]))
+    assert not u.in_play["A.00194.1"].kneeling and u.in_play["A.00194.1"].kneel_unsure

@@ -1453,6 +1453,8 @@ def _icons(value: Any) -> tuple[str, ...]:
 def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) -> dict[str, Any]:
     """STR, icons and keywords of a card; a non-plot card's printed plot value modifiers in the plot fields."""
     out: dict[str, Any] = {"keywords": kw.keywords, **{name: getattr(kw, name) for name in TEXT_FACTS}}
+    if card_type == "event":  # its ability lines hold its "does not kneel" for the phase
+        out["stands_declared"] = no_kneel.event_stands(rec.get("text") or rec.get("rules_text"))
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":

@@ -12,11 +12,13 @@ import re
 
 from companion.catalog.card import FACTIONS, fold
 
-#: One entry: (role: "attacker"/"defender", who: "all", "attached", "[faction]" or traits "A|B" (with "+stealth":
-#: only those with stealth), the challenge type or "", first: "" / "type" (the first challenge of that type its
-#: controller initiates this round) / "any" (its controller's first challenge) / "anyone" (the first challenge anyone
-#: initiates this round), condition: "" / "not_first_player" / "named:<title>" (the attached character's) /
-#: "anyone" (every player's characters: 1st edition You Swore an Oath) / "unread").
+#: One entry: (role: "attacker"/"defender", who: "all", "attached", "chosen" (an event's "that character": the log
+#: does not say which, so any of its player's), "[faction]" or traits "A|B" (with "+stealth": only those with
+#: stealth), the challenge type or "", first: "" / "type" (the first challenge of that type its controller initiates
+#: this round) / "any" (its controller's first challenge) / "anyone" (the first challenge anyone initiates this round)
+#: / "next" (an event's "the next challenge you initiate this phase"), condition: "" / "not_first_player" /
+#: "named:<title>" (the attached character's) / "anyone" (every player's characters: 1st edition You Swore an Oath)
+#: / "unread").
 Stand = tuple[str, str, str, str, str]
 
 _ICON = r"\[?(?P<icon>military|intrigue|power)\]?"
@@ -26,8 +28,9 @@ _ICON = r"\[?(?P<icon>military|intrigue|power)\]?"
 _SUBJECT = re.compile(
     r"^(?:each (?:(?P<each>.+?) )?character you control(?P<stealth> with stealth)?|"
     r"your (?P<your>.+?) characters|(?:(?P<plural>.+?) )?characters you control|"
+    r"(?P<chosen>that character|each chosen character)|"
     r"(?P<anyones>[A-Z][\w' ]*?) characters|(?P<attached>attached character|he))"
-    r" (?:(?:gains?|gets?) .+? and )?(?:does|do) not kneel (?P<rest>.*)$", re.IGNORECASE)
+    r" (?:(?:gains?|gets?|loses?) .+?,? and )?(?:does|do) not kneel (?P<rest>.*)$", re.IGNORECASE)
 _ROLE = re.compile(r"^(?:when declared as an? (attacker or defender|attacker|defender)|"
                    r"to (attack or defend|attack|defend))(?P<rest>.*)$", re.IGNORECASE)
 #: The tail after the role: the challenge's type, which challenge, a condition about the opponent.
@@ -36,7 +39,7 @@ _TAIL = re.compile(
     r"(?: (?:during the challenges phase|each phase|each round|this phase))?)?"
     r"(?: (?:in|during) (?P<firstany>the (?:first|next) )challenge (?:(?P<own>you initiate)|initiated)"
     r" (?:during the challenges phase|each phase|each round|this phase))?"
-    r"(?: (?:in|during) (?:challenges|a challenge) of that type)?"
+    r"(?: (?:in|during) (?:challenges|a challenge) of that type)?(?: (?:in|during) challenges)?"
     r"(?P<against> against an opponent .+)?(?: this round)?(?:,? and .*)?$", re.IGNORECASE)
 #: A condition before the subject: "While you are not the first player, …", "If attached character is Khal Drogo, …",
 #: "During the first [power] challenge you initiate each round, …", "During [military] challenges, …".
@@ -61,6 +64,7 @@ def stands_declared(sentence: str) -> tuple[Stand, ...]:
     """The sentence's "… does not kneel when declared as …" about characters other than the card's own (none when
     it is about the card itself or in another shape)."""
     condition = kind = first = ""
+    sentence = re.sub(r"^until the end of the phase,? ", "", sentence, flags=re.IGNORECASE)  # an event's
     if (before := _BEFORE.match(sentence)) is not None:
         cond = before.group("cond")
         if cond is not None:
@@ -77,7 +81,9 @@ def stands_declared(sentence: str) -> tuple[Stand, ...]:
     tail = _TAIL.match(role.group("rest"))
     if tail is None:
         return ()
-    if subject.group("attached"):
+    if subject.group("chosen"):
+        who, condition = "chosen", "unread"
+    elif subject.group("attached"):
         if fold(subject.group("attached")) == "he" and not condition.startswith("named:"):
             return ()
         who = "attached"
@@ -92,8 +98,18 @@ def stands_declared(sentence: str) -> tuple[Stand, ...]:
         kind = tail.group("icon").lower()
         first = ("type" if tail.group("mine") else "anyone") if tail.group("firsttype") else first
     if tail.group("firstany"):
-        first = "any" if tail.group("own") else "anyone"
+        first = "next" if "next" in tail.group("firstany").lower() else "any" if tail.group("own") else "anyone"
     if tail.group("against"):
         condition = "unread"
     roles = (role.group(1) or role.group(2)).lower()
     return tuple((r, who, kind, first, condition) for r in ("attacker", "defender") if r[:6] in roles)
+
+
+def event_stands(text: str | None) -> tuple[Stand, ...]:
+    """An event's "does not kneel" for the phase, its ability's label aside ("Challenges Action: Each [martell]
+    character you control does not kneel when declared as an attacker in the next challenge you initiate this
+    phase.": To The Spears!; "Until the end of the phase, that character …": There Are No Men Like Me)."""
+    plain = re.sub(r"<b>[^<]*</b>", "", text or "")
+    plain = re.sub(r"^\s*[A-Z][\w ]*:\s*", "", re.sub(r"<[^>]+>", "", plain), flags=re.MULTILINE)  # 1st edition
+    return tuple(stand for line in plain.split("\n") for sentence in line.split(".")
+                 for stand in stands_declared(" ".join(sentence.split())))

@@ -367,34 +367,41 @@ def others_stand(t: Table, card: str, role: str, kind: str) -> bool | None:
     controller's revealed plot or card in play ("Each character you control does not kneel when declared as an
     attacker in the first [intrigue] challenge you initiate during the challenges phase.": Gossip and Lies; "Each
     [thenightswatch] character you control … as a defender": The Fire That Burns), an attachment on it ("Attached
-    character …": Lady Whiskers), anyone's for 1st edition You Swore an Oath's "Knight characters …". "The first
-    challenge": none of that kind before this one this round. None: only under a condition the log cannot decide (a
-    knelt misreading would flag a legal move)."""
+    character …": Lady Whiskers), anyone's for 1st edition You Swore an Oath's "Knight characters …", an event its
+    controller played this phase (To The Spears!; "that character": There Are No Men Like Me). "The first challenge":
+    none of that kind before this one this round; "the next": none since the event. None: only under a condition the
+    log cannot decide (a knelt misreading would flag a legal move)."""
     if card not in t.in_play or t.card(card).type != "character":
         return False
     seat = t.controller(card)
     current = current_challenge(t)
     earlier = [ch for ch in t.challenges if ch.round == t.round and ch is not current]
-    unsure = False
+    now = len(t.challenges) - (current is not None)  # this challenge's place in the record
     firsts = {"": True, "anyone": not earlier, "any": not any(ch.attacker == seat for ch in earlier),
-              "type": not any(ch.attacker == seat and ch.kind == kind for ch in earlier)}
-    for source_seat in t.seats:
-        for source in printed_cards(t, source_seat):
-            for side, who, of_kind, first, cond in t.card(source).stands_declared:
-                if side != role or of_kind not in ("", kind) or not firsts[first]:
+              "type": not any(ch.attacker == seat and ch.kind == kind for ch in earlier), "next": False}
+    sources = [(s, c, firsts) for s in t.seats for c in printed_cards(t, s)]
+    for title, rnd, phase, played_at in t.players[seat].events_played:
+        event = next(t.copies_in(title, seat, Zone.DISCARD), None)
+        if rnd == t.round and phase == t.phase.value and event is not None:
+            since = not any(ch.attacker == seat for ch in t.challenges[played_at:now])
+            sources.append((seat, event, {**firsts, "next": since}))
+    unsure = False
+    for source_seat, source, holds in sources:
+        for side, who, of_kind, first, cond in t.card(source).stands_declared:
+            if side != role or of_kind not in ("", kind) or not holds[first]:
+                continue
+            if who == "attached":
+                if source not in t.in_play or t.in_play[source].attached_to != card:
                     continue
-                if who == "attached":
-                    if source not in t.in_play or t.in_play[source].attached_to != card:
-                        continue
-                elif (source_seat != seat and cond != "anyone") or not _stands_who(t, card, who):
-                    continue
-                if cond == "not_first_player" and t.first_player == seat:
-                    continue
-                if cond.startswith("named:") and fold(t.card(card).name) != fold(cond.removeprefix("named:")):
-                    continue
-                if cond != "unread":
-                    return True
-                unsure = True
+            elif (source_seat != seat and cond != "anyone") or not _stands_who(t, card, who):
+                continue
+            if cond == "not_first_player" and t.first_player == seat:
+                continue
+            if cond.startswith("named:") and fold(t.card(card).name) != fold(cond.removeprefix("named:")):
+                continue
+            if cond != "unread":
+                return True
+            unsure = True
     return None if unsure else False
 
 
@@ -404,7 +411,7 @@ def _stands_who(t: Table, card: str, who: str) -> bool:
     who, _, keyword = who.partition("+")
     if keyword and not has_keyword(t, card, keyword):
         return False
-    if who == "all":
+    if who in ("all", "chosen"):  # "chosen": an event's "that character", which the log does not name
         return True
     if who.startswith("["):
         return t.card(card).faction == who.strip("[]")

@@ -642,8 +642,9 @@ class _SetKneeling(Action):
             check_reaction_trigger(t, v, self.player, self.source)  # Eddard Stark stands after a challenge against you
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
-        elif t.in_play[self.card].kneeling == self.kneeling:
-            # RR: Kneel, Kneeling, Knelt: "A kneeling card cannot kneel again until it is standing" (and back).
+        elif (ip := t.in_play[self.card]).kneeling == self.kneeling and (self.kneeling or not ip.kneel_unsure):
+            # RR: Kneel, Kneeling, Knelt: "A kneeling card cannot kneel again until it is standing" (and back). One
+            # left standing under a "does not kneel" the log cannot decide may have knelt: its stand is not flagged.
             v.violate("kneel.already" if self.kneeling else "stand.already", (self.card,), card=t.ref(self.card))
         elif not self.kneeling and cannot_stand(t, self.card, standing_phase=t.phase is Phase.STANDING):
             v.violate("stand.cannot", (self.card,), card=t.ref(self.card))  # RR: Golden Rule: "cannot" is absolute
