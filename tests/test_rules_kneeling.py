@@ -159,3 +159,16 @@ def test_an_events_does_not_kneel_for_the_phase() -> None:
     legal(u, PlayEvent("A", "A.07030.1"))
     legal(u, InitiateChallenge("A", "military", "B", ["A.00194.1"]))
     assert not u.in_play["A.00194.1"].kneeling and u.in_play["A.00194.1"].kneel_unsure
+
+
+def test_a_character_unsure_kneeling_is_not_one_that_must_defend() -> None:
+    """Besieged ("At least one character must be declared as a defender in each challenge, if able."): Bob's Grey
+    Worm, left standing unsure after he defended, may be kneeling, so Bob's declaring no defender in the next
+    challenge is not flagged (plot.must-defend); a Grey Worm who never defended must."""
+    t = revealed({"A": {"01057": 1, "01054": 1}, "B": {"00253": 1}}, {"A": "09047", "B": PLAIN["2e"]})
+    legal(t, Challenge(kind="military", player="A", defender="B", winner="B", attackers=["A.01057.1"],
+                       defenders=["B.00253.1"]))
+    legal(t, InitiateChallenge("A", "intrigue", "B", ["A.01054.1"]))
+    legal(t.clone(), DeclareDefenders("B", []))
+    t.in_play["B.00253.1"].kneel_unsure = False
+    illegal(t, DeclareDefenders("B", []), "plot.must-defend")

@@ -427,7 +427,8 @@ def must_defend(t: Table, v: Checker, c: ChallengeRecord) -> None:
         return
     first = next(ch for ch in t.challenges if ch.round == t.round and ch.attacker == c.attacker) is c
     for card in t.players[c.defender].zones[Zone.PLAY]:
-        if card in c.bypassed or card not in t.in_play or t.card(card).type != "character":
+        if card in c.bypassed or card not in t.in_play or t.card(card).type != "character" \
+                or t.in_play[card].kneel_unsure:  # it may be kneeling: not known to be able
             continue
         probe = Checker(t)
         if check_participant(t, probe, card, c.defender, c.kind, defending=True):
