@@ -3,6 +3,7 @@ pages and the rules use exists, and citations translate heading by heading."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -24,6 +25,15 @@ def test_every_id_has_both_languages_with_the_same_placeholders() -> None:
     for key in en:
         assert en[key].strip() and de[key].strip(), key
         assert placeholders(en[key]) == placeholders(de[key]), key
+
+
+def test_no_id_is_written_twice_in_a_message_file() -> None:
+    """A second line with the same id silently replaces the first: "note.attachment-discarded" once said both "no
+    legal card to attach to" and "discarded with the card it was attached to"."""
+    for lang in LANGUAGES:
+        path = Path(__file__).parents[1] / "companion" / "messages" / f"{lang}.json"
+        ids = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=lambda pairs: [k for k, _ in pairs])
+        assert len(ids) == len(set(ids)), (lang, sorted({k for k in ids if ids.count(k) > 1}))
 
 
 def test_every_placeholder_is_filled() -> None:

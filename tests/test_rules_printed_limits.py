@@ -137,3 +137,27 @@ def test_a_sacrificed_card_cannot_be_saved_and_is_not_killed() -> None:
     flagged_and_refused(t, Sacrifice("A", "B.01091.1"), "sacrifice.controller")
     legal(t, Sacrifice("A", "A.01150.1"))
     assert t.zone_of("A.01150.1") is Zone.DISCARD
+
+
+def test_one_limited_use_that_stands_several_characters_is_one_use() -> None:
+    """aside32 17 (RR: Golden Rule; Robb Stark: "Reaction: After a [stark] character you control is sacrificed or
+    killed, stand each character you control. (Limit once per round.)"): one use written as one `stand` line a
+    character, one after another, is one use; a line naming Robb again later in the round is a second use
+    (ability.limit), and so is the same character stood twice in a row."""
+    from companion.rules.actions import Kneel, Stand
+    robb, knight = "01146", "01150"
+    t = make_table({"A": {}, "B": {robb: 1, knight: 2}}, phase="challenges")
+    for card in (f"B.{robb}.1", f"B.{knight}.1", f"B.{knight}.2"):
+        in_play(t, card)
+        t.in_play[card].kneeling = True
+    for card in (f"B.{robb}.1", f"B.{knight}.1", f"B.{knight}.2"):
+        legal(t, Stand("B", card, source=f"B.{robb}.1"))
+    again = t.clone()
+    legal(again, Kneel("B", f"B.{knight}.1"))
+    flagged_and_refused(again, Stand("B", f"B.{knight}.1", source=f"B.{robb}.1"), "ability.limit")
+    twice = make_table({"A": {}, "B": {robb: 1, knight: 1}}, phase="challenges")
+    in_play(twice, f"B.{robb}.1")
+    in_play(twice, f"B.{knight}.1")
+    twice.in_play[f"B.{knight}.1"].kneeling = True
+    legal(twice, Stand("B", f"B.{knight}.1", source=f"B.{robb}.1"))
+    flagged_and_refused(twice, Stand("B", f"B.{knight}.1", source=f"B.{robb}.1"), "ability.limit")

@@ -10,10 +10,12 @@ from companion.rules.actions import (
     InitiateChallenge,
     Kneel,
     Marshal,
+    PassTurn,
     PlaceInDeadPile,
     PlayEvent,
     PutIntoPlay,
     Save,
+    Stand,
 )
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
@@ -106,6 +108,18 @@ def test_a_marshal_reaction_does_not_follow_a_card_put_into_play() -> None:
     marshalled.active_player = "B"
     legal(marshalled, Marshal("B", "B.01028.1"))
     legal(marshalled, DrawCards("B", 2, source="B.01028.1"))
+
+
+def test_a_marshal_reaction_answers_its_marshal_once() -> None:
+    """aside32 12: Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards." RR: Triggered Abilities:
+    once for each occurrence of its triggering condition: one marshal, one draw; a second draw naming him is flagged
+    (ability.reaction-trigger)."""
+    marshalled = plots("2e", "01001", "00006", {}, {"01028": 1}, gold=10)
+    hand(marshalled, "B.01028.1")
+    marshalled.active_player = "B"
+    legal(marshalled, Marshal("B", "B.01028.1"))
+    legal(marshalled, DrawCards("B", 2, source="B.01028.1"))
+    flagged_and_refused(marshalled, DrawCards("B", 2, source="B.01028.1"), "ability.reaction-trigger")
 
 
 def _military_by_grey_wind(defenders: list[str]) -> Table:
@@ -233,6 +247,40 @@ def test_intimidate_follows_only_a_challenge_won_with_the_character() -> None:
     legal(t, ChallengeResult())
     flagged_and_refused(t, Kneel("A", "B.01093.1", source="A.01145.1"), "intimidate.won")
     legal(_military_by_grey_wind([]), Kneel("A", "B.01093.1", source="A.01145.1"))
+
+
+def test_intimidate_kneels_one_character_a_challenge() -> None:
+    """intimidate.once (aside32 10): RR: Intimidate is not cumulative: after the challenge Grey Wind (intimidate) won
+    6 to 0, kneeling one of Bob's Lannisport Moneylenders is legal, a second by the same intimidate is flagged; a
+    kneel by another effect is not intimidate's."""
+    t = make_table({"A": {"01145": 1, "01150": 1}, "B": {"01093": 2, "01087": 1}}, phase="challenges")
+    for card in ("A.01145.1", "A.01150.1", "B.01093.1", "B.01093.2", "B.01087.1"):
+        in_play(t, card)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01145.1", "A.01150.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", ["B.01087.1"]))
+    legal(t, Kneel("A", "B.01093.1", source="A.01145.1"))
+    flagged_and_refused(t, Kneel("A", "B.01093.2", source="A.01145.1"), "intimidate.once")
+    legal(t.clone(), Kneel("A", "B.01093.2"))  # a kneel by another effect is not intimidate's
+
+
+def test_a_reaction_stand_follows_its_trigger() -> None:
+    """aside32 07: Eddard Stark: "Reaction: After a challenge is initiated against you, stand Eddard Stark." After
+    Bob's own challenge, a `stand` naming Eddard as its source is flagged (ability.reaction-trigger); right after
+    Alice initiates a challenge against Bob, it is legal."""
+    t = make_table({"A": {"01089": 1, "01093": 1}, "B": {"01144": 1}}, phase="challenges")
+    for card in ("A.01089.1", "A.01093.1", "B.01144.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "B"
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01144.1"]))
+    legal(t, DeclareDefenders("A", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("A", ["A.01093.1"]))
+    flagged_and_refused(t, Stand("B", "B.01144.1", source="B.01144.1"), "ability.reaction-trigger")
+    legal(t, PassTurn("B"))
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1"]))
+    legal(t, Stand("B", "B.01144.1", source="B.01144.1"))
 
 
 def test_insight_draws_one_card() -> None:

@@ -325,3 +325,20 @@ def test_discard_taxation_no_effect_a_hand_discard_in_taxation_names_its_card_ef
     marshaling = make_table({"A": {char: 1}, "B": {char: 1}}, edition=edition, phase="marshaling")
     hand(marshaling, f"A.{char}.1")
     legal(marshaling, Discard("A", f"A.{char}.1"))
+
+
+def test_reserve_not_checked_once_a_short_discard_was_flagged() -> None:
+    """RR: Appendix I › 7.3 Check reserve (held out aside33 19): a player over the reserve value who discards one card
+    short is flagged there (reserve.count); the round's end does not flag the same excess again
+    (reserve.not-checked), which it does when no discard was recorded."""
+    from companion.rules.actions import DiscardToReserve
+
+    plot = PLOTS["2e"][0][0]
+    t = make_table({"A": {plot: 1, BURNED_MEN: 9}, "B": {plot: 1}}, phase="taxation")
+    for seat in ("A", "B"):
+        t.move(f"{seat}.{plot}.1", seat, Zone.REVEALED)
+    over = t.card(f"A.{plot}.1").reserve + 2
+    hand(t, *(f"A.{BURNED_MEN}.{n}" for n in range(1, over + 1)))
+    illegal(t.clone(), BeginPhase("plot"), "reserve.not-checked")
+    short = flagged_and_refused(t, DiscardToReserve("A", [f"A.{BURNED_MEN}.1"]), "reserve.count")
+    assert "reserve.not-checked" not in rules_of(play(short, BeginPhase("plot"), "advisory"))

@@ -360,7 +360,7 @@ def test_attachment_with_no_legal_target_is_discarded() -> None:
     t = make_table({"A": {POWDER: 1}, "B": {}})
     shadows(t, "A.11099.1")
     v = legal(t, BringOut("A", "A.11099.1"))
-    assert "attachment-discarded" in notes_of(v)
+    assert "attachment-no-target" in notes_of(v)
     assert t.where["A.11099.1"] == ("A", Zone.DISCARD)
     assert t.players["A"].gold == 9  # the shadow cost is paid
 
@@ -393,7 +393,7 @@ def test_no_attachments_when_coming_out_of_shadows() -> None:
     in_play(t, "A.01030.1")
     illegal(t, BringOut("A", "A.11099.1", attach_to="A.01030.1"), "attach.no-attachments", "RR: No Attachments")
     v = legal(t, BringOut("A", "A.11099.1"))  # no eligible character: discarded
-    assert "attachment-discarded" in notes_of(v) and t.where["A.11099.1"] == ("A", Zone.DISCARD)
+    assert "attachment-no-target" in notes_of(v) and t.where["A.11099.1"] == ("A", Zone.DISCARD)
     in_play(t, "A.00168.1")
     illegal(t, PutIntoPlayFromShadows("A", "A.11099.2", attach_to="A.01030.1"), "attach.no-attachments")
     legal(t, PutIntoPlayFromShadows("A", "A.11099.2", attach_to="A.00168.1"))

@@ -46,11 +46,11 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
-              "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "str_per",
+              "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "raises_cost", "bestow",
-              "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "faction_stands_defending",
+              "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "stands_declared",
               "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
@@ -272,6 +272,9 @@ class Card:
     #: a player per ``play_max_per`` ("round", "phase", "challenge").
     play_max: int | None = None
     play_max_per: str | None = None
+    #: The limited ability acts on several cards ("stand each character you control. (Limit once per round.)": Robb
+    #: Stark): one use may be written as one line a card.
+    limit_each: bool = False
     #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts ("pool_gold", "own_power",
     #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location") and the trait.
     str_per: tuple[str, str | None] | None = None
@@ -307,8 +310,10 @@ class Card:
     draws_by_insight: bool = False  # its only draw is its insight keyword's (after its side wins a challenge)
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round.": that phase does not happen
     must_defend: bool = False  # "At least one character must be declared as a defender in each challenge, if able."
-    #: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That Burns)
-    faction_stands_defending: str | None = None
+    #: Other characters' "does not kneel when declared as …": a plot's or a card's "Each [thenightswatch] character you
+    #: control …" (The Fire That Burns), an attachment's "Attached character …": (role, who, type, first, condition),
+    #: as ``companion/catalog/no_kneel.py`` reads them.
+    stands_declared: tuple[tuple[str, str, str, str, str], ...] = ()
     #: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their
     #: Midst): (by how much, the least it leaves).
     opponents_reserve: tuple[int, int] | None = None
@@ -340,7 +345,8 @@ class Card:
     kneels_if_opponent_has: str | None = None
     when_revealed_draws: int = 0  # a plot's "When Revealed: Draw 2 cards.": that many, once, as it is revealed
     #: Its "does not kneel when declared …" holds only "While a player has a War plot revealed" (Vanguard of the North):
-    #: ("plot_trait", "War"), or "While you control Right" (Left): ("control", "Right").
+    #: ("plot_trait", "War"), or "While you control Right" (Left): ("control", "Right"); a condition the log does not
+    #: decide ("against an opponent with more cards in their hand than you": Grey Worm): ("unread", "").
     no_kneel_while: tuple[str, str] | None = None
     #: "Each player cannot stand more than 2 characters during the standing phase." (Stannis Baratheon): 2.
     standing_limit: int = 0

@@ -13,8 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
+from companion.catalog import no_kneel
 from companion.catalog.attach_only import parse_restriction, put_targets
 from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, TEXT_FACTS, AttachOnly, Card, Cost, fold
+from companion.catalog.no_kneel import Stand
 from companion.catalog.plot_limits import parse_plot_limits
 
 _TAG = re.compile(r"<[^>]+>")
@@ -24,18 +26,22 @@ _MODIFIER = re.compile(r"^\[?\s*([+-]\d+)\s+(income|initiative|reserve)\s*\]?$",
 #: A keyword with a value ("Ambush (3)", "Bestow (2)", "Prized 1"): the keyword is its name.
 #: "Sansa Stark enters play knelt." (1st edition "River Row comes into play knelt."): only when it names the card.
 _ENTERS_KNELT = re.compile(r"^(.+?) (?:enters play|comes into play) knelt$", re.IGNORECASE)
-#: "Ser Jaime Lannister does not kneel when declared as an attacker in a [military] challenge(, and …)": only with
-#: no condition before it and only when it names the card (most such sentences begin "While …" and are not read).
+#: "Ser Jaime Lannister does not kneel when declared as an attacker in a [military] challenge(, and …)": only when it
+#: names the card; a condition after it the log does not decide ("against an opponent with more cards in their hand
+#: than you", "while it has at least 1 attachment") is kept as ``no_kneel_while`` ("unread", ""), read leniently.
 _NO_KNEEL = re.compile(r"^(.+?) does not kneel (?:when declared as an? (attacker or defender|attacker|defender)|"
                        r"to (attack or defend|attack|defend))"
-                       r"(?: (?:in|during) an? \[?(military|intrigue|power)\]? challenge)?"
-                       r"(?: against an opponent who does not control an? (\w+) character)?(?:, and .*)?$",
+                       r"(?: (?:in|during) (?:an? )?\[?(military|intrigue|power)\]? challenges?)?"
+                       r"(?: against an opponent who does not control an? (\w+) character|"
+                       r"(?P<unread> against an opponent .+| an opponent .+| while .+|"
+                       r" (?:in|during) the first challenge initiated each (?:phase|round)))?(?:, and .*)?$",
                        re.IGNORECASE)
 #: "While a player has a War plot revealed, Vanguard of the North does not kneel …" (Core), "While you control Right,
 #: Left gets +1 STR, gains a [power] icon, and does not kneel when declared as a defender.": the condition read, the
-#: sentence kept as "<name> does not kneel …".
-_WHILE_NO_KNEEL = re.compile(r"^while (?:a player has an? (\w+) plot revealed|you control ([^,]+?)), (.+?)"
-                             r"(?:,? and)? (does not kneel .*)$", re.IGNORECASE)
+#: sentence kept as "<name> does not kneel …"; another condition ("While you control a King character or Catelyn
+#: Stark", 1st edition "If it is Winter") is kept as ("unread", "").
+_WHILE_NO_KNEEL = re.compile(r"^(?:while|if) (?:a player has an? (\w+) plot revealed|you control (?!an? |no |\d)"
+                             r"([^,]+?)|[^,]+?), (.+?)(?:,? and)? (does not kneel .*)$", re.IGNORECASE)
 #: "Wex Pyke cannot be declared as a defender." (1st edition Hodor: "… as an attacker."): only when it names the card,
 #: with no condition after it.
 _NEVER_DECLARED = re.compile(r"^(.+?) cannot be declared as an? (attacker or defender|attacker|defender)$",
@@ -368,9 +374,6 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
 #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
 #: Dromond): that many gold kept.
-#: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That Burns)
-_FACTION_STANDS_DEFENDING = re.compile(r"^each \[(\w+)\] character you control does not kneel when declared as a "
-                                       r"defender$", re.IGNORECASE)
 #: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their Midst)
 _OPPONENTS_RESERVE = re.compile(r"^reduce the reserve value on each opponent's revealed plot card by (\d+)"
                                 r"(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
@@ -979,6 +982,17 @@ _PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? )?per (r
 _TIMES = {"one": 1, "once": 1, "twice": 2}
 
 
+#: A limited ability that acts on several cards: "stand each character you control" (Robb Stark), "each player
+#: sacrifice" (Rickard Karstark), "discard the top 3 cards from each opponent's deck" (The Reader); not "each round".
+_EACH = re.compile(r"\b(?:each|all)\b(?! (?:round|phase|challenge)\b)", re.IGNORECASE)
+
+
+def limit_each(text: str | None) -> bool:
+    """The line holding the card's "(Limit once per round.)" acts on "each" or "all" of some cards."""
+    return any(_PLAY_MAX.search(line) and _EACH.search(_PLAY_MAX.split(line)[0])
+               for line in _TAG.sub("", text or "").split("\n"))
+
+
 def play_max(text: str | None) -> tuple[int | None, str | None]:
     """How many times per round, phase or challenge the card's text lets it be played (its ability be used), if it
     says."""
@@ -1084,6 +1098,7 @@ class Keywords:
     one_per_card: bool = False  # an attachment's "Limit 1 per character."
     play_max: int | None = None  # an event's "(Max 1 per round.)": that many …
     play_max_per: str | None = None  # … per "round", "phase" or "challenge"
+    limit_each: bool = False  # the limited ability acts on "each" or "all" of some cards (Robb Stark)
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
     blanks_plots: bool = False  # outside the plot phase other revealed non-Scheme plots' text is blank
@@ -1104,7 +1119,9 @@ class Keywords:
     draws_by_insight: bool = False  # it draws by its insight keyword alone (no other sentence of it draws)
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round."
     must_defend: bool = False  # Besieged
-    faction_stands_defending: str | None = None  # The Fire That Burns: the faction whose characters do not kneel
+    #: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That
+    #: Burns), "Attached character does not kneel …" and the like (``companion/catalog/no_kneel.py``)
+    stands_declared: tuple[Stand, ...] = ()
     opponents_reserve: tuple[int, int] | None = None  # Wraiths in Their Midst: (by, at least)
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
@@ -1120,7 +1137,7 @@ class Keywords:
     renown_during: str | None = None  # "<its name> gains renown while participating in a [military] challenge"
     kneels_if_opponent_has: str | None = None  # its "does not kneel … against an opponent who does not control a King"
     when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
-    no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right")
+    no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right") / ("unread", "")
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
@@ -1198,7 +1215,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     granted: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     no_stand_str: int | None = None
     kept_gold = grants_str = 0
-    faction_stands_defending: str | None = None
+    stands_declared: list[Stand] = []
     opponents_reserve: tuple[int, int] | None = None
     stays_knelt: str | None = None
     attached_stays_knelt: str | None = None
@@ -1251,6 +1268,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         for sentence in _TAG.sub("", line).split("."):
             sentence = " ".join(sentence.split())
             word = sentence.lower()
+            stands_declared += no_kneel.stands_declared(sentence)  # read on: it may grant an icon as well
             if (immunity := immune_to(sentence)) is not None:
                 immune = immunity
                 continue
@@ -1300,7 +1318,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             knelt = _ENTERS_KNELT.match(sentence)
             if name is not None and (whilst := _WHILE_NO_KNEEL.match(sentence)) is not None \
                     and fold(whilst.group(3)).startswith(fold(name)):
-                no_kneel_while = ("plot_trait", whilst.group(1)) if whilst.group(1) else ("control", whilst.group(2))
+                title = whilst.group(2) if whilst.group(2) and whilst.group(2)[0].isupper() \
+                    and " or " not in whilst.group(2) else None  # a card's title, not "fewer characters than …"
+                no_kneel_while = ("plot_trait", whilst.group(1)) if whilst.group(1) else (
+                    ("control", title) if title else ("unread", ""))
                 sentence = f"{name} {whilst.group(4)}"
             unkneeling = _NO_KNEEL.match(sentence)
             grant = _EXTRA_CHALLENGE.match(sentence)
@@ -1408,9 +1429,6 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
-            if (unkneeling_faction := _FACTION_STANDS_DEFENDING.match(sentence)) is not None:
-                faction_stands_defending = unkneeling_faction.group(1).lower()
-                continue
             if (lowered := _OPPONENTS_RESERVE.match(sentence)) is not None:
                 opponents_reserve = (int(lowered.group(1)), int(lowered.group(2) or 0))
                 continue
@@ -1442,6 +1460,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             elif unkneeling and name is not None and fold(unkneeling.group(1)) == fold(name):
                 roles = (unkneeling.group(2) or unkneeling.group(3)).lower()
                 types = (unkneeling.group(4).lower(),) if unkneeling.group(4) else ICONS
+                if unkneeling.group("unread"):  # "… against an opponent with more cards …": read leniently
+                    no_kneel_while = ("unread", "")
                 if "attack" in roles:
                     stands_attacking = types
                     kneels_if_opponent_has = unkneeling.group(5)  # Balon Greyjoy: "… who does not control a King"
@@ -1497,6 +1517,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         grants_each=grants_each, play_phase=play_phase(text), blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
+        limit_each=limit_each(text),
         str_per=strength_per, defends_kneeling=defends_kneeling, blanks_plots="blanks_plots" in flags,
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
@@ -1505,7 +1526,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
         draws_by_insight="insight" in found and not draws_beside_insight(text), skips_phase=skips_phase,
-        must_defend="must_defend" in flags, faction_stands_defending=faction_stands_defending,
+        must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
         opponents_reserve=opponents_reserve, no_saves="no_saves" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         faction_power_in_challenges="faction_power_in_challenges" in flags,
@@ -1637,6 +1658,8 @@ def _icons(value: Any) -> tuple[str, ...]:
 def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) -> dict[str, Any]:
     """STR, icons and keywords of a card; a non-plot card's printed plot value modifiers in the plot fields."""
     out: dict[str, Any] = {"keywords": kw.keywords, **{name: getattr(kw, name) for name in TEXT_FACTS}}
+    if card_type == "event":  # its ability lines hold its "does not kneel" for the phase
+        out["stands_declared"] = no_kneel.event_stands(rec.get("text") or rec.get("rules_text"))
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
     if card_type != "plot":

@@ -229,6 +229,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
     "intimidate.str": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "intimidate.won": Rule("RR: Intimidate", "1E Rules › Intimidate"),
+    "intimidate.once": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "dead.character-only": Rule("RR: Dead Pile", "1E Rules › Dead pile"),
     "kill.not-in-play": Rule("RR: Kill, Killed", "1E Rules › Killed", impossible=True),
     "draw.when-revealed-player": Rule(REVEAL_2E, PLOT_1E),

@@ -86,6 +86,9 @@ class InPlay:
 
     controller: str
     kneeling: bool = False
+    #: Left standing when declared by a "does not kneel" whose condition the log cannot decide ("… against an
+    #: opponent with more cards in their hand than you"): it may be kneeling (dominance is judged both ways).
+    kneel_unsure: bool = False
     attached_to: str | None = None  # an attachment's card
     duplicate_of: str | None = None  # a duplicate's unique card
     control_stack: list[str] = field(default_factory=list)  # take-control effects, most recent last
@@ -213,6 +216,7 @@ class ChallengeRecord:
     insight: list[str] = field(default_factory=list)  # the characters that drew by insight for it (RR: Insight)
     source: str | None = None  # the card effect that allowed it beyond one of each type
     claim_events: list[str] = field(default_factory=list)  # events played in it raising the claim (Winter Is Coming)
+    intimidated: str | None = None  # the character its winner's intimidate knelt (one a challenge: RR: Intimidate)
 
 
 @dataclass(slots=True)

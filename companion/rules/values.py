@@ -858,6 +858,19 @@ def dominance_totals(t: Table) -> dict[str, int]:
     return out
 
 
+def dominance_winners(t: Table) -> set[str | None]:
+    """Who may win dominance: ``dominance_winner``, and its answer with the characters that may be kneeling
+    (``InPlay.kneel_unsure``: a "does not kneel" under a condition the log cannot decide) knelt."""
+    unsure = [ip for ip in t.in_play.values() if ip.kneel_unsure and not ip.kneeling]
+    winners = {dominance_winner(t)}
+    for ip in unsure:
+        ip.kneeling = True
+    winners.add(dominance_winner(t))
+    for ip in unsure:
+        ip.kneeling = False
+    return winners
+
+
 def dominance_winner(t: Table) -> str | None:
     """The highest total wins dominance; a tie for the highest: nobody."""
     totals = {s: v for s, v in dominance_totals(t).items() if not t.players[s].eliminated}

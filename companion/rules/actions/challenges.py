@@ -25,6 +25,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
+from companion.catalog.card import fold
 from companion.declare import Text
 from companion.rules.actions.base import Action, Amount, CardList, CardRef, Phone, Recorder, SeatRef, Words, action
 from companion.rules.actions.common import (
@@ -297,6 +298,15 @@ def kneel(t: Table, cards: list[str]) -> None:
             t.in_play[card].kneeling = True
 
 
+def kneel_declared(t: Table, declared: dict[str, bool | None]) -> None:
+    """Declared characters kneel as ``kneels_attacking``/``kneels_defending`` say; one that may not (None) stays
+    standing, marked unsure."""
+    kneel(t, [card for card, kneels in declared.items() if kneels])
+    for card, kneels in declared.items():
+        if kneels is None and card in t.in_play:
+            t.in_play[card].kneel_unsure = True
+
+
 def guarded(t: Table, card: str) -> bool:
     """Another card keeps this character from being bypassed by stealth: one its controller has in play for its
     trait ("Each Ranger character you control …": Benjen Stark), or an attachment on it (Candle in the Dark)."""
@@ -307,43 +317,106 @@ def guarded(t: Table, card: str) -> bool:
                if (trait := t.card(c).no_bypass_trait) is not None and not trait.startswith("*"))
 
 
-def kneels_attacking(t: Table, card: str, kind: str, defender: str) -> bool:
+def kneels_attacking(t: Table, card: str, kind: str, defender: str) -> bool | None:
     """An attacker kneels when declared, unless it prints otherwise for this type ("Ser Jaime Lannister does not kneel
     when declared as an attacker in a [military] challenge"), under the condition it names (Balon Greyjoy: "… against
-    an opponent who does not control a King character")."""
+    an opponent who does not control a King character"). None: it does not kneel under a condition the log cannot
+    decide."""
     if any(stands for _, stands in crest_grants(t, card)):  # The Power of Faith: "… do not kneel to attack."
         return False
+    if (others := others_stand(t, card, "attacker", kind)) is not False:
+        return None if others is None else False
     facts = printed(t, card)
-    if facts is None or kind not in facts.stands_attacking or not no_kneel_holds(t, card, facts.no_kneel_while):
+    if facts is None or kind not in facts.stands_attacking:
         return True
+    if (holds := no_kneel_holds(t, card, facts.no_kneel_while)) is not True:
+        return None if holds is None else True
     trait = facts.kneels_if_opponent_has
     return trait is not None and any(t.card(c).type == "character" and trait in traits_of(t, c)
                                      for c, ip in t.in_play.items() if ip.controller == defender)
 
 
-def no_kneel_holds(t: Table, card: str, condition: tuple[str, str] | None) -> bool:
+def no_kneel_holds(t: Table, card: str, condition: tuple[str, str] | None) -> bool | None:
     """The condition of a character's "does not kneel when declared …" holds now: "While a player has a War plot
     revealed" (any player's revealed plot has the trait), "While you control Right" (its controller controls a card of
     that title in play), read as the "cannot be declared" conditions are (``_condition_holds``); a condition in another
-    shape is not read and never holds (the character kneels)."""
+    shape the log cannot decide ("unread"): None (it may hold: a knelt misreading would flag a legal move)."""
     if condition is None:
         return True
+    if condition[0] == "unread":  # "… against an opponent with more cards …": not decided here
+        return None
     kind, arg = condition
     if kind == "plot_trait":
         return _condition_holds(t, card, "plot_trait", arg, False)
     return not _condition_holds(t, card, "unless_control", arg, False)
 
 
-def kneels_defending(t: Table, card: str, kind: str) -> bool:
+def kneels_defending(t: Table, card: str, kind: str) -> bool | None:
     """A defender kneels when declared, unless it prints otherwise for this type ("… does not kneel when declared as
     a defender") or its controller's revealed plot says so of its faction ("Each [thenightswatch] character you
     control does not kneel when declared as a defender.": The Fire That Burns)."""
     facts = printed(t, card)
-    if facts is not None and kind in facts.stands_defending and no_kneel_holds(t, card, facts.no_kneel_while):
+    if facts is not None and kind in facts.stands_defending \
+            and (holds := no_kneel_holds(t, card, facts.no_kneel_while)) is not False:
+        return None if holds is None else False
+    others = others_stand(t, card, "defender", kind)
+    return None if others is None else not others
+
+
+def others_stand(t: Table, card: str, role: str, kind: str) -> bool | None:
+    """Another card's text says this character does not kneel when declared so (``Card.stands_declared``): its
+    controller's revealed plot or card in play ("Each character you control does not kneel when declared as an
+    attacker in the first [intrigue] challenge you initiate during the challenges phase.": Gossip and Lies; "Each
+    [thenightswatch] character you control … as a defender": The Fire That Burns), an attachment on it ("Attached
+    character …": Lady Whiskers), anyone's for 1st edition You Swore an Oath's "Knight characters …", an event its
+    controller played this phase (To The Spears!; "that character": There Are No Men Like Me). "The first challenge":
+    none of that kind before this one this round; "the next": none since the event. None: only under a condition the
+    log cannot decide (a knelt misreading would flag a legal move)."""
+    if card not in t.in_play or t.card(card).type != "character":
         return False
-    plot = plot_text(t, t.controller(card)) if card in t.in_play else None
-    faction = plot.faction_stands_defending if plot is not None else None
-    return faction is None or faction != t.card(card).faction
+    seat = t.controller(card)
+    current = current_challenge(t)
+    earlier = [ch for ch in t.challenges if ch.round == t.round and ch is not current]
+    now = len(t.challenges) - (current is not None)  # this challenge's place in the record
+    firsts = {"": True, "anyone": not earlier, "any": not any(ch.attacker == seat for ch in earlier),
+              "type": not any(ch.attacker == seat and ch.kind == kind for ch in earlier), "next": False}
+    sources = [(s, c, firsts) for s in t.seats for c in printed_cards(t, s)]
+    for title, rnd, phase, played_at in t.players[seat].events_played:
+        event = next(t.copies_in(title, seat, Zone.DISCARD), None)
+        if rnd == t.round and phase == t.phase.value and event is not None:
+            since = not any(ch.attacker == seat for ch in t.challenges[played_at:now])
+            sources.append((seat, event, {**firsts, "next": since}))
+    unsure = False
+    for source_seat, source, holds in sources:
+        for side, who, of_kind, first, cond in t.card(source).stands_declared:
+            if side != role or of_kind not in ("", kind) or not holds[first]:
+                continue
+            if who == "attached":
+                if source not in t.in_play or t.in_play[source].attached_to != card:
+                    continue
+            elif (source_seat != seat and cond != "anyone") or not _stands_who(t, card, who):
+                continue
+            if cond == "not_first_player" and t.first_player == seat:
+                continue
+            if cond.startswith("named:") and fold(t.card(card).name) != fold(cond.removeprefix("named:")):
+                continue
+            if cond != "unread":
+                return True
+            unsure = True
+    return None if unsure else False
+
+
+def _stands_who(t: Table, card: str, who: str) -> bool:
+    """The character is one a "does not kneel" sentence names: "all", "[faction]" or "Trait|Trait" ("+stealth":
+    only with stealth)."""
+    who, _, keyword = who.partition("+")
+    if keyword and not has_keyword(t, card, keyword):
+        return False
+    if who in ("all", "chosen"):  # "chosen": an event's "that character", which the log does not name
+        return True
+    if who.startswith("["):
+        return t.card(card).faction == who.strip("[]")
+    return bool(traits_of(t, card).intersection(who.split("|")))
 
 
 def must_defend(t: Table, v: Checker, c: ChallengeRecord) -> None:
@@ -355,7 +428,8 @@ def must_defend(t: Table, v: Checker, c: ChallengeRecord) -> None:
         return
     first = next(ch for ch in t.challenges if ch.round == t.round and ch.attacker == c.attacker) is c
     for card in t.players[c.defender].zones[Zone.PLAY]:
-        if card in c.bypassed or card not in t.in_play or t.card(card).type != "character":
+        if card in c.bypassed or card not in t.in_play or t.card(card).type != "character" \
+                or t.in_play[card].kneel_unsure:  # it may be kneeling: not known to be able
             continue
         probe = Checker(t)
         if check_participant(t, probe, card, c.defender, c.kind, defending=True):
@@ -418,7 +492,7 @@ class InitiateChallenge(Action):
     def apply(self, t: Table) -> None:
         end_challenge(t)
         kept(t, self.player, list(self.attackers))
-        kneel(t, [c for c in self.attackers if kneels_attacking(t, c, self.kind, self.defender)])
+        kneel_declared(t, {c: kneels_attacking(t, c, self.kind, self.defender) for c in self.attackers})
         pay_toll(t, self.player, self.kind, self.defender)
         t.challenges.append(ChallengeRecord(
             round=t.round, kind=self.kind, attacker=self.player, defender=self.defender, winner=None, unopposed=False,
@@ -484,7 +558,7 @@ class DeclareDefenders(Action):
         if c is None:
             return
         kept(t, self.player, list(self.defenders))
-        kneel(t, [d for d in self.defenders if kneels_defending(t, d, c.kind)])
+        kneel_declared(t, {d: kneels_defending(t, d, c.kind) for d in self.defenders})
         c.defenders = [*c.defenders, *(d for d in self.defenders if d not in c.defenders)]
         c.defenders_declared = True
         if c.stage is Stage.ATTACKERS:
@@ -762,8 +836,8 @@ class Challenge(Action):
         end_challenge(t)
         kept(t, self.player, list(self.attackers or []))
         kept(t, self.defender, list(self.defenders or []))
-        kneel(t, [*(c for c in self.attackers or [] if kneels_attacking(t, c, self.kind, self.defender)),
-                  *(c for c in self.defenders or [] if kneels_defending(t, c, self.kind))])
+        kneel_declared(t, {**{c: kneels_attacking(t, c, self.kind, self.defender) for c in self.attackers or []},
+                           **{d: kneels_defending(t, d, self.kind) for d in self.defenders or []}})
         pay_toll(t, self.player, self.kind, self.defender)
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,

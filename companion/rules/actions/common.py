@@ -269,7 +269,7 @@ def check_attachment(
     legal = legal_attach_targets(t, c, player if own_only else None, by=player)
     if target is None:
         if not legal and discard_if_none:
-            v.note("attachment-discarded", (card,), card=t.ref(card))
+            v.note("attachment-no-target", (card,), card=t.ref(card))
             return True
         reason = msg("attach.no-target")
         v.violate("attach.target", (card,), card=t.ref(card), target="?", reason=reason)
@@ -591,7 +591,7 @@ def check_reaction_effect(t: Table, v: Checker, action: Action) -> None:
     if source in t.in_play and printed(t, source) is None:
         return  # a blank text box has no ability: another rule's question
     player = t.controller(source) if source in t.in_play else t.where[source][0]
-    if not trigger_due(t, player, source, trigger):
+    if not trigger_due(t, player, source, trigger) and not flagged(v, "ability.reaction-trigger", (source,)):
         words = reaction_words(trigger)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
@@ -734,12 +734,24 @@ def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int
     return reaction_due(t, player, trigger)
 
 
-def used_own_trigger(t: Table, player: str, source: str | None) -> None:
-    """The card's response to an attachment played on it (or to its controller's plot revealed) has been used, once
-    for that attachment (that plot)."""
+def used_own_trigger(t: Table, player: str, source: str | None, *, one_card: bool = False) -> None:
+    """The card's response to an attachment played on it (or to its controller's plot revealed, or to its own
+    marshal) has been used, once for that attachment (that plot, that marshal)."""
     trigger = t.card(source).reacts_to if source is not None else None
-    if source is not None and trigger is not None and trigger[0] in ("attached_self", "reveal_plot"):
-        count_this_round(t.round, t.players[player], f"trigger-used:{source}")
+    if source is None or trigger is None or trigger[0] not in ("attached_self", "reveal_plot", "marshal_self"):
+        return
+    p = t.players[player]
+    if trigger[0] != "marshal_self" or not (one_card and continues_trigger(t, player, source)):
+        count_this_round(t.round, p, f"trigger-used:{source}")
+    if one_card:  # a `draw` line of one card: the next such line may go on with the same use (Littlefinger's 2)
+        p.round_counts[f"trigger-at:{source}"] = (t.round, t.version)
+    else:
+        p.round_counts.pop(f"trigger-at:{source}", None)
+
+
+def continues_trigger(t: Table, player: str, source: str) -> bool:
+    """The line right before this one used the same card's reaction: the same use, one card a `draw` line."""
+    return t.players[player].round_counts.get(f"trigger-at:{source}") == (t.round, t.version - 1)
 
 
 def own_trigger_due(t: Table, player: str, source: str, event: str, names: str = "") -> bool:
@@ -828,7 +840,7 @@ def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
     """A card's ability used more often than its printed limit allows in the round (or phase), counted by the lines
     that name the card as their ``source`` (RR: Golden Rule: card text)."""
     use = ability_use_key(t, action)
-    if use is not None and counted_this_round(t.round, use[0], use[1]) >= use[2]:
+    if use is not None and counted_this_round(t.round, use[0], use[1]) >= use[2] and not continues_use(t, use, action):
         v.violate("ability.limit", (use[4],), card=t.ref(use[4]), count=use[2], per=msg(f"event.per.{use[3]}"))
 
 
@@ -847,11 +859,31 @@ def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
         v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(c.play_phase))
 
 
+def continues_use(t: Table, use: tuple[Player, str, int, str, str], action: Action) -> bool:
+    """The line follows a line of the same use at once and names another card, and the ability acts on several
+    (``Card.limit_each``: "stand each character you control": Robb Stark, one `stand` line a card): one use, not
+    a use more."""
+    player, key = use[0], use[1]
+    card = getattr(action, "card", None)
+    run = player.round_counts.get(f"{key}:run")
+    return (t.card(use[4]).limit_each and isinstance(card, str) and run is not None
+            and player.round_counts.get(f"{key}:at") == (t.round, t.version - 1)
+            and player.round_counts.get(f"{key}:{card}") != run)
+
+
 def count_ability_use(t: Table, action: Action) -> None:
-    """One more use of the ability of the card the action names as its ``source``, when that ability is limited."""
+    """One more use of the ability of the card the action names as its ``source``, when that ability is limited;
+    a line continuing the use just recorded (``continues_use``) is part of it."""
     use = ability_use_key(t, action)
-    if use is not None:
-        count_this_round(t.round, use[0], use[1])
+    if use is None:
+        return
+    player, key = use[0], use[1]
+    if not continues_use(t, use, action):
+        count_this_round(t.round, player, key)
+        player.round_counts[f"{key}:run"] = (t.round, t.version)
+    player.round_counts[f"{key}:at"] = (t.round, t.version)
+    if isinstance(card := getattr(action, "card", None), str):
+        player.round_counts[f"{key}:{card}"] = player.round_counts[f"{key}:run"]
 
 
 def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:

@@ -12,6 +12,7 @@ from companion.rules.actions.common import (
     check_challenge_over,
     check_chosen_value,
     check_immune,
+    continues_trigger,
     end_challenge,
     leave_to,
     place_name,
@@ -107,7 +108,9 @@ class BeginPhase(Action):
         if t.phase is Phase.TAXATION and target is Phase.PLOT:
             for seat in t.player_order():
                 excess = reserve_excess(t, seat)
-                if excess and t.players[seat].counts_known and not t.players[seat].eliminated:
+                # A recorded discard was judged itself (reserve.count): what it left over is not flagged twice.
+                if excess and t.players[seat].counts_known and not t.players[seat].eliminated \
+                        and t.players[seat].reserve_round != t.round:
                     v.violate("reserve.not-checked", player=t.players[seat].name, excess=excess,
                               reserve=reserve(t, seat) or 0)
         if target is Phase.PLOT and t.time_called:
@@ -151,6 +154,8 @@ class BeginPhase(Action):
                     count_this_round(t.round, t.players[t.in_play[cid].controller], STANDING_STANDS)
             for p in t.players.values():
                 p.faction_kneeling = False
+            for ip in t.in_play.values():  # standing now, whatever it was
+                ip.kneel_unsure = False
         if plot_returns_gold(t, target):  # Supporting the Faith: forced, it happens by itself
             for p in t.players.values():
                 p.gold = 0
@@ -353,7 +358,7 @@ class Draw(Action):
         if self.source is None and t.phase not in (Phase.SETUP, Phase.DRAW):
             v.violate("draw.framework", player=t.players[self.player].name, phase=t.phase)
         check_setup_hand(t, v, self.player, 1, self.source)
-        check_draw_source(t, v, self.player, self.source)
+        check_draw_source(t, v, self.player, self.source, one_card=True)
         check_draw_cap(t, v, self.player, 1, self.source)
         p = t.players[self.player]
         if self.source is None and t.phase is Phase.DRAW:  # the phase's 2 cards, named one by one
@@ -369,7 +374,7 @@ class Draw(Action):
     def apply(self, t: Table) -> None:
         p = t.players[self.player]
         drew_by_insight(t, self.player, self.source)
-        count_effect_draws(t, self.player, 1, self.source)
+        count_effect_draws(t, self.player, 1, self.source, one_card=True)
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round  # the draw phase's draw, recorded by named cards
@@ -483,7 +488,7 @@ def check_search(t: Table, v: Checker, player: str, source: str, card: str) -> N
 SETUP_HAND = 7
 
 
-def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
+def check_draw_source(t: Table, v: Checker, player: str, source: str | None, *, one_card: bool = False) -> None:
     """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight): its text draws or it has
     insight, or something the player has in play gives a character insight ("Attached character gains insight.").
     A character whose only draw is its insight draws after a challenge its player won with it participating, once
@@ -495,14 +500,7 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
     if t.phase is Phase.SETUP:  # FAQ (1.9): no card ability is active during setup unless it refers to setup
         v.violate("draw.setup-ability", (source,), card=t.ref(source))
         return
-    trigger = t.card(source).reacts_to
-    if trigger is not None and t.card(source).type != "event" and not (
-            marshalled_now(t, player, source) if trigger[0] == "marshal_self"
-            else trigger_due(t, player, source, trigger)):
-        # Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."
-        words = reaction_words(trigger)
-        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
-                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+    check_reaction_trigger(t, v, player, source, one_card=one_card)
     last = t.challenges[-1] if t.challenges else None
     if t.card(source).draws_if_won and last is not None and last.round == t.round and t.phase is Phase.CHALLENGES \
             and last.winner is not None and last.winner != player:
@@ -526,10 +524,27 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
                       player=t.players[last.defender].name)
 
 
-def marshalled_now(t: Table, player: str, source: str) -> bool:
+def check_reaction_trigger(t: Table, v: Checker, player: str, source: str, *, one_card: bool = False) -> None:
+    """A line naming as its ``source`` a card whose only triggered ability is a reaction follows its trigger
+    (Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."; Eddard Stark: "Reaction: After a
+    challenge is initiated against you, stand Eddard Stark."). ``one_card``: a `draw` line naming its card, which may
+    continue the draw the line before it began (Littlefinger's 2 cards, one a line)."""
+    trigger = t.card(source).reacts_to
+    if trigger is not None and t.card(source).type != "event" and not (
+            marshalled_now(t, player, source, one_card) if trigger[0] == "marshal_self"
+            else trigger_due(t, player, source, trigger)):
+        words = reaction_words(trigger)
+        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
+
+def marshalled_now(t: Table, player: str, source: str, one_card: bool = False) -> bool:
     """The card was marshalled by the player in this marshaling phase (Littlefinger: "Reaction: After you marshal
-    Littlefinger, draw 2 cards."; RR: Put into Play: a card put into play is not marshalled)."""
-    return t.phase is Phase.MARSHALING and counted_this_round(t.round, t.players[player], f"marshalled:{source}") > 0
+    Littlefinger, draw 2 cards."; RR: Put into Play: a card put into play is not marshalled), and its reaction has
+    not answered that marshal yet (RR: Triggered Abilities: once for each occurrence of its triggering condition)."""
+    p = t.players[player]
+    return t.phase is Phase.MARSHALING and (counted_this_round(t.round, p, f"marshalled:{source}") > counted_this_round(
+        t.round, p, f"trigger-used:{source}") or (one_card and continues_trigger(t, player, source)))
 
 
 def drew_by_insight(t: Table, player: str, source: str | None) -> None:
@@ -578,8 +593,8 @@ def check_draw_cap(t: Table, v: Checker, player: str, count: int, source: str | 
         v.violate("draw.cap", player=t.players[player].name, count=count, drawn=before, cap=t.draw_cap)
 
 
-def count_effect_draws(t: Table, player: str, count: int, source: str | None) -> None:
-    used_own_trigger(t, player, source)
+def count_effect_draws(t: Table, player: str, count: int, source: str | None, *, one_card: bool = False) -> None:
+    used_own_trigger(t, player, source, one_card=one_card)
     if _effect_draw(t, source):
         count_this_round(t.round, t.players[player], "effect-draws", count)
 
@@ -630,10 +645,14 @@ class _SetKneeling(Action):
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
         check_chosen_value(t, v, self.card, self.source)
+        if self.source is not None and self.source in t.instances and t.zone_of(self.source) is Zone.PLAY \
+                and intimidated_challenge(t, self.card, self.source) is None:
+            check_reaction_trigger(t, v, self.player, self.source)  # Eddard Stark stands after a challenge against you
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
-        elif t.in_play[self.card].kneeling == self.kneeling:
-            # RR: Kneel, Kneeling, Knelt: "A kneeling card cannot kneel again until it is standing" (and back).
+        elif (ip := t.in_play[self.card]).kneeling == self.kneeling and (self.kneeling or not ip.kneel_unsure):
+            # RR: Kneel, Kneeling, Knelt: "A kneeling card cannot kneel again until it is standing" (and back). One
+            # left standing under a "does not kneel" the log cannot decide may have knelt: its stand is not flagged.
             v.violate("kneel.already" if self.kneeling else "stand.already", (self.card,), card=t.ref(self.card))
         elif not self.kneeling and cannot_stand(t, self.card, standing_phase=t.phase is Phase.STANDING):
             v.violate("stand.cannot", (self.card,), card=t.ref(self.card))  # RR: Golden Rule: "cannot" is absolute
@@ -650,6 +669,7 @@ class _SetKneeling(Action):
             if not self.kneeling and t.in_play[self.card].kneeling and self._limited(t):
                 count_this_round(t.round, t.players[t.in_play[self.card].controller], STANDING_STANDS)
             t.in_play[self.card].kneeling = self.kneeling
+            t.in_play[self.card].kneel_unsure = False  # the log says which
 
 
 @dataclass(frozen=True, slots=True)
@@ -703,7 +723,10 @@ class Kneel(_SetKneeling):
         check_intimidate(t, v, self.card, self.source)
 
     def apply(self, t: Table) -> None:
+        won = intimidated_challenge(t, self.card, self.source)
         super(Kneel, self).apply(t)
+        if won is not None and won.intimidated is None:
+            won.intimidated = self.card
         if self.card in t.in_play and self.source is not None and self.source in t.instances:
             # "That character does not stand during the standing phase this round." (1st edition Cersei Lannister)
             held = t.card(self.source).knelt_stays_knelt
@@ -713,17 +736,36 @@ class Kneel(_SetKneeling):
                 t.in_play[self.card].held_round = t.round
 
 
+def intimidate_after(t: Table, card: str, source: str | None) -> tuple[ChallengeRecord, str, list[str]] | None:
+    """When kneeling ``card`` names a character with intimidate as ``source`` (another card, both in play) and this
+    round's last challenge has a winner: that challenge, its loser and the winning side's characters."""
+    if source is None or source == card or source not in t.in_play or not has_keyword(t, source, "intimidate"):
+        return None
+    last = t.challenges[-1] if t.challenges else None
+    if last is None or last.round != t.round or last.winner is None or card not in t.in_play:
+        return None
+    loser = last.defender if last.winner == last.attacker else last.attacker
+    return last, loser, last.attackers if last.winner == last.attacker else last.defenders
+
+
+def intimidated_challenge(t: Table, card: str, source: str | None) -> ChallengeRecord | None:
+    """The last challenge, when kneeling ``card`` by ``source`` is its intimidate: the source is on the winning side
+    and the card is the losing opponent's."""
+    after = intimidate_after(t, card, source)
+    if after is None or source not in after[2] or t.in_play[card].controller != after[1]:
+        return None
+    return after[0]
+
+
 def check_intimidate(t: Table, v: Checker, card: str, source: str | None) -> None:
     """RR: Intimidate: after winning a challenge in which a character with intimidate participates, the winner may
     kneel a standing character controlled by the losing opponent "whose STR is equal to or lower than the STR by
-    which the challenge was won". Judged where the log knows the challenge's totals and the source took part."""
-    if source is None or source == card or source not in t.in_play or not has_keyword(t, source, "intimidate"):
+    which the challenge was won"; not cumulative: one character a challenge. Judged where the log knows the
+    challenge's totals and the source took part."""
+    after = intimidate_after(t, card, source)
+    if after is None or source is None:
         return
-    last = t.challenges[-1] if t.challenges else None
-    if last is None or last.round != t.round or last.winner is None or card not in t.in_play:
-        return
-    loser = last.defender if last.winner == last.attacker else last.attacker
-    side = last.attackers if last.winner == last.attacker else last.defenders
+    last, loser, side = after
     owner_side = {last.attacker, last.defender}
     if t.controller(source) in owner_side and t.in_play[card].controller in owner_side - {t.controller(source)} \
             and side and (last.winner != t.controller(source) or source not in side):
@@ -731,7 +773,12 @@ def check_intimidate(t: Table, v: Checker, card: str, source: str | None) -> Non
         # won it without the character (aside30 10).
         v.violate("intimidate.won", (card, source), source=t.ref(source), player=t.players[t.controller(source)].name)
         return
-    if len(last.strength) != 2 or source not in side or t.in_play[card].controller != loser:
+    if source not in side or t.in_play[card].controller != loser:
+        return
+    if last.intimidated is not None:  # RR: Intimidate: not cumulative, one character a challenge
+        v.violate("intimidate.once", (card, source), source=t.ref(source), knelt=t.ref(last.intimidated))
+        return
+    if len(last.strength) != 2 or last.winner is None:
         return
     by = last.strength[last.winner] - last.strength[loser]
     if strength(t, card) > by:

@@ -35,6 +35,7 @@ from companion.rules.values import (
     current_challenge,
     dominance_totals,
     dominance_winner,
+    dominance_winners,
     has_plots,
     house_power_barred,
     initiative_winner,
@@ -363,7 +364,7 @@ class WinDominance(Action):
         totals = dominance_totals(t)
         expected = dominance_winner(t)
         shown = ", ".join(f"{t.players[s].name} {n}" for s, n in totals.items())
-        if self.player != expected and self.reason is None:
+        if self.player not in dominance_winners(t) and self.reason is None:
             v.violate("dominance.totals", winner=t.players[expected].name if expected else msg("nobody"),
                       totals=shown)
         elif self.reason is not None and self.player != expected:
