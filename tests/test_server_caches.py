@@ -141,6 +141,32 @@ def test_a_paths_match_is_remembered_and_gives_what_a_fresh_match_gives(tmp_path
         assert len(routes._matches) <= 3
 
 
+def test_a_requests_url_adapter_is_remembered_by_all_it_is_made_of(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The routes remember the adapter a request binds: the same environ values give the same one, with what werkzeug's
+    own would hold; another host, scheme, path, method or query gets its own (what werkzeug's would hold for it)."""
+    import companion.web as web
+
+    app = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True})
+    routes = app.url_map
+    environ = {"HTTP_HOST": "192.168.1.20:8000", "SERVER_NAME": "0.0.0.0", "SERVER_PORT": "8000",
+               "wsgi.url_scheme": "http", "SCRIPT_NAME": "", "PATH_INFO": "/api/games/g1/view", "REQUEST_METHOD": "GET",
+               "QUERY_STRING": "since=3"}
+    first = routes.bind_to_environ(dict(environ), subdomain="")
+    assert routes.bind_to_environ(dict(environ), subdomain="") is first
+    fresh = web.Map.bind_to_environ(routes, dict(environ), subdomain="")  # werkzeug's, made anew
+    assert vars(first) == vars(fresh)
+    for name, other in [("HTTP_HOST", "localhost:8000"), ("wsgi.url_scheme", "https"),
+                        ("PATH_INFO", "/api/games/g2/view"), ("REQUEST_METHOD", "POST"), ("QUERY_STRING", "since=4")]:
+        changed = routes.bind_to_environ({**environ, name: other}, subdomain="")
+        assert changed is not first and vars(changed) == vars(web.Map.bind_to_environ(routes, {**environ, name: other},
+                                                                                      subdomain=""))
+    monkeypatch.setattr(web, "MATCHES", 3)
+    for n in range(10):  # paths without end: at most MATCHES remembered at a time
+        routes.bind_to_environ({**environ, "PATH_INFO": f"/api/games/x{n}/view"}, subdomain="")
+        assert len(routes._bound) <= 3
+
+
 def test_the_keyed_hash_of_an_appended_entry_is_the_one_verify_makes(client: FlaskClient) -> None:
     """An entry's keyed hash is made from its columns' texts; it is the hash ``entry_hash`` makes of its values (what
     ``verify`` checks), requests, seals and meta data included."""
