@@ -372,3 +372,21 @@ def test_the_request_and_globals_read_without_the_proxies_are_the_proxies_own(tm
         assert current_request().headers["Authorization"] == "Bearer k"
         current_globals().marked = 1
         assert flask.g.marked == 1 and current_globals().get("unset") is None
+
+
+def test_a_games_copy_holds_every_field_and_its_own_seats() -> None:
+    """The copy a request reads (and a write keeps) of a game: equal in every field, with its own seats and seat hashes
+    (a request moves its copy on; another's stays as it was)."""
+    from companion.store.games import Game, GameSeat, _copied
+
+    game = Game(id="g1", kind="agot", title="Finals", edition="2nd", mode="strict",
+                seats=[GameSeat("A", "Ann", "stark"), GameSeat("B", "Bo", None)], version=7, head_hash="h7",
+                created="2026-11-30", host_hash="hh", judge_hash="jh", seat_hashes={"A": "ah", "B": "bh"},
+                header={"id": "g1"}, header_text='{"id":"g1"}', chain_key="ck", table_hash="th",
+                chained={"host": "hh", "seat:A": "ah"})
+    twin = _copied(game)
+    assert twin == game and twin is not game
+    assert twin.seats is not game.seats and twin.seat_hashes is not game.seat_hashes
+    twin.seats.append(GameSeat("C", "Cy", None))
+    twin.seat_hashes["C"] = "ch"
+    assert [s.seat for s in game.seats] == ["A", "B"] and set(game.seat_hashes) == {"A", "B"}
