@@ -390,3 +390,22 @@ def test_a_games_copy_holds_every_field_and_its_own_seats() -> None:
     twin.seats.append(GameSeat("C", "Cy", None))
     twin.seat_hashes["C"] = "ch"
     assert [s.seat for s in game.seats] == ["A", "B"] and set(game.seat_hashes) == {"A", "B"}
+
+
+def test_the_seats_a_role_records_for_are_those_a_look_at_each_seat_finds() -> None:
+    """``_seats_for`` asks the role once, not once per seat: the same seats, in the table's order, for every kind of
+    key (a seat's own, the judge's every seat, the host's and the others' none) and for a seat not at the table."""
+    from types import SimpleNamespace
+
+    from companion.rules.actions.base import Recorder
+    from companion.rules.offers import _seats_for
+    from companion.rules.roles import CAPABILITIES, RoleKind
+
+    t: Any = SimpleNamespace(seats=["A", "B", "C"])
+    roles = [Role(kind, seat) for kind in RoleKind for seat in (["A", "C", "Z"] if CAPABILITIES[kind].per_seat
+                                                                   else [None])]
+    for role in roles:
+        looked = [s for s in t.seats if role.records_for(s) and role.may_record(Recorder.PLAYER)]
+        assert _seats_for(t, role) == looked, role
+    assert _seats_for(t, Role(RoleKind.JUDGE)) == ["A", "B", "C"] and _seats_for(t, Role.of_seat("C")) == ["C"]
+    assert _seats_for(t, Role(RoleKind.HOST)) == [] and _seats_for(t, Role.of_seat("Z")) == []
