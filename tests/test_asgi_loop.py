@@ -689,6 +689,26 @@ def test_a_view_on_the_loop_does_not_wait_for_another_thread_making_it(served: t
     worker.join()
 
 
+Heard = dict[str, list[tuple[float, str]]]
+
+
+def phones_follow(host: str, port: int, gid: str, writer: str, phones: dict[str, str]) -> Heard:
+    """Each phone (name: key) follows the game's stream while seat A's key gains gold four times; what each heard."""
+    got: Heard = {}
+    readers = [threading.Thread(target=lambda name=name, key=key: got.__setitem__(
+        name, listen(host, port, f"/api/games/{gid}/events?since=0", key, 2.5))) for name, key in phones.items()]
+    for reader in readers:
+        reader.start()
+    time.sleep(0.5)
+    version = 0
+    for _ in range(4):
+        version = gain_gold(host, port, gid, writer, 1, version)
+        time.sleep(0.15)
+    for reader in readers:
+        reader.join()
+    return got
+
+
 def test_a_publish_sends_each_phone_its_own_classes_event_without_waking_its_stream(
         served: tuple[str, int, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """Two phones of each seat: each new version reaches every phone once and in order, from its own seat's event (the
@@ -709,19 +729,7 @@ def test_a_publish_sends_each_phone_its_own_classes_event_without_waking_its_str
         subscribe(game_id, waker, spied if poke is not None else None)
 
     monkeypatch.setattr(hub, "subscribe", counted)
-    got: dict[str, list[tuple[float, str]]] = {}
-    phones = {"A1": ka, "A2": ka, "B1": kb, "B2": kb}
-    readers = [threading.Thread(target=lambda name=name, key=key: got.__setitem__(
-        name, listen(host, port, f"/api/games/{gid}/events?since=0", key, 2.5))) for name, key in phones.items()]
-    for reader in readers:
-        reader.start()
-    time.sleep(0.5)
-    version = 0
-    for _ in range(4):
-        version = gain_gold(host, port, gid, ka, 1, version)
-        time.sleep(0.15)
-    for reader in readers:
-        reader.join()
+    got = phones_follow(host, port, gid, ka, {"A1": ka, "A2": ka, "B1": kb, "B2": kb})
     events = {name: [line[5:] for _, line in lines if line.startswith("data:")] for name, lines in got.items()}
     for name, said in events.items():
         payloads = [json.loads(text) for text in said]
@@ -729,3 +737,31 @@ def test_a_publish_sends_each_phone_its_own_classes_event_without_waking_its_str
         assert all(p["view"]["viewer"]["seat"] == name[0] for p in payloads)
     assert events["A1"] == events["A2"] and events["B1"] == events["B2"] and events["A1"] != events["B1"]
     assert took.count(True) >= 8, took  # of the 16 deliveries, the publish sent most itself
+
+
+def test_a_publish_makes_each_classes_event_once_and_its_other_phones_find_it_kept(
+        served: tuple[str, int, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three phones of seat A and two of seat B: a version's event is made once per viewer class (by the first phone of
+    the class the publish comes to), and the class's other phones find it where it is kept, by its key, instead of
+    asking for it again. Every phone still gets every version, from its own seat's event."""
+    from companion.web.asgi import CompanionASGI
+
+    host, port, _app = served
+    status, g = call(host, port, "POST", "/api/games", {"seats": ["A", "B"]})
+    assert status == 201
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    asked: list[int] = []  # the versions a poke asked the stream's own way for
+    quickly = CompanionASGI.quickly
+
+    def counted(self: CompanionASGI, fn: Any, *args: Any) -> Any:
+        asked.append(args[1])
+        return quickly(self, fn, *args)
+
+    monkeypatch.setattr(CompanionASGI, "quickly", counted)
+    got = phones_follow(host, port, gid, ka, {"A1": ka, "A2": ka, "A3": ka, "B1": kb, "B2": kb})
+    for name, lines in got.items():
+        payloads = [json.loads(line[5:]) for _, line in lines if line.startswith("data:")]
+        assert [p["version"] for p in payloads] == [1, 2, 3, 4], (name, lines)
+        assert all(p["view"]["viewer"]["seat"] == name[0] for p in payloads)
+    # Two classes, four versions: at most one ask per class and version (a woken stream asks elsewhere).
+    assert len(asked) <= 8 and all(asked.count(v) <= 2 for v in range(1, 5)), asked

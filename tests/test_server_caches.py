@@ -141,6 +141,32 @@ def test_a_paths_match_is_remembered_and_gives_what_a_fresh_match_gives(tmp_path
         assert len(routes._matches) <= 3
 
 
+def test_a_requests_url_adapter_is_remembered_by_all_it_is_made_of(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The routes remember the adapter a request binds: the same environ values give the same one, with what werkzeug's
+    own would hold; another host, scheme, path, method or query gets its own (what werkzeug's would hold for it)."""
+    import companion.web as web
+
+    app = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True})
+    routes = app.url_map
+    environ = {"HTTP_HOST": "192.168.1.20:8000", "SERVER_NAME": "0.0.0.0", "SERVER_PORT": "8000",
+               "wsgi.url_scheme": "http", "SCRIPT_NAME": "", "PATH_INFO": "/api/games/g1/view", "REQUEST_METHOD": "GET",
+               "QUERY_STRING": "since=3"}
+    first = routes.bind_to_environ(dict(environ), subdomain="")
+    assert routes.bind_to_environ(dict(environ), subdomain="") is first
+    fresh = web.Map.bind_to_environ(routes, dict(environ), subdomain="")  # werkzeug's, made anew
+    assert vars(first) == vars(fresh)
+    for name, other in [("HTTP_HOST", "localhost:8000"), ("wsgi.url_scheme", "https"),
+                        ("PATH_INFO", "/api/games/g2/view"), ("REQUEST_METHOD", "POST"), ("QUERY_STRING", "since=4")]:
+        changed = routes.bind_to_environ({**environ, name: other}, subdomain="")
+        assert changed is not first and vars(changed) == vars(web.Map.bind_to_environ(routes, {**environ, name: other},
+                                                                                      subdomain=""))
+    monkeypatch.setattr(web, "MATCHES", 3)
+    for n in range(10):  # paths without end: at most MATCHES remembered at a time
+        routes.bind_to_environ({**environ, "PATH_INFO": f"/api/games/x{n}/view"}, subdomain="")
+        assert len(routes._bound) <= 3
+
+
 def test_the_keyed_hash_of_an_appended_entry_is_the_one_verify_makes(client: FlaskClient) -> None:
     """An entry's keyed hash is made from its columns' texts; it is the hash ``entry_hash`` makes of its values (what
     ``verify`` checks), requests, seals and meta data included."""
@@ -346,3 +372,40 @@ def test_the_request_and_globals_read_without_the_proxies_are_the_proxies_own(tm
         assert current_request().headers["Authorization"] == "Bearer k"
         current_globals().marked = 1
         assert flask.g.marked == 1 and current_globals().get("unset") is None
+
+
+def test_a_games_copy_holds_every_field_and_its_own_seats() -> None:
+    """The copy a request reads (and a write keeps) of a game: equal in every field, with its own seats and seat hashes
+    (a request moves its copy on; another's stays as it was)."""
+    from companion.store.games import Game, GameSeat, _copied
+
+    game = Game(id="g1", kind="agot", title="Finals", edition="2nd", mode="strict",
+                seats=[GameSeat("A", "Ann", "stark"), GameSeat("B", "Bo", None)], version=7, head_hash="h7",
+                created="2026-11-30", host_hash="hh", judge_hash="jh", seat_hashes={"A": "ah", "B": "bh"},
+                header={"id": "g1"}, header_text='{"id":"g1"}', chain_key="ck", table_hash="th",
+                chained={"host": "hh", "seat:A": "ah"})
+    twin = _copied(game)
+    assert twin == game and twin is not game
+    assert twin.seats is not game.seats and twin.seat_hashes is not game.seat_hashes
+    twin.seats.append(GameSeat("C", "Cy", None))
+    twin.seat_hashes["C"] = "ch"
+    assert [s.seat for s in game.seats] == ["A", "B"] and set(game.seat_hashes) == {"A", "B"}
+
+
+def test_the_seats_a_role_records_for_are_those_a_look_at_each_seat_finds() -> None:
+    """``_seats_for`` asks the role once, not once per seat: the same seats, in the table's order, for every kind of
+    key (a seat's own, the judge's every seat, the host's and the others' none) and for a seat not at the table."""
+    from types import SimpleNamespace
+
+    from companion.rules.actions.base import Recorder
+    from companion.rules.offers import _seats_for
+    from companion.rules.roles import CAPABILITIES, RoleKind
+
+    t: Any = SimpleNamespace(seats=["A", "B", "C"])
+    roles = [Role(kind, seat) for kind in RoleKind for seat in (["A", "C", "Z"] if CAPABILITIES[kind].per_seat
+                                                                   else [None])]
+    for role in roles:
+        looked = [s for s in t.seats if role.records_for(s) and role.may_record(Recorder.PLAYER)]
+        assert _seats_for(t, role) == looked, role
+    assert _seats_for(t, Role(RoleKind.JUDGE)) == ["A", "B", "C"] and _seats_for(t, Role.of_seat("C")) == ["C"]
+    assert _seats_for(t, Role(RoleKind.HOST)) == [] and _seats_for(t, Role.of_seat("Z")) == []

@@ -22,7 +22,7 @@ from companion.rules.actions.round import waiting_for_plot
 from companion.rules.actions.setup import Mulligan
 from companion.rules.editions import Table
 from companion.rules.engine import check
-from companion.rules.roles import Role
+from companion.rules.roles import Can, Role
 from companion.rules.state import ChallengeRecord, Phase, Stage, Zone, field_names
 from companion.rules.suggest import table_actions
 from companion.rules.values import (
@@ -123,8 +123,13 @@ def _hand(t: Table, seat: str, need: int) -> list[str]:
 
 
 def _seats_for(t: Table, role: Role) -> list[str]:
-    """The seats whose own actions this role records: its seat, or every seat for the judge."""
-    return [s for s in t.seats if role.records_for(s) and role.may_record(Recorder.PLAYER)]
+    """The seats whose own actions this role records: its seat, or every seat for the judge (``records_for`` of each
+    seat, asked once for the role: every view asks twice)."""
+    if not role.may_record(Recorder.PLAYER):
+        return []
+    if role.can(Can.FOR_ANY_SEAT):
+        return list(t.seats)
+    return [role.seat] if role.seat is not None and role.seat in t.seats else []
 
 
 # -- the header and the step button ----------------------------------------------------------------------

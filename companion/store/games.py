@@ -444,12 +444,21 @@ def _entry(seq: int, kind: str, data: str, actor: str, at: str, prev: str, this:
 _GAME_FIELDS = tuple(f.name for f in dataclasses.fields(Game))
 
 
-def _copied(game: Game) -> Game:
-    """A game of its own, as ``dataclasses.replace`` makes one (its header and chained keys are read, never changed),
-    with its own list of seats and seat hashes."""
-    twin = Game(*[getattr(game, name) for name in _GAME_FIELDS])
-    twin.seats, twin.seat_hashes = list(game.seats), dict(game.seat_hashes)
-    return twin
+def _made_copier() -> Callable[[Game], Game]:
+    """``_copied``: a function made for the game's fields, each copied by name (every request reads its game and every
+    write keeps one: a call to the dataclass's ``__init__`` and a ``getattr`` per field cost twenty calls a copy)."""
+    lines = ["def copied(game):", "    twin = new(Game)"]
+    lines += [f"    twin.{name} = game.{name}" for name in _GAME_FIELDS]  # identifiers: a dataclass's field names
+    lines += ["    twin.seats = list(game.seats)", "    twin.seat_hashes = dict(game.seat_hashes)", "    return twin"]
+    scope: dict[str, Any] = {"new": object.__new__, "Game": Game}
+    exec("\n".join(lines), scope)  # made from field names only
+    copier: Callable[[Game], Game] = scope["copied"]
+    return copier
+
+
+#: A game of its own, as ``dataclasses.replace`` makes one (its header and chained keys are read, never changed),
+#: with its own list of seats and seat hashes.
+_copied = _made_copier()
 
 
 class GameStore:

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
-from werkzeug.routing import IntegerConverter, Map, Rule
+from werkzeug.routing import IntegerConverter, Map, MapAdapter, Rule
 from werkzeug.routing.rules import RuleFactory
 
 from companion import __version__, safejson
@@ -50,6 +50,7 @@ class RoutesMap(Map):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._matches: dict[tuple[str, str, str, bool], tuple[Rule, dict[str, Any]]] = {}
+        self._bound: dict[tuple[Any, ...], MapAdapter] = {}
         super().__init__(*args, **kwargs)
         matcher = getattr(self, "_matcher", None)  # werkzeug's own (2.2 and later); without it, matched as before
         if matcher is None or not callable(getattr(matcher, "match", None)):
@@ -71,7 +72,28 @@ class RoutesMap(Map):
 
     def add(self, rulefactory: RuleFactory) -> None:
         self._matches.clear()
+        self._bound.clear()
         super().add(rulefactory)
+
+    def bind_to_environ(self, environ: Any, server_name: str | None = None,
+                        subdomain: str | None = None) -> MapAdapter:
+        """werkzeug's, each adapter remembered by what it is made of (the environ's values ``BOUND_BY`` names, and the
+        two hints): every request made one again from the same host, path and method (a table's phones ask the same
+        few), and an adapter is read only once made."""
+        env = getattr(environ, "environ", environ)  # (a request, as werkzeug takes it too)
+        key = (server_name, subdomain, *map(env.get, BOUND_BY))
+        adapter = self._bound.get(key)
+        if adapter is None:
+            adapter = super().bind_to_environ(environ, server_name, subdomain)
+            if len(self._bound) >= MATCHES:
+                self._bound.clear()
+            self._bound[key] = adapter
+        return adapter
+
+
+#: What werkzeug's ``bind_to_environ`` reads of the environ (its host, scheme, websocket upgrade, paths and method).
+BOUND_BY = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "HTTP_CONNECTION", "HTTP_UPGRADE",
+            "SCRIPT_NAME", "PATH_INFO", "REQUEST_METHOD", "QUERY_STRING")
 
 
 #: Plain functions ``ensure_sync`` remembers as synchronous before it starts again (the app's views and hooks).

@@ -34,7 +34,7 @@ from companion.tts.save import COLOURS
 from companion.web.auth import checked_key, key_from_request, requires, role_for
 from companion.web.current import current_request
 from companion.web.errors import ApiError
-from companion.web.live import event_stream, sse_encoded
+from companion.web.live import event_stream, shelf_key, sse_encoded
 from companion.web.schema import (
     MAX_VERSION,
     ActionBody,
@@ -770,8 +770,8 @@ def events(game: Game, role: Role) -> Any:
     services = svc()
     game_id, peek, viewer = game.id, services.views.peek, role.cache_key  # asked for each delivery: looked up once
     return event_stream(game, role, lambda seen, version: sse_update(services, game_id, role, seen, version),
-                        made_event=lambda seen, version: peek((game_id, version, viewer, "sse", seen)),  # sse_key's
-                        on_loop=True)
+                        made_event=lambda seen, version: peek(shelf_key(game_id, viewer, seen, version)),
+                        on_loop=True, shelf=services.views.shelf)
 
 
 def sse_update(services: Services, game_id: str, role: Role, seen: int, version: int) -> str:
@@ -800,7 +800,7 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
 
 def sse_key(game_id: str, role: Role, seen: int, version: int) -> tuple[Any, ...]:
     """The cache key of one event: devices with the same role that last saw the same version share it."""
-    return (game_id, version, role.cache_key, "sse", seen)
+    return shelf_key(game_id, role.cache_key, seen, version)
 
 
 # -- scanning ------------------------------------------------------------------------------------

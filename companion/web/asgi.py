@@ -290,6 +290,7 @@ class CompanionASGI:
                            and callable(getattr(getattr(cycle, "transport", None), "write", None))) else None
         # What every poke reads, looked up once (twenty phones at a table: twenty pokes a publish).
         versions, epochs, made_event = hub.versions, hub.epochs, stream.made_event
+        shelf, holder = stream.shelf, stream.holder
 
         def poke() -> bool:
             """A new version published, on the loop: sent from here, without waking the stream, when the stream only
@@ -302,7 +303,10 @@ class CompanionASGI:
             version = versions.get(game_id, -1)
             if version <= seen:
                 return True  # sent already (a publish before this one's turn sent the newer version)
-            made = made_event(seen, version) if made_event is not None else None
+            # The viewer class's event from the cache's own dictionary, by ``shelf_key``'s tuple: no call, and no key
+            # check (made_event's): the epoch the stream last checked its key at is the game's still (above).
+            made = (shelf.get((game_id, version, holder, "sse", seen)) if shelf is not None
+                    else made_event(seen, version) if made_event is not None else None)
             if made is None and stream.on_loop and self.store.ready(game_id, version):
                 made = self.quickly(stream.make_event, seen, version)
             if made is None or made is REVOKED or flow.write_paused:
@@ -311,7 +315,8 @@ class CompanionASGI:
                     and direct.response_started is True and direct.response_complete is False
                     and direct.disconnected is False):
                 direct.transport.write(made.chunk)
-                seen, last_sent = max(version, made.version), loop.time()  # sent_version's, for a Made
+                seen = made.version if made.version > version else version  # sent_version's, for a Made
+                last_sent = loop.time()
                 return True
             body = event_bytes(made)
             step: Any = send({"type": "http.response.body", "body": body, "more_body": True})  # uvicorn's: a coroutine

@@ -12,7 +12,7 @@ import contextlib
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from companion.store.db import on_event_loop
@@ -206,6 +206,11 @@ class LRU:
         self._data: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
         self._inflight: dict[Hashable, threading.Lock] = {}
+
+    @property
+    def shelf(self) -> Mapping[Hashable, Any]:
+        """The values made, to read without a call (``peek``'s dictionary itself; read only)."""
+        return self._data
 
     def peek(self, key: Hashable) -> Any:
         """The value if it is made already, else None (never computes, never waits). No lock: one look-up in the

@@ -10,9 +10,9 @@ so 400 devices cost a handful of view computations per change, not 400.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from flask import Response, current_app, request, stream_with_context
 
@@ -92,6 +92,15 @@ class AsyncStream:
     #: The event is quick to make (a game's view): made on the loop, not through the worker pool.
     on_loop: bool = False
     holder: str | None = None  # whose key opened it ("seat:A", "host", …), counted per game by the hub
+    #: The event cache's own dictionary, where a publish's poke finds the viewer class's event made already by its key
+    #: (``shelf_key``) without a call: a table's twenty phones, twenty pokes a publish. None: it asks ``made_event``.
+    shelf: Mapping[Hashable, Any] | None = None
+
+
+def shelf_key(channel: str, viewer: str | None, seen: int, version: int) -> tuple[Any, ...]:
+    """The cache key of one event (``AsyncStream.shelf``): devices of the same viewer class that last saw the same
+    version share it. A poke builds the same tuple in place (companion/web/asgi.py)."""
+    return (channel, version, viewer, "sse", seen)
 
 
 class Channel(Protocol):
@@ -105,7 +114,8 @@ class Channel(Protocol):
 
 
 def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str], pace: float = 0.0,
-                 made_event: Callable[[int, int], str | None] | None = None, on_loop: bool = False) -> Response:
+                 made_event: Callable[[int, int], str | None] | None = None, on_loop: bool = False,
+                 shelf: Mapping[Hashable, Any] | None = None) -> Response:
     """Server-Sent Events for one game: an event per new version (``make_event(seen, version)``),
     resuming from ``Last-Event-ID`` or ``?since=``, with keep-alive comments while nothing happens.
 
@@ -175,7 +185,7 @@ def event_stream(game: Channel, role: Role, make_event: Callable[[int, int], str
         request.environ["companion.stream"] = AsyncStream(
             game.id, request.remote_addr or "?", since, epoch, make_checked,
             opens, keepalive, pace,
-            made_checked if made_event is not None else None, on_loop, role.cache_key)
+            made_checked if made_event is not None else None, on_loop, role.cache_key, shelf)
         return Response(b"", mimetype="text/event-stream", headers=headers)
 
     def stream() -> Iterator[str]:
