@@ -886,3 +886,18 @@ def test_a_card_under_another_is_drawn_out_past_a_piece_of_its_art_and_the_upper
     quads = find_cards(image)
     assert len(quads) == 2 and min(cv2.contourArea(q) for q in quads) > 0.5 * max(cv2.contourArea(q) for q in quads)
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+def test_a_locations_strip_is_read_when_the_outline_is_found_round_its_sleeve(tmp_path: Path, indie_pool: Any) -> None:
+    """A location in a dark sleeve whose outline is found round the sleeve, a little outside it: the card lies a few
+    per cent in, and its title strip's letters reach past 0.16 of the width found; the strip is still read (the
+    independent renderer's tuning seed 50)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(32, 50, indie_pool, tmp_path)
+    assert shot["names"] == ["Dragon Gate"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _answers(read_titles(image), shot["names"], regions=True) == ["location"]

@@ -664,11 +664,12 @@ def _warp(gray: np.ndarray, q: np.ndarray) -> np.ndarray:
 #: inside its margin), with room for an outline found a few per cent off (the sleeve's edge outside the card, or the
 #: frame inside its dark border): a character's banner across the middle (57-68 % of the height), an attachment's
 #: bar at the bottom (87-97 %), a location's along the left edge (read bottom to top), an event's across the top,
-#: right of the cost. docs/card-layouts.md says where these facts come from.
+#: right of the cost. docs/card-layouts.md says where these facts come from. A location's strip reaches 0.22 of the
+#: width: a card in a sleeve whose outline is found round the sleeve has its strip's letters up to 0.2 in.
 TITLE_REGIONS: dict[str, tuple[float, float, float, float]] = {
     "character": (0.03, 0.535, 0.97, 0.715),
     "attachment": (0.06, 0.84, 0.94, 1.03),
-    "location": (-0.03, 0.10, 0.16, 0.90),
+    "location": (-0.03, 0.10, 0.22, 0.90),
     "event": (0.15, -0.03, 0.99, 0.14),
 }
 #: The card types that may print their title light on dark (some events); the others print it dark on light, and
