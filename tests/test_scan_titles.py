@@ -901,3 +901,19 @@ def test_a_locations_strip_is_read_when_the_outline_is_found_round_its_sleeve(tm
     assert shot["names"] == ["Dragon Gate"]
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert _answers(read_titles(image), shot["names"], regions=True) == ["location"]
+
+
+@needs_ocr
+def test_two_cards_in_one_card_shaped_outline_each_reading_its_title_clean_are_two_answers(tmp_path: Path,
+                                                                                          indie_pool: Any) -> None:
+    """An event lying half under a location, both in black sleeves on dark cloth, make one outline of a card's shape
+    round both; the event's title reads clean across its top and the location's along its left edge. One card never
+    prints two titles: both cards are answered (the independent renderer's tuning seed 50)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(55, 50, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2  # the two overlapping cards' one outline, and the third card
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

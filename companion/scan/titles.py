@@ -28,7 +28,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -1102,6 +1102,31 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
+    return _two_titles_apart(out, len(quads))
+
+
+#: See _two_titles_apart: two reads this unlike are two titles.
+UNLIKE = 0.6
+
+
+def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
+    """The reads with a found card that holds two different titles, each read clean (title-like, SURE_TITLE, a title's
+    length) where its own card type prints it, split into two cards: two cards overlapping in dark sleeves on a dark
+    table make one outline of a card's shape round both, and each card's title lies where its type prints it. The
+    second title's read takes a new card number (one answer per physical card; one card never prints two titles)."""
+    later = max(cards, max((r.card + 1 for r in reads), default=0))
+    out = list(reads)
+    for n in sorted({r.card for r in reads}):
+        sure = sorted((r for r in out if r.card == n and _title_like(r) and r.confidence >= SURE_TITLE
+                       and _letters(r.text) >= SHORT_READ), key=lambda r: -r.confidence)
+        if len(sure) < 2:
+            continue
+        first = sure[0]
+        other = next((r for r in sure[1:] if r.region != first.region and difflib.SequenceMatcher(
+            None, clean(r.text), clean(first.text)).ratio() < UNLIKE), None)
+        if other is not None:
+            out = [replace(r, card=later) if r is other else r for r in out]
+            later += 1
     return out
 
 
