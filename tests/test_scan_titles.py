@@ -917,3 +917,20 @@ def test_two_cards_in_one_card_shaped_outline_each_reading_its_title_clean_are_t
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert len(find_cards(image)) == 2  # the two overlapping cards' one outline, and the third card
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+def test_an_attachments_lower_block_found_alone_is_read_past_a_backwards_title_like_read_along_its_side(
+        tmp_path: Path, indie_pool: Any) -> None:
+    """An attachment lying under a location shows only its lower block (rules box and title bar), found alone as an
+    outline too squat for a card; straightened as a card, its title bar lies along a side, where a location's strip is
+    read, and reads backwards as capitals ("FL AM CAZIIS"). That weak title-like read does not stop the card the block
+    is part of being drawn out and read in its title bar (the independent renderer's tuning seed 51)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(60, 51, indie_pool, tmp_path)
+    assert "Seized by the Guard" in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

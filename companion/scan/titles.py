@@ -1096,9 +1096,12 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         upright_reads = len(out)
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
         # A title-like read of the card turned against the upright guess, with little confidence (a title upside
-        # down: "MYTONO]"), says little: the card may be a block of a card found alone.
+        # down: "MYTONO]"), says little: the card may be a block of a card found alone. So does one of an outline
+        # too squat for a card (an attachment's lower block: its title bar lies along a side, where a location's
+        # strip is read, and reads backwards as capitals).
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) and (
-            r.confidence >= SURE_TITLE or k < upright_reads) for k, r in enumerate(out))]
+            r.confidence >= SURE_TITLE or (k < upright_reads and not _squat(quads[n])))
+            for k, r in enumerate(out))]
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
@@ -1128,6 +1131,18 @@ def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
             out = [replace(r, card=later) if r is other else r for r in out]
             later += 1
     return out
+
+
+#: See _squat: a card's short side is 0.72 (63:88) of its long side; an attachment's lower block's about 0.55, or 0.65
+#: when its outline runs on a little under a card lying over it.
+SQUAT = 0.66
+
+
+def _squat(q: np.ndarray) -> bool:
+    """Whether the outline's short sides are too short for a card's, however it is seen (a block of a card)."""
+    a = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]))
+    b = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1]))
+    return min(a, b) < SQUAT * max(a, b)
 
 
 #: See _halves: the short side's share of the long side of two cards side by side in one outline (88:126, a gap
