@@ -886,3 +886,51 @@ def test_a_card_under_another_is_drawn_out_past_a_piece_of_its_art_and_the_upper
     quads = find_cards(image)
     assert len(quads) == 2 and min(cv2.contourArea(q) for q in quads) > 0.5 * max(cv2.contourArea(q) for q in quads)
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+def test_a_locations_strip_is_read_when_the_outline_is_found_round_its_sleeve(tmp_path: Path, indie_pool: Any) -> None:
+    """A location in a dark sleeve whose outline is found round the sleeve, a little outside it: the card lies a few
+    per cent in, and its title strip's letters reach past 0.16 of the width found; the strip is still read (the
+    independent renderer's tuning seed 50)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(32, 50, indie_pool, tmp_path)
+    assert shot["names"] == ["Dragon Gate"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _answers(read_titles(image), shot["names"], regions=True) == ["location"]
+
+
+@needs_ocr
+def test_two_cards_in_one_card_shaped_outline_each_reading_its_title_clean_are_two_answers(tmp_path: Path,
+                                                                                          indie_pool: Any) -> None:
+    """An event lying half under a location, both in black sleeves on dark cloth, make one outline of a card's shape
+    round both; the event's title reads clean across its top and the location's along its left edge. One card never
+    prints two titles: both cards are answered (the independent renderer's tuning seed 50)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(55, 50, indie_pool, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2  # the two overlapping cards' one outline, and the third card
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+def test_an_attachments_lower_block_found_alone_is_read_past_a_backwards_title_like_read_along_its_side(
+        tmp_path: Path, indie_pool: Any) -> None:
+    """An attachment lying under a location shows only its lower block (rules box and title bar), found alone as an
+    outline too squat for a card; straightened as a card, its title bar lies along a side, where a location's strip is
+    read, and reads backwards as capitals ("FL AM CAZIIS"). That weak title-like read does not stop the card the block
+    is part of being drawn out and read in its title bar (the independent renderer's tuning seed 51)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(60, 51, indie_pool, tmp_path)
+    assert "Seized by the Guard" in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

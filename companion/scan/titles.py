@@ -28,7 +28,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -664,11 +664,12 @@ def _warp(gray: np.ndarray, q: np.ndarray) -> np.ndarray:
 #: inside its margin), with room for an outline found a few per cent off (the sleeve's edge outside the card, or the
 #: frame inside its dark border): a character's banner across the middle (57-68 % of the height), an attachment's
 #: bar at the bottom (87-97 %), a location's along the left edge (read bottom to top), an event's across the top,
-#: right of the cost. docs/card-layouts.md says where these facts come from.
+#: right of the cost. docs/card-layouts.md says where these facts come from. A location's strip reaches 0.22 of the
+#: width: a card in a sleeve whose outline is found round the sleeve has its strip's letters up to 0.2 in.
 TITLE_REGIONS: dict[str, tuple[float, float, float, float]] = {
     "character": (0.03, 0.535, 0.97, 0.715),
     "attachment": (0.06, 0.84, 0.94, 1.03),
-    "location": (-0.03, 0.10, 0.16, 0.90),
+    "location": (-0.03, 0.10, 0.22, 0.90),
     "event": (0.15, -0.03, 0.99, 0.14),
 }
 #: The card types that may print their title light on dark (some events); the others print it dark on light, and
@@ -1095,13 +1096,53 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         upright_reads = len(out)
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
         # A title-like read of the card turned against the upright guess, with little confidence (a title upside
-        # down: "MYTONO]"), says little: the card may be a block of a card found alone.
+        # down: "MYTONO]"), says little: the card may be a block of a card found alone. So does one of an outline
+        # too squat for a card (an attachment's lower block: its title bar lies along a side, where a location's
+        # strip is read, and reads backwards as capitals).
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) and (
-            r.confidence >= SURE_TITLE or k < upright_reads) for k, r in enumerate(out))]
+            r.confidence >= SURE_TITLE or (k < upright_reads and not _squat(quads[n])))
+            for k, r in enumerate(out))]
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
+    return _two_titles_apart(out, len(quads))
+
+
+#: See _two_titles_apart: two reads this unlike are two titles.
+UNLIKE = 0.6
+
+
+def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
+    """The reads with a found card that holds two different titles, each read clean (title-like, SURE_TITLE, a title's
+    length) where its own card type prints it, split into two cards: two cards overlapping in dark sleeves on a dark
+    table make one outline of a card's shape round both, and each card's title lies where its type prints it. The
+    second title's read takes a new card number (one answer per physical card; one card never prints two titles)."""
+    later = max(cards, max((r.card + 1 for r in reads), default=0))
+    out = list(reads)
+    for n in sorted({r.card for r in reads}):
+        sure = sorted((r for r in out if r.card == n and _title_like(r) and r.confidence >= SURE_TITLE
+                       and _letters(r.text) >= SHORT_READ), key=lambda r: -r.confidence)
+        if len(sure) < 2:
+            continue
+        first = sure[0]
+        other = next((r for r in sure[1:] if r.region != first.region and difflib.SequenceMatcher(
+            None, clean(r.text), clean(first.text)).ratio() < UNLIKE), None)
+        if other is not None:
+            out = [replace(r, card=later) if r is other else r for r in out]
+            later += 1
     return out
+
+
+#: See _squat: a card's short side is 0.72 (63:88) of its long side; an attachment's lower block's about 0.55, or 0.65
+#: when its outline runs on a little under a card lying over it.
+SQUAT = 0.66
+
+
+def _squat(q: np.ndarray) -> bool:
+    """Whether the outline's short sides are too short for a card's, however it is seen (a block of a card)."""
+    a = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]))
+    b = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1]))
+    return min(a, b) < SQUAT * max(a, b)
 
 
 #: See _halves: the short side's share of the long side of two cards side by side in one outline (88:126, a gap
