@@ -575,7 +575,10 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
         # Outer blobs, and every closed outline (a card touching a bright blob is its own inner contour).
         contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
         if n < 2:
-            contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+            # The list holds the outer outlines again: each is looked at once.
+            outer = {c.tobytes() for c in contours}
+            contours += [c for c in cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+                         if c.tobytes() not in outer]
         along = support if n < 2 else _outline(edges)
         for contour in contours:
             hull = cv2.convexHull(contour)
@@ -786,6 +789,9 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     letters = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(letter)]
     bits = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(bit)]
     letters.sort(key=lambda c: c[1])
+    bit_mid = np.array([c[1] + c[3] / 2 for c in bits], np.float64)
+    bit_top = np.array([c[2] for c in bits], np.float64)
+    bit_bottom = np.array([c[2] + c[4] for c in bits], np.float64)
     best: list[tuple[int, int, int, int, int]] = []
     seen: set[int] = set()
     for n_seed, seed in enumerate(letters):
@@ -803,10 +809,10 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
                     bottoms.append(c[2] + c[4])
         seen.update(c[0] for c in row)
         # Bits of letters that a thin or faint stroke broke apart, within the row's band, bridge the gap they leave.
-        base = _baseline(row)
+        base = _baseline(row)(bit_mid)  # under each bit
         tall = max(c[4] for c in row)
-        row = _run(row, [c for c in bits if base(c[1] + c[3] / 2) - tall - 0.1 * READ_CAP <= c[2]
-                         and c[2] + c[4] <= base(c[1] + c[3] / 2) + 0.2 * READ_CAP])
+        near = (base - tall - 0.1 * READ_CAP <= bit_top) & (bit_bottom <= base + 0.2 * READ_CAP)
+        row = _run(row, [bits[k] for k in np.flatnonzero(near)])
         if _weight(row) > _weight(best):
             best = row
     return best, labels, stats
@@ -831,14 +837,14 @@ def _holes(ink: np.ndarray, labels: np.ndarray, n: int) -> np.ndarray:
     return out
 
 
-def _baseline(row: Sequence[tuple[int, int, int, int, int]]) -> Callable[[float], float]:
-    """The row's baseline, y as a function of x: the line fitted to its letters' bottoms (level through the lowest
-    bottom for fewer than three)."""
+def _baseline(row: Sequence[tuple[int, int, int, int, int]]) -> Callable[[np.ndarray], np.ndarray]:
+    """The row's baseline, y as a function of x (an array of them): the line fitted to its letters' bottoms (level
+    through the lowest bottom for fewer than three)."""
     if len(row) < 3:
-        low = max(c[2] + c[4] for c in row)
-        return lambda _x: float(low)
+        low = float(max(c[2] + c[4] for c in row))
+        return lambda x: np.full(np.shape(x), low)
     slope, at = np.polyfit([c[1] + c[3] / 2 for c in row], [c[2] + c[4] for c in row], 1)
-    return lambda x: float(slope * x + at)
+    return lambda x: np.asarray(slope * x + at, np.float64)
 
 
 def _weight(row: Sequence[tuple[int, int, int, int, int]]) -> tuple[bool, int]:
@@ -857,11 +863,14 @@ def _run(row: list[tuple[int, int, int, int, int]], bits: Sequence[tuple[int, in
     letters = {c[0] for c in row}
     shapes = sorted([*row, *bits], key=lambda c: c[1])
     runs: list[list[tuple[int, int, int, int, int]]] = []
+    reach = 0  # the right end of the last run's shapes
     for c in shapes:
-        if runs and c[1] - max(r[1] + r[3] for r in runs[-1]) <= 1.5 * READ_CAP:
+        if runs and c[1] - reach <= 1.5 * READ_CAP:
             runs[-1].append(c)
+            reach = max(reach, c[1] + c[3])
         else:
             runs.append([c])
+            reach = c[1] + c[3]
     best = max(runs, key=lambda r: sum(c[3] for c in r if c[0] in letters), default=[])
     ends = [i for i, c in enumerate(best) if c[0] in letters]
     best = best[ends[0]:ends[-1] + 1] if ends else []
