@@ -9,6 +9,7 @@ import pytest
 from companion.catalog.importers import targets
 from companion.catalog.store import Catalog
 from companion.rules.actions import (
+    BeginPhase,
     ChallengeResult,
     DeclareDefenders,
     Discard,
@@ -16,8 +17,10 @@ from companion.rules.actions import (
     Kill,
     Kneel,
     Modify,
+    PassTurn,
     PlaceTokens,
     ShuffleIntoDeck,
+    Stand,
 )
 from tests.tables import flagged_and_refused, in_play, legal
 from tests.test_printed_abilities import plots, to_challenges
@@ -31,14 +34,14 @@ def catalog() -> Catalog:
 def test_the_targets_are_read_from_the_printed_cards(catalog: Catalog) -> None:
     """Each form read (the action, the card type, the side, the faction, STR, the icon, whose, how many)."""
     facts = {
-        "01011": ("kneel", "character", "", "", -1, -1, "", "", "", 1),  # Filthy Accusations
-        "01009": ("discard", "attachment", "", "", -1, -1, "", "", "", 1),  # Confiscation
-        "01019": ("shuffle_into_deck", "card", "", "", -1, -1, "", "", "", 3),  # Rebuilding: "up to 3"
-        "01145": ("kill", "character", "", "", 1, 2, "Robb Stark", "", "", 1),  # Grey Wind
-        "01044": ("place_tokens", "character", "", "", -1, -1, "", "intrigue", "loser", 1),  # Tears of Lys
-        "01158": ("kill", "character", "attacking", "", -1, -1, "", "", "", 1),  # Like Warm Rain
-        "01157": ("modify", "character", "participating", "stark", -1, -1, "", "", "", 1),  # For the North!
-        "core_1": ("kill", "character", "participating", "", -1, -1, "", "", "", 1),  # 1st edition Ice
+        "01011": ("kneel", "character", "", "", -1, -1, "", "", "", 1, "", ""),  # Filthy Accusations
+        "01009": ("discard", "attachment", "", "", -1, -1, "", "", "", 1, "", ""),  # Confiscation
+        "01019": ("shuffle_into_deck", "card", "", "", -1, -1, "", "", "", 3, "", ""),  # Rebuilding: "up to 3"
+        "01145": ("kill", "character", "", "", 1, 2, "Robb Stark", "", "", 1, "", ""),  # Grey Wind
+        "01044": ("place_tokens", "character", "", "", -1, -1, "", "intrigue", "loser", 1, "", ""),  # Tears of Lys
+        "01158": ("kill", "character", "attacking", "", -1, -1, "", "", "", 1, "", ""),  # Like Warm Rain
+        "01157": ("modify", "character", "participating", "stark", -1, -1, "", "", "", 1, "", ""),  # For the North!
+        "core_1": ("kill", "character", "participating", "", -1, -1, "", "", "", 1, "", ""),  # 1st edition Ice
     }
     for code, want in facts.items():
         assert catalog.card(code).targets == (want,), (code, catalog.card(code).name)
@@ -112,3 +115,30 @@ def test_like_warm_rain_and_for_the_north_choose_by_the_challenge() -> None:
     legal(t, ChallengeResult("A"))
     flagged_and_refused(t, PlaceTokens("A", "poison", 1, "A.01147.1", source="A.01044.1"), "ability.target")
     legal(t, PlaceTokens("A", "poison", 1, "B.01091.1", source="A.01044.1"))
+
+
+def test_a_trait_a_crest_or_a_state_in_the_target_is_read() -> None:
+    """aside34 06, 26, 29 (ability.target): Handmaiden "Action: Sacrifice Handmaiden to choose and stand a Lady
+    character." (not Khal Drogo, a Lord); 1st edition Viserion "Pay 4 gold to choose and kill a kneeling character."
+    (not a standing one); Distinct Mastery "Choose and stand a Holy, Learned, Noble, or War character." (a crest:
+    Stannis Baratheon is Noble, the Knight of the Rainwood has none); "choose a non-unique character" is kept."""
+    assert targets("Choose and kneel a non-unique character.")[0][10:] == ("", "non-unique")
+    assert targets("Choose and stand a Holy, Learned, Noble, or War character.")[0][10:] == (
+        "Holy|Learned|Noble|War", "")
+    t = plots("2e", "01001", "00006", {"01169": 1, "01162": 1, "01049": 1}, {})
+    for card in ("A.01169.1", "A.01162.1", "A.01049.1"):
+        in_play(t, card)
+        legal(t, Kneel("A", card))
+    flagged_and_refused(t, Stand("A", "A.01162.1", source="A.01169.1"), "ability.target")
+    legal(t, Stand("A", "A.01049.1", source="A.01169.1"))  # Selyse Baratheon: a Lady
+    u = plots("1e", "core_181", "acoa_25", {"core_112": 1, "core_177": 1}, {"core_72": 1, "core_81": 1})
+    for card in ("A.core_112.1", "B.core_72.1", "B.core_81.1"):
+        in_play(u, card)
+    legal(u, Kneel("B", "B.core_81.1"))
+    to_challenges(u)
+    flagged_and_refused(u, Stand("A", "B.core_81.1", source="A.core_177.1"), "ability.target")  # no crest
+    while u.active_player is not None:
+        legal(u, PassTurn(u.active_player))
+    legal(u, BeginPhase("dominance"))  # Viserion's "Dominance:" ability
+    legal(u.clone(), Kill("A", "B.core_81.1", source="A.core_112.1"))
+    flagged_and_refused(u, Kill("A", "B.core_72.1", source="A.core_112.1"), "ability.target")

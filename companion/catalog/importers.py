@@ -699,11 +699,12 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: a character without an [intrigue] icon" (Tears of Lys), "Choose up to 3 cards in your discard pile, and shuffle them
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
-_TARGET_DESC = (r"(?P<another>another )?(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House "
-                r"(?P<house>\w+) )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
-                r"|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
+_TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique )?(?P<side>participating |attacking "
+                r"|defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )"
+                r"(?-i:[A-Z][a-z]+))* )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or "
+                r"lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
                 r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent)|in your discard "
-                r"pile))*(?=[.,;]|$| and | to | \()")
+                r"pile))*(?=[.,;]|$| and | to | \(| from play\b)")
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -722,15 +723,17 @@ _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]
 _TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
 
 
-def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...]:
+def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
     side in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the
     STR at most instead while its controller controls the card named (-1: none), that name, the icon it is without,
-    whose: "loser" | "own" | "opponent" | "", how many at most). Nothing is kept when a phrase choosing or placing
-    on a card is not read in every word, or when the action's word is printed outside the phrase (a cost: "kneel a
-    Direwolf character to choose and kneel …"): the line naming the card may then be another part of its text."""
+    whose: "loser" | "own" | "opponent" | "", how many at most, the Traits or crests it has one of ("|"-joined: "a
+    Holy, Learned, Noble, or War character"), "kneeling" | "standing" | "non-unique" | ""). Nothing is kept when a
+    phrase choosing or placing on a card is not read in every word, or when the action's word is printed outside the
+    phrase (a cost: "kneel a Direwolf character to choose and kneel …"): the line naming the card may then be another
+    part of its text."""
     text = " ".join(plain.split())
-    found: list[tuple[str, str, str, str, int, int, str, str, str, int]] = []
+    found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str]] = []
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
         for m in form.finditer(text):
@@ -742,7 +745,9 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
                           int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
                           (g["icon"] or "").lower(),
                           "loser" if "losing" in whose else "own" if whose == "you control" else
-                          "opponent" if whose else "", int(g.get("upto") or g.get("n") or 1)))
+                          "opponent" if whose else "", int(g.get("upto") or g.get("n") or 1),
+                          "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
+                          (g["state"] or "").strip().lower()))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
@@ -1164,7 +1169,7 @@ class Keywords:
     raises_claim: tuple[str, int] | None = None  # Winter Is Coming: ("you", 1): ``raises_claim``
     cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
-    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()  # ``targets``
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...] = ()  # ``targets``
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``

@@ -505,11 +505,21 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     wanted = [x for x in facts.targets if x[0] == verb] if facts is not None else []
     if not wanted or source == card:
         return None
-    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _ = wanted[0]
+    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state = wanted[0]
     c = t.card(card)
     if kind != "card" and c.type != kind:
         return "ability.target.kind", {"kind": type_name(kind)}
-    if card not in t.in_play or c.type != "character":
+    if card not in t.in_play:
+        return None
+    # A Trait, or in the 1st edition a crest ("a Noble character"), as the table counts it (one gained counts).
+    held = {x.casefold() for x in (*traits_of(t, card), *c.crests)}
+    if traits and not any(w.casefold() in held for w in traits.split("|")):
+        return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
+    if state == "non-unique" and c.unique:
+        return "ability.target.non-unique", {}
+    if state and state != "non-unique" and t.in_play[card].kneeling != (state == "kneeling"):
+        return f"ability.target.{state}", {}
+    if c.type != "character":
         return None
     last = t.challenges[-1] if t.challenges and t.challenges[-1].round == t.round else None
     if side and last is not None and t.phase is Phase.CHALLENGES and last.attackers:
