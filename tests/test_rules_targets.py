@@ -142,3 +142,40 @@ def test_a_trait_a_crest_or_a_state_in_the_target_is_read() -> None:
     legal(u, BeginPhase("dominance"))  # Viserion's "Dominance:" ability
     legal(u.clone(), Kill("A", "B.core_81.1", source="A.core_112.1"))
     flagged_and_refused(u, Kill("A", "B.core_72.1", source="A.core_112.1"), "ability.target")
+
+
+def test_an_icon_or_str_modifier_on_the_chosen_character_is_read() -> None:
+    """aside34 10, 12, 14 (ability.target): Selyse Baratheon "Pay 1 gold to choose a [baratheon] character. Until the
+    end of the phase, that character gains an [intrigue] icon." (not Randyll Tarly, a Tyrell); Growing Strong "Choose
+    up to three [tyrell] characters. Until the end of the phase, each of the chosen characters gets +2 STR." (not
+    Littlefinger); Dracarys! "… choose a participating character. Until the end of the phase, that character gets -4
+    STR and is killed if its STR is 0." (its second "STR" is no other choice)."""
+    assert targets("Choose up to three [tyrell] characters. Until the end of the phase, each of the chosen characters "
+                   "gets +2 STR.")[0][:4] == ("modify", "character", "", "tyrell")
+    assert targets("Choose up to three [tyrell] characters. Until the end of the phase, each of the chosen characters "
+                   "gets +2 STR.")[0][9] == 3
+    assert targets("Kneel a Dragon character or Daenerys Targaryen to choose a participating character. Until the end "
+                   "of the phase, that character gets -4 STR and is killed if its STR is 0.")[0][2] == "participating"
+    t = plots("2e", "01001", "00006", {"01049": 1, "01057": 1, "01195": 1, "01028": 1}, {"01183": 1})
+    for card in ("A.01049.1", "A.01057.1", "A.01028.1", "B.01183.1"):
+        in_play(t, card)
+    to_challenges(t)
+    flagged_and_refused(t, Modify("A", "intrigue_icon", 1, "B.01183.1", "phase", source="A.01049.1"), "ability.target")
+    legal(t.clone(), Modify("A", "intrigue_icon", 1, "A.01057.1", "phase", source="A.01049.1"))
+    flagged_and_refused(t, Modify("A", "str", 2, "A.01028.1", "phase", source="A.01195.1"), "ability.target")
+    legal(t, Modify("A", "str", 2, "B.01183.1", "phase", source="A.01195.1"))
+
+
+def test_an_icon_taken_by_a_reaction_waits_for_its_trigger() -> None:
+    """aside34 04 (ability.reaction-trigger): Maester Caleotte "Reaction: After you lose a challenge in which Maester
+    Caleotte is participating, choose a character. That character loses a challenge icon of your choice until the end
+    of the phase.": the icon modifier naming him is its effect; after a challenge his side won it is flagged."""
+    t = plots("2e", "01001", "00006", {"01107": 1}, {"01057": 1})
+    for card in ("A.01107.1", "B.01057.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01107.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
+    flagged_and_refused(t, Modify("A", "military_icon", -1, "B.01057.1", "phase", source="A.01107.1"),
+                        "ability.reaction-trigger")

@@ -209,7 +209,7 @@ def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
 _GOLD_TOLL = re.compile(r"^in order to (?:initiate an? (military|intrigue|power) challenge|(play an event)(?: card)?), "
                         r"an? (?:attacker|player) must give (the defender|an opponent) (\d+|one|two|three) "
                         r"gold tokens? from his or her gold pool$", re.IGNORECASE)
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def gold_toll(sentence: str) -> tuple[str, str, int] | None:
@@ -705,15 +705,19 @@ _TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique
                 r"lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
                 r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent)|in your discard "
                 r"pile))*(?=[.,;]|$| and | to | \(| from play\b)")
-_TARGET_COUNT = r"(?:up to (?P<upto>\d+) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
+_TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
                re.IGNORECASE),
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
+    # A STR or icon modifier: "… that character gets -4 STR" (Dracarys!), "… each of the chosen characters gets +2 STR"
+    # (Growing Strong), "… that character gains an [intrigue] icon" (Selyse Baratheon).
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
-               r"the duration of the challenge, )?that character (?P<verb>gets) [+-]\d+ STR\b", re.IGNORECASE),
+               r"the duration of the challenge, )?(?:that character|each of the chosen characters) (?:(?P<verb>gets) "
+               r"[+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? \[(?P<gained>military|intrigue|power)\] icon\b)",
+               re.IGNORECASE),
 )
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify"}
@@ -740,12 +744,14 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
             g = m.groupdict()
             whose = (g["whose"] or "").lower()
             alt = _TARGET_STR_ALT.search(text[m.end():m.end() + 80]) if g["str"] else None
-            found.append((_TARGET_VERBS[g["verb"].lower()], g["kind"].lower(), (g["side"] or "").strip().lower(),
+            verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
+            found.append((verb, g["kind"].lower(), (g["side"] or "").strip().lower(),
                           (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
                           int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
                           (g["icon"] or "").lower(),
                           "loser" if "losing" in whose else "own" if whose == "you control" else
-                          "opponent" if whose else "", int(g.get("upto") or g.get("n") or 1),
+                          "opponent" if whose else "",
+                          int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
                           (g["state"] or "").strip().lower()))
             spans.append(m.span())
@@ -757,7 +763,7 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
         return ()  # two phrases with one action: which the line means is not known
     words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
-             "modify": r"\bSTR\b"}
+             "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
     if any(len(re.findall(words[f[0]], text, re.IGNORECASE)) > 1
            for f in found):
         return ()
