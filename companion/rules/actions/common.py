@@ -860,11 +860,12 @@ def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
 def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
     """A card's triggered ability whose every label names one phase ("Dominance Action: Kneel The Tickler to …",
     "Marshaling Action: Kneel Lannisport Merchant to …"; 1st edition "Marshalling: Kneel to …") paid for by kneeling
-    the card itself, naming it as ``source``, in another phase (RR: Actions: "… may only be initiated during that
+    the card itself or returning it to its hand ("Dominance Action: Return Messenger Raven to your hand to draw 1
+    card."), naming it as ``source``, in another phase (RR: Actions: "… may only be initiated during that
     phase"). Other lines naming a card as source may carry its keywords (insight, intimidate), which know no phase;
     events are judged as they are played (``event.play-phase``)."""
     source = getattr(action, "source", None)
-    if action.type != "kneel" or source is None or source != getattr(action, "card", None):
+    if action.type not in ("kneel", "return_to_hand") or source is None or source != getattr(action, "card", None):
         return
     c = t.card(source)
     if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
