@@ -179,3 +179,21 @@ def test_an_icon_taken_by_a_reaction_waits_for_its_trigger() -> None:
     legal(t, ChallengeResult("A"))
     flagged_and_refused(t, Modify("A", "military_icon", -1, "B.01057.1", "phase", source="A.01107.1"),
                         "ability.reaction-trigger")
+
+
+def test_a_reaction_after_a_phase_begins_is_used_in_that_phase() -> None:
+    """aside34 20 (ability.reaction-trigger): Fiery Followers "Reaction: After the dominance phase begins, stand Fiery
+    Followers.": its stand naming itself in the challenges phase is flagged, in the dominance phase it is legal."""
+    from companion.catalog.importers import reacts_to
+    from tests.tables import make_table
+
+    assert reacts_to("<b>Reaction:</b> After the dominance phase begins, stand Fiery Followers.") == (
+        "phase_begins", "dominance", 0, "")
+    for phase, flagged in (("challenges", True), ("dominance", False)):
+        t = make_table({"A": {"01054": 1}, "B": {}}, phase=phase)
+        in_play(t, "A.01054.1")
+        legal(t, Kneel("A", "A.01054.1"))
+        if flagged:
+            flagged_and_refused(t, Stand("A", "A.01054.1", source="A.01054.1"), "ability.reaction-trigger")
+        else:
+            legal(t, Stand("A", "A.01054.1", source="A.01054.1"))

@@ -556,7 +556,7 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <a title> or <a title> is killed" ("killed_named", the titles
-    joined by "|", 0, "")."""
+    joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, "")."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -582,6 +582,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
                                re.IGNORECASE):
         return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
+    begins = re.match(r"^(?:reaction|response)\s*:\s*after the (plot|draw|marshaling|challenges|dominance|standing|"
+                      r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
+    if begins is not None:
+        return ("phase_begins", begins.group(1).lower(), 0, "")  # Fiery Followers: "…, stand Fiery Followers."
     own = _DECLARED_SELF.match(plain[start:]) if start >= 0 and name else None
     if own is not None and name is not None and fold(own.group(1)) == fold(name):
         return (f"declared_self_{own.group(2).lower()}", "", 0, "")  # 1st edition Catelyn Stark

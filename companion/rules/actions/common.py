@@ -706,6 +706,8 @@ def reaction_words(trigger: tuple[str, str, int, str]) -> dict[str, Param]:
     if event == "killed_named":  # the titles, not a challenge type
         return {"trigger": msg("event.react.killed_named", names=" / ".join(kind.split("|"))), "kind": "", "by": "",
                 "side": ""}
+    if event == "phase_begins":  # the phase, not a challenge type
+        return {"trigger": msg("event.react.phase_begins", phase=Phase(kind)), "kind": "", "by": "", "side": ""}
     return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
             "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
@@ -737,7 +739,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
-                "declared_self_defender", "killed_named")
+                "declared_self_defender", "killed_named", "phase_begins")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -775,6 +777,8 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines), or
     an opponent's income collected in its marshaling turn ("Reaction: After an opponent collects income, …")."""
     p = t.players[player]
+    if event == "phase_begins":  # "After the dominance phase begins": in that phase (how long ago is not judged)
+        return t.phase.value == names
     if event == "killed_named":  # a card of one of those titles lies in a dead pile (killed now, or before: lenient)
         wanted = {fold(n) for n in names.split("|")}
         return any(fold(t.card(c).name) in wanted for q in t.players.values() for c in q.zones[Zone.DEAD])
