@@ -197,3 +197,28 @@ def test_a_reaction_after_a_phase_begins_is_used_in_that_phase() -> None:
             flagged_and_refused(t, Stand("A", "A.01054.1", source="A.01054.1"), "ability.reaction-trigger")
         else:
             legal(t, Stand("A", "A.01054.1", source="A.01054.1"))
+
+
+def test_a_card_put_into_play_from_hand_by_its_own_response_waits_for_its_trigger() -> None:
+    """aside34 31 (ability.reaction-trigger): 1st edition Khal Drogo "Response: After you win a challenge, put Khal
+    Drogo into play from your hand.": put into play naming himself after a challenge his player lost is flagged;
+    after one the player won it is legal."""
+    from companion.rules.actions import PutIntoPlay
+    from tests.tables import hand, make_table
+
+    for winner in ("B", "A"):
+        t = make_table({"A": {"core_107": 1, "core_72": 1}, "B": {"core_72": 1}}, edition="1e", phase="challenges",
+                       factions={"A": "targaryen", "B": "baratheon"})
+        hand(t, "A.core_107.1")
+        attacker = f"{winner}.core_72.1"
+        in_play(t, "A.core_72.1")
+        in_play(t, "B.core_72.1")
+        t.active_player = winner
+        legal(t, InitiateChallenge(winner, "power", "A" if winner == "B" else "B", attackers=[attacker]))
+        legal(t, DeclareDefenders("A" if winner == "B" else "B", []))
+        legal(t, ChallengeResult(winner))
+        put = PutIntoPlay("A", "A.core_107.1", from_hand=True, source="A.core_107.1")
+        if winner == "B":
+            flagged_and_refused(t, put, "ability.reaction-trigger")
+        else:
+            legal(t, put)
