@@ -222,3 +222,20 @@ def test_a_card_put_into_play_from_hand_by_its_own_response_waits_for_its_trigge
             flagged_and_refused(t, put, "ability.reaction-trigger")
         else:
             legal(t, put)
+
+
+def test_seductive_promise_takes_control_of_a_non_unique_character() -> None:
+    """aside34 32 (ability.target): 1st edition Seductive Promise "… choose a non-unique character controlled by the
+    losing opponent. Take control of that character.": a take of control naming it, of unique Stannis Baratheon, is
+    flagged; of the non-unique Knight of the Rainwood it is legal."""
+    from companion.rules.actions import TakeControl
+    from tests.tables import hand, make_table
+
+    assert targets("Choose a non-unique character controlled by the losing opponent. Take control of that "
+                   "character.")[0][0] == "take_control"
+    t = make_table({"A": {"core_175": 1}, "B": {"core_72": 1, "core_81": 1}}, edition="1e", phase="challenges")
+    hand(t, "A.core_175.1")
+    in_play(t, "B.core_72.1")
+    in_play(t, "B.core_81.1")
+    flagged_and_refused(t, TakeControl("A", "B.core_72.1", source="A.core_175.1"), "ability.target")
+    legal(t, TakeControl("A", "B.core_81.1", source="A.core_175.1"))
