@@ -239,3 +239,20 @@ def test_seductive_promise_takes_control_of_a_non_unique_character() -> None:
     in_play(t, "B.core_81.1")
     flagged_and_refused(t, TakeControl("A", "B.core_72.1", source="A.core_175.1"), "ability.target")
     legal(t, TakeControl("A", "B.core_81.1", source="A.core_175.1"))
+
+
+def test_a_save_of_a_noble_character_is_read() -> None:
+    """aside34 28 (ability.target): 1st edition Strong Belwas "Response: Pay 2 gold to save a Noble character from
+    being killed.": a save naming him of Dany's Handmaiden (no Noble crest) is flagged, of Stannis Baratheon (Noble)
+    it is legal; The Iron Cliffs' "a Greyjoy character" is the House."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import Save
+    from tests.tables import make_table
+
+    assert Catalog.open().card("soo_108").targets[0][10] == "Greyjoy"
+    t = make_table({"A": {"core_113": 1, "core_121": 1, "core_72": 1}, "B": {}}, edition="1e", phase="challenges",
+                   gold=4)
+    for card in ("A.core_113.1", "A.core_121.1", "A.core_72.1"):
+        in_play(t, card)
+    flagged_and_refused(t, Save("A", "A.core_121.1", source="A.core_113.1"), "ability.target")
+    legal(t, Save("A", "A.core_72.1", source="A.core_113.1"))

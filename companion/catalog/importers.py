@@ -708,7 +708,7 @@ _TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique
                 r"(?-i:[A-Z][a-z]+))* )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or "
                 r"lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
                 r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent)|in your discard "
-                r"pile))*(?=[.,;]|$| and | to | \(| from play\b)")
+                r"pile))*(?=[.,;]|$| and | to | \(| from play\b| from being killed\b)")
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -716,6 +716,8 @@ _TARGET_FORMS = (
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
+    # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
+    re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being killed\b", re.IGNORECASE),
     # "Choose a non-unique character controlled by the losing opponent. Take control of that character." (1st edition
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
@@ -729,7 +731,7 @@ _TARGET_FORMS = (
 )
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
-                 "take": "take_control"}
+                 "take": "take_control", "save": "save"}
 #: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
 #: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target.
@@ -772,7 +774,8 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
         return ()  # two phrases with one action: which the line means is not known
     words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
-             "take_control": r"\btake control\b", "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
+             "take_control": r"\btake control\b", "save": r"\bsave\b",
+             "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
     if any(len(re.findall(words[f[0]], text, re.IGNORECASE)) > 1
            for f in found):
         return ()

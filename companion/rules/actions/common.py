@@ -509,12 +509,14 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     c = t.card(card)
     if kind != "card" and c.type != kind:
         return "ability.target.kind", {"kind": type_name(kind)}
-    if card not in t.in_play:
-        return None
-    # A Trait, or in the 1st edition a crest ("a Noble character"), as the table counts it (one gained counts).
-    held = {x.casefold() for x in (*traits_of(t, card), *c.crests)}
+    # A Trait, or in the 1st edition a crest ("a Noble character"), as the table counts it (one gained counts); a card
+    # saved may lie in the dead pile already. A House's name read there (1st edition "a Greyjoy character") is its
+    # faction.
+    held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)}
     if traits and not any(w.casefold() in held for w in traits.split("|")):
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
+    if card not in t.in_play:
+        return None
     if state == "non-unique" and c.unique:
         return "ability.target.non-unique", {}
     if state and state != "non-unique" and t.in_play[card].kneeling != (state == "kneeling"):
@@ -548,8 +550,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
 
 def target_line(action: Action) -> tuple[str, str, str] | None:
     """(the action type, the card it affects, its ``source``) for a line that affects one card by a card effect:
-    a kill, kneel, stand, discard, return to hand, shuffle into the deck, token placed, STR or icon modifier, or a
-    take of control."""
+    a kill, kneel, stand, discard, return to hand, shuffle into the deck, token placed, STR or icon modifier, a
+    take of control or a save."""
     card, source = getattr(action, "card", None), getattr(action, "source", None)
     if action.type not in TARGET_ACTIONS or not isinstance(card, str) or not isinstance(source, str) \
             or (action.type == "modify" and getattr(action, "stat", None) not in MODIFIED_ON_TARGET):
@@ -562,7 +564,7 @@ def target_line(action: Action) -> tuple[str, str, str] | None:
 MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon")
 #: The action types an ability's chosen target is read for (``Card.targets``).
 TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify",
-                  "take_control")
+                  "take_control", "save")
 
 
 def check_target(t: Table, v: Checker, action: Action) -> None:
