@@ -381,3 +381,19 @@ def test_an_ability_that_names_a_phase_is_used_only_in_it() -> None:
             flagged_and_refused(t, Kneel("A", "A.01088.1", source="A.01088.1"), "ability.phase")
         else:
             legal(t, Kneel("A", "A.01088.1", source="A.01088.1"))
+
+
+def test_an_ability_paid_by_returning_its_card_to_hand_is_used_only_in_its_phase() -> None:
+    """ability.phase (aside34 09): Messenger Raven "Dominance Action: Return Messenger Raven to your hand to draw 1
+    card.": its return to hand naming itself as the source in the challenges phase is flagged; in the dominance phase
+    it is legal, and a return naming no source (another card's effect) is not judged."""
+    from companion.rules.actions import ReturnToHand
+
+    for phase, flagged in (("challenges", True), ("dominance", False)):
+        t = make_table({"A": {"01130": 1}, "B": {}}, phase=phase)
+        in_play(t, "A.01130.1")
+        if flagged:
+            flagged_and_refused(t, ReturnToHand("A", "A.01130.1", source="A.01130.1"), "ability.phase")
+            legal(t, ReturnToHand("A", "A.01130.1"))
+        else:
+            legal(t, ReturnToHand("A", "A.01130.1", source="A.01130.1"))

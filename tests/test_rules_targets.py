@@ -9,6 +9,7 @@ import pytest
 from companion.catalog.importers import targets
 from companion.catalog.store import Catalog
 from companion.rules.actions import (
+    BeginPhase,
     ChallengeResult,
     DeclareDefenders,
     Discard,
@@ -16,8 +17,10 @@ from companion.rules.actions import (
     Kill,
     Kneel,
     Modify,
+    PassTurn,
     PlaceTokens,
     ShuffleIntoDeck,
+    Stand,
 )
 from tests.tables import flagged_and_refused, in_play, legal
 from tests.test_printed_abilities import plots, to_challenges
@@ -31,14 +34,14 @@ def catalog() -> Catalog:
 def test_the_targets_are_read_from_the_printed_cards(catalog: Catalog) -> None:
     """Each form read (the action, the card type, the side, the faction, STR, the icon, whose, how many)."""
     facts = {
-        "01011": ("kneel", "character", "", "", -1, -1, "", "", "", 1),  # Filthy Accusations
-        "01009": ("discard", "attachment", "", "", -1, -1, "", "", "", 1),  # Confiscation
-        "01019": ("shuffle_into_deck", "card", "", "", -1, -1, "", "", "", 3),  # Rebuilding: "up to 3"
-        "01145": ("kill", "character", "", "", 1, 2, "Robb Stark", "", "", 1),  # Grey Wind
-        "01044": ("place_tokens", "character", "", "", -1, -1, "", "intrigue", "loser", 1),  # Tears of Lys
-        "01158": ("kill", "character", "attacking", "", -1, -1, "", "", "", 1),  # Like Warm Rain
-        "01157": ("modify", "character", "participating", "stark", -1, -1, "", "", "", 1),  # For the North!
-        "core_1": ("kill", "character", "participating", "", -1, -1, "", "", "", 1),  # 1st edition Ice
+        "01011": ("kneel", "character", "", "", -1, -1, "", "", "", 1, "", ""),  # Filthy Accusations
+        "01009": ("discard", "attachment", "", "", -1, -1, "", "", "", 1, "", ""),  # Confiscation
+        "01019": ("shuffle_into_deck", "card", "", "", -1, -1, "", "", "", 3, "", ""),  # Rebuilding: "up to 3"
+        "01145": ("kill", "character", "", "", 1, 2, "Robb Stark", "", "", 1, "", ""),  # Grey Wind
+        "01044": ("place_tokens", "character", "", "", -1, -1, "", "intrigue", "loser", 1, "", ""),  # Tears of Lys
+        "01158": ("kill", "character", "attacking", "", -1, -1, "", "", "", 1, "", ""),  # Like Warm Rain
+        "01157": ("modify", "character", "participating", "stark", -1, -1, "", "", "", 1, "", ""),  # For the North!
+        "core_1": ("kill", "character", "participating", "", -1, -1, "", "", "", 1, "", ""),  # 1st edition Ice
     }
     for code, want in facts.items():
         assert catalog.card(code).targets == (want,), (code, catalog.card(code).name)
@@ -112,3 +115,144 @@ def test_like_warm_rain_and_for_the_north_choose_by_the_challenge() -> None:
     legal(t, ChallengeResult("A"))
     flagged_and_refused(t, PlaceTokens("A", "poison", 1, "A.01147.1", source="A.01044.1"), "ability.target")
     legal(t, PlaceTokens("A", "poison", 1, "B.01091.1", source="A.01044.1"))
+
+
+def test_a_trait_a_crest_or_a_state_in_the_target_is_read() -> None:
+    """aside34 06, 26, 29 (ability.target): Handmaiden "Action: Sacrifice Handmaiden to choose and stand a Lady
+    character." (not Khal Drogo, a Lord); 1st edition Viserion "Pay 4 gold to choose and kill a kneeling character."
+    (not a standing one); Distinct Mastery "Choose and stand a Holy, Learned, Noble, or War character." (a crest:
+    Stannis Baratheon is Noble, the Knight of the Rainwood has none); "choose a non-unique character" is kept."""
+    assert targets("Choose and kneel a non-unique character.")[0][10:] == ("", "non-unique")
+    assert targets("Choose and stand a Holy, Learned, Noble, or War character.")[0][10:] == (
+        "Holy|Learned|Noble|War", "")
+    t = plots("2e", "01001", "00006", {"01169": 1, "01162": 1, "01049": 1}, {})
+    for card in ("A.01169.1", "A.01162.1", "A.01049.1"):
+        in_play(t, card)
+        legal(t, Kneel("A", card))
+    flagged_and_refused(t, Stand("A", "A.01162.1", source="A.01169.1"), "ability.target")
+    legal(t, Stand("A", "A.01049.1", source="A.01169.1"))  # Selyse Baratheon: a Lady
+    u = plots("1e", "core_181", "acoa_25", {"core_112": 1, "core_177": 1}, {"core_72": 1, "core_81": 1})
+    for card in ("A.core_112.1", "B.core_72.1", "B.core_81.1"):
+        in_play(u, card)
+    legal(u, Kneel("B", "B.core_81.1"))
+    to_challenges(u)
+    flagged_and_refused(u, Stand("A", "B.core_81.1", source="A.core_177.1"), "ability.target")  # no crest
+    while u.active_player is not None:
+        legal(u, PassTurn(u.active_player))
+    legal(u, BeginPhase("dominance"))  # Viserion's "Dominance:" ability
+    legal(u.clone(), Kill("A", "B.core_81.1", source="A.core_112.1"))
+    flagged_and_refused(u, Kill("A", "B.core_72.1", source="A.core_112.1"), "ability.target")
+
+
+def test_an_icon_or_str_modifier_on_the_chosen_character_is_read() -> None:
+    """aside34 10, 12, 14 (ability.target): Selyse Baratheon "Pay 1 gold to choose a [baratheon] character. Until the
+    end of the phase, that character gains an [intrigue] icon." (not Randyll Tarly, a Tyrell); Growing Strong "Choose
+    up to three [tyrell] characters. Until the end of the phase, each of the chosen characters gets +2 STR." (not
+    Littlefinger); Dracarys! "… choose a participating character. Until the end of the phase, that character gets -4
+    STR and is killed if its STR is 0." (its second "STR" is no other choice)."""
+    assert targets("Choose up to three [tyrell] characters. Until the end of the phase, each of the chosen characters "
+                   "gets +2 STR.")[0][:4] == ("modify", "character", "", "tyrell")
+    assert targets("Choose up to three [tyrell] characters. Until the end of the phase, each of the chosen characters "
+                   "gets +2 STR.")[0][9] == 3
+    assert targets("Kneel a Dragon character or Daenerys Targaryen to choose a participating character. Until the end "
+                   "of the phase, that character gets -4 STR and is killed if its STR is 0.")[0][2] == "participating"
+    t = plots("2e", "01001", "00006", {"01049": 1, "01057": 1, "01195": 1, "01028": 1}, {"01183": 1})
+    for card in ("A.01049.1", "A.01057.1", "A.01028.1", "B.01183.1"):
+        in_play(t, card)
+    to_challenges(t)
+    flagged_and_refused(t, Modify("A", "intrigue_icon", 1, "B.01183.1", "phase", source="A.01049.1"), "ability.target")
+    legal(t.clone(), Modify("A", "intrigue_icon", 1, "A.01057.1", "phase", source="A.01049.1"))
+    flagged_and_refused(t, Modify("A", "str", 2, "A.01028.1", "phase", source="A.01195.1"), "ability.target")
+    legal(t, Modify("A", "str", 2, "B.01183.1", "phase", source="A.01195.1"))
+
+
+def test_an_icon_taken_by_a_reaction_waits_for_its_trigger() -> None:
+    """aside34 04 (ability.reaction-trigger): Maester Caleotte "Reaction: After you lose a challenge in which Maester
+    Caleotte is participating, choose a character. That character loses a challenge icon of your choice until the end
+    of the phase.": the icon modifier naming him is its effect; after a challenge his side won it is flagged."""
+    t = plots("2e", "01001", "00006", {"01107": 1}, {"01057": 1})
+    for card in ("A.01107.1", "B.01057.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01107.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
+    flagged_and_refused(t, Modify("A", "military_icon", -1, "B.01057.1", "phase", source="A.01107.1"),
+                        "ability.reaction-trigger")
+
+
+def test_a_reaction_after_a_phase_begins_is_used_in_that_phase() -> None:
+    """aside34 20 (ability.reaction-trigger): Fiery Followers "Reaction: After the dominance phase begins, stand Fiery
+    Followers.": its stand naming itself in the challenges phase is flagged, in the dominance phase it is legal."""
+    from companion.catalog.importers import reacts_to
+    from tests.tables import make_table
+
+    assert reacts_to("<b>Reaction:</b> After the dominance phase begins, stand Fiery Followers.") == (
+        "phase_begins", "dominance", 0, "")
+    for phase, flagged in (("challenges", True), ("dominance", False)):
+        t = make_table({"A": {"01054": 1}, "B": {}}, phase=phase)
+        in_play(t, "A.01054.1")
+        legal(t, Kneel("A", "A.01054.1"))
+        if flagged:
+            flagged_and_refused(t, Stand("A", "A.01054.1", source="A.01054.1"), "ability.reaction-trigger")
+        else:
+            legal(t, Stand("A", "A.01054.1", source="A.01054.1"))
+
+
+def test_a_card_put_into_play_from_hand_by_its_own_response_waits_for_its_trigger() -> None:
+    """aside34 31 (ability.reaction-trigger): 1st edition Khal Drogo "Response: After you win a challenge, put Khal
+    Drogo into play from your hand.": put into play naming himself after a challenge his player lost is flagged;
+    after one the player won it is legal."""
+    from companion.rules.actions import PutIntoPlay
+    from tests.tables import hand, make_table
+
+    for winner in ("B", "A"):
+        t = make_table({"A": {"core_107": 1, "core_72": 1}, "B": {"core_72": 1}}, edition="1e", phase="challenges",
+                       factions={"A": "targaryen", "B": "baratheon"})
+        hand(t, "A.core_107.1")
+        attacker = f"{winner}.core_72.1"
+        in_play(t, "A.core_72.1")
+        in_play(t, "B.core_72.1")
+        t.active_player = winner
+        legal(t, InitiateChallenge(winner, "power", "A" if winner == "B" else "B", attackers=[attacker]))
+        legal(t, DeclareDefenders("A" if winner == "B" else "B", []))
+        legal(t, ChallengeResult(winner))
+        put = PutIntoPlay("A", "A.core_107.1", from_hand=True, source="A.core_107.1")
+        if winner == "B":
+            flagged_and_refused(t, put, "ability.reaction-trigger")
+        else:
+            legal(t, put)
+
+
+def test_seductive_promise_takes_control_of_a_non_unique_character() -> None:
+    """aside34 32 (ability.target): 1st edition Seductive Promise "… choose a non-unique character controlled by the
+    losing opponent. Take control of that character.": a take of control naming it, of unique Stannis Baratheon, is
+    flagged; of the non-unique Knight of the Rainwood it is legal."""
+    from companion.rules.actions import TakeControl
+    from tests.tables import hand, make_table
+
+    assert targets("Choose a non-unique character controlled by the losing opponent. Take control of that "
+                   "character.")[0][0] == "take_control"
+    t = make_table({"A": {"core_175": 1}, "B": {"core_72": 1, "core_81": 1}}, edition="1e", phase="challenges")
+    hand(t, "A.core_175.1")
+    in_play(t, "B.core_72.1")
+    in_play(t, "B.core_81.1")
+    flagged_and_refused(t, TakeControl("A", "B.core_72.1", source="A.core_175.1"), "ability.target")
+    legal(t, TakeControl("A", "B.core_81.1", source="A.core_175.1"))
+
+
+def test_a_save_of_a_noble_character_is_read() -> None:
+    """aside34 28 (ability.target): 1st edition Strong Belwas "Response: Pay 2 gold to save a Noble character from
+    being killed.": a save naming him of Dany's Handmaiden (no Noble crest) is flagged, of Stannis Baratheon (Noble)
+    it is legal; The Iron Cliffs' "a Greyjoy character" is the House."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import Save
+    from tests.tables import make_table
+
+    assert Catalog.open().card("soo_108").targets[0][10] == "Greyjoy"
+    t = make_table({"A": {"core_113": 1, "core_121": 1, "core_72": 1}, "B": {}}, edition="1e", phase="challenges",
+                   gold=4)
+    for card in ("A.core_113.1", "A.core_121.1", "A.core_72.1"):
+        in_play(t, card)
+    flagged_and_refused(t, Save("A", "A.core_121.1", source="A.core_113.1"), "ability.target")
+    legal(t, Save("A", "A.core_72.1", source="A.core_113.1"))

@@ -439,9 +439,11 @@ class Card:
     #: What its ability chooses, one entry an action: (the action type, the card type or "card", "participating" |
     #: "attacking" | "defending" | "", the faction, STR at most or -1, STR at most instead or -1 while its controller
     #: controls the card named next, that name, the icon it is without, "loser" | "own" | "opponent" | "", how many at
-    #: most) ("Choose and kneel a character.": Filthy Accusations; "choose and kill a character with STR 1 or lower":
-    #: Grey Wind; ``catalog.importers.targets``). RR: Targeting.
-    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()
+    #: most, the Traits (or 1st edition crests) it has one of, "|"-joined ("a Lady character"; "a Holy, Learned, Noble,
+    #: or War character") or "", "kneeling" | "standing" | "non-unique" | "") ("Choose and kneel a character.": Filthy
+    #: Accusations; "choose and kill a character with STR 1 or lower": Grey Wind; ``catalog.importers.targets``).
+    #: RR: Targeting.
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...] = ()
     #: Its whole text is its one triggered ability (``reacts_to``): a line naming it as its source is that ability's.
     trigger_only: bool = False
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.

@@ -209,7 +209,7 @@ def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
 _GOLD_TOLL = re.compile(r"^in order to (?:initiate an? (military|intrigue|power) challenge|(play an event)(?: card)?), "
                         r"an? (?:attacker|player) must give (the defender|an opponent) (\d+|one|two|three) "
                         r"gold tokens? from his or her gold pool$", re.IGNORECASE)
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def gold_toll(sentence: str) -> tuple[str, str, int] | None:
@@ -556,7 +556,7 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <a title> or <a title> is killed" ("killed_named", the titles
-    joined by "|", 0, "")."""
+    joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, "")."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -582,6 +582,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
                                re.IGNORECASE):
         return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
+    begins = re.match(r"^(?:reaction|response)\s*:\s*after the (plot|draw|marshaling|challenges|dominance|standing|"
+                      r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
+    if begins is not None:
+        return ("phase_begins", begins.group(1).lower(), 0, "")  # Fiery Followers: "…, stand Fiery Followers."
     own = _DECLARED_SELF.match(plain[start:]) if start >= 0 and name else None
     if own is not None and name is not None and fold(own.group(1)) == fold(name):
         return (f"declared_self_{own.group(2).lower()}", "", 0, "")  # 1st edition Catelyn Stark
@@ -699,50 +703,68 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: a character without an [intrigue] icon" (Tears of Lys), "Choose up to 3 cards in your discard pile, and shuffle them
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
-_TARGET_DESC = (r"(?P<another>another )?(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House "
-                r"(?P<house>\w+) )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
-                r"|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
+_TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique )?(?P<side>participating |attacking "
+                r"|defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )"
+                r"(?-i:[A-Z][a-z]+))* )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or "
+                r"lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
                 r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent)|in your discard "
-                r"pile))*(?=[.,;]|$| and | to | \()")
-_TARGET_COUNT = r"(?:up to (?P<upto>\d+) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
+                r"pile))*(?=[.,;]|$| and | to | \(| from play\b| from being killed\b)")
+_TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
                re.IGNORECASE),
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
+    # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
+    re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being killed\b", re.IGNORECASE),
+    # "Choose a non-unique character controlled by the losing opponent. Take control of that character." (1st edition
+    # Seductive Promise)
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
+               re.IGNORECASE),
+    # A STR or icon modifier: "… that character gets -4 STR" (Dracarys!), "… each of the chosen characters gets +2 STR"
+    # (Growing Strong), "… that character gains an [intrigue] icon" (Selyse Baratheon).
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
-               r"the duration of the challenge, )?that character (?P<verb>gets) [+-]\d+ STR\b", re.IGNORECASE),
+               r"the duration of the challenge, )?(?:that character|each of the chosen characters) (?:(?P<verb>gets) "
+               r"[+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? \[(?P<gained>military|intrigue|power)\] icon\b)",
+               re.IGNORECASE),
 )
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
-                 "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify"}
+                 "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
+                 "take": "take_control", "save": "save"}
 #: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
 #: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target.
 _TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
 
 
-def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...]:
+def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
     side in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the
     STR at most instead while its controller controls the card named (-1: none), that name, the icon it is without,
-    whose: "loser" | "own" | "opponent" | "", how many at most). Nothing is kept when a phrase choosing or placing
-    on a card is not read in every word, or when the action's word is printed outside the phrase (a cost: "kneel a
-    Direwolf character to choose and kneel …"): the line naming the card may then be another part of its text."""
+    whose: "loser" | "own" | "opponent" | "", how many at most, the Traits or crests it has one of ("|"-joined: "a
+    Holy, Learned, Noble, or War character"), "kneeling" | "standing" | "non-unique" | ""). Nothing is kept when a
+    phrase choosing or placing on a card is not read in every word, or when the action's word is printed outside the
+    phrase (a cost: "kneel a Direwolf character to choose and kneel …"): the line naming the card may then be another
+    part of its text."""
     text = " ".join(plain.split())
-    found: list[tuple[str, str, str, str, int, int, str, str, str, int]] = []
+    found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str]] = []
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
         for m in form.finditer(text):
             g = m.groupdict()
             whose = (g["whose"] or "").lower()
             alt = _TARGET_STR_ALT.search(text[m.end():m.end() + 80]) if g["str"] else None
-            found.append((_TARGET_VERBS[g["verb"].lower()], g["kind"].lower(), (g["side"] or "").strip().lower(),
+            verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
+            found.append((verb, g["kind"].lower(), (g["side"] or "").strip().lower(),
                           (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
                           int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
                           (g["icon"] or "").lower(),
                           "loser" if "losing" in whose else "own" if whose == "you control" else
-                          "opponent" if whose else "", int(g.get("upto") or g.get("n") or 1)))
+                          "opponent" if whose else "",
+                          int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
+                          "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
+                          (g["state"] or "").strip().lower()))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
@@ -752,7 +774,8 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
         return ()  # two phrases with one action: which the line means is not known
     words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
-             "modify": r"\bSTR\b"}
+             "take_control": r"\btake control\b", "save": r"\bsave\b",
+             "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
     if any(len(re.findall(words[f[0]], text, re.IGNORECASE)) > 1
            for f in found):
         return ()
@@ -1164,7 +1187,7 @@ class Keywords:
     raises_claim: tuple[str, int] | None = None  # Winter Is Coming: ("you", 1): ``raises_claim``
     cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
-    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int], ...] = ()  # ``targets``
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...] = ()  # ``targets``
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``

@@ -505,11 +505,23 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     wanted = [x for x in facts.targets if x[0] == verb] if facts is not None else []
     if not wanted or source == card:
         return None
-    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _ = wanted[0]
+    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state = wanted[0]
     c = t.card(card)
     if kind != "card" and c.type != kind:
         return "ability.target.kind", {"kind": type_name(kind)}
-    if card not in t.in_play or c.type != "character":
+    # A Trait, or in the 1st edition a crest ("a Noble character"), as the table counts it (one gained counts); a card
+    # saved may lie in the dead pile already. A House's name read there (1st edition "a Greyjoy character") is its
+    # faction.
+    held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)}
+    if traits and not any(w.casefold() in held for w in traits.split("|")):
+        return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
+    if card not in t.in_play:
+        return None
+    if state == "non-unique" and c.unique:
+        return "ability.target.non-unique", {}
+    if state and state != "non-unique" and t.in_play[card].kneeling != (state == "kneeling"):
+        return f"ability.target.{state}", {}
+    if c.type != "character":
         return None
     last = t.challenges[-1] if t.challenges and t.challenges[-1].round == t.round else None
     if side and last is not None and t.phase is Phase.CHALLENGES and last.attackers:
@@ -538,16 +550,21 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
 
 def target_line(action: Action) -> tuple[str, str, str] | None:
     """(the action type, the card it affects, its ``source``) for a line that affects one card by a card effect:
-    a kill, kneel, stand, discard, return to hand, shuffle into the deck, token placed or STR modifier."""
+    a kill, kneel, stand, discard, return to hand, shuffle into the deck, token placed, STR or icon modifier, a
+    take of control or a save."""
     card, source = getattr(action, "card", None), getattr(action, "source", None)
     if action.type not in TARGET_ACTIONS or not isinstance(card, str) or not isinstance(source, str) \
-            or (action.type == "modify" and getattr(action, "stat", None) != "str"):
+            or (action.type == "modify" and getattr(action, "stat", None) not in MODIFIED_ON_TARGET):
         return None
     return action.type, card, source
 
 
+#: What a ``modify`` changes on an ability's chosen target: STR, or an icon gained or lost ("that character gains an
+#: [intrigue] icon": Selyse Baratheon).
+MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon")
 #: The action types an ability's chosen target is read for (``Card.targets``).
-TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify")
+TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify",
+                  "take_control", "save")
 
 
 def check_target(t: Table, v: Checker, action: Action) -> None:
@@ -693,6 +710,8 @@ def reaction_words(trigger: tuple[str, str, int, str]) -> dict[str, Param]:
     if event == "killed_named":  # the titles, not a challenge type
         return {"trigger": msg("event.react.killed_named", names=" / ".join(kind.split("|"))), "kind": "", "by": "",
                 "side": ""}
+    if event == "phase_begins":  # the phase, not a challenge type
+        return {"trigger": msg("event.react.phase_begins", phase=Phase(kind)), "kind": "", "by": "", "side": ""}
     return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
             "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
@@ -724,7 +743,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
-                "declared_self_defender", "killed_named")
+                "declared_self_defender", "killed_named", "phase_begins")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -762,6 +781,8 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     revealed this round, in the plot phase ("Each time you reveal a plot card, draw a card.": Golden Tooth Mines), or
     an opponent's income collected in its marshaling turn ("Reaction: After an opponent collects income, …")."""
     p = t.players[player]
+    if event == "phase_begins":  # "After the dominance phase begins": in that phase (how long ago is not judged)
+        return t.phase.value == names
     if event == "killed_named":  # a card of one of those titles lies in a dead pile (killed now, or before: lenient)
         wanted = {fold(n) for n in names.split("|")}
         return any(fold(t.card(c).name) in wanted for q in t.players.values() for c in q.zones[Zone.DEAD])
@@ -847,11 +868,12 @@ def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
 def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
     """A card's triggered ability whose every label names one phase ("Dominance Action: Kneel The Tickler to …",
     "Marshaling Action: Kneel Lannisport Merchant to …"; 1st edition "Marshalling: Kneel to …") paid for by kneeling
-    the card itself, naming it as ``source``, in another phase (RR: Actions: "… may only be initiated during that
+    the card itself or returning it to its hand ("Dominance Action: Return Messenger Raven to your hand to draw 1
+    card."), naming it as ``source``, in another phase (RR: Actions: "… may only be initiated during that
     phase"). Other lines naming a card as source may carry its keywords (insight, intimidate), which know no phase;
     events are judged as they are played (``event.play-phase``)."""
     source = getattr(action, "source", None)
-    if action.type != "kneel" or source is None or source != getattr(action, "card", None):
+    if action.type not in ("kneel", "return_to_hand") or source is None or source != getattr(action, "card", None):
         return
     c = t.card(source)
     if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
