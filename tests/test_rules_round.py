@@ -309,6 +309,29 @@ def test_first_player_chooser_a_second_choice_by_another_player_leaves_the_winne
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
+def test_the_round_box_says_who_chose_the_first_player_without_naming_one_player_twice(edition: str) -> None:
+    """The round box read "Alice chose the first player: Alice." when the initiative winner went first: it says
+    "Alice chose to go first." then, and names both players when the winner chose the other."""
+    from companion.messages import param_text
+    from companion.rules.offers import round_view
+
+    (p1, _, ini1), (p2, _, ini2) = PLOTS[edition]
+    for chosen in ("winner", "other"):
+        t = plot_table(edition)
+        legal(t, RevealPlot("A", pid("A", p1)))
+        legal(t, RevealPlot("B", pid("B", p2)))
+        high, low = ("A", "B") if ini1 > ini2 else ("B", "A")
+        legal(t, ChooseFirstPlayer(high, high if chosen == "winner" else low))
+        for lang in ("en", "de"):
+            lines = [param_text(x, lang) for x in round_view(t, Role.of_seat(low))["lines"]]
+            said = next(x for x in lines if t.players[high].name in x and ("first" in x or "Startspieler" in x
+                                                                          or "beginnen" in x))
+            assert said.count(t.players[high].name) == 1, said
+            if chosen == "other":
+                assert t.players[low].name in said, said
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_discard_taxation_no_effect_a_hand_discard_in_taxation_names_its_card_effect(edition: str) -> None:
     """RR: Appendix I › 7.3 Check reserve (1st edition: no reserve at all): the taxation phase discards from hand only
     to the reserve value. A plain `discard` of a hand card there is flagged (discard.taxation-no-effect); one naming

@@ -275,8 +275,11 @@ def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[
         return
     if first_player_chosen(t):
         chooser = t.first_chooser or winner
-        lines.append(msg("round.firstChosen", player=t.players[chooser].name,
-                         first=t.players[t.first_player].name if t.first_player else "—"))
+        if chooser == t.first_player:  # "Alice chose the first player: Alice." reads as a slip
+            lines.append(msg("round.firstChosenSelf", player=t.players[chooser].name))
+        else:
+            lines.append(msg("round.firstChosen", player=t.players[chooser].name,
+                             first=t.players[t.first_player].name if t.first_player else "—"))
         return
     lines.append(msg("initiativeYou") if role.seat == winner else msg("initiativeWon", player=t.players[winner].name))
     if _may(role, "choose_first_player", winner):
