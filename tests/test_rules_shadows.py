@@ -659,6 +659,29 @@ def test_no_draw_is_offered_while_another_players_shadows_chance_is_still_to_com
     assert offered("A") == ["draw:A:2"] and offered("B") == ["draw:B:2"]
 
 
+def test_no_challenge_is_offered_while_another_players_shadows_chance_is_still_to_come() -> None:
+    """1st edition, the beginning of the challenges phase, B the first player and active: B passed its chance, A's is
+    still to come. B's phone offered "Herausforderung: Militär …" beside "Warten auf Alice" (seen on a German phone's
+    screenshot); initiating would take A's chance away, as a draw would. Once A's chance is over, B's challenges are
+    offered."""
+    from companion.rules.actions.flow import PassShadows
+    from companion.rules.offers import round_view
+
+    t = make_table({"A": {"kl_5": 1, "acoa_103": 3}, "B": {"atoc_2": 1, "acoa_103": 3}}, edition="1e",
+                   phase="challenges")
+    shadows(t, "A.kl_5.1", "B.atoc_2.1")
+    in_play(t, "B.acoa_103.1")
+    t.first_player = t.active_player = "B"
+
+    def challenges(seat: str) -> list[str]:
+        return [o["id"] for o in round_view(t, Role.of_seat(seat))["offers"] if o["id"].startswith("challenge:")]
+
+    legal(t, PassShadows("B"))
+    assert challenges("B") == []
+    legal(t, PassShadows("A"))
+    assert challenges("B") != []
+
+
 def test_the_chance_to_come_out_of_shadows_offers_each_card_it_may_bring_out_to_its_holder_only() -> None:
     """Found at a German table: the round box said "Du bist dran …: hole eine Karte aus den Schatten oder passe."
     and offered only "Passen"; a newcomer did not know the card was to be found under "Meine Schatten" further down.

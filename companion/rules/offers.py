@@ -392,6 +392,8 @@ def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer
     attacker = t.active_player
     if attacker is None or not _may(role, "initiate_challenge", attacker):
         return
+    if _chances_to_come(t) not in ([], [attacker]):
+        return  # 1st edition: a challenge would take another player's chance to come out of Shadows away (as a draw)
     if c is not None and c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
         return  # the claim first
     done = [x.kind for x in t.challenges if x.round == t.round and x.attacker == attacker]
