@@ -272,7 +272,7 @@ function renderGameOver() {
     ...state.now.lines.map((l, i) => el("p", {class: i ? "" : "big", id: i ? null : "winner"}, paramText(l))),
     el("div", {class: "row wrap"}, ...state.now.offers.map(o => offerButton(o, send, names))),
     el("p", {}, t("afterRounds", {round: state.round})),
-    el("ul", {class: "cards"}, ...state.players.map(x => el("li", {}, el("span", {class: "grow"}, x.name), el("strong", {}, `${x.power} ${t("power")}`)))),
+    el("ul", {class: "cards"}, ...state.players.map(x => el("li", {}, el("span", {class: "grow"}, x.name), el("strong", {}, t("factionPower", {n: x.power}))))),
     el("button", {class: "primary", id: "verify", onclick: verifyLog}, t("verifiedLog")), result,
     el("button", {id: "download-log", onclick: downloadLog}, t("downloadLog")),
     el("button", {onclick: () => { box.dataset.closed = String(state.version); box.classList.add("hidden"); }}, t("backToTable"))));
