@@ -365,3 +365,22 @@ def test_reserve_not_checked_once_a_short_discard_was_flagged() -> None:
     illegal(t.clone(), BeginPhase("plot"), "reserve.not-checked")
     short = flagged_and_refused(t, DiscardToReserve("A", [f"A.{BURNED_MEN}.1"]), "reserve.count")
     assert "reserve.not-checked" not in rules_of(play(short, BeginPhase("plot"), "advisory"))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_winner_chosen_by_another_player_leaves_the_choice_to_the_first_player(edition: str) -> None:
+    """RR: Winning the Game and Tournament Regulations › Going to Time, step 5: where the game leaves the winner to a
+    choice, "the first player decides". Another player's choice is flagged (``winner.chooser``) and, recorded at an
+    advisory table, decides nothing: the first player's own choice after it is legal and decides."""
+    from companion.rules.actions import CallTime, ChooseWinner, GoToTime
+
+    t = plot_table(edition, phase="taxation")
+    t.first_player = "A"
+    legal(t, CallTime())
+    legal(t, GoToTime())  # nothing tells the players apart: the first player chooses
+    assert t.ended == "time" and t.winner_seat is None
+    advisory = flagged_and_refused(t, ChooseWinner("B", "B"), "winner.chooser")
+    assert advisory.winner_seat is None
+    legal(advisory, ChooseWinner("A", "A"))
+    assert advisory.winner_seat == "A"
+    illegal(advisory, ChooseWinner("A", "B"), "winner.no-choice")

@@ -159,7 +159,8 @@ class ChooseWinner(Action):
             v.violate("winner.chooser", player=t.players[self.player].name, first=first_name(t))
 
     def apply(self, t: Table) -> None:
-        if t.ended is not None and t.winner_seat is None:
+        # Another player's choice is recorded (advisory) but decides nothing: the choice stays the first player's.
+        if t.ended is not None and t.winner_seat is None and t.first_player in (None, self.player):
             t.winner_seat = self.winner
 
 
