@@ -581,6 +581,15 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
     verb, card, source = line
     wanted = [x for x in t.card(source).targets if x[0] == verb]
     run = t.target_run
+    chained = run is not None and run[:2] == (source, verb) and run[2] + 1 == t.version
+    most = t.card(source).chooses_total_str
+    if verb == "kneel" and most is not None and card in t.in_play and why is None:
+        # "Choose and kneel up to 4 total STR worth of characters" (Consolidation of Power): the kneels in a row.
+        chosen = [c for c in (run[3] if chained and run is not None else ()) if c != card and c in t.in_play]
+        total = sum(strength(t, c) for c in (*chosen, card))
+        if total > most:
+            v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                      why=msg("ability.target.total-str", most=most, total=total))
     if wanted and t.card(source).type in ("event", "plot") and run is not None and run[:2] == (source, verb) \
             and run[2] + 1 == t.version and card not in run[3] and len(run[3]) >= wanted[0][9]:
         v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
@@ -591,7 +600,8 @@ def note_target(t: Table, action: Action) -> None:
     """One more line in a row by which an ability affected its targets (``check_target``)."""
     line = target_line(action)
     run = t.target_run
-    if line is None or line[2] not in t.where or not any(x[0] == line[0] for x in t.card(line[2]).targets):
+    if line is None or line[2] not in t.where or not (any(x[0] == line[0] for x in t.card(line[2]).targets) or (
+            line[0] == "kneel" and t.card(line[2]).chooses_total_str is not None)):
         t.target_run = None
         return
     same = run is not None and run[:2] == (line[2], line[0]) and run[2] + 1 == t.version
