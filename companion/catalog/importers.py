@@ -555,7 +555,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
-    defender" ("declared_self_defender", …); "After <a title> or <a title> is killed" ("killed_named", the titles
+    defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
+    …); "After <a title> or <a title> is killed" ("killed_named", the titles
     joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, "")."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
@@ -586,6 +587,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
                       r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
     if begins is not None:
         return ("phase_begins", begins.group(1).lower(), 0, "")  # Fiery Followers: "…, stand Fiery Followers."
+    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after {re.escape(name)}['’]s STR is "
+                                        r"increased by a card effect[,.]", plain[start:], re.IGNORECASE):
+        return ("str_raised_self", "", 0, "")  # Randyll Tarly: "…, stand him. (Limit twice per phase.)"
     own = _DECLARED_SELF.match(plain[start:]) if start >= 0 and name else None
     if own is not None and name is not None and fold(own.group(1)) == fold(name):
         return (f"declared_self_{own.group(2).lower()}", "", 0, "")  # 1st edition Catelyn Stark

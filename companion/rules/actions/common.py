@@ -727,7 +727,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
-                "declared_self_defender", "killed_named", "phase_begins")
+                "declared_self_defender", "killed_named", "phase_begins", "str_raised_self")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -776,6 +776,11 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
         if last is None or last.round != t.round or t.phase is not Phase.CHALLENGES:
             return False
         return not last.attackers or source in (last.attackers if event.endswith("attacker") else last.defenders)
+    if event == "str_raised_self":
+        # Randyll Tarly: a recorded +STR on it by a card effect since its last use; an attachment played on it may
+        # raise its STR by its printed text, which the log does not say: read as an increase (lenient).
+        return counted_this_round(t.round, p, f"str-raised:{source}") + counted_this_round(
+            t.round, p, f"attached-on:{source}") > counted_this_round(t.round, p, f"trigger-used:{source}")
     if event == "attached_self":
         return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
             t.round, p, f"trigger-used:{source}")

@@ -694,6 +694,9 @@ class _SetKneeling(Action):
         return t.phase is Phase.STANDING and self.card in t.in_play and t.card(self.card).type == "character"
 
     def apply(self, t: Table) -> None:
+        trigger = t.card(self.source).reacts_to if self.source is not None else None
+        if trigger is not None and trigger[0] == "str_raised_self":  # Randyll Tarly stands: that increase answered
+            count_this_round(t.round, t.players[self.player], f"trigger-used:{self.source}")
         if self.card in t.in_play:
             if not self.kneeling and t.in_play[self.card].kneeling and self._limited(t):
                 count_this_round(t.round, t.players[t.in_play[self.card].controller], STANDING_STANDS)

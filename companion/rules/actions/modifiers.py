@@ -12,7 +12,7 @@ from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder
 from companion.rules.actions.common import check_immune
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ActionError, Modifier, Phase, Zone
+from companion.rules.state import ActionError, Modifier, Phase, Zone, count_this_round
 from companion.rules.values import has_icon, revealed_plots_that
 
 #: A character's challenge icon gained (amount 1) or lost (amount -1) by a card effect ("Pay 1 gold to give Edric
@@ -90,4 +90,7 @@ class Modify(Action):
                 v.violate("plot.str-fixed", (self.card, plot), card=t.ref(self.card), plot=t.ref(plot))
 
     def apply(self, t: Table) -> None:
+        if self.stat == "str" and self.amount > 0 and self.card in t.in_play:
+            # "After Randyll Tarly's STR is increased by a card effect" (``own_trigger_due``)
+            count_this_round(t.round, t.players[t.controller(self.card)], f"str-raised:{self.card}")
         t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round, self.source))
