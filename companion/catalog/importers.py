@@ -711,8 +711,9 @@ _TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique
                 r"|defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )"
                 r"(?-i:[A-Z][a-z]+))* )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or "
                 r"lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
-                r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent)|in your discard "
-                r"pile))*(?=[.,;]|$| and | to | \(| from play\b| from being killed\b)")
+                r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent|controlled by a "
+                r"player with more power than you)|in your discard pile))*(?=[.,;]|$| and | to | \(| from play\b"
+                r"| from being killed\b)")
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -742,16 +743,20 @@ _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]
 _TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
 
 
-def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...]:
+def targets(plain: str, name: str | None = None
+            ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
     side in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the
     STR at most instead while its controller controls the card named (-1: none), that name, the icon it is without,
-    whose: "loser" | "own" | "opponent" | "", how many at most, the Traits or crests it has one of ("|"-joined: "a
+    whose: "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than
+    you") | "", how many at most, the Traits or crests it has one of ("|"-joined: "a
     Holy, Learned, Noble, or War character"), "kneeling" | "standing" | "non-unique" | ""). Nothing is kept when a
     phrase choosing or placing on a card is not read in every word, or when the action's word is printed outside the
     phrase (a cost: "kneel a Direwolf character to choose and kneel …"): the line naming the card may then be another
-    part of its text."""
+    part of its text. Kneeling the card itself as the cost ("Kneel Shae to choose and kneel …") is not another
+    target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
+    own_cost = re.compile(rf"\bkneel {re.escape(name)} to\b", re.IGNORECASE) if name else None
     found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str]] = []
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
@@ -765,7 +770,7 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
                           int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
                           (g["icon"] or "").lower(),
                           "loser" if "losing" in whose else "own" if whose == "you control" else
-                          "opponent" if whose else "",
+                          "more_power" if "more power" in whose else "opponent" if whose else "",
                           int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
                           (g["state"] or "").strip().lower()))
@@ -780,7 +785,8 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
              "take_control": r"\btake control\b", "save": r"\bsave\b",
              "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
-    if any(len(re.findall(words[f[0]], text, re.IGNORECASE)) > 1
+    counted = own_cost.sub("", text) if own_cost is not None else text
+    if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
            for f in found):
         return ()
     return tuple(found)
@@ -1578,7 +1584,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
-        phase_end_fate=phase_end_fate(plain), targets=targets(plain), trigger_only=trigger_only(text, name),
+        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),

@@ -22,6 +22,7 @@ from companion.rules.values import (
     has_plots,
     modifier_lasts,
     plot_limits,
+    power_total,
     printed,
     printed_cards,
     revealed_plot,
@@ -534,6 +535,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     controller = t.controller(card)
     if (whose == "own" and controller != seat) or (whose == "opponent" and controller == seat):
         return f"ability.target.{whose}", {}
+    if whose == "more_power" and power_total(t, controller) <= power_total(t, seat):
+        return "ability.target.more-power", {}
     if whose == "loser" and last is not None and last.winner is not None and t.phase is Phase.CHALLENGES:
         loser = last.defender if last.winner == last.attacker else last.attacker
         if controller != loser:
