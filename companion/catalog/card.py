@@ -493,8 +493,9 @@ class Card:
     #: ("attachments", "", 0). A line naming the card as the ``source`` of an effect on another character that is not
     #: such a character is flagged (``ability.target``).
     chooses_with: tuple[str, str, int] | None = None
-    #: "Choose and kneel up to 4 total STR worth of characters …" (Consolidation of Power): 4. The lines in a row that
-    #: name it as the ``source`` of a kneel kneel no more STR together (``ability.target``).
+    #: "Choose and kneel up to 4 total STR worth of characters …" (Consolidation of Power): 4; -1: "up to X …, where X
+    #: is attached character's STR" (King Robert's Warhammer). The lines in a row that name it as the ``source`` of a
+    #: kneel kneel no more STR together (``ability.target``).
     chooses_total_str: int | None = None
     #: Its ability discards from a hand ("Discard 1 card at random from that player's hand.": Heads on Spikes): a
     #: ``discard`` naming it as the ``source`` of a card still in its owner's deck takes one of the cards drawn.

@@ -877,10 +877,11 @@ _COST_CHOSEN = re.compile(r"\b(?:kneel|stand|sacrifice|kill) (?:an?|\d) [^.:]*?c
                           re.IGNORECASE)
 
 
-#: "Choose and kneel up to 4 total STR worth of characters controlled by the same player." (Consolidation of Power). An
-#: X ("up to X total STR worth …, where X is attached character's STR": King Robert's Warhammer, Roose Bolton) is not
-#: read: it is a STR at the moment of the choice.
-_CHOOSES_TOTAL_STR = re.compile(r"\bchoose and kneel up to (\d+) total STR worth of characters\b", re.IGNORECASE)
+#: "Choose and kneel up to 4 total STR worth of characters controlled by the same player." (Consolidation of Power);
+#: "… choose and kneel up to X total STR worth of characters, where X is attached character's STR" (King Robert's
+#: Warhammer: -1). Roose Bolton's X (his own STR, and he is sacrificed to kill them) is not read.
+_CHOOSES_TOTAL_STR = re.compile(r"\bchoose and kneel up to (?:(\d+)|(X)) total STR worth of characters\b"
+                                r"(?(2), where X is attached character['’]s STR)", re.IGNORECASE)
 
 
 def chooses_with(plain: str) -> tuple[str, str, int] | None:
@@ -1217,7 +1218,7 @@ class Keywords:
     immune_to: tuple[str, tuple[str, ...]] | None = None  # Ser Jacelyn Bywater: ("any", ("character",)): ``immune_to``
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
-    chooses_total_str: int | None = None  # Consolidation of Power: 4: ``_CHOOSES_TOTAL_STR``
+    chooses_total_str: int | None = None  # Consolidation of Power: 4 (-1: attached's STR): ``_CHOOSES_TOTAL_STR``
     discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
@@ -1595,7 +1596,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
         if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
         chooses_with=chooses_with(" ".join(plain.split())),
-        chooses_total_str=int(m.group(1)) if (m := _CHOOSES_TOTAL_STR.search(" ".join(plain.split()))) else None,
+        chooses_total_str=(-1 if m.group(2) else int(m.group(1)))
+        if (m := _CHOOSES_TOTAL_STR.search(" ".join(plain.split()))) else None,
         discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
         kills_after_win=kills_after_win(" ".join(plain.split())),
         returns_from_dead=returns_from_dead(" ".join(plain.split()), name),

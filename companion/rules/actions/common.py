@@ -586,6 +586,9 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
     run = t.target_run
     chained = run is not None and run[:2] == (source, verb) and run[2] + 1 == t.version
     most = t.card(source).chooses_total_str
+    if most == -1:  # X, the STR of the character it is attached to (King Robert's Warhammer); unknown: not judged
+        holder = t.in_play[source].attached_to if source in t.in_play else None
+        most = strength(t, holder) if holder is not None and holder in t.in_play else None
     if verb == "kneel" and most is not None and card in t.in_play and why is None:
         # "Choose and kneel up to 4 total STR worth of characters" (Consolidation of Power): the kneels in a row.
         chosen = [c for c in (run[3] if chained and run is not None else ()) if c != card and c in t.in_play]
