@@ -524,8 +524,11 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
 
 
 def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
-    """RR: Triggered Abilities: a line naming as its ``source`` a card (not an event) whose only triggered ability is
-    a reaction (response; ``Card.reacts_to``) follows its trigger, in two printed forms:
+    """RR: Triggered Abilities: a line naming as its ``source`` a card whose only triggered ability is a reaction
+    (response; ``Card.reacts_to``) follows its trigger, in three printed forms:
+    - the card bringing or putting itself into play, for the line's player (1st edition Moat Cailin: "Response: After
+      a challenge is declared against you, bring Moat Cailin out of shadows."; Khal Drogo: "Response: After you win a
+      challenge, put Khal Drogo into play from your hand.": not its Ambush), events too;
     - its draw or its kneel or stand of a card, for the line's player (Lannisport: "Reaction: After you win an
       [intrigue] challenge, draw 1 card."; Eddard Stark: "Reaction: After a challenge is initiated against you, stand
       Eddard Stark."; Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards.": this phase's marshal,
@@ -542,10 +545,24 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
         return
     c = t.card(source)
     trigger = c.reacts_to
-    if trigger is None or c.type == "event":
-        return
-    who: str | None = None
     player = getattr(action, "player", None)
+    if trigger is None:
+        return
+    if isinstance(player, str) and itself_into_play(t, v, action, source):
+        who = None if trigger_due(t, player, source, trigger) else player
+    else:
+        who = None if c.type == "event" else reaction_missed(t, action, source, player, trigger)
+    if who is not None:
+        words = reaction_words(trigger)
+        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
+
+def reaction_missed(t: Table, action: Action, source: str, player: str | None,
+                    trigger: tuple[str, str, int, str]) -> str | None:
+    """The player for whom the line's draw, kneel or stand, or effect on a chosen target, comes without the trigger
+    of ``source``'s reaction (``check_reaction_trigger``), or None."""
+    c = t.card(source)
     zone = t.zone_of(source)
     if action.type in ("draw", "draw_cards"):
         own = t.phase is not Phase.SETUP and zone not in (Zone.DECK, Zone.PLOTS)
@@ -556,18 +573,29 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     if own and isinstance(player, str) and not (
             marshalled_now(t, player, source, action.type == "draw") if trigger[0] == "marshal_self"
             else trigger_due(t, player, source, trigger)):
-        who = player
+        return player
     line = target_line(action)
-    if who is None and line is not None and c.type != "plot" and trigger[0] != "marshal_self" \
+    if line is not None and c.type != "plot" and trigger[0] != "marshal_self" \
             and (c.trigger_only or any(x[0] == line[0] for x in c.targets)) and zone not in (Zone.DECK, Zone.PLOTS) \
             and not (source in t.in_play and printed(t, source) is None):
         controller = t.controller(source) if source in t.in_play else t.where[source][0]
         if not trigger_due(t, controller, source, trigger):
-            who = controller
-    if who is not None:
-        words = reaction_words(trigger)
-        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
-                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+            return controller
+    return None
+
+
+def itself_into_play(t: Table, v: Checker, action: Action, source: str) -> bool:
+    """The line brings its ``source`` out of shadows, or puts it into play from its owner's hand (not by Ambush), by
+    its own ability: where it is not already refused for lying elsewhere."""
+    if getattr(action, "card", None) != source:
+        return False
+    if action.type in ("bring_out", "play_event_from_shadows"):
+        return True
+    zone = t.zone_of(source)
+    from_hand = bool(getattr(action, "from_hand", False))
+    return action.type in ("put_into_play", "put_into_play_from_shadows") and from_hand \
+        and "ambush" not in t.card(source).keywords and zone is not Zone.PLAY and not v.verdict.impossible \
+        and not (action.type == "put_into_play_from_shadows" and zone is not Zone.SHADOWS)
 
 
 def marshalled_now(t: Table, player: str, source: str, one_card: bool = False) -> bool:
