@@ -121,11 +121,12 @@ def test_immune_to_events_knelt_by_an_event_is_flagged_by_a_character_legal() ->
 
 
 def test_immune_to_opponents_events_only_against_another_players_event() -> None:
-    """immune.source: Stannis Baratheon ("Immune to opponents' events.") knelt by Alice's event: flagged; by his
-    own controller's event: legal. Alice takes control of him by her event: flagged; by her character's ability:
+    """immune.source: Stannis Baratheon ("Immune to opponents' events.") knelt by Alice's event: flagged; given power
+    by his own controller's event: legal. Alice takes control of him by her event: flagged; by her character's ability:
     legal."""
     t = events_table(STANNIS)
     flagged_and_refused(t, Kneel("A", f"B.{STANNIS}.1", source=f"A.{CONSOLIDATION}.1"), "immune.source")
-    legal(t, Kneel("B", f"B.{STANNIS}.1", source=f"B.{CONSOLIDATION}.1"))
+    # Its own controller's event gives him its power (his STR 7 is beyond the 4 total STR it kneels: ability.target).
+    legal(t, PlaceTokens("B", "power", 1, f"B.{STANNIS}.1", source=f"B.{CONSOLIDATION}.1"))
     flagged_and_refused(t, TakeControl("A", f"B.{STANNIS}.1", source=f"A.{CONSOLIDATION}.1"), "immune.source")
     legal(t, TakeControl("A", f"B.{STANNIS}.1", source=f"A.{MELISANDRE}.1"))

@@ -49,6 +49,7 @@ UNEASY_TRUCE, CALM_OVER_WESTEROS, HEAR_ME_ROAR = "core_183", "core_198", "core_1
 POWER_OF_ARMS = "core_200"  # a plot with no text the checks read
 WINTER_IS_COMING = "core_156"  # an event of no cost, played in a challenge
 DISTRACTION, TYRION = "core_155", "core_38"  # "Choose a character with a Military icon."; intrigue and power icons
+SHAE = "core_178"  # "Kneel Shae to choose and kneel a character controlled by a player with more power than you."
 SAVING_THE_KINGDOM = "06068"  # 2nd edition: "Choose and kneel a character with STR 3 or lower."
 
 
@@ -124,6 +125,23 @@ def test_a_toll_written_out_as_two_lines_is_not_asked_again() -> None:
     legal(t, GainGold("B", 1))
     legal(t, DeclareDefenders("B", []))
     flagged_and_refused(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.2"), "plot.gold-toll")
+
+
+def test_shae_kneels_a_character_of_a_player_with_more_power() -> None:
+    """ability.target (RR: Targeting; aside34 30): Shae: "Challenges: Kneel Shae to choose and kneel a character
+    controlled by a player with more power than you." With the power tied, kneeling Bob's Eddard Stark by her is
+    flagged; once Bob has more power it is legal. Her own kneel is the cost, not a choice."""
+    from companion.catalog.importers import targets
+    from companion.rules.actions import GainPower, Kneel
+
+    assert targets("Challenges: Kneel Shae to choose and kneel a character controlled by a player with more power "
+                   "than you.", "Shae")[0][8] == "more_power"
+    t = round_table(POWER_OF_ARMS, extra={SHAE: 1})
+    in_play(t, f"A.{SHAE}.1")
+    legal(t, Kneel("A", f"A.{SHAE}.1", source=f"A.{SHAE}.1"))
+    flagged_and_refused(t, Kneel("A", f"B.{EDDARD}.1", source=f"A.{SHAE}.1"), "ability.target")
+    legal(t, GainPower("B", 1))
+    legal(t, Kneel("A", f"B.{EDDARD}.1", source=f"A.{SHAE}.1"))
 
 
 def test_an_ability_chooses_only_a_character_its_words_name() -> None:

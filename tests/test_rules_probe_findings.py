@@ -10,6 +10,7 @@ from companion.rules.actions import (
     InitiateChallenge,
     Kneel,
     Marshal,
+    Modify,
     PassTurn,
     PlaceInDeadPile,
     PlayEvent,
@@ -281,6 +282,21 @@ def test_a_reaction_stand_follows_its_trigger() -> None:
     legal(t, PassTurn("B"))
     legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1"]))
     legal(t, Stand("B", "B.01144.1", source="B.01144.1"))
+
+
+def test_randyll_tarly_stands_after_his_str_is_increased() -> None:
+    """aside34 22: Randyll Tarly: "Reaction: After Randyll Tarly's STR is increased by a card effect, stand him."
+    (ability.reaction-trigger): a stand naming him with no increase is flagged; after a +3 STR by Heartsbane it is
+    legal, once for that increase; a second stand with no new increase is flagged."""
+    t = make_table({"A": {"01183": 1, "01191": 1}, "B": {"01144": 1}}, phase="challenges")
+    for card in ("A.01183.1", "B.01144.1"):
+        in_play(t, card)
+    t.in_play["A.01183.1"].kneeling = True
+    flagged_and_refused(t, Stand("A", "A.01183.1", source="A.01183.1"), "ability.reaction-trigger")
+    legal(t, Modify("A", "str", 3, card="A.01183.1", until="challenge", source="A.01191.1"))
+    legal(t, Stand("A", "A.01183.1", source="A.01183.1"))
+    legal(t, Kneel("A", "A.01183.1"))
+    flagged_and_refused(t, Stand("A", "A.01183.1", source="A.01183.1"), "ability.reaction-trigger")
 
 
 def test_insight_draws_one_card() -> None:

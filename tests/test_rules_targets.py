@@ -62,6 +62,45 @@ def test_filthy_accusations_kneels_one_character() -> None:
     legal(t, Kneel("A", "B.01057.2"))
 
 
+def test_consolidation_of_power_kneels_up_to_4_total_str() -> None:
+    """aside34 18: "Choose and kneel up to 4 total STR worth of characters controlled by the same player."
+    (Consolidation of Power): the Dayne Knight (2), then Obara Sand (3: 5 in all) is flagged (ability.target); the
+    Scavenger (1: 3) is not, nor a kneel after another line (a new use of the event)."""
+    assert Catalog.open().card("01062").chooses_total_str == 4
+    t = plots("2e", "01011", "01001", {"01062": 1}, {"01113": 1, "01108": 1, "01110": 1, "01057": 1})
+    for card in ("B.01113.1", "B.01108.1", "B.01110.1", "B.01057.1"):
+        in_play(t, card)
+    legal(t, Kneel("A", "B.01113.1", source="A.01062.1"))
+    flagged_and_refused(t, Kneel("A", "B.01108.1", source="A.01062.1"), "ability.target")
+    legal(t, Kneel("A", "B.01110.1", source="A.01062.1"))
+    legal(t, Kneel("A", "B.01057.1"))
+    legal(t, Kneel("A", "B.01108.1", source="A.01062.1"))
+
+
+def test_king_roberts_warhammer_kneels_up_to_the_attached_characters_str() -> None:
+    """King Robert's Warhammer: "… choose and kneel up to X total STR worth of characters, where X is attached
+    character's STR." (ability.target): X is the STR of the character it is attached to as the kneels are recorded."""
+    from companion.rules import play
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("02008").chooses_total_str == -1
+    t = plots("2e", "01011", "01001", {"01113": 1, "02008": 1}, {"01110": 1, "01108": 1, "01057": 1})
+    in_play(t, "A.01113.1")
+    in_play(t, "A.02008.1", attached_to="A.01113.1")
+    for card in ("B.01110.1", "B.01108.1", "B.01057.1"):
+        in_play(t, card)
+    most = strength(t, "A.01113.1")
+    assert strength(t, "B.01110.1") <= most < strength(t, "B.01110.1") + strength(t, "B.01108.1"), most
+
+    def rules(card: str, source: str | None = "A.02008.1") -> list[str]:
+        return [x.rule for x in play(t, Kneel("A", card, source=source)).violations]
+
+    assert "ability.target" not in rules("B.01110.1")
+    assert "ability.target" in rules("B.01108.1")
+    assert "ability.target" not in rules("B.01057.1", None)
+    assert "ability.target" not in rules("B.01108.1")  # a new use: the run was broken
+
+
 def test_rebuilding_shuffles_up_to_three_cards_from_the_discard_pile() -> None:
     """aside32 31: "Choose up to 3 cards in your discard pile, and shuffle them into your deck.": the fourth."""
     t = plots("2e", "01019", "01001", {"01057": 4}, {})

@@ -65,7 +65,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
-              "chooses_with", "discards_from_hand", "kills_after_win",
+              "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead")
 
 
@@ -493,6 +493,10 @@ class Card:
     #: ("attachments", "", 0). A line naming the card as the ``source`` of an effect on another character that is not
     #: such a character is flagged (``ability.target``).
     chooses_with: tuple[str, str, int] | None = None
+    #: "Choose and kneel up to 4 total STR worth of characters …" (Consolidation of Power): 4; -1: "up to X …, where X
+    #: is attached character's STR" (King Robert's Warhammer). The lines in a row that name it as the ``source`` of a
+    #: kneel kneel no more STR together (``ability.target``).
+    chooses_total_str: int | None = None
     #: Its ability discards from a hand ("Discard 1 card at random from that player's hand.": Heads on Spikes): a
     #: ``discard`` naming it as the ``source`` of a card still in its owner's deck takes one of the cards drawn.
     discards_from_hand: bool = False

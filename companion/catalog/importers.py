@@ -555,7 +555,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
-    defender" ("declared_self_defender", …); "After <a title> or <a title> is killed" ("killed_named", the titles
+    defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
+    …); "After <a title> or <a title> is killed" ("killed_named", the titles
     joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, "")."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
@@ -586,6 +587,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
                       r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
     if begins is not None:
         return ("phase_begins", begins.group(1).lower(), 0, "")  # Fiery Followers: "…, stand Fiery Followers."
+    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after {re.escape(name)}['’]s STR is "
+                                        r"increased by a card effect[,.]", plain[start:], re.IGNORECASE):
+        return ("str_raised_self", "", 0, "")  # Randyll Tarly: "…, stand him. (Limit twice per phase.)"
     own = _DECLARED_SELF.match(plain[start:]) if start >= 0 and name else None
     if own is not None and name is not None and fold(own.group(1)) == fold(name):
         return (f"declared_self_{own.group(2).lower()}", "", 0, "")  # 1st edition Catelyn Stark
@@ -707,8 +711,9 @@ _TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique
                 r"|defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )"
                 r"(?-i:[A-Z][a-z]+))* )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or "
                 r"lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
-                r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent)|in your discard "
-                r"pile))*(?=[.,;]|$| and | to | \(| from play\b| from being killed\b)")
+                r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent|controlled by a "
+                r"player with more power than you)|in your discard pile))*(?=[.,;]|$| and | to | \(| from play\b"
+                r"| from being killed\b)")
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -738,16 +743,20 @@ _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]
 _TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
 
 
-def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...]:
+def targets(plain: str, name: str | None = None
+            ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
     side in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the
     STR at most instead while its controller controls the card named (-1: none), that name, the icon it is without,
-    whose: "loser" | "own" | "opponent" | "", how many at most, the Traits or crests it has one of ("|"-joined: "a
+    whose: "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than
+    you") | "", how many at most, the Traits or crests it has one of ("|"-joined: "a
     Holy, Learned, Noble, or War character"), "kneeling" | "standing" | "non-unique" | ""). Nothing is kept when a
     phrase choosing or placing on a card is not read in every word, or when the action's word is printed outside the
     phrase (a cost: "kneel a Direwolf character to choose and kneel …"): the line naming the card may then be another
-    part of its text."""
+    part of its text. Kneeling the card itself as the cost ("Kneel Shae to choose and kneel …") is not another
+    target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
+    own_cost = re.compile(rf"\bkneel {re.escape(name)} to\b", re.IGNORECASE) if name else None
     found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str]] = []
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
@@ -761,7 +770,7 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
                           int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
                           (g["icon"] or "").lower(),
                           "loser" if "losing" in whose else "own" if whose == "you control" else
-                          "opponent" if whose else "",
+                          "more_power" if "more power" in whose else "opponent" if whose else "",
                           int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
                           (g["state"] or "").strip().lower()))
@@ -776,7 +785,8 @@ def targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, s
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
              "take_control": r"\btake control\b", "save": r"\bsave\b",
              "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
-    if any(len(re.findall(words[f[0]], text, re.IGNORECASE)) > 1
+    counted = own_cost.sub("", text) if own_cost is not None else text
+    if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
            for f in found):
         return ()
     return tuple(found)
@@ -865,6 +875,13 @@ _CHOICE_WIDENED = re.compile(r"\((?:STR|printed cost|printed STR) \d+ or lower\b
 #: line may name the card as its source too, and that character is not the one chosen.
 _COST_CHOSEN = re.compile(r"\b(?:kneel|stand|sacrifice|kill) (?:an?|\d) [^.:]*?characters?[^.:]*? to choose\b",
                           re.IGNORECASE)
+
+
+#: "Choose and kneel up to 4 total STR worth of characters controlled by the same player." (Consolidation of Power);
+#: "… choose and kneel up to X total STR worth of characters, where X is attached character's STR" (King Robert's
+#: Warhammer: -1). Roose Bolton's X (his own STR, and he is sacrificed to kill them) is not read.
+_CHOOSES_TOTAL_STR = re.compile(r"\bchoose and kneel up to (?:(\d+)|(X)) total STR worth of characters\b"
+                                r"(?(2), where X is attached character['’]s STR)", re.IGNORECASE)
 
 
 def chooses_with(plain: str) -> tuple[str, str, int] | None:
@@ -1201,6 +1218,7 @@ class Keywords:
     immune_to: tuple[str, tuple[str, ...]] | None = None  # Ser Jacelyn Bywater: ("any", ("character",)): ``immune_to``
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
+    chooses_total_str: int | None = None  # Consolidation of Power: 4 (-1: attached's STR): ``_CHOOSES_TOTAL_STR``
     discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
@@ -1567,7 +1585,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
-        phase_end_fate=phase_end_fate(plain), targets=targets(plain), trigger_only=trigger_only(text, name),
+        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
@@ -1578,6 +1596,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
         if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
         chooses_with=chooses_with(" ".join(plain.split())),
+        chooses_total_str=(-1 if m.group(2) else int(m.group(1)))
+        if (m := _CHOOSES_TOTAL_STR.search(" ".join(plain.split()))) else None,
         discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
         kills_after_win=kills_after_win(" ".join(plain.split())),
         returns_from_dead=returns_from_dead(" ".join(plain.split()), name),

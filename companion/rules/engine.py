@@ -16,7 +16,6 @@ from companion.rules.actions import Action
 from companion.rules.actions.common import (
     check_ability_limit,
     check_ability_phase,
-    check_reaction_effect,
     check_restricted,
     check_target,
     count_ability_use,
@@ -25,7 +24,7 @@ from companion.rules.actions.common import (
     place_name,
 )
 from companion.rules.actions.ending import check_game_on, decked, settle
-from companion.rules.actions.flow import return_unspent_gold
+from companion.rules.actions.flow import check_reaction_trigger, return_unspent_gold
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table, table_class
 from companion.rules.placing import attachment_valid
@@ -106,7 +105,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_ability_limit(table, v, action)
     check_ability_phase(table, v, action)
     check_target(table, v, action)
-    check_reaction_effect(table, v, action)
+    check_reaction_trigger(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
     check_game_on(table, v, action)

@@ -380,6 +380,15 @@ class Action:
         one phase says so here."""
         return self.starts_phase_body
 
+    #: The line records a card effect on the card it names (``card``) by the card named as its ``source``: the target
+    #: that card's ability may choose is judged on it (RR: Targeting; ``check_target``).
+    affects_card: ClassVar[bool] = False
+
+    def chosen_target(self, t: Table) -> tuple[str, str] | None:
+        """(the card this line's card effect affects, the card whose ability it is), where it names both, else None."""
+        card, source = getattr(self, "card", None), getattr(self, "source", None)
+        return (card, source) if self.affects_card and isinstance(card, str) and isinstance(source, str) else None
+
     def ability_source(self, t: Table) -> str | None:
         """The card whose ability this line records a use of (a printed "Limit N times per round" counts its uses):
         the ``source`` it names, where it has one."""

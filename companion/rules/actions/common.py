@@ -22,6 +22,7 @@ from companion.rules.values import (
     has_plots,
     modifier_lasts,
     plot_limits,
+    power_total,
     printed,
     printed_cards,
     revealed_plot,
@@ -463,23 +464,18 @@ def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
         v.violate("immune.source", (card, source), card=t.ref(card), source=t.ref(source), type=type_name(kind))
 
 
-def flagged(v: Checker, rule: str, cards: tuple[str, ...]) -> bool:
-    """The line is flagged by this rule for these cards already (two readings of one printed choice)."""
-    return any(x.rule == rule and x.cards == cards for x in v.verdict.violations)
-
-
-def check_chosen_value(t: Table, v: Checker, card: str, source: str | None) -> None:
-    """RR: Targeting: an ability that chooses "a character with a Military icon" (1st edition Distraction), "with STR 3
-    or lower", "with printed cost 3 or lower", "without attachments" (``Card.chooses_with``) chooses only such a
-    character. A line naming the card as the ``source`` of an effect on a character in play other than itself and
-    the character it is attached to (a cost: Catapult on the Wall's) is judged by it."""
-    if source is None or source == card or card not in t.in_play or source not in t.instances:
-        return
+def chosen_misfit(t: Table, card: str, source: str) -> tuple[str, dict[str, Param]] | None:
+    """Why the character is not one the ability of ``source`` may choose by a value (``Card.chooses_with``: "a
+    character with a Military icon": 1st edition Distraction; "with STR 3 or lower", "with printed cost 3 or lower",
+    "without attachments"), or None. The card's effect on itself and on the character it is attached to (a cost:
+    Catapult on the Wall's) is not such a choice."""
+    if source == card or card not in t.in_play or source not in t.instances:
+        return None
     if t.card(card).type != "character" or (source in t.in_play and t.in_play[source].attached_to == card):
-        return
+        return None
     facts = printed(t, source) if source in t.in_play else t.card(source)
     if facts is None or facts.chooses_with is None:
-        return
+        return None
     kind, word, n = facts.chooses_with
     c = t.card(card)
     if kind == "icon":
@@ -492,9 +488,7 @@ def check_chosen_value(t: Table, v: Checker, card: str, source: str | None) -> N
         value = strength(t, card) if kind == "str" else (c.strength if kind == "printed_str" else c.cost)
         fits = not isinstance(value, int) or value <= n  # a printed "-" or X is not judged
         which = msg(f"target.{kind.replace('_', '-')}-or-lower", n=n)
-    if not fits and not flagged(v, "ability.target", (card, source)):
-        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
-                  why=msg("ability.target.chooses", which=which))
+    return None if fits else ("ability.target.chooses", {"which": which})
 
 
 def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dict[str, Param]] | None:
@@ -541,6 +535,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     controller = t.controller(card)
     if (whose == "own" and controller != seat) or (whose == "opponent" and controller == seat):
         return f"ability.target.{whose}", {}
+    if whose == "more_power" and power_total(t, controller) <= power_total(t, seat):
+        return "ability.target.more-power", {}
     if whose == "loser" and last is not None and last.winner is not None and t.phase is Phase.CHALLENGES:
         loser = last.defender if last.winner == last.attacker else last.attacker
         if controller != loser:
@@ -569,55 +565,49 @@ TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffl
 
 def check_target(t: Table, v: Checker, action: Action) -> None:
     """RR: Targeting: an ability's effect goes to a target it may choose ("Choose and kill an attacking character.":
-    Like Warm Rain; "place a poison token on a character without an [intrigue] icon": Tears of Lys), and to as many
-    as it says: an event's or a plot's ability ("Choose and kneel a character.": one; "Choose up to 3 cards …")
-    over the lines in a row that name it for that action (the same card again is not another target)."""
+    Like Warm Rain; "place a poison token on a character without an [intrigue] icon": Tears of Lys; a value it
+    chooses by: ``chosen_misfit``), and to as many as it says: an event's or a plot's ability ("Choose and kneel a
+    character.": one; "Choose up to 3 cards …") over the lines in a row that name it for that action (the same card
+    again is not another target). One flag for a target that misfits both ways."""
     line = target_line(action)
-    if line is None or line[2] not in t.where:
-        return
-    verb, card, source = line
-    why = target_misfit(t, verb, card, source)
-    if why is not None and not flagged(v, "ability.target", (card, source)):
+    line = line if line is not None and line[2] in t.where else None
+    pair = action.chosen_target(t)
+    why = chosen_misfit(t, *pair) if pair is not None else None
+    if why is None and line is not None:
+        why, pair = target_misfit(t, *line), (line[1], line[2])
+    if why is not None and pair is not None:
+        card, source = pair
         v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
                   why=msg(why[0], **why[1]))
+    if line is None:
+        return
+    verb, card, source = line
     wanted = [x for x in t.card(source).targets if x[0] == verb]
     run = t.target_run
+    chained = run is not None and run[:2] == (source, verb) and run[2] + 1 == t.version
+    most = t.card(source).chooses_total_str
+    if most == -1:  # X, the STR of the character it is attached to (King Robert's Warhammer); unknown: not judged
+        holder = t.in_play[source].attached_to if source in t.in_play else None
+        most = strength(t, holder) if holder is not None and holder in t.in_play else None
+    if verb == "kneel" and most is not None and card in t.in_play and why is None:
+        # "Choose and kneel up to 4 total STR worth of characters" (Consolidation of Power): the kneels in a row.
+        chosen = [c for c in (run[3] if chained and run is not None else ()) if c != card and c in t.in_play]
+        total = sum(strength(t, c) for c in (*chosen, card))
+        if total > most:
+            v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                      why=msg("ability.target.total-str", most=most, total=total))
     if wanted and t.card(source).type in ("event", "plot") and run is not None and run[:2] == (source, verb) \
             and run[2] + 1 == t.version and card not in run[3] and len(run[3]) >= wanted[0][9]:
         v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
                   why=msg("ability.target.count", n=wanted[0][9]))
 
 
-def check_reaction_effect(t: Table, v: Checker, action: Action) -> None:
-    """A character's, location's or attachment's one reaction (response) affects cards only right after its trigger
-    (RR: Triggered Abilities; 1st edition Robb Stark: "Response: after you win a Military challenge in which Robb
-    Stark participates, choose and kill a character controlled by the losing player."): a line naming it as its
-    ``source`` for the action its chosen target is read for (``Card.targets``), or for any action when its whole text
-    is that ability (``Card.trigger_only``: Catelyn Stark's "After Catelyn Stark is declared as a defender, …").
-    Its draws are judged with the draw (``check_draw_source``)."""
-    line = target_line(action)
-    if line is None or line[2] not in t.where:
-        return
-    verb, _, source = line
-    c = t.card(source)
-    trigger = c.reacts_to
-    if c.type in ("event", "plot") or trigger is None or trigger[0] == "marshal_self" \
-            or not (c.trigger_only or any(x[0] == verb for x in c.targets)) or t.zone_of(source) in (Zone.DECK,
-                                                                                                    Zone.PLOTS):
-        return
-    if source in t.in_play and printed(t, source) is None:
-        return  # a blank text box has no ability: another rule's question
-    player = t.controller(source) if source in t.in_play else t.where[source][0]
-    if not trigger_due(t, player, source, trigger) and not flagged(v, "ability.reaction-trigger", (source,)):
-        words = reaction_words(trigger)
-        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
-                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
-
 def note_target(t: Table, action: Action) -> None:
     """One more line in a row by which an ability affected its targets (``check_target``)."""
     line = target_line(action)
     run = t.target_run
-    if line is None or line[2] not in t.where or not any(x[0] == line[0] for x in t.card(line[2]).targets):
+    if line is None or line[2] not in t.where or not (any(x[0] == line[0] for x in t.card(line[2]).targets) or (
+            line[0] == "kneel" and t.card(line[2]).chooses_total_str is not None)):
         t.target_run = None
         return
     same = run is not None and run[:2] == (line[2], line[0]) and run[2] + 1 == t.version
@@ -743,7 +733,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
-                "declared_self_defender", "killed_named", "phase_begins")
+                "declared_self_defender", "killed_named", "phase_begins", "str_raised_self")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -792,6 +782,11 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
         if last is None or last.round != t.round or t.phase is not Phase.CHALLENGES:
             return False
         return not last.attackers or source in (last.attackers if event.endswith("attacker") else last.defenders)
+    if event == "str_raised_self":
+        # Randyll Tarly: a recorded +STR on it by a card effect since its last use; an attachment played on it may
+        # raise its STR by its printed text, which the log does not say: read as an increase (lenient).
+        return counted_this_round(t.round, p, f"str-raised:{source}") + counted_this_round(
+            t.round, p, f"attached-on:{source}") > counted_this_round(t.round, p, f"trigger-used:{source}")
     if event == "attached_self":
         return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
             t.round, p, f"trigger-used:{source}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Whose, action
-from companion.rules.actions.common import check_chosen_value, check_immune, place_name
+from companion.rules.actions.common import check_immune, place_name
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Zone
@@ -17,6 +17,7 @@ class TakeControl(Action):
     """A card effect takes control of another player's card in play; its duplicates go with it."""
 
     phone = Phone(offered=(Offer((Where.PLAY,), Whose.OPPONENT),), rank=95, by_effect=True)
+    affects_card = True
     player: SeatRef
     card: CardRef
     source: CardRef | None = None  # the card effect that takes control (of control_reverts: the one that ends)
@@ -24,7 +25,6 @@ class TakeControl(Action):
     def check(self, t: Table, v: Checker) -> None:
         name = t.ref(self.card)
         check_immune(t, v, self.card, self.source)
-        check_chosen_value(t, v, self.card, self.source)
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=name, zone=place_name(t, self.card))
             return

@@ -10,7 +10,6 @@ from companion.declare import Text, number
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
 from companion.rules.actions.common import (
     check_challenge_over,
-    check_chosen_value,
     check_immune,
     continues_trigger,
     end_challenge,
@@ -18,6 +17,7 @@ from companion.rules.actions.common import (
     place_name,
     reaction_words,
     source_out_of_play,
+    target_line,
     trigger_due,
     used_own_trigger,
 )
@@ -358,7 +358,7 @@ class Draw(Action):
         if self.source is None and t.phase not in (Phase.SETUP, Phase.DRAW):
             v.violate("draw.framework", player=t.players[self.player].name, phase=t.phase)
         check_setup_hand(t, v, self.player, 1, self.source)
-        check_draw_source(t, v, self.player, self.source, one_card=True)
+        check_draw_source(t, v, self.player, self.source)
         check_draw_cap(t, v, self.player, 1, self.source)
         p = t.players[self.player]
         if self.source is None and t.phase is Phase.DRAW:  # the phase's 2 cards, named one by one
@@ -488,7 +488,7 @@ def check_search(t: Table, v: Checker, player: str, source: str, card: str) -> N
 SETUP_HAND = 7
 
 
-def check_draw_source(t: Table, v: Checker, player: str, source: str | None, *, one_card: bool = False) -> None:
+def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
     """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight): its text draws or it has
     insight, or something the player has in play gives a character insight ("Attached character gains insight.").
     A character whose only draw is its insight draws after a challenge its player won with it participating, once
@@ -500,7 +500,6 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None, *, 
     if t.phase is Phase.SETUP:  # FAQ (1.9): no card ability is active during setup unless it refers to setup
         v.violate("draw.setup-ability", (source,), card=t.ref(source))
         return
-    check_reaction_trigger(t, v, player, source, one_card=one_card)
     last = t.challenges[-1] if t.challenges else None
     if t.card(source).draws_if_won and last is not None and last.round == t.round and t.phase is Phase.CHALLENGES \
             and last.winner is not None and last.winner != player:
@@ -524,18 +523,79 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None, *, 
                       player=t.players[last.defender].name)
 
 
-def check_reaction_trigger(t: Table, v: Checker, player: str, source: str, *, one_card: bool = False) -> None:
-    """A line naming as its ``source`` a card whose only triggered ability is a reaction follows its trigger
-    (Lannisport: "Reaction: After you win an [intrigue] challenge, draw 1 card."; Eddard Stark: "Reaction: After a
-    challenge is initiated against you, stand Eddard Stark."). ``one_card``: a `draw` line naming its card, which may
-    continue the draw the line before it began (Littlefinger's 2 cards, one a line)."""
-    trigger = t.card(source).reacts_to
-    if trigger is not None and t.card(source).type != "event" and not (
-            marshalled_now(t, player, source, one_card) if trigger[0] == "marshal_self"
-            else trigger_due(t, player, source, trigger)):
+def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
+    """RR: Triggered Abilities: a line naming as its ``source`` a card whose only triggered ability is a reaction
+    (response; ``Card.reacts_to``) follows its trigger, in three printed forms:
+    - the card bringing or putting itself into play, for the line's player (1st edition Moat Cailin: "Response: After
+      a challenge is declared against you, bring Moat Cailin out of shadows."; Khal Drogo: "Response: After you win a
+      challenge, put Khal Drogo into play from your hand.": not its Ambush), events too;
+    - its draw or its kneel or stand of a card, for the line's player (Lannisport: "Reaction: After you win an
+      [intrigue] challenge, draw 1 card."; Eddard Stark: "Reaction: After a challenge is initiated against you, stand
+      Eddard Stark."; Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards.": this phase's marshal,
+      where a `draw` line naming its card may continue the draw the line before began). A draw is judged where the
+      draw itself may use an ability (``check_draw_source``: out of the decks, after setup); an intimidate's kneel is
+      the keyword's;
+    - a character's, location's or attachment's effect on a card, for its controller: the action its chosen target
+      is read for (``Card.targets``; 1st edition Robb Stark: "Response: after you win a Military challenge in which
+      Robb Stark participates, choose and kill a character controlled by the losing player."), or any such action
+      when its whole text is that ability (``Card.trigger_only``: Catelyn Stark's "After Catelyn Stark is declared
+      as a defender, …"); a blank text box has no ability (another rule's question)."""
+    source = getattr(action, "source", None)
+    if not isinstance(source, str) or source not in t.where:
+        return
+    c = t.card(source)
+    trigger = c.reacts_to
+    player = getattr(action, "player", None)
+    if trigger is None:
+        return
+    if isinstance(player, str) and itself_into_play(t, v, action, source):
+        who = None if trigger_due(t, player, source, trigger) else player
+    else:
+        who = None if c.type == "event" else reaction_missed(t, action, source, player, trigger)
+    if who is not None:
         words = reaction_words(trigger)
-        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[player].name,
+        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
+
+def reaction_missed(t: Table, action: Action, source: str, player: str | None,
+                    trigger: tuple[str, str, int, str]) -> str | None:
+    """The player for whom the line's draw, kneel or stand, or effect on a chosen target, comes without the trigger
+    of ``source``'s reaction (``check_reaction_trigger``), or None."""
+    c = t.card(source)
+    zone = t.zone_of(source)
+    if action.type in ("draw", "draw_cards"):
+        own = t.phase is not Phase.SETUP and zone not in (Zone.DECK, Zone.PLOTS)
+    else:
+        card = getattr(action, "card", None)
+        own = action.type in ("kneel", "stand") and zone is Zone.PLAY and isinstance(card, str) \
+            and intimidated_challenge(t, card, source) is None
+    if own and isinstance(player, str) and not (
+            marshalled_now(t, player, source, action.type == "draw") if trigger[0] == "marshal_self"
+            else trigger_due(t, player, source, trigger)):
+        return player
+    line = target_line(action)
+    if line is not None and c.type != "plot" and trigger[0] != "marshal_self" \
+            and (c.trigger_only or any(x[0] == line[0] for x in c.targets)) and zone not in (Zone.DECK, Zone.PLOTS) \
+            and not (source in t.in_play and printed(t, source) is None):
+        controller = t.controller(source) if source in t.in_play else t.where[source][0]
+        if not trigger_due(t, controller, source, trigger):
+            return controller
+    return None
+
+
+def itself_into_play(t: Table, v: Checker, action: Action, source: str) -> bool:
+    """The line brings its ``source`` out of shadows, or puts it into play from its owner's hand (not by Ambush), by
+    its own ability: where it is not already refused for lying elsewhere."""
+    if getattr(action, "card", None) != source:
+        return False
+    if action.type in ("bring_out", "play_event_from_shadows"):
+        return True
+    zone = t.zone_of(source)
+    from_hand = bool(getattr(action, "from_hand", False))
+    return action.type in ("put_into_play", "put_into_play_from_shadows") and from_hand \
+        and "ambush" not in t.card(source).keywords and zone is not Zone.PLAY and not v.verdict.impossible \
+        and not (action.type == "put_into_play_from_shadows" and zone is not Zone.SHADOWS)
 
 
 def marshalled_now(t: Table, player: str, source: str, one_card: bool = False) -> bool:
@@ -637,6 +697,7 @@ class PassShadows(Action):
 
 @dataclass(frozen=True, slots=True)
 class _SetKneeling(Action):
+    affects_card = True
     player: SeatRef
     card: CardRef
     source: CardRef | None = None  # the card whose ability kneels (stands) it: a character's intimidate, an event
@@ -644,10 +705,6 @@ class _SetKneeling(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
-        check_chosen_value(t, v, self.card, self.source)
-        if self.source is not None and self.source in t.instances and t.zone_of(self.source) is Zone.PLAY \
-                and intimidated_challenge(t, self.card, self.source) is None:
-            check_reaction_trigger(t, v, self.player, self.source)  # Eddard Stark stands after a challenge against you
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         elif (ip := t.in_play[self.card]).kneeling == self.kneeling and (self.kneeling or not ip.kneel_unsure):
@@ -665,6 +722,9 @@ class _SetKneeling(Action):
         return t.phase is Phase.STANDING and self.card in t.in_play and t.card(self.card).type == "character"
 
     def apply(self, t: Table) -> None:
+        trigger = t.card(self.source).reacts_to if self.source is not None else None
+        if trigger is not None and trigger[0] == "str_raised_self":  # Randyll Tarly stands: that increase answered
+            count_this_round(t.round, t.players[self.player], f"trigger-used:{self.source}")
         if self.card in t.in_play:
             if not self.kneeling and t.in_play[self.card].kneeling and self._limited(t):
                 count_this_round(t.round, t.players[t.in_play[self.card].controller], STANDING_STANDS)

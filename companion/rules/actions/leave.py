@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from companion.declare import Text
 from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
-    check_chosen_value,
     check_immune,
     check_killable,
     killed,
@@ -34,15 +33,20 @@ class Kill(Action):
         rank=12,
         confirm=Confirm("confirmKill"),
     )
+    affects_card = True
     player: SeatRef
     card: CardRef
     source: CardRef | None = None  # the card effect that kills it (a character's ability, an event): not a claim
+
+    def chosen_target(self, t: Table) -> tuple[str, str] | None:
+        """A kill after a won challenge names no source where one card in play kills that way (its own ability)."""
+        source = self.source or killer_after_win(t, self.player, self.card)
+        return None if source is None else (self.card, source)
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
         source = self.source or killer_after_win(t, self.player, self.card)
         check_immune(t, v, self.card, source)
-        check_chosen_value(t, v, self.card, source)
         if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
             return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
         if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
@@ -86,6 +90,7 @@ def killer_after_win(t: Table, player: str, card: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class _MoveTo(Action):
+    affects_card = True
     player: SeatRef
     card: CardRef
     source: CardRef | None = None  # the card effect that moves it (a hand's or deck's discard in the taxation phase)
@@ -93,7 +98,6 @@ class _MoveTo(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
-        check_chosen_value(t, v, self.card, self.source)
         if t.zone_of(self.card) is self.destination and self.card in t.moved_at_phase_end:
             return  # the phase's end moved it there (Hear Me Roar!): the line says what happened
         if t.zone_of(self.card) is self.destination:  # a card in a discard pile is not discarded (sacrificed) again

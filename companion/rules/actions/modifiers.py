@@ -9,10 +9,10 @@ from typing import Annotated, Any, Literal
 
 from companion.declare import number
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
-from companion.rules.actions.common import check_chosen_value, check_immune
+from companion.rules.actions.common import check_immune
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ActionError, Modifier, Phase, Zone
+from companion.rules.state import ActionError, Modifier, Phase, Zone, count_this_round
 from companion.rules.values import has_icon, revealed_plots_that
 
 #: A character's challenge icon gained (amount 1) or lost (amount -1) by a card effect ("Pay 1 gold to give Edric
@@ -43,6 +43,7 @@ class Modify(Action):
                                                        phases=(Phase.CHALLENGES,)),), rank=92, by_effect=True)
     # Whose value changes. With a card the card's STR changes, whoever's effect it is: ``player`` may name any seat
     # (the effect's player, as the log's writer sees it), and the modifier counts on the card's controller's side.
+    affects_card = True
     player: SeatRef | None = None
     stat: Annotated[Literal["str", "initiative", "income", "reserve", "claim", "dominance", "military_icon",
                             "intrigue_icon", "power_icon", "stealth", "renown", "insight", "intimidate", "pillage"],
@@ -81,7 +82,6 @@ class Modify(Action):
     def check(self, t: Table, v: Checker) -> None:
         if self.card is not None:
             check_immune(t, v, self.card, self.source)
-            check_chosen_value(t, v, self.card, self.source)
         if self.card is not None and (self.stat not in CARD_STATS or t.zone_of(self.card) is not Zone.PLAY):
             v.violate("modify.card", (self.card,), card=t.ref(self.card), stat=self.stat)
         elif self.stat == "str" and self.card is not None:
@@ -90,4 +90,7 @@ class Modify(Action):
                 v.violate("plot.str-fixed", (self.card, plot), card=t.ref(self.card), plot=t.ref(plot))
 
     def apply(self, t: Table) -> None:
+        if self.stat == "str" and self.amount > 0 and self.card in t.in_play:
+            # "After Randyll Tarly's STR is increased by a card effect" (``own_trigger_due``)
+            count_this_round(t.round, t.players[t.controller(self.card)], f"str-raised:{self.card}")
         t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round, self.source))

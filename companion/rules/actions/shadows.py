@@ -26,11 +26,9 @@ from companion.rules.actions.common import (
     note_tokens_discarded,
     only_words,
     place_name,
-    reaction_words,
     require_in_hand,
     shadow_house_surcharge,
     take_from_hand,
-    trigger_due,
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -114,10 +112,6 @@ class _PaidFromShadows(Action):
             t.check_come_out_timing(self.player, v)
         elif c.comes_out_by not in (None, "any") and t.phase.value != c.comes_out_by:
             v.violate("shadows.own-ability-phase", (self.card,), card=t.ref(self.card), phase=Phase(c.comes_out_by))
-        if self.source == self.card:
-            # 1st edition Moat Cailin: "Response: After a challenge is declared against you, bring Moat Cailin out of
-            # shadows." (probe29 12): only right after its trigger
-            check_own_reaction(t, v, self.player, self.card)
         step = None if t.beginning_of_phase_shadows else window_waits_for(t)
         if step is not None and (t.phase is Phase.SETUP or t.card(self.card).type != "event"):
             v.violate("shadows.no-action-window", step=msg(step))  # an event follows its own trigger
@@ -198,16 +192,6 @@ class PlayEventFromShadows(_PaidFromShadows):
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
 
 
-def check_own_reaction(t: Table, v: Checker, player: str, card: str) -> None:
-    """A card whose one triggered ability is a reaction (``Card.reacts_to``) brings or puts itself into play, naming
-    itself as ``source``, only right after its trigger."""
-    c = t.card(card)
-    if c.reacts_to is not None and not trigger_due(t, player, card, c.reacts_to):
-        words = reaction_words(c.reacts_to)
-        v.violate("ability.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
-                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
-
-
 @action("put_into_play", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class PutIntoPlay(Action):
@@ -257,9 +241,6 @@ class PutIntoPlay(Action):
             require_in_hand(t, v, t.instance(self.card).owner, self.card, "play.put-into-play-from-hand")
             if v.verdict.impossible:
                 return
-        if self.source == self.card and self.from_hand and "ambush" not in c.keywords:
-            # 1st edition Khal Drogo: "Response: After you win a challenge, put Khal Drogo into play from your hand."
-            check_own_reaction(t, v, self.player, self.card)
         if self.source == self.card and "ambush" in c.keywords and t.phase is not Phase.CHALLENGES:
             # RR: Ambush: "During the challenges phase, as a player action, a player may pay X gold to put a card
             # with the ambush keyword into play from his or her hand."

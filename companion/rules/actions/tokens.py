@@ -18,7 +18,7 @@ from companion.rules.actions.base import (
     Words,
     action,
 )
-from companion.rules.actions.common import check_chosen_value, check_immune
+from companion.rules.actions.common import check_immune
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import TOKEN_ZONES, ActionError
@@ -27,6 +27,7 @@ from companion.rules.verdict import Param, msg
 
 @dataclass(frozen=True, slots=True)
 class _Tokens(Action):
+    affects_card = True
     player: SeatRef
     kind: Annotated[Word, Words("token")]
     amount: Amount = 1
@@ -59,7 +60,6 @@ class _Tokens(Action):
     def check_where(self, t: Table, v: Checker) -> None:
         if self.card is not None:
             check_immune(t, v, self.card, self.source)
-            check_chosen_value(t, v, self.card, self.source)
         if self.card is not None and t.zone_of(self.card) not in TOKEN_ZONES:
             v.violate("tokens.where", (self.card,), card=t.ref(self.card), zone=t.zone_of(self.card))
 
