@@ -384,3 +384,20 @@ def test_a_winner_chosen_by_another_player_leaves_the_choice_to_the_first_player
     legal(advisory, ChooseWinner("A", "A"))
     assert advisory.winner_seat == "A"
     illegal(advisory, ChooseWinner("A", "B"), "winner.no-choice")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_initiative_winner_still_chooses_after_another_players_choice_was_recorded(edition: str) -> None:
+    """RR: First Player: "the player who won initiative chooses". A choice by another player first is flagged
+    (``first-player.chooser``); recorded at an advisory table, it does not take the winner's choice away: the
+    winner's own choice after it is legal (not ``first-player.once``) and stands; a second one of its own is flagged."""
+    (p1, _, ini1), (p2, _, ini2) = PLOTS[edition]
+    t = plot_table(edition)
+    legal(t, RevealPlot("A", pid("A", p1)))
+    legal(t, RevealPlot("B", pid("B", p2)))
+    high, low = ("A", "B") if ini1 > ini2 else ("B", "A")
+    advisory = flagged_and_refused(t, ChooseFirstPlayer(low, low), "first-player.chooser")
+    assert advisory.first_player == low
+    legal(advisory, ChooseFirstPlayer(high, high))
+    assert advisory.first_player == high
+    illegal(advisory, ChooseFirstPlayer(high, low), "first-player.once")

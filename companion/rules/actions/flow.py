@@ -231,16 +231,18 @@ def _initiative_name(t: Table) -> str:
     return t.players[seat].name if seat else "—"
 
 
-def check_first_player_choice(t: Table, v: Checker) -> None:
+def check_first_player_choice(t: Table, v: Checker, chooser: str | None = None) -> None:
     """The first player is chosen in the plot phase once the plots are revealed and initiative is decided,
-    once a round (RR: Appendix I › 1.3 II)."""
+    once a round (RR: Appendix I › 1.3 II). The initiative winner (``chooser``) may still choose after another
+    player's choice was recorded at an advisory table: that word was not the winner's to give."""
     if t.phase not in (Phase.SETUP, Phase.PLOT):
         v.violate("first-player.phase", phase=t.phase)
         return
     if t.phase is Phase.SETUP:
         return
     check_plots_revealed(t, v)
-    if first_player_chosen(t):
+    overrides = chooser is not None and chooser == initiative_winner(t) and t.first_chooser != chooser
+    if first_player_chosen(t) and not overrides:
         v.violate("first-player.once", player=t.players[t.first_player].name if t.first_player else "—")
     elif revealed_this_round(t) and initiative_winner(t) is None:
         v.violate("initiative.random-first", players=[t.players[s].name for s in initiative_tied(t)])
@@ -281,7 +283,7 @@ class ChooseFirstPlayer(Action):
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
-        check_first_player_choice(t, v)
+        check_first_player_choice(t, v, self.player)
         winner = initiative_winner(t)
         if t.phase is Phase.PLOT and winner is not None and winner != self.player:
             v.violate("first-player.chooser", player=t.players[self.player].name, winner=t.players[winner].name)
