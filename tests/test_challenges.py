@@ -512,6 +512,23 @@ def test_a_printed_str_effect_not_computed_lets_the_tables_result_stand() -> Non
     flagged_and_refused(without, ChallengeResult(winner="A"), "challenge.str")
 
 
+
+def test_a_printed_str_effect_written_as_a_modifier_is_judged_by_the_totals() -> None:
+    """aside36 30 (RR: Appendix I › 4.2.3): once the table writes what such a card's text did as a STR modifier naming
+    it (``modify`` with ``source``), the totals hold it and decide: The Wall's +1 on Benjen Stark makes 5 to Ser
+    Jaime's 5, the attacker's tie; a recorded win for the defender is flagged (challenge.str), not let stand."""
+    from companion.rules.actions import ChallengeResult, DeclareDefenders, InitiateChallenge, Modify
+    t = make_table({"A": {"01137": 1, "01122": 1}, "B": {"01087": 1}}, phase="challenges")
+    for card in ("A.01122.1", "B.01087.1", "A.01137.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01122.1"]))  # Benjen Stark, 4 STR
+    legal(t, DeclareDefenders("B", ["B.01087.1"]))  # Ser Jaime Lannister, 5 STR
+    legal(t, Modify(player="A", stat="str", amount=1, card="A.01122.1", until="challenge", source="A.01137.1"))
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    assert "str-unread" not in notes_of(play(t.clone(), ChallengeResult(winner="B"), "advisory"))
+    legal(t, ChallengeResult(winner="A"))
+
 def test_renown_follows_a_challenge_recorded_as_one_entry() -> None:
     """probe27 21 (RR: Renown): after a challenge recorded as one entry (no steps, no participants kept), its winner's
     renown is recorded for a character with the keyword; a second time, or by the loser, is flagged."""

@@ -446,8 +446,10 @@ def str_unread(t: Table, c: ChallengeRecord) -> str | None:
     "Each [thenightswatch] character you control gets +1 STR."), if any."""
     if not t.str_unread_stands:  # 1st edition: judged by the totals (Tourney for the Hand in our scenario)
         return None
+    # A STR modifier recorded with the card as its source is what its text did: the totals hold it (Daenerys's -1).
+    written = {m.source for m in t.modifiers if m.stat == "str" and m.source is not None}
     return next((card for seat in (c.attacker, c.defender) for card in printed_cards(t, seat)
-                 if t.card(card).str_unread), None)
+                 if t.card(card).str_unread and card not in written), None)
 
 
 @action("initiate_challenge", records=Recorder.PLAYER)
