@@ -17,6 +17,7 @@ from werkzeug.routing.rules import RuleFactory
 from companion import __version__, safejson
 from companion.paths import catalog_path, database_path
 from companion.scan.engines import zbar_status
+from companion.web.answer import Response as Answer
 from companion.web.current import current_request
 from companion.web.errors import answer
 from companion.web.services import Services
@@ -102,6 +103,7 @@ SYNC_KNOWN = 4096
 
 class CompanionFlask(Flask):
     url_map_class = RoutesMap
+    response_class = Answer  # handed to the server without werkzeug's copy of its headers (companion/web/answer.py)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 import segno
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.card import FACTIONS, as_edition
@@ -31,6 +31,7 @@ from companion.rules.values import has_deck
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
 from companion.store.games import Cached, Game, PaperUsed, Pending, Replayed, Unauthorized
 from companion.tts.save import COLOURS
+from companion.web.answer import Response
 from companion.web.auth import checked_key, key_from_request, requires, role_for
 from companion.web.current import current_request
 from companion.web.errors import ApiError

@@ -1,0 +1,69 @@
+"""The app's answers are handed to the server as werkzeug hands them: the same status, headers and body."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Response as FlaskResponse
+
+from companion.web import create_app
+from companion.web.answer import Response
+
+
+def handed(response: FlaskResponse, method: str = "GET") -> tuple[str, list[tuple[str, str]], bytes, bool]:
+    started: list[Any] = []
+    environ = {"REQUEST_METHOD": method, "SERVER_NAME": "localhost", "SERVER_PORT": "80", "wsgi.url_scheme": "http",
+               "PATH_INFO": "/api/games/x/actions", "SCRIPT_NAME": "", "HTTP_HOST": "localhost"}
+    body = response(environ, lambda status, headers, exc_info=None: started.extend([status, headers]))
+    return started[0], started[1], b"".join(body), type(body) is list
+
+
+def both(make: Any, method: str = "GET") -> tuple[Any, Any]:
+    ours, theirs = make(Response), make(FlaskResponse)
+    return handed(ours, method), handed(theirs, method)
+
+
+@pytest.mark.parametrize("make", [
+    lambda cls: cls(b'{"version":3}', status=201, mimetype="application/json"),
+    lambda cls: cls("Grüße", mimetype="text/plain", headers={"Cache-Control": "no-store"}),
+    lambda cls: cls(b"[]", status=409, mimetype="application/json"),
+])
+def test_a_json_or_text_answer_is_handed_over_as_it_is_with_what_werkzeug_would_send(make: Any) -> None:
+    (status, headers, body, direct), (w_status, w_headers, w_body, _) = both(make)
+    assert (status, headers, body) == (w_status, w_headers, w_body)
+    assert direct  # the body list itself: no copy of the headers, no closing iterator
+
+
+@pytest.mark.parametrize("make,method", [
+    (lambda cls: cls(b"", status=302, headers={"Location": "/g/x?ä=1"}), "GET"),  # made absolute by werkzeug
+    (lambda cls: cls(b"", status=204), "POST"),  # no Content-Length on a 204
+    (lambda cls: cls(b"{}", mimetype="application/json"), "HEAD"),  # no body to a HEAD
+    (lambda cls: cls(iter([b"a", b"b"]), mimetype="text/plain"), "GET"),  # a stream
+])
+def test_an_answer_werkzeug_rewrites_goes_its_way(make: Any, method: str) -> None:
+    (status, headers, body, direct), theirs = both(make, method)
+    assert (status, headers, body) == theirs[:3]
+    assert not direct
+
+
+def test_a_close_callback_still_runs() -> None:
+    closed: list[bool] = []
+    response = Response(b"{}", mimetype="application/json")
+    response.call_on_close(lambda: closed.append(True))
+    started: list[Any] = []
+    body = response({"REQUEST_METHOD": "GET"}, lambda status, headers, exc_info=None: started.append(status))
+    b"".join(body)
+    body.close()  # type: ignore[attr-defined]
+    assert closed == [True]
+
+
+def test_the_app_answers_with_it(tmp_path: Any) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True})
+    with app.test_client() as client:
+        answer = client.post("/api/games", json={"seats": ["A", "B"]})
+    assert answer.status_code == 201
+    assert isinstance(app.response_class(), Response)
+    # The security headers the app adds to every answer are in what was handed over.
+    assert answer.headers["X-Frame-Options"] == "DENY" and answer.headers["Cache-Control"] == "no-store"
+    assert int(answer.headers["Content-Length"]) == len(answer.data)
