@@ -5,33 +5,51 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from flask import Request
 from flask import Response as FlaskResponse
 
 from companion.web import create_app
-from companion.web.answer import Response
+from companion.web.answer import SECURITY_HEADERS, Response
 
 
-def handed(response: FlaskResponse, method: str = "GET") -> tuple[str, list[tuple[str, str]], bytes, bool]:
+def handed(response: FlaskResponse, method: str = "GET", path: str = "/api/games/x/actions",
+           key: str | None = None) -> tuple[str, list[tuple[str, str]], bytes, bool]:
     started: list[Any] = []
     environ = {"REQUEST_METHOD": method, "SERVER_NAME": "localhost", "SERVER_PORT": "80", "wsgi.url_scheme": "http",
-               "PATH_INFO": "/api/games/x/actions", "SCRIPT_NAME": "", "HTTP_HOST": "localhost"}
+               "PATH_INFO": path, "SCRIPT_NAME": "", "HTTP_HOST": "localhost",
+               **({"HTTP_AUTHORIZATION": f"Bearer {key}"} if key else {})}
+    if not isinstance(response, Response):  # what the app's hook added to every answer before (written out here)
+        asked, h = Request(environ), response.headers
+        have = {name.lower() for name, _value in h.items()}
+        for name, value in SECURITY_HEADERS:
+            if name.lower() not in have:
+                h.add(name, value)
+        if asked.path.startswith("/api/") or asked.headers.get("Authorization"):
+            h["Cache-Control"] = "no-store"
     body = response(environ, lambda status, headers, exc_info=None: started.extend([status, headers]))
     return started[0], started[1], b"".join(body), type(body) is list
 
 
-def both(make: Any, method: str = "GET") -> tuple[Any, Any]:
+def both(make: Any, method: str = "GET", path: str = "/api/games/x/actions", key: str | None = None) -> tuple[Any, Any]:
     ours, theirs = make(Response), make(FlaskResponse)
-    return handed(ours, method), handed(theirs, method)
+    return handed(ours, method, path, key), handed(theirs, method, path, key)
 
 
 @pytest.mark.parametrize("make", [
     lambda cls: cls(b'{"version":3}', status=201, mimetype="application/json"),
-    lambda cls: cls("Grüße", mimetype="text/plain", headers={"Cache-Control": "no-store"}),
-    lambda cls: cls(b"[]", status=409, mimetype="application/json"),
+    lambda cls: cls("Grüße", mimetype="text/plain", headers={"Cache-Control": "max-age=60"}),
+    lambda cls: cls(b"[]", status=409, mimetype="application/json", headers=[("cache-control", "a"),
+                                                                              ("X-Frame-Options", "SAMEORIGIN"),
+                                                                              ("Cache-Control", "b")]),
 ])
-def test_a_json_or_text_answer_is_handed_over_as_it_is_with_what_werkzeug_would_send(make: Any) -> None:
-    (status, headers, body, direct), (w_status, w_headers, w_body, _) = both(make)
+@pytest.mark.parametrize("path,key", [("/api/games/x/actions", None), ("/g/x", "k"), ("/g/x", None), ("//api/x", None)])
+def test_a_json_or_text_answer_is_handed_over_as_it_is_with_what_werkzeug_would_send(make: Any, path: str,
+                                                                                      key: str | None) -> None:
+    """The same status, headers (the security headers and ``no-store`` among them, in the same order) and body."""
+    (status, headers, body, direct), (w_status, w_headers, w_body, _) = both(make, path=path, key=key)
     assert (status, headers, body) == (w_status, w_headers, w_body)
+    assert ("X-Content-Type-Options", "nosniff") in headers
+    assert (("Cache-Control", "no-store") in headers) == (path != "/g/x" or key is not None)
     assert direct  # the body list itself: no copy of the headers, no closing iterator
 
 
