@@ -147,7 +147,8 @@ def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         @functools.wraps(view_fn)
         def inner(*args: Any, **kwargs: Any) -> Any:
             asked = current_request()
-            size = asked.content_length
+            sent = asked.environ.get("companion.body")  # read whole by the ASGI server (companion/web/asgi.py)
+            size = len(sent) if sent is not None else asked.content_length
             if size is not None and size > max_bytes:
                 raise ApiError(413, "body_too_large", f"the request body is over {max_bytes} bytes", limit=max_bytes)
             if size is None and asked.method in ("POST", "PUT") and asked.stream:

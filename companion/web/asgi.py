@@ -199,6 +199,11 @@ class CompanionASGI:
             "companion.streams": True,  # event_stream() hands its stream back instead of blocking
             "CONTENT_LENGTH": str(len(body)) if body or "content-length" in headers else "",
         }
+        limit = self.app.config.get("MAX_CONTENT_LENGTH")
+        if limit is None or len(body) <= limit:
+            # The body read whole, within the route's limit and the app's: a write's route takes it as it is, without
+            # werkzeug's stream over it (companion/web/schema.py's ``body``).
+            environ["companion.body"] = body
         for name, value in headers.items():
             if name == "content-type":
                 environ["CONTENT_TYPE"] = value
