@@ -401,3 +401,39 @@ def test_the_initiative_winner_still_chooses_after_another_players_choice_was_re
     legal(advisory, ChooseFirstPlayer(high, high))
     assert advisory.first_player == high
     illegal(advisory, ChooseFirstPlayer(high, low), "first-player.once")
+
+
+def test_the_table_offers_kept_between_views_are_the_ones_made_fresh_for_each_role(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round box's table offers (a seat's kneel, its restrictions on an opponent) are kept by action, role and the
+    seats' names: each role's offers equal those made fresh, none of them another seat's, a renamed seat's label reads
+    the new name, a row of the capability table changed is asked again, and a view that changes its offers changes
+    no later view."""
+    import companion.rules.offers as offers_module
+    from companion.rules.offers import round_view
+    from companion.rules.roles import CAPABILITIES, JUDGE, SPECTATOR, Capabilities, RoleKind
+
+    t = make_table({"A": {}, "B": {}}, phase="setup")
+    roles = [Role.of_seat("A"), Role.of_seat("B"), JUDGE, SPECTATOR]
+
+    def fresh(role: Role) -> list[dict[str, object]]:
+        offers_module._TABLE_OFFERS.clear()
+        return round_view(t, role)["offers"]
+
+    made = {role: fresh(role) for role in roles}
+    assert any(o["id"].startswith("table:") for o in made[Role.of_seat("A")])
+    for role in roles * 2:  # kept after the first round
+        assert round_view(t, role)["offers"] == made[role], role
+    for seat in ("A", "B"):
+        mine = [o["action"] for o in round_view(t, Role.of_seat(seat))["offers"] if o["id"].startswith("table:")]
+        assert mine and all(a.get("player") == seat for a in mine), mine
+    first = round_view(t, Role.of_seat("A"))["offers"]
+    first[0]["label"]["msg"] = "changed"
+    first[0]["action"]["type"] = "changed"
+    assert round_view(t, Role.of_seat("A"))["offers"] == made[Role.of_seat("A")]
+    t.players["B"].name = "Brienne"
+    renamed = round_view(t, Role.of_seat("A"))["offers"]
+    assert renamed == fresh(Role.of_seat("A")) and "Brienne" in str(renamed)
+    round_view(t, Role.of_seat("A"))
+    monkeypatch.setitem(CAPABILITIES, RoleKind.SEAT, Capabilities(per_seat=True))  # a seat that may record nothing
+    assert not [o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("table:")]

@@ -575,20 +575,47 @@ def _table_offers(t: Table, role: Role, offers: list[Offer]) -> None:
     label names its fields (``offer.<type>``)."""
     offered = {o["action"]["type"] for o in offers}
     seen: list[dict[str, Any]] = []
+    names = tuple(p.name for p in t.players.values())
+    who = (role.actor, role.capabilities)  # the role, and what its row of the table lets it do now
     for seat in _seats_for(t, role) or t.seats[:1]:
         for a in table_actions(t, seat):
-            d = a.to_dict()
-            if (d["type"] in offered or d in seen or type(a).phone.control  # a control of the round's own
-                    or not _may(role, d["type"], d.get("player"))):
+            try:
+                key = (a, who, names)
+                parts = _TABLE_OFFERS.get(key)
+            except TypeError:  # an action with a list in it: made each time
+                key, parts = None, None
+            if parts is None:
+                parts = _table_offer(t, role, a)
+                if key is not None:
+                    if len(_TABLE_OFFERS) >= 4096:
+                        _TABLE_OFFERS.clear()
+                    _TABLE_OFFERS[key] = parts
+            d, label, effect = parts
+            if label is None or d["type"] in offered or d in seen:
                 continue
             seen.append(d)
-            kinds = field_kinds(type(a))
-            given = {n: v for n in field_names(type(a)) if (v := getattr(a, n)) is not None}
-            words = {k: (t.players[v].name if kinds.get(k) == "seat" else
-                         msg(f"{kinds[k][6:]}.{v}") if kinds.get(k, "").startswith("words:") else v)
-                     for k, v in given.items()}
-            effect = type(a).phone.by_effect or type(a).records is Recorder.EFFECT
-            offers.append(_offer(f"table:{len(seen)}", msg(f"offer.{d['type']}", **words), d, effect=effect))
+            offers.append(_offer(f"table:{len(seen)}", dict(label), dict(d), effect=effect))
+
+
+#: A table offer's parts (``_table_offer``) by its action, the role (its actor and its capabilities) and the seats'
+#: names: every view of every version asks for the same few (a seat's kneel, its restrictions on an opponent); made
+#: each time, they were a tenth of a write's calls.
+_TABLE_OFFERS: dict[tuple[Any, ...], tuple[dict[str, Any], dict[str, Any] | None, bool]] = {}
+
+
+def _table_offer(t: Table, role: Role, a: Any) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    """An action ``_table_offers`` may offer: its dict, its label (None: not for this role, or a control of the
+    round's own) and whether it is by a card's effect. Made of the action, the role and the seats' names only."""
+    d = a.to_dict()
+    if type(a).phone.control or not _may(role, d["type"], d.get("player")):
+        return d, None, False
+    kinds = field_kinds(type(a))
+    given = {n: v for n in field_names(type(a)) if (v := getattr(a, n)) is not None}
+    words = {k: (t.players[v].name if kinds.get(k) == "seat" else
+                 msg(f"{kinds[k][6:]}.{v}") if kinds.get(k, "").startswith("words:") else v)
+             for k, v in given.items()}
+    effect = type(a).phone.by_effect or type(a).records is Recorder.EFFECT
+    return d, msg(f"offer.{d['type']}", **words), effect
 
 
 def round_view(t: Table, role: Role) -> dict[str, Any]:

@@ -295,11 +295,10 @@ class TableState:
     def clone(self) -> Self:
         """A deep copy sharing the (read-only) card facts. The live table is never touched, so readers
         using it while a writer clones see it whole."""
-        twin: Self = object.__new__(type(self))
-        for name in field_names(type(self)):
-            value = getattr(self, name)
-            # Half the fields hold atoms or enums: shared without a call (as the copiers below share them).
-            object.__setattr__(twin, name, value if type(value) in _SHARED or name == "cards" else _fresh(value))
+        copy = _TABLE_COPIERS.get(type(self))
+        if copy is None:
+            copy = _TABLE_COPIERS[type(self)] = _made_copier(type(self), share=("cards",))
+        twin: Self = copy(self)
         return twin
 
     # -- looking -------------------------------------------------------------
@@ -468,22 +467,33 @@ def _copier(t: type) -> Callable[[Any], Any]:
         found: Callable[[Any], Any] = _same
     elif is_dataclass(t):
         params = getattr(t, "__dataclass_params__", None)
-        if params is not None and params.frozen:
-            found = _same
-        else:
-            lines = ["def copy(value):", "    twin = new(cls)"]
-            for name in field_names(t):  # identifiers: a dataclass's field names
-                lines += [f"    x = value.{name}", f"    twin.{name} = x if type(x) in shared else fresh(x)"]
-            lines.append("    return twin")
-            scope: dict[str, Any] = {"new": object.__new__, "cls": t, "shared": _SHARED, "fresh": _fresh}
-            exec("\n".join(lines), scope)  # made from field names only
-            found = scope["copy"]
+        found = _same if params is not None and params.frozen else _made_copier(t)
     else:
         raise TypeError(f"cannot clone a {t.__name__} in the table state")
     if found is _same:
         _SHARED.add(t)
     _COPIERS[t] = found
     return found
+
+
+def _made_copier(t: type, share: tuple[str, ...] = ()) -> Callable[[Any], Any]:
+    """A function that copies a dataclass of type ``t`` field by field, made for its fields: a field's value is shared
+    (an atom, an enum, a frozen dataclass; the fields named in ``share``), or copied by its type's copier, a dict's
+    and a list's called straight (the values a table holds most; each went through ``_fresh`` and a look-up)."""
+    lines = ["def copy(value):", "    twin = new(cls)"]
+    for name in field_names(t):  # identifiers: a dataclass's field names
+        if name in share:
+            lines.append(f"    twin.{name} = value.{name}")
+            continue
+        lines += [f"    x = value.{name}", "    kind = type(x)",
+                  f"    twin.{name} = (x if kind in shared else fresh_dict(x) if kind is dict"
+                  " else fresh_list(x) if kind is list else fresh(x))"]
+    lines.append("    return twin")
+    scope: dict[str, Any] = {"new": object.__new__, "cls": t, "shared": _SHARED, "fresh": _fresh,
+                             "fresh_dict": _fresh_dict, "fresh_list": _fresh_list}
+    exec("\n".join(lines), scope)  # made from field names only
+    copy: Callable[[Any], Any] = scope["copy"]
+    return copy
 
 
 def _fresh_tuple(xs: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -506,10 +516,15 @@ def _fresh_dict(d: dict[Any, Any]) -> dict[Any, Any]:
         t = type(v)
         if t is list:  # a seat's zones: a dict of lists, the most common value a clone meets
             out[k] = _fresh_list(v)
+        elif t is dict:
+            out[k] = _fresh_dict(v)
         elif t not in _SHARED:
             out[k] = _fresh(v)
     return out
 
+
+#: A table type's copier (``TableState.clone``): its card facts are shared.
+_TABLE_COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {
     dict: _fresh_dict,

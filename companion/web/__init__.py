@@ -17,6 +17,10 @@ from werkzeug.routing.rules import RuleFactory
 from companion import __version__, safejson
 from companion.paths import catalog_path, database_path
 from companion.scan.engines import zbar_status
+from companion.web.answer import CSP as CSP
+from companion.web.answer import SECURITY_HEADERS as SECURITY_HEADERS
+from companion.web.answer import Response as Answer
+from companion.web.answer import add_security_headers
 from companion.web.current import current_request
 from companion.web.errors import answer
 from companion.web.services import Services
@@ -102,6 +106,7 @@ SYNC_KNOWN = 4096
 
 class CompanionFlask(Flask):
     url_map_class = RoutesMap
+    response_class = Answer  # handed to the server without werkzeug's copy of its headers (companion/web/answer.py)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -170,13 +175,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 
-#: No script but our own files (no inline script or handlers), no framing, no form posts elsewhere.
-CSP = "; ".join([
-    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:", "media-src 'self' blob:", "connect-src 'self'", "frame-ancestors 'none'",
-    "form-action 'self'", "base-uri 'none'", "object-src 'none'",
-])
-
 
 def host_allowed(host: str, allowed: list[str]) -> bool:
     """Only names this server is reached by: loopback, a literal IP address, or a configured name.
@@ -200,14 +198,6 @@ def _ip_literal(name: str) -> bool:
         return False
 
 
-#: Added to every answer that does not set its own.
-SECURITY_HEADERS = (("Referrer-Policy", "no-referrer"), ("X-Content-Type-Options", "nosniff"),
-                    ("X-Frame-Options", "DENY"), ("Content-Security-Policy", CSP))
-
-
-_SECURITY_HEADERS = tuple((name.lower(), name, value) for name, value in SECURITY_HEADERS)
-
-
 def secure(app: Flask) -> None:
     @app.before_request
     def check_host() -> Any:
@@ -218,13 +208,6 @@ def secure(app: Flask) -> None:
 
     @app.after_request
     def headers(response: Response) -> Response:
-        h = response.headers
-        # setdefault each: the headers the route set are looked through once, not once per header added.
-        have = {name.lower() for name, _value in h.items()}
-        for lowered, name, value in _SECURITY_HEADERS:
-            if lowered not in have:
-                h.add(name, value)
-        asked = current_request()
-        if asked.path.startswith("/api/") or asked.headers.get("Authorization"):
-            h["Cache-Control"] = "no-store"
+        if not isinstance(response, Answer):  # an answer of the app's own class adds them as it is handed over
+            add_security_headers(response.headers, current_request().environ)
         return response

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 import segno
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.card import FACTIONS, as_edition
@@ -31,6 +31,7 @@ from companion.rules.values import has_deck
 from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
 from companion.store.games import Cached, Game, PaperUsed, Pending, Replayed, Unauthorized
 from companion.tts.save import COLOURS
+from companion.web.answer import Response
 from companion.web.auth import checked_key, key_from_request, requires, role_for
 from companion.web.current import current_request
 from companion.web.errors import ApiError
@@ -146,7 +147,8 @@ def limit(max_bytes: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         @functools.wraps(view_fn)
         def inner(*args: Any, **kwargs: Any) -> Any:
             asked = current_request()
-            size = asked.content_length
+            sent = asked.environ.get("companion.body")  # read whole by the ASGI server (companion/web/asgi.py)
+            size = len(sent) if sent is not None else asked.content_length
             if size is not None and size > max_bytes:
                 raise ApiError(413, "body_too_large", f"the request body is over {max_bytes} bytes", limit=max_bytes)
             if size is None and asked.method in ("POST", "PUT") and asked.stream:

@@ -199,6 +199,11 @@ class CompanionASGI:
             "companion.streams": True,  # event_stream() hands its stream back instead of blocking
             "CONTENT_LENGTH": str(len(body)) if body or "content-length" in headers else "",
         }
+        limit = self.app.config.get("MAX_CONTENT_LENGTH")
+        if limit is None or len(body) <= limit:
+            # The body read whole, within the route's limit and the app's: a write's route takes it as it is, without
+            # werkzeug's stream over it (companion/web/schema.py's ``body``).
+            environ["companion.body"] = body
         for name, value in headers.items():
             if name == "content-type":
                 environ["CONTENT_TYPE"] = value
@@ -292,11 +297,12 @@ class CompanionASGI:
         versions, epochs, made_event = hub.versions, hub.epochs, stream.made_event
         shelf, holder = stream.shelf, stream.holder
 
-        def poke() -> bool:
+        def poke(now: float) -> bool:
             """A new version published, on the loop: sent from here, without waking the stream, when the stream only
             waits for it (no keep-alive due, no key renewed, no pace) and its viewer class's event is made (or quick
             to make, as the stream would make it): the twenty phones at a table share one event per viewer class,
-            and each gets the same bytes. False: the stream is woken and does it all as before."""
+            and each gets the same bytes. False: the stream is woken and does it all as before. ``now``: the loop's
+            time at the publish."""
             nonlocal seen, last_sent, unfinished
             if not waiting or gone or due or flow is None or epochs.get(game_id, 0) != epoch or stream.pace:
                 return False
@@ -316,7 +322,7 @@ class CompanionASGI:
                     and direct.disconnected is False):
                 direct.transport.write(made.chunk)
                 seen = made.version if made.version > version else version  # sent_version's, for a Made
-                last_sent = loop.time()
+                last_sent = now
                 return True
             body = event_bytes(made)
             step: Any = send({"type": "http.response.body", "body": body, "more_body": True})  # uvicorn's: a coroutine
@@ -324,7 +330,7 @@ class CompanionASGI:
                 waits = step.send(None)
             except StopIteration:
                 waits = None
-            seen, last_sent = sent_version(made, version), loop.time()
+            seen, last_sent = sent_version(made, version), now
             if waits is not None:  # it waits after all: the stream finishes this write before anything else
                 unfinished = Rest(step, waits)
                 return False

@@ -53,7 +53,7 @@ class Hub:
         self._loop_thread = 0
         self._wakers: dict[str, set[asyncio.Event]] = {}
         #: A stream's way to take a new version without being woken (``subscribe``), by its waker.
-        self._pokes: dict[asyncio.Event, Callable[[], bool]] = {}
+        self._pokes: dict[asyncio.Event, Callable[[float], bool]] = {}
         #: The games' versions and key epochs as ``version`` and ``epoch`` read them, for a publish's pokes (twenty a
         #: table) to read without a call each. Read only.
         self.versions: dict[str, int] = self._versions
@@ -64,10 +64,11 @@ class Hub:
         self._loop = loop
         self._loop_thread = threading.get_ident()
 
-    def subscribe(self, game_id: str, waker: asyncio.Event, poke: Callable[[], bool] | None = None) -> None:
+    def subscribe(self, game_id: str, waker: asyncio.Event, poke: Callable[[float], bool] | None = None) -> None:
         """Call on the loop: ``waker`` is set at each publish or revoke of this game. At a publish, ``poke`` (if
-        given) is asked first, on the loop: True if it took the new version itself (its stream sent it, or had
-        nothing to send), so the stream is not woken; False (or an error) and the waker is set."""
+        given) is asked first, on the loop, with the loop's time then: True if it took the new version itself (its
+        stream sent it, or had nothing to send), so the stream is not woken; False (or an error) and the waker is
+        set."""
         self._wakers.setdefault(game_id, set()).add(waker)
         if poke is not None:
             self._pokes[waker] = poke
@@ -87,12 +88,16 @@ class Hub:
     def _deliver(self, game_id: str) -> None:
         """A publish, on the loop: each stream that can takes the new version without a wake-up (its event made
         once per viewer class, the same bytes written to each), the others are woken."""
+        # The loop's time, read once for the publish: each poke's stream notes it as when it last sent (twenty phones
+        # at a table read it twenty times, a thirtieth of a delivery's calls).
+        loop = self._loop
+        now = loop.time() if loop is not None else time.monotonic()
         for waker in list(self._wakers.get(game_id, ())):
             poke = self._pokes.get(waker)
             took = False
             if poke is not None:
                 try:
-                    took = poke()
+                    took = poke(now)
                 except Exception:  # the stream's own round tries again, and answers for it
                     took = False
             if not took:

@@ -1,0 +1,130 @@
+"""The app's answers are handed to the server as werkzeug hands them: the same status, headers and body."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from flask import Request
+from flask import Response as FlaskResponse
+
+from companion.web import create_app
+from companion.web.answer import SECURITY_HEADERS, Response
+
+
+def handed(response: FlaskResponse, method: str = "GET", path: str = "/api/games/x/actions",
+           key: str | None = None) -> tuple[str, list[tuple[str, str]], bytes, bool]:
+    started: list[Any] = []
+    environ = {"REQUEST_METHOD": method, "SERVER_NAME": "localhost", "SERVER_PORT": "80", "wsgi.url_scheme": "http",
+               "PATH_INFO": path, "SCRIPT_NAME": "", "HTTP_HOST": "localhost",
+               **({"HTTP_AUTHORIZATION": f"Bearer {key}"} if key else {})}
+    if not isinstance(response, Response):  # what the app's hook added to every answer before (written out here)
+        asked, h = Request(environ), response.headers
+        have = {name.lower() for name, _value in h.items()}
+        for name, value in SECURITY_HEADERS:
+            if name.lower() not in have:
+                h.add(name, value)
+        if asked.path.startswith("/api/") or asked.headers.get("Authorization"):
+            h["Cache-Control"] = "no-store"
+    body = response(environ, lambda status, headers, exc_info=None: started.extend([status, headers]))
+    return started[0], started[1], b"".join(body), type(body) is list
+
+
+def both(make: Any, method: str = "GET", path: str = "/api/games/x/actions", key: str | None = None) -> tuple[Any, Any]:
+    ours, theirs = make(Response), make(FlaskResponse)
+    return handed(ours, method, path, key), handed(theirs, method, path, key)
+
+
+@pytest.mark.parametrize("make", [
+    lambda cls: cls(b'{"version":3}', status=201, mimetype="application/json"),
+    lambda cls: cls("Grüße", mimetype="text/plain", headers={"Cache-Control": "max-age=60"}),
+    lambda cls: cls(b"[]", status=409, mimetype="application/json", headers=[("cache-control", "a"),
+                                                                              ("X-Frame-Options", "SAMEORIGIN"),
+                                                                              ("Cache-Control", "b")]),
+])
+@pytest.mark.parametrize("path,key", [("/api/games/x/actions", None), ("/g/x", "k"), ("/g/x", None), ("//api/x", None)])
+def test_a_json_or_text_answer_is_handed_over_as_it_is_with_what_werkzeug_would_send(make: Any, path: str,
+                                                                                      key: str | None) -> None:
+    """The same status, headers (the security headers and ``no-store`` among them, in the same order) and body."""
+    (status, headers, body, direct), (w_status, w_headers, w_body, _) = both(make, path=path, key=key)
+    assert (status, headers, body) == (w_status, w_headers, w_body)
+    assert ("X-Content-Type-Options", "nosniff") in headers
+    assert (("Cache-Control", "no-store") in headers) == (path != "/g/x" or key is not None)
+    assert direct  # the body list itself: no copy of the headers, no closing iterator
+
+
+@pytest.mark.parametrize("make,method", [
+    (lambda cls: cls(b"", status=302, headers={"Location": "/g/x?ä=1"}), "GET"),  # made absolute by werkzeug
+    (lambda cls: cls(b"", status=204), "POST"),  # no Content-Length on a 204
+    (lambda cls: cls(b"{}", mimetype="application/json"), "HEAD"),  # no body to a HEAD
+    (lambda cls: cls(iter([b"a", b"b"]), mimetype="text/plain"), "GET"),  # a stream
+])
+def test_an_answer_werkzeug_rewrites_goes_its_way(make: Any, method: str) -> None:
+    (status, headers, body, direct), theirs = both(make, method)
+    assert (status, headers, body) == theirs[:3]
+    assert not direct
+
+
+def test_a_close_callback_still_runs() -> None:
+    closed: list[bool] = []
+    response = Response(b"{}", mimetype="application/json")
+    response.call_on_close(lambda: closed.append(True))
+    started: list[Any] = []
+    body = response({"REQUEST_METHOD": "GET"}, lambda status, headers, exc_info=None: started.append(status))
+    b"".join(body)
+    body.close()  # type: ignore[attr-defined]
+    assert closed == [True]
+
+
+def test_the_app_answers_with_it(tmp_path: Any) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True})
+    with app.test_client() as client:
+        answer = client.post("/api/games", json={"seats": ["A", "B"]})
+    assert answer.status_code == 201
+    assert isinstance(app.response_class(), Response)
+    # The security headers the app adds to every answer are in what was handed over.
+    assert answer.headers["X-Frame-Options"] == "DENY" and answer.headers["Cache-Control"] == "no-store"
+    assert int(answer.headers["Content-Length"]) == len(answer.data)
+
+
+def asgi_post(server: Any, path: str, body: bytes, content_type: str, key: str | None = None) -> tuple[int, Any]:
+    headers = {"host": "127.0.0.1:8000", "content-type": content_type, "content-length": str(len(body))}
+    if key:
+        headers["authorization"] = "Bearer " + key
+    scope = {"method": "POST", "path": path, "query_string": b"", "http_version": "1.1",
+             "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 5555), "scheme": "http"}
+    status, _headers, answer = server.call_wsgi(server.environ(scope, headers, body))
+    return status, json.loads(answer)
+
+
+def test_a_write_read_whole_by_the_asgi_server_is_taken_as_it_was_read(tmp_path: Any) -> None:
+    """The ASGI server hands a write's body as it read it: the route takes it without werkzeug's stream, and still
+    only as JSON; a body over the app's own limit goes werkzeug's way (413)."""
+    from companion.web.asgi import CompanionASGI
+
+    app = create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True})
+    server = CompanionASGI(app)
+    body = json.dumps({"seats": ["A", "B"]}).encode()
+    status, made = asgi_post(server, "/api/games", body, "application/json")
+    assert status == 201
+    gid, key = made["game"]["id"], made["seats"][0]["key"]
+    action = json.dumps({"action": {"type": "gain_gold", "player": "A", "amount": 2}, "expected_version": 0}).encode()
+    assert asgi_post(server, f"/api/games/{gid}/actions", action, "text/plain", key)[0] == 415
+    status, first = asgi_post(server, f"/api/games/{gid}/actions", action, "application/json; charset=utf-8", key)
+    assert status == 201
+    again = json.dumps({"action": {"type": "spend_gold", "player": "A", "amount": 1},
+                        "expected_version": first["version"]}).encode()
+    status, answer = asgi_post(server, f"/api/games/{gid}/actions", again, "application/json", key)
+    assert status == 201 and answer["version"] == first["version"] + 1, (first, answer)
+    assert asgi_post(server, f"/api/games/{gid}/actions", b"{not json", "application/json", key)[0] == 400
+    # Taken as the server read it: werkzeug's stream over it is not read at all.
+    scope = {"method": "POST", "path": "/api/games", "query_string": b"", "http_version": "1.1"}
+    environ = server.environ(scope, {"host": "127.0.0.1", "content-type": "application/json",
+                                     "content-length": str(len(body))}, body)
+    environ["wsgi.input"] = io.BytesIO(b"")
+    assert server.call_wsgi(environ)[0] == 201
+    app.config["MAX_CONTENT_LENGTH"] = 20
+    assert "companion.body" not in server.environ(scope, {}, body)
+    assert asgi_post(server, "/api/games", body, "application/json")[0] == 413
