@@ -585,3 +585,25 @@ def test_a_challenge_won_still_says_who_defended_after_the_claim_killed_them() -
     name = {"name": t.card(f"B.{ch}.1").name}
     assert (lines["round.defence"]["defenders"], lines["round.defence"]["strength"]) == ([name], 1)
     assert (lines["round.challenge"]["attackers"], lines["round.challenge"]["strength"]) == ([name], 1)
+
+
+def test_pillage_discards_only_after_its_side_wins() -> None:
+    """aside36 02 (RR: Pillage: "After a character with the pillage keyword wins a challenge in which it is
+    participating, its controller discards the top card of the losing opponent's deck"): Black Wind's Crew (3 STR,
+    pillage) attacks alone and loses to The Knight of Flowers (5): a discard of B's deck naming it is flagged
+    (``pillage.won``); after a won challenge, the same discard is legal."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, Discard, InitiateChallenge
+    t = make_table({"A": {"01072": 1}, "B": {"01185": 1, "01184": 2}}, phase="challenges")
+    for card in ("A.01072.1", "B.01185.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    won = t.clone()
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01072.1"]))
+    legal(t, DeclareDefenders("B", ["B.01185.1"]))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, Discard("A", "B.01184.1", source="A.01072.1"), "pillage.won")
+    legal(won, InitiateChallenge("A", "military", "B", attackers=["A.01072.1"]))
+    legal(won, DeclareDefenders("B", []))
+    legal(won, ChallengeResult())
+    legal(won, ApplyClaim("B", cards=["B.01185.1"]))
+    legal(won, Discard("A", "B.01184.1", source="A.01072.1"))

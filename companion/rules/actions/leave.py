@@ -18,8 +18,8 @@ from companion.rules.actions.common import (
 )
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
-from companion.rules.state import ActionError, Phase, Zone
-from companion.rules.values import printed, revealed_plots_that
+from companion.rules.state import ActionError, Phase, Stage, Zone
+from companion.rules.values import has_keyword, printed, revealed_plots_that
 
 
 @action("kill", records=Recorder.EFFECT)
@@ -137,6 +137,22 @@ class Discard(_MoveTo):
             # The taxation phase discards from hand only to the reserve (RR: Appendix I › 7.3; 1st edition: none):
             # any other discard from a hand or deck is a card effect's, and names it.
             v.violate("discard.taxation-no-effect", (self.card,), card=t.ref(self.card), player=t.players[seat].name)
+        check_pillage(t, v, self.card, self.source)
+
+
+def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
+    """RR: Pillage: after a character with pillage *wins* a challenge in which it participates, its controller
+    discards the top card of the losing opponent's deck. Judged where the log holds it: an opponent's deck card
+    discarded naming as source a pillage character that took part in the challenge just resolved on the losing side
+    (its other abilities that discard from a deck, Tywin's interrupt or The Iron Fleet's reaction, do not come then)."""
+    if source is None or source not in t.in_play or t.zone_of(card) is not Zone.DECK or not t.challenges:
+        return
+    c, controller = t.challenges[-1], t.in_play[source].controller
+    if c.round != t.round or c.stage is not Stage.RESOLVED or t.instance(card).owner == controller \
+            or source not in (*c.attackers, *c.defenders) or c.winner == controller \
+            or not has_keyword(t, source, "pillage"):
+        return
+    v.violate("pillage.won", (source,), card=t.ref(source), player=t.players[controller].name)
 
 
 @action("sacrifice", records=Recorder.PLAYER)
