@@ -4,9 +4,10 @@ the move they forbid is flagged in advisory and refused in strict mode."""
 
 from __future__ import annotations
 
-from companion.rules.actions import Kneel
-from tests.tables import flagged_and_refused, legal
-from tests.test_printed_abilities import noose_into_standing
+from companion.catalog.store import Catalog
+from companion.rules.actions import ApplyClaim, Kneel, PlayEvent, Renown
+from tests.tables import flagged_and_refused, hand, in_play, legal, military_won_by_a, next_phase
+from tests.test_printed_abilities import noose_into_standing, plots
 
 
 def test_noose_and_swordpoint_kneel_line_records_does_not_stand() -> None:
@@ -20,3 +21,70 @@ def test_noose_and_swordpoint_kneel_line_records_does_not_stand() -> None:
     flagged_and_refused(t, Kneel("A", "A.core_18.1", source="B.acoa_25.1"), "kneel.already")
     legal(t, Kneel("A", "A.core_18.1", source="A.core_207.1"))
     assert t.in_play["A.core_18.1"].kneeling
+
+
+def test_each_gains_is_read_from_the_printed_cards() -> None:
+    """The sentence "Each <Trait> character you control gains renown …" and the immunity a card gives a kind of
+    cards (``each_gains``), read where the whole sentence is that shape; "unique", an attachment's own "Attached
+    character gains …" and a condition before it are not this fact."""
+    cat = Catalog.open()
+    want = {
+        "02059": ("yours", "Knight", ("renown",), ("opponents", ("event",))),  # A Tourney for the King
+        "01161": ("yours", "Stormborn", ("renown",), None),  # Drogon
+        "low_51": ("all+locations", "", (), ("any", ("event",))),  # Calm Before the Storm
+        "kr_73": ("yours", "Night's Watch", (), ("any", ("event",))),  # Jon Snow: "… gain "immune to events.""
+        "dotn_91": ("yours", "Noble", (), ("opponents", ("event",))),  # Formal Escort (a crest)
+        "core_186": ("yours", "Knight", (), ("opponents", ("character",))),  # Tourney for the Hand
+        "20026": None,  # Farlen: "Each unique Direwolf character you control gains renown."
+        "25026": None,  # Boots: "Attached character gains renown." (``grants_keywords``)
+        "25027": None,  # The Old Hawk: "While there is a Summer plot card revealed, each …"
+    }
+    assert {code: cat.card(code).each_gains for code in want} == want
+
+
+def test_a_tourney_for_the_king_gives_its_knights_renown_while_revealed() -> None:
+    """aside35 18 (A Tourney for the King: "Each Knight character you control gains renown and "immune to opponents'
+    events.""): while the plot is revealed the Knight of the Tumblestone (no renown of its own) gains power by
+    renown; under another plot the same renown is flagged (`renown.keyword`)."""
+    for plot, renowned in (("02059", True), ("01001", False)):
+        t = plots("2e", plot, "01004", {"01150": 1}, {})
+        next_phase(t, "challenges")
+        military_won_by_a(t, "A.01150.1")
+        legal(t, ApplyClaim("B", cards=[]))
+        if renowned:
+            legal(t, Renown("A", ["A.01150.1"]))
+            assert t.tokens["A.01150.1"]["power"] == 1
+        else:
+            flagged_and_refused(t, Renown("A", ["A.01150.1"]), "renown.keyword")
+
+
+def test_a_tourney_for_the_king_knights_are_immune_to_opponents_events() -> None:
+    """A Tourney for the King's "immune to opponents' events": an opponent's event named as the `source` of a kneel
+    on the Knight is flagged (`immune.source`); its own player's event, or a Knight under another plot, is not."""
+    for plot, immune in (("02059", True), ("01001", False)):
+        t = plots("2e", plot, "01004", {"01150": 1, "01159": 1}, {"01159": 1})
+        in_play(t, "A.01150.1")
+        hand(t, "A.01159.1", "B.01159.1")
+        if immune:
+            flagged_and_refused(t, Kneel("B", "A.01150.1", source="B.01159.1"), "immune.source")
+            legal(t, Kneel("A", "A.01150.1", source="A.01159.1"))
+        else:
+            legal(t, Kneel("B", "A.01150.1", source="B.01159.1"))
+
+
+def test_calm_before_the_storm_leaves_an_event_no_character_to_choose() -> None:
+    """aside35 34 (1st edition Calm Before the Storm: "Characters and locations are immune to events this round."):
+    Distraction ("Choose a character with a Military icon. Kneel that character.") has no character it may choose,
+    so it cannot be played (`event.all-immune`), and a kneel naming it on a character is flagged (`immune.source`),
+    the player's own too; under another plot it is played."""
+    for plot, calm in (("low_51", True), ("core_186", False)):
+        t = plots("1e", "acoa_25", plot, {"core_155": 1, "core_18": 1}, {"core_50": 1}, gold=5)
+        in_play(t, "A.core_18.1")
+        in_play(t, "B.core_50.1")
+        hand(t, "A.core_155.1")
+        if calm:
+            flagged_and_refused(t, PlayEvent("A", "A.core_155.1"), "event.all-immune")
+            flagged_and_refused(t, Kneel("A", "A.core_18.1", source="A.core_155.1"), "immune.source")
+        else:
+            legal(t, PlayEvent("A", "A.core_155.1"))
+            legal(t, Kneel("A", "A.core_18.1", source="A.core_155.1"))

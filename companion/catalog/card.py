@@ -66,7 +66,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
               "chooses_with", "discards_from_hand", "kills_after_win",
-              "returns_from_dead")
+              "returns_from_dead", "each_gains")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -392,6 +392,11 @@ class Card:
     str_while: tuple[str, int] | None = None
     #: "Each Knight character you control gets +1 STR.": ("Knight", 1) (1st edition "House Stark": a House).
     str_each: tuple[str, int] | None = None
+    #: "Each Knight character you control gains renown and \"immune to opponents' events.\"" (A Tourney for the King),
+    #: 1st edition "Characters and locations are immune to events this round." (Calm Before the Storm): (whose:
+    #: "yours"/"all", "+locations" where locations gain it too; the trait or crest, "" for all; the keywords; the
+    #: immunity as ``immune_to``), while its text counts (a card in play, the revealed plot, the agenda).
+    each_gains: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     #: Where it goes when killed, instead of its owner's dead pile: "discard", "shadows" or "deck" (1st edition The
     #: Hound: "If The Hound is killed, place him in your discard pile instead of your dead pile.").
     killed_to: str | None = None

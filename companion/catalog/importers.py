@@ -288,6 +288,43 @@ def immune_to(sentence: str) -> tuple[str, tuple[str, ...]] | None:
     return ("opponents" if m.group(1) else "any", _IMMUNE_KINDS[m.group(2).lower()])
 
 
+#: What a card gives each character (and location) of a kind while its text counts: "Each Knight character you control
+#: gains renown and \"immune to opponents' events.\"" (A Tourney for the King), "Each Stormborn character you control
+#: gains renown." (Drogon), 1st edition "Characters and locations are immune to events this round." (Calm Before the
+#: Storm: anyone's), "Your Night's Watch characters gain \"immune to events.\"" (Jon Snow), "Noble characters you
+#: control are immune to opponent's events." (Formal Escort), "Each of your Knight characters gets +1 STR and is
+#: immune to opponent's character abilities." (Tourney for the Hand: its STR is ``str_each``). A condition before it,
+#: "unique", "non-…" or any other word in the list: not read.
+_EACH_GAINS = re.compile(r"^(each (?:of your )?|your )?((?:[A-Z][\w']*(?: [A-Z][\w']*)* )?)(characters?)"
+                         r"( and locations)? (you control )?(?:gains?|are|is|gets? [+-]\d+ STR and is) "
+                         r"(.+?)(?: this round)?$",
+                         re.IGNORECASE)
+_GAINED_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "deadly", "vigilant")
+
+
+def each_gains(sentence: str) -> tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None:
+    """(whose: "yours" or "all", with "+locations" where locations gain it too; the trait or 1st-edition crest, ""
+    for every character; the keywords gained; the immunity, as ``immune_to``) of an ``_EACH_GAINS`` sentence."""
+    m = _EACH_GAINS.match(sentence)
+    trait = m.group(2).strip() if m is not None else ""
+    if m is None or not all(word[0].isupper() for word in trait.split()) or trait.startswith(("Attached", "House ")):
+        return None  # an attachment's "Attached character gains …" is ``grants_keywords``; a House beside a trait
+    keywords: list[str] = []
+    immunity = None
+    for item in re.split(r",? and |, ", m.group(6)):
+        item = item.strip().strip('"“”').strip()
+        if item.lower() in _GAINED_KEYWORDS:
+            keywords.append(item.lower())
+        elif immunity is None and (immunity := immune_to(item)) is not None:
+            continue
+        else:
+            return None  # a word this shape does not read
+    if not keywords and immunity is None:
+        return None
+    yours = bool(m.group(5)) or (m.group(1) or "").lower().startswith(("your", "each of your"))
+    return ("yours" if yours else "all") + ("+locations" if m.group(4) else ""), trait, tuple(keywords), immunity
+
+
 #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military] challenge.":
 #: the challenge type in which alone its controller gains power for the House.
 _HOUSE_POWER_ONLY_IN = re.compile(r"^you cannot (?:claim|gain) power for your (?:house|faction) except during an? "
@@ -1177,6 +1214,7 @@ class Keywords:
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
+    each_gains: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None  # ``each_gains``
     killed_to: str | None = None  # "discard" / "shadows" / "deck": ``killed_to``
     gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
     keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
@@ -1260,6 +1298,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     power_uncounted: tuple[str, str] | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
+    gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     killed_zone: str | None = None
     immune: tuple[str, tuple[str, ...]] | None = None
     toll: tuple[str, str, int] | None = None
@@ -1313,6 +1352,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (side_str := str_while(sentence, name)) is not None:
                 strength_while = side_str
                 continue
+            if (each_kind := each_gains(sentence)) is not None:  # read on: Tourney for the Hand's STR is ``str_each``
+                gains_each = each_kind
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1), int(each.group(2)))
                 continue
@@ -1569,7 +1610,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
         phase_end_fate=phase_end_fate(plain), targets=targets(plain), trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
-        icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
+        icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
+        each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),

@@ -737,7 +737,37 @@ def has_keyword(t: Table, card: str, keyword: str) -> bool:
         return change > 0
     return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
         keyword in f.grants_keywords or _named_keyword(t, card, f, keyword) for f in attached_facts(t, card)) \
-        or granted_this_phase(t, card, keyword)
+        or granted_this_phase(t, card, keyword) or any(keyword in (t.card(g).each_gains or ("", "", ()))[2]
+                                                      for g in each_gains_on(t, card))
+
+
+def each_gains_on(t: Table, card: str) -> list[str]:
+    """The cards whose text gives this card in play a keyword or an immunity by its kind (``Card.each_gains``: "Each
+    Knight character you control gains renown and \"immune to opponents' events.\"": A Tourney for the King; 1st
+    edition "Characters and locations are immune to events this round.": Calm Before the Storm): a revealed plot, a
+    card in play or an agenda whose text counts, of the card's controller ("yours") or anyone's ("all"), while the
+    card is a character (or a location, where it says so) of the trait or crest named."""
+    ip = t.in_play.get(card)
+    # The printed fact first (most tables hold no such card): the blank-text look only when one is there.
+    if ip is None or ip.duplicate_of is not None or (not any(
+            t.card(c).each_gains is not None for seat in t.seats
+            for c in (*t.players[seat].zones[Zone.REVEALED][-1:], *t.players[seat].zones[Zone.AGENDA])) and not any(
+            t.card(c).each_gains is not None for c in t.in_play)):
+        return []
+    c = t.card(card)
+    found = []
+    for seat in t.seats:
+        for giver in printed_cards(t, seat):
+            fact = t.card(giver).each_gains
+            if fact is None:
+                continue
+            whose, trait, _, _ = fact
+            if (whose.startswith("yours") and seat != ip.controller) or (
+                    c.type != "character" and not (c.type == "location" and whose.endswith("+locations"))):
+                continue
+            if not trait or trait in traits_of(t, card) or trait in c.crests:
+                found.append(giver)
+    return found
 
 
 def _named_keyword(t: Table, card: str, attachment: Card, keyword: str) -> bool:
