@@ -5,8 +5,17 @@ the move they forbid is flagged in advisory and refused in strict mode."""
 from __future__ import annotations
 
 from companion.catalog.store import Catalog
-from companion.rules.actions import ApplyClaim, Kneel, PlayEvent, Renown
-from tests.tables import flagged_and_refused, hand, in_play, legal, military_won_by_a, next_phase
+from companion.rules.actions import (
+    ApplyClaim,
+    ChoosePlot,
+    Discard,
+    Kneel,
+    PlayEvent,
+    Renown,
+    SetFirstPlayer,
+)
+from companion.rules.values import hand_count
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, military_won_by_a, next_phase
 from tests.test_printed_abilities import noose_into_standing, plots
 
 
@@ -88,3 +97,25 @@ def test_calm_before_the_storm_leaves_an_event_no_character_to_choose() -> None:
         else:
             legal(t, PlayEvent("A", "A.core_155.1"))
             legal(t, Kneel("A", "A.core_18.1", source="A.core_155.1"))
+
+
+def test_rule_by_decree_only_the_player_with_most_cards_discards_down_to_four() -> None:
+    """aside35 38 (1st edition Rule by Decree: "When revealed, the player with the most cards in hand chooses and
+    discards cards from his hand until he has 4 cards in hand."): Arnolf (5 cards) discarding by it is flagged
+    (`discard.not-most-cards`), Bryen (6) discards two, and a third, below 4, is flagged (`discard.below-count`).
+    What Bryen discarded by it still counts toward his hand as it was: his second discard (5 against 5) is his."""
+    a = {"core_155": 3, "core_18": 2}
+    b = {"core_50": 3, "core_52": 3}
+    t = make_table({"A": {"core_206": 1, **a}, "B": {"acoa_25": 1, **b}}, edition="1e", phase="plot")
+    hand(t, *(f"A.{code}.{n}" for code, k in a.items() for n in range(1, k + 1)))
+    hand(t, *(f"B.{code}.{n}" for code, k in b.items() for n in range(1, k + 1)))
+    legal(t, ChoosePlot("A", "A.core_206.1"))
+    legal(t, ChoosePlot("B", "B.acoa_25.1"))
+    legal(t, SetFirstPlayer("A"))
+    assert (hand_count(t, "A"), hand_count(t, "B")) == (5, 6)
+    flagged_and_refused(t, Discard("A", "A.core_155.1", source="A.core_206.1"), "discard.not-most-cards")
+    legal(t, Discard("B", "B.core_50.1", source="A.core_206.1"))
+    legal(t, Discard("B", "B.core_50.2", source="A.core_206.1"))
+    assert hand_count(t, "B") == 4
+    flagged_and_refused(t, Discard("B", "B.core_50.3", source="A.core_206.1"), "discard.below-count")
+    assert Catalog.open().card("16033").most_discard_to == 4  # the 2nd edition's "Each player with the most …"

@@ -66,7 +66,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
               "chooses_with", "discards_from_hand", "kills_after_win",
-              "returns_from_dead", "each_gains")
+              "returns_from_dead", "each_gains", "most_discard_to")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -501,6 +501,9 @@ class Card:
     #: Its ability discards from a hand ("Discard 1 card at random from that player's hand.": Heads on Spikes): a
     #: ``discard`` naming it as the ``source`` of a card still in its owner's deck takes one of the cards drawn.
     discards_from_hand: bool = False
+    #: "When revealed, the player with the most cards in hand chooses and discards cards from his hand until he has 4
+    #: cards in hand." (Rule by Decree, both editions): 4.
+    most_discard_to: int | None = None
     #: A response that kills after its controller wins a challenge it took part in (1st edition Robb Stark: "… after you
     #: win a Military challenge in which Robb Stark participates, choose and kill …"): (the challenge type or "", "self"
     #: or "attached"). A ``kill`` that names no source right after such a win is taken as its effect when it is the

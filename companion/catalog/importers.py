@@ -896,6 +896,12 @@ def kills_after_win(plain: str) -> tuple[str, str] | None:
 _DISCARDS_FROM_HAND = re.compile(r"\bdiscards? (?:[^.]*? )?cards? (?:at random )?from (?:(?:his|her|your|that "
                                  r"player's|their|each opponent's|an opponent's|the losing opponent's|each player's|or|"
                                  r"its controller's|the defending player's|that opponent's)\s+)+hand", re.IGNORECASE)
+#: "When revealed, the player with the most cards in hand chooses and discards cards from his hand until he has 4 cards
+#: in hand." (1st edition Rule by Decree; the 2nd edition's "Each player with the most cards in hand …"): the count.
+_MOST_DISCARD = re.compile(r"\b(?:the|each) player with the most cards in hand chooses and discards cards from "
+                           r"(?:his|his or her|their) hand until (?:he|he or she|they) (?:has|have) (\d+) cards "
+                           r"in hand",
+                           re.IGNORECASE)
 #: "(STR 2 or lower instead if you control …)" (Grey Wind): the value read would be too narrow.
 _CHOICE_WIDENED = re.compile(r"\((?:STR|printed cost|printed STR) \d+ or lower\b", re.IGNORECASE)
 #: A cost that kneels or stands another character ("kneel a character you control to choose …": Volantis Inn): its
@@ -1240,6 +1246,7 @@ class Keywords:
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
     discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
+    most_discard_to: int | None = None  # Rule by Decree: 4: ``_MOST_DISCARD``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
 
@@ -1621,6 +1628,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
         chooses_with=chooses_with(" ".join(plain.split())),
         discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
+        most_discard_to=int(m.group(1)) if (m := _MOST_DISCARD.search(" ".join(plain.split()))) else None,
         kills_after_win=kills_after_win(" ".join(plain.split())),
         returns_from_dead=returns_from_dead(" ".join(plain.split()), name),
     )

@@ -248,6 +248,8 @@ RULES_ROUND: dict[str, Rule] = {
     "reserve.count": Rule("RR: Reserve Value", None),
     "reserve.order": Rule(RESERVE_2E, None),
     "reserve.none": Rule("RR: Reserve Value", "1E Rules › Taxation phase"),
+    "discard.not-most-cards": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "discard.below-count": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "discard.taxation-no-effect": Rule(RESERVE_2E, "1E Rules › Taxation phase"),
     "reserve.from-hand": Rule(RESERVE_2E, None, impossible=True),
     # The end of the game.
