@@ -7,14 +7,17 @@ from __future__ import annotations
 from companion.catalog.store import Catalog
 from companion.rules.actions import (
     ApplyClaim,
+    ChallengeResult,
     ChoosePlot,
+    DeclareDefenders,
     Discard,
+    InitiateChallenge,
     Kneel,
     PlayEvent,
     Renown,
     SetFirstPlayer,
 )
-from companion.rules.values import hand_count
+from companion.rules.values import hand_count, strength
 from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, military_won_by_a, next_phase
 from tests.test_printed_abilities import noose_into_standing, plots
 
@@ -119,3 +122,21 @@ def test_rule_by_decree_only_the_player_with_most_cards_discards_down_to_four() 
     assert hand_count(t, "B") == 4
     flagged_and_refused(t, Discard("B", "B.core_50.3", source="A.core_206.1"), "discard.below-count")
     assert Catalog.open().card("16033").most_discard_to == 4  # the 2nd edition's "Each player with the most …"
+
+
+def test_a_song_of_summer_adds_str_while_no_winter_plot_is_revealed() -> None:
+    """aside35 10 (A Song of Summer: "While there are no Winter plot cards revealed, each character you control gets
+    +1 STR."): against A Noble Cause the two Tumblestone Knights (2 each) attack with 6 and beat Tyrion and the
+    Lannisport Merchant (5): a result for the defender is flagged (`challenge.str`); against The Winds of Winter
+    (Winter) they have 4 and lose. The opponent's characters get nothing."""
+    assert Catalog.open().card("03050").str_each_while == ("no", "Winter", "", 1)
+    for b_plot, knight, winner in (("01004", 3, "A"), ("01025", 2, "B")):
+        t = plots("2e", "03050", b_plot, {"01150": 2}, {"01089": 1, "01094": 1})
+        for card in ("A.01150.1", "A.01150.2", "B.01089.1", "B.01094.1"):
+            in_play(t, card)
+        assert (strength(t, "A.01150.1"), strength(t, "B.01089.1")) == (knight, 4)
+        next_phase(t, "challenges")
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01150.1", "A.01150.2"]))
+        legal(t, DeclareDefenders("B", ["B.01089.1", "B.01094.1"]))
+        flagged_and_refused(t, ChallengeResult(winner="B" if winner == "A" else "A"), "challenge.str")
+        legal(t, ChallengeResult(winner=winner))

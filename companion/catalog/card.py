@@ -66,7 +66,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
               "chooses_with", "discards_from_hand", "kills_after_win",
-              "returns_from_dead", "each_gains", "most_discard_to")
+              "returns_from_dead", "each_gains", "most_discard_to",
+              "str_each_while")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -392,6 +393,9 @@ class Card:
     str_while: tuple[str, int] | None = None
     #: "Each Knight character you control gets +1 STR.": ("Knight", 1) (1st edition "House Stark": a House).
     str_each: tuple[str, int] | None = None
+    #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer):
+    #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it.
+    str_each_while: tuple[str, str, str, int] | None = None
     #: "Each Knight character you control gains renown and \"immune to opponents' events.\"" (A Tourney for the King),
     #: 1st edition "Characters and locations are immune to events this round." (Calm Before the Storm): (whose:
     #: "yours"/"all", "+locations" where locations gain it too; the trait or crest, "" for all; the keywords; the

@@ -187,6 +187,12 @@ _STR_WHILE = (
 _STR_EACH = re.compile(r"^[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*) characters? (?:you control )?"
                        r"gets? ([+-]\d+) STR(?: and is immune to [\w' ]+)?$")
 
+#: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer), and
+#: the same under "While there is a Summer (Winter) plot card revealed, …" or for "each <Trait> character": the
+#: condition on the revealed plots' traits ("no" or "a", the trait), the characters' trait ("" for every one) and
+#: the STR. 1st edition "While it is Summer, …" is not this shape (when it is Summer is not in the rule texts).
+_STR_EACH_WHILE = re.compile(r"^[Ww]hile there (?:are (no) (Winter|Summer) plot cards|is (a) (Winter|Summer) plot "
+                             r"card) revealed, each ((?:[A-Z][\w']* )*)character you control gets ([+-]\d+) STR$")
 
 def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
@@ -1220,6 +1226,7 @@ class Keywords:
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
+    str_each_while: tuple[str, str, str, int] | None = None  # ("no", "Winter", "", 1): ``_STR_EACH_WHILE``
     each_gains: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None  # ``each_gains``
     killed_to: str | None = None  # "discard" / "shadows" / "deck": ``killed_to``
     gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
@@ -1305,6 +1312,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     power_uncounted: tuple[str, str] | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
+    strength_each_while: tuple[str, str, str, int] | None = None
     gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     killed_zone: str | None = None
     immune: tuple[str, tuple[str, ...]] | None = None
@@ -1361,6 +1369,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (each_kind := each_gains(sentence)) is not None:  # read on: Tourney for the Hand's STR is ``str_each``
                 gains_each = each_kind
+            if (each_while := _STR_EACH_WHILE.match(sentence)) is not None:
+                strength_each_while = (each_while.group(1) or each_while.group(3),
+                                       each_while.group(2) or each_while.group(4), each_while.group(5).strip(),
+                                       int(each_while.group(6)))
+                continue
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1), int(each.group(2)))
                 continue
@@ -1618,7 +1631,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         phase_end_fate=phase_end_fate(plain), targets=targets(plain), trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
-        each_gains=gains_each, killed_to=killed_zone,
+        str_each_while=strength_each_while, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),

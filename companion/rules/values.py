@@ -556,7 +556,9 @@ def strength_while(t: Table, card: str) -> int:
 
 def strength_each(t: Table, card: str) -> int:
     """"Each Knight character you control gets +1 STR." (``Card.str_each``: a card in play, the revealed plot, the
-    agenda of the card's controller; 1st edition "Each of your House Stark characters …" names a House), and "Each
+    agenda of the card's controller; 1st edition "Each of your House Stark characters …" names a House), the same
+    while the revealed plots have a trait or none has it ("While there are no *Winter* plot cards revealed, each
+    character you control gets +1 STR.": ``Card.str_each_while``, A Song of Summer), and "Each
     character you control gets +1 STR for each attachment on it." (``Card.str_each_attachment``: 1st edition Power
     and Wealth), unless the log records its STR (``_str_recorded``)."""
     if card not in t.in_play or t.card(card).type != "character":
@@ -564,7 +566,7 @@ def strength_each(t: Table, card: str) -> int:
     seat = t.controller(card)
     plot = revealed_plot(t, seat)
     givers = [c for c in (*in_play_controlled(t, seat), *([plot] if plot else []), *t.players[seat].zones[Zone.AGENDA])
-              if t.card(c).str_each is not None or t.card(c).str_each_attachment]
+              if t.card(c).str_each is not None or t.card(c).str_each_attachment or t.card(c).str_each_while]
     if not givers or _str_recorded(t, card):
         return 0
     traits, faction, counted = traits_of(t, card), t.card(card).faction, printed_cards(t, seat)
@@ -574,6 +576,10 @@ def strength_each(t: Table, card: str) -> int:
             continue
         facts = t.card(giver)
         total += (facts.str_each_attachment or 0) * attachments_on(t, card)
+        if facts.str_each_while is not None:
+            when, plot_trait, trait, amount = facts.str_each_while
+            if plots_with_trait(t, plot_trait) != (when == "no") and (not trait or trait in traits):
+                total += amount
         if facts.str_each is None:
             continue
         trait, amount = facts.str_each
@@ -581,6 +587,11 @@ def strength_each(t: Table, card: str) -> int:
         if (faction.casefold() == house) if house is not None else trait in traits:
             total += amount
     return total
+
+
+def plots_with_trait(t: Table, trait: str) -> bool:
+    """A revealed plot (any player's) has the trait: "While there are no *Winter* plot cards revealed, …"."""
+    return any(trait in t.card(p).traits for seat in t.seats if (p := revealed_plot(t, seat)) is not None)
 
 
 def attachments_on(t: Table, card: str) -> int:
