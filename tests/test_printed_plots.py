@@ -16,8 +16,9 @@ from companion.rules.actions import (
     PlayEvent,
     Renown,
     SetFirstPlayer,
+    WinDominance,
 )
-from companion.rules.values import hand_count, strength
+from companion.rules.values import dominance_winners, hand_count, strength
 from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, military_won_by_a, next_phase
 from tests.test_printed_abilities import noose_into_standing, plots
 
@@ -140,3 +141,32 @@ def test_a_song_of_summer_adds_str_while_no_winter_plot_is_revealed() -> None:
         legal(t, DeclareDefenders("B", ["B.01089.1", "B.01094.1"]))
         flagged_and_refused(t, ChallengeResult(winner="B" if winner == "A" else "A"), "challenge.str")
         legal(t, ChallengeResult(winner=winner))
+
+
+def test_a_1st_edition_season_str_lets_either_result_stand() -> None:
+    """1st edition A Song of Summer: "While it is Summer, your characters get +1 STR." When it is Summer is not in the
+    rule texts at hand, so the log cannot decide it (``str_season``): the Knight of the Tumblestone (2, or 3 with the
+    plot) against Ser Jaime (3) may have won or lost, and neither result is flagged; under another plot the Knight's
+    win is `challenge.str`. Dominance is judged with and without the +1 (`dominance.totals` only for neither)."""
+    assert Catalog.open().card("ator_20").str_season == ("yours", 1)
+    for a_plot, season in (("ator_20", True), ("core_181", False)):
+        t = plots("1e", a_plot, "acoa_25", {"core_18": 1}, {"core_37": 1})
+        in_play(t, "A.core_18.1")
+        in_play(t, "B.core_37.1")
+        next_phase(t, "challenges")
+        legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_18.1"]))
+        legal(t, DeclareDefenders("B", ["B.core_37.1"]))
+        if season:
+            legal(t.clone(), ChallengeResult(winner="B"))
+            legal(t, ChallengeResult(winner="A"))
+        else:
+            flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+    t = plots("1e", "ator_20", "acoa_25", {"core_18": 1}, {"core_37": 1})
+    for card in ("A.core_18.1", "B.core_37.1"):
+        in_play(t, card)
+    t.players["A"].gold = t.players["B"].gold = 0
+    next_phase(t, "challenges")
+    next_phase(t, "dominance")
+    assert dominance_winners(t) == {"B", None}  # 2 against 3 as printed, 3 against 3 (a tie) in Summer
+    flagged_and_refused(t, WinDominance("A"), "dominance.totals")
+    legal(t, WinDominance())

@@ -67,7 +67,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
               "chooses_with", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
-              "str_each_while")
+              "str_each_while", "str_season")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -396,6 +396,11 @@ class Card:
     #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer):
     #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it.
     str_each_while: tuple[str, str, str, int] | None = None
+    #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter,
+    #: opponent's characters get -1 STR." (The Winds of Winter): ("yours" or "opponents", the STR). The season is not
+    #: decided (not in the rule texts at hand): a challenge's recorded winner stands, and dominance is judged with and
+    #: without it.
+    str_season: tuple[str, int] | None = None
     #: "Each Knight character you control gains renown and \"immune to opponents' events.\"" (A Tourney for the King),
     #: 1st edition "Characters and locations are immune to events this round." (Calm Before the Storm): (whose:
     #: "yours"/"all", "+locations" where locations gain it too; the trait or crest, "" for all; the keywords; the

@@ -193,6 +193,11 @@ _STR_EACH = re.compile(r"^[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][
 #: the STR. 1st edition "While it is Summer, …" is not this shape (when it is Summer is not in the rule texts).
 _STR_EACH_WHILE = re.compile(r"^[Ww]hile there (?:are (no) (Winter|Summer) plot cards|is (a) (Winter|Summer) plot "
                              r"card) revealed, each ((?:[A-Z][\w']* )*)character you control gets ([+-]\d+) STR$")
+#: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter, opponent's
+#: characters get -1 STR." (The Winds of Winter): whose characters and the STR. When it is Summer or Winter is not
+#: in the rule texts at hand, so the condition is not decided: a result either way stands (``str_unread``).
+_STR_SEASON = re.compile(r"^(?:while|if) it is (?:not )?(?:summer|winter), (your|opponent's|opponents') characters "
+                         r"get ([+-]\d+) STR$", re.IGNORECASE)
 
 def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
@@ -1227,6 +1232,7 @@ class Keywords:
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
     str_each_while: tuple[str, str, str, int] | None = None  # ("no", "Winter", "", 1): ``_STR_EACH_WHILE``
+    str_season: tuple[str, int] | None = None  # 1st edition A Song of Summer: ("yours", 1): ``_STR_SEASON``
     each_gains: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None  # ``each_gains``
     killed_to: str | None = None  # "discard" / "shadows" / "deck": ``killed_to``
     gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
@@ -1313,6 +1319,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     strength_each_while: tuple[str, str, str, int] | None = None
+    strength_season: tuple[str, int] | None = None
     gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     killed_zone: str | None = None
     immune: tuple[str, tuple[str, ...]] | None = None
@@ -1369,6 +1376,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (each_kind := each_gains(sentence)) is not None:  # read on: Tourney for the Hand's STR is ``str_each``
                 gains_each = each_kind
+            if (season := _STR_SEASON.match(sentence)) is not None:
+                strength_season = ("yours" if season.group(1).lower() == "your" else "opponents", int(season.group(2)))
             if (each_while := _STR_EACH_WHILE.match(sentence)) is not None:
                 strength_each_while = (each_while.group(1) or each_while.group(3),
                                        each_while.group(2) or each_while.group(4), each_while.group(5).strip(),
@@ -1631,7 +1640,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         phase_end_fate=phase_end_fate(plain), targets=targets(plain), trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
-        str_each_while=strength_each_while, each_gains=gains_each, killed_to=killed_zone,
+        str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),

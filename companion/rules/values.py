@@ -909,7 +909,28 @@ def dominance_winners(t: Table) -> set[str | None]:
     winners.add(dominance_winner(t))
     for ip in unsure:
         ip.kneeling = False
-    return winners
+    return winners | season_dominance(t)
+
+
+def season_dominance(t: Table) -> set[str | None]:
+    """The dominance winner were it Summer (Winter) for a 1st-edition card's "While it is Summer, your characters get
+    +1 STR." (``Card.str_season``; none without one): when it is Summer is not in the rule texts at hand, so either
+    winner stands."""
+    givers = [(seat, fact) for seat in t.seats for c in printed_cards(t, seat)
+              if (fact := t.card(c).str_season) is not None]
+    if not givers:
+        return set()
+    totals = {s: v for s, v in dominance_totals(t).items() if not t.players[s].eliminated}
+    for seat, (whose, amount) in givers:
+        for other in totals:
+            if (other == seat) != (whose == "yours"):
+                continue
+            totals[other] += sum(max(0, strength(t, cid) + amount) - strength(t, cid)
+                                 for cid in in_play_controlled(t, other)
+                                 if t.card(cid).type == "character" and not t.in_play[cid].kneeling)
+    best = max(totals.values(), default=0)
+    leaders = [s for s, v in totals.items() if v == best]
+    return {leaders[0] if len(leaders) == 1 else None}
 
 
 def dominance_winner(t: Table) -> str | None:
