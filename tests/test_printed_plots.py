@@ -19,7 +19,16 @@ from companion.rules.actions import (
     WinDominance,
 )
 from companion.rules.values import dominance_winners, hand_count, strength
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, military_won_by_a, next_phase
+from tests.tables import (
+    flagged_and_refused,
+    hand,
+    in_play,
+    legal,
+    make_table,
+    military_won_by_a,
+    next_phase,
+    shadows,
+)
 from tests.test_printed_abilities import noose_into_standing, plots
 
 
@@ -170,3 +179,26 @@ def test_a_1st_edition_season_str_lets_either_result_stand() -> None:
     assert dominance_winners(t) == {"B", None}  # 2 against 3 as printed, 3 against 3 (a tie) in Summer
     flagged_and_refused(t, WinDominance("A"), "dominance.totals")
     legal(t, WinDominance())
+
+
+def test_each_character_str_under_a_condition_the_table_shows() -> None:
+    """The other conditions of "… each character you control gets +N STR." the table decides (``str_each_while``):
+    Holding the Trident "While you control fewer characters than each opponent, each character you control gets +2
+    STR.": Tyrion (4) alone against two characters is 6 and wins against 5 (`challenge.str` for the other result),
+    and 4 once Tyrion's side has as many; Enemies in Every Shadow "While there are no cards in shadows, each
+    character you control gets +1 STR.": +1 until a card lies in a shadows area."""
+    t = plots("2e", "00020", "01004", {"01089": 1, "01094": 1}, {"01150": 2})
+    for card in ("A.01089.1", "B.01150.1", "B.01150.2"):
+        in_play(t, card)
+    assert strength(t, "A.01089.1") == 6 and strength(t, "B.01150.1") == 2
+    next_phase(t, "challenges")
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01089.1"]))
+    legal(t, DeclareDefenders("B", ["B.01150.1", "B.01150.2"]))
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    in_play(t, "A.01094.1")
+    assert strength(t, "A.01089.1") == 4
+    t = plots("2e", "25099", "01004", {"01089": 1, "01094": 1}, {"01150": 1})
+    in_play(t, "A.01089.1")
+    assert strength(t, "A.01089.1") == 5
+    shadows(t, "B.01150.1")
+    assert strength(t, "A.01089.1") == 4

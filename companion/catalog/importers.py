@@ -193,6 +193,14 @@ _STR_EACH = re.compile(r"^[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][
 #: the STR. 1st edition "While it is Summer, …" is not this shape (when it is Summer is not in the rule texts).
 _STR_EACH_WHILE = re.compile(r"^[Ww]hile there (?:are (no) (Winter|Summer) plot cards|is (a) (Winter|Summer) plot "
                              r"card) revealed, each ((?:[A-Z][\w']* )*)character you control gets ([+-]\d+) STR$")
+#: The same under a condition the table shows: "While there are no cards in shadows, …" (Enemies in Every Shadow),
+#: "While you control fewer characters than each opponent, …" (Holding the Trident; 1st edition "… than any
+#: opponent"), "While you control no loyal characters, …" (Ghost of High Heart).
+_STR_EACH_WHEN = re.compile(r"^[Ww]hile (there are no cards in shadows|you control fewer characters than (?:each|any) "
+                            r"opponent|you control no loyal characters), each ((?:[A-Z][\w']* )*)character you "
+                            r"control gets ([+-]\d+) STR$")
+_EACH_WHEN = {"there are no cards in shadows": "no_shadows", "you control no loyal characters": "no_loyal",
+              "you control fewer characters than any opponent": "fewer_than_any"}
 #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter, opponent's
 #: characters get -1 STR." (The Winds of Winter): whose characters and the STR. When it is Summer or Winter is not
 #: in the rule texts at hand, so the condition is not decided: a result either way stands (``str_unread``).
@@ -1382,6 +1390,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 strength_each_while = (each_while.group(1) or each_while.group(3),
                                        each_while.group(2) or each_while.group(4), each_while.group(5).strip(),
                                        int(each_while.group(6)))
+                continue
+            if (each_when := _STR_EACH_WHEN.match(sentence)) is not None:
+                strength_each_while = (_EACH_WHEN.get(each_when.group(1), "fewer_characters"), "",
+                                       each_when.group(2).strip(), int(each_when.group(3)))
                 continue
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1), int(each.group(2)))

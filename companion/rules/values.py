@@ -578,7 +578,7 @@ def strength_each(t: Table, card: str) -> int:
         total += (facts.str_each_attachment or 0) * attachments_on(t, card)
         if facts.str_each_while is not None:
             when, plot_trait, trait, amount = facts.str_each_while
-            if plots_with_trait(t, plot_trait) != (when == "no") and (not trait or trait in traits):
+            if each_while_holds(t, seat, when, plot_trait) and (not trait or trait in traits):
                 total += amount
         if facts.str_each is None:
             continue
@@ -587,6 +587,22 @@ def strength_each(t: Table, card: str) -> int:
         if (faction.casefold() == house) if house is not None else trait in traits:
             total += amount
     return total
+
+
+def each_while_holds(t: Table, seat: str, when: str, plot_trait: str) -> bool:
+    """The condition of a ``Card.str_each_while`` for the seat whose card prints it, as the table shows it: the
+    revealed plots' traits ("no"/"a" Winter plot card), no card in any shadows area, fewer characters than each
+    opponent (1st edition: than any), no loyal character."""
+    if when in ("no", "a"):
+        return plots_with_trait(t, plot_trait) != (when == "no")
+    if when == "no_shadows":
+        return not any(p.zones[Zone.SHADOWS] for p in t.players.values())
+    mine = [c for c in in_play_controlled(t, seat) if t.card(c).type == "character"]
+    if when == "no_loyal":
+        return not any(t.card(c).loyal for c in mine)
+    fewer = [len(mine) < sum(1 for c in in_play_controlled(t, other) if t.card(c).type == "character")
+             for other in t.seats if other != seat and not t.players[other].eliminated]
+    return any(fewer) if when == "fewer_than_any" else all(fewer)  # 1st edition "than any opponent"
 
 
 def plots_with_trait(t: Table, trait: str) -> bool:
