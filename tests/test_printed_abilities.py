@@ -372,16 +372,22 @@ def test_fortified_position_blanks_every_characters_text_box() -> None:
 def test_noose_and_swordpoint_keeps_weak_characters_knelt() -> None:
     """aside8 27 (1st edition): "Characters with STR 2 or lower cannot stand during the standing phase." The Knight
     of the Tumblestone (STR 2) stays knelt; a STR 3 character stands."""
+    t = noose_into_standing()
+    assert t.in_play["A.core_18.1"].kneeling and not t.in_play["A.core_37.1"].kneeling
+
+
+def noose_into_standing() -> Table:
+    """Noose and Swordpoint revealed; the Knight of the Tumblestone (STR 2) and Ser Jaime (STR 3) knelt in play; the
+    standing phase begun."""
     t = plots("1e", "core_207", "acoa_25", {"core_18": 1, "core_37": 1}, {})
-    in_play(t, "A.core_18.1")
-    in_play(t, "A.core_37.1")
     for card in ("A.core_18.1", "A.core_37.1"):
+        in_play(t, card)
         t.in_play[card].kneeling = True
     for phase in ("challenges", "dominance", "standing"):
         while t.active_player is not None:
             legal(t, PassTurn(t.active_player))
         legal(t, BeginPhase(phase))
-    assert t.in_play["A.core_18.1"].kneeling and not t.in_play["A.core_37.1"].kneeling
+    return t
 
 
 def test_an_events_max_per_round_phase_or_challenge() -> None:

@@ -66,7 +66,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "gold_spendable", "house_power_only_in",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
-              "returns_from_dead")
+              "returns_from_dead", "each_gains", "most_discard_to",
+              "str_each_while", "str_season")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -392,6 +393,19 @@ class Card:
     str_while: tuple[str, int] | None = None
     #: "Each Knight character you control gets +1 STR.": ("Knight", 1) (1st edition "House Stark": a House).
     str_each: tuple[str, int] | None = None
+    #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer):
+    #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it.
+    str_each_while: tuple[str, str, str, int] | None = None
+    #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter,
+    #: opponent's characters get -1 STR." (The Winds of Winter): ("yours" or "opponents", the STR). The season is not
+    #: decided (not in the rule texts at hand): a challenge's recorded winner stands, and dominance is judged with and
+    #: without it.
+    str_season: tuple[str, int] | None = None
+    #: "Each Knight character you control gains renown and \"immune to opponents' events.\"" (A Tourney for the King),
+    #: 1st edition "Characters and locations are immune to events this round." (Calm Before the Storm): (whose:
+    #: "yours"/"all", "+locations" where locations gain it too; the trait or crest, "" for all; the keywords; the
+    #: immunity as ``immune_to``), while its text counts (a card in play, the revealed plot, the agenda).
+    each_gains: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     #: Where it goes when killed, instead of its owner's dead pile: "discard", "shadows" or "deck" (1st edition The
     #: Hound: "If The Hound is killed, place him in your discard pile instead of your dead pile.").
     killed_to: str | None = None
@@ -500,6 +514,9 @@ class Card:
     #: Its ability discards from a hand ("Discard 1 card at random from that player's hand.": Heads on Spikes): a
     #: ``discard`` naming it as the ``source`` of a card still in its owner's deck takes one of the cards drawn.
     discards_from_hand: bool = False
+    #: "When revealed, the player with the most cards in hand chooses and discards cards from his hand until he has 4
+    #: cards in hand." (Rule by Decree, both editions): 4.
+    most_discard_to: int | None = None
     #: A response that kills after its controller wins a challenge it took part in (1st edition Robb Stark: "… after you
     #: win a Military challenge in which Robb Stark participates, choose and kill …"): (the challenge type or "", "self"
     #: or "attached"). A ``kill`` that names no source right after such a win is taken as its effect when it is the

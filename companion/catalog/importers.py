@@ -187,6 +187,25 @@ _STR_WHILE = (
 _STR_EACH = re.compile(r"^[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*) characters? (?:you control )?"
                        r"gets? ([+-]\d+) STR(?: and is immune to [\w' ]+)?$")
 
+#: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer), and
+#: the same under "While there is a Summer (Winter) plot card revealed, …" or for "each <Trait> character": the
+#: condition on the revealed plots' traits ("no" or "a", the trait), the characters' trait ("" for every one) and
+#: the STR. 1st edition "While it is Summer, …" is not this shape (when it is Summer is not in the rule texts).
+_STR_EACH_WHILE = re.compile(r"^[Ww]hile there (?:are (no) (Winter|Summer) plot cards|is (a) (Winter|Summer) plot "
+                             r"card) revealed, each ((?:[A-Z][\w']* )*)character you control gets ([+-]\d+) STR$")
+#: The same under a condition the table shows: "While there are no cards in shadows, …" (Enemies in Every Shadow),
+#: "While you control fewer characters than each opponent, …" (Holding the Trident; 1st edition "… than any
+#: opponent"), "While you control no loyal characters, …" (Ghost of High Heart).
+_STR_EACH_WHEN = re.compile(r"^[Ww]hile (there are no cards in shadows|you control fewer characters than (?:each|any) "
+                            r"opponent|you control no loyal characters), each ((?:[A-Z][\w']* )*)character you "
+                            r"control gets ([+-]\d+) STR$")
+_EACH_WHEN = {"there are no cards in shadows": "no_shadows", "you control no loyal characters": "no_loyal",
+              "you control fewer characters than any opponent": "fewer_than_any"}
+#: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter, opponent's
+#: characters get -1 STR." (The Winds of Winter): whose characters and the STR. When it is Summer or Winter is not
+#: in the rule texts at hand, so the condition is not decided: a result either way stands (``str_unread``).
+_STR_SEASON = re.compile(r"^(?:while|if) it is (?:not )?(?:summer|winter), (your|opponent's|opponents') characters "
+                         r"get ([+-]\d+) STR$", re.IGNORECASE)
 
 def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
@@ -286,6 +305,43 @@ def immune_to(sentence: str) -> tuple[str, tuple[str, ...]] | None:
     if m is None:
         return None
     return ("opponents" if m.group(1) else "any", _IMMUNE_KINDS[m.group(2).lower()])
+
+
+#: What a card gives each character (and location) of a kind while its text counts: "Each Knight character you control
+#: gains renown and \"immune to opponents' events.\"" (A Tourney for the King), "Each Stormborn character you control
+#: gains renown." (Drogon), 1st edition "Characters and locations are immune to events this round." (Calm Before the
+#: Storm: anyone's), "Your Night's Watch characters gain \"immune to events.\"" (Jon Snow), "Noble characters you
+#: control are immune to opponent's events." (Formal Escort), "Each of your Knight characters gets +1 STR and is
+#: immune to opponent's character abilities." (Tourney for the Hand: its STR is ``str_each``). A condition before it,
+#: "unique", "non-…" or any other word in the list: not read.
+_EACH_GAINS = re.compile(r"^(each (?:of your )?|your )?((?:[A-Z][\w']*(?: [A-Z][\w']*)* )?)(characters?)"
+                         r"( and locations)? (you control )?(?:gains?|are|is|gets? [+-]\d+ STR and is) "
+                         r"(.+?)(?: this round)?$",
+                         re.IGNORECASE)
+_GAINED_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "deadly", "vigilant")
+
+
+def each_gains(sentence: str) -> tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None:
+    """(whose: "yours" or "all", with "+locations" where locations gain it too; the trait or 1st-edition crest, ""
+    for every character; the keywords gained; the immunity, as ``immune_to``) of an ``_EACH_GAINS`` sentence."""
+    m = _EACH_GAINS.match(sentence)
+    trait = m.group(2).strip() if m is not None else ""
+    if m is None or not all(word[0].isupper() for word in trait.split()) or trait.startswith(("Attached", "House ")):
+        return None  # an attachment's "Attached character gains …" is ``grants_keywords``; a House beside a trait
+    keywords: list[str] = []
+    immunity = None
+    for item in re.split(r",? and |, ", m.group(6)):
+        item = item.strip().strip('"“”').strip()
+        if item.lower() in _GAINED_KEYWORDS:
+            keywords.append(item.lower())
+        elif immunity is None and (immunity := immune_to(item)) is not None:
+            continue
+        else:
+            return None  # a word this shape does not read
+    if not keywords and immunity is None:
+        return None
+    yours = bool(m.group(5)) or (m.group(1) or "").lower().startswith(("your", "each of your"))
+    return ("yours" if yours else "all") + ("+locations" if m.group(4) else ""), trait, tuple(keywords), immunity
 
 
 #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military] challenge.":
@@ -869,6 +925,12 @@ def kills_after_win(plain: str) -> tuple[str, str] | None:
 _DISCARDS_FROM_HAND = re.compile(r"\bdiscards? (?:[^.]*? )?cards? (?:at random )?from (?:(?:his|her|your|that "
                                  r"player's|their|each opponent's|an opponent's|the losing opponent's|each player's|or|"
                                  r"its controller's|the defending player's|that opponent's)\s+)+hand", re.IGNORECASE)
+#: "When revealed, the player with the most cards in hand chooses and discards cards from his hand until he has 4 cards
+#: in hand." (1st edition Rule by Decree; the 2nd edition's "Each player with the most cards in hand …"): the count.
+_MOST_DISCARD = re.compile(r"\b(?:the|each) player with the most cards in hand chooses and discards cards from "
+                           r"(?:his|his or her|their) hand until (?:he|he or she|they) (?:has|have) (\d+) cards "
+                           r"in hand",
+                           re.IGNORECASE)
 #: "(STR 2 or lower instead if you control …)" (Grey Wind): the value read would be too narrow.
 _CHOICE_WIDENED = re.compile(r"\((?:STR|printed cost|printed STR) \d+ or lower\b", re.IGNORECASE)
 #: A cost that kneels or stands another character ("kneel a character you control to choose …": Volantis Inn): its
@@ -1194,6 +1256,9 @@ class Keywords:
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
+    str_each_while: tuple[str, str, str, int] | None = None  # ("no", "Winter", "", 1): ``_STR_EACH_WHILE``
+    str_season: tuple[str, int] | None = None  # 1st edition A Song of Summer: ("yours", 1): ``_STR_SEASON``
+    each_gains: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None  # ``each_gains``
     killed_to: str | None = None  # "discard" / "shadows" / "deck": ``killed_to``
     gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
     keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
@@ -1220,6 +1285,7 @@ class Keywords:
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
     chooses_total_str: int | None = None  # Consolidation of Power: 4 (-1: attached's STR): ``_CHOOSES_TOTAL_STR``
     discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
+    most_discard_to: int | None = None  # Rule by Decree: 4: ``_MOST_DISCARD``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
 
@@ -1278,6 +1344,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     power_uncounted: tuple[str, str] | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
+    strength_each_while: tuple[str, str, str, int] | None = None
+    strength_season: tuple[str, int] | None = None
+    gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     killed_zone: str | None = None
     immune: tuple[str, tuple[str, ...]] | None = None
     toll: tuple[str, str, int] | None = None
@@ -1330,6 +1399,19 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (side_str := str_while(sentence, name)) is not None:
                 strength_while = side_str
+                continue
+            if (each_kind := each_gains(sentence)) is not None:  # read on: Tourney for the Hand's STR is ``str_each``
+                gains_each = each_kind
+            if (season := _STR_SEASON.match(sentence)) is not None:
+                strength_season = ("yours" if season.group(1).lower() == "your" else "opponents", int(season.group(2)))
+            if (each_while := _STR_EACH_WHILE.match(sentence)) is not None:
+                strength_each_while = (each_while.group(1) or each_while.group(3),
+                                       each_while.group(2) or each_while.group(4), each_while.group(5).strip(),
+                                       int(each_while.group(6)))
+                continue
+            if (each_when := _STR_EACH_WHEN.match(sentence)) is not None:
+                strength_each_while = (_EACH_WHEN.get(each_when.group(1), "fewer_characters"), "",
+                                       each_when.group(2).strip(), int(each_when.group(3)))
                 continue
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1), int(each.group(2)))
@@ -1587,7 +1669,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
         phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
-        icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each, killed_to=killed_zone,
+        icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
+        str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),
@@ -1599,6 +1682,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         chooses_total_str=(-1 if m.group(2) else int(m.group(1)))
         if (m := _CHOOSES_TOTAL_STR.search(" ".join(plain.split()))) else None,
         discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
+        most_discard_to=int(m.group(1)) if (m := _MOST_DISCARD.search(" ".join(plain.split()))) else None,
         kills_after_win=kills_after_win(" ".join(plain.split())),
         returns_from_dead=returns_from_dead(" ".join(plain.split()), name),
     )

@@ -225,6 +225,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.silenced": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.no-target": Rule("RR: Targeting", "1E Rules › Events"),
     "event.no-side-target": Rule("RR: Targeting", "1E Rules › Events"),
+    "event.all-immune": Rule("RR: Immune", "1E Rules › Immune"),
     "ability.target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
@@ -248,6 +249,8 @@ RULES_ROUND: dict[str, Rule] = {
     "reserve.count": Rule("RR: Reserve Value", None),
     "reserve.order": Rule(RESERVE_2E, None),
     "reserve.none": Rule("RR: Reserve Value", "1E Rules › Taxation phase"),
+    "discard.not-most-cards": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "discard.below-count": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "discard.taxation-no-effect": Rule(RESERVE_2E, "1E Rules › Taxation phase"),
     "reserve.from-hand": Rule(RESERVE_2E, None, impossible=True),
     # The end of the game.

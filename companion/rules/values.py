@@ -556,7 +556,9 @@ def strength_while(t: Table, card: str) -> int:
 
 def strength_each(t: Table, card: str) -> int:
     """"Each Knight character you control gets +1 STR." (``Card.str_each``: a card in play, the revealed plot, the
-    agenda of the card's controller; 1st edition "Each of your House Stark characters …" names a House), and "Each
+    agenda of the card's controller; 1st edition "Each of your House Stark characters …" names a House), the same
+    while the revealed plots have a trait or none has it ("While there are no *Winter* plot cards revealed, each
+    character you control gets +1 STR.": ``Card.str_each_while``, A Song of Summer), and "Each
     character you control gets +1 STR for each attachment on it." (``Card.str_each_attachment``: 1st edition Power
     and Wealth), unless the log records its STR (``_str_recorded``)."""
     if card not in t.in_play or t.card(card).type != "character":
@@ -564,7 +566,7 @@ def strength_each(t: Table, card: str) -> int:
     seat = t.controller(card)
     plot = revealed_plot(t, seat)
     givers = [c for c in (*in_play_controlled(t, seat), *([plot] if plot else []), *t.players[seat].zones[Zone.AGENDA])
-              if t.card(c).str_each is not None or t.card(c).str_each_attachment]
+              if t.card(c).str_each is not None or t.card(c).str_each_attachment or t.card(c).str_each_while]
     if not givers or _str_recorded(t, card):
         return 0
     traits, faction, counted = traits_of(t, card), t.card(card).faction, printed_cards(t, seat)
@@ -574,6 +576,10 @@ def strength_each(t: Table, card: str) -> int:
             continue
         facts = t.card(giver)
         total += (facts.str_each_attachment or 0) * attachments_on(t, card)
+        if facts.str_each_while is not None:
+            when, plot_trait, trait, amount = facts.str_each_while
+            if each_while_holds(t, seat, when, plot_trait) and (not trait or trait in traits):
+                total += amount
         if facts.str_each is None:
             continue
         trait, amount = facts.str_each
@@ -581,6 +587,27 @@ def strength_each(t: Table, card: str) -> int:
         if (faction.casefold() == house) if house is not None else trait in traits:
             total += amount
     return total
+
+
+def each_while_holds(t: Table, seat: str, when: str, plot_trait: str) -> bool:
+    """The condition of a ``Card.str_each_while`` for the seat whose card prints it, as the table shows it: the
+    revealed plots' traits ("no"/"a" Winter plot card), no card in any shadows area, fewer characters than each
+    opponent (1st edition: than any), no loyal character."""
+    if when in ("no", "a"):
+        return plots_with_trait(t, plot_trait) != (when == "no")
+    if when == "no_shadows":
+        return not any(p.zones[Zone.SHADOWS] for p in t.players.values())
+    mine = [c for c in in_play_controlled(t, seat) if t.card(c).type == "character"]
+    if when == "no_loyal":
+        return not any(t.card(c).loyal for c in mine)
+    fewer = [len(mine) < sum(1 for c in in_play_controlled(t, other) if t.card(c).type == "character")
+             for other in t.seats if other != seat and not t.players[other].eliminated]
+    return any(fewer) if when == "fewer_than_any" else all(fewer)  # 1st edition "than any opponent"
+
+
+def plots_with_trait(t: Table, trait: str) -> bool:
+    """A revealed plot (any player's) has the trait: "While there are no *Winter* plot cards revealed, …"."""
+    return any(trait in t.card(p).traits for seat in t.seats if (p := revealed_plot(t, seat)) is not None)
 
 
 def attachments_on(t: Table, card: str) -> int:
@@ -737,7 +764,37 @@ def has_keyword(t: Table, card: str, keyword: str) -> bool:
         return change > 0
     return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
         keyword in f.grants_keywords or _named_keyword(t, card, f, keyword) for f in attached_facts(t, card)) \
-        or granted_this_phase(t, card, keyword)
+        or granted_this_phase(t, card, keyword) or any(keyword in (t.card(g).each_gains or ("", "", ()))[2]
+                                                      for g in each_gains_on(t, card))
+
+
+def each_gains_on(t: Table, card: str) -> list[str]:
+    """The cards whose text gives this card in play a keyword or an immunity by its kind (``Card.each_gains``: "Each
+    Knight character you control gains renown and \"immune to opponents' events.\"": A Tourney for the King; 1st
+    edition "Characters and locations are immune to events this round.": Calm Before the Storm): a revealed plot, a
+    card in play or an agenda whose text counts, of the card's controller ("yours") or anyone's ("all"), while the
+    card is a character (or a location, where it says so) of the trait or crest named."""
+    ip = t.in_play.get(card)
+    # The printed fact first (most tables hold no such card): the blank-text look only when one is there.
+    if ip is None or ip.duplicate_of is not None or (not any(
+            t.card(c).each_gains is not None for seat in t.seats
+            for c in (*t.players[seat].zones[Zone.REVEALED][-1:], *t.players[seat].zones[Zone.AGENDA])) and not any(
+            t.card(c).each_gains is not None for c in t.in_play)):
+        return []
+    c = t.card(card)
+    found = []
+    for seat in t.seats:
+        for giver in printed_cards(t, seat):
+            fact = t.card(giver).each_gains
+            if fact is None:
+                continue
+            whose, trait, _, _ = fact
+            if (whose.startswith("yours") and seat != ip.controller) or (
+                    c.type != "character" and not (c.type == "location" and whose.endswith("+locations"))):
+                continue
+            if not trait or trait in traits_of(t, card) or trait in c.crests:
+                found.append(giver)
+    return found
 
 
 def _named_keyword(t: Table, card: str, attachment: Card, keyword: str) -> bool:
@@ -868,7 +925,28 @@ def dominance_winners(t: Table) -> set[str | None]:
     winners.add(dominance_winner(t))
     for ip in unsure:
         ip.kneeling = False
-    return winners
+    return winners | season_dominance(t)
+
+
+def season_dominance(t: Table) -> set[str | None]:
+    """The dominance winner were it Summer (Winter) for a 1st-edition card's "While it is Summer, your characters get
+    +1 STR." (``Card.str_season``; none without one): when it is Summer is not in the rule texts at hand, so either
+    winner stands."""
+    givers = [(seat, fact) for seat in t.seats for c in printed_cards(t, seat)
+              if (fact := t.card(c).str_season) is not None]
+    if not givers:
+        return set()
+    totals = {s: v for s, v in dominance_totals(t).items() if not t.players[s].eliminated}
+    for seat, (whose, amount) in givers:
+        for other in totals:
+            if (other == seat) != (whose == "yours"):
+                continue
+            totals[other] += sum(max(0, strength(t, cid) + amount) - strength(t, cid)
+                                 for cid in in_play_controlled(t, other)
+                                 if t.card(cid).type == "character" and not t.in_play[cid].kneeling)
+    best = max(totals.values(), default=0)
+    leaders = [s for s, v in totals.items() if v == best]
+    return {leaders[0] if len(leaders) == 1 else None}
 
 
 def dominance_winner(t: Table) -> str | None:

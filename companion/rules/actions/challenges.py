@@ -444,8 +444,9 @@ def must_defend(t: Table, v: Checker, c: ChallengeRecord) -> None:
 def str_unread(t: Table, c: ChallengeRecord) -> str | None:
     """A card whose text counts for either side and changes STR in a shape the totals do not compute (The Wall's
     "Each [thenightswatch] character you control gets +1 STR."), if any."""
-    if not t.str_unread_stands:  # 1st edition: judged by the totals (Tourney for the Hand in our scenario)
-        return None
+    if not t.str_unread_stands:  # 1st edition: judged by the totals (Tourney for the Hand in our scenario) …
+        return next((card for seat in (c.attacker, c.defender) for card in printed_cards(t, seat)  # … but a season's
+                     if t.card(card).str_season is not None), None)  # STR, which the log cannot decide
     # A STR modifier recorded with the card as its source is what its text did: the totals hold it (Daenerys's -1).
     written = {m.source for m in t.modifiers if m.stat == "str" and m.source is not None}
     return next((card for seat in (c.attacker, c.defender) for card in printed_cards(t, seat)

@@ -18,6 +18,7 @@ from companion.rules.values import (
     controls_named,
     cost_reduction_allowed,
     current_challenge,
+    each_gains_on,
     has_icon,
     has_plots,
     modifier_lasts,
@@ -455,13 +456,35 @@ def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
     for an event) is the player's, not the effect's: its line names no source."""
     if source is None or source == card or card not in t.in_play:
         return
-    facts = printed(t, card)
-    if facts is None or facts.immune_to is None:
-        return
-    whose, kinds = facts.immune_to
-    kind = t.card(source).type
-    if ("card" in kinds or kind in kinds) and (whose == "any" or t.controller(source) != t.controller(card)):
+    if immune_from(t, card, source):
+        kind = t.card(source).type
         v.violate("immune.source", (card, source), card=t.ref(card), source=t.ref(source), type=type_name(kind))
+
+
+def immune_from(t: Table, card: str, source: str) -> bool:
+    """The card in play is immune to the effects of ``source``: by its own printed immunity (``Card.immune_to``), or
+    one a card gives its kind (``Card.each_gains``: A Tourney for the King's Knights, 1st edition Calm Before the
+    Storm's characters and locations)."""
+    facts = printed(t, card)
+    immunities = [facts.immune_to] if facts is not None and facts.immune_to is not None else []
+    immunities += [granted for g in each_gains_on(t, card)
+                   if (granted := (t.card(g).each_gains or ("", "", (), None))[3]) is not None]
+    kind = t.card(source).type
+    return any(("card" in kinds or kind in kinds) and (whose == "any" or t.controller(source) != t.controller(card))
+               for whose, kinds in immunities)
+
+
+def check_all_immune(t: Table, v: Checker, player: str, card: str) -> None:
+    """An event that chooses a character (``Card.chooses_with``: 1st edition Distraction "Choose a character with a
+    Military icon.") is not played while every character in play is immune to it (RR: Immune; RR: Targeting: with no
+    eligible target an ability cannot be initiated): 1st edition Calm Before the Storm's "Characters and locations
+    are immune to events this round." With no character in play it is not judged here."""
+    c = t.card(card)
+    if c.type != "event" or c.chooses_with is None:
+        return
+    characters = [x for x, ip in t.in_play.items() if ip.duplicate_of is None and t.card(x).type == "character"]
+    if characters and all(immune_from(t, x, card) for x in characters):
+        v.violate("event.all-immune", (card,), card=t.ref(card), player=t.players[player].name)
 
 
 def chosen_misfit(t: Table, card: str, source: str) -> tuple[str, dict[str, Param]] | None:

@@ -214,6 +214,17 @@ def stays_knelt(t: Table) -> set[str]:
     return held | {cid for cid in t.in_play if t.card(cid).type == "character" and strength(t, cid) <= most}
 
 
+def kept_knelt_record(t: Table, card: str, source: str | None) -> bool:
+    """A ``kneel`` in the standing phase naming as ``source`` the revealed plot that keeps the card from standing
+    (1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."), of a
+    card the phase left knelt by it: the table's record of "does not stand", not a second kneel."""
+    if t.phase is not Phase.STANDING or source is None or card not in t.in_play or not t.in_play[card].kneeling:
+        return False
+    seat = next((s for s in t.seats if revealed_plot(t, s) == source), None)
+    most = None if seat is None else getattr(plot_text(t, seat), "no_stand_str", None)
+    return most is not None and t.card(card).type == "character" and strength(t, card) <= most
+
+
 def cannot_stand(t: Table, card: str, *, standing_phase: bool) -> bool:
     """The card's own text or an attachment on it keeps it from standing: always, or in the standing phase."""
     if card not in t.in_play or t.card(card).type != "character":
@@ -709,6 +720,8 @@ class _SetKneeling(Action):
         check_immune(t, v, self.card, self.source)
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
+        elif self.kneeling and kept_knelt_record(t, self.card, self.source):
+            pass  # the log's record of "does not stand": the standing phase already kept it knelt
         elif (ip := t.in_play[self.card]).kneeling == self.kneeling and (self.kneeling or not ip.kneel_unsure):
             # RR: Kneel, Kneeling, Knelt: "A kneeling card cannot kneel again until it is standing" (and back). One
             # left standing under a "does not kneel" the log cannot decide may have knelt: its stand is not flagged.

@@ -18,8 +18,8 @@ from companion.rules.actions.common import (
 )
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
-from companion.rules.state import ActionError, Phase, Stage, Zone
-from companion.rules.values import has_keyword, printed, revealed_plots_that
+from companion.rules.state import ActionError, Phase, Stage, Zone, count_this_round, counted_this_round
+from companion.rules.values import hand_count, has_keyword, printed, revealed_plots_that
 
 
 @action("kill", records=Recorder.EFFECT)
@@ -127,6 +127,9 @@ class Discard(_MoveTo):
         # "Discard 1 card at random from that player's hand." (Heads on Spikes): a card the log had not named in that
         # hand is one of the cards drawn, not the deck's.
         if self.source is not None and self.source in t.instances and t.card(self.source).discards_from_hand:
+            if t.card(self.source).most_discard_to is not None and t.zone_of(self.card) in (Zone.HAND, Zone.DECK):
+                owner = t.players[t.instance(self.card).owner]
+                count_this_round(t.round, owner, f"{MOST_DISCARD}:{self.source}")
             take_from_hand(t, t.instance(self.card).owner, self.card)
         super(Discard, self).apply(t)
 
@@ -138,6 +141,7 @@ class Discard(_MoveTo):
             # any other discard from a hand or deck is a card effect's, and names it.
             v.violate("discard.taxation-no-effect", (self.card,), card=t.ref(self.card), player=t.players[seat].name)
         check_pillage(t, v, self.card, self.source)
+        check_most_discard(t, v, self.card, self.source)
 
 
 def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
@@ -153,6 +157,34 @@ def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
             or not has_keyword(t, source, "pillage"):
         return
     v.violate("pillage.won", (source,), card=t.ref(source), player=t.players[controller].name)
+
+
+
+
+#: The round's count of a player's discards by a "the player with the most cards in hand discards" plot, by its id.
+MOST_DISCARD = "most_discard"
+
+
+def check_most_discard(t: Table, v: Checker, card: str, source: str | None) -> None:
+    """"When revealed, the player with the most cards in hand chooses and discards cards from his hand until he has 4
+    cards in hand." (Rule by Decree, ``Card.most_discard_to``): a discard from a hand naming it as ``source`` is the
+    card owner's only while that player held the most cards when the plot's effect began (its hand now plus what it
+    discarded by the plot this round; a tie: each of them) and still holds more than that count. Judged only while
+    every player's hand is counted."""
+    if source is None or source not in t.instances or t.card(source).most_discard_to is None:
+        return
+    if t.zone_of(card) not in (Zone.HAND, Zone.DECK) or not all(p.counts_known for p in t.players.values()):
+        return
+    down_to = t.card(source).most_discard_to or 0
+    held = {seat: hand_count(t, seat) + counted_this_round(t.round, p, f"{MOST_DISCARD}:{source}")
+            for seat, p in t.players.items() if not p.eliminated}
+    owner = t.instance(card).owner
+    if held.get(owner, 0) < max(held.values()):
+        v.violate("discard.not-most-cards", (card, source), player=t.players[owner].name, source=t.ref(source),
+                  held=held.get(owner, 0), most=max(held.values()))
+    elif hand_count(t, owner) <= down_to:
+        v.violate("discard.below-count", (card, source), player=t.players[owner].name, source=t.ref(source),
+                  count=down_to)
 
 
 @action("sacrifice", records=Recorder.PLAYER)

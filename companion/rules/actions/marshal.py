@@ -8,6 +8,7 @@ from companion.rules.actions.base import Action, Amount, CardRef, Offer, Phone, 
 from companion.rules.actions.common import (
     check_action_window,
     check_active_player,
+    check_all_immune,
     check_attachment,
     check_cost_raised,
     check_cost_reduced,
@@ -211,6 +212,7 @@ class PlayEvent(Action):
         check_silenced(t, v, self.player, self.card)
         check_participating_target(t, v, self.player, self.card)
         check_side_target(t, v, self.player, self.card)
+        check_all_immune(t, v, self.player, self.card)
         check_play_max(t, v, self.player, self.card)
         check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)

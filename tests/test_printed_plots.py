@@ -1,0 +1,204 @@
+"""Plots' printed effects the blind set aside35 found unread (RR: Golden Rule: card text overrides the rules), each
+from the card as printed (the card data in ``shared/data``): the record the table writes for them is accepted, and
+the move they forbid is flagged in advisory and refused in strict mode."""
+
+from __future__ import annotations
+
+from companion.catalog.store import Catalog
+from companion.rules.actions import (
+    ApplyClaim,
+    ChallengeResult,
+    ChoosePlot,
+    DeclareDefenders,
+    Discard,
+    InitiateChallenge,
+    Kneel,
+    PlayEvent,
+    Renown,
+    SetFirstPlayer,
+    WinDominance,
+)
+from companion.rules.values import dominance_winners, hand_count, strength
+from tests.tables import (
+    flagged_and_refused,
+    hand,
+    in_play,
+    legal,
+    make_table,
+    military_won_by_a,
+    next_phase,
+    shadows,
+)
+from tests.test_printed_abilities import noose_into_standing, plots
+
+
+def test_noose_and_swordpoint_kneel_line_records_does_not_stand() -> None:
+    """aside35 31 (1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing
+    phase."): the log has no "does not stand"; a `kneel` naming the plot as its `source` right after the standing
+    phase begins, of a character it kept knelt, is that record, not a second kneel (`kneel.already`). Naming
+    nothing or another card, it is a second kneel."""
+    t = noose_into_standing()
+    assert t.in_play["A.core_18.1"].kneeling and not t.in_play["A.core_37.1"].kneeling
+    flagged_and_refused(t, Kneel("A", "A.core_18.1"), "kneel.already")
+    flagged_and_refused(t, Kneel("A", "A.core_18.1", source="B.acoa_25.1"), "kneel.already")
+    legal(t, Kneel("A", "A.core_18.1", source="A.core_207.1"))
+    assert t.in_play["A.core_18.1"].kneeling
+
+
+def test_each_gains_is_read_from_the_printed_cards() -> None:
+    """The sentence "Each <Trait> character you control gains renown …" and the immunity a card gives a kind of
+    cards (``each_gains``), read where the whole sentence is that shape; "unique", an attachment's own "Attached
+    character gains …" and a condition before it are not this fact."""
+    cat = Catalog.open()
+    want = {
+        "02059": ("yours", "Knight", ("renown",), ("opponents", ("event",))),  # A Tourney for the King
+        "01161": ("yours", "Stormborn", ("renown",), None),  # Drogon
+        "low_51": ("all+locations", "", (), ("any", ("event",))),  # Calm Before the Storm
+        "kr_73": ("yours", "Night's Watch", (), ("any", ("event",))),  # Jon Snow: "… gain "immune to events.""
+        "dotn_91": ("yours", "Noble", (), ("opponents", ("event",))),  # Formal Escort (a crest)
+        "core_186": ("yours", "Knight", (), ("opponents", ("character",))),  # Tourney for the Hand
+        "20026": None,  # Farlen: "Each unique Direwolf character you control gains renown."
+        "25026": None,  # Boots: "Attached character gains renown." (``grants_keywords``)
+        "25027": None,  # The Old Hawk: "While there is a Summer plot card revealed, each …"
+    }
+    assert {code: cat.card(code).each_gains for code in want} == want
+
+
+def test_a_tourney_for_the_king_gives_its_knights_renown_while_revealed() -> None:
+    """aside35 18 (A Tourney for the King: "Each Knight character you control gains renown and "immune to opponents'
+    events.""): while the plot is revealed the Knight of the Tumblestone (no renown of its own) gains power by
+    renown; under another plot the same renown is flagged (`renown.keyword`)."""
+    for plot, renowned in (("02059", True), ("01001", False)):
+        t = plots("2e", plot, "01004", {"01150": 1}, {})
+        next_phase(t, "challenges")
+        military_won_by_a(t, "A.01150.1")
+        legal(t, ApplyClaim("B", cards=[]))
+        if renowned:
+            legal(t, Renown("A", ["A.01150.1"]))
+            assert t.tokens["A.01150.1"]["power"] == 1
+        else:
+            flagged_and_refused(t, Renown("A", ["A.01150.1"]), "renown.keyword")
+
+
+def test_a_tourney_for_the_king_knights_are_immune_to_opponents_events() -> None:
+    """A Tourney for the King's "immune to opponents' events": an opponent's event named as the `source` of a kneel
+    on the Knight is flagged (`immune.source`); its own player's event, or a Knight under another plot, is not."""
+    for plot, immune in (("02059", True), ("01001", False)):
+        t = plots("2e", plot, "01004", {"01150": 1, "01159": 1}, {"01159": 1})
+        in_play(t, "A.01150.1")
+        hand(t, "A.01159.1", "B.01159.1")
+        if immune:
+            flagged_and_refused(t, Kneel("B", "A.01150.1", source="B.01159.1"), "immune.source")
+            legal(t, Kneel("A", "A.01150.1", source="A.01159.1"))
+        else:
+            legal(t, Kneel("B", "A.01150.1", source="B.01159.1"))
+
+
+def test_calm_before_the_storm_leaves_an_event_no_character_to_choose() -> None:
+    """aside35 34 (1st edition Calm Before the Storm: "Characters and locations are immune to events this round."):
+    Distraction ("Choose a character with a Military icon. Kneel that character.") has no character it may choose,
+    so it cannot be played (`event.all-immune`), and a kneel naming it on a character is flagged (`immune.source`),
+    the player's own too; under another plot it is played."""
+    for plot, calm in (("low_51", True), ("core_186", False)):
+        t = plots("1e", "acoa_25", plot, {"core_155": 1, "core_18": 1}, {"core_50": 1}, gold=5)
+        in_play(t, "A.core_18.1")
+        in_play(t, "B.core_50.1")
+        hand(t, "A.core_155.1")
+        if calm:
+            flagged_and_refused(t, PlayEvent("A", "A.core_155.1"), "event.all-immune")
+            flagged_and_refused(t, Kneel("A", "A.core_18.1", source="A.core_155.1"), "immune.source")
+        else:
+            legal(t, PlayEvent("A", "A.core_155.1"))
+            legal(t, Kneel("A", "A.core_18.1", source="A.core_155.1"))
+
+
+def test_rule_by_decree_only_the_player_with_most_cards_discards_down_to_four() -> None:
+    """aside35 38 (1st edition Rule by Decree: "When revealed, the player with the most cards in hand chooses and
+    discards cards from his hand until he has 4 cards in hand."): Arnolf (5 cards) discarding by it is flagged
+    (`discard.not-most-cards`), Bryen (6) discards two, and a third, below 4, is flagged (`discard.below-count`).
+    What Bryen discarded by it still counts toward his hand as it was: his second discard (5 against 5) is his."""
+    a = {"core_155": 3, "core_18": 2}
+    b = {"core_50": 3, "core_52": 3}
+    t = make_table({"A": {"core_206": 1, **a}, "B": {"acoa_25": 1, **b}}, edition="1e", phase="plot")
+    hand(t, *(f"A.{code}.{n}" for code, k in a.items() for n in range(1, k + 1)))
+    hand(t, *(f"B.{code}.{n}" for code, k in b.items() for n in range(1, k + 1)))
+    legal(t, ChoosePlot("A", "A.core_206.1"))
+    legal(t, ChoosePlot("B", "B.acoa_25.1"))
+    legal(t, SetFirstPlayer("A"))
+    assert (hand_count(t, "A"), hand_count(t, "B")) == (5, 6)
+    flagged_and_refused(t, Discard("A", "A.core_155.1", source="A.core_206.1"), "discard.not-most-cards")
+    legal(t, Discard("B", "B.core_50.1", source="A.core_206.1"))
+    legal(t, Discard("B", "B.core_50.2", source="A.core_206.1"))
+    assert hand_count(t, "B") == 4
+    flagged_and_refused(t, Discard("B", "B.core_50.3", source="A.core_206.1"), "discard.below-count")
+    assert Catalog.open().card("16033").most_discard_to == 4  # the 2nd edition's "Each player with the most …"
+
+
+def test_a_song_of_summer_adds_str_while_no_winter_plot_is_revealed() -> None:
+    """aside35 10 (A Song of Summer: "While there are no Winter plot cards revealed, each character you control gets
+    +1 STR."): against A Noble Cause the two Tumblestone Knights (2 each) attack with 6 and beat Tyrion and the
+    Lannisport Merchant (5): a result for the defender is flagged (`challenge.str`); against The Winds of Winter
+    (Winter) they have 4 and lose. The opponent's characters get nothing."""
+    assert Catalog.open().card("03050").str_each_while == ("no", "Winter", "", 1)
+    for b_plot, knight, winner in (("01004", 3, "A"), ("01025", 2, "B")):
+        t = plots("2e", "03050", b_plot, {"01150": 2}, {"01089": 1, "01094": 1})
+        for card in ("A.01150.1", "A.01150.2", "B.01089.1", "B.01094.1"):
+            in_play(t, card)
+        assert (strength(t, "A.01150.1"), strength(t, "B.01089.1")) == (knight, 4)
+        next_phase(t, "challenges")
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01150.1", "A.01150.2"]))
+        legal(t, DeclareDefenders("B", ["B.01089.1", "B.01094.1"]))
+        flagged_and_refused(t, ChallengeResult(winner="B" if winner == "A" else "A"), "challenge.str")
+        legal(t, ChallengeResult(winner=winner))
+
+
+def test_a_1st_edition_season_str_lets_either_result_stand() -> None:
+    """1st edition A Song of Summer: "While it is Summer, your characters get +1 STR." When it is Summer is not in the
+    rule texts at hand, so the log cannot decide it (``str_season``): the Knight of the Tumblestone (2, or 3 with the
+    plot) against Ser Jaime (3) may have won or lost, and neither result is flagged; under another plot the Knight's
+    win is `challenge.str`. Dominance is judged with and without the +1 (`dominance.totals` only for neither)."""
+    assert Catalog.open().card("ator_20").str_season == ("yours", 1)
+    for a_plot, season in (("ator_20", True), ("core_181", False)):
+        t = plots("1e", a_plot, "acoa_25", {"core_18": 1}, {"core_37": 1})
+        in_play(t, "A.core_18.1")
+        in_play(t, "B.core_37.1")
+        next_phase(t, "challenges")
+        legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_18.1"]))
+        legal(t, DeclareDefenders("B", ["B.core_37.1"]))
+        if season:
+            legal(t.clone(), ChallengeResult(winner="B"))
+            legal(t, ChallengeResult(winner="A"))
+        else:
+            flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+    t = plots("1e", "ator_20", "acoa_25", {"core_18": 1}, {"core_37": 1})
+    for card in ("A.core_18.1", "B.core_37.1"):
+        in_play(t, card)
+    t.players["A"].gold = t.players["B"].gold = 0
+    next_phase(t, "challenges")
+    next_phase(t, "dominance")
+    assert dominance_winners(t) == {"B", None}  # 2 against 3 as printed, 3 against 3 (a tie) in Summer
+    flagged_and_refused(t, WinDominance("A"), "dominance.totals")
+    legal(t, WinDominance())
+
+
+def test_each_character_str_under_a_condition_the_table_shows() -> None:
+    """The other conditions of "… each character you control gets +N STR." the table decides (``str_each_while``):
+    Holding the Trident "While you control fewer characters than each opponent, each character you control gets +2
+    STR.": Tyrion (4) alone against two characters is 6 and wins against 5 (`challenge.str` for the other result),
+    and 4 once Tyrion's side has as many; Enemies in Every Shadow "While there are no cards in shadows, each
+    character you control gets +1 STR.": +1 until a card lies in a shadows area."""
+    t = plots("2e", "00020", "01004", {"01089": 1, "01094": 1}, {"01150": 2})
+    for card in ("A.01089.1", "B.01150.1", "B.01150.2"):
+        in_play(t, card)
+    assert strength(t, "A.01089.1") == 6 and strength(t, "B.01150.1") == 2
+    next_phase(t, "challenges")
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01089.1"]))
+    legal(t, DeclareDefenders("B", ["B.01150.1", "B.01150.2"]))
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    in_play(t, "A.01094.1")
+    assert strength(t, "A.01089.1") == 4
+    t = plots("2e", "25099", "01004", {"01089": 1, "01094": 1}, {"01150": 1})
+    in_play(t, "A.01089.1")
+    assert strength(t, "A.01089.1") == 5
+    shadows(t, "B.01150.1")
+    assert strength(t, "A.01089.1") == 4
