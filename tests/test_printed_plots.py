@@ -202,3 +202,22 @@ def test_each_character_str_under_a_condition_the_table_shows() -> None:
     assert strength(t, "A.01089.1") == 5
     shadows(t, "B.01150.1")
     assert strength(t, "A.01089.1") == 4
+
+
+def test_battle_of_oxcross_bars_costly_defenders_in_its_players_first_challenge() -> None:
+    """aside35 17 (Battle of Oxcross: "Each character with printed cost 4 or higher cannot be declared as a defender
+    during the first challenge you initiate this round."): in the plot's player's first challenge, Eddard Stark (cost
+    6) declared as a defender is flagged (`challenge.cannot-be-declared`), the Knight of the Tumblestone (cost 2) is
+    not; in its player's second challenge Eddard defends."""
+    assert Catalog.open().card("04060").plot_limits[0].defender_cost_first == 4
+    t = plots("2e", "04060", "01004", {"01150": 1, "03003": 1}, {"01150": 1, "03003": 1})
+    for card in ("A.01150.1", "A.03003.1", "B.01150.1", "B.03003.1"):
+        in_play(t, card)
+    next_phase(t, "challenges")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", ["B.03003.1"]), "challenge.cannot-be-declared")
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=["B.01150.1"]))
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.03003.1"]))
+    legal(t, DeclareDefenders("B", ["B.03003.1"]))

@@ -151,6 +151,7 @@ class PlotLimit:
     max_entering: int | None = None  # characters, locations and attachments marshalled or put into play this round
     entering_if_trait: str | None = None  # … this many instead while the player has a plot of this trait revealed
     entering_if_count: int | None = None  # (Strained Reserves: 2, or 4 with a Summer plot)
+    defender_cost_first: int | None = None  # printed cost from which none defends the first challenge "you" initiate
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that forbid something (the catalogue stays small)."""

@@ -13,7 +13,9 @@ The sentences read are the few shapes the most played plots print, in both editi
   Orders);
 - how many attackers or defenders: "Each player cannot declare more than 1 character as an attacker or defender in
   each challenge." (Jousting Contest), "You cannot declare defenders." (1st edition Focused Offense), and which:
-  "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses);
+  "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses), "Each character with
+  printed cost 4 or higher cannot be declared as a defender during the first challenge you initiate this round."
+  (Battle of Oxcross);
 - how many cards enter: "Each player cannot marshal or put into play more than 2 characters, locations, or
   attachments this round." with its "(4 … instead if that player has a Summer plot card revealed.)" (Strained
   Reserves).
@@ -52,6 +54,10 @@ _NO_DEFENDERS = re.compile(rf"^{_SUBJECT} cannot declare defenders$")
 #: "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses): binds every player.
 _UNIQUE_ONLY = re.compile(r"^non-unique characters cannot be declared as (attackers|defenders)$")
 _ENTER = re.compile(rf"^{_SUBJECT} cannot (marshal|play) (.+)$")
+#: "Each character with printed cost 4 or higher cannot be declared as a defender during the first challenge you
+#: initiate this round." (Battle of Oxcross): the opponents' characters, in the first challenge its player initiates.
+_COST_FIRST = re.compile(r"^each character with printed cost (\d+) or higher cannot be declared as a defender during "
+                         r"the first challenge you initiate this round$")
 #: "Limited cards cannot be marshaled, played, or put into play." (City Blockade): binds every player.
 _NO_LIMITED = re.compile(r"^limited cards cannot be marshaled, played, or put into play$")
 #: "Each player cannot play in-faction events, and plays with each card in their shadows area revealed." (Wardens of
@@ -135,6 +141,8 @@ def read_sentence(sentence: str) -> PlotLimit | None:
         return PlotLimit(binds=_WHO[m.group(1)], max_defenders=0)
     if m := _UNIQUE_ONLY.match(sentence):
         return PlotLimit(binds="each", unique_only=m.group(1)[:-1])
+    if m := _COST_FIRST.match(sentence):
+        return PlotLimit(binds="you", defender_cost_first=int(m.group(1)))
     if _NO_LIMITED.match(sentence):
         return PlotLimit(binds="each", no_limited=True)
     if m := _IN_FACTION.match(sentence):

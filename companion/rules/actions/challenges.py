@@ -275,6 +275,12 @@ def check_never_declared(t: Table, v: Checker, cards: list[str], side: str, kind
                 who == side and _condition_holds(t, card, cond, arg, first)
                 for who, cond, arg in getattr(facts, "never_when", ()))):
             v.violate("challenge.cannot-be-declared", (card,), card=t.ref(card), side=msg(f"challenge.side.{side}"))
+        elif side == "defender" and first and (c := current_challenge(t)) is not None and any(
+                limit.defender_cost_first is not None and t.printed_cost(t.card(card)) >= limit.defender_cost_first
+                for plot, limit in plot_limits(t, c.attacker) if plot == revealed_plot(t, c.attacker)):
+            # Battle of Oxcross: "… with printed cost 4 or higher cannot be declared as a defender during the first
+            # challenge you initiate this round."
+            v.violate("challenge.cannot-be-declared", (card,), card=t.ref(card), side=msg(f"challenge.side.{side}"))
 
 
 def _condition_holds(t: Table, card: str, cond: str, arg: str, first: bool) -> bool:
