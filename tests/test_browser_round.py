@@ -23,7 +23,7 @@ import pytest
 from tests.phones import WAIT, caught_up, host_links, paste_deck, phone, seat_phones, settled, track_requests
 from tests.server import Server, call
 from tests.tables import catalog
-from tests.test_browser import CHROMIUM, PHONE, SHOTS, shot
+from tests.test_browser import CHROMIUM, PHONE, SHOTS, shot, wait_until
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -194,13 +194,13 @@ def sees_no_card(page: Any, names: list[str], where: str = "body") -> None:
 
 def until(page: Any, expression: str) -> None:
     """Wait until ``expression`` (a promise, say of the page's module) is true: wait_for_function takes a promise
-    for a true value at once."""
-    deadline = time.monotonic() + WAIT / 1000
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, (expression, page.evaluate(
+    for a true value at once (tests/test_browser.py: wait_until asks it in the page)."""
+    try:
+        wait_until(page, expression, timeout=WAIT)
+    except playwright.TimeoutError:
+        raise AssertionError((expression, page.evaluate(
             "() => import('/static/game.js').then(g => JSON.stringify({version: g.state.version, hands: "
-            "g.state.players.map(p => p.hand.count), flags: document.querySelector('#flags').innerText}))"))
-        page.wait_for_timeout(100)
+            "g.state.players.map(p => p.hand.count), flags: document.querySelector('#flags').innerText}))"))) from None
 
 
 def draw_two_each(a: Any, b: Any) -> None:
