@@ -20,12 +20,14 @@ from tests.server import Server, seeded_catalog, start_server
 #: runs after these, in file order; ``scripts/setup.sh test`` keeps this order (``--no-loadscope-reorder``).
 #: test_scan_titles first: 40 tests and 14 rendered photos now, some 450 s alone on a loaded machine, three times
 #: any other module measured (one worker runs a whole module); test_trust up, the evening and organiser walks down
-#: (their registrations got cheaper). Not checked against a whole run of the suite since.
+#: (their registrations got cheaper). test_types (mypy, one test of some 16 s) last of these: in file order it was
+#: the third module from the end, where one worker could run it alone after the other had finished. Not checked
+#: against a whole run of the suite since.
 LONG_FIRST = ("test_scan_titles", "test_state_sweep", "test_browser_round", "test_browser_modules",
               "test_state_sweep_events", "test_trust", "test_events_walk_browser", "test_newcomer_browser",
               "test_tts_scenarios", "test_browser", "test_cli", "test_browser_phone", "test_camera_table_browser",
               "test_events_browser", "test_events_organiser", "test_browser_game", "test_events_evening_browser",
-              "test_keys_table_browser", "test_scan_titles_browser", "test_events_swiss_browser")
+              "test_keys_table_browser", "test_scan_titles_browser", "test_events_swiss_browser", "test_types")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

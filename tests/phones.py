@@ -4,6 +4,7 @@ pasted, as people at a table do. (The Chromium itself is the ``browser`` fixture
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.server import Server
@@ -71,3 +72,42 @@ def caught_up(page: Any, other: Any) -> None:
     # wait_until, not wait_for_function: the module's state comes through a promise, which the latter would take
     # for a true answer at once.
     wait_until(page, f"v => ({VERSION}).then(mine => mine >= v)", wanted, timeout=WAIT)
+
+
+#: Resolves once the page's markup has stayed the same over two animation frames (a redraw under way is done), or
+#: after a second on a page that never stops changing.
+DRAWN = """() => new Promise(done => {
+  let changed = false, calm = 0;
+  const seen = new MutationObserver(() => { changed = true; });
+  seen.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  const enough = setTimeout(finish, 1000);
+  function finish() { seen.disconnect(); clearTimeout(enough); done(true); }
+  function frame() {
+    if (changed) { changed = false; calm = 0; } else if (++calm >= 2) { finish(); return; }
+    requestAnimationFrame(frame);
+  }
+  requestAnimationFrame(frame);
+})"""
+
+
+def track_requests(page: Any) -> Any:
+    """Keep the requests ``page`` has on their way (not its live stream, which never ends), for ``settled``."""
+    on_way: set[Any] = set()
+    page.on("request", lambda r: None if "text/event-stream" in (r.headers.get("accept") or "") else on_way.add(r))
+    page.on("requestfinished", lambda r: on_way.discard(r))  # (Playwright takes no built-in method as a handler)
+    page.on("requestfailed", lambda r: on_way.discard(r))
+    page.requests_on_way = on_way
+    return page
+
+
+def settled(page: Any) -> None:
+    """Wait until the page has no request on its way (``track_requests``) and has drawn what came: a look then sees
+    no live update or answer drawn half-way. The thing itself, not a pause that a loaded machine outlasts."""
+    on_way: set[Any] = getattr(page, "requests_on_way", set())
+    deadline = time.monotonic() + WAIT / 1000
+    while True:
+        while on_way and time.monotonic() < deadline:
+            page.wait_for_timeout(10)
+        page.evaluate(DRAWN)
+        if not on_way or time.monotonic() > deadline:
+            return

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from companion.catalog.store import Catalog
+from tests.phones import settled, track_requests
 from tests.server import Server, call
 from tests.test_browser import CHROMIUM, PHONE, prepared_game
 from tests.test_events_record import _four_illegal_decks
@@ -103,7 +104,8 @@ def own_globals(page: Any, blank: set[str]) -> list[str]:
 def test_every_page_is_modules_without_globals_or_console_errors(server: Server, browser: Any,
                                                                 catalog: Catalog) -> None:
     """Long (half a minute): every page of the product, in both languages, is opened in a context of its own,
-    waited for until its network is idle (or 300 ms for a live page), and switched to the other language."""
+    waited for until its network is idle (a live page: until all but its stream is answered and drawn), and
+    switched to the other language."""
     found: dict[str, Any] = {}
     urls, made = pages(server, catalog)
     links = [x for u in urls.values() for x in (u.values() if isinstance(u, dict) else [u])]
@@ -123,7 +125,7 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
             if name == "host":  # the host page shows what the home page kept when it made the game
                 ctx.add_init_script(f"localStorage.setItem('companion:host:{made['game']['id']}', "
                                     f"{json.dumps(json.dumps(made))})")
-            page = ctx.new_page()
+            page = track_requests(ctx.new_page())
             errors: list[str] = []
             sent: list[Any] = []  # every request the page's code made (not the page itself)
             page.on("request", lambda r, sent=sent: sent.append(r) if r.resource_type != "document" else None)
@@ -134,14 +136,14 @@ def test_every_page_is_modules_without_globals_or_console_errors(server: Server,
         for name, url, page, errors, sent in opened:
             page.wait_for_load_state("load")
             page.wait_for_selector(DRAWN[name], state="attached", timeout=15000)
-            if name in LIVE:  # a live stream never lets the network fall idle
-                page.wait_for_timeout(300)
+            if name in LIVE:  # a live stream never lets the network fall idle: every other request answered
+                settled(page)
             else:
                 page.wait_for_load_state("networkidle")
             # The language button redraws what the page drew (messages.js onLanguage), with no error either.
             page.click("[data-lang-toggle]")
             page.wait_for_selector(f"html[lang={'de' if lang == 'en' else 'en'}]", state="attached")
-            page.wait_for_timeout(200)
+            settled(page)
             classic = page.evaluate("[...document.scripts].filter(s => s.type !== 'module').map(s => s.src)")
             extra = [g for g in own_globals(page, blank) if g not in ALLOWED]
             # The page's 404 for a game that does not exist is the point of the error page, not a fault.

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from tests.phones import WAIT, caught_up, host_links, paste_deck, phone, seat_phones
+from tests.phones import WAIT, caught_up, host_links, paste_deck, phone, seat_phones, settled, track_requests
 from tests.server import Server, call
 from tests.tables import catalog
-from tests.test_browser import CHROMIUM, SHOTS, shot
+from tests.test_browser import CHROMIUM, PHONE, SHOTS, shot, wait_until
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -164,10 +164,10 @@ class Table:
         page.on("console", console)
         page.on("pageerror", lambda e: self.errors.append(f"{name} page error: {e}"))
         page.on("response", answer)
-        return page
+        return track_requests(page)
 
     def look(self, page: Any, name: str) -> None:
-        page.wait_for_timeout(150)  # a live update drawn half-way is no finding
+        settled(page)  # a live update drawn half-way is no finding
         shot(page, name + self.tag)
         bad = page.evaluate(LOOK)
         assert bad == [], (name, bad)
@@ -194,13 +194,13 @@ def sees_no_card(page: Any, names: list[str], where: str = "body") -> None:
 
 def until(page: Any, expression: str) -> None:
     """Wait until ``expression`` (a promise, say of the page's module) is true: wait_for_function takes a promise
-    for a true value at once."""
-    deadline = time.monotonic() + WAIT / 1000
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, (expression, page.evaluate(
+    for a true value at once (tests/test_browser.py: wait_until asks it in the page)."""
+    try:
+        wait_until(page, expression, timeout=WAIT)
+    except playwright.TimeoutError:
+        raise AssertionError((expression, page.evaluate(
             "() => import('/static/game.js').then(g => JSON.stringify({version: g.state.version, hands: "
-            "g.state.players.map(p => p.hand.count), flags: document.querySelector('#flags').innerText}))"))
-        page.wait_for_timeout(100)
+            "g.state.players.map(p => p.hand.count), flags: document.querySelector('#flags').innerText}))"))) from None
 
 
 def draw_two_each(a: Any, b: Any) -> None:
@@ -982,3 +982,30 @@ def test_a_second_tap_before_the_first_ones_answer_is_no_conflict_with_oneself(s
     assert a.locator("#flags .flag").count() == 0, a.inner_text("#flags")
     a.wait_for_selector("#my-play li[data-card='A.00168.1']", timeout=WAIT)
     a.context.close()
+
+
+def test_a_look_waits_for_an_answer_on_its_way_and_its_drawing_not_for_a_pause(browser: Any) -> None:
+    """Each look waits for the thing (tests/phones.py: settled): a tap's answer still on its way is waited for, and so
+    is its drawing, here spread over ten frames; the page's live stream, which never ends, is not."""
+    page = track_requests(browser.new_context(**PHONE).new_page())
+    page.route("http://companion.test/", lambda route: route.fulfill(content_type="text/html", body="""<!doctype html>
+      <button>Tap</button><script>
+      fetch("/stream", {headers: {Accept: "text/event-stream"}});  // a live stream: answered never
+      document.querySelector("button").onclick = () => fetch("/slow").then(r => r.text()).then(text => {
+        let n = 0;
+        const step = () => { document.body.insertAdjacentHTML("beforeend", `<p>${text} ${++n}</p>`);
+                             if (n < 10) requestAnimationFrame(step); };
+        requestAnimationFrame(step);
+      });</script>"""))
+    page.route("**/stream", lambda route: None)
+    page.route("**/slow", lambda route: (time.sleep(0.3), route.fulfill(content_type="text/plain", body="came")))
+    try:
+        page.goto("http://companion.test/")
+        with page.expect_request("**/slow"):
+            page.click("button")
+        began = time.monotonic()
+        settled(page)
+        assert page.locator("p").all_inner_texts() == [f"came {n}" for n in range(1, 11)]
+        assert not page.requests_on_way and time.monotonic() - began < WAIT / 1000 / 2  # the stream kept nobody
+    finally:
+        page.context.close()

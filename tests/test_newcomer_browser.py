@@ -169,7 +169,7 @@ class Table:
         page.on("console", console)
         page.on("pageerror", lambda e: self.errors.append(f"{name} page error: {e}"))
         page.on("response", answer)
-        return page
+        return phones.track_requests(page)
 
     def look(self, page: Any, name: str, both: bool = True, menus: bool = False) -> None:
         """The page as its player reads it, then (``both``) in the other language and back, as the DE/EN button
@@ -187,7 +187,7 @@ class Table:
                     assert page.evaluate(SELECTS_CUT) == [], (name, now)
 
     def look_once(self, page: Any, name: str) -> None:
-        page.wait_for_timeout(150)  # a live update drawn half-way is no finding
+        phones.settled(page)  # a live update drawn half-way is no finding
         lang = self.lang[id(page)]
         shot(page, f"newcomer-{name}-{lang}")
         bad = page.evaluate(round_walk.LOOK)
