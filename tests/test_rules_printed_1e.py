@@ -5,9 +5,11 @@ on the card (Sansa Stark) or a challenge declared against its controller (Moat C
 
 from __future__ import annotations
 
+import pytest
+
 from companion.catalog.importers import gold_toll
 from companion.catalog.store import Catalog
-from companion.rules import play
+from companion.rules import check, play
 from companion.rules.actions import (
     BeginPhase,
     BringOut,
@@ -503,3 +505,26 @@ def test_a_characters_one_response_affects_cards_only_right_after_its_trigger() 
     legal(t, ChallengeResult())
     legal(t, Kill("A", f"B.{EDDARD}.1", source="A.core_8.1"))
 
+
+
+@pytest.mark.parametrize(("defenders", "margin_ok"), [([], True), (["B.core_21.1"], False)])
+def test_edric_storms_additional_power_challenge_needs_a_win_by_four(defenders: list[str], margin_ok: bool) -> None:
+    """aside36 37, 1st edition Edric Storm: "Limited Response: After you win a Power challenge as the attacker by 4 or
+    more total STR, discard Edric Storm from play (cannot be saved) to initiate an additional Power challenge this
+    phase." Edric (2) and Knight of the Rainwood (2) win unopposed by 4: the additional challenge naming Edric is
+    legal; against House Tully Recruiter (1) they win by 3, and it is flagged (``ability.reaction-trigger``)."""
+    from companion.rules.actions import ApplyClaim
+    t = make_table({"A": {"core_79": 1, "core_81": 1}, "B": {"core_21": 1}}, edition="1e", phase="challenges")
+    for card in ("A.core_79.1", "A.core_81.1", "B.core_21.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.core_79.1", "A.core_81.1"]))
+    legal(t, DeclareDefenders("B", defenders))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B"))
+    t.in_play["A.core_81.1"].kneeling = False  # a standing attacker for the additional challenge
+    again = InitiateChallenge("A", "power", "B", attackers=["A.core_81.1"], source="A.core_79.1")
+    if margin_ok:
+        legal(t, again)
+    else:
+        assert "ability.reaction-trigger" in rules_of(check(t, again))

@@ -588,9 +588,10 @@ def action_only(text: str | None) -> bool:
 #: An event's one triggered ability answers a challenge's or dominance's result: 2nd edition "<b>Reaction:</b> After you
 #: win an [intrigue] challenge by 5 or more STR as the attacking player, …", 1st edition "Response: After you win a
 #: Military challenge by 4 or more total STR, …" / "Response: Play after you win dominance. …".
-_REACTS_TO = re.compile(r"^(?:reaction|interrupt|response)\s*:\s*(?:play )?after you (win|lose) "
+_REACTS_TO = re.compile(r"^(?:limited )?(?:reaction|interrupt|response)\s*:\s*(?:play )?after you (win|lose) "
                         r"(?:(dominance)|an? (unopposed )?(?:\[?(military|intrigue|power)\]? )?challenge"
-                        r"(?: by (\d+) or more (?:total )?STR)?"
+                        r"(?: as the (attacking player|defending player|attacker|defender))?"  # either order: 1st
+                        r"(?: by (\d+) or more (?:total )?STR)?"  # edition Edric Storm "… as the attacker by 4 or more"
                         r"(?: as the (attacking player|defending player|attacker|defender))?)[ ,.]", re.IGNORECASE)
 
 
@@ -655,7 +656,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
-    won, dominance, unopposed, kind, by, side = m.groups()
+    won, dominance, unopposed, kind, side_first, by, side = m.groups()
+    side = side or side_first
     if dominance:
         return (f"{won.lower()}_dominance", "", 0, "")
     event = "unopposed" if unopposed else f"{won.lower()}_challenge"
