@@ -934,3 +934,21 @@ def test_an_attachments_lower_block_found_alone_is_read_past_a_backwards_title_l
     assert "Seized by the Guard" in shot["names"]
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+def test_a_card_found_whole_on_a_table_too_varied_to_be_told_from_it_is_not_taken_for_two_cards_merged(
+        tmp_path: Path, indie_pool: Any) -> None:
+    """A location on a busy playmat (colours from teal to green, arcs across it): no colour stands for the table, the
+    blobs off it hold nothing, and so its corners seemed to lie on the table and its text box and a strip of its art,
+    both card-shaped, made it look like the merged outline of two cards. A card found whole of which the blobs hold
+    almost nothing is kept: its title is read along its left edge (the independent renderer's tuning seed 58)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    from tests import indie_cards
+
+    shot = indie_cards.photo(62, 58, indie_pool, tmp_path)
+    assert "The Inn at the Crossroads" in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 2
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])

@@ -468,7 +468,9 @@ def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | 
         if any(a[0] + b[0] >= SIDE_BY_SIDE * size and _apart(a, b) and cv2.intersectConvexConvex(a[1], b[1])[0]
                < 0.1 * min(a[0], b[0]) for n, a in enumerate(halves) for b in halves[n + 1:]):
             continue
-        if _corners_on_card(blobs, q):
+        # Where the blobs hold almost nothing of a card found whole (a table whose colour varies too much to be told
+        # from a card: a busy playmat), they say nothing of its corners either.
+        if _corners_on_card(blobs, q) or (core == 1 and _filled_share(blobs, (0, 0), q) < BLIND):
             out.append((size, q, core))
             continue
         if _round_a_card(blobs, size, q, found):
@@ -478,6 +480,10 @@ def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | 
                 a[0], b[0]) for n, a in enumerate(inner) for b in inner[n + 1:]):
             out.append((size, q, core))
     return out
+
+
+#: See _unmerged: a card found whole of which the blobs off the table hold less than this share.
+BLIND = 0.2
 
 
 def _corners_on_card(blobs: np.ndarray, q: np.ndarray) -> bool:
