@@ -952,3 +952,23 @@ def test_a_card_found_whole_on_a_table_too_varied_to_be_told_from_it_is_not_take
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert len(find_cards(image)) == 2
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+def test_a_few_letters_tesseract_itself_doubts_name_no_title_with_confidence(by_type: dict[str, list[str]]) -> None:
+    """A piece of a card found as a card of its own read "heer" in a character's banner place (Tesseract's confidence
+    10) and "ice" in an attachment's bar (confidence 0): grain of art, not titles, yet with the deck holding Hero the
+    first named Hero and without a deck the second named Ice (seed 58 of the independent renderer, photo 95). A few
+    letters Tesseract doubts are no sure answer, deck or not; read with confidence, a short title still is."""
+    from companion.scan.titles import by_type as titles_by_type
+    from companion.scan.titles import match_card
+
+    catalog = Catalog.open()
+    deck = titles_by_type(c for c in catalog.all("2e") if c.name in ("Hero", "Varys", "Ser Andrew Estermont"))
+    corners = ((0, 0),) * 4
+    assert match_card([Read("heer", 10.0, corners, "character", 0)], deck, by_type)[0] is False
+    assert match_card([Read("ice", 0.0, corners, "attachment", 0)], {}, by_type)[0] is False
+    confident, guesses, _read = match_card([Read("HERO", 88.0, corners, "character", 0)], deck, by_type)
+    assert confident and guesses[0].name == "Hero"
+    confident, guesses, _read = match_card([Read("ICE", 91.0, corners, "attachment", 0)], {}, by_type)
+    assert confident and guesses[0].name == "Ice"
+    assert match_card([Read("heer", 60.0, corners, "character", 0)], deck, by_type)[1][0].name == "Hero"

@@ -54,6 +54,9 @@ EXACT_GAP = 0.04
 #: Fewer letters than this in a read: without a deck, confident only when letter for letter a title.
 SHORT_READ = 5
 WEAK = 0.45
+#: ... and a read of fewer than SHORT_READ letters that Tesseract reads with less confidence than this is never
+#: confident (the floor a read needs to look like a title at all, _title_like).
+SHORT_READ_DOUBT = 30.0
 #: With a deck: how far a title outside the deck must stay behind the deck's title the read names.
 OUTSIDE_GAP = 0.06
 
@@ -1541,6 +1544,10 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
                 confident = True
                 guesses = [cut, *(g for g in guesses if g.name != cut.name)][:3]
         if confident and read.region in catalogue and not _clear_of_other_types(read, guesses[0], deck or catalogue):
+            confident = False
+        # A few letters Tesseract itself doubts ("heer", "ice" at confidence 0-10: grain of art, a frame's edge) are as
+        # like a short title (Hero, Ice) as noise can be, deck or not.
+        if confident and _letters(read.text) < SHORT_READ and read.confidence < SHORT_READ_DOUBT:
             confident = False
         if guesses:
             results.append((confident, guesses, read))
