@@ -54,6 +54,9 @@ EXACT_GAP = 0.04
 #: Fewer letters than this in a read: without a deck, confident only when letter for letter a title.
 SHORT_READ = 5
 WEAK = 0.45
+#: ... and a read of fewer than SHORT_READ letters that Tesseract reads with less confidence than this is never
+#: confident (the floor a read needs to look like a title at all, _title_like).
+SHORT_READ_DOUBT = 30.0
 #: With a deck: how far a title outside the deck must stay behind the deck's title the read names.
 OUTSIDE_GAP = 0.06
 
@@ -468,7 +471,9 @@ def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | 
         if any(a[0] + b[0] >= SIDE_BY_SIDE * size and _apart(a, b) and cv2.intersectConvexConvex(a[1], b[1])[0]
                < 0.1 * min(a[0], b[0]) for n, a in enumerate(halves) for b in halves[n + 1:]):
             continue
-        if _corners_on_card(blobs, q):
+        # Where the blobs hold almost nothing of a card found whole (a table whose colour varies too much to be told
+        # from a card: a busy playmat), they say nothing of its corners either.
+        if _corners_on_card(blobs, q) or (core == 1 and _filled_share(blobs, (0, 0), q) < BLIND):
             out.append((size, q, core))
             continue
         if _round_a_card(blobs, size, q, found):
@@ -478,6 +483,10 @@ def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | 
                 a[0], b[0]) for n, a in enumerate(inner) for b in inner[n + 1:]):
             out.append((size, q, core))
     return out
+
+
+#: See _unmerged: a card found whole of which the blobs off the table hold less than this share.
+BLIND = 0.2
 
 
 def _corners_on_card(blobs: np.ndarray, q: np.ndarray) -> bool:
@@ -1535,6 +1544,10 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
                 confident = True
                 guesses = [cut, *(g for g in guesses if g.name != cut.name)][:3]
         if confident and read.region in catalogue and not _clear_of_other_types(read, guesses[0], deck or catalogue):
+            confident = False
+        # A few letters Tesseract itself doubts ("heer", "ice" at confidence 0-10: grain of art, a frame's edge) are as
+        # like a short title (Hero, Ice) as noise can be, deck or not.
+        if confident and _letters(read.text) < SHORT_READ and read.confidence < SHORT_READ_DOUBT:
             confident = False
         if guesses:
             results.append((confident, guesses, read))
