@@ -585,7 +585,9 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
             and intimidated_challenge(t, card, source) is None
         # An additional challenge a card in play gives by its reaction (1st edition Edric Storm: "After you win a
         # Power challenge as the attacker by 4 or more total STR, … initiate an additional Power challenge").
-        own = own or (action.type == "initiate_challenge" and zone is Zone.PLAY)
+        # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
+        own = own or (action.type == "initiate_challenge" and zone is Zone.PLAY
+                      and trigger[0] in ("win_challenge", "lose_challenge", "unopposed"))
     if own and isinstance(player, str) and not (
             marshalled_now(t, player, source, action.type == "draw") if trigger[0] == "marshal_self"
             else trigger_due(t, player, source, trigger)):
