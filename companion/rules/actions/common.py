@@ -889,9 +889,17 @@ def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
     the card itself or returning it to its hand ("Dominance Action: Return Messenger Raven to your hand to draw 1
     card."), naming it as ``source``, in another phase (RR: Actions: "… may only be initiated during that
     phase"). Other lines naming a card as source may carry its keywords (insight, intimidate), which know no phase;
-    events are judged as they are played (``event.play-phase``)."""
+    events are judged as they are played (``event.play-phase``). The effect of such an ability on its target, naming
+    the card as ``source``, is judged too where the card's one phase label leads its every triggered ability and the
+    action is one its text chooses a target for (1st edition Ser Ilyn Payne "Marshalling: Kneel Ser Ilyn Payne to
+    choose and kill a character with STR 2 or lower": its kill in the challenges phase), its kneel unrecorded."""
     source = getattr(action, "source", None)
-    if action.type not in ("kneel", "return_to_hand") or source is None or source != getattr(action, "card", None):
+    if source is None:
+        return
+    on_self = action.type in ("kneel", "return_to_hand") and source == getattr(action, "card", None)
+    effect = target_line(action)
+    if not on_self and (effect is None or source not in t.in_play
+                        or not any(x[0] == effect[0] for x in t.card(source).targets)):
         return
     c = t.card(source)
     if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
