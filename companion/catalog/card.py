@@ -458,7 +458,7 @@ class Card:
     #: or War character") or "", "kneeling" | "standing" | "non-unique" | "") ("Choose and kneel a character.": Filthy
     #: Accusations; "choose and kill a character with STR 1 or lower": Grey Wind; ``catalog.importers.targets``).
     #: RR: Targeting.
-    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...] = ()
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     #: Its whole text is its one triggered ability (``reacts_to``): a line naming it as its source is that ability's.
     trigger_only: bool = False
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.

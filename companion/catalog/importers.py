@@ -765,13 +765,14 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: a character without an [intrigue] icon" (Tears of Lys), "Choose up to 3 cards in your discard pile, and shuffle them
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
-_TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique )?(?P<side>participating |attacking "
-                r"|defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )"
-                r"(?-i:[A-Z][a-z]+))* )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or "
-                r"lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
-                r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent|controlled by a "
-                r"player with more power than you)|in your discard pile))*(?=[.,;]|$| and | to | \(| from play\b"
-                r"| from being killed\b)")
+_TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique |non-(?!House )(?-i:[A-Z][a-z]+) )?"
+                r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
+                r"(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
+                r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
+                r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
+                r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
+                r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
+                r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b)")
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -801,21 +802,30 @@ _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]
 _TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
 
 
+def _target_state(state: str) -> str:
+    """"kneeling", "standing", "non-unique", or "non-<Trait>" in the Trait's own case (1st edition You've Killed the
+    Wrong Dwarf!: "a non-Noble character")."""
+    state = state.strip()
+    return state if state.startswith("non-") and state.lower() != "non-unique" else state.lower()
+
+
 def targets(plain: str, name: str | None = None
-            ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...]:
+            ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
     side in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the
     STR at most instead while its controller controls the card named (-1: none), that name, the icon it is without,
     whose: "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than
     you") | "", how many at most, the Traits or crests it has one of ("|"-joined: "a
-    Holy, Learned, Noble, or War character"), "kneeling" | "standing" | "non-unique" | ""). Nothing is kept when a
+    Holy, Learned, Noble, or War character"), "kneeling" | "standing" | "non-unique" | "non-<Trait>" (1st edition
+    "a non-Noble character") | "", the printed cost at most or -1 (Take the Black: "Choose a non-unique character with
+    printed cost 6 or lower."). Nothing is kept when a
     phrase choosing or placing on a card is not read in every word, or when the action's word is printed outside the
     phrase (a cost: "kneel a Direwolf character to choose and kneel …"): the line naming the card may then be another
     part of its text. Kneeling the card itself as the cost ("Kneel Shae to choose and kneel …") is not another
     target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
     own_cost = re.compile(rf"\bkneel {re.escape(name)} to\b", re.IGNORECASE) if name else None
-    found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str]] = []
+    found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
         for m in form.finditer(text):
@@ -831,7 +841,7 @@ def targets(plain: str, name: str | None = None
                           "more_power" if "more power" in whose else "opponent" if whose else "",
                           int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
-                          (g["state"] or "").strip().lower()))
+                          _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
@@ -1271,7 +1281,7 @@ class Keywords:
     raises_claim: tuple[str, int] | None = None  # Winter Is Coming: ("you", 1): ``raises_claim``
     cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
-    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...] = ()  # ``targets``
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()  # ``targets``
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``

@@ -522,7 +522,7 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     wanted = [x for x in facts.targets if x[0] == verb] if facts is not None else []
     if not wanted or source == card:
         return None
-    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state = wanted[0]
+    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state, cost_max = wanted[0]
     c = t.card(card)
     if kind != "card" and c.type != kind:
         return "ability.target.kind", {"kind": type_name(kind)}
@@ -532,11 +532,15 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)}
     if traits and not any(w.casefold() in held for w in traits.split("|")):
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
+    if state.startswith("non-") and state != "non-unique" and state[4:].casefold() in held:
+        return "ability.target.non-trait", {"trait": state[4:]}
+    if cost_max >= 0 and t.printed_cost(c) > cost_max:
+        return "ability.target.cost", {"most": cost_max}
     if card not in t.in_play:
         return None
     if state == "non-unique" and c.unique:
         return "ability.target.non-unique", {}
-    if state and state != "non-unique" and t.in_play[card].kneeling != (state == "kneeling"):
+    if state in ("kneeling", "standing") and t.in_play[card].kneeling != (state == "kneeling"):
         return f"ability.target.{state}", {}
     if c.type != "character":
         return None
