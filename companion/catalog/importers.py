@@ -1062,6 +1062,11 @@ def attached_gains(items: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
 #: "… a challenge you initiated." / "Play only if you are (not) the first player.": when it may be played.
 _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power)\]? )?challenge"
                           r"(?: (in which you are the defending player|you initiated))?$", re.IGNORECASE)
+#: The one triggered ability of a card whose effect begins with the challenge it waits for: 1st edition Lethal
+#: Counterattack "Challenges: During a Military challenge, kneel 2 …", No Song So Sweet "<b>Action:</b> During a
+#: [power] challenge, choose …" (not "During a challenge in which …": a condition not read).
+_LEADS_DURING = re.compile(r"^(?:limited )?(?:[a-z]+ )?(?:action|challenges|any phase)\s*:\s*during an? "
+                           r"(?:\[?(military|intrigue|power)\]? )?challenge,", re.IGNORECASE | re.MULTILINE)
 _PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.IGNORECASE)
 #: Text that can draw a card or give insight: a draw naming the card as its source is possible.
 _DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
@@ -1632,6 +1637,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 found.add(word)
     plain = _TAG.sub("", text or "")  # the text without its markup, read by several facts below
     grants_icons, grants_traits, grants_keywords = granted
+    labels = len(_TRIGGER_2E.findall(text or "")) or len(_TRIGGER_1E.findall(text or ""))
+    if play_during is None and labels == 1 and (leads := _LEADS_DURING.search(plain.strip())) is not None:
+        play_during = (leads.group(1) or "challenge").lower()  # judged as an event is played (``event.play-during``)
     most, most_per = play_max(text)
     reducers, reducers_unread = cost_reducers(text)
     return Keywords(
