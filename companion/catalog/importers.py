@@ -603,6 +603,14 @@ _DECLARED_SELF = re.compile(r"^(?:reaction|response)\s*:\s*after (.+?) is declar
 _KILLED_NAMED = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) ((?:[A-Z][\w'’-]*)(?: (?:[A-Z][\w'’-]*|of|the))*"
                            r"(?: or (?:[A-Z][\w'’-]*)(?: (?:[A-Z][\w'’-]*|of|the))*)*) is killed[,.]")
 
+#: A reaction to a kind of character killed: 1st edition Retreat "Response: After one of your unique characters is
+#: killed, …", Arya Stark "After a Unique [Stark] character is killed", Funeral Pyre "After a Lord or Lady character is
+#: killed", "After a character you control is killed" (The North Remembers).
+_KILLED_SUCH = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) (?:(?P<mine>one of your )|an? )"
+                          r"(?P<unique>(?i:unique) )?(?:\[(?P<fac>\w+)\] |House (?P<house>[A-Z]\w+) )?"
+                          r"(?P<traits>[A-Z][\w']*(?: [A-Z][\w']*)*(?: or [A-Z][\w']*(?: [A-Z][\w']*)*)? )?"
+                          r"characters? (?P<yours>you control )?is killed[,.]")
+
 
 def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
@@ -614,7 +622,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
     …); "After <a title> or <a title> is killed" ("killed_named", the titles
-    joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, "")."""
+    joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, ""); "After one of your
+    unique characters is killed" ("killed_such", "unique;<faction>;<Trait>|<Trait>", 0, "own" | "")."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -653,6 +662,12 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     named = _KILLED_NAMED.match(plain[start:]) if start >= 0 else None
     if named is not None:  # 1st edition Cersei's Attendant: "After Cersei Lannister or Cersei's Attendant is killed, …"
         return ("killed_named", "|".join(n.strip() for n in named.group(1).split(" or ")), 0, "")
+    such = _KILLED_SUCH.match(plain[start:]) if start >= 0 else None
+    if such is not None:  # (unique, faction, Traits) as "unique;stark;Lord|Lady"; "own": one the player controls
+        traits = "|".join(x.strip() for x in (such.group("traits") or "").split(" or ") if x.strip())
+        return ("killed_such", f"{'unique' if such.group('unique') else ''};"
+                f"{(such.group('fac') or such.group('house') or '').lower()};{traits}", 0,
+                "own" if such.group("mine") or such.group("yours") else "")
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None

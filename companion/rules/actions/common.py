@@ -729,6 +729,11 @@ def reaction_words(trigger: tuple[str, str, int, str]) -> dict[str, Param]:
                 "side": ""}
     if event == "phase_begins":  # the phase, not a challenge type
         return {"trigger": msg("event.react.phase_begins", phase=Phase(kind)), "kind": "", "by": "", "side": ""}
+    if event == "killed_such":  # the kind of character: unique, a faction, Traits
+        unique, faction, traits = kind.split(";")
+        which = (f"[{faction}] " if faction else "") + (" / ".join(traits.split("|")) + " " if traits else "")
+        key = f"event.react.killed_such.{'unique.' if unique else ''}{side or 'any'}"
+        return {"trigger": msg(key, which=which), "kind": "", "by": "", "side": ""}
     return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
             "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
@@ -760,13 +765,13 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
-                "declared_self_defender", "killed_named", "phase_begins", "str_raised_self")
+                "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
     """The trigger of the card ``source``'s only reaction has just happened for the player."""
     if trigger[0] in OWN_TRIGGERS:
-        return own_trigger_due(t, player, source, trigger[0], trigger[1])
+        return own_trigger_due(t, player, source, trigger[0], trigger[1], trigger[3])
     return reaction_due(t, player, trigger)
 
 
@@ -790,7 +795,7 @@ def continues_trigger(t: Table, player: str, source: str) -> bool:
     return t.players[player].round_counts.get(f"trigger-at:{source}") == (t.round, t.version - 1)
 
 
-def own_trigger_due(t: Table, player: str, source: str, event: str, names: str = "") -> bool:
+def own_trigger_due(t: Table, player: str, source: str, event: str, names: str = "", side: str = "") -> bool:
     """A trigger about the card itself or its controller has just happened for the player: an attachment the player
     played on it this round not yet answered by it ("Response: After a player plays an attachment on Sansa Stark,
     that player may draw a card."), a challenge just declared against the player, defenders not yet declared
@@ -803,6 +808,14 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     if event == "killed_named":  # a card of one of those titles lies in a dead pile (killed now, or before: lenient)
         wanted = {fold(n) for n in names.split("|")}
         return any(fold(t.card(c).name) in wanted for q in t.players.values() for c in q.zones[Zone.DEAD])
+    if event == "killed_such":  # such a character lies in a dead pile (killed now, or before: lenient), its
+        # owner's where the player's own is meant ("one of your unique characters": Retreat)
+        unique, faction, traits = names.split(";")
+        wanted = {fold(w) for w in traits.split("|") if w}
+        return any(t.card(c).type == "character" and (not unique or t.card(c).unique)
+                   and (not faction or faction in t.card(c).factions)
+                   and (not wanted or bool(wanted & {fold(w) for w in (*t.card(c).traits, *t.card(c).crests)}))
+                   for seat, q in t.players.items() if side != "own" or seat == player for c in q.zones[Zone.DEAD])
     if event.startswith("declared_self_"):  # it is on that side of this round's last challenge (one recorded step
         # by step; one recorded as one entry says nothing)
         last = t.challenges[-1] if t.challenges else None
