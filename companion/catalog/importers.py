@@ -307,6 +307,21 @@ def immune_to(sentence: str) -> tuple[str, tuple[str, ...]] | None:
     return ("opponents" if m.group(1) else "any", _IMMUNE_KINDS[m.group(2).lower()])
 
 
+#: Its own immunity while its controller controls a character of a kind: 1st edition Shaggydog "While you control at
+#: least 1 House Stark Lord character, Shaggydog gets +3 STR and is immune to events.": (the House or "", the Trait).
+_IMMUNE_WHILE = re.compile(r"^(?i:while you control at least (?:1|one|an?)) (?:House (\w+) )?([A-Z][\w']*) "
+                           r"characters?, (.+?) (?:gets? [+-]\d+ STR and )?is (immune to .+)$")
+
+
+def immune_while(sentence: str, name: str | None) -> tuple[str, tuple[str, ...], str, str] | None:
+    """(whose, kinds, as ``immune_to``; the House or "", the Trait) of an ``_IMMUNE_WHILE`` sentence about the card
+    ``name`` itself."""
+    m = _IMMUNE_WHILE.match(sentence)
+    if m is None or name is None or fold(m.group(3)) != fold(name) or (immunity := immune_to(m.group(4))) is None:
+        return None
+    return (*immunity, (m.group(1) or "").lower(), m.group(2))
+
+
 #: What a card gives each character (and location) of a kind while its text counts: "Each Knight character you control
 #: gains renown and \"immune to opponents' events.\"" (A Tourney for the King), "Each Stormborn character you control
 #: gains renown." (Drogon), 1st edition "Characters and locations are immune to events this round." (Calm Before the
@@ -1312,6 +1327,7 @@ class Keywords:
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     house_only_shadow_waived: bool = False  # City of Shadows
     reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
+    immune_while: tuple[str, tuple[str, ...], str, str] | None = None  # 1st edition Shaggydog: ``immune_while``
     immune_to: tuple[str, tuple[str, ...]] | None = None  # Ser Jacelyn Bywater: ("any", ("character",)): ``immune_to``
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
@@ -1381,6 +1397,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     killed_zone: str | None = None
     immune: tuple[str, tuple[str, ...]] | None = None
+    immune_if: tuple[str, tuple[str, ...], str, str] | None = None
     toll: tuple[str, str, int] | None = None
     power_only_in: str | None = None
     without_icon: tuple[str, int] | None = None
@@ -1414,6 +1431,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (immunity := immune_to(sentence)) is not None:
                 immune = immunity
                 continue
+            if (conditional_immunity := immune_while(sentence, name)) is not None:
+                immune_if = conditional_immunity  # read on: the sentence gives STR as well
             if (instead := killed_to(sentence, name)) is not None:
                 killed_zone = instead
                 continue
@@ -1710,7 +1729,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),
         house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
-        reveals_new_plot=reveals_new_plot(plain), immune_to=immune,
+        reveals_new_plot=reveals_new_plot(plain), immune_to=immune, immune_while=immune_if,
         knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
         if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
         chooses_with=chooses_with(" ".join(plain.split())),

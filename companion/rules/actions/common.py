@@ -21,6 +21,7 @@ from companion.rules.values import (
     each_gains_on,
     has_icon,
     has_plots,
+    in_play_controlled,
     modifier_lasts,
     plot_limits,
     power_total,
@@ -464,9 +465,15 @@ def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
 def immune_from(t: Table, card: str, source: str) -> bool:
     """The card in play is immune to the effects of ``source``: by its own printed immunity (``Card.immune_to``), or
     one a card gives its kind (``Card.each_gains``: A Tourney for the King's Knights, 1st edition Calm Before the
-    Storm's characters and locations)."""
+    Storm's characters and locations), or its own while its controller controls a character of a House and Trait
+    (``Card.immune_while``: 1st edition Shaggydog, "at least 1 House Stark Lord character")."""
     facts = printed(t, card)
     immunities = [facts.immune_to] if facts is not None and facts.immune_to is not None else []
+    if facts is not None and facts.immune_while is not None:
+        whose, kinds, house, trait = facts.immune_while
+        if any(t.card(c).type == "character" and (not house or house in t.card(c).factions)
+               and trait in traits_of(t, c) for c in in_play_controlled(t, t.controller(card))):
+            immunities.append((whose, kinds))
     immunities += [granted for g in each_gains_on(t, card)
                    if (granted := (t.card(g).each_gains or ("", "", (), None))[3]) is not None]
     kind = t.card(source).type
