@@ -130,3 +130,21 @@ def test_immune_to_opponents_events_only_against_another_players_event() -> None
     legal(t, PlaceTokens("B", "power", 1, f"B.{STANNIS}.1", source=f"B.{CONSOLIDATION}.1"))
     flagged_and_refused(t, TakeControl("A", f"B.{STANNIS}.1", source=f"A.{CONSOLIDATION}.1"), "immune.source")
     legal(t, TakeControl("A", f"B.{STANNIS}.1", source=f"A.{MELISANDRE}.1"))
+
+
+def test_an_immunity_while_its_controller_controls_a_house_trait_character() -> None:
+    """aside36 34 (immune.source): 1st edition Shaggydog "While you control at least 1 House Stark Lord character,
+    Shaggydog gets +3 STR and is immune to events.": Distraction's kneel of him is legal while Bob controls no Lord,
+    flagged once Robb Stark (a House Stark Lord) is in play under him."""
+    assert parse_keywords("While you control at least 1 House Stark Lord character, Shaggydog gets +3 STR and is "
+                          "immune to events.", "Shaggydog").immune_while == ("any", ("event",), "stark", "Lord")
+    for lord, flagged in ((False, False), (True, True)):
+        t = make_table({"A": {"core_155": 1}, "B": {"core_11": 1, "core_8": 1}}, edition="1e")
+        hand(t, "A.core_155.1")
+        in_play(t, "B.core_11.1")
+        if lord:
+            in_play(t, "B.core_8.1")
+        if flagged:
+            flagged_and_refused(t, Kneel("A", "B.core_11.1", source="A.core_155.1"), "immune.source")
+        else:
+            legal(t, Kneel("A", "B.core_11.1", source="A.core_155.1"))

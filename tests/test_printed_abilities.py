@@ -229,6 +229,49 @@ def test_an_events_printed_play_restriction() -> None:
     flagged_and_refused(t, PlayEvent("A", "A.01063.1"), "event.play-during")  # Alice attacks, she does not defend
 
 
+def test_an_event_whose_ability_begins_during_a_challenge_type_is_played_only_then() -> None:
+    """aside36 18 (event.play-during): 1st edition Lethal Counterattack "Challenges: During a Military challenge,
+    kneel 2 of your House Stark characters to kill all attacking characters." is read as played only during a
+    military challenge: in a power challenge it is flagged, in a military one legal (also Loyal to the Last, Lashing
+    Out, My Mind Is My Weapon); "During a challenge in which …" is a condition not read."""
+    from companion.catalog.importers import parse_keywords
+
+    assert parse_keywords("<b>Action:</b> During a challenge in which you are the attacking player, choose a "
+                          "defending character.", "Overthrowing the Masters").play_during is None
+    t = plots("1e", "core_181", "acoa_25", {"core_81": 1}, {"core_158": 1, "core_23": 1}, gold=5)
+    hand(t, "B.core_158.1")
+    in_play(t, "A.core_81.1")
+    in_play(t, "B.core_23.1")
+    to_challenges(t)
+    power = t.clone()
+    legal(power, InitiateChallenge("A", "power", "B", attackers=["A.core_81.1"]))
+    flagged_and_refused(power, PlayEvent("B", "B.core_158.1"), "event.play-during")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_81.1"]))
+    legal(t, PlayEvent("B", "B.core_158.1"))
+
+
+def test_a_reaction_to_a_kind_of_character_killed_waits_for_one_in_a_dead_pile() -> None:
+    """aside36 24 (event.reaction-trigger): 1st edition Retreat "Response: After one of your unique characters is
+    killed, return that character to your hand …": played with only Alice's non-unique Lannisport Weaponsmith and
+    Bob's unique Ser Ilyn Payne in the dead piles it is flagged; with her unique Stannis Baratheon there, legal (one
+    killed before counts: lenient). The kind read: unique, a faction, Traits, whose."""
+    from companion.catalog.importers import reacts_to
+    from tests.tables import dead
+
+    assert reacts_to("<b>Reaction:</b> After a Lord or Lady character is killed, gain 1 power.") == (
+        "killed_such", ";;Lord|Lady", 0, "")
+    assert reacts_to("Response: After a Unique [Stark] character is killed, draw 1 card.") == (
+        "killed_such", "unique;stark;", 0, "")
+    t = make_table({"A": {"core_171": 1, "core_53": 1, "core_72": 1}, "B": {"core_41": 1}}, edition="1e",
+                   phase="challenges")
+    assert not t.card("A.core_53.1").unique and t.card("B.core_41.1").unique
+    hand(t, "A.core_171.1")
+    dead(t, "A.core_53.1", "B.core_41.1")
+    flagged_and_refused(t, PlayEvent("A", "A.core_171.1"), "event.reaction-trigger")
+    dead(t, "A.core_72.1")
+    legal(t, PlayEvent("A", "A.core_171.1"))
+
+
 def test_a_draw_names_a_source_that_can_draw() -> None:
     """aside6 24, aside7 03 (RR: Draw; RR: Insight): a draw outside the draw phase names the card effect that
     draws. The Tickler neither draws nor has insight: flagged, unless something its player has in play gives a

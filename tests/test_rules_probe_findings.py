@@ -413,3 +413,21 @@ def test_an_ability_paid_by_returning_its_card_to_hand_is_used_only_in_its_phase
             legal(t, ReturnToHand("A", "A.01130.1"))
         else:
             legal(t, ReturnToHand("A", "A.01130.1", source="A.01130.1"))
+
+
+def test_a_phase_ability_s_effect_on_its_target_is_used_only_in_its_phase() -> None:
+    """ability.phase (aside36 29): 1st edition Ser Ilyn Payne "Marshalling: Kneel Ser Ilyn Payne to choose and kill a
+    character with STR 2 or lower.": his kneel recorded without a source, the kill naming him as its source in the
+    challenges phase is flagged; in the marshalling phase it is legal, and a kill naming no source is not judged."""
+    from companion.rules.actions import Kill
+
+    for phase, flagged in (("challenges", True), ("marshaling", False)):
+        t = make_table({"A": {"core_41": 1}, "B": {"core_21": 1}}, edition="1e", phase=phase)
+        in_play(t, "A.core_41.1")
+        in_play(t, "B.core_21.1")
+        legal(t, Kneel("A", "A.core_41.1"))
+        if flagged:
+            legal(t.clone(), Kill("A", "B.core_21.1"))
+            flagged_and_refused(t, Kill("A", "B.core_21.1", source="A.core_41.1"), "ability.phase")
+        else:
+            legal(t, Kill("A", "B.core_21.1", source="A.core_41.1"))

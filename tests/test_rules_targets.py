@@ -21,8 +21,9 @@ from companion.rules.actions import (
     PlaceTokens,
     ShuffleIntoDeck,
     Stand,
+    TakeControl,
 )
-from tests.tables import flagged_and_refused, in_play, legal
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
 from tests.test_printed_abilities import plots, to_challenges
 
 
@@ -34,20 +35,20 @@ def catalog() -> Catalog:
 def test_the_targets_are_read_from_the_printed_cards(catalog: Catalog) -> None:
     """Each form read (the action, the card type, the side, the faction, STR, the icon, whose, how many)."""
     facts = {
-        "01011": ("kneel", "character", "", "", -1, -1, "", "", "", 1, "", ""),  # Filthy Accusations
-        "01009": ("discard", "attachment", "", "", -1, -1, "", "", "", 1, "", ""),  # Confiscation
-        "01019": ("shuffle_into_deck", "card", "", "", -1, -1, "", "", "", 3, "", ""),  # Rebuilding: "up to 3"
-        "01145": ("kill", "character", "", "", 1, 2, "Robb Stark", "", "", 1, "", ""),  # Grey Wind
-        "01044": ("place_tokens", "character", "", "", -1, -1, "", "intrigue", "loser", 1, "", ""),  # Tears of Lys
-        "01158": ("kill", "character", "attacking", "", -1, -1, "", "", "", 1, "", ""),  # Like Warm Rain
-        "01157": ("modify", "character", "participating", "stark", -1, -1, "", "", "", 1, "", ""),  # For the North!
-        "core_1": ("kill", "character", "participating", "", -1, -1, "", "", "", 1, "", ""),  # 1st edition Ice
+        "01011": ("kneel", "character", "", "", -1, -1, "", "", "", 1, "", "", -1),  # Filthy Accusations
+        "01009": ("discard", "attachment", "", "", -1, -1, "", "", "", 1, "", "", -1),  # Confiscation
+        "01019": ("shuffle_into_deck", "card", "", "", -1, -1, "", "", "", 3, "", "", -1),  # Rebuilding: "up to 3"
+        "01145": ("kill", "character", "", "", 1, 2, "Robb Stark", "", "", 1, "", "", -1),  # Grey Wind
+        "01044": ("place_tokens", "character", "", "", -1, -1, "", "intrigue", "loser", 1, "", "", -1),  # Tears of Lys
+        "01158": ("kill", "character", "attacking", "", -1, -1, "", "", "", 1, "", "", -1),  # Like Warm Rain
+        "01157": ("modify", "character", "participating", "stark", -1, -1, "", "", "", 1, "", "", -1),  # For the North!
+        "core_1": ("kill", "character", "participating", "", -1, -1, "", "", "", 1, "", "", -1),  # 1st edition Ice
     }
     for code, want in facts.items():
         assert catalog.card(code).targets == (want,), (code, catalog.card(code).name)
     # Not read: the action's word printed outside the phrase (a cost), a choice in words not read.
     assert targets("Kneel a Direwolf character to choose and kneel an attacking character.") == ()
-    assert targets("Choose and kill a character with printed cost 3 or lower.") == ()
+    assert targets("Choose and kill a character with printed STR 3 or lower.") == ()
     assert targets("Choose a character. Choose and kneel a location.") == ()
 
 
@@ -161,8 +162,8 @@ def test_a_trait_a_crest_or_a_state_in_the_target_is_read() -> None:
     character." (not Khal Drogo, a Lord); 1st edition Viserion "Pay 4 gold to choose and kill a kneeling character."
     (not a standing one); Distinct Mastery "Choose and stand a Holy, Learned, Noble, or War character." (a crest:
     Stannis Baratheon is Noble, the Knight of the Rainwood has none); "choose a non-unique character" is kept."""
-    assert targets("Choose and kneel a non-unique character.")[0][10:] == ("", "non-unique")
-    assert targets("Choose and stand a Holy, Learned, Noble, or War character.")[0][10:] == (
+    assert targets("Choose and kneel a non-unique character.")[0][10:12] == ("", "non-unique")
+    assert targets("Choose and stand a Holy, Learned, Noble, or War character.")[0][10:12] == (
         "Holy|Learned|Noble|War", "")
     t = plots("2e", "01001", "00006", {"01169": 1, "01162": 1, "01049": 1}, {})
     for card in ("A.01169.1", "A.01162.1", "A.01049.1"):
@@ -267,17 +268,9 @@ def test_seductive_promise_takes_control_of_a_non_unique_character() -> None:
     """aside34 32 (ability.target): 1st edition Seductive Promise "… choose a non-unique character controlled by the
     losing opponent. Take control of that character.": a take of control naming it, of unique Stannis Baratheon, is
     flagged; of the non-unique Knight of the Rainwood it is legal."""
-    from companion.rules.actions import TakeControl
-    from tests.tables import hand, make_table
-
     assert targets("Choose a non-unique character controlled by the losing opponent. Take control of that "
                    "character.")[0][0] == "take_control"
-    t = make_table({"A": {"core_175": 1}, "B": {"core_72": 1, "core_81": 1}}, edition="1e", phase="challenges")
-    hand(t, "A.core_175.1")
-    in_play(t, "B.core_72.1")
-    in_play(t, "B.core_81.1")
-    flagged_and_refused(t, TakeControl("A", "B.core_72.1", source="A.core_175.1"), "ability.target")
-    legal(t, TakeControl("A", "B.core_81.1", source="A.core_175.1"))
+    _one_misfit_one_fit("core_175", TakeControl)
 
 
 def test_a_save_of_a_noble_character_is_read() -> None:
@@ -295,3 +288,34 @@ def test_a_save_of_a_noble_character_is_read() -> None:
         in_play(t, card)
     flagged_and_refused(t, Save("A", "A.core_121.1", source="A.core_113.1"), "ability.target")
     legal(t, Save("A", "A.core_72.1", source="A.core_113.1"))
+
+
+def test_a_non_trait_target_and_a_printed_cost_limit_are_read() -> None:
+    """aside36 19, 33 (ability.target): 1st edition You've Killed the Wrong Dwarf! "Any phase: Choose and kneel a
+    non-Noble character.": its kneel of Stannis Baratheon (Noble) is flagged, of the Knight of the Rainwood legal;
+    Take the Black "Dominance Action: Choose a non-unique character with printed cost 6 or lower. Take control of
+    that character.": of unique Tyrion Lannister flagged, of the non-unique Dothraki Outriders (cost 8) flagged, of
+    one costing 2 legal. "a non-House Stark character" (Guilty!) is not read as a Trait."""
+    assert targets("Choose and kneel a non-Noble character.")[0][11:] == ("non-Noble", -1)
+    assert targets("Choose a non-unique character with printed cost 6 or lower. Take control of that character."
+                   )[0][11:] == ("non-unique", 6)
+    assert targets("Kneel a Noble character to choose and kill a non-House Stark character.") == ()
+    _one_misfit_one_fit("core_167", Kneel)
+    u = make_table({"A": {"01139": 2}, "B": {"01089": 1, "02074": 1, "01057": 1}}, phase="dominance")
+    hand(u, "A.01139.1")
+    for card in ("B.01089.1", "B.02074.1", "B.01057.1"):
+        in_play(u, card)
+    flagged_and_refused(u, TakeControl("A", "B.01089.1", source="A.01139.1"), "ability.target")
+    flagged_and_refused(u, TakeControl("A", "B.02074.1", source="A.01139.1"), "ability.target")
+    legal(u, TakeControl("A", "B.01057.1", source="A.01139.1"))
+
+
+def _one_misfit_one_fit(event: str, line: type[Kneel] | type[TakeControl]) -> None:
+    """A 1st-edition event in A's hand naming itself as the source of ``line``: on B's Stannis Baratheon (unique,
+    Noble) flagged (ability.target), on B's Knight of the Rainwood (non-unique, no crest) legal."""
+    t = make_table({"A": {event: 1}, "B": {"core_72": 1, "core_81": 1}}, edition="1e", phase="challenges")
+    hand(t, f"A.{event}.1")
+    in_play(t, "B.core_72.1")
+    in_play(t, "B.core_81.1")
+    flagged_and_refused(t, line("A", "B.core_72.1", source=f"A.{event}.1"), "ability.target")
+    legal(t, line("A", "B.core_81.1", source=f"A.{event}.1"))

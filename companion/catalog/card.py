@@ -64,7 +64,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
-              "house_only_shadow_waived", "reveals_new_plot", "immune_to", "knelt_stays_knelt",
+              "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season")
@@ -458,7 +458,7 @@ class Card:
     #: or War character") or "", "kneeling" | "standing" | "non-unique" | "") ("Choose and kneel a character.": Filthy
     #: Accusations; "choose and kill a character with STR 1 or lower": Grey Wind; ``catalog.importers.targets``).
     #: RR: Targeting.
-    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...] = ()
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     #: Its whole text is its one triggered ability (``reacts_to``): a line naming it as its source is that ability's.
     trigger_only: bool = False
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.
@@ -498,6 +498,10 @@ class Card:
     #: "card" for any card). While its text counts, a line naming such a card as the ``source`` of an effect on it is
     #: flagged (``immune.source``).
     immune_to: tuple[str, tuple[str, ...]] | None = None
+    #: Its own immunity while its controller controls a character of a House and Trait (1st edition Shaggydog "While
+    #: you control at least 1 House Stark Lord character, Shaggydog … is immune to events."): (whose, kinds as
+    #: ``immune_to``, the House or "", the Trait; ``catalog.importers.immune_while``).
+    immune_while: tuple[str, tuple[str, ...], str, str] | None = None
     #: The character its ability kneels stays knelt through this round's standing phase ("That character does not
     #: stand during the standing phase this round.": 1st edition Cersei Lannister, "chosen"; "Attached character
     #: cannot stand during the standing phase this round.": Catapult on the Wall, "attached"): a ``kneel`` naming the

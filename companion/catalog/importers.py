@@ -307,6 +307,21 @@ def immune_to(sentence: str) -> tuple[str, tuple[str, ...]] | None:
     return ("opponents" if m.group(1) else "any", _IMMUNE_KINDS[m.group(2).lower()])
 
 
+#: Its own immunity while its controller controls a character of a kind: 1st edition Shaggydog "While you control at
+#: least 1 House Stark Lord character, Shaggydog gets +3 STR and is immune to events.": (the House or "", the Trait).
+_IMMUNE_WHILE = re.compile(r"^(?i:while you control at least (?:1|one|an?)) (?:House (\w+) )?([A-Z][\w']*) "
+                           r"characters?, (.+?) (?:gets? [+-]\d+ STR and )?is (immune to .+)$")
+
+
+def immune_while(sentence: str, name: str | None) -> tuple[str, tuple[str, ...], str, str] | None:
+    """(whose, kinds, as ``immune_to``; the House or "", the Trait) of an ``_IMMUNE_WHILE`` sentence about the card
+    ``name`` itself."""
+    m = _IMMUNE_WHILE.match(sentence)
+    if m is None or name is None or fold(m.group(3)) != fold(name) or (immunity := immune_to(m.group(4))) is None:
+        return None
+    return (*immunity, (m.group(1) or "").lower(), m.group(2))
+
+
 #: What a card gives each character (and location) of a kind while its text counts: "Each Knight character you control
 #: gains renown and \"immune to opponents' events.\"" (A Tourney for the King), "Each Stormborn character you control
 #: gains renown." (Drogon), 1st edition "Characters and locations are immune to events this round." (Calm Before the
@@ -603,6 +618,14 @@ _DECLARED_SELF = re.compile(r"^(?:reaction|response)\s*:\s*after (.+?) is declar
 _KILLED_NAMED = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) ((?:[A-Z][\w'’-]*)(?: (?:[A-Z][\w'’-]*|of|the))*"
                            r"(?: or (?:[A-Z][\w'’-]*)(?: (?:[A-Z][\w'’-]*|of|the))*)*) is killed[,.]")
 
+#: A reaction to a kind of character killed: 1st edition Retreat "Response: After one of your unique characters is
+#: killed, …", Arya Stark "After a Unique [Stark] character is killed", Funeral Pyre "After a Lord or Lady character is
+#: killed", "After a character you control is killed" (The North Remembers).
+_KILLED_SUCH = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) (?:(?P<mine>one of your )|an? )"
+                          r"(?P<unique>(?i:unique) )?(?:\[(?P<fac>\w+)\] |House (?P<house>[A-Z]\w+) )?"
+                          r"(?P<traits>[A-Z][\w']*(?: [A-Z][\w']*)*(?: or [A-Z][\w']*(?: [A-Z][\w']*)*)? )?"
+                          r"characters? (?P<yours>you control )?is killed[,.]")
+
 
 def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
@@ -614,7 +637,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
     …); "After <a title> or <a title> is killed" ("killed_named", the titles
-    joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, "")."""
+    joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, ""); "After one of your
+    unique characters is killed" ("killed_such", "unique;<faction>;<Trait>|<Trait>", 0, "own" | "")."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -653,6 +677,12 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     named = _KILLED_NAMED.match(plain[start:]) if start >= 0 else None
     if named is not None:  # 1st edition Cersei's Attendant: "After Cersei Lannister or Cersei's Attendant is killed, …"
         return ("killed_named", "|".join(n.strip() for n in named.group(1).split(" or ")), 0, "")
+    such = _KILLED_SUCH.match(plain[start:]) if start >= 0 else None
+    if such is not None:  # (unique, faction, Traits) as "unique;stark;Lord|Lady"; "own": one the player controls
+        traits = "|".join(x.strip() for x in (such.group("traits") or "").split(" or ") if x.strip())
+        return ("killed_such", f"{'unique' if such.group('unique') else ''};"
+                f"{(such.group('fac') or such.group('house') or '').lower()};{traits}", 0,
+                "own" if such.group("mine") or such.group("yours") else "")
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
@@ -765,13 +795,14 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: a character without an [intrigue] icon" (Tears of Lys), "Choose up to 3 cards in your discard pile, and shuffle them
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
-_TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique )?(?P<side>participating |attacking "
-                r"|defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )"
-                r"(?-i:[A-Z][a-z]+))* )?(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or "
-                r"lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon|(?P<whose>controlled by the losing "
-                r"(?:player|opponent)|you control|an opponent controls|controlled by an opponent|controlled by a "
-                r"player with more power than you)|in your discard pile))*(?=[.,;]|$| and | to | \(| from play\b"
-                r"| from being killed\b)")
+_TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique |non-(?!House )(?-i:[A-Z][a-z]+) )?"
+                r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
+                r"(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
+                r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
+                r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
+                r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
+                r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
+                r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b)")
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -801,21 +832,30 @@ _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]
 _TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
 
 
+def _target_state(state: str) -> str:
+    """"kneeling", "standing", "non-unique", or "non-<Trait>" in the Trait's own case (1st edition You've Killed the
+    Wrong Dwarf!: "a non-Noble character")."""
+    state = state.strip()
+    return state if state.startswith("non-") and state.lower() != "non-unique" else state.lower()
+
+
 def targets(plain: str, name: str | None = None
-            ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...]:
+            ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
     side in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the
     STR at most instead while its controller controls the card named (-1: none), that name, the icon it is without,
     whose: "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than
     you") | "", how many at most, the Traits or crests it has one of ("|"-joined: "a
-    Holy, Learned, Noble, or War character"), "kneeling" | "standing" | "non-unique" | ""). Nothing is kept when a
+    Holy, Learned, Noble, or War character"), "kneeling" | "standing" | "non-unique" | "non-<Trait>" (1st edition
+    "a non-Noble character") | "", the printed cost at most or -1 (Take the Black: "Choose a non-unique character with
+    printed cost 6 or lower."). Nothing is kept when a
     phrase choosing or placing on a card is not read in every word, or when the action's word is printed outside the
     phrase (a cost: "kneel a Direwolf character to choose and kneel …"): the line naming the card may then be another
     part of its text. Kneeling the card itself as the cost ("Kneel Shae to choose and kneel …") is not another
     target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
     own_cost = re.compile(rf"\bkneel {re.escape(name)} to\b", re.IGNORECASE) if name else None
-    found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str]] = []
+    found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
         for m in form.finditer(text):
@@ -831,7 +871,7 @@ def targets(plain: str, name: str | None = None
                           "more_power" if "more power" in whose else "opponent" if whose else "",
                           int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
-                          (g["state"] or "").strip().lower()))
+                          _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
@@ -1052,6 +1092,11 @@ def attached_gains(items: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
 #: "… a challenge you initiated." / "Play only if you are (not) the first player.": when it may be played.
 _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power)\]? )?challenge"
                           r"(?: (in which you are the defending player|you initiated))?$", re.IGNORECASE)
+#: The one triggered ability of a card whose effect begins with the challenge it waits for: 1st edition Lethal
+#: Counterattack "Challenges: During a Military challenge, kneel 2 …", No Song So Sweet "<b>Action:</b> During a
+#: [power] challenge, choose …" (not "During a challenge in which …": a condition not read).
+_LEADS_DURING = re.compile(r"^(?:limited )?(?:[a-z]+ )?(?:action|challenges|any phase)\s*:\s*during an? "
+                           r"(?:\[?(military|intrigue|power)\]? )?challenge,", re.IGNORECASE | re.MULTILINE)
 _PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.IGNORECASE)
 #: Text that can draw a card or give insight: a draw naming the card as its source is possible.
 _DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
@@ -1271,7 +1316,7 @@ class Keywords:
     raises_claim: tuple[str, int] | None = None  # Winter Is Coming: ("you", 1): ``raises_claim``
     cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
-    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str], ...] = ()  # ``targets``
+    targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()  # ``targets``
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
@@ -1282,6 +1327,7 @@ class Keywords:
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     house_only_shadow_waived: bool = False  # City of Shadows
     reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
+    immune_while: tuple[str, tuple[str, ...], str, str] | None = None  # 1st edition Shaggydog: ``immune_while``
     immune_to: tuple[str, tuple[str, ...]] | None = None  # Ser Jacelyn Bywater: ("any", ("character",)): ``immune_to``
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
@@ -1351,6 +1397,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     killed_zone: str | None = None
     immune: tuple[str, tuple[str, ...]] | None = None
+    immune_if: tuple[str, tuple[str, ...], str, str] | None = None
     toll: tuple[str, str, int] | None = None
     power_only_in: str | None = None
     without_icon: tuple[str, int] | None = None
@@ -1384,6 +1431,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (immunity := immune_to(sentence)) is not None:
                 immune = immunity
                 continue
+            if (conditional_immunity := immune_while(sentence, name)) is not None:
+                immune_if = conditional_immunity  # read on: the sentence gives STR as well
             if (instead := killed_to(sentence, name)) is not None:
                 killed_zone = instead
                 continue
@@ -1622,6 +1671,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 found.add(word)
     plain = _TAG.sub("", text or "")  # the text without its markup, read by several facts below
     grants_icons, grants_traits, grants_keywords = granted
+    labels = len(_TRIGGER_2E.findall(text or "")) or len(_TRIGGER_1E.findall(text or ""))
+    if play_during is None and labels == 1 and (leads := _LEADS_DURING.search(plain.strip())) is not None:
+        play_during = (leads.group(1) or "challenge").lower()  # judged as an event is played (``event.play-during``)
     most, most_per = play_max(text)
     reducers, reducers_unread = cost_reducers(text)
     return Keywords(
@@ -1677,7 +1729,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),
         house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
-        reveals_new_plot=reveals_new_plot(plain), immune_to=immune,
+        reveals_new_plot=reveals_new_plot(plain), immune_to=immune, immune_while=immune_if,
         knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
         if (m := _KNELT_STAYS_KNELT.search(plain)) else None,
         chooses_with=chooses_with(" ".join(plain.split())),

@@ -21,6 +21,7 @@ from companion.rules.values import (
     each_gains_on,
     has_icon,
     has_plots,
+    in_play_controlled,
     modifier_lasts,
     plot_limits,
     power_total,
@@ -464,9 +465,15 @@ def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
 def immune_from(t: Table, card: str, source: str) -> bool:
     """The card in play is immune to the effects of ``source``: by its own printed immunity (``Card.immune_to``), or
     one a card gives its kind (``Card.each_gains``: A Tourney for the King's Knights, 1st edition Calm Before the
-    Storm's characters and locations)."""
+    Storm's characters and locations), or its own while its controller controls a character of a House and Trait
+    (``Card.immune_while``: 1st edition Shaggydog, "at least 1 House Stark Lord character")."""
     facts = printed(t, card)
     immunities = [facts.immune_to] if facts is not None and facts.immune_to is not None else []
+    if facts is not None and facts.immune_while is not None:
+        whose, kinds, house, trait = facts.immune_while
+        if any(t.card(c).type == "character" and (not house or house in t.card(c).factions)
+               and trait in traits_of(t, c) for c in in_play_controlled(t, t.controller(card))):
+            immunities.append((whose, kinds))
     immunities += [granted for g in each_gains_on(t, card)
                    if (granted := (t.card(g).each_gains or ("", "", (), None))[3]) is not None]
     kind = t.card(source).type
@@ -522,7 +529,7 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     wanted = [x for x in facts.targets if x[0] == verb] if facts is not None else []
     if not wanted or source == card:
         return None
-    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state = wanted[0]
+    _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state, cost_max = wanted[0]
     c = t.card(card)
     if kind != "card" and c.type != kind:
         return "ability.target.kind", {"kind": type_name(kind)}
@@ -532,11 +539,15 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)}
     if traits and not any(w.casefold() in held for w in traits.split("|")):
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
+    if state.startswith("non-") and state != "non-unique" and state[4:].casefold() in held:
+        return "ability.target.non-trait", {"trait": state[4:]}
+    if cost_max >= 0 and t.printed_cost(c) > cost_max:
+        return "ability.target.cost", {"most": cost_max}
     if card not in t.in_play:
         return None
     if state == "non-unique" and c.unique:
         return "ability.target.non-unique", {}
-    if state and state != "non-unique" and t.in_play[card].kneeling != (state == "kneeling"):
+    if state in ("kneeling", "standing") and t.in_play[card].kneeling != (state == "kneeling"):
         return f"ability.target.{state}", {}
     if c.type != "character":
         return None
@@ -725,6 +736,11 @@ def reaction_words(trigger: tuple[str, str, int, str]) -> dict[str, Param]:
                 "side": ""}
     if event == "phase_begins":  # the phase, not a challenge type
         return {"trigger": msg("event.react.phase_begins", phase=Phase(kind)), "kind": "", "by": "", "side": ""}
+    if event == "killed_such":  # the kind of character: unique, a faction, Traits
+        unique, faction, traits = kind.split(";")
+        which = (f"[{faction}] " if faction else "") + (" / ".join(traits.split("|")) + " " if traits else "")
+        key = f"event.react.killed_such.{'unique.' if unique else ''}{side or 'any'}"
+        return {"trigger": msg(key, which=which), "kind": "", "by": "", "side": ""}
     return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
             "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
@@ -756,13 +772,13 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
-                "declared_self_defender", "killed_named", "phase_begins", "str_raised_self")
+                "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
     """The trigger of the card ``source``'s only reaction has just happened for the player."""
     if trigger[0] in OWN_TRIGGERS:
-        return own_trigger_due(t, player, source, trigger[0], trigger[1])
+        return own_trigger_due(t, player, source, trigger[0], trigger[1], trigger[3])
     return reaction_due(t, player, trigger)
 
 
@@ -786,7 +802,7 @@ def continues_trigger(t: Table, player: str, source: str) -> bool:
     return t.players[player].round_counts.get(f"trigger-at:{source}") == (t.round, t.version - 1)
 
 
-def own_trigger_due(t: Table, player: str, source: str, event: str, names: str = "") -> bool:
+def own_trigger_due(t: Table, player: str, source: str, event: str, names: str = "", side: str = "") -> bool:
     """A trigger about the card itself or its controller has just happened for the player: an attachment the player
     played on it this round not yet answered by it ("Response: After a player plays an attachment on Sansa Stark,
     that player may draw a card."), a challenge just declared against the player, defenders not yet declared
@@ -799,6 +815,14 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     if event == "killed_named":  # a card of one of those titles lies in a dead pile (killed now, or before: lenient)
         wanted = {fold(n) for n in names.split("|")}
         return any(fold(t.card(c).name) in wanted for q in t.players.values() for c in q.zones[Zone.DEAD])
+    if event == "killed_such":  # such a character lies in a dead pile (killed now, or before: lenient), its
+        # owner's where the player's own is meant ("one of your unique characters": Retreat)
+        unique, faction, traits = names.split(";")
+        wanted = {fold(w) for w in traits.split("|") if w}
+        return any(t.card(c).type == "character" and (not unique or t.card(c).unique)
+                   and (not faction or faction in t.card(c).factions)
+                   and (not wanted or bool(wanted & {fold(w) for w in (*t.card(c).traits, *t.card(c).crests)}))
+                   for seat, q in t.players.items() if side != "own" or seat == player for c in q.zones[Zone.DEAD])
     if event.startswith("declared_self_"):  # it is on that side of this round's last challenge (one recorded step
         # by step; one recorded as one entry says nothing)
         last = t.challenges[-1] if t.challenges else None
@@ -889,9 +913,17 @@ def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
     the card itself or returning it to its hand ("Dominance Action: Return Messenger Raven to your hand to draw 1
     card."), naming it as ``source``, in another phase (RR: Actions: "… may only be initiated during that
     phase"). Other lines naming a card as source may carry its keywords (insight, intimidate), which know no phase;
-    events are judged as they are played (``event.play-phase``)."""
+    events are judged as they are played (``event.play-phase``). The effect of such an ability on its target, naming
+    the card as ``source``, is judged too where the card's one phase label leads its every triggered ability and the
+    action is one its text chooses a target for (1st edition Ser Ilyn Payne "Marshalling: Kneel Ser Ilyn Payne to
+    choose and kill a character with STR 2 or lower": its kill in the challenges phase), its kneel unrecorded."""
     source = getattr(action, "source", None)
-    if action.type not in ("kneel", "return_to_hand") or source is None or source != getattr(action, "card", None):
+    if source is None:
+        return
+    on_self = action.type in ("kneel", "return_to_hand") and source == getattr(action, "card", None)
+    effect = target_line(action)
+    if not on_self and (effect is None or source not in t.in_play
+                        or not any(x[0] == effect[0] for x in t.card(source).targets)):
         return
     c = t.card(source)
     if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
