@@ -38,14 +38,18 @@ class Kill(Action):
     card: CardRef
     source: CardRef | None = None  # the card effect that kills it (a character's ability, an event): not a claim
 
+    def killer(self, t: Table) -> str | None:
+        """The card whose effect kills: the ``source`` named, or, for a kill after a won challenge that names none,
+        the one card in play that kills that way (``killer_after_win``)."""
+        return self.source or killer_after_win(t, self.player, self.card)
+
     def chosen_target(self, t: Table) -> tuple[str, str] | None:
-        """A kill after a won challenge names no source where one card in play kills that way (its own ability)."""
-        source = self.source or killer_after_win(t, self.player, self.card)
+        source = self.killer(t)
         return None if source is None else (self.card, source)
 
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
-        source = self.source or killer_after_win(t, self.player, self.card)
+        source = self.killer(t)
         check_immune(t, v, self.card, source)
         if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
             return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
@@ -157,8 +161,6 @@ def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
             or not has_keyword(t, source, "pillage"):
         return
     v.violate("pillage.won", (source,), card=t.ref(source), player=t.players[controller].name)
-
-
 
 
 #: The round's count of a player's discards by a "the player with the most cards in hand discards" plot, by its id.
