@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -206,12 +206,19 @@ def stays_knelt(t: Table) -> set[str]:
     "Characters with STR 2 or lower cannot stand during the standing phase."), their own ("Erik Anvil-Breaker
     cannot stand during the standing phase.") or an attachment's ("Attached character cannot stand.": Hunting
     Accident)."""
-    most = max((n for seat in t.seats if (n := getattr(plot_text(t, seat), "no_stand_str", None)) is not None),
+    most = no_stand_str(t, t.seats)
+    return {cid for cid in t.in_play if cannot_stand(t, cid, standing_phase=True) or held_by_plot(t, cid, most)}
+
+
+def no_stand_str(t: Table, seats: Iterable[str]) -> int | None:
+    """The highest STR a revealed plot of these seats keeps from standing (Noose and Swordpoint's 2), or None."""
+    return max((n for seat in seats if (n := getattr(plot_text(t, seat), "no_stand_str", None)) is not None),
                default=None)
-    held = {cid for cid in t.in_play if cannot_stand(t, cid, standing_phase=True)}
-    if most is None:
-        return held
-    return held | {cid for cid in t.in_play if t.card(cid).type == "character" and strength(t, cid) <= most}
+
+
+def held_by_plot(t: Table, card: str, most: int | None) -> bool:
+    """The card is a character with STR ``most`` or lower, which such a plot keeps from standing."""
+    return most is not None and t.card(card).type == "character" and strength(t, card) <= most
 
 
 def kept_knelt_record(t: Table, card: str, source: str | None) -> bool:
@@ -220,9 +227,7 @@ def kept_knelt_record(t: Table, card: str, source: str | None) -> bool:
     card the phase left knelt by it: the table's record of "does not stand", not a second kneel."""
     if t.phase is not Phase.STANDING or source is None or card not in t.in_play or not t.in_play[card].kneeling:
         return False
-    seat = next((s for s in t.seats if revealed_plot(t, s) == source), None)
-    most = None if seat is None else getattr(plot_text(t, seat), "no_stand_str", None)
-    return most is not None and t.card(card).type == "character" and strength(t, card) <= most
+    return held_by_plot(t, card, no_stand_str(t, [s for s in t.seats if revealed_plot(t, s) == source]))
 
 
 def cannot_stand(t: Table, card: str, *, standing_phase: bool) -> bool:
