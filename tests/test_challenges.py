@@ -495,18 +495,19 @@ def test_two_stealth_attackers_may_choose_the_same_target() -> None:
 
 
 def test_a_printed_str_effect_not_computed_lets_the_tables_result_stand() -> None:
-    """probe28 15-18, probe27 26-27 (RR: Golden Rule; RR: Strength): The Wall (01137) "Each [thenightswatch]
-    character you control gets +1 STR." is not in the totals: while it is in play the table's recorded winner stands,
-    with a note naming it; without such a card the same result is flagged (challenge.str)."""
+    """probe28 15-18, probe27 26-27 (RR: Golden Rule; RR: Strength): Fist of the First Men (04106) "While your reserve
+    value is higher than an opponent's, each Ranger character you control gets +1 STR …" is not in the totals (its
+    condition is not read): while it is in play the table's recorded winner stands, with a note naming it; without
+    such a card the same result is flagged (challenge.str)."""
     from companion.rules.actions import ChallengeResult, DeclareDefenders, InitiateChallenge
-    t = make_table({"A": {"01137": 1, "01122": 1}, "B": {"01087": 1}}, phase="challenges")
+    t = make_table({"A": {"04106": 1, "01122": 1}, "B": {"01087": 1}}, phase="challenges")
     for card in ("A.01122.1", "B.01087.1"):
         in_play(t, card)
     t.first_player = t.active_player = "A"
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01122.1"]))  # Benjen Stark, 4 STR
     legal(t, DeclareDefenders("B", ["B.01087.1"]))
     without = t.clone()
-    in_play(t, "A.01137.1")
+    in_play(t, "A.04106.1")
     v = legal(t, ChallengeResult(winner="A"))
     assert "str-unread" in notes_of(v)
     flagged_and_refused(without, ChallengeResult(winner="A"), "challenge.str")

@@ -221,3 +221,45 @@ def test_battle_of_oxcross_bars_costly_defenders_in_its_players_first_challenge(
     legal(t, ApplyClaim("B", cards=["B.01150.1"]))
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.03003.1"]))
     legal(t, DeclareDefenders("B", ["B.03003.1"]))
+
+
+def test_a_symbol_s_characters_get_str_from_a_plot_or_a_location() -> None:
+    """aside37 40 and 23 (RR: Golden Rule): 1st edition The Power of Arms "[War] characters you control get +2 STR.":
+    Knight of the Tumblestone (STR 2, the War crest) is 4 and beats House Dayne Knight and Lord Edric's Knight (3):
+    the defender's win is flagged (`challenge.str`); the opponent's War characters get nothing. 2nd edition The Wall
+    "Each [thenightswatch] character you control gets +1 STR.": Ser Waymar Royce is 4, a Lannister character is not
+    raised."""
+    assert Catalog.open().card("core_200").str_each == ("[War]", 2)
+    t = plots("1e", "core_200", "core_204", {"core_18": 1}, {"core_18": 1, "pots_11": 1, "pots_13": 1})
+    for card in ("A.core_18.1", "B.core_18.1", "B.pots_11.1", "B.pots_13.1"):
+        in_play(t, card)
+    assert (strength(t, "A.core_18.1"), strength(t, "B.core_18.1")) == (4, 2)
+    next_phase(t, "challenges")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_18.1"]))
+    legal(t, DeclareDefenders("B", ["B.pots_11.1", "B.pots_13.1"]))
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+    t = plots("2e", "01003", "01002", {"01137": 1, "01128": 1}, {"01089": 1})
+    for card in ("A.01137.1", "A.01128.1", "B.01089.1"):
+        in_play(t, card)
+    assert (strength(t, "A.01128.1"), strength(t, "B.01089.1")) == (4, 4)
+
+
+def test_a_defending_players_plot_raises_the_attackers_claim() -> None:
+    """aside37 02 (claim.count; RR: Golden Rule): Desperate Attack "While you are the defending player, raise the claim
+    value on the attacking player's revealed plot card by 1.": Bob attacks Alice, who revealed it, with A Clash of
+    Kings (claim 1): the claim is 2 and one kill is flagged. Cape Wrath "During [power] challenges in which you are
+    the attacking or defending player, …": read for power challenges, either side."""
+    cat = Catalog.open()
+    assert cat.card("14050").claim_as == ("defending", ("military", "intrigue", "power"), 1)
+    assert cat.card("14018").claim_as == ("either", ("power",), 1)
+    t = plots("2e", "14050", "01001", {"01089": 1, "01094": 1}, {"01150": 1})
+    for card in ("A.01089.1", "A.01094.1", "B.01150.1"):
+        in_play(t, card)
+    next_phase(t, "challenges")
+    t.active_player = "B"
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01150.1"]))
+    legal(t, DeclareDefenders("A", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, ApplyClaim("A", ["A.01089.1"]), "claim.count")
+    legal(t, ApplyClaim("A", ["A.01089.1", "A.01094.1"]))

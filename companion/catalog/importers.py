@@ -182,10 +182,13 @@ _STR_WHILE = (
     re.compile(r"^during the (dominance) phase, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
 )
 #: "Each Knight character you control gets +1 STR." (Ser Bryce Caron), 1st edition "Each of your Knight characters
-#: gets +1 STR …" (Tourney for the Hand), "Each of your House Stark characters gets +1 STR." (Winterfell Castle): the
-#: trait (or "House Stark") and the STR, for each such character its controller controls.
-_STR_EACH = re.compile(r"^[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*) characters? (?:you control )?"
-                       r"gets? ([+-]\d+) STR(?: and is immune to [\w' ]+)?$")
+#: gets +1 STR …" (Tourney for the Hand), "Each of your House Stark characters gets +1 STR." (Winterfell Castle), a
+#: faction's or crest's symbol ("Each [thenightswatch] character you control gets +1 STR.": The Wall; 1st edition
+#: "[War] characters you control get +2 STR.": The Power of Arms): the trait (or "House Stark", or the symbol in its
+#: brackets) and the STR, for each such character its controller controls.
+_STR_EACH = re.compile(r"^(?:[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*|\[\w+\]) characters? "
+                       r"(?:you control )?gets?|(\[\w+\]) characters you control get) ([+-]\d+) STR"
+                       r"(?: and is immune to [\w' ]+)?$")
 
 #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer), and
 #: the same under "While there is a Summer (Winter) plot card revealed, …" or for "each <Trait> character": the
@@ -1188,6 +1191,12 @@ _EXCEPT = re.compile(r"^no attachments except (?:a single )?([A-Z][\w' ]*(?:(?: 
 #: "<its name> counts as 4 STR during the dominance phase." (1st edition). Only when the sentence names the card.
 _DOMINANCE = re.compile(r"^(.+?) (?:contributes (\d+) STR to your total for dominance|"
                         r"counts as (\d+) STR during the dominance phase)$", re.IGNORECASE)
+#: The claim the attacking player's plot raised for its controller's side (Desperate Attack: "While you are the
+#: defending player, raise the claim value on the attacking player's revealed plot card by 1."; Cape Wrath: "During
+#: [power] challenges in which you are the attacking or defending player, …"): the sides, the types and the raise.
+_CLAIM_AS = re.compile(r"^(?:while you are the (defending) player|during \[?(military|intrigue|power)\]? challenges in "
+                       r"which you are the (attacking or defending) player), raise the claim value on the attacking "
+                       r"player's revealed plot card by (\d+)$", re.IGNORECASE)
 
 
 class CatalogError(ValueError):
@@ -1216,6 +1225,7 @@ class Keywords:
     stands_attacking: tuple[str, ...] = ()  # challenge types in which it does not kneel when declared as an attacker
     extra_challenges: tuple[str, ...] = ()  # one type a grant: "You may initiate an additional [power] challenge …"
     claim_attacking: tuple[str, ...] = ()  # types in which its attacking raises its controller's claim by 1
+    claim_as: tuple[str, tuple[str, ...], int] | None = None  # Desperate Attack: ("defending", ICONS, 1): ``_CLAIM_AS``
     blanks_attached: bool = False  # an attachment that blanks the printed text box of the card it is on
     zero_base: tuple[str, ...] = ()  # a plot's "Treat the base gold value on each revealed … plot card as if it were 0"
     zero_base_traits: tuple[str, ...] = ()  # … of plots with these traits only (none: every plot)
@@ -1360,6 +1370,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     stands_attacking: tuple[str, ...] = ()
     extra_challenges: list[str] = []
     claim_attacking: tuple[str, ...] = ()
+    claim_as: tuple[str, tuple[str, ...], int] | None = None
     blanks_attached = False
     zero_base: list[str] = []
     zero_traits: list[str] = []
@@ -1465,7 +1476,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                                        each_when.group(2).strip(), int(each_when.group(3)))
                 continue
             if (each := _STR_EACH.match(sentence)) is not None:
-                strength_each = (each.group(1), int(each.group(2)))
+                strength_each = (each.group(1) or each.group(2), int(each.group(3)))
                 continue
             if _STR_CHANGE.search(sentence) and not _ATTACHED_GETS.match(sentence) and " for each " not in word \
                     and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))
@@ -1626,6 +1637,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 zero_traits += [w.strip() for w in re.split(r"\band each revealed\b", zero.group(2)) if w.strip()]
             elif _BLANKS.match(sentence):
                 blanks_attached = True
+            elif (side_raise := _CLAIM_AS.match(" ".join(sentence.split()))) is not None:
+                claim_as = ("defending" if side_raise.group(1) else "either",
+                            (side_raise.group(2).lower(),) if side_raise.group(2) else ICONS, int(side_raise.group(4)))
             elif raise_ and name is not None and fold(raise_.group(1)) == fold(name):
                 claim_attacking = (raise_.group(2).lower(),) if raise_.group(2) else ICONS
             elif grant:
@@ -1681,7 +1695,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         keywords=tuple(k for k in KEYWORDS if k in found), modifiers=tuple(sorted(modifiers.items())),
         dominance=dominance, attachments_except=tuple(excepted), extra_limited=extra_limited,
         enters_knelt=enters_knelt, opponent_first=opponent_first, stands_attacking=stands_attacking,
-        extra_challenges=tuple(extra_challenges), claim_attacking=claim_attacking, blanks_attached=blanks_attached,
+        extra_challenges=tuple(extra_challenges), claim_attacking=claim_attacking, claim_as=claim_as,
+        blanks_attached=blanks_attached,
         zero_base=tuple(zero_base), zero_base_traits=tuple(zero_traits), stands_defending=stands_defending,
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),

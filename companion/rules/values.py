@@ -583,6 +583,11 @@ def strength_each(t: Table, card: str) -> int:
         if facts.str_each is None:
             continue
         trait, amount = facts.str_each
+        if trait.startswith("["):  # a faction's or a 1st edition crest's symbol
+            symbol = trait.strip("[]").casefold()
+            if symbol in (x.casefold() for x in (*t.card(card).factions, *t.card(card).crests)):
+                total += amount
+            continue
         house = trait.removeprefix("House ").casefold() if trait.startswith("House ") else None
         if (faction.casefold() == house) if house is not None else trait in traits:
             total += amount
@@ -858,14 +863,20 @@ def challenge_winner(t: Table, c: ChallengeRecord) -> tuple[str | None, bool]:
     return winner, winner == c.attacker and defence == 0
 
 
-def claim_raised(t: Table, attacker: str, kind: str, attackers: list[str]) -> int:
+def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: list[str]) -> int:
     """The claim value for this challenge: the attacker's plot's with its modifiers, raised by 1 for each attacking
     character that prints so for this type ("While Cersei Lannister is attacking during an [intrigue] challenge,
-    raise the claim value on your revealed plot card by 1": RR: Golden Rule)."""
+    raise the claim value on your revealed plot card by 1": RR: Golden Rule), and by what a card of either side
+    raises it while its controller is the defending or attacking player (``Card.claim_as``: Desperate Attack)."""
     counted = recorded_sources(t, "claim", attacker)
     raised = sum(1 for card in attackers if card in t.in_play and t.in_play[card].controller == attacker
                  and t.in_play[card].duplicate_of is None and card not in counted
                  and kind in getattr(printed(t, card), "claim_attacking", ()))
+    for seat, sides in ((defender, ("defending", "either")), (attacker, ("either",))):
+        for card in printed_cards(t, seat):
+            side = t.card(card).claim_as
+            if side is not None and side[0] in sides and kind in side[1] and card not in counted:
+                raised += side[2]
     return claim(t, attacker) + raised
 
 
@@ -873,7 +884,7 @@ def challenge_claim(t: Table, c: ChallengeRecord) -> int:
     """The claim of the challenge ``c``: ``claim_raised`` and what the events played in it for the attacker raised
     (Winter Is Coming), except those a recorded claim modifier names as its source (the table counted them)."""
     counted = recorded_sources(t, "claim", c.attacker)
-    return claim_raised(t, c.attacker, c.kind, c.attackers) + sum(
+    return claim_raised(t, c.attacker, c.defender, c.kind, c.attackers) + sum(
         (t.card(e).raises_claim or ("", 0))[1] for e in c.claim_events if e not in counted)
 
 

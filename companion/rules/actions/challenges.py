@@ -850,7 +850,8 @@ class Challenge(Action):
         pay_toll(t, self.player, self.kind, self.defender)
         t.challenges.append(ChallengeRecord(round=t.round, kind=self.kind, attacker=self.player,
                                             defender=self.defender, winner=self.winner, unopposed=self.unopposed,
-                                            claim=claim_raised(t, self.player, self.kind, self.attackers or [])))
+                                            claim=claim_raised(t, self.player, self.defender, self.kind,
+                                                                         self.attackers or [])))
 
 
 @action("challenge_reward", records=Recorder.PLAYER)
