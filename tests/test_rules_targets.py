@@ -319,3 +319,26 @@ def _one_misfit_one_fit(event: str, line: type[Kneel] | type[TakeControl]) -> No
     in_play(t, "B.core_81.1")
     flagged_and_refused(t, line("A", "B.core_72.1", source=f"A.{event}.1"), "ability.target")
     legal(t, line("A", "B.core_81.1", source=f"A.{event}.1"))
+
+
+def test_a_card_kneeling_itself_to_choose_a_side_with_none_there_cannot_be_used() -> None:
+    """ability.no-target (aside37 23; RR: Targeting, ThronesDB's rules FAQ: "If an ability requires the choosing of a
+    target …, and there is no valid target …, then the ability cannot be initiated. This initiation check is made at
+    the same time the ability's play restrictions are checked."): Castle Black "Action: Kneel Castle Black to choose
+    and stand a defending [thenightswatch] character." kneeled while its controller attacks, no Night's Watch
+    character defending: flagged, refused in strict mode (its cost is not paid). Defending with Samwell Tarly, the
+    same kneel is legal; kneeling it for no ability outside a challenge is not judged."""
+    t = plots("2e", "01001", "01002", {"01136": 1, "01128": 1, "01127": 1}, {"01089": 1})
+    for card in ("A.01136.1", "A.01128.1", "A.01127.1", "B.01089.1"):
+        in_play(t, card)
+    legal(t.clone(), Kneel("A", "A.01136.1", source="A.01136.1"))  # marshaling: no challenge, not judged
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01128.1"]))
+    legal(t, DeclareDefenders("B", []))
+    flagged_and_refused(t, Kneel("A", "A.01136.1", source="A.01136.1"), "ability.no-target")
+    legal(t, ChallengeResult(winner="A"))
+    t.active_player = "B"
+    legal(t, InitiateChallenge("B", "intrigue", "A", attackers=["B.01089.1"]))
+    legal(t, DeclareDefenders("A", ["A.01127.1"]))
+    legal(t, Kneel("A", "A.01136.1", source="A.01136.1"))
+    legal(t, Stand("A", "A.01127.1", source="A.01136.1"))

@@ -227,6 +227,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.no-side-target": Rule("RR: Targeting", "1E Rules › Events"),
     "event.all-immune": Rule("RR: Immune", "1E Rules › Immune"),
     "ability.target": Rule("RR: Targeting", "1E Rules › Golden rule"),
+    "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
     "intimidate.str": Rule("RR: Intimidate", "1E Rules › Intimidate"),
