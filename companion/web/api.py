@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 import segno
 from flask import Blueprint, current_app, jsonify, request
+from flask.globals import _cv_app
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.card import FACTIONS, as_edition
@@ -33,7 +34,7 @@ from companion.store.games import Cached, Game, PaperUsed, Pending, Replayed, Un
 from companion.tts.save import COLOURS
 from companion.web.answer import Response
 from companion.web.auth import checked_key, key_from_request, requires, role_for
-from companion.web.current import current_request
+from companion.web.current import current_flask, current_request
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, shelf_key, sse_encoded
 from companion.web.schema import (
@@ -136,7 +137,11 @@ class _VersionOnly(Body):
 
 def svc() -> Services:
     # The app itself, not the proxy: a view asks a dozen times, and each attribute of the proxy looks the app up.
-    services: Services = current_app._get_current_object().extensions["companion"]["services"]  # type: ignore[attr-defined]
+    try:
+        app = _cv_app.get().app  # Flask's context variable itself (companion/web/current.py)
+    except LookupError:
+        app = current_flask()  # raises the proxy's error
+    services: Services = app.extensions["companion"]["services"]
     return services
 
 
