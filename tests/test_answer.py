@@ -67,6 +67,22 @@ def test_an_answer_werkzeug_rewrites_goes_its_way(make: Any, method: str) -> Non
     assert not direct
 
 
+@pytest.mark.parametrize("status", [200, 201, 202, 409])
+@pytest.mark.parametrize("body", [b'{"version":3}', "{\"name\":\"Grüße\"}".encode(), b""])
+def test_an_encoded_json_answer_is_what_werkzeugs_constructor_makes(status: int, body: bytes) -> None:
+    """``Response.encoded`` sets its headers without werkzeug's way of setting them one by one: the same status,
+    headers (in the same order) and body as werkzeug's own answer of that JSON, as made and as handed over."""
+    ours, theirs = Response.encoded(body, status), FlaskResponse(body, status=status, mimetype="application/json")
+    assert (ours.status, ours.status_code, list(ours.headers.items()), ours.get_data()) == (
+        theirs.status, theirs.status_code, list(theirs.headers.items()), theirs.get_data())
+    assert ours.headers["content-length"] == str(len(body)) and ours.mimetype == "application/json"
+    for path, key in (("/api/games/x/actions", None), ("/g/x", "k"), ("/g/x", None)):
+        ours, theirs = Response.encoded(body, status), FlaskResponse(body, status=status, mimetype="application/json")
+        assert handed(ours, path=path, key=key)[:3] == handed(theirs, path=path, key=key)[:3]
+    ours.headers["Cache-Control"] = "max-age=1"  # its headers are its own, as werkzeug's are
+    assert "Cache-Control" not in Response.encoded(body, status).headers
+
+
 def test_a_close_callback_still_runs() -> None:
     closed: list[bool] = []
     response = Response(b"{}", mimetype="application/json")

@@ -277,9 +277,9 @@ def get_view(game: Game, role: Role) -> Any:
     return encoded_response(view_json(game, role), 200)
 
 
-def encoded_response(value: Any, status: int) -> tuple[Response, int]:
+def encoded_response(value: Any, status: int) -> Response:
     """A JSON answer encoded by msgspec, whose ``Raw`` parts (a view encoded once) go in as they are."""
-    return Response(ENCODE.encode(value), mimetype="application/json"), status
+    return Response.encoded(ENCODE.encode(value), status)
 
 
 def view_json(game: Game, role: Role) -> msgspec.Raw:
@@ -545,7 +545,7 @@ def entry_answer(game_or_id: Game | str, role: Role, seq: int | None, status: in
 
 
 def pending_answer(game_id: Game | str, role: Role, pending: Pending, status: int) -> Any:
-    out, _ = entry_answer(game_id, role, pending.version, status)
+    out = entry_answer(game_id, role, pending.version, status)
     data = out.get_json()
     return jsonify({**data, "pending": pending.to_dict(), "message": f"waiting for {pending.awaiting} to confirm"}), \
         status
