@@ -144,3 +144,26 @@ def test_a_write_read_whole_by_the_asgi_server_is_taken_as_it_was_read(tmp_path:
     app.config["MAX_CONTENT_LENGTH"] = 20
     assert "companion.body" not in server.environ(scope, {}, body)
     assert asgi_post(server, "/api/games", body, "application/json")[0] == 413
+
+
+def test_the_asgi_server_hands_over_each_answers_own_headers(tmp_path: Any) -> None:
+    """The header bytes the ASGI server remembers are each answer's own: its length, its type, the security headers,
+    lower-cased as ASGI carries them; and it remembers a bounded number of them."""
+    from companion.web import asgi
+    from companion.web.asgi import CompanionASGI
+
+    server = CompanionASGI(create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True}))
+    scope = {"method": "POST", "path": "/api/games", "query_string": b"", "http_version": "1.1",
+             "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 5555), "scheme": "http"}
+    for seats in (["A", "B"], ["A", "B", "C"], ["A", "B"]):
+        body = json.dumps({"seats": seats}).encode()
+        status, headers, answer = server.call_wsgi(server.environ(
+            scope, {"host": "127.0.0.1", "content-type": "application/json", "content-length": str(len(body))}, body))
+        assert status == 201
+        named = dict(headers)
+        assert named[b"content-length"] == str(len(answer)).encode() and named[b"content-type"] == b"application/json"
+        assert named[b"x-frame-options"] == b"DENY" and named[b"cache-control"] == b"no-store"
+        assert all(name == name.lower() for name, _value in headers)
+    for n in range(asgi.HEADERS_KEPT + 10):
+        assert asgi.header_bytes(("X-N", str(n))) == (b"x-n", str(n).encode())
+    assert len(asgi._HEADER_BYTES) <= asgi.HEADERS_KEPT

@@ -49,6 +49,22 @@ CYCLE_FIELDS = ("chunked_encoding", "response_started", "response_complete", "di
 TRAITS = 4096
 
 
+#: Answer headers as the server sends them (lower-cased names, bytes), by the header: the security headers, the content
+#: types and most lengths are the same answer after answer (three calls a header each time, a score an answer).
+_HEADER_BYTES: dict[tuple[str, str], tuple[bytes, bytes]] = {}
+HEADERS_KEPT = 1024
+
+
+def header_bytes(header: tuple[str, str]) -> tuple[bytes, bytes]:
+    """A header of a WSGI answer as an ASGI answer carries it, remembered (at most ``HEADERS_KEPT``)."""
+    name, value = header
+    pair = (name.lower().encode("latin-1"), value.encode("latin-1"))
+    if len(_HEADER_BYTES) >= HEADERS_KEPT:
+        _HEADER_BYTES.clear()
+    _HEADER_BYTES[header] = pair
+    return pair
+
+
 class CompanionASGI:
     def __init__(self, app: Flask, workers: int = 16, queue: int = 512, stream_workers: int = 4) -> None:
         self.app = app
@@ -228,8 +244,14 @@ class CompanionASGI:
             if close is not None:
                 close()
         status, headers = started
-        return (int(status.split(" ", 1)[0]),
-                [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers], body)
+        known = _HEADER_BYTES.get
+        encoded = []
+        for header in headers:
+            pair = known(header)
+            if pair is None:
+                pair = header_bytes(header)
+            encoded.append(pair)
+        return int(status.split(" ", 1)[0]), encoded, body
 
     def in_app(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a stream's blocking step on a worker as the route would: in the app's context, and
