@@ -167,3 +167,43 @@ def test_the_asgi_server_hands_over_each_answers_own_headers(tmp_path: Any) -> N
     for n in range(asgi.HEADERS_KEPT + 10):
         assert asgi.header_bytes(("X-N", str(n))) == (b"x-n", str(n).encode())
     assert len(asgi._HEADER_BYTES) <= asgi.HEADERS_KEPT
+
+
+def test_the_asgi_server_reads_request_headers_as_their_plain_definition_says(tmp_path: Any) -> None:
+    """The names it remembers are each header's own, lower-cased; the last of a name counts; their size counts name,
+    value and four bytes each; over a hundred headers or 16 KiB of them is refused (431), and what it remembers is
+    bounded."""
+    import asyncio
+
+    from companion.web import asgi
+
+    raw = [(b"Host", b"127.0.0.1"), (b"X-Thing", b"a"), (b"x-thing", b"b\xe9"), (b"Authorization", b"Bearer k")]
+    for _ in range(2):  # read anew, then from what it remembers
+        headers, size = asgi.read_headers(raw)
+        assert headers == {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in raw}
+        assert headers["x-thing"] == "bé" and size == sum(len(k) + len(v) + 4 for k, v in raw)
+    server = asgi.CompanionASGI(create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True}))
+    scope = {"method": "GET", "path": "/api/health", "query_string": b"", "http_version": "1.1"}
+    environ = server.environ(scope, asgi.read_headers([*raw, (b"User-Agent", b"t")])[0], b"")
+    assert environ["HTTP_X_THING"] == "bé" and environ["HTTP_USER_AGENT"] == "t" and environ["HTTP_HOST"] == "127.0.0.1"
+
+    def status(headers: list[tuple[bytes, bytes]]) -> int:
+        sent: list[Any] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        asyncio.run(server({**scope, "type": "http", "headers": headers}, receive, send))
+        return int(sent[0]["status"])
+
+    assert status([(b"host", b"127.0.0.1"), *[(b"x-%d" % n, b"v") for n in range(asgi.MAX_HEADERS - 1)]]) == 200
+    assert status([(b"host", b"127.0.0.1"), *[(b"x-%d" % n, b"v") for n in range(asgi.MAX_HEADERS)]]) == 431
+    assert status([(b"host", b"127.0.0.1"), (b"x", b"a" * (asgi.MAX_HEADER_BYTES - 9 - 8 - 5))]) == 200
+    assert status([(b"host", b"127.0.0.1"), (b"x", b"a" * (asgi.MAX_HEADER_BYTES - 9 - 8 - 4))]) == 431
+    for n in range(asgi.NAMES_KEPT + 10):
+        assert asgi.read_headers([(b"X-%d" % n, b"v")])[0] == {f"x-{n}": "v"}
+        assert asgi.environ_key(f"x-{n}") == f"HTTP_X_{n}"
+    assert len(asgi._HEADER_NAMES) <= asgi.NAMES_KEPT and len(asgi._ENVIRON_KEYS) <= asgi.NAMES_KEPT
