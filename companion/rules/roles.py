@@ -120,7 +120,7 @@ class Role:
 
     @property
     def sees_all(self) -> bool:
-        return self.can(Can.SEE_ALL)
+        return Can.SEE_ALL in CAPABILITIES.get(self.kind, NOTHING).can  # ``can``'s, without its call: asked often
 
     def sees_hidden_of(self, seat: str) -> bool:
         """May this role see the hidden cards (hand, shadows, deck order) in ``seat``'s areas?"""
@@ -155,7 +155,7 @@ class Role:
     @property
     def viewer(self) -> Role:
         """Whose view this role gets: its own, or the spectators' public one."""
-        return self if self.can(Can.OWN_VIEW) else SPECTATOR
+        return self if Can.OWN_VIEW in CAPABILITIES.get(self.kind, NOTHING).can else SPECTATOR  # (``can``'s)
 
     #: The views' caches' key of this role: its actor (read through C, without a Python call: asked for every view).
     cache_key = property(attrgetter("actor"))
