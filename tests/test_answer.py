@@ -207,3 +207,19 @@ def test_the_asgi_server_reads_request_headers_as_their_plain_definition_says(tm
         assert asgi.read_headers([(b"X-%d" % n, b"v")])[0] == {f"x-{n}": "v"}
         assert asgi.environ_key(f"x-{n}") == f"HTTP_X_{n}"
     assert len(asgi._HEADER_NAMES) <= asgi.NAMES_KEPT and len(asgi._ENVIRON_KEYS) <= asgi.NAMES_KEPT
+
+
+def test_a_requests_uploaded_files_are_still_closed_with_it() -> None:
+    """The app's request closes what werkzeug's closes: the files a form's parse opened (a scan's upload)."""
+    from werkzeug.test import EnvironBuilder
+
+    from companion.web import CompanionRequest
+
+    upload_form = {"image": (io.BytesIO(b"x" * 10), "a.jpg")}
+    environ = EnvironBuilder(method="POST", path="/api/scan", data=upload_form).get_environ()
+    asked = CompanionRequest(environ)
+    upload = asked.files["image"]
+    assert not upload.stream.closed
+    asked.close()
+    assert upload.stream.closed
+    CompanionRequest(EnvironBuilder(method="POST", json={"a": 1}).get_environ()).close()  # none parsed: none to close

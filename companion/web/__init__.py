@@ -9,7 +9,7 @@ from pathlib import Path
 from types import FunctionType
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Request, Response
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.routing import IntegerConverter, Map, MapAdapter, Rule
 from werkzeug.routing.rules import RuleFactory
@@ -104,8 +104,17 @@ BOUND_BY = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "HTTP_
 SYNC_KNOWN = 4096
 
 
+class CompanionRequest(Request):
+    def close(self) -> None:
+        """werkzeug's: the files a form's parse opened are closed. A request that parsed none (every JSON request) has
+        nothing to close, and werkzeug's loop over none of them was half a dozen calls a request."""
+        if self.__dict__.get("files"):
+            super().close()
+
+
 class CompanionFlask(Flask):
     url_map_class = RoutesMap
+    request_class = CompanionRequest
     response_class = Answer  # handed to the server without werkzeug's copy of its headers (companion/web/answer.py)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
