@@ -161,7 +161,7 @@ class Role:
     cache_key = property(attrgetter("actor"))
 
     def to_dict(self) -> dict[str, str | None]:
-        return {"role": self.kind.value, "seat": self.seat}
+        return {"role": self.kind._value_, "seat": self.seat}  # (``value`` is a property, a call)
 
     @staticmethod
     def from_actor(actor: str, seats: list[str] | tuple[str, ...]) -> Role:

@@ -297,7 +297,7 @@ def cached_view(game: Game, role: Role, services: Services | None = None) -> dic
     def make() -> dict[str, Any]:
         state = known.store.state(game.id, game)
         table = state.table
-        out = {**view(table, role.viewer), "viewer": role.to_dict(), "role": role.kind.value, "game": game.public()}
+        out = {**view(table, role.viewer), "viewer": role.to_dict(), "role": role.kind._value_, "game": game.public()}
         # What this role may do now and what the round waits for: the page draws it and decides nothing.
         out["now"] = round_view(table, role)
         out["may"] = may(role, table)
