@@ -34,7 +34,7 @@ from companion.store.games import Cached, Game, PaperUsed, Pending, Replayed, Un
 from companion.tts.save import COLOURS
 from companion.web.answer import Response
 from companion.web.auth import checked_key, key_from_request, requires, role_for
-from companion.web.current import current_flask, current_request
+from companion.web.current import current_request
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, shelf_key, sse_encoded
 from companion.web.schema import (
@@ -140,7 +140,7 @@ def svc() -> Services:
     try:
         app = _cv_app.get().app  # Flask's context variable itself (companion/web/current.py)
     except LookupError:
-        app = current_flask()  # raises the proxy's error
+        app = current_app._get_current_object()  # type: ignore[attr-defined]  # raises the proxy's error
     services: Services = app.extensions["companion"]["services"]
     return services
 

@@ -18,7 +18,7 @@ from flask import current_app, request
 
 from companion.rules.roles import SPECTATOR, Can, Role, kinds_that
 from companion.store.games import Game
-from companion.web.current import current_flask, current_globals, current_request
+from companion.web.current import current_globals, current_request
 from companion.web.errors import ApiError
 
 #: Wrong keys one address may try at one game in ``WINDOW`` seconds.
@@ -92,7 +92,7 @@ def read_game(game_id: str, *, keep: bool = False) -> tuple[Game, Role | None]:
     if kept is not None and kept[0].id == game_id:
         read: tuple[Game, Role | None] = kept
         return read
-    game = current_flask().extensions["companion"]["services"].store.game(game_id)
+    game = current_app.extensions["companion"]["services"].store.game(game_id)
     read = (game, game_role(game, key_from_request()))
     if keep:
         known.game_read = read

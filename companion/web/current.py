@@ -1,18 +1,18 @@
-"""The request, its globals and the app themselves, not through Flask's proxies.
+"""The request and its globals themselves, not through Flask's proxies.
 
-``flask.request``, ``flask.g`` and ``flask.current_app`` are proxies: each attribute read through one first fails the
+``flask.request`` and ``flask.g`` are proxies: each attribute read through one first fails the
 proxy's own look-up (an ``AttributeError`` made and dropped) and then finds the object: a microsecond each, against a
 few hundredths read from the object itself. Even the proxy's ``_get_current_object`` is a Python call around the
 context variable's ``get``, and a write's route and the hooks and views around it ask some forty times an action, so
 these read Flask's context variables themselves (the ones its proxies are made over). Outside a request (or an app
-context), these raise what the proxies raise.
+context), these raise what the proxies raise. (``companion/web/api.py``'s ``svc`` reads the app the same way.)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Request, current_app, g, request
+from flask import Request, g, request
 from flask.globals import _cv_app, _cv_request
 
 
@@ -32,11 +32,3 @@ def current_globals() -> Any:
     except LookupError:
         return g._get_current_object()  # raises the proxy's error
 
-
-def current_flask() -> Flask:
-    """The app answering (``flask.current_app``'s object)."""
-    try:
-        return _cv_app.get().app
-    except LookupError:
-        found: Flask = current_app._get_current_object()  # type: ignore[attr-defined]  # raises the proxy's error
-        return found
