@@ -207,10 +207,23 @@ def _ip_literal(name: str) -> bool:
         return False
 
 
+#: Host names ``check_host`` remembers its answer for before it starts again.
+HOSTS_KEPT = 256
+
+
 def secure(app: Flask) -> None:
+    known: dict[tuple[str, ...], bool] = {}  # by the host and the allowed names: a table's phones ask by one or two
+
     @app.before_request
     def check_host() -> Any:
-        if not host_allowed(current_request().host or "", app.config["ALLOWED_HOSTS"]):
+        host, allowed = current_request().host or "", app.config["ALLOWED_HOSTS"]
+        key = (host, *allowed)
+        ok = known.get(key)
+        if ok is None:
+            if len(known) >= HOSTS_KEPT:
+                known.clear()
+            ok = known[key] = host_allowed(host, allowed)
+        if not ok:
             return answer(421, "unknown_host", "this server does not answer to that host name "
                                                "(set COMPANION_ALLOWED_HOSTS to allow it)")
         return None
