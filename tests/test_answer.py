@@ -67,6 +67,22 @@ def test_an_answer_werkzeug_rewrites_goes_its_way(make: Any, method: str) -> Non
     assert not direct
 
 
+@pytest.mark.parametrize("status", [200, 201, 202, 409])
+@pytest.mark.parametrize("body", [b'{"version":3}', "{\"name\":\"Grüße\"}".encode(), b""])
+def test_an_encoded_json_answer_is_what_werkzeugs_constructor_makes(status: int, body: bytes) -> None:
+    """``Response.encoded`` sets its headers without werkzeug's way of setting them one by one: the same status,
+    headers (in the same order) and body as werkzeug's own answer of that JSON, as made and as handed over."""
+    ours, theirs = Response.encoded(body, status), FlaskResponse(body, status=status, mimetype="application/json")
+    assert (ours.status, ours.status_code, list(ours.headers.items()), ours.get_data()) == (
+        theirs.status, theirs.status_code, list(theirs.headers.items()), theirs.get_data())
+    assert ours.headers["content-length"] == str(len(body)) and ours.mimetype == "application/json"
+    for path, key in (("/api/games/x/actions", None), ("/g/x", "k"), ("/g/x", None)):
+        ours, theirs = Response.encoded(body, status), FlaskResponse(body, status=status, mimetype="application/json")
+        assert handed(ours, path=path, key=key)[:3] == handed(theirs, path=path, key=key)[:3]
+    ours.headers["Cache-Control"] = "max-age=1"  # its headers are its own, as werkzeug's are
+    assert "Cache-Control" not in Response.encoded(body, status).headers
+
+
 def test_a_close_callback_still_runs() -> None:
     closed: list[bool] = []
     response = Response(b"{}", mimetype="application/json")
@@ -128,3 +144,82 @@ def test_a_write_read_whole_by_the_asgi_server_is_taken_as_it_was_read(tmp_path:
     app.config["MAX_CONTENT_LENGTH"] = 20
     assert "companion.body" not in server.environ(scope, {}, body)
     assert asgi_post(server, "/api/games", body, "application/json")[0] == 413
+
+
+def test_the_asgi_server_hands_over_each_answers_own_headers(tmp_path: Any) -> None:
+    """The header bytes the ASGI server remembers are each answer's own: its length, its type, the security headers,
+    lower-cased as ASGI carries them; and it remembers a bounded number of them."""
+    from companion.web import asgi
+    from companion.web.asgi import CompanionASGI
+
+    server = CompanionASGI(create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True}))
+    scope = {"method": "POST", "path": "/api/games", "query_string": b"", "http_version": "1.1",
+             "server": ("127.0.0.1", 8000), "client": ("127.0.0.1", 5555), "scheme": "http"}
+    for seats in (["A", "B"], ["A", "B", "C"], ["A", "B"]):
+        body = json.dumps({"seats": seats}).encode()
+        status, headers, answer = server.call_wsgi(server.environ(
+            scope, {"host": "127.0.0.1", "content-type": "application/json", "content-length": str(len(body))}, body))
+        assert status == 201
+        named = dict(headers)
+        assert named[b"content-length"] == str(len(answer)).encode() and named[b"content-type"] == b"application/json"
+        assert named[b"x-frame-options"] == b"DENY" and named[b"cache-control"] == b"no-store"
+        assert all(name == name.lower() for name, _value in headers)
+    for n in range(asgi.HEADERS_KEPT + 10):
+        assert asgi.header_bytes(("X-N", str(n))) == (b"x-n", str(n).encode())
+    assert len(asgi._HEADER_BYTES) <= asgi.HEADERS_KEPT
+
+
+def test_the_asgi_server_reads_request_headers_as_their_plain_definition_says(tmp_path: Any) -> None:
+    """The names it remembers are each header's own, lower-cased; the last of a name counts; their size counts name,
+    value and four bytes each; over a hundred headers or 16 KiB of them is refused (431), and what it remembers is
+    bounded."""
+    import asyncio
+
+    from companion.web import asgi
+
+    raw = [(b"Host", b"127.0.0.1"), (b"X-Thing", b"a"), (b"x-thing", b"b\xe9"), (b"Authorization", b"Bearer k")]
+    for _ in range(2):  # read anew, then from what it remembers
+        headers, size = asgi.read_headers(raw)
+        assert headers == {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in raw}
+        assert headers["x-thing"] == "bé" and size == sum(len(k) + len(v) + 4 for k, v in raw)
+    server = asgi.CompanionASGI(create_app({"DATABASE": str(tmp_path / "g.db"), "TESTING": True}))
+    scope = {"method": "GET", "path": "/api/health", "query_string": b"", "http_version": "1.1"}
+    environ = server.environ(scope, asgi.read_headers([*raw, (b"User-Agent", b"t")])[0], b"")
+    assert environ["HTTP_X_THING"] == "bé" and environ["HTTP_USER_AGENT"] == "t" and environ["HTTP_HOST"] == "127.0.0.1"
+
+    def status(headers: list[tuple[bytes, bytes]]) -> int:
+        sent: list[Any] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        asyncio.run(server({**scope, "type": "http", "headers": headers}, receive, send))
+        return int(sent[0]["status"])
+
+    assert status([(b"host", b"127.0.0.1"), *[(b"x-%d" % n, b"v") for n in range(asgi.MAX_HEADERS - 1)]]) == 200
+    assert status([(b"host", b"127.0.0.1"), *[(b"x-%d" % n, b"v") for n in range(asgi.MAX_HEADERS)]]) == 431
+    assert status([(b"host", b"127.0.0.1"), (b"x", b"a" * (asgi.MAX_HEADER_BYTES - 9 - 8 - 5))]) == 200
+    assert status([(b"host", b"127.0.0.1"), (b"x", b"a" * (asgi.MAX_HEADER_BYTES - 9 - 8 - 4))]) == 431
+    for n in range(asgi.NAMES_KEPT + 10):
+        assert asgi.read_headers([(b"X-%d" % n, b"v")])[0] == {f"x-{n}": "v"}
+        assert asgi.environ_key(f"x-{n}") == f"HTTP_X_{n}"
+    assert len(asgi._HEADER_NAMES) <= asgi.NAMES_KEPT and len(asgi._ENVIRON_KEYS) <= asgi.NAMES_KEPT
+
+
+def test_a_requests_uploaded_files_are_still_closed_with_it() -> None:
+    """The app's request closes what werkzeug's closes: the files a form's parse opened (a scan's upload)."""
+    from werkzeug.test import EnvironBuilder
+
+    from companion.web import CompanionRequest
+
+    upload_form = {"image": (io.BytesIO(b"x" * 10), "a.jpg")}
+    environ = EnvironBuilder(method="POST", path="/api/scan", data=upload_form).get_environ()
+    asked = CompanionRequest(environ)
+    upload = asked.files["image"]
+    assert not upload.stream.closed
+    asked.close()
+    assert upload.stream.closed
+    CompanionRequest(EnvironBuilder(method="POST", json={"a": 1}).get_environ()).close()  # none parsed: none to close

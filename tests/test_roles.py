@@ -270,3 +270,21 @@ def test_every_role_kind_has_its_name_in_both_languages() -> None:
         assert [k.value for k in RoleKind if k.value not in messages] == [], lang
         announced = [k.name for k in KEY_KINDS if k.announced and f"keys.{k.name}" not in messages]
         assert announced == [], lang
+
+
+def test_a_roles_actor_is_made_with_it_and_follows_its_kind_and_seat() -> None:
+    """``actor`` (the log's name and the views' cache key) is made once with the role: the same as its kind and seat
+    say, for a role made anew, replaced or copied; and not part of what makes two roles equal."""
+    import copy
+    import pickle
+
+    for kind in RoleKind:
+        for seat in (["A", "judge"] if CAPABILITIES[kind].per_seat else [None]):
+            role = Role(kind, seat)
+            assert role.actor == role.cache_key == (f"{kind.value}:{seat}" if seat is not None else kind.value)
+            assert copy.deepcopy(role).actor == pickle.loads(pickle.dumps(role)).actor == role.actor
+            assert copy.deepcopy(role) == role and hash(copy.deepcopy(role)) == hash(role)
+    moved = dataclasses.replace(Role.of_seat("A"), seat="B")
+    assert moved.actor == "seat:B" and moved == Role.of_seat("B")
+    assert Role.of_seat("judge").actor != Role(RoleKind.JUDGE).actor
+    assert Role.of_seat("A").actor != Role(RoleKind.PAPER, "A").actor

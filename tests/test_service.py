@@ -55,6 +55,20 @@ def test_a_refused_action_appends_nothing_and_keeps_no_request_id(tmp_path: Path
     assert store.state(game.id).table.players["A"].gold == 1
 
 
+def test_a_listener_in_trouble_leaves_the_write_committed_and_the_others_told(tmp_path: Path, catalog: Catalog) -> None:
+    store = _store(tmp_path / "g.db", catalog)
+    told: list[int] = []
+
+    def broken(_gid: str, _version: int) -> None:
+        raise RuntimeError("a listener in trouble")
+
+    store.listeners += [broken, lambda gid, version: told.append(version)]
+    game, _ = store.create_game("2e", "advisory", [Seat("A"), Seat("B")])
+    entry, _verdict = TableService(store).act(game.id, GainGold("A", 1), A, 0)  # type: ignore[misc]
+    assert entry.seq == 1 and told == [1] and store.game(game.id).version == 1
+    assert store.state(game.id).table.players["A"].gold == 1
+
+
 def test_a_replayed_request_id_answers_the_first_result_and_records_nothing(tmp_path: Path, catalog: Catalog) -> None:
     store = _store(tmp_path / "g.db", catalog)
     service = TableService(store)

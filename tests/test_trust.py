@@ -741,6 +741,16 @@ def test_writes_take_json_only_keys_only_in_the_header_and_answers_are_not_cache
     # DNS rebinding: a page elsewhere that points its own name at this machine is refused.
     assert client.get("/api/health", headers={"Host": "evil.example:8787"}).status_code == 421
     assert client.get("/api/health", headers={"Host": "192.168.1.20:8787"}).status_code == 200
+    # The answers are remembered by host and by the allowed names: asked again, the same; a name allowed later, let in.
+    assert client.get("/api/health", headers={"Host": "evil.example:8787"}).status_code == 421
+    assert client.get("/api/health", headers={"Host": "192.168.1.20:8787"}).status_code == 200
+    allowed = client.application.config["ALLOWED_HOSTS"]
+    client.application.config["ALLOWED_HOSTS"] = ["evil.example"]
+    try:
+        assert client.get("/api/health", headers={"Host": "evil.example:8787"}).status_code == 200
+        assert client.get("/api/health", headers={"Host": "other.example"}).status_code == 421
+    finally:
+        client.application.config["ALLOWED_HOSTS"] = allowed
 
 
 def test_wrong_keys_are_limited_per_game(client: FlaskClient) -> None:

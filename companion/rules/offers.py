@@ -136,7 +136,7 @@ def _seats_for(t: Table, role: Role) -> list[str]:
 
 
 def _status(t: Table, role: Role) -> list[dict[str, Any]]:
-    phase = msg(f"phase.{t.phase.value}")
+    phase = msg(f"phase.{t.phase._value_}")  # (not ``value``, a property: every view asks)
     out: list[dict[str, Any]] = [{"id": "phase", "text": msg("round.status", round=t.round, phase=phase)
                                   if t.round else msg("round.statusSetup", phase=phase)}]
     if t.ended is not None:  # the header says so too, not the phase the game ended in

@@ -10,8 +10,9 @@ capability a kind's row does not name is denied. Every other module asks a ``Rol
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import attrgetter
 
 from companion.rules.actions.base import Recorder
 
@@ -82,10 +83,17 @@ CAPABILITIES: dict[RoleKind, Capabilities] = {
 class Role:
     kind: RoleKind
     seat: str | None = None
+    #: How the log names who wrote an entry: ``seat:A``, ``judge``, ``host``, ``table``. The ``seat:`` prefix keeps a
+    #: seat called "judge" apart from the judge (and a seat's paper key, ``paper:A``, apart from the seat: a view made
+    #: for one is never cached for the other). Made once with the role, of its kind and seat (not compared: they are):
+    #: every view, cache key and write asks for it, a score of times an action.
+    actor: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.capabilities.per_seat != (self.seat is not None):
             raise ValueError("a seat role names its seat, and only a seat role does")
+        kind: str = self.kind._value_
+        object.__setattr__(self, "actor", f"{kind}:{self.seat}" if self.seat is not None else kind)
 
     @staticmethod
     def of_seat(seat: str) -> Role:
@@ -112,7 +120,7 @@ class Role:
 
     @property
     def sees_all(self) -> bool:
-        return self.can(Can.SEE_ALL)
+        return Can.SEE_ALL in CAPABILITIES.get(self.kind, NOTHING).can  # ``can``'s, without its call: asked often
 
     def sees_hidden_of(self, seat: str) -> bool:
         """May this role see the hidden cards (hand, shadows, deck order) in ``seat``'s areas?"""
@@ -147,23 +155,13 @@ class Role:
     @property
     def viewer(self) -> Role:
         """Whose view this role gets: its own, or the spectators' public one."""
-        return self if self.can(Can.OWN_VIEW) else SPECTATOR
+        return self if Can.OWN_VIEW in CAPABILITIES.get(self.kind, NOTHING).can else SPECTATOR  # (``can``'s)
 
-    @property
-    def actor(self) -> str:
-        """How the log names who wrote an entry: ``seat:A``, ``judge``, ``host``, ``table``.
-
-        The ``seat:`` prefix keeps a seat called "judge" apart from the judge (and a seat's paper key, ``paper:A``,
-        apart from the seat: a view made for one is never cached for the other)."""
-        kind: str = self.kind._value_  # (``value`` is a property: this is asked several times per request)
-        return f"{kind}:{self.seat}" if self.seat is not None else kind
-
-    @property
-    def cache_key(self) -> str:
-        return self.actor
+    #: The views' caches' key of this role: its actor (read through C, without a Python call: asked for every view).
+    cache_key = property(attrgetter("actor"))
 
     def to_dict(self) -> dict[str, str | None]:
-        return {"role": self.kind.value, "seat": self.seat}
+        return {"role": self.kind._value_, "seat": self.seat}  # (``value`` is a property, a call)
 
     @staticmethod
     def from_actor(actor: str, seats: list[str] | tuple[str, ...]) -> Role:

@@ -515,7 +515,12 @@ def _fresh_dict(d: dict[Any, Any]) -> dict[Any, Any]:
     for k, v in out.items():
         t = type(v)
         if t is list:  # a seat's zones: a dict of lists, the most common value a clone meets
-            out[k] = _fresh_list(v)
+            for x in v:  # ``_fresh_list``'s, without its call: a zone of card ids is copied in C
+                if type(x) not in _SHARED:
+                    out[k] = _fresh_list(v)
+                    break
+            else:
+                out[k] = v[:]
         elif t is dict:
             out[k] = _fresh_dict(v)
         elif t not in _SHARED:

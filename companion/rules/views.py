@@ -132,7 +132,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
     return {
         "edition": t.edition,
         "round": t.round,
-        "phase": t.phase.value,
+        "phase": t.phase._value_,  # (``value`` is a property, a call: asked for every view)
         "first_player": t.first_player,
         # 1st edition: the beginning-of-phase chance to come out of Shadows is still open (public).
         "shadows_window": t.shadows_window_open if t.beginning_of_phase_shadows else None,

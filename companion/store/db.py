@@ -273,7 +273,10 @@ class Checkpointer:
 
     def wrote(self) -> None:
         """A commit was made: a checkpoint follows within ``pause`` s."""
-        self._wrote.set()
+        # Set already: the thread has yet to clear it, and checkpoints after that (this commit too). Its condition's
+        # notify is a dozen calls on every write's path.
+        if not self._wrote.is_set():
+            self._wrote.set()
         with self._guard:  # the thread decides to end under it too: a write never finds it ending
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="companion-checkpoint", daemon=True)

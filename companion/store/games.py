@@ -614,8 +614,10 @@ class GameStore:
                 raise
             if hasty:
                 self._local.hasty = False
-            with contextlib.suppress(RuntimeError):  # no thread to be had: committed is committed; the next write tries
+            try:  # noqa: SIM105  # (not ``contextlib.suppress``: three calls on every write's path)
                 self._checkpointer.wrote()
+            except RuntimeError:  # no thread to be had: committed is committed; the next write tries
+                pass
         finally:
             self._writer.release()
             lock.release()
@@ -1109,9 +1111,12 @@ class GameStore:
             held[game_id] = version
             return
         for listener in list(self.listeners):
-            # A listener's trouble must never turn a committed write into an error.
-            with contextlib.suppress(Exception):
+            # A listener's trouble must never turn a committed write into an error. (Not ``contextlib.suppress``: its
+            # three calls per listener are on every write's path.)
+            try:  # noqa: SIM105
                 listener(game_id, version)
+            except Exception:
+                pass
 
     def _check_version(self, game: Game, expected: int | None) -> None:
         if expected is None:
@@ -1180,10 +1185,17 @@ class GameStore:
         tail = tuple([e for e in entries if e.seq <= game.version][-TAIL:])  # (a write may have come since)
         return Cached(game.version, state, undone, actions, problems, integrity, tail, dataclasses.replace(game))
 
-    @_with_connection
     def state(self, game_id: str, game: Game | None = None, version: int | None = None) -> Cached:
         """The game's state; ``version``, if given, is one just committed (a listener is told it): the state
         cached at it is taken without reading the game again."""
+        if game is not None:  # the request's game, its state cached at its version: no connection borrowed for it
+            cached = self._cached(game_id)
+            if cached is not None and cached.version == game.version:
+                return cached
+        return self._state(game_id, game, version)
+
+    @_with_connection
+    def _state(self, game_id: str, game: Game | None, version: int | None) -> Cached:
         if version is not None and game is None and (known := self._cached(game_id)) is not None \
                 and known.version == version:
             return known
@@ -1225,11 +1237,14 @@ class GameStore:
             return None
         return cached.game, cached
 
-    @_with_connection
     def pending(self, game_id: str, state: Cached | None = None) -> list[Pending]:
-        """The requests open now; ``state``'s, if it knows them (a write kept them: no read)."""
+        """The requests open now; ``state``'s, if it knows them (a write kept them: no read, no connection)."""
         if state is not None and state.pending is not None:
             return list(state.pending)
+        return self._pending_read(game_id)
+
+    @_with_connection
+    def _pending_read(self, game_id: str) -> list[Pending]:
         return self._read_pending(game_id)
 
     def _read_pending(self, game_id: str) -> list[Pending]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import FunctionType
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Request, Response
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.routing import IntegerConverter, Map, MapAdapter, Rule
 from werkzeug.routing.rules import RuleFactory
@@ -104,8 +104,17 @@ BOUND_BY = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "HTTP_
 SYNC_KNOWN = 4096
 
 
+class CompanionRequest(Request):
+    def close(self) -> None:
+        """werkzeug's: the files a form's parse opened are closed. A request that parsed none (every JSON request) has
+        nothing to close, and werkzeug's loop over none of them was half a dozen calls a request."""
+        if self.__dict__.get("files"):
+            super().close()
+
+
 class CompanionFlask(Flask):
     url_map_class = RoutesMap
+    request_class = CompanionRequest
     response_class = Answer  # handed to the server without werkzeug's copy of its headers (companion/web/answer.py)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -198,10 +207,23 @@ def _ip_literal(name: str) -> bool:
         return False
 
 
+#: Host names ``check_host`` remembers its answer for before it starts again.
+HOSTS_KEPT = 256
+
+
 def secure(app: Flask) -> None:
+    known: dict[tuple[str, ...], bool] = {}  # by the host and the allowed names: a table's phones ask by one or two
+
     @app.before_request
     def check_host() -> Any:
-        if not host_allowed(current_request().host or "", app.config["ALLOWED_HOSTS"]):
+        host, allowed = current_request().host or "", app.config["ALLOWED_HOSTS"]
+        key = (host, *allowed)
+        ok = known.get(key)
+        if ok is None:
+            if len(known) >= HOSTS_KEPT:
+                known.clear()
+            ok = known[key] = host_allowed(host, allowed)
+        if not ok:
             return answer(421, "unknown_host", "this server does not answer to that host name "
                                                "(set COMPANION_ALLOWED_HOSTS to allow it)")
         return None

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 import segno
 from flask import Blueprint, current_app, jsonify, request
+from flask.globals import _cv_app
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.card import FACTIONS, as_edition
@@ -136,7 +137,11 @@ class _VersionOnly(Body):
 
 def svc() -> Services:
     # The app itself, not the proxy: a view asks a dozen times, and each attribute of the proxy looks the app up.
-    services: Services = current_app._get_current_object().extensions["companion"]["services"]  # type: ignore[attr-defined]
+    try:
+        app = _cv_app.get().app  # Flask's context variable itself (companion/web/current.py)
+    except LookupError:
+        app = current_app._get_current_object()  # type: ignore[attr-defined]  # raises the proxy's error
+    services: Services = app.extensions["companion"]["services"]
     return services
 
 
@@ -272,23 +277,27 @@ def get_view(game: Game, role: Role) -> Any:
     return encoded_response(view_json(game, role), 200)
 
 
-def encoded_response(value: Any, status: int) -> tuple[Response, int]:
+def encoded_response(value: Any, status: int) -> Response:
     """A JSON answer encoded by msgspec, whose ``Raw`` parts (a view encoded once) go in as they are."""
-    return Response(ENCODE.encode(value), mimetype="application/json"), status
+    return Response.encoded(ENCODE.encode(value), status)
 
 
-def view_json(game: Game, role: Role) -> msgspec.Raw:
-    """``cached_view`` encoded, once per (game, version, viewer)."""
-    raw: msgspec.Raw = svc().views.get((game.id, game.version, role.cache_key, "view-json"),
-                                       lambda: msgspec.Raw(ENCODE.encode(cached_view(game, role))))
+def view_json(game: Game, role: Role, services: Services | None = None) -> msgspec.Raw:
+    """``cached_view`` encoded, once per (game, version, viewer). (``services``: the app's, if the caller has them: a
+    view's functions hand them on rather than each look the app up.)"""
+    known = svc() if services is None else services
+    raw: msgspec.Raw = known.views.get((game.id, game.version, role.cache_key, "view-json"),
+                                       lambda: msgspec.Raw(ENCODE.encode(cached_view(game, role, known))))
     return raw
 
 
-def cached_view(game: Game, role: Role) -> dict[str, Any]:
+def cached_view(game: Game, role: Role, services: Services | None = None) -> dict[str, Any]:
+    known = svc() if services is None else services
+
     def make() -> dict[str, Any]:
-        state = svc().store.state(game.id, game)
+        state = known.store.state(game.id, game)
         table = state.table
-        out = {**view(table, role.viewer), "viewer": role.to_dict(), "role": role.kind.value, "game": game.public()}
+        out = {**view(table, role.viewer), "viewer": role.to_dict(), "role": role.kind._value_, "game": game.public()}
         # What this role may do now and what the round waits for: the page draws it and decides nothing.
         out["now"] = round_view(table, role)
         out["may"] = may(role, table)
@@ -296,15 +305,15 @@ def cached_view(game: Game, role: Role) -> dict[str, Any]:
         out["integrity"] = state.integrity
         out["needs_judge"] = state.needs_judge
         out["undone"] = sorted(state.undone)
-        out["pending"] = pending_for(game, role, table, state)
+        out["pending"] = pending_for(game, role, table, state, known)
         # Who can see hidden cards besides each seat itself: every phone shows it (issue 22).
         # Each notice names who made the key in words (the page compares no roles).
         notices = [{**n, "by_msg": "keys.by.judge" if n.get("by") == RoleKind.JUDGE.value else "keys.by.host"}
-                   for n in svc().store.key_notices(game.id, game)]
+                   for n in known.store.key_notices(game.id, game)]
         out["keys"] = {"notices": notices, "event": bool(game.header.get("event"))}
         return out
 
-    shown: dict[str, Any] = svc().views.get((game.id, game.version, role.cache_key, "view"), make)
+    shown: dict[str, Any] = known.views.get((game.id, game.version, role.cache_key, "view"), make)
     return shown
 
 
@@ -319,10 +328,11 @@ def may(role: Role, table: Any) -> dict[str, Any]:
             "title": {"name": table.players[seat].name} if seat else {"msg": role.kind.value}}
 
 
-def pending_for(game: Game, role: Role, table: Any, state: Cached | None = None) -> list[dict[str, Any]]:
+def pending_for(game: Game, role: Role, table: Any, state: Cached | None = None,
+                services: Services | None = None) -> list[dict[str, Any]]:
     """Requests waiting for a confirmation: the awaiting seat and the judge see the card named."""
     out = []
-    for p in svc().store.pending(game.id, state):
+    for p in (svc() if services is None else services).store.pending(game.id, state):
         mine = role.sees_hidden_of(p.awaiting) and role.can(Can.CONFIRM)
         theirs = role.seat is not None and Role.from_actor(p.requested_by, game.seat_names) == role
         if not (mine or theirs):
@@ -527,20 +537,21 @@ def entry_answer(game_or_id: Game | str, role: Role, seq: int | None, status: in
     through is up to date: it is not read again."""
     out: dict[str, Any] = {"version": seq, **extra}
     try:
-        game = svc().store.game(game_or_id) if isinstance(game_or_id, str) else game_or_id
+        services = svc()
+        game = services.store.game(game_or_id) if isinstance(game_or_id, str) else game_or_id
         if seq is not None:
-            shown = [e for e in entries_seen(game, role, seq - 1) if e["seq"] == seq]
+            shown = [e for e in entries_seen(game, role, seq - 1, services) if e["seq"] == seq]
             if shown:
                 out["entry"] = shown[0]
                 out["verdict"] = shown[0].get("verdict")
-        out["view"] = view_json(game, role)
+        out["view"] = view_json(game, role, services)
     except Exception:  # committed is committed: the device reloads the view if it is missing
         current_app.logger.exception("building the answer to a committed write")
     return encoded_response(out, status)
 
 
 def pending_answer(game_id: Game | str, role: Role, pending: Pending, status: int) -> Any:
-    out, _ = entry_answer(game_id, role, pending.version, status)
+    out = entry_answer(game_id, role, pending.version, status)
     data = out.get_json()
     return jsonify({**data, "pending": pending.to_dict(), "message": f"waiting for {pending.awaiting} to confirm"}), \
         status
@@ -616,21 +627,23 @@ def get_log(game: Game, role: Role) -> Any:
     return jsonify({"version": game.version, "entries": visible_entries(game, role, since)})
 
 
-def entries_seen(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
+def entries_seen(game: Game, role: Role, since: int, services: Services | None = None) -> list[dict[str, Any]]:
     """``visible_entries``, once per (game, version, viewer, since): the answer to a write and the live update of
     the same version to the same viewer share them. (Read only: callers keep or encode them, never change them.)"""
-    shown: list[dict[str, Any]] = svc().views.get((game.id, game.version, role.cache_key, "entries", since),
-                                                  lambda: visible_entries(game, role, since))
+    known = svc() if services is None else services
+    shown: list[dict[str, Any]] = known.views.get((game.id, game.version, role.cache_key, "entries", since),
+                                                  lambda: visible_entries(game, role, since, known))
     return shown
 
 
-def visible_entries(game: Game, role: Role, since: int) -> list[dict[str, Any]]:
-    state = svc().store.state(game.id, game)
+def visible_entries(game: Game, role: Role, since: int, services: Services | None = None) -> list[dict[str, Any]]:
+    known = svc() if services is None else services
+    state = known.store.state(game.id, game)
     viewer = role.viewer
     out = []
     # The entries the state keeps (what the last write appended): the log is read only when they do not reach back.
     kept = state.entries_after(since)
-    for e in kept if kept is not None else svc().store.entries(game.id, since):
+    for e in kept if kept is not None else known.store.entries(game.id, since):
         d = e.to_dict()
         # Games from before seals existed (no keyed chain) are redacted the old way, by where cards are now.
         if game.chain_key is None and e.kind in ("action", "undo") and not viewer.sees_all:
@@ -783,12 +796,12 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
         # The game as this process committed it (no read of the game, nor of its log, for a version written here).
         committed = services.store.committed(game_id, version)
         game = committed[0] if committed is not None else services.store.game(game_id)
-        current = cached_view(game, role)["version"]
+        current = cached_view(game, role, services)["version"]
         # Only what this device has not seen (at most RECENT entries): one entry after a single move.
-        recent = entries_seen(game, role, max(0, seen, game.version - RECENT))
+        recent = entries_seen(game, role, max(0, seen, game.version - RECENT), services)
         payload = {
             "version": current,
-            "view": view_json(game, role),  # the bytes the answer to the write carried, for the writer's role
+            "view": view_json(game, role, services),  # the bytes the answer to the write carried, for the writer's role
             # The log may already hold a newer entry than the view shows: it comes with the next event.
             "entries": [e for e in recent if seen < e["seq"] <= current],
             "reload_log": seen >= 0 and current - seen > RECENT,

@@ -49,6 +49,61 @@ CYCLE_FIELDS = ("chunked_encoding", "response_started", "response_complete", "di
 TRAITS = 4096
 
 
+#: Answer headers as the server sends them (lower-cased names, bytes), by the header: the security headers, the content
+#: types and most lengths are the same answer after answer (three calls a header each time, a score an answer).
+_HEADER_BYTES: dict[tuple[str, str], tuple[bytes, bytes]] = {}
+HEADERS_KEPT = 1024
+
+
+def header_bytes(header: tuple[str, str]) -> tuple[bytes, bytes]:
+    """A header of a WSGI answer as an ASGI answer carries it, remembered (at most ``HEADERS_KEPT``)."""
+    name, value = header
+    pair = (name.lower().encode("latin-1"), value.encode("latin-1"))
+    if len(_HEADER_BYTES) >= HEADERS_KEPT:
+        _HEADER_BYTES.clear()
+    _HEADER_BYTES[header] = pair
+    return pair
+
+
+#: Request header names as read (lower-cased text) by their bytes, and the environ's key of each name: a table's phones
+#: send the same few (each made anew was two or three calls a header, a score a request). At most ``NAMES_KEPT`` each.
+_HEADER_NAMES: dict[bytes, str] = {}
+_ENVIRON_KEYS: dict[str, str] = {}
+NAMES_KEPT = 1024
+
+
+def read_headers(raw: list[tuple[bytes, bytes]]) -> tuple[dict[str, str], int]:
+    """A request's headers by lower-cased name (the last of each name), and their size as the limit counts it (name,
+    value and four bytes each)."""
+    headers: dict[str, str] = {}
+    size = 4 * len(raw)
+    names = _HEADER_NAMES
+    for k, v in raw:
+        size += len(k) + len(v)
+        name = names.get(k)
+        if name is None:
+            name = name_read(k)
+        headers[name] = v.decode("latin-1")
+    return headers, size
+
+
+def name_read(k: bytes) -> str:
+    name = k.decode("latin-1").lower()
+    if len(_HEADER_NAMES) >= NAMES_KEPT:
+        _HEADER_NAMES.clear()
+    _HEADER_NAMES[k] = name
+    return name
+
+
+def environ_key(name: str) -> str:
+    """A request header's key in a WSGI environ (``HTTP_`` and its name in capitals, dashes as underscores)."""
+    key = "HTTP_" + name.upper().replace("-", "_")
+    if len(_ENVIRON_KEYS) >= NAMES_KEPT:
+        _ENVIRON_KEYS.clear()
+    _ENVIRON_KEYS[name] = key
+    return key
+
+
 class CompanionASGI:
     def __init__(self, app: Flask, workers: int = 16, queue: int = 512, stream_workers: int = 4) -> None:
         self.app = app
@@ -81,13 +136,13 @@ class CompanionASGI:
             return
         # A head that arrives slowly is stopped past MAX_HEAD_BYTES by the protocol (companion/cli/serve.py); one
         # that arrives in a single read is parsed whole, so its headers' size and count are checked here.
-        if (len(scope["headers"]) > MAX_HEADERS
-                or sum(len(k) + len(v) + 4 for k, v in scope["headers"]) > MAX_HEADER_BYTES):
+        raw: list[tuple[bytes, bytes]] = scope["headers"]
+        headers, size = read_headers(raw) if len(raw) <= MAX_HEADERS else ({}, MAX_HEADER_BYTES + 1)
+        if size > MAX_HEADER_BYTES:
             await refuse(send, 431, "headers_too_large",
                          f"at most {MAX_HEADERS} request headers of {MAX_HEADER_BYTES} bytes in all")
             return
         limit, quick, game_id = self.route_traits(scope)
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > limit):
             await refuse(send, 413, "body_too_large", f"the request body is over {limit} bytes", limit=limit)
@@ -204,11 +259,12 @@ class CompanionASGI:
             # The body read whole, within the route's limit and the app's: a write's route takes it as it is, without
             # werkzeug's stream over it (companion/web/schema.py's ``body``).
             environ["companion.body"] = body
+        keys = _ENVIRON_KEYS
         for name, value in headers.items():
             if name == "content-type":
                 environ["CONTENT_TYPE"] = value
             elif name != "content-length":
-                key = "HTTP_" + name.upper().replace("-", "_")
+                key = keys.get(name) or environ_key(name)
                 environ[key] = f"{environ[key]},{value}" if key in environ else value
         return environ
 
@@ -228,8 +284,14 @@ class CompanionASGI:
             if close is not None:
                 close()
         status, headers = started
-        return (int(status.split(" ", 1)[0]),
-                [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers], body)
+        known = _HEADER_BYTES.get
+        encoded = []
+        for header in headers:
+            pair = known(header)
+            if pair is None:
+                pair = header_bytes(header)
+            encoded.append(pair)
+        return int(status.split(" ", 1)[0]), encoded, body
 
     def in_app(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a stream's blocking step on a worker as the route would: in the app's context, and
