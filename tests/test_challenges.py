@@ -608,3 +608,23 @@ def test_pillage_discards_only_after_its_side_wins() -> None:
     legal(won, ChallengeResult())
     legal(won, ApplyClaim("B", cards=["B.01185.1"]))
     legal(won, Discard("A", "B.01184.1", source="A.01072.1"))
+
+
+def test_an_intrigue_claim_without_its_cards_discards_unnamed_cards() -> None:
+    """aside39 (RR: Intrigue Claim: the defender discards at random from its hand): an `apply_claim` with no `cards`
+    field is the claim applied, its random discards not named: no `claim.count`, a note, and the hand's count falls
+    by the claim while the deck's stays; `"cards": []` says none went and is flagged (claim.count)."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge
+    from companion.rules.values import deck_count, hand_count
+    t = make_table({"A": {"01089": 1}, "B": {"01094": 4}}, phase="challenges")
+    in_play(t, "A.01089.1")
+    t.players["B"].drawn_unnamed = 2  # "drew 2": two of B's deck cards are in hand, which ones not named
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01089.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    (hand_before, deck_before) = (hand_count(t, "B"), deck_count(t, "B"))
+    flagged_and_refused(t, ApplyClaim("B", cards=[]), "claim.count")
+    v = legal(t, ApplyClaim("B"))
+    assert "claim-unnamed" in notes_of(v)
+    assert (hand_count(t, "B"), deck_count(t, "B")) == (hand_before - 1, deck_before) == (1, 2)

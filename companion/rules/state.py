@@ -143,6 +143,9 @@ class Player:
     #                                                   the cards stay hidden in hand until the reveal
     # Draws recorded as counts ("drew 2"): cards drawn but not named yet stay in the deck zone until named.
     drawn_unnamed: int = 0
+    #: Drawn cards that left the hand unnamed (an intrigue claim's random discards written without ``cards``): their
+    #: ids stay in the deck zone, in neither the hand's nor the deck's count.
+    gone_unnamed: int = 0
     counts_known: bool = True  # False once a card was taken as drawn that no recorded draw covered
     plot_chosen: str | None = None  # the plot chosen face down this round; it stays in the plot deck until the reveal
     plot_chosen_round: int = -1  # the round in which this player chose a plot (once a round: RR 1.2)

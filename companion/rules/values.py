@@ -977,7 +977,7 @@ def deck_count(t: Table, seat: str) -> int:
     """Cards left in the draw deck: the deck's cards less those drawn but not named yet. Never more than the
     real count (a card taken as drawn that no recorded draw covered lies in the deck zone until named)."""
     p = t.players[seat]
-    return max(0, len(p.zones[Zone.DECK]) - p.drawn_unnamed)
+    return max(0, len(p.zones[Zone.DECK]) - p.drawn_unnamed - p.gone_unnamed)
 
 
 def hand_count(t: Table, seat: str) -> int:

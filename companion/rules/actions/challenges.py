@@ -649,7 +649,8 @@ class ApplyClaim(Action):
     """The attacker won: the defending player applies the claim (RR: Appendix I › 4.2.4; RR: Military, Intrigue
     and Power Claim), the claim value of the attacker's revealed plot with its modifiers, as much as it can:
     military, ``cards`` the different characters it controls that it chooses to kill; intrigue, ``cards`` the
-    cards discarded at random from its hand (the result recorded); power, nothing to name: that much power moves
+    cards discarded at random from its hand (the result recorded; with no ``cards`` at all, the claim's discards
+    made at random and not named: the hand's count falls by them); power, nothing to name: that much power moves
     from its faction card to the attacker's. ``source``: a card effect that changes or replaces the claim."""
 
     phone = Phone(control="claim.apply")
@@ -679,7 +680,9 @@ class ApplyClaim(Action):
         cards = self.cards or []
         due = claim_due(t, c)
         value = challenge_claim(t, c)
-        if self.source is None and len(cards) != (0 if c.kind == "power" else due):
+        if c.kind == "intrigue" and self.cards is None and due:
+            v.note("claim-unnamed", player=t.players[c.defender].name, count=due)  # random, from a hidden hand
+        elif self.source is None and len(cards) != (0 if c.kind == "power" else due):
             v.violate("claim.count", player=t.players[c.defender].name, kind=kind_name(c.kind), count=len(cards),
                       due=due, claim=value)
         for card in cards:
@@ -707,6 +710,8 @@ class ApplyClaim(Action):
         if c is None or c.stage is not Stage.RESOLVED:
             return  # no challenge to take the claim's type from
         c.claim_applied = True
+        if c.kind == "intrigue" and self.cards is None:
+            discard_unnamed(t, c.defender, claim_due(t, c))
         for card in sorted(set(self.cards or [])):
             if c.kind == "military" and t.zone_of(card) is Zone.PLAY:
                 killed(t, card)
@@ -719,6 +724,18 @@ class ApplyClaim(Action):
             moved = min(challenge_claim(t, c), t.players[payer].power)
             t.players[payer].power -= moved
             t.players[gainer].power += moved
+
+
+def discard_unnamed(t: Table, seat: str, count: int) -> None:
+    """An intrigue claim's random discards the log does not name (the hand is hidden): the drawn cards nobody named
+    go first; past them, which of the named cards in hand went is not known, so the hand's and deck's counts are no
+    longer known either (as for a card taken as drawn)."""
+    p = t.players[seat]
+    unnamed = min(count, p.drawn_unnamed)
+    p.drawn_unnamed -= unnamed
+    p.gone_unnamed += unnamed
+    if count > unnamed:
+        p.counts_known = False
 
 
 @action("renown", records=Recorder.PLAYER)
