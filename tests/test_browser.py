@@ -537,7 +537,8 @@ def test_wait_until_asks_expressions_functions_and_promises_in_the_page_under_it
         # Counting stops at 10 and goes on to 20 only when asked: a '10' shown for one tick could slip between two
         # questions on a loaded machine (every 20 ms after the first tenth of a second), and the test would fail.
         page.evaluate("""() => { let n = 0;
-          const tick = (to) => { document.getElementById('n').textContent = ++n; if (n < to) setTimeout(tick, 10, to); };
+          const tick = (to) => {
+            document.getElementById('n').textContent = ++n; if (n < to) setTimeout(tick, 10, to); };
           window.countTo = (to) => setTimeout(tick, 10, to); countTo(10); }""")
         wait_until(page, "document.getElementById('n').textContent === '10'")
         page.evaluate("() => countTo(20)")
