@@ -1082,7 +1082,8 @@ def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
     gain = max(0.8, min(gain, 238 / max(float(np.percentile(sample, 99.5)), 1.0)))
     img *= gain
     knee = 205.0  # a soft shoulder instead of a hard clip
-    img = np.where(img > knee, knee + 50 * (1 - np.exp(-(img - knee) / 50)), img)
+    bright = img > knee  # the shoulder worked out where it applies only (a few pixels): the same values, not a 12-
+    img[bright] = knee + 50 * (1 - np.exp(-(img[bright] - knee) / 50))  # megapixel exp of which most is thrown away
     gamma = rng.uniform(0.85, 1.15)
     img = 255 * (np.clip(img, 0, 255) / 255) ** gamma
     sigma = rng.uniform(1.5, 7)

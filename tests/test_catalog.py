@@ -413,7 +413,8 @@ def test_processes_opening_a_catalog_that_needs_seeding_at_once_all_open_it(tmp_
 
     path = tmp_path / "catalog.db"
     go = tmp_path / "go"
-    script = (f"import pathlib, time\n"
+    script = (f"import pathlib, sys, time\n"
+              f"pathlib.Path({str(tmp_path)!r}, 'ready-' + sys.argv[1]).touch()\n"
               f"while not pathlib.Path({str(go)!r}).exists(): time.sleep(0.001)\n"
               f"from companion.catalog.store import Catalog\n"
               f"print(len(Catalog.open({str(path)!r}).all('2e')))\n")
@@ -425,9 +426,12 @@ def test_processes_opening_a_catalog_that_needs_seeding_at_once_all_open_it(tmp_
         else:
             path.unlink(missing_ok=True)
         go.unlink(missing_ok=True)
-        procs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  text=True) for _ in range(4)]
-        time.sleep(1.0)  # all four started and importing; the file releases them together
+        for ready in tmp_path.glob("ready-*"):
+            ready.unlink()
+        procs = [subprocess.Popen([sys.executable, "-c", script, str(n)], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for n in range(4)]
+        while len(list(tmp_path.glob("ready-*"))) < 4 and all(p.poll() is None for p in procs):
+            time.sleep(0.01)  # all four started; the file releases them together
         go.touch()
         outs = [p.communicate(timeout=120) for p in procs]
         assert [p.returncode for p in procs] == [0] * 4, [err[-300:] for _, err in outs]

@@ -345,6 +345,35 @@ def test_verdicts_are_kept_apart_by_entry_and_memory_is_bounded(pair: tuple[Fake
     assert len(bridge.errors) == bridge_module.MAX_ERRORS
 
 
+def test_a_burst_of_connections_from_tts_waits_in_the_listening_queue() -> None:
+    """TTS opens a connection for each message it sends. The bridge's listening queue held 5 (socketserver's
+    default): in a burst (a script's errors one after another) each connection past it was dropped and came again a
+    second later (TCP's retry), which cost 6 s of a test sending 60. Here nothing is accepted yet, as when the bridge
+    is busy: every one of 60 connections is made all the same."""
+    import select
+
+    from companion.tts.bridge import _Handler
+
+    server = _Server(("127.0.0.1", 0), _Handler)  # listening, not accepting
+    socks = []
+    try:
+        for _ in range(60):
+            s = socket.socket()
+            s.setblocking(False)
+            s.connect_ex(server.server_address)
+            socks.append(s)
+        pending, deadline = set(socks), time.time() + 5
+        while pending and time.time() < deadline:
+            _, made, _ = select.select([], list(pending), [], max(0.0, deadline - time.time()))
+            pending -= set(made)
+        assert not pending, f"{len(pending)} of 60 connections not made"
+        assert all(s.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0 for s in socks)
+    finally:
+        for s in socks:
+            s.close()
+        server.server_close()
+
+
 def test_install_replaces_the_companion_objects_script_and_saves_and_plays(pair: tuple[FakeTts, Bridge]) -> None:
     tts, bridge = pair
     tts.scripts.append({"name": "Companion", "guid": COMPANION_GUID, "script": "-- an old helper", "ui": "<x/>"})

@@ -85,6 +85,9 @@ class _Server(socketserver.ThreadingTCPServer):
     # SO_EXCLUSIVEADDRUSE where the OS has it, so no other program can take 39998 from under us.
     allow_reuse_address = False
     daemon_threads = True
+    # TTS sends each message on a connection of its own: a burst of them (a script's errors, prints) overflowed
+    # socketserver's queue of 5, and each connection refused meanwhile reached us a second late (TCP's retry).
+    request_queue_size = 128
     bridge: Bridge  # set by Bridge when it starts the server
 
     def server_bind(self) -> None:
