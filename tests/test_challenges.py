@@ -24,7 +24,7 @@ from companion.rules.actions import (
     action_from_dict,
 )
 from companion.rules.roles import Role
-from companion.rules.state import ActionError, Zone
+from companion.rules.state import ActionError, Phase, Zone
 from companion.rules.views import view
 from tests.tables import flagged_and_refused, hand, illegal, in_play, legal, make_table, notes_of, rules_of
 
@@ -628,3 +628,19 @@ def test_an_intrigue_claim_without_its_cards_discards_unnamed_cards() -> None:
     v = legal(t, ApplyClaim("B"))
     assert "claim-unnamed" in notes_of(v)
     assert (hand_count(t, "B"), deck_count(t, "B")) == (hand_before - 1, deck_before) == (1, 2)
+
+
+def test_a_duplicate_declared_in_a_challenge_is_named_as_a_duplicate() -> None:
+    """challenge.duplicate (aside40 02, 04, 07, 09, 13, 20, 26: the writer's second The Tickler): RR: Duplicates: a
+    second copy of a unique card marshalled while the first is in play is its duplicate, not a character; declared as
+    an attacker it is flagged as such (not as a card out of play), and refused at a strict table."""
+    from companion.rules.actions import InitiateChallenge, Marshal
+    t = make_table({"A": {"01088": 2}, "B": {"01094": 1}}, phase="marshaling", gold=5)
+    t.first_player = t.active_player = "A"
+    in_play(t, "A.01088.1")
+    legal(t, Marshal("A", "A.01088.2"))
+    assert t.in_play["A.01088.2"].duplicate_of == "A.01088.1"
+    t.phase = Phase.CHALLENGES
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01088.2"]), "challenge.duplicate")
+    v = play(t, InitiateChallenge("A", "military", "B", attackers=["A.01088.2"]), "strict")
+    assert any("duplicate on The Tickler" in x.text() for x in v.violations)

@@ -153,6 +153,7 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.same-seat": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.winner": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     "challenge.participant": Rule(CHALLENGES_2E, CHALLENGES_1E),
+    "challenge.duplicate": Rule("RR: Duplicates", "1E Rules › Duplicates"),
     "challenge.not-in-play": Rule(CHALLENGES_2E, CHALLENGES_1E, impossible=True),
     # … a card the phase's end took out of play that the table still has: illegal (it missed the lasting effect)
     "challenge.left-at-phase-end": Rule("RR: Lasting Effects", "1E Rules › Lasting effects"),

@@ -217,7 +217,10 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
     if t.zone_of(card) is not Zone.PLAY:  # a card in a discard or dead pile, a hand: it cannot be declared at all
         v.violate("challenge.not-in-play", (card,), card=t.ref(card), zone=place_name(t, card))
         return False
-    if t.controller(card) != side or t.in_play[card].duplicate_of:
+    if (on := t.in_play[card].duplicate_of) is not None:  # a unique card's second copy: no character of its own
+        v.violate("challenge.duplicate", (card,), card=t.ref(card), of=t.ref(on))
+        return False
+    if t.controller(card) != side:
         v.violate("challenge.participant", (card,), card=t.ref(card), player=t.players[side].name)
         return False
     c = t.card(card)
