@@ -94,6 +94,52 @@ def test_the_matchers_shortcuts_give_the_same_titles_as_comparing_every_title(na
     assert rank(read, names, 4, WEAK) == [(n, v) for n, v in _every_title(read, names, 4) if v >= WEAK]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.text("abcde ", max_size=20), st.lists(st.text("abcdef ", max_size=30), min_size=1, max_size=5))
+def test_the_common_letters_bound_is_the_longest_common_subsequence(text: str, titles: list[str]) -> None:
+    """The matcher's bound (the longest common subsequence, a bit per letter of each title) equals the usual table's,
+    so it never skips a title that difflib's ratio would rank (the letters it matches lie in order in both)."""
+    from companion.scan.titles import _ALPHABET, _common
+
+    def table(a: str, b: str) -> int:
+        prev = [0] * (len(b) + 1)
+        for x in a:
+            row = [0]
+            for j, y in enumerate(b):
+                row.append(prev[j] + 1 if x == y else max(prev[j + 1], row[j]))
+            prev = row
+        return prev[-1]
+
+    bits = np.zeros((len(titles), len(_ALPHABET)), np.uint64)
+    for i, t in enumerate(titles):
+        for j, ch in enumerate(t):
+            bits[i, _ALPHABET.index(ch)] |= np.uint64(1 << j)
+    got = _common(text, bits, np.array([len(t) for t in titles], np.float64))
+    assert got.tolist() == [table(text, t) for t in titles]
+
+
+def test_a_clean_read_is_compared_in_full_with_a_few_titles_of_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read of a long title against the whole catalogue: difflib's full comparison runs for a handful of titles, not
+    for every title sharing its letters (the matcher's cost per read; the answer is checked above)."""
+    import difflib
+
+    from companion.scan import titles
+    from companion.scan.titles import WEAK, rank
+
+    compared = []
+    real = difflib.SequenceMatcher
+
+    class Counted(real):  # type: ignore[misc,valid-type]
+        def ratio(self) -> float:
+            compared.append(self.b)
+            return super().ratio()
+
+    monkeypatch.setattr(titles.difflib, "SequenceMatcher", Counted)
+    got = rank("Tyrion Lannister ee", _names(), 4, WEAK)
+    assert got[0][0] == "Tyrion Lannister"
+    assert len(compared) <= 30, len(compared)  # every title sharing its letters: ~300
+
+
 # -- rows at a table -------------------------------------------------------------------------------------
 
 
