@@ -642,6 +642,29 @@ def test_a_letter_broken_into_bits_too_small_for_letters_does_not_split_the_titl
     assert max(c[1] + c[3] for c in row) < gap_start
 
 
+def test_holes_are_counted_for_the_shapes_asked_about_alone_and_the_same_as_among_all() -> None:
+    """The row finder counts holes only for shapes of a letter's size (tracing every speck's outline cost more than
+    the count): a ring keeps its one hole with a speck inside it left out, an 8 its two, and the shapes not asked
+    about count none."""
+    from companion.scan.cv import cv2
+    from companion.scan.titles import _holes
+
+    ink = np.zeros((80, 200), np.uint8)
+    cv2.circle(ink, (40, 40), 20, 255, 3)  # a ring ...
+    ink[39:42, 39:42] = 255  # ... with a speck in its hole
+    cv2.circle(ink, (120, 28), 11, 255, 3)  # an 8
+    cv2.circle(ink, (120, 52), 11, 255, 3)
+    ink[10:13, 180:183] = 255  # a speck apart
+    n, labels, _stats, _c = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    ring, speck, eight, apart = (int(labels[y, x]) for y, x in ((40, 20), (40, 40), (28, 109), (11, 181)))
+    everything = _holes(ink, labels, np.arange(n) > 0)
+    assert (everything[ring], everything[eight], everything[speck], everything[apart]) == (1, 2, 0, 0)
+    asked = np.zeros(n, bool)
+    asked[[ring, eight]] = True
+    alone = _holes(ink, labels, asked)
+    assert (alone[ring], alone[eight], alone[speck], alone[apart]) == (1, 2, 0, 0)
+
+
 def test_the_points_between_an_outlines_points_are_linspace_of_each_pair_bit_for_bit() -> None:
     """The finder fits a card's sides to points spaced along its outline: computed for all pairs at once, they are
     the very values np.linspace gives pair by pair (integer outlines and float ones, sides along an axis too), so

@@ -778,9 +778,8 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     frame, art and the card's edge do); a row is the letters whose bottoms lie on one baseline (followed from letter
     to letter, so a line a few degrees aslant is one row), with the bits of broken letters between them. Also the
     labels and the components' stats (x, y, w, h, area)."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     h, w = ink.shape
-    holes = _holes(ink, labels, n)
     x, y, bw, bh, area = (stats[:, k].astype(np.int64) for k in range(5))
     inner = (x > 1) & (y > 1) & (x + bw < w - 1) & (y + bh < h - 1)
     inner[0] = False  # the background
@@ -791,9 +790,9 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     wide = bw > 2.2 * READ_CAP
     # A grainy strip (a dark rim or edge between light ones, its noise thresholded) is a shape riddled with holes;
     # letters have at most two each.
-    letter = inner & (np.where(wide, 0.6, 0.45) * READ_CAP <= bh) & (bh <= 1.6 * READ_CAP) & (
-        bw <= 12 * READ_CAP) & (fill >= 0.06) & (fill <= np.where(wide, 0.85, 1.0)) & (
-        holes <= 2 + HOLES_PER_CAP * bw / READ_CAP)
+    shaped = inner & (np.where(wide, 0.6, 0.45) * READ_CAP <= bh) & (bh <= 1.6 * READ_CAP) & (
+        bw <= 12 * READ_CAP) & (fill >= 0.06) & (fill <= np.where(wide, 0.85, 1.0))
+    letter = shaped & (_holes(ink, labels, shaped) <= 2 + HOLES_PER_CAP * bw / READ_CAP)
     bit = inner & ~letter & (bh >= 0.2 * READ_CAP) & (bh < 0.45 * READ_CAP) & (bw <= 2 * READ_CAP)
     letters = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(letter)]
     bits = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(bit)]
@@ -832,10 +831,15 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
 HOLES_PER_CAP = 2.0
 
 
-def _holes(ink: np.ndarray, labels: np.ndarray, n: int) -> np.ndarray:
-    """How many holes (background shut in) each of the ``n`` labelled shapes of a white-on-black mask has."""
-    contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    out = np.zeros(n, np.int64)
+def _holes(ink: np.ndarray, labels: np.ndarray, which: np.ndarray) -> np.ndarray:
+    """How many holes (background shut in) each labelled shape of a white-on-black mask has, counted for the shapes
+    ``which`` says (one bool per label; the others 0). The other shapes are left out of the outlines traced (most of
+    a region's shapes are specks): a shape lying in a hole of one counted leaves that one hole."""
+    out = np.zeros(len(which), np.int64)
+    if not which.any():
+        return out
+    traced = np.take(which.astype(np.uint8), labels) if not which.all() else ink
+    contours, hierarchy = cv2.findContours(traced, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return out
     parents = hierarchy[0][:, 3]
