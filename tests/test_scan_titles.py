@@ -102,6 +102,52 @@ def test_the_matchers_shortcuts_give_the_same_titles_as_comparing_every_title(na
     assert rank(read, names, 4, WEAK) == [(n, v) for n, v in every if v >= WEAK]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.text("abcde ", max_size=20), st.lists(st.text("abcdef ", max_size=30), min_size=1, max_size=5))
+def test_the_common_letters_bound_is_the_longest_common_subsequence(text: str, titles: list[str]) -> None:
+    """The matcher's bound (the longest common subsequence, a bit per letter of each title) equals the usual table's,
+    so it never skips a title that difflib's ratio would rank (the letters it matches lie in order in both)."""
+    from companion.scan.titles import _ALPHABET, _common
+
+    def table(a: str, b: str) -> int:
+        prev = [0] * (len(b) + 1)
+        for x in a:
+            row = [0]
+            for j, y in enumerate(b):
+                row.append(prev[j] + 1 if x == y else max(prev[j + 1], row[j]))
+            prev = row
+        return prev[-1]
+
+    bits = np.zeros((len(titles), len(_ALPHABET)), np.uint64)
+    for i, t in enumerate(titles):
+        for j, ch in enumerate(t):
+            bits[i, _ALPHABET.index(ch)] |= np.uint64(1 << j)
+    got = _common(text, bits, np.array([len(t) for t in titles], np.float64))
+    assert got.tolist() == [table(text, t) for t in titles]
+
+
+def test_a_clean_read_is_compared_in_full_with_a_few_titles_of_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read of a long title against the whole catalogue: difflib's full comparison runs for a handful of titles, not
+    for every title sharing its letters (the matcher's cost per read; the answer is checked above)."""
+    import difflib
+
+    from companion.scan import titles
+    from companion.scan.titles import WEAK, rank
+
+    compared = []
+    real = difflib.SequenceMatcher
+
+    class Counted(real):  # type: ignore[misc,valid-type]
+        def ratio(self) -> float:
+            compared.append(self.b)
+            return super().ratio()
+
+    monkeypatch.setattr(titles.difflib, "SequenceMatcher", Counted)
+    got = rank("Tyrion Lannister ee", _names(), 4, WEAK)
+    assert got[0][0] == "Tyrion Lannister"
+    assert len(compared) <= 30, len(compared)  # every title sharing its letters: ~300
+
+
 # -- rows at a table -------------------------------------------------------------------------------------
 
 
@@ -592,6 +638,29 @@ def test_a_letter_broken_into_bits_too_small_for_letters_does_not_split_the_titl
     ink[base + READ_CAP // 2:base + READ_CAP // 2 + READ_CAP // 3, gap_start:x - 5 * READ_CAP] = 255
     row, _labels, _stats = _row(ink)
     assert max(c[1] + c[3] for c in row) < gap_start
+
+
+def test_holes_are_counted_for_the_shapes_asked_about_alone_and_the_same_as_among_all() -> None:
+    """The row finder counts holes only for shapes of a letter's size (tracing every speck's outline cost more than
+    the count): a ring keeps its one hole with a speck inside it left out, an 8 its two, and the shapes not asked
+    about count none."""
+    from companion.scan.cv import cv2
+    from companion.scan.titles import _holes
+
+    ink = np.zeros((80, 200), np.uint8)
+    cv2.circle(ink, (40, 40), 20, 255, 3)  # a ring ...
+    ink[39:42, 39:42] = 255  # ... with a speck in its hole
+    cv2.circle(ink, (120, 28), 11, 255, 3)  # an 8
+    cv2.circle(ink, (120, 52), 11, 255, 3)
+    ink[10:13, 180:183] = 255  # a speck apart
+    n, labels, _stats, _c = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    ring, speck, eight, apart = (int(labels[y, x]) for y, x in ((40, 20), (40, 40), (28, 109), (11, 181)))
+    everything = _holes(ink, labels, np.arange(n) > 0)
+    assert (everything[ring], everything[eight], everything[speck], everything[apart]) == (1, 2, 0, 0)
+    asked = np.zeros(n, bool)
+    asked[[ring, eight]] = True
+    alone = _holes(ink, labels, asked)
+    assert (alone[ring], alone[eight], alone[speck], alone[apart]) == (1, 2, 0, 0)
 
 
 def test_the_points_between_an_outlines_points_are_linspace_of_each_pair_bit_for_bit() -> None:

@@ -778,9 +778,8 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     frame, art and the card's edge do); a row is the letters whose bottoms lie on one baseline (followed from letter
     to letter, so a line a few degrees aslant is one row), with the bits of broken letters between them. Also the
     labels and the components' stats (x, y, w, h, area)."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     h, w = ink.shape
-    holes = _holes(ink, labels, n)
     x, y, bw, bh, area = (stats[:, k].astype(np.int64) for k in range(5))
     inner = (x > 1) & (y > 1) & (x + bw < w - 1) & (y + bh < h - 1)
     inner[0] = False  # the background
@@ -791,9 +790,9 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     wide = bw > 2.2 * READ_CAP
     # A grainy strip (a dark rim or edge between light ones, its noise thresholded) is a shape riddled with holes;
     # letters have at most two each.
-    letter = inner & (np.where(wide, 0.6, 0.45) * READ_CAP <= bh) & (bh <= 1.6 * READ_CAP) & (
-        bw <= 12 * READ_CAP) & (fill >= 0.06) & (fill <= np.where(wide, 0.85, 1.0)) & (
-        holes <= 2 + HOLES_PER_CAP * bw / READ_CAP)
+    shaped = inner & (np.where(wide, 0.6, 0.45) * READ_CAP <= bh) & (bh <= 1.6 * READ_CAP) & (
+        bw <= 12 * READ_CAP) & (fill >= 0.06) & (fill <= np.where(wide, 0.85, 1.0))
+    letter = shaped & (_holes(ink, labels, shaped) <= 2 + HOLES_PER_CAP * bw / READ_CAP)
     bit = inner & ~letter & (bh >= 0.2 * READ_CAP) & (bh < 0.45 * READ_CAP) & (bw <= 2 * READ_CAP)
     letters = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(letter)]
     bits = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(bit)]
@@ -832,10 +831,15 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
 HOLES_PER_CAP = 2.0
 
 
-def _holes(ink: np.ndarray, labels: np.ndarray, n: int) -> np.ndarray:
-    """How many holes (background shut in) each of the ``n`` labelled shapes of a white-on-black mask has."""
-    contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    out = np.zeros(n, np.int64)
+def _holes(ink: np.ndarray, labels: np.ndarray, which: np.ndarray) -> np.ndarray:
+    """How many holes (background shut in) each labelled shape of a white-on-black mask has, counted for the shapes
+    ``which`` says (one bool per label; the others 0). The other shapes are left out of the outlines traced (most of
+    a region's shapes are specks): a shape lying in a hole of one counted leaves that one hole."""
+    out = np.zeros(len(which), np.int64)
+    if not which.any():
+        return out
+    traced = np.take(which.astype(np.uint8), labels) if not which.all() else ink
+    contours, hierarchy = cv2.findContours(traced, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return out
     parents = hierarchy[0][:, 3]
@@ -1378,6 +1382,38 @@ def _titles(names: tuple[str, ...]) -> tuple[list[str], list[str], np.ndarray, n
     return kept, keys, counts, np.array([len(k) for k in keys], np.float64)
 
 
+#: Titles up to this many letters long get the bit-parallel bound of _common (one 64-bit number per title).
+_BITS = 63
+
+
+@functools.lru_cache(maxsize=32)
+def _positions(names: tuple[str, ...]) -> np.ndarray:
+    """For each title of ``_titles(names)`` and each letter of _ALPHABET, the letter's positions in the title's cleaned
+    form as the bits of one number (titles longer than _BITS: none)."""
+    keys = _titles(names)[1]
+    out = np.zeros((len(keys), len(_ALPHABET)), np.uint64)
+    for i, key in enumerate(keys):
+        if len(key) <= _BITS:
+            for j, ch in enumerate(key):
+                out[i, _ALPHABET.index(ch)] |= np.uint64(1 << j)
+    return out
+
+
+def _common(text: str, bits: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The length of the longest common subsequence of ``text`` and each title (``bits``: its rows of _positions,
+    ``lengths``: the titles' lengths, none over _BITS): Hyyro's bit-parallel form of the usual table, all titles at
+    once."""
+    full = (np.uint64(1) << lengths.astype(np.uint64)) - np.uint64(1)
+    v = full.copy()
+    for ch in text:
+        k = _ALPHABET.find(ch)
+        if k < 0:
+            continue
+        u = v & bits[:, k]
+        v = ((v + u) | (v - u)) & full
+    return np.asarray(lengths - np.bitwise_count(v), np.float64)
+
+
 def rank(read: str, names: Iterable[str], limit: int = 3, floor: float = 0.0) -> list[tuple[str, float]]:
     """Titles by similarity to the read, best first (each title once), none below ``floor``.
 
@@ -1399,7 +1435,17 @@ def rank(read: str, names: Iterable[str], limit: int = 3, floor: float = 0.0) ->
     shared = np.minimum(counts, _letter_counts(text)).sum(axis=1)
     upper = 2 * shared / (shortest + lengths)
     near = 2 * np.minimum(len(text), lengths) / (len(text) + lengths) >= 0.3
-    order = [i for i in np.argsort(-upper, kind="stable") if near[i] and upper[i] >= floor]
+    candidates = np.flatnonzero(near & (upper >= floor))
+    # The letters difflib matches lie in the same order in both, so no more of them than the longest common
+    # subsequence: a bound of each form's ratio far tighter than the letters' counts (most titles stop at it).
+    short = candidates[lengths[candidates] <= _BITS]
+    bits, size = _positions(tuple(names))[short], lengths[short]
+    bound = np.zeros((len(variants), len(kept)))
+    bound[:, candidates] = 1.0
+    for n, v in enumerate(variants):
+        bound[n, short] = 2 * _common(v, bits, size) / (len(v) + size)
+    upper = np.minimum(upper, bound.max(axis=0))
+    order = [i for i in candidates[np.argsort(-upper[candidates], kind="stable")] if upper[i] >= floor]
     scored: dict[str, float] = {}
     best: list[float] = []  # the best ``limit`` scores so far, highest first
     for i in order:
@@ -1409,7 +1455,9 @@ def rank(read: str, names: Iterable[str], limit: int = 3, floor: float = 0.0) ->
         name = kept[i]
         matcher = difflib.SequenceMatcher(None, text, keys[i], autojunk=False)
         score = -1.0
-        for v in variants:
+        for n, v in enumerate(variants):
+            if bound[n, i] < bar:
+                continue
             matcher.set_seq1(v)
             if matcher.real_quick_ratio() >= bar and matcher.quick_ratio() >= bar:
                 score = max(score, matcher.ratio())
@@ -1592,8 +1640,10 @@ def _clear_of_other_types(read: Read, top: Guess, titles: Mapping[str, Sequence[
     types (of the deck, or without one of the catalogue): a part of a card found as a card of its own puts the card's
     title where another type prints its title ("Tumblestone" of Tumblestone Knight's banner, read along a knelt
     half's edge, is not The Tumblestone with confidence while Tumblestone Knight is as like it)."""
-    others = sorted({n for kind, names in titles.items() if kind != read.region for n in names} - {top.name})
-    rival = max((score for _n, score in rank(read.text, others, 1, WEAK)), default=0.0)
+    # The best two of all other types' titles, ``top`` among them or not: the same list for every read of a region
+    # (its titles' letters computed once), and the best that is not ``top`` among the two.
+    others = sorted({n for kind, names in titles.items() if kind != read.region for n in names})
+    rival = max((score for n, score in rank(read.text, others, 2, WEAK) if n != top.name), default=0.0)
     return top.score - rival >= GAP or (top.score >= EXACT and top.score - rival >= EXACT_GAP)
 
 
