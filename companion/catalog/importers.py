@@ -797,12 +797,12 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: character gets +2 STR." (For the North!).
 _TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique |non-(?!House )(?-i:[A-Z][a-z]+) )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
-                r"(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
+                r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
-                r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b)")
+                r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -811,7 +811,13 @@ _TARGET_FORMS = (
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
     # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
-    re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being killed\b", re.IGNORECASE),
+    # 1st edition Ghost: "… to save a Night's Watch character from being killed or discarded from play."
+    re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
+               re.IGNORECASE),
+    # 2nd edition Maester Aemon: "Interrupt: When a [thenightswatch] character would be killed, kneel Maester Aemon to
+    # save it."
+    re.compile(r"\bwhen " + _TARGET_COUNT + _TARGET_DESC + r" would (?:be killed|be discarded|leave play)\b[^.]*?\bto "
+               r"(?P<verb>save) (?:it|him|her|that character|that card|that location)\b", re.IGNORECASE),
     # "Choose a non-unique character controlled by the losing opponent. Take control of that character." (1st edition
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
