@@ -59,6 +59,29 @@ def test_an_attachment_saves_only_the_card_it_is_attached_to() -> None:
     legal(t, Save("A", "A.01089.1", source="A.01033.1"))
 
 
+def test_a_card_whose_text_says_it_cannot_be_saved_is_not_saved() -> None:
+    """aside38 38 (save.printed-unsaveable): 1st edition Asha Greyjoy "Asha Greyjoy cannot be saved.": Bodyguard
+    attached to her saving her is flagged; Scurvy "Attached character cannot be saved." on Theon Greyjoy: his
+    Bodyguard's save is flagged, without Scurvy it is legal. 2nd edition Jon Arryn "Jon Arryn cannot be saved.": his
+    duplicate's save is flagged."""
+    from companion.rules.actions import SaveWithDuplicate
+
+    t = make_table({"A": {"kotse_2": 1, "kotse_3": 1, "core_150": 2}, "B": {"kl_71": 1}}, edition="1e",
+                   phase="challenges")
+    in_play(t, "A.kotse_2.1")
+    in_play(t, "A.kotse_3.1")
+    in_play(t, "A.core_150.1", attached_to="A.kotse_2.1")
+    in_play(t, "A.core_150.2", attached_to="A.kotse_3.1")
+    flagged_and_refused(t, Save("A", "A.kotse_2.1", source="A.core_150.1"), "save.printed-unsaveable")
+    legal(t, Save("A", "A.kotse_3.1", source="A.core_150.2"))
+    in_play(t, "B.kl_71.1", attached_to="A.kotse_3.1")
+    flagged_and_refused(t, Save("A", "A.kotse_3.1", source="A.core_150.2"), "save.printed-unsaveable")
+    u = make_table({"A": {"00112": 2}, "B": {}}, phase="challenges")
+    in_play(u, "A.00112.1")
+    u.put_in_play("A.00112.2", "A", duplicate_of="A.00112.1")
+    flagged_and_refused(u, SaveWithDuplicate("A", "A.00112.2"), "save.printed-unsaveable")
+
+
 def _power_defended_by(defender: str) -> Table:
     t = make_table({"A": {"01089": 1, "01100": 1, "01092": 1, "01028": 1, "01087": 1},
                     "B": {"01143": 1, "01144": 1, "01157": 1}},

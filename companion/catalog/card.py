@@ -59,7 +59,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "silences_opponents", "chooses_participating", "chooses_side", "raises_claim", "cancels_events",
+              "never_saved", "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
+              "cancels_events",
               "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won", "cancels",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
@@ -428,6 +429,9 @@ class Card:
     #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
     #: killed or discarded from play, sacrifice Bodyguard to save that character.").
     saves_attached: bool = False
+    #: "Asha Greyjoy cannot be saved." ("self"), "Attached character cannot be saved." ("attached"; 1st edition
+    #: Scurvy): RR: Save, Cannot be Saved.
+    never_saved: str = ""
     #: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card
     #: abilities." (an event's play is triggering its ability: RR: Triggered Abilities).
     silences_opponents: bool = False

@@ -701,6 +701,23 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
 _SAVES_ATTACHED = re.compile(r"when attached (?:character|location) would [^.]*?\bto save (?:it|that character|that "
                              r"location)\b|\bto save attached (?:character|location)\b", re.IGNORECASE)
 
+#: "Asha Greyjoy cannot be saved." (1st edition; Jon Arryn, Coldhands in both editions), "Attached character cannot be
+#: saved." (1st edition Scurvy, Sun Stroke): a whole sentence, no condition before it.
+_NEVER_SAVED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be saved\.", re.IGNORECASE)
+
+
+def never_saved(plain: str, name: str | None) -> str:
+    """Which card its text says cannot be saved: "self" (its own name), "attached" (the character it is attached
+    to) or "" (none, or under a condition: "While an opponent controls a King character, Renly Baratheon …")."""
+    for m in _NEVER_SAVED.finditer(plain):
+        who = m.group(1).strip()
+        if name is not None and fold(who) == fold(name):
+            return "self"
+        if who.lower() == "attached character":
+            return "attached"
+    return ""
+
+
 #: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card abilities."
 _SILENCES_OPPONENTS = re.compile(r"while [^.]+? is participating in a challenge, your opponents cannot trigger card "
                                  r"abilities", re.IGNORECASE)
@@ -1316,6 +1333,7 @@ class Keywords:
     gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
     keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
+    never_saved: str = ""  # "self" / "attached": ``never_saved``
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
     chooses_side: tuple[str, str, bool] | None = None  # "Choose an attacking [greyjoy] character": ``chooses_side``
@@ -1724,7 +1742,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
-        saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
+        saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
+        silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
         phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), trigger_only=trigger_only(text, name),

@@ -337,11 +337,18 @@ class SaveWithDuplicate(Action):
 
 def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
     """A card a save keeps in play may be saved: not from a plot's kill "(cannot be saved)" as it is revealed
-    (Wildfire Assault), not a character while "Characters cannot be saved." (The Bloody Flux)."""
+    (Wildfire Assault), not a character while "Characters cannot be saved." (The Bloody Flux), not one whose own
+    text or whose attachment's says it cannot be saved (RR: Save, Cannot be Saved)."""
     if t.phase is Phase.PLOT:
         for plot in revealed_plots_that(t, "unsaveable"):
             if t.players[t.area_of(plot)].revealed_round == t.round:
                 v.violate("save.cannot-be-saved", (by, plot), card=t.ref(saved), plot=t.ref(plot))
+    # "Asha Greyjoy cannot be saved." / "Attached character cannot be saved." (1st edition Scurvy); blank text aside.
+    said = [saved] if saved in t.in_play and (f := printed(t, saved)) is not None and f.never_saved == "self" else []
+    said += [a for a, ip in t.in_play.items() if ip.attached_to == saved and (f := printed(t, a)) is not None
+             and f.never_saved == "attached"]
+    for card in said[:1]:
+        v.violate("save.printed-unsaveable", (by, card), card=t.ref(saved), text=t.ref(card))
     if t.card(saved).type == "character":
         for plot in revealed_plots_that(t, "no_saves"):
             v.violate("plot.no-saves", (by, plot), card=t.ref(saved), plot=t.ref(plot))
