@@ -82,6 +82,25 @@ def test_a_card_whose_text_says_it_cannot_be_saved_is_not_saved() -> None:
     flagged_and_refused(u, SaveWithDuplicate("A", "A.00112.2"), "save.printed-unsaveable")
 
 
+def test_a_save_that_costs_gold_needs_the_gold() -> None:
+    """aside38 28 (save.gold-cost): 1st edition Gilded Plate "Response: Pay 1 gold and discard Gilded Plate from play
+    (cannot be saved) to save attached character from being killed or discarded.": its save of Tyrion with no gold in
+    the pool and none spent on it is flagged; with 1 gold in the pool, or 1 gold spent just before, it is legal."""
+    from companion.rules.actions import SpendGold
+
+    for gold, spend in ((0, False), (1, False), (1, True)):
+        t = make_table({"A": {"core_38": 1, "core_35": 1}, "B": {}}, edition="1e", phase="challenges", gold=gold)
+        in_play(t, "A.core_38.1")
+        in_play(t, "A.core_35.1", attached_to="A.core_38.1")
+        if spend:
+            legal(t, SpendGold("A", 1))
+        save = Save("A", "A.core_38.1", source="A.core_35.1")
+        if gold:
+            legal(t, save)
+        else:
+            flagged_and_refused(t, save, "save.gold-cost")
+
+
 def _power_defended_by(defender: str) -> Table:
     t = make_table({"A": {"01089": 1, "01100": 1, "01092": 1, "01028": 1, "01087": 1},
                     "B": {"01143": 1, "01144": 1, "01157": 1}},

@@ -701,6 +701,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
 _SAVES_ATTACHED = re.compile(r"when attached (?:character|location) would [^.]*?\bto save (?:it|that character|that "
                              r"location)\b|\bto save attached (?:character|location)\b", re.IGNORECASE)
 
+#: A save whose cost is gold: 1st edition Gilded Plate "Response: Pay 1 gold and discard Gilded Plate from play (cannot
+#: be saved) to save attached character …", Strong Belwas "Pay 2 gold to save a Noble character …", 2nd edition
+#: Podrick Payne "… pay 2 gold and put Podrick Payne into play from your hand to save it".
+_SAVE_GOLD = re.compile(r"\bpay (\d+) gold\b[^.]*?\bto save\b", re.IGNORECASE)
 #: "Asha Greyjoy cannot be saved." (1st edition; Jon Arryn, Coldhands in both editions), "Attached character cannot be
 #: saved." (1st edition Scurvy, Sun Stroke): a whole sentence, no condition before it.
 _NEVER_SAVED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be saved\.", re.IGNORECASE)
@@ -1334,6 +1338,7 @@ class Keywords:
     keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     never_saved: str = ""  # "self" / "attached": ``never_saved``
+    save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
     chooses_side: tuple[str, str, bool] | None = None  # "Choose an attacking [greyjoy] character": ``chooses_side``
@@ -1743,6 +1748,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
+        save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),

@@ -223,6 +223,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ambush.phase": Rule("RR: Ambush", "1E Rules › Ambush"),
     "save.attached-only": Rule("RR: Save, Cannot be Saved", "1E Rules › Attachments"),
     "save.printed-unsaveable": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
+    "save.gold-cost": Rule("RR: Costs", "1E Rules › Golden rule"),
     "ability.silenced": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.no-target": Rule("RR: Targeting", "1E Rules › Events"),
     "event.no-side-target": Rule("RR: Targeting", "1E Rules › Events"),

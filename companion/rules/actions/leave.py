@@ -379,6 +379,14 @@ class Save(Action):
             # that character." (RR: Save, Cannot be Saved: an ability saves what its text names).
             v.violate("save.attached-only", (self.card, src), card=t.ref(self.card), source=t.ref(src),
                       attached=t.ref(host))
+        facts = (printed(t, src) if src in t.in_play else t.card(src)) if src is not None and src in t.where else None
+        cost = facts.save_gold if facts is not None else 0
+        spent = t.gold_spent
+        gold = t.players[self.player].gold
+        if src is not None and cost and gold < cost and not (
+                spent is not None and spent[0] == self.player and spent[1] >= cost and t.version - spent[2] <= 3):
+            # RR: Costs: "Pay 1 gold … to save …" (Gilded Plate) with less gold in the pool, none spent just before.
+            v.violate("save.gold-cost", (self.card, src), source=t.ref(src), player=self.player, cost=cost, gold=gold)
 
     def apply(self, t: Table) -> None:
         t.saving = {self.card: t.version + 1}  # the next line's version: the save holds for it alone
