@@ -343,3 +343,16 @@ def test_a_save_reads_whom_it_saves_in_both_editions() -> None:
         in_play(u, card)
     flagged_and_refused(u, Save("A", "A.core_19.1", source="A.core_137.1"), "ability.target")
     legal(u, Save("A", "A.core_136.1", source="A.core_137.1"))
+
+
+def test_condemned_by_the_realm_kills_a_character_the_chosen_opponent_does_not_control() -> None:
+    """aside38 39 (ability.target): 1st edition Condemned by the Realm "When revealed, choose an opponent. Then, that
+    opponent must choose and kill a character he or she does not control, if able.": in a game of two, its kill of
+    the opponent's own House Tully Recruiter is flagged; of Raff, whom the plot's player controls, legal."""
+    assert targets("When revealed, choose an opponent. Then, that opponent must choose and kill a character he or "
+                   "she does not control, if able.")[0][8] == "not_chooser"
+    t = plots("1e", "core_202", "core_184", {"core_46": 1}, {"core_21": 1})
+    in_play(t, "A.core_46.1")
+    in_play(t, "B.core_21.1")
+    flagged_and_refused(t, Kill("A", "B.core_21.1", source="A.core_202.1"), "ability.target")
+    legal(t, Kill("A", "A.core_46.1", source="A.core_202.1"))

@@ -822,6 +822,7 @@ _TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
+                r"|he or she does not control"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
                 r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
@@ -855,8 +856,10 @@ _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": 
                  "take": "take_control", "save": "save"}
 #: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
-#: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target.
-_TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
+#: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target. The opponent
+#: who then chooses (Condemned by the Realm) is no card chosen.
+_TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must choose\b)|\btokens? on\b",
+                         re.IGNORECASE)
 
 
 def _target_state(state: str) -> str:
@@ -895,7 +898,8 @@ def targets(plain: str, name: str | None = None
                           int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
                           (g["icon"] or "").lower(),
                           "loser" if "losing" in whose else "own" if whose == "you control" else
-                          "more_power" if "more power" in whose else "opponent" if whose else "",
+                          "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
+                          else "opponent" if whose else "",
                           int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
                           _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1))
