@@ -59,7 +59,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "never_saved", "save_gold", "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
+              "never_saved", "save_gold", "cheaper_if",
+              "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events",
               "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won", "cancels",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
@@ -435,6 +436,8 @@ class Card:
     #: The gold a save costs (1st edition Gilded Plate: "Pay 1 gold and discard Gilded Plate from play … to save
     #: attached character …"): RR: Costs.
     save_gold: int = 0
+    #: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2.": (the title, 2).
+    cheaper_if: tuple[str, int] | None = None
     #: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card
     #: abilities." (an event's play is triggering its ability: RR: Triggered Abilities).
     silences_opponents: bool = False

@@ -410,6 +410,9 @@ _PENALTY_WAIVED = re.compile(r"^ignore the out of house gold penalty on all (?:\
 #: the House named is not recorded ("named").
 _PENALTY_WAIVED_NAMED = re.compile(r"^ignore the out-of-house gold penalty (?:to place or play cards from that house|"
                                    r"when playing cards or placing setup cards with that affiliation)$", re.IGNORECASE)
+#: 1st edition plot Alliance: "You may play cards from other Houses without paying a gold penalty." ("all").
+_PENALTY_WAIVED_ALL = re.compile(r"^you may play cards from other houses without paying a gold penalty$",
+                                 re.IGNORECASE)
 #: Knights of the Hollow Hill: "You cannot place cards during setup." (1st edition "… during the setup phase.")
 _NO_SETUP_CARDS = re.compile(r"^you cannot place cards during (?:the )?setup(?: phase)?$", re.IGNORECASE)
 #: Its "Your other cards do not provide a gold bonus." (1st edition "Other cards you control do not provide …")
@@ -1075,14 +1078,29 @@ def reduces_by_kneeling(plain: str, name: str | None) -> bool:
     return re.search(rf"\bkneel{named} to (?:reduce|lower) the (?:gold )?cost\b", plain, re.IGNORECASE) is not None
 
 
-def cost_reducers(text: str | None) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
+#: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2." (Lady, Summer).
+_CHEAPER_IF = re.compile(r"^\W*if (.+?) is in play, lower the cost to play (.+?) by (\d+)$", re.IGNORECASE)
+
+
+def cheaper_if(plain: str, name: str | None) -> tuple[str, int] | None:
+    """(the title, the amount) of a card's own ``_CHEAPER_IF`` sentence."""
+    for sentence in re.split(r"[.\n]", plain):
+        m = _CHEAPER_IF.match(" ".join(sentence.split()))
+        if m is not None and name is not None and fold(m.group(2)) == fold(name):
+            return m.group(1), int(m.group(3))
+    return None
+
+
+def cost_reducers(text: str | None, name: str | None = None
+                  ) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
     """The cost reductions a card's text prints (``_REDUCER``: its words, the cards' types, the amount), and whether
-    any sentence lowering a cost was not read."""
+    any sentence lowering a cost was not read (its own ``cheaper_if`` is read)."""
     read: list[tuple[tuple[str, ...], tuple[str, ...], int]] = []
     unread = False
     for sentence in re.split(r"[.\n]", _TAG.sub("", text or "")):
         sentence = " ".join(sentence.split())
-        if not _LOWERS_COST.search(sentence):
+        if not _LOWERS_COST.search(sentence) or cheaper_if(sentence, name) is not None \
+                or _PENALTY_WAIVED_ALL.match(sentence):
             continue
         # "Reduce the cost of the first character you marshal this round by 3, the first location … by 2, and the
         # first attachment … by 1." (Peace and Prosperity): each clause a reducer of its own.
@@ -1343,6 +1361,7 @@ class Keywords:
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     never_saved: str = ""  # "self" / "attached": ``never_saved``
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
+    cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
     chooses_side: tuple[str, str, bool] | None = None  # "Choose an attacking [greyjoy] character": ``chooses_side``
@@ -1614,6 +1633,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if _PENALTY_WAIVED_NAMED.match(sentence):
                 penalty_waived = "named"
                 continue
+            if _PENALTY_WAIVED_ALL.match(sentence):
+                penalty_waived = "all"
+                continue
             if (needs := _WIN_POWER.match(sentence)) is not None:
                 amount = int(needs.group(3)) * (1 if needs.group(4).lower() == "additional" else -1)
                 win_power = ("you" if needs.group(2) is None else f"opponents:{needs.group(2)}", amount,
@@ -1708,7 +1730,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     if play_during is None and labels == 1 and (leads := _LEADS_DURING.search(plain.strip())) is not None:
         play_during = (leads.group(1) or "challenge").lower()  # judged as an event is played (``event.play-during``)
     most, most_per = play_max(text)
-    reducers, reducers_unread = cost_reducers(text)
+    reducers, reducers_unread = cost_reducers(text, name)
     return Keywords(
         shadow_costs=tuple(shadow), limited=limited, terminal=terminal, attaches_to=attaches_to,
         keywords=tuple(k for k in KEYWORDS if k in found), modifiers=tuple(sorted(modifiers.items())),
@@ -1753,6 +1775,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
+        cheaper_if=cheaper_if(plain, name),
         silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),

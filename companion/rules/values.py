@@ -269,6 +269,9 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
         if facts.reduces_unread:
             return None
         if cid == card:  # its own "the next … you marshal" is another card's: only an unread sentence counts here
+            if facts.cheaper_if is not None and any(fold(t.card(c).name) == fold(facts.cheaper_if[0])
+                                                    for c in t.in_play):
+                total += facts.cheaper_if[1]  # "If Robb Stark is in play, lower the cost to play Grey Wind by 2."
             continue
         if standing_kneel_reducer(t, cid):
             continue
