@@ -345,14 +345,32 @@ def test_an_events_additional_challenge_is_one_for_each_play() -> None:
     legal(t, PassTurn("B"))
     legal(t, BeginPhase("challenges"))
     legal(t, PlayEvent("A", "A.soo_116.1"))
+    flagged_and_refused(t, _a_third_intrigue_challenge(t, "A.soo_116.1"), "challenge.once-per-type")
+
+
+def _a_third_intrigue_challenge(t: Table, source: str) -> InitiateChallenge:
+    """A's two unopposed intrigue challenges, the second naming ``source``, are legal; the third naming it."""
     for n in (1, 2):
         legal(t, InitiateChallenge("A", "intrigue", "B", attackers=[f"A.core_124.{n}"],
-                                   source="A.soo_116.1" if n == 2 else None))
+                                   source=source if n == 2 else None))
         legal(t, DeclareDefenders("B", []))
         legal(t, ChallengeResult())
         legal(t, ApplyClaim("B", cards=[]))
-    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.core_124.3"], source="A.soo_116.1"),
-                        "challenge.once-per-type")
+    return InitiateChallenge("A", "intrigue", "B", attackers=["A.core_124.3"], source=source)
+
+
+def test_the_power_behind_the_throne_allows_one_more_intrigue_challenge() -> None:
+    """aside38 32 (challenge.once-per-type): 1st edition agenda The Power Behind the Throne "You may initiate and
+    additional Intrigue challenge during each challenges phase." (its printed "and"): a second intrigue challenge
+    naming it is legal, a third naming it again is flagged."""
+    t = plots("1e", "core_181", "acoa_25", {"core_124": 3, "lotr_48": 1}, {"core_124": 3})
+    assert t.card("A.lotr_48.1").extra_challenges == ("intrigue",)
+    for n in (1, 2, 3):
+        in_play(t, f"A.core_124.{n}")
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    flagged_and_refused(t, _a_third_intrigue_challenge(t, "A.lotr_48.1"), "challenge.once-per-type")
 
 
 def test_an_event_whose_ability_names_a_phase_is_played_in_that_phase() -> None:

@@ -1204,11 +1204,13 @@ def play_max(text: str | None) -> tuple[int | None, str | None]:
 #: control Bran Stark, he gains insight."): any of the player's characters may then draw by it.
 _GRANTS_INSIGHT = re.compile(r"\bgains?\b[^.]*\binsight\b", re.IGNORECASE)
 #: "You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords, Khal Drogo,
-#: Casterly Rock, …; 1st edition Heir to the Iron Throne "You may initiate 2 Power challenges each challenge phase."):
+#: Casterly Rock, …; 1st edition Heir to the Iron Throne "You may initiate 2 Power challenges each challenge phase.";
+#: The Power Behind the Throne "You may initiate and additional Intrigue challenge during each challenges phase."):
 #: a constant grant of one more challenge of that type for the card's controller.
-_EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate (?:an additional|2) \[?(military|intrigue|power)\]? "
-                              r"challenges? (?:during the challenges? phase|this round|each round|each challenges? "
-                              r"phase)"
+_EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate (?:an additional|and additional|2) "
+                              r"\[?(military|intrigue|power)\]? "
+                              r"challenges? (?:during (?:the|each) challenges? phase|this round|each round|each "
+                              r"challenges? phase)"
                               r"(?:, against a different opponent)?$",
                               re.IGNORECASE)
 #: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed plot
