@@ -556,3 +556,15 @@ def test_grey_wind_and_lady_cost_2_less_only_with_robb_or_sansa_in_play() -> Non
     legal(t, Marshal("A", "A.core_14.1", cost=2))
     in_play(t, "A.core_9.1")
     legal(t, Marshal("A", "A.core_15.1", cost=0))
+
+
+def test_wex_pyke_attacking_bars_defenders_without_crests() -> None:
+    """challenge.defender-barred (aside38 33): Wex Pyke "While Wex Pyke is attacking, characters without crests cannot
+    be declared as defenders.": the Direwolf Pup (no crest) declared is flagged; Robb Stark (Noble crest) is legal."""
+    t = round_table(POWER_OF_ARMS, extra={"kotse_8": 1, "core_19": 1, "core_8": 1})
+    in_play(t, "A.kotse_8.1")
+    in_play(t, "B.core_19.1")
+    in_play(t, "B.core_8.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.kotse_8.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", ["B.core_19.1"]), "challenge.defender-barred")
+    legal(t, DeclareDefenders("B", ["B.core_8.1"]))

@@ -85,6 +85,12 @@ _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending p
 #: characters, that player cannot declare defenders.": only when it names the card.
 _DEFENDERS_NEED = re.compile(r"^while (.+?) is attacking and the defending player controls no (\w+) characters, that "
                              r"player cannot declare defenders$", re.IGNORECASE)
+#: 1st edition Wex Pyke: "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
+#: ("no_crest"); 2nd edition River Runner "… each character with power …" ("power"); 1st edition Ser Amory Lorch
+#: "… characters that have a Trait in common with Ser Amory Lorch …" ("shared_trait"): only when it names the card.
+_DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without crests|each character with power|"
+                               r"characters that have a trait in common with .+?) cannot be declared as (?:a )?"
+                               r"defenders?$", re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
@@ -1348,6 +1354,7 @@ class Keywords:
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
+    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait": ``_DEFENDERS_BARRED``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
@@ -1438,6 +1445,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     penalty_waived: str | None = None
     no_setup_cards = sole_gold_bonus = False
     defenders_need: str | None = None
+    defenders_barred: str | None = None
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
     named_keywords: list[tuple[str, str, str]] = []
@@ -1600,6 +1608,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(need := _DEFENDERS_NEED.match(sentence)):
                 defenders_need = need.group(2)  # type: ignore[union-attr]
+                continue
+            if named(barred := _DEFENDERS_BARRED.match(sentence)):
+                words = barred.group(2).lower()  # type: ignore[union-attr]
+                defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else "shared_trait"
                 continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]
@@ -1774,6 +1786,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
+        defenders_barred=defenders_barred,
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

@@ -117,6 +117,7 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.cannot-be-declared": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "challenge.defenders-alone": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "challenge.defenders-need-trait": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "challenge.defender-barred": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.knelt": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.crest": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "immune.source": Rule("RR: Immune", "1E Rules › Immune"),

@@ -558,6 +558,7 @@ class DeclareDefenders(Action):
                     if t.card(x).type == "character"):
                 v.violate("challenge.defenders-need-trait", (attacker,), card=t.ref(attacker),
                           player=t.players[c.defender].name, trait=need)
+        check_defenders_barred(t, v, c.attackers, list(self.defenders))
         if not self.defenders:
             v.note("no-defenders-declared", player=t.players[c.defender].name)
             must_defend(t, v, c)
@@ -572,6 +573,20 @@ class DeclareDefenders(Action):
         c.defenders_declared = True
         if c.stage is Stage.ATTACKERS:
             c.stage = Stage.DEFENDERS
+
+
+def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders: list[str]) -> None:
+    """An attacker's "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
+    (``Card.defenders_barred``; its text counting): a defender it names is flagged (RR: Golden Rule)."""
+    for attacker in attackers:
+        barred = getattr(printed(t, attacker), "defenders_barred", None) if attacker in t.in_play else None
+        for card in defenders if barred else ():
+            if card not in t.in_play:
+                continue
+            if (barred == "no_crest" and not t.card(card).crests) \
+                    or (barred == "power" and t.tokens.get(card, {}).get("power", 0) > 0) \
+                    or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))):
+                v.violate("challenge.defender-barred", (attacker, card), card=t.ref(card), attacker=t.ref(attacker))
 
 
 @action("challenge_result", records=Recorder.TABLE)
