@@ -51,7 +51,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "stands_declared",
-              "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
+              "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed",
+              "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
@@ -321,6 +322,9 @@ class Card:
     #: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their
     #: Midst): (by how much, the least it leaves).
     opponents_reserve: tuple[int, int] | None = None
+    #: Its condition: "first_player" (Alannys Greyjoy: "While you are the first player, …"), "standing" (Ten Towers
+    #: Galley: "While Ten Towers Galley is standing, …") or "" (none).
+    opponents_reserve_while: str = ""
     no_saves: bool = False  # "Characters cannot be saved." (The Bloody Flux)
     no_effect_entry: bool = False  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
     str_fixed: bool = False  # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)

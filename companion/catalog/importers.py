@@ -454,9 +454,11 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
 #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
 #: Dromond): that many gold kept.
-#: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their Midst)
-_OPPONENTS_RESERVE = re.compile(r"^reduce the reserve value on each opponent's revealed plot card by (\d+)"
-                                r"(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
+#: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their Midst;
+#: Harlaw), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers Galley is standing, …".
+_OPPONENTS_RESERVE = re.compile(r"^(?:while (you are the first player|.+? is standing), )?reduce the reserve value on "
+                                r"each opponent's revealed plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$",
+                                re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
 #: stealth, …" (Ours is the Old Way) or "Choose a unique character … Until the end of the phase, that character gains
 #: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
@@ -1329,6 +1331,7 @@ class Keywords:
     #: Burns), "Attached character does not kneel …" and the like (``companion/catalog/no_kneel.py``)
     stands_declared: tuple[Stand, ...] = ()
     opponents_reserve: tuple[int, int] | None = None  # Wraiths in Their Midst: (by, at least)
+    opponents_reserve_while: str = ""  # "first_player" (Alannys Greyjoy) / "standing" (Ten Towers Galley) / ""
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
@@ -1433,6 +1436,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     kept_gold = grants_str = 0
     stands_declared: list[Stand] = []
     opponents_reserve: tuple[int, int] | None = None
+    opponents_reserve_while = ""
     stays_knelt: str | None = None
     attached_stays_knelt: str | None = None
     no_bypass_trait: str | None = None
@@ -1672,8 +1676,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
-            if (lowered := _OPPONENTS_RESERVE.match(sentence)) is not None:
-                opponents_reserve = (int(lowered.group(1)), int(lowered.group(2) or 0))
+            if (lowered := _OPPONENTS_RESERVE.match(sentence)) is not None and (
+                    not lowered.group(1) or "first player" in lowered.group(1).lower()
+                    or (name is not None and fold(lowered.group(1)[:-len(" is standing")]) == fold(name))):
+                opponents_reserve = (int(lowered.group(2)), int(lowered.group(3) or 0))
+                opponents_reserve_while = "" if not lowered.group(1) else (
+                    "first_player" if "first player" in lowered.group(1).lower() else "standing")
                 continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
@@ -1773,7 +1781,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         unique_only_in=tuple(unique_only_in),
         draws_by_insight="insight" in found and not draws_beside_insight(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
-        opponents_reserve=opponents_reserve, no_saves="no_saves" in flags,
+        opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
+        no_saves="no_saves" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         faction_power_in_challenges="faction_power_in_challenges" in flags,
         power_kings_only="power_kings_only" in flags, stays_knelt=stays_knelt,

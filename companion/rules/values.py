@@ -396,9 +396,15 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
         # "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in
         # Their Midst): a value already under the minimum stays where it is.
         counted = recorded_sources(t, stat, seat)  # a `modify` naming the plot stands for its effect
+        # Any other seat's card whose text counts: its plot, agenda (Harlaw), a character (Alannys Greyjoy: "While you
+        # are the first player, …"), a location ("While Ten Towers Galley is standing, …").
         for other in t.seats:
-            lowered = getattr(plot_text(t, other), "opponents_reserve", None) if other != seat else None
-            if lowered is not None and revealed_plot(t, other) not in counted:
+            for cid in printed_cards(t, other) if other != seat else []:
+                facts = t.card(cid)
+                lowered, cond = facts.opponents_reserve, facts.opponents_reserve_while
+                if lowered is None or cid in counted or (cond == "first_player" and t.first_player != other) or (
+                        cond == "standing" and (cid not in t.in_play or t.in_play[cid].kneeling)):
+                    continue
                 value = max(value - lowered[0], min(value, lowered[1]))
     return value
 
