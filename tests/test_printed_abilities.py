@@ -1428,3 +1428,23 @@ def test_the_hands_judgment_needs_an_opponents_event_just_played() -> None:
     shadows(t, "B.11011.1")
     legal(t, PlayEventFromShadows("B", "B.11011.1"))  # an event played from shadows is an event just played
     legal(t, PlayEvent("A", "A.01045.2", cost=0))
+
+
+def test_the_red_keep_contributes_2_str_to_its_side_in_a_power_challenge() -> None:
+    """aside38 23 (claim.not-won): The Red Keep "The Red Keep contributes 2 STR to your side during any [power]
+    challenge in which you control a participating character.": Cersei (4) attacking in power against Selyse (2) and
+    Dragonstone Faithful (1) with Bob's Red Keep loses 4 to 5; her player's claim is flagged. Without a participating
+    character of Bob's it adds nothing (Cersei unopposed)."""
+    from companion.rules.values import current_challenge, side_strength
+
+    t = plots("2e", "01001", "01011", {"01084": 1}, {"01049": 1, "01056": 1, "01061": 1})
+    for card in ("A.01084.1", "B.01049.1", "B.01056.1", "B.01061.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01084.1"]))
+    c = current_challenge(t)
+    assert c is not None and side_strength(t, c, "B") == 0
+    legal(t, DeclareDefenders("B", ["B.01049.1", "B.01056.1"]))
+    assert side_strength(t, c, "B") == 5
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, ApplyClaim("B"), "claim.not-won")

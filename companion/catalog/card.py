@@ -58,7 +58,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
-              "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "reacts_to",
+              "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
+              "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
@@ -385,6 +386,9 @@ class Card:
     #: ("no_crest"), River Runner "… each character with power …" ("power"), Ser Amory Lorch "… characters that have a
     #: Trait in common with Ser Amory Lorch …" ("shared_trait").
     defenders_barred: str | None = None
+    #: "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
+    #: character.": (the challenge type or "", "participating" | "defending", the STR).
+    side_str: tuple[str, str, int] | None = None
     #: An event's only triggered ability answers a result (RR: Triggered Abilities): "<b>Reaction:</b> After you win an
     #: [intrigue] challenge by 5 or more STR as the attacking player" ("win_challenge", "intrigue", 5, "attacker");
     #: "unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After you …".

@@ -85,6 +85,10 @@ _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending p
 #: characters, that player cannot declare defenders.": only when it names the card.
 _DEFENDERS_NEED = re.compile(r"^while (.+?) is attacking and the defending player controls no (\w+) characters, that "
                              r"player cannot declare defenders$", re.IGNORECASE)
+#: "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
+#: character." (Grey Galley: "… any challenge in which you control a defending character"): only when it names the card.
+_SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?:\[?(military|intrigue|power)\]? )?"
+                       r"challenge in which you control an? (participating|defending) character$", re.IGNORECASE)
 #: 1st edition Wex Pyke: "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
 #: ("no_crest"); 2nd edition River Runner "… each character with power …" ("power"); 1st edition Ser Amory Lorch
 #: "… characters that have a Trait in common with Ser Amory Lorch …" ("shared_trait"): only when it names the card.
@@ -1358,6 +1362,7 @@ class Keywords:
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
     defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait": ``_DEFENDERS_BARRED``
+    side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
@@ -1450,6 +1455,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     no_setup_cards = sole_gold_bonus = False
     defenders_need: str | None = None
     defenders_barred: str | None = None
+    side_contrib: tuple[str, str, int] | None = None
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
     named_keywords: list[tuple[str, str, str]] = []
@@ -1612,6 +1618,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(need := _DEFENDERS_NEED.match(sentence)):
                 defenders_need = need.group(2)  # type: ignore[union-attr]
+                continue
+            if named(side := _SIDE_STR.match(sentence)):
+                side_contrib = ((side.group(3) or "").lower(), side.group(4).lower(),  # type: ignore[union-attr]
+                            int(side.group(2)))  # type: ignore[union-attr]
                 continue
             if named(barred := _DEFENDERS_BARRED.match(sentence)):
                 words = barred.group(2).lower()  # type: ignore[union-attr]
@@ -1795,7 +1805,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
-        defenders_barred=defenders_barred,
+        defenders_barred=defenders_barred, side_str=side_contrib,
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

@@ -845,7 +845,16 @@ def side_strength(t: Table, c: ChallengeRecord, seat: str) -> int:
     """A side's total STR: its participating characters still in play under its control, plus the side's
     recorded modifiers (RR: Strength; FAQ (2.10))."""
     cards = c.attackers if seat == c.attacker else c.defenders
-    total = sum(strength(t, card) for card in cards if card in t.in_play and t.in_play[card].controller == seat)
+    own = [card for card in cards if card in t.in_play and t.in_play[card].controller == seat]
+    total = sum(strength(t, card) for card in own)
+    # "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
+    # character." (a modifier recorded naming it stands for it)
+    counted = recorded_sources(t, "str", seat)
+    for cid in printed_cards(t, seat) if own else []:
+        side = t.card(cid).side_str
+        if side is not None and side[0] in ("", c.kind) and cid not in counted and (
+                side[1] == "participating" or seat == c.defender):
+            total += side[2]
     return max(0, total + recorded(t, "str", seat))
 
 
