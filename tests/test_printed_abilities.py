@@ -1448,3 +1448,21 @@ def test_the_red_keep_contributes_2_str_to_its_side_in_a_power_challenge() -> No
     assert side_strength(t, c, "B") == 5
     legal(t, ChallengeResult())
     flagged_and_refused(t, ApplyClaim("B"), "claim.not-won")
+
+
+def test_the_lord_of_the_crossing_changes_str_in_the_first_and_third_challenge() -> None:
+    """aside38 11 (challenge.str): agenda The Lord of the Crossing "During the first challenge you initiate
+    each phase, each of your participating characters gets -1 STR. During the third challenge you initiate each
+    phase, each of your participating characters gets +2 STR.": the Tumblestone Knight (2) attacking first counts 1
+    against House Dayne Knight's 2, so a recorded win for the attacker is flagged."""
+    from companion.rules.values import current_challenge, side_strength
+
+    t = plots("2e", "01001", "01011", {"02060": 1, "01150": 1}, {"01113": 1})
+    for card in ("A.01150.1", "B.01113.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.1"]))
+    legal(t, DeclareDefenders("B", ["B.01113.1"]))
+    c = current_challenge(t)
+    assert c is not None and (side_strength(t, c, "A"), side_strength(t, c, "B")) == (1, 2)
+    flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")

@@ -85,6 +85,10 @@ _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending p
 #: characters, that player cannot declare defenders.": only when it names the card.
 _DEFENDERS_NEED = re.compile(r"^while (.+?) is attacking and the defending player controls no (\w+) characters, that "
                              r"player cannot declare defenders$", re.IGNORECASE)
+#: The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating characters
+#: gets -1 STR." ("… the third … +2 STR"): (1, -1), (3, 2).
+_STR_NTH_CHALLENGE = re.compile(r"^during the (first|second|third) challenge you initiate each phase, each of your "
+                                r"participating characters gets ([+-]\d+) STR$", re.IGNORECASE)
 #: "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
 #: character." (Grey Galley: "… any challenge in which you control a defending character"): only when it names the card.
 _SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?:\[?(military|intrigue|power)\]? )?"
@@ -1363,6 +1367,7 @@ class Keywords:
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
     defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait": ``_DEFENDERS_BARRED``
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
+    str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
@@ -1456,6 +1461,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     defenders_need: str | None = None
     defenders_barred: str | None = None
     side_contrib: tuple[str, str, int] | None = None
+    nth_challenge: list[tuple[int, int]] = []
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
     named_keywords: list[tuple[str, str, str]] = []
@@ -1539,7 +1545,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1), int(each.group(2)))
                 continue
+            read_here = _STR_NTH_CHALLENGE.match(sentence) or named(_SIDE_STR.match(sentence))  # read below
             if _STR_CHANGE.search(sentence) and not _ATTACHED_GETS.match(sentence) and " for each " not in word \
+                    and not read_here \
                     and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))
                              and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
@@ -1618,6 +1626,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(need := _DEFENDERS_NEED.match(sentence)):
                 defenders_need = need.group(2)  # type: ignore[union-attr]
+                continue
+            if (nth := _STR_NTH_CHALLENGE.match(sentence)) is not None:
+                nth_challenge.append((("first", "second", "third").index(nth.group(1).lower()) + 1,
+                                      int(nth.group(2))))
                 continue
             if named(side := _SIDE_STR.match(sentence)):
                 side_contrib = ((side.group(3) or "").lower(), side.group(4).lower(),  # type: ignore[union-attr]
@@ -1805,7 +1817,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
-        defenders_barred=defenders_barred, side_str=side_contrib,
+        defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

@@ -855,6 +855,14 @@ def side_strength(t: Table, c: ChallengeRecord, seat: str) -> int:
         if side is not None and side[0] in ("", c.kind) and cid not in counted and (
                 side[1] == "participating" or seat == c.defender):
             total += side[2]
+    if seat == c.attacker and own:
+        # The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating
+        # characters gets -1 STR." (the attacker's challenges this round, all in one challenges phase)
+        nth = 1 + [x for x in t.challenges if x.round == c.round and x.attacker == seat].index(c) \
+            if c in t.challenges else 0
+        for cid in printed_cards(t, seat):
+            if cid not in counted:
+                total += sum(d * len(own) for n, d in t.card(cid).str_nth_challenge if n == nth)
     return max(0, total + recorded(t, "str", seat))
 
 
