@@ -568,3 +568,24 @@ def test_wex_pyke_attacking_bars_defenders_without_crests() -> None:
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.kotse_8.1"]))
     flagged_and_refused(t, DeclareDefenders("B", ["B.core_19.1"]), "challenge.defender-barred")
     legal(t, DeclareDefenders("B", ["B.core_8.1"]))
+
+
+def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:
+    """claim.not-won (aside38 34, a false alarm): Doran Martell "If a player loses a challenge as the attacker, that
+    player must fulfill the claim of that challenge, using the Claim value on the defending player's plot card.":
+    Alice's Guildmaster (2) loses a military challenge to Bob's Eddard Stark (3) while Doran is in play; Alice
+    applying the claim (killing her own Eddard) is legal, without Doran in play flagged."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge
+
+    for doran in (True, False):
+        t = round_table(POWER_OF_ARMS, extra={"pots_3": 1})
+        if doran:
+            in_play(t, "B.pots_3.1")
+        legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{GUILDMASTER}.1"]))
+        legal(t, DeclareDefenders("B", [f"B.{EDDARD}.1"]))
+        legal(t, ChallengeResult())
+        claim = ApplyClaim("A", cards=[f"A.{EDDARD}.1"])
+        if doran:
+            legal(t, claim)
+        else:
+            flagged_and_refused(t, claim, "claim.not-won")

@@ -59,7 +59,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
-              "str_nth_challenge",
+              "str_nth_challenge", "losing_attacker_claims",
               "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
@@ -393,6 +393,9 @@ class Card:
     #: The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating
     #: characters gets -1 STR.": ((1, -1), (3, 2)), (which challenge of its player's this phase, the STR).
     str_nth_challenge: tuple[tuple[int, int], ...] = ()
+    #: 1st edition Doran Martell: "If a player loses a challenge as the attacker, that player must fulfill the claim of
+    #: that challenge, using the Claim value on the defending player's plot card."
+    losing_attacker_claims: bool = False
     #: An event's only triggered ability answers a result (RR: Triggered Abilities): "<b>Reaction:</b> After you win an
     #: [intrigue] challenge by 5 or more STR as the attacking player" ("win_challenge", "intrigue", 5, "attacker");
     #: "unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After you …".

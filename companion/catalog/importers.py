@@ -85,6 +85,10 @@ _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending p
 #: characters, that player cannot declare defenders.": only when it names the card.
 _DEFENDERS_NEED = re.compile(r"^while (.+?) is attacking and the defending player controls no (\w+) characters, that "
                              r"player cannot declare defenders$", re.IGNORECASE)
+#: 1st edition Doran Martell: "If a player loses a challenge as the attacker, that player must fulfill the claim of that
+#: challenge, using the Claim value on the defending player's plot card."
+_LOSING_ATTACKER_CLAIMS = re.compile(r"\bif a player loses a challenge as the attacker, that player must fulfill the "
+                                     r"claim of that challenge\b", re.IGNORECASE)
 #: The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating characters
 #: gets -1 STR." ("… the third … +2 STR"): (1, -1), (3, 2).
 _STR_NTH_CHALLENGE = re.compile(r"^during the (first|second|third) challenge you initiate each phase, each of your "
@@ -1368,6 +1372,7 @@ class Keywords:
     defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait": ``_DEFENDERS_BARRED``
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
+    losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
@@ -1818,6 +1823,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
+        losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

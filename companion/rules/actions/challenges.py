@@ -684,6 +684,9 @@ class ApplyClaim(Action):
         named = self.cards or []
         for card in sorted({x for x in named if named.count(x) > 1}):
             v.violate("claim.same-character", (card,), card=t.ref(card))
+        if c.winner is not None and c.winner == c.defender and self.player == c.attacker and any(
+                t.card(x).losing_attacker_claims for seat in t.seats for x in printed_cards(t, seat)):
+            return  # Doran Martell: the losing attacker fulfils the claim (by the defender's plot): not judged further
         if c.winner != c.attacker:
             v.violate("claim.not-won", player=t.players[c.attacker].name, kind=kind_name(c.kind))
             return
