@@ -473,3 +473,22 @@ def test_a_phase_ability_s_effect_on_its_target_is_used_only_in_its_phase() -> N
             flagged_and_refused(t, Kill("A", "B.core_21.1", source="A.core_41.1"), "ability.phase")
         else:
             legal(t, Kill("A", "B.core_21.1", source="A.core_41.1"))
+
+
+def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:
+    """aside38 08 (discard.not-a-copy): The Tickler "Dominance Action: Kneel The Tickler to discard the top card of an
+    opponent's deck. Then, you may choose 1 copy of that card, and discard it from play.": after it discards Sea
+    Tower from Bob's deck, its discard of Black Wind's Crew from play is flagged; after it discards a copy of the Crew,
+    legal."""
+    from companion.rules.actions import Discard
+
+    for milled, fits in (("B.01080.1", False), ("B.01072.2", True)):
+        t = make_table({"A": {"01088": 1}, "B": {"01080": 1, "01072": 2}}, phase="dominance")
+        in_play(t, "A.01088.1")
+        in_play(t, "B.01072.1")
+        legal(t, Discard("A", milled, source="A.01088.1"))
+        line = Discard("A", "B.01072.1", source="A.01088.1")
+        if fits:
+            legal(t, line)
+        else:
+            flagged_and_refused(t, line, "discard.not-a-copy")

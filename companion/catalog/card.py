@@ -59,7 +59,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
-              "str_nth_challenge", "losing_attacker_claims",
+              "str_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
@@ -396,6 +396,9 @@ class Card:
     #: 1st edition Doran Martell: "If a player loses a challenge as the attacker, that player must fulfill the claim of
     #: that challenge, using the Claim value on the defending player's plot card."
     losing_attacker_claims: bool = False
+    #: The Tickler: "… discard the top card of an opponent's deck. Then, you may choose 1 copy of that card, and discard
+    #: it from play.": the card discarded from play by it is a copy of the one it discarded from the deck just before.
+    discards_copy: bool = False
     #: An event's only triggered ability answers a result (RR: Triggered Abilities): "<b>Reaction:</b> After you win an
     #: [intrigue] challenge by 5 or more STR as the attacking player" ("win_challenge", "intrigue", 5, "attacker");
     #: "unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After you …".

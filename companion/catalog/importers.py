@@ -85,6 +85,10 @@ _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending p
 #: characters, that player cannot declare defenders.": only when it names the card.
 _DEFENDERS_NEED = re.compile(r"^while (.+?) is attacking and the defending player controls no (\w+) characters, that "
                              r"player cannot declare defenders$", re.IGNORECASE)
+#: The Tickler: "Kneel The Tickler to discard the top card of an opponent's deck. Then, you may choose 1 copy of that
+#: card, and discard it from play."
+_DISCARDS_COPY = re.compile(r"\bdiscard the top card of an opponent's deck\. then, you may choose 1 copy of that card, "
+                            r"and discard it from play\b", re.IGNORECASE)
 #: 1st edition Doran Martell: "If a player loses a challenge as the attacker, that player must fulfill the claim of that
 #: challenge, using the Claim value on the defending player's plot card."
 _LOSING_ATTACKER_CLAIMS = re.compile(r"\bif a player loses a challenge as the attacker, that player must fulfill the "
@@ -1373,6 +1377,7 @@ class Keywords:
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
     losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
+    discards_copy: bool = False  # ``_DISCARDS_COPY``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
@@ -1824,6 +1829,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
+        discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

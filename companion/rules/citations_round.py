@@ -225,6 +225,7 @@ RULES_ROUND: dict[str, Rule] = {
     "save.attached-only": Rule("RR: Save, Cannot be Saved", "1E Rules › Attachments"),
     "save.printed-unsaveable": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
     "save.gold-cost": Rule("RR: Costs", "1E Rules › Golden rule"),
+    "discard.not-a-copy": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "ability.silenced": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.no-target": Rule("RR: Targeting", "1E Rules › Events"),
     "event.no-side-target": Rule("RR: Targeting", "1E Rules › Events"),

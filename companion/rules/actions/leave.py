@@ -128,6 +128,9 @@ class Discard(_MoveTo):
     destination = Zone.DISCARD
 
     def apply(self, t: Table) -> None:
+        copies = self.source is not None and self.source in t.instances and t.card(self.source).discards_copy
+        if copies and self.source is not None and t.zone_of(self.card) is Zone.DECK:
+            t.milled = (self.source, self.card, t.version)
         # "Discard 1 card at random from that player's hand." (Heads on Spikes): a card the log had not named in that
         # hand is one of the cards drawn, not the deck's.
         if self.source is not None and self.source in t.instances and t.card(self.source).discards_from_hand:
@@ -146,6 +149,12 @@ class Discard(_MoveTo):
             v.violate("discard.taxation-no-effect", (self.card,), card=t.ref(self.card), player=t.players[seat].name)
         check_pillage(t, v, self.card, self.source)
         check_most_discard(t, v, self.card, self.source)
+        milled = t.milled
+        if milled is not None and milled[0] == self.source and milled[2] + 1 == t.version and zone is Zone.PLAY \
+                and t.card(self.card).title_key != t.card(milled[1]).title_key:
+            # The Tickler: "Then, you may choose 1 copy of that card, and discard it from play." (RR: Then)
+            v.violate("discard.not-a-copy", (self.card, self.source), card=t.ref(self.card),
+                      source=t.ref(self.source), milled=t.ref(milled[1]))
 
 
 def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
