@@ -345,14 +345,32 @@ def test_an_events_additional_challenge_is_one_for_each_play() -> None:
     legal(t, PassTurn("B"))
     legal(t, BeginPhase("challenges"))
     legal(t, PlayEvent("A", "A.soo_116.1"))
+    flagged_and_refused(t, _a_third_intrigue_challenge(t, "A.soo_116.1"), "challenge.once-per-type")
+
+
+def _a_third_intrigue_challenge(t: Table, source: str) -> InitiateChallenge:
+    """A's two unopposed intrigue challenges, the second naming ``source``, are legal; the third naming it."""
     for n in (1, 2):
         legal(t, InitiateChallenge("A", "intrigue", "B", attackers=[f"A.core_124.{n}"],
-                                   source="A.soo_116.1" if n == 2 else None))
+                                   source=source if n == 2 else None))
         legal(t, DeclareDefenders("B", []))
         legal(t, ChallengeResult())
         legal(t, ApplyClaim("B", cards=[]))
-    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.core_124.3"], source="A.soo_116.1"),
-                        "challenge.once-per-type")
+    return InitiateChallenge("A", "intrigue", "B", attackers=["A.core_124.3"], source=source)
+
+
+def test_the_power_behind_the_throne_allows_one_more_intrigue_challenge() -> None:
+    """aside38 32 (challenge.once-per-type): 1st edition agenda The Power Behind the Throne "You may initiate and
+    additional Intrigue challenge during each challenges phase." (its printed "and"): a second intrigue challenge
+    naming it is legal, a third naming it again is flagged."""
+    t = plots("1e", "core_181", "acoa_25", {"core_124": 3, "lotr_48": 1}, {"core_124": 3})
+    assert t.card("A.lotr_48.1").extra_challenges == ("intrigue",)
+    for n in (1, 2, 3):
+        in_play(t, f"A.core_124.{n}")
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    flagged_and_refused(t, _a_third_intrigue_challenge(t, "A.lotr_48.1"), "challenge.once-per-type")
 
 
 def test_an_event_whose_ability_names_a_phase_is_played_in_that_phase() -> None:
@@ -1410,3 +1428,41 @@ def test_the_hands_judgment_needs_an_opponents_event_just_played() -> None:
     shadows(t, "B.11011.1")
     legal(t, PlayEventFromShadows("B", "B.11011.1"))  # an event played from shadows is an event just played
     legal(t, PlayEvent("A", "A.01045.2", cost=0))
+
+
+def test_the_red_keep_contributes_2_str_to_its_side_in_a_power_challenge() -> None:
+    """aside38 23 (claim.not-won): The Red Keep "The Red Keep contributes 2 STR to your side during any [power]
+    challenge in which you control a participating character.": Cersei (4) attacking in power against Selyse (2) and
+    Dragonstone Faithful (1) with Bob's Red Keep loses 4 to 5; her player's claim is flagged. Without a participating
+    character of Bob's it adds nothing (Cersei unopposed)."""
+    from companion.rules.values import current_challenge, side_strength
+
+    t = plots("2e", "01001", "01011", {"01084": 1}, {"01049": 1, "01056": 1, "01061": 1})
+    for card in ("A.01084.1", "B.01049.1", "B.01056.1", "B.01061.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01084.1"]))
+    c = current_challenge(t)
+    assert c is not None and side_strength(t, c, "B") == 0
+    legal(t, DeclareDefenders("B", ["B.01049.1", "B.01056.1"]))
+    assert side_strength(t, c, "B") == 5
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, ApplyClaim("B"), "claim.not-won")
+
+
+def test_the_lord_of_the_crossing_changes_str_in_the_first_and_third_challenge() -> None:
+    """aside38 11 (challenge.str): agenda The Lord of the Crossing "During the first challenge you initiate
+    each phase, each of your participating characters gets -1 STR. During the third challenge you initiate each
+    phase, each of your participating characters gets +2 STR.": the Tumblestone Knight (2) attacking first counts 1
+    against House Dayne Knight's 2, so a recorded win for the attacker is flagged."""
+    from companion.rules.values import current_challenge, side_strength
+
+    t = plots("2e", "01001", "01011", {"02060": 1, "01150": 1}, {"01113": 1})
+    for card in ("A.01150.1", "B.01113.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.1"]))
+    legal(t, DeclareDefenders("B", ["B.01113.1"]))
+    c = current_challenge(t)
+    assert c is not None and (side_strength(t, c, "A"), side_strength(t, c, "B")) == (1, 2)
+    flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")

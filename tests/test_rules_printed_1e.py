@@ -528,3 +528,64 @@ def test_edric_storms_additional_power_challenge_needs_a_win_by_four(defenders: 
         legal(t, again)
     else:
         assert "ability.reaction-trigger" in rules_of(check(t, again))
+
+
+def test_grey_wind_and_lady_cost_2_less_only_with_robb_or_sansa_in_play() -> None:
+    """marshal.cost-reduced (aside38 26): Lady "If Sansa Stark is in play, lower the cost to play Lady by 2." (Grey
+    Wind: Robb Stark): under the plot Alliance ("You may play cards from other Houses without paying a gold
+    penalty.", no reduction of its own), Lady (2) for 0 without Sansa Stark is flagged, with her in play legal; Grey
+    Wind (4) for 2 with Robb Stark in play is legal."""
+    from companion.rules.values import initiative_tied
+
+    assert Catalog.open().card("core_15").cheaper_if == ("Sansa Stark", 2)
+    assert Catalog.open().card("pots_59").penalty_waived == "all"
+    t = make_table({"A": {"pots_59": 1, "core_8": 1, "core_9": 1, "core_14": 1, "core_15": 1},
+                    "B": {POWER_OF_ARMS: 1}}, edition="1e", phase="plot", gold=0,
+                   factions={"A": "stark", "B": "lannister"})
+    legal(t, ChoosePlot("A", "A.pots_59.1"))
+    legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+    if len(initiative_tied(t)) > 1:
+        legal(t, WinInitiative("A"))
+    legal(t, SetFirstPlayer("A"))
+    t = after_plots(t, "marshaling")
+    t.players["A"].gold = 5
+    in_play(t, "A.core_8.1")
+    hand(t, "A.core_14.1")
+    hand(t, "A.core_15.1")
+    flagged_and_refused(t, Marshal("A", "A.core_15.1", cost=0), "marshal.cost-reduced")
+    legal(t, Marshal("A", "A.core_14.1", cost=2))
+    in_play(t, "A.core_9.1")
+    legal(t, Marshal("A", "A.core_15.1", cost=0))
+
+
+def test_wex_pyke_attacking_bars_defenders_without_crests() -> None:
+    """challenge.defender-barred (aside38 33): Wex Pyke "While Wex Pyke is attacking, characters without crests cannot
+    be declared as defenders.": the Direwolf Pup (no crest) declared is flagged; Robb Stark (Noble crest) is legal."""
+    t = round_table(POWER_OF_ARMS, extra={"kotse_8": 1, "core_19": 1, "core_8": 1})
+    in_play(t, "A.kotse_8.1")
+    in_play(t, "B.core_19.1")
+    in_play(t, "B.core_8.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.kotse_8.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", ["B.core_19.1"]), "challenge.defender-barred")
+    legal(t, DeclareDefenders("B", ["B.core_8.1"]))
+
+
+def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:
+    """claim.not-won (aside38 34, a false alarm): Doran Martell "If a player loses a challenge as the attacker, that
+    player must fulfill the claim of that challenge, using the Claim value on the defending player's plot card.":
+    Alice's Guildmaster (2) loses a military challenge to Bob's Eddard Stark (3) while Doran is in play; Alice
+    applying the claim (killing her own Eddard) is legal, without Doran in play flagged."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge
+
+    for doran in (True, False):
+        t = round_table(POWER_OF_ARMS, extra={"pots_3": 1})
+        if doran:
+            in_play(t, "B.pots_3.1")
+        legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{GUILDMASTER}.1"]))
+        legal(t, DeclareDefenders("B", [f"B.{EDDARD}.1"]))
+        legal(t, ChallengeResult())
+        claim = ApplyClaim("A", cards=[f"A.{EDDARD}.1"])
+        if doran:
+            legal(t, claim)
+        else:
+            flagged_and_refused(t, claim, "claim.not-won")

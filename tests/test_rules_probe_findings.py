@@ -59,6 +59,48 @@ def test_an_attachment_saves_only_the_card_it_is_attached_to() -> None:
     legal(t, Save("A", "A.01089.1", source="A.01033.1"))
 
 
+def test_a_card_whose_text_says_it_cannot_be_saved_is_not_saved() -> None:
+    """aside38 38 (save.printed-unsaveable): 1st edition Asha Greyjoy "Asha Greyjoy cannot be saved.": Bodyguard
+    attached to her saving her is flagged; Scurvy "Attached character cannot be saved." on Theon Greyjoy: his
+    Bodyguard's save is flagged, without Scurvy it is legal. 2nd edition Jon Arryn "Jon Arryn cannot be saved.": his
+    duplicate's save is flagged."""
+    from companion.rules.actions import SaveWithDuplicate
+
+    t = make_table({"A": {"kotse_2": 1, "kotse_3": 1, "core_150": 2}, "B": {"kl_71": 1}}, edition="1e",
+                   phase="challenges")
+    in_play(t, "A.kotse_2.1")
+    in_play(t, "A.kotse_3.1")
+    in_play(t, "A.core_150.1", attached_to="A.kotse_2.1")
+    in_play(t, "A.core_150.2", attached_to="A.kotse_3.1")
+    flagged_and_refused(t, Save("A", "A.kotse_2.1", source="A.core_150.1"), "save.printed-unsaveable")
+    legal(t, Save("A", "A.kotse_3.1", source="A.core_150.2"))
+    in_play(t, "B.kl_71.1", attached_to="A.kotse_3.1")
+    flagged_and_refused(t, Save("A", "A.kotse_3.1", source="A.core_150.2"), "save.printed-unsaveable")
+    u = make_table({"A": {"00112": 2}, "B": {}}, phase="challenges")
+    in_play(u, "A.00112.1")
+    u.put_in_play("A.00112.2", "A", duplicate_of="A.00112.1")
+    flagged_and_refused(u, SaveWithDuplicate("A", "A.00112.2"), "save.printed-unsaveable")
+
+
+def test_a_save_that_costs_gold_needs_the_gold() -> None:
+    """aside38 28 (save.gold-cost): 1st edition Gilded Plate "Response: Pay 1 gold and discard Gilded Plate from play
+    (cannot be saved) to save attached character from being killed or discarded.": its save of Tyrion with no gold in
+    the pool and none spent on it is flagged; with 1 gold in the pool, or 1 gold spent just before, it is legal."""
+    from companion.rules.actions import SpendGold
+
+    for gold, spend in ((0, False), (1, False), (1, True)):
+        t = make_table({"A": {"core_38": 1, "core_35": 1}, "B": {}}, edition="1e", phase="challenges", gold=gold)
+        in_play(t, "A.core_38.1")
+        in_play(t, "A.core_35.1", attached_to="A.core_38.1")
+        if spend:
+            legal(t, SpendGold("A", 1))
+        save = Save("A", "A.core_38.1", source="A.core_35.1")
+        if gold:
+            legal(t, save)
+        else:
+            flagged_and_refused(t, save, "save.gold-cost")
+
+
 def _power_defended_by(defender: str) -> Table:
     t = make_table({"A": {"01089": 1, "01100": 1, "01092": 1, "01028": 1, "01087": 1},
                     "B": {"01143": 1, "01144": 1, "01157": 1}},
@@ -431,3 +473,22 @@ def test_a_phase_ability_s_effect_on_its_target_is_used_only_in_its_phase() -> N
             flagged_and_refused(t, Kill("A", "B.core_21.1", source="A.core_41.1"), "ability.phase")
         else:
             legal(t, Kill("A", "B.core_21.1", source="A.core_41.1"))
+
+
+def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:
+    """aside38 08 (discard.not-a-copy): The Tickler "Dominance Action: Kneel The Tickler to discard the top card of an
+    opponent's deck. Then, you may choose 1 copy of that card, and discard it from play.": after it discards Sea
+    Tower from Bob's deck, its discard of Black Wind's Crew from play is flagged; after it discards a copy of the Crew,
+    legal."""
+    from companion.rules.actions import Discard
+
+    for milled, fits in (("B.01080.1", False), ("B.01072.2", True)):
+        t = make_table({"A": {"01088": 1}, "B": {"01080": 1, "01072": 2}}, phase="dominance")
+        in_play(t, "A.01088.1")
+        in_play(t, "B.01072.1")
+        legal(t, Discard("A", milled, source="A.01088.1"))
+        line = Discard("A", "B.01072.1", source="A.01088.1")
+        if fits:
+            legal(t, line)
+        else:
+            flagged_and_refused(t, line, "discard.not-a-copy")

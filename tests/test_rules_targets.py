@@ -342,3 +342,40 @@ def test_a_card_kneeling_itself_to_choose_a_side_with_none_there_cannot_be_used(
     legal(t, DeclareDefenders("A", ["A.01127.1"]))
     legal(t, Kneel("A", "A.01136.1", source="A.01136.1"))
     legal(t, Stand("A", "A.01127.1", source="A.01136.1"))
+
+
+def test_a_save_reads_whom_it_saves_in_both_editions() -> None:
+    """aside38 09, 37 (ability.target): 2nd edition Maester Aemon "Interrupt: When a [thenightswatch] character would
+    be killed, kneel Maester Aemon to save it.": a save naming him of Littlefinger (neutral) is flagged, of Ser Waymar
+    Royce legal; 1st edition Ghost "Response: Kneel Ghost to save a Night's Watch character from being killed or
+    discarded from play.": of the Direwolf Pup flagged, of Jon Snow (Night's Watch) legal. Family, Duty, Honor's
+    "a House Tully character you control" is the 2nd edition Trait, not a faction: Raventree Elite fits."""
+    from companion.rules.actions import Save
+
+    assert targets("Interrupt: When another location you control would be discarded from play, kneel Rimegate to "
+                   "save it.")[0][:2] == ("save", "location")
+    t = make_table({"A": {"01125": 1, "01028": 1, "01128": 1, "20029": 1, "00014": 1}, "B": {}}, phase="challenges")
+    for card in ("A.01125.1", "A.01028.1", "A.01128.1", "A.00014.1"):
+        in_play(t, card)
+    hand(t, "A.20029.1")
+    flagged_and_refused(t, Save("A", "A.01028.1", source="A.01125.1"), "ability.target")
+    legal(t, Save("A", "A.01128.1", source="A.01125.1"))
+    legal(t, Save("A", "A.00014.1", source="A.20029.1"))
+    u = make_table({"A": {"core_137": 1, "core_136": 1, "core_19": 1}, "B": {}}, edition="1e", phase="challenges")
+    for card in ("A.core_137.1", "A.core_136.1", "A.core_19.1"):
+        in_play(u, card)
+    flagged_and_refused(u, Save("A", "A.core_19.1", source="A.core_137.1"), "ability.target")
+    legal(u, Save("A", "A.core_136.1", source="A.core_137.1"))
+
+
+def test_condemned_by_the_realm_kills_a_character_the_chosen_opponent_does_not_control() -> None:
+    """aside38 39 (ability.target): 1st edition Condemned by the Realm "When revealed, choose an opponent. Then, that
+    opponent must choose and kill a character he or she does not control, if able.": in a game of two, its kill of
+    the opponent's own House Tully Recruiter is flagged; of Raff, whom the plot's player controls, legal."""
+    assert targets("When revealed, choose an opponent. Then, that opponent must choose and kill a character he or "
+                   "she does not control, if able.")[0][8] == "not_chooser"
+    t = plots("1e", "core_202", "core_184", {"core_46": 1}, {"core_21": 1})
+    in_play(t, "A.core_46.1")
+    in_play(t, "B.core_21.1")
+    flagged_and_refused(t, Kill("A", "B.core_21.1", source="A.core_202.1"), "ability.target")
+    legal(t, Kill("A", "A.core_46.1", source="A.core_202.1"))

@@ -51,15 +51,20 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "stands_declared",
-              "opponents_reserve", "no_saves", "no_effect_entry", "str_fixed", "faction_power_in_challenges",
+              "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed",
+              "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
-              "no_setup_cards", "sole_gold_bonus", "defenders_need", "reacts_to",
+              "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
+              "str_nth_challenge", "losing_attacker_claims", "discards_copy",
+              "reacts_to",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
-              "silences_opponents", "chooses_participating", "chooses_side", "raises_claim", "cancels_events",
+              "never_saved", "save_gold", "cheaper_if",
+              "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
+              "cancels_events",
               "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won", "cancels",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
@@ -323,6 +328,9 @@ class Card:
     #: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their
     #: Midst): (by how much, the least it leaves).
     opponents_reserve: tuple[int, int] | None = None
+    #: Its condition: "first_player" (Alannys Greyjoy: "While you are the first player, …"), "standing" (Ten Towers
+    #: Galley: "While Ten Towers Galley is standing, …") or "" (none).
+    opponents_reserve_while: str = ""
     no_saves: bool = False  # "Characters cannot be saved." (The Bloody Flux)
     no_effect_entry: bool = False  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
     str_fixed: bool = False  # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)
@@ -379,6 +387,22 @@ class Card:
     #: 1st edition Stannis Baratheon: "While Stannis Baratheon is attacking and the defending player controls no Lord
     #: characters, that player cannot declare defenders.": "Lord".
     defenders_need: str | None = None
+    #: 1st edition Wex Pyke "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
+    #: ("no_crest"), River Runner "… each character with power …" ("power"), Ser Amory Lorch "… characters that have a
+    #: Trait in common with Ser Amory Lorch …" ("shared_trait").
+    defenders_barred: str | None = None
+    #: "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
+    #: character.": (the challenge type or "", "participating" | "defending", the STR).
+    side_str: tuple[str, str, int] | None = None
+    #: The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating
+    #: characters gets -1 STR.": ((1, -1), (3, 2)), (which challenge of its player's this phase, the STR).
+    str_nth_challenge: tuple[tuple[int, int], ...] = ()
+    #: 1st edition Doran Martell: "If a player loses a challenge as the attacker, that player must fulfill the claim of
+    #: that challenge, using the Claim value on the defending player's plot card."
+    losing_attacker_claims: bool = False
+    #: The Tickler: "… discard the top card of an opponent's deck. Then, you may choose 1 copy of that card, and discard
+    #: it from play.": the card discarded from play by it is a copy of the one it discarded from the deck just before.
+    discards_copy: bool = False
     #: An event's only triggered ability answers a result (RR: Triggered Abilities): "<b>Reaction:</b> After you win an
     #: [intrigue] challenge by 5 or more STR as the attacking player" ("win_challenge", "intrigue", 5, "attacker");
     #: "unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After you …".
@@ -432,6 +456,14 @@ class Card:
     #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
     #: killed or discarded from play, sacrifice Bodyguard to save that character.").
     saves_attached: bool = False
+    #: "Asha Greyjoy cannot be saved." ("self"), "Attached character cannot be saved." ("attached"; 1st edition
+    #: Scurvy): RR: Save, Cannot be Saved.
+    never_saved: str = ""
+    #: The gold a save costs (1st edition Gilded Plate: "Pay 1 gold and discard Gilded Plate from play … to save
+    #: attached character …"): RR: Costs.
+    save_gold: int = 0
+    #: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2.": (the title, 2).
+    cheaper_if: tuple[str, int] | None = None
     #: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card
     #: abilities." (an event's play is triggering its ability: RR: Triggered Abilities).
     silences_opponents: bool = False

@@ -85,6 +85,28 @@ _ALONE_DEFENDERS = re.compile(r"^while (.+?) is attacking alone, the defending p
 #: characters, that player cannot declare defenders.": only when it names the card.
 _DEFENDERS_NEED = re.compile(r"^while (.+?) is attacking and the defending player controls no (\w+) characters, that "
                              r"player cannot declare defenders$", re.IGNORECASE)
+#: The Tickler: "Kneel The Tickler to discard the top card of an opponent's deck. Then, you may choose 1 copy of that
+#: card, and discard it from play."
+_DISCARDS_COPY = re.compile(r"\bdiscard the top card of an opponent's deck\. then, you may choose 1 copy of that card, "
+                            r"and discard it from play\b", re.IGNORECASE)
+#: 1st edition Doran Martell: "If a player loses a challenge as the attacker, that player must fulfill the claim of that
+#: challenge, using the Claim value on the defending player's plot card."
+_LOSING_ATTACKER_CLAIMS = re.compile(r"\bif a player loses a challenge as the attacker, that player must fulfill the "
+                                     r"claim of that challenge\b", re.IGNORECASE)
+#: The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating characters
+#: gets -1 STR." ("… the third … +2 STR"): (1, -1), (3, 2).
+_STR_NTH_CHALLENGE = re.compile(r"^during the (first|second|third) challenge you initiate each phase, each of your "
+                                r"participating characters gets ([+-]\d+) STR$", re.IGNORECASE)
+#: "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
+#: character." (Grey Galley: "… any challenge in which you control a defending character"): only when it names the card.
+_SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?:\[?(military|intrigue|power)\]? )?"
+                       r"challenge in which you control an? (participating|defending) character$", re.IGNORECASE)
+#: 1st edition Wex Pyke: "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
+#: ("no_crest"); 2nd edition River Runner "… each character with power …" ("power"); 1st edition Ser Amory Lorch
+#: "… characters that have a Trait in common with Ser Amory Lorch …" ("shared_trait"): only when it names the card.
+_DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without crests|each character with power|"
+                               r"characters that have a trait in common with .+?) cannot be declared as (?:a )?"
+                               r"defenders?$", re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
@@ -413,6 +435,9 @@ _PENALTY_WAIVED = re.compile(r"^ignore the out of house gold penalty on all (?:\
 #: the House named is not recorded ("named").
 _PENALTY_WAIVED_NAMED = re.compile(r"^ignore the out-of-house gold penalty (?:to place or play cards from that house|"
                                    r"when playing cards or placing setup cards with that affiliation)$", re.IGNORECASE)
+#: 1st edition plot Alliance: "You may play cards from other Houses without paying a gold penalty." ("all").
+_PENALTY_WAIVED_ALL = re.compile(r"^you may play cards from other houses without paying a gold penalty$",
+                                 re.IGNORECASE)
 #: Knights of the Hollow Hill: "You cannot place cards during setup." (1st edition "… during the setup phase.")
 _NO_SETUP_CARDS = re.compile(r"^you cannot place cards during (?:the )?setup(?: phase)?$", re.IGNORECASE)
 #: Its "Your other cards do not provide a gold bonus." (1st edition "Other cards you control do not provide …")
@@ -448,9 +473,11 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
 #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
 #: Dromond): that many gold kept.
-#: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their Midst)
-_OPPONENTS_RESERVE = re.compile(r"^reduce the reserve value on each opponent's revealed plot card by (\d+)"
-                                r"(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
+#: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their Midst;
+#: Harlaw), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers Galley is standing, …".
+_OPPONENTS_RESERVE = re.compile(r"^(?:while (you are the first player|.+? is standing), )?reduce the reserve value on "
+                                r"each opponent's revealed plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$",
+                                re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
 #: stealth, …" (Ours is the Old Way) or "Choose a unique character … Until the end of the phase, that character gains
 #: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
@@ -704,6 +731,27 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
 _SAVES_ATTACHED = re.compile(r"when attached (?:character|location) would [^.]*?\bto save (?:it|that character|that "
                              r"location)\b|\bto save attached (?:character|location)\b", re.IGNORECASE)
 
+#: A save whose cost is gold: 1st edition Gilded Plate "Response: Pay 1 gold and discard Gilded Plate from play (cannot
+#: be saved) to save attached character …", Strong Belwas "Pay 2 gold to save a Noble character …", 2nd edition
+#: Podrick Payne "… pay 2 gold and put Podrick Payne into play from your hand to save it".
+_SAVE_GOLD = re.compile(r"\bpay (\d+) gold\b[^.]*?\bto save\b", re.IGNORECASE)
+#: "Asha Greyjoy cannot be saved." (1st edition; Jon Arryn, Coldhands in both editions), "Attached character cannot be
+#: saved." (1st edition Scurvy, Sun Stroke): a whole sentence, no condition before it.
+_NEVER_SAVED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be saved\.", re.IGNORECASE)
+
+
+def never_saved(plain: str, name: str | None) -> str:
+    """Which card its text says cannot be saved: "self" (its own name), "attached" (the character it is attached
+    to) or "" (none, or under a condition: "While an opponent controls a King character, Renly Baratheon …")."""
+    for m in _NEVER_SAVED.finditer(plain):
+        who = m.group(1).strip()
+        if name is not None and fold(who) == fold(name):
+            return "self"
+        if who.lower() == "attached character":
+            return "attached"
+    return ""
+
+
 #: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card abilities."
 _SILENCES_OPPONENTS = re.compile(r"while [^.]+? is participating in a challenge, your opponents cannot trigger card "
                                  r"abilities", re.IGNORECASE)
@@ -800,12 +848,13 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: character gets +2 STR." (For the North!).
 _TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique |non-(?!House )(?-i:[A-Z][a-z]+) )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
-                r"(?P<trait>(?-i:[A-Z][a-z]+)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
+                r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
+                r"|he or she does not control"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
-                r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b)")
+                r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -814,7 +863,13 @@ _TARGET_FORMS = (
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
     # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
-    re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being killed\b", re.IGNORECASE),
+    # 1st edition Ghost: "… to save a Night's Watch character from being killed or discarded from play."
+    re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
+               re.IGNORECASE),
+    # 2nd edition Maester Aemon: "Interrupt: When a [thenightswatch] character would be killed, kneel Maester Aemon to
+    # save it."
+    re.compile(r"\bwhen " + _TARGET_COUNT + _TARGET_DESC + r" would (?:be killed|be discarded|leave play)\b[^.]*?\bto "
+               r"(?P<verb>save) (?:it|him|her|that character|that card|that location)\b", re.IGNORECASE),
     # "Choose a non-unique character controlled by the losing opponent. Take control of that character." (1st edition
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
@@ -831,8 +886,10 @@ _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": 
                  "take": "take_control", "save": "save"}
 #: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
-#: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target.
-_TARGET_ANY = re.compile(r"\bchoose\b|\btokens? on\b", re.IGNORECASE)
+#: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target. The opponent
+#: who then chooses (Condemned by the Realm) is no card chosen.
+_TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must choose\b)|\btokens? on\b",
+                         re.IGNORECASE)
 
 
 def _target_state(state: str) -> str:
@@ -871,7 +928,8 @@ def targets(plain: str, name: str | None = None
                           int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
                           (g["icon"] or "").lower(),
                           "loser" if "losing" in whose else "own" if whose == "you control" else
-                          "more_power" if "more power" in whose else "opponent" if whose else "",
+                          "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
+                          else "opponent" if whose else "",
                           int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
                           _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1))
@@ -1047,14 +1105,29 @@ def reduces_by_kneeling(plain: str, name: str | None) -> bool:
     return re.search(rf"\bkneel{named} to (?:reduce|lower) the (?:gold )?cost\b", plain, re.IGNORECASE) is not None
 
 
-def cost_reducers(text: str | None) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
+#: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2." (Lady, Summer).
+_CHEAPER_IF = re.compile(r"^\W*if (.+?) is in play, lower the cost to play (.+?) by (\d+)$", re.IGNORECASE)
+
+
+def cheaper_if(plain: str, name: str | None) -> tuple[str, int] | None:
+    """(the title, the amount) of a card's own ``_CHEAPER_IF`` sentence."""
+    for sentence in re.split(r"[.\n]", plain):
+        m = _CHEAPER_IF.match(" ".join(sentence.split()))
+        if m is not None and name is not None and fold(m.group(2)) == fold(name):
+            return m.group(1), int(m.group(3))
+    return None
+
+
+def cost_reducers(text: str | None, name: str | None = None
+                  ) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
     """The cost reductions a card's text prints (``_REDUCER``: its words, the cards' types, the amount), and whether
-    any sentence lowering a cost was not read."""
+    any sentence lowering a cost was not read (its own ``cheaper_if`` is read)."""
     read: list[tuple[tuple[str, ...], tuple[str, ...], int]] = []
     unread = False
     for sentence in re.split(r"[.\n]", _TAG.sub("", text or "")):
         sentence = " ".join(sentence.split())
-        if not _LOWERS_COST.search(sentence):
+        if not _LOWERS_COST.search(sentence) or cheaper_if(sentence, name) is not None \
+                or _PENALTY_WAIVED_ALL.match(sentence):
             continue
         # "Reduce the cost of the first character you marshal this round by 3, the first location … by 2, and the
         # first attachment … by 1." (Peace and Prosperity): each clause a reducer of its own.
@@ -1158,11 +1231,13 @@ def play_max(text: str | None) -> tuple[int | None, str | None]:
 #: control Bran Stark, he gains insight."): any of the player's characters may then draw by it.
 _GRANTS_INSIGHT = re.compile(r"\bgains?\b[^.]*\binsight\b", re.IGNORECASE)
 #: "You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords, Khal Drogo,
-#: Casterly Rock, …; 1st edition Heir to the Iron Throne "You may initiate 2 Power challenges each challenge phase."):
+#: Casterly Rock, …; 1st edition Heir to the Iron Throne "You may initiate 2 Power challenges each challenge phase.";
+#: The Power Behind the Throne "You may initiate and additional Intrigue challenge during each challenges phase."):
 #: a constant grant of one more challenge of that type for the card's controller.
-_EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate (?:an additional|2) \[?(military|intrigue|power)\]? "
-                              r"challenges? (?:during the challenges? phase|this round|each round|each challenges? "
-                              r"phase)"
+_EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate (?:an additional|and additional|2) "
+                              r"\[?(military|intrigue|power)\]? "
+                              r"challenges? (?:during (?:the|each) challenges? phase|this round|each round|each "
+                              r"challenges? phase)"
                               r"(?:, against a different opponent)?$",
                               re.IGNORECASE)
 #: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed plot
@@ -1282,6 +1357,7 @@ class Keywords:
     #: Burns), "Attached character does not kneel …" and the like (``companion/catalog/no_kneel.py``)
     stands_declared: tuple[Stand, ...] = ()
     opponents_reserve: tuple[int, int] | None = None  # Wraiths in Their Midst: (by, at least)
+    opponents_reserve_while: str = ""  # "first_player" (Alannys Greyjoy) / "standing" (Ten Towers Galley) / ""
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
@@ -1307,6 +1383,11 @@ class Keywords:
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
+    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait": ``_DEFENDERS_BARRED``
+    side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
+    str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
+    losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
+    discards_copy: bool = False  # ``_DISCARDS_COPY``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
@@ -1320,6 +1401,9 @@ class Keywords:
     gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
     keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
+    never_saved: str = ""  # "self" / "attached": ``never_saved``
+    save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
+    cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
     chooses_side: tuple[str, str, bool] | None = None  # "Choose an attacking [greyjoy] character": ``chooses_side``
@@ -1383,6 +1467,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     kept_gold = grants_str = 0
     stands_declared: list[Stand] = []
     opponents_reserve: tuple[int, int] | None = None
+    opponents_reserve_while = ""
     stays_knelt: str | None = None
     attached_stays_knelt: str | None = None
     no_bypass_trait: str | None = None
@@ -1395,6 +1480,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     penalty_waived: str | None = None
     no_setup_cards = sole_gold_bonus = False
     defenders_need: str | None = None
+    defenders_barred: str | None = None
+    side_contrib: tuple[str, str, int] | None = None
+    nth_challenge: list[tuple[int, int]] = []
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
     named_keywords: list[tuple[str, str, str]] = []
@@ -1478,7 +1566,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1) or each.group(2), int(each.group(3)))
                 continue
+            read_here = _STR_NTH_CHALLENGE.match(sentence) or named(_SIDE_STR.match(sentence))  # read below
             if _STR_CHANGE.search(sentence) and not _ATTACHED_GETS.match(sentence) and " for each " not in word \
+                    and not read_here \
                     and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))
                              and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
@@ -1558,6 +1648,18 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(need := _DEFENDERS_NEED.match(sentence)):
                 defenders_need = need.group(2)  # type: ignore[union-attr]
                 continue
+            if (nth := _STR_NTH_CHALLENGE.match(sentence)) is not None:
+                nth_challenge.append((("first", "second", "third").index(nth.group(1).lower()) + 1,
+                                      int(nth.group(2))))
+                continue
+            if named(side := _SIDE_STR.match(sentence)):
+                side_contrib = ((side.group(3) or "").lower(), side.group(4).lower(),  # type: ignore[union-attr]
+                            int(side.group(2)))  # type: ignore[union-attr]
+                continue
+            if named(barred := _DEFENDERS_BARRED.match(sentence)):
+                words = barred.group(2).lower()  # type: ignore[union-attr]
+                defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else "shared_trait"
+                continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]
                 continue
@@ -1592,6 +1694,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if _PENALTY_WAIVED_NAMED.match(sentence):
                 penalty_waived = "named"
                 continue
+            if _PENALTY_WAIVED_ALL.match(sentence):
+                penalty_waived = "all"
+                continue
             if (needs := _WIN_POWER.match(sentence)) is not None:
                 amount = int(needs.group(3)) * (1 if needs.group(4).lower() == "additional" else -1)
                 win_power = ("you" if needs.group(2) is None else f"opponents:{needs.group(2)}", amount,
@@ -1614,8 +1719,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
-            if (lowered := _OPPONENTS_RESERVE.match(sentence)) is not None:
-                opponents_reserve = (int(lowered.group(1)), int(lowered.group(2) or 0))
+            if (lowered := _OPPONENTS_RESERVE.match(sentence)) is not None and (
+                    not lowered.group(1) or "first player" in lowered.group(1).lower()
+                    or (name is not None and fold(lowered.group(1)[:-len(" is standing")]) == fold(name))):
+                opponents_reserve = (int(lowered.group(2)), int(lowered.group(3) or 0))
+                opponents_reserve_while = "" if not lowered.group(1) else (
+                    "first_player" if "first player" in lowered.group(1).lower() else "standing")
                 continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
@@ -1689,7 +1798,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     if play_during is None and labels == 1 and (leads := _LEADS_DURING.search(plain.strip())) is not None:
         play_during = (leads.group(1) or "challenge").lower()  # judged as an event is played (``event.play-during``)
     most, most_per = play_max(text)
-    reducers, reducers_unread = cost_reducers(text)
+    reducers, reducers_unread = cost_reducers(text, name)
     return Keywords(
         shadow_costs=tuple(shadow), limited=limited, terminal=terminal, attaches_to=attaches_to,
         keywords=tuple(k for k in KEYWORDS if k in found), modifiers=tuple(sorted(modifiers.items())),
@@ -1719,7 +1828,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         unique_only_in=tuple(unique_only_in),
         draws_by_insight="insight" in found and not draws_beside_insight(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
-        opponents_reserve=opponents_reserve, no_saves="no_saves" in flags,
+        opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
+        no_saves="no_saves" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         faction_power_in_challenges="faction_power_in_challenges" in flags,
         power_kings_only="power_kings_only" in flags, stays_knelt=stays_knelt,
@@ -1732,8 +1842,14 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
         penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
+        defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
+        losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
+        discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
         reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
-        saves_attached=bool(_SAVES_ATTACHED.search(plain)), silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
+        saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
+        save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
+        cheaper_if=cheaper_if(plain, name),
+        silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
         phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), trigger_only=trigger_only(text, name),

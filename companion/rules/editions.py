@@ -207,7 +207,10 @@ class FirstEditionTable(Table):
         if not house or house == "neutral" or "neutral" in card.factions or house in card.factions:
             return 0
         named = self.players[player].agenda_house
-        waived = {named if w == "named" else w for a in self.players[player].zones[Zone.AGENDA]
+        zones = self.players[player].zones
+        if any(self.card(plot).penalty_waived == "all" for plot in zones[Zone.REVEALED][-1:]):
+            return 0  # the revealed plot Alliance: "… play cards from other Houses without paying a gold penalty."
+        waived = {named if w == "named" else w for a in zones[Zone.AGENDA]
                   if (w := self.card(a).penalty_waived) is not None}
         # a Treaty agenda: "Ignore the out of House gold penalty …"; Alliance: the House it named
         return 0 if waived & set(card.factions) else OUT_OF_HOUSE_PENALTY

@@ -272,6 +272,9 @@ class TableState:
     #: The lines just before that an event's or a plot's ability affected its chosen targets by: (the source, the
     #: action type, the table's version at the last of them, the cards), for its "choose and kneel a character" (one).
     target_run: tuple[str, str, int, tuple[str, ...]] | None = None
+    #: The card an ability just discarded from the top of a deck, for its "Then, … 1 copy of that card" (The Tickler):
+    #: (the source, that card, the table's version then).
+    milled: tuple[str, str, int] | None = None
     #: The cards the last phase's end moved so: a line that moves one there again is taken as said.
     moved_at_phase_end: list[str] = field(default_factory=list)
     # The end of the game: who won and how (power, decked, time, conceded, chosen), set the moment it happens (RR:

@@ -269,6 +269,9 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
         if facts.reduces_unread:
             return None
         if cid == card:  # its own "the next … you marshal" is another card's: only an unread sentence counts here
+            if facts.cheaper_if is not None and any(fold(t.card(c).name) == fold(facts.cheaper_if[0])
+                                                    for c in t.in_play):
+                total += facts.cheaper_if[1]  # "If Robb Stark is in play, lower the cost to play Grey Wind by 2."
             continue
         if standing_kneel_reducer(t, cid):
             continue
@@ -393,9 +396,15 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
         # "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in
         # Their Midst): a value already under the minimum stays where it is.
         counted = recorded_sources(t, stat, seat)  # a `modify` naming the plot stands for its effect
+        # Any other seat's card whose text counts: its plot, agenda (Harlaw), a character (Alannys Greyjoy: "While you
+        # are the first player, …"), a location ("While Ten Towers Galley is standing, …").
         for other in t.seats:
-            lowered = getattr(plot_text(t, other), "opponents_reserve", None) if other != seat else None
-            if lowered is not None and revealed_plot(t, other) not in counted:
+            for cid in printed_cards(t, other) if other != seat else []:
+                facts = t.card(cid)
+                lowered, cond = facts.opponents_reserve, facts.opponents_reserve_while
+                if lowered is None or cid in counted or (cond == "first_player" and t.first_player != other) or (
+                        cond == "standing" and (cid not in t.in_play or t.in_play[cid].kneeling)):
+                    continue
                 value = max(value - lowered[0], min(value, lowered[1]))
     return value
 
@@ -841,7 +850,24 @@ def side_strength(t: Table, c: ChallengeRecord, seat: str) -> int:
     """A side's total STR: its participating characters still in play under its control, plus the side's
     recorded modifiers (RR: Strength; FAQ (2.10))."""
     cards = c.attackers if seat == c.attacker else c.defenders
-    total = sum(strength(t, card) for card in cards if card in t.in_play and t.in_play[card].controller == seat)
+    own = [card for card in cards if card in t.in_play and t.in_play[card].controller == seat]
+    total = sum(strength(t, card) for card in own)
+    # "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
+    # character." (a modifier recorded naming it stands for it)
+    counted = recorded_sources(t, "str", seat)
+    for cid in printed_cards(t, seat) if own else []:
+        side = t.card(cid).side_str
+        if side is not None and side[0] in ("", c.kind) and cid not in counted and (
+                side[1] == "participating" or seat == c.defender):
+            total += side[2]
+    if seat == c.attacker and own:
+        # The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating
+        # characters gets -1 STR." (the attacker's challenges this round, all in one challenges phase)
+        nth = 1 + [x for x in t.challenges if x.round == c.round and x.attacker == seat].index(c) \
+            if c in t.challenges else 0
+        for cid in printed_cards(t, seat):
+            if cid not in counted:
+                total += sum(d * len(own) for n, d in t.card(cid).str_nth_challenge if n == nth)
     return max(0, total + recorded(t, "str", seat))
 
 

@@ -561,6 +561,7 @@ class DeclareDefenders(Action):
                     if t.card(x).type == "character"):
                 v.violate("challenge.defenders-need-trait", (attacker,), card=t.ref(attacker),
                           player=t.players[c.defender].name, trait=need)
+        check_defenders_barred(t, v, c.attackers, list(self.defenders))
         if not self.defenders:
             v.note("no-defenders-declared", player=t.players[c.defender].name)
             must_defend(t, v, c)
@@ -575,6 +576,20 @@ class DeclareDefenders(Action):
         c.defenders_declared = True
         if c.stage is Stage.ATTACKERS:
             c.stage = Stage.DEFENDERS
+
+
+def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders: list[str]) -> None:
+    """An attacker's "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
+    (``Card.defenders_barred``; its text counting): a defender it names is flagged (RR: Golden Rule)."""
+    for attacker in attackers:
+        barred = getattr(printed(t, attacker), "defenders_barred", None) if attacker in t.in_play else None
+        for card in defenders if barred else ():
+            if card not in t.in_play:
+                continue
+            if (barred == "no_crest" and not t.card(card).crests) \
+                    or (barred == "power" and t.tokens.get(card, {}).get("power", 0) > 0) \
+                    or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))):
+                v.violate("challenge.defender-barred", (attacker, card), card=t.ref(card), attacker=t.ref(attacker))
 
 
 @action("challenge_result", records=Recorder.TABLE)
@@ -673,6 +688,9 @@ class ApplyClaim(Action):
         named = self.cards or []
         for card in sorted({x for x in named if named.count(x) > 1}):
             v.violate("claim.same-character", (card,), card=t.ref(card))
+        if c.winner is not None and c.winner == c.defender and self.player == c.attacker and any(
+                t.card(x).losing_attacker_claims for seat in t.seats for x in printed_cards(t, seat)):
+            return  # Doran Martell: the losing attacker fulfils the claim (by the defender's plot): not judged further
         if c.winner != c.attacker:
             v.violate("claim.not-won", player=t.players[c.attacker].name, kind=kind_name(c.kind))
             return

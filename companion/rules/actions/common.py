@@ -557,7 +557,7 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
                                                                                    *last.defenders])
         if card not in on_side:
             return "ability.target.side", {"side": msg(f"ability.target.{side}")}
-    if faction and faction not in c.factions:
+    if faction and faction not in c.factions and f"house {faction}" not in held:  # 2nd edition Trait "House Tully"
         return "ability.target.faction", {"faction": msg(f"faction.{faction}")}
     seat = t.controller(source) if source in t.in_play else t.where[source][0]
     if str_max >= 0:
@@ -575,6 +575,10 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
         loser = last.defender if last.winner == last.attacker else last.attacker
         if controller != loser:
             return "ability.target.loser", {}
+    if whose == "not_chooser" and len(t.players) == 2 and controller != seat:
+        # 1st edition Condemned by the Realm: "choose an opponent. Then, that opponent must choose and kill a character
+        # he or she does not control": with one opponent, one its controller controls (more players: not judged).
+        return "ability.target.not-chooser", {}
     return None
 
 

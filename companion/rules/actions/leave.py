@@ -128,6 +128,9 @@ class Discard(_MoveTo):
     destination = Zone.DISCARD
 
     def apply(self, t: Table) -> None:
+        copies = self.source is not None and self.source in t.instances and t.card(self.source).discards_copy
+        if copies and self.source is not None and t.zone_of(self.card) is Zone.DECK:
+            t.milled = (self.source, self.card, t.version)
         # "Discard 1 card at random from that player's hand." (Heads on Spikes): a card the log had not named in that
         # hand is one of the cards drawn, not the deck's.
         if self.source is not None and self.source in t.instances and t.card(self.source).discards_from_hand:
@@ -146,6 +149,12 @@ class Discard(_MoveTo):
             v.violate("discard.taxation-no-effect", (self.card,), card=t.ref(self.card), player=t.players[seat].name)
         check_pillage(t, v, self.card, self.source)
         check_most_discard(t, v, self.card, self.source)
+        milled = t.milled
+        if milled is not None and milled[0] == self.source and milled[2] + 1 == t.version and zone is Zone.PLAY \
+                and t.card(self.card).title_key != t.card(milled[1]).title_key:
+            # The Tickler: "Then, you may choose 1 copy of that card, and discard it from play." (RR: Then)
+            v.violate("discard.not-a-copy", (self.card, self.source), card=t.ref(self.card),
+                      source=t.ref(self.source), milled=t.ref(milled[1]))
 
 
 def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
@@ -337,11 +346,18 @@ class SaveWithDuplicate(Action):
 
 def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
     """A card a save keeps in play may be saved: not from a plot's kill "(cannot be saved)" as it is revealed
-    (Wildfire Assault), not a character while "Characters cannot be saved." (The Bloody Flux)."""
+    (Wildfire Assault), not a character while "Characters cannot be saved." (The Bloody Flux), not one whose own
+    text or whose attachment's says it cannot be saved (RR: Save, Cannot be Saved)."""
     if t.phase is Phase.PLOT:
         for plot in revealed_plots_that(t, "unsaveable"):
             if t.players[t.area_of(plot)].revealed_round == t.round:
                 v.violate("save.cannot-be-saved", (by, plot), card=t.ref(saved), plot=t.ref(plot))
+    # "Asha Greyjoy cannot be saved." / "Attached character cannot be saved." (1st edition Scurvy); blank text aside.
+    said = [saved] if saved in t.in_play and (f := printed(t, saved)) is not None and f.never_saved == "self" else []
+    said += [a for a, ip in t.in_play.items() if ip.attached_to == saved and (f := printed(t, a)) is not None
+             and f.never_saved == "attached"]
+    for card in said[:1]:
+        v.violate("save.printed-unsaveable", (by, card), card=t.ref(saved), text=t.ref(card))
     if t.card(saved).type == "character":
         for plot in revealed_plots_that(t, "no_saves"):
             v.violate("plot.no-saves", (by, plot), card=t.ref(saved), plot=t.ref(plot))
@@ -372,6 +388,14 @@ class Save(Action):
             # that character." (RR: Save, Cannot be Saved: an ability saves what its text names).
             v.violate("save.attached-only", (self.card, src), card=t.ref(self.card), source=t.ref(src),
                       attached=t.ref(host))
+        facts = (printed(t, src) if src in t.in_play else t.card(src)) if src is not None and src in t.where else None
+        cost = facts.save_gold if facts is not None else 0
+        spent = t.gold_spent
+        gold = t.players[self.player].gold
+        if src is not None and cost and gold < cost and not (
+                spent is not None and spent[0] == self.player and spent[1] >= cost and t.version - spent[2] <= 3):
+            # RR: Costs: "Pay 1 gold … to save …" (Gilded Plate) with less gold in the pool, none spent just before.
+            v.violate("save.gold-cost", (self.card, src), source=t.ref(src), player=self.player, cost=cost, gold=gold)
 
     def apply(self, t: Table) -> None:
         t.saving = {self.card: t.version + 1}  # the next line's version: the save holds for it alone
