@@ -855,19 +855,19 @@ def side_strength(t: Table, c: ChallengeRecord, seat: str) -> int:
     # "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
     # character." (a modifier recorded naming it stands for it)
     counted = recorded_sources(t, "str", seat)
-    for cid in printed_cards(t, seat) if own else []:
+    texts = [cid for cid in printed_cards(t, seat) if cid not in counted] if own else []
+    for cid in texts:
         side = t.card(cid).side_str
-        if side is not None and side[0] in ("", c.kind) and cid not in counted and (
-                side[1] == "participating" or seat == c.defender):
+        if side is not None and side[0] in ("", c.kind) and (side[1] == "participating" or seat == c.defender):
             total += side[2]
-    if seat == c.attacker and own:
-        # The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating
-        # characters gets -1 STR." (the attacker's challenges this round, all in one challenges phase)
+    # The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating
+    # characters gets -1 STR." (the attacker's challenges this round, all in one challenges phase)
+    by_nth = [t.card(cid).str_nth_challenge for cid in texts if t.card(cid).str_nth_challenge] \
+        if seat == c.attacker else []
+    if by_nth:
         nth = 1 + [x for x in t.challenges if x.round == c.round and x.attacker == seat].index(c) \
             if c in t.challenges else 0
-        for cid in printed_cards(t, seat):
-            if cid not in counted:
-                total += sum(d * len(own) for n, d in t.card(cid).str_nth_challenge if n == nth)
+        total += sum(d * len(own) for facts in by_nth for n, d in facts if n == nth)
     return max(0, total + recorded(t, "str", seat))
 
 

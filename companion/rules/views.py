@@ -24,7 +24,7 @@ from companion.rules.actions.round import (
 from companion.rules.editions import Table
 from companion.rules.roles import JUDGE, SPECTATOR, Role, RoleKind
 from companion.rules.state import Zone
-from companion.rules.values import deck_count, winning_power
+from companion.rules.values import deck_count, hand_count, winning_power
 from companion.rules.verdict import Verdict, msg
 
 __all__ = ["JUDGE", "SPECTATOR", "Role", "RoleKind"]
@@ -70,7 +70,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
         # Counts: cards drawn but not named yet are in the hand, not the deck; "tracked" is False once a
         # card was taken as drawn that no recorded draw covered (the page then says "not tracked").
         tracked = p.counts_known and len(p.zones[Zone.DECK]) >= p.drawn_unnamed + p.gone_unnamed
-        hand: dict[str, Any] = {"count": len(p.zones[Zone.HAND]) + p.drawn_unnamed, "tracked": tracked,
+        hand: dict[str, Any] = {"count": hand_count(t, seat), "tracked": tracked,
                                 "unnamed": p.drawn_unnamed}
         if open_to_viewer:
             hand["cards"] = [card_facts(t, c) for c in p.zones[Zone.HAND]]

@@ -1027,6 +1027,21 @@ def check_side_target(t: Table, v: Checker, player: str, card: str) -> None:
                             whose=msg("event.target.own") if own else ""))
 
 
+def check_kneel_target(t: Table, v: Checker, card: str) -> None:
+    """A card that kneels itself to choose an attacking or defending character ("Kneel Castle Black to choose and
+    stand a defending [thenightswatch] character."), during a challenge in which no character in play fits that
+    choice: the ability has no eligible target and cannot be initiated (RR: Targeting), its cost is not paid. The card's
+    own ability (``Card.targets``) beside an event's (``check_side_target``: ``Card.chooses_side``)."""
+    facts = printed(t, card) if card in t.in_play and not t.in_play[card].kneeling else None
+    wanted = [x for x in facts.targets if x[2] in ("attacking", "defending")] if facts is not None else []
+    if not wanted or current_challenge(t) is None or t.phase is not Phase.CHALLENGES:
+        return
+    characters = [c for c, ip in t.in_play.items() if ip.duplicate_of is None and t.card(c).type == "character"]
+    if any(target_misfit(t, verb, c, card) is None for c in characters for verb in {x[0] for x in wanted}):
+        return
+    v.violate("ability.no-target", (card,), card=t.ref(card), side=msg(f"ability.target.{wanted[0][2]}"))
+
+
 def check_action_window(t: Table, v: Checker, card: str) -> None:
     """An event whose every ability is an action ("Action:", "Challenges Action:") is played in an action window
     only: none during setup, none in the plot phase before the plots are revealed and the first player chosen (RR:

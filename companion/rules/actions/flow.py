@@ -11,6 +11,7 @@ from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder
 from companion.rules.actions.common import (
     check_challenge_over,
     check_immune,
+    check_kneel_target,
     continues_trigger,
     end_challenge,
     leave_to,
@@ -18,7 +19,6 @@ from companion.rules.actions.common import (
     reaction_words,
     source_out_of_play,
     target_line,
-    target_misfit,
     trigger_due,
     used_own_trigger,
 )
@@ -38,7 +38,6 @@ from companion.rules.state import (
 )
 from companion.rules.values import (
     claim_due,
-    current_challenge,
     deck_count,
     draw_phase_cards,
     first_player_chosen,
@@ -809,7 +808,7 @@ class Kneel(_SetKneeling):
         super(Kneel, self).check(t, v)
         check_intimidate(t, v, self.card, self.source)
         if self.source == self.card:
-            check_side_target(t, v, self.card)
+            check_kneel_target(t, v, self.card)
 
     def apply(self, t: Table) -> None:
         won = intimidated_challenge(t, self.card, self.source)
@@ -823,20 +822,6 @@ class Kneel(_SetKneeling):
                     held == "attached" and t.in_play.get(self.source, None) is not None
                     and t.in_play[self.source].attached_to == self.card):
                 t.in_play[self.card].held_round = t.round
-
-
-def check_side_target(t: Table, v: Checker, card: str) -> None:
-    """A card that kneels itself to choose an attacking or defending character ("Kneel Castle Black to choose and
-    stand a defending [thenightswatch] character."), during a challenge in which no character in play fits that
-    choice: the ability has no eligible target and cannot be initiated (RR: Targeting), its cost is not paid."""
-    facts = printed(t, card) if card in t.in_play and not t.in_play[card].kneeling else None
-    wanted = [x for x in facts.targets if x[2] in ("attacking", "defending")] if facts is not None else []
-    if not wanted or current_challenge(t) is None or t.phase is not Phase.CHALLENGES:
-        return
-    characters = [c for c, ip in t.in_play.items() if ip.duplicate_of is None and t.card(c).type == "character"]
-    if any(target_misfit(t, verb, c, card) is None for c in characters for verb in {x[0] for x in wanted}):
-        return
-    v.violate("ability.no-target", (card,), card=t.ref(card), side=msg(f"ability.target.{wanted[0][2]}"))
 
 
 def intimidate_after(t: Table, card: str, source: str | None) -> tuple[ChallengeRecord, str, list[str]] | None:
