@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import action_from_dict, check, play
+from companion.rules import ActionError, action_from_dict, check, play
 from companion.rules.actions import BeginPhase, CallTime, GainGold, WinDominance
 from companion.rules.permissions import Refusal, authorize
 from companion.rules.roles import HOST, JUDGE, SPECTATOR, Role
@@ -130,3 +130,18 @@ def test_a_card_that_contributes_printed_str_counts_in_the_dominance_totals(
     assert play(t.clone(), WinDominance("B"), "strict").applied is False
     assert play(t.clone(), WinDominance("B"), "advisory").applied  # recorded, flagged
     legal(t, WinDominance("A"))
+
+
+def test_a_judges_correction_of_power_or_gold_keeps_its_reason(edition: str) -> None:
+    """A correction (``set_power``, ``set_gold``) may say why, as a dominance ruling does: kept in the log, shown as a
+    note; without one it is still a plain correction; a reason over 200 characters is refused as unreadable."""
+    t = table(edition, "challenges")
+    v = legal(t, action_from_dict({"type": "set_power", "player": "A", "amount": 4,
+                                   "reason": "judge: a renown power was never placed"}))
+    assert "corrected" in notes_of(v) and t.players["A"].power == 4
+    v = legal(t, action_from_dict({"type": "set_gold", "player": "B", "amount": 2, "reason": "judge: gold miscounted"}))
+    assert "corrected" in notes_of(v) and t.players["B"].gold == 2
+    assert action_from_dict({"type": "set_gold", "player": "B", "amount": 1}).to_dict().get("reason") is None
+    assert "corrected" not in notes_of(legal(t, action_from_dict({"type": "set_gold", "player": "B", "amount": 1})))
+    with pytest.raises(ActionError):
+        action_from_dict({"type": "set_power", "player": "A", "amount": 1, "reason": "x" * 201})

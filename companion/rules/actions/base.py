@@ -59,6 +59,8 @@ SeatRef = Annotated[str, Ref.SEAT, text(1, 200, description="a seat")]
 Amount = Annotated[int, number(0, 999)]
 #: Text such as a token kind.
 Word = Annotated[str, text(1, 40)]
+#: Why a judge or the table recorded a result the rules do not give by themselves (a ruling, a correction).
+Reason = Annotated[str, text(1, 200, description="why: a ruling or a correction")]
 
 
 class Where(StrEnum):

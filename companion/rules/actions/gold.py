@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from companion.declare import number
-from companion.rules.actions.base import Action, Amount, Phone, Recorder, SeatRef, Tally, action
+from companion.rules.actions.base import Action, Amount, Phone, Reason, Recorder, SeatRef, Tally, action
 from companion.rules.actions.common import check_active_player
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -113,9 +113,15 @@ class SpendGold(Action):
 @action("set_gold", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class SetGold(_Pool):
-    """Correct the gold pool to what lies on the table."""
+    """Correct the gold pool to what lies on the table; ``reason`` says why (a judge's ruling), kept in the log and
+    shown with it."""
 
     phone = Phone(control="gold.set")
+    reason: Reason | None = None
+
+    def check(self, t: Table, v: Checker) -> None:
+        if self.reason is not None:
+            v.note("corrected", reason=self.reason)
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold = self.amount

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
 
-from companion.declare import text
 from companion.rules.actions.base import (
     Action,
     Amount,
     CardRef,
     Offer,
     Phone,
+    Reason,
     Recorder,
     SeatRef,
     Tally,
@@ -327,14 +326,18 @@ class LosePower(_Power):
 @action("set_power", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class SetPower(_Power):
-    """Correct the power on the faction card (or a card) to what lies on the table."""
+    """Correct the power on the faction card (or a card) to what lies on the table; ``reason`` says why (a judge's
+    ruling), kept in the log and shown with it."""
 
     phone = Phone(control="power.set")
+    reason: Reason | None = None
 
     after_game = True  # a correction of what lies on the table
 
     def check(self, t: Table, v: Checker) -> None:
         self.check_card(t, v)
+        if self.reason is not None:
+            v.note("corrected", reason=self.reason)
 
     def apply(self, t: Table) -> None:
         self.set_power(t, self.amount)
@@ -352,7 +355,7 @@ class WinDominance(Action):
 
     phone = Phone(control="dominance.win")
     player: SeatRef | None = None
-    reason: Annotated[str, text(1, 200)] | None = None
+    reason: Reason | None = None
     # Dominance is the phase's own step: the 1st-edition chance to come out of Shadows comes before it.
 
     def check(self, t: Table, v: Checker) -> None:
