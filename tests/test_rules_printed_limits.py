@@ -161,3 +161,25 @@ def test_one_limited_use_that_stands_several_characters_is_one_use() -> None:
     twice.in_play[f"B.{knight}.1"].kneeling = True
     legal(twice, Stand("B", f"B.{knight}.1", source=f"B.{robb}.1"))
     flagged_and_refused(twice, Stand("B", f"B.{knight}.1", source=f"B.{robb}.1"), "ability.limit")
+
+
+def test_power_gained_by_a_cards_ability_is_judged_as_its_source() -> None:
+    """aside41 (a writer could not name The Wall as the source of its power): ``gain_power`` names the card whose
+    ability gains it, and is judged as every source is. Great Kraken: "Reaction: After you win an unopposed challenge,
+    either: draw 1 card, or gain 1 power for your faction. (Limit twice per round.)": twice after unopposed wins,
+    then a third use in the round is flagged (ability.limit); the same line without a source is a plain card
+    effect, not counted."""
+    from companion.rules.actions import ChallengeResult, DeclareDefenders, GainPower, InitiateChallenge
+    t = make_table({"A": {"01078": 1, "01072": 1, "01073": 1, "01075": 1}, "B": {"01033": 1}}, phase="challenges")
+    for card in ("A.01078.1", "A.01072.1", "A.01073.1", "A.01075.1"):
+        in_play(t, card)
+    uses = []
+    for kind, attacker in (("military", "A.01072.1"), ("power", "A.01073.1"), ("intrigue", "A.01075.1")):
+        legal(t, InitiateChallenge("A", kind, "B", [attacker]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        uses.append(rules_of(check(t, GainPower("A", 1, source="A.01078.1"))))
+        if len(uses) < 3:
+            legal(t, GainPower("A", 1, source="A.01078.1"))
+    assert uses[:2] == [[], []] and "ability.limit" in uses[2], uses
+    legal(t, GainPower("A", 1))

@@ -272,10 +272,13 @@ class _Power(Action):
 @action("gain_power", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class GainPower(_Power):
-    """Power from the treasury onto the faction card or a card in play (a card effect; challenges, dominance and
-    renown have their own steps)."""
+    """Power from the treasury onto the faction card or a card in play (a card effect, named as ``source`` where the
+    table wrote it; challenges, dominance and renown have their own steps)."""
 
     phone = Phone(offered=(Offer((Where.PLAY,), Whose.OWN),), rank=70, tally=Tally("power", 1), repeats=True)
+    #: The card whose ability gains the power ("… kneel The Wall to gain 2 power for your faction."): judged as every
+    #: ability's source is (its phase label, its printed limit, its trigger's moment).
+    source: CardRef | None = None
     # A card effect resolved (a beginning-of-phase power included) ends the 1st edition's chance to come out of
     # Shadows, which "happens before any other 'beginning of the phase' effects occur" (1E Shadows insert).
     # Corrections are set_power.
