@@ -1096,6 +1096,17 @@ def draws_beside_insight(text: str | None) -> bool:
     return bool(_DRAWS.search(" ".join(s for s in sentences if s.strip().lower() != "insight")))
 
 
+#: A sentence that discards from a deck ("discard the top card of your deck": Chiswyck; "… is discarded from an
+#: opponent's deck": Ralf the Limper; "When exactly 1 card is discarded from a player's deck": Tywin Lannister).
+_DECK_DISCARD = re.compile(r"\bdiscard[^.]*\b(?:deck|top cards?)\b", re.IGNORECASE)
+
+
+def discards_beside_pillage(text: str | None) -> bool:
+    """Some sentence of the text discards from a deck, the Pillage keyword aside ("Pillage." alone is the keyword)."""
+    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
+    return bool(_DECK_DISCARD.search(". ".join(s for s in sentences if s.strip().lower() != "pillage")))
+
+
 def reduces_by_kneeling(plain: str, name: str | None) -> bool:
     """The card's cost reduction is paid by kneeling the card itself ("Marshaling Action: Kneel Illyrio's Estate to
     reduce the cost of the next [targaryen] card you marshal this phase by 1."; Lannisport Merchant)."""
@@ -1351,6 +1362,7 @@ class Keywords:
     bestow: int | None = None  # "Bestow (3).": the most gold placed on it as it enters play (None: no number)
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
     draws_by_insight: bool = False  # it draws by its insight keyword alone (no other sentence of it draws)
+    discards_by_pillage: bool = False  # it discards from a deck by its pillage keyword alone
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round."
     must_defend: bool = False  # Besieged
     #: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That
@@ -1826,7 +1838,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         reduces_unread=reducers_unread, reduces_by_kneeling=reduces_by_kneeling(plain, name),
         raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
-        draws_by_insight="insight" in found and not draws_beside_insight(text), skips_phase=skips_phase,
+        draws_by_insight="insight" in found and not draws_beside_insight(text),
+        discards_by_pillage="pillage" in found and not discards_beside_pillage(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
         opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
         no_saves="no_saves" in flags,

@@ -218,6 +218,7 @@ RULES_ROUND: dict[str, Rule] = {
     "renown.keyword": Rule("RR: Renown", "1E Rules › Renown"),
     "renown.source": Rule("RR: Renown", "1E Rules › Renown"),
     "pillage.won": Rule("RR: Pillage", None),
+    "pillage.participating": Rule("RR: Pillage", None),
     "kneel.already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),
     "stand.already": Rule("RR: Stand, Standing", "1E Rules › Kneeling"),
     "faction.kneel-already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),
