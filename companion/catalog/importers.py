@@ -899,6 +899,18 @@ def _target_state(state: str) -> str:
     return state if state.startswith("non-") and state.lower() != "non-unique" else state.lower()
 
 
+def self_only(plain: str, name: str | None) -> tuple[str, ...]:
+    """The actions the text does to the card itself only: ("return_to_hand",) where each "return" of it returns the
+    card by its title or "him"/"her" to a hand ("return him to your hand": Ser Davos Seaworth; "Return Arry to your
+    hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself)."""
+    if not name:
+        return ()
+    text = " ".join(plain.split())
+    own = re.findall(rf"\breturn (?:{re.escape(name)}|him|her) to (?:your|its owner's|his or her|their) hand\b", text,
+                     re.IGNORECASE)
+    return ("return_to_hand",) if own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE)) else ()
+
+
 def targets(plain: str, name: str | None = None
             ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
@@ -1363,6 +1375,7 @@ class Keywords:
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
     draws_by_insight: bool = False  # it draws by its insight keyword alone (no other sentence of it draws)
     discards_by_pillage: bool = False  # it discards from a deck by its pillage keyword alone
+    self_only: tuple[str, ...] = ()  # Ser Davos Seaworth: ("return_to_hand",): ``self_only``
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round."
     must_defend: bool = False  # Besieged
     #: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That
@@ -1865,7 +1878,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
-        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), trigger_only=trigger_only(text, name),
+        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), self_only=self_only(plain, name),
+        trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,

@@ -527,6 +527,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     it; STR is the lower of the printed and the counted one (an effect the log does not record may lower it)."""
     facts = printed(t, source) if source in t.in_play else t.card(source)
     wanted = [x for x in facts.targets if x[0] == verb] if facts is not None else []
+    if not wanted and source != card and facts is not None and verb in facts.self_only:
+        return "ability.target.self", {}  # Ser Davos Seaworth: "return him to your hand": him only
     if not wanted or source == card:
         return None
     _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state, cost_max = wanted[0]
