@@ -772,7 +772,9 @@ _RAISES_CLAIM = re.compile(r"\braise the claim value on (your|each House (\w+) p
 #: "Interrupt: When the effects of an opponent's event would initiate, cancel those effects." (The Hand's Judgment; "…
 #: event or when revealed ability …": Someone Always Tells). A choice ("unless", "either") is not read.
 _CANCELS_EVENTS = re.compile(r"\bwhen the effects of (?:an opponent's|an?) event\b[^.]*? would initiate, "
-                             r"(?:[^.]*? to )?cancel those effects$", re.IGNORECASE)
+                             r"(?:[^.]*? to )?cancel those effects$"
+                             r"|\bcancel the effects of (?:an|any) event card (?:that has )?just (?:been )?played$",
+                             re.IGNORECASE)
 
 
 #: What an interrupt cancels as it would initiate: "When the effects of an opponent's event would initiate, cancel those
