@@ -610,6 +610,27 @@ def test_pillage_discards_only_after_its_side_wins() -> None:
     legal(won, Discard("A", "B.01184.1", source="A.01072.1"))
 
 
+def test_pillage_discards_only_for_a_participating_character() -> None:
+    """aside41 24 (pillage.participating; RR: Pillage: "After a character with the pillage keyword wins a challenge
+    in which it is participating, its controller discards the top card of the losing opponent's deck"): Black Wind's
+    Crew (printed text "Pillage.") 1 attacks alone and wins; a discard of B's deck naming Crew 2, which stayed home,
+    is flagged, Crew 1's is legal. Tywin Lannister ("Pillage. Interrupt: When exactly 1 card is discarded from a
+    player's deck, instead look at the top 2 cards of that player's deck and discard 1.") discards from a deck by
+    another ability too: his discard outside the challenge is not judged."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, Discard, InitiateChallenge
+    t = make_table({"A": {"01072": 2, "01090": 1}, "B": {"01185": 1, "01184": 3}}, phase="challenges")
+    for card in ("A.01072.1", "A.01072.2", "A.01090.1", "B.01185.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01072.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=["B.01185.1"]))
+    legal(t.clone(), Discard("A", "B.01184.3", source="A.01090.1"))
+    flagged_and_refused(t.clone(), Discard("A", "B.01184.2", source="A.01072.2"), "pillage.participating")
+    legal(t, Discard("A", "B.01184.1", source="A.01072.1"))
+
+
 def test_an_intrigue_claim_without_its_cards_discards_unnamed_cards() -> None:
     """aside39 (RR: Intrigue Claim: the defender discards at random from its hand): an `apply_claim` with no `cards`
     field is the claim applied, its random discards not named: no `claim.count`, a note, and the hand's count falls

@@ -1430,6 +1430,45 @@ def test_the_hands_judgment_needs_an_opponents_event_just_played() -> None:
     legal(t, PlayEvent("A", "A.01045.2", cost=0))
 
 
+def test_an_events_effects_cancelled_do_not_resolve() -> None:
+    """event.cancelled (aside41 06; RR: Cancel: "cancelled effects are not resolved"): Put to the Sword ("Reaction:
+    After you win a [military] challenge by 5 or more STR as the attacking player, choose and kill a character
+    controlled by the losing opponent.") played, then Bob's The Hand's Judgment ("Interrupt: When the effects of an
+    opponent's event would initiate, cancel those effects."): a kill naming Put to the Sword as its source is flagged.
+    Without the cancel the kill is legal, and so it is where Alys's own The Hand's Judgment cancels Bob's. 1st edition
+    Royal Decree "Response: Cancel the effects of an event card just played." is read so; Paper Shield's condition
+    ("… just played that does not have a gold or an influence cost") is not."""
+    from companion.catalog.importers import cancels_events
+    from companion.rules.actions import Kill
+
+    assert cancels_events("Prized 2. Response: Cancel the effects of an event card just played.")
+    assert not cancels_events("Response: Cancel the effects of an event card just played that does not have a gold "
+                              "or an influence cost.")
+
+    for cancels in (1, 0, 2):
+        t = make_table({"A": {"01151": 1, "01150": 2, "01041": 1, "01045": 1},
+                        "B": {"01181": 1, "01188": 1, "01045": 1}}, phase="challenges")
+        for card in ("A.01151.1", "A.01150.1", "A.01150.2", "B.01181.1", "B.01188.1"):
+            in_play(t, card)
+        hand(t, "A.01041.1", "A.01045.1", "B.01045.1")
+        t.first_player = t.active_player = "A"
+        t.players["A"].gold = t.players["B"].gold = 5
+        legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01151.1", "A.01150.1", "A.01150.2"]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=["B.01188.1"]))
+        legal(t, PlayEvent("A", "A.01041.1"))
+        if cancels:
+            legal(t, PlayEvent("B", "B.01045.1", cost=2))
+        if cancels == 2:
+            legal(t, PlayEvent("A", "A.01045.1", cost=3))
+        kill = Kill("A", "B.01181.1", source="A.01041.1")
+        if cancels == 1:
+            flagged_and_refused(t, kill, "event.cancelled")
+        else:
+            legal(t, kill)
+
+
 def test_the_red_keep_contributes_2_str_to_its_side_in_a_power_challenge() -> None:
     """aside38 23 (claim.not-won): The Red Keep "The Red Keep contributes 2 STR to your side during any [power]
     challenge in which you control a participating character.": Cersei (4) attacking in power against Selyse (2) and

@@ -457,6 +457,25 @@ def test_an_ability_paid_by_returning_its_card_to_hand_is_used_only_in_its_phase
             legal(t, ReturnToHand("A", "A.01130.1", source="A.01130.1"))
 
 
+def test_an_ability_paid_by_discarding_gold_from_its_card_is_used_only_in_its_phase() -> None:
+    """ability.phase (aside41 04): Brightwater Knight "Bestow (3). Marshaling Action: Discard 1 gold from Brightwater
+    Knight to reduce the cost of the next Knight character you marshal this phase by 2.": its gold removed naming
+    itself as the source in the challenges phase is flagged; in the marshaling phase it is legal, and a removal naming
+    no source is not judged."""
+    from companion.rules.actions import RemoveTokens
+
+    for phase, flagged in (("challenges", True), ("marshaling", False)):
+        t = make_table({"A": {"08023": 1}, "B": {}}, phase=phase)
+        in_play(t, "A.08023.1")
+        t.tokens["A.08023.1"] = {"gold": 2}
+        spend = RemoveTokens("A", "gold", 1, "A.08023.1", source="A.08023.1")
+        if flagged:
+            legal(t.clone(), RemoveTokens("A", "gold", 1, "A.08023.1"))
+            flagged_and_refused(t, spend, "ability.phase")
+        else:
+            legal(t, spend)
+
+
 def test_a_phase_ability_s_effect_on_its_target_is_used_only_in_its_phase() -> None:
     """ability.phase (aside36 29): 1st edition Ser Ilyn Payne "Marshalling: Kneel Ser Ilyn Payne to choose and kill a
     character with STR 2 or lower.": his kneel recorded without a source, the kill naming him as its source in the

@@ -379,3 +379,21 @@ def test_condemned_by_the_realm_kills_a_character_the_chosen_opponent_does_not_c
     in_play(t, "B.core_21.1")
     flagged_and_refused(t, Kill("A", "B.core_21.1", source="A.core_202.1"), "ability.target")
     legal(t, Kill("A", "A.core_46.1", source="A.core_202.1"))
+
+
+def test_an_ability_that_returns_its_own_card_returns_no_other() -> None:
+    """aside41 20 (ability.target): Ser Davos Seaworth "Interrupt: When Ser Davos Seaworth is killed, return him to
+    your hand instead of placing him in your dead pile.": a return to hand of Shireen Baratheon naming him as source
+    is flagged (``Card.self_only``), his own return is legal, and a card that returns a chosen card ("choose a
+    character with no challenge icons and return it to its owner's hand": Trystane Martell) keeps no such fact."""
+    from companion.catalog.importers import self_only
+    from companion.rules.actions import ReturnToHand
+
+    t = make_table({"A": {"01050": 1, "01051": 1}, "B": {}}, phase="challenges")
+    for card in ("A.01050.1", "A.01051.1"):
+        in_play(t, card)
+    flagged_and_refused(t.clone(), ReturnToHand("A", "A.01051.1", source="A.01050.1"), "ability.target")
+    legal(t, ReturnToHand("A", "A.01050.1", source="A.01050.1"))
+    assert self_only("Reaction: After Trystane Martell enters play, choose a character with no challenge icons and "
+                     "return it to its owner's hand.", "Trystane Martell") == ()
+    assert self_only("Action: Return Arry to your hand to draw 1 card.", "Arry") == ("return_to_hand",)

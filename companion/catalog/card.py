@@ -50,7 +50,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "raises_cost", "bestow",
-              "unique_only_in", "draws_by_insight", "skips_phase", "must_defend", "stands_declared",
+              "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
+              "stands_declared",
               "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed",
               "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
@@ -319,6 +320,13 @@ class Card:
     never_when: tuple[tuple[str, str, str], ...] = ()
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("defender", "intrigue"): only unique characters, anyone's
     draws_by_insight: bool = False  # its only draw is its insight keyword's (after its side wins a challenge)
+    #: Its only discard from a deck is its pillage keyword's ("Pillage.": Black Wind's Crew; not Tywin Lannister, whose
+    #: interrupt discards from a deck too): a deck card discarded naming it comes after a challenge it took part in.
+    discards_by_pillage: bool = False
+    #: The actions its text does to the card itself only: "return_to_hand" ("Interrupt: When Ser Davos Seaworth is
+    #: killed, return him to your hand instead …"; "Dominance Action: Return Messenger Raven to your hand …"): a line
+    #: of that action naming it as ``source`` acts on it (RR: Targeting; ``catalog.importers.self_only``).
+    self_only: tuple[str, ...] = ()
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round.": that phase does not happen
     must_defend: bool = False  # "At least one character must be declared as a defender in each challenge, if able."
     #: Other characters' "does not kneel when declared as …": a plot's or a card's "Each [thenightswatch] character you

@@ -772,7 +772,9 @@ _RAISES_CLAIM = re.compile(r"\braise the claim value on (your|each House (\w+) p
 #: "Interrupt: When the effects of an opponent's event would initiate, cancel those effects." (The Hand's Judgment; "…
 #: event or when revealed ability …": Someone Always Tells). A choice ("unless", "either") is not read.
 _CANCELS_EVENTS = re.compile(r"\bwhen the effects of (?:an opponent's|an?) event\b[^.]*? would initiate, "
-                             r"(?:[^.]*? to )?cancel those effects$", re.IGNORECASE)
+                             r"(?:[^.]*? to )?cancel those effects$"
+                             r"|\bcancel the effects of (?:an|any) event card (?:that has )?just (?:been )?played$",
+                             re.IGNORECASE)
 
 
 #: What an interrupt cancels as it would initiate: "When the effects of an opponent's event would initiate, cancel those
@@ -897,6 +899,18 @@ def _target_state(state: str) -> str:
     Wrong Dwarf!: "a non-Noble character")."""
     state = state.strip()
     return state if state.startswith("non-") and state.lower() != "non-unique" else state.lower()
+
+
+def self_only(plain: str, name: str | None) -> tuple[str, ...]:
+    """The actions the text does to the card itself only: ("return_to_hand",) where each "return" of it returns the
+    card by its title or "him"/"her" to a hand ("return him to your hand": Ser Davos Seaworth; "Return Arry to your
+    hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself)."""
+    if not name:
+        return ()
+    text = " ".join(plain.split())
+    own = re.findall(rf"\breturn (?:{re.escape(name)}|him|her) to (?:your|its owner's|his or her|their) hand\b", text,
+                     re.IGNORECASE)
+    return ("return_to_hand",) if own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE)) else ()
 
 
 def targets(plain: str, name: str | None = None
@@ -1094,6 +1108,17 @@ def draws_beside_insight(text: str | None) -> bool:
     """Some sentence of the text draws cards, the Insight keyword aside ("Insight." alone is the keyword)."""
     sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
     return bool(_DRAWS.search(" ".join(s for s in sentences if s.strip().lower() != "insight")))
+
+
+#: A sentence that discards from a deck ("discard the top card of your deck": Chiswyck; "… is discarded from an
+#: opponent's deck": Ralf the Limper; "When exactly 1 card is discarded from a player's deck": Tywin Lannister).
+_DECK_DISCARD = re.compile(r"\bdiscard[^.]*\b(?:deck|top cards?)\b", re.IGNORECASE)
+
+
+def discards_beside_pillage(text: str | None) -> bool:
+    """Some sentence of the text discards from a deck, the Pillage keyword aside ("Pillage." alone is the keyword)."""
+    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
+    return bool(_DECK_DISCARD.search(". ".join(s for s in sentences if s.strip().lower() != "pillage")))
 
 
 def reduces_by_kneeling(plain: str, name: str | None) -> bool:
@@ -1351,6 +1376,8 @@ class Keywords:
     bestow: int | None = None  # "Bestow (3).": the most gold placed on it as it enters play (None: no number)
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
     draws_by_insight: bool = False  # it draws by its insight keyword alone (no other sentence of it draws)
+    discards_by_pillage: bool = False  # it discards from a deck by its pillage keyword alone
+    self_only: tuple[str, ...] = ()  # Ser Davos Seaworth: ("return_to_hand",): ``self_only``
     skips_phase: str | None = None  # a plot's "Skip the taxation phase this round."
     must_defend: bool = False  # Besieged
     #: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That
@@ -1826,7 +1853,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         reduces_unread=reducers_unread, reduces_by_kneeling=reduces_by_kneeling(plain, name),
         raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
-        draws_by_insight="insight" in found and not draws_beside_insight(text), skips_phase=skips_phase,
+        draws_by_insight="insight" in found and not draws_beside_insight(text),
+        discards_by_pillage="pillage" in found and not discards_beside_pillage(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
         opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
         no_saves="no_saves" in flags,
@@ -1852,7 +1880,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
-        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), trigger_only=trigger_only(text, name),
+        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), self_only=self_only(plain, name),
+        trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,

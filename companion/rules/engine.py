@@ -89,6 +89,33 @@ WINDOW_STEPS = frozenset({"initiate_challenge", "declare_defenders", "challenge_
 #: The lines that play an event (from hand or deck, from shadows; 1st edition: brought out of Shadows).
 EVENT_PLAYS = frozenset({"play_event", "play_event_from_shadows", "bring_out"})
 
+def note_cancel(t: Table, action: Action) -> None:
+    """An event played right after an opponent's event (its costs' lines between), whose ability cancels the effects
+    of such an event (``Card.cancels_events``: The Hand's Judgment; 1st edition Royal Decree "Cancel the effects of an
+    event card just played."), cancels that event's effects; a cancel cancelled so lets them resolve again. The
+    round's next step ends what the log can tell of it."""
+    card, player, just = getattr(action, "card", None), getattr(action, "player", None), t.event_just_played
+    if action.type in EVENT_PLAYS and isinstance(card, str) and isinstance(player, str) \
+            and t.card(card).type == "event":
+        if t.card(card).cancels_events and just is not None and just[0] != player:
+            t.cancelled_events = {e: by for e, by in t.cancelled_events.items() if by != just[1]}
+            t.cancelled_events[just[1]] = card
+        t.event_just_played = (player, card)
+    elif just is not None and getattr(action, "source", None) != just[1]:
+        t.event_just_played = None
+    if action.type in WINDOW_STEPS:
+        t.cancelled_events = {}
+
+
+def check_cancelled(t: Table, v: Checker, action: Action) -> None:
+    """RR: Cancel: "cancelled effects are not resolved": a line naming as its ``source`` an event whose effects a cancel
+    played right after it cancelled (``note_cancel``: Put to the Sword's kill after The Hand's Judgment) is flagged."""
+    source = getattr(action, "source", None)
+    by = t.cancelled_events.get(source) if isinstance(source, str) else None
+    if by is not None and isinstance(source, str):
+        v.violate("event.cancelled", (source,), card=t.ref(source), by=t.ref(by))
+
+
 def check(table: Table, action: Action) -> Verdict:
     """Is the action legal at this table now? Pure: the table is not changed.
 
@@ -106,6 +133,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_ability_phase(table, v, action)
     check_target(table, v, action)
     check_reaction_trigger(table, v, action)
+    check_cancelled(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
     check_game_on(table, v, action)
@@ -131,6 +159,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
     count_ability_use(table, action)  # a use of a card's limited ability, in the round (phase) it happens in
     note_target(table, action)
+    note_cancel(table, action)
     if action.type in WINDOW_STEPS:
         table.window_events = []
     elif action.type in EVENT_PLAYS and table.card(str(getattr(action, "card", ""))).type == "event":

@@ -269,6 +269,12 @@ class TableState:
     #: Who played each event since the last step of the round (a challenge's step, a turn passed, a phase begun): an
     #: interrupt that cancels an event's effects as they would initiate needs one (The Hand's Judgment).
     window_events: list[str] = field(default_factory=list)
+    #: The event just played and its player, kept while the lines after it name it as their source (its costs): a
+    #: cancel played next cancels its effects (``cancelled_events``).
+    event_just_played: tuple[str, str] | None = None
+    #: The events whose effects a cancel played right after them cancelled, until the round's next step: event -> the
+    #: event that cancelled them (RR: Cancel: "cancelled effects are not resolved").
+    cancelled_events: dict[str, str] = field(default_factory=dict)
     #: The lines just before that an event's or a plot's ability affected its chosen targets by: (the source, the
     #: action type, the table's version at the last of them, the cards), for its "choose and kneel a character" (one).
     target_run: tuple[str, str, int, tuple[str, ...]] | None = None

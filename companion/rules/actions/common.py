@@ -527,6 +527,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     it; STR is the lower of the printed and the counted one (an effect the log does not record may lower it)."""
     facts = printed(t, source) if source in t.in_play else t.card(source)
     wanted = [x for x in facts.targets if x[0] == verb] if facts is not None else []
+    if not wanted and source != card and facts is not None and verb in facts.self_only:
+        return "ability.target.self", {}  # Ser Davos Seaworth: "return him to your hand": him only
     if not wanted or source == card:
         return None
     _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state, cost_max = wanted[0]
@@ -911,20 +913,26 @@ def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
         v.violate("ability.limit", (use[4],), card=t.ref(use[4]), count=use[2], per=msg(f"event.per.{use[3]}"))
 
 
+#: The lines a card's action may pay its cost with from the card itself: kneel it, return it to its hand, sacrifice
+#: it, discard gold or power from it ("Marshaling Action: Discard 1 gold from Brightwater Knight to …").
+SELF_COSTS = ("kneel", "return_to_hand", "sacrifice", "remove_tokens")
+
+
 def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
     """A card's triggered ability whose every label names one phase ("Dominance Action: Kneel The Tickler to …",
-    "Marshaling Action: Kneel Lannisport Merchant to …"; 1st edition "Marshalling: Kneel to …") paid for by kneeling
-    the card itself or returning it to its hand ("Dominance Action: Return Messenger Raven to your hand to draw 1
-    card."), naming it as ``source``, in another phase (RR: Actions: "… may only be initiated during that
-    phase"). Other lines naming a card as source may carry its keywords (insight, intimidate), which know no phase;
-    events are judged as they are played (``event.play-phase``). The effect of such an ability on its target, naming
-    the card as ``source``, is judged too where the card's one phase label leads its every triggered ability and the
-    action is one its text chooses a target for (1st edition Ser Ilyn Payne "Marshalling: Kneel Ser Ilyn Payne to
-    choose and kill a character with STR 2 or lower": its kill in the challenges phase), its kneel unrecorded."""
+    "Marshaling Action: Kneel Lannisport Merchant to …"; 1st edition "Marshalling: Kneel to …") paid for by kneeling the
+    card itself, returning it to its hand ("Dominance Action: Return Messenger Raven to your hand to draw 1 card."),
+    sacrificing it or discarding tokens from it (``SELF_COSTS``), naming it as ``source``, in another phase (RR:
+    Actions: "… may only be initiated during that phase"). Other lines naming a card as source may carry its keywords
+    (insight, intimidate), which know no phase; events are judged as they are played (``event.play-phase``). The effect
+    of such an ability on its target, naming the card as ``source``, is judged too where the card's one phase label
+    leads its every triggered ability and the action is one its text chooses a target for (1st edition Ser Ilyn Payne
+    "Marshalling: Kneel Ser Ilyn Payne to choose and kill a character with STR 2 or lower": its kill in the challenges
+    phase), its kneel unrecorded."""
     source = getattr(action, "source", None)
     if source is None:
         return
-    on_self = action.type in ("kneel", "return_to_hand") and source == getattr(action, "card", None)
+    on_self = action.type in SELF_COSTS and source == getattr(action, "card", None)
     effect = target_line(action)
     if not on_self and (effect is None or source not in t.in_play
                         or not any(x[0] == effect[0] for x in t.card(source).targets)):

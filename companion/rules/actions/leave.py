@@ -161,15 +161,21 @@ def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
     """RR: Pillage: after a character with pillage *wins* a challenge in which it participates, its controller
     discards the top card of the losing opponent's deck. Judged where the log holds it: an opponent's deck card
     discarded naming as source a pillage character that took part in the challenge just resolved on the losing side
-    (its other abilities that discard from a deck, Tywin's interrupt or The Iron Fleet's reaction, do not come then)."""
+    (its other abilities that discard from a deck, Tywin's interrupt or The Iron Fleet's reaction, do not come then).
+    A source whose only discard from a deck is its pillage (``Card.discards_by_pillage``: Black Wind's Crew) that did
+    not take part in that challenge is flagged too, where the challenge's participants are recorded."""
     if source is None or source not in t.in_play or t.zone_of(card) is not Zone.DECK or not t.challenges:
         return
     c, controller = t.challenges[-1], t.in_play[source].controller
     if c.round != t.round or c.stage is not Stage.RESOLVED or t.instance(card).owner == controller \
-            or source not in (*c.attackers, *c.defenders) or c.winner == controller \
             or not has_keyword(t, source, "pillage"):
         return
-    v.violate("pillage.won", (source,), card=t.ref(source), player=t.players[controller].name)
+    if source not in (*c.attackers, *c.defenders):
+        if c.attackers and t.card(source).discards_by_pillage:
+            v.violate("pillage.participating", (source,), card=t.ref(source))
+        return
+    if c.winner != controller:
+        v.violate("pillage.won", (source,), card=t.ref(source), player=t.players[controller].name)
 
 
 #: The round's count of a player's discards by a "the player with the most cards in hand discards" plot, by its id.
