@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from companion.catalog.card import Card
 
@@ -112,8 +112,50 @@ class Restriction:
     card: str | None = None  # the player's card it binds ("defend": that character cannot be declared as a defender)
 
 
+class Twinned:
+    """A table part a writer's copy copies only when it first reads it (``TableState.twin``).
+
+    A twin holds, of each field not shared (atoms, enums, frozen dataclasses are), the value it was twinned from,
+    until it reads the field: then it takes its own copy. Once committed (``settle``), the fields it never read
+    are shared with the table it was twinned from: neither changes again, and the next write twins it afresh."""
+
+    __slots__ = ("_unread",)
+
+    if not TYPE_CHECKING:  # (a class-wide ``__getattr__`` would let mypy pass any attribute name)
+        def __getattr__(self, name: str) -> Any:  # only for a slot not set: a field this twin has not read yet
+            unread = _unread_of(self) if name != "_unread" else None
+            if not unread or name not in unread:
+                raise AttributeError(name)
+            # Two readers racing here each copy the same unchanged value; either copy will do.
+            value = _read_copy(unread[name])
+            setattr(self, name, value)
+            return value
+
+    def settle(self) -> None:
+        """This twin is committed: the fields it never read are shared with what it was twinned from (a view no
+        longer copies them); its own parts' twins settle too. Nothing changes a settled table."""
+        try:
+            unread = _UNREAD.__get__(self)
+        except AttributeError:
+            return
+        if unread is None:
+            return
+        slots = _SLOTS[type(self)]
+        for name, source in unread.items():
+            try:
+                own = slots[name].__get__(self)
+            except AttributeError:
+                setattr(self, name, source)
+                continue
+            if type(own) is dict:  # read: a dict of twins (the players) settles them
+                for part in own.values():
+                    if isinstance(part, Twinned):
+                        part.settle()
+        _UNREAD.__set__(self, None)
+
+
 @dataclass(slots=True)
-class Player:
+class Player(Twinned):
     seat: str
     name: str = ""
     faction: str | None = None
@@ -223,7 +265,7 @@ class ChallengeRecord:
 
 
 @dataclass(slots=True)
-class TableState:
+class TableState(Twinned):
     """Everything at one table. Mutated only by actions' ``apply``."""
 
     players: dict[str, Player]
@@ -306,6 +348,16 @@ class TableState:
             copy = _TABLE_COPIERS[type(self)] = _made_copier(type(self), share=("cards",))
         twin: Self = copy(self)
         return twin
+
+    def twin(self) -> Self:
+        """A copy that copies a part only when it first reads it (``Twinned``): a write copies what its action
+        reads, not the whole table. This table must not change after (a committed table does not); the twin is
+        the writer's until it is committed and ``settle``d."""
+        make = _TWINS.get(type(self))
+        if make is None:
+            make = _made_twin(type(self), share=("cards",))
+        made: Self = make(self)
+        return made
 
     # -- looking -------------------------------------------------------------
     def player(self, seat: str) -> Player:
@@ -544,3 +596,77 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {
     tuple: _fresh_tuple,
     frozenset: lambda xs: xs,  # immutable, of atoms (the codes of a title)
 }
+
+
+# -- twins (copy on first read) -------------------------------------------------------------------
+_UNREAD = Twinned._unread  # type: ignore[attr-defined]  # the slot's descriptor: read without ``__getattr__``
+#: A twinned class's copier, and its fields' slot descriptors (whether one is set, read without ``__getattr__``).
+_TWINS: dict[type, Callable[[Any], Any]] = {}
+_SLOTS: dict[type, dict[str, Any]] = {}
+_SHARE: dict[type, tuple[str, ...]] = {}  # the fields a twin shares as they are (the card facts)
+
+
+def _made_twin(t: type, share: tuple[str, ...] = ()) -> Callable[[Any], Any]:
+    """A function that twins a ``Twinned`` dataclass of type ``t``: its shared fields set, the others left to read."""
+    names = field_names(t)
+    slots = _SLOTS[t] = {name: getattr(t, name) for name in names}
+    lines = ["def twin(value):", "    made = new(cls)", "    unread = {}",
+             "    if get_unread(value) is None:"]  # the usual case: twinned from a committed table
+    for name in names:  # identifiers: a dataclass's field names
+        if name in share:
+            lines.append(f"        made.{name} = value.{name}")
+        else:
+            lines += [f"        x = value.{name}",
+                      f"        if type(x) in shared: made.{name} = x",
+                      f"        else: unread[{name!r}] = x"]
+    lines += ["    else:", "        twin_of_twin(value, made, unread)",
+              "    set_unread(made, unread)", "    return made"]
+    scope: dict[str, Any] = {"new": object.__new__, "cls": t, "shared": _SHARED, "get_unread": _unread_of,
+                             "set_unread": _UNREAD.__set__, "twin_of_twin": _twin_of_twin}
+    exec("\n".join(lines), scope)  # made from field names only
+    made: Callable[[Any], Any] = scope["twin"]
+    _TWINS[t] = made
+    for name in share:
+        slots.pop(name)
+    _SHARE[t] = share
+    return made
+
+
+def _unread_of(value: Any) -> dict[str, Any] | None:
+    try:
+        unread: dict[str, Any] | None = _UNREAD.__get__(value)
+    except AttributeError:
+        return None
+    return unread or None
+
+
+def _twin_of_twin(value: Any, made: Any, unread: dict[str, Any]) -> None:
+    """A twin of a twin not settled (a writer's copy twinned again): a field it has not read is still its source's."""
+    pending = _unread_of(value)
+    assert pending is not None
+    t = type(value)
+    for name in _SHARE[t]:
+        setattr(made, name, getattr(value, name))
+    for name, slot in _SLOTS[t].items():
+        try:
+            x = slot.__get__(value)
+        except AttributeError:
+            x = pending[name]
+        if type(x) in _SHARED:
+            setattr(made, name, x)
+        else:
+            unread[name] = x
+
+
+def _read_copy(source: Any) -> Any:
+    """A twin's own copy of a field it reads for the first time: a dict of twinned parts (the players) twins them
+    in turn, so a write that changes one seat's gold copies that seat's gold alone."""
+    if type(source) is dict and source:
+        first = type(next(iter(source.values())))
+        if issubclass(first, Twinned):
+            out = {}
+            for k, v in source.items():
+                make = _TWINS.get(type(v)) or _made_twin(type(v))
+                out[k] = make(v)
+            return out
+    return _fresh(source)
