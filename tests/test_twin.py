@@ -12,7 +12,7 @@ from companion.rules import Seat
 from companion.rules.engine import new_table
 from companion.rules.log import read_log
 from companion.rules.roles import JUDGE
-from companion.rules.state import Zone
+from companion.rules.state import Zone, _unread_of
 from companion.service import TableService
 from companion.store.games import GameStore
 
@@ -48,6 +48,8 @@ def test_an_action_is_not_seen_in_the_table_before_it_and_the_log_replayed_is_th
         after = store.state(gid).table
         assert after is not before
         assert before == snapshot, f"{action.type} changed the table committed before it"
+        # Committed, it is settled: a reader copies nothing of it, and two readers never race to.
+        assert _unread_of(after) is None and not any(_unread_of(p) for p in after.players.values())
         shared_some = shared_some or after.challenges is before.challenges or any(
             after.players[s].zones is before.players[s].zones for s in after.seats)
     assert shared_some  # the parts no action read were shared, not copied

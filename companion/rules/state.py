@@ -123,11 +123,17 @@ class Twinned:
 
     if not TYPE_CHECKING:  # (a class-wide ``__getattr__`` would let mypy pass any attribute name)
         def __getattr__(self, name: str) -> Any:  # only for a slot not set: a field this twin has not read yet
-            unread = _unread_of(self) if name != "_unread" else None
-            if not unread or name not in unread:
-                raise AttributeError(name)
+            try:
+                source = _UNREAD.__get__(self)[name]  # (the slot read straight: no ``__getattr__`` again)
+            except (AttributeError, KeyError, TypeError):  # not a twin, a settled one, or no such field
+                raise AttributeError(name) from None
             # Two readers racing here each copy the same unchanged value; either copy will do.
-            value = _read_copy(unread[name])
+            kind = type(source)
+            if kind is dict and source and isinstance(next(iter(source.values())), Twinned):
+                value: Any = _twinned(source)
+                _HOLDS_TWINS.setdefault(type(self), set()).add(name)
+            else:
+                value = _fresh_dict(source) if kind is dict else _fresh_list(source) if kind is list else _fresh(source)
             setattr(self, name, value)
             return value
 
@@ -141,16 +147,18 @@ class Twinned:
         if unread is None:
             return
         slots = _SLOTS[type(self)]
+        for name in _HOLDS_TWINS.get(type(self), ()):  # read: a dict of twins (the players) settles them
+            try:
+                parts = slots[name].__get__(self) if name in unread else {}
+            except AttributeError:  # not read: shared below, its parts settled already
+                continue
+            for part in parts.values():
+                part.settle()
         for name, source in unread.items():
             try:
-                own = slots[name].__get__(self)
+                slots[name].__get__(self)
             except AttributeError:
                 setattr(self, name, source)
-                continue
-            if type(own) is dict:  # read: a dict of twins (the players) settles them
-                for part in own.values():
-                    if isinstance(part, Twinned):
-                        part.settle()
         _UNREAD.__set__(self, None)
 
 
@@ -492,7 +500,7 @@ class TableState(Twinned):
 
 _ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
 #: Types whose values a clone shares: the atoms, and each enum and frozen dataclass type met (added as found).
-_SHARED: set[type] = set(_ATOMS)
+_SHARED: set[type] = {*_ATOMS, frozenset}  # (frozensets of atoms: the codes of a title)
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -604,6 +612,7 @@ _UNREAD = Twinned._unread  # type: ignore[attr-defined]  # the slot's descriptor
 _TWINS: dict[type, Callable[[Any], Any]] = {}
 _SLOTS: dict[type, dict[str, Any]] = {}
 _SHARE: dict[type, tuple[str, ...]] = {}  # the fields a twin shares as they are (the card facts)
+_HOLDS_TWINS: dict[type, set[str]] = {}  # the fields found holding a dict of twins (the players)
 
 
 def _made_twin(t: type, share: tuple[str, ...] = ()) -> Callable[[Any], Any]:
@@ -611,7 +620,8 @@ def _made_twin(t: type, share: tuple[str, ...] = ()) -> Callable[[Any], Any]:
     names = field_names(t)
     slots = _SLOTS[t] = {name: getattr(t, name) for name in names}
     lines = ["def twin(value):", "    made = new(cls)", "    unread = {}",
-             "    if get_unread(value) is None:"]  # the usual case: twinned from a committed table
+             "    try:", "        pending = get_unread(value)", "    except AttributeError:", "        pending = None",
+             "    if not pending:"]  # the usual case: twinned from a committed table
     for name in names:  # identifiers: a dataclass's field names
         if name in share:
             lines.append(f"        made.{name} = value.{name}")
@@ -621,7 +631,7 @@ def _made_twin(t: type, share: tuple[str, ...] = ()) -> Callable[[Any], Any]:
                       f"        else: unread[{name!r}] = x"]
     lines += ["    else:", "        twin_of_twin(value, made, unread)",
               "    set_unread(made, unread)", "    return made"]
-    scope: dict[str, Any] = {"new": object.__new__, "cls": t, "shared": _SHARED, "get_unread": _unread_of,
+    scope: dict[str, Any] = {"new": object.__new__, "cls": t, "shared": _SHARED, "get_unread": _UNREAD.__get__,
                              "set_unread": _UNREAD.__set__, "twin_of_twin": _twin_of_twin}
     exec("\n".join(lines), scope)  # made from field names only
     made: Callable[[Any], Any] = scope["twin"]
@@ -658,15 +668,11 @@ def _twin_of_twin(value: Any, made: Any, unread: dict[str, Any]) -> None:
             unread[name] = x
 
 
-def _read_copy(source: Any) -> Any:
-    """A twin's own copy of a field it reads for the first time: a dict of twinned parts (the players) twins them
-    in turn, so a write that changes one seat's gold copies that seat's gold alone."""
-    if type(source) is dict and source:
-        first = type(next(iter(source.values())))
-        if issubclass(first, Twinned):
-            out = {}
-            for k, v in source.items():
-                make = _TWINS.get(type(v)) or _made_twin(type(v))
-                out[k] = make(v)
-            return out
-    return _fresh(source)
+def _twinned(source: dict[Any, Any]) -> dict[Any, Any]:
+    """A twin's own copy of a dict of twinned parts (the players) it reads for the first time: the parts twinned in
+    turn, so a write that changes one seat's gold copies that seat's gold alone."""
+    out = {}
+    for k, v in source.items():
+        make = _TWINS.get(type(v)) or _made_twin(type(v))
+        out[k] = make(v)
+    return out
