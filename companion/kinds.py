@@ -54,11 +54,7 @@ class GameKind(Protocol):
         """Apply one stored action entry (it was accepted when recorded)."""
 
     def clone(self, state: Any) -> Any:
-        """A copy a writer may change while readers keep the original (which changes no more: it may share parts
-        with the copy until the copy is committed)."""
-
-    def committed(self, state: Any) -> None:
-        """A writer's copy is committed: readers get it now, and nothing changes it again."""
+        """A copy a writer may change while readers keep the original."""
 
     def stamp(self, state: Any, version: int) -> None:
         """Tell the state the log version it now reflects."""

@@ -82,10 +82,7 @@ class AgotKind:
         play(state, action_from_dict(data), "advisory")  # every stored action was accepted when recorded
 
     def clone(self, state: Table) -> Table:
-        return state.twin()  # a part is copied when the writer first reads it
-
-    def committed(self, state: Table) -> None:
-        state.settle()
+        return state.clone()
 
     def stamp(self, state: Table, version: int) -> None:
         state.version = version

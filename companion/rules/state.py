@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 from companion.catalog.card import Card
 
@@ -112,58 +112,8 @@ class Restriction:
     card: str | None = None  # the player's card it binds ("defend": that character cannot be declared as a defender)
 
 
-class Twinned:
-    """A table part a writer's copy copies only when it first reads it (``TableState.twin``).
-
-    A twin holds, of each field not shared (atoms, enums, frozen dataclasses are), the value it was twinned from,
-    until it reads the field: then it takes its own copy. Once committed (``settle``), the fields it never read
-    are shared with the table it was twinned from: neither changes again, and the next write twins it afresh."""
-
-    __slots__ = ("_unread",)
-
-    if not TYPE_CHECKING:  # (a class-wide ``__getattr__`` would let mypy pass any attribute name)
-        def __getattr__(self, name: str) -> Any:  # only for a slot not set: a field this twin has not read yet
-            try:
-                source = _UNREAD.__get__(self)[name]  # (the slot read straight: no ``__getattr__`` again)
-            except (AttributeError, KeyError, TypeError):  # not a twin, a settled one, or no such field
-                raise AttributeError(name) from None
-            # Two readers racing here each copy the same unchanged value; either copy will do.
-            kind = type(source)
-            if kind is dict and source and isinstance(next(iter(source.values())), Twinned):
-                value: Any = _twinned(source)
-                _HOLDS_TWINS.setdefault(type(self), set()).add(name)
-            else:
-                value = _fresh_dict(source) if kind is dict else _fresh_list(source) if kind is list else _fresh(source)
-            setattr(self, name, value)
-            return value
-
-    def settle(self) -> None:
-        """This twin is committed: the fields it never read are shared with what it was twinned from (a view no
-        longer copies them); its own parts' twins settle too. Nothing changes a settled table."""
-        try:
-            unread = _UNREAD.__get__(self)
-        except AttributeError:
-            return
-        if unread is None:
-            return
-        slots = _SLOTS[type(self)]
-        for name in _HOLDS_TWINS.get(type(self), ()):  # read: a dict of twins (the players) settles them
-            try:
-                parts = slots[name].__get__(self) if name in unread else {}
-            except AttributeError:  # not read: shared below, its parts settled already
-                continue
-            for part in parts.values():
-                part.settle()
-        for name, source in unread.items():
-            try:
-                slots[name].__get__(self)
-            except AttributeError:
-                setattr(self, name, source)
-        _UNREAD.__set__(self, None)
-
-
 @dataclass(slots=True)
-class Player(Twinned):
+class Player:
     seat: str
     name: str = ""
     faction: str | None = None
@@ -273,7 +223,7 @@ class ChallengeRecord:
 
 
 @dataclass(slots=True)
-class TableState(Twinned):
+class TableState:
     """Everything at one table. Mutated only by actions' ``apply``."""
 
     players: dict[str, Player]
@@ -356,16 +306,6 @@ class TableState(Twinned):
             copy = _TABLE_COPIERS[type(self)] = _made_copier(type(self), share=("cards",))
         twin: Self = copy(self)
         return twin
-
-    def twin(self) -> Self:
-        """A copy that copies a part only when it first reads it (``Twinned``): a write copies what its action
-        reads, not the whole table. This table must not change after (a committed table does not); the twin is
-        the writer's until it is committed and ``settle``d."""
-        make = _TWINS.get(type(self))
-        if make is None:
-            make = _made_twin(type(self), share=("cards",))
-        made: Self = make(self)
-        return made
 
     # -- looking -------------------------------------------------------------
     def player(self, seat: str) -> Player:
@@ -496,11 +436,13 @@ class TableState(Twinned):
 # -- cloning --------------------------------------------------------------------------------------
 # Every write clones its table (readers keep the old one whole), so cloning is on every tap's path:
 # copy.deepcopy took half of an action's time. The state holds only dicts, lists, sets, tuples,
-# atoms and dataclasses; frozen dataclasses (CardInstance, Restriction) hold atoms and are shared.
+# atoms and dataclasses; frozen dataclasses (CardInstance, Restriction) hold atoms and are shared, and so are its
+# tuples and frozensets: every one a table holds is of atoms (a card's area and zone, a round's count, a title's
+# codes; tests/test_table_copy.py walks played tables to hold it so). Copied, a where of 120 cards cost 240 calls.
 
 _ATOMS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
 #: Types whose values a clone shares: the atoms, and each enum and frozen dataclass type met (added as found).
-_SHARED: set[type] = {*_ATOMS, frozenset}  # (frozensets of atoms: the codes of a title)
+_SHARED: set[type] = {*_ATOMS, tuple, frozenset}
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -604,75 +546,3 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {
     tuple: _fresh_tuple,
     frozenset: lambda xs: xs,  # immutable, of atoms (the codes of a title)
 }
-
-
-# -- twins (copy on first read) -------------------------------------------------------------------
-_UNREAD = Twinned._unread  # type: ignore[attr-defined]  # the slot's descriptor: read without ``__getattr__``
-#: A twinned class's copier, and its fields' slot descriptors (whether one is set, read without ``__getattr__``).
-_TWINS: dict[type, Callable[[Any], Any]] = {}
-_SLOTS: dict[type, dict[str, Any]] = {}
-_SHARE: dict[type, tuple[str, ...]] = {}  # the fields a twin shares as they are (the card facts)
-_HOLDS_TWINS: dict[type, set[str]] = {}  # the fields found holding a dict of twins (the players)
-
-
-def _made_twin(t: type, share: tuple[str, ...] = ()) -> Callable[[Any], Any]:
-    """A function that twins a ``Twinned`` dataclass of type ``t``: its shared fields set, the others left to read."""
-    names = field_names(t)
-    slots = _SLOTS[t] = {name: getattr(t, name) for name in names}
-    lines = ["def twin(value):", "    made = new(cls)", "    unread = {}",
-             "    try:", "        pending = get_unread(value)", "    except AttributeError:", "        pending = None",
-             "    if not pending:"]  # the usual case: twinned from a committed table
-    for name in names:  # identifiers: a dataclass's field names
-        if name in share:
-            lines.append(f"        made.{name} = value.{name}")
-        else:
-            lines += [f"        x = value.{name}",
-                      f"        if type(x) in shared: made.{name} = x",
-                      f"        else: unread[{name!r}] = x"]
-    lines += ["    else:", "        twin_of_twin(value, made, unread)",
-              "    set_unread(made, unread)", "    return made"]
-    scope: dict[str, Any] = {"new": object.__new__, "cls": t, "shared": _SHARED, "get_unread": _UNREAD.__get__,
-                             "set_unread": _UNREAD.__set__, "twin_of_twin": _twin_of_twin}
-    exec("\n".join(lines), scope)  # made from field names only
-    made: Callable[[Any], Any] = scope["twin"]
-    _TWINS[t] = made
-    for name in share:
-        slots.pop(name)
-    _SHARE[t] = share
-    return made
-
-
-def _unread_of(value: Any) -> dict[str, Any] | None:
-    try:
-        unread: dict[str, Any] | None = _UNREAD.__get__(value)
-    except AttributeError:
-        return None
-    return unread or None
-
-
-def _twin_of_twin(value: Any, made: Any, unread: dict[str, Any]) -> None:
-    """A twin of a twin not settled (a writer's copy twinned again): a field it has not read is still its source's."""
-    pending = _unread_of(value)
-    assert pending is not None
-    t = type(value)
-    for name in _SHARE[t]:
-        setattr(made, name, getattr(value, name))
-    for name, slot in _SLOTS[t].items():
-        try:
-            x = slot.__get__(value)
-        except AttributeError:
-            x = pending[name]
-        if type(x) in _SHARED:
-            setattr(made, name, x)
-        else:
-            unread[name] = x
-
-
-def _twinned(source: dict[Any, Any]) -> dict[Any, Any]:
-    """A twin's own copy of a dict of twinned parts (the players) it reads for the first time: the parts twinned in
-    turn, so a write that changes one seat's gold copies that seat's gold alone."""
-    out = {}
-    for k, v in source.items():
-        make = _TWINS.get(type(v)) or _made_twin(type(v))
-        out[k] = make(v)
-    return out

@@ -682,8 +682,6 @@ class GameStore:
                 kept = cached.working_copy(kind)
                 kept.version = tx.game.version
                 kind.stamp(kept.table, tx.game.version)
-        if kept is not None:
-            kind.committed(kept.table)
         if kept is not None and kept.version == tx.game.version:
             # What this write knows of the game as committed: its answer and every live update of this version
             # read neither the log, nor the game, nor its requests again.
@@ -1184,7 +1182,6 @@ class GameStore:
             problems.append({"seq": failed[0], "error": _describe(failed[1])})
             del actions[failed[0]]
         kind.stamp(state, game.version)
-        kind.committed(state)
         tail = tuple([e for e in entries if e.seq <= game.version][-TAIL:])  # (a write may have come since)
         return Cached(game.version, state, undone, actions, problems, integrity, tail, dataclasses.replace(game))
 
@@ -1224,7 +1221,6 @@ class GameStore:
         working = cached.working_copy(kind)
         working.version = entry.seq
         kind.stamp(working.table, entry.seq)
-        kind.committed(working.table)
         self._keep(game_id, working)
 
     @_with_connection

@@ -49,9 +49,6 @@ class TapestryKind:
     def clone(self, state: ShadowEmpire) -> ShadowEmpire:
         return copy.deepcopy(state)
 
-    def committed(self, state: ShadowEmpire) -> None:
-        """A deep copy shares nothing to settle."""
-
     def stamp(self, state: ShadowEmpire, version: int) -> None:
         """The Shadow Empire does not keep the log's version."""
 
