@@ -3,6 +3,8 @@ gives, and none hands what one viewer may see to another."""
 
 from __future__ import annotations
 
+import itertools
+import json
 from pathlib import Path
 from typing import Any
 
@@ -12,16 +14,19 @@ from flask.testing import FlaskClient
 
 import companion.web.api as api
 import companion.web.asgi as asgi_module
+from companion.catalog.store import Catalog
 from companion.rules import suggest
 from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Where
+from companion.rules.engine import Seat, add_deck, new_table, play
+from companion.rules.log import read_log
 from companion.rules.roles import Role
-from companion.rules.state import Phase
-from companion.rules.views import view
+from companion.rules.state import Phase, Zone
+from companion.rules.views import HIDDEN_ZONES, JUDGE, SPECTATOR, public_view, view
 from companion.web import create_app
 from companion.web.asgi import CompanionASGI
 from companion.web.live import AsyncStream
-from tests.test_trust import auth, named_game
+from tests.test_trust import Q, auth, named_game
 
 
 def test_the_classes_offered_at_the_table_are_those_a_look_at_every_class_finds() -> None:
@@ -409,3 +414,57 @@ def test_the_seats_a_role_records_for_are_those_a_look_at_each_seat_finds() -> N
         assert _seats_for(t, role) == looked, role
     assert _seats_for(t, Role(RoleKind.JUDGE)) == ["A", "B", "C"] and _seats_for(t, Role.of_seat("C")) == ["C"]
     assert _seats_for(t, Role(RoleKind.HOST)) == [] and _seats_for(t, Role.of_seat("Z")) == []
+
+
+def _hidden_ids(t: Any) -> set[str]:
+    return {cid for cid, (_, zone) in t.where.items() if zone in HIDDEN_ZONES}
+
+
+def test_the_view_parts_every_viewer_shares_hold_no_hidden_card_and_change_no_view() -> None:
+    """``public_view`` is made once per version and shared by every viewer's view: it names no card in a hand, a
+    deck, shadows or a plot deck (nor a chosen plot), every viewer's view made with it in any order is the view made
+    alone, and making one view changes no part another view holds."""
+    cards = Catalog.open().cards
+    log = read_log((Path(__file__).parent / "scenarios" / "aside" / "2e-shadows-marshal-and-bring-out.jsonl")
+                   .read_text(encoding="utf-8").splitlines())
+    seats = log.header.players
+    t = new_table(log.header.edition, [Seat(s.seat, s.name, s.faction) for s in seats],
+                  dict(cards({c for s in seats for c in s.deck})))
+    for s in seats:
+        add_deck(t, s.seat, s.deck)
+        for cid in t.zone(s.seat, Zone.DECK)[-2:]:  # the log names no drawn card: two in each hand, named
+            t.move(cid, s.seat, Zone.HAND)
+    roles = [JUDGE, SPECTATOR, *(Role.of_seat(s.seat) for s in seats)]
+    hidden_seen = 0
+    for _, action in log.actions:
+        play(t, action, "advisory")
+        public = public_view(t)
+        shared = json.dumps([public.table, public.seats])
+        hidden = _hidden_ids(t)
+        hidden_seen += len(hidden)
+        assert not any(f'"{cid}"' in shared for cid in hidden) and "plot_choice" not in shared
+        alone = {r.cache_key: json.dumps(view(t, r)) for r in roles}
+        for order in itertools.permutations(roles):
+            public = public_view(t)
+            made = [(r, view(t, r, public)) for r in order]
+            assert {r.cache_key: json.dumps(v) for r, v in made} == alone
+        assert json.dumps([public.table, public.seats]) == shared  # no view changed the shared part
+    assert hidden_seen  # the log hides cards: the check above had something to find
+
+
+def test_a_seats_hidden_cards_never_reach_another_viewer_through_the_shared_view(client: FlaskClient) -> None:
+    """Seat A's answer makes the version's shared view part first; B's and a spectator's views of the same version,
+    made from it, name none of A's hidden cards (A's shadows card, its hand), while A's own names them."""
+    g = named_game(client, "A", "B")
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    answer = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "draw", "player": "A", "card": f"A.{Q}.1"}, "expected_version": 3})
+    assert answer.status_code == 201
+    version = answer.get_json()["version"]
+    services = client.application.extensions["companion"]["services"]
+    assert services.views.peek((gid, version, "public")) is not None  # made by A's answer: shared from here
+    mine = json.dumps(answer.get_json()["view"])
+    assert '"id": "A.' in mine  # A sees its own face-down cards in its answer
+    for key in (kb, None):
+        theirs = client.get(f"/api/games/{gid}/view", headers=auth(key)).get_json()
+        assert theirs["version"] == version and '"id": "A.' not in json.dumps(theirs)

@@ -50,30 +50,60 @@ def card_facts(t: Table, card_id: str) -> dict[str, Any]:
     }
 
 
-def view(t: Table, viewer: Role) -> dict[str, Any]:
-    """The table as ``viewer`` may see it."""
-    players = []
+@dataclass(frozen=True, slots=True)
+class Public:
+    """What every viewer of a table sees alike (``public_view``): the table's round and counters, and each seat's
+    open parts. It holds nothing hidden, so every viewer's view of one version may share it; nobody changes it."""
+
+    table: dict[str, Any]
+    seats: dict[str, dict[str, Any]]
+
+
+def view(t: Table, viewer: Role, public: Public | None = None) -> dict[str, Any]:
+    """The table as ``viewer`` may see it: the public parts (``public``, if made already for this version), and the
+    hidden cards of each seat whose hidden cards the viewer sees."""
+    shared = public_view(t) if public is None else public
+    players = [_opened(t, seat, part) if viewer.sees_hidden_of(seat) else part
+               for seat, part in shared.seats.items()]
+    return {**shared.table, "viewer": viewer.to_dict(), "players": players}
+
+
+def _opened(t: Table, seat: str, public: dict[str, Any]) -> dict[str, Any]:
+    """A seat's part of the view for one who sees its hidden cards: its public part, with what is hidden shown."""
+    p = t.players[seat]
+    hidden = {
+        # Face-down setup cards are secret until the reveal: what they cost would tell which they are.
+        "setup_gold_spent": p.setup_gold_spent,
+        "hand": {**public["hand"], "cards": [card_facts(t, c) for c in p.zones[Zone.HAND]]},
+        "shadows": [{**entry, "card": card_facts(t, cid)}
+                    for entry, cid in zip(public["shadows"], t.shadows(seat), strict=True)],
+        "plots": {**public["plots"], "cards": [
+            {**card_facts(t, c), **{k: getattr(t.card(c), k) for k in PLOT_STATS}} for c in p.zones[Zone.PLOTS]]},
+    }
+    out = {}
+    for key, value in public.items():  # the keys in the public part's order, as every view has them
+        out[key] = hidden[key] if key in hidden else value  # noqa: SIM401  # (not ``get``: a call for every key)
+        if key == "plot_chosen":  # which plot is chosen: its seat (and the judge) only
+            out["plot_choice"] = p.plot_chosen
+    return out
+
+
+def public_view(t: Table) -> Public:
+    """The parts of a view every viewer sees alike (see ``Public``); a seat's hidden cards stay out of it."""
+    seats = {}
     for seat in t.seats:
         p = t.players[seat]
-        open_to_viewer = viewer.sees_hidden_of(seat)
         shadows = []
         for cid in t.shadows(seat):
             slot = t.in_shadows[cid]
-            entry: dict[str, Any] = {
+            shadows.append({
                 "position": slot.position,
                 "rounds": t.round - slot.entered_round,
                 "tokens": dict(t.tokens_on(cid)),
-            }
-            if open_to_viewer:
-                entry["card"] = card_facts(t, cid)
-            shadows.append(entry)
+            })
         # Counts: cards drawn but not named yet are in the hand, not the deck; "tracked" is False once a
         # card was taken as drawn that no recorded draw covered (the page then says "not tracked").
         tracked = p.counts_known and len(p.zones[Zone.DECK]) >= p.drawn_unnamed + p.gone_unnamed
-        hand: dict[str, Any] = {"count": hand_count(t, seat), "tracked": tracked,
-                                "unnamed": p.drawn_unnamed}
-        if open_to_viewer:
-            hand["cards"] = [card_facts(t, c) for c in p.zones[Zone.HAND]]
         play = []
         for cid in p.zones[Zone.PLAY]:
             ip = t.in_play[cid]
@@ -87,15 +117,14 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             })
         plot = revealed_plot(t, seat)  # asked once, not at each of its facts
         plot_facts = t.card(plot) if plot else None
-        players.append({
+        seats[seat] = {
             "seat": seat,
             "name": p.name,
             "faction": p.faction,
             "gold": p.gold,
-            # Face-down setup cards are secret until the reveal: what they cost would tell which they are.
-            "setup_gold_spent": p.setup_gold_spent if open_to_viewer or t.setup_revealed else None,
+            "setup_gold_spent": p.setup_gold_spent if t.setup_revealed else None,  # its seat's: ``_opened``
             "tokens": dict(p.tokens),
-            "hand": hand,
+            "hand": {"count": hand_count(t, seat), "tracked": tracked, "unnamed": p.drawn_unnamed},
             "deck": {"count": deck_count(t, seat), "tracked": tracked},
             "shadows": shadows,
             "play": play,
@@ -112,9 +141,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             "winning_power": winning_power(t, seat),  # 15, or as an agenda changes it (The Rangers: 17)
             "faction_power": p.power,
             "faction_kneeling": p.faction_kneeling,
-            "plots": {"count": len(p.zones[Zone.PLOTS]), **({"cards": [
-                {**card_facts(t, c), **{k: getattr(t.card(c), k) for k in PLOT_STATS}}
-                for c in p.zones[Zone.PLOTS]]} if open_to_viewer else {})},
+            "plots": {"count": len(p.zones[Zone.PLOTS])},
             "revealed_plot": plot and {
                 **card_facts(t, plot),
                 **{k: getattr(plot_facts, k) for k in PLOT_STATS},
@@ -124,12 +151,11 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
             },
             # A plot chosen face down: that it is chosen is public, which one only its seat (and the judge) knows.
             "plot_chosen": p.plot_chosen is not None,
-            **({"plot_choice": p.plot_chosen} if open_to_viewer else {}),
             "used_plots": [card_facts(t, c) for c in p.zones[Zone.USED]],
             "agenda": [card_facts(t, c) for c in p.zones[Zone.AGENDA]],
             "income_collected": p.income_round == t.round,
-        })
-    return {
+        }
+    return Public({
         "edition": t.edition,
         "round": t.round,
         "phase": t.phase._value_,  # (``value`` is a property, a call: asked for every view)
@@ -150,9 +176,7 @@ def view(t: Table, viewer: Role) -> dict[str, Any]:
                        for c in t.challenges if c.round == t.round],
         "initiative_winner": initiative_winner(t),
         "winning_power": WINNING_POWER,
-        "viewer": viewer.to_dict(),
-        "players": players,
-    }
+    }, seats)
 
 
 def plot_stats(t: Table, card: Card | None) -> dict[str, Any] | None:

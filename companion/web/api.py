@@ -29,7 +29,7 @@ from companion.rules.offers import round_view
 from companion.rules.roles import SPECTATOR, Can, Role, RoleKind
 from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.values import has_deck
-from companion.rules.views import parse_alias, redact_entry, resolve_alias, visible_to
+from companion.rules.views import parse_alias, public_view, redact_entry, resolve_alias, visible_to
 from companion.store.games import Cached, Game, PaperUsed, Pending, Replayed, Unauthorized
 from companion.tts.save import COLOURS
 from companion.web.answer import Response
@@ -297,7 +297,11 @@ def cached_view(game: Game, role: Role, services: Services | None = None) -> dic
     def make() -> dict[str, Any]:
         state = known.store.state(game.id, game)
         table = state.table
-        out = {**view(table, role.viewer), "viewer": role.to_dict(), "role": role.kind._value_, "game": game.public()}
+        # What every viewer sees alike is made once per version and shared by every viewer's view (it holds no
+        # hidden card: ``public_view``); each viewer's own hidden cards are added to it.
+        public = known.views.get((game.id, game.version, "public"), lambda: public_view(table))
+        out = {**view(table, role.viewer, public), "viewer": role.to_dict(), "role": role.kind._value_,
+               "game": game.public()}
         # What this role may do now and what the round waits for: the page draws it and decides nothing.
         out["now"] = round_view(table, role)
         out["may"] = may(role, table)
