@@ -530,6 +530,30 @@ def test_edric_storms_additional_power_challenge_needs_a_win_by_four(defenders: 
         assert "ability.reaction-trigger" in rules_of(check(t, again))
 
 
+def test_a_reducer_for_a_character_with_an_icon_lowers_no_other() -> None:
+    """marshal.cost-reduced (aside46 31): Street of Steel "Marshalling: Kneel Street of Steel to lower the cost of the
+    next character with a Military icon you play this phase by 1." (Shadowblack Lane: Intrigue; Street of Sisters:
+    Power; 4 printings): knelt, it lowers Knight of the Rainwood (Military, Power) by 1, not Bastard of Robert
+    (Power only)."""
+    assert Catalog.open().card("core_139").reduces_cost == ((("icon:military",), ("character",), 1),)
+    from companion.rules.values import initiative_tied
+
+    t = make_table({"A": {"pots_59": 1, "core_139": 1, "core_81": 1, "core_87": 1}, "B": {POWER_OF_ARMS: 1}},
+                   edition="1e", phase="plot", gold=0, factions={"A": "baratheon", "B": "stark"})
+    legal(t, ChoosePlot("A", "A.pots_59.1"))  # the round's plots recorded: its costs are judged
+    legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+    if len(initiative_tied(t)) > 1:
+        legal(t, WinInitiative("A"))
+    legal(t, SetFirstPlayer("A"))
+    t = after_plots(t, "marshaling")
+    t.players["A"].gold = 5
+    in_play(t, "A.core_139.1")
+    hand(t, "A.core_81.1", "A.core_87.1")
+    legal(t, Kneel("A", "A.core_139.1", source="A.core_139.1"))
+    flagged_and_refused(t, Marshal("A", "A.core_87.1", cost=0), "marshal.cost-reduced")
+    legal(t, Marshal("A", "A.core_81.1", cost=1))
+
+
 def test_grey_wind_and_lady_cost_2_less_only_with_robb_or_sansa_in_play() -> None:
     """marshal.cost-reduced (aside38 26): Lady "If Sansa Stark is in play, lower the cost to play Lady by 2." (Grey
     Wind: Robb Stark): under the plot Alliance ("You may play cards from other Houses without paying a gold

@@ -451,12 +451,14 @@ _DRAW_PHASE_WHILE = re.compile(r"^while you control (more|fewer) ([A-Z][\w']*) c
 _DRAW_PHASE_MORE = re.compile(r"^when you draw during the draw phase, draw (\d+) additional cards?$", re.IGNORECASE)
 #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
 #: R'hllor character …": Dragonstone Faithful; 1st edition "lower the cost of the next …": House Tully Recruiter):
-#: which cards (the words before the type, "or" between them), which types, by how much. Any other sentence that
+#: which cards (the words before the type, "or" between them; an icon it needs as "icon:military": 1st edition Street of
+#: Steel "the next character with a Military icon you play"), which types, by how much. Any other sentence that
 #: lowers a cost ("Reduce the cost to marshal <Name> by 1 for each …", "costs 1 less") is kept as unread: with it, a
 #: lower cost paid is never flagged.
 _REDUCER = re.compile(r"(?:reduce|lower) the cost of the (?:first|next) (.*?)"
                       r"\b(cards?|characters?|locations?|attachments?|events?)"
-                      r"(?: or (characters?|locations?|attachments?|events?))? your? (?:marshal|play|marshal or play)"
+                      r"(?: or (characters?|locations?|attachments?|events?))?"
+                      r"(?: with an? \[?(military|intrigue|power)\]? icon)? your? (?:marshal|play|marshal or play)"
                       r"\b[^.]*? by (\d+)$", re.IGNORECASE)
 _LOWERS_COST = re.compile(r"(?:reduce|lower) the (?:gold )?cost|costs? \d+ less|without paying|for 0 gold|cost of 0",
                           re.IGNORECASE)
@@ -1163,8 +1165,10 @@ def cost_reducers(text: str | None, name: str | None = None
                 unread = True
                 continue
             words = tuple(w.strip() for w in re.split(r",? or |, ", m.group(1).strip()) if w.strip())
+            # 1st edition Street of Steel "… the next character with a Military icon you play …": an icon it needs
+            words += (f"icon:{m.group(4).lower()}",) if m.group(4) else ()
             types = tuple(t.lower().rstrip("s") for t in (m.group(2), m.group(3)) if t)
-            read.append((words, types, int(m.group(4))))
+            read.append((words, types, int(m.group(5))))
     return tuple(read), unread
 
 
