@@ -530,23 +530,30 @@ def test_edric_storms_additional_power_challenge_needs_a_win_by_four(defenders: 
         assert "ability.reaction-trigger" in rules_of(check(t, again))
 
 
-def test_a_reducer_for_a_character_with_an_icon_lowers_no_other() -> None:
-    """marshal.cost-reduced (aside46 31): Street of Steel "Marshalling: Kneel Street of Steel to lower the cost of the
-    next character with a Military icon you play this phase by 1." (Shadowblack Lane: Intrigue; Street of Sisters:
-    Power; 4 printings): knelt, it lowers Knight of the Rainwood (Military, Power) by 1, not Bastard of Robert
-    (Power only)."""
-    assert Catalog.open().card("core_139").reduces_cost == ((("icon:military",), ("character",), 1),)
+def _alliance_marshaling(deck: dict[str, int], faction: str) -> Table:
+    """A 1st-edition table in A's marshaling phase with 5 gold, the round's plots recorded (its costs are judged
+    then): A's Alliance, B's The Power of Arms; ``deck`` is A's draw deck."""
     from companion.rules.values import initiative_tied
 
-    t = make_table({"A": {"pots_59": 1, "core_139": 1, "core_81": 1, "core_87": 1}, "B": {POWER_OF_ARMS: 1}},
-                   edition="1e", phase="plot", gold=0, factions={"A": "baratheon", "B": "stark"})
-    legal(t, ChoosePlot("A", "A.pots_59.1"))  # the round's plots recorded: its costs are judged
+    t = make_table({"A": {"pots_59": 1, **deck}, "B": {POWER_OF_ARMS: 1}}, edition="1e", phase="plot", gold=0,
+                   factions={"A": faction, "B": "stark" if faction != "stark" else "lannister"})
+    legal(t, ChoosePlot("A", "A.pots_59.1"))
     legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
     if len(initiative_tied(t)) > 1:
         legal(t, WinInitiative("A"))
     legal(t, SetFirstPlayer("A"))
     t = after_plots(t, "marshaling")
     t.players["A"].gold = 5
+    return t
+
+
+def test_a_reducer_for_a_character_with_an_icon_lowers_no_other() -> None:
+    """marshal.cost-reduced (aside46 31): Street of Steel "Marshalling: Kneel Street of Steel to lower the cost of the
+    next character with a Military icon you play this phase by 1." (Shadowblack Lane: Intrigue; Street of Sisters:
+    Power; 4 printings): knelt, it lowers Knight of the Rainwood (Military, Power) by 1, not Bastard of Robert
+    (Power only)."""
+    assert Catalog.open().card("core_139").reduces_cost == ((("icon:military",), ("character",), 1),)
+    t = _alliance_marshaling({"core_139": 1, "core_81": 1, "core_87": 1}, "baratheon")
     in_play(t, "A.core_139.1")
     hand(t, "A.core_81.1", "A.core_87.1")
     legal(t, Kneel("A", "A.core_139.1", source="A.core_139.1"))
@@ -559,20 +566,9 @@ def test_grey_wind_and_lady_cost_2_less_only_with_robb_or_sansa_in_play() -> Non
     Wind: Robb Stark): under the plot Alliance ("You may play cards from other Houses without paying a gold
     penalty.", no reduction of its own), Lady (2) for 0 without Sansa Stark is flagged, with her in play legal; Grey
     Wind (4) for 2 with Robb Stark in play is legal."""
-    from companion.rules.values import initiative_tied
-
     assert Catalog.open().card("core_15").cheaper_if == ("Sansa Stark", 2)
     assert Catalog.open().card("pots_59").penalty_waived == "all"
-    t = make_table({"A": {"pots_59": 1, "core_8": 1, "core_9": 1, "core_14": 1, "core_15": 1},
-                    "B": {POWER_OF_ARMS: 1}}, edition="1e", phase="plot", gold=0,
-                   factions={"A": "stark", "B": "lannister"})
-    legal(t, ChoosePlot("A", "A.pots_59.1"))
-    legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
-    if len(initiative_tied(t)) > 1:
-        legal(t, WinInitiative("A"))
-    legal(t, SetFirstPlayer("A"))
-    t = after_plots(t, "marshaling")
-    t.players["A"].gold = 5
+    t = _alliance_marshaling({"core_8": 1, "core_9": 1, "core_14": 1, "core_15": 1}, "stark")
     in_play(t, "A.core_8.1")
     hand(t, "A.core_14.1")
     hand(t, "A.core_15.1")
