@@ -914,8 +914,9 @@ def title_cap_px(p: Placed, M: np.ndarray) -> float:
 
 
 def composite(bg: np.ndarray, p: Placed, M: np.ndarray, rng: np.random.Generator, shadow: tuple[float, float, float]
-              ) -> np.ndarray:
-    """Draw the card (card px -> image by M) onto bg (float32, modified); returns its alpha on the whole image."""
+              ) -> tuple[np.ndarray, tuple[slice, slice]]:
+    """Draw the card (card px -> image by M) onto bg (float32, modified); returns its alpha and where it lies on
+    the image (``bg[where]``)."""
     H, W = bg.shape[:2]
     h, w = p.rgba.shape[:2]
     corners = apply(M, np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64))
@@ -942,9 +943,23 @@ def composite(bg: np.ndarray, p: Placed, M: np.ndarray, rng: np.random.Generator
     sh = cv2.GaussianBlur(sh, (0, 0), max(0.5, shadow[2]))[..., None]
     region *= 1 - 0.45 * sh
     region[:] = warped[..., :3] + region * (1 - alpha)
-    full = np.zeros((H, W), np.float32)
-    full[y0:y1, x0:x1] = alpha[..., 0]
-    return full
+    return alpha[..., 0], (slice(y0, y1), slice(x0, x1))
+
+
+def strips(rows: int, row_size: int) -> list[slice]:
+    """Blocks of rows of some 4 million values: an elementwise step worked a strip at a time makes the same values
+    with a strip-sized temporary, not a photo-sized one."""
+    step = max(1, (1 << 22) // max(1, row_size))
+    return [slice(y, min(y + step, rows)) for y in range(0, rows, step)]
+
+
+def normals(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    """``rng.standard_normal(shape).astype(np.float32)``, the same numbers drawn a block of rows at a time (the
+    generator gives the same stream in pieces): never the whole photo in float64, twice the float32 one."""
+    out = np.empty(shape, np.float32)
+    for rows in strips(shape[0], math.prod(shape[1:])):
+        out[rows] = rng.standard_normal((rows.stop - rows.start, *shape[1:]))
+    return out
 
 
 def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
@@ -1020,16 +1035,15 @@ def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
     tex = table_texture(table_kind, X, Y, rng)
     img = cv2.resize(tex, (W, H), interpolation=cv2.INTER_LINEAR)
     if table_kind in ("dark cloth", "playmat"):
-        weave = rng.standard_normal((H, W, 1)).astype(np.float32) * (6 if table_kind == "dark cloth" else 3)
+        weave = normals(rng, (H, W, 1))
+        weave *= 6 if table_kind == "dark cloth" else 3
         img += cv2.GaussianBlur(weave[..., 0], (0, 0), 0.7)[..., None]
     # cards
     card_px = np.mean([title_cap_px(p, Himg @ p.A) / p.info.cap * CH for p in placed])
     shadow = (rng.uniform(-0.012, 0.012) * card_px, rng.uniform(0.0, 0.015) * card_px,
               rng.uniform(0.004, 0.012) * card_px)
-    masks = []
-    for p in placed:
-        masks.append(composite(img, p, Himg @ p.A, rng, shadow))
-    cards_mask = np.clip(np.sum(masks, axis=0), 0, 1)
+    alphas = [composite(img, p, Himg @ p.A, rng, shadow) for p in placed]
+    cards_mask = None  # the cards' alphas added up on the whole image, made when glare on sleeves asks for it
     caps = [round(title_cap_px(p, Himg @ p.A), 2) for p in placed]
     # light: uneven, coloured, a vignette
     yy, xx = np.mgrid[0:H:8, 0:W:8].astype(np.float32)
@@ -1046,7 +1060,9 @@ def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
         field_ *= 1 - 0.35 * np.exp(-((xx - sx) ** 2 / 0.02 + (yy - sy) ** 2 / 0.06))
     field_ = cv2.resize(field_, (W, H), interpolation=cv2.INTER_LINEAR)[..., None]
     cast = np.array([1, 1, 1], np.float32) + rng.normal(0, 0.05, 3).astype(np.float32)
-    img *= field_ * cast
+    for rows in strips(H, W * 3):  # img *= field_ * cast, a strip at a time
+        img[rows] *= field_[rows] * cast
+    del field_
     # glare: spots, larger and brighter on sleeves
     n_glare = int(rng.choice([0, 1, 2], p=[0.45, 0.4, 0.15])) + (1 if sleeved and rng.random() < 0.5 else 0)
     glare_info = []
@@ -1062,13 +1078,24 @@ def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
         g = np.exp(-((u / ra) ** 2 + (v / rb) ** 2) * 2) * amp
         g = cv2.resize(g, (W, H), interpolation=cv2.INTER_LINEAR)
         if sleeved:
+            if cards_mask is None:
+                cards_mask = np.zeros((H, W), np.float32)
+                for alpha, where in alphas:
+                    cards_mask[where] += alpha
+                np.clip(cards_mask, 0, 1, out=cards_mask)
             g = g * (0.35 + 0.65 * cards_mask)
-        img = 255 - (255 - np.clip(img, 0, 255)) * (1 - g[..., None])
+        # 255 - (255 - clip(img)) * (1 - g), worked in place: the same values without four 12-megapixel copies
+        np.clip(img, 0, 255, out=img)
+        np.subtract(255, img, out=img)
+        np.subtract(1, g, out=g)
+        img *= g[..., None]
+        np.subtract(255, img, out=img)
         glare_info.append(round(amp, 2))
     # optics and sensor
     blur = float(rng.choice([0.0, rng.uniform(0.4, 1.2), rng.uniform(1.2, 2.0)], p=[0.3, 0.55, 0.15]))
+    spare = np.empty_like(img)  # the blurs' output: two photo-sized buffers in turn, not a new one each time
     if blur > 0:
-        img = cv2.GaussianBlur(img, (0, 0), blur)
+        img, spare = cv2.GaussianBlur(img, (0, 0), blur, dst=spare), img
     if rng.random() < 0.12:  # a shaken hand
         L = int(rng.integers(3, 8))
         kern = np.zeros((L, L), np.float32)
@@ -1077,7 +1104,7 @@ def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
         img = cv2.filter2D(img, -1, kern / kern.sum())
         blur = -L
     # the phone's exposure: a dark table is brightened, a bright one toned down
-    sample = np.clip(img, 0, 255)[::8, ::8].mean(axis=2)
+    sample = np.clip(img[::8, ::8], 0, 255).mean(axis=2)
     gain = float(np.clip(rng.uniform(95, 135) / max(float(sample.mean()), 1.0), 0.8, 2.0))
     gain = max(0.8, min(gain, 238 / max(float(np.percentile(sample, 99.5)), 1.0)))
     img *= gain
@@ -1085,18 +1112,35 @@ def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
     bright = img > knee  # the shoulder worked out where it applies only (a few pixels): the same values, not a 12-
     img[bright] = knee + 50 * (1 - np.exp(-(img[bright] - knee) / 50))  # megapixel exp of which most is thrown away
     gamma = rng.uniform(0.85, 1.15)
-    img = 255 * (np.clip(img, 0, 255) / 255) ** gamma
+    # The sensor's stage, each step worked in place (the values of ``255 * (clip(img) / 255) ** gamma``, then
+    # ``img + noise + normal(H, W, 3) * sigma * 0.4``): a photo of 12 megapixels made a dozen copies of 144 MB here.
+    np.clip(img, 0, 255, out=img)
+    img /= 255
+    np.power(img, gamma, out=img)
+    img *= 255
     sigma = rng.uniform(1.5, 7)
-    noise = rng.standard_normal((H, W, 1)).astype(np.float32) * sigma
-    noise += (rng.standard_normal((H, W, 1)).astype(np.float32)
-              * np.sqrt(np.maximum(img.mean(axis=2, keepdims=True), 1)) * 0.35)
-    img = img + noise + rng.standard_normal((H, W, 3)).astype(np.float32) * sigma * 0.4
-    if rng.random() < 0.5:  # the phone's sharpening
-        soft = cv2.GaussianBlur(img, (0, 0), 1.2)
-        img = img + (img - soft) * rng.uniform(0.3, 0.9)
+    noise = normals(rng, (H, W, 1))
+    noise *= sigma
+    for rows in strips(H, W * 3):  # the generator's stream in order: every strip of one draw before the next draw
+        level = img[rows].mean(axis=2, keepdims=True)
+        # one expression, as it was: the same steps worked in place differ in a few pixels' last bit
+        noise[rows] += normals(rng, level.shape) * np.sqrt(np.maximum(level, 1)) * 0.35
+    img += noise
+    del noise
+    for rows in strips(H, W * 3):
+        speckle = normals(rng, img[rows].shape)
+        speckle *= sigma
+        speckle *= 0.4
+        img[rows] += speckle
+    if rng.random() < 0.5:  # the phone's sharpening: img + (img - soft) * amount
+        soft = cv2.GaussianBlur(img, (0, 0), 1.2, dst=spare)
+        np.subtract(img, soft, out=soft)
+        soft *= rng.uniform(0.3, 0.9)
+        img += soft
+        del soft
     quality = int(rng.integers(70, 93))
     name = f"photo_{index:03d}.jpg"
-    bgr = cv2.cvtColor(np.clip(img, 0, 255).astype(np.uint8), cv2.COLOR_RGB2BGR)
+    bgr = cv2.cvtColor(np.clip(img, 0, 255, out=img).astype(np.uint8), cv2.COLOR_RGB2BGR)
     cv2.imwrite(str(out / name), bgr, [cv2.IMWRITE_JPEG_QUALITY, quality])
     deck_name = write_deck(out, index, seed, chosen, house, banner, pool, rng)
     return {"file": name, "codes": [c.code for c in chosen], "names": [c.name for c in chosen],

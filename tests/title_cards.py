@@ -137,7 +137,8 @@ def photo(rng: random.Random, cards: list[Card], cap_px: float, size: tuple[int,
         m = _placed(rng, s, (cx, cy), turn, rng.uniform(0.0, 0.25))
         warped = cv2.warpPerspective(s, m, (w, h), flags=cv2.INTER_LINEAR)
         alpha = warped[..., 3:4].astype(np.float32) / 255
-        scene = scene * (1 - alpha) + warped[..., :3].astype(np.float32) * alpha
+        for rows in _strips(h, w * 3):  # the same values a strip at a time: no photo-sized temporaries
+            scene[rows] = scene[rows] * (1 - alpha[rows]) + warped[rows, :, :3].astype(np.float32) * alpha[rows]
     # The camera: glare, blur, noise, JPEG.
     glare = np.zeros((h, w), np.float32)
     for _ in range(rng.randint(0, 2)):
@@ -146,11 +147,20 @@ def photo(rng: random.Random, cards: list[Card], cap_px: float, size: tuple[int,
     glare = cv2.GaussianBlur(glare, (0, 0), rng.uniform(8, 40))
     scene = cv2.GaussianBlur(scene, (0, 0), rng.uniform(0.3, 1.2))
     shade = np.linspace(rng.uniform(0.75, 1.0), rng.uniform(0.9, 1.15), w, dtype=np.float32)[None, :, None]
-    noisy = scene * shade + glare[..., None] + np.random.default_rng(rng.randint(0, 2**31)).normal(0, 4, scene.shape)
-    out = np.clip(noisy, 0, 255).astype(np.uint8)
+    noise = np.random.default_rng(rng.randint(0, 2**31))
+    out = np.empty(scene.shape, np.uint8)
+    for rows in _strips(h, w * 3):  # the generator's numbers in order, a strip at a time (in float64, as they come)
+        noisy = scene[rows] * shade + glare[rows, :, None] + noise.normal(0, 4, (rows.stop - rows.start, w, 3))
+        out[rows] = np.clip(noisy, 0, 255).astype(np.uint8)
     ok, jpeg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(65, 92)])
     assert ok
     return Photo(jpeg.tobytes(), [c.code for c in cards], round(min(caps), 1), [_kind(c) for c in cards])
+
+
+def _strips(rows: int, row_size: int) -> list[slice]:
+    """Blocks of rows of some 4 million values each."""
+    step = max(1, (1 << 22) // max(1, row_size))
+    return [slice(y, min(y + step, rows)) for y in range(0, rows, step)]
 
 
 def _kind(card: Card) -> str:
