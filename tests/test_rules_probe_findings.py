@@ -122,6 +122,26 @@ def test_no_event_of_an_opponent_while_catelyn_participates() -> None:
     legal(_power_defended_by("B.01144.1"), PlayEvent("A", "A.01100.1"))
 
 
+def test_no_card_ability_of_an_opponent_while_catelyn_participates() -> None:
+    """aside46 10: Catelyn Stark's "… your opponents cannot trigger card abilities." holds for a card's own
+    triggered ability too, not only an event's: Selyse Baratheon's "Challenges Action: Pay 1 gold to choose a
+    [baratheon] character. Until the end of the phase, that character gains an [intrigue] icon." used while Catelyn
+    defends is flagged (ability.silenced); while Eddard defends instead it is legal."""
+    from companion.rules.actions import Modify
+
+    def defended_by(defender: str) -> Table:
+        t = make_table({"A": {"01049": 1, "01053": 1}, "B": {"01143": 1, "01144": 1}}, phase="challenges")
+        for card in ("A.01049.1", "A.01053.1", defender):
+            in_play(t, card)
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01053.1"]))
+        legal(t, DeclareDefenders("B", [defender]))
+        return t
+
+    icon = Modify("A", "intrigue_icon", 1, card="A.01049.1", source="A.01049.1")
+    flagged_and_refused(defended_by("B.01143.1"), icon, "ability.silenced")
+    legal(defended_by("B.01144.1"), icon)
+
+
 def test_an_event_without_an_eligible_participating_target() -> None:
     """probe27 22: For the North!: "Play only during a [military] challenge. Action: Choose a participating [stark]
     character. …" RR: Targeting: "If there are no eligible targets for an ability, that ability cannot be initiated."

@@ -17,6 +17,7 @@ from companion.rules.actions.common import (
     check_ability_limit,
     check_ability_phase,
     check_restricted,
+    check_silenced_source,
     check_target,
     count_ability_use,
     leave_to,
@@ -131,6 +132,7 @@ def check(table: Table, action: Action) -> Verdict:
     action.check(table, v)
     check_ability_limit(table, v, action)
     check_ability_phase(table, v, action)
+    check_silenced_source(table, v, action)
     check_target(table, v, action)
     check_reaction_trigger(table, v, action)
     check_cancelled(table, v, action)

@@ -929,18 +929,43 @@ def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
     leads its every triggered ability and the action is one its text chooses a target for (1st edition Ser Ilyn Payne
     "Marshalling: Kneel Ser Ilyn Payne to choose and kill a character with STR 2 or lower": its kill in the challenges
     phase), its kneel unrecorded."""
-    source = getattr(action, "source", None)
+    source = triggered_use(t, action)
     if source is None:
-        return
-    on_self = action.type in SELF_COSTS and source == getattr(action, "card", None)
-    effect = target_line(action)
-    if not on_self and (effect is None or source not in t.in_play
-                        or not any(x[0] == effect[0] for x in t.card(source).targets)):
         return
     c = t.card(source)
     if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
             and printed(t, source) is not None:
         v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(c.play_phase))
+
+
+def triggered_use(t: Table, action: Action) -> str | None:
+    """The card whose triggered ability the line is a use of, as far as the log shows it: the line pays its cost on
+    the card named as ``source`` itself (``SELF_COSTS``: kneel it, return it to hand, sacrifice it, discard tokens
+    from it), or is an effect on a target of a kind its text chooses (``Card.targets``). Other lines naming a source
+    may be its keywords' or its constant abilities' (insight, a printed STR bonus): None for those."""
+    source = getattr(action, "source", None)
+    if source is None:
+        return None
+    if action.type in SELF_COSTS and source == getattr(action, "card", None):
+        return str(source)
+    effect = target_line(action)
+    if effect is None or source not in t.in_play or not any(x[0] == effect[0] for x in t.card(source).targets):
+        return None
+    return str(source)
+
+
+def check_silenced_source(t: Table, v: Checker, action: Action) -> None:
+    """A card's own triggered ability used by an opponent of a participating Catelyn Stark ("While Catelyn Stark is
+    participating in a challenge, your opponents cannot trigger card abilities."): a line that is its use
+    (``triggered_use``) naming as source a card in play whose every triggered ability is an action or its one
+    reaction (Selyse Baratheon's "Challenges Action: Pay 1 gold to choose a [baratheon] character …"), judged as an
+    event played then is (``check_silenced``)."""
+    source = triggered_use(t, action)
+    if source is None or source not in t.in_play or t.card(source).type == "event":
+        return
+    c = t.card(source)
+    if (c.action_only or c.trigger_only) and printed(t, source) is not None:
+        check_silenced(t, v, t.in_play[source].controller, source)
 
 
 def continues_use(t: Table, use: tuple[Player, str, int, str, str], action: Action) -> bool:
