@@ -26,6 +26,7 @@ from companion.rules.actions import (
     SetFirstPlayer,
     WinDominance,
 )
+from companion.rules.actions.base import Action
 from companion.rules.editions import Table
 from companion.rules.values import dominance_winner, income
 from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, next_phase, rules_of, shadows
@@ -84,6 +85,16 @@ def one_declared_not_the_other(t: Table, kind: str, attackers: tuple[str, str], 
     legal(t, InitiateChallenge("A", kind, "B", attackers=[attackers[1]]))
     flagged_and_refused(t, DeclareDefenders("B", [defenders[0]]), "challenge.cannot-be-declared")
     legal(t, DeclareDefenders("B", [defenders[1]]))
+
+
+def in_its_challenge_only(t: Table, play: Action, rule: str, wrong: tuple[str, str], right: tuple[str, str]) -> None:
+    """``play`` right after A initiates a challenge of the wrong type against B (type, attacker) is flagged (``rule``)
+    and refused; right after one of the right type it is legal."""
+    other = t.clone()
+    legal(other, InitiateChallenge("A", wrong[0], "B", attackers=[wrong[1]]))
+    flagged_and_refused(other, play, rule)
+    legal(t, InitiateChallenge("A", right[0], "B", attackers=[right[1]]))
+    legal(t, play)
 
 
 def to_challenges(t: Table) -> None:
@@ -243,11 +254,8 @@ def test_an_event_whose_ability_begins_during_a_challenge_type_is_played_only_th
     in_play(t, "A.core_81.1")
     in_play(t, "B.core_23.1")
     to_challenges(t)
-    power = t.clone()
-    legal(power, InitiateChallenge("A", "power", "B", attackers=["A.core_81.1"]))
-    flagged_and_refused(power, PlayEvent("B", "B.core_158.1"), "event.play-during")
-    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.core_81.1"]))
-    legal(t, PlayEvent("B", "B.core_158.1"))
+    in_its_challenge_only(t, PlayEvent("B", "B.core_158.1"), "event.play-during",
+                          ("power", "A.core_81.1"), ("military", "A.core_81.1"))
 
 
 def test_a_reaction_to_a_kind_of_character_killed_waits_for_one_in_a_dead_pile() -> None:
@@ -1199,6 +1207,33 @@ def test_a_cards_reaction_draw_waits_for_its_trigger() -> None:
     legal(t, DeclareDefenders("B", []))
     legal(t, ChallengeResult())
     legal(t, DrawCards("A", 1, source="A.01098.1"))
+
+
+def test_shadow_cards_reactions_wait_for_their_triggers(catalog: Catalog) -> None:
+    """aside47 07, 10 (RR: Triggered Abilities; RR: Shadows). The Bastard's Letter: "Shadow (3). Reaction: After an
+    opponent initiates a [military] challenge against you, stand any number of characters …": played from shadows
+    right after an intrigue challenge is initiated against its player it is flagged, right after a military one it
+    is legal (5 2nd-edition cards react to "an opponent initiates a (type) challenge against you"). Shadow Priestess:
+    "Shadow (3). Reaction: After Shadow Priestess comes out of shadows, choose and kneel a character without
+    attachments.": marshalled from hand, her kneel is flagged; brought out of shadows, legal (53 2nd-edition and 36
+    1st-edition printings react to their own coming out; a 1st-edition event's is its play from Shadows itself)."""
+    from companion.rules.actions import BringOut, Kneel
+
+    assert catalog.card("11102").reacts_to == ("challenge_against", "military", 0, "")
+    assert catalog.card("11008").reacts_to == ("out_of_shadows_self", "", 0, "")
+    t = plots("2e", "01001", "01002", {"11008": 2, "01028": 1, "01055": 1}, {"11102": 1, "01149": 1}, gold=10)
+    for card in ("A.01028.1", "A.01055.1", "B.01149.1"):
+        in_play(t, card)
+    shadows(t, "A.11008.2", "B.11102.1")
+    hand(t, "A.11008.1")
+    marshaled = t.clone()  # A's marshaling turn
+    legal(marshaled, Marshal("A", "A.11008.1"))
+    flagged_and_refused(marshaled, Kneel("A", "B.01149.1", source="A.11008.1"), "ability.reaction-trigger")
+    legal(marshaled, BringOut("A", "A.11008.2"))
+    legal(marshaled, Kneel("A", "B.01149.1", source="A.11008.2"))
+    to_challenges(t)
+    in_its_challenge_only(t, PlayEventFromShadows("B", "B.11102.1"), "event.reaction-trigger",
+                          ("intrigue", "A.01028.1"), ("military", "A.01055.1"))
 
 
 def test_a_conditional_icon_is_read_from_the_printed_card(catalog: Catalog) -> None:

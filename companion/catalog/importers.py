@@ -665,7 +665,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     "defender" | ""); a card's "Reaction: After you marshal <its name>, …" ("marshal_self", "", 0, ""), "Response:
     After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
-    card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …). None when
+    card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …); "After an
+    opponent initiates a [military] challenge against you" ("challenge_against", "military", …); "After <its name>
+    comes out of shadows" ("out_of_shadows_self", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
     …); "After <a title> or <a title> is killed" ("killed_named", the titles
@@ -687,9 +689,14 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after (?:a player|you) (?:plays?|marshals?) an "
                                         rf"attachment on {re.escape(name)}[ ,.]", plain[start:], re.IGNORECASE):
         return ("attached_self", "", 0, "")  # 1st edition Sansa Stark: "… that player may draw a card."
-    if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after a challenge is (?:declared|initiated) against "
-                               r"you[,.]", plain[start:], re.IGNORECASE):
-        return ("challenge_against", "", 0, "")  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."
+    against = re.match(r"^(?:reaction|response)\s*:\s*after (?:a challenge is (?:declared|initiated)|an opponent "
+                       r"initiates an? (?:\[?(military|intrigue|power)\]? )?challenge) against you[,.]", plain[start:],
+                       re.IGNORECASE) if start >= 0 else None
+    if against is not None:  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."; The Bastard's Letter:
+        return ("challenge_against", (against.group(1) or "").lower(), 0, "")  # "… initiates a [military] challenge …"
+    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after {re.escape(name)} comes out of "
+                                        r"shadows[,.]", plain[start:], re.IGNORECASE):
+        return ("out_of_shadows_self", "", 0, "")  # Shadow Priestess: "…, choose and kneel a character …"
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you reveal a plot card[,.]", plain[start:],
                                re.IGNORECASE):
         return ("reveal_plot", "", 0, "")  # Frostfang Peaks: "Response: After you reveal a plot card, discard …"

@@ -118,6 +118,7 @@ def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, 
     it prints so, except in setup."""
     c = t.card(card)
     owner = t.instance(card).owner
+    from_shadows = t.zone_of(card) is Zone.SHADOWS
     if attach_to is not None and (attach_to == card or t.zone_of(attach_to) is not Zone.PLAY):
         attach_to = None  # advisory: flagged already; an attachment cannot sit on a card out of play
     dup = duplicate_target(t, player, card) or facedown_duplicate_target(t, card, attach_to)
@@ -137,6 +138,8 @@ def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, 
         count_this_round(t.round, t.players[player], "entered")
         if (on := t.in_play[card].attached_to) is not None:  # 1st edition Sansa Stark: "After a player plays an
             count_this_round(t.round, t.players[player], f"attached-on:{on}")  # attachment on Sansa Stark, …"
+        if from_shadows:  # "Reaction: After Shadow Priestess comes out of shadows, …"
+            count_this_round(t.round, t.players[player], f"out-of-shadows:{card}")
 
 
 def cards_entered(t: TableState, player: str) -> int:

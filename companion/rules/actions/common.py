@@ -727,7 +727,8 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
         # The Hand's Judgment: "When the effects of an opponent's event would initiate, cancel those effects.": an
         # event is always written as played, so with none just played there are no such effects to cancel.
         v.violate("event.cancel-no-event", (card,), card=t.ref(card), player=t.players[player].name)
-    if c.type == "event" and c.reacts_to is not None and not trigger_due(t, player, card, c.reacts_to):
+    if c.type == "event" and c.reacts_to is not None and c.reacts_to[0] != "out_of_shadows_self" \
+            and not trigger_due(t, player, card, c.reacts_to):  # (coming out of shadows is its play itself)
         words = reaction_words(c.reacts_to)
         v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
@@ -778,7 +779,8 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
-                "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self")
+                "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self",
+                "out_of_shadows_self")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -843,6 +845,8 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     if event == "attached_self":
         return counted_this_round(t.round, p, f"attached-on:{source}") > counted_this_round(
             t.round, p, f"trigger-used:{source}")
+    if event == "out_of_shadows_self":  # it came out of shadows this round (how long ago is not judged: lenient)
+        return counted_this_round(t.round, p, f"out-of-shadows:{source}") > 0
     if event == "reveal_plot":  # in the plot phase, once for the plot the player revealed this round
         return t.phase is Phase.PLOT and p.revealed_round == t.round and not counted_this_round(
             t.round, p, f"trigger-used:{source}")
@@ -852,7 +856,8 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
                 and t.players[active].income_round == t.round)
     last = t.challenges[-1] if t.challenges else None
     return (event == "challenge_against" and t.phase is Phase.CHALLENGES and last is not None
-            and last.round == t.round and last.defender == player and last.stage is Stage.ATTACKERS)
+            and last.round == t.round and last.defender == player and last.stage is Stage.ATTACKERS
+            and (not names or last.kind == names))  # "… initiates a [military] challenge against you"
 
 
 def controls_such(t: Table, player: str, wanted: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]]) -> bool:

@@ -568,7 +568,9 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     if trigger is None:
         return
     if isinstance(player, str) and itself_into_play(t, v, action, source):
-        who = None if trigger_due(t, player, source, trigger) else player
+        # its coming out of shadows is the line itself (1st edition A Fistful of Coppers: "Response: After A Fistful
+        # of Coppers comes out of Shadows, move 2 gold …": played from Shadows, it resolves as it comes out)
+        who = None if trigger[0] == "out_of_shadows_self" or trigger_due(t, player, source, trigger) else player
     else:
         who = None if c.type == "event" else reaction_missed(t, action, source, player, trigger)
     if who is not None:
