@@ -1209,6 +1209,28 @@ def test_a_cards_reaction_draw_waits_for_its_trigger() -> None:
     legal(t, DrawCards("A", 1, source="A.01098.1"))
 
 
+def test_a_cards_reaction_power_waits_for_its_trigger(catalog: Catalog) -> None:
+    """aside48 02 (RR: Triggered Abilities): Theon Greyjoy "Reaction: After you win an unopposed challenge in which
+    Theon Greyjoy is participating, he gains 1 power." gains it (``gain_power`` naming him as source) only right after
+    his controller wins an unopposed challenge: after a challenge won against a defender it is flagged."""
+    from companion.rules.actions import GainPower
+
+    assert catalog.card("01071").reacts_to == ("unopposed", "", 0, "")
+    t = plots("2e", "01001", "01002", {"01071": 1}, {"01057": 1})
+    in_play(t, "A.01071.1")
+    in_play(t, "B.01057.1")
+    to_challenges(t)
+    opposed = t.clone()
+    legal(opposed, InitiateChallenge("A", "military", "B", attackers=["A.01071.1"]))
+    legal(opposed, DeclareDefenders("B", ["B.01057.1"]))
+    legal(opposed, ChallengeResult())  # Theon 3 against Vanguard Lancer 1: won, not unopposed
+    flagged_and_refused(opposed, GainPower("A", 1, "A.01071.1", source="A.01071.1"), "ability.reaction-trigger")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01071.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, GainPower("A", 1, "A.01071.1", source="A.01071.1"))
+
+
 def test_shadow_cards_reactions_wait_for_their_triggers(catalog: Catalog) -> None:
     """aside47 07, 10 (RR: Triggered Abilities; RR: Shadows). The Bastard's Letter: "Shadow (3). Reaction: After an
     opponent initiates a [military] challenge against you, stand any number of characters …": played from shadows

@@ -548,12 +548,12 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     - the card bringing or putting itself into play, for the line's player (1st edition Moat Cailin: "Response: After
       a challenge is declared against you, bring Moat Cailin out of shadows."; Khal Drogo: "Response: After you win a
       challenge, put Khal Drogo into play from your hand.": not its Ambush), events too;
-    - its draw or its kneel or stand of a card, for the line's player (Lannisport: "Reaction: After you win an
-      [intrigue] challenge, draw 1 card."; Eddard Stark: "Reaction: After a challenge is initiated against you, stand
-      Eddard Stark."; Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards.": this phase's marshal,
-      where a `draw` line naming its card may continue the draw the line before began). A draw is judged where the
-      draw itself may use an ability (``check_draw_source``: out of the decks, after setup); an intimidate's kneel is
-      the keyword's;
+    - its draw, its kneel or stand of a card or a power it gains, for the line's player (Lannisport: "Reaction: After
+      you win an [intrigue] challenge, draw 1 card."; Eddard Stark: "Reaction: After a challenge is initiated against
+      you, stand Eddard Stark."; Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards.": this
+      phase's marshal, where a `draw` line naming its card may continue the draw the line before began). A draw is
+      judged where the draw itself may use an ability (``check_draw_source``: out of the decks, after setup); an
+      intimidate's kneel is the keyword's;
     - a character's, location's or attachment's effect on a card, for its controller: the action its chosen target
       is read for (``Card.targets``; 1st edition Robb Stark: "Response: after you win a Military challenge in which
       Robb Stark participates, choose and kill a character controlled by the losing player."), or any such action
@@ -591,6 +591,9 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         card = getattr(action, "card", None)
         own = action.type in ("kneel", "stand") and zone is Zone.PLAY and isinstance(card, str) \
             and intimidated_challenge(t, card, source) is None
+        # its power gained by its reaction ("Reaction: After you win an unopposed challenge in which Theon Greyjoy is
+        # participating, he gains 1 power."): renown has its own line
+        own = own or (action.type == "gain_power" and zone is Zone.PLAY)
         # An additional challenge a card in play gives by its reaction (1st edition Edric Storm: "After you win a
         # Power challenge as the attacker by 4 or more total STR, … initiate an additional Power challenge").
         # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
