@@ -454,7 +454,7 @@ def _laid_card(edges: np.ndarray, corner: np.ndarray, u: np.ndarray, v: np.ndarr
 SIDE_BY_SIDE = 0.88
 
 
-def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | None
+def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | None, filled: np.ndarray | None = None
               ) -> list[tuple[float, np.ndarray, float]]:
     """Without outlines round two overlapping cards: a quadrilateral with a corner on the table (``blobs``: what is
     off it) that holds the centres of two cards found apart from each other (overlapping less than half), each a
@@ -476,7 +476,7 @@ def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | 
         if _corners_on_card(blobs, q) or (core == 1 and _filled_share(blobs, (0, 0), q) < BLIND):
             out.append((size, q, core))
             continue
-        if _round_a_card(blobs, size, q, found):
+        if _round_a_card(blobs, size, q, found, filled):
             continue
         inner = [f for f in found if 0.45 * size <= f[0] <= 0.85 * size and _inside(f[1].mean(axis=0), q)]
         if not any(min(a[2], b[2]) < 1 and _apart(a, b) and cv2.intersectConvexConvex(a[1], b[1])[0] < 0.5 * min(
@@ -501,17 +501,20 @@ def _corners_on_card(blobs: np.ndarray, q: np.ndarray) -> bool:
 OVER_SHARE = (0.3, 0.75)
 
 
-def _round_a_card(blobs: np.ndarray, size: float, q: np.ndarray, found: Sequence[tuple[float, np.ndarray, float]]
-                  ) -> bool:
+def _round_a_card(blobs: np.ndarray, size: float, q: np.ndarray, found: Sequence[tuple[float, np.ndarray, float]],
+                  filled: np.ndarray | None = None) -> bool:
     """Whether a quadrilateral with a corner on the table (not ``_corners_on_card``, and table along both sides near
     it: ``_bitten``) is the merged outline of a card lying over another, offset along both sides
     (card-shaped too): it holds the centre of a card found whole, a good part of its size but clearly smaller, whose
     own corners all lie on the card. A card's corners lie on the card, its sides on edges; the bare table at one of the
     larger one's corners says it is no card. The card over the other lies along the merged
-    outline (their long sides about parallel); a card's own text box or lower half, card-shaped too, lies across it."""
+    outline (their long sides about parallel); a card's own text box or lower half, card-shaped too, lies across it.
+    ``filled``: the blobs with their holes filled (art of the table's colour), where the card's own corners are
+    looked for."""
+    inner = blobs if filled is None else filled
     return not _corners_on_card(blobs, q) and _bitten(blobs, q) and any(
         f[2] == 1 and OVER_SHARE[0] * size <= f[0] <= OVER_SHARE[1] * size and _inside(f[1].mean(axis=0), q)
-        and abs(float(_long_axis(f[1]) @ _long_axis(q))) >= 0.7 and _corners_on_card(blobs, f[1]) for f in found)
+        and abs(float(_long_axis(f[1]) @ _long_axis(q))) >= 0.7 and _corners_on_card(inner, f[1]) for f in found)
 
 
 _NEAR_CORNER = np.linspace(0.04, 0.3, 10)[:, None]
@@ -617,7 +620,13 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     whole = [q for _a, q, _c in quads]
     # An outline round a card found whole is that card (and costs time to look at again); not when that "card" is the
     # merged outline of a card lying over another.
-    cards = [q for a, q, _c in quads if small.ndim == 2 or not _round_a_card(masks[2], a, q, quads)]
+    filled = None
+    if small.ndim == 3:
+        # Holes in a card's blob (art of the table's colour) are on the card: a card's corners are looked for here.
+        filled = np.zeros_like(masks[2])
+        cv2.drawContours(filled, cv2.findContours(masks[2], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 255,
+                         cv2.FILLED)
+    cards = [q for a, q, _c in quads if filled is None or not _round_a_card(masks[2], a, q, quads, filled)]
     for contour, along in corners if small.ndim == 3 else []:
         hull_area = cv2.contourArea(cv2.convexHull(contour))
         middle = contour.reshape(-1, 2).mean(axis=0)
@@ -626,7 +635,7 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
         # A card drawn out from a corner may lie half under another card: their centres lie in each other's
         # outline, not in its middle.
         quads += [(cv2.contourArea(q), q, LAID_CORE) for q in _corner_cards(contour, along, masks[2], whole, side_min)]
-    quads = _unmerged(quads, masks[2] if small.ndim == 3 else None)
+    quads = _unmerged(quads, masks[2] if small.ndim == 3 else None, filled)
     # A card drawn out from a corner that lies mostly on a card found whole is a piece of that card (its far side on
     # a line inside it), or that card again.
     whole = [q for _a, q, c in quads if c == 1]
