@@ -446,6 +446,21 @@ def test_a_title_beside_a_long_thin_bar_or_inside_a_framed_plate_is_read(seed: i
 
 
 @needs_ocr
+@pytest.mark.parametrize(("seed", "index", "title"), [(67, 20, "Catapult on the Wall"), (67, 23, "Nightmares")])
+def test_a_faint_title_whose_darkest_cores_stand_out_is_read_whole(seed: int, index: int, title: str,
+                                                                  tmp_path: Path, indie_photo: Any) -> None:
+    """A blurred title in grey print (an attachment's bar, an event's light print on dark): the first threshold keeps
+    only the cores of some letters, lower than a capital ("ON THE WALL", "MARES"); a row of such low letters is looked
+    at again with lower thresholds and the whole title is read (the independent renderer's tuning seed 67)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    shot = indie_photo(index, seed, tmp_path)
+    assert title in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert title in _answers(read_titles(image), shot["names"])
+
+
+@needs_ocr
 def test_two_cards_side_by_side_in_one_card_shaped_outline_are_each_found_and_read(tmp_path: Path,
                                                                                     indie_photo: Any) -> None:
     """Two cards lying side by side make an outline of about 88:126, card-shaped too (a knelt card); the two cards

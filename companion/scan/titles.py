@@ -916,6 +916,9 @@ BITS_SHARE = 0.5
 LEVEL_STEPS = (1.0, 0.7, 0.45)
 #: See _isolate: a row of fewer letters than this is looked at again with a lower threshold.
 FEW_LETTERS = 5
+#: See _isolate: a row whose letters' median height is under this share of a capital's is looked at again with a
+#: lower threshold (small capitals are about 0.8 of a capital).
+FAINT_CORES = 0.65
 
 
 def isolate_line(region: np.ndarray, cap: float, light: bool = True) -> np.ndarray | None:
@@ -976,7 +979,10 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
                     and abs(max(c[2] + c[4] for c in row) - first[2]) <= 0.35 * READ_CAP)):
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if _weight(best)[0]:
-            if first is not None or sum(c[4] >= 0.45 * READ_CAP for c in best) >= FEW_LETTERS:
+            heights = [c[4] for c in best if c[4] >= 0.45 * READ_CAP]
+            # Letters this much lower than a capital are the darkest cores of faint print (blur): a lower threshold
+            # may find the whole title ("ON THE WALL" of CATAPULT ON THE WALL), as it may for a row of few letters.
+            if first is not None or (len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP):
                 break
             first = (min(c[1] for c in best), max(c[1] + c[3] for c in best), max(c[2] + c[4] for c in best))
     if not _weight(best)[0]:
