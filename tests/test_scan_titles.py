@@ -461,6 +461,19 @@ def test_a_faint_title_whose_darkest_cores_stand_out_is_read_whole(seed: int, in
 
 
 @needs_ocr
+def test_a_short_title_tesseract_doubts_at_its_size_is_read_again_enlarged(tmp_path: Path, indie_photo: Any) -> None:
+    """A short title's capitals and small capitals, isolated clean ("MORD"), read by Tesseract as "Morb" with a
+    confidence of 14: too doubtful for a read of four letters. Read again enlarged twice, it reads "MorD" with
+    confidence and names the card (the independent renderer's tuning seed 65, photo 39)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    shot = indie_photo(39, 65, tmp_path)
+    assert "Mord" in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
 def test_two_cards_side_by_side_in_one_card_shaped_outline_are_each_found_and_read(tmp_path: Path,
                                                                                     indie_photo: Any) -> None:
     """Two cards lying side by side make an outline of about 88:126, card-shaped too (a knelt card); the two cards

@@ -1064,8 +1064,15 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
                 # Tesseract's one-line mode sometimes finds no line at all in a clean but faint or grainy one (grey
                 # print on a noisy banner); its one-word mode still reads the words.
                 said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 8))
-            confs = [c for *_, c in said if c >= 0]
-            out.append((" ".join(t for _, t, _ in said), sum(confs) / len(confs) if confs else 0.0))
+            text, conf = _said(said)
+            if 3 <= _letters(text) < SHORT_READ and conf < SHORT_READ_DOUBT:
+                # A short title's few capitals and small capitals, clean, can still puzzle Tesseract at this size
+                # ("MORD": "Morb" at 14); enlarged twice they read with the confidence a short read needs.
+                again = _said(sorted((x, t, c) for _cy, x, t, c in found.words(
+                    cv2.resize(line, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 7)))
+                if _letters(again[0]) >= 3 and again[1] > conf:
+                    text, conf = again
+            out.append((text, conf))
         return out
     width = max(p.shape[1] for p in lines) + 40
     gap = 40
@@ -1084,6 +1091,12 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         confs = [c for *_, c in mine if c >= 0]
         read.append((" ".join(t for _, t, _ in mine), sum(confs) / len(confs) if confs else 0.0))
     return read
+
+
+def _said(words: Sequence[tuple[float, str, float]]) -> tuple[str, float]:
+    """One line's words (left x, text, confidence), left to right: its text and mean word confidence."""
+    confs = [c for *_, c in words if c >= 0]
+    return " ".join(t for _, t, _ in words), sum(confs) / len(confs) if confs else 0.0
 
 
 def _letters(text: str) -> int:
