@@ -517,6 +517,22 @@ def test_a_card_under_another_whose_outline_lies_a_little_inside_its_edge_is_dra
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
 
 
+def test_a_read_past_a_titles_end_that_starts_a_longer_title_names_neither_with_confidence() -> None:
+    """A location's strip cut off by a sleeve's edge: "WINTERFELL AR" is Winterfell with a stray "AR" trimmed, and
+    the start of Winterfell Archery Range (in the same deck); neither is named with confidence, deck or not (seed 65,
+    photo 49 named Winterfell). A clean read of Winterfell, or of the longer title, still names it."""
+    from companion.scan.titles import by_type, match_card
+
+    cards = [c for c in Catalog.open().all("2e") if c.type in ("character", "location", "attachment", "event")]
+    catalogue = by_type(cards)
+    deck = by_type(c for c in cards if c.name in ("Winterfell", "Winterfell Archery Range", "City Gates"))
+    for mine in (deck, {}):
+        assert not match_card([Read("\u201c@ WINTERFELL AR", 68.9, ((0, 0),), "location")], mine, catalogue)[0]
+        for title in ("Winterfell", "Winterfell Archery Range"):
+            confident, guesses, _read = match_card([Read(title.upper(), 90.0, ((0, 0),), "location")], mine, catalogue)
+            assert confident and guesses[0].name == title
+
+
 def test_a_read_of_a_few_letters_names_no_title_with_confidence_without_a_deck(names: list[str]) -> None:
     """A garbled read of three or four letters ("SAE", "Lay", "he ie", from a card's art or a frame's edge on
     independent photos) is as like a short title (Shae, Lady, Ice) as any read can be: without a deck it stays a

@@ -1621,6 +1621,8 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
                 guesses = [cut, *(g for g in guesses if g.name != cut.name)][:3]
         if confident and read.region in catalogue and not _clear_of_other_types(read, guesses[0], deck or catalogue):
             confident = False
+        if confident and read.region in catalogue and _start_of_another(read.text, guesses[0], deck_names or names):
+            confident = False
         # A few letters Tesseract itself doubts ("heer", "ice" at confidence 0-10: grain of art, a frame's edge) are as
         # like a short title (Hero, Ice) as noise can be, deck or not.
         if confident and _letters(read.text) < SHORT_READ and read.confidence < SHORT_READ_DOUBT:
@@ -1638,6 +1640,18 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
         confident = False
         guesses = sorted({g.name: g for g in [*guesses, *rivals[0][1]]}.values(), key=lambda g: -g.score)[:3]
     return confident, guesses, read
+
+
+def _start_of_another(read: str, top: Guess, titles: Sequence[str]) -> bool:
+    """Whether the read, longer than ``top``, is as like the start of another, longer title (of the deck, or without
+    one of the catalogue) as it is like ``top`` whole: "WINTERFELL AR" (the rest of the strip cut off) is Winterfell
+    with a stray "AR" trimmed, and the start of Winterfell Archery Range letter for letter. (A read of Winterfell
+    itself, or one a letter short, is not longer.)"""
+    text = _joined(clean(read))
+    if len(text) <= len(_joined(clean(top.name))) + 1:
+        return False
+    return any(_prefix_score(text, key) >= top.score for name, key in zip(*_titles(tuple(titles))[:2], strict=True)
+               if name != top.name and len(key) >= len(text) + 3)
 
 
 def _letter_for_letter_elsewhere(reads: Sequence[Read], deck: Mapping[str, Sequence[str]],
