@@ -474,6 +474,19 @@ def test_a_short_title_tesseract_doubts_at_its_size_is_read_again_enlarged(tmp_p
 
 
 @needs_ocr
+def test_a_second_title_in_an_outline_read_on_a_card_found_over_it_is_no_second_card(tmp_path: Path,
+                                                                                      indie_photo: Any) -> None:
+    """An outline round one card and the upper half of another lying over it holds both titles, each read clean; the
+    card over it is found on its own and its title read there: the outline's second title is that card's, not a
+    card of its own (one card answered twice was a confident wrong answer; tuning seed 65, photo 112)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    shot = indie_photo(112, 65, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
 def test_two_cards_side_by_side_in_one_card_shaped_outline_are_each_found_and_read(tmp_path: Path,
                                                                                     indie_photo: Any) -> None:
     """Two cards lying side by side make an outline of about 88:126, card-shaped too (a knelt card); the two cards

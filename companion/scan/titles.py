@@ -1177,10 +1177,26 @@ def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
         first = sure[0]
         other = next((r for r in sure[1:] if r.region != first.region and difflib.SequenceMatcher(
             None, clean(r.text), clean(first.text)).ratio() < UNLIKE), None)
-        if other is not None:
+        if other is not None and _read_on_a_card_over(other, out):
+            # The second title is that of a card found on its own, lying over this outline's part (the outline runs
+            # round one card and a part of another): its read there answers it; here it is no second card.
+            out = [r for r in out if r is not other]
+        elif other is not None:
             out = [replace(r, card=later) if r is other else r for r in out]
             later += 1
     return out
+
+
+#: See _read_on_a_card_over: two reads this alike are one title.
+SAME_TITLE = 0.8
+
+
+def _read_on_a_card_over(read: Read, reads: Sequence[Read]) -> bool:
+    """Whether another found card, overlapping the card ``read`` is of, holds a clean read of the same title."""
+    mine = np.array(read.corners, np.float32)
+    return any(r.card != read.card and _title_like(r) and r.confidence >= SURE_TITLE and difflib.SequenceMatcher(
+        None, clean(r.text), clean(read.text)).ratio() >= SAME_TITLE and len(r.corners) == 4 and len(mine) == 4
+        and cv2.intersectConvexConvex(mine, np.array(r.corners, np.float32))[0] > 0 for r in reads)
 
 
 #: See _squat: a card's short side is 0.72 (63:88) of its long side; an attachment's lower block's about 0.55, or 0.65
