@@ -454,7 +454,7 @@ def _laid_card(edges: np.ndarray, corner: np.ndarray, u: np.ndarray, v: np.ndarr
 SIDE_BY_SIDE = 0.88
 
 
-def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | None
+def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | None, filled: np.ndarray | None = None
               ) -> list[tuple[float, np.ndarray, float]]:
     """Without outlines round two overlapping cards: a quadrilateral with a corner on the table (``blobs``: what is
     off it) that holds the centres of two cards found apart from each other (overlapping less than half), each a
@@ -476,7 +476,7 @@ def _unmerged(found: list[tuple[float, np.ndarray, float]], blobs: np.ndarray | 
         if _corners_on_card(blobs, q) or (core == 1 and _filled_share(blobs, (0, 0), q) < BLIND):
             out.append((size, q, core))
             continue
-        if _round_a_card(blobs, size, q, found):
+        if _round_a_card(blobs, size, q, found, filled):
             continue
         inner = [f for f in found if 0.45 * size <= f[0] <= 0.85 * size and _inside(f[1].mean(axis=0), q)]
         if not any(min(a[2], b[2]) < 1 and _apart(a, b) and cv2.intersectConvexConvex(a[1], b[1])[0] < 0.5 * min(
@@ -501,17 +501,20 @@ def _corners_on_card(blobs: np.ndarray, q: np.ndarray) -> bool:
 OVER_SHARE = (0.3, 0.75)
 
 
-def _round_a_card(blobs: np.ndarray, size: float, q: np.ndarray, found: Sequence[tuple[float, np.ndarray, float]]
-                  ) -> bool:
+def _round_a_card(blobs: np.ndarray, size: float, q: np.ndarray, found: Sequence[tuple[float, np.ndarray, float]],
+                  filled: np.ndarray | None = None) -> bool:
     """Whether a quadrilateral with a corner on the table (not ``_corners_on_card``, and table along both sides near
     it: ``_bitten``) is the merged outline of a card lying over another, offset along both sides
     (card-shaped too): it holds the centre of a card found whole, a good part of its size but clearly smaller, whose
     own corners all lie on the card. A card's corners lie on the card, its sides on edges; the bare table at one of the
     larger one's corners says it is no card. The card over the other lies along the merged
-    outline (their long sides about parallel); a card's own text box or lower half, card-shaped too, lies across it."""
+    outline (their long sides about parallel); a card's own text box or lower half, card-shaped too, lies across it.
+    ``filled``: the blobs with their holes filled (art of the table's colour), where the card's own corners are
+    looked for."""
+    inner = blobs if filled is None else filled
     return not _corners_on_card(blobs, q) and _bitten(blobs, q) and any(
         f[2] == 1 and OVER_SHARE[0] * size <= f[0] <= OVER_SHARE[1] * size and _inside(f[1].mean(axis=0), q)
-        and abs(float(_long_axis(f[1]) @ _long_axis(q))) >= 0.7 and _corners_on_card(blobs, f[1]) for f in found)
+        and abs(float(_long_axis(f[1]) @ _long_axis(q))) >= 0.7 and _corners_on_card(inner, f[1]) for f in found)
 
 
 _NEAR_CORNER = np.linspace(0.04, 0.3, 10)[:, None]
@@ -617,7 +620,13 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     whole = [q for _a, q, _c in quads]
     # An outline round a card found whole is that card (and costs time to look at again); not when that "card" is the
     # merged outline of a card lying over another.
-    cards = [q for a, q, _c in quads if small.ndim == 2 or not _round_a_card(masks[2], a, q, quads)]
+    filled = None
+    if small.ndim == 3:
+        # Holes in a card's blob (art of the table's colour) are on the card: a card's corners are looked for here.
+        filled = np.zeros_like(masks[2])
+        cv2.drawContours(filled, cv2.findContours(masks[2], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 255,
+                         cv2.FILLED)
+    cards = [q for a, q, _c in quads if filled is None or not _round_a_card(masks[2], a, q, quads, filled)]
     for contour, along in corners if small.ndim == 3 else []:
         hull_area = cv2.contourArea(cv2.convexHull(contour))
         middle = contour.reshape(-1, 2).mean(axis=0)
@@ -626,7 +635,7 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
         # A card drawn out from a corner may lie half under another card: their centres lie in each other's
         # outline, not in its middle.
         quads += [(cv2.contourArea(q), q, LAID_CORE) for q in _corner_cards(contour, along, masks[2], whole, side_min)]
-    quads = _unmerged(quads, masks[2] if small.ndim == 3 else None)
+    quads = _unmerged(quads, masks[2] if small.ndim == 3 else None, filled)
     # A card drawn out from a corner that lies mostly on a card found whole is a piece of that card (its far side on
     # a line inside it), or that card again.
     whole = [q for _a, q, c in quads if c == 1]
@@ -907,6 +916,9 @@ BITS_SHARE = 0.5
 LEVEL_STEPS = (1.0, 0.7, 0.45)
 #: See _isolate: a row of fewer letters than this is looked at again with a lower threshold.
 FEW_LETTERS = 5
+#: See _isolate: a row whose letters' median height is under this share of a capital's is looked at again with a
+#: lower threshold (small capitals are about 0.8 of a capital).
+FAINT_CORES = 0.65
 
 
 def isolate_line(region: np.ndarray, cap: float, light: bool = True) -> np.ndarray | None:
@@ -967,7 +979,10 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
                     and abs(max(c[2] + c[4] for c in row) - first[2]) <= 0.35 * READ_CAP)):
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if _weight(best)[0]:
-            if first is not None or sum(c[4] >= 0.45 * READ_CAP for c in best) >= FEW_LETTERS:
+            heights = [c[4] for c in best if c[4] >= 0.45 * READ_CAP]
+            # Letters this much lower than a capital are the darkest cores of faint print (blur): a lower threshold
+            # may find the whole title ("ON THE WALL" of CATAPULT ON THE WALL), as it may for a row of few letters.
+            if first is not None or (len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP):
                 break
             first = (min(c[1] for c in best), max(c[1] + c[3] for c in best), max(c[2] + c[4] for c in best))
     if not _weight(best)[0]:
@@ -1049,8 +1064,15 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
                 # Tesseract's one-line mode sometimes finds no line at all in a clean but faint or grainy one (grey
                 # print on a noisy banner); its one-word mode still reads the words.
                 said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 8))
-            confs = [c for *_, c in said if c >= 0]
-            out.append((" ".join(t for _, t, _ in said), sum(confs) / len(confs) if confs else 0.0))
+            text, conf = _said(said)
+            if 3 <= _letters(text) < SHORT_READ and conf < SHORT_READ_DOUBT:
+                # A short title's few capitals and small capitals, clean, can still puzzle Tesseract at this size
+                # ("MORD": "Morb" at 14); enlarged twice they read with the confidence a short read needs.
+                again = _said(sorted((x, t, c) for _cy, x, t, c in found.words(
+                    cv2.resize(line, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 7)))
+                if _letters(again[0]) >= 3 and again[1] > conf:
+                    text, conf = again
+            out.append((text, conf))
         return out
     width = max(p.shape[1] for p in lines) + 40
     gap = 40
@@ -1069,6 +1091,12 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         confs = [c for *_, c in mine if c >= 0]
         read.append((" ".join(t for _, t, _ in mine), sum(confs) / len(confs) if confs else 0.0))
     return read
+
+
+def _said(words: Sequence[tuple[float, str, float]]) -> tuple[str, float]:
+    """One line's words (left x, text, confidence), left to right: its text and mean word confidence."""
+    confs = [c for *_, c in words if c >= 0]
+    return " ".join(t for _, t, _ in words), sum(confs) / len(confs) if confs else 0.0
 
 
 def _letters(text: str) -> int:
@@ -1149,10 +1177,26 @@ def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
         first = sure[0]
         other = next((r for r in sure[1:] if r.region != first.region and difflib.SequenceMatcher(
             None, clean(r.text), clean(first.text)).ratio() < UNLIKE), None)
-        if other is not None:
+        if other is not None and _read_on_a_card_over(other, out):
+            # The second title is that of a card found on its own, lying over this outline's part (the outline runs
+            # round one card and a part of another): its read there answers it; here it is no second card.
+            out = [r for r in out if r is not other]
+        elif other is not None:
             out = [replace(r, card=later) if r is other else r for r in out]
             later += 1
     return out
+
+
+#: See _read_on_a_card_over: two reads this alike are one title.
+SAME_TITLE = 0.8
+
+
+def _read_on_a_card_over(read: Read, reads: Sequence[Read]) -> bool:
+    """Whether another found card, overlapping the card ``read`` is of, holds a clean read of the same title."""
+    mine = np.array(read.corners, np.float32)
+    return any(r.card != read.card and _title_like(r) and r.confidence >= SURE_TITLE and difflib.SequenceMatcher(
+        None, clean(r.text), clean(read.text)).ratio() >= SAME_TITLE and len(r.corners) == 4 and len(mine) == 4
+        and cv2.intersectConvexConvex(mine, np.array(r.corners, np.float32))[0] > 0 for r in reads)
 
 
 #: See _squat: a card's short side is 0.72 (63:88) of its long side; an attachment's lower block's about 0.55, or 0.65
@@ -1593,6 +1637,8 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
                 guesses = [cut, *(g for g in guesses if g.name != cut.name)][:3]
         if confident and read.region in catalogue and not _clear_of_other_types(read, guesses[0], deck or catalogue):
             confident = False
+        if confident and read.region in catalogue and _start_of_another(read.text, guesses[0], deck_names or names):
+            confident = False
         # A few letters Tesseract itself doubts ("heer", "ice" at confidence 0-10: grain of art, a frame's edge) are as
         # like a short title (Hero, Ice) as noise can be, deck or not.
         if confident and _letters(read.text) < SHORT_READ and read.confidence < SHORT_READ_DOUBT:
@@ -1610,6 +1656,18 @@ def match_card(reads: Sequence[Read], deck: Mapping[str, Sequence[str]], catalog
         confident = False
         guesses = sorted({g.name: g for g in [*guesses, *rivals[0][1]]}.values(), key=lambda g: -g.score)[:3]
     return confident, guesses, read
+
+
+def _start_of_another(read: str, top: Guess, titles: Sequence[str]) -> bool:
+    """Whether the read, longer than ``top``, is as like the start of another, longer title (of the deck, or without
+    one of the catalogue) as it is like ``top`` whole: "WINTERFELL AR" (the rest of the strip cut off) is Winterfell
+    with a stray "AR" trimmed, and the start of Winterfell Archery Range letter for letter. (A read of Winterfell
+    itself, or one a letter short, is not longer.)"""
+    text = _joined(clean(read))
+    if len(text) <= len(_joined(clean(top.name))) + 1:
+        return False
+    return any(_prefix_score(text, key) >= top.score for name, key in zip(*_titles(tuple(titles))[:2], strict=True)
+               if name != top.name and len(key) >= len(text) + 3)
 
 
 def _letter_for_letter_elsewhere(reads: Sequence[Read], deck: Mapping[str, Sequence[str]],
