@@ -561,6 +561,20 @@ def test_a_reducer_for_a_character_with_an_icon_lowers_no_other() -> None:
     legal(t, Marshal("A", "A.core_81.1", cost=1))
 
 
+def test_a_reducer_for_a_house_lowers_no_other_houses_card() -> None:
+    """marshal.cost-reduced (aside48 38): Illyrio's Man "Marshalling: Kneel Illyrio's Man to lower the cost of the
+    next House Targaryen character you play this phase by 1.": knelt, it does not lower neutral Littlefinger (5) to
+    4; it lowers Jhogo, of House Targaryen."""
+    assert Catalog.open().card("core_125").reduces_cost == ((("House Targaryen",), ("character",), 1),)
+    t = _alliance_marshaling({"core_125": 1, "core_141": 1, "core_117": 1}, "targaryen")
+    t.players["A"].gold = 9
+    in_play(t, "A.core_125.1")
+    hand(t, "A.core_141.1", "A.core_117.1")
+    legal(t, Kneel("A", "A.core_125.1", source="A.core_125.1"))
+    flagged_and_refused(t, Marshal("A", "A.core_141.1", cost=4), "marshal.cost-reduced")
+    legal(t, Marshal("A", "A.core_117.1", cost=Catalog.open().card("core_117").cost - 1))
+
+
 def test_grey_wind_and_lady_cost_2_less_only_with_robb_or_sansa_in_play() -> None:
     """marshal.cost-reduced (aside38 26): Lady "If Sansa Stark is in play, lower the cost to play Lady by 2." (Grey
     Wind: Robb Stark): under the plot Alliance ("You may play cards from other Houses without paying a gold

@@ -310,15 +310,17 @@ def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple
 
 def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...]) -> bool:
     """A reducer's "<words> <types>" describe the card: a trait, a faction or uniqueness among the words; a word
-    not read as one of those ("Knight or Lady") counts as fitting. An icon it needs ("icon:military": "the next
-    character with a Military icon") the card has too."""
+    not read as one of those ("Knight or Lady") counts as fitting, but "House <name>" names the card's House. An
+    icon it needs ("icon:military": "the next character with a Military icon") the card has too."""
     marks = {x.casefold() for x in target.traits} | {f"[{target.faction}]", target.faction}
     marks |= {"unique"} if target.unique else {"non-unique"}
     marks |= {"loyal"} if target.loyal else {"non-loyal"}  # "the next loyal card you marshal" (Fealty)
+    marks |= {f"house {f}" for f in target.factions}  # 1st edition Illyrio's Man: "the next House Targaryen character"
     icons = [w[5:] for w in words if w.startswith("icon:")]
     words = tuple(w for w in words if not w.startswith("icon:"))
     return ("card" in types or target.type in types) and all(i in target.icons for i in icons) and (
-        not words or any(w.casefold() in marks or " " in w for w in words))
+        not words or any(w.casefold() in marks or (" " in w and not w.casefold().startswith("house "))
+                         for w in words))
 
 
 def plot_reductions(t: Table, seat: str, card: str) -> list[tuple[str, int, int]]:
