@@ -397,3 +397,19 @@ def test_an_ability_that_returns_its_own_card_returns_no_other() -> None:
     assert self_only("Reaction: After Trystane Martell enters play, choose a character with no challenge icons and "
                      "return it to its owner's hand.", "Trystane Martell") == ()
     assert self_only("Action: Return Arry to your hand to draw 1 card.", "Arry") == ("return_to_hand",)
+
+
+def test_an_ability_that_chooses_a_unique_character_chooses_no_other() -> None:
+    """aside48 13 (ability.target): Waking the Dragon "Action: Choose and stand a unique [targaryen] character you
+    control. …" (9 printings choose "a unique … character"): standing a Braided Warrior (not unique) naming it as
+    source is flagged; standing Daenerys Targaryen is legal."""
+    from companion.rules.actions import Kneel, PlayEvent, Stand
+
+    t = make_table({"A": {"01178": 1, "01168": 1, "01160": 1}, "B": {}}, phase="challenges")
+    for card in ("A.01168.1", "A.01160.1"):
+        in_play(t, card)
+        legal(t, Kneel("A", card))
+    hand(t, "A.01178.1")
+    legal(t, PlayEvent("A", "A.01178.1"))
+    flagged_and_refused(t, Stand("A", "A.01168.1", source="A.01178.1"), "ability.target")
+    legal(t, Stand("A", "A.01160.1", source="A.01178.1"))

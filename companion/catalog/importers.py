@@ -857,7 +857,8 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: a character without an [intrigue] icon" (Tears of Lys), "Choose up to 3 cards in your discard pile, and shuffle them
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
-_TARGET_DESC = (r"(?P<another>another )?(?P<state>kneeling |standing |non-unique |non-(?!House )(?-i:[A-Z][a-z]+) )?"
+_TARGET_DESC = (r"(?P<another>another )?"
+                r"(?P<state>kneeling |standing |non-unique |unique |non-(?!House )(?-i:[A-Z][a-z]+) )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
@@ -924,18 +925,17 @@ def self_only(plain: str, name: str | None) -> tuple[str, ...]:
 
 def targets(plain: str, name: str | None = None
             ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
-    """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the
-    side in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the
-    STR at most instead while its controller controls the card named (-1: none), that name, the icon it is without,
-    whose: "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than
-    you") | "", how many at most, the Traits or crests it has one of ("|"-joined: "a
-    Holy, Learned, Noble, or War character"), "kneeling" | "standing" | "non-unique" | "non-<Trait>" (1st edition
-    "a non-Noble character") | "", the printed cost at most or -1 (Take the Black: "Choose a non-unique character with
-    printed cost 6 or lower."). Nothing is kept when a
-    phrase choosing or placing on a card is not read in every word, or when the action's word is printed outside the
-    phrase (a cost: "kneel a Direwolf character to choose and kneel …"): the line naming the card may then be another
-    part of its text. Kneeling the card itself as the cost ("Kneel Shae to choose and kneel …") is not another
-    target: a line's effect on its own source is not judged as a choice."""
+    """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the side
+    in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the STR at
+    most instead while its controller controls the card named (-1: none), that name, the icon it is without, whose:
+    "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than
+    you") | "", how many at most, the Traits or crests it has one of ("|"-joined: "a Holy, Learned, Noble, or War
+    character"), "kneeling" | "standing" | "unique" | "non-unique" | "non-<Trait>" (1st edition "a non-Noble
+    character") | "", the printed cost at most or -1 (Take the Black: "Choose a non-unique character with printed
+    cost 6 or lower."). Nothing is kept when a phrase choosing or placing on a card is not read in every word, or
+    when the action's word is printed outside the phrase (a cost: "kneel a Direwolf character to choose and kneel
+    …"): the line naming the card may then be another part of its text. Kneeling the card itself as the cost ("Kneel
+    Shae to choose and kneel …") is not another target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
     own_cost = re.compile(rf"\bkneel {re.escape(name)} to\b", re.IGNORECASE) if name else None
     found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []

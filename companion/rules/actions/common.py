@@ -549,6 +549,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
         return None
     if state == "non-unique" and c.unique:
         return "ability.target.non-unique", {}
+    if state == "unique" and not c.unique:  # Waking the Dragon: "Choose and stand a unique [targaryen] character …"
+        return "ability.target.unique", {}
     if state in ("kneeling", "standing") and t.in_play[card].kneeling != (state == "kneeling"):
         return f"ability.target.{state}", {}
     if c.type != "character":
