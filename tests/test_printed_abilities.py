@@ -1231,6 +1231,32 @@ def test_a_cards_reaction_power_waits_for_its_trigger(catalog: Catalog) -> None:
     legal(t, GainPower("A", 1, "A.01071.1", source="A.01071.1"))
 
 
+def test_a_reaction_to_a_win_as_an_attacker_waits_for_one(catalog: Catalog) -> None:
+    """aside48 10: The Red Viper "Reaction: After you win a challenge in which The Red Viper is participating as an
+    attacker, he gains 1 power for every 5 STR by which you won the challenge." (its side read from "participating as
+    an attacker": 5 printings): his power after a challenge won as the defender is flagged; after one won as the
+    attacker it is legal."""
+    from companion.rules.actions import GainPower
+
+    assert catalog.card("01109").reacts_to == ("win_challenge", "", 0, "attacker")
+    t = plots("2e", "01001", "01002", {"01109": 1}, {"01030": 1})
+    in_play(t, "A.01109.1")
+    in_play(t, "B.01030.1")
+    to_challenges(t)
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01030.1"]))
+    legal(t, DeclareDefenders("A", ["A.01109.1"]))
+    legal(t, ChallengeResult("A"))
+    flagged_and_refused(t, GainPower("A", 1, "A.01109.1", source="A.01109.1"), "ability.reaction-trigger")
+    won = plots("2e", "01001", "01002", {"01109": 1}, {"01030": 1})
+    in_play(won, "A.01109.1")
+    to_challenges(won)
+    legal(won, InitiateChallenge("A", "military", "B", attackers=["A.01109.1"]))
+    legal(won, DeclareDefenders("B", []))
+    legal(won, ChallengeResult())
+    legal(won, GainPower("A", 1, "A.01109.1", source="A.01109.1"))
+
+
 def test_shadow_cards_reactions_wait_for_their_triggers(catalog: Catalog) -> None:
     """aside47 07, 10 (RR: Triggered Abilities; RR: Shadows). The Bastard's Letter: "Shadow (3). Reaction: After an
     opponent initiates a [military] challenge against you, stand any number of characters …": played from shadows

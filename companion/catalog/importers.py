@@ -642,6 +642,9 @@ _REACTS_TO = re.compile(r"^(?:limited )?(?:reaction|interrupt|response)\s*:\s*(?
                         r"(?: as the (attacking player|defending player|attacker|defender))?)[ ,.]", re.IGNORECASE)
 
 
+#: The side a reaction's challenge is won on, said by its card's part in it: "After you win a challenge in which The Red
+#: Viper is participating as an attacker, …" (the words right after the challenge ``_REACTS_TO`` read).
+_PARTICIPATING_AS = re.compile(r"^ in which [^,.]*? is participating as an? (attacker|defender)\b", re.IGNORECASE)
 #: "Response: After Catelyn Stark is declared as a defender, …" (its own name: ``reacts_to`` compares it).
 _DECLARED_SELF = re.compile(r"^(?:reaction|response)\s*:\s*after (.+?) is declared as an? (attacker|defender)[,.]",
                             re.IGNORECASE)
@@ -727,6 +730,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
         return None
     won, dominance, unopposed, kind, side_first, by, side = m.groups()
     side = side or side_first
+    if not side and (joined := _PARTICIPATING_AS.match(plain[start + m.end() - 1:])) is not None:
+        side = joined.group(1)  # The Red Viper: "… a challenge in which The Red Viper is participating as an attacker"
     if dominance:
         return (f"{won.lower()}_dominance", "", 0, "")
     event = "unopposed" if unopposed else f"{won.lower()}_challenge"
