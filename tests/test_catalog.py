@@ -46,17 +46,18 @@ def test_limited_and_terminal_keywords() -> None:
 
 
 def test_a_printed_contribution_to_dominance_names_the_card_itself() -> None:
-    """A card's own unconditional STR for dominance is a printed number, kept like "+1 Reserve"; a sentence that
-    names another card, adds a condition or takes STR away is ability text and is not kept."""
+    """A card's own unconditional STR for dominance is a printed number, kept like "+1 Reserve" (its own STR left
+    out, Hodor's, is 0); a sentence that names another card or adds a condition is ability text and is not kept."""
     name = "The Iron Throne"
     kw = parse_keywords("The Iron Throne contributes 8 STR to your total for dominance.\n+1 Reserve.", name)
     assert kw.dominance == 8 and dict(kw.modifiers) == {"reserve": 1}
     assert parse_keywords("Meraxes counts as 4 STR during the dominance phase.", "Meraxes").dominance == 4
     assert parse_keywords("The Iron Throne contributes 8 STR to your total for dominance.").dominance is None
+    # its own STR taken out of its total (aside50 12): 0 stands for it
+    assert parse_keywords("Hodor does not contribute his STR to your total for dominance.", "Hodor").dominance == 0
     for text, card in (
         ("For each character in your dead pile, Nagga's Ribs contributes 2 STR to your total for dominance.",
          "Nagga's Ribs"),
-        ("Hodor does not contribute his STR to your total for dominance.", "Hodor"),
         ("Ser Davos contributes 2 STR to your total for dominance.", "Shadowblack Lane"),
         ("<b>Dominance Action:</b> The Iron Throne contributes 8 STR to your total for dominance.", name),
     ):
@@ -94,11 +95,12 @@ def test_first_edition_shadow_crest_card(catalog: Catalog) -> None:
 
 def test_cards_that_contribute_str_to_dominance(catalog: Catalog) -> None:
     """The Iron Throne contributes 8 STR to its controller's total for dominance (2nd edition), Narrow Sea Dromond
-    1; Meraxes counts as 4 STR during the dominance phase (1st edition). Conditional ones carry nothing."""
+    1; Meraxes counts as 4 STR during the dominance phase (1st edition); Hodor "does not contribute his STR": 0.
+    Conditional ones carry nothing."""
     facts = {code: (c.name, c.dominance, c.reserve) for code in ("01038", "26042", "08013", "02061", "atoc_91")
              if (c := catalog.get(code)) is not None}
     assert facts == {"01038": ("The Iron Throne", 8, 1), "26042": ("Narrow Sea Dromond", 1, None),
-                     "08013": ("Nagga's Ribs", None, None), "02061": ("Hodor", None, None),
+                     "08013": ("Nagga's Ribs", None, None), "02061": ("Hodor", 0, None),
                      "atoc_91": ("Meraxes", 4, None)}
 
 

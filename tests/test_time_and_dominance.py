@@ -145,3 +145,20 @@ def test_a_judges_correction_of_power_or_gold_keeps_its_reason(edition: str) -> 
     assert "corrected" not in notes_of(legal(t, action_from_dict({"type": "set_gold", "player": "B", "amount": 1})))
     with pytest.raises(ActionError):
         action_from_dict({"type": "set_power", "player": "A", "amount": 1, "reason": "x" * 201})
+
+
+def test_a_character_that_contributes_no_str_to_dominance_counts_none() -> None:
+    """aside50 12 (RR: Appendix I › 5.2; card text first): Hodor "does not contribute his STR to your total for
+    dominance.": standing, his 4 STR is left out of A's total, so A's 1 gold against B's 2 gives B dominance, and
+    A's dominance is flagged (dominance.totals)."""
+    from companion.catalog.store import Catalog
+    from companion.rules.values import dominance_totals
+    from tests.tables import in_play
+
+    assert Catalog.open().card("02061").dominance == 0
+    t = make_table({"A": {"02061": 1}, "B": {}}, phase="dominance")
+    in_play(t, "A.02061.1")
+    t.players["A"].gold, t.players["B"].gold = 1, 2
+    assert dominance_totals(t) == {"A": 1, "B": 2}
+    illegal(t, WinDominance("A"), "dominance.totals")
+    legal(t, WinDominance("B"))

@@ -1304,9 +1304,11 @@ _VALUED = re.compile(r"^(ambush|bestow|prized)\s*\(?\s*(\d+|x)?\s*\)?$", re.IGNO
 #: keyword with the traits it lets through ("a single Weapon" reads as Weapon: how many is ability text).
 _EXCEPT = re.compile(r"^no attachments except (?:a single )?([A-Z][\w' ]*(?:(?: or |, )[A-Z][\w' ]*)*)$", re.IGNORECASE)
 #: A card's own printed STR for dominance: "<its name> contributes 8 STR to your total for dominance." (2nd edition),
-#: "<its name> counts as 4 STR during the dominance phase." (1st edition). Only when the sentence names the card.
+#: "<its name> counts as 4 STR during the dominance phase." (1st edition); "Hodor does not contribute his STR to your
+#: total for dominance." (0). Only when the sentence names the card.
 _DOMINANCE = re.compile(r"^(.+?) (?:contributes (\d+) STR to your total for dominance|"
-                        r"counts as (\d+) STR during the dominance phase)$", re.IGNORECASE)
+                        r"counts as (\d+) STR during the dominance phase|"
+                        r"does not contribute (?:his|her|its) STR to your total for (dominance))$", re.IGNORECASE)
 #: The claim the attacking player's plot raised for its controller's side (Desperate Attack: "While you are the
 #: defending player, raise the claim value on the attacking player's revealed plot card by 1."; Cape Wrath: "During
 #: [power] challenges in which you are the attacking or defending player, …"): the sides, the types and the raise.
@@ -1816,7 +1818,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             elif but:
                 excepted += [trait.strip() for trait in re.split(r" or |, ", but.group(1)) if trait.strip()]
             elif own and name is not None and fold(own.group(1)) == fold(name):
-                dominance = int(own.group(2) or own.group(3))
+                dominance = int(own.group(2) or own.group(3) or 0)
             elif m:
                 value = m.group(1)
                 shadow.append("X" if value.upper() == "X" else int(value))

@@ -947,11 +947,13 @@ def renown_cards(t: Table, c: ChallengeRecord) -> list[str]:
 
 def dominance_totals(t: Table) -> dict[str, int]:
     """Each player's STR of standing characters plus the gold in its pool, plus the STR its cards in play print
-    as their own contribution (The Iron Throne's 8, standing or kneeling), plus recorded modifiers."""
+    as their own contribution (The Iron Throne's 8, standing or kneeling; a character's printed contribution stands
+    for its STR: Hodor "does not contribute his STR to your total for dominance", 0), plus recorded modifiers."""
     out = {}
     for seat in t.seats:
         standing = sum(strength(t, cid) for cid in in_play_controlled(t, seat)
-                       if t.card(cid).type == "character" and not t.in_play[cid].kneeling)
+                       if t.card(cid).type == "character" and not t.in_play[cid].kneeling
+                       and t.card(cid).dominance is None)
         printed = sum(t.card(cid).dominance or 0 for cid in in_play_controlled(t, seat))
         out[seat] = max(0, standing + printed + t.players[seat].gold + recorded(t, "dominance", seat))
     return out
