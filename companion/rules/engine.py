@@ -23,6 +23,7 @@ from companion.rules.actions.common import (
     leave_to,
     note_target,
     place_name,
+    triggered_use,
 )
 from companion.rules.actions.ending import check_game_on, decked, settle
 from companion.rules.actions.flow import check_reaction_trigger, return_unspent_gold
@@ -112,8 +113,7 @@ def check_cancelled(t: Table, v: Checker, action: Action) -> None:
     """RR: Cancel: "cancelled effects are not resolved": a line naming as its ``source`` an event whose effects a cancel
     played right after it cancelled (``note_cancel``: Put to the Sword's kill after The Hand's Judgment) is flagged."""
     source = getattr(action, "source", None)
-    by = t.cancelled_events.get(source) if isinstance(source, str) else None
-    if by is not None and isinstance(source, str):
+    if isinstance(source, str) and (by := t.cancelled_events.get(source)) is not None:
         v.violate("event.cancelled", (source,), card=t.ref(source), by=t.ref(by))
 
 
@@ -131,8 +131,9 @@ def check(table: Table, action: Action) -> Verdict:
         return v.verdict
     action.check(table, v)
     check_ability_limit(table, v, action)
-    check_ability_phase(table, v, action)
-    check_silenced_source(table, v, action)
+    used = triggered_use(table, action)  # the card whose triggered ability the line uses: asked once
+    check_ability_phase(table, v, used)
+    check_silenced_source(table, v, used)
     check_target(table, v, action)
     check_reaction_trigger(table, v, action)
     check_cancelled(table, v, action)

@@ -925,7 +925,7 @@ def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
 SELF_COSTS = ("kneel", "return_to_hand", "sacrifice", "remove_tokens")
 
 
-def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
+def check_ability_phase(t: Table, v: Checker, source: str | None) -> None:
     """A card's triggered ability whose every label names one phase ("Dominance Action: Kneel The Tickler to …",
     "Marshaling Action: Kneel Lannisport Merchant to …"; 1st edition "Marshalling: Kneel to …") paid for by kneeling the
     card itself, returning it to its hand ("Dominance Action: Return Messenger Raven to your hand to draw 1 card."),
@@ -935,8 +935,7 @@ def check_ability_phase(t: Table, v: Checker, action: Action) -> None:
     of such an ability on its target, naming the card as ``source``, is judged too where the card's one phase label
     leads its every triggered ability and the action is one its text chooses a target for (1st edition Ser Ilyn Payne
     "Marshalling: Kneel Ser Ilyn Payne to choose and kill a character with STR 2 or lower": its kill in the challenges
-    phase), its kneel unrecorded."""
-    source = triggered_use(t, action)
+    phase), its kneel unrecorded. ``source``: the card whose use the line is (``triggered_use``)."""
     if source is None:
         return
     c = t.card(source)
@@ -961,13 +960,12 @@ def triggered_use(t: Table, action: Action) -> str | None:
     return str(source)
 
 
-def check_silenced_source(t: Table, v: Checker, action: Action) -> None:
+def check_silenced_source(t: Table, v: Checker, source: str | None) -> None:
     """A card's own triggered ability used by an opponent of a participating Catelyn Stark ("While Catelyn Stark is
     participating in a challenge, your opponents cannot trigger card abilities."): a line that is its use
     (``triggered_use``) naming as source a card in play whose every triggered ability is an action or its one
     reaction (Selyse Baratheon's "Challenges Action: Pay 1 gold to choose a [baratheon] character …"), judged as an
     event played then is (``check_silenced``)."""
-    source = triggered_use(t, action)
     if source is None or source not in t.in_play or t.card(source).type == "event":
         return
     c = t.card(source)
