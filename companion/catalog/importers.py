@@ -1118,10 +1118,16 @@ def phase_grants(text: str | None) -> tuple[str, str, bool, int] | None:
     return (m.group(2).lower(), (m.group(1) or "chosen").lower(), unique, most)
 
 
-def draws_beside_insight(text: str | None) -> bool:
-    """Some sentence of the text draws cards, the Insight keyword aside ("Insight." alone is the keyword)."""
+def said_beside_keyword(text: str | None, keyword: str, said: re.Pattern[str], joiner: str = " ") -> bool:
+    """Some sentence of the text says ``said``, the keyword's own sentence aside ("Insight." alone is the keyword);
+    the other sentences are joined by ``joiner``."""
     sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
-    return bool(_DRAWS.search(" ".join(s for s in sentences if s.strip().lower() != "insight")))
+    return bool(said.search(joiner.join(s for s in sentences if s.strip().lower() != keyword)))
+
+
+def draws_beside_insight(text: str | None) -> bool:
+    """Some sentence of the text draws cards, the Insight keyword aside."""
+    return said_beside_keyword(text, "insight", _DRAWS)
 
 
 #: A sentence that discards from a deck ("discard the top card of your deck": Chiswyck; "… is discarded from an
@@ -1130,9 +1136,8 @@ _DECK_DISCARD = re.compile(r"\bdiscard[^.]*\b(?:deck|top cards?)\b", re.IGNORECA
 
 
 def discards_beside_pillage(text: str | None) -> bool:
-    """Some sentence of the text discards from a deck, the Pillage keyword aside ("Pillage." alone is the keyword)."""
-    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
-    return bool(_DECK_DISCARD.search(". ".join(s for s in sentences if s.strip().lower() != "pillage")))
+    """Some sentence of the text discards from a deck, the Pillage keyword aside."""
+    return said_beside_keyword(text, "pillage", _DECK_DISCARD, ". ")
 
 
 def reduces_by_kneeling(plain: str, name: str | None) -> bool:
