@@ -16,7 +16,6 @@ from typing import Annotated, Any, Literal
 import msgspec
 import segno
 from flask import Blueprint, current_app, jsonify, request
-from flask.globals import _cv_app
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.card import FACTIONS, as_edition
@@ -34,7 +33,7 @@ from companion.store.games import Cached, Game, PaperUsed, Pending, Replayed, Un
 from companion.tts.save import COLOURS
 from companion.web.answer import Response
 from companion.web.auth import checked_key, key_from_request, requires, role_for
-from companion.web.current import current_request
+from companion.web.current import current_application, current_request
 from companion.web.errors import ApiError
 from companion.web.live import event_stream, shelf_key, sse_encoded
 from companion.web.schema import (
@@ -137,11 +136,7 @@ class _VersionOnly(Body):
 
 def svc() -> Services:
     # The app itself, not the proxy: a view asks a dozen times, and each attribute of the proxy looks the app up.
-    try:
-        app = _cv_app.get().app  # Flask's context variable itself (companion/web/current.py)
-    except LookupError:
-        app = current_app._get_current_object()  # type: ignore[attr-defined]  # raises the proxy's error
-    services: Services = app.extensions["companion"]["services"]
+    services: Services = current_application().extensions["companion"]["services"]
     return services
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import msgspec
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from msgspec import UNSET, Meta, UnsetType
 
 from companion.catalog.legality import check_deck
@@ -49,7 +49,7 @@ from companion.store.games import PAPER_KIND, Conflict, Replayed
 from companion.store.secrets import new_secret
 from companion.web.api import decklist, limit, request_id, storable, svc
 from companion.web.auth import checked_key, game_role, key_from_request, read_game, role_for
-from companion.web.current import current_globals, current_request
+from companion.web.current import current_application, current_globals, current_request
 from companion.web.errors import ApiError
 from companion.web.html import page
 from companion.web.live import event_stream
@@ -75,7 +75,7 @@ CARD_ACTIONS = re.compile(r"^/api/games/([^/]+)/cards/.+/actions$")
 
 def service() -> EventService:
     """One per app, made on first use (the store exists only once the app is built)."""
-    ext = current_app._get_current_object().extensions["companion"]  # type: ignore[attr-defined]  # (not the proxy)
+    ext = current_application().extensions["companion"]  # (not the proxy)
     if "events" not in ext:
         with _MAKING:  # two first requests at once must not register two listeners (every flag twice)
             if "events" not in ext:
