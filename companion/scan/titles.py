@@ -1175,8 +1175,7 @@ def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
         if len(sure) < 2:
             continue
         first = sure[0]
-        other = next((r for r in sure[1:] if r.region != first.region and difflib.SequenceMatcher(
-            None, clean(r.text), clean(first.text)).ratio() < UNLIKE), None)
+        other = next((r for r in sure[1:] if r.region != first.region and _alike(r, first) < UNLIKE), None)
         if other is not None and _read_on_a_card_over(other, out):
             # The second title is that of a card found on its own, lying over this outline's part (the outline runs
             # round one card and a part of another): its read there answers it; here it is no second card.
@@ -1193,10 +1192,17 @@ SAME_TITLE = 0.8
 
 def _read_on_a_card_over(read: Read, reads: Sequence[Read]) -> bool:
     """Whether another found card, overlapping the card ``read`` is of, holds a clean read of the same title."""
+    if len(read.corners) != 4:
+        return False
     mine = np.array(read.corners, np.float32)
-    return any(r.card != read.card and _title_like(r) and r.confidence >= SURE_TITLE and difflib.SequenceMatcher(
-        None, clean(r.text), clean(read.text)).ratio() >= SAME_TITLE and len(r.corners) == 4 and len(mine) == 4
-        and cv2.intersectConvexConvex(mine, np.array(r.corners, np.float32))[0] > 0 for r in reads)
+    return any(r.card != read.card and len(r.corners) == 4 and _title_like(r) and r.confidence >= SURE_TITLE
+               and _alike(r, read) >= SAME_TITLE
+               and cv2.intersectConvexConvex(mine, np.array(r.corners, np.float32))[0] > 0 for r in reads)
+
+
+def _alike(a: Read, b: Read) -> float:
+    """How alike two reads' texts are, cleaned (0 to 1)."""
+    return difflib.SequenceMatcher(None, clean(a.text), clean(b.text)).ratio()
 
 
 #: See _squat: a card's short side is 0.72 (63:88) of its long side; an attachment's lower block's about 0.55, or 0.65
