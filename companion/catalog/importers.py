@@ -863,7 +863,7 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
 _TARGET_DESC = (r"(?P<another>another )?"
-                r"(?P<state>kneeling |standing |non-unique |unique |non-(?!House )(?-i:[A-Z][a-z]+) )?"
+                r"(?P<state>kneeling |standing |non-unique |unique |non-limited |non-(?!House )(?-i:[A-Z][a-z]+) )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
@@ -910,10 +910,10 @@ _TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must 
 
 
 def _target_state(state: str) -> str:
-    """"kneeling", "standing", "non-unique", or "non-<Trait>" in the Trait's own case (1st edition You've Killed the
-    Wrong Dwarf!: "a non-Noble character")."""
+    """"kneeling", "standing", "non-unique", "non-limited" (Newly-Made Lord: "a non-limited location"), or
+    "non-<Trait>" in the Trait's own case (1st edition You've Killed the Wrong Dwarf!: "a non-Noble character")."""
     state = state.strip()
-    return state if state.startswith("non-") and state.lower() != "non-unique" else state.lower()
+    return state if state.startswith("non-") and state.lower() not in ("non-unique", "non-limited") else state.lower()
 
 
 def self_only(plain: str, name: str | None) -> tuple[str, ...]:
@@ -935,10 +935,10 @@ def targets(plain: str, name: str | None = None
     most instead while its controller controls the card named (-1: none), that name, the icon it is without, whose:
     "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than
     you") | "", how many at most, the Traits or crests it has one of ("|"-joined: "a Holy, Learned, Noble, or War
-    character"), "kneeling" | "standing" | "unique" | "non-unique" | "non-<Trait>" (1st edition "a non-Noble
-    character") | "", the printed cost at most or -1 (Take the Black: "Choose a non-unique character with printed
-    cost 6 or lower."). Nothing is kept when a phrase choosing or placing on a card is not read in every word, or
-    when the action's word is printed outside the phrase (a cost: "kneel a Direwolf character to choose and kneel
+    character"), "kneeling" | "standing" | "unique" | "non-unique" | "non-limited" | "non-<Trait>" (1st edition "a
+    non-Noble character") | "", the printed cost at most or -1 (Take the Black: "Choose a non-unique character with
+    printed cost 6 or lower."). Nothing is kept when a phrase choosing or placing on a card is not read in every word,
+    or when the action's word is printed outside the phrase (a cost: "kneel a Direwolf character to choose and kneel
     …"): the line naming the card may then be another part of its text. Kneeling the card itself as the cost ("Kneel
     Shae to choose and kneel …") is not another target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
