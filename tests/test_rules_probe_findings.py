@@ -514,6 +514,26 @@ def test_a_phase_ability_s_effect_on_its_target_is_used_only_in_its_phase() -> N
             legal(t, Kill("A", "B.core_21.1", source="A.core_41.1"))
 
 
+def test_an_ability_that_takes_control_of_its_own_card_is_used_only_in_its_phase() -> None:
+    """ability.phase (aside50 16): Bronn "Marshaling Action: Pay 1 gold to take control of Bronn. (Any player may
+    initiate this ability.)": Alice's take of control of Bob's Bronn naming Bronn as the source in the challenges
+    phase is flagged; in the marshaling phase it is legal, and a take naming no source is not judged. Read on 8
+    printings ("take control of <its title>": Jalabhar Xho, 1st edition Steelshanks Walton, the Honor Guards)."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import TakeControl
+
+    assert Catalog.open().card("02089").self_only == ("take_control",)
+    for phase, flagged in (("challenges", True), ("marshaling", False)):
+        t = make_table({"A": {}, "B": {"02089": 1}}, phase=phase)
+        in_play(t, "B.02089.1")
+        take = TakeControl("A", "B.02089.1", source="B.02089.1")
+        if flagged:
+            legal(t.clone(), TakeControl("A", "B.02089.1"))
+            flagged_and_refused(t, take, "ability.phase")
+        else:
+            legal(t, take)
+
+
 def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:
     """aside38 08 (discard.not-a-copy): The Tickler "Dominance Action: Kneel The Tickler to discard the top card of an
     opponent's deck. Then, you may choose 1 copy of that card, and discard it from play.": after it discards Sea

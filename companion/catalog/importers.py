@@ -919,13 +919,18 @@ def _target_state(state: str) -> str:
 def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     """The actions the text does to the card itself only: ("return_to_hand",) where each "return" of it returns the
     card by its title or "him"/"her" to a hand ("return him to your hand": Ser Davos Seaworth; "Return Arry to your
-    hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself)."""
+    hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself). ("take_control",)
+    where each take of control takes the card by its title (Bronn: "Marshaling Action: Pay 1 gold to take control of
+    Bronn."; 1st edition Steelshanks Walton, the Honor Guards)."""
     if not name:
         return ()
     text = " ".join(plain.split())
     own = re.findall(rf"\breturn (?:{re.escape(name)}|him|her) to (?:your|its owner's|his or her|their) hand\b", text,
                      re.IGNORECASE)
-    return ("return_to_hand",) if own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE)) else ()
+    taken = re.findall(rf"\btake control of {re.escape(name)}\b", text, re.IGNORECASE)
+    return (*(("return_to_hand",) if own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE)) else ()),
+            *(("take_control",) if taken and len(taken) == len(re.findall(r"\btake control\b", text, re.IGNORECASE))
+              else ()))
 
 
 def targets(plain: str, name: str | None = None

@@ -949,12 +949,14 @@ def check_ability_phase(t: Table, v: Checker, source: str | None) -> None:
 def triggered_use(t: Table, action: Action) -> str | None:
     """The card whose triggered ability the line is a use of, as far as the log shows it: the line pays its cost on
     the card named as ``source`` itself (``SELF_COSTS``: kneel it, return it to hand, sacrifice it, discard tokens
-    from it), or is an effect on a target of a kind its text chooses (``Card.targets``). Other lines naming a source
+    from it), or its effect on itself alone (``Card.self_only``: Bronn "Marshaling Action: Pay 1 gold to take control
+    of Bronn."), or is an effect on a target of a kind its text chooses (``Card.targets``). Other lines naming a source
     may be its keywords' or its constant abilities' (insight, a printed STR bonus): None for those."""
     source = getattr(action, "source", None)
     if source is None:
         return None
-    if action.type in SELF_COSTS and source == getattr(action, "card", None):
+    if source == getattr(action, "card", None) and (
+            action.type in SELF_COSTS or action.type in t.card(source).self_only):  # Bronn: "take control of Bronn"
         return str(source)
     effect = target_line(action)
     if effect is None or source not in t.in_play or not any(x[0] == effect[0] for x in t.card(source).targets):
