@@ -534,6 +534,28 @@ def test_an_ability_that_takes_control_of_its_own_card_is_used_only_in_its_phase
             legal(t, take)
 
 
+def test_a_card_that_kneels_to_draw_draws_once_for_each_kneel() -> None:
+    """draw.kneel-cost (aside50 26; RR: Costs): Tobho Mott's Armory "Reaction: After you win dominance, kneel Tobho
+    Mott's Armory to draw 1 card.": after its kneel and its draw, a second draw naming it (still knelt) is flagged;
+    after it stands and kneels again it draws again, and a draw naming it while it stands (its kneel unrecorded) is
+    not judged. Read on 11 printings of both editions ("kneel <its title> to draw N cards")."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import WinDominance
+
+    assert Catalog.open().card("02069").kneel_draws == 1 and Catalog.open().card("01193").kneel_draws == 2
+    t = make_table({"A": {"02069": 1, "01035": 9}, "B": {"01035": 9}}, phase="dominance")
+    in_play(t, "A.02069.1")
+    t.players["B"].gold = 0
+    legal(t, WinDominance("A"))
+    legal(t, DrawCards("A", 1, source="A.02069.1"))
+    legal(t, Kneel("A", "A.02069.1", source="A.02069.1"))
+    legal(t, DrawCards("A", 1, source="A.02069.1"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.02069.1"), "draw.kneel-cost")
+    legal(t, Stand("A", "A.02069.1"))
+    legal(t, Kneel("A", "A.02069.1", source="A.02069.1"))
+    legal(t, DrawCards("A", 1, source="A.02069.1"))
+
+
 def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:
     """aside38 08 (discard.not-a-copy): The Tickler "Dominance Action: Kneel The Tickler to discard the top card of an
     opponent's deck. Then, you may choose 1 copy of that card, and discard it from play.": after it discards Sea

@@ -1039,6 +1039,18 @@ def returns_from_dead(plain: str, name: str | None) -> int | None:
     return int(m.group(2)) if m is not None and name is not None and fold(m.group(1)) == fold(name) else None
 
 
+def kneel_draws(plain: str, name: str | None) -> int:
+    """How many cards its one draw draws, paid by kneeling the card itself: "Reaction: After you win dominance, kneel
+    Tobho Mott's Armory to draw 1 card." (0: no such sentence, another draw beside it, or a count that may change:
+    "… draw 3 cards instead")."""
+    text = " ".join(plain.split())
+    m = re.search(rf"\bkneel {re.escape(name)} to draw (\d+|an?|one) cards?(?:\.| and\b)", text,
+                  re.IGNORECASE) if name else None
+    if m is None or "instead" in text.lower() or len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) != 1:
+        return 0
+    return int(m.group(1)) if m.group(1).isdigit() else 1
+
+
 #: A response that kills after its controller wins a challenge it took part in: 1st edition Robb Stark "Response:
 #: after you win a Military challenge in which Robb Stark participates, choose and kill a character controlled by the
 #: losing player."; "… in which attached character is participating, sacrifice Ice to choose and kill …" (20 cards).
@@ -1485,6 +1497,7 @@ class Keywords:
     most_discard_to: int | None = None  # Rule by Decree: 4: ``_MOST_DISCARD``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
+    kneel_draws: int = 0  # Tobho Mott's Armory: 1: ``kneel_draws``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1927,6 +1940,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_discard_to=int(m.group(1)) if (m := _MOST_DISCARD.search(" ".join(plain.split()))) else None,
         kills_after_win=kills_after_win(" ".join(plain.split())),
         returns_from_dead=returns_from_dead(" ".join(plain.split()), name),
+        kneel_draws=kneel_draws(plain, name),
     )
 
 
