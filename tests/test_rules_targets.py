@@ -430,3 +430,22 @@ def test_a_non_limited_target_is_read() -> None:
     legal(t, Marshal("A", "A.02051.1"))
     flagged_and_refused(t, Discard("A", "B.01040.1", source="A.02051.1"), "ability.target")
     legal(t, Discard("A", "B.01098.1", source="A.02051.1"))
+
+
+def test_an_ability_on_each_card_of_a_kind_is_read() -> None:
+    """aside50 33 (ability.target): The First Snow of Winter "Forced Reaction: After the challenges phase begins,
+    return each character with printed cost 3 or lower to its owner's hand.": its returns of The Tickler (2) and the
+    Lannisport Merchant (1) are legal, one line each (no count); of Ser Jaime Lannister (printed cost 6) flagged. Read
+    on 18 printings ("kill / kneel / stand / discard / return each <a kind of card>": Valar Morghulis, Robb Stark's
+    "stand each character you control", Rioting's "each kneeling character", …)."""
+    from companion.rules.actions import ReturnToHand
+
+    assert targets("Kill each character.") == (("kill", "character", "", "", -1, -1, "", "", "", 99, "", "", -1),)
+    assert targets("Stand each of those characters.") == ()
+    t = plots("2e", "02079", "01001", {}, {"01088": 1, "01094": 1, "01087": 1})
+    for card in ("B.01088.1", "B.01094.1", "B.01087.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, ReturnToHand("A", "B.01088.1", source="A.02079.1"))
+    legal(t, ReturnToHand("A", "B.01094.1", source="A.02079.1"))
+    flagged_and_refused(t, ReturnToHand("A", "B.01087.1", source="A.02079.1"), "ability.target")

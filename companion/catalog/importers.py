@@ -879,6 +879,9 @@ _TARGET_FORMS = (
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
+    # Every card of a kind at once: "return each character with printed cost 3 or lower to its owner's hand" (The
+    # First Snow of Winter), "Kill each character." (Valar Morghulis), "stand each character you control".
+    re.compile(r"\b(?P<verb>kill|kneel|stand|discard|return) (?P<each>each) " + _TARGET_DESC, re.IGNORECASE),
     # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
     # 1st edition Ghost: "… to save a Night's Watch character from being killed or discarded from play."
     re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
@@ -898,6 +901,8 @@ _TARGET_FORMS = (
                r"[+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? \[(?P<gained>military|intrigue|power)\] icon\b)",
                re.IGNORECASE),
 )
+#: How many "each" affects: as many as fit (no count of lines is judged).
+EACH = 99
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
                  "take": "take_control", "save": "save"}
@@ -938,9 +943,9 @@ def targets(plain: str, name: str | None = None
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the side
     in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the STR at
     most instead while its controller controls the card named (-1: none), that name, the icon it is without, whose:
-    "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than
-    you") | "", how many at most, the Traits or crests it has one of ("|"-joined: "a Holy, Learned, Noble, or War
-    character"), "kneeling" | "standing" | "unique" | "non-unique" | "non-limited" | "non-<Trait>" (1st edition "a
+    "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than you") |
+    "", how many at most (``EACH``: "each"), the Traits or crests it has one of ("|"-joined: "a Holy, Learned, Noble, or
+    War character"), "kneeling" | "standing" | "unique" | "non-unique" | "non-limited" | "non-<Trait>" (1st edition "a
     non-Noble character") | "", the printed cost at most or -1 (Take the Black: "Choose a non-unique character with
     printed cost 6 or lower."). Nothing is kept when a phrase choosing or placing on a card is not read in every word,
     or when the action's word is printed outside the phrase (a cost: "kneel a Direwolf character to choose and kneel
@@ -963,6 +968,7 @@ def targets(plain: str, name: str | None = None
                           "loser" if "losing" in whose else "own" if whose == "you control" else
                           "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
                           else "opponent" if whose else "",
+                          EACH if g.get("each") else
                           int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
                           _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1))
