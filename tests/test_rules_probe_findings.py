@@ -402,6 +402,19 @@ def test_reinforcements_puts_only_a_character_of_printed_cost_5_or_lower_into_pl
     legal(t, PutIntoPlay("A", "A.01089.1", from_hand=True, source="A.01020.1"))
 
 
+def test_a_search_that_puts_a_card_into_play_finds_only_the_kind_it_names() -> None:
+    """play.put-into-play-target (aside50 14): Here to Serve "When Revealed: Search your deck for a Maester character
+    with printed cost 3 or lower, and put it into play. Shuffle your deck.": Lannisport Moneylender (no Maester) put
+    into play from the deck by it is flagged; Grand Maester Pycelle (Maester, cost 3) is legal. Read on 15 2nd-edition
+    printings and 1 1st-edition ("search … for a … and put it into play")."""
+    from companion.catalog.store import Catalog
+
+    assert [(a.traits, a.cost_max) for a in Catalog.open().card("02020").puts_into_play] == [(("Maester",), 3)]
+    t = plots("2e", "02020", "01001", {"01085": 1, "01093": 1}, {})
+    flagged_and_refused(t, PutIntoPlay("A", "A.01093.1", source="A.02020.1"), "play.put-into-play-target")
+    legal(t, PutIntoPlay("A", "A.01085.1", source="A.02020.1"))
+
+
 def test_a_challenge_without_attackers_cannot_be_initiated_in_any_mode() -> None:
     """challenge.no-attackers (aside30 24, 37): RR: Appendix I › 4.2: the attacking player declares attackers; with
     none, no challenge is initiated: refused even at an advisory table, and the next challenge is the first."""
